@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import cs from "./cs.json" with { type: "json" };
+import en from "./en.json" with { type: "json" };
+import { translate } from "./index.ts";
+
+function keys(tree: unknown, prefix = ""): string[] {
+  if (tree === null || typeof tree !== "object") return [prefix];
+  return Object.entries(tree).flatMap(([key, value]) => keys(value, prefix ? `${prefix}.${key}` : key));
+}
+
+describe("i18n", () => {
+  it("has every Czech key in English and no English-only key", () => {
+    expect(keys(en).sort()).toEqual(keys(cs).sort());
+  });
+
+  it("uses the spec's Czech validation texts", () => {
+    expect(translate("cs", "validation.required")).toBe("Pole musí být vyplněno");
+    expect(translate("cs", "validation.email")).toBe("Pole musí obsahovat platný email.");
+    expect(translate("cs", "validation.min", { length: 8 })).toBe("Vyplňte prosím minimálně 8 znaků.");
+  });
+
+  it("falls back to the key for an unknown message", () => {
+    expect(translate("en", "no.such.key")).toBe("no.such.key");
+  });
+});

@@ -1,0 +1,33 @@
+import cs from "./cs.json" with { type: "json" };
+import en from "./en.json" with { type: "json" };
+
+/** Czech is the source language; English mirrors its keys (a test checks that none is missing). */
+export const locales = ["cs", "en"] as const;
+export type Locale = (typeof locales)[number];
+export const defaultLocale: Locale = "cs";
+
+export const messages: Record<Locale, unknown> = { cs, en };
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === "string" && (locales as readonly string[]).includes(value);
+}
+
+function lookup(tree: unknown, key: string): string | undefined {
+  let node: unknown = tree;
+  for (const part of key.split(".")) {
+    if (node === null || typeof node !== "object") return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return typeof node === "string" ? node : undefined;
+}
+
+/** Translates a dotted key; `{name}` placeholders are filled from params. Unknown keys fall back to Czech, then the key. */
+export function translate(locale: Locale, key: string, params: Record<string, string | number> = {}): string {
+  const text = lookup(messages[locale], key) ?? lookup(messages[defaultLocale], key) ?? key;
+  return text.replace(/\{(\w+)\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
+}
+
+/** True when the string is a known message key (used to let schemas carry keys instead of texts). */
+export function isMessageKey(value: string): boolean {
+  return lookup(messages[defaultLocale], value) !== undefined;
+}

@@ -1,0 +1,83 @@
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * The process configuration, read once from the environment. Every variable is checked here so
+ * that a bad value stops the start with one line naming it, instead of failing later mid-request.
+ */
+const portSchema = z.coerce.number().int().min(1).max(65535);
+
+const urlWithProtocol = (protocols: string[]) =>
+  z.string().refine((value) => {
+    try {
+      return protocols.includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(" or ")}`);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: portSchema.default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATABASE_URL: urlWithProtocol(["postgres:", "postgresql:"]).optional(),
+  DATA_DIR: z.string().min(1).default("./data"),
+  PUBLIC_URL: urlWithProtocol(["http:", "https:"]).optional(),
+  SMTP_URL: urlWithProtocol(["smtp:", "smtps:"]).optional(),
+  MAIL_FROM: z.string().min(3).default("Rarita <no-reply@rarita.local>"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SEED_DEMO: z.enum(["true", "false"]).default("true"),
+  TAG_MANAGER_ID: z
+    .string()
+    .regex(/^GTM-[A-Z0-9]+$/, "must look like GTM-XXXXXXX")
+    .optional(),
+  RECAPTCHA_SITE_KEY: z.string().min(10).optional(),
+});
+
+export type Config = {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  logLevel: string;
+  seedDemo: boolean;
+  tagManagerId: string | undefined;
+  recaptchaSiteKey: string | undefined;
+};
+
+export class ConfigError extends Error {}
+
+/** Empty strings count as unset, as in most .env tooling. */
+function cleanEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(env)) if (value !== undefined && value !== "") out[key] = value;
+  return out;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(cleanEnv(env));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue.path[0] ?? "environment");
+    throw new ConfigError(`Invalid ${name}=${JSON.stringify(env[name] ?? "")}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    logLevel: e.LOG_LEVEL,
+    seedDemo: e.SEED_DEMO === "true",
+    tagManagerId: e.TAG_MANAGER_ID,
+    recaptchaSiteKey: e.RECAPTCHA_SITE_KEY,
+  };
+}

@@ -1,0 +1,24 @@
+import { z } from "@hono/zod-openapi";
+
+/** Schemas several APIs share: locale path params, error bodies. */
+export const LocaleParam = z
+  .enum(["cs", "en"])
+  .openapi({ param: { name: "locale", in: "path" }, example: "cs", description: "Content language" });
+
+export const ValidationErrorBody = z
+  .object({ errors: z.record(z.string(), z.array(z.string())) })
+  .openapi("ValidationError", {
+    example: { errors: { email: ["Pole musí obsahovat platný email."] } },
+  });
+
+export const MessageBody = z.object({ message: z.string() }).openapi("Message");
+
+export const errorResponses = {
+  401: { description: "Missing or invalid token", content: { "application/json": { schema: MessageBody } } },
+  422: { description: "Invalid input", content: { "application/json": { schema: ValidationErrorBody } } },
+} as const;
+
+export const jsonContent = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { "application/json": { schema } },
+});

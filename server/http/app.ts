@@ -1,0 +1,102 @@
+import fs from "node:fs";
+import path from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { cors } from "hono/cors";
+import { HTTPException } from "hono/http-exception";
+import { secureHeaders } from "hono/secure-headers";
+import { translate } from "../../app/i18n/index.ts";
+import type { Config } from "../config.ts";
+import type { Logger } from "../logger.ts";
+import type { Services } from "../services.ts";
+import { mountApi } from "./api/index.ts";
+import { ApiError } from "./api/errors.ts";
+import { localeMiddleware } from "./locale.ts";
+import { requestLog } from "./request-log.ts";
+import { sessionMiddleware } from "./session.ts";
+import type { AppEnv } from "./types.ts";
+
+export type PageHandler = (request: Request, variables: AppEnv["Variables"]) => Promise<Response>;
+
+export type HttpAppDeps = {
+  config: Config;
+  logger: Logger;
+  services: Services;
+  /** React Router's handler for everything that is not /api or a static file; absent in API-only tests. */
+  pageHandler?: PageHandler;
+  /** Folder of the client build (hashed assets, favicon); absent in API-only tests. */
+  clientBuildDir?: string;
+};
+
+export function createHttpApp({ config, logger, services, pageHandler, clientBuildDir }: HttpAppDeps) {
+  const app = new Hono<AppEnv>();
+
+  app.use(requestLog(logger));
+  app.use(async (c, next) => {
+    c.set("services", services);
+    c.set("config", config);
+    await next();
+  });
+  app.use(
+    secureHeaders({
+      // Pages inline React Router's hydration script, so a strict script CSP needs nonces
+      // (a later step); the other headers are set now.
+      contentSecurityPolicy: undefined,
+      crossOriginEmbedderPolicy: false,
+      referrerPolicy: "strict-origin-when-cross-origin",
+    }),
+  );
+  app.use(localeMiddleware);
+  app.use(sessionMiddleware);
+
+  app.use(
+    "/api/*",
+    cors({
+      origin: (origin) => (origin === config.publicUrl ? origin : null),
+      allowHeaders: ["Content-Type", "Authorization", "clientUrl", "Accept", "X-Request-Id"],
+      allowMethods: ["GET", "POST", "PUT", "DELETE", "OPTIONS"],
+      credentials: true,
+      maxAge: 600,
+    }),
+  );
+  app.use("/api/*", bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json({ message: translate(c.get("locale"), "errors.payloadTooLarge") }, 413) }));
+
+  app.route("/api", mountApi(config));
+
+  const uploadsDir = path.join(config.dataDir, "uploads");
+  app.use(
+    "/uploads/*",
+    serveStatic({
+      root: path.relative(process.cwd(), uploadsDir) || ".",
+      rewriteRequestPath: (p) => p.replace(/^\/uploads/, ""),
+      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=86400"),
+    }),
+  );
+
+  if (clientBuildDir && fs.existsSync(clientBuildDir)) {
+    const root = path.relative(process.cwd(), clientBuildDir) || ".";
+    // Hashed assets never change: cache them for a year.
+    app.use(
+      "/assets/*",
+      serveStatic({ root, onFound: (_p, c) => c.header("Cache-Control", "public, max-age=31536000, immutable") }),
+    );
+    app.use("*", serveStatic({ root, onFound: (_p, c) => c.header("Cache-Control", "public, max-age=3600") }));
+  }
+
+  if (pageHandler) app.all("*", (c) => pageHandler(c.req.raw, c.var));
+
+  app.onError((error, c) => {
+    const isApi = c.req.path.startsWith("/api");
+    if (error instanceof ApiError) return c.json(error.body, error.status);
+    if (error instanceof HTTPException && error.status < 500) {
+      const key = error.status === 400 ? "errors.invalidJson" : "errors.general";
+      return isApi ? c.json({ message: translate(c.get("locale"), key) }, error.status) : error.getResponse();
+    }
+    c.get("logger").error({ err: error }, "unhandled error");
+    const message = translate(c.get("locale"), "errors.general");
+    return isApi ? c.json({ message }, 500) : c.text(message, 500);
+  });
+
+  return app;
+}

@@ -1,0 +1,26 @@
+import { getCookie } from "hono/cookie";
+import type { MiddlewareHandler } from "hono";
+import { defaultLocale, isLocale, type Locale } from "../../app/i18n/index.ts";
+import type { AppEnv } from "./types.ts";
+
+export const LOCALE_COOKIE = "locale";
+
+/**
+ * The request's language. Pages: the /en prefix decides. API: an explicit `lang` query, then the
+ * locale cookie, then Accept-Language; Czech by default.
+ */
+export function detectLocale(url: URL, cookieLocale: string | undefined, acceptLanguage: string | undefined): Locale {
+  if (!url.pathname.startsWith("/api/")) {
+    return url.pathname === "/en" || url.pathname.startsWith("/en/") ? "en" : "cs";
+  }
+  const lang = url.searchParams.get("lang");
+  if (isLocale(lang)) return lang;
+  if (isLocale(cookieLocale)) return cookieLocale;
+  const first = acceptLanguage?.split(",")[0]?.trim().slice(0, 2).toLowerCase();
+  return isLocale(first) ? first : defaultLocale;
+}
+
+export const localeMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
+  c.set("locale", detectLocale(new URL(c.req.url), getCookie(c, LOCALE_COOKIE), c.req.header("accept-language")));
+  await next();
+};

@@ -1,0 +1,15 @@
+import { describe, expect, it } from "vitest";
+import { RateLimiter } from "./rate-limit.ts";
+
+describe("RateLimiter", () => {
+  it("allows the limit, refuses the next, and opens again after the window", () => {
+    let now = 1_000;
+    const limiter = new RateLimiter(3, 60_000, () => now);
+    expect([1, 2, 3].map(() => limiter.attempt("a"))).toEqual([true, true, true]);
+    expect(limiter.attempt("a")).toBe(false);
+    expect(limiter.attempt("b")).toBe(true);
+    expect(limiter.retryAfterSeconds("a")).toBe(60);
+    now += 60_000;
+    expect(limiter.attempt("a")).toBe(true);
+  });
+});

@@ -1,0 +1,20 @@
+import type { Locale } from "../../app/i18n/index.ts";
+import type { Config } from "../config.ts";
+import type { Logger } from "../logger.ts";
+import type { AuthUser } from "../modules/auth/service.ts";
+import type { Services } from "../services.ts";
+
+/** What every request carries through Hono (and on into React Router's load context). */
+export type AppVariables = {
+  requestId: string;
+  locale: Locale;
+  services: Services;
+  config: Config;
+  logger: Logger;
+  /** The signed-in user, or null. Set by the session middleware. */
+  user: AuthUser | null;
+  /** Hash of the session token the user came with, so logout can revoke exactly that session. */
+  sessionTokenHash: string | null;
+};
+
+export type AppEnv = { Variables: AppVariables };

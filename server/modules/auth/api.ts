@@ -1,0 +1,120 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { getConnInfo } from "@hono/node-server/conninfo";
+import { translate } from "../../../app/i18n/index.ts";
+import { RateLimiter } from "../../http/rate-limit.ts";
+import { bearerSecurity, createApiRouter, requireUser } from "../../http/api/router.ts";
+import { errorResponses, jsonContent, MessageBody, ValidationErrorBody } from "../../http/api/schemas.ts";
+import type { AuthUser } from "./service.ts";
+
+/** The user as GET /api/me returns it: the spec reads username, avatar_file_name, group.discount and scope. */
+export const MeUser = z
+  .object({
+    id: z.number().int(),
+    email: z.string(),
+    username: z.string(),
+    firstname: z.string().nullable(),
+    lastname: z.string().nullable(),
+    avatar_file_name: z.string().nullable(),
+    group: z.object({ id: z.number().int(), name: z.string(), discount: z.number() }).nullable(),
+    scope: z.array(z.string()),
+    role: z.enum(["user", "admin"]),
+    locale: z.string(),
+    email_confirmed: z.boolean(),
+    adult_confirmed: z.boolean(),
+    verified: z.boolean(),
+  })
+  .openapi("User");
+
+export function toMeUser(user: AuthUser): z.infer<typeof MeUser> {
+  return {
+    id: user.id,
+    email: user.email,
+    username: user.username,
+    firstname: user.firstname,
+    lastname: user.lastname,
+    avatar_file_name: user.avatarFileName,
+    group: user.group,
+    scope: user.scope,
+    role: user.role,
+    locale: user.locale,
+    email_confirmed: user.emailConfirmed,
+    adult_confirmed: user.adultConfirmed,
+    verified: user.verified,
+  };
+}
+
+const Credentials = z
+  .object({
+    email: z.email().max(254),
+    password: z.string().min(1).max(1024),
+  })
+  .openapi("Credentials");
+
+// Guessing is bounded per account and per address; both windows are 15 minutes.
+const loginByEmail = new RateLimiter(10, 15 * 60_000);
+const loginByIp = new RateLimiter(50, 15 * 60_000);
+
+export const authApi = createApiRouter();
+
+authApi.openapi(
+  createRoute({
+    method: "post",
+    path: "/auth/login",
+    tags: ["auth"],
+    summary: "Log in with e-mail and password; returns an opaque Bearer token",
+    request: { body: { required: true, content: { "application/json": { schema: Credentials } } } },
+    responses: {
+      200: jsonContent(z.object({ token: z.string() }), "Logged in"),
+      422: { description: "Invalid input or wrong credentials (errors.login)", content: { "application/json": { schema: ValidationErrorBody } } },
+      429: jsonContent(MessageBody, "Too many attempts"),
+    },
+  }),
+  async (c) => {
+    const { email, password } = c.req.valid("json");
+    const locale = c.get("locale");
+    let ip = "unknown";
+    try {
+      ip = getConnInfo(c).remote.address ?? "unknown";
+    } catch {
+      // not on a Node socket (tests through app.request)
+    }
+    const emailKey = email.trim().toLowerCase();
+    if (!loginByIp.attempt(ip) || !loginByEmail.attempt(emailKey)) {
+      c.header("Retry-After", String(Math.max(loginByIp.retryAfterSeconds(ip), loginByEmail.retryAfterSeconds(emailKey))));
+      return c.json({ message: translate(locale, "errors.tooManyRequests") }, 429);
+    }
+    const result = await c.get("services").auth.login(email, password, { userAgent: c.req.header("user-agent"), ip });
+    if (!result) return c.json({ errors: { login: [translate(locale, "auth.loginFailed")] } }, 422);
+    loginByEmail.reset(emailKey);
+    return c.json({ token: result.token }, 200);
+  },
+);
+
+authApi.openapi(
+  createRoute({
+    method: "get",
+    path: "/auth/logout",
+    tags: ["auth"],
+    summary: "Revoke the current token (succeeds also without one)",
+    security: bearerSecurity,
+    responses: { 200: jsonContent(z.object({ success: z.boolean() }), "Logged out") },
+  }),
+  async (c) => {
+    const tokenHash = c.get("sessionTokenHash");
+    if (tokenHash) await c.get("services").auth.logout(tokenHash);
+    return c.json({ success: true }, 200);
+  },
+);
+
+authApi.use("/me", requireUser);
+authApi.openapi(
+  createRoute({
+    method: "get",
+    path: "/me",
+    tags: ["auth"],
+    summary: "The signed-in user",
+    security: bearerSecurity,
+    responses: { 200: jsonContent(z.object({ data: MeUser }), "The user"), 401: errorResponses[401] },
+  }),
+  (c) => c.json({ data: toMeUser(c.get("user")!) }, 200),
+);

@@ -1,0 +1,34 @@
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { createMailer, type Mailer } from "./adapters/mail.ts";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/client.ts";
+import type { Logger } from "./logger.ts";
+import { createAuthService } from "./modules/auth/service.ts";
+
+/**
+ * The composition root: every module's service, built once per process from the database and
+ * the adapters. Routes and loaders reach business rules only through this object.
+ */
+export function createServices({ database, config, logger, mailer }: { database: Database; config: Config; logger: Logger; mailer?: Mailer }) {
+  const db = database.db;
+  const mail = mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, "outbox") });
+  return {
+    db,
+    mail,
+    logger,
+    health: {
+      async database(): Promise<boolean> {
+        try {
+          await db.execute(sql`select 1`);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+    },
+    auth: createAuthService(db),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

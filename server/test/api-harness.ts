@@ -1,0 +1,78 @@
+import os from "node:os";
+import path from "node:path";
+import type { Mailer, OutgoingMail } from "../adapters/mail.ts";
+import { loadConfig } from "../config.ts";
+import { openTestDatabase } from "../db/test-database.ts";
+import { createHttpApp } from "../http/app.ts";
+import { createLogger } from "../logger.ts";
+import { hashPassword } from "../modules/auth/passwords.ts";
+import { users } from "../modules/users/tables.ts";
+import { createServices } from "../services.ts";
+
+/**
+ * A real API over a real database (in-memory PGlite, or a fresh PostgreSQL database when
+ * TEST_DATABASE_URL is set), driven through Hono's app.request: everything but the socket.
+ */
+export async function createTestApi() {
+  const database = await openTestDatabase();
+  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: path.join(os.tmpdir(), `rarita-test-${process.pid}-${Date.now()}`), LOG_LEVEL: "silent" });
+  const logger = createLogger("silent");
+  const sentMail: OutgoingMail[] = [];
+  const mailer: Mailer = { kind: "outbox", send: async (mail) => void sentMail.push(mail) };
+  const services = createServices({ database, config, logger, mailer });
+  const app = createHttpApp({ config, logger, services });
+
+  async function call(method: string, url: string, options: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {}) {
+    const headers: Record<string, string> = { Accept: "application/json", clientUrl: config.publicUrl, ...options.headers };
+    if (options.token) headers.Authorization = `Bearer ${options.token}`;
+    let body: string | undefined;
+    if (options.rawBody !== undefined) body = options.rawBody;
+    else if (options.body !== undefined) body = JSON.stringify(options.body);
+    if (body !== undefined) headers["Content-Type"] ??= "application/json";
+    const response = await app.request(url, { method, headers, body });
+    const text = await response.text();
+    let json: any = null;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      json = null;
+    }
+    return { status: response.status, json, text, headers: response.headers };
+  }
+
+  let userCounter = 0;
+  /** Inserts a user with a known password and returns it with a logged-in token. */
+  async function createUser(overrides: Partial<typeof users.$inferInsert> = {}, password = "Spravne-Heslo-123") {
+    userCounter += 1;
+    const [user] = await database.db
+      .insert(users)
+      .values({
+        email: `user${userCounter}-${Date.now()}@example.cz`,
+        username: `user${userCounter}x${Date.now() % 100000}`,
+        passwordHash: await hashPassword(password),
+        firstname: "Jan",
+        lastname: "Novák",
+        ...overrides,
+      })
+      .returning();
+    const login = await call("POST", "/api/auth/login", { body: { email: user.email, password } });
+    if (login.status !== 200) throw new Error(`test login failed: ${login.text}`);
+    return { user, token: login.json.token as string, password };
+  }
+
+  return {
+    app,
+    db: database.db,
+    database,
+    services,
+    config,
+    sentMail,
+    call,
+    createUser,
+    async close() {
+      await database.dispose();
+    },
+  };
+}
+
+export type TestApi = Awaited<ReturnType<typeof createTestApi>>;
