@@ -5,6 +5,11 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import type { Logger } from "./logger.ts";
 import { createAuthService } from "./modules/auth/service.ts";
+import { createCatalogService } from "./modules/catalog/service.ts";
+import { createCmsService } from "./modules/cms/service.ts";
+import { createListsService } from "./modules/lists/service.ts";
+import { createMessagesService } from "./modules/messages/service.ts";
+import { createSettingsService } from "./modules/settings/service.ts";
 
 /**
  * The composition root: every module's service, built once per process from the database and
@@ -28,6 +33,11 @@ export function createServices({ database, config, logger, mailer }: { database:
       },
     },
     auth: createAuthService(db),
+    lists: createListsService(db),
+    catalog: createCatalogService(db),
+    settings: createSettingsService(db),
+    cms: createCmsService(db),
+    messages: createMessagesService(db),
   };
 }
 

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
@@ -11,7 +11,7 @@ import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
 import type { Services } from "../services.ts";
 import { mountApi } from "./api/index.ts";
-import { ApiError } from "./api/errors.ts";
+import { ApiError, notFoundJson } from "./api/errors.ts";
 import { localeMiddleware } from "./locale.ts";
 import { requestLog } from "./request-log.ts";
 import { sessionMiddleware } from "./session.ts";
@@ -64,15 +64,26 @@ export function createHttpApp({ config, logger, services, pageHandler, clientBui
 
   app.route("/api", mountApi(config));
 
+  // The API's own 404 (a mounted sub-app's notFound is not consulted by the parent).
+  app.all("/api/*", (c) => notFoundJson(c));
+
+  // Uploaded and generated images. The sandbox CSP keeps an SVG from ever running script on our origin.
   const uploadsDir = path.join(config.dataDir, "uploads");
-  app.use(
-    "/uploads/*",
-    serveStatic({
-      root: path.relative(process.cwd(), uploadsDir) || ".",
-      rewriteRequestPath: (p) => p.replace(/^\/uploads/, ""),
-      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=86400"),
-    }),
-  );
+  let serveUploads: MiddlewareHandler<AppEnv> | undefined;
+  app.use("/uploads/*", async (c, next) => {
+    if (!serveUploads) {
+      if (!fs.existsSync(uploadsDir)) return next();
+      serveUploads = serveStatic({
+        root: path.relative(process.cwd(), uploadsDir) || ".",
+        rewriteRequestPath: (p) => p.replace(/^\/uploads/, ""),
+        onFound: (_path, ctx) => {
+          ctx.header("Cache-Control", "public, max-age=86400");
+          ctx.header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+        },
+      });
+    }
+    return serveUploads(c, next);
+  });
 
   if (clientBuildDir && fs.existsSync(clientBuildDir)) {
     const root = path.relative(process.cwd(), clientBuildDir) || ".";

@@ -13,3 +13,16 @@ describe("RateLimiter", () => {
     expect(limiter.attempt("a")).toBe(true);
   });
 });
+
+describe("RateLimiter.isLimited", () => {
+  it("reports a used-up key without counting another attempt", () => {
+    const limiter = new RateLimiter(2, 1_000, () => 0);
+    expect(limiter.isLimited("k")).toBe(false);
+    limiter.attempt("k");
+    expect(limiter.isLimited("k")).toBe(false);
+    limiter.attempt("k");
+    expect(limiter.isLimited("k")).toBe(true);
+    limiter.reset("k");
+    expect(limiter.isLimited("k")).toBe(false);
+  });
+});

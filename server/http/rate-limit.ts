@@ -29,6 +29,12 @@ export class RateLimiter {
     return entry.count <= this.limit;
   }
 
+  /** True when the key has used up its window, without counting a new attempt. */
+  isLimited(key: string): boolean {
+    const entry = this.hits.get(key);
+    return entry !== undefined && entry.resetAt > this.now() && entry.count >= this.limit;
+  }
+
   /** Seconds until the key may try again (for Retry-After). */
   retryAfterSeconds(key: string): number {
     const entry = this.hits.get(key);

@@ -1,4 +1,9 @@
 import { authApi } from "./auth/api.ts";
+import { catalogApi } from "./catalog/api.ts";
+import { cmsApi } from "./cms/api.ts";
+import { listsApi } from "./lists/api.ts";
+import { messagesApi } from "./messages/api.ts";
+import { settingsApi } from "./settings/api.ts";
 
 /** Every module's API router, mounted under /api in this order. */
-export const apiModules = [authApi];
+export const apiModules = [authApi, listsApi, catalogApi, settingsApi, cmsApi, messagesApi];

@@ -79,12 +79,17 @@ authApi.openapi(
       // not on a Node socket (tests through app.request)
     }
     const emailKey = email.trim().toLowerCase();
-    if (!loginByIp.attempt(ip) || !loginByEmail.attempt(emailKey)) {
+    // Only failures count, so that a busy shared address (an office, a test run) is not locked out by successes.
+    if (loginByIp.isLimited(ip) || loginByEmail.isLimited(emailKey)) {
       c.header("Retry-After", String(Math.max(loginByIp.retryAfterSeconds(ip), loginByEmail.retryAfterSeconds(emailKey))));
       return c.json({ message: translate(locale, "errors.tooManyRequests") }, 429);
     }
     const result = await c.get("services").auth.login(email, password, { userAgent: c.req.header("user-agent"), ip });
-    if (!result) return c.json({ errors: { login: [translate(locale, "auth.loginFailed")] } }, 422);
+    if (!result) {
+      loginByIp.attempt(ip);
+      loginByEmail.attempt(emailKey);
+      return c.json({ errors: { login: [translate(locale, "auth.loginFailed")] } }, 422);
+    }
     loginByEmail.reset(emailKey);
     return c.json({ token: result.token }, 200);
   },

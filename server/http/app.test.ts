@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiModules } from "../modules/api-modules.ts";
+import { createTestApi, type TestApi } from "../test/api-harness.ts";
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await createTestApi();
+});
+afterAll(async () => {
+  await api?.close();
+});
+
+describe("the /api application", () => {
+  it("answers an unknown /api path with a JSON 404", async () => {
+    const response = await api.call("GET", "/api/does-not-exist");
+    expect(response.status).toBe(404);
+    expect(response.headers.get("content-type")).toContain("application/json");
+    expect(response.json).toEqual({ message: "This page could not be found" });
+  });
+
+  it("answers an unexpected failure with a JSON 500 that reveals no internals", async () => {
+    const original = api.services.lists.currencies;
+    api.services.lists.currencies = async () => {
+      throw new Error("connection to 10.0.0.5 failed: secret-detail");
+    };
+    try {
+      const response = await api.call("GET", "/api/lists/currencies");
+      expect(response.status).toBe(500);
+      expect(response.json).toEqual({ message: "Omlouváme se, ale nastala chyba." });
+      expect(response.text).not.toContain("secret-detail");
+    } finally {
+      api.services.lists.currencies = original;
+    }
+  });
+
+  it("gives every response a request id and echoes a sane incoming one", async () => {
+    const fresh = await api.call("GET", "/api/health");
+    expect(fresh.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    const echoed = await api.call("GET", "/api/health", { headers: { "X-Request-Id": "client-req-12345" } });
+    expect(echoed.headers.get("x-request-id")).toBe("client-req-12345");
+  });
+
+  it("reports health with the database state", async () => {
+    const response = await api.call("GET", "/api/health");
+    expect(response.status).toBe(200);
+    expect(response.json).toEqual({ status: "ok", database: "ok" });
+  });
+
+  it("accepts the clientUrl header, also in a CORS preflight from the site's own origin", async () => {
+    const preflight = await api.app.request("/api/lists/currencies", {
+      method: "OPTIONS",
+      headers: { Origin: api.config.publicUrl, "Access-Control-Request-Method": "GET", "Access-Control-Request-Headers": "clienturl,authorization" },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("access-control-allow-origin")).toBe(api.config.publicUrl);
+    expect(preflight.headers.get("access-control-allow-headers")?.toLowerCase()).toContain("clienturl");
+    const foreign = await api.app.request("/api/lists/currencies", {
+      method: "OPTIONS",
+      headers: { Origin: "https://evil.example", "Access-Control-Request-Method": "GET" },
+    });
+    expect(foreign.headers.get("access-control-allow-origin")).toBeNull();
+  });
+
+  it("refuses a body over 1 MiB with 413", async () => {
+    const response = await api.call("POST", "/api/auth/login", { rawBody: JSON.stringify({ email: "a@b.cz", password: "x".repeat(1_100_000) }) });
+    expect(response.status).toBe(413);
+  });
+
+  it("sets security headers", async () => {
+    const response = await api.call("GET", "/api/health");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+  });
+});
+
+describe("OpenAPI", () => {
+  it("documents every spec section 7 call", async () => {
+    const response = await api.call("GET", "/api/openapi.json");
+    expect(response.status).toBe(200);
+    const paths = Object.entries(response.json.paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) =>
+      Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    const specCalls = [
+      "POST /auth/login",
+      "GET /auth/logout",
+      "GET /me",
+      "GET /lists/currencies",
+      "GET /lists/countries/{locale}",
+      "GET /catalog/category/{locale}",
+      "GET /settings",
+      "GET /blog/categories/list",
+      "GET /message",
+      "GET /me/advertisements/statistics",
+      "GET /wishlist/{locale}",
+      "GET /wishlist/anonymous/{locale}/{tempId}",
+      "POST /wishlist",
+      "DELETE /wishlist/{tempId}",
+      "PUT /wishlist/{tempId}",
+      "POST /subscriber/save",
+      "GET /subscriber/get",
+      "POST /subscriber/preferences",
+      "GET /poster",
+    ];
+    for (const call of specCalls) expect(paths).toContain(call);
+    expect(response.json.components.securitySchemes.bearerAuth.scheme).toBe("bearer");
+  });
+
+  it("lists every module router's routes (none is left out of the document)", () => {
+    const routes = apiModules.flatMap((module) => module.openAPIRegistry.definitions.filter((d) => d.type === "route"));
+    expect(routes.length).toBeGreaterThanOrEqual(19);
+  });
+
+  it("serves a readable docs page", async () => {
+    const response = await api.app.request("/api/docs");
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("/api/openapi.json");
+  });
+});

@@ -1,0 +1,132 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApi, type TestApi } from "../../test/api-harness.ts";
+import { userGroups, users } from "../users/tables.ts";
+import { hashToken } from "./tokens.ts";
+import { sessions } from "./tables.ts";
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await createTestApi();
+});
+afterAll(async () => {
+  await api?.close();
+});
+
+describe("POST /api/auth/login", () => {
+  it("issues an opaque token that is stored only as its hash, with an argon2id password hash", async () => {
+    const { user, password } = await api.createUser({ email: "Sberatel@Example.cz" });
+    const response = await api.call("POST", "/api/auth/login", { body: { email: "sberatel@example.CZ", password } });
+    expect(response.status).toBe(200);
+    expect(Object.keys(response.json)).toEqual(["token"]);
+    const token = response.json.token as string;
+    expect(token.length).toBeGreaterThanOrEqual(40);
+    const stored = await api.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(stored.map((s) => s.tokenHash)).toContain(hashToken(token));
+    expect(stored.some((s) => s.tokenHash === token)).toBe(false);
+    expect(user.passwordHash.startsWith("$argon2id$")).toBe(true);
+  });
+
+  it("answers a wrong password and an unknown e-mail alike with errors.login and creates no session", async () => {
+    const { user } = await api.createUser();
+    const before = (await api.db.select().from(sessions)).length;
+    const wrong = await api.call("POST", "/api/auth/login", { body: { email: user.email, password: "spatne-heslo" } });
+    const unknown = await api.call("POST", "/api/auth/login", { body: { email: "nikdo@example.cz", password: "spatne-heslo" } });
+    for (const response of [wrong, unknown]) {
+      expect(response.status).toBe(422);
+      expect(response.json).toEqual({ errors: { login: ["Nesprávný e-mail nebo heslo."] } });
+    }
+    expect((await api.db.select().from(sessions)).length).toBe(before);
+  });
+
+  it("validates the fields with the spec's Czech messages, and English on request", async () => {
+    const missing = await api.call("POST", "/api/auth/login", { body: {} });
+    expect(missing.status).toBe(422);
+    expect(missing.json.errors.email).toEqual(["Pole musí být vyplněno"]);
+    expect(missing.json.errors.password).toEqual(["Pole musí být vyplněno"]);
+
+    const badEmail = await api.call("POST", "/api/auth/login", { body: { email: "not-an-email", password: 123 } });
+    expect(badEmail.json.errors.email).toEqual(["Pole musí obsahovat platný email."]);
+    expect(badEmail.json.errors.password).toBeDefined();
+
+    const huge = await api.call("POST", "/api/auth/login", { body: { email: `${"a".repeat(300)}@example.cz`, password: "x" } });
+    expect(huge.status).toBe(422);
+    expect(huge.json.errors.email).toBeDefined();
+
+    const english = await api.call("POST", "/api/auth/login?lang=en", { body: { email: "" } });
+    expect(english.json.errors.password).toEqual(["This field is required"]);
+  });
+
+  it("refuses a body that is not JSON", async () => {
+    const response = await api.call("POST", "/api/auth/login", { rawBody: "{email:" });
+    expect(response.status).toBe(400);
+    expect(response.json.message).toBe("Požadavek neobsahuje platný JSON.");
+  });
+
+  it("rate-limits repeated failures for one account with 429 and Retry-After", async () => {
+    const { user } = await api.createUser();
+    let last = 0;
+    let retryAfter: string | null = null;
+    for (let i = 0; i < 11; i++) {
+      const response = await api.call("POST", "/api/auth/login", { body: { email: user.email, password: `spatne-${i}` } });
+      last = response.status;
+      retryAfter = response.headers.get("retry-after");
+    }
+    expect(last).toBe(429);
+    expect(Number(retryAfter)).toBeGreaterThan(0);
+  });
+
+  it("refuses a blocked account", async () => {
+    const { user, password } = await api.createUser();
+    await api.db.update(users).set({ blockedAt: new Date() }).where(eq(users.id, user.id));
+    const response = await api.call("POST", "/api/auth/login", { body: { email: user.email, password } });
+    expect(response.status).toBe(422);
+  });
+});
+
+describe("GET /api/me", () => {
+  it("returns { data: user } with the fields the spec reads", async () => {
+    const [group] = await api.db.insert(userGroups).values({ name: "Sběratel VIP", discountPercent: 10 }).returning();
+    const { user, token } = await api.createUser({ groupId: group.id, avatarFileName: "avatar.webp", scope: ["advertisement.add"] });
+    const response = await api.call("GET", "/api/me", { token });
+    expect(response.status).toBe(200);
+    expect(response.json.data).toMatchObject({
+      id: user.id,
+      username: user.username,
+      avatar_file_name: "avatar.webp",
+      group: { id: group.id, name: "Sběratel VIP", discount: 10 },
+      scope: ["advertisement.add"],
+    });
+    expect(JSON.stringify(response.json)).not.toContain("password");
+  });
+
+  it("answers 401 JSON without a token, with a bad token and with a malformed header", async () => {
+    const variants: Record<string, string>[] = [{}, { Authorization: "Bearer nonsense-token" }, { Authorization: "Basic abc" }];
+    for (const headers of variants) {
+      const response = await api.call("GET", "/api/me", { headers });
+      expect(response.status).toBe(401);
+      expect(response.json).toEqual({ message: "Pro tuto akci se musíte přihlásit." });
+    }
+  });
+});
+
+describe("GET /api/auth/logout", () => {
+  it("revokes exactly the token used and leaves other sessions alone", async () => {
+    const { user, token, password } = await api.createUser();
+    const second = await api.call("POST", "/api/auth/login", { body: { email: user.email, password } });
+    const logout = await api.call("GET", "/api/auth/logout", { token });
+    expect(logout.status).toBe(200);
+    expect((await api.call("GET", "/api/me", { token })).status).toBe(401);
+    expect((await api.call("GET", "/api/me", { token: second.json.token })).status).toBe(200);
+  });
+
+  it("succeeds without a token (the client ignores failures anyway)", async () => {
+    expect((await api.call("GET", "/api/auth/logout")).status).toBe(200);
+  });
+
+  it("an expired session is no longer accepted", async () => {
+    const { token } = await api.createUser();
+    await api.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.tokenHash, hashToken(token)));
+    expect((await api.call("GET", "/api/me", { token })).status).toBe(401);
+  });
+});

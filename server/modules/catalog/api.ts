@@ -1,0 +1,39 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { bearerSecurity, createApiRouter, requireUser } from "../../http/api/router.ts";
+import { errorResponses, jsonContent, LocaleParam } from "../../http/api/schemas.ts";
+
+type CategoryNodeSchema = { id: number; slug: string; name: string; subcategories: CategoryNodeSchema[] };
+const Category: z.ZodType<CategoryNodeSchema> = z
+  .lazy(() => z.object({ id: z.number().int(), slug: z.string(), name: z.string(), subcategories: z.array(Category) }))
+  .openapi("Category", { description: "A category with its subcategories, nested up to 5 levels" });
+
+const AdvertisementStatistics = z
+  .object({ active: z.number().int(), started: z.number().int(), total: z.number().int() })
+  .openapi("AdvertisementStatistics");
+
+export const catalogApi = createApiRouter();
+
+catalogApi.openapi(
+  createRoute({
+    method: "get",
+    path: "/catalog/category/{locale}",
+    tags: ["catalog"],
+    summary: "The category tree with names and slugs in the given language",
+    request: { params: z.object({ locale: LocaleParam }) },
+    responses: { 200: jsonContent(z.array(Category), "Category tree"), 422: errorResponses[422] },
+  }),
+  async (c) => c.json(await c.get("services").catalog.categoryTree(c.req.valid("param").locale), 200),
+);
+
+catalogApi.use("/me/advertisements/statistics", requireUser);
+catalogApi.openapi(
+  createRoute({
+    method: "get",
+    path: "/me/advertisements/statistics",
+    tags: ["catalog"],
+    summary: "The signed-in user's listing counts: active, started (live auctions with a bid), total",
+    security: bearerSecurity,
+    responses: { 200: jsonContent(AdvertisementStatistics, "Counts"), 401: errorResponses[401] },
+  }),
+  async (c) => c.json(await c.get("services").catalog.advertisementStatistics(c.get("user")!.id), 200),
+);

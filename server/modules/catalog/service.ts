@@ -1,0 +1,57 @@
+import { eq, sql } from "drizzle-orm";
+import type { Locale } from "../../../app/i18n/index.ts";
+import type { Db } from "../../db/client.ts";
+import { buildCategoryTree, type CategoryNode } from "./category-tree.ts";
+import { categories, products } from "./tables.ts";
+
+export function createCatalogService(db: Db) {
+  return {
+    async categoryTree(locale: Locale): Promise<CategoryNode[]> {
+      const rows = await db
+        .select({
+          id: categories.id,
+          parentId: categories.parentId,
+          position: categories.position,
+          slugCs: categories.slugCs,
+          slugEn: categories.slugEn,
+          nameCs: categories.nameCs,
+          nameEn: categories.nameEn,
+        })
+        .from(categories)
+        .where(eq(categories.isActive, true));
+      return buildCategoryTree(
+        rows.map((row) => ({
+          id: row.id,
+          parentId: row.parentId,
+          position: row.position,
+          // Missing English content falls back to Czech (product.md).
+          slug: locale === "en" ? row.slugEn || row.slugCs : row.slugCs,
+          name: locale === "en" ? row.nameEn || row.nameCs : row.nameCs,
+        })),
+      );
+    },
+
+    /**
+     * The seller's listing counts for the account menu: `active` listings now live, `started`
+     * live auctions that already have a bid, `total` every listing the user has made.
+     */
+    async advertisementStatistics(userId: number): Promise<{ active: number; started: number; total: number }> {
+      const [row] = await db
+        .select({
+          total: sql<number>`count(*)::int`,
+          active: sql<number>`count(*) filter (where ${products.status} = 'active')::int`,
+          started: sql<number>`count(*) filter (where ${products.status} = 'active' and ${products.format} = 'auction' and ${products.bidCount} > 0)::int`,
+        })
+        .from(products)
+        .where(eq(products.sellerId, userId));
+      return { active: row?.active ?? 0, started: row?.started ?? 0, total: row?.total ?? 0 };
+    },
+
+    async productExists(productId: number): Promise<boolean> {
+      const rows = await db.select({ id: products.id }).from(products).where(eq(products.id, productId)).limit(1);
+      return rows.length > 0;
+    },
+  };
+}
+
+export type CatalogService = ReturnType<typeof createCatalogService>;

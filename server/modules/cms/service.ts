@@ -1,0 +1,59 @@
+import { and, asc, eq, gt, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import type { Locale } from "../../../app/i18n/index.ts";
+import type { Db } from "../../db/client.ts";
+import { banners, blogCategories, blogPosts } from "./tables.ts";
+
+/** The banner groups the spec names; each is always present in the poster answer, maybe empty. */
+export const BANNER_GROUPS = ["banner.promo", "banner.popup_desktop", "banner.popup_mobile"] as const;
+
+export type BannerDto = { id: number; title: string; url: string | null; path: string; image: string };
+
+export function createCmsService(db: Db) {
+  return {
+    /** Active banners of a language grouped by key; the image is served from `${path}/${image}`. */
+    async posters(locale: Locale, now = new Date()): Promise<Record<string, BannerDto[]>> {
+      const rows = await db
+        .select()
+        .from(banners)
+        .where(
+          and(
+            eq(banners.locale, locale),
+            eq(banners.isActive, true),
+            or(isNull(banners.activeFrom), lte(banners.activeFrom, now)),
+            or(isNull(banners.activeTo), gt(banners.activeTo, now)),
+          ),
+        )
+        .orderBy(asc(banners.position), asc(banners.id));
+      const grouped: Record<string, BannerDto[]> = Object.fromEntries(BANNER_GROUPS.map((group) => [group, []]));
+      for (const row of rows) {
+        grouped[row.groupKey] ??= [];
+        grouped[row.groupKey].push({ id: row.id, title: row.title, url: row.url, path: row.path, image: row.image });
+      }
+      return grouped;
+    },
+
+    async blogCategories(locale: Locale): Promise<{ id: number; slug: string; name: string; posts_count: number }[]> {
+      const rows = await db
+        .select({
+          id: blogCategories.id,
+          slugCs: blogCategories.slugCs,
+          slugEn: blogCategories.slugEn,
+          nameCs: blogCategories.nameCs,
+          nameEn: blogCategories.nameEn,
+          postsCount: sql<number>`count(${blogPosts.id}) filter (where ${blogPosts.publishedAt} <= now())::int`,
+        })
+        .from(blogCategories)
+        .leftJoin(blogPosts, and(eq(blogPosts.categoryId, blogCategories.id), isNotNull(blogPosts.publishedAt)))
+        .groupBy(blogCategories.id)
+        .orderBy(asc(blogCategories.position), asc(blogCategories.id));
+      return rows.map((row) => ({
+        id: row.id,
+        slug: locale === "en" ? row.slugEn || row.slugCs : row.slugCs,
+        name: locale === "en" ? row.nameEn || row.nameCs : row.nameCs,
+        posts_count: row.postsCount,
+      }));
+    },
+  };
+}
+
+export type CmsService = ReturnType<typeof createCmsService>;

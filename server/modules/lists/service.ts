@@ -1,0 +1,40 @@
+import { asc } from "drizzle-orm";
+import type { Locale } from "../../../app/i18n/index.ts";
+import type { Db } from "../../db/client.ts";
+import { countries, currencies } from "./tables.ts";
+
+export type CurrencyDto = {
+  id: number;
+  is_default: boolean;
+  code: string;
+  symbol_before: string | null;
+  symbol_after: string | null;
+  decimals: number;
+  /** CZK per one unit of the currency; prices (stored in CZK) are divided by it for display. */
+  rate: number;
+};
+
+export function createListsService(db: Db) {
+  return {
+    async currencies(): Promise<CurrencyDto[]> {
+      const rows = await db.select().from(currencies).orderBy(asc(currencies.position), asc(currencies.id));
+      return rows.map((row) => ({
+        id: row.id,
+        is_default: row.isDefault,
+        code: row.code,
+        symbol_before: row.symbolBefore,
+        symbol_after: row.symbolAfter,
+        decimals: row.decimals,
+        rate: Number(row.rate),
+      }));
+    },
+
+    async countries(locale: Locale): Promise<{ code: string; name: string }[]> {
+      const rows = await db.select().from(countries).orderBy(asc(countries.position));
+      const named = rows.map((row) => ({ code: row.code, name: locale === "en" ? row.nameEn : row.nameCs, position: row.position }));
+      // Position first (home markets on top), then alphabetically in the language's own collation.
+      named.sort((a, b) => a.position - b.position || a.name.localeCompare(b.name, locale));
+      return named.map(({ code, name }) => ({ code, name }));
+    },
+  };
+}
