@@ -8,6 +8,7 @@ import { openDatabase } from "./db/client.ts";
 import { DataDirLockedError } from "./db/data-dir-lock.ts";
 import { seedDemoIfEmpty } from "./db/seed/index.ts";
 import { createHttpApp, type PageHandler } from "./http/app.ts";
+import { closeGracefully } from "./http/shutdown.ts";
 import { createLogger } from "./logger.ts";
 import { createServices } from "./services.ts";
 
@@ -45,23 +46,13 @@ async function main() {
   });
 
   let stopping = false;
-  const shutdown = (signal: string) => {
+  const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "shutting down");
-    // Force the exit if in-flight requests do not finish in time.
-    const force = setTimeout(() => {
-      logger.error("shutdown timed out");
-      process.exit(1);
-    }, 10_000);
-    force.unref();
-    // close() stops accepting and waits for in-flight requests; idle keep-alive sockets are closed now.
-    server.close(async () => {
-      await database.close();
-      logger.info("stopped");
-      process.exit(0);
-    });
-    if ("closeIdleConnections" in server) server.closeIdleConnections();
+    const clean = await closeGracefully(server, () => database.close());
+    logger.info(clean ? "stopped" : "shutdown timed out; exiting with requests still open");
+    process.exit(clean ? 0 : 1);
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
