@@ -1,23 +1,48 @@
 import type { ReactNode } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "react-router";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { appContext } from "./context.ts";
-import { translate, type Locale } from "./i18n/index.ts";
+import { DefaultLayout } from "./components/layout/default-layout.tsx";
+import { SimpleLayout } from "./components/layout/simple-layout.tsx";
+import { defaultLocale, type Locale, translate } from "./i18n/index.ts";
+import { localePath } from "./i18n/paths.ts";
+import { loadShell } from "./shell.server.ts";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { locale } = context.get(appContext);
-  return { locale };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadShell(request, context);
+}
+
+/** Route modules choose their frame with `export const handle = { layout: "simple" }`. */
+export type RouteHandle = { layout?: "default" | "simple" };
+
+function useLayout(): "default" | "simple" {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const layout = (matches[i].handle as RouteHandle | undefined)?.layout;
+    if (layout) return layout;
+  }
+  return "default";
 }
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
-  const locale: Locale = data?.locale ?? "cs";
+  const locale: Locale = data?.locale ?? defaultLocale;
   return (
     <html lang={locale}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1f4f55" />
         <Meta />
         <Links />
       </head>
@@ -31,22 +56,35 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  const layout = useLayout();
+  const Frame = layout === "simple" ? SimpleLayout : DefaultLayout;
+  return (
+    <Frame>
+      <Outlet />
+    </Frame>
+  );
 }
 
 export function ErrorBoundary() {
   const error = useRouteError();
   const data = useRouteLoaderData<typeof loader>("root");
-  const locale: Locale = data?.locale ?? "cs";
+  const locale: Locale = data?.locale ?? defaultLocale;
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const title = status === 404 ? translate(locale, "errors.notFound") : translate(locale, "errors.general");
-  return (
-    <main className="container-page py-16 text-center">
-      <p className="text-6xl font-serif text-primary-dark">{status}</p>
-      <h1 className="mt-4 text-2xl">{title}</h1>
-      <a className="mt-8 inline-block rounded bg-primary-dark px-6 py-3 text-white" href={locale === "en" ? "/en" : "/"}>
-        {locale === "en" ? "Back to the home page" : "Zpět na úvodní stránku"}
+  const notFound = status === 404;
+  const content = (
+    <section className="py-16 text-center" data-testid="error-page">
+      <p className="font-serif text-7xl text-primary-dark">{status}</p>
+      <h1 className="mt-4 text-2xl font-semibold">
+        {notFound ? translate(locale, "errors.notFound") : translate(locale, "errors.general")}
+      </h1>
+      <a
+        className="mt-8 inline-block rounded bg-primary-dark px-6 py-3 text-white hover:bg-primary"
+        href={localePath("home", locale)}
+      >
+        {translate(locale, "common.backHome")}
       </a>
-    </main>
+    </section>
   );
+  // Without shell data (the root loader itself failed) there is nothing to draw a header from.
+  return data ? <SimpleLayout>{content}</SimpleLayout> : <main className="container-page">{content}</main>;
 }

@@ -1,4 +1,12 @@
-import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { type RouteConfigEntry, route } from "@react-router/dev/routes";
+import { PAGE_PATHS, type PageName, routeId } from "./i18n/paths.ts";
 
-/** The route table: one entry per screen, Czech path first, its English twin under /en. */
-export default [index("routes/home.tsx", { id: "home" }), route("en", "routes/home.tsx", { id: "home-en" }), route("*", "routes/not-found.tsx")] satisfies RouteConfig;
+/** One screen in both languages: the Czech path and its /en twin share a module (spec section 2). */
+function page(name: PageName, file: string): RouteConfigEntry[] {
+  return [
+    route(PAGE_PATHS[name].cs, file, { id: routeId(name, "cs") }),
+    route(PAGE_PATHS[name].en, file, { id: routeId(name, "en") }),
+  ];
+}
+
+export default [...page("home", "routes/home.tsx"), route("*", "routes/not-found.tsx", { id: "not-found" })];

@@ -18,7 +18,9 @@ function newestMtime(entry: string): number {
   return newest;
 }
 
-const sources = ["app", "vite.config.ts", "react-router.config.ts", "package-lock.json"].map((p) => path.join(root, p));
+const sources = ["app", "vite.config.ts", "react-router.config.ts", "package-lock.json"].map((p) =>
+  path.join(root, p),
+);
 const buildTime = fs.existsSync(buildEntry) ? fs.statSync(buildEntry).mtimeMs : 0;
 const sourceTime = Math.max(...sources.filter((p) => fs.existsSync(p)).map(newestMtime));
 

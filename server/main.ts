@@ -34,13 +34,21 @@ async function main() {
     return handleRequest(request, context);
   };
 
-  const app = createHttpApp({ config, logger, services, pageHandler, clientBuildDir: path.join(root, "build/client") });
+  const app = createHttpApp({
+    config,
+    logger,
+    services,
+    pageHandler,
+    clientBuildDir: path.join(root, "build/client"),
+  });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => {
     const lines = [
       `Rarita is running at ${config.publicUrl}`,
       `Database: ${database.engine === "pglite" ? `embedded (${path.join(config.dataDir, "db")})` : "PostgreSQL"}`,
       `API docs: ${config.publicUrl}/api/docs`,
-      ...(demoAccounts.length ? ["Demo accounts:", ...demoAccounts.map((a) => `  ${a.role.padEnd(20)} ${a.email} / ${a.password}`)] : []),
+      ...(demoAccounts.length
+        ? ["Demo accounts:", ...demoAccounts.map((a) => `  ${a.role.padEnd(20)} ${a.email} / ${a.password}`)]
+        : []),
     ];
     process.stdout.write(`${lines.join("\n")}\n`);
   });
@@ -63,6 +71,8 @@ main().catch((error: unknown) => {
     process.stderr.write(`${error.message}\n`);
     process.exit(1);
   }
-  process.stderr.write(`Rarita failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(
+    `Rarita failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   process.exit(1);
 });

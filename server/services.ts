@@ -9,15 +9,33 @@ import { createCatalogService } from "./modules/catalog/service.ts";
 import { createCmsService } from "./modules/cms/service.ts";
 import { createListsService } from "./modules/lists/service.ts";
 import { createMessagesService } from "./modules/messages/service.ts";
+import { createNewsletterService } from "./modules/newsletter/service.ts";
 import { createSettingsService } from "./modules/settings/service.ts";
+import { createWishlistService } from "./modules/wishlist/service.ts";
 
 /**
  * The composition root: every module's service, built once per process from the database and
  * the adapters. Routes and loaders reach business rules only through this object.
  */
-export function createServices({ database, config, logger, mailer }: { database: Database; config: Config; logger: Logger; mailer?: Mailer }) {
+export function createServices({
+  database,
+  config,
+  logger,
+  mailer,
+}: {
+  database: Database;
+  config: Config;
+  logger: Logger;
+  mailer?: Mailer;
+}) {
   const db = database.db;
-  const mail = mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, "outbox") });
+  const mail =
+    mailer ??
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: path.join(config.dataDir, "outbox"),
+    });
   return {
     db,
     mail,
@@ -38,6 +56,8 @@ export function createServices({ database, config, logger, mailer }: { database:
     settings: createSettingsService(db),
     cms: createCmsService(db),
     messages: createMessagesService(db),
+    wishlist: createWishlistService(db),
+    newsletter: createNewsletterService(db, mail, config),
   };
 }
 

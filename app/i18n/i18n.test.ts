@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import cs from "./cs.json" with { type: "json" };
 import en from "./en.json" with { type: "json" };
-import { translate } from "./index.ts";
+import { messages, translate, uiNamespaces } from "./index.ts";
 
 function keys(tree: unknown, prefix = ""): string[] {
   if (tree === null || typeof tree !== "object") return [prefix];
@@ -11,6 +11,13 @@ function keys(tree: unknown, prefix = ""): string[] {
 describe("i18n", () => {
   it("has every Czech key in English and no English-only key", () => {
     expect(keys(en).sort()).toEqual(keys(cs).sort());
+  });
+
+  it("has every key of every UI area in both languages", () => {
+    expect(keys(messages.en).sort()).toEqual(keys(messages.cs).sort());
+    for (const [name, texts] of Object.entries(uiNamespaces)) {
+      expect(keys(texts.en).sort(), name).toEqual(keys(texts.cs).sort());
+    }
   });
 
   it("uses the spec's Czech validation texts", () => {

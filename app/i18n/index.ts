@@ -1,12 +1,35 @@
 import cs from "./cs.json" with { type: "json" };
 import en from "./en.json" with { type: "json" };
+import account from "./ui/account.json" with { type: "json" };
+import common from "./ui/common.json" with { type: "json" };
+import consent from "./ui/consent.json" with { type: "json" };
+import footer from "./ui/footer.json" with { type: "json" };
+import header from "./ui/header.json" with { type: "json" };
+import pages from "./ui/pages.json" with { type: "json" };
 
 /** Czech is the source language; English mirrors its keys (a test checks that none is missing). */
 export const locales = ["cs", "en"] as const;
 export type Locale = (typeof locales)[number];
 export const defaultLocale: Locale = "cs";
 
-export const messages: Record<Locale, unknown> = { cs, en };
+/**
+ * UI texts live in one file per area (`ui/<area>.json`, holding both languages side by side) so
+ * that screens can be worked on in parallel; they are reached as `<area>.<key>`. Server and
+ * validation texts stay in cs.json / en.json.
+ */
+export const uiNamespaces = { account, common, consent, footer, header, pages } as const;
+
+function withNamespaces(locale: Locale, base: object) {
+  const tree: Record<string, unknown> = { ...base };
+  for (const [name, texts] of Object.entries(uiNamespaces))
+    tree[name] = (texts as Record<Locale, unknown>)[locale];
+  return tree;
+}
+
+export const messages: Record<Locale, unknown> = {
+  cs: withNamespaces("cs", cs),
+  en: withNamespaces("en", en),
+};
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (locales as readonly string[]).includes(value);

@@ -2,7 +2,13 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 
-export type OutgoingMail = { to: string; subject: string; text: string; html?: string; headers?: Record<string, string> };
+export type OutgoingMail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  headers?: Record<string, string>;
+};
 export type Mailer = { send(mail: OutgoingMail): Promise<void>; kind: "smtp" | "outbox" };
 
 /**
@@ -24,7 +30,10 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
     async send(mail) {
       await fs.mkdir(options.outboxDir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${Math.random().toString(36).slice(2, 8)}.json`;
-      await fs.writeFile(path.join(options.outboxDir, name), JSON.stringify({ from: options.from, ...mail }, null, 2));
+      await fs.writeFile(
+        path.join(options.outboxDir, name),
+        JSON.stringify({ from: options.from, ...mail }, null, 2),
+      );
     },
   };
 }
@@ -37,6 +46,9 @@ export async function readOutbox(outboxDir: string): Promise<(OutgoingMail & { f
     return [];
   }
   return Promise.all(
-    files.map(async (file) => ({ file, ...JSON.parse(await fs.readFile(path.join(outboxDir, file), "utf8")) })),
+    files.map(async (file) => ({
+      file,
+      ...JSON.parse(await fs.readFile(path.join(outboxDir, file), "utf8")),
+    })),
   );
 }

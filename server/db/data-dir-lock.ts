@@ -55,7 +55,12 @@ export function acquireDataDirLock(dir: string): DataDirLock {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       const ownerPid = Number.parseInt(fs.readFileSync(file, "utf8").trim(), 10);
-      if (Number.isInteger(ownerPid) && ownerPid > 0 && ownerPid !== process.pid && processIsAlive(ownerPid)) {
+      if (
+        Number.isInteger(ownerPid) &&
+        ownerPid > 0 &&
+        ownerPid !== process.pid &&
+        processIsAlive(ownerPid)
+      ) {
         throw new DataDirLockedError(dir, ownerPid);
       }
       // Stale lock: its owner is gone. Remove it and try once more.

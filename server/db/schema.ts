@@ -3,4 +3,15 @@
  * (relations, migrations, the typed `db` handle). Modules own their tables; other modules go
  * through the owning module's service.
  */
-export {};
+export * from "../modules/admin/tables.ts";
+export * from "../modules/auth/tables.ts";
+export * from "../modules/catalog/tables.ts";
+export * from "../modules/cms/tables.ts";
+export * from "../modules/lists/tables.ts";
+export * from "../modules/messages/tables.ts";
+export * from "../modules/newsletter/tables.ts";
+export * from "../modules/payments/tables.ts";
+export * from "../modules/reviews/tables.ts";
+export * from "../modules/settings/tables.ts";
+export * from "../modules/users/tables.ts";
+export * from "../modules/wishlist/tables.ts";

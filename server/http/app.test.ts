@@ -49,7 +49,11 @@ describe("the /api application", () => {
   it("accepts the clientUrl header, also in a CORS preflight from the site's own origin", async () => {
     const preflight = await api.app.request("/api/lists/currencies", {
       method: "OPTIONS",
-      headers: { Origin: api.config.publicUrl, "Access-Control-Request-Method": "GET", "Access-Control-Request-Headers": "clienturl,authorization" },
+      headers: {
+        Origin: api.config.publicUrl,
+        "Access-Control-Request-Method": "GET",
+        "Access-Control-Request-Headers": "clienturl,authorization",
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get("access-control-allow-origin")).toBe(api.config.publicUrl);
@@ -62,7 +66,9 @@ describe("the /api application", () => {
   });
 
   it("refuses a body over 1 MiB with 413", async () => {
-    const response = await api.call("POST", "/api/auth/login", { rawBody: JSON.stringify({ email: "a@b.cz", password: "x".repeat(1_100_000) }) });
+    const response = await api.call("POST", "/api/auth/login", {
+      rawBody: JSON.stringify({ email: "a@b.cz", password: "x".repeat(1_100_000) }),
+    });
     expect(response.status).toBe(413);
   });
 
@@ -77,8 +83,8 @@ describe("OpenAPI", () => {
   it("documents every spec section 7 call", async () => {
     const response = await api.call("GET", "/api/openapi.json");
     expect(response.status).toBe(200);
-    const paths = Object.entries(response.json.paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) =>
-      Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
+    const paths = Object.entries(response.json.paths as Record<string, Record<string, unknown>>).flatMap(
+      ([path, ops]) => Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
     );
     const specCalls = [
       "POST /auth/login",
@@ -106,7 +112,9 @@ describe("OpenAPI", () => {
   });
 
   it("lists every module router's routes (none is left out of the document)", () => {
-    const routes = apiModules.flatMap((module) => module.openAPIRegistry.definitions.filter((d) => d.type === "route"));
+    const routes = apiModules.flatMap((module) =>
+      module.openAPIRegistry.definitions.filter((d) => d.type === "route"),
+    );
     expect(routes.length).toBeGreaterThanOrEqual(19);
   });
 

@@ -10,8 +10,8 @@ import { translate } from "../../app/i18n/index.ts";
 import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
 import type { Services } from "../services.ts";
-import { mountApi } from "./api/index.ts";
 import { ApiError, notFoundJson } from "./api/errors.ts";
+import { mountApi } from "./api/index.ts";
 import { localeMiddleware } from "./locale.ts";
 import { requestLog } from "./request-log.ts";
 import { sessionMiddleware } from "./session.ts";
@@ -60,7 +60,13 @@ export function createHttpApp({ config, logger, services, pageHandler, clientBui
       maxAge: 600,
     }),
   );
-  app.use("/api/*", bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json({ message: translate(c.get("locale"), "errors.payloadTooLarge") }, 413) }));
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: 1024 * 1024,
+      onError: (c) => c.json({ message: translate(c.get("locale"), "errors.payloadTooLarge") }, 413),
+    }),
+  );
 
   app.route("/api", mountApi(config));
 
@@ -90,9 +96,15 @@ export function createHttpApp({ config, logger, services, pageHandler, clientBui
     // Hashed assets never change: cache them for a year.
     app.use(
       "/assets/*",
-      serveStatic({ root, onFound: (_p, c) => c.header("Cache-Control", "public, max-age=31536000, immutable") }),
+      serveStatic({
+        root,
+        onFound: (_p, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
+      }),
     );
-    app.use("*", serveStatic({ root, onFound: (_p, c) => c.header("Cache-Control", "public, max-age=3600") }));
+    app.use(
+      "*",
+      serveStatic({ root, onFound: (_p, c) => c.header("Cache-Control", "public, max-age=3600") }),
+    );
   }
 
   if (pageHandler) app.all("*", (c) => pageHandler(c.req.raw, c.var));

@@ -1,5 +1,5 @@
-import { getCookie } from "hono/cookie";
 import type { MiddlewareHandler } from "hono";
+import { getCookie } from "hono/cookie";
 import { defaultLocale, isLocale, type Locale } from "../../app/i18n/index.ts";
 import type { AppEnv } from "./types.ts";
 
@@ -9,7 +9,11 @@ export const LOCALE_COOKIE = "locale";
  * The request's language. Pages: the /en prefix decides. API: an explicit `lang` query, then the
  * locale cookie, then Accept-Language; Czech by default.
  */
-export function detectLocale(url: URL, cookieLocale: string | undefined, acceptLanguage: string | undefined): Locale {
+export function detectLocale(
+  url: URL,
+  cookieLocale: string | undefined,
+  acceptLanguage: string | undefined,
+): Locale {
   if (!url.pathname.startsWith("/api/")) {
     return url.pathname === "/en" || url.pathname.startsWith("/en/") ? "en" : "cs";
   }
@@ -21,6 +25,9 @@ export function detectLocale(url: URL, cookieLocale: string | undefined, acceptL
 }
 
 export const localeMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
-  c.set("locale", detectLocale(new URL(c.req.url), getCookie(c, LOCALE_COOKIE), c.req.header("accept-language")));
+  c.set(
+    "locale",
+    detectLocale(new URL(c.req.url), getCookie(c, LOCALE_COOKIE), c.req.header("accept-language")),
+  );
   await next();
 };

@@ -22,7 +22,9 @@ describe("requestLog", () => {
     });
     app.get("/api/x", (c) => c.json({ ok: true }));
 
-    const response = await app.request("/api/x?token=secret-value", { headers: { Authorization: "Bearer secret-token" } });
+    const response = await app.request("/api/x?token=secret-value", {
+      headers: { Authorization: "Bearer secret-token" },
+    });
     expect(lines).toHaveLength(1);
     const entry = JSON.parse(lines[0]);
     expect(entry).toMatchObject({ method: "GET", path: "/api/x", status: 200 });

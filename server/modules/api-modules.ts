@@ -3,7 +3,9 @@ import { catalogApi } from "./catalog/api.ts";
 import { cmsApi } from "./cms/api.ts";
 import { listsApi } from "./lists/api.ts";
 import { messagesApi } from "./messages/api.ts";
+import { newsletterApi } from "./newsletter/api.ts";
 import { settingsApi } from "./settings/api.ts";
+import { wishlistApi } from "./wishlist/api.ts";
 
 /** Every module's API router, mounted under /api in this order. */
-export const apiModules = [authApi, listsApi, catalogApi, settingsApi, cmsApi, messagesApi];
+export const apiModules = [authApi, listsApi, catalogApi, settingsApi, cmsApi, messagesApi, wishlistApi, newsletterApi];

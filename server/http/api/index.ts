@@ -16,7 +16,10 @@ export function mountApi(config: Config) {
 
   api.get("/health", async (c) => {
     const database = await c.get("services").health.database();
-    return c.json({ status: database ? "ok" : "degraded", database: database ? "ok" : "unreachable" }, database ? 200 : 503);
+    return c.json(
+      { status: database ? "ok" : "degraded", database: database ? "ok" : "unreachable" },
+      database ? 200 : 503,
+    );
   });
 
   for (const module of apiModules) api.route("/", module);

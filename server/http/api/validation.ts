@@ -43,7 +43,8 @@ function issueMessage(issue: z.core.$ZodIssue, locale: Locale): string {
           ? translate(locale, "validation.required")
           : translate(locale, "validation.min", { length: Number(issue.minimum) });
       }
-      if (issue.origin === "array" && Number(issue.minimum) <= 1) return translate(locale, "validation.required");
+      if (issue.origin === "array" && Number(issue.minimum) <= 1)
+        return translate(locale, "validation.required");
       return translate(locale, "validation.minValue", { min: Number(issue.minimum) });
     case "too_big":
       if (issue.origin === "string" || issue.origin === "array") {

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TestApi } from "../../test/api-harness.ts";
 import { userGroups, users } from "../users/tables.ts";
-import { hashToken } from "./tokens.ts";
 import { sessions } from "./tables.ts";
+import { hashToken } from "./tokens.ts";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -16,7 +16,9 @@ afterAll(async () => {
 describe("POST /api/auth/login", () => {
   it("issues an opaque token that is stored only as its hash, with an argon2id password hash", async () => {
     const { user, password } = await api.createUser({ email: "Sberatel@Example.cz" });
-    const response = await api.call("POST", "/api/auth/login", { body: { email: "sberatel@example.CZ", password } });
+    const response = await api.call("POST", "/api/auth/login", {
+      body: { email: "sberatel@example.CZ", password },
+    });
     expect(response.status).toBe(200);
     expect(Object.keys(response.json)).toEqual(["token"]);
     const token = response.json.token as string;
@@ -30,8 +32,12 @@ describe("POST /api/auth/login", () => {
   it("answers a wrong password and an unknown e-mail alike with errors.login and creates no session", async () => {
     const { user } = await api.createUser();
     const before = (await api.db.select().from(sessions)).length;
-    const wrong = await api.call("POST", "/api/auth/login", { body: { email: user.email, password: "spatne-heslo" } });
-    const unknown = await api.call("POST", "/api/auth/login", { body: { email: "nikdo@example.cz", password: "spatne-heslo" } });
+    const wrong = await api.call("POST", "/api/auth/login", {
+      body: { email: user.email, password: "spatne-heslo" },
+    });
+    const unknown = await api.call("POST", "/api/auth/login", {
+      body: { email: "nikdo@example.cz", password: "spatne-heslo" },
+    });
     for (const response of [wrong, unknown]) {
       expect(response.status).toBe(422);
       expect(response.json).toEqual({ errors: { login: ["Nesprávný e-mail nebo heslo."] } });
@@ -45,11 +51,15 @@ describe("POST /api/auth/login", () => {
     expect(missing.json.errors.email).toEqual(["Pole musí být vyplněno"]);
     expect(missing.json.errors.password).toEqual(["Pole musí být vyplněno"]);
 
-    const badEmail = await api.call("POST", "/api/auth/login", { body: { email: "not-an-email", password: 123 } });
+    const badEmail = await api.call("POST", "/api/auth/login", {
+      body: { email: "not-an-email", password: 123 },
+    });
     expect(badEmail.json.errors.email).toEqual(["Pole musí obsahovat platný email."]);
     expect(badEmail.json.errors.password).toBeDefined();
 
-    const huge = await api.call("POST", "/api/auth/login", { body: { email: `${"a".repeat(300)}@example.cz`, password: "x" } });
+    const huge = await api.call("POST", "/api/auth/login", {
+      body: { email: `${"a".repeat(300)}@example.cz`, password: "x" },
+    });
     expect(huge.status).toBe(422);
     expect(huge.json.errors.email).toBeDefined();
 
@@ -68,7 +78,9 @@ describe("POST /api/auth/login", () => {
     let last = 0;
     let retryAfter: string | null = null;
     for (let i = 0; i < 11; i++) {
-      const response = await api.call("POST", "/api/auth/login", { body: { email: user.email, password: `spatne-${i}` } });
+      const response = await api.call("POST", "/api/auth/login", {
+        body: { email: user.email, password: `spatne-${i}` },
+      });
       last = response.status;
       retryAfter = response.headers.get("retry-after");
     }
@@ -86,8 +98,15 @@ describe("POST /api/auth/login", () => {
 
 describe("GET /api/me", () => {
   it("returns { data: user } with the fields the spec reads", async () => {
-    const [group] = await api.db.insert(userGroups).values({ name: "Sběratel VIP", discountPercent: 10 }).returning();
-    const { user, token } = await api.createUser({ groupId: group.id, avatarFileName: "avatar.webp", scope: ["advertisement.add"] });
+    const [group] = await api.db
+      .insert(userGroups)
+      .values({ name: "Sběratel VIP", discountPercent: 10 })
+      .returning();
+    const { user, token } = await api.createUser({
+      groupId: group.id,
+      avatarFileName: "avatar.webp",
+      scope: ["advertisement.add"],
+    });
     const response = await api.call("GET", "/api/me", { token });
     expect(response.status).toBe(200);
     expect(response.json.data).toMatchObject({
@@ -101,7 +120,11 @@ describe("GET /api/me", () => {
   });
 
   it("answers 401 JSON without a token, with a bad token and with a malformed header", async () => {
-    const variants: Record<string, string>[] = [{}, { Authorization: "Bearer nonsense-token" }, { Authorization: "Basic abc" }];
+    const variants: Record<string, string>[] = [
+      {},
+      { Authorization: "Bearer nonsense-token" },
+      { Authorization: "Basic abc" },
+    ];
     for (const headers of variants) {
       const response = await api.call("GET", "/api/me", { headers });
       expect(response.status).toBe(401);
@@ -126,7 +149,10 @@ describe("GET /api/auth/logout", () => {
 
   it("an expired session is no longer accepted", async () => {
     const { token } = await api.createUser();
-    await api.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.tokenHash, hashToken(token)));
+    await api.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.tokenHash, hashToken(token)));
     expect((await api.call("GET", "/api/me", { token })).status).toBe(401);
   });
 });

@@ -1,9 +1,9 @@
-import { createRoute, z } from "@hono/zod-openapi";
 import { getConnInfo } from "@hono/node-server/conninfo";
+import { createRoute, z } from "@hono/zod-openapi";
 import { translate } from "../../../app/i18n/index.ts";
-import { RateLimiter } from "../../http/rate-limit.ts";
 import { bearerSecurity, createApiRouter, requireUser } from "../../http/api/router.ts";
 import { errorResponses, jsonContent, MessageBody, ValidationErrorBody } from "../../http/api/schemas.ts";
+import { RateLimiter } from "../../http/rate-limit.ts";
 import type { AuthUser } from "./service.ts";
 
 /** The user as GET /api/me returns it: the spec reads username, avatar_file_name, group.discount and scope. */
@@ -65,7 +65,10 @@ authApi.openapi(
     request: { body: { required: true, content: { "application/json": { schema: Credentials } } } },
     responses: {
       200: jsonContent(z.object({ token: z.string() }), "Logged in"),
-      422: { description: "Invalid input or wrong credentials (errors.login)", content: { "application/json": { schema: ValidationErrorBody } } },
+      422: {
+        description: "Invalid input or wrong credentials (errors.login)",
+        content: { "application/json": { schema: ValidationErrorBody } },
+      },
       429: jsonContent(MessageBody, "Too many attempts"),
     },
   }),
@@ -81,10 +84,15 @@ authApi.openapi(
     const emailKey = email.trim().toLowerCase();
     // Only failures count, so that a busy shared address (an office, a test run) is not locked out by successes.
     if (loginByIp.isLimited(ip) || loginByEmail.isLimited(emailKey)) {
-      c.header("Retry-After", String(Math.max(loginByIp.retryAfterSeconds(ip), loginByEmail.retryAfterSeconds(emailKey))));
+      c.header(
+        "Retry-After",
+        String(Math.max(loginByIp.retryAfterSeconds(ip), loginByEmail.retryAfterSeconds(emailKey))),
+      );
       return c.json({ message: translate(locale, "errors.tooManyRequests") }, 429);
     }
-    const result = await c.get("services").auth.login(email, password, { userAgent: c.req.header("user-agent"), ip });
+    const result = await c
+      .get("services")
+      .auth.login(email, password, { userAgent: c.req.header("user-agent"), ip });
     if (!result) {
       loginByIp.attempt(ip);
       loginByEmail.attempt(emailKey);

@@ -1,8 +1,8 @@
 import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { sessions } from "./tables.ts";
 import { userGroups, users } from "../users/tables.ts";
 import { dummyPasswordHash, verifyPassword } from "./passwords.ts";
+import { sessions } from "./tables.ts";
 import { hashToken, newToken } from "./tokens.ts";
 
 const SESSION_LIFETIME_MS = 30 * 24 * 3600 * 1000;
@@ -60,9 +60,18 @@ export function createAuthService(db: Db) {
     loadUser,
 
     /** Checks credentials; returns a new session token, or null for a wrong e-mail, password or a blocked account. */
-    async login(email: string, password: string, meta: SessionMeta = {}): Promise<{ token: string; userId: number } | null> {
+    async login(
+      email: string,
+      password: string,
+      meta: SessionMeta = {},
+    ): Promise<{ token: string; userId: number } | null> {
       const [user] = await db
-        .select({ id: users.id, passwordHash: users.passwordHash, blockedAt: users.blockedAt, deletedAt: users.deletedAt })
+        .select({
+          id: users.id,
+          passwordHash: users.passwordHash,
+          blockedAt: users.blockedAt,
+          deletedAt: users.deletedAt,
+        })
         .from(users)
         .where(sql`lower(${users.email}) = lower(${email.trim()})`)
         .limit(1);
@@ -91,7 +100,13 @@ export function createAuthService(db: Db) {
       const [session] = await db
         .select({ id: sessions.id, userId: sessions.userId, lastUsedAt: sessions.lastUsedAt })
         .from(sessions)
-        .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+        .where(
+          and(
+            eq(sessions.tokenHash, tokenHash),
+            isNull(sessions.revokedAt),
+            gt(sessions.expiresAt, new Date()),
+          ),
+        )
         .limit(1);
       if (!session) return null;
       const user = await loadUser(session.userId);
@@ -103,7 +118,10 @@ export function createAuthService(db: Db) {
     },
 
     async logout(tokenHash: string): Promise<void> {
-      await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+      await db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
     },
 
     /** Ends every session of a user except, optionally, the current one (password change or reset). */

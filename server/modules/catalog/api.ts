@@ -4,7 +4,9 @@ import { errorResponses, jsonContent, LocaleParam } from "../../http/api/schemas
 
 type CategoryNodeSchema = { id: number; slug: string; name: string; subcategories: CategoryNodeSchema[] };
 const Category: z.ZodType<CategoryNodeSchema> = z
-  .lazy(() => z.object({ id: z.number().int(), slug: z.string(), name: z.string(), subcategories: z.array(Category) }))
+  .lazy(() =>
+    z.object({ id: z.number().int(), slug: z.string(), name: z.string(), subcategories: z.array(Category) }),
+  )
   .openapi("Category", { description: "A category with its subcategories, nested up to 5 levels" });
 
 const AdvertisementStatistics = z

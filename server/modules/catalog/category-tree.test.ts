@@ -16,7 +16,12 @@ describe("buildCategoryTree", () => {
         slug: "alkohol",
         name: "Alkohol",
         subcategories: [
-          { id: 2, slug: "rum", name: "Rum", subcategories: [{ id: 4, slug: "jamajka", name: "Jamajka", subcategories: [] }] },
+          {
+            id: 2,
+            slug: "rum",
+            name: "Rum",
+            subcategories: [{ id: 4, slug: "jamajka", name: "Jamajka", subcategories: [] }],
+          },
           { id: 3, slug: "whisky", name: "Whisky", subcategories: [] },
         ],
       },

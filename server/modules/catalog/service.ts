@@ -35,7 +35,9 @@ export function createCatalogService(db: Db) {
      * The seller's listing counts for the account menu: `active` listings now live, `started`
      * live auctions that already have a bid, `total` every listing the user has made.
      */
-    async advertisementStatistics(userId: number): Promise<{ active: number; started: number; total: number }> {
+    async advertisementStatistics(
+      userId: number,
+    ): Promise<{ active: number; started: number; total: number }> {
       const [row] = await db
         .select({
           total: sql<number>`count(*)::int`,
@@ -48,7 +50,11 @@ export function createCatalogService(db: Db) {
     },
 
     async productExists(productId: number): Promise<boolean> {
-      const rows = await db.select({ id: products.id }).from(products).where(eq(products.id, productId)).limit(1);
+      const rows = await db
+        .select({ id: products.id })
+        .from(products)
+        .where(eq(products.id, productId))
+        .limit(1);
       return rows.length > 0;
     },
   };

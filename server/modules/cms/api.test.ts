@@ -7,13 +7,64 @@ beforeAll(async () => {
   api = await createTestApi();
   const day = 24 * 3600 * 1000;
   await api.db.insert(banners).values([
-    { groupKey: "banner.promo", locale: "cs", title: "Letní aukce", url: "/denni-aukce", path: "/uploads/banners", image: "promo-cs.svg", position: 2 },
-    { groupKey: "banner.promo", locale: "cs", title: "Nové rumy", url: null, path: "/uploads/banners", image: "rum-cs.svg", position: 1 },
-    { groupKey: "banner.promo", locale: "en", title: "Summer auction", url: "/en/daily-auctions", path: "/uploads/banners", image: "promo-en.svg" },
-    { groupKey: "banner.popup_desktop", locale: "cs", title: "Vítejte", url: "/registrace", path: "/uploads/banners", image: "popup.svg" },
-    { groupKey: "banner.promo", locale: "cs", title: "Vypnutý", path: "/uploads/banners", image: "off.svg", isActive: false },
-    { groupKey: "banner.promo", locale: "cs", title: "Skončený", path: "/uploads/banners", image: "old.svg", activeTo: new Date(Date.now() - day) },
-    { groupKey: "banner.promo", locale: "cs", title: "Budoucí", path: "/uploads/banners", image: "future.svg", activeFrom: new Date(Date.now() + day) },
+    {
+      groupKey: "banner.promo",
+      locale: "cs",
+      title: "Letní aukce",
+      url: "/denni-aukce",
+      path: "/uploads/banners",
+      image: "promo-cs.svg",
+      position: 2,
+    },
+    {
+      groupKey: "banner.promo",
+      locale: "cs",
+      title: "Nové rumy",
+      url: null,
+      path: "/uploads/banners",
+      image: "rum-cs.svg",
+      position: 1,
+    },
+    {
+      groupKey: "banner.promo",
+      locale: "en",
+      title: "Summer auction",
+      url: "/en/daily-auctions",
+      path: "/uploads/banners",
+      image: "promo-en.svg",
+    },
+    {
+      groupKey: "banner.popup_desktop",
+      locale: "cs",
+      title: "Vítejte",
+      url: "/registrace",
+      path: "/uploads/banners",
+      image: "popup.svg",
+    },
+    {
+      groupKey: "banner.promo",
+      locale: "cs",
+      title: "Vypnutý",
+      path: "/uploads/banners",
+      image: "off.svg",
+      isActive: false,
+    },
+    {
+      groupKey: "banner.promo",
+      locale: "cs",
+      title: "Skončený",
+      path: "/uploads/banners",
+      image: "old.svg",
+      activeTo: new Date(Date.now() - day),
+    },
+    {
+      groupKey: "banner.promo",
+      locale: "cs",
+      title: "Budoucí",
+      path: "/uploads/banners",
+      image: "future.svg",
+      activeFrom: new Date(Date.now() + day),
+    },
   ]);
   const [news, tips] = await api.db
     .insert(blogCategories)
@@ -37,8 +88,15 @@ describe("GET /api/poster?lang=", () => {
   it("groups the language's active banners by key, in position order, every group present", async () => {
     const response = await api.call("GET", "/api/poster?lang=cs");
     expect(response.status).toBe(200);
-    expect(Object.keys(response.json).sort()).toEqual(["banner.popup_desktop", "banner.popup_mobile", "banner.promo"]);
-    expect(response.json["banner.promo"].map((b: { title: string }) => b.title)).toEqual(["Nové rumy", "Letní aukce"]);
+    expect(Object.keys(response.json).sort()).toEqual([
+      "banner.popup_desktop",
+      "banner.popup_mobile",
+      "banner.promo",
+    ]);
+    expect(response.json["banner.promo"].map((b: { title: string }) => b.title)).toEqual([
+      "Nové rumy",
+      "Letní aukce",
+    ]);
     expect(response.json["banner.promo"][1]).toEqual({
       id: expect.any(Number),
       title: "Letní aukce",

@@ -3,8 +3,14 @@ import { createApiRouter } from "../../http/api/router.ts";
 import { errorResponses, jsonContent } from "../../http/api/schemas.ts";
 
 const Banner = z
-  .object({ id: z.number().int(), title: z.string(), url: z.string().nullable(), path: z.string(), image: z.string() })
-  .openapi("Banner", { description: "The image is served from `${path}/${image}`" });
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    url: z.string().nullable(),
+    path: z.string(),
+    image: z.string(),
+  })
+  .openapi("Banner", { description: 'The image is served from path + "/" + image' });
 
 const BlogCategory = z
   .object({ id: z.number().int(), slug: z.string(), name: z.string(), posts_count: z.number().int() })
@@ -19,9 +25,13 @@ cmsApi.openapi(
     method: "get",
     path: "/poster",
     tags: ["cms"],
-    summary: "Active banners of a language grouped by key: banner.promo, banner.popup_desktop, banner.popup_mobile",
+    summary:
+      "Active banners of a language grouped by key: banner.promo, banner.popup_desktop, banner.popup_mobile",
     request: { query: LangQuery },
-    responses: { 200: jsonContent(z.record(z.string(), z.array(Banner)), "Banners by group"), 422: errorResponses[422] },
+    responses: {
+      200: jsonContent(z.record(z.string(), z.array(Banner)), "Banners by group"),
+      422: errorResponses[422],
+    },
   }),
   async (c) => c.json(await c.get("services").cms.posters(c.req.valid("query").lang), 200),
 );

@@ -24,15 +24,25 @@ export function createCmsService(db: Db) {
           ),
         )
         .orderBy(asc(banners.position), asc(banners.id));
-      const grouped: Record<string, BannerDto[]> = Object.fromEntries(BANNER_GROUPS.map((group) => [group, []]));
+      const grouped: Record<string, BannerDto[]> = Object.fromEntries(
+        BANNER_GROUPS.map((group) => [group, []]),
+      );
       for (const row of rows) {
         grouped[row.groupKey] ??= [];
-        grouped[row.groupKey].push({ id: row.id, title: row.title, url: row.url, path: row.path, image: row.image });
+        grouped[row.groupKey].push({
+          id: row.id,
+          title: row.title,
+          url: row.url,
+          path: row.path,
+          image: row.image,
+        });
       }
       return grouped;
     },
 
-    async blogCategories(locale: Locale): Promise<{ id: number; slug: string; name: string; posts_count: number }[]> {
+    async blogCategories(
+      locale: Locale,
+    ): Promise<{ id: number; slug: string; name: string; posts_count: number }[]> {
       const rows = await db
         .select({
           id: blogCategories.id,
@@ -43,7 +53,10 @@ export function createCmsService(db: Db) {
           postsCount: sql<number>`count(${blogPosts.id}) filter (where ${blogPosts.publishedAt} <= now())::int`,
         })
         .from(blogCategories)
-        .leftJoin(blogPosts, and(eq(blogPosts.categoryId, blogCategories.id), isNotNull(blogPosts.publishedAt)))
+        .leftJoin(
+          blogPosts,
+          and(eq(blogPosts.categoryId, blogCategories.id), isNotNull(blogPosts.publishedAt)),
+        )
         .groupBy(blogCategories.id)
         .orderBy(asc(blogCategories.position), asc(blogCategories.id));
       return rows.map((row) => ({

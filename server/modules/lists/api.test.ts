@@ -25,13 +25,31 @@ describe("GET /api/lists/currencies", () => {
     const response = await api.call("GET", "/api/lists/currencies");
     expect(response.status).toBe(200);
     expect(response.json).toEqual([
-      { id: expect.any(Number), is_default: true, code: "CZK", symbol_before: null, symbol_after: " Kč", decimals: 2, rate: 1 },
-      { id: expect.any(Number), is_default: false, code: "EUR", symbol_before: "€", symbol_after: null, decimals: 2, rate: 25.2 },
+      {
+        id: expect.any(Number),
+        is_default: true,
+        code: "CZK",
+        symbol_before: null,
+        symbol_after: " Kč",
+        decimals: 2,
+        rate: 1,
+      },
+      {
+        id: expect.any(Number),
+        is_default: false,
+        code: "EUR",
+        symbol_before: "€",
+        symbol_after: null,
+        decimals: 2,
+        rate: 25.2,
+      },
     ]);
   });
 
   it("keeps at most one default currency", async () => {
-    await expect(api.db.insert(currencies).values({ code: "USD", rate: "23", isDefault: true })).rejects.toThrow();
+    await expect(
+      api.db.insert(currencies).values({ code: "USD", rate: "23", isDefault: true }),
+    ).rejects.toThrow();
   });
 });
 
@@ -46,7 +64,12 @@ describe("GET /api/lists/countries/{locale}", () => {
       { code: "AT", name: "Rakousko" },
     ]);
     const en = await api.call("GET", "/api/lists/countries/en");
-    expect(en.json.map((c: { name: string }) => c.name)).toEqual(["Czech Republic", "Slovakia", "Austria", "Germany"]);
+    expect(en.json.map((c: { name: string }) => c.name)).toEqual([
+      "Czech Republic",
+      "Slovakia",
+      "Austria",
+      "Germany",
+    ]);
   });
 
   it("refuses an unknown locale with 422", async () => {

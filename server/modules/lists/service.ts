@@ -31,7 +31,11 @@ export function createListsService(db: Db) {
 
     async countries(locale: Locale): Promise<{ code: string; name: string }[]> {
       const rows = await db.select().from(countries).orderBy(asc(countries.position));
-      const named = rows.map((row) => ({ code: row.code, name: locale === "en" ? row.nameEn : row.nameCs, position: row.position }));
+      const named = rows.map((row) => ({
+        code: row.code,
+        name: locale === "en" ? row.nameEn : row.nameCs,
+        position: row.position,
+      }));
       // Position first (home markets on top), then alphabetically in the language's own collation.
       named.sort((a, b) => a.position - b.position || a.name.localeCompare(b.name, locale));
       return named.map(({ code, name }) => ({ code, name }));

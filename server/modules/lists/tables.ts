@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { boolean, char, check, integer, numeric, pgTable, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  char,
+  check,
+  integer,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { between } from "../../db/columns.ts";
 
 /**

@@ -26,11 +26,38 @@ describe("GET /api/message?counter=1", () => {
       { threadId: system.id, userId: buyer.id, role: "owner", lastReadAt: null },
     ]);
     await api.db.insert(messages).values([
-      { threadId: conversation.id, senderId: seller.id, body: "Dobrý den, láhev je k dispozici.", createdAt: new Date(now - 3 * hour) },
-      { threadId: conversation.id, senderId: buyer.id, body: "Děkuji, beru.", createdAt: new Date(now - 2.5 * hour) },
-      { threadId: conversation.id, senderId: seller.id, body: "Posílám platební údaje.", createdAt: new Date(now - hour) },
-      { threadId: system.id, senderId: null, body: "Byli jste přehozeni.", event: "outbid", createdAt: new Date(now - hour) },
-      { threadId: system.id, senderId: null, body: "Aukce brzy končí.", event: "ending_soon", createdAt: new Date(now - 0.5 * hour) },
+      {
+        threadId: conversation.id,
+        senderId: seller.id,
+        body: "Dobrý den, láhev je k dispozici.",
+        createdAt: new Date(now - 3 * hour),
+      },
+      {
+        threadId: conversation.id,
+        senderId: buyer.id,
+        body: "Děkuji, beru.",
+        createdAt: new Date(now - 2.5 * hour),
+      },
+      {
+        threadId: conversation.id,
+        senderId: seller.id,
+        body: "Posílám platební údaje.",
+        createdAt: new Date(now - hour),
+      },
+      {
+        threadId: system.id,
+        senderId: null,
+        body: "Byli jste přehozeni.",
+        event: "outbid",
+        createdAt: new Date(now - hour),
+      },
+      {
+        threadId: system.id,
+        senderId: null,
+        body: "Aukce brzy končí.",
+        event: "ending_soon",
+        createdAt: new Date(now - 0.5 * hour),
+      },
     ]);
 
     const response = await api.call("GET", "/api/message?counter=1", { token });
@@ -40,7 +67,11 @@ describe("GET /api/message?counter=1", () => {
 
   it("is zero for a user without messages, 401 without a token, 422 without counter=1", async () => {
     const { token } = await api.createUser();
-    expect((await api.call("GET", "/api/message?counter=1", { token })).json).toEqual({ total: 0, new: 0, system: 0 });
+    expect((await api.call("GET", "/api/message?counter=1", { token })).json).toEqual({
+      total: 0,
+      new: 0,
+      system: 0,
+    });
     expect((await api.call("GET", "/api/message?counter=1")).status).toBe(401);
     expect((await api.call("GET", "/api/message", { token })).status).toBe(422);
   });

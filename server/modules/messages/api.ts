@@ -21,7 +21,11 @@ messagesApi.openapi(
     summary: "Message counts for the header bell (counter=1); polled every 10 s by the client",
     security: bearerSecurity,
     request: { query: z.object({ counter: z.literal("1").openapi({ example: "1" }) }) },
-    responses: { 200: jsonContent(MessageCounter, "Counts"), 401: errorResponses[401], 422: errorResponses[422] },
+    responses: {
+      200: jsonContent(MessageCounter, "Counts"),
+      401: errorResponses[401],
+      422: errorResponses[422],
+    },
   }),
   async (c) => c.json(await c.get("services").messages.counter(c.get("user")!.id), 200),
 );

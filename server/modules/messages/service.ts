@@ -20,7 +20,10 @@ export function createMessagesService(db: Db) {
         })
         .from(messages)
         .innerJoin(messageThreads, eq(messageThreads.id, messages.threadId))
-        .innerJoin(threadParticipants, and(eq(threadParticipants.threadId, messages.threadId), eq(threadParticipants.userId, userId)))
+        .innerJoin(
+          threadParticipants,
+          and(eq(threadParticipants.threadId, messages.threadId), eq(threadParticipants.userId, userId)),
+        )
         .where(or(isNull(messages.senderId), ne(messages.senderId, userId)));
       return { total: row?.total ?? 0, new: row?.new ?? 0, system: row?.system ?? 0 };
     },

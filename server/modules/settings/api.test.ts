@@ -35,15 +35,21 @@ describe("GET /api/settings?lang=", () => {
   });
 
   it("defaults to Czech and refuses an unknown language", async () => {
-    expect((await api.call("GET", "/api/settings")).json).toEqual((await api.call("GET", "/api/settings?lang=cs")).json);
+    expect((await api.call("GET", "/api/settings")).json).toEqual(
+      (await api.call("GET", "/api/settings?lang=cs")).json,
+    );
     const bad = await api.call("GET", "/api/settings?lang=de");
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.json.errors)).toEqual(["lang"]);
   });
 
   it("keeps one value per name and language, the shared one included", async () => {
-    await expect(api.db.insert(settings).values({ name: "maintenance", locale: null, value: {} })).rejects.toThrow();
-    await expect(api.db.insert(settings).values({ name: "topmenu", locale: "cs", value: [] })).rejects.toThrow();
+    await expect(
+      api.db.insert(settings).values({ name: "maintenance", locale: null, value: {} }),
+    ).rejects.toThrow();
+    await expect(
+      api.db.insert(settings).values({ name: "topmenu", locale: "cs", value: [] }),
+    ).rejects.toThrow();
   });
 
   it("tells the server when maintenance is on", async () => {

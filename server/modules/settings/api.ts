@@ -13,7 +13,8 @@ settingsApi.openapi(
     method: "get",
     path: "/settings",
     tags: ["settings"],
-    summary: "Site settings (contacts, intropopup, topmenu, bottommenu, maintenance, categoriesMenu, bid, …) for a language",
+    summary:
+      "Site settings (contacts, intropopup, topmenu, bottommenu, maintenance, categoriesMenu, bid, …) for a language",
     request: { query: z.object({ lang: z.enum(["cs", "en"]).default("cs").openapi({ example: "cs" }) }) },
     responses: { 200: jsonContent(z.array(Setting), "List of name/value entries"), 422: errorResponses[422] },
   }),

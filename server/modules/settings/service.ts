@@ -20,7 +20,8 @@ export function createSettingsService(db: Db) {
     for (const row of rows) {
       const specific = row.locale !== null;
       const existing = byName.get(row.name);
-      if (!existing || (specific && !existing.specific)) byName.set(row.name, { name: row.name, value: row.value, specific });
+      if (!existing || (specific && !existing.specific))
+        byName.set(row.name, { name: row.name, value: row.value, specific });
     }
     return [...byName.values()].map(({ name, value }) => ({ name, value }));
   }
@@ -31,7 +32,9 @@ export function createSettingsService(db: Db) {
       return (await list(locale)).find((entry) => entry.name === name)?.value as T | undefined;
     },
     async isMaintenance(): Promise<boolean> {
-      const value = (await list("cs")).find((entry) => entry.name === "maintenance")?.value as { is_enabled?: boolean } | undefined;
+      const value = (await list("cs")).find((entry) => entry.name === "maintenance")?.value as
+        | { is_enabled?: boolean }
+        | undefined;
       return value?.is_enabled === true;
     },
   };

@@ -1,0 +1,30 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { localePath } from "../../i18n/paths.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
+import { ProgressBar } from "./progress-bar.tsx";
+import { Snackbars } from "./snackbars.tsx";
+
+/** The simple layout: logo and content only, for maintenance and focused flows (spec section 1). */
+export function SimpleLayout({ children }: { children: ReactNode }) {
+  const { locale, t } = useTranslation();
+  return (
+    <>
+      <ProgressBar />
+      <header className="border-b border-line bg-white">
+        <div className="container-page py-4">
+          <Link
+            to={localePath("home", locale)}
+            className="font-serif text-3xl tracking-wide text-primary-dark"
+          >
+            {t("common.siteName")}
+          </Link>
+        </div>
+      </header>
+      <main id="content" className="container-page py-12">
+        {children}
+      </main>
+      <Snackbars />
+    </>
+  );
+}

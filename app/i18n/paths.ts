@@ -1,0 +1,86 @@
+import type { Locale } from "./index.ts";
+
+/**
+ * Every screen's path in both languages (spec section 2; English under /en). Route ids carry the
+ * locale suffix (`search___cs`, `search___en`), as the spec's route names do. Params use React
+ * Router syntax; `?` marks an optional segment.
+ */
+export const PAGE_PATHS = {
+  home: { cs: "/", en: "/en" },
+  search: { cs: "/hledani", en: "/en/search" },
+  dailyAuctions: { cs: "/denni-aukce", en: "/en/daily-auctions" },
+  monthlyAuctions: { cs: "/mesicni-aukce", en: "/en/monthly-auctions" },
+  documents: { cs: "/dokumenty", en: "/en/documents" },
+  newProducts: { cs: "/produkty/novinky", en: "/en/products/new" },
+  saleProducts: { cs: "/produkty/akce", en: "/en/products/sale" },
+  cart: { cs: "/kosik", en: "/en/cart" },
+  orderSummary: { cs: "/shrnuti/:id/:hash", en: "/en/summary/:id/:hash" },
+  maintenance: { cs: "/mimo-provoz", en: "/en/maintenance" },
+  register: { cs: "/registrace", en: "/en/register" },
+  registerWelcome: { cs: "/registrace/dekujeme", en: "/en/register/welcome" },
+  resetPassword: { cs: "/obnova-hesla", en: "/en/reset-password" },
+  changePassword: { cs: "/zmena-hesla/:hash", en: "/en/change-password/:hash" },
+  blog: { cs: "/blog", en: "/en/blog" },
+  blogArticle: { cs: "/blog/:id/:slug", en: "/en/blog/:id/:slug" },
+  info: { cs: "/info/:id/:slug", en: "/en/info/:id/:slug" },
+  userProfile: { cs: "/uzivatel/:id?", en: "/en/user/:id?" },
+  account: { cs: "/ucet", en: "/en/account" },
+  accountOverview: { cs: "/ucet/prehled", en: "/en/account/overview" },
+  accountAdvertisements: { cs: "/ucet/vase-aukce", en: "/en/account/advertisements" },
+  accountAuctions: { cs: "/ucet/aukce", en: "/en/account/auctions" },
+  accountAdvertisementAdd: { cs: "/ucet/vase-aukce/pridat", en: "/en/account/advertisements/add" },
+  accountAdvertisementConfirmation: {
+    cs: "/ucet/vase-aukce/potvrzeni",
+    en: "/en/account/advertisements/confirmation",
+  },
+  accountAdvertisementTop: { cs: "/ucet/vase-aukce/:id/topovat", en: "/en/account/advertisements/:id/top" },
+  accountAdvertisementEdit: { cs: "/ucet/vase-aukce/:id/upravit", en: "/en/account/advertisements/:id/edit" },
+  accountMessages: { cs: "/ucet/zpravy", en: "/en/account/messages" },
+  accountPayment: { cs: "/ucet/platba", en: "/en/account/payment" },
+  accountVerified: { cs: "/ucet/overeny-ucet", en: "/en/account/verified-account" },
+  accountInvoice: { cs: "/ucet/fakturacni-a-kontaktni-udaje", en: "/en/account/invoice-and-contact-details" },
+  accountNewsletters: { cs: "/ucet/newslettery", en: "/en/account/newsletters" },
+  accountSummary: { cs: "/ucet/shrnuti/:orderId/:hash", en: "/en/account/summary/:orderId/:hash" },
+  accountRegister: { cs: "/ucet/registrace", en: "/en/account/register" },
+  accountWatch: { cs: "/ucet/sledovane-aukce", en: "/en/account/watch" },
+  loginCallback: { cs: "/login", en: "/en/login" },
+  category: { cs: "/:id/:slug", en: "/en/:id/:slug" },
+  product: { cs: "/:id/:category/:product", en: "/en/:id/:category/:product" },
+} as const satisfies Record<string, Record<Locale, string>>;
+
+export type PageName = keyof typeof PAGE_PATHS;
+export type PathParams = Record<string, string | number | undefined>;
+
+export const routeId = (name: PageName, locale: Locale) => `${name}___${locale}`;
+
+/** Splits a route id like `search___en` back into its page name and locale. */
+export function parseRouteId(id: string): { name: PageName; locale: Locale } | null {
+  const match = id.match(/^(\w+)___(cs|en)$/);
+  if (!match || !(match[1] in PAGE_PATHS)) return null;
+  return { name: match[1] as PageName, locale: match[2] as Locale };
+}
+
+/** The path of a page in a language, with its params filled in (optional ones dropped when absent). */
+export function localePath(name: PageName, locale: Locale, params: PathParams = {}): string {
+  const pattern: string = PAGE_PATHS[name][locale];
+  const filled = pattern
+    .split("/")
+    .map((segment) => {
+      const param = segment.match(/^:(\w+)(\?)?$/);
+      if (!param) return segment;
+      const value = params[param[1]];
+      if (value === undefined || value === "") {
+        if (param[2]) return null;
+        throw new Error(`localePath(${name}): missing param ${param[1]}`);
+      }
+      return encodeURIComponent(String(value));
+    })
+    .filter((segment) => segment !== null)
+    .join("/");
+  return filled || "/";
+}
+
+/** The language a path belongs to. */
+export function pathLocale(pathname: string): Locale {
+  return pathname === "/en" || pathname.startsWith("/en/") ? "en" : "cs";
+}

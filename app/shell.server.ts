@@ -1,0 +1,81 @@
+import type { RouterContextProvider } from "react-router";
+import { appContext } from "./context.ts";
+import { parseCookieHeader } from "./lib/cookie-header.ts";
+import type { Banner, MenuLink, ShellData } from "./shell.ts";
+
+/** The client cookies the frame reads on the server (consent, popups, currency). */
+const SHELL_COOKIES = [
+  "cookies-show",
+  "accept-technical",
+  "accept-analytical",
+  "accept-marketing",
+  "accept-advertisement",
+  "intro-popup",
+  "top-banner",
+  "currencyId",
+  "guest-wishlist",
+];
+
+export async function loadShell(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+): Promise<ShellData> {
+  const { services, locale, user, config } = context.get(appContext);
+  const allCookies = parseCookieHeader(request.headers.get("cookie"));
+  const cookies = Object.fromEntries(
+    SHELL_COOKIES.filter((name) => name in allCookies).map((name) => [name, allCookies[name]]),
+  );
+
+  const [settings, categories, currencies, maintenance] = await Promise.all([
+    services.settings.list(locale),
+    services.catalog.categoryTree(locale),
+    services.lists.currencies(),
+    services.settings.isMaintenance(),
+  ]);
+  // The spec loads banners only when the site is not in maintenance.
+  const banners: Record<string, Banner[]> = maintenance ? {} : await services.cms.posters(locale);
+  const setting = (name: string) => settings.find((entry) => entry.name === name)?.value;
+
+  let shellUser: ShellData["user"] = null;
+  if (user) {
+    const [messages, advertisements] = await Promise.all([
+      services.messages.counter(user.id),
+      services.catalog.advertisementStatistics(user.id),
+    ]);
+    shellUser = {
+      id: user.id,
+      username: user.username,
+      avatarFileName: user.avatarFileName,
+      groupDiscount: user.group?.discount ?? 0,
+      groupName: user.group?.name ?? null,
+      isAdmin: user.role === "admin",
+      messages,
+      advertisements,
+    };
+  }
+
+  const cookieCurrency = Number(cookies.currencyId);
+  const currencyId =
+    currencies.find((currency) => currency.id === cookieCurrency)?.id ??
+    currencies.find((currency) => currency.is_default)?.id ??
+    currencies[0]?.id ??
+    null;
+
+  return {
+    locale,
+    user: shellUser,
+    topMenu: Array.isArray(setting("topmenu")) ? (setting("topmenu") as MenuLink[]) : [],
+    bottomMenu: Array.isArray(setting("bottommenu"))
+      ? (setting("bottommenu") as ShellData["bottomMenu"])
+      : [],
+    contacts: (setting("contacts") as Record<string, unknown>) ?? {},
+    introPopup: (setting("intropopup") as Record<string, unknown>) ?? null,
+    categories,
+    currencies,
+    currencyId,
+    cookies,
+    banners,
+    tagManagerId: config.tagManagerId ?? null,
+    recaptchaSiteKey: config.recaptchaSiteKey ?? null,
+  };
+}

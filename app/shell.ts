@@ -1,0 +1,45 @@
+import type { Locale } from "./i18n/index.ts";
+
+/** What every page's frame needs, loaded once by the root loader (see shell.server.ts). */
+export type CategoryNode = { id: number; slug: string; name: string; subcategories: CategoryNode[] };
+export type Currency = {
+  id: number;
+  is_default: boolean;
+  code: string;
+  symbol_before: string | null;
+  symbol_after: string | null;
+  decimals: number;
+  rate: number;
+};
+export type Banner = { id: number; title: string; url: string | null; path: string; image: string };
+export type MenuLink = { link: string; text: string };
+
+export type ShellUser = {
+  id: number;
+  username: string;
+  avatarFileName: string | null;
+  /** Percent; the account dropdown gets a distinct style when it is above zero. */
+  groupDiscount: number;
+  groupName: string | null;
+  isAdmin: boolean;
+  messages: { total: number; new: number; system: number };
+  advertisements: { active: number; started: number; total: number };
+};
+
+export type ShellData = {
+  locale: Locale;
+  user: ShellUser | null;
+  topMenu: MenuLink[];
+  bottomMenu: { title: string; links: MenuLink[] }[];
+  contacts: Record<string, unknown>;
+  introPopup: Record<string, unknown> | null;
+  categories: CategoryNode[];
+  currencies: Currency[];
+  /** The selected currency (cookie currencyId, else the default). */
+  currencyId: number | null;
+  /** Client cookies the server already knows, so the first render matches the browser. */
+  cookies: Record<string, string>;
+  banners: Record<string, Banner[]>;
+  tagManagerId: string | null;
+  recaptchaSiteKey: string | null;
+};

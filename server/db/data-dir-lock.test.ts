@@ -1,0 +1,241 @@
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { sql } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import { openDatabase } from "./client.ts";
+import { acquireDataDirLock, DataDirLockedError } from "./data-dir-lock.ts";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const holderScript = path.join(root, "server/test/fixtures/hold-data-dir.ts");
+
+const tempDirs: string[] = [];
+const children: ChildProcess[] = [];
+
+function tempDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rarita-lock-test-"));
+  tempDirs.push(dir);
+  return dir;
+}
+
+/** The environment for child processes: no database URLs, no inherited Node options. */
+function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const { DATABASE_URL: _db, TEST_DATABASE_URL: _test, NODE_OPTIONS: _opts, ...env } = process.env;
+  return { ...env, ...extra };
+}
+
+/** A TCP port that nothing listens on right now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The pid of a process that has certainly exited. */
+function deadPid(): number {
+  const result = spawnSync(process.execPath, ["-e", ""]);
+  expect(result.status).toBe(0);
+  return result.pid;
+}
+
+function waitForExit(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  if (child.exitCode !== null || child.signalCode !== null) {
+    return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
+  }
+  return new Promise((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+}
+
+/** Starts the fixture that opens the embedded database in `dataDir` and resolves once it holds it. */
+function startHolder(dataDir: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [holderScript, dataDir], {
+    cwd: root,
+    env: childEnv(),
+    stdio: "pipe",
+  });
+  children.push(child);
+  let stdout = "";
+  let stderr = "";
+  return new Promise((resolve, reject) => {
+    child.stdout?.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString();
+      if (stdout.includes("ready")) resolve(child);
+    });
+    child.stderr?.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.once("error", reject);
+    child.once("exit", (code) => reject(new Error(`the holder exited early (code ${code}): ${stderr}`)));
+  });
+}
+
+afterEach(async () => {
+  for (const child of children.splice(0)) {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill("SIGKILL");
+      await waitForExit(child);
+    }
+  }
+  for (const dir of tempDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe("acquireDataDirLock", () => {
+  it("creates the lock file with this pid and removes it on release", () => {
+    const dir = tempDir();
+    const lock = acquireDataDirLock(dir);
+    expect(lock.file).toBe(path.join(dir, "rarita.lock"));
+    expect(fs.readFileSync(lock.file, "utf8").trim()).toBe(String(process.pid));
+    lock.release();
+    expect(fs.existsSync(lock.file)).toBe(false);
+    // Releasing twice is harmless, and the directory can be locked again.
+    lock.release();
+    const again = acquireDataDirLock(dir);
+    again.release();
+    expect(fs.existsSync(again.file)).toBe(false);
+  });
+
+  it("creates a missing data directory", () => {
+    const dir = path.join(tempDir(), "nested", "data");
+    const lock = acquireDataDirLock(dir);
+    expect(fs.existsSync(lock.file)).toBe(true);
+    lock.release();
+  });
+
+  it("refuses a directory locked by another live process, naming the directory and the pid", () => {
+    const dir = tempDir();
+    // pid 1 always runs (init); the lock file says it owns the directory.
+    fs.writeFileSync(path.join(dir, "rarita.lock"), "1");
+    let caught: unknown;
+    try {
+      acquireDataDirLock(dir);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(DataDirLockedError);
+    const error = caught as DataDirLockedError;
+    expect(error.dir).toBe(dir);
+    expect(error.ownerPid).toBe(1);
+    expect(error.message).toContain(dir);
+    expect(error.message).toContain("pid 1");
+    expect(error.message).toContain("already in use");
+    // The other owner's lock is left alone.
+    expect(fs.readFileSync(path.join(dir, "rarita.lock"), "utf8")).toBe("1");
+  });
+
+  it("takes over a stale lock left by a process that no longer runs", () => {
+    const dir = tempDir();
+    const file = path.join(dir, "rarita.lock");
+    fs.writeFileSync(file, String(deadPid()));
+    const lock = acquireDataDirLock(dir);
+    expect(fs.readFileSync(file, "utf8").trim()).toBe(String(process.pid));
+    lock.release();
+    expect(fs.existsSync(file)).toBe(false);
+  });
+
+  it("takes over a lock file that holds no pid (an interrupted write)", () => {
+    const dir = tempDir();
+    const file = path.join(dir, "rarita.lock");
+    fs.writeFileSync(file, "");
+    const lock = acquireDataDirLock(dir);
+    expect(fs.readFileSync(file, "utf8").trim()).toBe(String(process.pid));
+    lock.release();
+  });
+
+  it("does not remove a lock that another process took over after a release", () => {
+    const dir = tempDir();
+    const lock = acquireDataDirLock(dir);
+    fs.writeFileSync(lock.file, "1");
+    lock.release();
+    expect(fs.readFileSync(lock.file, "utf8")).toBe("1");
+  });
+});
+
+describe("the embedded database and a second process", () => {
+  it("refuses to open a data directory another process holds, and opens it intact once that process stops", async () => {
+    const dataDir = tempDir();
+    const holder = await startHolder(dataDir);
+
+    let caught: unknown;
+    try {
+      const database = await openDatabase({ engine: "pglite", dataDir });
+      await database.close();
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(DataDirLockedError);
+    const message = (caught as Error).message;
+    expect(message).toContain(dataDir);
+    expect(message).toContain(`pid ${holder.pid}`);
+    // The refused attempt left the holder's lock in place.
+    expect(fs.readFileSync(path.join(dataDir, "rarita.lock"), "utf8").trim()).toBe(String(holder.pid));
+
+    holder.kill("SIGTERM");
+    const exit = await waitForExit(holder);
+    expect(exit).toEqual({ code: 0, signal: null });
+    expect(fs.existsSync(path.join(dataDir, "rarita.lock"))).toBe(false);
+
+    const database = await openDatabase({ engine: "pglite", dataDir });
+    try {
+      await database.exec("create table lock_probe (id int primary key); insert into lock_probe values (1);");
+      const result = (await database.db.execute(
+        sql`select count(*)::int as n from lock_probe`,
+      )) as unknown as {
+        rows: { n: number }[];
+      };
+      expect(result.rows[0].n).toBe(1);
+      // The migrations the holder applied are recorded once and intact.
+      const migrations = (await database.db.execute(
+        sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+      )) as unknown as { rows: { n: number }[] };
+      expect(migrations.rows[0].n).toBeGreaterThan(0);
+    } finally {
+      await database.close();
+    }
+  }, 120_000);
+
+  it("stops the server with exit code 1 and one line when its data directory is in use", async () => {
+    const dataDir = tempDir();
+    const lock = acquireDataDirLock(dataDir);
+    try {
+      const server = spawn(process.execPath, [path.join(root, "server/main.ts")], {
+        cwd: root,
+        env: childEnv({
+          DATA_DIR: dataDir,
+          PORT: String(await freePort()),
+          SEED_DEMO: "false",
+          LOG_LEVEL: "silent",
+          NODE_ENV: "production",
+        }),
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      children.push(server);
+      let stdout = "";
+      let stderr = "";
+      server.stdout?.on("data", (chunk: Buffer) => {
+        stdout += chunk.toString();
+      });
+      server.stderr?.on("data", (chunk: Buffer) => {
+        stderr += chunk.toString();
+      });
+      const exit = await waitForExit(server);
+      expect(exit.code, stderr).toBe(1);
+      const lines = stderr.trimEnd().split("\n");
+      expect(lines, stderr).toHaveLength(1);
+      expect(lines[0]).toContain("already in use");
+      expect(lines[0]).toContain(dataDir);
+      expect(lines[0]).toContain(`pid ${process.pid}`);
+      expect(stdout).toBe("");
+      // The refused server left our lock alone.
+      expect(fs.readFileSync(lock.file, "utf8").trim()).toBe(String(process.pid));
+    } finally {
+      lock.release();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,277 @@
+import { relations, sql } from "drizzle-orm";
+import { type AnyPgColumn, boolean, check, index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { between, createdAt, money, nonNegative, oneOf, timestamptz, updatedAt } from "../../db/columns.ts";
+import { users } from "../users/tables.ts";
+
+export const PRODUCT_FORMATS = ["auction", "classified", "shop"] as const;
+export const PRODUCT_TYPES = ["supply", "demand"] as const;
+/** The listing lifecycle (product.md): draft -> awaiting_payment -> scheduled -> active -> ended | sold, plus cancelled, rejected, expired. */
+export const PRODUCT_STATUSES = [
+  "draft",
+  "awaiting_payment",
+  "scheduled",
+  "active",
+  "ended",
+  "sold",
+  "cancelled",
+  "rejected",
+  "expired",
+] as const;
+export const AUCTION_DURATIONS = ["week", "month"] as const;
+
+export type ProductFormat = (typeof PRODUCT_FORMATS)[number];
+export type ProductType = (typeof PRODUCT_TYPES)[number];
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+export type AuctionDuration = (typeof AUCTION_DURATIONS)[number];
+
+/** The category tree, at most 5 levels; a root has depth 1 and no parent. English NULL falls back to Czech. */
+export const categories = pgTable(
+  "categories",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    parentId: integer("parent_id").references((): AnyPgColumn => categories.id, { onDelete: "restrict" }),
+    depth: integer("depth").notNull().default(1),
+    position: integer("position").notNull().default(0),
+    slugCs: text("slug_cs").notNull(),
+    slugEn: text("slug_en"),
+    nameCs: text("name_cs").notNull(),
+    nameEn: text("name_en"),
+    descriptionCs: text("description_cs"),
+    descriptionEn: text("description_en"),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("categories_parent_id_idx").on(t.parentId, t.position),
+    check("categories_depth_check", between(t.depth, 1, 5)),
+    check("categories_root_check", sql`(${t.depth} = 1) = (${t.parentId} is null)`),
+  ],
+);
+
+/** Brands; users may add a new one by name. `name_key` is the lower-cased, unaccented name computed in code. */
+export const brands = pgTable("brands", {
+  id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+  name: text("name").notNull(),
+  nameKey: text("name_key").notNull().unique("brands_name_key_unique"),
+  createdById: integer("created_by_id").references(() => users.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+});
+
+/** Package kinds (bottle, box, tube...). */
+export const packages = pgTable("packages", {
+  id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+  nameCs: text("name_cs").notNull(),
+  nameEn: text("name_en"),
+  position: integer("position").notNull().default(0),
+});
+
+/**
+ * Everything a visitor can browse: auctions, classifieds (both sold by users) and the operator's
+ * shop products (seller_id NULL). All money in CZK minor units.
+ */
+export const products = pgTable(
+  "products",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    format: text("format", { enum: PRODUCT_FORMATS }).notNull(),
+    type: text("type", { enum: PRODUCT_TYPES }).notNull().default("supply"),
+    status: text("status", { enum: PRODUCT_STATUSES }).notNull().default("draft"),
+    sellerId: integer("seller_id").references(() => users.id, { onDelete: "restrict" }),
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "restrict" }),
+    brandId: integer("brand_id").references(() => brands.id, { onDelete: "set null" }),
+    packageId: integer("package_id").references(() => packages.id, { onDelete: "set null" }),
+    nameCs: text("name_cs").notNull(),
+    nameEn: text("name_en"),
+    slugCs: text("slug_cs").notNull(),
+    slugEn: text("slug_en"),
+    descriptionCs: text("description_cs").notNull().default(""),
+    descriptionEn: text("description_en"),
+    /** Lower-cased, unaccented name, brand, category and description, computed in code for full-text search. */
+    searchText: text("search_text").notNull().default(""),
+    /** Classified: NULL = price by agreement (dohodou). Shop: the selling price. Unused for auctions. */
+    priceMinor: money("price_minor"),
+    /** Auction: the opening price; the first bid may equal it. */
+    startPriceMinor: money("start_price_minor"),
+    /** Auction: the leading price; NULL until the first bid. */
+    currentPriceMinor: money("current_price_minor"),
+    /** Auction: a hidden minimum; below it the auction ends without a winner. NULL = none. */
+    reservePriceMinor: money("reserve_price_minor"),
+    /** Shop: the price before the sale, shown struck through while is_price_sale_active. */
+    originalPriceMinor: money("original_price_minor"),
+    isPriceSaleActive: boolean("is_price_sale_active").notNull().default(false),
+    /** VAT percent included in the price. */
+    taxRate: integer("tax_rate").notNull().default(21),
+    /** Shop: pieces in stock; 0 = sold out. Not used by user listings. */
+    stock: integer("stock").notNull().default(0),
+    auctionDuration: text("auction_duration", { enum: AUCTION_DURATIONS }),
+    /** When the listing goes live (chosen by the seller; default now). */
+    activationAt: timestamptz("activation_at"),
+    /** Auction: planned end, moved by soft close. Classified: expiry. */
+    endsAt: timestamptz("ends_at"),
+    /** When the auction was actually closed (decided once). */
+    endedAt: timestamptz("ended_at"),
+    bidCount: integer("bid_count").notNull().default(0),
+    winnerId: integer("winner_id").references(() => users.id, { onDelete: "set null" }),
+    /** Promotion (topovat): highlighted and sorted first until then. */
+    toppedUntil: timestamptz("topped_until"),
+    views: integer("views").notNull().default(0),
+    /** Set when a user reports the listing; cleared by moderation. */
+    reportedAt: timestamptz("reported_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("products_category_status_created_idx").on(t.categoryId, t.status, t.createdAt),
+    index("products_status_ends_at_idx").on(t.status, t.endsAt),
+    index("products_status_created_at_idx").on(t.status, t.createdAt),
+    index("products_format_status_ends_at_idx").on(t.format, t.status, t.endsAt),
+    index("products_seller_status_idx").on(t.sellerId, t.status),
+    index("products_winner_id_idx").on(t.winnerId),
+    index("products_topped_until_idx").on(t.toppedUntil),
+    index("products_brand_id_idx").on(t.brandId),
+    index("products_search_idx").using("gin", sql`to_tsvector('simple'::regconfig, ${t.searchText})`),
+    check("products_format_check", oneOf(t.format, PRODUCT_FORMATS)),
+    check("products_type_check", oneOf(t.type, PRODUCT_TYPES)),
+    check("products_status_check", oneOf(t.status, PRODUCT_STATUSES)),
+    check("products_auction_duration_check", oneOf(t.auctionDuration, AUCTION_DURATIONS)),
+    // Shop products belong to the operator; user listings to a user.
+    check("products_seller_check", sql`(${t.format} = 'shop') = (${t.sellerId} is null)`),
+    // A demand ad is always a classified (product.md).
+    check("products_demand_check", sql`${t.type} = 'supply' or ${t.format} = 'classified'`),
+    check("products_price_minor_check", nonNegative(t.priceMinor)),
+    check("products_start_price_minor_check", nonNegative(t.startPriceMinor)),
+    check("products_current_price_minor_check", nonNegative(t.currentPriceMinor)),
+    check("products_reserve_price_minor_check", nonNegative(t.reservePriceMinor)),
+    check("products_original_price_minor_check", nonNegative(t.originalPriceMinor)),
+    check("products_tax_rate_check", between(t.taxRate, 0, 100)),
+    check("products_stock_check", nonNegative(t.stock)),
+    check("products_bid_count_check", nonNegative(t.bidCount)),
+    check("products_views_check", nonNegative(t.views)),
+  ],
+);
+
+/** Product photos; position 0 is the main image. Files live in storage under `path/file_name`. */
+export const productImages = pgTable(
+  "product_images",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+    path: text("path").notNull(),
+    fileName: text("file_name").notNull(),
+    width: integer("width"),
+    height: integer("height"),
+    alt: text("alt"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("product_images_product_id_idx").on(t.productId, t.position)],
+);
+
+/** Audit of the listing lifecycle: every transition, who made it and why (e.g. a rejection reason). */
+export const productStatusChanges = pgTable(
+  "product_status_changes",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    /** NULL for the creation of the product. */
+    fromStatus: text("from_status", { enum: PRODUCT_STATUSES }),
+    toStatus: text("to_status", { enum: PRODUCT_STATUSES }).notNull(),
+    /** NULL = the system (a job, a payment). */
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    reason: text("reason"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("product_status_changes_product_id_idx").on(t.productId, t.createdAt),
+    check("product_status_changes_from_status_check", oneOf(t.fromStatus, PRODUCT_STATUSES)),
+    check("product_status_changes_to_status_check", oneOf(t.toStatus, PRODUCT_STATUSES)),
+  ],
+);
+
+/**
+ * Bids on auctions, including those the system places for a proxy bidder (is_automatic).
+ * `max_amount_minor` is the bidder's hidden proxy maximum, never shown to others.
+ * Bids are history: a product with bids cannot be deleted.
+ */
+export const bids = pgTable(
+  "bids",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "restrict" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    amountMinor: money("amount_minor").notNull(),
+    maxAmountMinor: money("max_amount_minor"),
+    isAutomatic: boolean("is_automatic").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("bids_product_id_created_at_idx").on(t.productId, t.createdAt),
+    index("bids_user_id_idx").on(t.userId, t.createdAt),
+    check("bids_amount_minor_check", nonNegative(t.amountMinor)),
+    check("bids_max_amount_minor_check", sql`${t.maxAmountMinor} >= ${t.amountMinor}`),
+  ],
+);
+
+export const categoriesRelations = relations(categories, ({ one, many }) => ({
+  parent: one(categories, {
+    fields: [categories.parentId],
+    references: [categories.id],
+    relationName: "categoryParent",
+  }),
+  children: many(categories, { relationName: "categoryParent" }),
+  products: many(products),
+}));
+
+export const brandsRelations = relations(brands, ({ many }) => ({ products: many(products) }));
+export const packagesRelations = relations(packages, ({ many }) => ({ products: many(products) }));
+
+export const productsRelations = relations(products, ({ one, many }) => ({
+  seller: one(users, { fields: [products.sellerId], references: [users.id], relationName: "productSeller" }),
+  winner: one(users, { fields: [products.winnerId], references: [users.id], relationName: "productWinner" }),
+  category: one(categories, { fields: [products.categoryId], references: [categories.id] }),
+  brand: one(brands, { fields: [products.brandId], references: [brands.id] }),
+  package: one(packages, { fields: [products.packageId], references: [packages.id] }),
+  images: many(productImages),
+  statusChanges: many(productStatusChanges),
+  bids: many(bids),
+}));
+
+export const productImagesRelations = relations(productImages, ({ one }) => ({
+  product: one(products, { fields: [productImages.productId], references: [products.id] }),
+}));
+
+export const productStatusChangesRelations = relations(productStatusChanges, ({ one }) => ({
+  product: one(products, { fields: [productStatusChanges.productId], references: [products.id] }),
+}));
+
+export const bidsRelations = relations(bids, ({ one }) => ({
+  product: one(products, { fields: [bids.productId], references: [products.id] }),
+  user: one(users, { fields: [bids.userId], references: [users.id] }),
+}));
+
+/** The users side of the catalogue relations (defined here so that users/ does not import catalog/). */
+export const usersCatalogRelations = relations(users, ({ many }) => ({
+  products: many(products, { relationName: "productSeller" }),
+  wonProducts: many(products, { relationName: "productWinner" }),
+  bids: many(bids),
+}));
+
+export type Category = typeof categories.$inferSelect;
+export type Brand = typeof brands.$inferSelect;
+export type Package = typeof packages.$inferSelect;
+export type Product = typeof products.$inferSelect;
+export type NewProduct = typeof products.$inferInsert;
+export type ProductImage = typeof productImages.$inferSelect;
+export type ProductStatusChange = typeof productStatusChanges.$inferSelect;
+export type Bid = typeof bids.$inferSelect;

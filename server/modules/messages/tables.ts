@@ -1,0 +1,115 @@
+import { relations, sql } from "drizzle-orm";
+import { check, index, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { createdAt, oneOf, timestamptz } from "../../db/columns.ts";
+import { products } from "../catalog/tables.ts";
+import { users } from "../users/tables.ts";
+
+export const THREAD_KINDS = ["conversation", "system"] as const;
+export const PARTICIPANT_ROLES = ["seller", "buyer", "owner"] as const;
+
+export type ThreadKind = (typeof THREAD_KINDS)[number];
+export type ParticipantRole = (typeof PARTICIPANT_ROLES)[number];
+
+/**
+ * A conversation about one product between its seller and another user, or a user's system
+ * thread (notifications such as outbid, won, sold; the user is its 'owner').
+ */
+export const messageThreads = pgTable(
+  "message_threads",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    kind: text("kind", { enum: THREAD_KINDS }).notNull(),
+    productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    lastMessageAt: timestamptz("last_message_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("message_threads_product_id_idx").on(t.productId),
+    check("message_threads_kind_check", oneOf(t.kind, THREAD_KINDS)),
+  ],
+);
+
+/** Who is in a thread; messages created after `last_read_at` are new for that user. */
+export const threadParticipants = pgTable(
+  "thread_participants",
+  {
+    threadId: integer("thread_id")
+      .notNull()
+      .references(() => messageThreads.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: PARTICIPANT_ROLES }).notNull(),
+    lastReadAt: timestamptz("last_read_at"),
+    /** The participant stopped this conversation. */
+    blockedAt: timestamptz("blocked_at"),
+  },
+  (t) => [
+    primaryKey({ name: "thread_participants_pk", columns: [t.threadId, t.userId] }),
+    index("thread_participants_user_id_idx").on(t.userId),
+    check("thread_participants_role_check", oneOf(t.role, PARTICIPANT_ROLES)),
+  ],
+);
+
+export const messages = pgTable(
+  "messages",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    threadId: integer("thread_id")
+      .notNull()
+      .references(() => messageThreads.id, { onDelete: "cascade" }),
+    /** NULL = a system message. */
+    senderId: integer("sender_id").references(() => users.id, { onDelete: "set null" }),
+    body: text("body").notNull().default(""),
+    /** System event kind, e.g. 'outbid', 'won', 'sold', 'payment_received', 'listing_approved'. */
+    event: text("event"),
+    /** Event data (product id, amounts...) for rendering the message in either language. */
+    payload: jsonb("payload").$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+    reportedAt: timestamptz("reported_at"),
+  },
+  (t) => [
+    index("messages_thread_id_created_at_idx").on(t.threadId, t.createdAt),
+    index("messages_sender_id_idx").on(t.senderId),
+  ],
+);
+
+/** A user who does not want messages from another user. */
+export const userBlocks = pgTable(
+  "user_blocks",
+  {
+    blockerId: integer("blocker_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    blockedId: integer("blocked_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: "user_blocks_pk", columns: [t.blockerId, t.blockedId] }),
+    index("user_blocks_blocked_id_idx").on(t.blockedId),
+    check("user_blocks_not_self_check", sql`${t.blockerId} <> ${t.blockedId}`),
+  ],
+);
+
+export const messageThreadsRelations = relations(messageThreads, ({ one, many }) => ({
+  product: one(products, { fields: [messageThreads.productId], references: [products.id] }),
+  participants: many(threadParticipants),
+  messages: many(messages),
+}));
+
+export const threadParticipantsRelations = relations(threadParticipants, ({ one }) => ({
+  thread: one(messageThreads, { fields: [threadParticipants.threadId], references: [messageThreads.id] }),
+  user: one(users, { fields: [threadParticipants.userId], references: [users.id] }),
+}));
+
+export const messagesRelations = relations(messages, ({ one }) => ({
+  thread: one(messageThreads, { fields: [messages.threadId], references: [messageThreads.id] }),
+  sender: one(users, { fields: [messages.senderId], references: [users.id] }),
+}));
+
+export type MessageThread = typeof messageThreads.$inferSelect;
+export type ThreadParticipant = typeof threadParticipants.$inferSelect;
+export type Message = typeof messages.$inferSelect;
+export type UserBlock = typeof userBlocks.$inferSelect;

@@ -1,0 +1,294 @@
+import { relations, sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  unique,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import {
+  between,
+  createdAt,
+  LOCALES,
+  money,
+  nonNegative,
+  oneOf,
+  timestamptz,
+  updatedAt,
+} from "../../db/columns.ts";
+import { products } from "../catalog/tables.ts";
+import { users } from "../users/tables.ts";
+
+export const ORDER_KINDS = ["shop", "listing_fee", "promotion"] as const;
+export const ORDER_STATUSES = ["new", "awaiting_payment", "paid", "cancelled", "refunded"] as const;
+export const PAYMENT_METHODS = ["bank_transfer", "card", "test"] as const;
+export const PAYMENT_STATUSES = ["created", "pending", "paid", "failed", "cancelled", "refunded"] as const;
+export const INVOICE_KINDS = ["invoice", "credit_note"] as const;
+export const VOUCHER_KINDS = ["percent", "fixed"] as const;
+
+export type OrderKind = (typeof ORDER_KINDS)[number];
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export type VoucherKind = (typeof VOUCHER_KINDS)[number];
+
+/** An address as stored on an order (a snapshot, not a reference to the user's addresses). */
+export type OrderAddress = {
+  name: string;
+  street: string;
+  city: string;
+  zip: string;
+  countryCode: string;
+  company?: string | null;
+  companyId?: string | null;
+  taxId?: string | null;
+  phone?: string | null;
+  email?: string | null;
+};
+
+/**
+ * Discount vouchers. `value` is a percent (0-100) for 'percent' and CZK minor units for 'fixed'.
+ * Codes are unique regardless of case. An influencer's voucher carries their margin.
+ */
+export const vouchers = pgTable(
+  "vouchers",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    code: text("code").notNull(),
+    kind: text("kind", { enum: VOUCHER_KINDS }).notNull(),
+    value: money("value").notNull(),
+    /** Minimum cart value (CZK minor units) for the voucher to apply; NULL = none. */
+    minCartMinor: money("min_cart_minor"),
+    validFrom: timestamptz("valid_from"),
+    validTo: timestamptz("valid_to"),
+    /** NULL = unlimited. */
+    usageLimitTotal: integer("usage_limit_total"),
+    usageLimitPerUser: integer("usage_limit_per_user"),
+    /** The order's e-mail must equal this (case-insensitive); NULL = anyone. */
+    requiresEmail: text("requires_email"),
+    influencerUserId: integer("influencer_user_id").references(() => users.id, { onDelete: "set null" }),
+    marginPercent: integer("margin_percent"),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("vouchers_code_lower_unique").on(sql`lower(${t.code})`),
+    index("vouchers_influencer_user_id_idx").on(t.influencerUserId),
+    check("vouchers_kind_check", oneOf(t.kind, VOUCHER_KINDS)),
+    check("vouchers_value_check", sql`${t.value} >= 0 and (${t.kind} <> 'percent' or ${t.value} <= 100)`),
+    check("vouchers_min_cart_minor_check", nonNegative(t.minCartMinor)),
+    check("vouchers_usage_limit_total_check", nonNegative(t.usageLimitTotal)),
+    check("vouchers_usage_limit_per_user_check", nonNegative(t.usageLimitPerUser)),
+    check("vouchers_margin_percent_check", between(t.marginPercent, 0, 100)),
+  ],
+);
+
+/**
+ * Orders for shop carts, listing (insertion) fees and promotions. The summary page is reachable
+ * by whoever holds id + hash; `hash` is random and unguessable (generated in code).
+ */
+export const orders = pgTable(
+  "orders",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    hash: text("hash").notNull().unique("orders_hash_unique"),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    kind: text("kind", { enum: ORDER_KINDS }).notNull(),
+    status: text("status", { enum: ORDER_STATUSES }).notNull().default("new"),
+    /** The listing a fee or promotion is for. */
+    productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
+    /** Promotion: the number of days bought. */
+    promotionDays: integer("promotion_days"),
+    email: text("email").notNull(),
+    locale: text("locale", { enum: LOCALES }).notNull().default("cs"),
+    /** Sum of the items before discount and delivery. */
+    subtotalMinor: money("subtotal_minor").notNull().default(0),
+    discountMinor: money("discount_minor").notNull().default(0),
+    deliveryMinor: money("delivery_minor").notNull().default(0),
+    /** What the customer pays: subtotal - discount + delivery. */
+    totalMinor: money("total_minor").notNull(),
+    /** Always CZK today; the column keeps the currency of the amounts explicit. */
+    currencyCode: text("currency_code").notNull().default("CZK"),
+    voucherId: integer("voucher_id").references(() => vouchers.id, { onDelete: "set null" }),
+    deliveryAddress: jsonb("delivery_address").$type<OrderAddress>(),
+    invoiceAddress: jsonb("invoice_address").$type<OrderAddress>(),
+    /** Carrier key, or 'pickup:<branch>' for personal pickup. */
+    carrier: text("carrier"),
+    note: text("note"),
+    termsAcceptedAt: timestamptz("terms_accepted_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    paidAt: timestamptz("paid_at"),
+    cancelledAt: timestamptz("cancelled_at"),
+  },
+  (t) => [
+    index("orders_user_id_idx").on(t.userId, t.createdAt),
+    index("orders_product_id_idx").on(t.productId),
+    index("orders_status_created_at_idx").on(t.status, t.createdAt),
+    index("orders_voucher_id_idx").on(t.voucherId),
+    check("orders_kind_check", oneOf(t.kind, ORDER_KINDS)),
+    check("orders_status_check", oneOf(t.status, ORDER_STATUSES)),
+    check("orders_locale_check", oneOf(t.locale, LOCALES)),
+    check("orders_subtotal_minor_check", nonNegative(t.subtotalMinor)),
+    check("orders_discount_minor_check", nonNegative(t.discountMinor)),
+    check("orders_delivery_minor_check", nonNegative(t.deliveryMinor)),
+    check("orders_total_minor_check", nonNegative(t.totalMinor)),
+    check("orders_promotion_days_check", sql`${t.promotionDays} > 0`),
+  ],
+);
+
+/** Lines of an order: products, the fee or promotion, delivery. Prices include VAT at tax_rate. */
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
+    description: text("description").notNull(),
+    quantity: integer("quantity").notNull().default(1),
+    unitPriceMinor: money("unit_price_minor").notNull(),
+    taxRate: integer("tax_rate").notNull().default(21),
+  },
+  (t) => [
+    index("order_items_order_id_idx").on(t.orderId),
+    index("order_items_product_id_idx").on(t.productId),
+    check("order_items_quantity_check", sql`${t.quantity} > 0`),
+    check("order_items_unit_price_minor_check", nonNegative(t.unitPriceMinor)),
+    check("order_items_tax_rate_check", between(t.taxRate, 0, 100)),
+  ],
+);
+
+/** Payment attempts of an order through one method/provider (bank transfer, card gateway, test gateway). */
+export const payments = pgTable(
+  "payments",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    method: text("method", { enum: PAYMENT_METHODS }).notNull(),
+    /** Adapter name, e.g. 'bank', 'stripe', 'gopay', 'test'. */
+    provider: text("provider").notNull(),
+    /** The provider's id of the payment (checkout session...); NULL until the provider assigns one. */
+    providerPaymentId: text("provider_payment_id"),
+    status: text("status", { enum: PAYMENT_STATUSES }).notNull().default("created"),
+    amountMinor: money("amount_minor").notNull(),
+    /** Bank transfer: the variable symbol (VS) used to pair the incoming payment. */
+    variableSymbol: text("variable_symbol"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    paidAt: timestamptz("paid_at"),
+  },
+  (t) => [
+    unique("payments_provider_payment_id_unique").on(t.provider, t.providerPaymentId),
+    index("payments_order_id_idx").on(t.orderId),
+    index("payments_variable_symbol_idx").on(t.variableSymbol),
+    check("payments_method_check", oneOf(t.method, PAYMENT_METHODS)),
+    check("payments_status_check", oneOf(t.status, PAYMENT_STATUSES)),
+    check("payments_amount_minor_check", nonNegative(t.amountMinor)),
+  ],
+);
+
+/** Received webhook events; (provider, event_id) is unique, so a redelivered event is processed once. */
+export const paymentEvents = pgTable(
+  "payment_events",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    provider: text("provider").notNull(),
+    eventId: text("event_id").notNull(),
+    payload: jsonb("payload").$type<unknown>().notNull(),
+    receivedAt: timestamptz("received_at").notNull().defaultNow(),
+    processedAt: timestamptz("processed_at"),
+  },
+  (t) => [unique("payment_events_provider_event_id_unique").on(t.provider, t.eventId)],
+);
+
+/** Tax documents; `payload` is the frozen content (seller, buyer, lines, VAT summary) as issued. */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    number: text("number").notNull().unique("invoices_number_unique"),
+    kind: text("kind", { enum: INVOICE_KINDS }).notNull().default("invoice"),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    issuedAt: timestamptz("issued_at").notNull().defaultNow(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [
+    index("invoices_order_id_idx").on(t.orderId),
+    check("invoices_kind_check", oneOf(t.kind, INVOICE_KINDS)),
+  ],
+);
+
+/** One use of a voucher by an order; a voucher can be used once per order. */
+export const voucherUsages = pgTable(
+  "voucher_usages",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    voucherId: integer("voucher_id")
+      .notNull()
+      .references(() => vouchers.id, { onDelete: "restrict" }),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique("voucher_usages_voucher_order_unique").on(t.voucherId, t.orderId),
+    index("voucher_usages_voucher_user_idx").on(t.voucherId, t.userId),
+    index("voucher_usages_order_id_idx").on(t.orderId),
+  ],
+);
+
+export const vouchersRelations = relations(vouchers, ({ one, many }) => ({
+  influencer: one(users, { fields: [vouchers.influencerUserId], references: [users.id] }),
+  usages: many(voucherUsages),
+  orders: many(orders),
+}));
+
+export const ordersRelations = relations(orders, ({ one, many }) => ({
+  user: one(users, { fields: [orders.userId], references: [users.id] }),
+  product: one(products, { fields: [orders.productId], references: [products.id] }),
+  voucher: one(vouchers, { fields: [orders.voucherId], references: [vouchers.id] }),
+  items: many(orderItems),
+  payments: many(payments),
+  invoices: many(invoices),
+}));
+
+export const orderItemsRelations = relations(orderItems, ({ one }) => ({
+  order: one(orders, { fields: [orderItems.orderId], references: [orders.id] }),
+  product: one(products, { fields: [orderItems.productId], references: [products.id] }),
+}));
+
+export const paymentsRelations = relations(payments, ({ one }) => ({
+  order: one(orders, { fields: [payments.orderId], references: [orders.id] }),
+}));
+
+export const invoicesRelations = relations(invoices, ({ one }) => ({
+  order: one(orders, { fields: [invoices.orderId], references: [orders.id] }),
+}));
+
+export const voucherUsagesRelations = relations(voucherUsages, ({ one }) => ({
+  voucher: one(vouchers, { fields: [voucherUsages.voucherId], references: [vouchers.id] }),
+  order: one(orders, { fields: [voucherUsages.orderId], references: [orders.id] }),
+  user: one(users, { fields: [voucherUsages.userId], references: [users.id] }),
+}));
+
+export type Voucher = typeof vouchers.$inferSelect;
+export type Order = typeof orders.$inferSelect;
+export type NewOrder = typeof orders.$inferInsert;
+export type OrderItem = typeof orderItems.$inferSelect;
+export type Payment = typeof payments.$inferSelect;
+export type PaymentEvent = typeof paymentEvents.$inferSelect;
+export type Invoice = typeof invoices.$inferSelect;
+export type VoucherUsage = typeof voucherUsages.$inferSelect;

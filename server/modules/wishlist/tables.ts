@@ -1,0 +1,58 @@
+import { relations, sql } from "drizzle-orm";
+import { check, index, integer, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
+import { createdAt, updatedAt } from "../../db/columns.ts";
+import { products } from "../catalog/tables.ts";
+import { users } from "../users/tables.ts";
+
+/**
+ * Followed products. A logged-in user has at most one wishlist (user_id UNIQUE); a guest's is
+ * found by temp_id (a UUID generated in code, kept in the guest-wishlist cookie) and merged into
+ * the user's on login.
+ */
+export const wishlists = pgTable(
+  "wishlists",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    siteId: integer("site_id").notNull().default(1),
+    userId: integer("user_id")
+      .unique("wishlists_user_id_unique")
+      .references(() => users.id, { onDelete: "cascade" }),
+    tempId: uuid("temp_id").unique("wishlists_temp_id_unique"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("wishlists_owner_check", sql`${t.userId} is not null or ${t.tempId} is not null`)],
+);
+
+export const wishlistItems = pgTable(
+  "wishlist_items",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    wishlistId: integer("wishlist_id")
+      .notNull()
+      .references(() => wishlists.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    note: text("note"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique("wishlist_items_wishlist_product_unique").on(t.wishlistId, t.productId),
+    // "Auction ending soon" notifications look up the watchers of a product.
+    index("wishlist_items_product_id_idx").on(t.productId),
+  ],
+);
+
+export const wishlistsRelations = relations(wishlists, ({ one, many }) => ({
+  user: one(users, { fields: [wishlists.userId], references: [users.id] }),
+  items: many(wishlistItems),
+}));
+
+export const wishlistItemsRelations = relations(wishlistItems, ({ one }) => ({
+  wishlist: one(wishlists, { fields: [wishlistItems.wishlistId], references: [wishlists.id] }),
+  product: one(products, { fields: [wishlistItems.productId], references: [products.id] }),
+}));
+
+export type Wishlist = typeof wishlists.$inferSelect;
+export type WishlistItem = typeof wishlistItems.$inferSelect;
