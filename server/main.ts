@@ -13,6 +13,7 @@ import { createLogger } from "./logger.ts";
 import { createServices } from "./services.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
 
 /** Process entry: config -> database -> demo data -> HTTP. Stops cleanly on SIGTERM/SIGINT. */
 async function main() {
@@ -26,7 +27,7 @@ async function main() {
   if (config.seedDemo) demoAccounts = await seedDemoIfEmpty(database.db, { dataDir: config.dataDir, logger });
 
   const services = createServices({ database, config, logger });
-  const build = (await import(pathToFileURL(path.join(root, "build/server/index.js")).href)) as ServerBuild;
+  const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
   const handleRequest = createRequestHandler(build, config.env);
   const pageHandler: PageHandler = (request, variables) => {
     const context = new RouterContextProvider();
@@ -39,7 +40,7 @@ async function main() {
     logger,
     services,
     pageHandler,
-    clientBuildDir: path.join(root, "build/client"),
+    clientBuildDir: path.join(buildDir, "client"),
   });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => {
     const lines = [

@@ -44,6 +44,7 @@ export const PAGE_PATHS = {
   accountRegister: { cs: "/ucet/registrace", en: "/en/account/register" },
   accountWatch: { cs: "/ucet/sledovane-aukce", en: "/en/account/watch" },
   loginCallback: { cs: "/login", en: "/en/login" },
+  logout: { cs: "/ucet/odhlaseni", en: "/en/account/logout" },
   category: { cs: "/:id/:slug", en: "/en/:id/:slug" },
   product: { cs: "/:id/:category/:product", en: "/en/:id/:category/:product" },
 } as const satisfies Record<string, Record<Locale, string>>;
