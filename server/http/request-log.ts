@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { getConnInfo } from "@hono/node-server/conninfo";
 import type { MiddlewareHandler } from "hono";
 import type { Logger } from "../logger.ts";
 import type { AppEnv } from "./types.ts";
@@ -13,6 +14,13 @@ export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
     const incoming = c.req.header("x-request-id");
     const requestId = incoming && /^[\w.-]{8,100}$/.test(incoming) ? incoming : randomUUID();
     c.set("requestId", requestId);
+    let clientIp = "unknown";
+    try {
+      clientIp = getConnInfo(c).remote.address ?? "unknown";
+    } catch {
+      // Not on a Node socket (in-process requests in tests).
+    }
+    c.set("clientIp", clientIp);
     c.set("logger", logger.child({ requestId }));
     const started = performance.now();
     try {

@@ -7,6 +7,8 @@ import type { Services } from "../services.ts";
 /** What every request carries through Hono (and on into React Router's load context). */
 export type AppVariables = {
   requestId: string;
+  /** The caller's address (the socket's; no proxy header is trusted). */
+  clientIp: string;
   locale: Locale;
   services: Services;
   config: Config;

@@ -8,4 +8,13 @@ import { settingsApi } from "./settings/api.ts";
 import { wishlistApi } from "./wishlist/api.ts";
 
 /** Every module's API router, mounted under /api in this order. */
-export const apiModules = [authApi, listsApi, catalogApi, settingsApi, cmsApi, messagesApi, wishlistApi, newsletterApi];
+export const apiModules = [
+  authApi,
+  listsApi,
+  catalogApi,
+  settingsApi,
+  cmsApi,
+  messagesApi,
+  wishlistApi,
+  newsletterApi,
+];

@@ -16,7 +16,13 @@ export async function insertCategory(db: Db, overrides: Partial<typeof categorie
   const n = next();
   const [row] = await db
     .insert(categories)
-    .values({ slugCs: `kategorie-${n}`, slugEn: `category-${n}`, nameCs: `Kategorie ${n}`, nameEn: `Category ${n}`, ...overrides })
+    .values({
+      slugCs: `kategorie-${n}`,
+      slugEn: `category-${n}`,
+      nameCs: `Kategorie ${n}`,
+      nameEn: `Category ${n}`,
+      ...overrides,
+    })
     .returning();
   return row;
 }
@@ -40,7 +46,11 @@ export async function insertProduct(db: Db, overrides: Partial<NewProduct> & { c
   return row;
 }
 
-export async function insertProductImage(db: Db, productId: number, overrides: Partial<typeof productImages.$inferInsert> = {}) {
+export async function insertProductImage(
+  db: Db,
+  productId: number,
+  overrides: Partial<typeof productImages.$inferInsert> = {},
+) {
   const [row] = await db
     .insert(productImages)
     .values({ productId, path: `/uploads/products/${productId}`, fileName: `${next()}.webp`, ...overrides })
@@ -53,8 +63,21 @@ export async function insertProductImage(db: Db, productId: number, overrides: P
  * active shop products in the leaf, the first with two images, the second without one.
  */
 export async function insertCatalogFixture(db: Db) {
-  const root = await insertCategory(db, { depth: 1, slugCs: "alkohol", slugEn: "spirits", nameCs: "Alkohol", nameEn: "Spirits" });
-  const rum = await insertCategory(db, { parentId: root.id, depth: 2, slugCs: "rum", slugEn: "rum", nameCs: "Rum", nameEn: "Rum" });
+  const root = await insertCategory(db, {
+    depth: 1,
+    slugCs: "alkohol",
+    slugEn: "spirits",
+    nameCs: "Alkohol",
+    nameEn: "Spirits",
+  });
+  const rum = await insertCategory(db, {
+    parentId: root.id,
+    depth: 2,
+    slugCs: "rum",
+    slugEn: "rum",
+    nameCs: "Rum",
+    nameEn: "Rum",
+  });
   const jamaica = await insertCategory(db, {
     parentId: rum.id,
     depth: 3,
@@ -71,8 +94,16 @@ export async function insertCatalogFixture(db: Db) {
     slugEn: "hampden-8-years",
     priceMinor: 189_000,
   });
-  const second = await insertProductImage(db, hampden.id, { position: 1, path: "/uploads/products/h", fileName: "back.webp" });
-  const main = await insertProductImage(db, hampden.id, { position: 0, path: "/uploads/products/h/", fileName: "front.webp" });
+  const second = await insertProductImage(db, hampden.id, {
+    position: 1,
+    path: "/uploads/products/h",
+    fileName: "back.webp",
+  });
+  const main = await insertProductImage(db, hampden.id, {
+    position: 0,
+    path: "/uploads/products/h/",
+    fileName: "front.webp",
+  });
   const appleton = await insertProduct(db, {
     categoryId: jamaica.id,
     nameCs: "Appleton 12",

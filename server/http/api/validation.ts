@@ -29,10 +29,11 @@ export function issuesToFieldErrors(issues: readonly z.core.$ZodIssue[], locale:
 function issueMessage(issue: z.core.$ZodIssue, locale: Locale): string {
   if (issue.message && isMessageKey(issue.message)) return translate(locale, issue.message);
   switch (issue.code) {
-    case "invalid_type":
-      return issue.input === undefined || issue.input === null
-        ? translate(locale, "validation.required")
-        : translate(locale, "validation.type");
+    case "invalid_type": {
+      // zod 4 leaves `input` off issues unless asked, but its message names what it received.
+      const missing = /received (undefined|null)$/.test(issue.message);
+      return translate(locale, missing ? "validation.required" : "validation.type");
+    }
     case "invalid_format":
       if (issue.format === "email") return translate(locale, "validation.email");
       if (issue.format === "regex") return translate(locale, "validation.regex");
@@ -47,9 +48,8 @@ function issueMessage(issue: z.core.$ZodIssue, locale: Locale): string {
         return translate(locale, "validation.required");
       return translate(locale, "validation.minValue", { min: Number(issue.minimum) });
     case "too_big":
-      if (issue.origin === "string" || issue.origin === "array") {
-        return translate(locale, "validation.max", { length: Number(issue.maximum) });
-      }
+      if (issue.origin === "string") return translate(locale, "validation.max", { length: Number(issue.maximum) });
+      if (issue.origin === "array") return translate(locale, "validation.maxItems", { count: Number(issue.maximum) });
       return translate(locale, "validation.maxValue", { max: Number(issue.maximum) });
     case "invalid_value":
       return translate(locale, "validation.oneOf");

@@ -1,9 +1,8 @@
-import { getConnInfo } from "@hono/node-server/conninfo";
 import { createRoute, z } from "@hono/zod-openapi";
 import { translate } from "../../../app/i18n/index.ts";
 import { bearerSecurity, createApiRouter, requireUser } from "../../http/api/router.ts";
 import { errorResponses, jsonContent, MessageBody, ValidationErrorBody } from "../../http/api/schemas.ts";
-import { RateLimiter } from "../../http/rate-limit.ts";
+import { loginThrottle } from "./login-throttle.ts";
 import type { AuthUser } from "./service.ts";
 
 /** The user as GET /api/me returns it: the spec reads username, avatar_file_name, group.discount and scope. */
@@ -50,10 +49,6 @@ const Credentials = z
   })
   .openapi("Credentials");
 
-// Guessing is bounded per account and per address; both windows are 15 minutes.
-const loginByEmail = new RateLimiter(10, 15 * 60_000);
-const loginByIp = new RateLimiter(50, 15 * 60_000);
-
 export const authApi = createApiRouter();
 
 authApi.openapi(
@@ -75,30 +70,18 @@ authApi.openapi(
   async (c) => {
     const { email, password } = c.req.valid("json");
     const locale = c.get("locale");
-    let ip = "unknown";
-    try {
-      ip = getConnInfo(c).remote.address ?? "unknown";
-    } catch {
-      // not on a Node socket (tests through app.request)
-    }
-    const emailKey = email.trim().toLowerCase();
-    // Only failures count, so that a busy shared address (an office, a test run) is not locked out by successes.
-    if (loginByIp.isLimited(ip) || loginByEmail.isLimited(emailKey)) {
-      c.header(
-        "Retry-After",
-        String(Math.max(loginByIp.retryAfterSeconds(ip), loginByEmail.retryAfterSeconds(emailKey))),
-      );
+    const ip = c.get("clientIp");
+    const wait = loginThrottle.retryAfter(email, ip);
+    if (wait > 0) {
+      c.header("Retry-After", String(wait));
       return c.json({ message: translate(locale, "errors.tooManyRequests") }, 429);
     }
-    const result = await c
-      .get("services")
-      .auth.login(email, password, { userAgent: c.req.header("user-agent"), ip });
+    const result = await c.get("services").auth.login(email, password, { userAgent: c.req.header("user-agent"), ip });
     if (!result) {
-      loginByIp.attempt(ip);
-      loginByEmail.attempt(emailKey);
+      loginThrottle.failed(email, ip);
       return c.json({ errors: { login: [translate(locale, "auth.loginFailed")] } }, 422);
     }
-    loginByEmail.reset(emailKey);
+    loginThrottle.succeeded(email);
     return c.json({ token: result.token }, 200);
   },
 );

@@ -1,0 +1,49 @@
+import { RouterContextProvider } from "react-router";
+import { describe, expect, it } from "vitest";
+import { appContext } from "./context.ts";
+import { named } from "./middleware.server.ts";
+
+function run(name: string, url: string, user: object | null) {
+  const context = new RouterContextProvider();
+  context.set(appContext, { user } as never);
+  const [middleware] = named(name);
+  return (async () => middleware({ request: new Request(url), context, params: {} } as never, async () => new Response()))();
+}
+
+async function thrown(promise: Promise<unknown>): Promise<Response> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as Response;
+  }
+  throw new Error("expected the middleware to throw");
+}
+
+describe("named route middleware", () => {
+  it("auth sends an anonymous user to the login target with the wanted page", async () => {
+    const response = await thrown(run("auth", "http://x/ucet/prehled?tab=2", null));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/ucet?redirect=%2Fucet%2Fprehled%3Ftab%3D2");
+    const en = await thrown(run("auth", "http://x/en/account/overview", null));
+    expect(en.headers.get("location")).toBe("/en/account?redirect=%2Fen%2Faccount%2Foverview");
+    await expect(run("auth", "http://x/ucet/prehled", { id: 1 })).resolves.toBeUndefined();
+  });
+
+  it("guest sends a logged-in user home", async () => {
+    const response = await thrown(run("guest", "http://x/en/register", { id: 1 }));
+    expect(response.headers.get("location")).toBe("/en");
+    await expect(run("guest", "http://x/registrace", null)).resolves.toBeUndefined();
+  });
+
+  it("trailingSlashRedirect answers 301 keeping the query", async () => {
+    const response = await thrown(run("trailingSlashRedirect", "http://x/hledani/?q=rum", null));
+    expect(response.status).toBe(301);
+    expect(response.headers.get("location")).toBe("/hledani?q=rum");
+  });
+
+  it("an unknown name fails with 500 Unknown middleware {name}", async () => {
+    const error = (await thrown(run("nonsense", "http://x/", null))) as unknown as { init: { status: number }; data: string };
+    expect(error.init.status).toBe(500);
+    expect(error.data).toBe("Unknown middleware nonsense");
+  });
+});

@@ -1,0 +1,50 @@
+import { data, type MiddlewareFunction, redirect } from "react-router";
+import { appContext } from "./context.ts";
+import { localePath, pathLocale } from "./i18n/paths.ts";
+
+/**
+ * Route middleware by name (spec section 2: clearValidationErrors, guest, trailingSlashRedirect;
+ * plus auth for protected pages). Route modules declare them with
+ * `export const middleware = named("auth")`; an unknown name is a 500 "Unknown middleware {name}".
+ */
+
+/** Anonymous users are sent to the login target, remembering the wanted page. */
+const auth: MiddlewareFunction<Response> = ({ request, context }) => {
+  if (context.get(appContext).user) return;
+  const url = new URL(request.url);
+  const locale = pathLocale(url.pathname);
+  throw redirect(`${localePath("account", locale)}?redirect=${encodeURIComponent(url.pathname + url.search)}`);
+};
+
+/** Logged-in users opening a guest-only page are sent home. */
+const guest: MiddlewareFunction<Response> = ({ request, context }) => {
+  if (!context.get(appContext).user) return;
+  throw redirect(localePath("home", pathLocale(new URL(request.url).pathname)));
+};
+
+/** A trailing slash on any path but / redirects (301) to the path without it, keeping the query. */
+const trailingSlashRedirect: MiddlewareFunction<Response> = ({ request }) => {
+  const url = new URL(request.url);
+  if (url.pathname.length > 1 && url.pathname.endsWith("/")) {
+    throw redirect(`${url.pathname.replace(/\/+$/, "") || "/"}${url.search}`, 301);
+  }
+};
+
+/**
+ * Validation errors live in action data, which React Router drops on the next navigation, so
+ * there is nothing to clear on the server; the name exists so routes can declare it as the spec does.
+ */
+const clearValidationErrors: MiddlewareFunction<Response> = () => {};
+
+export const middlewareRegistry = { auth, guest, trailingSlashRedirect, clearValidationErrors } as const;
+export type MiddlewareName = keyof typeof middlewareRegistry;
+
+export function named(...names: string[]): MiddlewareFunction<Response>[] {
+  return names.map((name) => {
+    const found = (middlewareRegistry as Record<string, MiddlewareFunction<Response>>)[name];
+    if (found) return found;
+    return () => {
+      throw data(`Unknown middleware ${name}`, { status: 500 });
+    };
+  });
+}
