@@ -45,6 +45,7 @@ export async function loadShell(
     shellUser = {
       id: user.id,
       username: user.username,
+      email: user.email,
       avatarFileName: user.avatarFileName,
       groupDiscount: user.group?.discount ?? 0,
       groupName: user.group?.name ?? null,

@@ -17,6 +17,8 @@ export type MenuLink = { link: string; text: string };
 export type ShellUser = {
   id: number;
   username: string;
+  /** For the footer newsletter: a matching e-mail loads and saves the user's preferences instead. */
+  email: string;
   avatarFileName: string | null;
   /** Percent; the account dropdown gets a distinct style when it is above zero. */
   groupDiscount: number;

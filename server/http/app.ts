@@ -12,7 +12,9 @@ import type { Logger } from "../logger.ts";
 import type { Services } from "../services.ts";
 import { ApiError, notFoundJson } from "./api/errors.ts";
 import { mountApi } from "./api/index.ts";
+import { csrfProtection } from "./csrf.ts";
 import { localeMiddleware } from "./locale.ts";
+import { pageRules } from "./page-rules.ts";
 import { requestLog } from "./request-log.ts";
 import { sessionMiddleware } from "./session.ts";
 import type { AppEnv } from "./types.ts";
@@ -49,6 +51,7 @@ export function createHttpApp({ config, logger, services, pageHandler, clientBui
   );
   app.use(localeMiddleware);
   app.use(sessionMiddleware);
+  app.use(csrfProtection(config.publicUrl));
 
   app.use(
     "/api/*",
@@ -107,7 +110,10 @@ export function createHttpApp({ config, logger, services, pageHandler, clientBui
     );
   }
 
-  if (pageHandler) app.all("*", (c) => pageHandler(c.req.raw, c.var));
+  if (pageHandler) {
+    app.use("*", pageRules);
+    app.all("*", (c) => pageHandler(c.req.raw, c.var));
+  }
 
   app.onError((error, c) => {
     const isApi = c.req.path.startsWith("/api");

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { Locale } from "../../../app/i18n/index.ts";
 import type { Db } from "../../db/client.ts";
-import { banners, blogCategories, blogPosts } from "./tables.ts";
+import { banners, blogCategories, blogPosts, documents, infoPages } from "./tables.ts";
 
 /** The banner groups the spec names; each is always present in the poster answer, maybe empty. */
 export const BANNER_GROUPS = ["banner.promo", "banner.popup_desktop", "banner.popup_mobile"] as const;
@@ -38,6 +38,34 @@ export function createCmsService(db: Db) {
         });
       }
       return grouped;
+    },
+
+    /** An info page in a language (English falls back to Czech), or null. */
+    async infoPage(id: number, locale: Locale): Promise<{ id: number; slug: string; title: string; body: string; updatedAt: Date } | null> {
+      const [row] = await db.select().from(infoPages).where(eq(infoPages.id, id)).limit(1);
+      if (!row) return null;
+      const en = locale === "en";
+      return {
+        id: row.id,
+        slug: (en && row.slugEn) || row.slugCs,
+        title: (en && row.titleEn) || row.titleCs,
+        body: (en && row.bodyEn) || row.bodyCs,
+        updatedAt: row.updatedAt,
+      };
+    },
+
+    async documents(locale: Locale) {
+      const rows = await db.select().from(documents).orderBy(asc(documents.position), asc(documents.id));
+      const en = locale === "en";
+      return rows.map((row) => ({
+        id: row.id,
+        title: (en && row.titleEn) || row.titleCs,
+        description: (en && row.descriptionEn) || row.descriptionCs,
+        url: row.filePath,
+        fileName: row.fileName,
+        mimeType: row.mimeType,
+        sizeBytes: row.sizeBytes,
+      }));
     },
 
     async blogCategories(

@@ -1,0 +1,186 @@
+/**
+ * Price formatting (spec section 9, design "Languages, money, time"). Prices are stored as integer
+ * minor units of CZK (haléře); the display divides by the selected currency's rate (CZK per unit),
+ * rounds to the currency's decimals and writes `1 500,00 Kč`: space-separated thousands, decimal
+ * comma.
+ *
+ * Spaces: the spec says "separated by spaces", so the default is a plain ASCII space, which is also
+ * what tests, e-mails and plain-text exports expect. Pages that must not wrap a price across lines
+ * pass `{ nonBreaking: true }` to get U+00A0 for every space the formatter inserts (thousands and
+ * the gap before/after a symbol).
+ *
+ * All arithmetic is done on BigInt from the numbers' shortest decimal spelling, so a value such as
+ * 1.005 rounds to 1,01 (half away from zero) instead of suffering binary float error.
+ */
+
+/** The fields of an API currency that formatting needs (`GET /api/lists/currencies`). */
+export type PriceCurrency = {
+  symbol_before?: string | null;
+  symbol_after?: string | null;
+  /** Digits after the decimal comma; missing or invalid means 2 (spec: "2 by default"). */
+  decimals?: number | null;
+  /** CZK per one unit of the currency. */
+  rate: number;
+};
+
+export type SelectableCurrency = { id: number; is_default: boolean };
+
+export type FormatPriceOptions = {
+  /** Divide by the currency's rate (default). `false` formats the CZK amount with the currency's look. */
+  convert?: boolean;
+  /** Use U+00A0 instead of an ASCII space everywhere the formatter inserts a space. */
+  nonBreaking?: boolean;
+};
+
+export type FormatNumberOptions = Pick<FormatPriceOptions, "nonBreaking">;
+
+/** Used when no currency is loaded yet: prices are stored in CZK, so they are shown in CZK. */
+export const DEFAULT_CURRENCY: PriceCurrency & { code: string } = {
+  code: "CZK",
+  symbol_before: null,
+  symbol_after: " Kč",
+  decimals: 2,
+  rate: 1,
+};
+
+const DEFAULT_DECIMALS = 2;
+const NBSP = "\u00a0";
+
+/** A number as an exact decimal: value = digits / 10^scale. */
+type Decimal = { digits: bigint; scale: number };
+
+/**
+ * Reads a JS number through its shortest round-trip spelling (`String(1.005)` is "1.005"), which is
+ * the value the author meant, and not the binary approximation that `toFixed` would round.
+ */
+function toDecimal(value: number): Decimal {
+  if (!Number.isFinite(value)) throw new RangeError(`Not a finite number: ${value}`);
+  const match = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]?\d+))?$/.exec(String(value));
+  if (!match) throw new RangeError(`Unexpected number format: ${value}`);
+  const [, sign, whole, fraction = "", exponent = "0"] = match;
+  let digits = BigInt(`${sign}${whole}${fraction}`);
+  let scale = fraction.length - Number(exponent);
+  if (scale < 0) {
+    digits *= 10n ** BigInt(-scale);
+    scale = 0;
+  }
+  return { digits, scale };
+}
+
+/** Integer division rounding half away from zero (1.5 -> 2, -1.5 -> -2). */
+function divideRounded(numerator: bigint, denominator: bigint): bigint {
+  const negative = numerator < 0n !== denominator < 0n;
+  const n = numerator < 0n ? -numerator : numerator;
+  const d = denominator < 0n ? -denominator : denominator;
+  let quotient = n / d;
+  if ((n % d) * 2n >= d) quotient += 1n;
+  return negative ? -quotient : quotient;
+}
+
+/** The currency's decimals when they are a sane non-negative integer, else the spec's default 2. */
+function decimalsOf(currency: PriceCurrency): number {
+  const { decimals } = currency;
+  return typeof decimals === "number" && Number.isInteger(decimals) && decimals >= 0 && decimals <= 20
+    ? decimals
+    : DEFAULT_DECIMALS;
+}
+
+/** CZK minor units -> target currency minor units (at `decimals` digits), exactly rounded. */
+function toTargetMinor(priceMinor: number, rate: number, decimals: number): bigint {
+  if (!(rate > 0) || !Number.isFinite(rate)) throw new RangeError(`Invalid currency rate: ${rate}`);
+  const price = toDecimal(priceMinor);
+  const r = toDecimal(rate);
+  // priceMinor / 100 / rate * 10^decimals, with both decimals' scales moved into integer powers.
+  const numerator = price.digits * 10n ** BigInt(r.scale + decimals);
+  const denominator = r.digits * 10n ** BigInt(price.scale + 2);
+  return divideRounded(numerator, denominator);
+}
+
+/** Groups the digits of a non-negative integer string in threes from the right. */
+function groupThousands(digits: string, separator: string): string {
+  return digits.replace(/\B(?=(\d{3})+$)/g, separator);
+}
+
+/** Writes |units| / 10^decimals with grouped thousands and a decimal comma. */
+function formatUnits(absUnits: bigint, decimals: number, space: string): string {
+  const digits = absUnits.toString().padStart(decimals + 1, "0");
+  const whole = groupThousands(digits.slice(0, digits.length - decimals), space);
+  return decimals > 0 ? `${whole},${digits.slice(digits.length - decimals)}` : whole;
+}
+
+/**
+ * A price in the target currency's minor units (e.g. euro cents), rounded half away from zero.
+ * Useful where a converted amount is compared or sent, not only shown.
+ */
+export function convertPriceMinor(priceMinor: number, currency: PriceCurrency): number {
+  return Number(toTargetMinor(priceMinor, currency.rate, decimalsOf(currency)));
+}
+
+/**
+ * Formats a price stored in CZK minor units: `150000` -> `1 500,00 Kč`; with EUR at rate 25 ->
+ * `€60,00` (symbol_before) or `60,00 €` (symbol_after).
+ *
+ * Symbols are trimmed and re-spaced so the API may store them with or without their own space
+ * (" Kč" and "Kč" both give `1 500,00 Kč`): a symbol after the number is always preceded by one
+ * space; a symbol before it is attached (`€60,00`) unless it ends in a letter (`CHF 60,00`). A
+ * minus sign goes first (`-€60,00`, `-1 500,00 Kč`), and an amount that rounds to zero is unsigned.
+ * Without a currency (not loaded yet) the CZK look is used. An invalid rate throws a RangeError
+ * rather than show a CZK amount under a foreign symbol.
+ */
+export function formatPrice(
+  priceMinor: number,
+  currency: PriceCurrency | null | undefined,
+  { convert = true, nonBreaking = false }: FormatPriceOptions = {},
+): string {
+  const shown = currency ?? DEFAULT_CURRENCY;
+  const space = nonBreaking ? NBSP : " ";
+  const decimals = decimalsOf(shown);
+  const units = toTargetMinor(priceMinor, convert ? shown.rate : 1, decimals);
+  const negative = units < 0n;
+  const amount = formatUnits(negative ? -units : units, decimals, space);
+  const before = shown.symbol_before?.trim() ?? "";
+  const after = shown.symbol_after?.trim() ?? "";
+  const prefix = before ? `${before}${/\p{L}$/u.test(before) ? space : ""}` : "";
+  const suffix = after ? `${space}${after}` : "";
+  return `${negative ? "-" : ""}${prefix}${amount}${suffix}`;
+}
+
+/**
+ * The spec's currency filter: a whole number with space-separated thousands (`1500` -> `1 500`).
+ * Fractions round half away from zero; numeric strings are accepted (filter inputs are often text);
+ * anything that is not a finite number gives an empty string so a bad value never shows "NaN".
+ */
+export function formatWholeNumber(
+  value: number | string,
+  { nonBreaking = false }: FormatNumberOptions = {},
+): string {
+  const number = typeof value === "string" ? (value.trim() === "" ? Number.NaN : Number(value)) : value;
+  if (!Number.isFinite(number)) return "";
+  const { digits, scale } = toDecimal(number);
+  const rounded = divideRounded(digits, 10n ** BigInt(scale));
+  const negative = rounded < 0n;
+  const text = groupThousands((negative ? -rounded : rounded).toString(), nonBreaking ? NBSP : " ");
+  return negative ? `-${text}` : text;
+}
+
+/**
+ * The selected currency (spec section 4): the one stored in the currencyId cookie if it still
+ * exists, else the one flagged default, else the first; undefined for an empty list. The cookie
+ * value may arrive as text; only a plain decimal id counts.
+ */
+export function selectCurrency<T extends SelectableCurrency>(
+  currencies: readonly T[],
+  cookieCurrencyId: number | string | null | undefined,
+): T | undefined {
+  const id =
+    typeof cookieCurrencyId === "string"
+      ? /^\d+$/.test(cookieCurrencyId.trim())
+        ? Number(cookieCurrencyId.trim())
+        : Number.NaN
+      : cookieCurrencyId;
+  return (
+    currencies.find((currency) => currency.id === id) ??
+    currencies.find((currency) => currency.is_default) ??
+    currencies[0]
+  );
+}

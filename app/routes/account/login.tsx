@@ -1,0 +1,119 @@
+import { useState } from "react";
+import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
+import { handleLogin, type LoginActionData } from "../../auth.server.ts";
+import { appContext } from "../../context.ts";
+import { localePath } from "../../i18n/paths.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
+import { safeRedirect } from "../../lib/safe-redirect.ts";
+import type { Route } from "./+types/login";
+
+/**
+ * The login target (`/ucet`, `/en/account`): anonymous users sent from a protected page land
+ * here with `redirect`; logged-in users go on to the remembered page or the overview.
+ */
+export function meta({ matches }: Route.MetaArgs) {
+  const locale = (matches[0]?.loaderData as { locale?: string } | undefined)?.locale;
+  return [{ title: locale === "en" ? "Log in – Rarita" : "Přihlášení – Rarita" }, { name: "robots", content: "noindex" }];
+}
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { user, locale } = context.get(appContext);
+  if (user) {
+    const wanted = new URL(request.url).searchParams.get("redirect") ?? "";
+    throw redirect(safeRedirect(wanted, localePath("accountOverview", locale)));
+  }
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleLogin(request, context, await request.formData());
+}
+
+export default function LoginPage() {
+  const { locale, t } = useTranslation();
+  const actionData = useActionData<LoginActionData>();
+  const [params] = useSearchParams();
+  const navigation = useNavigation();
+  const [reveal, setReveal] = useState(false);
+  const errors = actionData?.errors ?? {};
+  const fieldError = (name: string) =>
+    errors[name] ? (
+      <p id={`login-${name}-error`} className="mt-1 text-sm text-danger">
+        {errors[name].join(", ")}
+      </p>
+    ) : null;
+
+  return (
+    <section className="container-page flex justify-center py-12">
+      <div className="w-full max-w-md rounded-lg border border-line bg-white p-8 shadow-sm">
+        <h1 className="font-serif text-3xl text-primary-dark">{t("account.loginTitle")}</h1>
+        <p className="mt-2 text-muted">{t("account.loginLead")}</p>
+        <Form method="post" className="mt-6 space-y-4" noValidate>
+          <input type="hidden" name="redirect" value={params.get("redirect") ?? ""} />
+          <div>
+            <label htmlFor="login-email" className="block font-medium">
+              {t("account.email")}
+            </label>
+            <input
+              id="login-email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              aria-invalid={errors.email ? true : undefined}
+              aria-describedby={errors.email ? "login-email-error" : undefined}
+              className="mt-1 w-full rounded border border-line px-3 py-2 focus:border-primary-dark focus:outline-2 focus:outline-primary-dark"
+            />
+            {fieldError("email")}
+          </div>
+          <div>
+            <label htmlFor="login-password" className="block font-medium">
+              {t("account.password")}
+            </label>
+            <div className="mt-1 flex">
+              <input
+                id="login-password"
+                name="password"
+                type={reveal ? "text" : "password"}
+                autoComplete="current-password"
+                required
+                aria-invalid={errors.password ? true : undefined}
+                aria-describedby={errors.password ? "login-password-error" : undefined}
+                className="w-full rounded-l border border-line px-3 py-2 focus:border-primary-dark focus:outline-2 focus:outline-primary-dark"
+              />
+              <button
+                type="button"
+                onClick={() => setReveal((v) => !v)}
+                aria-pressed={reveal}
+                className="rounded-r border border-l-0 border-line px-3 text-sm text-primary-dark"
+              >
+                {reveal ? t("account.hidePassword") : t("account.showPassword")}
+              </button>
+            </div>
+            {fieldError("password")}
+          </div>
+          {errors.login ? (
+            <p role="alert" data-testid="login-error" className="rounded bg-danger/10 px-3 py-2 text-danger">
+              {errors.login.join(", ")}
+            </p>
+          ) : null}
+          <button
+            type="submit"
+            disabled={navigation.state === "submitting"}
+            className="w-full rounded bg-primary-dark px-4 py-3 font-semibold text-white hover:bg-primary disabled:opacity-60"
+          >
+            {t("account.loginButton")}
+          </button>
+        </Form>
+        <div className="mt-6 flex flex-wrap justify-between gap-2 text-sm">
+          <Link to={localePath("resetPassword", locale)} className="text-primary-dark underline">
+            {t("account.forgotPassword")}
+          </Link>
+          <Link to={localePath("register", locale)} className="text-primary-dark underline">
+            {t("account.register")}
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}

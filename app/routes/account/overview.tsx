@@ -1,0 +1,52 @@
+import { Link, useRouteLoaderData } from "react-router";
+import { localePath } from "../../i18n/paths.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
+import { named } from "../../middleware.server.ts";
+import type { ShellData } from "../../shell.ts";
+import type { Route } from "./+types/overview";
+
+export const middleware = named("auth");
+
+export function meta({ matches }: Route.MetaArgs) {
+  const locale = (matches[0]?.loaderData as { locale?: string } | undefined)?.locale;
+  return [{ title: locale === "en" ? "Account overview – Rarita" : "Přehled účtu – Rarita" }, { name: "robots", content: "noindex" }];
+}
+
+/** The account overview; the accounts issue fills it with bids, watched items and verification. */
+export default function AccountOverview() {
+  const { locale, t } = useTranslation();
+  const shell = useRouteLoaderData("root") as ShellData;
+  const user = shell.user!;
+  const stats = [
+    { label: t("account.statsActive"), value: user.advertisements.active },
+    { label: t("account.statsStarted"), value: user.advertisements.started },
+    { label: t("account.statsTotal"), value: user.advertisements.total },
+    { label: t("account.messagesNew"), value: user.messages.new },
+  ];
+  return (
+    <section className="container-page py-10">
+      <h1 className="font-serif text-3xl text-primary-dark">{t("account.overviewTitle")}</h1>
+      <p className="mt-2 text-muted" data-testid="account-welcome">
+        {t("account.welcome", { name: user.username })}
+      </p>
+      <dl className="mt-8 grid grid-cols-2 gap-4 desktop:grid-cols-4">
+        {stats.map((stat) => (
+          <div key={stat.label} className="rounded-lg border border-line bg-white p-5">
+            <dt className="text-sm text-muted">{stat.label}</dt>
+            <dd className="mt-1 font-serif text-3xl text-primary-dark">{stat.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <form method="post" action={localePath("logout", locale)} className="mt-8">
+        <button type="submit" className="rounded border border-primary-dark px-4 py-2 text-primary-dark hover:bg-primary-dark hover:text-white">
+          {t("account.logout")}
+        </button>
+      </form>
+      <p className="mt-6">
+        <Link to={localePath("home", locale)} className="text-primary-dark underline">
+          {t("common.backHome")}
+        </Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+import type { MiddlewareHandler } from "hono";
+import { translate } from "../../app/i18n/index.ts";
+import type { AppEnv } from "./types.ts";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * CSRF defence for cookie sessions: a state-changing request must come from our own pages. The
+ * browser says where a request comes from (Origin, or Sec-Fetch-Site); a cross-site one is refused
+ * with 403. Bearer-token calls are exempt: a browser never attaches that header by itself. The
+ * session cookie is also SameSite=Lax, so this is the second of two locks.
+ */
+export function csrfProtection(publicUrl: string): MiddlewareHandler<AppEnv> {
+  const publicOrigin = new URL(publicUrl).origin;
+  return async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method) || /^Bearer\s/i.test(c.req.header("authorization") ?? "")) return next();
+    const origin = c.req.header("origin");
+    const requestOrigin = new URL(c.req.url).origin;
+    let allowed: boolean;
+    if (origin && origin !== "null") allowed = origin === publicOrigin || origin === requestOrigin;
+    else {
+      const site = c.req.header("sec-fetch-site");
+      allowed = site === undefined ? origin !== "null" : site === "same-origin" || site === "none";
+    }
+    if (allowed) return next();
+    const message = translate(c.get("locale"), "errors.forbidden");
+    return c.req.path.startsWith("/api/") ? c.json({ message }, 403) : c.text(message, 403);
+  };
+}
