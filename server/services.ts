@@ -4,6 +4,7 @@ import { createMailer, type Mailer } from "./adapters/mail.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import type { Logger } from "./logger.ts";
+import { createAuditService } from "./modules/admin/service.ts";
 import { createAuthService } from "./modules/auth/service.ts";
 import { createCatalogService } from "./modules/catalog/service.ts";
 import { createCmsService } from "./modules/cms/service.ts";
@@ -51,6 +52,7 @@ export function createServices({
       },
     },
     auth: createAuthService(db),
+    audit: createAuditService(db),
     lists: createListsService(db),
     catalog: createCatalogService(db),
     settings: createSettingsService(db),

@@ -1,3 +1,4 @@
+import { adminApi } from "./admin/api.ts";
 import { authApi } from "./auth/api.ts";
 import { catalogApi } from "./catalog/api.ts";
 import { cmsApi } from "./cms/api.ts";
@@ -8,7 +9,7 @@ import { settingsApi } from "./settings/api.ts";
 import { wishlistApi } from "./wishlist/api.ts";
 
 /** Every module's API router, mounted under /api in this order. */
-export const apiModules = [
+export const apiModules = [adminApi, 
   authApi,
   listsApi,
   catalogApi,

@@ -1,4 +1,4 @@
-import { asc, eq, isNull, or } from "drizzle-orm";
+import { and, asc, eq, isNull, or } from "drizzle-orm";
 import type { Locale } from "../../../app/i18n/index.ts";
 import type { Db } from "../../db/client.ts";
 import { settings } from "./tables.ts";
@@ -31,6 +31,20 @@ export function createSettingsService(db: Db) {
     async get<T = unknown>(name: string, locale: Locale = "cs"): Promise<T | undefined> {
       return (await list(locale)).find((entry) => entry.name === name)?.value as T | undefined;
     },
+    /** Creates or replaces one entry (locale null = all languages); returns the previous value. */
+    async put(name: string, locale: Locale | null, value: unknown): Promise<unknown> {
+      const [previous] = await db
+        .select({ value: settings.value })
+        .from(settings)
+        .where(and(eq(settings.name, name), locale === null ? isNull(settings.locale) : eq(settings.locale, locale)))
+        .limit(1);
+      await db
+        .insert(settings)
+        .values({ name, locale, value })
+        .onConflictDoUpdate({ target: [settings.name, settings.locale], set: { value, updatedAt: new Date() } });
+      return previous?.value;
+    },
+
     async isMaintenance(): Promise<boolean> {
       const value = (await list("cs")).find((entry) => entry.name === "maintenance")?.value as
         | { is_enabled?: boolean }
