@@ -1,8 +1,8 @@
 import type { Config } from "@react-router/dev/config";
+import { buildDirectory } from "./server/build-directory.ts";
 
 export default {
   appDirectory: "app",
-  // BUILD_DIR lets parallel work (or CI jobs) build side by side without clobbering one another.
-  buildDirectory: process.env.BUILD_DIR ?? "build",
+  buildDirectory: buildDirectory(),
   ssr: true,
 } satisfies Config;

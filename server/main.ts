@@ -3,6 +3,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { appContext } from "../app/context.ts";
+import { buildDirectory } from "./build-directory.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { DataDirLockedError } from "./db/data-dir-lock.ts";
@@ -12,8 +13,7 @@ import { closeGracefully } from "./http/shutdown.ts";
 import { createLogger } from "./logger.ts";
 import { createServices } from "./services.ts";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
+const buildDir = buildDirectory();
 
 /** Process entry: config -> database -> demo data -> HTTP. Stops cleanly on SIGTERM/SIGINT. */
 async function main() {

@@ -1,0 +1,52 @@
+import { defineConfig } from "@playwright/test";
+
+// E2E_PORT lets several suites run side by side on one machine.
+const port = process.env.E2E_PORT ?? "3100";
+const baseURL = `http://localhost:${port}`;
+
+/**
+ * Browser tests against the production build, served by scripts/e2e-server.ts on a fresh
+ * temporary data directory with the demo data. The browser is Debian's Chromium: Playwright never
+ * downloads one.
+ */
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  reporter: "list",
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL,
+    locale: "cs-CZ",
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
+    },
+  },
+  projects: [
+    { name: "chromium", use: { browserName: "chromium" }, testIgnore: /maintenance\.spec\.ts/ },
+    // Maintenance switches the whole site off, so it runs alone once everything else is done.
+    { name: "maintenance", use: { browserName: "chromium" }, testMatch: /maintenance\.spec\.ts/, dependencies: ["chromium"] },
+  ],
+  webServer: {
+    command: "node scripts/e2e-server.ts",
+    url: `${baseURL}/api/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
+  },
+});
