@@ -1,7 +1,7 @@
-import { data, redirect, type RouterContextProvider } from "react-router";
+import { data, type RouterContextProvider, redirect } from "react-router";
 import { z } from "zod";
-import { SESSION_COOKIE } from "../server/http/session.ts";
 import { issuesToFieldErrors } from "../server/http/api/validation.ts";
+import { SESSION_COOKIE } from "../server/http/session.ts";
 import { loginThrottle } from "../server/modules/auth/login-throttle.ts";
 import { appContext } from "./context.ts";
 import { translate } from "./i18n/index.ts";
@@ -26,27 +26,50 @@ function cookieIsSecure(publicUrl: string) {
  * session cookie, merges a guest wishlist into the user's, and redirects to the remembered page
  * when it is a safe local path, else to the account overview.
  */
-export async function handleLogin(request: Request, context: Readonly<RouterContextProvider>, form: FormData) {
+export async function handleLogin(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  form: FormData,
+) {
   const { services, locale, config, clientIp } = context.get(appContext);
-  const parsed = LoginForm.safeParse({ email: form.get("email") ?? undefined, password: form.get("password") ?? undefined });
+  const parsed = LoginForm.safeParse({
+    email: form.get("email") ?? undefined,
+    password: form.get("password") ?? undefined,
+  });
   if (!parsed.success) {
-    return data<LoginActionData>({ errors: issuesToFieldErrors(parsed.error.issues, locale) }, { status: 422 });
+    return data<LoginActionData>(
+      { errors: issuesToFieldErrors(parsed.error.issues, locale) },
+      { status: 422 },
+    );
   }
   const { email, password } = parsed.data;
   if (loginThrottle.retryAfter(email, clientIp) > 0) {
-    return data<LoginActionData>({ errors: { login: [translate(locale, "errors.tooManyRequests")] } }, { status: 429 });
+    return data<LoginActionData>(
+      { errors: { login: [translate(locale, "errors.tooManyRequests")] } },
+      { status: 429 },
+    );
   }
-  const result = await services.auth.login(email, password, { userAgent: request.headers.get("user-agent"), ip: clientIp });
+  const result = await services.auth.login(email, password, {
+    userAgent: request.headers.get("user-agent"),
+    ip: clientIp,
+  });
   if (!result) {
     loginThrottle.failed(email, clientIp);
-    return data<LoginActionData>({ errors: { login: [translate(locale, "auth.loginFailed")] } }, { status: 422 });
+    return data<LoginActionData>(
+      { errors: { login: [translate(locale, "auth.loginFailed")] } },
+      { status: 422 },
+    );
   }
   loginThrottle.succeeded(email);
 
   const headers = new Headers();
   headers.append(
     "Set-Cookie",
-    serializeCookie(SESSION_COOKIE, result.token, { httpOnly: true, secure: cookieIsSecure(config.publicUrl), maxAgeSeconds: SESSION_MAX_AGE }),
+    serializeCookie(SESSION_COOKIE, result.token, {
+      httpOnly: true,
+      secure: cookieIsSecure(config.publicUrl),
+      maxAgeSeconds: SESSION_MAX_AGE,
+    }),
   );
   const guestWishlist = parseCookieHeader(request.headers.get("cookie"))[GUEST_WISHLIST_COOKIE];
   if (guestWishlist) {
@@ -62,6 +85,12 @@ export async function handleLogout(context: Readonly<RouterContextProvider>) {
   const { services, locale, config, sessionTokenHash } = context.get(appContext);
   if (sessionTokenHash) await services.auth.logout(sessionTokenHash);
   throw redirect(localePath("home", locale), {
-    headers: { "Set-Cookie": serializeCookie(SESSION_COOKIE, "", { httpOnly: true, secure: cookieIsSecure(config.publicUrl), maxAgeSeconds: 0 }) },
+    headers: {
+      "Set-Cookie": serializeCookie(SESSION_COOKIE, "", {
+        httpOnly: true,
+        secure: cookieIsSecure(config.publicUrl),
+        maxAgeSeconds: 0,
+      }),
+    },
   });
 }

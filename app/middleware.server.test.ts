@@ -7,7 +7,8 @@ function run(name: string, url: string, user: object | null) {
   const context = new RouterContextProvider();
   context.set(appContext, { user } as never);
   const [middleware] = named(name);
-  return (async () => middleware({ request: new Request(url), context, params: {} } as never, async () => new Response()))();
+  return (async () =>
+    middleware({ request: new Request(url), context, params: {} } as never, async () => new Response()))();
 }
 
 async function thrown(promise: Promise<unknown>): Promise<Response> {
@@ -42,7 +43,10 @@ describe("named route middleware", () => {
   });
 
   it("an unknown name fails with 500 Unknown middleware {name}", async () => {
-    const error = (await thrown(run("nonsense", "http://x/", null))) as unknown as { init: { status: number }; data: string };
+    const error = (await thrown(run("nonsense", "http://x/", null))) as unknown as {
+      init: { status: number };
+      data: string;
+    };
     expect(error.init.status).toBe(500);
     expect(error.data).toBe("Unknown middleware nonsense");
   });

@@ -13,7 +13,9 @@ const auth: MiddlewareFunction<Response> = ({ request, context }) => {
   if (context.get(appContext).user) return;
   const url = new URL(request.url);
   const locale = pathLocale(url.pathname);
-  throw redirect(`${localePath("account", locale)}?redirect=${encodeURIComponent(url.pathname + url.search)}`);
+  throw redirect(
+    `${localePath("account", locale)}?redirect=${encodeURIComponent(url.pathname + url.search)}`,
+  );
 };
 
 /** Logged-in users opening a guest-only page are sent home. */

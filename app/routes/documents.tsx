@@ -13,7 +13,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 function fileSize(bytes: number) {
-  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1).replace(".", ",")} MB` : `${Math.max(1, Math.round(bytes / 1024))} kB`;
+  return bytes >= 1024 * 1024
+    ? `${(bytes / 1024 / 1024).toFixed(1).replace(".", ",")} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} kB`;
 }
 
 export default function Documents({ loaderData }: Route.ComponentProps) {
@@ -31,7 +33,11 @@ export default function Documents({ loaderData }: Route.ComponentProps) {
                 <p className="font-semibold">{doc.title}</p>
                 {doc.description ? <p className="text-sm text-muted">{doc.description}</p> : null}
               </div>
-              <a href={doc.url} download={doc.fileName} className="rounded border border-primary-dark px-3 py-1 text-primary-dark hover:bg-primary-dark hover:text-white">
+              <a
+                href={doc.url}
+                download={doc.fileName}
+                className="rounded border border-primary-dark px-3 py-1 text-primary-dark hover:bg-primary-dark hover:text-white"
+              >
                 {t("pages.download")} ({fileSize(doc.sizeBytes)})
               </a>
             </li>

@@ -13,7 +13,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const id = Number(params.id);
   const page = Number.isSafeInteger(id) && id > 0 ? await services.cms.infoPage(id, locale) : null;
   if (!page) throw data(null, { status: 404 });
-  if (page.slug !== params.slug) throw redirect(localePath("info", locale, { id: page.id, slug: page.slug }), 301);
+  if (page.slug !== params.slug)
+    throw redirect(localePath("info", locale, { id: page.id, slug: page.slug }), 301);
   return { page };
 }
 

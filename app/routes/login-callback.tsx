@@ -13,7 +13,11 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const wanted = new URL(request.url).searchParams.get("redirect") ?? "";
   if (user) throw redirect(safeRedirect(wanted, localePath("accountOverview", locale)));
   const target = safeRedirect(wanted, "");
-  throw redirect(target ? `${localePath("account", locale)}?redirect=${encodeURIComponent(target)}` : localePath("account", locale));
+  throw redirect(
+    target
+      ? `${localePath("account", locale)}?redirect=${encodeURIComponent(target)}`
+      : localePath("account", locale),
+  );
 }
 
 export default function LoginCallback() {

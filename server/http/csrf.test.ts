@@ -13,13 +13,17 @@ app.post("/ucet", (c) => c.text("changed"));
 app.post("/api/wishlist", (c) => c.json({ ok: true }));
 app.get("/ucet", (c) => c.text("read"));
 
-const post = (path: string, headers: Record<string, string>) => app.request(`https://rarita.example${path}`, { method: "POST", headers });
+const post = (path: string, headers: Record<string, string>) =>
+  app.request(`https://rarita.example${path}`, { method: "POST", headers });
 
 describe("csrfProtection", () => {
   it("lets same-origin form posts and reads through", async () => {
     expect((await post("/ucet", { Origin: "https://rarita.example" })).status).toBe(200);
     expect((await post("/ucet", { "Sec-Fetch-Site": "same-origin" })).status).toBe(200);
-    expect((await app.request("https://rarita.example/ucet", { headers: { Origin: "https://evil.example" } })).status).toBe(200);
+    expect(
+      (await app.request("https://rarita.example/ucet", { headers: { Origin: "https://evil.example" } }))
+        .status,
+    ).toBe(200);
   });
 
   it("refuses a cross-site post with 403, JSON under /api", async () => {
@@ -33,6 +37,8 @@ describe("csrfProtection", () => {
   });
 
   it("does not apply to Bearer-token API calls, which browsers never send by themselves", async () => {
-    expect((await post("/api/wishlist", { Origin: "https://app.example", Authorization: "Bearer t" })).status).toBe(200);
+    expect(
+      (await post("/api/wishlist", { Origin: "https://app.example", Authorization: "Bearer t" })).status,
+    ).toBe(200);
   });
 });

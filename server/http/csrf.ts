@@ -13,7 +13,8 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export function csrfProtection(publicUrl: string): MiddlewareHandler<AppEnv> {
   const publicOrigin = new URL(publicUrl).origin;
   return async (c, next) => {
-    if (SAFE_METHODS.has(c.req.method) || /^Bearer\s/i.test(c.req.header("authorization") ?? "")) return next();
+    if (SAFE_METHODS.has(c.req.method) || /^Bearer\s/i.test(c.req.header("authorization") ?? ""))
+      return next();
     const origin = c.req.header("origin");
     const requestOrigin = new URL(c.req.url).origin;
     let allowed: boolean;

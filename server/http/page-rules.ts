@@ -32,12 +32,18 @@ export const pageRules: MiddlewareHandler<AppEnv> = async (c, next) => {
   if ((c.req.method === "GET" || c.req.method === "HEAD") && path.length > 1 && path.endsWith("/")) {
     return c.redirect(`${path.replace(/\/+$/, "") || "/"}${url.search}`, 301);
   }
-  if (!reachableInMaintenance(path) && c.get("user")?.role !== "admin" && (await c.get("services").settings.isMaintenance())) {
+  if (
+    !reachableInMaintenance(path) &&
+    c.get("user")?.role !== "admin" &&
+    (await c.get("services").settings.isMaintenance())
+  ) {
     return c.redirect(localePath("maintenance", pathLocale(path)), 302);
   }
   await next();
   const locale = c.get("locale");
   if (getCookie(c, LOCALE_COOKIE) !== locale && c.res.headers.get("content-type")?.includes("text/html")) {
-    c.header("Set-Cookie", serializeCookie(LOCALE_COOKIE, locale, { maxAgeSeconds: LOCALE_COOKIE_MAX_AGE }), { append: true });
+    c.header("Set-Cookie", serializeCookie(LOCALE_COOKIE, locale, { maxAgeSeconds: LOCALE_COOKIE_MAX_AGE }), {
+      append: true,
+    });
   }
 };

@@ -13,7 +13,10 @@ import type { Route } from "./+types/login";
  */
 export function meta({ matches }: Route.MetaArgs) {
   const locale = (matches[0]?.loaderData as { locale?: string } | undefined)?.locale;
-  return [{ title: locale === "en" ? "Log in – Rarita" : "Přihlášení – Rarita" }, { name: "robots", content: "noindex" }];
+  return [
+    { title: locale === "en" ? "Log in – Rarita" : "Přihlášení – Rarita" },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {

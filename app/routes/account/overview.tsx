@@ -9,7 +9,10 @@ export const middleware = named("auth");
 
 export function meta({ matches }: Route.MetaArgs) {
   const locale = (matches[0]?.loaderData as { locale?: string } | undefined)?.locale;
-  return [{ title: locale === "en" ? "Account overview – Rarita" : "Přehled účtu – Rarita" }, { name: "robots", content: "noindex" }];
+  return [
+    { title: locale === "en" ? "Account overview – Rarita" : "Přehled účtu – Rarita" },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 /** The account overview; the accounts issue fills it with bids, watched items and verification. */
@@ -38,7 +41,10 @@ export default function AccountOverview() {
         ))}
       </dl>
       <form method="post" action={localePath("logout", locale)} className="mt-8">
-        <button type="submit" className="rounded border border-primary-dark px-4 py-2 text-primary-dark hover:bg-primary-dark hover:text-white">
+        <button
+          type="submit"
+          className="rounded border border-primary-dark px-4 py-2 text-primary-dark hover:bg-primary-dark hover:text-white"
+        >
           {t("account.logout")}
         </button>
       </form>

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { issuesToFieldErrors } from "./validation.ts";
 
 const schema = z.strictObject({
@@ -18,7 +18,14 @@ function errorsFor(input: unknown, locale: "cs" | "en" = "cs") {
 
 describe("issuesToFieldErrors", () => {
   it("tells a missing field from a wrong type, with the spec's Czech texts", () => {
-    const errors = errorsFor({ email: 42, name: "ab", age: 12, tags: ["a", "b", "c"], kind: "other", extra: 1 });
+    const errors = errorsFor({
+      email: 42,
+      name: "ab",
+      age: 12,
+      tags: ["a", "b", "c"],
+      kind: "other",
+      extra: 1,
+    });
     expect(errors).toEqual({
       email: ["Pole má neplatnou hodnotu."],
       name: ["Vyplňte prosím minimálně 3 znaků."],
@@ -27,7 +34,10 @@ describe("issuesToFieldErrors", () => {
       kind: ["Vyberte prosím jednu z nabízených možností."],
       extra: ["Toto pole není povoleno."],
     });
-    expect(errorsFor({})).toMatchObject({ email: ["Pole musí být vyplněno"], name: ["Pole musí být vyplněno"] });
+    expect(errorsFor({})).toMatchObject({
+      email: ["Pole musí být vyplněno"],
+      name: ["Pole musí být vyplněno"],
+    });
   });
 
   it("speaks English on request", () => {

@@ -48,8 +48,10 @@ function issueMessage(issue: z.core.$ZodIssue, locale: Locale): string {
         return translate(locale, "validation.required");
       return translate(locale, "validation.minValue", { min: Number(issue.minimum) });
     case "too_big":
-      if (issue.origin === "string") return translate(locale, "validation.max", { length: Number(issue.maximum) });
-      if (issue.origin === "array") return translate(locale, "validation.maxItems", { count: Number(issue.maximum) });
+      if (issue.origin === "string")
+        return translate(locale, "validation.max", { length: Number(issue.maximum) });
+      if (issue.origin === "array")
+        return translate(locale, "validation.maxItems", { count: Number(issue.maximum) });
       return translate(locale, "validation.maxValue", { max: Number(issue.maximum) });
     case "invalid_value":
       return translate(locale, "validation.oneOf");

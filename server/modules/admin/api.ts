@@ -7,12 +7,23 @@ import type { AppEnv } from "../../http/types.ts";
 
 /** Back-office calls: admins only (403 for everyone else), every change audited. */
 const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (c.get("user")?.role !== "admin") return c.json({ message: translate(c.get("locale"), "errors.forbidden") }, 403);
+  if (c.get("user")?.role !== "admin")
+    return c.json({ message: translate(c.get("locale"), "errors.forbidden") }, 403);
   await next();
 };
 
 /** The settings the spec names, plus the fees and soft close of product.md. */
-export const SETTING_NAMES = ["contacts", "intropopup", "topmenu", "bottommenu", "maintenance", "categoriesMenu", "bid", "fees", "softClose"] as const;
+export const SETTING_NAMES = [
+  "contacts",
+  "intropopup",
+  "topmenu",
+  "bottommenu",
+  "maintenance",
+  "categoriesMenu",
+  "bid",
+  "fees",
+  "softClose",
+] as const;
 
 export const adminApi = createApiRouter();
 

@@ -1,7 +1,14 @@
 import type { Db } from "../../db/client.ts";
 import { auditLog } from "./tables.ts";
 
-export type AuditEntry = { actorId: number | null; action: string; entity: string; entityId?: string | null; data?: Record<string, unknown>; ip?: string | null };
+export type AuditEntry = {
+  actorId: number | null;
+  action: string;
+  entity: string;
+  entityId?: string | null;
+  data?: Record<string, unknown>;
+  ip?: string | null;
+};
 
 /** The back office's record of who changed what (product.md: every change is audited). */
 export function createAuditService(db: Db) {

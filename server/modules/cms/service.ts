@@ -41,7 +41,10 @@ export function createCmsService(db: Db) {
     },
 
     /** An info page in a language (English falls back to Czech), or null. */
-    async infoPage(id: number, locale: Locale): Promise<{ id: number; slug: string; title: string; body: string; updatedAt: Date } | null> {
+    async infoPage(
+      id: number,
+      locale: Locale,
+    ): Promise<{ id: number; slug: string; title: string; body: string; updatedAt: Date } | null> {
       const [row] = await db.select().from(infoPages).where(eq(infoPages.id, id)).limit(1);
       if (!row) return null;
       const en = locale === "en";

@@ -36,12 +36,20 @@ export function createSettingsService(db: Db) {
       const [previous] = await db
         .select({ value: settings.value })
         .from(settings)
-        .where(and(eq(settings.name, name), locale === null ? isNull(settings.locale) : eq(settings.locale, locale)))
+        .where(
+          and(
+            eq(settings.name, name),
+            locale === null ? isNull(settings.locale) : eq(settings.locale, locale),
+          ),
+        )
         .limit(1);
       await db
         .insert(settings)
         .values({ name, locale, value })
-        .onConflictDoUpdate({ target: [settings.name, settings.locale], set: { value, updatedAt: new Date() } });
+        .onConflictDoUpdate({
+          target: [settings.name, settings.locale],
+          set: { value, updatedAt: new Date() },
+        });
       return previous?.value;
     },
 
