@@ -1,9 +1,762 @@
-import type { Db } from "../client.ts";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
 import type { Logger } from "../../logger.ts";
+import { hashPassword } from "../../modules/auth/passwords.ts";
+import type { Db } from "../client.ts";
+import * as t from "../schema.ts";
+import { brands as brandSeeds, packages as packageSeeds } from "./brands.ts";
+import { buildCategories } from "./categories.ts";
+import { blogCategorySeeds, blogPostSeeds, documentSeeds, infoPageSeeds, makePdf } from "./content.ts";
+import { type PlannedProduct, planDemoProducts } from "./products.ts";
+import { createRandom } from "./random.ts";
+import { buildSettings, countrySeeds, currencySeeds, FEES } from "./settings-data.ts";
+import { drawBannerSvg, drawProductSvg } from "./svg.ts";
+import { searchText, slugify } from "./text.ts";
+import { DAY, MINUTE } from "./time.ts";
+import { type UserSeed, userSeeds } from "./users-data.ts";
 
 export type DemoAccount = { role: string; email: string; password: string };
 
-/** Loads the demo catalogue into an empty database; returns the demo accounts to print. */
-export async function seedDemoIfEmpty(_db: Db, _options: { dataDir: string; logger: Logger }): Promise<DemoAccount[]> {
-  return [];
+/** The seed of the pseudo-random generator: the same data on every run, only the times follow "now". */
+export const DEMO_SEED = 20_250_601;
+
+/** The four main demo accounts, in the order they are printed on start. */
+export function demoAccounts(): DemoAccount[] {
+  return userSeeds
+    .filter((user) => user.demoRole)
+    .map((user) => ({ role: user.demoRole!, email: user.email, password: user.password }));
+}
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** Multi-row inserts in chunks (PostgreSQL allows 65 535 parameters per statement). */
+export async function insertChunked<T extends PgTable>(db: Db | Tx, table: T, rows: T["$inferInsert"][], size = 500): Promise<void> {
+  for (let i = 0; i < rows.length; i += size) await db.insert(table).values(rows.slice(i, i + size) as never);
+}
+
+/** After inserting explicit ids, moves the identity sequence past them. */
+export async function syncSequence(db: Db | Tx, table: string): Promise<void> {
+  await db.execute(
+    sql.raw(`select setval(pg_get_serial_sequence('${table}', 'id'), coalesce((select max(id) from "${table}"), 0) + 1, false)`),
+  );
+}
+
+function writeFile(file: string, content: string | Buffer): number {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, content);
+  return typeof content === "string" ? Buffer.byteLength(content) : content.length;
+}
+
+/** Writes the product's pictures and returns their product_images rows. */
+export function writeProductImages(dataDir: string, product: PlannedProduct, nameCs: string): (typeof t.productImages.$inferInsert)[] {
+  return product.images.map((image, index) => {
+    const fileName = `${index + 1}.svg`;
+    writeFile(path.join(dataDir, "uploads", "products", String(product.id), fileName), drawProductSvg(image, `p${product.id}i${index}`));
+    return {
+      productId: product.id,
+      position: index,
+      path: `/uploads/products/${product.id}`,
+      fileName,
+      width: 400,
+      height: 560,
+      alt: nameCs,
+      createdAt: (product.row.createdAt as Date | undefined) ?? new Date(),
+    };
+  });
+}
+
+/**
+ * Loads the demo catalogue into an empty database; returns the demo accounts to print. Does
+ * nothing (and returns the same accounts) when the database already has users, so a restart never
+ * reseeds. Runs in one transaction under an advisory lock, so two instances starting together on
+ * one PostgreSQL database seed once.
+ */
+export async function seedDemoIfEmpty(db: Db, options: { dataDir: string; logger: Logger; now?: Date }): Promise<DemoAccount[]> {
+  const accounts = demoAccounts();
+  if (await hasUsers(db)) return accounts;
+
+  const started = Date.now();
+  const now = options.now ?? new Date();
+  // Hash each distinct password once, before the transaction (CPU work, in parallel).
+  const distinct = [...new Set(userSeeds.map((user) => user.password))];
+  const hashes = new Map(await Promise.all(distinct.map(async (password) => [password, await hashPassword(password)] as const)));
+
+  let counts: Record<string, number> | null = null;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(7261726974)`);
+    if (await hasUsers(tx)) return;
+    counts = await seed(tx, { dataDir: options.dataDir, now, hashes });
+  });
+  if (counts) options.logger.info({ ...(counts as Record<string, number>), ms: Date.now() - started }, "demo data seeded");
+  return accounts;
+}
+
+async function hasUsers(db: Db | Tx): Promise<boolean> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(t.users);
+  return (row?.n ?? 0) > 0;
+}
+
+async function seed(tx: Tx, ctx: { dataDir: string; now: Date; hashes: Map<string, string> }): Promise<Record<string, number>> {
+  const { dataDir, now } = ctx;
+  const nowMs = now.getTime();
+  const rng = createRandom(DEMO_SEED);
+  const ago = (ms: number) => new Date(nowMs - ms);
+
+  // Lists.
+  await tx.insert(t.countries).values(countrySeeds);
+  await tx.insert(t.currencies).values(currencySeeds);
+
+  // Users, groups, addresses.
+  const groups = await tx
+    .insert(t.userGroups)
+    .values([
+      { name: "Sběratel VIP", discountPercent: 10 },
+      { name: "Ověřený obchodník", discountPercent: 5 },
+    ])
+    .returning({ id: t.userGroups.id, name: t.userGroups.name });
+  const groupId = (key: UserSeed["group"]) =>
+    key === "vip" ? groups[0].id : key === "dealer" ? groups[1].id : null;
+  const insertedUsers = await tx
+    .insert(t.users)
+    .values(
+      userSeeds.map((user) => {
+        const registered = ago(user.registeredDaysAgo * DAY);
+        return {
+          email: user.email,
+          username: user.username,
+          passwordHash: ctx.hashes.get(user.password)!,
+          firstname: user.firstname,
+          lastname: user.lastname,
+          phonePrefix: user.phonePrefix,
+          phone: user.phone,
+          groupId: groupId(user.group),
+          role: user.role,
+          locale: user.locale,
+          emailConfirmedAt: new Date(registered.getTime() + 20 * MINUTE),
+          adultConfirmedAt: new Date(registered.getTime() + 25 * MINUTE),
+          verifiedAt: user.verified ? new Date(registered.getTime() + 2 * DAY) : null,
+          lastLoginAt: ago(rng.int(1, 72) * 60 * MINUTE),
+          createdAt: registered,
+          updatedAt: registered,
+        };
+      }),
+    )
+    .returning({ id: t.users.id, email: t.users.email });
+  const idByEmail = new Map(insertedUsers.map((user) => [user.email, user.id]));
+  const users = new Map(userSeeds.map((user) => [user.handle as string, idByEmail.get(user.email)!]));
+  const seller = users.get("seller")!;
+  const buyer = users.get("buyer")!;
+  const admin = users.get("admin")!;
+
+  const addresses: (typeof t.addresses.$inferInsert)[] = [];
+  for (const user of userSeeds) {
+    const base = {
+      userId: users.get(user.handle)!,
+      name: `${user.firstname} ${user.lastname}`,
+      street: user.street,
+      city: user.city,
+      zip: user.zip,
+      countryCode: user.country,
+      phone: user.phone ? `${user.phonePrefix}${user.phone}` : null,
+    };
+    addresses.push({ ...base, kind: "contact" });
+    if (user.company || user.demoRole)
+      addresses.push({
+        ...base,
+        kind: "invoice",
+        company: user.company?.name ?? null,
+        companyId: user.company?.companyId ?? null,
+        taxId: user.company?.taxId ?? null,
+      });
+    if (user.handle === "buyer") addresses.push({ ...base, kind: "delivery" });
+  }
+  await tx.insert(t.addresses).values(addresses);
+
+  // Catalogue structure.
+  const categories = buildCategories();
+  await tx.insert(t.categories).values(
+    categories.map((category) => ({
+      id: category.id,
+      parentId: category.parentId,
+      depth: category.depth,
+      position: category.position,
+      slugCs: category.slugCs,
+      slugEn: category.slugEn,
+      nameCs: category.nameCs,
+      nameEn: category.nameEn,
+      descriptionCs: category.descriptionCs,
+      descriptionEn: category.descriptionEn,
+    })),
+  );
+  await syncSequence(tx, "categories");
+  const categoryByKey = new Map(categories.map((category) => [category.key, category]));
+
+  const insertedBrands = await tx
+    .insert(t.brands)
+    .values(brandSeeds.map((brand) => ({ name: brand.name, nameKey: searchText([brand.name]) })))
+    .returning({ id: t.brands.id, name: t.brands.name });
+  const brandIdByName = new Map(insertedBrands.map((brand) => [brand.name, brand.id]));
+  const brandIds = new Map(brandSeeds.map((brand) => [brand.key, brandIdByName.get(brand.name)!]));
+
+  const insertedPackages = await tx
+    .insert(t.packages)
+    .values(packageSeeds.map((pack, position) => ({ nameCs: pack.nameCs, nameEn: pack.nameEn, position })))
+    .returning({ id: t.packages.id, nameCs: t.packages.nameCs });
+  const packageIdByName = new Map(insertedPackages.map((pack) => [pack.nameCs, pack.id]));
+  const packageIds = new Map(packageSeeds.map((pack) => [pack.key, packageIdByName.get(pack.nameCs)!]));
+
+  // Products, pictures, bids, status history.
+  const planned = planDemoProducts({ rng, now, categories: categoryByKey, brandIds, packageIds, users, firstId: await nextId(tx, "products") });
+  await insertChunked(
+    tx,
+    t.products,
+    planned.map((product) => product.row),
+    100,
+  );
+  await syncSequence(tx, "products");
+  const images = planned.flatMap((product) => writeProductImages(dataDir, product, product.row.nameCs));
+  await insertChunked(tx, t.productImages, images);
+  const bids = planned.flatMap((product) =>
+    product.bids.map((bid) => ({
+      productId: product.id,
+      userId: bid.userId,
+      amountMinor: bid.amountMinor,
+      maxAmountMinor: bid.maxAmountMinor,
+      createdAt: bid.createdAt,
+    })),
+  );
+  await insertChunked(tx, t.bids, bids);
+  await insertChunked(
+    tx,
+    t.productStatusChanges,
+    planned.flatMap((product) => product.statusChanges.map((change) => ({ productId: product.id, ...change }))),
+  );
+
+  // Settings, banners, currencies done above; editorial content.
+  const featured = ["rum", "whisky", "wine", "brandy", "cigars", "rum-caroni", "whisky-japan", "accessories"].map(
+    (key) => categoryByKey.get(key)!.id,
+  );
+  await tx.insert(t.settings).values(buildSettings(featured));
+  const bannerRows = writeBanners(dataDir);
+  await tx.insert(t.banners).values(bannerRows);
+
+  const blogCategories = await tx
+    .insert(t.blogCategories)
+    .values(blogCategorySeeds.map(({ key: _key, ...category }, position) => ({ ...category, position })))
+    .returning({ id: t.blogCategories.id, slugCs: t.blogCategories.slugCs });
+  const blogCategoryId = new Map(blogCategorySeeds.map((category, index) => [category.key, blogCategories[index].id]));
+  const posts = blogPostSeeds.map((post, index) => {
+    const published = new Date(nowMs - post.daysAgo * DAY - rng.int(6, 14) * 60 * MINUTE);
+    const file = `${index + 1}-${slugify(post.titleCs).slice(0, 40)}.svg`;
+    writeFile(
+      path.join(dataDir, "uploads", "blog", file),
+      drawBannerSvg({ width: 800, height: 450, title: post.titleCs, text: post.author, hue: post.hue }),
+    );
+    return {
+      categoryId: blogCategoryId.get(post.category)!,
+      slugCs: slugify(post.titleCs),
+      slugEn: slugify(post.titleEn),
+      titleCs: post.titleCs,
+      titleEn: post.titleEn,
+      perexCs: post.perexCs,
+      perexEn: post.perexEn,
+      bodyCs: post.bodyCs,
+      bodyEn: post.bodyEn,
+      image: `/uploads/blog/${file}`,
+      authorName: post.author,
+      publishedAt: published,
+      createdAt: new Date(published.getTime() - DAY),
+      updatedAt: published,
+    };
+  });
+  // One draft scheduled for next week, so the blog admin has something in the queue.
+  posts.push({
+    ...posts[0],
+    slugCs: "pripravujeme-velky-test-demerarskych-rumu",
+    slugEn: "coming-soon-big-demerara-rum-test",
+    titleCs: "Připravujeme: velký test demerarských rumů",
+    titleEn: "Coming soon: the big Demerara rum test",
+    perexCs: "Port Mourant, Enmore, Versailles a Uitvlugt vedle sebe.",
+    perexEn: "Port Mourant, Enmore, Versailles and Uitvlugt side by side.",
+    bodyCs: "<p>Článek se připravuje.</p>",
+    bodyEn: "<p>Article in preparation.</p>",
+    publishedAt: new Date(nowMs + 7 * DAY),
+    createdAt: now,
+    updatedAt: now,
+  });
+  await tx.insert(t.blogPosts).values(posts);
+
+  await tx.insert(t.infoPages).values(infoPageSeeds.map((page) => ({ ...page, updatedAt: ago(30 * DAY) })));
+  await syncSequence(tx, "info_pages");
+  await tx.insert(t.documents).values(
+    documentSeeds.map((doc, position) => {
+      const size = writeFile(path.join(dataDir, "uploads", "documents", doc.fileName), makePdf(doc.lines));
+      return {
+        titleCs: doc.titleCs,
+        titleEn: doc.titleEn,
+        descriptionCs: doc.descriptionCs,
+        descriptionEn: doc.descriptionEn,
+        filePath: `/uploads/documents/${doc.fileName}`,
+        fileName: doc.fileName,
+        mimeType: "application/pdf",
+        sizeBytes: size,
+        position,
+        createdAt: ago(60 * DAY),
+      };
+    }),
+  );
+
+  // People's activity: wishlist, watchdogs, newsletter, messages, reviews, orders.
+  const extra = await seedActivity(tx, { rng, now, planned, users, seller, buyer, admin, groups: { vip: 10, dealer: 5 } });
+
+  return {
+    users: userSeeds.length,
+    categories: categories.length,
+    brands: brandSeeds.length,
+    products: planned.length,
+    images: images.length,
+    bids: bids.length,
+    blogPosts: posts.length,
+    ...extra,
+  };
+}
+
+async function nextId(tx: Tx, table: string): Promise<number> {
+  const result = await tx.execute(sql.raw(`select coalesce(max(id), 0) + 1 as id from "${table}"`));
+  const rows = (Array.isArray(result) ? result : (result as { rows: { id: number | string }[] }).rows) as { id: number | string }[];
+  return Number(rows[0].id);
+}
+
+function writeBanners(dataDir: string): (typeof t.banners.$inferInsert)[] {
+  const specs = [
+    {
+      group: "banner.promo",
+      name: "promo",
+      width: 1200,
+      height: 200,
+      hue: 24,
+      cs: { title: "Aukce rumů z uzavřených palíren", text: "Caroni, Port Mourant a Uitvlugt až do konce měsíce", url: "/mesicni-aukce" },
+      en: { title: "Rums from closed distilleries", text: "Caroni, Port Mourant and Uitvlugt until the end of the month", url: "/en/monthly-auctions" },
+    },
+    {
+      group: "banner.promo",
+      name: "promo-doprava",
+      width: 1200,
+      height: 200,
+      hue: 200,
+      cs: { title: "Doprava zdarma nad 1 500 Kč", text: "Na vše z našeho obchodu, doručení do 1–3 dnů v Praze", url: "/info/4/doprava-a-platba" },
+      en: { title: "Free delivery over 1,500 CZK", text: "On everything from our shop, delivery in 1–3 days in Prague", url: "/en/info/4/shipping-and-payment" },
+    },
+    {
+      group: "banner.popup_desktop",
+      name: "popup-desktop",
+      width: 800,
+      height: 500,
+      hue: 12,
+      cs: { title: "Měsíční aukce končí poslední den ve 20:00", text: "Port Ellen, Macallan 25, Pétrus 1998 a box Cohiba Behike", url: "/mesicni-aukce" },
+      en: { title: "The monthly auction ends on the last day at 20:00", text: "Port Ellen, Macallan 25, Pétrus 1998 and a box of Cohiba Behike", url: "/en/monthly-auctions" },
+    },
+    {
+      group: "banner.popup_mobile",
+      name: "popup-mobile",
+      width: 400,
+      height: 600,
+      hue: 12,
+      cs: { title: "Měsíční aukce", text: "Port Ellen, Macallan 25 a Pétrus 1998 – končí poslední den ve 20:00", url: "/mesicni-aukce" },
+      en: { title: "Monthly auction", text: "Port Ellen, Macallan 25 and Pétrus 1998, ending on the last day at 20:00", url: "/en/monthly-auctions" },
+    },
+  ];
+  const rows: (typeof t.banners.$inferInsert)[] = [];
+  specs.forEach((spec, position) => {
+    for (const locale of ["cs", "en"] as const) {
+      const content = spec[locale];
+      const image = `${spec.name}-${locale}.svg`;
+      writeFile(
+        path.join(dataDir, "uploads", "banners", image),
+        drawBannerSvg({ width: spec.width, height: spec.height, title: content.title, text: content.text, hue: spec.hue }),
+      );
+      rows.push({ groupKey: spec.group, locale, title: content.title, url: content.url, path: "/uploads/banners", image, position });
+    }
+  });
+  return rows;
+}
+
+type ActivityContext = {
+  rng: ReturnType<typeof createRandom>;
+  now: Date;
+  planned: PlannedProduct[];
+  users: Map<string, number>;
+  seller: number;
+  buyer: number;
+  admin: number;
+  groups: { vip: number; dealer: number };
+};
+
+async function seedActivity(tx: Tx, ctx: ActivityContext): Promise<Record<string, number>> {
+  const { rng, now, planned, users, seller, buyer } = ctx;
+  const nowMs = now.getTime();
+  const at = (ms: number) => new Date(Math.round(ms));
+  const active = planned.filter((p) => p.row.status === "active");
+  const liveAuctions = active.filter((p) => p.row.format === "auction");
+  const shop = planned.filter((p) => p.row.format === "shop");
+
+  // Wishlist of the buyer: auctions ending soon, ones they bid on, a shop product.
+  const endingSoon = [...liveAuctions].sort((a, b) => (a.row.endsAt as Date).getTime() - (b.row.endsAt as Date).getTime());
+  const watched = [
+    ...endingSoon.filter((p) => p.row.sellerId !== buyer).slice(0, 3),
+    ...liveAuctions.filter((p) => p.bids.some((bid) => bid.userId === buyer)).slice(0, 2),
+    ...shop.filter((p) => (p.row.stock ?? 0) > 0).slice(0, 1),
+  ].filter((p, index, list) => list.indexOf(p) === index);
+  const [wishlist] = await tx
+    .insert(t.wishlists)
+    .values({ userId: buyer, createdAt: at(nowMs - 90 * DAY) })
+    .returning({ id: t.wishlists.id });
+  await tx.insert(t.wishlistItems).values(
+    watched.map((p, index) => ({
+      wishlistId: wishlist.id,
+      productId: p.id,
+      note: index === 0 ? "Hlídat poslední minuty, max. 5 000 Kč" : index === 3 ? "Do sbírky Jamajky" : null,
+      createdAt: at(nowMs - (index + 1) * 5 * 60 * MINUTE),
+    })),
+  );
+  // A guest's anonymous wishlist too.
+  const [guestList] = await tx
+    .insert(t.wishlists)
+    .values({ tempId: "6f1c2a4e-8d3b-4c5a-9e7f-1a2b3c4d5e6f", createdAt: at(nowMs - 2 * DAY) })
+    .returning({ id: t.wishlists.id });
+  await tx.insert(t.wishlistItems).values(liveAuctions.slice(5, 7).map((p) => ({ wishlistId: guestList.id, productId: p.id })));
+
+  // Stock watchdogs of the buyer: a sold-out shop product and the Caroni category.
+  const soldOut = shop.find((p) => p.row.stock === 0);
+  const watchdogs: (typeof t.stockWatchdogs.$inferInsert)[] = [];
+  if (soldOut) watchdogs.push({ userId: buyer, kind: "product", productId: soldOut.id });
+  const caroni = planned.find((p) => p.brand.key === "caroni");
+  if (caroni) watchdogs.push({ userId: buyer, kind: "category", categoryId: caroni.row.categoryId });
+  watchdogs.push({ userId: users.get("collector2")!, kind: "search", query: "port ellen", delivery: "daily" });
+  await tx.insert(t.stockWatchdogs).values(watchdogs);
+
+  // Newsletter subscribers.
+  const rumId = 2;
+  const whiskyId = 3;
+  await tx.insert(t.subscribers).values([
+    { email: "kupec@rarita.test", userId: buyer, selectedCategories: [rumId, whiskyId], confirmedAt: at(nowMs - 300 * DAY), createdAt: at(nowMs - 300 * DAY) },
+    { email: "jana.sykorova@rarita.test", selectedCategories: [rumId], confirmedAt: at(nowMs - 40 * DAY), createdAt: at(nowMs - 40 * DAY) },
+    {
+      email: "pavel.nemec@rarita.test",
+      locale: "en",
+      selectedCategories: [whiskyId],
+      confirmTokenHash: randomBytes(32).toString("hex"),
+      createdAt: at(nowMs - 2 * 60 * MINUTE),
+    },
+  ]);
+
+  // Messages: conversations between buyer and seller, and system notifications.
+  let messageCount = 0;
+  const thread = async (
+    kind: "conversation" | "system",
+    productId: number | null,
+    participants: { userId: number; role: "seller" | "buyer" | "owner"; lastReadAt: Date | null }[],
+    items: { senderId: number | null; body: string; at: Date; event?: string; payload?: Record<string, unknown> }[],
+  ) => {
+    const [row] = await tx
+      .insert(t.messageThreads)
+      .values({ kind, productId, createdAt: items[0].at, lastMessageAt: items[items.length - 1].at })
+      .returning({ id: t.messageThreads.id });
+    await tx.insert(t.threadParticipants).values(participants.map((p) => ({ threadId: row.id, ...p })));
+    await tx.insert(t.messages).values(
+      items.map((item) => ({
+        threadId: row.id,
+        senderId: item.senderId,
+        body: item.body,
+        event: item.event ?? null,
+        payload: item.payload ?? null,
+        createdAt: item.at,
+      })),
+    );
+    messageCount += items.length;
+  };
+
+  const activeSince = (p: PlannedProduct) => (p.row.activationAt as Date).getTime();
+  const askAbout =
+    liveAuctions.find((p) => p.row.sellerId === seller && p.kind !== "cigar-box" && activeSince(p) < nowMs - DAY) ??
+    liveAuctions[0];
+  const t0 = Math.min(Math.max(activeSince(askAbout) + 60 * MINUTE, nowMs - 2 * DAY), nowMs - 6 * 60 * MINUTE);
+  await thread(
+    "conversation",
+    askAbout.id,
+    [
+      { userId: buyer, role: "buyer", lastReadAt: at(t0 + 40 * MINUTE) },
+      { userId: seller, role: "seller", lastReadAt: at(t0 + 3 * 60 * MINUTE) },
+    ],
+    [
+      { senderId: buyer, at: at(t0), body: "Dobrý den, můžete prosím poslat fotku kapsle zblízka? A je láhev z vaší sbírky, nebo odkoupená?" },
+      { senderId: seller, at: at(t0 + 35 * MINUTE), body: "Dobrý den, fotku kapsle jsem přidal do galerie. Láhev mám od roku 2019, koupená přímo v Maison du Whisky v Paříži, účtenku mám." },
+      { senderId: buyer, at: at(t0 + 3 * 60 * MINUTE), body: "Děkuji, to mi stačí. Ještě dotaz – posíláte i na Moravu, nebo jen osobní předání?" },
+      { senderId: seller, at: at(t0 + 5 * 60 * MINUTE), body: "Posílám pojištěným balíkem přes PPL, dobře zabalené v polystyrenu. Doprava 150 Kč." },
+    ],
+  );
+
+  const classified = active.find((p) => p.row.format === "classified" && p.row.sellerId === seller && p.row.type === "supply");
+  if (classified) {
+    const t1 = nowMs - 26 * 60 * MINUTE;
+    const price = classified.row.priceMinor;
+    const offer = price ? Math.round((price * 0.9) / 10000) * 100 : 3000;
+    await thread(
+      "conversation",
+      classified.id,
+      [
+        { userId: buyer, role: "buyer", lastReadAt: at(t1 + 4 * 60 * MINUTE) },
+        { userId: seller, role: "seller", lastReadAt: at(t1 + 2 * 60 * MINUTE) },
+      ],
+      [
+        { senderId: buyer, at: at(t1), body: `Dobrý den, zvážil byste ${offer.toLocaleString("cs-CZ")} Kč? Vyzvedl bych osobně v Praze.` },
+        { senderId: seller, at: at(t1 + 90 * MINUTE), body: "Dobrý den, pod cenu jít nechci, ale k láhvi přidám dvě skleničky Glencairn." },
+        { senderId: buyer, at: at(t1 + 4 * 60 * MINUTE), body: "Beru, hodila by se vám sobota dopoledne na Vinohradech?" },
+      ],
+    );
+  }
+
+  const won = planned.filter((p) => p.row.winnerId === buyer && p.row.sellerId === seller);
+  if (won[0]) {
+    const end = (won[0].row.endedAt as Date).getTime();
+    await thread(
+      "conversation",
+      won[0].id,
+      [
+        { userId: buyer, role: "buyer", lastReadAt: at(end + 3 * DAY) },
+        { userId: seller, role: "seller", lastReadAt: at(end + 3 * DAY) },
+      ],
+      [
+        { senderId: seller, at: at(end + 40 * MINUTE), body: "Gratuluji k výhře! Pošlete mi prosím doručovací adresu, číslo účtu vám posílám v příloze faktury." },
+        { senderId: buyer, at: at(end + 2 * 60 * MINUTE), body: "Díky! Karel Veselý, Horní náměstí 12, 779 00 Olomouc. Platbu posílám dnes." },
+        { senderId: seller, at: at(end + 2 * DAY), body: "Platba dorazila, balík odešel přes PPL. Díky za nákup a ať chutná." },
+      ],
+    );
+  }
+
+  const outbid = liveAuctions.find((p) => p.bids.length >= 2 && p.bids[p.bids.length - 2].userId === buyer);
+  const systemItems: { senderId: null; body: string; at: Date; event: string; payload: Record<string, unknown> }[] = [];
+  if (won[0])
+    systemItems.push({
+      senderId: null,
+      at: won[0].row.endedAt as Date,
+      event: "won",
+      body: `Vyhráli jste aukci ${won[0].row.nameCs} za ${((won[0].row.currentPriceMinor ?? 0) / 100).toLocaleString("cs-CZ")} Kč.`,
+      payload: { productId: won[0].id, amountMinor: won[0].row.currentPriceMinor },
+    });
+  if (outbid) {
+    const overtaking = outbid.bids[outbid.bids.length - 1];
+    systemItems.push({
+      senderId: null,
+      at: overtaking.createdAt,
+      event: "outbid",
+      body: `Váš příhoz v aukci ${outbid.row.nameCs} byl překonán. Aktuální cena je ${(overtaking.amountMinor / 100).toLocaleString("cs-CZ")} Kč.`,
+      payload: { productId: outbid.id, amountMinor: overtaking.amountMinor },
+    });
+  }
+  const soon = watched.find((p) => p.row.format === "auction");
+  if (soon)
+    systemItems.push({
+      senderId: null,
+      at: at(Math.min(nowMs - 5 * MINUTE, (soon.row.endsAt as Date).getTime() - 60 * MINUTE)),
+      event: "ending_soon",
+      body: `Sledovaná aukce ${soon.row.nameCs} brzy končí.`,
+      payload: { productId: soon.id },
+    });
+  systemItems.sort((a, b) => a.at.getTime() - b.at.getTime());
+  if (systemItems.length)
+    await thread("system", null, [{ userId: buyer, role: "owner", lastReadAt: systemItems[0].at }], systemItems);
+
+  const soldBySeller = planned.filter((p) => p.row.sellerId === seller && p.row.winnerId);
+  const sellerSystem = soldBySeller.slice(0, 3).map((p) => ({
+    senderId: null,
+    at: p.row.endedAt as Date,
+    event: "sold",
+    body: `Vaše aukce ${p.row.nameCs} skončila, vydraženo za ${((p.row.currentPriceMinor ?? 0) / 100).toLocaleString("cs-CZ")} Kč.`,
+    payload: { productId: p.id, amountMinor: p.row.currentPriceMinor, winnerId: p.row.winnerId },
+  }));
+  sellerSystem.sort((a, b) => a.at.getTime() - b.at.getTime());
+  if (sellerSystem.length)
+    await thread("system", null, [{ userId: seller, role: "owner", lastReadAt: at(nowMs - DAY) }], sellerSystem);
+
+  // Reviews of the verified seller by the winners of their auctions, one reply, one review of the buyer.
+  const comments = [
+    "Vše proběhlo rychle, láhev perfektně zabalená. Doporučuji!",
+    "Skvělá komunikace, zboží přesně podle popisu.",
+    "Balík dorazil druhý den, kapsle i etiketa v pořádku. Děkuji.",
+    "Férový prodejce, přidal i vzorek navíc.",
+    "Trochu delší doručení, jinak vše v pořádku.",
+    "Korektní jednání, rád nakoupím znovu.",
+  ];
+  const reviewRows: (typeof t.reviews.$inferInsert)[] = soldBySeller.slice(0, 6).map((p, index) => ({
+    productId: p.id,
+    authorId: p.row.winnerId!,
+    subjectId: seller,
+    stars: index === 4 ? 3 : index === 2 ? 4 : 5,
+    comment: comments[index],
+    reply: index === 4 ? "Omlouvám se za zdržení, přepravce měl výpadek. Díky za trpělivost." : null,
+    repliedAt: index === 4 ? at((p.row.endedAt as Date).getTime() + 6 * DAY) : null,
+    createdAt: at((p.row.endedAt as Date).getTime() + rng.int(3, 5) * DAY),
+  }));
+  if (won[0])
+    reviewRows.push({
+      productId: won[0].id,
+      authorId: seller,
+      subjectId: buyer,
+      stars: 5,
+      comment: "Bezproblémový kupec, platba obratem.",
+      createdAt: at((won[0].row.endedAt as Date).getTime() + 4 * DAY),
+    });
+  if (reviewRows.length) await tx.insert(t.reviews).values(reviewRows);
+
+  // Vouchers.
+  const [welcome] = await tx
+    .insert(t.vouchers)
+    .values([
+      { code: "VITEJTE10", kind: "percent", value: 10, minCartMinor: 100_000, validFrom: at(nowMs - 60 * DAY), validTo: at(nowMs + 300 * DAY), usageLimitPerUser: 1 },
+      { code: "RUM500", kind: "fixed", value: 50_000, minCartMinor: 500_000, validFrom: at(nowMs - 10 * DAY), validTo: at(nowMs + 20 * DAY), usageLimitTotal: 100, usageLimitPerUser: 1 },
+      { code: "PETR5", kind: "percent", value: 5, influencerUserId: users.get("collector1")!, marginPercent: 5, validFrom: at(nowMs - 120 * DAY) },
+    ])
+    .returning({ id: t.vouchers.id });
+
+  // One paid shop order of the buyer (with the welcome voucher), pending listing fees, paid promotions.
+  const inStock = shop.filter((p) => (p.row.stock ?? 0) > 0 && p.row.priceMinor);
+  const lines = [inStock[0], inStock[1]].filter(Boolean);
+  const subtotal = lines.reduce((sum, p) => sum + (p.row.priceMinor ?? 0), 0);
+  const discount = subtotal >= 100_000 ? Math.round(subtotal * 0.1) : 0;
+  const delivery = subtotal - discount >= 150_000 ? 0 : 8_900;
+  const buyerSeed = userSeeds.find((user) => user.handle === "buyer")!;
+  const address = {
+    name: `${buyerSeed.firstname} ${buyerSeed.lastname}`,
+    street: buyerSeed.street,
+    city: buyerSeed.city,
+    zip: buyerSeed.zip,
+    countryCode: "CZ",
+    phone: `${buyerSeed.phonePrefix}${buyerSeed.phone}`,
+    email: buyerSeed.email,
+  };
+  const orderAt = at(nowMs - 12 * DAY);
+  const [order] = await tx
+    .insert(t.orders)
+    .values({
+      hash: randomBytes(16).toString("hex"),
+      userId: buyer,
+      kind: "shop",
+      status: "paid",
+      email: buyerSeed.email,
+      subtotalMinor: subtotal,
+      discountMinor: discount,
+      deliveryMinor: delivery,
+      totalMinor: subtotal - discount + delivery,
+      voucherId: discount ? welcome.id : null,
+      deliveryAddress: address,
+      invoiceAddress: address,
+      carrier: "packeta",
+      termsAcceptedAt: orderAt,
+      createdAt: orderAt,
+      updatedAt: at(orderAt.getTime() + 3 * MINUTE),
+      paidAt: at(orderAt.getTime() + 3 * MINUTE),
+    })
+    .returning({ id: t.orders.id });
+  await tx.insert(t.orderItems).values([
+    ...lines.map((p) => ({ orderId: order.id, productId: p.id, description: p.row.nameCs, quantity: 1, unitPriceMinor: p.row.priceMinor!, taxRate: 21 })),
+    ...(delivery ? [{ orderId: order.id, description: "Doprava – Zásilkovna", quantity: 1, unitPriceMinor: delivery, taxRate: 21 }] : []),
+  ]);
+  await tx.insert(t.payments).values({
+    orderId: order.id,
+    method: "card",
+    provider: "test",
+    providerPaymentId: `test_${randomBytes(8).toString("hex")}`,
+    status: "paid",
+    amountMinor: subtotal - discount + delivery,
+    createdAt: orderAt,
+    updatedAt: at(orderAt.getTime() + 3 * MINUTE),
+    paidAt: at(orderAt.getTime() + 3 * MINUTE),
+  });
+  if (discount) await tx.insert(t.voucherUsages).values({ voucherId: welcome.id, orderId: order.id, userId: buyer, createdAt: orderAt });
+
+  const discountOf = (userId: number) => {
+    const handle = [...users.entries()].find(([, id]) => id === userId)?.[0];
+    const group = userSeeds.find((user) => user.handle === handle)?.group;
+    return group === "vip" ? ctx.groups.vip : group === "dealer" ? ctx.groups.dealer : 0;
+  };
+  const sellerEmail = (userId: number) => {
+    const handle = [...users.entries()].find(([, id]) => id === userId)?.[0];
+    return userSeeds.find((user) => user.handle === handle)!.email;
+  };
+  let feeOrders = 0;
+  for (const p of planned.filter((x) => x.row.status === "awaiting_payment")) {
+    const base =
+      p.row.format === "auction"
+        ? FEES.insertionMinor.auction[(p.row.auctionDuration ?? "week") as "week" | "month"]
+        : FEES.insertionMinor.classified;
+    const total = Math.round((base * (100 - discountOf(p.row.sellerId!))) / 100);
+    const [fee] = await tx
+      .insert(t.orders)
+      .values({
+        hash: randomBytes(16).toString("hex"),
+        userId: p.row.sellerId,
+        kind: "listing_fee",
+        status: "awaiting_payment",
+        productId: p.id,
+        email: sellerEmail(p.row.sellerId!),
+        subtotalMinor: base,
+        discountMinor: base - total,
+        totalMinor: total,
+        createdAt: p.row.createdAt as Date,
+        updatedAt: p.row.createdAt as Date,
+      })
+      .returning({ id: t.orders.id });
+    await tx.insert(t.orderItems).values({ orderId: fee.id, productId: p.id, description: `Poplatek za vložení: ${p.row.nameCs}`, unitPriceMinor: base });
+    feeOrders++;
+  }
+  let promotionOrders = 0;
+  for (const p of planned.filter((x) => x.row.toppedUntil && x.row.sellerId)) {
+    const until = (p.row.toppedUntil as Date).getTime();
+    const paidAt = at(Math.min(nowMs - MINUTE, (p.row.activationAt as Date).getTime() + 2 * 60 * MINUTE, until - DAY));
+    const days = Math.max(1, Math.min(FEES.promotionMaxDays, Math.ceil((until - paidAt.getTime()) / DAY)));
+    const base = days * FEES.promotionPerDayMinor;
+    const total = Math.round((base * (100 - discountOf(p.row.sellerId!))) / 100);
+    const [promo] = await tx
+      .insert(t.orders)
+      .values({
+        hash: randomBytes(16).toString("hex"),
+        userId: p.row.sellerId,
+        kind: "promotion",
+        status: "paid",
+        productId: p.id,
+        promotionDays: days,
+        email: sellerEmail(p.row.sellerId!),
+        subtotalMinor: base,
+        discountMinor: base - total,
+        totalMinor: total,
+        createdAt: at(paidAt.getTime() - 2 * MINUTE),
+        updatedAt: paidAt,
+        paidAt,
+      })
+      .returning({ id: t.orders.id });
+    await tx.insert(t.orderItems).values({ orderId: promo.id, productId: p.id, description: `Topování na ${days} dní: ${p.row.nameCs}`, quantity: days, unitPriceMinor: FEES.promotionPerDayMinor });
+    await tx.insert(t.payments).values({
+      orderId: promo.id,
+      method: "bank_transfer",
+      provider: "bank",
+      status: "paid",
+      amountMinor: total,
+      variableSymbol: String(2_025_000_000 + promo.id),
+      createdAt: at(paidAt.getTime() - 2 * MINUTE),
+      updatedAt: paidAt,
+      paidAt,
+    });
+    promotionOrders++;
+  }
+
+  return {
+    wishlistItems: watched.length,
+    messages: messageCount,
+    reviews: reviewRows.length,
+    orders: 1 + feeOrders + promotionOrders,
+  };
 }
