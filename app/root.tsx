@@ -72,11 +72,14 @@ export function ErrorBoundary() {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const notFound = status === 404;
   const content = (
-    <section className="py-16 text-center" data-testid="error-page">
+    <section className="container-page py-16 text-center" data-testid="error-page">
       <p className="font-serif text-7xl text-primary-dark">{status}</p>
       <h1 className="mt-4 text-2xl font-semibold">
         {notFound ? translate(locale, "errors.notFound") : translate(locale, "errors.general")}
       </h1>
+      <p className="mx-auto mt-3 max-w-xl text-muted">
+        {translate(locale, notFound ? "pages.notFoundText" : "pages.errorText")}
+      </p>
       <a
         className="mt-8 inline-block rounded bg-primary-dark px-6 py-3 text-white hover:bg-primary"
         href={localePath("home", locale)}
@@ -86,5 +89,5 @@ export function ErrorBoundary() {
     </section>
   );
   // Without shell data (the root loader itself failed) there is nothing to draw a header from.
-  return data ? <SimpleLayout>{content}</SimpleLayout> : <main className="container-page">{content}</main>;
+  return data ? <DefaultLayout>{content}</DefaultLayout> : <main>{content}</main>;
 }

@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { appContext } from "../context.ts";
 import { localePath } from "../i18n/paths.ts";
+import { richTextToHtml } from "../lib/rich-text.ts";
 import type { Route } from "./+types/info";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -23,20 +24,8 @@ export default function InfoPage({ loaderData }: Route.ComponentProps) {
   return (
     <article className="container-page max-w-3xl py-10">
       <h1 className="font-serif text-4xl text-primary-dark">{page.title}</h1>
-      <div className="mt-6 space-y-4 leading-relaxed">
-        {page.body
-          .split(/\n{2,}/)
-          .filter(Boolean)
-          .map((paragraph, index) =>
-            paragraph.startsWith("## ") ? (
-              <h2 key={index} className="pt-4 font-serif text-2xl text-primary-dark">
-                {paragraph.slice(3)}
-              </h2>
-            ) : (
-              <p key={index}>{paragraph}</p>
-            ),
-          )}
-      </div>
+      {/* richTextToHtml lets only attribute-less basic tags through; everything else is escaped. */}
+      <div className="rich-text mt-6" dangerouslySetInnerHTML={{ __html: richTextToHtml(page.body) }} />
     </article>
   );
 }

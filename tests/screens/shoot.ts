@@ -1,0 +1,40 @@
+import { chromium } from "@playwright/test";
+
+/**
+ * Screenshots of pages at the three widths the brief asks for (375, 768, 1280 px), for a person
+ * to look at. Usage: node tests/screens/shoot.ts <baseUrl> <outDir> <name>=<path> ...
+ * Consent and age are pre-answered so the page itself is visible.
+ */
+const [baseUrl, outDir, ...pages] = process.argv.slice(2);
+const browser = await chromium.launch({
+  executablePath: "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
+});
+const url = new URL(baseUrl);
+for (const width of [375, 768, 1280]) {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  await context.addCookies(
+    ["cookies-show=hidden", "accept-technical=true", "age-confirmed=true", "intro-popup=hidden"].map(
+      (pair) => {
+        const [name, value] = pair.split("=");
+        return { name, value, domain: url.hostname, path: "/" };
+      },
+    ),
+  );
+  const page = await context.newPage();
+  for (const entry of pages) {
+    const [name, path] = entry.split("=");
+    await page.goto(new URL(path, baseUrl).href);
+    await page.waitForLoadState("networkidle");
+    await page.screenshot({ path: `${outDir}/${name}-${width}.png`, fullPage: true });
+  }
+  await context.close();
+}
+await browser.close();
