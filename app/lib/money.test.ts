@@ -8,7 +8,15 @@ import {
   selectCurrency,
 } from "./money.ts";
 
-const CZK = { id: 1, is_default: true, code: "CZK", symbol_before: null, symbol_after: " Kč", decimals: 2, rate: 1 };
+const CZK = {
+  id: 1,
+  is_default: true,
+  code: "CZK",
+  symbol_before: null,
+  symbol_after: " Kč",
+  decimals: 2,
+  rate: 1,
+};
 const EUR_BEFORE = {
   id: 2,
   is_default: false,

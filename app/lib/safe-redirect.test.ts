@@ -1,0 +1,109 @@
+import { describe, expect, it } from "vitest";
+import { isSafeRedirect, MAX_REDIRECT_LENGTH, safeRedirect } from "./safe-redirect.ts";
+
+describe("isSafeRedirect", () => {
+  it.each([
+    "/",
+    "/ucet/prehled",
+    "/en/account/overview",
+    "/uzivatel/12",
+    "/ucet/vase-aukce/15/upravit",
+    "/~user",
+    "/a@b",
+    "/snake_case",
+    "/info/1/obchodni-podminky",
+    "/ucet/",
+  ])("accepts the local path %s", (path) => {
+    expect(isSafeRedirect(path)).toBe(true);
+  });
+
+  it("accepts Czech letters with diacritics, raw or percent-encoded", () => {
+    expect(isSafeRedirect("/účet/přehled")).toBe(true);
+    expect(isSafeRedirect("/ŽLUŤOUČKÝ-kůň")).toBe(true);
+    expect(isSafeRedirect("/%C4%8Dl%C3%A1nek")).toBe(true);
+    expect(isSafeRedirect("/a%2Fb")).toBe(true);
+  });
+
+  it("refuses decomposed diacritics (a combining mark is not a letter)", () => {
+    expect(isSafeRedirect("/u\u0301cet")).toBe(false);
+  });
+
+  it.each([
+    ["protocol-relative", "//evil.example"],
+    ["protocol-relative with path", "//evil.example/ucet"],
+    ["absolute URL", "https://evil.example"],
+    ["absolute URL on our path", "https://rarita.cz/ucet"],
+    ["backslash trick", "/\\evil.example"],
+    ["backslash inside", "/ucet\\prehled"],
+    ["javascript URL", "javascript:alert(1)"],
+    ["data URL", "data:text/html,<script>"],
+    ["query string", "/foo?x=1"],
+    ["search with q", "/hledani?q=rum"],
+    ["hash", "/ucet#top"],
+    ["empty", ""],
+    ["relative", "foo"],
+    ["relative with slash", "foo/bar"],
+    ["dot segments", "/ucet/../admin"],
+    ["single dot", "/./ucet"],
+    ["a dot in a segment", "/evil.example"],
+    ["empty segment inside", "/ucet//prehled"],
+    ["space", "/ucet prehled"],
+    ["leading space", " /ucet"],
+    ["tab", "/ucet\tprehled"],
+    ["newline", "/ucet\n/prehled"],
+    ["carriage return", "/ucet\r"],
+    ["NUL", "/ucet\u0000"],
+    ["DEL", "/ucet\u007f"],
+    ["non-breaking space", "/ucet\u00a0x"],
+    ["full-width solidus", "/\uff0fevil"],
+    ["encoded double slash", "/%2F%2Fevil.example"],
+    ["encoded slash after root", "/%2Fevil"],
+    ["lower-case encoded slashes", "/%2f%2fevil"],
+    ["encoded backslash", "/%5Cevil"],
+    ["encoded dot segments", "/%2E%2E/admin"],
+    ["double-encoded slashes", "/%252F%252Fevil"],
+    ["encoded query", "/foo%3Fx%3D1"],
+    ["encoded space", "/a%20b"],
+    ["encoded newline", "/a%0Ab"],
+    ["encoded NUL", "/a%00"],
+    ["malformed escape", "/a%zz"],
+    ["bare percent", "/100%"],
+    ["encoded literal percent", "/100%25"],
+    ["invalid UTF-8 escape", "/%C4"],
+    ["encoded scheme", "/%6A%61%76%61%73%63%72%69%70%74:alert(1)"],
+  ])("refuses %s", (_label, value) => {
+    expect(isSafeRedirect(value)).toBe(false);
+  });
+
+  it("refuses values nested in more than three rounds of encoding", () => {
+    expect(isSafeRedirect("/a%252525C4%25252591")).toBe(false);
+    expect(isSafeRedirect("/a%2525C4%252591")).toBe(true);
+  });
+
+  it("refuses non-strings", () => {
+    expect(isSafeRedirect(undefined)).toBe(false);
+    expect(isSafeRedirect(null)).toBe(false);
+    expect(isSafeRedirect(42)).toBe(false);
+    expect(isSafeRedirect(["/ucet"])).toBe(false);
+  });
+
+  it("accepts up to 2000 characters and refuses longer values", () => {
+    expect(MAX_REDIRECT_LENGTH).toBe(2000);
+    expect(isSafeRedirect(`/${"a".repeat(1999)}`)).toBe(true);
+    expect(isSafeRedirect(`/${"a".repeat(2000)}`)).toBe(false);
+  });
+});
+
+describe("safeRedirect", () => {
+  it("returns a safe value unchanged (not decoded)", () => {
+    expect(safeRedirect("/ucet/prehled", "/")).toBe("/ucet/prehled");
+    expect(safeRedirect("/%C4%8Dl%C3%A1nek", "/")).toBe("/%C4%8Dl%C3%A1nek");
+  });
+
+  it("returns the fallback otherwise, by default the home page", () => {
+    expect(safeRedirect("//evil.example", "/ucet/prehled")).toBe("/ucet/prehled");
+    expect(safeRedirect("https://evil.example")).toBe("/");
+    expect(safeRedirect(undefined)).toBe("/");
+    expect(safeRedirect(null, "/en/account/overview")).toBe("/en/account/overview");
+  });
+});
