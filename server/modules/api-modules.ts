@@ -9,7 +9,7 @@ import { settingsApi } from "./settings/api.ts";
 import { wishlistApi } from "./wishlist/api.ts";
 
 /** Every module's API router, mounted under /api in this order. */
-export const apiModules = [adminApi, 
+export const apiModules = [
   authApi,
   listsApi,
   catalogApi,
@@ -18,4 +18,5 @@ export const apiModules = [adminApi,
   messagesApi,
   wishlistApi,
   newsletterApi,
+  adminApi,
 ];

@@ -25,6 +25,12 @@ export const SETTING_NAMES = [
   "softClose",
 ] as const;
 
+/** Any JSON value; z.json() is recursive and cannot be described in OpenAPI, so presence is checked instead. */
+const settingValue = z
+  .unknown()
+  .refine((value) => value !== undefined, { message: "validation.required" })
+  .openapi({ description: "Any JSON value" });
+
 export const adminApi = createApiRouter();
 
 adminApi.use("/admin/*", requireUser, requireAdmin);
@@ -38,7 +44,10 @@ adminApi.openapi(
     request: {
       params: z.object({ name: z.enum(SETTING_NAMES).openapi({ param: { name: "name", in: "path" } }) }),
       query: z.object({ lang: z.enum(["cs", "en"]).optional() }),
-      body: { required: true, content: { "application/json": { schema: z.object({ value: z.json() }) } } },
+      body: {
+        required: true,
+        content: { "application/json": { schema: z.object({ value: settingValue }) } },
+      },
     },
     responses: {
       200: jsonContent(z.object({ name: z.string(), value: z.unknown() }), "Saved"),
