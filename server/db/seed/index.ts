@@ -33,14 +33,21 @@ export function demoAccounts(): DemoAccount[] {
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** Multi-row inserts in chunks (PostgreSQL allows 65 535 parameters per statement). */
-export async function insertChunked<T extends PgTable>(db: Db | Tx, table: T, rows: T["$inferInsert"][], size = 500): Promise<void> {
+export async function insertChunked<T extends PgTable>(
+  db: Db | Tx,
+  table: T,
+  rows: T["$inferInsert"][],
+  size = 500,
+): Promise<void> {
   for (let i = 0; i < rows.length; i += size) await db.insert(table).values(rows.slice(i, i + size) as never);
 }
 
 /** After inserting explicit ids, moves the identity sequence past them. */
 export async function syncSequence(db: Db | Tx, table: string): Promise<void> {
   await db.execute(
-    sql.raw(`select setval(pg_get_serial_sequence('${table}', 'id'), coalesce((select max(id) from "${table}"), 0) + 1, false)`),
+    sql.raw(
+      `select setval(pg_get_serial_sequence('${table}', 'id'), coalesce((select max(id) from "${table}"), 0) + 1, false)`,
+    ),
   );
 }
 
@@ -51,10 +58,17 @@ function writeFile(file: string, content: string | Buffer): number {
 }
 
 /** Writes the product's pictures and returns their product_images rows. */
-export function writeProductImages(dataDir: string, product: PlannedProduct, nameCs: string): (typeof t.productImages.$inferInsert)[] {
+export function writeProductImages(
+  dataDir: string,
+  product: PlannedProduct,
+  nameCs: string,
+): (typeof t.productImages.$inferInsert)[] {
   return product.images.map((image, index) => {
     const fileName = `${index + 1}.svg`;
-    writeFile(path.join(dataDir, "uploads", "products", String(product.id), fileName), drawProductSvg(image, `p${product.id}i${index}`));
+    writeFile(
+      path.join(dataDir, "uploads", "products", String(product.id), fileName),
+      drawProductSvg(image, `p${product.id}i${index}`),
+    );
     return {
       productId: product.id,
       position: index,
@@ -74,7 +88,10 @@ export function writeProductImages(dataDir: string, product: PlannedProduct, nam
  * reseeds. Runs in one transaction under an advisory lock, so two instances starting together on
  * one PostgreSQL database seed once.
  */
-export async function seedDemoIfEmpty(db: Db, options: { dataDir: string; logger: Logger; now?: Date }): Promise<DemoAccount[]> {
+export async function seedDemoIfEmpty(
+  db: Db,
+  options: { dataDir: string; logger: Logger; now?: Date },
+): Promise<DemoAccount[]> {
   const accounts = demoAccounts();
   if (await hasUsers(db)) return accounts;
 
@@ -82,7 +99,9 @@ export async function seedDemoIfEmpty(db: Db, options: { dataDir: string; logger
   const now = options.now ?? new Date();
   // Hash each distinct password once, before the transaction (CPU work, in parallel).
   const distinct = [...new Set(userSeeds.map((user) => user.password))];
-  const hashes = new Map(await Promise.all(distinct.map(async (password) => [password, await hashPassword(password)] as const)));
+  const hashes = new Map(
+    await Promise.all(distinct.map(async (password) => [password, await hashPassword(password)] as const)),
+  );
 
   let counts: Record<string, number> | null = null;
   await db.transaction(async (tx) => {
@@ -90,7 +109,11 @@ export async function seedDemoIfEmpty(db: Db, options: { dataDir: string; logger
     if (await hasUsers(tx)) return;
     counts = await seed(tx, { dataDir: options.dataDir, now, hashes });
   });
-  if (counts) options.logger.info({ ...(counts as Record<string, number>), ms: Date.now() - started }, "demo data seeded");
+  if (counts)
+    options.logger.info(
+      { ...(counts as Record<string, number>), ms: Date.now() - started },
+      "demo data seeded",
+    );
   return accounts;
 }
 
@@ -99,7 +122,10 @@ async function hasUsers(db: Db | Tx): Promise<boolean> {
   return (row?.n ?? 0) > 0;
 }
 
-async function seed(tx: Tx, ctx: { dataDir: string; now: Date; hashes: Map<string, string> }): Promise<Record<string, number>> {
+async function seed(
+  tx: Tx,
+  ctx: { dataDir: string; now: Date; hashes: Map<string, string> },
+): Promise<Record<string, number>> {
   const { dataDir, now } = ctx;
   const nowMs = now.getTime();
   const rng = createRandom(DEMO_SEED);
@@ -209,7 +235,15 @@ async function seed(tx: Tx, ctx: { dataDir: string; now: Date; hashes: Map<strin
   const packageIds = new Map(packageSeeds.map((pack) => [pack.key, packageIdByName.get(pack.nameCs)!]));
 
   // Products, pictures, bids, status history.
-  const planned = planDemoProducts({ rng, now, categories: categoryByKey, brandIds, packageIds, users, firstId: await nextId(tx, "products") });
+  const planned = planDemoProducts({
+    rng,
+    now,
+    categories: categoryByKey,
+    brandIds,
+    packageIds,
+    users,
+    firstId: await nextId(tx, "products"),
+  });
   await insertChunked(
     tx,
     t.products,
@@ -232,13 +266,22 @@ async function seed(tx: Tx, ctx: { dataDir: string; now: Date; hashes: Map<strin
   await insertChunked(
     tx,
     t.productStatusChanges,
-    planned.flatMap((product) => product.statusChanges.map((change) => ({ productId: product.id, ...change }))),
+    planned.flatMap((product) =>
+      product.statusChanges.map((change) => ({ productId: product.id, ...change })),
+    ),
   );
 
   // Settings, banners, currencies done above; editorial content.
-  const featured = ["rum", "whisky", "wine", "brandy", "cigars", "rum-caroni", "whisky-japan", "accessories"].map(
-    (key) => categoryByKey.get(key)!.id,
-  );
+  const featured = [
+    "rum",
+    "whisky",
+    "wine",
+    "brandy",
+    "cigars",
+    "rum-caroni",
+    "whisky-japan",
+    "accessories",
+  ].map((key) => categoryByKey.get(key)!.id);
   await tx.insert(t.settings).values(buildSettings(featured));
   const bannerRows = writeBanners(dataDir);
   await tx.insert(t.banners).values(bannerRows);
@@ -247,7 +290,9 @@ async function seed(tx: Tx, ctx: { dataDir: string; now: Date; hashes: Map<strin
     .insert(t.blogCategories)
     .values(blogCategorySeeds.map(({ key: _key, ...category }, position) => ({ ...category, position })))
     .returning({ id: t.blogCategories.id, slugCs: t.blogCategories.slugCs });
-  const blogCategoryId = new Map(blogCategorySeeds.map((category, index) => [category.key, blogCategories[index].id]));
+  const blogCategoryId = new Map(
+    blogCategorySeeds.map((category, index) => [category.key, blogCategories[index].id]),
+  );
   const posts = blogPostSeeds.map((post, index) => {
     const published = new Date(nowMs - post.daysAgo * DAY - rng.int(6, 14) * 60 * MINUTE);
     const file = `${index + 1}-${slugify(post.titleCs).slice(0, 40)}.svg`;
@@ -310,7 +355,16 @@ async function seed(tx: Tx, ctx: { dataDir: string; now: Date; hashes: Map<strin
   );
 
   // People's activity: wishlist, watchdogs, newsletter, messages, reviews, orders.
-  const extra = await seedActivity(tx, { rng, now, planned, users, seller, buyer, admin, groups: { vip: 10, dealer: 5 } });
+  const extra = await seedActivity(tx, {
+    rng,
+    now,
+    planned,
+    users,
+    seller,
+    buyer,
+    admin,
+    groups: { vip: 10, dealer: 5 },
+  });
 
   return {
     users: userSeeds.length,
@@ -326,7 +380,9 @@ async function seed(tx: Tx, ctx: { dataDir: string; now: Date; hashes: Map<strin
 
 async function nextId(tx: Tx, table: string): Promise<number> {
   const result = await tx.execute(sql.raw(`select coalesce(max(id), 0) + 1 as id from "${table}"`));
-  const rows = (Array.isArray(result) ? result : (result as { rows: { id: number | string }[] }).rows) as { id: number | string }[];
+  const rows = (Array.isArray(result) ? result : (result as { rows: { id: number | string }[] }).rows) as {
+    id: number | string;
+  }[];
   return Number(rows[0].id);
 }
 
@@ -338,8 +394,16 @@ function writeBanners(dataDir: string): (typeof t.banners.$inferInsert)[] {
       width: 1200,
       height: 200,
       hue: 24,
-      cs: { title: "Aukce rumů z uzavřených palíren", text: "Caroni, Port Mourant a Uitvlugt až do konce měsíce", url: "/mesicni-aukce" },
-      en: { title: "Rums from closed distilleries", text: "Caroni, Port Mourant and Uitvlugt until the end of the month", url: "/en/monthly-auctions" },
+      cs: {
+        title: "Aukce rumů z uzavřených palíren",
+        text: "Caroni, Port Mourant a Uitvlugt až do konce měsíce",
+        url: "/mesicni-aukce",
+      },
+      en: {
+        title: "Rums from closed distilleries",
+        text: "Caroni, Port Mourant and Uitvlugt until the end of the month",
+        url: "/en/monthly-auctions",
+      },
     },
     {
       group: "banner.promo",
@@ -347,8 +411,16 @@ function writeBanners(dataDir: string): (typeof t.banners.$inferInsert)[] {
       width: 1200,
       height: 200,
       hue: 200,
-      cs: { title: "Doprava zdarma nad 1 500 Kč", text: "Na vše z našeho obchodu, doručení do 1–3 dnů v Praze", url: "/info/4/doprava-a-platba" },
-      en: { title: "Free delivery over 1,500 CZK", text: "On everything from our shop, delivery in 1–3 days in Prague", url: "/en/info/4/shipping-and-payment" },
+      cs: {
+        title: "Doprava zdarma nad 1 500 Kč",
+        text: "Na vše z našeho obchodu, doručení do 1–3 dnů v Praze",
+        url: "/info/4/doprava-a-platba",
+      },
+      en: {
+        title: "Free delivery over 1,500 CZK",
+        text: "On everything from our shop, delivery in 1–3 days in Prague",
+        url: "/en/info/4/shipping-and-payment",
+      },
     },
     {
       group: "banner.popup_desktop",
@@ -356,8 +428,16 @@ function writeBanners(dataDir: string): (typeof t.banners.$inferInsert)[] {
       width: 800,
       height: 500,
       hue: 12,
-      cs: { title: "Měsíční aukce končí poslední den ve 20:00", text: "Port Ellen, Macallan 25, Pétrus 1998 a box Cohiba Behike", url: "/mesicni-aukce" },
-      en: { title: "The monthly auction ends on the last day at 20:00", text: "Port Ellen, Macallan 25, Pétrus 1998 and a box of Cohiba Behike", url: "/en/monthly-auctions" },
+      cs: {
+        title: "Měsíční aukce končí poslední den ve 20:00",
+        text: "Port Ellen, Macallan 25, Pétrus 1998 a box Cohiba Behike",
+        url: "/mesicni-aukce",
+      },
+      en: {
+        title: "The monthly auction ends on the last day at 20:00",
+        text: "Port Ellen, Macallan 25, Pétrus 1998 and a box of Cohiba Behike",
+        url: "/en/monthly-auctions",
+      },
     },
     {
       group: "banner.popup_mobile",
@@ -365,8 +445,16 @@ function writeBanners(dataDir: string): (typeof t.banners.$inferInsert)[] {
       width: 400,
       height: 600,
       hue: 12,
-      cs: { title: "Měsíční aukce", text: "Port Ellen, Macallan 25 a Pétrus 1998 – končí poslední den ve 20:00", url: "/mesicni-aukce" },
-      en: { title: "Monthly auction", text: "Port Ellen, Macallan 25 and Pétrus 1998, ending on the last day at 20:00", url: "/en/monthly-auctions" },
+      cs: {
+        title: "Měsíční aukce",
+        text: "Port Ellen, Macallan 25 a Pétrus 1998 – končí poslední den ve 20:00",
+        url: "/mesicni-aukce",
+      },
+      en: {
+        title: "Monthly auction",
+        text: "Port Ellen, Macallan 25 and Pétrus 1998, ending on the last day at 20:00",
+        url: "/en/monthly-auctions",
+      },
     },
   ];
   const rows: (typeof t.banners.$inferInsert)[] = [];
@@ -376,9 +464,23 @@ function writeBanners(dataDir: string): (typeof t.banners.$inferInsert)[] {
       const image = `${spec.name}-${locale}.svg`;
       writeFile(
         path.join(dataDir, "uploads", "banners", image),
-        drawBannerSvg({ width: spec.width, height: spec.height, title: content.title, text: content.text, hue: spec.hue }),
+        drawBannerSvg({
+          width: spec.width,
+          height: spec.height,
+          title: content.title,
+          text: content.text,
+          hue: spec.hue,
+        }),
       );
-      rows.push({ groupKey: spec.group, locale, title: content.title, url: content.url, path: "/uploads/banners", image, position });
+      rows.push({
+        groupKey: spec.group,
+        locale,
+        title: content.title,
+        url: content.url,
+        path: "/uploads/banners",
+        image,
+        position,
+      });
     }
   });
   return rows;
@@ -404,7 +506,9 @@ async function seedActivity(tx: Tx, ctx: ActivityContext): Promise<Record<string
   const shop = planned.filter((p) => p.row.format === "shop");
 
   // Wishlist of the buyer: auctions ending soon, ones they bid on, a shop product.
-  const endingSoon = [...liveAuctions].sort((a, b) => (a.row.endsAt as Date).getTime() - (b.row.endsAt as Date).getTime());
+  const endingSoon = [...liveAuctions].sort(
+    (a, b) => (a.row.endsAt as Date).getTime() - (b.row.endsAt as Date).getTime(),
+  );
   const watched = [
     ...endingSoon.filter((p) => p.row.sellerId !== buyer).slice(0, 3),
     ...liveAuctions.filter((p) => p.bids.some((bid) => bid.userId === buyer)).slice(0, 2),
@@ -427,7 +531,9 @@ async function seedActivity(tx: Tx, ctx: ActivityContext): Promise<Record<string
     .insert(t.wishlists)
     .values({ tempId: "6f1c2a4e-8d3b-4c5a-9e7f-1a2b3c4d5e6f", createdAt: at(nowMs - 2 * DAY) })
     .returning({ id: t.wishlists.id });
-  await tx.insert(t.wishlistItems).values(liveAuctions.slice(5, 7).map((p) => ({ wishlistId: guestList.id, productId: p.id })));
+  await tx
+    .insert(t.wishlistItems)
+    .values(liveAuctions.slice(5, 7).map((p) => ({ wishlistId: guestList.id, productId: p.id })));
 
   // Stock watchdogs of the buyer: a sold-out shop product and the Caroni category.
   const soldOut = shop.find((p) => p.row.stock === 0);
@@ -435,15 +541,31 @@ async function seedActivity(tx: Tx, ctx: ActivityContext): Promise<Record<string
   if (soldOut) watchdogs.push({ userId: buyer, kind: "product", productId: soldOut.id });
   const caroni = planned.find((p) => p.brand.key === "caroni");
   if (caroni) watchdogs.push({ userId: buyer, kind: "category", categoryId: caroni.row.categoryId });
-  watchdogs.push({ userId: users.get("collector2")!, kind: "search", query: "port ellen", delivery: "daily" });
+  watchdogs.push({
+    userId: users.get("collector2")!,
+    kind: "search",
+    query: "port ellen",
+    delivery: "daily",
+  });
   await tx.insert(t.stockWatchdogs).values(watchdogs);
 
   // Newsletter subscribers.
   const rumId = 2;
   const whiskyId = 3;
   await tx.insert(t.subscribers).values([
-    { email: "kupec@rarita.test", userId: buyer, selectedCategories: [rumId, whiskyId], confirmedAt: at(nowMs - 300 * DAY), createdAt: at(nowMs - 300 * DAY) },
-    { email: "jana.sykorova@rarita.test", selectedCategories: [rumId], confirmedAt: at(nowMs - 40 * DAY), createdAt: at(nowMs - 40 * DAY) },
+    {
+      email: "kupec@rarita.test",
+      userId: buyer,
+      selectedCategories: [rumId, whiskyId],
+      confirmedAt: at(nowMs - 300 * DAY),
+      createdAt: at(nowMs - 300 * DAY),
+    },
+    {
+      email: "jana.sykorova@rarita.test",
+      selectedCategories: [rumId],
+      confirmedAt: at(nowMs - 40 * DAY),
+      createdAt: at(nowMs - 40 * DAY),
+    },
     {
       email: "pavel.nemec@rarita.test",
       locale: "en",
@@ -459,7 +581,13 @@ async function seedActivity(tx: Tx, ctx: ActivityContext): Promise<Record<string
     kind: "conversation" | "system",
     productId: number | null,
     participants: { userId: number; role: "seller" | "buyer" | "owner"; lastReadAt: Date | null }[],
-    items: { senderId: number | null; body: string; at: Date; event?: string; payload?: Record<string, unknown> }[],
+    items: {
+      senderId: number | null;
+      body: string;
+      at: Date;
+      event?: string;
+      payload?: Record<string, unknown>;
+    }[],
   ) => {
     const [row] = await tx
       .insert(t.messageThreads)
@@ -481,9 +609,13 @@ async function seedActivity(tx: Tx, ctx: ActivityContext): Promise<Record<string
 
   const activeSince = (p: PlannedProduct) => (p.row.activationAt as Date).getTime();
   const askAbout =
-    liveAuctions.find((p) => p.row.sellerId === seller && p.kind !== "cigar-box" && activeSince(p) < nowMs - DAY) ??
-    liveAuctions[0];
-  const t0 = Math.min(Math.max(activeSince(askAbout) + 60 * MINUTE, nowMs - 2 * DAY), nowMs - 6 * 60 * MINUTE);
+    liveAuctions.find(
+      (p) => p.row.sellerId === seller && p.kind !== "cigar-box" && activeSince(p) < nowMs - DAY,
+    ) ?? liveAuctions[0];
+  const t0 = Math.min(
+    Math.max(activeSince(askAbout) + 60 * MINUTE, nowMs - 2 * DAY),
+    nowMs - 6 * 60 * MINUTE,
+  );
   await thread(
     "conversation",
     askAbout.id,
@@ -492,14 +624,32 @@ async function seedActivity(tx: Tx, ctx: ActivityContext): Promise<Record<string
       { userId: seller, role: "seller", lastReadAt: at(t0 + 3 * 60 * MINUTE) },
     ],
     [
-      { senderId: buyer, at: at(t0), body: "Dobrý den, můžete prosím poslat fotku kapsle zblízka? A je láhev z vaší sbírky, nebo odkoupená?" },
-      { senderId: seller, at: at(t0 + 35 * MINUTE), body: "Dobrý den, fotku kapsle jsem přidal do galerie. Láhev mám od roku 2019, koupená přímo v Maison du Whisky v Paříži, účtenku mám." },
-      { senderId: buyer, at: at(t0 + 3 * 60 * MINUTE), body: "Děkuji, to mi stačí. Ještě dotaz – posíláte i na Moravu, nebo jen osobní předání?" },
-      { senderId: seller, at: at(t0 + 5 * 60 * MINUTE), body: "Posílám pojištěným balíkem přes PPL, dobře zabalené v polystyrenu. Doprava 150 Kč." },
+      {
+        senderId: buyer,
+        at: at(t0),
+        body: "Dobrý den, můžete prosím poslat fotku kapsle zblízka? A je láhev z vaší sbírky, nebo odkoupená?",
+      },
+      {
+        senderId: seller,
+        at: at(t0 + 35 * MINUTE),
+        body: "Dobrý den, fotku kapsle jsem přidal do galerie. Láhev mám od roku 2019, koupená přímo v Maison du Whisky v Paříži, účtenku mám.",
+      },
+      {
+        senderId: buyer,
+        at: at(t0 + 3 * 60 * MINUTE),
+        body: "Děkuji, to mi stačí. Ještě dotaz – posíláte i na Moravu, nebo jen osobní předání?",
+      },
+      {
+        senderId: seller,
+        at: at(t0 + 5 * 60 * MINUTE),
+        body: "Posílám pojištěným balíkem přes PPL, dobře zabalené v polystyrenu. Doprava 150 Kč.",
+      },
     ],
   );
 
-  const classified = active.find((p) => p.row.format === "classified" && p.row.sellerId === seller && p.row.type === "supply");
+  const classified = active.find(
+    (p) => p.row.format === "classified" && p.row.sellerId === seller && p.row.type === "supply",
+  );
   if (classified) {
     const t1 = nowMs - 26 * 60 * MINUTE;
     const price = classified.row.priceMinor;
@@ -512,9 +662,21 @@ async function seedActivity(tx: Tx, ctx: ActivityContext): Promise<Record<string
         { userId: seller, role: "seller", lastReadAt: at(t1 + 2 * 60 * MINUTE) },
       ],
       [
-        { senderId: buyer, at: at(t1), body: `Dobrý den, zvážil byste ${offer.toLocaleString("cs-CZ")} Kč? Vyzvedl bych osobně v Praze.` },
-        { senderId: seller, at: at(t1 + 90 * MINUTE), body: "Dobrý den, pod cenu jít nechci, ale k láhvi přidám dvě skleničky Glencairn." },
-        { senderId: buyer, at: at(t1 + 4 * 60 * MINUTE), body: "Beru, hodila by se vám sobota dopoledne na Vinohradech?" },
+        {
+          senderId: buyer,
+          at: at(t1),
+          body: `Dobrý den, zvážil byste ${offer.toLocaleString("cs-CZ")} Kč? Vyzvedl bych osobně v Praze.`,
+        },
+        {
+          senderId: seller,
+          at: at(t1 + 90 * MINUTE),
+          body: "Dobrý den, pod cenu jít nechci, ale k láhvi přidám dvě skleničky Glencairn.",
+        },
+        {
+          senderId: buyer,
+          at: at(t1 + 4 * 60 * MINUTE),
+          body: "Beru, hodila by se vám sobota dopoledne na Vinohradech?",
+        },
       ],
     );
   }
@@ -530,15 +692,33 @@ async function seedActivity(tx: Tx, ctx: ActivityContext): Promise<Record<string
         { userId: seller, role: "seller", lastReadAt: at(end + 3 * DAY) },
       ],
       [
-        { senderId: seller, at: at(end + 40 * MINUTE), body: "Gratuluji k výhře! Pošlete mi prosím doručovací adresu, číslo účtu vám posílám v příloze faktury." },
-        { senderId: buyer, at: at(end + 2 * 60 * MINUTE), body: "Díky! Karel Veselý, Horní náměstí 12, 779 00 Olomouc. Platbu posílám dnes." },
-        { senderId: seller, at: at(end + 2 * DAY), body: "Platba dorazila, balík odešel přes PPL. Díky za nákup a ať chutná." },
+        {
+          senderId: seller,
+          at: at(end + 40 * MINUTE),
+          body: "Gratuluji k výhře! Pošlete mi prosím doručovací adresu, číslo účtu vám posílám v příloze faktury.",
+        },
+        {
+          senderId: buyer,
+          at: at(end + 2 * 60 * MINUTE),
+          body: "Díky! Karel Veselý, Horní náměstí 12, 779 00 Olomouc. Platbu posílám dnes.",
+        },
+        {
+          senderId: seller,
+          at: at(end + 2 * DAY),
+          body: "Platba dorazila, balík odešel přes PPL. Díky za nákup a ať chutná.",
+        },
       ],
     );
   }
 
   const outbid = liveAuctions.find((p) => p.bids.length >= 2 && p.bids[p.bids.length - 2].userId === buyer);
-  const systemItems: { senderId: null; body: string; at: Date; event: string; payload: Record<string, unknown> }[] = [];
+  const systemItems: {
+    senderId: null;
+    body: string;
+    at: Date;
+    event: string;
+    payload: Record<string, unknown>;
+  }[] = [];
   if (won[0])
     systemItems.push({
       senderId: null,
@@ -568,7 +748,12 @@ async function seedActivity(tx: Tx, ctx: ActivityContext): Promise<Record<string
     });
   systemItems.sort((a, b) => a.at.getTime() - b.at.getTime());
   if (systemItems.length)
-    await thread("system", null, [{ userId: buyer, role: "owner", lastReadAt: systemItems[0].at }], systemItems);
+    await thread(
+      "system",
+      null,
+      [{ userId: buyer, role: "owner", lastReadAt: systemItems[0].at }],
+      systemItems,
+    );
 
   const soldBySeller = planned.filter((p) => p.row.sellerId === seller && p.row.winnerId);
   const sellerSystem = soldBySeller.slice(0, 3).map((p) => ({
@@ -580,7 +765,12 @@ async function seedActivity(tx: Tx, ctx: ActivityContext): Promise<Record<string
   }));
   sellerSystem.sort((a, b) => a.at.getTime() - b.at.getTime());
   if (sellerSystem.length)
-    await thread("system", null, [{ userId: seller, role: "owner", lastReadAt: at(nowMs - DAY) }], sellerSystem);
+    await thread(
+      "system",
+      null,
+      [{ userId: seller, role: "owner", lastReadAt: at(nowMs - DAY) }],
+      sellerSystem,
+    );
 
   // Reviews of the verified seller by the winners of their auctions, one reply, one review of the buyer.
   const comments = [
@@ -616,9 +806,33 @@ async function seedActivity(tx: Tx, ctx: ActivityContext): Promise<Record<string
   const [welcome] = await tx
     .insert(t.vouchers)
     .values([
-      { code: "VITEJTE10", kind: "percent", value: 10, minCartMinor: 100_000, validFrom: at(nowMs - 60 * DAY), validTo: at(nowMs + 300 * DAY), usageLimitPerUser: 1 },
-      { code: "RUM500", kind: "fixed", value: 50_000, minCartMinor: 500_000, validFrom: at(nowMs - 10 * DAY), validTo: at(nowMs + 20 * DAY), usageLimitTotal: 100, usageLimitPerUser: 1 },
-      { code: "PETR5", kind: "percent", value: 5, influencerUserId: users.get("collector1")!, marginPercent: 5, validFrom: at(nowMs - 120 * DAY) },
+      {
+        code: "VITEJTE10",
+        kind: "percent",
+        value: 10,
+        minCartMinor: 100_000,
+        validFrom: at(nowMs - 60 * DAY),
+        validTo: at(nowMs + 300 * DAY),
+        usageLimitPerUser: 1,
+      },
+      {
+        code: "RUM500",
+        kind: "fixed",
+        value: 50_000,
+        minCartMinor: 500_000,
+        validFrom: at(nowMs - 10 * DAY),
+        validTo: at(nowMs + 20 * DAY),
+        usageLimitTotal: 100,
+        usageLimitPerUser: 1,
+      },
+      {
+        code: "PETR5",
+        kind: "percent",
+        value: 5,
+        influencerUserId: users.get("collector1")!,
+        marginPercent: 5,
+        validFrom: at(nowMs - 120 * DAY),
+      },
     ])
     .returning({ id: t.vouchers.id });
 
@@ -662,8 +876,25 @@ async function seedActivity(tx: Tx, ctx: ActivityContext): Promise<Record<string
     })
     .returning({ id: t.orders.id });
   await tx.insert(t.orderItems).values([
-    ...lines.map((p) => ({ orderId: order.id, productId: p.id, description: p.row.nameCs, quantity: 1, unitPriceMinor: p.row.priceMinor!, taxRate: 21 })),
-    ...(delivery ? [{ orderId: order.id, description: "Doprava – Zásilkovna", quantity: 1, unitPriceMinor: delivery, taxRate: 21 }] : []),
+    ...lines.map((p) => ({
+      orderId: order.id,
+      productId: p.id,
+      description: p.row.nameCs,
+      quantity: 1,
+      unitPriceMinor: p.row.priceMinor!,
+      taxRate: 21,
+    })),
+    ...(delivery
+      ? [
+          {
+            orderId: order.id,
+            description: "Doprava – Zásilkovna",
+            quantity: 1,
+            unitPriceMinor: delivery,
+            taxRate: 21,
+          },
+        ]
+      : []),
   ]);
   await tx.insert(t.payments).values({
     orderId: order.id,
@@ -676,7 +907,10 @@ async function seedActivity(tx: Tx, ctx: ActivityContext): Promise<Record<string
     updatedAt: at(orderAt.getTime() + 3 * MINUTE),
     paidAt: at(orderAt.getTime() + 3 * MINUTE),
   });
-  if (discount) await tx.insert(t.voucherUsages).values({ voucherId: welcome.id, orderId: order.id, userId: buyer, createdAt: orderAt });
+  if (discount)
+    await tx
+      .insert(t.voucherUsages)
+      .values({ voucherId: welcome.id, orderId: order.id, userId: buyer, createdAt: orderAt });
 
   const discountOf = (userId: number) => {
     const handle = [...users.entries()].find(([, id]) => id === userId)?.[0];
@@ -710,13 +944,20 @@ async function seedActivity(tx: Tx, ctx: ActivityContext): Promise<Record<string
         updatedAt: p.row.createdAt as Date,
       })
       .returning({ id: t.orders.id });
-    await tx.insert(t.orderItems).values({ orderId: fee.id, productId: p.id, description: `Poplatek za vložení: ${p.row.nameCs}`, unitPriceMinor: base });
+    await tx.insert(t.orderItems).values({
+      orderId: fee.id,
+      productId: p.id,
+      description: `Poplatek za vložení: ${p.row.nameCs}`,
+      unitPriceMinor: base,
+    });
     feeOrders++;
   }
   let promotionOrders = 0;
   for (const p of planned.filter((x) => x.row.toppedUntil && x.row.sellerId)) {
     const until = (p.row.toppedUntil as Date).getTime();
-    const paidAt = at(Math.min(nowMs - MINUTE, (p.row.activationAt as Date).getTime() + 2 * 60 * MINUTE, until - DAY));
+    const paidAt = at(
+      Math.min(nowMs - MINUTE, (p.row.activationAt as Date).getTime() + 2 * 60 * MINUTE, until - DAY),
+    );
     const days = Math.max(1, Math.min(FEES.promotionMaxDays, Math.ceil((until - paidAt.getTime()) / DAY)));
     const base = days * FEES.promotionPerDayMinor;
     const total = Math.round((base * (100 - discountOf(p.row.sellerId!))) / 100);
@@ -738,7 +979,13 @@ async function seedActivity(tx: Tx, ctx: ActivityContext): Promise<Record<string
         paidAt,
       })
       .returning({ id: t.orders.id });
-    await tx.insert(t.orderItems).values({ orderId: promo.id, productId: p.id, description: `Topování na ${days} dní: ${p.row.nameCs}`, quantity: days, unitPriceMinor: FEES.promotionPerDayMinor });
+    await tx.insert(t.orderItems).values({
+      orderId: promo.id,
+      productId: p.id,
+      description: `Topování na ${days} dní: ${p.row.nameCs}`,
+      quantity: days,
+      unitPriceMinor: FEES.promotionPerDayMinor,
+    });
     await tx.insert(t.payments).values({
       orderId: promo.id,
       method: "bank_transfer",

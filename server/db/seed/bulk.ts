@@ -1,0 +1,261 @@
+import fs from "node:fs";
+import path from "node:path";
+import { ne, sql } from "drizzle-orm";
+import type { NewProduct } from "../../modules/catalog/tables.ts";
+import type { Db } from "../client.ts";
+import * as t from "../schema.ts";
+import { brands as brandSeeds, packages } from "./brands.ts";
+import { catalogue, type Kind } from "./catalogue.ts";
+import { buildCategories } from "./categories.ts";
+import { describeProduct, productNames } from "./descriptions.ts";
+import { syncSequence } from "./index.ts";
+import {
+  type AuctionPlan,
+  classifiedPlan,
+  planBids,
+  planTiming,
+  previousRoundEnd,
+  roundToStep,
+  shopPrice,
+} from "./products.ts";
+import { createRandom } from "./random.ts";
+import { drawProductSvg } from "./svg.ts";
+import { searchText, slugify } from "./text.ts";
+import { DAY, MINUTE, monthlyAuctionEnd } from "./time.ts";
+
+/**
+ * Bulk catalogue for load and speed tests (`npm run seed:large`): N more products built from the
+ * demo catalogue, in multi-row batches, with bids for some auctions. The pictures are a small
+ * shared set (two per kind) instead of files per product.
+ */
+
+export type BulkProgress = { products: number; bids: number; elapsedMs: number };
+
+export async function seedLargeCatalogue(
+  db: Db,
+  options: {
+    count: number;
+    dataDir: string;
+    batchSize?: number;
+    seed?: number;
+    now?: Date;
+    onProgress?: (progress: BulkProgress) => void;
+  },
+): Promise<{ products: number; bids: number; images: number; elapsedMs: number }> {
+  const started = Date.now();
+  const batchSize = options.batchSize ?? 1000;
+  const now = options.now ?? new Date();
+  const nowMs = now.getTime();
+
+  // The demo structure as it is in the database now (an admin may have changed it).
+  const categoryRows = await db
+    .select({ id: t.categories.id, slugCs: t.categories.slugCs })
+    .from(t.categories);
+  const categoryIdBySlug = new Map(categoryRows.map((row) => [row.slugCs, row.id]));
+  const fallbackCategory = categoryRows[0]?.id;
+  if (fallbackCategory === undefined)
+    throw new Error("seed:large needs the demo categories; run the demo seed first");
+  const categoryByKey = new Map(
+    buildCategories().map((c) => [c.key, { ...c, id: categoryIdBySlug.get(c.slugCs) ?? fallbackCategory }]),
+  );
+  const brandRows = await db.select({ id: t.brands.id, nameKey: t.brands.nameKey }).from(t.brands);
+  const brandIdByKey = new Map(brandRows.map((row) => [row.nameKey, row.id]));
+  const packageRows = await db.select({ id: t.packages.id, nameCs: t.packages.nameCs }).from(t.packages);
+  const packageIdByName = new Map(packageRows.map((row) => [row.nameCs, row.id]));
+  const packageIdByKey = new Map(
+    packages.map((pack) => [pack.key, packageIdByName.get(pack.nameCs) ?? null]),
+  );
+  const userIds = (await db.select({ id: t.users.id }).from(t.users).where(ne(t.users.role, "admin"))).map(
+    (row) => row.id,
+  );
+  if (userIds.length < 3) throw new Error("seed:large needs at least 3 users; run the demo seed first");
+  const brandByKey = new Map(brandSeeds.map((brand) => [brand.key, brand]));
+
+  // The shared pictures: two per kind.
+  const sharedDir = path.join(options.dataDir, "uploads", "products", "shared");
+  fs.mkdirSync(sharedDir, { recursive: true });
+  const pictureByKind = new Map<Kind, string[]>();
+  for (const item of catalogue) {
+    if (pictureByKind.has(item.kind)) continue;
+    const brand = brandByKey.get(item.brand)!;
+    const files = [0, 1].map((n) => {
+      const fileName = `${item.kind}-${n + 1}.svg`;
+      const svg = drawProductSvg(
+        {
+          kind: item.kind,
+          brand: brand.name,
+          name: item.name,
+          colors: brand.colors,
+          seed: n * 0.6 + 0.2,
+          variant: "front",
+        },
+        `s${item.kind}${n}`,
+      );
+      fs.writeFileSync(path.join(sharedDir, fileName), svg);
+      return fileName;
+    });
+    pictureByKind.set(item.kind, files);
+  }
+
+  const roundEnd = monthlyAuctionEnd(now);
+  const prevRoundEnd = previousRoundEnd(roundEnd);
+  const olderRoundEnd = previousRoundEnd(prevRoundEnd);
+  const [{ maxId }] = await db
+    .select({ maxId: sql<number>`coalesce(max(${t.products.id}), 0)::int` })
+    .from(t.products);
+  let nextId = maxId + 1;
+  // Deterministic, yet a second run adds different products.
+  const rng = createRandom((options.seed ?? 424_242) + maxId);
+  let totalBids = 0;
+  let totalImages = 0;
+
+  const auctionPlan = (): AuctionPlan => {
+    const r = rng.next();
+    if (r < 0.3) return "active-week";
+    if (r < 0.55) return "active-month";
+    if (r < 0.6) return "scheduled";
+    if (r < 0.64) return "awaiting_payment";
+    if (r < 0.82) return "ended";
+    if (r < 0.96) return "sold";
+    return "expired";
+  };
+
+  for (let done = 0; done < options.count; ) {
+    const size = Math.min(batchSize, options.count - done);
+    const products: (NewProduct & { id: number })[] = [];
+    const images: (typeof t.productImages.$inferInsert)[] = [];
+    const bids: (typeof t.bids.$inferInsert)[] = [];
+    for (let i = 0; i < size; i++) {
+      const id = nextId++;
+      const item = catalogue[rng.int(0, catalogue.length - 1)];
+      const brand = brandByKey.get(item.brand)!;
+      const category = categoryByKey.get(item.category)!;
+      const names = productNames(item);
+      const format =
+        item.prefer === "shop"
+          ? rng.chance(0.5)
+            ? "shop"
+            : "auction"
+          : rng.chance(0.7)
+            ? "auction"
+            : "classified";
+      const byAgreement = format === "classified" && rng.chance(0.2);
+      const text = describeProduct(item, { format, byAgreement, brand, names, rng, now });
+      const valueMinor = Math.round(item.value * (0.85 + rng.next() * 0.3)) * 100;
+      const row: NewProduct & { id: number } = {
+        id,
+        format,
+        type: "supply",
+        status: "active",
+        sellerId: null,
+        categoryId: category.id,
+        brandId: brandIdByKey.get(searchText([brand.name])) ?? null,
+        packageId: packageIdByKey.get(item.pack) ?? null,
+        nameCs: names.cs,
+        nameEn: names.en,
+        slugCs: slugify(names.cs),
+        slugEn: slugify(names.en),
+        descriptionCs: text.cs,
+        descriptionEn: text.en,
+        searchText: searchText([
+          names.cs,
+          names.en,
+          brand.name,
+          category.nameCs,
+          category.nameEn,
+          text.cs,
+          text.en,
+        ]),
+        taxRate: 21,
+        views: rng.int(0, 1500),
+      };
+      if (format === "shop") {
+        const created = new Date(nowMs - rng.next() * 365 * DAY);
+        const price = shopPrice(valueMinor / 100);
+        const onSale = rng.chance(0.15);
+        Object.assign(row, {
+          priceMinor: onSale ? Math.max(100, Math.round(price * 0.85)) : price,
+          originalPriceMinor: onSale ? price : null,
+          isPriceSaleActive: onSale,
+          stock: rng.chance(0.15) ? 0 : rng.int(1, 30),
+          activationAt: created,
+          createdAt: created,
+          updatedAt: created,
+        });
+      } else {
+        const sellerId = rng.pick(userIds);
+        row.sellerId = sellerId;
+        const plan = format === "auction" ? auctionPlan() : classifiedPlan(rng);
+        const timing = planTiming(plan, format, rng, now, roundEnd, prevRoundEnd, olderRoundEnd);
+        Object.assign(row, {
+          status: timing.status,
+          activationAt: timing.activationAt,
+          endsAt: timing.endsAt,
+          endedAt: timing.endedAt,
+          createdAt: timing.createdAt,
+          updatedAt: timing.endedAt ?? timing.activationAt ?? timing.createdAt,
+        });
+        if (format === "auction") {
+          row.auctionDuration = timing.duration;
+          const startMinor = roundToStep(valueMinor * (0.35 + rng.next() * 0.45));
+          row.startPriceMinor = startMinor;
+          const live = timing.status === "active";
+          const finished = timing.status === "ended" || timing.status === "sold";
+          let count = (live || finished) && rng.chance(0.55) ? rng.int(1, 10) : 0;
+          const from = new Date((timing.activationAt?.getTime() ?? nowMs) + 5 * MINUTE);
+          const until = new Date(Math.min(nowMs - MINUTE, (timing.endsAt?.getTime() ?? nowMs) - 3 * MINUTE));
+          if (until.getTime() - from.getTime() < 10 * MINUTE) count = 0;
+          const planned = planBids({
+            startMinor,
+            count,
+            from,
+            to: until,
+            pool: userIds,
+            sellerId,
+            valueMinor,
+            rng,
+          });
+          for (const bid of planned) bids.push({ productId: id, ...bid });
+          if (planned.length) {
+            row.currentPriceMinor = planned[planned.length - 1].amountMinor;
+            row.bidCount = planned.length;
+            if (finished) row.winnerId = planned[planned.length - 1].userId;
+          }
+          if (timing.status === "sold" && !planned.length) row.status = "ended";
+        } else
+          row.priceMinor = byAgreement ? null : shopPrice((valueMinor / 100) * (0.95 + rng.next() * 0.15));
+        if (rng.chance(0.03) && row.status === "active")
+          row.toppedUntil = new Date(nowMs + rng.int(1, 10) * DAY);
+      }
+      products.push(row);
+      const files = pictureByKind.get(item.kind)!;
+      images.push({
+        productId: id,
+        position: 0,
+        path: "/uploads/products/shared",
+        fileName: files[id % files.length],
+        width: 400,
+        height: 560,
+        alt: names.cs,
+      });
+    }
+    await db.transaction(async (tx) => {
+      // ~30 columns per product: 1000 rows stay far below PostgreSQL's 65 535 parameters.
+      await tx.insert(t.products).values(products);
+      await tx.insert(t.productImages).values(images);
+      for (let i = 0; i < bids.length; i += 5000) await tx.insert(t.bids).values(bids.slice(i, i + 5000));
+    });
+    done += size;
+    totalBids += bids.length;
+    totalImages += images.length;
+    options.onProgress?.({ products: done, bids: totalBids, elapsedMs: Date.now() - started });
+  }
+  await syncSequence(db, "products");
+  return { products: options.count, bids: totalBids, images: totalImages, elapsedMs: Date.now() - started };
+}
+
+/** The number of products in the database (for the CLI summary). */
+export async function productCount(db: Db): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(t.products);
+  return row.n;
+}

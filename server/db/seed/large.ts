@@ -1,0 +1,82 @@
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { createLogger } from "../../logger.ts";
+import { openDatabase } from "../client.ts";
+import { DataDirLockedError } from "../data-dir-lock.ts";
+import { productCount, seedLargeCatalogue } from "./bulk.ts";
+import { seedDemoIfEmpty } from "./index.ts";
+
+/**
+ * `npm run seed:large -- --products 100000 [--data-dir DIR] [--batch 1000]`
+ * Opens the database as the server does (PostgreSQL when DATABASE_URL is set, otherwise the
+ * embedded one in the data directory), makes sure the demo data exists, then adds N products in
+ * multi-row batches. Stop the server first when it uses the same data directory.
+ */
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      products: { type: "string", default: "100000" },
+      "data-dir": { type: "string" },
+      batch: { type: "string", default: "1000" },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(
+      "Usage: node server/db/seed/large.ts --products N [--data-dir DIR] [--batch 1000]\n",
+    );
+    return;
+  }
+  const count = Number(values.products);
+  const batchSize = Number(values.batch);
+  if (!Number.isInteger(count) || count < 1)
+    throw new Error(`--products must be a positive integer, got ${values.products}`);
+  if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 2000)
+    throw new Error("--batch must be between 1 and 2000");
+  const dataDir = path.resolve(values["data-dir"] ?? process.env.DATA_DIR ?? "./data");
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+
+  const started = Date.now();
+  const database = databaseUrl
+    ? await openDatabase({ engine: "postgres", url: databaseUrl })
+    : await openDatabase({ engine: "pglite", dataDir });
+  try {
+    process.stdout.write(
+      `Database: ${database.engine === "pglite" ? `embedded (${path.join(dataDir, "db")})` : "PostgreSQL"}\n`,
+    );
+    const demoStarted = Date.now();
+    await seedDemoIfEmpty(database.db, { dataDir, logger: createLogger("warn") });
+    process.stdout.write(
+      `Demo data ready in ${((Date.now() - demoStarted) / 1000).toFixed(1)} s; adding ${count} products...\n`,
+    );
+    const result = await seedLargeCatalogue(database.db, {
+      count,
+      dataDir,
+      batchSize,
+      onProgress: ({ products, bids, elapsedMs }) => {
+        const rate = Math.round(products / Math.max(0.001, elapsedMs / 1000));
+        process.stdout.write(
+          `  ${products}/${count} products, ${bids} bids, ${(elapsedMs / 1000).toFixed(1)} s (${rate}/s)\n`,
+        );
+      },
+    });
+    const total = await productCount(database.db);
+    process.stdout.write(
+      `Added ${result.products} products, ${result.bids} bids in ${(result.elapsedMs / 1000).toFixed(1)} s ` +
+        `(total ${((Date.now() - started) / 1000).toFixed(1)} s); the catalogue now has ${total} products.\n`,
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof DataDirLockedError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+  process.stderr.write(
+    `seed:large failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exit(1);
+});

@@ -1,0 +1,343 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { asc, eq, sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createLogger } from "../../logger.ts";
+import { verifyPassword } from "../../modules/auth/passwords.ts";
+import * as t from "../schema.ts";
+import { openTestDatabase, type TestDatabase } from "../test-database.ts";
+import { seedLargeCatalogue } from "./bulk.ts";
+import { type DemoAccount, seedDemoIfEmpty } from "./index.ts";
+import { bidStepMinor } from "./settings-data.ts";
+import { pragueFields } from "./time.ts";
+
+let database: TestDatabase;
+let dataDir: string;
+let accounts: DemoAccount[];
+let seedMs = 0;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "rarita-seed-"));
+  const started = Date.now();
+  accounts = await seedDemoIfEmpty(database.db, { dataDir, logger: createLogger("silent") });
+  seedMs = Date.now() - started;
+});
+
+afterAll(async () => {
+  await database?.dispose();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const count = async (table: PgTable) => {
+  const [row] = await database.db.select({ n: sql<number>`count(*)::int` }).from(table);
+  return row.n;
+};
+
+describe("seedDemoIfEmpty", () => {
+  it("seeds the whole demo quickly", () => {
+    expect(seedMs).toBeLessThan(15_000);
+  });
+
+  it("builds the category tree with ids 1, 2 and 3 and at most 5 levels", async () => {
+    const rows = await database.db.select().from(t.categories).orderBy(asc(t.categories.id));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    expect(byId.get(1)?.parentId).toBeNull();
+    expect(byId.get(2)?.parentId).toBe(1);
+    expect(byId.get(3)?.parentId).toBe(1);
+    expect(byId.get(2)?.nameCs).toBe("Rum");
+    expect(byId.get(3)?.nameCs).toBe("Whisky");
+    const depths = rows.map((row) => row.depth);
+    expect(Math.max(...depths)).toBeLessThanOrEqual(5);
+    expect(depths.some((depth) => depth >= 4)).toBe(true);
+    for (const row of rows) {
+      // depth follows the parent chain; slugs are ASCII, lowercase, hyphenated; both languages present.
+      const parent = row.parentId ? byId.get(row.parentId) : undefined;
+      expect(row.depth).toBe(parent ? parent.depth + 1 : 1);
+      expect(row.slugCs).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+      expect(row.slugEn).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+      expect(row.nameEn).toBeTruthy();
+    }
+    expect(byId.get(1)?.descriptionCs).toBeTruthy();
+    expect(byId.get(1)?.descriptionEn).toBeTruthy();
+  });
+
+  it("creates at least 150 products covering every format, duration, type and state", async () => {
+    const products = await database.db.select().from(t.products);
+    expect(products.length).toBeGreaterThanOrEqual(150);
+    const now = Date.now();
+    const formats = new Set(products.map((p) => p.format));
+    expect([...formats].sort()).toEqual(["auction", "classified", "shop"]);
+    const auctions = products.filter((p) => p.format === "auction");
+    expect(new Set(auctions.map((p) => p.auctionDuration))).toEqual(new Set(["week", "month"]));
+    expect(new Set(products.map((p) => p.type))).toEqual(new Set(["supply", "demand"]));
+    expect(products.filter((p) => p.type === "demand").every((p) => p.format === "classified")).toBe(true);
+    expect(
+      products.some((p) => p.format === "classified" && p.type === "supply" && p.priceMinor === null),
+    ).toBe(true);
+    expect(products.filter((p) => p.toppedUntil && p.toppedUntil.getTime() > now).length).toBeGreaterThan(3);
+    const shop = products.filter((p) => p.format === "shop");
+    expect(shop.every((p) => p.sellerId === null && p.priceMinor !== null)).toBe(true);
+    expect(shop.some((p) => p.stock === 0)).toBe(true);
+    const onSale = shop.filter((p) => p.isPriceSaleActive);
+    expect(onSale.length).toBeGreaterThan(0);
+    for (const p of onSale) expect(p.originalPriceMinor!).toBeGreaterThan(p.priceMinor!);
+    const statuses = new Set(products.map((p) => p.status));
+    for (const status of ["active", "scheduled", "awaiting_payment", "ended", "sold"])
+      expect(statuses).toContain(status);
+    expect(
+      products.filter((p) => p.status === "scheduled").every((p) => p.activationAt!.getTime() > now),
+    ).toBe(true);
+    const ended = auctions.filter((p) => (p.status === "ended" || p.status === "sold") && p.bidCount > 0);
+    expect(ended.length).toBeGreaterThan(0);
+    expect(ended.every((p) => p.winnerId !== null && p.endsAt!.getTime() < now)).toBe(true);
+    const live = auctions.filter((p) => p.status === "active");
+    expect(live.every((p) => p.endsAt!.getTime() > now && p.activationAt!.getTime() <= now)).toBe(true);
+    expect(live.some((p) => p.endsAt!.getTime() - now < 12 * 3600_000)).toBe(true);
+    expect(live.some((p) => p.endsAt!.getTime() - now > 2 * 24 * 3600_000)).toBe(true);
+    for (const p of auctions.filter((a) => a.auctionDuration === "week" && a.activationAt && a.endsAt))
+      expect(p.endsAt!.getTime() - p.activationAt!.getTime()).toBe(7 * 24 * 3600_000);
+    for (const p of auctions.filter((a) => a.auctionDuration === "month" && a.endsAt)) {
+      const end = pragueFields(p.endsAt!);
+      const lastDay = new Date(Date.UTC(end.year, end.month, 0)).getUTCDate();
+      expect([end.day, end.hour, end.minute]).toEqual([lastDay, 20, 0]);
+    }
+    for (const p of products) {
+      expect(p.nameEn).toBeTruthy();
+      expect(p.descriptionEn).toBeTruthy();
+      expect(p.descriptionCs.split(". ").length).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  it("gives every product at least one picture, and the files exist", async () => {
+    const products = await database.db.select({ id: t.products.id }).from(t.products);
+    const images = await database.db.select().from(t.productImages);
+    const byProduct = new Map<number, typeof images>();
+    for (const image of images)
+      byProduct.set(image.productId, [...(byProduct.get(image.productId) ?? []), image]);
+    for (const { id } of products) {
+      const list = byProduct.get(id) ?? [];
+      expect(list.length).toBeGreaterThanOrEqual(1);
+      expect(list.length).toBeLessThanOrEqual(3);
+      for (const image of list) {
+        expect(image.path).toBe(`/uploads/products/${id}`);
+        const file = path.join(dataDir, image.path, image.fileName);
+        const svg = fs.readFileSync(file, "utf8");
+        expect(svg.startsWith("<svg")).toBe(true);
+        expect(svg.length).toBeLessThan(8_000);
+      }
+    }
+    // Pictures differ between products (not one shared placeholder).
+    const first = fs.readFileSync(
+      path.join(dataDir, "uploads/products", String(products[0].id), "1.svg"),
+      "utf8",
+    );
+    const second = fs.readFileSync(
+      path.join(dataDir, "uploads/products", String(products[1].id), "1.svg"),
+      "utf8",
+    );
+    expect(first).not.toBe(second);
+  });
+
+  it("keeps auction prices and bid counts consistent with the bids, in valid steps", async () => {
+    const auctions = await database.db.select().from(t.products).where(eq(t.products.format, "auction"));
+    const bids = await database.db.select().from(t.bids).orderBy(asc(t.bids.createdAt), asc(t.bids.id));
+    const byProduct = new Map<number, typeof bids>();
+    for (const bid of bids) byProduct.set(bid.productId, [...(byProduct.get(bid.productId) ?? []), bid]);
+    for (const auction of auctions) {
+      const list = byProduct.get(auction.id) ?? [];
+      expect(auction.bidCount).toBe(list.length);
+      if (!list.length) {
+        expect(auction.currentPriceMinor).toBeNull();
+        continue;
+      }
+      const highest = Math.max(...list.map((bid) => bid.amountMinor));
+      expect(auction.currentPriceMinor).toBe(highest);
+      expect(list[0].amountMinor).toBeGreaterThanOrEqual(auction.startPriceMinor!);
+      for (let i = 1; i < list.length; i++) {
+        expect(list[i].amountMinor).toBeGreaterThanOrEqual(
+          list[i - 1].amountMinor + bidStepMinor(list[i - 1].amountMinor),
+        );
+        expect(list[i].userId).not.toBe(list[i - 1].userId);
+      }
+      for (const bid of list) {
+        expect(bid.userId).not.toBe(auction.sellerId);
+        expect(bid.createdAt.getTime()).toBeGreaterThanOrEqual(auction.activationAt!.getTime());
+        expect(bid.createdAt.getTime()).toBeLessThanOrEqual(Math.min(Date.now(), auction.endsAt!.getTime()));
+      }
+      if (auction.status === "ended" || auction.status === "sold")
+        expect(auction.winnerId).toBe(list[list.length - 1].userId);
+      else expect(auction.winnerId).toBeNull();
+    }
+    expect(new Set(bids.map((bid) => bid.userId)).size).toBeGreaterThanOrEqual(6);
+  });
+
+  it("returns the four demo accounts, which log in with their passwords", async () => {
+    expect(accounts.map((a) => a.role)).toEqual(["verified seller", "unverified seller", "buyer", "admin"]);
+    for (const account of accounts) {
+      expect(account.password.length).toBeGreaterThanOrEqual(10);
+      const [user] = await database.db.select().from(t.users).where(eq(t.users.email, account.email));
+      expect(user).toBeDefined();
+      expect(await verifyPassword(user.passwordHash, account.password)).toBe(true);
+      expect(user.emailConfirmedAt).not.toBeNull();
+      expect(user.adultConfirmedAt).not.toBeNull();
+      if (account.role === "verified seller") expect(user.verifiedAt).not.toBeNull();
+      if (account.role === "unverified seller") expect(user.verifiedAt).toBeNull();
+      expect(user.role).toBe(account.role === "admin" ? "admin" : "user");
+    }
+    expect(await count(t.users)).toBeGreaterThanOrEqual(10);
+    const vip = await database.db
+      .select({ id: t.users.id })
+      .from(t.users)
+      .innerJoin(t.userGroups, eq(t.userGroups.id, t.users.groupId))
+      .where(eq(t.userGroups.discountPercent, 10));
+    expect(vip.length).toBeGreaterThan(0);
+  });
+
+  it("stores every setting the spec names, banners in the three groups, currencies and countries", async () => {
+    const settings = await database.db.select().from(t.settings);
+    const names = new Set(settings.map((s) => s.name));
+    for (const name of [
+      "contacts",
+      "intropopup",
+      "topmenu",
+      "bottommenu",
+      "maintenance",
+      "categoriesMenu",
+      "bid",
+      "fees",
+      "softClose",
+    ])
+      expect(names).toContain(name);
+    const topmenuCs = settings.find((s) => s.name === "topmenu" && s.locale === "cs")!.value as {
+      link: string;
+      text: string;
+    }[];
+    expect(topmenuCs.some((item) => item.link === "/denni-aukce")).toBe(true);
+    expect(topmenuCs.some((item) => item.link.startsWith("http"))).toBe(true);
+    expect(settings.find((s) => s.name === "topmenu" && s.locale === "en")).toBeDefined();
+    const bottom = settings.find((s) => s.name === "bottommenu" && s.locale === "cs")!.value as {
+      title: string;
+      links: unknown[];
+    }[];
+    expect(bottom[0].title).toBeTruthy();
+    expect(bottom[0].links.length).toBeGreaterThan(0);
+    expect(settings.find((s) => s.name === "maintenance")!.value).toEqual({ is_enabled: false });
+    const bid = settings.find((s) => s.name === "bid")!.value as {
+      min: number;
+      max: number | null;
+      value: number;
+      step: number;
+    }[];
+    expect(bid[0].min).toBe(0);
+    expect(bid[bid.length - 1].max).toBeNull();
+    for (let i = 1; i < bid.length; i++) expect(bid[i].min).toBe(bid[i - 1].max);
+
+    const banners = await database.db.select().from(t.banners);
+    for (const group of ["banner.promo", "banner.popup_desktop", "banner.popup_mobile"])
+      for (const locale of ["cs", "en"]) {
+        const list = banners.filter((b) => b.groupKey === group && b.locale === locale);
+        expect(list.length).toBeGreaterThan(0);
+        for (const banner of list)
+          expect(fs.existsSync(path.join(dataDir, banner.path, banner.image))).toBe(true);
+      }
+
+    const currencies = await database.db.select().from(t.currencies);
+    expect(currencies.find((c) => c.code === "CZK")?.isDefault).toBe(true);
+    expect(currencies.find((c) => c.code === "CZK")?.symbolAfter).toBe(" Kč");
+    expect(Number(currencies.find((c) => c.code === "EUR")?.rate)).toBeGreaterThan(20);
+    const countries = await database.db.select().from(t.countries);
+    for (const code of ["CZ", "SK", "DE", "AT", "PL", "HU", "GB", "FR", "RO", "SI", "HR"])
+      expect(countries.map((c) => c.code)).toContain(code);
+  });
+
+  it("seeds editorial content and people's activity", async () => {
+    const pages = await database.db.select().from(t.infoPages).orderBy(asc(t.infoPages.id));
+    expect(pages[0]).toMatchObject({ id: 1, slugCs: "obchodni-podminky", slugEn: "terms-and-conditions" });
+    expect(pages[1]).toMatchObject({ id: 2, slugCs: "gdpr", slugEn: "privacy-policy" });
+    expect(pages.length).toBeGreaterThanOrEqual(5);
+    expect(await count(t.blogCategories)).toBe(3);
+    expect(await count(t.blogPosts)).toBeGreaterThanOrEqual(8);
+    const documents = await database.db.select().from(t.documents);
+    expect(documents.length).toBeGreaterThanOrEqual(3);
+    for (const doc of documents)
+      expect(fs.readFileSync(path.join(dataDir, doc.filePath)).subarray(0, 5).toString()).toBe("%PDF-");
+    expect(await count(t.subscribers)).toBeGreaterThanOrEqual(1);
+    expect(await count(t.wishlistItems)).toBeGreaterThanOrEqual(3);
+    expect(await count(t.messages)).toBeGreaterThanOrEqual(4);
+    expect(await count(t.reviews)).toBeGreaterThanOrEqual(3);
+    const paid = await database.db.select().from(t.orders).where(eq(t.orders.status, "paid"));
+    expect(paid.some((order) => order.kind === "shop")).toBe(true);
+  });
+
+  it("leaves the identity sequences past the explicit ids", async () => {
+    const [category] = await database.db
+      .insert(t.categories)
+      .values({ parentId: 1, depth: 2, slugCs: "test", nameCs: "Test" })
+      .returning({ id: t.categories.id });
+    expect(category.id).toBeGreaterThan(3);
+    await database.db.delete(t.categories).where(eq(t.categories.id, category.id));
+  });
+
+  it("does nothing when the database already has users", async () => {
+    const before = await Promise.all([count(t.users), count(t.products), count(t.bids), count(t.settings)]);
+    const again = await seedDemoIfEmpty(database.db, { dataDir, logger: createLogger("silent") });
+    expect(again).toEqual(accounts);
+    const after = await Promise.all([count(t.users), count(t.products), count(t.bids), count(t.settings)]);
+    expect(after).toEqual(before);
+  });
+});
+
+describe("seedLargeCatalogue (npm run seed:large)", () => {
+  it("adds products in batches with shared pictures and consistent bids", async () => {
+    const before = await count(t.products);
+    const progress: number[] = [];
+    const result = await seedLargeCatalogue(database.db, {
+      count: 250,
+      dataDir,
+      batchSize: 100,
+      onProgress: (p) => progress.push(p.products),
+    });
+    expect(progress).toEqual([100, 200, 250]);
+    expect(await count(t.products)).toBe(before + 250);
+    expect(result.bids).toBeGreaterThan(0);
+    const rows = await database.db
+      .select({
+        id: t.products.id,
+        bidCount: t.products.bidCount,
+        current: t.products.currentPriceMinor,
+        bids: sql<number>`(select count(*)::int from bids b where b.product_id = "products"."id")`,
+        highest: sql<
+          number | null
+        >`(select max(amount_minor)::bigint from bids b where b.product_id = "products"."id")`,
+      })
+      .from(t.products)
+      .where(sql`${t.products.id} > ${before}`);
+    for (const row of rows) {
+      expect(row.bidCount).toBe(row.bids);
+      expect(row.current === null ? null : Number(row.current)).toBe(
+        row.highest === null ? null : Number(row.highest),
+      );
+    }
+    const images = await database.db
+      .select()
+      .from(t.productImages)
+      .where(sql`${t.productImages.productId} > ${before}`);
+    expect(images.length).toBe(250);
+    const files = new Set(images.map((image) => path.join(dataDir, image.path, image.fileName)));
+    expect(files.size).toBeLessThan(60);
+    for (const file of files) expect(fs.existsSync(file)).toBe(true);
+    // New products after the bulk insert get fresh ids.
+    const [{ maxId }] = await database.db
+      .select({ maxId: sql<number>`max(${t.products.id})::int` })
+      .from(t.products);
+    const [category] = await database.db.select({ id: t.categories.id }).from(t.categories).limit(1);
+    const [created] = await database.db
+      .insert(t.products)
+      .values({ format: "shop", categoryId: category.id, nameCs: "Test", slugCs: "test", priceMinor: 100 })
+      .returning({ id: t.products.id });
+    expect(created.id).toBe(maxId + 1);
+  });
+});

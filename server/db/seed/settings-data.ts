@@ -1,0 +1,199 @@
+/**
+ * Settings entries (spec section 3), currencies and countries. Entries whose text differs by
+ * language exist once per locale; the rest once with locale NULL.
+ */
+
+/** Bid steps in whole CZK: the range containing the price (min inclusive, max exclusive) gives the minimum step. */
+export const BID_STEPS: { min: number; max: number | null; value: number; step: number }[] = [
+  { min: 0, max: 500, value: 10, step: 10 },
+  { min: 500, max: 1000, value: 20, step: 20 },
+  { min: 1000, max: 5000, value: 50, step: 50 },
+  { min: 5000, max: 10000, value: 100, step: 100 },
+  { min: 10000, max: 50000, value: 500, step: 500 },
+  { min: 50000, max: 100000, value: 1000, step: 1000 },
+  { min: 100000, max: null, value: 2000, step: 2000 },
+];
+
+/** The minimum bid step, in minor units, for a price in minor units. */
+export function bidStepMinor(priceMinor: number): number {
+  const crowns = priceMinor / 100;
+  const range = BID_STEPS.find((r) => crowns >= r.min && (r.max === null || crowns < r.max)) ?? BID_STEPS[0];
+  return range.value * 100;
+}
+
+/** Fees in CZK minor units (product.md: insertion fee per format and duration, promotion per day). */
+export const FEES = {
+  insertionMinor: { auction: { week: 2900, month: 4900 }, classified: 1900, demand: 0 },
+  promotionPerDayMinor: 1500,
+  promotionMinDays: 1,
+  promotionMaxDays: 30,
+  freeProductsBeforeVerification: 10,
+};
+
+type SettingSeed = { name: string; locale: "cs" | "en" | null; value: unknown };
+
+export function buildSettings(featuredCategoryIds: number[]): SettingSeed[] {
+  const topmenu = (locale: "cs" | "en") =>
+    locale === "cs"
+      ? [
+          { link: "/denni-aukce", text: "Denní aukce" },
+          { link: "/mesicni-aukce", text: "Měsíční aukce" },
+          { link: "/produkty/novinky", text: "Novinky" },
+          { link: "/produkty/akce", text: "Akce" },
+          { link: "/blog", text: "Magazín" },
+          { link: "https://www.instagram.com/", text: "Instagram" },
+        ]
+      : [
+          { link: "/en/daily-auctions", text: "Daily auctions" },
+          { link: "/en/monthly-auctions", text: "Monthly auctions" },
+          { link: "/en/products/new", text: "New arrivals" },
+          { link: "/en/products/sale", text: "On sale" },
+          { link: "/en/blog", text: "Magazine" },
+          { link: "https://www.instagram.com/", text: "Instagram" },
+        ];
+  const bottommenu = (locale: "cs" | "en") =>
+    locale === "cs"
+      ? [
+          {
+            title: "Rarita",
+            links: [
+              { text: "O nás", link: "/info/3/o-nas" },
+              { text: "Jak fungují aukce", link: "/info/5/jak-funguji-aukce" },
+              { text: "Doprava a platba", link: "/info/4/doprava-a-platba" },
+              { text: "Obchodní podmínky", link: "/info/1/obchodni-podminky" },
+              { text: "Ochrana osobních údajů", link: "/info/2/gdpr" },
+              { text: "Dokumenty ke stažení", link: "/dokumenty" },
+            ],
+          },
+          {
+            title: "Zákaznický servis",
+            links: [
+              { text: "Reklamace a vrácení", link: "/info/6/reklamace-a-vraceni" },
+              { text: "Česká obchodní inspekce", link: "https://www.coi.cz/" },
+            ],
+          },
+        ]
+      : [
+          {
+            title: "Rarita",
+            links: [
+              { text: "About us", link: "/en/info/3/about-us" },
+              { text: "How auctions work", link: "/en/info/5/how-auctions-work" },
+              { text: "Shipping and payment", link: "/en/info/4/shipping-and-payment" },
+              { text: "Terms and conditions", link: "/en/info/1/terms-and-conditions" },
+              { text: "Privacy policy", link: "/en/info/2/privacy-policy" },
+              { text: "Documents", link: "/en/documents" },
+            ],
+          },
+          {
+            title: "Customer service",
+            links: [
+              { text: "Complaints and returns", link: "/en/info/6/complaints-and-returns" },
+              { text: "Czech Trade Inspection", link: "https://www.coi.cz/en/" },
+            ],
+          },
+        ];
+  const contacts = (locale: "cs" | "en") => ({
+    company: "Rarita s.r.o.",
+    email: "info@rarita.test",
+    phone: "+420 602 123 456",
+    address:
+      locale === "cs"
+        ? "Vinohradská 1511/230, 100 00 Praha 10"
+        : "Vinohradská 1511/230, 100 00 Prague 10, Czech Republic",
+    ico: "28953177",
+    dic: "CZ28953177",
+    bank_account: "2801234567/2010",
+    opening_hours:
+      locale === "cs" ? "Po–Pá 10:00–18:00, So 10:00–14:00" : "Mon–Fri 10:00–18:00, Sat 10:00–14:00",
+    register:
+      locale === "cs"
+        ? "Zapsáno v obchodním rejstříku vedeném Městským soudem v Praze, oddíl C, vložka 123456."
+        : "Registered in the Commercial Register kept by the Municipal Court in Prague, section C, file 123456.",
+  });
+  const intropopup = (locale: "cs" | "en") =>
+    locale === "cs"
+      ? {
+          title: "Jarní aukce rumů z uzavřených palíren",
+          text: "Caroni, Port Mourant i Uitvlugt: vzácné lahve z uzavřených palíren jsou v aukci až do konce měsíce. Registrace je zdarma, přihazovat mohou pouze osoby starší 18 let.",
+          is_enabled: true,
+        }
+      : {
+          title: "Rums from closed distilleries at auction",
+          text: "Caroni, Port Mourant and Uitvlugt: rare bottles from closed distilleries are at auction until the end of the month. Registration is free; only adults (18+) may bid.",
+          is_enabled: true,
+        };
+
+  const entries: SettingSeed[] = [];
+  for (const locale of ["cs", "en"] as const) {
+    entries.push({ name: "contacts", locale, value: contacts(locale) });
+    entries.push({ name: "intropopup", locale, value: intropopup(locale) });
+    entries.push({ name: "topmenu", locale, value: topmenu(locale) });
+    entries.push({ name: "bottommenu", locale, value: bottommenu(locale) });
+  }
+  entries.push({ name: "maintenance", locale: null, value: { is_enabled: false } });
+  entries.push({ name: "categoriesMenu", locale: null, value: featuredCategoryIds });
+  entries.push({ name: "bid", locale: null, value: BID_STEPS });
+  entries.push({ name: "fees", locale: null, value: FEES });
+  entries.push({ name: "softClose", locale: null, value: { minutes: 2 } });
+  return entries;
+}
+
+export const currencySeeds = [
+  {
+    code: "CZK",
+    symbolBefore: null,
+    symbolAfter: " Kč",
+    decimals: 2,
+    rate: "1",
+    isDefault: true,
+    position: 0,
+  },
+  {
+    code: "EUR",
+    symbolBefore: "€",
+    symbolAfter: null,
+    decimals: 2,
+    rate: "25.2",
+    isDefault: false,
+    position: 1,
+  },
+];
+
+/** Home markets first (position 0-1), then the rest alphabetically by the service. */
+export const countrySeeds: { code: string; nameCs: string; nameEn: string; position: number }[] = [
+  { code: "CZ", nameCs: "Česká republika", nameEn: "Czech Republic", position: 0 },
+  { code: "SK", nameCs: "Slovensko", nameEn: "Slovakia", position: 1 },
+  ...(
+    [
+      ["AT", "Rakousko", "Austria"],
+      ["BE", "Belgie", "Belgium"],
+      ["BG", "Bulharsko", "Bulgaria"],
+      ["CY", "Kypr", "Cyprus"],
+      ["DE", "Německo", "Germany"],
+      ["DK", "Dánsko", "Denmark"],
+      ["EE", "Estonsko", "Estonia"],
+      ["ES", "Španělsko", "Spain"],
+      ["FI", "Finsko", "Finland"],
+      ["FR", "Francie", "France"],
+      ["GB", "Spojené království", "United Kingdom"],
+      ["GR", "Řecko", "Greece"],
+      ["HR", "Chorvatsko", "Croatia"],
+      ["HU", "Maďarsko", "Hungary"],
+      ["IE", "Irsko", "Ireland"],
+      ["IT", "Itálie", "Italy"],
+      ["LT", "Litva", "Lithuania"],
+      ["LU", "Lucembursko", "Luxembourg"],
+      ["LV", "Lotyšsko", "Latvia"],
+      ["MT", "Malta", "Malta"],
+      ["NL", "Nizozemsko", "Netherlands"],
+      ["PL", "Polsko", "Poland"],
+      ["PT", "Portugalsko", "Portugal"],
+      ["RO", "Rumunsko", "Romania"],
+      ["SE", "Švédsko", "Sweden"],
+      ["SI", "Slovinsko", "Slovenia"],
+      ["CH", "Švýcarsko", "Switzerland"],
+      ["NO", "Norsko", "Norway"],
+    ] as const
+  ).map(([code, nameCs, nameEn]) => ({ code, nameCs, nameEn, position: 10 })),
+];

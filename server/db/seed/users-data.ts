@@ -1,0 +1,154 @@
+/** Demo accounts: the four main ones with known passwords, plus collectors who bid and sell. */
+
+export type UserSeed = {
+  handle: "seller" | "newSeller" | "buyer" | "admin" | `collector${number}`;
+  /** Shown when the server starts; only the four main accounts have one. */
+  demoRole?: string;
+  email: string;
+  username: string;
+  password: string;
+  firstname: string;
+  lastname: string;
+  phonePrefix: "+420" | "+421" | "+49" | "";
+  phone: string | null;
+  role: "user" | "admin";
+  verified: boolean;
+  group?: "vip" | "dealer";
+  city: string;
+  street: string;
+  zip: string;
+  country: string;
+  company?: { name: string; companyId: string; taxId: string };
+  /** Registered this many days ago. */
+  registeredDaysAgo: number;
+  locale: "cs" | "en";
+};
+
+/** The password every extra collector shares (hashed once). */
+export const COLLECTOR_PASSWORD = "demo-sberatel";
+
+export const userSeeds: UserSeed[] = [
+  {
+    handle: "seller",
+    demoRole: "verified seller",
+    email: "prodejce@rarita.test",
+    username: "RumovyKabinet",
+    password: "demo-prodejce",
+    firstname: "Jakub",
+    lastname: "Procházka",
+    phonePrefix: "+420",
+    phone: "603111222",
+    role: "user",
+    verified: true,
+    group: "dealer",
+    city: "Praha 2",
+    street: "Mánesova 28",
+    zip: "120 00",
+    country: "CZ",
+    company: { name: "Rumový kabinet s.r.o.", companyId: "06412718", taxId: "CZ06412718" },
+    registeredDaysAgo: 720,
+    locale: "cs",
+  },
+  {
+    handle: "newSeller",
+    demoRole: "unverified seller",
+    email: "novacek@rarita.test",
+    username: "novacek.brno",
+    password: "demo-novacek",
+    firstname: "Lucie",
+    lastname: "Horáková",
+    phonePrefix: "+420",
+    phone: "775432198",
+    role: "user",
+    verified: false,
+    city: "Brno",
+    street: "Údolní 53",
+    zip: "602 00",
+    country: "CZ",
+    registeredDaysAgo: 21,
+    locale: "cs",
+  },
+  {
+    handle: "buyer",
+    demoRole: "buyer",
+    email: "kupec@rarita.test",
+    username: "SberatelKarel",
+    password: "demo-kupec",
+    firstname: "Karel",
+    lastname: "Veselý",
+    phonePrefix: "+420",
+    phone: "608765432",
+    role: "user",
+    verified: false,
+    group: "vip",
+    city: "Olomouc",
+    street: "Horní náměstí 12",
+    zip: "779 00",
+    country: "CZ",
+    registeredDaysAgo: 400,
+    locale: "cs",
+  },
+  {
+    handle: "admin",
+    demoRole: "admin",
+    email: "admin@rarita.test",
+    username: "rarita.admin",
+    password: "demo-spravce",
+    firstname: "Eva",
+    lastname: "Králová",
+    phonePrefix: "+420",
+    phone: "602123456",
+    role: "admin",
+    verified: true,
+    city: "Praha 10",
+    street: "Vinohradská 1511/230",
+    zip: "100 00",
+    country: "CZ",
+    registeredDaysAgo: 900,
+    locale: "cs",
+  },
+  ...(
+    [
+      ["whisky.petr", "Petr", "Novotný", "Praha 5", "Plzeňská 145", "150 00", "CZ", "+420", 610],
+      ["caroni.hunter", "Martin", "Dvořák", "Ostrava", "Nádražní 18", "702 00", "CZ", "+420", 530],
+      ["islay.fan", "Tomáš", "Černý", "Plzeň", "Americká 42", "301 00", "CZ", "+420", 480],
+      ["habanos.cz", "Jiří", "Marek", "Hradec Králové", "Gočárova třída 6", "500 02", "CZ", "+420", 365],
+      ["vinny.sklep", "Alena", "Pokorná", "Mikulov", "Náměstí 9", "692 01", "CZ", "+420", 300],
+      ["bratislava.malt", "Marek", "Horváth", "Bratislava", "Obchodná 22", "811 06", "SK", "+421", 250],
+      ["tropical.ester", "Ondřej", "Kučera", "Liberec", "Pražská 7", "460 01", "CZ", "+420", 190],
+      [
+        "demerara.dan",
+        "Daniel",
+        "Fiala",
+        "České Budějovice",
+        "Lannova třída 31",
+        "370 01",
+        "CZ",
+        "+420",
+        140,
+      ],
+      ["konak.klub", "Hana", "Šimková", "Zlín", "Třída Tomáše Bati 99", "760 01", "CZ", "+420", 95],
+      ["munich.collector", "Stefan", "Bauer", "München", "Leopoldstraße 80", "80802", "DE", "+49", 60],
+    ] as const
+  ).map(
+    ([username, firstname, lastname, city, street, zip, country, prefix, days], index): UserSeed => ({
+      handle: `collector${index + 1}`,
+      email: `sberatel${index + 1}@rarita.test`,
+      username,
+      password: COLLECTOR_PASSWORD,
+      firstname,
+      lastname,
+      phonePrefix: prefix,
+      phone: `7${String(20000000 + index * 1234567).slice(0, 8)}`,
+      role: "user",
+      verified: index % 3 === 0,
+      group: index === 0 ? "vip" : undefined,
+      city,
+      street,
+      zip,
+      country,
+      registeredDaysAgo: days,
+      locale: country === "DE" ? "en" : "cs",
+    }),
+  ),
+];
