@@ -15,5 +15,17 @@ export default [
   ...page("maintenance", "routes/maintenance.tsx"),
   ...page("info", "routes/info.tsx"),
   ...page("documents", "routes/documents.tsx"),
+  ...page("dailyAuctions", "routes/catalog/listing.tsx"),
+  ...page("monthlyAuctions", "routes/catalog/listing.tsx"),
+  ...page("newProducts", "routes/catalog/listing.tsx"),
+  ...page("saleProducts", "routes/catalog/listing.tsx"),
+  ...page("search", "routes/catalog/search.tsx"),
+  ...page("blog", "routes/blog/index.tsx"),
+  ...page("blogArticle", "routes/blog/article.tsx"),
+  ...page("userProfile", "routes/user-profile.tsx"),
+  ...page("accountWatch", "routes/account/watch.tsx"),
+  // The catch-all catalogue paths come last: /{id}/{slug} and /{id}/{category}/{product}.
+  ...page("category", "routes/catalog/two-segment.tsx"),
+  ...page("product", "routes/catalog/product.tsx"),
   route("*", "routes/not-found.tsx", { id: "not-found" }),
 ];

@@ -1,11 +1,14 @@
 import cs from "./cs.json" with { type: "json" };
 import en from "./en.json" with { type: "json" };
 import account from "./ui/account.json" with { type: "json" };
+import blog from "./ui/blog.json" with { type: "json" };
+import catalog from "./ui/catalog.json" with { type: "json" };
 import common from "./ui/common.json" with { type: "json" };
 import consent from "./ui/consent.json" with { type: "json" };
 import footer from "./ui/footer.json" with { type: "json" };
 import header from "./ui/header.json" with { type: "json" };
 import pages from "./ui/pages.json" with { type: "json" };
+import product from "./ui/product.json" with { type: "json" };
 
 /** Czech is the source language; English mirrors its keys (a test checks that none is missing). */
 export const locales = ["cs", "en"] as const;
@@ -17,7 +20,7 @@ export const defaultLocale: Locale = "cs";
  * that screens can be worked on in parallel; they are reached as `<area>.<key>`. Server and
  * validation texts stay in cs.json / en.json.
  */
-export const uiNamespaces = { account, common, consent, footer, header, pages } as const;
+export const uiNamespaces = { account, blog, catalog, common, consent, footer, header, pages, product } as const;
 
 function withNamespaces(locale: Locale, base: object) {
   const tree: Record<string, unknown> = { ...base };

@@ -1,0 +1,4 @@
+/** Search results — being built (issue 4). */
+export default function Placeholder() {
+  return <section className="container-page py-10" />;
+}
