@@ -38,7 +38,12 @@ export default defineConfig({
   projects: [
     { name: "chromium", use: { browserName: "chromium" }, testIgnore: /maintenance\.spec\.ts/ },
     // Maintenance switches the whole site off, so it runs alone once everything else is done.
-    { name: "maintenance", use: { browserName: "chromium" }, testMatch: /maintenance\.spec\.ts/, dependencies: ["chromium"] },
+    {
+      name: "maintenance",
+      use: { browserName: "chromium" },
+      testMatch: /maintenance\.spec\.ts/,
+      dependencies: ["chromium"],
+    },
   ],
   webServer: {
     command: "node scripts/e2e-server.ts",
