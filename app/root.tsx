@@ -73,6 +73,7 @@ export function ErrorBoundary() {
   const notFound = status === 404;
   const content = (
     <section className="container-page py-16 text-center" data-testid="error-page">
+      <title>{`${status} – ${translate(locale, "common.siteName")}`}</title>
       <p className="font-serif text-7xl text-primary-dark">{status}</p>
       <h1 className="mt-4 text-2xl font-semibold">
         {notFound ? translate(locale, "errors.notFound") : translate(locale, "errors.general")}

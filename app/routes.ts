@@ -3,7 +3,10 @@ import { PAGE_PATHS, type PageName, routeId } from "./i18n/paths.ts";
 
 /** One screen in both languages: the Czech path and its /en twin share a module (spec section 2). */
 function page(name: PageName, file: string): RouteConfigEntry[] {
-  return [route(PAGE_PATHS[name].cs, file, { id: routeId(name, "cs") }), route(PAGE_PATHS[name].en, file, { id: routeId(name, "en") })];
+  return [
+    route(PAGE_PATHS[name].cs, file, { id: routeId(name, "cs") }),
+    route(PAGE_PATHS[name].en, file, { id: routeId(name, "en") }),
+  ];
 }
 
 export default [

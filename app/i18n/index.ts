@@ -20,7 +20,17 @@ export const defaultLocale: Locale = "cs";
  * that screens can be worked on in parallel; they are reached as `<area>.<key>`. Server and
  * validation texts stay in cs.json / en.json.
  */
-export const uiNamespaces = { account, blog, catalog, common, consent, footer, header, pages, product } as const;
+export const uiNamespaces = {
+  account,
+  blog,
+  catalog,
+  common,
+  consent,
+  footer,
+  header,
+  pages,
+  product,
+} as const;
 
 function withNamespaces(locale: Locale, base: object) {
   const tree: Record<string, unknown> = { ...base };

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
+import { RichText } from "../components/ui/rich-text.tsx";
 import { appContext } from "../context.ts";
 import { localePath } from "../i18n/paths.ts";
-import { richTextToHtml } from "../lib/rich-text.ts";
 import type { Route } from "./+types/info";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -24,8 +24,7 @@ export default function InfoPage({ loaderData }: Route.ComponentProps) {
   return (
     <article className="container-page max-w-3xl py-10">
       <h1 className="font-serif text-4xl text-primary-dark">{page.title}</h1>
-      {/* richTextToHtml lets only attribute-less basic tags through; everything else is escaped. */}
-      <div className="rich-text mt-6" dangerouslySetInnerHTML={{ __html: richTextToHtml(page.body) }} />
+      <RichText source={page.body} className="mt-6" />
     </article>
   );
 }

@@ -101,6 +101,13 @@ describe("acquireDataDirLock", () => {
     expect(fs.existsSync(again.file)).toBe(false);
   });
 
+  it("refuses a second lock on the same directory from this very process", () => {
+    const dir = tempDir();
+    const lock = acquireDataDirLock(dir);
+    expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
+    lock.release();
+  });
+
   it("creates a missing data directory", () => {
     const dir = path.join(tempDir(), "nested", "data");
     const lock = acquireDataDirLock(dir);

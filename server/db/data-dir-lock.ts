@@ -58,8 +58,8 @@ export function acquireDataDirLock(dir: string): DataDirLock {
       if (
         Number.isInteger(ownerPid) &&
         ownerPid > 0 &&
-        ownerPid !== process.pid &&
-        processIsAlive(ownerPid)
+        // Our own pid: this very process already holds the directory, so a second open is refused too.
+        (ownerPid === process.pid || processIsAlive(ownerPid))
       ) {
         throw new DataDirLockedError(dir, ownerPid);
       }

@@ -15,15 +15,27 @@ import { createServices } from "../services.ts";
  */
 export async function createTestApi() {
   const database = await openTestDatabase();
-  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: path.join(os.tmpdir(), `rarita-test-${process.pid}-${Date.now()}`), LOG_LEVEL: "silent" });
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: path.join(os.tmpdir(), `rarita-test-${process.pid}-${Date.now()}`),
+    LOG_LEVEL: "silent",
+  });
   const logger = createLogger("silent");
   const sentMail: OutgoingMail[] = [];
   const mailer: Mailer = { kind: "outbox", send: async (mail) => void sentMail.push(mail) };
   const services = createServices({ database, config, logger, mailer });
   const app = createHttpApp({ config, logger, services });
 
-  async function call(method: string, url: string, options: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {}) {
-    const headers: Record<string, string> = { Accept: "application/json", clientUrl: config.publicUrl, ...options.headers };
+  async function call(
+    method: string,
+    url: string,
+    options: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+  ) {
+    const headers: Record<string, string> = {
+      Accept: "application/json",
+      clientUrl: config.publicUrl,
+      ...options.headers,
+    };
     if (options.token) headers.Authorization = `Bearer ${options.token}`;
     let body: string | undefined;
     if (options.rawBody !== undefined) body = options.rawBody;
@@ -31,6 +43,7 @@ export async function createTestApi() {
     if (body !== undefined) headers["Content-Type"] ??= "application/json";
     const response = await app.request(url, { method, headers, body });
     const text = await response.text();
+    // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the API answered.
     let json: any = null;
     try {
       json = text ? JSON.parse(text) : null;
@@ -42,7 +55,10 @@ export async function createTestApi() {
 
   let userCounter = 0;
   /** Inserts a user with a known password and returns it with a logged-in token. */
-  async function createUser(overrides: Partial<typeof users.$inferInsert> = {}, password = "Spravne-Heslo-123") {
+  async function createUser(
+    overrides: Partial<typeof users.$inferInsert> = {},
+    password = "Spravne-Heslo-123",
+  ) {
     userCounter += 1;
     const [user] = await database.db
       .insert(users)

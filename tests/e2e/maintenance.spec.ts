@@ -4,11 +4,17 @@ import { DEMO, expect, test } from "./fixtures.ts";
  * Maintenance switches the whole site, so this file runs alone after every other spec (its own
  * Playwright project, see playwright.config.ts) and always switches the mode back off.
  */
-test("maintenance mode sends every page to the maintenance page, and operators still get in", async ({ page, request }) => {
+test("maintenance mode sends every page to the maintenance page, and operators still get in", async ({
+  page,
+  request,
+}) => {
   const login = await request.post("/api/auth/login", { data: DEMO.admin });
   const { token } = await login.json();
   const setMaintenance = (on: boolean) =>
-    request.put("/api/admin/settings/maintenance", { headers: { Authorization: `Bearer ${token}` }, data: { value: { is_enabled: on } } });
+    request.put("/api/admin/settings/maintenance", {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { value: { is_enabled: on } },
+    });
 
   expect((await setMaintenance(true)).status()).toBe(200);
   try {

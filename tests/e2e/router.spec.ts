@@ -9,7 +9,10 @@ async function logInOnTargetPage(page: Page, account: { email: string; password:
 }
 
 test.describe("trailing slash", () => {
-  test("redirects with 301 to the path without it, keeping the query and the hash", async ({ page, request }) => {
+  test("redirects with 301 to the path without it, keeping the query and the hash", async ({
+    page,
+    request,
+  }) => {
     const response = await request.get("/dokumenty/?razeni=nove", { maxRedirects: 0 });
     expect(response.status()).toBe(301);
     expect(response.headers().location).toBe("/dokumenty?razeni=nove");
@@ -23,7 +26,9 @@ test.describe("trailing slash", () => {
 });
 
 test.describe("protected pages and login", () => {
-  test("an anonymous user is sent to the login target and comes back to the wanted page after login", async ({ page }) => {
+  test("an anonymous user is sent to the login target and comes back to the wanted page after login", async ({
+    page,
+  }) => {
     await page.goto("/ucet/prehled");
     await expect(page).toHaveURL("/ucet?redirect=%2Fucet%2Fprehled");
     await expect(page.getByRole("heading", { name: "Přihlášení" })).toBeVisible();
@@ -56,7 +61,10 @@ test.describe("protected pages and login", () => {
     await expect(page).toHaveURL(/\/ucet\?redirect=/);
   });
 
-  test("the session lives in an httpOnly SameSite=Lax cookie that page scripts cannot read", async ({ page, context }) => {
+  test("the session lives in an httpOnly SameSite=Lax cookie that page scripts cannot read", async ({
+    page,
+    context,
+  }) => {
     await page.goto("/ucet");
     await logInOnTargetPage(page, DEMO.buyer);
     await expect(page).toHaveURL("/ucet/prehled");
@@ -66,7 +74,10 @@ test.describe("protected pages and login", () => {
     expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain(session!.value);
   });
 
-  test("a logged-in user opening the login target goes on to the overview, and logout sends home", async ({ page, context }) => {
+  test("a logged-in user opening the login target goes on to the overview, and logout sends home", async ({
+    page,
+    context,
+  }) => {
     await page.goto("/ucet");
     await logInOnTargetPage(page, DEMO.buyer);
     await expect(page).toHaveURL("/ucet/prehled");
@@ -98,7 +109,10 @@ test.describe("error and content pages", () => {
     await expect(page.getByRole("link", { name: "Zpět na úvodní stránku" })).toHaveAttribute("href", "/");
   });
 
-  test("the terms and privacy pages exist at their spec paths, and a wrong slug is corrected", async ({ page, request }) => {
+  test("the terms and privacy pages exist at their spec paths, and a wrong slug is corrected", async ({
+    page,
+    request,
+  }) => {
     expect((await page.goto("/info/1/obchodni-podminky"))?.status()).toBe(200);
     await expect(page.locator("h1")).not.toBeEmpty();
     expect((await page.goto("/info/2/gdpr"))?.status()).toBe(200);

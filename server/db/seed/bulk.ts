@@ -20,7 +20,8 @@ import {
 } from "./products.ts";
 import { createRandom } from "./random.ts";
 import { drawProductSvg } from "./svg.ts";
-import { searchText, slugify } from "./text.ts";
+import { searchText } from "../../modules/catalog/search-text.ts";
+import { slugify } from "./text.ts";
 import { DAY, MINUTE, monthlyAuctionEnd } from "./time.ts";
 
 /**

@@ -14,7 +14,8 @@ import { type PlannedProduct, planDemoProducts } from "./products.ts";
 import { createRandom } from "./random.ts";
 import { buildSettings, countrySeeds, currencySeeds, FEES } from "./settings-data.ts";
 import { drawBannerSvg, drawProductSvg } from "./svg.ts";
-import { searchText, slugify } from "./text.ts";
+import { searchText } from "../../modules/catalog/search-text.ts";
+import { slugify } from "./text.ts";
 import { DAY, MINUTE } from "./time.ts";
 import { type UserSeed, userSeeds } from "./users-data.ts";
 

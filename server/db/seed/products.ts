@@ -6,7 +6,8 @@ import { describeDemand, describeProduct, kindGroup, productNames } from "./desc
 import type { Random } from "./random.ts";
 import { bidStepMinor } from "./settings-data.ts";
 import type { DrawInput, ImageVariant } from "./svg.ts";
-import { searchText, slugify } from "./text.ts";
+import { searchText } from "../../modules/catalog/search-text.ts";
+import { slugify } from "./text.ts";
 import { DAY, MINUTE, monthlyAuctionEnd, pragueFields, pragueTime } from "./time.ts";
 
 /**

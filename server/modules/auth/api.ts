@@ -76,7 +76,9 @@ authApi.openapi(
       c.header("Retry-After", String(wait));
       return c.json({ message: translate(locale, "errors.tooManyRequests") }, 429);
     }
-    const result = await c.get("services").auth.login(email, password, { userAgent: c.req.header("user-agent"), ip });
+    const result = await c
+      .get("services")
+      .auth.login(email, password, { userAgent: c.req.header("user-agent"), ip });
     if (!result) {
       loginThrottle.failed(email, ip);
       return c.json({ errors: { login: [translate(locale, "auth.loginFailed")] } }, 422);

@@ -1,0 +1,262 @@
+import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+
+/**
+ * The age gate, the cookie bar and the consent state pushed to the tag manager's data layer (spec
+ * sections 1, 4, 7 and 9).
+ */
+
+const DAY = 24 * 60 * 60;
+const YEAR = 365 * DAY;
+
+async function cookieMap(context: BrowserContext) {
+  return Object.fromEntries((await context.cookies()).map((cookie) => [cookie.name, cookie]));
+}
+
+/** Asserts a cookie lives about `seconds` from now (a minute of slack for the test's own run time). */
+function expectLifetime(cookie: { expires: number } | undefined, seconds: number) {
+  expect(cookie).toBeDefined();
+  const remaining = (cookie?.expires ?? 0) - Date.now() / 1000;
+  expect(remaining).toBeGreaterThan(seconds - 120);
+  expect(remaining).toBeLessThan(seconds + 120);
+}
+
+async function setCookies(
+  context: BrowserContext,
+  baseURL: string | undefined,
+  cookies: Record<string, string>,
+) {
+  const { hostname } = new URL(baseURL ?? "http://localhost");
+  await context.addCookies(
+    Object.entries(cookies).map(([name, value]) => ({ name, value, domain: hostname, path: "/" })),
+  );
+}
+
+/** The consent commands in window.dataLayer, as plain arrays (they are pushed as Arguments objects). */
+async function consentCommands(page: Page) {
+  return page.evaluate(() =>
+    ((window as unknown as { dataLayer?: unknown[] }).dataLayer ?? [])
+      .filter((entry) => entry && typeof entry === "object" && "length" in (entry as object))
+      .map((entry) => Array.from(entry as ArrayLike<unknown>))
+      .filter((entry) => entry[0] === "consent"),
+  );
+}
+
+/** Waits for hydration: the frame wraps window.fetch in an effect. */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => Symbol.for("rarita.progressFetch") in window.fetch);
+}
+
+const ALL_DENIED = {
+  analytics_storage: "denied",
+  ad_storage: "denied",
+  personalization_storage: "denied",
+  ad_user_data: "denied",
+  ad_personalization: "denied",
+  functionality_storage: "granted",
+  security_storage: "granted",
+};
+const ALL_GRANTED = {
+  analytics_storage: "granted",
+  ad_storage: "granted",
+  personalization_storage: "granted",
+  ad_user_data: "granted",
+  ad_personalization: "granted",
+  functionality_storage: "granted",
+  security_storage: "granted",
+};
+
+test.describe("age gate", () => {
+  test("a first visit is blocked by a modal age dialog until 18+ is confirmed; the answer is kept a year", async ({
+    page,
+    context,
+  }) => {
+    await page.goto("/");
+    await hydrated(page);
+    const dialog = page.getByRole("dialog", { name: "Je vám alespoň 18 let?" });
+    await expect(dialog).toBeVisible();
+    await expect(page.getByTestId("age-gate")).toHaveJSProperty("open", true);
+    // A real modal: the page behind does not take clicks...
+    const blocked = await page.evaluate(() => {
+      const link = document.querySelector("footer a");
+      if (!link) return null;
+      link.scrollIntoView();
+      const box = link.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return hit?.closest("dialog")?.getAttribute("data-testid") ?? hit?.tagName;
+    });
+    expect(blocked).toBe("age-gate");
+    // ...focus starts on the confirm button...
+    await expect(dialog.getByRole("button", { name: "Ano, je mi 18 let" })).toBeFocused();
+    // ...and Escape does not dismiss it.
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeVisible();
+    // The cookie bar waits for the age answer.
+    await expect(page.getByTestId("cookie-bar")).toHaveCount(0);
+    await expect(dialog.getByRole("link", { name: "Odejít" })).toHaveAttribute(
+      "href",
+      "https://www.google.com",
+    );
+
+    await dialog.getByRole("button", { name: "Ano, je mi 18 let" }).click();
+    await expect(dialog).toBeHidden();
+    const cookies = await cookieMap(context);
+    expect(cookies["age-confirmed"]?.value).toBe("1");
+    expectLifetime(cookies["age-confirmed"], YEAR);
+    await expect(page.getByTestId("cookie-bar")).toBeVisible();
+
+    await page.reload();
+    await hydrated(page);
+    await expect(page.getByTestId("age-gate")).toHaveJSProperty("open", false);
+  });
+
+  test("Tab cycles within the age dialog", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    await expect(page.getByTestId("age-gate")).toHaveJSProperty("open", true);
+    const inside: boolean[] = [];
+    for (let i = 0; i < 5; i++) {
+      await page.keyboard.press("Tab");
+      inside.push(
+        await page.evaluate(() => {
+          const active = document.activeElement;
+          // Focus may rest on the browser's own UI for one step (body); never on the page behind.
+          return active === document.body || Boolean(active?.closest('[data-testid="age-gate"]'));
+        }),
+      );
+    }
+    expect(inside).toEqual([true, true, true, true, true]);
+  });
+});
+
+test.describe("cookie bar", () => {
+  test.beforeEach(async ({ context, baseURL }) => {
+    await setCookies(context, baseURL, { "age-confirmed": "1", "intro-popup": "hidden" });
+  });
+
+  test("the consent default from the cookies is the first data-layer entry; no tag manager without an id", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const first = await page.evaluate(() => {
+      const entry = (window as unknown as { dataLayer: unknown[] }).dataLayer[0] as ArrayLike<unknown>;
+      return Array.from(entry);
+    });
+    expect(first).toEqual(["consent", "default", { ...ALL_DENIED, wait_for_update: 500 }]);
+    await expect(page.locator('script[src*="googletagmanager.com"]')).toHaveCount(0);
+  });
+
+  test("accept all stores all four accept-* cookies for a year, hides the bar and grants every consent type", async ({
+    page,
+    context,
+  }) => {
+    await page.goto("/");
+    await hydrated(page);
+    const bar = page.getByTestId("cookie-bar");
+    await expect(bar).toBeVisible();
+    await bar.getByRole("button", { name: "Přijmout vše" }).click();
+    await expect(bar).toHaveCount(0);
+
+    const cookies = await cookieMap(context);
+    for (const name of [
+      "accept-technical",
+      "accept-analytical",
+      "accept-marketing",
+      "accept-advertisement",
+    ]) {
+      expect(cookies[name]?.value, name).toBe("true");
+      expectLifetime(cookies[name], YEAR);
+    }
+    expect(cookies["cookies-show"]?.value).toBe("hidden");
+    expectLifetime(cookies["cookies-show"], YEAR);
+
+    expect(await consentCommands(page)).toEqual([
+      ["consent", "default", { ...ALL_DENIED, wait_for_update: 500 }],
+      ["consent", "update", ALL_GRANTED],
+    ]);
+
+    // cookies-show=hidden keeps the bar away on the next load; the default now follows the cookies.
+    await page.reload();
+    await hydrated(page);
+    await expect(page.getByTestId("cookie-bar")).toHaveCount(0);
+    expect(await consentCommands(page)).toEqual([
+      ["consent", "default", { ...ALL_GRANTED, wait_for_update: 500 }],
+    ]);
+  });
+
+  test("accept selected always stores technical (not switchable) and only the categories switched on", async ({
+    page,
+    context,
+  }) => {
+    await page.goto("/");
+    await hydrated(page);
+    const bar = page.getByTestId("cookie-bar");
+    await bar.getByRole("button", { name: "Upravit nastavení" }).click();
+    const technical = bar.getByRole("switch", { name: /Technické/ });
+    await expect(technical).toBeChecked();
+    await expect(technical).toBeDisabled();
+    for (const name of ["Analytické", "Marketingové", "Reklamní"])
+      await expect(bar.getByRole("switch", { name: new RegExp(name) })).not.toBeChecked();
+    await bar.getByText("Analytické", { exact: true }).click();
+    await expect(bar.getByRole("switch", { name: /Analytické/ })).toBeChecked();
+    await bar.getByRole("button", { name: "Přijmout vybrané" }).click();
+    await expect(bar).toHaveCount(0);
+
+    const cookies = await cookieMap(context);
+    expect(cookies["accept-technical"]?.value).toBe("true");
+    expectLifetime(cookies["accept-technical"], YEAR);
+    expect(cookies["accept-analytical"]?.value).toBe("true");
+    expectLifetime(cookies["accept-analytical"], YEAR);
+    expect(cookies["accept-marketing"]).toBeUndefined();
+    expect(cookies["accept-advertisement"]).toBeUndefined();
+    expect(cookies["cookies-show"]?.value).toBe("hidden");
+
+    expect((await consentCommands(page)).at(-1)).toEqual([
+      "consent",
+      "update",
+      { ...ALL_DENIED, analytics_storage: "granted" },
+    ]);
+
+    await page.reload();
+    await hydrated(page);
+    await expect(page.getByTestId("cookie-bar")).toHaveCount(0);
+    expect(await consentCommands(page)).toEqual([
+      ["consent", "default", { ...ALL_DENIED, analytics_storage: "granted", wait_for_update: 500 }],
+    ]);
+  });
+
+  test("accept selected without switching anything on stores technical only", async ({ page, context }) => {
+    await page.goto("/");
+    await hydrated(page);
+    await page.getByTestId("cookie-bar").getByRole("button", { name: "Přijmout vybrané" }).click();
+    const cookies = await cookieMap(context);
+    expect(cookies["accept-technical"]?.value).toBe("true");
+    for (const name of ["accept-analytical", "accept-marketing", "accept-advertisement"])
+      expect(cookies[name], name).toBeUndefined();
+    expect((await consentCommands(page)).at(-1)).toEqual(["consent", "update", ALL_DENIED]);
+  });
+
+  test("the footer's cookie settings reopen the bar with the stored choice", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await setCookies(context, baseURL, {
+      "cookies-show": "hidden",
+      "accept-technical": "true",
+      "accept-marketing": "true",
+    });
+    await page.goto("/");
+    await hydrated(page);
+    await expect(page.getByTestId("cookie-bar")).toHaveCount(0);
+    await page.getByTestId("cookie-settings").click();
+    const bar = page.getByTestId("cookie-bar");
+    await expect(bar.getByRole("switch", { name: /Marketingové/ })).toBeChecked();
+    await expect(bar.getByRole("switch", { name: /Analytické/ })).not.toBeChecked();
+    await bar.getByText("Marketingové", { exact: true }).click();
+    await bar.getByRole("button", { name: "Přijmout vybrané" }).click();
+    const cookies = await cookieMap(context);
+    // Narrowing the choice really withdraws the consent.
+    expect(cookies["accept-marketing"]).toBeUndefined();
+    expect(cookies["accept-technical"]?.value).toBe("true");
+  });
+});
