@@ -11,6 +11,8 @@ const baseURL = `http://localhost:${port}`;
  */
 export default defineConfig({
   testDir: "tests/e2e",
+  // Side-by-side runs (E2E_PORT) keep their artefacts apart.
+  outputDir: process.env.E2E_PORT ? `test-results/${process.env.E2E_PORT}` : "test-results",
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,

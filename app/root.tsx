@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -12,10 +12,12 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { TagManager } from "./components/consent/tag-manager.tsx";
 import { DefaultLayout } from "./components/layout/default-layout.tsx";
 import { SimpleLayout } from "./components/layout/simple-layout.tsx";
 import { defaultLocale, type Locale, translate } from "./i18n/index.ts";
 import { localePath } from "./i18n/paths.ts";
+import { reloadOnChunkError } from "./lib/chunk-reload.ts";
 import { loadShell } from "./shell.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -45,6 +47,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#1f4f55" />
         <Meta />
         <Links />
+        {/* Consent defaults before any tag, on every layout; the tag manager only when configured. */}
+        {data ? <TagManager /> : null}
       </head>
       <body>
         {children}
@@ -67,6 +71,10 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  // A failed chunk load after a deploy: reload (at most once a minute) to get the new build.
+  useEffect(() => {
+    reloadOnChunkError(error);
+  }, [error]);
   const data = useRouteLoaderData<typeof loader>("root");
   const locale: Locale = data?.locale ?? defaultLocale;
   const status = isRouteErrorResponse(error) ? error.status : 500;

@@ -14,6 +14,7 @@ const SHELL_COOKIES = [
   "top-banner",
   "currencyId",
   "guest-wishlist",
+  "age-confirmed",
 ];
 
 export async function loadShell(

@@ -100,7 +100,7 @@ test.describe("age gate", () => {
     await dialog.getByRole("button", { name: "Ano, je mi 18 let" }).click();
     await expect(dialog).toBeHidden();
     const cookies = await cookieMap(context);
-    expect(cookies["age-confirmed"]?.value).toBe("1");
+    expect(cookies["age-confirmed"]?.value).toBe("true");
     expectLifetime(cookies["age-confirmed"], YEAR);
     await expect(page.getByTestId("cookie-bar")).toBeVisible();
 
@@ -130,7 +130,7 @@ test.describe("age gate", () => {
 
 test.describe("cookie bar", () => {
   test.beforeEach(async ({ context, baseURL }) => {
-    await setCookies(context, baseURL, { "age-confirmed": "1", "intro-popup": "hidden" });
+    await setCookies(context, baseURL, { "age-confirmed": "true", "intro-popup": "hidden" });
   });
 
   test("the consent default from the cookies is the first data-layer entry; no tag manager without an id", async ({

@@ -36,9 +36,19 @@ async function hydrated(page: Page) {
   });
 }
 
+/**
+ * Fake timers that stand still until the test moves them (page.clock.install alone lets time flow
+ * in real time while the page loads).
+ */
+async function freezeClock(page: Page) {
+  const start = Date.now() + 2_000;
+  await page.clock.install({ time: Date.now() });
+  await page.clock.pauseAt(start);
+}
+
 /** Age, consent, popup and banner answered: only what a test looks at shows. */
 const ANSWERED = {
-  "age-confirmed": "1",
+  "age-confirmed": "true",
   "cookies-show": "hidden",
   "accept-technical": "true",
   "intro-popup": "hidden",
@@ -87,8 +97,10 @@ test.describe("footer", () => {
     }
     for (const name of ["Visa", "Mastercard"]) {
       const logo = footer.getByRole("img", { name, exact: true });
+      await logo.scrollIntoViewIfNeeded();
       await expect(logo).toBeVisible();
-      expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+      // The drawn SVG really loads (lazily, once near the viewport).
+      await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     }
     await expect(footer.getByTestId("copyright")).toHaveText(
       `© ${new Date().getFullYear()} Rarita s.r.o. Všechna práva vyhrazena.`,
@@ -231,6 +243,7 @@ test.describe("newsletter", () => {
     baseURL,
     request,
   }) => {
+    test.slow(); // logs in and runs through the modal three times
     const account = { email: "kupec@rarita.test", password: "demo-kupec" };
     const login = await request.post("/api/auth/login", { data: account });
     expect(login.ok()).toBe(true);
@@ -281,16 +294,16 @@ test.describe("intro popup and top promo banner", () => {
     baseURL,
   }) => {
     await setCookies(context, baseURL, {
-      "age-confirmed": "1",
+      "age-confirmed": "true",
       "cookies-show": "hidden",
       "top-banner": "hidden",
     });
-    await page.clock.install();
+    await freezeClock(page);
     await page.goto("/");
     await hydrated(page);
     const popup = page.getByTestId("intro-popup");
     await page.clock.runFor(2_900);
-    await expect(popup).toHaveCount(0);
+    await expect(popup).toBeHidden();
     await page.clock.runFor(200);
     await expect(popup).toBeVisible();
     // 1280 px wide: the desktop banner, its image from path + "/" + image.
@@ -307,7 +320,7 @@ test.describe("intro popup and top promo banner", () => {
     await page.reload();
     await hydrated(page);
     await page.clock.runFor(10_000);
-    await expect(page.getByTestId("intro-popup")).toHaveCount(0);
+    await expect(page.getByTestId("intro-popup")).toBeHidden();
   });
 
   test("on a phone the mobile popup banner shows; following its link hides the popup too", async ({
@@ -317,11 +330,11 @@ test.describe("intro popup and top promo banner", () => {
   }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await setCookies(context, baseURL, {
-      "age-confirmed": "1",
+      "age-confirmed": "true",
       "cookies-show": "hidden",
       "top-banner": "hidden",
     });
-    await page.clock.install();
+    await freezeClock(page);
     await page.goto("/");
     await hydrated(page);
     await page.clock.runFor(3_100);
@@ -334,13 +347,13 @@ test.describe("intro popup and top promo banner", () => {
 
   test("the intro popup waits for the age answer and the cookie bar", async ({ page, context, baseURL }) => {
     await setCookies(context, baseURL, { "top-banner": "hidden" });
-    await page.clock.install();
+    await freezeClock(page);
     await page.goto("/");
     await hydrated(page);
     await page.clock.runFor(5_000);
-    await expect(page.getByTestId("intro-popup")).toHaveCount(0);
+    await expect(page.getByTestId("intro-popup")).toBeHidden();
     await page.getByTestId("age-confirm").click();
-    await expect(page.getByTestId("intro-popup")).toHaveCount(0);
+    await expect(page.getByTestId("intro-popup")).toBeHidden();
     await page.getByTestId("consent-accept-all").click();
     await expect(page.getByTestId("intro-popup")).toBeVisible();
   });
@@ -351,7 +364,7 @@ test.describe("intro popup and top promo banner", () => {
     baseURL,
   }) => {
     await setCookies(context, baseURL, WITHOUT_TOP_BANNER);
-    await page.clock.install();
+    await freezeClock(page);
     await page.goto("/");
     await hydrated(page);
     const banner = page.getByTestId("top-promo-banner");
@@ -382,7 +395,7 @@ test.describe("intro popup and top promo banner", () => {
   });
 });
 
-test.describe("snackbars and the global modal", () => {
+test.describe("snackbars and the progress bar", () => {
   test("notices sit at the top, 350 to 600 px wide, and hide after their duration", async ({
     page,
     context,
@@ -390,7 +403,7 @@ test.describe("snackbars and the global modal", () => {
   }) => {
     await setCookies(context, baseURL, ANSWERED);
     await page.route("**/api/subscriber/save*", (route) => route.fulfill({ status: 500, body: "{}" }));
-    await page.clock.install();
+    await freezeClock(page);
     await page.goto("/");
     await hydrated(page);
     await page.getByTestId("newsletter-form").getByLabel("Váš e-mail").fill(freshEmail());
@@ -404,5 +417,49 @@ test.describe("snackbars and the global modal", () => {
     expect(box?.y).toBeLessThan(40);
     await page.clock.runFor(5_100);
     await expect(notice).toHaveCount(0);
+  });
+
+  test("a slow request shows the 2 px #febe98 progress bar after 200 ms; a failure turns it red", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await setCookies(context, baseURL, ANSWERED);
+    await page.route("**/api/subscriber/save*", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 4000));
+      await route.fulfill({ status: 500, body: "{}" });
+    });
+    await freezeClock(page);
+    await page.goto("/");
+    await hydrated(page);
+    // Other parts of the page may request in the background meanwhile (a guest's wishlist answers
+    // 404, which would turn the shared bar red too): here they all succeed.
+    await page.route(/\/api\/(?!subscriber\/)/, (route) =>
+      route.fulfill({ status: 200, contentType: "application/json", body: "{}" }),
+    );
+    await page.getByTestId("newsletter-form").getByLabel("Váš e-mail").fill(freshEmail());
+    await page.getByTestId("newsletter-submit").click();
+    await page.getByTestId("newsletter-save").click();
+    const bar = page.getByTestId("progress-bar");
+    await page.clock.runFor(150);
+    await expect(bar).toHaveCount(0);
+    await page.clock.runFor(100);
+    await expect(bar).toHaveCount(1);
+    await expect(bar).not.toHaveAttribute("data-failed", "true");
+    expect(await bar.evaluate((element) => getComputedStyle(element).height)).toBe("2px");
+    expect(await bar.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(
+      "rgb(254, 190, 152)",
+    );
+    // It fills over the expected 5000 ms: a fifth after one second.
+    await page.clock.runFor(1_000);
+    await expect(bar).toHaveAttribute("aria-valuenow", "20");
+    await expect(page.getByTestId("snackbars").locator("li")).toHaveText("E-mail nebyl úspěšně uložen.");
+    await expect(bar).toHaveAttribute("data-failed", "true");
+    await expect(bar).toHaveAttribute("aria-valuenow", "100");
+    await expect
+      .poll(() => bar.evaluate((element) => getComputedStyle(element).backgroundColor))
+      .toBe("rgb(229, 72, 59)");
+    await page.clock.runFor(600);
+    await expect(bar).toHaveCount(0);
   });
 });

@@ -1,13 +1,228 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { localePath } from "../../i18n/paths.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
+import type { MenuLink } from "../../shell.ts";
+import { openConsentSettings } from "../consent/consent-bar.tsx";
+import { useShell } from "../feedback/use-shell.ts";
+import { NewsletterSignup } from "../newsletter/newsletter-signup.tsx";
 
-/** The site footer (spec section 2). */
+/** The two social networks (spec section 2); the contacts setting may carry other addresses. */
+const SOCIAL_DEFAULTS = {
+  facebook: "https://www.facebook.com/",
+  instagram: "https://www.instagram.com/",
+} as const;
+
+const CARD_LOGOS = [
+  { key: "visa", src: "/images/cards/visa.svg" },
+  { key: "mastercard", src: "/images/cards/mastercard.svg" },
+] as const;
+
+const isExternal = (link: string) => /^https?:\/\//i.test(link);
+
+/**
+ * The site footer (spec section 2): the newsletter sign-up with its background video, then the
+ * brand and social links, the link menu from the bottommenu setting, the card brands and the
+ * copyright line.
+ */
 export function Footer() {
-  const { t } = useTranslation();
+  const { t, locale } = useTranslation();
+  const shell = useShell();
+  const contacts = shell?.contacts ?? {};
+  const company =
+    typeof contacts.company === "string" && contacts.company ? contacts.company : t("common.siteName");
+  const social = {
+    facebook:
+      typeof contacts.facebook === "string" && contacts.facebook
+        ? contacts.facebook
+        : SOCIAL_DEFAULTS.facebook,
+    instagram:
+      typeof contacts.instagram === "string" && contacts.instagram
+        ? contacts.instagram
+        : SOCIAL_DEFAULTS.instagram,
+  };
+  // Used when the shell user carries the e-mail; otherwise the newsletter asks /api/me.
+  const accountEmail = (shell?.user as { email?: string } | null | undefined)?.email ?? null;
+  const menus = (shell?.bottomMenu ?? []).filter((menu) => Array.isArray(menu?.links));
+
   return (
-    <footer className="mt-16 bg-primary-dark py-8 text-white/80">
-      <div className="container-page text-sm">
-        © {new Date().getFullYear()} {t("common.siteName")}
+    <footer className="mt-16" data-testid="footer">
+      <NewsletterSignup
+        categories={shell?.categories ?? []}
+        userId={shell?.user?.id ?? null}
+        accountEmail={accountEmail}
+      />
+      <div className="bg-primary-dark text-white/80">
+        <div
+          className="h-px bg-gradient-to-r from-transparent via-secondary/70 to-transparent"
+          aria-hidden="true"
+        />
+        <div className="container-page grid gap-10 py-12 tablet:grid-cols-2 tablet:gap-x-12 desktop:grid-cols-[1.3fr_1fr_1fr_1fr] desktop:py-16">
+          <div>
+            <Link
+              to={localePath("home", locale)}
+              className="font-serif text-3xl tracking-wide text-secondary focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-secondary"
+            >
+              {t("common.siteName")}
+            </Link>
+            <p className="mt-4 max-w-sm text-[0.92rem] leading-relaxed text-white/70">
+              {t("footer.brandText")}
+            </p>
+            <p className="mt-6 text-sm font-semibold tracking-[0.18em] text-white/90 uppercase">
+              {t("footer.social.title")}
+            </p>
+            <ul className="mt-3 flex gap-3">
+              <li>
+                <SocialLink
+                  href={social.facebook}
+                  label={t("footer.social.facebook")}
+                  newTab={t("footer.social.newTab")}
+                >
+                  <FacebookIcon />
+                </SocialLink>
+              </li>
+              <li>
+                <SocialLink
+                  href={social.instagram}
+                  label={t("footer.social.instagram")}
+                  newTab={t("footer.social.newTab")}
+                >
+                  <InstagramIcon />
+                </SocialLink>
+              </li>
+            </ul>
+          </div>
+          {menus.map((menu, index) => (
+            <nav key={`${menu.title}-${index}`} aria-label={menu.title || t("footer.menuLabel")}>
+              {menu.title ? (
+                <h2 className="text-sm font-semibold tracking-[0.18em] text-white/90 uppercase">
+                  {menu.title}
+                </h2>
+              ) : null}
+              <ul className="mt-4 flex flex-col gap-2.5">
+                {menu.links.map((link) => (
+                  <li key={`${link.link}-${link.text}`}>
+                    <MenuItem link={link} newTab={t("footer.social.newTab")} />
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ))}
+          <div>
+            <h2 className="text-sm font-semibold tracking-[0.18em] text-white/90 uppercase">
+              {t("footer.payments.title")}
+            </h2>
+            <ul className="mt-4 flex gap-3">
+              {CARD_LOGOS.map((card) => (
+                <li key={card.key}>
+                  <img
+                    src={card.src}
+                    alt={t(`footer.payments.${card.key}`)}
+                    width={60}
+                    height={38}
+                    loading="lazy"
+                    className="h-[38px] w-[60px] rounded-md shadow-sm"
+                  />
+                </li>
+              ))}
+            </ul>
+            <p className="mt-5 flex items-start gap-2.5 text-sm leading-snug text-white/70">
+              <span
+                aria-hidden="true"
+                className="grid size-8 shrink-0 place-items-center rounded-full border border-secondary/60 text-[0.7rem] font-semibold text-[#e6c886]"
+              >
+                18+
+              </span>
+              {t("footer.ageNotice")}
+            </p>
+          </div>
+        </div>
+        <div className="border-t border-white/10">
+          <div className="container-page flex flex-col gap-3 py-5 text-sm text-white/75 tablet:flex-row tablet:items-center tablet:justify-between">
+            <p data-testid="copyright">
+              {t("footer.copyright", { year: new Date().getFullYear(), company })}
+              {/* "Rarita s.r.o." already ends with a full stop. */}
+              {company.endsWith(".") ? " " : ". "}
+              {t("footer.rights")}
+            </p>
+            <button
+              type="button"
+              onClick={openConsentSettings}
+              data-testid="cookie-settings"
+              className="self-start text-white/70 underline decoration-white/25 underline-offset-4 transition hover:text-secondary hover:decoration-secondary tablet:self-auto"
+            >
+              {t("consent.settingsLink")}
+            </button>
+          </div>
+        </div>
       </div>
     </footer>
+  );
+}
+
+function MenuItem({ link, newTab }: { link: MenuLink; newTab: string }) {
+  const className =
+    "text-[0.95rem] text-white/75 transition hover:text-secondary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-secondary";
+  if (isExternal(link.link))
+    return (
+      <a href={link.link} target="_blank" rel="noopener noreferrer" className={className}>
+        {link.text}
+        <span className="sr-only"> {newTab}</span>
+      </a>
+    );
+  return (
+    <Link to={link.link} className={className}>
+      {link.text}
+    </Link>
+  );
+}
+
+function SocialLink({
+  href,
+  label,
+  newTab,
+  children,
+}: {
+  href: string;
+  label: string;
+  newTab: string;
+  children: ReactNode;
+}) {
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={`${label} ${newTab}`}
+      title={label}
+      className="grid size-11 place-items-center rounded-full border border-white/20 text-white/85 transition hover:border-secondary hover:bg-secondary hover:text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-secondary"
+    >
+      {children}
+    </a>
+  );
+}
+
+function FacebookIcon() {
+  return (
+    <svg viewBox="0 0 24 24" className="size-5" fill="currentColor" aria-hidden="true">
+      <path d="M13.5 21v-7.5h2.6l.4-3h-3V8.6c0-.9.3-1.5 1.6-1.5h1.6V4.4a21 21 0 0 0-2.4-.1c-2.4 0-4 1.4-4 4.1v2.1H7.7v3h2.6V21h3.2Z" />
+    </svg>
+  );
+}
+
+function InstagramIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      className="size-5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.7"
+      aria-hidden="true"
+    >
+      <rect x="3.5" y="3.5" width="17" height="17" rx="5" />
+      <circle cx="12" cy="12" r="4" />
+      <circle cx="17.2" cy="6.8" r="0.9" fill="currentColor" stroke="none" />
+    </svg>
   );
 }

@@ -1,17 +1,129 @@
-import { Link } from "react-router";
+import { useEffect, useId, useRef, useState } from "react";
+import { useLocation } from "react-router";
 import { localePath } from "../../i18n/paths.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
+import { AccountDropdown } from "../header/account-dropdown.tsx";
+import { AddAuctionButton } from "../header/add-auction-button.tsx";
+import { Bell } from "../header/bell.tsx";
+import { CurrencySwitcher } from "../header/currency-switcher.tsx";
+import { LanguageSwitcher } from "../header/language-switcher.tsx";
+import { useCountsPolling, useShellData } from "../header/live-counts.ts";
+import { LoginWidget } from "../header/login-widget.tsx";
+import { Logo } from "../header/logo.tsx";
+import { BurgerButton, MobileMenu } from "../header/mobile-menu.tsx";
+import { SearchBox } from "../header/search-box.tsx";
+import { TopMenu } from "../header/top-menu.tsx";
+import { useHeaderHighlight } from "../header/use-header-highlight.ts";
 
-/** The site header (spec section 2). */
+/**
+ * The site header (spec section 2): logo, top menu, search, add auction, the account widget (login
+ * for guests, the account dropdown for users), the notification bell, language and currency, and
+ * the mobile menu below 1028 px. It is highlighted (`is-highlighted`) once the page scrolls past its
+ * height minus 75 px, or while hovered.
+ */
 export function Header() {
   const { locale, t } = useTranslation();
+  const shell = useShellData();
+  const user = shell?.user ?? null;
+  const topMenu = shell?.topMenu ?? [];
+
+  const headerRef = useRef<HTMLElement>(null);
+  const highlighted = useHeaderHighlight(headerRef);
+
+  const [loginOpen, setLoginOpen] = useState(false);
+  const [loginRedirect, setLoginRedirect] = useState<string | null>(null);
+  const [accountOpen, setAccountOpen] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const burgerRef = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+
+  useCountsPolling();
+
+  // Marks the header interactive once hydrated (the widgets are buttons that need scripts).
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
+
+  // Following a link closes whatever was open.
+  const { pathname, search } = useLocation();
+  const here = `${pathname}${search}`;
+  const lastPlace = useRef(here);
+  useEffect(() => {
+    if (lastPlace.current === here) return;
+    lastPlace.current = here;
+    setLoginOpen(false);
+    setAccountOpen(false);
+    setMenuOpen(false);
+  }, [here]);
+
+  const onLoginOpenChange = (open: boolean) => {
+    setLoginOpen(open);
+    if (!open) setLoginRedirect(null);
+  };
+
   return (
-    <header className="bg-primary-dark text-white">
-      <div className="container-page flex items-center justify-between py-4">
-        <Link to={localePath("home", locale)} className="font-serif text-3xl tracking-wide text-secondary">
-          {t("common.siteName")}
-        </Link>
+    <header
+      ref={headerRef}
+      className={`sticky top-0 z-40 bg-primary-dark text-white transition-shadow duration-300 ${
+        highlighted ? "is-highlighted shadow-[0_10px_30px_-12px_rgb(0_0_0/0.55)]" : ""
+      }`}
+      data-testid="site-header"
+      data-ready={ready ? "true" : undefined}
+    >
+      <a
+        href="#content"
+        className="sr-only rounded-md bg-secondary px-4 py-2 font-semibold text-ink focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50"
+      >
+        {t("header.skipToContent")}
+      </a>
+      <div className="container-page flex h-16 items-center gap-1.5 tablet:gap-3 desktop:h-[4.75rem] desktop:gap-8">
+        <BurgerButton
+          open={menuOpen}
+          onToggle={() => setMenuOpen((value) => !value)}
+          menuId={menuId}
+          buttonRef={burgerRef}
+        />
+        <Logo showTagline />
+        <SearchBox variant="bar" className="hidden max-w-[34rem] flex-1 desktop:flex" />
+        <div className="ml-auto flex items-center gap-1.5 tablet:gap-2.5">
+          <AddAuctionButton
+            loggedIn={user !== null}
+            onRequireLogin={() => {
+              setLoginRedirect(localePath("accountAdvertisementAdd", locale));
+              setLoginOpen(true);
+            }}
+          />
+          {user ? <Bell /> : null}
+          {user ? (
+            <AccountDropdown user={user} open={accountOpen} onOpenChange={setAccountOpen} />
+          ) : (
+            <LoginWidget open={loginOpen} onOpenChange={onLoginOpenChange} redirectTo={loginRedirect} />
+          )}
+        </div>
       </div>
+      <div className="hidden bg-black/15 desktop:block">
+        <div className="container-page flex h-11 items-center justify-between gap-6">
+          <TopMenu items={topMenu} variant="bar" />
+          <div className="ml-auto flex items-center gap-3">
+            <LanguageSwitcher variant="bar" />
+            <CurrencySwitcher variant="bar" />
+          </div>
+        </div>
+      </div>
+      {/* A hairline at rest; the gold rule draws across when the header is highlighted. */}
+      <div aria-hidden="true" className="h-0.5 bg-white/10">
+        <div
+          className={`h-full origin-left bg-secondary transition-transform duration-300 ${
+            highlighted ? "scale-x-100" : "scale-x-0"
+          }`}
+        />
+      </div>
+      <MobileMenu
+        id={menuId}
+        open={menuOpen}
+        onClose={() => setMenuOpen(false)}
+        topMenu={topMenu}
+        returnFocusRef={burgerRef}
+      />
     </header>
   );
 }

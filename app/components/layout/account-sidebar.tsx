@@ -1,0 +1,112 @@
+import { useId, useState } from "react";
+import { Link, useLocation } from "react-router";
+import { localePath } from "../../i18n/paths.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
+import { AccountLinkCounts, Avatar, LogoutForm, useAccountLinks } from "../header/account-links.tsx";
+import { useShellData } from "../header/live-counts.ts";
+import { FOCUS_ON_LIGHT } from "../header/shared.ts";
+import { ChevronDownIcon, PlusIcon } from "../ui/icons.tsx";
+
+/** The link that matches the path best: the page itself, or the deepest page it lies under. */
+function activeIndex(paths: string[], pathname: string): number {
+  let best = -1;
+  paths.forEach((path, index) => {
+    const matches = pathname === path || pathname.startsWith(`${path}/`);
+    if (matches && (best === -1 || path.length > paths[best].length)) best = index;
+  });
+  return best;
+}
+
+/**
+ * The account pages' sidebar (spec section 2): add advertisement, overview, my advertisements
+ * (total count), auctions, messages (new count), invoice info, newsletters and logout; the current
+ * page is highlighted. On small screens it folds into a block titled with the current page.
+ * Renders nothing for guests.
+ */
+export function AccountSidebar({ className = "" }: { className?: string }) {
+  const { locale, t } = useTranslation();
+  const user = useShellData()?.user ?? null;
+  const links = useAccountLinks("sidebar");
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  if (!user) return null;
+
+  const paths = links.map((link) => localePath(link.page, locale));
+  const active = activeIndex(paths, pathname);
+  const addPath = localePath("accountAdvertisementAdd", locale);
+  const onAdd = pathname === addPath;
+
+  return (
+    <nav
+      aria-label={t("header.accountNav")}
+      className={`rounded-xl border border-line bg-white ${className}`}
+      data-testid="account-sidebar"
+    >
+      <div className="flex items-center gap-3 border-b border-line px-4 py-4">
+        <Avatar user={user} size="size-10" tone="light" />
+        <div className="min-w-0 flex-1">
+          <p className="truncate font-semibold">{user.username}</p>
+          {user.groupDiscount > 0 ? (
+            <p className="text-[0.8rem] font-semibold text-[#7a5c1c]">
+              {user.groupName ? `${user.groupName} · ` : ""}
+              {t("header.discount", { discount: user.groupDiscount })}
+            </p>
+          ) : (
+            <p className="text-[0.8rem] text-muted">{t("header.accountNav")}</p>
+          )}
+        </div>
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={listId}
+          onClick={() => setOpen((value) => !value)}
+          className={`inline-flex size-10 items-center justify-center rounded-md text-primary-dark hover:bg-primary-dark/5 desktop:hidden ${FOCUS_ON_LIGHT}`}
+          data-testid="account-sidebar-toggle"
+        >
+          <ChevronDownIcon className={`size-5 transition-transform ${open ? "rotate-180" : ""}`} />
+          <span className="sr-only">{t("header.accountNav")}</span>
+        </button>
+      </div>
+      <div id={listId} className={`${open ? "block" : "hidden"} p-3 desktop:block`}>
+        <Link
+          to={addPath}
+          aria-current={onAdd ? "page" : undefined}
+          className={`mb-3 flex h-11 items-center justify-center gap-2 rounded-md bg-secondary font-semibold text-ink shadow-sm transition-colors hover:bg-[#d2ab55] ${FOCUS_ON_LIGHT}`}
+          data-testid="account-sidebar-add"
+        >
+          <PlusIcon className="size-5" />
+          {t("header.addAuction")}
+        </Link>
+        <ul className="space-y-0.5">
+          {links.map((link, index) => {
+            const current = index === active && !onAdd;
+            return (
+              <li key={link.page}>
+                <Link
+                  to={paths[index]}
+                  aria-current={current ? "page" : undefined}
+                  className={`flex items-center gap-3 rounded-md px-3 py-2 text-[0.9rem] transition-colors ${
+                    current
+                      ? "bg-primary-dark font-semibold text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-secondary"
+                      : `text-ink hover:bg-primary-dark/5 ${FOCUS_ON_LIGHT}`
+                  }`}
+                  data-testid={`account-sidebar-${link.page}`}
+                >
+                  <link.Icon className={`size-5 shrink-0 ${current ? "text-secondary" : "text-primary"}`} />
+                  <span className="min-w-0">{link.label}</span>
+                  <AccountLinkCounts link={link} inverted={current} />
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+        <div className="mt-2 border-t border-line pt-2">
+          <LogoutForm
+            className={`flex w-full items-center gap-3 rounded-md px-3 py-2 text-left text-[0.9rem] text-danger hover:bg-danger/5 ${FOCUS_ON_LIGHT}`}
+          />
+        </div>
+      </div>
+    </nav>
+  );
+}

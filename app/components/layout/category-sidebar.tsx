@@ -1,0 +1,245 @@
+import { useEffect, useId, useMemo, useState } from "react";
+import { Link, useMatches } from "react-router";
+import { localePath, parseRouteId } from "../../i18n/paths.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
+import {
+  categoryPath,
+  limitDepth,
+  SIDEBAR_DEPTH,
+  sortSidebarCategories,
+} from "../../lib/category-checkbox-tree.ts";
+import type { CategoryNode } from "../../shell.ts";
+import { useShellData } from "../header/live-counts.ts";
+import { FOCUS_ON_LIGHT } from "../header/shared.ts";
+import { ChevronDownIcon, GridIcon } from "../ui/icons.tsx";
+
+type CategorySidebarProps = {
+  /** The category being shown; defaults to the `id` param of the category route. */
+  currentId?: number | null;
+  /**
+   * "page": a sidebar on wide screens and a collapsible "Kategorie" block above the content on
+   * small (touch) screens. "menu": just the tree, for the mobile menu.
+   */
+  variant?: "page" | "menu";
+  className?: string;
+  /** Called when a category link is followed (the mobile menu closes itself). */
+  onNavigate?: () => void;
+};
+
+/** The current category from the matched `category___cs|en` route, if any. */
+function useRouteCategoryId(): number | null {
+  const matches = useMatches();
+  for (const match of matches) {
+    if (parseRouteId(match.id)?.name !== "category") continue;
+    const id = Number(match.params.id);
+    return Number.isInteger(id) ? id : null;
+  }
+  return null;
+}
+
+/**
+ * The category tree (spec sections 2, 4, 9): up to 5 levels from the shell's categories, in the
+ * sidebar order (under category 1, ids 2 and 3 first); each entry links to its listing; branches
+ * expand and collapse; the current entry is highlighted and its ancestors are opened.
+ */
+export function CategorySidebar({
+  currentId,
+  variant = "page",
+  className = "",
+  onNavigate,
+}: CategorySidebarProps) {
+  const { t } = useTranslation();
+  const shell = useShellData();
+  const routeId = useRouteCategoryId();
+  const current = currentId ?? routeId;
+  const categories = shell?.categories;
+  const tree = useMemo(
+    () => limitDepth(sortSidebarCategories(categories ?? []), SIDEBAR_DEPTH),
+    [categories],
+  );
+  const path = useMemo(() => (current === null ? [] : categoryPath(tree, current)), [tree, current]);
+  const ancestorKey = path
+    .slice(0, -1)
+    .map((node) => node.id)
+    .join(",");
+
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(
+    () => new Set(path.slice(0, -1).map((node) => node.id)),
+  );
+  // Moving to another category opens its ancestors (what the visitor opened stays open).
+  useEffect(() => {
+    if (!ancestorKey) return;
+    setExpanded((previous) => {
+      const next = new Set(previous);
+      for (const id of ancestorKey.split(",")) next.add(Number(id));
+      return next.size === previous.size ? previous : next;
+    });
+  }, [ancestorKey]);
+
+  const [blockOpen, setBlockOpen] = useState(false);
+  const baseId = useId();
+  const treeId = `${baseId}-tree`;
+
+  if (tree.length === 0) return null;
+
+  const toggle = (id: number) =>
+    setExpanded((previous) => {
+      const next = new Set(previous);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const treeElement = (
+    <Branch
+      nodes={tree}
+      level={0}
+      current={current}
+      ancestors={path.slice(0, -1).map((node) => node.id)}
+      expanded={expanded}
+      onToggle={toggle}
+      baseId={baseId}
+      onNavigate={onNavigate}
+      roomy={variant === "menu"}
+    />
+  );
+
+  if (variant === "menu")
+    return (
+      <nav aria-label={t("header.categoriesNav")} className={className} data-testid="category-sidebar-menu">
+        <h2 className="px-3 pb-2 text-[0.7rem] font-semibold tracking-[0.16em] text-muted uppercase">
+          {t("header.categories")}
+        </h2>
+        {treeElement}
+      </nav>
+    );
+
+  return (
+    <nav
+      aria-label={t("header.categoriesNav")}
+      className={`rounded-xl border border-line bg-white desktop:border-0 desktop:bg-transparent ${className}`}
+      data-testid="category-sidebar"
+    >
+      <button
+        type="button"
+        aria-expanded={blockOpen}
+        aria-controls={treeId}
+        onClick={() => setBlockOpen((value) => !value)}
+        className={`flex w-full items-center gap-3 rounded-xl px-4 py-3 text-left font-semibold text-primary-dark desktop:hidden ${FOCUS_ON_LIGHT}`}
+        data-testid="category-block-toggle"
+      >
+        <GridIcon className="size-5" />
+        <span className="flex-1">{t("header.categories")}</span>
+        <ChevronDownIcon className={`size-5 transition-transform ${blockOpen ? "rotate-180" : ""}`} />
+      </button>
+      <h2 className="hidden border-b border-line pb-3 font-serif text-xl text-primary-dark desktop:block">
+        {t("header.categories")}
+      </h2>
+      <div
+        id={treeId}
+        className={`${blockOpen ? "block" : "hidden"} border-t border-line px-2 py-2 desktop:block desktop:border-0 desktop:px-0`}
+      >
+        {treeElement}
+      </div>
+    </nav>
+  );
+}
+
+type BranchProps = {
+  nodes: CategoryNode[];
+  level: number;
+  current: number | null;
+  ancestors: number[];
+  expanded: ReadonlySet<number>;
+  onToggle: (id: number) => void;
+  baseId: string;
+  onNavigate?: () => void;
+  /** Taller rows for fingers (the mobile menu). */
+  roomy?: boolean;
+};
+
+function Branch({
+  nodes,
+  level,
+  current,
+  ancestors,
+  expanded,
+  onToggle,
+  baseId,
+  onNavigate,
+  roomy,
+}: BranchProps) {
+  const { locale, t } = useTranslation();
+  return (
+    <ul className={level === 0 ? "space-y-0.5" : "mt-0.5 ml-4 space-y-0.5 border-l border-line pl-2"}>
+      {nodes.map((node) => {
+        const hasChildren = node.subcategories.length > 0;
+        const isOpen = hasChildren && expanded.has(node.id);
+        const isCurrent = node.id === current;
+        const isAncestor = ancestors.includes(node.id);
+        const childrenId = `${baseId}-c${node.id}`;
+        return (
+          <li key={node.id} data-category-id={node.id}>
+            <div
+              className={`group flex items-center rounded-md transition-colors ${
+                isCurrent
+                  ? "bg-primary-dark text-white"
+                  : isAncestor
+                    ? "text-primary-dark"
+                    : "text-ink hover:bg-primary-dark/5"
+              }`}
+            >
+              <Link
+                to={localePath("category", locale, { id: node.id, slug: node.slug })}
+                aria-current={isCurrent ? "page" : undefined}
+                onClick={onNavigate}
+                className={`min-w-0 flex-1 rounded-md px-3 leading-snug ${roomy ? "py-2.5" : "py-1.5"} ${
+                  level === 0 ? "text-[0.95rem] font-semibold" : "text-[0.875rem]"
+                } ${isAncestor ? "font-semibold" : ""} ${
+                  isCurrent
+                    ? "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-secondary"
+                    : FOCUS_ON_LIGHT
+                }`}
+                data-testid={`category-link-${node.id}`}
+              >
+                {node.name}
+              </Link>
+              {hasChildren ? (
+                <button
+                  type="button"
+                  aria-expanded={isOpen}
+                  aria-controls={childrenId}
+                  aria-label={t(isOpen ? "header.collapse" : "header.expand", { name: node.name })}
+                  onClick={() => onToggle(node.id)}
+                  className={`mr-0.5 inline-flex shrink-0 ${roomy ? "size-10" : "size-8"} items-center justify-center rounded-md ${
+                    isCurrent
+                      ? "text-white hover:bg-white/15"
+                      : "text-muted hover:bg-primary-dark/10 hover:text-primary-dark"
+                  } ${isCurrent ? "focus-visible:outline-2 focus-visible:outline-secondary" : FOCUS_ON_LIGHT}`}
+                  data-testid={`category-toggle-${node.id}`}
+                >
+                  <ChevronDownIcon className={`size-4 transition-transform ${isOpen ? "rotate-180" : ""}`} />
+                </button>
+              ) : null}
+            </div>
+            {hasChildren ? (
+              <div id={childrenId} hidden={!isOpen}>
+                <Branch
+                  nodes={node.subcategories}
+                  level={level + 1}
+                  current={current}
+                  ancestors={ancestors}
+                  expanded={expanded}
+                  onToggle={onToggle}
+                  baseId={baseId}
+                  onNavigate={onNavigate}
+                  roomy={roomy}
+                />
+              </div>
+            ) : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
