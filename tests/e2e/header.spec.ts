@@ -20,6 +20,12 @@ test.beforeEach(async ({ context, baseURL }) => {
 });
 
 const header = (page: Page) => page.getByTestId("site-header");
+
+/** Opens a page and waits until the header is hydrated (its widgets are script-driven buttons). */
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await expect(header(page)).toHaveAttribute("data-ready", "true");
+}
 const loginWidget = (page: Page) => page.getByTestId("login-widget");
 const submitButton = (page: Page) =>
   loginWidget(page).getByRole("form", { name: "Přihlášení" }).getByRole("button", { name: "Přihlásit se" });
@@ -48,7 +54,7 @@ test.describe("desktop header (1280 px)", () => {
   test("the logo links home and the top menu comes from the settings, external links in a new tab", async ({
     page,
   }) => {
-    await page.goto("/dokumenty");
+    await open(page, "/dokumenty");
     await expect(page.getByTestId("logo")).toHaveAttribute("href", "/");
     const menu = page.getByTestId("top-menu-bar");
     const daily = menu.getByRole("link", { name: "Denní aukce" });
@@ -62,7 +68,7 @@ test.describe("desktop header (1280 px)", () => {
     await expect(page).toHaveURL("/denni-aukce");
     await expect(daily).toHaveAttribute("aria-current", "page");
 
-    await page.goto("/en");
+    await open(page, "/en");
     await expect(page.getByTestId("logo")).toHaveAttribute("href", "/en");
     await expect(
       page.getByTestId("top-menu-bar").getByRole("link", { name: "Daily auctions" }),
@@ -70,14 +76,14 @@ test.describe("desktop header (1280 px)", () => {
   });
 
   test("the search box submits q to the search page", async ({ page }) => {
-    await page.goto("/");
+    await open(page, "/");
     const search = page.getByTestId("search-bar");
     await search.getByRole("searchbox", { name: "Hledat v nabídce" }).fill("rum");
     await search.getByRole("searchbox").press("Enter");
     await expect(page).toHaveURL("/hledani?q=rum");
     await expect(page.getByTestId("search-bar").getByRole("searchbox")).toHaveValue("rum");
 
-    await page.goto("/en");
+    await open(page, "/en");
     await page.getByTestId("search-bar").getByRole("searchbox").fill("whisky");
     await page.getByTestId("search-bar").getByRole("button", { name: "Search" }).click();
     await expect(page).toHaveURL("/en/search?q=whisky");
@@ -86,7 +92,8 @@ test.describe("desktop header (1280 px)", () => {
   test("for a guest the add-auction button opens the login widget; Escape closes it and returns focus", async ({
     page,
   }) => {
-    await page.goto("/");
+    test.slow(); // axe is heavy on a busy machine
+    await open(page, "/");
     const add = page.getByTestId("add-auction");
     await expect(add).toHaveText("Přidat aukci");
     await add.click();
@@ -109,7 +116,7 @@ test.describe("desktop header (1280 px)", () => {
   test("the login widget validates on the client with the spec's Czech messages and reveals the password", async ({
     page,
   }) => {
-    await page.goto("/");
+    await open(page, "/");
     await page.getByTestId("login-trigger").click();
     await expect(page.getByTestId("login-trigger")).toHaveAttribute("aria-expanded", "true");
     const widget = loginWidget(page);
@@ -139,7 +146,7 @@ test.describe("desktop header (1280 px)", () => {
   test("a failed login shows errors.login under the form and pushes login_failure to the data layer", async ({
     page,
   }) => {
-    await page.goto("/");
+    await open(page, "/");
     await page.getByTestId("login-trigger").click();
     await loginWidget(page).getByLabel("E-mail").fill("nikdo@rarita.test");
     await loginWidget(page).getByLabel("Heslo", { exact: true }).fill("spatne-heslo");
@@ -155,10 +162,11 @@ test.describe("desktop header (1280 px)", () => {
     await expect(page.getByTestId("login-trigger")).toBeVisible();
   });
 
-  test("logging in through the widget keeps the page, shows the gold account dropdown, and logout works", async ({
+  test("logging in through the widget keeps the page and shows the gold account dropdown", async ({
     page,
   }) => {
-    await page.goto("/dokumenty");
+    test.slow(); // axe is heavy on a busy machine
+    await open(page, "/dokumenty");
     await logInThroughWidget(page, DEMO.seller);
     await expect(page).toHaveURL("/dokumenty");
     const trigger = page.getByTestId("account-trigger");
@@ -184,8 +192,30 @@ test.describe("desktop header (1280 px)", () => {
         href,
       );
     await axeHeader(page);
+  });
 
-    // Keyboard: arrows move through the menu, Escape closes it and returns to the trigger.
+  test("logout from the account dropdown sends the user home as a guest", async ({ page }) => {
+    await open(page, "/dokumenty");
+    await logInThroughWidget(page, DEMO.seller);
+    await page.getByTestId("account-trigger").click();
+    await page.getByTestId("account-dropdown").getByRole("button", { name: "Odhlásit se" }).click();
+    await expect(page).toHaveURL("/");
+    await expect(page.getByTestId("login-trigger")).toBeVisible();
+    await expect(page.getByTestId("bell")).toHaveCount(0);
+  });
+
+  test("a user without a discount group gets the plain dropdown, usable from the keyboard", async ({
+    page,
+  }) => {
+    await open(page, "/");
+    await logInThroughWidget(page, NO_GROUP);
+    await expect(page.getByTestId("account-dropdown")).not.toHaveClass(/is-discount/);
+    await expect(page.getByTestId("account-trigger")).toContainText("novacek.brno");
+
+    // Keyboard: Arrow Down opens the menu on its first item, arrows move on, Escape closes it and
+    // returns to the trigger.
+    const trigger = page.getByTestId("account-trigger");
+    const dropdown = page.getByTestId("account-dropdown");
     await trigger.focus();
     await page.keyboard.press("ArrowDown");
     await expect(dropdown.getByRole("link", { name: "Přidat aukci" })).toBeFocused();
@@ -194,23 +224,11 @@ test.describe("desktop header (1280 px)", () => {
     await page.keyboard.press("Escape");
     await expect(dropdown.getByRole("link", { name: "Přehled účtu" })).toBeHidden();
     await expect(trigger).toBeFocused();
-
-    await trigger.click();
-    await dropdown.getByRole("button", { name: "Odhlásit se" }).click();
-    await expect(page).toHaveURL("/");
-    await expect(page.getByTestId("login-trigger")).toBeVisible();
-    await expect(page.getByTestId("bell")).toHaveCount(0);
-  });
-
-  test("a user without a discount group gets the plain dropdown", async ({ page }) => {
-    await page.goto("/");
-    await logInThroughWidget(page, NO_GROUP);
-    await expect(page.getByTestId("account-dropdown")).not.toHaveClass(/is-discount/);
   });
 
   test("the bell and the account trigger show polled counts every 10 s", async ({ page }) => {
     await page.clock.install();
-    await page.goto("/");
+    await open(page, "/");
     await logInThroughWidget(page, DEMO.seller);
     await page.route("**/api/message?counter=1", (route) =>
       route.fulfill({ json: { total: 42, new: 7, system: 1 } }),
@@ -223,7 +241,7 @@ test.describe("desktop header (1280 px)", () => {
     await polled;
     await expect(page.getByTestId("bell-count")).toHaveText("7");
     await expect(page.getByTestId("bell")).toHaveAttribute("aria-label", "Zprávy, 7 nepřečtených zpráv");
-    await expect(page.getByTestId("account-notifications")).toHaveText("7");
+    await expect(page.getByTestId("account-notifications")).toHaveText(/^7/);
     await page.getByTestId("account-trigger").click();
     await expect(page.getByTestId("account-link-accountAdvertisements")).toContainText("99");
     await expect(page.getByTestId("account-link-accountMessages")).toContainText("42");
@@ -239,7 +257,7 @@ test.describe("desktop header (1280 px)", () => {
   test("the language switcher goes to the same page in the other language, keeping the query", async ({
     page,
   }) => {
-    await page.goto("/hledani?q=rum");
+    await open(page, "/hledani?q=rum");
     const switcher = page.getByTestId("language-switcher-bar");
     const english = switcher.getByRole("link", { name: /English/ });
     await expect(english).toHaveAttribute("href", "/en/search?q=rum");
@@ -253,7 +271,7 @@ test.describe("desktop header (1280 px)", () => {
     await expect(czech).toHaveAttribute("hreflang", "cs");
 
     // Pages with params keep them; a page without a twin falls back to the other home.
-    await page.goto("/info/1/obchodni-podminky");
+    await open(page, "/info/1/obchodni-podminky");
     await expect(
       page.getByTestId("language-switcher-bar").getByRole("link", { name: /English/ }),
     ).toHaveAttribute("href", "/en/info/1/obchodni-podminky");
@@ -263,7 +281,7 @@ test.describe("desktop header (1280 px)", () => {
     page,
     context,
   }) => {
-    await page.goto("/");
+    await open(page, "/");
     const switcher = page.getByTestId("currency-switcher-bar");
     const trigger = switcher.getByRole("button", { name: /Měna/ });
     await expect(trigger).toContainText("CZK");
@@ -286,7 +304,7 @@ test.describe("desktop header (1280 px)", () => {
   test("the header is highlighted after scrolling past its height minus 75 px, and while hovered", async ({
     page,
   }) => {
-    await page.goto("/");
+    await open(page, "/");
     await page.mouse.move(640, 800);
     await page.evaluate(() => {
       document.body.style.minHeight = "4000px";
@@ -302,7 +320,8 @@ test.describe("desktop header (1280 px)", () => {
   });
 
   test("the header has no axe violations for a guest", async ({ page }) => {
-    await page.goto("/");
+    test.slow(); // axe is heavy on a busy machine
+    await open(page, "/");
     await axeHeader(page);
     await page.getByTestId("currency-switcher-bar").getByRole("button").first().click();
     await axeHeader(page);
@@ -315,7 +334,8 @@ test.describe("mobile header (375 px)", () => {
   test("the burger toggles the mobile menu with search and categories; Escape closes and focus returns", async ({
     page,
   }) => {
-    await page.goto("/");
+    test.slow(); // axe is heavy on a busy machine
+    await open(page, "/");
     const burger = page.getByTestId("burger");
     const menu = page.getByTestId("mobile-menu");
     await expect(page.getByTestId("search-bar")).toBeHidden();
@@ -354,7 +374,7 @@ test.describe("mobile header (375 px)", () => {
   test("the category tree expands, collapses and highlights the current category with its ancestors open", async ({
     page,
   }) => {
-    await page.goto("/2/rum");
+    await open(page, "/2/rum");
     await page.getByTestId("burger").click();
     const tree = page.getByTestId("mobile-menu").getByTestId("category-sidebar-menu");
     // Sidebar order: under Alkohol (1), Rum (2) and Whisky (3) first.
@@ -381,7 +401,7 @@ test.describe("mobile header (375 px)", () => {
   });
 
   test("the login widget and the account dropdown fit the narrow screen", async ({ page }) => {
-    await page.goto("/");
+    await open(page, "/");
     await page.getByTestId("add-auction").click();
     const panel = loginWidget(page).getByRole("heading", { name: "Přihlášení" });
     await expect(panel).toBeVisible();

@@ -1,0 +1,38 @@
+import { Link } from "react-router";
+import { localePath } from "../../i18n/paths.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
+import { PlusIcon } from "../ui/icons.tsx";
+import { FOCUS_ON_DARK } from "./shared.ts";
+
+const CLASS = `inline-flex h-11 shrink-0 items-center justify-center gap-2 rounded-full bg-secondary text-ink font-semibold shadow-sm transition-colors hover:bg-[#d2ab55] w-11 tablet:w-auto tablet:px-4 tablet:text-[0.9rem] ${FOCUS_ON_DARK}`;
+
+/**
+ * Add auction (spec section 2): a link for logged-in users; guests get the login widget, which then
+ * sends them on to the add-auction page.
+ */
+export function AddAuctionButton({
+  loggedIn,
+  onRequireLogin,
+}: {
+  loggedIn: boolean;
+  onRequireLogin: () => void;
+}) {
+  const { locale, t } = useTranslation();
+  const content = (
+    <>
+      <PlusIcon className="size-5 shrink-0" />
+      <span className="sr-only tablet:not-sr-only">{t("header.addAuction")}</span>
+    </>
+  );
+  if (loggedIn)
+    return (
+      <Link to={localePath("accountAdvertisementAdd", locale)} className={CLASS} data-testid="add-auction">
+        {content}
+      </Link>
+    );
+  return (
+    <button type="button" onClick={onRequireLogin} className={CLASS} data-testid="add-auction">
+      {content}
+    </button>
+  );
+}

@@ -1,0 +1,37 @@
+import { Link } from "react-router";
+import { localePath } from "../../i18n/paths.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
+import { BellIcon } from "../ui/icons.tsx";
+import { useLiveCounts } from "./live-counts.ts";
+import { BAR_ICON_BUTTON, pluralKey } from "./shared.ts";
+
+/** The notification bell: links to the messages with the new-message count (hidden at zero). */
+export function Bell() {
+  const { locale, t } = useTranslation();
+  const counts = useLiveCounts();
+  if (!counts) return null;
+  const count = counts.messages.new;
+  const label =
+    count > 0
+      ? `${t("header.messages")}, ${t(pluralKey(locale, "header.unreadMessages", count), { count })}`
+      : t("header.messages");
+  return (
+    <Link
+      to={localePath("accountMessages", locale)}
+      aria-label={label}
+      className={BAR_ICON_BUTTON}
+      data-testid="bell"
+    >
+      <BellIcon className="size-6" />
+      {count > 0 ? (
+        <span
+          aria-hidden="true"
+          className="absolute top-1 right-0.5 min-w-5 rounded-full bg-secondary px-1 text-center text-[0.7rem] leading-5 font-bold text-ink ring-2 ring-primary-dark"
+          data-testid="bell-count"
+        >
+          {count > 99 ? "99+" : count}
+        </span>
+      ) : null}
+    </Link>
+  );
+}

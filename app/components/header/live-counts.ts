@@ -1,0 +1,132 @@
+import { useEffect, useRef, useSyncExternalStore } from "react";
+import { useRouteLoaderData } from "react-router";
+import type { ShellData, ShellUser } from "../../shell.ts";
+import { createStore } from "../feedback/external-store.ts";
+
+/**
+ * The logged-in user's message and advertisement counts (spec section 6: polled every 10 s). The
+ * header polls; the bell, the account dropdown and the account sidebar read the same store, so they
+ * never disagree. Until the first poll (and during server rendering) the counts come from the root
+ * loader's `shell.user`.
+ */
+export const COUNTS_POLL_INTERVAL = 10_000;
+
+export type LiveCounts = { messages: ShellUser["messages"]; advertisements: ShellUser["advertisements"] };
+type Entry = LiveCounts & { userId: number };
+
+const store = createStore<Entry | null>(null);
+
+export function useShellData(): ShellData | undefined {
+  return useRouteLoaderData("root") as ShellData | undefined;
+}
+
+/** The current counts for the logged-in user, or null for guests. */
+export function useLiveCounts(): LiveCounts | null {
+  const user = useShellData()?.user ?? null;
+  const entry = useSyncExternalStore(store.subscribe, store.get, () => null);
+  if (!user) return null;
+  if (entry && entry.userId === user.id) return entry;
+  return { messages: user.messages, advertisements: user.advertisements };
+}
+
+async function fetchJson<T>(url: string, signal: AbortSignal): Promise<T | null> {
+  const response = await fetch(url, {
+    credentials: "same-origin",
+    headers: { Accept: "application/json" },
+    signal,
+  });
+  if (response.status === 401) throw new LoggedOut();
+  if (!response.ok) return null;
+  return (await response.json()) as T;
+}
+
+class LoggedOut extends Error {}
+
+/**
+ * Polls `/api/message?counter=1` and `/api/me/advertisements/statistics` every 10 s while a user is
+ * logged in and the tab is visible; a hidden tab stops polling, becoming visible polls at once and
+ * resumes. Fresh loader data (after a navigation) replaces the polled values. A 401 (the session
+ * ended elsewhere) stops polling.
+ */
+export function useCountsPolling() {
+  const user = useShellData()?.user ?? null;
+  const userId = user?.id ?? null;
+  const messages = user?.messages;
+  const advertisements = user?.advertisements;
+
+  const initial = useRef({ messages, advertisements });
+  initial.current = { messages, advertisements };
+
+  // Loader data is as fresh as a poll: take it whenever it changes.
+  useEffect(() => {
+    store.set(userId !== null && messages && advertisements ? { userId, messages, advertisements } : null);
+  }, [userId, messages, advertisements]);
+
+  useEffect(() => {
+    if (userId === null) return;
+    let timer: ReturnType<typeof setInterval> | null = null;
+    let controller: AbortController | null = null;
+    let stopped = false;
+
+    const poll = async () => {
+      controller?.abort();
+      controller = new AbortController();
+      try {
+        const [nextMessages, nextAdvertisements] = await Promise.all([
+          fetchJson<LiveCounts["messages"]>("/api/message?counter=1", controller.signal),
+          fetchJson<LiveCounts["advertisements"]>("/api/me/advertisements/statistics", controller.signal),
+        ]);
+        store.set((previous) => {
+          const base = previous && previous.userId === userId ? previous : null;
+          const nextEntry = {
+            userId,
+            messages: nextMessages ?? base?.messages ?? initial.current.messages!,
+            advertisements: nextAdvertisements ?? base?.advertisements ?? initial.current.advertisements!,
+          };
+          return base && sameCounts(base, nextEntry) ? base : nextEntry;
+        });
+      } catch (error) {
+        if (error instanceof LoggedOut) stop();
+        // Network errors and aborts: keep the last counts, try again on the next tick.
+      }
+    };
+    const start = () => {
+      if (stopped || timer !== null) return;
+      timer = setInterval(poll, COUNTS_POLL_INTERVAL);
+    };
+    const pause = () => {
+      if (timer !== null) clearInterval(timer);
+      timer = null;
+      controller?.abort();
+    };
+    const stop = () => {
+      stopped = true;
+      pause();
+    };
+    const onVisibility = () => {
+      if (document.visibilityState === "visible") {
+        if (stopped || timer !== null) return;
+        void poll();
+        start();
+      } else pause();
+    };
+
+    if (document.visibilityState === "visible") start();
+    document.addEventListener("visibilitychange", onVisibility);
+    return () => {
+      document.removeEventListener("visibilitychange", onVisibility);
+      stop();
+    };
+  }, [userId]);
+}
+
+function sameCounts(a: LiveCounts, b: LiveCounts) {
+  return (
+    a.messages.total === b.messages.total &&
+    a.messages.new === b.messages.new &&
+    a.messages.system === b.messages.system &&
+    a.advertisements.active === b.advertisements.active &&
+    a.advertisements.started === b.advertisements.started &&
+    a.advertisements.total === b.advertisements.total
+  );
+}

@@ -1,0 +1,230 @@
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { Link, useFetcher, useLocation, useSearchParams } from "react-router";
+import { localePath } from "../../i18n/paths.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
+import { ANALYTICS_EVENTS, pushDataLayer } from "../../lib/data-layer.ts";
+import { Dropdown } from "../ui/dropdown.tsx";
+import { EyeIcon, EyeOffIcon, UserIcon } from "../ui/icons.tsx";
+import { BAR_ICON_BUTTON, FOCUS_ON_DARK, FOCUS_ON_LIGHT } from "./shared.ts";
+
+/** What the login action answers with instead of a redirect (HTTP 422; app/auth.server.ts). */
+type LoginActionData = { errors?: Record<string, string[]> };
+type Field = "email" | "password";
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Spec section 5: e-mail required and in e-mail format; password required. Values are message keys. */
+export function validateLogin(email: string, password: string): Partial<Record<Field, string>> {
+  const errors: Partial<Record<Field, string>> = {};
+  if (!email.trim()) errors.email = "validation.required";
+  else if (!EMAIL.test(email.trim())) errors.email = "validation.email";
+  if (!password) errors.password = "validation.required";
+  return errors;
+}
+
+type LoginWidgetProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Where to go after logging in, when it is not the current page (the add-auction button). */
+  redirectTo?: string | null;
+};
+
+/**
+ * The guests' login widget (spec section 2): e-mail, password with reveal, login, password reset
+ * and registration. It posts to the login target page's action (`/ucet`), which either redirects
+ * (logged in; the router follows) or answers 422 with `{ errors }`.
+ */
+export function LoginWidget({ open, onOpenChange, redirectTo }: LoginWidgetProps) {
+  const { locale, t } = useTranslation();
+  const fetcher = useFetcher<LoginActionData>({ key: "header-login" });
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const [reveal, setReveal] = useState(false);
+  const [clientErrors, setClientErrors] = useState<Partial<Record<Field, string>>>({});
+  const [serverErrorsStale, setServerErrorsStale] = useState(false);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const id = useId();
+
+  const busy = fetcher.state !== "idle";
+  const serverErrors = !busy && !serverErrorsStale ? (fetcher.data?.errors ?? {}) : {};
+  const redirect = redirectTo ?? params.get("redirect") ?? `${location.pathname}${location.search}`;
+
+  // A failed login is an analytics event (spec sections 4 and 8), once per answer.
+  const answer = fetcher.data;
+  useEffect(() => {
+    if (answer?.errors?.login) pushDataLayer({ event: ANALYTICS_EVENTS.loginFailure });
+  }, [answer]);
+
+  const fieldError = (field: Field) => {
+    const key = clientErrors[field];
+    if (key) return t(key);
+    return serverErrors[field]?.join(", ");
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const form = new FormData(event.currentTarget);
+    const errors = validateLogin(String(form.get("email") ?? ""), String(form.get("password") ?? ""));
+    setClientErrors(errors);
+    if (errors.email || errors.password) {
+      event.preventDefault();
+      setServerErrorsStale(true);
+      (errors.email ? emailRef : passwordRef).current?.focus();
+      return;
+    }
+    setServerErrorsStale(false);
+  };
+
+  // After a first attempt, a corrected field loses its message as the visitor types.
+  const revalidate = (field: Field) => {
+    if (!clientErrors[field]) return;
+    const errors = validateLogin(emailRef.current?.value ?? "", passwordRef.current?.value ?? "");
+    setClientErrors((previous) => ({ ...previous, [field]: errors[field] }));
+  };
+
+  const inputClass =
+    "h-11 w-full rounded-md border border-line bg-white px-3.5 text-[0.95rem] text-ink placeholder:text-muted/70 focus:border-primary-dark focus:outline-2 focus:outline-offset-1 focus:outline-primary-dark aria-invalid:border-danger";
+  const emailError = fieldError("email");
+  const passwordError = fieldError("password");
+  const loginError = serverErrors.login?.join(", ");
+
+  return (
+    <Dropdown
+      open={open}
+      onOpenChange={onOpenChange}
+      initialFocus={emailRef}
+      data-testid="login-widget"
+      panelClassName="absolute right-0 top-full z-50 mt-3 w-[min(23rem,calc(100vw-2rem))] overflow-hidden rounded-xl bg-white text-ink shadow-2xl ring-1 ring-ink/10"
+      trigger={(props) => (
+        <button
+          {...props}
+          className={`${BAR_ICON_BUTTON} aria-expanded:bg-white/15 tablet:w-auto tablet:gap-2 tablet:px-3.5 ${FOCUS_ON_DARK}`}
+          data-testid="login-trigger"
+        >
+          <UserIcon className="size-6 tablet:size-5" />
+          <span className="sr-only tablet:not-sr-only tablet:text-[0.9rem] tablet:font-medium">
+            {t("header.login")}
+          </span>
+        </button>
+      )}
+    >
+      <div className="h-1 bg-secondary" />
+      <div className="p-6">
+        <h2 id={`${id}-title`} className="font-serif text-2xl text-primary-dark">
+          {t("header.loginTitle")}
+        </h2>
+        <p className="mt-1 text-[0.85rem] leading-snug text-muted">{t("header.loginLead")}</p>
+        <fetcher.Form
+          method="post"
+          action={localePath("account", locale)}
+          noValidate
+          onSubmit={onSubmit}
+          aria-labelledby={`${id}-title`}
+          className="mt-5 space-y-4"
+        >
+          <input type="hidden" name="intent" value="login" />
+          <input type="hidden" name="redirect" value={redirect} />
+          <div>
+            <label htmlFor={`${id}-email`} className="block text-[0.85rem] font-semibold">
+              {t("header.email")}
+            </label>
+            <input
+              ref={emailRef}
+              id={`${id}-email`}
+              name="email"
+              type="email"
+              inputMode="email"
+              autoComplete="username"
+              required
+              aria-invalid={emailError ? true : undefined}
+              aria-describedby={emailError ? `${id}-email-error` : undefined}
+              onChange={() => revalidate("email")}
+              className={`mt-1 ${inputClass}`}
+            />
+            {emailError ? (
+              <p
+                id={`${id}-email-error`}
+                className="mt-1 text-[0.8rem] text-danger"
+                data-testid="login-email-error"
+              >
+                {emailError}
+              </p>
+            ) : null}
+          </div>
+          <div>
+            <div className="flex items-baseline justify-between gap-3">
+              <label htmlFor={`${id}-password`} className="block text-[0.85rem] font-semibold">
+                {t("header.password")}
+              </label>
+              <Link
+                to={localePath("resetPassword", locale)}
+                className={`rounded-sm text-[0.8rem] text-primary-dark underline decoration-primary-dark/30 underline-offset-2 hover:decoration-primary-dark ${FOCUS_ON_LIGHT}`}
+              >
+                {t("header.forgotPassword")}
+              </Link>
+            </div>
+            <div className="relative mt-1">
+              <input
+                ref={passwordRef}
+                id={`${id}-password`}
+                name="password"
+                type={reveal ? "text" : "password"}
+                autoComplete="current-password"
+                required
+                aria-invalid={passwordError ? true : undefined}
+                aria-describedby={passwordError ? `${id}-password-error` : undefined}
+                onChange={() => revalidate("password")}
+                className={`${inputClass} pr-12`}
+              />
+              <button
+                type="button"
+                onClick={() => setReveal((value) => !value)}
+                aria-pressed={reveal}
+                aria-controls={`${id}-password`}
+                className={`absolute inset-y-0 right-0 inline-flex w-11 items-center justify-center rounded-r-md text-muted hover:text-primary-dark ${FOCUS_ON_LIGHT}`}
+                data-testid="password-reveal"
+              >
+                {reveal ? <EyeOffIcon /> : <EyeIcon />}
+                <span className="sr-only">{t("header.showPassword")}</span>
+              </button>
+            </div>
+            {passwordError ? (
+              <p
+                id={`${id}-password-error`}
+                className="mt-1 text-[0.8rem] text-danger"
+                data-testid="login-password-error"
+              >
+                {passwordError}
+              </p>
+            ) : null}
+          </div>
+          {loginError ? (
+            <p
+              role="alert"
+              className="rounded-md border border-danger/20 bg-danger/5 px-3 py-2 text-[0.85rem] text-danger"
+              data-testid="header-login-error"
+            >
+              {loginError}
+            </p>
+          ) : null}
+          <button
+            type="submit"
+            disabled={busy}
+            className={`h-11 w-full rounded-md bg-primary-dark font-semibold text-white shadow-sm transition-colors hover:bg-[#173d42] disabled:cursor-wait disabled:opacity-70 ${FOCUS_ON_LIGHT}`}
+          >
+            {busy ? t("header.loggingIn") : t("header.loginButton")}
+          </button>
+        </fetcher.Form>
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 border-t border-line bg-light px-6 py-4">
+        <span className="text-[0.85rem] text-muted">{t("header.noAccount")}</span>
+        <Link
+          to={localePath("register", locale)}
+          className={`inline-flex h-9 items-center rounded-md border border-primary-dark px-3.5 text-[0.85rem] font-semibold text-primary-dark transition-colors hover:bg-primary-dark hover:text-white ${FOCUS_ON_LIGHT}`}
+        >
+          {t("header.register")}
+        </Link>
+      </div>
+    </Dropdown>
+  );
+}

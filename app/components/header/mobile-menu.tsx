@@ -1,0 +1,140 @@
+import { type RefObject, type SyntheticEvent, useEffect, useId, useRef } from "react";
+import { useTranslation } from "../../i18n/use-translation.ts";
+import type { MenuLink } from "../../shell.ts";
+import { CategorySidebar } from "../layout/category-sidebar.tsx";
+import { useBodyScrollLock, useFocusTrap } from "../ui/focus.ts";
+import { CloseIcon, MenuIcon } from "../ui/icons.tsx";
+import { CurrencySwitcher } from "./currency-switcher.tsx";
+import { LanguageSwitcher } from "./language-switcher.tsx";
+import { Logo } from "./logo.tsx";
+import { SearchBox } from "./search-box.tsx";
+import { BAR_ICON_BUTTON, FOCUS_ON_DARK } from "./shared.ts";
+import { TopMenu } from "./top-menu.tsx";
+
+type BurgerProps = {
+  open: boolean;
+  onToggle: () => void;
+  menuId: string;
+  buttonRef: RefObject<HTMLButtonElement | null>;
+};
+
+/** The burger (below 1028 px): toggles the mobile menu; carries `is-active` while it is open. */
+export function BurgerButton({ open, onToggle, menuId, buttonRef }: BurgerProps) {
+  const { t } = useTranslation();
+  return (
+    <button
+      ref={buttonRef}
+      type="button"
+      aria-expanded={open}
+      aria-controls={menuId}
+      onClick={onToggle}
+      className={`${BAR_ICON_BUTTON} -ml-2 desktop:hidden ${open ? "is-active" : ""}`}
+      data-testid="burger"
+    >
+      {open ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
+      <span className="sr-only">{open ? t("header.closeMenu") : t("header.openMenu")}</span>
+    </button>
+  );
+}
+
+type MobileMenuProps = {
+  id: string;
+  open: boolean;
+  onClose: () => void;
+  topMenu: MenuLink[];
+  /** Focus goes back here when the menu closes. */
+  returnFocusRef: RefObject<HTMLElement | null>;
+};
+
+/**
+ * The mobile menu (spec section 2: search and the category sidebar; here also the top menu, language
+ * and currency, which the bar has no room for below 1028 px). A modal dialog sliding in from the
+ * left: the page behind is inert and does not scroll, focus stays inside, Escape closes, focus
+ * returns to the burger.
+ */
+export function MobileMenu({ id, open, onClose, topMenu, returnFocusRef }: MobileMenuProps) {
+  const { t } = useTranslation();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useFocusTrap(dialogRef, open);
+  useBodyScrollLock(open);
+
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // The close button, not the search box: focusing an input would pop up the phone's keyboard.
+      dialog.querySelector<HTMLElement>("[data-menu-close]")?.focus();
+    } else if (!open && dialog.open) dialog.close();
+    if (wasOpen.current && !open) returnFocusRef.current?.focus();
+    wasOpen.current = open;
+  }, [open, returnFocusRef]);
+
+  // The browser's own Escape handling would close the dialog behind React's back.
+  const onCancel = (event: SyntheticEvent<HTMLDialogElement>) => {
+    event.preventDefault();
+    onClose();
+  };
+
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the backdrop click has Escape and the close button as keyboard twins
+    <dialog
+      ref={dialogRef}
+      id={id}
+      aria-labelledby={titleId}
+      onCancel={onCancel}
+      // The browser may still close it itself (Escape without user activation); keep React in step.
+      onClose={() => {
+        if (open) onClose();
+      }}
+      onClick={(event) => {
+        // A click on the backdrop (outside the panel) closes.
+        if (event.target === dialogRef.current) onClose();
+      }}
+      className={`m-0 h-dvh max-h-none w-[min(25rem,100vw)] max-w-none overflow-hidden border-0 bg-transparent p-0 text-ink backdrop:bg-ink/55 backdrop:backdrop-blur-[2px] ${open ? "is-active" : ""}`}
+      data-testid="mobile-menu"
+    >
+      <div className="flex h-full flex-col bg-light shadow-2xl">
+        <div className="flex h-16 shrink-0 items-center justify-between gap-3 bg-primary-dark px-4 text-white">
+          <h2 id={titleId} className="sr-only">
+            {t("header.menuTitle")}
+          </h2>
+          <Logo onNavigate={onClose} testId="mobile-menu-logo" />
+          <button
+            type="button"
+            onClick={onClose}
+            className={`${BAR_ICON_BUTTON} -mr-2 ${FOCUS_ON_DARK}`}
+            data-testid="mobile-menu-close"
+            data-menu-close
+          >
+            <CloseIcon className="size-6" />
+            <span className="sr-only">{t("header.closeMenu")}</span>
+          </button>
+        </div>
+        <div className="h-0.5 shrink-0 bg-secondary" />
+        <div className="flex-1 overflow-y-auto overscroll-contain">
+          <div className="border-b border-line bg-white px-4 py-4">
+            <SearchBox variant="menu" onSubmit={onClose} />
+          </div>
+          <CategorySidebar variant="menu" className="px-2 pt-5 pb-4" onNavigate={onClose} />
+          {topMenu.length > 0 ? (
+            <div className="border-t border-line px-2 pt-4 pb-4">
+              <TopMenu items={topMenu} variant="menu" onNavigate={onClose} />
+            </div>
+          ) : null}
+        </div>
+        <div className="flex shrink-0 items-center justify-between gap-3 border-t border-line bg-white px-4 py-3">
+          <span className="text-[0.75rem] font-semibold tracking-[0.14em] text-muted uppercase">
+            {t("header.settings")}
+          </span>
+          <div className="flex items-center gap-2">
+            <LanguageSwitcher variant="menu" />
+            <CurrencySwitcher variant="menu" />
+          </div>
+        </div>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,61 @@
+import { useId } from "react";
+import { Form, useLocation, useSearchParams } from "react-router";
+import { localePath } from "../../i18n/paths.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
+import { SearchIcon } from "../ui/icons.tsx";
+
+type SearchBoxProps = {
+  className?: string;
+  /** "bar": on the dark header; "menu": on the light mobile menu. */
+  variant: "bar" | "menu";
+  onSubmit?: () => void;
+};
+
+/** The search box: a GET form to the search page with `q` (spec section 2). */
+export function SearchBox({ className = "", variant, onSubmit }: SearchBoxProps) {
+  const { locale, t } = useTranslation();
+  const inputId = useId();
+  const [params] = useSearchParams();
+  const { pathname } = useLocation();
+  const action = localePath("search", locale);
+  // On the search page the box shows the query being looked at.
+  const current = pathname === action ? (params.get("q") ?? "") : "";
+  const bar = variant === "bar";
+
+  return (
+    <Form
+      method="get"
+      action={action}
+      role="search"
+      className={`relative flex items-center ${className}`}
+      onSubmit={onSubmit}
+      data-testid={`search-${variant}`}
+    >
+      <label htmlFor={inputId} className="sr-only">
+        {t("header.searchLabel")}
+      </label>
+      <input
+        key={current}
+        id={inputId}
+        name="q"
+        type="search"
+        defaultValue={current}
+        placeholder={t("header.searchPlaceholder")}
+        autoComplete="off"
+        enterKeyHint="search"
+        className={`h-11 w-full rounded-full border pr-12 pl-5 text-[0.9rem] text-ink placeholder:text-muted focus:outline-2 focus:outline-offset-2 ${
+          bar
+            ? "border-transparent bg-white shadow-inner focus:outline-secondary"
+            : "border-line bg-white focus:border-primary-dark focus:outline-primary-dark"
+        }`}
+      />
+      <button
+        type="submit"
+        className="absolute right-1 inline-flex size-9 items-center justify-center rounded-full bg-primary-dark text-white transition-colors hover:bg-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-secondary"
+      >
+        <SearchIcon className="size-[1.1rem]" />
+        <span className="sr-only">{t("header.searchSubmit")}</span>
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,176 @@
+import {
+  type KeyboardEvent,
+  type FocusEvent as ReactFocusEvent,
+  type ReactNode,
+  type RefObject,
+  useEffect,
+  useId,
+  useRef,
+} from "react";
+import { focusableWithin } from "./focus.ts";
+
+export type DropdownTriggerProps = {
+  ref: RefObject<HTMLButtonElement | null>;
+  type: "button";
+  "aria-expanded": boolean;
+  "aria-controls": string;
+  onClick: () => void;
+  onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => void;
+};
+
+export type DropdownProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Renders the toggle button; spread the given props on a <button>. */
+  trigger: (props: DropdownTriggerProps) => ReactNode;
+  children: ReactNode;
+  className?: string;
+  panelClassName?: string;
+  /** Where focus goes when the panel opens: its first control, a given element, or nowhere (default). */
+  initialFocus?: "first" | "none" | RefObject<HTMLElement | null>;
+  /** Arrow Up/Down, Home and End move between the panel's links and buttons (menus, not forms). */
+  arrowKeys?: boolean;
+  "data-testid"?: string;
+};
+
+/**
+ * A disclosure dropdown (button + panel, the WAI disclosure pattern): the trigger carries
+ * aria-expanded/aria-controls, the panel follows it in the DOM so Tab walks from the trigger into
+ * the panel. Escape closes and returns focus to whatever opened it (the trigger, or another
+ * control that opened it programmatically); a click outside or focus leaving closes it quietly.
+ * Arrow Down on the trigger opens it and focuses the first item. The panel stays in the DOM while
+ * closed (hidden), so a half-typed form survives closing.
+ */
+export function Dropdown({
+  open,
+  onOpenChange,
+  trigger,
+  children,
+  className = "relative",
+  panelClassName = "",
+  initialFocus = "none",
+  arrowKeys = false,
+  "data-testid": testId,
+}: DropdownProps) {
+  const rootRef = useRef<HTMLDivElement>(null);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const openerRef = useRef<HTMLElement | null>(null);
+  const focusFirstRef = useRef(false);
+  const onOpenChangeRef = useRef(onOpenChange);
+  onOpenChangeRef.current = onOpenChange;
+  const initialFocusRef = useRef(initialFocus);
+  initialFocusRef.current = initialFocus;
+  const panelId = useId();
+
+  const closeAndRestore = () => {
+    onOpenChangeRef.current(false);
+    const opener = openerRef.current;
+    (opener?.isConnected && opener.getClientRects().length > 0 ? opener : triggerRef.current)?.focus();
+  };
+  const closeRef = useRef(closeAndRestore);
+  closeRef.current = closeAndRestore;
+
+  useEffect(() => {
+    if (!open) return;
+    const active = document.activeElement;
+    openerRef.current =
+      active instanceof HTMLElement && active !== document.body && !panelRef.current?.contains(active)
+        ? active
+        : triggerRef.current;
+
+    const wanted = initialFocusRef.current;
+    const target =
+      focusFirstRef.current || wanted === "first"
+        ? focusableWithin(panelRef.current)[0]
+        : typeof wanted === "object"
+          ? wanted.current
+          : null;
+    focusFirstRef.current = false;
+    target?.focus();
+
+    const onPointerDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) onOpenChangeRef.current(false);
+    };
+    // Escape while focus sits outside the dropdown (e.g. on the control that opened it).
+    const onDocumentKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key === "Escape" && !event.defaultPrevented) {
+        event.preventDefault();
+        closeRef.current();
+      }
+    };
+    document.addEventListener("pointerdown", onPointerDown);
+    document.addEventListener("keydown", onDocumentKeyDown);
+    return () => {
+      document.removeEventListener("pointerdown", onPointerDown);
+      document.removeEventListener("keydown", onDocumentKeyDown);
+    };
+  }, [open]);
+
+  const onRootKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (!open) return;
+    if (event.key === "Escape") {
+      // Handled here so an enclosing modal (the mobile menu) stays open.
+      event.preventDefault();
+      event.stopPropagation();
+      event.nativeEvent.stopImmediatePropagation();
+      closeRef.current();
+      return;
+    }
+    if (!arrowKeys || !panelRef.current?.contains(event.target as Node)) return;
+    const items = focusableWithin(panelRef.current);
+    const index = items.indexOf(document.activeElement as HTMLElement);
+    let next: HTMLElement | undefined;
+    if (event.key === "ArrowDown") next = items[(index + 1) % items.length];
+    else if (event.key === "ArrowUp") next = items[(index - 1 + items.length) % items.length];
+    else if (event.key === "Home") next = items[0];
+    else if (event.key === "End") next = items[items.length - 1];
+    if (next) {
+      event.preventDefault();
+      next.focus();
+    }
+  };
+
+  const onRootBlur = (event: ReactFocusEvent<HTMLDivElement>) => {
+    const next = event.relatedTarget;
+    if (open && next instanceof Node && !rootRef.current?.contains(next)) onOpenChange(false);
+  };
+
+  const triggerProps: DropdownTriggerProps = {
+    ref: triggerRef,
+    type: "button",
+    "aria-expanded": open,
+    "aria-controls": panelId,
+    onClick: () => onOpenChange(!open),
+    onKeyDown: (event) => {
+      if (event.key === "ArrowDown" && arrowKeys) {
+        event.preventDefault();
+        focusFirstRef.current = true;
+        if (open) focusableWithin(panelRef.current)[0]?.focus();
+        else onOpenChange(true);
+      }
+    },
+  };
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: keyboard handling for the controls inside
+    <div
+      ref={rootRef}
+      className={className}
+      onKeyDown={onRootKeyDown}
+      onBlur={onRootBlur}
+      data-testid={testId}
+    >
+      {trigger(triggerProps)}
+      <div
+        ref={panelRef}
+        id={panelId}
+        hidden={!open}
+        data-open={open ? "" : undefined}
+        className={`transition-[opacity,translate,display] transition-discrete duration-150 starting:-translate-y-1 starting:opacity-0 ${panelClassName}`}
+      >
+        {children}
+      </div>
+    </div>
+  );
+}
