@@ -83,7 +83,7 @@ test.describe("protected pages and login", () => {
     await expect(page).toHaveURL("/ucet/prehled");
     await page.goto("/ucet");
     await expect(page).toHaveURL("/ucet/prehled");
-    await page.locator("main").getByRole("button", { name: "Odhlásit se" }).click();
+    await page.locator("main").getByTestId("logout-form").getByRole("button").click();
     await expect(page).toHaveURL("/");
     expect((await context.cookies()).find((cookie) => cookie.name === "auth._token")).toBeUndefined();
     await page.goto("/ucet/prehled");

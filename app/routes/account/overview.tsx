@@ -43,14 +43,6 @@ export default function AccountOverview() {
             </div>
           ))}
         </dl>
-        <form method="post" action={localePath("logout", locale)} className="mt-8">
-          <button
-            type="submit"
-            className="rounded border border-primary-dark px-4 py-2 text-primary-dark hover:bg-primary-dark hover:text-white"
-          >
-            {t("account.logout")}
-          </button>
-        </form>
         <p className="mt-6">
           <Link to={localePath("home", locale)} className="text-primary-dark underline">
             {t("common.backHome")}
