@@ -94,3 +94,21 @@ export async function handleLogout(context: Readonly<RouterContextProvider>) {
     },
   });
 }
+
+/** The Set-Cookie value that starts a web session (registration logs the new user in with it). */
+export function sessionCookie(token: string, publicUrl: string): string {
+  return serializeCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    secure: cookieIsSecure(publicUrl),
+    maxAgeSeconds: SESSION_MAX_AGE,
+  });
+}
+
+/** The Set-Cookie value that drops the web session cookie (after a password reset ended every session). */
+export function clearedSessionCookie(publicUrl: string): string {
+  return serializeCookie(SESSION_COOKIE, "", {
+    httpOnly: true,
+    secure: cookieIsSecure(publicUrl),
+    maxAgeSeconds: 0,
+  });
+}

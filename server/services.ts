@@ -6,12 +6,16 @@ import type { Database } from "./db/client.ts";
 import type { Logger } from "./logger.ts";
 import { createAuditService } from "./modules/admin/service.ts";
 import { createAuthService } from "./modules/auth/service.ts";
+import { createProductDetailService } from "./modules/catalog/product-detail.ts";
 import { createCatalogService } from "./modules/catalog/service.ts";
+import { createBlogService } from "./modules/cms/blog.ts";
 import { createCmsService } from "./modules/cms/service.ts";
 import { createListsService } from "./modules/lists/service.ts";
 import { createMessagesService } from "./modules/messages/service.ts";
 import { createNewsletterService } from "./modules/newsletter/service.ts";
 import { createSettingsService } from "./modules/settings/service.ts";
+import { createProfileService } from "./modules/users/profile.ts";
+import { createAccountServices } from "./modules/users/registration.ts";
 import { createWishlistService } from "./modules/wishlist/service.ts";
 
 /**
@@ -57,9 +61,13 @@ export function createServices({
     catalog: createCatalogService(db),
     settings: createSettingsService(db),
     cms: createCmsService(db),
+    productPages: createProductDetailService(db, createSettingsService(db)),
+    blog: createBlogService(db),
+    profiles: createProfileService(db),
     messages: createMessagesService(db),
     wishlist: createWishlistService(db),
     newsletter: createNewsletterService(db, mail, config),
+    accounts: createAccountServices({ db, mail, config, logger }),
   };
 }
 

@@ -9,6 +9,7 @@ import footer from "./ui/footer.json" with { type: "json" };
 import header from "./ui/header.json" with { type: "json" };
 import pages from "./ui/pages.json" with { type: "json" };
 import product from "./ui/product.json" with { type: "json" };
+import registration from "./ui/registration.json" with { type: "json" };
 
 /** Czech is the source language; English mirrors its keys (a test checks that none is missing). */
 export const locales = ["cs", "en"] as const;
@@ -30,6 +31,7 @@ export const uiNamespaces = {
   header,
   pages,
   product,
+  registration,
 } as const;
 
 function withNamespaces(locale: Locale, base: object) {

@@ -1,6 +1,8 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -46,7 +48,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   let lock: DataDirLock | undefined;
   if (options.dataDir) lock = acquireDataDirLock(options.dataDir);
   try {
-    const client = await PGlite.create(options.dataDir ? path.join(options.dataDir, "db") : undefined);
+    // Every extension a migration creates must be loaded into PGlite here (search: unaccent, pg_trgm).
+    const client = await PGlite.create(options.dataDir ? path.join(options.dataDir, "db") : undefined, {
+      extensions: { unaccent, pg_trgm },
+    });
     const db = drizzlePglite({ client, schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
     return {

@@ -13,9 +13,11 @@ import type { Services } from "../services.ts";
 import { ApiError, notFoundJson } from "./api/errors.ts";
 import { mountApi } from "./api/index.ts";
 import { csrfProtection } from "./csrf.ts";
+import { devOutbox } from "./dev-outbox.ts";
 import { localeMiddleware } from "./locale.ts";
 import { pageRules } from "./page-rules.ts";
 import { requestLog } from "./request-log.ts";
+import { registerSeoRoutes } from "./seo.ts";
 import { sessionMiddleware } from "./session.ts";
 import type { AppEnv } from "./types.ts";
 
@@ -109,6 +111,11 @@ export function createHttpApp({ config, logger, services, pageHandler, clientBui
       serveStatic({ root, onFound: (_p, c) => c.header("Cache-Control", "public, max-age=3600") }),
     );
   }
+
+  // The development mail outbox (only when no SMTP server is configured; see dev-outbox.ts).
+  app.get("/dev/outbox", devOutbox(config));
+  // robots.txt and the sitemaps.
+  registerSeoRoutes(app);
 
   if (pageHandler) {
     app.use("*", pageRules);

@@ -8,13 +8,19 @@ export const DEMO = {
 };
 
 /**
- * Consent and age were already answered: pages open without the cookie bar and the age dialog
- * in the way. Tests of those dialogs use the plain `@playwright/test` instead.
+ * Consent and age were already answered and the popups dismissed: pages open without the cookie
+ * bar, the age dialog, the intro popup or the promo banner in the way. Tests of those dialogs use the plain `@playwright/test` instead.
  */
 export async function answerConsent(context: BrowserContext, baseURL: string) {
   const url = new URL(baseURL);
   await context.addCookies(
-    ["cookies-show:hidden", "accept-technical:true", "age-confirmed:true"].map((pair) => {
+    [
+      "cookies-show:hidden",
+      "accept-technical:true",
+      "age-confirmed:true",
+      "intro-popup:hidden",
+      "top-banner:hidden",
+    ].map((pair) => {
       const [name, value] = pair.split(":");
       return { name, value, domain: url.hostname, path: "/" };
     }),

@@ -51,6 +51,11 @@ export default function LoginPage() {
       <div className="w-full max-w-md rounded-lg border border-line bg-white p-8 shadow-sm">
         <h1 className="font-serif text-3xl text-primary-dark">{t("account.loginTitle")}</h1>
         <p className="mt-2 text-muted">{t("account.loginLead")}</p>
+        {params.get("notice") === "password-changed" ? (
+          <p role="status" className="mt-4 rounded bg-success/10 px-3 py-2 text-success">
+            {t("registration.passwordChangedNotice")}
+          </p>
+        ) : null}
         <Form method="post" className="mt-6 space-y-4" noValidate>
           <input type="hidden" name="redirect" value={params.get("redirect") ?? ""} />
           <div>

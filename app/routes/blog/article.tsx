@@ -1,4 +1,149 @@
-/** Blog article — being built (issue 4). */
-export default function Placeholder() {
-  return <section className="container-page py-10" />;
+import { data, Link, redirect } from "react-router";
+import { BlogCard } from "../../components/home/blog-card.tsx";
+import { formatDate } from "../../components/product/format.ts";
+import { Breadcrumbs } from "../../components/product/product-info.tsx";
+import { parsePathId, withSearch } from "../../components/seo/canonical.ts";
+import { articleJsonLd, breadcrumbJsonLd } from "../../components/seo/json-ld.ts";
+import { seoMeta } from "../../components/seo/meta.ts";
+import { RichText } from "../../components/ui/rich-text.tsx";
+import { appContext } from "../../context.ts";
+import { translate } from "../../i18n/index.ts";
+import { localePath } from "../../i18n/paths.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
+import type { Route } from "./+types/article";
+
+/** A blog article /blog/{id}/{slug}: published ones only; a wrong slug answers 301 to the right one. */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { services, locale, config } = context.get(appContext);
+  const id = parsePathId(params.id);
+  const post = id ? await services.blog.post(id, locale) : null;
+  if (!post) throw data(null, { status: 404 });
+  if (post.slug !== params.slug) throw redirect(withSearch(post.url, request), 301);
+  return { post, locale, origin: config.publicUrl };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  const { post, locale, origin } = loaderData;
+  const blog = translate(locale, "blog.title");
+  return seoMeta({
+    origin,
+    locale,
+    title: post.title,
+    description: post.perex || post.title,
+    path: post.url,
+    alternates: post.paths,
+    image: post.image,
+    imageAlt: post.title,
+    type: "article",
+    jsonLd: [
+      articleJsonLd(origin, {
+        title: post.title,
+        description: post.perex,
+        path: post.url,
+        image: post.image,
+        authorName: post.authorName,
+        publishedAt: post.publishedAt,
+        updatedAt: post.updatedAt,
+        locale,
+      }),
+      breadcrumbJsonLd(origin, [
+        { name: translate(locale, "product.home"), path: localePath("home", locale) },
+        { name: blog, path: localePath("blog", locale) },
+        { name: post.title, path: post.url },
+      ]),
+    ],
+  });
+}
+
+export default function BlogArticle({ loaderData }: Route.ComponentProps) {
+  const { post } = loaderData;
+  const { t, locale } = useTranslation();
+  const blogPath = localePath("blog", locale);
+  return (
+    <div className="pb-16" data-testid="blog-article">
+      <div className="container-page pt-6">
+        <Breadcrumbs
+          items={[
+            { name: t("product.home"), url: localePath("home", locale) },
+            { name: t("blog.title"), url: blogPath },
+            ...(post.category
+              ? [{ name: post.category.name, url: `${blogPath}?kategorie=${post.category.id}` }]
+              : []),
+          ]}
+          current={post.title}
+        />
+      </div>
+      <article>
+        <header className="container-page mt-8 text-center">
+          <div className="mx-auto max-w-3xl">
+            {post.category ? (
+              <Link
+                to={`${blogPath}?kategorie=${post.category.id}`}
+                className="text-xs font-semibold tracking-[0.2em] text-[#7d6224] uppercase hover:underline"
+              >
+                {post.category.name}
+              </Link>
+            ) : null}
+            <h1
+              className="mt-3 font-serif text-4xl leading-tight text-ink tablet:text-5xl"
+              data-testid="article-title"
+            >
+              {post.title}
+            </h1>
+            {post.perex ? (
+              <p className="mt-5 text-lg leading-relaxed text-muted tablet:text-xl">{post.perex}</p>
+            ) : null}
+            <p className="mt-5 text-sm text-muted">
+              {post.authorName ? (
+                <>
+                  <span className="font-medium text-ink">{post.authorName}</span>
+                  <span aria-hidden="true"> · </span>
+                </>
+              ) : null}
+              <time dateTime={post.publishedAt} data-testid="article-date">
+                {formatDate(post.publishedAt, locale)}
+              </time>
+            </p>
+          </div>
+        </header>
+        {post.image ? (
+          <div className="container-page mt-8">
+            <img
+              src={post.image}
+              alt=""
+              width={1200}
+              height={675}
+              fetchPriority="high"
+              className="mx-auto aspect-[16/9] w-full max-w-5xl rounded-2xl object-cover ring-1 ring-line"
+              data-testid="article-cover"
+            />
+          </div>
+        ) : null}
+        <div className="container-page" data-testid="article-body">
+          <RichText source={post.body} className="mx-auto mt-10 max-w-[68ch] text-lg" />
+          <footer className="mx-auto mt-10 max-w-[68ch]">
+            <Link to={blogPath} className="text-sm font-medium text-primary-dark hover:underline">
+              ← {t("blog.back")}
+            </Link>
+          </footer>
+        </div>
+      </article>
+
+      {post.related.length > 0 ? (
+        <section aria-labelledby="related-title" className="container-page mt-16">
+          <h2 id="related-title" className="font-serif text-2xl text-primary-dark">
+            {t("blog.related")}
+          </h2>
+          <ul className="mt-5 grid gap-6 tablet:grid-cols-2 desktop:grid-cols-3">
+            {post.related.map((item) => (
+              <li key={item.id}>
+                <BlogCard post={item} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
 }

@@ -1,4 +1,35 @@
-/** /{id}/{slug}: a category listing, or a product reached without its category — being built (issue 4). */
-export default function Placeholder() {
-  return <section className="container-page py-10" />;
+import { data, redirect } from "react-router";
+import { CategoryListingPage } from "../../components/catalog/category-listing-page.tsx";
+import { listingMeta } from "../../components/catalog/seo.ts";
+import { parsePathId, withSearch } from "../../components/seo/canonical.ts";
+import { appContext } from "../../context.ts";
+import type { Route } from "./+types/two-segment";
+import { loadCategoryListing } from "./category-listing.server.ts";
+
+/**
+ * /{id}/{slug} (/en/{id}/{slug}). When the id and the slug name a category, this is the category
+ * listing. Otherwise the id is a product's reached without its category segment (or with a stale
+ * slug): 301 to the product's canonical URL. An id that names only a category, with a wrong slug,
+ * goes to the category's canonical URL; anything else is 404.
+ */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { services, locale } = context.get(appContext);
+  const id = parsePathId(params.id);
+  if (!id) throw data(null, { status: 404 });
+  const category = await services.catalog.findCategory(id, locale);
+  if (category && category.slug === params.slug) {
+    return { listing: await loadCategoryListing({ request, context, category }) };
+  }
+  const productPath = await services.productPages.canonicalPath(id, locale);
+  if (productPath) throw redirect(withSearch(productPath, request), 301);
+  if (category) throw redirect(withSearch(category.url, request), 301);
+  throw data(null, { status: 404 });
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return listingMeta(loaderData?.listing);
+}
+
+export default function TwoSegment({ loaderData }: Route.ComponentProps) {
+  return <CategoryListingPage data={loaderData.listing} />;
 }

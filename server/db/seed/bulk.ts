@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { ne, sql } from "drizzle-orm";
+import { searchText } from "../../modules/catalog/search-text.ts";
 import type { NewProduct } from "../../modules/catalog/tables.ts";
 import type { Db } from "../client.ts";
 import * as t from "../schema.ts";
@@ -20,7 +21,6 @@ import {
 } from "./products.ts";
 import { createRandom } from "./random.ts";
 import { drawProductSvg } from "./svg.ts";
-import { searchText } from "../../modules/catalog/search-text.ts";
 import { slugify } from "./text.ts";
 import { DAY, MINUTE, monthlyAuctionEnd } from "./time.ts";
 

@@ -1,3 +1,4 @@
+import { searchText } from "../../modules/catalog/search-text.ts";
 import type { NewProduct } from "../../modules/catalog/tables.ts";
 import { brands as brandSeeds, type SeedBrand } from "./brands.ts";
 import { type CatalogueItem, catalogue, type DemandItem, demands, type Kind } from "./catalogue.ts";
@@ -6,7 +7,6 @@ import { describeDemand, describeProduct, kindGroup, productNames } from "./desc
 import type { Random } from "./random.ts";
 import { bidStepMinor } from "./settings-data.ts";
 import type { DrawInput, ImageVariant } from "./svg.ts";
-import { searchText } from "../../modules/catalog/search-text.ts";
 import { slugify } from "./text.ts";
 import { DAY, MINUTE, monthlyAuctionEnd, pragueFields, pragueTime } from "./time.ts";
 

@@ -39,3 +39,43 @@ catalogApi.openapi(
   }),
   async (c) => c.json(await c.get("services").catalog.advertisementStatistics(c.get("user")!.id), 200),
 );
+
+const Suggestion = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  url: z.string().openapi({ example: "/12/rum/ron-zacapa-23" }),
+  context: z
+    .string()
+    .nullable()
+    .openapi({ description: "Products: their category; categories: their ancestors (Rum › Karibik)" }),
+});
+const Autocomplete = z
+  .object({
+    products: z.array(Suggestion).openapi({ description: "Up to 8 live products, distinct names" }),
+    categories: z.array(Suggestion).openapi({ description: "Up to 5 categories" }),
+  })
+  .openapi("Autocomplete");
+
+catalogApi.openapi(
+  createRoute({
+    method: "get",
+    path: "/catalog/autocomplete",
+    tags: ["catalog"],
+    summary:
+      "Search suggestions while typing: products and categories whose names or texts match the words (diacritics and case ignored, one typo tolerated)",
+    request: {
+      query: z.object({
+        q: z.string().max(200).default("").openapi({ example: "zakapa" }),
+        lang: z.enum(["cs", "en"]).default("cs").openapi({ example: "cs" }),
+      }),
+    },
+    responses: { 200: jsonContent(Autocomplete, "Suggestions"), 422: errorResponses[422] },
+  }),
+  async (c) => {
+    const { q, lang } = c.req.valid("query");
+    const result = await c.get("services").catalog.autocomplete(q, lang);
+    // Shared caches may keep an answer briefly: the same letters are typed by many visitors.
+    c.header("Cache-Control", "public, max-age=60");
+    return c.json(result, 200);
+  },
+);

@@ -2,10 +2,23 @@ import { eq, sql } from "drizzle-orm";
 import type { Locale } from "../../../app/i18n/index.ts";
 import type { Db } from "../../db/client.ts";
 import { buildCategoryTree, type CategoryNode } from "./category-tree.ts";
+import { createListingQueries } from "./listing.ts";
 import { categories, products } from "./tables.ts";
 
 export function createCatalogService(db: Db) {
+  const listing = createListingQueries(db);
   return {
+    /** A page of product cards for a listing or search (listing.ts). */
+    listProducts: listing.listProducts,
+    /** Brands and packages among a listing's products, with counts. */
+    listingFacets: listing.listingFacets,
+    /** listProducts and listingFacets of one query at once, in fewer statements (listing pages). */
+    listingPage: listing.listingPage,
+    /** The category of a category page, with its path and subcategories; null if none or inactive. */
+    findCategory: listing.findCategory,
+    /** Up to 8 products and 5 categories for the search box. */
+    autocomplete: listing.autocomplete,
+
     async categoryTree(locale: Locale): Promise<CategoryNode[]> {
       const rows = await db
         .select({

@@ -1,0 +1,259 @@
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import { useTranslation } from "../../i18n/use-translation.ts";
+import type { AutocompleteResult } from "./types.ts";
+
+export type AutocompleteProps = {
+  /** The input's name in its form (default `q`). */
+  name?: string;
+  defaultValue?: string;
+  placeholder?: string;
+  /** The visible or screen-reader label of the input. */
+  label: string;
+  /** Show the label (default: screen readers only). */
+  showLabel?: boolean;
+  /** Classes of the input itself (its look differs between the header bar and the search page). */
+  inputClassName?: string;
+  className?: string;
+  /** Called after a suggestion was chosen (e.g. to close a mobile menu). */
+  onNavigate?: () => void;
+  /** Milliseconds between the last keystroke and the request (default 200). */
+  debounceMs?: number;
+};
+
+type Option = { id: string; kind: "product" | "category"; name: string; url: string; context: string | null };
+
+const MIN_LENGTH = 2;
+
+/**
+ * A search input with suggestions under it (spec sections 2 and 9): a listbox of categories and
+ * products, at most 200 px tall, from `GET /api/catalog/autocomplete` (debounced, stale answers
+ * dropped). Keyboard: arrows move through the options (announced with aria-activedescendant),
+ * Enter opens the highlighted one or else submits the surrounding form, Escape closes the list.
+ * Put it inside a GET form to the search page; without JavaScript it is a plain text input.
+ */
+export function Autocomplete({
+  name = "q",
+  defaultValue = "",
+  placeholder,
+  label,
+  showLabel = false,
+  inputClassName = "",
+  className = "",
+  onNavigate,
+  debounceMs = 200,
+}: AutocompleteProps) {
+  const { locale, t } = useTranslation();
+  const navigate = useNavigate();
+  const baseId = useId();
+  const inputId = `${baseId}-input`;
+  const listId = `${baseId}-list`;
+  const [value, setValue] = useState(defaultValue);
+  const [options, setOptions] = useState<Option[]>([]);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const [loading, setLoading] = useState(false);
+  const requestRef = useRef<AbortController | null>(null);
+  const listRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => setValue(defaultValue), [defaultValue]);
+
+  // Debounced suggestions for what is typed.
+  useEffect(() => {
+    const query = value.trim();
+    if (query.length < MIN_LENGTH) {
+      requestRef.current?.abort();
+      setOptions([]);
+      setLoading(false);
+      return;
+    }
+    const timer = setTimeout(async () => {
+      requestRef.current?.abort();
+      const controller = new AbortController();
+      requestRef.current = controller;
+      setLoading(true);
+      try {
+        const response = await fetch(
+          `/api/catalog/autocomplete?q=${encodeURIComponent(query)}&lang=${locale}`,
+          {
+            headers: { Accept: "application/json" },
+            signal: controller.signal,
+          },
+        );
+        if (!response.ok) throw new Error(String(response.status));
+        const body = (await response.json()) as AutocompleteResult;
+        setOptions([
+          ...body.categories.map((entry) => ({
+            ...entry,
+            id: `${baseId}-c${entry.id}`,
+            kind: "category" as const,
+          })),
+          ...body.products.map((entry) => ({
+            ...entry,
+            id: `${baseId}-p${entry.id}`,
+            kind: "product" as const,
+          })),
+        ]);
+        setActive(-1);
+        setLoading(false);
+      } catch (error) {
+        if ((error as Error).name === "AbortError") return;
+        // Suggestions are a help, not a must: on failure the form still searches.
+        setOptions([]);
+        setLoading(false);
+      }
+    }, debounceMs);
+    return () => clearTimeout(timer);
+  }, [value, locale, debounceMs, baseId]);
+
+  useEffect(() => () => requestRef.current?.abort(), []);
+
+  // Keep the highlighted option in view inside the 200 px list.
+  useEffect(() => {
+    if (active < 0) return;
+    const element = listRef.current?.querySelector<HTMLElement>(`[data-index="${active}"]`);
+    element?.scrollIntoView?.({ block: "nearest" });
+  }, [active]);
+
+  const expanded = open && value.trim().length >= MIN_LENGTH && (options.length > 0 || !loading);
+  const showList = expanded && options.length > 0;
+
+  const choose = (option: Option) => {
+    setOpen(false);
+    setValue(option.kind === "product" ? option.name : value);
+    onNavigate?.();
+    void navigate(option.url);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === "ArrowDown") {
+      event.preventDefault();
+      setOpen(true);
+      if (options.length) setActive((index) => (index + 1) % options.length);
+    } else if (event.key === "ArrowUp") {
+      event.preventDefault();
+      setOpen(true);
+      if (options.length) setActive((index) => (index <= 0 ? options.length - 1 : index - 1));
+    } else if (event.key === "Enter") {
+      if (showList && active >= 0 && options[active]) {
+        event.preventDefault();
+        choose(options[active]);
+      } else setOpen(false);
+    } else if (event.key === "Escape") {
+      if (expanded) {
+        event.preventDefault();
+        setOpen(false);
+        setActive(-1);
+      }
+    } else if (event.key === "Home" || event.key === "End") {
+      setActive(-1);
+    }
+  };
+
+  const categories = options.filter((option) => option.kind === "category");
+  const products = options.filter((option) => option.kind === "product");
+  const renderOption = (option: Option) => {
+    const index = options.indexOf(option);
+    const selected = index === active;
+    return (
+      // biome-ignore lint/a11y/useKeyWithClickEvents: the input owns the keyboard (arrows and Enter), as the combobox pattern says
+      <div
+        key={option.id}
+        id={option.id}
+        role="option"
+        tabIndex={-1}
+        aria-selected={selected}
+        data-index={index}
+        data-testid="autocomplete-option"
+        onMouseDown={(event) => event.preventDefault()}
+        onClick={() => choose(option)}
+        onMouseEnter={() => setActive(index)}
+        className={`flex cursor-pointer items-baseline justify-between gap-3 px-3 py-2 text-[0.88rem] ${selected ? "bg-primary-dark text-white" : "text-ink"}`}
+      >
+        <span className="min-w-0 truncate">{option.name}</span>
+        {option.context ? (
+          <span className={`shrink-0 truncate text-[0.72rem] ${selected ? "text-white/80" : "text-muted"}`}>
+            {option.context}
+          </span>
+        ) : null}
+      </div>
+    );
+  };
+
+  return (
+    <div className={`relative ${className}`}>
+      <label
+        htmlFor={inputId}
+        className={showLabel ? "mb-1.5 block text-[0.85rem] font-semibold text-ink" : "sr-only"}
+      >
+        {label}
+      </label>
+      <input
+        id={inputId}
+        name={name}
+        type="search"
+        value={value}
+        placeholder={placeholder}
+        autoComplete="off"
+        spellCheck={false}
+        enterKeyHint="search"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={showList}
+        aria-controls={listId}
+        aria-activedescendant={showList && active >= 0 && options[active] ? options[active].id : undefined}
+        onChange={(event) => {
+          setValue(event.target.value);
+          setOpen(true);
+        }}
+        onFocus={() => setOpen(true)}
+        onBlur={() => setOpen(false)}
+        onKeyDown={onKeyDown}
+        className={inputClassName}
+        data-testid="autocomplete-input"
+      />
+      <div
+        ref={listRef}
+        id={listId}
+        role="listbox"
+        aria-label={t("catalog.autocomplete.label")}
+        hidden={!showList}
+        className="absolute inset-x-0 top-full z-40 mt-1 max-h-[200px] overflow-y-auto rounded-lg bg-white py-1 text-left shadow-xl ring-1 ring-ink/10"
+        data-testid="autocomplete-list"
+      >
+        {categories.length > 0 ? (
+          // biome-ignore lint/a11y/useSemanticElements: a group of options inside a listbox (a fieldset is a form element)
+          <div role="group" aria-label={t("catalog.autocomplete.categories")}>
+            <div
+              aria-hidden="true"
+              className="px-3 pt-1.5 pb-1 text-[0.66rem] font-bold tracking-[0.14em] text-muted uppercase"
+            >
+              {t("catalog.autocomplete.categories")}
+            </div>
+            {categories.map(renderOption)}
+          </div>
+        ) : null}
+        {products.length > 0 ? (
+          // biome-ignore lint/a11y/useSemanticElements: a group of options inside a listbox (a fieldset is a form element)
+          <div role="group" aria-label={t("catalog.autocomplete.products")}>
+            <div
+              aria-hidden="true"
+              className="px-3 pt-1.5 pb-1 text-[0.66rem] font-bold tracking-[0.14em] text-muted uppercase"
+            >
+              {t("catalog.autocomplete.products")}
+            </div>
+            {products.map(renderOption)}
+          </div>
+        ) : null}
+      </div>
+      {expanded && options.length === 0 && !loading ? (
+        <p
+          role="status"
+          className="absolute inset-x-0 top-full z-40 mt-1 rounded-lg bg-white px-3 py-2 text-left text-[0.85rem] text-muted shadow-xl ring-1 ring-ink/10"
+        >
+          {t("catalog.autocomplete.none")}
+        </p>
+      ) : null}
+    </div>
+  );
+}

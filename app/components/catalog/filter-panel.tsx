@@ -1,0 +1,318 @@
+import { type FormEvent, type ReactNode, useId, useRef, useState } from "react";
+import { Form, useNavigate, useNavigation } from "react-router";
+import { useTranslation } from "../../i18n/use-translation.ts";
+import type { ListingPageData } from "./listing-data.ts";
+import { activeFilterCount, DURATIONS, ENDING_HOURS, FORMATS, PARAMS, TYPES } from "./listing-params.ts";
+
+/**
+ * The filter block: a GET form that works without JavaScript (a submit button at its end), and
+ * with JavaScript applies a ticked box at once. On phones it is folded behind a "Filters" button
+ * that toggles its active state (spec section 4); from the desktop breakpoint it is always open.
+ */
+export function FilterPanel({ data }: { data: ListingPageData }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const { state, groups, facets, pathname, currency } = data;
+  const { filters } = state;
+  const count = activeFilterCount(filters);
+  const show = new Set(groups);
+  const busy = navigation.state === "loading";
+
+  /** Sends the form as a clean URL (no empty fields, page back to 1). */
+  const apply = () => {
+    const form = formRef.current;
+    if (!form) return;
+    const params = new URLSearchParams();
+    for (const [name, value] of new FormData(form))
+      if (typeof value === "string" && value.trim() !== "") params.append(name, value.trim());
+    const search = params.toString();
+    void navigate(`${pathname}${search ? `?${search}` : ""}`, { preventScrollReset: true });
+  };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    apply();
+  };
+  const onChange = (event: FormEvent) => {
+    if ((event.target as HTMLInputElement).type === "checkbox") apply();
+  };
+
+  return (
+    <div className="filters-block" data-active={open || undefined}>
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+        className={`flex w-full items-center justify-between gap-3 rounded-xl border px-4 py-3 text-left font-semibold transition-colors desktop:hidden ${
+          open ? "border-primary-dark bg-primary-dark text-white" : "border-line bg-white text-primary-dark"
+        } focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-dark`}
+        data-testid="filters-toggle"
+      >
+        <span className="inline-flex items-center gap-2.5">
+          <FilterIcon />
+          {t("catalog.filters.title")}
+          {count > 0 ? (
+            <span
+              className={`rounded-full px-2 py-0.5 text-[0.72rem] ${open ? "bg-white text-primary-dark" : "bg-primary-dark text-white"}`}
+            >
+              {count}
+            </span>
+          ) : null}
+        </span>
+        <span className="text-[0.8rem] font-normal opacity-80">
+          {open ? t("catalog.filters.hide") : t("catalog.filters.show")}
+        </span>
+      </button>
+
+      <Form
+        ref={formRef}
+        id={panelId}
+        method="get"
+        action={pathname}
+        onSubmit={onSubmit}
+        onChange={onChange}
+        className={`filters-panel mt-3 rounded-xl border border-line bg-white p-4 desktop:mt-0 desktop:block desktop:border-0 desktop:bg-transparent desktop:p-0 ${open ? "block" : "hidden"}`}
+        data-testid="filters"
+        aria-busy={busy || undefined}
+      >
+        <h2 className="hidden border-b border-line pb-3 font-serif text-xl text-primary-dark desktop:block">
+          {t("catalog.filters.title")}
+        </h2>
+        {state.q ? <input type="hidden" name={PARAMS.query} value={state.q} /> : null}
+        {state.sort ? <input type="hidden" name={PARAMS.sort} value={state.sort} /> : null}
+
+        {show.has("format") ? (
+          <Group title={t("catalog.filters.format")}>
+            {FORMATS.map((format) => (
+              <Check
+                key={format}
+                name={PARAMS.format}
+                value={format}
+                checked={filters.formats.includes(format)}
+                label={t(`catalog.filters.formats.${format}`)}
+              />
+            ))}
+          </Group>
+        ) : null}
+        {show.has("type") ? (
+          <Group title={t("catalog.filters.type")}>
+            {TYPES.map((type) => (
+              <Check
+                key={type}
+                name={PARAMS.type}
+                value={type}
+                checked={filters.types.includes(type)}
+                label={t(`catalog.filters.types.${type}`)}
+              />
+            ))}
+          </Group>
+        ) : null}
+        {show.has("duration") ? (
+          <Group title={t("catalog.filters.duration")}>
+            {DURATIONS.map((duration) => (
+              <Check
+                key={duration}
+                name={PARAMS.duration}
+                value={duration}
+                checked={filters.durations.includes(duration)}
+                label={t(`catalog.filters.durations.${duration}`)}
+              />
+            ))}
+          </Group>
+        ) : null}
+        {show.has("price") ? (
+          <Group title={t("catalog.filters.price")} hint={currency.symbol}>
+            <div className="flex items-end gap-2">
+              <PriceInput
+                name={PARAMS.priceFrom}
+                label={t("catalog.filters.priceFrom")}
+                value={filters.priceFrom}
+              />
+              <span className="pb-2 text-muted" aria-hidden="true">
+                –
+              </span>
+              <PriceInput
+                name={PARAMS.priceTo}
+                label={t("catalog.filters.priceTo")}
+                value={filters.priceTo}
+              />
+            </div>
+            <button
+              type="submit"
+              className="mt-2 w-full rounded-lg border border-primary-dark/40 py-1.5 text-[0.8rem] font-semibold text-primary-dark hover:bg-primary-dark hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-dark"
+            >
+              {t("catalog.filters.applyPrice")}
+            </button>
+          </Group>
+        ) : null}
+        {show.has("brand") && (facets.brands.length > 0 || filters.brandIds.length > 0) ? (
+          <Group title={t("catalog.filters.brand")} scroll={facets.brands.length > 8}>
+            {facets.brands.map((brand) => (
+              <Check
+                key={brand.id}
+                name={PARAMS.brand}
+                value={String(brand.id)}
+                checked={filters.brandIds.includes(brand.id)}
+                label={brand.name}
+                count={brand.count}
+              />
+            ))}
+          </Group>
+        ) : null}
+        {show.has("package") && (facets.packages.length > 0 || filters.packageIds.length > 0) ? (
+          <Group title={t("catalog.filters.package")}>
+            {facets.packages.map((pack) => (
+              <Check
+                key={pack.id}
+                name={PARAMS.package}
+                value={String(pack.id)}
+                checked={filters.packageIds.includes(pack.id)}
+                label={pack.name}
+                count={pack.count}
+              />
+            ))}
+          </Group>
+        ) : null}
+        {show.has("other") ? (
+          <Group title={t("catalog.filters.other")}>
+            <Check
+              name={PARAMS.verified}
+              value="1"
+              checked={filters.verified}
+              label={t("catalog.filters.verified")}
+            />
+            <Check
+              name={PARAMS.ending}
+              value={String(ENDING_HOURS)}
+              checked={filters.endingSoon}
+              label={t("catalog.filters.ending")}
+            />
+          </Group>
+        ) : null}
+
+        <button
+          type="submit"
+          className="mt-4 w-full rounded-full bg-primary-dark px-4 py-2.5 text-[0.9rem] font-semibold text-white transition-colors hover:bg-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-secondary"
+          data-testid="filters-submit"
+        >
+          {t("catalog.filters.apply")}
+        </button>
+      </Form>
+      {/* Without JavaScript the toggle cannot open the block, so it stays open. */}
+      <noscript>
+        <style>{".filters-panel{display:block!important}"}</style>
+      </noscript>
+    </div>
+  );
+}
+
+function Group({
+  title,
+  hint,
+  children,
+  scroll = false,
+}: {
+  title: string;
+  /** Shown after the title in normal case (the price filter's currency). */
+  hint?: string;
+  children: ReactNode;
+  scroll?: boolean;
+}) {
+  return (
+    <details open className="group/filter border-b border-line py-3 last-of-type:border-b-0">
+      <summary className="flex cursor-pointer list-none items-center justify-between text-[0.78rem] font-bold tracking-[0.12em] text-ink uppercase marker:hidden [&::-webkit-details-marker]:hidden">
+        <span>
+          {title}
+          {hint ? (
+            <span className="ml-1.5 font-semibold tracking-normal text-muted normal-case">({hint})</span>
+          ) : null}
+        </span>
+        <svg
+          viewBox="0 0 24 24"
+          className="size-4 text-muted transition-transform group-open/filter:rotate-180"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          aria-hidden="true"
+        >
+          <path d="M6 9l6 6 6-6" />
+        </svg>
+      </summary>
+      <fieldset className={`mt-2.5 space-y-1 ${scroll ? "max-h-60 overflow-y-auto pr-1" : ""}`}>
+        <legend className="sr-only">{hint ? `${title} (${hint})` : title}</legend>
+        {children}
+      </fieldset>
+    </details>
+  );
+}
+
+function Check({
+  name,
+  value,
+  checked,
+  label,
+  count,
+}: {
+  name: string;
+  value: string;
+  checked: boolean;
+  label: string;
+  count?: number;
+}) {
+  return (
+    <label className="flex cursor-pointer items-center gap-2.5 rounded-md px-1 py-1 text-[0.88rem] text-ink hover:bg-primary-dark/5">
+      <input
+        type="checkbox"
+        name={name}
+        value={value}
+        defaultChecked={checked}
+        key={`${value}-${checked}`}
+        className="size-4 shrink-0 rounded border-line accent-primary-dark"
+      />
+      <span className="min-w-0 flex-1 truncate">{label}</span>
+      {count !== undefined ? <span className="text-[0.75rem] text-muted tabular-nums">{count}</span> : null}
+    </label>
+  );
+}
+
+function PriceInput({ name, label, value }: { name: string; label: string; value: number | null }) {
+  const id = useId();
+  return (
+    <div className="min-w-0 flex-1">
+      <label htmlFor={id} className="mb-1 block text-[0.75rem] text-muted">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type="text"
+        inputMode="numeric"
+        pattern="[0-9 ]*"
+        autoComplete="off"
+        defaultValue={value ?? ""}
+        key={String(value)}
+        className="w-full rounded-lg border border-line bg-white px-3 py-1.5 text-[0.9rem] tabular-nums focus:border-primary-dark focus:outline-2 focus:outline-offset-1 focus:outline-primary-dark"
+      />
+    </div>
+  );
+}
+
+function FilterIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      className="size-5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      aria-hidden="true"
+    >
+      <path d="M4 6h16M7 12h10M10 18h4" />
+    </svg>
+  );
+}

@@ -1,0 +1,79 @@
+import { useEffect, useState } from "react";
+import { useRouteLoaderData } from "react-router";
+import type { Locale } from "../../i18n/index.ts";
+import { formatPrice, type PriceCurrency, selectCurrency } from "../../lib/money.ts";
+import type { ShellData } from "../../shell.ts";
+
+/** Time is shown in Prague (product.md "Languages, money, time"). */
+export const TIME_ZONE = "Europe/Prague";
+const INTL_LOCALE: Record<Locale, string> = { cs: "cs-CZ", en: "en-GB" };
+
+/** The visitor's currency: the root loader's `currencies` and `currencyId` (cookie currencyId). */
+export function useCurrency(): (PriceCurrency & { code: string }) | null {
+  const shell = useRouteLoaderData("root") as ShellData | undefined;
+  return selectCurrency(shell?.currencies ?? [], shell?.currencyId ?? null) ?? null;
+}
+
+/** Formats CZK minor units in the visitor's currency, never wrapping inside a price. */
+export function usePrice(): (minor: number) => string {
+  const currency = useCurrency();
+  return (minor) => formatPrice(minor, currency, { nonBreaking: true });
+}
+
+const pluralRules = new Map<Locale, Intl.PluralRules>();
+
+/** The `{ one, few, other }` message key for a count (Czech has three forms, English two). */
+export function pluralKey(locale: Locale, key: string, count: number): string {
+  // Building the rules is costly next to using them: one per language, not one per card.
+  let rules = pluralRules.get(locale);
+  if (!rules) {
+    rules = new Intl.PluralRules(INTL_LOCALE[locale]);
+    pluralRules.set(locale, rules);
+  }
+  const rule = rules.select(count);
+  return `${key}.${rule === "one" || rule === "few" ? rule : "other"}`;
+}
+
+/** A date and time in Prague: `pátek 30. listopadu 2026 20:00` / `Friday 30 November 2026, 20:00`. */
+export function formatDateTime(iso: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(INTL_LOCALE[locale], {
+    timeZone: TIME_ZONE,
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+  }).format(new Date(iso));
+}
+
+export type TimeLeftParts =
+  | { kind: "ended" }
+  | { kind: "days"; days: number; hours: number }
+  | { kind: "hours"; hours: number; minutes: number }
+  | { kind: "minutes"; minutes: number };
+
+/** The time left until `endsAt` as the card shows it: `2 d 4 h`, `5 h 12 min`, `35 min`, ended. */
+export function timeLeftParts(endsAt: string, now: number): TimeLeftParts {
+  const ms = new Date(endsAt).getTime() - now;
+  if (!(ms > 0)) return { kind: "ended" };
+  const minutes = Math.floor(ms / 60_000);
+  if (minutes >= 24 * 60)
+    return { kind: "days", days: Math.floor(minutes / 1440), hours: Math.floor((minutes % 1440) / 60) };
+  if (minutes >= 60) return { kind: "hours", hours: Math.floor(minutes / 60), minutes: minutes % 60 };
+  return { kind: "minutes", minutes: Math.max(1, minutes) };
+}
+
+/**
+ * "Now" for time-dependent text: the server's instant for the first render (so the server's HTML
+ * and the hydrated page agree), then the browser's clock, refreshed every `everyMs`.
+ */
+export function useNow(serverNow: string | undefined, everyMs = 30_000): number {
+  const [now, setNow] = useState(() => (serverNow ? new Date(serverNow).getTime() : Date.now()));
+  useEffect(() => {
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}

@@ -1,0 +1,260 @@
+import { useRef } from "react";
+import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import { sessionCookie } from "../../auth.server.ts";
+import { type BotProofSetup, useBotProof } from "../../components/forms/bot-proof.tsx";
+import {
+  CheckboxField,
+  FormCard,
+  FormError,
+  PasswordField,
+  SubmitButton,
+  TextField,
+} from "../../components/forms/fields.tsx";
+import { appContext } from "../../context.ts";
+import { translate } from "../../i18n/index.ts";
+import { localePath } from "../../i18n/paths.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
+import { named } from "../../middleware.server.ts";
+import type { Route } from "./+types/register";
+
+/** Registration (`/registrace`, `/en/register`, `/ucet/registrace`): guests only. */
+export const middleware = named("guest");
+
+const PHONE_PREFIXES = ["", "+420", "+421", "+49", "+44", "+36", "+43", "+48", "+33", "+40", "+386", "+385"];
+/** Fields echoed back after a refused submit; the passwords never are. */
+const KEPT = [
+  "email",
+  "username",
+  "firstname",
+  "lastname",
+  "phonePrefix",
+  "phone",
+  "terms",
+  "adult",
+  "newsletter",
+];
+
+export type RegisterActionData = {
+  errors: Record<string, string[]>;
+  values: Record<string, string>;
+  challenge: BotProofSetup["challenge"];
+};
+
+export function meta({ matches }: Route.MetaArgs) {
+  const locale = (matches[0]?.loaderData as { locale?: string } | undefined)?.locale;
+  return [
+    { title: locale === "en" ? "Registration – Rarita" : "Registrace – Rarita" },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+function botSetup(context: Route.LoaderArgs["context"]): BotProofSetup {
+  const { services, config } = context.get(appContext);
+  if (config.recaptchaSiteKey) return { recaptchaSiteKey: config.recaptchaSiteKey, challenge: null };
+  return { challenge: services.accounts.proofOfWork.issue(), recaptchaSiteKey: null };
+}
+
+export function loader({ context }: Route.LoaderArgs) {
+  return botSetup(context);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { services, locale, config, clientIp } = context.get(appContext);
+  const form = await request.formData();
+  const raw: Record<string, string> = {};
+  for (const [key, value] of form) if (typeof value === "string") raw[key] = value;
+
+  const result = await services.accounts.registration.register(raw, {
+    locale,
+    ip: clientIp,
+    proof: { powChallenge: raw.powChallenge, powNonce: raw.powNonce, recaptchaToken: raw.recaptchaToken },
+  });
+  if (result.status === "created") {
+    const session = await services.auth.login(raw.email, raw.password, {
+      userAgent: request.headers.get("user-agent"),
+      ip: clientIp,
+    });
+    const headers = new Headers();
+    if (session) headers.append("Set-Cookie", sessionCookie(session.token, config.publicUrl));
+    throw redirect(localePath("registerWelcome", locale), { headers });
+  }
+  const values = Object.fromEntries(KEPT.filter((k) => raw[k] !== undefined).map((k) => [k, raw[k]]));
+  const errors =
+    result.status === "limited"
+      ? { form: [translate(locale, "registration.errors.tooMany")] }
+      : result.errors;
+  return data<RegisterActionData>(
+    { errors, values, challenge: botSetup(context).challenge },
+    { status: result.status === "limited" ? 429 : 422 },
+  );
+}
+
+export default function RegisterPage() {
+  const { locale, t } = useTranslation();
+  const setup = useLoaderData<typeof loader>();
+  const actionData = useActionData<RegisterActionData>();
+  const navigation = useNavigation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const errors = actionData?.errors ?? {};
+  const values = actionData?.values ?? {};
+  const bot = useBotProof(
+    { challenge: actionData?.challenge ?? setup.challenge, recaptchaSiteKey: setup.recaptchaSiteKey },
+    formRef,
+  );
+  const busy = navigation.state === "submitting" || bot.waiting;
+  const v = (name: string) => values[name] ?? "";
+  const termsLink = "text-primary-dark underline";
+
+  return (
+    <FormCard title={t("registration.title")} lead={t("registration.lead")} wide>
+      {setup.recaptchaSiteKey ? <style>{".grecaptcha-badge{visibility:hidden}"}</style> : null}
+      <Form
+        ref={formRef}
+        method="post"
+        noValidate
+        onSubmit={bot.onSubmit}
+        className="mt-6 grid gap-4 tablet:grid-cols-2"
+        data-testid="register-form"
+        data-ready={bot.ready || undefined}
+      >
+        {bot.fields}
+        <div className="tablet:col-span-2">
+          <FormError messages={errors.form} />
+        </div>
+        <TextField
+          name="email"
+          type="email"
+          label={t("registration.email")}
+          errors={errors}
+          defaultValue={v("email")}
+          autoComplete="email"
+          maxLength={254}
+        />
+        <TextField
+          name="username"
+          label={t("registration.username")}
+          errors={errors}
+          defaultValue={v("username")}
+          autoComplete="username"
+          hint={t("registration.usernameHint")}
+          maxLength={40}
+        />
+        <PasswordField
+          name="password"
+          label={t("registration.password")}
+          errors={errors}
+          hint={t("registration.passwordHint")}
+        />
+        <PasswordField
+          name="passwordConfirmation"
+          label={t("registration.passwordConfirmation")}
+          errors={errors}
+        />
+        <TextField
+          name="firstname"
+          label={t("registration.firstname")}
+          errors={errors}
+          defaultValue={v("firstname")}
+          autoComplete="given-name"
+          maxLength={100}
+        />
+        <TextField
+          name="lastname"
+          label={t("registration.lastname")}
+          errors={errors}
+          defaultValue={v("lastname")}
+          autoComplete="family-name"
+          maxLength={100}
+        />
+        <fieldset className="tablet:col-span-2">
+          <legend className="font-medium">{t("registration.phone")}</legend>
+          <div className="mt-1 grid grid-cols-[7.5rem_1fr] gap-2">
+            <div>
+              <label htmlFor="register-phone-prefix" className="sr-only">
+                {t("registration.phonePrefix")}
+              </label>
+              <select
+                id="register-phone-prefix"
+                name="phonePrefix"
+                defaultValue={values.phonePrefix ?? "+420"}
+                autoComplete="tel-country-code"
+                className="w-full rounded border border-line bg-white px-2 py-2 focus:border-primary-dark focus:outline-2 focus:outline-primary-dark"
+              >
+                {PHONE_PREFIXES.map((prefix) => (
+                  <option key={prefix} value={prefix}>
+                    {prefix || t("registration.noPrefix")}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <label htmlFor="register-phone" className="sr-only">
+                {t("registration.phone")}
+              </label>
+              <input
+                id="register-phone"
+                name="phone"
+                type="tel"
+                inputMode="numeric"
+                autoComplete="tel-national"
+                defaultValue={v("phone")}
+                maxLength={20}
+                aria-invalid={errors.phone ? true : undefined}
+                aria-describedby={`register-phone-hint${errors.phone ? " register-phone-error" : ""}`}
+                className="w-full rounded border border-line bg-white px-3 py-2 focus:border-primary-dark focus:outline-2 focus:outline-primary-dark aria-[invalid=true]:border-danger"
+              />
+            </div>
+          </div>
+          <p id="register-phone-hint" className="mt-1 text-sm text-muted">
+            {t("registration.phoneHint")}
+          </p>
+          {errors.phone ? (
+            <p id="register-phone-error" className="mt-1 text-sm text-danger" data-field-error>
+              {errors.phone.join(" ")}
+            </p>
+          ) : null}
+        </fieldset>
+        <div className="space-y-3 tablet:col-span-2">
+          <CheckboxField name="terms" errors={errors} defaultChecked={values.terms === "on"} required>
+            {t("registration.termsBefore")}
+            <Link
+              to={localePath("info", locale, { id: 1, slug: "obchodni-podminky" })}
+              target="_blank"
+              className={termsLink}
+            >
+              {t("registration.termsLink")}
+            </Link>
+            {t("registration.termsAnd")}
+            <Link
+              to={localePath("info", locale, { id: 2, slug: "gdpr" })}
+              target="_blank"
+              className={termsLink}
+            >
+              {t("registration.privacyLink")}
+            </Link>
+          </CheckboxField>
+          <CheckboxField name="adult" errors={errors} defaultChecked={values.adult === "on"} required>
+            {t("registration.adult")}
+          </CheckboxField>
+          <CheckboxField name="newsletter" errors={errors} defaultChecked={values.newsletter === "on"}>
+            {t("registration.newsletter")}
+          </CheckboxField>
+        </div>
+        <div className="tablet:col-span-2">
+          <SubmitButton busy={busy}>
+            {bot.waiting ? t("registration.checking") : t("registration.submit")}
+          </SubmitButton>
+          {setup.recaptchaSiteKey ? (
+            <p className="mt-2 text-xs text-muted">{t("registration.recaptchaNotice")}</p>
+          ) : null}
+        </div>
+      </Form>
+      <p className="mt-6 text-sm">
+        {t("registration.haveAccount")}{" "}
+        <Link to={localePath("account", locale)} className="text-primary-dark underline">
+          {t("registration.login")}
+        </Link>
+      </p>
+    </FormCard>
+  );
+}

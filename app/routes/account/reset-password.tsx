@@ -1,0 +1,76 @@
+import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { FormCard, FormError, SubmitButton, TextField } from "../../components/forms/fields.tsx";
+import { appContext } from "../../context.ts";
+import { translate } from "../../i18n/index.ts";
+import { localePath } from "../../i18n/paths.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
+import type { Route } from "./+types/reset-password";
+
+export function meta({ matches }: Route.MetaArgs) {
+  const locale = (matches[0]?.loaderData as { locale?: string } | undefined)?.locale;
+  return [{ title: locale === "en" ? "Password reset – Rarita" : "Obnova hesla – Rarita" }];
+}
+
+type ActionData = { sent?: boolean; errors?: Record<string, string[]>; email?: string };
+
+/**
+ * Asks for a reset link (`/obnova-hesla`). The answer is the same whether or not the address has
+ * an account, so the page cannot be used to find out who is registered.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { services, locale, clientIp } = context.get(appContext);
+  const form = await request.formData();
+  const email = String(form.get("email") ?? "");
+  const result = await services.accounts.passwordReset.request({ email }, { locale, ip: clientIp });
+  if (result.status === "accepted") return { sent: true } satisfies ActionData;
+  if (result.status === "limited") {
+    return data<ActionData>(
+      { errors: { form: [translate(locale, "registration.errors.tooMany")] }, email },
+      { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
+    );
+  }
+  return data<ActionData>({ errors: result.errors, email }, { status: 422 });
+}
+
+export default function ResetPasswordPage() {
+  const { locale, t } = useTranslation();
+  const actionData = useActionData<ActionData>();
+  const navigation = useNavigation();
+  const errors = actionData?.errors ?? {};
+  return (
+    <FormCard
+      title={t("registration.resetTitle")}
+      lead={actionData?.sent ? undefined : t("registration.resetLead")}
+    >
+      {actionData?.sent ? (
+        <div className="mt-6 space-y-3" role="status">
+          <p className="rounded bg-success/10 px-3 py-3 text-success" data-testid="reset-sent">
+            {t("registration.resetSent")}
+          </p>
+          <p className="text-sm text-muted">{t("registration.resetSentHint")}</p>
+        </div>
+      ) : (
+        <Form method="post" noValidate className="mt-6 space-y-4">
+          <FormError messages={errors.form} />
+          <TextField
+            name="email"
+            type="email"
+            label={t("registration.email")}
+            errors={errors}
+            defaultValue={actionData?.email ?? ""}
+            autoComplete="email"
+            maxLength={254}
+          />
+          <SubmitButton busy={navigation.state === "submitting"}>
+            {t("registration.resetSubmit")}
+          </SubmitButton>
+        </Form>
+      )}
+      <p className="mt-6 text-sm">
+        <Link to={localePath("account", locale)} className="text-primary-dark underline">
+          {t("registration.backToLogin")}
+        </Link>
+      </p>
+    </FormCard>
+  );
+}

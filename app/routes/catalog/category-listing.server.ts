@@ -1,0 +1,254 @@
+import { data, type RouterContextProvider, redirect } from "react-router";
+import { monthlyAuctionEnd } from "../../../server/db/seed/time.ts";
+import type { ListingQuery } from "../../../server/modules/catalog/listing.ts";
+import type { FilterGroup, ListingKind, ListingPageData } from "../../components/catalog/listing-data.ts";
+import {
+  activeFilterCount,
+  ENDING_HOURS,
+  listingHref,
+  listingSearch,
+  PARAMS,
+  parseListingParams,
+} from "../../components/catalog/listing-params.ts";
+import type { CategoryDetail, ListingSort, ProductPage } from "../../components/catalog/types.ts";
+import { appContext } from "../../context.ts";
+import { type Locale, translate } from "../../i18n/index.ts";
+import { localePath } from "../../i18n/paths.ts";
+import { parseCookieHeader } from "../../lib/cookie-header.ts";
+import { selectCurrency } from "../../lib/money.ts";
+
+/**
+ * The loaders of the listing pages: a category (`/{id}/{slug}`, called by the two-segment route),
+ * daily and monthly auctions, new and sale products, and search. Each reads the listing's state
+ * from the URL, asks the catalog service for one page of cards and the filter facets, and returns
+ * what the page and its meta tags need.
+ */
+
+export type ListingLoaderArgs = { request: Request; context: Readonly<RouterContextProvider> };
+
+export const PER_PAGE = 24;
+/** "New products" are those that went live in the last 30 days. */
+export const NEW_PRODUCTS_DAYS = 30;
+
+type PageConfig = {
+  kind: ListingKind;
+  base: Partial<ListingQuery>;
+  defaultSort: ListingSort;
+  sorts: ListingSort[];
+  groups: FilterGroup[];
+  paths: Record<Locale, string>;
+};
+
+const ALL_GROUPS: FilterGroup[] = ["format", "type", "duration", "price", "brand", "package", "other"];
+const AUCTION_GROUPS: FilterGroup[] = ["price", "brand", "package", "other"];
+const MARKET_SORTS: ListingSort[] = ["newest", "ending", "price_asc", "price_desc", "bids"];
+const AUCTION_SORTS: ListingSort[] = ["ending", "newest", "price_asc", "price_desc", "bids"];
+
+function pageConfig(kind: Exclude<ListingKind, "category">): PageConfig {
+  const paths = { cs: localePath(kind, "cs"), en: localePath(kind, "en") };
+  switch (kind) {
+    case "dailyAuctions":
+      return {
+        kind,
+        paths,
+        base: { formats: ["auction"], durations: ["week"] },
+        defaultSort: "ending",
+        sorts: AUCTION_SORTS,
+        groups: AUCTION_GROUPS,
+      };
+    case "monthlyAuctions":
+      return {
+        kind,
+        paths,
+        base: { formats: ["auction"], durations: ["month"] },
+        defaultSort: "ending",
+        sorts: AUCTION_SORTS,
+        groups: AUCTION_GROUPS,
+      };
+    case "newProducts":
+      return {
+        kind,
+        paths,
+        base: { activatedWithinDays: NEW_PRODUCTS_DAYS },
+        defaultSort: "newest",
+        sorts: MARKET_SORTS,
+        groups: ALL_GROUPS,
+      };
+    case "saleProducts":
+      return {
+        kind,
+        paths,
+        base: { onSale: true },
+        defaultSort: "newest",
+        sorts: ["newest", "price_asc", "price_desc"],
+        groups: ["price", "brand", "package"],
+      };
+    case "search":
+      return {
+        kind,
+        paths,
+        base: {},
+        defaultSort: "relevance",
+        sorts: ["relevance", ...MARKET_SORTS],
+        groups: ALL_GROUPS,
+      };
+  }
+}
+
+/** A category page's data; the two-segment route calls it once it knows the id and slug name a category. */
+export function loadCategoryListing({
+  request,
+  context,
+  category,
+}: ListingLoaderArgs & { category: CategoryDetail }): Promise<ListingPageData> {
+  return load(
+    { request, context },
+    {
+      kind: "category",
+      paths: category.urls,
+      base: { categoryId: category.id },
+      defaultSort: "newest",
+      sorts: MARKET_SORTS,
+      groups: ALL_GROUPS,
+    },
+    category,
+  );
+}
+
+/** The data of `/denni-aukce`, `/mesicni-aukce`, `/produkty/novinky`, `/produkty/akce` and `/hledani`. */
+export function loadListingPage({
+  request,
+  context,
+  kind,
+}: ListingLoaderArgs & { kind: Exclude<ListingKind, "category"> }): Promise<ListingPageData> {
+  return load({ request, context }, pageConfig(kind), null);
+}
+
+const EMPTY_PAGE: ProductPage = { items: [], total: 0, page: 1, perPage: PER_PAGE, pageCount: 1 };
+
+async function load(
+  { request, context }: ListingLoaderArgs,
+  config: PageConfig,
+  category: CategoryDetail | null,
+): Promise<ListingPageData> {
+  const { services, locale, config: appConfig } = context.get(appContext);
+  const url = new URL(request.url);
+  const state = parseListingParams(url.searchParams);
+  const pathname = config.paths[locale];
+
+  // Leftovers of a form sent without JavaScript (`cena_od=`), `strana=1` or a broken page number:
+  // one clean address per state.
+  const tidy = Object.values(PARAMS).some((name) =>
+    url.searchParams.getAll(name).some((value) => value === ""),
+  );
+  if (tidy || Number.isNaN(state.page) || url.searchParams.get(PARAMS.page) === "1") {
+    const clean = { ...state, page: Number.isNaN(state.page) ? 1 : state.page };
+    throw redirect(`${pathname}${listingSearch(clean, config.defaultSort)}`, 301);
+  }
+
+  const cookies = parseCookieHeader(request.headers.get("cookie"));
+  const currencies = await services.lists.currencies();
+  const currency = selectCurrency(currencies, cookies.currencyId ?? null);
+  const rate = currency?.rate ?? 1;
+  const toMinor = (value: number | null) => (value === null ? undefined : Math.round(value * rate * 100));
+
+  const { filters } = state;
+  const sort = state.sort && config.sorts.includes(state.sort) ? state.sort : config.defaultSort;
+  const shown = new Set(config.groups);
+  const query: ListingQuery = {
+    ...config.base,
+    locale,
+    q: config.kind === "search" ? state.q : undefined,
+    formats: shown.has("format") && filters.formats.length ? filters.formats : config.base.formats,
+    types: shown.has("type") && filters.types.length ? filters.types : undefined,
+    durations: shown.has("duration") && filters.durations.length ? filters.durations : config.base.durations,
+    priceMinMinor: shown.has("price") ? toMinor(filters.priceFrom) : undefined,
+    priceMaxMinor: shown.has("price") ? toMinor(filters.priceTo) : undefined,
+    brandIds: shown.has("brand") && filters.brandIds.length ? filters.brandIds : undefined,
+    packageIds: shown.has("package") && filters.packageIds.length ? filters.packageIds : undefined,
+    verifiedSellerOnly: shown.has("other") && filters.verified,
+    endingWithinHours: shown.has("other") && filters.endingSoon ? ENDING_HOURS : undefined,
+    sort,
+    page: state.page,
+    perPage: PER_PAGE,
+  };
+
+  // An empty search is a help page, not the whole catalogue.
+  const searchWithoutWords = config.kind === "search" && !state.q;
+  const { page: result, facets } = searchWithoutWords
+    ? { page: EMPTY_PAGE, facets: { brands: [], packages: [] } }
+    : await services.catalog.listingPage(query);
+  if (state.page > 1 && state.page > result.pageCount) throw data(null, { status: 404 });
+
+  const t = (key: string, params?: Record<string, string | number>) => translate(locale, key, params);
+  const filtered = activeFilterCount(filters) > 0 || state.sort !== null;
+  const pageSuffix = state.page > 1 ? ` – ${t("catalog.pagination.page", { page: state.page })}` : "";
+  const roundEndsAt = config.kind === "monthlyAuctions" ? monthlyAuctionEnd(new Date()).toISOString() : null;
+
+  let heading: string;
+  let intro: string | null;
+  let title: string;
+  let description: string;
+  if (category) {
+    heading = category.name;
+    intro = category.description;
+    title = t("catalog.pages.category.title", { name: category.name });
+    description = category.description || t("catalog.pages.category.description", { name: category.name });
+  } else if (config.kind === "search") {
+    heading = state.q ? t("catalog.search.headingQuery", { q: state.q }) : t("catalog.search.heading");
+    intro = null;
+    title = state.q ? t("catalog.search.titleQuery", { q: state.q }) : t("catalog.search.title");
+    description = t("catalog.search.description");
+  } else {
+    heading = t(`catalog.pages.${config.kind}.heading`);
+    intro = t(`catalog.pages.${config.kind}.intro`);
+    title = t(`catalog.pages.${config.kind}.title`);
+    description = t(`catalog.pages.${config.kind}.description`);
+  }
+
+  const home = { name: t("catalog.breadcrumbs.home"), url: localePath("home", locale) };
+  const breadcrumbs = category
+    ? [
+        home,
+        ...category.path.map((entry) => ({ name: entry.name, url: entry.url })),
+        { name: category.name, url: category.url },
+      ]
+    : [home, { name: heading, url: pathname }];
+
+  const pageQuery = (page: number) => (page > 1 ? `?${PARAMS.page}=${page}` : "");
+  const indexable = !filtered && config.kind !== "search";
+  const link = (page: number) => listingHref(pathname, state, config.defaultSort, { page });
+  const symbol = (currency?.symbol_after ?? currency?.symbol_before ?? "Kč").trim();
+
+  return {
+    kind: config.kind,
+    locale,
+    now: new Date().toISOString(),
+    pathname,
+    state: { ...state, sort: state.sort && config.sorts.includes(state.sort) ? state.sort : null },
+    defaultSort: config.defaultSort,
+    sorts: config.sorts,
+    groups: config.groups,
+    result,
+    facets,
+    currency: { code: currency?.code ?? "CZK", symbol },
+    category,
+    roundEndsAt,
+    heading,
+    intro,
+    breadcrumbs,
+    seo: {
+      origin: appConfig.publicUrl.replace(/\/+$/, ""),
+      title: `${title}${pageSuffix}`,
+      description,
+      canonicalPath: indexable ? `${pathname}${pageQuery(state.page)}` : pathname,
+      alternates: {
+        cs: `${config.paths.cs}${indexable ? pageQuery(state.page) : ""}`,
+        en: `${config.paths.en}${indexable ? pageQuery(state.page) : ""}`,
+      },
+      prevPath: state.page > 1 ? link(state.page - 1) : null,
+      nextPath: state.page < result.pageCount ? link(state.page + 1) : null,
+      noindex: !indexable,
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import { Link, useLoaderData } from "react-router";
+import { primaryLinkClass, ResultCard } from "../../components/forms/fields.tsx";
+import { appContext } from "../../context.ts";
+import { localePath } from "../../i18n/paths.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
+import type { Route } from "./+types/confirm";
+
+export function meta({ matches }: Route.MetaArgs) {
+  const locale = (matches[0]?.loaderData as { locale?: string } | undefined)?.locale;
+  return [
+    { title: locale === "en" ? "Newsletter – Rarita" : "Newsletter – Rarita" },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+/** The double opt-in link (`/newsletter/potvrzeni/:token`); opening it again is harmless. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { services } = context.get(appContext);
+  const result = await services.newsletter.confirmSubscription(params.token ?? "");
+  return { email: result?.email ?? null };
+}
+
+export default function NewsletterConfirmPage() {
+  const { locale, t } = useTranslation();
+  const { email } = useLoaderData<typeof loader>();
+  const home = (
+    <Link to={localePath("home", locale)} className={primaryLinkClass}>
+      {t("registration.toHome")}
+    </Link>
+  );
+  return email ? (
+    <ResultCard tone="success" title={t("registration.newsletterConfirmTitle")} actions={home}>
+      <p data-testid="newsletter-confirmed">{t("registration.newsletterConfirmDone", { email })}</p>
+    </ResultCard>
+  ) : (
+    <ResultCard tone="danger" title={t("registration.newsletterInvalidTitle")} actions={home}>
+      <p>{t("registration.newsletterInvalid")}</p>
+    </ResultCard>
+  );
+}

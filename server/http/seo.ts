@@ -1,0 +1,194 @@
+import type { Hono } from "hono";
+import type { Locale } from "../../app/i18n/index.ts";
+import { localePath, type PageName } from "../../app/i18n/paths.ts";
+import type { Services } from "../services.ts";
+import type { AppEnv } from "./types.ts";
+
+/**
+ * robots.txt and the XML sitemap (sitemaps.org 0.9 with hreflang alternates). Every public page
+ * is listed in both languages: the listing pages, categories, products (active, ended, sold),
+ * blog articles and info pages. Beyond 50 000 URLs (the protocol's limit per file) /sitemap.xml
+ * becomes a sitemap index over /sitemap-1.xml (pages, categories, blog, info) and
+ * /sitemap-2.xml... (products), so the catalogue can grow to any size.
+ */
+
+type LocalePaths = Record<Locale, string>;
+type Entry = { paths: LocalePaths; lastmod: Date | null };
+
+/** The protocol allows 50 000; each product gives two URLs (cs and en). */
+export const MAX_URLS_PER_SITEMAP = 50_000;
+const CACHE_MS = 10 * 60 * 1000;
+
+/** Listing pages worth indexing (search, cart and account pages are not). */
+const STATIC_PAGES: PageName[] = [
+  "home",
+  "dailyAuctions",
+  "monthlyAuctions",
+  "newProducts",
+  "saleProducts",
+  "blog",
+  "documents",
+];
+
+export function xmlEscape(value: string): string {
+  return value
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&apos;");
+}
+
+function absolute(origin: string, path: string): string {
+  return xmlEscape(`${origin.replace(/\/+$/, "")}${path}`);
+}
+
+/** One <url> per language, each naming all languages (and x-default = Czech) as alternates. */
+function urlElements(origin: string, entry: Entry): string {
+  const alternates = [
+    ...(["cs", "en"] as const).map(
+      (language) =>
+        `<xhtml:link rel="alternate" hreflang="${language}" href="${absolute(origin, entry.paths[language])}"/>`,
+    ),
+    `<xhtml:link rel="alternate" hreflang="x-default" href="${absolute(origin, entry.paths.cs)}"/>`,
+  ].join("");
+  const lastmod = entry.lastmod ? `<lastmod>${entry.lastmod.toISOString()}</lastmod>` : "";
+  return (["cs", "en"] as const)
+    .map(
+      (language) => `<url><loc>${absolute(origin, entry.paths[language])}</loc>${lastmod}${alternates}</url>`,
+    )
+    .join("\n");
+}
+
+export function urlset(origin: string, entries: Entry[]): string {
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    ...entries.map((entry) => urlElements(origin, entry)),
+    "</urlset>",
+    "",
+  ].join("\n");
+}
+
+export function sitemapIndex(origin: string, files: { path: string; lastmod: Date | null }[]): string {
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...files.map(
+      (file) =>
+        `<sitemap><loc>${absolute(origin, file.path)}</loc>${file.lastmod ? `<lastmod>${file.lastmod.toISOString()}</lastmod>` : ""}</sitemap>`,
+    ),
+    "</sitemapindex>",
+    "",
+  ].join("\n");
+}
+
+export function robotsTxt(origin: string): string {
+  return [
+    "User-agent: *",
+    "Allow: /",
+    "Disallow: /ucet",
+    "Disallow: /en/account",
+    "Disallow: /api/",
+    "Disallow: /admin",
+    "Disallow: /kosik",
+    "Disallow: /en/cart",
+    "Disallow: /shrnuti/",
+    "Disallow: /en/summary/",
+    "",
+    `Sitemap: ${origin.replace(/\/+$/, "")}/sitemap.xml`,
+    "",
+  ].join("\n");
+}
+
+const latest = (dates: (Date | null)[]) =>
+  dates.reduce<Date | null>((max, date) => (date && (!max || date > max) ? date : max), null);
+
+/** Pages, categories, blog and info pages: everything but the products. */
+async function contentEntries(services: Services, productsLastmod: Date | null): Promise<Entry[]> {
+  const [categories, posts, infoPages, blogUpdate] = await Promise.all([
+    services.productPages.sitemapCategories(),
+    services.blog.sitemapPosts(),
+    services.blog.sitemapInfoPages(),
+    services.blog.lastUpdate(),
+  ]);
+  const pages: Entry[] = STATIC_PAGES.map((name) => ({
+    paths: { cs: localePath(name, "cs"), en: localePath(name, "en") },
+    // A listing changes when its products do; the blog list when an article does.
+    lastmod: name === "blog" ? blogUpdate : name === "documents" ? null : productsLastmod,
+  }));
+  const toEntry = (entry: { paths: LocalePaths; updatedAt: Date }): Entry => ({
+    paths: entry.paths,
+    lastmod: entry.updatedAt,
+  });
+  return [...pages, ...categories.map(toEntry), ...posts.map(toEntry), ...infoPages.map(toEntry)];
+}
+
+/** The sitemap documents by path: "/sitemap.xml", and "/sitemap-N.xml" when split. */
+export async function buildSitemap(
+  services: Services,
+  origin: string,
+  path: string,
+  maxUrls = MAX_URLS_PER_SITEMAP,
+): Promise<string | null> {
+  const productsPerFile = Math.max(1, Math.floor(maxUrls / 2));
+  const stats = await services.productPages.sitemapProductStats();
+  const content = await contentEntries(services, stats.lastModified);
+  const split = (content.length + stats.count) * 2 > maxUrls;
+  const productFiles = Math.ceil(stats.count / productsPerFile);
+
+  if (!split) {
+    if (path !== "/sitemap.xml") return null;
+    const products = await services.productPages.sitemapProducts({ offset: 0, limit: stats.count || 1 });
+    return urlset(origin, [
+      ...content,
+      ...products.map((product) => ({ paths: product.paths, lastmod: product.updatedAt })),
+    ]);
+  }
+  if (path === "/sitemap.xml") {
+    return sitemapIndex(origin, [
+      { path: "/sitemap-1.xml", lastmod: latest(content.map((entry) => entry.lastmod)) },
+      ...Array.from({ length: productFiles }, (_, index) => ({
+        path: `/sitemap-${index + 2}.xml`,
+        lastmod: stats.lastModified,
+      })),
+    ]);
+  }
+  const number = Number(path.match(/^\/sitemap-(\d+)\.xml$/)?.[1]);
+  if (number === 1) return urlset(origin, content);
+  if (!Number.isSafeInteger(number) || number < 2 || number > productFiles + 1) return null;
+  const products = await services.productPages.sitemapProducts({
+    offset: (number - 2) * productsPerFile,
+    limit: productsPerFile,
+  });
+  return urlset(
+    origin,
+    products.map((product) => ({ paths: product.paths, lastmod: product.updatedAt })),
+  );
+}
+
+/**
+ * Registers GET /robots.txt, /sitemap.xml and /sitemap-N.xml on the app. A generated sitemap is
+ * kept for 10 minutes, so crawlers hammering it cost one build per file and period.
+ */
+export function registerSeoRoutes(app: Hono<AppEnv>): void {
+  const cache = new Map<string, { at: number; body: string | null }>();
+
+  app.get("/robots.txt", (c) => {
+    c.header("Cache-Control", "public, max-age=3600");
+    return c.text(robotsTxt(c.get("config").publicUrl));
+  });
+
+  app.get("/:file{sitemap(-[0-9]+)?\\.xml}", async (c) => {
+    const path = `/${c.req.param("file")}`;
+    let hit = cache.get(path);
+    if (!hit || Date.now() - hit.at > CACHE_MS) {
+      hit = { at: Date.now(), body: await buildSitemap(c.get("services"), c.get("config").publicUrl, path) };
+      cache.set(path, hit);
+    }
+    if (hit.body === null) return c.notFound();
+    c.header("Content-Type", "application/xml; charset=utf-8");
+    c.header("Cache-Control", "public, max-age=600");
+    return c.body(hit.body);
+  });
+}

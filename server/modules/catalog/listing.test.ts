@@ -1,0 +1,556 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ProductCardData } from "../../../app/components/catalog/types.ts";
+import { seedDemoIfEmpty } from "../../db/seed/index.ts";
+import { createLogger } from "../../logger.ts";
+import { createTestApi, type TestApi } from "../../test/api-harness.ts";
+import { insertCategory, insertProduct, insertProductImage } from "../../test/fixtures.ts";
+import type { ListingQuery } from "./listing.ts";
+import { editDistance, isTypoOf, productSearchText, searchText, searchTokens } from "./search-text.ts";
+import { brands, categories, packages, products } from "./tables.ts";
+
+/**
+ * The listing and search queries on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL):
+ * the demo catalogue for search, plus a small branch of known products for exact filter and sort
+ * expectations.
+ */
+
+const HOUR = 3600_000;
+const DAY = 24 * HOUR;
+const NOW = new Date();
+const at = (ms: number) => new Date(NOW.getTime() + ms);
+
+let api: TestApi;
+let dataDir: string;
+let tree: { root: number; child: number; leaf: number; hidden: number };
+let brand: { oak: number; ash: number };
+let pack: { box: number; tube: number };
+const ids: Record<string, number> = {};
+
+beforeAll(async () => {
+  api = await createTestApi();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "rarita-listing-"));
+  await seedDemoIfEmpty(api.db, { dataDir, logger: createLogger("silent") });
+  const verified = await api.createUser({ verifiedAt: new Date() });
+  const plain = await api.createUser();
+  const db = api.db;
+
+  const root = await insertCategory(db, {
+    depth: 1,
+    slugCs: "sklep",
+    slugEn: "cellar",
+    nameCs: "Sklep",
+    nameEn: "Cellar",
+  });
+  const child = await insertCategory(db, {
+    depth: 2,
+    parentId: root.id,
+    slugCs: "doutniky-test",
+    slugEn: null,
+    nameCs: "Doutníky test",
+    nameEn: null,
+    descriptionCs: "Krabice a tuby.",
+  });
+  const leaf = await insertCategory(db, {
+    depth: 3,
+    parentId: child.id,
+    slugCs: "kuba",
+    slugEn: "cuba",
+    nameCs: "Kuba",
+    nameEn: "Cuba",
+  });
+  const hidden = await insertCategory(db, {
+    depth: 2,
+    parentId: root.id,
+    slugCs: "skryta",
+    slugEn: "hidden",
+    nameCs: "Skrytá",
+    nameEn: "Hidden",
+    isActive: false,
+  });
+  tree = { root: root.id, child: child.id, leaf: leaf.id, hidden: hidden.id };
+  const [oak, ash] = await db
+    .insert(brands)
+    .values([
+      { name: "Dubový sud", nameKey: "dubovy sud test" },
+      { name: "Jasan", nameKey: "jasan test" },
+    ])
+    .returning();
+  brand = { oak: oak.id, ash: ash.id };
+  const [box, tube] = await db
+    .insert(packages)
+    .values([
+      { nameCs: "Krabička test", nameEn: "Test box", position: 90 },
+      { nameCs: "Tuba test", nameEn: null, position: 91 },
+    ])
+    .returning();
+  pack = { box: box.id, tube: tube.id };
+
+  const auction = {
+    format: "auction" as const,
+    type: "supply" as const,
+    status: "active" as const,
+    priceMinor: null,
+  };
+  const text = (nameCs: string, description = "") =>
+    productSearchText({ nameCs, brand: null, categoryCs: "Doutníky test", descriptionCs: description });
+  const a = await insertProduct(db, {
+    ...auction,
+    categoryId: leaf.id,
+    sellerId: verified.user.id,
+    nameCs: "Tabák Ambra",
+    nameEn: "Tobacco Ambra",
+    slugCs: "tabak-ambra",
+    slugEn: "tobacco-ambra",
+    searchText: text("Tabák Ambra", "Tobacco Ambra"),
+    auctionDuration: "week",
+    startPriceMinor: 100_000,
+    currentPriceMinor: 150_000,
+    bidCount: 3,
+    brandId: brand.oak,
+    packageId: pack.box,
+    activationAt: at(-5 * DAY),
+    endsAt: at(2 * HOUR),
+  });
+  await insertProductImage(db, a.id, { position: 1, path: "/uploads/products/a", fileName: "second.svg" });
+  await insertProductImage(db, a.id, {
+    position: 0,
+    path: "/uploads/products/a/",
+    fileName: "main.svg",
+    alt: "Ambra",
+  });
+  const b = await insertProduct(db, {
+    ...auction,
+    categoryId: child.id,
+    sellerId: plain.user.id,
+    nameCs: "Krabice Bolivar",
+    slugCs: "krabice-bolivar",
+    searchText: text("Krabice Bolivar"),
+    auctionDuration: "month",
+    startPriceMinor: 500_000,
+    brandId: brand.ash,
+    activationAt: at(-2 * DAY),
+    endsAt: at(10 * DAY),
+    toppedUntil: at(DAY),
+  });
+  const c = await insertProduct(db, {
+    format: "classified",
+    categoryId: leaf.id,
+    sellerId: plain.user.id,
+    nameCs: "Humidor cedr",
+    slugCs: "humidor-cedr",
+    searchText: text("Humidor cedr", "Kourova bomba z cedru."),
+    priceMinor: 300_000,
+    brandId: brand.oak,
+    activationAt: at(-1 * DAY),
+    endsAt: at(50 * DAY),
+  });
+  const d = await insertProduct(db, {
+    format: "classified",
+    type: "demand",
+    categoryId: leaf.id,
+    sellerId: verified.user.id,
+    nameCs: "Hledám Kouřová bomba",
+    slugCs: "hledam-kourova-bomba",
+    searchText: text("Hledám Kouřová bomba"),
+    priceMinor: null,
+    activationAt: at(-3 * DAY),
+    endsAt: at(40 * DAY),
+  });
+  const e = await insertProduct(db, {
+    format: "shop",
+    categoryId: child.id,
+    nameCs: "Řezačka Tabal",
+    slugCs: "rezacka-tabal",
+    searchText: text("Řezačka Tabal"),
+    priceMinor: 200_000,
+    originalPriceMinor: 250_000,
+    isPriceSaleActive: true,
+    brandId: brand.ash,
+    packageId: pack.tube,
+    stock: 3,
+    activationAt: at(-10 * DAY),
+  });
+  const f = await insertProduct(db, {
+    ...auction,
+    status: "ended",
+    categoryId: leaf.id,
+    sellerId: plain.user.id,
+    nameCs: "Skončená aukce",
+    slugCs: "skoncena-aukce",
+    searchText: text("Skončená aukce"),
+    auctionDuration: "week",
+    startPriceMinor: 50_000,
+    activationAt: at(-9 * DAY),
+    endsAt: at(-2 * DAY),
+  });
+  const g = await insertProduct(db, {
+    ...auction,
+    categoryId: leaf.id,
+    sellerId: plain.user.id,
+    nameCs: "Dýmka vřes",
+    slugCs: "dymka-vres",
+    searchText: text("Dýmka vřes"),
+    auctionDuration: "week",
+    startPriceMinor: 80_000,
+    activationAt: at(-6 * HOUR),
+    endsAt: at(30 * HOUR),
+  });
+  const h = await insertProduct(db, {
+    format: "shop",
+    categoryId: hidden.id,
+    nameCs: "Ve skryté kategorii",
+    slugCs: "ve-skryte-kategorii",
+    searchText: text("Ve skryté kategorii"),
+  });
+  // Only the first product has English texts; the others fall back to Czech.
+  await db
+    .update(products)
+    .set({ nameEn: null, slugEn: null })
+    .where(inArray(products.id, [b.id, c.id, d.id, e.id, f.id, g.id, h.id]));
+  Object.assign(ids, { a: a.id, b: b.id, c: c.id, d: d.id, e: e.id, f: f.id, g: g.id, h: h.id });
+});
+
+afterAll(async () => {
+  await api?.close();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const list = (query: Partial<ListingQuery>) =>
+  api.services.catalog.listProducts({ locale: "cs", categoryId: tree.root, now: NOW, ...query });
+const idsOf = (items: ProductCardData[]) => items.map((item) => item.id);
+const named = (...keys: string[]) => keys.map((key) => ids[key]);
+
+describe("listProducts: filters", () => {
+  it("lists the active products of a category and its active descendants", async () => {
+    const page = await list({});
+    expect(new Set(idsOf(page.items))).toEqual(new Set(named("a", "b", "c", "d", "e", "g")));
+    expect(page.total).toBe(6);
+    expect((await list({ categoryId: tree.leaf })).total).toBe(4);
+    expect((await list({ categoryId: tree.hidden })).total).toBe(0);
+  });
+
+  it("filters by format, type and auction duration", async () => {
+    expect(new Set(idsOf((await list({ formats: ["auction"] })).items))).toEqual(
+      new Set(named("a", "b", "g")),
+    );
+    expect(new Set(idsOf((await list({ formats: ["shop", "classified"] })).items))).toEqual(
+      new Set(named("c", "d", "e")),
+    );
+    expect(idsOf((await list({ types: ["demand"] })).items)).toEqual(named("d"));
+    expect(new Set(idsOf((await list({ durations: ["week"] })).items))).toEqual(new Set(named("a", "g")));
+    expect(idsOf((await list({ durations: ["month"] })).items)).toEqual(named("b"));
+  });
+
+  it("filters by the effective price: current, else start price for auctions; price otherwise", async () => {
+    // a: 1 500 (current), b: 5 000 (start), c: 3 000, d: by agreement, e: 2 000, g: 800.
+    const between = await list({ priceMinMinor: 150_000, priceMaxMinor: 300_000 });
+    expect(new Set(idsOf(between.items))).toEqual(new Set(named("a", "c", "e")));
+    expect(new Set(idsOf((await list({ priceMaxMinor: 100_000 })).items))).toEqual(new Set(named("g")));
+  });
+
+  it("filters by brand, package, verified seller, ending within hours, seller, ids and topped", async () => {
+    expect(new Set(idsOf((await list({ brandIds: [brand.oak] })).items))).toEqual(new Set(named("a", "c")));
+    expect(new Set(idsOf((await list({ packageIds: [pack.box, pack.tube] })).items))).toEqual(
+      new Set(named("a", "e")),
+    );
+    // The operator's shop counts as a verified seller.
+    expect(new Set(idsOf((await list({ verifiedSellerOnly: true })).items))).toEqual(
+      new Set(named("a", "d", "e")),
+    );
+    expect(idsOf((await list({ endingWithinHours: 24 })).items)).toEqual(named("a"));
+    expect(new Set(idsOf((await list({ endingWithinHours: 48 })).items))).toEqual(new Set(named("a", "g")));
+    const seller = (await api.db.select().from(products).where(eq(products.id, ids.a)))[0].sellerId!;
+    expect(new Set(idsOf((await list({ sellerId: seller })).items))).toEqual(new Set(named("a", "d")));
+    expect(new Set(idsOf((await list({ ids: named("a", "f", "e") })).items))).toEqual(
+      new Set(named("a", "e")),
+    );
+    expect((await list({ ids: [] })).total).toBe(0);
+    expect(new Set(idsOf((await list({ excludeIds: named("a", "b") })).items))).toEqual(
+      new Set(named("c", "d", "e", "g")),
+    );
+    expect(idsOf((await list({ toppedOnly: true })).items)).toEqual(named("b"));
+    expect(idsOf((await list({ onSale: true })).items)).toEqual(named("e"));
+  });
+
+  it("lists other statuses when asked, greyed as pending", async () => {
+    const ended = await list({ statuses: ["ended"] });
+    expect(idsOf(ended.items)).toEqual(named("f"));
+    expect(ended.items[0]).toMatchObject({ status: "ended", pending: true });
+    expect((await list({})).items.every((item) => !item.pending)).toBe(true);
+  });
+});
+
+describe("listProducts: sorting and pages", () => {
+  it("sorts by price both ways (by agreement last), topped first", async () => {
+    expect(idsOf((await list({ sort: "price_asc" })).items)).toEqual(named("b", "g", "a", "e", "c", "d"));
+    expect(idsOf((await list({ sort: "price_desc" })).items)).toEqual(named("b", "c", "e", "a", "g", "d"));
+  });
+
+  it("sorts auctions ending soonest first, most bids, newest", async () => {
+    const ending = idsOf((await list({ sort: "ending" })).items);
+    expect(ending.slice(0, 3)).toEqual(named("b", "a", "g"));
+    expect(idsOf((await list({ sort: "bids" })).items).slice(0, 2)).toEqual(named("b", "a"));
+    // Newest by activation: g (6 h), c (1 day), [b topped first], d (3 days), a (5 days), e (10 days).
+    expect(idsOf((await list({ sort: "newest" })).items)).toEqual(named("b", "g", "c", "d", "a", "e"));
+    expect(idsOf((await list({})).items)).toEqual(named("b", "g", "c", "d", "a", "e"));
+  });
+
+  it("pages through the results", async () => {
+    const all = idsOf((await list({ sort: "price_asc" })).items);
+    const second = await list({ sort: "price_asc", perPage: 4, page: 2 });
+    expect(second).toMatchObject({ total: 6, page: 2, perPage: 4, pageCount: 2 });
+    expect(idsOf(second.items)).toEqual(all.slice(4));
+    expect((await list({ perPage: 1000 })).perPage).toBe(60);
+    const beyond = await list({ page: 9 });
+    expect(beyond.items).toEqual([]);
+    expect(beyond.total).toBe(6);
+  });
+
+  it("returns cards with canonical URLs, the first image, prices and badges", async () => {
+    const items = (await list({ sort: "price_asc" })).items;
+    const a = items.find((item) => item.id === ids.a)!;
+    expect(a).toEqual({
+      id: ids.a,
+      name: "Tabák Ambra",
+      url: `/${ids.a}/kuba/tabak-ambra`,
+      image: { src: "/uploads/products/a/main.svg", alt: "Ambra" },
+      priceMinor: 150_000,
+      originalPriceMinor: null,
+      format: "auction",
+      type: "supply",
+      status: "active",
+      pending: false,
+      topped: false,
+      endsAt: at(2 * HOUR).toISOString(),
+      bidCount: 3,
+      sellerVerified: true,
+      brandName: "Dubový sud",
+    });
+    const b = items.find((item) => item.id === ids.b)!;
+    expect(b).toMatchObject({ priceMinor: 500_000, topped: true, sellerVerified: false, image: null });
+    expect(items.find((item) => item.id === ids.d)).toMatchObject({
+      priceMinor: null,
+      type: "demand",
+      endsAt: null,
+    });
+    expect(items.find((item) => item.id === ids.e)).toMatchObject({
+      priceMinor: 200_000,
+      originalPriceMinor: 250_000,
+      sellerVerified: true,
+    });
+    const english = await list({ locale: "en", ids: named("a", "b") });
+    expect(english.items.find((item) => item.id === ids.a)).toMatchObject({
+      name: "Tobacco Ambra",
+      url: `/en/${ids.a}/cuba/tobacco-ambra`,
+    });
+    // No English slug for the category nor the product: the Czech ones are used.
+    expect(english.items.find((item) => item.id === ids.b)?.url).toBe(
+      `/en/${ids.b}/doutniky-test/krabice-bolivar`,
+    );
+  });
+});
+
+describe("listingFacets", () => {
+  it("counts brands and packages among the matching products, each facet ignoring its own filter", async () => {
+    const facets = await api.services.catalog.listingFacets({
+      locale: "cs",
+      categoryId: tree.root,
+      now: NOW,
+    });
+    expect(facets.brands).toEqual([
+      { id: brand.oak, name: "Dubový sud", count: 2 },
+      { id: brand.ash, name: "Jasan", count: 2 },
+    ]);
+    expect(facets.packages).toEqual([
+      { id: pack.box, name: "Krabička test", count: 1 },
+      { id: pack.tube, name: "Tuba test", count: 1 },
+    ]);
+    const filtered = await api.services.catalog.listingFacets({
+      locale: "en",
+      categoryId: tree.root,
+      brandIds: [brand.oak],
+      now: NOW,
+    });
+    expect(filtered.brands.map((entry) => entry.id)).toEqual([brand.oak, brand.ash]);
+    expect(filtered.packages).toEqual([{ id: pack.box, name: "Test box", count: 1 }]);
+  });
+});
+
+describe("listingPage", () => {
+  it("gives the same cards, total and facets as listProducts and listingFacets, with and without facet filters", async () => {
+    for (const extra of [
+      {},
+      { brandIds: [brand.oak] },
+      { packageIds: [pack.box] },
+      { brandIds: [brand.ash], packageIds: [pack.tube] },
+    ]) {
+      const query: ListingQuery = {
+        locale: "cs",
+        categoryId: tree.root,
+        now: NOW,
+        sort: "price_asc",
+        ...extra,
+      };
+      const combined = await api.services.catalog.listingPage(query);
+      expect(combined.page).toEqual(await api.services.catalog.listProducts(query));
+      expect(combined.facets).toEqual(await api.services.catalog.listingFacets(query));
+    }
+  });
+
+  it("lists what went live within the last days (new products)", async () => {
+    expect(new Set(idsOf((await list({ activatedWithinDays: 2 })).items))).toEqual(
+      new Set(named("b", "c", "g")),
+    );
+  });
+});
+
+describe("findCategory", () => {
+  it("returns the category with its path, description and subcategories, English falling back to Czech", async () => {
+    const cs = await api.services.catalog.findCategory(tree.child, "cs");
+    expect(cs).toEqual({
+      id: tree.child,
+      slug: "doutniky-test",
+      name: "Doutníky test",
+      url: `/${tree.child}/doutniky-test`,
+      description: "Krabice a tuby.",
+      path: [{ id: tree.root, slug: "sklep", name: "Sklep", url: `/${tree.root}/sklep` }],
+      children: [{ id: tree.leaf, slug: "kuba", name: "Kuba", url: `/${tree.leaf}/kuba` }],
+      urls: { cs: `/${tree.child}/doutniky-test`, en: `/en/${tree.child}/doutniky-test` },
+    });
+    const en = await api.services.catalog.findCategory(tree.leaf, "en");
+    expect(en).toMatchObject({ name: "Cuba", url: `/en/${tree.leaf}/cuba`, description: null });
+    expect(en?.path.map((entry) => entry.name)).toEqual(["Cellar", "Doutníky test"]);
+  });
+
+  it("returns null for an unknown or inactive category", async () => {
+    expect(await api.services.catalog.findCategory(tree.hidden, "cs")).toBeNull();
+    expect(await api.services.catalog.findCategory(999_999, "cs")).toBeNull();
+    expect(await api.services.catalog.findCategory(-1, "cs")).toBeNull();
+  });
+});
+
+describe("search", () => {
+  const search = (q: string, extra: Partial<ListingQuery> = {}) =>
+    api.services.catalog.listProducts({ locale: "cs", q, ...extra });
+
+  it("ignores letter case and diacritics", async () => {
+    const zacapa = await search("rum zacapa");
+    expect(zacapa.total).toBeGreaterThan(0);
+    expect(zacapa.items.every((item) => /zacapa/i.test(item.name))).toBe(true);
+    const champagne = await search("sampanske");
+    expect(champagne.total).toBeGreaterThan(0);
+    expect(idsOf((await search("ŠAMPAŇSKÉ")).items)).toEqual(idsOf(champagne.items));
+    // The Czech category name matched; the products are champagnes.
+    expect(champagne.items.some((item) => /Dom Pérignon|Krug|Cristal|Bollinger/.test(item.name))).toBe(true);
+  });
+
+  it("tolerates a typo", async () => {
+    const macallan = await search("macalan");
+    expect(macallan.total).toBeGreaterThan(0);
+    expect(macallan.items.every((item) => /macallan/i.test(item.name))).toBe(true);
+    const zacapa = await search("zakapa");
+    expect(zacapa.items.map((item) => item.name).some((name) => name.includes("Zacapa"))).toBe(true);
+    expect((await search("rum zakapa")).total).toBe((await search("rum zacapa")).total);
+  });
+
+  it("finds words inside longer words, and English texts", async () => {
+    expect((await search("allan")).items.every((item) => /macallan/i.test(item.name))).toBe(true);
+    expect((await search("tobacco ambra")).items.map((item) => item.id)).toContain(ids.a);
+  });
+
+  it("ranks name matches above description matches, and exact words suppress typo neighbours", async () => {
+    // "kourova bomba": the demand ad's name vs. the humidor's description.
+    const hits = await search("kourova bomba", { categoryId: tree.root, now: NOW });
+    expect(idsOf(hits.items)).toEqual(named("d", "c"));
+    // "tabak" exists as written, so "tabal" (one typo away) is not mixed in; "tabal" itself exists too.
+    expect(idsOf((await search("tabak", { categoryId: tree.root })).items)).toEqual(named("a"));
+    expect(idsOf((await search("tabal", { categoryId: tree.root })).items)).toEqual(named("e"));
+  });
+
+  it("combines search with filters and sorts, and returns nothing for nonsense", async () => {
+    const auctions = await search("macallan", { formats: ["auction"], sort: "price_desc" });
+    expect(auctions.items.every((item) => item.format === "auction")).toBe(true);
+    const prices = auctions.items.map((item) => item.priceMinor ?? 0);
+    expect(prices).toEqual([...prices].sort((x, y) => y - x));
+    expect((await search("xqzwv")).total).toBe(0);
+    expect((await search("   ")).total).toBeGreaterThan(100);
+    // Characters with a meaning in tsquery syntax are only separators here.
+    expect((await search("zacapa & | ! ( ) : * '")).total).toBe((await search("zacapa")).total);
+  });
+});
+
+describe("autocomplete", () => {
+  it("GET /api/catalog/autocomplete suggests products and categories, typo tolerant", async () => {
+    const response = await api.call("GET", "/api/catalog/autocomplete?q=zakapa&lang=cs");
+    expect(response.status).toBe(200);
+    expect(response.json.products.length).toBeGreaterThan(0);
+    expect(response.json.products.length).toBeLessThanOrEqual(8);
+    expect(response.json.products[0].name).toContain("Zacapa");
+    expect(response.json.products[0].url).toMatch(/^\/\d+\/[a-z0-9-]+\/[a-z0-9-]+$/);
+    const categories = await api.call("GET", "/api/catalog/autocomplete?q=sampan&lang=en");
+    expect(categories.json.categories[0]).toMatchObject({ name: "Champagne" });
+    expect(categories.json.categories[0].url).toMatch(/^\/en\/\d+\/champagne$/);
+    expect(categories.json.categories[0].context).toContain("›");
+  });
+
+  it("answers an empty or one-letter query with empty lists, and rejects a bad language", async () => {
+    expect((await api.call("GET", "/api/catalog/autocomplete?q=&lang=cs")).json).toEqual({
+      products: [],
+      categories: [],
+    });
+    expect((await api.call("GET", "/api/catalog/autocomplete?q=r")).json).toEqual({
+      products: [],
+      categories: [],
+    });
+    expect((await api.call("GET", "/api/catalog/autocomplete?q=rum&lang=de")).status).toBe(422);
+  });
+
+  it("is in the OpenAPI document", async () => {
+    const doc = await api.call("GET", "/api/openapi.json");
+    expect(doc.json.paths["/catalog/autocomplete"]).toBeDefined();
+  });
+});
+
+describe("search text", () => {
+  it("normalises like the stored text, and splits queries into safe words", () => {
+    expect(searchText(["Šampaňské", "  Kouřová  BOMBA "])).toBe("sampanske kourova bomba");
+    expect(searchTokens("Rum & Zacapa | (23) rum")).toEqual(["rum", "zacapa", "23"]);
+    expect(searchTokens("a b c d e f g h i j").length).toBe(8);
+  });
+
+  it("counts typos by length: none under 4 letters, one from 4, two from 8, never in numbers", () => {
+    expect(editDistance("zakapa", "zacapa")).toBe(1);
+    expect(editDistance("macalan", "macallan")).toBe(1);
+    expect(editDistance("wihsky", "whisky")).toBe(1);
+    expect(isTypoOf("zakapa", "zacapa")).toBe(true);
+    expect(isTypoOf("rom", "rum")).toBe(false);
+    expect(isTypoOf("1990", "1991")).toBe(false);
+    expect(isTypoOf("glenfidic", "glenfiddich")).toBe(true);
+    expect(isTypoOf("makal", "macallan")).toBe(true);
+  });
+
+  it("keeps the vocabulary in step with the products' texts", async () => {
+    const [category] = await api.db.select().from(categories).limit(1);
+    await insertProduct(api.db, {
+      categoryId: category.id,
+      nameCs: "Qwertzuiop",
+      slugCs: "qwertzuiop",
+      searchText: productSearchText({ nameCs: "Qwertzuiop" }),
+    });
+    expect((await search2("qwertzuiopp")).total).toBe(1);
+    const [row] = await api.db.select().from(products).where(eq(products.slugCs, "qwertzuiop"));
+    await api.db
+      .update(products)
+      .set({ searchText: productSearchText({ nameCs: "Qwertzuiop Asdfghjkl" }) })
+      .where(eq(products.id, row.id));
+    expect((await search2("asdfghjkll")).total).toBe(1);
+  });
+});
+
+function search2(q: string) {
+  return api.services.catalog.listProducts({ locale: "cs", q });
+}

@@ -1,0 +1,106 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApi, type TestApi } from "../../test/api-harness.ts";
+import { verifyPassword } from "../auth/passwords.ts";
+import { sessions } from "../auth/tables.ts";
+import { createPasswordResetService } from "./password-reset.ts";
+import { users } from "./tables.ts";
+
+let api: TestApi;
+let now = new Date("2026-05-01T10:00:00Z");
+let service: ReturnType<typeof createPasswordResetService>;
+const NEW = { password: "Nove dlouhe heslo 2026", passwordConfirmation: "Nove dlouhe heslo 2026" };
+let ipCounter = 0;
+const ask = (email: string) => service.request({ email }, { locale: "cs", ip: `10.1.0.${++ipCounter}` });
+const lastToken = () => api.sentMail.at(-1)!.text.match(/\/zmena-hesla\/([\w-]+)/)![1];
+
+beforeAll(async () => {
+  api = await createTestApi();
+  service = createPasswordResetService({
+    db: api.db,
+    mail: api.services.mail,
+    auth: api.services.auth,
+    config: api.config,
+    now: () => now,
+  });
+});
+afterAll(() => api?.close());
+
+describe("password reset", () => {
+  it("answers the same for an unknown e-mail and sends nothing", async () => {
+    const mails = api.sentMail.length;
+    expect(await ask("nikdo@example.cz")).toEqual({ status: "accepted" });
+    expect(api.sentMail.length).toBe(mails);
+    const { user } = await api.createUser();
+    expect(await ask(user.email.toUpperCase())).toEqual({ status: "accepted" });
+    expect(api.sentMail.length).toBe(mails + 1);
+    expect(api.sentMail.at(-1)!.to).toBe(user.email);
+    expect(api.sentMail.at(-1)!.subject).toBe("Nastavení nového hesla");
+  });
+
+  it("validates the e-mail field", async () => {
+    const result = await ask("");
+    expect(result).toEqual({ status: "invalid", errors: { email: ["Pole musí být vyplněno"] } });
+  });
+
+  it("sets the password once and ends every session", async () => {
+    const { user, token: session } = await api.createUser();
+    await api.createUser({}, "x"); // another user's session stays
+    await ask(user.email);
+    const token = lastToken();
+    expect(await service.check(token)).toBe("valid");
+
+    const weak = await service.reset(token, { password: "heslo123", passwordConfirmation: "heslo123" }, "cs");
+    expect(weak.status).toBe("invalid_password");
+    const mismatch = await service.reset(token, { ...NEW, passwordConfirmation: "jine" }, "cs");
+    expect(mismatch).toEqual({
+      status: "invalid_password",
+      errors: { passwordConfirmation: ["Toto pole je nutné potvrdit."] },
+    });
+
+    expect(await service.reset(token, NEW, "cs")).toEqual({ status: "changed", userId: user.id });
+    const [row] = await api.db.select().from(users).where(eq(users.id, user.id));
+    expect(await verifyPassword(row.passwordHash, NEW.password)).toBe(true);
+    const open = await api.db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)));
+    expect(open).toHaveLength(0);
+    expect((await api.call("GET", "/api/me", { token: session })).status).toBe(401);
+
+    expect(await service.check(token)).toBe("used");
+    expect(
+      await service.reset(
+        token,
+        { password: "Zase jine heslo 99", passwordConfirmation: "Zase jine heslo 99" },
+        "cs",
+      ),
+    ).toEqual({ status: "used" });
+  });
+
+  it("expires after one hour", async () => {
+    const { user } = await api.createUser();
+    await ask(user.email);
+    const token = lastToken();
+    now = new Date(now.getTime() + 59 * 60 * 1000);
+    expect(await service.check(token)).toBe("valid");
+    now = new Date(now.getTime() + 60 * 1000 + 1);
+    expect(await service.check(token)).toBe("expired");
+    expect(await service.reset(token, NEW, "cs")).toEqual({ status: "expired" });
+    expect(await service.check("no-such-token")).toBe("invalid");
+  });
+
+  it("limits requests per address silently and per IP visibly", async () => {
+    const { user } = await api.createUser();
+    const mails = api.sentMail.length;
+    for (let i = 0; i < 5; i++) expect(await ask(user.email)).toEqual({ status: "accepted" });
+    expect(api.sentMail.length).toBe(mails + 3);
+    const results = [];
+    for (let i = 0; i < 11; i++)
+      results.push(
+        (await service.request({ email: `x${i}@example.cz` }, { locale: "cs", ip: "10.2.2.2" })).status,
+      );
+    expect(results.at(-1)).toBe("limited");
+    expect(results.slice(0, 10).every((s) => s === "accepted")).toBe(true);
+  });
+});

@@ -1,0 +1,169 @@
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { z } from "zod";
+import { type Locale, translate } from "../../../app/i18n/index.ts";
+import type { Mailer } from "../../adapters/mail.ts";
+import type { Config } from "../../config.ts";
+import type { Db } from "../../db/client.ts";
+import type { FieldErrors } from "../../http/api/errors.ts";
+import { issuesToFieldErrors } from "../../http/api/validation.ts";
+import { RateLimiter } from "../../http/rate-limit.ts";
+import type { Logger } from "../../logger.ts";
+import { hashPassword } from "../auth/passwords.ts";
+import type { AuthService } from "../auth/service.ts";
+import { passwordResetTokens } from "../auth/tables.ts";
+import { hashToken, newToken } from "../auth/tokens.ts";
+import { type LinkStatus, linkMail, mailLocale } from "./email-confirmation.ts";
+import { passwordErrors } from "./registration.ts";
+import { users } from "./tables.ts";
+
+export const PASSWORD_RESET_TTL_MS = 3600 * 1000;
+
+export const ResetRequestSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, { error: "validation.required", abort: true })
+    .pipe(z.email({ error: "validation.email" }).max(254)),
+});
+
+export type ResetRequestResult =
+  | { status: "accepted" }
+  | { status: "invalid"; errors: FieldErrors }
+  | { status: "limited"; retryAfterSeconds: number };
+export type ResetResult =
+  | { status: "changed"; userId: number }
+  | { status: LinkStatus }
+  | { status: "invalid_password"; errors: FieldErrors };
+
+type Deps = {
+  db: Db;
+  mail: Mailer;
+  auth: Pick<AuthService, "revokeOtherSessions">;
+  config: Pick<Config, "publicUrl">;
+  logger?: Pick<Logger, "error">;
+  now?: () => Date;
+};
+
+/**
+ * Forgotten passwords. The request answers the same for known and unknown addresses (nobody learns
+ * who has an account). The link `/zmena-hesla/<token>` carries a random token whose SHA-256 is
+ * stored; it is valid for an hour and works once. Setting the password ends every session of the
+ * account: whoever knew the old password is out.
+ */
+export function createPasswordResetService(deps: Deps) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+  const clock = () => now().getTime();
+  // Per address: at most 3 mails an hour, so nobody can flood someone's inbox. Silent.
+  const perEmail = new RateLimiter(3, 3600 * 1000, clock);
+  // Per IP: 10 requests in 15 minutes, then a visible "too many requests".
+  const perIp = new RateLimiter(10, 15 * 60 * 1000, clock);
+
+  async function findToken(token: string) {
+    if (!token || token.length > 200) return null;
+    const [row] = await db
+      .select()
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.tokenHash, hashToken(token)))
+      .limit(1);
+    return row ?? null;
+  }
+
+  function linkStatus(row: Awaited<ReturnType<typeof findToken>>): LinkStatus | "valid" {
+    if (!row) return "invalid";
+    if (row.usedAt) return "used";
+    if (row.expiresAt.getTime() <= clock()) return "expired";
+    return "valid";
+  }
+
+  return {
+    async request(
+      raw: Record<string, unknown>,
+      meta: { locale: Locale; ip: string },
+    ): Promise<ResetRequestResult> {
+      const parsed = ResetRequestSchema.safeParse(raw);
+      if (!parsed.success)
+        return { status: "invalid", errors: issuesToFieldErrors(parsed.error.issues, meta.locale) };
+      if (!perIp.attempt(meta.ip))
+        return { status: "limited", retryAfterSeconds: perIp.retryAfterSeconds(meta.ip) };
+      const email = parsed.data.email;
+      if (!perEmail.attempt(email.toLowerCase())) return { status: "accepted" };
+
+      const [user] = await db
+        .select({ id: users.id, email: users.email, username: users.username, locale: users.locale })
+        .from(users)
+        .where(
+          and(sql`lower(${users.email}) = lower(${email})`, isNull(users.deletedAt), isNull(users.blockedAt)),
+        )
+        .limit(1);
+      if (!user) return { status: "accepted" };
+
+      const { token, hash } = newToken();
+      await db.insert(passwordResetTokens).values({
+        userId: user.id,
+        tokenHash: hash,
+        expiresAt: new Date(clock() + PASSWORD_RESET_TTL_MS),
+      });
+      const locale = mailLocale(user.locale);
+      const t = (key: string) => translate(locale, `registration.mail.${key}`, { username: user.username });
+      const url = `${deps.config.publicUrl}/zmena-hesla/${token}`;
+      const body = linkMail([t("resetGreeting"), t("resetText")], { label: t("resetButton"), url }, [
+        t("resetIgnore"),
+        t("signature"),
+      ]);
+      try {
+        await deps.mail.send({ to: user.email, subject: t("resetSubject"), ...body });
+      } catch (error) {
+        // Same answer either way; the failure is for the operators.
+        deps.logger?.error({ err: error, userId: user.id }, "password reset mail failed");
+      }
+      return { status: "accepted" };
+    },
+
+    /** Whether a link can still set a password (for the page that shows the form or says why not). */
+    async check(token: string): Promise<LinkStatus | "valid"> {
+      return linkStatus(await findToken(token));
+    },
+
+    async reset(
+      token: string,
+      raw: { password?: unknown; passwordConfirmation?: unknown },
+      locale: Locale,
+    ): Promise<ResetResult> {
+      const row = await findToken(token);
+      const status = linkStatus(row);
+      if (status !== "valid" || !row) return { status: status === "valid" ? "invalid" : status };
+      const [user] = await db
+        .select({ email: users.email, username: users.username })
+        .from(users)
+        .where(eq(users.id, row.userId))
+        .limit(1);
+      const errors = passwordErrors(raw, locale, user ? [user.email, user.username] : []);
+      if (Object.keys(errors).length > 0) return { status: "invalid_password", errors };
+
+      const passwordHash = await hashPassword(String(raw.password));
+      const changed = await db.transaction(async (tx) => {
+        // Claiming the token and setting the password happen together, so a link works exactly once.
+        const [claimed] = await tx
+          .update(passwordResetTokens)
+          .set({ usedAt: now() })
+          .where(
+            and(
+              eq(passwordResetTokens.id, row.id),
+              isNull(passwordResetTokens.usedAt),
+              gt(passwordResetTokens.expiresAt, now()),
+            ),
+          )
+          .returning({ userId: passwordResetTokens.userId });
+        if (!claimed) return null;
+        await tx.update(users).set({ passwordHash, updatedAt: now() }).where(eq(users.id, claimed.userId));
+        return claimed.userId;
+      });
+      if (changed === null) return { status: "used" };
+      await deps.auth.revokeOtherSessions(changed);
+      return { status: "changed", userId: changed };
+    },
+  };
+}
+
+export type PasswordResetService = ReturnType<typeof createPasswordResetService>;

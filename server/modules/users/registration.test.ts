@@ -1,0 +1,170 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApi, type TestApi } from "../../test/api-harness.ts";
+import { verifyPassword } from "../auth/passwords.ts";
+import { emailConfirmationTokens } from "../auth/tables.ts";
+import { subscribers } from "../newsletter/tables.ts";
+import { commonPasswordCount, isCommonPassword } from "./common-passwords.ts";
+import { createEmailConfirmationService } from "./email-confirmation.ts";
+import { createProofOfWork, solveProofOfWork } from "./proof-of-work.ts";
+import { createRegistrationService } from "./registration.ts";
+import { users } from "./tables.ts";
+
+let api: TestApi;
+let pow: ReturnType<typeof createProofOfWork>;
+let service: ReturnType<typeof createRegistrationService>;
+const now = new Date("2026-05-01T10:00:00Z");
+
+const proof = () => {
+  const challenge = pow.issue();
+  return { powChallenge: challenge.challenge, powNonce: solveProofOfWork(challenge) };
+};
+let counter = 0;
+function form(overrides: Record<string, unknown> = {}) {
+  counter += 1;
+  return {
+    email: `Novy.Sberatel${counter}@Example.cz`,
+    username: `sberatel.${counter}`,
+    password: "Jamajsky rum z roku 1998",
+    passwordConfirmation: "Jamajsky rum z roku 1998",
+    firstname: "Karel",
+    lastname: "Sběratel",
+    phonePrefix: "+420",
+    phone: `601 200 ${String(counter).padStart(3, "0")}`,
+    terms: "on",
+    adult: "on",
+    ...overrides,
+  };
+}
+const register = (raw: Record<string, unknown>, ip = `10.0.0.${counter}`) =>
+  service.register(raw, { locale: "cs", ip, proof: proof() });
+const countUsers = async () => (await api.db.select({ n: sql<number>`count(*)::int` }).from(users))[0].n;
+
+beforeAll(async () => {
+  api = await createTestApi();
+  pow = createProofOfWork({ difficulty: 8 });
+  service = createRegistrationService({
+    db: api.db,
+    proofOfWork: pow,
+    emailConfirmation: createEmailConfirmationService(api.db, api.services.mail, api.config, () => now),
+    newsletter: api.services.newsletter,
+    now: () => now,
+    perIpLimit: 3,
+  });
+});
+afterAll(() => api?.close());
+
+describe("registration", () => {
+  it("creates exactly one user with an argon2id hash, adult confirmation and a welcome mail", async () => {
+    const before = await countUsers();
+    const input = form();
+    const result = await register(input);
+    expect(result.status).toBe("created");
+    expect(await countUsers()).toBe(before + 1);
+    const [user] = await api.db.select().from(users).where(eq(users.username, input.username));
+    expect(user.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(await verifyPassword(user.passwordHash, input.password)).toBe(true);
+    expect(user.adultConfirmedAt?.toISOString()).toBe(now.toISOString());
+    expect(user.emailConfirmedAt).toBeNull();
+    expect(user.phone).toMatch(/^601200\d{3}$/);
+    expect(user.locale).toBe("cs");
+
+    const mail = api.sentMail.at(-1)!;
+    expect(mail.to).toBe(input.email);
+    expect(mail.subject).toContain("Vítejte");
+    expect(mail.html).toContain("/potvrzeni-emailu/");
+    const token = mail.text.match(/\/potvrzeni-emailu\/([\w-]+)/)![1];
+    const [row] = await api.db
+      .select()
+      .from(emailConfirmationTokens)
+      .where(eq(emailConfirmationTokens.userId, user.id));
+    expect(row.tokenHash).not.toContain(token);
+    expect(row.expiresAt.getTime() - now.getTime()).toBe(48 * 3600 * 1000);
+  });
+
+  it("refuses a duplicate e-mail, username or phone in another letter case, saving nothing", async () => {
+    const first = form();
+    expect((await register(first)).status).toBe("created");
+    const before = await countUsers();
+    const mails = api.sentMail.length;
+
+    const sameEmail = await register(form({ email: first.email.toUpperCase() }));
+    expect(sameEmail).toEqual({
+      status: "invalid",
+      errors: { email: ["Účet s tímto e-mailem už existuje. Přihlaste se, nebo si nechte obnovit heslo."] },
+    });
+    const sameName = await register(form({ username: first.username.toUpperCase() }));
+    expect(sameName.status === "invalid" && sameName.errors.username?.[0]).toContain("uživatelské jméno už");
+    const samePhone = await register(form({ phone: first.phone.replace(/ /g, "") }));
+    expect(samePhone.status === "invalid" && samePhone.errors.phone?.[0]).toContain("telefonní číslo");
+    expect(await countUsers()).toBe(before);
+    expect(api.sentMail.length).toBe(mails);
+  });
+
+  it("gives section 5's messages per field", async () => {
+    const result = await register({
+      email: "not-an-email",
+      username: "bad name!",
+      password: "short",
+      passwordConfirmation: "other",
+      firstname: "",
+      phone: "12ab",
+    });
+    expect(result.status).toBe("invalid");
+    if (result.status !== "invalid") return;
+    expect(result.errors.email).toEqual(["Pole musí obsahovat platný email."]);
+    expect(result.errors.username).toEqual(["Pole musí obsahovat pouze alfanumerické znaky s tečkou."]);
+    expect(result.errors.password).toEqual(["Vyplňte prosím minimálně 8 znaků."]);
+    expect(result.errors.passwordConfirmation).toEqual(["Toto pole je nutné potvrdit."]);
+    expect(result.errors.firstname).toEqual(["Pole musí být vyplněno"]);
+    expect(result.errors.lastname).toEqual(["Pole musí být vyplněno"]);
+    expect(result.errors.phone).toEqual(["Pole musí obsahovat pouze číslice."]);
+    expect(result.errors.terms?.[0]).toContain("obchodními podmínkami");
+    expect(result.errors.adult?.[0]).toContain("18 let");
+  });
+
+  it("refuses common passwords, case-insensitively, and accepts 1024 characters", async () => {
+    expect(commonPasswordCount).toBeGreaterThanOrEqual(1000);
+    expect(isCommonPassword("Heslo123")).toBe(true);
+    for (const password of ["heslo123", "PASSWORD1", "Qwertz123"]) {
+      const result = await register(form({ password, passwordConfirmation: password }));
+      expect(result.status === "invalid" && result.errors.password?.[0]).toContain("příliš běžné");
+    }
+    const long = "k".repeat(1024);
+    expect((await register(form({ password: long, passwordConfirmation: long }))).status).toBe("created");
+    const tooLong = "k".repeat(1025);
+    expect((await register(form({ password: tooLong, passwordConfirmation: tooLong }))).status).toBe(
+      "invalid",
+    );
+  });
+
+  it("refuses a form without a solved proof of work, or with a reused one", async () => {
+    const before = await countUsers();
+    const none = await service.register(form(), { locale: "cs", ip: "10.0.0.9", proof: {} });
+    expect(none.status === "invalid" && none.errors.form?.[0]).toContain("JavaScript");
+    const solved = proof();
+    expect((await service.register(form(), { locale: "cs", ip: "10.0.0.9", proof: solved })).status).toBe(
+      "created",
+    );
+    const again = await service.register(form(), { locale: "cs", ip: "10.0.0.9", proof: solved });
+    expect(again.status === "invalid" && again.errors.form?.[0]).toContain("znovu");
+    expect(await countUsers()).toBe(before + 1);
+  });
+
+  it("starts the newsletter opt-in when asked", async () => {
+    const input = form({ newsletter: "on" });
+    expect((await register(input)).status).toBe("created");
+    const [row] = await api.db
+      .select()
+      .from(subscribers)
+      .where(sql`lower(${subscribers.email}) = lower(${input.email})`);
+    expect(row.confirmedAt).toBeNull();
+    expect(api.sentMail.filter((m) => m.to === input.email)).toHaveLength(2);
+  });
+
+  it("limits registrations per IP", async () => {
+    for (let i = 0; i < 3; i++) expect((await register(form(), "10.9.9.9")).status).toBe("created");
+    expect((await register(form(), "10.9.9.9")).status).toBe("limited");
+    expect((await register(form(), "10.9.9.8")).status).toBe("created");
+  });
+});

@@ -1,0 +1,274 @@
+import { eq, or, sql } from "drizzle-orm";
+import { z } from "zod";
+import { type Locale, translate } from "../../../app/i18n/index.ts";
+import type { Mailer } from "../../adapters/mail.ts";
+import type { Config } from "../../config.ts";
+import type { Db } from "../../db/client.ts";
+import type { FieldErrors } from "../../http/api/errors.ts";
+import { issuesToFieldErrors } from "../../http/api/validation.ts";
+import { RateLimiter } from "../../http/rate-limit.ts";
+import type { Logger } from "../../logger.ts";
+import { hashPassword } from "../auth/passwords.ts";
+import { createAuthService } from "../auth/service.ts";
+import { createNewsletterService, type NewsletterService } from "../newsletter/service.ts";
+import { isCommonPassword } from "./common-passwords.ts";
+import { createEmailConfirmationService, type EmailConfirmationService } from "./email-confirmation.ts";
+import { createPasswordResetService } from "./password-reset.ts";
+import { createProofOfWork, type ProofOfWork } from "./proof-of-work.ts";
+import { PHONE_PREFIXES, users } from "./tables.ts";
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 1024;
+
+/** A ticked HTML checkbox sends "on"; API clients may send a boolean. */
+const checkbox = z.preprocess((v) => v === "on" || v === true || v === "true" || v === "1", z.boolean());
+const requiredText = () => z.string().trim().min(1, { error: "validation.required", abort: true });
+
+/**
+ * The password rules for registration and for a new password (reset, change): length from 8 up to
+ * 1024 (long passphrases welcome; the cap only bounds the hashing work), and not one of the
+ * passwords attackers try first. The confirmation field is compared separately (see passwordErrors).
+ */
+export const PasswordSchema = z
+  .string()
+  .min(1, { error: "validation.required", abort: true })
+  .min(PASSWORD_MIN)
+  .max(PASSWORD_MAX)
+  .refine((p) => !isCommonPassword(p), { error: "registration.errors.commonPassword" });
+
+/**
+ * The registration form and API body. Usernames are ASCII letters, digits and dots: they appear
+ * next to bids and listings, where look-alike letters from other scripts could impersonate a seller.
+ */
+export const RegistrationSchema = z.object({
+  email: requiredText().pipe(z.email({ error: "validation.email" }).max(254)),
+  username: requiredText()
+    .min(3)
+    .max(40)
+    .regex(/^[A-Za-z0-9.]+$/, { error: "validation.regex" }),
+  password: PasswordSchema,
+  passwordConfirmation: z.string().optional(),
+  firstname: requiredText().max(100),
+  lastname: requiredText().max(100),
+  phonePrefix: z.enum(PHONE_PREFIXES).default(""),
+  phone: z
+    .string()
+    .default("")
+    .transform((v) => v.replace(/[\s-]/g, ""))
+    .pipe(
+      z
+        .string()
+        .regex(/^\d*$/, { error: "validation.numeric", abort: true })
+        .max(15)
+        .refine((v) => v === "" || v.length >= 6, { error: "registration.errors.phoneShort" }),
+    ),
+  terms: checkbox.refine((v) => v, { error: "registration.errors.terms" }),
+  adult: checkbox.refine((v) => v, { error: "registration.errors.adult" }),
+  newsletter: checkbox.default(false),
+});
+export type RegistrationInput = z.infer<typeof RegistrationSchema>;
+
+/** Password rules plus the confirmation and identity checks, as one field-to-messages map. */
+export function passwordErrors(
+  raw: { password?: unknown; passwordConfirmation?: unknown },
+  locale: Locale,
+  identity: string[] = [],
+): FieldErrors {
+  const errors: FieldErrors = {};
+  const parsed = PasswordSchema.safeParse(raw.password);
+  if (!parsed.success) {
+    errors.password = issuesToFieldErrors(parsed.error.issues, locale)._ ?? [];
+  } else if (identity.some((value) => value && parsed.data.toLowerCase() === value.toLowerCase())) {
+    errors.password = [translate(locale, "registration.errors.passwordIsIdentity")];
+  }
+  if (typeof raw.password === "string" && raw.password !== "" && raw.passwordConfirmation !== raw.password) {
+    errors.passwordConfirmation = [translate(locale, "validation.confirmed")];
+  }
+  return errors;
+}
+
+/** What proves a human filled the form: a solved proof of work, or a reCAPTCHA token. */
+export type BotProof = { powChallenge?: unknown; powNonce?: unknown; recaptchaToken?: unknown };
+
+export type RegistrationResult =
+  | { status: "created"; userId: number; email: string; username: string }
+  | { status: "invalid"; errors: FieldErrors }
+  | { status: "limited"; retryAfterSeconds: number };
+
+type Deps = {
+  db: Db;
+  proofOfWork: ProofOfWork;
+  emailConfirmation: EmailConfirmationService;
+  newsletter: Pick<NewsletterService, "savePreferences">;
+  recaptchaSiteKey?: string;
+  logger?: Pick<Logger, "error">;
+  now?: () => Date;
+  /** Successful registrations per IP and hour. */
+  perIpLimit?: number;
+};
+
+function uniqueViolation(error: unknown): string | null {
+  let current = error as { code?: string; constraint?: string; cause?: unknown } | undefined;
+  while (current && !current.code && current.cause) current = current.cause as typeof current;
+  return current?.code === "23505" ? (current.constraint ?? "") : null;
+}
+
+export function createRegistrationService(deps: Deps) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+  const perIp = new RateLimiter(deps.perIpLimit ?? 10, 3600 * 1000, () => now().getTime());
+
+  function botErrors(proof: BotProof, locale: Locale): FieldErrors {
+    if (deps.recaptchaSiteKey) {
+      // TODO(recaptcha): verifying the token needs RECAPTCHA_SECRET (not in config yet) and a call
+      // to https://www.google.com/recaptcha/api/siteverify; until then only its presence is checked.
+      return typeof proof.recaptchaToken === "string" && proof.recaptchaToken.length > 20
+        ? {}
+        : { form: [translate(locale, "registration.errors.botNoScript")] };
+    }
+    const result = deps.proofOfWork.verify(proof.powChallenge, proof.powNonce);
+    if (result === "ok") return {};
+    const key =
+      result === "missing"
+        ? "registration.errors.botNoScript"
+        : result === "expired"
+          ? "registration.errors.botExpired"
+          : "registration.errors.botInvalid";
+    return { form: [translate(locale, key)] };
+  }
+
+  async function duplicateErrors(input: RegistrationInput, locale: Locale): Promise<FieldErrors> {
+    const rows = await db
+      .select({ email: users.email, username: users.username, phone: users.phone, prefix: users.phonePrefix })
+      .from(users)
+      .where(
+        or(
+          sql`lower(${users.email}) = lower(${input.email})`,
+          sql`lower(${users.username}) = lower(${input.username})`,
+          input.phone ? eq(users.phone, input.phone) : undefined,
+        ),
+      );
+    const errors: FieldErrors = {};
+    for (const row of rows) {
+      if (row.email.toLowerCase() === input.email.toLowerCase())
+        errors.email = [translate(locale, "registration.errors.emailTaken")];
+      if (row.username.toLowerCase() === input.username.toLowerCase())
+        errors.username = [translate(locale, "registration.errors.usernameTaken")];
+      if (input.phone && row.phone === input.phone && row.prefix === input.phonePrefix)
+        errors.phone = [translate(locale, "registration.errors.phoneTaken")];
+    }
+    return errors;
+  }
+
+  return {
+    /**
+     * Creates an account from the form or API body. Field errors, duplicates and the bot check are
+     * all reported together so the visitor fixes everything in one go. On success the user exists
+     * with an argon2id hash, the welcome mail with the confirmation link is sent and, when asked,
+     * the newsletter opt-in started. Logging in is the caller's part (it owns the cookie).
+     */
+    async register(
+      raw: Record<string, unknown>,
+      meta: { locale: Locale; ip: string; proof: BotProof },
+    ): Promise<RegistrationResult> {
+      const { locale, ip } = meta;
+      if (perIp.isLimited(ip)) return { status: "limited", retryAfterSeconds: perIp.retryAfterSeconds(ip) };
+
+      const parsed = RegistrationSchema.safeParse(raw);
+      const errors: FieldErrors = parsed.success ? {} : issuesToFieldErrors(parsed.error.issues, locale);
+      const identity = [String(raw.email ?? ""), String(raw.username ?? "")];
+      delete errors.password;
+      Object.assign(errors, passwordErrors(raw, locale, identity));
+      if (parsed.success) Object.assign(errors, await duplicateErrors(parsed.data, locale));
+      Object.assign(errors, botErrors(meta.proof, locale));
+      if (!parsed.success || Object.keys(errors).length > 0) return { status: "invalid", errors };
+
+      const input = parsed.data;
+      const passwordHash = await hashPassword(input.password);
+      let user: { id: number; email: string; username: string; locale: string };
+      try {
+        [user] = await db
+          .insert(users)
+          .values({
+            email: input.email,
+            username: input.username,
+            passwordHash,
+            firstname: input.firstname,
+            lastname: input.lastname,
+            phonePrefix: input.phonePrefix,
+            phone: input.phone || null,
+            locale,
+            adultConfirmedAt: now(),
+          })
+          .returning({ id: users.id, email: users.email, username: users.username, locale: users.locale });
+      } catch (error) {
+        // A concurrent registration took the address or the name between the check and the insert.
+        const constraint = uniqueViolation(error);
+        if (constraint === null) throw error;
+        const field = constraint.includes("username") ? "username" : "email";
+        return {
+          status: "invalid",
+          errors: { [field]: [translate(locale, `registration.errors.${field}Taken`)] },
+        };
+      }
+      perIp.attempt(ip);
+
+      // The account exists now; a mail or newsletter hiccup must not turn that into an error page.
+      try {
+        await deps.emailConfirmation.sendWelcome(user);
+      } catch (error) {
+        deps.logger?.error({ err: error, userId: user.id }, "welcome mail failed");
+      }
+      if (input.newsletter) {
+        try {
+          await deps.newsletter.savePreferences(
+            { id: user.id, email: user.email, emailConfirmed: false },
+            [],
+            locale,
+          );
+        } catch (error) {
+          deps.logger?.error({ err: error, userId: user.id }, "newsletter opt-in at registration failed");
+        }
+      }
+      return { status: "created", userId: user.id, email: user.email, username: user.username };
+    },
+  };
+}
+
+export type RegistrationService = ReturnType<typeof createRegistrationService>;
+
+/**
+ * Registration, e-mail confirmation and password reset, wired from the process's database, mailer
+ * and config (server/services.ts). The auth and newsletter services are stateless over the
+ * database, so this builds its own instances instead of reaching into the composition root.
+ */
+export function createAccountServices({
+  db,
+  mail,
+  config,
+  logger,
+}: {
+  db: Db;
+  mail: Mailer;
+  config: Pick<Config, "publicUrl" | "recaptchaSiteKey">;
+  logger?: Pick<Logger, "error">;
+}) {
+  const proofOfWork = createProofOfWork();
+  const emailConfirmation = createEmailConfirmationService(db, mail, config);
+  const newsletter = createNewsletterService(db, mail, config);
+  return {
+    proofOfWork,
+    emailConfirmation,
+    registration: createRegistrationService({
+      db,
+      proofOfWork,
+      emailConfirmation,
+      newsletter,
+      recaptchaSiteKey: config.recaptchaSiteKey,
+      logger,
+    }),
+    passwordReset: createPasswordResetService({ db, mail, auth: createAuthService(db), config, logger }),
+  };
+}
+
+export type AccountServices = ReturnType<typeof createAccountServices>;
