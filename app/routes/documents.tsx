@@ -21,29 +21,31 @@ function fileSize(bytes: number) {
 export default function Documents({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
-    <section className="container-page max-w-3xl py-10">
-      <h1 className="font-serif text-4xl text-primary-dark">{t("pages.documentsTitle")}</h1>
-      {loaderData.documents.length === 0 ? (
-        <p className="mt-6 text-muted">{t("pages.documentsEmpty")}</p>
-      ) : (
-        <ul className="mt-6 divide-y divide-line rounded-lg border border-line bg-white">
-          {loaderData.documents.map((doc) => (
-            <li key={doc.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
-              <div>
-                <p className="font-semibold">{doc.title}</p>
-                {doc.description ? <p className="text-sm text-muted">{doc.description}</p> : null}
-              </div>
-              <a
-                href={doc.url}
-                download={doc.fileName}
-                className="rounded border border-primary-dark px-3 py-1 text-primary-dark hover:bg-primary-dark hover:text-white"
-              >
-                {t("pages.download")} ({fileSize(doc.sizeBytes)})
-              </a>
-            </li>
-          ))}
-        </ul>
-      )}
+    <section className="container-page py-10">
+      <div className="mx-auto max-w-3xl">
+        <h1 className="font-serif text-4xl text-primary-dark">{t("pages.documentsTitle")}</h1>
+        {loaderData.documents.length === 0 ? (
+          <p className="mt-6 text-muted">{t("pages.documentsEmpty")}</p>
+        ) : (
+          <ul className="mt-6 divide-y divide-line rounded-lg border border-line bg-white">
+            {loaderData.documents.map((doc) => (
+              <li key={doc.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
+                <div>
+                  <p className="font-semibold">{doc.title}</p>
+                  {doc.description ? <p className="text-sm text-muted">{doc.description}</p> : null}
+                </div>
+                <a
+                  href={doc.url}
+                  download={doc.fileName}
+                  className="rounded border border-primary-dark px-3 py-1 text-primary-dark hover:bg-primary-dark hover:text-white"
+                >
+                  {t("pages.download")} ({fileSize(doc.sizeBytes)})
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
     </section>
   );
 }

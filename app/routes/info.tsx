@@ -22,9 +22,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export default function InfoPage({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;
   return (
-    <article className="container-page max-w-3xl py-10">
-      <h1 className="font-serif text-4xl text-primary-dark">{page.title}</h1>
-      <RichText source={page.body} className="mt-6" />
+    <article className="container-page py-10">
+      <div className="mx-auto max-w-3xl">
+        <h1 className="font-serif text-4xl text-primary-dark">{page.title}</h1>
+        <RichText source={page.body} className="mt-6" />
+      </div>
     </article>
   );
 }

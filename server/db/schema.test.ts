@@ -58,7 +58,7 @@ function databaseError(error: unknown): { code?: string; constraint?: string; me
   return current ?? { message: String(error) };
 }
 
-const SQLSTATE = { unique: "23505", check: "23514", foreignKey: "23503" } as const;
+const SQLSTATE = { unique: "23505", check: "23514", foreignKey: "23503", notNull: "23502" } as const;
 /** Deleting a row that an ON DELETE RESTRICT key refers to: PostgreSQL 18 says 23001 (restrict_violation), 15 says 23503. */
 const RESTRICTED = ["23001", "23503"];
 
@@ -272,7 +272,7 @@ describe.each(engines)("database schema on $name", ({ open }) => {
       );
     });
 
-    it("the same product twice in one wishlist, and a wishlist with no owner", async () => {
+    it("the same product twice in one wishlist, and a wishlist without a temp id", async () => {
       const [wishlist] = await db.insert(wishlists).values({ tempId: randomUUID() }).returning();
       await db.insert(wishlistItems).values({ wishlistId: wishlist.id, productId: auction.id });
       await expectRejected(
@@ -280,7 +280,10 @@ describe.each(engines)("database schema on $name", ({ open }) => {
         SQLSTATE.unique,
         "wishlist_items_wishlist_product_unique",
       );
-      await expectRejected(() => db.insert(wishlists).values({}), SQLSTATE.check, "wishlists_owner_check");
+      // Every wishlist is addressed by its temp id: one is generated when none is given, and none is refused.
+      const [generated] = await db.insert(wishlists).values({}).returning();
+      expect(generated.tempId).toMatch(/^[0-9a-f-]{36}$/);
+      await expectRejected(() => db.insert(wishlists).values({ tempId: null as never }), SQLSTATE.notNull);
     });
 
     it("a category at depth 6, and a root with a parent", async () => {

@@ -17,7 +17,7 @@ export async function answerConsent(context: BrowserContext, baseURL: string) {
     [
       "cookies-show:hidden",
       "accept-technical:true",
-      "age-confirmed:true",
+      "age-confirmed:1",
       "intro-popup:hidden",
       "top-banner:hidden",
     ].map((pair) => {

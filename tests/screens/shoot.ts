@@ -21,12 +21,10 @@ const url = new URL(baseUrl);
 for (const width of [375, 768, 1280]) {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
   await context.addCookies(
-    ["cookies-show=hidden", "accept-technical=true", "age-confirmed=true", "intro-popup=hidden"].map(
-      (pair) => {
-        const [name, value] = pair.split("=");
-        return { name, value, domain: url.hostname, path: "/" };
-      },
-    ),
+    ["cookies-show=hidden", "accept-technical=true", "age-confirmed=1", "intro-popup=hidden"].map((pair) => {
+      const [name, value] = pair.split("=");
+      return { name, value, domain: url.hostname, path: "/" };
+    }),
   );
   const page = await context.newPage();
   for (const entry of pages) {

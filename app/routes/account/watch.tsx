@@ -213,8 +213,8 @@ export default function WatchedProducts({ loaderData, actionData }: Route.Compon
                       ) : null}
 
                       <div className="mt-1 flex flex-wrap items-start gap-3">
-                        <details className="group min-w-0 flex-1" open={Boolean(noteError)}>
-                          <summary className="cursor-pointer list-none text-sm font-medium text-primary-dark hover:underline">
+                        <details className="group min-w-[10rem] flex-1" open={Boolean(noteError)}>
+                          <summary className="cursor-pointer list-none py-1.5 text-sm font-medium whitespace-nowrap text-primary-dark hover:underline">
                             {item.note ? t("product.watch.editNote") : t("product.watch.addNote")}
                           </summary>
                           <Form method="post" className="mt-2 flex flex-col gap-2 tablet:flex-row">

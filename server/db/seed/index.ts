@@ -517,7 +517,11 @@ async function seedActivity(tx: Tx, ctx: ActivityContext): Promise<Record<string
   ].filter((p, index, list) => list.indexOf(p) === index);
   const [wishlist] = await tx
     .insert(t.wishlists)
-    .values({ userId: buyer, createdAt: at(nowMs - 90 * DAY) })
+    .values({
+      userId: buyer,
+      tempId: "0b7e6a2c-5d1f-4e3a-8c9b-2f4d6e8a1c3b",
+      createdAt: at(nowMs - 90 * DAY),
+    })
     .returning({ id: t.wishlists.id });
   await tx.insert(t.wishlistItems).values(
     watched.map((p, index) => ({

@@ -17,7 +17,8 @@ export const wishlists = pgTable(
     userId: integer("user_id")
       .unique("wishlists_user_id_unique")
       .references(() => users.id, { onDelete: "cascade" }),
-    tempId: uuid("temp_id").unique("wishlists_temp_id_unique"),
+    /** Every wishlist, a user's too, is addressed by its temp id in the API (spec section 7). */
+    tempId: uuid("temp_id").notNull().defaultRandom().unique("wishlists_temp_id_unique"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
