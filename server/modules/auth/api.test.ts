@@ -45,7 +45,8 @@ describe("POST /api/auth/login", () => {
     expect((await api.db.select().from(sessions)).length).toBe(before);
   });
 
-  it("validates the fields with the spec's Czech messages, and English on request", async () => {
+  it("validates the fields with the spec's Czech messages, and English on request, creating no session", async () => {
+    const before = (await api.db.select().from(sessions)).length;
     const missing = await api.call("POST", "/api/auth/login", { body: {} });
     expect(missing.status).toBe(422);
     expect(missing.json.errors.email).toEqual(["Pole musí být vyplněno"]);
@@ -65,6 +66,18 @@ describe("POST /api/auth/login", () => {
 
     const english = await api.call("POST", "/api/auth/login?lang=en", { body: { email: "" } });
     expect(english.json.errors.password).toEqual(["This field is required"]);
+
+    // A known account's e-mail with a password of the wrong type must not log anyone in either.
+    const { user } = await api.createUser();
+    const afterCreate = (await api.db.select().from(sessions)).length;
+    const wrongType = await api.call("POST", "/api/auth/login", {
+      body: { email: user.email, password: ["Spravne-Heslo-123"] },
+    });
+    expect(wrongType.status).toBe(422);
+    expect(wrongType.json.errors.password).toBeDefined();
+    // createUser logs in once; none of the refused calls added a session.
+    expect(afterCreate).toBe(before + 1);
+    expect((await api.db.select().from(sessions)).length).toBe(afterCreate);
   });
 
   it("refuses a body that is not JSON", async () => {
@@ -91,8 +104,10 @@ describe("POST /api/auth/login", () => {
   it("refuses a blocked account", async () => {
     const { user, password } = await api.createUser();
     await api.db.update(users).set({ blockedAt: new Date() }).where(eq(users.id, user.id));
+    const before = (await api.db.select().from(sessions)).length;
     const response = await api.call("POST", "/api/auth/login", { body: { email: user.email, password } });
     expect(response.status).toBe(422);
+    expect((await api.db.select().from(sessions)).length).toBe(before);
   });
 });
 
