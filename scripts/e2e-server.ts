@@ -24,6 +24,9 @@ const child = spawn(process.execPath, [path.join(root, "server/main.ts")], {
     SEED_DEMO: "true",
     PUBLIC_URL: `http://localhost:${port}`,
     DATABASE_URL: "",
+    // One JSON line per request would flood the test output (hundreds per test); warnings and
+    // errors still show. LOG_LEVEL=info npx playwright test brings the request log back.
+    LOG_LEVEL: process.env.LOG_LEVEL || "warn",
   },
 });
 
