@@ -1,4 +1,4 @@
-import { type RouteConfigEntry, route } from "@react-router/dev/routes";
+import { layout, type RouteConfigEntry, route } from "@react-router/dev/routes";
 import { PAGE_PATHS, type PageName, routeId } from "./i18n/paths.ts";
 
 /** One screen in both languages: the Czech path and its /en twin share a module (spec section 2). */
@@ -12,7 +12,11 @@ function page(name: PageName, file: string): RouteConfigEntry[] {
 export default [
   ...page("home", "routes/home.tsx"),
   ...page("account", "routes/account/login.tsx"),
-  ...page("accountOverview", "routes/account/overview.tsx"),
+  // The signed-in account pages (/ucet/*, /en/account/*) share the account sidebar: add new ones here.
+  layout("routes/account/layout.tsx", [
+    ...page("accountOverview", "routes/account/overview.tsx"),
+    ...page("accountWatch", "routes/account/watch.tsx"),
+  ]),
   ...page("logout", "routes/account/logout.tsx"),
   ...page("loginCallback", "routes/login-callback.tsx"),
   ...page("maintenance", "routes/maintenance.tsx"),
@@ -26,7 +30,6 @@ export default [
   ...page("blog", "routes/blog/index.tsx"),
   ...page("blogArticle", "routes/blog/article.tsx"),
   ...page("userProfile", "routes/user-profile.tsx"),
-  ...page("accountWatch", "routes/account/watch.tsx"),
   ...page("register", "routes/account/register.tsx"),
   ...page("accountRegister", "routes/account/register.tsx"),
   ...page("registerWelcome", "routes/account/register-welcome.tsx"),

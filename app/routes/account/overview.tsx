@@ -1,5 +1,4 @@
 import { Link, useRouteLoaderData } from "react-router";
-import { AccountSidebar } from "../../components/layout/account-sidebar.tsx";
 import { localePath } from "../../i18n/paths.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { named } from "../../middleware.server.ts";
@@ -28,27 +27,25 @@ export default function AccountOverview() {
     { label: t("account.messagesNew"), value: user.messages.new },
   ];
   return (
-    <div className="container-page grid gap-8 py-10 desktop:grid-cols-[16rem_1fr]">
-      <AccountSidebar />
-      <section>
-        <h1 className="font-serif text-3xl text-primary-dark">{t("account.overviewTitle")}</h1>
-        <p className="mt-2 text-muted" data-testid="account-welcome">
-          {t("account.welcome", { name: user.username })}
-        </p>
-        <dl className="mt-8 grid grid-cols-2 gap-4 desktop:grid-cols-4">
-          {stats.map((stat) => (
-            <div key={stat.label} className="rounded-lg border border-line bg-white p-5">
-              <dt className="text-sm text-muted">{stat.label}</dt>
-              <dd className="mt-1 font-serif text-3xl text-primary-dark">{stat.value}</dd>
-            </div>
-          ))}
-        </dl>
-        <p className="mt-6">
-          <Link to={localePath("home", locale)} className="text-primary-dark underline">
-            {t("common.backHome")}
-          </Link>
-        </p>
-      </section>
-    </div>
+    // The account layout route (routes/account/layout.tsx) draws the container and the sidebar.
+    <section>
+      <h1 className="font-serif text-3xl text-primary-dark">{t("account.overviewTitle")}</h1>
+      <p className="mt-2 text-muted" data-testid="account-welcome">
+        {t("account.welcome", { name: user.username })}
+      </p>
+      <dl className="mt-8 grid grid-cols-2 gap-4 desktop:grid-cols-4">
+        {stats.map((stat) => (
+          <div key={stat.label} className="rounded-lg border border-line bg-white p-5">
+            <dt className="text-sm text-muted">{stat.label}</dt>
+            <dd className="mt-1 font-serif text-3xl text-primary-dark">{stat.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-6">
+        <Link to={localePath("home", locale)} className="text-primary-dark underline">
+          {t("common.backHome")}
+        </Link>
+      </p>
+    </section>
   );
 }

@@ -1,5 +1,4 @@
 import { data, Form, Link, useNavigation } from "react-router";
-import { AccountSidebar } from "../../components/layout/account-sidebar.tsx";
 import { Countdown } from "../../components/product/countdown.tsx";
 import { pluralKey, usePriceFormatter } from "../../components/product/format.ts";
 import { seoMeta } from "../../components/seo/meta.ts";
@@ -96,183 +95,174 @@ export default function WatchedProducts({ loaderData, actionData }: Route.Compon
     navigation.state !== "idle" && navigation.formData?.get("productId") === String(productId);
 
   return (
-    <div className="container-page pt-8 pb-16">
-      <div className="grid gap-8 desktop:grid-cols-[16rem_minmax(0,1fr)] desktop:gap-10">
-        <AccountSidebar />
-        <section data-testid="watch-page">
-          <h1 className="font-serif text-3xl text-primary-dark tablet:text-4xl">
-            {t("product.watch.title")}
-          </h1>
-          <p className="mt-2 text-muted">
-            {items.length > 0
-              ? t(pluralKey(locale, "product.watch.count", items.length), { count: items.length })
-              : t("product.watch.intro")}
-          </p>
+    // The account layout route (routes/account/layout.tsx) draws the container and the sidebar.
+    <section data-testid="watch-page">
+      <h1 className="font-serif text-3xl text-primary-dark tablet:text-4xl">{t("product.watch.title")}</h1>
+      <p className="mt-2 text-muted">
+        {items.length > 0
+          ? t(pluralKey(locale, "product.watch.count", items.length), { count: items.length })
+          : t("product.watch.intro")}
+      </p>
 
-          {items.length === 0 ? (
-            <div
-              className="mt-8 rounded-2xl bg-white p-8 text-center ring-1 ring-line"
-              data-testid="watch-empty"
-            >
-              <p className="font-serif text-xl text-ink">{t("product.watch.empty")}</p>
-              <p className="mt-2 text-sm text-muted">{t("product.watch.emptyHint")}</p>
-              <Link
-                to={localePath("dailyAuctions", locale)}
-                className="mt-5 inline-flex rounded-lg bg-primary-dark px-5 py-3 font-semibold text-white hover:bg-[#173d42]"
+      {items.length === 0 ? (
+        <div className="mt-8 rounded-2xl bg-white p-8 text-center ring-1 ring-line" data-testid="watch-empty">
+          <p className="font-serif text-xl text-ink">{t("product.watch.empty")}</p>
+          <p className="mt-2 text-sm text-muted">{t("product.watch.emptyHint")}</p>
+          <Link
+            to={localePath("dailyAuctions", locale)}
+            className="mt-5 inline-flex rounded-lg bg-primary-dark px-5 py-3 font-semibold text-white hover:bg-[#173d42]"
+          >
+            {t("product.watch.browse")}
+          </Link>
+        </div>
+      ) : (
+        <ul className="mt-6 flex flex-col gap-4">
+          {items.map((item) => {
+            const state = item.state;
+            const status = state?.status ?? "ended";
+            const live = status === "active";
+            const error =
+              actionData && !actionData.ok && actionData.productId === item.product.id
+                ? actionData.error
+                : null;
+            const noteError = actionData?.intent === "note" ? error : null;
+            const removeError = actionData?.intent === "remove" ? error : null;
+            return (
+              <li
+                key={item.id}
+                className={`flex gap-4 rounded-2xl bg-white p-4 ring-1 ring-line tablet:p-5 ${live ? "" : "opacity-90"}`}
+                data-testid="watch-item"
+                data-product-id={item.product.id}
+                data-status={status}
               >
-                {t("product.watch.browse")}
-              </Link>
-            </div>
-          ) : (
-            <ul className="mt-6 flex flex-col gap-4">
-              {items.map((item) => {
-                const state = item.state;
-                const status = state?.status ?? "ended";
-                const live = status === "active";
-                const error =
-                  actionData && !actionData.ok && actionData.productId === item.product.id
-                    ? actionData.error
-                    : null;
-                const noteError = actionData?.intent === "note" ? error : null;
-                const removeError = actionData?.intent === "remove" ? error : null;
-                return (
-                  <li
-                    key={item.id}
-                    className={`flex gap-4 rounded-2xl bg-white p-4 ring-1 ring-line tablet:p-5 ${live ? "" : "opacity-90"}`}
-                    data-testid="watch-item"
-                    data-product-id={item.product.id}
-                    data-status={status}
+                <Link to={item.product.url} className="shrink-0" tabIndex={-1} aria-hidden="true">
+                  <span
+                    className={`grid size-20 place-items-center overflow-hidden rounded-xl bg-light ring-1 ring-line tablet:size-28 ${live ? "" : "grayscale"}`}
                   >
-                    <Link to={item.product.url} className="shrink-0" tabIndex={-1} aria-hidden="true">
-                      <span
-                        className={`grid size-20 place-items-center overflow-hidden rounded-xl bg-light ring-1 ring-line tablet:size-28 ${live ? "" : "grayscale"}`}
-                      >
-                        {item.product.image ? (
-                          <img
-                            src={item.product.image}
-                            alt=""
-                            width={112}
-                            height={112}
-                            loading="lazy"
-                            className="size-full object-contain p-1.5"
-                          />
-                        ) : null}
+                    {item.product.image ? (
+                      <img
+                        src={item.product.image}
+                        alt=""
+                        width={112}
+                        height={112}
+                        loading="lazy"
+                        className="size-full object-contain p-1.5"
+                      />
+                    ) : null}
+                  </span>
+                </Link>
+                <div className="flex min-w-0 flex-1 flex-col gap-2">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <span
+                      className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${STATE_TONE[status] ?? STATE_TONE.ended}`}
+                      data-testid="watch-state"
+                    >
+                      {t(`product.status.${status}`)}
+                    </span>
+                    {state ? (
+                      <span className="text-xs text-muted">{t(`product.format.${state.format}`)}</span>
+                    ) : null}
+                  </div>
+                  <Link
+                    to={item.product.url}
+                    className="font-serif text-lg leading-snug text-ink hover:text-primary-dark hover:underline tablet:text-xl"
+                  >
+                    {item.product.name}
+                  </Link>
+                  <div className="flex flex-wrap items-baseline gap-x-5 gap-y-1 text-sm">
+                    <span className="font-semibold text-primary-dark">
+                      {item.product.price === null ? t("common.byAgreement") : price(item.product.price)}
+                    </span>
+                    {state?.format === "auction" ? (
+                      <span className="text-muted">
+                        {state.bidCount > 0
+                          ? t(pluralKey(locale, "product.auction.bids", state.bidCount), {
+                              count: state.bidCount,
+                            })
+                          : t("product.auction.noBids")}
                       </span>
-                    </Link>
-                    <div className="flex min-w-0 flex-1 flex-col gap-2">
-                      <div className="flex flex-wrap items-center gap-2">
-                        <span
-                          className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${STATE_TONE[status] ?? STATE_TONE.ended}`}
-                          data-testid="watch-state"
+                    ) : null}
+                    {live && state?.format === "auction" && state.endsAt ? (
+                      <span className="text-muted">
+                        {t("product.watch.endsIn")}{" "}
+                        <Countdown
+                          endsAt={state.endsAt}
+                          serverNow={serverNow}
+                          className="font-semibold text-ink"
+                        />
+                      </span>
+                    ) : null}
+                  </div>
+
+                  {item.note ? (
+                    <p
+                      className="rounded-lg bg-light px-3 py-2 text-sm ring-1 ring-line"
+                      data-testid="watch-note"
+                    >
+                      <span className="font-semibold text-muted">{t("product.watch.note")}: </span>
+                      {item.note}
+                    </p>
+                  ) : null}
+
+                  <div className="mt-1 flex flex-wrap items-start gap-3">
+                    <details className="group min-w-[10rem] flex-1" open={Boolean(noteError)}>
+                      <summary className="cursor-pointer list-none py-1.5 text-sm font-medium whitespace-nowrap text-primary-dark hover:underline">
+                        {item.note ? t("product.watch.editNote") : t("product.watch.addNote")}
+                      </summary>
+                      <Form method="post" className="mt-2 flex flex-col gap-2 tablet:flex-row">
+                        <input type="hidden" name="productId" value={item.product.id} />
+                        <input type="hidden" name="intent" value="note" />
+                        <label className="sr-only" htmlFor={`note-${item.id}`}>
+                          {t("product.watch.note")}
+                        </label>
+                        <input
+                          id={`note-${item.id}`}
+                          name="note"
+                          defaultValue={item.note ?? ""}
+                          maxLength={NOTE_MAX}
+                          aria-invalid={noteError ? true : undefined}
+                          aria-describedby={noteError ? `note-error-${item.id}` : undefined}
+                          className="min-w-0 flex-1 rounded-lg border border-line px-3 py-2 text-sm focus:border-primary-dark focus:outline-none"
+                        />
+                        <button
+                          type="submit"
+                          disabled={busy(item.product.id)}
+                          className="rounded-lg bg-primary-dark px-4 py-2 text-sm font-semibold text-white hover:bg-[#173d42] disabled:opacity-60"
                         >
-                          {t(`product.status.${status}`)}
-                        </span>
-                        {state ? (
-                          <span className="text-xs text-muted">{t(`product.format.${state.format}`)}</span>
-                        ) : null}
-                      </div>
-                      <Link
-                        to={item.product.url}
-                        className="font-serif text-lg leading-snug text-ink hover:text-primary-dark hover:underline tablet:text-xl"
+                          {t("product.watch.saveNote")}
+                        </button>
+                      </Form>
+                      {noteError ? (
+                        <p id={`note-error-${item.id}`} className="mt-1 text-sm text-danger">
+                          {noteError}
+                        </p>
+                      ) : null}
+                    </details>
+                    <Form method="post">
+                      <input type="hidden" name="productId" value={item.product.id} />
+                      <input type="hidden" name="intent" value="remove" />
+                      <button
+                        type="submit"
+                        disabled={busy(item.product.id)}
+                        className="rounded-lg px-3 py-1.5 text-sm font-medium text-danger ring-1 ring-danger/30 hover:bg-danger/5 disabled:opacity-60"
+                        data-testid="watch-remove"
+                        aria-label={t("product.watch.removeLabel", { name: item.product.name })}
                       >
-                        {item.product.name}
-                      </Link>
-                      <div className="flex flex-wrap items-baseline gap-x-5 gap-y-1 text-sm">
-                        <span className="font-semibold text-primary-dark">
-                          {item.product.price === null ? t("common.byAgreement") : price(item.product.price)}
-                        </span>
-                        {state?.format === "auction" ? (
-                          <span className="text-muted">
-                            {state.bidCount > 0
-                              ? t(pluralKey(locale, "product.auction.bids", state.bidCount), {
-                                  count: state.bidCount,
-                                })
-                              : t("product.auction.noBids")}
-                          </span>
-                        ) : null}
-                        {live && state?.format === "auction" && state.endsAt ? (
-                          <span className="text-muted">
-                            {t("product.watch.endsIn")}{" "}
-                            <Countdown
-                              endsAt={state.endsAt}
-                              serverNow={serverNow}
-                              className="font-semibold text-ink"
-                            />
-                          </span>
-                        ) : null}
-                      </div>
-
-                      {item.note ? (
-                        <p
-                          className="rounded-lg bg-light px-3 py-2 text-sm ring-1 ring-line"
-                          data-testid="watch-note"
-                        >
-                          <span className="font-semibold text-muted">{t("product.watch.note")}: </span>
-                          {item.note}
-                        </p>
-                      ) : null}
-
-                      <div className="mt-1 flex flex-wrap items-start gap-3">
-                        <details className="group min-w-[10rem] flex-1" open={Boolean(noteError)}>
-                          <summary className="cursor-pointer list-none py-1.5 text-sm font-medium whitespace-nowrap text-primary-dark hover:underline">
-                            {item.note ? t("product.watch.editNote") : t("product.watch.addNote")}
-                          </summary>
-                          <Form method="post" className="mt-2 flex flex-col gap-2 tablet:flex-row">
-                            <input type="hidden" name="productId" value={item.product.id} />
-                            <input type="hidden" name="intent" value="note" />
-                            <label className="sr-only" htmlFor={`note-${item.id}`}>
-                              {t("product.watch.note")}
-                            </label>
-                            <input
-                              id={`note-${item.id}`}
-                              name="note"
-                              defaultValue={item.note ?? ""}
-                              maxLength={NOTE_MAX}
-                              aria-invalid={noteError ? true : undefined}
-                              aria-describedby={noteError ? `note-error-${item.id}` : undefined}
-                              className="min-w-0 flex-1 rounded-lg border border-line px-3 py-2 text-sm focus:border-primary-dark focus:outline-none"
-                            />
-                            <button
-                              type="submit"
-                              disabled={busy(item.product.id)}
-                              className="rounded-lg bg-primary-dark px-4 py-2 text-sm font-semibold text-white hover:bg-[#173d42] disabled:opacity-60"
-                            >
-                              {t("product.watch.saveNote")}
-                            </button>
-                          </Form>
-                          {noteError ? (
-                            <p id={`note-error-${item.id}`} className="mt-1 text-sm text-danger">
-                              {noteError}
-                            </p>
-                          ) : null}
-                        </details>
-                        <Form method="post">
-                          <input type="hidden" name="productId" value={item.product.id} />
-                          <input type="hidden" name="intent" value="remove" />
-                          <button
-                            type="submit"
-                            disabled={busy(item.product.id)}
-                            className="rounded-lg px-3 py-1.5 text-sm font-medium text-danger ring-1 ring-danger/30 hover:bg-danger/5 disabled:opacity-60"
-                            data-testid="watch-remove"
-                            aria-label={t("product.watch.removeLabel", { name: item.product.name })}
-                          >
-                            {t("product.watch.remove")}
-                          </button>
-                        </Form>
-                      </div>
-                      {removeError ? (
-                        <p role="alert" className="text-sm text-danger" data-testid="watch-error">
-                          {removeError}
-                        </p>
-                      ) : null}
-                    </div>
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-        </section>
-      </div>
-    </div>
+                        {t("product.watch.remove")}
+                      </button>
+                    </Form>
+                  </div>
+                  {removeError ? (
+                    <p role="alert" className="text-sm text-danger" data-testid="watch-error">
+                      {removeError}
+                    </p>
+                  ) : null}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
   );
 }
