@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "./client.ts";
-import { acquireDataDirLock, DataDirLockedError } from "./data-dir-lock.ts";
+import { acquireDataDirLock, DataDirLockedError, type LockOwner, processStartTime } from "./data-dir-lock.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const holderScript = path.join(root, "server/test/fixtures/hold-data-dir.ts");
@@ -37,6 +37,17 @@ function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/** The owner a lock file records (the JSON record this version writes). */
+function ownerOf(file: string): LockOwner {
+  return JSON.parse(fs.readFileSync(file, "utf8")) as LockOwner;
+}
+
+const hasProc = fs.existsSync("/proc/self/stat");
+
+function bootId(): string | null {
+  return hasProc ? fs.readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim() : null;
 }
 
 /** The pid of a process that has certainly exited. */
@@ -87,11 +98,18 @@ afterEach(async () => {
 });
 
 describe("acquireDataDirLock", () => {
-  it("creates the lock file with this pid and removes it on release", () => {
+  it("creates the lock file naming this process (pid, start time, host, boot) and removes it on release", () => {
     const dir = tempDir();
     const lock = acquireDataDirLock(dir);
     expect(lock.file).toBe(path.join(dir, "rarita.lock"));
-    expect(fs.readFileSync(lock.file, "utf8").trim()).toBe(String(process.pid));
+    expect(ownerOf(lock.file)).toEqual({
+      pid: process.pid,
+      start: hasProc ? expect.stringMatching(/^\d+$/) : null,
+      host: os.hostname(),
+      boot: bootId(),
+    });
+    // Nothing else is left in the directory (the lock is written aside and linked into place).
+    expect(fs.readdirSync(dir)).toEqual(["rarita.lock"]);
     lock.release();
     expect(fs.existsSync(lock.file)).toBe(false);
     // Releasing twice is harmless, and the directory can be locked again.
@@ -141,7 +159,7 @@ describe("acquireDataDirLock", () => {
     const file = path.join(dir, "rarita.lock");
     fs.writeFileSync(file, String(deadPid()));
     const lock = acquireDataDirLock(dir);
-    expect(fs.readFileSync(file, "utf8").trim()).toBe(String(process.pid));
+    expect(ownerOf(file).pid).toBe(process.pid);
     lock.release();
     expect(fs.existsSync(file)).toBe(false);
   });
@@ -151,8 +169,77 @@ describe("acquireDataDirLock", () => {
     const file = path.join(dir, "rarita.lock");
     fs.writeFileSync(file, "");
     const lock = acquireDataDirLock(dir);
-    expect(fs.readFileSync(file, "utf8").trim()).toBe(String(process.pid));
+    expect(ownerOf(file).pid).toBe(process.pid);
     lock.release();
+  });
+
+  it("takes over a lock that names this process's own pid but was left by an earlier process (a container's pid 1 after a crash)", () => {
+    const dir = tempDir();
+    const file = path.join(dir, "rarita.lock");
+    const earlier: LockOwner = { pid: process.pid, start: "1", host: os.hostname(), boot: bootId() };
+    fs.writeFileSync(file, JSON.stringify(earlier));
+    const lock = acquireDataDirLock(dir);
+    expect(ownerOf(file).start).not.toBe("1");
+    // Held now, so a second open from this process is refused again.
+    expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
+    lock.release();
+    expect(fs.existsSync(file)).toBe(false);
+  });
+
+  it.skipIf(!hasProc)("tells the recording process from an unrelated one that reused its pid", () => {
+    const dir = tempDir();
+    const file = path.join(dir, "rarita.lock");
+    // pid 1 runs, but it started at another time than the recorded owner: the pid was reused.
+    const reused: LockOwner = {
+      pid: 1,
+      start: String(Number(processStartTime(1)) + 12345),
+      host: os.hostname(),
+      boot: bootId(),
+    };
+    fs.writeFileSync(file, JSON.stringify(reused));
+    const lock = acquireDataDirLock(dir);
+    expect(ownerOf(file).pid).toBe(process.pid);
+    lock.release();
+
+    // The very process that recorded the lock (same pid and start time) keeps it.
+    const live: LockOwner = { ...reused, start: processStartTime(1) };
+    fs.writeFileSync(file, JSON.stringify(live));
+    expect(() => acquireDataDirLock(dir)).toThrow(/already in use by another Rarita process \(pid 1\)/);
+    expect(ownerOf(file)).toEqual(live);
+  });
+
+  it.skipIf(!hasProc)("takes over a lock from an earlier boot of this machine", () => {
+    const dir = tempDir();
+    const file = path.join(dir, "rarita.lock");
+    const beforeReboot: LockOwner = {
+      pid: 1,
+      start: processStartTime(1),
+      host: os.hostname(),
+      boot: "00000000-0000-0000-0000-000000000000",
+    };
+    fs.writeFileSync(file, JSON.stringify(beforeReboot));
+    const lock = acquireDataDirLock(dir);
+    expect(ownerOf(file).boot).toBe(bootId());
+    lock.release();
+  });
+
+  it("respects a lock held on another host, whose processes cannot be checked from here", () => {
+    const dir = tempDir();
+    const file = path.join(dir, "rarita.lock");
+    const remote = JSON.stringify({ pid: deadPid(), start: "42", host: "jiny-server", boot: null });
+    fs.writeFileSync(file, remote);
+    let caught: unknown;
+    try {
+      acquireDataDirLock(dir);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(DataDirLockedError);
+    const message = (caught as Error).message;
+    expect(message).toContain("host jiny-server");
+    expect(message).toContain(file);
+    expect(message).not.toContain("\n");
+    expect(fs.readFileSync(file, "utf8")).toBe(remote);
   });
 
   it("does not remove a lock that another process took over after a release", () => {
@@ -181,7 +268,7 @@ describe("the embedded database and a second process", () => {
     expect(message).toContain(dataDir);
     expect(message).toContain(`pid ${holder.pid}`);
     // The refused attempt left the holder's lock in place.
-    expect(fs.readFileSync(path.join(dataDir, "rarita.lock"), "utf8").trim()).toBe(String(holder.pid));
+    expect(ownerOf(path.join(dataDir, "rarita.lock")).pid).toBe(holder.pid);
 
     holder.kill("SIGTERM");
     const exit = await waitForExit(holder);
@@ -240,7 +327,7 @@ describe("the embedded database and a second process", () => {
       expect(lines[0]).toContain(`pid ${process.pid}`);
       expect(stdout).toBe("");
       // The refused server left our lock alone.
-      expect(fs.readFileSync(lock.file, "utf8").trim()).toBe(String(process.pid));
+      expect(ownerOf(lock.file).pid).toBe(process.pid);
     } finally {
       lock.release();
     }
