@@ -30,6 +30,20 @@ describe("named route middleware", () => {
     await expect(run("auth", "http://x/ucet/prehled", { id: 1 })).resolves.toBeUndefined();
   });
 
+  it("auth remembers the query only when it is safe, else the bare path", async () => {
+    const search = await thrown(run("auth", "http://x/ucet/zpravy?strana=2&q=%C4%8Dern%C3%BD%20rum", null));
+    expect(new URL(search.headers.get("location")!, "http://x").searchParams.get("redirect")).toBe(
+      "/ucet/zpravy?strana=2&q=%C4%8Dern%C3%BD+rum",
+    );
+    const backslash = await thrown(run("auth", "http://x/ucet/zpravy?q=%5C%5C&x=a\\b", null));
+    expect(backslash.headers.get("location")).toBe("/ucet?redirect=%2Fucet%2Fzpravy");
+  });
+
+  it("auth remembers nothing when even the path is not a safe target", async () => {
+    const response = await thrown(run("auth", "http://x/ucet/soubor.pdf", null));
+    expect(response.headers.get("location")).toBe("/ucet");
+  });
+
   it("guest sends a logged-in user home", async () => {
     const response = await thrown(run("guest", "http://x/en/register", { id: 1 }));
     expect(response.headers.get("location")).toBe("/en");

@@ -1,6 +1,7 @@
 import { data, type MiddlewareFunction, redirect } from "react-router";
 import { appContext } from "./context.ts";
 import { localePath, pathLocale } from "./i18n/paths.ts";
+import { isSafeRedirect, safeRedirectTarget } from "./lib/safe-redirect.ts";
 
 /**
  * Route middleware by name (spec section 2: clearValidationErrors, guest, trailingSlashRedirect;
@@ -8,14 +9,19 @@ import { localePath, pathLocale } from "./i18n/paths.ts";
  * `export const middleware = named("auth")`; an unknown name is a 500 "Unknown middleware {name}".
  */
 
-/** Anonymous users are sent to the login target, remembering the wanted page. */
+/**
+ * Anonymous users are sent to the login target, remembering the wanted page: with its query when
+ * the whole is a safe redirect, else the bare path, else nothing (the login then ends on the
+ * overview). Remembering only what the login will accept keeps the `redirect` value honest.
+ */
 const auth: MiddlewareFunction<Response> = ({ request, context }) => {
   if (context.get(appContext).user) return;
   const url = new URL(request.url);
   const locale = pathLocale(url.pathname);
-  throw redirect(
-    `${localePath("account", locale)}?redirect=${encodeURIComponent(url.pathname + url.search)}`,
-  );
+  const wanted =
+    safeRedirectTarget(url.pathname + url.search) ?? (isSafeRedirect(url.pathname) ? url.pathname : null);
+  const target = localePath("account", locale);
+  throw redirect(wanted ? `${target}?redirect=${encodeURIComponent(wanted)}` : target);
 };
 
 /** Logged-in users opening a guest-only page are sent home. */

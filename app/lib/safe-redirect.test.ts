@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isSafeRedirect, MAX_REDIRECT_LENGTH, safeRedirect } from "./safe-redirect.ts";
+import { isSafeRedirect, MAX_REDIRECT_LENGTH, safeRedirect, safeRedirectTarget } from "./safe-redirect.ts";
 
 describe("isSafeRedirect", () => {
   it.each([
@@ -105,5 +105,46 @@ describe("safeRedirect", () => {
     expect(safeRedirect("https://evil.example")).toBe("/");
     expect(safeRedirect(undefined)).toBe("/");
     expect(safeRedirect(null, "/en/account/overview")).toBe("/en/account/overview");
+  });
+});
+
+describe("safeRedirectTarget (a remembered page with its query string)", () => {
+  it("keeps a query after a safe path, re-serialised", () => {
+    expect(safeRedirectTarget("/hledani?q=rum")).toBe("/hledani?q=rum");
+    expect(safeRedirectTarget("/ucet/prehled?tab=2&strana=3")).toBe("/ucet/prehled?tab=2&strana=3");
+    expect(safeRedirectTarget("/hledani?q=%C4%8Dern%C3%BD%20rum")).toBe("/hledani?q=%C4%8Dern%C3%BD+rum");
+    expect(safeRedirectTarget("/hledani?q=černý")).toBe("/hledani?q=%C4%8Dern%C3%BD");
+    expect(safeRedirectTarget("/ucet?")).toBe("/ucet");
+    expect(safeRedirectTarget("/ucet/prehled")).toBe("/ucet/prehled");
+  });
+
+  it("encodes whatever the query holds, so it cannot leave the path", () => {
+    expect(safeRedirectTarget("/hledani?next=https://evil.example")).toBe(
+      "/hledani?next=https%3A%2F%2Fevil.example",
+    );
+    expect(safeRedirectTarget("/hledani?a=<script>&b=%zz")).toBe("/hledani?a=%3Cscript%3E&b=%25zz");
+  });
+
+  it.each([
+    ["an unsafe path", "//evil.example?x=1"],
+    ["an absolute URL", "https://evil.example/?x=1"],
+    ["a dot in the path", "/evil.example?x=1"],
+    ["a query but no path", "?x=1"],
+    ["a backslash in the query", "/hledani?q=\\evil"],
+    ["a hash", "/hledani?q=rum#top"],
+    ["a space", "/hledani?q=a b"],
+    ["a newline", "/hledani?q=a%0A\nb"],
+    ["a tab", "/hledani?q=\t"],
+    ["NUL", "/hledani?q=\u0000"],
+    ["a C1 control", "/hledani?q=\u0085"],
+    ["too long", `/hledani?q=${"a".repeat(2000)}`],
+    ["not a string", 42],
+  ])("refuses %s", (_label, value) => {
+    expect(safeRedirectTarget(value)).toBeNull();
+  });
+
+  it("safeRedirect uses it: a query is kept, anything unsafe falls back", () => {
+    expect(safeRedirect("/hledani?q=rum", "/ucet/prehled")).toBe("/hledani?q=rum");
+    expect(safeRedirect("/hledani?q=\\x", "/ucet/prehled")).toBe("/ucet/prehled");
   });
 });

@@ -4,8 +4,13 @@
  * path). Used for the `redirect` query parameter and the remembered page.
  *
  * Decisions where the spec's list is silent:
- * - The list is followed strictly: no `?`, `=`, `&`, `#`, `.` or `+`, so a target with a query
- *   string or hash is refused as a whole (the caller falls back), rather than cut.
+ * - The path follows the list strictly: no `?`, `=`, `&`, `#`, `.` or `+` (`isSafeRedirect`).
+ * - A remembered page may carry a query string (`/hledani?q=rum` should come back with its search),
+ *   which `safeRedirect` accepts after the path: the path must pass the rule on its own, and the
+ *   query is parsed and re-serialised by URLSearchParams, so whatever comes back is plain
+ *   `name=value` pairs, percent-encoded, that cannot change where the redirect points. A query
+ *   holding a backslash, `#`, whitespace or a control character is refused as a whole: no honest
+ *   page produces one, so it is an attack or a mistake.
  * - "Letters" are Unicode letters (`\p{L}`), so `/účet` passes; digits are ASCII 0-9. Decomposed
  *   diacritics (a letter plus a combining mark) are refused: marks are not letters.
  * - `%` is allowed, but the value is percent-decoded (repeatedly, for double encoding) and every
@@ -47,7 +52,29 @@ export function isSafeRedirect(value: unknown): value is string {
   return false;
 }
 
-/** The value when it is a safe redirect target, otherwise the fallback (by default the home page). */
+/** Raw characters no query of ours holds: backslash, hash, whitespace, control characters. */
+const UNSAFE_QUERY = /[\\#\s\p{Cc}]/u;
+
+/**
+ * The redirect target for a path with an optional query string, normalised (the query
+ * re-serialised), or null when the value is not safe.
+ */
+export function safeRedirectTarget(value: unknown): string | null {
+  if (typeof value !== "string" || value.length > MAX_REDIRECT_LENGTH) return null;
+  const mark = value.indexOf("?");
+  if (mark === -1) return isSafeRedirect(value) ? value : null;
+  const path = value.slice(0, mark);
+  const query = value.slice(mark + 1);
+  if (!isSafeRedirect(path) || UNSAFE_QUERY.test(query)) return null;
+  const normalised = new URLSearchParams(query).toString();
+  if (path.length + 1 + normalised.length > MAX_REDIRECT_LENGTH) return null;
+  return normalised ? `${path}?${normalised}` : path;
+}
+
+/**
+ * The value when it is a safe redirect target (a path by the spec's rule, with an optional query
+ * string; see above), otherwise the fallback (by default the home page).
+ */
 export function safeRedirect(value: unknown, fallback = "/"): string {
-  return isSafeRedirect(value) ? value : fallback;
+  return safeRedirectTarget(value) ?? fallback;
 }
