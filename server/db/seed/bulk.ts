@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { ne, sql } from "drizzle-orm";
-import { searchText } from "../../modules/catalog/search-text.ts";
+import { categoryPathNames, productSearchText, searchText } from "../../modules/catalog/search-text.ts";
 import type { NewProduct } from "../../modules/catalog/tables.ts";
 import type { Db } from "../client.ts";
 import * as t from "../schema.ts";
@@ -20,6 +20,7 @@ import {
   shopPrice,
 } from "./products.ts";
 import { createRandom } from "./random.ts";
+import { bidStepMinor } from "./settings-data.ts";
 import { drawProductSvg } from "./svg.ts";
 import { slugify } from "./text.ts";
 import { DAY, MINUTE, monthlyAuctionEnd } from "./time.ts";
@@ -50,8 +51,15 @@ export async function seedLargeCatalogue(
 
   // The demo structure as it is in the database now (an admin may have changed it).
   const categoryRows = await db
-    .select({ id: t.categories.id, slugCs: t.categories.slugCs })
+    .select({
+      id: t.categories.id,
+      parentId: t.categories.parentId,
+      slugCs: t.categories.slugCs,
+      nameCs: t.categories.nameCs,
+      nameEn: t.categories.nameEn,
+    })
     .from(t.categories);
+  const categoryRowById = new Map(categoryRows.map((row) => [row.id, row]));
   const categoryIdBySlug = new Map(categoryRows.map((row) => [row.slugCs, row.id]));
   const fallbackCategory = categoryRows[0]?.id;
   if (fallbackCategory === undefined)
@@ -158,15 +166,15 @@ export async function seedLargeCatalogue(
         slugEn: slugify(names.en),
         descriptionCs: text.cs,
         descriptionEn: text.en,
-        searchText: searchText([
-          names.cs,
-          names.en,
-          brand.name,
-          category.nameCs,
-          category.nameEn,
-          text.cs,
-          text.en,
-        ]),
+        // The category path as the database has it (what refreshSearchText would compute).
+        searchText: productSearchText({
+          nameCs: names.cs,
+          nameEn: names.en,
+          brand: brand.name,
+          categories: categoryPathNames(category.id, categoryRowById),
+          descriptionCs: text.cs,
+          descriptionEn: text.en,
+        }),
         taxRate: 21,
         views: rng.int(0, 1500),
       };
@@ -223,6 +231,14 @@ export async function seedLargeCatalogue(
             if (finished) row.winnerId = planned[planned.length - 1].userId;
           }
           if (timing.status === "sold" && !planned.length) row.status = "ended";
+          // A lowered start (product.md's sale): one in ten live auctions without a bid.
+          if (live && !planned.length && id % 10 === 0) {
+            row.originalPriceMinor = Math.max(
+              startMinor + bidStepMinor(startMinor),
+              roundToStep(startMinor * 1.3),
+            );
+            row.isPriceSaleActive = true;
+          }
         } else
           row.priceMinor = byAgreement ? null : shopPrice((valueMinor / 100) * (0.95 + rng.next() * 0.15));
         if (rng.chance(0.03) && row.status === "active")

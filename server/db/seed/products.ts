@@ -1,4 +1,4 @@
-import { searchText } from "../../modules/catalog/search-text.ts";
+import { categoryPathNames, productSearchText } from "../../modules/catalog/search-text.ts";
 import type { NewProduct } from "../../modules/catalog/tables.ts";
 import { brands as brandSeeds, type SeedBrand } from "./brands.ts";
 import { type CatalogueItem, catalogue, type DemandItem, demands, type Kind } from "./catalogue.ts";
@@ -207,6 +207,8 @@ export function planDemoProducts(ctx: PlanContext): PlannedProduct[] {
   // The buyer bids most often; the sellers bid on others' auctions too.
   const bidderPool = [buyer, buyer, buyer, ...collectors, newSeller, seller];
 
+  const categoriesById = new Map([...ctx.categories.values()].map((category) => [category.id, category]));
+
   const roundEnd = monthlyAuctionEnd(now);
   const prevRoundEnd = previousRoundEnd(roundEnd);
   const olderRoundEnd = previousRoundEnd(prevRoundEnd);
@@ -292,15 +294,14 @@ export function planDemoProducts(ctx: PlanContext): PlannedProduct[] {
       slugEn: slugify(names.en),
       descriptionCs: text.cs,
       descriptionEn: text.en,
-      searchText: searchText([
-        names.cs,
-        names.en,
-        brand.name,
-        category.nameCs,
-        category.nameEn,
-        text.cs,
-        text.en,
-      ]),
+      searchText: productSearchText({
+        nameCs: names.cs,
+        nameEn: names.en,
+        brand: brand.name,
+        categories: categoryPathNames(category.id, categoriesById),
+        descriptionCs: text.cs,
+        descriptionEn: text.en,
+      }),
       taxRate: 21,
       views: Math.round(20 + rng.next() ** 2 * 2500),
     };
@@ -432,15 +433,14 @@ export function planDemoProducts(ctx: PlanContext): PlannedProduct[] {
       slugEn: slugify(item.en),
       descriptionCs: text.cs,
       descriptionEn: text.en,
-      searchText: searchText([
-        item.cs,
-        item.en,
-        brand.name,
-        category.nameCs,
-        category.nameEn,
-        text.cs,
-        text.en,
-      ]),
+      searchText: productSearchText({
+        nameCs: item.cs,
+        nameEn: item.en,
+        brand: brand.name,
+        categories: categoryPathNames(category.id, categoriesById),
+        descriptionCs: text.cs,
+        descriptionEn: text.en,
+      }),
       priceMinor: item.price === null ? null : item.price * 100,
       taxRate: 21,
       activationAt: activation,
@@ -477,6 +477,17 @@ export function planDemoProducts(ctx: PlanContext): PlannedProduct[] {
   // One listing waits for moderation after a report.
   const reported = live.find((p) => p.row.sellerId !== users.get("seller") && !p.row.toppedUntil);
   if (reported) reported.row.reportedAt = new Date(nowMs - 3 * HOUR);
+  // Sale (product.md): besides shop products with a sale price, auctions whose seller lowered the
+  // start price; original_price_minor keeps the start before the cut. Every third live auction
+  // without a bid (no random draw, so the rest of the demo stays as it was).
+  const unbid = planned.filter(
+    (p) => p.row.format === "auction" && p.row.status === "active" && !p.row.bidCount && !p.row.toppedUntil,
+  );
+  for (const p of unbid.filter((_, index) => index % 3 === 0)) {
+    const start = p.row.startPriceMinor!;
+    p.row.originalPriceMinor = Math.max(start + bidStepMinor(start), roundToStep(start * 1.3));
+    p.row.isPriceSaleActive = true;
+  }
   return planned;
 }
 

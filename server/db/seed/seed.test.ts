@@ -6,6 +6,7 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../../logger.ts";
 import { verifyPassword } from "../../modules/auth/passwords.ts";
+import { refreshSearchText } from "../../modules/catalog/search-index.ts";
 import * as t from "../schema.ts";
 import { openTestDatabase, type TestDatabase } from "../test-database.ts";
 import { seedLargeCatalogue } from "./bulk.ts";
@@ -39,6 +40,10 @@ const count = async (table: PgTable) => {
 describe("seedDemoIfEmpty", () => {
   it("seeds the whole demo quickly", () => {
     expect(seedMs).toBeLessThan(15_000);
+  });
+
+  it("stores the search text that refreshSearchText computes from the database, for every product", async () => {
+    expect(await refreshSearchText(database.db, { all: true })).toBe(0);
   });
 
   it("builds the category tree with ids 1, 2 and 3 and at most 5 levels", async () => {
@@ -84,6 +89,10 @@ describe("seedDemoIfEmpty", () => {
     const onSale = shop.filter((p) => p.isPriceSaleActive);
     expect(onSale.length).toBeGreaterThan(0);
     for (const p of onSale) expect(p.originalPriceMinor!).toBeGreaterThan(p.priceMinor!);
+    // Sale auctions: a lowered start, the original start kept above it (product.md).
+    const loweredStart = auctions.filter((p) => p.isPriceSaleActive && p.status === "active");
+    expect(loweredStart.length).toBeGreaterThanOrEqual(3);
+    for (const p of loweredStart) expect(p.originalPriceMinor!).toBeGreaterThan(p.startPriceMinor!);
     const statuses = new Set(products.map((p) => p.status));
     for (const status of ["active", "scheduled", "awaiting_payment", "ended", "sold"])
       expect(statuses).toContain(status);
@@ -339,5 +348,7 @@ describe("seedLargeCatalogue (npm run seed:large)", () => {
       .values({ format: "shop", categoryId: category.id, nameCs: "Test", slugCs: "test", priceMinor: 100 })
       .returning({ id: t.products.id });
     expect(created.id).toBe(maxId + 1);
+    // The bulk texts are what refreshSearchText computes (the row inserted just above has none).
+    expect(await refreshSearchText(database.db, { all: true })).toBe(1);
   });
 });

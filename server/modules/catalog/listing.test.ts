@@ -96,7 +96,12 @@ beforeAll(async () => {
     priceMinor: null,
   };
   const text = (nameCs: string, description = "") =>
-    productSearchText({ nameCs, brand: null, categoryCs: "Doutníky test", descriptionCs: description });
+    productSearchText({
+      nameCs,
+      brand: null,
+      categories: [{ nameCs: "Doutníky test" }],
+      descriptionCs: description,
+    });
   const a = await insertProduct(db, {
     ...auction,
     categoryId: leaf.id,
@@ -351,6 +356,103 @@ describe("listProducts: sorting and pages", () => {
     expect(english.items.find((item) => item.id === ids.b)?.url).toBe(
       `/en/${ids.b}/doutniky-test/krabice-bolivar`,
     );
+  });
+});
+
+describe("sale (/produkty/akce)", () => {
+  it("lists shop products with a sale price and auctions with a lowered start still below it", async () => {
+    const db = api.db;
+    const bidder = await api.createUser();
+    const owner = await api.createUser();
+    const root = await insertCategory(db, { depth: 1, slugCs: "vyprodej-test", nameCs: "Výprodej test" });
+    const auction = {
+      format: "auction" as const,
+      status: "active" as const,
+      categoryId: root.id,
+      sellerId: owner.user.id,
+      priceMinor: null,
+      auctionDuration: "week" as const,
+      activationAt: at(-DAY),
+      endsAt: at(5 * DAY),
+    };
+    const lowered = await insertProduct(db, {
+      ...auction,
+      startPriceMinor: 100_000,
+      originalPriceMinor: 150_000,
+      isPriceSaleActive: true,
+    });
+    // Bids still under the original start: still a bargain.
+    const bidUnder = await insertProduct(db, {
+      ...auction,
+      startPriceMinor: 100_000,
+      currentPriceMinor: 120_000,
+      bidCount: 2,
+      originalPriceMinor: 150_000,
+      isPriceSaleActive: true,
+    });
+    // Bidding passed the original start: no longer on sale.
+    await insertProduct(db, {
+      ...auction,
+      startPriceMinor: 100_000,
+      currentPriceMinor: 160_000,
+      bidCount: 4,
+      originalPriceMinor: 150_000,
+      isPriceSaleActive: true,
+    });
+    // The sale was switched off, or the "original" is not above the start.
+    await insertProduct(db, { ...auction, startPriceMinor: 100_000, originalPriceMinor: 150_000 });
+    await insertProduct(db, {
+      ...auction,
+      startPriceMinor: 100_000,
+      originalPriceMinor: 100_000,
+      isPriceSaleActive: true,
+    });
+    const shop = await insertProduct(db, {
+      categoryId: root.id,
+      priceMinor: 90_000,
+      originalPriceMinor: 100_000,
+      isPriceSaleActive: true,
+    });
+    await insertProduct(db, { categoryId: root.id, priceMinor: 90_000 });
+    // Classifieds have no sale price.
+    await insertProduct(db, {
+      format: "classified",
+      categoryId: root.id,
+      sellerId: bidder.user.id,
+      priceMinor: 90_000,
+      originalPriceMinor: 100_000,
+      isPriceSaleActive: true,
+      activationAt: at(-DAY),
+      endsAt: at(50 * DAY),
+    });
+    const sale = await api.services.catalog.listProducts({
+      locale: "cs",
+      categoryId: root.id,
+      onSale: true,
+      sort: "price_asc",
+    });
+    expect(idsOf(sale.items)).toEqual([shop.id, lowered.id, bidUnder.id]);
+    expect(sale.items.map((item) => [item.format, item.priceMinor, item.originalPriceMinor])).toEqual([
+      ["shop", 90_000, 100_000],
+      ["auction", 100_000, 150_000],
+      ["auction", 120_000, 150_000],
+    ]);
+    // Off the sale list, an auction past its original start shows no struck-through price.
+    const all = await api.services.catalog.listProducts({ locale: "cs", categoryId: root.id, perPage: 60 });
+    expect(
+      all.items
+        .filter((item) => item.originalPriceMinor !== null)
+        .map((item) => item.id)
+        .sort(),
+    ).toEqual([shop.id, lowered.id, bidUnder.id].sort());
+  });
+
+  it("the demo data has auctions with a lowered start on sale", async () => {
+    const sale = await api.services.catalog.listProducts({ locale: "cs", onSale: true, perPage: 60 });
+    const auctions = sale.items.filter((item) => item.format === "auction");
+    expect(auctions.length).toBeGreaterThanOrEqual(3);
+    for (const item of auctions) expect(item.originalPriceMinor!).toBeGreaterThan(item.priceMinor!);
+    expect(sale.items.some((item) => item.format === "shop")).toBe(true);
   });
 });
 

@@ -52,7 +52,10 @@ export type ListingQuery = {
   ids?: number[];
   excludeIds?: number[];
   toppedOnly?: boolean;
-  /** Shop products with an active sale price. */
+  /**
+   * On sale (product.md): shop products with an active sale price, and auctions with a lowered
+   * start whose price is still below the original start (see SALE).
+   */
   onSale?: boolean;
   /** Products that went live (activation, else creation) within this many days ("new products"). */
   activatedWithinDays?: number;
@@ -110,6 +113,13 @@ function list<T>(values: readonly T[]): SQL {
 /** The effective price: an auction's current price (start price before the first bid), else price. */
 const EFFECTIVE_PRICE = sql`(case when p.format = 'auction' then coalesce(p.current_price_minor, p.start_price_minor) else p.price_minor end)`;
 const TSV = sql`to_tsvector('simple'::regconfig, p.search_text)`;
+
+/**
+ * On sale: a shop product's sale price, or an auction whose seller lowered the start price
+ * (original_price_minor keeps the start before the cut), while the price is under the original:
+ * once bidding passes the old start, the auction is no bargain any more and leaves the sale list.
+ */
+const SALE = sql`(p.format in ('shop', 'auction') and p.is_price_sale_active and p.original_price_minor > ${EFFECTIVE_PRICE})`;
 
 /** A tsquery term for one planned word: the word as a prefix, or any of its stand-ins. */
 function tsTerm(plan: TokenPlan): string {
@@ -209,10 +219,7 @@ export function createListingQueries(db: Db) {
     const excludeIds = uniqueInts(query.excludeIds);
     if (excludeIds?.length) where.push(sql`p.id not in (${list(excludeIds)})`);
     if (query.toppedOnly) where.push(sql`p.topped_until > ${now}::timestamptz`);
-    if (query.onSale)
-      where.push(
-        sql`p.format = 'shop' and p.is_price_sale_active and p.original_price_minor > p.price_minor`,
-      );
+    if (query.onSale) where.push(SALE);
     if (query.activatedWithinDays !== undefined)
       where.push(
         sql`coalesce(p.activation_at, p.created_at) >= ${now}::timestamptz - make_interval(days => ${Math.max(0, Math.floor(query.activatedWithinDays))}::int)`,
@@ -292,8 +299,14 @@ export function createListingQueries(db: Db) {
       format === "auction"
         ? toNumber(row.current_price_minor ?? row.start_price_minor)
         : toNumber(row.price_minor);
+    // The struck-through price follows SALE's rule.
+    const original = toNumber(row.original_price_minor);
     const onSale =
-      format === "shop" && Boolean(row.is_price_sale_active) && row.original_price_minor !== null;
+      format !== "classified" &&
+      Boolean(row.is_price_sale_active) &&
+      original !== null &&
+      price !== null &&
+      original > price;
     return {
       id: Number(row.id),
       name,
@@ -309,7 +322,7 @@ export function createListingQueries(db: Db) {
           }
         : null,
       priceMinor: price,
-      originalPriceMinor: onSale ? toNumber(row.original_price_minor) : null,
+      originalPriceMinor: onSale ? original : null,
       format,
       type: row.type as ProductType,
       status,

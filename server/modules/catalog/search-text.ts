@@ -18,28 +18,58 @@ export function searchText(parts: (string | null | undefined)[]): string {
     .trim();
 }
 
+/** A category's names in both languages (English may be missing). */
+export type CategoryNames = { nameCs: string; nameEn?: string | null };
+
 /** The fields of a product that search covers, in the order they are stored (names first). */
 export type ProductSearchFields = {
   nameCs: string;
   nameEn?: string | null;
   brand?: string | null;
-  categoryCs?: string | null;
-  categoryEn?: string | null;
+  /**
+   * The product's category path, root first, ending with its own category: a visitor who types
+   * "rum" expects the Jamaican rums filed under Rum › Karibik › Jamajka, not only those whose own
+   * category is called Rum.
+   */
+  categories?: CategoryNames[];
   descriptionCs?: string | null;
   descriptionEn?: string | null;
 };
 
-/** `products.search_text` for a product; code that inserts or edits products calls this. */
+/**
+ * `products.search_text` for a product. The seeds call it with what they insert; everything else
+ * goes through refreshSearchText (search-index.ts), which reads the same fields from the database.
+ */
 export function productSearchText(fields: ProductSearchFields): string {
+  const path = fields.categories ?? [];
   return searchText([
     fields.nameCs,
     fields.nameEn,
     fields.brand,
-    fields.categoryCs,
-    fields.categoryEn,
+    ...path.map((category) => category.nameCs),
+    ...path.map((category) => category.nameEn),
     fields.descriptionCs,
     fields.descriptionEn,
   ]);
+}
+
+/**
+ * The names along a category's path, root first, from a map of categories by id (a bounded walk:
+ * the tree has at most 5 levels, and bad data with a cycle must not hang the caller).
+ */
+export function categoryPathNames<T extends CategoryNames & { parentId: number | null }>(
+  categoryId: number,
+  byId: ReadonlyMap<number, T>,
+): T[] {
+  const path: T[] = [];
+  let id: number | null = categoryId;
+  for (let guard = 0; id !== null && guard < 10; guard++) {
+    const category = byId.get(id);
+    if (!category) break;
+    path.unshift(category);
+    id = category.parentId;
+  }
+  return path;
 }
 
 /** At most this many words of a query are used (a pasted paragraph must not build a huge query). */

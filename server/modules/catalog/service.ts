@@ -3,6 +3,7 @@ import type { Locale } from "../../../app/i18n/index.ts";
 import type { Db } from "../../db/client.ts";
 import { buildCategoryTree, type CategoryNode } from "./category-tree.ts";
 import { createListingQueries } from "./listing.ts";
+import { refreshSearchText, type SearchTextScope } from "./search-index.ts";
 import { categories, products } from "./tables.ts";
 
 export function createCatalogService(db: Db) {
@@ -18,6 +19,11 @@ export function createCatalogService(db: Db) {
     findCategory: listing.findCategory,
     /** Up to 8 products and 5 categories for the search box. */
     autocomplete: listing.autocomplete,
+    /**
+     * Recomputes the search text of the products in scope; call it after changing a product's
+     * texts, renaming a brand (scope brandIds) or a category (scope categoryIds: its whole branch).
+     */
+    refreshSearchText: (scope: SearchTextScope) => refreshSearchText(db, scope),
 
     async categoryTree(locale: Locale): Promise<CategoryNode[]> {
       const rows = await db

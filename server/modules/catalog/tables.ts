@@ -99,7 +99,11 @@ export const products = pgTable(
     currentPriceMinor: money("current_price_minor"),
     /** Auction: a hidden minimum; below it the auction ends without a winner. NULL = none. */
     reservePriceMinor: money("reserve_price_minor"),
-    /** Shop: the price before the sale, shown struck through while is_price_sale_active. */
+    /**
+     * Shop: the price before the sale. Auction: the start price before the seller lowered it.
+     * Shown struck through, and listed under sale (/produkty/akce), while is_price_sale_active and
+     * the price is below it.
+     */
     originalPriceMinor: money("original_price_minor"),
     isPriceSaleActive: boolean("is_price_sale_active").notNull().default(false),
     /** VAT percent included in the price. */

@@ -1,0 +1,142 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { categoryPathNames, productSearchText } from "./search-text.ts";
+
+/**
+ * Keeps `products.search_text` true to the database. The text is built in code (search-text.ts:
+ * SQL's unaccent() is not IMMUTABLE and normalises differently), so whatever changes a product's
+ * names or descriptions, its brand's name or a category name on its path calls refreshSearchText
+ * for the products concerned. The search_words vocabulary follows by its trigger.
+ */
+
+/** Which products to recompute: by id, by brand, by category (with every descendant), or all. */
+export type SearchTextScope =
+  | { productIds: number[] }
+  | { brandIds: number[] }
+  | { categoryIds: number[] }
+  | { all: true };
+
+type Row = Record<string, unknown>;
+type CategoryRow = { id: number; parentId: number | null; nameCs: string; nameEn: string | null };
+
+const BATCH = 1000;
+
+function rowsOf(result: unknown): Row[] {
+  if (Array.isArray(result)) return result as Row[];
+  return ((result as { rows?: Row[] }).rows ?? []) as Row[];
+}
+
+function list(values: readonly number[]): SQL {
+  return sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  );
+}
+
+async function loadCategories(db: Db): Promise<Map<number, CategoryRow>> {
+  // Inactive categories too: a product filed under a hidden branch keeps its path's words.
+  const result = await db.execute(sql`select id, parent_id, name_cs, name_en from categories`);
+  return new Map(
+    rowsOf(result).map((row) => [
+      Number(row.id),
+      {
+        id: Number(row.id),
+        parentId: row.parent_id === null ? null : Number(row.parent_id),
+        nameCs: String(row.name_cs),
+        nameEn: (row.name_en as string | null) ?? null,
+      },
+    ]),
+  );
+}
+
+/** The category ids and all their descendants. */
+function withDescendants(ids: number[], byId: Map<number, CategoryRow>): number[] {
+  const children = new Map<number, number[]>();
+  for (const category of byId.values())
+    if (category.parentId !== null)
+      children.set(category.parentId, [...(children.get(category.parentId) ?? []), category.id]);
+  const out = new Set<number>();
+  const queue = ids.filter((id) => byId.has(id));
+  while (queue.length > 0) {
+    const id = queue.shift()!;
+    if (out.has(id)) continue;
+    out.add(id);
+    queue.push(...(children.get(id) ?? []));
+  }
+  return [...out];
+}
+
+/**
+ * Recomputes search_text of the products in scope and stores it where it changed, in batches of
+ * 1000 (one read and at most one write each). Returns how many products changed. updated_at is
+ * left alone: the text is derived, the product itself did not change.
+ */
+export async function refreshSearchText(db: Db, scope: SearchTextScope): Promise<number> {
+  const categories = await loadCategories(db);
+  let filter: SQL;
+  if ("productIds" in scope) {
+    const ids = [...new Set(scope.productIds.filter((id) => Number.isSafeInteger(id)))];
+    let changed = 0;
+    for (let i = 0; i < ids.length; i += BATCH)
+      changed += await writeChanged(
+        db,
+        categories,
+        await readBatch(db, sql`p.id in (${list(ids.slice(i, i + BATCH))})`),
+      );
+    return changed;
+  }
+  if ("brandIds" in scope) {
+    if (scope.brandIds.length === 0) return 0;
+    filter = sql`p.brand_id in (${list(scope.brandIds)})`;
+  } else if ("categoryIds" in scope) {
+    const ids = withDescendants(scope.categoryIds, categories);
+    if (ids.length === 0) return 0;
+    filter = sql`p.category_id in (${list(ids)})`;
+  } else filter = sql`true`;
+  // Keyset pages by id: a brand of the whole catalogue must not become one huge statement.
+  let changed = 0;
+  let after = 0;
+  for (;;) {
+    const batch = await readBatch(db, sql`${filter} and p.id > ${after}`);
+    if (batch.length === 0) break;
+    changed += await writeChanged(db, categories, batch);
+    after = Number(batch[batch.length - 1].id);
+    if (batch.length < BATCH) break;
+  }
+  return changed;
+}
+
+async function readBatch(db: Db, where: SQL): Promise<Row[]> {
+  const result = await db.execute(sql`
+    select p.id, p.name_cs, p.name_en, p.description_cs, p.description_en, p.category_id, p.search_text,
+      b.name as brand_name
+    from products p left join brands b on b.id = p.brand_id
+    where ${where}
+    order by p.id
+    limit ${BATCH}`);
+  return rowsOf(result);
+}
+
+async function writeChanged(db: Db, categories: Map<number, CategoryRow>, rows: Row[]): Promise<number> {
+  const changed: { id: number; text: string }[] = [];
+  for (const row of rows) {
+    const text = productSearchText({
+      nameCs: String(row.name_cs),
+      nameEn: row.name_en as string | null,
+      brand: row.brand_name as string | null,
+      categories: categoryPathNames(Number(row.category_id), categories),
+      descriptionCs: row.description_cs as string | null,
+      descriptionEn: row.description_en as string | null,
+    });
+    if (text !== row.search_text) changed.push({ id: Number(row.id), text });
+  }
+  if (changed.length === 0) return 0;
+  await db.execute(sql`
+    update products p set search_text = v.search_text
+    from (values ${sql.join(
+      changed.map((entry) => sql`(${entry.id}::int, ${entry.text}::text)`),
+      sql`, `,
+    )}) as v(id, search_text)
+    where p.id = v.id`);
+  return changed.length;
+}
