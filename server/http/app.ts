@@ -9,6 +9,8 @@ import { secureHeaders } from "hono/secure-headers";
 import { translate } from "../../app/i18n/index.ts";
 import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
+import { createImageVariants } from "../modules/media/image-variants.ts";
+import { imageVariantHandler } from "../modules/media/routes.ts";
 import type { Services } from "../services.ts";
 import { ApiError, notFoundJson } from "./api/errors.ts";
 import { mountApi } from "./api/index.ts";
@@ -51,6 +53,14 @@ export function createHttpApp({ config, logger, services, pageHandler, clientBui
       referrerPolicy: "strict-origin-when-cross-origin",
     }),
   );
+  // Resized images (before the session: a page of cards must not cost a session lookup per picture).
+  const imageVariants = createImageVariants({
+    uploadsDir: path.join(config.dataDir, "uploads"),
+    cacheDir: path.join(config.dataDir, "cache", "images"),
+    logger,
+  });
+  app.get("/img/*", imageVariantHandler(imageVariants));
+
   app.use(localeMiddleware);
   app.use(sessionMiddleware);
   app.use(csrfProtection(config.publicUrl));
