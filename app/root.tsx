@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useMatches,
   useRouteError,
   useRouteLoaderData,
@@ -15,8 +16,8 @@ import "./app.css";
 import { TagManager } from "./components/consent/tag-manager.tsx";
 import { DefaultLayout } from "./components/layout/default-layout.tsx";
 import { SimpleLayout } from "./components/layout/simple-layout.tsx";
-import { defaultLocale, type Locale, translate } from "./i18n/index.ts";
-import { localePath } from "./i18n/paths.ts";
+import { type Locale, translate } from "./i18n/index.ts";
+import { localePath, pathLocale } from "./i18n/paths.ts";
 import { reloadOnChunkError } from "./lib/chunk-reload.ts";
 import { loadShell } from "./shell.server.ts";
 
@@ -38,7 +39,9 @@ function useLayout(): "default" | "simple" {
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
-  const locale: Locale = data?.locale ?? defaultLocale;
+  // Without root data (an error before the root loader ran) the path tells the language.
+  const { pathname } = useLocation();
+  const locale: Locale = data?.locale ?? pathLocale(pathname);
   return (
     <html lang={locale}>
       <head>
@@ -69,6 +72,28 @@ export default function App() {
   );
 }
 
+/**
+ * The message a thrown `data("…", { status })` or Response chose to show (spec section 8: "error
+ * page with their status code (or 500) and message", e.g. "Unknown middleware {name}"). Only those
+ * deliberate answers carry one: an unexpected exception never shows its message, which may hold
+ * internals (and React Router replaces it in production anyway), nor does React Router's own
+ * internal 404/405 (its data is an Error).
+ */
+function deliberateMessage(error: unknown): string | null {
+  if (!isRouteErrorResponse(error)) return null;
+  const body: unknown = error.data;
+  const text =
+    typeof body === "string"
+      ? body
+      : body && typeof body === "object" && !(body instanceof Error) && "message" in body
+        ? body.message
+        : null;
+  if (typeof text !== "string") return null;
+  const trimmed = text.trim();
+  // A long body is a page or a dump, not a message meant for a visitor.
+  return trimmed && trimmed.length <= 200 && !/[<>]/.test(trimmed) ? trimmed : null;
+}
+
 export function ErrorBoundary() {
   const error = useRouteError();
   // A failed chunk load after a deploy: reload (at most once a minute) to get the new build.
@@ -76,27 +101,47 @@ export function ErrorBoundary() {
     reloadOnChunkError(error);
   }, [error]);
   const data = useRouteLoaderData<typeof loader>("root");
-  const locale: Locale = data?.locale ?? defaultLocale;
+  const { pathname } = useLocation();
+  // A route middleware that throws stops the root loader too: the path still tells the language.
+  const locale: Locale = data?.locale ?? pathLocale(pathname);
+  const t = (key: string) => translate(locale, key);
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const notFound = status === 404;
+  const message = notFound ? null : deliberateMessage(error);
+  // 404: the spec's sentence is English; a Czech page gets a Czech heading with it underneath.
+  const notFoundSentence = t("errors.notFound");
+  const heading = notFound
+    ? locale === "en"
+      ? notFoundSentence
+      : t("errors.notFoundTitle")
+    : (message ?? t("errors.general"));
   const content = (
     <section className="container-page py-16 text-center" data-testid="error-page">
-      <title>{`${status} – ${translate(locale, "common.siteName")}`}</title>
-      <p className="font-serif text-7xl text-primary-dark">{status}</p>
-      <h1 className="mt-4 text-2xl font-semibold">
-        {notFound ? translate(locale, "errors.notFound") : translate(locale, "errors.general")}
+      <title>{`${status} – ${heading} | ${t("common.siteName")}`}</title>
+      <meta name="robots" content="noindex" />
+      <p className="font-serif text-7xl text-primary-dark" data-testid="error-status">
+        {status}
+      </p>
+      <h1 className="mt-4 text-2xl font-semibold" data-testid="error-title">
+        {heading}
       </h1>
+      {notFound && locale !== "en" ? (
+        <p className="mt-2 font-medium text-ink" lang="en" data-testid="error-message">
+          {notFoundSentence}
+        </p>
+      ) : null}
       <p className="mx-auto mt-3 max-w-xl text-muted">
-        {translate(locale, notFound ? "pages.notFoundText" : "pages.errorText")}
+        {t(notFound ? "pages.notFoundText" : "pages.errorText")}
       </p>
       <a
         className="mt-8 inline-block rounded bg-primary-dark px-6 py-3 text-white hover:bg-primary"
         href={localePath("home", locale)}
       >
-        {translate(locale, "common.backHome")}
+        {t("common.backHome")}
       </a>
     </section>
   );
-  // Without shell data (the root loader itself failed) there is nothing to draw a header from.
-  return data ? <DefaultLayout>{content}</DefaultLayout> : <main>{content}</main>;
+  // Without shell data (the root loader or a middleware failed) there is nothing to draw the
+  // header from: the simple frame (logo and content) still gives a way home.
+  return data ? <DefaultLayout>{content}</DefaultLayout> : <SimpleLayout>{content}</SimpleLayout>;
 }

@@ -41,5 +41,13 @@ export default [
   // The catch-all catalogue paths come last: /{id}/{slug} and /{id}/{category}/{product}.
   ...page("category", "routes/catalog/two-segment.tsx"),
   ...page("product", "routes/catalog/product.tsx"),
+  // Error-page triggers for the browser tests: 404 unless the server runs with E2E_DIAGNOSTICS=1.
+  ...(["cs", "en"] as const).flatMap((locale) => {
+    const base = locale === "en" ? "/en/__diagnostics" : "/__diagnostics";
+    return [
+      route(`${base}/middleware/:name`, "routes/diagnostics.tsx", { id: `diagnosticsMiddleware-${locale}` }),
+      route(`${base}/crash`, "routes/diagnostics.tsx", { id: `diagnosticsCrash-${locale}` }),
+    ];
+  }),
   route("*", "routes/not-found.tsx", { id: "not-found" }),
 ];

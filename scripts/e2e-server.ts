@@ -27,6 +27,8 @@ const child = spawn(process.execPath, [path.join(root, "server/main.ts")], {
     // One JSON line per request would flood the test output (hundreds per test); warnings and
     // errors still show. LOG_LEVEL=info npx playwright test brings the request log back.
     LOG_LEVEL: process.env.LOG_LEVEL || "warn",
+    // Turns on the error-page triggers under /__diagnostics (app/routes/diagnostics.tsx).
+    E2E_DIAGNOSTICS: "1",
   },
 });
 

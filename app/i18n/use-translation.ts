@@ -1,10 +1,13 @@
-import { useRouteLoaderData } from "react-router";
-import { defaultLocale, type Locale, translate } from "./index.ts";
+import { useLocation, useRouteLoaderData } from "react-router";
+import { type Locale, translate } from "./index.ts";
+import { pathLocale } from "./paths.ts";
 
 /** The current page's language and a bound translate function, for components. */
 export function useTranslation() {
   const data = useRouteLoaderData("root") as { locale?: Locale } | undefined;
-  const locale = data?.locale ?? defaultLocale;
+  // Without root data (the error page after a failed middleware) the path tells the language.
+  const { pathname } = useLocation();
+  const locale = data?.locale ?? pathLocale(pathname);
   return {
     locale,
     t: (key: string, params?: Record<string, string | number>) => translate(locale, key, params),

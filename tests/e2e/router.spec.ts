@@ -101,12 +101,40 @@ test.describe("protected pages and login", () => {
 });
 
 test.describe("error and content pages", () => {
-  test("an unknown route shows the 404 page with the spec's text", async ({ page }) => {
+  test("an unknown route shows the 404 page with the spec's texts in both languages", async ({ page }) => {
     const response = await page.goto("/tohle/urcite/neexistuje/vubec");
     expect(response?.status()).toBe(404);
-    await expect(page.getByTestId("error-page")).toContainText("404");
-    await expect(page.getByTestId("error-page")).toContainText("This page could not be found");
+    const error = page.getByTestId("error-page");
+    await expect(error.getByTestId("error-status")).toHaveText("404");
+    await expect(error.getByRole("heading", { level: 1 })).toHaveText("Stránka nenalezena");
+    await expect(error.getByTestId("error-message")).toHaveText("This page could not be found");
+    await expect(error).toContainText("Stránka, kterou hledáte, neexistuje nebo byla přesunuta.");
     await expect(page.getByRole("link", { name: "Zpět na úvodní stránku" })).toHaveAttribute("href", "/");
+
+    expect((await page.goto("/en/this/does/not/exist"))?.status()).toBe(404);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(error.getByRole("heading", { level: 1 })).toHaveText("This page could not be found");
+    await expect(error.getByTestId("error-message")).toHaveCount(0);
+    await expect(error).toContainText("The page you are looking for does not exist or has moved.");
+    await expect(page.getByRole("link", { name: "Back to the home page" })).toHaveAttribute("href", "/en");
+  });
+
+  test("other errors show their status and message, never an exception's internals", async ({ page }) => {
+    const cases = [
+      ["/__diagnostics/middleware/nope", "Unknown middleware nope", "Zkuste to prosím znovu za chvíli."],
+      ["/en/__diagnostics/middleware/nope", "Unknown middleware nope", "Please try again in a moment."],
+      ["/__diagnostics/crash", "Omlouváme se, ale nastala chyba.", "Zkuste to prosím znovu za chvíli."],
+      ["/en/__diagnostics/crash", "We are sorry, an error has occurred.", "Please try again in a moment."],
+    ];
+    for (const [path, heading, guidance] of cases) {
+      expect((await page.goto(path))?.status(), path).toBe(500);
+      const error = page.getByTestId("error-page");
+      await expect(error.getByTestId("error-status")).toHaveText("500");
+      await expect(error.getByRole("heading", { level: 1 })).toHaveText(heading);
+      await expect(error).toContainText(guidance);
+      await expect(error.getByRole("link")).toHaveAttribute("href", path.startsWith("/en") ? "/en" : "/");
+      expect(await page.content()).not.toContain("internal-db");
+    }
   });
 
   test("the terms and privacy pages exist at their spec paths, and a wrong slug is corrected", async ({
