@@ -13,7 +13,14 @@ import { safeRedirect } from "./lib/safe-redirect.ts";
 const SESSION_MAX_AGE = 30 * 24 * 3600;
 const GUEST_WISHLIST_COOKIE = "guest-wishlist";
 
-const LoginForm = z.object({ email: z.email().max(254), password: z.string().min(1).max(1024) });
+/**
+ * Spec section 5: e-mail required, then in e-mail format; password required. The e-mail is checked
+ * for presence first (pipe) so an empty field says "required", not "invalid e-mail".
+ */
+const LoginForm = z.object({
+  email: z.string().trim().min(1).max(254).pipe(z.email()),
+  password: z.string().min(1).max(1024),
+});
 
 export type LoginActionData = { errors: Record<string, string[]> };
 

@@ -1,43 +1,33 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { Link, useFetcher, useLocation, useSearchParams } from "react-router";
+import { Link, useFetcher, useSearchParams } from "react-router";
 import { localePath } from "../../i18n/paths.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { ANALYTICS_EVENTS, pushDataLayer } from "../../lib/data-layer.ts";
+import { type LoginField as Field, validateLogin } from "../../lib/login-form.ts";
 import { Dropdown } from "../ui/dropdown.tsx";
 import { EyeIcon, EyeOffIcon, UserIcon } from "../ui/icons.tsx";
 import { BAR_ICON_BUTTON, FOCUS_ON_DARK, FOCUS_ON_LIGHT } from "./shared.ts";
 
 /** What the login action answers with instead of a redirect (HTTP 422; app/auth.server.ts). */
 type LoginActionData = { errors?: Record<string, string[]> };
-type Field = "email" | "password";
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** Spec section 5: e-mail required and in e-mail format; password required. Values are message keys. */
-export function validateLogin(email: string, password: string): Partial<Record<Field, string>> {
-  const errors: Partial<Record<Field, string>> = {};
-  if (!email.trim()) errors.email = "validation.required";
-  else if (!EMAIL.test(email.trim())) errors.email = "validation.email";
-  if (!password) errors.password = "validation.required";
-  return errors;
-}
 
 type LoginWidgetProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** Where to go after logging in, when it is not the current page (the add-auction button). */
+  /** Where to go after logging in, when the visitor asked for a page (the add-auction button). */
   redirectTo?: string | null;
 };
 
 /**
  * The guests' login widget (spec section 2): e-mail, password with reveal, login, password reset
  * and registration. It posts to the login target page's action (`/ucet`), which either redirects
- * (logged in; the router follows) or answers 422 with `{ errors }`.
+ * (logged in; the router follows) or answers 422 with `{ errors }`. After login it goes where the
+ * spec says (section 2): the `redirect` query value when safe (the server checks), else the account
+ * overview (an empty value makes the server fall back to it).
  */
 export function LoginWidget({ open, onOpenChange, redirectTo }: LoginWidgetProps) {
   const { locale, t } = useTranslation();
   const fetcher = useFetcher<LoginActionData>({ key: "header-login" });
-  const location = useLocation();
   const [params] = useSearchParams();
   const [reveal, setReveal] = useState(false);
   const [clientErrors, setClientErrors] = useState<Partial<Record<Field, string>>>({});
@@ -48,7 +38,7 @@ export function LoginWidget({ open, onOpenChange, redirectTo }: LoginWidgetProps
 
   const busy = fetcher.state !== "idle";
   const serverErrors = !busy && !serverErrorsStale ? (fetcher.data?.errors ?? {}) : {};
-  const redirect = redirectTo ?? params.get("redirect") ?? `${location.pathname}${location.search}`;
+  const redirect = redirectTo ?? params.get("redirect") ?? "";
 
   // A failed login is an analytics event (spec sections 4 and 8), once per answer.
   const answer = fetcher.data;
