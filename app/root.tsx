@@ -16,13 +16,16 @@ import "./app.css";
 import { TagManager } from "./components/consent/tag-manager.tsx";
 import { DefaultLayout } from "./components/layout/default-layout.tsx";
 import { SimpleLayout } from "./components/layout/simple-layout.tsx";
+import { appContext } from "./context.ts";
 import { type Locale, translate } from "./i18n/index.ts";
 import { localePath, pathLocale } from "./i18n/paths.ts";
 import { reloadOnChunkError } from "./lib/chunk-reload.ts";
 import { loadShell } from "./shell.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadShell(request, context);
+  const shell = await loadShell(request, context);
+  // The site's absolute origin: every page's canonical and hreflang links are built from it.
+  return { ...shell, origin: context.get(appContext).config.publicUrl };
 }
 
 /** Route modules choose their frame with `export const handle = { layout: "simple" }`. */

@@ -1,10 +1,13 @@
+import { pageMeta } from "../components/seo/page-meta.ts";
 import { appContext } from "../context.ts";
 import { useTranslation } from "../i18n/use-translation.ts";
 import type { Route } from "./+types/documents";
 
-export function meta({ matches }: Route.MetaArgs) {
-  const locale = (matches[0]?.loaderData as { locale?: string } | undefined)?.locale;
-  return [{ title: locale === "en" ? "Documents – Rarita" : "Dokumenty – Rarita" }];
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, (t) => ({
+    title: t("pages.documentsTitle"),
+    description: t("pages.documentsDescription"),
+  }));
 }
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,22 +1,45 @@
 import { data, redirect } from "react-router";
+import { metaDescription } from "../components/seo/meta.ts";
+import { pageMeta } from "../components/seo/page-meta.ts";
 import { RichText } from "../components/ui/rich-text.tsx";
 import { appContext } from "../context.ts";
+import { locales } from "../i18n/index.ts";
 import { localePath } from "../i18n/paths.ts";
 import type { Route } from "./+types/info";
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return loaderData ? [{ title: `${loaderData.page.title} – Rarita` }] : [];
+/** The page's slug differs by language: the hreflang links and the language switcher use both. */
+export const handle = {
+  alternates: (loaderData: Awaited<ReturnType<typeof loader>> | undefined) => loaderData?.paths,
+};
+
+export function meta(args: Route.MetaArgs) {
+  const page = args.loaderData?.page;
+  if (!page) return [];
+  return pageMeta(args, {
+    title: page.title,
+    // The body is whitelisted HTML: its text, without the tags, makes the snippet.
+    description: metaDescription(page.body.replace(/<[^>]*>/g, " ")),
+  });
 }
 
 /** Info pages (terms at /info/1/obchodni-podminky, privacy at /info/2/gdpr); a wrong slug redirects to the right one. */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { services, locale } = context.get(appContext);
   const id = Number(params.id);
   const page = Number.isSafeInteger(id) && id > 0 ? await services.cms.infoPage(id, locale) : null;
   if (!page) throw data(null, { status: 404 });
   if (page.slug !== params.slug)
-    throw redirect(localePath("info", locale, { id: page.id, slug: page.slug }), 301);
-  return { page };
+    throw redirect(
+      `${localePath("info", locale, { id: page.id, slug: page.slug })}${new URL(request.url).search}`,
+      301,
+    );
+  const paths = Object.fromEntries(
+    locales.map((language) => [
+      language,
+      localePath("info", language, { id: page.id, slug: page.slugs[language] }),
+    ]),
+  ) as Record<(typeof locales)[number], string>;
+  return { page: { title: page.title, body: page.body }, paths };
 }
 
 export default function InfoPage({ loaderData }: Route.ComponentProps) {

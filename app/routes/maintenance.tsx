@@ -1,12 +1,13 @@
 import { data } from "react-router";
+import { pageMeta } from "../components/seo/page-meta.ts";
 import { appContext } from "../context.ts";
 import { useTranslation } from "../i18n/use-translation.ts";
 import type { Route } from "./+types/maintenance";
 
 export const handle = { layout: "simple" };
 
-export function meta() {
-  return [{ title: "Rarita" }, { name: "robots", content: "noindex" }];
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, (t) => ({ title: t("pages.maintenanceTitle"), noindex: true }));
 }
 
 /** 503 while maintenance is on (crawlers retry later); a plain 200 page otherwise. */

@@ -1,27 +1,22 @@
 import { useLocation, useMatches } from "react-router";
 import { type Locale, locales } from "../../i18n/index.ts";
-import { localePath, parseRouteId } from "../../i18n/paths.ts";
+import { localePath } from "../../i18n/paths.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
+import { pageAlternates } from "../seo/page-meta.ts";
 import { FOCUS_ON_DARK, FOCUS_ON_LIGHT } from "./shared.ts";
 
 /**
- * The same page in another language, keeping the query string: the deepest matched route whose id
- * is `name___locale` gives the page and its params; a page with no twin gives that language's home.
+ * The same page in another language, keeping the query string. The page's paths come from the
+ * same place as its hreflang links (pageAlternates: the route's twin, or the localised slugs its
+ * handle gives), so the link lands on the final URL without a 301 hop; a page with no twin gives
+ * that language's home.
  */
 export function useLanguageTwin(): (target: Locale) => string {
   const matches = useMatches();
   const { search } = useLocation();
   return (target) => {
-    for (let i = matches.length - 1; i >= 0; i--) {
-      const parsed = parseRouteId(matches[i].id);
-      if (!parsed) continue;
-      try {
-        return `${localePath(parsed.name, target, matches[i].params)}${search}`;
-      } catch {
-        break;
-      }
-    }
-    return localePath("home", target);
+    const path = pageAlternates(matches)?.[target];
+    return path ? `${path}${search}` : localePath("home", target);
   };
 }
 

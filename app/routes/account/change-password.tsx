@@ -7,17 +7,14 @@ import {
   ResultCard,
   SubmitButton,
 } from "../../components/forms/fields.tsx";
+import { pageMeta } from "../../components/seo/page-meta.ts";
 import { appContext } from "../../context.ts";
 import { localePath } from "../../i18n/paths.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { Route } from "./+types/change-password";
 
-export function meta({ matches }: Route.MetaArgs) {
-  const locale = (matches[0]?.loaderData as { locale?: string } | undefined)?.locale;
-  return [
-    { title: locale === "en" ? "New password – Rarita" : "Nové heslo – Rarita" },
-    { name: "robots", content: "noindex" },
-  ];
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, (t) => ({ title: t("registration.changeTitle"), noindex: true }));
 }
 
 /** The link from the reset mail (`/zmena-hesla/:hash`): shows the form only while the link is good. */

@@ -1,16 +1,13 @@
 import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { primaryLinkClass, ResultCard, secondaryLinkClass } from "../../components/forms/fields.tsx";
+import { pageMeta } from "../../components/seo/page-meta.ts";
 import { appContext } from "../../context.ts";
 import { localePath } from "../../i18n/paths.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { Route } from "./+types/confirm-email";
 
-export function meta({ matches }: Route.MetaArgs) {
-  const locale = (matches[0]?.loaderData as { locale?: string } | undefined)?.locale;
-  return [
-    { title: locale === "en" ? "E-mail confirmation – Rarita" : "Potvrzení e-mailu – Rarita" },
-    { name: "robots", content: "noindex" },
-  ];
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, (t) => ({ title: t("pages.metaTitles.confirmEmail"), noindex: true }));
 }
 
 /** The link from the welcome mail (`/potvrzeni-emailu/:token`): confirms the address on opening. */

@@ -1,9 +1,12 @@
-import { useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import { handleLogin, type LoginActionData } from "../../auth.server.ts";
+import { pageMeta } from "../../components/seo/page-meta.ts";
 import { appContext } from "../../context.ts";
 import { localePath } from "../../i18n/paths.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
+import { ANALYTICS_EVENTS, pushDataLayer } from "../../lib/data-layer.ts";
+import { type LoginField, validateLogin } from "../../lib/login-form.ts";
 import { safeRedirect } from "../../lib/safe-redirect.ts";
 import type { Route } from "./+types/login";
 
@@ -11,12 +14,12 @@ import type { Route } from "./+types/login";
  * The login target (`/ucet`, `/en/account`): anonymous users sent from a protected page land
  * here with `redirect`; logged-in users go on to the remembered page or the overview.
  */
-export function meta({ matches }: Route.MetaArgs) {
-  const locale = (matches[0]?.loaderData as { locale?: string } | undefined)?.locale;
-  return [
-    { title: locale === "en" ? "Log in – Rarita" : "Přihlášení – Rarita" },
-    { name: "robots", content: "noindex" },
-  ];
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, (t) => ({
+    title: t("account.loginTitle"),
+    description: t("account.loginLead"),
+    noindex: true,
+  }));
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -38,11 +41,55 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const [reveal, setReveal] = useState(false);
-  const errors = actionData?.errors ?? {};
-  const fieldError = (name: string) =>
-    errors[name] ? (
-      <p id={`login-${name}-error`} className="mt-1 text-sm text-danger">
-        {errors[name].join(", ")}
+  const [clientErrors, setClientErrors] = useState<Partial<Record<LoginField, string>>>({});
+  // Server errors belong to the last attempt: a new attempt stopped on the client hides them.
+  const [serverErrorsStale, setServerErrorsStale] = useState(false);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const submitting = navigation.state === "submitting";
+  const serverErrors = !submitting && !serverErrorsStale ? (actionData?.errors ?? {}) : {};
+
+  // A failed login is an analytics event (spec sections 4 and 8), as from the header widget.
+  useEffect(() => {
+    if (actionData?.errors?.login) pushDataLayer({ event: ANALYTICS_EVENTS.loginFailure });
+  }, [actionData]);
+
+  const fieldError = (field: LoginField) => {
+    const key = clientErrors[field];
+    return key ? t(key) : serverErrors[field]?.join(", ");
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const form = new FormData(event.currentTarget);
+    const errors = validateLogin(String(form.get("email") ?? ""), String(form.get("password") ?? ""));
+    setClientErrors(errors);
+    if (errors.email || errors.password) {
+      event.preventDefault();
+      setServerErrorsStale(true);
+      (errors.email ? emailRef : passwordRef).current?.focus();
+      return;
+    }
+    setServerErrorsStale(false);
+  };
+
+  // After a first attempt, a corrected field loses its message as the visitor types.
+  const revalidate = (field: LoginField) => {
+    if (!clientErrors[field]) return;
+    const errors = validateLogin(emailRef.current?.value ?? "", passwordRef.current?.value ?? "");
+    setClientErrors((previous) => ({ ...previous, [field]: errors[field] }));
+  };
+
+  const emailError = fieldError("email");
+  const passwordError = fieldError("password");
+  const loginError = serverErrors.login?.join(", ");
+  const errorText = (field: LoginField, text: string | undefined) =>
+    text ? (
+      <p
+        id={`login-${field}-error`}
+        className="mt-1 text-sm text-danger"
+        data-testid={`login-${field}-error`}
+      >
+        {text}
       </p>
     ) : null;
 
@@ -56,23 +103,25 @@ export default function LoginPage() {
             {t("registration.passwordChangedNotice")}
           </p>
         ) : null}
-        <Form method="post" className="mt-6 space-y-4" noValidate>
+        <Form method="post" className="mt-6 space-y-4" noValidate onSubmit={onSubmit}>
           <input type="hidden" name="redirect" value={params.get("redirect") ?? ""} />
           <div>
             <label htmlFor="login-email" className="block font-medium">
               {t("account.email")}
             </label>
             <input
+              ref={emailRef}
               id="login-email"
               name="email"
               type="email"
               autoComplete="email"
               required
-              aria-invalid={errors.email ? true : undefined}
-              aria-describedby={errors.email ? "login-email-error" : undefined}
-              className="mt-1 w-full rounded border border-line px-3 py-2 focus:border-primary-dark focus:outline-2 focus:outline-primary-dark"
+              aria-invalid={emailError ? true : undefined}
+              aria-describedby={emailError ? "login-email-error" : undefined}
+              onChange={() => revalidate("email")}
+              className="mt-1 w-full rounded border border-line px-3 py-2 focus:border-primary-dark focus:outline-2 focus:outline-primary-dark aria-invalid:border-danger"
             />
-            {fieldError("email")}
+            {errorText("email", emailError)}
           </div>
           <div>
             <label htmlFor="login-password" className="block font-medium">
@@ -80,14 +129,16 @@ export default function LoginPage() {
             </label>
             <div className="mt-1 flex">
               <input
+                ref={passwordRef}
                 id="login-password"
                 name="password"
                 type={reveal ? "text" : "password"}
                 autoComplete="current-password"
                 required
-                aria-invalid={errors.password ? true : undefined}
-                aria-describedby={errors.password ? "login-password-error" : undefined}
-                className="w-full rounded-l border border-line px-3 py-2 focus:border-primary-dark focus:outline-2 focus:outline-primary-dark"
+                aria-invalid={passwordError ? true : undefined}
+                aria-describedby={passwordError ? "login-password-error" : undefined}
+                onChange={() => revalidate("password")}
+                className="w-full rounded-l border border-line px-3 py-2 focus:border-primary-dark focus:outline-2 focus:outline-primary-dark aria-invalid:border-danger"
               />
               <button
                 type="button"
@@ -98,16 +149,16 @@ export default function LoginPage() {
                 {reveal ? t("account.hidePassword") : t("account.showPassword")}
               </button>
             </div>
-            {fieldError("password")}
+            {errorText("password", passwordError)}
           </div>
-          {errors.login ? (
+          {loginError ? (
             <p role="alert" data-testid="login-error" className="rounded bg-danger/10 px-3 py-2 text-danger">
-              {errors.login.join(", ")}
+              {loginError}
             </p>
           ) : null}
           <button
             type="submit"
-            disabled={navigation.state === "submitting"}
+            disabled={submitting}
             className="w-full rounded bg-primary-dark px-4 py-3 font-semibold text-white hover:bg-primary disabled:opacity-60"
           >
             {t("account.loginButton")}

@@ -1,4 +1,5 @@
 import { Link, useRouteLoaderData } from "react-router";
+import { pageMeta } from "../../components/seo/page-meta.ts";
 import { localePath } from "../../i18n/paths.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { named } from "../../middleware.server.ts";
@@ -7,12 +8,8 @@ import type { Route } from "./+types/overview";
 
 export const middleware = named("auth");
 
-export function meta({ matches }: Route.MetaArgs) {
-  const locale = (matches[0]?.loaderData as { locale?: string } | undefined)?.locale;
-  return [
-    { title: locale === "en" ? "Account overview – Rarita" : "Přehled účtu – Rarita" },
-    { name: "robots", content: "noindex" },
-  ];
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, (t) => ({ title: t("account.overviewTitle"), noindex: true }));
 }
 
 /** The account overview; the accounts issue fills it with bids, watched items and verification. */

@@ -10,6 +10,7 @@ import {
   SubmitButton,
   TextField,
 } from "../../components/forms/fields.tsx";
+import { pageMeta } from "../../components/seo/page-meta.ts";
 import { appContext } from "../../context.ts";
 import { translate } from "../../i18n/index.ts";
 import { localePath } from "../../i18n/paths.ts";
@@ -40,12 +41,12 @@ export type RegisterActionData = {
   challenge: BotProofSetup["challenge"];
 };
 
-export function meta({ matches }: Route.MetaArgs) {
-  const locale = (matches[0]?.loaderData as { locale?: string } | undefined)?.locale;
-  return [
-    { title: locale === "en" ? "Registration – Rarita" : "Registrace – Rarita" },
-    { name: "robots", content: "noindex" },
-  ];
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, (t) => ({
+    title: t("registration.title"),
+    description: t("registration.lead"),
+    noindex: true,
+  }));
 }
 
 function botSetup(context: Route.LoaderArgs["context"]): BotProofSetup {

@@ -1,14 +1,17 @@
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { FormCard, FormError, SubmitButton, TextField } from "../../components/forms/fields.tsx";
+import { pageMeta } from "../../components/seo/page-meta.ts";
 import { appContext } from "../../context.ts";
 import { translate } from "../../i18n/index.ts";
 import { localePath } from "../../i18n/paths.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { Route } from "./+types/reset-password";
 
-export function meta({ matches }: Route.MetaArgs) {
-  const locale = (matches[0]?.loaderData as { locale?: string } | undefined)?.locale;
-  return [{ title: locale === "en" ? "Password reset – Rarita" : "Obnova hesla – Rarita" }];
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, (t) => ({
+    title: t("registration.resetTitle"),
+    description: t("registration.resetLead"),
+  }));
 }
 
 type ActionData = { sent?: boolean; errors?: Record<string, string[]>; email?: string };

@@ -66,6 +66,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   };
 }
 
+/** Slugs differ by language: the language switcher takes the product's own paths (no 301 hop). */
+export const handle = {
+  alternates: (loaderData: Awaited<ReturnType<typeof loader>> | undefined) => loaderData?.product.paths,
+};
+
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];
   const { product, origin, locale } = loaderData;

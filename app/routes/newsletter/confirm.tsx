@@ -1,16 +1,13 @@
 import { Link, useLoaderData } from "react-router";
 import { primaryLinkClass, ResultCard } from "../../components/forms/fields.tsx";
+import { pageMeta } from "../../components/seo/page-meta.ts";
 import { appContext } from "../../context.ts";
 import { localePath } from "../../i18n/paths.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { Route } from "./+types/confirm";
 
-export function meta({ matches }: Route.MetaArgs) {
-  const locale = (matches[0]?.loaderData as { locale?: string } | undefined)?.locale;
-  return [
-    { title: locale === "en" ? "Newsletter – Rarita" : "Newsletter – Rarita" },
-    { name: "robots", content: "noindex" },
-  ];
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, (t) => ({ title: t("pages.metaTitles.newsletter"), noindex: true }));
 }
 
 /** The double opt-in link (`/newsletter/potvrzeni/:token`); opening it again is harmless. */

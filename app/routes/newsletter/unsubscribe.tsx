@@ -1,16 +1,17 @@
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { primaryLinkClass, ResultCard, secondaryLinkClass } from "../../components/forms/fields.tsx";
+import { pageMeta } from "../../components/seo/page-meta.ts";
 import { appContext } from "../../context.ts";
 import { localePath } from "../../i18n/paths.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { Route } from "./+types/unsubscribe";
 
-export function meta({ matches }: Route.MetaArgs) {
-  const locale = (matches[0]?.loaderData as { locale?: string } | undefined)?.locale;
-  return [
-    { title: locale === "en" ? "Unsubscribe – Rarita" : "Odhlášení z newsletteru – Rarita" },
-    { name: "robots", content: "noindex" },
-  ];
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, (t) => ({
+    title: t("registration.unsubscribeTitle"),
+    description: t("registration.unsubscribeLead"),
+    noindex: true,
+  }));
 }
 
 /**

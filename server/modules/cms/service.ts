@@ -40,17 +40,28 @@ export function createCmsService(db: Db) {
       return grouped;
     },
 
-    /** An info page in a language (English falls back to Czech), or null. */
+    /**
+     * An info page in a language (English falls back to Czech), or null; `slugs` gives its slug in
+     * each language, for the hreflang links and the language switcher.
+     */
     async infoPage(
       id: number,
       locale: Locale,
-    ): Promise<{ id: number; slug: string; title: string; body: string; updatedAt: Date } | null> {
+    ): Promise<{
+      id: number;
+      slug: string;
+      slugs: Record<Locale, string>;
+      title: string;
+      body: string;
+      updatedAt: Date;
+    } | null> {
       const [row] = await db.select().from(infoPages).where(eq(infoPages.id, id)).limit(1);
       if (!row) return null;
       const en = locale === "en";
       return {
         id: row.id,
         slug: (en && row.slugEn) || row.slugCs,
+        slugs: { cs: row.slugCs, en: row.slugEn || row.slugCs },
         title: (en && row.titleEn) || row.titleCs,
         body: (en && row.bodyEn) || row.bodyCs,
         updatedAt: row.updatedAt,
