@@ -52,7 +52,7 @@ test.describe("blog", () => {
     await page.goto(href);
     await expect(page.getByTestId("article-title")).toHaveText(title);
     await expect(page.getByTestId("article-body").locator("p").first()).toBeVisible();
-    await expect(page.getByTestId("article-cover")).toHaveAttribute("src", /^\/uploads\/blog\//);
+    await expect(page.getByTestId("article-cover")).toHaveAttribute("src", /^\/img\/\d+\/blog\//);
     const datetime = await page.getByTestId("article-date").getAttribute("datetime");
     const expected = new Intl.DateTimeFormat("cs-CZ", {
       timeZone: "Europe/Prague",
@@ -70,7 +70,7 @@ test.describe("blog", () => {
     );
     await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
       "content",
-      /^https?:\/\/.+\/uploads\/blog\//,
+      /^https?:\/\/.+\/img\/og\/blog\//,
     );
 
     // The English twin: its own slug, reached from the Czech one by redirect.

@@ -90,6 +90,34 @@ test.describe("sitemap and robots", () => {
   });
 });
 
+test.describe("images", () => {
+  test("listing cards offer resized variants, load lazily below the fold and show a loaded picture", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/1/alkohol");
+    const images = page.getByTestId("product-card").locator("img");
+    expect(await images.count()).toBeGreaterThan(8);
+    // The first row is fetched at once; a card further down waits until it nears the viewport.
+    await expect(images.first()).toHaveAttribute("fetchpriority", "high");
+    const below = images.nth(8);
+    await expect(below).toHaveAttribute("loading", "lazy");
+    await expect(below).toHaveAttribute("decoding", "async");
+    const srcset = (await below.getAttribute("srcset")) ?? "";
+    const widths = srcset.split(",").map((entry) => entry.trim().match(/^\/img\/(\d+)\/\S+ (\d+)w$/));
+    expect(widths.length).toBeGreaterThanOrEqual(4);
+    for (const match of widths) expect(match?.[1]).toBe(match?.[2]);
+    await expect(below).toHaveAttribute("sizes", /px/);
+    await below.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => below.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
+      .toBeGreaterThan(0);
+    expect(await below.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname)).toMatch(
+      /^\/img\/\d+\/products\//,
+    );
+  });
+});
+
 test.describe("structured data and sharing", () => {
   test("a product page has Product with an offer and BreadcrumbList JSON-LD, Open Graph with an absolute image", async ({
     page,
@@ -110,10 +138,15 @@ test.describe("structured data and sharing", () => {
     expect(breadcrumb.itemListElement.every((item: { item: string }) => /^https?:\/\//.test(item.item))).toBe(
       true,
     );
-    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
-      "content",
-      /^https?:\/\/[^/]+\/uploads\/products\//,
-    );
+    // Networks reject SVG: og:image and the Product's images are the 1200 × 630 JPEG cards.
+    const ogImage = await page.locator('meta[property="og:image"]').getAttribute("content");
+    expect(ogImage).toMatch(/^https?:\/\/[^/]+\/img\/og\/products\//);
+    expect(product.image[0]).toBe(ogImage);
+    await expect(page.locator('meta[property="og:image:width"]')).toHaveAttribute("content", "1200");
+    await expect(page.locator('meta[property="og:image:height"]')).toHaveAttribute("content", "630");
+    const card = await request.get(ogImage!);
+    expect(card.status()).toBe(200);
+    expect(card.headers()["content-type"]).toBe("image/jpeg");
     await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", url);
     await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{40,}/);
     await expect(page.locator('link[rel=alternate][hreflang="cs"]')).toHaveCount(1);

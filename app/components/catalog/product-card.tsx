@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { useTranslation } from "../../i18n/use-translation.ts";
+import { ResponsiveImage } from "../ui/responsive-image.tsx";
 import { pluralKey, timeLeftParts, useNow, usePrice } from "./format.ts";
 import type { ProductCardData } from "./types.ts";
 import { WatchButton } from "./watch-button.tsx";
@@ -17,11 +18,24 @@ export type ProductCardProps = {
   hideWatch?: boolean;
   /** The heading level of the product name (default h3: cards sit under a page's h2/h1). */
   headingLevel?: "h2" | "h3" | "h4";
+  /** The picture's drawn width per breakpoint (`sizes`); the grid passes its own, see CARD_SIZES. */
+  sizes?: string;
 };
 
 /** The drawn pictures are bottles and boxes, 400 × 560: the card keeps that box to avoid layout shift. */
 const IMAGE_WIDTH = 400;
 const IMAGE_HEIGHT = 560;
+
+/**
+ * The card picture's drawn width in each grid (see COLUMNS and the container widths in app.css):
+ * 2 columns on phones, 3 on tablets; from desktop the fixed container divided by the columns
+ * (beside the 15-16.5rem filter sidebar for listings).
+ */
+const CARD_SIZES = {
+  wide: "(min-width: 1580px) 300px, (min-width: 1260px) 288px, (min-width: 1028px) 240px, (min-width: 768px) calc((100vw - 4rem) / 3), calc((100vw - 2.75rem) / 2)",
+  listing:
+    "(min-width: 1580px) 302px, (min-width: 1260px) 212px, (min-width: 1028px) 235px, (min-width: 768px) calc((100vw - 4rem) / 3), calc((100vw - 2.75rem) / 2)",
+} as const;
 
 const BADGE_STYLE: Record<string, string> = {
   auction: "bg-primary-dark text-white",
@@ -41,6 +55,7 @@ export function ProductCard({
   now,
   hideWatch = false,
   headingLevel = "h3",
+  sizes = CARD_SIZES.wide,
 }: ProductCardProps) {
   const { locale, t } = useTranslation();
   const price = usePrice();
@@ -82,14 +97,13 @@ export function ProductCard({
     >
       <div className="relative bg-gradient-to-b from-light to-white">
         {product.image ? (
-          <img
+          <ResponsiveImage
             src={product.image.src}
             alt={product.image.alt}
             width={IMAGE_WIDTH}
             height={IMAGE_HEIGHT}
-            loading={priority ? "eager" : "lazy"}
-            decoding="async"
-            fetchPriority={priority ? "high" : undefined}
+            sizes={sizes}
+            priority={priority}
             className={`aspect-[5/7] h-auto w-full object-contain p-2 transition-transform duration-300 group-hover:scale-[1.03] ${
               product.pending ? "opacity-60 grayscale" : ""
             }`}
@@ -251,7 +265,13 @@ export function ProductGrid({
     <ul className={`grid gap-3 tablet:gap-4 ${COLUMNS[variant]} ${className}`} data-testid="product-grid">
       {products.map((product, index) => (
         <li key={product.id}>
-          <ProductCard product={product} now={now} priority={index < eager} headingLevel={headingLevel} />
+          <ProductCard
+            product={product}
+            now={now}
+            priority={index < eager}
+            headingLevel={headingLevel}
+            sizes={CARD_SIZES[variant]}
+          />
         </li>
       ))}
     </ul>

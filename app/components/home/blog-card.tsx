@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { formatDate } from "../product/format.ts";
+import { ResponsiveImage } from "../ui/responsive-image.tsx";
 
 export type BlogCardData = {
   id: number;
@@ -12,6 +13,16 @@ export type BlogCardData = {
   category: { id: number; name: string } | null;
   url: string;
 };
+
+/**
+ * The cover's drawn width: a third of the container from desktop (blog and home grids), half on
+ * tablets (the blog's two columns; the home's three get a little more than needed), the full width
+ * on phones. A featured card's cover takes half the container from tablets.
+ */
+const CARD_SIZES =
+  "(min-width: 1580px) 500px, (min-width: 1260px) 384px, (min-width: 1028px) 320px, (min-width: 768px) 50vw, 100vw";
+const FEATURED_SIZES =
+  "(min-width: 1580px) 780px, (min-width: 1260px) 600px, (min-width: 1028px) 504px, (min-width: 768px) 50vw, 100vw";
 
 /** An article teaser: cover, category, title, perex, date. `featured` lays it out wide. */
 export function BlogCard({
@@ -36,12 +47,13 @@ export function BlogCard({
         className={`overflow-hidden bg-primary-dark ${featured ? "aspect-[16/9] tablet:aspect-auto tablet:h-full" : "aspect-[16/9]"}`}
       >
         {post.image ? (
-          <img
+          <ResponsiveImage
             src={post.image}
             alt=""
-            loading={featured ? undefined : "lazy"}
             width={800}
             height={450}
+            sizes={featured ? FEATURED_SIZES : CARD_SIZES}
+            priority={featured}
             className="size-full object-cover transition duration-500 group-hover:scale-[1.03]"
           />
         ) : null}

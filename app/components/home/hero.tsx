@@ -4,6 +4,7 @@ import { useTranslation } from "../../i18n/use-translation.ts";
 import type { ProductCardData } from "../catalog/types.ts";
 import { Countdown } from "../product/countdown.tsx";
 import { pluralKey, usePriceFormatter } from "../product/format.ts";
+import { ResponsiveImage } from "../ui/responsive-image.tsx";
 
 /** The auction closest to its end, as a lit showcase beside the hero text. */
 function Spotlight({ product, serverNow }: { product: ProductCardData; serverNow: string }) {
@@ -17,12 +18,15 @@ function Spotlight({ product, serverNow }: { product: ProductCardData; serverNow
     >
       <div className="relative grid w-2/5 shrink-0 place-items-center bg-gradient-to-b from-light to-[#efe6d6] desktop:aspect-[4/3] desktop:w-full">
         {product.image ? (
-          <img
+          <ResponsiveImage
             src={product.image.src}
             alt={product.image.alt}
             width={400}
             height={560}
-            fetchPriority="high"
+            // Drawn at its max height (11, 14, 18rem) times the bottle's 400:560 shape.
+            sizes="(min-width: 1028px) 206px, (min-width: 768px) 160px, 126px"
+            widths={[160, 320, 480, 640]}
+            priority
             className="h-full max-h-44 w-auto object-contain p-3 transition duration-500 group-hover:scale-[1.03] tablet:max-h-56 desktop:max-h-72 desktop:p-4"
           />
         ) : null}

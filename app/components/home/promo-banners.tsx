@@ -1,6 +1,7 @@
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { BannerLink, bannerImageUrl } from "../consent/banner-link.tsx";
 import { useShell } from "../feedback/use-shell.ts";
+import { ResponsiveImage } from "../ui/responsive-image.tsx";
 
 /** The promo banners (`banner.promo`, per language) as a row of linked pictures. */
 export function PromoBanners() {
@@ -20,12 +21,17 @@ export function PromoBanners() {
               url={banner.url}
               className="block overflow-hidden rounded-2xl ring-1 ring-line transition hover:shadow-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-dark"
             >
-              <img
+              <ResponsiveImage
                 src={bannerImageUrl(banner)}
                 alt={banner.title}
                 width={1200}
                 height={200}
-                loading="lazy"
+                // Two per row from desktop when there are several, else the container's width.
+                sizes={
+                  banners.length > 1
+                    ? "(min-width: 1580px) 772px, (min-width: 1260px) 592px, (min-width: 1028px) 496px, calc(100vw - 2rem)"
+                    : "(min-width: 1580px) 1560px, (min-width: 1260px) 1200px, (min-width: 1028px) 1008px, calc(100vw - 2rem)"
+                }
                 className="block h-24 w-full object-cover object-left tablet:h-auto"
               />
             </BannerLink>

@@ -1,8 +1,22 @@
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "../../i18n/use-translation.ts";
+import { variantSrc } from "../../lib/image-variants.ts";
 import { ChevronRightIcon, CloseIcon } from "../ui/icons.tsx";
+import { ResponsiveImage } from "../ui/responsive-image.tsx";
 
 export type GalleryImage = { url: string; width: number | null; height: number | null; alt: string };
+
+/** Pictures without a stored size are assumed to be upright like the drawn bottles (4:5 box, contained). */
+const PORTRAIT = { width: 400, height: 560 };
+/**
+ * The main picture's column (see the product page grid: 7 of 12 parts from desktop, minus the
+ * gap), the full container width below.
+ */
+const MAIN_SIZES =
+  "(min-width: 1580px) 877px, (min-width: 1260px) 667px, (min-width: 1028px) 565px, calc(100vw - 2rem)";
+const THUMB_WIDTHS = [160, 320] as const;
+/** The large view zooms 2.5×: it always gets the largest variant. */
+const ZOOM_WIDTH = 1280;
 
 const ARROW =
   "grid size-11 place-items-center rounded-full bg-white/90 text-ink shadow-md ring-1 ring-ink/10 transition hover:bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-dark";
@@ -116,12 +130,13 @@ export function ProductGallery({
           aria-haspopup="dialog"
           data-testid="gallery-main"
         >
-          <img
+          <ResponsiveImage
             src={current.url}
             alt={current.alt || name}
-            width={current.width ?? undefined}
-            height={current.height ?? undefined}
-            fetchPriority="high"
+            width={current.width ?? PORTRAIT.width}
+            height={current.height ?? PORTRAIT.height}
+            sizes={MAIN_SIZES}
+            priority
             className={`mx-auto aspect-[4/5] max-h-[75vh] w-full object-contain p-4 transition duration-300 group-hover:scale-[1.02] ${dimmed ? "grayscale-[60%]" : ""}`}
           />
           <span className="pointer-events-none absolute right-3 bottom-3 inline-flex items-center gap-1.5 rounded-full bg-ink/70 px-3 py-1.5 text-xs font-medium text-white backdrop-blur-sm">
@@ -184,12 +199,13 @@ export function ProductGallery({
                   i === index ? "ring-2 ring-primary-dark" : "ring-line opacity-80 hover:opacity-100"
                 }`}
               >
-                <img
+                <ResponsiveImage
                   src={image.url}
                   alt=""
-                  loading="lazy"
                   width={96}
                   height={96}
+                  sizes="(min-width: 768px) 96px, 80px"
+                  widths={THUMB_WIDTHS}
                   className="size-full object-contain p-1.5"
                 />
               </button>
@@ -255,7 +271,7 @@ export function ProductGallery({
                 onPointerMove={pan}
               >
                 <img
-                  src={current.url}
+                  src={variantSrc(current.url, ZOOM_WIDTH)}
                   alt={current.alt || name}
                   className="size-full object-contain transition-transform duration-200"
                   style={{

@@ -10,6 +10,7 @@ import {
   parseLastViewed,
   serializeLastViewed,
 } from "../../lib/last-viewed.ts";
+import { ResponsiveImage } from "../ui/responsive-image.tsx";
 import { usePriceFormatter } from "./format.ts";
 
 /**
@@ -101,12 +102,13 @@ export function LastViewed({ excludeId, className = "" }: { excludeId?: number; 
             >
               <span className="grid size-16 shrink-0 place-items-center overflow-hidden rounded-lg bg-light">
                 {item.image ? (
-                  <img
+                  <ResponsiveImage
                     src={item.image}
                     alt=""
-                    loading="lazy"
                     width={64}
                     height={64}
+                    sizes="64px"
+                    widths={[160, 320]}
                     className="size-full object-contain p-1"
                   />
                 ) : null}

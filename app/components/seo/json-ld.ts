@@ -1,5 +1,6 @@
 import type { Locale } from "../../i18n/index.ts";
 import { localePath } from "../../i18n/paths.ts";
+import { ogImageSrc } from "../../lib/image-variants.ts";
 import { absoluteUrl, type JsonLd, SITE_NAME } from "./meta.ts";
 
 /**
@@ -166,7 +167,8 @@ export function productJsonLd(origin: string, input: ProductLdInput): JsonLd {
     description: input.description.slice(0, 5000) || input.name,
     sku: String(input.id),
     url,
-    image: input.images.map((image) => absoluteUrl(origin, image)),
+    // The JPEG cards: search engines and shopping feeds do not all take SVG or WebP.
+    image: input.images.map((image) => absoluteUrl(origin, ogImageSrc(image))),
     brand: input.brand ? { "@type": "Brand", name: input.brand } : undefined,
     category: input.categoryNames.join(" > ") || undefined,
     offers,
@@ -193,7 +195,7 @@ export function articleJsonLd(
     description: input.description,
     url: absoluteUrl(origin, input.path),
     mainEntityOfPage: absoluteUrl(origin, input.path),
-    image: input.image ? [absoluteUrl(origin, input.image)] : undefined,
+    image: input.image ? [absoluteUrl(origin, ogImageSrc(input.image))] : undefined,
     datePublished: input.publishedAt,
     dateModified: input.updatedAt,
     inLanguage: input.locale,

@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { type Locale, locales } from "../../i18n/index.ts";
+import { OG_IMAGE, ogImageSrc } from "../../lib/image-variants.ts";
 
 /**
  * The head tags every public page needs for search engines and sharing: title, description,
@@ -19,7 +20,10 @@ export type SeoInput = {
   path: string;
   /** The same page in each language; a missing language gets no hreflang link. */
   alternates?: Partial<Record<Locale, string>>;
-  /** A path or absolute URL; made absolute for og:image. */
+  /**
+   * A path or absolute URL; made absolute for og:image. An upload (`/uploads/...`) is shared as its
+   * JPEG card, whose size then replaces imageWidth and imageHeight.
+   */
   image?: string | null;
   imageAlt?: string;
   imageWidth?: number | null;
@@ -53,6 +57,17 @@ export function metaDescription(text: string, max = 160): string {
 /** The page title with the site's name, unless it already carries it. */
 export function pageTitle(title: string): string {
   return title.includes(SITE_NAME) ? title : `${title} | ${SITE_NAME}`;
+}
+
+/**
+ * What to share: an uploaded picture becomes its 1200 × 630 JPEG card (networks reject SVG, and a
+ * card of that shape is shown large); any other image is passed on with the size the page gave.
+ */
+function shareImage(input: SeoInput) {
+  if (!input.image) return null;
+  const card = ogImageSrc(input.image);
+  if (card !== input.image) return { src: card, type: "image/jpeg", ...OG_IMAGE };
+  return { src: input.image, type: null, width: input.imageWidth, height: input.imageHeight };
 }
 
 export function seoMeta(input: SeoInput): MetaDescriptor[] {
@@ -92,18 +107,20 @@ export function seoMeta(input: SeoInput): MetaDescriptor[] {
   for (const language of locales)
     if (language !== locale && alternates[language])
       tags.push({ property: "og:locale:alternate", content: OG_LOCALE[language] });
-  if (input.image) {
-    tags.push({ property: "og:image", content: absoluteUrl(origin, input.image) });
+  const share = shareImage(input);
+  if (share) {
+    tags.push({ property: "og:image", content: absoluteUrl(origin, share.src) });
+    if (share.type) tags.push({ property: "og:image:type", content: share.type });
     if (input.imageAlt) tags.push({ property: "og:image:alt", content: input.imageAlt });
-    if (input.imageWidth) tags.push({ property: "og:image:width", content: String(input.imageWidth) });
-    if (input.imageHeight) tags.push({ property: "og:image:height", content: String(input.imageHeight) });
+    if (share.width) tags.push({ property: "og:image:width", content: String(share.width) });
+    if (share.height) tags.push({ property: "og:image:height", content: String(share.height) });
   }
   tags.push(
-    { name: "twitter:card", content: input.image ? "summary_large_image" : "summary" },
+    { name: "twitter:card", content: share ? "summary_large_image" : "summary" },
     { name: "twitter:title", content: input.title },
     { name: "twitter:description", content: description },
   );
-  if (input.image) tags.push({ name: "twitter:image", content: absoluteUrl(origin, input.image) });
+  if (share) tags.push({ name: "twitter:image", content: absoluteUrl(origin, share.src) });
   for (const data of input.jsonLd ?? []) tags.push({ "script:ld+json": data });
   return tags;
 }

@@ -2,6 +2,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { Countdown } from "../../components/product/countdown.tsx";
 import { pluralKey, usePriceFormatter } from "../../components/product/format.ts";
 import { seoMeta } from "../../components/seo/meta.ts";
+import { ResponsiveImage } from "../../components/ui/responsive-image.tsx";
 import { appContext } from "../../context.ts";
 import { translate } from "../../i18n/index.ts";
 import { localePath } from "../../i18n/paths.ts";
@@ -140,12 +141,13 @@ export default function WatchedProducts({ loaderData, actionData }: Route.Compon
                     className={`grid size-20 place-items-center overflow-hidden rounded-xl bg-light ring-1 ring-line tablet:size-28 ${live ? "" : "grayscale"}`}
                   >
                     {item.product.image ? (
-                      <img
+                      <ResponsiveImage
                         src={item.product.image}
                         alt=""
                         width={112}
                         height={112}
-                        loading="lazy"
+                        sizes="(min-width: 768px) 112px, 80px"
+                        widths={[160, 320]}
                         className="size-full object-contain p-1.5"
                       />
                     ) : null}
