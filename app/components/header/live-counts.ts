@@ -1,5 +1,5 @@
 import { useEffect, useRef, useSyncExternalStore } from "react";
-import { useRouteLoaderData } from "react-router";
+import { useRevalidator, useRouteLoaderData } from "react-router";
 import type { ShellData, ShellUser } from "../../shell.ts";
 import { createStore } from "../feedback/external-store.ts";
 
@@ -46,7 +46,10 @@ class LoggedOut extends Error {}
  * Polls `/api/message?counter=1` and `/api/me/advertisements/statistics` every 10 s while a user is
  * logged in and the tab is visible; a hidden tab stops polling, becoming visible polls at once and
  * resumes. Fresh loader data (after a navigation) replaces the polled values. A 401 (the session
- * ended elsewhere) stops polling.
+ * ended elsewhere: logout in another tab, expiry, revocation) stops polling and revalidates the
+ * page (spec section 4: "a change of loggedIn triggers redirect unless the page is marked as not
+ * requiring auth"): the root loader now sees a guest, and a protected page's `auth` middleware
+ * sends the visitor to the login target with the page remembered; other pages stay, as a guest's.
  */
 export function useCountsPolling() {
   const user = useShellData()?.user ?? null;
@@ -56,6 +59,9 @@ export function useCountsPolling() {
 
   const initial = useRef({ messages, advertisements });
   initial.current = { messages, advertisements };
+  const revalidator = useRevalidator();
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
 
   // Loader data is as fresh as a poll: take it whenever it changes.
   useEffect(() => {
@@ -86,7 +92,10 @@ export function useCountsPolling() {
           return base && sameCounts(base, nextEntry) ? base : nextEntry;
         });
       } catch (error) {
-        if (error instanceof LoggedOut) stop();
+        if (error instanceof LoggedOut) {
+          stop();
+          void revalidate.current();
+        }
         // Network errors and aborts: keep the last counts, try again on the next tick.
       }
     };

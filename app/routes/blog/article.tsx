@@ -22,6 +22,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return { post, locale, origin: config.publicUrl };
 }
 
+/** Slugs differ by language: the language switcher takes the article's own paths (no 301 hop). */
+export const handle = {
+  alternates: (loaderData: Awaited<ReturnType<typeof loader>> | undefined) => loaderData?.post.paths,
+};
+
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];
   const { post, locale, origin } = loaderData;

@@ -26,6 +26,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   throw data(null, { status: 404 });
 }
 
+/** Slugs differ by language: the language switcher takes the category's own paths (no 301 hop). */
+export const handle = {
+  alternates: (loaderData: Awaited<ReturnType<typeof loader>> | undefined) =>
+    loaderData?.listing.seo.alternates,
+};
+
 export function meta({ loaderData }: Route.MetaArgs) {
   return listingMeta(loaderData?.listing);
 }
