@@ -247,7 +247,8 @@ test.describe("product detail", () => {
     const dialog = page.getByTestId("gallery-lightbox");
     await expect(dialog).toBeVisible();
     const large = page.getByTestId("gallery-lightbox-image");
-    await expect(large).toHaveAttribute("src", firstSrc!);
+    // The same photo, as the largest variant (the large view zooms it).
+    await expect(large).toHaveAttribute("src", firstSrc!.replace(/^\/img\/\d+\//, "/img/1280/"));
     await page.keyboard.press("ArrowRight");
     await expect(large).not.toHaveAttribute("src", firstSrc!);
     await page.keyboard.press("+");

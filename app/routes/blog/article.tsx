@@ -5,6 +5,7 @@ import { Breadcrumbs } from "../../components/product/product-info.tsx";
 import { parsePathId, withSearch } from "../../components/seo/canonical.ts";
 import { articleJsonLd, breadcrumbJsonLd } from "../../components/seo/json-ld.ts";
 import { seoMeta } from "../../components/seo/meta.ts";
+import { ResponsiveImage } from "../../components/ui/responsive-image.tsx";
 import { RichText } from "../../components/ui/rich-text.tsx";
 import { appContext } from "../../context.ts";
 import { translate } from "../../i18n/index.ts";
@@ -114,12 +115,14 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
         </header>
         {post.image ? (
           <div className="container-page mt-8">
-            <img
+            <ResponsiveImage
               src={post.image}
               alt=""
               width={1200}
               height={675}
-              fetchPriority="high"
+              // At most max-w-5xl (64rem) inside the container.
+              sizes="(min-width: 1260px) 1024px, (min-width: 1028px) 1008px, calc(100vw - 2rem)"
+              priority
               className="mx-auto aspect-[16/9] w-full max-w-5xl rounded-2xl object-cover ring-1 ring-line"
               data-testid="article-cover"
             />
