@@ -1,10 +1,9 @@
-import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config.ts";
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+import { freePort, startServerProcess } from "./test/server-process.ts";
 
 describe("loadConfig", () => {
   it("has working defaults for an empty environment", () => {
@@ -69,26 +68,38 @@ describe("loadConfig", () => {
 });
 
 describe("the server's start with a bad configuration", () => {
-  it("exits with code 1 and a single line on stderr naming the variable", async () => {
-    const { DATABASE_URL: _db, TEST_DATABASE_URL: _test, NODE_OPTIONS: _opts, ...env } = process.env;
-    const child = spawn(process.execPath, [path.join(root, "server/main.ts")], {
-      cwd: root,
-      env: { ...env, PORT: "abc", LOG_LEVEL: "silent" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      stdout += chunk.toString();
-    });
-    child.stderr.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    const code = await new Promise<number | null>((resolve) => child.once("exit", (c) => resolve(c)));
-    expect(code, stderr).toBe(1);
-    const lines = stderr.trimEnd().split("\n");
-    expect(lines, stderr).toHaveLength(1);
-    expect(lines[0]).toMatch(/^Invalid PORT="abc"/);
-    expect(stdout).toBe("");
-  }, 60_000);
+  // Each case stops before the database or the web build is touched, so no build is needed.
+  it.each([
+    { name: "PORT", env: { PORT: "abc" }, line: /^Invalid PORT="abc": / },
+    {
+      name: "DATA_DIR that cannot be created",
+      env: { DATA_DIR: "/dev/null/x" },
+      line: /^Invalid DATA_DIR="\/dev\/null\/x": cannot create or write the directory \(ENOTDIR\)$/,
+    },
+    {
+      name: "DATABASE_URL whose server does not answer",
+      env: { DATABASE_URL: "postgres://rarita:tajne-heslo@127.0.0.1:{port}/rarita" },
+      line: /^Invalid DATABASE_URL: cannot connect to PostgreSQL at 127\.0\.0\.1:\d+\/rarita: .*\(ECONNREFUSED\)$/,
+    },
+  ])(
+    "$name: exits with code 1 and a single line on stderr naming the variable",
+    async ({ env, line }) => {
+      const port = String(await freePort());
+      const resolved = Object.fromEntries(
+        Object.entries(env).map(([k, v]) => [k, v.replace("{port}", port)]),
+      );
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "rarita-config-test-"));
+      const server = startServerProcess({ DATA_DIR: dataDir, ...resolved });
+      const { code } = await server.exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      expect(code, server.stderr()).toBe(1);
+      const lines = server.stderr().trimEnd().split("\n");
+      expect(lines, server.stderr()).toHaveLength(1);
+      expect(lines[0]).toMatch(line);
+      // The password never reaches the output.
+      expect(lines[0]).not.toContain("tajne-heslo");
+      expect(server.stdout()).toBe("");
+    },
+    60_000,
+  );
 });

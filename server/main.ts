@@ -1,48 +1,95 @@
+import fs from "node:fs";
+import type { Server } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { serve } from "@hono/node-server";
-import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import { appContext } from "../app/context.ts";
+import type { ServerBuild } from "react-router";
 import { buildDirectory } from "./build-directory.ts";
-import { ConfigError, loadConfig } from "./config.ts";
-import { openDatabase } from "./db/client.ts";
+import { type Config, ConfigError, checkDataDir, loadConfig } from "./config.ts";
+import type { Database } from "./db/client.ts";
 import { DataDirLockedError } from "./db/data-dir-lock.ts";
-import { seedDemoIfEmpty } from "./db/seed/index.ts";
-import { createHttpApp, type PageHandler } from "./http/app.ts";
-import { closeGracefully } from "./http/shutdown.ts";
-import { createLogger } from "./logger.ts";
-import { createServices } from "./services.ts";
+import type { PageHandler } from "./http/app.ts";
+import { createLogger, type Logger } from "./logger.ts";
 
+// Only what the configuration checks need is imported up front; the database driver, the HTTP
+// app and the services load once the configuration passed, so a bad variable is reported at once.
 const buildDir = buildDirectory();
 
-/** Process entry: config -> database -> demo data -> HTTP. Stops cleanly on SIGTERM/SIGINT. */
+/** A start that was asked to stop (SIGTERM during migrations or demo data): not an error. */
+class StopRequested extends Error {}
+
+/** `node server/main.ts` without a web build: say what to run instead of a module-not-found trace. */
+class MissingBuildError extends Error {}
+
+/**
+ * Process entry: config -> database -> demo data -> HTTP. Stops cleanly on SIGTERM/SIGINT, also
+ * while it is still starting. Whatever goes wrong after the database is open, the database is
+ * closed (and the data-directory lock released) before the process exits.
+ */
 async function main() {
   const config = loadConfig();
+  checkDataDir(config.dataDir);
   const logger = createLogger(config.logLevel);
-  const database = config.databaseUrl
-    ? await openDatabase({ engine: "postgres", url: config.databaseUrl })
-    : await openDatabase({ engine: "pglite", dataDir: config.dataDir });
 
-  let demoAccounts: { role: string; email: string; password: string }[] = [];
-  if (config.seedDemo) demoAccounts = await seedDemoIfEmpty(database.db, { dataDir: config.dataDir, logger });
-
-  const services = createServices({ database, config, logger });
-  const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
-  const handleRequest = createRequestHandler(build, config.env);
-  const pageHandler: PageHandler = (request, variables) => {
-    const context = new RouterContextProvider();
-    context.set(appContext, variables);
-    return handleRequest(request, context);
+  // Until the server listens, a signal only marks the start as cancelled: the current step
+  // (migrations, demo data) finishes, so the embedded database is never cut off mid-write.
+  let stopSignal: string | null = null;
+  let stopServer: ((signal: string) => void) | null = null;
+  const onSignal = (signal: string) => {
+    if (stopServer) return stopServer(signal);
+    if (!stopSignal) logger.info({ signal }, "stopping once the current start step is done");
+    stopSignal = signal;
+  };
+  process.on("SIGTERM", () => onSignal("SIGTERM"));
+  process.on("SIGINT", () => onSignal("SIGINT"));
+  const checkpoint = () => {
+    if (stopSignal) throw new StopRequested(stopSignal);
   };
 
-  const app = createHttpApp({
-    config,
-    logger,
-    services,
-    pageHandler,
-    clientBuildDir: path.join(buildDir, "client"),
-  });
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => {
+  const database = await openConfiguredDatabase(config);
+  let server: Server;
+  try {
+    checkpoint();
+    let demoAccounts: { role: string; email: string; password: string }[] = [];
+    if (config.seedDemo) {
+      const { seedDemoIfEmpty } = await import("./db/seed/index.ts");
+      demoAccounts = await seedDemoIfEmpty(database.db, { dataDir: config.dataDir, logger });
+    }
+    checkpoint();
+
+    const [
+      { createServices },
+      { createHttpApp },
+      { createRequestHandler, RouterContextProvider },
+      { appContext },
+    ] = await Promise.all([
+      import("./services.ts"),
+      import("./http/app.ts"),
+      import("react-router"),
+      import("../app/context.ts"),
+    ]);
+    const services = createServices({ database, config, logger });
+    const buildEntry = path.join(buildDir, "server/index.js");
+    if (!fs.existsSync(buildEntry)) {
+      throw new MissingBuildError(
+        `No web build at ${buildEntry}: run "npm run build" first (npm start builds when needed).`,
+      );
+    }
+    const build = (await import(pathToFileURL(buildEntry).href)) as ServerBuild;
+    const handleRequest = createRequestHandler(build, config.env);
+    const pageHandler: PageHandler = (request, variables) => {
+      const context = new RouterContextProvider();
+      context.set(appContext, variables);
+      return handleRequest(request, context);
+    };
+    const app = createHttpApp({
+      config,
+      logger,
+      services,
+      pageHandler,
+      clientBuildDir: path.join(buildDir, "client"),
+    });
+    server = await listen(app.fetch, config);
+
     const lines = [
       `Rarita is running at ${config.publicUrl}`,
       `Database: ${database.engine === "pglite" ? `embedded (${path.join(config.dataDir, "db")})` : "PostgreSQL"}`,
@@ -52,23 +99,89 @@ async function main() {
         : []),
     ];
     process.stdout.write(`${lines.join("\n")}\n`);
-  });
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw error;
+  }
 
   let stopping = false;
-  const shutdown = async (signal: string) => {
+  stopServer = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, "shutting down");
-    const clean = await closeGracefully(server, () => database.close());
-    logger.info(clean ? "stopped" : "shutdown timed out; exiting with requests still open");
-    process.exit(clean ? 0 : 1);
+    void shutdown(signal, server, database, logger);
   };
-  process.on("SIGTERM", () => shutdown("SIGTERM"));
-  process.on("SIGINT", () => shutdown("SIGINT"));
+  // A signal that came while the server was starting up to listen.
+  if (stopSignal) stopServer(stopSignal);
+}
+
+async function openConfiguredDatabase(config: Config): Promise<Database> {
+  const { DatabaseUnreachableError, openDatabase } = await import("./db/client.ts");
+  try {
+    return config.databaseUrl
+      ? await openDatabase({ engine: "postgres", url: config.databaseUrl })
+      : await openDatabase({ engine: "pglite", dataDir: config.dataDir });
+  } catch (error) {
+    // The URL is well formed (the schema checked it) but does not work: still the variable's fault.
+    if (error instanceof DatabaseUnreachableError) {
+      throw new ConfigError(
+        `Invalid DATABASE_URL: cannot connect to PostgreSQL at ${error.target}: ${error.reason}`,
+      );
+    }
+    throw error;
+  }
+}
+
+/** Starts listening; a port that is taken or not allowed becomes a ConfigError naming the variable. */
+async function listen(
+  fetch: (request: Request) => Response | Promise<Response>,
+  config: Config,
+): Promise<Server> {
+  const { serve } = await import("@hono/node-server");
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch, port: config.port, hostname: config.host }) as Server;
+    server.once("listening", () => {
+      server.off("error", onError);
+      resolve(server);
+    });
+    const onError = (error: NodeJS.ErrnoException) => {
+      const where = `${config.host}:${config.port}`;
+      if (error.code === "EADDRINUSE") {
+        reject(new ConfigError(`Invalid PORT="${config.port}": ${where} is already in use (EADDRINUSE)`));
+      } else if (error.code === "EACCES") {
+        reject(new ConfigError(`Invalid PORT="${config.port}": not allowed to listen on ${where} (EACCES)`));
+      } else if (error.code === "EADDRNOTAVAIL" || error.code === "ENOTFOUND" || error.code === "EAI_AGAIN") {
+        reject(
+          new ConfigError(`Invalid HOST="${config.host}": no such address on this machine (${error.code})`),
+        );
+      } else {
+        reject(error);
+      }
+    };
+    server.once("error", onError);
+  });
+}
+
+async function shutdown(signal: string, server: Server, database: Database, logger: Logger) {
+  logger.info({ signal }, "shutting down");
+  const { closeGracefully } = await import("./http/shutdown.ts");
+  try {
+    // The database is closed (and the lock released) even when requests outlast the deadline.
+    const clean = await closeGracefully(server, () => database.close());
+    logger.info(clean ? "stopped" : "shutdown deadline passed; open requests were cut, database closed");
+    process.exit(clean ? 0 : 1);
+  } catch (error) {
+    logger.error({ err: error }, "closing the database failed");
+    process.exit(1);
+  }
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+  if (error instanceof StopRequested) process.exit(0);
+  if (
+    error instanceof ConfigError ||
+    error instanceof DataDirLockedError ||
+    error instanceof MissingBuildError
+  ) {
     process.stderr.write(`${error.message}\n`);
     process.exit(1);
   }
