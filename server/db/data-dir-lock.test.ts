@@ -1,15 +1,13 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
+import { childEnv, freePort, projectRoot as root, startServerProcess } from "../test/server-process.ts";
 import { openDatabase } from "./client.ts";
 import { acquireDataDirLock, DataDirLockedError, type LockOwner, processStartTime } from "./data-dir-lock.ts";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const holderScript = path.join(root, "server/test/fixtures/hold-data-dir.ts");
 
 const tempDirs: string[] = [];
@@ -19,24 +17,6 @@ function tempDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rarita-lock-test-"));
   tempDirs.push(dir);
   return dir;
-}
-
-/** The environment for child processes: no database URLs, no inherited Node options. */
-function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const { DATABASE_URL: _db, TEST_DATABASE_URL: _test, NODE_OPTIONS: _opts, ...env } = process.env;
-  return { ...env, ...extra };
-}
-
-/** A TCP port that nothing listens on right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** The owner a lock file records (the JSON record this version writes). */
@@ -298,34 +278,16 @@ describe("the embedded database and a second process", () => {
     const dataDir = tempDir();
     const lock = acquireDataDirLock(dataDir);
     try {
-      const server = spawn(process.execPath, [path.join(root, "server/main.ts")], {
-        cwd: root,
-        env: childEnv({
-          DATA_DIR: dataDir,
-          PORT: String(await freePort()),
-          SEED_DEMO: "false",
-          LOG_LEVEL: "silent",
-          NODE_ENV: "production",
-        }),
-        stdio: ["ignore", "pipe", "pipe"],
-      });
-      children.push(server);
-      let stdout = "";
-      let stderr = "";
-      server.stdout?.on("data", (chunk: Buffer) => {
-        stdout += chunk.toString();
-      });
-      server.stderr?.on("data", (chunk: Buffer) => {
-        stderr += chunk.toString();
-      });
-      const exit = await waitForExit(server);
-      expect(exit.code, stderr).toBe(1);
-      const lines = stderr.trimEnd().split("\n");
-      expect(lines, stderr).toHaveLength(1);
+      const server = startServerProcess({ DATA_DIR: dataDir, PORT: String(await freePort()) });
+      children.push(server.child);
+      const exit = await server.exited;
+      expect(exit.code, server.stderr()).toBe(1);
+      const lines = server.stderr().trimEnd().split("\n");
+      expect(lines, server.stderr()).toHaveLength(1);
       expect(lines[0]).toContain("already in use");
       expect(lines[0]).toContain(dataDir);
       expect(lines[0]).toContain(`pid ${process.pid}`);
-      expect(stdout).toBe("");
+      expect(server.stdout()).toBe("");
       // The refused server left our lock alone.
       expect(ownerOf(lock.file).pid).toBe(process.pid);
     } finally {
