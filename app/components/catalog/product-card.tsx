@@ -29,12 +29,13 @@ const IMAGE_HEIGHT = 560;
 /**
  * The card picture's drawn width in each grid (see COLUMNS and the container widths in app.css):
  * 2 columns on phones, 3 on tablets; from desktop the fixed container divided by the columns
- * (beside the 15-16.5rem filter sidebar for listings).
+ * (beside the 15-16.5rem filter sidebar for listings). In pixels, because the page's rem is 18 px
+ * while `sizes` counts a rem as the browser's default 16.
  */
 const CARD_SIZES = {
-  wide: "(min-width: 1580px) 300px, (min-width: 1260px) 288px, (min-width: 1028px) 240px, (min-width: 768px) calc((100vw - 4rem) / 3), calc((100vw - 2.75rem) / 2)",
+  wide: "(min-width: 1580px) 298px, (min-width: 1260px) 287px, (min-width: 1028px) 239px, (min-width: 768px) calc((100vw - 72px) / 3), calc((100vw - 50px) / 2)",
   listing:
-    "(min-width: 1580px) 302px, (min-width: 1260px) 212px, (min-width: 1028px) 235px, (min-width: 768px) calc((100vw - 4rem) / 3), calc((100vw - 2.75rem) / 2)",
+    "(min-width: 1580px) 291px, (min-width: 1260px) 201px, (min-width: 1028px) 222px, (min-width: 768px) calc((100vw - 72px) / 3), calc((100vw - 50px) / 2)",
 } as const;
 
 const BADGE_STYLE: Record<string, string> = {

@@ -20,9 +20,9 @@ export type BlogCardData = {
  * on phones. A featured card's cover takes half the container from tablets.
  */
 const CARD_SIZES =
-  "(min-width: 1580px) 500px, (min-width: 1260px) 384px, (min-width: 1028px) 320px, (min-width: 768px) 50vw, 100vw";
+  "(min-width: 1580px) 502px, (min-width: 1260px) 382px, (min-width: 1028px) 318px, (min-width: 768px) calc((100vw - 63px) / 2), calc(100vw - 36px)";
 const FEATURED_SIZES =
-  "(min-width: 1580px) 780px, (min-width: 1260px) 600px, (min-width: 1028px) 504px, (min-width: 768px) 50vw, 100vw";
+  "(min-width: 1580px) 780px, (min-width: 1260px) 600px, (min-width: 1028px) 504px, (min-width: 768px) calc((100vw - 36px) / 2), calc(100vw - 36px)";
 
 /** An article teaser: cover, category, title, perex, date. `featured` lays it out wide. */
 export function BlogCard({

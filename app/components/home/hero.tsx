@@ -23,8 +23,8 @@ function Spotlight({ product, serverNow }: { product: ProductCardData; serverNow
             alt={product.image.alt}
             width={400}
             height={560}
-            // Drawn at its max height (11, 14, 18rem) times the bottle's 400:560 shape.
-            sizes="(min-width: 1028px) 206px, (min-width: 768px) 160px, 126px"
+            // Drawn at its max height (11, 14, 18rem of 18 px) times the bottle's 400:560 shape.
+            sizes="(min-width: 1028px) 242px, (min-width: 768px) 187px, 141px"
             widths={[160, 320, 480, 640]}
             priority
             className="h-full max-h-44 w-auto object-contain p-3 transition duration-500 group-hover:scale-[1.03] tablet:max-h-56 desktop:max-h-72 desktop:p-4"

@@ -29,8 +29,8 @@ export function PromoBanners() {
                 // Two per row from desktop when there are several, else the container's width.
                 sizes={
                   banners.length > 1
-                    ? "(min-width: 1580px) 772px, (min-width: 1260px) 592px, (min-width: 1028px) 496px, calc(100vw - 2rem)"
-                    : "(min-width: 1580px) 1560px, (min-width: 1260px) 1200px, (min-width: 1028px) 1008px, calc(100vw - 2rem)"
+                    ? "(min-width: 1580px) 771px, (min-width: 1260px) 591px, (min-width: 1028px) 495px, calc(100vw - 36px)"
+                    : "(min-width: 1580px) 1560px, (min-width: 1260px) 1200px, (min-width: 1028px) 1008px, calc(100vw - 36px)"
                 }
                 className="block h-24 w-full object-cover object-left tablet:h-auto"
               />

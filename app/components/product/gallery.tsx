@@ -10,10 +10,10 @@ export type GalleryImage = { url: string; width: number | null; height: number |
 const PORTRAIT = { width: 400, height: 560 };
 /**
  * The main picture's column (see the product page grid: 7 of 12 parts from desktop, minus the
- * gap), the full container width below.
+ * gap), the full container width below. Pixels: the page's rem is 18 px, a rem in `sizes` 16.
  */
 const MAIN_SIZES =
-  "(min-width: 1580px) 877px, (min-width: 1260px) 667px, (min-width: 1028px) 565px, calc(100vw - 2rem)";
+  "(min-width: 1580px) 873px, (min-width: 1260px) 663px, (min-width: 1028px) 562px, calc(100vw - 36px)";
 const THUMB_WIDTHS = [160, 320] as const;
 /** The large view zooms 2.5×: it always gets the largest variant. */
 const ZOOM_WIDTH = 1280;
@@ -204,7 +204,7 @@ export function ProductGallery({
                   alt=""
                   width={96}
                   height={96}
-                  sizes="(min-width: 768px) 96px, 80px"
+                  sizes="(min-width: 768px) 108px, 90px"
                   widths={THUMB_WIDTHS}
                   className="size-full object-contain p-1.5"
                 />

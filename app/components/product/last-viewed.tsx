@@ -107,7 +107,7 @@ export function LastViewed({ excludeId, className = "" }: { excludeId?: number; 
                     alt=""
                     width={64}
                     height={64}
-                    sizes="64px"
+                    sizes="72px"
                     widths={[160, 320]}
                     className="size-full object-contain p-1"
                   />

@@ -146,7 +146,7 @@ export default function WatchedProducts({ loaderData, actionData }: Route.Compon
                         alt=""
                         width={112}
                         height={112}
-                        sizes="(min-width: 768px) 112px, 80px"
+                        sizes="(min-width: 768px) 126px, 90px"
                         widths={[160, 320]}
                         className="size-full object-contain p-1.5"
                       />

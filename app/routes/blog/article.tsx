@@ -120,8 +120,8 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
               alt=""
               width={1200}
               height={675}
-              // At most max-w-5xl (64rem) inside the container.
-              sizes="(min-width: 1260px) 1024px, (min-width: 1028px) 1008px, calc(100vw - 2rem)"
+              // The container, at most max-w-5xl (64rem of 18 px).
+              sizes="(min-width: 1260px) 1152px, (min-width: 1028px) 1008px, calc(100vw - 36px)"
               priority
               className="mx-auto aspect-[16/9] w-full max-w-5xl rounded-2xl object-cover ring-1 ring-line"
               data-testid="article-cover"
