@@ -1,8 +1,14 @@
+import { createRoute, z } from "@hono/zod-openapi";
 import type { Config } from "../../config.ts";
 import { apiModules } from "../../modules/api-modules.ts";
 import { renderApiDocs } from "./docs-page.ts";
 import { notFoundJson } from "./errors.ts";
 import { createApiRouter } from "./router.ts";
+import { jsonContent } from "./schemas.ts";
+
+const Health = z
+  .object({ status: z.enum(["ok", "degraded"]), database: z.enum(["ok", "unreachable"]) })
+  .openapi("Health", { example: { status: "ok", database: "ok" } });
 
 /** The /api application: every module's routes, health, the OpenAPI document and its docs page. */
 export function mountApi(config: Config) {
@@ -14,13 +20,24 @@ export function mountApi(config: Config) {
     description: "The token from POST /api/auth/login",
   });
 
-  api.get("/health", async (c) => {
-    const database = await c.get("services").health.database();
-    return c.json(
-      { status: database ? "ok" : "degraded", database: database ? "ok" : "unreachable" },
-      database ? 200 : 503,
-    );
-  });
+  api.openapi(
+    createRoute({
+      method: "get",
+      path: "/health",
+      tags: ["health"],
+      summary: "Liveness and database reachability (for load balancers and uptime checks)",
+      responses: {
+        200: jsonContent(Health, "The process and its database work"),
+        503: jsonContent(Health, "The process runs but its database does not answer"),
+      },
+    }),
+    async (c) => {
+      const database = await c.get("services").health.database();
+      return database
+        ? c.json({ status: "ok" as const, database: "ok" as const }, 200)
+        : c.json({ status: "degraded" as const, database: "unreachable" as const }, 503);
+    },
+  );
 
   for (const module of apiModules) api.route("/", module);
 
