@@ -162,13 +162,14 @@ test.describe("desktop header (1280 px)", () => {
     await expect(page.getByTestId("login-trigger")).toBeVisible();
   });
 
-  test("logging in through the widget keeps the page and shows the gold account dropdown", async ({
+  test("logging in through the widget goes to the account overview and shows the gold account dropdown", async ({
     page,
   }) => {
     test.slow(); // axe is heavy on a busy machine
     await open(page, "/dokumenty");
     await logInThroughWidget(page, DEMO.seller);
-    await expect(page).toHaveURL("/dokumenty");
+    // Spec section 2: the widget goes to the redirect query value or the account overview.
+    await expect(page).toHaveURL("/ucet/prehled");
     const trigger = page.getByTestId("account-trigger");
     await expect(trigger).toContainText("RumovyKabinet");
     await expect(page.getByTestId("account-dropdown")).toHaveClass(/is-discount/);
