@@ -1,8 +1,9 @@
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { createMailer, type Mailer } from "./adapters/mail.ts";
+import { createDurableMailer, createMailTransport, type MailTransport } from "./adapters/mail.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import { createJobRunner, type JobRunner } from "./jobs/runner.ts";
 import type { Logger } from "./logger.ts";
 import { createAuditService } from "./modules/admin/service.ts";
 import { createAuthService } from "./modules/auth/service.ts";
@@ -21,28 +22,38 @@ import { createWishlistService } from "./modules/wishlist/service.ts";
 /**
  * The composition root: every module's service, built once per process from the database and
  * the adapters. Routes and loaders reach business rules only through this object.
+ *
+ * The job runner is created here (so that modules can register their queues) but started by the
+ * process entry, after migrations; tests pass their own runner and mail transport.
  */
 export function createServices({
   database,
   config,
   logger,
-  mailer,
+  jobs = createJobRunner({ database, logger }),
+  mailTransport,
 }: {
   database: Database;
   config: Config;
   logger: Logger;
-  mailer?: Mailer;
+  jobs?: JobRunner;
+  mailTransport?: MailTransport;
 }) {
   const db = database.db;
-  const mail =
-    mailer ??
-    createMailer({
-      smtpUrl: config.smtpUrl,
-      from: config.mailFrom,
-      outboxDir: path.join(config.dataDir, "outbox"),
-    });
+  const mail = createDurableMailer({
+    jobs,
+    logger,
+    transport:
+      mailTransport ??
+      createMailTransport({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        outboxDir: path.join(config.dataDir, "outbox"),
+      }),
+  });
   return {
     db,
+    jobs,
     mail,
     logger,
     health: {

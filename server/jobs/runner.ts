@@ -32,6 +32,8 @@ export type QueueOptions = {
   expireInSeconds?: number;
   /** How long finished jobs stay in the table (default 7 days). */
   deleteAfterSeconds?: number;
+  /** A new job wakes the queue's workers at once (PostgreSQL NOTIFY) instead of at their next poll. */
+  notify?: boolean;
 };
 
 export type SendOptions = {
@@ -125,6 +127,7 @@ function queueOptions(options: QueueOptions) {
     retryDelayMax: options.retryDelayMaxSeconds,
     expireInSeconds: options.expireInSeconds,
     deleteAfterSeconds: options.deleteAfterSeconds,
+    notify: options.notify,
   };
 }
 

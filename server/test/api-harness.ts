@@ -1,9 +1,10 @@
 import os from "node:os";
 import path from "node:path";
-import type { Mailer, OutgoingMail } from "../adapters/mail.ts";
+import { MAIL_QUEUE, type MailTransport, type OutgoingMail } from "../adapters/mail.ts";
 import { loadConfig } from "../config.ts";
 import { openTestDatabase } from "../db/test-database.ts";
 import { createHttpApp } from "../http/app.ts";
+import { createJobRunner } from "../jobs/runner.ts";
 import { createLogger } from "../logger.ts";
 import { hashPassword } from "../modules/auth/passwords.ts";
 import { users } from "../modules/users/tables.ts";
@@ -21,9 +22,15 @@ export async function createTestApi() {
     LOG_LEVEL: "silent",
   });
   const logger = createLogger("silent");
+  // Mails go through the real durable path (a job per mail) and land in sentMail when a test
+  // delivers them with deliverMail(); no worker polls in the background.
   const sentMail: OutgoingMail[] = [];
-  const mailer: Mailer = { kind: "outbox", send: async (mail) => void sentMail.push(mail) };
-  const services = createServices({ database, config, logger, mailer });
+  const mailTransport: MailTransport = { kind: "outbox", deliver: async (mail) => void sentMail.push(mail) };
+  const jobs = createJobRunner({ database, logger, background: false });
+  const services = createServices({ database, config, logger, jobs, mailTransport });
+  // Started before any test runs: services enqueue inside their transactions, where PGlite's one
+  // connection cannot also install the job tables.
+  await jobs.start();
   const app = createHttpApp({ config, logger, services });
 
   async function call(
@@ -83,9 +90,13 @@ export async function createTestApi() {
     services,
     config,
     sentMail,
+    jobs,
+    /** Runs the queued mail jobs now (what the worker does in the server); returns how many ran. */
+    deliverMail: () => jobs.runPending(MAIL_QUEUE),
     call,
     createUser,
     async close() {
+      await jobs.stop();
       await database.dispose();
     },
   };

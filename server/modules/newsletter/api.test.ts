@@ -24,6 +24,7 @@ afterAll(async () => {
 });
 
 async function snapshot() {
+  await api.deliverMail();
   return {
     subscribers: await api.db.select().from(subscribers).orderBy(subscribers.id),
     mails: api.sentMail.length,
@@ -38,9 +39,20 @@ async function findSubscriber(email: string) {
   return row;
 }
 
+/** The mails delivered to the address, after the mail worker has run. */
+async function mailsTo(email: string) {
+  await api.deliverMail();
+  return api.sentMail.filter((m) => m.to === email);
+}
+
+async function mailCount() {
+  await api.deliverMail();
+  return api.sentMail.length;
+}
+
 /** The token of the opt-in link in the last mail sent to the address. */
-function tokenFromMail(email: string): string {
-  const mail = api.sentMail.filter((m) => m.to === email).at(-1);
+async function tokenFromMail(email: string): Promise<string> {
+  const mail = (await mailsTo(email)).at(-1);
   const match = mail?.text.match(/\/newsletter\/potvrzeni\/([A-Za-z0-9_-]+)/);
   if (!match) throw new Error(`no confirmation link mailed to ${email}`);
   return match[1];
@@ -68,10 +80,10 @@ describe("POST /api/subscriber/save", () => {
       unsubscribedAt: null,
     });
 
-    const mails = api.sentMail.filter((m) => m.to === email);
+    const mails = await mailsTo(email);
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toBe("Potvrďte prosím odběr novinek Rarita");
-    const token = tokenFromMail(email);
+    const token = await tokenFromMail(email);
     expect(mails[0].text).toContain(`${api.config.publicUrl}/newsletter/potvrzeni/${token}`);
     expect(mails[0].text).toContain(`${api.config.publicUrl}/newsletter/odhlaseni/${token}`);
     expect(mails[0].headers?.["List-Unsubscribe"]).toBe(
@@ -89,9 +101,7 @@ describe("POST /api/subscriber/save", () => {
     expect(response.status).toBe(200);
     expect(response.json).toEqual({ success: true, message: "The e-mail was saved." });
     expect(await findSubscriber(email)).toMatchObject({ locale: "en", selectedCategories: [] });
-    expect(api.sentMail.filter((m) => m.to === email)[0].subject).toBe(
-      "Please confirm your Rarita newsletter subscription",
-    );
+    expect((await mailsTo(email))[0].subject).toBe("Please confirm your Rarita newsletter subscription");
 
     const other = freshEmail();
     expect((await api.call("POST", "/api/subscriber/save", { body: { email: other } })).status).toBe(200);
@@ -161,11 +171,12 @@ describe("POST /api/subscriber/save", () => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it("answers a failure to send the mail with a bare 500 and keeps nothing, so that the visitor can retry", async () => {
+  it("answers a failure to queue the mail with a bare 500 and keeps nothing, so that the visitor can retry", async () => {
     const email = freshEmail();
     const before = await snapshot();
-    api.sentMail.push = () => {
-      throw new Error("SMTP connection refused at 10.0.0.5");
+    const send = api.jobs.send;
+    api.jobs.send = async () => {
+      throw new Error("connection to the database lost");
     };
     try {
       const response = await api.call("POST", "/api/subscriber/save", {
@@ -174,7 +185,7 @@ describe("POST /api/subscriber/save", () => {
       expect(response.status).toBe(500);
       expect(response.json).toEqual({ message: "Omlouváme se, ale nastala chyba." });
     } finally {
-      delete (api.sentMail as { push?: unknown }).push;
+      api.jobs.send = send;
     }
     expect(await snapshot()).toEqual(before);
     expect(
@@ -182,10 +193,32 @@ describe("POST /api/subscriber/save", () => {
     ).toBe(200);
   });
 
+  it("keeps the sign-up when the mail server fails: the queued mail waits for its retry", async () => {
+    const email = freshEmail();
+    await api.deliverMail();
+    const push = api.sentMail.push;
+    api.sentMail.push = () => {
+      throw new Error("451 4.3.0 mail server busy, try again later");
+    };
+    try {
+      const response = await api.call("POST", "/api/subscriber/save", {
+        body: { email, selectedCategories: [rum] },
+      });
+      expect(response.status).toBe(200);
+      expect(await api.deliverMail()).toBe(1);
+    } finally {
+      api.sentMail.push = push;
+    }
+    expect(await findSubscriber(email)).toMatchObject({ email, confirmedAt: null });
+    const jobs = await api.jobs.list("mail.send");
+    const job = jobs.find((j) => (j.data as { to: string }).to === email);
+    expect(job).toMatchObject({ state: "retry", retryCount: 0 });
+  });
+
   it("lets an address that unsubscribed sign up again, as a fresh opt-in", async () => {
     const email = freshEmail();
     await api.call("POST", "/api/subscriber/save", { body: { email, selectedCategories: [rum] } });
-    const firstToken = tokenFromMail(email);
+    const firstToken = await tokenFromMail(email);
     await api.services.newsletter.confirmSubscription(firstToken);
     expect(await api.services.newsletter.unsubscribe(firstToken)).toEqual({ email });
 
@@ -200,7 +233,7 @@ describe("POST /api/subscriber/save", () => {
       confirmedAt: null,
       unsubscribedAt: null,
     });
-    const secondToken = tokenFromMail(email.toUpperCase());
+    const secondToken = await tokenFromMail(email.toUpperCase());
     expect(secondToken).not.toBe(firstToken);
     expect(await api.services.newsletter.confirmSubscription(firstToken)).toBeNull();
     expect(await api.services.newsletter.confirmSubscription(secondToken)).toEqual({
@@ -213,7 +246,7 @@ describe("newsletter service: confirmSubscription and unsubscribe", () => {
   it("confirms by the mailed token (again harmlessly), unsubscribes by it, and ignores unknown tokens", async () => {
     const email = freshEmail();
     await api.call("POST", "/api/subscriber/save", { body: { email, selectedCategories: [rum] } });
-    const token = tokenFromMail(email);
+    const token = await tokenFromMail(email);
     const before = await snapshot();
     for (const wrong of ["", "nesmysl", "x".repeat(500), `${token}x`]) {
       expect(await api.services.newsletter.confirmSubscription(wrong)).toBeNull();
@@ -256,7 +289,7 @@ describe("GET /api/subscriber/get", () => {
     const stored = await api.call("GET", "/api/subscriber/get", { token });
     expect(stored.json).toEqual({ selectedCategories: [jamaica, root] });
 
-    await api.services.newsletter.unsubscribe(tokenFromMail(user.email.toUpperCase()));
+    await api.services.newsletter.unsubscribe(await tokenFromMail(user.email.toUpperCase()));
     expect((await api.call("GET", "/api/subscriber/get", { token })).json).toEqual({
       selectedCategories: [],
     });
@@ -275,7 +308,7 @@ describe("POST /api/subscriber/preferences", () => {
 
   it("subscribes a confirmed account e-mail at once, without a mail, and updates it on the next save", async () => {
     const { user, token } = await api.createUser({ emailConfirmedAt: new Date() });
-    const mailsBefore = api.sentMail.length;
+    const mailsBefore = await mailCount();
     const response = await api.call("POST", "/api/subscriber/preferences", {
       token,
       body: { selectedCategories: [rum, jamaica] },
@@ -293,7 +326,7 @@ describe("POST /api/subscriber/preferences", () => {
       unsubscribedAt: null,
     });
     expect(row.confirmedAt).toBeInstanceOf(Date);
-    expect(api.sentMail.length).toBe(mailsBefore);
+    expect(await mailCount()).toBe(mailsBefore);
 
     const update = await api.call("POST", "/api/subscriber/preferences?lang=en", {
       token,
@@ -334,12 +367,12 @@ describe("POST /api/subscriber/preferences", () => {
     expect(response.status).toBe(200);
     const row = await findSubscriber(user.email);
     expect(row).toMatchObject({ userId: user.id, selectedCategories: [rum], confirmedAt: null });
-    const token2 = tokenFromMail(user.email);
+    const token2 = await tokenFromMail(user.email);
     expect(row.confirmTokenHash).toBe(hashToken(token2));
     // Saving again does not mail again.
-    const mails = api.sentMail.length;
+    const mails = await mailCount();
     await api.call("POST", "/api/subscriber/preferences", { token, body: { selectedCategories: [jamaica] } });
-    expect(api.sentMail.length).toBe(mails);
+    expect(await mailCount()).toBe(mails);
     expect(await api.services.newsletter.confirmSubscription(token2)).toEqual({ email: user.email });
   });
 

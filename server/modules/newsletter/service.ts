@@ -5,6 +5,7 @@ import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import { hashToken, newToken } from "../auth/tokens.ts";
 import { categories } from "../catalog/tables.ts";
+import { renderMail } from "../mail/layout.ts";
 import { type Subscriber, subscribers } from "./tables.ts";
 
 export type SaveResult =
@@ -37,27 +38,37 @@ export function createNewsletterService(db: Db, mail: Mailer, config: Pick<Confi
   }
 
   /** The double opt-in mail: a confirmation link, and an unsubscribe link as in every newsletter mail. */
-  async function sendConfirmation(email: string, token: string, locale: Locale) {
-    const confirmUrl = `${config.publicUrl}/newsletter/potvrzeni/${token}`;
+  async function sendConfirmation(email: string, token: string, locale: Locale, tx: Db) {
+    const t = (key: string) => translate(locale, `newsletter.confirmMail.${key}`);
     const unsubscribeUrl = `${config.publicUrl}/newsletter/odhlaseni/${token}`;
-    await mail.send({
-      to: email,
-      subject: translate(locale, "newsletter.confirmMail.subject"),
-      text: translate(locale, "newsletter.confirmMail.text", { confirmUrl, unsubscribeUrl }),
-      headers: { "List-Unsubscribe": `<${unsubscribeUrl}>` },
+    const content = renderMail({
+      locale,
+      siteUrl: config.publicUrl,
+      subject: t("subject"),
+      paragraphs: [t("greeting"), t("text")],
+      action: { label: t("button"), url: `${config.publicUrl}/newsletter/potvrzeni/${token}` },
+      closing: [t("ignore"), t("signature")],
+      footer: [{ text: t("unsubscribe"), link: { label: t("unsubscribeLink"), url: unsubscribeUrl } }],
     });
+    await mail.send(
+      { to: email, ...content, headers: { "List-Unsubscribe": `<${unsubscribeUrl}>` } },
+      { tx },
+    );
   }
 
   /**
-   * Starts (or restarts) the opt-in for a row: a new token whose hash replaces the old one, then
-   * the mail. If the mail cannot be sent, the row goes back to `before` (deleted when it was new),
-   * so that nothing changed and the visitor can simply retry.
+   * Starts (or restarts) the opt-in for a row: a new token whose hash replaces the old one, and
+   * the mail queued in the same transaction. If that fails, the row goes back to `before` (deleted
+   * when it was new), so that nothing changed and the visitor can simply retry. Delivery itself
+   * happens later, with retries, and cannot undo the sign-up.
    */
   async function startOptIn(row: Subscriber, locale: Locale, before: Subscriber | null) {
     try {
       const { token, hash } = newToken();
-      await db.update(subscribers).set({ confirmTokenHash: hash }).where(eq(subscribers.id, row.id));
-      await sendConfirmation(row.email, token, locale);
+      await db.transaction(async (tx) => {
+        await tx.update(subscribers).set({ confirmTokenHash: hash }).where(eq(subscribers.id, row.id));
+        await sendConfirmation(row.email, token, locale, tx);
+      });
     } catch (error) {
       if (before) {
         const { id: _id, ...columns } = before;

@@ -40,8 +40,13 @@ describe("e-mail confirmation", () => {
   it("resends a link in the user's language", async () => {
     const { user } = await api.createUser({ locale: "en" });
     expect(await service.resend(user.id)).toBe(true);
+    expect(await api.deliverMail()).toBe(1);
     const mail = api.sentMail.at(-1)!;
+    expect(mail.to).toBe(user.email);
     expect(mail.subject).toBe("Please confirm your e-mail");
     expect(mail.text).toContain("/potvrzeni-emailu/");
+    expect(mail.text).toContain("Confirm e-mail: http");
+    expect(mail.html).toContain('<html lang="en">');
+    expect(mail.html).toContain("Confirm e-mail</a>");
   });
 });

@@ -5,34 +5,13 @@ import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import { emailConfirmationTokens } from "../auth/tables.ts";
 import { hashToken, newToken } from "../auth/tokens.ts";
+import { renderMail } from "../mail/layout.ts";
 import { users } from "./tables.ts";
 
 export const EMAIL_CONFIRMATION_TTL_MS = 48 * 3600 * 1000;
 
 export type LinkStatus = "invalid" | "expired" | "used";
 export type ConfirmResult = { status: "confirmed"; email: string } | { status: LinkStatus };
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
-  );
-
-/**
- * A plain mail with one call to action: the text part and a simple HTML part built from the same
- * paragraphs, so that both always say the same thing.
- */
-export function linkMail(paragraphs: string[], link: { label: string; url: string }, closing: string[] = []) {
-  const text = [...paragraphs, `${link.label}: ${link.url}`, ...closing].join("\n\n");
-  const p = (line: string) => `<p style="margin:0 0 16px">${escapeHtml(line)}</p>`;
-  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;font-size:16px;color:#1f2933;max-width:600px">
-${paragraphs.map(p).join("\n")}
-<p style="margin:24px 0"><a href="${escapeHtml(link.url)}" style="background:#0f4c4c;color:#ffffff;padding:12px 20px;border-radius:4px;text-decoration:none;display:inline-block">${escapeHtml(link.label)}</a></p>
-<p style="margin:0 0 16px;font-size:13px;color:#5f6b76">${escapeHtml(link.url)}</p>
-${closing.map(p).join("\n")}
-</body></html>`;
-  return { text, html };
-}
 
 export const mailLocale = (value: string | null | undefined): Locale => (isLocale(value) ? value : "cs");
 
@@ -47,9 +26,10 @@ export function createEmailConfirmationService(
   config: Pick<Config, "publicUrl">,
   now: () => Date = () => new Date(),
 ) {
-  async function createLink(userId: number, email: string): Promise<string> {
+  /** A new link; pass the open transaction to store it together with whatever else is being written. */
+  async function createLink(userId: number, email: string, executor: Db = db): Promise<string> {
     const { token, hash } = newToken();
-    await db.insert(emailConfirmationTokens).values({
+    await executor.insert(emailConfirmationTokens).values({
       userId,
       email,
       tokenHash: hash,
@@ -58,19 +38,36 @@ export function createEmailConfirmationService(
     return `${config.publicUrl}/potvrzeni-emailu/${token}`;
   }
 
+  /**
+   * Stores a fresh link and queues the mail carrying it in one transaction: a link nobody was sent
+   * is never stored, and a mail is never queued for a link that was not.
+   */
+  async function sendLinkMail(
+    user: { id: number; email: string; username: string; locale: string | null },
+    keys: { subject: string; paragraphs: string[] },
+  ) {
+    const locale = mailLocale(user.locale);
+    const t = (key: string) => translate(locale, `registration.mail.${key}`, { username: user.username });
+    await db.transaction(async (tx) => {
+      const url = await createLink(user.id, user.email, tx);
+      const content = renderMail({
+        locale,
+        siteUrl: config.publicUrl,
+        subject: t(keys.subject),
+        paragraphs: keys.paragraphs.map(t),
+        action: { label: t("confirmButton"), url },
+        closing: [t("confirmExpiry"), t("signature")],
+      });
+      await mail.send({ to: user.email, ...content }, { tx });
+    });
+  }
+
   return {
     createLink,
 
     /** The welcome mail after registration: greeting, the confirmation link, what comes next. */
     async sendWelcome(user: { id: number; email: string; username: string; locale: string }) {
-      const locale = mailLocale(user.locale);
-      const url = await createLink(user.id, user.email);
-      const t = (key: string) => translate(locale, `registration.mail.${key}`, { username: user.username });
-      const body = linkMail([t("welcomeGreeting"), t("welcomeText")], { label: t("confirmButton"), url }, [
-        t("confirmExpiry"),
-        t("signature"),
-      ]);
-      await mail.send({ to: user.email, subject: t("welcomeSubject"), ...body });
+      await sendLinkMail(user, { subject: "welcomeSubject", paragraphs: ["welcomeGreeting", "welcomeText"] });
     },
 
     /** A new confirmation link for a signed-in user who lost or let expire the first one. */
@@ -81,14 +78,7 @@ export function createEmailConfirmationService(
         .where(and(eq(users.id, userId), isNull(users.emailConfirmedAt)))
         .limit(1);
       if (!user) return false;
-      const locale = mailLocale(user.locale);
-      const url = await createLink(userId, user.email);
-      const t = (key: string) => translate(locale, `registration.mail.${key}`, { username: user.username });
-      const body = linkMail([t("confirmText")], { label: t("confirmButton"), url }, [
-        t("confirmExpiry"),
-        t("signature"),
-      ]);
-      await mail.send({ to: user.email, subject: t("confirmSubject"), ...body });
+      await sendLinkMail({ id: userId, ...user }, { subject: "confirmSubject", paragraphs: ["confirmText"] });
       return true;
     },
 

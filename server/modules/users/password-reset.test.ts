@@ -2,7 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TestApi } from "../../test/api-harness.ts";
 import { verifyPassword } from "../auth/passwords.ts";
-import { sessions } from "../auth/tables.ts";
+import { passwordResetTokens, sessions } from "../auth/tables.ts";
 import { createPasswordResetService } from "./password-reset.ts";
 import { users } from "./tables.ts";
 
@@ -11,7 +11,12 @@ let now = new Date("2026-05-01T10:00:00Z");
 let service: ReturnType<typeof createPasswordResetService>;
 const NEW = { password: "Nove dlouhe heslo 2026", passwordConfirmation: "Nove dlouhe heslo 2026" };
 let ipCounter = 0;
-const ask = (email: string) => service.request({ email }, { locale: "cs", ip: `10.1.0.${++ipCounter}` });
+/** A reset request, then the mail worker's turn, so that whatever was queued is in api.sentMail. */
+async function ask(email: string) {
+  const result = await service.request({ email }, { locale: "cs", ip: `10.1.0.${++ipCounter}` });
+  await api.deliverMail();
+  return result;
+}
 const lastToken = () => api.sentMail.at(-1)!.text.match(/\/zmena-hesla\/([\w-]+)/)![1];
 
 beforeAll(async () => {
@@ -36,6 +41,24 @@ describe("password reset", () => {
     expect(api.sentMail.length).toBe(mails + 1);
     expect(api.sentMail.at(-1)!.to).toBe(user.email);
     expect(api.sentMail.at(-1)!.subject).toBe("Nastavení nového hesla");
+    const link = `${api.config.publicUrl}/zmena-hesla/${lastToken()}`;
+    expect(api.sentMail.at(-1)!.text).toContain(`Nastavit nové heslo: ${link}`);
+    expect(api.sentMail.at(-1)!.html).toContain(`<a href="${link}"`);
+  });
+
+  it("stores no token when the mail cannot be queued, and answers the same", async () => {
+    const { user } = await api.createUser();
+    const tokensBefore = await api.db.select().from(passwordResetTokens);
+    const send = api.jobs.send;
+    api.jobs.send = async () => {
+      throw new Error("database unavailable");
+    };
+    try {
+      expect(await ask(user.email)).toEqual({ status: "accepted" });
+    } finally {
+      api.jobs.send = send;
+    }
+    expect(await api.db.select().from(passwordResetTokens)).toEqual(tokensBefore);
   });
 
   it("validates the e-mail field", async () => {

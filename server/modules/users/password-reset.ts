@@ -12,7 +12,8 @@ import { hashPassword } from "../auth/passwords.ts";
 import type { AuthService } from "../auth/service.ts";
 import { passwordResetTokens } from "../auth/tables.ts";
 import { hashToken, newToken } from "../auth/tokens.ts";
-import { type LinkStatus, linkMail, mailLocale } from "./email-confirmation.ts";
+import { renderMail } from "../mail/layout.ts";
+import { type LinkStatus, mailLocale } from "./email-confirmation.ts";
 import { passwordErrors } from "./registration.ts";
 import { users } from "./tables.ts";
 
@@ -99,23 +100,29 @@ export function createPasswordResetService(deps: Deps) {
       if (!user) return { status: "accepted" };
 
       const { token, hash } = newToken();
-      await db.insert(passwordResetTokens).values({
-        userId: user.id,
-        tokenHash: hash,
-        expiresAt: new Date(clock() + PASSWORD_RESET_TTL_MS),
-      });
       const locale = mailLocale(user.locale);
       const t = (key: string) => translate(locale, `registration.mail.${key}`, { username: user.username });
-      const url = `${deps.config.publicUrl}/zmena-hesla/${token}`;
-      const body = linkMail([t("resetGreeting"), t("resetText")], { label: t("resetButton"), url }, [
-        t("resetIgnore"),
-        t("signature"),
-      ]);
+      const content = renderMail({
+        locale,
+        siteUrl: deps.config.publicUrl,
+        subject: t("resetSubject"),
+        paragraphs: [t("resetGreeting"), t("resetText")],
+        action: { label: t("resetButton"), url: `${deps.config.publicUrl}/zmena-hesla/${token}` },
+        closing: [t("resetIgnore"), t("signature")],
+      });
       try {
-        await deps.mail.send({ to: user.email, subject: t("resetSubject"), ...body });
+        // The token and the queued mail carrying it are stored together or not at all.
+        await db.transaction(async (tx) => {
+          await tx.insert(passwordResetTokens).values({
+            userId: user.id,
+            tokenHash: hash,
+            expiresAt: new Date(clock() + PASSWORD_RESET_TTL_MS),
+          });
+          await deps.mail.send({ to: user.email, ...content }, { tx });
+        });
       } catch (error) {
-        // Same answer either way; the failure is for the operators.
-        deps.logger?.error({ err: error, userId: user.id }, "password reset mail failed");
+        // Same answer either way; the failure is for the operators (the error never holds the link).
+        deps.logger?.error({ err: error, userId: user.id }, "password reset mail could not be queued");
       }
       return { status: "accepted" };
     },

@@ -36,8 +36,12 @@ function form(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
 }
-const register = (raw: Record<string, unknown>, ip = `10.0.0.${counter}`) =>
-  service.register(raw, { locale: "cs", ip, proof: proof() });
+/** Registers, then lets the mail worker deliver what was queued (into api.sentMail). */
+async function register(raw: Record<string, unknown>, ip = `10.0.0.${counter}`) {
+  const result = await service.register(raw, { locale: "cs", ip, proof: proof() });
+  await api.deliverMail();
+  return result;
+}
 const countUsers = async () => (await api.db.select({ n: sql<number>`count(*)::int` }).from(users))[0].n;
 
 beforeAll(async () => {
