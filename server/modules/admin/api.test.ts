@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FEES } from "../../db/seed/settings-data.ts";
 import { createTestApi, type TestApi } from "../../test/api-harness.ts";
 import { settings } from "../settings/tables.ts";
 import { auditLog } from "./tables.ts";
@@ -57,5 +58,107 @@ describe("PUT /api/admin/settings/{name}", () => {
     ).toBe(422);
     expect((await api.call("PUT", "/api/admin/settings/bid", { token: admin, body: {} })).status).toBe(422);
     expect(await api.db.select().from(settings)).toEqual(before);
+  });
+
+  it("stores a valid value as parsed (texts trimmed), per language where the setting has languages", async () => {
+    const { token } = await api.createUser({ role: "admin" });
+    const bid = [
+      { min: 0, max: 1000, value: 20, step: 20 },
+      { min: 1000, max: null, value: 100, step: 100 },
+    ];
+    const saved = await api.call("PUT", "/api/admin/settings/bid", { token, body: { value: bid } });
+    expect(saved.status).toBe(200);
+    expect(saved.json).toEqual({ name: "bid", value: bid });
+    expect(await api.services.settings.get("bid")).toEqual(bid);
+
+    const menu = await api.call("PUT", "/api/admin/settings/topmenu?lang=en", {
+      token,
+      body: { value: [{ link: "/en/blog", text: "  Magazine " }] },
+    });
+    expect(menu.status).toBe(200);
+    expect(await api.services.settings.get("topmenu", "en")).toEqual([
+      { link: "/en/blog", text: "Magazine" },
+    ]);
+  });
+
+  it("refuses a value that does not fit its setting with 422 per field, storing and auditing nothing", async () => {
+    const { token } = await api.createUser({ role: "admin" });
+    const settingsBefore = await api.db.select().from(settings);
+    const auditBefore = await api.db.select().from(auditLog);
+    const put = (name: string, value: unknown, query = "") =>
+      api.call("PUT", `/api/admin/settings/${name}${query}`, { token, body: { value } });
+
+    const cases: [string, unknown, Record<string, string[]>][] = [
+      ["maintenance", { is_enabled: "yes" }, { "value.is_enabled": ["Pole má neplatnou hodnotu."] }],
+      ["maintenance", {}, { "value.is_enabled": ["Pole musí být vyplněno"] }],
+      [
+        "bid",
+        [
+          { min: 0, max: 500, value: 10, step: 10 },
+          { min: 600, max: null, value: 20, step: 20 },
+        ],
+        { "value.1.min": ["Rozsah musí začínat tam, kde předchozí končí."] },
+      ],
+      [
+        "bid",
+        [
+          { min: 0, max: 0, value: 10, step: 10 },
+          { min: 0, max: 1000, value: 0, step: 20 },
+        ],
+        {
+          "value.0.max": ["Horní mez musí být větší než dolní."],
+          "value.1.value": ["Hodnota musí být alespoň 1."],
+          "value.1.max": ["Bez horní meze (null) musí být právě poslední rozsah."],
+        },
+      ],
+      ["bid", [], { value: ["Pole musí být vyplněno"] }],
+      [
+        "fees",
+        {
+          insertionMinor: { auction: { week: 2900, month: -1 }, classified: 19.5, demand: 0 },
+          promotionPerDayMinor: 1500,
+          promotionMinDays: 5,
+          promotionMaxDays: 2,
+          freeProductsBeforeVerification: 10,
+        },
+        {
+          "value.insertionMinor.auction.month": ["Hodnota musí být alespoň 0."],
+          "value.insertionMinor.classified": ["Pole má neplatnou hodnotu."],
+        },
+      ],
+      ["contacts", { email: "info@rarita.test", fax: "1" }, { "value.fax": ["Toto pole není povoleno."] }],
+      [
+        "topmenu",
+        [{ link: "javascript:alert(1)", text: "Akce" }],
+        { "value.0.link": ["Zadejte adresu začínající / nebo http(s)://."] },
+      ],
+      ["categoriesMenu", [1, 2, 2], { value: ["Položky se nesmí opakovat."] }],
+      [
+        "maintenance",
+        { is_enabled: true },
+        { lang: ["Toto nastavení platí pro všechny jazyky; uložte je bez jazyka."] },
+      ],
+    ];
+    for (const [index, [name, value, errors]] of cases.entries()) {
+      const query = index === cases.length - 1 ? "?lang=cs" : "";
+      const response = await put(name, value, query);
+      expect(response.status, `${name} ${JSON.stringify(value)}`).toBe(422);
+      expect(response.json, `${name} ${JSON.stringify(value)}`).toEqual({ errors });
+    }
+    // The rule on the days shows once the amounts are right.
+    const days = await put("fees", { ...FEES, promotionMinDays: 5, promotionMaxDays: 2 });
+    expect(days.json).toEqual({
+      errors: { "value.promotionMaxDays": ["Hodnota nesmí být menší než minimum."] },
+    });
+    // English on request.
+    const english = await api.call("PUT", "/api/admin/settings/maintenance", {
+      token,
+      body: { value: { is_enabled: 1 } },
+      headers: { "Accept-Language": "en" },
+    });
+    expect(english.json).toEqual({ errors: { "value.is_enabled": ["The field has an invalid value."] } });
+
+    expect(await api.db.select().from(settings)).toEqual(settingsBefore);
+    expect(await api.db.select().from(auditLog)).toEqual(auditBefore);
   });
 });

@@ -3,7 +3,9 @@ import type { MiddlewareHandler } from "hono";
 import { translate } from "../../../app/i18n/index.ts";
 import { bearerSecurity, createApiRouter, requireUser } from "../../http/api/router.ts";
 import { errorResponses, jsonContent, MessageBody } from "../../http/api/schemas.ts";
+import { issuesToFieldErrors } from "../../http/api/validation.ts";
 import type { AppEnv } from "../../http/types.ts";
+import { SETTING_NAMES, SETTING_SPECS } from "../settings/schemas.ts";
 
 /** Back-office calls: admins only (403 for everyone else), every change audited. */
 const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -12,24 +14,14 @@ const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-/** The settings the spec names, plus the fees and soft close of product.md. */
-export const SETTING_NAMES = [
-  "contacts",
-  "intropopup",
-  "topmenu",
-  "bottommenu",
-  "maintenance",
-  "categoriesMenu",
-  "bid",
-  "fees",
-  "softClose",
-] as const;
-
-/** Any JSON value; z.json() is recursive and cannot be described in OpenAPI, so presence is checked instead. */
+/** Any JSON value here; its shape depends on the setting's name and is checked in the handler. */
 const settingValue = z
   .unknown()
   .refine((value) => value !== undefined, { message: "validation.required" })
-  .openapi({ description: "Any JSON value" });
+  .openapi({
+    description:
+      "The setting's value; its shape depends on the name (e.g. maintenance: { is_enabled: boolean }; bid: contiguous ranges { min, max, value, step } from 0, the last with max null; fees: integer CZK minor units)",
+  });
 
 export const adminApi = createApiRouter();
 
@@ -39,7 +31,8 @@ adminApi.openapi(
     method: "put",
     path: "/admin/settings/{name}",
     tags: ["admin"],
-    summary: "Set one setting (for all languages, or for one with ?lang=); audited",
+    summary:
+      "Set one setting (for all languages, or for one with ?lang= where the setting has language versions); the value is validated per setting; audited",
     security: bearerSecurity,
     request: {
       params: z.object({ name: z.enum(SETTING_NAMES).openapi({ param: { name: "name", in: "path" } }) }),
@@ -59,7 +52,19 @@ adminApi.openapi(
   async (c) => {
     const { name } = c.req.valid("param");
     const { lang } = c.req.valid("query");
-    const { value } = c.req.valid("json");
+    const locale = c.get("locale");
+    const spec = SETTING_SPECS[name];
+    // A rule table or switch per language would make the site's rules depend on the UI language.
+    if (lang && !spec.perLanguage) {
+      return c.json({ errors: { lang: [translate(locale, "validation.settingForAllLanguages")] } }, 422);
+    }
+    const parsed = spec.schema.safeParse(c.req.valid("json").value);
+    if (!parsed.success) {
+      const issues = parsed.error.issues.map((issue) => ({ ...issue, path: ["value", ...issue.path] }));
+      return c.json({ errors: issuesToFieldErrors(issues, locale) }, 422);
+    }
+    // The parsed value: trimmed texts, nothing the schema does not know.
+    const value = parsed.data;
     const services = c.get("services");
     const previous = await services.settings.put(name, lang ?? null, value);
     await services.audit.record({

@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { BID_STEPS, buildSettings, FEES } from "../../db/seed/settings-data.ts";
+import { SETTING_NAMES, SETTING_SPECS } from "./schemas.ts";
+
+describe("the seeded settings", () => {
+  const seeded = buildSettings([1, 2, 3, 4]);
+
+  it("seed every setting the admin API knows, in each language where it has languages", () => {
+    for (const name of SETTING_NAMES) {
+      const locales = seeded.filter((entry) => entry.name === name).map((entry) => entry.locale);
+      expect(locales.sort(), name).toEqual(SETTING_SPECS[name].perLanguage ? ["cs", "en"] : [null]);
+    }
+    expect(seeded.every((entry) => (SETTING_NAMES as readonly string[]).includes(entry.name))).toBe(true);
+  });
+
+  it("pass the schemas the admin API validates with, unchanged", () => {
+    for (const entry of seeded) {
+      const parsed = SETTING_SPECS[entry.name as keyof typeof SETTING_SPECS].schema.safeParse(entry.value);
+      expect(parsed.error?.issues ?? [], `${entry.name} (${entry.locale})`).toEqual([]);
+      // Nothing the seed writes is trimmed or dropped by the schema.
+      expect(parsed.data, entry.name).toEqual(entry.value);
+    }
+    expect(SETTING_SPECS.bid.schema.safeParse(BID_STEPS).success).toBe(true);
+    expect(SETTING_SPECS.fees.schema.safeParse(FEES).success).toBe(true);
+  });
+});
+
+describe("the bid table schema", () => {
+  const schema = SETTING_SPECS.bid.schema;
+  it("wants contiguous whole-CZK ranges from 0 with only the last open-ended", () => {
+    expect(schema.safeParse([{ min: 0, max: null, value: 10, step: 10 }]).success).toBe(true);
+    const paths = (table: unknown) => schema.safeParse(table).error?.issues.map((i) => i.path.join("."));
+    // Starting above 0; unsorted (the open range is not last, the last one is closed).
+    expect(paths([{ min: 100, max: null, value: 10, step: 10 }])).toEqual(["0.min"]);
+    expect(
+      paths([
+        { min: 500, max: null, value: 20, step: 20 },
+        { min: 0, max: 500, value: 10, step: 10 },
+      ]),
+    ).toEqual(["0.min", "0.max", "1.max"]);
+    // Fractions of a crown and unknown fields are refused.
+    expect(paths([{ min: 0, max: null, value: 10.5, step: 10 }])).toEqual(["0.value"]);
+    expect(paths([{ min: 0, max: null, value: 10, step: 10, note: "x" }])).toEqual(["0"]);
+  });
+});

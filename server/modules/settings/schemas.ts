@@ -1,0 +1,153 @@
+import { z } from "zod";
+import { validateBidTable } from "../../../app/lib/bid-step.ts";
+
+/**
+ * The shape of every setting's value. The admin API refuses a value that does not fit (422), so
+ * the pages that read settings can trust them; the seed is checked against the same schemas.
+ * Custom messages are i18n keys (see issuesToFieldErrors).
+ */
+
+const text = (max: number) => z.string().trim().min(1).max(max);
+
+/** An address inside the site ("/info/1/obchodni-podminky") or an absolute http(s) URL. */
+const link = z
+  .string()
+  .max(500)
+  .refine((value) => {
+    if (value.startsWith("/")) return !value.startsWith("//");
+    try {
+      return ["http:", "https:"].includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  }, "validation.link");
+
+const httpsUrl = z
+  .string()
+  .max(500)
+  .refine((value) => {
+    try {
+      return new URL(value).protocol === "https:";
+    } catch {
+      return false;
+    }
+  }, "validation.link");
+
+const menuLink = z.strictObject({ link, text: text(100) });
+
+/** Money in integer CZK minor units (haléře), never negative. */
+const minor = z.number().int().min(0);
+
+const contacts = z.strictObject({
+  company: text(200).optional(),
+  email: z.email().optional(),
+  phone: text(50).optional(),
+  address: text(300).optional(),
+  ico: z
+    .string()
+    .regex(/^\d{8}$/, "validation.invalid")
+    .optional(),
+  dic: z
+    .string()
+    .regex(/^[A-Z]{2}\d{8,10}$/, "validation.invalid")
+    .optional(),
+  bank_account: text(50).optional(),
+  opening_hours: text(200).optional(),
+  register: text(500).optional(),
+  /** Profile addresses for the footer's social links. */
+  facebook: httpsUrl.optional(),
+  instagram: httpsUrl.optional(),
+});
+
+const intropopup = z.strictObject({
+  title: text(200).optional(),
+  text: text(2000).optional(),
+  is_enabled: z.boolean(),
+});
+
+const topmenu = z.array(menuLink).max(20);
+
+/** Columns of footer links; the spec reads the first column's title and links. */
+const bottommenu = z.array(z.strictObject({ title: text(100), links: z.array(menuLink).max(30) })).max(10);
+
+const maintenance = z.strictObject({ is_enabled: z.boolean() });
+
+/** Ids of the categories featured on the home page, in their order. */
+const categoriesMenu = z
+  .array(z.number().int().min(1))
+  .max(50)
+  .refine((ids) => new Set(ids).size === ids.length, "validation.duplicate");
+
+/** The table's rules live with the bid-step functions that rely on them (app/lib/bid-step.ts). */
+const BID_PROBLEM_KEYS = {
+  "min-not-zero": { field: "min", key: "validation.bidFirstFromZero" },
+  "max-not-above-min": { field: "max", key: "validation.bidMaxAboveMin" },
+  "not-contiguous": { field: "min", key: "validation.bidContiguous" },
+  "open-range-not-last": { field: "max", key: "validation.bidOpenRangeLast" },
+  "last-range-closed": { field: "max", key: "validation.bidOpenRangeLast" },
+} as const;
+
+/** Whole CZK ranges: `{ min, max (null = open-ended), value (minimum bid step), step }`. */
+const bid = z
+  .array(
+    z.strictObject({
+      min: z.number().int().min(0),
+      max: z.number().int().min(0).nullable(),
+      value: z.number().int().min(1),
+      step: z.number().int().min(1),
+    }),
+  )
+  .min(1)
+  .superRefine((table, ctx) => {
+    for (const problem of validateBidTable(table)) {
+      if (!(problem.code in BID_PROBLEM_KEYS)) continue; // shape problems: reported by the schema above
+      const { field, key } = BID_PROBLEM_KEYS[problem.code as keyof typeof BID_PROBLEM_KEYS];
+      ctx.addIssue({ code: "custom", path: [problem.index ?? 0, field], message: key });
+    }
+  });
+
+/** Fees of product.md, in CZK minor units: insertion per format and auction duration, promotion per day. */
+const fees = z
+  .strictObject({
+    insertionMinor: z.strictObject({
+      auction: z.strictObject({ week: minor, month: minor }),
+      classified: minor,
+      demand: minor,
+    }),
+    promotionPerDayMinor: minor,
+    promotionMinDays: z.number().int().min(1),
+    promotionMaxDays: z.number().int().min(1).max(365),
+    freeProductsBeforeVerification: z.number().int().min(0),
+  })
+  .refine((value) => value.promotionMaxDays >= value.promotionMinDays, {
+    path: ["promotionMaxDays"],
+    message: "validation.maxBelowMin",
+  });
+
+/** The soft-close window of auctions (product.md: a bid in the last minutes extends the end). */
+const softClose = z.strictObject({ minutes: z.number().int().min(0).max(60) });
+
+/**
+ * Every setting: its schema and whether it may differ by language (texts and menus do; switches,
+ * tables and fees are one value for the whole site, else the rules would depend on the UI language).
+ */
+export const SETTING_SPECS = {
+  contacts: { schema: contacts, perLanguage: true },
+  intropopup: { schema: intropopup, perLanguage: true },
+  topmenu: { schema: topmenu, perLanguage: true },
+  bottommenu: { schema: bottommenu, perLanguage: true },
+  maintenance: { schema: maintenance, perLanguage: false },
+  categoriesMenu: { schema: categoriesMenu, perLanguage: false },
+  bid: { schema: bid, perLanguage: false },
+  fees: { schema: fees, perLanguage: false },
+  softClose: { schema: softClose, perLanguage: false },
+} as const satisfies Record<string, { schema: z.ZodType; perLanguage: boolean }>;
+
+export type SettingName = keyof typeof SETTING_SPECS;
+
+/** The settings the spec names, plus the fees and soft close of product.md. */
+export const SETTING_NAMES = Object.keys(SETTING_SPECS) as [SettingName, ...SettingName[]];
+
+export function isSettingName(name: string): name is SettingName {
+  return Object.hasOwn(SETTING_SPECS, name);
+}
