@@ -1,3 +1,4 @@
+import { createIsbotFromList, list } from "isbot";
 import type { RouterContextProvider } from "react-router";
 import { appContext } from "./context.ts";
 import { parseCookieHeader } from "./lib/cookie-header.ts";
@@ -16,6 +17,13 @@ const SHELL_COOKIES = [
   "guest-wishlist",
   "age-confirmed",
 ];
+
+/**
+ * Crawlers, which the age gate leaves out (see useAgeGateOpen). isbot's list without its
+ * "headless" pattern: a headless browser is automation (browser tests, previews), not a search
+ * engine, and gets the page a visitor gets; Googlebot and friends name themselves.
+ */
+const isCrawler = createIsbotFromList(list.filter((pattern) => pattern !== "headless"));
 
 export async function loadShell(
   request: Request,
@@ -76,6 +84,9 @@ export async function loadShell(
     currencies,
     currencyId,
     cookies,
+    isBot: isCrawler(request.headers.get("user-agent") ?? ""),
+    // Set by scripts/e2e-server.ts only (like the /__diagnostics routes); never in production.
+    testHooks: process.env.E2E_DIAGNOSTICS === "1",
     banners,
     tagManagerId: config.tagManagerId ?? null,
     recaptchaSiteKey: config.recaptchaSiteKey ?? null,

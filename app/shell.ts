@@ -41,6 +41,10 @@ export type ShellData = {
   currencyId: number | null;
   /** Client cookies the server already knows, so the first render matches the browser. */
   cookies: Record<string, string>;
+  /** A crawler (isbot on the User-Agent): the age gate does not cover the page for it. */
+  isBot: boolean;
+  /** The server runs for the browser tests (E2E_DIAGNOSTICS=1): the frame exposes window.__raritaTest. */
+  testHooks: boolean;
   banners: Record<string, Banner[]>;
   tagManagerId: string | null;
   recaptchaSiteKey: string | null;

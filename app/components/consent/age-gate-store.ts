@@ -52,12 +52,30 @@ export function confirmAge(): void {
 
 /**
  * True once the visitor confirmed 18+, false when not, null while not yet known (the server
- * render, unless the shell already carries the cookie). Every overlay that should wait for the age
- * answer (cookie bar, intro popup) reads this.
+ * render, unless the shell already carries the cookie) and for crawlers, which are never asked.
+ * Every overlay that should wait for the age answer (cookie bar, intro popup) reads this and
+ * shows only on true.
  */
 export function useAgeConfirmed(): boolean | null {
   const shell = useShell();
   const fromShell = isAgeConfirmed(shell?.cookies[AGE_GATE.cookie]) ? true : null;
   const value = useSyncExternalStore(subscribe, getSnapshot, () => null);
+  if (shell?.isBot) return null;
   return value ?? fromShell;
+}
+
+/**
+ * Whether the age gate covers the page. Already in the server HTML when the request carries no
+ * age-confirmed cookie, so product content is not usable before the scripts run.
+ *
+ * Crawlers (isbot on the User-Agent, decided by the root loader) never get the gate: the shop's
+ * pages must stay indexable, and a search engine is not a visitor who could buy alcohol. This is
+ * what age-restricted shops commonly do; the gate is a self-declaration, so a spoofed User-Agent
+ * gains nothing a click on "Yes" would not.
+ */
+export function useAgeGateOpen(): boolean {
+  const shell = useShell();
+  const confirmed = useAgeConfirmed();
+  if (!shell || shell.isBot) return false;
+  return confirmed !== true;
 }

@@ -1,24 +1,27 @@
 import { useId } from "react";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { ModalDialog } from "../feedback/modal-dialog.tsx";
-import { AGE_GATE, confirmAge, useAgeConfirmed } from "./age-gate-store.ts";
+import { AGE_GATE, confirmAge, useAgeGateOpen } from "./age-gate-store.ts";
 
 /**
  * The age gate (spec sections 1 and 9): before anything on the site is usable, a first-time
  * visitor confirms being 18 or older. A real modal <dialog>: the page behind is inert, focus stays
  * in the dialog and starts on the confirm button, Escape does not dismiss it. "Leave" is a plain
  * link to a neutral page. The answer is kept for a year (cookie age-confirmed); the cookie bar and
- * the intro popup wait until it is given.
+ * the intro popup wait until it is given. Without the cookie it is open in the server HTML already
+ * (a full-screen overlay until the scripts make it a modal), so nothing behind it is usable first;
+ * crawlers never get it (see useAgeGateOpen).
  */
 export function AgeGate() {
   const { t } = useTranslation();
-  const confirmed = useAgeConfirmed();
+  const open = useAgeGateOpen();
   const titleId = useId();
   const textId = useId();
 
   return (
     <ModalDialog
-      open={confirmed === false}
+      open={open}
+      serverOpen
       dismissible={false}
       labelledBy={titleId}
       describedBy={textId}
@@ -31,12 +34,13 @@ export function AgeGate() {
           aria-hidden="true"
           className="pointer-events-none absolute -top-24 left-1/2 size-72 -translate-x-1/2 rounded-full bg-secondary/20 blur-3xl"
         />
-        <p className="relative font-serif text-xl tracking-[0.35em] text-[#e6c886] uppercase">
+        {/* Light golds: they keep their contrast over the gold glow behind them (axe). */}
+        <p className="relative font-serif text-xl tracking-[0.35em] text-[#f0d9a4] uppercase">
           {t("common.siteName")}
         </p>
         <div
           aria-hidden="true"
-          className="relative mx-auto mt-6 grid size-20 place-items-center rounded-full border border-secondary/70 font-serif text-[1.7rem] text-secondary shadow-[inset_0_0_0_4px_rgb(31_79_85),inset_0_0_0_5px_rgb(195_154_63/0.35)]"
+          className="relative mx-auto mt-6 grid size-20 place-items-center rounded-full border border-secondary/70 font-serif text-[1.7rem] text-[#e6c886] shadow-[inset_0_0_0_4px_rgb(31_79_85),inset_0_0_0_5px_rgb(195_154_63/0.35)]"
         >
           {AGE_GATE.minimumAge}+
         </div>

@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { useAgeGateOpen } from "../consent/age-gate-store.ts";
+import { useTestHooks } from "../feedback/test-hooks.ts";
 import { CookieBar } from "./cookie-bar.tsx";
 import { Footer } from "./footer.tsx";
 import { GlobalModal } from "./global-modal.tsx";
@@ -10,15 +12,22 @@ import { TopPromoBanner } from "./top-promo-banner.tsx";
 
 /** The default layout: header, footer, cookie bar, global modal, top promo banner, intro popup (spec section 1). */
 export function DefaultLayout({ children }: { children: ReactNode }) {
+  const ageGateOpen = useAgeGateOpen();
+  useTestHooks();
   return (
     <>
       <ProgressBar />
-      <TopPromoBanner />
-      <Header />
-      <main id="content" className="min-h-[50vh]">
-        {children}
-      </main>
-      <Footer />
+      {/* While the age gate is open the page is inert already in the server HTML: before the
+          scripts make the gate a modal, Tab cannot reach a link behind its overlay. `contents`
+          keeps the wrapper out of the layout (the sticky header still sticks to the page). */}
+      <div className="contents" inert={ageGateOpen}>
+        <TopPromoBanner />
+        <Header />
+        <main id="content" className="min-h-[50vh]">
+          {children}
+        </main>
+        <Footer />
+      </div>
       <CookieBar />
       <IntroPopup />
       <GlobalModal />
