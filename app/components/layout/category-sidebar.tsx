@@ -17,8 +17,9 @@ type CategorySidebarProps = {
   /** The category being shown; defaults to the `id` param of the category route. */
   currentId?: number | null;
   /**
-   * "page": a sidebar on wide screens and a collapsible "Kategorie" block above the content on
-   * small (touch) screens. "menu": just the tree, for the mobile menu.
+   * "page": a sidebar on wide screens with a mouse, and a collapsible "Kategorie" block above the
+   * content below 1028 px and on touch devices of any width (the `tree-sidebar` variant in
+   * app.css). "menu": just the tree, for the mobile menu.
    */
   variant?: "page" | "menu";
   className?: string;
@@ -117,7 +118,7 @@ export function CategorySidebar({
   return (
     <nav
       aria-label={t("header.categoriesNav")}
-      className={`rounded-xl border border-line bg-white desktop:border-0 desktop:bg-transparent ${className}`}
+      className={`rounded-xl border border-line bg-white tree-sidebar:border-0 tree-sidebar:bg-transparent ${className}`}
       data-testid="category-sidebar"
     >
       <button
@@ -125,19 +126,19 @@ export function CategorySidebar({
         aria-expanded={blockOpen}
         aria-controls={treeId}
         onClick={() => setBlockOpen((value) => !value)}
-        className={`flex w-full items-center gap-3 rounded-xl px-4 py-3 text-left font-semibold text-primary-dark desktop:hidden ${FOCUS_ON_LIGHT}`}
+        className={`flex w-full items-center gap-3 rounded-xl px-4 py-3 text-left font-semibold text-primary-dark tree-sidebar:hidden ${FOCUS_ON_LIGHT}`}
         data-testid="category-block-toggle"
       >
         <GridIcon className="size-5" />
         <span className="flex-1">{t("header.categories")}</span>
         <ChevronDownIcon className={`size-5 transition-transform ${blockOpen ? "rotate-180" : ""}`} />
       </button>
-      <h2 className="hidden border-b border-line pb-3 font-serif text-xl text-primary-dark desktop:block">
+      <h2 className="hidden border-b border-line pb-3 font-serif text-xl text-primary-dark tree-sidebar:block">
         {t("header.categories")}
       </h2>
       <div
         id={treeId}
-        className={`${blockOpen ? "block" : "hidden"} border-t border-line px-2 py-2 desktop:block desktop:border-0 desktop:px-0`}
+        className={`${blockOpen ? "block" : "hidden"} border-t border-line px-2 py-2 tree-sidebar:block tree-sidebar:border-0 tree-sidebar:px-0`}
       >
         {treeElement}
       </div>
