@@ -7,11 +7,23 @@ import { openConsentSettings } from "../consent/consent-bar.tsx";
 import { useShell } from "../feedback/use-shell.ts";
 import { NewsletterSignup } from "../newsletter/newsletter-signup.tsx";
 
-/** The two social networks (spec section 2); the contacts setting may carry other addresses. */
-const SOCIAL_DEFAULTS = {
-  facebook: "https://www.facebook.com/",
-  instagram: "https://www.instagram.com/",
-} as const;
+/** The two social networks (spec section 2), in this order; their addresses come from the contacts setting. */
+const SOCIAL_NETWORKS = ["facebook", "instagram"] as const;
+
+/**
+ * A profile address from the contacts setting, or null: a missing, non-https or bare home-page
+ * address (no profile path) leaves the link out rather than sending visitors to a generic page.
+ */
+function profileUrl(contacts: Record<string, unknown>, network: string): string | null {
+  const value = contacts[network];
+  if (typeof value !== "string") return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" && url.pathname.replace(/\/+$/, "") !== "" ? value : null;
+  } catch {
+    return null;
+  }
+}
 
 const CARD_LOGOS = [
   { key: "visa", src: "/images/cards/visa.svg" },
@@ -31,16 +43,10 @@ export function Footer() {
   const contacts = shell?.contacts ?? {};
   const company =
     typeof contacts.company === "string" && contacts.company ? contacts.company : t("common.siteName");
-  const social = {
-    facebook:
-      typeof contacts.facebook === "string" && contacts.facebook
-        ? contacts.facebook
-        : SOCIAL_DEFAULTS.facebook,
-    instagram:
-      typeof contacts.instagram === "string" && contacts.instagram
-        ? contacts.instagram
-        : SOCIAL_DEFAULTS.instagram,
-  };
+  const social = SOCIAL_NETWORKS.flatMap((network) => {
+    const href = profileUrl(contacts, network);
+    return href ? [{ network, href }] : [];
+  });
   // Used when the shell user carries the e-mail; otherwise the newsletter asks /api/me.
   const accountEmail = (shell?.user as { email?: string } | null | undefined)?.email ?? null;
   const menus = (shell?.bottomMenu ?? []).filter((menu) => Array.isArray(menu?.links));
@@ -68,29 +74,26 @@ export function Footer() {
             <p className="mt-4 max-w-sm text-[0.92rem] leading-relaxed text-white/70">
               {t("footer.brandText")}
             </p>
-            <p className="mt-6 text-sm font-semibold tracking-[0.18em] text-white/90 uppercase">
-              {t("footer.social.title")}
-            </p>
-            <ul className="mt-3 flex gap-3">
-              <li>
-                <SocialLink
-                  href={social.facebook}
-                  label={t("footer.social.facebook")}
-                  newTab={t("footer.social.newTab")}
-                >
-                  <FacebookIcon />
-                </SocialLink>
-              </li>
-              <li>
-                <SocialLink
-                  href={social.instagram}
-                  label={t("footer.social.instagram")}
-                  newTab={t("footer.social.newTab")}
-                >
-                  <InstagramIcon />
-                </SocialLink>
-              </li>
-            </ul>
+            {social.length > 0 ? (
+              <>
+                <p className="mt-6 text-sm font-semibold tracking-[0.18em] text-white/90 uppercase">
+                  {t("footer.social.title")}
+                </p>
+                <ul className="mt-3 flex gap-3" data-testid="social-links">
+                  {social.map(({ network, href }) => (
+                    <li key={network}>
+                      <SocialLink
+                        href={href}
+                        label={t(`footer.social.${network}`)}
+                        newTab={t("footer.social.newTab")}
+                      >
+                        {network === "facebook" ? <FacebookIcon /> : <InstagramIcon />}
+                      </SocialLink>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
           </div>
           {menus.map((menu, index) => (
             <nav key={`${menu.title}-${index}`} aria-label={menu.title || t("footer.menuLabel")}>

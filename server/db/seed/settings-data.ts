@@ -32,6 +32,12 @@ export const FEES = {
 
 type SettingSeed = { name: string; locale: "cs" | "en" | null; value: unknown };
 
+/** Rarita's own profiles on the two social networks the footer links to (spec section 2). */
+export const SOCIAL_PROFILES = {
+  facebook: "https://www.facebook.com/rarita.aukce",
+  instagram: "https://www.instagram.com/rarita.aukce/",
+};
+
 export function buildSettings(featuredCategoryIds: number[]): SettingSeed[] {
   const topmenu = (locale: "cs" | "en") =>
     locale === "cs"
@@ -41,7 +47,7 @@ export function buildSettings(featuredCategoryIds: number[]): SettingSeed[] {
           { link: "/produkty/novinky", text: "Novinky" },
           { link: "/produkty/akce", text: "Akce" },
           { link: "/blog", text: "Magazín" },
-          { link: "https://www.instagram.com/", text: "Instagram" },
+          { link: SOCIAL_PROFILES.instagram, text: "Instagram" },
         ]
       : [
           { link: "/en/daily-auctions", text: "Daily auctions" },
@@ -49,7 +55,7 @@ export function buildSettings(featuredCategoryIds: number[]): SettingSeed[] {
           { link: "/en/products/new", text: "New arrivals" },
           { link: "/en/products/sale", text: "On sale" },
           { link: "/en/blog", text: "Magazine" },
-          { link: "https://www.instagram.com/", text: "Instagram" },
+          { link: SOCIAL_PROFILES.instagram, text: "Instagram" },
         ];
   const bottommenu = (locale: "cs" | "en") =>
     locale === "cs"
@@ -101,6 +107,8 @@ export function buildSettings(featuredCategoryIds: number[]): SettingSeed[] {
       locale === "cs"
         ? "Vinohradská 1511/230, 100 00 Praha 10"
         : "Vinohradská 1511/230, 100 00 Prague 10, Czech Republic",
+    facebook: SOCIAL_PROFILES.facebook,
+    instagram: SOCIAL_PROFILES.instagram,
     ico: "28953177",
     dic: "CZ28953177",
     bank_account: "2801234567/2010",
