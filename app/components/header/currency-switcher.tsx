@@ -1,19 +1,23 @@
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { useTranslation } from "../../i18n/use-translation.ts";
+import { CLIENT_COOKIES } from "../../lib/consent.ts";
 import { selectCurrency } from "../../lib/money.ts";
+import { writeBrowserCookie } from "../consent/browser-cookies.ts";
 import { Dropdown } from "../ui/dropdown.tsx";
 import { CheckIcon, ChevronDownIcon } from "../ui/icons.tsx";
 import { useShellData } from "./live-counts.ts";
 import { FOCUS_ON_DARK, FOCUS_ON_LIGHT } from "./shared.ts";
 
-export const CURRENCY_COOKIE = "currencyId";
-const ONE_YEAR = 365 * 24 * 3600;
+export const CURRENCY_COOKIE = CLIENT_COOKIES.currencyId.name;
 
-/** Stores the choice the way the server reads it (spec section 4: cookie currencyId). */
+/**
+ * Stores the choice the way the server reads it (spec section 4: cookie currencyId), for a year.
+ * Secure whenever the page is served over https, as in production, where the session cookie is
+ * Secure too; plain http (local development) could not store a Secure cookie at all.
+ */
 export function storeCurrencyChoice(id: number) {
-  // biome-ignore lint/suspicious/noDocumentCookie: a plain first-party preference cookie the server reads
-  document.cookie = `${CURRENCY_COOKIE}=${id}; Max-Age=${ONE_YEAR}; Path=/; SameSite=Lax`;
+  writeBrowserCookie({ ...CLIENT_COOKIES.currencyId, value: String(id) });
 }
 
 /** The currency picker: lists the currencies, marks the selected one, re-renders prices on change. */
