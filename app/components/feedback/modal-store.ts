@@ -10,7 +10,27 @@ export type GlobalModalContent =
   | { type: "text"; title: string; text: string }
   | { type: string; title?: string; text?: string };
 
+/** What the dialog draws: the content's own title and text, or the unknown-type message. */
+export type GlobalModalView =
+  | { kind: "text"; title: string; text: string }
+  | { kind: "unknown"; type: string };
+
+/**
+ * Only the type "text" with a string title and text is drawn as given; anything else (another
+ * type, or a text without its strings) becomes the unknown-type message naming the type.
+ */
+export function globalModalView(content: GlobalModalContent): GlobalModalView {
+  if (content.type === "text" && typeof content.title === "string" && typeof content.text === "string")
+    return { kind: "text", title: content.title, text: content.text };
+  return { kind: "unknown", type: String(content.type ?? "") };
+}
+
 const store = createStore<GlobalModalContent | null>(null);
+
+/** The current content, for code outside React (tests). */
+export function currentGlobalModal(): GlobalModalContent | null {
+  return store.get();
+}
 
 export function openGlobalModal(content: GlobalModalContent): void {
   store.set(content);

@@ -54,6 +54,11 @@ export function showSnackbar(input: SnackbarInput): number {
   return id;
 }
 
+/** The current snackbars, for code outside React (tests). */
+export function snackbarList(): Snackbar[] {
+  return store.get();
+}
+
 /** The current snackbars (for the Snackbars outlet). */
 export function useSnackbarList(): Snackbar[] {
   return useSyncExternalStore(store.subscribe, store.get, () => EMPTY);

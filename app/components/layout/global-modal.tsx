@@ -2,7 +2,7 @@ import { useId } from "react";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { CloseIcon } from "../feedback/icons.tsx";
 import { ModalDialog } from "../feedback/modal-dialog.tsx";
-import { closeGlobalModal, useGlobalModalContent } from "../feedback/modal-store.ts";
+import { closeGlobalModal, globalModalView, useGlobalModalContent } from "../feedback/modal-store.ts";
 
 /**
  * The global modal (spec section 2): a title and a text, opened from anywhere with
@@ -14,9 +14,9 @@ export function GlobalModal() {
   const content = useGlobalModalContent();
   const titleId = useId();
   const textId = useId();
-  const known = content?.type === "text";
-  const title = known ? content.title : t("footer.modal.unknownTitle");
-  const text = known ? content.text : t("footer.modal.unknownType", { type: String(content?.type ?? "") });
+  const view = content ? globalModalView(content) : null;
+  const title = view?.kind === "text" ? view.title : t("footer.modal.unknownTitle");
+  const text = view?.kind === "text" ? view.text : t("footer.modal.unknownType", { type: view?.type ?? "" });
 
   return (
     <ModalDialog
