@@ -39,6 +39,17 @@ describe("named route middleware", () => {
     expect(backslash.headers.get("location")).toBe("/ucet?redirect=%2Fucet%2Fzpravy");
   });
 
+  it("auth remembers the page, not the data URL of a client navigation or revalidation", async () => {
+    const response = await thrown(
+      run("auth", "http://x/ucet/prehled.data?zalozka=prihozy&_routes=routes%2Faccount%2Flayout", null),
+    );
+    expect(response.headers.get("location")).toBe("/ucet?redirect=%2Fucet%2Fprehled%3Fzalozka%3Dprihozy");
+    const en = await thrown(run("auth", "http://x/en/account/overview.data", null));
+    expect(en.headers.get("location")).toBe("/en/account?redirect=%2Fen%2Faccount%2Foverview");
+    const guest = await thrown(run("guest", "http://x/en/register.data", { id: 1 }));
+    expect(guest.headers.get("location")).toBe("/en");
+  });
+
   it("auth remembers nothing when even the path is not a safe target", async () => {
     const response = await thrown(run("auth", "http://x/ucet/soubor.pdf", null));
     expect(response.headers.get("location")).toBe("/ucet");

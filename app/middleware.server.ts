@@ -10,13 +10,27 @@ import { isSafeRedirect, safeRedirectTarget } from "./lib/safe-redirect.ts";
  */
 
 /**
+ * The page a request is for. Client navigations fetch `/ucet/prehled.data?_routes=…` (`/_.data` for
+ * the home page), and middleware sees that raw URL (React Router normalises it only for loaders):
+ * strip the suffix and the internal parameter, so a remembered page is the page, not its data URL.
+ */
+export function requestPage(request: Request): URL {
+  const url = new URL(request.url);
+  if (url.pathname.endsWith("/_.data")) url.pathname = url.pathname.slice(0, -"_.data".length);
+  else if (url.pathname.endsWith(".data")) url.pathname = url.pathname.slice(0, -".data".length);
+  // Only when present: deleting re-serialises the whole query.
+  if (url.searchParams.has("_routes")) url.searchParams.delete("_routes");
+  return url;
+}
+
+/**
  * Anonymous users are sent to the login target, remembering the wanted page: with its query when
  * the whole is a safe redirect, else the bare path, else nothing (the login then ends on the
  * overview). Remembering only what the login will accept keeps the `redirect` value honest.
  */
 const auth: MiddlewareFunction<Response> = ({ request, context }) => {
   if (context.get(appContext).user) return;
-  const url = new URL(request.url);
+  const url = requestPage(request);
   const locale = pathLocale(url.pathname);
   const wanted =
     safeRedirectTarget(url.pathname + url.search) ?? (isSafeRedirect(url.pathname) ? url.pathname : null);
@@ -27,7 +41,7 @@ const auth: MiddlewareFunction<Response> = ({ request, context }) => {
 /** Logged-in users opening a guest-only page are sent home. */
 const guest: MiddlewareFunction<Response> = ({ request, context }) => {
   if (!context.get(appContext).user) return;
-  throw redirect(localePath("home", pathLocale(new URL(request.url).pathname)));
+  throw redirect(localePath("home", pathLocale(requestPage(request).pathname)));
 };
 
 /** A trailing slash on any path but / redirects (301) to the path without it, keeping the query. */

@@ -1,11 +1,28 @@
 import type { Page } from "@playwright/test";
 import { DEMO, expect, test } from "./fixtures.ts";
 
+/** Waits until the page is hydrated (the header marks itself ready), so client code is in play. */
+async function hydrated(page: Page) {
+  await expect(page.getByTestId("site-header")).toHaveAttribute("data-ready", "true");
+}
+
 async function logInOnTargetPage(page: Page, account: { email: string; password: string }) {
   const form = page.locator("main form").filter({ has: page.locator('input[name="password"]') });
   await form.locator('input[name="email"]').fill(account.email);
   await form.locator('input[name="password"]').fill(account.password);
   await form.getByRole("button", { name: /Přihlásit se|Log in/ }).click();
+}
+
+/** The canonical and hreflang links in the page's head. */
+async function headLinks(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(() => {
+    const out: Record<string, string> = {};
+    for (const link of document.head.querySelectorAll<HTMLLinkElement>(
+      'link[rel="canonical"], link[rel="alternate"][hreflang]',
+    ))
+      out[link.rel === "canonical" ? "canonical" : link.hreflang] = link.href;
+    return out;
+  });
 }
 
 test.describe("trailing slash", () => {
@@ -26,14 +43,14 @@ test.describe("trailing slash", () => {
 });
 
 test.describe("protected pages and login", () => {
-  test("an anonymous user is sent to the login target and comes back to the wanted page after login", async ({
+  test("an anonymous user is sent to the login target and comes back to the wanted page, query included", async ({
     page,
   }) => {
-    await page.goto("/ucet/prehled");
-    await expect(page).toHaveURL("/ucet?redirect=%2Fucet%2Fprehled");
+    await page.goto("/ucet/prehled?zalozka=prihozy");
+    await expect(page).toHaveURL("/ucet?redirect=%2Fucet%2Fprehled%3Fzalozka%3Dprihozy");
     await expect(page.getByRole("heading", { name: "Přihlášení" })).toBeVisible();
     await logInOnTargetPage(page, DEMO.buyer);
-    await expect(page).toHaveURL("/ucet/prehled");
+    await expect(page).toHaveURL("/ucet/prehled?zalozka=prihozy");
     await expect(page.getByTestId("account-welcome")).toContainText("Vítejte");
   });
 
@@ -53,12 +70,92 @@ test.describe("protected pages and login", () => {
     });
   }
 
-  test("a wrong password shows errors.login and keeps the user out", async ({ page }) => {
+  test("the login target checks the fields like the widget, shows the server's errors per field and reports a failed login", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     await page.goto("/ucet");
-    await logInOnTargetPage(page, { email: DEMO.buyer.email, password: "spatne-heslo" });
+    await hydrated(page);
+    const main = page.locator("main");
+    const submit = main.getByRole("button", { name: "Přihlásit se" });
+    await submit.click();
+    await expect(main.getByTestId("login-email-error")).toHaveText("Pole musí být vyplněno");
+    await expect(main.getByTestId("login-password-error")).toHaveText("Pole musí být vyplněno");
+    await expect(main.getByLabel("E-mail")).toBeFocused();
+    await main.getByLabel("E-mail").fill("kupec");
+    await main.getByLabel("Heslo").fill("x");
+    await submit.click();
+    await expect(main.getByTestId("login-email-error")).toHaveText("Pole musí obsahovat platný email.");
+    await expect(main.getByTestId("login-password-error")).toHaveCount(0);
+
+    // The server applies the same rules (a form sent before scripts run, or by another client).
+    const post = (form: Record<string, string>) =>
+      request.post("/ucet", { form, headers: { Origin: baseURL! }, maxRedirects: 0 });
+    const empty = await post({ email: "", password: "" });
+    expect(empty.status()).toBe(422);
+    const emptyHtml = await empty.text();
+    expect(emptyHtml).toMatch(/id="login-email-error"[^>]*>Pole musí být vyplněno</);
+    expect(emptyHtml).toMatch(/id="login-password-error"[^>]*>Pole musí být vyplněno</);
+    const malformed = await post({ email: "kupec", password: "x" });
+    expect(malformed.status()).toBe(422);
+    expect(await malformed.text()).toMatch(/id="login-email-error"[^>]*>Pole musí obsahovat platný email.</);
+
+    await main.getByLabel("E-mail").fill(DEMO.buyer.email);
+    await main.getByLabel("Heslo").fill("spatne-heslo");
+    await submit.click();
     await expect(page.getByTestId("login-error")).toHaveText("Nesprávný e-mail nebo heslo.");
+    const events = await page.evaluate(() =>
+      ((window as unknown as { dataLayer?: { event?: string }[] }).dataLayer ?? []).map(
+        (entry) => entry.event,
+      ),
+    );
+    expect(events.filter((event) => event === "login_failure")).toHaveLength(1);
     await page.goto("/ucet/prehled");
     await expect(page).toHaveURL(/\/ucet\?redirect=/);
+  });
+
+  // Without a redirect value it goes to the account overview (header.spec.ts).
+  test("the login widget goes to the redirect query value", async ({ page }) => {
+    await page.goto("/dokumenty?redirect=%2Fucet%2Fsledovane-aukce");
+    await hydrated(page);
+    await page.getByTestId("login-trigger").click();
+    const widget = page.getByTestId("login-widget");
+    await widget.getByLabel("E-mail").fill(DEMO.buyer.email);
+    await widget.getByLabel("Heslo", { exact: true }).fill(DEMO.buyer.password);
+    await widget
+      .getByRole("form", { name: "Přihlášení" })
+      .getByRole("button", { name: "Přihlásit se" })
+      .click();
+    await expect(page).toHaveURL("/ucet/sledovane-aukce");
+  });
+
+  test("when the session ends elsewhere, the next poll sends a protected page to the login target; other pages stay", async ({
+    page,
+    context,
+  }) => {
+    await page.clock.install();
+    // Logout in another tab, expiry or revocation: the browser no longer holds a valid session.
+    const endSession = async () => {
+      await hydrated(page);
+      await expect(page.getByTestId("account-trigger")).toBeVisible();
+      await context.clearCookies({ name: "auth._token" });
+      await page.clock.fastForward(10_500);
+    };
+
+    await page.goto("/ucet?redirect=%2Fdokumenty");
+    await logInOnTargetPage(page, DEMO.buyer);
+    await expect(page).toHaveURL("/dokumenty");
+    await endSession();
+    await expect(page.getByTestId("login-trigger")).toBeVisible();
+    await expect(page).toHaveURL("/dokumenty");
+
+    await page.goto("/ucet/prehled");
+    await logInOnTargetPage(page, DEMO.buyer);
+    await expect(page).toHaveURL("/ucet/prehled");
+    await endSession();
+    await expect(page).toHaveURL("/ucet?redirect=%2Fucet%2Fprehled");
+    await expect(page.getByRole("heading", { name: "Přihlášení" })).toBeVisible();
   });
 
   test("the session lives in an httpOnly SameSite=Lax cookie that page scripts cannot read", async ({
@@ -74,7 +171,7 @@ test.describe("protected pages and login", () => {
     expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain(session!.value);
   });
 
-  test("a logged-in user opening the login target goes on to the overview, and logout sends home", async ({
+  test("a logged-in user opening the login target goes on to the overview, a guest-only page sends home, and logout sends home", async ({
     page,
     context,
   }) => {
@@ -83,6 +180,11 @@ test.describe("protected pages and login", () => {
     await expect(page).toHaveURL("/ucet/prehled");
     await page.goto("/ucet");
     await expect(page).toHaveURL("/ucet/prehled");
+    await page.goto("/registrace");
+    await expect(page).toHaveURL("/");
+    await page.goto("/en/register");
+    await expect(page).toHaveURL("/en");
+    await page.goto("/ucet/prehled");
     await page.locator("main").getByTestId("logout-form").getByRole("button").click();
     await expect(page).toHaveURL("/");
     expect((await context.cookies()).find((cookie) => cookie.name === "auth._token")).toBeUndefined();
@@ -150,10 +252,71 @@ test.describe("error and content pages", () => {
     expect((await request.get("/info/999/nic", { maxRedirects: 0 })).status()).toBe(404);
   });
 
-  test("the documents page lists downloadable documents", async ({ page }) => {
-    await page.goto("/dokumenty");
+  test("the documents page lists downloadable documents, with canonical and hreflang links", async ({
+    page,
+    baseURL,
+  }) => {
+    await page.goto("/dokumenty?razeni=nove");
     await expect(page.getByRole("heading", { name: "Dokumenty" })).toBeVisible();
     await expect(page.getByRole("link", { name: /Stáhnout/ }).first()).toBeVisible();
+    expect(await headLinks(page)).toEqual({
+      canonical: `${baseURL}/dokumenty`,
+      cs: `${baseURL}/dokumenty`,
+      en: `${baseURL}/en/documents`,
+      "x-default": `${baseURL}/dokumenty`,
+    });
+  });
+
+  test("an info page has hreflang links to its localised slugs, and the language switch goes straight there", async ({
+    page,
+    baseURL,
+  }) => {
+    await page.goto("/info/1/obchodni-podminky?utm_source=newsletter");
+    const links = {
+      canonical: `${baseURL}/info/1/obchodni-podminky`,
+      cs: `${baseURL}/info/1/obchodni-podminky`,
+      en: `${baseURL}/en/info/1/terms-and-conditions`,
+      "x-default": `${baseURL}/info/1/obchodni-podminky`,
+    };
+    expect(await headLinks(page)).toEqual(links);
+    await hydrated(page);
+    const redirects: string[] = [];
+    page.on("response", (response) => {
+      if (response.status() >= 300 && response.status() < 400) redirects.push(response.url());
+    });
+    await page
+      .getByTestId("language-switcher-bar")
+      .getByRole("link", { name: /English/ })
+      .click();
+    await expect(page).toHaveURL("/en/info/1/terms-and-conditions?utm_source=newsletter");
+    await expect(page.locator("h1")).toHaveText("Terms and conditions");
+    expect(redirects).toEqual([]);
+    expect(await headLinks(page)).toEqual({ ...links, canonical: links.en });
+  });
+
+  test("navigation scrolls to the top, and a hash link to its target just below the sticky header", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await hydrated(page);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+    await page.locator("footer").getByRole("link", { name: "Dokumenty" }).click();
+    await expect(page).toHaveURL("/dokumenty");
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+    await page.goto("/uzivatel/5");
+    await hydrated(page);
+    await page.getByTestId("profile-rating").getByRole("link").click();
+    await expect(page).toHaveURL("/uzivatel/5#reviews-title");
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    const { headerBottom, targetTop } = await page.evaluate(() => ({
+      headerBottom: document.querySelector('[data-testid="site-header"]')!.getBoundingClientRect().bottom,
+      targetTop: document.getElementById("reviews-title")!.getBoundingClientRect().top,
+    }));
+    // Visible under the header, not hidden behind it, and scrolled up to it (not left mid-page).
+    expect(targetTop).toBeGreaterThanOrEqual(headerBottom);
+    expect(targetTop).toBeLessThan(headerBottom + 40);
   });
 
   test("the locale cookie follows the page language for 365 days", async ({ page, context }) => {
