@@ -29,6 +29,8 @@ const child = spawn(process.execPath, [path.join(root, "server/main.ts")], {
     LOG_LEVEL: process.env.LOG_LEVEL || "warn",
     // Turns on the error-page triggers under /__diagnostics (app/routes/diagnostics.tsx).
     E2E_DIAGNOSTICS: "1",
+    // The tests read confirmation and reset links from the development outbox (GET /dev/outbox).
+    DEV_OUTBOX: "true",
   },
 });
 

@@ -31,6 +31,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default("Rarita <no-reply@rarita.local>"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SEED_DEMO: z.enum(["true", "false"]).default("true"),
+  DEV_OUTBOX: z.enum(["true", "false"]).optional(),
   TAG_MANAGER_ID: z
     .string()
     .regex(/^GTM-[A-Z0-9]+$/, "must look like GTM-XXXXXXX")
@@ -49,6 +50,8 @@ export type Config = {
   mailFrom: string;
   logLevel: string;
   seedDemo: boolean;
+  /** The /dev/outbox page (without SMTP_URL only); off in production unless DEV_OUTBOX=true. */
+  devOutbox: boolean;
   tagManagerId: string | undefined;
   recaptchaSiteKey: string | undefined;
 };
@@ -81,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO === "true",
+    devOutbox: e.DEV_OUTBOX ? e.DEV_OUTBOX === "true" : e.NODE_ENV !== "production",
     tagManagerId: e.TAG_MANAGER_ID,
     recaptchaSiteKey: e.RECAPTCHA_SITE_KEY,
   };

@@ -8,6 +8,7 @@ import { type Config, ConfigError, checkDataDir, loadConfig } from "./config.ts"
 import type { Database } from "./db/client.ts";
 import { DataDirLockedError } from "./db/data-dir-lock.ts";
 import type { PageHandler } from "./http/app.ts";
+import type { JobRunner } from "./jobs/runner.ts";
 import { createLogger, type Logger } from "./logger.ts";
 
 // Only what the configuration checks need is imported up front; the database driver, the HTTP
@@ -47,6 +48,7 @@ async function main() {
 
   const database = await openConfiguredDatabase(config);
   let server: Server;
+  let jobs: JobRunner | undefined;
   try {
     checkpoint();
     let demoAccounts: { role: string; email: string; password: string }[] = [];
@@ -68,6 +70,7 @@ async function main() {
       import("../app/context.ts"),
     ]);
     const services = createServices({ database, config, logger });
+    jobs = services.jobs;
     const buildEntry = path.join(buildDir, "server/index.js");
     if (!fs.existsSync(buildEntry)) {
       throw new MissingBuildError(
@@ -88,6 +91,11 @@ async function main() {
       pageHandler,
       clientBuildDir: path.join(buildDir, "client"),
     });
+    // Jobs (mail delivery, maintenance) run from here on; pg-boss installs its tables on first start.
+    const { registerDatabaseMaintenance, vacuumSoon } = await import("./jobs/maintenance.ts");
+    await registerDatabaseMaintenance(services.jobs, database);
+    await services.jobs.start();
+    await vacuumSoon(services.jobs, database);
     server = await listen(app.fetch, config);
 
     const lines = [
@@ -100,15 +108,17 @@ async function main() {
     ];
     process.stdout.write(`${lines.join("\n")}\n`);
   } catch (error) {
+    await jobs?.stop().catch(() => {});
     await database.close().catch(() => {});
     throw error;
   }
+  const runner = jobs;
 
   let stopping = false;
   stopServer = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    void shutdown(signal, server, database, logger);
+    void shutdown(signal, server, database, logger, runner);
   };
   // A signal that came while the server was starting up to listen.
   if (stopSignal) stopServer(stopSignal);
@@ -161,12 +171,16 @@ async function listen(
   });
 }
 
-async function shutdown(signal: string, server: Server, database: Database, logger: Logger) {
+async function shutdown(signal: string, server: Server, database: Database, logger: Logger, jobs: JobRunner) {
   logger.info({ signal }, "shutting down");
   const { closeGracefully } = await import("./http/shutdown.ts");
   try {
     // The database is closed (and the lock released) even when requests outlast the deadline.
-    const clean = await closeGracefully(server, () => database.close());
+    // Job workers stop first: a running job finishes or is handed back to the queue for the next start.
+    const clean = await closeGracefully(server, async () => {
+      await jobs.stop().catch((err) => logger.error({ err }, "stopping the job runner failed"));
+      await database.close();
+    });
     logger.info(clean ? "stopped" : "shutdown deadline passed; open requests were cut, database closed");
     process.exit(clean ? 0 : 1);
   } catch (error) {

@@ -151,6 +151,18 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   let starting: Promise<void> | null = null;
   let started = false;
 
+  // Per queue, the creation in progress or done since the last start: send() waits for it.
+  const queueReady = new Map<string, Promise<void>>();
+  function ensureQueueOnce(name: string) {
+    let ready = queueReady.get(name);
+    if (!ready) {
+      ready = ensureQueue(name);
+      queueReady.set(name, ready);
+      ready.catch(() => queueReady.delete(name));
+    }
+    return ready;
+  }
+
   async function ensureQueue(name: string) {
     const definition = queues.get(name) ?? {};
     await boss.createQueue(
@@ -199,7 +211,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
 
   async function doStart() {
     await boss.start();
-    for (const name of new Set([...queues.keys(), ...handlers.keys()])) await ensureQueue(name);
+    for (const name of new Set([...queues.keys(), ...handlers.keys()])) await ensureQueueOnce(name);
     for (const name of handlers.keys()) await startWorker(name);
     if (background) for (const s of schedules) await boss.schedule(s.name, s.cron, s.data, s.options);
     started = true;
@@ -210,6 +222,11 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
 
     define(name, definition = {}) {
       queues.set(name, definition);
+      // Defined after the start: create it now (a send inside a transaction on PGlite could not).
+      if (started)
+        ensureQueueOnce(name).catch((err) =>
+          logger?.error({ err, job: name }, "could not create a job queue"),
+        );
     },
 
     async send(name, data, sendOptions = {}) {
@@ -220,6 +237,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       }
       await runner.start();
       if (!queues.has(name) && !handlers.has(name)) throw new Error(`unknown job queue ${name}`);
+      await queueReady.get(name);
       const { tx, startAfter, singletonKey, retryLimit } = sendOptions;
       return boss.send(
         name,
@@ -236,7 +254,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     work(name, handler, workOptions = {}) {
       handlers.set(name, { handler: handler as JobHandler<object>, options: workOptions });
       if (started) {
-        void ensureQueue(name)
+        void ensureQueueOnce(name)
           .then(() => startWorker(name))
           .catch((err) => logger?.error({ err, job: name }, "could not start a job worker"));
       }
@@ -249,6 +267,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
 
     async runPending(name) {
       await runner.start();
+      await queueReady.get(name);
       let ran = 0;
       for (;;) {
         const [job] = await boss.fetch<object>(name, { batchSize: 1 });
@@ -265,6 +284,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
 
     async list(name) {
       await runner.start();
+      await queueReady.get(name);
       const jobs = await boss.findJobs<object>(name);
       return jobs
         .sort((a, b) => a.createdOn.getTime() - b.createdOn.getTime())
@@ -288,6 +308,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       starting = null;
       started = false;
       working.clear();
+      queueReady.clear();
     },
   };
   return runner;

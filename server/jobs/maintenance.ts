@@ -1,0 +1,40 @@
+import type { Database } from "../db/client.ts";
+import type { JobRunner } from "./runner.ts";
+
+export const VACUUM_QUEUE = "maintenance.vacuum";
+
+/**
+ * PGlite has no autovacuum (docs/decisions/0002): without VACUUM dead rows pile up and the
+ * visibility map stays empty, so the planner cannot use index-only scans; without ANALYZE it plans
+ * with no statistics at all. On the embedded engine a job runs `VACUUM ANALYZE` every night and
+ * once shortly after the start (the demo data has just been loaded, or the process was down at
+ * night). PostgreSQL's autovacuum does this itself, so nothing is registered there.
+ *
+ * The queue is `exclusive`: at most one vacuum is queued or running, however many starts and
+ * schedule ticks ask for one. Call before `jobs.start()`; returns whether anything was set up.
+ */
+export async function registerDatabaseMaintenance(
+  jobs: JobRunner,
+  database: Pick<Database, "engine" | "exec">,
+): Promise<boolean> {
+  if (database.engine !== "pglite") return false;
+  jobs.define(VACUUM_QUEUE, {
+    policy: "exclusive",
+    retryLimit: 2,
+    retryDelaySeconds: 600,
+    expireInSeconds: 3600,
+  });
+  jobs.work(VACUUM_QUEUE, async () => {
+    // The single embedded connection is busy while this runs; on the demo data it takes well under a second.
+    await database.exec("VACUUM ANALYZE");
+  });
+  // 03:30 Prague time: the quietest hour of a Czech marketplace.
+  await jobs.schedule(VACUUM_QUEUE, "30 3 * * *", {}, { tz: "Europe/Prague" });
+  return true;
+}
+
+/** After the start: one vacuum a minute from now, unless one is already queued. */
+export async function vacuumSoon(jobs: JobRunner, database: Pick<Database, "engine">, afterSeconds = 60) {
+  if (database.engine !== "pglite") return null;
+  return jobs.send(VACUUM_QUEUE, {}, { startAfter: afterSeconds });
+}
