@@ -1,8 +1,8 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { z } from "zod";
 import { issuesToFieldErrors } from "../server/http/api/validation.ts";
-import { SESSION_COOKIE } from "../server/http/session.ts";
-import { loginThrottle } from "../server/modules/auth/login-throttle.ts";
+import { isSecureOrigin, sessionCookieName } from "../server/http/session.ts";
+import { loginThrottle, tooManyAttemptsMessage } from "../server/modules/auth/login-throttle.ts";
 import { appContext } from "./context.ts";
 import { translate } from "./i18n/index.ts";
 import { localePath } from "./i18n/paths.ts";
@@ -24,8 +24,17 @@ const LoginForm = z.object({
 
 export type LoginActionData = { errors: Record<string, string[]> };
 
-function cookieIsSecure(publicUrl: string) {
-  return publicUrl.startsWith("https://");
+/**
+ * The session cookie: HttpOnly (no script reads it), SameSite=Lax (not sent with cross-site
+ * posts), Path=/ and no Domain; over https Secure and named `__Host-auth._token` (session.ts).
+ */
+function sessionSetCookie(publicUrl: string, token: string, maxAgeSeconds: number): string {
+  return serializeCookie(sessionCookieName(publicUrl), token, {
+    httpOnly: true,
+    secure: isSecureOrigin(publicUrl),
+    sameSite: "Lax",
+    maxAgeSeconds,
+  });
 }
 
 /**
@@ -50,10 +59,11 @@ export async function handleLogin(
     );
   }
   const { email, password } = parsed.data;
-  if (loginThrottle.retryAfter(email, clientIp) > 0) {
+  const wait = loginThrottle.retryAfter(email, clientIp);
+  if (wait > 0) {
     return data<LoginActionData>(
-      { errors: { login: [translate(locale, "errors.tooManyRequests")] } },
-      { status: 429 },
+      { errors: { login: [tooManyAttemptsMessage(locale, wait)] } },
+      { status: 429, headers: { "Retry-After": String(wait) } },
     );
   }
   const result = await services.auth.login(email, password, {
@@ -67,17 +77,10 @@ export async function handleLogin(
       { status: 422 },
     );
   }
-  loginThrottle.succeeded(email);
+  loginThrottle.succeeded(email, clientIp);
 
   const headers = new Headers();
-  headers.append(
-    "Set-Cookie",
-    serializeCookie(SESSION_COOKIE, result.token, {
-      httpOnly: true,
-      secure: cookieIsSecure(config.publicUrl),
-      maxAgeSeconds: SESSION_MAX_AGE,
-    }),
-  );
+  headers.append("Set-Cookie", sessionSetCookie(config.publicUrl, result.token, SESSION_MAX_AGE));
   const guestWishlist = parseCookieHeader(request.headers.get("cookie"))[GUEST_WISHLIST_COOKIE];
   if (guestWishlist) {
     await services.wishlist.mergeGuestWishlist(result.userId, guestWishlist);
@@ -92,30 +95,16 @@ export async function handleLogout(context: Readonly<RouterContextProvider>) {
   const { services, locale, config, sessionTokenHash } = context.get(appContext);
   if (sessionTokenHash) await services.auth.logout(sessionTokenHash);
   throw redirect(localePath("home", locale), {
-    headers: {
-      "Set-Cookie": serializeCookie(SESSION_COOKIE, "", {
-        httpOnly: true,
-        secure: cookieIsSecure(config.publicUrl),
-        maxAgeSeconds: 0,
-      }),
-    },
+    headers: { "Set-Cookie": sessionSetCookie(config.publicUrl, "", 0) },
   });
 }
 
 /** The Set-Cookie value that starts a web session (registration logs the new user in with it). */
 export function sessionCookie(token: string, publicUrl: string): string {
-  return serializeCookie(SESSION_COOKIE, token, {
-    httpOnly: true,
-    secure: cookieIsSecure(publicUrl),
-    maxAgeSeconds: SESSION_MAX_AGE,
-  });
+  return sessionSetCookie(publicUrl, token, SESSION_MAX_AGE);
 }
 
 /** The Set-Cookie value that drops the web session cookie (after a password reset ended every session). */
 export function clearedSessionCookie(publicUrl: string): string {
-  return serializeCookie(SESSION_COOKIE, "", {
-    httpOnly: true,
-    secure: cookieIsSecure(publicUrl),
-    maxAgeSeconds: 0,
-  });
+  return sessionSetCookie(publicUrl, "", 0);
 }

@@ -10,6 +10,7 @@ import header from "./ui/header.json" with { type: "json" };
 import pages from "./ui/pages.json" with { type: "json" };
 import product from "./ui/product.json" with { type: "json" };
 import registration from "./ui/registration.json" with { type: "json" };
+import security from "./ui/security.json" with { type: "json" };
 
 /** Czech is the source language; English mirrors its keys (a test checks that none is missing). */
 export const locales = ["cs", "en"] as const;
@@ -32,6 +33,7 @@ export const uiNamespaces = {
   pages,
   product,
   registration,
+  security,
 } as const;
 
 function withNamespaces(locale: Locale, base: object) {

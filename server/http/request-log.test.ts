@@ -2,7 +2,7 @@ import { Writable } from "node:stream";
 import { Hono } from "hono";
 import pino from "pino";
 import { describe, expect, it } from "vitest";
-import { requestLog } from "./request-log.ts";
+import { maskPath, requestLog } from "./request-log.ts";
 import type { AppEnv } from "./types.ts";
 
 describe("requestLog", () => {
@@ -31,5 +31,44 @@ describe("requestLog", () => {
     expect(entry.requestId).toBe(response.headers.get("x-request-id"));
     expect(typeof entry.ms).toBe("number");
     expect(lines[0]).not.toContain("secret");
+  });
+});
+
+describe("maskPath", () => {
+  it("masks the secret segment of reset, confirmation, newsletter and order links in both languages", () => {
+    const cases: [string, string][] = [
+      ["/zmena-hesla/AbC-123_x", "/zmena-hesla/[redacted]"],
+      ["/en/change-password/AbC-123_x.data", "/en/change-password/[redacted]"],
+      ["/potvrzeni-emailu/tok3n", "/potvrzeni-emailu/[redacted]"],
+      ["/en/confirm-email/tok3n", "/en/confirm-email/[redacted]"],
+      ["/newsletter/potvrzeni/tok3n", "/newsletter/potvrzeni/[redacted]"],
+      ["/en/newsletter/confirm/tok3n", "/en/newsletter/confirm/[redacted]"],
+      ["/newsletter/odhlaseni/tok3n/", "/newsletter/odhlaseni/[redacted]"],
+      ["/en/newsletter/unsubscribe/tok3n", "/en/newsletter/unsubscribe/[redacted]"],
+      ["/Zmena-Hesla/tok3n", "/Zmena-Hesla/[redacted]"],
+      ["/shrnuti/42/h4sh", "/shrnuti/42/[redacted]"],
+      ["/ucet/shrnuti/42/h4sh", "/ucet/shrnuti/42/[redacted]"],
+    ];
+    for (const [path, masked] of cases) expect(maskPath(path), path).toBe(masked);
+    // Paths without secrets stay as they are.
+    for (const path of ["/", "/zmena-hesla", "/12/rum", "/12/rum/hampden-8-let", "/api/me/sessions/3"])
+      expect(maskPath(path)).toBe(path);
+  });
+
+  it("keeps the token of a reset link out of the request log line", async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const app = new Hono<AppEnv>();
+    app.use(requestLog(pino({ base: undefined }, sink)));
+    app.get("*", (c) => c.text("ok"));
+    await app.request("/zmena-hesla/Tajny-Token-123");
+    await app.request("/newsletter/odhlaseni/Tajny-Token-456.data");
+    expect(lines.join("")).not.toContain("Tajny-Token");
+    expect(JSON.parse(lines[0]).path).toBe("/zmena-hesla/[redacted]");
   });
 });

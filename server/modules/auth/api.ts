@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { translate } from "../../../app/i18n/index.ts";
 import { bearerSecurity, createApiRouter, requireUser } from "../../http/api/router.ts";
 import { errorResponses, jsonContent, MessageBody, ValidationErrorBody } from "../../http/api/schemas.ts";
-import { loginThrottle } from "./login-throttle.ts";
+import { loginThrottle, tooManyAttemptsMessage } from "./login-throttle.ts";
 import type { AuthUser } from "./service.ts";
 
 /** The user as GET /api/me returns it: the spec reads username, avatar_file_name, group.discount and scope. */
@@ -64,7 +64,10 @@ authApi.openapi(
         description: "Invalid input or wrong credentials (errors.login)",
         content: { "application/json": { schema: ValidationErrorBody } },
       },
-      429: jsonContent(MessageBody, "Too many attempts"),
+      429: jsonContent(
+        MessageBody,
+        "Too many failed attempts from this address, or the account is slowed down after many failures; Retry-After says when to try again",
+      ),
     },
   }),
   async (c) => {
@@ -74,7 +77,7 @@ authApi.openapi(
     const wait = loginThrottle.retryAfter(email, ip);
     if (wait > 0) {
       c.header("Retry-After", String(wait));
-      return c.json({ message: translate(locale, "errors.tooManyRequests") }, 429);
+      return c.json({ message: tooManyAttemptsMessage(locale, wait) }, 429);
     }
     const result = await c
       .get("services")
@@ -83,7 +86,7 @@ authApi.openapi(
       loginThrottle.failed(email, ip);
       return c.json({ errors: { login: [translate(locale, "auth.loginFailed")] } }, 422);
     }
-    loginThrottle.succeeded(email);
+    loginThrottle.succeeded(email, ip);
     return c.json({ token: result.token }, 200);
   },
 );
