@@ -49,7 +49,10 @@ describe("pageMeta", () => {
   const links = (tags: ReturnType<typeof pageMeta>) =>
     tags
       .filter((tag) => "tagName" in tag)
-      .map((tag) => ("hrefLang" in tag ? tag.hrefLang : tag.rel) + " " + tag.href);
+      .map((tag) => {
+        const link = tag as { rel: string; hrefLang?: string; href: string };
+        return `${link.hrefLang ?? link.rel} ${link.href}`;
+      });
 
   it("adds canonical and hreflang (cs, en, x-default) with the site's origin", () => {
     const tags = pageMeta({ matches: [root, { id: "documents___cs", params: {} }], location }, (t) => ({
