@@ -1,7 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { ne, sql } from "drizzle-orm";
-import { categoryPathNames, productSearchText, searchText } from "../../modules/catalog/search-text.ts";
+import {
+  categoryPathNames,
+  productSearchName,
+  productSearchText,
+  searchText,
+} from "../../modules/catalog/search-text.ts";
 import type { NewProduct } from "../../modules/catalog/tables.ts";
 import type { Db } from "../client.ts";
 import * as t from "../schema.ts";
@@ -167,6 +172,7 @@ export async function seedLargeCatalogue(
         descriptionCs: text.cs,
         descriptionEn: text.en,
         // The category path as the database has it (what refreshSearchText would compute).
+        searchName: productSearchName(names.cs, names.en),
         searchText: productSearchText({
           nameCs: names.cs,
           nameEn: names.en,

@@ -1,4 +1,8 @@
-import { categoryPathNames, productSearchText } from "../../modules/catalog/search-text.ts";
+import {
+  categoryPathNames,
+  productSearchName,
+  productSearchText,
+} from "../../modules/catalog/search-text.ts";
 import type { NewProduct } from "../../modules/catalog/tables.ts";
 import { brands as brandSeeds, type SeedBrand } from "./brands.ts";
 import { type CatalogueItem, catalogue, type DemandItem, demands, type Kind } from "./catalogue.ts";
@@ -294,6 +298,7 @@ export function planDemoProducts(ctx: PlanContext): PlannedProduct[] {
       slugEn: slugify(names.en),
       descriptionCs: text.cs,
       descriptionEn: text.en,
+      searchName: productSearchName(names.cs, names.en),
       searchText: productSearchText({
         nameCs: names.cs,
         nameEn: names.en,
@@ -433,6 +438,7 @@ export function planDemoProducts(ctx: PlanContext): PlannedProduct[] {
       slugEn: slugify(item.en),
       descriptionCs: text.cs,
       descriptionEn: text.en,
+      searchName: productSearchName(item.cs, item.en),
       searchText: productSearchText({
         nameCs: item.cs,
         nameEn: item.en,

@@ -9,7 +9,14 @@ import { createLogger } from "../../logger.ts";
 import { createTestApi, type TestApi } from "../../test/api-harness.ts";
 import { insertCategory, insertProduct, insertProductImage } from "../../test/fixtures.ts";
 import type { ListingQuery } from "./listing.ts";
-import { editDistance, isTypoOf, productSearchText, searchText, searchTokens } from "./search-text.ts";
+import {
+  editDistance,
+  isTypoOf,
+  productSearchName,
+  productSearchText,
+  searchText,
+  searchTokens,
+} from "./search-text.ts";
 import { brands, categories, packages, products } from "./tables.ts";
 
 /**
@@ -217,6 +224,15 @@ beforeAll(async () => {
     .set({ nameEn: null, slugEn: null })
     .where(inArray(products.id, [b.id, c.id, d.id, e.id, f.id, g.id, h.id]));
   Object.assign(ids, { a: a.id, b: b.id, c: c.id, d: d.id, e: e.id, f: f.id, g: g.id, h: h.id });
+  // The names search ranks by, as product code stores them beside the search text.
+  for (const row of await db
+    .select()
+    .from(products)
+    .where(inArray(products.id, Object.values(ids))))
+    await db
+      .update(products)
+      .set({ searchName: productSearchName(row.nameCs, row.nameEn) })
+      .where(eq(products.id, row.id));
 });
 
 afterAll(async () => {
@@ -503,6 +519,28 @@ describe("listingPage", () => {
     }
   });
 
+  it("answers a search page in one pass with the same cards, total and facets", async () => {
+    const base: ListingQuery = { locale: "en", q: "whisky", now: NOW, perPage: 6, page: 2 };
+    const plain = await api.services.catalog.listingPage(base);
+    expect(plain.page.total).toBeGreaterThan(6);
+    const [brandA, brandB] = plain.facets.brands;
+    const [packageA] = plain.facets.packages;
+    for (const extra of [
+      {},
+      { sort: "price_desc" as const, page: 1 },
+      { brandIds: [brandA.id] },
+      { packageIds: [packageA.id] },
+      { brandIds: [brandA.id, brandB.id], packageIds: [packageA.id], page: 1 },
+      { formats: ["auction" as const], sort: "ending" as const, page: 1 },
+      { q: "qqxxzzy" },
+    ]) {
+      const query: ListingQuery = { ...base, ...extra };
+      const combined = await api.services.catalog.listingPage(query);
+      expect(combined.page, JSON.stringify(extra)).toEqual(await api.services.catalog.listProducts(query));
+      expect(combined.facets, JSON.stringify(extra)).toEqual(await api.services.catalog.listingFacets(query));
+    }
+  });
+
   it("lists what went live within the last days (new products)", async () => {
     expect(new Set(idsOf((await list({ activatedWithinDays: 2 })).items))).toEqual(
       new Set(named("b", "c", "g")),
@@ -522,6 +560,7 @@ describe("findCategory", () => {
       path: [{ id: tree.root, slug: "sklep", name: "Sklep", url: `/${tree.root}/sklep` }],
       children: [{ id: tree.leaf, slug: "kuba", name: "Kuba", url: `/${tree.leaf}/kuba` }],
       urls: { cs: `/${tree.child}/doutniky-test`, en: `/en/${tree.child}/doutniky-test` },
+      slugs: { cs: "doutniky-test", en: "doutniky-test" },
     });
     const en = await api.services.catalog.findCategory(tree.leaf, "en");
     expect(en).toMatchObject({ name: "Cuba", url: `/en/${tree.leaf}/cuba`, description: null });

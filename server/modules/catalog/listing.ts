@@ -16,6 +16,7 @@ import type { Locale } from "../../../app/i18n/index.ts";
 import { localePath } from "../../../app/i18n/paths.ts";
 import type { Db } from "../../db/client.ts";
 import { allowedTypos, isTypoOf, searchTokens } from "./search-text.ts";
+import { PRODUCT_STATUSES } from "./tables.ts";
 
 /**
  * Catalogue listings and search (issue 4): the category page, the auction lists, new and sale
@@ -127,19 +128,23 @@ function tsTerm(plan: TokenPlan): string {
   return `${plan.token}:*`;
 }
 
-/**
- * The normalised names of the product: search_text starts with them (productSearchText puts the
- * Czech name, a space and the English one first), so its first characters are the names without
- * diacritics, and no per-row unaccent() is needed to rank name matches.
- */
-const NAME_PART = sql`left(p.search_text, length(p.name_cs) + coalesce(length(p.name_en) + 1, 0))`;
+/** A LIKE pattern for a word at the start of a word of products.search_name. */
+function wordStartPattern(word: string): string {
+  return `% ${word.replace(/[\\%_]/g, "\\$&")}%`;
+}
 
-/** How many of the query's words the product's name matches: the relevance of a search hit. */
+/**
+ * How many of the query's words the product's names contain (as the start of a word, or one of
+ * the word's stand-ins): the relevance of a search hit. It reads search_name (short, normalised in
+ * code) with LIKE: parsing the names with to_tsvector for every hit cost more than the match.
+ */
 function relevance(search: SearchPlan): SQL {
-  const parts = search.tokens.map(
-    (plan) => sql`(name_vector @@ to_tsquery('simple'::regconfig, ${tsTerm(plan)}))::int`,
-  );
-  return sql`(select ${sql.join(parts, sql` + `)} from (select to_tsvector('simple'::regconfig, ${NAME_PART}) as name_vector) n)`;
+  const parts = search.tokens.map((plan) => {
+    const words = [plan.token, ...(plan.words ?? [])];
+    const tests = words.map((word) => sql`names like ${wordStartPattern(word)}`);
+    return sql`(${sql.join(tests, sql` or `)})::int`;
+  });
+  return sql`(select ${sql.join(parts, sql` + `)} from (select ' ' || p.search_name as names) n)`;
 }
 
 export function createListingQueries(db: Db) {
@@ -190,8 +195,16 @@ export function createListingQueries(db: Db) {
     skip: { brands?: boolean; packages?: boolean } = {},
   ): SQL {
     const where: SQL[] = [];
-    const statuses = query.statuses?.length ? query.statuses : DEFAULT_STATUSES;
-    where.push(sql`p.status in (${list(statuses)})`);
+    const statuses = (query.statuses?.length ? query.statuses : DEFAULT_STATUSES).filter((status) =>
+      PRODUCT_STATUSES.includes(status),
+    );
+    // Literals, not parameters: the planner must see `status = 'active'` to use the partial
+    // search index (migration 0003); the names come from the fixed list just checked.
+    where.push(
+      statuses.length
+        ? sql`p.status in (${sql.raw(statuses.map((status) => `'${status}'`).join(", "))})`
+        : sql`false`,
+    );
     // Literal ids (not a subquery), so the planner sees how big the branch is.
     if (categoryIds)
       where.push(categoryIds.length ? sql`p.category_id in (${list(categoryIds)})` : sql`false`);
@@ -335,19 +348,13 @@ export function createListingQueries(db: Db) {
     };
   }
 
-  /** The cards for a list of product ids in that order (the page query's second half). */
-  async function cardsFor(
-    pageSql: SQL,
-    orders: SQL[],
-    locale: Locale,
-    now: string,
-  ): Promise<ProductCardData[]> {
-    const outerOrder = sql.join(
-      [...orders.map((order, index) => sql`${sql.raw(`page.k${index}`)} ${order}`), sql`page.id`],
-      sql`, `,
-    );
-    const result = await db.execute(sql`
-      with page as (${pageSql})
+  /**
+   * The card columns of the products in a CTE `page` (id, k0, k1… the sort keys), joined to their
+   * category, brand, seller and first image; the keys come along for the caller's ORDER BY.
+   */
+  function cardSelect(now: string, keyCount: number): SQL {
+    const keys = sql.raw(Array.from({ length: keyCount }, (_, index) => `page.k${index}`).join(", "));
+    return sql`
       select p.id, p.name_cs, p.name_en, p.slug_cs, p.slug_en, p.format, p.type, p.status,
         p.price_minor, p.start_price_minor, p.current_price_minor, p.original_price_minor,
         p.is_price_sale_active, p.ends_at, p.bid_count,
@@ -355,7 +362,8 @@ export function createListingQueries(db: Db) {
         c.slug_cs as category_slug_cs, c.slug_en as category_slug_en,
         b.name as brand_name,
         (p.seller_id is null or u.verified_at is not null) as seller_verified,
-        img.path as image_path, img.file_name as image_file_name, img.alt as image_alt
+        img.path as image_path, img.file_name as image_file_name, img.alt as image_alt,
+        ${keys}
       from page
       join products p on p.id = page.id
       join categories c on c.id = p.category_id
@@ -364,36 +372,54 @@ export function createListingQueries(db: Db) {
       left join lateral (
         select i.path, i.file_name, i.alt from product_images i
         where i.product_id = p.id order by i.position, i.id limit 1
-      ) img on true
-      order by ${outerOrder}`);
-    return rowsOf(result).map((row) => toCard(row, locale));
+      ) img on true`;
+  }
+
+  /**
+   * `alias.k0 desc, alias.k1 asc…, alias.id`: the order of a page by its sort keys; without an
+   * alias, the keys are the output columns of the select being ordered (and the id is p.id).
+   */
+  function keyOrder(keys: { order: SQL }[], alias?: string): SQL {
+    const prefix = alias ? `${alias}.` : "";
+    return sql.join(
+      [
+        ...keys.map((key, index) => sql`${sql.raw(`${prefix}k${index}`)} ${key.order}`),
+        sql.raw(`${alias ?? "p"}.id`),
+      ],
+      sql`, `,
+    );
+  }
+
+  /** `expr0 as k0, expr1 as k1…`: the sort keys as columns. */
+  function keyColumns(keys: { expr: SQL }[]): SQL {
+    return sql.join(
+      keys.map((key, index) => sql`${key.expr} as ${sql.raw(`k${index}`)}`),
+      sql`, `,
+    );
+  }
+
+  /** What a query asks of its page: its number, its size and the sort keys. */
+  function pagePlan(query: ListingQuery, { search, now }: Resolved) {
+    const perPage = Math.min(MAX_PER_PAGE, Math.max(1, Math.floor(query.perPage ?? DEFAULT_PER_PAGE)));
+    const page = Math.max(1, Math.floor(query.page ?? 1));
+    const sort: ListingSort = query.sort ?? (search ? "relevance" : "newest");
+    return { perPage, page, keys: sortKeys(sort, search, now) };
   }
 
   /** The page of cards of a resolved query (one statement), and its size limits. */
   async function pageItems(query: ListingQuery, resolved: Resolved) {
-    const perPage = Math.min(MAX_PER_PAGE, Math.max(1, Math.floor(query.perPage ?? DEFAULT_PER_PAGE)));
-    const page = Math.max(1, Math.floor(query.page ?? 1));
-    const { search, now } = resolved;
-    const sort: ListingSort = query.sort ?? (search ? "relevance" : "newest");
-    const keys = sortKeys(sort, search, now);
-    const pageSql = sql`
-      select p.id, ${sql.join(
-        keys.map((key, index) => sql`${key.expr} as ${sql.raw(`k${index}`)}`),
-        sql`, `,
-      )}
-      from products p
-      where ${conditions(query, resolved)}
-      order by ${sql.join(
-        keys.map((key, index) => sql`${sql.raw(`k${index}`)} ${key.order}`),
-        sql`, `,
-      )}, p.id
-      limit ${perPage} offset ${(page - 1) * perPage}`;
-    const items = await cardsFor(
-      pageSql,
-      keys.map((key) => key.order),
-      query.locale,
-      now,
-    );
+    const { perPage, page, keys } = pagePlan(query, resolved);
+    const result = await db.execute(sql`
+      with page as (
+        select p.id, ${keyColumns(keys)}
+        from products p
+        where ${conditions(query, resolved)}
+        order by ${keyOrder(keys)}
+        limit ${perPage} offset ${(page - 1) * perPage}
+      )
+      ${cardSelect(resolved.now, keys.length)}
+      order by ${keyOrder(keys, "page")}`);
+    const items = rowsOf(result).map((row) => toCard(row, query.locale));
     return { items, page, perPage };
   }
 
@@ -455,21 +481,38 @@ export function createListingQueries(db: Db) {
           group by p.package_id, k.id`)
       : null;
     const [groupRows, brandRows, packageRows] = await Promise.all([grouped, brandQuery, packageQuery]);
-    const rows = rowsOf(groupRows);
+    return facetsFrom(
+      rowsOf(groupRows),
+      brandRows ? rowsOf(brandRows) : null,
+      packageRows ? rowsOf(packageRows) : null,
+      query.locale,
+    );
+  }
+
+  /**
+   * The total and the facets from the grouped rows (total: no_brand = no_package = 1; a facet
+   * whose filter is off: its group rows) and, for a facet whose filter is on, its own count rows.
+   */
+  function facetsFrom(
+    rows: Row[],
+    brandRows: Row[] | null,
+    packageRows: Row[] | null,
+    locale: Locale,
+  ): { total: number } & ListingFacets {
     const total = Number(
       rows.find((row) => Number(row.no_brand) === 1 && Number(row.no_package) === 1)?.count ?? 0,
     );
     const brandSource = brandRows
-      ? rowsOf(brandRows)
+      ? brandRows
       : rows.filter((row) => Number(row.no_brand) === 0 && row.brand_id !== null);
     const packageSource = packageRows
-      ? rowsOf(packageRows)
+      ? packageRows
       : rows.filter((row) => Number(row.no_package) === 0 && row.package_id !== null);
     const brands = brandSource
       .map((row) => ({ id: Number(row.brand_id), name: String(row.brand_name), count: Number(row.count) }))
-      .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name, query.locale))
+      .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name, locale))
       .slice(0, 60)
-      .sort((a, b) => a.name.localeCompare(b.name, query.locale));
+      .sort((a, b) => a.name.localeCompare(b.name, locale));
     const packages = packageSource
       .map((row) => ({
         id: Number(row.package_id),
@@ -490,14 +533,88 @@ export function createListingQueries(db: Db) {
 
   /**
    * A listing page in one go: the cards and the facets of one query, resolved once, in two
-   * statements when no brand or package filter is on (the page of rows; the total with the facets).
+   * statements when no brand or package filter is on (the page of rows; the total with the facets),
+   * and a search in one (searchListingPage).
    */
   async function listingPage(query: ListingQuery): Promise<{ page: ProductPage; facets: ListingFacets }> {
     const resolved = await resolve(query);
+    if (resolved.search) return searchListingPage(query, resolved);
     const [{ items, page, perPage }, { total, brands, packages }] = await Promise.all([
       pageItems(query, resolved),
       totalAndFacets(query, resolved),
     ]);
+    return { page: pageOf(items, total, page, perPage), facets: { brands, packages } };
+  }
+
+  /**
+   * A search page in one statement. Category listings answer their two statements from a covering
+   * index; a search must fetch every hit's row to check the full-text match (and rank it), so the
+   * hits are read once into a materialised CTE that the page, the total and the facets all read.
+   * The hits leave out the brand and package filters, which facets of those need ignored.
+   */
+  async function searchListingPage(
+    query: ListingQuery,
+    resolved: Resolved,
+  ): Promise<{ page: ProductPage; facets: ListingFacets }> {
+    const { perPage, page, keys } = pagePlan(query, resolved);
+    const brandIds = uniqueInts(query.brandIds) ?? [];
+    const packageIds = uniqueInts(query.packageIds) ?? [];
+    const byBrand = brandIds.length ? sql`h.brand_id in (${list(brandIds)})` : sql`true`;
+    const byPackage = packageIds.length ? sql`h.package_id in (${list(packageIds)})` : sql`true`;
+    const sets = [sql`()`];
+    if (!brandIds.length) sets.push(sql`(h.brand_id)`);
+    if (!packageIds.length) sets.push(sql`(h.package_id)`);
+    // The rows facetsFrom reads: "all" (total and unfiltered facets), "brand" and "package" (a
+    // filtered facet counted without its own filter).
+    const facetParts = [
+      sql`select 'all' as facet,
+          ${brandIds.length ? sql`null::int` : sql`h.brand_id`} as brand_id,
+          ${brandIds.length ? sql`1` : sql`grouping(h.brand_id)`} as no_brand,
+          ${packageIds.length ? sql`null::int` : sql`h.package_id`} as package_id,
+          ${packageIds.length ? sql`1` : sql`grouping(h.package_id)`} as no_package,
+          count(*)::int as count
+        from chosen h group by grouping sets (${sql.join(sets, sql`, `)})`,
+    ];
+    if (brandIds.length)
+      facetParts.push(sql`select 'brand', h.brand_id, 0, null::int, 1, count(*)::int
+        from hits h where ${byPackage} and h.brand_id is not null group by h.brand_id`);
+    if (packageIds.length)
+      facetParts.push(sql`select 'package', null::int, 1, h.package_id, 0, count(*)::int
+        from hits h where ${byBrand} and h.package_id is not null group by h.package_id`);
+    const packageName = query.locale === "en" ? sql`coalesce(k.name_en, k.name_cs)` : sql`k.name_cs`;
+    const result = await db.execute(sql`
+      with hits as materialized (
+        select p.id, p.brand_id, p.package_id, ${keyColumns(keys)}
+        from products p
+        where ${conditions(query, resolved, { brands: true, packages: true })}
+      ),
+      chosen as (select * from hits h where ${byBrand} and ${byPackage}),
+      page as (
+        select h.* from chosen h order by ${keyOrder(keys, "h")}
+        limit ${perPage} offset ${(page - 1) * perPage}
+      ),
+      facets as (${sql.join(facetParts, sql` union all `)})
+      select
+        (select coalesce(json_agg(c order by ${keyOrder(keys, "c")}), '[]'::json)
+          from (${cardSelect(resolved.now, keys.length)}) c) as cards,
+        (select coalesce(json_agg(f), '[]'::json) from (
+          select facets.*, b.name as brand_name, ${packageName} as package_name, k.position as package_position
+          from facets
+          left join brands b on facets.no_brand = 0 and b.id = facets.brand_id
+          left join packages k on facets.no_package = 0 and k.id = facets.package_id
+        ) f) as facets`);
+    const [row] = rowsOf(result);
+    const cards = jsonRows(row?.cards);
+    const facetRows = jsonRows(row?.facets);
+    const brandRows = facetRows.filter((entry) => entry.facet === "brand");
+    const packageRows = facetRows.filter((entry) => entry.facet === "package");
+    const { total, brands, packages } = facetsFrom(
+      facetRows.filter((entry) => entry.facet === "all"),
+      brandIds.length ? brandRows : null,
+      packageIds.length ? packageRows : null,
+      query.locale,
+    );
+    const items = cards.map((card) => toCard(card, query.locale));
     return { page: pageOf(items, total, page, perPage), facets: { brands, packages } };
   }
 
@@ -575,6 +692,7 @@ export function createListingQueries(db: Db) {
       path: ancestors.map((ancestor) => categoryLink(ancestor, locale)),
       children: rows.filter((child) => child.parentId === id).map((child) => categoryLink(child, locale)),
       urls: { cs: categoryLink(row, "cs").url, en: categoryLink(row, "en").url },
+      slugs: { cs: categoryLink(row, "cs").slug, en: categoryLink(row, "en").slug },
     };
   }
 
@@ -658,6 +776,12 @@ export function createListingQueries(db: Db) {
   }
 
   return { listProducts, listingFacets, listingPage, findCategory, autocomplete };
+}
+
+/** A json column's array of rows (drivers parse json; a string is parsed here). */
+function jsonRows(value: unknown): Row[] {
+  if (typeof value === "string") return JSON.parse(value) as Row[];
+  return Array.isArray(value) ? (value as Row[]) : [];
 }
 
 /** Parses a PostgreSQL text[] literal (a driver may hand one over unparsed). */

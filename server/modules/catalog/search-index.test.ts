@@ -50,16 +50,22 @@ afterAll(async () => {
 
 const hits = async (q: string) =>
   (await api.services.catalog.listProducts({ locale: "cs", q, perPage: 60 })).items.map((item) => item.id);
-const storedText = async (id: number) =>
-  (await api.db.select({ text: products.searchText }).from(products).where(eq(products.id, id)))[0].text;
+const stored = async (id: number) =>
+  (
+    await api.db
+      .select({ text: products.searchText, name: products.searchName })
+      .from(products)
+      .where(eq(products.id, id))
+  )[0];
 
 describe("refreshSearchText", () => {
   it("builds the text from names, brand, the whole category path and descriptions in both languages", async () => {
     expect(await hits("qwyrtolenka")).toEqual([]);
     expect(await api.services.catalog.refreshSearchText({ productIds: [ids.product, ids.other] })).toBe(2);
-    expect(await storedText(ids.product)).toBe(
-      "lahev qwyrtolenka qwyrtolenka bottle stary vulkan destilaty zkusebni ostrov xamayca trial spirits xamayca island zapecetena korkova zatka. sealed cork.",
-    );
+    expect(await stored(ids.product)).toEqual({
+      text: "lahev qwyrtolenka qwyrtolenka bottle stary vulkan destilaty zkusebni ostrov xamayca trial spirits xamayca island zapecetena korkova zatka. sealed cork.",
+      name: "lahev qwyrtolenka qwyrtolenka bottle",
+    });
     expect(await hits("qwyrtolenka")).toEqual([ids.product]);
     // The root category's name, in either language, finds the product filed two levels down.
     expect(await hits("destilaty zkusebni qwyrtolenka")).toEqual([ids.product]);
@@ -79,6 +85,17 @@ describe("refreshSearchText", () => {
     expect(await hits("stary vulkan qwyrtolenka")).toEqual([]);
   });
 
+  it("follows a renamed product, names and search_name alike", async () => {
+    await api.db
+      .update(products)
+      .set({ nameCs: "Vzácná Qwyrtolenka", nameEn: "Rare Qwyrtolenka" })
+      .where(eq(products.id, ids.other));
+    expect(await api.services.catalog.refreshSearchText({ productIds: [ids.other] })).toBe(1);
+    expect((await stored(ids.other)).name).toBe("vzacna qwyrtolenka rare qwyrtolenka");
+    expect(await hits("vzacna qwyrtolenka")).toEqual([ids.other]);
+    expect(new Set(await hits("qwyrtolenka"))).toEqual(new Set([ids.product, ids.other]));
+  });
+
   it("follows a renamed category for every product in its branch", async () => {
     await api.db
       .update(categories)
@@ -86,7 +103,7 @@ describe("refreshSearchText", () => {
       .where(eq(categories.id, ids.root));
     expect(await api.services.catalog.refreshSearchText({ categoryIds: [ids.root] })).toBe(2);
     expect(new Set(await hits("palenky zkusebni"))).toEqual(new Set([ids.product, ids.other]));
-    expect(await hits("trial brandies qwyrtolenka")).toEqual([ids.product]);
+    expect(await hits("trial brandies bottle")).toEqual([ids.product]);
     expect(await hits("destilaty zkusebni")).toEqual([]);
   });
 

@@ -1,9 +1,10 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { categoryPathNames, productSearchText } from "./search-text.ts";
+import { categoryPathNames, productSearchName, productSearchText } from "./search-text.ts";
 
 /**
- * Keeps `products.search_text` true to the database. The text is built in code (search-text.ts:
+ * Keeps `products.search_text` (and `search_name`, the names alone, by which search ranks) true to
+ * the database. The text is built in code (search-text.ts:
  * SQL's unaccent() is not IMMUTABLE and normalises differently), so whatever changes a product's
  * names or descriptions, its brand's name or a category name on its path calls refreshSearchText
  * for the products concerned. The search_words vocabulary follows by its trigger.
@@ -67,7 +68,7 @@ function withDescendants(ids: number[], byId: Map<number, CategoryRow>): number[
 }
 
 /**
- * Recomputes search_text of the products in scope and stores it where it changed, in batches of
+ * Recomputes search_text and search_name of the products in scope and stores it where it changed, in batches of
  * 1000 (one read and at most one write each). Returns how many products changed. updated_at is
  * left alone: the text is derived, the product itself did not change.
  */
@@ -109,7 +110,7 @@ export async function refreshSearchText(db: Db, scope: SearchTextScope): Promise
 async function readBatch(db: Db, where: SQL): Promise<Row[]> {
   const result = await db.execute(sql`
     select p.id, p.name_cs, p.name_en, p.description_cs, p.description_en, p.category_id, p.search_text,
-      b.name as brand_name
+      p.search_name, b.name as brand_name
     from products p left join brands b on b.id = p.brand_id
     where ${where}
     order by p.id
@@ -118,8 +119,9 @@ async function readBatch(db: Db, where: SQL): Promise<Row[]> {
 }
 
 async function writeChanged(db: Db, categories: Map<number, CategoryRow>, rows: Row[]): Promise<number> {
-  const changed: { id: number; text: string }[] = [];
+  const changed: { id: number; text: string; name: string }[] = [];
   for (const row of rows) {
+    const name = productSearchName(String(row.name_cs), row.name_en as string | null);
     const text = productSearchText({
       nameCs: String(row.name_cs),
       nameEn: row.name_en as string | null,
@@ -128,15 +130,16 @@ async function writeChanged(db: Db, categories: Map<number, CategoryRow>, rows: 
       descriptionCs: row.description_cs as string | null,
       descriptionEn: row.description_en as string | null,
     });
-    if (text !== row.search_text) changed.push({ id: Number(row.id), text });
+    if (text !== row.search_text || name !== row.search_name)
+      changed.push({ id: Number(row.id), text, name });
   }
   if (changed.length === 0) return 0;
   await db.execute(sql`
-    update products p set search_text = v.search_text
+    update products p set search_text = v.search_text, search_name = v.search_name
     from (values ${sql.join(
-      changed.map((entry) => sql`(${entry.id}::int, ${entry.text}::text)`),
+      changed.map((entry) => sql`(${entry.id}::int, ${entry.text}::text, ${entry.name}::text)`),
       sql`, `,
-    )}) as v(id, search_text)
+    )}) as v(id, search_text, search_name)
     where p.id = v.id`);
   return changed.length;
 }

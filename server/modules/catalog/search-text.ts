@@ -54,6 +54,18 @@ export function productSearchText(fields: ProductSearchFields): string {
 }
 
 /**
+ * `products.search_name`: the product's names normalised like search_text, as words joined by
+ * single spaces. Search ranks hits by the query words their names contain; reading this short
+ * column is far cheaper than the long, compressed search_text (ADR 0002).
+ */
+export function productSearchName(nameCs: string, nameEn?: string | null): string {
+  return searchText([nameCs, nameEn])
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 0)
+    .join(" ");
+}
+
+/**
  * The names along a category's path, root first, from a map of categories by id (a bounded walk:
  * the tree has at most 5 levels, and bad data with a cycle must not hang the caller).
  */
