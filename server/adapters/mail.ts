@@ -1,5 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import { DrizzleQueryError } from "drizzle-orm/errors";
 import nodemailer from "nodemailer";
 import type { Db } from "../db/client.ts";
 import type { JobRunner } from "../jobs/runner.ts";
@@ -137,11 +138,12 @@ export function createDurableMailer(options: {
         await jobs.send(MAIL_QUEUE, { to, subject, text, html, headers }, { tx: sendOptions.tx });
       } catch (error) {
         // Drizzle's query errors quote the statement's parameters, which here are the mail itself,
-        // reset links included; callers log what they catch. Pass on the SQLSTATE, not the error.
-        const code =
-          (error as { code?: string; cause?: { code?: string } })?.code ??
-          (error as { cause?: { code?: string } })?.cause?.code;
-        throw new Error(`mail could not be queued${code ? ` (SQLSTATE ${code})` : ""}`);
+        // reset links included, and callers log what they catch: pass on the SQLSTATE only.
+        if (error instanceof DrizzleQueryError) {
+          const code = (error.cause as { code?: string } | undefined)?.code;
+          throw new Error(`mail could not be queued${code ? ` (SQLSTATE ${code})` : ""}`);
+        }
+        throw error;
       }
     },
   };
