@@ -15,6 +15,8 @@ import { createListsService } from "./modules/lists/service.ts";
 import { createMessagesService } from "./modules/messages/service.ts";
 import { createNewsletterService } from "./modules/newsletter/service.ts";
 import { createSettingsService } from "./modules/settings/service.ts";
+import { createAccountDataService } from "./modules/users/account-data.ts";
+import { createEmailConfirmationService } from "./modules/users/email-confirmation.ts";
 import { createProfileService } from "./modules/users/profile.ts";
 import { createAccountServices } from "./modules/users/registration.ts";
 import { createWishlistService } from "./modules/wishlist/service.ts";
@@ -79,6 +81,14 @@ export function createServices({
     wishlist: createWishlistService(db),
     newsletter: createNewsletterService(db, mail, config),
     accounts: createAccountServices({ db, mail, config, logger }),
+    accountData: createAccountDataService({
+      db,
+      mail,
+      config,
+      auth: createAuthService(db),
+      emailConfirmation: createEmailConfirmationService(db, mail, config),
+      logger,
+    }),
   };
 }
 

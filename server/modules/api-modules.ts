@@ -6,6 +6,7 @@ import { listsApi } from "./lists/api.ts";
 import { messagesApi } from "./messages/api.ts";
 import { newsletterApi } from "./newsletter/api.ts";
 import { settingsApi } from "./settings/api.ts";
+import { accountApi } from "./users/account-api.ts";
 import { wishlistApi } from "./wishlist/api.ts";
 
 /** Every module's API router, mounted under /api in this order. */
@@ -19,4 +20,5 @@ export const apiModules = [
   wishlistApi,
   newsletterApi,
   adminApi,
+  accountApi,
 ];

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { isLocale, type Locale, translate } from "../../../app/i18n/index.ts";
 import type { Mailer } from "../../adapters/mail.ts";
 import type { Config } from "../../config.ts";
@@ -10,6 +10,9 @@ import { users } from "./tables.ts";
 
 export const EMAIL_CONFIRMATION_TTL_MS = 48 * 3600 * 1000;
 
+/** Marks the token of an e-mail change link ('.' is outside the base64url alphabet of tokens). */
+const CHANGE_PREFIX = "c.";
+
 export type LinkStatus = "invalid" | "expired" | "used";
 export type ConfirmResult = { status: "confirmed"; email: string } | { status: LinkStatus };
 
@@ -17,8 +20,8 @@ export const mailLocale = (value: string | null | undefined): Locale => (isLocal
 
 /**
  * E-mail confirmation links (`/potvrzeni-emailu/<token>`): a random token, only its SHA-256 stored,
- * valid 48 hours, usable once. Confirming sets users.email_confirmed_at, but only while the
- * account still has the address the link was sent to.
+ * valid 48 hours, usable once. A link for the account's current address sets
+ * users.email_confirmed_at; a link for another address completes an e-mail change.
  */
 export function createEmailConfirmationService(
   db: Db,
@@ -26,13 +29,24 @@ export function createEmailConfirmationService(
   config: Pick<Config, "publicUrl">,
   now: () => Date = () => new Date(),
 ) {
-  /** A new link; pass the open transaction to store it together with whatever else is being written. */
-  async function createLink(userId: number, email: string, executor: Db = db): Promise<string> {
-    const { token, hash } = newToken();
+  /**
+   * A new link; pass the open transaction to store it together with whatever else is being written.
+   * A `change` link (an e-mail change, account-data.ts) moves the account to `email` when opened;
+   * its token carries the CHANGE_PREFIX inside the hashed value, so an ordinary link can never be
+   * turned into one.
+   */
+  async function createLink(
+    userId: number,
+    email: string,
+    executor: Db = db,
+    purpose: "confirm" | "change" = "confirm",
+  ): Promise<string> {
+    const fresh = newToken();
+    const token = purpose === "change" ? `${CHANGE_PREFIX}${fresh.token}` : fresh.token;
     await executor.insert(emailConfirmationTokens).values({
       userId,
       email,
-      tokenHash: hash,
+      tokenHash: purpose === "change" ? hashToken(token) : fresh.hash,
       expiresAt: new Date(now().getTime() + EMAIL_CONFIRMATION_TTL_MS),
     });
     return `${config.publicUrl}/potvrzeni-emailu/${token}`;
@@ -96,15 +110,48 @@ export function createEmailConfirmationService(
         if (row.usedAt) return { status: "used" as const };
         if (row.expiresAt.getTime() <= now().getTime()) return { status: "expired" as const };
         const at = now();
-        const updated = await tx
-          .update(users)
-          .set({
-            emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, ${at.toISOString()}::timestamptz)`,
-          })
-          .where(and(eq(users.id, row.userId), sql`lower(${users.email}) = lower(${row.email})`))
-          .returning({ id: users.id });
-        // The account changed its address since the mail was sent: this link no longer applies.
-        if (updated.length === 0) return { status: "invalid" as const };
+        const [user] = await tx
+          .select({ email: users.email })
+          .from(users)
+          .where(and(eq(users.id, row.userId), isNull(users.deletedAt)))
+          .limit(1)
+          .for("update");
+        if (!user) return { status: "invalid" as const };
+        const sameAddress = user.email.toLowerCase() === row.email.toLowerCase();
+        if (sameAddress) {
+          await tx
+            .update(users)
+            .set({
+              emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, ${at.toISOString()}::timestamptz)`,
+            })
+            .where(eq(users.id, row.userId));
+        } else if (token.startsWith(CHANGE_PREFIX)) {
+          // The new address of an e-mail change is confirmed: the account moves to it. Every other
+          // open link of the account is spent with it (an earlier change's, the old address's).
+          const [taken] = await tx
+            .select({ id: users.id })
+            .from(users)
+            .where(and(ne(users.id, row.userId), sql`lower(${users.email}) = lower(${row.email})`))
+            .limit(1);
+          if (taken) return { status: "invalid" as const };
+          await tx
+            .update(users)
+            .set({ email: row.email, emailConfirmedAt: at })
+            .where(eq(users.id, row.userId));
+          await tx
+            .update(emailConfirmationTokens)
+            .set({ usedAt: at })
+            .where(
+              and(
+                eq(emailConfirmationTokens.userId, row.userId),
+                isNull(emailConfirmationTokens.usedAt),
+                ne(emailConfirmationTokens.id, row.id),
+              ),
+            );
+        } else {
+          // The account changed its address since the mail was sent: this link no longer applies.
+          return { status: "invalid" as const };
+        }
         await tx
           .update(emailConfirmationTokens)
           .set({ usedAt: at })
