@@ -121,7 +121,15 @@ test.describe("browsing", () => {
     await open(page, "/produkty/akce");
     await expect(page).toHaveTitle(/^Akce/);
     expect(await cards(page).count()).toBeGreaterThan(0);
-    expect(await page.locator('[data-testid="product-card"]:not([data-format="shop"])').count()).toBe(0);
+    // Sale: shop products with a sale price and auctions with a lowered start, each struck through.
+    expect(
+      await page
+        .locator('[data-testid="product-card"]:not([data-format="shop"]):not([data-format="auction"])')
+        .count(),
+    ).toBe(0);
+    expect(await page.getByTestId("card-original-price").count()).toBe(await cards(page).count());
+    await open(page, "/produkty/akce?format=auction");
+    expect(await cards(page).count()).toBeGreaterThan(0);
     expect(await page.getByTestId("card-original-price").count()).toBe(await cards(page).count());
     await open(page, "/en/products/new");
     await expect(page).toHaveTitle(/^New arrivals/);
@@ -391,6 +399,36 @@ test.describe("search", () => {
     await input.press("ArrowDown");
     await input.press("Enter");
     await expect(page).toHaveURL(/^.*\/\d+\/sampanske$/);
+  });
+
+  test("the header's search box suggests too, in English and in Czech, and the keyboard picks one", async ({
+    page,
+  }) => {
+    await open(page, "/en");
+    const bar = page.getByTestId("search-bar");
+    const input = bar.getByRole("combobox", { name: /search/i });
+    await input.pressSequentially("zakap", { delay: 30 });
+    const list = bar.getByRole("listbox");
+    await expect(list.getByRole("option").first()).toContainText("Zacapa");
+    expect(await list.evaluate((element) => getComputedStyle(element).maxHeight)).toBe("200px");
+    await input.press("ArrowDown");
+    await expect(list.getByRole("option").first()).toHaveAttribute("aria-selected", "true");
+    const target = await list.getByRole("option").first().textContent();
+    await input.press("Enter");
+    await expect(page).toHaveURL(/^.*\/en\/\d+\/[a-z0-9-]+\/[a-z0-9-]+$/);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Zacapa");
+    expect(target).toContain("Zacapa");
+
+    await open(page, "/");
+    const cs = page.getByTestId("search-bar").getByRole("combobox", { name: "Hledat v nabídce" });
+    await cs.pressSequentially("sampan", { delay: 30 });
+    await expect(
+      page.getByTestId("search-bar").getByRole("group", { name: "Kategorie" }).getByRole("option").first(),
+    ).toHaveText(/Šampaňské/);
+    await cs.press("ArrowDown");
+    await cs.press("Enter");
+    await expect(page).toHaveURL(/^.*\/\d+\/sampanske$/);
+    await expect(page.getByTestId("listing-heading")).toHaveText("Šampaňské");
   });
 
   test("the autocomplete endpoint answers in both languages", async ({ request }) => {

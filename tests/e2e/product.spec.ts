@@ -152,6 +152,19 @@ test.describe("two-segment URLs", () => {
     const english = await request.get("/en/2/not-a-category", { maxRedirects: 0 });
     expect(english.status()).toBe(301);
     expect(english.headers().location).toMatch(/^\/en\/2\/[a-z0-9-]+\/[a-z0-9-]+$/);
+    // The category's slug in the other language: the category in this one, though a product 4
+    // exists too (an unknown slug with that id leads to it).
+    expect((await request.get("/en/4/not-a-category", { maxRedirects: 0 })).headers().location).toMatch(
+      /^\/en\/4\/[a-z0-9-]+\/[a-z0-9-]+$/,
+    );
+    for (const [path, location] of [
+      ["/en/4/karibik?strana=2", "/en/4/caribbean?strana=2"],
+      ["/4/caribbean", "/4/karibik"],
+    ]) {
+      const crossed = await request.get(path, { maxRedirects: 0 });
+      expect(crossed.status(), path).toBe(301);
+      expect(crossed.headers().location, path).toBe(location);
+    }
   });
 });
 

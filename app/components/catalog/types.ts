@@ -33,7 +33,10 @@ export type ProductCardData = {
    * first bid), a classified's or shop product's price; null = by agreement (dohodou).
    */
   priceMinor: number | null;
-  /** A shop product on sale: the price before the sale, shown struck through; else null. */
+  /**
+   * On sale: a shop product's price before the sale, or an auction's start before the seller
+   * lowered it; shown struck through; else null.
+   */
   originalPriceMinor: number | null;
   format: ProductFormat;
   type: ProductType;
@@ -76,6 +79,8 @@ export type CategoryDetail = CategoryLink & {
   children: CategoryLink[];
   /** The same category's path in each language (for the language switcher and hreflang). */
   urls: { cs: string; en: string };
+  /** Its slug in each language (English falls back to Czech): a URL may carry either. */
+  slugs: { cs: string; en: string };
 };
 
 /** The answer of `GET /api/catalog/autocomplete`. */

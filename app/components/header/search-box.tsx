@@ -1,7 +1,7 @@
-import { useId } from "react";
 import { Form, useLocation, useSearchParams } from "react-router";
 import { localePath } from "../../i18n/paths.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
+import { Autocomplete } from "../catalog/autocomplete.tsx";
 import { SearchIcon } from "../ui/icons.tsx";
 
 type SearchBoxProps = {
@@ -11,10 +11,13 @@ type SearchBoxProps = {
   onSubmit?: () => void;
 };
 
-/** The search box: a GET form to the search page with `q` (spec section 2). */
+/**
+ * The header's search box (spec section 2): a GET form to the search page with `q`, with the
+ * search page's suggestions under it (products and categories as you type). Without JavaScript it
+ * is a plain search form.
+ */
 export function SearchBox({ className = "", variant, onSubmit }: SearchBoxProps) {
   const { locale, t } = useTranslation();
-  const inputId = useId();
   const [params] = useSearchParams();
   const { pathname } = useLocation();
   const action = localePath("search", locale);
@@ -31,19 +34,13 @@ export function SearchBox({ className = "", variant, onSubmit }: SearchBoxProps)
       onSubmit={onSubmit}
       data-testid={`search-${variant}`}
     >
-      <label htmlFor={inputId} className="sr-only">
-        {t("header.searchLabel")}
-      </label>
-      <input
-        key={current}
-        id={inputId}
-        name="q"
-        type="search"
+      <Autocomplete
         defaultValue={current}
+        label={t("header.searchLabel")}
         placeholder={t("header.searchPlaceholder")}
-        autoComplete="off"
-        enterKeyHint="search"
-        className={`h-11 w-full rounded-full border pr-12 pl-5 text-[0.9rem] text-ink placeholder:text-muted focus:outline-2 focus:outline-offset-2 ${
+        className="w-full"
+        onNavigate={onSubmit}
+        inputClassName={`h-11 w-full rounded-full border pr-12 pl-5 text-[0.9rem] text-ink placeholder:text-muted focus:outline-2 focus:outline-offset-2 ${
           bar
             ? "border-transparent bg-white shadow-inner focus:outline-secondary"
             : "border-line bg-white focus:border-primary-dark focus:outline-primary-dark"

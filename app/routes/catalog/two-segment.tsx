@@ -8,9 +8,11 @@ import { loadCategoryListing } from "./category-listing.server.ts";
 
 /**
  * /{id}/{slug} (/en/{id}/{slug}). When the id and the slug name a category, this is the category
- * listing. Otherwise the id is a product's reached without its category segment (or with a stale
- * slug): 301 to the product's canonical URL. An id that names only a category, with a wrong slug,
- * goes to the category's canonical URL; anything else is 404.
+ * listing. When they name it in the other language (`/en/7/karibik` for Caribbean: a link copied
+ * across languages), 301 to the category's canonical URL in this one. Otherwise the id is a
+ * product's reached without its category segment (or with a stale slug): 301 to the product's
+ * canonical URL. An id that names only a category, with a wrong slug, goes to the category's
+ * canonical URL; anything else is 404.
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { services, locale } = context.get(appContext);
@@ -20,6 +22,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (category && category.slug === params.slug) {
     return { listing: await loadCategoryListing({ request, context, category }) };
   }
+  // Checked before products: category and product ids overlap, and the slug says which is meant.
+  if (category && (category.slugs.cs === params.slug || category.slugs.en === params.slug))
+    throw redirect(withSearch(category.url, request), 301);
   const productPath = await services.productPages.canonicalPath(id, locale);
   if (productPath) throw redirect(withSearch(productPath, request), 301);
   if (category) throw redirect(withSearch(category.url, request), 301);
