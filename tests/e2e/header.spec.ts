@@ -78,13 +78,13 @@ test.describe("desktop header (1280 px)", () => {
   test("the search box submits q to the search page", async ({ page }) => {
     await open(page, "/");
     const search = page.getByTestId("search-bar");
-    await search.getByRole("searchbox", { name: "Hledat v nabídce" }).fill("rum");
-    await search.getByRole("searchbox").press("Enter");
+    await search.getByRole("combobox", { name: "Hledat v nabídce" }).fill("rum");
+    await search.getByRole("combobox").press("Enter");
     await expect(page).toHaveURL("/hledani?q=rum");
-    await expect(page.getByTestId("search-bar").getByRole("searchbox")).toHaveValue("rum");
+    await expect(page.getByTestId("search-bar").getByRole("combobox")).toHaveValue("rum");
 
     await open(page, "/en");
-    await page.getByTestId("search-bar").getByRole("searchbox").fill("whisky");
+    await page.getByTestId("search-bar").getByRole("combobox").fill("whisky");
     await page.getByTestId("search-bar").getByRole("button", { name: "Search" }).click();
     await expect(page).toHaveURL("/en/search?q=whisky");
   });
@@ -345,7 +345,7 @@ test.describe("mobile header (375 px)", () => {
     await expect(menu).toBeVisible();
     await expect(burger).toHaveClass(/is-active/);
     await expect(burger).toHaveAttribute("aria-expanded", "true");
-    await expect(menu.getByRole("searchbox")).toBeVisible();
+    await expect(menu.getByRole("combobox")).toBeVisible();
     await expect(menu.getByRole("navigation", { name: "Kategorie aukcí" })).toBeVisible();
     expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe("hidden");
     await axeHeader(page);
@@ -366,8 +366,8 @@ test.describe("mobile header (375 px)", () => {
 
     // Searching from the menu.
     await burger.click();
-    await menu.getByRole("searchbox").fill("doutník");
-    await menu.getByRole("searchbox").press("Enter");
+    await menu.getByRole("combobox").fill("doutník");
+    await menu.getByRole("combobox").press("Enter");
     await expect(page).toHaveURL(`/hledani?q=${encodeURIComponent("doutník")}`);
     await expect(menu).toBeHidden();
   });
