@@ -16,6 +16,7 @@ import "./app.css";
 import { TagManager } from "./components/consent/tag-manager.tsx";
 import { DefaultLayout } from "./components/layout/default-layout.tsx";
 import { SimpleLayout } from "./components/layout/simple-layout.tsx";
+import { useNonce } from "./components/security/csp-nonce.tsx";
 import { appContext } from "./context.ts";
 import { type Locale, translate } from "./i18n/index.ts";
 import { localePath, pathLocale } from "./i18n/paths.ts";
@@ -45,6 +46,8 @@ export function Layout({ children }: { children: ReactNode }) {
   // Without root data (an error before the root loader ran) the path tells the language.
   const { pathname } = useLocation();
   const locale: Locale = data?.locale ?? pathLocale(pathname);
+  // The response's CSP nonce (server/http/csp.ts): the inline scripts below run only with it.
+  const nonce = useNonce();
   return (
     <html lang={locale}>
       <head>
@@ -58,8 +61,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -45,6 +45,28 @@ describe("loadConfig", () => {
     expect(config.smtpUrl).toBeUndefined();
   });
 
+  it("configures reCAPTCHA only with both the site key and the secret, and an SMS gateway by its URL", () => {
+    const config = loadConfig({
+      RECAPTCHA_SITE_KEY: "site-key-123456",
+      RECAPTCHA_SECRET: "secret-key-123456",
+      RECAPTCHA_MIN_SCORE: "0.7",
+      SMS_GATEWAY_URL: "https://sms.example.cz/send",
+      SMS_GATEWAY_TOKEN: "t",
+    });
+    expect(config.recaptcha).toEqual({
+      secret: "secret-key-123456",
+      verifyUrl: "https://www.google.com/recaptcha/api/siteverify",
+      minScore: 0.7,
+    });
+    expect(config.smsGateway).toEqual({ url: "https://sms.example.cz/send", token: "t" });
+    expect(loadConfig({}).recaptcha).toBeUndefined();
+    expect(loadConfig({}).smsGateway).toBeUndefined();
+    expect(() => loadConfig({ RECAPTCHA_SITE_KEY: "site-key-123456" })).toThrow(
+      /^Invalid RECAPTCHA_SECRET="": RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET must be set together$/,
+    );
+    expect(() => loadConfig({ RECAPTCHA_SECRET: "secret-key-123456" })).toThrow(ConfigError);
+  });
+
   it.each([
     ["PORT", "abc"],
     ["PORT", "70000"],

@@ -37,6 +37,13 @@ const envSchema = z.object({
     .regex(/^GTM-[A-Z0-9]+$/, "must look like GTM-XXXXXXX")
     .optional(),
   RECAPTCHA_SITE_KEY: z.string().min(10).optional(),
+  RECAPTCHA_SECRET: z.string().min(10).optional(),
+  RECAPTCHA_VERIFY_URL: urlWithProtocol(["https:", "http:"]).default(
+    "https://www.google.com/recaptcha/api/siteverify",
+  ),
+  RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
+  SMS_GATEWAY_URL: urlWithProtocol(["https:", "http:"]).optional(),
+  SMS_GATEWAY_TOKEN: z.string().min(1).optional(),
 });
 
 export type Config = {
@@ -54,6 +61,10 @@ export type Config = {
   devOutbox: boolean;
   tagManagerId: string | undefined;
   recaptchaSiteKey: string | undefined;
+  /** reCAPTCHA v3 server side: set together with the site key (loadConfig refuses one without the other). */
+  recaptcha: { secret: string; verifyUrl: string; minScore: number } | undefined;
+  /** An HTTP SMS gateway (server/adapters/sms.ts); unset: codes go to the log and the SMS outbox. */
+  smsGateway: { url: string; token: string | undefined } | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -73,6 +84,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid ${name}=${JSON.stringify(env[name] ?? "")}: ${issue.message}`);
   }
   const e = parsed.data;
+  // A site key without its secret would show Google's check but never verify it; the reverse
+  // would verify tokens nobody can produce. Either mistake is a start-up error.
+  if (Boolean(e.RECAPTCHA_SITE_KEY) !== Boolean(e.RECAPTCHA_SECRET)) {
+    const missing = e.RECAPTCHA_SITE_KEY ? "RECAPTCHA_SECRET" : "RECAPTCHA_SITE_KEY";
+    throw new ConfigError(
+      `Invalid ${missing}="": RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET must be set together`,
+    );
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -87,6 +106,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     devOutbox: e.DEV_OUTBOX ? e.DEV_OUTBOX === "true" : e.NODE_ENV !== "production",
     tagManagerId: e.TAG_MANAGER_ID,
     recaptchaSiteKey: e.RECAPTCHA_SITE_KEY,
+    recaptcha: e.RECAPTCHA_SECRET
+      ? { secret: e.RECAPTCHA_SECRET, verifyUrl: e.RECAPTCHA_VERIFY_URL, minScore: e.RECAPTCHA_MIN_SCORE }
+      : undefined,
+    smsGateway: e.SMS_GATEWAY_URL ? { url: e.SMS_GATEWAY_URL, token: e.SMS_GATEWAY_TOKEN } : undefined,
   };
 }
 

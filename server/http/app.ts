@@ -14,6 +14,7 @@ import { imageVariantHandler } from "../modules/media/routes.ts";
 import type { Services } from "../services.ts";
 import { ApiError, notFoundJson } from "./api/errors.ts";
 import { mountApi } from "./api/index.ts";
+import { cspMiddleware } from "./csp.ts";
 import { csrfProtection } from "./csrf.ts";
 import { devOutbox } from "./dev-outbox.ts";
 import { localeMiddleware } from "./locale.ts";
@@ -44,10 +45,10 @@ export function createHttpApp({ config, logger, services, pageHandler, clientBui
     c.set("config", config);
     await next();
   });
+  // The Content-Security-Policy of HTML pages, with a nonce per request (csp.ts).
+  app.use(cspMiddleware(config));
   app.use(
     secureHeaders({
-      // Pages inline React Router's hydration script, so a strict script CSP needs nonces
-      // (a later step); the other headers are set now.
       contentSecurityPolicy: undefined,
       crossOriginEmbedderPolicy: false,
       referrerPolicy: "strict-origin-when-cross-origin",

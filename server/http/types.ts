@@ -17,6 +17,8 @@ export type AppVariables = {
   user: AuthUser | null;
   /** Hash of the session token the user came with, so logout can revoke exactly that session. */
   sessionTokenHash: string | null;
+  /** This response's Content-Security-Policy nonce (csp.ts); inline scripts of the page carry it. */
+  cspNonce: string;
 };
 
 export type AppEnv = { Variables: AppVariables };

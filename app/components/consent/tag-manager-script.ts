@@ -45,6 +45,8 @@ export function tagManagerBootstrap(defaults: ConsentState, tagManagerId: string
     lines.push(
       "window.dataLayer.push({'gtm.start':new Date().getTime(),event:'gtm.js'});",
       "var s=document.createElement('script');s.async=true;",
+      // The tag manager passes this nonce on to the scripts it adds (the page's CSP asks for it).
+      "var n=document.currentScript&&document.currentScript.nonce;if(n)s.nonce=n;",
       `s.src=${inlineJson(`${TAG_MANAGER_SRC}?id=${tagManagerId}`)};`,
       "document.head.appendChild(s);",
     );

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { consentDefaults } from "../../lib/consent.ts";
 import { useShell } from "../feedback/use-shell.ts";
+import { useNonce } from "../security/csp-nonce.tsx";
 import { tagManagerBootstrap } from "./tag-manager-script.ts";
 
 /**
@@ -12,11 +13,14 @@ import { tagManagerBootstrap } from "./tag-manager-script.ts";
  */
 export function TagManager() {
   const shell = useShell();
+  // The page's Content-Security-Policy allows inline scripts only with the response's nonce.
+  const nonce = useNonce();
   const [source] = useState(() =>
     tagManagerBootstrap(consentDefaults(shell?.cookies ?? {}), shell?.tagManagerId ?? null),
   );
   return (
     <script
+      nonce={nonce}
       data-testid="tag-manager-bootstrap"
       // biome-ignore lint/security/noDangerouslySetInnerHtml: built from JSON-escaped values only (tag-manager-script.ts).
       dangerouslySetInnerHTML={{ __html: source }}

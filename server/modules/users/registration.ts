@@ -15,6 +15,7 @@ import { isCommonPassword } from "./common-passwords.ts";
 import { createEmailConfirmationService, type EmailConfirmationService } from "./email-confirmation.ts";
 import { createPasswordResetService } from "./password-reset.ts";
 import { createProofOfWork, type ProofOfWork } from "./proof-of-work.ts";
+import { createRecaptchaVerifier, type RecaptchaVerifier } from "./recaptcha.ts";
 import { PHONE_PREFIXES, users } from "./tables.ts";
 
 export const PASSWORD_MIN = 8;
@@ -100,7 +101,8 @@ type Deps = {
   proofOfWork: ProofOfWork;
   emailConfirmation: EmailConfirmationService;
   newsletter: Pick<NewsletterService, "savePreferences">;
-  recaptchaSiteKey?: string;
+  /** reCAPTCHA v3 instead of the proof of work, when the site key and the secret are configured. */
+  recaptcha?: RecaptchaVerifier;
   logger?: Pick<Logger, "error">;
   now?: () => Date;
   /** Successful registrations per IP and hour. */
@@ -118,13 +120,13 @@ export function createRegistrationService(deps: Deps) {
   const now = deps.now ?? (() => new Date());
   const perIp = new RateLimiter(deps.perIpLimit ?? 10, 3600 * 1000, () => now().getTime());
 
-  function botErrors(proof: BotProof, locale: Locale): FieldErrors {
-    if (deps.recaptchaSiteKey) {
-      // TODO(recaptcha): verifying the token needs RECAPTCHA_SECRET (not in config yet) and a call
-      // to https://www.google.com/recaptcha/api/siteverify; until then only its presence is checked.
-      return typeof proof.recaptchaToken === "string" && proof.recaptchaToken.length > 20
-        ? {}
-        : { form: [translate(locale, "registration.errors.botNoScript")] };
+  async function botErrors(proof: BotProof, locale: Locale, ip: string): Promise<FieldErrors> {
+    if (deps.recaptcha) {
+      const verdict = await deps.recaptcha.verify(proof.recaptchaToken, ip);
+      if (verdict === "ok") return {};
+      const key =
+        verdict === "missing" ? "registration.errors.botNoScript" : "registration.errors.botInvalid";
+      return { form: [translate(locale, key)] };
     }
     const result = deps.proofOfWork.verify(proof.powChallenge, proof.powNonce);
     if (result === "ok") return {};
@@ -180,7 +182,7 @@ export function createRegistrationService(deps: Deps) {
       delete errors.password;
       Object.assign(errors, passwordErrors(raw, locale, identity));
       if (parsed.success) Object.assign(errors, await duplicateErrors(parsed.data, locale));
-      Object.assign(errors, botErrors(meta.proof, locale));
+      Object.assign(errors, await botErrors(meta.proof, locale, ip));
       if (!parsed.success || Object.keys(errors).length > 0) return { status: "invalid", errors };
 
       const input = parsed.data;
@@ -250,8 +252,8 @@ export function createAccountServices({
 }: {
   db: Db;
   mail: Mailer;
-  config: Pick<Config, "publicUrl" | "recaptchaSiteKey">;
-  logger?: Pick<Logger, "error">;
+  config: Pick<Config, "publicUrl" | "recaptcha">;
+  logger?: Pick<Logger, "error" | "warn">;
 }) {
   const proofOfWork = createProofOfWork();
   const emailConfirmation = createEmailConfirmationService(db, mail, config);
@@ -264,7 +266,9 @@ export function createAccountServices({
       proofOfWork,
       emailConfirmation,
       newsletter,
-      recaptchaSiteKey: config.recaptchaSiteKey,
+      recaptcha: config.recaptcha
+        ? createRecaptchaVerifier({ settings: config.recaptcha, expectedAction: "register", logger })
+        : undefined,
       logger,
     }),
     passwordReset: createPasswordResetService({ db, mail, auth: createAuthService(db), config, logger }),
