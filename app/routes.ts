@@ -16,6 +16,7 @@ export default [
   layout("routes/account/layout.tsx", [
     ...page("accountOverview", "routes/account/overview.tsx"),
     ...page("accountWatch", "routes/account/watch.tsx"),
+    ...page("accountInvoice", "routes/account/invoice-and-contact.tsx"),
   ]),
   ...page("logout", "routes/account/logout.tsx"),
   ...page("loginCallback", "routes/login-callback.tsx"),
