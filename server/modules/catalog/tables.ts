@@ -18,11 +18,13 @@ export const PRODUCT_STATUSES = [
   "expired",
 ] as const;
 export const AUCTION_DURATIONS = ["week", "month"] as const;
+export const BID_KINDS = ["manual", "automatic", "max_raise"] as const;
 
 export type ProductFormat = (typeof PRODUCT_FORMATS)[number];
 export type ProductType = (typeof PRODUCT_TYPES)[number];
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 export type AuctionDuration = (typeof AUCTION_DURATIONS)[number];
+export type BidKind = (typeof BID_KINDS)[number];
 
 /** The category tree, at most 5 levels; a root has depth 1 and no parent. English NULL falls back to Czech. */
 export const categories = pgTable(
@@ -121,6 +123,18 @@ export const products = pgTable(
     endedAt: timestamptz("ended_at"),
     bidCount: integer("bid_count").notNull().default(0),
     winnerId: integer("winner_id").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * Auction: the leading bidder's standing proxy maximum (hidden) and when it was set (ties go to
+     * the earlier one). The bidding service reads them with the row lock it already holds, so a bid
+     * never has to scan the history (server/modules/bidding).
+     */
+    leaderId: integer("leader_id").references(() => users.id, { onDelete: "restrict" }),
+    leaderMaxMinor: money("leader_max_minor"),
+    leaderSince: timestamptz("leader_since"),
+    /** Auction: the newest bid row; the live stream and its Last-Event-ID replay count from it. */
+    lastBidId: integer("last_bid_id"),
+    /** Auction: when the watchers were told it ends within the hour (sent once). */
+    endingNoticeAt: timestamptz("ending_notice_at"),
     /** Promotion (topovat): highlighted and sorted first until then. */
     toppedUntil: timestamptz("topped_until"),
     views: integer("views").notNull().default(0),
@@ -160,6 +174,7 @@ export const products = pgTable(
     check("products_stock_check", nonNegative(t.stock)),
     check("products_bid_count_check", nonNegative(t.bidCount)),
     check("products_views_check", nonNegative(t.views)),
+    check("products_leader_max_minor_check", nonNegative(t.leaderMaxMinor)),
   ],
 );
 
@@ -223,10 +238,17 @@ export const bids = pgTable(
     amountMinor: money("amount_minor").notNull(),
     maxAmountMinor: money("max_amount_minor"),
     isAutomatic: boolean("is_automatic").notNull().default(false),
+    /**
+     * manual: what the bidder asked for; automatic: placed by the system for a proxy bidder
+     * (is_automatic); max_raise: the leader raised their hidden maximum without moving the price,
+     * never shown as a bid but kept so that the stored requests replay to the same price.
+     */
+    kind: text("kind", { enum: BID_KINDS }).notNull().default("manual"),
     createdAt: createdAt(),
   },
   (t) => [
     index("bids_product_id_created_at_idx").on(t.productId, t.createdAt),
+    check("bids_kind_check", oneOf(t.kind, BID_KINDS)),
     index("bids_user_id_idx").on(t.userId, t.createdAt),
     check("bids_amount_minor_check", nonNegative(t.amountMinor)),
     check("bids_max_amount_minor_check", sql`${t.maxAmountMinor} >= ${t.amountMinor}`),
