@@ -1,10 +1,12 @@
 /**
  * Catalogue speed benchmark (issue 4; not part of `npm test`): requests per second and latency
- * percentiles of server-rendered catalogue pages against the production server on a large
- * catalogue (100 000 products by default).
+ * percentiles of server-rendered catalogue pages, search and the autocomplete API against the
+ * production server on a large catalogue (100 000 products by default). bench/README.md has the
+ * latest figures.
  *
  *   npm run build   (or BUILD_DIR=... npx react-router build)
  *   node bench/catalog.ts [--data-dir DIR] [--products 100000] [--connections 8] [--seconds 15] [--port 3390]
+ *                         [--only search,autocomplete]   (scenarios whose name contains one of the words)
  *   DATABASE_URL=postgres://… node bench/catalog.ts …   (the same on PostgreSQL; the database must exist)
  *
  * The data directory (or database) is filled once with `npm run seed:large` (the demo data plus N
@@ -17,6 +19,7 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -33,6 +36,7 @@ const { values } = parseArgs({
     seconds: { type: "string", default: "15" },
     warmup: { type: "string", default: "3" },
     port: { type: "string", default: "3390" },
+    only: { type: "string" },
   },
 });
 const dataDir = path.resolve(values["data-dir"]);
@@ -177,7 +181,7 @@ async function load(name: string, urls: string[], durationSeconds: number): Prom
       const started = performance.now();
       try {
         const response = await fetch(`${base}${url}`, {
-          headers: { Accept: "text/html" },
+          headers: { Accept: url.startsWith("/api/") ? "application/json" : "text/html" },
           redirect: "manual",
         });
         await response.arrayBuffer();
@@ -204,13 +208,29 @@ async function load(name: string, urls: string[], durationSeconds: number): Prom
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 
-const scenarios: [string, string[]][] = [
+/** What a visitor types into the search box, one request per keystroke from the second letter. */
+const typed = (word: string) =>
+  Array.from({ length: word.length - 1 }, (_, index) => word.slice(0, index + 2)).map(
+    (prefix) => `/api/catalog/autocomplete?q=${encodeURIComponent(prefix)}&lang=cs`,
+  );
+const allScenarios: [string, string[]][] = [
   [`category ${categoryUrls[0]}`, [categoryUrls[0]]],
   ["category pages (3 levels)", categoryUrls],
   ["product pages", productUrls],
   ["daily auctions", ["/denni-aukce"]],
+  // Several words, all required; a typo the vocabulary corrects; a single common word (many hits).
+  ["search: ron zacapa 23", ["/hledani?q=ron+zacapa+23"]],
+  ["search typo: zakapa", ["/hledani?q=zakapa"]],
+  ["search broad: rum", ["/hledani?q=rum"]],
+  ["autocomplete (macallan, zakapa typed)", [...typed("macallan"), ...typed("zakapa")]],
 ];
+const only = values.only?.split(",").map((word) => word.trim().toLowerCase());
+const scenarios = only
+  ? allScenarios.filter(([name]) => only.some((word) => name.toLowerCase().includes(word)))
+  : allScenarios;
 const results: Result[] = [];
+// The machine may be shared: its load before and after says how far to trust the figures.
+const loadBefore = os.loadavg()[0];
 try {
   for (const [name, urls] of scenarios) {
     await load(name, urls, warmup);
@@ -221,7 +241,10 @@ try {
 }
 
 console.log(
-  `\n${total} products, ${connections} connections × ${seconds} s per scenario (after ${warmup} s warm-up), ${engine}, Node ${process.version}\n`,
+  `\n${total} products, ${connections} connections × ${seconds} s per scenario (after ${warmup} s warm-up), ${engine}, Node ${process.version}`,
+);
+console.log(
+  `${os.cpus().length} CPUs, load average (1 min) ${loadBefore.toFixed(1)} before and ${os.loadavg()[0].toFixed(1)} after, ${new Date().toISOString()}\n`,
 );
 const rows = results.map((result) => {
   const sorted = [...result.latencies].sort((a, b) => a - b);
