@@ -149,12 +149,12 @@ describe("mail over SMTP", () => {
     expect(arrived).toHaveLength(1);
     expect(arrived[0].parsed.subject).toBe("Please confirm your Rarita newsletter subscription");
     expect(arrived[0].parsed.text).toContain(
-      "Confirm subscription: https://rarita.example/newsletter/potvrzeni/",
+      "Confirm subscription: https://rarita.example/en/newsletter/confirm/",
     );
     expect(arrived[0].parsed.html).toContain('<html lang="en">');
     // Unfolded: a long header continues on indented lines.
     expect(arrived[0].raw.replace(/\r\n[ \t]+/g, " ")).toMatch(
-      /^List-Unsubscribe: <https:\/\/rarita\.example\/newsletter\/odhlaseni\/[\w-]+>\r$/m,
+      /^List-Unsubscribe: <https:\/\/rarita\.example\/en\/newsletter\/unsubscribe\/[\w-]+>\r$/m,
     );
     const mine = (await jobs.list(MAIL_QUEUE)).filter((j) => (j.data as { to: string }).to === email);
     expect(mine.map((j) => [j.id, j.state, j.retryCount])).toEqual([[waiting.id, "completed", 1]]);

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { type Locale, translate } from "../../../app/i18n/index.ts";
+import { localePath } from "../../../app/i18n/paths.ts";
 import type { Mailer } from "../../adapters/mail.ts";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
@@ -40,13 +41,17 @@ export function createNewsletterService(db: Db, mail: Mailer, config: Pick<Confi
   /** The double opt-in mail: a confirmation link, and an unsubscribe link as in every newsletter mail. */
   async function sendConfirmation(email: string, token: string, locale: Locale, tx: Db) {
     const t = (key: string) => translate(locale, `newsletter.confirmMail.${key}`);
-    const unsubscribeUrl = `${config.publicUrl}/newsletter/odhlaseni/${token}`;
+    // Both links open the page in the language the visitor signed up in.
+    const unsubscribeUrl = `${config.publicUrl}${localePath("newsletterUnsubscribe", locale, { token })}`;
     const content = renderMail({
       locale,
       siteUrl: config.publicUrl,
       subject: t("subject"),
       paragraphs: [t("greeting"), t("text")],
-      action: { label: t("button"), url: `${config.publicUrl}/newsletter/potvrzeni/${token}` },
+      action: {
+        label: t("button"),
+        url: `${config.publicUrl}${localePath("newsletterConfirm", locale, { token })}`,
+      },
       closing: [t("ignore"), t("signature")],
       footer: [{ text: t("unsubscribe"), link: { label: t("unsubscribeLink"), url: unsubscribeUrl } }],
     });

@@ -1,5 +1,6 @@
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { isLocale, type Locale, translate } from "../../../app/i18n/index.ts";
+import { localePath } from "../../../app/i18n/paths.ts";
 import type { Mailer } from "../../adapters/mail.ts";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
@@ -40,6 +41,7 @@ export function createEmailConfirmationService(
     email: string,
     executor: Db = db,
     purpose: "confirm" | "change" = "confirm",
+    locale: Locale = "cs",
   ): Promise<string> {
     const fresh = newToken();
     const token = purpose === "change" ? `${CHANGE_PREFIX}${fresh.token}` : fresh.token;
@@ -49,7 +51,8 @@ export function createEmailConfirmationService(
       tokenHash: purpose === "change" ? hashToken(token) : fresh.hash,
       expiresAt: new Date(now().getTime() + EMAIL_CONFIRMATION_TTL_MS),
     });
-    return `${config.publicUrl}/potvrzeni-emailu/${token}`;
+    // The confirmation page in the language of the mail that carries the link.
+    return `${config.publicUrl}${localePath("confirmEmail", locale, { token })}`;
   }
 
   /**
@@ -63,7 +66,7 @@ export function createEmailConfirmationService(
     const locale = mailLocale(user.locale);
     const t = (key: string) => translate(locale, `registration.mail.${key}`, { username: user.username });
     await db.transaction(async (tx) => {
-      const url = await createLink(user.id, user.email, tx);
+      const url = await createLink(user.id, user.email, tx, "confirm", locale);
       const content = renderMail({
         locale,
         siteUrl: config.publicUrl,

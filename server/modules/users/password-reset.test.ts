@@ -46,6 +46,15 @@ describe("password reset", () => {
     expect(api.sentMail.at(-1)!.html).toContain(`<a href="${link}"`);
   });
 
+  it("writes to an English account in English, linking the English page", async () => {
+    const { user } = await api.createUser({ locale: "en" });
+    await ask(user.email);
+    const mail = api.sentMail.at(-1)!;
+    expect(mail.subject).toBe("Set a new password");
+    expect(mail.text).toContain(`${api.config.publicUrl}/en/change-password/`);
+    expect(mail.html).toContain('<html lang="en">');
+  });
+
   it("stores no token when the mail cannot be queued, and answers the same", async () => {
     const { user } = await api.createUser();
     const tokensBefore = await api.db.select().from(passwordResetTokens);

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Locale, translate } from "../../../app/i18n/index.ts";
+import { localePath } from "../../../app/i18n/paths.ts";
 import type { Mailer } from "../../adapters/mail.ts";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
@@ -107,7 +108,10 @@ export function createPasswordResetService(deps: Deps) {
         siteUrl: deps.config.publicUrl,
         subject: t("resetSubject"),
         paragraphs: [t("resetGreeting"), t("resetText")],
-        action: { label: t("resetButton"), url: `${deps.config.publicUrl}/zmena-hesla/${token}` },
+        action: {
+          label: t("resetButton"),
+          url: `${deps.config.publicUrl}${localePath("changePassword", locale, { hash: token })}`,
+        },
         closing: [t("resetIgnore"), t("signature")],
       });
       try {
