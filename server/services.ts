@@ -1,12 +1,14 @@
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { createDurableMailer, createMailTransport, type MailTransport } from "./adapters/mail.ts";
+import { createSmsSender, type SmsSender, smsOutboxDir } from "./adapters/sms.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { createJobRunner, type JobRunner } from "./jobs/runner.ts";
 import type { Logger } from "./logger.ts";
 import { createAuditService } from "./modules/admin/service.ts";
 import { createAuthService } from "./modules/auth/service.ts";
+import { createSessionsService } from "./modules/auth/sessions.ts";
 import { createProductDetailService } from "./modules/catalog/product-detail.ts";
 import { createCatalogService } from "./modules/catalog/service.ts";
 import { createBlogService } from "./modules/cms/blog.ts";
@@ -16,9 +18,12 @@ import { createMessagesService } from "./modules/messages/service.ts";
 import { createNewsletterService } from "./modules/newsletter/service.ts";
 import { createSettingsService } from "./modules/settings/service.ts";
 import { createAccountDataService } from "./modules/users/account-data.ts";
+import { createAccountOverviewService } from "./modules/users/account-overview.ts";
 import { createEmailConfirmationService } from "./modules/users/email-confirmation.ts";
+import { createListingQuotaService } from "./modules/users/listing-quota.ts";
 import { createProfileService } from "./modules/users/profile.ts";
 import { createAccountServices } from "./modules/users/registration.ts";
+import { createVerificationService } from "./modules/users/verification.ts";
 import { createWishlistService } from "./modules/wishlist/service.ts";
 
 /**
@@ -34,12 +39,14 @@ export function createServices({
   logger,
   jobs = createJobRunner({ database, logger }),
   mailTransport,
+  smsSender,
 }: {
   database: Database;
   config: Config;
   logger: Logger;
   jobs?: JobRunner;
   mailTransport?: MailTransport;
+  smsSender?: SmsSender;
 }) {
   const db = database.db;
   const mail = createDurableMailer({
@@ -53,10 +60,20 @@ export function createServices({
         outboxDir: path.join(config.dataDir, "outbox"),
       }),
   });
+  const sms =
+    smsSender ??
+    createSmsSender({ gateway: config.smsGateway, outboxDir: smsOutboxDir(config.dataDir), logger });
+  // Account security and the overview (server/modules/users, server/modules/auth/sessions.ts).
+  const catalog = createCatalogService(db);
+  const messages = createMessagesService(db);
+  const wishlist = createWishlistService(db);
+  const productPages = createProductDetailService(db, createSettingsService(db));
+  const listingQuota = createListingQuotaService(db);
   return {
     db,
     jobs,
     mail,
+    sms,
     logger,
     health: {
       async database(): Promise<boolean> {
@@ -71,16 +88,27 @@ export function createServices({
     auth: createAuthService(db),
     audit: createAuditService(db),
     lists: createListsService(db),
-    catalog: createCatalogService(db),
+    catalog,
     settings: createSettingsService(db),
     cms: createCmsService(db),
-    productPages: createProductDetailService(db, createSettingsService(db)),
+    productPages,
     blog: createBlogService(db),
     profiles: createProfileService(db),
-    messages: createMessagesService(db),
-    wishlist: createWishlistService(db),
+    messages,
+    wishlist,
     newsletter: createNewsletterService(db, mail, config),
     accounts: createAccountServices({ db, mail, config, logger }),
+    sessions: createSessionsService(db),
+    verification: createVerificationService({ db, sms, logger }),
+    listingQuota,
+    accountOverview: createAccountOverviewService({
+      db,
+      catalog,
+      messages,
+      wishlist,
+      productStates: (ids) => productPages.productStates(ids),
+      quota: listingQuota,
+    }),
     accountData: createAccountDataService({
       db,
       mail,

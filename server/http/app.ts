@@ -17,6 +17,7 @@ import { mountApi } from "./api/index.ts";
 import { cspMiddleware } from "./csp.ts";
 import { csrfProtection } from "./csrf.ts";
 import { devOutbox } from "./dev-outbox.ts";
+import { devSmsOutbox } from "./dev-sms-outbox.ts";
 import { localeMiddleware } from "./locale.ts";
 import { pageRules } from "./page-rules.ts";
 import { requestLog } from "./request-log.ts";
@@ -125,6 +126,8 @@ export function createHttpApp({ config, logger, services, pageHandler, clientBui
 
   // The development mail outbox (only when no SMTP server is configured; see dev-outbox.ts).
   app.get("/dev/outbox", devOutbox(config));
+  // Its SMS twin (only without an SMS gateway; see dev-sms-outbox.ts).
+  app.get("/dev/sms-outbox", devSmsOutbox(config));
   // robots.txt and the sitemaps.
   registerSeoRoutes(app);
 

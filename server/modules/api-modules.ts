@@ -7,6 +7,7 @@ import { messagesApi } from "./messages/api.ts";
 import { newsletterApi } from "./newsletter/api.ts";
 import { settingsApi } from "./settings/api.ts";
 import { accountApi } from "./users/account-api.ts";
+import { securityApi } from "./users/security-api.ts";
 import { wishlistApi } from "./wishlist/api.ts";
 
 /** Every module's API router, mounted under /api in this order. */
@@ -21,4 +22,5 @@ export const apiModules = [
   newsletterApi,
   adminApi,
   accountApi,
+  securityApi,
 ];

@@ -1,0 +1,70 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { productStatusChanges, products } from "../catalog/tables.ts";
+import { users } from "./tables.ts";
+import { FREE_LISTINGS } from "./verification.ts";
+
+export type ListingQuota = {
+  verified: boolean;
+  /** Listings that count against the free quota. */
+  used: number;
+  free: typeof FREE_LISTINGS;
+  /** Free listings left before verification is needed (0 when used up; verified users have no limit). */
+  left: number;
+};
+
+export type CanAddListing = { ok: true } | { ok: false; needsVerification: true };
+
+/**
+ * Spec section 6: "10 free products, after that verification is needed".
+ *
+ * What counts: every listing the user ever submitted, whatever became of it (active, ended,
+ * sold, expired, rejected, cancelled after it went live). Otherwise ending or withdrawing a listing
+ * and listing again would make the quota endless, and the rule is about how much an unverified
+ * account may put before buyers, not how much it has on sale right now. What does not count:
+ * drafts, and drafts the user cancelled before submitting them (no status change of theirs ever
+ * went beyond draft), since nobody ever saw those.
+ *
+ * Reads the catalogue's tables (products and their status history) without changing them: the
+ * rule belongs to the account, the facts to the catalogue. The listing creation (issue 6) calls
+ * canAddListing before it creates a listing and again before a draft is submitted.
+ */
+export function createListingQuotaService(db: Db) {
+  async function usage(userId: number): Promise<ListingQuota> {
+    const [user] = await db
+      .select({ verifiedAt: users.verifiedAt })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
+    const submittedOnce = sql`exists (select 1 from ${productStatusChanges} c where c.product_id = ${products.id} and c.to_status not in ('draft', 'cancelled'))`;
+    const [row] = await db
+      .select({ used: sql<number>`count(*)::int` })
+      .from(products)
+      .where(
+        and(
+          eq(products.sellerId, userId),
+          sql`${products.status} <> 'draft'`,
+          sql`(${products.status} <> 'cancelled' or ${submittedOnce})`,
+        ),
+      );
+    const used = row?.used ?? 0;
+    return {
+      verified: Boolean(user?.verifiedAt),
+      used,
+      free: FREE_LISTINGS,
+      left: Math.max(0, FREE_LISTINGS - used),
+    };
+  }
+
+  return {
+    usage,
+
+    /** Whether the user may add one more listing now: within the free quota, or verified. */
+    async canAddListing(userId: number): Promise<CanAddListing> {
+      const quota = await usage(userId);
+      return quota.verified || quota.left > 0 ? { ok: true } : { ok: false, needsVerification: true };
+    },
+  };
+}
+
+export type ListingQuotaService = ReturnType<typeof createListingQuotaService>;
