@@ -43,7 +43,10 @@ export function AccountSidebar({ className = "" }: { className?: string }) {
       className={`rounded-xl border border-line bg-white ${className}`}
       data-testid="account-sidebar"
     >
-      <div className="flex items-center gap-3 border-b border-line px-4 py-4">
+      {/* Folded (below desktop): no rule under the header, or it doubles the card's own edge. */}
+      <div
+        className={`flex items-center gap-3 border-line px-4 py-4 desktop:border-b ${open ? "border-b" : ""}`}
+      >
         <Avatar user={user} size="size-10" tone="light" />
         <div className="min-w-0 flex-1">
           <p className="truncate font-semibold">{user.username}</p>
