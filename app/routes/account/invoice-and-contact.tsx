@@ -448,7 +448,7 @@ function EmailSection({ profile }: { profile: LoaderData["profile"] }) {
           {profile.email}
         </strong>
         <span
-          className={`rounded-full px-2 text-sm ${profile.emailConfirmed ? "bg-success/10 text-success" : "bg-secondary/15 text-[#7a5c1c]"}`}
+          className={`rounded-full px-2 text-sm ${profile.emailConfirmed ? "bg-success/10 text-[#256549]" : "bg-secondary/15 text-[#7a5c1c]"}`}
         >
           {profile.emailConfirmed ? t("accountData.email.confirmed") : t("accountData.email.unconfirmed")}
         </span>

@@ -424,7 +424,8 @@ accountApi.openapi(
   async (c) => {
     const data = await c.get("services").accountData.exportData(userId(c));
     const day = new Date().toISOString().slice(0, 10);
-    c.header("Content-Disposition", `attachment; filename="rarita-${c.get("user")!.username}-${day}.json"`);
+    const name = c.get("user")!.username.replace(/[^A-Za-z0-9.-]/g, "_");
+    c.header("Content-Disposition", `attachment; filename="rarita-${name}-${day}.json"`);
     // Personal data: never kept by a shared cache or the browser's history cache.
     c.header("Cache-Control", "no-store");
     return c.json(data ?? {}, 200);
