@@ -1,0 +1,111 @@
+import type { ProductFormat, ProductStatus } from "../catalog/tables.ts";
+
+/**
+ * The listing lifecycle of product.md as an explicit table:
+ *
+ *   draft -> awaiting_payment -> scheduled -> active -> ended | sold
+ *   plus cancelled (by the seller), rejected (moderation), expired (never paid).
+ *
+ * Every status change of a listing goes through `assertTransition`, so an illegal one (reviving a
+ * sold auction, paying for a cancelled one) is refused on the server whoever asks. Who may make a
+ * legal transition is the caller's rule: the seller cancels, a payment releases, the activation
+ * job activates, the closing job ends or sells (server/modules/bidding), moderation rejects.
+ *
+ * Ended, sold, cancelled, rejected and expired are final. "Relist" never revives one: it creates a
+ * new listing (a copy with new dates and its own fee), so that a finished auction's bids, price and
+ * page stay what buyers saw, and each listing keeps one honest history.
+ */
+export const LISTING_TRANSITIONS: Readonly<Record<ProductStatus, readonly ProductStatus[]>> = {
+  draft: ["awaiting_payment", "scheduled", "active", "cancelled"],
+  // Paid: scheduled (a future activation date) or active; never paid in time: expired.
+  awaiting_payment: ["scheduled", "active", "cancelled", "expired", "rejected"],
+  scheduled: ["active", "cancelled", "rejected"],
+  // Closed by the auction's end: ended (no winner) or sold; a seller may cancel only before the first bid.
+  active: ["ended", "sold", "cancelled", "rejected"],
+  ended: [],
+  sold: [],
+  cancelled: [],
+  rejected: [],
+  expired: [],
+};
+
+/** The statuses a listing may be created in (the fee and the activation date decide which). */
+export const INITIAL_STATUSES: readonly ProductStatus[] = [
+  "draft",
+  "awaiting_payment",
+  "scheduled",
+  "active",
+];
+
+export class IllegalTransitionError extends Error {
+  readonly from: ProductStatus;
+  readonly to: ProductStatus;
+  constructor(from: ProductStatus, to: ProductStatus) {
+    super(`Illegal listing transition ${from} -> ${to}`);
+    this.from = from;
+    this.to = to;
+  }
+}
+
+export function canTransition(from: ProductStatus, to: ProductStatus): boolean {
+  return LISTING_TRANSITIONS[from]?.includes(to) ?? false;
+}
+
+export function assertTransition(from: ProductStatus, to: ProductStatus): void {
+  if (!canTransition(from, to)) throw new IllegalTransitionError(from, to);
+}
+
+export function isFinal(status: ProductStatus): boolean {
+  return LISTING_TRANSITIONS[status].length === 0;
+}
+
+/** Not yet live, not finished: the seller still prepares or pays for it. */
+export const PENDING_STATUSES: readonly ProductStatus[] = ["draft", "awaiting_payment", "scheduled"];
+
+export type OwnerActions = {
+  /** Open the edit page (before the first bid everything, after it the description and images). */
+  edit: boolean;
+  /** Withdraw the listing: only while nobody has bid (a bid is binding for both sides). */
+  cancel: boolean;
+  /** List it again as a new listing: it ended without a buyer, expired unpaid or was withdrawn. */
+  relist: boolean;
+  /** Promote it (topovat): only a live listing can be placed on top. */
+  top: boolean;
+};
+
+/** What the seller may do with their listing now. */
+export function ownerActions(listing: {
+  status: ProductStatus;
+  format: ProductFormat;
+  bidCount: number;
+  winnerId: number | null;
+}): OwnerActions {
+  const open = listing.status === "active" || PENDING_STATUSES.includes(listing.status);
+  const unsold =
+    (listing.status === "ended" && listing.winnerId === null) ||
+    listing.status === "expired" ||
+    listing.status === "cancelled";
+  return {
+    edit: open,
+    cancel: open && listing.bidCount === 0 && canTransition(listing.status, "cancelled"),
+    relist: listing.format !== "shop" && unsold,
+    top: listing.status === "active",
+  };
+}
+
+/** The filters of "my listings": each groups statuses a seller thinks of together. */
+export const LISTING_FILTERS = {
+  all: null,
+  active: ["active"],
+  pending: ["draft", "awaiting_payment", "scheduled"],
+  ended: ["ended", "expired"],
+  sold: ["sold"],
+  cancelled: ["cancelled", "rejected"],
+} as const satisfies Record<string, readonly ProductStatus[] | null>;
+
+export type ListingFilter = keyof typeof LISTING_FILTERS;
+export const LISTING_FILTER_NAMES = Object.keys(LISTING_FILTERS) as ListingFilter[];
+
+export function isListingFilter(value: unknown): value is ListingFilter {
+  return typeof value === "string" && value in LISTING_FILTERS;
+}
