@@ -7,6 +7,7 @@ export * from "../modules/admin/tables.ts";
 export * from "../modules/auth/tables.ts";
 export * from "../modules/catalog/tables.ts";
 export * from "../modules/cms/tables.ts";
+export * from "../modules/listings/tables.ts";
 export * from "../modules/lists/tables.ts";
 export * from "../modules/messages/tables.ts";
 export * from "../modules/newsletter/tables.ts";
