@@ -8,6 +8,9 @@ import { createJobRunner, type JobRunner } from "./jobs/runner.ts";
 import type { Logger } from "./logger.ts";
 import { createAuditService } from "./modules/admin/service.ts";
 import { createAuthService } from "./modules/auth/service.ts";
+import { registerBiddingJobs, scheduleBiddingSweep } from "./modules/bidding/jobs.ts";
+import { createBiddingService } from "./modules/bidding/service.ts";
+import { createAuctionStreams } from "./modules/bidding/sse.ts";
 import { createSessionsService } from "./modules/auth/sessions.ts";
 import { createProductDetailService } from "./modules/catalog/product-detail.ts";
 import { createCatalogService } from "./modules/catalog/service.ts";
@@ -69,10 +72,24 @@ export function createServices({
   const wishlist = createWishlistService(db);
   const productPages = createProductDetailService(db, createSettingsService(db));
   const listingQuota = createListingQuotaService(db);
+  // Auctions: bids under a row lock, their jobs (close, sweep, activation, outbid notices) and the
+  // live stream (server/modules/bidding).
+  const bidding = createBiddingService({
+    db,
+    jobs,
+    mail,
+    config,
+    settings: createSettingsService(db),
+    logger,
+  });
+  registerBiddingJobs(jobs, bidding, logger);
+  void scheduleBiddingSweep(jobs).catch((err) => logger.error({ err }, "could not schedule the auction sweep"));
   return {
     db,
     jobs,
     mail,
+    bidding,
+    auctionStreams: createAuctionStreams({ database, bidding, logger }),
     sms,
     logger,
     health: {

@@ -2,6 +2,7 @@ import cs from "./cs.json" with { type: "json" };
 import en from "./en.json" with { type: "json" };
 import account from "./ui/account.json" with { type: "json" };
 import accountData from "./ui/account-data.json" with { type: "json" };
+import bidding from "./ui/bidding.json" with { type: "json" };
 import blog from "./ui/blog.json" with { type: "json" };
 import catalog from "./ui/catalog.json" with { type: "json" };
 import common from "./ui/common.json" with { type: "json" };
@@ -26,6 +27,7 @@ export const defaultLocale: Locale = "cs";
 export const uiNamespaces = {
   account,
   accountData,
+  bidding,
   blog,
   catalog,
   common,

@@ -1,5 +1,6 @@
 import { adminApi } from "./admin/api.ts";
 import { authApi } from "./auth/api.ts";
+import { biddingApi } from "./bidding/api.ts";
 import { catalogApi } from "./catalog/api.ts";
 import { cmsApi } from "./cms/api.ts";
 import { listsApi } from "./lists/api.ts";
@@ -15,6 +16,7 @@ export const apiModules = [
   authApi,
   listsApi,
   catalogApi,
+  biddingApi,
   settingsApi,
   cmsApi,
   messagesApi,

@@ -1,0 +1,339 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { streamSSE } from "hono/streaming";
+import { type Locale, translate } from "../../../app/i18n/index.ts";
+import { formatPrice } from "../../../app/lib/money.ts";
+import { ApiError } from "../../http/api/errors.ts";
+import { bearerSecurity, createApiRouter, requireUser } from "../../http/api/router.ts";
+import { errorResponses, jsonContent, MessageBody, ValidationErrorBody } from "../../http/api/schemas.ts";
+import { PRODUCT_STATUSES } from "../catalog/tables.ts";
+import type { BidRefusal } from "./service.ts";
+import type { AuctionEvent } from "./sse.ts";
+
+const MAX_INT = 2_147_483_647;
+/** 100 million CZK in minor units: far above any bottle, far below what a bigint column holds. */
+const MAX_BID_MINOR = 10_000_000_000;
+
+const IdParam = z.coerce
+  .number()
+  .int()
+  .positive()
+  .max(MAX_INT)
+  .openapi({ param: { name: "id", in: "path" }, example: 12, description: "The auction's product id" });
+
+const PublicBid = z
+  .object({
+    id: z.number().int(),
+    amountMinor: z.number().int().openapi({ description: "CZK minor units" }),
+    at: z.string().openapi({ description: "ISO instant" }),
+    bidder: z.string().openapi({ example: "j***a", description: "The bidder's username, masked" }),
+    automatic: z.boolean().openapi({ description: "Placed by the system for a proxy bidder" }),
+  })
+  .openapi("Bid");
+
+const AuctionLive = z
+  .object({
+    productId: z.number().int(),
+    status: z.enum(PRODUCT_STATUSES),
+    startPriceMinor: z.number().int(),
+    priceMinor: z
+      .number()
+      .int()
+      .openapi({ description: "The leading price; the start price before the first bid" }),
+    minimumNextBidMinor: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "The lowest acceptable next bid; null once the auction is not live" }),
+    bidCount: z.number().int(),
+    endsAt: z.string().nullable().openapi({ description: "ISO instant; moved by soft close" }),
+    endedAt: z.string().nullable(),
+    hasReserve: z.boolean(),
+    reserveMet: z.boolean(),
+    lastBidId: z.number().int().openapi({ description: "The newest bid's id: the live stream's event id" }),
+    serverNow: z
+      .string()
+      .openapi({ description: "The server's clock (ISO), to correct the client's countdown" }),
+  })
+  .openapi("AuctionState");
+
+const Standing = z
+  .object({
+    leading: z.boolean(),
+    hasBid: z.boolean(),
+    maxMinor: z.number().int().nullable().openapi({ description: "The caller's own standing maximum" }),
+    won: z.boolean(),
+  })
+  .openapi("BidderStanding");
+
+const BidInput = z
+  .object({
+    amount: z
+      .number()
+      .int()
+      .positive()
+      .max(MAX_BID_MINOR)
+      .openapi({ description: "The bid in CZK minor units (haléře)", example: 150_000 }),
+    max: z.number().int().positive().max(MAX_BID_MINOR).nullable().optional().openapi({
+      description: "Optional maximum for automatic (proxy) bidding, at least the amount",
+      example: 200_000,
+    }),
+  })
+  .openapi("BidInput");
+
+const BidRefusalBody = z
+  .object({
+    error: z.string().openapi({ example: "ended" }),
+    message: z.string(),
+    minimumMinor: z.number().int().optional(),
+  })
+  .openapi("BidRefusal");
+
+const BidRefusalValidation = ValidationErrorBody.extend({
+  error: z.string().openapi({ example: "below_minimum" }),
+  minimumMinor: z.number().int().optional(),
+}).openapi("BidRefusalValidation");
+
+const MyBid = z
+  .object({
+    productId: z.number().int(),
+    name: z.string(),
+    url: z.string(),
+    image: z.string().nullable(),
+    status: z.enum(PRODUCT_STATUSES),
+    group: z.enum(["leading", "outbid", "won", "lost"]),
+    priceMinor: z.number().int(),
+    myMaxMinor: z.number().int(),
+    myBidCount: z.number().int(),
+    bidCount: z.number().int(),
+    endsAt: z.string().nullable(),
+    endedAt: z.string().nullable(),
+    threadId: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "The conversation with the seller, once won" }),
+  })
+  .openapi("MyBid");
+
+/** The translated reason of a refusal, with the minimum formatted in CZK where it matters. */
+export function refusalMessage(locale: Locale, reason: BidRefusal, minimumMinor?: number): string {
+  return translate(locale, `bidding.refusal.${reason}`, {
+    minimum: minimumMinor === undefined ? "" : formatPrice(minimumMinor, null),
+  });
+}
+
+/** The HTTP answer of a refusal: 404 unknown, 403 not allowed to bid, 409 not live, 422 the amounts. */
+export function refusalError(locale: Locale, reason: BidRefusal, minimumMinor?: number): ApiError {
+  const message = refusalMessage(locale, reason, minimumMinor);
+  const extra = minimumMinor === undefined ? {} : { minimumMinor };
+  switch (reason) {
+    case "not_found":
+      return new ApiError(404, { message });
+    case "own_item":
+    case "email_not_confirmed":
+    case "adult_not_confirmed":
+      return new ApiError(403, { error: reason, message });
+    case "not_active":
+    case "ended":
+      return new ApiError(409, { error: reason, message });
+    case "below_minimum":
+      return new ApiError(422, { error: reason, errors: { amount: [message] }, ...extra });
+    case "max_below_amount":
+    case "max_not_raised":
+      return new ApiError(422, { error: reason, errors: { max: [message] }, ...extra });
+  }
+}
+
+export const biddingApi = createApiRouter();
+
+biddingApi.openapi(
+  createRoute({
+    method: "post",
+    path: "/auctions/{id}/bids",
+    tags: ["bidding"],
+    summary:
+      "Places a bid, optionally with a maximum for automatic bidding. Binding. The caller must have confirmed their e-mail and age (18+) and may not bid on their own item",
+    security: bearerSecurity,
+    middleware: requireUser,
+    request: {
+      params: z.object({ id: IdParam }),
+      body: { required: true, content: { "application/json": { schema: BidInput } } },
+    },
+    responses: {
+      201: jsonContent(
+        z.object({
+          auction: AuctionLive,
+          bids: z.array(PublicBid).openapi({ description: "The history rows this bid added" }),
+          you: Standing,
+          extended: z.boolean().openapi({ description: "The bid moved the end (soft close)" }),
+        }),
+        "Accepted: the new state; `you.leading` false means a higher standing maximum answered at once",
+      ),
+      401: errorResponses[401],
+      403: jsonContent(BidRefusalBody, "Own item, e-mail or age not confirmed"),
+      404: jsonContent(MessageBody, "No such auction"),
+      409: jsonContent(BidRefusalBody, "Not active yet, or ended"),
+      422: jsonContent(
+        BidRefusalValidation,
+        "Below the minimum (minimumMinor), maximum below the amount or not raised",
+      ),
+    },
+  }),
+  async (c) => {
+    const user = c.get("user")!;
+    const { id } = c.req.valid("param");
+    const { amount, max } = c.req.valid("json");
+    const result = await c.get("services").bidding.placeBid({
+      productId: id,
+      bidder: user,
+      amountMinor: amount,
+      maxMinor: max ?? null,
+    });
+    if (!result.ok) throw refusalError(c.get("locale"), result.reason, result.minimumMinor);
+    return c.json(
+      { auction: result.live, bids: result.bids, you: result.viewer, extended: result.extended },
+      201,
+    );
+  },
+);
+
+biddingApi.openapi(
+  createRoute({
+    method: "get",
+    path: "/auctions/{id}/bids",
+    tags: ["bidding"],
+    summary:
+      "The bid history (newest first, bidders masked) and the auction's state; with a session also where the caller stands",
+    security: [{}, ...bearerSecurity],
+    request: { params: z.object({ id: IdParam }) },
+    responses: {
+      200: jsonContent(
+        z.object({ auction: AuctionLive, bids: z.array(PublicBid), you: Standing.nullable() }),
+        "History",
+      ),
+      404: jsonContent(MessageBody, "No such auction"),
+      422: errorResponses[422],
+    },
+  }),
+  async (c) => {
+    const { id } = c.req.valid("param");
+    const services = c.get("services");
+    const history = await services.bidding.history(id);
+    if (!history) return c.json({ message: translate(c.get("locale"), "bidding.refusal.not_found") }, 404);
+    const user = c.get("user");
+    const you = user ? await services.bidding.standing(id, user.id) : null;
+    return c.json({ auction: history.live, bids: history.bids, you }, 200);
+  },
+);
+
+biddingApi.openapi(
+  createRoute({
+    method: "get",
+    path: "/auctions/{id}/stream",
+    tags: ["bidding"],
+    summary:
+      "Live updates (Server-Sent Events). Each `auction` event carries the state, the bids the stream had not seen and whether the caller leads or won; its id is the newest bid id, so a reconnect with Last-Event-ID (or ?after=) gets what it missed. A comment line every 15 s keeps the stream open",
+    security: [{}, ...bearerSecurity],
+    request: {
+      params: z.object({ id: IdParam }),
+      query: z.object({
+        after: z.coerce
+          .number()
+          .int()
+          .min(0)
+          .max(MAX_INT)
+          .optional()
+          .openapi({ description: "The newest bid id the client has (when it cannot send Last-Event-ID)" }),
+      }),
+      headers: z.object({
+        "last-event-id": z
+          .string()
+          .max(20)
+          .optional()
+          .openapi({ description: "Set by the browser on a reconnect" }),
+      }),
+    },
+    responses: {
+      200: {
+        description:
+          "An event stream: `event: auction`, `id: <newest bid id>`, data `{ live, bids, leading, won }`",
+        content: { "text/event-stream": { schema: z.string() } },
+      },
+      404: jsonContent(MessageBody, "No such auction"),
+      422: errorResponses[422],
+    },
+  }),
+  // biome-ignore lint/suspicious/noExplicitAny: an event stream is not one of the JSON responses the route types.
+  (async (c: any) => {
+    const { id } = c.req.valid("param");
+    const { after } = c.req.valid("query");
+    const header = Number.parseInt(c.req.valid("header")["last-event-id"] ?? "", 10);
+    const lastId = Number.isSafeInteger(header) && header >= 0 ? header : (after ?? 0);
+    const services = c.get("services");
+    const state = await services.bidding.liveState(id, 2_147_483_647);
+    if (!state) return c.json({ message: translate(c.get("locale"), "bidding.refusal.not_found") }, 404);
+    const viewerId: number | null = c.get("user")?.id ?? null;
+    // Proxies (nginx) must not buffer the stream.
+    c.header("X-Accel-Buffering", "no");
+    return streamSSE(c, async (stream) => {
+      let close: () => void = () => {};
+      const closed = new Promise<void>((resolve) => {
+        close = resolve;
+      });
+      stream.onAbort(() => close());
+      const detach = services.auctionStreams.attach({
+        productId: id,
+        viewerId,
+        lastId,
+        sink: {
+          send: (event: AuctionEvent) =>
+            stream.writeSSE({
+              event: "auction",
+              id: String(event.live.lastBidId),
+              data: JSON.stringify(event),
+            }),
+          comment: (text: string) => stream.write(`: ${text}\n\n`).then(() => {}),
+          close: () => close(),
+        },
+      });
+      // The browser waits 3 s before reconnecting after a drop.
+      await stream.write("retry: 3000\n\n");
+      await closed;
+      detach();
+    });
+  }) as never,
+);
+
+biddingApi.openapi(
+  createRoute({
+    method: "get",
+    path: "/me/bids",
+    tags: ["bidding"],
+    summary:
+      "The auctions the caller bid on, grouped as leading, outbid, won and lost, with their maximum and the current price",
+    security: bearerSecurity,
+    middleware: requireUser,
+    request: { query: z.object({ lang: z.enum(["cs", "en"]).optional() }) },
+    responses: {
+      200: jsonContent(
+        z.object({
+          leading: z.array(MyBid),
+          outbid: z.array(MyBid),
+          won: z.array(MyBid),
+          lost: z.array(MyBid),
+        }),
+        "My bids",
+      ),
+      401: errorResponses[401],
+      422: errorResponses[422],
+    },
+  }),
+  async (c) => {
+    const items = await c.get("services").bidding.myBids(c.get("user")!.id, c.get("locale"));
+    const pick = (group: string) => items.filter((item) => item.group === group);
+    return c.json(
+      { leading: pick("leading"), outbid: pick("outbid"), won: pick("won"), lost: pick("lost") },
+      200,
+    );
+  },
+);

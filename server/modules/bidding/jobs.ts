@@ -1,0 +1,62 @@
+import type { JobRunner } from "../../jobs/runner.ts";
+import type { Logger } from "../../logger.ts";
+import { ACTIVATE_QUEUE, type BiddingService, CLOSE_QUEUE, OUTBID_QUEUE, SWEEP_QUEUE } from "./service.ts";
+
+/**
+ * The jobs of auctions (pg-boss, server/jobs/runner.ts):
+ * - `auction.close`, one per auction at its end (`stately`: one waiting and one running per
+ *   auction). A soft close moves the end after the job was queued, so the job re-reads the end and,
+ *   when it has moved, queues itself again for the new end (allowed while it runs: stately).
+ * - `auction.sweep` every minute: closes whatever is overdue (an auction whose job was lost, e.g.
+ *   added before the job existed, or a server that was down at the end), activates scheduled
+ *   listings and tells watchers that an auction ends within the hour.
+ * - `listing.activate` at a scheduled listing's activation date.
+ * - `auction.outbid`: the outbid bidder's message and mail, off the bid's own transaction path.
+ *
+ * Jobs run at least once; every handler is idempotent because each decision is taken under the
+ * product's row lock and guarded by its state (see service.ts).
+ */
+export function registerBiddingJobs(
+  jobs: JobRunner,
+  bidding: BiddingService,
+  logger?: Pick<Logger, "info" | "warn" | "error">,
+) {
+  jobs.define(CLOSE_QUEUE, { policy: "stately", retryLimit: 10, retryDelaySeconds: 5, retryBackoff: true });
+  jobs.define(ACTIVATE_QUEUE, {
+    policy: "stately",
+    retryLimit: 10,
+    retryDelaySeconds: 5,
+    retryBackoff: true,
+  });
+  jobs.define(OUTBID_QUEUE, { retryLimit: 5, retryDelaySeconds: 10, retryBackoff: true });
+  jobs.define(SWEEP_QUEUE, { policy: "exclusive", retryLimit: 0, expireInSeconds: 300 });
+
+  jobs.work<{ productId: number }>(
+    CLOSE_QUEUE,
+    async ({ productId }) => {
+      const result = await bidding.closeAuction(productId);
+      if (result.status === "not_due") await bidding.scheduleClose(productId, result.endsAt);
+      else if (result.status === "closed")
+        logger?.info({ productId, outcome: result.outcome }, "auction closed");
+    },
+    // Closing many auctions at one round end (monthly auctions) should not wait in one line.
+    { pollingIntervalSeconds: 1, concurrency: 4 },
+  );
+  jobs.work<{ productId: number }>(ACTIVATE_QUEUE, async ({ productId }) => {
+    await bidding.activateListing(productId);
+  });
+  jobs.work<{ productId: number; userId: number; bidId: number }>(OUTBID_QUEUE, async (data) => {
+    await bidding.notifyOutbid(data);
+  });
+  jobs.work(SWEEP_QUEUE, async () => {
+    const closed = await bidding.closeOverdue();
+    const activated = await bidding.activateDue();
+    const told = await bidding.notifyEndingSoon();
+    if (closed || activated || told) logger?.info({ closed, activated, told }, "auction sweep");
+  });
+}
+
+/** The sweeper's schedule: every minute (cron), kept in the database by pg-boss. */
+export async function scheduleBiddingSweep(jobs: JobRunner) {
+  await jobs.schedule(SWEEP_QUEUE, "* * * * *");
+}

@@ -1,0 +1,261 @@
+import type { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import type { Database } from "../../db/client.ts";
+import type { Logger } from "../../logger.ts";
+import {
+  AUCTION_EVENTS_CHANNEL,
+  type AuctionLive,
+  type AuctionNotification,
+  type BiddingService,
+  type PublicBid,
+} from "./service.ts";
+
+/**
+ * The live auction page's feed: Server-Sent Events fed by PostgreSQL LISTEN/NOTIFY.
+ *
+ * Each bid, close or activation commits a NOTIFY on `auction_events` whose payload holds ids only
+ * (`{productId, bidId}`). One listener per process receives them (a dedicated connection on
+ * PostgreSQL, so every instance hears every instance's bids; PGlite delivers its own NOTIFYs
+ * in-process, after the commit only). Per notification the auction's state and the bids newer than
+ * what its viewers have are read once and fanned out to every stream of that auction; each stream
+ * also gets whether its viewer now leads.
+ *
+ * Every event carries the newest bid id as its SSE id, so a browser that reconnects sends
+ * `Last-Event-ID` and gets exactly the bids it missed from the table; nothing is lost while it was
+ * away, nor while this process's listener was reconnecting (every open auction is re-read then).
+ * A comment line every `heartbeatMs` keeps proxies from closing an idle stream.
+ */
+
+export type AuctionEvent = {
+  live: AuctionLive;
+  /** Bids the stream had not seen yet, oldest first. */
+  bids: PublicBid[];
+  /** The viewer leads (while running) or won (once decided). */
+  leading: boolean;
+  won: boolean;
+};
+
+export type StreamSink = {
+  /** Writes one event (`id` = the newest bid id). */
+  send(event: AuctionEvent): Promise<void>;
+  /** Writes an SSE comment (heartbeat). */
+  comment(text: string): Promise<void>;
+  /** Ends the stream (server shutdown). */
+  close(): void;
+};
+
+type Subscriber = {
+  productId: number;
+  viewerId: number | null;
+  lastId: number;
+  lastStatus: string | null;
+  lastEndsAt: string | null;
+  sink: StreamSink;
+  /** Writes to one stream stay in order without one slow client holding up the others. */
+  writing: Promise<void>;
+};
+
+export type AuctionStreams = {
+  /**
+   * Attaches a stream to an auction: first a snapshot with the bids after `lastId`, then an event
+   * per change. Returns the detach function.
+   */
+  attach(input: { productId: number; viewerId: number | null; lastId: number; sink: StreamSink }): () => void;
+  /** Starts listening (also done by the first attach). */
+  start(): Promise<void>;
+  /** Ends every stream and stops listening (shutdown). */
+  stop(): Promise<void>;
+  /** Open streams (tests, diagnostics). */
+  size(): number;
+};
+
+type Listener = { close(): Promise<void> };
+
+export function createAuctionStreams(options: {
+  database: Pick<Database, "db" | "engine">;
+  bidding: Pick<BiddingService, "liveState">;
+  logger?: Pick<Logger, "warn" | "error">;
+  heartbeatMs?: number;
+}): AuctionStreams {
+  const { database, bidding, logger } = options;
+  const subscribers = new Map<number, Set<Subscriber>>();
+  /** Per auction, the refresh in progress: refreshes of one auction run one after another. */
+  const queues = new Map<number, Promise<void>>();
+  let listener: Listener | null = null;
+  let starting: Promise<void> | null = null;
+  let stopped = false;
+  let heartbeat: NodeJS.Timeout | undefined;
+
+  function deliver(subscriber: Subscriber, event: AuctionEvent) {
+    subscriber.lastId = Math.max(subscriber.lastId, event.live.lastBidId);
+    subscriber.lastStatus = event.live.status;
+    subscriber.lastEndsAt = event.live.endsAt;
+    subscriber.writing = subscriber.writing
+      .then(() => subscriber.sink.send(event))
+      .catch((err) => logger?.warn({ err }, "auction stream write failed"));
+  }
+
+  /** Reads the auction once for the given streams and sends each what it has not seen. */
+  async function refresh(productId: number, only?: Subscriber) {
+    const targets = only ? [only] : [...(subscribers.get(productId) ?? [])];
+    if (targets.length === 0) return;
+    const from = Math.min(...targets.map((subscriber) => subscriber.lastId));
+    const state = await bidding.liveState(productId, from);
+    if (!state) return;
+    for (const subscriber of targets) {
+      const fresh = state.bids.filter((bid) => bid.id > subscriber.lastId);
+      const changed =
+        fresh.length > 0 ||
+        subscriber.lastStatus !== state.live.status ||
+        subscriber.lastEndsAt !== state.live.endsAt;
+      if (!changed && subscriber !== only) continue;
+      const viewer = subscriber.viewerId;
+      deliver(subscriber, {
+        live: state.live,
+        bids: fresh,
+        leading: viewer !== null && state.live.status === "active" && state.leaderId === viewer,
+        won: viewer !== null && state.winnerId === viewer,
+      });
+    }
+  }
+
+  function enqueue(productId: number, only?: Subscriber) {
+    const previous = queues.get(productId) ?? Promise.resolve();
+    const next = previous
+      .then(() => refresh(productId, only))
+      .catch((err) => logger?.error({ err, productId }, "auction stream refresh failed"));
+    queues.set(productId, next);
+    void next.finally(() => {
+      if (queues.get(productId) === next) queues.delete(productId);
+    });
+    return next;
+  }
+
+  function onNotification(payload: string | undefined) {
+    let notification: AuctionNotification;
+    try {
+      notification = JSON.parse(payload ?? "");
+    } catch {
+      return;
+    }
+    if (!Number.isSafeInteger(notification.productId)) return;
+    if (subscribers.has(notification.productId)) void enqueue(notification.productId);
+  }
+
+  /** After the listener was (re)connected: whatever happened meanwhile reaches every open stream. */
+  function refreshAll() {
+    for (const productId of subscribers.keys()) void enqueue(productId);
+  }
+
+  async function listenPglite(): Promise<Listener> {
+    const client = (database.db as unknown as { $client: PGlite }).$client;
+    const unlisten = await client.listen(AUCTION_EVENTS_CHANNEL, onNotification);
+    return { close: () => unlisten() };
+  }
+
+  /** A dedicated connection (LISTEN needs one that is not returned to a pool), reconnected on loss. */
+  async function listenPostgres(): Promise<Listener> {
+    const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+    const connectionString = pool.options.connectionString;
+    let client: pg.Client | null = null;
+    let closed = false;
+    let retry: NodeJS.Timeout | undefined;
+    const connect = async (): Promise<void> => {
+      const next = new pg.Client({ connectionString, application_name: "rarita-auction-events" });
+      next.on("notification", (message) => {
+        if (message.channel === AUCTION_EVENTS_CHANNEL) onNotification(message.payload);
+      });
+      const reconnect = (err?: Error) => {
+        if (closed || client !== next) return;
+        client = null;
+        logger?.warn({ err }, "auction event listener lost its connection; reconnecting");
+        next.end().catch(() => {});
+        retry = setTimeout(() => {
+          connect()
+            .then(refreshAll)
+            .catch(() => reconnect());
+        }, 1000);
+      };
+      next.on("error", reconnect);
+      next.on("end", () => reconnect());
+      client = next;
+      await next.connect();
+      await next.query(`LISTEN ${AUCTION_EVENTS_CHANNEL}`);
+    };
+    await connect();
+    return {
+      async close() {
+        closed = true;
+        clearTimeout(retry);
+        await client?.end().catch(() => {});
+      },
+    };
+  }
+
+  const streams: AuctionStreams = {
+    start() {
+      starting ??= (async () => {
+        listener = database.engine === "pglite" ? await listenPglite() : await listenPostgres();
+        heartbeat = setInterval(() => {
+          for (const set of subscribers.values())
+            for (const subscriber of set)
+              subscriber.writing = subscriber.writing
+                .then(() => subscriber.sink.comment("ping"))
+                .catch(() => {});
+        }, options.heartbeatMs ?? 15_000);
+        heartbeat.unref();
+      })().catch((error) => {
+        starting = null;
+        throw error;
+      });
+      return starting;
+    },
+
+    attach({ productId, viewerId, lastId, sink }) {
+      const subscriber: Subscriber = {
+        productId,
+        viewerId,
+        lastId,
+        lastStatus: null,
+        lastEndsAt: null,
+        sink,
+        writing: Promise.resolve(),
+      };
+      let set = subscribers.get(productId);
+      if (!set) {
+        set = new Set();
+        subscribers.set(productId, set);
+      }
+      set.add(subscriber);
+      if (stopped) sink.close();
+      // Listening first, then the snapshot (in the auction's queue): a bid committed in between is
+      // either in the snapshot or announced after it, never lost.
+      void streams
+        .start()
+        .then(() => enqueue(productId, subscriber))
+        .catch((err) => logger?.error({ err }, "auction stream could not start"));
+      return () => {
+        const current = subscribers.get(productId);
+        current?.delete(subscriber);
+        if (current && current.size === 0) subscribers.delete(productId);
+      };
+    },
+
+    async stop() {
+      stopped = true;
+      clearInterval(heartbeat);
+      for (const set of subscribers.values()) for (const subscriber of set) subscriber.sink.close();
+      subscribers.clear();
+      await starting?.catch(() => {});
+      await listener?.close();
+      listener = null;
+    },
+
+    size() {
+      let count = 0;
+      for (const set of subscribers.values()) count += set.size;
+      return count;
+    },
+  };
+  return streams;
+}
