@@ -8,10 +8,10 @@ import { createJobRunner, type JobRunner } from "./jobs/runner.ts";
 import type { Logger } from "./logger.ts";
 import { createAuditService } from "./modules/admin/service.ts";
 import { createAuthService } from "./modules/auth/service.ts";
+import { createSessionsService } from "./modules/auth/sessions.ts";
 import { registerBiddingJobs, scheduleBiddingSweep } from "./modules/bidding/jobs.ts";
 import { createBiddingService } from "./modules/bidding/service.ts";
 import { createAuctionStreams } from "./modules/bidding/sse.ts";
-import { createSessionsService } from "./modules/auth/sessions.ts";
 import { createProductDetailService } from "./modules/catalog/product-detail.ts";
 import { createCatalogService } from "./modules/catalog/service.ts";
 import { createBlogService } from "./modules/cms/blog.ts";
@@ -83,7 +83,9 @@ export function createServices({
     logger,
   });
   registerBiddingJobs(jobs, bidding, logger);
-  void scheduleBiddingSweep(jobs).catch((err) => logger.error({ err }, "could not schedule the auction sweep"));
+  void scheduleBiddingSweep(jobs).catch((err) =>
+    logger.error({ err }, "could not schedule the auction sweep"),
+  );
   return {
     db,
     jobs,
