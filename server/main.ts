@@ -49,6 +49,7 @@ async function main() {
   const database = await openConfiguredDatabase(config);
   let server: Server;
   let jobs: JobRunner | undefined;
+  let stopStreams: () => Promise<void> = async () => {};
   try {
     checkpoint();
     let demoAccounts: { role: string; email: string; password: string }[] = [];
@@ -71,6 +72,7 @@ async function main() {
     ]);
     const services = createServices({ database, config, logger });
     jobs = services.jobs;
+    stopStreams = () => services.auctionStreams.stop();
     const buildEntry = path.join(buildDir, "server/index.js");
     if (!fs.existsSync(buildEntry)) {
       throw new MissingBuildError(
@@ -118,7 +120,11 @@ async function main() {
   stopServer = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    void shutdown(signal, server, database, logger, runner);
+    // Live auction streams never end by themselves: they are closed first, so that the server's
+    // close does not wait for them until its deadline.
+    void stopStreams()
+      .catch((err) => logger.error({ err }, "closing the auction streams failed"))
+      .then(() => shutdown(signal, server, database, logger, runner));
   };
   // A signal that came while the server was starting up to listen.
   if (stopSignal) stopServer(stopSignal);
