@@ -1,5 +1,6 @@
 import { AxeBuilder } from "@axe-core/playwright";
-import { expect, test } from "./fixtures.ts";
+import type { Page } from "@playwright/test";
+import { DEMO, expect, test } from "./fixtures.ts";
 
 /** Pages of the frame and the content pages, in both languages: no axe violations. */
 const pages = [
@@ -14,15 +15,132 @@ const pages = [
   "/tahle-stranka-neni",
 ];
 
+/** The page's axe violations (WCAG 2.1 A and AA), one line each, so a failure names them. */
+async function violations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  return results.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+  );
+}
+
+/** Waits until the page's transitions (a dialog fading in) are over, so axe sees the final colours. */
+async function settled(page: Page) {
+  // Endless animations (a spinner) never finish: only those with an end are awaited.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+        // A replaced or cancelled animation rejects: it is over too.
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/** Waits for hydration: the frame wraps window.fetch in an effect. */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => Symbol.for("rarita.progressFetch") in window.fetch, undefined, {
+    polling: 50,
+  });
+}
+
+async function logIn(page: Page, back: string) {
+  await page.goto(`/ucet?redirect=${encodeURIComponent(back)}`);
+  const form = page.locator("main form").filter({ has: page.locator('input[name="password"]') });
+  await form.locator('input[name="email"]').fill(DEMO.seller.email);
+  await form.locator('input[name="password"]').fill(DEMO.seller.password);
+  await form.getByRole("button", { name: /Přihlásit se|Log in/ }).click();
+  await expect(page).toHaveURL(back);
+}
+
 for (const path of pages) {
   test(`no axe violations on ${path}`, async ({ page }) => {
     await page.goto(path);
-    const results = await new AxeBuilder({ page })
-      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-      .analyze();
-    const summary = results.violations.map(
-      (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-    );
-    expect(summary).toEqual([]);
+    expect(await violations(page)).toEqual([]);
   });
 }
+
+/** The overlays of the frame, each open: the page with it has no violations either. */
+test.describe("overlays open", () => {
+  test.slow(); // axe is heavy on a busy machine
+
+  test("the age gate, as a modal and as the server's overlay before scripts", async ({
+    page,
+    context,
+    browser,
+    baseURL,
+  }) => {
+    await context.clearCookies({ name: "age-confirmed" });
+    await page.goto("/produkty/akce");
+    await hydrated(page);
+    await expect(page.getByTestId("age-gate")).toHaveJSProperty("open", true);
+    await settled(page);
+    expect(await violations(page)).toEqual([]);
+
+    // Before the scripts run: the same page with its script files refused, so the server's
+    // overlay stays (axe itself still runs; it does not with JavaScript switched off).
+    const before = await browser.newContext({ baseURL });
+    await before.route(/\.js(\?.*)?$/, (route) => route.abort());
+    const plain = await before.newPage();
+    await plain.goto("/produkty/akce");
+    await expect(plain.getByTestId("age-gate-backdrop")).toBeVisible();
+    expect(await violations(plain)).toEqual([]);
+    await before.close();
+  });
+
+  test("the cookie bar with its settings unfolded", async ({ page, context }) => {
+    await context.clearCookies({ name: "cookies-show" });
+    await page.goto("/");
+    await hydrated(page);
+    const bar = page.getByTestId("cookie-bar");
+    await bar.getByRole("button", { name: "Upravit nastavení" }).click();
+    await expect(bar.getByRole("switch", { name: /Analytické/ })).toBeVisible();
+    await settled(page);
+    expect(await violations(page)).toEqual([]);
+  });
+
+  test("the intro popup", async ({ page, context }) => {
+    await context.clearCookies({ name: "intro-popup" });
+    await page.clock.install();
+    await page.goto("/");
+    await hydrated(page);
+    await page.clock.runFor(3_100);
+    await expect(page.getByTestId("intro-popup")).toBeVisible();
+    await settled(page);
+    expect(await violations(page)).toEqual([]);
+  });
+
+  test("the newsletter modal", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    const form = page.getByTestId("newsletter-form");
+    await form.getByLabel("Váš e-mail").fill("axe@example.cz");
+    await form.getByRole("button", { name: "Odebírat" }).click();
+    await expect(page.getByTestId("newsletter-modal")).toBeVisible();
+    await settled(page);
+    expect(await violations(page)).toEqual([]);
+  });
+
+  test("the mobile menu at 375 px", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto("/");
+    await expect(page.getByTestId("site-header")).toHaveAttribute("data-ready", "true");
+    await page.getByTestId("burger").click();
+    await expect(page.getByTestId("mobile-menu")).toBeVisible();
+    await settled(page);
+    expect(await violations(page)).toEqual([]);
+  });
+
+  test("the account dropdown and the account sidebar, logged in", async ({ page }) => {
+    await logIn(page, "/ucet/prehled");
+    await expect(page.getByTestId("account-sidebar")).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+    await expect(page.getByTestId("site-header")).toHaveAttribute("data-ready", "true");
+    await page.getByTestId("account-trigger").click();
+    await expect(page.getByTestId("account-dropdown").locator("[data-open]")).toBeVisible();
+    await settled(page);
+    expect(await violations(page)).toEqual([]);
+  });
+});

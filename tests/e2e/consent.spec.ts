@@ -109,6 +109,79 @@ test.describe("age gate", () => {
     await expect(page.getByTestId("age-gate")).toHaveJSProperty("open", false);
   });
 
+  test("the first HTML already covers the page: without scripts the gate blocks the products; crawlers see them", async ({
+    browser,
+    baseURL,
+  }) => {
+    /** What a click in the middle of the first product card would hit. */
+    const hitOnFirstCard = (page: Page) =>
+      page.evaluate(() => {
+        const card = document.querySelector('[data-testid="product-card"] a');
+        if (!card) return null;
+        card.scrollIntoView({ block: "center" });
+        const box = card.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return hit?.closest("[data-testid]")?.getAttribute("data-testid") ?? null;
+      });
+
+    const noScript = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    const page = await noScript.newPage();
+    await page.goto("/produkty/akce");
+    const gate = page.getByTestId("age-gate");
+    await expect(gate).toBeVisible();
+    await expect(gate.getByRole("heading", { name: "Je vám alespoň 18 let?" })).toBeVisible();
+    await expect(page.getByTestId("age-gate-backdrop")).toBeVisible();
+    expect(["age-gate", "age-gate-backdrop"]).toContain(await hitOnFirstCard(page));
+    // The page behind is inert: the keyboard lands in the gate, not on a product.
+    await page.keyboard.press("Tab");
+    await expect(gate.getByRole("button", { name: "Ano, je mi 18 let" })).toBeFocused();
+    await noScript.close();
+
+    const crawler = await browser.newContext({
+      baseURL,
+      javaScriptEnabled: false,
+      userAgent: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+    });
+    const bot = await crawler.newPage();
+    await bot.goto("/produkty/akce");
+    await expect(bot.getByTestId("product-card").first()).toBeVisible();
+    await expect(bot.getByTestId("age-gate")).toBeHidden();
+    await expect(bot.getByTestId("age-gate-backdrop")).toHaveCount(0);
+    expect(await hitOnFirstCard(bot)).toBe("product-card");
+    await crawler.close();
+  });
+
+  test("the server HTML carries the gate until 18+ is confirmed, and not after", async ({
+    page,
+    context,
+  }) => {
+    // The HTML as this browser gets it (the request client's own User-Agent would read as a bot).
+    const serverHtml = async () => {
+      const userAgent = await page.evaluate(() => navigator.userAgent);
+      return (await page.request.get("/produkty/akce", { headers: { "user-agent": userAgent } })).text();
+    };
+    await page.goto("/produkty/akce");
+    const before = await serverHtml();
+    expect(before).toContain('data-testid="age-gate-backdrop"');
+    expect(before).toContain('inert=""');
+    await hydrated(page);
+    // The scripts turned the server's overlay into a real modal.
+    await expect(page.getByTestId("age-gate")).toHaveJSProperty("open", true);
+    await expect(page.getByTestId("age-gate-backdrop")).toHaveCount(0);
+    await page.getByRole("button", { name: "Ano, je mi 18 let" }).click();
+    await expect(page.getByTestId("age-gate")).toBeHidden();
+    expectLifetime((await cookieMap(context))["age-confirmed"], YEAR);
+
+    const after = await serverHtml();
+    expect(after).toContain('data-testid="product-card"');
+    expect(after).not.toContain("age-gate-backdrop");
+    expect(after).not.toContain('inert=""');
+    await page.reload();
+    await expect(page.getByTestId("age-gate")).toBeHidden();
+    await page.getByTestId("product-card").first().getByRole("link").first().click();
+    await expect(page).toHaveURL(/^[^?]*\/\d+\/[^/]+\/[^/]+$/);
+  });
+
   test("Tab cycles within the age dialog", async ({ page }) => {
     await page.goto("/");
     await hydrated(page);
@@ -222,6 +295,40 @@ test.describe("cookie bar", () => {
     expect(await consentCommands(page)).toEqual([
       ["consent", "default", { ...ALL_DENIED, analytics_storage: "granted", wait_for_update: 500 }],
     ]);
+  });
+
+  test("the bar works from the keyboard: unfold the settings, switch a category, accept", async ({
+    page,
+    context,
+  }) => {
+    await page.goto("/");
+    await hydrated(page);
+    const bar = page.getByTestId("cookie-bar");
+    // "Upravit nastavení", which reads "Skrýt nastavení" once unfolded.
+    const customize = bar.locator("button[aria-controls]");
+    await expect(customize).toHaveText("Upravit nastavení");
+    await customize.focus();
+    await page.keyboard.press("Enter");
+    await expect(customize).toHaveAttribute("aria-expanded", "true");
+    // The two accept buttons, then the switches (technical is fixed, so Tab passes it by).
+    await page.keyboard.press("Tab");
+    await expect(bar.getByRole("button", { name: "Přijmout vybrané" })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    const marketing = bar.getByRole("switch", { name: /Marketingové/ });
+    await expect(bar.getByRole("switch", { name: /Analytické/ })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(marketing).toBeFocused();
+    await page.keyboard.press("Space");
+    await expect(marketing).toBeChecked();
+    // Back past Analytické and "Přijmout vše".
+    for (let i = 0; i < 3; i++) await page.keyboard.press("Shift+Tab");
+    await expect(bar.getByRole("button", { name: "Přijmout vybrané" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(bar).toHaveCount(0);
+    const cookies = await cookieMap(context);
+    expect(cookies["accept-marketing"]?.value).toBe("true");
+    expect(cookies["accept-analytical"]).toBeUndefined();
   });
 
   test("accept selected without switching anything on stores technical only", async ({ page, context }) => {

@@ -21,6 +21,24 @@ test.beforeEach(async ({ context, baseURL }) => {
 
 const header = (page: Page) => page.getByTestId("site-header");
 
+type Currency = {
+  code: string;
+  rate: number;
+  decimals: number;
+  symbol_before: string | null;
+  symbol_after: string | null;
+};
+
+/** Non-breaking spaces as plain ones, so prices compare by their spelling. */
+const plain = (text: string) => text.replace(/\u00a0/g, " ").trim();
+
+/** A CZK amount in minor units spelled in a currency as spec section 9 says, computed independently of the app. */
+function spelled(minor: number, currency: Currency): string {
+  const [whole, fraction] = (minor / 100 / currency.rate).toFixed(currency.decimals).split(".");
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, " ");
+  return `${currency.symbol_before ?? ""}${grouped}${fraction ? `,${fraction}` : ""}${currency.symbol_after ?? ""}`;
+}
+
 /** Opens a page and waits until the header is hydrated (its widgets are script-driven buttons). */
 async function open(page: Page, path: string) {
   await page.goto(path);
@@ -61,7 +79,7 @@ test.describe("desktop header (1280 px)", () => {
     await expect(daily).toHaveAttribute("href", "/denni-aukce");
     await expect(daily).not.toHaveAttribute("target", /.*/);
     const instagram = menu.getByRole("link", { name: /Instagram/ });
-    await expect(instagram).toHaveAttribute("href", "https://www.instagram.com/");
+    await expect(instagram).toHaveAttribute("href", "https://www.instagram.com/rarita.aukce/");
     await expect(instagram).toHaveAttribute("target", "_blank");
     await expect(instagram).toHaveAttribute("rel", "noopener noreferrer");
     await daily.click();
@@ -271,11 +289,11 @@ test.describe("desktop header (1280 px)", () => {
     await expect(czech).toHaveAttribute("href", "/hledani?q=rum");
     await expect(czech).toHaveAttribute("hreflang", "cs");
 
-    // Pages with params keep them; a page without a twin falls back to the other home.
+    // Pages with params keep them; an info page goes straight to its English slug.
     await open(page, "/info/1/obchodni-podminky");
     await expect(
       page.getByTestId("language-switcher-bar").getByRole("link", { name: /English/ }),
-    ).toHaveAttribute("href", "/en/info/1/obchodni-podminky");
+    ).toHaveAttribute("href", "/en/info/1/terms-and-conditions");
   });
 
   test("the currency switcher stores the choice in the currencyId cookie and re-renders", async ({
@@ -291,15 +309,52 @@ test.describe("desktop header (1280 px)", () => {
       "aria-pressed",
       "true",
     );
+    // A product whose price is shown now, in CZK.
+    const priced = page
+      .getByTestId("product-card")
+      .filter({ has: page.getByTestId("card-price").filter({ hasText: "Kč" }) })
+      .first();
+    const href = (await priced.getByRole("link").first().getAttribute("href"))!;
+    const card = page
+      .getByTestId("product-card")
+      .filter({ has: page.locator(`a[href="${href}"]`) })
+      .first();
+    const czkText = plain((await card.getByTestId("card-price").textContent()) ?? "");
+    expect(czkText).toMatch(/^\d{1,3}( \d{3})*,\d{2} Kč$/);
+    const minor = Number(czkText.replace(/[^\d]/g, ""));
+
     await switcher.getByRole("button", { name: /EUR/ }).click();
     await expect(trigger).toContainText("EUR");
     const cookie = (await context.cookies()).find((entry) => entry.name === "currencyId");
     expect(cookie).toMatchObject({ value: "2", path: "/", sameSite: "Lax" });
     expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(364 * 24 * 3600);
+    // The same price re-rendered in EUR (spec section 9): divided by the rate, the currency's
+    // decimals, space-separated thousands, a decimal comma and the symbol.
+    const currencies: Currency[] = await (await page.request.get("/api/lists/currencies")).json();
+    const euro = currencies.find((currency) => currency.code === "EUR")!;
+    const eurText = spelled(minor, euro);
+    expect(eurText).toMatch(/^€/);
+    await expect
+      .poll(async () => plain((await card.getByTestId("card-price").textContent()) ?? ""))
+      .toBe(eurText);
+
     await page.reload();
     await expect(
       page.getByTestId("currency-switcher-bar").getByRole("button", { name: /Měna/ }),
     ).toContainText("EUR");
+    await expect
+      .poll(async () => plain((await card.getByTestId("card-price").textContent()) ?? ""))
+      .toBe(eurText);
+
+    // And back to Kč.
+    await page.getByTestId("currency-switcher-bar").getByRole("button", { name: /Měna/ }).click();
+    await page.getByTestId("currency-switcher-bar").getByRole("button", { name: /CZK/ }).last().click();
+    await expect(
+      page.getByTestId("currency-switcher-bar").getByRole("button", { name: /Měna/ }),
+    ).toContainText("CZK");
+    await expect
+      .poll(async () => plain((await card.getByTestId("card-price").textContent()) ?? ""))
+      .toBe(czkText);
   });
 
   test("the header is highlighted after scrolling past its height minus 75 px, and while hovered", async ({
