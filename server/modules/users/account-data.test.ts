@@ -605,6 +605,8 @@ describe("export and deletion", () => {
     const draft = await auction(user.id, "draft");
     const leading = await auction(seller.user.id);
     await api.db.insert(bids).values({ productId: leading.id, userId: user.id, amountMinor: 15_000 });
+    // The bidding service keeps the leader on the auction's row.
+    await api.db.update(products).set({ leaderId: user.id }).where(eq(products.id, leading.id));
     await api.call("PUT", "/api/me/addresses/contact", { token, body: PERSON });
     const avatar = await upload(token, await png());
 
@@ -624,6 +626,7 @@ describe("export and deletion", () => {
     await api.db.update(products).set({ status: "ended" }).where(eq(products.id, selling.id));
     const outbid = await api.createUser();
     await api.db.insert(bids).values({ productId: leading.id, userId: outbid.user.id, amountMinor: 20_000 });
+    await api.db.update(products).set({ leaderId: outbid.user.id }).where(eq(products.id, leading.id));
 
     const deleted = await api.call("DELETE", "/api/me", { token, body: { password } });
     expect(deleted.status).toBe(200);

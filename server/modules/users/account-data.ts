@@ -233,10 +233,8 @@ export function createAccountDataService(deps: {
       select
         (select count(*)::int from ${products}
           where seller_id = ${userId} and format = 'auction' and status = 'active') as selling,
-        (select count(*)::int from ${products} p
-          where p.format = 'auction' and p.status = 'active'
-            and (select b.user_id from ${bids} b where b.product_id = p.id
-                 order by b.amount_minor desc, b.created_at asc, b.id asc limit 1) = ${userId}) as leading`);
+        (select count(*)::int from ${products}
+          where leader_id = ${userId} and format = 'auction' and status = 'active') as leading`);
     const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
       selling: number;
       leading: number;
