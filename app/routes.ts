@@ -15,6 +15,9 @@ export default [
   // The signed-in account pages (/ucet/*, /en/account/*) share the account sidebar: add new ones here.
   layout("routes/account/layout.tsx", [
     ...page("accountOverview", "routes/account/overview.tsx"),
+    ...page("accountVerified", "routes/account/verified-account.tsx"),
+    ...page("accountNewsletters", "routes/account/newsletters.tsx"),
+    ...page("accountSessions", "routes/account/sessions.tsx"),
     ...page("accountWatch", "routes/account/watch.tsx"),
     ...page("accountInvoice", "routes/account/invoice-and-contact.tsx"),
   ]),

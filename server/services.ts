@@ -127,6 +127,7 @@ export function createServices({
       wishlist,
       productStates: (ids) => productPages.productStates(ids),
       quota: listingQuota,
+      emailConfirmation: createEmailConfirmationService(db, mail, config),
     }),
     accountData: createAccountDataService({
       db,

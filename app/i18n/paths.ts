@@ -43,6 +43,8 @@ export const PAGE_PATHS = {
   accountVerified: { cs: "/ucet/overeny-ucet", en: "/en/account/verified-account" },
   accountInvoice: { cs: "/ucet/fakturacni-a-kontaktni-udaje", en: "/en/account/invoice-and-contact-details" },
   accountNewsletters: { cs: "/ucet/newslettery", en: "/en/account/newsletters" },
+  /** Logged-in devices (issue 5: sessions listed and revocable); not in the spec's route table. */
+  accountSessions: { cs: "/ucet/prihlasena-zarizeni", en: "/en/account/devices" },
   accountSummary: { cs: "/ucet/shrnuti/:orderId/:hash", en: "/en/account/summary/:orderId/:hash" },
   accountRegister: { cs: "/ucet/registrace", en: "/en/account/register" },
   accountWatch: { cs: "/ucet/sledovane-aukce", en: "/en/account/watch" },

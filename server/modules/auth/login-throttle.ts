@@ -1,4 +1,5 @@
 import { type Locale, translate } from "../../../app/i18n/index.ts";
+import { formatWait } from "../../../app/lib/wait.ts";
 import { RateLimiter } from "../../http/rate-limit.ts";
 
 const WINDOW_MS = 15 * 60_000;
@@ -98,12 +99,4 @@ export const loginThrottle = createLoginThrottle();
 /** The 429 text with the wait in words ("Zkuste to prosím znovu za 30 s."). */
 export function tooManyAttemptsMessage(locale: Locale, seconds: number): string {
   return translate(locale, "security.login.tooMany", { wait: formatWait(locale, seconds) });
-}
-
-/** A wait for messages: seconds below two minutes, minutes below two hours, else hours (rounded up). */
-export function formatWait(locale: Locale, seconds: number): string {
-  const s = Math.max(1, Math.ceil(seconds));
-  if (s < 120) return translate(locale, "security.wait.seconds", { count: s });
-  if (s < 7200) return translate(locale, "security.wait.minutes", { count: Math.ceil(s / 60) });
-  return translate(locale, "security.wait.hours", { count: Math.ceil(s / 3600) });
 }

@@ -55,10 +55,13 @@ export function createNewsletterService(db: Db, mail: Mailer, config: Pick<Confi
       closing: [t("ignore"), t("signature")],
       footer: [{ text: t("unsubscribe"), link: { label: t("unsubscribeLink"), url: unsubscribeUrl } }],
     });
-    await mail.send(
-      { to: email, ...content, headers: { "List-Unsubscribe": `<${unsubscribeUrl}>` } },
-      { tx },
-    );
+    // RFC 8058 one-click: the mail client POSTs to the link, which the unsubscribe page's action
+    // takes like its own button (no login, and no Origin header, so the CSRF check lets it in).
+    const headers = {
+      "List-Unsubscribe": `<${unsubscribeUrl}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    };
+    await mail.send({ to: email, ...content, headers }, { tx });
   }
 
   /**
@@ -125,6 +128,28 @@ export function createNewsletterService(db: Db, mail: Mailer, config: Pick<Confi
       if (!row) return { status: "already_exists" };
       await startOptIn(row, input.locale, null);
       return { status: "saved" };
+    },
+
+    /**
+     * The account e-mail's subscription for the account's newsletter page: none (never, or
+     * unsubscribed), pending (the opt-in link not clicked yet) or active, with its categories.
+     */
+    async subscription(
+      email: string,
+    ): Promise<{ status: "none" | "pending" | "active"; selectedCategories: number[] }> {
+      const row = await findByEmail(email);
+      if (!row || row.unsubscribedAt !== null) return { status: "none", selectedCategories: [] };
+      return { status: row.confirmedAt ? "active" : "pending", selectedCategories: row.selectedCategories };
+    },
+
+    /** A signed-in user ends their account e-mail's subscription (as the mail's unsubscribe link does). */
+    async unsubscribeEmail(email: string): Promise<boolean> {
+      const rows = await db
+        .update(subscribers)
+        .set({ unsubscribedAt: new Date(), updatedAt: new Date() })
+        .where(and(sameEmail(email), isNull(subscribers.unsubscribedAt)))
+        .returning({ id: subscribers.id });
+      return rows.length > 0;
     },
 
     /** The categories of the user's subscription (matched by the account e-mail); [] when none. */

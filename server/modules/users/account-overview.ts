@@ -1,16 +1,26 @@
 import { desc, eq, sql } from "drizzle-orm";
-import type { Locale } from "../../../app/i18n/index.ts";
+import { type Locale, translate } from "../../../app/i18n/index.ts";
 import { localePath } from "../../../app/i18n/paths.ts";
+import { formatWait } from "../../../app/lib/wait.ts";
 import type { Db } from "../../db/client.ts";
+import { RateLimiter } from "../../http/rate-limit.ts";
 import type { AuthUser } from "../auth/service.ts";
 import type { CatalogService } from "../catalog/service.ts";
 import { bids, categories, type ProductStatus, products } from "../catalog/tables.ts";
 import type { MessagesService } from "../messages/service.ts";
 import type { WishlistService } from "../wishlist/service.ts";
+import type { EmailConfirmationService } from "./email-confirmation.ts";
 import type { ListingQuota, ListingQuotaService } from "./listing-quota.ts";
 
 /** How many of the user's last bids and of the watched auctions the overview lists. */
 export const OVERVIEW_LIST_SIZE = 5;
+/** Confirmation mails a user may ask for per hour (each one is a mail to their inbox). */
+export const CONFIRMATION_RESENDS_PER_HOUR = 3;
+
+export type ResendResult =
+  | { status: "sent"; message: string }
+  | { status: "already_confirmed"; message: string }
+  | { status: "limited"; retryAfterSeconds: number; message: string };
 
 export type OverviewBid = {
   productId: number;
@@ -23,6 +33,8 @@ export type OverviewBid = {
   bidAt: Date;
   /** The user holds the highest bid. */
   leading: boolean;
+  /** The auction closed with the user as its winner. */
+  won: boolean;
   status: ProductStatus;
   endsAt: Date | null;
 };
@@ -62,10 +74,12 @@ export function createAccountOverviewService(deps: {
     ids: number[],
   ) => Promise<Record<number, { status: string; format: string; endsAt: string | null }>>;
   quota: Pick<ListingQuotaService, "usage">;
+  emailConfirmation: Pick<EmailConfirmationService, "resend">;
   now?: () => Date;
 }) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
+  const resends = new RateLimiter(CONFIRMATION_RESENDS_PER_HOUR, 3600_000, () => now().getTime());
 
   /** The products the user bid on, newest bid first, with the user's highest bid on each. */
   async function lastBids(userId: number, locale: Locale): Promise<OverviewBid[]> {
@@ -91,6 +105,7 @@ export function createAccountOverviewService(deps: {
         status: products.status,
         endsAt: products.endsAt,
         currentPriceMinor: products.currentPriceMinor,
+        winnerId: products.winnerId,
         amountMinor: mine.amountMinor,
         bidAt: mine.bidAt,
         // The leader is the highest bid, the earlier one on a tie (bidding's rule).
@@ -117,6 +132,7 @@ export function createAccountOverviewService(deps: {
       currentPriceMinor: row.currentPriceMinor,
       bidAt: new Date(row.bidAt),
       leading: row.leaderId === userId,
+      won: row.winnerId === userId,
       status: row.status,
       endsAt: row.endsAt,
     }));
@@ -143,6 +159,26 @@ export function createAccountOverviewService(deps: {
   }
 
   return {
+    /** A new e-mail confirmation link, at most CONFIRMATION_RESENDS_PER_HOUR times an hour. */
+    async resendConfirmation(userId: number, locale: Locale): Promise<ResendResult> {
+      const key = String(userId);
+      if (resends.isLimited(key)) {
+        const seconds = resends.retryAfterSeconds(key);
+        return {
+          status: "limited",
+          retryAfterSeconds: seconds,
+          message: translate(locale, "security.overview.resendLimited", {
+            wait: formatWait(locale, seconds),
+          }),
+        };
+      }
+      resends.attempt(key);
+      const sent = await deps.emailConfirmation.resend(userId);
+      return sent
+        ? { status: "sent", message: translate(locale, "security.overview.resendSent") }
+        : { status: "already_confirmed", message: translate(locale, "security.overview.emailConfirmed") };
+    },
+
     async overview(user: AuthUser, locale: Locale): Promise<AccountOverview> {
       const [advertisements, notifications, bidsList, watched, quota] = await Promise.all([
         deps.catalog.advertisementStatistics(user.id),

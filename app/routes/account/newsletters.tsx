@@ -1,0 +1,199 @@
+import { useEffect, useState } from "react";
+import { data, Form, useNavigation } from "react-router";
+import { AccountSection, SavedMessage, SectionButton } from "../../components/account/section.tsx";
+import { showSnackbar } from "../../components/feedback/snackbar-store.ts";
+import { useShellData } from "../../components/header/live-counts.ts";
+import { pageMeta } from "../../components/seo/page-meta.ts";
+import { CheckboxTree } from "../../components/ui/checkbox-tree.tsx";
+import { appContext } from "../../context.ts";
+import { translate } from "../../i18n/index.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
+import { named } from "../../middleware.server.ts";
+import type { Route } from "./+types/newsletters";
+
+/**
+ * Newsletters (`/ucet/newslettery`): the account e-mail's subscription and its categories, through
+ * the subscriber service behind /api/subscriber/get and /api/subscriber/preferences. The category
+ * selector is the spec's checkbox tree (check-down, 6 columns, 4 levels); saving answers with
+ * section 8's texts. Saving while not subscribed subscribes the account e-mail (at once when it is
+ * confirmed, otherwise after the opt-in mail); the toggle ends the subscription.
+ */
+export const middleware = named("auth");
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, (t) => ({ title: t("security.newslettersPage.title"), noindex: true }));
+}
+
+/** A bound on the ids one form may send (the API's limit). */
+const MAX_CATEGORIES = 500;
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services, user } = context.get(appContext);
+  // The auth middleware guarantees a user.
+  const subscription = await services.newsletter.subscription(user!.email);
+  return { email: user!.email, ...subscription };
+}
+
+export type NewslettersActionData = { intent: "preferences" | "unsubscribe"; ok: boolean; message: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { services, user, locale, logger } = context.get(appContext);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const reply = (result: NewslettersActionData, status = 200) => data(result, { status });
+  if (intent === "unsubscribe") {
+    await services.newsletter.unsubscribeEmail(user!.email);
+    return reply({ intent, ok: true, message: translate(locale, "security.newslettersPage.unsubscribed") });
+  }
+  if (intent !== "preferences") throw data(null, { status: 400 });
+
+  const failed = (status: number) =>
+    reply({ intent, ok: false, message: translate(locale, "newsletter.preferencesFailed") }, status);
+  const raw = form.getAll("selectedCategories").map((value) => Number(value));
+  if (raw.length > MAX_CATEGORIES || raw.some((id) => !Number.isSafeInteger(id) || id <= 0))
+    return failed(422);
+  try {
+    const result = await services.newsletter.savePreferences(
+      { id: user!.id, email: user!.email, emailConfirmed: user!.emailConfirmed },
+      raw,
+      locale,
+    );
+    if (result.status !== "saved") return failed(422);
+  } catch (error) {
+    logger.error({ err: error, userId: user!.id }, "newsletter preferences could not be saved");
+    return failed(500);
+  }
+  return reply({ intent, ok: true, message: translate(locale, "newsletter.preferencesSaved") });
+}
+
+export default function NewslettersPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const categories = useShellData()?.categories ?? [];
+  const navigation = useNavigation();
+  const busy = (intent: string) =>
+    navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+  const [selected, setSelected] = useState<number[]>(loaderData.selectedCategories);
+  const stored = loaderData.selectedCategories.join(",");
+
+  // A save or an unsubscribe reloads the stored choice: show that one.
+  useEffect(() => {
+    setSelected(stored ? stored.split(",").map(Number) : []);
+  }, [stored]);
+
+  // Spec section 8: the outcome as a snackbar (also said in the card, for screen readers).
+  useEffect(() => {
+    if (actionData) showSnackbar({ type: actionData.ok ? "success" : "danger", text: actionData.message });
+  }, [actionData]);
+
+  const subscribed = loaderData.status !== "none";
+  const statusText = t(`security.newslettersPage.${loaderData.status}`, { email: loaderData.email });
+
+  return (
+    // The account layout route (routes/account/layout.tsx) draws the container and the sidebar.
+    <section data-testid="newsletters-page">
+      <h1 className="font-serif text-3xl text-primary-dark tablet:text-4xl">
+        {t("security.newslettersPage.title")}
+      </h1>
+      <p className="mt-2 max-w-2xl text-muted">{t("security.newslettersPage.lead")}</p>
+
+      <div className="mt-8 flex flex-col gap-6">
+        <AccountSection id="subscription" title={t("security.newslettersPage.statusTitle")}>
+          <div className="flex flex-col gap-4 tablet:flex-row tablet:items-center tablet:justify-between">
+            <p
+              className="flex items-start gap-2"
+              data-testid="newsletter-status"
+              data-status={loaderData.status}
+            >
+              <span
+                aria-hidden="true"
+                className={`mt-1.5 size-2.5 shrink-0 rounded-full ${
+                  loaderData.status === "active"
+                    ? "bg-success"
+                    : loaderData.status === "pending"
+                      ? "bg-secondary"
+                      : "bg-line"
+                }`}
+              />
+              <span>{statusText}</span>
+            </p>
+            <Form method="post" className="shrink-0">
+              {subscribed ? (
+                <>
+                  <input type="hidden" name="intent" value="unsubscribe" />
+                  <SectionButton tone="secondary" busy={busy("unsubscribe")}>
+                    {t("security.newslettersPage.unsubscribe")}
+                  </SectionButton>
+                </>
+              ) : (
+                <>
+                  <input type="hidden" name="intent" value="preferences" />
+                  {selected.map((id) => (
+                    <input key={id} type="hidden" name="selectedCategories" value={id} />
+                  ))}
+                  <SectionButton busy={busy("preferences")}>
+                    {t("security.newslettersPage.subscribe")}
+                  </SectionButton>
+                </>
+              )}
+            </Form>
+          </div>
+        </AccountSection>
+
+        <AccountSection
+          id="categories"
+          title={t("security.newslettersPage.categoriesTitle")}
+          lead={t("security.newslettersPage.categoriesLead")}
+        >
+          <Form method="post">
+            <input type="hidden" name="intent" value="preferences" />
+            {selected.map((id) => (
+              <input key={id} type="hidden" name="selectedCategories" value={id} />
+            ))}
+            <CheckboxTree
+              categories={categories}
+              selected={selected}
+              onChange={setSelected}
+              mode="down"
+              columns={6}
+              label={t("security.newslettersPage.treeLabel")}
+            />
+            {/* Sticky: on a phone the tree is several screens long, the button stays at hand. */}
+            <div className="sticky bottom-0 -mx-5 mt-6 flex flex-col gap-3 border-t border-line bg-white px-5 py-4 tablet:static tablet:mx-0 tablet:flex-row tablet:items-center tablet:px-0 tablet:pb-0">
+              <SectionButton busy={busy("preferences")}>
+                {busy("preferences")
+                  ? t("security.newslettersPage.saving")
+                  : subscribed
+                    ? t("security.newslettersPage.save")
+                    : t("security.newslettersPage.saveAndSubscribe")}
+              </SectionButton>
+              <p className="text-sm text-muted" aria-live="polite">
+                {t("security.newslettersPage.selected", { count: selected.length })}
+                {selected.length > 0 ? (
+                  <>
+                    {" · "}
+                    <button
+                      type="button"
+                      onClick={() => setSelected([])}
+                      className="text-primary-dark underline underline-offset-4"
+                    >
+                      {t("security.newslettersPage.clear")}
+                    </button>
+                  </>
+                ) : null}
+              </p>
+            </div>
+            {actionData && !actionData.ok ? (
+              <p role="alert" className="mt-3 text-danger">
+                {actionData.message}
+              </p>
+            ) : (
+              <div className="mt-3">
+                <SavedMessage message={actionData?.message} />
+              </div>
+            )}
+          </Form>
+        </AccountSection>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,228 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import { AccountSection, SectionButton } from "../../components/account/section.tsx";
+import { formatDate, formatShortDateTime } from "../../components/product/format.ts";
+import { VerifiedBadge } from "../../components/product/seller-card.tsx";
+import { pageMeta } from "../../components/seo/page-meta.ts";
+import { appContext } from "../../context.ts";
+import { localePath } from "../../i18n/paths.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
+import { formatWait } from "../../lib/wait.ts";
+import { named } from "../../middleware.server.ts";
+import type { Route } from "./+types/verified-account";
+
+/**
+ * The verified account (`/ucet/overeny-ucet`, product.md "Verified account"): a code by SMS to the
+ * account's phone, entered here, gives the verified badge. Without a phone the page sends the user
+ * to the invoice and contact page to add one. The rules (code life, attempts, sending limits) are
+ * services.verification's; this page only shows its answers.
+ */
+export const middleware = named("auth");
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, (t) => ({ title: t("security.verificationPage.title"), noindex: true }));
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services, user } = context.get(appContext);
+  // The auth middleware guarantees a user.
+  const [status, quota] = await Promise.all([
+    services.verification.status(user!.id),
+    services.listingQuota.usage(user!.id),
+  ]);
+  return {
+    verified: status.verified,
+    verifiedAt: status.verifiedAt?.toISOString() ?? null,
+    phone: status.phone,
+    pending: status.pending
+      ? { expiresAt: status.pending.expiresAt.toISOString(), attemptsLeft: status.pending.attemptsLeft }
+      : null,
+    resendInSeconds: status.resendInSeconds,
+    quota,
+  };
+}
+
+export type VerificationActionData =
+  | { intent: "send"; ok: true; phone: string }
+  | { intent: "send" | "check"; ok: false; error: string; retryAfterSeconds?: number }
+  | { intent: "check"; ok: true };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { services, user, locale } = context.get(appContext);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "send") {
+    const result = await services.verification.sendCode(user!.id, locale);
+    switch (result.status) {
+      case "sent":
+        return { intent: "send", ok: true, phone: result.phone } satisfies VerificationActionData;
+      case "already_verified":
+        return { intent: "check", ok: true } satisfies VerificationActionData;
+      case "limited":
+        return data<VerificationActionData>(
+          { intent: "send", ok: false, error: result.message, retryAfterSeconds: result.retryAfterSeconds },
+          { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
+        );
+      default:
+        return data<VerificationActionData>(
+          { intent: "send", ok: false, error: result.message },
+          { status: result.status === "failed" ? 502 : 422 },
+        );
+    }
+  }
+  if (intent === "check") {
+    const code = String(form.get("code") ?? "").slice(0, 20);
+    const result = await services.verification.checkCode(user!.id, code, locale);
+    if (result.status === "verified" || result.status === "already_verified")
+      return { intent: "check", ok: true } satisfies VerificationActionData;
+    return data<VerificationActionData>(
+      { intent: "check", ok: false, error: result.message },
+      { status: 422 },
+    );
+  }
+  throw data(null, { status: 400 });
+}
+
+export default function VerifiedAccountPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { locale, t } = useTranslation();
+  const navigation = useNavigation();
+  const busy = (intent: string) =>
+    navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+  const { quota } = loaderData;
+  const result = actionData as VerificationActionData | undefined;
+  const sendError = result?.intent === "send" && !result.ok ? result.error : null;
+  const checkError = result?.intent === "check" && !result.ok ? result.error : null;
+  const justSent = result?.intent === "send" && result.ok ? result.phone : null;
+  const invoicePath = localePath("accountInvoice", locale);
+  const quotaText = quota.verified
+    ? t("security.overview.quotaUnlimited")
+    : quota.left > 0
+      ? t("security.overview.quotaLeft", { left: quota.left, free: quota.free })
+      : t("security.overview.quotaUsedUp", { free: quota.free });
+
+  return (
+    // The account layout route (routes/account/layout.tsx) draws the container and the sidebar.
+    <section data-testid="verification-page">
+      <h1 className="font-serif text-3xl text-primary-dark tablet:text-4xl">
+        {t("security.verificationPage.title")}
+      </h1>
+      <p className="mt-2 max-w-2xl text-muted">{t("security.verificationPage.lead", { free: quota.free })}</p>
+
+      <div className="mt-8 flex flex-col gap-6">
+        {loaderData.verified ? (
+          <AccountSection id="verified" title={t("security.verificationPage.verifiedTitle")}>
+            <div className="flex flex-wrap items-center gap-3" data-testid="verification-done">
+              <VerifiedBadge />
+              {loaderData.verifiedAt ? (
+                <span className="text-muted">
+                  {t("security.verificationPage.verifiedSince", {
+                    date: formatDate(loaderData.verifiedAt, locale),
+                  })}
+                </span>
+              ) : null}
+            </div>
+            {result?.intent === "check" && result.ok ? (
+              <p role="status" className="mt-4 font-semibold text-success">
+                {t("security.verificationPage.verifiedNow")}
+              </p>
+            ) : null}
+            <p className="mt-4 text-muted">{quotaText}</p>
+          </AccountSection>
+        ) : !loaderData.phone ? (
+          <AccountSection id="phone" title={t("security.verificationPage.noPhoneTitle")}>
+            <p>{t("security.verificationPage.noPhoneText")}</p>
+            <Link
+              to={invoicePath}
+              className="mt-4 inline-flex min-h-11 items-center rounded bg-primary-dark px-5 py-2 font-semibold text-white hover:bg-primary"
+              data-testid="verification-add-phone"
+            >
+              {t("security.verificationPage.addPhone")}
+            </Link>
+            <p className="mt-4 text-sm text-muted">{quotaText}</p>
+          </AccountSection>
+        ) : (
+          <>
+            <AccountSection id="send" title={t("security.verificationPage.sendTitle")}>
+              <p>
+                {t("security.verificationPage.sendTo", { phone: loaderData.phone })}{" "}
+                <Link to={invoicePath} className="text-primary-dark underline underline-offset-4">
+                  {t("security.verificationPage.changePhone")}
+                </Link>
+              </p>
+              <Form method="post" className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2">
+                <input type="hidden" name="intent" value="send" />
+                <SectionButton busy={busy("send")} tone={loaderData.pending ? "secondary" : "primary"}>
+                  {loaderData.pending
+                    ? t("security.verificationPage.sendAgain")
+                    : t("security.verificationPage.send")}
+                </SectionButton>
+                {loaderData.resendInSeconds > 0 && !sendError ? (
+                  <span className="text-sm text-muted">
+                    {t("security.verificationPage.resendIn", {
+                      wait: formatWait(locale, loaderData.resendInSeconds),
+                    })}
+                  </span>
+                ) : null}
+              </Form>
+              {justSent ? (
+                <p role="status" className="mt-3 text-success" data-testid="verification-sent">
+                  {t("security.verificationPage.sent", { phone: justSent })}
+                </p>
+              ) : null}
+              {sendError ? (
+                <p role="alert" className="mt-3 text-danger" data-testid="verification-send-error">
+                  {sendError}
+                </p>
+              ) : null}
+            </AccountSection>
+
+            <AccountSection id="check" title={t("security.verificationPage.checkTitle")}>
+              <Form method="post" className="flex flex-col gap-3 tablet:max-w-sm">
+                <input type="hidden" name="intent" value="check" />
+                <label htmlFor="verification-code" className="font-medium">
+                  {t("security.verificationPage.codeLabel")}
+                </label>
+                <input
+                  id="verification-code"
+                  name="code"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  pattern="[0-9 ]*"
+                  maxLength={7}
+                  required
+                  aria-invalid={checkError ? true : undefined}
+                  aria-describedby={
+                    checkError ? "verification-code-hint verification-code-error" : "verification-code-hint"
+                  }
+                  className="w-44 rounded border border-line bg-white px-3 py-2 font-mono text-2xl tracking-[0.3em] focus:border-primary-dark focus:outline-2 focus:outline-primary-dark aria-[invalid=true]:border-danger"
+                  data-testid="verification-code"
+                />
+                <p id="verification-code-hint" className="-mt-1 text-sm text-muted">
+                  {loaderData.pending
+                    ? t("security.verificationPage.pending", {
+                        time: formatShortDateTime(loaderData.pending.expiresAt, locale),
+                        attempts: loaderData.pending.attemptsLeft,
+                      })
+                    : t("security.verificationPage.codeHint")}
+                </p>
+                {checkError ? (
+                  <p
+                    id="verification-code-error"
+                    role="alert"
+                    className="text-danger"
+                    data-testid="verification-error"
+                  >
+                    {checkError}
+                  </p>
+                ) : null}
+                <div>
+                  <SectionButton busy={busy("check")}>{t("security.verificationPage.verify")}</SectionButton>
+                </div>
+              </Form>
+            </AccountSection>
+            <p className="text-sm text-muted">{quotaText}</p>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
