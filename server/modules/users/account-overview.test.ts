@@ -4,6 +4,7 @@ import { createTestApi, type TestApi } from "../../test/api-harness.ts";
 import { insertCatalogFixture, insertProduct } from "../../test/fixtures.ts";
 import { bids, type ProductStatus, productStatusChanges } from "../catalog/tables.ts";
 import { wishlistItems, wishlists } from "../wishlist/tables.ts";
+import { CONFIRMATION_RESENDS_PER_HOUR } from "./account-overview.ts";
 import { requireConfirmedEmail } from "./guards.ts";
 import { userGroups, users } from "./tables.ts";
 import { FREE_LISTINGS } from "./verification.ts";
@@ -156,5 +157,30 @@ describe("account overview", () => {
     expect(sellerView.email.confirmed).toBe(false);
     expect(sellerView.discount).toBeNull();
     expect(sellerView.lastBids).toEqual([]);
+  });
+});
+
+describe("resending the e-mail confirmation from the overview", () => {
+  it("sends a new link, a few times an hour, and says when the address is confirmed already", async () => {
+    const { user } = await api.createUser();
+    const mails = api.sentMail.length;
+    for (let i = 0; i < CONFIRMATION_RESENDS_PER_HOUR; i++) {
+      expect(await api.services.accountOverview.resendConfirmation(user.id, "cs")).toEqual({
+        status: "sent",
+        message: "Poslali jsme vám nový potvrzovací e-mail.",
+      });
+    }
+    await api.deliverMail();
+    expect(api.sentMail.length).toBe(mails + CONFIRMATION_RESENDS_PER_HOUR);
+    expect(api.sentMail.at(-1)!.to).toBe(user.email);
+    const limited = await api.services.accountOverview.resendConfirmation(user.id, "en");
+    expect(limited).toMatchObject({ status: "limited" });
+    expect(limited.message).toMatch(/^You can ask for the confirmation e-mail again in \d+ min\.$/);
+
+    const confirmed = await api.createUser({ emailConfirmedAt: new Date() });
+    expect(await api.services.accountOverview.resendConfirmation(confirmed.user.id, "cs")).toEqual({
+      status: "already_confirmed",
+      message: "Váš e-mail je už potvrzený.",
+    });
   });
 });

@@ -176,7 +176,7 @@ export function createAccountOverviewService(deps: {
       const sent = await deps.emailConfirmation.resend(userId);
       return sent
         ? { status: "sent", message: translate(locale, "security.overview.resendSent") }
-        : { status: "already_confirmed", message: translate(locale, "security.overview.emailConfirmed") };
+        : { status: "already_confirmed", message: translate(locale, "security.overview.alreadyConfirmed") };
     },
 
     async overview(user: AuthUser, locale: Locale): Promise<AccountOverview> {
