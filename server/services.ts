@@ -16,7 +16,10 @@ import { createProductDetailService } from "./modules/catalog/product-detail.ts"
 import { createCatalogService } from "./modules/catalog/service.ts";
 import { createBlogService } from "./modules/cms/blog.ts";
 import { createCmsService } from "./modules/cms/service.ts";
+import { createListingImageStore } from "./modules/listings/images.ts";
+import { createListingsService } from "./modules/listings/service.ts";
 import { createListsService } from "./modules/lists/service.ts";
+import { createImageVariants } from "./modules/media/image-variants.ts";
 import { createMessagesService } from "./modules/messages/service.ts";
 import { createNewsletterService } from "./modules/newsletter/service.ts";
 import { createSettingsService } from "./modules/settings/service.ts";
@@ -86,11 +89,27 @@ export function createServices({
   void scheduleBiddingSweep(jobs).catch((err) =>
     logger.error({ err }, "could not schedule the auction sweep"),
   );
+  // User listings: add, edit, cancel, relist; the bidding module schedules their jobs (server/modules/listings).
+  const listings = createListingsService({
+    db,
+    settings: createSettingsService(db),
+    quota: listingQuota,
+    scheduler: bidding,
+    catalog,
+    images: createListingImageStore(path.join(config.dataDir, "uploads")),
+    variants: createImageVariants({
+      uploadsDir: path.join(config.dataDir, "uploads"),
+      cacheDir: path.join(config.dataDir, "cache", "images"),
+      logger,
+    }),
+    logger,
+  });
   return {
     db,
     jobs,
     mail,
     bidding,
+    listings,
     auctionStreams: createAuctionStreams({ database, bidding, logger }),
     sms,
     logger,

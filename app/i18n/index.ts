@@ -9,6 +9,7 @@ import common from "./ui/common.json" with { type: "json" };
 import consent from "./ui/consent.json" with { type: "json" };
 import footer from "./ui/footer.json" with { type: "json" };
 import header from "./ui/header.json" with { type: "json" };
+import listings from "./ui/listings.json" with { type: "json" };
 import pages from "./ui/pages.json" with { type: "json" };
 import product from "./ui/product.json" with { type: "json" };
 import registration from "./ui/registration.json" with { type: "json" };
@@ -34,6 +35,7 @@ export const uiNamespaces = {
   consent,
   footer,
   header,
+  listings,
   pages,
   product,
   registration,

@@ -9,6 +9,7 @@ import { secureHeaders } from "hono/secure-headers";
 import { translate } from "../../app/i18n/index.ts";
 import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
+import { LISTING_IMAGE_UPLOAD_PATH } from "../modules/listings/api.ts";
 import { createImageVariants } from "../modules/media/image-variants.ts";
 import { imageVariantHandler } from "../modules/media/routes.ts";
 import type { Services } from "../services.ts";
@@ -77,13 +78,12 @@ export function createHttpApp({ config, logger, services, pageHandler, clientBui
       maxAge: 600,
     }),
   );
-  app.use(
-    "/api/*",
-    bodyLimit({
-      maxSize: 1024 * 1024,
-      onError: (c) => c.json({ message: translate(c.get("locale"), "errors.payloadTooLarge") }, 413),
-    }),
-  );
+  const apiBodyLimit = bodyLimit({
+    maxSize: 1024 * 1024,
+    onError: (c) => c.json({ message: translate(c.get("locale"), "errors.payloadTooLarge") }, 413),
+  });
+  // A listing photo may be larger; its route sets its own limit (server/modules/listings/api.ts).
+  app.use("/api/*", (c, next) => (c.req.path === LISTING_IMAGE_UPLOAD_PATH ? next() : apiBodyLimit(c, next)));
 
   app.route("/api", mountApi(config));
 

@@ -3,6 +3,7 @@ import { authApi } from "./auth/api.ts";
 import { biddingApi } from "./bidding/api.ts";
 import { catalogApi } from "./catalog/api.ts";
 import { cmsApi } from "./cms/api.ts";
+import { listingsApi } from "./listings/api.ts";
 import { listsApi } from "./lists/api.ts";
 import { messagesApi } from "./messages/api.ts";
 import { newsletterApi } from "./newsletter/api.ts";
@@ -17,6 +18,7 @@ export const apiModules = [
   listsApi,
   catalogApi,
   biddingApi,
+  listingsApi,
   settingsApi,
   cmsApi,
   messagesApi,

@@ -142,3 +142,29 @@ export async function openProductThread(
   ]);
   return { threadId: thread.id, created: true };
 }
+
+/**
+ * "Write to the seller" / "I have this" from a product page: the conversation about the product
+ * between its seller and the user (openProductThread's: found or opened), with the user's first
+ * message when given. Runs in the caller's transaction (the listings module checks the product).
+ */
+export async function startThread(
+  tx: Db,
+  input: { productId: number; sellerId: number; userId: number; body?: string | null },
+): Promise<{ threadId: number; created: boolean; messageId: number | null }> {
+  const thread = await openProductThread(tx, {
+    productId: input.productId,
+    sellerId: input.sellerId,
+    buyerId: input.userId,
+  });
+  if (!input.body) return { ...thread, messageId: null };
+  const [message] = await tx
+    .insert(messages)
+    .values({ threadId: thread.threadId, senderId: input.userId, body: input.body })
+    .returning({ id: messages.id, createdAt: messages.createdAt });
+  await tx
+    .update(messageThreads)
+    .set({ lastMessageAt: message.createdAt })
+    .where(eq(messageThreads.id, thread.threadId));
+  return { ...thread, messageId: message.id };
+}
