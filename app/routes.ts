@@ -19,6 +19,7 @@ export default [
     ...page("accountNewsletters", "routes/account/newsletters.tsx"),
     ...page("accountSessions", "routes/account/sessions.tsx"),
     ...page("accountWatch", "routes/account/watch.tsx"),
+    ...page("accountAuctions", "routes/account/my-bids.tsx"),
     ...page("accountInvoice", "routes/account/invoice-and-contact.tsx"),
   ]),
   ...page("logout", "routes/account/logout.tsx"),
@@ -51,6 +52,7 @@ export default [
     return [
       route(`${base}/middleware/:name`, "routes/diagnostics.tsx", { id: `diagnosticsMiddleware-${locale}` }),
       route(`${base}/crash`, "routes/diagnostics.tsx", { id: `diagnosticsCrash-${locale}` }),
+      route(`${base}/auction/:id?`, "routes/diagnostics-auction.tsx", { id: `diagnosticsAuction-${locale}` }),
     ];
   }),
   route("*", "routes/not-found.tsx", { id: "not-found" }),

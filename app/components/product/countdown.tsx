@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "../../i18n/use-translation.ts";
 
 export type TimeLeft = { total: number; days: number; hours: number; minutes: number; seconds: number };
@@ -20,26 +20,38 @@ const pad = (value: number) => String(value).padStart(2, "0");
 /**
  * The time left until `endsAt`, ticking every second in the browser. The first render uses the
  * server's clock (`serverNow`), so the server's HTML and the hydrated page agree; then it follows
- * the browser's clock. Under an hour it turns red: the auction is about to close.
+ * the browser's clock, corrected by `clockOffsetMs` (server minus browser) where the page knows it
+ * (the live auction), so that a wrong clock on the visitor's computer does not end an auction early
+ * or late on their screen. Under an hour it turns red: the auction is about to close.
  */
 export function Countdown({
   endsAt,
   serverNow,
+  clockOffsetMs = 0,
   onEnd,
   className = "",
 }: {
   endsAt: string;
   serverNow: string;
+  clockOffsetMs?: number;
   onEnd?: () => void;
   className?: string;
 }) {
   const { t } = useTranslation();
   const [now, setNow] = useState(() => new Date(serverNow).getTime());
+  const offset = useRef(clockOffsetMs);
+  offset.current = clockOffsetMs;
   useEffect(() => {
-    setNow(Date.now());
-    const timer = setInterval(() => setNow(Date.now()), 1000);
+    const tick = () => setNow(Date.now() + offset.current);
+    tick();
+    const timer = setInterval(tick, 1000);
     return () => clearInterval(timer);
   }, []);
+  // A moved end or a corrected clock shows at once, not at the next tick.
+  useEffect(() => {
+    void endsAt;
+    setNow(Date.now() + clockOffsetMs);
+  }, [endsAt, clockOffsetMs]);
   const left = timeLeft(endsAt, now);
   const ended = left.total <= 0;
   useEffect(() => {

@@ -1,7 +1,15 @@
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { formatShortDateTime, usePriceFormatter } from "./format.ts";
 
-export type PricePoint = { amountMinor: number; at: string; bidder: string };
+export type PricePoint = {
+  amountMinor: number;
+  at: string;
+  bidder: string;
+  /** The bid's id, when known (the live history). */
+  id?: number;
+  /** Placed by the system for a proxy bidder. */
+  automatic?: boolean;
+};
 
 /**
  * The auction's price history (design: "the price history of the auction, bids over time"): a step
@@ -121,7 +129,7 @@ export function PriceHistory({
           </svg>
           {bids.map((bid, index) => (
             <span
-              key={`${bid.at}-${index}`}
+              key={bid.id ?? `${bid.at}-${index}`}
               className={`absolute size-2.5 -translate-x-1/2 -translate-y-1/2 rounded-full ring-2 ring-white ${index === bids.length - 1 ? "size-3.5 bg-secondary" : "bg-primary-dark"}`}
               style={{ left: `${x(new Date(bid.at).getTime())}%`, top: `${y(bid.amountMinor)}%` }}
               title={`${price(bid.amountMinor)} · ${formatShortDateTime(bid.at, locale)}`}
@@ -159,9 +167,18 @@ export function PriceHistory({
             </thead>
             <tbody>
               {[...bids].reverse().map((bid, index) => (
-                <tr key={`${bid.at}-${index}`} className="border-b border-line/60 last:border-0">
+                <tr
+                  key={bid.id ?? `${bid.at}-${index}`}
+                  className="border-b border-line/60 last:border-0"
+                  data-testid="price-history-row"
+                >
                   <td className="py-2 whitespace-nowrap">{formatShortDateTime(bid.at, locale)}</td>
-                  <td className="py-2">{bid.bidder}</td>
+                  <td className="py-2">
+                    {bid.bidder}
+                    {bid.automatic ? (
+                      <span className="ml-1.5 text-xs text-muted">({t("bidding.panel.automatic")})</span>
+                    ) : null}
+                  </td>
                   <td className="py-2 text-right font-semibold tabular-nums">{price(bid.amountMinor)}</td>
                 </tr>
               ))}

@@ -1,12 +1,14 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { localePath } from "../../i18n/paths.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
+import { type BidActionData, BidForm } from "../bidding/bid-form.tsx";
+import type { LiveAuction } from "../bidding/use-auction-live.ts";
 import { Countdown } from "./countdown.tsx";
 import { formatDate, pluralKey, usePriceFormatter } from "./format.ts";
 import type { ProductDetail } from "./types.ts";
 
-export type Viewer = { loggedIn: boolean; isSeller: boolean };
+export type Viewer = { loggedIn: boolean; isSeller: boolean; emailConfirmed?: boolean };
 
 const PANEL = "rounded-2xl bg-white p-5 ring-1 ring-line tablet:p-6";
 
@@ -58,134 +60,179 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
 }
 
 /**
- * The auction block: current price, the lowest acceptable next bid (bid-step setting), time left
- * (live), bids, the watch button and the bid button. Bidding itself comes with the bidding issue:
- * guests are sent to log in (and back here), users see the form disabled with a note.
+ * The auction block, live: the current price, the lowest acceptable next bid, time left on the
+ * server's clock, the bid count, where the viewer stands (leading, outbid, won, lost) and the bid
+ * form with its binding confirmation (components/bidding). Everything follows the live stream
+ * (`live`, from useAuctionLive on the page), so every viewer sees a new bid, the new minimum and a
+ * soft-close extension without a reload. Guests are sent to log in and back here.
  */
 export function AuctionPanel({
   product,
   viewer,
   serverNow,
   watch,
+  live: auction,
+  action,
+  softCloseMinutes,
+  onTimeUp,
 }: {
   product: ProductDetail;
   viewer: Viewer;
   serverNow: string;
   watch: ReactNode;
+  live: LiveAuction;
+  action?: BidActionData;
+  softCloseMinutes: number;
+  /** The countdown reached the end (the page then waits for the close). */
+  onTimeUp?: () => void;
 }) {
   const { t, locale } = useTranslation();
   const price = usePriceFormatter();
   const { pathname } = useLocation();
-  const auction = product.auction;
-  if (!auction) return null;
-  const live = product.status === "active" && auction.endsAt !== null && !auction.endedAt;
+  const { live, standing } = auction;
+  const [timeUp, setTimeUp] = useState(false);
+  // A moved end (soft close) brings the countdown back.
+  useEffect(() => {
+    void live.endsAt;
+    setTimeUp(false);
+  }, [live.endsAt]);
+  const running = live.status === "active" && live.endsAt !== null && !live.endedAt;
+  const decided = live.status === "sold" || live.status === "ended";
   const loginHref = `${localePath("account", locale)}?redirect=${encodeURIComponent(pathname)}`;
-  const minimum = auction.minimumNextBidMinor;
+  const minimum = live.minimumNextBidMinor;
+  const justAccepted =
+    action?.status === "accepted" && action.live.lastBidId >= live.lastBidId ? action : null;
 
   return (
     <section
       aria-labelledby="auction-title"
       className={PANEL}
       data-testid="auction-panel"
-      data-current-minor={auction.currentPriceMinor}
-      data-start-minor={auction.startPriceMinor}
-      data-bid-count={auction.bidCount}
+      data-current-minor={live.priceMinor}
+      data-start-minor={live.startPriceMinor}
+      data-bid-count={live.bidCount}
+      data-status={live.status}
+      data-ends-at={live.endsAt ?? undefined}
+      data-connection={auction.connection}
     >
       <div className="flex items-center justify-between gap-3">
         <h2 id="auction-title" className="text-xs font-semibold tracking-[0.14em] text-muted uppercase">
-          {auction.duration === "month" ? t("product.auction.monthly") : t("product.auction.weekly")}
+          {product.auction?.duration === "month" ? t("product.auction.monthly") : t("product.auction.weekly")}
         </h2>
-        <span className="text-xs text-muted" data-testid="auction-bid-count">
-          {auction.bidCount > 0
-            ? t(pluralKey(locale, "product.auction.bids", auction.bidCount), { count: auction.bidCount })
-            : t("product.auction.noBids")}
-        </span>
+        <div className="flex items-center gap-3">
+          {running ? <LiveIndicator connection={auction.connection} /> : null}
+          <span className="text-xs text-muted" data-testid="auction-bid-count">
+            {live.bidCount > 0
+              ? t(pluralKey(locale, "product.auction.bids", live.bidCount), { count: live.bidCount })
+              : t("product.auction.noBids")}
+          </span>
+        </div>
       </div>
 
       <div className="mt-3">
         <p className="text-sm text-muted">
-          {auction.bidCount > 0 ? t("product.auction.current") : t("product.auction.start")}
+          {live.bidCount > 0 ? t("product.auction.current") : t("product.auction.start")}
         </p>
-        <p className="font-serif text-4xl text-primary-dark" data-testid="auction-current-price">
-          {price(auction.currentPriceMinor)}
-        </p>
-        {auction.hasReserve ? (
+        <FlashOnChange value={live.lastBidId}>
           <p
-            className={`mt-1 text-xs font-medium ${auction.reserveMet ? "text-success" : "text-muted"}`}
+            className="font-serif text-4xl text-primary-dark tabular-nums"
+            data-testid="auction-current-price"
+            aria-live="polite"
+          >
+            {price(live.priceMinor)}
+          </p>
+        </FlashOnChange>
+        {live.hasReserve ? (
+          <p
+            className={`mt-1 text-xs font-medium ${live.reserveMet ? "text-success" : "text-muted"}`}
             data-testid="auction-reserve"
           >
-            {auction.reserveMet ? t("product.auction.reserveMet") : t("product.auction.reserveNotMet")}
+            {live.reserveMet ? t("product.auction.reserveMet") : t("product.auction.reserveNotMet")}
           </p>
         ) : null}
       </div>
 
+      <Standing
+        running={running}
+        decided={decided}
+        live={live}
+        standing={standing}
+        viewer={viewer}
+        justAccepted={justAccepted}
+      />
+
       <dl className="mt-5 grid grid-cols-2 gap-4 border-y border-line py-4">
-        {live && auction.endsAt ? (
+        {running && live.endsAt ? (
           <Fact label={t("product.auction.timeLeft")} testId="auction-time-left">
-            <Countdown endsAt={auction.endsAt} serverNow={serverNow} />
+            {timeUp ? (
+              <span className="text-base" data-testid="auction-closing">
+                {t("bidding.panel.closing")}
+              </span>
+            ) : (
+              <Countdown
+                endsAt={live.endsAt}
+                serverNow={serverNow}
+                clockOffsetMs={auction.clockOffsetMs}
+                onEnd={() => {
+                  setTimeUp(true);
+                  onTimeUp?.();
+                }}
+              />
+            )}
           </Fact>
         ) : (
           <Fact label={t("product.auction.endedLabel")}>
             <span className="text-base">
-              {formatDate(auction.endedAt ?? auction.endsAt ?? product.updatedAt, locale)}
+              {formatDate(live.endedAt ?? live.endsAt ?? product.updatedAt, locale)}
             </span>
           </Fact>
         )}
-        {live && minimum !== null ? (
+        {running && minimum !== null ? (
           <Fact label={t("product.auction.minimumBid")} testId="auction-minimum-bid">
             <span data-testid="auction-minimum-bid-value" data-minor={minimum}>
               {price(minimum)}
             </span>
           </Fact>
         ) : (
-          <Fact label={t("product.auction.startPrice")}>{price(auction.startPriceMinor)}</Fact>
+          <Fact label={t("product.auction.startPrice")}>{price(live.startPriceMinor)}</Fact>
         )}
       </dl>
-      {live && auction.endsAt ? (
-        <p className="mt-3 text-xs text-muted">
-          {t("product.auction.endsAt", { date: formatDate(auction.endsAt, locale, true) })}
-        </p>
+      {running && live.endsAt ? (
+        <div className="mt-3 flex flex-col gap-1 text-xs text-muted">
+          <p data-testid="auction-ends-at">
+            {t("product.auction.endsAt", { date: formatDate(live.endsAt, locale, true) })}
+          </p>
+          {auction.extendedTo ? (
+            <p className="font-medium text-primary-dark" role="status" data-testid="auction-extended">
+              {t("bidding.panel.extended", {
+                time: formatDate(auction.extendedTo, locale, true),
+                minutes: softCloseMinutes,
+              })}
+            </p>
+          ) : (
+            <p>{t("bidding.panel.softCloseHint", { minutes: softCloseMinutes })}</p>
+          )}
+        </div>
       ) : null}
 
-      {live ? (
+      {running && !timeUp ? (
         <div className="mt-5 flex flex-col gap-3">
           {viewer.isSeller ? (
             <p className="rounded-lg bg-light p-3 text-sm text-muted" data-testid="bid-own">
               {t("product.auction.ownAuction")}
             </p>
           ) : viewer.loggedIn ? (
-            <form
-              className="flex flex-col gap-2"
-              aria-describedby="bid-soon"
-              data-testid="bid-form"
-              onSubmit={(event) => event.preventDefault()}
-            >
-              <label htmlFor="bid-amount" className="text-sm font-medium">
-                {t("product.auction.yourBid")}
-              </label>
-              <div className="flex gap-2">
-                <input
-                  id="bid-amount"
-                  name="amount"
-                  type="number"
-                  inputMode="numeric"
-                  disabled
-                  min={minimum !== null ? minimum / 100 : undefined}
-                  defaultValue={minimum !== null ? minimum / 100 : undefined}
-                  className="min-w-0 flex-1 rounded-lg border border-line bg-light px-3 py-3 text-base text-muted"
-                />
-                <button
-                  type="submit"
-                  disabled
-                  className="cursor-not-allowed rounded-lg bg-primary-dark/40 px-5 py-3 font-semibold text-white"
+            <>
+              {viewer.emailConfirmed === false ? (
+                <p
+                  className="rounded-lg bg-secondary/15 p-3 text-sm text-ink"
+                  data-testid="bid-confirm-email"
                 >
-                  {t("product.auction.bid")}
-                </button>
-              </div>
-              <p id="bid-soon" className="text-sm text-muted" data-testid="bid-soon">
-                {t("product.auction.bidSoon")}
-              </p>
-            </form>
+                  {t("bidding.panel.confirmEmail")}
+                </p>
+              ) : null}
+              <BidForm live={live} standing={standing} action={action} />
+            </>
           ) : (
             <Link
               to={loginHref}
@@ -201,6 +248,149 @@ export function AuctionPanel({
         <div className="mt-5 flex justify-center">{watch}</div>
       )}
     </section>
+  );
+}
+
+/** A brief gold glow when `value` changes (a new bid), unless the visitor prefers less motion. */
+function FlashOnChange({ value, children }: { value: number; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const first = useRef(true);
+  useEffect(() => {
+    void value;
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const element = ref.current;
+    if (!element?.animate || window.matchMedia?.("(prefers-reduced-motion: reduce)").matches) return;
+    element.animate(
+      [{ backgroundColor: "rgb(195 154 63 / 0.3)" }, { backgroundColor: "rgb(195 154 63 / 0)" }],
+      { duration: 1400, easing: "ease-out" },
+    );
+  }, [value]);
+  return (
+    <div ref={ref} className="-mx-2 rounded-lg px-2">
+      {children}
+    </div>
+  );
+}
+
+function LiveIndicator({ connection }: { connection: LiveAuction["connection"] }) {
+  const { t } = useTranslation();
+  const open = connection === "open";
+  return (
+    <span
+      className={`inline-flex items-center gap-1.5 text-xs font-medium ${open ? "text-success" : "text-muted"}`}
+      data-testid="auction-live"
+      data-state={connection}
+    >
+      <span
+        className={`size-2 rounded-full ${open ? "bg-success motion-safe:animate-pulse" : "bg-muted/60"}`}
+        aria-hidden="true"
+      />
+      {connection === "retrying" ? t("bidding.panel.reconnecting") : t("bidding.panel.live")}
+    </span>
+  );
+}
+
+/** Where the viewer stands: leading, outbid, won, lost; and the outcome for everyone once decided. */
+function Standing({
+  running,
+  decided,
+  live,
+  standing,
+  viewer,
+  justAccepted,
+}: {
+  running: boolean;
+  decided: boolean;
+  live: LiveAuction["live"];
+  standing: LiveAuction["standing"];
+  viewer: Viewer;
+  justAccepted: Extract<BidActionData, { status: "accepted" }> | null;
+}) {
+  const { t, locale } = useTranslation();
+  const price = usePriceFormatter();
+  const box = (tone: "good" | "bad" | "neutral", testId: string, children: ReactNode) => (
+    <div
+      role="status"
+      className={`mt-4 flex flex-col gap-1 rounded-xl px-4 py-3 text-sm ring-1 ${
+        tone === "good"
+          ? "bg-success/10 text-[#1f5c44] ring-success/30"
+          : tone === "bad"
+            ? "bg-danger/10 text-danger ring-danger/25"
+            : "bg-light text-ink ring-line"
+      }`}
+      data-testid={testId}
+    >
+      {children}
+    </div>
+  );
+
+  if (running && standing?.leading) {
+    return box(
+      "good",
+      "bid-leading",
+      <>
+        <p className="font-semibold">
+          {justAccepted ? t("bidding.panel.accepted") : t("bidding.panel.leading")}
+        </p>
+        {standing.maxMinor !== null ? (
+          <p>{t("bidding.panel.leadingMax", { max: price(standing.maxMinor) })}</p>
+        ) : null}
+      </>,
+    );
+  }
+  if (running && standing?.hasBid) {
+    return box(
+      "bad",
+      "bid-outbid",
+      <>
+        <p className="font-semibold">{t("bidding.panel.outbid")}</p>
+        <p>
+          {justAccepted
+            ? t("bidding.panel.outbidAtOnce")
+            : live.minimumNextBidMinor !== null
+              ? t("bidding.panel.outbidHint", { minimum: price(live.minimumNextBidMinor) })
+              : null}
+        </p>
+      </>,
+    );
+  }
+  if (!decided) return null;
+  if (standing?.won) {
+    return box(
+      "good",
+      "bid-won",
+      <>
+        <p className="font-semibold">{t("bidding.panel.won", { price: price(live.priceMinor) })}</p>
+        {standing.threadId !== null ? (
+          <Link
+            to={`${localePath("accountMessages", locale)}?thread=${standing.threadId}`}
+            className="font-medium underline"
+          >
+            {t("bidding.panel.wonThread")}
+          </Link>
+        ) : null}
+      </>,
+    );
+  }
+  if (viewer.isSeller && live.status === "sold")
+    return box(
+      "good",
+      "bid-own-sold",
+      <p className="font-semibold">{t("bidding.panel.ownSold", { price: price(live.priceMinor) })}</p>,
+    );
+  if (standing?.hasBid && live.status === "sold")
+    return box("bad", "bid-lost", <p className="font-semibold">{t("bidding.panel.lost")}</p>);
+  return box(
+    "neutral",
+    "auction-outcome",
+    <p className="font-semibold">
+      {live.status === "sold"
+        ? t("bidding.panel.sold", { price: price(live.priceMinor) })
+        : t("bidding.panel.unsold")}
+    </p>,
   );
 }
 

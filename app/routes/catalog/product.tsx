@@ -1,4 +1,9 @@
-import { data, Link, redirect } from "react-router";
+import { useCallback, useEffect } from "react";
+import { data, Link, redirect, type ShouldRevalidateFunctionArgs, useRevalidator } from "react-router";
+import { type BidActionData, parseAmount } from "../../components/bidding/bid-form.tsx";
+import { refusalField, refusalMessage, refusalStatus } from "../../components/bidding/refusal.ts";
+import type { BidRefusal } from "../../components/bidding/types.ts";
+import { useAuctionLive } from "../../components/bidding/use-auction-live.ts";
 import { ProductGrid } from "../../components/catalog/product-card.tsx";
 import { WatchButton } from "../../components/catalog/watch-button.tsx";
 import { pluralKey } from "../../components/product/format.ts";
@@ -56,14 +61,99 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     similar = { ...similar, items: [...similar.items, ...more.items] };
   }
 
+  // The live auction block: its state, the history with ids (the live stream continues from the
+  // newest), where the viewer stands, and the soft-close window for the hint.
+  let bidding: {
+    live: NonNullable<Awaited<ReturnType<typeof services.bidding.liveState>>>["live"];
+    bids: NonNullable<Awaited<ReturnType<typeof services.bidding.liveState>>>["bids"];
+    standing: Awaited<ReturnType<typeof services.bidding.standing>> | null;
+    softCloseMinutes: number;
+  } | null = null;
+  if (product.format === "auction") {
+    const [state, standing, rules] = await Promise.all([
+      services.bidding.liveState(product.id),
+      user ? services.bidding.standing(product.id, user.id) : Promise.resolve(null),
+      services.bidding.ruleOptions(),
+    ]);
+    if (state)
+      bidding = {
+        live: state.live,
+        bids: state.bids,
+        standing,
+        softCloseMinutes: Math.round((rules?.softCloseMs ?? 120_000) / 60_000),
+      };
+  }
+
   return {
     product,
     similar: similar.items,
-    viewer: { loggedIn: user !== null, isSeller: user !== null && product.seller?.id === user.id },
+    bidding,
+    viewer: {
+      loggedIn: user !== null,
+      isSeller: user !== null && product.seller?.id === user.id,
+      emailConfirmed: user?.emailConfirmed ?? false,
+    },
     serverNow: new Date().toISOString(),
     origin: config.publicUrl,
     locale,
   };
+}
+
+/**
+ * The bid form (components/bidding/bid-form.tsx): a first POST checks the bid and asks for the
+ * binding confirmation; the confirmed one (`confirmed=1`) places it through the bidding service.
+ * Refusals come back with their translated reason next to the field.
+ */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const { services, locale, user } = context.get(appContext);
+  const form = await request.formData();
+  if (form.get("intent") !== "bid") throw data(null, { status: 400 });
+  const id = parsePathId(params.id);
+  if (!id) throw data(null, { status: 404 });
+  if (!user) {
+    const back = new URL(request.url).pathname;
+    throw redirect(`${localePath("account", locale)}?redirect=${encodeURIComponent(back)}`);
+  }
+  const refused = (message: string, field: "amount" | "max" | null, status: number) =>
+    data<BidActionData>({ intent: "bid", status: "refused", message, field }, { status });
+  const amountMinor = parseAmount(form.get("amount") as string | null);
+  const maxText = String(form.get("max") ?? "").trim();
+  const maxMinor = maxText === "" ? null : parseAmount(maxText);
+  if (amountMinor === null)
+    return refused(translate(locale, "bidding.refusal.invalid_amount"), "amount", 422);
+  if (maxText !== "" && maxMinor === null)
+    return refused(translate(locale, "bidding.refusal.invalid_amount"), "max", 422);
+
+  const input = { productId: id, bidder: user, amountMinor, maxMinor };
+  const refusal = (reason: BidRefusal, minimumMinor?: number) =>
+    refused(refusalMessage(locale, reason, minimumMinor), refusalField(reason), refusalStatus(reason));
+  if (form.get("confirmed") !== "1") {
+    const preview = await services.bidding.previewBid(input);
+    if (!preview.ok) return refusal(preview.reason, preview.minimumMinor);
+    return {
+      intent: "bid",
+      status: "confirm",
+      amountMinor,
+      maxMinor,
+      raise: preview.raise,
+    } satisfies BidActionData;
+  }
+  const result = await services.bidding.placeBid(input);
+  if (!result.ok) return refusal(result.reason, result.minimumMinor);
+  return {
+    intent: "bid",
+    status: "accepted",
+    live: result.live,
+    bids: result.bids,
+    viewer: result.viewer,
+    extended: result.extended,
+  } satisfies BidActionData;
+}
+
+/** A bid's answer and the live stream carry the new state: the rest of the page need not reload. */
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formData?.get("intent") === "bid") return false;
+  return defaultShouldRevalidate;
 }
 
 /** Slugs differ by language: the language switcher takes the product's own paths (no 301 hop). */
@@ -123,7 +213,69 @@ export function meta({ loaderData }: Route.MetaArgs) {
   });
 }
 
-export default function ProductPage({ loaderData }: Route.ComponentProps) {
+type LoaderData = Route.ComponentProps["loaderData"];
+type Bidding = NonNullable<LoaderData["bidding"]>;
+
+export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
+  return loaderData.bidding ? (
+    <LiveAuctionPage loaderData={loaderData} bidding={loaderData.bidding} action={actionData} />
+  ) : (
+    <ProductView loaderData={loaderData} live={null} />
+  );
+}
+
+/**
+ * An auction's page follows the live stream: the auction block and the price history show every
+ * bid at once. When the auction is decided (the stream says so) the page reloads its data, so
+ * that the status banner, the outcome and the winner's thread link appear.
+ */
+function LiveAuctionPage({
+  loaderData,
+  bidding,
+  action,
+}: {
+  loaderData: LoaderData;
+  bidding: Bidding;
+  action: BidActionData | undefined;
+}) {
+  const live = useAuctionLive(bidding.live, bidding.bids, bidding.standing);
+  const { apply } = live;
+  const revalidator = useRevalidator();
+  const decided = live.live.status !== "active";
+  const loadedDecided = bidding.live.status !== "active";
+  useEffect(() => {
+    if (decided && !loadedDecided && revalidator.state === "idle") void revalidator.revalidate();
+  }, [decided, loadedDecided, revalidator]);
+  useEffect(() => {
+    if (action?.status === "accepted") apply(action);
+  }, [action, apply]);
+  // The countdown ran out: the close job decides within seconds and the stream announces it; if the
+  // stream is down, a reload a little later shows the outcome all the same.
+  const onTimeUp = useCallback(() => {
+    setTimeout(() => {
+      if (revalidator.state === "idle") void revalidator.revalidate();
+    }, 8000);
+  }, [revalidator]);
+  return (
+    <ProductView
+      loaderData={loaderData}
+      live={{ state: live, action, softCloseMinutes: bidding.softCloseMinutes, onTimeUp }}
+    />
+  );
+}
+
+function ProductView({
+  loaderData,
+  live,
+}: {
+  loaderData: LoaderData;
+  live: {
+    state: ReturnType<typeof useAuctionLive>;
+    action: BidActionData | undefined;
+    softCloseMinutes: number;
+    onTimeUp: () => void;
+  } | null;
+}) {
   const { product, similar, viewer, serverNow } = loaderData;
   const { t, locale } = useTranslation();
   useRecordLastViewed(locale, {
@@ -196,8 +348,17 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 
           <StatusBanner product={product} />
 
-          {auction ? (
-            <AuctionPanel product={product} viewer={viewer} serverNow={serverNow} watch={watch} />
+          {auction && live ? (
+            <AuctionPanel
+              product={product}
+              viewer={viewer}
+              serverNow={serverNow}
+              watch={watch}
+              live={live.state}
+              action={live.action}
+              softCloseMinutes={live.softCloseMinutes}
+              onTimeUp={live.onTimeUp}
+            />
           ) : (
             <OfferPanel product={product} watch={watch} />
           )}
@@ -224,25 +385,28 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </section>
       </div>
 
-      {auction ? (
-        <section aria-labelledby="history-title" className="mt-12">
+      {auction && live ? (
+        <section aria-labelledby="history-title" className="mt-12" data-testid="bid-history">
           <div className="flex flex-wrap items-baseline justify-between gap-2">
             <h2 id="history-title" className="font-serif text-2xl text-primary-dark">
               {t("product.history.title")}
             </h2>
-            <p className="text-sm text-muted">
-              {auction.bidCount > 0
-                ? t(pluralKey(locale, "product.auction.bids", auction.bidCount), { count: auction.bidCount })
+            <p className="text-sm text-muted" data-testid="bid-history-count">
+              {live.state.live.bidCount > 0
+                ? t(pluralKey(locale, "product.auction.bids", live.state.live.bidCount), {
+                    count: live.state.live.bidCount,
+                  })
                 : t("product.auction.noBids")}
             </p>
           </div>
           <div className="mt-4">
             <PriceHistory
-              bids={auction.bids}
-              startPriceMinor={auction.startPriceMinor}
+              bids={live.state.bids}
+              startPriceMinor={live.state.live.startPriceMinor}
               startedAt={product.activationAt}
               endAt={
-                auction.endedAt ?? (product.status === "active" ? serverNow : (auction.endsAt ?? serverNow))
+                live.state.live.endedAt ??
+                (live.state.live.status === "active" ? serverNow : (live.state.live.endsAt ?? serverNow))
               }
             />
           </div>

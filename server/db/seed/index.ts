@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Logger } from "../../logger.ts";
 import { hashPassword } from "../../modules/auth/passwords.ts";
+import { backfillAuctionLeaders } from "../../modules/bidding/leaders.ts";
 import { searchText } from "../../modules/catalog/search-text.ts";
 import type { Db } from "../client.ts";
 import * as t from "../schema.ts";
@@ -264,6 +265,8 @@ async function seed(
     })),
   );
   await insertChunked(tx, t.bids, bids);
+  // The bids were written directly: the auctions' leader columns follow from them.
+  await backfillAuctionLeaders(tx);
   await insertChunked(
     tx,
     t.productStatusChanges,

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { streamSSE } from "hono/streaming";
+import { refusalField, refusalMessage, refusalStatus } from "../../../app/components/bidding/refusal.ts";
 import { type Locale, translate } from "../../../app/i18n/index.ts";
-import { formatPrice } from "../../../app/lib/money.ts";
 import { ApiError } from "../../http/api/errors.ts";
 import { bearerSecurity, createApiRouter, requireUser } from "../../http/api/router.ts";
 import { errorResponses, jsonContent, MessageBody, ValidationErrorBody } from "../../http/api/schemas.ts";
@@ -62,6 +62,11 @@ const Standing = z
     hasBid: z.boolean(),
     maxMinor: z.number().int().nullable().openapi({ description: "The caller's own standing maximum" }),
     won: z.boolean(),
+    threadId: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "The conversation with the seller, once won" }),
   })
   .openapi("BidderStanding");
 
@@ -115,33 +120,17 @@ const MyBid = z
   })
   .openapi("MyBid");
 
-/** The translated reason of a refusal, with the minimum formatted in CZK where it matters. */
-export function refusalMessage(locale: Locale, reason: BidRefusal, minimumMinor?: number): string {
-  return translate(locale, `bidding.refusal.${reason}`, {
-    minimum: minimumMinor === undefined ? "" : formatPrice(minimumMinor, null),
-  });
-}
-
-/** The HTTP answer of a refusal: 404 unknown, 403 not allowed to bid, 409 not live, 422 the amounts. */
+/** The HTTP answer of a refusal, with its translated reason (and the minimum where it matters). */
 export function refusalError(locale: Locale, reason: BidRefusal, minimumMinor?: number): ApiError {
   const message = refusalMessage(locale, reason, minimumMinor);
-  const extra = minimumMinor === undefined ? {} : { minimumMinor };
-  switch (reason) {
-    case "not_found":
-      return new ApiError(404, { message });
-    case "own_item":
-    case "email_not_confirmed":
-    case "adult_not_confirmed":
-      return new ApiError(403, { error: reason, message });
-    case "not_active":
-    case "ended":
-      return new ApiError(409, { error: reason, message });
-    case "below_minimum":
-      return new ApiError(422, { error: reason, errors: { amount: [message] }, ...extra });
-    case "max_below_amount":
-    case "max_not_raised":
-      return new ApiError(422, { error: reason, errors: { max: [message] }, ...extra });
-  }
+  const status = refusalStatus(reason);
+  if (status === 404) return new ApiError(404, { message });
+  if (status !== 422) return new ApiError(status, { error: reason, message });
+  return new ApiError(422, {
+    error: reason,
+    errors: { [refusalField(reason) ?? "amount"]: [message] },
+    ...(minimumMinor === undefined ? {} : { minimumMinor }),
+  });
 }
 
 export const biddingApi = createApiRouter();

@@ -5,6 +5,7 @@ import { createTestApi, type TestApi } from "../../test/api-harness.ts";
 import { bids, productStatusChanges, products } from "../catalog/tables.ts";
 import { messages, messageThreads, threadParticipants } from "../messages/tables.ts";
 import { wishlistItems, wishlists } from "../wishlist/tables.ts";
+import { backfillAuctionLeaders } from "./leaders.ts";
 import { type AuctionState, type BidRow, placeBid } from "./rules.ts";
 import { CLOSE_QUEUE, OUTBID_QUEUE } from "./service.ts";
 import { insertAuction, insertAuctionSettings, insertBidders } from "./test-fixtures.ts";
@@ -120,7 +121,13 @@ describe("placing bids", () => {
       bidCount: 1,
       minimumNextBidMinor: 105_000,
     });
-    expect(first.json.you).toEqual({ leading: true, hasBid: true, maxMinor: 200_000, won: false });
+    expect(first.json.you).toEqual({
+      leading: true,
+      hasBid: true,
+      maxMinor: 200_000,
+      won: false,
+      threadId: null,
+    });
 
     const second = await bid(bob.token, auction.id, 150_000);
     expect(second.status).toBe(201);
@@ -142,7 +149,13 @@ describe("placing bids", () => {
     const masked = anna.user.username;
     expect(history.json.bids[0].bidder).toBe(`${masked[0]}***${masked[masked.length - 1]}`);
     expect(history.text).not.toContain("200000");
-    expect(history.json.you).toEqual({ leading: false, hasBid: true, maxMinor: 150_000, won: false });
+    expect(history.json.you).toEqual({
+      leading: false,
+      hasBid: true,
+      maxMinor: 150_000,
+      won: false,
+      threadId: null,
+    });
 
     // Raising her own maximum moves nothing public and is not a bid.
     const raise = await bid(anna.token, auction.id, 155_000, 300_000);
@@ -352,6 +365,40 @@ describe("50 concurrent bidders on one auction", () => {
     expect(late.status).toBe(409);
     expect(await api.services.bidding.closeAuction(auction.id)).toEqual({ status: "skipped" });
   }, 120_000);
+});
+
+describe("auctions whose bids were written directly (demo data)", () => {
+  it("get their leader from the highest bid, and bidding goes on from it", async () => {
+    const auction = await insertAuction(api.db, {
+      sellerId: seller.user.id,
+      currentPriceMinor: 120_000,
+      bidCount: 2,
+    });
+    const [early, top, late] = await insertBidders(api.db, 3);
+    await api.db.insert(bids).values([
+      {
+        productId: auction.id,
+        userId: early.user.id,
+        amountMinor: 100_000,
+        createdAt: new Date(Date.now() - 60_000),
+      },
+      {
+        productId: auction.id,
+        userId: top.user.id,
+        amountMinor: 120_000,
+        maxAmountMinor: 150_000,
+        createdAt: new Date(Date.now() - 30_000),
+      },
+    ]);
+    await backfillAuctionLeaders(api.db);
+    const row = await product(auction.id);
+    expect([row.leaderId, row.leaderMaxMinor]).toEqual([top.user.id, 150_000]);
+    expect(row.lastBidId).toBe(Math.max(...(await storedBids(auction.id)).map((b) => b.id)));
+    const answer = await bid(late.token, auction.id, 130_000);
+    // The standing maximum of 1 500 Kč answers one step above the new bid.
+    expect(answer.json.you.leading).toBe(false);
+    expect(answer.json.auction.priceMinor).toBe(135_000);
+  });
 });
 
 describe("closing, activation, notices", () => {

@@ -4,9 +4,9 @@ import { ACTIVATE_QUEUE, type BiddingService, CLOSE_QUEUE, OUTBID_QUEUE, SWEEP_Q
 
 /**
  * The jobs of auctions (pg-boss, server/jobs/runner.ts):
- * - `auction.close`, one per auction at its end (`stately`: one waiting and one running per
- *   auction). A soft close moves the end after the job was queued, so the job re-reads the end and,
- *   when it has moved, queues itself again for the new end (allowed while it runs: stately).
+ * - `auction.close` at an auction's end (`stately`, keyed by auction and end: one waiting and one
+ *   running per end). A soft close moves the end after the job was queued, so the job re-reads the
+ *   end and, when it has moved, queues itself for the new end.
  * - `auction.sweep` every minute: closes whatever is overdue (an auction whose job was lost, e.g.
  *   added before the job existed, or a server that was down at the end), activates scheduled
  *   listings and tells watchers that an auction ends within the hour.

@@ -1,4 +1,12 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lte, ne, sql } from "drizzle-orm";
+import type {
+  AuctionLive,
+  BidRefusal,
+  MyBid,
+  MyBidGroup,
+  PublicBid,
+  ViewerStanding,
+} from "../../../app/components/bidding/types.ts";
 import { type Locale, translate } from "../../../app/i18n/index.ts";
 import { localePath } from "../../../app/i18n/paths.ts";
 import { type BidRange, isBidTable } from "../../../app/lib/bid-step.ts";
@@ -15,6 +23,7 @@ import { addSystemMessage, openProductThread } from "../messages/service.ts";
 import type { SettingsService } from "../settings/service.ts";
 import { users } from "../users/tables.ts";
 import { wishlistItems, wishlists } from "../wishlist/tables.ts";
+import { createDiagnosticsAuction } from "./diagnostics.ts";
 import {
   type AuctionRuleOptions,
   type AuctionState,
@@ -49,67 +58,16 @@ export const SWEEP_QUEUE = "auction.sweep";
 export const ENDING_SOON_MS = 3600 * 1000;
 const DAY_MS = 24 * 3600 * 1000;
 
+export type { AuctionLive, BidRefusal, MyBid, MyBidGroup, PublicBid, ViewerStanding };
+
 export type AuctionNotification = {
   productId: number;
   bidId?: number;
-  event?: "bid" | "closed" | "activated";
+  event?: "bid" | "closed" | "activated" | "end_moved";
 };
 
 /** What the bidding service needs to know about the one who bids (the signed-in user). */
 export type Bidder = { id: number; emailConfirmed: boolean; adultConfirmed: boolean };
-
-export type BidRefusal =
-  | "not_found"
-  | "not_active"
-  | "ended"
-  | "own_item"
-  | "email_not_confirmed"
-  | "adult_not_confirmed"
-  | "below_minimum"
-  | "max_below_amount"
-  | "max_not_raised";
-
-/** A bid as anyone may see it: the bidder masked (k***l), the proxy maximum never. */
-export type PublicBid = {
-  id: number;
-  amountMinor: number;
-  /** ISO instant. */
-  at: string;
-  bidder: string;
-  /** Placed by the system for a proxy bidder. */
-  automatic: boolean;
-};
-
-/** The public state of an auction, as the page, the API and the live stream show it. */
-export type AuctionLive = {
-  productId: number;
-  status: ProductStatus;
-  startPriceMinor: number;
-  /** The leading price; the start price until the first bid. */
-  priceMinor: number;
-  /** The lowest acceptable next bid; null when the bid table is missing or the auction is not live. */
-  minimumNextBidMinor: number | null;
-  bidCount: number;
-  endsAt: string | null;
-  endedAt: string | null;
-  hasReserve: boolean;
-  reserveMet: boolean;
-  /** The newest bid row's id (0 before the first): the live stream's event id. */
-  lastBidId: number;
-  /** The server's clock when this was read, so that clients correct their own. */
-  serverNow: string;
-};
-
-/** The state of one viewer in an auction. */
-export type ViewerStanding = {
-  leading: boolean;
-  /** The viewer has bid on it (a non-leading bidder was outbid). */
-  hasBid: boolean;
-  /** The viewer's own standing maximum (theirs to see only); null when they have not bid. */
-  maxMinor: number | null;
-  /** The auction was decided with the viewer as the winner. */
-  won: boolean;
-};
 
 export type PlaceBidResult =
   | { ok: false; reason: BidRefusal; minimumMinor?: number }
@@ -128,24 +86,6 @@ export type CloseResult =
   | { status: "closed"; outcome: "unsold"; reason: "no_bids" | "reserve_not_met" }
   | { status: "not_due"; endsAt: Date }
   | { status: "skipped" };
-
-export type MyBidGroup = "leading" | "outbid" | "won" | "lost";
-export type MyBid = {
-  productId: number;
-  name: string;
-  url: string;
-  image: string | null;
-  status: ProductStatus;
-  group: MyBidGroup;
-  priceMinor: number;
-  myMaxMinor: number;
-  myBidCount: number;
-  bidCount: number;
-  endsAt: string | null;
-  endedAt: string | null;
-  /** The conversation with the seller, once won. */
-  threadId: number | null;
-};
 
 type LockedAuction = {
   id: number;
@@ -441,13 +381,46 @@ export function createBiddingService(deps: BiddingServiceDeps) {
     await mail.send({ to: user.email, ...content }, { tx });
   }
 
-  /** The auction's close job at its end (or a moved end): one waiting per auction. */
+  /**
+   * The auction's close job at its end. The key names the auction and the end: asking twice for
+   * the same end queues one job, and an end moved earlier (an operator) still gets its own job,
+   * where one key per auction would keep only the job for the old, later end.
+   */
   async function scheduleClose(productId: number, endsAt: Date, tx?: Db) {
     await jobs.send(
       CLOSE_QUEUE,
       { productId },
-      { startAfter: endsAt, singletonKey: `auction-${productId}`, tx },
+      { startAfter: endsAt, singletonKey: `auction-${productId}-${endsAt.getTime()}`, tx },
     );
+  }
+
+  type Judged =
+    | { ok: false; reason: BidRefusal; minimumMinor?: number }
+    | { ok: true; outcome: Extract<ReturnType<typeof placeBidRule>, { accepted: true }> };
+
+  /** Who may bid, whether the auction takes bids, then the rules: the one judgement of a bid. */
+  async function judge(
+    executor: Db,
+    row: LockedAuction | null,
+    input: { bidder: Bidder; amountMinor: number; maxMinor?: number | null; at: Date },
+    options: AuctionRuleOptions | null,
+  ): Promise<Judged> {
+    const { bidder } = input;
+    if (!row) return { ok: false, reason: "not_found" };
+    if (row.sellerId === bidder.id) return { ok: false, reason: "own_item" };
+    if (!bidder.emailConfirmed) return { ok: false, reason: "email_not_confirmed" };
+    if (!bidder.adultConfirmed) return { ok: false, reason: "adult_not_confirmed" };
+    if (["draft", "awaiting_payment", "scheduled"].includes(row.status))
+      return { ok: false, reason: "not_active" };
+    if (row.status !== "active" || !options) return { ok: false, reason: "ended" };
+    const leader = await leaderOf(executor, row);
+    const outcome = placeBidRule(
+      stateOf(row, leader),
+      { userId: bidder.id, amountMinor: input.amountMinor, maxMinor: input.maxMinor ?? null, at: input.at },
+      options,
+    );
+    if (!outcome.accepted) return { ok: false, reason: outcome.reason, minimumMinor: outcome.minimumMinor };
+    return { ok: true, outcome };
   }
 
   const service = {
@@ -480,25 +453,13 @@ export function createBiddingService(deps: BiddingServiceDeps) {
       const { bidder } = input;
       const result = await db.transaction(async (tx) => {
         const row = await lockAuction(tx, input.productId);
-        if (!row) return { ok: false as const, reason: "not_found" as const };
-        if (row.sellerId === bidder.id) return { ok: false as const, reason: "own_item" as const };
-        if (!bidder.emailConfirmed) return { ok: false as const, reason: "email_not_confirmed" as const };
-        if (!bidder.adultConfirmed) return { ok: false as const, reason: "adult_not_confirmed" as const };
-        if (["draft", "awaiting_payment", "scheduled"].includes(row.status))
-          return { ok: false as const, reason: "not_active" as const };
-        if (row.status !== "active" || !options) return { ok: false as const, reason: "ended" as const };
-
         // The bid's time is taken once the lock is held: bids are then ordered in time exactly as
         // they were decided, which the tie rule (earlier maximum wins) relies on.
         const at = input.now ?? new Date();
-        const leader = await leaderOf(tx, row);
-        const outcome = placeBidRule(
-          stateOf(row, leader),
-          { userId: bidder.id, amountMinor: input.amountMinor, maxMinor: input.maxMinor ?? null, at },
-          options,
-        );
-        if (!outcome.accepted)
-          return { ok: false as const, reason: outcome.reason, minimumMinor: outcome.minimumMinor };
+        const judged = await judge(tx, row, { ...input, at }, options);
+        if (!judged.ok) return judged;
+        const { outcome } = judged;
+        if (!row) throw new Error("unreachable: judged without a row");
 
         const inserted = await tx
           .insert(bids)
@@ -570,9 +531,35 @@ export function createBiddingService(deps: BiddingServiceDeps) {
         ok: true,
         live: liveOf(result.row, options, result.at),
         bids: added,
-        viewer: { leading: result.leading, hasBid: true, maxMinor: result.myMax, won: false },
+        viewer: { leading: result.leading, hasBid: true, maxMinor: result.myMax, won: false, threadId: null },
         extended: result.extended,
       };
+    },
+
+    /**
+     * What placing the bid now would answer, without placing it (no lock, nothing stored): the
+     * page's confirmation step asks only when the bid would be accepted at this moment.
+     */
+    async previewBid(input: {
+      productId: number;
+      bidder: Bidder;
+      amountMinor: number;
+      maxMinor?: number | null;
+    }): Promise<{ ok: true; raise: boolean } | { ok: false; reason: BidRefusal; minimumMinor?: number }> {
+      const options = await ruleOptions();
+      const [row] = await db
+        .select(auctionColumns)
+        .from(products)
+        .where(eq(products.id, input.productId))
+        .limit(1);
+      const judged = await judge(
+        db,
+        row?.format === "auction" ? row : null,
+        { ...input, at: new Date() },
+        options,
+      );
+      if (!judged.ok) return judged;
+      return { ok: true, raise: judged.outcome.rows[0]?.kind === "max_raise" };
     },
 
     /** The public state and the public history after `afterId` (0 = all), read consistently. */
@@ -612,17 +599,21 @@ export function createBiddingService(deps: BiddingServiceDeps) {
             string | number | null
           >`(select max(greatest(coalesce(b.max_amount_minor, 0), b.amount_minor)) from bids b where b.product_id = "products"."id" and b.user_id = ${userId} and b.kind <> 'automatic')`,
           myBids: sql<number>`(select count(*)::int from bids b where b.product_id = "products"."id" and b.user_id = ${userId})`,
+          threadId: sql<
+            number | null
+          >`(select t.id from message_threads t join thread_participants tp on tp.thread_id = t.id where t.product_id = "products"."id" and t.kind = 'conversation' and tp.user_id = ${userId} and tp.role = 'buyer' limit 1)`,
         })
         .from(products)
         .where(eq(products.id, productId))
         .limit(1);
-      if (!row) return { leading: false, hasBid: false, maxMinor: null, won: false };
+      if (!row) return { leading: false, hasBid: false, maxMinor: null, won: false, threadId: null };
       const leading = row.leaderId === userId;
       return {
         leading,
         hasBid: row.myBids > 0,
         maxMinor: leading ? row.leaderMaxMinor : row.myMax === null ? null : Number(row.myMax),
         won: row.winnerId === userId,
+        threadId: row.winnerId === userId ? row.threadId : null,
       };
     },
 
@@ -726,6 +717,28 @@ export function createBiddingService(deps: BiddingServiceDeps) {
           ? { status: "closed", outcome: "sold", winnerId: result.winnerId, priceMinor: result.priceMinor }
           : { status: "closed", outcome: "unsold", reason: result.reason };
       });
+    },
+
+    /**
+     * Moves the end of a running auction (operator tools, the browser tests): the close job follows
+     * the new end and every open page hears of it. False when the auction is not running.
+     */
+    async moveEnd(productId: number, endsAt: Date): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const row = await lockAuction(tx, productId);
+        if (row?.status !== "active") return false;
+        await tx.update(products).set({ endsAt, updatedAt: new Date() }).where(eq(products.id, productId));
+        await scheduleClose(productId, endsAt, tx);
+        await notify(tx, { productId, event: "end_moved" });
+        return true;
+      });
+    },
+
+    /** The browser tests' fresh auction (diagnostics.ts), with its close job. */
+    async createDiagnosticsAuction(input: Parameters<typeof createDiagnosticsAuction>[1]) {
+      const id = await createDiagnosticsAuction(db, input);
+      if (id !== null) await scheduleClose(id, input.endsAt);
+      return id;
     },
 
     /** Every active auction past its end (the sweeper: crash safety). Returns how many were closed. */
@@ -902,7 +915,7 @@ export function createBiddingService(deps: BiddingServiceDeps) {
                c.slug_en as category_slug_en, p.start_price_minor, p.current_price_minor, p.bid_count,
                p.ends_at, p.ended_at, p.leader_id, p.leader_max_minor, p.winner_id, p.seller_id,
                mine.my_max, mine.my_bids, mine.last_at,
-               (select i.path || '/' || i.file_name from product_images i where i.product_id = p.id
+               (select rtrim(i.path, '/') || '/' || i.file_name from product_images i where i.product_id = p.id
                  order by i.position, i.id limit 1) as image,
                (select t.id from message_threads t join thread_participants tp on tp.thread_id = t.id
                  where t.product_id = p.id and t.kind = 'conversation' and tp.user_id = ${userId}

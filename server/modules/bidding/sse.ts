@@ -1,14 +1,11 @@
 import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
+import type { AuctionEvent } from "../../../app/components/bidding/types.ts";
 import type { Database } from "../../db/client.ts";
 import type { Logger } from "../../logger.ts";
-import {
-  AUCTION_EVENTS_CHANNEL,
-  type AuctionLive,
-  type AuctionNotification,
-  type BiddingService,
-  type PublicBid,
-} from "./service.ts";
+import { AUCTION_EVENTS_CHANNEL, type AuctionNotification, type BiddingService } from "./service.ts";
+
+export type { AuctionEvent };
 
 /**
  * The live auction page's feed: Server-Sent Events fed by PostgreSQL LISTEN/NOTIFY.
@@ -25,15 +22,6 @@ import {
  * away, nor while this process's listener was reconnecting (every open auction is re-read then).
  * A comment line every `heartbeatMs` keeps proxies from closing an idle stream.
  */
-
-export type AuctionEvent = {
-  live: AuctionLive;
-  /** Bids the stream had not seen yet, oldest first. */
-  bids: PublicBid[];
-  /** The viewer leads (while running) or won (once decided). */
-  leading: boolean;
-  won: boolean;
-};
 
 export type StreamSink = {
   /** Writes one event (`id` = the newest bid id). */

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type {
   LocalePaths,
   ProductDetail,
@@ -165,7 +165,8 @@ export function createProductDetailService(db: Db, settings: Pick<SettingsServic
               .select({ amountMinor: bids.amountMinor, createdAt: bids.createdAt, username: users.username })
               .from(bids)
               .innerJoin(users, eq(users.id, bids.userId))
-              .where(eq(bids.productId, id))
+              // A leader's raised maximum (max_raise) is not a bid anyone may see.
+              .where(and(eq(bids.productId, id), ne(bids.kind, "max_raise")))
               .orderBy(asc(bids.createdAt), asc(bids.id))
           : Promise.resolve([]),
         categoryChain(p.categoryId, locale),
