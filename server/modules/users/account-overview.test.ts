@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TestApi } from "../../test/api-harness.ts";
 import { insertCatalogFixture, insertProduct } from "../../test/fixtures.ts";
-import { bids, type ProductStatus, productStatusChanges } from "../catalog/tables.ts";
+import { bids, type ProductStatus, productStatusChanges, products } from "../catalog/tables.ts";
 import { wishlistItems, wishlists } from "../wishlist/tables.ts";
 import { CONFIRMATION_RESENDS_PER_HOUR } from "./account-overview.ts";
 import { requireConfirmedEmail } from "./guards.ts";
@@ -149,6 +149,11 @@ describe("account overview", () => {
     expect(overview.quota).toMatchObject({ used: 0, left: FREE_LISTINGS });
     expect(overview.email).toEqual({ address: buyer.email, confirmed: true });
     expect(overview.discount).toEqual({ group: "Sběratelé VIP", percent: 15 });
+
+    // The leader the bidding service keeps on the product wins over the highest bid row (proxy bids).
+    await api.db.update(products).set({ leaderId: buyer.id }).where(eq(products.id, active.id));
+    const withLeader = await api.services.accountOverview.overview(authBuyer, "cs");
+    expect(withLeader.lastBids.find((bid) => bid.productId === active.id)?.leading).toBe(true);
 
     const authSeller = (await api.services.auth.loadUser(seller.user.id))!;
     const sellerView = await api.services.accountOverview.overview(authSeller, "en");

@@ -108,10 +108,11 @@ export function createAccountOverviewService(deps: {
         winnerId: products.winnerId,
         amountMinor: mine.amountMinor,
         bidAt: mine.bidAt,
-        // The leader is the highest bid, the earlier one on a tie (bidding's rule).
+        // The bidding service keeps the leader on the product (proxy maxima decide it, not the
+        // highest row); a product without one falls back to the highest bid, the earlier on a tie.
         leaderId: sql<
           number | null
-        >`(select b.user_id from ${bids} b where b.product_id = ${products.id} order by b.amount_minor desc, b.created_at asc, b.id asc limit 1)`,
+        >`coalesce(${products.leaderId}, (select b.user_id from ${bids} b where b.product_id = ${products.id} order by b.amount_minor desc, b.created_at asc, b.id asc limit 1))`,
       })
       .from(mine)
       .innerJoin(products, eq(products.id, mine.productId))
