@@ -39,6 +39,8 @@ export const PAGE_PATHS = {
   accountAdvertisementTop: { cs: "/ucet/vase-aukce/:id/topovat", en: "/en/account/advertisements/:id/top" },
   accountAdvertisementEdit: { cs: "/ucet/vase-aukce/:id/upravit", en: "/en/account/advertisements/:id/edit" },
   accountMessages: { cs: "/ucet/zpravy", en: "/en/account/messages" },
+  /** "Write to the seller" about a product (issue 6); not in the spec's route table. */
+  accountContactSeller: { cs: "/ucet/zpravy/napsat/:productId", en: "/en/account/messages/write/:productId" },
   accountPayment: { cs: "/ucet/platba", en: "/en/account/payment" },
   accountVerified: { cs: "/ucet/overeny-ucet", en: "/en/account/verified-account" },
   accountInvoice: { cs: "/ucet/fakturacni-a-kontaktni-udaje", en: "/en/account/invoice-and-contact-details" },

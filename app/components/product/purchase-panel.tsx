@@ -4,6 +4,7 @@ import { localePath } from "../../i18n/paths.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { type BidActionData, BidForm } from "../bidding/bid-form.tsx";
 import type { LiveAuction } from "../bidding/use-auction-live.ts";
+import { ContactSeller } from "../listings/contact-seller.tsx";
 import { Countdown } from "./countdown.tsx";
 import { formatDate, pluralKey, usePriceFormatter } from "./format.ts";
 import type { ProductDetail } from "./types.ts";
@@ -424,9 +425,17 @@ export function OfferPanel({ product, watch }: { product: ProductDetail; watch: 
           </ul>
         </>
       ) : (
-        <p className="mt-3 text-sm leading-relaxed text-muted">
-          {demand ? t("product.price.demandHint") : t("product.price.classifiedHint")}
-        </p>
+        <>
+          <p className="mt-3 text-sm leading-relaxed text-muted">
+            {demand ? t("product.price.demandHint") : t("product.price.classifiedHint")}
+          </p>
+          {/* No bid block: a live ad is answered by a message to its seller. */}
+          {product.status === "active" ? (
+            <div className="mt-4">
+              <ContactSeller productId={product.id} sellerId={product.seller?.id ?? null} demand={demand} />
+            </div>
+          ) : null}
+        </>
       )}
       <div className="mt-5 flex justify-center border-t border-line pt-4">{watch}</div>
     </section>

@@ -72,7 +72,7 @@ export const ListingInputSchema = z
           "A brand's name: an existing one (matched regardless of case and accents) or a new one, added on save",
       }),
     packageId: id("A package kind (GET /api/me/advertisements/options)"),
-    name: z.string().trim().min(1).min(NAME_MIN).max(NAME_MAX),
+    name: z.string().trim().min(1, { abort: true }).min(NAME_MIN).max(NAME_MAX),
     priceMinor: money(
       "CZK minor units. Supply with a price: an auction starting at it; null (by agreement, dohodou): a classified. Demand: what the buyer offers, or null",
     ).nullable(),
@@ -82,7 +82,7 @@ export const ListingInputSchema = z
     description: z
       .string()
       .transform(cleanDescription)
-      .pipe(z.string().min(1).min(DESCRIPTION_MIN).max(DESCRIPTION_MAX))
+      .pipe(z.string().min(1, { abort: true }).min(DESCRIPTION_MIN).max(DESCRIPTION_MAX))
       .openapi({ description: "Plain text; a blank line starts a new paragraph. No HTML." }),
     images: z
       .array(ImageRef, { error: "listings.errors.imageRequired" })

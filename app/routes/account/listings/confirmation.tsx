@@ -1,0 +1,146 @@
+import { data, Link } from "react-router";
+import { secondaryLinkClass } from "../../../components/forms/fields.tsx";
+import { FeeSummary, kindKey, StatusBadge, Stepper } from "../../../components/listings/labels.tsx";
+import { formatDate, usePriceFormatter } from "../../../components/product/format.ts";
+import { pageMeta } from "../../../components/seo/page-meta.ts";
+import { ResponsiveImage } from "../../../components/ui/responsive-image.tsx";
+import { appContext } from "../../../context.ts";
+import { localePath } from "../../../i18n/paths.ts";
+import { useTranslation } from "../../../i18n/use-translation.ts";
+import { named } from "../../../middleware.server.ts";
+import type { Route } from "./+types/confirmation";
+
+/**
+ * After adding (or relisting) a listing, `/ucet/vase-aukce/potvrzeni?id=…`: where it stands and
+ * what happens next: the fee to pay (with the group discount) when it awaits payment, the date it
+ * goes live when scheduled, the end of a live auction. Only the seller's own listing: any other
+ * id is a 404.
+ */
+export const middleware = named("auth");
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, (t) => ({ title: t("listings.confirmation.title"), noindex: true }));
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { services, user, locale } = context.get(appContext);
+  const url = new URL(request.url);
+  const id = Number(url.searchParams.get("id"));
+  const listing = await services.listings.listing(user!.id, id, locale);
+  if (!listing) throw data(null, { status: 404 });
+  return { listing, relisted: url.searchParams.get("relisted") === "1" };
+}
+
+export default function ListingConfirmationPage({ loaderData }: Route.ComponentProps) {
+  const { t, locale } = useTranslation();
+  const price = usePriceFormatter();
+  const { listing, relisted } = loaderData;
+  const date = (iso: string) => formatDate(iso, locale, true);
+  const fee = listing.fee;
+  const next: string[] = [];
+  if (listing.status === "awaiting_payment" && fee)
+    next.push(
+      listing.activationAt
+        ? t("listings.next.awaitingPaymentScheduled", {
+            amount: price(fee.amountMinor),
+            date: date(listing.activationAt),
+          })
+        : t("listings.next.awaitingPayment", { amount: price(fee.amountMinor) }),
+    );
+  else if (listing.status === "scheduled" && listing.activationAt)
+    next.push(t("listings.next.scheduled", { date: date(listing.activationAt) }));
+  else if (listing.status === "active") next.push(t("listings.next.active"));
+  if (listing.format === "auction" && listing.endsAt)
+    next.push(t("listings.next.auctionEnds", { date: date(listing.endsAt) }));
+  if (listing.format === "classified")
+    next.push(listing.type === "demand" ? t("listings.next.demand") : t("listings.next.classified"));
+
+  return (
+    <section data-testid="listing-confirmation" className="flex flex-col gap-6">
+      <header>
+        <div className="flex items-center gap-3">
+          <span
+            aria-hidden="true"
+            className="flex size-10 shrink-0 items-center justify-center rounded-full bg-success text-xl font-bold text-white"
+          >
+            ✓
+          </span>
+          <h1 className="font-serif text-3xl text-primary-dark tablet:text-4xl">
+            {relisted ? t("listings.confirmation.relistedTitle") : t("listings.confirmation.title")}
+          </h1>
+        </div>
+        {relisted ? null : <Stepper current={3} />}
+      </header>
+
+      <div className="grid gap-6 desktop:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="flex flex-col gap-6">
+          <article className="flex gap-4 rounded-xl border border-line bg-white p-4 tablet:p-5">
+            {listing.imageUrl ? (
+              <ResponsiveImage
+                src={listing.imageUrl}
+                alt=""
+                width={160}
+                height={160}
+                widths={[160, 320]}
+                sizes="96px"
+                className="size-24 shrink-0 rounded-lg object-cover ring-1 ring-line"
+              />
+            ) : null}
+            <div className="flex min-w-0 flex-col gap-1.5">
+              <p className="text-sm text-muted">
+                {t(kindKey(listing))} · {listing.categoryName}
+              </p>
+              <h2 className="font-serif text-xl text-ink" data-testid="confirmation-name">
+                {listing.name}
+              </h2>
+              <div className="flex flex-wrap items-center gap-3">
+                <StatusBadge status={listing.status} />
+                <span className="font-semibold text-primary-dark">
+                  {listing.priceMinor === null ? t("listings.mine.byAgreement") : price(listing.priceMinor)}
+                </span>
+              </div>
+            </div>
+          </article>
+
+          <section
+            aria-labelledby="next-title"
+            className="rounded-xl border border-line bg-white p-5 tablet:p-7"
+          >
+            <h2 id="next-title" className="font-serif text-2xl text-primary-dark">
+              {t("listings.next.title")}
+            </h2>
+            <ul
+              className="mt-3 flex list-disc flex-col gap-2 pl-5 leading-relaxed"
+              data-testid="confirmation-next"
+            >
+              {next.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          </section>
+
+          <div className="flex flex-wrap gap-3">
+            <Link
+              to={listing.url}
+              className="inline-flex min-h-11 items-center rounded bg-primary-dark px-5 py-2 font-semibold text-white hover:bg-primary"
+              data-testid="confirmation-view"
+            >
+              {t("listings.confirmation.view")}
+            </Link>
+            <Link to={localePath("accountAdvertisements", locale)} className={secondaryLinkClass}>
+              {t("listings.confirmation.mine")}
+            </Link>
+            <Link to={localePath("accountAdvertisementAdd", locale)} className={secondaryLinkClass}>
+              {t("listings.confirmation.another")}
+            </Link>
+          </div>
+        </div>
+        {fee ? (
+          <aside>
+            <FeeSummary fee={fee} />
+          </aside>
+        ) : null}
+      </div>
+    </section>
+  );
+}
