@@ -223,7 +223,7 @@ test.describe("product detail", () => {
     await expect(page.getByTestId("similar-items")).toBeVisible();
   });
 
-  test("a logged-in user sees the bid form disabled with the note that bidding starts soon", async ({
+  test("a logged-in user sees the bid form with the lowest acceptable bid prefilled (the leader: their new maximum)", async ({
     page,
     request,
   }) => {
@@ -233,8 +233,14 @@ test.describe("product detail", () => {
     const form = page.getByTestId("bid-form");
     await expect(form.or(page.getByTestId("bid-own"))).toBeVisible();
     if (await form.isVisible()) {
-      await expect(form.getByRole("button")).toBeDisabled();
-      await expect(page.getByTestId("bid-soon")).toHaveText("Příhozy budou spuštěny brzy");
+      const amount = form.getByTestId("bid-amount");
+      await expect(amount.or(form.getByTestId("bid-new-max"))).toBeVisible();
+      if (await amount.isVisible()) {
+        const minimum = Number(
+          await page.getByTestId("auction-minimum-bid-value").getAttribute("data-minor"),
+        );
+        await expect(amount).toHaveValue(String(minimum / 100));
+      }
     }
   });
 

@@ -32,12 +32,16 @@ async function signedIn(browser: Browser, width: number, account: { email: strin
   const context = await browser.newContext({ viewport: { width, height: 900 }, locale: "cs-CZ" });
   const { hostname } = new URL(BASE);
   await context.addCookies(
-    ["cookies-show=hidden", "accept-technical=true", "age-confirmed=1", "intro-popup=hidden", "top-banner=hidden"].map(
-      (pair) => {
-        const [name, value] = pair.split("=");
-        return { name, value, domain: hostname, path: "/" };
-      },
-    ),
+    [
+      "cookies-show=hidden",
+      "accept-technical=true",
+      "age-confirmed=1",
+      "intro-popup=hidden",
+      "top-banner=hidden",
+    ].map((pair) => {
+      const [name, value] = pair.split("=");
+      return { name, value, domain: hostname, path: "/" };
+    }),
   );
   const page = await context.newPage();
   await page.goto(`${BASE}/ucet`);
@@ -65,7 +69,8 @@ try {
     const shot = async (page: typeof buyer.page, state: string, full = false) => {
       await page.waitForTimeout(300);
       if (full) await page.screenshot({ path: `${OUT}/bidding-${width}-${state}.png`, fullPage: true });
-      else await page.getByTestId("auction-panel").screenshot({ path: `${OUT}/bidding-${width}-${state}.png` });
+      else
+        await page.getByTestId("auction-panel").screenshot({ path: `${OUT}/bidding-${width}-${state}.png` });
     };
 
     await buyer.page.goto(`${BASE}${auction.url}`);

@@ -167,6 +167,7 @@ export function BidForm({
               defaultValue={standing?.maxMinor ? crowns(standing.maxMinor + (minimum - live.priceMinor)) : ""}
               invalid={maxError !== null}
               describedBy={`${id}-max-hint`}
+              testId="bid-new-max"
             />
             <SubmitButton sending={sending} label={t("bidding.panel.raiseMax")} />
           </div>

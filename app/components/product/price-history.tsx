@@ -154,7 +154,7 @@ export function PriceHistory({
             <caption className="sr-only">{t("product.history.caption")}</caption>
             <thead>
               <tr className="border-b border-line text-left text-muted">
-                <th scope="col" className="py-2 font-medium">
+                <th scope="col" className="py-2 pr-3 font-medium">
                   {t("product.history.time")}
                 </th>
                 <th scope="col" className="py-2 font-medium">
@@ -172,7 +172,7 @@ export function PriceHistory({
                   className="border-b border-line/60 last:border-0"
                   data-testid="price-history-row"
                 >
-                  <td className="py-2 whitespace-nowrap">{formatShortDateTime(bid.at, locale)}</td>
+                  <td className="py-2 pr-3 whitespace-nowrap">{formatShortDateTime(bid.at, locale)}</td>
                   <td className="py-2">
                     {bid.bidder}
                     {bid.automatic ? (
@@ -183,7 +183,7 @@ export function PriceHistory({
                 </tr>
               ))}
               <tr className="text-muted">
-                <td className="py-2 whitespace-nowrap">
+                <td className="py-2 pr-3 whitespace-nowrap">
                   {startedAt ? formatShortDateTime(startedAt, locale) : ""}
                 </td>
                 <td className="py-2">{t("product.history.startRow")}</td>

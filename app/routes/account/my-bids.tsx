@@ -163,8 +163,8 @@ function BidItem({ item, serverNow }: { item: MyBid; serverNow: string }) {
         >
           {item.name}
         </Link>
-        <dl className="grid grid-cols-2 gap-x-5 gap-y-1 text-sm tablet:flex tablet:flex-wrap tablet:items-baseline">
-          <div className="flex flex-col tablet:flex-row tablet:gap-1.5">
+        <dl className="flex flex-col gap-1 text-sm tablet:flex-row tablet:flex-wrap tablet:items-baseline tablet:gap-x-5">
+          <div className="flex items-baseline justify-between gap-3 tablet:justify-start tablet:gap-1.5">
             <dt className="text-muted">
               {running ? t("bidding.myBids.price") : t("bidding.myBids.finalPrice")}
             </dt>
@@ -172,13 +172,13 @@ function BidItem({ item, serverNow }: { item: MyBid; serverNow: string }) {
               {price(item.priceMinor)}
             </dd>
           </div>
-          <div className="flex flex-col tablet:flex-row tablet:gap-1.5">
+          <div className="flex items-baseline justify-between gap-3 tablet:justify-start tablet:gap-1.5">
             <dt className="text-muted">{t("bidding.myBids.myMax")}</dt>
             <dd className="font-semibold text-ink tabular-nums" data-testid="my-bid-max">
               {price(item.myMaxMinor)}
             </dd>
           </div>
-          <div className="col-span-2 flex flex-col tablet:flex-row tablet:gap-1.5">
+          <div className="flex items-baseline justify-between gap-3 tablet:justify-start tablet:gap-1.5">
             {running && item.endsAt ? (
               <>
                 <dt className="text-muted">{t("bidding.myBids.endsIn")}</dt>
