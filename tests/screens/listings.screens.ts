@@ -36,18 +36,17 @@ try {
   for (const width of widths.length ? widths : [375, 768, 1280]) {
     const context = await browser.newContext({ viewport: { width, height: 900 }, locale: "cs-CZ" });
     const { hostname } = new URL(BASE);
-    await context.addCookies(
-      [
-        "cookies-show=hidden",
-        "accept-technical=true",
-        "age-confirmed=1",
-        "intro-popup=hidden",
-        "top-banner=hidden",
-      ].map((pair) => {
-        const [name, value] = pair.split("=");
-        return { name, value, domain: hostname, path: "/" };
-      }),
-    );
+    const consent = [
+      "cookies-show=hidden",
+      "accept-technical=true",
+      "age-confirmed=1",
+      "intro-popup=hidden",
+      "top-banner=hidden",
+    ].map((pair) => {
+      const [name, value] = pair.split("=");
+      return { name, value, domain: hostname, path: "/" };
+    });
+    await context.addCookies(consent);
     const page = await context.newPage();
     await page.goto(`${BASE}/ucet?redirect=/ucet/vase-aukce/pridat`);
     await page.locator("#login-email").fill("prodejce@rarita.test");
@@ -105,9 +104,29 @@ try {
       await shot(page, "edit-locked", width);
     }
 
-    // A classified of another seller: the offer panel and the message page.
-    const ad = await page.request.get(`${BASE}/api/catalog/products?format=classified`).catch(() => null);
-    void ad;
+    // A classified as a buyer: the offer panel's action, the message page, the confirmation.
+    const buyer = await browser.newContext({ viewport: { width, height: 900 }, locale: "cs-CZ" });
+    await buyer.addCookies(consent);
+    const other = await buyer.newPage();
+    await other.goto(`${BASE}/hledani?q=rum&format=classified`);
+    await other.getByTestId("product-card").first().locator("a").first().click();
+    await other.getByTestId("offer-panel").waitFor();
+    await other.getByTestId("offer-panel").scrollIntoViewIfNeeded();
+    await other.getByTestId("offer-panel").screenshot({ path: `${OUT}/listings-offer-guest-${width}.png` });
+    await other.getByTestId("contact-login").click();
+    await other.locator("#login-email").fill("kupec@rarita.test");
+    await other.locator("#login-password").fill("demo-kupec");
+    await other.locator("form:has(#login-email)").getByRole("button", { name: "Přihlásit se" }).click();
+    await other.getByTestId("contact-seller").click();
+    await other.getByTestId("contact-page").waitFor();
+    await shot(other, "contact", width);
+    await other
+      .getByTestId("contact-message")
+      .fill("Dobrý den, je láhev stále k dispozici? Osobní předání v Praze?");
+    await other.getByRole("button", { name: "Odeslat zprávu" }).click();
+    await other.getByTestId("contact-sent").waitFor();
+    await shot(other, "contact-sent", width);
+    await buyer.close();
     await context.close();
   }
 } finally {

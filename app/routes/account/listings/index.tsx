@@ -88,13 +88,14 @@ function ListingRow({ listing, serverNow, busy }: { listing: Listing; serverNow:
   const price = usePriceFormatter();
   const auction = listing.format === "auction";
   const finished = listing.status === "ended" || listing.status === "sold";
-  const priceLabel = auction
-    ? finished
-      ? t("listings.mine.price.final")
-      : listing.bidCount > 0
-        ? t("listings.mine.price.current")
-        : t("listings.mine.price.start")
-    : t("listings.mine.price.fixed");
+  // No bid, no final price: an unsold auction still shows what it started at.
+  const priceLabel = !auction
+    ? t("listings.mine.price.fixed")
+    : listing.bidCount === 0
+      ? t("listings.mine.price.start")
+      : finished
+        ? t("listings.mine.price.final")
+        : t("listings.mine.price.current");
   let timing: { label: string; value: ReactNode } | null = null;
   if (listing.status === "active" && listing.endsAt)
     timing = {
@@ -191,7 +192,7 @@ function ListingRow({ listing, serverNow, busy }: { listing: Listing; serverNow:
           {actions.top ? (
             <Link
               to={topPath}
-              className={`${BUTTON} bg-secondary text-white hover:bg-[#a8842f]`}
+              className={`${BUTTON} bg-secondary text-ink hover:bg-[#d2ab55]`}
               data-testid="my-listing-top"
             >
               ★ {t("listings.mine.top")}
