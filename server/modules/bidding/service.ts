@@ -510,11 +510,34 @@ export function createBiddingService(deps: BiddingServiceDeps) {
             { tx },
           );
         }
+        // The public rows this bid added, built from what was just written: only the bidders'
+        // names are read (inside the transaction: on the embedded engine's single connection a
+        // read after the commit would queue behind every waiting request once more).
+        // Identity values follow the order of the VALUES list: the n-th id is the n-th row.
+        const shown = [...inserted]
+          .sort((a, b) => a.id - b.id)
+          .map((bid, index) => ({ id: bid.id, row: outcome.rows[index] }))
+          .filter(({ row: bidRow }) => bidRow.kind !== "max_raise");
+        const names = new Map<number, string>();
+        if (shown.length > 0) {
+          const people = await tx
+            .select({ id: users.id, username: users.username })
+            .from(users)
+            .where(inArray(users.id, [...new Set(shown.map(({ row: bidRow }) => bidRow.userId))]));
+          for (const person of people) names.set(person.id, person.username);
+        }
+        const added: PublicBid[] = shown.map(({ id, row: bidRow }) => ({
+          id,
+          amountMinor: bidRow.amountMinor,
+          at: bidRow.at.toISOString(),
+          bidder: maskUsername(names.get(bidRow.userId) ?? "?"),
+          automatic: bidRow.kind === "automatic",
+        }));
         const myMax = next.leader?.userId === bidder.id ? next.leader.maxMinor : null;
         return {
           ok: true as const,
           row: updated,
-          firstVisibleId: visible[0]?.id ?? null,
+          added,
           extended: outcome.extended,
           leading: next.leader?.userId === bidder.id,
           myMax: myMax ?? Math.max(input.maxMinor ?? 0, input.amountMinor),
@@ -522,15 +545,10 @@ export function createBiddingService(deps: BiddingServiceDeps) {
         };
       });
       if (!result.ok) return result;
-      // The history rows are read after the commit, so that the lock is held as briefly as possible.
-      const added =
-        result.firstVisibleId === null
-          ? []
-          : await publicBids(db, input.productId, result.firstVisibleId - 1, result.row.lastBidId ?? 0);
       return {
         ok: true,
         live: liveOf(result.row, options, result.at),
-        bids: added,
+        bids: result.added,
         viewer: { leading: result.leading, hasBid: true, maxMinor: result.myMax, won: false, threadId: null },
         extended: result.extended,
       };
