@@ -18,6 +18,7 @@ import type { JobRunner } from "../../jobs/runner.ts";
 import type { Logger } from "../../logger.ts";
 import { maskUsername } from "../catalog/product-detail.ts";
 import { bids, categories, type ProductStatus, productStatusChanges, products } from "../catalog/tables.ts";
+import { monthlyAuctionEnd, weeklyAuctionEnd } from "../listings/schedule.ts";
 import { renderMail } from "../mail/layout.ts";
 import { addSystemMessage, openProductThread } from "../messages/service.ts";
 import type { SettingsService } from "../settings/service.ts";
@@ -56,7 +57,6 @@ export const SWEEP_QUEUE = "auction.sweep";
 
 /** Watchers hear that an auction ends within this time (product.md: 1 hour before the end). */
 export const ENDING_SOON_MS = 3600 * 1000;
-const DAY_MS = 24 * 3600 * 1000;
 
 export type { AuctionLive, BidRefusal, MyBid, MyBidGroup, PublicBid, ViewerStanding };
 
@@ -651,7 +651,7 @@ export function createBiddingService(deps: BiddingServiceDeps) {
         const result = decideAuction(stateOf(row, leader));
         const sold = result.outcome === "sold";
         // product.md's lifecycle: active -> sold with a winner, active -> ended without one
-        // (docs/decisions/0005-bidding.md).
+        // (docs/decisions/0007-bidding.md).
         const status: ProductStatus = sold ? "sold" : "ended";
         await tx
           .update(products)
@@ -873,12 +873,15 @@ export function createBiddingService(deps: BiddingServiceDeps) {
           await service.scheduleActivation(productId, row.activationAt, tx);
           return false;
         }
-        // The end was fixed when the listing was added; a 7-day one without it ends 7 days from now.
+        // The end was fixed when the listing was added (listings module); one without it gets its
+        // end from the moment it goes live, by the same rules.
         const endsAt =
           row.endsAt ??
-          (row.format === "auction" && row.auctionDuration === "week"
-            ? new Date(now.getTime() + 7 * DAY_MS)
-            : null);
+          (row.format !== "auction"
+            ? null
+            : row.auctionDuration === "month"
+              ? monthlyAuctionEnd(now)
+              : weeklyAuctionEnd(now));
         await tx
           .update(products)
           .set({ status: "active", endsAt, activationAt: row.activationAt ?? now, updatedAt: now })
