@@ -1,7 +1,6 @@
-import type { PGlite } from "@electric-sql/pglite";
-import pg from "pg";
 import type { AuctionEvent } from "../../../app/components/bidding/types.ts";
 import type { Database } from "../../db/client.ts";
+import { createNotificationListener, type NotificationListener } from "../../db/listen.ts";
 import type { Logger } from "../../logger.ts";
 import { AUCTION_EVENTS_CHANNEL, type AuctionNotification, type BiddingService } from "./service.ts";
 
@@ -57,19 +56,21 @@ export type AuctionStreams = {
   size(): number;
 };
 
-type Listener = { close(): Promise<void> };
-
 export function createAuctionStreams(options: {
   database: Pick<Database, "db" | "engine">;
   bidding: Pick<BiddingService, "liveState">;
   logger?: Pick<Logger, "warn" | "error">;
   heartbeatMs?: number;
+  /** The process's shared LISTEN connection (server/db/listen.ts); without one, the streams open their own. */
+  listener?: NotificationListener;
 }): AuctionStreams {
   const { database, bidding, logger } = options;
+  const listener = options.listener ?? createNotificationListener({ database, logger });
+  let unlisten: (() => Promise<void>) | null = null;
+  let forgetReconnect: (() => void) | null = null;
   const subscribers = new Map<number, Set<Subscriber>>();
   /** Per auction, the refresh in progress: refreshes of one auction run one after another. */
   const queues = new Map<number, Promise<void>>();
-  let listener: Listener | null = null;
   let starting: Promise<void> | null = null;
   let stopped = false;
   let heartbeat: NodeJS.Timeout | undefined;
@@ -135,55 +136,11 @@ export function createAuctionStreams(options: {
     for (const productId of subscribers.keys()) void enqueue(productId);
   }
 
-  async function listenPglite(): Promise<Listener> {
-    const client = (database.db as unknown as { $client: PGlite }).$client;
-    const unlisten = await client.listen(AUCTION_EVENTS_CHANNEL, onNotification);
-    return { close: () => unlisten() };
-  }
-
-  /** A dedicated connection (LISTEN needs one that is not returned to a pool), reconnected on loss. */
-  async function listenPostgres(): Promise<Listener> {
-    const pool = (database.db as unknown as { $client: pg.Pool }).$client;
-    const connectionString = pool.options.connectionString;
-    let client: pg.Client | null = null;
-    let closed = false;
-    let retry: NodeJS.Timeout | undefined;
-    const connect = async (): Promise<void> => {
-      const next = new pg.Client({ connectionString, application_name: "rarita-auction-events" });
-      next.on("notification", (message) => {
-        if (message.channel === AUCTION_EVENTS_CHANNEL) onNotification(message.payload);
-      });
-      const reconnect = (err?: Error) => {
-        if (closed || client !== next) return;
-        client = null;
-        logger?.warn({ err }, "auction event listener lost its connection; reconnecting");
-        next.end().catch(() => {});
-        retry = setTimeout(() => {
-          connect()
-            .then(refreshAll)
-            .catch(() => reconnect());
-        }, 1000);
-      };
-      next.on("error", reconnect);
-      next.on("end", () => reconnect());
-      client = next;
-      await next.connect();
-      await next.query(`LISTEN ${AUCTION_EVENTS_CHANNEL}`);
-    };
-    await connect();
-    return {
-      async close() {
-        closed = true;
-        clearTimeout(retry);
-        await client?.end().catch(() => {});
-      },
-    };
-  }
-
   const streams: AuctionStreams = {
     start() {
       starting ??= (async () => {
-        listener = database.engine === "pglite" ? await listenPglite() : await listenPostgres();
+        unlisten = await listener.listen(AUCTION_EVENTS_CHANNEL, onNotification);
+        forgetReconnect = listener.onReconnect(refreshAll);
         heartbeat = setInterval(() => {
           for (const set of subscribers.values())
             for (const subscriber of set)
@@ -235,8 +192,9 @@ export function createAuctionStreams(options: {
       for (const set of subscribers.values()) for (const subscriber of set) subscriber.sink.close();
       subscribers.clear();
       await starting?.catch(() => {});
-      await listener?.close();
-      listener = null;
+      forgetReconnect?.();
+      await unlisten?.();
+      unlisten = null;
     },
 
     size() {

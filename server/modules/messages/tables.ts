@@ -1,5 +1,5 @@
 import { relations, sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, primaryKey, text, unique } from "drizzle-orm/pg-core";
 import { createdAt, oneOf, timestamptz } from "../../db/columns.ts";
 import { products } from "../catalog/tables.ts";
 import { users } from "../users/tables.ts";
@@ -43,6 +43,13 @@ export const threadParticipants = pgTable(
     lastReadAt: timestamptz("last_read_at"),
     /** The participant stopped this conversation. */
     blockedAt: timestamptz("blocked_at"),
+    /**
+     * The participant deleted the thread from their inbox: messages up to this instant are gone
+     * for them (not listed, not counted); a newer message brings the thread back.
+     */
+    deletedAt: timestamptz("deleted_at"),
+    /** The last e-mail notice of unread messages in this thread (at most one per 15 minutes). */
+    noticeMailedAt: timestamptz("notice_mailed_at"),
   },
   (t) => [
     primaryKey({ name: "thread_participants_pk", columns: [t.threadId, t.userId] }),
@@ -93,6 +100,38 @@ export const userBlocks = pgTable(
   ],
 );
 
+/** A message reported to the operator (the admin back office reads the open ones). */
+export const messageReports = pgTable(
+  "message_reports",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    messageId: integer("message_id")
+      .notNull()
+      .references(() => messages.id, { onDelete: "cascade" }),
+    reporterId: integer("reporter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reason: text("reason").notNull().default(""),
+    createdAt: createdAt(),
+    /** Set by the operator once dealt with. */
+    resolvedAt: timestamptz("resolved_at"),
+  },
+  (t) => [
+    unique("message_reports_message_reporter_unique").on(t.messageId, t.reporterId),
+    index("message_reports_open_idx").on(t.createdAt).where(sql`${t.resolvedAt} is null`),
+  ],
+);
+
+/**
+ * Server-side secrets kept in the database, so that every instance signs alike without an
+ * environment variable (e.g. 'notification-unsubscribe': the one-click unsubscribe links).
+ */
+export const signingKeys = pgTable("signing_keys", {
+  name: text("name").primaryKey(),
+  secret: text("secret").notNull(),
+  createdAt: createdAt(),
+});
+
 export const messageThreadsRelations = relations(messageThreads, ({ one, many }) => ({
   product: one(products, { fields: [messageThreads.productId], references: [products.id] }),
   participants: many(threadParticipants),
@@ -113,3 +152,4 @@ export type MessageThread = typeof messageThreads.$inferSelect;
 export type ThreadParticipant = typeof threadParticipants.$inferSelect;
 export type Message = typeof messages.$inferSelect;
 export type UserBlock = typeof userBlocks.$inferSelect;
+export type MessageReport = typeof messageReports.$inferSelect;

@@ -61,6 +61,13 @@ export const stockWatchdogs = pgTable(
     delivery: text("delivery", { enum: WATCHDOG_DELIVERIES }).notNull().default("immediate"),
     createdAt: createdAt(),
     lastNotifiedAt: timestamptz("last_notified_at"),
+    /** Category and search watchdogs: products that appeared before this were already looked at. */
+    checkedAt: timestamptz("checked_at"),
+    /**
+     * Product watchdogs: told that the product is back; cleared when it sells out again, so the
+     * next restock is told once more.
+     */
+    firedAt: timestamptz("fired_at"),
   },
   (t) => [
     // The same watchdog twice is one watchdog (NULLs compare equal here).
@@ -77,6 +84,47 @@ export const stockWatchdogs = pgTable(
         or (${t.kind} = 'category' and ${t.categoryId} is not null)
         or (${t.kind} = 'search' and ${t.query} is not null)`,
     ),
+  ],
+);
+
+/**
+ * Each user's rating as reviewed: the count and the sum of stars, kept by the reviews service in
+ * the transaction that adds a review. Listing queries join it (one row per seller) instead of
+ * aggregating the reviews of every card's seller.
+ */
+export const userRatings = pgTable(
+  "user_ratings",
+  {
+    userId: integer("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reviewCount: integer("review_count").notNull().default(0),
+    starsSum: integer("stars_sum").notNull().default(0),
+  },
+  (t) => [
+    check("user_ratings_review_count_check", sql`${t.reviewCount} >= 0`),
+    check("user_ratings_stars_sum_check", sql`${t.starsSum} >= 0`),
+  ],
+);
+
+/** A review reported to the operator (the admin back office reads the open ones). */
+export const reviewReports = pgTable(
+  "review_reports",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    reviewId: integer("review_id")
+      .notNull()
+      .references(() => reviews.id, { onDelete: "cascade" }),
+    reporterId: integer("reporter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reason: text("reason").notNull().default(""),
+    createdAt: createdAt(),
+    resolvedAt: timestamptz("resolved_at"),
+  },
+  (t) => [
+    unique("review_reports_review_reporter_unique").on(t.reviewId, t.reporterId),
+    index("review_reports_open_idx").on(t.createdAt).where(sql`${t.resolvedAt} is null`),
   ],
 );
 
@@ -100,3 +148,4 @@ export const usersReviewsRelations = relations(users, ({ many }) => ({
 
 export type Review = typeof reviews.$inferSelect;
 export type StockWatchdog = typeof stockWatchdogs.$inferSelect;
+export type UserRating = typeof userRatings.$inferSelect;
