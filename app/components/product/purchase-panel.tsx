@@ -116,11 +116,14 @@ export function AuctionPanel({
       data-ends-at={live.endsAt ?? undefined}
       data-connection={auction.connection}
     >
-      <div className="flex items-center justify-between gap-3">
-        <h2 id="auction-title" className="text-xs font-semibold tracking-[0.14em] text-muted uppercase">
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+        <h2
+          id="auction-title"
+          className="text-xs font-semibold tracking-[0.14em] whitespace-nowrap text-muted uppercase"
+        >
           {product.auction?.duration === "month" ? t("product.auction.monthly") : t("product.auction.weekly")}
         </h2>
-        <div className="flex items-center gap-3">
+        <div className="flex items-center gap-3 whitespace-nowrap">
           {running ? <LiveIndicator connection={auction.connection} /> : null}
           <span className="text-xs text-muted" data-testid="auction-bid-count">
             {live.bidCount > 0
@@ -132,7 +135,11 @@ export function AuctionPanel({
 
       <div className="mt-3">
         <p className="text-sm text-muted">
-          {live.bidCount > 0 ? t("product.auction.current") : t("product.auction.start")}
+          {live.bidCount === 0
+            ? t("product.auction.start")
+            : decided
+              ? t("bidding.myBids.finalPrice")
+              : t("product.auction.current")}
         </p>
         <FlashOnChange value={live.lastBidId}>
           <p
@@ -184,7 +191,7 @@ export function AuctionPanel({
         ) : (
           <Fact label={t("product.auction.endedLabel")}>
             <span className="text-base">
-              {formatDate(live.endedAt ?? live.endsAt ?? product.updatedAt, locale)}
+              {formatDate(live.endedAt ?? live.endsAt ?? product.updatedAt, locale, true)}
             </span>
           </Fact>
         )}

@@ -122,14 +122,14 @@ function BidItem({ item, serverNow }: { item: MyBid; serverNow: string }) {
   const running = item.group === "leading" || item.group === "outbid";
   return (
     <li
-      className="flex gap-4 rounded-2xl bg-white p-4 ring-1 ring-line tablet:p-5"
+      className="flex gap-3 rounded-2xl bg-white p-4 ring-1 ring-line tablet:gap-4 tablet:p-5"
       data-testid="my-bid"
       data-product-id={item.productId}
       data-group={item.group}
     >
       <Link to={item.url} className="shrink-0" tabIndex={-1} aria-hidden="true">
         <span
-          className={`grid size-20 place-items-center overflow-hidden rounded-xl bg-light ring-1 ring-line tablet:size-24 ${running ? "" : "grayscale-[40%]"}`}
+          className={`grid size-16 place-items-center overflow-hidden rounded-xl bg-light ring-1 ring-line tablet:size-24 ${running ? "" : "grayscale-[40%]"}`}
         >
           {item.image ? (
             <ResponsiveImage
@@ -137,7 +137,7 @@ function BidItem({ item, serverNow }: { item: MyBid; serverNow: string }) {
               alt=""
               width={96}
               height={96}
-              sizes="(min-width: 768px) 108px, 90px"
+              sizes="(min-width: 768px) 108px, 72px"
               widths={[160, 320]}
               className="size-full object-contain p-1.5"
             />
@@ -165,7 +165,7 @@ function BidItem({ item, serverNow }: { item: MyBid; serverNow: string }) {
         </Link>
         <dl className="flex flex-col gap-1 text-sm tablet:flex-row tablet:flex-wrap tablet:items-baseline tablet:gap-x-5">
           <div className="flex items-baseline justify-between gap-3 tablet:justify-start tablet:gap-1.5">
-            <dt className="text-muted">
+            <dt className="whitespace-nowrap text-muted">
               {running ? t("bidding.myBids.price") : t("bidding.myBids.finalPrice")}
             </dt>
             <dd className="font-semibold text-primary-dark tabular-nums" data-testid="my-bid-price">
@@ -173,7 +173,7 @@ function BidItem({ item, serverNow }: { item: MyBid; serverNow: string }) {
             </dd>
           </div>
           <div className="flex items-baseline justify-between gap-3 tablet:justify-start tablet:gap-1.5">
-            <dt className="text-muted">{t("bidding.myBids.myMax")}</dt>
+            <dt className="whitespace-nowrap text-muted">{t("bidding.myBids.myMax")}</dt>
             <dd className="font-semibold text-ink tabular-nums" data-testid="my-bid-max">
               {price(item.myMaxMinor)}
             </dd>
@@ -181,7 +181,7 @@ function BidItem({ item, serverNow }: { item: MyBid; serverNow: string }) {
           <div className="flex items-baseline justify-between gap-3 tablet:justify-start tablet:gap-1.5">
             {running && item.endsAt ? (
               <>
-                <dt className="text-muted">{t("bidding.myBids.endsIn")}</dt>
+                <dt className="whitespace-nowrap text-muted">{t("bidding.myBids.endsIn")}</dt>
                 <dd>
                   <Countdown endsAt={item.endsAt} serverNow={serverNow} className="font-semibold text-ink" />
                 </dd>
