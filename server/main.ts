@@ -72,7 +72,7 @@ async function main() {
     ]);
     const services = createServices({ database, config, logger });
     jobs = services.jobs;
-    stopStreams = () => services.auctionStreams.stop();
+    stopStreams = () => services.stopLiveStreams();
     const buildEntry = path.join(buildDir, "server/index.js");
     if (!fs.existsSync(buildEntry)) {
       throw new MissingBuildError(

@@ -4,6 +4,7 @@ import { createDurableMailer, createMailTransport, type MailTransport } from "./
 import { createSmsSender, type SmsSender, smsOutboxDir } from "./adapters/sms.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import { createNotificationListener } from "./db/listen.ts";
 import { createJobRunner, type JobRunner } from "./jobs/runner.ts";
 import type { Logger } from "./logger.ts";
 import { createAuditService } from "./modules/admin/service.ts";
@@ -20,8 +21,12 @@ import { createListingImageStore } from "./modules/listings/images.ts";
 import { createListingsService } from "./modules/listings/service.ts";
 import { createListsService } from "./modules/lists/service.ts";
 import { createImageVariants } from "./modules/media/image-variants.ts";
+import { registerMessageJobs } from "./modules/messages/jobs.ts";
+import { createNotifier } from "./modules/messages/notifications.ts";
 import { createMessagesService } from "./modules/messages/service.ts";
+import { createUserStreams } from "./modules/messages/user-streams.ts";
 import { createNewsletterService } from "./modules/newsletter/service.ts";
+import { createReviewsService } from "./modules/reviews/service.ts";
 import { createSettingsService } from "./modules/settings/service.ts";
 import { createAccountDataService } from "./modules/users/account-data.ts";
 import { createAccountOverviewService } from "./modules/users/account-overview.ts";
@@ -30,6 +35,7 @@ import { createListingQuotaService } from "./modules/users/listing-quota.ts";
 import { createProfileService } from "./modules/users/profile.ts";
 import { createAccountServices } from "./modules/users/registration.ts";
 import { createVerificationService } from "./modules/users/verification.ts";
+import { createWatchdogService, registerWatchdogJobs } from "./modules/watchdog/service.ts";
 import { createWishlistService } from "./modules/wishlist/service.ts";
 
 /**
@@ -71,7 +77,19 @@ export function createServices({
     createSmsSender({ gateway: config.smsGateway, outboxDir: smsOutboxDir(config.dataDir), logger });
   // Account security and the overview (server/modules/users, server/modules/auth/sessions.ts).
   const catalog = createCatalogService(db);
-  const messages = createMessagesService(db);
+  // Notices (system messages and their mails), reviews and conversations (server/modules/messages,
+  // reviews): the notifier comes first, since bidding, listings, reviews and watchdogs tell users.
+  const notifier = createNotifier({ db, mail, config });
+  const reviews = createReviewsService({ db, notifier });
+  const messages = createMessagesService({
+    db,
+    jobs,
+    notifier,
+    config,
+    reviewedDeals: reviews.reviewedDeals,
+    logger,
+  });
+  registerMessageJobs(jobs, messages);
   const wishlist = createWishlistService(db);
   const productPages = createProductDetailService(db, createSettingsService(db));
   const listingQuota = createListingQuotaService(db);
@@ -96,6 +114,8 @@ export function createServices({
     quota: listingQuota,
     scheduler: bidding,
     catalog,
+    conversations: messages,
+    notifier,
     images: createListingImageStore(path.join(config.dataDir, "uploads")),
     variants: createImageVariants({
       uploadsDir: path.join(config.dataDir, "uploads"),
@@ -104,13 +124,29 @@ export function createServices({
     }),
     logger,
   });
+  const watchdogs = createWatchdogService({ db, notifier, catalog, logger });
+  void registerWatchdogJobs(jobs, watchdogs, logger).catch((err) =>
+    logger.error({ err }, "could not schedule the watchdog jobs"),
+  );
+  // Live feeds (auction pages, the user's inbox) share one LISTEN connection (server/db/listen.ts).
+  const listener = createNotificationListener({ database, logger });
+  const auctionStreams = createAuctionStreams({ database, bidding, logger, listener });
+  const userStreams = createUserStreams({ listener, counter: messages.counter, logger });
   return {
     db,
     jobs,
     mail,
     bidding,
     listings,
-    auctionStreams: createAuctionStreams({ database, bidding, logger }),
+    auctionStreams,
+    userStreams,
+    /** Ends every live stream (shutdown: the server would otherwise wait for them). */
+    async stopLiveStreams() {
+      await Promise.all([auctionStreams.stop(), userStreams.stop()]);
+    },
+    notifier,
+    reviews,
+    watchdogs,
     sms,
     logger,
     health: {

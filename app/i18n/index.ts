@@ -10,10 +10,13 @@ import consent from "./ui/consent.json" with { type: "json" };
 import footer from "./ui/footer.json" with { type: "json" };
 import header from "./ui/header.json" with { type: "json" };
 import listings from "./ui/listings.json" with { type: "json" };
+import messagesUi from "./ui/messages.json" with { type: "json" };
 import pages from "./ui/pages.json" with { type: "json" };
 import product from "./ui/product.json" with { type: "json" };
 import registration from "./ui/registration.json" with { type: "json" };
+import reviews from "./ui/reviews.json" with { type: "json" };
 import security from "./ui/security.json" with { type: "json" };
+import watchdog from "./ui/watchdog.json" with { type: "json" };
 
 /** Czech is the source language; English mirrors its keys (a test checks that none is missing). */
 export const locales = ["cs", "en"] as const;
@@ -36,10 +39,13 @@ export const uiNamespaces = {
   footer,
   header,
   listings,
+  messages: messagesUi,
   pages,
   product,
   registration,
+  reviews,
   security,
+  watchdog,
 } as const;
 
 function withNamespaces(locale: Locale, base: object) {

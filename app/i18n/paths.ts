@@ -41,10 +41,24 @@ export const PAGE_PATHS = {
   accountMessages: { cs: "/ucet/zpravy", en: "/en/account/messages" },
   /** "Write to the seller" about a product (issue 6); not in the spec's route table. */
   accountContactSeller: { cs: "/ucet/zpravy/napsat/:productId", en: "/en/account/messages/write/:productId" },
+  /** One conversation or the system thread of the inbox (issue 7); not in the spec's route table. */
+  accountMessageThread: { cs: "/ucet/zpravy/:threadId", en: "/en/account/messages/:threadId" },
   accountPayment: { cs: "/ucet/platba", en: "/en/account/payment" },
   accountVerified: { cs: "/ucet/overeny-ucet", en: "/en/account/verified-account" },
   accountInvoice: { cs: "/ucet/fakturacni-a-kontaktni-udaje", en: "/en/account/invoice-and-contact-details" },
   accountNewsletters: { cs: "/ucet/newslettery", en: "/en/account/newsletters" },
+  /** Which notices also go out by e-mail (issue 7: on the newsletter page's sub-page). */
+  accountNotifications: { cs: "/ucet/newslettery/upozorneni", en: "/en/account/newsletters/notifications" },
+  /** Ratings after a deal: to give, received with replies (issue 7). */
+  accountReviews: { cs: "/ucet/hodnoceni", en: "/en/account/reviews" },
+  accountReviewForm: { cs: "/ucet/hodnoceni/:productId", en: "/en/account/reviews/:productId" },
+  /** Stock watchdogs (issue 7, spec 6). */
+  accountWatchdogs: { cs: "/ucet/hlidaci-pes", en: "/en/account/watchdogs" },
+  /** The one-click unsubscribe of a notice mail's kind, without login (issue 7). */
+  notificationsUnsubscribe: {
+    cs: "/upozorneni/odhlaseni/:token",
+    en: "/en/notifications/unsubscribe/:token",
+  },
   /** Logged-in devices (issue 5: sessions listed and revocable); not in the spec's route table. */
   accountSessions: { cs: "/ucet/prihlasena-zarizeni", en: "/en/account/devices" },
   accountSummary: { cs: "/ucet/shrnuti/:orderId/:hash", en: "/en/account/summary/:orderId/:hash" },

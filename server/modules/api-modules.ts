@@ -7,9 +7,11 @@ import { listingsApi } from "./listings/api.ts";
 import { listsApi } from "./lists/api.ts";
 import { messagesApi } from "./messages/api.ts";
 import { newsletterApi } from "./newsletter/api.ts";
+import { reviewsApi } from "./reviews/api.ts";
 import { settingsApi } from "./settings/api.ts";
 import { accountApi } from "./users/account-api.ts";
 import { securityApi } from "./users/security-api.ts";
+import { watchdogApi } from "./watchdog/api.ts";
 import { wishlistApi } from "./wishlist/api.ts";
 
 /** Every module's API router, mounted under /api in this order. */
@@ -22,6 +24,8 @@ export const apiModules = [
   settingsApi,
   cmsApi,
   messagesApi,
+  reviewsApi,
+  watchdogApi,
   wishlistApi,
   newsletterApi,
   adminApi,

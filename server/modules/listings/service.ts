@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { type Locale, translate } from "../../../app/i18n/index.ts";
 import { localePath } from "../../../app/i18n/paths.ts";
+import { formatPrice } from "../../../app/lib/money.ts";
 import type { Db } from "../../db/client.ts";
 import { slugify } from "../../db/seed/text.ts";
 import type { FieldErrors } from "../../http/api/errors.ts";
@@ -21,7 +22,9 @@ import {
   products,
 } from "../catalog/tables.ts";
 import type { ImageVariants } from "../media/image-variants.ts";
-import { startThread } from "../messages/service.ts";
+import type { Notifier } from "../messages/notifications.ts";
+import type { MessagesService } from "../messages/service.ts";
+import { openProductThread } from "../messages/threads.ts";
 import type { SettingsService } from "../settings/service.ts";
 import { requireConfirmedEmail } from "../users/guards.ts";
 import type { ListingQuotaService } from "../users/listing-quota.ts";
@@ -156,6 +159,9 @@ export type ListingsServiceDeps = {
   catalog: Pick<CatalogService, "refreshSearchText">;
   images: ListingImageStore;
   variants?: Pick<ImageVariants, "get">;
+  /** Conversations (write to the seller) and notices (awaiting payment, paid, sold to you): the messages module. */
+  conversations: Pick<MessagesService, "startThread">;
+  notifier: Pick<Notifier, "notify">;
   logger?: Pick<Logger, "warn" | "error">;
   now?: () => Date;
 };
@@ -445,6 +451,15 @@ export function createListingsService(deps: ListingsServiceDeps) {
     warmVariants(stored);
   }
 
+  /** The seller hears that a new listing waits for its insertion fee (a link to their listings). */
+  async function tellAwaitingPayment(tx: Db, sellerId: number, productId: number, feeMinor: number) {
+    await deps.notifier.notify(tx, sellerId, "awaiting_payment", {
+      productId,
+      values: { fee: formatPrice(feeMinor, null) },
+      link: { page: "accountAdvertisements", query: "?filter=pending" },
+    });
+  }
+
   /** Refuses when the seller may not add a listing now: unconfirmed e-mail, or the free quota used up. */
   async function mayAdd(user: ListingUser, locale: Locale): Promise<Refused | null> {
     const email = requireConfirmedEmail(user, locale);
@@ -695,6 +710,7 @@ export function createListingsService(deps: ListingsServiceDeps) {
           });
           await storeImages(tx, user.id, row.id, data.images, data.name, written);
           if (released) await scheduleAfterRelease(tx, row.id, released, data.format);
+          else await tellAwaitingPayment(tx, user.id, row.id, fee.amountMinor);
           return row.id;
         });
       } catch (error) {
@@ -1091,6 +1107,7 @@ export function createListingsService(deps: ListingsServiceDeps) {
             });
           }
           if (released) await scheduleAfterRelease(tx, copy.id, released, row.format);
+          else await tellAwaitingPayment(tx, user.id, copy.id, fee.amountMinor);
           return copy.id;
         });
       } catch (error) {
@@ -1143,6 +1160,12 @@ export function createListingsService(deps: ListingsServiceDeps) {
           .set({ feePaidAt: at, updatedAt: at })
           .where(eq(listingSubmissions.productId, productId));
         await scheduleAfterRelease(tx, productId, state, row.format);
+        if (row.sellerId !== null)
+          await deps.notifier.notify(tx, row.sellerId, "payment_received", {
+            productId,
+            variant: state.status,
+            link: { page: "accountAdvertisements" },
+          });
         return true;
       });
       return released;
@@ -1287,10 +1310,67 @@ export function createListingsService(deps: ListingsServiceDeps) {
       if (product.sellerId === userId)
         return { status: "refused", message: translate(locale, "listings.contact.own"), conflict: true };
       const sellerId = product.sellerId;
-      const thread = await db.transaction((tx) =>
-        startThread(tx, { productId, sellerId, userId, body: text || null }),
-      );
+      const thread = await deps.conversations.startThread({
+        productId,
+        sellerId,
+        userId,
+        body: text || null,
+      });
+      if (thread.status === "blocked")
+        return { status: "refused", message: translate(locale, "messages.errors.blocked"), conflict: true };
       return { status: "ok", threadId: thread.threadId, created: thread.created };
+    },
+
+    /**
+     * The seller closes a classified with one of the users who wrote about it (a deal, so both may
+     * rate each other): active -> sold with that user as the buyer, who is told.
+     */
+    async markSold(
+      user: Pick<ListingUser, "id" | "username">,
+      id: number,
+      buyerId: number,
+      locale: Locale,
+    ): Promise<{ status: "sold" } | Refused | { status: "not_found" }> {
+      return db.transaction(async (tx) => {
+        const row = await lockOwn(tx, user.id, id);
+        if (!row) return { status: "not_found" as const };
+        if (row.format !== "classified" || row.status !== "active")
+          return {
+            status: "refused" as const,
+            message: translate(locale, "messages.errors.notSellable"),
+            conflict: true,
+          };
+        const [thread] = await tx
+          .execute(sql`
+          select 1 from message_threads t join thread_participants tp on tp.thread_id = t.id
+          where t.product_id = ${id} and t.kind = 'conversation' and tp.user_id = ${buyerId} and tp.role = 'buyer'
+          limit 1`)
+          .then((result) => rowsOf(result));
+        if (!thread || buyerId === user.id) return { status: "not_found" as const };
+        assertTransition(row.status, "sold");
+        const at = now();
+        await tx
+          .update(products)
+          .set({ status: "sold", winnerId: buyerId, endedAt: at, updatedAt: at })
+          .where(eq(products.id, id));
+        await tx.insert(productStatusChanges).values({
+          productId: id,
+          fromStatus: row.status,
+          toStatus: "sold",
+          actorId: user.id,
+          reason: `sold_to:${buyerId}`,
+          createdAt: at,
+        });
+        const conversation = await openProductThread(tx, { productId: id, sellerId: user.id, buyerId });
+        await deps.notifier.notify(tx, buyerId, "won", {
+          productId: id,
+          variant: row.type === "demand" ? "demand" : "classified",
+          values: { seller: user.username },
+          link: { page: "accountMessageThread", params: { threadId: conversation.threadId } },
+          payload: { threadId: conversation.threadId },
+        });
+        return { status: "sold" as const };
+      });
     },
   };
 

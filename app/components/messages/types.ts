@@ -1,0 +1,153 @@
+/**
+ * The inbox's data as the server builds it (server/modules/messages) and the pages, the API and the
+ * live stream share it. Plain JSON: instants are ISO strings, money CZK minor units.
+ */
+
+import type { ProductFormat, ProductStatus } from "../catalog/types.ts";
+
+/**
+ * Every kind of notice a user can get. `message` is a new message in a conversation (an e-mail
+ * only: the message itself is in the thread); the others are system messages in the user's system
+ * thread, each also sent by e-mail unless the user switched its kind off.
+ */
+export const NOTIFICATION_KINDS = [
+  "message",
+  "outbid",
+  "leading",
+  "won",
+  "lost",
+  "no_winner",
+  "ending_soon",
+  "sold",
+  "unsold",
+  "listing_activated",
+  "awaiting_payment",
+  "payment_received",
+  "listing_approved",
+  "listing_rejected",
+  "review_received",
+  "watchdog",
+] as const;
+
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const isNotificationKind = (value: unknown): value is NotificationKind =>
+  typeof value === "string" && (NOTIFICATION_KINDS as readonly string[]).includes(value);
+
+/** The kinds grouped as the notification settings page shows them. */
+export const NOTIFICATION_GROUPS: { id: string; kinds: NotificationKind[] }[] = [
+  { id: "conversations", kinds: ["message", "review_received"] },
+  { id: "bidding", kinds: ["outbid", "leading", "won", "lost", "no_winner", "ending_soon"] },
+  {
+    id: "selling",
+    kinds: [
+      "sold",
+      "unsold",
+      "listing_activated",
+      "awaiting_payment",
+      "payment_received",
+      "listing_approved",
+      "listing_rejected",
+    ],
+  },
+  { id: "watchdog", kinds: ["watchdog"] },
+];
+
+/** Whether each kind also goes out by e-mail (a missing kind counts as on). */
+export type NotificationPreferences = Record<NotificationKind, boolean>;
+
+export const THREAD_FILTERS = ["all", "unread", "buying", "selling", "system"] as const;
+export type ThreadFilter = (typeof THREAD_FILTERS)[number];
+export const isThreadFilter = (value: unknown): value is ThreadFilter =>
+  typeof value === "string" && (THREAD_FILTERS as readonly string[]).includes(value);
+
+/** The product a conversation is about, as the inbox shows it. */
+export type ThreadProduct = {
+  id: number;
+  name: string;
+  /** The detail page in the requested language; null when the listing is not public. */
+  url: string | null;
+  /** The main picture (`/uploads/...`), or null. */
+  image: string | null;
+  format: ProductFormat;
+  status: ProductStatus;
+  /** The shown price (an auction's current or start price); null = by agreement. */
+  priceMinor: number | null;
+  sellerId: number | null;
+};
+
+/** The other participant of a conversation; null name = a deleted account. */
+export type ThreadPerson = { id: number; username: string | null; avatarFileName: string | null };
+
+/** One row of the thread list. */
+export type ThreadSummary = {
+  id: number;
+  kind: "conversation" | "system";
+  /** The caller's side: the seller, the interested user (buyer), or the system thread's owner. */
+  role: "seller" | "buyer" | "owner";
+  product: ThreadProduct | null;
+  other: ThreadPerson | null;
+  last: { text: string; at: string; mine: boolean } | null;
+  unread: number;
+  /** The caller blocked the other participant. */
+  blocked: boolean;
+};
+
+/** A message as its thread shows it. */
+export type ThreadMessage = {
+  id: number;
+  /** Null: a system message. */
+  senderId: number | null;
+  mine: boolean;
+  /** Plain text; the page makes its http(s) addresses into links. */
+  text: string;
+  /** A system message's kind and the page it concerns (in the requested language). */
+  event: string | null;
+  link: string | null;
+  at: string;
+  /** Newer than the caller's last reading (before this view marked it read). */
+  unread: boolean;
+  /** The caller reported it already. */
+  reported: boolean;
+};
+
+/** What the deal of a sold product allows the caller to do about reviews. */
+export type ThreadDeal = {
+  /** The product was sold to the buyer of this thread (auction won, classified marked sold). */
+  done: boolean;
+  /** The caller may rate the other side now (a deal, and no review from them yet). */
+  canReview: boolean;
+  /** The caller's review of this deal, when given. */
+  reviewed: boolean;
+  /** The seller may mark an active classified sold to this thread's buyer. */
+  canMarkSold: boolean;
+};
+
+export type ThreadView = ThreadSummary & {
+  messages: ThreadMessage[];
+  /** The caller may write (a conversation, nobody blocked, the other account exists). */
+  canReply: boolean;
+  /** The other participant blocked the caller. */
+  blockedByOther: boolean;
+  deal: ThreadDeal | null;
+};
+
+export type ThreadPage = {
+  items: ThreadSummary[];
+  filter: ThreadFilter;
+  /** Only threads about this product (the seller's view of one listing), or null. */
+  productId: number | null;
+  page: number;
+  pages: number;
+  total: number;
+};
+
+/** The header's counts (GET /api/message?counter=1, docs/decisions/0001). */
+export type MessageCounter = { total: number; new: number; system: number };
+
+/** An event of the user's live stream (GET /api/me/events). */
+export type UserEvent = {
+  counter: MessageCounter;
+  /** The thread that changed (a new message, a reading in another tab), when one did. */
+  threadId: number | null;
+};

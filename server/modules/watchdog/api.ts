@@ -1,0 +1,151 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { translate } from "../../../app/i18n/index.ts";
+import { bearerSecurity, createApiRouter, requireUser } from "../../http/api/router.ts";
+import { errorResponses, jsonContent, MessageBody } from "../../http/api/schemas.ts";
+import type { AppEnv } from "../../http/types.ts";
+import { WATCHDOG_DELIVERIES, WATCHDOG_KINDS } from "../reviews/tables.ts";
+import { WATCHDOG_QUERY_MAX } from "./service.ts";
+
+/**
+ * Stock watchdogs (issue 7, spec 6): the caller's own only (another user's id answers 404).
+ * Guests get 401: spec 6 asks them to log in first.
+ */
+
+const MAX_INT = 2_147_483_647;
+const IdParam = z.coerce
+  .number()
+  .int()
+  .positive()
+  .max(MAX_INT)
+  .openapi({ param: { name: "id", in: "path" }, example: 3, description: "The watchdog's id" });
+
+const Watchdog = z
+  .object({
+    id: z.number().int(),
+    kind: z.enum(WATCHDOG_KINDS),
+    delivery: z.enum(WATCHDOG_DELIVERIES),
+    label: z.string().openapi({ description: "The product's or category's name, or the search words" }),
+    url: z.string().nullable(),
+    createdAt: z.string(),
+    lastNotifiedAt: z.string().nullable(),
+    waiting: z.number().int().openapi({ description: "Finds waiting for the daily digest" }),
+  })
+  .openapi("Watchdog");
+
+const user = (c: Context<AppEnv>) => c.get("user")!;
+const notFoundBody = (c: Context<AppEnv>) => ({ message: translate(c.get("locale"), "errors.notFound") });
+
+export const watchdogApi = createApiRouter();
+
+watchdogApi.openapi(
+  createRoute({
+    method: "get",
+    path: "/me/watchdogs",
+    tags: ["watchdog"],
+    summary: "The caller's watchdogs, newest first",
+    security: bearerSecurity,
+    middleware: requireUser,
+    request: { query: z.object({ lang: z.enum(["cs", "en"]).optional() }) },
+    responses: {
+      200: jsonContent(z.object({ items: z.array(Watchdog) }), "Watchdogs"),
+      401: errorResponses[401],
+      422: errorResponses[422],
+    },
+  }),
+  async (c) => c.json({ items: await c.get("services").watchdogs.list(user(c).id, c.get("locale")) }, 200),
+);
+
+watchdogApi.openapi(
+  createRoute({
+    method: "post",
+    path: "/me/watchdogs",
+    tags: ["watchdog"],
+    summary:
+      "Sets a watchdog: a sold-out shop product back in stock (kind product, productId), a new product in a category and its subcategories (category, categoryId) or matching search words (search, query); delivered at once or daily. The same watchdog again answers 200 with the one already set",
+    security: bearerSecurity,
+    middleware: requireUser,
+    request: {
+      body: {
+        required: true,
+        content: {
+          "application/json": {
+            schema: z.object({
+              kind: z.enum(WATCHDOG_KINDS),
+              productId: z.number().int().optional(),
+              categoryId: z.number().int().optional(),
+              query: z
+                .string()
+                .max(WATCHDOG_QUERY_MAX * 2)
+                .optional(),
+              delivery: z.enum(WATCHDOG_DELIVERIES).optional().openapi({ description: "Default immediate" }),
+            }),
+          },
+        },
+      },
+    },
+    responses: {
+      200: jsonContent(z.object({ id: z.number().int() }), "Already set"),
+      201: jsonContent(z.object({ id: z.number().int() }), "Set"),
+      401: errorResponses[401],
+      422: errorResponses[422],
+    },
+  }),
+  async (c) => {
+    const result = await c.get("services").watchdogs.create(user(c).id, c.req.valid("json"), c.get("locale"));
+    if (result.status === "invalid") return c.json({ errors: result.errors }, 422);
+    return c.json({ id: result.id }, result.status === "created" ? 201 : 200);
+  },
+);
+
+watchdogApi.openapi(
+  createRoute({
+    method: "patch",
+    path: "/me/watchdogs/{id}",
+    tags: ["watchdog"],
+    summary: "Changes a watchdog's delivery",
+    security: bearerSecurity,
+    middleware: requireUser,
+    request: {
+      params: z.object({ id: IdParam }),
+      body: {
+        required: true,
+        content: { "application/json": { schema: z.object({ delivery: z.enum(WATCHDOG_DELIVERIES) }) } },
+      },
+    },
+    responses: {
+      204: { description: "Changed" },
+      401: errorResponses[401],
+      404: jsonContent(MessageBody, "No such watchdog of the caller's"),
+      422: errorResponses[422],
+    },
+  }),
+  async (c) => {
+    const done = await c
+      .get("services")
+      .watchdogs.setDelivery(user(c).id, c.req.valid("param").id, c.req.valid("json").delivery);
+    return done === true ? c.body(null, 204) : c.json(notFoundBody(c), 404);
+  },
+);
+
+watchdogApi.openapi(
+  createRoute({
+    method: "delete",
+    path: "/me/watchdogs/{id}",
+    tags: ["watchdog"],
+    summary: "Removes a watchdog",
+    security: bearerSecurity,
+    middleware: requireUser,
+    request: { params: z.object({ id: IdParam }) },
+    responses: {
+      204: { description: "Removed" },
+      401: errorResponses[401],
+      404: jsonContent(MessageBody, "No such watchdog of the caller's"),
+      422: errorResponses[422],
+    },
+  }),
+  async (c) => {
+    const done = await c.get("services").watchdogs.remove(user(c).id, c.req.valid("param").id);
+    return done ? c.body(null, 204) : c.json(notFoundBody(c), 404);
+  },
+);
