@@ -101,6 +101,7 @@ export function createServices({
     mail,
     config,
     settings: createSettingsService(db),
+    notifier,
     logger,
   });
   registerBiddingJobs(jobs, bidding, logger);

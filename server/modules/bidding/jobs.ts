@@ -1,6 +1,13 @@
 import type { JobRunner } from "../../jobs/runner.ts";
 import type { Logger } from "../../logger.ts";
-import { ACTIVATE_QUEUE, type BiddingService, CLOSE_QUEUE, OUTBID_QUEUE, SWEEP_QUEUE } from "./service.ts";
+import {
+  ACTIVATE_QUEUE,
+  type BiddingService,
+  CLOSE_QUEUE,
+  LEADING_QUEUE,
+  OUTBID_QUEUE,
+  SWEEP_QUEUE,
+} from "./service.ts";
 
 /**
  * The jobs of auctions (pg-boss, server/jobs/runner.ts):
@@ -12,6 +19,7 @@ import { ACTIVATE_QUEUE, type BiddingService, CLOSE_QUEUE, OUTBID_QUEUE, SWEEP_Q
  *   listings and tells watchers that an auction ends within the hour.
  * - `listing.activate` at a scheduled listing's activation date.
  * - `auction.outbid`: the outbid bidder's message and mail, off the bid's own transaction path.
+ * - `auction.leading`: the leader whose proxy maximum answered another bid hears they still lead.
  *
  * Jobs run at least once; every handler is idempotent because each decision is taken under the
  * product's row lock and guarded by its state (see service.ts).
@@ -29,6 +37,7 @@ export function registerBiddingJobs(
     retryBackoff: true,
   });
   jobs.define(OUTBID_QUEUE, { retryLimit: 5, retryDelaySeconds: 10, retryBackoff: true });
+  jobs.define(LEADING_QUEUE, { retryLimit: 5, retryDelaySeconds: 10, retryBackoff: true });
   jobs.define(SWEEP_QUEUE, { policy: "exclusive", retryLimit: 0, expireInSeconds: 300 });
 
   jobs.work<{ productId: number }>(
@@ -47,6 +56,9 @@ export function registerBiddingJobs(
   });
   jobs.work<{ productId: number; userId: number; bidId: number }>(OUTBID_QUEUE, async (data) => {
     await bidding.notifyOutbid(data);
+  });
+  jobs.work<{ productId: number; userId: number; bidId: number }>(LEADING_QUEUE, async (data) => {
+    await bidding.notifyLeading(data);
   });
   jobs.work(SWEEP_QUEUE, async () => {
     const closed = await bidding.closeOverdue();

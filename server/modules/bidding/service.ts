@@ -7,7 +7,7 @@ import type {
   PublicBid,
   ViewerStanding,
 } from "../../../app/components/bidding/types.ts";
-import { type Locale, translate } from "../../../app/i18n/index.ts";
+import type { Locale } from "../../../app/i18n/index.ts";
 import { localePath } from "../../../app/i18n/paths.ts";
 import { type BidRange, isBidTable } from "../../../app/lib/bid-step.ts";
 import { formatPrice } from "../../../app/lib/money.ts";
@@ -19,8 +19,8 @@ import type { Logger } from "../../logger.ts";
 import { maskUsername } from "../catalog/product-detail.ts";
 import { bids, categories, type ProductStatus, productStatusChanges, products } from "../catalog/tables.ts";
 import { monthlyAuctionEnd, weeklyAuctionEnd } from "../listings/schedule.ts";
-import { renderMail } from "../mail/layout.ts";
-import { addSystemMessage, openProductThread } from "../messages/service.ts";
+import { createNotifier, type Notifier } from "../messages/notifications.ts";
+import { openProductThread } from "../messages/service.ts";
 import type { SettingsService } from "../settings/service.ts";
 import { users } from "../users/tables.ts";
 import { wishlistItems, wishlists } from "../wishlist/tables.ts";
@@ -52,6 +52,8 @@ export const AUCTION_EVENTS_CHANNEL = "auction_events";
 
 export const CLOSE_QUEUE = "auction.close";
 export const OUTBID_QUEUE = "auction.outbid";
+/** A leader whose proxy maximum answered someone else's bid hears that they still lead. */
+export const LEADING_QUEUE = "auction.leading";
 export const ACTIVATE_QUEUE = "listing.activate";
 export const SWEEP_QUEUE = "auction.sweep";
 
@@ -140,11 +142,14 @@ export type BiddingServiceDeps = {
   mail: Mailer;
   config: Pick<Config, "publicUrl">;
   settings: Pick<SettingsService, "list">;
+  /** System messages and their mails (server/modules/messages); built from db, mail and config when not given. */
+  notifier?: Pick<Notifier, "notify">;
   logger?: Pick<Logger, "info" | "warn" | "error">;
 };
 
 export function createBiddingService(deps: BiddingServiceDeps) {
   const { db, jobs, mail, config } = deps;
+  const notifier = deps.notifier ?? createNotifier({ db, mail, config });
 
   // The bid table and the soft-close window are read on every bid: a short cache keeps a hot
   // auction from reading the settings table per bid, and an admin's change applies within seconds.
@@ -309,6 +314,7 @@ export function createBiddingService(deps: BiddingServiceDeps) {
       .limit(1);
     if (!row) return null;
     return {
+      id: productId,
       name: (locale: Locale) => (locale === "en" && row.nameEn ? row.nameEn : row.nameCs),
       url: (locale: Locale) =>
         config.publicUrl +
@@ -346,39 +352,28 @@ export function createBiddingService(deps: BiddingServiceDeps) {
   }
 
   /**
-   * One notification: a system message in the user's system thread and, unless they turned the
-   * event's e-mails off, a mail in their language; both inside the caller's transaction.
+   * One notification through the messages module's notifier: a system message in the user's
+   * system thread (linking the conversation with the other side when there is one, else the
+   * auction) and, unless they turned the kind's e-mails off, a mail in their language; both inside
+   * the caller's transaction.
    */
   async function tell(
     tx: Db,
     user: Recipient,
-    event: "outbid" | "won" | "sold" | "unsold" | "lost" | "no_winner" | "ending_soon",
+    event: "outbid" | "leading" | "won" | "sold" | "unsold" | "lost" | "no_winner" | "ending_soon",
     product: NonNullable<Awaited<ReturnType<typeof productInfo>>>,
     params: Record<string, string | number>,
-    extra: { payload?: Record<string, unknown>; onceKey?: string; actionUrl?: string } = {},
+    extra: { payload?: Record<string, unknown>; onceKey?: string } = {},
   ) {
     if (user.deletedAt) return;
-    const locale: Locale = user.locale === "en" ? "en" : "cs";
-    const name = product.name(locale);
-    const values = { name, username: user.username, ...params };
-    const t = (key: string) => translate(locale, `bidding.notice.${event}.${key}`, values);
-    const added = await addSystemMessage(tx, {
-      userId: user.id,
-      event,
-      body: t("message"),
-      payload: { ...extra.payload, ...params, productName: name },
+    const threadId = extra.payload?.threadId;
+    await notifier.notify(tx, user.id, event, {
+      productId: product.id,
+      values: params,
+      payload: extra.payload,
       onceKey: extra.onceKey,
+      link: typeof threadId === "number" ? { page: "accountMessageThread", params: { threadId } } : undefined,
     });
-    if (!added || user.notificationPreferences[event] === false) return;
-    const content = renderMail({
-      locale,
-      siteUrl: config.publicUrl,
-      subject: t("subject"),
-      paragraphs: [translate(locale, "bidding.notice.greeting", values), t("text")],
-      action: { label: t("button"), url: extra.actionUrl ?? product.url(locale) },
-      closing: [translate(locale, "bidding.notice.signature")],
-    });
-    await mail.send({ to: user.email, ...content }, { tx });
   }
 
   /**
@@ -509,6 +504,14 @@ export function createBiddingService(deps: BiddingServiceDeps) {
             { productId: row.id, userId: outcome.outbidUserId, bidId: lastBidId },
             { tx },
           );
+        }
+        const defender = next.leader?.userId;
+        if (
+          defender !== undefined &&
+          defender !== bidder.id &&
+          outcome.rows.some((bidRow) => bidRow.kind === "automatic" && bidRow.userId === defender)
+        ) {
+          await jobs.send(LEADING_QUEUE, { productId: row.id, userId: defender, bidId: lastBidId }, { tx });
         }
         // The public rows this bid added, built from what was just written: only the bidders'
         // names are read (inside the transaction: on the embedded engine's single connection a
@@ -799,6 +802,29 @@ export function createBiddingService(deps: BiddingServiceDeps) {
       });
     },
 
+    /** The "still leading" notice (a job, like the outbid one); once per answered bid, only while still leading. */
+    async notifyLeading(input: { productId: number; userId: number; bidId: number }) {
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ leaderId: products.leaderId, status: products.status, price: products.currentPriceMinor })
+          .from(products)
+          .where(eq(products.id, input.productId))
+          .limit(1);
+        if (row?.status !== "active" || row.leaderId !== input.userId) return;
+        const [user] = (await recipients(tx, [input.userId])).values();
+        const product = await productInfo(tx, input.productId);
+        if (!user || !product) return;
+        await tell(
+          tx,
+          user,
+          "leading",
+          product,
+          { price: formatPrice(row.price ?? 0, null) },
+          { payload: { productId: input.productId, bidId: input.bidId }, onceKey: `bid-${input.bidId}` },
+        );
+      });
+    },
+
     /**
      * "Ending soon" for the watchers (wishlist items of signed-in users) of every active auction
      * that ends within the hour, once per auction (ending_notice_at, set in the same transaction).
@@ -864,6 +890,7 @@ export function createBiddingService(deps: BiddingServiceDeps) {
             activationAt: products.activationAt,
             endsAt: products.endsAt,
             auctionDuration: products.auctionDuration,
+            sellerId: products.sellerId,
           })
           .from(products)
           .where(eq(products.id, productId))
@@ -896,6 +923,8 @@ export function createBiddingService(deps: BiddingServiceDeps) {
         });
         if (row.format === "auction" && endsAt) await scheduleClose(productId, endsAt, tx);
         await notify(tx, { productId, event: "activated" });
+        if (row.sellerId !== null)
+          await notifier.notify(tx, row.sellerId, "listing_activated", { productId });
         return true;
       });
     },

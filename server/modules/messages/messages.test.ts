@@ -2,6 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TestApi } from "../../test/api-harness.ts";
 import { insertCategory, insertProduct } from "../../test/fixtures.ts";
+import { LEADING_QUEUE } from "../bidding/service.ts";
+import { insertAuction, insertAuctionSettings, insertBidders } from "../bidding/test-fixtures.ts";
 import { products } from "../catalog/tables.ts";
 import { reviewReports, reviews } from "../reviews/tables.ts";
 import { users } from "../users/tables.ts";
@@ -496,5 +498,133 @@ describe("notification switches", () => {
     );
     await api.deliverMail();
     expect(api.sentMail.at(-1)?.subject).toBe(`Sold: ${product.nameEn}`);
+  });
+});
+
+describe("notices of the other modules", () => {
+  it("a proxy leader hears they still lead; the winner's and the seller's notices link their conversation", async () => {
+    await insertAuctionSettings(api.db);
+    const seller = await api.createUser();
+    const [leader, rival] = await insertBidders(api.db, 2);
+    const auction = await insertAuction(api.db, { sellerId: seller.user.id, categoryId });
+    const bid = (token: string, amount: number, max?: number) =>
+      api.call("POST", `/api/auctions/${auction.id}/bids`, {
+        token,
+        body: max ? { amount, max } : { amount },
+      });
+    expect((await bid(leader.token, 100_000, 200_000)).status).toBe(201);
+    // The rival's bid is answered by the leader's maximum.
+    expect((await bid(rival.token, 120_000)).json.you.leading).toBe(false);
+    expect(await api.jobs.runPending(LEADING_QUEUE)).toBe(1);
+    const leading = await api.call("GET", "/api/messages/threads?filter=system", { token: leader.token });
+    expect(leading.json.items[0].last.text).toBe(
+      `V aukci ${auction.nameCs} se někdo pokusil přehodit, vaše maximum vás ale udrželo ve vedení. Aktuální cena je 1 250,00 Kč.`,
+    );
+
+    await api.db
+      .update(products)
+      .set({ endsAt: new Date(Date.now() - 1) })
+      .where(eq(products.id, auction.id));
+    expect((await api.services.bidding.closeAuction(auction.id)).status).toBe("closed");
+    const won = await api.call("GET", "/api/messages/threads", { token: leader.token });
+    const conversationId = won.json.items.find((item: { kind: string }) => item.kind === "conversation").id;
+    const system = won.json.items.find((item: { kind: string }) => item.kind === "system").id;
+    const view = await api.call("GET", `/api/messages/threads/${system}`, { token: leader.token });
+    expect(view.json.data.messages.at(-1)).toMatchObject({
+      event: "won",
+      link: `/ucet/zpravy/${conversationId}`,
+    });
+    // The conversation opened for the deal lets both rate each other.
+    const deal = await api.call("GET", `/api/messages/threads/${conversationId}`, { token: seller.token });
+    expect(deal.json.data).toMatchObject({ role: "seller", deal: { done: true, canReview: true } });
+  });
+});
+
+describe("stock watchdogs", () => {
+  it("tell once when a sold-out product is back, and find new products of a category or a search", async () => {
+    const watcher = await api.createUser();
+    const seller = await api.createUser();
+    const branch = await insertCategory(api.db, { nameCs: "Doutníky", nameEn: "Cigars" });
+    const soldOut = await insertProduct(api.db, { categoryId, stock: 0, nameCs: "Havana Club Máximo" });
+    const inStock = await insertProduct(api.db, { categoryId, stock: 3 });
+
+    const set = (body: object) => api.call("POST", "/api/me/watchdogs", { token: watcher.token, body });
+    expect(
+      (await api.call("POST", "/api/me/watchdogs", { body: { kind: "product", productId: soldOut.id } }))
+        .status,
+    ).toBe(401);
+    expect((await set({ kind: "product", productId: inStock.id })).json).toEqual({
+      errors: { productId: ["Toto zboží je právě skladem, můžete ho rovnou koupit."] },
+    });
+    const product = await set({ kind: "product", productId: soldOut.id });
+    expect(product.status).toBe(201);
+    expect((await set({ kind: "product", productId: soldOut.id })).status).toBe(200);
+    expect((await set({ kind: "category", categoryId: branch.id })).status).toBe(201);
+    expect((await set({ kind: "search", query: "  Cohiba   Behike ", delivery: "daily" })).status).toBe(201);
+    expect((await set({ kind: "search", query: "x" })).status).toBe(422);
+    const listed = await api.call("GET", "/api/me/watchdogs", { token: watcher.token });
+    expect(
+      listed.json.items.map((item: { kind: string; label: string; delivery: string }) => [
+        item.kind,
+        item.label,
+        item.delivery,
+      ]),
+    ).toEqual([
+      ["search", "Cohiba Behike", "daily"],
+      ["category", "Doutníky", "immediate"],
+      ["product", "Havana Club Máximo", "immediate"],
+    ]);
+    // Another user's watchdog is not theirs to change.
+    const stranger = await api.createUser();
+    expect(
+      (await api.call("DELETE", `/api/me/watchdogs/${product.json.id}`, { token: stranger.token })).status,
+    ).toBe(404);
+
+    const start = Date.now() + 1000;
+    expect(await api.services.watchdogs.sweep(new Date(start))).toBe(0);
+    // Back in stock: told once, however many sweeps see it.
+    await api.db.update(products).set({ stock: 2 }).where(eq(products.id, soldOut.id));
+    expect(await api.services.watchdogs.sweep(new Date(start + 60_000))).toBe(1);
+    expect(await api.services.watchdogs.sweep(new Date(start + 120_000))).toBe(0);
+    // New listings: the cigar matches the category and the (daily) search; its seller's own watchdogs would not.
+    await insertProduct(api.db, {
+      categoryId: branch.id,
+      format: "classified",
+      sellerId: seller.user.id,
+      nameCs: "Cohiba Behike 56",
+      searchText: "cohiba behike 56 doutniky",
+      searchName: "cohiba behike 56",
+      activationAt: new Date(start + 150_000),
+    });
+    expect(await api.services.watchdogs.sweep(new Date(start + 180_000))).toBe(1);
+    expect(await api.services.watchdogs.sweep(new Date(start + 240_000))).toBe(0);
+    const notices = await api.call("GET", "/api/messages/threads?filter=system", { token: watcher.token });
+    const thread = await api.call("GET", `/api/messages/threads/${notices.json.items[0].id}`, {
+      token: watcher.token,
+    });
+    expect(
+      thread.json.data.messages.map((message: { text: string; link: string }) => [
+        message.text,
+        message.link,
+      ]),
+    ).toEqual([
+      [
+        "Hlídané zboží Havana Club Máximo je znovu skladem.",
+        expect.stringMatching(new RegExp(`^/${soldOut.id}/`)),
+      ],
+      [
+        "V kategorii Doutníky přibylo nových položek: 1 (Cohiba Behike 56).",
+        `/${branch.id}/${branch.slugCs}`,
+      ],
+    ]);
+    // The daily digest tells the search's find once.
+    expect(await api.services.watchdogs.deliverPending("daily", new Date(start + 300_000))).toBe(1);
+    expect(await api.services.watchdogs.deliverPending("daily", new Date(start + 360_000))).toBe(0);
+    const after = await api.call("GET", `/api/messages/threads/${notices.json.items[0].id}`, {
+      token: watcher.token,
+    });
+    expect(after.json.data.messages.at(-1).text).toBe(
+      "Hledání „Cohiba Behike“ našlo nové položky: 1 (Cohiba Behike 56).",
+    );
   });
 });
