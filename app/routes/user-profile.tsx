@@ -4,6 +4,7 @@ import { avatarUrl } from "../components/header/shared.ts";
 import { formatDate, pluralKey } from "../components/product/format.ts";
 import { RatingStars } from "../components/product/rating-stars.tsx";
 import { VerifiedBadge } from "../components/product/seller-card.tsx";
+import { ReportReview } from "../components/reviews/report-review.tsx";
 import { parsePathId } from "../components/seo/canonical.ts";
 import { breadcrumbJsonLd, profileJsonLd } from "../components/seo/json-ld.ts";
 import { seoMeta } from "../components/seo/meta.ts";
@@ -270,6 +271,9 @@ export default function UserProfile({ loaderData }: Route.ComponentProps) {
                       </>
                     ) : null}
                   </p>
+                  <div className="mt-2 flex justify-end">
+                    <ReportReview reviewId={review.id} authorId={review.author?.id ?? null} />
+                  </div>
                   {review.reply ? (
                     <div
                       className="mt-3 rounded-xl bg-light p-3 text-sm ring-1 ring-line"

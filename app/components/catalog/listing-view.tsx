@@ -4,6 +4,7 @@ import { localePath } from "../../i18n/paths.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { formatWholeNumber } from "../../lib/money.ts";
 import { CategorySidebar } from "../layout/category-sidebar.tsx";
+import { WatchdogButton } from "../watchdog/watchdog-button.tsx";
 import { ActiveFilterChips, resetFiltersHref, useActiveFilters } from "./active-filters.tsx";
 import { Breadcrumbs } from "./breadcrumbs.tsx";
 import { FilterPanel } from "./filter-panel.tsx";
@@ -58,6 +59,11 @@ export function ListingView({ data, before, empty }: ListingViewProps) {
         ) : null}
         {data.intro ? (
           <p className="mt-3 max-w-3xl text-[0.92rem] leading-relaxed text-muted">{data.intro}</p>
+        ) : null}
+        {category ? (
+          <WatchdogButton target={{ kind: "category", categoryId: category.id }} className="mt-4" />
+        ) : data.kind === "search" && data.state.q ? (
+          <WatchdogButton target={{ kind: "search", query: data.state.q }} className="mt-4" />
         ) : null}
         {category && category.children.length > 0 ? (
           <nav aria-label={t("catalog.subcategories")} className="mt-4">

@@ -174,6 +174,30 @@ export function ProductCard({
           </Link>
         </Heading>
 
+        {product.sellerRating ? (
+          <p
+            className="flex items-center gap-1 text-[0.72rem] text-muted"
+            data-testid="card-seller-rating"
+            title={t("reviews.card.label", {
+              average: ratingText(product.sellerRating.average, locale),
+              count: product.sellerRating.count,
+            })}
+          >
+            <span aria-hidden="true" className="text-secondary">
+              ★
+            </span>
+            <span aria-hidden="true" className="font-semibold text-ink/80">
+              {ratingText(product.sellerRating.average, locale)}
+            </span>
+            <span aria-hidden="true">({product.sellerRating.count})</span>
+            <span className="sr-only">
+              {t("reviews.card.label", {
+                average: ratingText(product.sellerRating.average, locale),
+                count: product.sellerRating.count,
+              })}
+            </span>
+          </p>
+        ) : null}
         <div className="mt-auto pt-1.5">
           {priceLabel ? (
             <p className="text-[0.66rem] tracking-wide text-muted uppercase">{priceLabel}</p>
@@ -214,6 +238,14 @@ export function ProductCard({
       </div>
     </article>
   );
+}
+
+/** A rating with one decimal in the page's language: 4,3 / 4.3. */
+function ratingText(value: number, locale: string) {
+  return value.toLocaleString(locale === "cs" ? "cs-CZ" : "en-GB", {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  });
 }
 
 function ClockIcon() {

@@ -50,6 +50,8 @@ export type ProductCardData = {
   bidCount: number;
   /** The seller's account is verified (the operator's own shop counts as verified). */
   sellerVerified: boolean;
+  /** The seller's rating from reviews after deals (average to one decimal); null before the first. */
+  sellerRating: { average: number; count: number } | null;
   brandName: string | null;
 };
 

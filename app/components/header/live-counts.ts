@@ -2,6 +2,7 @@ import { useEffect, useRef, useSyncExternalStore } from "react";
 import { useRevalidator, useRouteLoaderData } from "react-router";
 import type { ShellData, ShellUser } from "../../shell.ts";
 import { createStore } from "../feedback/external-store.ts";
+import type { UserEvent } from "../messages/types.ts";
 
 /**
  * The logged-in user's message and advertisement counts (spec section 6: polled every 10 s). The
@@ -15,6 +16,28 @@ export type LiveCounts = { messages: ShellUser["messages"]; advertisements: Shel
 type Entry = LiveCounts & { userId: number };
 
 const store = createStore<Entry | null>(null);
+
+/** Pages that follow a thread live (the inbox's thread view): told the id of each changed thread. */
+const threadListeners = new Set<(threadId: number | null) => void>();
+
+/**
+ * Calls `onChange` whenever the user's live stream says a thread changed (a message arrived, it was
+ * read in another tab); `null` means "something changed" (a block, a reconnect).
+ */
+export function useThreadEvents(onChange: (threadId: number | null) => void) {
+  const latest = useRef(onChange);
+  latest.current = onChange;
+  useEffect(() => {
+    const listener = (threadId: number | null) => latest.current(threadId);
+    threadListeners.add(listener);
+    return () => {
+      threadListeners.delete(listener);
+    };
+  }, []);
+}
+
+/** The path of the user's live stream (Server-Sent Events, the session cookie authenticates it). */
+export const USER_EVENTS_PATH = "/api/me/events";
 
 export function useShellData(): ShellData | undefined {
   return useRouteLoaderData("root") as ShellData | undefined;
@@ -120,10 +143,38 @@ export function useCountsPolling() {
       } else pause();
     };
 
+    // On top of the poll, new messages arrive live over the user's event stream (the same
+    // LISTEN/NOTIFY-fed SSE as the auction page): the bell moves at once, and an open thread
+    // reloads. The browser reconnects by itself; the poll covers any gap.
+    let events: EventSource | null = null;
+    if (typeof EventSource !== "undefined") {
+      events = new EventSource(USER_EVENTS_PATH);
+      events.addEventListener("counter", (message) => {
+        let event: UserEvent;
+        try {
+          event = JSON.parse((message as MessageEvent<string>).data);
+        } catch {
+          return;
+        }
+        // The event sent on (re)connecting names no thread: it tells nothing the page and the
+        // poll do not already know, so only a change (a message, a reading) moves the counts.
+        if (event.threadId === null) return;
+        store.set((previous) => {
+          const base = previous && previous.userId === userId ? previous : null;
+          const advertisements = base?.advertisements ?? initial.current.advertisements;
+          if (!advertisements) return previous;
+          const nextEntry = { userId, messages: event.counter, advertisements };
+          return base && sameCounts(base, nextEntry) ? base : nextEntry;
+        });
+        for (const listener of threadListeners) listener(event.threadId);
+      });
+    }
+
     if (document.visibilityState === "visible") start();
     document.addEventListener("visibilitychange", onVisibility);
     return () => {
       document.removeEventListener("visibilitychange", onVisibility);
+      events?.close();
       stop();
     };
   }, [userId]);

@@ -5,6 +5,7 @@ import { useTranslation } from "../../i18n/use-translation.ts";
 import { type BidActionData, BidForm } from "../bidding/bid-form.tsx";
 import type { LiveAuction } from "../bidding/use-auction-live.ts";
 import { ContactSeller } from "../listings/contact-seller.tsx";
+import { WatchdogButton } from "../watchdog/watchdog-button.tsx";
 import { Countdown } from "./countdown.tsx";
 import { formatDate, pluralKey, usePriceFormatter } from "./format.ts";
 import type { ProductDetail } from "./types.ts";
@@ -426,6 +427,9 @@ export function OfferPanel({ product, watch }: { product: ProductDetail; watch: 
               ? t("product.stock.inStock", { count: product.stock })
               : t("product.stock.soldOut")}
           </p>
+          {product.stock === 0 ? (
+            <WatchdogButton target={{ kind: "product", productId: product.id }} className="mt-3" />
+          ) : null}
           <ul className="mt-3 flex flex-col gap-1.5 border-t border-line pt-3 text-sm text-muted">
             <li>{t("product.stock.delivery")}</li>
             <li>{t("product.stock.freeDelivery")}</li>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { AccountSection, SavedMessage, SectionButton } from "../../components/account/section.tsx";
 import { showSnackbar } from "../../components/feedback/snackbar-store.ts";
 import { useShellData } from "../../components/header/live-counts.ts";
@@ -7,6 +7,7 @@ import { pageMeta } from "../../components/seo/page-meta.ts";
 import { CheckboxTree } from "../../components/ui/checkbox-tree.tsx";
 import { appContext } from "../../context.ts";
 import { translate } from "../../i18n/index.ts";
+import { localePath } from "../../i18n/paths.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { named } from "../../middleware.server.ts";
 import type { Route } from "./+types/newsletters";
@@ -67,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function NewslettersPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t, locale } = useTranslation();
   const categories = useShellData()?.categories ?? [];
   const navigation = useNavigation();
   const busy = (intent: string) =>
@@ -192,6 +193,21 @@ export default function NewslettersPage({ loaderData, actionData }: Route.Compon
               </div>
             )}
           </Form>
+        </AccountSection>
+
+        {/* The switches of notice e-mails (outbid, won, new messages...) live on their own page. */}
+        <AccountSection
+          id="notices"
+          title={t("messages.settings.linkTitle")}
+          lead={t("messages.settings.linkLead")}
+        >
+          <Link
+            to={localePath("accountNotifications", locale)}
+            className="inline-flex min-h-11 items-center rounded border border-primary-dark bg-white px-5 py-2 font-semibold text-primary-dark hover:bg-light"
+            data-testid="notifications-link"
+          >
+            {t("messages.settings.linkButton")}
+          </Link>
         </AccountSection>
       </div>
     </section>

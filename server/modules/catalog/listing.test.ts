@@ -349,6 +349,7 @@ describe("listProducts: sorting and pages", () => {
       endsAt: at(2 * HOUR).toISOString(),
       bidCount: 3,
       sellerVerified: true,
+      sellerRating: null,
       brandName: "Dubový sud",
     });
     const b = items.find((item) => item.id === ids.b)!;

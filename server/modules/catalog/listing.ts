@@ -344,6 +344,14 @@ export function createListingQueries(db: Db) {
       endsAt: format === "auction" ? toIso(row.ends_at) : null,
       bidCount: Number(row.bid_count ?? 0),
       sellerVerified: Boolean(row.seller_verified),
+      // Tenths in integers, as SQL round(avg, 1) does on the profile.
+      sellerRating:
+        Number(row.seller_review_count ?? 0) > 0
+          ? {
+              average: Math.round((Number(row.seller_stars_sum) * 10) / Number(row.seller_review_count)) / 10,
+              count: Number(row.seller_review_count),
+            }
+          : null,
       brandName: (row.brand_name as string | null) ?? null,
     };
   }
@@ -362,6 +370,7 @@ export function createListingQueries(db: Db) {
         c.slug_cs as category_slug_cs, c.slug_en as category_slug_en,
         b.name as brand_name,
         (p.seller_id is null or u.verified_at is not null) as seller_verified,
+        ur.review_count as seller_review_count, ur.stars_sum as seller_stars_sum,
         img.path as image_path, img.file_name as image_file_name, img.alt as image_alt,
         ${keys}
       from page
@@ -369,6 +378,7 @@ export function createListingQueries(db: Db) {
       join categories c on c.id = p.category_id
       left join brands b on b.id = p.brand_id
       left join users u on u.id = p.seller_id
+      left join user_ratings ur on ur.user_id = p.seller_id
       left join lateral (
         select i.path, i.file_name, i.alt from product_images i
         where i.product_id = p.id order by i.position, i.id limit 1

@@ -1,0 +1,167 @@
+import { useEffect } from "react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { AccountSection, SavedMessage, SectionButton } from "../../components/account/section.tsx";
+import { showSnackbar } from "../../components/feedback/snackbar-store.ts";
+import {
+  NOTIFICATION_GROUPS,
+  NOTIFICATION_KINDS,
+  type NotificationKind,
+} from "../../components/messages/types.ts";
+import { pageMeta } from "../../components/seo/page-meta.ts";
+import { appContext } from "../../context.ts";
+import { translate } from "../../i18n/index.ts";
+import { localePath } from "../../i18n/paths.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
+import { named } from "../../middleware.server.ts";
+import type { Route } from "./+types/notifications";
+
+/**
+ * Notice e-mails (`/ucet/newslettery/upozorneni`, linked from the newsletter page): one switch per
+ * kind of notice. Every notice stays in the inbox whatever the switch says; the switch decides the
+ * e-mail only, as does the one-click link at the foot of each mail. Also the users the account
+ * blocked, to lift a block.
+ */
+export const middleware = named("auth");
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, (t) => ({ title: t("messages.settings.title"), noindex: true }));
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services, user } = context.get(appContext);
+  const [preferences, blocked] = await Promise.all([
+    services.messages.preferences(user!.id),
+    services.messages.blockedUsers(user!.id),
+  ]);
+  return { preferences, blocked };
+}
+
+export type NotificationsActionData = { intent: "save" | "unblock"; ok: boolean; message: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { services, user, locale } = context.get(appContext);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "unblock") {
+    const done = await services.messages.unblock(user!.id, Number(form.get("userId")));
+    if (!done) throw data(null, { status: 404 });
+    return {
+      intent,
+      ok: true,
+      message: translate(locale, "messages.settings.unblocked"),
+    } satisfies NotificationsActionData;
+  }
+  if (intent !== "save") throw data(null, { status: 400 });
+  // A checkbox that is not sent is off: every kind gets its value from this one form.
+  const on = new Set(form.getAll("on").map(String));
+  const changes = Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, on.has(kind)])) as Record<
+    NotificationKind,
+    boolean
+  >;
+  await services.messages.savePreferences(user!.id, changes);
+  return {
+    intent,
+    ok: true,
+    message: translate(locale, "newsletter.preferencesSaved"),
+  } satisfies NotificationsActionData;
+}
+
+export default function NotificationsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, locale } = useTranslation();
+  const navigation = useNavigation();
+  const busy = (intent: string) =>
+    navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+  const { preferences, blocked } = loaderData;
+
+  useEffect(() => {
+    if (actionData) showSnackbar({ type: actionData.ok ? "success" : "danger", text: actionData.message });
+  }, [actionData]);
+
+  return (
+    <section data-testid="notifications-page">
+      <Link
+        to={localePath("accountNewsletters", locale)}
+        className="text-sm font-semibold text-primary-dark underline underline-offset-4"
+      >
+        ← {t("messages.settings.back")}
+      </Link>
+      <h1 className="mt-3 font-serif text-3xl text-primary-dark tablet:text-4xl">
+        {t("messages.settings.title")}
+      </h1>
+      <p className="mt-2 max-w-2xl text-muted">{t("messages.settings.lead")}</p>
+
+      <Form method="post" className="mt-8 flex flex-col gap-6">
+        <input type="hidden" name="intent" value="save" />
+        {NOTIFICATION_GROUPS.map((group) => (
+          <AccountSection
+            key={group.id}
+            id={`notices-${group.id}`}
+            title={t(`messages.settings.groups.${group.id}`)}
+          >
+            <ul className="flex flex-col divide-y divide-line">
+              {group.kinds.map((kind) => (
+                <li key={kind} className="py-3 first:pt-0 last:pb-0">
+                  <label className="flex cursor-pointer items-start gap-4" data-testid={`notice-${kind}`}>
+                    <span className="min-w-0 flex-1">
+                      <span className="block font-semibold">{t(`messages.kinds.${kind}.label`)}</span>
+                      <span className="block text-sm text-muted">{t(`messages.kinds.${kind}.hint`)}</span>
+                    </span>
+                    <input
+                      type="checkbox"
+                      name="on"
+                      value={kind}
+                      defaultChecked={preferences[kind]}
+                      className="peer sr-only"
+                    />
+                    <span
+                      aria-hidden="true"
+                      className="relative mt-1 h-7 w-12 shrink-0 rounded-full bg-line transition-colors peer-checked:bg-primary-dark peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-primary-dark after:absolute after:top-1 after:left-1 after:size-5 after:rounded-full after:bg-white after:shadow after:transition-transform peer-checked:after:translate-x-5"
+                    />
+                  </label>
+                </li>
+              ))}
+            </ul>
+          </AccountSection>
+        ))}
+        <div className="sticky bottom-0 -mx-1 flex flex-col gap-2 border-t border-line bg-light/95 px-1 py-4 tablet:static tablet:flex-row tablet:items-center tablet:border-0 tablet:bg-transparent">
+          <SectionButton busy={busy("save")}>{t("messages.settings.save")}</SectionButton>
+          <SavedMessage message={actionData?.intent === "save" ? actionData.message : null} />
+        </div>
+      </Form>
+
+      <div className="mt-6">
+        <AccountSection
+          id="blocked"
+          title={t("messages.settings.blockedTitle")}
+          lead={t("messages.settings.blockedLead")}
+        >
+          {blocked.length === 0 ? (
+            <p className="text-muted" data-testid="blocked-none">
+              {t("messages.settings.blockedNone")}
+            </p>
+          ) : (
+            <ul className="flex flex-col divide-y divide-line" data-testid="blocked-list">
+              {blocked.map((person) => (
+                <li key={person.id} className="flex items-center justify-between gap-3 py-2.5">
+                  <Link
+                    to={localePath("userProfile", locale, { id: person.id })}
+                    className="font-semibold hover:underline"
+                  >
+                    {person.username}
+                  </Link>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="unblock" />
+                    <input type="hidden" name="userId" value={person.id} />
+                    <SectionButton tone="secondary" busy={busy("unblock")}>
+                      {t("messages.thread.unblock")}
+                    </SectionButton>
+                  </Form>
+                </li>
+              ))}
+            </ul>
+          )}
+        </AccountSection>
+      </div>
+    </section>
+  );
+}

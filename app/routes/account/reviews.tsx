@@ -1,0 +1,251 @@
+import { useEffect } from "react";
+import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
+import { AccountSection, SectionButton } from "../../components/account/section.tsx";
+import { showSnackbar } from "../../components/feedback/snackbar-store.ts";
+import { formatDate, pluralKey } from "../../components/product/format.ts";
+import { RatingStars } from "../../components/product/rating-stars.tsx";
+import { pageMeta } from "../../components/seo/page-meta.ts";
+import { ResponsiveImage } from "../../components/ui/responsive-image.tsx";
+import { appContext } from "../../context.ts";
+import { translate } from "../../i18n/index.ts";
+import { localePath } from "../../i18n/paths.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
+import { named } from "../../middleware.server.ts";
+import type { Route } from "./+types/reviews";
+
+/**
+ * Reviews (`/ucet/hodnoceni`): the deals still to rate (each with a link to its form), the
+ * user's rating, and the reviews they received, each with one reply.
+ */
+export const middleware = named("auth");
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, (t) => ({ title: t("reviews.page.title"), noindex: true }));
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services, user, locale } = context.get(appContext);
+  const [pending, received, rating] = await Promise.all([
+    services.reviews.pending(user!.id, locale),
+    services.reviews.received(user!.id, locale),
+    services.reviews.rating(user!.id),
+  ]);
+  return { pending, received, rating, userId: user!.id };
+}
+
+export type ReviewsActionData = {
+  ok: boolean;
+  message: string;
+  reviewId: number;
+  errors?: Record<string, string[]>;
+};
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { services, user, locale } = context.get(appContext);
+  const form = await request.formData();
+  const reviewId = Number(form.get("reviewId"));
+  const intent = form.get("intent");
+  if (intent === "reply") {
+    const result = await services.reviews.reply(user!.id, reviewId, String(form.get("reply") ?? ""), locale);
+    if (result.status === "not_found") throw data(null, { status: 404 });
+    if (result.status === "invalid")
+      return data<ReviewsActionData>(
+        { ok: false, reviewId, message: result.errors.reply?.join(" ") ?? "", errors: result.errors },
+        { status: 422 },
+      );
+    if (result.status === "refused")
+      return data<ReviewsActionData>({ ok: false, reviewId, message: result.message }, { status: 409 });
+    return { ok: true, reviewId, message: translate(locale, "reviews.replied") } satisfies ReviewsActionData;
+  }
+  if (intent === "report") {
+    const result = await services.reviews.report(user!.id, reviewId, String(form.get("reason") ?? ""));
+    if (result === "not_found") throw data(null, { status: 404 });
+    return data<ReviewsActionData>(
+      {
+        ok: result === "reported",
+        reviewId,
+        message: translate(locale, result === "reported" ? "reviews.reported" : "reviews.errors.reportOwn"),
+      },
+      { status: result === "reported" ? 200 : 403 },
+    );
+  }
+  throw data(null, { status: 400 });
+}
+
+export default function ReviewsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, locale } = useTranslation();
+  const navigation = useNavigation();
+  const [search] = useSearchParams();
+  const { pending, received, rating, userId } = loaderData;
+  const shown = (value: number) =>
+    value.toLocaleString(locale === "cs" ? "cs-CZ" : "en-GB", {
+      minimumFractionDigits: 1,
+      maximumFractionDigits: 1,
+    });
+
+  useEffect(() => {
+    if (actionData) showSnackbar({ type: actionData.ok ? "success" : "danger", text: actionData.message });
+  }, [actionData]);
+
+  return (
+    <section data-testid="reviews-page">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="font-serif text-3xl text-primary-dark tablet:text-4xl">{t("reviews.page.title")}</h1>
+          <p className="mt-2 max-w-2xl text-muted">{t("reviews.page.lead")}</p>
+        </div>
+        <Link
+          to={localePath("userProfile", locale, { id: userId })}
+          className="text-sm font-semibold text-primary-dark underline underline-offset-4"
+        >
+          {t("reviews.page.profile")}
+        </Link>
+      </div>
+      {search.get("rated") === "1" ? (
+        <p
+          role="status"
+          className="mt-5 rounded-lg bg-success/10 px-4 py-3 text-[#1f5c44]"
+          data-testid="review-saved"
+        >
+          {t("reviews.page.saved")}
+        </p>
+      ) : null}
+
+      <div className="mt-8 flex flex-col gap-6">
+        <AccountSection
+          id="to-rate"
+          title={t("reviews.page.pendingTitle")}
+          lead={t("reviews.page.pendingLead")}
+        >
+          {pending.length === 0 ? (
+            <p className="text-muted" data-testid="reviews-pending-none">
+              {t("reviews.page.pendingNone")}
+            </p>
+          ) : (
+            <ul className="flex flex-col divide-y divide-line" data-testid="reviews-pending">
+              {pending.map((deal) => (
+                <li
+                  key={deal.productId}
+                  className="flex flex-wrap items-center gap-4 py-3 first:pt-0 last:pb-0"
+                >
+                  {deal.image ? (
+                    <ResponsiveImage
+                      src={deal.image}
+                      alt=""
+                      width={160}
+                      height={160}
+                      widths={[160, 320]}
+                      sizes="56px"
+                      className="size-14 shrink-0 rounded-lg bg-light object-contain p-0.5 ring-1 ring-line"
+                    />
+                  ) : null}
+                  <div className="min-w-0 flex-1">
+                    <Link to={deal.productUrl} className="line-clamp-2 font-semibold hover:underline">
+                      {deal.productName}
+                    </Link>
+                    <p className="text-sm text-muted">
+                      {t(deal.role === "buyer" ? "reviews.form.boughtFrom" : "reviews.form.soldTo", {
+                        name: deal.counterpart.username,
+                      })}
+                    </p>
+                  </div>
+                  <Link
+                    to={localePath("accountReviewForm", locale, { productId: deal.productId })}
+                    className="inline-flex min-h-11 items-center rounded bg-primary-dark px-4 font-semibold text-white hover:bg-primary"
+                    data-testid="review-give"
+                  >
+                    {t("reviews.page.rate", { name: deal.counterpart.username })}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </AccountSection>
+
+        <AccountSection id="received" title={t("reviews.page.receivedTitle")}>
+          {rating.count > 0 && rating.average !== null ? (
+            <div className="mb-5 flex items-center gap-4" data-testid="reviews-rating">
+              <p className="font-serif text-4xl text-primary-dark">{shown(rating.average)}</p>
+              <div>
+                <RatingStars value={rating.average} size="size-5" />
+                <p className="text-sm text-muted">
+                  {t(pluralKey(locale, "product.seller.ratings", rating.count), { count: rating.count })}
+                </p>
+              </div>
+            </div>
+          ) : null}
+          {received.length === 0 ? (
+            <p className="text-muted">{t("reviews.page.receivedNone")}</p>
+          ) : (
+            <ol className="flex flex-col gap-4" data-testid="reviews-received">
+              {received.map((review) => {
+                const outcome = actionData?.reviewId === review.id ? actionData : null;
+                const busy =
+                  navigation.state !== "idle" && navigation.formData?.get("reviewId") === String(review.id);
+                return (
+                  <li
+                    key={review.id}
+                    className="rounded-xl bg-light/60 p-4 ring-1 ring-line"
+                    data-testid="review-received"
+                  >
+                    <div className="flex flex-wrap items-center justify-between gap-2">
+                      <RatingStars
+                        value={review.stars}
+                        label={t("product.profile.stars", { count: review.stars })}
+                      />
+                      <time className="text-xs text-muted" dateTime={review.createdAt}>
+                        {formatDate(review.createdAt, locale)}
+                      </time>
+                    </div>
+                    {review.comment ? <p className="mt-2 leading-relaxed">{review.comment}</p> : null}
+                    <p className="mt-2 text-xs text-muted">
+                      {review.author?.username ?? t("product.profile.formerUser")} · {review.productName}
+                    </p>
+                    {review.reply ? (
+                      <div className="mt-3 rounded-lg bg-white p-3 text-sm ring-1 ring-line">
+                        <p className="text-xs font-semibold text-primary-dark">
+                          {t("reviews.page.yourReply")}
+                        </p>
+                        <p className="mt-1 leading-relaxed">{review.reply}</p>
+                      </div>
+                    ) : (
+                      <details className="mt-3">
+                        <summary className="cursor-pointer text-sm font-semibold text-primary-dark">
+                          {t("reviews.page.reply")}
+                        </summary>
+                        <Form method="post" className="mt-2 flex flex-col gap-2">
+                          <input type="hidden" name="intent" value="reply" />
+                          <input type="hidden" name="reviewId" value={review.id} />
+                          <label className="sr-only" htmlFor={`reply-${review.id}`}>
+                            {t("reviews.page.reply")}
+                          </label>
+                          <textarea
+                            id={`reply-${review.id}`}
+                            name="reply"
+                            rows={3}
+                            maxLength={1000}
+                            required
+                            className="w-full rounded border border-line bg-white px-3 py-2 focus:border-primary-dark focus:outline-2 focus:outline-primary-dark"
+                          />
+                          {outcome && !outcome.ok ? (
+                            <p role="alert" className="text-sm text-danger">
+                              {outcome.message}
+                            </p>
+                          ) : null}
+                          <p className="text-xs text-muted">{t("reviews.page.replyOnce")}</p>
+                          <div>
+                            <SectionButton busy={busy}>{t("reviews.page.replySend")}</SectionButton>
+                          </div>
+                        </Form>
+                      </details>
+                    )}
+                  </li>
+                );
+              })}
+            </ol>
+          )}
+        </AccountSection>
+      </div>
+    </section>
+  );
+}
