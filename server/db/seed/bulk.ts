@@ -236,7 +236,8 @@ export async function seedLargeCatalogue(
             row.bidCount = planned.length;
             if (finished) row.winnerId = planned[planned.length - 1].userId;
           }
-          if (timing.status === "sold" && !planned.length) row.status = "ended";
+          // ADR 0007's close: sold with a winner, ended without one.
+          if (finished) row.status = planned.length ? "sold" : "ended";
           // A lowered start (product.md's sale): one in ten live auctions without a bid.
           if (live && !planned.length && id % 10 === 0) {
             row.originalPriceMinor = Math.max(

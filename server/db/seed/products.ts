@@ -397,8 +397,8 @@ export function planDemoProducts(ctx: PlanContext): PlannedProduct[] {
           row.bidCount = bids.length;
           if (finished) row.winnerId = top.userId;
         }
-        // A sold auction without a winner makes no sense: it simply ended.
-        if (timing.status === "sold" && !bids.length) row.status = "ended";
+        // ADR 0007's close: an auction with a winner is sold, one without simply ended.
+        if (finished) row.status = bids.length ? "sold" : "ended";
       } else {
         row.priceMinor = byAgreement ? null : shopPrice(item.value * (0.92 + rng.next() * 0.2));
       }
@@ -724,16 +724,13 @@ function lifecycle(row: NewProduct, sellerId: number, adminId: number): PlannedS
     changes.push({ fromStatus: "active", toStatus: "cancelled", createdAt: ended, actorId: adminId });
   else if (status === "ended")
     changes.push({ fromStatus: "active", toStatus: "ended", createdAt: ended, actorId: null });
-  else if (status === "sold") {
-    if (row.format === "auction") {
-      changes.push({ fromStatus: "active", toStatus: "ended", createdAt: ended, actorId: null });
-      changes.push({
-        fromStatus: "ended",
-        toStatus: "sold",
-        createdAt: new Date(ended.getTime() + 2 * DAY),
-        actorId: sellerId,
-      });
-    } else changes.push({ fromStatus: "active", toStatus: "sold", createdAt: ended, actorId: sellerId });
-  }
+  else if (status === "sold")
+    // An auction is sold by its close (no actor); a classified by its seller marking it sold.
+    changes.push({
+      fromStatus: "active",
+      toStatus: "sold",
+      createdAt: ended,
+      actorId: row.format === "auction" ? null : sellerId,
+    });
   return changes;
 }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../../logger.ts";
 import { verifyPassword } from "../../modules/auth/passwords.ts";
 import { refreshSearchText } from "../../modules/catalog/search-index.ts";
+import { canTransition } from "../../modules/listings/lifecycle.ts";
 import * as t from "../schema.ts";
 import { openTestDatabase, type TestDatabase } from "../test-database.ts";
 import { seedLargeCatalogue } from "./bulk.ts";
@@ -95,6 +96,11 @@ describe("seedDemoIfEmpty", () => {
     const ended = auctions.filter((p) => (p.status === "ended" || p.status === "sold") && p.bidCount > 0);
     expect(ended.length).toBeGreaterThan(0);
     expect(ended.every((p) => p.winnerId !== null && p.endsAt!.getTime() < now)).toBe(true);
+    // ADR 0007's close: an auction with a winner is sold, one without ended; both kinds are seeded.
+    const closed = auctions.filter((p) => p.status === "ended" || p.status === "sold");
+    for (const p of closed) expect([p.id, p.status]).toEqual([p.id, p.winnerId === null ? "ended" : "sold"]);
+    expect(closed.filter((p) => p.status === "ended").length).toBeGreaterThan(0);
+    expect(closed.filter((p) => p.status === "sold").length).toBeGreaterThan(0);
     const live = auctions.filter((p) => p.status === "active");
     expect(live.every((p) => p.endsAt!.getTime() > now && p.activationAt!.getTime() <= now)).toBe(true);
     expect(live.some((p) => p.endsAt!.getTime() - now < 12 * 3600_000)).toBe(true);
@@ -110,6 +116,27 @@ describe("seedDemoIfEmpty", () => {
       expect(p.nameEn).toBeTruthy();
       expect(p.descriptionEn).toBeTruthy();
       expect(p.descriptionCs.split(". ").length).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  it("records every product's status history as legal transitions ending in its status", async () => {
+    const products = await database.db.select().from(t.products);
+    const changes = await database.db
+      .select()
+      .from(t.productStatusChanges)
+      .orderBy(asc(t.productStatusChanges.createdAt), asc(t.productStatusChanges.id));
+    const byProduct = new Map<number, typeof changes>();
+    for (const change of changes)
+      byProduct.set(change.productId, [...(byProduct.get(change.productId) ?? []), change]);
+    for (const product of products) {
+      const history = byProduct.get(product.id) ?? [];
+      expect(history.length).toBeGreaterThan(0);
+      expect(history[0].fromStatus).toBeNull();
+      for (let i = 1; i < history.length; i++) {
+        expect(history[i].fromStatus).toBe(history[i - 1].toStatus);
+        expect(canTransition(history[i].fromStatus!, history[i].toStatus)).toBe(true);
+      }
+      expect(history[history.length - 1].toStatus).toBe(product.status);
     }
   });
 
@@ -308,6 +335,9 @@ describe("seedLargeCatalogue (npm run seed:large)", () => {
     const rows = await database.db
       .select({
         id: t.products.id,
+        format: t.products.format,
+        status: t.products.status,
+        winnerId: t.products.winnerId,
         bidCount: t.products.bidCount,
         current: t.products.currentPriceMinor,
         bids: sql<number>`(select count(*)::int from bids b where b.product_id = "products"."id")`,
@@ -322,6 +352,8 @@ describe("seedLargeCatalogue (npm run seed:large)", () => {
       expect(row.current === null ? null : Number(row.current)).toBe(
         row.highest === null ? null : Number(row.highest),
       );
+      if (row.format === "auction" && (row.status === "ended" || row.status === "sold"))
+        expect([row.id, row.status]).toEqual([row.id, row.winnerId === null ? "ended" : "sold"]);
     }
     const images = await database.db
       .select()
