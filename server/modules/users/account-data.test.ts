@@ -146,6 +146,32 @@ describe("profile", () => {
     const [first] = await api.db.select().from(users).where(eq(users.id, other.user.id));
     expect(first.username).toBe("Sberatel.Rumu");
   });
+
+  it("keeps the verified mark while the phone stays and drops it when the number changes", async () => {
+    const { user, token } = await api.createUser();
+    const body = { firstname: "Jan", lastname: "Novák", username: user.username, phonePrefix: "+420" };
+    await api.call("PUT", "/api/me/profile", { token, body: { ...body, phone: "601 111 222" } });
+    const verifiedAt = new Date("2026-10-01T10:00:00Z");
+    await api.db.update(users).set({ verifiedAt }).where(eq(users.id, user.id));
+
+    // Saving the same number (typed differently) with a new name keeps the verification.
+    const same = await api.call("PUT", "/api/me/profile", {
+      token,
+      body: { ...body, firstname: "Honza", phone: "601111222" },
+    });
+    expect(same.status).toBe(200);
+    const [kept] = await api.db.select().from(users).where(eq(users.id, user.id));
+    expect(kept.verifiedAt?.toISOString()).toBe(verifiedAt.toISOString());
+
+    const changed = await api.call("PUT", "/api/me/profile", {
+      token,
+      body: { ...body, phone: "601 999 888" },
+    });
+    expect(changed.status).toBe(200);
+    const [dropped] = await api.db.select().from(users).where(eq(users.id, user.id));
+    expect(dropped.verifiedAt).toBeNull();
+    expect(dropped.phone).toBe("601999888");
+  });
 });
 
 describe("addresses", () => {

@@ -301,6 +301,9 @@ export function createAccountDataService(deps: {
             username: data.username,
             phonePrefix: data.phonePrefix,
             phone: data.phone || null,
+            // The verification was of the old number: a new one has to be confirmed again.
+            verifiedAt: sql`case when ${users.phonePrefix} is not distinct from ${data.phonePrefix}
+              and ${users.phone} is not distinct from ${data.phone || null} then ${users.verifiedAt} end`,
             updatedAt: now(),
           })
           .where(and(eq(users.id, userId), isNull(users.deletedAt)));
