@@ -1,42 +1,41 @@
 import { useId } from "react";
 import { useTranslation } from "../../i18n/use-translation.ts";
+import { PHONE_PREFIXES } from "../../lib/phone.ts";
 import type { FieldErrors } from "../forms/fields.tsx";
-
-/** The spec's phone prefixes (section 3) and an empty one; server/modules/users/tables.ts checks them. */
-export const PHONE_PREFIXES = [
-  "",
-  "+420",
-  "+421",
-  "+49",
-  "+44",
-  "+36",
-  "+43",
-  "+48",
-  "+33",
-  "+40",
-  "+386",
-  "+385",
-];
 
 const control =
   "w-full rounded border border-line bg-white py-2 focus:border-primary-dark focus:outline-2 focus:outline-primary-dark aria-[invalid=true]:border-danger";
 
-/** Phone with its prefix: a prefix select and the number, under one legend, errors of either below. */
+/**
+ * Phone with its prefix: a prefix select and the number, under one legend, errors of either below.
+ * The legend and hint default to the account page's; registration passes its own.
+ */
 export function PhoneField({
   errors,
   prefix,
   phone,
+  legend,
+  hint,
+  idPrefix,
+  className,
 }: {
   errors?: FieldErrors;
   prefix: string;
   phone: string;
+  legend?: string;
+  hint?: string;
+  /** Stable ids (`<idPrefix>-prefix`, `<idPrefix>` for the number) where tests or labels need them. */
+  idPrefix?: string;
+  className?: string;
 }) {
   const { t } = useTranslation();
-  const id = useId();
+  const generatedId = useId();
+  const id = idPrefix ?? generatedId;
+  const numberId = idPrefix ?? `${id}-number`;
   const messages = [...(errors?.phonePrefix ?? []), ...(errors?.phone ?? [])];
   return (
-    <fieldset>
-      <legend className="font-medium">{t("accountData.profile.phone")}</legend>
+    <fieldset className={className}>
+      <legend className="font-medium">{legend ?? t("accountData.profile.phone")}</legend>
       <div className="mt-1 grid grid-cols-[7.5rem_1fr] gap-2">
         <div>
           <label htmlFor={`${id}-prefix`} className="sr-only">
@@ -58,11 +57,11 @@ export function PhoneField({
           </select>
         </div>
         <div>
-          <label htmlFor={`${id}-number`} className="sr-only">
-            {t("accountData.profile.phone")}
+          <label htmlFor={numberId} className="sr-only">
+            {legend ?? t("accountData.profile.phone")}
           </label>
           <input
-            id={`${id}-number`}
+            id={numberId}
             name="phone"
             type="tel"
             inputMode="numeric"
@@ -76,7 +75,7 @@ export function PhoneField({
         </div>
       </div>
       <p id={`${id}-hint`} className="mt-1 text-sm text-muted">
-        {t("accountData.profile.phoneHint")}
+        {hint ?? t("accountData.profile.phoneHint")}
       </p>
       {messages.length ? (
         <p id={`${id}-error`} className="mt-1 text-sm text-danger" data-field-error>

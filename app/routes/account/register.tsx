@@ -1,6 +1,7 @@
 import { useRef } from "react";
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import { sessionCookie } from "../../auth.server.ts";
+import { PhoneField } from "../../components/account/phone-field.tsx";
 import { type BotProofSetup, useBotProof } from "../../components/forms/bot-proof.tsx";
 import {
   CheckboxField,
@@ -21,7 +22,6 @@ import type { Route } from "./+types/register";
 /** Registration (`/registrace`, `/en/register`, `/ucet/registrace`): guests only. */
 export const middleware = named("guest");
 
-const PHONE_PREFIXES = ["", "+420", "+421", "+49", "+44", "+36", "+43", "+48", "+33", "+40", "+386", "+385"];
 /** Fields echoed back after a refused submit; the passwords never are. */
 const KEPT = [
   "email",
@@ -167,54 +167,15 @@ export default function RegisterPage() {
           autoComplete="family-name"
           maxLength={100}
         />
-        <fieldset className="tablet:col-span-2">
-          <legend className="font-medium">{t("registration.phone")}</legend>
-          <div className="mt-1 grid grid-cols-[7.5rem_1fr] gap-2">
-            <div>
-              <label htmlFor="register-phone-prefix" className="sr-only">
-                {t("registration.phonePrefix")}
-              </label>
-              <select
-                id="register-phone-prefix"
-                name="phonePrefix"
-                defaultValue={values.phonePrefix ?? "+420"}
-                autoComplete="tel-country-code"
-                className="w-full rounded border border-line bg-white px-2 py-2 focus:border-primary-dark focus:outline-2 focus:outline-primary-dark"
-              >
-                {PHONE_PREFIXES.map((prefix) => (
-                  <option key={prefix} value={prefix}>
-                    {prefix || t("registration.noPrefix")}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div>
-              <label htmlFor="register-phone" className="sr-only">
-                {t("registration.phone")}
-              </label>
-              <input
-                id="register-phone"
-                name="phone"
-                type="tel"
-                inputMode="numeric"
-                autoComplete="tel-national"
-                defaultValue={v("phone")}
-                maxLength={20}
-                aria-invalid={errors.phone ? true : undefined}
-                aria-describedby={`register-phone-hint${errors.phone ? " register-phone-error" : ""}`}
-                className="w-full rounded border border-line bg-white px-3 py-2 focus:border-primary-dark focus:outline-2 focus:outline-primary-dark aria-[invalid=true]:border-danger"
-              />
-            </div>
-          </div>
-          <p id="register-phone-hint" className="mt-1 text-sm text-muted">
-            {t("registration.phoneHint")}
-          </p>
-          {errors.phone ? (
-            <p id="register-phone-error" className="mt-1 text-sm text-danger" data-field-error>
-              {errors.phone.join(" ")}
-            </p>
-          ) : null}
-        </fieldset>
+        <PhoneField
+          idPrefix="register-phone"
+          className="tablet:col-span-2"
+          legend={t("registration.phone")}
+          hint={t("registration.phoneHint")}
+          errors={errors}
+          prefix={values.phonePrefix ?? "+420"}
+          phone={v("phone")}
+        />
         <div className="space-y-3 tablet:col-span-2">
           <CheckboxField name="terms" errors={errors} defaultChecked={values.terms === "on"} required>
             {t("registration.termsBefore")}

@@ -1,23 +1,10 @@
 import { relations, sql } from "drizzle-orm";
 import { char, check, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { PHONE_PREFIXES } from "../../../app/lib/phone.ts";
 import { between, createdAt, LOCALES, oneOf, timestamptz, updatedAt } from "../../db/columns.ts";
 import { countries } from "../lists/tables.ts";
 
-/** The phone prefixes the spec offers; '' means none chosen. */
-export const PHONE_PREFIXES = [
-  "",
-  "+420",
-  "+421",
-  "+49",
-  "+44",
-  "+36",
-  "+43",
-  "+48",
-  "+33",
-  "+40",
-  "+386",
-  "+385",
-] as const;
+export { PHONE_PREFIXES };
 export const USER_ROLES = ["user", "admin"] as const;
 export const ADDRESS_KINDS = ["contact", "invoice", "delivery"] as const;
 
