@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TestApi } from "../../test/api-harness.ts";
@@ -8,6 +8,7 @@ import { insertCategory, insertProduct } from "../../test/fixtures.ts";
 import { sessions } from "../auth/tables.ts";
 import { bids, productStatusChanges, products } from "../catalog/tables.ts";
 import { countries } from "../lists/tables.ts";
+import { subscribers } from "../newsletter/tables.ts";
 import { wishlistItems, wishlists } from "../wishlist/tables.ts";
 import { AVATAR_MAX_BYTES, renderAvatar } from "./avatar.ts";
 import { addresses, users } from "./tables.ts";
@@ -431,6 +432,42 @@ describe("e-mail change", () => {
     });
     const [row] = await api.db.select().from(users).where(eq(users.id, user.id));
     expect(row.email).toBe(`druha-${user.id}@example.cz`);
+  });
+
+  it("takes the newsletter subscription along to the new address", async () => {
+    const { user, token, password } = await api.createUser();
+    const confirmedAt = new Date("2026-09-01T08:00:00Z");
+    await api.db.insert(subscribers).values([
+      { email: user.email, userId: user.id, selectedCategories: [categoryId], confirmedAt },
+      // The new address's own stale row (unsubscribed long ago) gives way to the account's active one.
+      { email: `Nova-Schranka-${user.id}@example.cz`, confirmedAt, unsubscribedAt: confirmedAt },
+    ]);
+    const newEmail = `nova-schranka-${user.id}@example.cz`;
+    const before = api.sentMail.length;
+    await api.call("POST", "/api/me/email", { token, body: { email: newEmail, currentPassword: password } });
+    await api.deliverMail();
+    const link = api.sentMail
+      .slice(before)
+      .find((m) => m.to === newEmail)!
+      .text.match(/\/potvrzeni-emailu\/(\S+)/)![1];
+    expect((await api.services.accounts.emailConfirmation.confirm(link)).status).toBe("confirmed");
+
+    const rows = await api.db
+      .select()
+      .from(subscribers)
+      .where(sql`lower(${subscribers.email}) in (lower(${user.email}), lower(${newEmail}))`);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      email: newEmail,
+      userId: user.id,
+      selectedCategories: [categoryId],
+      unsubscribedAt: null,
+    });
+    expect(rows[0].confirmedAt?.toISOString()).toBe(confirmedAt.toISOString());
+    // The newsletter page of the account reads it under the new address.
+    const page = await api.call("GET", "/api/subscriber/get", { token });
+    expect(page.status).toBe(200);
+    expect(page.json).toEqual({ selectedCategories: [categoryId] });
   });
 });
 
