@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FEES } from "../../db/seed/settings-data.ts";
@@ -392,6 +392,32 @@ describe("adding a listing", () => {
     });
     await api.db.update(users).set({ verifiedAt: new Date() }).where(eq(users.id, fresh.user.id));
     expect((await create(fresh.token, await validInput(fresh))).status).toBe(201);
+  });
+
+  it("gives the last free place to one of three listings submitted at once", async () => {
+    const [fresh] = await insertBidders(api.db, 1);
+    const category = await insertCategory(api.db);
+    for (let i = 0; i < 9; i++) {
+      const row = await insertProduct(api.db, {
+        categoryId: category.id,
+        format: "classified",
+        sellerId: fresh.user.id,
+        status: "active",
+      });
+      await api.db
+        .insert(productStatusChanges)
+        .values({ productId: row.id, fromStatus: null, toStatus: "active", actorId: fresh.user.id });
+    }
+    const inputs = await Promise.all([0, 1, 2].map(() => validInput(fresh)));
+    const statuses = (await Promise.all(inputs.map((input) => create(fresh.token, input)))).map(
+      (r) => r.status,
+    );
+    expect(statuses.sort()).toEqual([201, 403, 403]);
+    const [{ count }] = await api.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(products)
+      .where(eq(products.sellerId, fresh.user.id));
+    expect(count).toBe(10);
   });
 });
 

@@ -149,6 +149,9 @@ type Invalid = { status: "invalid"; errors: FieldErrors };
 /** A refusal: of the seller (e-mail, quota: 403), or of the listing's state (`conflict`: 409). */
 type Refused = { status: "refused"; message: string; needsVerification?: boolean; conflict?: boolean };
 
+/** Thrown inside a listing's transaction when the free quota ran out meanwhile (rolls it back). */
+class QuotaUsedUp extends Error {}
+
 export type CreateResult = { status: "created"; listing: MyListing } | Invalid | Refused;
 
 export type ListingsServiceDeps = {
@@ -465,13 +468,15 @@ export function createListingsService(deps: ListingsServiceDeps) {
     const email = requireConfirmedEmail(user, locale);
     if (!email.ok) return { status: "refused", message: email.reason };
     const quota = await deps.quota.canAddListing(user.id);
-    if (!quota.ok)
-      return {
-        status: "refused",
-        message: translate(locale, "listings.errors.quota"),
-        needsVerification: true,
-      };
-    return null;
+    return quota.ok ? null : quotaRefusal(locale);
+  }
+
+  function quotaRefusal(locale: Locale): Refused {
+    return {
+      status: "refused",
+      message: translate(locale, "listings.errors.quota"),
+      needsVerification: true,
+    };
   }
 
   async function myListingRows(
@@ -664,6 +669,7 @@ export function createListingsService(deps: ListingsServiceDeps) {
       let productId: number;
       try {
         productId = await db.transaction(async (tx) => {
+          if (!(await deps.quota.canAddListing(user.id, tx)).ok) throw new QuotaUsedUp();
           const released = fee.amountMinor > 0 ? null : releaseState(data, at);
           const status: ProductStatus = released?.status ?? "awaiting_payment";
           const [row] = await tx
@@ -715,6 +721,7 @@ export function createListingsService(deps: ListingsServiceDeps) {
         });
       } catch (error) {
         await images.remove(written);
+        if (error instanceof QuotaUsedUp) return quotaRefusal(locale);
         throw error;
       }
       await afterSave(productId, user.id, data.images.filter(isUploadToken), written);
@@ -1025,6 +1032,7 @@ export function createListingsService(deps: ListingsServiceDeps) {
       let productId: number | null;
       try {
         productId = await db.transaction(async (tx) => {
+          if (!(await deps.quota.canAddListing(user.id, tx)).ok) throw new QuotaUsedUp();
           const row = await lockOwn(tx, user.id, id);
           if (!row || !ownerActions(row).relist) return null;
           const [again] = await tx
@@ -1112,6 +1120,7 @@ export function createListingsService(deps: ListingsServiceDeps) {
         });
       } catch (error) {
         await images.remove(written);
+        if (error instanceof QuotaUsedUp) return quotaRefusal(locale);
         throw error;
       }
       if (productId === null) {

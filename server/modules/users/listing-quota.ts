@@ -30,14 +30,14 @@ export type CanAddListing = { ok: true } | { ok: false; needsVerification: true 
  * canAddListing before it creates a listing and again before a draft is submitted.
  */
 export function createListingQuotaService(db: Db) {
-  async function usage(userId: number): Promise<ListingQuota> {
-    const [user] = await db
+  async function usage(userId: number, executor: Db = db): Promise<ListingQuota> {
+    const [user] = await executor
       .select({ verifiedAt: users.verifiedAt })
       .from(users)
       .where(eq(users.id, userId))
       .limit(1);
     const submittedOnce = sql`exists (select 1 from ${productStatusChanges} c where c.product_id = ${products.id} and c.to_status not in ('draft', 'cancelled'))`;
-    const [row] = await db
+    const [row] = await executor
       .select({ used: sql<number>`count(*)::int` })
       .from(products)
       .where(
@@ -59,9 +59,14 @@ export function createListingQuotaService(db: Db) {
   return {
     usage,
 
-    /** Whether the user may add one more listing now: within the free quota, or verified. */
-    async canAddListing(userId: number): Promise<CanAddListing> {
-      const quota = await usage(userId);
+    /**
+     * Whether the user may add one more listing now: within the free quota, or verified. Given a
+     * transaction, it first locks the user's row, so two listings submitted at once cannot both
+     * take the last free place (the second waits and then counts the first).
+     */
+    async canAddListing(userId: number, tx?: Db): Promise<CanAddListing> {
+      if (tx) await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+      const quota = await usage(userId, tx);
       return quota.verified || quota.left > 0 ? { ok: true } : { ok: false, needsVerification: true };
     },
   };
