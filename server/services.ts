@@ -18,6 +18,7 @@ import { createCatalogService } from "./modules/catalog/service.ts";
 import { createBlogService } from "./modules/cms/blog.ts";
 import { createCmsService } from "./modules/cms/service.ts";
 import { createListingImageStore } from "./modules/listings/images.ts";
+import { registerListingJobs } from "./modules/listings/jobs.ts";
 import { createListingsService } from "./modules/listings/service.ts";
 import { createListsService } from "./modules/lists/service.ts";
 import { createImageVariants } from "./modules/media/image-variants.ts";
@@ -109,6 +110,10 @@ export function createServices({
     logger.error({ err }, "could not schedule the auction sweep"),
   );
   // User listings: add, edit, cancel, relist; the bidding module schedules their jobs (server/modules/listings).
+  const listingImages = createListingImageStore(path.join(config.dataDir, "uploads"));
+  void registerListingJobs(jobs, listingImages, logger).catch((err) =>
+    logger.error({ err }, "could not schedule the staged photo sweep"),
+  );
   const listings = createListingsService({
     db,
     settings: createSettingsService(db),
@@ -117,7 +122,7 @@ export function createServices({
     catalog,
     conversations: messages,
     notifier,
-    images: createListingImageStore(path.join(config.dataDir, "uploads")),
+    images: listingImages,
     variants: createImageVariants({
       uploadsDir: path.join(config.dataDir, "uploads"),
       cacheDir: path.join(config.dataDir, "cache", "images"),

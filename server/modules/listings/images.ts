@@ -181,6 +181,26 @@ export function createListingImageStore(uploadsDir: string) {
       );
     },
 
+    /**
+     * Deletes every user's staged uploads older than a day (forms abandoned without a save) and the
+     * folders left empty; returns how many files went. `stage` does this for its own user only, so
+     * a user who never comes back would otherwise keep their files for ever.
+     */
+    async sweepStaged(maxAgeMs = STAGED_MAX_AGE_MS): Promise<number> {
+      const users = await fs.readdir(path.join(root, "staging")).catch(() => [] as string[]);
+      const cutoff = Date.now() - maxAgeMs;
+      let removed = 0;
+      for (const name of users.filter((entry) => /^\d+$/.test(entry))) {
+        const entries = await stagedEntries(Number(name));
+        const stale = entries.filter((entry) => entry.mtimeMs < cutoff);
+        await Promise.all(stale.map((entry) => fs.rm(entry.file, { force: true })));
+        removed += stale.length;
+        // Only an empty folder goes (rmdir refuses otherwise): an upload may land meanwhile.
+        if (stale.length === entries.length) await fs.rmdir(stagingDir(Number(name))).catch(() => {});
+      }
+      return removed;
+    },
+
     /** Removes stored photos (a removed image, or the files of a save that did not commit). */
     async remove(images: readonly { path: string; fileName: string }[]): Promise<void> {
       await Promise.all(
