@@ -110,7 +110,6 @@ function ListingRow({ listing, serverNow, busy }: { listing: Listing; serverNow:
       value: formatDate((listing.endedAt ?? listing.endsAt)!, locale),
     };
   const editPath = localePath("accountAdvertisementEdit", locale, { id: listing.id });
-  const topPath = localePath("accountAdvertisementTop", locale, { id: listing.id });
   const { actions } = listing;
 
   return (
@@ -178,7 +177,9 @@ function ListingRow({ listing, serverNow, busy }: { listing: Listing; serverNow:
         </Stat>
       </dl>
 
-      {actions.edit || actions.top || actions.cancel || actions.relist ? (
+      {/* Promotion (topování) has no page yet (no issue covers paying for it): its button waits for
+          that page, though the API already says when a listing could be promoted. */}
+      {actions.edit || actions.cancel || actions.relist ? (
         <div className="mt-4 flex flex-wrap items-start gap-2">
           {actions.edit ? (
             <Link
@@ -187,15 +188,6 @@ function ListingRow({ listing, serverNow, busy }: { listing: Listing; serverNow:
               data-testid="my-listing-edit"
             >
               {t("listings.mine.edit")}
-            </Link>
-          ) : null}
-          {actions.top ? (
-            <Link
-              to={topPath}
-              className={`${BUTTON} bg-secondary text-ink hover:bg-[#d2ab55]`}
-              data-testid="my-listing-top"
-            >
-              ★ {t("listings.mine.top")}
             </Link>
           ) : null}
           {actions.relist ? (
