@@ -34,6 +34,7 @@ export default [
     ...page("accountWatchdogs", "routes/account/watchdogs.tsx"),
   ]),
   ...page("logout", "routes/account/logout.tsx"),
+  ...page("ageConfirmation", "routes/age-confirmation.tsx"),
   ...page("loginCallback", "routes/login-callback.tsx"),
   ...page("maintenance", "routes/maintenance.tsx"),
   ...page("info", "routes/info.tsx"),

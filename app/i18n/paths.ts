@@ -66,6 +66,8 @@ export const PAGE_PATHS = {
   accountWatch: { cs: "/ucet/sledovane-aukce", en: "/en/account/watch" },
   loginCallback: { cs: "/login", en: "/en/login" },
   logout: { cs: "/ucet/odhlaseni", en: "/en/account/logout" },
+  /** The age gate's answer without scripts (a form POST that sets the cookie); not in the spec's table. */
+  ageConfirmation: { cs: "/potvrzeni-veku", en: "/en/age-confirmation" },
   category: { cs: "/:id/:slug", en: "/en/:id/:slug" },
   product: { cs: "/:id/:category/:product", en: "/en/:id/:category/:product" },
 } as const satisfies Record<string, Record<Locale, string>>;

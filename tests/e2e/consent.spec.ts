@@ -135,6 +135,16 @@ test.describe("age gate", () => {
     // The page behind is inert: the keyboard lands in the gate, not on a product.
     await page.keyboard.press("Tab");
     await expect(gate.getByRole("button", { name: "Ano, je mi 18 let" })).toBeFocused();
+    // "Yes" works without scripts too: a form stores the cookie and brings the visitor back.
+    await page.goto("/produkty/akce?razeni=nejlevnejsi");
+    await page.getByRole("button", { name: "Ano, je mi 18 let" }).click();
+    await expect(page).toHaveURL(/\/produkty\/akce\?razeni=nejlevnejsi$/);
+    await expect(page.getByTestId("age-gate")).toBeHidden();
+    await expect(page.getByTestId("age-gate-backdrop")).toHaveCount(0);
+    expect(await hitOnFirstCard(page)).toBe("product-card");
+    const confirmed = await cookieMap(noScript);
+    expect(confirmed["age-confirmed"]?.value).toBe("true");
+    expectLifetime(confirmed["age-confirmed"], YEAR);
     await noScript.close();
 
     const crawler = await browser.newContext({

@@ -1,4 +1,6 @@
 import { useId } from "react";
+import { useLocation } from "react-router";
+import { localePath } from "../../i18n/paths.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { ModalDialog } from "../feedback/modal-dialog.tsx";
 import { AGE_GATE, confirmAge, useAgeGateOpen } from "./age-gate-store.ts";
@@ -13,7 +15,8 @@ import { AGE_GATE, confirmAge, useAgeGateOpen } from "./age-gate-store.ts";
  * crawlers never get it (see useAgeGateOpen).
  */
 export function AgeGate() {
-  const { t } = useTranslation();
+  const { t, locale } = useTranslation();
+  const location = useLocation();
   const open = useAgeGateOpen();
   const titleId = useId();
   const textId = useId();
@@ -51,14 +54,21 @@ export function AgeGate() {
           {t("consent.age.text")}
         </p>
         <div className="relative mt-7 flex flex-col gap-3">
-          <button
-            type="button"
-            onClick={confirmAge}
-            data-testid="age-confirm"
-            className="rounded-md bg-secondary px-6 py-3 font-semibold text-ink shadow-sm transition hover:bg-[#d4ad55] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
-          >
-            {t("consent.age.confirm")}
-          </button>
+          {/* Without scripts the form stores the cookie on the server and comes back here. */}
+          <form method="post" action={localePath("ageConfirmation", locale)} className="flex flex-col">
+            <input type="hidden" name="redirect" value={`${location.pathname}${location.search}`} />
+            <button
+              type="submit"
+              onClick={(event) => {
+                event.preventDefault();
+                confirmAge();
+              }}
+              data-testid="age-confirm"
+              className="rounded-md bg-secondary px-6 py-3 font-semibold text-ink shadow-sm transition hover:bg-[#d4ad55] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+            >
+              {t("consent.age.confirm")}
+            </button>
+          </form>
           <a
             href={AGE_GATE.leaveUrl}
             rel="noopener noreferrer"

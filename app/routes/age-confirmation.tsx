@@ -1,0 +1,29 @@
+import { redirect } from "react-router";
+import { AGE_GATE } from "../components/consent/age-gate-store.ts";
+import { appContext } from "../context.ts";
+import { localePath } from "../i18n/paths.ts";
+import { serializeCookie } from "../lib/cookie-header.ts";
+import { safeRedirect } from "../lib/safe-redirect.ts";
+import type { Route } from "./+types/age-confirmation";
+
+/**
+ * The age gate's "Yes" without scripts: the gate's button submits a form here, which stores the
+ * same cookie the script would and goes back to the page the visitor was on (only a safe, local
+ * target; anything else goes home). With scripts the click is handled in the browser instead.
+ */
+export function loader({ context }: Route.LoaderArgs) {
+  throw redirect(localePath("home", context.get(appContext).locale));
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const home = localePath("home", context.get(appContext).locale);
+  return redirect(safeRedirect(form.get("redirect"), home), {
+    status: 303,
+    headers: {
+      "Set-Cookie": serializeCookie(AGE_GATE.cookie, AGE_GATE.confirmedValue, {
+        maxAgeSeconds: AGE_GATE.maxAgeSeconds,
+      }),
+    },
+  });
+}
