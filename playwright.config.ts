@@ -23,7 +23,7 @@ export default defineConfig({
   use: {
     baseURL,
     locale: "cs-CZ",
-    trace: "retain-on-failure",
+    trace: "on-first-retry",
     launchOptions: {
       executablePath: "/usr/bin/chromium",
       args: [
