@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BID_STEPS } from "../../db/seed/settings-data.ts";
 import { createTestApi, type TestApi } from "../../test/api-harness.ts";
+import { readSseEvents, sseReader } from "../../test/sse.ts";
 import { bids, productStatusChanges, products } from "../catalog/tables.ts";
 import { messages, messageThreads, threadParticipants } from "../messages/tables.ts";
 import { wishlistItems, wishlists } from "../wishlist/tables.ts";
@@ -506,40 +507,13 @@ describe("closing, activation, notices", () => {
   });
 });
 
-/** Reads SSE events from a streaming response until `count` events arrived. */
-async function readEvents(response: Response, count: number) {
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = "";
-  const events: {
-    id: string;
-    event: string;
-    data: {
-      live: { priceMinor: number; lastBidId: number };
-      bids: { amountMinor: number }[];
-      leading: boolean;
-    };
-  }[] = [];
-  while (events.length < count) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffer += decoder.decode(value, { stream: true });
-    let end = buffer.indexOf("\n\n");
-    while (end >= 0) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      const fields = Object.fromEntries(
-        block
-          .split("\n")
-          .filter((line) => !line.startsWith(":") && line.includes(": "))
-          .map((line) => [line.slice(0, line.indexOf(": ")), line.slice(line.indexOf(": ") + 2)]),
-      );
-      if (fields.event) events.push({ id: fields.id, event: fields.event, data: JSON.parse(fields.data) });
-      end = buffer.indexOf("\n\n");
-    }
-  }
-  return { events, cancel: () => reader.cancel() };
-}
+/** What the auction stream's events carry that these tests read. */
+type AuctionEventData = {
+  live: { priceMinor: number; lastBidId: number };
+  bids: { amountMinor: number }[];
+  leading: boolean;
+};
+const readEvents = (response: Response, count: number) => readSseEvents<AuctionEventData>(response, count);
 
 describe("live stream (SSE over LISTEN/NOTIFY)", () => {
   it("sends a snapshot, then an event after a bid; a reconnect with Last-Event-ID gets the bids it missed", async () => {
@@ -552,18 +526,18 @@ describe("live stream (SSE over LISTEN/NOTIFY)", () => {
     });
     expect(stream.status).toBe(200);
     expect(stream.headers.get("content-type")).toContain("text/event-stream");
-    const reading = readEvents(stream, 2);
-    // The snapshot goes out first; then the bid.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const live = sseReader<AuctionEventData>(stream);
+    // The snapshot goes out first (listening has begun by then); then the bid.
+    const [snapshot] = await live.next(1);
+    expect(snapshot).toMatchObject({ event: "auction", id: "0" });
     expect((await bid(anna.token, auction.id, 100_000)).status).toBe(201);
-    const { events, cancel } = await reading;
-    expect(events[0]).toMatchObject({ event: "auction", id: "0" });
-    expect(events[1].data.live.priceMinor).toBe(100_000);
-    expect(events[1].data.bids.map((b) => b.amountMinor)).toEqual([100_000]);
-    expect(events[1].data.leading).toBe(true);
-    const seen = events[1].id;
-    expect(Number(seen)).toBe(events[1].data.live.lastBidId);
-    await cancel();
+    const [afterBid] = await live.next(1);
+    expect(afterBid.data.live.priceMinor).toBe(100_000);
+    expect(afterBid.data.bids.map((b) => b.amountMinor)).toEqual([100_000]);
+    expect(afterBid.data.leading).toBe(true);
+    const seen = afterBid.id;
+    expect(Number(seen)).toBe(afterBid.data.live.lastBidId);
+    await live.cancel();
     controller.abort();
 
     // Away: two bids happen.

@@ -1,6 +1,7 @@
 import type { AuctionEvent } from "../../../app/components/bidding/types.ts";
 import type { Database } from "../../db/client.ts";
 import { createNotificationListener, type NotificationListener } from "../../db/listen.ts";
+import { createStreamHub } from "../../db/stream-hub.ts";
 import type { Logger } from "../../logger.ts";
 import { AUCTION_EVENTS_CHANNEL, type AuctionNotification, type BiddingService } from "./service.ts";
 
@@ -66,14 +67,20 @@ export function createAuctionStreams(options: {
 }): AuctionStreams {
   const { database, bidding, logger } = options;
   const listener = options.listener ?? createNotificationListener({ database, logger });
-  let unlisten: (() => Promise<void>) | null = null;
-  let forgetReconnect: (() => void) | null = null;
-  const subscribers = new Map<number, Set<Subscriber>>();
+  const hub = createStreamHub<Subscriber>({
+    listener,
+    channel: AUCTION_EVENTS_CHANNEL,
+    onNotification,
+    // Whatever happened while the listener was away reaches every open stream.
+    onReconnect: (productIds) => {
+      for (const productId of productIds) void enqueue(productId);
+    },
+    heartbeatMs: options.heartbeatMs,
+    logger,
+    label: "auction stream",
+  });
   /** Per auction, the refresh in progress: refreshes of one auction run one after another. */
   const queues = new Map<number, Promise<void>>();
-  let starting: Promise<void> | null = null;
-  let stopped = false;
-  let heartbeat: NodeJS.Timeout | undefined;
 
   function deliver(subscriber: Subscriber, event: AuctionEvent) {
     subscriber.lastId = Math.max(subscriber.lastId, event.live.lastBidId);
@@ -86,7 +93,7 @@ export function createAuctionStreams(options: {
 
   /** Reads the auction once for the given streams and sends each what it has not seen. */
   async function refresh(productId: number, only?: Subscriber) {
-    const targets = only ? [only] : [...(subscribers.get(productId) ?? [])];
+    const targets = only ? [only] : hub.streamsOf(productId);
     if (targets.length === 0) return;
     const from = Math.min(...targets.map((subscriber) => subscriber.lastId));
     const state = await bidding.liveState(productId, from);
@@ -128,33 +135,11 @@ export function createAuctionStreams(options: {
       return;
     }
     if (!Number.isSafeInteger(notification.productId)) return;
-    if (subscribers.has(notification.productId)) void enqueue(notification.productId);
+    if (hub.has(notification.productId)) void enqueue(notification.productId);
   }
 
-  /** After the listener was (re)connected: whatever happened meanwhile reaches every open stream. */
-  function refreshAll() {
-    for (const productId of subscribers.keys()) void enqueue(productId);
-  }
-
-  const streams: AuctionStreams = {
-    start() {
-      starting ??= (async () => {
-        unlisten = await listener.listen(AUCTION_EVENTS_CHANNEL, onNotification);
-        forgetReconnect = listener.onReconnect(refreshAll);
-        heartbeat = setInterval(() => {
-          for (const set of subscribers.values())
-            for (const subscriber of set)
-              subscriber.writing = subscriber.writing
-                .then(() => subscriber.sink.comment("ping"))
-                .catch(() => {});
-        }, options.heartbeatMs ?? 15_000);
-        heartbeat.unref();
-      })().catch((error) => {
-        starting = null;
-        throw error;
-      });
-      return starting;
-    },
+  return {
+    start: hub.start,
 
     attach({ productId, viewerId, lastId, sink }) {
       const subscriber: Subscriber = {
@@ -166,42 +151,11 @@ export function createAuctionStreams(options: {
         sink,
         writing: Promise.resolve(),
       };
-      let set = subscribers.get(productId);
-      if (!set) {
-        set = new Set();
-        subscribers.set(productId, set);
-      }
-      set.add(subscriber);
-      if (stopped) sink.close();
-      // Listening first, then the snapshot (in the auction's queue): a bid committed in between is
-      // either in the snapshot or announced after it, never lost.
-      void streams
-        .start()
-        .then(() => enqueue(productId, subscriber))
-        .catch((err) => logger?.error({ err }, "auction stream could not start"));
-      return () => {
-        const current = subscribers.get(productId);
-        current?.delete(subscriber);
-        if (current && current.size === 0) subscribers.delete(productId);
-      };
+      // The snapshot goes in the auction's queue, after listening began.
+      return hub.attach(productId, subscriber, () => enqueue(productId, subscriber));
     },
 
-    async stop() {
-      stopped = true;
-      clearInterval(heartbeat);
-      for (const set of subscribers.values()) for (const subscriber of set) subscriber.sink.close();
-      subscribers.clear();
-      await starting?.catch(() => {});
-      forgetReconnect?.();
-      await unlisten?.();
-      unlisten = null;
-    },
-
-    size() {
-      let count = 0;
-      for (const set of subscribers.values()) count += set.size;
-      return count;
-    },
+    stop: hub.stop,
+    size: hub.size,
   };
-  return streams;
 }

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TestApi } from "../../test/api-harness.ts";
 import { insertCategory, insertProduct } from "../../test/fixtures.ts";
+import { sseReader } from "../../test/sse.ts";
 import { LEADING_QUEUE } from "../bidding/service.ts";
 import { insertAuction, insertAuctionSettings, insertBidders } from "../bidding/test-fixtures.ts";
 import { products } from "../catalog/tables.ts";
@@ -225,6 +226,34 @@ describe("counters", () => {
     expect(await counter(seller.token)).toEqual({ total: 2, new: 1, system: 0 });
     const systemOnly = await api.call("GET", "/api/messages/threads?filter=system", { token: seller.token });
     expect(systemOnly.json.items.map((item: { id: number }) => item.id)).toEqual([told!.threadId]);
+  });
+
+  it("reach the recipient's open pages live: the counts at once, then the thread that changed", async () => {
+    const { seller, buyer, threadId } = await conversation();
+    type CounterEvent = { counter: { total: number; new: number; system: number }; threadId: number | null };
+    const controller = new AbortController();
+    const stream = await api.app.request("/api/me/events", {
+      headers: { Authorization: `Bearer ${buyer.token}` },
+      signal: controller.signal,
+    });
+    expect(stream.status).toBe(200);
+    expect(stream.headers.get("content-type")).toContain("text/event-stream");
+    const events = sseReader<CounterEvent>(stream);
+    // On connecting: the counts as they are (listening has begun by then, so nothing is missed).
+    expect(await events.next(1)).toEqual([
+      { id: undefined, event: "counter", data: { counter: { total: 0, new: 0, system: 0 }, threadId: null } },
+    ]);
+    const reply = await api.call("POST", `/api/messages/threads/${threadId}/messages`, {
+      token: seller.token,
+      body: { body: "Ano, láhev je stále k mání." },
+    });
+    expect(reply.status).toBe(201);
+    expect(await events.next(1)).toEqual([
+      { id: undefined, event: "counter", data: { counter: { total: 1, new: 1, system: 0 }, threadId } },
+    ]);
+    await events.cancel();
+    controller.abort();
+    expect((await api.call("GET", "/api/me/events")).status).toBe(401);
   });
 
   it("refuses an empty or over-long message with translated 422 errors", async () => {

@@ -1,5 +1,6 @@
 import type { MessageCounter, UserEvent } from "../../../app/components/messages/types.ts";
 import type { NotificationListener } from "../../db/listen.ts";
+import { createStreamHub } from "../../db/stream-hub.ts";
 import type { Logger } from "../../logger.ts";
 import { USER_EVENTS_CHANNEL } from "./notifications.ts";
 
@@ -38,14 +39,19 @@ export function createUserStreams(options: {
   heartbeatMs?: number;
 }): UserStreams {
   const { listener, counter, logger } = options;
-  const subscribers = new Map<number, Set<Subscriber>>();
+  const hub = createStreamHub<Subscriber>({
+    listener,
+    channel: USER_EVENTS_CHANNEL,
+    onNotification,
+    onReconnect: (userIds) => {
+      for (const userId of userIds) schedule(userId, null);
+    },
+    heartbeatMs: options.heartbeatMs,
+    logger,
+    label: "user stream",
+  });
   /** Per user, the refresh in progress: a burst of notifications reads the counts once after it. */
   const pending = new Map<number, { threadIds: Set<number | null>; running: Promise<void> }>();
-  let starting: Promise<void> | null = null;
-  let unlisten: (() => Promise<void>) | null = null;
-  let forgetReconnect: (() => void) | null = null;
-  let heartbeat: NodeJS.Timeout | undefined;
-  let stopped = false;
 
   function write(subscriber: Subscriber, event: UserEvent) {
     subscriber.writing = subscriber.writing
@@ -54,7 +60,7 @@ export function createUserStreams(options: {
   }
 
   async function refresh(userId: number, threadIds: Set<number | null>, only?: Subscriber) {
-    const targets = only ? [only] : [...(subscribers.get(userId) ?? [])];
+    const targets = only ? [only] : hub.streamsOf(userId);
     if (targets.length === 0) return;
     const counts = await counter(userId);
     const ids = [...threadIds];
@@ -91,67 +97,16 @@ export function createUserStreams(options: {
     }
     if (!Number.isSafeInteger(event.userId)) return;
     const userId = event.userId as number;
-    if (!subscribers.has(userId)) return;
+    if (!hub.has(userId)) return;
     schedule(userId, Number.isSafeInteger(event.threadId) ? (event.threadId as number) : null);
-  }
-
-  function start() {
-    starting ??= (async () => {
-      unlisten = await listener.listen(USER_EVENTS_CHANNEL, onNotification);
-      forgetReconnect = listener.onReconnect(() => {
-        for (const userId of subscribers.keys()) schedule(userId, null);
-      });
-      heartbeat = setInterval(() => {
-        for (const set of subscribers.values())
-          for (const subscriber of set)
-            subscriber.writing = subscriber.writing
-              .then(() => subscriber.sink.comment("ping"))
-              .catch(() => {});
-      }, options.heartbeatMs ?? 15_000);
-      heartbeat.unref();
-    })().catch((error) => {
-      starting = null;
-      throw error;
-    });
-    return starting;
   }
 
   return {
     attach({ userId, sink }) {
       const subscriber: Subscriber = { userId, sink, writing: Promise.resolve() };
-      let set = subscribers.get(userId);
-      if (!set) {
-        set = new Set();
-        subscribers.set(userId, set);
-      }
-      set.add(subscriber);
-      if (stopped) sink.close();
-      // Listening first, then the counts: a change in between is either counted or announced after.
-      void start()
-        .then(() => refresh(userId, new Set([null]), subscriber))
-        .catch((err) => logger?.error({ err }, "user stream could not start"));
-      return () => {
-        const current = subscribers.get(userId);
-        current?.delete(subscriber);
-        if (current && current.size === 0) subscribers.delete(userId);
-      };
+      return hub.attach(userId, subscriber, () => refresh(userId, new Set([null]), subscriber));
     },
-
-    async stop() {
-      stopped = true;
-      clearInterval(heartbeat);
-      for (const set of subscribers.values()) for (const subscriber of set) subscriber.sink.close();
-      subscribers.clear();
-      await starting?.catch(() => {});
-      forgetReconnect?.();
-      await unlisten?.();
-      unlisten = null;
-    },
-
-    size() {
-      let count = 0;
-      for (const set of subscribers.values()) count += set.size;
-      return count;
-    },
+    stop: hub.stop,
+    size: hub.size,
   };
 }

@@ -1,0 +1,106 @@
+import type { Logger } from "../logger.ts";
+import type { NotificationListener } from "./listen.ts";
+
+/** The part of an SSE stream the hub needs: a comment for the heartbeat, and closing at shutdown. */
+export type HubSink = { comment(text: string): Promise<void>; close(): void };
+
+/** One open stream; `writing` keeps its writes in order without a slow client holding up others. */
+export type HubSubscriber = { sink: HubSink; writing: Promise<void> };
+
+/**
+ * The bookkeeping every live feed shares (auction pages, the user's inbox): open streams grouped
+ * by a key (the auction, the user), listening on one NOTIFY channel of the process's shared
+ * listener once the first stream attaches, a comment every `heartbeatMs` so proxies keep idle
+ * streams open, a call back after the listener reconnected (NOTIFYs may have been lost), and the
+ * shutdown that closes every stream. What a notification means is the feed's own business.
+ */
+export function createStreamHub<S extends HubSubscriber>(options: {
+  listener: NotificationListener;
+  channel: string;
+  onNotification: (payload: string | undefined) => void;
+  /** After the listener reconnected: the keys with open streams, to be refreshed. */
+  onReconnect: (keys: number[]) => void;
+  heartbeatMs?: number;
+  logger?: Pick<Logger, "error">;
+  /** Names the feed in the log ("auction stream"). */
+  label: string;
+}) {
+  const subscribers = new Map<number, Set<S>>();
+  let starting: Promise<void> | null = null;
+  let unlisten: (() => Promise<void>) | null = null;
+  let forgetReconnect: (() => void) | null = null;
+  let heartbeat: NodeJS.Timeout | undefined;
+  let stopped = false;
+
+  function start(): Promise<void> {
+    starting ??= (async () => {
+      unlisten = await options.listener.listen(options.channel, options.onNotification);
+      forgetReconnect = options.listener.onReconnect(() => options.onReconnect([...subscribers.keys()]));
+      heartbeat = setInterval(() => {
+        for (const set of subscribers.values())
+          for (const subscriber of set)
+            subscriber.writing = subscriber.writing
+              .then(() => subscriber.sink.comment("ping"))
+              .catch(() => {});
+      }, options.heartbeatMs ?? 15_000);
+      heartbeat.unref();
+    })().catch((error) => {
+      starting = null;
+      throw error;
+    });
+    return starting;
+  }
+
+  return {
+    start,
+
+    /**
+     * Adds a stream under its key; `first` runs once listening has begun (so a change in between
+     * is either in what `first` sends or announced after it, never lost). Returns the detach.
+     */
+    attach(key: number, subscriber: S, first: () => Promise<void>): () => void {
+      let set = subscribers.get(key);
+      if (!set) {
+        set = new Set();
+        subscribers.set(key, set);
+      }
+      set.add(subscriber);
+      if (stopped) subscriber.sink.close();
+      void start()
+        .then(first)
+        .catch((err) => options.logger?.error({ err }, `${options.label} could not start`));
+      return () => {
+        const current = subscribers.get(key);
+        current?.delete(subscriber);
+        if (current && current.size === 0) subscribers.delete(key);
+      };
+    },
+
+    /** The open streams of a key (a copy: the set may change while they are written to). */
+    streamsOf(key: number): S[] {
+      return [...(subscribers.get(key) ?? [])];
+    },
+
+    has(key: number): boolean {
+      return subscribers.has(key);
+    },
+
+    /** Ends every stream and stops listening (shutdown). */
+    async stop(): Promise<void> {
+      stopped = true;
+      clearInterval(heartbeat);
+      for (const set of subscribers.values()) for (const subscriber of set) subscriber.sink.close();
+      subscribers.clear();
+      await starting?.catch(() => {});
+      forgetReconnect?.();
+      await unlisten?.();
+      unlisten = null;
+    },
+
+    size(): number {
+      let count = 0;
+      for (const set of subscribers.values()) count += set.size;
+      return count;
+    },
+  };
+}
