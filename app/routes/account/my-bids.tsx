@@ -2,10 +2,9 @@ import { Link } from "react-router";
 import type { MyBid, MyBidGroup } from "../../components/bidding/types.ts";
 import { Countdown } from "../../components/product/countdown.tsx";
 import { formatDate, pluralKey, usePriceFormatter } from "../../components/product/format.ts";
-import { seoMeta } from "../../components/seo/meta.ts";
+import { pageMeta } from "../../components/seo/page-meta.ts";
 import { ResponsiveImage } from "../../components/ui/responsive-image.tsx";
 import { appContext } from "../../context.ts";
-import { translate } from "../../i18n/index.ts";
 import { localePath } from "../../i18n/paths.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { named } from "../../middleware.server.ts";
@@ -17,24 +16,18 @@ const GROUPS: MyBidGroup[] = ["leading", "outbid", "won", "lost"];
 
 /** My bids (/ucet/aukce): the auctions the user bid on, grouped as leading, outbid, won and lost. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { services, locale, user, config } = context.get(appContext);
+  const { services, locale, user } = context.get(appContext);
   // The auth middleware guarantees a user.
   const items = await services.bidding.myBids(user!.id, locale);
-  return { items, locale, origin: config.publicUrl, serverNow: new Date().toISOString() };
+  return { items, serverNow: new Date().toISOString() };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData) return [];
-  const { locale, origin } = loaderData;
-  return seoMeta({
-    origin,
-    locale,
-    title: translate(locale, "bidding.myBids.title"),
-    description: translate(locale, "bidding.myBids.intro"),
-    path: localePath("accountAuctions", locale),
-    alternates: { cs: localePath("accountAuctions", "cs"), en: localePath("accountAuctions", "en") },
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, (t) => ({
+    title: t("bidding.myBids.title"),
+    description: t("bidding.myBids.intro"),
     noindex: true,
-  });
+  }));
 }
 
 const GROUP_TONE: Record<MyBidGroup, string> = {

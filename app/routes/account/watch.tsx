@@ -1,7 +1,7 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { Countdown } from "../../components/product/countdown.tsx";
 import { pluralKey, usePriceFormatter } from "../../components/product/format.ts";
-import { seoMeta } from "../../components/seo/meta.ts";
+import { pageMeta } from "../../components/seo/page-meta.ts";
 import { ResponsiveImage } from "../../components/ui/responsive-image.tsx";
 import { appContext } from "../../context.ts";
 import { translate } from "../../i18n/index.ts";
@@ -16,14 +16,12 @@ const NOTE_MAX = 500;
 
 /** The signed-in user's watched products (wishlist) with each one's state and the user's note. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { services, locale, user, config } = context.get(appContext);
+  const { services, locale, user } = context.get(appContext);
   // The auth middleware guarantees a user.
   const wishlist = await services.wishlist.getForUser(user!.id, locale);
   const items = wishlist?.items ?? [];
   const states = await services.productPages.productStates(items.map((item) => item.product.id));
   return {
-    locale,
-    origin: config.publicUrl,
     serverNow: new Date().toISOString(),
     items: items.map((item) => ({
       id: item.id,
@@ -65,18 +63,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { ok: true as const, intent, productId, error: null };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData) return [];
-  const { locale, origin } = loaderData;
-  return seoMeta({
-    origin,
-    locale,
-    title: translate(locale, "product.watch.title"),
-    description: translate(locale, "product.watch.intro"),
-    path: localePath("accountWatch", locale),
-    alternates: { cs: localePath("accountWatch", "cs"), en: localePath("accountWatch", "en") },
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, (t) => ({
+    title: t("product.watch.title"),
+    description: t("product.watch.intro"),
     noindex: true,
-  });
+  }));
 }
 
 const STATE_TONE: Record<string, string> = {
