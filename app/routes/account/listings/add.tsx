@@ -2,6 +2,8 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AccountSection, SectionButton } from "../../../components/account/section.tsx";
 import {
   EMPTY_LISTING_FORM,
+  LISTING_FORM_MAX_BYTES,
+  LISTING_IMAGE_UPLOAD_URL,
   type ListingFormValues,
   listingInputFromForm,
   parseListingFormJson,
@@ -34,11 +36,6 @@ export const middleware = named("auth");
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, (t) => ({ title: t("listings.add.title"), noindex: true }));
 }
-
-/** The photo upload endpoint (server/modules/listings/api.ts). */
-const UPLOAD_URL = "/api/me/advertisements/images";
-/** 12 photos of 15 MB and the fields: a larger post is refused before it is read. */
-const MAX_POST_BYTES = 12 * 15 * 1024 * 1024 + 1024 * 1024;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, user, locale } = context.get(appContext);
@@ -80,7 +77,7 @@ function merge(...sets: ListingFormErrors[]): ListingFormErrors {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, user, locale } = context.get(appContext);
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_POST_BYTES)
+  if (Number(request.headers.get("content-length") ?? 0) > LISTING_FORM_MAX_BYTES)
     throw data(translate(locale, "errors.payloadTooLarge"), { status: 413 });
   const form = await request.formData();
   const intent = form.get("intent");
@@ -261,7 +258,7 @@ export default function AddListingPage({ loaderData, actionData }: Route.Compone
           images={result?.step === "form" ? result.images : []}
           errors={errors}
           minActivation={loaderData.minActivation}
-          uploadUrl={UPLOAD_URL}
+          uploadUrl={LISTING_IMAGE_UPLOAD_URL}
         />
         <div className="flex justify-end">
           <SectionButton name="intent" value="preview" busy={busy}>

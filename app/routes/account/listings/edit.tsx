@@ -1,6 +1,8 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AccountSection, SavedMessage, SectionButton } from "../../../components/account/section.tsx";
 import {
+  LISTING_FORM_MAX_BYTES,
+  LISTING_IMAGE_UPLOAD_URL,
   type ListingFormValues,
   listingFormFromInput,
   listingInputFromForm,
@@ -34,9 +36,6 @@ export function meta(args: Route.MetaArgs) {
   return pageMeta(args, (t) => ({ title: t("listings.edit.title"), noindex: true }));
 }
 
-const UPLOAD_URL = "/api/me/advertisements/images";
-const MAX_POST_BYTES = 12 * 15 * 1024 * 1024 + 1024 * 1024;
-
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { services, user, locale } = context.get(appContext);
   const editable = await services.listings.editable(user!.id, Number(params.id), locale);
@@ -63,7 +62,7 @@ export type EditActionData = {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { services, user, locale } = context.get(appContext);
   const id = Number(params.id);
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_POST_BYTES)
+  if (Number(request.headers.get("content-length") ?? 0) > LISTING_FORM_MAX_BYTES)
     throw data(translate(locale, "errors.payloadTooLarge"), { status: 413 });
   const editable = await services.listings.editable(user!.id, id, locale);
   if (!editable) throw data(null, { status: 404 });
@@ -248,7 +247,7 @@ export default function EditListingPage({ loaderData, actionData }: Route.Compon
               locks={locks}
               lockedImages={locks.afterBid ? loaderData.images.map((image) => image.ref) : []}
               minActivation={loaderData.minActivation}
-              uploadUrl={UPLOAD_URL}
+              uploadUrl={LISTING_IMAGE_UPLOAD_URL}
             />
             <div className="flex flex-wrap items-center justify-end gap-4">
               <SavedMessage message={result?.saved ? t("listings.form.saved") : null} />
