@@ -1,15 +1,11 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { useId } from "react";
 import { Link, useFetcher, useSearchParams } from "react-router";
 import { localePath } from "../../i18n/paths.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
-import { ANALYTICS_EVENTS, pushDataLayer } from "../../lib/data-layer.ts";
-import { type LoginField as Field, validateLogin } from "../../lib/login-form.ts";
+import { type LoginAnswer, useLoginForm } from "../forms/use-login-form.ts";
 import { Dropdown } from "../ui/dropdown.tsx";
 import { EyeIcon, EyeOffIcon, UserIcon } from "../ui/icons.tsx";
 import { BAR_ICON_BUTTON, FOCUS_ON_DARK, FOCUS_ON_LIGHT } from "./shared.ts";
-
-/** What the login action answers with instead of a redirect (HTTP 422; app/auth.server.ts). */
-type LoginActionData = { errors?: Record<string, string[]> };
 
 type LoginWidgetProps = {
   open: boolean;
@@ -27,56 +23,25 @@ type LoginWidgetProps = {
  */
 export function LoginWidget({ open, onOpenChange, redirectTo }: LoginWidgetProps) {
   const { locale, t } = useTranslation();
-  const fetcher = useFetcher<LoginActionData>({ key: "header-login" });
+  const fetcher = useFetcher<LoginAnswer>({ key: "header-login" });
   const [params] = useSearchParams();
-  const [reveal, setReveal] = useState(false);
-  const [clientErrors, setClientErrors] = useState<Partial<Record<Field, string>>>({});
-  const [serverErrorsStale, setServerErrorsStale] = useState(false);
-  const emailRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
   const id = useId();
-
   const busy = fetcher.state !== "idle";
-  const serverErrors = !busy && !serverErrorsStale ? (fetcher.data?.errors ?? {}) : {};
   const redirect = redirectTo ?? params.get("redirect") ?? "";
-
-  // A failed login is an analytics event (spec sections 4 and 8), once per answer.
-  const answer = fetcher.data;
-  useEffect(() => {
-    if (answer?.errors?.login) pushDataLayer({ event: ANALYTICS_EVENTS.loginFailure });
-  }, [answer]);
-
-  const fieldError = (field: Field) => {
-    const key = clientErrors[field];
-    if (key) return t(key);
-    return serverErrors[field]?.join(", ");
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const form = new FormData(event.currentTarget);
-    const errors = validateLogin(String(form.get("email") ?? ""), String(form.get("password") ?? ""));
-    setClientErrors(errors);
-    if (errors.email || errors.password) {
-      event.preventDefault();
-      setServerErrorsStale(true);
-      (errors.email ? emailRef : passwordRef).current?.focus();
-      return;
-    }
-    setServerErrorsStale(false);
-  };
-
-  // After a first attempt, a corrected field loses its message as the visitor types.
-  const revalidate = (field: Field) => {
-    if (!clientErrors[field]) return;
-    const errors = validateLogin(emailRef.current?.value ?? "", passwordRef.current?.value ?? "");
-    setClientErrors((previous) => ({ ...previous, [field]: errors[field] }));
-  };
+  const {
+    emailRef,
+    passwordRef,
+    reveal,
+    toggleReveal,
+    onSubmit,
+    revalidate,
+    emailError,
+    passwordError,
+    loginError,
+  } = useLoginForm(fetcher.data, busy);
 
   const inputClass =
     "h-11 w-full rounded-md border border-line bg-white px-3.5 text-[0.95rem] text-ink placeholder:text-muted/70 focus:border-primary-dark focus:outline-2 focus:outline-offset-1 focus:outline-primary-dark aria-invalid:border-danger";
-  const emailError = fieldError("email");
-  const passwordError = fieldError("password");
-  const loginError = serverErrors.login?.join(", ");
 
   return (
     <Dropdown
@@ -168,7 +133,7 @@ export function LoginWidget({ open, onOpenChange, redirectTo }: LoginWidgetProps
               />
               <button
                 type="button"
-                onClick={() => setReveal((value) => !value)}
+                onClick={toggleReveal}
                 aria-pressed={reveal}
                 aria-controls={`${id}-password`}
                 className={`absolute inset-y-0 right-0 inline-flex w-11 items-center justify-center rounded-r-md text-muted hover:text-primary-dark ${FOCUS_ON_LIGHT}`}

@@ -1,12 +1,11 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import { handleLogin, type LoginActionData } from "../../auth.server.ts";
+import { useLoginForm } from "../../components/forms/use-login-form.ts";
 import { pageMeta } from "../../components/seo/page-meta.ts";
 import { appContext } from "../../context.ts";
 import { localePath } from "../../i18n/paths.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
-import { ANALYTICS_EVENTS, pushDataLayer } from "../../lib/data-layer.ts";
-import { type LoginField, validateLogin } from "../../lib/login-form.ts";
+import type { LoginField } from "../../lib/login-form.ts";
 import { safeRedirect } from "../../lib/safe-redirect.ts";
 import type { Route } from "./+types/login";
 
@@ -40,48 +39,19 @@ export default function LoginPage() {
   const actionData = useActionData<LoginActionData>();
   const [params] = useSearchParams();
   const navigation = useNavigation();
-  const [reveal, setReveal] = useState(false);
-  const [clientErrors, setClientErrors] = useState<Partial<Record<LoginField, string>>>({});
-  // Server errors belong to the last attempt: a new attempt stopped on the client hides them.
-  const [serverErrorsStale, setServerErrorsStale] = useState(false);
-  const emailRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
   const submitting = navigation.state === "submitting";
-  const serverErrors = !submitting && !serverErrorsStale ? (actionData?.errors ?? {}) : {};
+  const {
+    emailRef,
+    passwordRef,
+    reveal,
+    toggleReveal,
+    onSubmit,
+    revalidate,
+    emailError,
+    passwordError,
+    loginError,
+  } = useLoginForm(actionData, submitting);
 
-  // A failed login is an analytics event (spec sections 4 and 8), as from the header widget.
-  useEffect(() => {
-    if (actionData?.errors?.login) pushDataLayer({ event: ANALYTICS_EVENTS.loginFailure });
-  }, [actionData]);
-
-  const fieldError = (field: LoginField) => {
-    const key = clientErrors[field];
-    return key ? t(key) : serverErrors[field]?.join(", ");
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const form = new FormData(event.currentTarget);
-    const errors = validateLogin(String(form.get("email") ?? ""), String(form.get("password") ?? ""));
-    setClientErrors(errors);
-    if (errors.email || errors.password) {
-      event.preventDefault();
-      setServerErrorsStale(true);
-      (errors.email ? emailRef : passwordRef).current?.focus();
-      return;
-    }
-    setServerErrorsStale(false);
-  };
-
-  // After a first attempt, a corrected field loses its message as the visitor types.
-  const revalidate = (field: LoginField) => {
-    if (!clientErrors[field]) return;
-    const errors = validateLogin(emailRef.current?.value ?? "", passwordRef.current?.value ?? "");
-    setClientErrors((previous) => ({ ...previous, [field]: errors[field] }));
-  };
-
-  const emailError = fieldError("email");
-  const passwordError = fieldError("password");
-  const loginError = serverErrors.login?.join(", ");
   const errorText = (field: LoginField, text: string | undefined) =>
     text ? (
       <p
@@ -142,7 +112,7 @@ export default function LoginPage() {
               />
               <button
                 type="button"
-                onClick={() => setReveal((v) => !v)}
+                onClick={toggleReveal}
                 aria-pressed={reveal}
                 className="rounded-r border border-l-0 border-line px-3 text-sm text-primary-dark"
               >
