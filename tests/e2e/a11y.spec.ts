@@ -1,6 +1,6 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { DEMO, expect, test } from "./fixtures.ts";
+import { DEMO, expect, logIn, test } from "./fixtures.ts";
 
 /** Pages of the frame and the content pages, in both languages: no axe violations. */
 const pages = [
@@ -44,15 +44,6 @@ async function hydrated(page: Page) {
   await page.waitForFunction(() => Symbol.for("rarita.progressFetch") in window.fetch, undefined, {
     polling: 50,
   });
-}
-
-async function logIn(page: Page, back: string) {
-  await page.goto(`/ucet?redirect=${encodeURIComponent(back)}`);
-  const form = page.locator("main form").filter({ has: page.locator('input[name="password"]') });
-  await form.locator('input[name="email"]').fill(DEMO.seller.email);
-  await form.locator('input[name="password"]').fill(DEMO.seller.password);
-  await form.getByRole("button", { name: /Přihlásit se|Log in/ }).click();
-  await expect(page).toHaveURL(back);
 }
 
 for (const path of pages) {
@@ -134,7 +125,7 @@ test.describe("overlays open", () => {
   });
 
   test("the account dropdown and the account sidebar, logged in", async ({ page }) => {
-    await logIn(page, "/ucet/prehled");
+    await logIn(page, DEMO.seller, "/ucet/prehled");
     await expect(page.getByTestId("account-sidebar")).toBeVisible();
     expect(await violations(page)).toEqual([]);
     await expect(page.getByTestId("site-header")).toHaveAttribute("data-ready", "true");

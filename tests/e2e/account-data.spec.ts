@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { expect, test } from "./fixtures.ts";
+import { expect, logIn, test } from "./fixtures.ts";
 
 /**
  * The invoice and contact details page in the browser, as one collector's story: company invoice
@@ -29,13 +29,6 @@ async function register(page: Page) {
   await page.getByRole("button", { name: "Zaregistrovat se" }).click();
   await expect(page).toHaveURL(/\/registrace\/dekujeme$/, { timeout: 20_000 });
   return email;
-}
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto("/ucet");
-  await page.locator("#login-email").fill(email);
-  await page.locator("#login-password").fill(password);
-  await page.locator("form:has(#login-email)").getByRole("button", { name: "Přihlásit se" }).click();
 }
 
 test("a collector keeps invoice data, avatar and password, exports the data and deletes the account", async ({
@@ -111,7 +104,7 @@ test("a collector keeps invoice data, avatar and password, exports the data and 
   await expect(passwordForm.getByRole("textbox", { name: "Nové heslo", exact: true })).toHaveValue("");
   await page.getByTestId("account-sidebar").getByRole("button", { name: "Odhlásit se" }).click();
   await expect(page).toHaveURL(/\/$/);
-  await logIn(page, email, NEW_PASSWORD);
+  await logIn(page, { email, password: NEW_PASSWORD });
   await expect(page).toHaveURL(/\/ucet\/prehled$/);
 
   // Deletion: the password confirms it, the session ends, and the account cannot log in again.
@@ -121,7 +114,7 @@ test("a collector keeps invoice data, avatar and password, exports the data and 
   await deleteForm.getByRole("button", { name: "Trvale smazat účet" }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId("login-trigger")).toBeVisible();
-  await logIn(page, email, NEW_PASSWORD);
+  await logIn(page, { email, password: NEW_PASSWORD });
   await expect(page.getByTestId("login-error")).toBeVisible();
   await expect(page).toHaveURL(/\/ucet$/);
 });

@@ -1,5 +1,5 @@
 import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
-import { answerConsent, expect, test } from "./fixtures.ts";
+import { answerConsent, expect, logIn, test } from "./fixtures.ts";
 
 /**
  * Issue 5 items 5, 6 and 8 in the browser: the verified account by SMS code (read from the
@@ -14,14 +14,6 @@ async function hydrated(page: Page) {
   await page.waitForFunction(() => Symbol.for("rarita.progressFetch") in window.fetch, undefined, {
     polling: 50,
   });
-}
-
-async function logIn(page: Page, account: { email: string; password: string }, back: string) {
-  await page.goto(`/ucet?redirect=${encodeURIComponent(back)}`);
-  await page.locator("#login-email").fill(account.email);
-  await page.locator("#login-password").fill(account.password);
-  await page.locator("form:has(#login-email)").getByRole("button", { name: "Přihlásit se" }).click();
-  await expect(page).toHaveURL(back);
 }
 
 /** The newest code texted to a number, from the development SMS outbox. */

@@ -1,20 +1,8 @@
-import type { Browser, Page } from "@playwright/test";
-import { answerConsent, DEMO, expect, test } from "./fixtures.ts";
+import type { Page } from "@playwright/test";
+import { DEMO, expect, signedIn, test } from "./fixtures.ts";
 
 /** A second bidder (the seed's unverified seller: confirmed e-mail and age, no listing here). */
 const RIVAL = { email: "novacek@rarita.test", password: "demo-novacek" };
-
-async function signedIn(browser: Browser, baseURL: string, account: { email: string; password: string }) {
-  const context = await browser.newContext();
-  await answerConsent(context, baseURL);
-  const page = await context.newPage();
-  await page.goto("/ucet");
-  await page.locator("#login-email").fill(account.email);
-  await page.locator("#login-password").fill(account.password);
-  await page.locator("form:has(#login-email)").getByRole("button", { name: "Přihlásit se" }).click();
-  await page.waitForURL(/\/ucet\/prehled/);
-  return page;
-}
 
 /** Bids through the page's form: the amount, an optional maximum, then the binding confirmation. */
 async function bid(page: Page, amount: string, max?: string) {

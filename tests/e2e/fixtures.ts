@@ -1,4 +1,4 @@
-import { type BrowserContext, test as base, expect } from "@playwright/test";
+import { type Browser, type BrowserContext, test as base, expect, type Page } from "@playwright/test";
 
 /** The demo accounts the seed creates (server/db/seed/users-data.ts). */
 export const DEMO = {
@@ -25,6 +25,38 @@ export async function answerConsent(context: BrowserContext, baseURL: string) {
       return { name, value, domain: url.hostname, path: "/" };
     }),
   );
+}
+
+export type Account = { email: string; password: string };
+
+/**
+ * Fills and sends the login target's form (/ucet, /en/account) on the page already open. The
+ * submit button is found by its type, so it works in both languages.
+ */
+export async function submitLogin(page: Page, account: Account) {
+  await page.locator("#login-email").fill(account.email);
+  await page.locator("#login-password").fill(account.password);
+  await page.locator("form:has(#login-email)").locator('button[type="submit"]').click();
+}
+
+/**
+ * Logs in on the login target. With `back`, it asks to be sent there and waits until it is;
+ * without, it opens the plain /ucet and leaves the outcome to the caller.
+ */
+export async function logIn(page: Page, account: Account, back?: string) {
+  await page.goto(back ? `/ucet?redirect=${encodeURIComponent(back)}` : "/ucet");
+  await submitLogin(page, account);
+  if (back) await expect(page).toHaveURL(back);
+}
+
+/** A page in a context of its own (consent answered), logged in and on the account overview. */
+export async function signedIn(browser: Browser, baseURL: string, account: Account): Promise<Page> {
+  const context = await browser.newContext();
+  await answerConsent(context, baseURL);
+  const page = await context.newPage();
+  await logIn(page, account);
+  await page.waitForURL(/\/ucet\/prehled/);
+  return page;
 }
 
 export const test = base.extend({

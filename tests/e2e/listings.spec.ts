@@ -1,6 +1,6 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import sharp from "sharp";
-import { DEMO, expect, test } from "./fixtures.ts";
+import { DEMO, expect, logIn, test } from "./fixtures.ts";
 
 /**
  * Selling, in the browser: a seller adds an auction with two photos (reordered by dragging),
@@ -18,13 +18,6 @@ async function photo(color: string) {
   return sharp({ create: { width: 120, height: 160, channels: 3, background: color } })
     .png()
     .toBuffer();
-}
-
-async function logIn(page: Page, target: string) {
-  await page.goto(`/ucet?redirect=${encodeURIComponent(target)}`);
-  await page.locator("#login-email").fill(SELLER.email);
-  await page.locator("#login-password").fill(SELLER.password);
-  await page.locator("form:has(#login-email)").getByRole("button", { name: "Přihlásit se" }).click();
 }
 
 /** Sets the insertion fees through the admin API; returns the previous value. */
@@ -56,7 +49,7 @@ test("a seller lists an auction with two photos, finds it, edits it and cancels 
   try {
     const token = `Rx${Date.now().toString(36)}`;
     const name = `Diplomático Ambassadeur ${token}`;
-    await logIn(page, "/ucet/vase-aukce/pridat");
+    await logIn(page, SELLER, "/ucet/vase-aukce/pridat");
     const form = page.getByTestId("listing-form");
     await expect(form).toBeVisible();
 

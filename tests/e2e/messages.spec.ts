@@ -1,5 +1,5 @@
-import type { Browser, Page } from "@playwright/test";
-import { answerConsent, expect, test } from "./fixtures.ts";
+import type { Page } from "@playwright/test";
+import { expect, signedIn, test } from "./fixtures.ts";
 
 /**
  * Messages in two browsers (issue 7): a buyer writes about a classified, the seller's bell rises
@@ -10,19 +10,6 @@ import { answerConsent, expect, test } from "./fixtures.ts";
  */
 const SELLER = { email: "sberatel4@rarita.test", password: "demo-sberatel" };
 const BUYER = { email: "sberatel9@rarita.test", password: "demo-sberatel" };
-
-async function signedIn(browser: Browser, baseURL: string, account: { email: string; password: string }) {
-  const context = await browser.newContext();
-  await answerConsent(context, baseURL);
-  const page = await context.newPage();
-  page.on("dialog", (dialog) => void dialog.accept());
-  await page.goto("/ucet");
-  await page.locator("#login-email").fill(account.email);
-  await page.locator("#login-password").fill(account.password);
-  await page.locator("form:has(#login-email)").getByRole("button", { name: "Přihlásit se" }).click();
-  await page.waitForURL(/\/ucet\/prehled/);
-  return page;
-}
 
 /** Opens a page and waits for hydration (the frame wraps window.fetch in an effect): a click before it would be lost. */
 async function open(page: Page, path: string) {
@@ -66,6 +53,7 @@ test("a buyer and a seller talk about a classified, close the deal and the buyer
 
   const seller = await signedIn(browser, baseURL!, SELLER);
   const buyer = await signedIn(browser, baseURL!, BUYER);
+  for (const page of [seller, buyer]) page.on("dialog", (dialog) => void dialog.accept());
   await open(seller, "/ucet/zpravy");
   const sellerBefore = await bell(seller);
   const buyerBefore = await bell(buyer);

@@ -1,8 +1,8 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import { minimumNextBid } from "../../app/lib/bid-step.ts";
 import { formatPrice } from "../../app/lib/money.ts";
 import { BID_STEPS } from "../../server/db/seed/settings-data.ts";
-import { DEMO, expect, test } from "./fixtures.ts";
+import { DEMO, expect, logIn, test } from "./fixtures.ts";
 
 /** The shared fixture's age cookie value is not the one the age gate reads ("1"); answer it here too, and keep the intro popup away. */
 test.beforeEach(async ({ context, baseURL }) => {
@@ -61,15 +61,6 @@ async function findProducts(
 
 const liveAuctionWithBids = (f: Found) => f.format === "auction" && f.status === "active" && f.bids >= 2;
 const shopWithImages = (f: Found) => f.format === "shop" && f.status === "active" && f.images >= 2;
-
-async function logIn(page: Page, account: { email: string; password: string }, back = "/ucet/prehled") {
-  await page.goto(`/ucet?redirect=${encodeURIComponent(back)}`);
-  const form = page.locator("main form").filter({ has: page.locator('input[name="password"]') });
-  await form.locator('input[name="email"]').fill(account.email);
-  await form.locator('input[name="password"]').fill(account.password);
-  await form.getByRole("button", { name: /Přihlásit se|Log in/ }).click();
-  await expect(page).toHaveURL(back);
-}
 
 test.describe("canonical product URLs", () => {
   test("a wrong or missing slug answers 301 to the canonical URL, in both languages", async ({
@@ -228,7 +219,7 @@ test.describe("product detail", () => {
     request,
   }) => {
     const { auction } = await findProducts(request, { auction: liveAuctionWithBids });
-    await logIn(page, DEMO.buyer);
+    await logIn(page, DEMO.buyer, "/ucet/prehled");
     await page.goto(auction.url);
     const form = page.getByTestId("bid-form");
     await expect(form.or(page.getByTestId("bid-own"))).toBeVisible();
@@ -396,7 +387,7 @@ test.describe("user profile", () => {
     page,
   }) => {
     // RumovyKabinet is the demo's verified seller with six reviews; find them from the profile of a reviewed deal.
-    await logIn(page, DEMO.seller);
+    await logIn(page, DEMO.seller, "/ucet/prehled");
     await page.goto("/uzivatel");
     await expect(page).toHaveURL("/uzivatel");
     await expect(page.getByTestId("own-profile-note")).toBeVisible();

@@ -1,16 +1,9 @@
 import type { Page } from "@playwright/test";
-import { DEMO, expect, test } from "./fixtures.ts";
+import { DEMO, expect, submitLogin, test } from "./fixtures.ts";
 
 /** Waits until the page is hydrated (the header marks itself ready), so client code is in play. */
 async function hydrated(page: Page) {
   await expect(page.getByTestId("site-header")).toHaveAttribute("data-ready", "true");
-}
-
-async function logInOnTargetPage(page: Page, account: { email: string; password: string }) {
-  const form = page.locator("main form").filter({ has: page.locator('input[name="password"]') });
-  await form.locator('input[name="email"]').fill(account.email);
-  await form.locator('input[name="password"]').fill(account.password);
-  await form.getByRole("button", { name: /Přihlásit se|Log in/ }).click();
 }
 
 /** The canonical and hreflang links in the page's head. */
@@ -49,7 +42,7 @@ test.describe("protected pages and login", () => {
     await page.goto("/ucet/prehled?zalozka=prihozy");
     await expect(page).toHaveURL("/ucet?redirect=%2Fucet%2Fprehled%3Fzalozka%3Dprihozy");
     await expect(page.getByRole("heading", { name: "Přihlášení" })).toBeVisible();
-    await logInOnTargetPage(page, DEMO.buyer);
+    await submitLogin(page, DEMO.buyer);
     await expect(page).toHaveURL("/ucet/prehled?zalozka=prihozy");
     await expect(page.getByTestId("account-welcome")).toContainText("Vítejte");
   });
@@ -58,14 +51,14 @@ test.describe("protected pages and login", () => {
     await page.goto("/en/account/overview");
     await expect(page).toHaveURL("/en/account?redirect=%2Fen%2Faccount%2Foverview");
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
-    await logInOnTargetPage(page, DEMO.buyer);
+    await submitLogin(page, DEMO.buyer);
     await expect(page).toHaveURL("/en/account/overview");
   });
 
   for (const unsafe of ["//evil.example", "https://evil.example", "/\\evil.example", "javascript:alert(1)"]) {
     test(`an unsafe redirect value (${unsafe}) falls back to the account overview`, async ({ page }) => {
       await page.goto(`/ucet?redirect=${encodeURIComponent(unsafe)}`);
-      await logInOnTargetPage(page, DEMO.buyer);
+      await submitLogin(page, DEMO.buyer);
       await expect(page).toHaveURL("/ucet/prehled");
     });
   }
@@ -144,14 +137,14 @@ test.describe("protected pages and login", () => {
     };
 
     await page.goto("/ucet?redirect=%2Fdokumenty");
-    await logInOnTargetPage(page, DEMO.buyer);
+    await submitLogin(page, DEMO.buyer);
     await expect(page).toHaveURL("/dokumenty");
     await endSession();
     await expect(page.getByTestId("login-trigger")).toBeVisible();
     await expect(page).toHaveURL("/dokumenty");
 
     await page.goto("/ucet/prehled");
-    await logInOnTargetPage(page, DEMO.buyer);
+    await submitLogin(page, DEMO.buyer);
     await expect(page).toHaveURL("/ucet/prehled");
     await endSession();
     await expect(page).toHaveURL("/ucet?redirect=%2Fucet%2Fprehled");
@@ -163,7 +156,7 @@ test.describe("protected pages and login", () => {
     context,
   }) => {
     await page.goto("/ucet");
-    await logInOnTargetPage(page, DEMO.buyer);
+    await submitLogin(page, DEMO.buyer);
     await expect(page).toHaveURL("/ucet/prehled");
     const session = (await context.cookies()).find((cookie) => cookie.name === "auth._token");
     expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
@@ -176,7 +169,7 @@ test.describe("protected pages and login", () => {
     context,
   }) => {
     await page.goto("/ucet");
-    await logInOnTargetPage(page, DEMO.buyer);
+    await submitLogin(page, DEMO.buyer);
     await expect(page).toHaveURL("/ucet/prehled");
     await page.goto("/ucet");
     await expect(page).toHaveURL("/ucet/prehled");

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { DEMO, expect, test } from "./fixtures.ts";
+import { DEMO, expect, logIn, test } from "./fixtures.ts";
 
 /**
  * The frame around every page (spec sections 2, 8 and 9): the account area's sidebar, the
@@ -12,15 +12,6 @@ async function hydrated(page: Page) {
   await page.waitForFunction(() => Symbol.for("rarita.progressFetch") in window.fetch, undefined, {
     polling: 50,
   });
-}
-
-async function logIn(page: Page, account: { email: string; password: string }, back: string) {
-  await page.goto(`/ucet?redirect=${encodeURIComponent(back)}`);
-  const form = page.locator("main form").filter({ has: page.locator('input[name="password"]') });
-  await form.locator('input[name="email"]').fill(account.email);
-  await form.locator('input[name="password"]').fill(account.password);
-  await form.getByRole("button", { name: /Přihlásit se|Log in/ }).click();
-  await expect(page).toHaveURL(back);
 }
 
 test.describe("account sidebar", () => {
