@@ -8,7 +8,7 @@
  * PNGs go to /tmp/screens/acctsec-<page>-<width>.png.
  */
 import fs from "node:fs";
-import { chromium } from "@playwright/test";
+import { answeredContext, launchScreensBrowser, logIn } from "./browser.ts";
 
 const BASE = process.env.SCREENS_URL ?? "http://localhost:3212";
 const OUT = "/tmp/screens";
@@ -24,31 +24,12 @@ const PAGES = {
 };
 
 fs.mkdirSync(OUT, { recursive: true });
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
-});
+const browser = await launchScreensBrowser();
 try {
   for (const width of [375, 768, 1280]) {
-    const context = await browser.newContext({ viewport: { width, height: 900 }, locale: "cs-CZ" });
-    const { hostname } = new URL(BASE);
-    await context.addCookies(
-      [
-        "cookies-show=hidden",
-        "accept-technical=true",
-        "age-confirmed=1",
-        "intro-popup=hidden",
-        "top-banner=hidden",
-      ].map((pair) => {
-        const [name, value] = pair.split("=");
-        return { name, value, domain: hostname, path: "/" };
-      }),
-    );
+    const context = await answeredContext(browser, BASE, width);
     const page = await context.newPage();
-    await page.goto(`${BASE}/ucet`);
-    await page.locator("#login-email").fill(ACCOUNT.email);
-    await page.locator("#login-password").fill(ACCOUNT.password);
-    await page.locator("form:has(#login-email)").getByRole("button", { name: "Přihlásit se" }).click();
+    await logIn(page, BASE, ACCOUNT);
     await page.waitForURL(`${BASE}/ucet/prehled`);
     for (const [name, path] of Object.entries(PAGES)) {
       await page.goto(`${BASE}${path}`);

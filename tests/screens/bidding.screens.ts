@@ -10,7 +10,7 @@
  * (The page's live stream never lets the network go idle: waits are on elements.)
  */
 import fs from "node:fs";
-import { type Browser, chromium } from "@playwright/test";
+import { launchScreensBrowser, signedIn } from "./browser.ts";
 
 const BASE = process.env.SCREENS_URL ?? "http://localhost:3222";
 const OUT = "/tmp/screens";
@@ -28,34 +28,7 @@ async function post(path: string, body: object) {
   return (await response.json()) as { id: number; url: string };
 }
 
-async function signedIn(browser: Browser, width: number, account: { email: string; password: string }) {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: "cs-CZ" });
-  const { hostname } = new URL(BASE);
-  await context.addCookies(
-    [
-      "cookies-show=hidden",
-      "accept-technical=true",
-      "age-confirmed=1",
-      "intro-popup=hidden",
-      "top-banner=hidden",
-    ].map((pair) => {
-      const [name, value] = pair.split("=");
-      return { name, value, domain: hostname, path: "/" };
-    }),
-  );
-  const page = await context.newPage();
-  await page.goto(`${BASE}/ucet`);
-  await page.locator("#login-email").fill(account.email);
-  await page.locator("#login-password").fill(account.password);
-  await page.locator("form:has(#login-email)").getByRole("button", { name: "Přihlásit se" }).click();
-  await page.waitForURL(/\/ucet\/prehled/);
-  return { context, page };
-}
-
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
-});
+const browser = await launchScreensBrowser();
 try {
   for (const width of [375, 768, 1280]) {
     const auction = await post("/__diagnostics/auction", {
@@ -64,8 +37,8 @@ try {
       endsInSeconds: 3 * 3600,
       name: `Appleton Estate 21 let, 0,7 l (${width})`,
     });
-    const buyer = await signedIn(browser, width, BUYER);
-    const rival = await signedIn(browser, width, RIVAL);
+    const buyer = await signedIn(browser, BASE, width, BUYER);
+    const rival = await signedIn(browser, BASE, width, RIVAL);
     const shot = async (page: typeof buyer.page, state: string, full = false) => {
       await page.waitForTimeout(300);
       if (full) await page.screenshot({ path: `${OUT}/bidding-${width}-${state}.png`, fullPage: true });

@@ -9,27 +9,15 @@
  * PNGs go to /tmp/screens/footer-<width>-<state>.png.
  */
 import fs from "node:fs";
-import { type Browser, chromium, type Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
+import { ANSWERED, answeredContext, type Cookies, launchScreensBrowser } from "./browser.ts";
 
 const BASE = process.env.SCREENS_URL ?? "http://localhost:3302";
 const OUT = "/tmp/screens";
 const WIDTHS = [375, 768, 1280];
 
-type Cookies = Record<string, string>;
-const ANSWERED: Cookies = {
-  "cookies-show": "hidden",
-  "accept-technical": "true",
-  "age-confirmed": "true",
-  "intro-popup": "hidden",
-  "top-banner": "hidden",
-};
-
 async function newPage(browser: Browser, width: number, cookies: Cookies): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 860 }, locale: "cs-CZ" });
-  const { hostname } = new URL(BASE);
-  await context.addCookies(
-    Object.entries(cookies).map(([name, value]) => ({ name, value, domain: hostname, path: "/" })),
-  );
+  const context = await answeredContext(browser, BASE, width, { height: 860, cookies });
   return context.newPage();
 }
 
@@ -46,17 +34,7 @@ async function open(page: Page, path = "/") {
 
 async function main() {
   fs.mkdirSync(OUT, { recursive: true });
-  const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  });
+  const browser = await launchScreensBrowser();
   try {
     for (const width of WIDTHS) {
       // The footer, newsletter block and a validation message.

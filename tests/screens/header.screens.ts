@@ -8,7 +8,8 @@
  * PNGs go to /tmp/screens/header-<width>-<state>.png.
  */
 import fs from "node:fs";
-import { type Browser, chromium, type Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
+import { answeredContext, launchScreensBrowser } from "./browser.ts";
 
 const BASE = process.env.SCREENS_URL ?? "http://localhost:3301";
 const OUT = "/tmp/screens";
@@ -19,18 +20,8 @@ const ACCOUNT = {
 };
 
 async function newPage(browser: Browser, width: number): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 860 }, locale: "cs-CZ" });
-  const { hostname } = new URL(BASE);
   // Consent, age, intro popup and promo banner already answered: only the header is looked at.
-  await context.addCookies(
-    [
-      ["cookies-show", "hidden"],
-      ["accept-technical", "true"],
-      ["age-confirmed", "1"],
-      ["intro-popup", "hidden"],
-      ["top-banner", "hidden"],
-    ].map(([name, value]) => ({ name, value, domain: hostname, path: "/" })),
-  );
+  const context = await answeredContext(browser, BASE, width, { height: 860 });
   return context.newPage();
 }
 
@@ -57,17 +48,7 @@ async function logIn(page: Page) {
 
 async function main() {
   fs.mkdirSync(OUT, { recursive: true });
-  const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  });
+  const browser = await launchScreensBrowser();
   try {
     for (const width of WIDTHS) {
       const mobile = width < 1028;

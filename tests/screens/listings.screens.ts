@@ -8,8 +8,9 @@
  * PNGs go to /tmp/screens/listings-<step>-<width>.png.
  */
 import fs from "node:fs";
-import { chromium, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import sharp from "sharp";
+import { answeredContext, launchScreensBrowser, logIn, submitLogin } from "./browser.ts";
 
 const BASE = process.env.SCREENS_URL ?? "http://localhost:3221";
 const OUT = "/tmp/screens";
@@ -26,32 +27,19 @@ async function shot(page: Page, name: string, width: number) {
 }
 
 fs.mkdirSync(OUT, { recursive: true });
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
-});
+const browser = await launchScreensBrowser();
 const front = await photo("#7a4a2a", "1");
 const back = await photo("#2f5d62", "2");
 try {
   for (const width of widths.length ? widths : [375, 768, 1280]) {
-    const context = await browser.newContext({ viewport: { width, height: 900 }, locale: "cs-CZ" });
-    const { hostname } = new URL(BASE);
-    const consent = [
-      "cookies-show=hidden",
-      "accept-technical=true",
-      "age-confirmed=1",
-      "intro-popup=hidden",
-      "top-banner=hidden",
-    ].map((pair) => {
-      const [name, value] = pair.split("=");
-      return { name, value, domain: hostname, path: "/" };
-    });
-    await context.addCookies(consent);
+    const context = await answeredContext(browser, BASE, width);
     const page = await context.newPage();
-    await page.goto(`${BASE}/ucet?redirect=/ucet/vase-aukce/pridat`);
-    await page.locator("#login-email").fill("prodejce@rarita.test");
-    await page.locator("#login-password").fill("demo-prodejce");
-    await page.locator("form:has(#login-email)").getByRole("button", { name: "Přihlásit se" }).click();
+    await logIn(
+      page,
+      BASE,
+      { email: "prodejce@rarita.test", password: "demo-prodejce" },
+      "/ucet/vase-aukce/pridat",
+    );
     await page.getByTestId("listing-form").waitFor();
     await shot(page, "1-form", width);
 
@@ -105,8 +93,7 @@ try {
     }
 
     // A classified as a buyer: the offer panel's action, the message page, the confirmation.
-    const buyer = await browser.newContext({ viewport: { width, height: 900 }, locale: "cs-CZ" });
-    await buyer.addCookies(consent);
+    const buyer = await answeredContext(browser, BASE, width);
     const other = await buyer.newPage();
     await other.goto(`${BASE}/hledani?q=rum&format=classified`);
     await other.getByTestId("product-card").first().locator("a").first().click();
@@ -114,9 +101,7 @@ try {
     await other.getByTestId("offer-panel").scrollIntoViewIfNeeded();
     await other.getByTestId("offer-panel").screenshot({ path: `${OUT}/listings-offer-guest-${width}.png` });
     await other.getByTestId("contact-login").click();
-    await other.locator("#login-email").fill("kupec@rarita.test");
-    await other.locator("#login-password").fill("demo-kupec");
-    await other.locator("form:has(#login-email)").getByRole("button", { name: "Přihlásit se" }).click();
+    await submitLogin(other, { email: "kupec@rarita.test", password: "demo-kupec" });
     await other.getByTestId("contact-seller").click();
     await other.getByTestId("contact-page").waitFor();
     await shot(other, "contact", width);

@@ -8,35 +8,12 @@
  * PNGs go to /tmp/screens/messages-<step>-<width>.png.
  */
 import fs from "node:fs";
-import { type Browser, chromium, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { launchScreensBrowser, signedIn } from "./browser.ts";
 
 const BASE = process.env.SCREENS_URL ?? "http://localhost:3232";
 const OUT = "/tmp/screens";
 const widths = process.argv.slice(2).map(Number).filter(Boolean);
-
-async function signedIn(browser: Browser, width: number, email: string, password: string) {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: "cs-CZ" });
-  const { hostname } = new URL(BASE);
-  await context.addCookies(
-    [
-      "cookies-show=hidden",
-      "accept-technical=true",
-      "age-confirmed=1",
-      "intro-popup=hidden",
-      "top-banner=hidden",
-    ].map((pair) => {
-      const [name, value] = pair.split("=");
-      return { name, value, domain: hostname, path: "/" };
-    }),
-  );
-  const page = await context.newPage();
-  await page.goto(`${BASE}/ucet`);
-  await page.locator("#login-email").fill(email);
-  await page.locator("#login-password").fill(password);
-  await page.locator("form:has(#login-email)").getByRole("button", { name: "Přihlásit se" }).click();
-  await page.waitForURL(/\/ucet\/prehled/);
-  return page;
-}
 
 async function shot(page: Page, name: string, width: number) {
   await page.waitForLoadState("networkidle");
@@ -44,13 +21,13 @@ async function shot(page: Page, name: string, width: number) {
 }
 
 fs.mkdirSync(OUT, { recursive: true });
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
-});
+const browser = await launchScreensBrowser();
 try {
   for (const width of widths.length ? widths : [375, 768, 1280]) {
-    const seller = await signedIn(browser, width, "prodejce@rarita.test", "demo-prodejce");
+    const { page: seller } = await signedIn(browser, BASE, width, {
+      email: "prodejce@rarita.test",
+      password: "demo-prodejce",
+    });
     await seller.goto(`${BASE}/ucet/zpravy`);
     await shot(seller, "list", width);
     await seller.getByTestId("thread-row").first().click();
@@ -75,7 +52,10 @@ try {
     await shot(seller, "watchdogs", width);
     await seller.context().close();
 
-    const admin = await signedIn(browser, width, "admin@rarita.test", "demo-spravce");
+    const { page: admin } = await signedIn(browser, BASE, width, {
+      email: "admin@rarita.test",
+      password: "demo-spravce",
+    });
     await admin.goto(`${BASE}/ucet/zpravy`);
     await shot(admin, "empty", width);
     await admin.goto(`${BASE}/ucet/zpravy?filter=selling`);

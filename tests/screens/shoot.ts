@@ -1,4 +1,4 @@
-import { chromium } from "@playwright/test";
+import { answeredContext, launchScreensBrowser } from "./browser.ts";
 
 /**
  * Screenshots of pages at the three widths the brief asks for (375, 768, 1280 px), for a person
@@ -6,26 +6,9 @@ import { chromium } from "@playwright/test";
  * Consent and age are pre-answered so the page itself is visible.
  */
 const [baseUrl, outDir, ...pages] = process.argv.slice(2);
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
-});
-const url = new URL(baseUrl);
+const browser = await launchScreensBrowser();
 for (const width of [375, 768, 1280]) {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  await context.addCookies(
-    ["cookies-show=hidden", "accept-technical=true", "age-confirmed=1", "intro-popup=hidden"].map((pair) => {
-      const [name, value] = pair.split("=");
-      return { name, value, domain: url.hostname, path: "/" };
-    }),
-  );
+  const context = await answeredContext(browser, baseUrl, width);
   const page = await context.newPage();
   for (const entry of pages) {
     // Only the first "=" separates the name, so paths may carry a query (?q=rum).
