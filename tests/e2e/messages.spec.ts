@@ -111,6 +111,7 @@ test("a buyer and a seller talk about a classified, close the deal and the buyer
   await open(buyer, "/ucet/zpravy?filter=buying");
   await buyer.getByTestId("thread-row").filter({ hasText: product.name }).click();
   await buyer.getByTestId("thread-title").getByRole("link", { name: "habanos.cz" }).click();
+  await expect(buyer).toHaveURL(/\/uzivatel\/\d+$/);
   const review = buyer.getByTestId("review").filter({ hasText: product.name });
   await expect(review).toContainText("Rychlá domluva, box přesně podle popisu.");
   await expect(review.getByRole("img", { name: "5 z 5 hvězdiček" })).toBeVisible();

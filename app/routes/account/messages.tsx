@@ -1,4 +1,4 @@
-import { data, Link, redirect, useRevalidator, useSearchParams } from "react-router";
+import { data, Link, redirect, useNavigation, useRevalidator, useSearchParams } from "react-router";
 import { useThreadEvents } from "../../components/header/live-counts.ts";
 import { ThreadFilters, ThreadList } from "../../components/messages/thread-list.tsx";
 import { type ThreadActionData, ThreadPane } from "../../components/messages/thread-pane.tsx";
@@ -152,9 +152,12 @@ export default function MessagesPage({ loaderData, actionData, params }: Route.C
   const [search] = useSearchParams();
   const deleted = search.get("deleted") === "1";
 
-  // A message in the open thread, or any change while the list alone is shown, reloads the page.
+  // A message in the open thread, or any change while the list alone is shown, reloads the page;
+  // not while the visitor is leaving it (a reload then could hold up or undo their navigation).
+  const navigation = useNavigation();
   useThreadEvents((threadId) => {
-    if (threadId !== null && revalidator.state === "idle") void revalidator.revalidate();
+    if (threadId !== null && revalidator.state === "idle" && navigation.state === "idle")
+      void revalidator.revalidate();
   });
 
   const hrefFor = (filter: ThreadFilter) => `${base}${listQuery(filter, 1, list.productId)}`;
