@@ -10,5 +10,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Test files share their worker's module cache instead of importing the server afresh each
+    // (that import was a sixth to a third of the run). Files keep no state in modules: each opens
+    // its own database and services, and the few stubs of globals and env undo themselves.
+    isolate: false,
   },
 });
