@@ -2,6 +2,9 @@ import { defineConfig } from "@playwright/test";
 
 // E2E_PORT lets several suites run side by side on one machine.
 const port = process.env.E2E_PORT ?? "3100";
+// The e2e server's caught mail is listed on the next port (scripts/e2e-server.ts, tests/e2e/mail.ts);
+// set here so the server and the test workers agree.
+process.env.E2E_MAIL_PORT ??= String(Number(port) + 1);
 const baseURL = `http://localhost:${port}`;
 
 /**

@@ -1,17 +1,40 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { startTestSmtpServer } from "../server/test/smtp-server.ts";
 
 /**
  * Playwright's web server: the production server on port 3100 (E2E_PORT) with the demo data, on a fresh
  * temporary data directory that is removed when the server exits, so every run starts clean and
  * never touches ./data.
+ *
+ * Its mail goes over SMTP to a real SMTP server started here (smtp-server, as in the integration
+ * tests); what arrived is listed as JSON at http://localhost:<E2E_MAIL_PORT>/mails (port 3101 by
+ * default) for the tests to read links from (tests/e2e/mail.ts).
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const port = process.env.E2E_PORT || "3100";
+const mailPort = Number(process.env.E2E_MAIL_PORT || Number(port) + 1);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "rarita-e2e-"));
+
+const smtp = await startTestSmtpServer();
+const mailList = http.createServer((request, response) => {
+  if (request.url !== "/mails") {
+    response.writeHead(404).end();
+    return;
+  }
+  const mails = smtp.received.map(({ envelope, parsed }) => ({
+    to: envelope.to.join(", "),
+    subject: parsed.subject ?? "",
+    text: parsed.text ?? "",
+    html: typeof parsed.html === "string" ? parsed.html : "",
+  }));
+  response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ mails }));
+});
+await new Promise<void>((resolve) => mailList.listen(mailPort, "127.0.0.1", resolve));
 
 const child = spawn(process.execPath, [path.join(root, "server/main.ts")], {
   cwd: root,
@@ -29,13 +52,17 @@ const child = spawn(process.execPath, [path.join(root, "server/main.ts")], {
     LOG_LEVEL: process.env.LOG_LEVEL || "warn",
     // Turns on the error-page triggers under /__diagnostics (app/routes/diagnostics.tsx).
     E2E_DIAGNOSTICS: "1",
-    // The tests read confirmation and reset links from the development outbox (GET /dev/outbox).
+    // Mail is really sent, to the SMTP server above.
+    SMTP_URL: smtp.url,
+    // SMS codes go to the development SMS outbox (GET /dev/sms-outbox): no gateway here.
     DEV_OUTBOX: "true",
   },
 });
 
 function cleanUp() {
   fs.rmSync(dataDir, { recursive: true, force: true });
+  mailList.close();
+  void smtp.close();
 }
 
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {

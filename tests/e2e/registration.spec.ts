@@ -1,9 +1,10 @@
-import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { answerConsent, DEMO, expect, test } from "./fixtures.ts";
+import { mailLink } from "./mail.ts";
 
 /**
- * Registration, e-mail confirmation and password reset in the browser. Mails are read from the
- * development outbox (GET /dev/outbox: the e2e server has no SMTP_URL).
+ * Registration, e-mail confirmation and password reset in the browser. Mails are read as the e2e
+ * server's SMTP server caught them (tests/e2e/mail.ts).
  */
 async function answerAgeGate(context: BrowserContext, baseURL: string) {
   const domain = new URL(baseURL).hostname;
@@ -29,29 +30,6 @@ async function secondBrowser(browser: Browser, baseURL: string) {
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const PASSWORD = "Sbirka jamajskych rumu 1998";
-
-type Mail = { to: string; subject: string; text: string };
-async function mailLink(
-  request: APIRequestContext,
-  to: string,
-  subject: RegExp,
-  path: RegExp,
-): Promise<string> {
-  let link = "";
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get("/dev/outbox");
-        const { mails } = (await response.json()) as { mails: Mail[] };
-        const mail = mails.filter((m) => m.to === to && subject.test(m.subject)).at(-1);
-        link = mail?.text.match(path)?.[0] ?? "";
-        return link;
-      },
-      { timeout: 10_000 },
-    )
-    .not.toBe("");
-  return link;
-}
 
 async function fillRegistration(page: Page, values: { email: string; username: string; password?: string }) {
   const form = page.getByTestId("register-form");
@@ -82,13 +60,12 @@ async function register(page: Page, options: { newsletter?: boolean } = {}) {
 
 test("a visitor registers, lands on the welcome page and confirms the e-mail from the mail", async ({
   page,
-  request,
 }) => {
   const email = await register(page);
   await expect(page.getByRole("heading", { name: "Vítejte v Raritě!" })).toBeVisible();
   await expect(page.getByTestId("welcome-email")).toContainText(email);
 
-  const link = await mailLink(request, email, /Vítejte/, /\/potvrzeni-emailu\/[\w-]+/);
+  const link = await mailLink(email, /Vítejte/, /\/potvrzeni-emailu\/[\w-]+/);
   await page.goto(link);
   await expect(page.getByTestId("email-confirmed")).toContainText(email);
   // The account is logged in right after registration.
@@ -161,7 +138,6 @@ test.describe("without JavaScript", () => {
 test("password reset end to end: same answer, mail, new password, old session out, login", async ({
   page,
   browser,
-  request,
   baseURL,
 }) => {
   const email = await register(page); // this browser stays logged in with the old password
@@ -180,7 +156,7 @@ test("password reset end to end: same answer, mail, new password, old session ou
   await resetPage.getByRole("button", { name: "Poslat odkaz" }).click();
   await expect(resetPage.getByTestId("reset-sent")).toHaveText(answer);
 
-  const link = await mailLink(request, email, /nového hesla/, /\/zmena-hesla\/[\w-]+/);
+  const link = await mailLink(email, /nového hesla/, /\/zmena-hesla\/[\w-]+/);
   await resetPage.goto(link);
   const newPassword = "Uplne nove heslo pro sbirku";
   await resetPage.getByRole("textbox", { name: "Nové heslo", exact: true }).fill(newPassword);
@@ -227,11 +203,10 @@ test("an unknown password link and e-mail link get clear pages", async ({ page }
 test("the newsletter opt-in at registration: confirm from the mail, then unsubscribe without login", async ({
   page,
   browser,
-  request,
   baseURL,
 }) => {
   const email = await register(page, { newsletter: true });
-  const confirm = await mailLink(request, email, /newsletter|odběr/i, /\/newsletter\/potvrzeni\/[\w-]+/);
+  const confirm = await mailLink(email, /newsletter|odběr/i, /\/newsletter\/potvrzeni\/[\w-]+/);
   await page.goto(confirm);
   await expect(page.getByTestId("newsletter-confirmed")).toContainText(email);
 
