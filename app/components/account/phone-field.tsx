@@ -47,7 +47,7 @@ export function PhoneField({
             defaultValue={prefix}
             autoComplete="tel-country-code"
             aria-invalid={errors?.phonePrefix ? true : undefined}
-            className={`${control} px-2`}
+            className={`${control} h-full px-2`}
           >
             {PHONE_PREFIXES.map((value) => (
               <option key={value} value={value}>
