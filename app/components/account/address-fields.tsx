@@ -1,6 +1,5 @@
 import { useTranslation } from "../../i18n/use-translation.ts";
-import { CheckboxField, type FieldErrors, TextField } from "../forms/fields.tsx";
-import { SelectField } from "./select-field.tsx";
+import { CheckboxField, type FieldErrors, SelectField, TextField } from "../forms/fields.tsx";
 
 export type AddressValues = {
   name: string;

@@ -74,6 +74,54 @@ export function TextField({
   );
 }
 
+/** A labelled select with its errors, styled like TextField. */
+export function SelectField({
+  name,
+  label,
+  errors,
+  options,
+  placeholder,
+  required = true,
+  ...rest
+}: {
+  name: string;
+  label: string;
+  errors?: FieldErrors;
+  defaultValue?: string;
+  options: { value: string; label: string }[];
+  placeholder?: string;
+  autoComplete?: string;
+  required?: boolean;
+}) {
+  const id = useId();
+  const messages = errors?.[name];
+  return (
+    <div>
+      <label htmlFor={id} className="block font-medium">
+        {label}
+        {required ? <span aria-hidden="true"> *</span> : null}
+      </label>
+      <select
+        id={id}
+        name={name}
+        required={required}
+        aria-invalid={messages?.length ? true : undefined}
+        aria-describedby={describedBy(messages?.length && `${id}-error`)}
+        className={`mt-1 ${inputClass}`}
+        {...rest}
+      >
+        {placeholder ? <option value="">{placeholder}</option> : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <ErrorText id={`${id}-error`} messages={messages} />
+    </div>
+  );
+}
+
 /** A password input with a show/hide toggle; it never gets a value back from the server. */
 export function PasswordField({
   name,
