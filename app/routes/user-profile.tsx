@@ -2,7 +2,7 @@ import { data, Link, redirect } from "react-router";
 import { ProductGrid } from "../components/catalog/product-card.tsx";
 import { avatarUrl } from "../components/header/shared.ts";
 import { formatDate, pluralKey } from "../components/product/format.ts";
-import { RatingStars } from "../components/product/rating-stars.tsx";
+import { RatingStars, ReviewHeading } from "../components/product/rating-stars.tsx";
 import { VerifiedBadge } from "../components/product/seller-card.tsx";
 import { ReportReview } from "../components/reviews/report-review.tsx";
 import { parsePathId } from "../components/seo/canonical.ts";
@@ -241,15 +241,7 @@ export default function UserProfile({ loaderData }: Route.ComponentProps) {
                   className="rounded-2xl bg-white p-5 ring-1 ring-line"
                   data-testid="review"
                 >
-                  <div className="flex flex-wrap items-center justify-between gap-2">
-                    <RatingStars
-                      value={review.stars}
-                      label={t("product.profile.stars", { count: review.stars })}
-                    />
-                    <time className="text-xs text-muted" dateTime={review.createdAt}>
-                      {formatDate(review.createdAt, locale)}
-                    </time>
-                  </div>
+                  <ReviewHeading stars={review.stars} createdAt={review.createdAt} />
                   {review.comment ? <p className="mt-3 leading-relaxed">{review.comment}</p> : null}
                   <p className="mt-3 text-xs text-muted">
                     {review.author ? (

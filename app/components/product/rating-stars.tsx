@@ -1,4 +1,6 @@
 import { useId } from "react";
+import { useTranslation } from "../../i18n/use-translation.ts";
+import { formatDate } from "./format.ts";
 
 /**
  * Five stars filled to the rating (halves and tenths shown as a partial fill). Decorative: the
@@ -42,5 +44,18 @@ export function RatingStars({
         );
       })}
     </span>
+  );
+}
+
+/** A review's first line: its stars (read out as "n z 5 hvězdiček") and its date on the right. */
+export function ReviewHeading({ stars, createdAt }: { stars: number; createdAt: string }) {
+  const { t, locale } = useTranslation();
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2">
+      <RatingStars value={stars} label={t("product.profile.stars", { count: stars })} />
+      <time className="text-xs text-muted" dateTime={createdAt}>
+        {formatDate(createdAt, locale)}
+      </time>
+    </div>
   );
 }

@@ -2,8 +2,8 @@ import { useEffect } from "react";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { AccountSection, SectionButton } from "../../components/account/section.tsx";
 import { showSnackbar } from "../../components/feedback/snackbar-store.ts";
-import { formatDate, pluralKey } from "../../components/product/format.ts";
-import { RatingStars } from "../../components/product/rating-stars.tsx";
+import { pluralKey } from "../../components/product/format.ts";
+import { RatingStars, ReviewHeading } from "../../components/product/rating-stars.tsx";
 import { pageMeta } from "../../components/seo/page-meta.ts";
 import { ResponsiveImage } from "../../components/ui/responsive-image.tsx";
 import { appContext } from "../../context.ts";
@@ -188,15 +188,7 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
                     className="rounded-xl bg-light/60 p-4 ring-1 ring-line"
                     data-testid="review-received"
                   >
-                    <div className="flex flex-wrap items-center justify-between gap-2">
-                      <RatingStars
-                        value={review.stars}
-                        label={t("product.profile.stars", { count: review.stars })}
-                      />
-                      <time className="text-xs text-muted" dateTime={review.createdAt}>
-                        {formatDate(review.createdAt, locale)}
-                      </time>
-                    </div>
+                    <ReviewHeading stars={review.stars} createdAt={review.createdAt} />
                     {review.comment ? <p className="mt-2 leading-relaxed">{review.comment}</p> : null}
                     <p className="mt-2 text-xs text-muted">
                       {review.author?.username ?? t("product.profile.formerUser")} · {review.productName}
