@@ -83,6 +83,17 @@ test("no axe violations on the account pages, signed in", async ({ page }) => {
     await hydrated(page);
     found.push(...(await violations(page)).map((line) => `${path}: ${line}`));
   }
+  // An open conversation, and an auction's detail page with the bid form a signed-in buyer gets.
+  await page.goto("/ucet/zpravy");
+  await hydrated(page);
+  await page.getByTestId("thread-row").first().click();
+  await expect(page.getByTestId("thread-title")).toBeVisible();
+  found.push(...(await violations(page)).map((line) => `thread: ${line}`));
+  await page.goto("/denni-aukce");
+  const auction = await page.getByTestId("product-card").first().locator("a").first().getAttribute("href");
+  await page.goto(auction!);
+  await hydrated(page);
+  found.push(...(await violations(page)).map((line) => `${auction}: ${line}`));
   expect(found).toEqual([]);
 });
 

@@ -191,7 +191,7 @@ function MessageItem({
     <>
       {showUnreadLine ? (
         <li
-          className="flex items-center gap-3 text-xs font-semibold tracking-wide text-secondary uppercase"
+          className="flex items-center gap-3 text-xs font-semibold tracking-wide text-[#7a5c1c] uppercase"
           aria-hidden="true"
         >
           <span className="h-px flex-1 bg-secondary/50" />
