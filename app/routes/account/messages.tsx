@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { data, Link, redirect, useNavigation, useRevalidator, useSearchParams } from "react-router";
 import { useThreadEvents } from "../../components/header/live-counts.ts";
 import { ThreadFilters, ThreadList } from "../../components/messages/thread-list.tsx";
@@ -152,13 +153,22 @@ export default function MessagesPage({ loaderData, actionData, params }: Route.C
   const [search] = useSearchParams();
   const deleted = search.get("deleted") === "1";
 
-  // A message in the open thread, or any change while the list alone is shown, reloads the page;
-  // not while the visitor is leaving it (a reload then could hold up or undo their navigation).
+  // A message in the open thread, or any change while the list alone is shown, reloads the page
+  // (with it the root loader's counts). An event that comes during a navigation waits for its end:
+  // reloading then could hold up the visitor's click, and the loaders already running may have
+  // read the counts before the change (opening a thread marks it read in parallel with them).
   const navigation = useNavigation();
+  const reloadPending = useRef(false);
   useThreadEvents((threadId) => {
-    if (threadId !== null && revalidator.state === "idle" && navigation.state === "idle")
-      void revalidator.revalidate();
+    if (threadId === null) return;
+    if (revalidator.state === "idle" && navigation.state === "idle") void revalidator.revalidate();
+    else reloadPending.current = true;
   });
+  useEffect(() => {
+    if (!reloadPending.current || navigation.state !== "idle" || revalidator.state !== "idle") return;
+    reloadPending.current = false;
+    void revalidator.revalidate();
+  }, [navigation.state, revalidator]);
 
   const hrefFor = (filter: ThreadFilter) => `${base}${listQuery(filter, 1, list.productId)}`;
   const empty = list.total === 0;
