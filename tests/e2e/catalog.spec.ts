@@ -1,6 +1,6 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
-import { DEMO, expect, test } from "./fixtures.ts";
+import { DEMO, expect, logIn, test } from "./fixtures.ts";
 
 /**
  * Catalogue and discovery (issue 4): category listings, the auction lists, search with its
@@ -453,12 +453,18 @@ test.describe("watch button", () => {
     await button.click();
     await expect(button).toHaveAttribute("aria-pressed", "true");
     await expect(page).toHaveURL("/denni-aukce");
-    const cookie = (await context.cookies()).find((entry) => entry.name === "guest-wishlist");
-    expect(cookie?.value).toMatch(/^[0-9a-f-]{36}$/);
+    // The button turns at once; the list is created and its cookie set by the request behind it.
+    const guestCookie = async () =>
+      (await context.cookies()).find((entry) => entry.name === "guest-wishlist");
+    await expect.poll(async () => (await guestCookie())?.value ?? "").toMatch(/^[0-9a-f-]{36}$/);
+    const cookie = await guestCookie();
     expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(1_209_600 - 120);
     expect(cookie!.expires - Date.now() / 1000).toBeLessThanOrEqual(1_209_600 + 5);
-    const stored = await (await page.request.get(`/api/wishlist/anonymous/cs/${cookie!.value}`)).json();
-    expect(stored.items.map((item: { product: { id: number } }) => item.product.id)).toContain(productId);
+    const storedIds = async () => {
+      const list = await (await page.request.get(`/api/wishlist/anonymous/cs/${cookie!.value}`)).json();
+      return (list.items ?? []).map((item: { product: { id: number } }) => item.product.id) as number[];
+    };
+    await expect.poll(storedIds).toContain(productId);
 
     await open(page, "/denni-aukce");
     const again = page
@@ -467,17 +473,11 @@ test.describe("watch button", () => {
     await expect(again).toHaveAttribute("aria-pressed", "true");
     await again.click();
     await expect(again).toHaveAttribute("aria-pressed", "false");
-    const after = await (await page.request.get(`/api/wishlist/anonymous/cs/${cookie!.value}`)).json();
-    expect(after.items.map((item: { product: { id: number } }) => item.product.id)).not.toContain(productId);
+    await expect.poll(storedIds).not.toContain(productId);
   });
 
   test("a signed-in user follows a product in their own wishlist", async ({ page }) => {
-    await page.goto("/ucet?redirect=/en/daily-auctions");
-    const form = page.locator("main form").filter({ has: page.locator('input[name="password"]') });
-    await form.locator('input[name="email"]').fill(DEMO.seller.email);
-    await form.locator('input[name="password"]').fill(DEMO.seller.password);
-    await form.getByRole("button", { name: /Přihlásit se|Log in/ }).click();
-    await expect(page).toHaveURL("/en/daily-auctions");
+    await logIn(page, DEMO.seller, "/en/daily-auctions");
     await page.waitForLoadState("networkidle");
     const card = cards(page).nth(3);
     const productId = Number(await card.getAttribute("data-product-id"));
@@ -485,9 +485,13 @@ test.describe("watch button", () => {
     const before = await button.getAttribute("aria-pressed");
     await button.click();
     await expect(button).toHaveAttribute("aria-pressed", before === "true" ? "false" : "true");
-    const list = await (await page.request.get("/api/wishlist/en")).json();
-    const ids = list.items.map((item: { product: { id: number } }) => item.product.id);
-    expect(ids.includes(productId)).toBe(before !== "true");
+    // The button turns at once; the list changes with the request behind it.
+    await expect
+      .poll(async () => {
+        const list = await (await page.request.get("/api/wishlist/en")).json();
+        return (list.items ?? []).some((item: { product: { id: number } }) => item.product.id === productId);
+      })
+      .toBe(before !== "true");
     // Back as it was.
     await button.click();
     await expect(button).toHaveAttribute("aria-pressed", before ?? "false");
