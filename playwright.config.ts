@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { CHROMIUM_LAUNCH } from "./tests/browser-setup.ts";
 
 // E2E_PORT lets several suites run side by side on one machine.
 const port = process.env.E2E_PORT ?? "3100";
@@ -27,18 +28,7 @@ export default defineConfig({
     baseURL,
     locale: "cs-CZ",
     trace: "on-first-retry",
-    launchOptions: {
-      executablePath: "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--disable-quic",
-      ],
-    },
+    launchOptions: CHROMIUM_LAUNCH,
   },
   projects: [
     { name: "chromium", use: { browserName: "chromium" }, testIgnore: /maintenance\.spec\.ts/ },

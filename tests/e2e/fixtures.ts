@@ -1,4 +1,5 @@
 import { type Browser, type BrowserContext, test as base, expect, type Page } from "@playwright/test";
+import { type Account, addSiteCookies, submitLogin } from "../browser-setup.ts";
 
 /** The demo accounts the seed creates (server/db/seed/users-data.ts). */
 export const DEMO = {
@@ -9,35 +10,14 @@ export const DEMO = {
 
 /**
  * Consent and age were already answered and the popups dismissed: pages open without the cookie
- * bar, the age dialog, the intro popup or the promo banner in the way. Tests of those dialogs use the plain `@playwright/test` instead.
+ * bar, the age dialog, the intro popup or the promo banner in the way. Tests of those dialogs use
+ * the plain `@playwright/test` instead.
  */
-export async function answerConsent(context: BrowserContext, baseURL: string) {
-  const url = new URL(baseURL);
-  await context.addCookies(
-    [
-      "cookies-show:hidden",
-      "accept-technical:true",
-      "age-confirmed:1",
-      "intro-popup:hidden",
-      "top-banner:hidden",
-    ].map((pair) => {
-      const [name, value] = pair.split(":");
-      return { name, value, domain: url.hostname, path: "/" };
-    }),
-  );
+export function answerConsent(context: BrowserContext, baseURL: string) {
+  return addSiteCookies(context, baseURL);
 }
 
-export type Account = { email: string; password: string };
-
-/**
- * Fills and sends the login target's form (/ucet, /en/account) on the page already open. The
- * submit button is found by its type, so it works in both languages.
- */
-export async function submitLogin(page: Page, account: Account) {
-  await page.locator("#login-email").fill(account.email);
-  await page.locator("#login-password").fill(account.password);
-  await page.locator("form:has(#login-email)").locator('button[type="submit"]').click();
-}
+export { type Account, submitLogin };
 
 /**
  * Logs in on the login target. With `back`, it asks to be sent there and waits until it is;

@@ -4,31 +4,19 @@
  * already answered, and the login on the login target.
  */
 import { type Browser, type BrowserContext, chromium, type Page } from "@playwright/test";
+import {
+  type Account,
+  ANSWERED,
+  addSiteCookies,
+  CHROMIUM_LAUNCH,
+  type Cookies,
+  submitLogin,
+} from "../browser-setup.ts";
 
-export type Account = { email: string; password: string };
-export type Cookies = Record<string, string>;
-
-/** Consent and age answered, the intro popup and the promo banner dismissed: only the page is seen. */
-export const ANSWERED: Cookies = {
-  "cookies-show": "hidden",
-  "accept-technical": "true",
-  "age-confirmed": "1",
-  "intro-popup": "hidden",
-  "top-banner": "hidden",
-};
+export { type Account, ANSWERED, type Cookies, submitLogin };
 
 export function launchScreensBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  });
+  return chromium.launch(CHROMIUM_LAUNCH);
 }
 
 /**
@@ -42,18 +30,8 @@ export async function answeredContext(
   { height = 900, cookies = ANSWERED }: { height?: number; cookies?: Cookies } = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width, height }, locale: "cs-CZ" });
-  const { hostname } = new URL(baseUrl);
-  await context.addCookies(
-    Object.entries(cookies).map(([name, value]) => ({ name, value, domain: hostname, path: "/" })),
-  );
+  await addSiteCookies(context, baseUrl, cookies);
   return context;
-}
-
-/** Fills and sends the login target's form on the page already open (the submit button by its type). */
-export async function submitLogin(page: Page, account: Account) {
-  await page.locator("#login-email").fill(account.email);
-  await page.locator("#login-password").fill(account.password);
-  await page.locator("form:has(#login-email)").locator('button[type="submit"]').click();
 }
 
 /**
