@@ -369,20 +369,26 @@ describe("adding a listing", () => {
     expect(mine.json.data).toEqual([]);
   });
 
-  it("refuses the 11th listing of an unverified account with a link to verification", async () => {
-    const [fresh] = await insertBidders(api.db, 1);
+  /** A new unverified seller whose `count` classifieds all went live once (they count against the quota). */
+  async function sellerWithListings(count: number, status: (index: number) => "active" | "ended") {
+    const [seller] = await insertBidders(api.db, 1);
     const category = await insertCategory(api.db);
-    for (let i = 0; i < 10; i++) {
+    for (let i = 0; i < count; i++) {
       const row = await insertProduct(api.db, {
         categoryId: category.id,
         format: "classified",
-        sellerId: fresh.user.id,
-        status: i % 2 ? "ended" : "active",
+        sellerId: seller.user.id,
+        status: status(i),
       });
       await api.db
         .insert(productStatusChanges)
-        .values({ productId: row.id, fromStatus: null, toStatus: "active", actorId: fresh.user.id });
+        .values({ productId: row.id, fromStatus: null, toStatus: "active", actorId: seller.user.id });
     }
+    return seller;
+  }
+
+  it("refuses the 11th listing of an unverified account with a link to verification", async () => {
+    const fresh = await sellerWithListings(10, (i) => (i % 2 ? "ended" : "active"));
     const refused = await create(fresh.token, await validInput(fresh));
     expect(refused.status).toBe(403);
     expect(refused.json).toEqual({
@@ -395,19 +401,7 @@ describe("adding a listing", () => {
   });
 
   it("gives the last free place to one of three listings submitted at once", async () => {
-    const [fresh] = await insertBidders(api.db, 1);
-    const category = await insertCategory(api.db);
-    for (let i = 0; i < 9; i++) {
-      const row = await insertProduct(api.db, {
-        categoryId: category.id,
-        format: "classified",
-        sellerId: fresh.user.id,
-        status: "active",
-      });
-      await api.db
-        .insert(productStatusChanges)
-        .values({ productId: row.id, fromStatus: null, toStatus: "active", actorId: fresh.user.id });
-    }
+    const fresh = await sellerWithListings(9, () => "active");
     const inputs = await Promise.all([0, 1, 2].map(() => validInput(fresh)));
     const statuses = (await Promise.all(inputs.map((input) => create(fresh.token, input)))).map(
       (r) => r.status,
