@@ -24,6 +24,24 @@ function Hint({ id, children }: { id: string; children?: ReactNode }) {
   ) : null;
 }
 
+/** A field's label, with the star of a required field (hidden from screen readers: the input says it). */
+export function FieldLabel({
+  htmlFor,
+  required = false,
+  children,
+}: {
+  htmlFor: string;
+  required?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <label htmlFor={htmlFor} className="block font-medium">
+      {children}
+      {required ? <span aria-hidden="true"> *</span> : null}
+    </label>
+  );
+}
+
 const describedBy = (...ids: unknown[]) =>
   ids.filter((id): id is string => typeof id === "string" && id !== "").join(" ") || undefined;
 
@@ -54,10 +72,9 @@ export function TextField({
   const messages = errors?.[name];
   return (
     <div>
-      <label htmlFor={id} className="block font-medium">
+      <FieldLabel htmlFor={id} required={required}>
         {label}
-        {required ? <span aria-hidden="true"> *</span> : null}
-      </label>
+      </FieldLabel>
       <input
         id={id}
         name={name}
@@ -97,10 +114,9 @@ export function SelectField({
   const messages = errors?.[name];
   return (
     <div>
-      <label htmlFor={id} className="block font-medium">
+      <FieldLabel htmlFor={id} required={required}>
         {label}
-        {required ? <span aria-hidden="true"> *</span> : null}
-      </label>
+      </FieldLabel>
       <select
         id={id}
         name={name}
@@ -142,10 +158,9 @@ export function PasswordField({
   const messages = errors?.[name];
   return (
     <div>
-      <label htmlFor={id} className="block font-medium">
+      <FieldLabel htmlFor={id} required>
         {label}
-        <span aria-hidden="true"> *</span>
-      </label>
+      </FieldLabel>
       <div className="mt-1 flex">
         <input
           id={id}

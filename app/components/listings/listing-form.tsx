@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { fromPragueLocalInput } from "../../lib/prague-time.ts";
 import { useHydrated } from "../feedback/use-hydrated.ts";
+import { FieldLabel } from "../forms/fields.tsx";
 import { formatDate } from "../product/format.ts";
 import type { ListingFormValues } from "./form-data.ts";
 import { ImageManager, type ManagedImage } from "./image-manager.tsx";
@@ -63,10 +64,9 @@ function Field({
   const described = [hint ? `${id}-hint` : "", errors?.length ? `${id}-error` : ""].filter(Boolean).join(" ");
   return (
     <div>
-      <label htmlFor={id} className="block font-medium">
+      <FieldLabel htmlFor={id} required={required}>
         {label}
-        {required ? <span aria-hidden="true"> *</span> : null}
-      </label>
+      </FieldLabel>
       {children({
         id,
         "aria-describedby": described || undefined,
