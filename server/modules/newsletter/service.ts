@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { type Locale, translate } from "../../../app/i18n/index.ts";
 import { localePath } from "../../../app/i18n/paths.ts";
 import type { Mailer } from "../../adapters/mail.ts";
@@ -25,6 +25,27 @@ const sameEmail = (email: string) => sql`lower(${subscribers.email}) = lower(${e
 
 /** Keeps the first occurrence of each id, in the caller's order. */
 const unique = (ids: number[]) => [...new Set(ids)];
+
+/**
+ * A confirmed e-mail change of an account, inside its transaction: the subscription is matched by
+ * address, so it moves to the new one. Where the new address already had its own row, the active
+ * one of the two is kept (confirmed and not unsubscribed).
+ */
+export async function followEmailChange(tx: Db, userId: number, from: string, to: string, at: Date) {
+  const rows = await tx
+    .select()
+    .from(subscribers)
+    .where(or(sameEmail(from), sameEmail(to)))
+    .for("update");
+  const old = rows.find((row) => row.email.toLowerCase() === from.toLowerCase());
+  const existing = rows.find((row) => row.email.toLowerCase() === to.toLowerCase());
+  const active = (row: Subscriber) => row.confirmedAt !== null && row.unsubscribedAt === null;
+  const keep = old && !(existing && active(existing) && !active(old)) ? old : existing;
+  if (!keep) return;
+  const drop = keep === old ? existing : old;
+  if (drop) await tx.delete(subscribers).where(eq(subscribers.id, drop.id));
+  await tx.update(subscribers).set({ email: to, userId, updatedAt: at }).where(eq(subscribers.id, keep.id));
+}
 
 export function createNewsletterService(db: Db, mail: Mailer, config: Pick<Config, "publicUrl">) {
   async function allCategoriesExist(ids: number[]): Promise<boolean> {

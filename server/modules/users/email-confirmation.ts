@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, or, sql } from "drizzle-orm";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { isLocale, type Locale, translate } from "../../../app/i18n/index.ts";
 import { localePath } from "../../../app/i18n/paths.ts";
 import type { Mailer } from "../../adapters/mail.ts";
@@ -7,7 +7,7 @@ import type { Db } from "../../db/client.ts";
 import { emailConfirmationTokens } from "../auth/tables.ts";
 import { hashToken, newToken } from "../auth/tokens.ts";
 import { renderMail } from "../mail/layout.ts";
-import { subscribers } from "../newsletter/tables.ts";
+import { followEmailChange } from "../newsletter/service.ts";
 import { users } from "./tables.ts";
 
 export const EMAIL_CONFIRMATION_TTL_MS = 48 * 3600 * 1000;
@@ -80,46 +80,6 @@ export function createEmailConfirmationService(
     });
   }
 
-  /**
-   * The newsletter subscription is matched by the account's address, so it follows an e-mail
-   * change. Where the new address already had its own row, the active one of the two is kept.
-   */
-  async function moveSubscription(tx: Db, userId: number, from: string, to: string, at: Date) {
-    const rows = await tx
-      .select({
-        id: subscribers.id,
-        email: subscribers.email,
-        confirmedAt: subscribers.confirmedAt,
-        unsubscribedAt: subscribers.unsubscribedAt,
-      })
-      .from(subscribers)
-      .where(
-        or(
-          sql`lower(${subscribers.email}) = lower(${from})`,
-          sql`lower(${subscribers.email}) = lower(${to})`,
-        ),
-      )
-      .for("update");
-    const old = rows.find((r) => r.email.toLowerCase() === from.toLowerCase());
-    const existing = rows.find((r) => r.email.toLowerCase() === to.toLowerCase());
-    if (!old) {
-      if (existing)
-        await tx.update(subscribers).set({ userId, updatedAt: at }).where(eq(subscribers.id, existing.id));
-      return;
-    }
-    const active = (r: { confirmedAt: Date | null; unsubscribedAt: Date | null }) =>
-      r.confirmedAt !== null && r.unsubscribedAt === null;
-    if (existing) {
-      if (active(existing) && !active(old)) {
-        await tx.delete(subscribers).where(eq(subscribers.id, old.id));
-        await tx.update(subscribers).set({ userId, updatedAt: at }).where(eq(subscribers.id, existing.id));
-        return;
-      }
-      await tx.delete(subscribers).where(eq(subscribers.id, existing.id));
-    }
-    await tx.update(subscribers).set({ email: to, userId, updatedAt: at }).where(eq(subscribers.id, old.id));
-  }
-
   return {
     createLink,
 
@@ -182,7 +142,7 @@ export function createEmailConfirmationService(
             .update(users)
             .set({ email: row.email, emailConfirmedAt: at })
             .where(eq(users.id, row.userId));
-          await moveSubscription(tx, row.userId, user.email, row.email, at);
+          await followEmailChange(tx, row.userId, user.email, row.email, at);
           await tx
             .update(emailConfirmationTokens)
             .set({ usedAt: at })
