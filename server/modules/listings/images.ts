@@ -103,6 +103,15 @@ export function createListingImageStore(uploadsDir: string) {
     return entries.filter((entry) => entry !== null);
   }
 
+  /** Deletes a user's staged uploads older than `maxAgeMs`; says how many went and how many stay. */
+  async function removeStaleStaged(userId: number, maxAgeMs: number) {
+    const entries = await stagedEntries(userId);
+    const cutoff = Date.now() - maxAgeMs;
+    const stale = entries.filter((entry) => entry.mtimeMs < cutoff);
+    await Promise.all(stale.map((entry) => fs.rm(entry.file, { force: true })));
+    return { removed: stale.length, kept: entries.length - stale.length };
+  }
+
   return {
     /** Relative to uploads, for the variant renderer: `staging/7/<hex>.webp`. */
     stagedRelative(userId: number, token: string): string | null {
@@ -116,11 +125,8 @@ export function createListingImageStore(uploadsDir: string) {
 
     /** Keeps an encoded photo for the user; returns its token. Abandoned uploads older than a day go first. */
     async stage(userId: number, webp: Buffer): Promise<{ token: string } | { problem: "tooManyStaged" }> {
-      const entries = await stagedEntries(userId);
-      const cutoff = Date.now() - STAGED_MAX_AGE_MS;
-      const stale = entries.filter((entry) => entry.mtimeMs < cutoff);
-      await Promise.all(stale.map((entry) => fs.rm(entry.file, { force: true })));
-      if (entries.length - stale.length >= MAX_STAGED_PER_USER) return { problem: "tooManyStaged" };
+      const { kept } = await removeStaleStaged(userId, STAGED_MAX_AGE_MS);
+      if (kept >= MAX_STAGED_PER_USER) return { problem: "tooManyStaged" };
       const hex = randomBytes(16).toString("hex");
       const token = `upl_${hex}`;
       await writeAtomically(stagedFile(userId, token)!, webp);
@@ -188,15 +194,12 @@ export function createListingImageStore(uploadsDir: string) {
      */
     async sweepStaged(maxAgeMs = STAGED_MAX_AGE_MS): Promise<number> {
       const users = await fs.readdir(path.join(root, "staging")).catch(() => [] as string[]);
-      const cutoff = Date.now() - maxAgeMs;
       let removed = 0;
       for (const name of users.filter((entry) => /^\d+$/.test(entry))) {
-        const entries = await stagedEntries(Number(name));
-        const stale = entries.filter((entry) => entry.mtimeMs < cutoff);
-        await Promise.all(stale.map((entry) => fs.rm(entry.file, { force: true })));
-        removed += stale.length;
+        const result = await removeStaleStaged(Number(name), maxAgeMs);
+        removed += result.removed;
         // Only an empty folder goes (rmdir refuses otherwise): an upload may land meanwhile.
-        if (stale.length === entries.length) await fs.rmdir(stagingDir(Number(name))).catch(() => {});
+        if (result.kept === 0) await fs.rmdir(stagingDir(Number(name))).catch(() => {});
       }
       return removed;
     },
