@@ -1,6 +1,8 @@
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { normalizeIban } from "./modules/payments/iban.ts";
 
 /**
  * The process configuration, read once from the environment. Every variable is checked here so
@@ -44,6 +46,12 @@ const envSchema = z.object({
   RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
   SMS_GATEWAY_URL: urlWithProtocol(["https:", "http:"]).optional(),
   SMS_GATEWAY_TOKEN: z.string().min(1).optional(),
+  BANK_ACCOUNT_IBAN: z
+    .string()
+    .refine((value) => normalizeIban(value) !== null, "must be an IBAN with valid check digits")
+    .optional(),
+  PAYMENTS_TEST_GATEWAY: z.enum(["true", "false"]).optional(),
+  TEST_GATEWAY_SECRET: z.string().min(16).optional(),
 });
 
 export type Config = {
@@ -65,7 +73,20 @@ export type Config = {
   recaptcha: { secret: string; verifyUrl: string; minScore: number } | undefined;
   /** An HTTP SMS gateway (server/adapters/sms.ts); unset: codes go to the log and the SMS outbox. */
   smsGateway: { url: string; token: string | undefined } | undefined;
+  /**
+   * The account bank transfers go to (QR payment); unset in production: no bank transfer offered.
+   * Outside production a demo IBAN stands in, so that the QR code can be seen and scanned.
+   */
+  bankAccountIban: string | undefined;
+  /**
+   * The test card gateway (a page that pays or fails a payment): on by default outside production.
+   * `secret` signs its notifications; without TEST_GATEWAY_SECRET each process draws its own.
+   */
+  testGateway: { secret: string } | undefined;
 };
+
+/** Česká spořitelna's published example account: valid check digits, never a real payee. */
+export const DEMO_BANK_IBAN = "CZ6508000000192000145399";
 
 export class ConfigError extends Error {}
 
@@ -110,6 +131,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { secret: e.RECAPTCHA_SECRET, verifyUrl: e.RECAPTCHA_VERIFY_URL, minScore: e.RECAPTCHA_MIN_SCORE }
       : undefined,
     smsGateway: e.SMS_GATEWAY_URL ? { url: e.SMS_GATEWAY_URL, token: e.SMS_GATEWAY_TOKEN } : undefined,
+    bankAccountIban: e.BANK_ACCOUNT_IBAN
+      ? (normalizeIban(e.BANK_ACCOUNT_IBAN) ?? undefined)
+      : e.NODE_ENV === "production"
+        ? undefined
+        : DEMO_BANK_IBAN,
+    testGateway: (e.PAYMENTS_TEST_GATEWAY ? e.PAYMENTS_TEST_GATEWAY === "true" : e.NODE_ENV !== "production")
+      ? { secret: e.TEST_GATEWAY_SECRET ?? randomBytes(32).toString("hex") }
+      : undefined,
   };
 }
 

@@ -27,6 +27,8 @@ import { createNotifier } from "./modules/messages/notifications.ts";
 import { createMessagesService } from "./modules/messages/service.ts";
 import { createUserStreams } from "./modules/messages/user-streams.ts";
 import { createNewsletterService } from "./modules/newsletter/service.ts";
+import { createTestGateway } from "./modules/payments/gateways.ts";
+import { createPaymentsService } from "./modules/payments/service.ts";
 import { createReviewsService } from "./modules/reviews/service.ts";
 import { createSettingsService } from "./modules/settings/service.ts";
 import { createAccountDataService } from "./modules/users/account-data.ts";
@@ -130,6 +132,23 @@ export function createServices({
     }),
     logger,
   });
+  // Fees and promotions paid by bank transfer (QR payment) or a card gateway (server/modules/payments).
+  const payments = createPaymentsService({
+    db,
+    settings: createSettingsService(db),
+    notifier,
+    listings,
+    bankAccountIban: config.bankAccountIban,
+    logger,
+  });
+  if (config.testGateway)
+    payments.connectGateway(
+      createTestGateway({
+        db,
+        secret: config.testGateway.secret,
+        notify: (rawBody, signature) => payments.handleNotification("test", rawBody, signature),
+      }),
+    );
   const watchdogs = createWatchdogService({ db, notifier, catalog, logger });
   void registerWatchdogJobs(jobs, watchdogs, logger).catch((err) =>
     logger.error({ err }, "could not schedule the watchdog jobs"),
@@ -144,6 +163,7 @@ export function createServices({
     mail,
     bidding,
     listings,
+    payments,
     auctionStreams,
     userStreams,
     /** Ends every live stream (shutdown: the server would otherwise wait for them). */

@@ -12,6 +12,7 @@ import header from "./ui/header.json" with { type: "json" };
 import listings from "./ui/listings.json" with { type: "json" };
 import messagesUi from "./ui/messages.json" with { type: "json" };
 import pages from "./ui/pages.json" with { type: "json" };
+import payments from "./ui/payments.json" with { type: "json" };
 import product from "./ui/product.json" with { type: "json" };
 import registration from "./ui/registration.json" with { type: "json" };
 import reviews from "./ui/reviews.json" with { type: "json" };
@@ -41,6 +42,7 @@ export const uiNamespaces = {
   listings,
   messages: messagesUi,
   pages,
+  payments,
   product,
   registration,
   reviews,

@@ -68,6 +68,8 @@ export const PAGE_PATHS = {
   logout: { cs: "/ucet/odhlaseni", en: "/en/account/logout" },
   /** The age gate's answer without scripts (a form POST that sets the cookie); not in the spec's table. */
   ageConfirmation: { cs: "/potvrzeni-veku", en: "/en/age-confirmation" },
+  /** The test card gateway's payment page (outside production only); not in the spec's table. */
+  testGateway: { cs: "/testovaci-platebni-brana/:id", en: "/en/test-payment-gateway/:id" },
   category: { cs: "/:id/:slug", en: "/en/:id/:slug" },
   product: { cs: "/:id/:category/:product", en: "/en/:id/:category/:product" },
 } as const satisfies Record<string, Record<Locale, string>>;

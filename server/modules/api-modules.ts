@@ -7,6 +7,7 @@ import { listingsApi } from "./listings/api.ts";
 import { listsApi } from "./lists/api.ts";
 import { messagesApi } from "./messages/api.ts";
 import { newsletterApi } from "./newsletter/api.ts";
+import { paymentsApi } from "./payments/api.ts";
 import { reviewsApi } from "./reviews/api.ts";
 import { settingsApi } from "./settings/api.ts";
 import { accountApi } from "./users/account-api.ts";
@@ -21,6 +22,7 @@ export const apiModules = [
   catalogApi,
   biddingApi,
   listingsApi,
+  paymentsApi,
   settingsApi,
   cmsApi,
   messagesApi,

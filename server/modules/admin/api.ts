@@ -78,3 +78,40 @@ adminApi.openapi(
     return c.json({ name, value }, 200);
   },
 );
+
+adminApi.openapi(
+  createRoute({
+    method: "post",
+    path: "/admin/orders/{id}/paid",
+    tags: ["admin"],
+    summary:
+      "The bank transfer of an order arrived (variable symbol = order number): the order is paid and takes effect (a fee releases its listing, a promotion tops it); audited. A paid order stays as it was",
+    security: bearerSecurity,
+    request: {
+      params: z.object({
+        id: z.coerce
+          .number()
+          .int()
+          .positive()
+          .max(2_147_483_647)
+          .openapi({ param: { name: "id", in: "path" } }),
+      }),
+    },
+    responses: {
+      200: jsonContent(z.object({ id: z.number().int(), status: z.enum(["paid", "already_paid"]) }), "Paid"),
+      401: errorResponses[401],
+      403: jsonContent(MessageBody, "Not an admin"),
+      404: jsonContent(MessageBody, "No such order"),
+      409: jsonContent(MessageBody, "The order was cancelled"),
+    },
+  }),
+  async (c) => {
+    const { id } = c.req.valid("param");
+    const locale = c.get("locale");
+    const result = await c.get("services").payments.markPaidByTransfer(id, c.get("user")!.id);
+    if (result === "not_found") return c.json({ message: translate(locale, "errors.notFound") }, 404);
+    if (result === "cancelled")
+      return c.json({ message: translate(locale, "payments.errors.orderCancelled") }, 409);
+    return c.json({ id, status: result }, 200);
+  },
+);

@@ -41,10 +41,37 @@ export function baseInsertionFee(fees: InsertionFees, kind: ListingKind): number
  * discount of 29,00 Kč is 1,45 Kč and of 0,10 Kč is 0,01 Kč; the fee never goes below zero.
  */
 export function insertionFee(fees: InsertionFees, kind: ListingKind, discountPercent: number): Fee {
-  const baseMinor = Math.max(0, Math.round(baseInsertionFee(fees, kind)));
+  return withDiscount(baseInsertionFee(fees, kind), discountPercent);
+}
+
+/** Any fee of the price list (insertion, promotion) less the user group's discount, rounded as above. */
+export function withDiscount(base: number, discountPercent: number): Fee {
+  const baseMinor = Math.max(0, Math.round(base));
   const percent = Math.min(100, Math.max(0, Math.round(discountPercent)));
   const discountMinor = Math.floor((baseMinor * percent + 50) / 100);
   return { baseMinor, discountPercent: percent, discountMinor, amountMinor: baseMinor - discountMinor };
+}
+
+/** The promotion part of the `fees` setting: a price per day and the days one order may buy. */
+export type PromotionFees = { perDayMinor: number; minDays: number; maxDays: number };
+
+/** Reads the promotion prices out of the `fees` setting's value; null when missing or malformed. */
+export function readPromotionFees(value: unknown): PromotionFees | null {
+  const v = value as {
+    promotionPerDayMinor?: unknown;
+    promotionMinDays?: unknown;
+    promotionMaxDays?: unknown;
+  };
+  const [perDayMinor, minDays, maxDays] = [v?.promotionPerDayMinor, v?.promotionMinDays, v?.promotionMaxDays];
+  if (![perDayMinor, minDays, maxDays].every((n) => Number.isSafeInteger(n) && (n as number) >= 0))
+    return null;
+  if ((minDays as number) < 1 || (maxDays as number) < (minDays as number)) return null;
+  return { perDayMinor: perDayMinor as number, minDays: minDays as number, maxDays: maxDays as number };
+}
+
+/** The price of promoting a listing for `days` days, the group discount applied to the whole. */
+export function promotionFee(fees: PromotionFees, days: number, discountPercent: number): Fee {
+  return withDiscount(fees.perDayMinor * days, discountPercent);
 }
 
 /** Reads the insertion fees out of the `fees` setting's value; null when it is missing or malformed. */

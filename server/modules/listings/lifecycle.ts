@@ -71,6 +71,8 @@ export type OwnerActions = {
   relist: boolean;
   /** Promote it (topovat): only a live listing can be placed on top. */
   top: boolean;
+  /** Pay its insertion fee: it waits for the payment. */
+  pay: boolean;
 };
 
 /** What the seller may do with their listing now. */
@@ -79,6 +81,8 @@ export function ownerActions(listing: {
   format: ProductFormat;
   bidCount: number;
   winnerId: number | null;
+  /** An insertion fee is owed and not paid. */
+  feeDue?: boolean;
 }): OwnerActions {
   const open = listing.status === "active" || PENDING_STATUSES.includes(listing.status);
   const unsold =
@@ -90,6 +94,7 @@ export function ownerActions(listing: {
     cancel: open && listing.bidCount === 0 && canTransition(listing.status, "cancelled"),
     relist: listing.format !== "shop" && unsold,
     top: listing.status === "active",
+    pay: listing.status === "awaiting_payment" && listing.feeDue === true,
   };
 }
 

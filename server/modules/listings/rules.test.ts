@@ -6,7 +6,14 @@ import {
 } from "../../../app/lib/prague-time.ts";
 import { PRODUCT_STATUSES, type ProductStatus } from "../catalog/tables.ts";
 import { brandNameKey, cleanBrandName } from "./brand.ts";
-import { baseInsertionFee, type InsertionFees, insertionFee, readInsertionFees } from "./fees.ts";
+import {
+  baseInsertionFee,
+  type InsertionFees,
+  insertionFee,
+  promotionFee,
+  readInsertionFees,
+  readPromotionFees,
+} from "./fees.ts";
 import {
   assertTransition,
   canTransition,
@@ -82,6 +89,7 @@ describe("listing lifecycle", () => {
       cancel: true,
       relist: false,
       top: true,
+      pay: false,
     });
     // A bid is binding: no cancel after it, the edit page stays (description and images).
     expect(ownerActions({ ...auction, status: "active", bidCount: 1 })).toEqual({
@@ -89,12 +97,17 @@ describe("listing lifecycle", () => {
       cancel: false,
       relist: false,
       top: true,
+      pay: false,
     });
-    expect(ownerActions({ ...auction, status: "awaiting_payment" })).toMatchObject({
+    expect(ownerActions({ ...auction, status: "awaiting_payment", feeDue: true })).toMatchObject({
       edit: true,
       cancel: true,
       top: false,
+      pay: true,
     });
+    // Paid (or free) means nothing to pay, whatever the state says.
+    expect(ownerActions({ ...auction, status: "awaiting_payment", feeDue: false }).pay).toBe(false);
+    expect(ownerActions({ ...auction, status: "active", feeDue: true }).pay).toBe(false);
     expect(ownerActions({ ...auction, status: "scheduled" })).toMatchObject({ cancel: true, top: false });
     // Unsold ones can be listed again; a sold one cannot.
     expect(ownerActions({ ...auction, status: "ended" })).toEqual({
@@ -102,6 +115,7 @@ describe("listing lifecycle", () => {
       cancel: false,
       relist: true,
       top: false,
+      pay: false,
     });
     expect(ownerActions({ ...auction, status: "ended", bidCount: 3, winnerId: 5 }).relist).toBe(false);
     expect(ownerActions({ ...auction, status: "sold", bidCount: 3, winnerId: 5 })).toEqual({
@@ -109,11 +123,51 @@ describe("listing lifecycle", () => {
       cancel: false,
       relist: false,
       top: false,
+      pay: false,
     });
     expect(ownerActions({ ...auction, status: "expired" }).relist).toBe(true);
     expect(ownerActions({ ...auction, status: "cancelled" }).relist).toBe(true);
     expect(ownerActions({ ...auction, status: "rejected" }).relist).toBe(false);
     expect(ownerActions({ ...auction, format: "shop", status: "cancelled" }).relist).toBe(false);
+  });
+});
+
+describe("promotion fee", () => {
+  const prices = { perDayMinor: 1500, minDays: 1, maxDays: 30 };
+
+  it("is the price per day times the days, less the group discount rounded half up", () => {
+    expect(promotionFee(prices, 7, 0)).toEqual({
+      baseMinor: 10_500,
+      discountPercent: 0,
+      discountMinor: 0,
+      amountMinor: 10_500,
+    });
+    expect(promotionFee(prices, 7, 5)).toEqual({
+      baseMinor: 10_500,
+      discountPercent: 5,
+      discountMinor: 525,
+      amountMinor: 9975,
+    });
+    // 3 % of 15,00 Kč is 0,45 Kč; of 1,50 Kč it is 0,045 Kč, rounded up to 0,05 Kč.
+    expect(promotionFee(prices, 1, 3).discountMinor).toBe(45);
+    expect(promotionFee({ ...prices, perDayMinor: 150 }, 1, 3).discountMinor).toBe(5);
+    expect(promotionFee(prices, 30, 100).amountMinor).toBe(0);
+  });
+
+  it("reads its prices from the fees setting, or nothing when they are missing or inconsistent", () => {
+    expect(
+      readPromotionFees({ promotionPerDayMinor: 1500, promotionMinDays: 1, promotionMaxDays: 30 }),
+    ).toEqual(prices);
+    expect(
+      readPromotionFees({ promotionPerDayMinor: 1500, promotionMinDays: 5, promotionMaxDays: 3 }),
+    ).toBeNull();
+    expect(
+      readPromotionFees({ promotionPerDayMinor: 1500, promotionMinDays: 0, promotionMaxDays: 3 }),
+    ).toBeNull();
+    expect(
+      readPromotionFees({ promotionPerDayMinor: "15", promotionMinDays: 1, promotionMaxDays: 3 }),
+    ).toBeNull();
+    expect(readPromotionFees(null)).toBeNull();
   });
 });
 

@@ -128,6 +128,8 @@ export type MyListing = {
   actions: OwnerActions;
   /** The new listing this one was listed again as. */
   relistedAsId: number | null;
+  /** Promoted (topped) until then; null when not promoted now. */
+  toppedUntil: string | null;
 };
 
 /** What the edit page needs: the stored listing as form input, its images and what is locked. */
@@ -492,6 +494,7 @@ export function createListingsService(deps: ListingsServiceDeps) {
         c.name_en as category_name_en, p.bid_count, p.price_minor, p.start_price_minor,
         p.current_price_minor, p.reserve_price_minor, p.auction_duration, p.activation_at, p.ends_at,
         p.ended_at, p.created_at, p.winner_id,
+        case when p.topped_until > now() then p.topped_until end as topped_until,
         (select i.path || '/' || i.file_name from ${productImages} i where i.product_id = p.id
           order by i.position, i.id limit 1) as image,
         (select count(*)::int from wishlist_items w where w.product_id = p.id) as watchers,
@@ -553,8 +556,16 @@ export function createListingsService(deps: ListingsServiceDeps) {
               amountMinor: feeMinor,
               paid: row.fee_paid_at !== null && row.fee_paid_at !== undefined,
             },
-      actions: ownerActions({ status, format, bidCount, winnerId }),
+      actions: ownerActions({
+        status,
+        format,
+        bidCount,
+        winnerId,
+        feeDue:
+          feeMinor !== null && feeMinor > 0 && (row.fee_paid_at === null || row.fee_paid_at === undefined),
+      }),
       relistedAsId: num(row.relisted_as_id),
+      toppedUntil: iso(row.topped_until as string | null),
     };
   }
 
@@ -1140,9 +1151,11 @@ export function createListingsService(deps: ListingsServiceDeps) {
      * future activation date) or goes live now, its end computed from that moment. Returns
      * whether it was released now (false when it was not awaiting payment: a repeated webhook).
      */
-    async releaseAfterPayment(productId: number): Promise<boolean> {
+    async releaseAfterPayment(productId: number, outer?: Db): Promise<boolean> {
       const at = now();
-      const released = await db.transaction(async (tx) => {
+      // The payments module passes its transaction: the order is paid if and only if this commits.
+      const inTransaction = <T>(work: (tx: Db) => Promise<T>) => (outer ? work(outer) : db.transaction(work));
+      const released = await inTransaction(async (tx) => {
         const [row] = await tx.select().from(products).where(eq(products.id, productId)).for("update");
         if (row?.status !== "awaiting_payment") return false;
         const state = releaseState({ ...row, duration: row.auctionDuration }, at);

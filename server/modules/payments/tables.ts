@@ -250,6 +250,34 @@ export const voucherUsages = pgTable(
   ],
 );
 
+/**
+ * The test gateway's own records (server/modules/payments/gateways.ts): the provider's side of a
+ * card payment, kept apart from `payments` so that the shop reads a payment's state from the
+ * "provider" exactly as it would from a real gateway. Used where the test gateway is on.
+ */
+export const TEST_GATEWAY_STATES = ["created", "paid", "failed"] as const;
+export type TestGatewayState = (typeof TEST_GATEWAY_STATES)[number];
+
+export const testGatewayPayments = pgTable(
+  "test_gateway_payments",
+  {
+    id: text("id").primaryKey(),
+    amountMinor: money("amount_minor").notNull(),
+    currencyCode: text("currency_code").notNull(),
+    description: text("description").notNull(),
+    state: text("state", { enum: TEST_GATEWAY_STATES }).notNull().default("created"),
+    /** Where the payer goes back to: a path on this site. */
+    returnPath: text("return_path").notNull(),
+    locale: text("locale", { enum: LOCALES }).notNull().default("cs"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("test_gateway_payments_state_check", oneOf(t.state, TEST_GATEWAY_STATES)),
+    check("test_gateway_payments_amount_minor_check", nonNegative(t.amountMinor)),
+  ],
+);
+
 export const vouchersRelations = relations(vouchers, ({ one, many }) => ({
   influencer: one(users, { fields: [vouchers.influencerUserId], references: [users.id] }),
   usages: many(voucherUsages),
@@ -292,3 +320,4 @@ export type Payment = typeof payments.$inferSelect;
 export type PaymentEvent = typeof paymentEvents.$inferSelect;
 export type Invoice = typeof invoices.$inferSelect;
 export type VoucherUsage = typeof voucherUsages.$inferSelect;
+export type TestGatewayPayment = typeof testGatewayPayments.$inferSelect;

@@ -1,0 +1,111 @@
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import type { Locale } from "../../../app/i18n/index.ts";
+import { localePath } from "../../../app/i18n/paths.ts";
+import type { Db } from "../../db/client.ts";
+import { type TestGatewayPayment, testGatewayPayments } from "./tables.ts";
+
+/**
+ * Card gateways behind one interface (product.md "Payments"). The shop never trusts a return URL
+ * or a notification's body: it asks the gateway for the payment's state (czech-facts.md), and a
+ * notification only says "look again". A real gateway (GoPay, Comgate, Stripe) implements the
+ * same four calls over HTTP; here only the test gateway exists, since no real one is reachable.
+ */
+export type GatewayState = "pending" | "paid" | "failed";
+
+export type CardGateway = {
+  /** Stored as `payments.provider`; the webhook path is /api/payments/webhooks/{provider}. */
+  readonly provider: string;
+  /** Opens a payment at the gateway: its id there and where to send the payer. */
+  create(payment: {
+    amountMinor: number;
+    currencyCode: string;
+    description: string;
+    returnPath: string;
+    locale: Locale;
+  }): Promise<{ providerPaymentId: string; redirectUrl: string }>;
+  /** The payment's state as the gateway knows it; null when it does not know the id. */
+  status(providerPaymentId: string): Promise<GatewayState | null>;
+  /** A notification whose signature holds: its event id and the payment it concerns; else null. */
+  readNotification(
+    rawBody: string,
+    signature: string | undefined,
+  ): { eventId: string; providerPaymentId: string } | null;
+};
+
+/** The header the test gateway signs its notifications in: `sha256=<hex HMAC of the raw body>`. */
+export const TEST_GATEWAY_SIGNATURE_HEADER = "x-test-gateway-signature";
+
+export function signTestNotification(secret: string, rawBody: string): string {
+  return `sha256=${createHmac("sha256", secret).update(rawBody).digest("hex")}`;
+}
+
+export type TestGateway = CardGateway & {
+  /** The gateway's own page: the payment as the payer sees it there. */
+  find(id: string): Promise<TestGatewayPayment | null>;
+  /**
+   * The payer's decision on the gateway's page: the payment is paid or failed (once: a second
+   * decision changes nothing), the shop is notified, and the payer goes back to `returnPath`.
+   */
+  decide(id: string, outcome: "paid" | "failed"): Promise<TestGatewayPayment | null>;
+};
+
+/**
+ * The test gateway: a payment page on this site that pays or fails a payment on request, with
+ * signed notifications like a real gateway's. Its state lives in `test_gateway_payments` (the
+ * provider's side). `notify` delivers a notification to the shop (in-process: the webhook handler).
+ */
+export function createTestGateway({
+  db,
+  secret,
+  notify,
+}: {
+  db: Db;
+  secret: string;
+  notify: (rawBody: string, signature: string) => Promise<unknown>;
+}): TestGateway {
+  const find = async (id: string) => {
+    const [row] = await db.select().from(testGatewayPayments).where(eq(testGatewayPayments.id, id));
+    return row ?? null;
+  };
+  return {
+    provider: "test",
+    async create(payment) {
+      const id = `tgw_${randomBytes(12).toString("hex")}`;
+      await db.insert(testGatewayPayments).values({ id, ...payment });
+      return { providerPaymentId: id, redirectUrl: localePath("testGateway", payment.locale, { id }) };
+    },
+    async status(id) {
+      const row = await find(id);
+      if (!row) return null;
+      return row.state === "created" ? "pending" : row.state;
+    },
+    readNotification(rawBody, signature) {
+      if (!signature) return null;
+      const expected = Buffer.from(signTestNotification(secret, rawBody));
+      const given = Buffer.from(signature);
+      if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+      try {
+        const body = JSON.parse(rawBody) as { id?: unknown; paymentId?: unknown };
+        if (typeof body.id !== "string" || typeof body.paymentId !== "string") return null;
+        return { eventId: body.id, providerPaymentId: body.paymentId };
+      } catch {
+        return null;
+      }
+    },
+    find,
+    async decide(id, outcome) {
+      const [changed] = await db
+        .update(testGatewayPayments)
+        .set({ state: outcome, updatedAt: sql`now()` })
+        .where(sql`${testGatewayPayments.id} = ${id} and ${testGatewayPayments.state} = 'created'`)
+        .returning();
+      if (changed) {
+        const rawBody = JSON.stringify({ id: `evt_${randomBytes(12).toString("hex")}`, paymentId: id });
+        // A lost notification costs nothing: the shop reads the state again when the payer returns.
+        await notify(rawBody, signTestNotification(secret, rawBody)).catch(() => undefined);
+      }
+      return changed ?? (await find(id));
+    },
+  };
+}

@@ -1,0 +1,363 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FEES } from "../../db/seed/settings-data.ts";
+import { createTestApi, type TestApi } from "../../test/api-harness.ts";
+import { insertCategory, insertProduct } from "../../test/fixtures.ts";
+import { auditLog } from "../admin/tables.ts";
+import { insertBidders } from "../bidding/test-fixtures.ts";
+import { products } from "../catalog/tables.ts";
+import { listingSubmissions } from "../listings/tables.ts";
+import { messages, threadParticipants } from "../messages/tables.ts";
+import { settings } from "../settings/tables.ts";
+import { userGroups } from "../users/tables.ts";
+import { signTestNotification, TEST_GATEWAY_SIGNATURE_HEADER, type TestGateway } from "./gateways.ts";
+import { orders, paymentEvents, payments, testGatewayPayments } from "./tables.ts";
+
+/**
+ * Paying the operator on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL):
+ * promotion and insertion-fee orders, the QR bank transfer marked paid by an admin, card
+ * payments through the test gateway with signed, deduplicated notifications, the state read from
+ * the gateway when the payer returns, and every order taking effect exactly once.
+ */
+
+const DAY = 24 * 60 * 60 * 1000;
+let api: TestApi;
+type Account = Awaited<ReturnType<typeof insertBidders>>[number];
+let seller: Account;
+let dealer: Account;
+let other: Account;
+let admin: Account;
+let categoryId: number;
+
+beforeAll(async () => {
+  api = await createTestApi();
+  await api.db.insert(settings).values({ name: "fees", locale: null, value: FEES });
+  const root = await insertCategory(api.db, { depth: 1, nameCs: "Alkohol", slugCs: "alkohol" });
+  categoryId = (await insertCategory(api.db, { depth: 2, parentId: root.id, nameCs: "Rum", slugCs: "rum" }))
+    .id;
+  const [group] = await api.db
+    .insert(userGroups)
+    .values({ name: "Obchodník", discountPercent: 5 })
+    .returning();
+  [seller, other] = await insertBidders(api.db, 2);
+  [dealer] = await insertBidders(api.db, 1, { groupId: group.id });
+  [admin] = await insertBidders(api.db, 1, { role: "admin" });
+}, 60_000);
+
+afterAll(async () => {
+  await api?.services.auctionStreams.stop();
+  await api?.close();
+});
+
+const gateway = () => api.services.payments.gateway as TestGateway;
+
+/** A live auction of `owner`'s that ends in `days` days. */
+async function liveAuction(owner: Account, days = 10) {
+  return insertProduct(api.db, {
+    categoryId,
+    format: "auction",
+    status: "active",
+    sellerId: owner.user.id,
+    startPriceMinor: 100_000,
+    priceMinor: null,
+    auctionDuration: "month",
+    activationAt: new Date(Date.now() - DAY),
+    endsAt: new Date(Date.now() + days * DAY),
+  });
+}
+
+/** A listing of `owner`'s waiting for its insertion fee of `feeMinor`. */
+async function unpaidListing(owner: Account, feeMinor = 2900) {
+  const row = await insertProduct(api.db, {
+    categoryId,
+    format: "auction",
+    status: "awaiting_payment",
+    sellerId: owner.user.id,
+    startPriceMinor: 50_000,
+    priceMinor: null,
+    auctionDuration: "week",
+  });
+  await api.db
+    .insert(listingSubmissions)
+    .values({ productId: row.id, feeBaseMinor: feeMinor, feeDiscountPercent: 0, feeMinor });
+  return row;
+}
+
+async function toppedUntil(productId: number) {
+  const [row] = await api.db
+    .select({ until: products.toppedUntil })
+    .from(products)
+    .where(eq(products.id, productId));
+  return row.until;
+}
+
+async function noticesOf(userId: number, event: string) {
+  return api.db
+    .select({ body: messages.body, payload: messages.payload })
+    .from(messages)
+    .innerJoin(threadParticipants, eq(threadParticipants.threadId, messages.threadId))
+    .where(and(eq(threadParticipants.userId, userId), eq(messages.event, event)));
+}
+
+async function orderPromotion(owner: Account, productId: number, days: unknown) {
+  return api.call("POST", `/api/me/advertisements/${productId}/top`, { token: owner.token, body: { days } });
+}
+
+/** The payer at the test gateway: starts a card payment and decides it on the gateway's page. */
+async function payByCard(order: { id: number; hash: string }, outcome: "paid" | "failed" = "paid") {
+  const started = await api.call("POST", `/api/orders/${order.id}/${order.hash}/card`);
+  expect(started.status).toBe(200);
+  const gatewayId = String(started.json.data.redirectUrl).split("/").pop()!;
+  await gateway().decide(gatewayId, outcome);
+  return gatewayId;
+}
+
+describe("promotion (topování)", () => {
+  it("offers the day choices up to the listing's end, with the group discount", async () => {
+    const listing = await liveAuction(dealer, 10);
+    const offer = await api.call("GET", `/api/me/advertisements/${listing.id}/top`, { token: dealer.token });
+    expect(offer.status).toBe(200);
+    expect(offer.json.data).toMatchObject({
+      available: true,
+      reason: null,
+      toppedUntil: null,
+      perDayMinor: 1500,
+      minDays: 1,
+      maxDays: 10,
+    });
+    // 14 and 30 days would run past the end: the end itself (10 days) is offered instead.
+    expect(offer.json.data.choices.map((c: { days: number }) => c.days)).toEqual([1, 3, 7, 10]);
+    // 7 days: 105,00 Kč less 5 % (5,25 Kč).
+    expect(offer.json.data.choices[2].fee).toEqual({
+      baseMinor: 10_500,
+      discountPercent: 5,
+      discountMinor: 525,
+      amountMinor: 9975,
+    });
+  });
+
+  it("orders a promotion with a QR bank transfer and a card option; refuses bad days, others' and ended listings", async () => {
+    const listing = await liveAuction(seller);
+    for (const days of [0, 11, 2.5, "3", null]) {
+      const bad = await orderPromotion(seller, listing.id, days);
+      expect(bad.status).toBe(422);
+      expect(bad.json.errors.days).toEqual(["Zvolte počet dní od 1 do 10."]);
+    }
+    expect((await orderPromotion(other, listing.id, 3)).status).toBe(404);
+    const ended = await insertProduct(api.db, {
+      categoryId,
+      format: "auction",
+      status: "ended",
+      sellerId: seller.user.id,
+    });
+    const refused = await orderPromotion(seller, ended.id, 3);
+    expect(refused.status).toBe(409);
+    expect(refused.json.message).toBe("Topovat lze jen zveřejněný inzerát, který ještě neskončil.");
+
+    const created = await orderPromotion(seller, listing.id, 3);
+    expect(created.status).toBe(201);
+    const order = created.json.data;
+    expect(order).toMatchObject({
+      kind: "promotion",
+      status: "awaiting_payment",
+      promotionDays: 3,
+      subtotalMinor: 4500,
+      discountMinor: 0,
+      totalMinor: 4500,
+      payable: true,
+      card: true,
+      listing: { id: listing.id, status: "active" },
+      summaryPath: `/ucet/shrnuti/${order.id}/${order.hash}`,
+    });
+    expect(order.hash).toMatch(/^[0-9a-f]{32}$/);
+    expect(order.bankTransfer).toMatchObject({
+      iban: "CZ6508000000192000145399",
+      ibanFormatted: "CZ65 0800 0000 1920 0014 5399",
+      variableSymbol: String(order.id),
+      amountMinor: 4500,
+    });
+    expect(order.bankTransfer.spayd).toBe(
+      `SPD*1.0*ACC:CZ6508000000192000145399*AM:45.00*CC:CZK*MSG:Rarita objednávka ${order.id}*X-VS:${order.id}`,
+    );
+    // Nothing is promoted before the payment.
+    expect(await toppedUntil(listing.id)).toBeNull();
+    // The order is reached by id and hash, not by id alone.
+    expect((await api.call("GET", `/api/orders/${order.id}/${"0".repeat(32)}`)).status).toBe(404);
+    expect((await api.call("GET", `/api/orders/${order.id}/${order.hash}`)).json.data.id).toBe(order.id);
+
+    // Choosing again replaces the unpaid order.
+    const again = await orderPromotion(seller, listing.id, 7);
+    const [first] = await api.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(first.status).toBe("cancelled");
+    expect(again.json.data.totalMinor).toBe(10_500);
+  });
+
+  it("a card payment tops the listing once, tells the seller, and later days are added after the running ones", async () => {
+    const listing = await liveAuction(seller, 20);
+    const order = (await orderPromotion(seller, listing.id, 3)).json.data;
+    const before = Date.now();
+    const gatewayId = await payByCard(order);
+
+    const paid = (await api.call("GET", `/api/orders/${order.id}/${order.hash}`)).json.data;
+    expect(paid).toMatchObject({ status: "paid", payable: false, bankTransfer: null, card: false });
+    expect(paid.lastCardPayment.status).toBe("paid");
+    const until = (await toppedUntil(listing.id))!;
+    expect(until.getTime()).toBeGreaterThanOrEqual(before + 3 * DAY);
+    expect(until.getTime()).toBeLessThan(Date.now() + 3 * DAY + 1000);
+    expect(paid.toppedUntil).toBe(until.toISOString());
+    const [notice] = await noticesOf(seller.user.id, "payment_received");
+    expect(notice.body).toMatch(
+      /^Platba za topování inzerátu Produkt \d+ přijata, inzerát je topovaný do \d+\. \d+\. 2026 \d\d:\d\d\.$/,
+    );
+    // The catalogue shows it topped, and My listings says until when.
+    const mine = await api.call("GET", `/api/me/advertisements/${listing.id}`, { token: seller.token });
+    expect(mine.json.data.toppedUntil).toBe(until.toISOString());
+
+    // A second decision at the gateway, a repeated card start: nothing changes.
+    await gateway().decide(gatewayId, "paid");
+    const repeated = await api.call("POST", `/api/orders/${order.id}/${order.hash}/card`);
+    expect(repeated.status).toBe(409);
+    expect(repeated.json.message).toBe("Objednávka je už zaplacená.");
+    expect((await toppedUntil(listing.id))!.toISOString()).toBe(until.toISOString());
+
+    // Two more days, paid by transfer: counted from the end of the running promotion.
+    const more = (await orderPromotion(seller, listing.id, 2)).json.data;
+    expect(
+      (await api.call("POST", `/api/admin/orders/${more.id}/paid`, { token: admin.token })).json,
+    ).toEqual({
+      id: more.id,
+      status: "paid",
+    });
+    expect((await toppedUntil(listing.id))!.getTime()).toBe(until.getTime() + 2 * DAY);
+    expect(await noticesOf(seller.user.id, "payment_received")).toHaveLength(2);
+  });
+
+  it("a failed card payment leaves the order payable; the next attempt pays it", async () => {
+    const listing = await liveAuction(seller);
+    const order = (await orderPromotion(seller, listing.id, 1)).json.data;
+    await payByCard(order, "failed");
+    const failed = (await api.call("GET", `/api/orders/${order.id}/${order.hash}`)).json.data;
+    expect(failed).toMatchObject({
+      status: "awaiting_payment",
+      payable: true,
+      lastCardPayment: { status: "failed" },
+    });
+    expect(await toppedUntil(listing.id)).toBeNull();
+    await payByCard(order, "paid");
+    expect((await api.call("GET", `/api/orders/${order.id}/${order.hash}`)).json.data.status).toBe("paid");
+  });
+
+  it("the payer's return reads the state from the gateway when its notification never came, and pays once under concurrent returns", async () => {
+    const listing = await liveAuction(seller);
+    const order = (await orderPromotion(seller, listing.id, 3)).json.data;
+    const started = await api.call("POST", `/api/orders/${order.id}/${order.hash}/card`);
+    const gatewayId = String(started.json.data.redirectUrl).split("/").pop()!;
+    expect(started.json.data.redirectUrl).toBe(`/testovaci-platebni-brana/${gatewayId}`);
+    // Paid at the gateway, notification lost.
+    await api.db
+      .update(testGatewayPayments)
+      .set({ state: "paid" })
+      .where(eq(testGatewayPayments.id, gatewayId));
+    const views = await Promise.all(
+      Array.from({ length: 5 }, () => api.call("GET", `/api/orders/${order.id}/${order.hash}`)),
+    );
+    expect(views.map((view) => view.json.data.status)).toEqual(Array(5).fill("paid"));
+    const until = (await toppedUntil(listing.id))!;
+    expect(until.getTime()).toBeLessThan(Date.now() + 3 * DAY + 1000);
+    expect(until.getTime()).toBeGreaterThan(Date.now() + 3 * DAY - 60_000);
+  });
+});
+
+describe("gateway notifications", () => {
+  it("need a valid signature, are processed once per event and never trusted for the state", async () => {
+    const listing = await liveAuction(seller);
+    const order = (await orderPromotion(seller, listing.id, 1)).json.data;
+    const started = await api.call("POST", `/api/orders/${order.id}/${order.hash}/card`);
+    const gatewayId = String(started.json.data.redirectUrl).split("/").pop()!;
+    const body = JSON.stringify({ id: `evt_test_${gatewayId}`, paymentId: gatewayId });
+    const send = (signature: string, provider = "test") =>
+      api.call("POST", `/api/payments/webhooks/${provider}`, {
+        rawBody: body,
+        headers: { [TEST_GATEWAY_SIGNATURE_HEADER]: signature },
+      });
+
+    const forged = await send(signTestNotification("not-the-secret", body));
+    expect(forged.status).toBe(400);
+    expect(forged.json.message).toBe("Podpis oznámení nesouhlasí.");
+    expect((await send(signTestNotification(api.config.testGateway!.secret, body), "gopay")).status).toBe(
+      404,
+    );
+
+    // Signed, but the gateway says the payment is still open: the order stays unpaid.
+    const signature = signTestNotification(api.config.testGateway!.secret, body);
+    expect((await send(signature)).json).toEqual({ received: true, duplicate: false });
+    expect((await api.db.select().from(orders).where(eq(orders.id, order.id)))[0].status).toBe(
+      "awaiting_payment",
+    );
+    // Redelivered: answered, not processed again.
+    expect((await send(signature)).json).toEqual({ received: true, duplicate: true });
+    const events = await api.db
+      .select()
+      .from(paymentEvents)
+      .where(eq(paymentEvents.eventId, `evt_test_${gatewayId}`));
+    expect(events).toHaveLength(1);
+    expect(events[0].processedAt).not.toBeNull();
+  });
+});
+
+describe("insertion fee", () => {
+  it("one open order per fee; the operator's transfer releases the listing; nothing left to pay afterwards", async () => {
+    const listing = await unpaidListing(seller);
+    const first = await api.call("POST", `/api/me/advertisements/${listing.id}/fee`, { token: seller.token });
+    expect(first.status).toBe(201);
+    expect(first.json.data).toMatchObject({ kind: "listing_fee", totalMinor: 2900, payable: true });
+    const second = await api.call("POST", `/api/me/advertisements/${listing.id}/fee`, {
+      token: seller.token,
+    });
+    expect(second.json.data.id).toBe(first.json.data.id);
+    expect(
+      (await api.call("POST", `/api/me/advertisements/${listing.id}/fee`, { token: other.token })).status,
+    ).toBe(404);
+
+    const id = first.json.data.id;
+    // The back office only: a seller cannot mark their own transfer paid.
+    expect((await api.call("POST", `/api/admin/orders/${id}/paid`, { token: seller.token })).status).toBe(
+      403,
+    );
+    expect((await api.call("POST", `/api/admin/orders/${id}/paid`, { token: admin.token })).json.status).toBe(
+      "paid",
+    );
+    expect((await api.call("POST", `/api/admin/orders/${id}/paid`, { token: admin.token })).json.status).toBe(
+      "already_paid",
+    );
+    const [row] = await api.db.select().from(products).where(eq(products.id, listing.id));
+    expect(row.status).toBe("active");
+    expect(row.endsAt).not.toBeNull();
+    const transfers = await api.db.select().from(payments).where(eq(payments.orderId, id));
+    expect(transfers).toMatchObject([
+      { method: "bank_transfer", status: "paid", variableSymbol: String(id) },
+    ]);
+    const audit = await api.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "order.paid"), eq(auditLog.entityId, String(id))));
+    expect(audit).toHaveLength(1);
+    expect(await noticesOf(seller.user.id, "payment_received")).not.toHaveLength(0);
+
+    const nothing = await api.call("POST", `/api/me/advertisements/${listing.id}/fee`, {
+      token: seller.token,
+    });
+    expect(nothing.status).toBe(409);
+    expect(nothing.json.message).toBe("U tohoto inzerátu není co platit.");
+  });
+
+  it("a fee order for a listing cancelled meanwhile is no longer payable", async () => {
+    const listing = await unpaidListing(other);
+    const order = (await api.call("POST", `/api/me/advertisements/${listing.id}/fee`, { token: other.token }))
+      .json.data;
+    await api.db.update(products).set({ status: "cancelled" }).where(eq(products.id, listing.id));
+    const view = (await api.call("GET", `/api/orders/${order.id}/${order.hash}`)).json.data;
+    expect(view).toMatchObject({ payable: false, card: false, bankTransfer: null });
+    expect((await api.call("POST", `/api/orders/${order.id}/${order.hash}/card`)).status).toBe(409);
+  });
+});

@@ -1,0 +1,616 @@
+import { randomBytes } from "node:crypto";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { formatShortDateTime } from "../../../app/components/product/format.ts";
+import { type Locale, translate } from "../../../app/i18n/index.ts";
+import { localePath } from "../../../app/i18n/paths.ts";
+import type { Db } from "../../db/client.ts";
+import type { Logger } from "../../logger.ts";
+import { auditLog } from "../admin/tables.ts";
+import type { AuthUser } from "../auth/service.ts";
+import { products } from "../catalog/tables.ts";
+import { type Fee, type PromotionFees, promotionFee, readPromotionFees } from "../listings/fees.ts";
+import type { MyListing } from "../listings/service.ts";
+import type { Notifier } from "../messages/notifications.ts";
+import type { CardGateway, GatewayState } from "./gateways.ts";
+import { formatIban } from "./iban.ts";
+import { buildSpayd } from "./spayd.ts";
+import {
+  type Order,
+  type OrderKind,
+  type OrderStatus,
+  orderItems,
+  orders,
+  paymentEvents,
+  payments,
+} from "./tables.ts";
+
+/**
+ * One payments module for what users pay the operator (product.md "Payments and the cart"):
+ * insertion fees of listings and promotions (topování); shop orders will use the same orders,
+ * payments and gateways. An order is reached by its id and unguessable hash. Two ways to pay:
+ * a bank transfer with a QR payment and the order number as variable symbol (marked paid by the
+ * operator), or a card gateway (the test gateway here) whose state is read from the gateway,
+ * never from the payer's return or a notification's body. Paying an order takes effect once:
+ * the order row is locked, and a paid order is never paid again.
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The days a seller picks from on the promotion page, within the price list's range. */
+export const PROMOTION_DAY_CHOICES = [1, 3, 7, 14, 30] as const;
+
+export type PaymentUser = Pick<AuthUser, "id" | "email" | "locale" | "group">;
+
+export type OrderView = {
+  id: number;
+  hash: string;
+  kind: OrderKind;
+  status: OrderStatus;
+  /** The listing a fee or promotion is for (null once it is gone). */
+  listing: { id: number; name: string; url: string; status: MyListing["status"] } | null;
+  promotionDays: number | null;
+  subtotalMinor: number;
+  discountMinor: number;
+  totalMinor: number;
+  currencyCode: string;
+  createdAt: string;
+  paidAt: string | null;
+  /** The order's page in the request's language. */
+  summaryPath: string;
+  /** It can be paid now: unpaid, and the listing still waits for it (fee) or is live (promotion). */
+  payable: boolean;
+  /** How to pay by bank transfer (when payable and a bank account is configured). */
+  bankTransfer: {
+    iban: string;
+    ibanFormatted: string;
+    variableSymbol: string;
+    amountMinor: number;
+    message: string;
+    /** The QR payment's content (SPAYD). */
+    spayd: string;
+  } | null;
+  /** A card gateway is on: the payer may be sent to it. */
+  card: boolean;
+  /** The latest card attempt, for the page's result line after the gateway. */
+  lastCardPayment: {
+    status: "created" | "pending" | "paid" | "failed" | "cancelled" | "refunded";
+    at: string;
+  } | null;
+  /** A promotion's listing: topped until (ISO), when it still is. */
+  toppedUntil: string | null;
+};
+
+export type PromotionOffer = {
+  listing: MyListing;
+  /** The listing may be promoted now (live); otherwise `reason` says why not. */
+  available: boolean;
+  reason: string | null;
+  toppedUntil: string | null;
+  prices: PromotionFees;
+  /** The longest promotion that still makes sense: the price list's maximum, cut at the listing's end. */
+  maxDays: number;
+  choices: { days: number; fee: Fee }[];
+};
+
+type Refused = { status: "refused"; message: string };
+type Invalid = { status: "invalid"; errors: Record<string, string[]> };
+type NotFound = { status: "not_found" };
+
+export type PaymentsServiceDeps = {
+  db: Db;
+  settings: { get(name: string): Promise<unknown> };
+  notifier: Notifier;
+  listings: {
+    listing(userId: number, id: number, locale: Locale): Promise<MyListing | null>;
+    releaseAfterPayment(productId: number, tx?: Db): Promise<boolean>;
+  };
+  bankAccountIban: string | undefined;
+  /** The card gateway; null = card payments off. Set after creation (the test gateway notifies this service). */
+  gateway?: CardGateway | null;
+  logger?: Logger;
+  now?: () => Date;
+};
+
+/** The variable symbol of an order's bank transfer: its number (digits only, no leading zero). */
+export const variableSymbolOf = (orderId: number) => String(orderId);
+
+export function createPaymentsService(deps: PaymentsServiceDeps) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+  let gateway: CardGateway | null = deps.gateway ?? null;
+
+  async function promotionPrices(): Promise<PromotionFees | null> {
+    return readPromotionFees(await deps.settings.get("fees"));
+  }
+
+  /** Days left until the listing ends (a promotion past the end buys nothing), counted from `from`. */
+  function daysUntilEnd(listing: MyListing, from: Date): number | null {
+    if (!listing.endsAt) return null;
+    return Math.ceil((new Date(listing.endsAt).getTime() - from.getTime()) / DAY_MS);
+  }
+
+  async function toppedUntilOf(executor: Db, productId: number): Promise<Date | null> {
+    const [row] = await executor
+      .select({ toppedUntil: products.toppedUntil })
+      .from(products)
+      .where(eq(products.id, productId));
+    const until = row?.toppedUntil ?? null;
+    return until && until.getTime() > now().getTime() ? until : null;
+  }
+
+  async function offer(user: PaymentUser, productId: number, locale: Locale): Promise<PromotionOffer | null> {
+    const listing = await deps.listings.listing(user.id, productId, locale);
+    if (!listing) return null;
+    const prices = await promotionPrices();
+    const toppedUntil = await toppedUntilOf(db, productId);
+    const from = new Date(Math.max(now().getTime(), toppedUntil?.getTime() ?? 0));
+    const left = daysUntilEnd(listing, from);
+    const maxDays = Math.min(prices?.maxDays ?? 0, left ?? Number.POSITIVE_INFINITY);
+    let reason: string | null = null;
+    if (!prices) reason = translate(locale, "payments.errors.promotionUnavailable");
+    else if (!listing.actions.top) reason = translate(locale, "payments.errors.notLive");
+    else if (maxDays < prices.minDays) reason = translate(locale, "payments.errors.toppedToEnd");
+    const discount = user.group?.discount ?? 0;
+    const choices =
+      prices && !reason
+        ? [...new Set([...PROMOTION_DAY_CHOICES, maxDays])]
+            .filter((days) => days >= prices.minDays && days <= maxDays)
+            .sort((a, b) => a - b)
+            .map((days) => ({ days, fee: promotionFee(prices, days, discount) }))
+        : [];
+    return {
+      listing,
+      available: reason === null,
+      reason,
+      toppedUntil: toppedUntil?.toISOString() ?? null,
+      prices: prices ?? { perDayMinor: 0, minDays: 1, maxDays: 0 },
+      maxDays: Math.max(0, maxDays),
+      choices,
+    };
+  }
+
+  async function insertOrder(
+    tx: Db,
+    user: PaymentUser,
+    values: {
+      kind: OrderKind;
+      productId: number;
+      fee: Fee;
+      promotionDays?: number;
+      description: string;
+      quantity: number;
+      unitPriceMinor: number;
+    },
+  ): Promise<Order> {
+    const at = now();
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        hash: randomBytes(16).toString("hex"),
+        userId: user.id,
+        kind: values.kind,
+        status: "awaiting_payment",
+        productId: values.productId,
+        promotionDays: values.promotionDays ?? null,
+        email: user.email,
+        locale: user.locale === "en" ? "en" : "cs",
+        subtotalMinor: values.fee.baseMinor,
+        discountMinor: values.fee.discountMinor,
+        totalMinor: values.fee.amountMinor,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning();
+    await tx.insert(orderItems).values({
+      orderId: order.id,
+      productId: values.productId,
+      description: values.description,
+      quantity: values.quantity,
+      unitPriceMinor: values.unitPriceMinor,
+    });
+    return order;
+  }
+
+  /** Earlier unpaid orders of the same kind for the listing give way to the new one. */
+  async function cancelOpenOrders(tx: Db, productId: number, kind: OrderKind, keepId?: number) {
+    const at = now();
+    await tx
+      .update(orders)
+      .set({ status: "cancelled", cancelledAt: at, updatedAt: at })
+      .where(
+        and(
+          eq(orders.productId, productId),
+          eq(orders.kind, kind),
+          eq(orders.status, "awaiting_payment"),
+          keepId === undefined ? sql`true` : sql`${orders.id} <> ${keepId}`,
+        ),
+      );
+  }
+
+  /** Whether an unpaid order's listing still wants it: a fee while awaiting payment, a promotion while live. */
+  function stillWanted(kind: OrderKind, productStatus: string | null | undefined): boolean {
+    if (kind === "listing_fee") return productStatus === "awaiting_payment";
+    if (kind === "promotion") return productStatus === "active";
+    return true;
+  }
+
+  /**
+   * The effect of a paid order, in the transaction that marks it paid: a fee releases the listing
+   * (the listings module says "payment received"), a promotion moves the listing's top placement
+   * on by its days, counted from now or from the end of a running promotion.
+   */
+  async function applyPaidOrder(tx: Db, order: Order, at: Date) {
+    await tx.update(orders).set({ status: "paid", paidAt: at, updatedAt: at }).where(eq(orders.id, order.id));
+    if (order.productId === null) return;
+    if (order.kind === "listing_fee") {
+      const released = await deps.listings.releaseAfterPayment(order.productId, tx);
+      if (!released)
+        deps.logger?.warn(
+          { orderId: order.id, productId: order.productId },
+          "a listing fee was paid for a listing no longer awaiting payment: refund it",
+        );
+    } else if (order.kind === "promotion" && order.promotionDays) {
+      const [row] = await tx
+        .update(products)
+        .set({
+          toppedUntil: sql`greatest(coalesce(${products.toppedUntil}, ${at}::timestamptz), ${at}::timestamptz) + make_interval(days => ${order.promotionDays})`,
+          updatedAt: at,
+        })
+        .where(eq(products.id, order.productId))
+        .returning({ toppedUntil: products.toppedUntil, sellerId: products.sellerId });
+      if (row?.sellerId != null && order.userId !== null)
+        await deps.notifier.notify(tx, order.userId, "payment_received", {
+          productId: order.productId,
+          variant: "promotion",
+          // One date format for both languages: the notice is written once, read in either.
+          values: { until: formatShortDateTime(row.toppedUntil!, "cs") },
+          link: { page: "accountAdvertisements" },
+        });
+    }
+  }
+
+  /** Locks an order; null when missing. */
+  async function lockOrder(tx: Db, orderId: number): Promise<Order | null> {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    return order ?? null;
+  }
+
+  /** A card payment's state from the gateway, applied to the payment and its order (once). */
+  async function applyGatewayState(providerPaymentId: string, state: GatewayState | null) {
+    if (!gateway || state === null || state === "pending") return;
+    const provider = gateway.provider;
+    const [found] = await db
+      .select({ id: payments.id, orderId: payments.orderId })
+      .from(payments)
+      .where(and(eq(payments.provider, provider), eq(payments.providerPaymentId, providerPaymentId)));
+    if (!found) return;
+    await db.transaction(async (tx) => {
+      // Order first, then its payment: the same lock order as every other path.
+      const order = await lockOrder(tx, found.orderId);
+      const [payment] = await tx.select().from(payments).where(eq(payments.id, found.id)).for("update");
+      if (!order || !payment || (payment.status !== "created" && payment.status !== "pending")) return;
+      const at = now();
+      await tx
+        .update(payments)
+        .set({ status: state, paidAt: state === "paid" ? at : null, updatedAt: at })
+        .where(eq(payments.id, payment.id));
+      if (state === "paid" && order.status !== "paid") await applyPaidOrder(tx, order, at);
+    });
+  }
+
+  async function findOrder(id: number, hash: string): Promise<Order | null> {
+    if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647 || !/^[0-9a-f]{16,64}$/.test(hash))
+      return null;
+    const [order] = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, id), eq(orders.hash, hash)));
+    return order ?? null;
+  }
+
+  async function view(order: Order, locale: Locale): Promise<OrderView> {
+    const listing =
+      order.productId !== null && order.userId !== null
+        ? await deps.listings.listing(order.userId, order.productId, locale)
+        : null;
+    const [lastCard] = await db
+      .select({ status: payments.status, updatedAt: payments.updatedAt })
+      .from(payments)
+      .where(and(eq(payments.orderId, order.id), eq(payments.method, "card")))
+      .orderBy(desc(payments.id))
+      .limit(1);
+    const payable =
+      order.status === "awaiting_payment" && order.totalMinor > 0 && stillWanted(order.kind, listing?.status);
+    const variableSymbol = variableSymbolOf(order.id);
+    const message = translate(locale, "payments.bank.message", { number: order.id });
+    const toppedUntil =
+      order.kind === "promotion" && order.productId !== null
+        ? await toppedUntilOf(db, order.productId)
+        : null;
+    return {
+      id: order.id,
+      hash: order.hash,
+      kind: order.kind,
+      status: order.status,
+      listing: listing
+        ? { id: listing.id, name: listing.name, url: listing.url, status: listing.status }
+        : null,
+      promotionDays: order.promotionDays,
+      subtotalMinor: order.subtotalMinor,
+      discountMinor: order.discountMinor,
+      totalMinor: order.totalMinor,
+      currencyCode: order.currencyCode,
+      createdAt: order.createdAt.toISOString(),
+      paidAt: order.paidAt?.toISOString() ?? null,
+      summaryPath: localePath("accountSummary", locale, { orderId: order.id, hash: order.hash }),
+      payable,
+      bankTransfer:
+        payable && deps.bankAccountIban
+          ? {
+              iban: deps.bankAccountIban,
+              ibanFormatted: formatIban(deps.bankAccountIban),
+              variableSymbol,
+              amountMinor: order.totalMinor,
+              message,
+              spayd: buildSpayd({
+                iban: deps.bankAccountIban,
+                amountMinor: order.totalMinor,
+                currency: order.currencyCode,
+                variableSymbol,
+                message,
+              }),
+            }
+          : null,
+      card: payable && gateway !== null,
+      lastCardPayment: lastCard ? { status: lastCard.status, at: lastCard.updatedAt.toISOString() } : null,
+      toppedUntil: toppedUntil?.toISOString() ?? null,
+    };
+  }
+
+  return {
+    /** The card gateway (the test gateway's page reaches it here); null = card payments off. */
+    get gateway() {
+      return gateway;
+    },
+    connectGateway(next: CardGateway | null) {
+      gateway = next;
+    },
+
+    /** The promotion page: prices, the days that make sense for this listing, what it costs. */
+    promotionOffer: offer,
+
+    /**
+     * Orders a promotion of the caller's live listing for `days` days (the price list's range, cut
+     * at the listing's end), the group discount applied. An earlier unpaid promotion order of the
+     * listing is cancelled: the seller changed their mind about the days.
+     */
+    async orderPromotion(
+      user: PaymentUser,
+      productId: number,
+      days: unknown,
+      locale: Locale,
+    ): Promise<{ status: "created"; order: OrderView } | Refused | Invalid | NotFound> {
+      const current = await offer(user, productId, locale);
+      if (!current) return { status: "not_found" };
+      if (!current.available) return { status: "refused", message: current.reason! };
+      const { prices } = current;
+      if (
+        typeof days !== "number" ||
+        !Number.isInteger(days) ||
+        days < prices.minDays ||
+        days > current.maxDays
+      )
+        return {
+          status: "invalid",
+          errors: {
+            days: [translate(locale, "payments.errors.days", { min: prices.minDays, max: current.maxDays })],
+          },
+        };
+      const fee = promotionFee(prices, days, user.group?.discount ?? 0);
+      const order = await db.transaction(async (tx) => {
+        const created = await insertOrder(tx, user, {
+          kind: "promotion",
+          productId,
+          fee,
+          promotionDays: days,
+          description: translate("cs", "payments.item.promotion", { days, name: current.listing.name }),
+          quantity: days,
+          unitPriceMinor: prices.perDayMinor,
+        });
+        await cancelOpenOrders(tx, productId, "promotion", created.id);
+        return created;
+      });
+      return { status: "created", order: await view(order, locale) };
+    },
+
+    /**
+     * The order of an unpaid listing's insertion fee: the open one when its amount still matches
+     * the listing's fee (an edit may have changed it), else a new one.
+     */
+    async orderListingFee(
+      user: PaymentUser,
+      productId: number,
+      locale: Locale,
+    ): Promise<{ status: "created"; order: OrderView } | Refused | NotFound> {
+      const listing = await deps.listings.listing(user.id, productId, locale);
+      if (!listing) return { status: "not_found" };
+      if (
+        listing.status !== "awaiting_payment" ||
+        !listing.fee ||
+        listing.fee.paid ||
+        listing.fee.amountMinor <= 0
+      )
+        return { status: "refused", message: translate(locale, "payments.errors.nothingToPay") };
+      const fee = listing.fee;
+      const order = await db.transaction(async (tx) => {
+        // The listing row is the lock: two clicks on "pay" make one order.
+        await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for("update");
+        const [open] = await tx
+          .select()
+          .from(orders)
+          .where(
+            and(
+              eq(orders.productId, productId),
+              eq(orders.kind, "listing_fee"),
+              eq(orders.status, "awaiting_payment"),
+              eq(orders.totalMinor, fee.amountMinor),
+            ),
+          )
+          .orderBy(desc(orders.id))
+          .limit(1);
+        if (open) return open;
+        await cancelOpenOrders(tx, productId, "listing_fee");
+        return insertOrder(tx, user, {
+          kind: "listing_fee",
+          productId,
+          fee,
+          description: translate("cs", "payments.item.listingFee", { name: listing.name }),
+          quantity: 1,
+          unitPriceMinor: fee.baseMinor,
+        });
+      });
+      return { status: "created", order: await view(order, locale) };
+    },
+
+    /**
+     * The order behind id + hash, for whoever holds both. An open card payment's state is read
+     * from the gateway first, so the page shows the result when the payer comes back even if
+     * the gateway's notification has not arrived.
+     */
+    async order(id: number, hash: string, locale: Locale): Promise<OrderView | null> {
+      let order = await findOrder(id, hash);
+      if (!order) return null;
+      if (gateway && order.status === "awaiting_payment") {
+        const open = await db
+          .select({ providerPaymentId: payments.providerPaymentId })
+          .from(payments)
+          .where(
+            and(
+              eq(payments.orderId, order.id),
+              eq(payments.provider, gateway.provider),
+              inArray(payments.status, ["created", "pending"]),
+            ),
+          );
+        for (const payment of open)
+          if (payment.providerPaymentId)
+            await applyGatewayState(
+              payment.providerPaymentId,
+              await gateway.status(payment.providerPaymentId),
+            );
+        order = (await findOrder(id, hash))!;
+      }
+      return view(order, locale);
+    },
+
+    /** The caller's fee and promotion orders, newest first (the account's payments page). */
+    async myOrders(userId: number, locale: Locale, limit = 50): Promise<OrderView[]> {
+      const rows = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.userId, userId), inArray(orders.kind, ["listing_fee", "promotion"])))
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(limit);
+      return Promise.all(rows.map((row) => view(row, locale)));
+    },
+
+    /** Starts a card payment of a payable order at the gateway: where to send the payer. */
+    async payByCard(
+      id: number,
+      hash: string,
+      locale: Locale,
+    ): Promise<{ status: "redirect"; url: string } | Refused | NotFound> {
+      const order = await findOrder(id, hash);
+      if (!order) return { status: "not_found" };
+      const current = await view(order, locale);
+      if (!current.payable || !gateway)
+        return {
+          status: "refused",
+          message: translate(
+            locale,
+            order.status === "paid" ? "payments.errors.alreadyPaid" : "payments.errors.notPayable",
+          ),
+        };
+      const started = await gateway.create({
+        amountMinor: order.totalMinor,
+        currencyCode: order.currencyCode,
+        description:
+          translate(locale, `payments.kind.${order.kind}`) +
+          (current.listing ? `: ${current.listing.name}` : ""),
+        returnPath: current.summaryPath,
+        locale,
+      });
+      await db.insert(payments).values({
+        orderId: order.id,
+        method: "card",
+        provider: gateway.provider,
+        providerPaymentId: started.providerPaymentId,
+        status: "pending",
+        amountMinor: order.totalMinor,
+      });
+      return { status: "redirect", url: started.redirectUrl };
+    },
+
+    /**
+     * A gateway's notification: the signature must hold; an event already processed is answered
+     * without effect (gateways deliver at least once); the payment's state is then read from the
+     * gateway itself.
+     */
+    async handleNotification(
+      provider: string,
+      rawBody: string,
+      signature: string | undefined,
+    ): Promise<"processed" | "duplicate" | "unknown_provider" | "bad_signature"> {
+      if (!gateway || gateway.provider !== provider) return "unknown_provider";
+      const event = gateway.readNotification(rawBody, signature);
+      if (!event) return "bad_signature";
+      await db
+        .insert(paymentEvents)
+        .values({ provider, eventId: event.eventId, payload: JSON.parse(rawBody) })
+        .onConflictDoNothing();
+      const [stored] = await db
+        .select({ id: paymentEvents.id, processedAt: paymentEvents.processedAt })
+        .from(paymentEvents)
+        .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.eventId, event.eventId)));
+      if (stored.processedAt) return "duplicate";
+      await applyGatewayState(event.providerPaymentId, await gateway.status(event.providerPaymentId));
+      await db.update(paymentEvents).set({ processedAt: now() }).where(eq(paymentEvents.id, stored.id));
+      return "processed";
+    },
+
+    /**
+     * The operator saw the bank transfer arrive (variable symbol = order number): the order is
+     * paid, the transfer recorded, the change audited. Paying a paid order changes nothing.
+     */
+    async markPaidByTransfer(
+      orderId: number,
+      actorId: number,
+    ): Promise<"paid" | "already_paid" | "cancelled" | "not_found"> {
+      return db.transaction(async (tx) => {
+        const order = await lockOrder(tx, orderId);
+        if (!order) return "not_found";
+        if (order.status === "paid") return "already_paid";
+        if (order.status !== "awaiting_payment" && order.status !== "new") return "cancelled";
+        const at = now();
+        await tx.insert(payments).values({
+          orderId: order.id,
+          method: "bank_transfer",
+          provider: "bank",
+          status: "paid",
+          amountMinor: order.totalMinor,
+          variableSymbol: variableSymbolOf(order.id),
+          paidAt: at,
+        });
+        await applyPaidOrder(tx, order, at);
+        await tx.insert(auditLog).values({
+          actorId,
+          action: "order.paid",
+          entity: "order",
+          entityId: String(order.id),
+          data: { method: "bank_transfer", totalMinor: order.totalMinor },
+        });
+        return "paid";
+      });
+    },
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;
