@@ -141,14 +141,14 @@ export function createServices({
     bankAccountIban: config.bankAccountIban,
     logger,
   });
-  if (config.testGateway)
-    payments.connectGateway(
-      createTestGateway({
+  const testGateway = config.testGateway
+    ? createTestGateway({
         db,
         secret: config.testGateway.secret,
         notify: (rawBody, signature) => payments.handleNotification("test", rawBody, signature),
-      }),
-    );
+      })
+    : null;
+  payments.connectGateway(testGateway);
   const watchdogs = createWatchdogService({ db, notifier, catalog, logger });
   void registerWatchdogJobs(jobs, watchdogs, logger).catch((err) =>
     logger.error({ err }, "could not schedule the watchdog jobs"),
@@ -164,6 +164,8 @@ export function createServices({
     bidding,
     listings,
     payments,
+    /** The test card gateway's own side (its payment page); null where it is off. */
+    testGateway,
     auctionStreams,
     userStreams,
     /** Ends every live stream (shutdown: the server would otherwise wait for them). */

@@ -4,6 +4,7 @@ import { localePath, type PageName } from "../../i18n/paths.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { ShellUser } from "../../shell.ts";
 import {
+  CardIcon,
   DashboardIcon,
   GavelIcon,
   HeartIcon,
@@ -64,6 +65,7 @@ export function useAccountLinks(place: Place): AccountLink[] {
           ? messagesLabel
           : t(pluralKey(locale, "header.unreadMessages", newMessages), { count: newMessages }),
     },
+    place === "sidebar" && { page: "accountPayment", label: t("header.payments"), Icon: CardIcon },
     { page: "accountInvoice", label: t("header.invoice"), Icon: ReceiptIcon },
     { page: "accountNewsletters", label: t("header.newsletters"), Icon: NewsletterIcon },
   ];

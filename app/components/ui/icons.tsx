@@ -141,6 +141,13 @@ export const ReceiptIcon = (props: IconProps) => (
   </Icon>
 );
 
+export const CardIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="3.5" y="5.5" width="17" height="13" rx="1.8" />
+    <path d="M3.5 9.5h17M7 15h4" />
+  </Icon>
+);
+
 export const NewsletterIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M4 10.5l8-6 8 6v8.5a1.5 1.5 0 0 1-1.5 1.5h-13A1.5 1.5 0 0 1 4 19z" />

@@ -10,7 +10,7 @@ import { listingSubmissions } from "../listings/tables.ts";
 import { messages, threadParticipants } from "../messages/tables.ts";
 import { settings } from "../settings/tables.ts";
 import { userGroups } from "../users/tables.ts";
-import { signTestNotification, TEST_GATEWAY_SIGNATURE_HEADER, type TestGateway } from "./gateways.ts";
+import { signTestNotification, TEST_GATEWAY_SIGNATURE_HEADER } from "./gateways.ts";
 import { orders, paymentEvents, payments, testGatewayPayments } from "./tables.ts";
 
 /**
@@ -49,7 +49,7 @@ afterAll(async () => {
   await api?.close();
 });
 
-const gateway = () => api.services.payments.gateway as TestGateway;
+const gateway = () => api.services.testGateway!;
 
 /** A live auction of `owner`'s that ends in `days` days. */
 async function liveAuction(owner: Account, days = 10) {

@@ -13,7 +13,7 @@ import type { MyListing } from "../listings/service.ts";
 import type { Notifier } from "../messages/notifications.ts";
 import type { CardGateway, GatewayState } from "./gateways.ts";
 import { formatIban } from "./iban.ts";
-import { buildSpayd } from "./spayd.ts";
+import { buildSpayd, spaydQrSvg } from "./spayd.ts";
 import {
   type Order,
   type OrderKind,
@@ -374,6 +374,9 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     connectGateway(next: CardGateway | null) {
       gateway = next;
     },
+
+    /** The QR code of a bank transfer's SPAYD content, as SVG. */
+    qrSvg: spaydQrSvg,
 
     /** The promotion page: prices, the days that make sense for this listing, what it costs. */
     promotionOffer: offer,

@@ -1,6 +1,7 @@
-import { data, Link } from "react-router";
+import { data, Link, useNavigation } from "react-router";
 import { secondaryLinkClass } from "../../../components/forms/fields.tsx";
 import { FeeSummary, kindKey, StatusBadge, Stepper } from "../../../components/listings/labels.tsx";
+import { PayFeeForm } from "../../../components/listings/pay-fee-form.tsx";
 import { formatDate, usePriceFormatter } from "../../../components/product/format.ts";
 import { pageMeta } from "../../../components/seo/page-meta.ts";
 import { ResponsiveImage } from "../../../components/ui/responsive-image.tsx";
@@ -34,6 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function ListingConfirmationPage({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useTranslation();
   const price = usePriceFormatter();
+  const navigation = useNavigation();
   const { listing, relisted } = loaderData;
   const date = (iso: string) => formatDate(iso, locale, true);
   const fee = listing.fee;
@@ -120,6 +122,13 @@ export default function ListingConfirmationPage({ loaderData }: Route.ComponentP
           </section>
 
           <div className="flex flex-wrap gap-3">
+            {listing.actions.pay ? (
+              <PayFeeForm
+                listingId={listing.id}
+                busy={navigation.state !== "idle"}
+                className="inline-flex min-h-11 items-center rounded bg-secondary px-5 py-2 font-semibold text-ink hover:bg-[#b08a36] disabled:opacity-60"
+              />
+            ) : null}
             <Link
               to={listing.url}
               className="inline-flex min-h-11 items-center rounded bg-primary-dark px-5 py-2 font-semibold text-white hover:bg-primary"

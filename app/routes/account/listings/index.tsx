@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { kindKey, StatusBadge } from "../../../components/listings/labels.tsx";
+import { PayFeeForm } from "../../../components/listings/pay-fee-form.tsx";
 import { Countdown } from "../../../components/product/countdown.tsx";
 import { formatDate, pluralKey, usePriceFormatter } from "../../../components/product/format.ts";
 import { pageMeta } from "../../../components/seo/page-meta.ts";
@@ -65,6 +66,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw redirect(
       `${localePath("accountAdvertisementConfirmation", locale)}?id=${result.listing.id}&relisted=1`,
     );
+  }
+  if (intent === "pay") {
+    // The fee's order (the open one, or a new one) and its page with the ways to pay.
+    const result = await services.payments.orderListingFee(user!, id, locale);
+    if (result.status === "not_found") throw data(null, { status: 404 });
+    if (result.status === "refused")
+      return data<MyListingsActionData>({ ok: false, message: result.message, id }, { status: 409 });
+    throw redirect(result.order.summaryPath);
   }
   throw data(null, { status: 400 });
 }
@@ -154,6 +163,11 @@ function ListingRow({ listing, serverNow, busy }: { listing: Listing; serverNow:
               {t("listings.mine.feeDue", { amount: price(listing.fee.amountMinor) })}
             </p>
           ) : null}
+          {listing.toppedUntil ? (
+            <p className="text-sm font-semibold text-[#6b5116]" data-testid="my-listing-topped">
+              ★ {t("listings.mine.toppedUntil", { date: formatDate(listing.toppedUntil, locale, true) })}
+            </p>
+          ) : null}
           {listing.relistedAsId ? (
             <p className="text-sm text-muted">
               {t("listings.mine.relistedAs", { id: listing.relistedAsId })}
@@ -177,10 +191,24 @@ function ListingRow({ listing, serverNow, busy }: { listing: Listing; serverNow:
         </Stat>
       </dl>
 
-      {/* Promotion (topování) has no page yet (no issue covers paying for it): its button waits for
-          that page, though the API already says when a listing could be promoted. */}
-      {actions.edit || actions.cancel || actions.relist ? (
+      {actions.edit || actions.cancel || actions.relist || actions.top || actions.pay ? (
         <div className="mt-4 flex flex-wrap items-start gap-2">
+          {actions.pay ? (
+            <PayFeeForm
+              listingId={listing.id}
+              busy={busy}
+              className={`${BUTTON} bg-primary-dark text-white hover:bg-primary disabled:opacity-60`}
+            />
+          ) : null}
+          {actions.top ? (
+            <Link
+              to={localePath("accountAdvertisementTop", locale, { id: listing.id })}
+              className={`${BUTTON} bg-secondary text-ink hover:bg-[#b08a36]`}
+              data-testid="my-listing-top"
+            >
+              ★ {t("listings.mine.top")}
+            </Link>
+          ) : null}
           {actions.edit ? (
             <Link
               to={editPath}

@@ -1,0 +1,31 @@
+import { Form } from "react-router";
+import { localePath } from "../../i18n/paths.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
+
+/** "Pay the fee": posts to My listings' action, which opens the fee's order page. Used there and on the confirmation page. */
+export function PayFeeForm({
+  listingId,
+  busy,
+  className,
+}: {
+  listingId: number;
+  busy: boolean;
+  className: string;
+}) {
+  const { t, locale } = useTranslation();
+  return (
+    <Form method="post" action={localePath("accountAdvertisements", locale)}>
+      <input type="hidden" name="id" value={listingId} />
+      <button
+        type="submit"
+        name="intent"
+        value="pay"
+        disabled={busy}
+        className={className}
+        data-testid="my-listing-pay"
+      >
+        {t("listings.mine.pay")}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,95 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { useTranslation } from "../../i18n/use-translation.ts";
+import { pluralKey } from "../catalog/format.ts";
+import { formatDate, usePriceFormatter } from "../product/format.ts";
+
+/** Pieces shared by the order summary and the payments list: the state badge and the order's lines. */
+
+export type OrderStatus = "new" | "awaiting_payment" | "paid" | "cancelled" | "refunded";
+
+const STATUS_TONE: Record<OrderStatus, string> = {
+  new: "bg-ink/5 text-muted ring-ink/15",
+  awaiting_payment: "bg-secondary/15 text-[#6b5116] ring-secondary/40",
+  paid: "bg-success/10 text-[#1f5c44] ring-success/30",
+  cancelled: "bg-ink/5 text-muted ring-ink/15",
+  refunded: "bg-primary/10 text-primary-dark ring-primary/30",
+};
+
+export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+  const { t } = useTranslation();
+  return (
+    <span
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ${STATUS_TONE[status]}`}
+      data-testid="order-status"
+      data-status={status}
+    >
+      {t(`payments.status.${status}`)}
+    </span>
+  );
+}
+
+export type OrderLinesView = {
+  kind: "shop" | "listing_fee" | "promotion";
+  listing: { name: string; url: string } | null;
+  promotionDays: number | null;
+  subtotalMinor: number;
+  discountMinor: number;
+  totalMinor: number;
+  createdAt: string;
+  paidAt: string | null;
+};
+
+/** Days in the language's plural: "1 den", "3 dny", "7 dní". */
+export function useDays() {
+  const { t, locale } = useTranslation();
+  return (count: number) => t(pluralKey(locale, "payments.days", count), { count });
+}
+
+/** What the order is for, what it costs (with the group discount) and its dates. */
+export function OrderLines({ order }: { order: OrderLinesView }) {
+  const { t, locale } = useTranslation();
+  const price = usePriceFormatter();
+  const days = useDays();
+  const row = (label: ReactNode, value: ReactNode, testId?: string, strong = false) => (
+    <div
+      className={`flex flex-wrap items-baseline justify-between gap-x-4 gap-y-0.5 ${strong ? "border-t border-line pt-2 text-lg font-semibold" : ""}`}
+    >
+      <dt className={strong ? "" : "text-muted"}>{label}</dt>
+      <dd className="text-right tabular-nums" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+  return (
+    <dl className="flex flex-col gap-2">
+      {row(
+        t("payments.summary.for"),
+        <span>
+          {t(`payments.kind.${order.kind}`)}
+          {order.listing ? (
+            <>
+              {": "}
+              <Link to={order.listing.url} className="font-semibold text-primary-dark underline">
+                {order.listing.name}
+              </Link>
+            </>
+          ) : null}
+        </span>,
+        "order-for",
+      )}
+      {order.promotionDays ? row(t("payments.summary.days"), days(order.promotionDays), "order-days") : null}
+      {row(t("payments.summary.created"), formatDate(order.createdAt, locale, true))}
+      {order.paidAt
+        ? row(t("payments.summary.paidAt"), formatDate(order.paidAt, locale, true), "order-paid-at")
+        : null}
+      {order.discountMinor > 0 ? (
+        <>
+          {row(t("payments.summary.price"), price(order.subtotalMinor))}
+          {row(t("payments.summary.discount"), `−${price(order.discountMinor)}`)}
+        </>
+      ) : null}
+      {row(t("payments.summary.total"), price(order.totalMinor), "order-total", true)}
+    </dl>
+  );
+}

@@ -1,0 +1,176 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { FormError, secondaryLinkClass } from "../../../components/forms/fields.tsx";
+import { kindKey, StatusBadge } from "../../../components/listings/labels.tsx";
+import { useDays } from "../../../components/payments/order-parts.tsx";
+import { formatDate, usePriceFormatter } from "../../../components/product/format.ts";
+import { pageMeta } from "../../../components/seo/page-meta.ts";
+import { ResponsiveImage } from "../../../components/ui/responsive-image.tsx";
+import { appContext } from "../../../context.ts";
+import { localePath } from "../../../i18n/paths.ts";
+import { useTranslation } from "../../../i18n/use-translation.ts";
+import { named } from "../../../middleware.server.ts";
+import type { Route } from "./+types/top";
+
+/**
+ * Promote a listing (`/ucet/vase-aukce/:id/topovat`): the seller picks how many days their live
+ * listing sorts first and carries the Top label; the price per day less their group's discount
+ * is shown per choice. Submitting makes an order and goes to its page to be paid. Only the
+ * seller's own listing; another id is a 404.
+ */
+export const middleware = named("auth");
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, (t) => ({ title: t("payments.top.title"), noindex: true }));
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { services, user, locale } = context.get(appContext);
+  const offer = await services.payments.promotionOffer(user!, Number(params.id), locale);
+  if (!offer) throw data(null, { status: 404 });
+  return { offer };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { services, user, locale } = context.get(appContext);
+  const form = await request.formData();
+  const days = Number(form.get("days"));
+  const result = await services.payments.orderPromotion(user!, Number(params.id), days, locale);
+  if (result.status === "not_found") throw data(null, { status: 404 });
+  if (result.status === "refused") return data({ errors: { form: [result.message] } }, { status: 409 });
+  if (result.status === "invalid") return data({ errors: result.errors }, { status: 422 });
+  throw redirect(result.order.summaryPath);
+}
+
+export default function PromoteListingPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, locale } = useTranslation();
+  const price = usePriceFormatter();
+  const days = useDays();
+  const navigation = useNavigation();
+  const { offer } = loaderData;
+  const { listing } = offer;
+  const errors = (actionData as { errors?: Record<string, string[]> } | undefined)?.errors;
+  const preselected = offer.choices.find((choice) => choice.days === 7) ?? offer.choices[0];
+  const discount = offer.choices[0]?.fee.discountPercent ?? 0;
+  const cutAtEnd = listing.endsAt !== null && offer.maxDays < offer.prices.maxDays;
+
+  return (
+    <section data-testid="promote-page" className="flex flex-col gap-6">
+      <header>
+        <h1 className="font-serif text-3xl text-primary-dark tablet:text-4xl">{t("payments.top.title")}</h1>
+        <p className="mt-1 max-w-2xl text-muted">{t("payments.top.intro")}</p>
+      </header>
+
+      <article className="flex gap-4 rounded-xl border border-line bg-white p-4 tablet:p-5">
+        {listing.imageUrl ? (
+          <ResponsiveImage
+            src={listing.imageUrl}
+            alt=""
+            width={160}
+            height={160}
+            widths={[160, 320]}
+            sizes="96px"
+            className="size-18 shrink-0 rounded-lg object-cover ring-1 ring-line tablet:size-24"
+          />
+        ) : null}
+        <div className="flex min-w-0 flex-col gap-1.5">
+          <p className="text-sm text-muted">
+            {t(kindKey(listing))} · {listing.categoryName}
+          </p>
+          <Link
+            to={listing.url}
+            className="font-serif text-xl text-ink hover:underline"
+            data-testid="promote-name"
+          >
+            {listing.name}
+          </Link>
+          <div className="flex flex-wrap items-center gap-3">
+            <StatusBadge status={listing.status} />
+            {offer.toppedUntil ? (
+              <span className="text-sm font-semibold text-[#6b5116]">
+                {t("listings.mine.toppedUntil", { date: formatDate(offer.toppedUntil, locale, true) })}
+              </span>
+            ) : null}
+          </div>
+        </div>
+      </article>
+
+      {!offer.available ? (
+        <div
+          className="rounded-xl border border-line bg-white p-5 tablet:p-6"
+          data-testid="promote-unavailable"
+        >
+          <h2 className="font-serif text-xl text-primary-dark">{t("payments.top.unavailableTitle")}</h2>
+          <p className="mt-2">{offer.reason}</p>
+        </div>
+      ) : (
+        <Form
+          method="post"
+          className="flex flex-col gap-5 rounded-xl border border-line bg-white p-5 tablet:p-7"
+        >
+          <FormError messages={errors?.form} />
+          <fieldset>
+            <legend className="font-serif text-2xl text-primary-dark">{t("payments.top.daysLegend")}</legend>
+            <p className="mt-1 text-muted" data-testid="promote-per-day">
+              {t("payments.top.perDay", { price: price(offer.prices.perDayMinor) })}
+              {discount > 0 ? ` · ${t("payments.top.discount", { percent: discount })}` : ""}
+            </p>
+            <div className="mt-4 grid grid-cols-1 gap-3 tablet:grid-cols-2 desktop:grid-cols-3">
+              {offer.choices.map((choice) => (
+                <label
+                  key={choice.days}
+                  className="flex cursor-pointer items-center gap-3 rounded-lg border border-line p-4 has-checked:border-primary-dark has-checked:bg-light has-checked:ring-1 has-checked:ring-primary-dark"
+                  data-testid="promote-choice"
+                  data-days={choice.days}
+                >
+                  <input
+                    type="radio"
+                    name="days"
+                    value={choice.days}
+                    defaultChecked={choice.days === preselected?.days}
+                    className="size-5 accent-primary-dark"
+                  />
+                  <span className="flex flex-1 flex-wrap items-baseline justify-between gap-x-3">
+                    <span className="font-semibold text-ink">{days(choice.days)}</span>
+                    <span className="tabular-nums">
+                      {choice.fee.discountMinor > 0 ? (
+                        <s className="mr-2 text-sm text-muted">{price(choice.fee.baseMinor)}</s>
+                      ) : null}
+                      <span className="font-semibold">{price(choice.fee.amountMinor)}</span>
+                    </span>
+                  </span>
+                </label>
+              ))}
+            </div>
+            <FormError messages={errors?.days} />
+          </fieldset>
+          {offer.toppedUntil ? (
+            <p className="text-sm text-muted">
+              {t("payments.top.toppedUntil", { date: formatDate(offer.toppedUntil, locale, true) })}
+            </p>
+          ) : null}
+          {cutAtEnd && listing.endsAt ? (
+            <p className="text-sm text-muted" data-testid="promote-ends">
+              {t("payments.top.endsAt", {
+                date: formatDate(listing.endsAt, locale, true),
+                days: days(offer.maxDays),
+              })}
+            </p>
+          ) : null}
+          <div className="flex flex-wrap items-center gap-3">
+            <button
+              type="submit"
+              disabled={navigation.state !== "idle"}
+              className="inline-flex min-h-11 items-center rounded bg-primary-dark px-6 py-2 font-semibold text-white hover:bg-primary disabled:opacity-60"
+              data-testid="promote-submit"
+            >
+              {t("payments.top.submit")}
+            </button>
+            <Link to={localePath("accountAdvertisements", locale)} className={secondaryLinkClass}>
+              {t("payments.top.back")}
+            </Link>
+          </div>
+        </Form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+import { Link } from "react-router";
+import { OrderStatusBadge, useDays } from "../../components/payments/order-parts.tsx";
+import { formatDate, usePriceFormatter } from "../../components/product/format.ts";
+import { pageMeta } from "../../components/seo/page-meta.ts";
+import { appContext } from "../../context.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
+import { named } from "../../middleware.server.ts";
+import type { Route } from "./+types/payments";
+
+/**
+ * Payments (`/ucet/platba`): the seller's insertion fees and promotions, newest first, each with
+ * its state and amount; an unpaid one links to its page to be paid, a paid one to its details.
+ */
+export const middleware = named("auth");
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, (t) => ({ title: t("payments.list.title"), noindex: true }));
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services, user, locale } = context.get(appContext);
+  return { orders: await services.payments.myOrders(user!.id, locale) };
+}
+
+export default function PaymentsPage({ loaderData }: Route.ComponentProps) {
+  const { t, locale } = useTranslation();
+  const price = usePriceFormatter();
+  const days = useDays();
+  const { orders } = loaderData;
+  return (
+    <section data-testid="payments-page">
+      <h1 className="font-serif text-3xl text-primary-dark tablet:text-4xl">{t("payments.list.title")}</h1>
+      <p className="mt-1 text-muted">{t("payments.list.intro")}</p>
+      {orders.length === 0 ? (
+        <div
+          className="mt-6 rounded-2xl bg-white p-8 text-center ring-1 ring-line"
+          data-testid="payments-empty"
+        >
+          <p className="font-serif text-xl text-ink">{t("payments.list.empty")}</p>
+          <p className="mt-2 text-sm text-muted">{t("payments.list.emptyHint")}</p>
+        </div>
+      ) : (
+        <ul className="mt-6 flex flex-col gap-3" data-testid="payments-list">
+          {orders.map((order) => (
+            <li
+              key={order.id}
+              className="flex flex-col gap-3 rounded-xl border border-line bg-white p-4 tablet:flex-row tablet:items-center tablet:gap-5 tablet:p-5"
+              data-testid="payment-row"
+              data-order-id={order.id}
+            >
+              <div className="flex min-w-0 flex-1 flex-col gap-1">
+                <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                  <span className="text-sm text-muted tabular-nums">
+                    {t("payments.list.number", { number: order.id })}
+                  </span>
+                  <OrderStatusBadge status={order.status} />
+                </div>
+                <p className="font-semibold text-ink">
+                  {t(`payments.kind.${order.kind}`)}
+                  {order.promotionDays ? ` · ${days(order.promotionDays)}` : ""}
+                </p>
+                {order.listing ? (
+                  <Link to={order.listing.url} className="truncate text-primary-dark underline">
+                    {order.listing.name}
+                  </Link>
+                ) : null}
+                <p className="text-sm text-muted">
+                  {formatDate(order.paidAt ?? order.createdAt, locale, true)}
+                </p>
+              </div>
+              <div className="flex items-center justify-between gap-4 tablet:flex-col tablet:items-end tablet:gap-2">
+                <span className="text-lg font-semibold text-ink tabular-nums" data-testid="payment-amount">
+                  {price(order.totalMinor)}
+                </span>
+                <Link
+                  to={order.summaryPath}
+                  className={`inline-flex min-h-10 items-center rounded px-4 py-1.5 text-sm font-semibold ${
+                    order.payable
+                      ? "bg-primary-dark text-white hover:bg-primary"
+                      : "border border-primary-dark text-primary-dark hover:bg-light"
+                  }`}
+                  data-testid="payment-open"
+                >
+                  {order.payable ? t("payments.list.pay") : t("payments.list.detail")}
+                </Link>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
