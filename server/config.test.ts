@@ -67,7 +67,24 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ RECAPTCHA_SECRET: "secret-key-123456" })).toThrow(ConfigError);
   });
 
+  it("offers demo payments (test gateway, demo IBAN) with the demo data or outside production, and never on a real site by default", () => {
+    const demo = loadConfig({});
+    expect(demo.bankAccountIban).toBe("CZ6508000000192000145399");
+    expect(demo.testGateway?.secret).toMatch(/^[0-9a-f]{64}$/);
+    expect(loadConfig({ NODE_ENV: "development", SEED_DEMO: "false" }).testGateway).toBeDefined();
+    const real = loadConfig({ SEED_DEMO: "false", BANK_ACCOUNT_IBAN: "cz78 0100 0000 0000 0000 0123" });
+    expect(real.testGateway).toBeUndefined();
+    expect(real.bankAccountIban).toBe("CZ7801000000000000000123");
+    expect(loadConfig({ SEED_DEMO: "false" }).bankAccountIban).toBeUndefined();
+    expect(
+      loadConfig({ SEED_DEMO: "false", PAYMENTS_TEST_GATEWAY: "true", TEST_GATEWAY_SECRET: "s".repeat(16) })
+        .testGateway,
+    ).toEqual({ secret: "s".repeat(16) });
+  });
+
   it.each([
+    ["BANK_ACCOUNT_IBAN", "CZ7801000000000000000124"],
+    ["PAYMENTS_TEST_GATEWAY", "yes"],
     ["PORT", "abc"],
     ["PORT", "70000"],
     ["PORT", "0"],

@@ -74,12 +74,13 @@ export type Config = {
   /** An HTTP SMS gateway (server/adapters/sms.ts); unset: codes go to the log and the SMS outbox. */
   smsGateway: { url: string; token: string | undefined } | undefined;
   /**
-   * The account bank transfers go to (QR payment); unset in production: no bank transfer offered.
-   * Outside production a demo IBAN stands in, so that the QR code can be seen and scanned.
+   * The account bank transfers go to (QR payment); unset: no bank transfer offered. Outside
+   * production or with the demo data, a demo IBAN stands in so that the QR code can be seen.
    */
   bankAccountIban: string | undefined;
   /**
-   * The test card gateway (a page that pays or fails a payment): on by default outside production.
+   * The test card gateway (a page that pays or fails a payment): on by default outside production
+   * and with the demo data (SEED_DEMO=true).
    * `secret` signs its notifications; without TEST_GATEWAY_SECRET each process draws its own.
    */
   testGateway: { secret: string } | undefined;
@@ -113,6 +114,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `Invalid ${missing}="": RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET must be set together`,
     );
   }
+  // Outside production, and wherever the demo data is loaded (`npm start`), paying works out of
+  // the box: the test gateway and a demo account for QR transfers. A real site sets SEED_DEMO=false
+  // and its own BANK_ACCOUNT_IBAN; the test gateway then stays off unless asked for.
+  const demoPayments = e.NODE_ENV !== "production" || e.SEED_DEMO === "true";
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -133,10 +138,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsGateway: e.SMS_GATEWAY_URL ? { url: e.SMS_GATEWAY_URL, token: e.SMS_GATEWAY_TOKEN } : undefined,
     bankAccountIban: e.BANK_ACCOUNT_IBAN
       ? (normalizeIban(e.BANK_ACCOUNT_IBAN) ?? undefined)
-      : e.NODE_ENV === "production"
-        ? undefined
-        : DEMO_BANK_IBAN,
-    testGateway: (e.PAYMENTS_TEST_GATEWAY ? e.PAYMENTS_TEST_GATEWAY === "true" : e.NODE_ENV !== "production")
+      : demoPayments
+        ? DEMO_BANK_IBAN
+        : undefined,
+    testGateway: (e.PAYMENTS_TEST_GATEWAY ? e.PAYMENTS_TEST_GATEWAY === "true" : demoPayments)
       ? { secret: e.TEST_GATEWAY_SECRET ?? randomBytes(32).toString("hex") }
       : undefined,
   };

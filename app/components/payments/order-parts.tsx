@@ -63,21 +63,17 @@ export function OrderLines({ order }: { order: OrderLinesView }) {
   );
   return (
     <dl className="flex flex-col gap-2">
-      {row(
-        t("payments.summary.for"),
-        <span>
-          {t(`payments.kind.${order.kind}`)}
+      <div className="flex flex-col gap-0.5 border-b border-line pb-3">
+        <dt className="text-muted">{t("payments.summary.for")}</dt>
+        <dd data-testid="order-for">
+          <span className="font-semibold">{t(`payments.kind.${order.kind}`)}</span>
           {order.listing ? (
-            <>
-              {": "}
-              <Link to={order.listing.url} className="font-semibold text-primary-dark underline">
-                {order.listing.name}
-              </Link>
-            </>
+            <Link to={order.listing.url} className="mt-0.5 block text-primary-dark underline">
+              {order.listing.name}
+            </Link>
           ) : null}
-        </span>,
-        "order-for",
-      )}
+        </dd>
+      </div>
       {order.promotionDays ? row(t("payments.summary.days"), days(order.promotionDays), "order-days") : null}
       {row(t("payments.summary.created"), formatDate(order.createdAt, locale, true))}
       {order.paidAt

@@ -62,6 +62,7 @@ export default function OrderSummaryPage({ loaderData, actionData }: Route.Compo
     };
   else if (order.status === "cancelled") result = { tone: "neutral", text: t("payments.summary.cancelled") };
   else if (!order.payable) result = { tone: "neutral", text: t("payments.summary.notPayable") };
+  else if (!order.card && !order.bankTransfer) result = { tone: "neutral", text: t("payments.summary.noMethod") };
   else if (refused) result = { tone: "danger", text: refused };
   else if (lastCard === "failed") result = { tone: "danger", text: t("payments.card.failed") };
   else if (lastCard === "pending" || lastCard === "created")
@@ -92,7 +93,13 @@ export default function OrderSummaryPage({ loaderData, actionData }: Route.Compo
         </p>
       ) : null}
 
-      <div className="grid gap-6 desktop:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] desktop:items-start">
+      <div
+        className={
+          order.payable
+            ? "grid gap-6 desktop:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] desktop:items-start"
+            : "max-w-xl"
+        }
+      >
         <div className="rounded-xl border border-line bg-white p-5 tablet:p-6">
           <OrderLines order={order} />
         </div>

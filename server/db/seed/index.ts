@@ -7,6 +7,8 @@ import type { Logger } from "../../logger.ts";
 import { hashPassword } from "../../modules/auth/passwords.ts";
 import { backfillAuctionLeaders } from "../../modules/bidding/leaders.ts";
 import { searchText } from "../../modules/catalog/search-text.ts";
+import { withDiscount } from "../../modules/listings/fees.ts";
+import { variableSymbolOf } from "../../modules/payments/service.ts";
 import type { Db } from "../client.ts";
 import * as t from "../schema.ts";
 import { brands as brandSeeds, packages as packageSeeds } from "./brands.ts";
@@ -935,7 +937,7 @@ async function seedActivity(tx: Tx, ctx: ActivityContext): Promise<Record<string
       p.row.format === "auction"
         ? FEES.insertionMinor.auction[(p.row.auctionDuration ?? "week") as "week" | "month"]
         : FEES.insertionMinor.classified;
-    const total = Math.round((base * (100 - discountOf(p.row.sellerId!))) / 100);
+    const total = withDiscount(base, discountOf(p.row.sellerId!)).amountMinor;
     const [fee] = await tx
       .insert(t.orders)
       .values({
@@ -958,6 +960,15 @@ async function seedActivity(tx: Tx, ctx: ActivityContext): Promise<Record<string
       description: `Poplatek za vložení: ${p.row.nameCs}`,
       unitPriceMinor: base,
     });
+    // What the seller owes, as the listings module records it when a listing is added.
+    await tx.insert(t.listingSubmissions).values({
+      productId: p.id,
+      feeBaseMinor: base,
+      feeDiscountPercent: discountOf(p.row.sellerId!),
+      feeMinor: total,
+      createdAt: p.row.createdAt as Date,
+      updatedAt: p.row.createdAt as Date,
+    });
     feeOrders++;
   }
   let promotionOrders = 0;
@@ -968,7 +979,7 @@ async function seedActivity(tx: Tx, ctx: ActivityContext): Promise<Record<string
     );
     const days = Math.max(1, Math.min(FEES.promotionMaxDays, Math.ceil((until - paidAt.getTime()) / DAY)));
     const base = days * FEES.promotionPerDayMinor;
-    const total = Math.round((base * (100 - discountOf(p.row.sellerId!))) / 100);
+    const total = withDiscount(base, discountOf(p.row.sellerId!)).amountMinor;
     const [promo] = await tx
       .insert(t.orders)
       .values({
@@ -1000,7 +1011,7 @@ async function seedActivity(tx: Tx, ctx: ActivityContext): Promise<Record<string
       provider: "bank",
       status: "paid",
       amountMinor: total,
-      variableSymbol: String(2_025_000_000 + promo.id),
+      variableSymbol: variableSymbolOf(promo.id),
       createdAt: at(paidAt.getTime() - 2 * MINUTE),
       updatedAt: paidAt,
       paidAt,

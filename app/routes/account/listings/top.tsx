@@ -49,7 +49,8 @@ export default function PromoteListingPage({ loaderData, actionData }: Route.Com
   const { offer } = loaderData;
   const { listing } = offer;
   const errors = (actionData as { errors?: Record<string, string[]> } | undefined)?.errors;
-  const preselected = offer.choices.find((choice) => choice.days === 7) ?? offer.choices[0];
+  // A week, or the longest choice short of it (a listing ending sooner).
+  const preselected = offer.choices.filter((choice) => choice.days <= 7).at(-1) ?? offer.choices[0];
   const discount = offer.choices[0]?.fee.discountPercent ?? 0;
   const cutAtEnd = listing.endsAt !== null && offer.maxDays < offer.prices.maxDays;
 
