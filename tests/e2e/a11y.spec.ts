@@ -70,6 +70,7 @@ const accountPages = [
   "/ucet/hodnoceni",
   "/ucet/hlidaci-pes",
   "/ucet/newslettery/upozorneni",
+  "/ucet/platba",
   "/en/account/messages",
 ];
 
@@ -89,6 +90,26 @@ test("no axe violations on the account pages, signed in", async ({ page }) => {
   await page.getByTestId("thread-row").first().click();
   await expect(page.getByTestId("thread-title")).toBeVisible();
   found.push(...(await violations(page)).map((line) => `thread: ${line}`));
+  // Paying: an unpaid fee's order (QR transfer, card), the test gateway, the promotion page.
+  await page.goto("/ucet/platba");
+  await page
+    .getByTestId("payment-row")
+    .filter({ hasText: "Čeká na platbu" })
+    .first()
+    .getByTestId("payment-open")
+    .click();
+  await expect(page.getByTestId("pay-bank-qr")).toBeVisible();
+  await hydrated(page);
+  found.push(...(await violations(page)).map((line) => `order summary: ${line}`));
+  await page.getByTestId("pay-card-submit").click();
+  await expect(page.getByTestId("test-gateway")).toBeVisible();
+  await hydrated(page);
+  found.push(...(await violations(page)).map((line) => `test gateway: ${line}`));
+  await page.goto("/ucet/vase-aukce?filter=active");
+  await page.getByTestId("my-listing-top").first().click();
+  await expect(page.getByTestId("promote-page")).toBeVisible();
+  await hydrated(page);
+  found.push(...(await violations(page)).map((line) => `promotion: ${line}`));
   await page.goto("/denni-aukce");
   const auction = await page.getByTestId("product-card").first().locator("a").first().getAttribute("href");
   await page.goto(auction!);
