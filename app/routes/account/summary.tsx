@@ -62,7 +62,8 @@ export default function OrderSummaryPage({ loaderData, actionData }: Route.Compo
     };
   else if (order.status === "cancelled") result = { tone: "neutral", text: t("payments.summary.cancelled") };
   else if (!order.payable) result = { tone: "neutral", text: t("payments.summary.notPayable") };
-  else if (!order.card && !order.bankTransfer) result = { tone: "neutral", text: t("payments.summary.noMethod") };
+  else if (!order.card && !order.bankTransfer)
+    result = { tone: "neutral", text: t("payments.summary.noMethod") };
   else if (refused) result = { tone: "danger", text: refused };
   else if (lastCard === "failed") result = { tone: "danger", text: t("payments.card.failed") };
   else if (lastCard === "pending" || lastCard === "created")

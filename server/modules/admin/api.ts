@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { translate } from "../../../app/i18n/index.ts";
 import { bearerSecurity, createApiRouter, requireUser } from "../../http/api/router.ts";
-import { errorResponses, jsonContent, MessageBody } from "../../http/api/schemas.ts";
+import { errorResponses, idPathParam, jsonContent, MessageBody } from "../../http/api/schemas.ts";
 import { issuesToFieldErrors } from "../../http/api/validation.ts";
 import type { AppEnv } from "../../http/types.ts";
 import { SETTING_NAMES, SETTING_SPECS } from "../settings/schemas.ts";
@@ -89,12 +89,7 @@ adminApi.openapi(
     security: bearerSecurity,
     request: {
       params: z.object({
-        id: z.coerce
-          .number()
-          .int()
-          .positive()
-          .max(2_147_483_647)
-          .openapi({ param: { name: "id", in: "path" } }),
+        id: idPathParam("The order's number"),
       }),
     },
     responses: {

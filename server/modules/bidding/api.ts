@@ -4,21 +4,22 @@ import { refusalField, refusalMessage, refusalStatus } from "../../../app/compon
 import { type Locale, translate } from "../../../app/i18n/index.ts";
 import { ApiError } from "../../http/api/errors.ts";
 import { bearerSecurity, createApiRouter, requireUser } from "../../http/api/router.ts";
-import { errorResponses, jsonContent, MessageBody, ValidationErrorBody } from "../../http/api/schemas.ts";
+import {
+  errorResponses,
+  idPathParam,
+  jsonContent,
+  MAX_INT4,
+  MessageBody,
+  ValidationErrorBody,
+} from "../../http/api/schemas.ts";
 import { PRODUCT_STATUSES } from "../catalog/tables.ts";
 import type { BidRefusal } from "./service.ts";
 import type { AuctionEvent } from "./sse.ts";
 
-const MAX_INT = 2_147_483_647;
 /** 100 million CZK in minor units: far above any bottle, far below what a bigint column holds. */
 const MAX_BID_MINOR = 10_000_000_000;
 
-const IdParam = z.coerce
-  .number()
-  .int()
-  .positive()
-  .max(MAX_INT)
-  .openapi({ param: { name: "id", in: "path" }, example: 12, description: "The auction's product id" });
+const IdParam = idPathParam("The auction's product id");
 
 const PublicBid = z
   .object({
@@ -230,7 +231,7 @@ biddingApi.openapi(
           .number()
           .int()
           .min(0)
-          .max(MAX_INT)
+          .max(MAX_INT4)
           .optional()
           .openapi({ description: "The newest bid id the client has (when it cannot send Last-Event-ID)" }),
       }),

@@ -4,7 +4,7 @@ import { bodyLimit } from "hono/body-limit";
 import { translate } from "../../../app/i18n/index.ts";
 import { localePath } from "../../../app/i18n/paths.ts";
 import { bearerSecurity, createApiRouter, requireUser } from "../../http/api/router.ts";
-import { errorResponses, jsonContent, MessageBody } from "../../http/api/schemas.ts";
+import { errorResponses, idPathParam, jsonContent, MessageBody } from "../../http/api/schemas.ts";
 import type { AppEnv } from "../../http/types.ts";
 import { AUCTION_DURATIONS, PRODUCT_FORMATS, PRODUCT_STATUSES, PRODUCT_TYPES } from "../catalog/tables.ts";
 import { LISTING_IMAGE_MAX_BYTES } from "./images.ts";
@@ -24,14 +24,7 @@ export const LISTING_IMAGE_UPLOAD_PATH = "/api/me/advertisements/images";
 /** A photo plus the multipart envelope. */
 export const LISTING_IMAGE_BODY_MAX = LISTING_IMAGE_MAX_BYTES + 64 * 1024;
 
-const MAX_INT = 2_147_483_647;
-
-const IdParam = z.coerce
-  .number()
-  .int()
-  .positive()
-  .max(MAX_INT)
-  .openapi({ param: { name: "id", in: "path" }, example: 12, description: "The listing's product id" });
+const IdParam = idPathParam("The listing's product id");
 
 const Fee = z
   .object({
@@ -71,13 +64,22 @@ const Listing = z
     createdAt: z.string(),
     fee: Fee.nullable(),
     actions: z
-      .object({ edit: z.boolean(), cancel: z.boolean(), relist: z.boolean(), top: z.boolean() })
+      .object({
+        edit: z.boolean(),
+        cancel: z.boolean(),
+        relist: z.boolean(),
+        top: z.boolean().openapi({ description: "Promote it: POST /me/advertisements/{id}/top" }),
+        pay: z.boolean().openapi({ description: "Pay its insertion fee: POST /me/advertisements/{id}/fee" }),
+      })
       .openapi({ description: "What the seller may do now" }),
     relistedAsId: z
       .number()
       .int()
       .nullable()
       .openapi({ description: "The listing this one was listed again as" }),
+    toppedUntil: z.string().nullable().openapi({
+      description: "Promoted (sorted first, highlighted) until this ISO instant; null = not now",
+    }),
   })
   .openapi("MyListing");
 

@@ -8,7 +8,7 @@ import {
 } from "../../../app/components/messages/types.ts";
 import { translate } from "../../../app/i18n/index.ts";
 import { bearerSecurity, createApiRouter, requireUser } from "../../http/api/router.ts";
-import { errorResponses, jsonContent, MessageBody } from "../../http/api/schemas.ts";
+import { errorResponses, idPathParam, jsonContent, MAX_INT4, MessageBody } from "../../http/api/schemas.ts";
 import type { AppEnv } from "../../http/types.ts";
 import { PRODUCT_FORMATS, PRODUCT_STATUSES } from "../catalog/tables.ts";
 import { MESSAGE_MAX, REPORT_REASON_MAX } from "./service.ts";
@@ -20,14 +20,7 @@ import { MESSAGE_MAX, REPORT_REASON_MAX } from "./service.ts";
  * answers 404 exactly like a missing one, and nothing changes.
  */
 
-const MAX_INT = 2_147_483_647;
-const Id = (description: string) =>
-  z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(MAX_INT)
-    .openapi({ param: { name: "id", in: "path" }, example: 12, description });
+const Id = (description: string) => idPathParam(description);
 
 const MessageCounter = z
   .object({
@@ -140,7 +133,7 @@ messagesApi.openapi(
           .number()
           .int()
           .positive()
-          .max(MAX_INT)
+          .max(MAX_INT4)
           .optional()
           .openapi({ description: "Only threads about this product (a seller's view of one listing)" }),
         lang: z.enum(["cs", "en"]).optional(),

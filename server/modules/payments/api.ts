@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { translate } from "../../../app/i18n/index.ts";
 import { bearerSecurity, createApiRouter, requireUser } from "../../http/api/router.ts";
-import { errorResponses, jsonContent, MessageBody } from "../../http/api/schemas.ts";
+import { errorResponses, idPathParam, jsonContent, MessageBody } from "../../http/api/schemas.ts";
 import type { AppEnv } from "../../http/types.ts";
 import { TEST_GATEWAY_SIGNATURE_HEADER } from "./gateways.ts";
 import { ORDER_KINDS, ORDER_STATUSES, PAYMENT_STATUSES } from "./tables.ts";
@@ -14,13 +14,7 @@ import { ORDER_KINDS, ORDER_STATUSES, PAYMENT_STATUSES } from "./tables.ts";
  * other back-office calls (server/modules/admin/api.ts).
  */
 
-const MAX_INT = 2_147_483_647;
-const IdParam = z.coerce
-  .number()
-  .int()
-  .positive()
-  .max(MAX_INT)
-  .openapi({ param: { name: "id", in: "path" }, example: 12 });
+const IdParam = idPathParam("The listing's product id, or the order's number");
 const HashParam = z
   .string()
   .regex(/^[0-9a-f]{16,64}$/)

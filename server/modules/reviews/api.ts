@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { translate } from "../../../app/i18n/index.ts";
 import { bearerSecurity, createApiRouter, requireUser } from "../../http/api/router.ts";
-import { errorResponses, jsonContent, MessageBody } from "../../http/api/schemas.ts";
+import { errorResponses, idPathParam, jsonContent, MessageBody } from "../../http/api/schemas.ts";
 import type { AppEnv } from "../../http/types.ts";
 import { REVIEW_COMMENT_MAX, REVIEW_REPLY_MAX } from "./service.ts";
 
@@ -12,14 +12,7 @@ import { REVIEW_COMMENT_MAX, REVIEW_REPLY_MAX } from "./service.ts";
  * rating (average and count) is public.
  */
 
-const MAX_INT = 2_147_483_647;
-const Id = (description: string) =>
-  z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(MAX_INT)
-    .openapi({ param: { name: "id", in: "path" }, example: 7, description });
+const Id = (description: string) => idPathParam(description, 7);
 
 const Deal = z
   .object({

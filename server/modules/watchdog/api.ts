@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { translate } from "../../../app/i18n/index.ts";
 import { bearerSecurity, createApiRouter, requireUser } from "../../http/api/router.ts";
-import { errorResponses, jsonContent, MessageBody } from "../../http/api/schemas.ts";
+import { errorResponses, idPathParam, jsonContent, MessageBody } from "../../http/api/schemas.ts";
 import type { AppEnv } from "../../http/types.ts";
 import { WATCHDOG_DELIVERIES, WATCHDOG_KINDS } from "../reviews/tables.ts";
 import { WATCHDOG_QUERY_MAX } from "./service.ts";
@@ -12,13 +12,7 @@ import { WATCHDOG_QUERY_MAX } from "./service.ts";
  * Guests get 401: spec 6 asks them to log in first.
  */
 
-const MAX_INT = 2_147_483_647;
-const IdParam = z.coerce
-  .number()
-  .int()
-  .positive()
-  .max(MAX_INT)
-  .openapi({ param: { name: "id", in: "path" }, example: 3, description: "The watchdog's id" });
+const IdParam = idPathParam("The watchdog's id", 3);
 
 const Watchdog = z
   .object({
