@@ -113,9 +113,6 @@ export function createServices({
   );
   // User listings: add, edit, cancel, relist; the bidding module schedules their jobs (server/modules/listings).
   const listingImages = createListingImageStore(path.join(config.dataDir, "uploads"));
-  void registerListingJobs(jobs, listingImages, logger).catch((err) =>
-    logger.error({ err }, "could not schedule the staged photo sweep"),
-  );
   const listings = createListingsService({
     db,
     settings: createSettingsService(db),
@@ -132,6 +129,9 @@ export function createServices({
     }),
     logger,
   });
+  void registerListingJobs(jobs, listingImages, listings, logger).catch((err) =>
+    logger.error({ err }, "could not schedule the nightly listing sweep"),
+  );
   // Fees and promotions paid by bank transfer (QR payment) or a card gateway (server/modules/payments).
   const payments = createPaymentsService({
     db,

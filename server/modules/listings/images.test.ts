@@ -60,7 +60,7 @@ describe("sweepStaged", () => {
 });
 
 describe("the nightly sweep job", () => {
-  it("is scheduled at 04:10 Prague time and removes abandoned uploads when it runs", async () => {
+  it("is scheduled at 04:10 Prague time, removes abandoned uploads and expires unpaid listings when it runs", async () => {
     const database = await openTestDatabase();
     const jobs = createJobRunner({ database, logger: { info() {}, warn() {}, error() {} } });
     try {
@@ -70,7 +70,13 @@ describe("the nightly sweep job", () => {
       const file = path.join(dir, store.stagedRelative(5, result.token)!);
       await ageFile(file, 48);
 
-      await registerListingJobs(jobs, store);
+      let expiryRuns = 0;
+      await registerListingJobs(jobs, store, {
+        expireUnpaid: async () => {
+          expiryRuns += 1;
+          return [];
+        },
+      });
       await jobs.start();
       const [schedule] = (
         (await database.db.execute(
@@ -81,6 +87,8 @@ describe("the nightly sweep job", () => {
 
       await jobs.send(STAGED_SWEEP_QUEUE, {});
       await vi.waitFor(() => expect(fs.access(file)).rejects.toThrow(), { timeout: 20_000, interval: 100 });
+      // The same run expires the listings never paid for.
+      await vi.waitFor(() => expect(expiryRuns).toBe(1), { timeout: 20_000, interval: 100 });
     } finally {
       await jobs.stop();
       await database.dispose();

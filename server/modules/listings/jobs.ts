@@ -5,18 +5,21 @@ import type { ListingImageStore } from "./images.ts";
 export const STAGED_SWEEP_QUEUE = "listings.staged-sweep";
 
 /**
- * Every night at 04:10 Prague time, staged photos older than a day are deleted: uploads of add
- * forms that were never saved. Call before `jobs.start()`.
+ * Every night at 04:10 Prague time: staged photos older than a day are deleted (uploads of add
+ * forms that were never saved), and listings unpaid for 30 days expire. Call before `jobs.start()`.
  */
 export async function registerListingJobs(
   jobs: JobRunner,
   images: Pick<ListingImageStore, "sweepStaged">,
+  listings: { expireUnpaid(): Promise<number[]> },
   logger?: Pick<Logger, "info">,
 ) {
   jobs.define(STAGED_SWEEP_QUEUE, { policy: "exclusive", retryLimit: 1, expireInSeconds: 900 });
   jobs.work(STAGED_SWEEP_QUEUE, async () => {
     const removed = await images.sweepStaged();
     if (removed) logger?.info({ removed }, "abandoned staged photos deleted");
+    const expired = await listings.expireUnpaid();
+    if (expired.length) logger?.info({ expired }, "listings never paid for have expired");
   });
   await jobs.schedule(STAGED_SWEEP_QUEUE, "10 4 * * *", {}, { tz: "Europe/Prague" });
 }

@@ -59,6 +59,9 @@ export function isFinal(status: ProductStatus): boolean {
   return LISTING_TRANSITIONS[status].length === 0;
 }
 
+/** A listing whose insertion fee is not paid this many days after adding expires ("never paid"). */
+export const UNPAID_LISTING_EXPIRY_DAYS = 30;
+
 /** Not yet live, not finished: the seller still prepares or pays for it. */
 export const PENDING_STATUSES: readonly ProductStatus[] = ["draft", "awaiting_payment", "scheduled"];
 

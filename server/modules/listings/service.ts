@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import { type Locale, translate } from "../../../app/i18n/index.ts";
 import { localePath } from "../../../app/i18n/paths.ts";
 import { formatPrice } from "../../../app/lib/money.ts";
@@ -44,6 +44,7 @@ import {
   type ListingFilter,
   type OwnerActions,
   ownerActions,
+  UNPAID_LISTING_EXPIRY_DAYS,
 } from "./lifecycle.ts";
 import { auctionEnd } from "./schedule.ts";
 import { cleanDescription, type ImageRef, type ListingInput, ListingInputSchema } from "./schemas.ts";
@@ -974,6 +975,38 @@ export function createListingsService(deps: ListingsServiceDeps) {
       await images.remove(removed);
       await afterSave(id, user.id, input.images.filter(isUploadToken), written);
       return { status: "saved", listing: (await listing(user.id, id, locale))! };
+    },
+
+    /**
+     * Listings whose insertion fee stayed unpaid for UNPAID_LISTING_EXPIRY_DAYS expire (the
+     * lifecycle's "never paid"): the nightly job's work. Returns their ids. A payment arriving at
+     * the same moment wins or loses on the row lock; a fee paid after expiry is refunded.
+     */
+    async expireUnpaid(): Promise<number[]> {
+      const at = now();
+      const before = new Date(at.getTime() - UNPAID_LISTING_EXPIRY_DAYS * 24 * 60 * 60 * 1000);
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .select({ id: products.id })
+          .from(products)
+          .where(and(eq(products.status, "awaiting_payment"), lt(products.createdAt, before)))
+          .for("update", { skipLocked: true });
+        if (rows.length === 0) return [];
+        const ids = rows.map((row) => row.id);
+        assertTransition("awaiting_payment", "expired");
+        await tx.update(products).set({ status: "expired", updatedAt: at }).where(inArray(products.id, ids));
+        await tx.insert(productStatusChanges).values(
+          ids.map((productId) => ({
+            productId,
+            fromStatus: "awaiting_payment" as const,
+            toStatus: "expired" as const,
+            actorId: null,
+            reason: "unpaid",
+            createdAt: at,
+          })),
+        );
+        return ids;
+      });
     },
 
     /** Withdraws a listing nobody has bid on (under the row lock: a bid arriving first wins). */

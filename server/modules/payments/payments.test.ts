@@ -1,11 +1,11 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FEES } from "../../db/seed/settings-data.ts";
 import { createTestApi, type TestApi } from "../../test/api-harness.ts";
 import { insertCategory, insertProduct } from "../../test/fixtures.ts";
 import { auditLog } from "../admin/tables.ts";
 import { insertBidders } from "../bidding/test-fixtures.ts";
-import { products } from "../catalog/tables.ts";
+import { productStatusChanges, products } from "../catalog/tables.ts";
 import { listingSubmissions } from "../listings/tables.ts";
 import { messages, threadParticipants } from "../messages/tables.ts";
 import { settings } from "../settings/tables.ts";
@@ -351,13 +351,61 @@ describe("insertion fee", () => {
     expect(nothing.json.message).toBe("U tohoto inzerátu není co platit.");
   });
 
-  it("a fee order for a listing cancelled meanwhile is no longer payable", async () => {
+  it("a fee order for a listing cancelled meanwhile is cancelled, and neither card nor transfer pays it", async () => {
     const listing = await unpaidListing(other);
     const order = (await api.call("POST", `/api/me/advertisements/${listing.id}/fee`, { token: other.token }))
       .json.data;
-    await api.db.update(products).set({ status: "cancelled" }).where(eq(products.id, listing.id));
+    expect(
+      (await api.call("POST", `/api/me/advertisements/${listing.id}/cancel`, { token: other.token })).status,
+    ).toBe(200);
     const view = (await api.call("GET", `/api/orders/${order.id}/${order.hash}`)).json.data;
-    expect(view).toMatchObject({ payable: false, card: false, bankTransfer: null });
-    expect((await api.call("POST", `/api/orders/${order.id}/${order.hash}/card`)).status).toBe(409);
+    expect(view).toMatchObject({ status: "cancelled", payable: false, card: false, bankTransfer: null });
+    const card = await api.call("POST", `/api/orders/${order.id}/${order.hash}/card`);
+    expect(card.status).toBe(409);
+    expect(card.json.message).toBe("Tuto objednávku už nelze zaplatit.");
+    const transfer = await api.call("POST", `/api/admin/orders/${order.id}/paid`, { token: admin.token });
+    expect(transfer.status).toBe(409);
+    expect(transfer.json.message).toBe("Objednávka byla zrušena, nelze ji zaplatit.");
+    expect((await api.db.select().from(products).where(eq(products.id, listing.id)))[0].status).toBe(
+      "cancelled",
+    );
+  });
+
+  it("a listing unpaid for 30 days expires (the nightly job), and its fee order with it", async () => {
+    const old = await unpaidListing(seller);
+    const recent = await unpaidListing(seller);
+    await api.db
+      .update(products)
+      .set({ createdAt: new Date(Date.now() - 31 * DAY) })
+      .where(eq(products.id, old.id));
+    await api.db
+      .update(products)
+      .set({ createdAt: new Date(Date.now() - 29 * DAY) })
+      .where(eq(products.id, recent.id));
+    const order = (await api.call("POST", `/api/me/advertisements/${old.id}/fee`, { token: seller.token }))
+      .json.data;
+
+    const expired = await api.services.listings.expireUnpaid();
+    expect(expired).toContain(old.id);
+    expect(expired).not.toContain(recent.id);
+    const statuses = await api.db
+      .select({ id: products.id, status: products.status })
+      .from(products)
+      .where(inArray(products.id, [old.id, recent.id]));
+    expect(Object.fromEntries(statuses.map((row) => [row.id, row.status]))).toEqual({
+      [old.id]: "expired",
+      [recent.id]: "awaiting_payment",
+    });
+    const [change] = await api.db
+      .select()
+      .from(productStatusChanges)
+      .where(eq(productStatusChanges.productId, old.id));
+    expect(change).toMatchObject({ fromStatus: "awaiting_payment", toStatus: "expired", reason: "unpaid" });
+    const mine = await api.call("GET", "/api/me/orders", { token: seller.token });
+    expect(mine.json.data.find((row: { id: number }) => row.id === order.id)).toMatchObject({
+      status: "cancelled",
+      payable: false,
+    });
+    expect(await api.services.listings.expireUnpaid()).not.toContain(old.id);
   });
 });

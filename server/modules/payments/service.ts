@@ -307,11 +307,27 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     return order ?? null;
   }
 
-  async function view(order: Order, locale: Locale): Promise<OrderView> {
+  async function view(stored: Order, locale: Locale): Promise<OrderView> {
+    let order = stored;
     const listing =
       order.productId !== null && order.userId !== null
         ? await deps.listings.listing(order.userId, order.productId, locale)
         : null;
+    // Its listing no longer wants it (cancelled, expired, ended): the unpaid order is cancelled, so
+    // that nobody pays for nothing and the payments page does not show it as due.
+    if (
+      order.status === "awaiting_payment" &&
+      order.kind !== "shop" &&
+      !stillWanted(order.kind, listing?.status)
+    ) {
+      const at = now();
+      const [cancelled] = await db
+        .update(orders)
+        .set({ status: "cancelled", cancelledAt: at, updatedAt: at })
+        .where(and(eq(orders.id, order.id), eq(orders.status, "awaiting_payment")))
+        .returning();
+      order = cancelled ?? order;
+    }
     const [lastCard] = await db
       .select({ status: payments.status, updatedAt: payments.updatedAt })
       .from(payments)
