@@ -67,9 +67,9 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ RECAPTCHA_SECRET: "secret-key-123456" })).toThrow(ConfigError);
   });
 
-  it("offers demo payments (test gateway, demo IBAN) with the demo data or outside production, and never on a real site by default", () => {
+  it("offers the test gateway with the demo data or outside production, never on a real site by default", () => {
     const demo = loadConfig({});
-    expect(demo.bankAccountIban).toBe("CZ6508000000192000145399");
+    expect(demo.bankAccountIban).toBeUndefined();
     expect(demo.testGateway?.secret).toMatch(/^[0-9a-f]{64}$/);
     expect(loadConfig({ NODE_ENV: "development", SEED_DEMO: "false" }).testGateway).toBeDefined();
     const real = loadConfig({ SEED_DEMO: "false", BANK_ACCOUNT_IBAN: "cz78 0100 0000 0000 0000 0123" });

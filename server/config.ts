@@ -74,8 +74,8 @@ export type Config = {
   /** An HTTP SMS gateway (server/adapters/sms.ts); unset: codes go to the log and the SMS outbox. */
   smsGateway: { url: string; token: string | undefined } | undefined;
   /**
-   * The account bank transfers go to (QR payment); unset: no bank transfer offered. Outside
-   * production or with the demo data, a demo IBAN stands in so that the QR code can be seen.
+   * The account bank transfers go to (QR payment), overriding the `contacts` setting's
+   * `bank_account` (the operator's account as the back office keeps it).
    */
   bankAccountIban: string | undefined;
   /**
@@ -85,9 +85,6 @@ export type Config = {
    */
   testGateway: { secret: string } | undefined;
 };
-
-/** Česká spořitelna's published example account: valid check digits, never a real payee. */
-export const DEMO_BANK_IBAN = "CZ6508000000192000145399";
 
 export class ConfigError extends Error {}
 
@@ -114,9 +111,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `Invalid ${missing}="": RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET must be set together`,
     );
   }
-  // Outside production, and wherever the demo data is loaded (`npm start`), paying works out of
-  // the box: the test gateway and a demo account for QR transfers. A real site sets SEED_DEMO=false
-  // and its own BANK_ACCOUNT_IBAN; the test gateway then stays off unless asked for.
+  // Outside production, and wherever the demo data is loaded (`npm start`), card payments work out
+  // of the box through the test gateway. A real site sets SEED_DEMO=false; the test gateway then
+  // stays off unless asked for.
   const demoPayments = e.NODE_ENV !== "production" || e.SEED_DEMO === "true";
   return {
     env: e.NODE_ENV,
@@ -136,11 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { secret: e.RECAPTCHA_SECRET, verifyUrl: e.RECAPTCHA_VERIFY_URL, minScore: e.RECAPTCHA_MIN_SCORE }
       : undefined,
     smsGateway: e.SMS_GATEWAY_URL ? { url: e.SMS_GATEWAY_URL, token: e.SMS_GATEWAY_TOKEN } : undefined,
-    bankAccountIban: e.BANK_ACCOUNT_IBAN
-      ? (normalizeIban(e.BANK_ACCOUNT_IBAN) ?? undefined)
-      : demoPayments
-        ? DEMO_BANK_IBAN
-        : undefined,
+    bankAccountIban: e.BANK_ACCOUNT_IBAN ? (normalizeIban(e.BANK_ACCOUNT_IBAN) ?? undefined) : undefined,
     testGateway: (e.PAYMENTS_TEST_GATEWAY ? e.PAYMENTS_TEST_GATEWAY === "true" : demoPayments)
       ? { secret: e.TEST_GATEWAY_SECRET ?? randomBytes(32).toString("hex") }
       : undefined,

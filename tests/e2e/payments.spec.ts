@@ -24,7 +24,8 @@ test("a seller pays an insertion fee by card after a declined attempt, and the l
   await expect(row.getByTestId("my-listing-fee")).toContainText("Poplatek k zaplacení");
   await row.getByTestId("my-listing-pay").click();
 
-  // The order: both ways to pay, the transfer paired by the order number.
+  // The order: both ways to pay, the transfer to the account of the contacts setting, paired by
+  // the order number.
   const summary = page.getByTestId("order-summary");
   await expect(summary).toBeVisible();
   await expect(page).toHaveURL(/\/ucet\/shrnuti\/\d+\/[0-9a-f]{32}$/);
@@ -33,13 +34,13 @@ test("a seller pays an insertion fee by card after a declined attempt, and the l
   await expect(page.getByTestId("order-status")).toHaveText("Čeká na platbu");
   await expect(page.getByTestId("order-for")).toContainText(`Poplatek za vložení inzerátu${name}`);
   await expect(page.getByTestId("pay-bank-vs")).toHaveText(orderId);
-  await expect(page.getByTestId("pay-bank-iban")).toHaveText("CZ65 0800 0000 1920 0014 5399");
+  await expect(page.getByTestId("pay-bank-iban")).toHaveText("CZ24 2010 0000 0028 0123 4527");
   const total = (await page.getByTestId("order-total").textContent())!.trim();
   await expect(page.getByTestId("pay-bank-amount")).toHaveText(total);
   const spayd = await page.getByTestId("pay-bank-qr").getAttribute("data-spayd");
   expect(spayd).toMatch(
     new RegExp(
-      `^SPD\\*1\\.0\\*ACC:CZ6508000000192000145399\\*AM:\\d+\\.\\d\\d\\*CC:CZK\\*.*\\*X-VS:${orderId}$`,
+      `^SPD\\*1\\.0\\*ACC:CZ2420100000002801234527\\*AM:\\d+\\.\\d\\d\\*CC:CZK\\*.*\\*X-VS:${orderId}$`,
     ),
   );
   await expect(page.getByTestId("pay-bank-qr").locator("svg")).toBeVisible();

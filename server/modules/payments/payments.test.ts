@@ -31,7 +31,15 @@ let categoryId: number;
 
 beforeAll(async () => {
   api = await createTestApi();
-  await api.db.insert(settings).values({ name: "fees", locale: null, value: FEES });
+  await api.db.insert(settings).values([
+    { name: "fees", locale: null, value: FEES },
+    // The operator's account as the back office keeps it: Česká spořitelna's example account.
+    {
+      name: "contacts",
+      locale: "cs",
+      value: { company: "Rarita s.r.o.", bank_account: "19-2000145399/0800" },
+    },
+  ]);
   const root = await insertCategory(api.db, { depth: 1, nameCs: "Alkohol", slugCs: "alkohol" });
   categoryId = (await insertCategory(api.db, { depth: 2, parentId: root.id, nameCs: "Rum", slugCs: "rum" }))
     .id;
@@ -179,6 +187,15 @@ describe("promotion (topování)", () => {
     expect(order.bankTransfer.spayd).toBe(
       `SPD*1.0*ACC:CZ6508000000192000145399*AM:45.00*CC:CZK*MSG:Rarita objednávka ${order.id}*X-VS:${order.id}`,
     );
+    // Without a valid account in the contacts setting, only the card is offered.
+    const withAccount = { company: "Rarita s.r.o.", bank_account: "19-2000145399/0800" };
+    await api.db
+      .update(settings)
+      .set({ value: { ...withAccount, bank_account: "2801234567/2010" } })
+      .where(eq(settings.name, "contacts"));
+    const cardOnly = (await api.call("GET", `/api/orders/${order.id}/${order.hash}`)).json.data;
+    expect(cardOnly).toMatchObject({ payable: true, card: true, bankTransfer: null });
+    await api.db.update(settings).set({ value: withAccount }).where(eq(settings.name, "contacts"));
     // Nothing is promoted before the payment.
     expect(await toppedUntil(listing.id)).toBeNull();
     // The order is reached by id and hash, not by id alone.

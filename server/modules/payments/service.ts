@@ -12,7 +12,7 @@ import { type Fee, type PromotionFees, promotionFee, readPromotionFees } from ".
 import type { MyListing } from "../listings/service.ts";
 import type { Notifier } from "../messages/notifications.ts";
 import type { CardGateway, GatewayState } from "./gateways.ts";
-import { formatIban } from "./iban.ts";
+import { czechAccountToIban, formatIban, normalizeIban } from "./iban.ts";
 import { buildSpayd, spaydQrSvg } from "./spayd.ts";
 import {
   type Order,
@@ -117,6 +117,20 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
   let gateway: CardGateway | null = deps.gateway ?? null;
+
+  /**
+   * The operator's account for transfers: BANK_ACCOUNT_IBAN, else the `contacts` setting's
+   * `bank_account` (a Czech account number or an IBAN); null when neither is a valid account.
+   */
+  async function bankAccount(): Promise<string | null> {
+    if (deps.bankAccountIban) return deps.bankAccountIban;
+    const contacts = (await deps.settings.get("contacts")) as { bank_account?: unknown } | undefined;
+    const account = typeof contacts?.bank_account === "string" ? contacts.bank_account : "";
+    if (!account) return null;
+    const iban = czechAccountToIban(account) ?? normalizeIban(account);
+    if (!iban) deps.logger?.warn({ account }, "the contacts setting's bank_account is not a valid account");
+    return iban;
+  }
 
   async function promotionPrices(): Promise<PromotionFees | null> {
     return readPromotionFees(await deps.settings.get("fees"));
@@ -336,6 +350,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       .limit(1);
     const payable =
       order.status === "awaiting_payment" && order.totalMinor > 0 && stillWanted(order.kind, listing?.status);
+    const iban = payable ? await bankAccount() : null;
     const variableSymbol = variableSymbolOf(order.id);
     const message = translate(locale, "payments.bank.message", { number: order.id });
     const toppedUntil =
@@ -360,15 +375,15 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       summaryPath: localePath("accountSummary", locale, { orderId: order.id, hash: order.hash }),
       payable,
       bankTransfer:
-        payable && deps.bankAccountIban
+        payable && iban
           ? {
-              iban: deps.bankAccountIban,
-              ibanFormatted: formatIban(deps.bankAccountIban),
+              iban,
+              ibanFormatted: formatIban(iban),
               variableSymbol,
               amountMinor: order.totalMinor,
               message,
               spayd: buildSpayd({
-                iban: deps.bankAccountIban,
+                iban,
                 amountMinor: order.totalMinor,
                 currency: order.currencyCode,
                 variableSymbol,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatIban, normalizeIban } from "./iban.ts";
+import { czechAccountToIban, formatIban, normalizeIban } from "./iban.ts";
 import { buildSpayd, spaydQrSvg } from "./spayd.ts";
 
 describe("IBAN", () => {
@@ -9,6 +9,16 @@ describe("IBAN", () => {
     expect(normalizeIban("CZ6508000000192000145398")).toBeNull();
     expect(normalizeIban("CZ65")).toBeNull();
     expect(normalizeIban("65CZ08000000192000145399")).toBeNull();
+  });
+
+  it("is made from a Czech account number with prefix and bank code, which must pass modulo 11", () => {
+    // Česká spořitelna's published example: 19-2000145399/0800 is CZ65 0800 0000 1920 0014 5399.
+    expect(czechAccountToIban("19-2000145399/0800")).toBe("CZ6508000000192000145399");
+    expect(czechAccountToIban("2801234527 / 2010")).toBe("CZ2420100000002801234527");
+    expect(normalizeIban(czechAccountToIban("2801234527/2010")!)).not.toBeNull();
+    expect(czechAccountToIban("2801234567/2010")).toBeNull();
+    expect(czechAccountToIban("19-2000145399")).toBeNull();
+    expect(czechAccountToIban("12-2000145399/0800")).toBeNull();
   });
 
   it("groups by four for reading", () => {

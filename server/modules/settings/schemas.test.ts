@@ -43,3 +43,16 @@ describe("the bid table schema", () => {
     expect(paths([{ min: 0, max: null, value: 10, step: 10, note: "x" }])).toEqual(["0"]);
   });
 });
+
+describe("the contacts schema", () => {
+  const schema = SETTING_SPECS.contacts.schema;
+  it("takes a bank account that QR payments can use: a Czech account number or an IBAN", () => {
+    expect(schema.safeParse({ bank_account: "19-2000145399/0800" }).success).toBe(true);
+    expect(schema.safeParse({ bank_account: "CZ65 0800 0000 1920 0014 5399" }).success).toBe(true);
+    // The banks' modulo-11 check fails, or the bank code is missing.
+    expect(schema.safeParse({ bank_account: "2801234567/2010" }).error?.issues[0].path).toEqual([
+      "bank_account",
+    ]);
+    expect(schema.safeParse({ bank_account: "2000145399" }).success).toBe(false);
+  });
+});

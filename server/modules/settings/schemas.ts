@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { validateBidTable } from "../../../app/lib/bid-step.ts";
+import { czechAccountToIban, normalizeIban } from "../payments/iban.ts";
 
 /**
  * The shape of every setting's value. The admin API refuses a value that does not fit (422), so
@@ -51,7 +52,13 @@ const contacts = z.strictObject({
     .string()
     .regex(/^[A-Z]{2}\d{8,10}$/, "validation.invalid")
     .optional(),
-  bank_account: text(50).optional(),
+  /** Where QR bank transfers go: a Czech account number (`19-2000145399/0800`) or an IBAN. */
+  bank_account: text(50)
+    .refine(
+      (value) => czechAccountToIban(value) !== null || normalizeIban(value) !== null,
+      "validation.invalid",
+    )
+    .optional(),
   opening_hours: text(200).optional(),
   register: text(500).optional(),
   /** Profile addresses for the footer's social links. */
