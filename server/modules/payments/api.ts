@@ -73,6 +73,10 @@ export const OrderSchema = z
     card: z.boolean().openapi({ description: "A card gateway can take the payment" }),
     lastCardPayment: z.object({ status: z.enum(PAYMENT_STATUSES), at: z.string() }).nullable(),
     toppedUntil: z.string().nullable(),
+    invoiceNumber: z
+      .string()
+      .nullable()
+      .openapi({ description: "The tax document of a paid order: GET /me/invoices/{number}" }),
   })
   .openapi("Order");
 
@@ -272,5 +276,71 @@ paymentsApi.openapi(
     if (result === "bad_signature")
       return c.json({ message: translate(c.get("locale"), "payments.errors.badSignature") }, 400);
     return c.json({ received: true, duplicate: result === "duplicate" }, 200);
+  },
+);
+
+const Party = z.object({
+  name: z.string(),
+  street: z.string().optional(),
+  city: z.string().optional(),
+  zip: z.string().optional(),
+  countryCode: z.string().nullable().optional(),
+  companyId: z.string().nullable().optional(),
+  taxId: z.string().nullable().optional(),
+  email: z.string().optional(),
+});
+
+const InvoiceSchema = z
+  .object({
+    number: z.string(),
+    orderId: z.number().int(),
+    issuedAt: z.string(),
+    suppliedAt: z.string().openapi({ description: "Date of the taxable supply: the payment" }),
+    supplier: Party.extend({ register: z.string().optional() }),
+    customer: Party,
+    lines: z.array(
+      z.object({
+        description: z.string(),
+        quantity: z.number().int(),
+        unitPriceMinor: z.number().int().openapi({ description: "VAT included" }),
+        totalMinor: z.number().int(),
+      }),
+    ),
+    vatRate: z.number().int(),
+    baseMinor: z.number().int(),
+    vatMinor: z.number().int(),
+    totalMinor: z.number().int(),
+    currencyCode: z.string(),
+    paymentMethod: z.enum(["bank_transfer", "card"]),
+    variableSymbol: z.string(),
+  })
+  .openapi("Invoice");
+
+paymentsApi.openapi(
+  createRoute({
+    method: "get",
+    path: "/me/invoices/{number}",
+    tags: ["payments"],
+    summary:
+      "One of the caller's tax documents, as issued when the order was paid: supplier, customer, lines with VAT included, the VAT summary",
+    security: bearerSecurity,
+    middleware: requireUser,
+    request: {
+      params: z.object({
+        number: z
+          .string()
+          .regex(/^\d{10}$/)
+          .openapi({ param: { name: "number", in: "path" }, example: "2026000001" }),
+      }),
+    },
+    responses: {
+      200: jsonContent(z.object({ data: InvoiceSchema }), "The document"),
+      401: errorResponses[401],
+      404: jsonContent(MessageBody, "No such document of the caller's"),
+    },
+  }),
+  async (c) => {
+    const invoice = await c.get("services").payments.invoice(user(c).id, c.req.valid("param").number);
+    return invoice ? c.json({ data: invoice }, 200) : c.json(notFoundBody(c), 404);
   },
 );

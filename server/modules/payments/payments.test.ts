@@ -9,9 +9,9 @@ import { productStatusChanges, products } from "../catalog/tables.ts";
 import { listingSubmissions } from "../listings/tables.ts";
 import { messages, threadParticipants } from "../messages/tables.ts";
 import { settings } from "../settings/tables.ts";
-import { userGroups } from "../users/tables.ts";
+import { addresses, userGroups } from "../users/tables.ts";
 import { signTestNotification, TEST_GATEWAY_SIGNATURE_HEADER } from "./gateways.ts";
-import { orders, paymentEvents, payments, testGatewayPayments } from "./tables.ts";
+import { invoices, orders, paymentEvents, payments, testGatewayPayments } from "./tables.ts";
 
 /**
  * Paying the operator on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL):
@@ -282,6 +282,74 @@ describe("promotion (topování)", () => {
     const until = (await toppedUntil(listing.id))!;
     expect(until.getTime()).toBeLessThan(Date.now() + 3 * DAY + 1000);
     expect(until.getTime()).toBeGreaterThan(Date.now() + 3 * DAY - 60_000);
+  });
+});
+
+describe("tax documents", () => {
+  it("a paid order gets one, numbered in the year's series without gaps, with the customer's invoice address; only its owner reads it", async () => {
+    await api.db.insert(addresses).values({
+      userId: dealer.user.id,
+      kind: "invoice",
+      name: "Jan Novák",
+      company: "Rumový kabinet s.r.o.",
+      street: "Dlouhá 12",
+      city: "Praha",
+      zip: "110 00",
+      companyId: "27074358",
+      taxId: "CZ27074358",
+    });
+    const first = await liveAuction(dealer, 20);
+    const second = await liveAuction(dealer, 20);
+    const a = (await orderPromotion(dealer, first.id, 7)).json.data;
+    const b = (await orderPromotion(dealer, second.id, 1)).json.data;
+    expect(a.invoiceNumber).toBeNull();
+    await payByCard(a);
+    await api.call("POST", `/api/admin/orders/${b.id}/paid`, { token: admin.token });
+
+    const paidA = (await api.call("GET", `/api/orders/${a.id}/${a.hash}`)).json.data;
+    const paidB = (await api.call("GET", `/api/orders/${b.id}/${b.hash}`)).json.data;
+    const year = new Date().getFullYear();
+    expect(paidA.invoiceNumber).toMatch(new RegExp(`^${year}\\d{6}$`));
+    // The next payment takes the next number (other tests' payments came before).
+    expect(Number(paidB.invoiceNumber)).toBe(Number(paidA.invoiceNumber) + 1);
+    const all = await api.db.select({ number: invoices.number }).from(invoices);
+    const numbers = all.map((row) => Number(row.number)).sort((x, y) => x - y);
+    expect(numbers).toEqual(numbers.map((_, index) => Number(`${year}000001`) + index));
+
+    const document = await api.call("GET", `/api/me/invoices/${paidA.invoiceNumber}`, {
+      token: dealer.token,
+    });
+    expect(document.status).toBe(200);
+    expect(document.json.data).toMatchObject({
+      number: paidA.invoiceNumber,
+      orderId: a.id,
+      supplier: { name: "Rarita s.r.o." },
+      customer: {
+        name: "Rumový kabinet s.r.o.",
+        street: "Dlouhá 12",
+        companyId: "27074358",
+        taxId: "CZ27074358",
+      },
+      // 7 days at 15 Kč with the 5 % group discount: 99,75 Kč, VAT 21 % included.
+      lines: [
+        { quantity: 7, unitPriceMinor: 1500, totalMinor: 10_500 },
+        { description: "Sleva skupiny", totalMinor: -525 },
+      ],
+      vatRate: 21,
+      totalMinor: 9975,
+      vatMinor: 1731,
+      baseMinor: 8244,
+      paymentMethod: "card",
+      variableSymbol: String(a.id),
+    });
+    expect(document.json.data.lines[0].description).toMatch(/^Topování na 7 d\.: Produkt \d+$/);
+    expect(
+      (await api.call("GET", `/api/me/invoices/${paidA.invoiceNumber}`, { token: other.token })).status,
+    ).toBe(404);
+    expect(
+      (await api.call("GET", `/api/me/invoices/${paidB.invoiceNumber}`, { token: dealer.token })).json.data
+        .paymentMethod,
+    ).toBe("bank_transfer");
   });
 });
 

@@ -14,7 +14,9 @@ import type { Notifier } from "../messages/notifications.ts";
 import type { CardGateway, GatewayState } from "./gateways.ts";
 import { czechAccountToIban, formatIban, normalizeIban } from "./iban.ts";
 import { buildSpayd, spaydQrSvg } from "./spayd.ts";
+import { type InvoicePayload, issueInvoice } from "./invoices.ts";
 import {
+  invoices,
   type Order,
   type OrderKind,
   type OrderStatus,
@@ -77,6 +79,8 @@ export type OrderView = {
   } | null;
   /** A promotion's listing: topped until (ISO), when it still is. */
   toppedUntil: string | null;
+  /** The tax document of a paid order. */
+  invoiceNumber: string | null;
 };
 
 export type PromotionOffer = {
@@ -252,8 +256,9 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
    * (the listings module says "payment received"), a promotion moves the listing's top placement
    * on by its days, counted from now or from the end of a running promotion.
    */
-  async function applyPaidOrder(tx: Db, order: Order, at: Date) {
+  async function applyPaidOrder(tx: Db, order: Order, at: Date, method: "bank_transfer" | "card") {
     await tx.update(orders).set({ status: "paid", paidAt: at, updatedAt: at }).where(eq(orders.id, order.id));
+    await issueInvoice(tx, order, { method, variableSymbol: variableSymbolOf(order.id) }, at);
     if (order.productId === null) return;
     if (order.kind === "listing_fee") {
       const released = await deps.listings.releaseAfterPayment(order.productId, tx);
@@ -307,7 +312,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         .update(payments)
         .set({ status: state, paidAt: state === "paid" ? at : null, updatedAt: at })
         .where(eq(payments.id, payment.id));
-      if (state === "paid" && order.status !== "paid") await applyPaidOrder(tx, order, at);
+      if (state === "paid" && order.status !== "paid") await applyPaidOrder(tx, order, at, "card");
     });
   }
 
@@ -357,6 +362,13 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       order.kind === "promotion" && order.productId !== null
         ? await toppedUntilOf(db, order.productId)
         : null;
+    const [invoice] =
+      order.status === "paid"
+        ? await db
+            .select({ number: invoices.number })
+            .from(invoices)
+            .where(and(eq(invoices.orderId, order.id), eq(invoices.kind, "invoice")))
+        : [];
     return {
       id: order.id,
       hash: order.hash,
@@ -394,6 +406,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       card: payable && gateway !== null,
       lastCardPayment: lastCard ? { status: lastCard.status, at: lastCard.updatedAt.toISOString() } : null,
       toppedUntil: toppedUntil?.toISOString() ?? null,
+      invoiceNumber: invoice?.number ?? null,
     };
   }
 
@@ -535,6 +548,17 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       return view(order, locale);
     },
 
+    /** A tax document of the caller's, as issued; null for another user's or an unknown number. */
+    async invoice(userId: number, number: string): Promise<InvoicePayload | null> {
+      if (!/^\d{10}$/.test(number)) return null;
+      const [row] = await db
+        .select({ payload: invoices.payload })
+        .from(invoices)
+        .innerJoin(orders, eq(orders.id, invoices.orderId))
+        .where(and(eq(invoices.number, number), eq(orders.userId, userId)));
+      return (row?.payload as InvoicePayload | undefined) ?? null;
+    },
+
     /** The caller's fee and promotion orders, newest first (the account's payments page). */
     async myOrders(userId: number, locale: Locale, limit = 50): Promise<OrderView[]> {
       const rows = await db
@@ -633,7 +657,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
           variableSymbol: variableSymbolOf(order.id),
           paidAt: at,
         });
-        await applyPaidOrder(tx, order, at);
+        await applyPaidOrder(tx, order, at, "bank_transfer");
         await tx.insert(auditLog).values({
           actorId,
           action: "order.paid",

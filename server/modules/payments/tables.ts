@@ -225,9 +225,21 @@ export const invoices = pgTable(
   },
   (t) => [
     index("invoices_order_id_idx").on(t.orderId),
+    // One tax document per paid order; corrections are credit notes.
+    uniqueIndex("invoices_order_id_invoice_unique").on(t.orderId).where(sql`${t.kind} = 'invoice'`),
     check("invoices_kind_check", oneOf(t.kind, INVOICE_KINDS)),
   ],
 );
+
+/**
+ * The last number of each year's series of tax documents (VAT Act §29: a series without gaps).
+ * Taking a number updates the year's row in the paying transaction, so a rolled-back payment
+ * gives its number back and concurrent payments wait for each other.
+ */
+export const invoiceCounters = pgTable("invoice_counters", {
+  year: integer("year").primaryKey(),
+  lastNumber: integer("last_number").notNull(),
+});
 
 /** One use of a voucher by an order; a voucher can be used once per order. */
 export const voucherUsages = pgTable(
