@@ -39,6 +39,7 @@ export default [
   ...page("logout", "routes/account/logout.tsx"),
   ...page("ageConfirmation", "routes/age-confirmation.tsx"),
   ...page("testGateway", "routes/test-gateway.tsx"),
+  ...page("accountInvoiceDocument", "routes/account/invoice-document.tsx"),
   ...page("loginCallback", "routes/login-callback.tsx"),
   ...page("maintenance", "routes/maintenance.tsx"),
   ...page("info", "routes/info.tsx"),

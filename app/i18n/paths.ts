@@ -62,6 +62,8 @@ export const PAGE_PATHS = {
   /** Logged-in devices (issue 5: sessions listed and revocable); not in the spec's route table. */
   accountSessions: { cs: "/ucet/prihlasena-zarizeni", en: "/en/account/devices" },
   accountSummary: { cs: "/ucet/shrnuti/:orderId/:hash", en: "/en/account/summary/:orderId/:hash" },
+  /** A tax document of a paid fee or promotion, printable; not in the spec's table. */
+  accountInvoiceDocument: { cs: "/ucet/platba/doklad/:number", en: "/en/account/payment/document/:number" },
   accountRegister: { cs: "/ucet/registrace", en: "/en/account/register" },
   accountWatch: { cs: "/ucet/sledovane-aukce", en: "/en/account/watch" },
   loginCallback: { cs: "/login", en: "/en/login" },

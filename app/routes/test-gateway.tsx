@@ -1,5 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { usePriceFormatter } from "../components/product/format.ts";
+import { useCzk } from "../components/payments/order-parts.tsx";
 import { pageMeta } from "../components/seo/page-meta.ts";
 import { appContext } from "../context.ts";
 import { useTranslation } from "../i18n/use-translation.ts";
@@ -36,7 +36,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function TestGatewayPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const price = usePriceFormatter();
+  const price = useCzk();
   const navigation = useNavigation();
   const { payment } = loaderData;
   const busy = navigation.state !== "idle";

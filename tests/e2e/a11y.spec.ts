@@ -90,7 +90,13 @@ test("no axe violations on the account pages, signed in", async ({ page }) => {
   await page.getByTestId("thread-row").first().click();
   await expect(page.getByTestId("thread-title")).toBeVisible();
   found.push(...(await violations(page)).map((line) => `thread: ${line}`));
-  // Paying: an unpaid fee's order (QR transfer, card), the test gateway, the promotion page.
+  // Paying: a tax document, an unpaid fee's order (QR transfer, card), the test gateway, the
+  // promotion page.
+  await page.goto("/ucet/platba");
+  await page.getByTestId("payment-invoice").first().click();
+  await expect(page.getByTestId("invoice-document")).toBeVisible();
+  await hydrated(page);
+  found.push(...(await violations(page)).map((line) => `tax document: ${line}`));
   await page.goto("/ucet/platba");
   await page
     .getByTestId("payment-row")

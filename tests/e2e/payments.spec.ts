@@ -81,11 +81,16 @@ test("a seller pays an insertion fee by card after a declined attempt, and the l
     )
     .toBe(true);
 
-  // The payments page lists the paid order.
+  // The payments page lists the paid order with its tax document.
   await page.goto("/ucet/platba");
   const paid = page.locator(`[data-testid="payment-row"][data-order-id="${orderId}"]`);
   await expect(paid.getByTestId("order-status")).toHaveText("Zaplaceno");
   await expect(paid.getByTestId("payment-amount")).toHaveText(total);
+  await paid.getByTestId("payment-invoice").click();
+  await expect(page.getByTestId("invoice-title")).toHaveText(/^Faktura – daňový doklad č\. \d{10}$/);
+  await expect(page.getByTestId("invoice-lines")).toContainText(`Poplatek za vložení: ${name}`);
+  await expect(page.getByTestId("invoice-total")).toHaveText(total);
+  await expect(page.getByTestId("invoice-document")).toContainText("Platební karta");
 });
 
 test("a seller promotes a live listing for 3 days and it carries the Top ribbon in search", async ({

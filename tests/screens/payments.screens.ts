@@ -2,7 +2,7 @@
  * Screenshots of paying the operator at 375, 768 and 1280 px (not part of the test suite): My
  * listings with its Topovat and fee buttons, the promotion page, an unpaid order with the QR
  * transfer and the card option, the test gateway, a declined card payment, a paid promotion and
- * the payments list. Run against a running server with the demo data:
+ * the payments list, a tax document on screen and as printed. Run against a running server with the demo data:
  *
  *   SCREENS_URL=http://localhost:3500 node tests/screens/payments.screens.ts [widths...]
  *
@@ -59,6 +59,13 @@ try {
     await page.locator('[data-testid="order-result"][data-tone="success"]').waitFor();
     await shot(page, "6-promotion-paid", width);
 
+    await page.getByTestId("order-invoice").click();
+    await page.getByTestId("invoice-document").waitFor();
+    await shot(page, "8-invoice", width);
+    await page.emulateMedia({ media: "print" });
+    await shot(page, "9-invoice-print", width);
+    await page.emulateMedia({ media: "screen" });
+    await page.goBack();
     await page.getByTestId("order-to-payments").click();
     await page.getByTestId("payments-page").waitFor();
     await shot(page, "7-payments", width);

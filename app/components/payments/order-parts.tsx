@@ -1,10 +1,19 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "../../i18n/use-translation.ts";
+import { formatPrice } from "../../lib/money.ts";
 import { pluralKey } from "../catalog/format.ts";
-import { formatDate, usePriceFormatter } from "../product/format.ts";
+import { formatDate } from "../product/format.ts";
 
 /** Pieces shared by the order summary and the payments list: the state badge and the order's lines. */
+
+/**
+ * Amounts of orders, fees and tax documents: always in CZK, what is charged, whatever currency
+ * the visitor browses the catalogue in.
+ */
+export function useCzk(): (minor: number) => string {
+  return (minor) => formatPrice(minor, null, { nonBreaking: true });
+}
 
 export type OrderStatus = "new" | "awaiting_payment" | "paid" | "cancelled" | "refunded";
 
@@ -49,7 +58,7 @@ export function useDays() {
 /** What the order is for, what it costs (with the group discount) and its dates. */
 export function OrderLines({ order }: { order: OrderLinesView }) {
   const { t, locale } = useTranslation();
-  const price = usePriceFormatter();
+  const price = useCzk();
   const days = useDays();
   const row = (label: ReactNode, value: ReactNode, testId?: string, strong = false) => (
     <div

@@ -1,8 +1,9 @@
 import { Link } from "react-router";
-import { OrderStatusBadge, useDays } from "../../components/payments/order-parts.tsx";
-import { formatDate, usePriceFormatter } from "../../components/product/format.ts";
+import { OrderStatusBadge, useCzk, useDays } from "../../components/payments/order-parts.tsx";
+import { formatDate } from "../../components/product/format.ts";
 import { pageMeta } from "../../components/seo/page-meta.ts";
 import { appContext } from "../../context.ts";
+import { localePath } from "../../i18n/paths.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { named } from "../../middleware.server.ts";
 import type { Route } from "./+types/payments";
@@ -24,7 +25,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function PaymentsPage({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useTranslation();
-  const price = usePriceFormatter();
+  const price = useCzk();
   const days = useDays();
   const { orders } = loaderData;
   return (
@@ -66,6 +67,18 @@ export default function PaymentsPage({ loaderData }: Route.ComponentProps) {
                 ) : null}
                 <p className="text-sm text-muted">
                   {formatDate(order.paidAt ?? order.createdAt, locale, true)}
+                  {order.invoiceNumber ? (
+                    <>
+                      {" · "}
+                      <Link
+                        to={localePath("accountInvoiceDocument", locale, { number: order.invoiceNumber })}
+                        className="text-primary-dark underline"
+                        data-testid="payment-invoice"
+                      >
+                        {t("payments.document.link")}
+                      </Link>
+                    </>
+                  ) : null}
                 </p>
               </div>
               <div className="flex items-center justify-between gap-4 tablet:flex-col tablet:items-end tablet:gap-2">

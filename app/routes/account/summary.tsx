@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { secondaryLinkClass } from "../../components/forms/fields.tsx";
-import { OrderLines, OrderStatusBadge } from "../../components/payments/order-parts.tsx";
-import { formatDate, usePriceFormatter } from "../../components/product/format.ts";
+import { OrderLines, OrderStatusBadge, useCzk } from "../../components/payments/order-parts.tsx";
+import { formatDate } from "../../components/product/format.ts";
 import { pageMeta } from "../../components/seo/page-meta.ts";
 import { appContext } from "../../context.ts";
 import { localePath } from "../../i18n/paths.ts";
@@ -43,7 +43,7 @@ const CARD_BUTTON =
 
 export default function OrderSummaryPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, locale } = useTranslation();
-  const price = usePriceFormatter();
+  const price = useCzk();
   const navigation = useNavigation();
   const { order, qrSvg } = loaderData;
   const refused = (actionData as { message?: string } | undefined)?.message;
@@ -173,6 +173,15 @@ export default function OrderSummaryPage({ loaderData, actionData }: Route.Compo
       </div>
 
       <div className="flex flex-wrap gap-3">
+        {order.invoiceNumber ? (
+          <Link
+            to={localePath("accountInvoiceDocument", locale, { number: order.invoiceNumber })}
+            className={secondaryLinkClass}
+            data-testid="order-invoice"
+          >
+            {t("payments.document.link")}
+          </Link>
+        ) : null}
         <Link to={localePath("accountAdvertisements", locale)} className={secondaryLinkClass}>
           {t("payments.summary.toListings")}
         </Link>

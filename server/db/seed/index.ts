@@ -8,6 +8,7 @@ import { hashPassword } from "../../modules/auth/passwords.ts";
 import { backfillAuctionLeaders } from "../../modules/bidding/leaders.ts";
 import { searchText } from "../../modules/catalog/search-text.ts";
 import { withDiscount } from "../../modules/listings/fees.ts";
+import { issueInvoice } from "../../modules/payments/invoices.ts";
 import { variableSymbolOf } from "../../modules/payments/service.ts";
 import type { Db } from "../client.ts";
 import * as t from "../schema.ts";
@@ -972,6 +973,7 @@ async function seedActivity(tx: Tx, ctx: ActivityContext): Promise<Record<string
     feeOrders++;
   }
   let promotionOrders = 0;
+  const paidPromotions: { order: typeof t.orders.$inferSelect; paidAt: Date }[] = [];
   for (const p of planned.filter((x) => x.row.toppedUntil && x.row.sellerId)) {
     const until = (p.row.toppedUntil as Date).getTime();
     const paidAt = at(
@@ -997,7 +999,7 @@ async function seedActivity(tx: Tx, ctx: ActivityContext): Promise<Record<string
         updatedAt: paidAt,
         paidAt,
       })
-      .returning({ id: t.orders.id });
+      .returning();
     await tx.insert(t.orderItems).values({
       orderId: promo.id,
       productId: p.id,
@@ -1016,8 +1018,18 @@ async function seedActivity(tx: Tx, ctx: ActivityContext): Promise<Record<string
       updatedAt: paidAt,
       paidAt,
     });
+    paidPromotions.push({ order: promo, paidAt });
     promotionOrders++;
   }
+  // Their tax documents, in the order they were paid (one series per year without gaps).
+  paidPromotions.sort((a, b) => a.paidAt.getTime() - b.paidAt.getTime());
+  for (const { order: paid, paidAt } of paidPromotions)
+    await issueInvoice(
+      tx,
+      paid,
+      { method: "bank_transfer", variableSymbol: variableSymbolOf(paid.id) },
+      paidAt,
+    );
 
   return {
     wishlistItems: watched.length,

@@ -13,8 +13,8 @@ import type { MyListing } from "../listings/service.ts";
 import type { Notifier } from "../messages/notifications.ts";
 import type { CardGateway, GatewayState } from "./gateways.ts";
 import { czechAccountToIban, formatIban, normalizeIban } from "./iban.ts";
-import { buildSpayd, spaydQrSvg } from "./spayd.ts";
 import { type InvoicePayload, issueInvoice } from "./invoices.ts";
+import { buildSpayd, spaydQrSvg } from "./spayd.ts";
 import {
   invoices,
   type Order,

@@ -1,8 +1,8 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { FormError, secondaryLinkClass } from "../../../components/forms/fields.tsx";
 import { kindKey, StatusBadge } from "../../../components/listings/labels.tsx";
-import { useDays } from "../../../components/payments/order-parts.tsx";
-import { formatDate, usePriceFormatter } from "../../../components/product/format.ts";
+import { useCzk, useDays } from "../../../components/payments/order-parts.tsx";
+import { formatDate } from "../../../components/product/format.ts";
 import { pageMeta } from "../../../components/seo/page-meta.ts";
 import { ResponsiveImage } from "../../../components/ui/responsive-image.tsx";
 import { appContext } from "../../../context.ts";
@@ -43,7 +43,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function PromoteListingPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, locale } = useTranslation();
-  const price = usePriceFormatter();
+  const price = useCzk();
   const days = useDays();
   const navigation = useNavigation();
   const { offer } = loaderData;
