@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { AuctionDuration, ProductFormat, ProductStatus, ProductType } from "../catalog/types.ts";
 import { usePriceFormatter } from "../product/format.ts";
+import { ResponsiveImage } from "../ui/responsive-image.tsx";
 
 /** Small shared pieces of the listing pages: the state badge, the way of selling, the fee. */
 
@@ -137,5 +138,54 @@ export function Stepper({ current }: { current: 1 | 2 | 3 }) {
         })}
       </ol>
     </nav>
+  );
+}
+
+/**
+ * A seller's listing at the top of a page about it (confirmation, promotion): picture, way of
+ * selling and category, its name, and a row with the state badge and what the page adds.
+ */
+export function ListingHeaderCard({
+  listing,
+  name,
+  children,
+}: {
+  listing: {
+    format: ProductFormat;
+    type: ProductType;
+    duration: AuctionDuration | null;
+    status: ProductStatus;
+    imageUrl: string | null;
+    categoryName: string;
+  };
+  /** The name as the page shows it (a heading, or a link to the product). */
+  name: ReactNode;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <article className="flex gap-4 rounded-xl border border-line bg-white p-4 tablet:p-5">
+      {listing.imageUrl ? (
+        <ResponsiveImage
+          src={listing.imageUrl}
+          alt=""
+          width={160}
+          height={160}
+          widths={[160, 320]}
+          sizes="96px"
+          className="size-18 shrink-0 rounded-lg object-cover ring-1 ring-line tablet:size-24"
+        />
+      ) : null}
+      <div className="flex min-w-0 flex-col gap-1.5">
+        <p className="text-sm text-muted">
+          {t(kindKey(listing))} · {listing.categoryName}
+        </p>
+        {name}
+        <div className="flex flex-wrap items-center gap-3">
+          <StatusBadge status={listing.status} />
+          {children}
+        </div>
+      </div>
+    </article>
   );
 }

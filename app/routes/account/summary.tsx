@@ -35,6 +35,7 @@ export async function action({ params, context }: Route.ActionArgs) {
   const result = await services.payments.payByCard(Number(params.orderId), params.hash, locale);
   if (result.status === "not_found") throw data(null, { status: 404 });
   if (result.status === "refused") return data({ message: result.message }, { status: 409 });
+  if (result.status === "too_many") return data({ message: result.message }, { status: 429 });
   throw redirect(result.url);
 }
 

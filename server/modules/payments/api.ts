@@ -234,6 +234,7 @@ paymentsApi.openapi(
       200: jsonContent(z.object({ data: z.object({ redirectUrl: z.string() }) }), "Go to the gateway"),
       404: notFound,
       409: jsonContent(MessageBody, "Paid already, no longer payable, or no card gateway"),
+      429: jsonContent(MessageBody, "More than 10 card payments of the order in 15 minutes"),
     },
   }),
   async (c) => {
@@ -241,6 +242,7 @@ paymentsApi.openapi(
     const result = await c.get("services").payments.payByCard(id, hash, c.get("locale"));
     if (result.status === "not_found") return c.json(notFoundBody(c), 404);
     if (result.status === "refused") return c.json({ message: result.message }, 409);
+    if (result.status === "too_many") return c.json({ message: result.message }, 429);
     return c.json({ data: { redirectUrl: result.url } }, 200);
   },
 );

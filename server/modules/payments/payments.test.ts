@@ -353,6 +353,18 @@ describe("tax documents", () => {
   });
 });
 
+describe("card payment starts", () => {
+  it("are limited to 10 per order in 15 minutes", async () => {
+    const listing = await liveAuction(other);
+    const order = (await orderPromotion(other, listing.id, 1)).json.data;
+    for (let attempt = 0; attempt < 10; attempt++)
+      expect((await api.call("POST", `/api/orders/${order.id}/${order.hash}/card`)).status).toBe(200);
+    const limited = await api.call("POST", `/api/orders/${order.id}/${order.hash}/card`);
+    expect(limited.status).toBe(429);
+    expect(limited.json.message).toBe("Příliš mnoho pokusů. Zkuste to prosím za chvíli znovu.");
+  });
+});
+
 describe("gateway notifications", () => {
   it("need a valid signature, are processed once per event and never trusted for the state", async () => {
     const listing = await liveAuction(seller);

@@ -4,6 +4,7 @@ import { formatShortDateTime } from "../../../app/components/product/format.ts";
 import { type Locale, translate } from "../../../app/i18n/index.ts";
 import { localePath } from "../../../app/i18n/paths.ts";
 import type { Db } from "../../db/client.ts";
+import { RateLimiter } from "../../http/rate-limit.ts";
 import type { Logger } from "../../logger.ts";
 import { auditLog } from "../admin/tables.ts";
 import type { AuthUser } from "../auth/service.ts";
@@ -114,6 +115,9 @@ export type PaymentsServiceDeps = {
   now?: () => Date;
 };
 
+/** Card payments one order may open in 15 minutes. */
+export const CARD_STARTS_PER_ORDER = 10;
+
 /** The variable symbol of an order's bank transfer: its number (digits only, no leading zero). */
 export const variableSymbolOf = (orderId: number) => String(orderId);
 
@@ -121,6 +125,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
   let gateway: CardGateway | null = deps.gateway ?? null;
+  const cardStarts = new RateLimiter(CARD_STARTS_PER_ORDER, 15 * 60 * 1000, () => now().getTime());
 
   /**
    * The operator's account for transfers: BANK_ACCOUNT_IBAN, else the `contacts` setting's
@@ -575,9 +580,14 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       id: number,
       hash: string,
       locale: Locale,
-    ): Promise<{ status: "redirect"; url: string } | Refused | NotFound> {
+    ): Promise<
+      { status: "redirect"; url: string } | Refused | NotFound | { status: "too_many"; message: string }
+    > {
       const order = await findOrder(id, hash);
       if (!order) return { status: "not_found" };
+      // Each start opens a payment at the gateway: a few per order and quarter of an hour is plenty.
+      if (!cardStarts.attempt(String(order.id)))
+        return { status: "too_many", message: translate(locale, "errors.tooManyRequests") };
       const current = await view(order, locale);
       if (!current.payable || !gateway)
         return {

@@ -1,10 +1,9 @@
 import { data, Link, useNavigation } from "react-router";
 import { secondaryLinkClass } from "../../../components/forms/fields.tsx";
-import { FeeSummary, kindKey, StatusBadge, Stepper } from "../../../components/listings/labels.tsx";
+import { FeeSummary, ListingHeaderCard, Stepper } from "../../../components/listings/labels.tsx";
 import { PayFeeForm } from "../../../components/listings/pay-fee-form.tsx";
 import { formatDate, usePriceFormatter } from "../../../components/product/format.ts";
 import { pageMeta } from "../../../components/seo/page-meta.ts";
-import { ResponsiveImage } from "../../../components/ui/responsive-image.tsx";
 import { appContext } from "../../../context.ts";
 import { localePath } from "../../../i18n/paths.ts";
 import { useTranslation } from "../../../i18n/use-translation.ts";
@@ -76,33 +75,18 @@ export default function ListingConfirmationPage({ loaderData }: Route.ComponentP
 
       <div className="grid gap-6 desktop:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="flex flex-col gap-6">
-          <article className="flex gap-4 rounded-xl border border-line bg-white p-4 tablet:p-5">
-            {listing.imageUrl ? (
-              <ResponsiveImage
-                src={listing.imageUrl}
-                alt=""
-                width={160}
-                height={160}
-                widths={[160, 320]}
-                sizes="96px"
-                className="size-24 shrink-0 rounded-lg object-cover ring-1 ring-line"
-              />
-            ) : null}
-            <div className="flex min-w-0 flex-col gap-1.5">
-              <p className="text-sm text-muted">
-                {t(kindKey(listing))} · {listing.categoryName}
-              </p>
+          <ListingHeaderCard
+            listing={listing}
+            name={
               <h2 className="font-serif text-xl text-ink" data-testid="confirmation-name">
                 {listing.name}
               </h2>
-              <div className="flex flex-wrap items-center gap-3">
-                <StatusBadge status={listing.status} />
-                <span className="font-semibold text-primary-dark">
-                  {listing.priceMinor === null ? t("listings.mine.byAgreement") : price(listing.priceMinor)}
-                </span>
-              </div>
-            </div>
-          </article>
+            }
+          >
+            <span className="font-semibold text-primary-dark">
+              {listing.priceMinor === null ? t("listings.mine.byAgreement") : price(listing.priceMinor)}
+            </span>
+          </ListingHeaderCard>
 
           <section
             aria-labelledby="next-title"

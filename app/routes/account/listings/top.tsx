@@ -1,10 +1,9 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { FormError, secondaryLinkClass } from "../../../components/forms/fields.tsx";
-import { kindKey, StatusBadge } from "../../../components/listings/labels.tsx";
+import { ListingHeaderCard } from "../../../components/listings/labels.tsx";
 import { useCzk, useDays } from "../../../components/payments/order-parts.tsx";
 import { formatDate } from "../../../components/product/format.ts";
 import { pageMeta } from "../../../components/seo/page-meta.ts";
-import { ResponsiveImage } from "../../../components/ui/responsive-image.tsx";
 import { appContext } from "../../../context.ts";
 import { localePath } from "../../../i18n/paths.ts";
 import { useTranslation } from "../../../i18n/use-translation.ts";
@@ -61,22 +60,9 @@ export default function PromoteListingPage({ loaderData, actionData }: Route.Com
         <p className="mt-1 max-w-2xl text-muted">{t("payments.top.intro")}</p>
       </header>
 
-      <article className="flex gap-4 rounded-xl border border-line bg-white p-4 tablet:p-5">
-        {listing.imageUrl ? (
-          <ResponsiveImage
-            src={listing.imageUrl}
-            alt=""
-            width={160}
-            height={160}
-            widths={[160, 320]}
-            sizes="96px"
-            className="size-18 shrink-0 rounded-lg object-cover ring-1 ring-line tablet:size-24"
-          />
-        ) : null}
-        <div className="flex min-w-0 flex-col gap-1.5">
-          <p className="text-sm text-muted">
-            {t(kindKey(listing))} · {listing.categoryName}
-          </p>
+      <ListingHeaderCard
+        listing={listing}
+        name={
           <Link
             to={listing.url}
             className="font-serif text-xl text-ink hover:underline"
@@ -84,16 +70,14 @@ export default function PromoteListingPage({ loaderData, actionData }: Route.Com
           >
             {listing.name}
           </Link>
-          <div className="flex flex-wrap items-center gap-3">
-            <StatusBadge status={listing.status} />
-            {offer.toppedUntil ? (
-              <span className="text-sm font-semibold text-[#6b5116]">
-                {t("listings.mine.toppedUntil", { date: formatDate(offer.toppedUntil, locale, true) })}
-              </span>
-            ) : null}
-          </div>
-        </div>
-      </article>
+        }
+      >
+        {offer.toppedUntil ? (
+          <span className="text-sm font-semibold text-[#6b5116]">
+            {t("listings.mine.toppedUntil", { date: formatDate(offer.toppedUntil, locale, true) })}
+          </span>
+        ) : null}
+      </ListingHeaderCard>
 
       {!offer.available ? (
         <div
