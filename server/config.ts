@@ -114,7 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Outside production, and wherever the demo data is loaded (`npm start`), card payments work out
   // of the box through the test gateway. A real site sets SEED_DEMO=false; the test gateway then
   // stays off unless asked for.
-  const demoPayments = e.NODE_ENV !== "production" || e.SEED_DEMO === "true";
+  const testGatewayByDefault = e.NODE_ENV !== "production" || e.SEED_DEMO === "true";
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -134,7 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     smsGateway: e.SMS_GATEWAY_URL ? { url: e.SMS_GATEWAY_URL, token: e.SMS_GATEWAY_TOKEN } : undefined,
     bankAccountIban: e.BANK_ACCOUNT_IBAN ? (normalizeIban(e.BANK_ACCOUNT_IBAN) ?? undefined) : undefined,
-    testGateway: (e.PAYMENTS_TEST_GATEWAY ? e.PAYMENTS_TEST_GATEWAY === "true" : demoPayments)
+    testGateway: (e.PAYMENTS_TEST_GATEWAY ? e.PAYMENTS_TEST_GATEWAY === "true" : testGatewayByDefault)
       ? { secret: e.TEST_GATEWAY_SECRET ?? randomBytes(32).toString("hex") }
       : undefined,
   };

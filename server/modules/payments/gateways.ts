@@ -30,7 +30,7 @@ export type CardGateway = {
   readNotification(
     rawBody: string,
     signature: string | undefined,
-  ): { eventId: string; providerPaymentId: string } | null;
+  ): { eventId: string; providerPaymentId: string; payload: unknown } | null;
 };
 
 /** The header the test gateway signs its notifications in: `sha256=<hex HMAC of the raw body>`. */
@@ -88,7 +88,7 @@ export function createTestGateway({
       try {
         const body = JSON.parse(rawBody) as { id?: unknown; paymentId?: unknown };
         if (typeof body.id !== "string" || typeof body.paymentId !== "string") return null;
-        return { eventId: body.id, providerPaymentId: body.paymentId };
+        return { eventId: body.id, providerPaymentId: body.paymentId, payload: body };
       } catch {
         return null;
       }

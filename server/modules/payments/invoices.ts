@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { toPragueWallClock } from "../../../app/lib/prague-time.ts";
 import type { Db } from "../../db/client.ts";
-import { settings } from "../settings/tables.ts";
+import { createSettingsService } from "../settings/service.ts";
 import { addresses, users } from "../users/tables.ts";
 import { invoiceCounters, invoices, type Order, orderItems } from "./tables.ts";
 
@@ -80,13 +80,11 @@ async function nextNumber(tx: Db, year: number): Promise<string> {
 }
 
 async function supplier(tx: Db): Promise<InvoicePayload["supplier"]> {
-  const [row] = await tx
-    .select({ value: settings.value })
-    .from(settings)
-    .where(and(eq(settings.name, "contacts"), sql`(${settings.locale} = 'cs' or ${settings.locale} is null)`))
-    .orderBy(sql`${settings.locale} nulls last`)
-    .limit(1);
-  const contacts = (row?.value ?? {}) as Record<string, string | undefined>;
+  // The Czech entry: a tax document is in Czech. Read through the transaction that issues it.
+  const contacts = ((await createSettingsService(tx).get("contacts", "cs")) ?? {}) as Record<
+    string,
+    string | undefined
+  >;
   return {
     name: contacts.company ?? "",
     street: contacts.address,

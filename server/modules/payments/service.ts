@@ -4,6 +4,7 @@ import { formatShortDateTime } from "../../../app/components/product/format.ts";
 import { type Locale, translate } from "../../../app/i18n/index.ts";
 import { localePath } from "../../../app/i18n/paths.ts";
 import type { Db } from "../../db/client.ts";
+import { MAX_INT4 } from "../../http/api/schemas.ts";
 import { RateLimiter } from "../../http/rate-limit.ts";
 import type { Logger } from "../../logger.ts";
 import { auditLog } from "../admin/tables.ts";
@@ -108,8 +109,9 @@ export type PaymentsServiceDeps = {
     listing(userId: number, id: number, locale: Locale): Promise<MyListing | null>;
     releaseAfterPayment(productId: number, tx?: Db): Promise<boolean>;
   };
+  /** BANK_ACCOUNT_IBAN: overrides the `contacts` setting's account. */
   bankAccountIban: string | undefined;
-  /** The card gateway; null = card payments off. Set after creation (the test gateway notifies this service). */
+  /** The card gateway; null = card payments off. Also set later by connectGateway (the test gateway notifies this service). */
   gateway?: CardGateway | null;
   logger?: Logger;
   now?: () => Date;
@@ -151,21 +153,12 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     return Math.ceil((new Date(listing.endsAt).getTime() - from.getTime()) / DAY_MS);
   }
 
-  async function toppedUntilOf(executor: Db, productId: number): Promise<Date | null> {
-    const [row] = await executor
-      .select({ toppedUntil: products.toppedUntil })
-      .from(products)
-      .where(eq(products.id, productId));
-    const until = row?.toppedUntil ?? null;
-    return until && until.getTime() > now().getTime() ? until : null;
-  }
-
   async function offer(user: PaymentUser, productId: number, locale: Locale): Promise<PromotionOffer | null> {
     const listing = await deps.listings.listing(user.id, productId, locale);
     if (!listing) return null;
     const prices = await promotionPrices();
-    const toppedUntil = await toppedUntilOf(db, productId);
-    const from = new Date(Math.max(now().getTime(), toppedUntil?.getTime() ?? 0));
+    const toppedUntil = listing.toppedUntil;
+    const from = new Date(Math.max(now().getTime(), toppedUntil ? Date.parse(toppedUntil) : 0));
     const left = daysUntilEnd(listing, from);
     const maxDays = Math.min(prices?.maxDays ?? 0, left ?? Number.POSITIVE_INFINITY);
     let reason: string | null = null;
@@ -184,7 +177,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       listing,
       available: reason === null,
       reason,
-      toppedUntil: toppedUntil?.toISOString() ?? null,
+      toppedUntil,
       prices: prices ?? { perDayMinor: 0, minDays: 1, maxDays: 0 },
       maxDays: Math.max(0, maxDays),
       choices,
@@ -322,8 +315,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
   }
 
   async function findOrder(id: number, hash: string): Promise<Order | null> {
-    if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647 || !/^[0-9a-f]{16,64}$/.test(hash))
-      return null;
+    if (!Number.isSafeInteger(id) || id <= 0 || id > MAX_INT4 || !/^[0-9a-f]{16,64}$/.test(hash)) return null;
     const [order] = await db
       .select()
       .from(orders)
@@ -331,7 +323,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     return order ?? null;
   }
 
-  async function view(stored: Order, locale: Locale): Promise<OrderView> {
+  /** `account`: the transfer account when the caller already looked it up (a list of orders). */
+  async function view(stored: Order, locale: Locale, account?: string | null): Promise<OrderView> {
     let order = stored;
     const listing =
       order.productId !== null && order.userId !== null
@@ -360,13 +353,9 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       .limit(1);
     const payable =
       order.status === "awaiting_payment" && order.totalMinor > 0 && stillWanted(order.kind, listing?.status);
-    const iban = payable ? await bankAccount() : null;
+    const iban = payable ? (account === undefined ? await bankAccount() : account) : null;
     const variableSymbol = variableSymbolOf(order.id);
     const message = translate(locale, "payments.bank.message", { number: order.id });
-    const toppedUntil =
-      order.kind === "promotion" && order.productId !== null
-        ? await toppedUntilOf(db, order.productId)
-        : null;
     const [invoice] =
       order.status === "paid"
         ? await db
@@ -410,7 +399,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
           : null,
       card: payable && gateway !== null,
       lastCardPayment: lastCard ? { status: lastCard.status, at: lastCard.updatedAt.toISOString() } : null,
-      toppedUntil: toppedUntil?.toISOString() ?? null,
+      toppedUntil: order.kind === "promotion" ? (listing?.toppedUntil ?? null) : null,
       invoiceNumber: invoice?.number ?? null,
     };
   }
@@ -572,7 +561,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         .where(and(eq(orders.userId, userId), inArray(orders.kind, ["listing_fee", "promotion"])))
         .orderBy(desc(orders.createdAt), desc(orders.id))
         .limit(limit);
-      return Promise.all(rows.map((row) => view(row, locale)));
+      const account = await bankAccount();
+      return Promise.all(rows.map((row) => view(row, locale, account)));
     },
 
     /** Starts a card payment of a payable order at the gateway: where to send the payer. */
@@ -632,7 +622,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       if (!event) return "bad_signature";
       await db
         .insert(paymentEvents)
-        .values({ provider, eventId: event.eventId, payload: JSON.parse(rawBody) })
+        .values({ provider, eventId: event.eventId, payload: event.payload })
         .onConflictDoNothing();
       const [stored] = await db
         .select({ id: paymentEvents.id, processedAt: paymentEvents.processedAt })
