@@ -14,7 +14,8 @@ export function PayFeeForm({
 }) {
   const { t, locale } = useTranslation();
   return (
-    <Form method="post" action={localePath("accountAdvertisements", locale)}>
+    // A flex form: its button stretches like the links beside it in a row.
+    <Form method="post" action={localePath("accountAdvertisements", locale)} className="flex">
       <input type="hidden" name="id" value={listingId} />
       <button
         type="submit"
