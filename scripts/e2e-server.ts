@@ -14,6 +14,9 @@ import { startTestSmtpServer } from "../server/test/smtp-server.ts";
  * Its mail goes over SMTP to a real SMTP server started here (smtp-server, as in the integration
  * tests); what arrived is listed as JSON at http://localhost:<E2E_MAIL_PORT>/mails (port 3101 by
  * default) for the tests to read links from (tests/e2e/mail.ts).
+ *
+ * E2E_PUBLIC_URL and E2E_TRUSTED_PROXIES set PUBLIC_URL and TRUSTED_PROXIES, for a second server
+ * behind a TLS-terminating proxy (tests/e2e/https-proxy.spec.ts).
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const port = process.env.E2E_PORT || "3100";
@@ -45,7 +48,10 @@ const child = spawn(process.execPath, [path.join(root, "server/main.ts")], {
     PORT: port,
     NODE_ENV: "production",
     SEED_DEMO: "true",
-    PUBLIC_URL: `http://localhost:${port}`,
+    // Card payments are paid on the test gateway's page (the tests use it; production never by default).
+    PAYMENTS_TEST_GATEWAY: "true",
+    PUBLIC_URL: process.env.E2E_PUBLIC_URL || `http://localhost:${port}`,
+    TRUSTED_PROXIES: process.env.E2E_TRUSTED_PROXIES || "",
     DATABASE_URL: "",
     // One JSON line per request would flood the test output (hundreds per test); warnings and
     // errors still show. LOG_LEVEL=info npx playwright test brings the request log back.

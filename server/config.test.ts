@@ -2,8 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config.ts";
-import { freePort, startServerProcess } from "./test/server-process.ts";
+import { ConfigError, loadConfig, startupWarnings } from "./config.ts";
+import { createStubBuild, freePort, killServerProcess, startServerProcess } from "./test/server-process.ts";
 
 describe("loadConfig", () => {
   it("has working defaults for an empty environment", () => {
@@ -15,7 +15,10 @@ describe("loadConfig", () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.smtpUrl).toBeUndefined();
     expect(config.env).toBe("production");
-    expect(config.seedDemo).toBe(true);
+    // A production database never gets the demo data, nor the site the test gateway, by default.
+    expect(config.seedDemo).toBe(false);
+    expect(config.testGateway).toBeUndefined();
+    expect(config.trustedProxies).toEqual([]);
   });
 
   it("derives the default public URL from the port and trims a trailing slash", () => {
@@ -67,19 +70,50 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ RECAPTCHA_SECRET: "secret-key-123456" })).toThrow(ConfigError);
   });
 
-  it("offers the test gateway with the demo data or outside production, never on a real site by default", () => {
-    const demo = loadConfig({});
-    expect(demo.bankAccountIban).toBeUndefined();
-    expect(demo.testGateway?.secret).toMatch(/^[0-9a-f]{64}$/);
-    expect(loadConfig({ NODE_ENV: "development", SEED_DEMO: "false" }).testGateway).toBeDefined();
-    const real = loadConfig({ SEED_DEMO: "false", BANK_ACCOUNT_IBAN: "cz78 0100 0000 0000 0000 0123" });
+  it("turns the test gateway on only when asked for, whatever NODE_ENV and SEED_DEMO say", () => {
+    for (const env of [
+      {},
+      { SEED_DEMO: "true" },
+      { NODE_ENV: "development" },
+      { NODE_ENV: "test", SEED_DEMO: "true" },
+      { PAYMENTS_TEST_GATEWAY: "false", SEED_DEMO: "true" },
+    ]) {
+      expect(loadConfig(env).testGateway, JSON.stringify(env)).toBeUndefined();
+    }
+    expect(loadConfig({ PAYMENTS_TEST_GATEWAY: "true" }).testGateway?.secret).toMatch(/^[0-9a-f]{64}$/);
+    expect(
+      loadConfig({ PAYMENTS_TEST_GATEWAY: "true", TEST_GATEWAY_SECRET: "s".repeat(16) }).testGateway,
+    ).toEqual({ secret: "s".repeat(16) });
+    const real = loadConfig({ BANK_ACCOUNT_IBAN: "cz78 0100 0000 0000 0000 0123" });
     expect(real.testGateway).toBeUndefined();
     expect(real.bankAccountIban).toBe("CZ7801000000000000000123");
-    expect(loadConfig({ SEED_DEMO: "false" }).bankAccountIban).toBeUndefined();
-    expect(
-      loadConfig({ SEED_DEMO: "false", PAYMENTS_TEST_GATEWAY: "true", TEST_GATEWAY_SECRET: "s".repeat(16) })
-        .testGateway,
-    ).toEqual({ secret: "s".repeat(16) });
+    expect(loadConfig({}).bankAccountIban).toBeUndefined();
+  });
+
+  it("loads the demo data outside production by default, in production only when asked for", () => {
+    expect(loadConfig({ NODE_ENV: "production" }).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: "production", SEED_DEMO: "true" }).seedDemo).toBe(true);
+    expect(loadConfig({ NODE_ENV: "development" }).seedDemo).toBe(true);
+    expect(loadConfig({ NODE_ENV: "test", SEED_DEMO: "false" }).seedDemo).toBe(false);
+  });
+
+  it("warns about the test gateway in production only", () => {
+    const [warning, ...more] = startupWarnings(loadConfig({ PAYMENTS_TEST_GATEWAY: "true" }));
+    expect(more).toEqual([]);
+    expect(warning).toMatch(
+      /^WARNING: the test card gateway is on in production \(PAYMENTS_TEST_GATEWAY=true\)/,
+    );
+    expect(startupWarnings(loadConfig({}))).toEqual([]);
+    expect(startupWarnings(loadConfig({ NODE_ENV: "development", PAYMENTS_TEST_GATEWAY: "true" }))).toEqual(
+      [],
+    );
+  });
+
+  it("reads TRUSTED_PROXIES as addresses, CIDR ranges and keywords, and PUBLIC_URL as set or not", () => {
+    const config = loadConfig({ TRUSTED_PROXIES: " 127.0.0.1, ::1,10.0.0.0/8 ,loopback,fd00::/8" });
+    expect(config.trustedProxies).toEqual(["127.0.0.1", "::1", "10.0.0.0/8", "loopback", "fd00::/8"]);
+    expect(config.publicUrlSet).toBe(false);
+    expect(loadConfig({ PUBLIC_URL: "https://rarita.cz" }).publicUrlSet).toBe(true);
   });
 
   it.each([
@@ -91,6 +125,8 @@ describe("loadConfig", () => {
     ["DATABASE_URL", "mysql://x"],
     ["PUBLIC_URL", "notaurl"],
     ["SMTP_URL", "http://x"],
+    ["TRUSTED_PROXIES", "127.0.0.1,proxy.example"],
+    ["TRUSTED_PROXIES", "10.0.0.0/33"],
   ])("rejects %s=%s with a ConfigError naming the variable", (name, value) => {
     let caught: unknown;
     try {
@@ -104,6 +140,31 @@ describe("loadConfig", () => {
     expect(message).toContain(value);
     expect(message).not.toContain("\n");
   });
+});
+
+describe("the server's start with the test gateway in production", () => {
+  it("prints one loud warning line on stderr, and starts", async () => {
+    const build = createStubBuild();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "rarita-config-test-"));
+    const server = startServerProcess({
+      BUILD_DIR: build.name,
+      DATA_DIR: dataDir,
+      PORT: String(await freePort()),
+      HOST: "127.0.0.1",
+      NODE_ENV: "production",
+      PAYMENTS_TEST_GATEWAY: "true",
+    });
+    try {
+      await server.waitForOutput("Rarita is running at");
+      const lines = server.stderr().trimEnd().split("\n");
+      expect(lines, server.stderr()).toHaveLength(1);
+      expect(lines[0]).toMatch(/^WARNING: the test card gateway is on in production/);
+    } finally {
+      await killServerProcess(server);
+      build.remove();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 describe("the server's start with a bad configuration", () => {

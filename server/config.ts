@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { parseTrustedProxies } from "./http/trusted-proxies.ts";
 import { normalizeIban } from "./modules/payments/iban.ts";
 
 /**
@@ -29,10 +30,11 @@ const envSchema = z.object({
   DATABASE_URL: urlWithProtocol(["postgres:", "postgresql:"]).optional(),
   DATA_DIR: z.string().min(1).default("./data"),
   PUBLIC_URL: urlWithProtocol(["http:", "https:"]).optional(),
+  TRUSTED_PROXIES: z.string().optional(),
   SMTP_URL: urlWithProtocol(["smtp:", "smtps:"]).optional(),
   MAIL_FROM: z.string().min(3).default("Rarita <no-reply@rarita.local>"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  SEED_DEMO: z.enum(["true", "false"]).default("true"),
+  SEED_DEMO: z.enum(["true", "false"]).optional(),
   DEV_OUTBOX: z.enum(["true", "false"]).optional(),
   TAG_MANAGER_ID: z
     .string()
@@ -61,6 +63,17 @@ export type Config = {
   databaseUrl: string | undefined;
   dataDir: string;
   publicUrl: string;
+  /**
+   * PUBLIC_URL was set: the site has one public origin, which is then also the origin of every
+   * request as the web app sees it (a TLS-terminating proxy in front talks plain http to us).
+   */
+  publicUrlSet: boolean;
+  /**
+   * TRUSTED_PROXIES: the addresses (IPs, CIDR ranges, loopback | linklocal | uniquelocal) of the
+   * proxies in front of the server, whose X-Forwarded-For/-Proto/-Host are believed
+   * (server/http/trusted-proxies.ts). Empty: no forwarded header is believed.
+   */
+  trustedProxies: string[];
   smtpUrl: string | undefined;
   mailFrom: string;
   logLevel: string;
@@ -79,8 +92,8 @@ export type Config = {
    */
   bankAccountIban: string | undefined;
   /**
-   * The test card gateway (a page that pays or fails a payment): on by default outside production
-   * and with the demo data (SEED_DEMO=true).
+   * The test card gateway (a page that pays or fails a payment): only with PAYMENTS_TEST_GATEWAY=true
+   * (`npm start`'s demo and the test setups ask for it), since it lets anyone "pay" for nothing.
    * `secret` signs its notifications; without TEST_GATEWAY_SECRET each process draws its own.
    */
   testGateway: { secret: string } | undefined;
@@ -111,10 +124,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `Invalid ${missing}="": RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET must be set together`,
     );
   }
-  // Outside production, and wherever the demo data is loaded (`npm start`), card payments work out
-  // of the box through the test gateway. A real site sets SEED_DEMO=false; the test gateway then
-  // stays off unless asked for.
-  const testGatewayByDefault = e.NODE_ENV !== "production" || e.SEED_DEMO === "true";
+  let trustedProxies: string[];
+  try {
+    trustedProxies = parseTrustedProxies(e.TRUSTED_PROXIES ?? "");
+  } catch (error) {
+    throw new ConfigError(
+      `Invalid TRUSTED_PROXIES=${JSON.stringify(e.TRUSTED_PROXIES)}: ${(error as Error).message}`,
+    );
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -122,10 +139,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    publicUrlSet: e.PUBLIC_URL !== undefined,
+    trustedProxies,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
-    seedDemo: e.SEED_DEMO === "true",
+    // Demo data never lands in a production database unless asked for (`npm start` asks).
+    seedDemo: e.SEED_DEMO ? e.SEED_DEMO === "true" : e.NODE_ENV !== "production",
     devOutbox: e.DEV_OUTBOX ? e.DEV_OUTBOX === "true" : e.NODE_ENV !== "production",
     tagManagerId: e.TAG_MANAGER_ID,
     recaptchaSiteKey: e.RECAPTCHA_SITE_KEY,
@@ -134,10 +154,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     smsGateway: e.SMS_GATEWAY_URL ? { url: e.SMS_GATEWAY_URL, token: e.SMS_GATEWAY_TOKEN } : undefined,
     bankAccountIban: e.BANK_ACCOUNT_IBAN ? (normalizeIban(e.BANK_ACCOUNT_IBAN) ?? undefined) : undefined,
-    testGateway: (e.PAYMENTS_TEST_GATEWAY ? e.PAYMENTS_TEST_GATEWAY === "true" : testGatewayByDefault)
-      ? { secret: e.TEST_GATEWAY_SECRET ?? randomBytes(32).toString("hex") }
-      : undefined,
+    testGateway:
+      e.PAYMENTS_TEST_GATEWAY === "true"
+        ? { secret: e.TEST_GATEWAY_SECRET ?? randomBytes(32).toString("hex") }
+        : undefined,
   };
+}
+
+/**
+ * Settings that are legal but dangerous on a real site, as lines for stderr at start: loud enough
+ * to be seen in a service's log even with LOG_LEVEL=silent.
+ */
+export function startupWarnings(config: Config): string[] {
+  if (config.env !== "production" || !config.testGateway) return [];
+  return [
+    "WARNING: the test card gateway is on in production (PAYMENTS_TEST_GATEWAY=true): card payments succeed without any money. Right for the demo, never for a real site.",
+  ];
 }
 
 /**

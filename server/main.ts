@@ -4,7 +4,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { buildDirectory } from "./build-directory.ts";
-import { type Config, ConfigError, checkDataDir, loadConfig } from "./config.ts";
+import { type Config, ConfigError, checkDataDir, loadConfig, startupWarnings } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { DataDirLockedError } from "./db/data-dir-lock.ts";
 import type { PageHandler } from "./http/app.ts";
@@ -30,6 +30,7 @@ async function main() {
   const config = loadConfig();
   checkDataDir(config.dataDir);
   const logger = createLogger(config.logLevel);
+  for (const warning of startupWarnings(config)) process.stderr.write(`${warning}\n`);
 
   // Until the server listens, a signal only marks the start as cancelled: the current step
   // (migrations, demo data) finishes, so the embedded database is never cut off mid-write.

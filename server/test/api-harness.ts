@@ -13,13 +13,15 @@ import { createServices } from "../services.ts";
 /**
  * A real API over a real database (in-memory PGlite, or a fresh PostgreSQL database when
  * TEST_DATABASE_URL is set), driven through Hono's app.request: everything but the socket.
+ * `env` adds configuration, e.g. `{ PAYMENTS_TEST_GATEWAY: "true" }` for card payments.
  */
-export async function createTestApi() {
+export async function createTestApi(env: Record<string, string> = {}) {
   const database = await openTestDatabase();
   const config = loadConfig({
     NODE_ENV: "test",
     DATA_DIR: path.join(os.tmpdir(), `rarita-test-${process.pid}-${Date.now()}`),
     LOG_LEVEL: "silent",
+    ...env,
   });
   const logger = createLogger("silent");
   // Mails go through the real durable path (a job per mail) and land in sentMail when a test

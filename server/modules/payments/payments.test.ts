@@ -30,7 +30,7 @@ let admin: Account;
 let categoryId: number;
 
 beforeAll(async () => {
-  api = await createTestApi();
+  api = await createTestApi({ PAYMENTS_TEST_GATEWAY: "true" });
   await api.db.insert(settings).values([
     { name: "fees", locale: null, value: FEES },
     // The operator's account as the back office keeps it: Česká spořitelna's example account.
