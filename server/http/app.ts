@@ -24,6 +24,7 @@ import { pageRules } from "./page-rules.ts";
 import { requestLog } from "./request-log.ts";
 import { registerSeoRoutes } from "./seo.ts";
 import { sessionMiddleware } from "./session.ts";
+import { requestOrigin, withOrigin } from "./trusted-proxies.ts";
 import type { AppEnv } from "./types.ts";
 
 export type PageHandler = (request: Request, variables: AppEnv["Variables"]) => Promise<Response>;
@@ -42,6 +43,8 @@ export function createHttpApp({ config, logger, services, pageHandler, clientBui
   const app = new Hono<AppEnv>();
 
   app.use(requestLog(logger));
+  // The client's address and the browser's origin, behind a proxy too (TRUSTED_PROXIES, PUBLIC_URL).
+  app.use(requestOrigin(config));
   app.use(async (c, next) => {
     c.set("services", services);
     c.set("config", config);
@@ -133,7 +136,7 @@ export function createHttpApp({ config, logger, services, pageHandler, clientBui
 
   if (pageHandler) {
     app.use("*", pageRules);
-    app.all("*", (c) => pageHandler(c.req.raw, c.var));
+    app.all("*", (c) => pageHandler(withOrigin(c.req.raw, c.var.requestOrigin), c.var));
   }
 
   app.onError((error, c) => {

@@ -16,7 +16,9 @@ export function csrfProtection(publicUrl: string): MiddlewareHandler<AppEnv> {
     if (SAFE_METHODS.has(c.req.method) || /^Bearer\s/i.test(c.req.header("authorization") ?? ""))
       return next();
     const origin = c.req.header("origin");
-    const requestOrigin = new URL(c.req.url).origin;
+    // Behind a TLS-terminating proxy the request's own URL says http://…; the browser's origin is
+    // the one resolved from PUBLIC_URL or the trusted proxy's headers (trusted-proxies.ts).
+    const requestOrigin = c.get("requestOrigin") ?? new URL(c.req.url).origin;
     let allowed: boolean;
     if (origin && origin !== "null") allowed = origin === publicOrigin || origin === requestOrigin;
     else {

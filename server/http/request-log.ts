@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { getConnInfo } from "@hono/node-server/conninfo";
 import type { MiddlewareHandler } from "hono";
 import { PAGE_PATHS } from "../../app/i18n/paths.ts";
 import type { Logger } from "../logger.ts";
@@ -52,13 +51,6 @@ export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
     const incoming = c.req.header("x-request-id");
     const requestId = incoming && /^[\w.-]{8,100}$/.test(incoming) ? incoming : randomUUID();
     c.set("requestId", requestId);
-    let clientIp = "unknown";
-    try {
-      clientIp = getConnInfo(c).remote.address ?? "unknown";
-    } catch {
-      // Not on a Node socket (in-process requests in tests).
-    }
-    c.set("clientIp", clientIp);
     c.set("logger", logger.child({ requestId }));
     const started = performance.now();
     try {

@@ -7,8 +7,13 @@ import type { Services } from "../services.ts";
 /** What every request carries through Hono (and on into React Router's load context). */
 export type AppVariables = {
   requestId: string;
-  /** The caller's address (the socket's; no proxy header is trusted). */
+  /**
+   * The caller's address: the socket's, or behind a proxy of TRUSTED_PROXIES the right-most
+   * untrusted address of X-Forwarded-For (trusted-proxies.ts).
+   */
   clientIp: string;
+  /** The origin the browser sees the site at, e.g. https://rarita.cz (trusted-proxies.ts). */
+  requestOrigin: string;
   locale: Locale;
   services: Services;
   config: Config;
