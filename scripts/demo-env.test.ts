@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "../server/config.ts";
+import { demoEnvironment } from "./demo-env.ts";
+
+const startConfig = (env: NodeJS.ProcessEnv) => loadConfig({ ...env, ...demoEnvironment(env) });
+
+describe("npm start's environment", () => {
+  it("is the demo without NODE_ENV: demo data and card payments on the test gateway", () => {
+    const demo = startConfig({});
+    expect(demo.seedDemo).toBe(true);
+    expect(demo.testGateway).toBeDefined();
+    // An explicit choice wins.
+    expect(startConfig({ PAYMENTS_TEST_GATEWAY: "false" }).testGateway).toBeUndefined();
+    expect(startConfig({ SEED_DEMO: "false" }).seedDemo).toBe(false);
+  });
+
+  it("adds nothing on a real site (NODE_ENV=production): no demo data, no test gateway", () => {
+    expect(demoEnvironment({ NODE_ENV: "production" })).toEqual({});
+    const real = startConfig({ NODE_ENV: "production" });
+    expect(real.seedDemo).toBe(false);
+    expect(real.testGateway).toBeUndefined();
+  });
+});
