@@ -67,6 +67,20 @@ describe("named route middleware", () => {
     expect(response.headers.get("location")).toBe("/hledani?q=rum");
   });
 
+  it.each([
+    "http://x//evil.example/",
+    "http://x///evil.example/?q=1",
+    "http://x/\\evil.example/",
+    "http://x/%2F%2Fevil.example/",
+    "http://x/%5Cevil.example/",
+  ])("trailingSlashRedirect keeps %s on this site", async (url) => {
+    const response = await thrown(run("trailingSlashRedirect", url, null));
+    expect(response.status).toBe(301);
+    const location = response.headers.get("location")!;
+    expect(location).toMatch(/^\/[^/\\]/);
+    expect(new URL(location, "http://x").host).toBe("x");
+  });
+
   it("an unknown name fails with 500 Unknown middleware {name}", async () => {
     const error = (await thrown(run("nonsense", "http://x/", null))) as unknown as {
       init: { status: number };

@@ -1,7 +1,7 @@
 import { data, type MiddlewareFunction, redirect } from "react-router";
 import { appContext } from "./context.ts";
 import { localePath, pathLocale } from "./i18n/paths.ts";
-import { isSafeRedirect, safeRedirectTarget } from "./lib/safe-redirect.ts";
+import { isSafeRedirect, safeLocalPath, safeRedirectTarget } from "./lib/safe-redirect.ts";
 
 /**
  * Route middleware by name (spec section 2: clearValidationErrors, guest, trailingSlashRedirect;
@@ -44,11 +44,14 @@ const guest: MiddlewareFunction<Response> = ({ request, context }) => {
   throw redirect(localePath("home", pathLocale(requestPage(request).pathname)));
 };
 
-/** A trailing slash on any path but / redirects (301) to the path without it, keeping the query. */
+/**
+ * A trailing slash on any path but / redirects (301) to the path without it, keeping the query;
+ * the target stays on this site (`//evil.example/` goes to `/evil.example`, not to that host).
+ */
 const trailingSlashRedirect: MiddlewareFunction<Response> = ({ request }) => {
   const url = new URL(request.url);
   if (url.pathname.length > 1 && url.pathname.endsWith("/")) {
-    throw redirect(`${url.pathname.replace(/\/+$/, "") || "/"}${url.search}`, 301);
+    throw redirect(safeLocalPath(`${url.pathname.replace(/\/+$/, "")}${url.search}`), 301);
   }
 };
 
