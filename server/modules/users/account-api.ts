@@ -2,7 +2,13 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { translate } from "../../../app/i18n/index.ts";
 import { bearerSecurity, createApiRouter, requireUser } from "../../http/api/router.ts";
-import { errorResponses, jsonContent, MessageBody, ValidationErrorBody } from "../../http/api/schemas.ts";
+import {
+  errorResponses,
+  jsonContent,
+  MessageBody,
+  rowId,
+  ValidationErrorBody,
+} from "../../http/api/schemas.ts";
 import type { AppEnv } from "../../http/types.ts";
 import type { AddressView, ProfileView } from "./account-data.ts";
 import {
@@ -282,7 +288,7 @@ accountApi.openapi(
     middleware: requireUser,
     request: {
       params: z.object({ kind: KindParam }),
-      query: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647).optional() }),
+      query: z.object({ id: rowId().optional() }),
     },
     responses: {
       200: jsonContent(Success, "Removed"),
