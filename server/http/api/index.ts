@@ -55,7 +55,7 @@ export function mountApi(config: Config) {
       }),
     ),
   );
-  api.get("/docs", (c) => c.html(renderApiDocs()));
+  api.get("/docs", (c) => c.html(renderApiDocs(c.get("cspNonce"))));
 
   api.notFound((c) => notFoundJson(c));
   return api;
