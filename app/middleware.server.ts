@@ -1,5 +1,7 @@
 import { data, type MiddlewareFunction, redirect } from "react-router";
+import { controlCharacterFormFields } from "../server/http/text-input.ts";
 import { appContext } from "./context.ts";
+import { translate } from "./i18n/index.ts";
 import { localePath, pathLocale } from "./i18n/paths.ts";
 import { isSafeRedirect, safeLocalPath, safeRedirectTarget } from "./lib/safe-redirect.ts";
 
@@ -60,6 +62,26 @@ const trailingSlashRedirect: MiddlewareFunction<Response> = ({ request }) => {
  * there is nothing to clear on the server; the name exists so routes can declare it as the spec does.
  */
 const clearValidationErrors: MiddlewareFunction<Response> = () => {};
+
+/**
+ * Every form post of the site (root middleware): a text field holding a control character
+ * (server/http/text-input.ts, the API's rule) is refused before any action reads the form, with a
+ * 422 and the translated message on the error page. No honest form produces one, so the field-level
+ * message of the API is not needed here. Files are not text; the body is read from a clone, so the
+ * action still gets the whole request.
+ */
+export const rejectControlCharacters: MiddlewareFunction<Response> = async ({ request, context }) => {
+  if (request.method === "GET" || request.method === "HEAD") return;
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i.test(type)) return;
+  const form = await request
+    .clone()
+    .formData()
+    .catch(() => null);
+  if (form && controlCharacterFormFields(form).length > 0) {
+    throw data(translate(context.get(appContext).locale, "validation.controlCharacters"), { status: 422 });
+  }
+};
 
 export const middlewareRegistry = { auth, guest, trailingSlashRedirect, clearValidationErrors } as const;
 export type MiddlewareName = keyof typeof middlewareRegistry;
