@@ -5,6 +5,7 @@ import { createSmsSender, type SmsSender, smsOutboxDir } from "./adapters/sms.ts
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { createNotificationListener } from "./db/listen.ts";
+import { createStreamSlots } from "./http/stream-slots.ts";
 import { createJobRunner, type JobRunner } from "./jobs/runner.ts";
 import type { Logger } from "./logger.ts";
 import { createAuditService } from "./modules/admin/service.ts";
@@ -168,6 +169,8 @@ export function createServices({
     testGateway,
     auctionStreams,
     userStreams,
+    /** Caps on open live streams per address and per user, across both feeds (stream-slots.ts). */
+    streamSlots: createStreamSlots(),
     /** Ends every live stream (shutdown: the server would otherwise wait for them). */
     async stopLiveStreams() {
       await Promise.all([auctionStreams.stop(), userStreams.stop()]);
