@@ -23,6 +23,7 @@ import { registerListingJobs } from "./modules/listings/jobs.ts";
 import { createListingsService } from "./modules/listings/service.ts";
 import { createListsService } from "./modules/lists/service.ts";
 import { createImageVariants } from "./modules/media/image-variants.ts";
+import { createUploadLimiter } from "./modules/media/uploads.ts";
 import { registerMessageJobs } from "./modules/messages/jobs.ts";
 import { createNotifier } from "./modules/messages/notifications.ts";
 import { createMessagesService } from "./modules/messages/service.ts";
@@ -114,8 +115,11 @@ export function createServices({
   );
   // User listings: add, edit, cancel, relist; the bidding module schedules their jobs (server/modules/listings).
   const listingImages = createListingImageStore(path.join(config.dataDir, "uploads"));
+  // Image uploads per user (listing photos and avatars together): media/uploads.ts.
+  const uploads = createUploadLimiter();
   const listings = createListingsService({
     db,
+    uploads,
     settings: createSettingsService(db),
     quota: listingQuota,
     scheduler: bidding,
@@ -221,6 +225,7 @@ export function createServices({
       config,
       auth: createAuthService(db),
       emailConfirmation: createEmailConfirmationService(db, mail, config),
+      uploads,
       logger,
     }),
   };

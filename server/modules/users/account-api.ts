@@ -333,6 +333,7 @@ accountApi.openapi(
       401: errorResponses[401],
       413: jsonContent(MessageBody, "Larger than the /api body limit"),
       422: errorResponses[422],
+      429: jsonContent(ValidationErrorBody, "Too many uploads by this user in 10 minutes (Retry-After)"),
     },
   }),
   async (c) => {
@@ -352,6 +353,10 @@ accountApi.openapi(
       new Uint8Array(await file.arrayBuffer()),
       locale,
     );
+    if (result.status === "limited") {
+      c.header("Retry-After", String(result.retryAfterSeconds));
+      return c.json({ errors: result.errors }, 429);
+    }
     if (result.status === "invalid") return c.json({ errors: result.errors }, 422);
     const view = await services.accountData.profile(userId(c));
     return c.json({ data: toProfile(view!), message: translate(locale, "accountData.avatar.saved") }, 200);
