@@ -65,8 +65,9 @@ const JSON_TYPE = /^application\/([\w.-]+\+)?json\b/i;
  * text is the file name they never store.
  */
 export const rejectControlCharacters: MiddlewareHandler<AppEnv> = async (c, next) => {
-  // A path segment is a name (a slug, a kind): with a control character it names nothing.
-  if (CONTROL_CHARACTER.test(safeDecode(new URL(c.req.url).pathname))) return notFoundJson(c);
+  // A path segment is a name (a slug, a kind), never multi-line: with any control character,
+  // tab and newline included, it names nothing.
+  if (/\p{Cc}/u.test(safeDecode(new URL(c.req.url).pathname))) return notFoundJson(c);
   const fields = new Set(controlCharacterFormFields(new URL(c.req.url).searchParams));
   const type = c.req.header("content-type") ?? "";
   if (c.req.method !== "GET" && c.req.method !== "HEAD") {
