@@ -1,7 +1,7 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { appContext } from "./context.ts";
-import { named } from "./middleware.server.ts";
+import { named, rejectControlCharacters } from "./middleware.server.ts";
 
 function run(name: string, url: string, user: object | null) {
   const context = new RouterContextProvider();
@@ -67,6 +67,20 @@ describe("named route middleware", () => {
     expect(response.headers.get("location")).toBe("/hledani?q=rum");
   });
 
+  it.each([
+    "http://x//evil.example/",
+    "http://x///evil.example/?q=1",
+    "http://x/\\evil.example/",
+    "http://x/%2F%2Fevil.example/",
+    "http://x/%5Cevil.example/",
+  ])("trailingSlashRedirect keeps %s on this site", async (url) => {
+    const response = await thrown(run("trailingSlashRedirect", url, null));
+    expect(response.status).toBe(301);
+    const location = response.headers.get("location")!;
+    expect(location).toMatch(/^\/[^/\\]/);
+    expect(new URL(location, "http://x").host).toBe("x");
+  });
+
   it("an unknown name fails with 500 Unknown middleware {name}", async () => {
     const error = (await thrown(run("nonsense", "http://x/", null))) as unknown as {
       init: { status: number };
@@ -74,5 +88,45 @@ describe("named route middleware", () => {
     };
     expect(error.init.status).toBe(500);
     expect(error.data).toBe("Unknown middleware nonsense");
+  });
+
+  describe("rejectControlCharacters (every form post)", () => {
+    function post(body: FormData | URLSearchParams, locale = "cs") {
+      const context = new RouterContextProvider();
+      context.set(appContext, { user: null, locale } as never);
+      const request = new Request("http://x/ucet/fakturacni-udaje", { method: "POST", body });
+      return {
+        request,
+        run: () =>
+          (async () =>
+            rejectControlCharacters({ request, context, params: {} } as never, async () => new Response()))(),
+      };
+    }
+
+    it("refuses a text field with NUL, DEL or a C1 control with a translated 422", async () => {
+      for (const value of ["a\u0000b", "a\u007fb", "a\u0085b"]) {
+        const form = new FormData();
+        form.set("street", value);
+        const error = (await thrown(post(form).run())) as unknown as {
+          init: { status: number };
+          data: string;
+        };
+        expect(error.init.status).toBe(422);
+        expect(error.data).toBe("Pole obsahuje nepovolené řídicí znaky.");
+      }
+      const english = await thrown(post(new URLSearchParams({ name: "x\u0001" }), "en").run());
+      expect((english as unknown as { data: string }).data).toBe(
+        "The field contains control characters that are not allowed.",
+      );
+    });
+
+    it("lets multi-line text and files through, and the action still reads the whole form", async () => {
+      const form = new FormData();
+      form.set("description", "řádek\r\ndruhý\tsloupec");
+      form.set("photo", new File([new Uint8Array([0, 1, 2, 127])], "a.png", { type: "image/png" }));
+      const { request, run } = post(form);
+      await expect(run()).resolves.toBeUndefined();
+      expect((await request.formData()).get("description")).toBe("řádek\r\ndruhý\tsloupec");
+    });
   });
 });

@@ -1,7 +1,9 @@
 import { data, type MiddlewareFunction, redirect } from "react-router";
+import { controlCharacterFormFields } from "../server/http/text-input.ts";
 import { appContext } from "./context.ts";
+import { translate } from "./i18n/index.ts";
 import { localePath, pathLocale } from "./i18n/paths.ts";
-import { isSafeRedirect, safeRedirectTarget } from "./lib/safe-redirect.ts";
+import { isSafeRedirect, safeLocalPath, safeRedirectTarget } from "./lib/safe-redirect.ts";
 
 /**
  * Route middleware by name (spec section 2: clearValidationErrors, guest, trailingSlashRedirect;
@@ -44,11 +46,14 @@ const guest: MiddlewareFunction<Response> = ({ request, context }) => {
   throw redirect(localePath("home", pathLocale(requestPage(request).pathname)));
 };
 
-/** A trailing slash on any path but / redirects (301) to the path without it, keeping the query. */
+/**
+ * A trailing slash on any path but / redirects (301) to the path without it, keeping the query;
+ * the target stays on this site (`//evil.example/` goes to `/evil.example`, not to that host).
+ */
 const trailingSlashRedirect: MiddlewareFunction<Response> = ({ request }) => {
   const url = new URL(request.url);
   if (url.pathname.length > 1 && url.pathname.endsWith("/")) {
-    throw redirect(`${url.pathname.replace(/\/+$/, "") || "/"}${url.search}`, 301);
+    throw redirect(safeLocalPath(`${url.pathname.replace(/\/+$/, "")}${url.search}`), 301);
   }
 };
 
@@ -57,6 +62,26 @@ const trailingSlashRedirect: MiddlewareFunction<Response> = ({ request }) => {
  * there is nothing to clear on the server; the name exists so routes can declare it as the spec does.
  */
 const clearValidationErrors: MiddlewareFunction<Response> = () => {};
+
+/**
+ * Every form post of the site (root middleware): a text field holding a control character
+ * (server/http/text-input.ts, the API's rule) is refused before any action reads the form, with a
+ * 422 and the translated message on the error page. No honest form produces one, so the field-level
+ * message of the API is not needed here. Files are not text; the body is read from a clone, so the
+ * action still gets the whole request.
+ */
+export const rejectControlCharacters: MiddlewareFunction<Response> = async ({ request, context }) => {
+  if (request.method === "GET" || request.method === "HEAD") return;
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i.test(type)) return;
+  const form = await request
+    .clone()
+    .formData()
+    .catch(() => null);
+  if (form && controlCharacterFormFields(form).length > 0) {
+    throw data(translate(context.get(appContext).locale, "validation.controlCharacters"), { status: 422 });
+  }
+};
 
 export const middlewareRegistry = { auth, guest, trailingSlashRedirect, clearValidationErrors } as const;
 export type MiddlewareName = keyof typeof middlewareRegistry;

@@ -21,7 +21,11 @@ import { appContext } from "./context.ts";
 import { type Locale, translate } from "./i18n/index.ts";
 import { localePath, pathLocale } from "./i18n/paths.ts";
 import { reloadOnChunkError } from "./lib/chunk-reload.ts";
+import { rejectControlCharacters } from "./middleware.server.ts";
 import { loadShell } from "./shell.server.ts";
+
+/** Before any route: no form post may carry a control character in a text field (422). */
+export const middleware: Route.MiddlewareFunction[] = [rejectControlCharacters];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const shell = await loadShell(request, context);

@@ -5,6 +5,7 @@ import { createSmsSender, type SmsSender, smsOutboxDir } from "./adapters/sms.ts
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { createNotificationListener } from "./db/listen.ts";
+import { createStreamSlots } from "./http/stream-slots.ts";
 import { createJobRunner, type JobRunner } from "./jobs/runner.ts";
 import type { Logger } from "./logger.ts";
 import { createAuditService } from "./modules/admin/service.ts";
@@ -22,6 +23,7 @@ import { registerListingJobs } from "./modules/listings/jobs.ts";
 import { createListingsService } from "./modules/listings/service.ts";
 import { createListsService } from "./modules/lists/service.ts";
 import { createImageVariants } from "./modules/media/image-variants.ts";
+import { createUploadLimiter } from "./modules/media/uploads.ts";
 import { registerMessageJobs } from "./modules/messages/jobs.ts";
 import { createNotifier } from "./modules/messages/notifications.ts";
 import { createMessagesService } from "./modules/messages/service.ts";
@@ -113,8 +115,11 @@ export function createServices({
   );
   // User listings: add, edit, cancel, relist; the bidding module schedules their jobs (server/modules/listings).
   const listingImages = createListingImageStore(path.join(config.dataDir, "uploads"));
+  // Image uploads per user (listing photos and avatars together): media/uploads.ts.
+  const uploads = createUploadLimiter();
   const listings = createListingsService({
     db,
+    uploads,
     settings: createSettingsService(db),
     quota: listingQuota,
     scheduler: bidding,
@@ -168,6 +173,8 @@ export function createServices({
     testGateway,
     auctionStreams,
     userStreams,
+    /** Caps on open live streams per address and per user, across both feeds (stream-slots.ts). */
+    streamSlots: createStreamSlots(),
     /** Ends every live stream (shutdown: the server would otherwise wait for them). */
     async stopLiveStreams() {
       await Promise.all([auctionStreams.stop(), userStreams.stop()]);
@@ -218,6 +225,7 @@ export function createServices({
       config,
       auth: createAuthService(db),
       emailConfirmation: createEmailConfirmationService(db, mail, config),
+      uploads,
       logger,
     }),
   };

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { isSafeRedirect, MAX_REDIRECT_LENGTH, safeRedirect, safeRedirectTarget } from "./safe-redirect.ts";
+import {
+  isSafeRedirect,
+  MAX_REDIRECT_LENGTH,
+  safeLocalPath,
+  safeRedirect,
+  safeRedirectTarget,
+} from "./safe-redirect.ts";
 
 describe("isSafeRedirect", () => {
   it.each([
@@ -146,5 +152,26 @@ describe("safeRedirectTarget (a remembered page with its query string)", () => {
   it("safeRedirect uses it: a query is kept, anything unsafe falls back", () => {
     expect(safeRedirect("/hledani?q=rum", "/ucet/prehled")).toBe("/hledani?q=rum");
     expect(safeRedirect("/hledani?q=\\x", "/ucet/prehled")).toBe("/ucet/prehled");
+  });
+});
+
+describe("safeLocalPath (redirects built from the request's own path)", () => {
+  it.each([
+    ["//evil.example", "/evil.example"],
+    ["///evil.example?x=1", "/evil.example?x=1"],
+    ["/\\evil.example", "/evil.example"],
+    ["\\\\evil.example", "/evil.example"],
+    ["/%2F%2Fevil.example", "/evil.example"],
+    ["/%2f/evil.example", "/evil.example"],
+    ["/%5Cevil.example", "/evil.example"],
+    ["/%5c%5Cevil.example", "/evil.example"],
+    ["/\t/evil.example", "/evil.example"],
+    ["/%09/evil.example", "/evil.example"],
+    ["/a//b\\c", "/a/b/c"],
+    ["", "/"],
+    ["/hledani?q=//x", "/hledani?q=//x"],
+    ["/ucet/prehled", "/ucet/prehled"],
+  ])("%s becomes %s", (value, expected) => {
+    expect(safeLocalPath(value)).toBe(expected);
   });
 });

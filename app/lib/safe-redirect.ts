@@ -78,3 +78,23 @@ export function safeRedirectTarget(value: unknown): string | null {
 export function safeRedirect(value: unknown, fallback = "/"): string {
   return safeRedirectTarget(value) ?? fallback;
 }
+
+/**
+ * What a browser could read as the start of another origin: slashes and backslashes (`//host`
+ * and `/\host` are both protocol-relative to a browser), their percent-encoded forms, and the
+ * whitespace and control characters browsers drop from a URL before parsing it.
+ */
+const LEADING_SEPARATORS = /^(?:[/\\\s\p{Cc}]|%2f|%5c|%0[9ad]|%20)+/iu;
+
+/**
+ * A redirect target built from the request's own path (the trailing-slash rule, canonical
+ * addresses) as a path on this site: the leading run of separators collapses into a single `/`,
+ * and every later run of slashes or backslashes into one `/`, so the Location never starts with
+ * `//` or `/\`. The query (and hash) after the path are kept as they are.
+ */
+export function safeLocalPath(target: string): string {
+  const cut = target.search(/[?#]/);
+  const path = cut === -1 ? target : target.slice(0, cut);
+  const rest = cut === -1 ? "" : target.slice(cut);
+  return `/${path.replace(LEADING_SEPARATORS, "").replace(/[/\\]+/g, "/")}${rest}`;
+}

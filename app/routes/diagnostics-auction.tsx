@@ -1,3 +1,4 @@
+import { parsePathId } from "../components/seo/canonical.ts";
 import { appContext } from "../context.ts";
 import { localePath } from "../i18n/paths.ts";
 import type { Route } from "./+types/diagnostics-auction";
@@ -20,9 +21,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!Number.isFinite(seconds)) return Response.json({ error: "endsInSeconds" }, { status: 422 });
   const endsAt = new Date(Date.now() + seconds * 1000);
   if (params.id) {
-    const moved = await services.bidding.moveEnd(Number(params.id), endsAt);
+    const auctionId = parsePathId(params.id);
+    const moved = auctionId !== null && (await services.bidding.moveEnd(auctionId, endsAt));
     return moved
-      ? Response.json({ id: Number(params.id), endsAt: endsAt.toISOString() })
+      ? Response.json({ id: auctionId, endsAt: endsAt.toISOString() })
       : new Response(null, { status: 404 });
   }
   const id = await services.bidding.createDiagnosticsAuction({

@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { parsePathId } from "../components/seo/canonical.ts";
 import { metaDescription } from "../components/seo/meta.ts";
 import { pageMeta } from "../components/seo/page-meta.ts";
 import { RichText } from "../components/ui/rich-text.tsx";
@@ -25,8 +26,8 @@ export function meta(args: Route.MetaArgs) {
 /** Info pages (terms at /info/1/obchodni-podminky, privacy at /info/2/gdpr); a wrong slug redirects to the right one. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { services, locale } = context.get(appContext);
-  const id = Number(params.id);
-  const page = Number.isSafeInteger(id) && id > 0 ? await services.cms.infoPage(id, locale) : null;
+  const id = parsePathId(params.id);
+  const page = id ? await services.cms.infoPage(id, locale) : null;
   if (!page) throw data(null, { status: 404 });
   if (page.slug !== params.slug)
     throw redirect(

@@ -12,6 +12,7 @@ import { appContext } from "../context.ts";
 import { translate } from "../i18n/index.ts";
 import { localePath } from "../i18n/paths.ts";
 import { useTranslation } from "../i18n/use-translation.ts";
+import { safeLocalPath } from "../lib/safe-redirect.ts";
 import { named } from "../middleware.server.ts";
 import type { Route } from "./+types/user-profile";
 
@@ -39,7 +40,7 @@ export async function loader(args: Route.LoaderArgs) {
   const url = new URL(request.url);
   const pageParam = url.searchParams.get(PAGE_PARAM);
   if (pageParam !== null && !/^[1-9]\d{0,4}$/.test(pageParam)) throw data(null, { status: 404 });
-  if (pageParam === "1") throw redirect(url.pathname, 301);
+  if (pageParam === "1") throw redirect(safeLocalPath(url.pathname), 301);
   const products = await services.catalog.listProducts({
     locale,
     sellerId: id,

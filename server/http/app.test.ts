@@ -39,6 +39,19 @@ describe("the /api application", () => {
     expect(echoed.headers.get("x-request-id")).toBe("client-req-12345");
   });
 
+  it("serves the API docs page with its script allowed by the page's CSP (the nonce the header names)", async () => {
+    const response = await api.app.request("/api/docs");
+    expect(response.status).toBe(200);
+    const policy = response.headers.get("content-security-policy") ?? "";
+    const scriptSrc = policy.split(";").find((part) => part.trim().startsWith("script-src")) ?? "";
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
+    const nonce = scriptSrc.match(/'nonce-([^']+)'/)?.[1];
+    expect(nonce).toBeTruthy();
+    const scripts = [...(await response.text()).matchAll(/<script\b([^>]*)>/g)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, attributes] of scripts) expect(attributes).toContain(`nonce="${nonce}"`);
+  });
+
   it("reports health with the database state", async () => {
     const response = await api.call("GET", "/api/health");
     expect(response.status).toBe(200);

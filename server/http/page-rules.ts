@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import { localePath, pathLocale } from "../../app/i18n/paths.ts";
 import { serializeCookie } from "../../app/lib/cookie-header.ts";
+import { safeLocalPath } from "../../app/lib/safe-redirect.ts";
 import { LOCALE_COOKIE } from "./locale.ts";
 import type { AppEnv } from "./types.ts";
 
@@ -22,7 +23,8 @@ function reachableInMaintenance(path: string) {
 
 /**
  * Router rules that hold for every page (spec section 2), applied before React Router sees the
- * request: a trailing slash redirects (301, the query kept; the browser keeps the hash), the
+ * request: a trailing slash redirects (301, the query kept; the browser keeps the hash; always to
+ * a path on this site), the
  * maintenance switch sends every page to the maintenance page (operators still get through), and
  * the locale cookie follows the language of the page.
  */
@@ -30,7 +32,9 @@ export const pageRules: MiddlewareHandler<AppEnv> = async (c, next) => {
   const url = new URL(c.req.url);
   const path = url.pathname;
   if ((c.req.method === "GET" || c.req.method === "HEAD") && path.length > 1 && path.endsWith("/")) {
-    return c.redirect(`${path.replace(/\/+$/, "") || "/"}${url.search}`, 301);
+    // Built from the request's path, so kept on this site: `//evil.example/` must not become a
+    // protocol-relative Location.
+    return c.redirect(safeLocalPath(`${path.replace(/\/+$/, "")}${url.search}`), 301);
   }
   if (
     !reachableInMaintenance(path) &&

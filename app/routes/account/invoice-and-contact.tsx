@@ -125,7 +125,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         new Uint8Array(await file.arrayBuffer()),
         locale,
       );
-      if (result.status === "invalid") return reply({ intent, ok: false, errors: result.errors });
+      // Refused or over the upload limit: the message shows at the field.
+      if (result.status !== "saved") return reply({ intent, ok: false, errors: result.errors });
       return reply({ intent, ok: true, message: t("accountData.avatar.saved") });
     }
     case "avatarRemove": {

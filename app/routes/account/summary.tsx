@@ -2,6 +2,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { secondaryLinkClass } from "../../components/forms/fields.tsx";
 import { OrderLines, OrderStatusBadge, useCzk } from "../../components/payments/order-parts.tsx";
 import { formatDate } from "../../components/product/format.ts";
+import { requirePathId } from "../../components/seo/canonical.ts";
 import { pageMeta } from "../../components/seo/page-meta.ts";
 import { appContext } from "../../context.ts";
 import { localePath } from "../../i18n/paths.ts";
@@ -23,7 +24,7 @@ export function meta(args: Route.MetaArgs) {
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { services, locale } = context.get(appContext);
-  const order = await services.payments.order(Number(params.orderId), params.hash, locale);
+  const order = await services.payments.order(requirePathId(params.orderId), params.hash, locale);
   if (!order) throw data(null, { status: 404 });
   // The QR code is drawn on the server: no script, and it prints.
   const qrSvg = order.bankTransfer ? await services.payments.qrSvg(order.bankTransfer.spayd) : null;
@@ -32,7 +33,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ params, context }: Route.ActionArgs) {
   const { services, locale } = context.get(appContext);
-  const result = await services.payments.payByCard(Number(params.orderId), params.hash, locale);
+  const result = await services.payments.payByCard(requirePathId(params.orderId), params.hash, locale);
   if (result.status === "not_found") throw data(null, { status: 404 });
   if (result.status === "refused") return data({ message: result.message }, { status: 409 });
   if (result.status === "too_many") return data({ message: result.message }, { status: 429 });

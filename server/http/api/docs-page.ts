@@ -1,8 +1,9 @@
 /**
  * A self-contained page that renders /api/openapi.json in the browser: no CDN, no external
- * script, so it works offline and under a strict network.
+ * script, so it works offline and under a strict network. Its one inline script carries the
+ * response's CSP nonce (csp.ts): the page's policy allows no other inline script.
  */
-export function renderApiDocs(): string {
+export function renderApiDocs(nonce: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Rarita API</title>
@@ -16,7 +17,7 @@ code,pre{font-family:ui-monospace,monospace;font-size:14px} pre{background:#f3f0
 details summary{cursor:pointer}
 </style></head>
 <body><main><h1>Rarita API</h1><p>Machine-readable document: <a href="/api/openapi.json">/api/openapi.json</a></p><div id="ops">Loading…</div></main>
-<script>
+<script nonce="${nonce}">
 fetch('/api/openapi.json').then(r=>r.json()).then(doc=>{
   const esc=s=>String(s).replace(/[&<>"]/g,c=>({'&':'&amp;','<':'&lt;','>':'&gt;','"':'&quot;'}[c]));
   const out=[];

@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Config } from "../../config.ts";
 import { apiModules } from "../../modules/api-modules.ts";
+import { rejectControlCharacters } from "../text-input.ts";
 import { renderApiDocs } from "./docs-page.ts";
 import { notFoundJson } from "./errors.ts";
 import { createApiRouter } from "./router.ts";
@@ -13,6 +14,9 @@ const Health = z
 /** The /api application: every module's routes, health, the OpenAPI document and its docs page. */
 export function mountApi(config: Config) {
   const api = createApiRouter();
+
+  // Before every route: no text input of any operation may hold a control character (422).
+  api.use("*", rejectControlCharacters);
 
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
     type: "http",
@@ -55,7 +59,7 @@ export function mountApi(config: Config) {
       }),
     ),
   );
-  api.get("/docs", (c) => c.html(renderApiDocs()));
+  api.get("/docs", (c) => c.html(renderApiDocs(c.get("cspNonce"))));
 
   api.notFound((c) => notFoundJson(c));
   return api;

@@ -5,14 +5,20 @@ import { z } from "@hono/zod-openapi";
 /** The largest id an `integer` column holds: a bigger number in a path is refused before the database sees it. */
 export const MAX_INT4 = 2_147_483_647;
 
+/**
+ * A row id from a path or query string: decimal digits only, as a number. `z.coerce.number()`
+ * would also take `0x10`, `1e3`, ` 1` or `1.0` (whatever `Number()` reads), so one row would have
+ * many addresses; here anything but digits stays a string and fails as "not a number" (422).
+ */
+export const rowId = () =>
+  z.preprocess(
+    (value) => (typeof value === "string" && /^\d+$/.test(value) ? Number(value) : value),
+    z.number().int().positive().max(MAX_INT4),
+  );
+
 /** A path parameter holding a row id (a positive `integer`), documented with `description`. */
 export const idPathParam = (description: string, example = 12, name = "id") =>
-  z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(MAX_INT4)
-    .openapi({ param: { name, in: "path" }, example, description });
+  rowId().openapi({ param: { name, in: "path" }, example, description });
 export const LocaleParam = z
   .enum(["cs", "en"])
   .openapi({ param: { name: "locale", in: "path" }, example: "cs", description: "Content language" });

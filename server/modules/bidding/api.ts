@@ -12,6 +12,7 @@ import {
   MessageBody,
   ValidationErrorBody,
 } from "../../http/api/schemas.ts";
+import { tooManyStreams } from "../../http/stream-slots.ts";
 import { PRODUCT_STATUSES } from "../catalog/tables.ts";
 import type { BidRefusal } from "./service.ts";
 import type { AuctionEvent } from "./sse.ts";
@@ -203,6 +204,7 @@ biddingApi.openapi(
       ),
       404: jsonContent(MessageBody, "No such auction"),
       422: errorResponses[422],
+      429: jsonContent(MessageBody, "Too many open live streams from this address or user (Retry-After)"),
     },
   }),
   async (c) => {
@@ -251,6 +253,7 @@ biddingApi.openapi(
       },
       404: jsonContent(MessageBody, "No such auction"),
       422: errorResponses[422],
+      429: jsonContent(MessageBody, "Too many open live streams from this address or user (Retry-After)"),
     },
   }),
   // biome-ignore lint/suspicious/noExplicitAny: an event stream is not one of the JSON responses the route types.
@@ -263,6 +266,8 @@ biddingApi.openapi(
     const state = await services.bidding.liveState(id, 2_147_483_647);
     if (!state) return c.json({ message: translate(c.get("locale"), "bidding.refusal.not_found") }, 404);
     const viewerId: number | null = c.get("user")?.id ?? null;
+    const release = services.streamSlots.acquire(c.get("clientIp"), viewerId);
+    if (!release) return tooManyStreams(c);
     // Proxies (nginx) must not buffer the stream.
     c.header("X-Accel-Buffering", "no");
     return streamSSE(c, async (stream) => {
@@ -286,10 +291,14 @@ biddingApi.openapi(
           close: () => close(),
         },
       });
-      // The browser waits 3 s before reconnecting after a drop.
-      await stream.write("retry: 3000\n\n");
-      await closed;
-      detach();
+      try {
+        // The browser waits 3 s before reconnecting after a drop.
+        await stream.write("retry: 3000\n\n");
+        await closed;
+      } finally {
+        detach();
+        release();
+      }
     });
   }) as never,
 );

@@ -4,7 +4,13 @@ import { bodyLimit } from "hono/body-limit";
 import { translate } from "../../../app/i18n/index.ts";
 import { localePath } from "../../../app/i18n/paths.ts";
 import { bearerSecurity, createApiRouter, requireUser } from "../../http/api/router.ts";
-import { errorResponses, idPathParam, jsonContent, MessageBody } from "../../http/api/schemas.ts";
+import {
+  errorResponses,
+  idPathParam,
+  jsonContent,
+  MessageBody,
+  ValidationErrorBody,
+} from "../../http/api/schemas.ts";
 import type { AppEnv } from "../../http/types.ts";
 import { AUCTION_DURATIONS, PRODUCT_FORMATS, PRODUCT_STATUSES, PRODUCT_TYPES } from "../catalog/tables.ts";
 import { LISTING_IMAGE_MAX_BYTES } from "./images.ts";
@@ -195,6 +201,7 @@ listingsApi.openapi(
       401: errorResponses[401],
       413: jsonContent(MessageBody, "Larger than the photo limit"),
       422: errorResponses[422],
+      429: jsonContent(ValidationErrorBody, "Too many uploads by this user in 10 minutes (Retry-After)"),
     },
   }),
   async (c) => {
@@ -219,6 +226,10 @@ listingsApi.openapi(
     const result = await c
       .get("services")
       .listings.stageImage(user(c).id, new Uint8Array(await file.arrayBuffer()), locale);
+    if (result.status === "limited") {
+      c.header("Retry-After", String(result.retryAfterSeconds));
+      return c.json({ errors: result.errors }, 429);
+    }
     if (result.status === "invalid") return c.json({ errors: result.errors }, 422);
     const { token, url, width, height } = result.image;
     return c.json({ data: { token, url, width, height } }, 201);

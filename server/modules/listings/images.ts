@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
+import { hasTooManyPixels, MAX_UPLOAD_PIXELS } from "../media/uploads.ts";
 
 /**
  * Listing photos. The browser's word for a file's type is not trusted: sharp reads the bytes, and
@@ -21,14 +22,14 @@ export const LISTING_IMAGES_MIN = 1;
 export const LISTING_IMAGES_MAX = 12;
 /** The stored original's longest side: the gallery's largest variant (1280) zoomed 2x. */
 const STORED_MAX_SIDE = 2560;
-/** About 40 megapixels, as for the image variants: a crafted huge PNG never reaches the decoder's memory. */
-const MAX_INPUT_PIXELS = 40_000_000;
+/** The pixel limit of every upload (media/uploads.ts): a crafted huge PNG is refused by its header. */
+const MAX_INPUT_PIXELS = MAX_UPLOAD_PIXELS;
 /** Staged uploads a user may hold at once (a dozen listings' worth): the disk is not a free store. */
 export const MAX_STAGED_PER_USER = 60;
 /** Staged uploads older than this were abandoned with their form. */
 const STAGED_MAX_AGE_MS = 24 * 3600 * 1000;
 
-export type ImageProblem = "empty" | "tooLarge" | "notImage" | "heic" | "tooManyStaged";
+export type ImageProblem = "empty" | "tooLarge" | "tooManyPixels" | "notImage" | "heic" | "tooManyStaged";
 
 export type StoredImage = { path: string; fileName: string; width: number; height: number };
 
@@ -46,13 +47,17 @@ export async function encodeListingImage(
   if (input.byteLength > LISTING_IMAGE_MAX_BYTES) return { problem: "tooLarge" };
   let meta: Awaited<ReturnType<ReturnType<typeof sharp>["metadata"]>>;
   try {
-    meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    // The header only, without the pixel limit (sharp would refuse it as unreadable): the size
+    // is checked below, so a picture too big gets its own message.
+    meta = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
     return { problem: "notImage" };
   }
   const avif = meta.format === "heif" && meta.compression === "av1";
   if (meta.format === "heif" && !avif) return { problem: "heic" };
   if (!avif && !["jpeg", "png", "webp"].includes(meta.format ?? "")) return { problem: "notImage" };
+  // Before decoding: the header's size is all it takes to refuse (decoding is what costs).
+  if (hasTooManyPixels(meta)) return { problem: "tooManyPixels" };
   try {
     const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
       .rotate()

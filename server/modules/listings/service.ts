@@ -22,6 +22,12 @@ import {
   products,
 } from "../catalog/tables.ts";
 import type { ImageVariants } from "../media/image-variants.ts";
+import {
+  createUploadLimiter,
+  MAX_UPLOAD_PIXELS,
+  tooManyUploadsMessage,
+  type UploadLimiter,
+} from "../media/uploads.ts";
 import type { Notifier } from "../messages/notifications.ts";
 import type { MessagesService } from "../messages/service.ts";
 import { openProductThread } from "../messages/threads.ts";
@@ -168,9 +174,14 @@ export type ListingsServiceDeps = {
   /** Conversations (write to the seller) and notices (awaiting payment, paid, sold to you): the messages module. */
   conversations: Pick<MessagesService, "startThread">;
   notifier: Pick<Notifier, "notify">;
+  /** Uploads per user and window, shared with the avatars (media/uploads.ts); its own when absent. */
+  uploads?: UploadLimiter;
   logger?: Pick<Logger, "warn" | "error">;
   now?: () => Date;
 };
+
+/** Too many uploads in the window: the API answers 429 with Retry-After, a form shows the message. */
+export type UploadsLimited = { status: "limited"; errors: FieldErrors; retryAfterSeconds: number };
 
 /** Rows of a raw `execute` on both drivers. */
 function rowsOf<T>(result: unknown): T[] {
@@ -198,6 +209,7 @@ function addError(errors: FieldErrors, field: string, message: string) {
 const IMAGE_PROBLEM_KEYS: Record<ImageProblem, string> = {
   empty: "validation.required",
   tooLarge: "listings.errors.imageTooLarge",
+  tooManyPixels: "errors.imageTooManyPixels",
   notImage: "listings.errors.imageType",
   heic: "listings.errors.imageHeic",
   tooManyStaged: "listings.errors.imagesStagedTooMany",
@@ -207,6 +219,7 @@ type CategoryRow = { id: number; parentId: number | null; depth: number; positio
 
 export function createListingsService(deps: ListingsServiceDeps) {
   const { db, images } = deps;
+  const uploads = deps.uploads ?? createUploadLimiter();
   const now = deps.now ?? (() => new Date());
   const logger = deps.logger;
 
@@ -1282,10 +1295,22 @@ export function createListingsService(deps: ListingsServiceDeps) {
       userId: number,
       bytes: Uint8Array,
       locale: Locale,
-    ): Promise<{ status: "ok"; image: ImageView & { token: string } } | Invalid> {
+    ): Promise<{ status: "ok"; image: ImageView & { token: string } } | Invalid | UploadsLimited> {
+      // Counted before decoding, refused ones too: the decoding is the cost being limited.
+      const wait = uploads.attempt(userId);
+      if (wait !== null)
+        return {
+          status: "limited",
+          errors: { image: [tooManyUploadsMessage(locale, wait)] },
+          retryAfterSeconds: wait,
+        };
       const encoded = await encodeListingImage(bytes);
       const fail = (problem: ImageProblem) =>
-        invalid({ image: [translate(locale, IMAGE_PROBLEM_KEYS[problem], { mb: 15 })] });
+        invalid({
+          image: [
+            translate(locale, IMAGE_PROBLEM_KEYS[problem], { mb: 15, mp: MAX_UPLOAD_PIXELS / 1_000_000 }),
+          ],
+        });
       if ("problem" in encoded) return fail(encoded.problem);
       const staged = await images.stage(userId, encoded.webp);
       if ("problem" in staged) return fail(staged.problem);

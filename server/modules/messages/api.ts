@@ -9,6 +9,7 @@ import {
 import { translate } from "../../../app/i18n/index.ts";
 import { bearerSecurity, createApiRouter, requireUser } from "../../http/api/router.ts";
 import { errorResponses, idPathParam, jsonContent, MAX_INT4, MessageBody } from "../../http/api/schemas.ts";
+import { tooManyStreams } from "../../http/stream-slots.ts";
 import type { AppEnv } from "../../http/types.ts";
 import { PRODUCT_FORMATS, PRODUCT_STATUSES } from "../catalog/tables.ts";
 import { MESSAGE_MAX, REPORT_REASON_MAX } from "./service.ts";
@@ -513,12 +514,15 @@ messagesApi.openapi(
         content: { "text/event-stream": { schema: z.string() } },
       },
       401: errorResponses[401],
+      429: jsonContent(MessageBody, "Too many open live streams from this address or user (Retry-After)"),
     },
   }),
   // biome-ignore lint/suspicious/noExplicitAny: an event stream is not one of the JSON responses the route types.
   (async (c: any) => {
     const services = c.get("services");
     const userId: number = c.get("user").id;
+    const release = services.streamSlots.acquire(c.get("clientIp"), userId);
+    if (!release) return tooManyStreams(c);
     c.header("X-Accel-Buffering", "no");
     return streamSSE(c, async (stream) => {
       let close: () => void = () => {};
@@ -534,9 +538,13 @@ messagesApi.openapi(
           close: () => close(),
         },
       });
-      await stream.write("retry: 5000\n\n");
-      await closed;
-      detach();
+      try {
+        await stream.write("retry: 5000\n\n");
+        await closed;
+      } finally {
+        detach();
+        release();
+      }
     });
   }) as never,
 );

@@ -2,7 +2,13 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { translate } from "../../../app/i18n/index.ts";
 import { bearerSecurity, createApiRouter, requireUser } from "../../http/api/router.ts";
-import { errorResponses, jsonContent, MessageBody, ValidationErrorBody } from "../../http/api/schemas.ts";
+import {
+  errorResponses,
+  jsonContent,
+  MessageBody,
+  rowId,
+  ValidationErrorBody,
+} from "../../http/api/schemas.ts";
 import type { AppEnv } from "../../http/types.ts";
 import type { AddressView, ProfileView } from "./account-data.ts";
 import {
@@ -282,7 +288,7 @@ accountApi.openapi(
     middleware: requireUser,
     request: {
       params: z.object({ kind: KindParam }),
-      query: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647).optional() }),
+      query: z.object({ id: rowId().optional() }),
     },
     responses: {
       200: jsonContent(Success, "Removed"),
@@ -327,6 +333,7 @@ accountApi.openapi(
       401: errorResponses[401],
       413: jsonContent(MessageBody, "Larger than the /api body limit"),
       422: errorResponses[422],
+      429: jsonContent(ValidationErrorBody, "Too many uploads by this user in 10 minutes (Retry-After)"),
     },
   }),
   async (c) => {
@@ -346,6 +353,10 @@ accountApi.openapi(
       new Uint8Array(await file.arrayBuffer()),
       locale,
     );
+    if (result.status === "limited") {
+      c.header("Retry-After", String(result.retryAfterSeconds));
+      return c.json({ errors: result.errors }, 429);
+    }
     if (result.status === "invalid") return c.json({ errors: result.errors }, 422);
     const view = await services.accountData.profile(userId(c));
     return c.json({ data: toProfile(view!), message: translate(locale, "accountData.avatar.saved") }, 200);

@@ -17,6 +17,12 @@ import { emailConfirmationTokens, passwordResetTokens, sessions, verificationCod
 import { bids, productStatusChanges, products } from "../catalog/tables.ts";
 import { countries } from "../lists/tables.ts";
 import { renderMail } from "../mail/layout.ts";
+import {
+  createUploadLimiter,
+  tooManyPixelsMessage,
+  tooManyUploadsMessage,
+  type UploadLimiter,
+} from "../media/uploads.ts";
 import { messages, messageThreads, userBlocks } from "../messages/tables.ts";
 import { subscribers } from "../newsletter/tables.ts";
 import { orders } from "../payments/tables.ts";
@@ -114,9 +120,12 @@ export function createAccountDataService(deps: {
   auth: Pick<AuthService, "revokeOtherSessions">;
   emailConfirmation: Pick<EmailConfirmationService, "createLink">;
   logger?: Pick<Logger, "error">;
+  /** Uploads per user and window, shared with the listing photos (media/uploads.ts); its own when absent. */
+  uploads?: UploadLimiter;
   now?: () => Date;
 }) {
   const { db, mail, config } = deps;
+  const uploads = deps.uploads ?? createUploadLimiter();
   const now = deps.now ?? (() => new Date());
   const avatars = createAvatarStore(path.join(config.dataDir, "uploads"));
 
@@ -476,10 +485,24 @@ export function createAccountDataService(deps: {
       userId: number,
       bytes: Uint8Array,
       locale: Locale,
-    ): Promise<{ status: "saved"; fileName: string } | Invalid> {
+    ): Promise<
+      | { status: "saved"; fileName: string }
+      | Invalid
+      | { status: "limited"; errors: FieldErrors; retryAfterSeconds: number }
+    > {
+      // Counted before decoding, refused ones too: the decoding is the cost being limited.
+      const wait = uploads.attempt(userId);
+      if (wait !== null)
+        return {
+          status: "limited",
+          errors: { avatar: [tooManyUploadsMessage(locale, wait)] },
+          retryAfterSeconds: wait,
+        };
       const rendered = await renderAvatar(bytes);
       if ("problem" in rendered) {
-        const key: Record<AvatarProblem, string> = {
+        if (rendered.problem === "tooManyPixels")
+          return { status: "invalid", errors: { avatar: [tooManyPixelsMessage(locale)] } };
+        const key: Record<Exclude<AvatarProblem, "tooManyPixels">, string> = {
           empty: "validation.required",
           tooLarge: "accountData.errors.avatarTooLarge",
           notImage: "accountData.errors.avatarType",

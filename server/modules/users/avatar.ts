@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
+import { hasTooManyPixels, MAX_UPLOAD_PIXELS } from "../media/uploads.ts";
 
 /**
  * Profile pictures. What the browser calls the file's type is not trusted: sharp reads the bytes,
@@ -14,11 +15,11 @@ import sharp from "sharp";
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 /** Square side in pixels: twice the largest place the avatar is drawn (the profile page's 7rem). */
 export const AVATAR_SIZE = 256;
-/** About 40 megapixels, as for listing photos: a crafted huge PNG never reaches the decoder's memory. */
-const MAX_INPUT_PIXELS = 40_000_000;
+/** The pixel limit of every upload (media/uploads.ts): a crafted huge PNG is refused by its header. */
+const MAX_INPUT_PIXELS = MAX_UPLOAD_PIXELS;
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp"]);
 
-export type AvatarProblem = "empty" | "tooLarge" | "notImage";
+export type AvatarProblem = "empty" | "tooLarge" | "tooManyPixels" | "notImage";
 
 /** The stored picture: a square WebP, or why the upload was refused. */
 export async function renderAvatar(
@@ -26,13 +27,17 @@ export async function renderAvatar(
 ): Promise<{ webp: Buffer } | { problem: AvatarProblem }> {
   if (input.byteLength === 0) return { problem: "empty" };
   if (input.byteLength > AVATAR_MAX_BYTES) return { problem: "tooLarge" };
-  let format: string | undefined;
+  let meta: Awaited<ReturnType<ReturnType<typeof sharp>["metadata"]>>;
   try {
-    ({ format } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata());
+    // The header only, without the pixel limit (sharp would refuse it as unreadable): the size
+    // is checked below, so a picture too big gets its own message.
+    meta = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
     return { problem: "notImage" };
   }
-  if (!format || !ACCEPTED_FORMATS.has(format)) return { problem: "notImage" };
+  if (!meta.format || !ACCEPTED_FORMATS.has(meta.format)) return { problem: "notImage" };
+  // Before decoding: the header's size is all it takes to refuse (decoding is what costs).
+  if (hasTooManyPixels(meta)) return { problem: "tooManyPixels" };
   try {
     const webp = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
       .rotate()

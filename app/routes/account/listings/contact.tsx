@@ -2,6 +2,7 @@ import { useId } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { SectionButton } from "../../../components/account/section.tsx";
 import { secondaryLinkClass } from "../../../components/forms/fields.tsx";
+import { requirePathId } from "../../../components/seo/canonical.ts";
 import { pageMeta } from "../../../components/seo/page-meta.ts";
 import { appContext } from "../../../context.ts";
 import { translate } from "../../../i18n/index.ts";
@@ -26,7 +27,7 @@ const MESSAGE_MAX = 2000;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { services, user, locale } = context.get(appContext);
-  const target = await services.listings.contactTarget(user!.id, Number(params.productId), locale);
+  const target = await services.listings.contactTarget(user!.id, requirePathId(params.productId), locale);
   if (!target) throw data(null, { status: 404 });
   return { target };
 }
@@ -44,7 +45,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       { ok: false, errors: { message: [translate(locale, "validation.required")] } },
       { status: 422 },
     );
-  const result = await services.listings.contactSeller(user!.id, Number(params.productId), text, locale);
+  const result = await services.listings.contactSeller(
+    user!.id,
+    requirePathId(params.productId),
+    text,
+    locale,
+  );
   if (result.status === "not_found") throw data(null, { status: 404 });
   if (result.status === "refused")
     return data<ContactActionData>({ ok: false, errors: {}, message: result.message }, { status: 409 });

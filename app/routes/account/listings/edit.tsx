@@ -14,6 +14,7 @@ import {
   type ListingFormErrors,
   ListingFormFields,
 } from "../../../components/listings/listing-form.tsx";
+import { requirePathId } from "../../../components/seo/canonical.ts";
 import { pageMeta } from "../../../components/seo/page-meta.ts";
 import { appContext } from "../../../context.ts";
 import { translate } from "../../../i18n/index.ts";
@@ -38,7 +39,7 @@ export function meta(args: Route.MetaArgs) {
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { services, user, locale } = context.get(appContext);
-  const editable = await services.listings.editable(user!.id, Number(params.id), locale);
+  const editable = await services.listings.editable(user!.id, requirePathId(params.id), locale);
   if (!editable) throw data(null, { status: 404 });
   const options = await services.listings.formOptions(locale);
   return {
@@ -61,7 +62,7 @@ export type EditActionData = {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { services, user, locale } = context.get(appContext);
-  const id = Number(params.id);
+  const id = requirePathId(params.id);
   if (Number(request.headers.get("content-length") ?? 0) > LISTING_FORM_MAX_BYTES)
     throw data(translate(locale, "errors.payloadTooLarge"), { status: 413 });
   const editable = await services.listings.editable(user!.id, id, locale);

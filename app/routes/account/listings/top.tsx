@@ -3,6 +3,7 @@ import { FormError, secondaryLinkClass } from "../../../components/forms/fields.
 import { ListingHeaderCard } from "../../../components/listings/labels.tsx";
 import { useCzk, useDays } from "../../../components/payments/order-parts.tsx";
 import { formatDate } from "../../../components/product/format.ts";
+import { requirePathId } from "../../../components/seo/canonical.ts";
 import { pageMeta } from "../../../components/seo/page-meta.ts";
 import { appContext } from "../../../context.ts";
 import { localePath } from "../../../i18n/paths.ts";
@@ -24,7 +25,7 @@ export function meta(args: Route.MetaArgs) {
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { services, user, locale } = context.get(appContext);
-  const offer = await services.payments.promotionOffer(user!, Number(params.id), locale);
+  const offer = await services.payments.promotionOffer(user!, requirePathId(params.id), locale);
   if (!offer) throw data(null, { status: 404 });
   return { offer };
 }
@@ -33,7 +34,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { services, user, locale } = context.get(appContext);
   const form = await request.formData();
   const days = Number(form.get("days"));
-  const result = await services.payments.orderPromotion(user!, Number(params.id), days, locale);
+  const result = await services.payments.orderPromotion(user!, requirePathId(params.id), days, locale);
   if (result.status === "not_found") throw data(null, { status: 404 });
   if (result.status === "refused") return data({ errors: { form: [result.message] } }, { status: 409 });
   if (result.status === "invalid") return data({ errors: result.errors }, { status: 422 });

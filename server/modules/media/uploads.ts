@@ -1,0 +1,52 @@
+import { type Locale, translate } from "../../../app/i18n/index.ts";
+import { RateLimiter } from "../../http/rate-limit.ts";
+
+/**
+ * Limits every image upload shares (listing photos, avatars).
+ *
+ * Pixels: decoding costs time and memory by the pixel, not by the byte: a 116 KB PNG of 39.7
+ * megapixels took 1.9 s of CPU to decode, eight at once 24 s and 243 MB. 25 megapixels is the
+ * largest photo a phone makes by default (an iPhone's 24 MP mode is 5712 x 4284 = 24.5 MP; other
+ * phones bin their 48-200 MP sensors to 12-12.5 MP), and 5000 x 5000 still leaves room for a
+ * camera's crop. A listing photo is stored at 2560 px at most (6.5 MP) and an avatar at 256 px,
+ * so more pixels only cost. The header says the size, so a bigger one is refused before decoding.
+ *
+ * Rate: 60 uploads per user in 10 minutes, photos and avatars together: five full listings of 12
+ * photos, which a seller at work does not reach, while a script stops at a bounded cost.
+ */
+export const MAX_UPLOAD_PIXELS = 25_000_000;
+export const UPLOADS_PER_WINDOW = 60;
+export const UPLOAD_WINDOW_MS = 10 * 60 * 1000;
+
+/** True when the image's header announces more pixels than an upload may have. */
+export function hasTooManyPixels(meta: { width?: number; height?: number }): boolean {
+  return (meta.width ?? 0) * (meta.height ?? 0) > MAX_UPLOAD_PIXELS;
+}
+
+/** The translated refusal of an image over the pixel limit. */
+export function tooManyPixelsMessage(locale: Locale): string {
+  return translate(locale, "errors.imageTooManyPixels", { mp: MAX_UPLOAD_PIXELS / 1_000_000 });
+}
+
+export type UploadLimiter = {
+  /** Counts one upload of the user; null when allowed, else the seconds until the next may come. */
+  attempt(userId: number): number | null;
+};
+
+/** One per process, shared by the listing and avatar services (services.ts). */
+export function createUploadLimiter(now: () => number = Date.now): UploadLimiter {
+  const limiter = new RateLimiter(UPLOADS_PER_WINDOW, UPLOAD_WINDOW_MS, now);
+  return {
+    attempt(userId) {
+      const key = String(userId);
+      return limiter.attempt(key) ? null : limiter.retryAfterSeconds(key);
+    },
+  };
+}
+
+/** The translated 429 message, with the wait in whole minutes. */
+export function tooManyUploadsMessage(locale: Locale, retryAfterSeconds: number): string {
+  return translate(locale, "errors.tooManyUploads", {
+    minutes: Math.max(1, Math.ceil(retryAfterSeconds / 60)),
+  });
+}
