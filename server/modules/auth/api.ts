@@ -1,7 +1,11 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import { translate } from "../../../app/i18n/index.ts";
+import { serializeCookie } from "../../../app/lib/cookie-header.ts";
 import { bearerSecurity, createApiRouter, requireUser } from "../../http/api/router.ts";
 import { errorResponses, jsonContent, MessageBody, ValidationErrorBody } from "../../http/api/schemas.ts";
+import { isSecureOrigin, sessionCookieName } from "../../http/session.ts";
+import type { AppEnv } from "../../http/types.ts";
 import { loginThrottle, tooManyAttemptsMessage } from "./login-throttle.ts";
 import type { AuthUser } from "./service.ts";
 
@@ -91,18 +95,67 @@ authApi.openapi(
   },
 );
 
+const LoggedOut = jsonContent(z.object({ success: z.boolean() }), "Logged out");
+const bearerHeader = /^Bearer\s/i;
+
+/** Revokes the request's session and, when it came in the cookie, tells the browser to drop it. */
+async function endSession(c: Context<AppEnv>) {
+  const tokenHash = c.get("sessionTokenHash");
+  if (tokenHash) await c.get("services").auth.logout(tokenHash);
+  if (!bearerHeader.test(c.req.header("authorization") ?? "")) {
+    const publicUrl = c.get("config").publicUrl;
+    c.header(
+      "Set-Cookie",
+      serializeCookie(sessionCookieName(publicUrl), "", {
+        httpOnly: true,
+        secure: isSecureOrigin(publicUrl),
+        sameSite: "Lax",
+        maxAgeSeconds: 0,
+      }),
+    );
+  }
+}
+
+/**
+ * The spec's GET logout stays for Bearer clients (a browser never attaches that header by itself).
+ * A GET that would end a cookie session is refused with 405: any other site can make the browser
+ * send a GET with the cookie (a link, an image), and the CSRF check guards only POSTs. The web app
+ * logs out with a POST form (`/odhlaseni`) or POST /api/auth/logout, which the CSRF check covers.
+ */
 authApi.openapi(
   createRoute({
     method: "get",
     path: "/auth/logout",
     tags: ["auth"],
-    summary: "Revoke the current token (succeeds also without one)",
+    summary: "Revoke the current Bearer token (succeeds also without one)",
     security: bearerSecurity,
-    responses: { 200: jsonContent(z.object({ success: z.boolean() }), "Logged out") },
+    responses: {
+      200: LoggedOut,
+      405: jsonContent(MessageBody, "Only the session cookie was sent: a browser session ends by POST"),
+    },
   }),
   async (c) => {
-    const tokenHash = c.get("sessionTokenHash");
-    if (tokenHash) await c.get("services").auth.logout(tokenHash);
+    const bearer = bearerHeader.test(c.req.header("authorization") ?? "");
+    if (!bearer && c.get("sessionTokenHash")) {
+      c.header("Allow", "POST");
+      return c.json({ message: translate(c.get("locale"), "security.logout.postRequired") }, 405);
+    }
+    await endSession(c);
+    return c.json({ success: true }, 200);
+  },
+);
+
+authApi.openapi(
+  createRoute({
+    method: "post",
+    path: "/auth/logout",
+    tags: ["auth"],
+    summary: "Revoke the current token or end the browser's cookie session (same-origin only)",
+    security: bearerSecurity,
+    responses: { 200: LoggedOut, 403: jsonContent(MessageBody, "A cookie session from another site") },
+  }),
+  async (c) => {
+    await endSession(c);
     return c.json({ success: true }, 200);
   },
 );
