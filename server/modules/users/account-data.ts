@@ -12,7 +12,7 @@ import type { Logger } from "../../logger.ts";
 import { auditLog } from "../admin/tables.ts";
 import { loginThrottle } from "../auth/login-throttle.ts";
 import { hashPassword, verifyPassword } from "../auth/passwords.ts";
-import type { AuthService } from "../auth/service.ts";
+import { type AuthService, storeNewPassword } from "../auth/service.ts";
 import { emailConfirmationTokens, passwordResetTokens, sessions, verificationCodes } from "../auth/tables.ts";
 import { bids, productStatusChanges, products } from "../catalog/tables.ts";
 import { countries } from "../lists/tables.ts";
@@ -546,11 +546,10 @@ export function createAccountDataService(deps: {
       if (!data || Object.keys(fieldErrors).length > 0) return { status: "invalid", errors: fieldErrors };
       const refused = await checkPassword(user, data.currentPassword, "currentPassword", meta);
       if (refused) return refused;
-      await db
-        .update(users)
-        .set({ passwordHash: await hashPassword(data.password), updatedAt: now() })
-        .where(eq(users.id, userId));
-      await deps.auth.revokeOtherSessions(userId, meta.keepSessionHash ?? undefined);
+      const passwordHash = await hashPassword(data.password);
+      await db.transaction((tx) =>
+        storeNewPassword(tx, userId, passwordHash, { keepTokenHash: meta.keepSessionHash, now: now() }),
+      );
       return { status: "changed" };
     },
 
