@@ -336,19 +336,18 @@ export function createAccountDataService(deps: {
       if (data.email.toLowerCase() === user.email.toLowerCase()) {
         return { status: "invalid", errors: { email: [translate(locale, "accountData.errors.emailSame")] } };
       }
+      const refused = await checkPassword(user, data.currentPassword, "currentPassword", meta);
+      if (refused) return refused;
+      // Whether the new address belongs to another account is never told to the requester (that
+      // would let any signed-in user test addresses): the answer, the pending address and the notice
+      // to the current address are the same. Only the mail differs: a taken address gets no link,
+      // its owner is told that somebody wanted to use it (ADR 0010). The stored link is never sent,
+      // so it just expires; confirming would be refused by the unique e-mail anyway.
       const [other] = await db
-        .select({ id: users.id })
+        .select({ username: users.username, locale: users.locale, email: users.email })
         .from(users)
         .where(sql`lower(${users.email}) = lower(${data.email})`)
         .limit(1);
-      if (other) {
-        return {
-          status: "invalid",
-          errors: { email: [translate(locale, "accountData.errors.emailTaken")] },
-        };
-      }
-      const refused = await checkPassword(user, data.currentPassword, "currentPassword", meta);
-      if (refused) return refused;
 
       const mailIn = mailLocale(user.locale);
       const t = (key: string, params: Record<string, string> = {}) =>
@@ -366,15 +365,29 @@ export function createAccountDataService(deps: {
             ),
           );
         const url = await deps.emailConfirmation.createLink(user.id, data.email, tx, "change");
-        const confirm = renderMail({
-          locale: mailIn,
-          siteUrl: config.publicUrl,
-          subject: t("changeSubject"),
-          paragraphs: [t("greeting"), t("changeText")],
-          action: { label: t("changeButton"), url },
-          closing: [t("changeExpiry"), t("signature")],
-        });
-        await mail.send({ to: data.email, ...confirm }, { tx });
+        if (other) {
+          const ownerLocale = mailLocale(other.locale);
+          const o = (key: string) =>
+            translate(ownerLocale, `accountData.mail.${key}`, { username: other.username });
+          const taken = renderMail({
+            locale: ownerLocale,
+            siteUrl: config.publicUrl,
+            subject: o("takenSubject"),
+            paragraphs: [o("greeting"), o("takenText"), o("takenKeep")],
+            closing: [o("signature")],
+          });
+          await mail.send({ to: other.email, ...taken }, { tx });
+        } else {
+          const confirm = renderMail({
+            locale: mailIn,
+            siteUrl: config.publicUrl,
+            subject: t("changeSubject"),
+            paragraphs: [t("greeting"), t("changeText")],
+            action: { label: t("changeButton"), url },
+            closing: [t("changeExpiry"), t("signature")],
+          });
+          await mail.send({ to: data.email, ...confirm }, { tx });
+        }
         const notice = renderMail({
           locale: mailIn,
           siteUrl: config.publicUrl,
