@@ -6,7 +6,7 @@ import { bearerSecurity, createApiRouter, requireUser } from "../../http/api/rou
 import { errorResponses, jsonContent, MessageBody, ValidationErrorBody } from "../../http/api/schemas.ts";
 import { isSecureOrigin, sessionCookieName } from "../../http/session.ts";
 import type { AppEnv } from "../../http/types.ts";
-import { loginThrottle, tooManyAttemptsMessage } from "./login-throttle.ts";
+import { challengeMessage, loginThrottle, tooManyAttemptsMessage } from "./login-throttle.ts";
 import type { AuthUser } from "./service.ts";
 
 /** The user as GET /api/me returns it: the spec reads username, avatar_file_name, group.discount and scope. */
@@ -50,8 +50,24 @@ const Credentials = z
   .object({
     email: z.email().max(254),
     password: z.string().min(1).max(1024),
+    pow_challenge: z.string().max(200).optional().openapi({
+      description: "The challenge of a 428 answer, sent back with the same credentials (ADR 0010)",
+    }),
+    pow_nonce: z.string().max(32).optional().openapi({
+      description: "A nonce such that sha256(pow_challenge + pow_nonce) starts with `difficulty` zero bits",
+    }),
   })
   .openapi("Credentials");
+
+const LoginChallenge = z
+  .object({
+    message: z.string(),
+    challenge: z.object({
+      challenge: z.string(),
+      difficulty: z.number().int().openapi({ description: "Leading zero bits the SHA-256 must have" }),
+    }),
+  })
+  .openapi("LoginChallenge");
 
 export const authApi = createApiRouter();
 
@@ -61,6 +77,8 @@ authApi.openapi(
     path: "/auth/login",
     tags: ["auth"],
     summary: "Log in with e-mail and password; returns an opaque Bearer token",
+    description:
+      "While an account is under a guessing attack, a login from an address that has not logged into it recently is answered 428 with a proof-of-work challenge instead of checking the password: find a nonce (decimal or base-36 digits) so that sha256(challenge + nonce) starts with `difficulty` zero bits, and send the same credentials with pow_challenge and pow_nonce.",
     request: { body: { required: true, content: { "application/json": { schema: Credentials } } } },
     responses: {
       200: jsonContent(z.object({ token: z.string() }), "Logged in"),
@@ -68,29 +86,32 @@ authApi.openapi(
         description: "Invalid input or wrong credentials (errors.login)",
         content: { "application/json": { schema: ValidationErrorBody } },
       },
+      428: jsonContent(LoginChallenge, "Solve the challenge and send the credentials again"),
       429: jsonContent(
         MessageBody,
-        "Too many failed attempts from this address, or the account is slowed down after many failures; Retry-After says when to try again",
+        "Too many failed attempts from this address on this account or on any; Retry-After says when to try again",
       ),
     },
   }),
   async (c) => {
-    const { email, password } = c.req.valid("json");
+    const { email, password, pow_challenge, pow_nonce } = c.req.valid("json");
     const locale = c.get("locale");
-    const ip = c.get("clientIp");
-    const wait = loginThrottle.retryAfter(email, ip);
-    if (wait > 0) {
-      c.header("Retry-After", String(wait));
-      return c.json({ message: tooManyAttemptsMessage(locale, wait) }, 429);
+    const source = { ip: c.get("clientIp") };
+    const gate = loginThrottle.gate(email, source, { challenge: pow_challenge, nonce: pow_nonce });
+    if (gate.action === "wait") {
+      c.header("Retry-After", String(gate.seconds));
+      return c.json({ message: tooManyAttemptsMessage(locale, gate.seconds) }, 429);
     }
+    if (gate.action === "challenge")
+      return c.json({ message: challengeMessage(locale), challenge: gate.challenge }, 428);
     const result = await c
       .get("services")
-      .auth.login(email, password, { userAgent: c.req.header("user-agent"), ip });
+      .auth.login(email, password, { userAgent: c.req.header("user-agent"), ip: source.ip });
     if (!result) {
-      loginThrottle.failed(email, ip);
+      loginThrottle.failed(email, source);
       return c.json({ errors: { login: [translate(locale, "auth.loginFailed")] } }, 422);
     }
-    loginThrottle.succeeded(email, ip);
+    loginThrottle.succeeded(email, source);
     return c.json({ token: result.token }, 200);
   },
 );

@@ -157,7 +157,7 @@ export function createAccountDataService(deps: {
     field: string,
     meta: { locale: Locale; ip: string },
   ): Promise<Invalid | Limited | null> {
-    const wait = loginThrottle.retryAfter(user.email, meta.ip);
+    const wait = loginThrottle.retryAfter(user.email, { ip: meta.ip });
     if (wait > 0) {
       return {
         status: "limited",
@@ -169,7 +169,7 @@ export function createAccountDataService(deps: {
       loginThrottle.succeeded(user.email);
       return null;
     }
-    loginThrottle.failed(user.email, meta.ip);
+    loginThrottle.failed(user.email, { ip: meta.ip });
     return {
       status: "invalid",
       errors: { [field]: [translate(meta.locale, "accountData.errors.wrongPassword")] },
