@@ -3,11 +3,7 @@ import { data, type RouterContextProvider, redirect } from "react-router";
 import { z } from "zod";
 import { issuesToFieldErrors } from "../server/http/api/validation.ts";
 import { isSecureOrigin, sessionCookieName } from "../server/http/session.ts";
-import {
-  challengeMessage,
-  loginThrottle,
-  tooManyAttemptsMessage,
-} from "../server/modules/auth/login-throttle.ts";
+import { challengeMessage, tooManyAttemptsMessage } from "../server/modules/auth/login-throttle.ts";
 import { appContext } from "./context.ts";
 import { translate } from "./i18n/index.ts";
 import { localePath } from "./i18n/paths.ts";
@@ -85,6 +81,7 @@ export async function handleLogin(
   const cookieDevice = cookies[DEVICE_COOKIE];
   const knownDevice = cookieDevice && DEVICE_ID.test(cookieDevice) ? cookieDevice : null;
   const source = { ip: clientIp, device: knownDevice };
+  const { loginThrottle } = services;
   const gate = loginThrottle.gate(email, source, {
     challenge: form.get("powChallenge"),
     nonce: form.get("powNonce"),

@@ -8,6 +8,7 @@ import { createNotificationListener } from "./db/listen.ts";
 import { createJobRunner, type JobRunner } from "./jobs/runner.ts";
 import type { Logger } from "./logger.ts";
 import { createAuditService } from "./modules/admin/service.ts";
+import { createLoginThrottle } from "./modules/auth/login-throttle.ts";
 import { createAuthService } from "./modules/auth/service.ts";
 import { createSessionsService } from "./modules/auth/sessions.ts";
 import { registerBiddingJobs, scheduleBiddingSweep } from "./modules/bidding/jobs.ts";
@@ -157,6 +158,9 @@ export function createServices({
   const listener = createNotificationListener({ database, logger });
   const auctionStreams = createAuctionStreams({ database, bidding, logger, listener });
   const userStreams = createUserStreams({ listener, counter: messages.counter, logger });
+  // One per process, shared by the API, the web login and the account pages' password checks
+  // (the web app is a separate bundle: a module-level instance would not be shared with it).
+  const loginThrottle = createLoginThrottle();
   return {
     db,
     jobs,
@@ -212,10 +216,12 @@ export function createServices({
       quota: listingQuota,
       emailConfirmation: createEmailConfirmationService(db, mail, config),
     }),
+    loginThrottle,
     accountData: createAccountDataService({
       db,
       mail,
       config,
+      loginThrottle,
       auth: createAuthService(db),
       emailConfirmation: createEmailConfirmationService(db, mail, config),
       logger,

@@ -6,7 +6,7 @@ import { bearerSecurity, createApiRouter, requireUser } from "../../http/api/rou
 import { errorResponses, jsonContent, MessageBody, ValidationErrorBody } from "../../http/api/schemas.ts";
 import { isSecureOrigin, sessionCookieName } from "../../http/session.ts";
 import type { AppEnv } from "../../http/types.ts";
-import { challengeMessage, loginThrottle, tooManyAttemptsMessage } from "./login-throttle.ts";
+import { challengeMessage, tooManyAttemptsMessage } from "./login-throttle.ts";
 import type { AuthUser } from "./service.ts";
 
 /** The user as GET /api/me returns it: the spec reads username, avatar_file_name, group.discount and scope. */
@@ -97,6 +97,7 @@ authApi.openapi(
     const { email, password, pow_challenge, pow_nonce } = c.req.valid("json");
     const locale = c.get("locale");
     const source = { ip: c.get("clientIp") };
+    const { loginThrottle } = c.get("services");
     const gate = loginThrottle.gate(email, source, { challenge: pow_challenge, nonce: pow_nonce });
     if (gate.action === "wait") {
       c.header("Retry-After", String(gate.seconds));

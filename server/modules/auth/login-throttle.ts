@@ -59,7 +59,7 @@ export type LoginGate =
  * Only failures count, so a busy shared address (an office, a test run) is not limited by its
  * successes. In memory, per process, like RateLimiter: a restart forgets counters and known
  * sources alike, which errs on the side of letting the owner in. The API, the web form and the
- * password checks of the account pages share one instance (`loginThrottle`).
+ * password checks of the account pages share one instance (`services.loginThrottle`).
  */
 export function createLoginThrottle(now: () => number = () => Date.now()) {
   const byIp = new RateLimiter(IP_LIMIT, WINDOW_MS, now);
@@ -149,9 +149,6 @@ export function createLoginThrottle(now: () => number = () => Date.now()) {
 }
 
 export type LoginThrottle = ReturnType<typeof createLoginThrottle>;
-
-/** The process's one throttle, shared by every place that checks a password. */
-export const loginThrottle = createLoginThrottle();
 
 /** The 429 text with the wait in words ("Zkuste to prosím znovu za 30 s."). */
 export function tooManyAttemptsMessage(locale: Locale, seconds: number): string {

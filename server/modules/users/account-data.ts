@@ -10,7 +10,7 @@ import type { FieldErrors } from "../../http/api/errors.ts";
 import { issuesToFieldErrors } from "../../http/api/validation.ts";
 import type { Logger } from "../../logger.ts";
 import { auditLog } from "../admin/tables.ts";
-import { loginThrottle } from "../auth/login-throttle.ts";
+import type { LoginThrottle } from "../auth/login-throttle.ts";
 import { hashPassword, verifyPassword } from "../auth/passwords.ts";
 import { type AuthService, storeNewPassword } from "../auth/service.ts";
 import { emailConfirmationTokens, passwordResetTokens, sessions, verificationCodes } from "../auth/tables.ts";
@@ -112,6 +112,8 @@ export function createAccountDataService(deps: {
   mail: Mailer;
   config: Pick<Config, "publicUrl" | "dataDir">;
   auth: Pick<AuthService, "revokeOtherSessions">;
+  /** The process's login throttle: the current-password checks count with the logins. */
+  loginThrottle: Pick<LoginThrottle, "retryAfter" | "failed" | "succeeded">;
   emailConfirmation: Pick<EmailConfirmationService, "createLink">;
   logger?: Pick<Logger, "error">;
   now?: () => Date;
@@ -157,7 +159,7 @@ export function createAccountDataService(deps: {
     field: string,
     meta: { locale: Locale; ip: string },
   ): Promise<Invalid | Limited | null> {
-    const wait = loginThrottle.retryAfter(user.email, { ip: meta.ip });
+    const wait = deps.loginThrottle.retryAfter(user.email, { ip: meta.ip });
     if (wait > 0) {
       return {
         status: "limited",
@@ -166,10 +168,10 @@ export function createAccountDataService(deps: {
       };
     }
     if (await verifyPassword(user.passwordHash, password)) {
-      loginThrottle.succeeded(user.email);
+      deps.loginThrottle.succeeded(user.email);
       return null;
     }
-    loginThrottle.failed(user.email, { ip: meta.ip });
+    deps.loginThrottle.failed(user.email, { ip: meta.ip });
     return {
       status: "invalid",
       errors: { [field]: [translate(meta.locale, "accountData.errors.wrongPassword")] },
