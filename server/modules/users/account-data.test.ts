@@ -380,7 +380,6 @@ describe("e-mail change", () => {
 
   it("keeps the old address until the link sent to the new one is opened", async () => {
     const { user, token, password } = await api.createUser();
-    const other = await api.createUser();
     const newEmail = `nova-${user.id}@example.cz`;
 
     const wrong = await api.call("POST", "/api/me/email", {
