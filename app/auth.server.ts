@@ -142,7 +142,7 @@ export async function handleLogout(context: Readonly<RouterContextProvider>) {
   });
 }
 
-/** The Set-Cookie value that starts a web session (registration logs the new user in with it). */
+/** The Set-Cookie value that starts a web session (the login action's, for code that logs in elsewhere). */
 export function sessionCookie(token: string, publicUrl: string): string {
   return sessionSetCookie(publicUrl, token, SESSION_MAX_AGE);
 }
