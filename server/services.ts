@@ -222,7 +222,6 @@ export function createServices({
       mail,
       config,
       loginThrottle,
-      auth: createAuthService(db),
       emailConfirmation: createEmailConfirmationService(db, mail, config),
       logger,
     }),

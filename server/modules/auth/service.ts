@@ -153,20 +153,6 @@ export function createAuthService(db: Db) {
         .set({ revokedAt: new Date() })
         .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
     },
-
-    /** Ends every session of a user except, optionally, the current one (password change or reset). */
-    async revokeOtherSessions(userId: number, keepTokenHash?: string): Promise<void> {
-      await db
-        .update(sessions)
-        .set({ revokedAt: new Date() })
-        .where(
-          and(
-            eq(sessions.userId, userId),
-            isNull(sessions.revokedAt),
-            keepTokenHash ? ne(sessions.tokenHash, keepTokenHash) : undefined,
-          ),
-        );
-    },
   };
 }
 

@@ -12,7 +12,7 @@ import type { Logger } from "../../logger.ts";
 import { auditLog } from "../admin/tables.ts";
 import type { LoginThrottle } from "../auth/login-throttle.ts";
 import { hashPassword, verifyPassword } from "../auth/passwords.ts";
-import { type AuthService, storeNewPassword } from "../auth/service.ts";
+import { storeNewPassword } from "../auth/service.ts";
 import { emailConfirmationTokens, passwordResetTokens, sessions, verificationCodes } from "../auth/tables.ts";
 import { bids, productStatusChanges, products } from "../catalog/tables.ts";
 import { countries } from "../lists/tables.ts";
@@ -111,7 +111,6 @@ export function createAccountDataService(deps: {
   db: Db;
   mail: Mailer;
   config: Pick<Config, "publicUrl" | "dataDir">;
-  auth: Pick<AuthService, "revokeOtherSessions">;
   /** The process's login throttle: the current-password checks count with the logins. */
   loginThrottle: Pick<LoginThrottle, "retryAfter" | "failed" | "succeeded">;
   emailConfirmation: Pick<EmailConfirmationService, "createLink">;

@@ -24,7 +24,6 @@ beforeAll(async () => {
   service = createPasswordResetService({
     db: api.db,
     mail: api.services.mail,
-    auth: api.services.auth,
     config: api.config,
     now: () => now,
   });

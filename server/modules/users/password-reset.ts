@@ -10,7 +10,7 @@ import { issuesToFieldErrors } from "../../http/api/validation.ts";
 import { RateLimiter } from "../../http/rate-limit.ts";
 import type { Logger } from "../../logger.ts";
 import { hashPassword } from "../auth/passwords.ts";
-import { type AuthService, storeNewPassword } from "../auth/service.ts";
+import { storeNewPassword } from "../auth/service.ts";
 import { passwordResetTokens } from "../auth/tables.ts";
 import { hashToken, newToken } from "../auth/tokens.ts";
 import { renderMail } from "../mail/layout.ts";
@@ -40,7 +40,6 @@ export type ResetResult =
 type Deps = {
   db: Db;
   mail: Mailer;
-  auth: Pick<AuthService, "revokeOtherSessions">;
   config: Pick<Config, "publicUrl">;
   logger?: Pick<Logger, "error">;
   now?: () => Date;

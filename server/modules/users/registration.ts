@@ -10,7 +10,6 @@ import { issuesToFieldErrors } from "../../http/api/validation.ts";
 import { RateLimiter } from "../../http/rate-limit.ts";
 import type { Logger } from "../../logger.ts";
 import { hashPassword } from "../auth/passwords.ts";
-import { createAuthService } from "../auth/service.ts";
 import { renderMail } from "../mail/layout.ts";
 import { createNewsletterService, type NewsletterService } from "../newsletter/service.ts";
 import { isCommonPassword } from "./common-passwords.ts";
@@ -348,7 +347,7 @@ export function createAccountServices({
         : undefined,
       logger,
     }),
-    passwordReset: createPasswordResetService({ db, mail, auth: createAuthService(db), config, logger }),
+    passwordReset: createPasswordResetService({ db, mail, config, logger }),
   };
 }
 
