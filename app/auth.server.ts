@@ -1,8 +1,9 @@
+import { randomBytes } from "node:crypto";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { z } from "zod";
 import { issuesToFieldErrors } from "../server/http/api/validation.ts";
 import { isSecureOrigin, sessionCookieName } from "../server/http/session.ts";
-import { loginThrottle, tooManyAttemptsMessage } from "../server/modules/auth/login-throttle.ts";
+import { challengeMessage, tooManyAttemptsMessage } from "../server/modules/auth/login-throttle.ts";
 import { appContext } from "./context.ts";
 import { translate } from "./i18n/index.ts";
 import { localePath } from "./i18n/paths.ts";
@@ -12,6 +13,15 @@ import { safeRedirect } from "./lib/safe-redirect.ts";
 /** Web sessions live in an httpOnly cookie (never in storage JavaScript can read). */
 const SESSION_MAX_AGE = 30 * 24 * 3600;
 const GUEST_WISHLIST_COOKIE = "guest-wishlist";
+/**
+ * A random id the browser keeps after a successful login (strictly necessary, no tracking): a
+ * device that logged into an account recently is never challenged while the account is attacked
+ * (login-throttle.ts, ADR 0010). It carries no authority by itself; it only names the device.
+ */
+const DEVICE_COOKIE = "device";
+const DEVICE_MAX_AGE = 365 * 24 * 3600;
+const DEVICE_ID = /^[\w-]{22,64}$/;
+const newDeviceId = () => randomBytes(16).toString("base64url");
 
 /**
  * Spec section 5: e-mail required, then in e-mail format; password required. The e-mail is checked
@@ -22,7 +32,15 @@ const LoginForm = z.object({
   password: z.string().min(1).max(1024),
 });
 
-export type LoginActionData = { errors: Record<string, string[]> };
+/**
+ * What the login action answers instead of a redirect: field errors (422, 429), or a proof-of-work
+ * challenge (428) with a notice while the form solves it and sends the credentials again.
+ */
+export type LoginActionData = {
+  errors: Record<string, string[]>;
+  notice?: string;
+  challenge?: { challenge: string; difficulty: number };
+};
 
 /**
  * The session cookie: HttpOnly (no script reads it), SameSite=Lax (not sent with cross-site
@@ -59,11 +77,26 @@ export async function handleLogin(
     );
   }
   const { email, password } = parsed.data;
-  const wait = loginThrottle.retryAfter(email, clientIp);
-  if (wait > 0) {
+  const cookies = parseCookieHeader(request.headers.get("cookie"));
+  const cookieDevice = cookies[DEVICE_COOKIE];
+  const knownDevice = cookieDevice && DEVICE_ID.test(cookieDevice) ? cookieDevice : null;
+  const source = { ip: clientIp, device: knownDevice };
+  const { loginThrottle } = services;
+  const gate = loginThrottle.gate(email, source, {
+    challenge: form.get("powChallenge"),
+    nonce: form.get("powNonce"),
+  });
+  if (gate.action === "wait") {
     return data<LoginActionData>(
-      { errors: { login: [tooManyAttemptsMessage(locale, wait)] } },
-      { status: 429, headers: { "Retry-After": String(wait) } },
+      { errors: { login: [tooManyAttemptsMessage(locale, gate.seconds)] } },
+      { status: 429, headers: { "Retry-After": String(gate.seconds) } },
+    );
+  }
+  if (gate.action === "challenge") {
+    // The form solves it in the browser and sends the same credentials again by itself.
+    return data<LoginActionData>(
+      { errors: {}, notice: challengeMessage(locale), challenge: gate.challenge },
+      { status: 428 },
     );
   }
   const result = await services.auth.login(email, password, {
@@ -71,17 +104,27 @@ export async function handleLogin(
     ip: clientIp,
   });
   if (!result) {
-    loginThrottle.failed(email, clientIp);
+    loginThrottle.failed(email, source);
     return data<LoginActionData>(
       { errors: { login: [translate(locale, "auth.loginFailed")] } },
       { status: 422 },
     );
   }
-  loginThrottle.succeeded(email, clientIp);
+  const device = knownDevice ?? newDeviceId();
+  loginThrottle.succeeded(email, { ip: clientIp, device });
 
   const headers = new Headers();
   headers.append("Set-Cookie", sessionSetCookie(config.publicUrl, result.token, SESSION_MAX_AGE));
-  const guestWishlist = parseCookieHeader(request.headers.get("cookie"))[GUEST_WISHLIST_COOKIE];
+  headers.append(
+    "Set-Cookie",
+    serializeCookie(DEVICE_COOKIE, device, {
+      httpOnly: true,
+      secure: isSecureOrigin(config.publicUrl),
+      sameSite: "Lax",
+      maxAgeSeconds: DEVICE_MAX_AGE,
+    }),
+  );
+  const guestWishlist = cookies[GUEST_WISHLIST_COOKIE];
   if (guestWishlist) {
     await services.wishlist.mergeGuestWishlist(result.userId, guestWishlist);
     headers.append("Set-Cookie", serializeCookie(GUEST_WISHLIST_COOKIE, "", { maxAgeSeconds: 0 }));
@@ -99,7 +142,7 @@ export async function handleLogout(context: Readonly<RouterContextProvider>) {
   });
 }
 
-/** The Set-Cookie value that starts a web session (registration logs the new user in with it). */
+/** The Set-Cookie value that starts a web session (the login action's, for code that logs in elsewhere). */
 export function sessionCookie(token: string, publicUrl: string): string {
   return sessionSetCookie(publicUrl, token, SESSION_MAX_AGE);
 }

@@ -9,6 +9,7 @@ import { createStreamSlots } from "./http/stream-slots.ts";
 import { createJobRunner, type JobRunner } from "./jobs/runner.ts";
 import type { Logger } from "./logger.ts";
 import { createAuditService } from "./modules/admin/service.ts";
+import { createLoginThrottle } from "./modules/auth/login-throttle.ts";
 import { createAuthService } from "./modules/auth/service.ts";
 import { createSessionsService } from "./modules/auth/sessions.ts";
 import { registerBiddingJobs, scheduleBiddingSweep } from "./modules/bidding/jobs.ts";
@@ -162,6 +163,9 @@ export function createServices({
   const listener = createNotificationListener({ database, logger });
   const auctionStreams = createAuctionStreams({ database, bidding, logger, listener });
   const userStreams = createUserStreams({ listener, counter: messages.counter, logger });
+  // One per process, shared by the API, the web login and the account pages' password checks
+  // (the web app is a separate bundle: a module-level instance would not be shared with it).
+  const loginThrottle = createLoginThrottle();
   return {
     db,
     jobs,
@@ -219,11 +223,12 @@ export function createServices({
       quota: listingQuota,
       emailConfirmation: createEmailConfirmationService(db, mail, config),
     }),
+    loginThrottle,
     accountData: createAccountDataService({
       db,
       mail,
       config,
-      auth: createAuthService(db),
+      loginThrottle,
       emailConfirmation: createEmailConfirmationService(db, mail, config),
       uploads,
       logger,

@@ -35,6 +35,12 @@ export class RateLimiter {
     return entry !== undefined && entry.resetAt > this.now() && entry.count >= this.limit;
   }
 
+  /** Attempts counted for the key in its current window (0 when none or the window is over). */
+  count(key: string): number {
+    const entry = this.hits.get(key);
+    return entry !== undefined && entry.resetAt > this.now() ? entry.count : 0;
+  }
+
   /** Seconds until the key may try again (for Retry-After). */
   retryAfterSeconds(key: string): number {
     const entry = this.hits.get(key);

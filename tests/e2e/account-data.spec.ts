@@ -28,6 +28,7 @@ async function register(page: Page) {
   await form.getByLabel(/alespoň 18 let/).check();
   await page.getByRole("button", { name: "Zaregistrovat se" }).click();
   await expect(page).toHaveURL(/\/registrace\/dekujeme$/, { timeout: 20_000 });
+  await logIn(page, { email, password: PASSWORD }, "/ucet/prehled");
   return email;
 }
 

@@ -2,9 +2,17 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { ANALYTICS_EVENTS, pushDataLayer } from "../../lib/data-layer.ts";
 import { type LoginField, validateLogin } from "../../lib/login-form.ts";
+import { solveChallenge } from "./bot-proof.tsx";
 
-/** What the login action answers with instead of a redirect (HTTP 422; app/auth.server.ts). */
-export type LoginAnswer = { errors?: Record<string, string[]> };
+/**
+ * What the login action answers with instead of a redirect (app/auth.server.ts): errors (422,
+ * 429), or a proof-of-work challenge (428) while the account is under a guessing attack.
+ */
+export type LoginAnswer = {
+  errors?: Record<string, string[]>;
+  notice?: string;
+  challenge?: { challenge: string; difficulty: number };
+};
 
 /**
  * The behaviour the login page and the header's login widget share: the client-side check before
@@ -21,6 +29,26 @@ export function useLoginForm(answer: LoginAnswer | undefined, busy: boolean) {
   const [serverErrorsStale, setServerErrorsStale] = useState(false);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  // A challenge is solved here, then the same credentials go again with the answer (ADR 0010).
+  const [proof, setProof] = useState<{ challenge: string; nonce: string } | null>(null);
+  const challenge = answer?.challenge;
+  const solving = Boolean(challenge) && proof?.challenge !== challenge?.challenge;
+
+  useEffect(() => {
+    if (!challenge) return;
+    const controller = new AbortController();
+    solveChallenge(challenge.challenge, challenge.difficulty, controller.signal).then(
+      (nonce) => setProof({ challenge: challenge.challenge, nonce }),
+      () => {},
+    );
+    return () => controller.abort();
+  }, [challenge]);
+
+  // The hidden fields carry the answer once rendered: send the form again.
+  useEffect(() => {
+    if (proof && proof.challenge === challenge?.challenge) formRef.current?.requestSubmit();
+  }, [proof, challenge]);
   const serverErrors = !busy && !serverErrorsStale ? (answer?.errors ?? {}) : {};
 
   useEffect(() => {
@@ -55,6 +83,12 @@ export function useLoginForm(answer: LoginAnswer | undefined, busy: boolean) {
   return {
     emailRef,
     passwordRef,
+    formRef,
+    /** The hidden powChallenge/powNonce values the form sends. */
+    proof: { challenge: proof?.challenge ?? "", nonce: proof?.nonce ?? "" },
+    /** The server's "this account is under attack, checking your browser" text while solving. */
+    challengeNotice: challenge && !busy ? answer?.notice : undefined,
+    solving,
     reveal,
     toggleReveal: () => setReveal((value) => !value),
     onSubmit,

@@ -2,6 +2,7 @@ import { useId } from "react";
 import { Link, useFetcher, useSearchParams } from "react-router";
 import { localePath } from "../../i18n/paths.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
+import { LoginChallengeFields } from "../forms/login-challenge.tsx";
 import { type LoginAnswer, useLoginForm } from "../forms/use-login-form.ts";
 import { Dropdown } from "../ui/dropdown.tsx";
 import { EyeIcon, EyeOffIcon, UserIcon } from "../ui/icons.tsx";
@@ -38,6 +39,10 @@ export function LoginWidget({ open, onOpenChange, redirectTo }: LoginWidgetProps
     emailError,
     passwordError,
     loginError,
+    formRef,
+    proof,
+    challengeNotice,
+    solving,
   } = useLoginForm(fetcher.data, busy);
 
   const inputClass =
@@ -70,6 +75,7 @@ export function LoginWidget({ open, onOpenChange, redirectTo }: LoginWidgetProps
         </h2>
         <p className="mt-1 text-[0.85rem] leading-snug text-muted">{t("header.loginLead")}</p>
         <fetcher.Form
+          ref={formRef}
           method="post"
           action={localePath("account", locale)}
           noValidate
@@ -79,6 +85,11 @@ export function LoginWidget({ open, onOpenChange, redirectTo }: LoginWidgetProps
         >
           <input type="hidden" name="intent" value="login" />
           <input type="hidden" name="redirect" value={redirect} />
+          <LoginChallengeFields
+            proof={proof}
+            notice={challengeNotice}
+            className="rounded-md bg-light px-3 py-2 text-[0.85rem] text-ink"
+          />
           <div>
             <label htmlFor={`${id}-email`} className="block text-[0.85rem] font-semibold">
               {t("header.email")}
@@ -164,10 +175,10 @@ export function LoginWidget({ open, onOpenChange, redirectTo }: LoginWidgetProps
           ) : null}
           <button
             type="submit"
-            disabled={busy}
+            disabled={busy || solving}
             className={`h-11 w-full rounded-md bg-primary-dark font-semibold text-white shadow-sm transition-colors hover:bg-[#173d42] disabled:cursor-wait disabled:opacity-70 ${FOCUS_ON_LIGHT}`}
           >
-            {busy ? t("header.loggingIn") : t("header.loginButton")}
+            {busy || solving ? t("header.loggingIn") : t("header.loginButton")}
           </button>
         </fetcher.Form>
       </div>

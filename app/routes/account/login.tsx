@@ -1,5 +1,6 @@
 import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import { handleLogin, type LoginActionData } from "../../auth.server.ts";
+import { LoginChallengeFields } from "../../components/forms/login-challenge.tsx";
 import { useLoginForm } from "../../components/forms/use-login-form.ts";
 import { pageMeta } from "../../components/seo/page-meta.ts";
 import { appContext } from "../../context.ts";
@@ -50,6 +51,10 @@ export default function LoginPage() {
     emailError,
     passwordError,
     loginError,
+    formRef,
+    proof,
+    challengeNotice,
+    solving,
   } = useLoginForm(actionData, submitting);
 
   const errorText = (field: LoginField, text: string | undefined) =>
@@ -73,8 +78,13 @@ export default function LoginPage() {
             {t("registration.passwordChangedNotice")}
           </p>
         ) : null}
-        <Form method="post" className="mt-6 space-y-4" noValidate onSubmit={onSubmit}>
+        <Form ref={formRef} method="post" className="mt-6 space-y-4" noValidate onSubmit={onSubmit}>
           <input type="hidden" name="redirect" value={params.get("redirect") ?? ""} />
+          <LoginChallengeFields
+            proof={proof}
+            notice={challengeNotice}
+            className="rounded bg-light px-3 py-2 text-ink"
+          />
           <div>
             <label htmlFor="login-email" className="block font-medium">
               {t("account.email")}
@@ -128,7 +138,7 @@ export default function LoginPage() {
           ) : null}
           <button
             type="submit"
-            disabled={submitting}
+            disabled={submitting || solving}
             className="w-full rounded bg-primary-dark px-4 py-3 font-semibold text-white hover:bg-primary disabled:opacity-60"
           >
             {t("account.loginButton")}

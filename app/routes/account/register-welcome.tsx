@@ -10,7 +10,11 @@ export function meta(args: Route.MetaArgs) {
   return pageMeta(args, (t) => ({ title: t("pages.metaTitles.welcome"), noindex: true }));
 }
 
-/** Where registration lands (`/registrace/dekujeme`): what happened and what to do next. */
+/**
+ * Where registration lands (`/registrace/dekujeme`): check your inbox, then log in. Registration
+ * logs nobody in (a registered address must get the same answer as a new one, ADR 0010), so the
+ * signed-in variant only shows to someone who comes back here logged in.
+ */
 export function loader({ context }: Route.LoaderArgs) {
   const { user } = context.get(appContext);
   return { email: user?.email ?? null, confirmed: user?.emailConfirmed ?? false };
@@ -41,6 +45,7 @@ export default function RegisterWelcome() {
           {t("registration.welcomeConfirmTo", { email })}
         </p>
       ) : null}
+      {email ? null : <p data-testid="welcome-login">{t("registration.welcomeLogin")}</p>}
       <p className="text-sm text-muted">{t("registration.welcomeNoMail")}</p>
     </ResultCard>
   );

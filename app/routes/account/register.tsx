@@ -1,6 +1,5 @@
 import { useRef } from "react";
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
-import { sessionCookie } from "../../auth.server.ts";
 import { PhoneField } from "../../components/account/phone-field.tsx";
 import { type BotProofSetup, useBotProof } from "../../components/forms/bot-proof.tsx";
 import {
@@ -60,7 +59,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { services, locale, config, clientIp } = context.get(appContext);
+  const { services, locale, clientIp } = context.get(appContext);
   const form = await request.formData();
   const raw: Record<string, string> = {};
   for (const [key, value] of form) if (typeof value === "string") raw[key] = value;
@@ -70,23 +69,23 @@ export async function action({ request, context }: Route.ActionArgs) {
     ip: clientIp,
     proof: { powChallenge: raw.powChallenge, powNonce: raw.powNonce, recaptchaToken: raw.recaptchaToken },
   });
-  if (result.status === "created") {
-    const session = await services.auth.login(raw.email, raw.password, {
-      userAgent: request.headers.get("user-agent"),
-      ip: clientIp,
-    });
-    const headers = new Headers();
-    if (session) headers.append("Set-Cookie", sessionCookie(session.token, config.publicUrl));
-    throw redirect(localePath("registerWelcome", locale), { headers });
-  }
+  // A new address and a registered one get the same redirect, without a session cookie: the
+  // owner of a registered one gets a mail instead (ADR 0010). The visitor confirms and logs in.
+  if (result.status === "accepted") throw redirect(localePath("registerWelcome", locale));
   const values = Object.fromEntries(KEPT.filter((k) => raw[k] !== undefined).map((k) => [k, raw[k]]));
-  const errors =
-    result.status === "limited"
-      ? { form: [translate(locale, "registration.errors.tooMany")] }
-      : result.errors;
+  if (result.status === "limited") {
+    return data<RegisterActionData>(
+      {
+        errors: { form: [translate(locale, "registration.errors.tooMany")] },
+        values,
+        challenge: botSetup(context).challenge,
+      },
+      { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
+    );
+  }
   return data<RegisterActionData>(
-    { errors, values, challenge: botSetup(context).challenge },
-    { status: result.status === "limited" ? 429 : 422 },
+    { errors: result.errors, values, challenge: botSetup(context).challenge },
+    { status: 422 },
   );
 }
 

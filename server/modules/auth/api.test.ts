@@ -162,6 +162,42 @@ describe("GET /api/auth/logout", () => {
     expect((await api.call("GET", "/api/auth/logout")).status).toBe(200);
   });
 
+  it("a GET with only the session cookie (a link or image on another site) does not end the session", async () => {
+    const { token } = await api.createUser();
+    const cookie = { Cookie: `auth._token=${token}` };
+    const logout = await api.call("GET", "/api/auth/logout", {
+      headers: { ...cookie, "Sec-Fetch-Site": "cross-site" },
+    });
+    expect(logout.status).toBe(405);
+    expect(logout.headers.get("allow")).toBe("POST");
+    expect(logout.json.message).toBe("Odhlášení přihlášení v prohlížeči se odesílá metodou POST.");
+    expect((await api.call("GET", "/api/me", { headers: cookie })).status).toBe(200);
+  });
+
+  it("a same-origin POST ends the cookie session; a cross-origin POST is refused and changes nothing", async () => {
+    const { token } = await api.createUser();
+    const cookie = { Cookie: `auth._token=${token}` };
+    const crossSite = await api.call("POST", "/api/auth/logout", {
+      headers: { ...cookie, Origin: "https://evil.example" },
+    });
+    expect(crossSite.status).toBe(403);
+    expect((await api.call("GET", "/api/me", { headers: cookie })).status).toBe(200);
+
+    const sameOrigin = await api.call("POST", "/api/auth/logout", {
+      headers: { ...cookie, Origin: new URL(api.config.publicUrl).origin },
+    });
+    expect(sameOrigin.status).toBe(200);
+    expect(sameOrigin.json).toEqual({ success: true });
+    expect(sameOrigin.headers.get("set-cookie")).toMatch(/auth\._token=;.*Max-Age=0/i);
+    expect((await api.call("GET", "/api/me", { headers: cookie })).status).toBe(401);
+  });
+
+  it("a POST with a Bearer token ends that token, like the spec's GET", async () => {
+    const { token } = await api.createUser();
+    expect((await api.call("POST", "/api/auth/logout", { token })).status).toBe(200);
+    expect((await api.call("GET", "/api/me", { token })).status).toBe(401);
+  });
+
   it("an expired session is no longer accepted", async () => {
     const { token } = await api.createUser();
     await api.db

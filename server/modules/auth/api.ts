@@ -1,8 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import { translate } from "../../../app/i18n/index.ts";
+import { serializeCookie } from "../../../app/lib/cookie-header.ts";
 import { bearerSecurity, createApiRouter, requireUser } from "../../http/api/router.ts";
 import { errorResponses, jsonContent, MessageBody, ValidationErrorBody } from "../../http/api/schemas.ts";
-import { loginThrottle, tooManyAttemptsMessage } from "./login-throttle.ts";
+import { isSecureOrigin, sessionCookieName } from "../../http/session.ts";
+import type { AppEnv } from "../../http/types.ts";
+import { challengeMessage, tooManyAttemptsMessage } from "./login-throttle.ts";
 import type { AuthUser } from "./service.ts";
 
 /** The user as GET /api/me returns it: the spec reads username, avatar_file_name, group.discount and scope. */
@@ -46,8 +50,24 @@ const Credentials = z
   .object({
     email: z.email().max(254),
     password: z.string().min(1).max(1024),
+    pow_challenge: z.string().max(200).optional().openapi({
+      description: "The challenge of a 428 answer, sent back with the same credentials (ADR 0010)",
+    }),
+    pow_nonce: z.string().max(32).optional().openapi({
+      description: "A nonce such that sha256(pow_challenge + pow_nonce) starts with `difficulty` zero bits",
+    }),
   })
   .openapi("Credentials");
+
+const LoginChallenge = z
+  .object({
+    message: z.string(),
+    challenge: z.object({
+      challenge: z.string(),
+      difficulty: z.number().int().openapi({ description: "Leading zero bits the SHA-256 must have" }),
+    }),
+  })
+  .openapi("LoginChallenge");
 
 export const authApi = createApiRouter();
 
@@ -57,6 +77,8 @@ authApi.openapi(
     path: "/auth/login",
     tags: ["auth"],
     summary: "Log in with e-mail and password; returns an opaque Bearer token",
+    description:
+      "While an account is under a guessing attack, a login from an address that has not logged into it recently is answered 428 with a proof-of-work challenge instead of checking the password: find a nonce (decimal or base-36 digits) so that sha256(challenge + nonce) starts with `difficulty` zero bits, and send the same credentials with pow_challenge and pow_nonce.",
     request: { body: { required: true, content: { "application/json": { schema: Credentials } } } },
     responses: {
       200: jsonContent(z.object({ token: z.string() }), "Logged in"),
@@ -64,45 +86,98 @@ authApi.openapi(
         description: "Invalid input or wrong credentials (errors.login)",
         content: { "application/json": { schema: ValidationErrorBody } },
       },
+      428: jsonContent(LoginChallenge, "Solve the challenge and send the credentials again"),
       429: jsonContent(
         MessageBody,
-        "Too many failed attempts from this address, or the account is slowed down after many failures; Retry-After says when to try again",
+        "Too many failed attempts from this address on this account or on any; Retry-After says when to try again",
       ),
     },
   }),
   async (c) => {
-    const { email, password } = c.req.valid("json");
+    const { email, password, pow_challenge, pow_nonce } = c.req.valid("json");
     const locale = c.get("locale");
-    const ip = c.get("clientIp");
-    const wait = loginThrottle.retryAfter(email, ip);
-    if (wait > 0) {
-      c.header("Retry-After", String(wait));
-      return c.json({ message: tooManyAttemptsMessage(locale, wait) }, 429);
+    const source = { ip: c.get("clientIp") };
+    const { loginThrottle } = c.get("services");
+    const gate = loginThrottle.gate(email, source, { challenge: pow_challenge, nonce: pow_nonce });
+    if (gate.action === "wait") {
+      c.header("Retry-After", String(gate.seconds));
+      return c.json({ message: tooManyAttemptsMessage(locale, gate.seconds) }, 429);
     }
+    if (gate.action === "challenge")
+      return c.json({ message: challengeMessage(locale), challenge: gate.challenge }, 428);
     const result = await c
       .get("services")
-      .auth.login(email, password, { userAgent: c.req.header("user-agent"), ip });
+      .auth.login(email, password, { userAgent: c.req.header("user-agent"), ip: source.ip });
     if (!result) {
-      loginThrottle.failed(email, ip);
+      loginThrottle.failed(email, source);
       return c.json({ errors: { login: [translate(locale, "auth.loginFailed")] } }, 422);
     }
-    loginThrottle.succeeded(email, ip);
+    loginThrottle.succeeded(email, source);
     return c.json({ token: result.token }, 200);
   },
 );
 
+const LoggedOut = jsonContent(z.object({ success: z.boolean() }), "Logged out");
+const bearerHeader = /^Bearer\s/i;
+
+/** Revokes the request's session and, when it came in the cookie, tells the browser to drop it. */
+async function endSession(c: Context<AppEnv>) {
+  const tokenHash = c.get("sessionTokenHash");
+  if (tokenHash) await c.get("services").auth.logout(tokenHash);
+  if (!bearerHeader.test(c.req.header("authorization") ?? "")) {
+    const publicUrl = c.get("config").publicUrl;
+    c.header(
+      "Set-Cookie",
+      serializeCookie(sessionCookieName(publicUrl), "", {
+        httpOnly: true,
+        secure: isSecureOrigin(publicUrl),
+        sameSite: "Lax",
+        maxAgeSeconds: 0,
+      }),
+    );
+  }
+}
+
+/**
+ * The spec's GET logout stays for Bearer clients (a browser never attaches that header by itself).
+ * A GET that would end a cookie session is refused with 405: any other site can make the browser
+ * send a GET with the cookie (a link, an image), and the CSRF check guards only POSTs. The web app
+ * logs out with a POST form (`/odhlaseni`) or POST /api/auth/logout, which the CSRF check covers.
+ */
 authApi.openapi(
   createRoute({
     method: "get",
     path: "/auth/logout",
     tags: ["auth"],
-    summary: "Revoke the current token (succeeds also without one)",
+    summary: "Revoke the current Bearer token (succeeds also without one)",
     security: bearerSecurity,
-    responses: { 200: jsonContent(z.object({ success: z.boolean() }), "Logged out") },
+    responses: {
+      200: LoggedOut,
+      405: jsonContent(MessageBody, "Only the session cookie was sent: a browser session ends by POST"),
+    },
   }),
   async (c) => {
-    const tokenHash = c.get("sessionTokenHash");
-    if (tokenHash) await c.get("services").auth.logout(tokenHash);
+    const bearer = bearerHeader.test(c.req.header("authorization") ?? "");
+    if (!bearer && c.get("sessionTokenHash")) {
+      c.header("Allow", "POST");
+      return c.json({ message: translate(c.get("locale"), "security.logout.postRequired") }, 405);
+    }
+    await endSession(c);
+    return c.json({ success: true }, 200);
+  },
+);
+
+authApi.openapi(
+  createRoute({
+    method: "post",
+    path: "/auth/logout",
+    tags: ["auth"],
+    summary: "Revoke the current token or end the browser's cookie session (same-origin only)",
+    security: bearerSecurity,
+    responses: { 200: LoggedOut, 403: jsonContent(MessageBody, "A cookie session from another site") },
+  }),
+  async (c) => {
+    await endSession(c);
     return c.json({ success: true }, 200);
   },
 );

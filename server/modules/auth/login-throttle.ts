@@ -1,102 +1,161 @@
 import { type Locale, translate } from "../../../app/i18n/index.ts";
 import { formatWait } from "../../../app/lib/wait.ts";
 import { RateLimiter } from "../../http/rate-limit.ts";
+import { createProofOfWork, type PowChallenge } from "../users/proof-of-work.ts";
 
 const WINDOW_MS = 15 * 60_000;
 /** Failures one address may make across all accounts in a window (a guessing machine). */
 export const IP_LIMIT = 50;
 /** Failures one address may make against one account in a window. */
 export const ACCOUNT_IP_LIMIT = 10;
-/** Failures against one account from all addresses after which the account is slowed down. */
-export const ACCOUNT_SLOWDOWN_AFTER = 20;
-/** During a slow-down an unknown address waits at most this long between attempts on the account. */
-export const SLOWDOWN_SECONDS = 30;
-/** How long an address that logged into an account stays known for that account. */
+/** Failures one device (its device cookie) may make against one account in a window. */
+export const ACCOUNT_DEVICE_LIMIT = 10;
+/**
+ * Failures against one account from all sources after which a login from a place the account was
+ * not signed into recently must first solve a proof of work (instead of the 429 that locked the
+ * owner out while an attacker kept failing).
+ */
+export const ACCOUNT_CHALLENGE_AFTER = 10;
+/** The challenge's work: 2^16 hashes at the threshold, 2 bits more per 4× as many failures, at most 2^20. */
+export const CHALLENGE_BITS = { base: 16, max: 20 } as const;
+/** How long a challenge may be solved in. */
+const CHALLENGE_TTL_MS = 10 * 60_000;
+/** How long an address or a device that logged into an account stays known for that account. */
 const KNOWN_SOURCE_MS = 30 * 24 * 3600_000;
 const MAX_KNOWN_SOURCES = 100_000;
 
 const accountKey = (email: string) => email.trim().toLowerCase();
 
+/** Where a login comes from: the client address and, for the browser, its device cookie. */
+export type LoginSource = { ip: string; device?: string | null };
+/** A solved challenge sent back with the credentials. */
+export type LoginProof = { challenge?: unknown; nonce?: unknown };
+
 /**
- * Login guessing limits that nobody can turn into a lock-out of somebody else's account.
+ * What to do with a login attempt before the password is checked:
+ * - `check`: check the password (then report failed/succeeded);
+ * - `wait`: refuse with 429 and Retry-After (this address or device guessed too much);
+ * - `challenge`: do not check the password; answer with a proof-of-work challenge to solve and
+ *   send back with the same credentials (`stale` when a solution came but did not count).
+ */
+export type LoginGate =
+  | { action: "check" }
+  | { action: "wait"; seconds: number }
+  | { action: "challenge"; challenge: PowChallenge; stale: boolean };
+
+/**
+ * Login guessing limits that nobody can turn into a lock-out of somebody else's account (ADR 0010).
  *
- * - Per address (all accounts): a machine guessing many accounts is stopped for the window.
- * - Per account and address: a guesser is stopped on that account, but only from that address;
- *   the owner, from their own address, is not counted against.
- * - Per account (all addresses): a guesser spread over many addresses only slows the account
- *   down: an address that has never logged into it gets one attempt per SLOWDOWN_SECONDS (the
- *   wait never grows beyond that), and an address the owner logged in from recently (their usual
- *   device) is not slowed at all.
+ * - Per address (all accounts): a machine guessing many accounts waits out the window.
+ * - Per account and address, per account and device: a guesser waits, but only there; the owner,
+ *   from their own address or device, is not counted against.
+ * - Per account (all sources): after ACCOUNT_CHALLENGE_AFTER failures, a login from a source that
+ *   has not logged into the account in the last 30 days is answered with a proof-of-work challenge
+ *   before its password is even checked. The owner on a new device solves it (a second or two in the
+ *   browser) and gets in, whatever the attackers do; every further guess costs the attackers the
+ *   same work, growing with the attack, on top of the per-address limits. A known address or
+ *   device is never challenged.
  *
  * Only failures count, so a busy shared address (an office, a test run) is not limited by its
  * successes. In memory, per process, like RateLimiter: a restart forgets counters and known
- * addresses alike, which errs on the side of letting the owner in. The API, the web form and the
- * password checks of the account pages share one instance (`loginThrottle`).
+ * sources alike, which errs on the side of letting the owner in. The API, the web form and the
+ * password checks of the account pages share one instance (`services.loginThrottle`).
  */
 export function createLoginThrottle(now: () => number = () => Date.now()) {
   const byIp = new RateLimiter(IP_LIMIT, WINDOW_MS, now);
   const byAccountIp = new RateLimiter(ACCOUNT_IP_LIMIT, WINDOW_MS, now);
-  const byAccount = new RateLimiter(ACCOUNT_SLOWDOWN_AFTER, WINDOW_MS, now);
-  const lastFailure = new Map<string, number>();
+  const byAccountDevice = new RateLimiter(ACCOUNT_DEVICE_LIMIT, WINDOW_MS, now);
+  const byAccount = new RateLimiter(Number.MAX_SAFE_INTEGER, WINDOW_MS, now);
+  const proofOfWork = createProofOfWork({ difficulty: CHALLENGE_BITS.base, ttlMs: CHALLENGE_TTL_MS, now });
   const knownSources = new Map<string, number>();
-  const pairKey = (email: string, ip: string) => `${accountKey(email)}\n${ip}`;
+  const ipKey = (email: string, ip: string) => `${accountKey(email)}\nip\n${ip}`;
+  const deviceKey = (email: string, device: string) => `${accountKey(email)}\ndevice\n${device}`;
+  const sourceKeys = (email: string, source: LoginSource) =>
+    source.device ? [ipKey(email, source.ip), deviceKey(email, source.device)] : [ipKey(email, source.ip)];
 
-  function isKnownSource(email: string, ip: string): boolean {
-    const until = knownSources.get(pairKey(email, ip));
-    return until !== undefined && until > now();
+  function isKnown(email: string, source: LoginSource): boolean {
+    const at = now();
+    return sourceKeys(email, source).some((key) => (knownSources.get(key) ?? 0) > at);
+  }
+
+  function remember(key: string) {
+    if (knownSources.size >= MAX_KNOWN_SOURCES) {
+      for (const [k, until] of knownSources) if (until <= now()) knownSources.delete(k);
+      // Still full of live entries: drop the oldest (Map keeps insertion order).
+      if (knownSources.size >= MAX_KNOWN_SOURCES) knownSources.delete(knownSources.keys().next().value!);
+    }
+    knownSources.delete(key);
+    knownSources.set(key, now() + KNOWN_SOURCE_MS);
+  }
+
+  /** The work a challenge asks for now: more as the attack on the account grows. */
+  function challengeBits(failures: number): number {
+    const steps = Math.floor(Math.log(failures / ACCOUNT_CHALLENGE_AFTER) / Math.log(4));
+    return Math.min(CHALLENGE_BITS.max, CHALLENGE_BITS.base + 2 * Math.max(0, steps));
+  }
+
+  /** Seconds this address (and device) must wait before trying this account again, else 0. */
+  function retryAfter(email: string, source: LoginSource): number {
+    const waits = [0];
+    const pair = ipKey(email, source.ip);
+    if (byIp.isLimited(source.ip)) waits.push(byIp.retryAfterSeconds(source.ip));
+    if (byAccountIp.isLimited(pair)) waits.push(byAccountIp.retryAfterSeconds(pair));
+    if (source.device) {
+      const device = deviceKey(email, source.device);
+      if (byAccountDevice.isLimited(device)) waits.push(byAccountDevice.retryAfterSeconds(device));
+    }
+    return Math.max(...waits);
   }
 
   return {
-    /** Seconds to wait before this address may try this account again, else 0. */
-    retryAfter(email: string, ip: string): number {
-      const account = accountKey(email);
-      const pair = pairKey(email, ip);
-      const waits = [0];
-      if (byIp.isLimited(ip)) waits.push(byIp.retryAfterSeconds(ip));
-      if (byAccountIp.isLimited(pair)) waits.push(byAccountIp.retryAfterSeconds(pair));
-      if (byAccount.isLimited(account) && !isKnownSource(email, ip)) {
-        const since = now() - (lastFailure.get(account) ?? 0);
-        const wait = Math.ceil((SLOWDOWN_SECONDS * 1000 - since) / 1000);
-        if (wait > 0) waits.push(Math.min(wait, SLOWDOWN_SECONDS));
-      }
-      return Math.max(...waits);
+    retryAfter,
+
+    /**
+     * Decides about a login attempt before its password is checked. A good solution is spent here,
+     * so each solved challenge buys exactly one password check.
+     */
+    gate(email: string, source: LoginSource, proof: LoginProof = {}): LoginGate {
+      const wait = retryAfter(email, source);
+      if (wait > 0) return { action: "wait", seconds: wait };
+      const failures = byAccount.count(accountKey(email));
+      if (failures < ACCOUNT_CHALLENGE_AFTER || isKnown(email, source)) return { action: "check" };
+      const bits = challengeBits(failures);
+      const result = proofOfWork.verify(proof.challenge, proof.nonce, bits);
+      if (result === "ok") return { action: "check" };
+      return { action: "challenge", challenge: proofOfWork.issue(bits), stale: result !== "missing" };
     },
 
-    failed(email: string, ip: string): void {
-      const account = accountKey(email);
-      byIp.attempt(ip);
-      byAccountIp.attempt(pairKey(email, ip));
-      byAccount.attempt(account);
-      if (lastFailure.size > MAX_KNOWN_SOURCES) lastFailure.clear();
-      lastFailure.set(account, now());
+    failed(email: string, source: LoginSource): void {
+      byIp.attempt(source.ip);
+      byAccountIp.attempt(ipKey(email, source.ip));
+      if (source.device) byAccountDevice.attempt(deviceKey(email, source.device));
+      byAccount.attempt(accountKey(email));
     },
 
     /**
-     * A correct password: the address's failures on the account are forgotten and the address
-     * becomes known for the account. Without an address (a caller that has none) nothing changes:
-     * a success never lifts the account's slow-down for the other addresses.
+     * A correct password: the source's failures on the account are forgotten and its address and
+     * device become known for the account. A success never lifts the account's challenge for the
+     * other sources. Without a source (a caller that has none) nothing changes.
      */
-    succeeded(email: string, ip?: string): void {
-      if (ip === undefined) return;
-      const pair = pairKey(email, ip);
-      byAccountIp.reset(pair);
-      if (knownSources.size >= MAX_KNOWN_SOURCES) {
-        for (const [key, until] of knownSources) if (until <= now()) knownSources.delete(key);
-        // Still full of live entries: drop the oldest (Map keeps insertion order).
-        if (knownSources.size >= MAX_KNOWN_SOURCES) knownSources.delete(knownSources.keys().next().value!);
+    succeeded(email: string, source?: LoginSource): void {
+      if (!source) return;
+      for (const key of sourceKeys(email, source)) {
+        remember(key);
+        byAccountIp.reset(key);
+        byAccountDevice.reset(key);
       }
-      knownSources.delete(pair);
-      knownSources.set(pair, now() + KNOWN_SOURCE_MS);
     },
   };
 }
 
 export type LoginThrottle = ReturnType<typeof createLoginThrottle>;
 
-/** The process's one throttle, shared by every place that checks a password. */
-export const loginThrottle = createLoginThrottle();
-
 /** The 429 text with the wait in words ("Zkuste to prosím znovu za 30 s."). */
 export function tooManyAttemptsMessage(locale: Locale, seconds: number): string {
   return translate(locale, "security.login.tooMany", { wait: formatWait(locale, seconds) });
+}
+
+/** The text that comes with a challenge: why the extra step, and that the page does it by itself. */
+export function challengeMessage(locale: Locale): string {
+  return translate(locale, "security.login.challenge");
 }

@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { userGroups, users } from "../users/tables.ts";
 import { dummyPasswordHash, verifyPassword } from "./passwords.ts";
-import { sessions } from "./tables.ts";
+import { passwordResetTokens, sessions } from "./tables.ts";
 import { hashToken, newToken } from "./tokens.ts";
 
 const SESSION_LIFETIME_MS = 30 * 24 * 3600 * 1000;
@@ -27,6 +27,36 @@ export type AuthUser = {
 };
 
 export type SessionMeta = { userAgent?: string | null; ip?: string | null };
+
+/**
+ * Stores a new password hash and ends what the old password (or an old link) could still open:
+ * every outstanding reset link of the user is deleted, so an older link fails as "invalid", and
+ * every session except `keepTokenHash` ends. Every path that sets a password goes through here
+ * (reset, change in the account), inside the caller's transaction when it has one, so the new
+ * password never exists next to a live old link.
+ */
+export async function storeNewPassword(
+  db: Db,
+  userId: number,
+  passwordHash: string,
+  options: { keepTokenHash?: string | null; now?: Date } = {},
+): Promise<void> {
+  const now = options.now ?? new Date();
+  await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
+  await db
+    .delete(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        options.keepTokenHash ? ne(sessions.tokenHash, options.keepTokenHash) : undefined,
+      ),
+    );
+}
 
 export function createAuthService(db: Db) {
   async function loadUser(userId: number): Promise<AuthUser | null> {
@@ -122,20 +152,6 @@ export function createAuthService(db: Db) {
         .update(sessions)
         .set({ revokedAt: new Date() })
         .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
-    },
-
-    /** Ends every session of a user except, optionally, the current one (password change or reset). */
-    async revokeOtherSessions(userId: number, keepTokenHash?: string): Promise<void> {
-      await db
-        .update(sessions)
-        .set({ revokedAt: new Date() })
-        .where(
-          and(
-            eq(sessions.userId, userId),
-            isNull(sessions.revokedAt),
-            keepTokenHash ? ne(sessions.tokenHash, keepTokenHash) : undefined,
-          ),
-        );
     },
   };
 }

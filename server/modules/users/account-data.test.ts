@@ -343,9 +343,43 @@ describe("addresses", () => {
 });
 
 describe("e-mail change", () => {
+  it("never tells the requester that the new address has an account: same answer, its owner is told instead", async () => {
+    const { user, token, password } = await api.createUser();
+    const owner = await api.createUser({ locale: "en" });
+    const freshEmail = `volna-${user.id}@example.cz`;
+    const ask = async (email: string) => {
+      const before = api.sentMail.length;
+      const response = await api.call("POST", "/api/me/email", {
+        token,
+        body: { email, currentPassword: password },
+      });
+      const profile = await api.call("GET", "/api/me/profile", { token });
+      await api.deliverMail();
+      return { response, pending: profile.json.data.pending_email, mails: api.sentMail.slice(before) };
+    };
+    const taken = await ask(owner.user.email.toUpperCase());
+    const fresh = await ask(freshEmail);
+    expect(taken.response.status).toBe(fresh.response.status);
+    expect(Object.keys(taken.response.json)).toEqual(Object.keys(fresh.response.json));
+    expect(taken.response.json.pending_email).toBe(owner.user.email.toUpperCase());
+    expect(taken.pending).toBe(owner.user.email.toUpperCase());
+    expect(fresh.pending).toBe(freshEmail);
+    // The requester's current address gets the same notice either way.
+    expect(taken.mails.filter((m) => m.to === user.email).map((m) => m.subject)).toEqual([
+      "Změna e-mailu vašeho účtu",
+    ]);
+    // The owner of the taken address gets a warning in their language, without any link to confirm.
+    const warning = taken.mails.find((m) => m.to === owner.user.email)!;
+    expect(warning.subject).toBe("Someone tried to use your e-mail address");
+    expect(warning.text).not.toContain("confirm-email");
+    expect(warning.text).not.toContain("potvrzeni-emailu");
+    expect(fresh.mails.find((m) => m.to === freshEmail)?.subject).toBe("Potvrďte novou e-mailovou adresu");
+    const [row] = await api.db.select().from(users).where(eq(users.id, owner.user.id));
+    expect(row.email).toBe(owner.user.email);
+  });
+
   it("keeps the old address until the link sent to the new one is opened", async () => {
     const { user, token, password } = await api.createUser();
-    const other = await api.createUser();
     const newEmail = `nova-${user.id}@example.cz`;
 
     const wrong = await api.call("POST", "/api/me/email", {
@@ -354,11 +388,6 @@ describe("e-mail change", () => {
     });
     expect(wrong.status).toBe(422);
     expect(wrong.json.errors).toEqual({ currentPassword: ["Zadané heslo není správné."] });
-    const taken = await api.call("POST", "/api/me/email", {
-      token,
-      body: { email: other.user.email.toUpperCase(), currentPassword: password },
-    });
-    expect(taken.json.errors).toEqual({ email: ["Tento e-mail už používá jiný účet."] });
     const invalid = await api.call("POST", "/api/me/email", {
       token,
       body: { email: "x", currentPassword: "" },

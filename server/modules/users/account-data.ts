@@ -10,9 +10,9 @@ import type { FieldErrors } from "../../http/api/errors.ts";
 import { issuesToFieldErrors } from "../../http/api/validation.ts";
 import type { Logger } from "../../logger.ts";
 import { auditLog } from "../admin/tables.ts";
-import { loginThrottle } from "../auth/login-throttle.ts";
+import type { LoginThrottle } from "../auth/login-throttle.ts";
 import { hashPassword, verifyPassword } from "../auth/passwords.ts";
-import type { AuthService } from "../auth/service.ts";
+import { storeNewPassword } from "../auth/service.ts";
 import { emailConfirmationTokens, passwordResetTokens, sessions, verificationCodes } from "../auth/tables.ts";
 import { bids, productStatusChanges, products } from "../catalog/tables.ts";
 import { countries } from "../lists/tables.ts";
@@ -117,7 +117,8 @@ export function createAccountDataService(deps: {
   db: Db;
   mail: Mailer;
   config: Pick<Config, "publicUrl" | "dataDir">;
-  auth: Pick<AuthService, "revokeOtherSessions">;
+  /** The process's login throttle: the current-password checks count with the logins. */
+  loginThrottle: Pick<LoginThrottle, "retryAfter" | "failed" | "succeeded">;
   emailConfirmation: Pick<EmailConfirmationService, "createLink">;
   logger?: Pick<Logger, "error">;
   /** Uploads per user and window, shared with the listing photos (media/uploads.ts); its own when absent. */
@@ -166,7 +167,7 @@ export function createAccountDataService(deps: {
     field: string,
     meta: { locale: Locale; ip: string },
   ): Promise<Invalid | Limited | null> {
-    const wait = loginThrottle.retryAfter(user.email, meta.ip);
+    const wait = deps.loginThrottle.retryAfter(user.email, { ip: meta.ip });
     if (wait > 0) {
       return {
         status: "limited",
@@ -175,10 +176,10 @@ export function createAccountDataService(deps: {
       };
     }
     if (await verifyPassword(user.passwordHash, password)) {
-      loginThrottle.succeeded(user.email);
+      deps.loginThrottle.succeeded(user.email);
       return null;
     }
-    loginThrottle.failed(user.email, meta.ip);
+    deps.loginThrottle.failed(user.email, { ip: meta.ip });
     return {
       status: "invalid",
       errors: { [field]: [translate(meta.locale, "accountData.errors.wrongPassword")] },
@@ -345,19 +346,18 @@ export function createAccountDataService(deps: {
       if (data.email.toLowerCase() === user.email.toLowerCase()) {
         return { status: "invalid", errors: { email: [translate(locale, "accountData.errors.emailSame")] } };
       }
+      const refused = await checkPassword(user, data.currentPassword, "currentPassword", meta);
+      if (refused) return refused;
+      // Whether the new address belongs to another account is never told to the requester (that
+      // would let any signed-in user test addresses): the answer, the pending address and the notice
+      // to the current address are the same. Only the mail differs: a taken address gets no link,
+      // its owner is told that somebody wanted to use it (ADR 0010). The stored link is never sent,
+      // so it just expires; confirming would be refused by the unique e-mail anyway.
       const [other] = await db
-        .select({ id: users.id })
+        .select({ username: users.username, locale: users.locale, email: users.email })
         .from(users)
         .where(sql`lower(${users.email}) = lower(${data.email})`)
         .limit(1);
-      if (other) {
-        return {
-          status: "invalid",
-          errors: { email: [translate(locale, "accountData.errors.emailTaken")] },
-        };
-      }
-      const refused = await checkPassword(user, data.currentPassword, "currentPassword", meta);
-      if (refused) return refused;
 
       const mailIn = mailLocale(user.locale);
       const t = (key: string, params: Record<string, string> = {}) =>
@@ -375,15 +375,29 @@ export function createAccountDataService(deps: {
             ),
           );
         const url = await deps.emailConfirmation.createLink(user.id, data.email, tx, "change");
-        const confirm = renderMail({
-          locale: mailIn,
-          siteUrl: config.publicUrl,
-          subject: t("changeSubject"),
-          paragraphs: [t("greeting"), t("changeText")],
-          action: { label: t("changeButton"), url },
-          closing: [t("changeExpiry"), t("signature")],
-        });
-        await mail.send({ to: data.email, ...confirm }, { tx });
+        if (other) {
+          const ownerLocale = mailLocale(other.locale);
+          const o = (key: string) =>
+            translate(ownerLocale, `accountData.mail.${key}`, { username: other.username });
+          const taken = renderMail({
+            locale: ownerLocale,
+            siteUrl: config.publicUrl,
+            subject: o("takenSubject"),
+            paragraphs: [o("greeting"), o("takenText"), o("takenKeep")],
+            closing: [o("signature")],
+          });
+          await mail.send({ to: other.email, ...taken }, { tx });
+        } else {
+          const confirm = renderMail({
+            locale: mailIn,
+            siteUrl: config.publicUrl,
+            subject: t("changeSubject"),
+            paragraphs: [t("greeting"), t("changeText")],
+            action: { label: t("changeButton"), url },
+            closing: [t("changeExpiry"), t("signature")],
+          });
+          await mail.send({ to: data.email, ...confirm }, { tx });
+        }
         const notice = renderMail({
           locale: mailIn,
           siteUrl: config.publicUrl,
@@ -569,11 +583,10 @@ export function createAccountDataService(deps: {
       if (!data || Object.keys(fieldErrors).length > 0) return { status: "invalid", errors: fieldErrors };
       const refused = await checkPassword(user, data.currentPassword, "currentPassword", meta);
       if (refused) return refused;
-      await db
-        .update(users)
-        .set({ passwordHash: await hashPassword(data.password), updatedAt: now() })
-        .where(eq(users.id, userId));
-      await deps.auth.revokeOtherSessions(userId, meta.keepSessionHash ?? undefined);
+      const passwordHash = await hashPassword(data.password);
+      await db.transaction((tx) =>
+        storeNewPassword(tx, userId, passwordHash, { keepTokenHash: meta.keepSessionHash, now: now() }),
+      );
       return { status: "changed" };
     },
 

@@ -24,7 +24,6 @@ beforeAll(async () => {
   service = createPasswordResetService({
     db: api.db,
     mail: api.services.mail,
-    auth: api.services.auth,
     config: api.config,
     now: () => now,
   });
@@ -134,5 +133,48 @@ describe("password reset", () => {
       );
     expect(results.at(-1)).toBe("limited");
     expect(results.slice(0, 10).every((s) => s === "accepted")).toBe(true);
+  });
+
+  it("a newer link, once used, kills every older one (the translated 'invalid link' page)", async () => {
+    const { user } = await api.createUser();
+    await ask(user.email);
+    const older = lastToken();
+    await ask(user.email);
+    const newer = lastToken();
+    expect(older).not.toBe(newer);
+    expect(await service.reset(newer, NEW, "cs")).toEqual({ status: "changed", userId: user.id });
+    expect(await service.check(older)).toBe("invalid");
+    expect(
+      await service.reset(
+        older,
+        { ...NEW, password: "Utocnikovo heslo 77", passwordConfirmation: "Utocnikovo heslo 77" },
+        "cs",
+      ),
+    ).toEqual({ status: "invalid" });
+    const [row] = await api.db.select().from(users).where(eq(users.id, user.id));
+    expect(await verifyPassword(row.passwordHash, NEW.password)).toBe(true);
+  });
+
+  it("a password change in the account kills outstanding links and every other session, keeping the current one", async () => {
+    const { user, token: current, password } = await api.createUser();
+    const other = await api.call("POST", "/api/auth/login", { body: { email: user.email, password } });
+    expect(other.status).toBe(200);
+    await ask(user.email);
+    const link = lastToken();
+    const changed = await api.call("POST", "/api/me/password", {
+      token: current,
+      body: { currentPassword: password, password: NEW.password, passwordConfirmation: NEW.password },
+    });
+    expect(changed.status).toBe(200);
+    expect(await service.check(link)).toBe("invalid");
+    expect(
+      await service.reset(
+        link,
+        { password: "Utocnikovo heslo 77", passwordConfirmation: "Utocnikovo heslo 77" },
+        "cs",
+      ),
+    ).toEqual({ status: "invalid" });
+    expect((await api.call("GET", "/api/me", { token: other.json.token })).status).toBe(401);
+    expect((await api.call("GET", "/api/me", { token: current })).status).toBe(200);
   });
 });

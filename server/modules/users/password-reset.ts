@@ -10,7 +10,7 @@ import { issuesToFieldErrors } from "../../http/api/validation.ts";
 import { RateLimiter } from "../../http/rate-limit.ts";
 import type { Logger } from "../../logger.ts";
 import { hashPassword } from "../auth/passwords.ts";
-import type { AuthService } from "../auth/service.ts";
+import { storeNewPassword } from "../auth/service.ts";
 import { passwordResetTokens } from "../auth/tables.ts";
 import { hashToken, newToken } from "../auth/tokens.ts";
 import { renderMail } from "../mail/layout.ts";
@@ -40,7 +40,6 @@ export type ResetResult =
 type Deps = {
   db: Db;
   mail: Mailer;
-  auth: Pick<AuthService, "revokeOtherSessions">;
   config: Pick<Config, "publicUrl">;
   logger?: Pick<Logger, "error">;
   now?: () => Date;
@@ -167,11 +166,11 @@ export function createPasswordResetService(deps: Deps) {
           )
           .returning({ userId: passwordResetTokens.userId });
         if (!claimed) return null;
-        await tx.update(users).set({ passwordHash, updatedAt: now() }).where(eq(users.id, claimed.userId));
+        // A reset ends every session (whoever knew the old password is out) and every other link.
+        await storeNewPassword(tx, claimed.userId, passwordHash, { now: now() });
         return claimed.userId;
       });
       if (changed === null) return { status: "used" };
-      await deps.auth.revokeOtherSessions(changed);
       return { status: "changed", userId: changed };
     },
   };

@@ -54,14 +54,20 @@ export function createProofOfWork(options: ProofOfWorkOptions = {}) {
   return {
     difficulty,
 
-    /** A fresh challenge for one form: `<expiresAt>.<difficulty>.<random>.<signature>`. */
-    issue(): PowChallenge {
-      const payload = `${now() + ttlMs}.${difficulty}.${randomBytes(12).toString("base64url")}`;
-      return { challenge: `${payload}.${sign(payload)}`, difficulty };
+    /**
+     * A fresh challenge for one form: `<expiresAt>.<difficulty>.<random>.<signature>`. A caller
+     * may ask for more work than the default (the login challenge grows with an attack).
+     */
+    issue(bits: number = difficulty): PowChallenge {
+      const payload = `${now() + ttlMs}.${bits}.${randomBytes(12).toString("base64url")}`;
+      return { challenge: `${payload}.${sign(payload)}`, difficulty: bits };
     },
 
-    /** Checks a solution and, when it is good, spends the challenge so that it cannot be replayed. */
-    verify(challenge: unknown, nonce: unknown): PowResult {
+    /**
+     * Checks a solution and, when it is good, spends the challenge so that it cannot be replayed.
+     * A challenge issued for less work than `minBits` (asked for before an attack grew) is invalid.
+     */
+    verify(challenge: unknown, nonce: unknown, minBits = 0): PowResult {
       if (typeof challenge !== "string" || typeof nonce !== "string" || !challenge || !nonce)
         return "missing";
       if (challenge.length > 200 || nonce.length > 32 || !/^[0-9a-z]+$/i.test(nonce)) return "invalid";
@@ -73,6 +79,7 @@ export function createProofOfWork(options: ProofOfWorkOptions = {}) {
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return "invalid";
       const at = now();
       if (Number(expires) <= at) return "expired";
+      if (Number(bits) < minBits) return "invalid";
       if (leadingZeroBits(powDigest(challenge, nonce)) < Number(bits)) return "invalid";
       if (used.has(challenge)) return "reused";
       if (used.size > 10_000) prune(at);

@@ -52,6 +52,8 @@ beforeAll(async () => {
     proofOfWork: pow,
     emailConfirmation: createEmailConfirmationService(api.db, api.services.mail, api.config, () => now),
     newsletter: api.services.newsletter,
+    mail: api.services.mail,
+    config: api.config,
     now: () => now,
     perIpLimit: 3,
   });
@@ -63,7 +65,7 @@ describe("registration", () => {
     const before = await countUsers();
     const input = form();
     const result = await register(input);
-    expect(result.status).toBe("created");
+    expect(result).toEqual({ status: "accepted" });
     expect(await countUsers()).toBe(before + 1);
     const [user] = await api.db.select().from(users).where(eq(users.username, input.username));
     expect(user.passwordHash).toMatch(/^\$argon2id\$/);
@@ -86,17 +88,77 @@ describe("registration", () => {
     expect(row.expiresAt.getTime() - now.getTime()).toBe(48 * 3600 * 1000);
   });
 
-  it("refuses a duplicate e-mail, username or phone in another letter case, saving nothing", async () => {
+  it("answers 50 probes of a registered e-mail exactly like new addresses, and mails the owner instead", async () => {
+    const probing = createRegistrationService({
+      db: api.db,
+      proofOfWork: pow,
+      emailConfirmation: createEmailConfirmationService(api.db, api.services.mail, api.config, () => now),
+      newsletter: api.services.newsletter,
+      mail: api.services.mail,
+      config: api.config,
+      now: () => now,
+      perIpLimit: 1000,
+    });
+    const owner = form();
+    expect((await register(owner)).status).toBe("accepted");
+    const [ownerRow] = await api.db.select().from(users).where(eq(users.username, owner.username));
+    const mailsBefore = api.sentMail.length;
+    const usersBefore = await countUsers();
+    const taken = [];
+    const fresh = [];
+    for (let i = 0; i < 50; i++) {
+      const probe = form({ phone: "" });
+      const email = i % 2 === 0 ? owner.email.toUpperCase() : owner.email;
+      taken.push(
+        await probing.register({ ...probe, email }, { locale: "cs", ip: "10.7.7.7", proof: proof() }),
+      );
+      fresh.push(
+        await probing.register(form({ phone: "" }), { locale: "cs", ip: "10.7.7.7", proof: proof() }),
+      );
+    }
+    await api.deliverMail();
+    expect(new Set([...taken, ...fresh].map((r) => JSON.stringify(r)))).toEqual(
+      new Set([JSON.stringify({ status: "accepted" })]),
+    );
+    // The 50 fresh addresses got accounts; the registered one still has exactly its own.
+    expect(await countUsers()).toBe(usersBefore + 50);
+    const sameAddress = await api.db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = lower(${owner.email})`);
+    expect(sameAddress.map((u) => u.id)).toEqual([ownerRow.id]);
+    // The owner is told (a few times an hour at most, so probes cannot flood the inbox).
+    const notices = api.sentMail.slice(mailsBefore).filter((m) => m.to === owner.email);
+    expect(notices.length).toBeGreaterThanOrEqual(1);
+    expect(notices.length).toBeLessThanOrEqual(3);
+    expect(notices[0].subject).toBe("Pokus o registraci s vaší e-mailovou adresou");
+    expect(notices[0].text).toContain(`${api.config.publicUrl}/ucet`);
+    expect(notices[0].text).toContain(`${api.config.publicUrl}/obnova-hesla`);
+    expect(notices.some((m) => m.text.includes("/potvrzeni-emailu/"))).toBe(false);
+  });
+
+  it("checks the proof of work before anything that depends on the e-mail's existence", async () => {
+    const owner = form();
+    expect((await register(owner)).status).toBe("accepted");
+    const mails = api.sentMail.length;
+    const taken = await service.register(form({ email: owner.email }), {
+      locale: "cs",
+      ip: "10.0.5.1",
+      proof: {},
+    });
+    const fresh = await service.register(form(), { locale: "cs", ip: "10.0.5.2", proof: {} });
+    expect(taken).toEqual(fresh);
+    expect(taken.status === "invalid" && Object.keys(taken.errors)).toEqual(["form"]);
+    await api.deliverMail();
+    expect(api.sentMail.length).toBe(mails);
+  });
+
+  it("refuses a duplicate username or phone in another letter case, saving nothing", async () => {
     const first = form();
-    expect((await register(first)).status).toBe("created");
+    expect((await register(first)).status).toBe("accepted");
     const before = await countUsers();
     const mails = api.sentMail.length;
 
-    const sameEmail = await register(form({ email: first.email.toUpperCase() }));
-    expect(sameEmail).toEqual({
-      status: "invalid",
-      errors: { email: ["Účet s tímto e-mailem už existuje. Přihlaste se, nebo si nechte obnovit heslo."] },
-    });
     const sameName = await register(form({ username: first.username.toUpperCase() }));
     expect(sameName.status === "invalid" && sameName.errors.username?.[0]).toContain("uživatelské jméno už");
     const samePhone = await register(form({ phone: first.phone.replace(/ /g, "") }));
@@ -135,7 +197,7 @@ describe("registration", () => {
       expect(result.status === "invalid" && result.errors.password?.[0]).toContain("příliš běžné");
     }
     const long = "k".repeat(1024);
-    expect((await register(form({ password: long, passwordConfirmation: long }))).status).toBe("created");
+    expect((await register(form({ password: long, passwordConfirmation: long }))).status).toBe("accepted");
     const tooLong = "k".repeat(1025);
     expect((await register(form({ password: tooLong, passwordConfirmation: tooLong }))).status).toBe(
       "invalid",
@@ -148,7 +210,7 @@ describe("registration", () => {
     expect(none.status === "invalid" && none.errors.form?.[0]).toContain("JavaScript");
     const solved = proof();
     expect((await service.register(form(), { locale: "cs", ip: "10.0.0.9", proof: solved })).status).toBe(
-      "created",
+      "accepted",
     );
     const again = await service.register(form(), { locale: "cs", ip: "10.0.0.9", proof: solved });
     expect(again.status === "invalid" && again.errors.form?.[0]).toContain("znovu");
@@ -157,7 +219,7 @@ describe("registration", () => {
 
   it("starts the newsletter opt-in when asked", async () => {
     const input = form({ newsletter: "on" });
-    expect((await register(input)).status).toBe("created");
+    expect((await register(input)).status).toBe("accepted");
     const [row] = await api.db
       .select()
       .from(subscribers)
@@ -166,9 +228,16 @@ describe("registration", () => {
     expect(api.sentMail.filter((m) => m.to === input.email)).toHaveLength(2);
   });
 
-  it("limits registrations per IP", async () => {
-    for (let i = 0; i < 3; i++) expect((await register(form(), "10.9.9.9")).status).toBe("created");
-    expect((await register(form(), "10.9.9.9")).status).toBe("limited");
-    expect((await register(form(), "10.9.9.8")).status).toBe("created");
+  it("limits registration attempts per IP, registered e-mails included, then answers limited", async () => {
+    const owner = form();
+    expect((await register(owner, "10.9.9.1")).status).toBe("accepted");
+    expect((await register(form(), "10.9.9.9")).status).toBe("accepted");
+    expect((await register(form({ email: owner.email }), "10.9.9.9")).status).toBe("accepted");
+    expect((await register(form(), "10.9.9.9")).status).toBe("accepted");
+    const limited = await register(form(), "10.9.9.9");
+    expect(limited.status).toBe("limited");
+    expect(limited.status === "limited" && limited.retryAfterSeconds).toBeGreaterThan(3000);
+    expect((await register(form({ email: owner.email }), "10.9.9.9")).status).toBe("limited");
+    expect((await register(form(), "10.9.9.8")).status).toBe("accepted");
   });
 });

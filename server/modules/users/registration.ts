@@ -1,6 +1,7 @@
 import { eq, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Locale, translate } from "../../../app/i18n/index.ts";
+import { localePath } from "../../../app/i18n/paths.ts";
 import type { Mailer } from "../../adapters/mail.ts";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
@@ -9,10 +10,14 @@ import { issuesToFieldErrors } from "../../http/api/validation.ts";
 import { RateLimiter } from "../../http/rate-limit.ts";
 import type { Logger } from "../../logger.ts";
 import { hashPassword } from "../auth/passwords.ts";
-import { createAuthService } from "../auth/service.ts";
+import { renderMail } from "../mail/layout.ts";
 import { createNewsletterService, type NewsletterService } from "../newsletter/service.ts";
 import { isCommonPassword } from "./common-passwords.ts";
-import { createEmailConfirmationService, type EmailConfirmationService } from "./email-confirmation.ts";
+import {
+  createEmailConfirmationService,
+  type EmailConfirmationService,
+  mailLocale,
+} from "./email-confirmation.ts";
 import { createPasswordResetService } from "./password-reset.ts";
 import { createProofOfWork, type ProofOfWork } from "./proof-of-work.ts";
 import { createRecaptchaVerifier, type RecaptchaVerifier } from "./recaptcha.ts";
@@ -91,8 +96,13 @@ export function passwordErrors(
 /** What proves a human filled the form: a solved proof of work, or a reCAPTCHA token. */
 export type BotProof = { powChallenge?: unknown; powNonce?: unknown; recaptchaToken?: unknown };
 
+/**
+ * `accepted` is the one answer for a new address and for one that already has an account (then
+ * its owner gets a mail instead of a new account): nobody learns from registration whether an
+ * address is registered.
+ */
 export type RegistrationResult =
-  | { status: "created"; userId: number; email: string; username: string }
+  | { status: "accepted" }
   | { status: "invalid"; errors: FieldErrors }
   | { status: "limited"; retryAfterSeconds: number };
 
@@ -103,11 +113,18 @@ type Deps = {
   newsletter: Pick<NewsletterService, "savePreferences">;
   /** reCAPTCHA v3 instead of the proof of work, when the site key and the secret are configured. */
   recaptcha?: RecaptchaVerifier;
+  mail: Mailer;
+  config: Pick<Config, "publicUrl">;
   logger?: Pick<Logger, "error">;
   now?: () => Date;
-  /** Successful registrations per IP and hour. */
+  /** Complete registration attempts (past the field and bot checks) per IP and hour. */
   perIpLimit?: number;
 };
+
+/** Complete registration attempts one IP may make per hour (ADR 0010). */
+export const REGISTRATIONS_PER_IP_HOUR = 10;
+/** "Somebody tried to register with your address" mails one address gets per hour at most. */
+const TAKEN_NOTICES_PER_EMAIL_HOUR = 3;
 
 function uniqueViolation(error: unknown): string | null {
   let current = error as { code?: string; constraint?: string; cause?: unknown } | undefined;
@@ -118,7 +135,9 @@ function uniqueViolation(error: unknown): string | null {
 export function createRegistrationService(deps: Deps) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
-  const perIp = new RateLimiter(deps.perIpLimit ?? 10, 3600 * 1000, () => now().getTime());
+  const clock = () => now().getTime();
+  const perIp = new RateLimiter(deps.perIpLimit ?? REGISTRATIONS_PER_IP_HOUR, 3600 * 1000, clock);
+  const takenNotices = new RateLimiter(TAKEN_NOTICES_PER_EMAIL_HOUR, 3600 * 1000, clock);
 
   async function botErrors(proof: BotProof, locale: Locale, ip: string): Promise<FieldErrors> {
     if (deps.recaptcha) {
@@ -139,21 +158,22 @@ export function createRegistrationService(deps: Deps) {
     return { form: [translate(locale, key)] };
   }
 
+  /**
+   * Username and phone clashes, which the form reports: a username is public anyway (it stands
+   * next to bids). The e-mail is deliberately not checked here (see register).
+   */
   async function duplicateErrors(input: RegistrationInput, locale: Locale): Promise<FieldErrors> {
     const rows = await db
-      .select({ email: users.email, username: users.username, phone: users.phone, prefix: users.phonePrefix })
+      .select({ username: users.username, phone: users.phone, prefix: users.phonePrefix })
       .from(users)
       .where(
         or(
-          sql`lower(${users.email}) = lower(${input.email})`,
           sql`lower(${users.username}) = lower(${input.username})`,
           input.phone ? eq(users.phone, input.phone) : undefined,
         ),
       );
     const errors: FieldErrors = {};
     for (const row of rows) {
-      if (row.email.toLowerCase() === input.email.toLowerCase())
-        errors.email = [translate(locale, "registration.errors.emailTaken")];
       if (row.username.toLowerCase() === input.username.toLowerCase())
         errors.username = [translate(locale, "registration.errors.usernameTaken")];
       if (input.phone && row.phone === input.phone && row.prefix === input.phonePrefix)
@@ -162,12 +182,57 @@ export function createRegistrationService(deps: Deps) {
     return errors;
   }
 
+  async function accountWithEmail(email: string) {
+    const [row] = await db
+      .select({ id: users.id, email: users.email, username: users.username, locale: users.locale })
+      .from(users)
+      .where(sql`lower(${users.email}) = lower(${email})`)
+      .limit(1);
+    return row ?? null;
+  }
+
+  /**
+   * Tells the owner of an address that somebody tried to register with it, with the ways back in
+   * (login, a new password). At most a few an hour per address, so nobody can flood an inbox.
+   */
+  async function sendTakenNotice(email: string) {
+    if (!takenNotices.attempt(email.toLowerCase())) return;
+    const owner = await accountWithEmail(email);
+    if (!owner) return;
+    const locale = mailLocale(owner.locale);
+    const url = (page: "account" | "resetPassword") => `${deps.config.publicUrl}${localePath(page, locale)}`;
+    const t = (key: string) =>
+      translate(locale, `registration.mail.${key}`, {
+        username: owner.username,
+        resetUrl: url("resetPassword"),
+      });
+    const content = renderMail({
+      locale,
+      siteUrl: deps.config.publicUrl,
+      subject: t("takenSubject"),
+      paragraphs: [t("takenGreeting"), t("takenText"), t("takenReset")],
+      action: { label: t("takenButton"), url: url("account") },
+      closing: [t("takenIgnore"), t("signature")],
+    });
+    try {
+      await deps.mail.send({ to: owner.email, ...content });
+    } catch (error) {
+      deps.logger?.error(
+        { err: error, userId: owner.id },
+        "registration notice to an existing account failed",
+      );
+    }
+  }
+
   return {
     /**
-     * Creates an account from the form or API body. Field errors, duplicates and the bot check are
-     * all reported together so the visitor fixes everything in one go. On success the user exists
-     * with an argon2id hash, the welcome mail with the confirmation link is sent and, when asked,
-     * the newsletter opt-in started. Logging in is the caller's part (it owns the cookie).
+     * Creates an account from the form body. Field errors and the bot check are reported together
+     * so the visitor fixes everything in one go; only a form that passes both (and the per-IP
+     * limit) gets near the question whether its e-mail is registered. A taken address answers
+     * `accepted` like a new one and its owner gets a mail instead; the password is hashed either
+     * way, so the two take equally long. On a new address the user exists with an argon2id hash,
+     * the welcome mail with the confirmation link is sent and, when asked, the newsletter opt-in
+     * started. Nobody is logged in: the visitor confirms the address and logs in (ADR 0010).
      */
     async register(
       raw: Record<string, unknown>,
@@ -181,12 +246,20 @@ export function createRegistrationService(deps: Deps) {
       const identity = [String(raw.email ?? ""), String(raw.username ?? "")];
       delete errors.password;
       Object.assign(errors, passwordErrors(raw, locale, identity));
-      if (parsed.success) Object.assign(errors, await duplicateErrors(parsed.data, locale));
+      // The bot check comes before anything that touches the database.
       Object.assign(errors, await botErrors(meta.proof, locale, ip));
       if (!parsed.success || Object.keys(errors).length > 0) return { status: "invalid", errors };
 
+      if (!perIp.attempt(ip)) return { status: "limited", retryAfterSeconds: perIp.retryAfterSeconds(ip) };
       const input = parsed.data;
+      const duplicates = await duplicateErrors(input, locale);
+      if (Object.keys(duplicates).length > 0) return { status: "invalid", errors: duplicates };
+
       const passwordHash = await hashPassword(input.password);
+      if (await accountWithEmail(input.email)) {
+        await sendTakenNotice(input.email);
+        return { status: "accepted" };
+      }
       let user: { id: number; email: string; username: string; locale: string };
       try {
         [user] = await db
@@ -207,13 +280,14 @@ export function createRegistrationService(deps: Deps) {
         // A concurrent registration took the address or the name between the check and the insert.
         const constraint = uniqueViolation(error);
         if (constraint === null) throw error;
-        const field = constraint.includes("username") ? "username" : "email";
-        return {
-          status: "invalid",
-          errors: { [field]: [translate(locale, `registration.errors.${field}Taken`)] },
-        };
+        if (constraint.includes("username"))
+          return {
+            status: "invalid",
+            errors: { username: [translate(locale, "registration.errors.usernameTaken")] },
+          };
+        await sendTakenNotice(input.email);
+        return { status: "accepted" };
       }
-      perIp.attempt(ip);
 
       // The account exists now; a mail or newsletter hiccup must not turn that into an error page.
       try {
@@ -232,7 +306,7 @@ export function createRegistrationService(deps: Deps) {
           deps.logger?.error({ err: error, userId: user.id }, "newsletter opt-in at registration failed");
         }
       }
-      return { status: "created", userId: user.id, email: user.email, username: user.username };
+      return { status: "accepted" };
     },
   };
 }
@@ -266,12 +340,14 @@ export function createAccountServices({
       proofOfWork,
       emailConfirmation,
       newsletter,
+      mail,
+      config,
       recaptcha: config.recaptcha
         ? createRecaptchaVerifier({ settings: config.recaptcha, expectedAction: "register", logger })
         : undefined,
       logger,
     }),
-    passwordReset: createPasswordResetService({ db, mail, auth: createAuthService(db), config, logger }),
+    passwordReset: createPasswordResetService({ db, mail, config, logger }),
   };
 }
 
