@@ -111,12 +111,15 @@ export function ErrorBoundary() {
     reloadOnChunkError(error);
   }, [error]);
   const data = useRouteLoaderData<typeof loader>("root");
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   // A route middleware that throws stops the root loader too: the path still tells the language.
   const locale: Locale = data?.locale ?? pathLocale(pathname);
   const t = (key: string) => translate(locale, key);
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const notFound = status === 404;
+  // 422: a form post refused before its action ran (a control character): the way out is the form's
+  // page again (a plain link: most forms post through a fetcher, so there is no page to go back to).
+  const invalidInput = status === 422;
   const message = notFound ? null : deliberateMessage(error);
   // 404: the spec's sentence is English; a Czech page gets a Czech heading with it underneath.
   const notFoundSentence = t("errors.notFound");
@@ -141,10 +144,22 @@ export function ErrorBoundary() {
         </p>
       ) : null}
       <p className="mx-auto mt-3 max-w-xl text-muted">
-        {t(notFound ? "pages.notFoundText" : "pages.errorText")}
+        {t(notFound ? "pages.notFoundText" : invalidInput ? "pages.invalidInputText" : "pages.errorText")}
       </p>
+      {invalidInput ? (
+        <a
+          className="mt-8 mr-3 inline-block rounded bg-primary-dark px-6 py-3 text-white hover:bg-primary"
+          href={`${pathname}${search}`}
+        >
+          {t("pages.backToForm")}
+        </a>
+      ) : null}
       <a
-        className="mt-8 inline-block rounded bg-primary-dark px-6 py-3 text-white hover:bg-primary"
+        className={
+          invalidInput
+            ? "mt-8 inline-block rounded border border-primary-dark px-6 py-3 text-primary-dark hover:bg-white"
+            : "mt-8 inline-block rounded bg-primary-dark px-6 py-3 text-white hover:bg-primary"
+        }
         href={localePath("home", locale)}
       >
         {t("common.backHome")}

@@ -1,0 +1,97 @@
+/**
+ * Screenshots of what issue 13 changed for a visitor, at 375, 768 and 1280 px (not part of the
+ * test suite): the page after registration (which no longer logs in), the login form while it
+ * answers the challenge of an attacked account, the API docs page under the CSP, and the answer to
+ * a form post with a control character. Run against a running demo server:
+ *
+ *   SCREENS_URL=http://localhost:3100 node tests/screens/security.screens.ts
+ *
+ * PNGs go to /tmp/screens/security-<page>-<width>.png.
+ */
+import fs from "node:fs";
+import http from "node:http";
+import { answeredContext, launchScreensBrowser } from "./browser.ts";
+
+const BASE = process.env.SCREENS_URL ?? "http://localhost:3100";
+const OUT = "/tmp/screens";
+fs.mkdirSync(OUT, { recursive: true });
+
+const password = "Sbirka doutniku z Kuby 1998";
+
+/** Wrong passwords from two other loopback addresses, so the browser's 127.0.0.1 stays a new place. */
+async function failLogins(email: string, count: number) {
+  const url = new URL("/api/auth/login", BASE);
+  for (let i = 0; i < count; i++) {
+    await new Promise<void>((resolve, reject) => {
+      const request = http.request(
+        {
+          host: "127.0.0.1",
+          port: url.port,
+          path: url.pathname,
+          method: "POST",
+          localAddress: i % 2 ? "127.0.0.3" : "127.0.0.2",
+          headers: { "Content-Type": "application/json", Accept: "application/json" },
+        },
+        (response) => response.resume().on("end", resolve),
+      );
+      request.on("error", reject);
+      request.end(JSON.stringify({ email, password: `hadam-${i}` }));
+    });
+  }
+}
+
+const browser = await launchScreensBrowser();
+try {
+  for (const width of [375, 768, 1280]) {
+    const context = await answeredContext(browser, BASE, width);
+    const page = await context.newPage();
+    const id = `${width}${Date.now().toString(36)}`;
+    const email = `screens.${id}@example.cz`;
+
+    await page.goto(`${BASE}/registrace`);
+    const form = page.getByTestId("register-form");
+    await form.getByRole("textbox", { name: "E-mail", exact: true }).fill(email);
+    await form.getByRole("textbox", { name: "Uživatelské jméno", exact: true }).fill(`screens.${id}`);
+    await form.getByRole("textbox", { name: "Heslo", exact: true }).fill(password);
+    await form.getByRole("textbox", { name: "Heslo znovu", exact: true }).fill(password);
+    await form.getByRole("textbox", { name: "Jméno", exact: true }).fill("Karel");
+    await form.getByRole("textbox", { name: "Příjmení", exact: true }).fill("Sběratel");
+    await form.getByLabel(/Souhlasím s/).check();
+    await form.getByLabel(/alespoň 18 let/).check();
+    await page.getByRole("button", { name: "Zaregistrovat se" }).click();
+    await page.waitForURL(/\/registrace\/dekujeme$/, { timeout: 60_000 });
+    await page.screenshot({ path: `${OUT}/security-welcome-${width}.png`, fullPage: true });
+
+    // An attacked account: the owner's new browser is asked for proof of work, shown while solved.
+    await failLogins(email, 12);
+    await page.goto(`${BASE}/ucet`);
+    await page.locator("#login-email").fill(email);
+    await page.locator("#login-password").fill(password);
+    await page.locator("main form:has(#login-email)").getByRole("button", { name: "Přihlásit se" }).click();
+    await page.getByTestId("login-challenge").waitFor({ timeout: 30_000 });
+    await page.screenshot({ path: `${OUT}/security-challenge-${width}.png`, fullPage: true });
+    await page.waitForURL(/\/ucet\/prehled$/, { timeout: 60_000 });
+
+    await page.goto(`${BASE}/api/docs`);
+    await page.waitForLoadState("networkidle");
+    await page.screenshot({ path: `${OUT}/security-apidocs-${width}.png` });
+
+    // A form post with a NUL byte: the translated refusal instead of a server error.
+    await page.goto(`${BASE}/ucet/fakturacni-udaje`);
+    await page.evaluate(() => {
+      const form = document.createElement("form");
+      form.method = "post";
+      const input = document.createElement("input");
+      input.name = "name";
+      input.value = "Karel\u0000Sběratel";
+      form.append(input);
+      document.body.append(form);
+      form.submit();
+    });
+    await page.waitForLoadState("networkidle");
+    await page.screenshot({ path: `${OUT}/security-control-${width}.png`, fullPage: true });
+    await context.close();
+  }
+} finally {
+  await browser.close();
+}
