@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite, type PostgresMod } from "@electric-sql/pglite";
+import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { NodeFS } from "@electric-sql/pglite/nodefs";
@@ -108,13 +108,16 @@ async function probePostgres(url: string): Promise<void> {
  * to PostgreSQL, which then refuses to go on rather than pretend). Directories are synced too:
  * PostgreSQL fsyncs a directory after creating or renaming a file in it.
  */
+type EmscriptenOptions = Parameters<NodeFS["init"]>[1];
+type PostgresModule = Parameters<NonNullable<EmscriptenOptions["preRun"]>[number]>[0];
+
 class DurableNodeFS extends NodeFS {
-  async init(pg: PGlite, emscriptenOptions: Partial<PostgresMod>) {
+  async init(pg: PGlite, emscriptenOptions: EmscriptenOptions) {
     const result = await super.init(pg, emscriptenOptions);
     const preRun = result.emscriptenOpts.preRun ?? [];
     result.emscriptenOpts.preRun = [
       ...preRun,
-      (mod: PostgresMod) => {
+      (mod: PostgresModule) => {
         const emscripten = mod as unknown as {
           NODEFS: { stream_ops: Record<string, unknown>; tryFSOperation<T>(operation: () => T): T };
         };
