@@ -54,7 +54,7 @@ const samples: Sample[] = [];
 function summary(metrics: string[]) {
   const labels = [...new Set(samples.map((s) => s.label))];
   console.log(
-    `\n| variant | ${metrics.map((m) => `${m} min / median / max`).join(" | ")} | load (1/5/15 min) at each run |`,
+    `\n| variant | ${metrics.map((m) => `${m} min / median / max`).join(" | ")} | 1-min load at each run |`,
   );
   console.log(`| --- | ${metrics.map(() => "---:").join(" | ")} | --- |`);
   for (const label of labels) {
