@@ -98,6 +98,9 @@ async function probePostgres(url: string): Promise<void> {
   }
 }
 
+type EmscriptenOptions = Parameters<NodeFS["init"]>[1];
+type PostgresModule = Parameters<NonNullable<EmscriptenOptions["preRun"]>[number]>[0];
+
 /**
  * PGlite's data directory on the real file system, with fsync that reaches the disk.
  *
@@ -108,9 +111,6 @@ async function probePostgres(url: string): Promise<void> {
  * to PostgreSQL, which then refuses to go on rather than pretend). Directories are synced too:
  * PostgreSQL fsyncs a directory after creating or renaming a file in it.
  */
-type EmscriptenOptions = Parameters<NodeFS["init"]>[1];
-type PostgresModule = Parameters<NonNullable<EmscriptenOptions["preRun"]>[number]>[0];
-
 class DurableNodeFS extends NodeFS {
   async init(pg: PGlite, emscriptenOptions: EmscriptenOptions) {
     const result = await super.init(pg, emscriptenOptions);
@@ -142,6 +142,9 @@ class DurableNodeFS extends NodeFS {
 function durableStartParams() {
   return [...PGlite.defaultStartParams.filter((p) => p !== "-F"), "-c", "wal_sync_method=fsync"];
 }
+
+/** In DATA_DIR: the embedded database was synced to disk whole once (see openDatabase). */
+const SYNCED_MARKER = "db-synced";
 
 /** fsync of every file and directory below `dir`, children before their directory. */
 function syncTree(dir: string) {
@@ -183,7 +186,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   try {
     const dbDir = options.dataDir ? path.join(options.dataDir, "db") : undefined;
     const durable = !!dbDir && !(options.unsafeNoFsync ?? process.env.RARITA_UNSAFE_NO_FSYNC === "true");
-    const fresh = !!dbDir && !fs.existsSync(path.join(dbDir, "PG_VERSION"));
+    const syncedMarker = options.dataDir ? path.join(options.dataDir, SYNCED_MARKER) : undefined;
     // Every extension a migration creates must be loaded into PGlite here (search: unaccent, pg_trgm).
     const client = await PGlite.create({
       fs: dbDir ? (durable ? new DurableNodeFS(dbDir) : new NodeFS(dbDir)) : undefined,
@@ -192,11 +195,15 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     });
     const db = drizzlePglite({ client, schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
-    // initdb wrote the new catalog without WAL and without a working fsync: sync it once now, so
-    // a power cut after the first start cannot leave a directory that WAL replay cannot repair.
-    if (durable && fresh && dbDir) {
+    // initdb wrote a new catalog without WAL and without a working fsync, and a directory from
+    // before durability was on was never synced: sync it whole once, so that an OS crash cannot
+    // leave files that WAL replay cannot repair. The marker (itself synced) says it was done.
+    if (durable && dbDir && syncedMarker && !fs.existsSync(syncedMarker)) {
       await client.exec("checkpoint");
       syncTree(dbDir);
+      fs.writeFileSync(syncedMarker, "The embedded database in db/ was synced to disk whole once.\n");
+      syncPath(syncedMarker);
+      syncPath(path.dirname(syncedMarker));
     }
     return {
       db,
