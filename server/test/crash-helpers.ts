@@ -89,16 +89,19 @@ export type CrashServices = ReturnType<typeof createServices>;
 /**
  * The application's services on the crash test's storage, in this process, with a job runner that
  * does not run jobs in the background: what `work` queues stays queued for the server process.
+ * With `background: true` the runner works like the server's (workers, supervisor, schedules), to
+ * let jobs left by a killed process finish.
  */
 export async function withServices<T>(
   storage: CrashStorage,
   work: (context: { database: Database; services: CrashServices; jobs: JobRunner }) => Promise<T>,
   env: Record<string, string> = {},
+  { background = false }: { background?: boolean } = {},
 ) {
   return withDatabase(storage, async (database) => {
     const config = loadConfig({ NODE_ENV: "test", DATA_DIR: storage.dataDir, LOG_LEVEL: "silent", ...env });
     const logger = createLogger("silent");
-    const jobs = createJobRunner({ database, logger, background: false });
+    const jobs = createJobRunner({ database, logger, background });
     const services = createServices({ database, config, logger, jobs });
     await jobs.start();
     try {

@@ -12,6 +12,7 @@ import {
 } from "../../test/crash-helpers.ts";
 import { productStatusChanges, products } from "../catalog/tables.ts";
 import { messages } from "../messages/tables.ts";
+import { CLOSE_QUEUE } from "./service.ts";
 import { insertAuction, insertAuctionSettings, insertBidders } from "./test-fixtures.ts";
 
 /**
@@ -25,6 +26,7 @@ const cleanups = createCleanups();
 afterAll(() => cleanups.run());
 
 const AUCTIONS = 60;
+const FINISHED = ["completed", "cancelled", "failed"];
 
 describe("a crash while auctions close", () => {
   it("closes every auction exactly once after the restart", async () => {
@@ -76,6 +78,21 @@ describe("a crash while auctions close", () => {
       { timeoutMs: 150_000, intervalMs: 500 },
     );
     await stopGracefully(server);
+
+    // The close jobs the kill interrupted may have committed their close: they run again once
+    // their heartbeat has lapsed, and must then change nothing. Let every close job finish.
+    await withServices(
+      storage,
+      async ({ jobs }) => {
+        await waitUntil(
+          "every close job finished",
+          async () => (await jobs.list(CLOSE_QUEUE)).every((job) => FINISHED.includes(job.state)),
+          { timeoutMs: 150_000, intervalMs: 1000 },
+        );
+      },
+      {},
+      { background: true },
+    );
 
     await withDatabase(storage, async ({ db }) => {
       const rows = await db
