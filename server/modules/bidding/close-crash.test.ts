@@ -80,14 +80,15 @@ describe("a crash while auctions close", () => {
     await stopGracefully(server);
 
     // The close jobs the kill interrupted may have committed their close: they run again once
-    // their heartbeat has lapsed, and must then change nothing. Let every close job finish.
+    // their heartbeat has lapsed, and must then change nothing. Let every close job finish (on a
+    // `stately` queue pg-boss also waits for its next stats round, up to a minute or two more).
     await withServices(
       storage,
       async ({ jobs }) => {
         await waitUntil(
           "every close job finished",
           async () => (await jobs.list(CLOSE_QUEUE)).every((job) => FINISHED.includes(job.state)),
-          { timeoutMs: 150_000, intervalMs: 1000 },
+          { timeoutMs: 300_000, intervalMs: 1000 },
         );
       },
       {},
@@ -135,5 +136,5 @@ describe("a crash while auctions close", () => {
       );
       for (const auction of setup.auctions) expect(mailCount.get(auction.winnerEmail)).toBe(1);
     });
-  }, 300_000);
+  }, 600_000);
 });
