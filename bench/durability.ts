@@ -206,12 +206,13 @@ async function startBareServer(files: Map<string, Buffer>) {
   return { port: (server.address() as AddressInfo).port, close: () => new Promise((r) => server.close(r)) };
 }
 
-async function startNginx(files: Map<string, Buffer>) {
+/** nginx serving each body as /page<index>.html, or null when nginx is not installed. */
+async function startNginx(bodies: Buffer[]) {
   if (spawnSync("sh", ["-c", "command -v nginx"]).status !== 0) return null;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rarita-bench-nginx-"));
   const root = path.join(dir, "html");
   fs.mkdirSync(root);
-  [...files.values()].forEach((body, index) => fs.writeFileSync(path.join(root, `page${index}.html`), body));
+  for (const [index, body] of bodies.entries()) fs.writeFileSync(path.join(root, `page${index}.html`), body);
   const port = await freePort();
   fs.writeFileSync(
     path.join(dir, "nginx.conf"),
@@ -281,9 +282,7 @@ async function pages() {
         // The references, once per round (after the fsync-on server, with its bytes).
         if (unsafe === "false") {
           const bare = await startBareServer(bodies);
-          const nginx = await startNginx(
-            new Map([...bodies].map(([page, body], i) => [`/page${i}.html`, body])),
-          );
+          const nginx = await startNginx([...bodies.values()]);
           try {
             for (const [index, page] of paths.entries()) {
               let before = load();
