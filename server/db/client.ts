@@ -1,8 +1,10 @@
+import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
+import { NodeFS } from "@electric-sql/pglite/nodefs";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -27,8 +29,12 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
 
 export type OpenOptions =
   | { engine: "postgres"; url: string; poolSize?: number }
-  /** dataDir undefined means an in-memory database (tests). */
-  | { engine: "pglite"; dataDir?: string };
+  /**
+   * dataDir undefined means an in-memory database (tests). `unsafeNoFsync` gives up durability
+   * against an OS crash or power cut (commits stay in the page cache): for benchmarks comparing
+   * the cost of fsync only. Also set by RARITA_UNSAFE_NO_FSYNC=true in the environment.
+   */
+  | { engine: "pglite"; dataDir?: string; unsafeNoFsync?: boolean };
 
 /**
  * The PostgreSQL server named by a URL cannot be reached or refuses us (wrong host, port, password,
@@ -92,6 +98,73 @@ async function probePostgres(url: string): Promise<void> {
   }
 }
 
+type EmscriptenOptions = Parameters<NodeFS["init"]>[1];
+type PostgresModule = Parameters<NonNullable<EmscriptenOptions["preRun"]>[number]>[0];
+
+/**
+ * PGlite's data directory on the real file system, with fsync that reaches the disk.
+ *
+ * PGlite maps PostgreSQL's files onto Node's fs through Emscripten's NODEFS, which implements no
+ * fsync: PostgreSQL's fsync() and fdatasync() return success without a system call, so even with
+ * fsync=on a commit would sit in the kernel's page cache, lost on an OS crash or power cut. This
+ * file system adds the missing operation (fs.fsyncSync on the real descriptor, errors passed back
+ * to PostgreSQL, which then refuses to go on rather than pretend). Directories are synced too:
+ * PostgreSQL fsyncs a directory after creating or renaming a file in it.
+ */
+class DurableNodeFS extends NodeFS {
+  async init(pg: PGlite, emscriptenOptions: EmscriptenOptions) {
+    const result = await super.init(pg, emscriptenOptions);
+    const preRun = result.emscriptenOpts.preRun ?? [];
+    result.emscriptenOpts.preRun = [
+      ...preRun,
+      (mod: PostgresModule) => {
+        const emscripten = mod as unknown as {
+          NODEFS: { stream_ops: Record<string, unknown>; tryFSOperation<T>(operation: () => T): T };
+        };
+        const { NODEFS } = emscripten;
+        // NODEFS.stream_ops is the object every open file's stream_ops points to.
+        NODEFS.stream_ops.fsync = (stream: { nfd?: number }) => {
+          if (stream.nfd === undefined) return 0;
+          NODEFS.tryFSOperation(() => fs.fsyncSync(stream.nfd as number));
+          return 0;
+        };
+      },
+    ];
+    return result;
+  }
+}
+
+/**
+ * PGlite starts PostgreSQL with -F (fsync off); without it every commit waits for its WAL. The
+ * WAL is synced with fsync(), not the default fdatasync(): Emscripten's fdatasync is a stub that
+ * never reaches the file system (NODEFS's fsync, added above, does).
+ */
+function durableStartParams() {
+  return [...PGlite.defaultStartParams.filter((p) => p !== "-F"), "-c", "wal_sync_method=fsync"];
+}
+
+/** In DATA_DIR: the embedded database was synced to disk whole once (see openDatabase). */
+const SYNCED_MARKER = "db-synced";
+
+/** fsync of every file and directory below `dir`, children before their directory. */
+function syncTree(dir: string) {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) syncTree(full);
+    else if (entry.isFile()) syncPath(full);
+  }
+  syncPath(dir);
+}
+
+function syncPath(file: string) {
+  const fd = fs.openSync(file, "r");
+  try {
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.engine === "postgres") {
     await probePostgres(options.url);
@@ -111,12 +184,27 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   let lock: DataDirLock | undefined;
   if (options.dataDir) lock = acquireDataDirLock(options.dataDir);
   try {
+    const dbDir = options.dataDir ? path.join(options.dataDir, "db") : undefined;
+    const durable = !!dbDir && !(options.unsafeNoFsync ?? process.env.RARITA_UNSAFE_NO_FSYNC === "true");
+    const syncedMarker = options.dataDir ? path.join(options.dataDir, SYNCED_MARKER) : undefined;
     // Every extension a migration creates must be loaded into PGlite here (search: unaccent, pg_trgm).
-    const client = await PGlite.create(options.dataDir ? path.join(options.dataDir, "db") : undefined, {
+    const client = await PGlite.create({
+      fs: dbDir ? (durable ? new DurableNodeFS(dbDir) : new NodeFS(dbDir)) : undefined,
       extensions: { unaccent, pg_trgm },
+      startParams: durable ? durableStartParams() : undefined,
     });
     const db = drizzlePglite({ client, schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
+    // initdb wrote a new catalog without WAL and without a working fsync, and a directory from
+    // before durability was on was never synced: sync it whole once, so that an OS crash cannot
+    // leave files that WAL replay cannot repair. The marker (itself synced) says it was done.
+    if (durable && dbDir && syncedMarker && !fs.existsSync(syncedMarker)) {
+      await client.exec("checkpoint");
+      syncTree(dbDir);
+      fs.writeFileSync(syncedMarker, "The embedded database in db/ was synced to disk whole once.\n");
+      syncPath(syncedMarker);
+      syncPath(path.dirname(syncedMarker));
+    }
     return {
       db,
       engine: "pglite",

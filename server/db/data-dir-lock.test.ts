@@ -144,6 +144,48 @@ describe("acquireDataDirLock", () => {
     expect(fs.existsSync(file)).toBe(false);
   });
 
+  it.runIf(hasProc)(
+    "takes over at once a lock whose holder was killed but not yet reaped by its parent (a zombie)",
+    async () => {
+      const dir = tempDir();
+      const lockModule = path.join(root, "server/db/data-dir-lock.ts");
+      // The holder's parent is a shell that execs `sleep`, which never waits for children: the
+      // holder, once killed, stays a zombie (its pid still answers kill(pid, 0)) until the sleep ends.
+      const holderCode = `import(${JSON.stringify(lockModule)}).then((m) => { m.acquireDataDirLock(process.argv[1]); console.log("ready"); setInterval(() => {}, 1 << 30); })`;
+      const parent = spawn(
+        "sh",
+        ["-c", 'node -e "$0" "$1" & echo "pid $!"; exec sleep 600', holderCode, dir],
+        {
+          env: { ...childEnv(), PATH: `${path.dirname(process.execPath)}:${process.env.PATH}` },
+          stdio: "pipe",
+        },
+      );
+      children.push(parent);
+      let output = "";
+      let errors = "";
+      parent.stderr?.on("data", (chunk: Buffer) => {
+        errors += chunk.toString();
+      });
+      await new Promise<void>((resolve, reject) => {
+        parent.stdout?.on("data", (chunk: Buffer) => {
+          output += chunk.toString();
+          if (output.includes("ready")) resolve();
+        });
+        parent.once("exit", () => reject(new Error(`the holder's parent exited: ${errors}`)));
+      });
+      const holderPid = Number(output.match(/pid (\d+)/)?.[1]);
+      expect(ownerOf(path.join(dir, "rarita.lock")).pid).toBe(holderPid);
+
+      process.kill(holderPid, "SIGKILL");
+      const state = () => fs.readFileSync(`/proc/${holderPid}/stat`, "utf8").split(") ")[1]?.[0];
+      while (state() !== "Z") await new Promise((resolve) => setTimeout(resolve, 10));
+
+      const lock = acquireDataDirLock(dir);
+      expect(ownerOf(path.join(dir, "rarita.lock")).pid).toBe(process.pid);
+      lock.release();
+    },
+  );
+
   it("takes over a lock file that holds no pid (an interrupted write)", () => {
     const dir = tempDir();
     const file = path.join(dir, "rarita.lock");

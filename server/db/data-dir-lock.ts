@@ -46,21 +46,34 @@ const LOCK_FILE = "rarita.lock";
 const heldByThisProcess = new Set<string>();
 
 /**
- * The start time of a process in clock ticks since boot (field 22 of /proc/<pid>/stat), or null
- * when it cannot be read (no /proc, or no such process).
+ * Fields of /proc/<pid>/stat: the state letter (field 3), the kernel's flags (field 9) and the
+ * start time in clock ticks since boot (field 22); null when it cannot be read (no /proc, or no
+ * such process).
  */
-export function processStartTime(pid: number): string | null {
+function readProcStat(pid: number): { state: string; flags: number; start: string | null } | null {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
     // Field 2 is the command name in parentheses and may itself contain spaces or ')'.
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    // fields[0] is field 3 (state), so field 22 is fields[19].
+    // fields[0] is field 3 (state), so field 9 is fields[6] and field 22 is fields[19].
     const start = fields[19];
-    return start && /^\d+$/.test(start) ? start : null;
+    return {
+      state: fields[0] ?? "",
+      flags: Number(fields[6]),
+      start: start && /^\d+$/.test(start) ? start : null,
+    };
   } catch {
     return null;
   }
 }
+
+/** The start time of a process in clock ticks since boot, or null when it cannot be read. */
+export function processStartTime(pid: number): string | null {
+  return readProcStat(pid)?.start ?? null;
+}
+
+/** PF_EXITING (include/linux/sched.h): the process is in exit() and will never run code again. */
+const PF_EXITING = 0x4;
 
 function bootId(): string | null {
   try {
@@ -88,6 +101,11 @@ function parseOwner(text: string): Partial<LockOwner> & { pid: number } {
 }
 
 function processIsAlive(pid: number): boolean {
+  // Linux: a killed process keeps its pid while the kernel tears it down (PF_EXITING) and then as
+  // a zombie until its parent reaps it (state Z, or X while being reaped); kill(pid, 0) still
+  // succeeds meanwhile, but the process can no longer write, so its lock is dead already.
+  const stat = readProcStat(pid);
+  if (stat && (stat.state === "Z" || stat.state === "X" || (stat.flags & PF_EXITING) !== 0)) return false;
   try {
     process.kill(pid, 0);
     return true;

@@ -49,6 +49,27 @@ describe("job runner", () => {
     await jobs.stop();
   });
 
+  it("works off a backlog one job after another, without waiting out the poll interval between them", async () => {
+    // Jobs queued while no worker ran (a restart, an SMTP outage): on a queue with NOTIFY the
+    // worker's fallback poll is 30 s, and it used to wait that long after each job.
+    const queued = runner({ background: false });
+    queued.define("test.backlog", { notify: true });
+    await queued.start();
+    for (let n = 0; n < 6; n++) await queued.send("test.backlog", { n });
+    await queued.stop();
+
+    const jobs = runner();
+    jobs.define("test.backlog", { notify: true });
+    const seen: number[] = [];
+    jobs.work<{ n: number }>("test.backlog", async ({ n }) => void seen.push(n), {
+      pollingIntervalSeconds: 2,
+    });
+    await jobs.start();
+    await vi.waitFor(() => expect(seen).toHaveLength(6), { timeout: 8_000, interval: 50 });
+    expect([...seen].sort()).toEqual([0, 1, 2, 3, 4, 5]);
+    await jobs.stop();
+  });
+
   it("retries a failing handler, which then succeeds", async () => {
     const jobs = runner();
     jobs.define("test.flaky", { retryLimit: 3, retryDelaySeconds: 0 });

@@ -10,7 +10,8 @@ import type { Logger } from "../logger.ts";
  * a job sent is a row that outlives a crash or a restart; a worker claims it with
  * `FOR UPDATE SKIP LOCKED`, so several processes on one PostgreSQL database never run the same
  * attempt twice; a handler that throws is retried by the queue's policy. Delivery is
- * at-least-once (a process killed mid-handler leaves the job to expire and run again), so handlers
+ * at-least-once (a process killed mid-handler stops the job's heartbeat, and the next supervisor
+ * round of any process hands it to the queue's retry policy), so handlers
  * make their effect idempotent: a state transition guarded by its `WHERE`, a file named by the
  * job id. See docs/decisions/0004-jobs.md.
  *
@@ -34,6 +35,12 @@ export type QueueOptions = {
   deleteAfterSeconds?: number;
   /** A new job wakes the queue's workers at once (PostgreSQL NOTIFY) instead of at their next poll. */
   notify?: boolean;
+  /**
+   * A running job's worker confirms it is alive this often (seconds, at least 10; default
+   * HEARTBEAT_SECONDS); a job whose confirmation stops (its process was killed) is retried after
+   * this and the supervisor's interval, instead of after expireInSeconds.
+   */
+  heartbeatSeconds?: number;
 };
 
 export type SendOptions = {
@@ -97,12 +104,17 @@ export type JobRunnerOptions = {
 };
 
 const DEFAULT_POLL_SECONDS = 2;
+/** See QueueOptions.heartbeatSeconds: worst case, a job killed mid-run waits 30 + 15 s for its retry. */
+const HEARTBEAT_SECONDS = 30;
+const SUPERVISE_INTERVAL_SECONDS = 15;
 
 function bossOptions(database: Database, options: JobRunnerOptions): ConstructorOptions {
   const background = options.background ?? true;
   const common: ConstructorOptions = {
     schema: "pgboss",
     supervise: background,
+    // The supervisor fails jobs whose heartbeat stopped (a killed process) and expired ones.
+    superviseIntervalSeconds: SUPERVISE_INTERVAL_SECONDS,
     schedule: background,
     // Workers on queues with `notify` wake on the INSERT's NOTIFY instead of the next poll.
     useListenNotify: background,
@@ -128,6 +140,7 @@ function queueOptions(options: QueueOptions) {
     expireInSeconds: options.expireInSeconds,
     deleteAfterSeconds: options.deleteAfterSeconds,
     notify: options.notify,
+    heartbeatSeconds: options.heartbeatSeconds ?? HEARTBEAT_SECONDS,
   };
 }
 
@@ -198,15 +211,28 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     const entry = handlers.get(name);
     if (!entry) return;
     working.add(name);
-    await boss.work<object>(
-      name,
-      {
-        batchSize: 1,
-        pollingIntervalSeconds: entry.options.pollingIntervalSeconds ?? DEFAULT_POLL_SECONDS,
-        localConcurrency: entry.options.concurrency ?? 1,
-      },
-      async ([job]) => runHandler(name, job),
-    );
+    // One pg-boss worker per concurrent slot, so each knows its own id: after a job it asks for the
+    // next one at once. pg-boss waits its poll interval after every fetch that found a job (30 s on
+    // a queue with NOTIFY), so a backlog (after a restart or an SMTP outage) drained one job per
+    // poll; now it drains as fast as the handlers run, and only an empty fetch waits.
+    for (let slot = 0; slot < (entry.options.concurrency ?? 1); slot++) {
+      let workerId = "";
+      workerId = await boss.work<object>(
+        name,
+        {
+          batchSize: 1,
+          pollingIntervalSeconds: entry.options.pollingIntervalSeconds ?? DEFAULT_POLL_SECONDS,
+          localConcurrency: 1,
+        },
+        async ([job]) => {
+          try {
+            await runHandler(name, job);
+          } finally {
+            if (workerId) boss.notifyWorker(workerId);
+          }
+        },
+      );
+    }
   }
 
   async function doStart() {

@@ -1,22 +1,16 @@
-import { randomBytes } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { and, eq } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../config.ts";
-import { type Database, openDatabase } from "../../db/client.ts";
-import { createJobRunner } from "../../jobs/runner.ts";
-import { createLogger } from "../../logger.ts";
-import { createServices } from "../../services.ts";
 import {
-  createStubBuild,
-  freePort,
-  killServerProcess,
-  type ServerProcess,
-  startServerProcess,
-} from "../../test/server-process.ts";
+  crash,
+  createCleanups,
+  createCrashServer,
+  prepareCrashStorage,
+  stopGracefully,
+  waitUntil,
+  withDatabase,
+  withServices,
+} from "../../test/crash-helpers.ts";
+import type { ServerProcess } from "../../test/server-process.ts";
 import { bids, productStatusChanges } from "../catalog/tables.ts";
 import { messages } from "../messages/tables.ts";
 import { insertAuction, insertAuctionSettings, insertBidders } from "./test-fixtures.ts";
@@ -26,55 +20,12 @@ import { insertAuction, insertAuctionSettings, insertBidders } from "./test-fixt
  * there after the restart, and the auction must still close exactly once. On the embedded engine
  * (a temporary DATA_DIR) and, with TEST_DATABASE_URL, on a fresh PostgreSQL database.
  */
-const serverUrl = process.env.TEST_DATABASE_URL;
-const cleanups: (() => Promise<void> | void)[] = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-async function adminQuery(statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-/** Where the server keeps its data: a DATA_DIR, plus a fresh database on PostgreSQL. */
-async function prepareStorage() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "rarita-crash-"));
-  cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-  if (!serverUrl) return { dataDir, databaseUrl: "" };
-  const name = `rarita_crash_${randomBytes(5).toString("hex")}`;
-  await adminQuery(`create database ${name}`);
-  cleanups.push(() => adminQuery(`drop database if exists ${name} with (force)`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { dataDir, databaseUrl: url.toString() };
-}
-
-/** The same database in this process (the server must not run on the embedded engine meanwhile). */
-async function withDatabase<T>(
-  storage: { dataDir: string; databaseUrl: string },
-  work: (database: Database) => Promise<T>,
-) {
-  const database = storage.databaseUrl
-    ? await openDatabase({ engine: "postgres", url: storage.databaseUrl, poolSize: 2 })
-    : await openDatabase({ engine: "pglite", dataDir: storage.dataDir });
-  try {
-    return await work(database);
-  } finally {
-    await database.close();
-  }
-}
+const cleanups = createCleanups();
+afterAll(() => cleanups.run());
 
 describe("a crash under bidding load", () => {
   it("keeps every acknowledged bid and still closes the auction exactly once", async () => {
-    const storage = await prepareStorage();
-    const build = createStubBuild();
-    cleanups.push(build.remove);
+    const storage = await prepareCrashStorage(cleanups);
 
     // The auction, its seller and 30 bidders with sessions. No soft close here: the test moves
     // the end itself, and bids near it must not push it away.
@@ -86,22 +37,9 @@ describe("a crash under bidding load", () => {
       return { auctionId: auction.id, sellerId: seller.user.id, tokens: bidders.map((b) => b.token) };
     });
 
-    const port = await freePort();
-    const env = {
-      BUILD_DIR: build.name,
-      DATA_DIR: storage.dataDir,
-      DATABASE_URL: storage.databaseUrl,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-    };
-    const start = async () => {
-      const server = startServerProcess(env);
-      cleanups.push(() => killServerProcess(server));
-      await server.waitForOutput("Rarita is running");
-      return server;
-    };
-    const api = `http://127.0.0.1:${port}/api/auctions/${setup.auctionId}`;
+    const app = await createCrashServer(storage, cleanups);
+    const start = () => app.start();
+    const api = `${app.origin}/api/auctions/${setup.auctionId}`;
 
     // Bidders bid as fast as they can; the server is killed while requests are in flight.
     let server: ServerProcess = await start();
@@ -132,8 +70,7 @@ describe("a crash under bidding load", () => {
     );
     const deadline = Date.now() + 20_000;
     while (acknowledged.length < 60 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    server.child.kill("SIGKILL");
-    await server.exited;
+    await crash(server);
     stop = true;
     await bidding;
     expect(acknowledged.length).toBeGreaterThanOrEqual(30);
@@ -148,34 +85,26 @@ describe("a crash under bidding load", () => {
     // Never down (a tie of equal maxima shows the same amount twice: the earlier one leads).
     for (let i = 1; i < amounts.length; i++) expect(amounts[i]).toBeGreaterThanOrEqual(amounts[i - 1]);
     expect(history.auction.priceMinor).toBe(amounts[amounts.length - 1]);
-    server.child.kill("SIGTERM");
-    await server.exited;
+    await stopGracefully(server);
 
     // The end comes a few seconds after the next start; its close job is queued meanwhile.
-    await withDatabase(storage, async (database) => {
-      const config = loadConfig({ NODE_ENV: "test", DATA_DIR: storage.dataDir, LOG_LEVEL: "silent" });
-      const logger = createLogger("silent");
-      const jobs = createJobRunner({ database, logger, background: false });
-      const services = createServices({ database, config, logger, jobs });
-      await jobs.start();
+    await withServices(storage, async ({ services }) => {
       expect(await services.bidding.moveEnd(setup.auctionId, new Date(Date.now() + 4000))).toBe(true);
-      await jobs.stop();
     });
     server = await start();
-    let decided: { auction: { status: string } } | null = null;
-    const closeDeadline = Date.now() + 60_000;
-    while (Date.now() < closeDeadline) {
-      decided = await (await fetch(`${api}/bids`)).json();
-      if (decided?.auction.status !== "active") break;
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    expect(decided?.auction.status).toBe("sold");
+    const decided = await waitUntil(
+      "the auction's close",
+      async () => {
+        const state: { auction: { status: string } } = await (await fetch(`${api}/bids`)).json();
+        return state.auction.status !== "active" && state;
+      },
+      { intervalMs: 250 },
+    );
+    expect(decided.auction.status).toBe("sold");
     // Killed right after the decision, and started again: nothing is decided twice.
-    server.child.kill("SIGKILL");
-    await server.exited;
+    await crash(server);
     server = await start();
-    server.child.kill("SIGTERM");
-    await server.exited;
+    await stopGracefully(server);
 
     await withDatabase(storage, async ({ db }) => {
       const changes = await db
