@@ -40,6 +40,10 @@ export function signTestNotification(secret: string, rawBody: string): string {
   return `sha256=${createHmac("sha256", secret).update(rawBody).digest("hex")}`;
 }
 
+/** The test gateway's payment ids: `tgw_` and 24 hex digits. Anything else is no payment of its. */
+const TEST_GATEWAY_ID = /^tgw_[0-9a-f]{24}$/;
+export const isTestGatewayId = (id: string) => TEST_GATEWAY_ID.test(id);
+
 export type TestGateway = CardGateway & {
   /** The gateway's own page: the payment as the payer sees it there. */
   find(id: string): Promise<TestGatewayPayment | null>;
@@ -65,6 +69,7 @@ export function createTestGateway({
   notify: (rawBody: string, signature: string) => Promise<unknown>;
 }): TestGateway {
   const find = async (id: string) => {
+    if (!isTestGatewayId(id)) return null;
     const [row] = await db.select().from(testGatewayPayments).where(eq(testGatewayPayments.id, id));
     return row ?? null;
   };
@@ -95,6 +100,7 @@ export function createTestGateway({
     },
     find,
     async decide(id, outcome) {
+      if (!isTestGatewayId(id)) return null;
       const [changed] = await db
         .update(testGatewayPayments)
         .set({ state: outcome, updatedAt: sql`now()` })
