@@ -53,4 +53,19 @@ describe("the test gateway's page", () => {
     },
   );
 
+  it("shows a payment the gateway knows", async () => {
+    const started = await api.services.testGateway!.create({
+      reference: "page-test-1",
+      amountMinor: 1500,
+      currencyCode: "CZK",
+      description: "Topování",
+      returnPath: "/",
+      locale: "cs",
+    });
+    const id = started.providerPaymentId;
+    const shown = (await loader({ params: { id }, context: context(), request: request(id) } as never)) as {
+      payment: { amountMinor: number; state: string };
+    };
+    expect(shown.payment).toMatchObject({ amountMinor: 1500, state: "created" });
+  });
 });
