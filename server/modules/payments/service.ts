@@ -398,9 +398,17 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       );
     for (const payment of rows) {
       if (!payment.providerPaymentId) continue;
-      if (payment.status === "refunded") await refundAtGateway(payment);
-      else
-        await applyGatewayState(payment.providerPaymentId, await gateway.status(payment.providerPaymentId));
+      try {
+        if (payment.status === "refunded") await refundAtGateway(payment);
+        else
+          await applyGatewayState(payment.providerPaymentId, await gateway.status(payment.providerPaymentId));
+      } catch (err) {
+        // The gateway is unreachable: the page shows what is known, the next look or notification retries.
+        deps.logger?.warn(
+          { err, paymentId: payment.id },
+          "could not read or refund a card payment at the gateway",
+        );
+      }
     }
   }
 
