@@ -9,7 +9,8 @@ import type { Route } from "./+types/test-gateway";
  * The test card gateway's payment page (`/testovaci-platebni-brana/:id`), standing in for a real
  * gateway's site where none can be reached: the payer pays or declines, the gateway notifies the
  * shop (signed) and sends the payer back to the order. A 404 where the test gateway is off
- * (production, unless PAYMENTS_TEST_GATEWAY=true).
+ * (production, unless PAYMENTS_TEST_GATEWAY=true), and for any id that is not one of the
+ * gateway's (`find` and `decide` check its form before the database sees it: a NUL byte was a 500).
  */
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, (t) => ({ title: t("payments.gateway.title"), noindex: true }));

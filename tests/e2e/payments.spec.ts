@@ -132,3 +132,16 @@ test("a seller promotes a live listing for 3 days and it carries the Top ribbon 
   await expect(card).toHaveAttribute("data-topped", "true");
   await expect(card.getByTestId("topped-ribbon")).toBeVisible();
 });
+
+test("the test gateway's page answers 404 for an id that is none of its payments, a NUL byte included", async ({
+  page,
+}) => {
+  for (const path of [
+    "/testovaci-platebni-brana/%00",
+    "/testovaci-platebni-brana/tgw_%00",
+    "/en/test-payment-gateway/%27%20or%201%3D1",
+  ]) {
+    const response = await page.request.get(path);
+    expect(response.status(), path).toBe(404);
+  }
+});

@@ -56,11 +56,13 @@ export default function OrderSummaryPage({ loaderData, actionData }: Route.Compo
     result = {
       tone: "success",
       text:
-        order.kind === "promotion" && order.toppedUntil
+        (order.kind === "promotion" && order.toppedUntil
           ? t("payments.summary.paidPromotion", { date: formatDate(order.toppedUntil, locale, true) })
           : order.kind === "listing_fee"
             ? t("payments.summary.paidFee")
-            : t("payments.summary.paid"),
+            : t("payments.summary.paid")) +
+        // A second card payment of the order succeeded too and went back to the payer.
+        (order.duplicateRefunded ? ` ${t("payments.summary.duplicateRefunded")}` : ""),
     };
   else if (order.status === "cancelled") result = { tone: "neutral", text: t("payments.summary.cancelled") };
   else if (!order.payable) result = { tone: "neutral", text: t("payments.summary.notPayable") };

@@ -2,9 +2,10 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { translate } from "../../../app/i18n/index.ts";
 import { bearerSecurity, createApiRouter, requireUser } from "../../http/api/router.ts";
-import { errorResponses, idPathParam, jsonContent, MessageBody } from "../../http/api/schemas.ts";
+import { errorResponses, idPathParam, jsonContent, MAX_INT4, MessageBody } from "../../http/api/schemas.ts";
 import { issuesToFieldErrors } from "../../http/api/validation.ts";
 import type { AppEnv } from "../../http/types.ts";
+import { PAYMENT_METHODS, PAYMENT_STATUSES } from "../payments/tables.ts";
 import { SETTING_NAMES, SETTING_SPECS } from "../settings/schemas.ts";
 
 /** Back-office calls: admins only (403 for everyone else), every change audited. */
@@ -108,5 +109,61 @@ adminApi.openapi(
     if (result === "cancelled")
       return c.json({ message: translate(locale, "payments.errors.orderCancelled") }, 409);
     return c.json({ id, status: result }, 200);
+  },
+);
+
+const AdminPaymentSchema = z
+  .object({
+    id: z.number().int(),
+    orderId: z.number().int(),
+    method: z.enum(PAYMENT_METHODS),
+    provider: z.string(),
+    providerPaymentId: z.string().nullable().openapi({ description: "The payment's id at the gateway" }),
+    status: z.enum(PAYMENT_STATUSES),
+    amountMinor: z.number().int().openapi({ description: "CZK minor units" }),
+    createdAt: z.string(),
+    paidAt: z.string().nullable(),
+    refundedAsDuplicate: z.boolean().openapi({
+      description:
+        "A card payment that succeeded for an order already paid by another payment, so refunded to the payer through the gateway",
+    }),
+    refundedAt: z
+      .string()
+      .nullable()
+      .openapi({ description: "When the gateway took the refund; null while it is still due" }),
+  })
+  .openapi("AdminPayment");
+
+adminApi.openapi(
+  createRoute({
+    method: "get",
+    path: "/admin/payments",
+    tags: ["admin"],
+    summary:
+      "Payments, newest first (at most 100): `?state=refunded` lists the duplicate card payments refunded to their payers (each also in the audit log as payment.refund_duplicate); `?orderId=` one order's payments",
+    security: bearerSecurity,
+    request: {
+      query: z.object({
+        state: z.enum(PAYMENT_STATUSES).optional(),
+        orderId: z
+          .string()
+          .regex(/^[1-9][0-9]{0,9}$/)
+          .transform(Number)
+          .pipe(z.number().int().max(MAX_INT4))
+          .optional()
+          .openapi({ type: "integer", description: "The order's number" }),
+      }),
+    },
+    responses: {
+      200: jsonContent(z.object({ data: z.array(AdminPaymentSchema) }), "The payments"),
+      401: errorResponses[401],
+      403: jsonContent(MessageBody, "Not an admin"),
+      422: errorResponses[422],
+    },
+  }),
+  async (c) => {
+    const { state, orderId } = c.req.valid("query");
+    const data = await c.get("services").payments.adminPayments({ status: state, orderId });
+    return c.json({ data }, 200);
   },
 );

@@ -77,6 +77,9 @@ export const OrderSchema = z
       .string()
       .nullable()
       .openapi({ description: "The tax document of a paid order: GET /me/invoices/{number}" }),
+    duplicateRefunded: z.boolean().openapi({
+      description: "A second card payment succeeded for the paid order and was refunded to the payer",
+    }),
   })
   .openapi("Order");
 
@@ -228,7 +231,7 @@ paymentsApi.openapi(
     path: "/orders/{id}/{hash}/card",
     tags: ["payments"],
     summary:
-      "Starts a card payment of a payable order at the card gateway: the URL to send the payer to. The gateway sends them back to the order's page",
+      "Starts a card payment of a payable order at the card gateway: the URL to send the payer to. The gateway sends them back to the order's page. While a card payment of the order is open (not paid, failed or expired at the gateway), a start answers that payment's URL again: one order, one card payment at a time",
     request: { params: z.object({ id: IdParam, hash: HashParam }) },
     responses: {
       200: jsonContent(z.object({ data: z.object({ redirectUrl: z.string() }) }), "Go to the gateway"),

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Locale } from "../../../app/i18n/index.ts";
 import { localePath } from "../../../app/i18n/paths.ts";
 import type { Db } from "../../db/client.ts";
@@ -9,15 +9,21 @@ import { type TestGatewayPayment, testGatewayPayments } from "./tables.ts";
  * Card gateways behind one interface (product.md "Payments"). The shop never trusts a return URL
  * or a notification's body: it asks the gateway for the payment's state (czech-facts.md), and a
  * notification only says "look again". A real gateway (GoPay, Comgate, Stripe) implements the
- * same four calls over HTTP; here only the test gateway exists, since no real one is reachable.
+ * same calls over HTTP; here only the test gateway exists, since no real one is reachable.
  */
-export type GatewayState = "pending" | "paid" | "failed";
+export type GatewayState = "pending" | "paid" | "failed" | "refunded";
 
 export type CardGateway = {
   /** Stored as `payments.provider`; the webhook path is /api/payments/webhooks/{provider}. */
   readonly provider: string;
-  /** Opens a payment at the gateway: its id there and where to send the payer. */
+  /**
+   * Opens a payment at the gateway: its id there and where to send the payer. Idempotent per
+   * `reference` (the shop's payment id; real gateways take it as the order number or idempotency
+   * key): a second call with the same reference answers the same payment, so a retried or
+   * concurrent start never opens a second one.
+   */
   create(payment: {
+    reference: string;
     amountMinor: number;
     currencyCode: string;
     description: string;
@@ -26,6 +32,12 @@ export type CardGateway = {
   }): Promise<{ providerPaymentId: string; redirectUrl: string }>;
   /** The payment's state as the gateway knows it; null when it does not know the id. */
   status(providerPaymentId: string): Promise<GatewayState | null>;
+  /**
+   * Returns `amountMinor` of a paid payment to the payer. Idempotent: refunding a payment the
+   * gateway already refunded does nothing more (a retry after a crash or a repeated notification
+   * never pays back twice). Throws when the gateway cannot refund it (unknown, not paid).
+   */
+  refund(providerPaymentId: string, amountMinor: number): Promise<void>;
   /** A notification whose signature holds: its event id and the payment it concerns; else null. */
   readNotification(
     rawBody: string,
@@ -39,6 +51,10 @@ export const TEST_GATEWAY_SIGNATURE_HEADER = "x-test-gateway-signature";
 export function signTestNotification(secret: string, rawBody: string): string {
   return `sha256=${createHmac("sha256", secret).update(rawBody).digest("hex")}`;
 }
+
+/** The test gateway's payment ids: `tgw_` and 24 hex digits. Anything else is no payment of its. */
+const TEST_GATEWAY_ID = /^tgw_[0-9a-f]{24}$/;
+export const isTestGatewayId = (id: string) => TEST_GATEWAY_ID.test(id);
 
 export type TestGateway = CardGateway & {
   /** The gateway's own page: the payment as the payer sees it there. */
@@ -65,20 +81,40 @@ export function createTestGateway({
   notify: (rawBody: string, signature: string) => Promise<unknown>;
 }): TestGateway {
   const find = async (id: string) => {
+    if (!isTestGatewayId(id)) return null;
     const [row] = await db.select().from(testGatewayPayments).where(eq(testGatewayPayments.id, id));
     return row ?? null;
   };
   return {
     provider: "test",
     async create(payment) {
-      const id = `tgw_${randomBytes(12).toString("hex")}`;
-      await db.insert(testGatewayPayments).values({ id, ...payment });
-      return { providerPaymentId: id, redirectUrl: localePath("testGateway", payment.locale, { id }) };
+      await db
+        .insert(testGatewayPayments)
+        .values({ id: `tgw_${randomBytes(12).toString("hex")}`, ...payment })
+        .onConflictDoNothing({ target: testGatewayPayments.reference });
+      const [row] = await db
+        .select({ id: testGatewayPayments.id })
+        .from(testGatewayPayments)
+        .where(eq(testGatewayPayments.reference, payment.reference));
+      return {
+        providerPaymentId: row.id,
+        redirectUrl: localePath("testGateway", payment.locale, { id: row.id }),
+      };
     },
     async status(id) {
       const row = await find(id);
       if (!row) return null;
       return row.state === "created" ? "pending" : row.state;
+    },
+    async refund(id, amountMinor) {
+      const [refunded] = await db
+        .update(testGatewayPayments)
+        .set({ state: "refunded", refundedMinor: amountMinor, refundedAt: sql`now()`, updatedAt: sql`now()` })
+        .where(and(eq(testGatewayPayments.id, id), eq(testGatewayPayments.state, "paid")))
+        .returning({ id: testGatewayPayments.id });
+      if (refunded) return;
+      const row = await find(id);
+      if (row?.state !== "refunded") throw new Error(`test gateway: payment ${id} cannot be refunded`);
     },
     readNotification(rawBody, signature) {
       if (!signature) return null;
@@ -95,6 +131,7 @@ export function createTestGateway({
     },
     find,
     async decide(id, outcome) {
+      if (!isTestGatewayId(id)) return null;
       const [changed] = await db
         .update(testGatewayPayments)
         .set({ state: outcome, updatedAt: sql`now()` })

@@ -1,5 +1,6 @@
+import { randomBytes } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { FEES } from "../../db/seed/settings-data.ts";
 import { createTestApi, type TestApi } from "../../test/api-harness.ts";
 import { insertCategory, insertProduct } from "../../test/fixtures.ts";
@@ -399,6 +400,205 @@ describe("gateway notifications", () => {
       .where(eq(paymentEvents.eventId, `evt_test_${gatewayId}`));
     expect(events).toHaveLength(1);
     expect(events[0].processedAt).not.toBeNull();
+  });
+});
+
+describe("one order, one charge", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  const cardStart = (order: { id: number; hash: string }) =>
+    api.call("POST", `/api/orders/${order.id}/${order.hash}/card`);
+  const gatewayIdOf = (started: { json: { data: { redirectUrl: string } } }) =>
+    started.json.data.redirectUrl.split("/").pop()!;
+
+  async function orderPayments(orderId: number) {
+    return api.db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(payments.id);
+  }
+
+  async function gatewayRow(id: string) {
+    return (await api.db.select().from(testGatewayPayments).where(eq(testGatewayPayments.id, id)))[0];
+  }
+
+  async function duplicateRefundsAudited(paymentId: number) {
+    return api.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "payment.refund_duplicate"), eq(auditLog.entityId, String(paymentId))));
+  }
+
+  /**
+   * A card payment opened the way every start did before starts were reused: a new payment at
+   * the gateway and a pending payment of the order, whatever else was open.
+   */
+  async function legacyCardPayment(order: { id: number; totalMinor: number }) {
+    const started = await gateway().create({
+      reference: `legacy-${randomBytes(6).toString("hex")}`,
+      amountMinor: order.totalMinor,
+      currencyCode: "CZK",
+      description: "Topování",
+      returnPath: "/",
+      locale: "cs",
+    });
+    await api.db.insert(payments).values({
+      orderId: order.id,
+      method: "card",
+      provider: "test",
+      providerPaymentId: started.providerPaymentId,
+      status: "pending",
+      amountMinor: order.totalMinor,
+    });
+    return started.providerPaymentId;
+  }
+
+  it("concurrent starts of one order open one card payment and send every payer to it", async () => {
+    const listing = await liveAuction(other);
+    const order = (await orderPromotion(other, listing.id, 1)).json.data;
+    const starts = await Promise.all(Array.from({ length: 5 }, () => cardStart(order)));
+    expect(starts.map((start) => start.status)).toEqual(Array(5).fill(200));
+    const urls = new Set(starts.map((start) => start.json.data.redirectUrl));
+    expect(urls.size).toBe(1);
+    const opened = await orderPayments(order.id);
+    expect(opened).toHaveLength(1);
+    expect(opened[0]).toMatchObject({ status: "pending", providerPaymentId: gatewayIdOf(starts[0]) });
+    expect(
+      await api.db
+        .select()
+        .from(testGatewayPayments)
+        .where(eq(testGatewayPayments.reference, `payment-${opened[0].id}`)),
+    ).toHaveLength(1);
+
+    // Declined at the gateway: the next start opens a new payment.
+    await gateway().decide(gatewayIdOf(starts[0]), "failed");
+    const next = await cardStart(order);
+    expect(next.status).toBe(200);
+    expect(gatewayIdOf(next)).not.toBe(gatewayIdOf(starts[0]));
+    expect((await orderPayments(order.id)).map((payment) => payment.status)).toEqual(["failed", "pending"]);
+
+    // Paid at the gateway, its notification lost: a start reads that first and refuses.
+    await api.db
+      .update(testGatewayPayments)
+      .set({ state: "paid" })
+      .where(eq(testGatewayPayments.id, gatewayIdOf(next)));
+    const again = await cardStart(order);
+    expect(again.status).toBe(409);
+    expect(again.json.message).toBe("Objednávka je už zaplacená.");
+    expect((await orderPayments(order.id)).map((payment) => payment.status)).toEqual(["failed", "paid"]);
+  });
+
+  it("a second payment that succeeds for a paid order is refunded at the gateway once, listed for the operator and audited", async () => {
+    const refund = vi.spyOn(gateway(), "refund");
+    const listing = await liveAuction(seller, 20);
+    const order = (await orderPromotion(seller, listing.id, 3)).json.data;
+    const first = await legacyCardPayment(order);
+    const second = await legacyCardPayment(order);
+    await gateway().decide(first, "paid");
+    const until = (await toppedUntil(listing.id))!;
+    await gateway().decide(second, "paid");
+
+    // The order was paid once: one promotion, one tax document; the second payment went back.
+    expect((await api.db.select().from(orders).where(eq(orders.id, order.id)))[0].status).toBe("paid");
+    expect((await toppedUntil(listing.id))!.toISOString()).toBe(until.toISOString());
+    expect(await api.db.select().from(invoices).where(eq(invoices.orderId, order.id))).toHaveLength(1);
+    const [paid, duplicate] = await orderPayments(order.id);
+    expect(paid).toMatchObject({ providerPaymentId: first, status: "paid", refundReason: null });
+    expect(duplicate).toMatchObject({
+      providerPaymentId: second,
+      status: "refunded",
+      refundReason: "duplicate",
+    });
+    expect(duplicate.refundedAt).not.toBeNull();
+    expect(await gatewayRow(first)).toMatchObject({ state: "paid", refundedMinor: null });
+    expect(await gatewayRow(second)).toMatchObject({ state: "refunded", refundedMinor: order.totalMinor });
+    expect(refund).toHaveBeenCalledTimes(1);
+
+    // The operator sees it, and the audit log says what the system did.
+    const listed = await api.call("GET", "/api/admin/payments?state=refunded", { token: admin.token });
+    expect(listed.status).toBe(200);
+    expect(listed.json.data).toContainEqual(
+      expect.objectContaining({
+        id: duplicate.id,
+        orderId: order.id,
+        status: "refunded",
+        providerPaymentId: second,
+        amountMinor: order.totalMinor,
+        refundedAsDuplicate: true,
+        refundedAt: duplicate.refundedAt!.toISOString(),
+      }),
+    );
+    expect(listed.json.data.every((row: { status: string }) => row.status === "refunded")).toBe(true);
+    const ofOrder = await api.call("GET", `/api/admin/payments?orderId=${order.id}`, { token: admin.token });
+    expect(ofOrder.json.data.map((row: { id: number }) => row.id)).toEqual([duplicate.id, paid.id]);
+    expect(
+      (await api.call("GET", "/api/admin/payments?state=refunded", { token: seller.token })).status,
+    ).toBe(403);
+    expect((await api.call("GET", "/api/admin/payments?orderId=0x10", { token: admin.token })).status).toBe(
+      422,
+    );
+    const audited = await duplicateRefundsAudited(duplicate.id);
+    expect(audited).toHaveLength(1);
+    expect(audited[0]).toMatchObject({
+      actorId: null,
+      entity: "payment",
+      data: { orderId: order.id, provider: "test", providerPaymentId: second, amountMinor: order.totalMinor },
+    });
+    // The payer's order page knows.
+    const view = (await api.call("GET", `/api/orders/${order.id}/${order.hash}`)).json.data;
+    expect(view).toMatchObject({ status: "paid", duplicateRefunded: true });
+
+    // The gateway notifies again (a new event, and the same one redelivered): no second refund.
+    const body = JSON.stringify({ id: `evt_again_${second}`, paymentId: second });
+    const signature = signTestNotification(api.config.testGateway!.secret, body);
+    const send = () =>
+      api.call("POST", "/api/payments/webhooks/test", {
+        rawBody: body,
+        headers: { [TEST_GATEWAY_SIGNATURE_HEADER]: signature },
+      });
+    expect((await send()).json).toEqual({ received: true, duplicate: false });
+    expect((await send()).json).toEqual({ received: true, duplicate: true });
+    await api.call("GET", `/api/orders/${order.id}/${order.hash}`);
+    expect(refund).toHaveBeenCalledTimes(1);
+    expect(await duplicateRefundsAudited(duplicate.id)).toHaveLength(1);
+    expect((await orderPayments(order.id)).map((payment) => payment.status)).toEqual(["paid", "refunded"]);
+    expect(await api.db.select().from(invoices).where(eq(invoices.orderId, order.id))).toHaveLength(1);
+  });
+
+  it("a card payment that succeeds after the transfer was marked paid is refunded; a refund the gateway missed is done on the next look", async () => {
+    const listing = await liveAuction(dealer, 20);
+    const order = (await orderPromotion(dealer, listing.id, 1)).json.data;
+    const gatewayId = gatewayIdOf(await cardStart(order));
+    expect(
+      (await api.call("POST", `/api/admin/orders/${order.id}/paid`, { token: admin.token })).status,
+    ).toBe(200);
+    const until = (await toppedUntil(listing.id))!;
+    // The gateway is down when the shop refunds: the payment is marked, the refund still due.
+    const refund = vi
+      .spyOn(gateway(), "refund")
+      .mockRejectedValueOnce(new Error("gateway unavailable"))
+      .mockRejectedValueOnce(new Error("gateway unavailable"));
+    await gateway().decide(gatewayId, "paid");
+    const [card, transfer] = await orderPayments(order.id);
+    expect(transfer).toMatchObject({ method: "bank_transfer", status: "paid" });
+    expect(card).toMatchObject({ status: "refunded", refundReason: "duplicate", refundedAt: null });
+    expect((await gatewayRow(gatewayId)).state).toBe("paid");
+    const due = await api.call("GET", `/api/admin/payments?state=refunded`, { token: admin.token });
+    expect(due.json.data).toContainEqual(
+      expect.objectContaining({ id: card.id, refundedAsDuplicate: true, refundedAt: null }),
+    );
+
+    // The payer comes back to the order's page while the gateway is still down: the page works.
+    const stillDown = await api.call("GET", `/api/orders/${order.id}/${order.hash}`);
+    expect(stillDown.status).toBe(200);
+    expect(stillDown.json.data.status).toBe("paid");
+    expect((await orderPayments(order.id))[0].refundedAt).toBeNull();
+    // The next look does the refund, and only once.
+    expect((await api.call("GET", `/api/orders/${order.id}/${order.hash}`)).json.data.status).toBe("paid");
+    await api.call("GET", `/api/orders/${order.id}/${order.hash}`);
+    expect(refund).toHaveBeenCalledTimes(3);
+    expect(await gatewayRow(gatewayId)).toMatchObject({ state: "refunded", refundedMinor: order.totalMinor });
+    expect((await orderPayments(order.id))[0].refundedAt).not.toBeNull();
+    expect(await duplicateRefundsAudited(card.id)).toHaveLength(1);
+    expect((await toppedUntil(listing.id))!.toISOString()).toBe(until.toISOString());
+    expect(await api.db.select().from(invoices).where(eq(invoices.orderId, order.id))).toHaveLength(1);
   });
 });
 

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { formatShortDateTime } from "../../../app/components/product/format.ts";
 import { type Locale, translate } from "../../../app/i18n/index.ts";
 import { localePath } from "../../../app/i18n/paths.ts";
@@ -24,6 +24,8 @@ import {
   type OrderStatus,
   orderItems,
   orders,
+  type Payment,
+  type PaymentStatus,
   paymentEvents,
   payments,
 } from "./tables.ts";
@@ -83,6 +85,24 @@ export type OrderView = {
   toppedUntil: string | null;
   /** The tax document of a paid order. */
   invoiceNumber: string | null;
+  /** A second card payment succeeded for the paid order and was refunded to the payer. */
+  duplicateRefunded: boolean;
+};
+
+/** A payment as the operator sees it (GET /api/admin/payments). */
+export type AdminPayment = {
+  id: number;
+  orderId: number;
+  method: Payment["method"];
+  provider: string;
+  providerPaymentId: string | null;
+  status: PaymentStatus;
+  amountMinor: number;
+  createdAt: string;
+  paidAt: string | null;
+  /** Succeeded for an order already paid, so refunded (the refund is done once `refundedAt` is set). */
+  refundedAsDuplicate: boolean;
+  refundedAt: string | null;
 };
 
 export type PromotionOffer = {
@@ -291,7 +311,13 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     return order ?? null;
   }
 
-  /** A card payment's state from the gateway, applied to the payment and its order (once). */
+  /**
+   * A card payment's state from the gateway, applied to the payment and its order (once). A
+   * payment that succeeds for an order already paid (two payments started before starts were
+   * reused, a transfer marked paid while the card payment was open, a gateway paying twice) is
+   * a duplicate: it is marked refunded and audited in the transaction that sees it, and refunded
+   * at the gateway once that has committed (no gateway call holds the order's lock).
+   */
   async function applyGatewayState(providerPaymentId: string, state: GatewayState | null) {
     if (!gateway || state === null || state === "pending") return;
     const provider = gateway.provider;
@@ -300,18 +326,90 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       .from(payments)
       .where(and(eq(payments.provider, provider), eq(payments.providerPaymentId, providerPaymentId)));
     if (!found) return;
-    await db.transaction(async (tx) => {
+    const refundDue = await db.transaction(async (tx): Promise<Payment | null> => {
       // Order first, then its payment: the same lock order as every other path.
       const order = await lockOrder(tx, found.orderId);
       const [payment] = await tx.select().from(payments).where(eq(payments.id, found.id)).for("update");
-      if (!order || !payment || (payment.status !== "created" && payment.status !== "pending")) return;
+      if (!order || !payment) return null;
+      // Decided earlier; its refund at the gateway may not have been done (a crash in between).
+      if (payment.status === "refunded") return payment.refundedAt ? null : payment;
+      if (payment.status !== "created" && payment.status !== "pending") return null;
+      if (state === "refunded") return null;
       const at = now();
+      if (state === "paid" && order.status === "paid") {
+        const [duplicate] = await tx
+          .update(payments)
+          .set({ status: "refunded", refundReason: "duplicate", paidAt: at, updatedAt: at })
+          .where(eq(payments.id, payment.id))
+          .returning();
+        await tx.insert(auditLog).values({
+          actorId: null,
+          action: "payment.refund_duplicate",
+          entity: "payment",
+          entityId: String(payment.id),
+          data: { orderId: order.id, provider, providerPaymentId, amountMinor: payment.amountMinor },
+        });
+        deps.logger?.warn(
+          { orderId: order.id, paymentId: payment.id },
+          "a card payment succeeded for an order already paid: refunding it",
+        );
+        return duplicate;
+      }
       await tx
         .update(payments)
         .set({ status: state, paidAt: state === "paid" ? at : null, updatedAt: at })
         .where(eq(payments.id, payment.id));
       if (state === "paid" && order.status !== "paid") await applyPaidOrder(tx, order, at, "card");
+      return null;
     });
+    if (refundDue) await refundAtGateway(refundDue);
+  }
+
+  /** Returns a duplicate payment's money at the gateway (idempotent there) and records that it did. */
+  async function refundAtGateway(payment: Payment) {
+    if (!gateway || payment.provider !== gateway.provider || !payment.providerPaymentId) return;
+    await gateway.refund(payment.providerPaymentId, payment.amountMinor);
+    const at = now();
+    await db
+      .update(payments)
+      .set({ refundedAt: at, updatedAt: at })
+      .where(and(eq(payments.id, payment.id), isNull(payments.refundedAt)));
+  }
+
+  /**
+   * Reads the order's open card payments from the gateway and applies their state, then does the
+   * gateway refunds still due for the order's duplicates: the payer's return and a new start see
+   * what the gateway knows even when its notification never came.
+   */
+  async function syncCardPayments(orderId: number) {
+    if (!gateway) return;
+    const rows = await db
+      .select()
+      .from(payments)
+      .where(
+        and(
+          eq(payments.orderId, orderId),
+          eq(payments.provider, gateway.provider),
+          or(
+            inArray(payments.status, ["created", "pending"]),
+            and(eq(payments.status, "refunded"), isNull(payments.refundedAt)),
+          ),
+        ),
+      );
+    for (const payment of rows) {
+      if (!payment.providerPaymentId) continue;
+      try {
+        if (payment.status === "refunded") await refundAtGateway(payment);
+        else
+          await applyGatewayState(payment.providerPaymentId, await gateway.status(payment.providerPaymentId));
+      } catch (err) {
+        // The gateway is unreachable: the page shows what is known, the next look or notification retries.
+        deps.logger?.warn(
+          { err, paymentId: payment.id },
+          "could not read or refund a card payment at the gateway",
+        );
+      }
+    }
   }
 
   async function findOrder(id: number, hash: string): Promise<Order | null> {
@@ -345,12 +443,12 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         .returning();
       order = cancelled ?? order;
     }
-    const [lastCard] = await db
-      .select({ status: payments.status, updatedAt: payments.updatedAt })
+    const cardPayments = await db
+      .select({ status: payments.status, updatedAt: payments.updatedAt, refundReason: payments.refundReason })
       .from(payments)
       .where(and(eq(payments.orderId, order.id), eq(payments.method, "card")))
-      .orderBy(desc(payments.id))
-      .limit(1);
+      .orderBy(desc(payments.id));
+    const lastCard = cardPayments[0];
     const payable =
       order.status === "awaiting_payment" && order.totalMinor > 0 && stillWanted(order.kind, listing?.status);
     const iban = payable ? (account === undefined ? await bankAccount() : account) : null;
@@ -401,6 +499,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       lastCardPayment: lastCard ? { status: lastCard.status, at: lastCard.updatedAt.toISOString() } : null,
       toppedUntil: order.kind === "promotion" ? (listing?.toppedUntil ?? null) : null,
       invoiceNumber: invoice?.number ?? null,
+      duplicateRefunded: cardPayments.some((payment) => payment.refundReason === "duplicate"),
     };
   }
 
@@ -520,23 +619,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     async order(id: number, hash: string, locale: Locale): Promise<OrderView | null> {
       let order = await findOrder(id, hash);
       if (!order) return null;
-      if (gateway && order.status === "awaiting_payment") {
-        const open = await db
-          .select({ providerPaymentId: payments.providerPaymentId })
-          .from(payments)
-          .where(
-            and(
-              eq(payments.orderId, order.id),
-              eq(payments.provider, gateway.provider),
-              inArray(payments.status, ["created", "pending"]),
-            ),
-          );
-        for (const payment of open)
-          if (payment.providerPaymentId)
-            await applyGatewayState(
-              payment.providerPaymentId,
-              await gateway.status(payment.providerPaymentId),
-            );
+      if (gateway) {
+        await syncCardPayments(order.id);
         order = (await findOrder(id, hash))!;
       }
       return view(order, locale);
@@ -565,7 +649,12 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       return Promise.all(rows.map((row) => view(row, locale, account)));
     },
 
-    /** Starts a card payment of a payable order at the gateway: where to send the payer. */
+    /**
+     * Starts a card payment of a payable order at the gateway: where to send the payer. An order
+     * has one card payment open at a time: a start while one is open (not failed, expired or
+     * declined at the gateway) sends the payer to it again, so that two starts (two tabs, a double
+     * click, a retry) cannot both be paid. The order's row lock decides which start opens it.
+     */
     async payByCard(
       id: number,
       hash: string,
@@ -573,22 +662,64 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     ): Promise<
       { status: "redirect"; url: string } | Refused | NotFound | { status: "too_many"; message: string }
     > {
-      const order = await findOrder(id, hash);
-      if (!order) return { status: "not_found" };
+      const found = await findOrder(id, hash);
+      if (!found) return { status: "not_found" };
       // Each start opens a payment at the gateway: a few per order and quarter of an hour is plenty.
-      if (!cardStarts.attempt(String(order.id)))
+      if (!cardStarts.attempt(String(found.id)))
         return { status: "too_many", message: translate(locale, "errors.tooManyRequests") };
+      // An open payment the payer has meanwhile paid or declined at the gateway is not reused.
+      await syncCardPayments(found.id);
+      const order = (await findOrder(id, hash))!;
       const current = await view(order, locale);
-      if (!current.payable || !gateway)
-        return {
-          status: "refused",
-          message: translate(
-            locale,
-            order.status === "paid" ? "payments.errors.alreadyPaid" : "payments.errors.notPayable",
-          ),
-        };
-      const started = await gateway.create({
-        amountMinor: order.totalMinor,
+      const refused = (status: string): Refused => ({
+        status: "refused",
+        message: translate(
+          locale,
+          status === "paid" ? "payments.errors.alreadyPaid" : "payments.errors.notPayable",
+        ),
+      });
+      const active = gateway;
+      if (!current.payable || !active) return refused(order.status);
+      const payment = await db.transaction(async (tx) => {
+        const locked = await lockOrder(tx, order.id);
+        if (locked?.status !== "awaiting_payment") return locked?.status ?? "missing";
+        const [open] = await tx
+          .select()
+          .from(payments)
+          .where(
+            and(
+              eq(payments.orderId, order.id),
+              eq(payments.method, "card"),
+              eq(payments.provider, active.provider),
+              inArray(payments.status, ["created", "pending"]),
+              // A payment opened before starts were reused has no stored redirect: not reusable.
+              or(isNull(payments.providerPaymentId), sql`${payments.redirectUrl} is not null`),
+            ),
+          )
+          .orderBy(desc(payments.id))
+          .limit(1);
+        if (open) return open;
+        const [created] = await tx
+          .insert(payments)
+          .values({
+            orderId: order.id,
+            method: "card",
+            provider: active.provider,
+            status: "created",
+            amountMinor: locked.totalMinor,
+          })
+          .returning();
+        return created;
+      });
+      if (typeof payment === "string") return refused(payment);
+      if (payment.providerPaymentId && payment.redirectUrl)
+        return { status: "redirect", url: payment.redirectUrl };
+      // Opened at the gateway after the lock is released (no gateway call holds it); the payment's
+      // id is the gateway's reference, so a concurrent start, or one after a crash right here,
+      // gets the same gateway payment.
+      const started = await active.create({
+        reference: `payment-${payment.id}`,
+        amountMinor: payment.amountMinor,
         currencyCode: order.currencyCode,
         description:
           translate(locale, `payments.kind.${order.kind}`) +
@@ -596,14 +727,15 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         returnPath: current.summaryPath,
         locale,
       });
-      await db.insert(payments).values({
-        orderId: order.id,
-        method: "card",
-        provider: gateway.provider,
-        providerPaymentId: started.providerPaymentId,
-        status: "pending",
-        amountMinor: order.totalMinor,
-      });
+      await db
+        .update(payments)
+        .set({
+          providerPaymentId: started.providerPaymentId,
+          redirectUrl: started.redirectUrl,
+          status: "pending",
+          updatedAt: now(),
+        })
+        .where(and(eq(payments.id, payment.id), isNull(payments.providerPaymentId)));
       return { status: "redirect", url: started.redirectUrl };
     },
 
@@ -632,6 +764,39 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       await applyGatewayState(event.providerPaymentId, await gateway.status(event.providerPaymentId));
       await db.update(paymentEvents).set({ processedAt: now() }).where(eq(paymentEvents.id, stored.id));
       return "processed";
+    },
+
+    /**
+     * Payments for the operator, newest first: by state (`refunded` lists the duplicates refunded
+     * to their payers) and/or order.
+     */
+    async adminPayments(filter: { status?: PaymentStatus; orderId?: number; limit?: number }) {
+      const rows = await db
+        .select()
+        .from(payments)
+        .where(
+          and(
+            filter.status ? eq(payments.status, filter.status) : undefined,
+            filter.orderId ? eq(payments.orderId, filter.orderId) : undefined,
+          ),
+        )
+        .orderBy(desc(payments.id))
+        .limit(filter.limit ?? 100);
+      return rows.map(
+        (row): AdminPayment => ({
+          id: row.id,
+          orderId: row.orderId,
+          method: row.method,
+          provider: row.provider,
+          providerPaymentId: row.providerPaymentId,
+          status: row.status,
+          amountMinor: row.amountMinor,
+          createdAt: row.createdAt.toISOString(),
+          paidAt: row.paidAt?.toISOString() ?? null,
+          refundedAsDuplicate: row.refundReason === "duplicate",
+          refundedAt: row.refundedAt?.toISOString() ?? null,
+        }),
+      );
     },
 
     /**

@@ -27,6 +27,8 @@ export const ORDER_KINDS = ["shop", "listing_fee", "promotion"] as const;
 export const ORDER_STATUSES = ["new", "awaiting_payment", "paid", "cancelled", "refunded"] as const;
 export const PAYMENT_METHODS = ["bank_transfer", "card", "test"] as const;
 export const PAYMENT_STATUSES = ["created", "pending", "paid", "failed", "cancelled", "refunded"] as const;
+/** Why a payment was refunded: `duplicate` = it succeeded for an order already paid by another payment. */
+export const REFUND_REASONS = ["duplicate"] as const;
 export const INVOICE_KINDS = ["invoice", "credit_note"] as const;
 export const VOUCHER_KINDS = ["percent", "fixed"] as const;
 
@@ -34,6 +36,7 @@ export type OrderKind = (typeof ORDER_KINDS)[number];
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export type RefundReason = (typeof REFUND_REASONS)[number];
 export type VoucherKind = (typeof VOUCHER_KINDS)[number];
 
 /** An address as stored on an order (a snapshot, not a reference to the user's addresses). */
@@ -178,6 +181,8 @@ export const payments = pgTable(
     provider: text("provider").notNull(),
     /** The provider's id of the payment (checkout session...); NULL until the provider assigns one. */
     providerPaymentId: text("provider_payment_id"),
+    /** Card: where the gateway takes the payer; a second start of the order's open payment goes there again. */
+    redirectUrl: text("redirect_url"),
     status: text("status", { enum: PAYMENT_STATUSES }).notNull().default("created"),
     amountMinor: money("amount_minor").notNull(),
     /** Bank transfer: the variable symbol (VS) used to pair the incoming payment. */
@@ -185,6 +190,13 @@ export const payments = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     paidAt: timestamptz("paid_at"),
+    /**
+     * Set with status 'refunded' when the refund is decided (in the transaction that sees the
+     * duplicate); the refund is done at the gateway after that commits, and `refundedAt` records
+     * that the gateway took it. 'refunded' with `refundedAt` NULL = the gateway call is still due.
+     */
+    refundReason: text("refund_reason", { enum: REFUND_REASONS }),
+    refundedAt: timestamptz("refunded_at"),
   },
   (t) => [
     unique("payments_provider_payment_id_unique").on(t.provider, t.providerPaymentId),
@@ -193,6 +205,9 @@ export const payments = pgTable(
     check("payments_method_check", oneOf(t.method, PAYMENT_METHODS)),
     check("payments_status_check", oneOf(t.status, PAYMENT_STATUSES)),
     check("payments_amount_minor_check", nonNegative(t.amountMinor)),
+    check("payments_refund_reason_check", oneOf(t.refundReason, REFUND_REASONS)),
+    // The operator's list of refunded payments.
+    index("payments_refunded_idx").on(t.status, t.id).where(sql`${t.status} = 'refunded'`),
   ],
 );
 
@@ -267,13 +282,15 @@ export const voucherUsages = pgTable(
  * card payment, kept apart from `payments` so that the shop reads a payment's state from the
  * "provider" exactly as it would from a real gateway. Used where the test gateway is on.
  */
-export const TEST_GATEWAY_STATES = ["created", "paid", "failed"] as const;
+export const TEST_GATEWAY_STATES = ["created", "paid", "failed", "refunded"] as const;
 export type TestGatewayState = (typeof TEST_GATEWAY_STATES)[number];
 
 export const testGatewayPayments = pgTable(
   "test_gateway_payments",
   {
     id: text("id").primaryKey(),
+    /** The shop's reference (its payment id): creating twice with one reference opens one payment. */
+    reference: text("reference").unique("test_gateway_payments_reference_unique"),
     amountMinor: money("amount_minor").notNull(),
     currencyCode: text("currency_code").notNull(),
     description: text("description").notNull(),
@@ -281,6 +298,9 @@ export const testGatewayPayments = pgTable(
     /** Where the payer goes back to: a path on this site. */
     returnPath: text("return_path").notNull(),
     locale: text("locale", { enum: LOCALES }).notNull().default("cs"),
+    /** What was returned to the payer (state 'refunded'). */
+    refundedMinor: money("refunded_minor"),
+    refundedAt: timestamptz("refunded_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
