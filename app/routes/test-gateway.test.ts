@@ -11,7 +11,7 @@ import { action, loader } from "./test-gateway.tsx";
 
 let api: TestApi;
 beforeAll(async () => {
-  api = await createTestApi();
+  api = await createTestApi({ PAYMENTS_TEST_GATEWAY: "true" });
 });
 afterAll(async () => {
   await api?.close();
