@@ -91,12 +91,14 @@ export type MailRetryPolicy = {
 };
 
 /**
- * About 7 hours of attempts: 30 s, 1, 2, 4 ... minutes (with jitter), then hourly, 12 retries.
+ * About 7 hours of attempts: 10, 20, 40 s, 1.3, 2.7 ... minutes (with jitter), then hourly, 14
+ * retries. The first retry comes soon because most failures are short: a restart after a crash, a
+ * blip of the SMTP server.
  * A longer SMTP outage leaves the job failed in the job table, where an operator can retry it.
  */
 export const DEFAULT_MAIL_RETRY: MailRetryPolicy = {
-  retryLimit: 12,
-  retryDelaySeconds: 30,
+  retryLimit: 14,
+  retryDelaySeconds: 10,
   retryDelayMaxSeconds: 3600,
 };
 

@@ -104,9 +104,23 @@ export type JobRunnerOptions = {
 };
 
 const DEFAULT_POLL_SECONDS = 2;
-/** See QueueOptions.heartbeatSeconds: worst case, a job killed mid-run waits 30 + 15 s for its retry. */
-const HEARTBEAT_SECONDS = 30;
-const SUPERVISE_INTERVAL_SECONDS = 15;
+/**
+ * See QueueOptions.heartbeatSeconds: a job killed mid-run waits at most 10 + 5 s (then its retry
+ * delay) before it runs again, so an auction close interrupted by a crash is late by seconds, not
+ * a minute. pg-boss allows no heartbeat under 10 s; a supervisor round is a few indexed queries.
+ */
+const HEARTBEAT_SECONDS = 10;
+const SUPERVISE_INTERVAL_SECONDS = 5;
+/**
+ * pg-boss fails jobs whose heartbeat stopped in its per-queue monitor pass (default every 60 s,
+ * which left a killed job waiting a minute more); the pass also counts each queue's jobs.
+ */
+const MONITOR_INTERVAL_SECONDS = 10;
+/**
+ * A queue with NOTIFY still polls this often: a retry that becomes due (start_after passes) sends
+ * no notification, so pg-boss's 30 s backstop made every mail retry up to 30 s late.
+ */
+const NOTIFY_BACKSTOP_POLL_SECONDS = 5;
 
 function bossOptions(database: Database, options: JobRunnerOptions): ConstructorOptions {
   const background = options.background ?? true;
@@ -115,6 +129,7 @@ function bossOptions(database: Database, options: JobRunnerOptions): Constructor
     supervise: background,
     // The supervisor fails jobs whose heartbeat stopped (a killed process) and expired ones.
     superviseIntervalSeconds: SUPERVISE_INTERVAL_SECONDS,
+    monitorIntervalSeconds: MONITOR_INTERVAL_SECONDS,
     schedule: background,
     // Workers on queues with `notify` wake on the INSERT's NOTIFY instead of the next poll.
     useListenNotify: background,
@@ -222,6 +237,10 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         {
           batchSize: 1,
           pollingIntervalSeconds: entry.options.pollingIntervalSeconds ?? DEFAULT_POLL_SECONDS,
+          notifyPollingIntervalSeconds: Math.max(
+            NOTIFY_BACKSTOP_POLL_SECONDS,
+            entry.options.pollingIntervalSeconds ?? DEFAULT_POLL_SECONDS,
+          ),
           localConcurrency: 1,
         },
         async ([job]) => {
