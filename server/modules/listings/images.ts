@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
-import { hasTooManyPixels, MAX_UPLOAD_PIXELS } from "../media/uploads.ts";
+import { decodeSlots, hasTooManyPixels, MAX_UPLOAD_PIXELS } from "../media/uploads.ts";
 
 /**
  * Listing photos. The browser's word for a file's type is not trusted: sharp reads the bytes, and
@@ -59,11 +59,13 @@ export async function encodeListingImage(
   // Before decoding: the header's size is all it takes to refuse (decoding is what costs).
   if (hasTooManyPixels(meta)) return { problem: "tooManyPixels" };
   try {
-    const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
-      .rotate()
-      .resize({ width: STORED_MAX_SIDE, height: STORED_MAX_SIDE, fit: "inside", withoutEnlargement: true })
-      .webp({ quality: 88 })
-      .toBuffer({ resolveWithObject: true });
+    const { data, info } = await decodeSlots(() =>
+      sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
+        .rotate()
+        .resize({ width: STORED_MAX_SIDE, height: STORED_MAX_SIDE, fit: "inside", withoutEnlargement: true })
+        .webp({ quality: 88 })
+        .toBuffer({ resolveWithObject: true }),
+    );
     return { webp: data, width: info.width, height: info.height };
   } catch {
     // A truncated or corrupt file whose header looked fine.

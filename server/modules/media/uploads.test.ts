@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TestApi } from "../../test/api-harness.ts";
 import { LISTING_IMAGE_UPLOAD_PATH } from "../listings/api.ts";
-import { MAX_UPLOAD_PIXELS, UPLOADS_PER_WINDOW } from "./uploads.ts";
+import { decodeSlots, MAX_UPLOAD_PIXELS, UPLOAD_DECODES_AT_ONCE, UPLOADS_PER_WINDOW } from "./uploads.ts";
 
 /**
  * Hostile uploads: a small file announcing a huge picture (decoding costs by the pixel), and a
@@ -61,6 +61,28 @@ describe("image uploads", () => {
       .jpeg()
       .toBuffer();
     expect((await photo(token, phone)).status).toBe(201);
+  });
+
+  it(`decode at most ${UPLOAD_DECODES_AT_ONCE} uploads at once; the others wait their turn and are all stored`, async () => {
+    const phone = await sharp({ create: { width: 4032, height: 3024, channels: 3, background: "#5a1f2e" } })
+      .jpeg()
+      .toBuffer();
+    const users = await Promise.all(Array.from({ length: 5 }, () => api.createUser()));
+    // What the gate holds, sampled while the five uploads run (decoding runs off the event loop).
+    let mostDecoding = 0;
+    let mostInGate = 0;
+    const sampler = setInterval(() => {
+      mostDecoding = Math.max(mostDecoding, decodeSlots.activeCount);
+      mostInGate = Math.max(mostInGate, decodeSlots.activeCount + decodeSlots.pendingCount);
+    }, 2);
+    try {
+      const results = await Promise.all(users.map(({ token }) => photo(token, phone)));
+      expect(results.map((result) => result.status)).toEqual([201, 201, 201, 201, 201]);
+    } finally {
+      clearInterval(sampler);
+    }
+    expect(mostDecoding).toBe(UPLOAD_DECODES_AT_ONCE);
+    expect(mostInGate).toBeGreaterThan(UPLOAD_DECODES_AT_ONCE);
   });
 
   it(`allow ${UPLOADS_PER_WINDOW} uploads per user in 10 minutes, photos and avatars together, then 429`, async () => {

@@ -1,3 +1,4 @@
+import pLimit from "p-limit";
 import { type Locale, translate } from "../../../app/i18n/index.ts";
 import { RateLimiter } from "../../http/rate-limit.ts";
 
@@ -17,6 +18,15 @@ import { RateLimiter } from "../../http/rate-limit.ts";
 export const MAX_UPLOAD_PIXELS = 25_000_000;
 export const UPLOADS_PER_WINDOW = 60;
 export const UPLOAD_WINDOW_MS = 10 * 60 * 1000;
+
+/**
+ * Uploads decoded at once in this process: two (one per core here); the others wait their turn.
+ * A photo at the pixel limit takes about a second of CPU and some 100 MB to decode, so eight at
+ * once (24 s of CPU and 243 MB with the old limit) would take both cores and the memory from
+ * every page; in turn they cost the same CPU, spread out, and two photos' memory.
+ */
+export const UPLOAD_DECODES_AT_ONCE = 2;
+export const decodeSlots = pLimit(UPLOAD_DECODES_AT_ONCE);
 
 /** True when the image's header announces more pixels than an upload may have. */
 export function hasTooManyPixels(meta: { width?: number; height?: number }): boolean {

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
-import { hasTooManyPixels, MAX_UPLOAD_PIXELS } from "../media/uploads.ts";
+import { decodeSlots, hasTooManyPixels, MAX_UPLOAD_PIXELS } from "../media/uploads.ts";
 
 /**
  * Profile pictures. What the browser calls the file's type is not trusted: sharp reads the bytes,
@@ -39,11 +39,13 @@ export async function renderAvatar(
   // Before decoding: the header's size is all it takes to refuse (decoding is what costs).
   if (hasTooManyPixels(meta)) return { problem: "tooManyPixels" };
   try {
-    const webp = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
-      .rotate()
-      .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: "cover", position: "attention" })
-      .webp({ quality: 82 })
-      .toBuffer();
+    const webp = await decodeSlots(() =>
+      sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
+        .rotate()
+        .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: "cover", position: "attention" })
+        .webp({ quality: 82 })
+        .toBuffer(),
+    );
     return { webp };
   } catch {
     // A truncated or corrupt file whose header looked fine.
