@@ -148,7 +148,7 @@ export function ErrorBoundary() {
       </p>
       {invalidInput ? (
         <a
-          className="mt-8 mr-3 inline-block rounded bg-primary-dark px-6 py-3 text-white hover:bg-primary"
+          className="mx-1.5 mt-8 inline-block rounded bg-primary-dark px-6 py-3 text-white hover:bg-primary"
           href={`${pathname}${search}`}
         >
           {t("pages.backToForm")}
@@ -157,7 +157,7 @@ export function ErrorBoundary() {
       <a
         className={
           invalidInput
-            ? "mt-8 inline-block rounded border border-primary-dark px-6 py-3 text-primary-dark hover:bg-white"
+            ? "mx-1.5 mt-8 inline-block rounded border border-primary-dark px-6 py-3 text-primary-dark hover:bg-white"
             : "mt-8 inline-block rounded bg-primary-dark px-6 py-3 text-white hover:bg-primary"
         }
         href={localePath("home", locale)}
