@@ -39,6 +39,25 @@ export async function addSiteCookies(context: BrowserContext, baseURL: string, c
 }
 
 /**
+ * Fills the registration form (/registrace) with a Czech collector and ticks the consents; the
+ * caller sends it. The labels are the Czech ones.
+ */
+export async function fillRegistration(
+  page: Page,
+  values: { email: string; username: string; password: string },
+) {
+  const form = page.getByTestId("register-form");
+  await form.getByRole("textbox", { name: "E-mail", exact: true }).fill(values.email);
+  await form.getByRole("textbox", { name: "Uživatelské jméno", exact: true }).fill(values.username);
+  await form.getByRole("textbox", { name: "Heslo", exact: true }).fill(values.password);
+  await form.getByRole("textbox", { name: "Heslo znovu", exact: true }).fill(values.password);
+  await form.getByRole("textbox", { name: "Jméno", exact: true }).fill("Karel");
+  await form.getByRole("textbox", { name: "Příjmení", exact: true }).fill("Sběratel");
+  await form.getByLabel(/Souhlasím s/).check();
+  await form.getByLabel(/alespoň 18 let/).check();
+}
+
+/**
  * Fills and sends the login target's form (/ucet, /en/account) on the page already open. The
  * submit button is found by its type, so it works in both languages.
  */

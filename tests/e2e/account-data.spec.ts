@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
+import { fillRegistration } from "../browser-setup.ts";
 import { expect, logIn, test } from "./fixtures.ts";
 
 /**
@@ -17,15 +18,7 @@ async function register(page: Page) {
   const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const email = `firma.${id}@example.cz`;
   await page.goto("/registrace");
-  const form = page.getByTestId("register-form");
-  await form.getByRole("textbox", { name: "E-mail", exact: true }).fill(email);
-  await form.getByRole("textbox", { name: "Uživatelské jméno", exact: true }).fill(`firma.${id}`);
-  await form.getByRole("textbox", { name: "Heslo", exact: true }).fill(PASSWORD);
-  await form.getByRole("textbox", { name: "Heslo znovu", exact: true }).fill(PASSWORD);
-  await form.getByRole("textbox", { name: "Jméno", exact: true }).fill("Karel");
-  await form.getByRole("textbox", { name: "Příjmení", exact: true }).fill("Sběratel");
-  await form.getByLabel(/Souhlasím s/).check();
-  await form.getByLabel(/alespoň 18 let/).check();
+  await fillRegistration(page, { email, username: `firma.${id}`, password: PASSWORD });
   await page.getByRole("button", { name: "Zaregistrovat se" }).click();
   await expect(page).toHaveURL(/\/registrace\/dekujeme$/, { timeout: 20_000 });
   await logIn(page, { email, password: PASSWORD }, "/ucet/prehled");

@@ -1,4 +1,5 @@
 import http from "node:http";
+import { fillRegistration } from "../browser-setup.ts";
 import { expect, test } from "./fixtures.ts";
 
 /**
@@ -45,15 +46,7 @@ test("the owner logs in from a new browser while two addresses guess the passwor
     { name: "intro-popup", value: "hidden", domain: "localhost", path: "/" },
   ]);
   await page.goto("/registrace");
-  const form = page.getByTestId("register-form");
-  await form.getByRole("textbox", { name: "E-mail", exact: true }).fill(email);
-  await form.getByRole("textbox", { name: "Uživatelské jméno", exact: true }).fill(`napadeny.${id}`);
-  await form.getByRole("textbox", { name: "Heslo", exact: true }).fill(password);
-  await form.getByRole("textbox", { name: "Heslo znovu", exact: true }).fill(password);
-  await form.getByRole("textbox", { name: "Jméno", exact: true }).fill("Karel");
-  await form.getByRole("textbox", { name: "Příjmení", exact: true }).fill("Sběratel");
-  await form.getByLabel(/Souhlasím s/).check();
-  await form.getByLabel(/alespoň 18 let/).check();
+  await fillRegistration(page, { email, username: `napadeny.${id}`, password });
   await page.getByRole("button", { name: "Zaregistrovat se" }).click();
   await expect(page).toHaveURL(/\/registrace\/dekujeme$/, { timeout: 20_000 });
 

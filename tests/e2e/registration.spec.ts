@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { fillRegistration as fillRegistrationForm } from "../browser-setup.ts";
 import { answerConsent, DEMO, expect, logIn, test } from "./fixtures.ts";
 import { mailLink } from "./mail.ts";
 
@@ -31,17 +32,8 @@ async function secondBrowser(browser: Browser, baseURL: string) {
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const PASSWORD = "Sbirka jamajskych rumu 1998";
 
-async function fillRegistration(page: Page, values: { email: string; username: string; password?: string }) {
-  const form = page.getByTestId("register-form");
-  await form.getByRole("textbox", { name: "E-mail", exact: true }).fill(values.email);
-  await form.getByRole("textbox", { name: "Uživatelské jméno", exact: true }).fill(values.username);
-  await form.getByRole("textbox", { name: "Heslo", exact: true }).fill(values.password ?? PASSWORD);
-  await form.getByRole("textbox", { name: "Heslo znovu", exact: true }).fill(values.password ?? PASSWORD);
-  await form.getByRole("textbox", { name: "Jméno", exact: true }).fill("Karel");
-  await form.getByRole("textbox", { name: "Příjmení", exact: true }).fill("Sběratel");
-  await form.getByLabel(/Souhlasím s/).check();
-  await form.getByLabel(/alespoň 18 let/).check();
-}
+const fillRegistration = (page: Page, values: { email: string; username: string; password?: string }) =>
+  fillRegistrationForm(page, { ...values, password: values.password ?? PASSWORD });
 
 async function register(page: Page, options: { newsletter?: boolean } = {}) {
   const id = unique();

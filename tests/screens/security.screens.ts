@@ -14,6 +14,7 @@
  */
 import fs from "node:fs";
 import http from "node:http";
+import { fillRegistration } from "../browser-setup.ts";
 import { answeredContext, launchScreensBrowser, logIn } from "./browser.ts";
 
 const BASE = process.env.SCREENS_URL ?? "http://localhost:3100";
@@ -69,15 +70,7 @@ try {
     const email = `screens.${id}@example.cz`;
 
     await page.goto(`${BASE}/registrace`);
-    const form = page.getByTestId("register-form");
-    await form.getByRole("textbox", { name: "E-mail", exact: true }).fill(email);
-    await form.getByRole("textbox", { name: "Uživatelské jméno", exact: true }).fill(`screens.${id}`);
-    await form.getByRole("textbox", { name: "Heslo", exact: true }).fill(password);
-    await form.getByRole("textbox", { name: "Heslo znovu", exact: true }).fill(password);
-    await form.getByRole("textbox", { name: "Jméno", exact: true }).fill("Karel");
-    await form.getByRole("textbox", { name: "Příjmení", exact: true }).fill("Sběratel");
-    await form.getByLabel(/Souhlasím s/).check();
-    await form.getByLabel(/alespoň 18 let/).check();
+    await fillRegistration(page, { email, username: `screens.${id}`, password });
     await page.getByRole("button", { name: "Zaregistrovat se" }).click();
     await page.waitForURL(/\/registrace\/dekujeme$/, { timeout: 60_000 });
     await page.screenshot({ path: `${OUT}/security-welcome-${width}.png`, fullPage: true });
