@@ -12,9 +12,9 @@ import {
   withDatabase,
   withServices,
 } from "../../test/crash-helpers.ts";
-import { insertCategory, insertProduct } from "../../test/fixtures.ts";
+import { insertCategory } from "../../test/fixtures.ts";
 import { auditLog } from "../admin/tables.ts";
-import { insertBidders } from "../bidding/test-fixtures.ts";
+import { insertAuction, insertBidders } from "../bidding/test-fixtures.ts";
 import { products } from "../catalog/tables.ts";
 import { messages } from "../messages/tables.ts";
 import { settings } from "../settings/tables.ts";
@@ -59,16 +59,12 @@ describe("a crash while payment notifications are processed", () => {
         const orderIds: number[] = [];
         const gatewayIds: string[] = [];
         for (let i = 0; i < ORDERS; i++) {
-          const listing = await insertProduct(db, {
-            categoryId: category.id,
-            format: "auction",
-            status: "active",
+          const listing = await insertAuction(db, {
             sellerId: seller.user.id,
-            startPriceMinor: 100_000,
-            priceMinor: null,
+            categoryId: category.id,
             auctionDuration: "month",
             activationAt: new Date(Date.now() - DAY),
-            endsAt: new Date(Date.now() + 20 * DAY),
+            endsInMs: 20 * DAY,
           });
           const ordered = await services.payments.orderPromotion(
             { id: seller.user.id, email: seller.user.email, locale: "cs", group: null },

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FEES } from "../../db/seed/settings-data.ts";
 import { createTestApi, type TestApi } from "../../test/api-harness.ts";
-import { insertCategory, insertProduct } from "../../test/fixtures.ts";
-import { insertBidders } from "../bidding/test-fixtures.ts";
+import { insertCategory } from "../../test/fixtures.ts";
+import { insertAuction, insertBidders } from "../bidding/test-fixtures.ts";
 import { settings } from "../settings/tables.ts";
 
 /**
@@ -42,16 +42,12 @@ describe("production without a card gateway", () => {
       slugCs: "rum",
     });
     const [seller] = await insertBidders(api.db, 1);
-    const listing = await insertProduct(api.db, {
-      categoryId: category.id,
-      format: "auction",
-      status: "active",
+    const listing = await insertAuction(api.db, {
       sellerId: seller.user.id,
-      startPriceMinor: 100_000,
-      priceMinor: null,
+      categoryId: category.id,
       auctionDuration: "month",
       activationAt: new Date(Date.now() - DAY),
-      endsAt: new Date(Date.now() + 10 * DAY),
+      endsInMs: 10 * DAY,
     });
 
     const created = await api.call("POST", `/api/me/advertisements/${listing.id}/top`, {
