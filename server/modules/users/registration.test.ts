@@ -44,10 +44,9 @@ async function register(raw: Record<string, unknown>, ip = `10.0.0.${counter}`) 
 }
 const countUsers = async () => (await api.db.select({ n: sql<number>`count(*)::int` }).from(users))[0].n;
 
-beforeAll(async () => {
-  api = await createTestApi();
-  pow = createProofOfWork({ difficulty: 8 });
-  service = createRegistrationService({
+/** The service on this file's database, clock and proof of work, with its own per-IP limit. */
+const registrationService = (perIpLimit: number) =>
+  createRegistrationService({
     db: api.db,
     proofOfWork: pow,
     emailConfirmation: createEmailConfirmationService(api.db, api.services.mail, api.config, () => now),
@@ -55,8 +54,13 @@ beforeAll(async () => {
     mail: api.services.mail,
     config: api.config,
     now: () => now,
-    perIpLimit: 3,
+    perIpLimit,
   });
+
+beforeAll(async () => {
+  api = await createTestApi();
+  pow = createProofOfWork({ difficulty: 8 });
+  service = registrationService(3);
 });
 afterAll(() => api?.close());
 
@@ -89,16 +93,7 @@ describe("registration", () => {
   });
 
   it("answers 50 probes of a registered e-mail exactly like new addresses, and mails the owner instead", async () => {
-    const probing = createRegistrationService({
-      db: api.db,
-      proofOfWork: pow,
-      emailConfirmation: createEmailConfirmationService(api.db, api.services.mail, api.config, () => now),
-      newsletter: api.services.newsletter,
-      mail: api.services.mail,
-      config: api.config,
-      now: () => now,
-      perIpLimit: 1000,
-    });
+    const probing = registrationService(1000);
     const owner = form();
     expect((await register(owner)).status).toBe("accepted");
     const [ownerRow] = await api.db.select().from(users).where(eq(users.username, owner.username));
