@@ -67,8 +67,9 @@ const JSON_TYPE = /^application\/([\w.-]+\+)?json\b/i;
 export const rejectControlCharacters: MiddlewareHandler<AppEnv> = async (c, next) => {
   // A path segment is a name (a slug, a kind), never multi-line: with any control character,
   // tab and newline included, it names nothing.
-  if (/\p{Cc}/u.test(safeDecode(new URL(c.req.url).pathname))) return notFoundJson(c);
-  const fields = new Set(controlCharacterFormFields(new URL(c.req.url).searchParams));
+  const url = new URL(c.req.url);
+  if (/\p{Cc}/u.test(safeDecode(url.pathname))) return notFoundJson(c);
+  const fields = new Set(controlCharacterFormFields(url.searchParams));
   const type = c.req.header("content-type") ?? "";
   if (c.req.method !== "GET" && c.req.method !== "HEAD") {
     if (JSON_TYPE.test(type)) {
