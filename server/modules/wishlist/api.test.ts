@@ -115,11 +115,36 @@ describe("GET /api/wishlist/{locale}", () => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it("answers 404 JSON while the user has no wishlist", async () => {
-    const { token } = await api.createUser();
+  it("gives a user who has none an empty wishlist: 200, stored once, the same on every call and for POST", async () => {
+    const { user, token } = await api.createUser();
     const response = await api.call("GET", "/api/wishlist/cs", { token });
-    expect(response.status).toBe(404);
-    expect(response.json).toEqual({ message: "Seznam sledovaných aukcí neexistuje." });
+    expect(response.status).toBe(200);
+    expect(response.json).toEqual({
+      id: expect.any(Number),
+      site_id: 1,
+      user_id: user.id,
+      temp_id: expect.stringMatching(UUID),
+      items: [],
+    });
+    expect(response.headers.get("set-cookie")).toBeNull();
+    const again = await api.call("GET", "/api/wishlist/en", { token });
+    expect(again.status).toBe(200);
+    expect(again.json).toEqual(response.json);
+    const created = await api.call("POST", "/api/wishlist", { token });
+    expect(created.status).toBe(200);
+    expect(created.json).toEqual(response.json);
+    expect(await api.db.select().from(wishlists).where(eq(wishlists.userId, user.id))).toHaveLength(1);
+  });
+
+  it("keeps one wishlist for a user whose first two loads run at once", async () => {
+    const { user, token } = await api.createUser();
+    const [first, second] = await Promise.all([
+      api.call("GET", "/api/wishlist/cs", { token }),
+      api.call("GET", "/api/wishlist/cs", { token }),
+    ]);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(second.json.temp_id).toBe(first.json.temp_id);
+    expect(await api.db.select().from(wishlists).where(eq(wishlists.userId, user.id))).toHaveLength(1);
   });
 
   it("returns the wishlist with each item's product localised: categories, name, url, price, image", async () => {
@@ -501,7 +526,11 @@ describe("DELETE /api/wishlist/{tempId}", () => {
     const response = await api.call("DELETE", `/api/wishlist/${tempIdA}`, { token: a.token });
     expect(response.status).toBe(200);
     expect(response.json).toEqual({ success: true });
-    expect((await api.call("GET", "/api/wishlist/cs", { token: a.token })).status).toBe(404);
+    // The next load starts a new, empty one.
+    const fresh = await api.call("GET", "/api/wishlist/cs", { token: a.token });
+    expect(fresh.status).toBe(200);
+    expect(fresh.json.temp_id).not.toBe(tempIdA);
+    expect(fresh.json.items).toEqual([]);
   });
 });
 

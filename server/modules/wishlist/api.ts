@@ -66,22 +66,22 @@ wishlistApi.openapi(
     method: "get",
     path: "/wishlist/{locale}",
     tags: ["wishlist"],
-    summary: "The signed-in user's wishlist; 404 when they have none yet (create it with POST /wishlist)",
+    summary:
+      "The signed-in user's wishlist; a user who has none yet gets a new empty one (every user has exactly one)",
     security: bearerSecurity,
     middleware: requireUser,
     request: { params: z.object({ locale: LocaleParam }) },
     responses: {
-      200: jsonContent(Wishlist, "The wishlist"),
+      200: jsonContent(Wishlist, "The wishlist (empty for a user who never followed anything)"),
       401: errorResponses[401],
-      404: notFound,
       422: errorResponses[422],
     },
   }),
   async (c) => {
-    const wishlist = await c
+    // Having none is not an error the client must handle: the list it would create is the answer.
+    const { wishlist } = await c
       .get("services")
-      .wishlist.getForUser(c.get("user")!.id, c.req.valid("param").locale);
-    if (!wishlist) return c.json({ message: translate(c.get("locale"), "wishlist.notFound") }, 404);
+      .wishlist.createForUser(c.get("user")!.id, c.req.valid("param").locale);
     return c.json(wishlist, 200);
   },
 );
@@ -91,7 +91,8 @@ wishlistApi.openapi(
     method: "get",
     path: "/wishlist/anonymous/{locale}/{tempId}",
     tags: ["wishlist"],
-    summary: "A guest's wishlist by its temp_id (0 when the client has none: always 404)",
+    summary:
+      "A guest's wishlist by its temp_id; 404 for an unknown one (a client without a guest-wishlist cookie has none and need not ask)",
     request: { params: z.object({ locale: LocaleParam, tempId: TempIdParam }) },
     responses: { 200: jsonContent(Wishlist, "The wishlist"), 404: notFound, 422: errorResponses[422] },
   }),
