@@ -1,6 +1,7 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { type Locale, translate } from "../../i18n/index.ts";
 import { parseCookieHeader } from "../../lib/cookie-header.ts";
+import { writeBrowserCookie } from "../consent/browser-cookies.ts";
 import { createStore } from "../feedback/external-store.ts";
 import { showSnackbar } from "../feedback/snackbar-store.ts";
 
@@ -8,9 +9,10 @@ import { showSnackbar } from "../feedback/snackbar-store.ts";
  * The visitor's wishlist (followed products) as the watch buttons see it, loaded once per page and
  * shared by every button (spec sections 4 and 7):
  * - guests: the anonymous wishlist whose temp_id is in the `guest-wishlist` cookie
- *   (GET /api/wishlist/anonymous/{locale}/{tempId or 0}); it is created (POST /api/wishlist, the
- *   server sets the cookie) when the guest follows a first product;
- * - signed-in users: GET /api/wishlist/{locale}, created with POST /api/wishlist on a 404.
+ *   (GET /api/wishlist/anonymous/{locale}/{tempId}); a guest without the cookie has none and asks
+ *   for nothing; it is created (POST /api/wishlist, the server sets the cookie) when the guest
+ *   follows a first product;
+ * - signed-in users: GET /api/wishlist/{locale}, which gives a user without one an empty one.
  * Adding and removing go through PUT /api/wishlist/{tempId}. After a failure the list is reloaded
  * and a danger snackbar shows `wishlist.add`, `wishlist.remove`, `wishlist.load` or `wishlist.create`.
  */
@@ -86,29 +88,23 @@ export function loadWishlist(userId: number | null, locale: Locale): Promise<voi
     try {
       let wishlist: WishlistBody | null = null;
       if (userId === null) {
+        // No cookie, no list: it is created when the guest follows something.
         const tempId = guestTempId();
-        try {
-          wishlist = await request(
-            "GET",
-            `/api/wishlist/anonymous/${locale}/${encodeURIComponent(tempId ?? "0")}`,
-          );
-        } catch (error) {
-          // No list yet (or an expired one): it is created when the guest follows something.
-          if (!(error instanceof WishlistError && error.status === 404)) throw error;
-        }
-      } else {
-        try {
-          wishlist = await request("GET", `/api/wishlist/${locale}`);
-        } catch (error) {
-          if (!(error instanceof WishlistError && error.status === 404)) throw error;
+        if (tempId) {
           try {
-            wishlist = await request("POST", "/api/wishlist");
-          } catch {
-            if (store.get().owner === owner) store.set((state) => ({ ...state, status: "error" }));
-            fail(locale, "create");
-            return;
+            wishlist = await request(
+              "GET",
+              `/api/wishlist/anonymous/${locale}/${encodeURIComponent(tempId)}`,
+            );
+          } catch (error) {
+            // An expired list (the cookie outlived it): forget it, so the next pages do not ask
+            // again; a new one comes with the next follow.
+            if (!(error instanceof WishlistError && error.status === 404)) throw error;
+            writeBrowserCookie({ name: GUEST_WISHLIST_COOKIE, value: "", maxAgeSeconds: 0 });
           }
         }
+      } else {
+        wishlist = await request("GET", `/api/wishlist/${locale}`);
       }
       if (store.get().owner !== owner) return;
       store.set((state) => ({
