@@ -235,7 +235,9 @@ function MessageItem({
           >
             <MessageText text={message.text} inverted={message.mine} />
           </div>
-          <p className="flex items-center gap-3 px-1 text-xs text-muted">
+          {/* A div, not a p: the report button's form inside a p would end the p in the server's
+              HTML (the parser closes a p at a form), and hydration would fail on the mismatch. */}
+          <div className="flex items-center gap-3 px-1 text-xs text-muted">
             {when}
             {message.mine ? null : reported ? (
               <span data-testid="message-reported">{t("messages.thread.reportedShort")}</span>
@@ -255,7 +257,7 @@ function MessageItem({
                 </button>
               </report.Form>
             )}
-          </p>
+          </div>
         </li>
       )}
     </>
