@@ -47,3 +47,14 @@ export const test = base.extend({
 });
 
 export { expect };
+
+/**
+ * Signs `context` in as `account` without opening a page: the session cookie of an API login.
+ * For tests of one signed-in page, so that no login page is left loading behind it.
+ */
+export async function signInByApi(context: BrowserContext, baseURL: string, account: Account) {
+  const login = await context.request.post(new URL("/api/auth/login", baseURL).href, { data: account });
+  expect(login.status(), `login of ${account.email}`).toBe(200);
+  const { token } = (await login.json()) as { token: string };
+  await addSiteCookies(context, baseURL, { "auth._token": token });
+}
