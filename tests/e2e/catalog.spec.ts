@@ -291,26 +291,30 @@ test.describe("filters", () => {
 });
 
 test.describe("sorting", () => {
-  test("by price both ways, by end and by bids", async ({ page }) => {
+  // A sort the visitor picks orders every card, topped ones included.
+  test("by price both ways", async ({ page }) => {
     await open(page, "/1/alkohol");
     await sortBy(page, "Nejlevnější");
     await expect(page).toHaveURL(/razeni=price_asc/);
-    const ascending = (await prices(plainCards(page))).filter((price): price is number => price !== null);
+    const ascending = (await prices(cards(page))).filter((price): price is number => price !== null);
     expect(isSorted(ascending, "asc")).toBe(true);
 
     await sortBy(page, "Nejdražší");
     await expect(page).toHaveURL(/razeni=price_desc/);
-    const descending = (await prices(plainCards(page))).filter((price): price is number => price !== null);
+    const descending = (await prices(cards(page))).filter((price): price is number => price !== null);
     expect(isSorted(descending, "desc")).toBe(true);
     expect(descending[0]).toBeGreaterThan(ascending[0]);
+  });
 
+  test("by end in the default order, by bids and newest", async ({ page }) => {
+    // The default order ("Doporučené") of an auction list: topped lots, then the rest by their end.
     await open(page, "/denni-aukce");
     const ending = (await plainCards(page).getByTestId("time-left").allTextContents()).map(minutesLeft);
     expect(isSorted(ending, "asc")).toBe(true);
 
     await sortBy(page, "Nejvíce příhozů");
     await expect(page).toHaveURL(/razeni=bids/);
-    const bids = (await plainCards(page).getByTestId("bid-count").allTextContents()).map((text) =>
+    const bids = (await cards(page).getByTestId("bid-count").allTextContents()).map((text) =>
       Number(text.match(/\d+/)?.[0] ?? 0),
     );
     expect(isSorted(bids, "desc")).toBe(true);
@@ -323,7 +327,7 @@ test.describe("sorting", () => {
     await open(page, "/en/daily-auctions");
     await sortBy(page, "Highest price");
     await expect(page).toHaveURL(/razeni=price_desc/);
-    const values = (await prices(plainCards(page))).filter((price): price is number => price !== null);
+    const values = (await prices(cards(page))).filter((price): price is number => price !== null);
     expect(isSorted(values, "desc")).toBe(true);
   });
 });
