@@ -9,7 +9,7 @@ import { DEMO, expect, logIn, test } from "./fixtures.ts";
  */
 
 const cards = (page: Page) => page.getByTestId("product-card");
-/** Cards that are not topped: topped ones lead every sort, so orders are checked on the rest. */
+/** Cards that are not topped: topped ones lead the default order, so it is checked on the rest. */
 const plainCards = (page: Page) => page.locator('[data-testid="product-card"]:not([data-topped])');
 
 /** "2 700,00 Kč" / "€107,14" -> 2700 / 107.14; "Dohodou" -> null. */
@@ -120,25 +120,21 @@ test.describe("browsing", () => {
     await expect(page.getByTestId("round-ends")).toContainText("Round closes");
     await open(page, "/produkty/akce");
     await expect(page).toHaveTitle(/^Akce/);
+    await expect(page.getByText("Aukce a inzeráty sběratelů tu nenajdete")).toBeVisible();
     expect(await cards(page).count()).toBeGreaterThan(0);
-    // Sale: shop products with a sale price and auctions with a lowered start, each struck through.
-    expect(
-      await page
-        .locator('[data-testid="product-card"]:not([data-format="shop"]):not([data-format="auction"])')
-        .count(),
-    ).toBe(0);
+    // Sale: shop products with a sale price only, each with its original price struck through.
+    expect(await page.locator('[data-testid="product-card"]:not([data-format="shop"])').count()).toBe(0);
     expect(await page.getByTestId("card-original-price").count()).toBe(await cards(page).count());
-    expect(await page.locator('[data-testid="product-card"][data-format="auction"]').count()).toBeGreaterThan(
-      0,
-    );
+    expect(await page.getByTestId("card-sale-badge").count()).toBe(await cards(page).count());
     await open(page, "/en/products/new");
     await expect(page).toHaveTitle(/^New arrivals/);
     expect(await cards(page).count()).toBeGreaterThan(0);
     await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{40,}/);
   });
 
-  test("topped products come first and are highlighted", async ({ page }) => {
-    await open(page, "/denni-aukce?razeni=price_asc");
+  test("topped products come first under the default order and are highlighted", async ({ page }) => {
+    await open(page, "/denni-aukce");
+    await expect(page.getByTestId("sort-bar").locator('[aria-current="true"]')).toHaveText("Doporučené");
     const flags = await cards(page).evaluateAll((elements) =>
       elements.map((element) => element.hasAttribute("data-topped")),
     );
@@ -146,6 +142,33 @@ test.describe("browsing", () => {
     expect(flags.indexOf(false)).toBeGreaterThan(0);
     expect(flags.slice(flags.indexOf(false)).includes(true)).toBe(false);
     await expect(cards(page).first().getByTestId("topped-ribbon")).toBeVisible();
+  });
+
+  test("a sort the visitor picks is obeyed exactly, topped lots included", async ({ page }) => {
+    await open(page, "/denni-aukce");
+    await sortBy(page, "Končí nejdříve");
+    await expect(page).toHaveURL(/razeni=ending/);
+    const ending = (await cards(page).getByTestId("time-left").allTextContents()).map(minutesLeft);
+    expect(ending.length).toBe(await cards(page).count());
+    expect(isSorted(ending, "asc")).toBe(true);
+    // The topped lots (demo: ending in days) are among them, not ahead of them.
+    expect(await page.locator('[data-testid="product-card"][data-topped]').count()).toBeGreaterThan(0);
+    expect(await cards(page).first().getAttribute("data-topped")).toBeNull();
+
+    await sortBy(page, "Nejlevnější");
+    await expect(page).toHaveURL(/razeni=price_asc/);
+    expect(isSorted((await prices(cards(page))) as number[], "asc")).toBe(true);
+    await sortBy(page, "Nejdražší");
+    expect(isSorted((await prices(cards(page))) as number[], "desc")).toBe(true);
+  });
+
+  test("an auction is never shown as a sale", async ({ page }) => {
+    for (const path of ["/denni-aukce", "/mesicni-aukce", "/denni-aukce?razeni=price_asc"]) {
+      await open(page, path);
+      expect(await cards(page).count()).toBeGreaterThan(0);
+      await expect(page.getByTestId("card-sale-badge")).toHaveCount(0);
+      await expect(page.getByTestId("card-original-price")).toHaveCount(0);
+    }
   });
 });
 
@@ -268,26 +291,30 @@ test.describe("filters", () => {
 });
 
 test.describe("sorting", () => {
-  test("by price both ways, by end and by bids", async ({ page }) => {
+  // A sort the visitor picks orders every card, topped ones included.
+  test("by price both ways", async ({ page }) => {
     await open(page, "/1/alkohol");
     await sortBy(page, "Nejlevnější");
     await expect(page).toHaveURL(/razeni=price_asc/);
-    const ascending = (await prices(plainCards(page))).filter((price): price is number => price !== null);
+    const ascending = (await prices(cards(page))).filter((price): price is number => price !== null);
     expect(isSorted(ascending, "asc")).toBe(true);
 
     await sortBy(page, "Nejdražší");
     await expect(page).toHaveURL(/razeni=price_desc/);
-    const descending = (await prices(plainCards(page))).filter((price): price is number => price !== null);
+    const descending = (await prices(cards(page))).filter((price): price is number => price !== null);
     expect(isSorted(descending, "desc")).toBe(true);
     expect(descending[0]).toBeGreaterThan(ascending[0]);
+  });
 
+  test("by end in the default order, by bids and newest", async ({ page }) => {
+    // The default order ("Doporučené") of an auction list: topped lots, then the rest by their end.
     await open(page, "/denni-aukce");
     const ending = (await plainCards(page).getByTestId("time-left").allTextContents()).map(minutesLeft);
     expect(isSorted(ending, "asc")).toBe(true);
 
     await sortBy(page, "Nejvíce příhozů");
     await expect(page).toHaveURL(/razeni=bids/);
-    const bids = (await plainCards(page).getByTestId("bid-count").allTextContents()).map((text) =>
+    const bids = (await cards(page).getByTestId("bid-count").allTextContents()).map((text) =>
       Number(text.match(/\d+/)?.[0] ?? 0),
     );
     expect(isSorted(bids, "desc")).toBe(true);
@@ -300,7 +327,7 @@ test.describe("sorting", () => {
     await open(page, "/en/daily-auctions");
     await sortBy(page, "Highest price");
     await expect(page).toHaveURL(/razeni=price_desc/);
-    const values = (await prices(plainCards(page))).filter((price): price is number => price !== null);
+    const values = (await prices(cards(page))).filter((price): price is number => price !== null);
     expect(isSorted(values, "desc")).toBe(true);
   });
 });

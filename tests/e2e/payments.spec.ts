@@ -105,6 +105,9 @@ test("a seller promotes a live listing for 3 days and it carries the Top ribbon 
   await row.getByTestId("my-listing-top").click();
 
   await expect(page.getByTestId("promote-page")).toBeVisible();
+  // What the buyer gets: first place under the default order only, never over a visitor's sort.
+  await expect(page.getByTestId("promote-order")).toContainText("výchozím řazení „Doporučené“");
+  await expect(page.getByTestId("promote-order")).toContainText("dostane přesně to pořadí");
   await expect(page.getByTestId("promote-name")).toHaveText(name);
   await expect(page.getByTestId("promote-per-day")).toHaveText("15,00 Kč za den");
   const three = page.locator('[data-testid="promote-choice"][data-days="3"]');

@@ -22,7 +22,15 @@ export const PARAMS = {
 export const FORMATS: ProductFormat[] = ["auction", "classified", "shop"];
 export const TYPES: ProductType[] = ["supply", "demand"];
 export const DURATIONS: AuctionDuration[] = ["week", "month"];
-export const SORTS: ListingSort[] = ["ending", "newest", "price_asc", "price_desc", "bids", "relevance"];
+export const SORTS: ListingSort[] = [
+  "recommended",
+  "ending",
+  "newest",
+  "price_asc",
+  "price_desc",
+  "bids",
+  "relevance",
+];
 /** "Ending within 24 h" is the one window offered. */
 export const ENDING_HOURS = 24;
 

@@ -100,7 +100,7 @@ export function ListingView({ data, before, empty }: ListingViewProps) {
         ) : null}
 
         <section aria-labelledby="listing-results">
-          <div className="mb-4 flex flex-col gap-2.5 border-b border-line pb-3 widescreen:flex-row widescreen:items-center widescreen:justify-between">
+          <div className="mb-4 flex flex-col gap-2.5 border-b border-line pb-3 fullhd:flex-row fullhd:items-center fullhd:justify-between">
             <h2
               id="listing-results"
               className="text-[0.9rem] text-muted"

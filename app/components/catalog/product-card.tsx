@@ -133,7 +133,10 @@ export function ProductCard({
             {t(`catalog.badge.${badgeKey}`)}
           </span>
           {product.originalPriceMinor !== null && !product.pending ? (
-            <span className="rounded-full bg-danger px-2.5 py-0.5 text-[0.68rem] font-bold tracking-[0.08em] text-white uppercase shadow-sm">
+            <span
+              className="rounded-full bg-danger px-2.5 py-0.5 text-[0.68rem] font-bold tracking-[0.08em] text-white uppercase shadow-sm"
+              data-testid="card-sale-badge"
+            >
               {t("catalog.card.sale")}
             </span>
           ) : null}

@@ -17,7 +17,14 @@ export type ProductStatus =
   | "rejected"
   | "expired";
 
-export type ListingSort = "ending" | "newest" | "price_asc" | "price_desc" | "bids" | "relevance";
+export type ListingSort =
+  | "recommended"
+  | "ending"
+  | "newest"
+  | "price_asc"
+  | "price_desc"
+  | "bids"
+  | "relevance";
 
 /** One product as a card shows it (ProductCard). */
 export type ProductCardData = {

@@ -41,8 +41,10 @@ type PageConfig = {
 
 const ALL_GROUPS: FilterGroup[] = ["format", "type", "duration", "price", "brand", "package", "other"];
 const AUCTION_GROUPS: FilterGroup[] = ["price", "brand", "package", "other"];
-const MARKET_SORTS: ListingSort[] = ["newest", "ending", "price_asc", "price_desc", "bids"];
-const AUCTION_SORTS: ListingSort[] = ["ending", "newest", "price_asc", "price_desc", "bids"];
+// "Recommended" is every listing's default and the only order in which promotion counts (topped
+// products first); a sort the visitor picks is obeyed exactly (docs/product/listing-order-and-sales.md).
+const MARKET_SORTS: ListingSort[] = ["recommended", "newest", "ending", "price_asc", "price_desc", "bids"];
+const AUCTION_SORTS: ListingSort[] = ["recommended", "ending", "newest", "price_asc", "price_desc", "bids"];
 
 function pageConfig(kind: Exclude<ListingKind, "category">): PageConfig {
   const paths = { cs: localePath(kind, "cs"), en: localePath(kind, "en") };
@@ -52,7 +54,7 @@ function pageConfig(kind: Exclude<ListingKind, "category">): PageConfig {
         kind,
         paths,
         base: { formats: ["auction"], durations: ["week"] },
-        defaultSort: "ending",
+        defaultSort: "recommended",
         sorts: AUCTION_SORTS,
         groups: AUCTION_GROUPS,
       };
@@ -61,7 +63,7 @@ function pageConfig(kind: Exclude<ListingKind, "category">): PageConfig {
         kind,
         paths,
         base: { formats: ["auction"], durations: ["month"] },
-        defaultSort: "ending",
+        defaultSort: "recommended",
         sorts: AUCTION_SORTS,
         groups: AUCTION_GROUPS,
       };
@@ -70,7 +72,7 @@ function pageConfig(kind: Exclude<ListingKind, "category">): PageConfig {
         kind,
         paths,
         base: { activatedWithinDays: NEW_PRODUCTS_DAYS },
-        defaultSort: "newest",
+        defaultSort: "recommended",
         sorts: MARKET_SORTS,
         groups: ALL_GROUPS,
       };
@@ -79,8 +81,8 @@ function pageConfig(kind: Exclude<ListingKind, "category">): PageConfig {
         kind,
         paths,
         base: { onSale: true },
-        defaultSort: "newest",
-        sorts: ["newest", "price_asc", "price_desc"],
+        defaultSort: "recommended",
+        sorts: ["recommended", "newest", "price_asc", "price_desc"],
         groups: ["price", "brand", "package"],
       };
     case "search":
@@ -88,8 +90,8 @@ function pageConfig(kind: Exclude<ListingKind, "category">): PageConfig {
         kind,
         paths,
         base: {},
-        defaultSort: "relevance",
-        sorts: ["relevance", ...MARKET_SORTS],
+        defaultSort: "recommended",
+        sorts: ["recommended", "relevance", ...MARKET_SORTS.slice(1)],
         groups: ALL_GROUPS,
       };
   }
@@ -107,7 +109,7 @@ export function loadCategoryListing({
       kind: "category",
       paths: category.urls,
       base: { categoryId: category.id },
-      defaultSort: "newest",
+      defaultSort: "recommended",
       sorts: MARKET_SORTS,
       groups: ALL_GROUPS,
     },

@@ -25,7 +25,6 @@ import {
   shopPrice,
 } from "./products.ts";
 import { createRandom } from "./random.ts";
-import { bidStepMinor } from "./settings-data.ts";
 import { drawProductSvg } from "./svg.ts";
 import { slugify } from "./text.ts";
 import { DAY, MINUTE, monthlyAuctionEnd } from "./time.ts";
@@ -238,14 +237,6 @@ export async function seedLargeCatalogue(
           }
           // ADR 0007's close: sold with a winner, ended without one.
           if (finished) row.status = planned.length ? "sold" : "ended";
-          // A lowered start (product.md's sale): one in ten live auctions without a bid.
-          if (live && !planned.length && id % 10 === 0) {
-            row.originalPriceMinor = Math.max(
-              startMinor + bidStepMinor(startMinor),
-              roundToStep(startMinor * 1.3),
-            );
-            row.isPriceSaleActive = true;
-          }
         } else
           row.priceMinor = byAgreement ? null : shopPrice((valueMinor / 100) * (0.95 + rng.next() * 0.15));
         if (rng.chance(0.03) && row.status === "active")

@@ -483,17 +483,6 @@ export function planDemoProducts(ctx: PlanContext): PlannedProduct[] {
   // One listing waits for moderation after a report.
   const reported = live.find((p) => p.row.sellerId !== users.get("seller") && !p.row.toppedUntil);
   if (reported) reported.row.reportedAt = new Date(nowMs - 3 * HOUR);
-  // Sale (product.md): besides shop products with a sale price, auctions whose seller lowered the
-  // start price; original_price_minor keeps the start before the cut. Every third live auction
-  // without a bid (no random draw, so the rest of the demo stays as it was).
-  const unbid = planned.filter(
-    (p) => p.row.format === "auction" && p.row.status === "active" && !p.row.bidCount && !p.row.toppedUntil,
-  );
-  for (const p of unbid.filter((_, index) => index % 3 === 0)) {
-    const start = p.row.startPriceMinor!;
-    p.row.originalPriceMinor = Math.max(start + bidStepMinor(start), roundToStep(start * 1.3));
-    p.row.isPriceSaleActive = true;
-  }
   return planned;
 }
 

@@ -83,10 +83,10 @@ describe("seedDemoIfEmpty", () => {
     const onSale = shop.filter((p) => p.isPriceSaleActive);
     expect(onSale.length).toBeGreaterThan(0);
     for (const p of onSale) expect(p.originalPriceMinor!).toBeGreaterThan(p.priceMinor!);
-    // Sale auctions: a lowered start, the original start kept above it (product.md).
-    const loweredStart = auctions.filter((p) => p.isPriceSaleActive && p.status === "active");
-    expect(loweredStart.length).toBeGreaterThanOrEqual(3);
-    for (const p of loweredStart) expect(p.originalPriceMinor!).toBeGreaterThan(p.startPriceMinor!);
+    // A sale is a shop product's (app/lib/sale.ts): no auction or classified carries a sale price.
+    expect(
+      products.filter((p) => p.format !== "shop" && (p.isPriceSaleActive || p.originalPriceMinor !== null)),
+    ).toEqual([]);
     const statuses = new Set(products.map((p) => p.status));
     for (const status of ["active", "scheduled", "awaiting_payment", "ended", "sold"])
       expect(statuses).toContain(status);

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProductCardData } from "../../../app/components/catalog/types.ts";
 import { seedDemoIfEmpty } from "../../db/seed/index.ts";
@@ -306,18 +306,50 @@ describe("listProducts: filters", () => {
 });
 
 describe("listProducts: sorting and pages", () => {
-  it("sorts by price both ways (by agreement last), topped first", async () => {
-    expect(idsOf((await list({ sort: "price_asc" })).items)).toEqual(named("b", "g", "a", "e", "c", "d"));
+  // b is the one topped (promoted) product: a monthly auction at 5 000 Kč, no bids, ending in 10
+  // days. Every sort a visitor picks is obeyed exactly; only the default ("recommended") lets
+  // promotion decide.
+  it("sorts by price both ways (by agreement last), a topped product in its place", async () => {
+    // g 800, a 1 500, e 2 000, c 3 000, b 5 000 (topped), d by agreement.
+    expect(idsOf((await list({ sort: "price_asc" })).items)).toEqual(named("g", "a", "e", "c", "b", "d"));
     expect(idsOf((await list({ sort: "price_desc" })).items)).toEqual(named("b", "c", "e", "a", "g", "d"));
+    expect(idsOf((await list({ sort: "price_asc", formats: ["auction"] })).items)).toEqual(
+      named("g", "a", "b"),
+    );
   });
 
-  it("sorts auctions ending soonest first, most bids, newest", async () => {
-    const ending = idsOf((await list({ sort: "ending" })).items);
-    expect(ending.slice(0, 3)).toEqual(named("b", "a", "g"));
-    expect(idsOf((await list({ sort: "bids" })).items).slice(0, 2)).toEqual(named("b", "a"));
-    // Newest by activation: g (6 h), c (1 day), [b topped first], d (3 days), a (5 days), e (10 days).
-    expect(idsOf((await list({ sort: "newest" })).items)).toEqual(named("b", "g", "c", "d", "a", "e"));
+  it("sorts auctions ending soonest first, most bids, newest, a topped product in its place", async () => {
+    // Auctions by their end (a 2 h, g 30 h, b 10 days), then the rest (classifieds d 40 days,
+    // c 50 days; the shop product without an end last).
+    expect(idsOf((await list({ sort: "ending" })).items)).toEqual(named("a", "g", "b", "d", "c", "e"));
+    expect(idsOf((await list({ sort: "ending", formats: ["auction"] })).items)).toEqual(named("a", "g", "b"));
+    // a has 3 bids, the others none: newest first.
+    expect(idsOf((await list({ sort: "bids" })).items)).toEqual(named("a", "g", "c", "b", "d", "e"));
+    // Newest by activation: g (6 h), c (1 day), b (2 days), d (3 days), a (5 days), e (10 days).
+    expect(idsOf((await list({ sort: "newest" })).items)).toEqual(named("g", "c", "b", "d", "a", "e"));
+  });
+
+  it("sorts a search by relevance exactly; the recommended search order puts the topped product first", async () => {
+    const search = (sort?: ListingQuery["sort"]) =>
+      api.services.catalog.listingPage({
+        locale: "cs",
+        categoryId: tree.root,
+        now: NOW,
+        q: "doutniky",
+        sort,
+      });
+    // Every hit matches only through its category, so relevance ties and the newest lead.
+    expect(idsOf((await search("relevance")).page.items)).toEqual(named("g", "c", "b", "d", "a", "e"));
+    expect(idsOf((await search()).page.items)).toEqual(named("b", "g", "c", "d", "a", "e"));
+    expect(idsOf((await search("recommended")).page.items)).toEqual(named("b", "g", "c", "d", "a", "e"));
+  });
+
+  it("the default (recommended) order puts topped products first, then the list's own order", async () => {
+    // Newest after the topped one; for a list of auctions, the end.
     expect(idsOf((await list({})).items)).toEqual(named("b", "g", "c", "d", "a", "e"));
+    expect(idsOf((await list({ sort: "recommended" })).items)).toEqual(named("b", "g", "c", "d", "a", "e"));
+    expect(idsOf((await list({ formats: ["auction"] })).items)).toEqual(named("b", "a", "g"));
+    expect(idsOf((await list({ durations: ["week", "month"] })).items)).toEqual(named("b", "a", "g"));
   });
 
   it("pages through the results", async () => {
@@ -377,7 +409,20 @@ describe("listProducts: sorting and pages", () => {
 });
 
 describe("sale (/produkty/akce)", () => {
-  it("lists shop products with a sale price and auctions with a lowered start still below it", async () => {
+  it("the demo data has shop products on sale and no auction shown as one", async () => {
+    const sale = await api.services.catalog.listProducts({ locale: "cs", onSale: true, perPage: 60 });
+    expect(sale.total).toBeGreaterThan(0);
+    expect(sale.items.every((item) => item.format === "shop")).toBe(true);
+    for (const item of sale.items) expect(item.originalPriceMinor!).toBeGreaterThan(item.priceMinor!);
+    // No seeded auction keeps an old start price to strike through.
+    const seeded = await api.db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(ne(products.format, "shop"), eq(products.isPriceSaleActive, true)));
+    expect(seeded).toEqual([]);
+  });
+
+  it("lists shop products with an active sale price below the original, never an auction", async () => {
     const db = api.db;
     const bidder = await api.createUser();
     const owner = await api.createUser();
@@ -392,13 +437,14 @@ describe("sale (/produkty/akce)", () => {
       activationAt: at(-DAY),
       endsAt: at(5 * DAY),
     };
+    // An auction whose seller lowered the start price (the old start kept as if it were a sale
+    // price, as earlier code stored it): still just an auction.
     const lowered = await insertProduct(db, {
       ...auction,
       startPriceMinor: 100_000,
       originalPriceMinor: 150_000,
       isPriceSaleActive: true,
     });
-    // Bids still under the original start: still a bargain.
     const bidUnder = await insertProduct(db, {
       ...auction,
       startPriceMinor: 100_000,
@@ -407,32 +453,23 @@ describe("sale (/produkty/akce)", () => {
       originalPriceMinor: 150_000,
       isPriceSaleActive: true,
     });
-    // Bidding passed the original start: no longer on sale.
-    await insertProduct(db, {
-      ...auction,
-      startPriceMinor: 100_000,
-      currentPriceMinor: 160_000,
-      bidCount: 4,
-      originalPriceMinor: 150_000,
-      isPriceSaleActive: true,
-    });
-    // The sale was switched off, or the "original" is not above the start.
-    await insertProduct(db, { ...auction, startPriceMinor: 100_000, originalPriceMinor: 150_000 });
-    await insertProduct(db, {
-      ...auction,
-      startPriceMinor: 100_000,
-      originalPriceMinor: 100_000,
-      isPriceSaleActive: true,
-    });
     const shop = await insertProduct(db, {
       categoryId: root.id,
       priceMinor: 90_000,
       originalPriceMinor: 100_000,
       isPriceSaleActive: true,
     });
+    // A shop product with the sale switched off, or an "original" not above the price.
     await insertProduct(db, { categoryId: root.id, priceMinor: 90_000 });
-    // Classifieds have no sale price.
+    await insertProduct(db, { categoryId: root.id, priceMinor: 90_000, originalPriceMinor: 100_000 });
     await insertProduct(db, {
+      categoryId: root.id,
+      priceMinor: 100_000,
+      originalPriceMinor: 100_000,
+      isPriceSaleActive: true,
+    });
+    // Classifieds have no sale price.
+    const classified = await insertProduct(db, {
       format: "classified",
       categoryId: root.id,
       sellerId: bidder.user.id,
@@ -442,34 +479,42 @@ describe("sale (/produkty/akce)", () => {
       activationAt: at(-DAY),
       endsAt: at(50 * DAY),
     });
-    const sale = await api.services.catalog.listProducts({
-      locale: "cs",
-      categoryId: root.id,
-      onSale: true,
-      sort: "price_asc",
-    });
-    expect(idsOf(sale.items)).toEqual([shop.id, lowered.id, bidUnder.id]);
-    expect(sale.items.map((item) => [item.format, item.priceMinor, item.originalPriceMinor])).toEqual([
-      ["shop", 90_000, 100_000],
-      ["auction", 100_000, 150_000],
-      ["auction", 120_000, 150_000],
-    ]);
-    // Off the sale list, an auction past its original start shows no struck-through price.
+    for (const sort of [undefined, "newest", "price_asc", "price_desc"] as const) {
+      const sale = await api.services.catalog.listingPage({
+        locale: "cs",
+        categoryId: root.id,
+        onSale: true,
+        sort,
+      });
+      expect(idsOf(sale.page.items)).toEqual([shop.id]);
+      expect(sale.page.total).toBe(1);
+      expect(sale.page.items[0]).toMatchObject({
+        format: "shop",
+        priceMinor: 90_000,
+        originalPriceMinor: 100_000,
+      });
+    }
+    // Only the shop product on sale shows a struck-through price; the auctions show their price.
     const all = await api.services.catalog.listProducts({ locale: "cs", categoryId: root.id, perPage: 60 });
-    expect(
-      all.items
-        .filter((item) => item.originalPriceMinor !== null)
-        .map((item) => item.id)
-        .sort(),
-    ).toEqual([shop.id, lowered.id, bidUnder.id].sort());
-  });
-
-  it("the demo data has auctions with a lowered start on sale", async () => {
-    const sale = await api.services.catalog.listProducts({ locale: "cs", onSale: true, perPage: 60 });
-    const auctions = sale.items.filter((item) => item.format === "auction");
-    expect(auctions.length).toBeGreaterThanOrEqual(3);
-    for (const item of auctions) expect(item.originalPriceMinor!).toBeGreaterThan(item.priceMinor!);
-    expect(sale.items.some((item) => item.format === "shop")).toBe(true);
+    expect(all.items.filter((item) => item.originalPriceMinor !== null).map((item) => item.id)).toEqual([
+      shop.id,
+    ]);
+    expect(all.items.find((item) => item.id === lowered.id)).toMatchObject({
+      priceMinor: 100_000,
+      originalPriceMinor: null,
+    });
+    expect(all.items.find((item) => item.id === bidUnder.id)?.originalPriceMinor).toBeNull();
+    expect(all.items.find((item) => item.id === classified.id)?.originalPriceMinor).toBeNull();
+    // The product page says the same.
+    for (const id of [lowered.id, bidUnder.id, classified.id])
+      expect(await api.services.productPages.productDetail(id, "cs", NOW)).toMatchObject({
+        originalPriceMinor: null,
+        isPriceSaleActive: false,
+      });
+    expect(await api.services.productPages.productDetail(shop.id, "cs", NOW)).toMatchObject({
+      originalPriceMinor: 100_000,
+      isPriceSaleActive: true,
+    });
   });
 });
 

@@ -14,6 +14,7 @@ import type {
 } from "../../../app/components/catalog/types.ts";
 import type { Locale } from "../../../app/i18n/index.ts";
 import { localePath } from "../../../app/i18n/paths.ts";
+import { struckPrice } from "../../../app/lib/sale.ts";
 import type { Db } from "../../db/client.ts";
 import { allowedTypos, isTypoOf, searchTokens } from "./search-text.ts";
 import { PRODUCT_STATUSES } from "./tables.ts";
@@ -53,10 +54,7 @@ export type ListingQuery = {
   ids?: number[];
   excludeIds?: number[];
   toppedOnly?: boolean;
-  /**
-   * On sale (product.md): shop products with an active sale price, and auctions with a lowered
-   * start whose price is still below the original start (see SALE).
-   */
+  /** On sale: shop products with an active sale price below the original (see SALE). */
   onSale?: boolean;
   /** Products that went live (activation, else creation) within this many days ("new products"). */
   activatedWithinDays?: number;
@@ -64,7 +62,10 @@ export type ListingQuery = {
   q?: string;
   /** Default: active only. */
   statuses?: ProductStatus[];
-  /** Default: relevance with q, else newest. Topped products come first within any sort. */
+  /**
+   * Default: recommended. Only "recommended" puts topped (promoted) products first; every other
+   * sort is obeyed exactly (docs/product/listing-order-and-sales.md).
+   */
   sort?: ListingSort;
   /** 1-based; default 1. */
   page?: number;
@@ -116,11 +117,10 @@ const EFFECTIVE_PRICE = sql`(case when p.format = 'auction' then coalesce(p.curr
 const TSV = sql`to_tsvector('simple'::regconfig, p.search_text)`;
 
 /**
- * On sale: a shop product's sale price, or an auction whose seller lowered the start price
- * (original_price_minor keeps the start before the cut), while the price is under the original:
- * once bidding passes the old start, the auction is no bargain any more and leaves the sale list.
+ * On sale (app/lib/sale.ts states the same rule for one product): a shop product whose sale price
+ * is switched on and lies below its price before the sale. Auctions and classifieds never are.
  */
-const SALE = sql`(p.format in ('shop', 'auction') and p.is_price_sale_active and p.original_price_minor > ${EFFECTIVE_PRICE})`;
+const SALE = sql`(p.format = 'shop' and p.is_price_sale_active and p.original_price_minor > p.price_minor)`;
 
 /** A tsquery term for one planned word: the word as a prefix, or any of its stand-ins. */
 function tsTerm(plan: TokenPlan): string {
@@ -271,34 +271,48 @@ export function createListingQueries(db: Db) {
     return { search, categoryIds, now: (query.now ?? new Date()).toISOString() };
   }
 
-  /** The sort keys, most significant first: topped products lead whatever the sort. */
-  function sortKeys(sort: ListingSort, search: SearchPlan | null, now: string): { expr: SQL; order: SQL }[] {
+  /**
+   * The sort keys, most significant first. Only "recommended" (every listing's default) lets
+   * promotion decide: topped products first, then the list's natural order (relevance for a
+   * search, the end for a list of auctions only, else the newest). Every other sort is obeyed
+   * exactly: a topped product takes its place among the rest (docs/product/listing-order-and-sales.md).
+   */
+  function sortKeys(
+    query: ListingQuery,
+    search: SearchPlan | null,
+    now: string,
+  ): { expr: SQL; order: SQL }[] {
+    const newest = { expr: sql`coalesce(p.activation_at, p.created_at)`, order: sql`desc` };
+    const plain = (sort: Exclude<ListingSort, "recommended">): { expr: SQL; order: SQL }[] => {
+      switch (sort) {
+        case "ending":
+          // Auctions by their end; other formats (no end to speak of) after them, newest first.
+          return [
+            { expr: sql`(p.format = 'auction')`, order: sql`desc` },
+            { expr: sql`p.ends_at`, order: sql`asc nulls last` },
+            newest,
+          ];
+        case "price_asc":
+          return [{ expr: EFFECTIVE_PRICE, order: sql`asc nulls last` }, newest];
+        case "price_desc":
+          return [{ expr: EFFECTIVE_PRICE, order: sql`desc nulls last` }, newest];
+        case "bids":
+          return [{ expr: sql`p.bid_count`, order: sql`desc` }, newest];
+        case "relevance":
+          return search ? [{ expr: relevance(search), order: sql`desc` }, newest] : [newest];
+        default:
+          return [newest];
+      }
+    };
+    const sort = query.sort ?? "recommended";
+    if (sort !== "recommended") return plain(sort);
     const topped = {
       expr: sql`(p.topped_until is not null and p.topped_until > ${now}::timestamptz)`,
       order: sql`desc`,
     };
-    const newest = { expr: sql`coalesce(p.activation_at, p.created_at)`, order: sql`desc` };
-    switch (sort) {
-      case "ending":
-        // Auctions by their end; other formats (no end to speak of) after them, newest first.
-        return [
-          topped,
-          { expr: sql`(p.format = 'auction')`, order: sql`desc` },
-          { expr: sql`p.ends_at`, order: sql`asc nulls last` },
-          newest,
-        ];
-      case "price_asc":
-        return [topped, { expr: EFFECTIVE_PRICE, order: sql`asc nulls last` }, newest];
-      case "price_desc":
-        return [topped, { expr: EFFECTIVE_PRICE, order: sql`desc nulls last` }, newest];
-      case "bids":
-        return [topped, { expr: sql`p.bid_count`, order: sql`desc` }, newest];
-      case "relevance":
-        if (search) return [topped, { expr: relevance(search), order: sql`desc` }, newest];
-        return [topped, newest];
-      default:
-        return [topped, newest];
-    }
+    const auctionsOnly =
+      (query.formats?.length === 1 && query.formats[0] === "auction") || Boolean(query.durations?.length);
+    return [topped, ...plain(search ? "relevance" : auctionsOnly ? "ending" : "newest")];
   }
 
   function toCard(row: Row, locale: Locale): ProductCardData {
@@ -312,14 +326,13 @@ export function createListingQueries(db: Db) {
       format === "auction"
         ? toNumber(row.current_price_minor ?? row.start_price_minor)
         : toNumber(row.price_minor);
-    // The struck-through price follows SALE's rule.
-    const original = toNumber(row.original_price_minor);
-    const onSale =
-      format !== "classified" &&
-      Boolean(row.is_price_sale_active) &&
-      original !== null &&
-      price !== null &&
-      original > price;
+    // The struck-through price follows the sale rule (SALE in SQL).
+    const original = struckPrice({
+      format,
+      isPriceSaleActive: Boolean(row.is_price_sale_active),
+      originalPriceMinor: toNumber(row.original_price_minor),
+      priceMinor: price,
+    });
     return {
       id: Number(row.id),
       name,
@@ -335,7 +348,7 @@ export function createListingQueries(db: Db) {
           }
         : null,
       priceMinor: price,
-      originalPriceMinor: onSale ? original : null,
+      originalPriceMinor: original,
       format,
       type: row.type as ProductType,
       status,
@@ -412,8 +425,7 @@ export function createListingQueries(db: Db) {
   function pagePlan(query: ListingQuery, { search, now }: Resolved) {
     const perPage = Math.min(MAX_PER_PAGE, Math.max(1, Math.floor(query.perPage ?? DEFAULT_PER_PAGE)));
     const page = Math.max(1, Math.floor(query.page ?? 1));
-    const sort: ListingSort = query.sort ?? (search ? "relevance" : "newest");
-    return { perPage, page, keys: sortKeys(sort, search, now) };
+    return { perPage, page, keys: sortKeys(query, search, now) };
   }
 
   /** The page of cards of a resolved query (one statement), and its size limits. */

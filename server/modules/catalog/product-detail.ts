@@ -10,6 +10,7 @@ import type {
 import type { Locale } from "../../../app/i18n/index.ts";
 import { localePath } from "../../../app/i18n/paths.ts";
 import { isBidTable, minimumNextBid } from "../../../app/lib/bid-step.ts";
+import { isOnSale, struckPrice } from "../../../app/lib/sale.ts";
 import type { Db } from "../../db/client.ts";
 import { reviews } from "../reviews/tables.ts";
 import type { SettingsService } from "../settings/service.ts";
@@ -246,8 +247,9 @@ export function createProductDetailService(db: Db, settings: Pick<SettingsServic
         brand: row.brandName ?? null,
         package: row.packageCs ? pick(locale, row.packageCs, row.packageEn) : null,
         priceMinor: isAuction ? (auction?.currentPriceMinor ?? null) : p.priceMinor,
-        originalPriceMinor: p.originalPriceMinor,
-        isPriceSaleActive: p.isPriceSaleActive && p.originalPriceMinor !== null,
+        // A sale is a shop product's (app/lib/sale.ts): an auction with a lowered start shows none.
+        originalPriceMinor: struckPrice(p),
+        isPriceSaleActive: isOnSale(p),
         taxRate: p.taxRate,
         stock: p.stock,
         activationAt: p.activationAt?.toISOString() ?? null,

@@ -104,9 +104,9 @@ export const products = pgTable(
     /** Auction: a hidden minimum; below it the auction ends without a winner. NULL = none. */
     reservePriceMinor: money("reserve_price_minor"),
     /**
-     * Shop: the price before the sale. Auction: the start price before the seller lowered it.
-     * Shown struck through, and listed under sale (/produkty/akce), while is_price_sale_active and
-     * the price is below it.
+     * Shop: the price before the sale. Shown struck through, and listed under sale
+     * (/produkty/akce), while is_price_sale_active and the price is below it (app/lib/sale.ts).
+     * Auctions and classifieds are never on sale, whatever these two columns hold.
      */
     originalPriceMinor: money("original_price_minor"),
     isPriceSaleActive: boolean("is_price_sale_active").notNull().default(false),

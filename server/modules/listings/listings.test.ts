@@ -416,7 +416,7 @@ describe("adding a listing", () => {
 });
 
 describe("editing, cancelling, ownership", () => {
-  it("the owner edits everything before the first bid; a lowered start price of a live auction shows as a sale", async () => {
+  it("the owner edits everything before the first bid; a lowered start price of a live auction is just the new start, no sale", async () => {
     const created = await create(seller.token, await validInput(seller));
     const id = created.json.data.id;
     const [kept] = await imagesOf(id);
@@ -439,8 +439,9 @@ describe("editing, cancelling, ownership", () => {
       nameCs: "Diplomático Reserva Exclusiva",
       slugCs: "diplomatico-reserva-exclusiva",
       startPriceMinor: 120_000,
-      originalPriceMinor: 150_000,
-      isPriceSaleActive: true,
+      // An auction is never a sale: no old start kept to strike through, not on /produkty/akce.
+      originalPriceMinor: null,
+      isPriceSaleActive: false,
       reservePriceMinor: null,
     });
     const photos = await imagesOf(id);

@@ -914,21 +914,10 @@ export function createListingsService(deps: ListingsServiceDeps) {
             });
             if (data.format === "auction") {
               changes.startPriceMinor = data.priceMinor;
-              // A live auction whose start price the seller lowers shows the old one struck
-              // through and is listed under sale (/produkty/akce).
-              const previous = row.originalPriceMinor ?? row.startPriceMinor;
-              if (
-                row.status === "active" &&
-                previous !== null &&
-                data.priceMinor !== null &&
-                data.priceMinor < previous
-              ) {
-                changes.originalPriceMinor = previous;
-                changes.isPriceSaleActive = true;
-              } else if (previous !== null && data.priceMinor !== null && data.priceMinor >= previous) {
-                changes.originalPriceMinor = null;
-                changes.isPriceSaleActive = false;
-              }
+              // A lowered start price is just the new start: an auction is never a sale (only a
+              // shop product is, app/lib/sale.ts), so no old price is kept to strike through.
+              changes.originalPriceMinor = null;
+              changes.isPriceSaleActive = false;
             } else changes.priceMinor = data.priceMinor;
           }
           if (!released) {

@@ -13,8 +13,9 @@ import type { Route } from "./+types/top";
 
 /**
  * Promote a listing (`/ucet/vase-aukce/:id/topovat`): the seller picks how many days their live
- * listing sorts first and carries the Top label; the price per day less their group's discount
- * is shown per choice. Submitting makes an order and goes to its page to be paid. Only the
+ * listing sorts first under the default order ("Doporučené"; a sort the visitor picks is obeyed
+ * exactly, and the page says so) and carries the Top label; the price per day less their group's
+ * discount is shown per choice. Submitting makes an order and goes to its page to be paid. Only the
  * seller's own listing; another id is a 404.
  */
 export const middleware = named("auth");
@@ -59,6 +60,9 @@ export default function PromoteListingPage({ loaderData, actionData }: Route.Com
       <header>
         <h1 className="font-serif text-3xl text-primary-dark tablet:text-4xl">{t("payments.top.title")}</h1>
         <p className="mt-1 max-w-2xl text-muted">{t("payments.top.intro")}</p>
+        <p className="mt-2 max-w-2xl text-muted" data-testid="promote-order">
+          {t("payments.top.order")}
+        </p>
       </header>
 
       <ListingHeaderCard
