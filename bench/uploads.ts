@@ -9,8 +9,8 @@
  *
  * - reference: sharp decoding the same file to raw pixels, the least any re-encoding must cost;
  * - encode before: the pipeline as it was (WebP at sharp's default effort 4, quality 88);
- * - encode now: `encodeListingImage` (server/modules/listings/images.ts) as it is;
- * - the whole request now: POST /api/me/advertisements/images through the real API (session,
+ * - encodeListingImage (checkout): server/modules/listings/images.ts as checked out;
+ * - the whole request (checkout): POST /api/me/advertisements/images through the real API (session,
  *   multipart parsing, checks, encode, staging on disk) in this process, one after another, then
  *   three at once as the add form sends them (the server encodes two at a time).
  *
@@ -93,7 +93,9 @@ await measure(`encode before (WebP effort 4): ${(before.length / 1024).toFixed(0
 );
 const now = await encodeListingImage(jpeg);
 if (!("webp" in now)) throw new Error(`not encoded: ${now.problem}`);
-await measure(`encode now: ${(now.webp.length / 1024).toFixed(0)} KB`, () => encodeListingImage(jpeg));
+await measure(`encodeListingImage (checkout): ${(now.webp.length / 1024).toFixed(0)} KB`, () =>
+  encodeListingImage(jpeg),
+);
 
 const api = await createTestApi();
 try {
@@ -110,7 +112,7 @@ try {
     if (response.status !== 201) throw new Error(`upload answered ${response.status}`);
   };
   // The upload limit is 60 per user in 10 minutes: a new user for each part, at most 19 rounds.
-  await measure("request now, one after another", upload, Math.min(rounds, 19));
+  await measure("request (checkout), one after another", upload, Math.min(rounds, 19));
   const { token: second } = await api.createUser();
   const three = async () => {
     const form = () => {
@@ -139,7 +141,7 @@ try {
     await three();
     times.push(performance.now() - started);
   }
-  console.log(`${"request now, three at once (all three done)".padEnd(44)} ${summary(times)}`);
+  console.log(`${"request (checkout), three at once, all done".padEnd(44)} ${summary(times)}`);
 } finally {
   await api.close();
 }
