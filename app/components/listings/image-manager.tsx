@@ -296,7 +296,7 @@ export function ImageManager({
                 className="flex aspect-square flex-col items-center justify-center gap-2 rounded-lg bg-white p-3 text-center text-xs text-muted ring-1 ring-line"
                 data-testid="image-uploading"
               >
-                <span className="line-clamp-2 break-all">
+                <span className="line-clamp-2 break-words">
                   {upload.processing
                     ? t("listings.form.imageProcessing", { name: upload.name })
                     : t("listings.form.imageUploading", { name: upload.name })}
