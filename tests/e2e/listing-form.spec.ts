@@ -173,3 +173,42 @@ test("three photos upload at once, each with its progress, and join the list in 
   );
   await expect(items.first().locator("img")).toHaveJSProperty("complete", true);
 });
+
+test("on a slow link each photo's bar shows the part sent so far", async ({ page, context }) => {
+  await logIn(page, SELLER, ADD);
+  const form = page.getByTestId("listing-form");
+  await expect(form.locator("[data-hydrated]")).toHaveCount(1);
+  // 64 KB/s up: a photo of some 180 KB takes seconds, as on a weak mobile signal.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 40,
+    downloadThroughput: -1,
+    uploadThroughput: 64 * 1024,
+  });
+  const width = 900;
+  const height = 1200;
+  const raw = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 3;
+      raw[i] = (x * 7) % 256;
+      raw[i + 1] = (y * 3) % 256;
+      raw[i + 2] = (x * y) % 256;
+    }
+  const buffer = await sharp(raw, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 60 })
+    .toBuffer();
+  expect(buffer.length).toBeGreaterThan(150 * 1024);
+  await form
+    .getByTestId("image-input")
+    .setInputFiles([{ name: "etiketa.jpg", mimeType: "image/jpeg", buffer }]);
+  const bar = form.getByRole("progressbar", { name: "Nahrávání fotografie etiketa.jpg" });
+  // Part way: neither nothing nor all of it.
+  await expect
+    .poll(async () => Number(await bar.getAttribute("aria-valuenow").catch(() => null)))
+    .toBeGreaterThan(10);
+  expect(Number(await bar.getAttribute("aria-valuenow"))).toBeLessThan(100);
+  await expect(form.getByTestId("image-item")).toHaveCount(1);
+  await expect(bar).toHaveCount(0);
+});
