@@ -45,23 +45,23 @@ test("a collector keeps invoice data, avatar and password, exports the data and 
   await expect(invoice).toBeHidden();
   await addresses.getByLabel("Fakturační adresa je stejná jako kontaktní").uncheck();
   await expect(invoice.getByLabel("Ulice a číslo popisné")).toHaveValue("Vinohradská 12");
-  await invoice.getByLabel("Fakturovat na firmu").check();
-  await invoice.getByLabel("Název firmy").fill("Sběratelé s.r.o.");
-  await invoice.getByLabel("IČO").fill("25596642");
-  await invoice.getByLabel("DIČ").fill("CZ25596641");
+  await addresses.getByLabel("Fakturovat na firmu").check();
+  await addresses.getByLabel("Název firmy").fill("Sběratelé s.r.o.");
+  await addresses.getByLabel("IČO").fill("25596642");
+  await addresses.getByLabel("DIČ").fill("CZ25596641");
   await addresses.getByRole("button", { name: "Uložit adresy" }).click();
-  await expect(invoice.getByText("IČO není platné, zkontrolujte ho prosím.")).toBeVisible();
-  await expect(invoice.getByLabel("Název firmy")).toHaveValue("Sběratelé s.r.o.");
-  await expect(invoice.getByLabel("DIČ")).toHaveValue("CZ25596641");
+  await expect(addresses.getByText("IČO není platné, zkontrolujte ho prosím.")).toBeVisible();
+  await expect(addresses.getByLabel("Název firmy")).toHaveValue("Sběratelé s.r.o.");
+  await expect(addresses.getByLabel("DIČ")).toHaveValue("CZ25596641");
   await expect(contact.getByLabel("Obec")).toHaveValue("Praha");
 
-  await invoice.getByLabel("IČO").fill("25596641");
+  await addresses.getByLabel("IČO").fill("25596641");
   await addresses.getByRole("button", { name: "Uložit adresy" }).click();
   await expect(addresses.getByTestId("saved-message")).toHaveText("✓ Adresy byly uloženy.");
   await page.reload();
-  await expect(invoice.getByLabel("IČO")).toHaveValue("25596641");
+  await expect(addresses.getByLabel("IČO")).toHaveValue("25596641");
   await expect(contact.getByLabel("PSČ")).toHaveValue("120 00");
-  await expect(invoice.getByLabel("Název firmy")).toHaveValue("Sběratelé s.r.o.");
+  await expect(addresses.getByLabel("Název firmy")).toHaveValue("Sběratelé s.r.o.");
 
   // An avatar made here, shown in the header once stored.
   const png = await sharp({ create: { width: 320, height: 200, channels: 3, background: "#c39a3f" } })

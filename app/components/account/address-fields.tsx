@@ -17,22 +17,19 @@ export type Country = { code: string; name: string };
 
 /**
  * An address's fields, named `<prefix>.<field>` (contact.street, invoice.companyId), so that one
- * form carries two addresses and the server's errors find their field. With `company`, a
- * "invoice a company" checkbox reveals the company, IČO and DIČ fields; CSS (:has) does the
- * revealing, so it works before and without JavaScript.
+ * form carries two addresses and the server's errors find their field. The invoice address's
+ * company data are CompanyFields, apart: a company may invoice at its contact address.
  */
 export function AddressFields({
   prefix,
   values,
   errors,
   countries,
-  company = false,
 }: {
   prefix: string;
   values: AddressValues;
   errors: FieldErrors;
   countries: Country[];
-  company?: boolean;
 }) {
   const { t } = useTranslation();
   const field = (name: string) => `${prefix}.${name}`;
@@ -89,49 +86,66 @@ export function AddressFields({
           options={countries.map((country) => ({ value: country.code, label: country.name }))}
         />
       </div>
-      {company ? (
-        <div className="group/company grid gap-4 tablet:col-span-2 tablet:grid-cols-2">
-          <div className="tablet:col-span-2">
-            <CheckboxField name={field("isCompany")} defaultChecked={values.isCompany}>
-              {t("accountData.addresses.isCompany")}
-            </CheckboxField>
-          </div>
-          <div
-            className="hidden gap-4 group-has-[input[name$=isCompany]:checked]/company:grid tablet:col-span-2 tablet:grid-cols-2"
-            data-testid={`${prefix}-company-fields`}
-          >
-            <p className="text-sm text-muted tablet:col-span-2">{t("accountData.addresses.companyNote")}</p>
-            <div className="tablet:col-span-2">
-              <TextField
-                name={field("company")}
-                label={t("accountData.addresses.company")}
-                errors={errors}
-                defaultValue={values.company}
-                autoComplete={`section-${prefix} organization`}
-                maxLength={200}
-              />
-            </div>
-            <TextField
-              name={field("companyId")}
-              label={t("accountData.addresses.companyId")}
-              errors={errors}
-              defaultValue={values.companyId}
-              hint={t("accountData.addresses.companyIdHint")}
-              inputMode="numeric"
-              maxLength={20}
-            />
-            <TextField
-              name={field("taxId")}
-              label={t("accountData.addresses.taxId")}
-              errors={errors}
-              defaultValue={values.taxId}
-              hint={t("accountData.addresses.taxIdHint")}
-              required={false}
-              maxLength={20}
-            />
-          </div>
+    </div>
+  );
+}
+
+/**
+ * The "invoice a company" checkbox, which reveals the company, IČO and DIČ fields; CSS (:has) does
+ * the revealing, so it works before and without JavaScript. Named `<prefix>.isCompany` and so on.
+ */
+export function CompanyFields({
+  prefix,
+  values,
+  errors,
+}: {
+  prefix: string;
+  values: Pick<AddressValues, "isCompany" | "company" | "companyId" | "taxId">;
+  errors: FieldErrors;
+}) {
+  const { t } = useTranslation();
+  const field = (name: string) => `${prefix}.${name}`;
+  return (
+    <div className="group/company grid gap-4 tablet:col-span-2 tablet:grid-cols-2">
+      <div className="tablet:col-span-2">
+        <CheckboxField name={field("isCompany")} defaultChecked={values.isCompany}>
+          {t("accountData.addresses.isCompany")}
+        </CheckboxField>
+      </div>
+      <div
+        className="hidden gap-4 group-has-[input[name$=isCompany]:checked]/company:grid tablet:col-span-2 tablet:grid-cols-2"
+        data-testid={`${prefix}-company-fields`}
+      >
+        <p className="text-sm text-muted tablet:col-span-2">{t("accountData.addresses.companyNote")}</p>
+        <div className="tablet:col-span-2">
+          <TextField
+            name={field("company")}
+            label={t("accountData.addresses.company")}
+            errors={errors}
+            defaultValue={values.company}
+            autoComplete={`section-${prefix} organization`}
+            maxLength={200}
+          />
         </div>
-      ) : null}
+        <TextField
+          name={field("companyId")}
+          label={t("accountData.addresses.companyId")}
+          errors={errors}
+          defaultValue={values.companyId}
+          hint={t("accountData.addresses.companyIdHint")}
+          inputMode="numeric"
+          maxLength={20}
+        />
+        <TextField
+          name={field("taxId")}
+          label={t("accountData.addresses.taxId")}
+          errors={errors}
+          defaultValue={values.taxId}
+          hint={t("accountData.addresses.taxIdHint")}
+          required={false}
+          maxLength={20}
+        />
+      </div>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { type DragEvent, useId, useRef, useState } from "react";
 import { useTranslation } from "../../i18n/use-translation.ts";
+import { failProgress, finishProgress, startProgress } from "../feedback/progress-store.ts";
 import { useHydrated } from "../feedback/use-hydrated.ts";
 import { ResponsiveImage } from "../ui/responsive-image.tsx";
 
@@ -10,7 +11,48 @@ const MAX_IMAGES = 12;
 const MAX_MB = 15;
 const ACCEPT = "image/jpeg,image/png,image/webp,image/avif,image/heic,image/heif";
 
-type Upload = { id: number; name: string };
+/**
+ * Photos sent at once. The server encodes two at a time (media/uploads.ts), so a third is on the
+ * wire while two are encoded; more would only share the seller's upload bandwidth.
+ */
+export const UPLOADS_AT_ONCE = 3;
+
+/** A photo on its way: bytes sent of the file's size (the browser's count), then the server's work. */
+type Upload = { id: number; name: string; sent: number; size: number; processing: boolean };
+
+type UploadAnswer = { status: number; json: UploadJson | null };
+type UploadJson = {
+  data?: { token: string; url: string };
+  errors?: { image?: string[] };
+  message?: string;
+};
+
+/**
+ * POSTs the form with XMLHttpRequest, whose upload events tell how much has been sent (fetch
+ * cannot). Same-origin, so the session cookie goes along as with fetch.
+ */
+function send(url: string, body: FormData, onProgress: (sent: number, total: number) => void) {
+  return new Promise<UploadAnswer>((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open("POST", url);
+    request.setRequestHeader("Accept", "application/json");
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded, event.total);
+    };
+    request.onload = () => {
+      let json: UploadJson | null = null;
+      try {
+        json = JSON.parse(request.responseText) as UploadJson;
+      } catch {
+        json = null;
+      }
+      resolve({ status: request.status, json });
+    };
+    request.onerror = () => reject(new Error("network"));
+    request.onabort = () => reject(new Error("aborted"));
+    request.send(body);
+  });
+}
 
 /**
  * The listing's photos: thumbnails in display order (the first is the main picture), reordered by
@@ -62,43 +104,76 @@ export function ImageManager({
     setAnnouncement(t("listings.form.imageRemoved"));
   }
 
+  function updateUpload(id: number, change: Partial<Upload>) {
+    setUploads((current) => current.map((entry) => (entry.id === id ? { ...entry, ...change } : entry)));
+  }
+
+  /** Uploads one photo; its thumbnail's data, or null after telling what went wrong. */
+  async function uploadOne(upload: Upload, file: File): Promise<ManagedImage | null> {
+    startProgress();
+    try {
+      if (file.size > MAX_MB * 1024 * 1024)
+        throw new UploadProblem(t("listings.errors.imageTooLarge", { mb: MAX_MB }));
+      const body = new FormData();
+      body.append("image", file);
+      const { status, json } = await send(`${uploadUrl}?lang=${locale}`, body, (sent, total) =>
+        updateUpload(upload.id, { sent, size: total, processing: sent >= total }),
+      );
+      if (status === 201 && json?.data) return { ref: json.data.token, url: json.data.url };
+      throw new UploadProblem(json?.errors?.image?.[0] ?? json?.message ?? t("listings.errors.upload"));
+    } catch (error) {
+      failProgress();
+      const message = error instanceof UploadProblem ? error.message : t("listings.errors.upload");
+      setProblems((current) => [...current, `${file.name}: ${message}`]);
+      return null;
+    } finally {
+      finishProgress();
+    }
+  }
+
+  /**
+   * Uploads the picked photos, UPLOADS_AT_ONCE at a time. They join the list in the order picked:
+   * one that is done waits (shown as done) until those before it are done too.
+   */
   async function uploadFiles(files: File[]) {
     setProblems([]);
     const accepted = files.slice(0, Math.max(0, free));
     if (files.length > accepted.length) setProblems([t("listings.errors.imagesTooMany")]);
-    for (const file of accepted) {
+    const batch = accepted.map((file) => {
       counter.current += 1;
-      const upload = { id: counter.current, name: file.name };
-      setUploads((current) => [...current, upload]);
-      try {
-        if (file.size > MAX_MB * 1024 * 1024)
-          throw new UploadProblem(t("listings.errors.imageTooLarge", { mb: MAX_MB }));
-        const body = new FormData();
-        body.append("image", file);
-        const response = await fetch(`${uploadUrl}?lang=${locale}`, {
-          method: "POST",
-          body,
-          credentials: "same-origin",
-          headers: { Accept: "application/json" },
-        });
-        const json = (await response.json().catch(() => null)) as {
-          data?: { token: string; url: string };
-          errors?: { image?: string[] };
-          message?: string;
-        } | null;
-        if (response.status === 201 && json?.data) {
-          const added = { ref: json.data.token, url: json.data.url };
-          setItems((current) => [...current, added]);
-          setAnnouncement(t("listings.form.imageUploaded"));
-        } else
-          throw new UploadProblem(json?.errors?.image?.[0] ?? json?.message ?? t("listings.errors.upload"));
-      } catch (error) {
-        const message = error instanceof UploadProblem ? error.message : t("listings.errors.upload");
-        setProblems((current) => [...current, `${file.name}: ${message}`]);
-      } finally {
-        setUploads((current) => current.filter((entry) => entry.id !== upload.id));
+      return {
+        file,
+        upload: { id: counter.current, name: file.name, sent: 0, size: file.size, processing: false },
+      };
+    });
+    setUploads((current) => [...current, ...batch.map((entry) => entry.upload)]);
+    const results: (ManagedImage | null | undefined)[] = batch.map(() => undefined);
+    let shown = 0;
+    const showReady = () => {
+      const ready: ManagedImage[] = [];
+      const gone: number[] = [];
+      while (shown < batch.length && results[shown] !== undefined) {
+        const result = results[shown];
+        if (result) ready.push(result);
+        gone.push(batch[shown].upload.id);
+        shown += 1;
       }
-    }
+      if (gone.length === 0) return;
+      setUploads((current) => current.filter((entry) => !gone.includes(entry.id)));
+      if (ready.length > 0) {
+        setItems((current) => [...current, ...ready]);
+        setAnnouncement(t("listings.form.imageUploaded"));
+      }
+    };
+    let next = 0;
+    const worker = async () => {
+      while (next < batch.length) {
+        const index = next++;
+        results[index] = await uploadOne(batch[index].upload, batch[index].file);
+        showReady();
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(UPLOADS_AT_ONCE, batch.length) }, worker));
   }
 
   function onPicked() {
@@ -212,21 +287,45 @@ export function ImageManager({
               </li>
             );
           })}
-          {uploads.map((upload) => (
-            <li
-              key={`upload-${upload.id}`}
-              className="flex aspect-square flex-col items-center justify-center gap-2 rounded-lg bg-white p-3 text-center text-xs text-muted ring-1 ring-line"
-              data-testid="image-uploading"
-            >
-              <span
-                aria-hidden="true"
-                className="size-6 animate-spin rounded-full border-2 border-line border-t-primary-dark"
-              />
-              <span className="line-clamp-2 break-all">
-                {t("listings.form.imageUploading", { name: upload.name })}
-              </span>
-            </li>
-          ))}
+          {uploads.map((upload) => {
+            const percent =
+              upload.size > 0 ? Math.min(100, Math.round((100 * upload.sent) / upload.size)) : 0;
+            return (
+              <li
+                key={`upload-${upload.id}`}
+                className="flex aspect-square flex-col items-center justify-center gap-2 rounded-lg bg-white p-3 text-center text-xs text-muted ring-1 ring-line"
+                data-testid="image-uploading"
+              >
+                <span className="line-clamp-2 break-words">
+                  {upload.processing
+                    ? t("listings.form.imageProcessing", { name: upload.name })
+                    : t("listings.form.imageUploading", { name: upload.name })}
+                </span>
+                <span
+                  role="progressbar"
+                  aria-label={t("listings.form.imageProgress", { name: upload.name })}
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                  aria-valuenow={percent}
+                  aria-valuetext={
+                    upload.processing ? t("listings.form.imageProcessing", { name: upload.name }) : undefined
+                  }
+                  className="block h-2 w-full overflow-hidden rounded-full bg-light ring-1 ring-line"
+                  data-testid="image-progress"
+                >
+                  <span
+                    className={`block h-full rounded-full bg-primary-dark transition-[width] duration-200 ${
+                      upload.processing ? "animate-pulse" : ""
+                    }`}
+                    style={{ width: `${percent}%` }}
+                  />
+                </span>
+                <span aria-hidden="true" className="font-semibold text-ink tabular-nums">
+                  {new Intl.NumberFormat(locale, { style: "percent" }).format(percent / 100)}
+                </span>
+              </li>
+            );
+          })}
         </ul>
       ) : null}
 

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { fromPragueLocalInput } from "../../lib/prague-time.ts";
 import { useHydrated } from "../feedback/use-hydrated.ts";
@@ -171,6 +171,7 @@ export function ListingFormFields({
   const [type, setType] = useState(values.type || "supply");
   const [priceMode, setPriceMode] = useState(values.priceMode || "price");
   const [category, setCategory] = useState(values.category);
+  const [subcategory, setSubcategory] = useState(values.subcategory);
   const [activation, setActivation] = useState(values.activation || "now");
   const [duration, setDuration] = useState(values.duration || "week");
   const afterBid = locks?.afterBid ?? false;
@@ -181,9 +182,44 @@ export function ListingFormFields({
   const show = (applies: boolean) => !hydrated || applies;
   const chosen = options.categories.find((entry) => String(entry.id) === category);
   const brandList = useId();
+  const root = useRef<HTMLDivElement>(null);
+
+  // What the seller chose before the scripts ran is in the DOM, not in the state the server
+  // rendered with: it is read once, at hydration (before the first client render is painted), so
+  // a category picked early keeps its subcategories and a subcategory its choice.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read at hydration only, on purpose.
+  useLayoutEffect(() => {
+    const form = root.current?.closest("form");
+    if (!form) return;
+    const read = (name: string) => {
+      const field = form.elements.namedItem(name);
+      if (field instanceof HTMLSelectElement) return field.value;
+      if (field instanceof RadioNodeList) return field.value;
+      return null;
+    };
+    const pairs: [string, (value: string) => void][] = [
+      ["type", setType],
+      ["priceMode", setPriceMode],
+      ["category", setCategory],
+      ["subcategory", setSubcategory],
+      ["activation", setActivation],
+      ["duration", setDuration],
+    ];
+    for (const [name, set] of pairs) {
+      const value = read(name);
+      if (value) set(value);
+    }
+    // Without scripts every subcategory is offered (grouped by category): one picked there
+    // names its category, whatever the category select says.
+    const sub = read("subcategory");
+    const parent = sub
+      ? options.categories.find((entry) => entry.subcategories.some((item) => String(item.id) === sub))
+      : undefined;
+    if (parent) setCategory(String(parent.id));
+  }, []);
 
   return (
-    <div className="flex flex-col gap-6">
+    <div ref={root} className="flex flex-col gap-6" data-hydrated={hydrated || undefined}>
       <Section title={t("listings.form.sectionType")} testId="type">
         <Choice
           legend={t("listings.form.typeLegend")}
@@ -215,7 +251,11 @@ export function ListingFormFields({
                 {...props}
                 name="category"
                 value={category}
-                onChange={(event) => setCategory(event.target.value)}
+                onChange={(event) => {
+                  setCategory(event.target.value);
+                  // A new category's subcategories: the choice starts over.
+                  setSubcategory("");
+                }}
                 disabled={afterBid}
                 className={inputClass}
                 data-testid="field-category"
@@ -234,9 +274,8 @@ export function ListingFormFields({
               <select
                 {...props}
                 name="subcategory"
-                defaultValue={values.subcategory}
-                // A new category's subcategories: the select starts over.
-                key={hydrated ? `sub-${category}` : "sub"}
+                value={subcategory}
+                onChange={(event) => setSubcategory(event.target.value)}
                 disabled={afterBid || (hydrated && (!chosen || chosen.subcategories.length === 0))}
                 className={inputClass}
                 data-testid="field-subcategory"

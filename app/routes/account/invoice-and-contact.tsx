@@ -1,7 +1,11 @@
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { data, redirect, useActionData, useFetcher, useLoaderData } from "react-router";
 import { clearedSessionCookie } from "../../auth.server.ts";
-import { AddressFields, type AddressValues } from "../../components/account/address-fields.tsx";
+import {
+  AddressFields,
+  type AddressValues,
+  CompanyFields,
+} from "../../components/account/address-fields.tsx";
 import { PhoneField } from "../../components/account/phone-field.tsx";
 import { AccountSection, SavedMessage, SectionButton } from "../../components/account/section.tsx";
 import { CheckboxField, FormError, PasswordField, TextField } from "../../components/forms/fields.tsx";
@@ -103,9 +107,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       const contact = pick(ADDRESS_FIELDS, "contact.");
       const invoice = pick(ADDRESS_FIELDS, "invoice.");
       const same = text("invoiceSame") === "on";
+      // A company at the contact address: its invoice address is the contact address with the
+      // company's name and IDs (invoices read the invoice address). Otherwise "same" has none.
+      const company = pick(["isCompany", "company", "companyId", "taxId"], "invoice.");
+      const invoiceAddress = !same ? invoice : company.isCompany === "on" ? { ...contact, ...company } : null;
       const result = await services.accountData.saveContactAndInvoice(
         userId,
-        { contact, invoice: same ? null : invoice },
+        { contact, invoice: invoiceAddress },
         locale,
       );
       if (result.status === "invalid") {
@@ -274,6 +282,13 @@ function ProfileSection({ profile }: { profile: LoaderData["profile"] }) {
   );
 }
 
+/** Whether the invoice address is the contact address (company data aside). */
+function sameAddress(invoice: NonNullable<LoaderData["invoice"]>, contact: LoaderData["contact"]) {
+  if (!contact) return false;
+  const fields = ["name", "street", "city", "zip", "countryCode"] as const;
+  return fields.every((name) => (invoice[name] ?? "") === (contact[name] ?? ""));
+}
+
 /**
  * Unticking "same as contact" reveals the invoice fields: when they are empty they start as a copy
  * of what the contact address says now (typed or stored), so a company only adds its name and IDs.
@@ -300,8 +315,11 @@ function AddressesSection({ loaderData }: { loaderData: LoaderData }) {
   const contactValues = addressValues("contact", contact, section.values);
   // Without a separate invoice address the fields start as a copy of the contact address.
   const invoiceValues = addressValues("invoice", invoice ?? contact, section.values);
+  // No invoice address, or one at the contact address (a company's): "same" stays ticked.
   const same =
-    section.values.invoiceSame !== undefined ? section.values.invoiceSame === "on" : invoice === null;
+    section.values.invoiceSame !== undefined
+      ? section.values.invoiceSame === "on"
+      : invoice === null || sameAddress(invoice, contact);
   return (
     <AccountSection id="addresses" title={t("accountData.sections.addresses")}>
       <section.fetcher.Form
@@ -336,7 +354,7 @@ function AddressesSection({ loaderData }: { loaderData: LoaderData }) {
           </div>
           {/* Hidden by CSS while "same as contact" is ticked: it works before the scripts load. */}
           <div
-            className="group-has-[input[name=invoiceSame]:checked]/invoice:hidden"
+            className="mb-4 group-has-[input[name=invoiceSame]:checked]/invoice:hidden"
             data-testid="invoice-fields"
           >
             <AddressFields
@@ -344,9 +362,10 @@ function AddressesSection({ loaderData }: { loaderData: LoaderData }) {
               values={invoiceValues}
               errors={section.errors}
               countries={countries}
-              company
             />
           </div>
+          {/* A company is invoiced at either address: the company's data show either way. */}
+          <CompanyFields prefix="invoice" values={invoiceValues} errors={section.errors} />
         </fieldset>
         <SectionFooter message={section.message} errors={section.errors.form}>
           <SectionButton busy={section.busy}>{t("accountData.addresses.submit")}</SectionButton>
