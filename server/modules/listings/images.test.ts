@@ -115,20 +115,7 @@ describe("encodeListingImage", () => {
       .toBuffer();
   }
 
-  /** Each task's median time over rounds that take turns, so a burst of load weighs on both. */
-  async function medians(tasks: (() => Promise<unknown>)[]) {
-    const times: number[][] = tasks.map(() => []);
-    for (const task of tasks) await task();
-    for (let round = 0; round < 7; round++)
-      for (const [index, task] of tasks.entries()) {
-        const started = performance.now();
-        await task();
-        times[index].push(performance.now() - started);
-      }
-    return times.map((list) => list.sort((x, y) => x - y)[3]);
-  }
-
-  it("stores a small photo at a fraction of the cost of WebP's default effort, no larger", async () => {
+  it("stores a small photo at its size, no larger than at WebP's default effort", async () => {
     const jpeg = await photo();
     expect(jpeg.length).toBeLessThan(45 * 1024);
     const encoded = await encodeListingImage(jpeg);
@@ -141,9 +128,8 @@ describe("encodeListingImage", () => {
         .toBuffer();
     const reference = await defaultEffort();
     expect(encoded.width).toBe(1280);
+    // The cheaper encoding must not cost the visitor bytes; what it saves in CPU is measured in
+    // bench/uploads.ts (speed is never asserted in a test).
     expect(encoded.webp.length).toBeLessThan(reference.length * 1.15);
-    // Measured side by side, so the machine's load weighs on both: about a fifth here.
-    const [now, before] = await medians([() => encodeListingImage(jpeg), defaultEffort]);
-    expect(now).toBeLessThan(before * 0.6);
   }, 60_000);
 });
