@@ -1,6 +1,7 @@
 import { data, Link, redirect } from "react-router";
 import { ProductGrid } from "../components/catalog/product-card.tsx";
 import { avatarUrl } from "../components/header/shared.ts";
+import { ContactSeller } from "../components/listings/contact-seller.tsx";
 import { formatDate, pluralKey } from "../components/product/format.ts";
 import { RatingStars, ReviewHeading } from "../components/product/rating-stars.tsx";
 import { VerifiedBadge } from "../components/product/seller-card.tsx";
@@ -50,11 +51,14 @@ export async function loader(args: Route.LoaderArgs) {
   });
 
   const own = user?.id === id;
+  // "Write to the seller" needs a listing to write about (every message is about one).
+  const contactable = !own && (await services.listings.contactItems(id, locale, 1)).length > 0;
   const path = (language: "cs" | "en") => localePath("userProfile", language, { id });
   return {
     profile,
     products,
     own,
+    contactable,
     anonymousPath: params.id === undefined,
     serverNow: new Date().toISOString(),
     locale,
@@ -101,7 +105,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function UserProfile({ loaderData }: Route.ComponentProps) {
-  const { profile, products, own, paths, serverNow } = loaderData;
+  const { profile, products, own, contactable, paths, serverNow } = loaderData;
   const { t, locale } = useTranslation();
   const shown = (value: number) =>
     value.toLocaleString(locale === "cs" ? "cs-CZ" : "en-GB", {
@@ -159,6 +163,11 @@ export default function UserProfile({ loaderData }: Route.ComponentProps) {
                 {t("product.seller.memberSince", { date: formatDate(profile.memberSince, locale) })}
               </span>
             </div>
+            {contactable ? (
+              <div className="mt-4 w-fit max-w-full" data-testid="profile-contact">
+                <ContactSeller sellerId={profile.id} variant="secondary" ownEdit={false} />
+              </div>
+            ) : null}
           </div>
         </div>
         <dl className="grid grid-cols-3 gap-3 tablet:ml-auto tablet:gap-6">
