@@ -18,15 +18,14 @@ async function hydrated(page: Page) {
 }
 
 for (const width of [375, 1280]) {
-  test(`at ${width} px the sidebar and the account menu link to watched auctions, reviews and watchdogs`, async ({
+  test(`at ${width} px the account sidebar links to watched auctions, reviews and watchdogs`, async ({
     page,
   }) => {
     test.slow(); // a login and six pages
     await page.setViewportSize({ width, height: 900 });
     await logIn(page, DEMO.buyer, "/ucet/prehled");
-
     for (const target of PAGES) {
-      // The sidebar (folded into a block below the desktop width).
+      // Folded into a block below the desktop width.
       await page.goto("/ucet/prehled");
       await hydrated(page);
       const sidebar = page.getByTestId("account-sidebar");
@@ -38,16 +37,22 @@ for (const width of [375, 1280]) {
       await expect(page).toHaveURL(target.href);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(target.heading);
       await expect(page.getByTestId(`account-sidebar-${target.id}`)).toHaveAttribute("aria-current", "page");
+    }
+  });
 
-      // The header's account menu.
+  test(`at ${width} px the header's account menu links to watched auctions, reviews and watchdogs`, async ({
+    page,
+  }) => {
+    test.slow(); // a login and six pages
+    await page.setViewportSize({ width, height: 900 });
+    await logIn(page, DEMO.buyer, "/ucet/prehled");
+    for (const target of PAGES) {
       await page.goto("/");
       await hydrated(page);
       await page.getByTestId("account-trigger").click();
-      const menuLink = page
-        .getByTestId("account-dropdown")
-        .getByRole("link", { name: target.name, exact: true });
-      await expect(menuLink).toHaveAttribute("href", target.href);
-      await menuLink.click();
+      const link = page.getByTestId("account-dropdown").getByRole("link", { name: target.name, exact: true });
+      await expect(link).toHaveAttribute("href", target.href);
+      await link.click();
       await expect(page).toHaveURL(target.href);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(target.heading);
     }
