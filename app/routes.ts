@@ -29,6 +29,7 @@ export default [
     ...page("accountPayment", "routes/account/payments.tsx"),
     ...page("accountSummary", "routes/account/summary.tsx"),
     ...page("accountContactSeller", "routes/account/listings/contact.tsx"),
+    ...page("accountContactUser", "routes/account/listings/contact-user.tsx"),
     ...page("accountMessages", "routes/account/messages.tsx"),
     ...page("accountMessageThread", "routes/account/messages.tsx"),
     ...page("accountNotifications", "routes/account/notifications.tsx"),

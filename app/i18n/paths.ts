@@ -41,6 +41,11 @@ export const PAGE_PATHS = {
   accountMessages: { cs: "/ucet/zpravy", en: "/en/account/messages" },
   /** "Write to the seller" about a product (issue 6); not in the spec's route table. */
   accountContactSeller: { cs: "/ucet/zpravy/napsat/:productId", en: "/en/account/messages/write/:productId" },
+  /** "Write to the seller" from a profile: the message asks which of their listings it is about (issue 14). */
+  accountContactUser: {
+    cs: "/ucet/zpravy/napsat-prodavajicimu/:userId",
+    en: "/en/account/messages/write-to-seller/:userId",
+  },
   /** One conversation or the system thread of the inbox (issue 7); not in the spec's route table. */
   accountMessageThread: { cs: "/ucet/zpravy/:threadId", en: "/en/account/messages/:threadId" },
   accountPayment: { cs: "/ucet/platba", en: "/en/account/payment" },

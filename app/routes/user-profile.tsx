@@ -1,6 +1,7 @@
 import { data, Link, redirect } from "react-router";
 import { ProductGrid } from "../components/catalog/product-card.tsx";
 import { avatarUrl } from "../components/header/shared.ts";
+import { ContactSeller } from "../components/listings/contact-seller.tsx";
 import { formatDate, pluralKey } from "../components/product/format.ts";
 import { RatingStars, ReviewHeading } from "../components/product/rating-stars.tsx";
 import { VerifiedBadge } from "../components/product/seller-card.tsx";
@@ -50,11 +51,14 @@ export async function loader(args: Route.LoaderArgs) {
   });
 
   const own = user?.id === id;
+  // "Write to the seller" needs a listing to write about (every message is about one).
+  const contactable = !own && (await services.listings.contactItems(id, locale, 1)).length > 0;
   const path = (language: "cs" | "en") => localePath("userProfile", language, { id });
   return {
     profile,
     products,
     own,
+    contactable,
     anonymousPath: params.id === undefined,
     serverNow: new Date().toISOString(),
     locale,
@@ -101,7 +105,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function UserProfile({ loaderData }: Route.ComponentProps) {
-  const { profile, products, own, paths, serverNow } = loaderData;
+  const { profile, products, own, contactable, paths, serverNow } = loaderData;
   const { t, locale } = useTranslation();
   const shown = (value: number) =>
     value.toLocaleString(locale === "cs" ? "cs-CZ" : "en-GB", {
@@ -122,44 +126,52 @@ export default function UserProfile({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       <header className="flex flex-col gap-6 rounded-2xl bg-primary-dark p-6 text-white tablet:flex-row tablet:items-center tablet:p-8">
-        <div className="flex items-center gap-5">
-          {profile.avatarFileName ? (
-            <img
-              src={avatarUrl(profile.avatarFileName)}
-              alt=""
-              width={80}
-              height={80}
-              className="size-16 rounded-full object-cover ring-2 ring-secondary tablet:size-20"
-            />
-          ) : (
-            <span
-              className="grid size-16 shrink-0 place-items-center rounded-full bg-white/10 font-serif text-3xl tablet:size-20 tablet:text-4xl text-secondary ring-2 ring-secondary/60"
-              aria-hidden="true"
-            >
-              {[...profile.username][0]?.toUpperCase()}
-            </span>
-          )}
-          <div className="min-w-0">
-            <p className="text-xs font-semibold tracking-[0.2em] text-[#e0bd6e] uppercase">
-              {t("product.profile.kicker")}
-            </p>
-            <h1
-              className="mt-1 font-serif text-2xl break-words tablet:text-4xl"
-              data-testid="profile-username"
-            >
-              {profile.username}
-            </h1>
-            <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-white/90">
-              {profile.verified ? (
-                <VerifiedBadge className="bg-white/95" />
-              ) : (
-                <span>{t("product.profile.unverified")}</span>
-              )}
-              <span data-testid="profile-member-since">
-                {t("product.seller.memberSince", { date: formatDate(profile.memberSince, locale) })}
+        <div className="flex flex-col gap-5">
+          <div className="flex items-center gap-5">
+            {profile.avatarFileName ? (
+              <img
+                src={avatarUrl(profile.avatarFileName)}
+                alt=""
+                width={80}
+                height={80}
+                className="size-16 rounded-full object-cover ring-2 ring-secondary tablet:size-20"
+              />
+            ) : (
+              <span
+                className="grid size-16 shrink-0 place-items-center rounded-full bg-white/10 font-serif text-3xl tablet:size-20 tablet:text-4xl text-secondary ring-2 ring-secondary/60"
+                aria-hidden="true"
+              >
+                {[...profile.username][0]?.toUpperCase()}
               </span>
+            )}
+            <div className="min-w-0">
+              <p className="text-xs font-semibold tracking-[0.2em] text-[#e0bd6e] uppercase">
+                {t("product.profile.kicker")}
+              </p>
+              <h1
+                className="mt-1 font-serif text-2xl break-words tablet:text-4xl"
+                data-testid="profile-username"
+              >
+                {profile.username}
+              </h1>
+              <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-white/90">
+                {profile.verified ? (
+                  <VerifiedBadge className="bg-white/95" />
+                ) : (
+                  <span>{t("product.profile.unverified")}</span>
+                )}
+                <span data-testid="profile-member-since">
+                  {t("product.seller.memberSince", { date: formatDate(profile.memberSince, locale) })}
+                </span>
+              </div>
             </div>
           </div>
+          {/* Under the name from the tablet width on; across the card on a phone. */}
+          {contactable ? (
+            <div className="tablet:w-fit tablet:pl-[6.25rem]" data-testid="profile-contact">
+              <ContactSeller sellerId={profile.id} variant="secondary" ownEdit={false} />
+            </div>
+          ) : null}
         </div>
         <dl className="grid grid-cols-3 gap-3 tablet:ml-auto tablet:gap-6">
           <div className="rounded-xl bg-white/10 px-3 py-3 text-center tablet:px-5">

@@ -4,6 +4,7 @@ import { localePath, type PageName } from "../../i18n/paths.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { ShellUser } from "../../shell.ts";
 import {
+  BellIcon,
   CardIcon,
   DashboardIcon,
   GavelIcon,
@@ -13,6 +14,7 @@ import {
   MailIcon,
   NewsletterIcon,
   ReceiptIcon,
+  StarIcon,
   TagIcon,
 } from "../ui/icons.tsx";
 import { type LiveCounts, useLiveCounts } from "./live-counts.ts";
@@ -34,7 +36,8 @@ type Place = "dropdown" | "sidebar";
 
 /**
  * The account pages in the order the spec lists them. The dropdown and the sidebar list slightly
- * different pages (spec section 2): the dropdown has followed auctions, the sidebar has auctions.
+ * different pages (spec section 2): the sidebar also has the user's bids and payments. Both list
+ * the watched auctions, the reviews and the watchdogs, pages a user otherwise found only by chance.
  */
 export function useAccountLinks(place: Place): AccountLink[] {
   const { locale, t } = useTranslation();
@@ -53,7 +56,7 @@ export function useAccountLinks(place: Place): AccountLink[] {
       countLabel: t("header.totalCount", { count: totalAds }),
     },
     place === "sidebar" && { page: "accountAuctions", label: t("header.auctions"), Icon: GavelIcon },
-    place === "dropdown" && { page: "accountWatch", label: t("header.watched"), Icon: HeartIcon },
+    { page: "accountWatch", label: t("header.watched"), Icon: HeartIcon },
     {
       page: "accountMessages",
       label: t("header.messages"),
@@ -65,6 +68,8 @@ export function useAccountLinks(place: Place): AccountLink[] {
           ? messagesLabel
           : t(pluralKey(locale, "header.unreadMessages", newMessages), { count: newMessages }),
     },
+    { page: "accountReviews", label: t("header.reviews"), Icon: StarIcon },
+    { page: "accountWatchdogs", label: t("header.watchdogs"), Icon: BellIcon },
     place === "sidebar" && { page: "accountPayment", label: t("header.payments"), Icon: CardIcon },
     { page: "accountInvoice", label: t("header.invoice"), Icon: ReceiptIcon },
     { page: "accountNewsletters", label: t("header.newsletters"), Icon: NewsletterIcon },

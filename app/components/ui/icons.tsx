@@ -189,3 +189,9 @@ export const GridIcon = (props: IconProps) => (
     <path d="M4.5 6.5h15M4.5 12h15M4.5 17.5h9" />
   </Icon>
 );
+
+export const StarIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 4l2.4 5 5.4.6-4 3.7 1.1 5.4L12 16l-4.9 2.7 1.1-5.4-4-3.7 5.4-.6z" />
+  </Icon>
+);

@@ -6,6 +6,7 @@ import type { BidRefusal } from "../../components/bidding/types.ts";
 import { useAuctionLive } from "../../components/bidding/use-auction-live.ts";
 import { ProductGrid } from "../../components/catalog/product-card.tsx";
 import { WatchButton } from "../../components/catalog/watch-button.tsx";
+import { ContactSeller } from "../../components/listings/contact-seller.tsx";
 import { pluralKey } from "../../components/product/format.ts";
 import { ProductGallery } from "../../components/product/gallery.tsx";
 import { LastViewed, useRecordLastViewed } from "../../components/product/last-viewed.tsx";
@@ -28,6 +29,8 @@ import { useTranslation } from "../../i18n/use-translation.ts";
 import type { Route } from "./+types/product";
 
 const SIMILAR_COUNT = 4;
+/** The states a message can be about (the listings service's contactSeller takes these). */
+const CONTACTABLE = ["active", "scheduled", "ended", "sold"];
 
 /**
  * Product detail /{id}/{category}/{product} (/en/...): the canonical URL carries the product's own
@@ -291,6 +294,13 @@ function ProductView({
   const watch = <WatchButton productId={product.id} productName={product.name} variant="button" />;
   const auction = product.auction;
   const lastCategory = product.categoryPath[product.categoryPath.length - 1];
+  // "Write to the seller" on every user's listing, auctions before and after their end too (a live
+  // classified has it in its price block already; the winner has the link to their conversation).
+  // Shop products are sold by the operator: their seller card says so and there is no one to write to.
+  const offerPanelContact = !(auction && live) && product.format !== "shop" && product.status === "active";
+  const wonThread = live?.state.standing?.won === true && live.state.standing.threadId !== null;
+  const contact =
+    product.seller !== null && CONTACTABLE.includes(product.status) && !offerPanelContact && !wonThread;
 
   return (
     <div
@@ -363,6 +373,15 @@ function ProductView({
             <OfferPanel product={product} watch={watch} />
           )}
           <SellerCard seller={product.seller} />
+          {contact ? (
+            <ContactSeller
+              productId={product.id}
+              sellerId={product.seller?.id ?? null}
+              demand={product.type === "demand"}
+              variant="secondary"
+              ownEdit={false}
+            />
+          ) : null}
         </div>
       </div>
 

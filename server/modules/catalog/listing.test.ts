@@ -684,6 +684,27 @@ describe("autocomplete", () => {
     expect(categories.json.categories[0].context).toContain("›");
   });
 
+  it("puts products whose name starts with the typed word before a category that only resembles it", async () => {
+    // "zaca" starts "Zacapa" (products) and is one letter from "zapa(lovače)" (a category): the
+    // visitor typed a real word, so the products come and the look-alike category does not.
+    const response = await api.call("GET", "/api/catalog/autocomplete?q=zaca&lang=cs");
+    expect(response.status).toBe(200);
+    expect(response.json.products.length).toBeGreaterThan(0);
+    expect(response.json.products[0].name).toContain("Zacapa");
+    expect(response.json.categories.map((category: { name: string }) => category.name)).not.toContain(
+      "Ořezávače a zapalovače",
+    );
+    // The category is still suggested for what its name starts with, and for a typo of it.
+    const exact = await api.call("GET", "/api/catalog/autocomplete?q=zapalov&lang=cs");
+    expect(exact.json.categories.map((category: { name: string }) => category.name)).toContain(
+      "Ořezávače a zapalovače",
+    );
+    const typo = await api.call("GET", "/api/catalog/autocomplete?q=zapalivace&lang=cs");
+    expect(typo.json.categories.map((category: { name: string }) => category.name)).toContain(
+      "Ořezávače a zapalovače",
+    );
+  });
+
   it("answers an empty or one-letter query with empty lists, and rejects a bad language", async () => {
     expect((await api.call("GET", "/api/catalog/autocomplete?q=&lang=cs")).json).toEqual({
       products: [],

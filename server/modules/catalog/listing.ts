@@ -79,7 +79,12 @@ export type ListingQuery = {
  * How a query word matches: as the beginning of a word (`words` null), or, when no catalogue word
  * starts with it, as any of the catalogue words that contain it or are a typo away from it.
  */
-type TokenPlan = { token: string; words: string[] | null };
+type TokenPlan = {
+  token: string;
+  words: string[] | null;
+  /** Some catalogue word starts with it: the visitor typed a real word, typos are not looked for. */
+  exact?: boolean;
+};
 
 type SearchPlan = { tokens: TokenPlan[] };
 
@@ -179,7 +184,7 @@ export function createListingQueries(db: Db) {
       Array.isArray(value) ? (value as string[]) : value ? parsePgArray(String(value)) : [];
     const plans: TokenPlan[] = tokens.map((token) => {
       const row = rows.find((candidate) => candidate.token === token);
-      if (!row || row.prefix) return { token, words: null };
+      if (!row || row.prefix) return { token, words: null, exact: Boolean(row?.prefix) };
       const inside = asArray(row.inside);
       if (inside.length) return { token, words: inside };
       const typos = asArray(row.near).filter((word) => isTypoOf(token, word));
@@ -764,11 +769,17 @@ export function createListingQueries(db: Db) {
       });
       if (products.length === 8) break;
     }
-    return { products, categories: matchCategories(categoryRows, tokens, locale) };
+    const exact = new Set(search?.tokens.filter((plan) => plan.exact).map((plan) => plan.token));
+    return { products, categories: matchCategories(categoryRows, tokens, locale, exact) };
   }
 
-  /** Categories whose name (either language) contains every query word, exactly or with a typo. */
-  function matchCategories(rows: CategoryRow[], tokens: string[], locale: Locale) {
+  /**
+   * Categories whose name (either language) contains every query word, exactly or with a typo. A
+   * word that some catalogue word starts with (`exact`) is matched as the products match it, without
+   * typos: "zaca" is the start of "Zacapa", not a slip for "zapa(lovače)", so the products whose name
+   * it starts are the suggestions and a category that only resembles it is not offered above them.
+   */
+  function matchCategories(rows: CategoryRow[], tokens: string[], locale: Locale, exact: Set<string>) {
     const byId = new Map(rows.map((row) => [row.id, row]));
     const scored: { row: CategoryRow; score: number; depth: number }[] = [];
     for (const row of rows) {
@@ -777,7 +788,7 @@ export function createListingQueries(db: Db) {
       for (const token of tokens) {
         if (words.some((word) => word.startsWith(token))) score += 2;
         else if (token.length >= 4 && words.some((word) => word.includes(token))) score += 1.5;
-        else if (words.some((word) => isTypoOf(token, word))) score += 1;
+        else if (!exact.has(token) && words.some((word) => isTypoOf(token, word))) score += 1;
         else {
           score = -1;
           break;

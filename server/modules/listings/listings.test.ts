@@ -726,6 +726,57 @@ describe("write to the seller", () => {
     ).toBe(404);
     expect((await api.call("POST", `/api/products/${id}/contact`, { body: {} })).status).toBe(401);
   });
+
+  it("a user may write about an auction before and after its end; a profile offers the seller's listings to write about", async () => {
+    const [auctioneer] = await insertBidders(api.db, 1);
+    const ago = (days: number) => new Date(Date.now() - days * 86_400_000);
+    const base = { categoryId: tree.jamaica, format: "auction" as const, sellerId: auctioneer.user.id };
+    const live = await insertProduct(api.db, { ...base, nameCs: "Živá aukce", activationAt: ago(2) });
+    const ended = await insertProduct(api.db, {
+      ...base,
+      nameCs: "Skončená aukce",
+      status: "ended",
+      activationAt: ago(9),
+      endedAt: ago(1),
+    });
+    const sold = await insertProduct(api.db, {
+      ...base,
+      nameCs: "Prodaná aukce",
+      status: "sold",
+      activationAt: ago(20),
+      endedAt: ago(10),
+    });
+    await insertProduct(api.db, { ...base, nameCs: "Koncept", status: "draft" });
+    await insertProduct(api.db, { ...base, nameCs: "Zrušená", status: "cancelled" });
+
+    for (const product of [live, ended, sold]) {
+      const written = await api.call("POST", `/api/products/${product.id}/contact`, {
+        token: other.token,
+        body: { message: `Dotaz k ${product.nameCs}` },
+      });
+      expect(written.status).toBe(200);
+      expect(written.json.data.created).toBe(true);
+      const [participant] = await api.db
+        .select({ userId: threadParticipants.userId })
+        .from(threadParticipants)
+        .where(
+          and(
+            eq(threadParticipants.threadId, written.json.data.threadId),
+            eq(threadParticipants.role, "seller"),
+          ),
+        );
+      expect(participant.userId).toBe(auctioneer.user.id);
+    }
+    // Still never about one's own listing, ended or not.
+    expect(
+      (await api.call("POST", `/api/products/${ended.id}/contact`, { token: auctioneer.token, body: {} }))
+        .status,
+    ).toBe(409);
+
+    const items = await api.services.listings.contactItems(auctioneer.user.id, "cs");
+    expect(items.map((item) => item.name)).toEqual(["Živá aukce", "Skončená aukce", "Prodaná aukce"]);
+    expect(await api.services.listings.contactItems(other.user.id, "cs")).toEqual([]);
+  });
 });
 
 it("documents the listings API in the OpenAPI document", async () => {

@@ -1352,6 +1352,32 @@ export function createListingsService(deps: ListingsServiceDeps) {
     },
 
     /**
+     * What a message to a user may be about, for "write to the seller" on their profile: their
+     * listings a message can be about (live, scheduled, ended or sold; as contactSeller takes), live
+     * ones first, then the newest. A message is always about a listing (spec: messages about auctions).
+     */
+    async contactItems(
+      sellerId: number,
+      locale: Locale,
+      limit = 100,
+    ): Promise<{ id: number; name: string; status: ProductStatus; format: ProductFormat }[]> {
+      if (!Number.isSafeInteger(sellerId) || sellerId <= 0 || sellerId > 2_147_483_647) return [];
+      const result = await db.execute(sql`
+        select p.id, p.name_cs, p.name_en, p.status, p.format
+        from ${products} p
+        where p.seller_id = ${sellerId} and p.status in ('active', 'scheduled', 'ended', 'sold')
+        order by (p.status = 'active') desc, coalesce(p.ended_at, p.activation_at, p.created_at) desc, p.id desc
+        limit ${limit}`);
+      const en = locale === "en";
+      return rowsOf<Record<string, unknown>>(result).map((row) => ({
+        id: Number(row.id),
+        name: String((en && row.name_en) || row.name_cs),
+        status: row.status as ProductStatus,
+        format: row.format as ProductFormat,
+      }));
+    },
+
+    /**
      * "Write to the seller" / "I have this": opens the conversation between the caller and the
      * product's seller (the existing one, or a new one), with the caller's first message if given.
      * The messages issue builds the inbox on these rows.
