@@ -60,7 +60,11 @@ export function BidForm({
   const { pathname } = useLocation();
   const navigation = useNavigation();
   const id = useId();
-  const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === "bid";
+  // Sending lasts while the bid is on its way ("submitting"). Once the action has answered, the
+  // answer is on screen (accepted, refused or the confirmation) even though the router still
+  // revalidates the other loaders ("loading", formData still set); counting that phase too kept
+  // "Odesílám…" on the button after an accepted bid for as long as the revalidation took.
+  const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "bid";
   const minimum = live.minimumNextBidMinor;
   const leading = standing?.leading === true;
 
