@@ -102,7 +102,9 @@ describe("formatPrice", () => {
     // Fractional rates: 1000 CZK at 24.35 CZK/EUR = 41.0677... EUR.
     expect(formatPrice(100000, { ...EUR_SYMBOL, rate: 24.35 })).toBe("€41,07");
     // 1 CZK at 0.000001 CZK per unit = 1 000 000 units (exponent spelling of the rate).
-    expect(formatPrice(100, { ...CZK, code: null, symbol_after: "X", rate: 1e-6 })).toBe(nb("1 000 000,00 X"));
+    expect(formatPrice(100, { ...CZK, code: null, symbol_after: "X", rate: 1e-6 })).toBe(
+      nb("1 000 000,00 X"),
+    );
   });
 
   it("falls back to CZK when no currency is loaded", () => {
