@@ -1,13 +1,15 @@
 /**
  * Price formatting (spec section 9, design "Languages, money, time"). Prices are stored as integer
  * minor units of CZK (haléře); the display divides by the selected currency's rate (CZK per unit),
- * rounds to the currency's decimals and writes `1 500,00 Kč`: space-separated thousands, decimal
- * comma.
+ * rounds to the currency's decimals and writes the amount as the page's language writes money:
+ * `1 500,00 Kč` and `297,62 €` in Czech (space-separated thousands, decimal comma, the symbol after
+ * the number whatever the currency), `€297.62` and `CZK 1,500.00` in English. The language's
+ * conventions come from Intl.NumberFormat (one cached formatter per language, currency and
+ * decimals); a currency without an ISO code falls back to its own symbols from the API.
  *
- * Spaces: the spec says "separated by spaces", so the default is a plain ASCII space, which is also
- * what tests, e-mails and plain-text exports expect. Pages that must not wrap a price across lines
- * pass `{ nonBreaking: true }` to get U+00A0 for every space the formatter inserts (thousands and
- * the gap before/after a symbol).
+ * Spaces: an amount must never break between its digits or before its unit, so every space the
+ * formatter writes is a non-breaking one (U+00A0; Intl's narrow U+202F is written as U+00A0 too).
+ * `{ nonBreaking: false }` gives plain ASCII spaces for machine-facing text.
  *
  * All arithmetic is done on BigInt from the numbers' shortest decimal spelling, so a value such as
  * 1.005 rounds to 1,01 (half away from zero) instead of suffering binary float error.
@@ -15,6 +17,8 @@
 
 /** The fields of an API currency that formatting needs (`GET /api/lists/currencies`). */
 export type PriceCurrency = {
+  /** ISO 4217 code (`CZK`, `EUR`); with it, Intl writes the amount as the page's language does. */
+  code?: string | null;
   symbol_before?: string | null;
   symbol_after?: string | null;
   /** Digits after the decimal comma; missing or invalid means 2 (spec: "2 by default"). */
@@ -28,9 +32,13 @@ export type SelectableCurrency = { id: number; is_default: boolean };
 export type FormatPriceOptions = {
   /** Divide by the currency's rate (default). `false` formats the CZK amount with the currency's look. */
   convert?: boolean;
-  /** Use U+00A0 instead of an ASCII space everywhere the formatter inserts a space. */
+  /** U+00A0 (default) or, with `false`, an ASCII space everywhere the formatter inserts a space. */
   nonBreaking?: boolean;
+  /** The page's language (default Czech): decides the decimal mark, grouping and symbol place. */
+  locale?: MoneyLocale;
 };
+
+export type MoneyLocale = "cs" | "en";
 
 export type FormatNumberOptions = Pick<FormatPriceOptions, "nonBreaking">;
 
@@ -45,6 +53,42 @@ export const DEFAULT_CURRENCY: PriceCurrency & { code: string } = {
 
 const DEFAULT_DECIMALS = 2;
 const NBSP = "\u00a0";
+const INTL_LOCALE: Record<MoneyLocale, string> = { cs: "cs-CZ", en: "en-GB" };
+/** Any space Intl may write inside a formatted number (NBSP, narrow NBSP, thin space, ASCII). */
+const ANY_SPACE = /[\u0020\u00a0\u202f\u2009]/g;
+
+/**
+ * Building an Intl.NumberFormat costs far more than using one, and a listing formats dozens of
+ * prices per render: one per language, currency and decimals, kept for the process's life (the
+ * keys are few: two languages times the configured currencies).
+ */
+const currencyFormatters = new Map<string, Intl.NumberFormat>();
+
+function currencyFormatter(locale: MoneyLocale, code: string, decimals: number): Intl.NumberFormat {
+  const key = `${locale}|${code}|${decimals}`;
+  let formatter = currencyFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(INTL_LOCALE[locale], {
+      style: "currency",
+      currency: code,
+      // Czech writes "Kč", "€", "$" after the number; English "CZK 1,500.00", "€297.62", "US$".
+      currencyDisplay: locale === "cs" ? "narrowSymbol" : "symbol",
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    });
+    currencyFormatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+/** Signed minor units as an exact decimal string ("-5100.05") that Intl formats without float error. */
+function unitsToDecimalString(units: bigint, decimals: number): string {
+  const negative = units < 0n;
+  const digits = (negative ? -units : units).toString().padStart(decimals + 1, "0");
+  const whole = digits.slice(0, digits.length - decimals);
+  const fraction = decimals > 0 ? `.${digits.slice(digits.length - decimals)}` : "";
+  return `${negative ? "-" : ""}${whole}${fraction}`;
+}
 
 /** A number as an exact decimal: value = digits / 10^scale. */
 type Decimal = { digits: bigint; scale: number };
@@ -118,24 +162,32 @@ export function convertPriceMinor(priceMinor: number, currency: PriceCurrency): 
 
 /**
  * Formats a price stored in CZK minor units: `150000` -> `1 500,00 Kč`; with EUR at rate 25 ->
- * `€60,00` (symbol_before) or `60,00 €` (symbol_after).
+ * `60,00 €` in Czech, `€60.00` in English. All spaces are U+00A0 unless `nonBreaking: false`.
  *
- * Symbols are trimmed and re-spaced so the API may store them with or without their own space
- * (" Kč" and "Kč" both give `1 500,00 Kč`): a symbol after the number is always preceded by one
- * space; a symbol before it is attached (`€60,00`) unless it ends in a letter (`CHF 60,00`). A
- * minus sign goes first (`-€60,00`, `-1 500,00 Kč`), and an amount that rounds to zero is unsigned.
- * Without a currency (not loaded yet) the CZK look is used. An invalid rate throws a RangeError
- * rather than show a CZK amount under a foreign symbol.
+ * With an ISO code the language's own conventions apply (Intl). Without one, the currency's API
+ * symbols are used: symbols are trimmed and re-spaced so the API may store them with or without
+ * their own space (" Kč" and "Kč" both give `1 500,00 Kč`): a symbol after the number is always
+ * preceded by one space; a symbol before it is attached (`€60,00`) unless it ends in a letter
+ * (`CHF 60,00`). A minus sign goes first, and an amount that rounds to zero is unsigned. Without a
+ * currency (not loaded yet) CZK is used. An invalid rate throws a RangeError rather than show a
+ * CZK amount under a foreign symbol.
  */
 export function formatPrice(
   priceMinor: number,
   currency: PriceCurrency | null | undefined,
-  { convert = true, nonBreaking = false }: FormatPriceOptions = {},
+  { convert = true, nonBreaking = true, locale = "cs" }: FormatPriceOptions = {},
 ): string {
   const shown = currency ?? DEFAULT_CURRENCY;
   const space = nonBreaking ? NBSP : " ";
   const decimals = decimalsOf(shown);
   const units = toTargetMinor(priceMinor, convert ? shown.rate : 1, decimals);
+  const code = shown.code?.trim().toUpperCase();
+  if (code && /^[A-Z]{3}$/.test(code)) {
+    return currencyFormatter(locale, code, decimals)
+      .format(unitsToDecimalString(units, decimals) as Intl.StringNumericLiteral)
+      .replace(ANY_SPACE, space)
+      .replace(/\u2212/g, "-");
+  }
   const negative = units < 0n;
   const amount = formatUnits(negative ? -units : units, decimals, space);
   const before = shown.symbol_before?.trim() ?? "";
@@ -146,13 +198,14 @@ export function formatPrice(
 }
 
 /**
- * The spec's currency filter: a whole number with space-separated thousands (`1500` -> `1 500`).
+ * The spec's currency filter: a whole number with space-separated thousands (`1500` -> `1 500`;
+ * U+00A0 unless `nonBreaking: false`).
  * Fractions round half away from zero; numeric strings are accepted (filter inputs are often text);
  * anything that is not a finite number gives an empty string so a bad value never shows "NaN".
  */
 export function formatWholeNumber(
   value: number | string,
-  { nonBreaking = false }: FormatNumberOptions = {},
+  { nonBreaking = true }: FormatNumberOptions = {},
 ): string {
   const number = typeof value === "string" ? (value.trim() === "" ? Number.NaN : Number(value)) : value;
   if (!Number.isFinite(number)) return "";

@@ -111,3 +111,101 @@ test("two bidders see each other's bids live, proxy and outbid, the soft-close e
   await expect(seller.getByTestId("bid-own-sold")).toHaveText("Vaše aukce se prodala za 2 050,00 Kč.");
   await expect(seller.getByTestId("status-banner")).toHaveAttribute("data-status", "sold");
 });
+
+/** A fresh auction of the demo seller, ending in an hour. */
+async function freshAuction(request: import("@playwright/test").APIRequestContext, startPriceMinor: number) {
+  const created = await request.post("/__diagnostics/auction", {
+    data: {
+      sellerEmail: DEMO.seller.email,
+      startPriceMinor,
+      endsInSeconds: 3600,
+      name: "Hampden 8 let, 46 %",
+    },
+  });
+  expect(created.status()).toBe(200);
+  return (await created.json()) as { id: number; url: string };
+}
+
+test("the bid button leaves 'Odesílám…' as soon as a proxy bid is accepted", async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  const auction = await freshAuction(request, 100_000);
+  const buyer = await signedIn(browser, baseURL!, DEMO.buyer);
+  await buyer.goto(auction.url);
+  await expect(buyer.getByTestId("auction-live")).toHaveAttribute("data-state", "open");
+
+  await buyer.getByText("Přihazovat automaticky").click();
+  await buyer.getByTestId("bid-max").fill("1500");
+  await buyer.getByTestId("bid-submit").click();
+  const confirm = buyer.getByTestId("bid-confirm");
+  await expect(confirm.getByTestId("bid-binding")).toBeVisible();
+
+  // After the action answers, the router reloads the other loaders' data. Hold that reload: the
+  // accepted bid is on screen already, so the button must be back to its label meanwhile.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await buyer.route(/\.data(\?|$)/, async (route) => {
+    if (route.request().method() === "GET") await held;
+    await route.fallback();
+  });
+  await confirm.getByTestId("bid-confirm-submit").click();
+  await expect(buyer.getByTestId("bid-leading")).toContainText("Příhoz přijat, vedete.");
+  await expect(buyer.getByTestId("bid-submit")).toHaveText("Zvýšit maximum");
+  await expect(buyer.getByTestId("bid-submit")).toBeEnabled();
+  release();
+
+  // Raising the maximum as the leader ends the same way.
+  await buyer.getByTestId("bid-new-max").fill("2000");
+  await buyer.getByTestId("bid-submit").click();
+  await buyer.getByTestId("bid-confirm").getByTestId("bid-confirm-submit").click();
+  await expect(buyer.getByTestId("bid-leading")).toContainText("Vaše maximum: 2 000,00 Kč");
+  await expect(buyer.getByTestId("bid-submit")).toHaveText("Zvýšit maximum");
+  await buyer.context().close();
+});
+
+test("in euro the bid box shows crowns first and the euro amount only as a hint", async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  const auction = await freshAuction(request, 510_000);
+  const currencies = (await (await request.get("/api/lists/currencies")).json()) as {
+    id: number;
+    code: string;
+    rate: number;
+  }[];
+  const euro = currencies.find((currency) => currency.code === "EUR")!;
+  // Czech writes euro after the number with a decimal comma (computed apart from the app).
+  const inEuro = (crowns: number) => `${(crowns / Number(euro.rate)).toFixed(2).replace(".", ",")} €`;
+
+  const buyer = await signedIn(browser, baseURL!, DEMO.buyer);
+  await buyer
+    .context()
+    .addCookies([
+      { name: "currencyId", value: String(euro.id), domain: new URL(baseURL!).hostname, path: "/" },
+    ]);
+  await buyer.goto(auction.url);
+  await expect(buyer.getByTestId("auction-live")).toHaveAttribute("data-state", "open");
+
+  await expect(buyer.getByTestId("auction-current-price")).toHaveText("5 100,00 Kč");
+  await expect(buyer.getByTestId("auction-current-price-approx")).toHaveText(`≈ ${inEuro(5100)}`);
+  await expect(buyer.getByTestId("auction-minimum-bid-value")).toHaveText("5 100,00 Kč");
+  await expect(buyer.getByTestId("auction-minimum-bid-approx")).toHaveText(`≈ ${inEuro(5100)}`);
+  await expect(buyer.getByTestId("bid-minimum-hint")).toHaveText(
+    `Nejnižší příhoz: 5 100,00 Kč (≈ ${inEuro(5100)})`,
+  );
+  await expect(buyer.getByTestId("auction-panel")).not.toContainText(/€\s?\d/);
+  // What is typed in Kč is converted as a hint below the field.
+  await buyer.getByTestId("bid-amount").fill("6000");
+  await expect(buyer.getByTestId("bid-amount-approx")).toHaveText(`≈ ${inEuro(6000)}`);
+  // The confirmation names the binding amount in Kč too.
+  await buyer.getByTestId("bid-submit").click();
+  await expect(buyer.getByTestId("bid-confirm")).toContainText(
+    `Přihazujete 6 000,00 Kč (≈ ${inEuro(6000)}).`,
+  );
+  await buyer.context().close();
+});

@@ -172,7 +172,10 @@ test.describe("newsletter", () => {
     expect(body.email).toBe(email);
     expect(body.selectedCategories.length).toBeGreaterThan(1);
 
-    await expect(snackbar(page)).toHaveText("E-mail byl úspěšně uložen.");
+    // Word for word, then where the double opt-in's confirmation waits.
+    await expect(snackbar(page)).toHaveText(
+      "E-mail byl úspěšně uložen. Odběr ještě potvrďte odkazem v e-mailu, který jsme vám právě poslali.",
+    );
     await expect(snackbar(page)).toHaveAttribute("role", "status");
     await expect(snackbar(page)).toHaveAttribute("data-type", "success");
     await expect(dialog).toBeHidden();

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { fillRegistration as fillRegistrationForm } from "../browser-setup.ts";
 import { answerConsent, DEMO, expect, logIn, test } from "./fixtures.ts";
-import { mailLink } from "./mail.ts";
+import { caughtMails, mailLink } from "./mail.ts";
 
 /**
  * Registration, e-mail confirmation and password reset in the browser. Mails are read as the e2e
@@ -72,6 +72,31 @@ test("a visitor registers, lands on the welcome page, confirms the e-mail from t
   // The link works once; the second visit says so.
   await page.goto(link);
   await expect(page.getByRole("heading", { name: "E-mail už je potvrzený" })).toBeVisible();
+});
+
+test("the welcome page sends the confirmation e-mail again, greeting by first name", async ({ page }) => {
+  const id = unique();
+  const email = `sberatel.${id}@example.cz`;
+  await page.goto("/registrace");
+  await fillRegistration(page, { email, username: `sberatel.${id}` });
+  await page.getByRole("button", { name: "Zaregistrovat se" }).click();
+  await expect(page).toHaveURL(/\/registrace\/dekujeme$/, { timeout: 20_000 });
+  // The welcome mail greets by the first name typed in the form, not by the username.
+  await mailLink(email, /Vítejte/, /\/potvrzeni-emailu\/[\w-]+/);
+  const welcome = (await caughtMails()).filter((mail) => mail.to === email).at(-1)!;
+  expect(welcome.text).toContain("Dobrý den, Karel,");
+  expect(welcome.text).not.toContain(`sberatel.${id},`);
+
+  const resend = page.getByTestId("welcome-resend");
+  await expect(resend.getByRole("heading", { name: "Poslat potvrzovací e-mail znovu" })).toBeVisible();
+  await resend.getByRole("textbox", { name: "E-mail" }).fill(email);
+  await resend.getByRole("button", { name: "Poslat znovu" }).click();
+  await expect(page.getByTestId("welcome-resend-sent")).toContainText(
+    "poslali jsme na ni nový potvrzovací odkaz",
+  );
+  const link = await mailLink(email, /^Potvrďte prosím svůj e-mail$/, /\/potvrzeni-emailu\/[\w-]+/);
+  await page.goto(link);
+  await expect(page.getByTestId("email-confirmed")).toContainText(email);
 });
 
 test("the registration form shows section 5's messages and keeps the entered values", async ({ page }) => {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { useTranslation } from "../../i18n/use-translation.ts";
-import { formatPrice } from "../../lib/money.ts";
+import { type CzkAmount, useCzkAmount } from "../catalog/format.ts";
 import type { AuctionLive, PublicBid, ViewerStanding } from "./types.ts";
 
 /** What the product page's bid action answers (app/routes/catalog/product.tsx). */
@@ -16,9 +16,6 @@ export type BidActionData =
       viewer: ViewerStanding;
       extended: boolean;
     };
-
-/** CZK as the bid form shows it: always crowns (bids are in CZK whatever currency the page shows). */
-const czk = (minor: number) => formatPrice(minor, null, { nonBreaking: true });
 
 /** Whole crowns for an input's value (no grouping: the field must parse back). */
 const crowns = (minor: number) => String(Math.floor(minor / 100));
@@ -57,10 +54,17 @@ export function BidForm({
   action: BidActionData | undefined;
 }) {
   const { t } = useTranslation();
+  // Bids are in CZK whatever currency the page shows: crowns first, the visitor's currency as a hint.
+  const money = useCzkAmount();
+  const { withHint } = money;
   const { pathname } = useLocation();
   const navigation = useNavigation();
   const id = useId();
-  const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === "bid";
+  // Sending lasts while the bid is on its way ("submitting"). Once the action has answered, the
+  // answer is on screen (accepted, refused or the confirmation) even though the router still
+  // revalidates the other loaders ("loading", formData still set); counting that phase too kept
+  // "Odesílám…" on the button after an accepted bid for as long as the revalidation took.
+  const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "bid";
   const minimum = live.minimumNextBidMinor;
   const leading = standing?.leading === true;
 
@@ -79,18 +83,24 @@ export function BidForm({
     if (action?.status === "accepted" && lastAccepted.current !== action) {
       lastAccepted.current = action;
       setEdited(false);
+      setMaxTyped(null);
     }
   }, [action]);
   const [maxOpen, setMaxOpen] = useState(false);
+  // The maximum as typed (null: untouched), for its hint in the visitor's currency.
+  const [maxTyped, setMaxTyped] = useState<string | null>(null);
 
   if (minimum === null) return null;
 
   if (shown?.status === "confirm") {
     const text = shown.raise
-      ? t("bidding.panel.confirmRaise", { max: czk(shown.maxMinor ?? shown.amountMinor) })
+      ? t("bidding.panel.confirmRaise", { max: withHint(shown.maxMinor ?? shown.amountMinor) })
       : shown.maxMinor !== null && shown.maxMinor > shown.amountMinor
-        ? t("bidding.panel.confirmMax", { amount: czk(shown.amountMinor), max: czk(shown.maxMinor) })
-        : t("bidding.panel.confirmAmount", { amount: czk(shown.amountMinor) });
+        ? t("bidding.panel.confirmMax", {
+            amount: withHint(shown.amountMinor),
+            max: withHint(shown.maxMinor),
+          })
+        : t("bidding.panel.confirmAmount", { amount: withHint(shown.amountMinor) });
     return (
       <div
         role="alertdialog"
@@ -141,6 +151,7 @@ export function BidForm({
   }
 
   const refused = shown?.status === "refused" ? shown : null;
+  const leaderMax = standing?.maxMinor ? crowns(standing.maxMinor + (minimum - live.priceMinor)) : "";
   const amountError = refused && refused.field !== "max" ? refused.message : null;
   const maxError = refused?.field === "max" ? refused.message : null;
 
@@ -164,13 +175,15 @@ export function BidForm({
             <AmountInput
               id={`${id}-max`}
               name="max"
-              defaultValue={standing?.maxMinor ? crowns(standing.maxMinor + (minimum - live.priceMinor)) : ""}
+              defaultValue={leaderMax}
+              onChange={setMaxTyped}
               invalid={maxError !== null}
               describedBy={`${id}-max-hint`}
               testId="bid-new-max"
             />
             <SubmitButton sending={sending} label={t("bidding.panel.raiseMax")} />
           </div>
+          <TypedApprox text={maxTyped ?? leaderMax} money={money} testId="bid-new-max-approx" />
           <p id={`${id}-max-hint`} className="text-xs text-muted">
             {t("bidding.panel.maxHint")}
           </p>
@@ -196,12 +209,13 @@ export function BidForm({
             />
             <SubmitButton sending={sending} label={t("bidding.panel.submit")} />
           </div>
+          <TypedApprox text={amount} money={money} testId="bid-amount-approx" />
           {/* A refusal below the minimum names the minimum itself. */}
           {amountError ? (
             <FieldError message={amountError} id={`${id}-minimum`} />
           ) : (
             <p id={`${id}-minimum`} className="text-xs text-muted" data-testid="bid-minimum-hint">
-              {t("bidding.panel.minimum", { minimum: czk(minimum) })}
+              {t("bidding.panel.minimum", { minimum: withHint(minimum) })}
             </p>
           )}
           <details
@@ -223,10 +237,12 @@ export function BidForm({
                 id={`${id}-max`}
                 name="max"
                 defaultValue=""
+                onChange={setMaxTyped}
                 invalid={maxError !== null}
                 describedBy={`${id}-max-hint`}
                 testId="bid-max"
               />
+              <TypedApprox text={maxTyped ?? ""} money={money} testId="bid-max-approx" />
               <p id={`${id}-max-hint`} className="text-xs text-muted">
                 {t("bidding.panel.maxHint")}
               </p>
@@ -283,6 +299,18 @@ function AmountInput({
         {t("bidding.panel.currency")}
       </span>
     </div>
+  );
+}
+
+/** What the typed crowns make in the visitor's currency; nothing while they browse in CZK. */
+function TypedApprox({ text, money, testId }: { text: string; money: CzkAmount; testId: string }) {
+  const minor = parseAmount(text);
+  const approx = minor !== null ? money.approx(minor) : null;
+  if (!approx) return null;
+  return (
+    <p className="-mt-1 text-xs text-muted tabular-nums" aria-live="polite" data-testid={testId}>
+      {approx}
+    </p>
   );
 }
 

@@ -5,7 +5,7 @@ import type { BidRefusal } from "./types.ts";
 /** The translated reason of a refused bid, with the minimum in CZK (bids are in CZK). */
 export function refusalMessage(locale: Locale, reason: BidRefusal, minimumMinor?: number): string {
   return translate(locale, `bidding.refusal.${reason}`, {
-    minimum: minimumMinor === undefined ? "" : formatPrice(minimumMinor, null),
+    minimum: minimumMinor === undefined ? "" : formatPrice(minimumMinor, null, { locale }),
   });
 }
 

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import type { Locale } from "../../i18n/index.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { formatPrice, type PriceCurrency, selectCurrency } from "../../lib/money.ts";
 import type { ShellData } from "../../shell.ts";
 
@@ -14,10 +15,45 @@ export function useCurrency(): (PriceCurrency & { code: string }) | null {
   return selectCurrency(shell?.currencies ?? [], shell?.currencyId ?? null) ?? null;
 }
 
-/** Formats CZK minor units in the visitor's currency, never wrapping inside a price. */
+/**
+ * Formats CZK minor units in the visitor's currency as the page's language writes money
+ * (`297,62 €` in Czech, `€297.62` in English), never wrapping inside a price.
+ */
 export function usePrice(): (minor: number) => string {
   const currency = useCurrency();
-  return (minor) => formatPrice(minor, currency, { nonBreaking: true });
+  const { locale } = useTranslation();
+  return (minor) => formatPrice(minor, currency, { locale });
+}
+
+export type CzkAmount = {
+  /** The amount in CZK, as typed and charged: `5 100,00 Kč`. */
+  czk: (minor: number) => string;
+  /** `≈ 202,38 €` in the visitor's currency, or null when they browse in CZK. */
+  approx: (minor: number) => string | null;
+  /** The CZK amount followed by the hint: `5 100,00 Kč (≈ 202,38 €)`, for running text. */
+  withHint: (minor: number) => string;
+};
+
+/**
+ * Amounts a visitor types (bids, maximums) are CZK whatever currency they browse in: the CZK amount
+ * comes first and the converted one is only an approximate hint, so the number above a field in
+ * Kč is never a euro figure.
+ */
+export function useCzkAmount(): CzkAmount {
+  const currency = useCurrency();
+  const { locale } = useTranslation();
+  const foreign = currency !== null && currency.code !== "CZK";
+  const czk = (minor: number) => formatPrice(minor, null, { locale });
+  const approx = (minor: number) =>
+    foreign ? `\u2248\u00a0${formatPrice(minor, currency, { locale })}` : null;
+  return {
+    czk,
+    approx,
+    withHint: (minor) => {
+      const hint = approx(minor);
+      return hint ? `${czk(minor)} (${hint})` : czk(minor);
+    },
+  };
 }
 
 const pluralRules = new Map<Locale, Intl.PluralRules>();

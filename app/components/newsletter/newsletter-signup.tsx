@@ -108,7 +108,11 @@ export function NewsletterSignup({ categories, userId, accountEmail }: Newslette
     setBusy(false);
     switch (result.status) {
       case "saved":
-        showSnackbar({ type: "success", text: t("footer.newsletter.saved") });
+        // Double opt-in: saved is not subscribed yet; say where the confirmation waits.
+        showSnackbar({
+          type: "success",
+          text: `${t("footer.newsletter.saved")} ${t("footer.newsletter.savedConfirm")}`,
+        });
         finish("cleared");
         break;
       case "already_exists":

@@ -12,7 +12,8 @@ import { formatDate } from "../product/format.ts";
  * the visitor browses the catalogue in.
  */
 export function useCzk(): (minor: number) => string {
-  return (minor) => formatPrice(minor, null, { nonBreaking: true });
+  const { locale } = useTranslation();
+  return (minor) => formatPrice(minor, null, { locale });
 }
 
 export type OrderStatus = "new" | "awaiting_payment" | "paid" | "cancelled" | "refunded";

@@ -4,6 +4,7 @@ import { localePath } from "../../i18n/paths.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { type BidActionData, BidForm } from "../bidding/bid-form.tsx";
 import type { LiveAuction } from "../bidding/use-auction-live.ts";
+import { useCzkAmount } from "../catalog/format.ts";
 import { ContactSeller } from "../listings/contact-seller.tsx";
 import { WatchdogButton } from "../watchdog/watchdog-button.tsx";
 import { Countdown } from "./countdown.tsx";
@@ -44,11 +45,22 @@ export function PriceTag({ product, size = "lg" }: { product: ProductDetail; siz
             {price(product.originalPriceMinor)}
           </s>
           <span className="rounded-full bg-danger px-2.5 py-0.5 text-xs font-bold tracking-wide text-white uppercase">
-            −{Math.round((1 - product.priceMinor / product.originalPriceMinor) * 100)} %
+            −{Math.round((1 - product.priceMinor / product.originalPriceMinor) * 100)}
+            {"\u00a0"}%
           </span>
         </>
       ) : null}
     </div>
+  );
+}
+
+/** The converted amount under a CZK one (`≈ 202,38 €`); nothing while the visitor browses in CZK. */
+function Approx({ text, testId }: { text: string | null; testId?: string }) {
+  if (!text) return null;
+  return (
+    <span className="block text-sm font-normal text-muted tabular-nums" data-testid={testId}>
+      {text}
+    </span>
   );
 }
 
@@ -89,7 +101,8 @@ export function AuctionPanel({
   onTimeUp?: () => void;
 }) {
   const { t, locale } = useTranslation();
-  const price = usePriceFormatter();
+  // Bids are in CZK: the auction block shows crowns first, the visitor's currency as a hint.
+  const { czk, approx } = useCzkAmount();
   const { pathname } = useLocation();
   const { live, standing } = auction;
   const [timeUp, setTimeUp] = useState(false);
@@ -148,9 +161,10 @@ export function AuctionPanel({
             data-testid="auction-current-price"
             aria-live="polite"
           >
-            {price(live.priceMinor)}
+            {czk(live.priceMinor)}
           </p>
         </FlashOnChange>
+        <Approx text={approx(live.priceMinor)} testId="auction-current-price-approx" />
         {live.hasReserve ? (
           <p
             className={`mt-1 text-xs font-medium ${live.reserveMet ? "text-success" : "text-muted"}`}
@@ -199,11 +213,15 @@ export function AuctionPanel({
         {running && minimum !== null ? (
           <Fact label={t("product.auction.minimumBid")} testId="auction-minimum-bid">
             <span data-testid="auction-minimum-bid-value" data-minor={minimum}>
-              {price(minimum)}
+              {czk(minimum)}
             </span>
+            <Approx text={approx(minimum)} testId="auction-minimum-bid-approx" />
           </Fact>
         ) : (
-          <Fact label={t("product.auction.startPrice")}>{price(live.startPriceMinor)}</Fact>
+          <Fact label={t("product.auction.startPrice")}>
+            {czk(live.startPriceMinor)}
+            <Approx text={approx(live.startPriceMinor)} />
+          </Fact>
         )}
       </dl>
       {running && live.endsAt ? (
@@ -319,7 +337,7 @@ function Standing({
   justAccepted: Extract<BidActionData, { status: "accepted" }> | null;
 }) {
   const { t, locale } = useTranslation();
-  const price = usePriceFormatter();
+  const { withHint: price } = useCzkAmount();
   const box = (tone: "good" | "bad" | "neutral", testId: string, children: ReactNode) => (
     <div
       role="status"

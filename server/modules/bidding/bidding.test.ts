@@ -84,13 +84,13 @@ describe("placing bids", () => {
     expect(low.json).toMatchObject({
       error: "below_minimum",
       minimumMinor: 100_000,
-      errors: { amount: ["Nejnižší možný příhoz je 1 000,00 Kč."] },
+      errors: { amount: ["Nejnižší možný příhoz je 1\u00a0000,00\u00a0Kč."] },
     });
     const english = await api.call("POST", `/api/auctions/${auction.id}/bids?lang=en`, {
       token: bidder.token,
       body: { amount: 99_900 },
     });
-    expect(english.json.errors.amount).toEqual(["The lowest possible bid is 1 000,00 Kč."]);
+    expect(english.json.errors.amount).toEqual(["The lowest possible bid is CZK\u00a01,000.00."]);
 
     const maxLow = await bid(bidder.token, auction.id, 100_000, 90_000);
     expect(maxLow.status).toBe(422);
@@ -183,7 +183,7 @@ describe("placing bids", () => {
     });
     const annaMessages = await systemMessages(anna.user.id);
     expect(annaMessages.map((m) => m.event)).toEqual(["outbid"]);
-    expect(annaMessages[0].body).toContain("Aktuální cena je 4 000,00 Kč.");
+    expect(annaMessages[0].body).toContain("Aktuální cena je 4\u00a0000,00\u00a0Kč.");
     await api.deliverMail();
     expect(api.sentMail.filter((m) => m.to === anna.user.email).map((m) => m.subject)).toEqual([
       `Byli jste přehozeni: ${auction.nameCs}`,

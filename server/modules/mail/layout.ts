@@ -27,6 +27,14 @@ export const escapeHtml = (text: string) =>
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
   );
 
+/**
+ * Whom a mail greets: the first name the person gave ("Dobrý den, Karel,"), and only when there is
+ * none their username, which is a public nickname rather than how one addresses a person.
+ */
+export function greetingName(person: { firstname?: string | null; username: string }): string {
+  return person.firstname?.trim() || person.username;
+}
+
 export type MailContent = {
   locale: Locale;
   /** The site's public address (config.publicUrl): the header links to it, the footer names it. */

@@ -547,7 +547,7 @@ describe("notices of the other modules", () => {
     expect(await api.jobs.runPending(LEADING_QUEUE)).toBe(1);
     const leading = await api.call("GET", "/api/messages/threads?filter=system", { token: leader.token });
     expect(leading.json.items[0].last.text).toBe(
-      `V aukci ${auction.nameCs} se někdo pokusil přehodit, vaše maximum vás ale udrželo ve vedení. Aktuální cena je 1 250,00 Kč.`,
+      `V aukci ${auction.nameCs} se někdo pokusil přehodit, vaše maximum vás ale udrželo ve vedení. Aktuální cena je 1\u00a0250,00\u00a0Kč.`,
     );
 
     await api.db

@@ -12,7 +12,7 @@ import type { Mailer, OutgoingMail } from "../../adapters/mail.ts";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import { categories, products } from "../catalog/tables.ts";
-import { type MailContent, renderMail } from "../mail/layout.ts";
+import { greetingName, type MailContent, renderMail } from "../mail/layout.ts";
 import { users } from "../users/tables.ts";
 import { signingKeys } from "./tables.ts";
 import { addSystemMessage } from "./threads.ts";
@@ -87,6 +87,7 @@ export type Recipient = {
   id: number;
   email: string;
   username: string;
+  firstname: string | null;
   locale: Locale;
   preferences: Record<string, boolean>;
   deleted: boolean;
@@ -98,6 +99,7 @@ export async function recipientOf(executor: Db, userId: number): Promise<Recipie
       id: users.id,
       email: users.email,
       username: users.username,
+      firstname: users.firstname,
       locale: users.locale,
       preferences: users.notificationPreferences,
       deletedAt: users.deletedAt,
@@ -110,6 +112,7 @@ export async function recipientOf(executor: Db, userId: number): Promise<Recipie
     id: row.id,
     email: row.email,
     username: row.username,
+    firstname: row.firstname,
     locale: row.locale === "en" ? "en" : "cs",
     preferences: row.preferences ?? {},
     deleted: row.deletedAt !== null,
@@ -240,7 +243,7 @@ export function createNotifier(deps: { db: Db; mail: Mailer; config: Pick<Config
         params.productId != null
           ? (await productLinks(tx, [params.productId])).get(params.productId)
           : undefined;
-      const values = { username: user.username, ...params.values, name: product?.name[user.locale] ?? "" };
+      const values = { person: greetingName(user), ...params.values, name: product?.name[user.locale] ?? "" };
       const base = params.variant ? `messages.notice.${kind}.${params.variant}` : `messages.notice.${kind}`;
       const t = (key: string) => translate(user.locale, `${base}.${key}`, values);
       // The link in both languages, so the inbox shows it in whichever the reader uses.

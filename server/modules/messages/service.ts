@@ -18,6 +18,7 @@ import type { Db } from "../../db/client.ts";
 import type { JobRunner } from "../../jobs/runner.ts";
 import type { Logger } from "../../logger.ts";
 import type { ProductFormat, ProductStatus, ProductType } from "../catalog/tables.ts";
+import { greetingName } from "../mail/layout.ts";
 import { users } from "../users/tables.ts";
 import { announce, type Notifier, preferencesOf, productLinks, recipientOf } from "./notifications.ts";
 import { messageReports, messages, messageThreads, threadParticipants, userBlocks } from "./tables.ts";
@@ -706,7 +707,7 @@ export function createMessagesService(deps: MessagesServiceDeps) {
           : undefined;
         const sender = unread[unread.length - 1].username ?? translate(user.locale, "messages.formerUser");
         const values = {
-          username: user.username,
+          person: greetingName(user),
           sender,
           name: product?.name[user.locale] ?? "",
           count: unread.length,

@@ -68,7 +68,11 @@ describe("POST /api/subscriber/save", () => {
       body: { email, selectedCategories: [rum, jamaica, rum] },
     });
     expect(response.status).toBe(200);
-    expect(response.json).toEqual({ success: true, message: "E-mail byl úspěšně uložen." });
+    expect(response.json).toEqual({
+      success: true,
+      message:
+        "E-mail byl úspěšně uložen. Odběr ještě potvrďte odkazem v e-mailu, který jsme vám právě poslali.",
+    });
 
     const row = await findSubscriber(email);
     expect(row).toMatchObject({
@@ -99,7 +103,11 @@ describe("POST /api/subscriber/save", () => {
       body: { email, selectedCategories: [] },
     });
     expect(response.status).toBe(200);
-    expect(response.json).toEqual({ success: true, message: "The e-mail was saved." });
+    expect(response.json).toEqual({
+      success: true,
+      message:
+        "The e-mail was saved. Please confirm the subscription with the link in the e-mail we have just sent you.",
+    });
     expect(await findSubscriber(email)).toMatchObject({ locale: "en", selectedCategories: [] });
     expect((await mailsTo(email))[0].subject).toBe("Please confirm your Rarita newsletter subscription");
 

@@ -48,7 +48,14 @@ newsletterApi.openapi(
     const result = await c.get("services").newsletter.save({ email, selectedCategories, locale });
     switch (result.status) {
       case "saved":
-        return c.json({ success: true as const, message: translate(locale, "newsletter.saved") }, 200);
+        // Double opt-in: the success text says the address still waits for the mailed link.
+        return c.json(
+          {
+            success: true as const,
+            message: `${translate(locale, "newsletter.saved")} ${translate(locale, "newsletter.savedConfirm")}`,
+          },
+          200,
+        );
       case "already_exists":
         return c.json(
           { error: "already_exists" as const, message: translate(locale, "newsletter.alreadyExists") },

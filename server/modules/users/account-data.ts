@@ -16,7 +16,7 @@ import { storeNewPassword } from "../auth/service.ts";
 import { emailConfirmationTokens, passwordResetTokens, sessions, verificationCodes } from "../auth/tables.ts";
 import { bids, productStatusChanges, products } from "../catalog/tables.ts";
 import { countries } from "../lists/tables.ts";
-import { renderMail } from "../mail/layout.ts";
+import { greetingName, renderMail } from "../mail/layout.ts";
 import {
   createUploadLimiter,
   tooManyPixelsMessage,
@@ -354,14 +354,19 @@ export function createAccountDataService(deps: {
       // its owner is told that somebody wanted to use it (ADR 0010). The stored link is never sent,
       // so it just expires; confirming would be refused by the unique e-mail anyway.
       const [other] = await db
-        .select({ username: users.username, locale: users.locale, email: users.email })
+        .select({
+          username: users.username,
+          firstname: users.firstname,
+          locale: users.locale,
+          email: users.email,
+        })
         .from(users)
         .where(sql`lower(${users.email}) = lower(${data.email})`)
         .limit(1);
 
       const mailIn = mailLocale(user.locale);
       const t = (key: string, params: Record<string, string> = {}) =>
-        translate(mailIn, `accountData.mail.${key}`, { username: user.username, ...params });
+        translate(mailIn, `accountData.mail.${key}`, { person: greetingName(user), ...params });
       await db.transaction(async (tx) => {
         // An earlier, unconfirmed change is replaced: its link must not switch the address later.
         await tx
@@ -378,7 +383,7 @@ export function createAccountDataService(deps: {
         if (other) {
           const ownerLocale = mailLocale(other.locale);
           const o = (key: string) =>
-            translate(ownerLocale, `accountData.mail.${key}`, { username: other.username });
+            translate(ownerLocale, `accountData.mail.${key}`, { person: greetingName(other) });
           const taken = renderMail({
             locale: ownerLocale,
             siteUrl: config.publicUrl,

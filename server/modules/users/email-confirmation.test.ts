@@ -48,4 +48,68 @@ describe("e-mail confirmation", () => {
     expect(mail.html).toContain('<html lang="en">');
     expect(mail.html).toContain("Confirm e-mail</a>");
   });
+
+  it("greets by first name, by username only when there is none", async () => {
+    const { user } = await api.createUser({ firstname: "Karel" });
+    await service.resend(user.id);
+    await api.deliverMail();
+    const named = api.sentMail.at(-1)!;
+    expect(named.text.startsWith("Dobrý den, Karel,")).toBe(true);
+    expect(named.text).not.toContain(user.username);
+
+    const { user: nameless } = await api.createUser({ firstname: null, locale: "en" });
+    await service.resend(nameless.id);
+    await api.deliverMail();
+    expect(api.sentMail.at(-1)!.text.startsWith(`Hello ${nameless.username},`)).toBe(true);
+  });
+});
+
+describe("resending the confirmation by address", () => {
+  const meta = (ip: string) => ({ locale: "cs" as const, ip });
+
+  it("mails a new link to an unconfirmed account and answers the same for any other address", async () => {
+    const { user } = await api.createUser({ firstname: "Eva" });
+    const before = api.sentMail.length;
+    expect(await service.requestResend({ email: ` ${user.email.toUpperCase()} ` }, meta("10.9.0.1"))).toEqual(
+      {
+        status: "accepted",
+      },
+    );
+    expect(await api.deliverMail()).toBe(1);
+    const mail = api.sentMail.at(-1)!;
+    expect(api.sentMail.length).toBe(before + 1);
+    expect(mail.to).toBe(user.email);
+    expect(mail.subject).toBe("Potvrďte prosím svůj e-mail");
+    expect(mail.text).toContain("Dobrý den, Eva,");
+    const token = mail.text.match(/\/potvrzeni-emailu\/([\w.-]+)/)?.[1];
+    expect(await service.confirm(token!)).toEqual({ status: "confirmed", email: user.email });
+
+    // Confirmed now, and an address nobody has: the same answer, no mail.
+    const sent = api.sentMail.length;
+    expect(await service.requestResend({ email: user.email }, meta("10.9.0.1"))).toEqual({
+      status: "accepted",
+    });
+    expect(await service.requestResend({ email: "nikdo@example.cz" }, meta("10.9.0.1"))).toEqual({
+      status: "accepted",
+    });
+    await api.deliverMail();
+    expect(api.sentMail.length).toBe(sent);
+  });
+
+  it("refuses an invalid address and limits requests per IP and mails per address", async () => {
+    expect(await service.requestResend({ email: "ne-adresa" }, meta("10.9.0.2"))).toMatchObject({
+      status: "invalid",
+      errors: { email: [expect.any(String)] },
+    });
+    const { user } = await api.createUser();
+    const before = api.sentMail.length;
+    for (let i = 0; i < 5; i++) await service.requestResend({ email: user.email }, meta(`10.9.1.${i}`));
+    await api.deliverMail();
+    // Three mails an hour to one address, whoever asks.
+    expect(api.sentMail.length - before).toBe(3);
+    let last: Awaited<ReturnType<typeof service.requestResend>> = { status: "accepted" };
+    for (let i = 0; i < 11; i++)
+      last = await service.requestResend({ email: `x${i}@example.cz` }, meta("10.9.0.3"));
+    expect(last).toMatchObject({ status: "limited" });
+  });
 });

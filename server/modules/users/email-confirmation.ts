@@ -1,12 +1,16 @@
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { z } from "zod";
 import { isLocale, type Locale, translate } from "../../../app/i18n/index.ts";
 import { localePath } from "../../../app/i18n/paths.ts";
 import type { Mailer } from "../../adapters/mail.ts";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
+import type { FieldErrors } from "../../http/api/errors.ts";
+import { issuesToFieldErrors } from "../../http/api/validation.ts";
+import { RateLimiter } from "../../http/rate-limit.ts";
 import { emailConfirmationTokens } from "../auth/tables.ts";
 import { hashToken, newToken } from "../auth/tokens.ts";
-import { renderMail } from "../mail/layout.ts";
+import { greetingName, renderMail } from "../mail/layout.ts";
 import { followEmailChange } from "../newsletter/service.ts";
 import { users } from "./tables.ts";
 
@@ -17,6 +21,19 @@ const CHANGE_PREFIX = "c.";
 
 export type LinkStatus = "invalid" | "expired" | "used";
 export type ConfirmResult = { status: "confirmed"; email: string } | { status: LinkStatus };
+
+export const ResendRequestSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, { error: "validation.required", abort: true })
+    .pipe(z.email({ error: "validation.email" }).max(254)),
+});
+
+export type ResendRequestResult =
+  | { status: "accepted" }
+  | { status: "invalid"; errors: FieldErrors }
+  | { status: "limited"; retryAfterSeconds: number };
 
 export const mailLocale = (value: string | null | undefined): Locale => (isLocale(value) ? value : "cs");
 
@@ -31,6 +48,13 @@ export function createEmailConfirmationService(
   config: Pick<Config, "publicUrl">,
   now: () => Date = () => new Date(),
 ) {
+  const clock = () => now().getTime();
+  // Resending by address (the welcome page, nobody signed in): at most 3 mails an hour per
+  // address, silently, so nobody can flood an inbox; 10 requests in 15 minutes per IP, then a
+  // visible "too many requests".
+  const resendPerEmail = new RateLimiter(3, 3600 * 1000, clock);
+  const resendPerIp = new RateLimiter(10, 15 * 60 * 1000, clock);
+
   /**
    * A new link; pass the open transaction to store it together with whatever else is being written.
    * A `change` link (an e-mail change, account-data.ts) moves the account to `email` when opened;
@@ -61,11 +85,11 @@ export function createEmailConfirmationService(
    * is never stored, and a mail is never queued for a link that was not.
    */
   async function sendLinkMail(
-    user: { id: number; email: string; username: string; locale: string | null },
+    user: { id: number; email: string; username: string; firstname?: string | null; locale: string | null },
     keys: { subject: string; paragraphs: string[] },
   ) {
     const locale = mailLocale(user.locale);
-    const t = (key: string) => translate(locale, `registration.mail.${key}`, { username: user.username });
+    const t = (key: string) => translate(locale, `registration.mail.${key}`, { person: greetingName(user) });
     await db.transaction(async (tx) => {
       const url = await createLink(user.id, user.email, tx, "confirm", locale);
       const content = renderMail({
@@ -84,20 +108,77 @@ export function createEmailConfirmationService(
     createLink,
 
     /** The welcome mail after registration: greeting, the confirmation link, what comes next. */
-    async sendWelcome(user: { id: number; email: string; username: string; locale: string }) {
+    async sendWelcome(user: {
+      id: number;
+      email: string;
+      username: string;
+      firstname?: string | null;
+      locale: string;
+    }) {
       await sendLinkMail(user, { subject: "welcomeSubject", paragraphs: ["welcomeGreeting", "welcomeText"] });
     },
 
     /** A new confirmation link for a signed-in user who lost or let expire the first one. */
     async resend(userId: number) {
       const [user] = await db
-        .select({ email: users.email, username: users.username, locale: users.locale })
+        .select({
+          email: users.email,
+          username: users.username,
+          firstname: users.firstname,
+          locale: users.locale,
+        })
         .from(users)
         .where(and(eq(users.id, userId), isNull(users.emailConfirmedAt)))
         .limit(1);
       if (!user) return false;
-      await sendLinkMail({ id: userId, ...user }, { subject: "confirmSubject", paragraphs: ["confirmText"] });
+      await sendLinkMail(
+        { id: userId, ...user },
+        { subject: "confirmSubject", paragraphs: ["confirmGreeting", "confirmText"] },
+      );
       return true;
+    },
+
+    /**
+     * A new confirmation link by address, for someone who registered and is not signed in (the
+     * welcome page). The answer is the same whether the address has an account, is confirmed
+     * already or neither, so nobody learns who is registered; only an unconfirmed, active account
+     * gets a mail, through the outbox like every mail.
+     */
+    async requestResend(
+      raw: Record<string, unknown>,
+      meta: { locale: Locale; ip: string },
+    ): Promise<ResendRequestResult> {
+      const parsed = ResendRequestSchema.safeParse(raw);
+      if (!parsed.success)
+        return { status: "invalid", errors: issuesToFieldErrors(parsed.error.issues, meta.locale) };
+      if (!resendPerIp.attempt(meta.ip))
+        return { status: "limited", retryAfterSeconds: resendPerIp.retryAfterSeconds(meta.ip) };
+      const email = parsed.data.email;
+      if (!resendPerEmail.attempt(email.toLowerCase())) return { status: "accepted" };
+      const [user] = await db
+        .select({
+          id: users.id,
+          email: users.email,
+          username: users.username,
+          firstname: users.firstname,
+          locale: users.locale,
+        })
+        .from(users)
+        .where(
+          and(
+            sql`lower(${users.email}) = lower(${email})`,
+            isNull(users.emailConfirmedAt),
+            isNull(users.deletedAt),
+            isNull(users.blockedAt),
+          ),
+        )
+        .limit(1);
+      if (user)
+        await sendLinkMail(user, {
+          subject: "confirmSubject",
+          paragraphs: ["confirmGreeting", "confirmText"],
+        });
+      return { status: "accepted" };
     },
 
     /** Uses a link: confirms the address once; a second click, an old or a foreign link says why not. */

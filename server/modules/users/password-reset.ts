@@ -13,7 +13,7 @@ import { hashPassword } from "../auth/passwords.ts";
 import { storeNewPassword } from "../auth/service.ts";
 import { passwordResetTokens } from "../auth/tables.ts";
 import { hashToken, newToken } from "../auth/tokens.ts";
-import { renderMail } from "../mail/layout.ts";
+import { greetingName, renderMail } from "../mail/layout.ts";
 import { type LinkStatus, mailLocale } from "./email-confirmation.ts";
 import { passwordErrors } from "./registration.ts";
 import { users } from "./tables.ts";
@@ -91,7 +91,13 @@ export function createPasswordResetService(deps: Deps) {
       if (!perEmail.attempt(email.toLowerCase())) return { status: "accepted" };
 
       const [user] = await db
-        .select({ id: users.id, email: users.email, username: users.username, locale: users.locale })
+        .select({
+          id: users.id,
+          email: users.email,
+          username: users.username,
+          firstname: users.firstname,
+          locale: users.locale,
+        })
         .from(users)
         .where(
           and(sql`lower(${users.email}) = lower(${email})`, isNull(users.deletedAt), isNull(users.blockedAt)),
@@ -101,7 +107,8 @@ export function createPasswordResetService(deps: Deps) {
 
       const { token, hash } = newToken();
       const locale = mailLocale(user.locale);
-      const t = (key: string) => translate(locale, `registration.mail.${key}`, { username: user.username });
+      const t = (key: string) =>
+        translate(locale, `registration.mail.${key}`, { person: greetingName(user) });
       const content = renderMail({
         locale,
         siteUrl: deps.config.publicUrl,

@@ -10,7 +10,7 @@ import { issuesToFieldErrors } from "../../http/api/validation.ts";
 import { RateLimiter } from "../../http/rate-limit.ts";
 import type { Logger } from "../../logger.ts";
 import { hashPassword } from "../auth/passwords.ts";
-import { renderMail } from "../mail/layout.ts";
+import { greetingName, renderMail } from "../mail/layout.ts";
 import { createNewsletterService, type NewsletterService } from "../newsletter/service.ts";
 import { isCommonPassword } from "./common-passwords.ts";
 import {
@@ -184,7 +184,13 @@ export function createRegistrationService(deps: Deps) {
 
   async function accountWithEmail(email: string) {
     const [row] = await db
-      .select({ id: users.id, email: users.email, username: users.username, locale: users.locale })
+      .select({
+        id: users.id,
+        email: users.email,
+        username: users.username,
+        firstname: users.firstname,
+        locale: users.locale,
+      })
       .from(users)
       .where(sql`lower(${users.email}) = lower(${email})`)
       .limit(1);
@@ -203,7 +209,7 @@ export function createRegistrationService(deps: Deps) {
     const url = (page: "account" | "resetPassword") => `${deps.config.publicUrl}${localePath(page, locale)}`;
     const t = (key: string) =>
       translate(locale, `registration.mail.${key}`, {
-        username: owner.username,
+        person: greetingName(owner),
         resetUrl: url("resetPassword"),
       });
     const content = renderMail({
@@ -260,7 +266,7 @@ export function createRegistrationService(deps: Deps) {
         await sendTakenNotice(input.email);
         return { status: "accepted" };
       }
-      let user: { id: number; email: string; username: string; locale: string };
+      let user: { id: number; email: string; username: string; firstname: string | null; locale: string };
       try {
         [user] = await db
           .insert(users)
@@ -275,7 +281,13 @@ export function createRegistrationService(deps: Deps) {
             locale,
             adultConfirmedAt: now(),
           })
-          .returning({ id: users.id, email: users.email, username: users.username, locale: users.locale });
+          .returning({
+            id: users.id,
+            email: users.email,
+            username: users.username,
+            firstname: users.firstname,
+            locale: users.locale,
+          });
       } catch (error) {
         // A concurrent registration took the address or the name between the check and the insert.
         const constraint = uniqueViolation(error);
