@@ -49,7 +49,8 @@ export function Logo({
         </text>
       </svg>
       <span className="flex flex-col leading-none">
-        <span className="font-serif text-[1.4rem] tracking-[0.04em] text-white tablet:text-[1.6rem] desktop:text-[1.85rem]">
+        {/* Below 360 px the seal alone: the bar's buttons (search, add, account) need the room. */}
+        <span className="font-serif text-[1.4rem] tracking-[0.04em] text-white max-[359px]:sr-only tablet:text-[1.6rem] desktop:text-[1.85rem]">
           {t("common.siteName")}
           <span className="sr-only"> – {t("header.homePage")}</span>
         </span>
