@@ -192,7 +192,7 @@ function AnswerButton({
       type="button"
       onClick={onClick}
       data-testid={testId}
-      className="rounded-md bg-primary-dark px-4 py-2.5 font-semibold text-white shadow-sm transition hover:bg-[#173d42] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-dark"
+      className="rounded-md bg-primary-dark px-2 py-2.5 text-[0.95rem] font-semibold text-white shadow-sm tablet:px-4 tablet:text-base transition hover:bg-[#173d42] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-dark"
     >
       {children}
     </button>
