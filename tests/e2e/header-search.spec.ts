@@ -1,5 +1,5 @@
 import type { Page, Route } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
+import { DEMO, expect, logIn, test } from "./fixtures.ts";
 
 /**
  * The header's search (issue 14): one tap away on a phone (item 4), and what a visitor types
@@ -70,6 +70,14 @@ test.describe("phone header (375 px)", () => {
   test("at 320 px the header bar still fits: no sideways scrolling", async ({ page }) => {
     await page.setViewportSize({ width: 320, height: 640 });
     await page.goto("/");
+    await expect(page.getByTestId("search-toggle")).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+
+    // Signed in (the account button in place of the login one) it fits too.
+    await logIn(page, DEMO.seller);
+    await page.waitForURL(/\/ucet\/prehled/);
+    await page.goto("/");
+    await expect(page.getByTestId("account-trigger")).toBeVisible();
     await expect(page.getByTestId("search-toggle")).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
   });

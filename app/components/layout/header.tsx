@@ -74,7 +74,7 @@ export function Header() {
       data-testid="site-header"
       data-ready={ready ? "true" : undefined}
     >
-      <div className="container-page flex h-16 items-center gap-1.5 tablet:gap-3 desktop:h-[4.75rem] desktop:gap-8">
+      <div className="container-page flex h-16 items-center gap-1 tablet:gap-3 desktop:h-[4.75rem] desktop:gap-8">
         <BurgerButton
           open={menuOpen}
           onToggle={() => setMenuOpen((value) => !value)}
@@ -83,7 +83,7 @@ export function Header() {
         />
         <Logo showTagline />
         <SearchBox variant="bar" className="hidden max-w-[34rem] flex-1 desktop:flex" />
-        <div className="ml-auto flex items-center gap-1.5 tablet:gap-2.5">
+        <div className="ml-auto flex items-center gap-1 tablet:gap-2.5">
           <PhoneSearch closeRef={closePhoneSearch} />
           <AddAuctionButton
             loggedIn={user !== null}
