@@ -431,7 +431,9 @@ test.describe("search", () => {
   test("the header's search box suggests too, in English and in Czech, and the keyboard picks one", async ({
     page,
   }) => {
-    await open(page, "/en");
+    // No wait for hydration: what is typed before it is picked up (issue 14, item 14); the test
+    // waits for the suggestions themselves.
+    await page.goto("/en");
     const bar = page.getByTestId("search-bar");
     const input = bar.getByRole("combobox", { name: /search/i });
     await input.pressSequentially("zakap", { delay: 30 });
@@ -446,7 +448,7 @@ test.describe("search", () => {
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Zacapa");
     expect(target).toContain("Zacapa");
 
-    await open(page, "/");
+    await page.goto("/");
     const cs = page.getByTestId("search-bar").getByRole("combobox", { name: "Hledat v nabídce" });
     await cs.pressSequentially("sampan", { delay: 30 });
     await expect(

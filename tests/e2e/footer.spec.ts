@@ -349,7 +349,11 @@ test.describe("intro popup and top promo banner", () => {
     expect((await cookieMap(context))["intro-popup"]?.value).toBe("hidden");
   });
 
-  test("the intro popup waits for the age answer and the cookie bar", async ({ page, context, baseURL }) => {
+  test("the intro popup waits for the age answer and the cookie bar, then counts its 3 s", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await setCookies(context, baseURL, { "top-banner": "hidden" });
     await freezeClock(page);
     await page.goto("/");
@@ -357,8 +361,12 @@ test.describe("intro popup and top promo banner", () => {
     await page.clock.runFor(5_000);
     await expect(page.getByTestId("intro-popup")).toBeHidden();
     await page.getByTestId("age-confirm").click();
+    await page.clock.runFor(5_000);
     await expect(page.getByTestId("intro-popup")).toBeHidden();
     await page.getByTestId("consent-accept-all").click();
+    await page.clock.runFor(2_900);
+    await expect(page.getByTestId("intro-popup")).toBeHidden();
+    await page.clock.runFor(200);
     await expect(page.getByTestId("intro-popup")).toBeVisible();
   });
 

@@ -30,7 +30,8 @@ const MIN_LENGTH = 2;
  * products, at most 200 px tall, from `GET /api/catalog/autocomplete` (debounced, stale answers
  * dropped). Keyboard: arrows move through the options (announced with aria-activedescendant),
  * Enter opens the highlighted one or else submits the surrounding form, Escape closes the list.
- * Put it inside a GET form to the search page; without JavaScript it is a plain text input.
+ * Put it inside a GET form to the search page; without JavaScript it is a plain text input, and
+ * what is typed before the scripts run is kept and gets its suggestions once they do.
  */
 export function Autocomplete({
   name = "q",
@@ -48,6 +49,9 @@ export function Autocomplete({
   const baseId = useId();
   const inputId = `${baseId}-input`;
   const listId = `${baseId}-list`;
+  // The input is uncontrolled: what a visitor typed before hydration stays in it (React would
+  // reset a controlled input to its server value), and `value` follows the field's own value.
+  const inputRef = useRef<HTMLInputElement>(null);
   const [value, setValue] = useState(defaultValue);
   const [options, setOptions] = useState<Option[]>([]);
   const [open, setOpen] = useState(false);
@@ -56,7 +60,23 @@ export function Autocomplete({
   const requestRef = useRef<AbortController | null>(null);
   const listRef = useRef<HTMLDivElement>(null);
 
-  useEffect(() => setValue(defaultValue), [defaultValue]);
+  // On hydration: pick up what was typed before the scripts ran, and offer suggestions for it
+  // when the field still has the focus.
+  useEffect(() => {
+    const input = inputRef.current;
+    if (!input) return;
+    setValue(input.value);
+    if (document.activeElement === input) setOpen(true);
+  }, []);
+
+  // A new default (the search page's query after a navigation) replaces the field's text.
+  const shownDefault = useRef(defaultValue);
+  useEffect(() => {
+    if (shownDefault.current === defaultValue) return;
+    shownDefault.current = defaultValue;
+    if (inputRef.current) inputRef.current.value = defaultValue;
+    setValue(defaultValue);
+  }, [defaultValue]);
 
   // Debounced suggestions for what is typed.
   useEffect(() => {
@@ -120,7 +140,10 @@ export function Autocomplete({
 
   const choose = (option: Option) => {
     setOpen(false);
-    setValue(option.kind === "product" ? option.name : value);
+    if (option.kind === "product") {
+      if (inputRef.current) inputRef.current.value = option.name;
+      setValue(option.name);
+    }
     onNavigate?.();
     void navigate(option.url);
   };
@@ -191,8 +214,9 @@ export function Autocomplete({
       <input
         id={inputId}
         name={name}
+        ref={inputRef}
         type="search"
-        value={value}
+        defaultValue={defaultValue}
         placeholder={placeholder}
         autoComplete="off"
         spellCheck={false}

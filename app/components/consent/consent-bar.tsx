@@ -30,12 +30,15 @@ export function useConsentBarPending(): boolean {
 
 type Optional = keyof ConsentChoices;
 const OPTIONAL: Optional[] = ["analytical", "marketing", "advertisement"];
+/** "Reject all": what "Accept selected" stores with nothing switched on (technical only). */
+const NONE: ConsentChoices = { analytical: false, marketing: false, advertisement: false };
 
 /**
  * The cookie bar (spec sections 4 and 9). Shown unless cookies-show equals hidden, once the age
  * gate is answered (the age question comes first, then this). "Accept all" stores all four
- * accept-* cookies; "Accept selected" stores technical and the optional categories switched on;
- * technical cannot be switched off. Cookie values and lifetimes come from app/lib/consent.ts.
+ * accept-* cookies; "Reject all" stores technical only, exactly as "Accept selected" with nothing
+ * switched on; "Accept selected" stores technical and the optional categories switched on;
+ * technical cannot be switched off. No answer is pre-selected (no focus, the two look the same). Cookie values and lifetimes come from app/lib/consent.ts.
  */
 export function ConsentBar() {
   const { t, locale } = useTranslation();
@@ -99,36 +102,42 @@ export function ConsentBar() {
             </p>
           </div>
         </div>
+        {/* One order for the eye and the keyboard: the two equal answers side by side (same
+            component, same classes, neither pre-selected), then the selected categories and the
+            settings. Phones: pinned to the bottom of the scrolling panel, so they stay in reach
+            while switching. */}
         <div
-          className={`sticky bottom-0 z-10 order-last flex flex-col gap-2.5 bg-white px-5 pt-4 pb-5 tablet:flex-row tablet:items-center tablet:justify-end tablet:px-8 desktop:static desktop:order-none desktop:col-start-2 desktop:row-start-1 desktop:self-end desktop:pt-0 desktop:pb-6 desktop:pl-0 ${
+          className={`sticky bottom-0 z-10 order-last flex flex-col gap-2.5 bg-white px-5 pt-4 pb-5 tablet:flex-row tablet:flex-wrap tablet:items-center tablet:px-8 desktop:static desktop:order-none desktop:col-start-2 desktop:row-start-1 desktop:max-w-[26rem] desktop:self-end desktop:justify-end desktop:pt-0 desktop:pb-6 desktop:pl-0 ${
             settingsOpen ? "border-t border-line desktop:border-0" : ""
           }`}
         >
-          <button
-            type="button"
-            aria-expanded={settingsOpen}
-            aria-controls={settingsId}
-            onClick={() => setSettingsOpen((open) => !open)}
-            className="order-3 rounded-md px-3 py-2.5 text-[0.9rem] font-medium text-primary-dark underline decoration-line decoration-2 underline-offset-4 transition hover:decoration-secondary focus-visible:outline-2 focus-visible:outline-primary-dark tablet:order-1"
-          >
-            {settingsOpen ? t("consent.bar.hideSettings") : t("consent.bar.customize")}
-          </button>
-          <button
-            type="button"
-            onClick={() => choose(choices)}
-            data-testid="consent-accept-selected"
-            className="order-2 rounded-md border border-primary-dark/40 px-5 py-2.5 font-medium text-primary-dark transition hover:border-primary-dark hover:bg-light focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-dark"
-          >
-            {t("consent.bar.acceptSelected")}
-          </button>
-          <button
-            type="button"
-            onClick={() => choose("all")}
-            data-testid="consent-accept-all"
-            className="order-1 rounded-md bg-primary-dark px-6 py-2.5 font-semibold text-white shadow-sm transition hover:bg-[#173d42] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-dark tablet:order-3"
-          >
-            {t("consent.bar.acceptAll")}
-          </button>
+          <div className="grid grid-cols-2 gap-2.5 tablet:min-w-[20rem] tablet:flex-1 desktop:w-full desktop:flex-none">
+            <AnswerButton onClick={() => choose(NONE)} testId="consent-reject-all">
+              {t("consent.bar.rejectAll")}
+            </AnswerButton>
+            <AnswerButton onClick={() => choose("all")} testId="consent-accept-all">
+              {t("consent.bar.acceptAll")}
+            </AnswerButton>
+          </div>
+          <div className="flex flex-col gap-2.5 tablet:flex-row tablet:items-center desktop:w-full desktop:justify-end">
+            <button
+              type="button"
+              onClick={() => choose(choices)}
+              data-testid="consent-accept-selected"
+              className="rounded-md border border-primary-dark/40 px-5 py-2.5 font-medium text-primary-dark transition hover:border-primary-dark hover:bg-light focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-dark"
+            >
+              {t("consent.bar.acceptSelected")}
+            </button>
+            <button
+              type="button"
+              aria-expanded={settingsOpen}
+              aria-controls={settingsId}
+              onClick={() => setSettingsOpen((open) => !open)}
+              className="rounded-md px-3 py-2.5 text-[0.9rem] font-medium text-primary-dark underline decoration-line decoration-2 underline-offset-4 transition hover:decoration-secondary focus-visible:outline-2 focus-visible:outline-primary-dark"
+            >
+              {settingsOpen ? t("consent.bar.hideSettings") : t("consent.bar.customize")}
+            </button>
+          </div>
         </div>
         <fieldset
           id={settingsId}
@@ -162,6 +171,31 @@ export function ConsentBar() {
         </fieldset>
       </div>
     </section>
+  );
+}
+
+/**
+ * "Odmítnout vše" and "Přijmout vše": one component, so the two answers always look the same
+ * (issue 14, item 6: refusing is as easy as accepting).
+ */
+function AnswerButton({
+  onClick,
+  testId,
+  children,
+}: {
+  onClick: () => void;
+  testId: string;
+  children: string;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      data-testid={testId}
+      className="rounded-md bg-primary-dark px-2 py-2.5 text-[0.95rem] font-semibold text-white shadow-sm tablet:px-4 tablet:text-base transition hover:bg-[#173d42] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-dark"
+    >
+      {children}
+    </button>
   );
 }
 

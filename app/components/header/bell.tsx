@@ -19,7 +19,9 @@ export function Bell() {
     <Link
       to={localePath("accountMessages", locale)}
       aria-label={label}
-      className={BAR_ICON_BUTTON}
+      // Phones: the account button carries the same count (and its menu the messages), and the bar
+      // needs the room for the search button.
+      className={`${BAR_ICON_BUTTON} mobile:hidden`}
       data-testid="bell"
     >
       <BellIcon className="size-6" />

@@ -6,8 +6,8 @@ import { SearchIcon } from "../ui/icons.tsx";
 
 type SearchBoxProps = {
   className?: string;
-  /** "bar": on the dark header; "menu": on the light mobile menu. */
-  variant: "bar" | "menu";
+  /** "bar": on the dark header; "phone": the header's row below the desktop width; "menu": on the light mobile menu. */
+  variant: "bar" | "phone" | "menu";
   onSubmit?: () => void;
 };
 
@@ -23,7 +23,7 @@ export function SearchBox({ className = "", variant, onSubmit }: SearchBoxProps)
   const action = localePath("search", locale);
   // On the search page the box shows the query being looked at.
   const current = pathname === action ? (params.get("q") ?? "") : "";
-  const bar = variant === "bar";
+  const bar = variant !== "menu";
 
   return (
     <Form

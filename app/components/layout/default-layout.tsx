@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { useAgeGateOpen } from "../consent/age-gate-store.ts";
 import { useTestHooks } from "../feedback/test-hooks.ts";
 import { CookieBar } from "./cookie-bar.tsx";
@@ -12,6 +13,7 @@ import { TopPromoBanner } from "./top-promo-banner.tsx";
 
 /** The default layout: header, footer, cookie bar, global modal, top promo banner, intro popup (spec section 1). */
 export function DefaultLayout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
   const ageGateOpen = useAgeGateOpen();
   useTestHooks();
   return (
@@ -21,6 +23,13 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
           scripts make the gate a modal, Tab cannot reach a link behind its overlay. `contents`
           keeps the wrapper out of the layout (the sticky header still sticks to the page). */}
       <div className="contents" inert={ageGateOpen}>
+        {/* The first Tab stop of the page, before the promo banner's link and button. */}
+        <a
+          href="#content"
+          className="sr-only rounded-md bg-secondary px-4 py-2 font-semibold text-ink focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[60]"
+        >
+          {t("header.skipToContent")}
+        </a>
         <TopPromoBanner />
         <Header />
         <main id="content" className="min-h-[50vh]">

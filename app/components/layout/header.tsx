@@ -11,6 +11,7 @@ import { useCountsPolling, useShellData } from "../header/live-counts.ts";
 import { LoginWidget } from "../header/login-widget.tsx";
 import { Logo } from "../header/logo.tsx";
 import { BurgerButton, MobileMenu } from "../header/mobile-menu.tsx";
+import { PhoneSearch } from "../header/phone-search.tsx";
 import { SearchBox } from "../header/search-box.tsx";
 import { TopMenu } from "../header/top-menu.tsx";
 import { useHeaderHighlight } from "../header/use-header-highlight.ts";
@@ -18,11 +19,13 @@ import { useHeaderHighlight } from "../header/use-header-highlight.ts";
 /**
  * The site header (spec section 2): logo, top menu, search, add auction, the account widget (login
  * for guests, the account dropdown for users), the notification bell, language and currency, and
- * the mobile menu below 1028 px. It is highlighted (`is-highlighted`) once the page scrolls past its
+ * the mobile menu below 1028 px. Below 1028 px the search is a button in the bar that opens the
+ * field under it (one tap away; the drawer has it too). The skip link is the layout's, before the
+ * promo banner, so it is the page's first Tab stop. It is highlighted (`is-highlighted`) once the page scrolls past its
  * height minus 75 px, or while hovered.
  */
 export function Header() {
-  const { locale, t } = useTranslation();
+  const { locale } = useTranslation();
   const shell = useShellData();
   const user = shell?.user ?? null;
   const topMenu = shell?.topMenu ?? [];
@@ -36,6 +39,7 @@ export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const burgerRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
+  const closePhoneSearch = useRef<(() => void) | null>(null);
 
   useCountsPolling();
 
@@ -53,6 +57,7 @@ export function Header() {
     setLoginOpen(false);
     setAccountOpen(false);
     setMenuOpen(false);
+    closePhoneSearch.current?.();
   }, [here]);
 
   const onLoginOpenChange = (open: boolean) => {
@@ -69,13 +74,7 @@ export function Header() {
       data-testid="site-header"
       data-ready={ready ? "true" : undefined}
     >
-      <a
-        href="#content"
-        className="sr-only rounded-md bg-secondary px-4 py-2 font-semibold text-ink focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50"
-      >
-        {t("header.skipToContent")}
-      </a>
-      <div className="container-page flex h-16 items-center gap-1.5 tablet:gap-3 desktop:h-[4.75rem] desktop:gap-8">
+      <div className="container-page flex h-16 items-center gap-1 tablet:gap-3 desktop:h-[4.75rem] desktop:gap-8">
         <BurgerButton
           open={menuOpen}
           onToggle={() => setMenuOpen((value) => !value)}
@@ -84,7 +83,8 @@ export function Header() {
         />
         <Logo showTagline />
         <SearchBox variant="bar" className="hidden max-w-[34rem] flex-1 desktop:flex" />
-        <div className="ml-auto flex items-center gap-1.5 tablet:gap-2.5">
+        <div className="ml-auto flex items-center gap-1 tablet:gap-2.5">
+          <PhoneSearch closeRef={closePhoneSearch} />
           <AddAuctionButton
             loggedIn={user !== null}
             onRequireLogin={() => {

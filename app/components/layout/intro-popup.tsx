@@ -18,12 +18,33 @@ export const INTRO_POPUP_DESKTOP_QUERY = "(min-width: 1028px)";
 /** Once dismissed, not again in this page session (even before the shell sees the cookie). */
 let dismissedThisPage = false;
 
+/** A field that takes typing: a popup opening now would take the visitor's keystrokes. */
+export function isTypingTarget(element: Element | null): boolean {
+  if (!element) return false;
+  if (element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) return true;
+  if (element instanceof HTMLInputElement)
+    return !["button", "submit", "reset", "checkbox", "radio", "range", "color", "file", "image"].includes(
+      element.type,
+    );
+  return element instanceof HTMLElement && element.isContentEditable;
+}
+
 /**
- * The intro popup (spec sections 2, 4 and 9): 3 s after load, unless the intro-popup cookie says
- * hidden, a banner.popup_desktop (from 1028 px) or banner.popup_mobile (below) banner opens in a
- * modal. Closing it or following its link stores intro-popup=hidden for 14 days. It waits until
- * the age gate and the cookie bar are answered, so overlays never stack. The `intropopup` setting can switch it off
- * (is_enabled: false).
+ * Whether the popup must wait: a field has the focus, or another modal (the mobile menu, the
+ * global modal, a dialog of the page) is open.
+ */
+function mustWait(): boolean {
+  return isTypingTarget(document.activeElement) || document.querySelector("dialog:modal") !== null;
+}
+
+/**
+ * The intro popup (spec sections 2, 4 and 9): unless the intro-popup cookie says hidden, a
+ * banner.popup_desktop (from 1028 px) or banner.popup_mobile (below) banner opens in a modal 3 s
+ * after load. One overlay at a time (issue 14, item 5): the 3 s count starts only once the age
+ * question and the cookie bar are answered; it is put off while a field has the focus or another
+ * modal is open, and every keystroke or focus on a field starts it again, so the popup never
+ * takes what the visitor types. Closing it or following its link stores intro-popup=hidden for
+ * 14 days. The `intropopup` setting can switch it off (is_enabled: false).
  */
 export function IntroPopup() {
   const { t } = useTranslation();
@@ -40,19 +61,42 @@ export function IntroPopup() {
     Boolean(desktop || mobile) &&
     shell?.cookies[CLIENT_COOKIES.introPopup.name] !== HIDDEN &&
     shell?.introPopup?.is_enabled !== false;
+  // Neither the age question nor the cookie bar waits for an answer.
+  const answered = ageConfirmed === true && !consentPending;
 
   useEffect(() => {
-    if (!eligible || dismissedThisPage) return;
-    const timer = setTimeout(() => {
-      if (readBrowserCookies()[CLIENT_COOKIES.introPopup.name] === HIDDEN) return;
+    if (!eligible || !answered || dismissedThisPage) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const count = () => {
+      clearTimeout(timer);
+      timer = setTimeout(due, INTRO_POPUP_DELAY_MS);
+    };
+    function due() {
+      if (dismissedThisPage || readBrowserCookies()[CLIENT_COOKIES.introPopup.name] === HIDDEN) return;
+      // Still in a field or behind another modal: ask again after another 3 s.
+      if (mustWait()) return count();
+      stop();
       setBanner(window.matchMedia(INTRO_POPUP_DESKTOP_QUERY).matches ? desktop : mobile);
-    }, INTRO_POPUP_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [eligible, desktop, mobile]);
-
-  // Due, and neither the age question nor the cookie bar waiting for an answer (either may be
-  // answered after the 3 s): one overlay at a time.
-  if (banner && ageConfirmed === true && !consentPending && !open && !dismissedThisPage) setOpen(true);
+      setOpen(true);
+    }
+    // Typing, or moving into a field, starts the count again; leaving a field restarts it too.
+    const onFocusIn = (event: FocusEvent) => {
+      if (isTypingTarget(event.target as Element)) clearTimeout(timer);
+    };
+    const events: [string, EventListener][] = [
+      ["keydown", count],
+      ["input", count],
+      ["focusout", count],
+      ["focusin", onFocusIn as EventListener],
+    ];
+    function stop() {
+      clearTimeout(timer);
+      for (const [name, listener] of events) document.removeEventListener(name, listener, true);
+    }
+    for (const [name, listener] of events) document.addEventListener(name, listener, true);
+    count();
+    return stop;
+  }, [eligible, answered, desktop, mobile]);
 
   const dismiss = () => {
     dismissedThisPage = true;
@@ -96,7 +140,8 @@ export function IntroPopup() {
             alt={banner.title}
             width={vertical ? 400 : 800}
             height={vertical ? 600 : 500}
-            className="block h-auto max-h-[calc(100dvh-2rem)] w-full object-contain"
+            // The dialog's height limit less its 1 px borders: the picture is never cut, only scaled.
+            className="block h-auto max-h-[calc(100dvh-2rem-2px)] w-full object-contain"
           />
         </BannerLink>
       </div>

@@ -1,8 +1,10 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { CLIENT_COOKIES, HIDDEN } from "../../lib/consent.ts";
+import { useAgeConfirmed } from "../consent/age-gate-store.ts";
 import { BannerLink, bannerImageUrl } from "../consent/banner-link.tsx";
 import { writeBrowserCookie } from "../consent/browser-cookies.ts";
+import { useConsentBarPending } from "../consent/consent-bar.tsx";
 import { createStore } from "../feedback/external-store.ts";
 import { CloseIcon } from "../feedback/icons.tsx";
 import { useShell } from "../feedback/use-shell.ts";
@@ -24,8 +26,8 @@ function hideTopBanner() {
 
 /**
  * The top promo banner (spec sections 2, 4 and 9): the first banner.promo banner above the header.
- * Not shown when the top-banner cookie says hidden; it hides itself after 30 s, or when closed,
- * and then stores top-banner=hidden for a day.
+ * Not shown when the top-banner cookie says hidden; it hides itself 30 s after the age question
+ * and the cookie bar are answered, or when closed, and then stores top-banner=hidden for a day.
  */
 export function TopPromoBanner() {
   const { t } = useTranslation();
@@ -34,11 +36,16 @@ export function TopPromoBanner() {
   const banner = shell?.banners["banner.promo"]?.[0] ?? null;
   const shown = Boolean(banner) && !hidden && shell?.cookies[CLIENT_COOKIES.topBanner.name] !== HIDDEN;
 
+  // The 30 s count starts once the age question and the cookie bar are answered: before that
+  // the banner sits behind them and nobody could have seen it.
+  const ageConfirmed = useAgeConfirmed();
+  const consentPending = useConsentBarPending();
+  const answered = ageConfirmed === true && !consentPending;
   useEffect(() => {
-    if (!shown) return;
+    if (!shown || !answered) return;
     const timer = setTimeout(hideTopBanner, TOP_BANNER_HIDE_AFTER_MS);
     return () => clearTimeout(timer);
-  }, [shown]);
+  }, [shown, answered]);
 
   if (!shown || !banner) return null;
 

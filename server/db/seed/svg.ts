@@ -408,13 +408,17 @@ export function drawBannerSvg(opts: {
     out += `<text x="${x}" y="${y}" font-family="sans-serif" font-size="${textSize}" fill="#fdfaf3">${escapeXml(line)}</text>`;
     y += Math.round(textSize * 1.3);
   }
-  // Bottles on the right (or bottom when vertical).
+  // Bottles on the right (or bottom when vertical), the row ending a margin before the right edge
+  // (a fixed start at 68 % put the last bottle past the edge of an 800 x 500 banner).
   const count = 4;
   const bw = vertical ? width / 6 : Math.min(width * 0.06, height * 0.22);
   const bh = bw * 2.8;
+  const rowWidth = bw * (1.5 * (count - 1) + 1);
+  const rowStart = width - Math.round(width * 0.05) - rowWidth;
   for (let i = 0; i < count; i++) {
-    const bx = vertical ? width * 0.15 + i * (width * 0.2) : width * 0.68 + i * (bw * 1.5);
-    const by = height - bh - height * 0.06 + (i % 2) * bw * 0.3;
+    const bx = vertical ? width * 0.15 + i * (width * 0.2) : rowStart + i * (bw * 1.5);
+    // Every other bottle a little lower: the row is lifted by that step, so none is cut at the bottom.
+    const by = height - bh - height * 0.06 - bw * 0.3 + (i % 2) * bw * 0.3;
     const neck = bw * 0.3;
     out += `<g fill="${hsl(hue + 10 + i * 9, 50, 24 + i * 7)}" stroke="#f6e7c1" stroke-width="1.5">`;
     out += `<rect x="${(bx + bw / 2 - neck / 2).toFixed(1)}" y="${by.toFixed(1)}" width="${neck.toFixed(1)}" height="${(bh * 0.3).toFixed(1)}" rx="2"/>`;
