@@ -28,7 +28,6 @@ test.describe("account sidebar", () => {
 
     await logIn(page, DEMO.seller, "/ucet/prehled");
     const stats = await (await page.request.get("/api/me/advertisements/statistics")).json();
-    const messages = await (await page.request.get("/api/message?counter=1")).json();
     expect(stats.total).toBeGreaterThan(0);
 
     for (const [path, heading] of [
@@ -59,9 +58,16 @@ test.describe("account sidebar", () => {
       await expect(sidebar.getByTestId("account-sidebar-accountAdvertisements")).toContainText(
         String(stats.total),
       );
-      await expect(sidebar.getByTestId("account-sidebar-accountMessages")).toHaveAccessibleName(
-        new RegExp(`^Zprávy \\(${messages.new} nep`),
-      );
+      // The unread count is read again while checking: tests running beside this one write to the
+      // same seller, and the sidebar states the count only when there is something unread.
+      await expect(async () => {
+        const { new: unread } = await (await page.request.get("/api/message?counter=1")).json();
+        await page.reload();
+        await expect(sidebar.getByTestId("account-sidebar-accountMessages")).toHaveAccessibleName(
+          unread > 0 ? new RegExp(`^Zprávy \\(${unread} nep`) : /^Zprávy$/,
+          { timeout: 2_000 },
+        );
+      }).toPass();
       await expect(sidebar.getByRole("button", { name: "Odhlásit se" })).toBeVisible();
     }
     await expect(
