@@ -125,8 +125,8 @@ export default function UserProfile({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
 
-      <header className="flex flex-col gap-6 rounded-2xl bg-primary-dark p-6 text-white tablet:flex-row tablet:items-center tablet:p-8">
-        <div className="flex flex-col gap-5">
+      <header className="flex flex-col gap-6 rounded-2xl bg-primary-dark p-6 text-white tablet:p-8 desktop:flex-row desktop:items-center">
+        <div className="flex min-w-0 flex-col gap-5">
           <div className="flex items-center gap-5">
             {profile.avatarFileName ? (
               <img
@@ -173,7 +173,10 @@ export default function UserProfile({ loaderData }: Route.ComponentProps) {
             </div>
           ) : null}
         </div>
-        <dl className="grid grid-cols-3 gap-3 tablet:ml-auto tablet:gap-6">
+        {/* Under the name below the desktop width, where three equal boxes fit their labels;
+            beside it from there, each as wide as its label (at 768 px a third of what was left
+            beside the name was narrower than "HODNOCENÍ"). */}
+        <dl className="grid grid-cols-3 gap-3 tablet:gap-6 desktop:ml-auto desktop:shrink-0 desktop:grid-cols-[repeat(3,max-content)]">
           <div className="rounded-xl bg-white/10 px-3 py-3 text-center tablet:px-5">
             <dt className="text-[0.65rem] tracking-wide text-white/85 uppercase tablet:text-[0.7rem]">
               {t("product.profile.rating")}
