@@ -1,17 +1,15 @@
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
-import { z } from "zod";
 import { isLocale, type Locale, translate } from "../../../app/i18n/index.ts";
 import { localePath } from "../../../app/i18n/paths.ts";
 import type { Mailer } from "../../adapters/mail.ts";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
-import type { FieldErrors } from "../../http/api/errors.ts";
-import { issuesToFieldErrors } from "../../http/api/validation.ts";
 import { RateLimiter } from "../../http/rate-limit.ts";
 import { emailConfirmationTokens } from "../auth/tables.ts";
 import { hashToken, newToken } from "../auth/tokens.ts";
 import { greetingName, renderMail } from "../mail/layout.ts";
 import { followEmailChange } from "../newsletter/service.ts";
+import { type AddressRequestResult, acceptAddressRequest } from "./address-request.ts";
 import { users } from "./tables.ts";
 
 export const EMAIL_CONFIRMATION_TTL_MS = 48 * 3600 * 1000;
@@ -21,19 +19,6 @@ const CHANGE_PREFIX = "c.";
 
 export type LinkStatus = "invalid" | "expired" | "used";
 export type ConfirmResult = { status: "confirmed"; email: string } | { status: LinkStatus };
-
-export const ResendRequestSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .min(1, { error: "validation.required", abort: true })
-    .pipe(z.email({ error: "validation.email" }).max(254)),
-});
-
-export type ResendRequestResult =
-  | { status: "accepted" }
-  | { status: "invalid"; errors: FieldErrors }
-  | { status: "limited"; retryAfterSeconds: number };
 
 export const mailLocale = (value: string | null | undefined): Locale => (isLocale(value) ? value : "cs");
 
@@ -147,38 +132,20 @@ export function createEmailConfirmationService(
     async requestResend(
       raw: Record<string, unknown>,
       meta: { locale: Locale; ip: string },
-    ): Promise<ResendRequestResult> {
-      const parsed = ResendRequestSchema.safeParse(raw);
-      if (!parsed.success)
-        return { status: "invalid", errors: issuesToFieldErrors(parsed.error.issues, meta.locale) };
-      if (!resendPerIp.attempt(meta.ip))
-        return { status: "limited", retryAfterSeconds: resendPerIp.retryAfterSeconds(meta.ip) };
-      const email = parsed.data.email;
-      if (!resendPerEmail.attempt(email.toLowerCase())) return { status: "accepted" };
-      const [user] = await db
-        .select({
-          id: users.id,
-          email: users.email,
-          username: users.username,
-          firstname: users.firstname,
-          locale: users.locale,
-        })
-        .from(users)
-        .where(
-          and(
-            sql`lower(${users.email}) = lower(${email})`,
-            isNull(users.emailConfirmedAt),
-            isNull(users.deletedAt),
-            isNull(users.blockedAt),
-          ),
-        )
-        .limit(1);
-      if (user)
-        await sendLinkMail(user, {
+    ): Promise<AddressRequestResult> {
+      const { answer, recipient } = await acceptAddressRequest(
+        db,
+        raw,
+        meta,
+        { perIp: resendPerIp, perEmail: resendPerEmail },
+        isNull(users.emailConfirmedAt),
+      );
+      if (recipient)
+        await sendLinkMail(recipient, {
           subject: "confirmSubject",
           paragraphs: ["confirmGreeting", "confirmText"],
         });
-      return { status: "accepted" };
+      return answer;
     },
 
     /** Uses a link: confirms the address once; a second click, an old or a foreign link says why not. */

@@ -1,12 +1,10 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import { z } from "zod";
+import { and, eq, gt, isNull } from "drizzle-orm";
 import { type Locale, translate } from "../../../app/i18n/index.ts";
 import { localePath } from "../../../app/i18n/paths.ts";
 import type { Mailer } from "../../adapters/mail.ts";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import type { FieldErrors } from "../../http/api/errors.ts";
-import { issuesToFieldErrors } from "../../http/api/validation.ts";
 import { RateLimiter } from "../../http/rate-limit.ts";
 import type { Logger } from "../../logger.ts";
 import { hashPassword } from "../auth/passwords.ts";
@@ -14,24 +12,13 @@ import { storeNewPassword } from "../auth/service.ts";
 import { passwordResetTokens } from "../auth/tables.ts";
 import { hashToken, newToken } from "../auth/tokens.ts";
 import { greetingName, renderMail } from "../mail/layout.ts";
+import { type AddressRequestResult, acceptAddressRequest } from "./address-request.ts";
 import { type LinkStatus, mailLocale } from "./email-confirmation.ts";
 import { passwordErrors } from "./registration.ts";
 import { users } from "./tables.ts";
 
 export const PASSWORD_RESET_TTL_MS = 3600 * 1000;
 
-export const ResetRequestSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .min(1, { error: "validation.required", abort: true })
-    .pipe(z.email({ error: "validation.email" }).max(254)),
-});
-
-export type ResetRequestResult =
-  | { status: "accepted" }
-  | { status: "invalid"; errors: FieldErrors }
-  | { status: "limited"; retryAfterSeconds: number };
 export type ResetResult =
   | { status: "changed"; userId: number }
   | { status: LinkStatus }
@@ -81,29 +68,9 @@ export function createPasswordResetService(deps: Deps) {
     async request(
       raw: Record<string, unknown>,
       meta: { locale: Locale; ip: string },
-    ): Promise<ResetRequestResult> {
-      const parsed = ResetRequestSchema.safeParse(raw);
-      if (!parsed.success)
-        return { status: "invalid", errors: issuesToFieldErrors(parsed.error.issues, meta.locale) };
-      if (!perIp.attempt(meta.ip))
-        return { status: "limited", retryAfterSeconds: perIp.retryAfterSeconds(meta.ip) };
-      const email = parsed.data.email;
-      if (!perEmail.attempt(email.toLowerCase())) return { status: "accepted" };
-
-      const [user] = await db
-        .select({
-          id: users.id,
-          email: users.email,
-          username: users.username,
-          firstname: users.firstname,
-          locale: users.locale,
-        })
-        .from(users)
-        .where(
-          and(sql`lower(${users.email}) = lower(${email})`, isNull(users.deletedAt), isNull(users.blockedAt)),
-        )
-        .limit(1);
-      if (!user) return { status: "accepted" };
+    ): Promise<AddressRequestResult> {
+      const { answer, recipient: user } = await acceptAddressRequest(db, raw, meta, { perIp, perEmail });
+      if (!user) return answer;
 
       const { token, hash } = newToken();
       const locale = mailLocale(user.locale);

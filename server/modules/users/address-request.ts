@@ -1,0 +1,79 @@
+import { and, isNull, type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Locale } from "../../../app/i18n/index.ts";
+import type { Db } from "../../db/client.ts";
+import type { FieldErrors } from "../../http/api/errors.ts";
+import { issuesToFieldErrors } from "../../http/api/validation.ts";
+import type { RateLimiter } from "../../http/rate-limit.ts";
+import { users } from "./tables.ts";
+
+/** A form that mails a link to an address (a password reset, the confirmation once more). */
+export const AddressRequestSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, { error: "validation.required", abort: true })
+    .pipe(z.email({ error: "validation.email" }).max(254)),
+});
+
+export type AddressRequestResult =
+  | { status: "accepted" }
+  | { status: "invalid"; errors: FieldErrors }
+  | { status: "limited"; retryAfterSeconds: number };
+
+/** Who a link mail goes to. */
+export type LinkRecipient = {
+  id: number;
+  email: string;
+  username: string;
+  firstname: string | null;
+  locale: string | null;
+};
+
+/**
+ * The steps such forms share: the address is checked, the asker's IP is limited (with a visible
+ * "too many"), the address is limited silently, and the active account of that address is looked
+ * up, narrowed by `also` (for example "not confirmed yet"). The answer is "accepted" whether or not
+ * an account was found, so nobody learns who is registered; only `recipient` says whom to mail.
+ */
+export async function acceptAddressRequest(
+  db: Db,
+  raw: Record<string, unknown>,
+  meta: { locale: Locale; ip: string },
+  limits: { perIp: RateLimiter; perEmail: RateLimiter },
+  also?: SQL,
+): Promise<{ answer: AddressRequestResult; recipient: LinkRecipient | null }> {
+  const parsed = AddressRequestSchema.safeParse(raw);
+  if (!parsed.success)
+    return {
+      answer: { status: "invalid", errors: issuesToFieldErrors(parsed.error.issues, meta.locale) },
+      recipient: null,
+    };
+  if (!limits.perIp.attempt(meta.ip))
+    return {
+      answer: { status: "limited", retryAfterSeconds: limits.perIp.retryAfterSeconds(meta.ip) },
+      recipient: null,
+    };
+  const email = parsed.data.email;
+  const accepted = { status: "accepted" } as const;
+  if (!limits.perEmail.attempt(email.toLowerCase())) return { answer: accepted, recipient: null };
+  const [recipient] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      username: users.username,
+      firstname: users.firstname,
+      locale: users.locale,
+    })
+    .from(users)
+    .where(
+      and(
+        sql`lower(${users.email}) = lower(${email})`,
+        isNull(users.deletedAt),
+        isNull(users.blockedAt),
+        also,
+      ),
+    )
+    .limit(1);
+  return { answer: accepted, recipient: recipient ?? null };
+}
