@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { SectionButton } from "../../../components/account/section.tsx";
-import { secondaryLinkClass } from "../../../components/forms/fields.tsx";
+import { ContactSent } from "../../../components/listings/contact-sent.tsx";
 import { requirePathId } from "../../../components/seo/canonical.ts";
 import { pageMeta } from "../../../components/seo/page-meta.ts";
 import { appContext } from "../../../context.ts";
@@ -91,31 +91,15 @@ export default function ContactUserPage({ loaderData, actionData }: Route.Compon
 
   if (result?.ok)
     return (
-      <section data-testid="contact-sent" className="rounded-xl border border-line bg-white p-6 tablet:p-8">
-        <div className="flex items-center gap-3">
-          <span
-            aria-hidden="true"
-            className="flex size-10 shrink-0 items-center justify-center rounded-full bg-success text-xl font-bold text-white"
-          >
-            ✓
-          </span>
-          <h1 className="font-serif text-3xl text-primary-dark">{t("listings.contact.sentTitle")}</h1>
-        </div>
-        <p className="mt-4 leading-relaxed" role="status">
-          {t("listings.contact.sent", { seller: seller.username, name: result.name })}
-        </p>
-        <div className="mt-6 flex flex-wrap gap-3">
-          <Link
-            to={localePath("accountMessageThread", locale, { threadId: result.threadId })}
-            className="inline-flex min-h-11 items-center rounded bg-primary-dark px-5 py-2 font-semibold text-white hover:bg-primary"
-          >
-            {t("listings.contact.openThread")}
-          </Link>
-          <Link to={profilePath} className={secondaryLinkClass}>
-            {t("listings.contact.backToProfile")}
-          </Link>
-        </div>
-      </section>
+      <ContactSent
+        seller={seller.username}
+        name={result.name}
+        next={{
+          to: localePath("accountMessageThread", locale, { threadId: result.threadId }),
+          label: t("listings.contact.openThread"),
+        }}
+        back={{ to: profilePath, label: t("listings.contact.backToProfile") }}
+      />
     );
 
   const fieldError = (name: string) =>
