@@ -10,7 +10,7 @@
  * (The page's live stream never lets the network go idle: waits are on elements.)
  */
 import fs from "node:fs";
-import { launchScreensBrowser, signedIn } from "./browser.ts";
+import { launchScreensBrowser, postDiagnostics, signedIn } from "./browser.ts";
 
 const BASE = process.env.SCREENS_URL ?? "http://localhost:3222";
 const OUT = "/tmp/screens";
@@ -19,14 +19,7 @@ const RIVAL = { email: "novacek@rarita.test", password: "demo-novacek" };
 
 fs.mkdirSync(OUT, { recursive: true });
 
-async function post(path: string, body: object) {
-  const response = await fetch(`${BASE}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  return (await response.json()) as { id: number; url: string };
-}
+const post = (path: string, body: object) => postDiagnostics(BASE, path, body);
 
 const browser = await launchScreensBrowser();
 try {

@@ -51,3 +51,13 @@ export async function signedIn(browser: Browser, baseUrl: string, width: number,
   await page.waitForURL(/\/ucet\/prehled/);
   return { context, page };
 }
+
+/** A diagnostics call of the screens server (E2E_DIAGNOSTICS=1): makes an auction to shoot. */
+export async function postDiagnostics(baseUrl: string, path: string, body: object) {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  return (await response.json()) as { id: number; url: string };
+}

@@ -9,7 +9,7 @@
  * PNGs go to /tmp/screens/contact-<width>-<state>.png.
  */
 import fs from "node:fs";
-import { launchScreensBrowser, signedIn } from "./browser.ts";
+import { launchScreensBrowser, postDiagnostics, signedIn } from "./browser.ts";
 
 const BASE = process.env.SCREENS_URL ?? "http://localhost:3750";
 const OUT = "/tmp/screens";
@@ -17,14 +17,7 @@ const BUYER = { email: "kupec@rarita.test", password: "demo-kupec" };
 
 fs.mkdirSync(OUT, { recursive: true });
 
-async function post(path: string, body: object) {
-  const response = await fetch(`${BASE}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  return (await response.json()) as { id: number; url: string };
-}
+const post = (path: string, body: object) => postDiagnostics(BASE, path, body);
 
 const browser = await launchScreensBrowser();
 try {
