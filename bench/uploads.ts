@@ -24,6 +24,7 @@ import sharp from "sharp";
 import { LISTING_IMAGE_UPLOAD_PATH } from "../server/modules/listings/api.ts";
 import { encodeListingImage } from "../server/modules/listings/images.ts";
 import { createTestApi } from "../server/test/api-harness.ts";
+import { photoLikeJpeg } from "../server/test/photo.ts";
 
 const { values } = parseArgs({
   options: {
@@ -38,20 +39,7 @@ const height = Number(values.height);
 
 const loadavg = () => fs.readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
 
-async function photo(): Promise<Buffer> {
-  const raw = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++) {
-      const i = (y * width + x) * 3;
-      raw[i] = (x * 255) / width;
-      raw[i + 1] = (y * 255) / height;
-      raw[i + 2] = (x + y) % 256;
-    }
-  return sharp(raw, { raw: { width, height, channels: 3 } })
-    .blur(1)
-    .jpeg({ quality: 70 })
-    .toBuffer();
-}
+const photo = () => photoLikeJpeg({ width, height });
 
 function summary(times: number[]) {
   const sorted = [...times].sort((a, b) => a - b);

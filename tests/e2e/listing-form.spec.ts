@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
+import { photoLikeJpeg } from "../../server/test/photo.ts";
 import { answerConsent, expect, logIn, submitLogin, test } from "./fixtures.ts";
 
 /**
@@ -13,23 +14,7 @@ const SELLER = { email: "sberatel10@rarita.test", password: "demo-sberatel" };
 const ADD = "/ucet/vase-aukce/pridat";
 const SUBCATEGORY = "Rum › Latinská Amerika › Venezuela";
 
-/** A photo-like JPEG of about 35 KB (gradients softened, as bench/uploads.ts draws it). */
-async function jpeg(shift: number) {
-  const width = 1280;
-  const height = 960;
-  const raw = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++) {
-      const i = (y * width + x) * 3;
-      raw[i] = (x * 255) / width;
-      raw[i + 1] = (y * 255) / height;
-      raw[i + 2] = (x + y + shift) % 256;
-    }
-  return sharp(raw, { raw: { width, height, channels: 3 } })
-    .blur(1)
-    .jpeg({ quality: 70 })
-    .toBuffer();
-}
+const jpeg = (shift: number) => photoLikeJpeg({ shift });
 
 /** Fills what the category choice does not decide; the photos are the caller's. */
 async function fillTheRest(form: Locator, name: string) {

@@ -6,6 +6,7 @@ import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { openTestDatabase } from "../../db/test-database.ts";
 import { createJobRunner } from "../../jobs/runner.ts";
+import { photoLikeJpeg } from "../../test/photo.ts";
 import { createListingImageStore, encodeListingImage } from "./images.ts";
 import { registerListingJobs, STAGED_SWEEP_QUEUE } from "./jobs.ts";
 
@@ -97,23 +98,7 @@ describe("the nightly sweep job", () => {
 });
 
 describe("encodeListingImage", () => {
-  /** A 1280 x 960 JPEG of some 38 KB, drawn like bench/uploads.ts draws it. */
-  async function photo() {
-    const width = 1280;
-    const height = 960;
-    const raw = Buffer.alloc(width * height * 3);
-    for (let y = 0; y < height; y++)
-      for (let x = 0; x < width; x++) {
-        const i = (y * width + x) * 3;
-        raw[i] = (x * 255) / width;
-        raw[i + 1] = (y * 255) / height;
-        raw[i + 2] = (x + y) % 256;
-      }
-    return sharp(raw, { raw: { width, height, channels: 3 } })
-      .blur(1)
-      .jpeg({ quality: 70 })
-      .toBuffer();
-  }
+  const photo = () => photoLikeJpeg();
 
   it("stores a small photo at its size, no larger than at WebP's default effort", async () => {
     const jpeg = await photo();
