@@ -1,5 +1,5 @@
 import type { Config } from "@react-router/dev/config";
-import { buildDirectory } from "./server/build-directory.ts";
+import { buildDirectory } from "#server/build-directory.ts";
 
 export default {
   appDirectory: "app",

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { z } from "zod";
-import { issuesToFieldErrors } from "../server/http/api/validation.ts";
-import { isSecureOrigin, sessionCookieName } from "../server/http/session.ts";
-import { challengeMessage, tooManyAttemptsMessage } from "../server/modules/auth/login-throttle.ts";
+import { issuesToFieldErrors } from "#server/http/api/validation.ts";
+import { isSecureOrigin, sessionCookieName } from "#server/http/session.ts";
+import { challengeMessage, tooManyAttemptsMessage } from "#server/modules/auth/login-throttle.ts";
 import { appContext } from "./context.ts";
 import { translate } from "./i18n/index.ts";
 import { localePath } from "./i18n/paths.ts";

@@ -1,5 +1,5 @@
 import { createContext, type RouterContext } from "react-router";
-import type { AppVariables } from "../server/http/types.ts";
+import type { AppVariables } from "#server/http/types.ts";
 
 /**
  * What loaders and actions get from the server: services, the user, the locale (architecture.md).

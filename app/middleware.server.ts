@@ -1,5 +1,5 @@
 import { data, type MiddlewareFunction, redirect } from "react-router";
-import { controlCharacterFormFields } from "../server/http/text-input.ts";
+import { controlCharacterFormFields } from "#server/http/text-input.ts";
 import { appContext } from "./context.ts";
 import { translate } from "./i18n/index.ts";
 import { localePath, pathLocale } from "./i18n/paths.ts";

@@ -18,13 +18,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { openDatabase } from "../server/db/client.ts";
+import { openDatabase } from "#server/db/client.ts";
 import {
   insertAuction,
   insertAuctionSettings,
   insertBidders,
-} from "../server/modules/bidding/test-fixtures.ts";
-import { createStubBuild, startServerProcess } from "../server/test/server-process.ts";
+} from "#server/modules/bidding/test-fixtures.ts";
+import { createStubBuild, startServerProcess } from "#server/test/server-process.ts";
 
 const { values } = parseArgs({
   options: {

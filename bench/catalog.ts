@@ -25,8 +25,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
-import { openDatabase } from "../server/db/client.ts";
-import { createListingQueries } from "../server/modules/catalog/listing.ts";
+import { openDatabase } from "#server/db/client.ts";
+import { createListingQueries } from "#server/modules/catalog/listing.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { values } = parseArgs({

@@ -24,7 +24,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { freePort, projectRoot, startServerProcess } from "../server/test/server-process.ts";
+import { freePort, projectRoot, startServerProcess } from "#server/test/server-process.ts";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

@@ -8,8 +8,8 @@
  */
 import { parseArgs } from "node:util";
 import { type SQL, sql } from "drizzle-orm";
-import { type Db, openDatabase } from "../server/db/client.ts";
-import { createListingQueries } from "../server/modules/catalog/listing.ts";
+import { type Db, openDatabase } from "#server/db/client.ts";
+import { createListingQueries } from "#server/modules/catalog/listing.ts";
 
 const { values } = parseArgs({
   options: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../server/config.ts";
+import { loadConfig } from "#server/config.ts";
 import { demoEnvironment } from "./demo-env.ts";
 
 const startConfig = (env: NodeJS.ProcessEnv) => loadConfig({ ...env, ...demoEnvironment(env) });

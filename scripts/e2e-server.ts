@@ -4,7 +4,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { startTestSmtpServer } from "../server/test/smtp-server.ts";
+import { startTestSmtpServer } from "#server/test/smtp-server.ts";
 
 /**
  * Playwright's web server: the production server on port 3100 (E2E_PORT) with the demo data, on a fresh

@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildDirectory } from "../server/build-directory.ts";
+import { buildDirectory } from "#server/build-directory.ts";
 import { buildIsStale } from "./build-freshness.ts";
 import { demoEnvironment } from "./demo-env.ts";
 
@@ -22,4 +22,4 @@ if (buildIsStale(root, buildDir)) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-await import("../server/main.ts");
+await import("#server/main.ts");

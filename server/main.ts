@@ -69,7 +69,7 @@ async function main() {
       import("./services.ts"),
       import("./http/app.ts"),
       import("react-router"),
-      import("../app/context.ts"),
+      import("#app/context.ts"),
     ]);
     const services = createServices({ database, config, logger });
     jobs = services.jobs;

@@ -1,6 +1,6 @@
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApi, type TestApi } from "../../server/test/api-harness.ts";
+import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { appContext } from "../context.ts";
 import { action, loader } from "./test-gateway.tsx";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clearedSessionCookie, sessionCookie } from "../../app/auth.server.ts";
+import { clearedSessionCookie, sessionCookie } from "#app/auth.server.ts";
 import { createTestApi, type TestApi } from "../test/api-harness.ts";
 import { createHttpApp } from "./app.ts";
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from "./session.ts";

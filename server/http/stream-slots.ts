@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { translate } from "../../app/i18n/index.ts";
+import { translate } from "#app/i18n/index.ts";
 import type { AppEnv } from "./types.ts";
 
 /**

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { type Locale, translate } from "../../app/i18n/index.ts";
+import { type Locale, translate } from "#app/i18n/index.ts";
 import { type FieldErrors, notFoundJson } from "./api/errors.ts";
 import type { AppEnv } from "./types.ts";
 

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
-import { photoLikeJpeg } from "../../server/test/photo.ts";
+import { photoLikeJpeg } from "#server/test/photo.ts";
 import { answerConsent, expect, logIn, submitLogin, test } from "./fixtures.ts";
 
 /**

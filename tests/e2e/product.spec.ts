@@ -1,7 +1,7 @@
 import type { APIRequestContext } from "@playwright/test";
-import { minimumNextBid } from "../../app/lib/bid-step.ts";
-import { formatPrice } from "../../app/lib/money.ts";
-import { BID_STEPS } from "../../server/db/seed/settings-data.ts";
+import { minimumNextBid } from "#app/lib/bid-step.ts";
+import { formatPrice } from "#app/lib/money.ts";
+import { BID_STEPS } from "#server/db/seed/settings-data.ts";
 import { DEMO, expect, logIn, test } from "./fixtures.ts";
 
 /** The shared fixture's age cookie value is not the one the age gate reads ("1"); answer it here too, and keep the intro popup away. */

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
-import { useTranslation } from "../../i18n/use-translation.ts";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { type CzkAmount, useCzkAmount } from "../catalog/format.ts";
 import type { AuctionLive, PublicBid, ViewerStanding } from "./types.ts";
 

@@ -1,5 +1,5 @@
-import { type Locale, translate } from "../../i18n/index.ts";
-import { formatPrice } from "../../lib/money.ts";
+import { type Locale, translate } from "#app/i18n/index.ts";
+import { formatPrice } from "#app/lib/money.ts";
 import type { BidRefusal } from "./types.ts";
 
 /** The translated reason of a refused bid, with the minimum in CZK (bids are in CZK). */

@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, useId, useRef, useState } from "react";
 import { Form, useNavigate, useNavigation } from "react-router";
-import { useTranslation } from "../../i18n/use-translation.ts";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { ListingPageData } from "./listing-data.ts";
 import { activeFilterCount, DURATIONS, ENDING_HOURS, FORMATS, PARAMS, TYPES } from "./listing-params.ts";
 

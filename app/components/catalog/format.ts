@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
 import { useRouteLoaderData } from "react-router";
-import type { Locale } from "../../i18n/index.ts";
-import { useTranslation } from "../../i18n/use-translation.ts";
-import { formatPrice, type PriceCurrency, selectCurrency } from "../../lib/money.ts";
-import type { ShellData } from "../../shell.ts";
+import type { Locale } from "#app/i18n/index.ts";
+import { useTranslation } from "#app/i18n/use-translation.ts";
+import { formatPrice, type PriceCurrency, selectCurrency } from "#app/lib/money.ts";
+import type { ShellData } from "#app/shell.ts";
 
 /** Time is shown in Prague (product.md "Languages, money, time"). */
 export const TIME_ZONE = "Europe/Prague";

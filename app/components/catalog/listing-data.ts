@@ -1,4 +1,4 @@
-import type { Locale } from "../../i18n/index.ts";
+import type { Locale } from "#app/i18n/index.ts";
 import type { ListingState } from "./listing-params.ts";
 import type { CategoryDetail, ListingFacets, ListingSort, ProductPage } from "./types.ts";
 

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useTranslation } from "../../i18n/use-translation.ts";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { ResponsiveImage } from "../ui/responsive-image.tsx";
 import { pluralKey, timeLeftParts, useNow, usePrice } from "./format.ts";
 import type { ProductCardData } from "./types.ts";

@@ -1,7 +1,7 @@
 import type { MouseEvent } from "react";
 import { useRouteLoaderData } from "react-router";
-import { useTranslation } from "../../i18n/use-translation.ts";
-import type { ShellData } from "../../shell.ts";
+import { useTranslation } from "#app/i18n/use-translation.ts";
+import type { ShellData } from "#app/shell.ts";
 import { toggleWatched, useWishlist } from "./wishlist-store.ts";
 
 export type WatchButtonProps = {

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { CONSENT_ACCEPTED, CONSENT_MAX_AGE_SECONDS } from "../../lib/consent.ts";
+import { CONSENT_ACCEPTED, CONSENT_MAX_AGE_SECONDS } from "#app/lib/consent.ts";
 import { useShell } from "../feedback/use-shell.ts";
 import { readBrowserCookies, writeBrowserCookie } from "./browser-cookies.ts";
 

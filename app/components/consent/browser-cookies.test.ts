@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { CLIENT_COOKIES } from "../../lib/consent.ts";
+import { CLIENT_COOKIES } from "#app/lib/consent.ts";
 import { storeCurrencyChoice } from "../header/currency-switcher.tsx";
 import { writeBrowserCookie } from "./browser-cookies.ts";
 

@@ -1,5 +1,5 @@
-import type { ConsentCookie } from "../../lib/consent.ts";
-import { parseCookieHeader, serializeCookie } from "../../lib/cookie-header.ts";
+import type { ConsentCookie } from "#app/lib/consent.ts";
+import { parseCookieHeader, serializeCookie } from "#app/lib/cookie-header.ts";
 
 /** The browser's cookies as a name -> value map (empty on the server). */
 export function readBrowserCookies(): Record<string, string> {

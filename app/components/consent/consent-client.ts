@@ -4,8 +4,8 @@ import {
   type ConsentChoices,
   type ConsentState,
   consentState,
-} from "../../lib/consent.ts";
-import { pushDataLayer } from "../../lib/data-layer.ts";
+} from "#app/lib/consent.ts";
+import { pushDataLayer } from "#app/lib/data-layer.ts";
 import { writeBrowserCookie } from "./browser-cookies.ts";
 
 type GtagWindow = { gtag?: (...args: unknown[]) => void };

@@ -1,6 +1,6 @@
 import vm from "node:vm";
 import { describe, expect, it } from "vitest";
-import { consentDefaults } from "../../lib/consent.ts";
+import { consentDefaults } from "#app/lib/consent.ts";
 import { isTagManagerId, TAG_MANAGER_SRC, tagManagerBootstrap } from "./tag-manager-script.ts";
 
 /** Runs the inline script in a fake window and returns what it pushed and which scripts it added. */

@@ -1,4 +1,4 @@
-import type { ConsentState } from "../../lib/consent.ts";
+import type { ConsentState } from "#app/lib/consent.ts";
 
 /**
  * The inline bootstrap of consent mode and the tag manager (spec sections 4 and 7).

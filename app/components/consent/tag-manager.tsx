@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { consentDefaults } from "../../lib/consent.ts";
+import { consentDefaults } from "#app/lib/consent.ts";
 import { useShell } from "../feedback/use-shell.ts";
 import { useNonce } from "../security/csp-nonce.tsx";
 import { tagManagerBootstrap } from "./tag-manager-script.ts";

@@ -1,5 +1,5 @@
 import { type ReactNode, useId, useState } from "react";
-import { useTranslation } from "../../i18n/use-translation.ts";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 
 /** Field errors as the server answers them (spec section 5): field name to messages. */
 export type FieldErrors = Record<string, string[] | undefined>;

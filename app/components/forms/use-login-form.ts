@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { useTranslation } from "../../i18n/use-translation.ts";
-import { ANALYTICS_EVENTS, pushDataLayer } from "../../lib/data-layer.ts";
-import { type LoginField, validateLogin } from "../../lib/login-form.ts";
+import { useTranslation } from "#app/i18n/use-translation.ts";
+import { ANALYTICS_EVENTS, pushDataLayer } from "#app/lib/data-layer.ts";
+import { type LoginField, validateLogin } from "#app/lib/login-form.ts";
 import { solveChallenge } from "./bot-proof.tsx";
 
 /**

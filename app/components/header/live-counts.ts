@@ -1,6 +1,6 @@
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import { useRevalidator, useRouteLoaderData } from "react-router";
-import type { ShellData, ShellUser } from "../../shell.ts";
+import type { ShellData, ShellUser } from "#app/shell.ts";
 import { createStore } from "../feedback/external-store.ts";
 import type { UserEvent } from "../messages/types.ts";
 

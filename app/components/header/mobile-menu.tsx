@@ -1,6 +1,6 @@
 import { type RefObject, type SyntheticEvent, useEffect, useId, useRef } from "react";
-import { useTranslation } from "../../i18n/use-translation.ts";
-import type { MenuLink } from "../../shell.ts";
+import { useTranslation } from "#app/i18n/use-translation.ts";
+import type { MenuLink } from "#app/shell.ts";
 import { CategorySidebar } from "../layout/category-sidebar.tsx";
 import { useBodyScrollLock, useFocusTrap } from "../ui/focus.ts";
 import { CloseIcon, MenuIcon } from "../ui/icons.tsx";

@@ -1,5 +1,5 @@
 import { type RefObject, useEffect, useRef, useState } from "react";
-import { useTranslation } from "../../i18n/use-translation.ts";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { CloseIcon, SearchIcon } from "../ui/icons.tsx";
 import { SearchBox } from "./search-box.tsx";
 import { BAR_ICON_BUTTON } from "./shared.ts";

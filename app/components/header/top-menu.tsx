@@ -1,6 +1,6 @@
 import { NavLink } from "react-router";
-import { useTranslation } from "../../i18n/use-translation.ts";
-import type { MenuLink } from "../../shell.ts";
+import { useTranslation } from "#app/i18n/use-translation.ts";
+import type { MenuLink } from "#app/shell.ts";
 import { ExternalIcon } from "../ui/icons.tsx";
 import { FOCUS_ON_DARK, FOCUS_ON_LIGHT } from "./shared.ts";
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { localePath } from "../../i18n/paths.ts";
-import { useTranslation } from "../../i18n/use-translation.ts";
+import { localePath } from "#app/i18n/paths.ts";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { ProductCardData } from "../catalog/types.ts";
 import { Countdown } from "../product/countdown.tsx";
 import { pluralKey, usePriceFormatter } from "../product/format.ts";

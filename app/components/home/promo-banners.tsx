@@ -1,4 +1,4 @@
-import { useTranslation } from "../../i18n/use-translation.ts";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { BannerLink, bannerImageUrl } from "../consent/banner-link.tsx";
 import { useShell } from "../feedback/use-shell.ts";
 import { ResponsiveImage } from "../ui/responsive-image.tsx";

@@ -1,14 +1,14 @@
 import { useEffect, useId, useMemo, useState } from "react";
 import { Link, useMatches } from "react-router";
-import { localePath, parseRouteId } from "../../i18n/paths.ts";
-import { useTranslation } from "../../i18n/use-translation.ts";
+import { localePath, parseRouteId } from "#app/i18n/paths.ts";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import {
   categoryPath,
   limitDepth,
   SIDEBAR_DEPTH,
   sortSidebarCategories,
-} from "../../lib/category-checkbox-tree.ts";
-import type { CategoryNode } from "../../shell.ts";
+} from "#app/lib/category-checkbox-tree.ts";
+import type { CategoryNode } from "#app/shell.ts";
 import { useShellData } from "../header/live-counts.ts";
 import { FOCUS_ON_LIGHT } from "../header/shared.ts";
 import { ChevronDownIcon, GridIcon } from "../ui/icons.tsx";

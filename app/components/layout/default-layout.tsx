@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "../../i18n/use-translation.ts";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { useAgeGateOpen } from "../consent/age-gate-store.ts";
 import { useTestHooks } from "../feedback/test-hooks.ts";
 import { CookieBar } from "./cookie-bar.tsx";

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useTranslation } from "../../i18n/use-translation.ts";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { CloseIcon } from "../feedback/icons.tsx";
 import { ModalDialog } from "../feedback/modal-dialog.tsx";
 import { closeGlobalModal, globalModalView, useGlobalModalContent } from "../feedback/modal-store.ts";

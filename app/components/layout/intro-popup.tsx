@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from "react";
-import { useTranslation } from "../../i18n/use-translation.ts";
-import { CLIENT_COOKIES, HIDDEN } from "../../lib/consent.ts";
-import type { Banner } from "../../shell.ts";
+import { useTranslation } from "#app/i18n/use-translation.ts";
+import { CLIENT_COOKIES, HIDDEN } from "#app/lib/consent.ts";
+import type { Banner } from "#app/shell.ts";
 import { useAgeConfirmed } from "../consent/age-gate-store.ts";
 import { BannerLink, bannerImageUrl } from "../consent/banner-link.tsx";
 import { readBrowserCookies, writeBrowserCookie } from "../consent/browser-cookies.ts";

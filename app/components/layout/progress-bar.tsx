@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useFetchers, useNavigation } from "react-router";
-import { useTranslation } from "../../i18n/use-translation.ts";
-import { installChunkReloadListeners } from "../../lib/chunk-reload.ts";
+import { useTranslation } from "#app/i18n/use-translation.ts";
+import { installChunkReloadListeners } from "#app/lib/chunk-reload.ts";
 import {
   finishProgress,
   PROGRESS,

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "../../i18n/use-translation.ts";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { AlertIcon, CheckCircleIcon, CloseIcon, InfoIcon } from "../feedback/icons.tsx";
 import { dismissSnackbar, type SnackbarType, useSnackbarList } from "../feedback/snackbar-store.ts";
 

@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from "react";
-import { useTranslation } from "../../i18n/use-translation.ts";
-import { CLIENT_COOKIES, HIDDEN } from "../../lib/consent.ts";
+import { useTranslation } from "#app/i18n/use-translation.ts";
+import { CLIENT_COOKIES, HIDDEN } from "#app/lib/consent.ts";
 import { useAgeConfirmed } from "../consent/age-gate-store.ts";
 import { BannerLink, bannerImageUrl } from "../consent/banner-link.tsx";
 import { writeBrowserCookie } from "../consent/browser-cookies.ts";

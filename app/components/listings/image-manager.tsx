@@ -1,5 +1,5 @@
 import { type DragEvent, useId, useRef, useState } from "react";
-import { useTranslation } from "../../i18n/use-translation.ts";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { failProgress, finishProgress, startProgress } from "../feedback/progress-store.ts";
 import { useHydrated } from "../feedback/use-hydrated.ts";
 import { ResponsiveImage } from "../ui/responsive-image.tsx";

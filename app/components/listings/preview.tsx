@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "../../i18n/use-translation.ts";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { AuctionDuration, ProductFormat, ProductStatus, ProductType } from "../catalog/types.ts";
 import { formatDate, usePriceFormatter } from "../product/format.ts";
 import { ProductGallery } from "../product/gallery.tsx";

@@ -1,6 +1,6 @@
 import { Fragment } from "react";
-import type { Locale } from "../../i18n/index.ts";
-import { useTranslation } from "../../i18n/use-translation.ts";
+import type { Locale } from "#app/i18n/index.ts";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { TIME_ZONE } from "../catalog/format.ts";
 import { avatarUrl } from "../header/shared.ts";
 import { BellIcon } from "../ui/icons.tsx";

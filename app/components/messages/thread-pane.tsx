@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from "react";
 import { Form, Link, useFetcher } from "react-router";
-import { localePath } from "../../i18n/paths.ts";
-import { useTranslation } from "../../i18n/use-translation.ts";
+import { localePath } from "#app/i18n/paths.ts";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { usePriceFormatter } from "../product/format.ts";
 import { fullWhen, MessageText, PersonAvatar, ThreadPicture } from "./parts.tsx";
 import type { ThreadMessage, ThreadView } from "./types.ts";

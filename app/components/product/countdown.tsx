@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "../../i18n/use-translation.ts";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 
 export type TimeLeft = { total: number; days: number; hours: number; minutes: number; seconds: number };
 

@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { Link } from "react-router";
-import type { Locale } from "../../i18n/index.ts";
-import { useTranslation } from "../../i18n/use-translation.ts";
+import type { Locale } from "#app/i18n/index.ts";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import {
   addLastViewed,
   LAST_VIEWED_STORAGE_KEY,
@@ -9,7 +9,7 @@ import {
   type LastViewedState,
   parseLastViewed,
   serializeLastViewed,
-} from "../../lib/last-viewed.ts";
+} from "#app/lib/last-viewed.ts";
 import { ResponsiveImage } from "../ui/responsive-image.tsx";
 import { usePriceFormatter } from "./format.ts";
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "../../i18n/use-translation.ts";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { formatShortDateTime, usePriceFormatter } from "./format.ts";
 
 export type PricePoint = {

@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { localePath } from "../../i18n/paths.ts";
-import { useTranslation } from "../../i18n/use-translation.ts";
+import { localePath } from "#app/i18n/paths.ts";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { type BidActionData, BidForm } from "../bidding/bid-form.tsx";
 import type { LiveAuction } from "../bidding/use-auction-live.ts";
 import { useCzkAmount } from "../catalog/format.ts";

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useTranslation } from "../../i18n/use-translation.ts";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { formatDate } from "./format.ts";
 
 /**

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useTranslation } from "../../i18n/use-translation.ts";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { formatDate, pluralKey } from "./format.ts";
 import { RatingStars } from "./rating-stars.tsx";
 import type { ProductDetailSeller } from "./types.ts";

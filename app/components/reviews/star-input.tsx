@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { useTranslation } from "../../i18n/use-translation.ts";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 
 const STAR_PATH = "M10 1.6l2.55 5.3 5.8.8-4.23 4.04 1.03 5.76L10 14.74 4.85 17.5l1.03-5.76L1.65 7.7l5.8-.8z";
 

@@ -1,6 +1,6 @@
-import type { Locale } from "../../i18n/index.ts";
-import { localePath } from "../../i18n/paths.ts";
-import { ogImageSrc } from "../../lib/image-variants.ts";
+import type { Locale } from "#app/i18n/index.ts";
+import { localePath } from "#app/i18n/paths.ts";
+import { ogImageSrc } from "#app/lib/image-variants.ts";
 import { absoluteUrl, type JsonLd, SITE_NAME } from "./meta.ts";
 
 /**

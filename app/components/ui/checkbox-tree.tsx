@@ -5,7 +5,7 @@ import {
   descendantIds,
   limitDepth,
   toggleCategory,
-} from "../../lib/category-checkbox-tree.ts";
+} from "#app/lib/category-checkbox-tree.ts";
 
 export type CheckboxTreeNode = { id: number; name: string; subcategories: CheckboxTreeNode[] };
 

@@ -1,4 +1,4 @@
-import { richTextToHtml } from "../../lib/rich-text.ts";
+import { richTextToHtml } from "#app/lib/rich-text.ts";
 
 /** Operator-written text (info pages, blog articles) rendered from a whitelisted HTML subset. */
 export function RichText({ source, className = "" }: { source: string; className?: string }) {

@@ -1,16 +1,16 @@
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
-import { clearedSessionCookie } from "../../auth.server.ts";
+import { clearedSessionCookie } from "#app/auth.server.ts";
 import {
   FormCard,
   PasswordField,
   primaryLinkClass,
   ResultCard,
   SubmitButton,
-} from "../../components/forms/fields.tsx";
-import { pageMeta } from "../../components/seo/page-meta.ts";
-import { appContext } from "../../context.ts";
-import { localePath } from "../../i18n/paths.ts";
-import { useTranslation } from "../../i18n/use-translation.ts";
+} from "#app/components/forms/fields.tsx";
+import { pageMeta } from "#app/components/seo/page-meta.ts";
+import { appContext } from "#app/context.ts";
+import { localePath } from "#app/i18n/paths.ts";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { Route } from "./+types/change-password";
 
 export function meta(args: Route.MetaArgs) {

@@ -1,22 +1,18 @@
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { data, redirect, useActionData, useFetcher, useLoaderData } from "react-router";
-import { clearedSessionCookie } from "../../auth.server.ts";
-import {
-  AddressFields,
-  type AddressValues,
-  CompanyFields,
-} from "../../components/account/address-fields.tsx";
-import { PhoneField } from "../../components/account/phone-field.tsx";
-import { AccountSection, SavedMessage, SectionButton } from "../../components/account/section.tsx";
-import { CheckboxField, FormError, PasswordField, TextField } from "../../components/forms/fields.tsx";
-import { Avatar } from "../../components/header/account-links.tsx";
-import { useShellData } from "../../components/header/live-counts.ts";
-import { pageMeta } from "../../components/seo/page-meta.ts";
-import { appContext } from "../../context.ts";
-import { translate } from "../../i18n/index.ts";
-import { localePath } from "../../i18n/paths.ts";
-import { useTranslation } from "../../i18n/use-translation.ts";
-import { named } from "../../middleware.server.ts";
+import { clearedSessionCookie } from "#app/auth.server.ts";
+import { AddressFields, type AddressValues, CompanyFields } from "#app/components/account/address-fields.tsx";
+import { PhoneField } from "#app/components/account/phone-field.tsx";
+import { AccountSection, SavedMessage, SectionButton } from "#app/components/account/section.tsx";
+import { CheckboxField, FormError, PasswordField, TextField } from "#app/components/forms/fields.tsx";
+import { Avatar } from "#app/components/header/account-links.tsx";
+import { useShellData } from "#app/components/header/live-counts.ts";
+import { pageMeta } from "#app/components/seo/page-meta.ts";
+import { appContext } from "#app/context.ts";
+import { translate } from "#app/i18n/index.ts";
+import { localePath } from "#app/i18n/paths.ts";
+import { useTranslation } from "#app/i18n/use-translation.ts";
+import { named } from "#app/middleware.server.ts";
 import type { Route } from "./+types/invoice-and-contact";
 import { readLimitedFormData } from "./invoice-and-contact.server.ts";
 

@@ -1,12 +1,12 @@
 import type { ReactNode } from "react";
 import { data, Link } from "react-router";
-import { useCzk } from "../../components/payments/order-parts.tsx";
-import { formatDate } from "../../components/product/format.ts";
-import { pageMeta } from "../../components/seo/page-meta.ts";
-import { appContext } from "../../context.ts";
-import { localePath } from "../../i18n/paths.ts";
-import { useTranslation } from "../../i18n/use-translation.ts";
-import { named } from "../../middleware.server.ts";
+import { useCzk } from "#app/components/payments/order-parts.tsx";
+import { formatDate } from "#app/components/product/format.ts";
+import { pageMeta } from "#app/components/seo/page-meta.ts";
+import { appContext } from "#app/context.ts";
+import { localePath } from "#app/i18n/paths.ts";
+import { useTranslation } from "#app/i18n/use-translation.ts";
+import { named } from "#app/middleware.server.ts";
 import type { Route } from "./+types/invoice-document";
 
 /**

@@ -1,5 +1,5 @@
 import { Outlet } from "react-router";
-import { AccountSidebar } from "../../components/layout/account-sidebar.tsx";
+import { AccountSidebar } from "#app/components/layout/account-sidebar.tsx";
 
 /**
  * The account area's frame (spec section 2: the account sidebar shows on /ucet/* and

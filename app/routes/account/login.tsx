@@ -1,13 +1,13 @@
 import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
-import { handleLogin, type LoginActionData } from "../../auth.server.ts";
-import { LoginChallengeFields } from "../../components/forms/login-challenge.tsx";
-import { useLoginForm } from "../../components/forms/use-login-form.ts";
-import { pageMeta } from "../../components/seo/page-meta.ts";
-import { appContext } from "../../context.ts";
-import { localePath } from "../../i18n/paths.ts";
-import { useTranslation } from "../../i18n/use-translation.ts";
-import type { LoginField } from "../../lib/login-form.ts";
-import { safeRedirect } from "../../lib/safe-redirect.ts";
+import { handleLogin, type LoginActionData } from "#app/auth.server.ts";
+import { LoginChallengeFields } from "#app/components/forms/login-challenge.tsx";
+import { useLoginForm } from "#app/components/forms/use-login-form.ts";
+import { pageMeta } from "#app/components/seo/page-meta.ts";
+import { appContext } from "#app/context.ts";
+import { localePath } from "#app/i18n/paths.ts";
+import { useTranslation } from "#app/i18n/use-translation.ts";
+import type { LoginField } from "#app/lib/login-form.ts";
+import { safeRedirect } from "#app/lib/safe-redirect.ts";
 import type { Route } from "./+types/login";
 
 /**

@@ -1,16 +1,16 @@
 import { useEffect, useRef } from "react";
 import { data, Link, redirect, useNavigation, useRevalidator, useSearchParams } from "react-router";
-import { useThreadEvents } from "../../components/header/live-counts.ts";
-import { ThreadFilters, ThreadList } from "../../components/messages/thread-list.tsx";
-import { type ThreadActionData, ThreadPane } from "../../components/messages/thread-pane.tsx";
-import { isThreadFilter, type ThreadFilter } from "../../components/messages/types.ts";
-import { parsePathId } from "../../components/seo/canonical.ts";
-import { pageMeta } from "../../components/seo/page-meta.ts";
-import { appContext } from "../../context.ts";
-import { translate } from "../../i18n/index.ts";
-import { localePath } from "../../i18n/paths.ts";
-import { useTranslation } from "../../i18n/use-translation.ts";
-import { named } from "../../middleware.server.ts";
+import { useThreadEvents } from "#app/components/header/live-counts.ts";
+import { ThreadFilters, ThreadList } from "#app/components/messages/thread-list.tsx";
+import { type ThreadActionData, ThreadPane } from "#app/components/messages/thread-pane.tsx";
+import { isThreadFilter, type ThreadFilter } from "#app/components/messages/types.ts";
+import { parsePathId } from "#app/components/seo/canonical.ts";
+import { pageMeta } from "#app/components/seo/page-meta.ts";
+import { appContext } from "#app/context.ts";
+import { translate } from "#app/i18n/index.ts";
+import { localePath } from "#app/i18n/paths.ts";
+import { useTranslation } from "#app/i18n/use-translation.ts";
+import { named } from "#app/middleware.server.ts";
 import type { Route } from "./+types/messages";
 
 /**

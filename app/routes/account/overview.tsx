@@ -1,16 +1,16 @@
 import type { ReactNode } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { SectionButton } from "../../components/account/section.tsx";
-import { useLiveCounts } from "../../components/header/live-counts.ts";
-import { Countdown } from "../../components/product/countdown.tsx";
-import { usePriceFormatter } from "../../components/product/format.ts";
-import { VerifiedBadge } from "../../components/product/seller-card.tsx";
-import { pageMeta } from "../../components/seo/page-meta.ts";
-import { ResponsiveImage } from "../../components/ui/responsive-image.tsx";
-import { appContext } from "../../context.ts";
-import { localePath } from "../../i18n/paths.ts";
-import { useTranslation } from "../../i18n/use-translation.ts";
-import { named } from "../../middleware.server.ts";
+import { SectionButton } from "#app/components/account/section.tsx";
+import { useLiveCounts } from "#app/components/header/live-counts.ts";
+import { Countdown } from "#app/components/product/countdown.tsx";
+import { usePriceFormatter } from "#app/components/product/format.ts";
+import { VerifiedBadge } from "#app/components/product/seller-card.tsx";
+import { pageMeta } from "#app/components/seo/page-meta.ts";
+import { ResponsiveImage } from "#app/components/ui/responsive-image.tsx";
+import { appContext } from "#app/context.ts";
+import { localePath } from "#app/i18n/paths.ts";
+import { useTranslation } from "#app/i18n/use-translation.ts";
+import { named } from "#app/middleware.server.ts";
 import type { Route } from "./+types/overview";
 
 export const middleware = named("auth");

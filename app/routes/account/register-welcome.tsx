@@ -5,12 +5,12 @@ import {
   ResultCard,
   secondaryLinkClass,
   TextField,
-} from "../../components/forms/fields.tsx";
-import { pageMeta } from "../../components/seo/page-meta.ts";
-import { appContext } from "../../context.ts";
-import { translate } from "../../i18n/index.ts";
-import { localePath } from "../../i18n/paths.ts";
-import { useTranslation } from "../../i18n/use-translation.ts";
+} from "#app/components/forms/fields.tsx";
+import { pageMeta } from "#app/components/seo/page-meta.ts";
+import { appContext } from "#app/context.ts";
+import { translate } from "#app/i18n/index.ts";
+import { localePath } from "#app/i18n/paths.ts";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { Route } from "./+types/register-welcome";
 
 export function meta(args: Route.MetaArgs) {

@@ -1,7 +1,7 @@
 import { useRef } from "react";
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
-import { PhoneField } from "../../components/account/phone-field.tsx";
-import { type BotProofSetup, useBotProof } from "../../components/forms/bot-proof.tsx";
+import { PhoneField } from "#app/components/account/phone-field.tsx";
+import { type BotProofSetup, useBotProof } from "#app/components/forms/bot-proof.tsx";
 import {
   CheckboxField,
   FormCard,
@@ -9,13 +9,13 @@ import {
   PasswordField,
   SubmitButton,
   TextField,
-} from "../../components/forms/fields.tsx";
-import { pageMeta } from "../../components/seo/page-meta.ts";
-import { appContext } from "../../context.ts";
-import { translate } from "../../i18n/index.ts";
-import { localePath } from "../../i18n/paths.ts";
-import { useTranslation } from "../../i18n/use-translation.ts";
-import { named } from "../../middleware.server.ts";
+} from "#app/components/forms/fields.tsx";
+import { pageMeta } from "#app/components/seo/page-meta.ts";
+import { appContext } from "#app/context.ts";
+import { translate } from "#app/i18n/index.ts";
+import { localePath } from "#app/i18n/paths.ts";
+import { useTranslation } from "#app/i18n/use-translation.ts";
+import { named } from "#app/middleware.server.ts";
 import type { Route } from "./+types/register";
 
 /** Registration (`/registrace`, `/en/register`, `/ucet/registrace`): guests only. */

@@ -1,10 +1,10 @@
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
-import { FormCard, FormError, SubmitButton, TextField } from "../../components/forms/fields.tsx";
-import { pageMeta } from "../../components/seo/page-meta.ts";
-import { appContext } from "../../context.ts";
-import { translate } from "../../i18n/index.ts";
-import { localePath } from "../../i18n/paths.ts";
-import { useTranslation } from "../../i18n/use-translation.ts";
+import { FormCard, FormError, SubmitButton, TextField } from "#app/components/forms/fields.tsx";
+import { pageMeta } from "#app/components/seo/page-meta.ts";
+import { appContext } from "#app/context.ts";
+import { translate } from "#app/i18n/index.ts";
+import { localePath } from "#app/i18n/paths.ts";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { Route } from "./+types/reset-password";
 
 export function meta(args: Route.MetaArgs) {

@@ -1,15 +1,15 @@
 import { useId } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { SectionButton } from "../../components/account/section.tsx";
-import { formatDate } from "../../components/product/format.ts";
-import { StarInput } from "../../components/reviews/star-input.tsx";
-import { parsePathId } from "../../components/seo/canonical.ts";
-import { pageMeta } from "../../components/seo/page-meta.ts";
-import { ResponsiveImage } from "../../components/ui/responsive-image.tsx";
-import { appContext } from "../../context.ts";
-import { localePath } from "../../i18n/paths.ts";
-import { useTranslation } from "../../i18n/use-translation.ts";
-import { named } from "../../middleware.server.ts";
+import { SectionButton } from "#app/components/account/section.tsx";
+import { formatDate } from "#app/components/product/format.ts";
+import { StarInput } from "#app/components/reviews/star-input.tsx";
+import { parsePathId } from "#app/components/seo/canonical.ts";
+import { pageMeta } from "#app/components/seo/page-meta.ts";
+import { ResponsiveImage } from "#app/components/ui/responsive-image.tsx";
+import { appContext } from "#app/context.ts";
+import { localePath } from "#app/i18n/paths.ts";
+import { useTranslation } from "#app/i18n/use-translation.ts";
+import { named } from "#app/middleware.server.ts";
 import type { Route } from "./+types/review-form";
 
 /**

@@ -1,16 +1,16 @@
 import { useEffect } from "react";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
-import { AccountSection, SectionButton } from "../../components/account/section.tsx";
-import { showSnackbar } from "../../components/feedback/snackbar-store.ts";
-import { pluralKey } from "../../components/product/format.ts";
-import { RatingStars, ReviewHeading } from "../../components/product/rating-stars.tsx";
-import { pageMeta } from "../../components/seo/page-meta.ts";
-import { ResponsiveImage } from "../../components/ui/responsive-image.tsx";
-import { appContext } from "../../context.ts";
-import { translate } from "../../i18n/index.ts";
-import { localePath } from "../../i18n/paths.ts";
-import { useTranslation } from "../../i18n/use-translation.ts";
-import { named } from "../../middleware.server.ts";
+import { AccountSection, SectionButton } from "#app/components/account/section.tsx";
+import { showSnackbar } from "#app/components/feedback/snackbar-store.ts";
+import { pluralKey } from "#app/components/product/format.ts";
+import { RatingStars, ReviewHeading } from "#app/components/product/rating-stars.tsx";
+import { pageMeta } from "#app/components/seo/page-meta.ts";
+import { ResponsiveImage } from "#app/components/ui/responsive-image.tsx";
+import { appContext } from "#app/context.ts";
+import { translate } from "#app/i18n/index.ts";
+import { localePath } from "#app/i18n/paths.ts";
+import { useTranslation } from "#app/i18n/use-translation.ts";
+import { named } from "#app/middleware.server.ts";
 import type { Route } from "./+types/reviews";
 
 /**

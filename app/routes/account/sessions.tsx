@@ -1,13 +1,13 @@
 import { data, Form, Link, useNavigation } from "react-router";
-import { AccountSection, SavedMessage, SectionButton } from "../../components/account/section.tsx";
-import { formatShortDateTime } from "../../components/product/format.ts";
-import { pageMeta } from "../../components/seo/page-meta.ts";
-import { appContext } from "../../context.ts";
-import { translate } from "../../i18n/index.ts";
-import { localePath } from "../../i18n/paths.ts";
-import { useTranslation } from "../../i18n/use-translation.ts";
-import type { DeviceSummary } from "../../lib/user-agent.ts";
-import { named } from "../../middleware.server.ts";
+import { AccountSection, SavedMessage, SectionButton } from "#app/components/account/section.tsx";
+import { formatShortDateTime } from "#app/components/product/format.ts";
+import { pageMeta } from "#app/components/seo/page-meta.ts";
+import { appContext } from "#app/context.ts";
+import { translate } from "#app/i18n/index.ts";
+import { localePath } from "#app/i18n/paths.ts";
+import { useTranslation } from "#app/i18n/use-translation.ts";
+import type { DeviceSummary } from "#app/lib/user-agent.ts";
+import { named } from "#app/middleware.server.ts";
 import type { Route } from "./+types/sessions";
 
 /**

@@ -1,13 +1,13 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { secondaryLinkClass } from "../../components/forms/fields.tsx";
-import { OrderLines, OrderStatusBadge, useCzk } from "../../components/payments/order-parts.tsx";
-import { formatDate } from "../../components/product/format.ts";
-import { requirePathId } from "../../components/seo/canonical.ts";
-import { pageMeta } from "../../components/seo/page-meta.ts";
-import { appContext } from "../../context.ts";
-import { localePath } from "../../i18n/paths.ts";
-import { useTranslation } from "../../i18n/use-translation.ts";
-import { named } from "../../middleware.server.ts";
+import { secondaryLinkClass } from "#app/components/forms/fields.tsx";
+import { OrderLines, OrderStatusBadge, useCzk } from "#app/components/payments/order-parts.tsx";
+import { formatDate } from "#app/components/product/format.ts";
+import { requirePathId } from "#app/components/seo/canonical.ts";
+import { pageMeta } from "#app/components/seo/page-meta.ts";
+import { appContext } from "#app/context.ts";
+import { localePath } from "#app/i18n/paths.ts";
+import { useTranslation } from "#app/i18n/use-translation.ts";
+import { named } from "#app/middleware.server.ts";
 import type { Route } from "./+types/summary";
 
 /**

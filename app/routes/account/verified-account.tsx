@@ -1,13 +1,13 @@
 import { data, Form, Link, useNavigation } from "react-router";
-import { AccountSection, SectionButton } from "../../components/account/section.tsx";
-import { formatDate, formatShortDateTime } from "../../components/product/format.ts";
-import { VerifiedBadge } from "../../components/product/seller-card.tsx";
-import { pageMeta } from "../../components/seo/page-meta.ts";
-import { appContext } from "../../context.ts";
-import { localePath } from "../../i18n/paths.ts";
-import { useTranslation } from "../../i18n/use-translation.ts";
-import { formatWait } from "../../lib/wait.ts";
-import { named } from "../../middleware.server.ts";
+import { AccountSection, SectionButton } from "#app/components/account/section.tsx";
+import { formatDate, formatShortDateTime } from "#app/components/product/format.ts";
+import { VerifiedBadge } from "#app/components/product/seller-card.tsx";
+import { pageMeta } from "#app/components/seo/page-meta.ts";
+import { appContext } from "#app/context.ts";
+import { localePath } from "#app/i18n/paths.ts";
+import { useTranslation } from "#app/i18n/use-translation.ts";
+import { formatWait } from "#app/lib/wait.ts";
+import { named } from "#app/middleware.server.ts";
 import type { Route } from "./+types/verified-account";
 
 /**

@@ -1,16 +1,16 @@
 import { useEffect, useId, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { AccountSection, SectionButton } from "../../components/account/section.tsx";
-import { showSnackbar } from "../../components/feedback/snackbar-store.ts";
-import { useShellData } from "../../components/header/live-counts.ts";
-import { formatDate } from "../../components/product/format.ts";
-import { pageMeta } from "../../components/seo/page-meta.ts";
-import type { WatchdogActionData } from "../../components/watchdog/watchdog-button.tsx";
-import { appContext } from "../../context.ts";
-import { translate } from "../../i18n/index.ts";
-import { useTranslation } from "../../i18n/use-translation.ts";
-import { named } from "../../middleware.server.ts";
-import type { CategoryNode } from "../../shell.ts";
+import { AccountSection, SectionButton } from "#app/components/account/section.tsx";
+import { showSnackbar } from "#app/components/feedback/snackbar-store.ts";
+import { useShellData } from "#app/components/header/live-counts.ts";
+import { formatDate } from "#app/components/product/format.ts";
+import { pageMeta } from "#app/components/seo/page-meta.ts";
+import type { WatchdogActionData } from "#app/components/watchdog/watchdog-button.tsx";
+import { appContext } from "#app/context.ts";
+import { translate } from "#app/i18n/index.ts";
+import { useTranslation } from "#app/i18n/use-translation.ts";
+import { named } from "#app/middleware.server.ts";
+import type { CategoryNode } from "#app/shell.ts";
 import type { Route } from "./+types/watchdogs";
 
 /**

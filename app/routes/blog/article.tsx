@@ -1,16 +1,16 @@
 import { data, Link, redirect } from "react-router";
-import { BlogCard } from "../../components/home/blog-card.tsx";
-import { formatDate } from "../../components/product/format.ts";
-import { Breadcrumbs } from "../../components/product/product-info.tsx";
-import { parsePathId, withSearch } from "../../components/seo/canonical.ts";
-import { articleJsonLd, breadcrumbJsonLd } from "../../components/seo/json-ld.ts";
-import { seoMeta } from "../../components/seo/meta.ts";
-import { ResponsiveImage } from "../../components/ui/responsive-image.tsx";
-import { RichText } from "../../components/ui/rich-text.tsx";
-import { appContext } from "../../context.ts";
-import { translate } from "../../i18n/index.ts";
-import { localePath } from "../../i18n/paths.ts";
-import { useTranslation } from "../../i18n/use-translation.ts";
+import { BlogCard } from "#app/components/home/blog-card.tsx";
+import { formatDate } from "#app/components/product/format.ts";
+import { Breadcrumbs } from "#app/components/product/product-info.tsx";
+import { parsePathId, withSearch } from "#app/components/seo/canonical.ts";
+import { articleJsonLd, breadcrumbJsonLd } from "#app/components/seo/json-ld.ts";
+import { seoMeta } from "#app/components/seo/meta.ts";
+import { ResponsiveImage } from "#app/components/ui/responsive-image.tsx";
+import { RichText } from "#app/components/ui/rich-text.tsx";
+import { appContext } from "#app/context.ts";
+import { translate } from "#app/i18n/index.ts";
+import { localePath } from "#app/i18n/paths.ts";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { Route } from "./+types/article";
 
 /** A blog article /blog/{id}/{slug}: published ones only; a wrong slug answers 301 to the right one. */

@@ -1,7 +1,5 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
-import { monthlyAuctionEnd } from "../../../server/db/seed/time.ts";
-import type { ListingQuery } from "../../../server/modules/catalog/listing.ts";
-import type { FilterGroup, ListingKind, ListingPageData } from "../../components/catalog/listing-data.ts";
+import type { FilterGroup, ListingKind, ListingPageData } from "#app/components/catalog/listing-data.ts";
 import {
   activeFilterCount,
   ENDING_HOURS,
@@ -9,13 +7,15 @@ import {
   listingSearch,
   PARAMS,
   parseListingParams,
-} from "../../components/catalog/listing-params.ts";
-import type { CategoryDetail, ListingSort, ProductPage } from "../../components/catalog/types.ts";
-import { appContext } from "../../context.ts";
-import { type Locale, translate } from "../../i18n/index.ts";
-import { localePath } from "../../i18n/paths.ts";
-import { parseCookieHeader } from "../../lib/cookie-header.ts";
-import { selectCurrency } from "../../lib/money.ts";
+} from "#app/components/catalog/listing-params.ts";
+import type { CategoryDetail, ListingSort, ProductPage } from "#app/components/catalog/types.ts";
+import { appContext } from "#app/context.ts";
+import { type Locale, translate } from "#app/i18n/index.ts";
+import { localePath } from "#app/i18n/paths.ts";
+import { parseCookieHeader } from "#app/lib/cookie-header.ts";
+import { selectCurrency } from "#app/lib/money.ts";
+import { monthlyAuctionEnd } from "#server/db/seed/time.ts";
+import type { ListingQuery } from "#server/modules/catalog/listing.ts";
 
 /**
  * The loaders of the listing pages: a category (`/{id}/{slug}`, called by the two-segment route),

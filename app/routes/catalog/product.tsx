@@ -1,31 +1,31 @@
 import { useCallback, useEffect } from "react";
 import { data, Link, redirect, type ShouldRevalidateFunctionArgs, useRevalidator } from "react-router";
-import { type BidActionData, parseAmount } from "../../components/bidding/bid-form.tsx";
-import { refusalField, refusalMessage, refusalStatus } from "../../components/bidding/refusal.ts";
-import type { BidRefusal } from "../../components/bidding/types.ts";
-import { useAuctionLive } from "../../components/bidding/use-auction-live.ts";
-import { ProductGrid } from "../../components/catalog/product-card.tsx";
-import { WatchButton } from "../../components/catalog/watch-button.tsx";
-import { ContactSeller } from "../../components/listings/contact-seller.tsx";
-import { pluralKey } from "../../components/product/format.ts";
-import { ProductGallery } from "../../components/product/gallery.tsx";
-import { LastViewed, useRecordLastViewed } from "../../components/product/last-viewed.tsx";
-import { PriceHistory } from "../../components/product/price-history.tsx";
+import { type BidActionData, parseAmount } from "#app/components/bidding/bid-form.tsx";
+import { refusalField, refusalMessage, refusalStatus } from "#app/components/bidding/refusal.ts";
+import type { BidRefusal } from "#app/components/bidding/types.ts";
+import { useAuctionLive } from "#app/components/bidding/use-auction-live.ts";
+import { ProductGrid } from "#app/components/catalog/product-card.tsx";
+import { WatchButton } from "#app/components/catalog/watch-button.tsx";
+import { ContactSeller } from "#app/components/listings/contact-seller.tsx";
+import { pluralKey } from "#app/components/product/format.ts";
+import { ProductGallery } from "#app/components/product/gallery.tsx";
+import { LastViewed, useRecordLastViewed } from "#app/components/product/last-viewed.tsx";
+import { PriceHistory } from "#app/components/product/price-history.tsx";
 import {
   Breadcrumbs,
   ProductDescription,
   ProductProperties,
   StatusBanner,
-} from "../../components/product/product-info.tsx";
-import { AuctionPanel, OfferPanel } from "../../components/product/purchase-panel.tsx";
-import { SellerCard } from "../../components/product/seller-card.tsx";
-import { parsePathId, withSearch } from "../../components/seo/canonical.ts";
-import { breadcrumbJsonLd, productJsonLd } from "../../components/seo/json-ld.ts";
-import { metaDescription, seoMeta } from "../../components/seo/meta.ts";
-import { appContext } from "../../context.ts";
-import { translate } from "../../i18n/index.ts";
-import { localePath } from "../../i18n/paths.ts";
-import { useTranslation } from "../../i18n/use-translation.ts";
+} from "#app/components/product/product-info.tsx";
+import { AuctionPanel, OfferPanel } from "#app/components/product/purchase-panel.tsx";
+import { SellerCard } from "#app/components/product/seller-card.tsx";
+import { parsePathId, withSearch } from "#app/components/seo/canonical.ts";
+import { breadcrumbJsonLd, productJsonLd } from "#app/components/seo/json-ld.ts";
+import { metaDescription, seoMeta } from "#app/components/seo/meta.ts";
+import { appContext } from "#app/context.ts";
+import { translate } from "#app/i18n/index.ts";
+import { localePath } from "#app/i18n/paths.ts";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { Route } from "./+types/product";
 
 const SIMILAR_COUNT = 4;

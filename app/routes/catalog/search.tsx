@@ -1,14 +1,14 @@
 import type { ReactNode } from "react";
 import { Form, Link, useRouteLoaderData } from "react-router";
-import { resetFiltersHref, useActiveFilters } from "../../components/catalog/active-filters.tsx";
-import { Autocomplete } from "../../components/catalog/autocomplete.tsx";
-import type { ListingPageData } from "../../components/catalog/listing-data.ts";
-import { PARAMS } from "../../components/catalog/listing-params.ts";
-import { ListingView } from "../../components/catalog/listing-view.tsx";
-import { listingMeta } from "../../components/catalog/seo.ts";
-import { localePath } from "../../i18n/paths.ts";
-import { useTranslation } from "../../i18n/use-translation.ts";
-import type { ShellData } from "../../shell.ts";
+import { resetFiltersHref, useActiveFilters } from "#app/components/catalog/active-filters.tsx";
+import { Autocomplete } from "#app/components/catalog/autocomplete.tsx";
+import type { ListingPageData } from "#app/components/catalog/listing-data.ts";
+import { PARAMS } from "#app/components/catalog/listing-params.ts";
+import { ListingView } from "#app/components/catalog/listing-view.tsx";
+import { listingMeta } from "#app/components/catalog/seo.ts";
+import { localePath } from "#app/i18n/paths.ts";
+import { useTranslation } from "#app/i18n/use-translation.ts";
+import type { ShellData } from "#app/shell.ts";
 import type { Route } from "./+types/search";
 import { loadListingPage } from "./category-listing.server.ts";
 

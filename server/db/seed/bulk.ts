@@ -6,8 +6,8 @@ import {
   productSearchName,
   productSearchText,
   searchText,
-} from "../../modules/catalog/search-text.ts";
-import type { NewProduct } from "../../modules/catalog/tables.ts";
+} from "#server/modules/catalog/search-text.ts";
+import type { NewProduct } from "#server/modules/catalog/tables.ts";
 import type { Db } from "../client.ts";
 import * as t from "../schema.ts";
 import { brands as brandSeeds, packages } from "./brands.ts";

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { createLogger } from "../../logger.ts";
+import { createLogger } from "#server/logger.ts";
 import { openDatabase } from "../client.ts";
 import { DataDirLockedError } from "../data-dir-lock.ts";
 import { productCount, seedLargeCatalogue } from "./bulk.ts";

@@ -2,8 +2,8 @@ import {
   categoryPathNames,
   productSearchName,
   productSearchText,
-} from "../../modules/catalog/search-text.ts";
-import type { NewProduct } from "../../modules/catalog/tables.ts";
+} from "#server/modules/catalog/search-text.ts";
+import type { NewProduct } from "#server/modules/catalog/tables.ts";
 import { brands as brandSeeds, type SeedBrand } from "./brands.ts";
 import { type CatalogueItem, catalogue, type DemandItem, demands, type Kind } from "./catalogue.ts";
 import type { SeedCategory } from "./categories.ts";

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import type { Config } from "../../config.ts";
-import { apiModules } from "../../modules/api-modules.ts";
+import type { Config } from "#server/config.ts";
+import { apiModules } from "#server/modules/api-modules.ts";
 import { rejectControlCharacters } from "../text-input.ts";
 import { renderApiDocs } from "./docs-page.ts";
 import { notFoundJson } from "./errors.ts";

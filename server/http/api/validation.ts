@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { isMessageKey, type Locale, translate } from "../../../app/i18n/index.ts";
+import { isMessageKey, type Locale, translate } from "#app/i18n/index.ts";
 import type { FieldErrors } from "./errors.ts";
 
 /**

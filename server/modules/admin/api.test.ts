@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FEES } from "../../db/seed/settings-data.ts";
-import { createTestApi, type TestApi } from "../../test/api-harness.ts";
+import { FEES } from "#server/db/seed/settings-data.ts";
+import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { settings } from "../settings/tables.ts";
 import { auditLog } from "./tables.ts";
 

@@ -1,10 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
-import { translate } from "../../../app/i18n/index.ts";
-import { bearerSecurity, createApiRouter, requireUser } from "../../http/api/router.ts";
-import { errorResponses, idPathParam, jsonContent, MAX_INT4, MessageBody } from "../../http/api/schemas.ts";
-import { issuesToFieldErrors } from "../../http/api/validation.ts";
-import type { AppEnv } from "../../http/types.ts";
+import { translate } from "#app/i18n/index.ts";
+import { bearerSecurity, createApiRouter, requireUser } from "#server/http/api/router.ts";
+import { errorResponses, idPathParam, jsonContent, MAX_INT4, MessageBody } from "#server/http/api/schemas.ts";
+import { issuesToFieldErrors } from "#server/http/api/validation.ts";
+import type { AppEnv } from "#server/http/types.ts";
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from "../payments/tables.ts";
 import { SETTING_NAMES, SETTING_SPECS } from "../settings/schemas.ts";
 

@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
-import { createdAt } from "../../db/columns.ts";
+import { createdAt } from "#server/db/columns.ts";
 import { users } from "../users/tables.ts";
 
 /** Every change made in the back office (and other sensitive actions): who, what, on which entity. */

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApi, type TestApi } from "../../test/api-harness.ts";
+import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { userGroups, users } from "../users/tables.ts";
 import { sessions } from "./tables.ts";
 import { hashToken } from "./tokens.ts";

@@ -1,11 +1,11 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { translate } from "../../../app/i18n/index.ts";
-import { serializeCookie } from "../../../app/lib/cookie-header.ts";
-import { bearerSecurity, createApiRouter, requireUser } from "../../http/api/router.ts";
-import { errorResponses, jsonContent, MessageBody, ValidationErrorBody } from "../../http/api/schemas.ts";
-import { isSecureOrigin, sessionCookieName } from "../../http/session.ts";
-import type { AppEnv } from "../../http/types.ts";
+import { translate } from "#app/i18n/index.ts";
+import { serializeCookie } from "#app/lib/cookie-header.ts";
+import { bearerSecurity, createApiRouter, requireUser } from "#server/http/api/router.ts";
+import { errorResponses, jsonContent, MessageBody, ValidationErrorBody } from "#server/http/api/schemas.ts";
+import { isSecureOrigin, sessionCookieName } from "#server/http/session.ts";
+import type { AppEnv } from "#server/http/types.ts";
 import { challengeMessage, tooManyAttemptsMessage } from "./login-throttle.ts";
 import type { AuthUser } from "./service.ts";
 

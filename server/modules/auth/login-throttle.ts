@@ -1,6 +1,6 @@
-import { type Locale, translate } from "../../../app/i18n/index.ts";
-import { formatWait } from "../../../app/lib/wait.ts";
-import { RateLimiter } from "../../http/rate-limit.ts";
+import { type Locale, translate } from "#app/i18n/index.ts";
+import { formatWait } from "#app/lib/wait.ts";
+import { RateLimiter } from "#server/http/rate-limit.ts";
 import { createProofOfWork, type PowChallenge } from "../users/proof-of-work.ts";
 
 const WINDOW_MS = 15 * 60_000;

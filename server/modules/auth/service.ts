@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import type { Db } from "#server/db/client.ts";
 import { userGroups, users } from "../users/tables.ts";
 import { dummyPasswordHash, verifyPassword } from "./passwords.ts";
 import { passwordResetTokens, sessions } from "./tables.ts";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SESSION_COOKIE } from "../../http/session.ts";
-import { createTestApi, type TestApi } from "../../test/api-harness.ts";
+import { SESSION_COOKIE } from "#server/http/session.ts";
+import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { sessions } from "./tables.ts";
 
 let api: TestApi;

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
-import { type DeviceSummary, summarizeUserAgent } from "../../../app/lib/user-agent.ts";
-import type { Db } from "../../db/client.ts";
+import { type DeviceSummary, summarizeUserAgent } from "#app/lib/user-agent.ts";
+import type { Db } from "#server/db/client.ts";
 import { sessions } from "./tables.ts";
 
 /** One signed-in device as the account page and GET /api/me/sessions show it. */

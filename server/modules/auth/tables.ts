@@ -1,6 +1,6 @@
 import { relations } from "drizzle-orm";
 import { check, index, integer, pgTable, text } from "drizzle-orm/pg-core";
-import { createdAt, nonNegative, timestamptz } from "../../db/columns.ts";
+import { createdAt, nonNegative, timestamptz } from "#server/db/columns.ts";
 import { users } from "../users/tables.ts";
 
 /**

@@ -1,9 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { streamSSE } from "hono/streaming";
-import { refusalField, refusalMessage, refusalStatus } from "../../../app/components/bidding/refusal.ts";
-import { type Locale, translate } from "../../../app/i18n/index.ts";
-import { ApiError } from "../../http/api/errors.ts";
-import { bearerSecurity, createApiRouter, requireUser } from "../../http/api/router.ts";
+import { refusalField, refusalMessage, refusalStatus } from "#app/components/bidding/refusal.ts";
+import { type Locale, translate } from "#app/i18n/index.ts";
+import { ApiError } from "#server/http/api/errors.ts";
+import { bearerSecurity, createApiRouter, requireUser } from "#server/http/api/router.ts";
 import {
   errorResponses,
   idPathParam,
@@ -11,8 +11,8 @@ import {
   MAX_INT4,
   MessageBody,
   ValidationErrorBody,
-} from "../../http/api/schemas.ts";
-import { tooManyStreams } from "../../http/stream-slots.ts";
+} from "#server/http/api/schemas.ts";
+import { tooManyStreams } from "#server/http/stream-slots.ts";
 import { PRODUCT_STATUSES } from "../catalog/tables.ts";
 import type { BidRefusal } from "./service.ts";
 import type { AuctionEvent } from "./sse.ts";

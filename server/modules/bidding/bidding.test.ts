@@ -1,8 +1,8 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BID_STEPS } from "../../db/seed/settings-data.ts";
-import { createTestApi, type TestApi } from "../../test/api-harness.ts";
-import { readSseEvents, sseReader } from "../../test/sse.ts";
+import { BID_STEPS } from "#server/db/seed/settings-data.ts";
+import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
+import { readSseEvents, sseReader } from "#server/test/sse.ts";
 import { bids, productStatusChanges, products } from "../catalog/tables.ts";
 import { messages, messageThreads, threadParticipants } from "../messages/tables.ts";
 import { wishlistItems, wishlists } from "../wishlist/tables.ts";

@@ -9,7 +9,7 @@ import {
   waitUntil,
   withDatabase,
   withServices,
-} from "../../test/crash-helpers.ts";
+} from "#server/test/crash-helpers.ts";
 import { productStatusChanges, products } from "../catalog/tables.ts";
 import { messages } from "../messages/tables.ts";
 import { CLOSE_QUEUE } from "./service.ts";

@@ -9,8 +9,8 @@ import {
   waitUntil,
   withDatabase,
   withServices,
-} from "../../test/crash-helpers.ts";
-import type { ServerProcess } from "../../test/server-process.ts";
+} from "#server/test/crash-helpers.ts";
+import type { ServerProcess } from "#server/test/server-process.ts";
 import { bids, productStatusChanges } from "../catalog/tables.ts";
 import { messages } from "../messages/tables.ts";
 import { insertAuction, insertAuctionSettings, insertBidders } from "./test-fixtures.ts";

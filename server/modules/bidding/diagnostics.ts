@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import type { Db } from "#server/db/client.ts";
 import { productImages, products } from "../catalog/tables.ts";
 import { users } from "../users/tables.ts";
 

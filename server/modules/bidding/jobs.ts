@@ -1,5 +1,5 @@
-import type { JobRunner } from "../../jobs/runner.ts";
-import type { Logger } from "../../logger.ts";
+import type { JobRunner } from "#server/jobs/runner.ts";
+import type { Logger } from "#server/logger.ts";
 import {
   ACTIVATE_QUEUE,
   type BiddingService,

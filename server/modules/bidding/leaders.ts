@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import type { Db } from "#server/db/client.ts";
 
 /**
  * Fills the leader columns of auctions whose bids were written without them (the demo data and

@@ -6,16 +6,16 @@ import type {
   MyBidGroup,
   PublicBid,
   ViewerStanding,
-} from "../../../app/components/bidding/types.ts";
-import type { Locale } from "../../../app/i18n/index.ts";
-import { localePath } from "../../../app/i18n/paths.ts";
-import { type BidRange, isBidTable } from "../../../app/lib/bid-step.ts";
-import { formatPrice } from "../../../app/lib/money.ts";
-import type { Mailer } from "../../adapters/mail.ts";
-import type { Config } from "../../config.ts";
-import type { Db } from "../../db/client.ts";
-import type { JobRunner } from "../../jobs/runner.ts";
-import type { Logger } from "../../logger.ts";
+} from "#app/components/bidding/types.ts";
+import type { Locale } from "#app/i18n/index.ts";
+import { localePath } from "#app/i18n/paths.ts";
+import { type BidRange, isBidTable } from "#app/lib/bid-step.ts";
+import { formatPrice } from "#app/lib/money.ts";
+import type { Mailer } from "#server/adapters/mail.ts";
+import type { Config } from "#server/config.ts";
+import type { Db } from "#server/db/client.ts";
+import type { JobRunner } from "#server/jobs/runner.ts";
+import type { Logger } from "#server/logger.ts";
 import { maskUsername } from "../catalog/product-detail.ts";
 import { bids, categories, type ProductStatus, productStatusChanges, products } from "../catalog/tables.ts";
 import { monthlyAuctionEnd, weeklyAuctionEnd } from "../listings/schedule.ts";

@@ -1,8 +1,8 @@
-import type { AuctionEvent } from "../../../app/components/bidding/types.ts";
-import type { Database } from "../../db/client.ts";
-import { createNotificationListener, type NotificationListener } from "../../db/listen.ts";
-import { createStreamHub } from "../../db/stream-hub.ts";
-import type { Logger } from "../../logger.ts";
+import type { AuctionEvent } from "#app/components/bidding/types.ts";
+import type { Database } from "#server/db/client.ts";
+import { createNotificationListener, type NotificationListener } from "#server/db/listen.ts";
+import { createStreamHub } from "#server/db/stream-hub.ts";
+import type { Logger } from "#server/logger.ts";
 import { AUCTION_EVENTS_CHANNEL, type AuctionNotification, type BiddingService } from "./service.ts";
 
 export type { AuctionEvent };

@@ -1,6 +1,6 @@
-import type { Db } from "../../db/client.ts";
-import { BID_STEPS } from "../../db/seed/settings-data.ts";
-import { insertCategory, insertProduct } from "../../test/fixtures.ts";
+import type { Db } from "#server/db/client.ts";
+import { BID_STEPS } from "#server/db/seed/settings-data.ts";
+import { insertCategory, insertProduct } from "#server/test/fixtures.ts";
 import { sessions } from "../auth/tables.ts";
 import { newToken } from "../auth/tokens.ts";
 import type { NewProduct } from "../catalog/tables.ts";

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { bearerSecurity, createApiRouter, requireUser } from "../../http/api/router.ts";
-import { errorResponses, jsonContent, LocaleParam } from "../../http/api/schemas.ts";
+import { bearerSecurity, createApiRouter, requireUser } from "#server/http/api/router.ts";
+import { errorResponses, jsonContent, LocaleParam } from "#server/http/api/schemas.ts";
 
 type CategoryNodeSchema = { id: number; slug: string; name: string; subcategories: CategoryNodeSchema[] };
 const Category: z.ZodType<CategoryNodeSchema> = z

@@ -3,11 +3,11 @@ import os from "node:os";
 import path from "node:path";
 import { and, eq, inArray, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ProductCardData } from "../../../app/components/catalog/types.ts";
-import { seedDemoIfEmpty } from "../../db/seed/index.ts";
-import { createLogger } from "../../logger.ts";
-import { createTestApi, type TestApi } from "../../test/api-harness.ts";
-import { insertCategory, insertProduct, insertProductImage } from "../../test/fixtures.ts";
+import type { ProductCardData } from "#app/components/catalog/types.ts";
+import { seedDemoIfEmpty } from "#server/db/seed/index.ts";
+import { createLogger } from "#server/logger.ts";
+import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
+import { insertCategory, insertProduct, insertProductImage } from "#server/test/fixtures.ts";
 import type { ListingQuery } from "./listing.ts";
 import {
   editDistance,

@@ -11,11 +11,11 @@ import type {
   ProductPage,
   ProductStatus,
   ProductType,
-} from "../../../app/components/catalog/types.ts";
-import type { Locale } from "../../../app/i18n/index.ts";
-import { localePath } from "../../../app/i18n/paths.ts";
-import { struckPrice } from "../../../app/lib/sale.ts";
-import type { Db } from "../../db/client.ts";
+} from "#app/components/catalog/types.ts";
+import type { Locale } from "#app/i18n/index.ts";
+import { localePath } from "#app/i18n/paths.ts";
+import { struckPrice } from "#app/lib/sale.ts";
+import type { Db } from "#server/db/client.ts";
 import { allowedTypos, isTypoOf, searchTokens } from "./search-text.ts";
 import { PRODUCT_STATUSES } from "./tables.ts";
 

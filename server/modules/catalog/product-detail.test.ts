@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { minimumNextBid } from "../../../app/lib/bid-step.ts";
-import type { Db } from "../../db/client.ts";
-import { BID_STEPS } from "../../db/seed/settings-data.ts";
-import { createTestApi, type TestApi } from "../../test/api-harness.ts";
-import { insertCatalogFixture, insertProduct, insertProductImage } from "../../test/fixtures.ts";
+import { minimumNextBid } from "#app/lib/bid-step.ts";
+import type { Db } from "#server/db/client.ts";
+import { BID_STEPS } from "#server/db/seed/settings-data.ts";
+import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
+import { insertCatalogFixture, insertProduct, insertProductImage } from "#server/test/fixtures.ts";
 import { reviews } from "../reviews/tables.ts";
 import { createSettingsService } from "../settings/service.ts";
 import { users } from "../users/tables.ts";

@@ -6,12 +6,12 @@ import type {
   ProductDetailCategory,
   ProductDetailSeller,
   ProductState,
-} from "../../../app/components/product/types.ts";
-import type { Locale } from "../../../app/i18n/index.ts";
-import { localePath } from "../../../app/i18n/paths.ts";
-import { isBidTable, minimumNextBid } from "../../../app/lib/bid-step.ts";
-import { isOnSale, struckPrice } from "../../../app/lib/sale.ts";
-import type { Db } from "../../db/client.ts";
+} from "#app/components/product/types.ts";
+import type { Locale } from "#app/i18n/index.ts";
+import { localePath } from "#app/i18n/paths.ts";
+import { isBidTable, minimumNextBid } from "#app/lib/bid-step.ts";
+import { isOnSale, struckPrice } from "#app/lib/sale.ts";
+import type { Db } from "#server/db/client.ts";
 import { reviews } from "../reviews/tables.ts";
 import type { SettingsService } from "../settings/service.ts";
 import { users } from "../users/tables.ts";
@@ -35,7 +35,7 @@ export const SITEMAP_PRODUCT_STATUSES: ProductStatus[] = ["active", "ended", "so
 
 const DAY_MS = 24 * 3600 * 1000;
 
-export type { ProductDetail, ProductState } from "../../../app/components/product/types.ts";
+export type { ProductDetail, ProductState } from "#app/components/product/types.ts";
 
 export type SitemapEntry = { paths: LocalePaths; updatedAt: Date };
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApi, type TestApi } from "../../test/api-harness.ts";
-import { insertCategory, insertProduct } from "../../test/fixtures.ts";
+import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
+import { insertCategory, insertProduct } from "#server/test/fixtures.ts";
 import { brands, categories, products } from "./tables.ts";
 
 /**

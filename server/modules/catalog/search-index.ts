@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import type { Db } from "#server/db/client.ts";
 import { categoryPathNames, productSearchName, productSearchText } from "./search-text.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import type { Locale } from "../../../app/i18n/index.ts";
-import type { Db } from "../../db/client.ts";
+import type { Locale } from "#app/i18n/index.ts";
+import type { Db } from "#server/db/client.ts";
 import { buildCategoryTree, type CategoryNode } from "./category-tree.ts";
 import { createListingQueries } from "./listing.ts";
 import { refreshSearchText, type SearchTextScope } from "./search-index.ts";

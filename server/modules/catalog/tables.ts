@@ -1,6 +1,6 @@
 import { relations, sql } from "drizzle-orm";
 import { type AnyPgColumn, boolean, check, index, integer, pgTable, text } from "drizzle-orm/pg-core";
-import { between, createdAt, money, nonNegative, oneOf, timestamptz, updatedAt } from "../../db/columns.ts";
+import { between, createdAt, money, nonNegative, oneOf, timestamptz, updatedAt } from "#server/db/columns.ts";
 import { users } from "../users/tables.ts";
 
 export const PRODUCT_FORMATS = ["auction", "classified", "shop"] as const;

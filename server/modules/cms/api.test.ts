@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApi, type TestApi } from "../../test/api-harness.ts";
+import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { banners, blogCategories, blogPosts } from "./tables.ts";
 
 let api: TestApi;

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNotNull, lte, ne, type SQL, sql } from "drizzle-orm";
-import type { Locale } from "../../../app/i18n/index.ts";
-import { localePath } from "../../../app/i18n/paths.ts";
-import type { Db } from "../../db/client.ts";
+import type { Locale } from "#app/i18n/index.ts";
+import { localePath } from "#app/i18n/paths.ts";
+import type { Db } from "#server/db/client.ts";
 import { blogCategories, blogPosts, infoPages } from "./tables.ts";
 
 export type LocalePaths = Record<Locale, string>;

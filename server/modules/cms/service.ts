@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
-import type { Locale } from "../../../app/i18n/index.ts";
-import type { Db } from "../../db/client.ts";
+import type { Locale } from "#app/i18n/index.ts";
+import type { Db } from "#server/db/client.ts";
 import { banners, blogCategories, blogPosts, documents, infoPages } from "./tables.ts";
 
 /** The banner groups the spec names; each is always present in the poster answer, maybe empty. */

@@ -1,6 +1,6 @@
 import { relations } from "drizzle-orm";
 import { bigint, boolean, check, index, integer, pgTable, text } from "drizzle-orm/pg-core";
-import { createdAt, LOCALES, nonNegative, oneOf, timestamptz, updatedAt } from "../../db/columns.ts";
+import { createdAt, LOCALES, nonNegative, oneOf, timestamptz, updatedAt } from "#server/db/columns.ts";
 
 /**
  * Banners ('poster' in the spec), per language, in groups such as 'banner.promo',

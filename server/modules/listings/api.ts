@@ -1,17 +1,17 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { translate } from "../../../app/i18n/index.ts";
-import { localePath } from "../../../app/i18n/paths.ts";
-import { bearerSecurity, createApiRouter, requireUser } from "../../http/api/router.ts";
+import { translate } from "#app/i18n/index.ts";
+import { localePath } from "#app/i18n/paths.ts";
+import { bearerSecurity, createApiRouter, requireUser } from "#server/http/api/router.ts";
 import {
   errorResponses,
   idPathParam,
   jsonContent,
   MessageBody,
   ValidationErrorBody,
-} from "../../http/api/schemas.ts";
-import type { AppEnv } from "../../http/types.ts";
+} from "#server/http/api/schemas.ts";
+import type { AppEnv } from "#server/http/types.ts";
 import { AUCTION_DURATIONS, PRODUCT_FORMATS, PRODUCT_STATUSES, PRODUCT_TYPES } from "../catalog/tables.ts";
 import { LISTING_IMAGE_MAX_BYTES } from "./images.ts";
 import { LISTING_FILTER_NAMES } from "./lifecycle.ts";

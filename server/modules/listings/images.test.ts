@@ -4,9 +4,9 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { openTestDatabase } from "../../db/test-database.ts";
-import { createJobRunner } from "../../jobs/runner.ts";
-import { photoLikeJpeg } from "../../test/photo.ts";
+import { openTestDatabase } from "#server/db/test-database.ts";
+import { createJobRunner } from "#server/jobs/runner.ts";
+import { photoLikeJpeg } from "#server/test/photo.ts";
 import { createListingImageStore, encodeListingImage } from "./images.ts";
 import { registerListingJobs, STAGED_SWEEP_QUEUE } from "./jobs.ts";
 

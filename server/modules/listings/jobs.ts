@@ -1,5 +1,5 @@
-import type { JobRunner } from "../../jobs/runner.ts";
-import type { Logger } from "../../logger.ts";
+import type { JobRunner } from "#server/jobs/runner.ts";
+import type { Logger } from "#server/logger.ts";
 import type { ListingImageStore } from "./images.ts";
 
 export const STAGED_SWEEP_QUEUE = "listings.staged-sweep";

@@ -1,9 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  fromPragueLocalInput,
-  fromPragueWallClock,
-  toPragueLocalInput,
-} from "../../../app/lib/prague-time.ts";
+import { fromPragueLocalInput, fromPragueWallClock, toPragueLocalInput } from "#app/lib/prague-time.ts";
 import { PRODUCT_STATUSES, type ProductStatus } from "../catalog/tables.ts";
 import { brandNameKey, cleanBrandName } from "./brand.ts";
 import {

@@ -1,4 +1,4 @@
-import { fromPragueWallClock, toPragueWallClock } from "../../../app/lib/prague-time.ts";
+import { fromPragueWallClock, toPragueWallClock } from "#app/lib/prague-time.ts";
 import type { AuctionDuration } from "../catalog/tables.ts";
 
 /**

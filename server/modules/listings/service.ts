@@ -1,12 +1,12 @@
 import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
-import { type Locale, translate } from "../../../app/i18n/index.ts";
-import { localePath } from "../../../app/i18n/paths.ts";
-import { formatPrice } from "../../../app/lib/money.ts";
-import type { Db } from "../../db/client.ts";
-import { slugify } from "../../db/seed/text.ts";
-import type { FieldErrors } from "../../http/api/errors.ts";
-import { issuesToFieldErrors } from "../../http/api/validation.ts";
-import type { Logger } from "../../logger.ts";
+import { type Locale, translate } from "#app/i18n/index.ts";
+import { localePath } from "#app/i18n/paths.ts";
+import { formatPrice } from "#app/lib/money.ts";
+import type { Db } from "#server/db/client.ts";
+import { slugify } from "#server/db/seed/text.ts";
+import type { FieldErrors } from "#server/http/api/errors.ts";
+import { issuesToFieldErrors } from "#server/http/api/validation.ts";
+import type { Logger } from "#server/logger.ts";
 import type { AuthUser } from "../auth/service.ts";
 import type { CatalogService } from "../catalog/service.ts";
 import {

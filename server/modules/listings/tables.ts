@@ -1,5 +1,5 @@
 import { check, index, integer, pgTable } from "drizzle-orm/pg-core";
-import { between, createdAt, money, nonNegative, timestamptz, updatedAt } from "../../db/columns.ts";
+import { between, createdAt, money, nonNegative, timestamptz, updatedAt } from "#server/db/columns.ts";
 import { products } from "../catalog/tables.ts";
 
 /**

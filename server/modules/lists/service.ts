@@ -1,6 +1,6 @@
 import { asc } from "drizzle-orm";
-import type { Locale } from "../../../app/i18n/index.ts";
-import type { Db } from "../../db/client.ts";
+import type { Locale } from "#app/i18n/index.ts";
+import type { Db } from "#server/db/client.ts";
 import { countries, currencies } from "./tables.ts";
 
 export type CurrencyDto = {

@@ -10,7 +10,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { between } from "../../db/columns.ts";
+import { between } from "#server/db/columns.ts";
 
 /**
  * Display currencies. Prices are stored in CZK; `rate` is CZK per one unit of the currency, so a

@@ -3,10 +3,10 @@ import path from "node:path";
 import zlib from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { srcSet, variantSrc } from "../../../app/lib/image-variants.ts";
-import { drawBannerSvg, drawProductSvg } from "../../db/seed/svg.ts";
-import { createLogger } from "../../logger.ts";
-import { createTestApi, type TestApi } from "../../test/api-harness.ts";
+import { srcSet, variantSrc } from "#app/lib/image-variants.ts";
+import { drawBannerSvg, drawProductSvg } from "#server/db/seed/svg.ts";
+import { createLogger } from "#server/logger.ts";
+import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { createImageVariants } from "./image-variants.ts";
 
 let api: TestApi;

@@ -7,8 +7,8 @@ import {
   parseVariantPath,
   type VariantRequest,
   type VariantWidth,
-} from "../../../app/lib/image-variants.ts";
-import type { Logger } from "../../logger.ts";
+} from "#app/lib/image-variants.ts";
+import type { Logger } from "#server/logger.ts";
 
 /**
  * Resized variants of uploaded images (see app/lib/image-variants.ts for the URLs): rendered with

@@ -1,16 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { streamSSE } from "hono/streaming";
-import {
-  NOTIFICATION_KINDS,
-  THREAD_FILTERS,
-  type UserEvent,
-} from "../../../app/components/messages/types.ts";
-import { translate } from "../../../app/i18n/index.ts";
-import { bearerSecurity, createApiRouter, requireUser } from "../../http/api/router.ts";
-import { errorResponses, idPathParam, jsonContent, MAX_INT4, MessageBody } from "../../http/api/schemas.ts";
-import { tooManyStreams } from "../../http/stream-slots.ts";
-import type { AppEnv } from "../../http/types.ts";
+import { NOTIFICATION_KINDS, THREAD_FILTERS, type UserEvent } from "#app/components/messages/types.ts";
+import { translate } from "#app/i18n/index.ts";
+import { bearerSecurity, createApiRouter, requireUser } from "#server/http/api/router.ts";
+import { errorResponses, idPathParam, jsonContent, MAX_INT4, MessageBody } from "#server/http/api/schemas.ts";
+import { tooManyStreams } from "#server/http/stream-slots.ts";
+import type { AppEnv } from "#server/http/types.ts";
 import { PRODUCT_FORMATS, PRODUCT_STATUSES } from "../catalog/tables.ts";
 import { MESSAGE_MAX, REPORT_REASON_MAX } from "./service.ts";
 

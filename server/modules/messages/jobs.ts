@@ -1,4 +1,4 @@
-import type { JobRunner } from "../../jobs/runner.ts";
+import type { JobRunner } from "#server/jobs/runner.ts";
 import { MESSAGE_NOTICE_QUEUE, type MessagesService } from "./service.ts";
 
 /**

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApi, type TestApi } from "../../test/api-harness.ts";
-import { insertCategory, insertProduct } from "../../test/fixtures.ts";
-import { sseReader } from "../../test/sse.ts";
+import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
+import { insertCategory, insertProduct } from "#server/test/fixtures.ts";
+import { sseReader } from "#server/test/sse.ts";
 import { LEADING_QUEUE } from "../bidding/service.ts";
 import { insertAuction, insertAuctionSettings, insertBidders } from "../bidding/test-fixtures.ts";
 import { products } from "../catalog/tables.ts";

@@ -5,12 +5,12 @@ import {
   NOTIFICATION_KINDS,
   type NotificationKind,
   type NotificationPreferences,
-} from "../../../app/components/messages/types.ts";
-import { type Locale, translate } from "../../../app/i18n/index.ts";
-import { localePath, type PageName, type PathParams } from "../../../app/i18n/paths.ts";
-import type { Mailer, OutgoingMail } from "../../adapters/mail.ts";
-import type { Config } from "../../config.ts";
-import type { Db } from "../../db/client.ts";
+} from "#app/components/messages/types.ts";
+import { type Locale, translate } from "#app/i18n/index.ts";
+import { localePath, type PageName, type PathParams } from "#app/i18n/paths.ts";
+import type { Mailer, OutgoingMail } from "#server/adapters/mail.ts";
+import type { Config } from "#server/config.ts";
+import type { Db } from "#server/db/client.ts";
 import { categories, products } from "../catalog/tables.ts";
 import { greetingName, type MailContent, renderMail } from "../mail/layout.ts";
 import { users } from "../users/tables.ts";

@@ -10,13 +10,13 @@ import {
   type ThreadProduct,
   type ThreadSummary,
   type ThreadView,
-} from "../../../app/components/messages/types.ts";
-import { isMessageKey, type Locale, translate } from "../../../app/i18n/index.ts";
-import { localePath } from "../../../app/i18n/paths.ts";
-import type { Config } from "../../config.ts";
-import type { Db } from "../../db/client.ts";
-import type { JobRunner } from "../../jobs/runner.ts";
-import type { Logger } from "../../logger.ts";
+} from "#app/components/messages/types.ts";
+import { isMessageKey, type Locale, translate } from "#app/i18n/index.ts";
+import { localePath } from "#app/i18n/paths.ts";
+import type { Config } from "#server/config.ts";
+import type { Db } from "#server/db/client.ts";
+import type { JobRunner } from "#server/jobs/runner.ts";
+import type { Logger } from "#server/logger.ts";
 import type { ProductFormat, ProductStatus, ProductType } from "../catalog/tables.ts";
 import { greetingName } from "../mail/layout.ts";
 import { users } from "../users/tables.ts";

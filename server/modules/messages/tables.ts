@@ -1,6 +1,6 @@
 import { relations, sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, primaryKey, text, unique } from "drizzle-orm/pg-core";
-import { createdAt, oneOf, timestamptz } from "../../db/columns.ts";
+import { createdAt, oneOf, timestamptz } from "#server/db/columns.ts";
 import { products } from "../catalog/tables.ts";
 import { users } from "../users/tables.ts";
 

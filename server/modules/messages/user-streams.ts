@@ -1,7 +1,7 @@
-import type { MessageCounter, UserEvent } from "../../../app/components/messages/types.ts";
-import type { NotificationListener } from "../../db/listen.ts";
-import { createStreamHub } from "../../db/stream-hub.ts";
-import type { Logger } from "../../logger.ts";
+import type { MessageCounter, UserEvent } from "#app/components/messages/types.ts";
+import type { NotificationListener } from "#server/db/listen.ts";
+import { createStreamHub } from "#server/db/stream-hub.ts";
+import type { Logger } from "#server/logger.ts";
 import { USER_EVENTS_CHANNEL } from "./notifications.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApi, type TestApi } from "../../test/api-harness.ts";
-import { insertCatalogFixture } from "../../test/fixtures.ts";
+import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
+import { insertCatalogFixture } from "#server/test/fixtures.ts";
 
 let api: TestApi;
 let rum: number;

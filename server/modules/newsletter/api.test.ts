@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApi, type TestApi } from "../../test/api-harness.ts";
-import { insertCatalogFixture } from "../../test/fixtures.ts";
+import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
+import { insertCatalogFixture } from "#server/test/fixtures.ts";
 import { hashToken } from "../auth/tokens.ts";
 import { subscribers } from "./tables.ts";
 

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { translate } from "../../../app/i18n/index.ts";
-import { bearerSecurity, createApiRouter, requireUser } from "../../http/api/router.ts";
-import { errorResponses, jsonContent } from "../../http/api/schemas.ts";
+import { translate } from "#app/i18n/index.ts";
+import { bearerSecurity, createApiRouter, requireUser } from "#server/http/api/router.ts";
+import { errorResponses, jsonContent } from "#server/http/api/schemas.ts";
 
 const SelectedCategories = z
   .array(z.number().int().positive().max(2_147_483_647))

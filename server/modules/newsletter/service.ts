@@ -1,9 +1,9 @@
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
-import { type Locale, translate } from "../../../app/i18n/index.ts";
-import { localePath } from "../../../app/i18n/paths.ts";
-import type { Mailer } from "../../adapters/mail.ts";
-import type { Config } from "../../config.ts";
-import type { Db } from "../../db/client.ts";
+import { type Locale, translate } from "#app/i18n/index.ts";
+import { localePath } from "#app/i18n/paths.ts";
+import type { Mailer } from "#server/adapters/mail.ts";
+import type { Config } from "#server/config.ts";
+import type { Db } from "#server/db/client.ts";
 import { hashToken, newToken } from "../auth/tokens.ts";
 import { categories } from "../catalog/tables.ts";
 import { renderMail } from "../mail/layout.ts";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { createdAt, LOCALES, oneOf, timestamptz, updatedAt } from "../../db/columns.ts";
+import { createdAt, LOCALES, oneOf, timestamptz, updatedAt } from "#server/db/columns.ts";
 import { users } from "../users/tables.ts";
 
 /**

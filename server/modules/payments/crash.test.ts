@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { FEES } from "../../db/seed/settings-data.ts";
+import { FEES } from "#server/db/seed/settings-data.ts";
 import {
   crash,
   createCleanups,
@@ -11,8 +11,8 @@ import {
   waitUntil,
   withDatabase,
   withServices,
-} from "../../test/crash-helpers.ts";
-import { insertCategory } from "../../test/fixtures.ts";
+} from "#server/test/crash-helpers.ts";
+import { insertCategory } from "#server/test/fixtures.ts";
 import { auditLog } from "../admin/tables.ts";
 import { insertAuction, insertBidders } from "../bidding/test-fixtures.ts";
 import { products } from "../catalog/tables.ts";

@@ -1,8 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import type { Locale } from "../../../app/i18n/index.ts";
-import { localePath } from "../../../app/i18n/paths.ts";
-import type { Db } from "../../db/client.ts";
+import type { Locale } from "#app/i18n/index.ts";
+import { localePath } from "#app/i18n/paths.ts";
+import type { Db } from "#server/db/client.ts";
 import { type TestGatewayPayment, testGatewayPayments } from "./tables.ts";
 
 /**

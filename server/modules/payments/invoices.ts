@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { toPragueWallClock } from "../../../app/lib/prague-time.ts";
-import type { Db } from "../../db/client.ts";
+import { toPragueWallClock } from "#app/lib/prague-time.ts";
+import type { Db } from "#server/db/client.ts";
 import { createSettingsService } from "../settings/service.ts";
 import { addresses, users } from "../users/tables.ts";
 import { invoiceCounters, invoices, type Order, orderItems } from "./tables.ts";

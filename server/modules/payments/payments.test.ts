@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { FEES } from "../../db/seed/settings-data.ts";
-import { createTestApi, type TestApi } from "../../test/api-harness.ts";
-import { insertCategory, insertProduct } from "../../test/fixtures.ts";
+import { FEES } from "#server/db/seed/settings-data.ts";
+import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
+import { insertCategory, insertProduct } from "#server/test/fixtures.ts";
 import { auditLog } from "../admin/tables.ts";
 import { insertBidders } from "../bidding/test-fixtures.ts";
 import { productStatusChanges, products } from "../catalog/tables.ts";

@@ -19,7 +19,7 @@ import {
   oneOf,
   timestamptz,
   updatedAt,
-} from "../../db/columns.ts";
+} from "#server/db/columns.ts";
 import { products } from "../catalog/tables.ts";
 import { users } from "../users/tables.ts";
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FEES } from "../../db/seed/settings-data.ts";
-import { createTestApi, type TestApi } from "../../test/api-harness.ts";
-import { insertCategory } from "../../test/fixtures.ts";
+import { FEES } from "#server/db/seed/settings-data.ts";
+import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
+import { insertCategory } from "#server/test/fixtures.ts";
 import { insertAuction, insertBidders } from "../bidding/test-fixtures.ts";
 import { settings } from "../settings/tables.ts";
 

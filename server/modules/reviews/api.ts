@@ -1,9 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { translate } from "../../../app/i18n/index.ts";
-import { bearerSecurity, createApiRouter, requireUser } from "../../http/api/router.ts";
-import { errorResponses, idPathParam, jsonContent, MessageBody } from "../../http/api/schemas.ts";
-import type { AppEnv } from "../../http/types.ts";
+import { translate } from "#app/i18n/index.ts";
+import { bearerSecurity, createApiRouter, requireUser } from "#server/http/api/router.ts";
+import { errorResponses, idPathParam, jsonContent, MessageBody } from "#server/http/api/schemas.ts";
+import type { AppEnv } from "#server/http/types.ts";
 import { REVIEW_COMMENT_MAX, REVIEW_REPLY_MAX } from "./service.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { relations, sql } from "drizzle-orm";
 import { check, index, integer, pgTable, smallint, text, unique } from "drizzle-orm/pg-core";
-import { createdAt, oneOf, timestamptz } from "../../db/columns.ts";
+import { createdAt, oneOf, timestamptz } from "#server/db/columns.ts";
 import { categories, products } from "../catalog/tables.ts";
 import { users } from "../users/tables.ts";
 

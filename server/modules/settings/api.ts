@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { createApiRouter } from "../../http/api/router.ts";
-import { errorResponses, jsonContent } from "../../http/api/schemas.ts";
+import { createApiRouter } from "#server/http/api/router.ts";
+import { errorResponses, jsonContent } from "#server/http/api/schemas.ts";
 
 const Setting = z
   .object({ name: z.string(), value: z.unknown() })

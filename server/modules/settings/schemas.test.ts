@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BID_STEPS, buildSettings, FEES } from "../../db/seed/settings-data.ts";
+import { BID_STEPS, buildSettings, FEES } from "#server/db/seed/settings-data.ts";
 import { SETTING_NAMES, SETTING_SPECS } from "./schemas.ts";
 
 describe("the seeded settings", () => {

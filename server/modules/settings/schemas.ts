@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { validateBidTable } from "../../../app/lib/bid-step.ts";
+import { validateBidTable } from "#app/lib/bid-step.ts";
 import { czechAccountToIban, normalizeIban } from "../payments/iban.ts";
 
 /**

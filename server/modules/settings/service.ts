@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, or } from "drizzle-orm";
-import type { Locale } from "../../../app/i18n/index.ts";
-import type { Db } from "../../db/client.ts";
+import type { Locale } from "#app/i18n/index.ts";
+import type { Db } from "#server/db/client.ts";
 import { settings } from "./tables.ts";
 
 export type SettingEntry = { name: string; value: unknown };

@@ -1,5 +1,5 @@
 import { check, integer, jsonb, pgTable, text, unique } from "drizzle-orm/pg-core";
-import { LOCALES, oneOf, updatedAt } from "../../db/columns.ts";
+import { LOCALES, oneOf, updatedAt } from "#server/db/columns.ts";
 
 /**
  * Name/value settings (contacts, intropopup, topmenu, bottommenu, maintenance, categoriesMenu,

@@ -1,15 +1,15 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { translate } from "../../../app/i18n/index.ts";
-import { bearerSecurity, createApiRouter, requireUser } from "../../http/api/router.ts";
+import { translate } from "#app/i18n/index.ts";
+import { bearerSecurity, createApiRouter, requireUser } from "#server/http/api/router.ts";
 import {
   errorResponses,
   jsonContent,
   MessageBody,
   rowId,
   ValidationErrorBody,
-} from "../../http/api/schemas.ts";
-import type { AppEnv } from "../../http/types.ts";
+} from "#server/http/api/schemas.ts";
+import type { AppEnv } from "#server/http/types.ts";
 import type { AddressView, ProfileView } from "./account-data.ts";
 import {
   AccountDeletionSchema,

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApi, type TestApi } from "../../test/api-harness.ts";
-import { insertCatalogFixture, insertProduct } from "../../test/fixtures.ts";
+import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
+import { insertCatalogFixture, insertProduct } from "#server/test/fixtures.ts";
 import { bids, type ProductStatus, productStatusChanges, products } from "../catalog/tables.ts";
 import { wishlistItems, wishlists } from "../wishlist/tables.ts";
 import { CONFIRMATION_RESENDS_PER_HOUR } from "./account-overview.ts";

@@ -1,10 +1,10 @@
 import { and, isNull, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Locale } from "../../../app/i18n/index.ts";
-import type { Db } from "../../db/client.ts";
-import type { FieldErrors } from "../../http/api/errors.ts";
-import { issuesToFieldErrors } from "../../http/api/validation.ts";
-import type { RateLimiter } from "../../http/rate-limit.ts";
+import type { Locale } from "#app/i18n/index.ts";
+import type { Db } from "#server/db/client.ts";
+import type { FieldErrors } from "#server/http/api/errors.ts";
+import { issuesToFieldErrors } from "#server/http/api/validation.ts";
+import type { RateLimiter } from "#server/http/rate-limit.ts";
 import { users } from "./tables.ts";
 
 /** A form that mails a link to an address (a password reset, the confirmation once more). */

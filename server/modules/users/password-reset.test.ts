@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApi, type TestApi } from "../../test/api-harness.ts";
+import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { verifyPassword } from "../auth/passwords.ts";
 import { passwordResetTokens, sessions } from "../auth/tables.ts";
 import { createPasswordResetService } from "./password-reset.ts";

@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApi, type TestApi } from "../../test/api-harness.ts";
+import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { createEmailConfirmationService } from "./email-confirmation.ts";
 import { createProofOfWork } from "./proof-of-work.ts";
 import { createRecaptchaVerifier } from "./recaptcha.ts";

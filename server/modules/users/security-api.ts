@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { translate } from "../../../app/i18n/index.ts";
-import { bearerSecurity, createApiRouter, requireUser } from "../../http/api/router.ts";
-import { errorResponses, jsonContent, MessageBody, ValidationErrorBody } from "../../http/api/schemas.ts";
+import { translate } from "#app/i18n/index.ts";
+import { bearerSecurity, createApiRouter, requireUser } from "#server/http/api/router.ts";
+import { errorResponses, jsonContent, MessageBody, ValidationErrorBody } from "#server/http/api/schemas.ts";
 import type { SessionEntry } from "../auth/sessions.ts";
 
 /**

@@ -1,10 +1,10 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
-import { type Locale, translate } from "../../../app/i18n/index.ts";
-import { formatWait } from "../../../app/lib/wait.ts";
-import type { SmsSender } from "../../adapters/sms.ts";
-import type { Db } from "../../db/client.ts";
-import type { Logger } from "../../logger.ts";
+import { type Locale, translate } from "#app/i18n/index.ts";
+import { formatWait } from "#app/lib/wait.ts";
+import type { SmsSender } from "#server/adapters/sms.ts";
+import type { Db } from "#server/db/client.ts";
+import type { Logger } from "#server/logger.ts";
 import { verificationCodes } from "../auth/tables.ts";
 import { users } from "./tables.ts";
 

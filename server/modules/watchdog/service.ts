@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
-import { type Locale, translate } from "../../../app/i18n/index.ts";
-import { localePath } from "../../../app/i18n/paths.ts";
-import type { Db } from "../../db/client.ts";
-import type { JobRunner } from "../../jobs/runner.ts";
-import type { Logger } from "../../logger.ts";
+import { type Locale, translate } from "#app/i18n/index.ts";
+import { localePath } from "#app/i18n/paths.ts";
+import type { Db } from "#server/db/client.ts";
+import type { JobRunner } from "#server/jobs/runner.ts";
+import type { Logger } from "#server/logger.ts";
 import type { CatalogService } from "../catalog/service.ts";
 import { categories, products } from "../catalog/tables.ts";
 import { type Notifier, recipientOf } from "../messages/notifications.ts";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, pgTable, primaryKey } from "drizzle-orm/pg-core";
-import { createdAt, timestamptz } from "../../db/columns.ts";
+import { createdAt, timestamptz } from "#server/db/columns.ts";
 import { products } from "../catalog/tables.ts";
 import { stockWatchdogs } from "../reviews/tables.ts";
 

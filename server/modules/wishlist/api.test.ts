@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApi, type TestApi } from "../../test/api-harness.ts";
-import { insertCatalogFixture, insertProduct } from "../../test/fixtures.ts";
+import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
+import { insertCatalogFixture, insertProduct } from "#server/test/fixtures.ts";
 import { products } from "../catalog/tables.ts";
 import { MAX_WISHLIST_ITEMS } from "./service.ts";
 import { wishlistItems, wishlists } from "./tables.ts";

@@ -1,8 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { setCookie } from "hono/cookie";
-import { translate } from "../../../app/i18n/index.ts";
-import { bearerSecurity, createApiRouter, requireUser } from "../../http/api/router.ts";
-import { errorResponses, jsonContent, LocaleParam, MessageBody } from "../../http/api/schemas.ts";
+import { translate } from "#app/i18n/index.ts";
+import { bearerSecurity, createApiRouter, requireUser } from "#server/http/api/router.ts";
+import { errorResponses, jsonContent, LocaleParam, MessageBody } from "#server/http/api/schemas.ts";
 import { MAX_WISHLIST_ITEMS, type WishlistView } from "./service.ts";
 
 /** The guest's wishlist cookie (spec 3 and 9): the temp_id, kept 14 days. */

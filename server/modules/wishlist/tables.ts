@@ -1,6 +1,6 @@
 import { relations, sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
-import { createdAt, updatedAt } from "../../db/columns.ts";
+import { createdAt, updatedAt } from "#server/db/columns.ts";
 import { products } from "../catalog/tables.ts";
 import { users } from "../users/tables.ts";
 

@@ -1,5 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { AccountSection, SectionButton } from "../../../components/account/section.tsx";
+import { AccountSection, SectionButton } from "#app/components/account/section.tsx";
 import {
   EMPTY_LISTING_FORM,
   LISTING_FORM_MAX_BYTES,
@@ -8,21 +8,21 @@ import {
   listingInputFromForm,
   parseListingFormJson,
   readListingForm,
-} from "../../../components/listings/form-data.ts";
-import { Stepper } from "../../../components/listings/labels.tsx";
+} from "#app/components/listings/form-data.ts";
+import { Stepper } from "#app/components/listings/labels.tsx";
 import {
   FormErrorSummary,
   type ListingFormErrors,
   ListingFormFields,
-} from "../../../components/listings/listing-form.tsx";
-import { ListingPreview, type PreviewData } from "../../../components/listings/preview.tsx";
-import { pageMeta } from "../../../components/seo/page-meta.ts";
-import { appContext } from "../../../context.ts";
-import { type Locale, translate } from "../../../i18n/index.ts";
-import { localePath } from "../../../i18n/paths.ts";
-import { useTranslation } from "../../../i18n/use-translation.ts";
-import { toPragueLocalInput } from "../../../lib/prague-time.ts";
-import { named } from "../../../middleware.server.ts";
+} from "#app/components/listings/listing-form.tsx";
+import { ListingPreview, type PreviewData } from "#app/components/listings/preview.tsx";
+import { pageMeta } from "#app/components/seo/page-meta.ts";
+import { appContext } from "#app/context.ts";
+import { type Locale, translate } from "#app/i18n/index.ts";
+import { localePath } from "#app/i18n/paths.ts";
+import { useTranslation } from "#app/i18n/use-translation.ts";
+import { toPragueLocalInput } from "#app/lib/prague-time.ts";
+import { named } from "#app/middleware.server.ts";
 import type { Route } from "./+types/add";
 
 /**

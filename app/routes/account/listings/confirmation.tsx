@@ -1,13 +1,13 @@
 import { data, Link, useNavigation } from "react-router";
-import { secondaryLinkClass } from "../../../components/forms/fields.tsx";
-import { FeeSummary, ListingHeaderCard, Stepper } from "../../../components/listings/labels.tsx";
-import { PayFeeForm } from "../../../components/listings/pay-fee-form.tsx";
-import { formatDate, usePriceFormatter } from "../../../components/product/format.ts";
-import { pageMeta } from "../../../components/seo/page-meta.ts";
-import { appContext } from "../../../context.ts";
-import { localePath } from "../../../i18n/paths.ts";
-import { useTranslation } from "../../../i18n/use-translation.ts";
-import { named } from "../../../middleware.server.ts";
+import { secondaryLinkClass } from "#app/components/forms/fields.tsx";
+import { FeeSummary, ListingHeaderCard, Stepper } from "#app/components/listings/labels.tsx";
+import { PayFeeForm } from "#app/components/listings/pay-fee-form.tsx";
+import { formatDate, usePriceFormatter } from "#app/components/product/format.ts";
+import { pageMeta } from "#app/components/seo/page-meta.ts";
+import { appContext } from "#app/context.ts";
+import { localePath } from "#app/i18n/paths.ts";
+import { useTranslation } from "#app/i18n/use-translation.ts";
+import { named } from "#app/middleware.server.ts";
 import type { Route } from "./+types/confirmation";
 
 /**

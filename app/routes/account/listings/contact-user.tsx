@@ -1,14 +1,14 @@
 import { useId } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { SectionButton } from "../../../components/account/section.tsx";
-import { ContactSent } from "../../../components/listings/contact-sent.tsx";
-import { requirePathId } from "../../../components/seo/canonical.ts";
-import { pageMeta } from "../../../components/seo/page-meta.ts";
-import { appContext } from "../../../context.ts";
-import { translate } from "../../../i18n/index.ts";
-import { localePath } from "../../../i18n/paths.ts";
-import { useTranslation } from "../../../i18n/use-translation.ts";
-import { named } from "../../../middleware.server.ts";
+import { SectionButton } from "#app/components/account/section.tsx";
+import { ContactSent } from "#app/components/listings/contact-sent.tsx";
+import { requirePathId } from "#app/components/seo/canonical.ts";
+import { pageMeta } from "#app/components/seo/page-meta.ts";
+import { appContext } from "#app/context.ts";
+import { translate } from "#app/i18n/index.ts";
+import { localePath } from "#app/i18n/paths.ts";
+import { useTranslation } from "#app/i18n/use-translation.ts";
+import { named } from "#app/middleware.server.ts";
 import type { Route } from "./+types/contact-user";
 
 /**

@@ -1,5 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { AccountSection, SavedMessage, SectionButton } from "../../../components/account/section.tsx";
+import { AccountSection, SavedMessage, SectionButton } from "#app/components/account/section.tsx";
 import {
   LISTING_FORM_MAX_BYTES,
   LISTING_IMAGE_UPLOAD_URL,
@@ -7,21 +7,21 @@ import {
   listingFormFromInput,
   listingInputFromForm,
   readListingForm,
-} from "../../../components/listings/form-data.ts";
-import { StatusBadge } from "../../../components/listings/labels.tsx";
+} from "#app/components/listings/form-data.ts";
+import { StatusBadge } from "#app/components/listings/labels.tsx";
 import {
   FormErrorSummary,
   type ListingFormErrors,
   ListingFormFields,
-} from "../../../components/listings/listing-form.tsx";
-import { requirePathId } from "../../../components/seo/canonical.ts";
-import { pageMeta } from "../../../components/seo/page-meta.ts";
-import { appContext } from "../../../context.ts";
-import { translate } from "../../../i18n/index.ts";
-import { localePath } from "../../../i18n/paths.ts";
-import { useTranslation } from "../../../i18n/use-translation.ts";
-import { toPragueLocalInput } from "../../../lib/prague-time.ts";
-import { named } from "../../../middleware.server.ts";
+} from "#app/components/listings/listing-form.tsx";
+import { requirePathId } from "#app/components/seo/canonical.ts";
+import { pageMeta } from "#app/components/seo/page-meta.ts";
+import { appContext } from "#app/context.ts";
+import { translate } from "#app/i18n/index.ts";
+import { localePath } from "#app/i18n/paths.ts";
+import { useTranslation } from "#app/i18n/use-translation.ts";
+import { toPragueLocalInput } from "#app/lib/prague-time.ts";
+import { named } from "#app/middleware.server.ts";
 import type { Route } from "./+types/edit";
 
 /**

@@ -1,14 +1,14 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { FormError, secondaryLinkClass } from "../../../components/forms/fields.tsx";
-import { ListingHeaderCard } from "../../../components/listings/labels.tsx";
-import { useCzk, useDays } from "../../../components/payments/order-parts.tsx";
-import { formatDate } from "../../../components/product/format.ts";
-import { requirePathId } from "../../../components/seo/canonical.ts";
-import { pageMeta } from "../../../components/seo/page-meta.ts";
-import { appContext } from "../../../context.ts";
-import { localePath } from "../../../i18n/paths.ts";
-import { useTranslation } from "../../../i18n/use-translation.ts";
-import { named } from "../../../middleware.server.ts";
+import { FormError, secondaryLinkClass } from "#app/components/forms/fields.tsx";
+import { ListingHeaderCard } from "#app/components/listings/labels.tsx";
+import { useCzk, useDays } from "#app/components/payments/order-parts.tsx";
+import { formatDate } from "#app/components/product/format.ts";
+import { requirePathId } from "#app/components/seo/canonical.ts";
+import { pageMeta } from "#app/components/seo/page-meta.ts";
+import { appContext } from "#app/context.ts";
+import { localePath } from "#app/i18n/paths.ts";
+import { useTranslation } from "#app/i18n/use-translation.ts";
+import { named } from "#app/middleware.server.ts";
 import type { Route } from "./+types/top";
 
 /**
