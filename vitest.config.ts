@@ -5,7 +5,14 @@ import { defineConfig } from "vitest/config";
 // database when TEST_DATABASE_URL is set), so files can run in parallel.
 export default defineConfig({
   test: {
-    include: ["app/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts"],
+    include: [
+      "core/**/*.test.ts",
+      "app/**/*.test.ts",
+      "server/**/*.test.ts",
+      "scripts/**/*.test.ts",
+      "tests/integration/**/*.test.ts",
+      "tests/architecture/**/*.test.ts",
+    ],
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,

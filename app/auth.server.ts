@@ -1,14 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { z } from "zod";
-import { issuesToFieldErrors } from "#server/http/api/validation.ts";
-import { isSecureOrigin, sessionCookieName } from "#server/http/session.ts";
-import { challengeMessage, tooManyAttemptsMessage } from "#server/modules/auth/login-throttle.ts";
+import { challengeMessage, tooManyAttemptsMessage } from "#core/contracts/login.ts";
+import { translate } from "#core/i18n/index.ts";
+import { localePath } from "#core/i18n/paths.ts";
+import { issuesToFieldErrors } from "#core/validation/field-errors.ts";
+import { parseCookieHeader, serializeCookie } from "#core/web/cookie-header.ts";
+import { safeRedirect } from "#core/web/safe-redirect.ts";
+import { isSecureOrigin, sessionCookieName } from "#core/web/session-cookie.ts";
 import { appContext } from "./context.ts";
-import { translate } from "./i18n/index.ts";
-import { localePath } from "./i18n/paths.ts";
-import { parseCookieHeader, serializeCookie } from "./lib/cookie-header.ts";
-import { safeRedirect } from "./lib/safe-redirect.ts";
 
 /** Web sessions live in an httpOnly cookie (never in storage JavaScript can read). */
 const SESSION_MAX_AGE = 30 * 24 * 3600;

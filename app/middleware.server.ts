@@ -1,9 +1,9 @@
 import { data, type MiddlewareFunction, redirect } from "react-router";
-import { controlCharacterFormFields } from "#server/http/text-input.ts";
+import { translate } from "#core/i18n/index.ts";
+import { localePath, pathLocale } from "#core/i18n/paths.ts";
+import { controlCharacterFormFields } from "#core/validation/text-input.ts";
+import { isSafeRedirect, safeLocalPath, safeRedirectTarget } from "#core/web/safe-redirect.ts";
 import { appContext } from "./context.ts";
-import { translate } from "./i18n/index.ts";
-import { localePath, pathLocale } from "./i18n/paths.ts";
-import { isSafeRedirect, safeLocalPath, safeRedirectTarget } from "./lib/safe-redirect.ts";
 
 /**
  * Route middleware by name (spec section 2: clearValidationErrors, guest, trailingSlashRedirect;

@@ -13,13 +13,13 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { type Locale, translate } from "#core/i18n/index.ts";
+import { localePath, pathLocale } from "#core/i18n/paths.ts";
 import { TagManager } from "./components/consent/tag-manager.tsx";
 import { DefaultLayout } from "./components/layout/default-layout.tsx";
 import { SimpleLayout } from "./components/layout/simple-layout.tsx";
 import { useNonce } from "./components/security/csp-nonce.tsx";
 import { appContext } from "./context.ts";
-import { type Locale, translate } from "./i18n/index.ts";
-import { localePath, pathLocale } from "./i18n/paths.ts";
 import { reloadOnChunkError } from "./lib/chunk-reload.ts";
 import { rejectControlCharacters } from "./middleware.server.ts";
 import { loadShell } from "./shell.server.ts";

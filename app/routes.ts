@@ -1,5 +1,5 @@
 import { layout, type RouteConfigEntry, route } from "@react-router/dev/routes";
-import { PAGE_PATHS, type PageName, routeId } from "./i18n/paths.ts";
+import { PAGE_PATHS, type PageName, routeId } from "#core/i18n/paths.ts";
 
 /** One screen in both languages: the Czech path and its /en twin share a module (spec section 2). */
 function page(name: PageName, file: string): RouteConfigEntry[] {

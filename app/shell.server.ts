@@ -1,7 +1,7 @@
 import { createIsbotFromList, list } from "isbot";
 import type { RouterContextProvider } from "react-router";
+import { parseCookieHeader } from "#core/web/cookie-header.ts";
 import { appContext } from "./context.ts";
-import { parseCookieHeader } from "./lib/cookie-header.ts";
 import type { Banner, MenuLink, ShellData } from "./shell.ts";
 
 /** The client cookies the frame reads on the server (consent, popups, currency). */

@@ -1,4 +1,4 @@
-import type { Locale } from "./i18n/index.ts";
+import type { Locale } from "#core/i18n/index.ts";
 
 /** What every page's frame needs, loaded once by the root loader (see shell.server.ts). */
 export type CategoryNode = { id: number; slug: string; name: string; subcategories: CategoryNode[] };

@@ -6,11 +6,12 @@ import path from "node:path";
  * Used by `npm start` (scripts/start.ts).
  *
  * The inputs: the app, the static files the build copies, its configuration, the installed
- * packages, and the server modules the app imports (session, validation, listing rules...).
- * Rather than trace those imports, every server source counts; tests and migrations never do.
+ * packages, the core both halves stand on, and the server sources (the app reaches them only through
+ * types, but counting them keeps a stale build impossible); tests and migrations never count.
  */
 export const BUILD_INPUTS = [
   "app",
+  "core",
   "public",
   "server",
   "vite.config.ts",
@@ -22,8 +23,9 @@ export const BUILD_INPUTS = [
 function isInput(root: string, file: string, isDirectory: boolean): boolean {
   const relative = path.relative(root, file).split(path.sep).join("/");
   // A directory's time changes when a file in it is added or removed: that counts too, except
-  // under server/, whose folders also hold tests.
-  if (!relative.startsWith("server/") && relative !== "server") return true;
+  // under server/ and core/, whose folders also hold tests.
+  const testsBeside = ["server", "core"].some((dir) => relative === dir || relative.startsWith(`${dir}/`));
+  if (!testsBeside) return true;
   return (
     !isDirectory &&
     /\.(ts|tsx|json)$/.test(relative) &&

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import proxyAddr from "proxy-addr";
 import { z } from "zod";
-import { parseTrustedProxies } from "./http/trusted-proxies.ts";
 import { normalizeIban } from "./modules/payments/iban.ts";
 
 /**
@@ -189,4 +189,25 @@ export function checkDataDir(dataDir: string): void {
       `Invalid DATA_DIR=${JSON.stringify(dataDir)}: cannot create or write the directory (${code})`,
     );
   }
+}
+
+const KEYWORDS = "loopback, linklocal or uniquelocal";
+
+/**
+ * TRUSTED_PROXIES (comma-separated IP addresses, CIDR ranges such as 10.0.0.0/8, and the keywords
+ * loopback, linklocal, uniquelocal) as a list. Throws a one-line reason naming a bad entry.
+ */
+export function parseTrustedProxies(value: string): string[] {
+  const entries = value
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    try {
+      proxyAddr.compile(entry);
+    } catch {
+      throw new Error(`"${entry}" is not an IP address, a CIDR range or ${KEYWORDS}`);
+    }
+  }
+  return entries;
 }

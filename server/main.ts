@@ -8,6 +8,7 @@ import { type Config, ConfigError, checkDataDir, loadConfig, startupWarnings } f
 import type { Database } from "./db/client.ts";
 import { DataDirLockedError } from "./db/data-dir-lock.ts";
 import type { PageHandler } from "./http/app.ts";
+import type { AppVariables } from "./http/types.ts";
 import type { JobRunner } from "./jobs/runner.ts";
 import { createLogger, type Logger } from "./logger.ts";
 
@@ -64,13 +65,14 @@ async function main() {
       { createServices },
       { createHttpApp },
       { createRequestHandler, RouterContextProvider },
-      { appContext },
+      { requestContextKey },
     ] = await Promise.all([
       import("./services.ts"),
       import("./http/app.ts"),
       import("react-router"),
-      import("#app/context.ts"),
+      import("#core/web/request-context.ts"),
     ]);
+    const appContext = requestContextKey<AppVariables>();
     const services = createServices({ database, config, logger });
     jobs = services.jobs;
     stopStreams = () => services.stopLiveStreams();

@@ -5,8 +5,8 @@ import { createSmsSender, type SmsSender, smsOutboxDir } from "./adapters/sms.ts
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { createNotificationListener } from "./db/listen.ts";
-import { createStreamSlots } from "./http/stream-slots.ts";
 import { createJobRunner, type JobRunner } from "./jobs/runner.ts";
+import { createStreamSlots } from "./lib/stream-slots.ts";
 import type { Logger } from "./logger.ts";
 import { createAuditService } from "./modules/admin/service.ts";
 import { createLoginThrottle } from "./modules/auth/login-throttle.ts";

@@ -1,6 +1,6 @@
 import { useLocation, useRouteLoaderData } from "react-router";
-import { type Locale, translate } from "./index.ts";
-import { pathLocale } from "./paths.ts";
+import { type Locale, translate } from "#core/i18n/index.ts";
+import { pathLocale } from "#core/i18n/paths.ts";
 
 /** The current page's language and a bound translate function, for components. */
 export function useTranslation() {

@@ -7,7 +7,7 @@
  * only well-formed items of known locales and never throws. An item's url must be a local path
  * (it becomes a link), so a stored `javascript:` or `//host` value is dropped.
  */
-import { isLocale, type Locale } from "../i18n/index.ts";
+import { isLocale, type Locale } from "#core/i18n/index.ts";
 
 export const LAST_VIEWED_STORAGE_KEY = "last_viewed_products";
 export const LAST_VIEWED_LIMIT = 3;

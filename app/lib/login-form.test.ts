@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { translate } from "../i18n/index.ts";
+import { translate } from "#core/i18n/index.ts";
 import { validateLogin } from "./login-form.ts";
 
 describe("validateLogin", () => {

@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
+import { localePath } from "#core/i18n/paths.ts";
+import { serializeCookie } from "#core/web/cookie-header.ts";
+import { safeRedirect } from "#core/web/safe-redirect.ts";
 import { AGE_GATE } from "../components/consent/age-gate-store.ts";
 import { appContext } from "../context.ts";
-import { localePath } from "../i18n/paths.ts";
-import { serializeCookie } from "../lib/cookie-header.ts";
-import { safeRedirect } from "../lib/safe-redirect.ts";
 import type { Route } from "./+types/age-confirmation";
 
 /**

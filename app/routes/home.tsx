@@ -1,4 +1,6 @@
 import { Link } from "react-router";
+import { translate } from "#core/i18n/index.ts";
+import { localePath } from "#core/i18n/paths.ts";
 import { ProductGrid } from "../components/catalog/product-card.tsx";
 import { bannerImageUrl } from "../components/consent/banner-link.tsx";
 import { BlogCard } from "../components/home/blog-card.tsx";
@@ -10,8 +12,6 @@ import { LastViewed } from "../components/product/last-viewed.tsx";
 import { type OrganizationContacts, organizationJsonLd, websiteJsonLd } from "../components/seo/json-ld.ts";
 import { seoMeta } from "../components/seo/meta.ts";
 import { appContext } from "../context.ts";
-import { translate } from "../i18n/index.ts";
-import { localePath } from "../i18n/paths.ts";
 import { useTranslation } from "../i18n/use-translation.ts";
 import type { ShellData } from "../shell.ts";
 import type { Route } from "./+types/home";

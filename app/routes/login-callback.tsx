@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
+import { localePath } from "#core/i18n/paths.ts";
+import { safeRedirect } from "#core/web/safe-redirect.ts";
 import { appContext } from "../context.ts";
-import { localePath } from "../i18n/paths.ts";
-import { safeRedirect } from "../lib/safe-redirect.ts";
 import type { Route } from "./+types/login-callback";
 
 /**

@@ -1,8 +1,8 @@
 import { Form, Link, useActionData, useNavigation } from "react-router";
+import { localePath } from "#core/i18n/paths.ts";
 import { primaryLinkClass, ResultCard, secondaryLinkClass } from "../components/forms/fields.tsx";
 import { pageMeta } from "../components/seo/page-meta.ts";
 import { appContext } from "../context.ts";
-import { localePath } from "../i18n/paths.ts";
 import { useTranslation } from "../i18n/use-translation.ts";
 import type { Route } from "./+types/notifications-unsubscribe";
 

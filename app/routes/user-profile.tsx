@@ -1,4 +1,7 @@
 import { data, Link, redirect } from "react-router";
+import { translate } from "#core/i18n/index.ts";
+import { localePath } from "#core/i18n/paths.ts";
+import { safeLocalPath } from "#core/web/safe-redirect.ts";
 import { ProductGrid } from "../components/catalog/product-card.tsx";
 import { avatarUrl } from "../components/header/shared.ts";
 import { ContactSeller } from "../components/listings/contact-seller.tsx";
@@ -10,10 +13,7 @@ import { parsePathId } from "../components/seo/canonical.ts";
 import { breadcrumbJsonLd, profileJsonLd } from "../components/seo/json-ld.ts";
 import { seoMeta } from "../components/seo/meta.ts";
 import { appContext } from "../context.ts";
-import { translate } from "../i18n/index.ts";
-import { localePath } from "../i18n/paths.ts";
 import { useTranslation } from "../i18n/use-translation.ts";
-import { safeLocalPath } from "../lib/safe-redirect.ts";
 import { named } from "../middleware.server.ts";
 import type { Route } from "./+types/user-profile";
 

@@ -6,7 +6,7 @@ import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
-import { translate } from "#app/i18n/index.ts";
+import { translate } from "#core/i18n/index.ts";
 import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
 import { LISTING_IMAGE_UPLOAD_PATH } from "../modules/listings/api.ts";

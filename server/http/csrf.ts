@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { translate } from "#app/i18n/index.ts";
+import { translate } from "#core/i18n/index.ts";
 import type { AppEnv } from "./types.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { Context } from "hono";
+import { PRAGUE_TIME_ZONE } from "#core/time/prague.ts";
 import { type OutboxMail, readOutbox } from "../adapters/mail.ts";
 import type { Config } from "../config.ts";
 import { escapeHtml } from "../modules/mail/layout.ts";
@@ -58,7 +59,7 @@ export function devOutbox(config: Pick<Config, "smtpUrl" | "dataDir" | "env" | "
 const timeFormat = new Intl.DateTimeFormat("cs-CZ", {
   dateStyle: "short",
   timeStyle: "medium",
-  timeZone: "Europe/Prague",
+  timeZone: PRAGUE_TIME_ZONE,
 });
 
 function sentAt(mail: OutboxMail): string {

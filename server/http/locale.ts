@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
-import { defaultLocale, isLocale, type Locale } from "#app/i18n/index.ts";
+import { defaultLocale, isLocale, type Locale } from "#core/i18n/index.ts";
 import type { AppEnv } from "./types.ts";
 
 export const LOCALE_COOKIE = "locale";

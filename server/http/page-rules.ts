@@ -1,8 +1,8 @@
 import type { MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
-import { localePath, pathLocale } from "#app/i18n/paths.ts";
-import { serializeCookie } from "#app/lib/cookie-header.ts";
-import { safeLocalPath } from "#app/lib/safe-redirect.ts";
+import { localePath, pathLocale } from "#core/i18n/paths.ts";
+import { serializeCookie } from "#core/web/cookie-header.ts";
+import { safeLocalPath } from "#core/web/safe-redirect.ts";
 import { LOCALE_COOKIE } from "./locale.ts";
 import type { AppEnv } from "./types.ts";
 

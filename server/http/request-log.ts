@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
-import { PAGE_PATHS } from "#app/i18n/paths.ts";
+import { PAGE_PATHS } from "#core/i18n/paths.ts";
 import type { Logger } from "../logger.ts";
 import type { AppEnv } from "./types.ts";
 

@@ -1,6 +1,6 @@
 import type { Hono } from "hono";
-import type { Locale } from "#app/i18n/index.ts";
-import { localePath, type PageName } from "#app/i18n/paths.ts";
+import type { Locale } from "#core/i18n/index.ts";
+import { localePath, type PageName } from "#core/i18n/paths.ts";
 import type { Services } from "../services.ts";
 import type { AppEnv } from "./types.ts";
 

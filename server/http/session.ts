@@ -1,25 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
+import { sessionCookieName } from "#core/web/session-cookie.ts";
 import type { AppEnv } from "./types.ts";
-
-/** The httpOnly cookie the web app keeps its session in (spec: token stored with prefix auth.). */
-export const SESSION_COOKIE = "auth._token";
-/**
- * Over https the cookie carries the `__Host-` prefix: the browser then accepts it only when it is
- * Secure, has Path=/ and no Domain, so a sibling subdomain or a man in the middle on plain http
- * can neither set nor overwrite the session (session fixation). Plain http (development, the
- * browser tests on localhost) cannot hold a Secure cookie, so it keeps the plain name.
- */
-export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
-
-/** Whether the site is served over https, which decides the cookie's name and its Secure flag. */
-export function isSecureOrigin(publicUrl: string): boolean {
-  return publicUrl.startsWith("https://");
-}
-
-export function sessionCookieName(publicUrl: string): string {
-  return isSecureOrigin(publicUrl) ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
-}
 
 /**
  * Resolves the caller: a Bearer token (API clients) or the session cookie (the browser). A bad or

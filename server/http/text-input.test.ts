@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { controlCharacterFields } from "#core/validation/text-input.ts";
 import { countries } from "../modules/lists/tables.ts";
 import { createTestApi, type TestApi } from "../test/api-harness.ts";
-import { controlCharacterFields } from "./text-input.ts";
 
 const address = { name: "Jan Novák", street: "Dlouhá 1", city: "Praha", zip: "11000", countryCode: "CZ" };
 

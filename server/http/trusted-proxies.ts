@@ -11,27 +11,6 @@ import type { AppEnv } from "./types.ts";
  * named in TRUSTED_PROXIES: anyone else could write them to pose as another client or origin.
  */
 
-const KEYWORDS = "loopback, linklocal or uniquelocal";
-
-/**
- * TRUSTED_PROXIES (comma-separated IP addresses, CIDR ranges such as 10.0.0.0/8, and the keywords
- * loopback, linklocal, uniquelocal) as a list. Throws a one-line reason naming a bad entry.
- */
-export function parseTrustedProxies(value: string): string[] {
-  const entries = value
-    .split(",")
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-  for (const entry of entries) {
-    try {
-      proxyAddr.compile(entry);
-    } catch {
-      throw new Error(`"${entry}" is not an IP address, a CIDR range or ${KEYWORDS}`);
-    }
-  }
-  return entries;
-}
-
 const PROTOCOL = /^https?$/i;
 // A host name or IPv4 address, or a bracketed IPv6 address, with an optional port.
 const HOST = /^(?:[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;

@@ -1,4 +1,4 @@
-import type { Locale } from "#app/i18n/index.ts";
+import type { Locale } from "#core/i18n/index.ts";
 import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
 import type { AuthUser } from "../modules/auth/service.ts";

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { PRAGUE_TIME_ZONE } from "#core/time/prague.ts";
 import type { Database } from "../db/client.ts";
 import type { JobRunner } from "./runner.ts";
 
@@ -41,7 +42,7 @@ export async function registerDatabaseMaintenance(
     }
   });
   // 03:30 Prague time: the quietest hour of a Czech marketplace.
-  await jobs.schedule(VACUUM_QUEUE, "30 3 * * *", {}, { tz: "Europe/Prague" });
+  await jobs.schedule(VACUUM_QUEUE, "30 3 * * *", {}, { tz: PRAGUE_TIME_ZONE });
   return true;
 }
 

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
-import { minimumNextBid } from "#app/lib/bid-step.ts";
-import { formatPrice } from "#app/lib/money.ts";
+import { formatPrice } from "#core/money/money.ts";
+import { minimumNextBid } from "#core/rules/bid-step.ts";
 import { BID_STEPS } from "#server/db/seed/settings-data.ts";
 import { DEMO, expect, logIn, test } from "./fixtures.ts";
 

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { PHONE_PREFIXES } from "#app/lib/phone.ts";
+import { PHONE_PREFIXES } from "#core/formats/phone.ts";
 import type { FieldErrors } from "../forms/fields.tsx";
 
 const control =

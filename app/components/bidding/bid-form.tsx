@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import type { AuctionLive, PublicBid, ViewerStanding } from "#core/contracts/bidding.ts";
 import { type CzkAmount, useCzkAmount } from "../catalog/format.ts";
-import type { AuctionLive, PublicBid, ViewerStanding } from "./types.ts";
 
 /** What the product page's bid action answers (app/routes/catalog/product.tsx). */
 export type BidActionData =

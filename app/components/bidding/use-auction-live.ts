@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { AuctionEvent, AuctionLive, PublicBid, ViewerStanding } from "./types.ts";
+import type { AuctionEvent, AuctionLive, PublicBid, ViewerStanding } from "#core/contracts/bidding.ts";
 
 export type ConnectionState = "connecting" | "open" | "retrying";
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { formatWholeNumber } from "#app/lib/money.ts";
+import { formatWholeNumber } from "#core/money/money.ts";
 import type { ListingPageData } from "./listing-data.ts";
 import { type ListingFilters, listingHref } from "./listing-params.ts";
 

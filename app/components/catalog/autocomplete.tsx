@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import type { AutocompleteResult } from "./types.ts";
+import type { AutocompleteResult } from "#core/contracts/catalog.ts";
 
 export type AutocompleteProps = {
   /** The input's name in its form (default `q`). */

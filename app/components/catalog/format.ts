@@ -1,12 +1,12 @@
 import { useEffect, useState } from "react";
 import { useRouteLoaderData } from "react-router";
-import type { Locale } from "#app/i18n/index.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { formatPrice, type PriceCurrency, selectCurrency } from "#app/lib/money.ts";
 import type { ShellData } from "#app/shell.ts";
+import type { Locale } from "#core/i18n/index.ts";
+import { formatPrice, type PriceCurrency, selectCurrency } from "#core/money/money.ts";
+import { PRAGUE_TIME_ZONE } from "#core/time/prague.ts";
 
 /** Time is shown in Prague (product.md "Languages, money, time"). */
-export const TIME_ZONE = "Europe/Prague";
 const INTL_LOCALE: Record<Locale, string> = { cs: "cs-CZ", en: "en-GB" };
 
 /** The visitor's currency: the root loader's `currencies` and `currencyId` (cookie currencyId). */
@@ -73,7 +73,7 @@ export function pluralKey(locale: Locale, key: string, count: number): string {
 /** A date and time in Prague: `pátek 30. listopadu 2026 20:00` / `Friday 30 November 2026, 20:00`. */
 export function formatDateTime(iso: string, locale: Locale): string {
   return new Intl.DateTimeFormat(INTL_LOCALE[locale], {
-    timeZone: TIME_ZONE,
+    timeZone: PRAGUE_TIME_ZONE,
     weekday: "long",
     day: "numeric",
     month: "long",

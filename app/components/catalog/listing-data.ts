@@ -1,6 +1,6 @@
-import type { Locale } from "#app/i18n/index.ts";
+import type { CategoryDetail, ListingFacets, ListingSort, ProductPage } from "#core/contracts/catalog.ts";
+import type { Locale } from "#core/i18n/index.ts";
 import type { ListingState } from "./listing-params.ts";
-import type { CategoryDetail, ListingFacets, ListingSort, ProductPage } from "./types.ts";
 
 /** The listing pages: a category, the two auction lists, new and sale products, search. */
 export type ListingKind =

@@ -1,4 +1,4 @@
-import type { AuctionDuration, ListingSort, ProductFormat, ProductType } from "./types.ts";
+import type { AuctionDuration, ListingSort, ProductFormat, ProductType } from "#core/contracts/catalog.ts";
 
 /**
  * A listing's state in its URL, so a filtered page can be shared and crawled: the same parameter

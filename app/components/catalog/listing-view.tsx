@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { localePath } from "#app/i18n/paths.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { formatWholeNumber } from "#app/lib/money.ts";
+import { localePath } from "#core/i18n/paths.ts";
+import { formatWholeNumber } from "#core/money/money.ts";
 import { CategorySidebar } from "../layout/category-sidebar.tsx";
 import { WatchdogButton } from "../watchdog/watchdog-button.tsx";
 import { ActiveFilterChips, resetFiltersHref, useActiveFilters } from "./active-filters.tsx";

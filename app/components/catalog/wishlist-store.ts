@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from "react";
-import { type Locale, translate } from "#app/i18n/index.ts";
-import { parseCookieHeader } from "#app/lib/cookie-header.ts";
+import { type Locale, translate } from "#core/i18n/index.ts";
+import { parseCookieHeader } from "#core/web/cookie-header.ts";
 import { writeBrowserCookie } from "../consent/browser-cookies.ts";
 import { createStore } from "../feedback/external-store.ts";
 import { showSnackbar } from "../feedback/snackbar-store.ts";

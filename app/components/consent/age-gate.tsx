@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { useLocation } from "react-router";
-import { localePath } from "#app/i18n/paths.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { localePath } from "#core/i18n/paths.ts";
 import { ModalDialog } from "../feedback/modal-dialog.tsx";
 import { AGE_GATE, confirmAge, useAgeGateOpen } from "./age-gate-store.ts";
 

@@ -1,5 +1,5 @@
 import type { ConsentCookie } from "#app/lib/consent.ts";
-import { parseCookieHeader, serializeCookie } from "#app/lib/cookie-header.ts";
+import { parseCookieHeader, serializeCookie } from "#core/web/cookie-header.ts";
 
 /** The browser's cookies as a name -> value map (empty on the server). */
 export function readBrowserCookies(): Record<string, string> {

@@ -1,8 +1,8 @@
 import { useId, useState, useSyncExternalStore } from "react";
 import { Link } from "react-router";
-import { localePath } from "#app/i18n/paths.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { type ConsentChoices, readConsentChoices, shouldShowBar } from "#app/lib/consent.ts";
+import { localePath } from "#core/i18n/paths.ts";
 import { createStore } from "../feedback/external-store.ts";
 import { useShell } from "../feedback/use-shell.ts";
 import { useAgeConfirmed } from "./age-gate-store.ts";

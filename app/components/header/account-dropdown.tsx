@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { localePath } from "#app/i18n/paths.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { ShellUser } from "#app/shell.ts";
+import { localePath } from "#core/i18n/paths.ts";
 import { Dropdown } from "../ui/dropdown.tsx";
 import { ChevronDownIcon, PlusIcon } from "../ui/icons.tsx";
 import { AccountLinkCounts, Avatar, LogoutForm, useAccountLinks } from "./account-links.tsx";

@@ -1,8 +1,8 @@
 import type { ComponentType, ReactNode } from "react";
 import { Form } from "react-router";
-import { localePath, type PageName } from "#app/i18n/paths.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { ShellUser } from "#app/shell.ts";
+import { localePath, type PageName } from "#core/i18n/paths.ts";
 import {
   BellIcon,
   CardIcon,

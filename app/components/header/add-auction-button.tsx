@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { localePath } from "#app/i18n/paths.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { localePath } from "#core/i18n/paths.ts";
 import { PlusIcon } from "../ui/icons.tsx";
 import { FOCUS_ON_DARK } from "./shared.ts";
 

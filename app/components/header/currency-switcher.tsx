@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { CLIENT_COOKIES } from "#app/lib/consent.ts";
-import { selectCurrency } from "#app/lib/money.ts";
+import { selectCurrency } from "#core/money/money.ts";
 import { writeBrowserCookie } from "../consent/browser-cookies.ts";
 import { Dropdown } from "../ui/dropdown.tsx";
 import { CheckIcon, ChevronDownIcon } from "../ui/icons.tsx";

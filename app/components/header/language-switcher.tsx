@@ -1,7 +1,7 @@
 import { useLocation, useMatches } from "react-router";
-import { type Locale, locales } from "#app/i18n/index.ts";
-import { localePath } from "#app/i18n/paths.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { type Locale, locales } from "#core/i18n/index.ts";
+import { localePath } from "#core/i18n/paths.ts";
 import { pageAlternates } from "../seo/page-meta.ts";
 import { FOCUS_ON_DARK, FOCUS_ON_LIGHT } from "./shared.ts";
 

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import { useRevalidator, useRouteLoaderData } from "react-router";
 import type { ShellData, ShellUser } from "#app/shell.ts";
+import type { UserEvent } from "#core/contracts/messages.ts";
 import { createStore } from "../feedback/external-store.ts";
-import type { UserEvent } from "../messages/types.ts";
 
 /**
  * The logged-in user's message and advertisement counts (spec section 6: polled every 10 s). The

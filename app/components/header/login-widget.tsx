@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { Link, useFetcher, useSearchParams } from "react-router";
-import { localePath } from "#app/i18n/paths.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { localePath } from "#core/i18n/paths.ts";
 import { LoginChallengeFields } from "../forms/login-challenge.tsx";
 import { type LoginAnswer, useLoginForm } from "../forms/use-login-form.ts";
 import { Dropdown } from "../ui/dropdown.tsx";

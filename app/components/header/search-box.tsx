@@ -1,6 +1,6 @@
 import { Form, useLocation, useSearchParams } from "react-router";
-import { localePath } from "#app/i18n/paths.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { localePath } from "#core/i18n/paths.ts";
 import { Autocomplete } from "../catalog/autocomplete.tsx";
 import { SearchIcon } from "../ui/icons.tsx";
 

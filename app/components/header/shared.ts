@@ -1,4 +1,4 @@
-import type { Locale } from "#app/i18n/index.ts";
+import type { Locale } from "#core/i18n/index.ts";
 
 /** Picks the plural form of a `{ one, few, other }` message (Czech has three; English uses one/other). */
 export function pluralKey(locale: Locale, key: string, count: number): string {

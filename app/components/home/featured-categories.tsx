@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { localePath } from "#app/i18n/paths.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { CategoryNode } from "#app/shell.ts";
+import { localePath } from "#core/i18n/paths.ts";
 import { useShell } from "../feedback/use-shell.ts";
 import { pluralKey } from "../product/format.ts";
 

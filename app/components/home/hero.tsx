@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { localePath } from "#app/i18n/paths.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import type { ProductCardData } from "../catalog/types.ts";
+import type { ProductCardData } from "#core/contracts/catalog.ts";
+import { localePath } from "#core/i18n/paths.ts";
 import { Countdown } from "../product/countdown.tsx";
 import { pluralKey, usePriceFormatter } from "../product/format.ts";
 import { ResponsiveImage } from "../ui/responsive-image.tsx";

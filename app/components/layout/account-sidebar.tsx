@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { localePath } from "#app/i18n/paths.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { localePath } from "#core/i18n/paths.ts";
 import { AccountLinkCounts, Avatar, LogoutForm, useAccountLinks } from "../header/account-links.tsx";
 import { useShellData } from "../header/live-counts.ts";
 import { FOCUS_ON_LIGHT } from "../header/shared.ts";

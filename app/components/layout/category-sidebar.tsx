@@ -1,6 +1,5 @@
 import { useEffect, useId, useMemo, useState } from "react";
 import { Link, useMatches } from "react-router";
-import { localePath, parseRouteId } from "#app/i18n/paths.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import {
   categoryPath,
@@ -9,6 +8,7 @@ import {
   sortSidebarCategories,
 } from "#app/lib/category-checkbox-tree.ts";
 import type { CategoryNode } from "#app/shell.ts";
+import { localePath, parseRouteId } from "#core/i18n/paths.ts";
 import { useShellData } from "../header/live-counts.ts";
 import { FOCUS_ON_LIGHT } from "../header/shared.ts";
 import { ChevronDownIcon, GridIcon } from "../ui/icons.tsx";

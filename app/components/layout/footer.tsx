@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { localePath } from "#app/i18n/paths.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { MenuLink } from "#app/shell.ts";
+import { localePath } from "#core/i18n/paths.ts";
 import { openConsentSettings } from "../consent/consent-bar.tsx";
 import { useShell } from "../feedback/use-shell.ts";
 import { NewsletterSignup } from "../newsletter/newsletter-signup.tsx";

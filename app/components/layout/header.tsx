@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import { localePath } from "#app/i18n/paths.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { localePath } from "#core/i18n/paths.ts";
 import { AccountDropdown } from "../header/account-dropdown.tsx";
 import { AddAuctionButton } from "../header/add-auction-button.tsx";
 import { Bell } from "../header/bell.tsx";

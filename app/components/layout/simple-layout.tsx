@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { localePath } from "#app/i18n/paths.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { localePath } from "#core/i18n/paths.ts";
 import { ProgressBar } from "./progress-bar.tsx";
 import { Snackbars } from "./snackbars.tsx";
 

@@ -1,4 +1,4 @@
-import { fromPragueLocalInput, toPragueLocalInput } from "#app/lib/prague-time.ts";
+import { fromPragueLocalInput, toPragueLocalInput } from "#core/time/prague.ts";
 
 /**
  * The add and edit forms as the browser posts them, and their translation into the listing input

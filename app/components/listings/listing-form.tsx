@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { fromPragueLocalInput } from "#app/lib/prague-time.ts";
+import { fromPragueLocalInput } from "#core/time/prague.ts";
 import { useHydrated } from "../feedback/use-hydrated.ts";
 import { FieldLabel } from "../forms/fields.tsx";
 import { formatDate } from "../product/format.ts";

@@ -1,6 +1,6 @@
 import { Form } from "react-router";
-import { localePath } from "#app/i18n/paths.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { localePath } from "#core/i18n/paths.ts";
 
 /** "Pay the fee": posts to My listings' action, which opens the fee's order page. Used there and on the confirmation page. */
 export function PayFeeForm({

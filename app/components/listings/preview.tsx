@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import type { AuctionDuration, ProductFormat, ProductStatus, ProductType } from "../catalog/types.ts";
+import type { AuctionDuration, ProductFormat, ProductStatus, ProductType } from "#core/contracts/catalog.ts";
 import { formatDate, usePriceFormatter } from "../product/format.ts";
 import { ProductGallery } from "../product/gallery.tsx";
 import { ProductDescription } from "../product/product-info.tsx";

@@ -1,12 +1,12 @@
 import { Fragment } from "react";
-import type { Locale } from "#app/i18n/index.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { TIME_ZONE } from "../catalog/format.ts";
+import type { ThreadPerson, ThreadProduct } from "#core/contracts/messages.ts";
+import type { Locale } from "#core/i18n/index.ts";
+import { PRAGUE_TIME_ZONE } from "#core/time/prague.ts";
 import { avatarUrl } from "../header/shared.ts";
 import { BellIcon } from "../ui/icons.tsx";
 import { ResponsiveImage } from "../ui/responsive-image.tsx";
 import { linkify } from "./linkify.ts";
-import type { ThreadPerson, ThreadProduct } from "./types.ts";
 
 const INTL_LOCALE: Record<Locale, string> = { cs: "cs-CZ", en: "en-GB" };
 
@@ -39,20 +39,20 @@ export function shortWhen(iso: string, locale: Locale, nowIso: string): string {
   const now = new Date(nowIso);
   const day = (value: Date) =>
     new Intl.DateTimeFormat("en-CA", {
-      timeZone: TIME_ZONE,
+      timeZone: PRAGUE_TIME_ZONE,
       year: "numeric",
       month: "2-digit",
       day: "2-digit",
     }).format(value);
   if (day(date) === day(now))
     return new Intl.DateTimeFormat(INTL_LOCALE[locale], {
-      timeZone: TIME_ZONE,
+      timeZone: PRAGUE_TIME_ZONE,
       hour: "2-digit",
       minute: "2-digit",
     }).format(date);
   const sameYear = day(date).slice(0, 4) === day(now).slice(0, 4);
   return new Intl.DateTimeFormat(INTL_LOCALE[locale], {
-    timeZone: TIME_ZONE,
+    timeZone: PRAGUE_TIME_ZONE,
     day: "numeric",
     month: "numeric",
     ...(sameYear ? {} : { year: "numeric" }),
@@ -62,7 +62,7 @@ export function shortWhen(iso: string, locale: Locale, nowIso: string): string {
 /** A message's time in full (its tooltip and the thread view): `12. 3. 2026 14:05`. */
 export function fullWhen(iso: string, locale: Locale): string {
   return new Intl.DateTimeFormat(INTL_LOCALE[locale], {
-    timeZone: TIME_ZONE,
+    timeZone: PRAGUE_TIME_ZONE,
     day: "numeric",
     month: "numeric",
     year: "numeric",

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { localePath } from "#app/i18n/paths.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import type { ThreadFilter, ThreadSummary } from "#core/contracts/messages.ts";
+import { localePath } from "#core/i18n/paths.ts";
 import { fullWhen, shortWhen, ThreadPicture } from "./parts.tsx";
-import type { ThreadFilter, ThreadSummary } from "./types.ts";
 
 /**
  * The inbox's list of threads: picture, the other party (or the system), the product, the last

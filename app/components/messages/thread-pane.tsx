@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef } from "react";
 import { Form, Link, useFetcher } from "react-router";
-import { localePath } from "#app/i18n/paths.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import type { ThreadMessage, ThreadView } from "#core/contracts/messages.ts";
+import { localePath } from "#core/i18n/paths.ts";
 import { usePriceFormatter } from "../product/format.ts";
 import { fullWhen, MessageText, PersonAvatar, ThreadPicture } from "./parts.tsx";
-import type { ThreadMessage, ThreadView } from "./types.ts";
 
 export type ThreadActionData =
   | { intent: "reply"; ok: true }

@@ -1,4 +1,4 @@
-import type { Locale } from "#app/i18n/index.ts";
+import type { Locale } from "#core/i18n/index.ts";
 
 /**
  * The newsletter calls (spec section 7). The browser's session cookie authenticates the two

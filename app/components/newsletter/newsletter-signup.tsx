@@ -1,8 +1,8 @@
 import { type FormEvent, useId, useRef, useState } from "react";
 import { Link } from "react-router";
-import { localePath } from "#app/i18n/paths.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { CategoryNode } from "#app/shell.ts";
+import { localePath } from "#core/i18n/paths.ts";
 import { showSnackbar } from "../feedback/snackbar-store.ts";
 import { loadAccountEmail, loadPreferences, savePreferences, saveSubscriber } from "./api.ts";
 import { NewsletterModal } from "./newsletter-modal.tsx";

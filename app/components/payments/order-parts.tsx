@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { formatPrice } from "#app/lib/money.ts";
+import { formatPrice } from "#core/money/money.ts";
 import { pluralKey } from "../catalog/format.ts";
 import { formatDate } from "../product/format.ts";
 

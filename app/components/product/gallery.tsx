@@ -1,6 +1,6 @@
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { variantSrc } from "#app/lib/image-variants.ts";
+import { variantSrc } from "#core/web/image-variants.ts";
 import { ChevronRightIcon, CloseIcon } from "../ui/icons.tsx";
 import { ResponsiveImage } from "../ui/responsive-image.tsx";
 

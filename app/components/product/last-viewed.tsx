@@ -1,6 +1,5 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { Link } from "react-router";
-import type { Locale } from "#app/i18n/index.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import {
   addLastViewed,
@@ -10,6 +9,7 @@ import {
   parseLastViewed,
   serializeLastViewed,
 } from "#app/lib/last-viewed.ts";
+import type { Locale } from "#core/i18n/index.ts";
 import { ResponsiveImage } from "../ui/responsive-image.tsx";
 import { usePriceFormatter } from "./format.ts";
 

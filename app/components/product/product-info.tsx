@@ -1,8 +1,8 @@
 import { Fragment, type ReactNode } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import type { ProductDetail } from "#core/contracts/product.ts";
 import { formatDate, pluralKey } from "./format.ts";
-import type { ProductDetail } from "./types.ts";
 
 /** Breadcrumbs: home, the category path, the current page (not linked). */
 export function Breadcrumbs({ items, current }: { items: { name: string; url: string }[]; current: string }) {

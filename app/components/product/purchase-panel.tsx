@@ -1,7 +1,8 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { localePath } from "#app/i18n/paths.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import type { ProductDetail } from "#core/contracts/product.ts";
+import { localePath } from "#core/i18n/paths.ts";
 import { type BidActionData, BidForm } from "../bidding/bid-form.tsx";
 import type { LiveAuction } from "../bidding/use-auction-live.ts";
 import { useCzkAmount } from "../catalog/format.ts";
@@ -9,7 +10,6 @@ import { ContactSeller } from "../listings/contact-seller.tsx";
 import { WatchdogButton } from "../watchdog/watchdog-button.tsx";
 import { Countdown } from "./countdown.tsx";
 import { formatDate, pluralKey, usePriceFormatter } from "./format.ts";
-import type { ProductDetail } from "./types.ts";
 
 export type Viewer = { loggedIn: boolean; isSeller: boolean; emailConfirmed?: boolean };
 

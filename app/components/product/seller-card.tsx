@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import type { ProductDetailSeller } from "#core/contracts/product.ts";
 import { formatDate, pluralKey } from "./format.ts";
 import { RatingStars } from "./rating-stars.tsx";
-import type { ProductDetailSeller } from "./types.ts";
 
 export function VerifiedBadge({ className = "" }: { className?: string }) {
   const { t } = useTranslation();

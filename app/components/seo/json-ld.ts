@@ -1,6 +1,6 @@
-import type { Locale } from "#app/i18n/index.ts";
-import { localePath } from "#app/i18n/paths.ts";
-import { ogImageSrc } from "#app/lib/image-variants.ts";
+import type { Locale } from "#core/i18n/index.ts";
+import { localePath } from "#core/i18n/paths.ts";
+import { ogImageSrc } from "#core/web/image-variants.ts";
 import { absoluteUrl, type JsonLd, SITE_NAME } from "./meta.ts";
 
 /**

@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
-import { type Locale, locales } from "#app/i18n/index.ts";
-import { OG_IMAGE, ogImageSrc } from "#app/lib/image-variants.ts";
+import { type Locale, locales } from "#core/i18n/index.ts";
+import { OG_IMAGE, ogImageSrc } from "#core/web/image-variants.ts";
 
 /**
  * The head tags every public page needs for search engines and sharing: title, description,

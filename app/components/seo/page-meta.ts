@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
-import { isLocale, type Locale, locales, translate } from "#app/i18n/index.ts";
-import { localePath, parseRouteId, pathLocale } from "#app/i18n/paths.ts";
+import { isLocale, type Locale, locales, translate } from "#core/i18n/index.ts";
+import { localePath, parseRouteId, pathLocale } from "#core/i18n/paths.ts";
 import { seoMeta } from "./meta.ts";
 
 /**

@@ -1,5 +1,5 @@
 import type { ImgHTMLAttributes } from "react";
-import { srcSet, VARIANT_WIDTHS, type VariantWidth, variantSrc } from "#app/lib/image-variants.ts";
+import { srcSet, VARIANT_WIDTHS, type VariantWidth, variantSrc } from "#core/web/image-variants.ts";
 
 export type ResponsiveImageProps = Omit<
   ImgHTMLAttributes<HTMLImageElement>,

@@ -1,6 +1,6 @@
 import { Link, useFetcher, useLocation } from "react-router";
-import { localePath } from "#app/i18n/paths.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { localePath } from "#core/i18n/paths.ts";
 import { useShellData } from "../header/live-counts.ts";
 import { BellIcon } from "../ui/icons.tsx";
 

@@ -2,8 +2,8 @@ import { Form, Link, useActionData, useLoaderData } from "react-router";
 import { primaryLinkClass, ResultCard, secondaryLinkClass } from "#app/components/forms/fields.tsx";
 import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { appContext } from "#app/context.ts";
-import { localePath } from "#app/i18n/paths.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { localePath } from "#core/i18n/paths.ts";
 import type { Route } from "./+types/confirm-email";
 
 export function meta(args: Route.MetaArgs) {

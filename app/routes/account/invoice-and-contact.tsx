@@ -9,10 +9,10 @@ import { Avatar } from "#app/components/header/account-links.tsx";
 import { useShellData } from "#app/components/header/live-counts.ts";
 import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { appContext } from "#app/context.ts";
-import { translate } from "#app/i18n/index.ts";
-import { localePath } from "#app/i18n/paths.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { named } from "#app/middleware.server.ts";
+import { translate } from "#core/i18n/index.ts";
+import { localePath } from "#core/i18n/paths.ts";
 import type { Route } from "./+types/invoice-and-contact";
 import { readLimitedFormData } from "./invoice-and-contact.server.ts";
 

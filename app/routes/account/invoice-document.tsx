@@ -4,9 +4,9 @@ import { useCzk } from "#app/components/payments/order-parts.tsx";
 import { formatDate } from "#app/components/product/format.ts";
 import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { appContext } from "#app/context.ts";
-import { localePath } from "#app/i18n/paths.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { named } from "#app/middleware.server.ts";
+import { localePath } from "#core/i18n/paths.ts";
 import type { Route } from "./+types/invoice-document";
 
 /**

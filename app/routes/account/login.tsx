@@ -4,10 +4,10 @@ import { LoginChallengeFields } from "#app/components/forms/login-challenge.tsx"
 import { useLoginForm } from "#app/components/forms/use-login-form.ts";
 import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { appContext } from "#app/context.ts";
-import { localePath } from "#app/i18n/paths.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { LoginField } from "#app/lib/login-form.ts";
-import { safeRedirect } from "#app/lib/safe-redirect.ts";
+import { localePath } from "#core/i18n/paths.ts";
+import { safeRedirect } from "#core/web/safe-redirect.ts";
 import type { Route } from "./+types/login";
 
 /**

@@ -3,14 +3,14 @@ import { data, Link, redirect, useNavigation, useRevalidator, useSearchParams } 
 import { useThreadEvents } from "#app/components/header/live-counts.ts";
 import { ThreadFilters, ThreadList } from "#app/components/messages/thread-list.tsx";
 import { type ThreadActionData, ThreadPane } from "#app/components/messages/thread-pane.tsx";
-import { isThreadFilter, type ThreadFilter } from "#app/components/messages/types.ts";
 import { parsePathId } from "#app/components/seo/canonical.ts";
 import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { appContext } from "#app/context.ts";
-import { translate } from "#app/i18n/index.ts";
-import { localePath } from "#app/i18n/paths.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { named } from "#app/middleware.server.ts";
+import { isThreadFilter, type ThreadFilter } from "#core/contracts/messages.ts";
+import { translate } from "#core/i18n/index.ts";
+import { localePath } from "#core/i18n/paths.ts";
 import type { Route } from "./+types/messages";
 
 /**

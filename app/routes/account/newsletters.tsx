@@ -6,10 +6,10 @@ import { useShellData } from "#app/components/header/live-counts.ts";
 import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { CheckboxTree } from "#app/components/ui/checkbox-tree.tsx";
 import { appContext } from "#app/context.ts";
-import { translate } from "#app/i18n/index.ts";
-import { localePath } from "#app/i18n/paths.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { named } from "#app/middleware.server.ts";
+import { translate } from "#core/i18n/index.ts";
+import { localePath } from "#core/i18n/paths.ts";
 import type { Route } from "./+types/newsletters";
 
 /**

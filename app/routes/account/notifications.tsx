@@ -2,17 +2,13 @@ import { useEffect } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { AccountSection, SavedMessage, SectionButton } from "#app/components/account/section.tsx";
 import { showSnackbar } from "#app/components/feedback/snackbar-store.ts";
-import {
-  NOTIFICATION_GROUPS,
-  NOTIFICATION_KINDS,
-  type NotificationKind,
-} from "#app/components/messages/types.ts";
 import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { appContext } from "#app/context.ts";
-import { translate } from "#app/i18n/index.ts";
-import { localePath } from "#app/i18n/paths.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { named } from "#app/middleware.server.ts";
+import { NOTIFICATION_GROUPS, NOTIFICATION_KINDS, type NotificationKind } from "#core/contracts/messages.ts";
+import { translate } from "#core/i18n/index.ts";
+import { localePath } from "#core/i18n/paths.ts";
 import type { Route } from "./+types/notifications";
 
 /**

@@ -7,9 +7,9 @@ import { parsePathId } from "#app/components/seo/canonical.ts";
 import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { ResponsiveImage } from "#app/components/ui/responsive-image.tsx";
 import { appContext } from "#app/context.ts";
-import { localePath } from "#app/i18n/paths.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { named } from "#app/middleware.server.ts";
+import { localePath } from "#core/i18n/paths.ts";
 import type { Route } from "./+types/review-form";
 
 /**

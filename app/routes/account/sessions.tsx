@@ -3,11 +3,11 @@ import { AccountSection, SavedMessage, SectionButton } from "#app/components/acc
 import { formatShortDateTime } from "#app/components/product/format.ts";
 import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { appContext } from "#app/context.ts";
-import { translate } from "#app/i18n/index.ts";
-import { localePath } from "#app/i18n/paths.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import type { DeviceSummary } from "#app/lib/user-agent.ts";
 import { named } from "#app/middleware.server.ts";
+import type { DeviceSummary } from "#core/formats/user-agent.ts";
+import { translate } from "#core/i18n/index.ts";
+import { localePath } from "#core/i18n/paths.ts";
 import type { Route } from "./+types/sessions";
 
 /**

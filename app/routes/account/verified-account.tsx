@@ -4,10 +4,10 @@ import { formatDate, formatShortDateTime } from "#app/components/product/format.
 import { VerifiedBadge } from "#app/components/product/seller-card.tsx";
 import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { appContext } from "#app/context.ts";
-import { localePath } from "#app/i18n/paths.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { formatWait } from "#app/lib/wait.ts";
 import { named } from "#app/middleware.server.ts";
+import { formatWait } from "#core/formats/wait.ts";
+import { localePath } from "#core/i18n/paths.ts";
 import type { Route } from "./+types/verified-account";
 
 /**

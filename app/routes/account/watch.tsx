@@ -4,10 +4,10 @@ import { pluralKey, usePriceFormatter } from "#app/components/product/format.ts"
 import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { ResponsiveImage } from "#app/components/ui/responsive-image.tsx";
 import { appContext } from "#app/context.ts";
-import { translate } from "#app/i18n/index.ts";
-import { localePath } from "#app/i18n/paths.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { named } from "#app/middleware.server.ts";
+import { translate } from "#core/i18n/index.ts";
+import { localePath } from "#core/i18n/paths.ts";
 import type { Route } from "./+types/watch";
 
 export const middleware = named("auth");

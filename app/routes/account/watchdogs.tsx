@@ -7,10 +7,10 @@ import { formatDate } from "#app/components/product/format.ts";
 import { pageMeta } from "#app/components/seo/page-meta.ts";
 import type { WatchdogActionData } from "#app/components/watchdog/watchdog-button.tsx";
 import { appContext } from "#app/context.ts";
-import { translate } from "#app/i18n/index.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { named } from "#app/middleware.server.ts";
 import type { CategoryNode } from "#app/shell.ts";
+import { translate } from "#core/i18n/index.ts";
 import type { Route } from "./+types/watchdogs";
 
 /**

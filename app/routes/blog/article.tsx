@@ -8,9 +8,9 @@ import { seoMeta } from "#app/components/seo/meta.ts";
 import { ResponsiveImage } from "#app/components/ui/responsive-image.tsx";
 import { RichText } from "#app/components/ui/rich-text.tsx";
 import { appContext } from "#app/context.ts";
-import { translate } from "#app/i18n/index.ts";
-import { localePath } from "#app/i18n/paths.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { translate } from "#core/i18n/index.ts";
+import { localePath } from "#core/i18n/paths.ts";
 import type { Route } from "./+types/article";
 
 /** A blog article /blog/{id}/{slug}: published ones only; a wrong slug answers 301 to the right one. */

@@ -3,9 +3,9 @@ import { BlogCard } from "#app/components/home/blog-card.tsx";
 import { breadcrumbJsonLd } from "#app/components/seo/json-ld.ts";
 import { seoMeta } from "#app/components/seo/meta.ts";
 import { appContext } from "#app/context.ts";
-import { type Locale, translate } from "#app/i18n/index.ts";
-import { localePath } from "#app/i18n/paths.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { type Locale, translate } from "#core/i18n/index.ts";
+import { localePath } from "#core/i18n/paths.ts";
 import type { Route } from "./+types/index";
 
 /** Query parameters (the same in both languages, so the language switcher keeps the filter). */

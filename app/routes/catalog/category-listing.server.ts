@@ -8,14 +8,13 @@ import {
   PARAMS,
   parseListingParams,
 } from "#app/components/catalog/listing-params.ts";
-import type { CategoryDetail, ListingSort, ProductPage } from "#app/components/catalog/types.ts";
 import { appContext } from "#app/context.ts";
-import { type Locale, translate } from "#app/i18n/index.ts";
-import { localePath } from "#app/i18n/paths.ts";
-import { parseCookieHeader } from "#app/lib/cookie-header.ts";
-import { selectCurrency } from "#app/lib/money.ts";
-import { monthlyAuctionEnd } from "#server/db/seed/time.ts";
-import type { ListingQuery } from "#server/modules/catalog/listing.ts";
+import type { CategoryDetail, ListingQuery, ListingSort, ProductPage } from "#core/contracts/catalog.ts";
+import { type Locale, translate } from "#core/i18n/index.ts";
+import { localePath } from "#core/i18n/paths.ts";
+import { selectCurrency } from "#core/money/money.ts";
+import { nextMonthlyRoundClose } from "#core/rules/auction-end.ts";
+import { parseCookieHeader } from "#core/web/cookie-header.ts";
 
 /**
  * The loaders of the listing pages: a category (`/{id}/{slug}`, called by the two-segment route),
@@ -185,7 +184,8 @@ async function load(
   const t = (key: string, params?: Record<string, string | number>) => translate(locale, key, params);
   const filtered = activeFilterCount(filters) > 0 || state.sort !== null;
   const pageSuffix = state.page > 1 ? ` – ${t("catalog.pagination.page", { page: state.page })}` : "";
-  const roundEndsAt = config.kind === "monthlyAuctions" ? monthlyAuctionEnd(new Date()).toISOString() : null;
+  const roundEndsAt =
+    config.kind === "monthlyAuctions" ? nextMonthlyRoundClose(new Date()).toISOString() : null;
 
   let heading: string;
   let intro: string | null;

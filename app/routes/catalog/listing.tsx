@@ -1,7 +1,7 @@
 import { ListingView } from "#app/components/catalog/listing-view.tsx";
 import { listingMeta } from "#app/components/catalog/seo.ts";
-import { locales } from "#app/i18n/index.ts";
-import { localePath } from "#app/i18n/paths.ts";
+import { locales } from "#core/i18n/index.ts";
+import { localePath } from "#core/i18n/paths.ts";
 import type { Route } from "./+types/listing";
 import { loadListingPage } from "./category-listing.server.ts";
 

@@ -1,8 +1,6 @@
 import { useCallback, useEffect } from "react";
 import { data, Link, redirect, type ShouldRevalidateFunctionArgs, useRevalidator } from "react-router";
 import { type BidActionData, parseAmount } from "#app/components/bidding/bid-form.tsx";
-import { refusalField, refusalMessage, refusalStatus } from "#app/components/bidding/refusal.ts";
-import type { BidRefusal } from "#app/components/bidding/types.ts";
 import { useAuctionLive } from "#app/components/bidding/use-auction-live.ts";
 import { ProductGrid } from "#app/components/catalog/product-card.tsx";
 import { WatchButton } from "#app/components/catalog/watch-button.tsx";
@@ -23,9 +21,12 @@ import { parsePathId, withSearch } from "#app/components/seo/canonical.ts";
 import { breadcrumbJsonLd, productJsonLd } from "#app/components/seo/json-ld.ts";
 import { metaDescription, seoMeta } from "#app/components/seo/meta.ts";
 import { appContext } from "#app/context.ts";
-import { translate } from "#app/i18n/index.ts";
-import { localePath } from "#app/i18n/paths.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { refusalField, refusalMessage } from "#core/contracts/bid-refusal.ts";
+import type { BidRefusal } from "#core/contracts/bidding.ts";
+import { translate } from "#core/i18n/index.ts";
+import { localePath } from "#core/i18n/paths.ts";
+import { refusalStatus } from "#core/web/refusal-status.ts";
 import type { Route } from "./+types/product";
 
 const SIMILAR_COUNT = 4;

@@ -6,9 +6,9 @@ import type { ListingPageData } from "#app/components/catalog/listing-data.ts";
 import { PARAMS } from "#app/components/catalog/listing-params.ts";
 import { ListingView } from "#app/components/catalog/listing-view.tsx";
 import { listingMeta } from "#app/components/catalog/seo.ts";
-import { localePath } from "#app/i18n/paths.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { ShellData } from "#app/shell.ts";
+import { localePath } from "#core/i18n/paths.ts";
 import type { Route } from "./+types/search";
 import { loadListingPage } from "./category-listing.server.ts";
 

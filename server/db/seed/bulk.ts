@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { ne, sql } from "drizzle-orm";
+import { nextMonthlyRoundClose } from "#core/rules/auction-end.ts";
 import {
   categoryPathNames,
   productSearchName,
@@ -27,7 +28,7 @@ import {
 import { createRandom } from "./random.ts";
 import { drawProductSvg } from "./svg.ts";
 import { slugify } from "./text.ts";
-import { DAY, MINUTE, monthlyAuctionEnd } from "./time.ts";
+import { DAY, MINUTE } from "./time.ts";
 
 /**
  * Bulk catalogue for load and speed tests (`npm run seed:large`): N more products built from the
@@ -110,7 +111,7 @@ export async function seedLargeCatalogue(
     pictureByKind.set(item.kind, files);
   }
 
-  const roundEnd = monthlyAuctionEnd(now);
+  const roundEnd = nextMonthlyRoundClose(now);
   const prevRoundEnd = previousRoundEnd(roundEnd);
   const olderRoundEnd = previousRoundEnd(prevRoundEnd);
   const [{ maxId }] = await db

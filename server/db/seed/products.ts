@@ -1,3 +1,5 @@
+import { monthlyRoundClose, nextMonthlyRoundClose } from "#core/rules/auction-end.ts";
+import { toPragueWallClock } from "#core/time/prague.ts";
 import {
   categoryPathNames,
   productSearchName,
@@ -12,7 +14,7 @@ import type { Random } from "./random.ts";
 import { bidStepMinor } from "./settings-data.ts";
 import type { DrawInput, ImageVariant } from "./svg.ts";
 import { slugify } from "./text.ts";
-import { DAY, MINUTE, monthlyAuctionEnd, pragueFields, pragueTime } from "./time.ts";
+import { DAY, MINUTE } from "./time.ts";
 
 /**
  * Plans the demo products: format, seller, status and times relative to "now", prices, bid
@@ -101,10 +103,8 @@ function imageVariants(kind: Kind, rng: Random): ImageVariant[] {
 
 /** The close of the monthly round before `roundEnd`. */
 export function previousRoundEnd(roundEnd: Date): Date {
-  const f = pragueFields(roundEnd);
-  const year = f.month === 1 ? f.year - 1 : f.year;
-  const month = f.month === 1 ? 12 : f.month - 1;
-  return pragueTime(year, month, new Date(Date.UTC(year, month, 0)).getUTCDate(), 20);
+  const f = toPragueWallClock(roundEnd);
+  return f.month === 1 ? monthlyRoundClose(f.year - 1, 12) : monthlyRoundClose(f.year, f.month - 1);
 }
 
 /** Picks the sequence of bidders: never the seller, never the same user twice in a row. */
@@ -213,7 +213,7 @@ export function planDemoProducts(ctx: PlanContext): PlannedProduct[] {
 
   const categoriesById = new Map([...ctx.categories.values()].map((category) => [category.id, category]));
 
-  const roundEnd = monthlyAuctionEnd(now);
+  const roundEnd = nextMonthlyRoundClose(now);
   const prevRoundEnd = previousRoundEnd(roundEnd);
   const olderRoundEnd = previousRoundEnd(prevRoundEnd);
 
@@ -620,7 +620,7 @@ export function planTiming(
         duration: month ? "month" : "week",
         createdAt: at(nowMs - rng.int(1, 48) * HOUR),
         activationAt: at(activation),
-        endsAt: month ? monthlyAuctionEnd(at(activation)) : at(activation + 7 * DAY),
+        endsAt: month ? nextMonthlyRoundClose(at(activation)) : at(activation + 7 * DAY),
         endedAt: null,
       };
     }

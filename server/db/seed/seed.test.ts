@@ -4,16 +4,16 @@ import path from "node:path";
 import { asc, eq, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { canTransition } from "#core/lifecycles/listing.ts";
+import { toPragueWallClock } from "#core/time/prague.ts";
 import { createLogger } from "#server/logger.ts";
 import { verifyPassword } from "#server/modules/auth/passwords.ts";
 import { refreshSearchText } from "#server/modules/catalog/search-index.ts";
-import { canTransition } from "#server/modules/listings/lifecycle.ts";
 import * as t from "../schema.ts";
 import { openTestDatabase, type TestDatabase } from "../test-database.ts";
 import { seedLargeCatalogue } from "./bulk.ts";
 import { type DemoAccount, seedDemoIfEmpty } from "./index.ts";
 import { bidStepMinor } from "./settings-data.ts";
-import { pragueFields } from "./time.ts";
 
 let database: TestDatabase;
 let dataDir: string;
@@ -83,7 +83,7 @@ describe("seedDemoIfEmpty", () => {
     const onSale = shop.filter((p) => p.isPriceSaleActive);
     expect(onSale.length).toBeGreaterThan(0);
     for (const p of onSale) expect(p.originalPriceMinor!).toBeGreaterThan(p.priceMinor!);
-    // A sale is a shop product's (app/lib/sale.ts): no auction or classified carries a sale price.
+    // A sale is a shop product's (core/rules/sale.ts): no auction or classified carries a sale price.
     expect(
       products.filter((p) => p.format !== "shop" && (p.isPriceSaleActive || p.originalPriceMinor !== null)),
     ).toEqual([]);
@@ -108,7 +108,7 @@ describe("seedDemoIfEmpty", () => {
     for (const p of auctions.filter((a) => a.auctionDuration === "week" && a.activationAt && a.endsAt))
       expect(p.endsAt!.getTime() - p.activationAt!.getTime()).toBe(7 * 24 * 3600_000);
     for (const p of auctions.filter((a) => a.auctionDuration === "month" && a.endsAt)) {
-      const end = pragueFields(p.endsAt!);
+      const end = toPragueWallClock(p.endsAt!);
       const lastDay = new Date(Date.UTC(end.year, end.month, 0)).getUTCDate();
       expect([end.day, end.hour, end.minute]).toEqual([lastDay, 20, 0]);
     }

@@ -1,8 +1,8 @@
 import type { Context } from "hono";
-import { translate } from "#app/i18n/index.ts";
+import type { FieldErrors } from "#core/contracts/errors.ts";
+import { translate } from "#core/i18n/index.ts";
+import { STREAM_RETRY_AFTER_SECONDS } from "#server/lib/stream-slots.ts";
 import type { AppEnv } from "../types.ts";
-
-export type FieldErrors = Record<string, string[]>;
 
 /**
  * A refusal that the API turns into JSON. Services throw these; the HTTP layer maps them.
@@ -26,4 +26,10 @@ export function unauthorized(c: Context<AppEnv>) {
 
 export function notFoundJson(c: Context<AppEnv>, key = "errors.notFound") {
   return c.json({ message: translate(c.get("locale"), key) }, 404);
+}
+
+/** The over-cap answer: 429, translated, with Retry-After. */
+export function tooManyStreams(c: Context<AppEnv>) {
+  c.header("Retry-After", String(STREAM_RETRY_AFTER_SECONDS));
+  return c.json({ message: translate(c.get("locale"), "errors.tooManyStreams") }, 429);
 }

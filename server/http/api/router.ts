@@ -1,8 +1,8 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
+import { issuesToFieldErrors } from "#core/validation/field-errors.ts";
 import type { AppEnv } from "../types.ts";
 import { unauthorized } from "./errors.ts";
-import { issuesToFieldErrors } from "./validation.ts";
 
 /**
  * Every module's API is an OpenAPIHono router made here, so that all of them answer invalid

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_INT4 } from "#core/validation/limits.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
-import { MAX_INT4, rowId } from "./schemas.ts";
+import { rowId } from "./schemas.ts";
 
 describe("rowId (id path and query parameters)", () => {
   it.each([

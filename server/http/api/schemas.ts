@@ -1,9 +1,7 @@
 import { z } from "@hono/zod-openapi";
+import { MAX_INT4 } from "#core/validation/limits.ts";
 
 /** Schemas several APIs share: locale and id path params, error bodies. */
-
-/** The largest id an `integer` column holds: a bigger number in a path is refused before the database sees it. */
-export const MAX_INT4 = 2_147_483_647;
 
 /**
  * A row id from a path or query string: decimal digits only, as a number. `z.coerce.number()`

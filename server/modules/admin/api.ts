@@ -1,9 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
-import { translate } from "#app/i18n/index.ts";
+import { translate } from "#core/i18n/index.ts";
+import { issuesToFieldErrors } from "#core/validation/field-errors.ts";
+import { MAX_INT4 } from "#core/validation/limits.ts";
 import { bearerSecurity, createApiRouter, requireUser } from "#server/http/api/router.ts";
-import { errorResponses, idPathParam, jsonContent, MAX_INT4, MessageBody } from "#server/http/api/schemas.ts";
-import { issuesToFieldErrors } from "#server/http/api/validation.ts";
+import { errorResponses, idPathParam, jsonContent, MessageBody } from "#server/http/api/schemas.ts";
 import type { AppEnv } from "#server/http/types.ts";
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from "../payments/tables.ts";
 import { SETTING_NAMES, SETTING_SPECS } from "../settings/schemas.ts";

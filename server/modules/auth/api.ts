@@ -1,12 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { translate } from "#app/i18n/index.ts";
-import { serializeCookie } from "#app/lib/cookie-header.ts";
+import { challengeMessage, tooManyAttemptsMessage } from "#core/contracts/login.ts";
+import { translate } from "#core/i18n/index.ts";
+import { serializeCookie } from "#core/web/cookie-header.ts";
+import { isSecureOrigin, sessionCookieName } from "#core/web/session-cookie.ts";
 import { bearerSecurity, createApiRouter, requireUser } from "#server/http/api/router.ts";
 import { errorResponses, jsonContent, MessageBody, ValidationErrorBody } from "#server/http/api/schemas.ts";
-import { isSecureOrigin, sessionCookieName } from "#server/http/session.ts";
 import type { AppEnv } from "#server/http/types.ts";
-import { challengeMessage, tooManyAttemptsMessage } from "./login-throttle.ts";
 import type { AuthUser } from "./service.ts";
 
 /** The user as GET /api/me returns it: the spec reads username, avatar_file_name, group.discount and scope. */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tooManyAttemptsMessage } from "#core/contracts/login.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { solveProofOfWork } from "../users/proof-of-work.ts";
 import {
@@ -9,7 +10,6 @@ import {
   createLoginThrottle,
   IP_LIMIT,
   type LoginGate,
-  tooManyAttemptsMessage,
 } from "./login-throttle.ts";
 
 const solved = (gate: LoginGate) => {

@@ -1,6 +1,4 @@
-import { type Locale, translate } from "#app/i18n/index.ts";
-import { formatWait } from "#app/lib/wait.ts";
-import { RateLimiter } from "#server/http/rate-limit.ts";
+import { RateLimiter } from "#server/lib/rate-limit.ts";
 import { createProofOfWork, type PowChallenge } from "../users/proof-of-work.ts";
 
 const WINDOW_MS = 15 * 60_000;
@@ -149,13 +147,3 @@ export function createLoginThrottle(now: () => number = () => Date.now()) {
 }
 
 export type LoginThrottle = ReturnType<typeof createLoginThrottle>;
-
-/** The 429 text with the wait in words ("Zkuste to prosím znovu za 30 s."). */
-export function tooManyAttemptsMessage(locale: Locale, seconds: number): string {
-  return translate(locale, "security.login.tooMany", { wait: formatWait(locale, seconds) });
-}
-
-/** The text that comes with a challenge: why the extra step, and that the page does it by itself. */
-export function challengeMessage(locale: Locale): string {
-  return translate(locale, "security.login.challenge");
-}

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SESSION_COOKIE } from "#server/http/session.ts";
+import { SESSION_COOKIE } from "#core/web/session-cookie.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { sessions } from "./tables.ts";
 

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
-import { type DeviceSummary, summarizeUserAgent } from "#app/lib/user-agent.ts";
+import { type DeviceSummary, summarizeUserAgent } from "#core/formats/user-agent.ts";
 import type { Db } from "#server/db/client.ts";
 import { sessions } from "./tables.ts";
 

@@ -1,18 +1,18 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { streamSSE } from "hono/streaming";
-import { refusalField, refusalMessage, refusalStatus } from "#app/components/bidding/refusal.ts";
-import { type Locale, translate } from "#app/i18n/index.ts";
-import { ApiError } from "#server/http/api/errors.ts";
+import { refusalField, refusalMessage } from "#core/contracts/bid-refusal.ts";
+import { type Locale, translate } from "#core/i18n/index.ts";
+import { MAX_INT4 } from "#core/validation/limits.ts";
+import { refusalStatus } from "#core/web/refusal-status.ts";
+import { ApiError, tooManyStreams } from "#server/http/api/errors.ts";
 import { bearerSecurity, createApiRouter, requireUser } from "#server/http/api/router.ts";
 import {
   errorResponses,
   idPathParam,
   jsonContent,
-  MAX_INT4,
   MessageBody,
   ValidationErrorBody,
 } from "#server/http/api/schemas.ts";
-import { tooManyStreams } from "#server/http/stream-slots.ts";
 import { PRODUCT_STATUSES } from "../catalog/tables.ts";
 import type { BidRefusal } from "./service.ts";
 import type { AuctionEvent } from "./sse.ts";

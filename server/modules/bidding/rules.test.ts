@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { BidRange } from "#app/lib/bid-step.ts";
+import type { BidRange } from "#core/rules/bid-step.ts";
 import {
   type AuctionState,
   type BidOutcome,

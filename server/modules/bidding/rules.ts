@@ -1,4 +1,4 @@
-import { type BidRange, bidStepFor, minimumNextBid } from "#app/lib/bid-step.ts";
+import { type BidRange, bidStepFor, minimumNextBid } from "#core/rules/bid-step.ts";
 
 /**
  * The auction rules of product.md ("Auction rules") as pure functions, so that they can be tested

@@ -6,11 +6,12 @@ import type {
   MyBidGroup,
   PublicBid,
   ViewerStanding,
-} from "#app/components/bidding/types.ts";
-import type { Locale } from "#app/i18n/index.ts";
-import { localePath } from "#app/i18n/paths.ts";
-import { type BidRange, isBidTable } from "#app/lib/bid-step.ts";
-import { formatPrice } from "#app/lib/money.ts";
+} from "#core/contracts/bidding.ts";
+import type { Locale } from "#core/i18n/index.ts";
+import { localePath } from "#core/i18n/paths.ts";
+import { formatPrice } from "#core/money/money.ts";
+import { monthlyAuctionEnd, weeklyAuctionEnd } from "#core/rules/auction-end.ts";
+import { type BidRange, isBidTable } from "#core/rules/bid-step.ts";
 import type { Mailer } from "#server/adapters/mail.ts";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
@@ -18,7 +19,6 @@ import type { JobRunner } from "#server/jobs/runner.ts";
 import type { Logger } from "#server/logger.ts";
 import { maskUsername } from "../catalog/product-detail.ts";
 import { bids, categories, type ProductStatus, productStatusChanges, products } from "../catalog/tables.ts";
-import { monthlyAuctionEnd, weeklyAuctionEnd } from "../listings/schedule.ts";
 import { createNotifier, type Notifier } from "../messages/notifications.ts";
 import { openProductThread } from "../messages/service.ts";
 import type { SettingsService } from "../settings/service.ts";

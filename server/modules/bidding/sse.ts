@@ -1,4 +1,4 @@
-import type { AuctionEvent } from "#app/components/bidding/types.ts";
+import type { AuctionEvent } from "#core/contracts/bidding.ts";
 import type { Database } from "#server/db/client.ts";
 import { createNotificationListener, type NotificationListener } from "#server/db/listen.ts";
 import { createStreamHub } from "#server/db/stream-hub.ts";

@@ -3,12 +3,11 @@ import os from "node:os";
 import path from "node:path";
 import { and, eq, inArray, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ProductCardData } from "#app/components/catalog/types.ts";
+import type { ListingQuery, ProductCardData } from "#core/contracts/catalog.ts";
 import { seedDemoIfEmpty } from "#server/db/seed/index.ts";
 import { createLogger } from "#server/logger.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { insertCategory, insertProduct, insertProductImage } from "#server/test/fixtures.ts";
-import type { ListingQuery } from "./listing.ts";
 import {
   editDistance,
   isTypoOf,

@@ -1,20 +1,20 @@
 import { type SQL, sql } from "drizzle-orm";
 import type {
-  AuctionDuration,
   AutocompleteResult,
   CategoryDetail,
   CategoryLink,
   ListingFacets,
+  ListingQuery,
   ListingSort,
   ProductCardData,
   ProductFormat,
   ProductPage,
   ProductStatus,
   ProductType,
-} from "#app/components/catalog/types.ts";
-import type { Locale } from "#app/i18n/index.ts";
-import { localePath } from "#app/i18n/paths.ts";
-import { struckPrice } from "#app/lib/sale.ts";
+} from "#core/contracts/catalog.ts";
+import type { Locale } from "#core/i18n/index.ts";
+import { localePath } from "#core/i18n/paths.ts";
+import { struckPrice } from "#core/rules/sale.ts";
 import type { Db } from "#server/db/client.ts";
 import { allowedTypos, isTypoOf, searchTokens } from "./search-text.ts";
 import { PRODUCT_STATUSES } from "./tables.ts";
@@ -32,48 +32,6 @@ export const DEFAULT_PER_PAGE = 24;
 const DEFAULT_STATUSES: ProductStatus[] = ["active"];
 /** Shown greyed on a card (spec section 2: pending). */
 const PENDING_STATUSES = new Set<ProductStatus>(["awaiting_payment", "ended", "sold", "expired"]);
-
-export type ListingQuery = {
-  locale: Locale;
-  /** The category and all its (active) descendants. */
-  categoryId?: number;
-  formats?: ProductFormat[];
-  types?: ProductType[];
-  /** Auctions of these durations only (implies auctions). */
-  durations?: AuctionDuration[];
-  /** The effective price (see ProductCardData.priceMinor), CZK minor units, inclusive. */
-  priceMinMinor?: number;
-  priceMaxMinor?: number;
-  brandIds?: number[];
-  packageIds?: number[];
-  /** Products of verified sellers and the operator's own shop. */
-  verifiedSellerOnly?: boolean;
-  /** Live auctions that end within this many hours. */
-  endingWithinHours?: number;
-  sellerId?: number;
-  ids?: number[];
-  excludeIds?: number[];
-  toppedOnly?: boolean;
-  /** On sale: shop products with an active sale price below the original (see SALE). */
-  onSale?: boolean;
-  /** Products that went live (activation, else creation) within this many days ("new products"). */
-  activatedWithinDays?: number;
-  /** Search words (diacritics and case ignored, one typo tolerated per longer word). */
-  q?: string;
-  /** Default: active only. */
-  statuses?: ProductStatus[];
-  /**
-   * Default: recommended. Only "recommended" puts topped (promoted) products first; every other
-   * sort is obeyed exactly (docs/product/listing-order-and-sales.md).
-   */
-  sort?: ListingSort;
-  /** 1-based; default 1. */
-  page?: number;
-  /** At most MAX_PER_PAGE; default DEFAULT_PER_PAGE. */
-  perPage?: number;
-  /** "Now" for topped and ending-within (tests); default the current time. */
-  now?: Date;
-};
 
 /**
  * How a query word matches: as the beginning of a word (`words` null), or, when no catalogue word
@@ -122,7 +80,7 @@ const EFFECTIVE_PRICE = sql`(case when p.format = 'auction' then coalesce(p.curr
 const TSV = sql`to_tsvector('simple'::regconfig, p.search_text)`;
 
 /**
- * On sale (app/lib/sale.ts states the same rule for one product): a shop product whose sale price
+ * On sale (core/rules/sale.ts states the same rule for one product): a shop product whose sale price
  * is switched on and lies below its price before the sale. Auctions and classifieds never are.
  */
 const SALE = sql`(p.format = 'shop' and p.is_price_sale_active and p.original_price_minor > p.price_minor)`;

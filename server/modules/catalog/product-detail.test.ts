@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { minimumNextBid } from "#app/lib/bid-step.ts";
+import { minimumNextBid } from "#core/rules/bid-step.ts";
 import type { Db } from "#server/db/client.ts";
 import { BID_STEPS } from "#server/db/seed/settings-data.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";

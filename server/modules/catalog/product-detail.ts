@@ -6,11 +6,11 @@ import type {
   ProductDetailCategory,
   ProductDetailSeller,
   ProductState,
-} from "#app/components/product/types.ts";
-import type { Locale } from "#app/i18n/index.ts";
-import { localePath } from "#app/i18n/paths.ts";
-import { isBidTable, minimumNextBid } from "#app/lib/bid-step.ts";
-import { isOnSale, struckPrice } from "#app/lib/sale.ts";
+} from "#core/contracts/product.ts";
+import type { Locale } from "#core/i18n/index.ts";
+import { localePath } from "#core/i18n/paths.ts";
+import { isBidTable, minimumNextBid } from "#core/rules/bid-step.ts";
+import { isOnSale, struckPrice } from "#core/rules/sale.ts";
 import type { Db } from "#server/db/client.ts";
 import { reviews } from "../reviews/tables.ts";
 import type { SettingsService } from "../settings/service.ts";
@@ -35,7 +35,7 @@ export const SITEMAP_PRODUCT_STATUSES: ProductStatus[] = ["active", "ended", "so
 
 const DAY_MS = 24 * 3600 * 1000;
 
-export type { ProductDetail, ProductState } from "#app/components/product/types.ts";
+export type { ProductDetail, ProductState } from "#core/contracts/product.ts";
 
 export type SitemapEntry = { paths: LocalePaths; updatedAt: Date };
 
@@ -247,7 +247,7 @@ export function createProductDetailService(db: Db, settings: Pick<SettingsServic
         brand: row.brandName ?? null,
         package: row.packageCs ? pick(locale, row.packageCs, row.packageEn) : null,
         priceMinor: isAuction ? (auction?.currentPriceMinor ?? null) : p.priceMinor,
-        // A sale is a shop product's (app/lib/sale.ts): an auction with a lowered start shows none.
+        // A sale is a shop product's (core/rules/sale.ts): an auction with a lowered start shows none.
         originalPriceMinor: struckPrice(p),
         isPriceSaleActive: isOnSale(p),
         taxRate: p.taxRate,

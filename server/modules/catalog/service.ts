@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import type { Locale } from "#app/i18n/index.ts";
+import type { Locale } from "#core/i18n/index.ts";
 import type { Db } from "#server/db/client.ts";
 import { buildCategoryTree, type CategoryNode } from "./category-tree.ts";
 import { createListingQueries } from "./listing.ts";

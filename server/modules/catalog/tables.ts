@@ -1,30 +1,32 @@
 import { relations, sql } from "drizzle-orm";
 import { type AnyPgColumn, boolean, check, index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import {
+  AUCTION_DURATIONS,
+  type AuctionDuration,
+  BID_KINDS,
+  type BidKind,
+  PRODUCT_FORMATS,
+  PRODUCT_STATUSES,
+  PRODUCT_TYPES,
+  type ProductFormat,
+  type ProductStatus,
+  type ProductType,
+} from "#core/contracts/catalog.ts";
 import { between, createdAt, money, nonNegative, oneOf, timestamptz, updatedAt } from "#server/db/columns.ts";
 import { users } from "../users/tables.ts";
 
-export const PRODUCT_FORMATS = ["auction", "classified", "shop"] as const;
-export const PRODUCT_TYPES = ["supply", "demand"] as const;
-/** The listing lifecycle (product.md): draft -> awaiting_payment -> scheduled -> active -> ended | sold, plus cancelled, rejected, expired. */
-export const PRODUCT_STATUSES = [
-  "draft",
-  "awaiting_payment",
-  "scheduled",
-  "active",
-  "ended",
-  "sold",
-  "cancelled",
-  "rejected",
-  "expired",
-] as const;
-export const AUCTION_DURATIONS = ["week", "month"] as const;
-export const BID_KINDS = ["manual", "automatic", "max_raise"] as const;
-
-export type ProductFormat = (typeof PRODUCT_FORMATS)[number];
-export type ProductType = (typeof PRODUCT_TYPES)[number];
-export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
-export type AuctionDuration = (typeof AUCTION_DURATIONS)[number];
-export type BidKind = (typeof BID_KINDS)[number];
+export {
+  AUCTION_DURATIONS,
+  type AuctionDuration,
+  BID_KINDS,
+  type BidKind,
+  PRODUCT_FORMATS,
+  PRODUCT_STATUSES,
+  PRODUCT_TYPES,
+  type ProductFormat,
+  type ProductStatus,
+  type ProductType,
+};
 
 /** The category tree, at most 5 levels; a root has depth 1 and no parent. English NULL falls back to Czech. */
 export const categories = pgTable(
@@ -105,7 +107,7 @@ export const products = pgTable(
     reservePriceMinor: money("reserve_price_minor"),
     /**
      * Shop: the price before the sale. Shown struck through, and listed under sale
-     * (/produkty/akce), while is_price_sale_active and the price is below it (app/lib/sale.ts).
+     * (/produkty/akce), while is_price_sale_active and the price is below it (core/rules/sale.ts).
      * Auctions and classifieds are never on sale, whatever these two columns hold.
      */
     originalPriceMinor: money("original_price_minor"),

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNotNull, lte, ne, type SQL, sql } from "drizzle-orm";
-import type { Locale } from "#app/i18n/index.ts";
-import { localePath } from "#app/i18n/paths.ts";
+import type { Locale } from "#core/i18n/index.ts";
+import { localePath } from "#core/i18n/paths.ts";
 import type { Db } from "#server/db/client.ts";
 import { blogCategories, blogPosts, infoPages } from "./tables.ts";
 

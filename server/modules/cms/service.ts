@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
-import type { Locale } from "#app/i18n/index.ts";
+import type { Locale } from "#core/i18n/index.ts";
 import type { Db } from "#server/db/client.ts";
 import { banners, blogCategories, blogPosts, documents, infoPages } from "./tables.ts";
 

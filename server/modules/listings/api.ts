@@ -1,8 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { translate } from "#app/i18n/index.ts";
-import { localePath } from "#app/i18n/paths.ts";
+import { translate } from "#core/i18n/index.ts";
+import { localePath } from "#core/i18n/paths.ts";
+import { LISTING_FILTER_NAMES } from "#core/lifecycles/listing.ts";
 import { bearerSecurity, createApiRouter, requireUser } from "#server/http/api/router.ts";
 import {
   errorResponses,
@@ -14,7 +15,6 @@ import {
 import type { AppEnv } from "#server/http/types.ts";
 import { AUCTION_DURATIONS, PRODUCT_FORMATS, PRODUCT_STATUSES, PRODUCT_TYPES } from "../catalog/tables.ts";
 import { LISTING_IMAGE_MAX_BYTES } from "./images.ts";
-import { LISTING_FILTER_NAMES } from "./lifecycle.ts";
 import { ListingInputSchema } from "./schemas.ts";
 import { CONTACT_MESSAGE_MAX, type MyListing } from "./service.ts";
 

@@ -1,3 +1,4 @@
+import { PRAGUE_TIME_ZONE } from "#core/time/prague.ts";
 import type { JobRunner } from "#server/jobs/runner.ts";
 import type { Logger } from "#server/logger.ts";
 import type { ListingImageStore } from "./images.ts";
@@ -21,5 +22,5 @@ export async function registerListingJobs(
     const expired = await listings.expireUnpaid();
     if (expired.length) logger?.info({ expired }, "listings never paid for have expired");
   });
-  await jobs.schedule(STAGED_SWEEP_QUEUE, "10 4 * * *", {}, { tz: "Europe/Prague" });
+  await jobs.schedule(STAGED_SWEEP_QUEUE, "10 4 * * *", {}, { tz: PRAGUE_TIME_ZONE });
 }

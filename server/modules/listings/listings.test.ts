@@ -3,6 +3,7 @@ import path from "node:path";
 import { and, asc, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { monthlyAuctionEnd, weeklyAuctionEnd } from "#core/rules/auction-end.ts";
 import { FEES } from "#server/db/seed/settings-data.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { insertCategory, insertProduct, insertProductImage } from "#server/test/fixtures.ts";
@@ -14,7 +15,6 @@ import { settings } from "../settings/tables.ts";
 import { userGroups, users } from "../users/tables.ts";
 import { wishlistItems, wishlists } from "../wishlist/tables.ts";
 import { brandNameKey } from "./brand.ts";
-import { monthlyAuctionEnd, weeklyAuctionEnd } from "./schedule.ts";
 import { listingSubmissions } from "./tables.ts";
 
 /**

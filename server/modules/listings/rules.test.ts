@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { fromPragueLocalInput, fromPragueWallClock, toPragueLocalInput } from "#app/lib/prague-time.ts";
+import {
+  assertTransition,
+  canTransition,
+  IllegalTransitionError,
+  INITIAL_STATUSES,
+  isFinal,
+  LISTING_TRANSITIONS,
+  ownerActions,
+} from "#core/lifecycles/listing.ts";
+import { monthlyAuctionEnd, monthlyRoundClose, weeklyAuctionEnd } from "#core/rules/auction-end.ts";
+import { fromPragueLocalInput, fromPragueWallClock, toPragueLocalInput } from "#core/time/prague.ts";
 import { PRODUCT_STATUSES, type ProductStatus } from "../catalog/tables.ts";
 import { brandNameKey, cleanBrandName } from "./brand.ts";
 import {
@@ -10,16 +20,6 @@ import {
   readInsertionFees,
   readPromotionFees,
 } from "./fees.ts";
-import {
-  assertTransition,
-  canTransition,
-  IllegalTransitionError,
-  INITIAL_STATUSES,
-  isFinal,
-  LISTING_TRANSITIONS,
-  ownerActions,
-} from "./lifecycle.ts";
-import { monthlyAuctionEnd, monthlyRoundClose, weeklyAuctionEnd } from "./schedule.ts";
 
 describe("listing lifecycle", () => {
   it("allows exactly the transitions of product.md", () => {

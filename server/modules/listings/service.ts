@@ -1,11 +1,21 @@
 import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
-import { type Locale, translate } from "#app/i18n/index.ts";
-import { localePath } from "#app/i18n/paths.ts";
-import { formatPrice } from "#app/lib/money.ts";
+import type { FieldErrors } from "#core/contracts/errors.ts";
+import { type Locale, translate } from "#core/i18n/index.ts";
+import { localePath } from "#core/i18n/paths.ts";
+import {
+  assertTransition,
+  LISTING_FILTER_NAMES,
+  LISTING_FILTERS,
+  type ListingFilter,
+  type OwnerActions,
+  ownerActions,
+  UNPAID_LISTING_EXPIRY_DAYS,
+} from "#core/lifecycles/listing.ts";
+import { formatPrice } from "#core/money/money.ts";
+import { auctionEnd } from "#core/rules/auction-end.ts";
+import { issuesToFieldErrors } from "#core/validation/field-errors.ts";
 import type { Db } from "#server/db/client.ts";
 import { slugify } from "#server/db/seed/text.ts";
-import type { FieldErrors } from "#server/http/api/errors.ts";
-import { issuesToFieldErrors } from "#server/http/api/validation.ts";
 import type { Logger } from "#server/logger.ts";
 import type { AuthUser } from "../auth/service.ts";
 import type { CatalogService } from "../catalog/service.ts";
@@ -43,16 +53,6 @@ import {
   type ListingImageStore,
   type StoredImage,
 } from "./images.ts";
-import {
-  assertTransition,
-  LISTING_FILTER_NAMES,
-  LISTING_FILTERS,
-  type ListingFilter,
-  type OwnerActions,
-  ownerActions,
-  UNPAID_LISTING_EXPIRY_DAYS,
-} from "./lifecycle.ts";
-import { auctionEnd } from "./schedule.ts";
 import { cleanDescription, type ImageRef, type ListingInput, ListingInputSchema } from "./schemas.ts";
 import { listingSubmissions } from "./tables.ts";
 
@@ -915,7 +915,7 @@ export function createListingsService(deps: ListingsServiceDeps) {
             if (data.format === "auction") {
               changes.startPriceMinor = data.priceMinor;
               // A lowered start price is just the new start: an auction is never a sale (only a
-              // shop product is, app/lib/sale.ts), so no old price is kept to strike through.
+              // shop product is, core/rules/sale.ts), so no old price is kept to strike through.
               changes.originalPriceMinor = null;
               changes.isPriceSaleActive = false;
             } else changes.priceMinor = data.priceMinor;

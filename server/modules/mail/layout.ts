@@ -1,4 +1,4 @@
-import { type Locale, translate } from "#app/i18n/index.ts";
+import { type Locale, translate } from "#core/i18n/index.ts";
 
 /**
  * The one look of every Rarita e-mail: a dark teal header with the name and a gold rule, the

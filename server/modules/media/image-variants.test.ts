@@ -3,7 +3,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { srcSet, variantSrc } from "#app/lib/image-variants.ts";
+import { srcSet, variantSrc } from "#core/web/image-variants.ts";
 import { drawBannerSvg, drawProductSvg } from "#server/db/seed/svg.ts";
 import { createLogger } from "#server/logger.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";

@@ -7,11 +7,11 @@ import {
   parseVariantPath,
   type VariantRequest,
   type VariantWidth,
-} from "#app/lib/image-variants.ts";
+} from "#core/web/image-variants.ts";
 import type { Logger } from "#server/logger.ts";
 
 /**
- * Resized variants of uploaded images (see app/lib/image-variants.ts for the URLs): rendered with
+ * Resized variants of uploaded images (see core/web/image-variants.ts for the URLs): rendered with
  * sharp on first request, stored under DATA_DIR/cache/images and served from there afterwards.
  * Uploads are written once and never replaced in place, so a variant stays valid as long as its
  * original; an original that is newer than its variant (restored from a backup, say) still gets a

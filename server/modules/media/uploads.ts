@@ -1,6 +1,6 @@
 import pLimit from "p-limit";
-import { type Locale, translate } from "#app/i18n/index.ts";
-import { RateLimiter } from "#server/http/rate-limit.ts";
+import { type Locale, translate } from "#core/i18n/index.ts";
+import { RateLimiter } from "#server/lib/rate-limit.ts";
 
 /**
  * Limits every image upload shares (listing photos, avatars).

@@ -1,11 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { streamSSE } from "hono/streaming";
-import { NOTIFICATION_KINDS, THREAD_FILTERS, type UserEvent } from "#app/components/messages/types.ts";
-import { translate } from "#app/i18n/index.ts";
+import { NOTIFICATION_KINDS, THREAD_FILTERS, type UserEvent } from "#core/contracts/messages.ts";
+import { translate } from "#core/i18n/index.ts";
+import { MAX_INT4 } from "#core/validation/limits.ts";
+import { tooManyStreams } from "#server/http/api/errors.ts";
 import { bearerSecurity, createApiRouter, requireUser } from "#server/http/api/router.ts";
-import { errorResponses, idPathParam, jsonContent, MAX_INT4, MessageBody } from "#server/http/api/schemas.ts";
-import { tooManyStreams } from "#server/http/stream-slots.ts";
+import { errorResponses, idPathParam, jsonContent, MessageBody } from "#server/http/api/schemas.ts";
 import type { AppEnv } from "#server/http/types.ts";
 import { PRODUCT_FORMATS, PRODUCT_STATUSES } from "../catalog/tables.ts";
 import { MESSAGE_MAX, REPORT_REASON_MAX } from "./service.ts";

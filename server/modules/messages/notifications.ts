@@ -5,9 +5,9 @@ import {
   NOTIFICATION_KINDS,
   type NotificationKind,
   type NotificationPreferences,
-} from "#app/components/messages/types.ts";
-import { type Locale, translate } from "#app/i18n/index.ts";
-import { localePath, type PageName, type PathParams } from "#app/i18n/paths.ts";
+} from "#core/contracts/messages.ts";
+import { type Locale, translate } from "#core/i18n/index.ts";
+import { localePath, type PageName, type PathParams } from "#core/i18n/paths.ts";
 import type { Mailer, OutgoingMail } from "#server/adapters/mail.ts";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";

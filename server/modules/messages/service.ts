@@ -10,9 +10,9 @@ import {
   type ThreadProduct,
   type ThreadSummary,
   type ThreadView,
-} from "#app/components/messages/types.ts";
-import { isMessageKey, type Locale, translate } from "#app/i18n/index.ts";
-import { localePath } from "#app/i18n/paths.ts";
+} from "#core/contracts/messages.ts";
+import { isMessageKey, type Locale, translate } from "#core/i18n/index.ts";
+import { localePath } from "#core/i18n/paths.ts";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import type { JobRunner } from "#server/jobs/runner.ts";

@@ -1,4 +1,4 @@
-import type { MessageCounter, UserEvent } from "#app/components/messages/types.ts";
+import type { MessageCounter, UserEvent } from "#core/contracts/messages.ts";
 import type { NotificationListener } from "#server/db/listen.ts";
 import { createStreamHub } from "#server/db/stream-hub.ts";
 import type { Logger } from "#server/logger.ts";

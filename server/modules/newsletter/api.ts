@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { translate } from "#app/i18n/index.ts";
+import { translate } from "#core/i18n/index.ts";
 import { bearerSecurity, createApiRouter, requireUser } from "#server/http/api/router.ts";
 import { errorResponses, jsonContent } from "#server/http/api/schemas.ts";
 

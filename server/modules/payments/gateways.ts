@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import type { Locale } from "#app/i18n/index.ts";
-import { localePath } from "#app/i18n/paths.ts";
+import type { Locale } from "#core/i18n/index.ts";
+import { localePath } from "#core/i18n/paths.ts";
 import type { Db } from "#server/db/client.ts";
 import { type TestGatewayPayment, testGatewayPayments } from "./tables.ts";
 

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { toPragueWallClock } from "#app/lib/prague-time.ts";
+import { toPragueWallClock } from "#core/time/prague.ts";
 import type { Db } from "#server/db/client.ts";
 import { createSettingsService } from "../settings/service.ts";
 import { addresses, users } from "../users/tables.ts";

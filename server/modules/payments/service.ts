@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
-import { formatShortDateTime } from "#app/components/product/format.ts";
-import { type Locale, translate } from "#app/i18n/index.ts";
-import { localePath } from "#app/i18n/paths.ts";
+import { formatShortDateTime } from "#core/formats/dates.ts";
+import { type Locale, translate } from "#core/i18n/index.ts";
+import { localePath } from "#core/i18n/paths.ts";
+import { MAX_INT4 } from "#core/validation/limits.ts";
 import type { Db } from "#server/db/client.ts";
-import { MAX_INT4 } from "#server/http/api/schemas.ts";
-import { RateLimiter } from "#server/http/rate-limit.ts";
+import { RateLimiter } from "#server/lib/rate-limit.ts";
 import type { Logger } from "#server/logger.ts";
 import { auditLog } from "../admin/tables.ts";
 import type { AuthUser } from "../auth/service.ts";

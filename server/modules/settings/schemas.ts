@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { validateBidTable } from "#app/lib/bid-step.ts";
+import { validateBidTable } from "#core/rules/bid-step.ts";
 import { czechAccountToIban, normalizeIban } from "../payments/iban.ts";
 
 /**
@@ -85,7 +85,7 @@ const categoriesMenu = z
   .max(50)
   .refine((ids) => new Set(ids).size === ids.length, "validation.duplicate");
 
-/** The table's rules live with the bid-step functions that rely on them (app/lib/bid-step.ts). */
+/** The table's rules live with the bid-step functions that rely on them (core/rules/bid-step.ts). */
 const BID_PROBLEM_KEYS = {
   "min-not-zero": { field: "min", key: "validation.bidFirstFromZero" },
   "max-not-above-min": { field: "max", key: "validation.bidMaxAboveMin" },

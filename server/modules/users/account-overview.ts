@@ -1,9 +1,9 @@
 import { desc, eq, sql } from "drizzle-orm";
-import { type Locale, translate } from "#app/i18n/index.ts";
-import { localePath } from "#app/i18n/paths.ts";
-import { formatWait } from "#app/lib/wait.ts";
+import { formatWait } from "#core/formats/wait.ts";
+import { type Locale, translate } from "#core/i18n/index.ts";
+import { localePath } from "#core/i18n/paths.ts";
 import type { Db } from "#server/db/client.ts";
-import { RateLimiter } from "#server/http/rate-limit.ts";
+import { RateLimiter } from "#server/lib/rate-limit.ts";
 import type { AuthUser } from "../auth/service.ts";
 import type { CatalogService } from "../catalog/service.ts";
 import { bids, categories, type ProductStatus, products } from "../catalog/tables.ts";

@@ -1,8 +1,8 @@
 // zod as extended by @hono/zod-openapi: zod 4 copies methods onto each schema when it is made, so
 // schemas the API documents (.openapi) must be made after that extension, whichever module loads first.
 import { z } from "@hono/zod-openapi";
-import { icoProblem, isValidTaxId, normalizeIco, normalizeTaxId } from "#app/lib/ico.ts";
-import { isValidZip, normalizeZip } from "#app/lib/postal-code.ts";
+import { icoProblem, isValidTaxId, normalizeIco, normalizeTaxId } from "#core/formats/ico.ts";
+import { isValidZip, normalizeZip } from "#core/formats/postal-code.ts";
 import { RegistrationSchema } from "./registration.ts";
 
 /**

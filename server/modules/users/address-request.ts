@@ -1,10 +1,10 @@
 import { and, isNull, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Locale } from "#app/i18n/index.ts";
+import type { FieldErrors } from "#core/contracts/errors.ts";
+import type { Locale } from "#core/i18n/index.ts";
+import { issuesToFieldErrors } from "#core/validation/field-errors.ts";
 import type { Db } from "#server/db/client.ts";
-import type { FieldErrors } from "#server/http/api/errors.ts";
-import { issuesToFieldErrors } from "#server/http/api/validation.ts";
-import type { RateLimiter } from "#server/http/rate-limit.ts";
+import type { RateLimiter } from "#server/lib/rate-limit.ts";
 import { users } from "./tables.ts";
 
 /** A form that mails a link to an address (a password reset, the confirmation once more). */

@@ -1,10 +1,10 @@
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
-import { isLocale, type Locale, translate } from "#app/i18n/index.ts";
-import { localePath } from "#app/i18n/paths.ts";
+import { isLocale, type Locale, translate } from "#core/i18n/index.ts";
+import { localePath } from "#core/i18n/paths.ts";
 import type { Mailer } from "#server/adapters/mail.ts";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
-import { RateLimiter } from "#server/http/rate-limit.ts";
+import { RateLimiter } from "#server/lib/rate-limit.ts";
 import { emailConfirmationTokens } from "../auth/tables.ts";
 import { hashToken, newToken } from "../auth/tokens.ts";
 import { greetingName, renderMail } from "../mail/layout.ts";

@@ -1,4 +1,4 @@
-import { type Locale, translate } from "#app/i18n/index.ts";
+import { type Locale, translate } from "#core/i18n/index.ts";
 import type { AuthUser } from "../auth/service.ts";
 
 export type GuardResult = { ok: true } | { ok: false; reason: string };

@@ -1,13 +1,13 @@
 import { eq, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Locale, translate } from "#app/i18n/index.ts";
-import { localePath } from "#app/i18n/paths.ts";
+import type { FieldErrors } from "#core/contracts/errors.ts";
+import { type Locale, translate } from "#core/i18n/index.ts";
+import { localePath } from "#core/i18n/paths.ts";
+import { issuesToFieldErrors } from "#core/validation/field-errors.ts";
 import type { Mailer } from "#server/adapters/mail.ts";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
-import type { FieldErrors } from "#server/http/api/errors.ts";
-import { issuesToFieldErrors } from "#server/http/api/validation.ts";
-import { RateLimiter } from "#server/http/rate-limit.ts";
+import { RateLimiter } from "#server/lib/rate-limit.ts";
 import type { Logger } from "#server/logger.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { greetingName, renderMail } from "../mail/layout.ts";

@@ -1,6 +1,6 @@
 import { relations, sql } from "drizzle-orm";
 import { char, check, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { PHONE_PREFIXES } from "#app/lib/phone.ts";
+import { PHONE_PREFIXES } from "#core/formats/phone.ts";
 import { between, createdAt, LOCALES, oneOf, timestamptz, updatedAt } from "#server/db/columns.ts";
 import { countries } from "../lists/tables.ts";
 

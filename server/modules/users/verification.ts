@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
-import { type Locale, translate } from "#app/i18n/index.ts";
-import { formatWait } from "#app/lib/wait.ts";
+import { formatWait } from "#core/formats/wait.ts";
+import { type Locale, translate } from "#core/i18n/index.ts";
 import type { SmsSender } from "#server/adapters/sms.ts";
 import type { Db } from "#server/db/client.ts";
 import type { Logger } from "#server/logger.ts";

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
-import { type Locale, translate } from "#app/i18n/index.ts";
-import { localePath } from "#app/i18n/paths.ts";
+import { type Locale, translate } from "#core/i18n/index.ts";
+import { localePath } from "#core/i18n/paths.ts";
+import { PRAGUE_TIME_ZONE } from "#core/time/prague.ts";
 import type { Db } from "#server/db/client.ts";
 import type { JobRunner } from "#server/jobs/runner.ts";
 import type { Logger } from "#server/logger.ts";
@@ -491,5 +492,5 @@ export async function registerWatchdogJobs(
     if (told) logger?.info({ told }, "watchdog daily digest");
   });
   await jobs.schedule(WATCHDOG_SWEEP_QUEUE, "* * * * *");
-  await jobs.schedule(WATCHDOG_DAILY_QUEUE, "0 8 * * *", {}, { tz: "Europe/Prague" });
+  await jobs.schedule(WATCHDOG_DAILY_QUEUE, "0 8 * * *", {}, { tz: PRAGUE_TIME_ZONE });
 }

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { setCookie } from "hono/cookie";
-import { translate } from "#app/i18n/index.ts";
+import { translate } from "#core/i18n/index.ts";
 import { bearerSecurity, createApiRouter, requireUser } from "#server/http/api/router.ts";
 import { errorResponses, jsonContent, LocaleParam, MessageBody } from "#server/http/api/schemas.ts";
 import { MAX_WISHLIST_ITEMS, type WishlistView } from "./service.ts";

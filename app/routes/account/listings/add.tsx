@@ -18,11 +18,11 @@ import {
 import { ListingPreview, type PreviewData } from "#app/components/listings/preview.tsx";
 import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { appContext } from "#app/context.ts";
-import { type Locale, translate } from "#app/i18n/index.ts";
-import { localePath } from "#app/i18n/paths.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { toPragueLocalInput } from "#app/lib/prague-time.ts";
 import { named } from "#app/middleware.server.ts";
+import { type Locale, translate } from "#core/i18n/index.ts";
+import { localePath } from "#core/i18n/paths.ts";
+import { toPragueLocalInput } from "#core/time/prague.ts";
 import type { Route } from "./+types/add";
 
 /**

@@ -5,9 +5,9 @@ import { PayFeeForm } from "#app/components/listings/pay-fee-form.tsx";
 import { formatDate, usePriceFormatter } from "#app/components/product/format.ts";
 import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { appContext } from "#app/context.ts";
-import { localePath } from "#app/i18n/paths.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { named } from "#app/middleware.server.ts";
+import { localePath } from "#core/i18n/paths.ts";
 import type { Route } from "./+types/confirmation";
 
 /**

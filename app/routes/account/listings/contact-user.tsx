@@ -5,10 +5,10 @@ import { ContactSent } from "#app/components/listings/contact-sent.tsx";
 import { requirePathId } from "#app/components/seo/canonical.ts";
 import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { appContext } from "#app/context.ts";
-import { translate } from "#app/i18n/index.ts";
-import { localePath } from "#app/i18n/paths.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { named } from "#app/middleware.server.ts";
+import { translate } from "#core/i18n/index.ts";
+import { localePath } from "#core/i18n/paths.ts";
 import type { Route } from "./+types/contact-user";
 
 /**

@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import { isMessageKey, type Locale, translate } from "#app/i18n/index.ts";
-import type { FieldErrors } from "./errors.ts";
+import type { FieldErrors } from "../contracts/errors.ts";
+import { isMessageKey, type Locale, translate } from "../i18n/index.ts";
 
 /**
  * Turns zod issues into the spec's `{ field: [messages] }` map, in the request's language.

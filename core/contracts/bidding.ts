@@ -3,7 +3,7 @@
  * the API and the live stream share it. Plain JSON: instants are ISO strings, money CZK minor units.
  */
 
-import type { ProductStatus } from "../catalog/types.ts";
+import type { ProductStatus } from "./catalog.ts";
 
 /** A bid as anyone may see it: the bidder masked (k***l), the proxy maximum never. */
 export type PublicBid = {

@@ -1,5 +1,5 @@
-import { fromPragueWallClock, toPragueWallClock } from "#app/lib/prague-time.ts";
-import type { AuctionDuration } from "../catalog/tables.ts";
+import type { AuctionDuration } from "../contracts/catalog.ts";
+import { fromPragueWallClock, toPragueWallClock } from "../time/prague.ts";
 
 /**
  * When a listing ends (product.md "Auction rules"): a 7-day auction 7 days after its activation, a
@@ -21,7 +21,23 @@ export function monthlyRoundClose(year: number, month: number): Date {
   return fromPragueWallClock({ year, month, day: lastDay, hour: MONTHLY_CLOSE_HOUR, minute: 0 });
 }
 
-/** The close of the round a monthly auction activated at `activation` belongs to. */
+/**
+ * The close of the monthly round running at `instant`: the first close after it. The monthly
+ * auctions page counts down to it, and the demo data ends its monthly auctions there.
+ */
+export function nextMonthlyRoundClose(instant: Date): Date {
+  const wall = toPragueWallClock(instant);
+  const close = monthlyRoundClose(wall.year, wall.month);
+  if (close.getTime() > instant.getTime()) return close;
+  // Date.UTC rolls month 13 over into January of the next year.
+  const next = new Date(Date.UTC(wall.year, wall.month, 1));
+  return monthlyRoundClose(next.getUTCFullYear(), next.getUTCMonth() + 1);
+}
+
+/**
+ * The close of the round a monthly auction activated at `activation` joins: this month's, unless
+ * less than a day is left of it (MONTHLY_MIN_RUNTIME_MS), then next month's.
+ */
 export function monthlyAuctionEnd(activation: Date): Date {
   const wall = toPragueWallClock(activation);
   const close = monthlyRoundClose(wall.year, wall.month);

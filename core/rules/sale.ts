@@ -1,4 +1,4 @@
-import type { ProductFormat } from "../components/catalog/types.ts";
+import type { ProductFormat } from "../contracts/catalog.ts";
 
 /**
  * What a sale is (docs/product/listing-order-and-sales.md): a product of the operator's shop whose

@@ -3,8 +3,8 @@
  * JSON-safe data: instants are ISO strings, money CZK minor units.
  */
 
-import type { Locale } from "#app/i18n/index.ts";
-import type { AuctionDuration, ProductFormat, ProductStatus, ProductType } from "../catalog/types.ts";
+import type { Locale } from "../i18n/index.ts";
+import type { AuctionDuration, ProductFormat, ProductStatus, ProductType } from "./catalog.ts";
 
 export type LocalePaths = Record<Locale, string>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatPrice, formatWholeNumber } from "../lib/money.ts";
+import { formatPrice, formatWholeNumber } from "../money/money.ts";
 import { messages, translate } from "./index.ts";
 
 /** Every text of a catalogue tree with its key. */

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clearedSessionCookie, sessionCookie } from "#app/auth.server.ts";
-import { createTestApi, type TestApi } from "../test/api-harness.ts";
-import { createHttpApp } from "./app.ts";
-import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from "./session.ts";
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from "#core/web/session-cookie.ts";
+import { createHttpApp } from "#server/http/app.ts";
+import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 
 let api: TestApi;
 beforeAll(async () => {

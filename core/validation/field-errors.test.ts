@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { issuesToFieldErrors } from "./validation.ts";
+import { issuesToFieldErrors } from "./field-errors.ts";
 
 const schema = z.strictObject({
   email: z.email(),

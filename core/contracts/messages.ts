@@ -3,7 +3,7 @@
  * live stream share it. Plain JSON: instants are ISO strings, money CZK minor units.
  */
 
-import type { ProductFormat, ProductStatus } from "../catalog/types.ts";
+import type { ProductFormat, ProductStatus } from "./catalog.ts";
 
 /**
  * Every kind of notice a user can get. `message` is a new message in a conversation (an e-mail

@@ -1,4 +1,4 @@
-import type { ProductFormat, ProductStatus } from "../catalog/tables.ts";
+import type { ProductFormat, ProductStatus } from "../contracts/catalog.ts";
 
 /**
  * The listing lifecycle of product.md as an explicit table:

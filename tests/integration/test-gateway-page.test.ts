@@ -1,8 +1,8 @@
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { appContext } from "#app/context.ts";
+import { action, loader } from "#app/routes/test-gateway.tsx";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
-import { appContext } from "../context.ts";
-import { action, loader } from "./test-gateway.tsx";
 
 /**
  * The test gateway's page (`/testovaci-platebni-brana/:id`): an id that is not one of the

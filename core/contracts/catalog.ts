@@ -1,21 +1,35 @@
+import type { Locale } from "../i18n/index.ts";
+
 /**
  * The catalogue's shared shapes: what the server's listing queries return and what the product
  * card draws. Plain data (JSON-safe: dates are ISO strings), so loaders can hand it to the browser.
  */
 
-export type ProductFormat = "auction" | "classified" | "shop";
-export type ProductType = "supply" | "demand";
-export type AuctionDuration = "week" | "month";
-export type ProductStatus =
-  | "draft"
-  | "awaiting_payment"
-  | "scheduled"
-  | "active"
-  | "ended"
-  | "sold"
-  | "cancelled"
-  | "rejected"
-  | "expired";
+/** The three kinds of listing: user auctions and classifieds, and the operator's shop products. */
+export const PRODUCT_FORMATS = ["auction", "classified", "shop"] as const;
+/** A user's listing offers an item (supply) or asks for one (demand). */
+export const PRODUCT_TYPES = ["supply", "demand"] as const;
+/** The listing lifecycle (docs/product/lifecycles.md; the transitions are core/lifecycles/listing.ts). */
+export const PRODUCT_STATUSES = [
+  "draft",
+  "awaiting_payment",
+  "scheduled",
+  "active",
+  "ended",
+  "sold",
+  "cancelled",
+  "rejected",
+  "expired",
+] as const;
+export const AUCTION_DURATIONS = ["week", "month"] as const;
+/** How a bid was placed: typed by the bidder, raised by the proxy on their behalf, or a raise of their maximum. */
+export const BID_KINDS = ["manual", "automatic", "max_raise"] as const;
+
+export type ProductFormat = (typeof PRODUCT_FORMATS)[number];
+export type ProductType = (typeof PRODUCT_TYPES)[number];
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+export type AuctionDuration = (typeof AUCTION_DURATIONS)[number];
+export type BidKind = (typeof BID_KINDS)[number];
 
 export type ListingSort =
   | "recommended"
@@ -96,4 +110,46 @@ export type CategoryDetail = CategoryLink & {
 export type AutocompleteResult = {
   products: { id: number; name: string; url: string; context: string | null }[];
   categories: { id: number; name: string; url: string; context: string | null }[];
+};
+
+export type ListingQuery = {
+  locale: Locale;
+  /** The category and all its (active) descendants. */
+  categoryId?: number;
+  formats?: ProductFormat[];
+  types?: ProductType[];
+  /** Auctions of these durations only (implies auctions). */
+  durations?: AuctionDuration[];
+  /** The effective price (see ProductCardData.priceMinor), CZK minor units, inclusive. */
+  priceMinMinor?: number;
+  priceMaxMinor?: number;
+  brandIds?: number[];
+  packageIds?: number[];
+  /** Products of verified sellers and the operator's own shop. */
+  verifiedSellerOnly?: boolean;
+  /** Live auctions that end within this many hours. */
+  endingWithinHours?: number;
+  sellerId?: number;
+  ids?: number[];
+  excludeIds?: number[];
+  toppedOnly?: boolean;
+  /** On sale: shop products with an active sale price below the original (see SALE). */
+  onSale?: boolean;
+  /** Products that went live (activation, else creation) within this many days ("new products"). */
+  activatedWithinDays?: number;
+  /** Search words (diacritics and case ignored, one typo tolerated per longer word). */
+  q?: string;
+  /** Default: active only. */
+  statuses?: ProductStatus[];
+  /**
+   * Default: recommended. Only "recommended" puts topped (promoted) products first; every other
+   * sort is obeyed exactly (docs/product/listing-order-and-sales.md).
+   */
+  sort?: ListingSort;
+  /** 1-based; default 1. */
+  page?: number;
+  /** At most MAX_PER_PAGE; default DEFAULT_PER_PAGE. */
+  perPage?: number;
+  /** "Now" for topped and ending-within (tests); default the current time. */
+  now?: Date;
 };

@@ -1,7 +1,3 @@
-import type { Context } from "hono";
-import { translate } from "#app/i18n/index.ts";
-import type { AppEnv } from "./types.ts";
-
 /**
  * Open live streams (Server-Sent Events: auction pages, the signed-in user's events) per client
  * address and per user, across both feeds. A stream holds a socket and a place in the stream hub
@@ -51,10 +47,4 @@ export function createStreamSlots(limits = { perIp: STREAMS_PER_IP, perUser: STR
     ofIp: (ip: string) => byIp.get(ip) ?? 0,
     ofUser: (userId: number) => byUser.get(userId) ?? 0,
   };
-}
-
-/** The over-cap answer: 429, translated, with Retry-After. */
-export function tooManyStreams(c: Context<AppEnv>) {
-  c.header("Retry-After", String(STREAM_RETRY_AFTER_SECONDS));
-  return c.json({ message: translate(c.get("locale"), "errors.tooManyStreams") }, 429);
 }

@@ -1,0 +1,128 @@
+/**
+ * The architecture's executable picture (docs/architecture.md explains each rule). `npm run
+ * check:boundaries` runs it, and `npm test` runs that; `npm run graph` draws the layers from it.
+ */
+const TESTS = "(\\.test\\.tsx?$|^server/test/|/test-fixtures\\.ts$|^app/test/)";
+
+export default {
+  forbidden: [
+    {
+      name: "no-circular",
+      severity: "error",
+      comment: "Files never import each other in a loop, types included: a circle is one room in disguise.",
+      from: { pathNot: TESTS },
+      to: { circular: true },
+    },
+    {
+      name: "core-stands-alone",
+      severity: "error",
+      comment:
+        "core/ is the floor both halves stand on: it imports only itself and a few pure packages, never app/, server/ or Node's built-ins.",
+      from: { path: "^core/" },
+      to: {
+        pathNot: ["^core/", "^node_modules/(zod|@date-fns/tz|date-fns|react-router)/"],
+      },
+    },
+    {
+      name: "app-not-server",
+      severity: "error",
+      comment:
+        "The web app never imports the server: it gets the services from the request context. The one seam is app/context.ts, which takes the context's type (server/http/types.ts) as a type only.",
+      from: { path: "^app/", pathNot: "^app/context\\.ts$" },
+      to: { path: "^server/" },
+    },
+    {
+      name: "the-seam-is-type-only",
+      severity: "error",
+      comment: "app/context.ts may know the server's context variables as a type, never as code.",
+      from: { path: "^app/context\\.ts$" },
+      to: { path: "^server/", dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "server-not-app",
+      severity: "error",
+      comment: "The server never imports the web app: what both need lives in core/.",
+      from: { path: "^server/" },
+      to: { path: "^app/" },
+    },
+    {
+      name: "client-without-node",
+      severity: "error",
+      comment:
+        "What the browser loads (app/ outside *.server.ts files) never imports Node's built-ins: they would break or bloat the client bundle.",
+      from: { path: "^app/", pathNot: ["\\.server\\.tsx?$", TESTS] },
+      to: { dependencyTypes: ["core"] },
+    },
+    {
+      name: "modules-through-their-index",
+      severity: "error",
+      comment:
+        "A module is reached through its public index.ts; its other files, its tables above all, are private to it.",
+      from: { path: "^server/modules/([^/]+)/", pathNot: TESTS },
+      to: {
+        path: "^server/modules/[^/]+/",
+        pathNot: ["^server/modules/$1/", "^server/modules/[^/]+/index\\.ts$"],
+      },
+    },
+    {
+      name: "outside-through-the-index",
+      severity: "error",
+      comment:
+        "The rest of the server (HTTP, jobs, the composition root) reaches a module through its index.ts too. The database layer (server/db: the schema Drizzle migrates, the demo data) is below the modules and sees their tables.",
+      from: { path: "^(server|scripts|bench)/", pathNot: ["^server/modules/", "^server/db/", TESTS] },
+      to: { path: "^server/modules/[^/]+/", pathNot: "^server/modules/[^/]+/index\\.ts$" },
+    },
+    {
+      name: "tables-only-to-the-database-layer",
+      severity: "error",
+      comment: "Only the owning module and the database layer import a module's tables.",
+      from: { pathNot: ["^server/modules/$1/", "^server/db/", TESTS] },
+      to: { path: "^server/modules/([^/]+)/tables(\\.ts|/)" },
+    },
+    {
+      name: "services-not-http",
+      severity: "error",
+      comment:
+        "Business code never borrows from the HTTP layer: only a module's api (api.ts or api/) speaks HTTP.",
+      from: { path: "^server/modules/[^/]+/", pathNot: ["^server/modules/[^/]+/api(\\.ts$|/)", TESTS] },
+      to: { path: "^server/http/" },
+    },
+    {
+      name: "no-orphans",
+      severity: "error",
+      comment: "A source file nobody imports is dead code (entry points and configuration aside).",
+      from: {
+        orphan: true,
+        pathNot: [
+          "\\.d\\.ts$",
+          "(^|/)[^/]*\\.config\\.(ts|js|mjs|cjs)$",
+          "^\\.dependency-cruiser\\.mjs$",
+          "^app/(root|routes|entry\\.server)\\.tsx?$",
+          "^app/routes/",
+          "^server/main\\.ts$",
+          "^scripts/",
+          "^bench/",
+          "^tests/",
+          TESTS,
+        ],
+      },
+      to: {},
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "^(node_modules|build|builds|data|\\.react-router)/" },
+    // TypeScript 7 has no JavaScript API yet, so the sources are parsed with swc, which keeps
+    // type-only imports (as dependency type "type-only": the seam rule relies on it).
+    parser: "swc",
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+      extensions: [".ts", ".tsx", ".js", ".mjs", ".json"],
+    },
+    reporterOptions: {
+      dot: { collapsePattern: "^(node_modules/[^/]+|server/modules/[^/]+|core/[^/]+|app/[^/]+)" },
+    },
+  },
+};
