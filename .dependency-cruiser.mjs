@@ -61,7 +61,7 @@ export default {
       from: { path: "^server/modules/([^/]+)/", pathNot: TESTS },
       to: {
         path: "^server/modules/[^/]+/",
-        pathNot: ["^server/modules/$1/", "^server/modules/[^/]+/index\\.ts$"],
+        pathNot: ["^server/modules/$1/", "^server/modules/[^/]+/(index|keys)\\.ts$"],
       },
     },
     {
@@ -73,11 +73,19 @@ export default {
       to: { path: "^server/modules/[^/]+/", pathNot: "^server/modules/[^/]+/index\\.ts$" },
     },
     {
-      name: "tables-only-to-the-database-layer",
+      name: "index-hides-tables",
       severity: "error",
-      comment: "Only the owning module and the database layer import a module's tables.",
-      from: { pathNot: ["^server/modules/$1/", "^server/db/", TESTS] },
-      to: { path: "^server/modules/([^/]+)/tables(\\.ts|/)" },
+      comment: "A module's index.ts exports its service and types, never its tables.",
+      from: { path: "^server/modules/[^/]+/index\\.ts$" },
+      to: { path: "^server/modules/[^/]+/tables(\\.ts$|/)" },
+    },
+    {
+      name: "keys-only-for-foreign-keys",
+      severity: "error",
+      comment:
+        "A module's keys.ts hands out the columns other modules' tables point their foreign keys at; only tables import it.",
+      from: { path: "^server/modules/([^/]+)/", pathNot: ["^server/modules/[^/]+/tables(\\.ts$|/)", TESTS] },
+      to: { path: "^server/modules/[^/]+/keys\\.ts$", pathNot: "^server/modules/$1/" },
     },
     {
       name: "services-not-http",
