@@ -5,9 +5,11 @@
  */
 export * from "../modules/admin/tables.ts";
 export * from "../modules/auth/tables.ts";
-export * from "../modules/catalog/tables.ts";
+export * from "../modules/bidding/tables.ts";
 export * from "../modules/cms/tables.ts";
-export * from "../modules/listings/tables.ts";
+export * from "../modules/listings/tables/products.ts";
+export * from "../modules/listings/tables/submissions.ts";
+export * from "../modules/listings/tables/taxonomy.ts";
 export * from "../modules/lists/tables.ts";
 export * from "../modules/messages/tables.ts";
 export * from "../modules/newsletter/tables.ts";

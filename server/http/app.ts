@@ -9,7 +9,7 @@ import { secureHeaders } from "hono/secure-headers";
 import { translate } from "#core/i18n/index.ts";
 import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
-import { LISTING_IMAGE_UPLOAD_PATH } from "../modules/listings/api.ts";
+import { LISTING_IMAGE_UPLOAD_PATH } from "../modules/listings/api/listings.ts";
 import { createImageVariants } from "../modules/media/image-variants.ts";
 import { imageVariantHandler } from "../modules/media/routes.ts";
 import type { Services } from "../services.ts";

@@ -1,9 +1,9 @@
 import { adminApi } from "./admin/api.ts";
 import { authApi } from "./auth/api.ts";
 import { biddingApi } from "./bidding/api.ts";
-import { catalogApi } from "./catalog/api.ts";
 import { cmsApi } from "./cms/api.ts";
-import { listingsApi } from "./listings/api.ts";
+import { catalogApi } from "./listings/api/catalog.ts";
+import { listingsApi } from "./listings/api/listings.ts";
 import { listsApi } from "./lists/api.ts";
 import { messagesApi } from "./messages/api.ts";
 import { newsletterApi } from "./newsletter/api.ts";

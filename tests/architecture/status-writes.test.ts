@@ -87,7 +87,7 @@ function chainTable(node: unknown, method: "update" | "insert"): string | null {
 
 /** Whether a `.set(...)` argument may touch `status`: it names it, spreads something, or is not a literal. */
 function mayWriteStatus(argument: Node | undefined): boolean {
-  if (!argument || argument.type !== "ObjectExpression") return true;
+  if (argument?.type !== "ObjectExpression") return true;
   return (argument.properties as Node[]).some((property) => {
     if (property.type === "SpreadElement") return true;
     const key = (property.key ?? property) as Node;

@@ -7,8 +7,8 @@ import {
   productSearchName,
   productSearchText,
   searchText,
-} from "#server/modules/catalog/search-text.ts";
-import type { NewProduct } from "#server/modules/catalog/tables.ts";
+} from "#server/modules/listings/search/search-text.ts";
+import type { NewProduct } from "#server/modules/listings/tables/products.ts";
 import type { Db } from "../client.ts";
 import * as t from "../schema.ts";
 import { brands as brandSeeds, packages } from "./brands.ts";

@@ -4,8 +4,8 @@ import {
   categoryPathNames,
   productSearchName,
   productSearchText,
-} from "#server/modules/catalog/search-text.ts";
-import type { NewProduct } from "#server/modules/catalog/tables.ts";
+} from "#server/modules/listings/search/search-text.ts";
+import type { NewProduct } from "#server/modules/listings/tables/products.ts";
 import { brands as brandSeeds, type SeedBrand } from "./brands.ts";
 import { type CatalogueItem, catalogue, type DemandItem, demands, type Kind } from "./catalogue.ts";
 import type { SeedCategory } from "./categories.ts";

@@ -8,7 +8,7 @@ import { canTransition } from "#core/lifecycles/listing.ts";
 import { toPragueWallClock } from "#core/time/prague.ts";
 import { createLogger } from "#server/logger.ts";
 import { verifyPassword } from "#server/modules/auth/passwords.ts";
-import { refreshSearchText } from "#server/modules/catalog/search-index.ts";
+import { refreshSearchText } from "#server/modules/listings/search/search-index.ts";
 import * as t from "../schema.ts";
 import { openTestDatabase, type TestDatabase } from "../test-database.ts";
 import { seedLargeCatalogue } from "./bulk.ts";

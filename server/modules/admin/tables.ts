@@ -1,6 +1,6 @@
 import { index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { createdAt } from "#server/db/columns.ts";
-import { users } from "../users/tables.ts";
+import { userKey } from "../users/keys.ts";
 
 /** Every change made in the back office (and other sensitive actions): who, what, on which entity. */
 export const auditLog = pgTable(
@@ -8,7 +8,7 @@ export const auditLog = pgTable(
   {
     id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
     /** NULL = the system. */
-    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorId: integer("actor_id").references(userKey, { onDelete: "set null" }),
     /** e.g. 'product.reject', 'setting.update', 'user.block'. */
     action: text("action").notNull(),
     /** Table or aggregate name, e.g. 'product'. */

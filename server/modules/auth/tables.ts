@@ -1,7 +1,6 @@
-import { relations } from "drizzle-orm";
 import { check, index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { createdAt, nonNegative, timestamptz } from "#server/db/columns.ts";
-import { users } from "../users/tables.ts";
+import { userKey } from "../users/keys.ts";
 
 /**
  * Login sessions. The client holds an opaque random token; only its SHA-256 (hex) is stored, so
@@ -11,9 +10,7 @@ export const sessions = pgTable(
   "sessions",
   {
     id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: integer("user_id").notNull().references(userKey, { onDelete: "cascade" }),
     tokenHash: text("token_hash").notNull().unique("sessions_token_hash_unique"),
     createdAt: createdAt(),
     lastUsedAt: timestamptz("last_used_at"),
@@ -30,9 +27,7 @@ export const passwordResetTokens = pgTable(
   "password_reset_tokens",
   {
     id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: integer("user_id").notNull().references(userKey, { onDelete: "cascade" }),
     tokenHash: text("token_hash").notNull().unique("password_reset_tokens_token_hash_unique"),
     createdAt: createdAt(),
     expiresAt: timestamptz("expires_at").notNull(),
@@ -46,9 +41,7 @@ export const emailConfirmationTokens = pgTable(
   "email_confirmation_tokens",
   {
     id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: integer("user_id").notNull().references(userKey, { onDelete: "cascade" }),
     /** The address being confirmed (it may differ from users.email during an e-mail change). */
     email: text("email").notNull(),
     tokenHash: text("token_hash").notNull().unique("email_confirmation_tokens_token_hash_unique"),
@@ -64,9 +57,7 @@ export const verificationCodes = pgTable(
   "verification_codes",
   {
     id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: integer("user_id").notNull().references(userKey, { onDelete: "cascade" }),
     /** Full number including the prefix, e.g. +420601234567. */
     phone: text("phone").notNull(),
     codeHash: text("code_hash").notNull(),
@@ -80,10 +71,6 @@ export const verificationCodes = pgTable(
     check("verification_codes_attempts_check", nonNegative(t.attempts)),
   ],
 );
-
-export const sessionsRelations = relations(sessions, ({ one }) => ({
-  user: one(users, { fields: [sessions.userId], references: [users.id] }),
-}));
 
 export type Session = typeof sessions.$inferSelect;
 export type PasswordResetToken = typeof passwordResetTokens.$inferSelect;

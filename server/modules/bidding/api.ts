@@ -13,7 +13,7 @@ import {
   MessageBody,
   ValidationErrorBody,
 } from "#server/http/api/schemas.ts";
-import { PRODUCT_STATUSES } from "../catalog/tables.ts";
+import { PRODUCT_STATUSES } from "../listings/tables/products.ts";
 import type { BidRefusal } from "./service.ts";
 import type { AuctionEvent } from "./sse.ts";
 

@@ -3,12 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BID_STEPS } from "#server/db/seed/settings-data.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { readSseEvents, sseReader } from "#server/test/sse.ts";
-import { bids, productStatusChanges, products } from "../catalog/tables.ts";
+import { productStatusChanges, products } from "../listings/tables/products.ts";
 import { messages, messageThreads, threadParticipants } from "../messages/tables.ts";
 import { wishlistItems, wishlists } from "../wishlist/tables.ts";
 import { backfillAuctionLeaders } from "./leaders.ts";
 import { type AuctionState, type BidRow, placeBid } from "./rules.ts";
 import { CLOSE_QUEUE, OUTBID_QUEUE } from "./service.ts";
+import { bids } from "./tables.ts";
 import { insertAuction, insertAuctionSettings, insertBidders } from "./test-fixtures.ts";
 
 let api: TestApi;

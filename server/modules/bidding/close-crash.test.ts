@@ -10,7 +10,7 @@ import {
   withDatabase,
   withServices,
 } from "#server/test/crash-helpers.ts";
-import { productStatusChanges, products } from "../catalog/tables.ts";
+import { productStatusChanges, products } from "../listings/tables/products.ts";
 import { messages } from "../messages/tables.ts";
 import { CLOSE_QUEUE } from "./service.ts";
 import { insertAuction, insertAuctionSettings, insertBidders } from "./test-fixtures.ts";

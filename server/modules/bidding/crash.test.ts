@@ -11,8 +11,9 @@ import {
   withServices,
 } from "#server/test/crash-helpers.ts";
 import type { ServerProcess } from "#server/test/server-process.ts";
-import { bids, productStatusChanges } from "../catalog/tables.ts";
+import { productStatusChanges } from "../listings/tables/products.ts";
 import { messages } from "../messages/tables.ts";
+import { bids } from "./tables.ts";
 import { insertAuction, insertAuctionSettings, insertBidders } from "./test-fixtures.ts";
 
 /**

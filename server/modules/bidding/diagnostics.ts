@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { productImages, products } from "../catalog/tables.ts";
+import { productImages, products } from "../listings/tables/products.ts";
 import { users } from "../users/tables.ts";
 
 /**

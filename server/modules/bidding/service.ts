@@ -17,8 +17,9 @@ import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import type { JobRunner } from "#server/jobs/runner.ts";
 import type { Logger } from "#server/logger.ts";
-import { maskUsername } from "../catalog/product-detail.ts";
-import { bids, categories, type ProductStatus, productStatusChanges, products } from "../catalog/tables.ts";
+import { maskUsername } from "../listings/detail/product-detail.ts";
+import { type ProductStatus, productStatusChanges, products } from "../listings/tables/products.ts";
+import { categories } from "../listings/tables/taxonomy.ts";
 import { createNotifier, type Notifier } from "../messages/notifications.ts";
 import { openProductThread } from "../messages/service.ts";
 import type { SettingsService } from "../settings/service.ts";
@@ -34,6 +35,7 @@ import {
   minimumBidFor,
   placeBid as placeBidRule,
 } from "./rules.ts";
+import { bids } from "./tables.ts";
 
 /**
  * Bidding: the auction rules of rules.ts applied to stored auctions, exactly once.

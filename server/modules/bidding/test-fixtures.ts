@@ -3,7 +3,7 @@ import { BID_STEPS } from "#server/db/seed/settings-data.ts";
 import { insertCategory, insertProduct } from "#server/test/fixtures.ts";
 import { sessions } from "../auth/tables.ts";
 import { newToken } from "../auth/tokens.ts";
-import type { NewProduct } from "../catalog/tables.ts";
+import type { NewProduct } from "../listings/tables/products.ts";
 import { settings } from "../settings/tables.ts";
 import { users } from "../users/tables.ts";
 

@@ -1,4 +1,3 @@
-import { relations } from "drizzle-orm";
 import { bigint, boolean, check, index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { createdAt, LOCALES, nonNegative, oneOf, timestamptz, updatedAt } from "#server/db/columns.ts";
 
@@ -95,12 +94,6 @@ export const documents = pgTable(
   },
   (t) => [check("documents_size_bytes_check", nonNegative(t.sizeBytes))],
 );
-
-export const blogCategoriesRelations = relations(blogCategories, ({ many }) => ({ posts: many(blogPosts) }));
-
-export const blogPostsRelations = relations(blogPosts, ({ one }) => ({
-  category: one(blogCategories, { fields: [blogPosts.categoryId], references: [blogCategories.id] }),
-}));
 
 export type Banner = typeof banners.$inferSelect;
 export type BlogCategory = typeof blogCategories.$inferSelect;

@@ -1,4 +1,4 @@
-import type { AuctionDuration, ProductFormat, ProductType } from "../catalog/tables.ts";
+import type { AuctionDuration, ProductFormat, ProductType } from "./tables/products.ts";
 
 /**
  * The insertion fee of a listing (product.md "Listing lifecycle and fees"): the `fees` setting

@@ -8,14 +8,16 @@ import { FEES } from "#server/db/seed/settings-data.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { insertCategory, insertProduct, insertProductImage } from "#server/test/fixtures.ts";
 import { ACTIVATE_QUEUE, CLOSE_QUEUE } from "../bidding/service.ts";
+import { bids } from "../bidding/tables.ts";
 import { insertBidders } from "../bidding/test-fixtures.ts";
-import { bids, brands, packages, productImages, productStatusChanges, products } from "../catalog/tables.ts";
 import { messages, messageThreads, threadParticipants } from "../messages/tables.ts";
 import { settings } from "../settings/tables.ts";
 import { userGroups, users } from "../users/tables.ts";
 import { wishlistItems, wishlists } from "../wishlist/tables.ts";
 import { brandNameKey } from "./brand.ts";
-import { listingSubmissions } from "./tables.ts";
+import { productImages, productStatusChanges, products } from "./tables/products.ts";
+import { listingSubmissions } from "./tables/submissions.ts";
+import { brands, packages } from "./tables/taxonomy.ts";
 
 /**
  * The listings API on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL): photo

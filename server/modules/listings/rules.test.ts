@@ -10,7 +10,6 @@ import {
 } from "#core/lifecycles/listing.ts";
 import { monthlyAuctionEnd, monthlyRoundClose, weeklyAuctionEnd } from "#core/rules/auction-end.ts";
 import { fromPragueLocalInput, fromPragueWallClock, toPragueLocalInput } from "#core/time/prague.ts";
-import { PRODUCT_STATUSES, type ProductStatus } from "../catalog/tables.ts";
 import { brandNameKey, cleanBrandName } from "./brand.ts";
 import {
   baseInsertionFee,
@@ -20,6 +19,7 @@ import {
   readInsertionFees,
   readPromotionFees,
 } from "./fees.ts";
+import { PRODUCT_STATUSES, type ProductStatus } from "./tables/products.ts";
 
 describe("listing lifecycle", () => {
   it("allows exactly the transitions of product.md", () => {

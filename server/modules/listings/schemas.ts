@@ -1,8 +1,8 @@
 // zod as extended by @hono/zod-openapi, so that the API can document these schemas (.openapi).
 import { z } from "@hono/zod-openapi";
-import { AUCTION_DURATIONS, PRODUCT_TYPES } from "../catalog/tables.ts";
 import { BRAND_NAME_MAX } from "./brand.ts";
 import { isUploadToken, LISTING_IMAGES_MAX } from "./images.ts";
+import { AUCTION_DURATIONS, PRODUCT_TYPES } from "./tables/products.ts";
 
 /**
  * A listing as the seller submits it, for the add and edit pages (through their form adapter,

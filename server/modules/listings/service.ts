@@ -18,19 +18,6 @@ import type { Db } from "#server/db/client.ts";
 import { slugify } from "#server/db/seed/text.ts";
 import type { Logger } from "#server/logger.ts";
 import type { AuthUser } from "../auth/service.ts";
-import type { CatalogService } from "../catalog/service.ts";
-import {
-  type AuctionDuration,
-  brands,
-  categories,
-  type ProductFormat,
-  type ProductStatus,
-  type ProductType,
-  packages,
-  productImages,
-  productStatusChanges,
-  products,
-} from "../catalog/tables.ts";
 import type { ImageVariants } from "../media/image-variants.ts";
 import {
   createUploadLimiter,
@@ -54,7 +41,18 @@ import {
   type StoredImage,
 } from "./images.ts";
 import { cleanDescription, type ImageRef, type ListingInput, ListingInputSchema } from "./schemas.ts";
-import { listingSubmissions } from "./tables.ts";
+import {
+  type AuctionDuration,
+  type ProductFormat,
+  type ProductStatus,
+  type ProductType,
+  productImages,
+  productStatusChanges,
+  products,
+} from "./tables/products.ts";
+import { listingSubmissions } from "./tables/submissions.ts";
+import { brands, categories, packages } from "./tables/taxonomy.ts";
+import type { CatalogService } from "./taxonomy/catalog-service.ts";
 
 /**
  * User listings (issue 6): add, edit, cancel and relist auctions and classifieds, the seller's

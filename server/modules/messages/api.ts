@@ -8,7 +8,7 @@ import { tooManyStreams } from "#server/http/api/errors.ts";
 import { bearerSecurity, createApiRouter, requireUser } from "#server/http/api/router.ts";
 import { errorResponses, idPathParam, jsonContent, MessageBody } from "#server/http/api/schemas.ts";
 import type { AppEnv } from "#server/http/types.ts";
-import { PRODUCT_FORMATS, PRODUCT_STATUSES } from "../catalog/tables.ts";
+import { PRODUCT_FORMATS, PRODUCT_STATUSES } from "../listings/tables/products.ts";
 import { MESSAGE_MAX, REPORT_REASON_MAX } from "./service.ts";
 
 /**

@@ -5,7 +5,7 @@ import { insertCategory, insertProduct } from "#server/test/fixtures.ts";
 import { sseReader } from "#server/test/sse.ts";
 import { LEADING_QUEUE } from "../bidding/service.ts";
 import { insertAuction, insertAuctionSettings, insertBidders } from "../bidding/test-fixtures.ts";
-import { products } from "../catalog/tables.ts";
+import { products } from "../listings/tables/products.ts";
 import { reviewReports, reviews } from "../reviews/tables.ts";
 import { users } from "../users/tables.ts";
 import { MESSAGE_NOTICE_QUEUE, MESSAGE_NOTICE_WINDOW_MS } from "./service.ts";

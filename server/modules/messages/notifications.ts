@@ -11,7 +11,8 @@ import { localePath, type PageName, type PathParams } from "#core/i18n/paths.ts"
 import type { Mailer, OutgoingMail } from "#server/adapters/mail.ts";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
-import { categories, products } from "../catalog/tables.ts";
+import { products } from "../listings/tables/products.ts";
+import { categories } from "../listings/tables/taxonomy.ts";
 import { greetingName, type MailContent, renderMail } from "../mail/layout.ts";
 import { users } from "../users/tables.ts";
 import { signingKeys } from "./tables.ts";

@@ -1,8 +1,8 @@
-import { relations, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, primaryKey, text, unique } from "drizzle-orm/pg-core";
 import { createdAt, oneOf, timestamptz } from "#server/db/columns.ts";
-import { products } from "../catalog/tables.ts";
-import { users } from "../users/tables.ts";
+import { productKey } from "../listings/keys.ts";
+import { userKey } from "../users/keys.ts";
 
 export const THREAD_KINDS = ["conversation", "system"] as const;
 export const PARTICIPANT_ROLES = ["seller", "buyer", "owner"] as const;
@@ -19,7 +19,7 @@ export const messageThreads = pgTable(
   {
     id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
     kind: text("kind", { enum: THREAD_KINDS }).notNull(),
-    productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
+    productId: integer("product_id").references(productKey, { onDelete: "set null" }),
     createdAt: createdAt(),
     lastMessageAt: timestamptz("last_message_at").notNull().defaultNow(),
   },
@@ -36,9 +36,7 @@ export const threadParticipants = pgTable(
     threadId: integer("thread_id")
       .notNull()
       .references(() => messageThreads.id, { onDelete: "cascade" }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: integer("user_id").notNull().references(userKey, { onDelete: "cascade" }),
     role: text("role", { enum: PARTICIPANT_ROLES }).notNull(),
     lastReadAt: timestamptz("last_read_at"),
     /** The participant stopped this conversation. */
@@ -66,7 +64,7 @@ export const messages = pgTable(
       .notNull()
       .references(() => messageThreads.id, { onDelete: "cascade" }),
     /** NULL = a system message. */
-    senderId: integer("sender_id").references(() => users.id, { onDelete: "set null" }),
+    senderId: integer("sender_id").references(userKey, { onDelete: "set null" }),
     body: text("body").notNull().default(""),
     /** System event kind, e.g. 'outbid', 'won', 'sold', 'payment_received', 'listing_approved'. */
     event: text("event"),
@@ -85,12 +83,8 @@ export const messages = pgTable(
 export const userBlocks = pgTable(
   "user_blocks",
   {
-    blockerId: integer("blocker_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    blockedId: integer("blocked_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    blockerId: integer("blocker_id").notNull().references(userKey, { onDelete: "cascade" }),
+    blockedId: integer("blocked_id").notNull().references(userKey, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -108,9 +102,7 @@ export const messageReports = pgTable(
     messageId: integer("message_id")
       .notNull()
       .references(() => messages.id, { onDelete: "cascade" }),
-    reporterId: integer("reporter_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    reporterId: integer("reporter_id").notNull().references(userKey, { onDelete: "cascade" }),
     reason: text("reason").notNull().default(""),
     createdAt: createdAt(),
     /** Set by the operator once dealt with. */
@@ -131,22 +123,6 @@ export const signingKeys = pgTable("signing_keys", {
   secret: text("secret").notNull(),
   createdAt: createdAt(),
 });
-
-export const messageThreadsRelations = relations(messageThreads, ({ one, many }) => ({
-  product: one(products, { fields: [messageThreads.productId], references: [products.id] }),
-  participants: many(threadParticipants),
-  messages: many(messages),
-}));
-
-export const threadParticipantsRelations = relations(threadParticipants, ({ one }) => ({
-  thread: one(messageThreads, { fields: [threadParticipants.threadId], references: [messageThreads.id] }),
-  user: one(users, { fields: [threadParticipants.userId], references: [users.id] }),
-}));
-
-export const messagesRelations = relations(messages, ({ one }) => ({
-  thread: one(messageThreads, { fields: [messages.threadId], references: [messageThreads.id] }),
-  sender: one(users, { fields: [messages.senderId], references: [users.id] }),
-}));
 
 export type MessageThread = typeof messageThreads.$inferSelect;
 export type ThreadParticipant = typeof threadParticipants.$inferSelect;

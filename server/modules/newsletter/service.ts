@@ -5,7 +5,7 @@ import type { Mailer } from "#server/adapters/mail.ts";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import { hashToken, newToken } from "../auth/tokens.ts";
-import { categories } from "../catalog/tables.ts";
+import { categories } from "../listings/tables/taxonomy.ts";
 import { renderMail } from "../mail/layout.ts";
 import { type Subscriber, subscribers } from "./tables.ts";
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, LOCALES, oneOf, timestamptz, updatedAt } from "#server/db/columns.ts";
-import { users } from "../users/tables.ts";
+import { userKey } from "../users/keys.ts";
 
 /**
  * Newsletter subscribers with double opt-in (GDPR): a subscription counts only once
@@ -12,7 +12,7 @@ export const subscribers = pgTable(
   {
     id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
     email: text("email").notNull(),
-    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    userId: integer("user_id").references(userKey, { onDelete: "set null" }),
     /** Category ids chosen in the category checkbox tree. */
     selectedCategories: jsonb("selected_categories").$type<number[]>().notNull().default([]),
     locale: text("locale", { enum: LOCALES }).notNull().default("cs"),

@@ -15,7 +15,7 @@ import {
 import { insertCategory } from "#server/test/fixtures.ts";
 import { auditLog } from "../admin/tables.ts";
 import { insertAuction, insertBidders } from "../bidding/test-fixtures.ts";
-import { products } from "../catalog/tables.ts";
+import { products } from "../listings/tables/products.ts";
 import { messages } from "../messages/tables.ts";
 import { settings } from "../settings/tables.ts";
 import { signTestNotification, TEST_GATEWAY_SIGNATURE_HEADER } from "./gateways.ts";

@@ -1,4 +1,4 @@
-import { relations, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
@@ -20,8 +20,8 @@ import {
   timestamptz,
   updatedAt,
 } from "#server/db/columns.ts";
-import { products } from "../catalog/tables.ts";
-import { users } from "../users/tables.ts";
+import { productKey } from "../listings/keys.ts";
+import { userKey } from "../users/keys.ts";
 
 export const ORDER_KINDS = ["shop", "listing_fee", "promotion"] as const;
 export const ORDER_STATUSES = ["new", "awaiting_payment", "paid", "cancelled", "refunded"] as const;
@@ -73,7 +73,7 @@ export const vouchers = pgTable(
     usageLimitPerUser: integer("usage_limit_per_user"),
     /** The order's e-mail must equal this (case-insensitive); NULL = anyone. */
     requiresEmail: text("requires_email"),
-    influencerUserId: integer("influencer_user_id").references(() => users.id, { onDelete: "set null" }),
+    influencerUserId: integer("influencer_user_id").references(userKey, { onDelete: "set null" }),
     marginPercent: integer("margin_percent"),
     isActive: boolean("is_active").notNull().default(true),
     createdAt: createdAt(),
@@ -100,11 +100,11 @@ export const orders = pgTable(
   {
     id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
     hash: text("hash").notNull().unique("orders_hash_unique"),
-    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    userId: integer("user_id").references(userKey, { onDelete: "set null" }),
     kind: text("kind", { enum: ORDER_KINDS }).notNull(),
     status: text("status", { enum: ORDER_STATUSES }).notNull().default("new"),
     /** The listing a fee or promotion is for. */
-    productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
+    productId: integer("product_id").references(productKey, { onDelete: "set null" }),
     /** Promotion: the number of days bought. */
     promotionDays: integer("promotion_days"),
     email: text("email").notNull(),
@@ -153,7 +153,7 @@ export const orderItems = pgTable(
     orderId: integer("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
-    productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
+    productId: integer("product_id").references(productKey, { onDelete: "set null" }),
     description: text("description").notNull(),
     quantity: integer("quantity").notNull().default(1),
     unitPriceMinor: money("unit_price_minor").notNull(),
@@ -267,7 +267,7 @@ export const voucherUsages = pgTable(
     orderId: integer("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
-    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    userId: integer("user_id").references(userKey, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -309,40 +309,6 @@ export const testGatewayPayments = pgTable(
     check("test_gateway_payments_amount_minor_check", nonNegative(t.amountMinor)),
   ],
 );
-
-export const vouchersRelations = relations(vouchers, ({ one, many }) => ({
-  influencer: one(users, { fields: [vouchers.influencerUserId], references: [users.id] }),
-  usages: many(voucherUsages),
-  orders: many(orders),
-}));
-
-export const ordersRelations = relations(orders, ({ one, many }) => ({
-  user: one(users, { fields: [orders.userId], references: [users.id] }),
-  product: one(products, { fields: [orders.productId], references: [products.id] }),
-  voucher: one(vouchers, { fields: [orders.voucherId], references: [vouchers.id] }),
-  items: many(orderItems),
-  payments: many(payments),
-  invoices: many(invoices),
-}));
-
-export const orderItemsRelations = relations(orderItems, ({ one }) => ({
-  order: one(orders, { fields: [orderItems.orderId], references: [orders.id] }),
-  product: one(products, { fields: [orderItems.productId], references: [products.id] }),
-}));
-
-export const paymentsRelations = relations(payments, ({ one }) => ({
-  order: one(orders, { fields: [payments.orderId], references: [orders.id] }),
-}));
-
-export const invoicesRelations = relations(invoices, ({ one }) => ({
-  order: one(orders, { fields: [invoices.orderId], references: [orders.id] }),
-}));
-
-export const voucherUsagesRelations = relations(voucherUsages, ({ one }) => ({
-  voucher: one(vouchers, { fields: [voucherUsages.voucherId], references: [vouchers.id] }),
-  order: one(orders, { fields: [voucherUsages.orderId], references: [orders.id] }),
-  user: one(users, { fields: [voucherUsages.userId], references: [users.id] }),
-}));
 
 export type Voucher = typeof vouchers.$inferSelect;
 export type Order = typeof orders.$inferSelect;

@@ -1,14 +1,8 @@
-import { relations, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, smallint, text, unique } from "drizzle-orm/pg-core";
-import { createdAt, oneOf, timestamptz } from "#server/db/columns.ts";
-import { categories, products } from "../catalog/tables.ts";
-import { users } from "../users/tables.ts";
-
-export const WATCHDOG_KINDS = ["product", "category", "search"] as const;
-export const WATCHDOG_DELIVERIES = ["immediate", "daily"] as const;
-
-export type WatchdogKind = (typeof WATCHDOG_KINDS)[number];
-export type WatchdogDelivery = (typeof WATCHDOG_DELIVERIES)[number];
+import { createdAt, timestamptz } from "#server/db/columns.ts";
+import { productKey } from "../listings/keys.ts";
+import { userKey } from "../users/keys.ts";
 
 /**
  * After a deal, buyer and seller rate each other once (1-5 stars): `author` rates `subject` for
@@ -18,15 +12,9 @@ export const reviews = pgTable(
   "reviews",
   {
     id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-    productId: integer("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
-    authorId: integer("author_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    subjectId: integer("subject_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    productId: integer("product_id").notNull().references(productKey, { onDelete: "cascade" }),
+    authorId: integer("author_id").notNull().references(userKey, { onDelete: "cascade" }),
+    subjectId: integer("subject_id").notNull().references(userKey, { onDelete: "cascade" }),
     stars: smallint("stars").notNull(),
     comment: text("comment"),
     reply: text("reply"),
@@ -44,50 +32,6 @@ export const reviews = pgTable(
 );
 
 /**
- * Stock watchdog: tell a user when a sold-out shop product is back ('product'), when a new product
- * appears in a category ('category') or matches a search ('search').
- */
-export const stockWatchdogs = pgTable(
-  "stock_watchdogs",
-  {
-    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: WATCHDOG_KINDS }).notNull(),
-    productId: integer("product_id").references(() => products.id, { onDelete: "cascade" }),
-    categoryId: integer("category_id").references(() => categories.id, { onDelete: "cascade" }),
-    query: text("query"),
-    delivery: text("delivery", { enum: WATCHDOG_DELIVERIES }).notNull().default("immediate"),
-    createdAt: createdAt(),
-    lastNotifiedAt: timestamptz("last_notified_at"),
-    /** Category and search watchdogs: products that appeared before this were already looked at. */
-    checkedAt: timestamptz("checked_at"),
-    /**
-     * Product watchdogs: told that the product is back; cleared when it sells out again, so the
-     * next restock is told once more.
-     */
-    firedAt: timestamptz("fired_at"),
-  },
-  (t) => [
-    // The same watchdog twice is one watchdog (NULLs compare equal here).
-    unique("stock_watchdogs_unique")
-      .on(t.userId, t.kind, t.productId, t.categoryId, t.query)
-      .nullsNotDistinct(),
-    index("stock_watchdogs_product_id_idx").on(t.productId),
-    index("stock_watchdogs_category_id_idx").on(t.categoryId),
-    check("stock_watchdogs_kind_check", oneOf(t.kind, WATCHDOG_KINDS)),
-    check("stock_watchdogs_delivery_check", oneOf(t.delivery, WATCHDOG_DELIVERIES)),
-    check(
-      "stock_watchdogs_target_check",
-      sql`(${t.kind} = 'product' and ${t.productId} is not null)
-        or (${t.kind} = 'category' and ${t.categoryId} is not null)
-        or (${t.kind} = 'search' and ${t.query} is not null)`,
-    ),
-  ],
-);
-
-/**
  * Each user's rating as reviewed: the count and the sum of stars, kept by the reviews service in
  * the transaction that adds a review. Listing queries join it (one row per seller) instead of
  * aggregating the reviews of every card's seller.
@@ -95,9 +39,7 @@ export const stockWatchdogs = pgTable(
 export const userRatings = pgTable(
   "user_ratings",
   {
-    userId: integer("user_id")
-      .primaryKey()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: integer("user_id").primaryKey().references(userKey, { onDelete: "cascade" }),
     reviewCount: integer("review_count").notNull().default(0),
     starsSum: integer("stars_sum").notNull().default(0),
   },
@@ -115,9 +57,7 @@ export const reviewReports = pgTable(
     reviewId: integer("review_id")
       .notNull()
       .references(() => reviews.id, { onDelete: "cascade" }),
-    reporterId: integer("reporter_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    reporterId: integer("reporter_id").notNull().references(userKey, { onDelete: "cascade" }),
     reason: text("reason").notNull().default(""),
     createdAt: createdAt(),
     resolvedAt: timestamptz("resolved_at"),
@@ -128,24 +68,5 @@ export const reviewReports = pgTable(
   ],
 );
 
-export const reviewsRelations = relations(reviews, ({ one }) => ({
-  product: one(products, { fields: [reviews.productId], references: [products.id] }),
-  author: one(users, { fields: [reviews.authorId], references: [users.id], relationName: "reviewAuthor" }),
-  subject: one(users, { fields: [reviews.subjectId], references: [users.id], relationName: "reviewSubject" }),
-}));
-
-export const stockWatchdogsRelations = relations(stockWatchdogs, ({ one }) => ({
-  user: one(users, { fields: [stockWatchdogs.userId], references: [users.id] }),
-  product: one(products, { fields: [stockWatchdogs.productId], references: [products.id] }),
-  category: one(categories, { fields: [stockWatchdogs.categoryId], references: [categories.id] }),
-}));
-
-/** The users side of the review relations (defined here so that users/ does not import reviews/). */
-export const usersReviewsRelations = relations(users, ({ many }) => ({
-  reviewsWritten: many(reviews, { relationName: "reviewAuthor" }),
-  reviewsReceived: many(reviews, { relationName: "reviewSubject" }),
-}));
-
 export type Review = typeof reviews.$inferSelect;
-export type StockWatchdog = typeof stockWatchdogs.$inferSelect;
 export type UserRating = typeof userRatings.$inferSelect;

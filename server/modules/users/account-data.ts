@@ -14,7 +14,8 @@ import type { LoginThrottle } from "../auth/login-throttle.ts";
 import { hashPassword, verifyPassword } from "../auth/passwords.ts";
 import { storeNewPassword } from "../auth/service.ts";
 import { emailConfirmationTokens, passwordResetTokens, sessions, verificationCodes } from "../auth/tables.ts";
-import { bids, productStatusChanges, products } from "../catalog/tables.ts";
+import { bids } from "../bidding/tables.ts";
+import { productStatusChanges, products } from "../listings/tables/products.ts";
 import { countries } from "../lists/tables.ts";
 import { greetingName, renderMail } from "../mail/layout.ts";
 import {
@@ -26,7 +27,8 @@ import {
 import { messages, messageThreads, userBlocks } from "../messages/tables.ts";
 import { subscribers } from "../newsletter/tables.ts";
 import { orders } from "../payments/tables.ts";
-import { reviews, stockWatchdogs } from "../reviews/tables.ts";
+import { reviews } from "../reviews/tables.ts";
+import { stockWatchdogs } from "../watchdog/tables.ts";
 import { wishlistItems, wishlists } from "../wishlist/tables.ts";
 import {
   AccountDeletionSchema,

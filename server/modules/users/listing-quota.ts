@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { productStatusChanges, products } from "../catalog/tables.ts";
+import { productStatusChanges, products } from "../listings/tables/products.ts";
 import { users } from "./tables.ts";
 import { FREE_LISTINGS } from "./verification.ts";
 

@@ -3,7 +3,8 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Locale } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import type { Db } from "#server/db/client.ts";
-import { categories, products } from "../catalog/tables.ts";
+import { products } from "../listings/tables/products.ts";
+import { categories } from "../listings/tables/taxonomy.ts";
 import { reviews } from "../reviews/tables.ts";
 import { users } from "./tables.ts";
 

@@ -1,8 +1,8 @@
-import { relations, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { char, check, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { PHONE_PREFIXES } from "#core/formats/phone.ts";
 import { between, createdAt, LOCALES, oneOf, timestamptz, updatedAt } from "#server/db/columns.ts";
-import { countries } from "../lists/tables.ts";
+import { countryKey } from "../lists/keys.ts";
 
 export { PHONE_PREFIXES };
 export const USER_ROLES = ["user", "admin"] as const;
@@ -84,7 +84,7 @@ export const addresses = pgTable(
     street: text("street").notNull().default(""),
     city: text("city").notNull().default(""),
     zip: text("zip").notNull().default(""),
-    countryCode: char("country_code", { length: 2 }).references(() => countries.code, {
+    countryCode: char("country_code", { length: 2 }).references(countryKey, {
       onDelete: "restrict",
     }),
     company: text("company"),
@@ -101,18 +101,6 @@ export const addresses = pgTable(
     check("addresses_kind_check", oneOf(t.kind, ADDRESS_KINDS)),
   ],
 );
-
-export const userGroupsRelations = relations(userGroups, ({ many }) => ({ users: many(users) }));
-
-export const usersRelations = relations(users, ({ one, many }) => ({
-  group: one(userGroups, { fields: [users.groupId], references: [userGroups.id] }),
-  addresses: many(addresses),
-}));
-
-export const addressesRelations = relations(addresses, ({ one }) => ({
-  user: one(users, { fields: [addresses.userId], references: [users.id] }),
-  country: one(countries, { fields: [addresses.countryCode], references: [countries.code] }),
-}));
 
 export type UserGroup = typeof userGroups.$inferSelect;
 export type User = typeof users.$inferSelect;

@@ -4,8 +4,8 @@ import { translate } from "#core/i18n/index.ts";
 import { bearerSecurity, createApiRouter, requireUser } from "#server/http/api/router.ts";
 import { errorResponses, idPathParam, jsonContent, MessageBody } from "#server/http/api/schemas.ts";
 import type { AppEnv } from "#server/http/types.ts";
-import { WATCHDOG_DELIVERIES, WATCHDOG_KINDS } from "../reviews/tables.ts";
 import { WATCHDOG_QUERY_MAX } from "./service.ts";
+import { WATCHDOG_DELIVERIES, WATCHDOG_KINDS } from "./tables.ts";
 
 /**
  * Stock watchdogs (issue 7, spec 6): the caller's own only (another user's id answers 404).

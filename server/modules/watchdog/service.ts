@@ -5,8 +5,9 @@ import { PRAGUE_TIME_ZONE } from "#core/time/prague.ts";
 import type { Db } from "#server/db/client.ts";
 import type { JobRunner } from "#server/jobs/runner.ts";
 import type { Logger } from "#server/logger.ts";
-import type { CatalogService } from "../catalog/service.ts";
-import { categories, products } from "../catalog/tables.ts";
+import { products } from "../listings/tables/products.ts";
+import { categories } from "../listings/tables/taxonomy.ts";
+import type { CatalogService } from "../listings/taxonomy/catalog-service.ts";
 import { type Notifier, recipientOf } from "../messages/notifications.ts";
 import {
   type StockWatchdog,
@@ -15,8 +16,8 @@ import {
   WATCHDOG_KINDS,
   type WatchdogDelivery,
   type WatchdogKind,
-} from "../reviews/tables.ts";
-import { watchdogHits } from "./tables.ts";
+  watchdogHits,
+} from "./tables.ts";
 
 /**
  * Stock watchdogs (issue 7, spec 6): a signed-in user asks to be told when a sold-out shop product

@@ -1,11 +1,56 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, primaryKey } from "drizzle-orm/pg-core";
-import { createdAt, timestamptz } from "#server/db/columns.ts";
-import { products } from "../catalog/tables.ts";
-import { stockWatchdogs } from "../reviews/tables.ts";
+import { check, index, integer, pgTable, primaryKey, text, unique } from "drizzle-orm/pg-core";
+import { createdAt, oneOf, timestamptz } from "#server/db/columns.ts";
+import { categoryKey, productKey } from "../listings/keys.ts";
+import { userKey } from "../users/keys.ts";
 
-// The watchdogs themselves (stock_watchdogs) were defined beside the reviews in migration 0000 and
-// stay in reviews/tables.ts; this module owns them and their hits.
+export const WATCHDOG_KINDS = ["product", "category", "search"] as const;
+export const WATCHDOG_DELIVERIES = ["immediate", "daily"] as const;
+
+export type WatchdogKind = (typeof WATCHDOG_KINDS)[number];
+export type WatchdogDelivery = (typeof WATCHDOG_DELIVERIES)[number];
+
+/**
+ * Stock watchdog: tell a user when a sold-out shop product is back ('product'), when a new product
+ * appears in a category ('category') or matches a search ('search').
+ */
+export const stockWatchdogs = pgTable(
+  "stock_watchdogs",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer("user_id").notNull().references(userKey, { onDelete: "cascade" }),
+    kind: text("kind", { enum: WATCHDOG_KINDS }).notNull(),
+    productId: integer("product_id").references(productKey, { onDelete: "cascade" }),
+    categoryId: integer("category_id").references(categoryKey, { onDelete: "cascade" }),
+    query: text("query"),
+    delivery: text("delivery", { enum: WATCHDOG_DELIVERIES }).notNull().default("immediate"),
+    createdAt: createdAt(),
+    lastNotifiedAt: timestamptz("last_notified_at"),
+    /** Category and search watchdogs: products that appeared before this were already looked at. */
+    checkedAt: timestamptz("checked_at"),
+    /**
+     * Product watchdogs: told that the product is back; cleared when it sells out again, so the
+     * next restock is told once more.
+     */
+    firedAt: timestamptz("fired_at"),
+  },
+  (t) => [
+    // The same watchdog twice is one watchdog (NULLs compare equal here).
+    unique("stock_watchdogs_unique")
+      .on(t.userId, t.kind, t.productId, t.categoryId, t.query)
+      .nullsNotDistinct(),
+    index("stock_watchdogs_product_id_idx").on(t.productId),
+    index("stock_watchdogs_category_id_idx").on(t.categoryId),
+    check("stock_watchdogs_kind_check", oneOf(t.kind, WATCHDOG_KINDS)),
+    check("stock_watchdogs_delivery_check", oneOf(t.delivery, WATCHDOG_DELIVERIES)),
+    check(
+      "stock_watchdogs_target_check",
+      sql`(${t.kind} = 'product' and ${t.productId} is not null)
+        or (${t.kind} = 'category' and ${t.categoryId} is not null)
+        or (${t.kind} = 'search' and ${t.query} is not null)`,
+    ),
+  ],
+);
 
 /**
  * What a watchdog found: one row per watchdog and product, so a product is told once per
@@ -18,9 +63,7 @@ export const watchdogHits = pgTable(
     watchdogId: integer("watchdog_id")
       .notNull()
       .references(() => stockWatchdogs.id, { onDelete: "cascade" }),
-    productId: integer("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
+    productId: integer("product_id").notNull().references(productKey, { onDelete: "cascade" }),
     createdAt: createdAt(),
     deliveredAt: timestamptz("delivered_at"),
   },
@@ -32,3 +75,4 @@ export const watchdogHits = pgTable(
 );
 
 export type WatchdogHit = typeof watchdogHits.$inferSelect;
+export type StockWatchdog = typeof stockWatchdogs.$inferSelect;

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { insertCatalogFixture, insertProduct } from "#server/test/fixtures.ts";
-import { products } from "../catalog/tables.ts";
+import { products } from "../listings/tables/products.ts";
 import { MAX_WISHLIST_ITEMS } from "./service.ts";
 import { wishlistItems, wishlists } from "./tables.ts";
 

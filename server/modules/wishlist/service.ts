@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Locale } from "#core/i18n/index.ts";
 import type { Db } from "#server/db/client.ts";
-import { categories, type ProductStatus, productImages, products } from "../catalog/tables.ts";
+import { type ProductStatus, productImages, products } from "../listings/tables/products.ts";
+import { categories } from "../listings/tables/taxonomy.ts";
 import { wishlistItems, wishlists } from "./tables.ts";
 
 /** Products a visitor may start following: those a visitor can open. */

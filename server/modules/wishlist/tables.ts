@@ -1,8 +1,8 @@
-import { relations, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "#server/db/columns.ts";
-import { products } from "../catalog/tables.ts";
-import { users } from "../users/tables.ts";
+import { productKey } from "../listings/keys.ts";
+import { userKey } from "../users/keys.ts";
 
 /**
  * Followed products. A logged-in user has at most one wishlist (user_id UNIQUE); a guest's is
@@ -16,7 +16,7 @@ export const wishlists = pgTable(
     siteId: integer("site_id").notNull().default(1),
     userId: integer("user_id")
       .unique("wishlists_user_id_unique")
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(userKey, { onDelete: "cascade" }),
     /** Every wishlist, a user's too, is addressed by its temp id in the API (spec section 7). */
     tempId: uuid("temp_id").notNull().defaultRandom().unique("wishlists_temp_id_unique"),
     createdAt: createdAt(),
@@ -32,9 +32,7 @@ export const wishlistItems = pgTable(
     wishlistId: integer("wishlist_id")
       .notNull()
       .references(() => wishlists.id, { onDelete: "cascade" }),
-    productId: integer("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
+    productId: integer("product_id").notNull().references(productKey, { onDelete: "cascade" }),
     note: text("note"),
     createdAt: createdAt(),
   },
@@ -44,16 +42,6 @@ export const wishlistItems = pgTable(
     index("wishlist_items_product_id_idx").on(t.productId),
   ],
 );
-
-export const wishlistsRelations = relations(wishlists, ({ one, many }) => ({
-  user: one(users, { fields: [wishlists.userId], references: [users.id] }),
-  items: many(wishlistItems),
-}));
-
-export const wishlistItemsRelations = relations(wishlistItems, ({ one }) => ({
-  wishlist: one(wishlists, { fields: [wishlistItems.wishlistId], references: [wishlists.id] }),
-  product: one(products, { fields: [wishlistItems.productId], references: [products.id] }),
-}));
 
 export type Wishlist = typeof wishlists.$inferSelect;
 export type WishlistItem = typeof wishlistItems.$inferSelect;

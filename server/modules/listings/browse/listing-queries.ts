@@ -16,8 +16,8 @@ import type { Locale } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { struckPrice } from "#core/rules/sale.ts";
 import type { Db } from "#server/db/client.ts";
-import { allowedTypos, isTypoOf, searchTokens } from "./search-text.ts";
-import { PRODUCT_STATUSES } from "./tables.ts";
+import { allowedTypos, isTypoOf, searchTokens } from "../search/search-text.ts";
+import { PRODUCT_STATUSES } from "../tables/products.ts";
 
 /**
  * Catalogue listings and search (issue 4): the category page, the auction lists, new and sale

@@ -1,10 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import type { Locale } from "#core/i18n/index.ts";
 import type { Db } from "#server/db/client.ts";
+import { createListingQueries } from "../browse/listing-queries.ts";
+import { refreshSearchText, type SearchTextScope } from "../search/search-index.ts";
+import { products } from "../tables/products.ts";
+import { categories } from "../tables/taxonomy.ts";
 import { buildCategoryTree, type CategoryNode } from "./category-tree.ts";
-import { createListingQueries } from "./listing.ts";
-import { refreshSearchText, type SearchTextScope } from "./search-index.ts";
-import { categories, products } from "./tables.ts";
 
 export function createCatalogService(db: Db) {
   const listing = createListingQueries(db);

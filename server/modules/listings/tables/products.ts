@@ -1,5 +1,5 @@
-import { relations, sql } from "drizzle-orm";
-import { type AnyPgColumn, boolean, check, index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import {
   AUCTION_DURATIONS,
   type AuctionDuration,
@@ -13,7 +13,8 @@ import {
   type ProductType,
 } from "#core/contracts/catalog.ts";
 import { between, createdAt, money, nonNegative, oneOf, timestamptz, updatedAt } from "#server/db/columns.ts";
-import { users } from "../users/tables.ts";
+import { userKey } from "#server/modules/users/keys.ts";
+import { brands, categories, packages } from "./taxonomy.ts";
 
 export {
   AUCTION_DURATIONS,
@@ -28,48 +29,6 @@ export {
   type ProductType,
 };
 
-/** The category tree, at most 5 levels; a root has depth 1 and no parent. English NULL falls back to Czech. */
-export const categories = pgTable(
-  "categories",
-  {
-    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-    parentId: integer("parent_id").references((): AnyPgColumn => categories.id, { onDelete: "restrict" }),
-    depth: integer("depth").notNull().default(1),
-    position: integer("position").notNull().default(0),
-    slugCs: text("slug_cs").notNull(),
-    slugEn: text("slug_en"),
-    nameCs: text("name_cs").notNull(),
-    nameEn: text("name_en"),
-    descriptionCs: text("description_cs"),
-    descriptionEn: text("description_en"),
-    isActive: boolean("is_active").notNull().default(true),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    index("categories_parent_id_idx").on(t.parentId, t.position),
-    check("categories_depth_check", between(t.depth, 1, 5)),
-    check("categories_root_check", sql`(${t.depth} = 1) = (${t.parentId} is null)`),
-  ],
-);
-
-/** Brands; users may add a new one by name. `name_key` is the lower-cased, unaccented name computed in code. */
-export const brands = pgTable("brands", {
-  id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-  name: text("name").notNull(),
-  nameKey: text("name_key").notNull().unique("brands_name_key_unique"),
-  createdById: integer("created_by_id").references(() => users.id, { onDelete: "set null" }),
-  createdAt: createdAt(),
-});
-
-/** Package kinds (bottle, box, tube...). */
-export const packages = pgTable("packages", {
-  id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-  nameCs: text("name_cs").notNull(),
-  nameEn: text("name_en"),
-  position: integer("position").notNull().default(0),
-});
-
 /**
  * Everything a visitor can browse: auctions, classifieds (both sold by users) and the operator's
  * shop products (seller_id NULL). All money in CZK minor units.
@@ -81,7 +40,7 @@ export const products = pgTable(
     format: text("format", { enum: PRODUCT_FORMATS }).notNull(),
     type: text("type", { enum: PRODUCT_TYPES }).notNull().default("supply"),
     status: text("status", { enum: PRODUCT_STATUSES }).notNull().default("draft"),
-    sellerId: integer("seller_id").references(() => users.id, { onDelete: "restrict" }),
+    sellerId: integer("seller_id").references(userKey, { onDelete: "restrict" }),
     categoryId: integer("category_id")
       .notNull()
       .references(() => categories.id, { onDelete: "restrict" }),
@@ -124,13 +83,13 @@ export const products = pgTable(
     /** When the auction was actually closed (decided once). */
     endedAt: timestamptz("ended_at"),
     bidCount: integer("bid_count").notNull().default(0),
-    winnerId: integer("winner_id").references(() => users.id, { onDelete: "set null" }),
+    winnerId: integer("winner_id").references(userKey, { onDelete: "set null" }),
     /**
      * Auction: the leading bidder's standing proxy maximum (hidden) and when it was set (ties go to
      * the earlier one). The bidding service reads them with the row lock it already holds, so a bid
      * never has to scan the history (server/modules/bidding).
      */
-    leaderId: integer("leader_id").references(() => users.id, { onDelete: "restrict" }),
+    leaderId: integer("leader_id").references(userKey, { onDelete: "restrict" }),
     leaderMaxMinor: money("leader_max_minor"),
     leaderSince: timestamptz("leader_since"),
     /** Auction: the newest bid row; the live stream and its Last-Event-ID replay count from it. */
@@ -211,7 +170,7 @@ export const productStatusChanges = pgTable(
     fromStatus: text("from_status", { enum: PRODUCT_STATUSES }),
     toStatus: text("to_status", { enum: PRODUCT_STATUSES }).notNull(),
     /** NULL = the system (a job, a payment). */
-    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorId: integer("actor_id").references(userKey, { onDelete: "set null" }),
     reason: text("reason"),
     createdAt: createdAt(),
   },
@@ -222,90 +181,7 @@ export const productStatusChanges = pgTable(
   ],
 );
 
-/**
- * Bids on auctions, including those the system places for a proxy bidder (is_automatic).
- * `max_amount_minor` is the bidder's hidden proxy maximum, never shown to others.
- * Bids are history: a product with bids cannot be deleted.
- */
-export const bids = pgTable(
-  "bids",
-  {
-    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-    productId: integer("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "restrict" }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "restrict" }),
-    amountMinor: money("amount_minor").notNull(),
-    maxAmountMinor: money("max_amount_minor"),
-    isAutomatic: boolean("is_automatic").notNull().default(false),
-    /**
-     * manual: what the bidder asked for; automatic: placed by the system for a proxy bidder
-     * (is_automatic); max_raise: the leader raised their hidden maximum without moving the price,
-     * never shown as a bid but kept so that the stored requests replay to the same price.
-     */
-    kind: text("kind", { enum: BID_KINDS }).notNull().default("manual"),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    index("bids_product_id_created_at_idx").on(t.productId, t.createdAt),
-    check("bids_kind_check", oneOf(t.kind, BID_KINDS)),
-    index("bids_user_id_idx").on(t.userId, t.createdAt),
-    check("bids_amount_minor_check", nonNegative(t.amountMinor)),
-    check("bids_max_amount_minor_check", sql`${t.maxAmountMinor} >= ${t.amountMinor}`),
-  ],
-);
-
-export const categoriesRelations = relations(categories, ({ one, many }) => ({
-  parent: one(categories, {
-    fields: [categories.parentId],
-    references: [categories.id],
-    relationName: "categoryParent",
-  }),
-  children: many(categories, { relationName: "categoryParent" }),
-  products: many(products),
-}));
-
-export const brandsRelations = relations(brands, ({ many }) => ({ products: many(products) }));
-export const packagesRelations = relations(packages, ({ many }) => ({ products: many(products) }));
-
-export const productsRelations = relations(products, ({ one, many }) => ({
-  seller: one(users, { fields: [products.sellerId], references: [users.id], relationName: "productSeller" }),
-  winner: one(users, { fields: [products.winnerId], references: [users.id], relationName: "productWinner" }),
-  category: one(categories, { fields: [products.categoryId], references: [categories.id] }),
-  brand: one(brands, { fields: [products.brandId], references: [brands.id] }),
-  package: one(packages, { fields: [products.packageId], references: [packages.id] }),
-  images: many(productImages),
-  statusChanges: many(productStatusChanges),
-  bids: many(bids),
-}));
-
-export const productImagesRelations = relations(productImages, ({ one }) => ({
-  product: one(products, { fields: [productImages.productId], references: [products.id] }),
-}));
-
-export const productStatusChangesRelations = relations(productStatusChanges, ({ one }) => ({
-  product: one(products, { fields: [productStatusChanges.productId], references: [products.id] }),
-}));
-
-export const bidsRelations = relations(bids, ({ one }) => ({
-  product: one(products, { fields: [bids.productId], references: [products.id] }),
-  user: one(users, { fields: [bids.userId], references: [users.id] }),
-}));
-
-/** The users side of the catalogue relations (defined here so that users/ does not import catalog/). */
-export const usersCatalogRelations = relations(users, ({ many }) => ({
-  products: many(products, { relationName: "productSeller" }),
-  wonProducts: many(products, { relationName: "productWinner" }),
-  bids: many(bids),
-}));
-
-export type Category = typeof categories.$inferSelect;
-export type Brand = typeof brands.$inferSelect;
-export type Package = typeof packages.$inferSelect;
 export type Product = typeof products.$inferSelect;
 export type NewProduct = typeof products.$inferInsert;
 export type ProductImage = typeof productImages.$inferSelect;
 export type ProductStatusChange = typeof productStatusChanges.$inferSelect;
-export type Bid = typeof bids.$inferSelect;

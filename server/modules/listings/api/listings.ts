@@ -13,10 +13,10 @@ import {
   ValidationErrorBody,
 } from "#server/http/api/schemas.ts";
 import type { AppEnv } from "#server/http/types.ts";
-import { AUCTION_DURATIONS, PRODUCT_FORMATS, PRODUCT_STATUSES, PRODUCT_TYPES } from "../catalog/tables.ts";
-import { LISTING_IMAGE_MAX_BYTES } from "./images.ts";
-import { ListingInputSchema } from "./schemas.ts";
-import { CONTACT_MESSAGE_MAX, type MyListing } from "./service.ts";
+import { LISTING_IMAGE_MAX_BYTES } from "../images.ts";
+import { ListingInputSchema } from "../schemas.ts";
+import { CONTACT_MESSAGE_MAX, type MyListing } from "../service.ts";
+import { AUCTION_DURATIONS, PRODUCT_FORMATS, PRODUCT_STATUSES, PRODUCT_TYPES } from "../tables/products.ts";
 
 /**
  * The seller's listings under /api/me/advertisements (the spec's word; its statistics route lives

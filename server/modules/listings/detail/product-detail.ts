@@ -12,10 +12,12 @@ import { localePath } from "#core/i18n/paths.ts";
 import { isBidTable, minimumNextBid } from "#core/rules/bid-step.ts";
 import { isOnSale, struckPrice } from "#core/rules/sale.ts";
 import type { Db } from "#server/db/client.ts";
-import { reviews } from "../reviews/tables.ts";
-import type { SettingsService } from "../settings/service.ts";
-import { users } from "../users/tables.ts";
-import { bids, brands, categories, type ProductStatus, packages, productImages, products } from "./tables.ts";
+import { bids } from "#server/modules/bidding/tables.ts";
+import { reviews } from "#server/modules/reviews/tables.ts";
+import type { SettingsService } from "#server/modules/settings/service.ts";
+import { users } from "#server/modules/users/tables.ts";
+import { type ProductStatus, productImages, products } from "../tables/products.ts";
+import { brands, categories, packages } from "../tables/taxonomy.ts";
 
 /**
  * What a visitor may open on the detail page. Live listings, plus those "pending" (spec: shown but

@@ -15,8 +15,9 @@ import {
   productSearchText,
   searchText,
   searchTokens,
-} from "./search-text.ts";
-import { brands, categories, packages, products } from "./tables.ts";
+} from "../search/search-text.ts";
+import { products } from "../tables/products.ts";
+import { brands, categories, packages } from "../tables/taxonomy.ts";
 
 /**
  * The listing and search queries on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL):

@@ -1,6 +1,6 @@
 import { check, index, integer, pgTable } from "drizzle-orm/pg-core";
 import { between, createdAt, money, nonNegative, timestamptz, updatedAt } from "#server/db/columns.ts";
-import { products } from "../catalog/tables.ts";
+import { products } from "./products.ts";
 
 /**
  * What a seller submitted a user listing with: the insertion fee as it was shown on the

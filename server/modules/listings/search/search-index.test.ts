@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { insertCategory, insertProduct } from "#server/test/fixtures.ts";
-import { brands, categories, products } from "./tables.ts";
+import { products } from "../tables/products.ts";
+import { brands, categories } from "../tables/taxonomy.ts";
 
 /**
  * refreshSearchText on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL): the stored
