@@ -68,9 +68,23 @@ export default {
       name: "outside-through-the-index",
       severity: "error",
       comment:
-        "The rest of the server (HTTP, jobs, the composition root) reaches a module through its index.ts too. The database layer (server/db: the schema Drizzle migrates, the demo data) is below the modules and sees their tables.",
-      from: { path: "^(server|scripts|bench)/", pathNot: ["^server/modules/", "^server/db/", TESTS] },
+        "The rest of the server (the composition root, jobs, scripts) reaches a module through its index.ts too, and the HTTP layer also through its api (api.ts or api/index.ts). The database layer (server/db: the schema Drizzle migrates, the demo data) is below the modules and sees their tables.",
+      from: {
+        path: "^(server|scripts)/",
+        pathNot: ["^server/modules/", "^server/db/", "^server/http/", TESTS],
+      },
       to: { path: "^server/modules/[^/]+/", pathNot: "^server/modules/[^/]+/index\\.ts$" },
+    },
+    {
+      name: "http-through-the-index-or-api",
+      severity: "error",
+      comment:
+        "The HTTP layer (and the benchmarks, which are its clients) mount a module's routes from its api and reach nothing else inside it but the index.",
+      from: { path: "^(server/http|bench)/", pathNot: TESTS },
+      to: {
+        path: "^server/modules/[^/]+/",
+        pathNot: "^server/modules/[^/]+/(index\\.ts|api\\.ts|api/index\\.ts)$",
+      },
     },
     {
       name: "index-hides-tables",

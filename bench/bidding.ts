@@ -19,11 +19,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { openDatabase } from "#server/db/client.ts";
-import {
-  insertAuction,
-  insertAuctionSettings,
-  insertBidders,
-} from "#server/modules/bidding/test-fixtures.ts";
+import { insertAuction, insertAuctionSettings, insertBidders } from "#server/test/auction-fixtures.ts";
 import { createStubBuild, startServerProcess } from "#server/test/server-process.ts";
 
 const { values } = parseArgs({

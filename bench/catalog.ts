@@ -26,7 +26,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "#server/db/client.ts";
-import { createListingQueries } from "#server/modules/listings/browse/listing-queries.ts";
+import { createListingQueries } from "#server/modules/listings/index.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { values } = parseArgs({

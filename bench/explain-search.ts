@@ -9,7 +9,7 @@
 import { parseArgs } from "node:util";
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, openDatabase } from "#server/db/client.ts";
-import { createListingQueries } from "#server/modules/listings/browse/listing-queries.ts";
+import { createListingQueries } from "#server/modules/listings/index.ts";
 
 const { values } = parseArgs({
   options: {

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import proxyAddr from "proxy-addr";
 import { z } from "zod";
-import { normalizeIban } from "./modules/payments/iban.ts";
+import { normalizeIban } from "#core/formats/iban.ts";
 
 /**
  * The process configuration, read once from the environment. Every variable is checked here so

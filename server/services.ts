@@ -8,41 +8,45 @@ import { createNotificationListener } from "./db/listen.ts";
 import { createJobRunner, type JobRunner } from "./jobs/runner.ts";
 import { createStreamSlots } from "./lib/stream-slots.ts";
 import type { Logger } from "./logger.ts";
-import { createAuditService } from "./modules/admin/service.ts";
-import { createLoginThrottle } from "./modules/auth/login-throttle.ts";
-import { createAuthService } from "./modules/auth/service.ts";
-import { createSessionsService } from "./modules/auth/sessions.ts";
-import { registerBiddingJobs, scheduleBiddingSweep } from "./modules/bidding/jobs.ts";
-import { createBiddingService } from "./modules/bidding/service.ts";
-import { createAuctionStreams } from "./modules/bidding/sse.ts";
-import { createBlogService } from "./modules/cms/blog.ts";
-import { createCmsService } from "./modules/cms/service.ts";
-import { createProductDetailService } from "./modules/listings/detail/product-detail.ts";
-import { createListingImageStore } from "./modules/listings/images.ts";
-import { registerListingJobs } from "./modules/listings/jobs.ts";
-import { createListingsService } from "./modules/listings/service.ts";
-import { createCatalogService } from "./modules/listings/taxonomy/catalog-service.ts";
-import { createListsService } from "./modules/lists/service.ts";
-import { createImageVariants } from "./modules/media/image-variants.ts";
-import { createUploadLimiter } from "./modules/media/uploads.ts";
-import { registerMessageJobs } from "./modules/messages/jobs.ts";
-import { createNotifier } from "./modules/messages/notifications.ts";
-import { createMessagesService } from "./modules/messages/service.ts";
-import { createUserStreams } from "./modules/messages/user-streams.ts";
-import { createNewsletterService } from "./modules/newsletter/service.ts";
-import { createTestGateway } from "./modules/payments/gateways.ts";
-import { createPaymentsService } from "./modules/payments/service.ts";
-import { createReviewsService } from "./modules/reviews/service.ts";
-import { createSettingsService } from "./modules/settings/service.ts";
-import { createAccountDataService } from "./modules/users/account-data.ts";
-import { createAccountOverviewService } from "./modules/users/account-overview.ts";
-import { createEmailConfirmationService } from "./modules/users/email-confirmation.ts";
-import { createListingQuotaService } from "./modules/users/listing-quota.ts";
-import { createProfileService } from "./modules/users/profile.ts";
-import { createAccountServices } from "./modules/users/registration.ts";
-import { createVerificationService } from "./modules/users/verification.ts";
-import { createWatchdogService, registerWatchdogJobs } from "./modules/watchdog/service.ts";
-import { createWishlistService } from "./modules/wishlist/service.ts";
+import { createAuditService } from "./modules/admin/index.ts";
+import { createAuthService, createLoginThrottle, createSessionsService } from "./modules/auth/index.ts";
+import {
+  createAuctionStreams,
+  createBiddingService,
+  registerBiddingJobs,
+  scheduleBiddingSweep,
+} from "./modules/bidding/index.ts";
+import { createBlogService, createCmsService } from "./modules/cms/index.ts";
+import {
+  createCatalogService,
+  createListingImageStore,
+  createListingsService,
+  createProductDetailService,
+  registerListingJobs,
+} from "./modules/listings/index.ts";
+import { createListsService } from "./modules/lists/index.ts";
+import { createImageVariants, createUploadLimiter } from "./modules/media/index.ts";
+import {
+  createMessagesService,
+  createNotifier,
+  createUserStreams,
+  registerMessageJobs,
+} from "./modules/messages/index.ts";
+import { createNewsletterService } from "./modules/newsletter/index.ts";
+import { createPaymentsService, createTestGateway } from "./modules/payments/index.ts";
+import { createReviewsService } from "./modules/reviews/index.ts";
+import { createSettingsService } from "./modules/settings/index.ts";
+import {
+  createAccountDataService,
+  createAccountOverviewService,
+  createAccountServices,
+  createEmailConfirmationService,
+  createListingQuotaService,
+  createProfileService,
+  createVerificationService,
+} from "./modules/users/index.ts";
+import { createWatchdogService, registerWatchdogJobs } from "./modules/watchdog/index.ts";
+import { createWishlistService } from "./modules/wishlist/index.ts";
 
 /**
  * The composition root: every module's service, built once per process from the database and

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../config.ts";
 import { openTestDatabase, type TestDatabase } from "../db/test-database.ts";
 import { createJobRunner, type JobRunner } from "../jobs/runner.ts";
-import { hashPassword } from "../modules/auth/passwords.ts";
+import { hashPassword } from "../modules/auth/index.ts";
 import { users } from "../modules/users/tables.ts";
 import { createServices, type Services } from "../services.ts";
 import { startTestSmtpServer, type TestSmtpServer } from "../test/smtp-server.ts";

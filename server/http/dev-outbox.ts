@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import { PRAGUE_TIME_ZONE } from "#core/time/prague.ts";
 import { type OutboxMail, readOutbox } from "../adapters/mail.ts";
 import type { Config } from "../config.ts";
-import { escapeHtml } from "../modules/mail/layout.ts";
+import { escapeHtml } from "../modules/mail/index.ts";
 import type { AppEnv } from "./types.ts";
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;

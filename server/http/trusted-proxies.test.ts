@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../logger.ts";
-import { ACCOUNT_IP_LIMIT } from "../modules/auth/login-throttle.ts";
+import { ACCOUNT_IP_LIMIT } from "../modules/auth/index.ts";
 import { sessions } from "../modules/auth/tables.ts";
 import { createTestApi, type TestApi } from "../test/api-harness.ts";
 import { createHttpApp } from "./app.ts";

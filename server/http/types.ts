@@ -1,7 +1,7 @@
 import type { Locale } from "#core/i18n/index.ts";
 import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
-import type { AuthUser } from "../modules/auth/service.ts";
+import type { AuthUser } from "../modules/auth/index.ts";
 import type { Services } from "../services.ts";
 
 /** What every request carries through Hono (and on into React Router's load context). */

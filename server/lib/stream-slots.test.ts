@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { insertAuction, insertAuctionSettings } from "../modules/bidding/test-fixtures.ts";
 import { createTestApi, type TestApi } from "../test/api-harness.ts";
+import { insertAuction, insertAuctionSettings } from "../test/auction-fixtures.ts";
 import { sseReader } from "../test/sse.ts";
 import { STREAM_RETRY_AFTER_SECONDS, STREAMS_PER_IP, STREAMS_PER_USER } from "./stream-slots.ts";
 

@@ -6,7 +6,7 @@ import { openTestDatabase } from "../db/test-database.ts";
 import { createHttpApp } from "../http/app.ts";
 import { createJobRunner } from "../jobs/runner.ts";
 import { createLogger } from "../logger.ts";
-import { hashPassword } from "../modules/auth/passwords.ts";
+import { hashPassword } from "../modules/auth/index.ts";
 import { users } from "../modules/users/tables.ts";
 import { createServices } from "../services.ts";
 

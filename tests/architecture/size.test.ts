@@ -30,7 +30,7 @@ const LONG_FILES_NOT_YET_CUT: readonly string[] = [
   "server/modules/messages/api.ts",
   "server/modules/messages/service.ts",
   "server/modules/payments/service.ts",
-  "server/modules/users/account-api.ts",
+  "server/modules/users/api/account.ts",
   "server/modules/users/account-data.ts",
   "server/modules/users/common-passwords.ts",
   "server/modules/watchdog/service.ts",

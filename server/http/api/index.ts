@@ -1,9 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Config } from "#server/config.ts";
-import { apiModules } from "#server/modules/api-modules.ts";
 import { rejectControlCharacters } from "../text-input.ts";
 import { renderApiDocs } from "./docs-page.ts";
 import { notFoundJson } from "./errors.ts";
+import { apiModules } from "./modules.ts";
 import { createApiRouter } from "./router.ts";
 import { jsonContent } from "./schemas.ts";
 

@@ -7,7 +7,7 @@ import { bearerSecurity, createApiRouter, requireUser } from "#server/http/api/r
 import { errorResponses, idPathParam, jsonContent, MessageBody } from "#server/http/api/schemas.ts";
 import type { AppEnv } from "#server/http/types.ts";
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from "../payments/tables.ts";
-import { SETTING_NAMES, SETTING_SPECS } from "../settings/schemas.ts";
+import { SETTING_NAMES, SETTING_SPECS } from "../settings/index.ts";
 
 /** Back-office calls: admins only (403 for everyone else), every change audited. */
 const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tooManyAttemptsMessage } from "#core/contracts/login.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
-import { solveProofOfWork } from "../users/proof-of-work.ts";
+import { solveProofOfWork } from "../users/index.ts";
 import {
   ACCOUNT_CHALLENGE_AFTER,
   ACCOUNT_DEVICE_LIMIT,

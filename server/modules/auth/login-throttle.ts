@@ -1,5 +1,5 @@
 import { RateLimiter } from "#server/lib/rate-limit.ts";
-import { createProofOfWork, type PowChallenge } from "../users/proof-of-work.ts";
+import { createProofOfWork, type PowChallenge } from "../users/index.ts";
 
 const WINDOW_MS = 15 * 60_000;
 /** Failures one address may make across all accounts in a window (a guessing machine). */

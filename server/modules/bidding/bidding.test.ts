@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BID_STEPS } from "#server/db/seed/settings-data.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
+import { insertAuction, insertAuctionSettings, insertBidders } from "#server/test/auction-fixtures.ts";
 import { readSseEvents, sseReader } from "#server/test/sse.ts";
 import { productStatusChanges, products } from "../listings/tables/products.ts";
 import { messages, messageThreads, threadParticipants } from "../messages/tables.ts";
@@ -10,7 +11,6 @@ import { backfillAuctionLeaders } from "./leaders.ts";
 import { type AuctionState, type BidRow, placeBid } from "./rules.ts";
 import { CLOSE_QUEUE, OUTBID_QUEUE } from "./service.ts";
 import { bids } from "./tables.ts";
-import { insertAuction, insertAuctionSettings, insertBidders } from "./test-fixtures.ts";
 
 let api: TestApi;
 let seller: Awaited<ReturnType<typeof insertBidders>>[number];

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
+import { insertAuction, insertAuctionSettings, insertBidders } from "#server/test/auction-fixtures.ts";
 import {
   crash,
   createCleanups,
@@ -13,7 +14,6 @@ import {
 import { productStatusChanges, products } from "../listings/tables/products.ts";
 import { messages } from "../messages/tables.ts";
 import { CLOSE_QUEUE } from "./service.ts";
-import { insertAuction, insertAuctionSettings, insertBidders } from "./test-fixtures.ts";
 
 /**
  * Many auctions end at once (a round of monthly auctions); the server is killed with SIGKILL while

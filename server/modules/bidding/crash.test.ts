@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
+import { insertAuction, insertAuctionSettings, insertBidders } from "#server/test/auction-fixtures.ts";
 import {
   crash,
   createCleanups,
@@ -14,7 +15,6 @@ import type { ServerProcess } from "#server/test/server-process.ts";
 import { productStatusChanges } from "../listings/tables/products.ts";
 import { messages } from "../messages/tables.ts";
 import { bids } from "./tables.ts";
-import { insertAuction, insertAuctionSettings, insertBidders } from "./test-fixtures.ts";
 
 /**
  * The real server under bidding load, killed with SIGKILL: every bid it acknowledged (201) must be

@@ -17,20 +17,19 @@ import { issuesToFieldErrors } from "#core/validation/field-errors.ts";
 import type { Db } from "#server/db/client.ts";
 import { slugify } from "#server/db/seed/text.ts";
 import type { Logger } from "#server/logger.ts";
-import type { AuthUser } from "../auth/service.ts";
-import type { ImageVariants } from "../media/image-variants.ts";
+import type { AuthUser } from "../auth/index.ts";
+import type { ImageVariants } from "../media/index.ts";
 import {
   createUploadLimiter,
   MAX_UPLOAD_PIXELS,
   tooManyUploadsMessage,
   type UploadLimiter,
-} from "../media/uploads.ts";
-import type { Notifier } from "../messages/notifications.ts";
-import type { MessagesService } from "../messages/service.ts";
-import { openProductThread } from "../messages/threads.ts";
-import type { SettingsService } from "../settings/service.ts";
-import { requireConfirmedEmail } from "../users/guards.ts";
-import type { ListingQuotaService } from "../users/listing-quota.ts";
+} from "../media/index.ts";
+import type { MessagesService, Notifier } from "../messages/index.ts";
+import { openProductThread } from "../messages/index.ts";
+import type { SettingsService } from "../settings/index.ts";
+import type { ListingQuotaService } from "../users/index.ts";
+import { requireConfirmedEmail } from "../users/index.ts";
 import { BRAND_NAME_MAX, brandNameKey, cleanBrandName } from "./brand.ts";
 import { type Fee, insertionFee, readInsertionFees } from "./fees.ts";
 import {

@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
+import { insertAuction, insertAuctionSettings, insertBidders } from "#server/test/auction-fixtures.ts";
 import { insertCategory, insertProduct } from "#server/test/fixtures.ts";
 import { sseReader } from "#server/test/sse.ts";
-import { LEADING_QUEUE } from "../bidding/service.ts";
-import { insertAuction, insertAuctionSettings, insertBidders } from "../bidding/test-fixtures.ts";
+import { LEADING_QUEUE } from "../bidding/index.ts";
 import { products } from "../listings/tables/products.ts";
 import { reviewReports, reviews } from "../reviews/tables.ts";
 import { users } from "../users/tables.ts";

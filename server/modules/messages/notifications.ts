@@ -13,7 +13,7 @@ import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import { products } from "../listings/tables/products.ts";
 import { categories } from "../listings/tables/taxonomy.ts";
-import { greetingName, type MailContent, renderMail } from "../mail/layout.ts";
+import { greetingName, type MailContent, renderMail } from "../mail/index.ts";
 import { users } from "../users/tables.ts";
 import { signingKeys } from "./tables.ts";
 import { addSystemMessage } from "./threads.ts";

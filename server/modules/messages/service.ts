@@ -18,7 +18,7 @@ import type { Db } from "#server/db/client.ts";
 import type { JobRunner } from "#server/jobs/runner.ts";
 import type { Logger } from "#server/logger.ts";
 import type { ProductFormat, ProductStatus, ProductType } from "../listings/tables/products.ts";
-import { greetingName } from "../mail/layout.ts";
+import { greetingName } from "../mail/index.ts";
 import { users } from "../users/tables.ts";
 import { announce, type Notifier, preferencesOf, productLinks, recipientOf } from "./notifications.ts";
 import { messageReports, messages, messageThreads, threadParticipants, userBlocks } from "./tables.ts";

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { insertCatalogFixture } from "#server/test/fixtures.ts";
-import { hashToken } from "../auth/tokens.ts";
+import { hashToken } from "../auth/index.ts";
 import { subscribers } from "./tables.ts";
 
 let api: TestApi;

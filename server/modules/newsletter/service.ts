@@ -4,9 +4,9 @@ import { localePath } from "#core/i18n/paths.ts";
 import type { Mailer } from "#server/adapters/mail.ts";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
-import { hashToken, newToken } from "../auth/tokens.ts";
+import { hashToken, newToken } from "../auth/index.ts";
 import { categories } from "../listings/tables/taxonomy.ts";
-import { renderMail } from "../mail/layout.ts";
+import { renderMail } from "../mail/index.ts";
 import { type Subscriber, subscribers } from "./tables.ts";
 
 export type SaveResult =

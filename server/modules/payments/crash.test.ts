@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { FEES } from "#server/db/seed/settings-data.ts";
+import { insertAuction, insertBidders } from "#server/test/auction-fixtures.ts";
 import {
   crash,
   createCleanups,
@@ -14,7 +15,6 @@ import {
 } from "#server/test/crash-helpers.ts";
 import { insertCategory } from "#server/test/fixtures.ts";
 import { auditLog } from "../admin/tables.ts";
-import { insertAuction, insertBidders } from "../bidding/test-fixtures.ts";
 import { products } from "../listings/tables/products.ts";
 import { messages } from "../messages/tables.ts";
 import { settings } from "../settings/tables.ts";

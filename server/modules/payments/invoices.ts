@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { toPragueWallClock } from "#core/time/prague.ts";
 import type { Db } from "#server/db/client.ts";
-import { createSettingsService } from "../settings/service.ts";
+import { createSettingsService } from "../settings/index.ts";
 import { addresses, users } from "../users/tables.ts";
 import { invoiceCounters, invoices, type Order, orderItems } from "./tables.ts";
 

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { formatShortDateTime } from "#core/formats/dates.ts";
+import { czechAccountToIban, formatIban, normalizeIban } from "#core/formats/iban.ts";
 import { type Locale, translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { MAX_INT4 } from "#core/validation/limits.ts";
@@ -8,13 +9,12 @@ import type { Db } from "#server/db/client.ts";
 import { RateLimiter } from "#server/lib/rate-limit.ts";
 import type { Logger } from "#server/logger.ts";
 import { auditLog } from "../admin/tables.ts";
-import type { AuthUser } from "../auth/service.ts";
-import { type Fee, type PromotionFees, promotionFee, readPromotionFees } from "../listings/fees.ts";
-import type { MyListing } from "../listings/service.ts";
+import type { AuthUser } from "../auth/index.ts";
+import type { MyListing } from "../listings/index.ts";
+import { type Fee, type PromotionFees, promotionFee, readPromotionFees } from "../listings/index.ts";
 import { products } from "../listings/tables/products.ts";
-import type { Notifier } from "../messages/notifications.ts";
+import type { Notifier } from "../messages/index.ts";
 import type { CardGateway, GatewayState } from "./gateways.ts";
-import { czechAccountToIban, formatIban, normalizeIban } from "./iban.ts";
 import { type InvoicePayload, issueInvoice } from "./invoices.ts";
 import { buildSpayd, spaydQrSvg } from "./spayd.ts";
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { czechAccountToIban, formatIban, normalizeIban } from "./iban.ts";
+import { czechAccountToIban, formatIban, normalizeIban } from "#core/formats/iban.ts";
 import { buildSpayd, spaydQrSvg } from "./spayd.ts";
 
 describe("IBAN", () => {

@@ -1,5 +1,5 @@
 import QRCode from "qrcode";
-import { normalizeIban } from "./iban.ts";
+import { normalizeIban } from "#core/formats/iban.ts";
 
 /**
  * Czech QR payments (QR Platba, SPAYD 1.0, qr-platba.cz): `SPD*1.0*KEY:value*...`. A bank app

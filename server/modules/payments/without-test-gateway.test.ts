@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FEES } from "#server/db/seed/settings-data.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
+import { insertAuction, insertBidders } from "#server/test/auction-fixtures.ts";
 import { insertCategory } from "#server/test/fixtures.ts";
-import { insertAuction, insertBidders } from "../bidding/test-fixtures.ts";
 import { settings } from "../settings/tables.ts";
 
 /**

@@ -4,7 +4,7 @@ import { localePath } from "#core/i18n/paths.ts";
 import type { Db } from "#server/db/client.ts";
 import { products } from "../listings/tables/products.ts";
 import { categories } from "../listings/tables/taxonomy.ts";
-import type { Notifier } from "../messages/notifications.ts";
+import type { Notifier } from "../messages/index.ts";
 import { users } from "../users/tables.ts";
 import { reviewReports, reviews, userRatings } from "./tables.ts";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { czechAccountToIban, normalizeIban } from "#core/formats/iban.ts";
 import { validateBidTable } from "#core/rules/bid-step.ts";
-import { czechAccountToIban, normalizeIban } from "../payments/iban.ts";
 
 /**
  * The shape of every setting's value. The admin API refuses a value that does not fit (422), so

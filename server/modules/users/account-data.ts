@@ -10,20 +10,19 @@ import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import type { Logger } from "#server/logger.ts";
 import { auditLog } from "../admin/tables.ts";
-import type { LoginThrottle } from "../auth/login-throttle.ts";
-import { hashPassword, verifyPassword } from "../auth/passwords.ts";
-import { storeNewPassword } from "../auth/service.ts";
+import type { LoginThrottle } from "../auth/index.ts";
+import { hashPassword, storeNewPassword, verifyPassword } from "../auth/index.ts";
 import { emailConfirmationTokens, passwordResetTokens, sessions, verificationCodes } from "../auth/tables.ts";
 import { bids } from "../bidding/tables.ts";
 import { productStatusChanges, products } from "../listings/tables/products.ts";
 import { countries } from "../lists/tables.ts";
-import { greetingName, renderMail } from "../mail/layout.ts";
+import { greetingName, renderMail } from "../mail/index.ts";
 import {
   createUploadLimiter,
   tooManyPixelsMessage,
   tooManyUploadsMessage,
   type UploadLimiter,
-} from "../media/uploads.ts";
+} from "../media/index.ts";
 import { messages, messageThreads, userBlocks } from "../messages/tables.ts";
 import { subscribers } from "../newsletter/tables.ts";
 import { orders } from "../payments/tables.ts";

@@ -4,13 +4,13 @@ import { type Locale, translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import type { Db } from "#server/db/client.ts";
 import { RateLimiter } from "#server/lib/rate-limit.ts";
-import type { AuthUser } from "../auth/service.ts";
+import type { AuthUser } from "../auth/index.ts";
 import { bids } from "../bidding/tables.ts";
+import type { CatalogService } from "../listings/index.ts";
 import { type ProductStatus, products } from "../listings/tables/products.ts";
 import { categories } from "../listings/tables/taxonomy.ts";
-import type { CatalogService } from "../listings/taxonomy/catalog-service.ts";
-import type { MessagesService } from "../messages/service.ts";
-import type { WishlistService } from "../wishlist/service.ts";
+import type { MessagesService } from "../messages/index.ts";
+import type { WishlistService } from "../wishlist/index.ts";
 import type { EmailConfirmationService } from "./email-confirmation.ts";
 import type { ListingQuota, ListingQuotaService } from "./listing-quota.ts";
 

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
-import { decodeSlots, hasTooManyPixels, MAX_UPLOAD_PIXELS } from "../media/uploads.ts";
+import { decodeSlots, hasTooManyPixels, MAX_UPLOAD_PIXELS } from "../media/index.ts";
 
 /**
  * Profile pictures. What the browser calls the file's type is not trusted: sharp reads the bytes,

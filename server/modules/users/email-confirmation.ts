@@ -5,10 +5,10 @@ import type { Mailer } from "#server/adapters/mail.ts";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import { RateLimiter } from "#server/lib/rate-limit.ts";
+import { hashToken, newToken } from "../auth/index.ts";
 import { emailConfirmationTokens } from "../auth/tables.ts";
-import { hashToken, newToken } from "../auth/tokens.ts";
-import { greetingName, renderMail } from "../mail/layout.ts";
-import { followEmailChange } from "../newsletter/service.ts";
+import { greetingName, renderMail } from "../mail/index.ts";
+import { followEmailChange } from "../newsletter/index.ts";
 import { type AddressRequestResult, acceptAddressRequest } from "./address-request.ts";
 import { users } from "./tables.ts";
 

@@ -1,5 +1,5 @@
 import { type Locale, translate } from "#core/i18n/index.ts";
-import type { AuthUser } from "../auth/service.ts";
+import type { AuthUser } from "../auth/index.ts";
 
 export type GuardResult = { ok: true } | { ok: false; reason: string };
 

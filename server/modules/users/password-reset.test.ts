@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
-import { verifyPassword } from "../auth/passwords.ts";
+import { verifyPassword } from "../auth/index.ts";
 import { passwordResetTokens, sessions } from "../auth/tables.ts";
 import { createPasswordResetService } from "./password-reset.ts";
 import { users } from "./tables.ts";

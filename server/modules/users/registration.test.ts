@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
-import { verifyPassword } from "../auth/passwords.ts";
+import { verifyPassword } from "../auth/index.ts";
 import { emailConfirmationTokens } from "../auth/tables.ts";
 import { subscribers } from "../newsletter/tables.ts";
 import { commonPasswordCount, isCommonPassword } from "./common-passwords.ts";

@@ -9,9 +9,9 @@ import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import { RateLimiter } from "#server/lib/rate-limit.ts";
 import type { Logger } from "#server/logger.ts";
-import { hashPassword } from "../auth/passwords.ts";
-import { greetingName, renderMail } from "../mail/layout.ts";
-import { createNewsletterService, type NewsletterService } from "../newsletter/service.ts";
+import { hashPassword } from "../auth/index.ts";
+import { greetingName, renderMail } from "../mail/index.ts";
+import { createNewsletterService, type NewsletterService } from "../newsletter/index.ts";
 import { isCommonPassword } from "./common-passwords.ts";
 import {
   createEmailConfirmationService,

@@ -5,10 +5,10 @@ import { PRAGUE_TIME_ZONE } from "#core/time/prague.ts";
 import type { Db } from "#server/db/client.ts";
 import type { JobRunner } from "#server/jobs/runner.ts";
 import type { Logger } from "#server/logger.ts";
+import type { CatalogService } from "../listings/index.ts";
 import { products } from "../listings/tables/products.ts";
 import { categories } from "../listings/tables/taxonomy.ts";
-import type { CatalogService } from "../listings/taxonomy/catalog-service.ts";
-import { type Notifier, recipientOf } from "../messages/notifications.ts";
+import { type Notifier, recipientOf } from "../messages/index.ts";
 import {
   type StockWatchdog,
   stockWatchdogs,

@@ -5,7 +5,7 @@ import type { Db } from "#server/db/client.ts";
 import { BID_STEPS } from "#server/db/seed/settings-data.ts";
 import { bids } from "#server/modules/bidding/tables.ts";
 import { reviews } from "#server/modules/reviews/tables.ts";
-import { createSettingsService } from "#server/modules/settings/service.ts";
+import { createSettingsService } from "#server/modules/settings/index.ts";
 import { users } from "#server/modules/users/tables.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { insertCatalogFixture, insertProduct, insertProductImage } from "#server/test/fixtures.ts";

@@ -14,7 +14,7 @@ import { isOnSale, struckPrice } from "#core/rules/sale.ts";
 import type { Db } from "#server/db/client.ts";
 import { bids } from "#server/modules/bidding/tables.ts";
 import { reviews } from "#server/modules/reviews/tables.ts";
-import type { SettingsService } from "#server/modules/settings/service.ts";
+import type { SettingsService } from "#server/modules/settings/index.ts";
 import { users } from "#server/modules/users/tables.ts";
 import { type ProductStatus, productImages, products } from "../tables/products.ts";
 import { brands, categories, packages } from "../tables/taxonomy.ts";

@@ -1,11 +1,11 @@
-import type { Db } from "#server/db/client.ts";
-import { BID_STEPS } from "#server/db/seed/settings-data.ts";
-import { insertCategory, insertProduct } from "#server/test/fixtures.ts";
-import { sessions } from "../auth/tables.ts";
-import { newToken } from "../auth/tokens.ts";
-import type { NewProduct } from "../listings/tables/products.ts";
-import { settings } from "../settings/tables.ts";
-import { users } from "../users/tables.ts";
+import type { Db } from "../db/client.ts";
+import { BID_STEPS } from "../db/seed/settings-data.ts";
+import { newToken } from "../modules/auth/index.ts";
+import { sessions } from "../modules/auth/tables.ts";
+import type { NewProduct } from "../modules/listings/tables/products.ts";
+import { settings } from "../modules/settings/tables.ts";
+import { users } from "../modules/users/tables.ts";
+import { insertCategory, insertProduct } from "./fixtures.ts";
 
 /**
  * Rows for bidding tests, inserted directly: the `bid` and `softClose` settings as the seed has

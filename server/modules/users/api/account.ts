@@ -10,16 +10,16 @@ import {
   ValidationErrorBody,
 } from "#server/http/api/schemas.ts";
 import type { AppEnv } from "#server/http/types.ts";
-import type { AddressView, ProfileView } from "./account-data.ts";
+import type { AddressView, ProfileView } from "../account-data.ts";
 import {
   AccountDeletionSchema,
   AddressSchema,
   EmailChangeSchema,
   PasswordChangeSchema,
   ProfileSchema,
-} from "./account-schemas.ts";
-import { AVATAR_MAX_BYTES } from "./avatar.ts";
-import { ADDRESS_KINDS } from "./tables.ts";
+} from "../account-schemas.ts";
+import { AVATAR_MAX_BYTES } from "../avatar.ts";
+import { ADDRESS_KINDS } from "../tables.ts";
 
 /**
  * The signed-in user's own data under /api/me/*: profile, e-mail change, addresses, avatar,

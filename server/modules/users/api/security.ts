@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { translate } from "#core/i18n/index.ts";
 import { bearerSecurity, createApiRouter, requireUser } from "#server/http/api/router.ts";
 import { errorResponses, jsonContent, MessageBody, ValidationErrorBody } from "#server/http/api/schemas.ts";
-import type { SessionEntry } from "../auth/sessions.ts";
+import type { SessionEntry } from "#server/modules/auth/index.ts";
 
 /**
  * The signed-in user's sessions and the verified account (issue 5), under /api/me/*. Everything

@@ -1,0 +1,34 @@
+import { adminApi } from "#server/modules/admin/api.ts";
+import { authApi } from "#server/modules/auth/api.ts";
+import { biddingApi } from "#server/modules/bidding/api.ts";
+import { cmsApi } from "#server/modules/cms/api.ts";
+import { catalogApi, listingsApi } from "#server/modules/listings/api/index.ts";
+import { listsApi } from "#server/modules/lists/api.ts";
+import { messagesApi } from "#server/modules/messages/api.ts";
+import { newsletterApi } from "#server/modules/newsletter/api.ts";
+import { paymentsApi } from "#server/modules/payments/api.ts";
+import { reviewsApi } from "#server/modules/reviews/api.ts";
+import { settingsApi } from "#server/modules/settings/api.ts";
+import { accountApi, securityApi } from "#server/modules/users/api/index.ts";
+import { watchdogApi } from "#server/modules/watchdog/api.ts";
+import { wishlistApi } from "#server/modules/wishlist/api.ts";
+
+/** Every module's API router, mounted under /api in this order. */
+export const apiModules = [
+  authApi,
+  listsApi,
+  catalogApi,
+  biddingApi,
+  listingsApi,
+  paymentsApi,
+  settingsApi,
+  cmsApi,
+  messagesApi,
+  reviewsApi,
+  watchdogApi,
+  wishlistApi,
+  newsletterApi,
+  adminApi,
+  accountApi,
+  securityApi,
+];

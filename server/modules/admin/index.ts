@@ -1,0 +1,1 @@
+export { createAuditService } from "./service.ts";

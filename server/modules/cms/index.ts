@@ -1,0 +1,2 @@
+export { createBlogService } from "./blog.ts";
+export { createCmsService } from "./service.ts";

@@ -1,0 +1,2 @@
+export { catalogApi } from "./catalog.ts";
+export { LISTING_IMAGE_UPLOAD_PATH, listingsApi } from "./listings.ts";

@@ -1,0 +1,9 @@
+export { createListingQueries } from "./browse/listing-queries.ts";
+export { createProductDetailService, maskUsername } from "./detail/product-detail.ts";
+export { type Fee, type PromotionFees, promotionFee, readPromotionFees, withDiscount } from "./fees.ts";
+export { createListingImageStore, encodeListingImage } from "./images.ts";
+export { registerListingJobs } from "./jobs.ts";
+export { refreshSearchText } from "./search/search-index.ts";
+export { categoryPathNames, productSearchName, productSearchText, searchText } from "./search/search-text.ts";
+export { createListingsService, type MyListing } from "./service.ts";
+export { type CatalogService, createCatalogService } from "./taxonomy/catalog-service.ts";

@@ -1,0 +1,1 @@
+export { createListsService } from "./service.ts";

@@ -1,0 +1,1 @@
+export { escapeHtml, greetingName, type MailContent, renderMail } from "./layout.ts";

@@ -1,0 +1,11 @@
+export { createImageVariants, type ImageVariants } from "./image-variants.ts";
+export { imageVariantHandler } from "./routes.ts";
+export {
+  createUploadLimiter,
+  decodeSlots,
+  hasTooManyPixels,
+  MAX_UPLOAD_PIXELS,
+  tooManyPixelsMessage,
+  tooManyUploadsMessage,
+  type UploadLimiter,
+} from "./uploads.ts";

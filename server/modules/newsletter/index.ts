@@ -1,0 +1,1 @@
+export { createNewsletterService, followEmailChange, type NewsletterService } from "./service.ts";

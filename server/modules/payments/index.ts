@@ -1,0 +1,3 @@
+export { createTestGateway } from "./gateways.ts";
+export { issueInvoice } from "./invoices.ts";
+export { createPaymentsService, variableSymbolOf } from "./service.ts";

@@ -1,0 +1,1 @@
+export { createReviewsService } from "./service.ts";

@@ -1,0 +1,2 @@
+export { accountApi } from "./account.ts";
+export { securityApi } from "./security.ts";

@@ -1,0 +1,1 @@
+export { createWatchdogService, registerWatchdogJobs } from "./service.ts";

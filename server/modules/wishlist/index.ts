@@ -1,0 +1,1 @@
+export { createWishlistService, type WishlistService } from "./service.ts";
