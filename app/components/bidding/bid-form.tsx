@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { AuctionLive, PublicBid, ViewerStanding } from "#core/contracts/bidding.ts";
+import { parseCrowns } from "#core/money/crowns-input.ts";
 import { type CzkAmount, useCzkAmount } from "../catalog/format.ts";
 
 /** What the product page's bid action answers (app/routes/catalog/product.tsx). */
@@ -21,18 +22,13 @@ export type BidActionData =
 const crowns = (minor: number) => String(Math.floor(minor / 100));
 
 /**
- * The amount a person typed, in minor units: "1 500", "1500", "1 500,50" and "1500.5" all work;
- * null for anything else.
+ * The amount a person typed, in minor units, read by the one money parser (core/money/crowns-input.ts):
+ * "1 500", "1.500", "1500", "1 500,50" and "1500.5" all work; null for anything else or nothing.
  */
 export function parseAmount(text: string | null | undefined): number | null {
   if (typeof text !== "string") return null;
-  const cleaned = text
-    .replace(/[\s\u00a0]/g, "")
-    .replace(/(Kč|CZK)$/i, "")
-    .replace(",", ".");
-  if (!/^\d{1,9}(\.\d{1,2})?$/.test(cleaned)) return null;
-  const minor = Math.round(Number(cleaned) * 100);
-  return minor > 0 ? minor : null;
+  const minor = parseCrowns(text);
+  return typeof minor === "number" && minor > 0 ? minor : null;
 }
 
 const INPUT =

@@ -1,4 +1,5 @@
 import type { AuctionDuration, ListingSort, ProductFormat, ProductType } from "#core/contracts/catalog.ts";
+import { parseCrowns } from "#core/money/crowns-input.ts";
 
 /**
  * A listing's state in its URL, so a filtered page can be shared and crawled: the same parameter
@@ -78,12 +79,13 @@ function ids(values: string[]): number[] {
   return [...new Set(numbers)].sort((a, b) => a - b).slice(0, 50);
 }
 
+/** A price bound typed into the filter, in whole units of the shown currency (the one money parser). */
 function amount(value: string | null): number | null {
   if (value === null) return null;
-  const cleaned = value.replace(/\s|\u00a0/g, "").replace(",", ".");
-  if (!/^\d+(\.\d+)?$/.test(cleaned)) return null;
-  const number = Math.floor(Number(cleaned));
-  return Number.isSafeInteger(number) && number <= 1_000_000_000 ? number : null;
+  const minor = parseCrowns(value);
+  if (typeof minor !== "number") return null;
+  const whole = Math.floor(minor / 100);
+  return whole <= 1_000_000_000 ? whole : null;
 }
 
 /**

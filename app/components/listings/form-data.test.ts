@@ -1,33 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
   EMPTY_LISTING_FORM,
-  formatCrownsInput,
   listingFormFromInput,
   listingInputFromForm,
-  parseCrowns,
   parseListingFormJson,
   readListingForm,
 } from "./form-data.ts";
-
-describe("prices typed in crowns", () => {
-  it("reads Czech spellings into minor units", () => {
-    expect(parseCrowns("1500")).toBe(150_000);
-    expect(parseCrowns("1 500")).toBe(150_000);
-    expect(parseCrowns("1\u00a0500,5")).toBe(150_050);
-    expect(parseCrowns("1.500,50")).toBe(150_050);
-    expect(parseCrowns("1500.25")).toBe(150_025);
-    expect(parseCrowns("1 500 Kč")).toBe(150_000);
-    expect(parseCrowns("  ")).toBeNull();
-    for (const bad of ["1,505", "abc", "-100", "1e3", "12,3,4"]) expect(parseCrowns(bad)).toBe("invalid");
-  });
-
-  it("writes minor units back as the form shows them", () => {
-    expect(formatCrownsInput(150_000)).toBe("1500");
-    expect(formatCrownsInput(150_050)).toBe("1500,50");
-    expect(formatCrownsInput(5)).toBe("0,05");
-    expect(formatCrownsInput(null)).toBe("");
-  });
-});
 
 describe("the listing form", () => {
   const filled = {

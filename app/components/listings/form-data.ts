@@ -1,3 +1,4 @@
+import { formatCrownsInput, parseCrowns } from "#core/money/crowns-input.ts";
 import { fromPragueLocalInput, toPragueLocalInput } from "#core/time/prague.ts";
 
 /**
@@ -87,33 +88,6 @@ export function parseListingFormJson(json: string): ListingFormValues {
     else if (typeof value === "string") values[key] = value;
   }
   return values;
-}
-
-/**
- * Crowns as typed by a Czech seller ("1 500", "1500,50", "1.500,5", "1500 Kč") to minor units;
- * null for an empty field, "invalid" for anything else (more than two decimals, letters).
- */
-export function parseCrowns(value: string): number | null | "invalid" {
-  const cleaned = value
-    .replace(/\s|\u00a0|\u202f/g, "")
-    .replace(/(kč|czk)$/i, "")
-    .trim();
-  if (cleaned === "") return null;
-  // A dot followed by exactly three digits is a thousands separator ("1.500"); otherwise a decimal point.
-  const normalised = /^\d{1,3}(\.\d{3})+(,\d{1,2})?$/.test(cleaned)
-    ? cleaned.replace(/\./g, "").replace(",", ".")
-    : cleaned.replace(",", ".");
-  const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(normalised);
-  if (!match) return "invalid";
-  return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
-}
-
-/** Minor units back to what the form shows: "1500" or "1500,50". */
-export function formatCrownsInput(minor: number | null | undefined): string {
-  if (minor === null || minor === undefined) return "";
-  const whole = Math.floor(minor / 100);
-  const cents = minor % 100;
-  return cents === 0 ? String(whole) : `${whole},${String(cents).padStart(2, "0")}`;
 }
 
 const idOrNull = (value: string) => {
