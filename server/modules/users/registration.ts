@@ -12,13 +12,13 @@ import type { Logger } from "#server/logger.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { greetingName, renderMail } from "../mail/layout.ts";
 import { createNewsletterService, type NewsletterService } from "../newsletter/service.ts";
-import { isCommonPassword } from "./common-passwords.ts";
 import {
   createEmailConfirmationService,
   type EmailConfirmationService,
   mailLocale,
 } from "./email-confirmation.ts";
 import { createPasswordResetService } from "./password-reset.ts";
+import { isStrongPassword } from "./password-strength.ts";
 import { createProofOfWork, type ProofOfWork } from "./proof-of-work.ts";
 import { createRecaptchaVerifier, type RecaptchaVerifier } from "./recaptcha.ts";
 import { PHONE_PREFIXES, users } from "./tables.ts";
@@ -31,16 +31,15 @@ const checkbox = z.preprocess((v) => v === "on" || v === true || v === "true" ||
 const requiredText = () => z.string().trim().min(1, { error: "validation.required", abort: true });
 
 /**
- * The password rules for registration and for a new password (reset, change): length from 8 up to
- * 1024 (long passphrases welcome; the cap only bounds the hashing work), and not one of the
- * passwords attackers try first. The confirmation field is compared separately (see passwordErrors).
+ * The length rule for registration and for a new password (reset, change): from 8 up to 1024 (long
+ * passphrases welcome; the cap only bounds the hashing work). How easy the password is to guess
+ * depends on the account's own data, so passwordErrors checks that, and the confirmation field.
  */
 export const PasswordSchema = z
   .string()
   .min(1, { error: "validation.required", abort: true })
   .min(PASSWORD_MIN)
-  .max(PASSWORD_MAX)
-  .refine((p) => !isCommonPassword(p), { error: "registration.errors.commonPassword" });
+  .max(PASSWORD_MAX);
 
 /**
  * The registration form and API body. Usernames are ASCII letters, digits and dots: they appear
@@ -74,11 +73,16 @@ export const RegistrationSchema = z.object({
 });
 export type RegistrationInput = z.infer<typeof RegistrationSchema>;
 
-/** Password rules plus the confirmation and identity checks, as one field-to-messages map. */
+/**
+ * The password rules as one field-to-messages map: the length, not the account's e-mail or
+ * username (`identity`), hard enough to guess (password-strength.ts, with the identity and the
+ * account's names as zxcvbn's user inputs: `personal`), and the confirmation.
+ */
 export function passwordErrors(
   raw: { password?: unknown; passwordConfirmation?: unknown },
   locale: Locale,
   identity: string[] = [],
+  personal: string[] = [],
 ): FieldErrors {
   const errors: FieldErrors = {};
   const parsed = PasswordSchema.safeParse(raw.password);
@@ -86,6 +90,8 @@ export function passwordErrors(
     errors.password = issuesToFieldErrors(parsed.error.issues, locale)._ ?? [];
   } else if (identity.some((value) => value && parsed.data.toLowerCase() === value.toLowerCase())) {
     errors.password = [translate(locale, "registration.errors.passwordIsIdentity")];
+  } else if (!isStrongPassword(parsed.data, [...identity, ...personal])) {
+    errors.password = [translate(locale, "registration.errors.commonPassword")];
   }
   if (typeof raw.password === "string" && raw.password !== "" && raw.passwordConfirmation !== raw.password) {
     errors.passwordConfirmation = [translate(locale, "validation.confirmed")];
@@ -250,8 +256,9 @@ export function createRegistrationService(deps: Deps) {
       const parsed = RegistrationSchema.safeParse(raw);
       const errors: FieldErrors = parsed.success ? {} : issuesToFieldErrors(parsed.error.issues, locale);
       const identity = [String(raw.email ?? ""), String(raw.username ?? "")];
+      const names = [String(raw.firstname ?? ""), String(raw.lastname ?? "")];
       delete errors.password;
-      Object.assign(errors, passwordErrors(raw, locale, identity));
+      Object.assign(errors, passwordErrors(raw, locale, identity, names));
       // The bot check comes before anything that touches the database.
       Object.assign(errors, await botErrors(meta.proof, locale, ip));
       if (!parsed.success || Object.keys(errors).length > 0) return { status: "invalid", errors };
