@@ -4,21 +4,18 @@ import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { verifyPassword } from "../auth/passwords.ts";
 import { emailConfirmationTokens } from "../auth/tables.ts";
 import { subscribers } from "../newsletter/tables.ts";
+import { createAltcha, solveAltcha } from "./altcha.ts";
 import { createEmailConfirmationService } from "./email-confirmation.ts";
 import { isStrongPassword } from "./password-strength.ts";
-import { createProofOfWork, solveProofOfWork } from "./proof-of-work.ts";
 import { createRegistrationService } from "./registration.ts";
 import { users } from "./tables.ts";
 
 let api: TestApi;
-let pow: ReturnType<typeof createProofOfWork>;
+let altcha: ReturnType<typeof createAltcha>;
 let service: ReturnType<typeof createRegistrationService>;
 const now = new Date("2026-05-01T10:00:00Z");
 
-const proof = () => {
-  const challenge = pow.issue();
-  return { powChallenge: challenge.challenge, powNonce: solveProofOfWork(challenge) };
-};
+const proof = async () => ({ altcha: await solveAltcha(await altcha.issue()) });
 let counter = 0;
 function form(overrides: Record<string, unknown> = {}) {
   counter += 1;
@@ -38,17 +35,17 @@ function form(overrides: Record<string, unknown> = {}) {
 }
 /** Registers, then lets the mail worker deliver what was queued (into api.sentMail). */
 async function register(raw: Record<string, unknown>, ip = `10.0.0.${counter}`) {
-  const result = await service.register(raw, { locale: "cs", ip, proof: proof() });
+  const result = await service.register(raw, { locale: "cs", ip, proof: await proof() });
   await api.deliverMail();
   return result;
 }
 const countUsers = async () => (await api.db.select({ n: sql<number>`count(*)::int` }).from(users))[0].n;
 
-/** The service on this file's database, clock and proof of work, with its own per-IP limit. */
+/** The service on this file's database, clock and ALTCHA, with its own per-IP limit. */
 const registrationService = (perIpLimit: number) =>
   createRegistrationService({
     db: api.db,
-    proofOfWork: pow,
+    altcha,
     emailConfirmation: createEmailConfirmationService(api.db, api.services.mail, api.config, () => now),
     newsletter: api.services.newsletter,
     mail: api.services.mail,
@@ -59,7 +56,8 @@ const registrationService = (perIpLimit: number) =>
 
 beforeAll(async () => {
   api = await createTestApi();
-  pow = createProofOfWork({ difficulty: 8 });
+  // Little work (about 1 attempt): this file solves over a hundred challenges.
+  altcha = createAltcha({ purpose: "register", bits: 12 });
   service = registrationService(3);
 });
 afterAll(() => api?.close());
@@ -105,10 +103,14 @@ describe("registration", () => {
       const probe = form({ phone: "" });
       const email = i % 2 === 0 ? owner.email.toUpperCase() : owner.email;
       taken.push(
-        await probing.register({ ...probe, email }, { locale: "cs", ip: "10.7.7.7", proof: proof() }),
+        await probing.register({ ...probe, email }, { locale: "cs", ip: "10.7.7.7", proof: await proof() }),
       );
       fresh.push(
-        await probing.register(form({ phone: "" }), { locale: "cs", ip: "10.7.7.7", proof: proof() }),
+        await probing.register(form({ phone: "" }), {
+          locale: "cs",
+          ip: "10.7.7.7",
+          proof: await proof(),
+        }),
       );
     }
     await api.deliverMail();
@@ -203,7 +205,7 @@ describe("registration", () => {
     const before = await countUsers();
     const none = await service.register(form(), { locale: "cs", ip: "10.0.0.9", proof: {} });
     expect(none.status === "invalid" && none.errors.form?.[0]).toContain("JavaScript");
-    const solved = proof();
+    const solved = await proof();
     expect((await service.register(form(), { locale: "cs", ip: "10.0.0.9", proof: solved })).status).toBe(
       "accepted",
     );

@@ -12,6 +12,7 @@ import type { Logger } from "#server/logger.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { greetingName, renderMail } from "../mail/layout.ts";
 import { createNewsletterService, type NewsletterService } from "../newsletter/service.ts";
+import { type Altcha, createAltcha } from "./altcha.ts";
 import {
   createEmailConfirmationService,
   type EmailConfirmationService,
@@ -19,7 +20,6 @@ import {
 } from "./email-confirmation.ts";
 import { createPasswordResetService } from "./password-reset.ts";
 import { isStrongPassword } from "./password-strength.ts";
-import { createProofOfWork, type ProofOfWork } from "./proof-of-work.ts";
 import { createRecaptchaVerifier, type RecaptchaVerifier } from "./recaptcha.ts";
 import { PHONE_PREFIXES, users } from "./tables.ts";
 
@@ -99,8 +99,8 @@ export function passwordErrors(
   return errors;
 }
 
-/** What proves a human filled the form: a solved proof of work, or a reCAPTCHA token. */
-export type BotProof = { powChallenge?: unknown; powNonce?: unknown; recaptchaToken?: unknown };
+/** What proves a human filled the form: a solved ALTCHA challenge (its payload), or a reCAPTCHA token. */
+export type BotProof = { altcha?: unknown; recaptchaToken?: unknown };
 
 /**
  * `accepted` is the one answer for a new address and for one that already has an account (then
@@ -114,10 +114,10 @@ export type RegistrationResult =
 
 type Deps = {
   db: Db;
-  proofOfWork: ProofOfWork;
+  altcha: Altcha;
   emailConfirmation: EmailConfirmationService;
   newsletter: Pick<NewsletterService, "savePreferences">;
-  /** reCAPTCHA v3 instead of the proof of work, when the site key and the secret are configured. */
+  /** reCAPTCHA v3 instead of ALTCHA's proof of work, when the site key and the secret are configured. */
   recaptcha?: RecaptchaVerifier;
   mail: Mailer;
   config: Pick<Config, "publicUrl">;
@@ -153,7 +153,7 @@ export function createRegistrationService(deps: Deps) {
         verdict === "missing" ? "registration.errors.botNoScript" : "registration.errors.botInvalid";
       return { form: [translate(locale, key)] };
     }
-    const result = deps.proofOfWork.verify(proof.powChallenge, proof.powNonce);
+    const result = await deps.altcha.verify(proof.altcha);
     if (result === "ok") return {};
     const key =
       result === "missing"
@@ -345,18 +345,18 @@ export function createAccountServices({
 }: {
   db: Db;
   mail: Mailer;
-  config: Pick<Config, "publicUrl" | "recaptcha">;
+  config: Pick<Config, "publicUrl" | "recaptcha" | "altchaHmacKey">;
   logger?: Pick<Logger, "error" | "warn">;
 }) {
-  const proofOfWork = createProofOfWork();
+  const altcha = createAltcha({ purpose: "register", hmacKey: config.altchaHmacKey });
   const emailConfirmation = createEmailConfirmationService(db, mail, config);
   const newsletter = createNewsletterService(db, mail, config);
   return {
-    proofOfWork,
+    altcha,
     emailConfirmation,
     registration: createRegistrationService({
       db,
-      proofOfWork,
+      altcha,
       emailConfirmation,
       newsletter,
       mail,
