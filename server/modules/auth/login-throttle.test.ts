@@ -162,6 +162,23 @@ describe("POST /api/auth/login limits (integration)", () => {
     expect(first.status).toBe(428);
     expect(first.json.message).toMatch(/^Na tento účet teď někdo zkouší hesla/);
     expect(first.json.challenge.parameters.data.bits).toBeGreaterThanOrEqual(CHALLENGE_BITS.base);
+    // ALTCHA's challenge, as the OpenAPI document describes it (AltchaChallenge).
+    expect(Object.keys(first.json.challenge).sort()).toEqual(["parameters", "signature"]);
+    expect(Object.keys(first.json.challenge.parameters).sort()).toEqual([
+      "algorithm",
+      "cost",
+      "data",
+      "expiresAt",
+      "keyLength",
+      "keyPrefix",
+      "keySignature",
+      "nonce",
+      "salt",
+    ]);
+    expect(first.json.challenge.parameters).toMatchObject({
+      algorithm: "PBKDF2/SHA-256",
+      data: { purpose: "login" },
+    });
     expect(first.retryAfter).toBeNull();
     const signedIn = await login(user.email, password, "192.0.2.44", await solve(first.json));
     expect(signedIn.status).toBe(200);
