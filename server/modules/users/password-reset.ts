@@ -128,12 +128,9 @@ export function createPasswordResetService(deps: Deps) {
         .where(eq(users.id, row.userId))
         .limit(1);
       const errors = user
-        ? passwordErrors(
-            raw,
-            locale,
-            [user.email, user.username],
-            [user.firstname ?? "", user.lastname ?? ""],
-          )
+        ? passwordErrors(raw, locale, [user.email, user.username], {
+            names: [user.firstname ?? "", user.lastname ?? ""],
+          })
         : passwordErrors(raw, locale);
       if (Object.keys(errors).length > 0) return { status: "invalid_password", errors };
 

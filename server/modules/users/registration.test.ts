@@ -150,6 +150,15 @@ describe("registration", () => {
     expect(api.sentMail.length).toBe(mails);
   });
 
+  it("scores the password's guessability only for a form that passed the bot check", async () => {
+    const weak = form({ password: "heslo123", passwordConfirmation: "heslo123" });
+    const unproven = await service.register(weak, { locale: "cs", ip: "10.0.6.1", proof: {} });
+    expect(unproven.status === "invalid" && Object.keys(unproven.errors)).toEqual(["form"]);
+    const proven = await service.register(weak, { locale: "cs", ip: "10.0.6.1", proof: await proof() });
+    expect(proven.status === "invalid" && Object.keys(proven.errors)).toEqual(["password"]);
+    expect(proven.status === "invalid" && proven.errors.password?.[0]).toContain("příliš běžné");
+  });
+
   it("refuses a duplicate username or phone in another letter case, saving nothing", async () => {
     const first = form();
     expect((await register(first)).status).toBe("accepted");

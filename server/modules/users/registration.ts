@@ -76,13 +76,15 @@ export type RegistrationInput = z.infer<typeof RegistrationSchema>;
 /**
  * The password rules as one field-to-messages map: the length, not the account's e-mail or
  * username (`identity`), hard enough to guess (password-strength.ts, with the identity and the
- * account's names as zxcvbn's user inputs: `personal`), and the confirmation.
+ * account's `names` as zxcvbn's user inputs), and the confirmation. `scoreStrength: false` leaves
+ * out the guessability check, which costs up to some 40 ms of CPU (registration skips it for a
+ * form that failed the bot check).
  */
 export function passwordErrors(
   raw: { password?: unknown; passwordConfirmation?: unknown },
   locale: Locale,
   identity: string[] = [],
-  personal: string[] = [],
+  { names = [], scoreStrength = true }: { names?: string[]; scoreStrength?: boolean } = {},
 ): FieldErrors {
   const errors: FieldErrors = {};
   const parsed = PasswordSchema.safeParse(raw.password);
@@ -90,7 +92,7 @@ export function passwordErrors(
     errors.password = issuesToFieldErrors(parsed.error.issues, locale)._ ?? [];
   } else if (identity.some((value) => value && parsed.data.toLowerCase() === value.toLowerCase())) {
     errors.password = [translate(locale, "registration.errors.passwordIsIdentity")];
-  } else if (!isStrongPassword(parsed.data, [...identity, ...personal])) {
+  } else if (scoreStrength && !isStrongPassword(parsed.data, [...identity, ...names])) {
     errors.password = [translate(locale, "registration.errors.commonPassword")];
   }
   if (typeof raw.password === "string" && raw.password !== "" && raw.passwordConfirmation !== raw.password) {
@@ -257,10 +259,12 @@ export function createRegistrationService(deps: Deps) {
       const errors: FieldErrors = parsed.success ? {} : issuesToFieldErrors(parsed.error.issues, locale);
       const identity = [String(raw.email ?? ""), String(raw.username ?? "")];
       const names = [String(raw.firstname ?? ""), String(raw.lastname ?? "")];
+      // The bot check comes before anything that touches the database, and before the password's
+      // guessability is scored: nobody gets that CPU without a solved challenge (ADR 0012).
+      const bot = await botErrors(meta.proof, locale, ip);
       delete errors.password;
-      Object.assign(errors, passwordErrors(raw, locale, identity, names));
-      // The bot check comes before anything that touches the database.
-      Object.assign(errors, await botErrors(meta.proof, locale, ip));
+      Object.assign(errors, passwordErrors(raw, locale, identity, { names, scoreStrength: !bot.form }));
+      Object.assign(errors, bot);
       if (!parsed.success || Object.keys(errors).length > 0) return { status: "invalid", errors };
 
       if (!perIp.attempt(ip)) return { status: "limited", retryAfterSeconds: perIp.retryAfterSeconds(ip) };
