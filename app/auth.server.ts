@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { Challenge as AltchaChallenge } from "altcha-lib";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { z } from "zod";
 import { challengeMessage, tooManyAttemptsMessage } from "#core/contracts/login.ts";
@@ -33,13 +34,14 @@ const LoginForm = z.object({
 });
 
 /**
- * What the login action answers instead of a redirect: field errors (422, 429), or a proof-of-work
- * challenge (428) with a notice while the form solves it and sends the credentials again.
+ * What the login action answers instead of a redirect: field errors (422, 429), or an ALTCHA
+ * proof-of-work challenge (428) with a notice while the form solves it and sends the credentials
+ * again.
  */
 export type LoginActionData = {
   errors: Record<string, string[]>;
   notice?: string;
-  challenge?: { challenge: string; difficulty: number };
+  challenge?: AltchaChallenge;
 };
 
 /**
@@ -82,10 +84,7 @@ export async function handleLogin(
   const knownDevice = cookieDevice && DEVICE_ID.test(cookieDevice) ? cookieDevice : null;
   const source = { ip: clientIp, device: knownDevice };
   const { loginThrottle } = services;
-  const gate = loginThrottle.gate(email, source, {
-    challenge: form.get("powChallenge"),
-    nonce: form.get("powNonce"),
-  });
+  const gate = await loginThrottle.gate(email, source, { altcha: form.get("altcha") });
   if (gate.action === "wait") {
     return data<LoginActionData>(
       { errors: { login: [tooManyAttemptsMessage(locale, gate.seconds)] } },

@@ -70,6 +70,17 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ RECAPTCHA_SECRET: "secret-key-123456" })).toThrow(ConfigError);
   });
 
+  it("signs ALTCHA challenges with ALTCHA_HMAC_KEY, or a key drawn per process, and refuses a short one", () => {
+    const key = "k".repeat(32);
+    expect(loadConfig({ ALTCHA_HMAC_KEY: key }).altchaHmacKey).toBe(key);
+    const drawn = loadConfig({}).altchaHmacKey;
+    expect(drawn).toMatch(/^[0-9a-f]{64}$/);
+    expect(loadConfig({}).altchaHmacKey).not.toBe(drawn);
+    expect(() => loadConfig({ ALTCHA_HMAC_KEY: "short" })).toThrow(
+      /^Invalid ALTCHA_HMAC_KEY="short": must be at least 32 characters$/,
+    );
+  });
+
   it("turns the test gateway on only when asked for, whatever NODE_ENV and SEED_DEMO say", () => {
     for (const env of [
       {},

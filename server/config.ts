@@ -46,6 +46,7 @@ const envSchema = z.object({
     "https://www.google.com/recaptcha/api/siteverify",
   ),
   RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
+  ALTCHA_HMAC_KEY: z.string().min(32, "must be at least 32 characters").optional(),
   SMS_GATEWAY_URL: urlWithProtocol(["https:", "http:"]).optional(),
   SMS_GATEWAY_TOKEN: z.string().min(1).optional(),
   BANK_ACCOUNT_IBAN: z
@@ -84,6 +85,12 @@ export type Config = {
   recaptchaSiteKey: string | undefined;
   /** reCAPTCHA v3 server side: set together with the site key (loadConfig refuses one without the other). */
   recaptcha: { secret: string; verifyUrl: string; minScore: number } | undefined;
+  /**
+   * Signs the ALTCHA proof-of-work challenges of registration and of an attacked account's login
+   * (ADR 0013). Without ALTCHA_HMAC_KEY each process draws its own: a challenge is then solved
+   * for the instance that issued it, and a restart invalidates the open ones.
+   */
+  altchaHmacKey: string;
   /** An HTTP SMS gateway (server/adapters/sms.ts); unset: codes go to the log and the SMS outbox. */
   smsGateway: { url: string; token: string | undefined } | undefined;
   /**
@@ -152,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     recaptcha: e.RECAPTCHA_SECRET
       ? { secret: e.RECAPTCHA_SECRET, verifyUrl: e.RECAPTCHA_VERIFY_URL, minScore: e.RECAPTCHA_MIN_SCORE }
       : undefined,
+    altchaHmacKey: e.ALTCHA_HMAC_KEY ?? randomBytes(32).toString("hex"),
     smsGateway: e.SMS_GATEWAY_URL ? { url: e.SMS_GATEWAY_URL, token: e.SMS_GATEWAY_TOKEN } : undefined,
     bankAccountIban: e.BANK_ACCOUNT_IBAN ? (normalizeIban(e.BANK_ACCOUNT_IBAN) ?? undefined) : undefined,
     testGateway:

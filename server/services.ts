@@ -169,7 +169,7 @@ export function createServices({
   const userStreams = createUserStreams({ listener, counter: messages.counter, logger });
   // One per process, shared by the API, the web login and the account pages' password checks
   // (the web app is a separate bundle: a module-level instance would not be shared with it).
-  const loginThrottle = createLoginThrottle();
+  const loginThrottle = createLoginThrottle(undefined, config.altchaHmacKey);
   return {
     db,
     jobs,

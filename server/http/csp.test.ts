@@ -39,6 +39,9 @@ describe("Content-Security-Policy", () => {
     expect(plain).toContain("object-src 'none'");
     expect(plain).toContain("base-uri 'self'");
     expect(plain).toContain("img-src 'self' data: blob:;");
+    // The proof of work (ALTCHA, solved with WebCrypto on the page) needs no worker, and no blob: one.
+    expect(plain).toContain("worker-src 'self';");
+    expect(plain).not.toContain("wasm-unsafe-eval");
     expect(plain).not.toContain("google");
     expect(plain).not.toContain("unsafe-eval");
     expect(plain).not.toMatch(/script-src[^;]*unsafe-inline/);

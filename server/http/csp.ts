@@ -25,8 +25,10 @@ const RECAPTCHA = {
  * nonce, plus the tag manager's and reCAPTCHA's hosts only when they are configured. Styles may be
  * inline: React renders `<style>` elements and style attributes on client navigations, where no
  * nonce can be attached, and the policy's job is to stop injected script. Images from our origin
- * (/img, /uploads), data: and blob: (previews of a chosen file). No plugins, no foreign <base>,
- * no framing by other sites. form-action is left open: payment gateways receive a form post or a
+ * (/img, /uploads), data: and blob: (previews of a chosen file). Workers only from our origin:
+ * the ALTCHA proof of work runs on the page with WebCrypto (ADR 0013) and needs none, and no
+ * blob: worker (how ALTCHA's widget bundles its own) is allowed. No plugins, no foreign <base>, no
+ * framing by other sites. form-action is left open: payment gateways receive a form post or a
  * redirect after one.
  */
 export function contentSecurityPolicy(
@@ -45,7 +47,7 @@ export function contentSecurityPolicy(
     `connect-src ${list(["'self'"], gtm && TAG_MANAGER.connect, recaptcha && RECAPTCHA.connect)}`,
     "media-src 'self' blob:",
     `frame-src ${recaptcha ? list(["'self'"], RECAPTCHA.frame) : "'self'"}`,
-    "worker-src 'self' blob:",
+    "worker-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     "frame-ancestors 'self'",

@@ -1,17 +1,18 @@
+import type { Challenge } from "altcha-lib";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { ANALYTICS_EVENTS, pushDataLayer } from "#app/lib/data-layer.ts";
 import { type LoginField, validateLogin } from "#app/lib/login-form.ts";
-import { solveChallenge } from "./bot-proof.tsx";
+import { solveAltcha } from "./bot-proof.tsx";
 
 /**
  * What the login action answers with instead of a redirect (app/auth.server.ts): errors (422,
- * 429), or a proof-of-work challenge (428) while the account is under a guessing attack.
+ * 429), or an ALTCHA proof-of-work challenge (428) while the account is under a guessing attack.
  */
 export type LoginAnswer = {
   errors?: Record<string, string[]>;
   notice?: string;
-  challenge?: { challenge: string; difficulty: number };
+  challenge?: Challenge;
 };
 
 /**
@@ -30,24 +31,30 @@ export function useLoginForm(answer: LoginAnswer | undefined, busy: boolean) {
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  // A challenge is solved here, then the same credentials go again with the answer (ADR 0010).
-  const [proof, setProof] = useState<{ challenge: string; nonce: string } | null>(null);
+  // A challenge is solved here, then the same credentials go again with the answer (ADR 0010, 0013).
+  // The payload is "" when this browser could not solve it (no WebCrypto): nothing is sent by itself.
+  const [proof, setProof] = useState<{ signature: string; payload: string } | null>(null);
   const challenge = answer?.challenge;
-  const solving = Boolean(challenge) && proof?.challenge !== challenge?.challenge;
+  const signature = challenge?.signature ?? "";
+  const solving = Boolean(challenge) && proof?.signature !== signature;
 
   useEffect(() => {
     if (!challenge) return;
     const controller = new AbortController();
-    solveChallenge(challenge.challenge, challenge.difficulty, controller.signal).then(
-      (nonce) => setProof({ challenge: challenge.challenge, nonce }),
-      () => {},
+    const signature = challenge.signature ?? "";
+    solveAltcha(challenge, controller.signal).then(
+      (payload) => setProof({ signature, payload }),
+      () => {
+        if (!controller.signal.aborted) setProof({ signature, payload: "" });
+      },
     );
     return () => controller.abort();
   }, [challenge]);
 
-  // The hidden fields carry the answer once rendered: send the form again.
+  // The hidden field carries the answer once rendered: send the form again.
   useEffect(() => {
-    if (proof && proof.challenge === challenge?.challenge) formRef.current?.requestSubmit();
+    if (challenge && proof?.payload && proof.signature === (challenge.signature ?? ""))
+      formRef.current?.requestSubmit();
   }, [proof, challenge]);
   const serverErrors = !busy && !serverErrorsStale ? (answer?.errors ?? {}) : {};
 
@@ -84,8 +91,8 @@ export function useLoginForm(answer: LoginAnswer | undefined, busy: boolean) {
     emailRef,
     passwordRef,
     formRef,
-    /** The hidden powChallenge/powNonce values the form sends. */
-    proof: { challenge: proof?.challenge ?? "", nonce: proof?.nonce ?? "" },
+    /** The hidden `altcha` value the form sends: the solved challenge's payload. */
+    proof: proof?.signature === signature ? proof.payload : "",
     /** The server's "this account is under attack, checking your browser" text while solving. */
     challengeNotice: challenge && !busy ? answer?.notice : undefined,
     solving,

@@ -48,10 +48,10 @@ export function meta(args: Route.MetaArgs) {
   }));
 }
 
-function botSetup(context: Route.LoaderArgs["context"]): BotProofSetup {
+async function botSetup(context: Route.LoaderArgs["context"]): Promise<BotProofSetup> {
   const { services, config } = context.get(appContext);
   if (config.recaptchaSiteKey) return { recaptchaSiteKey: config.recaptchaSiteKey, challenge: null };
-  return { challenge: services.accounts.proofOfWork.issue(), recaptchaSiteKey: null };
+  return { challenge: await services.accounts.altcha.issue(), recaptchaSiteKey: null };
 }
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -67,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await services.accounts.registration.register(raw, {
     locale,
     ip: clientIp,
-    proof: { powChallenge: raw.powChallenge, powNonce: raw.powNonce, recaptchaToken: raw.recaptchaToken },
+    proof: { altcha: raw.altcha, recaptchaToken: raw.recaptchaToken },
   });
   // A new address and a registered one get the same redirect, without a session cookie: the
   // owner of a registered one gets a mail instead (ADR 0010). The visitor confirms and logs in.
@@ -78,13 +78,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       {
         errors: { form: [translate(locale, "registration.errors.tooMany")] },
         values,
-        challenge: botSetup(context).challenge,
+        challenge: (await botSetup(context)).challenge,
       },
       { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
     );
   }
   return data<RegisterActionData>(
-    { errors: result.errors, values, challenge: botSetup(context).challenge },
+    { errors: result.errors, values, challenge: (await botSetup(context)).challenge },
     { status: 422 },
   );
 }

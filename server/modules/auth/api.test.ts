@@ -14,6 +14,31 @@ afterAll(async () => {
 });
 
 describe("POST /api/auth/login", () => {
+  it("documents the challenge of an attacked account as ALTCHA's, and its solution as `altcha`", async () => {
+    const doc = (await api.call("GET", "/api/openapi.json")).json;
+    const login = doc.paths["/auth/login"].post;
+    const { schemas } = doc.components;
+    expect(Object.keys(schemas.Credentials.properties)).toEqual(["email", "password", "altcha"]);
+    expect(login.description).toContain("ALTCHA");
+    expect(login.responses["428"].content["application/json"].schema.$ref).toBe(
+      "#/components/schemas/LoginChallenge",
+    );
+    expect(schemas.LoginChallenge.properties.challenge.$ref).toBe("#/components/schemas/AltchaChallenge");
+    expect(schemas.AltchaChallenge.required).toEqual(["parameters", "signature"]);
+    expect(schemas.AltchaChallenge.properties.parameters.required).toEqual(
+      expect.arrayContaining([
+        "algorithm",
+        "nonce",
+        "salt",
+        "cost",
+        "keyLength",
+        "keyPrefix",
+        "expiresAt",
+        "data",
+      ]),
+    );
+  });
+
   it("issues an opaque token that is stored only as its hash, with an argon2id password hash", async () => {
     const { user, password } = await api.createUser({ email: "Sberatel@Example.cz" });
     const response = await api.call("POST", "/api/auth/login", {

@@ -50,23 +50,40 @@ const Credentials = z
   .object({
     email: z.email().max(254),
     password: z.string().min(1).max(1024),
-    pow_challenge: z.string().max(200).optional().openapi({
-      description: "The challenge of a 428 answer, sent back with the same credentials (ADR 0010)",
-    }),
-    pow_nonce: z.string().max(32).optional().openapi({
-      description: "A nonce such that sha256(pow_challenge + pow_nonce) starts with `difficulty` zero bits",
+    altcha: z.string().max(4000).optional().openapi({
+      description:
+        "The solved challenge of a 428 answer, sent with the same credentials (ADR 0010, 0013): ALTCHA's payload, base64 of the JSON `{ challenge, solution: { counter, derivedKey } }`",
     }),
   })
   .openapi("Credentials");
 
-const LoginChallenge = z
+const AltchaChallenge = z
   .object({
-    message: z.string(),
-    challenge: z.object({
-      challenge: z.string(),
-      difficulty: z.number().int().openapi({ description: "Leading zero bits the SHA-256 must have" }),
+    parameters: z.object({
+      algorithm: z.string().openapi({ example: "PBKDF2/SHA-256" }),
+      nonce: z.string(),
+      salt: z.string(),
+      cost: z.number().int().openapi({ description: "PBKDF2 iterations per attempt" }),
+      keyLength: z.number().int(),
+      keyPrefix: z.string().openapi({ description: "Hex start of the key the solution's counter derives" }),
+      keySignature: z.string().optional(),
+      expiresAt: z.number().int().openapi({ description: "Unix time in seconds" }),
+      data: z.object({
+        purpose: z.literal("login"),
+        bits: z.number().int().openapi({
+          description: "The work asked: log2 of the PBKDF2 iterations a solver needs on average",
+        }),
+      }),
     }),
+    signature: z.string(),
   })
+  .openapi("AltchaChallenge", {
+    description:
+      "An ALTCHA (v2) proof-of-work challenge: any ALTCHA solver finds the counter, e.g. altcha-lib's solveChallenge",
+  });
+
+const LoginChallenge = z
+  .object({ message: z.string(), challenge: AltchaChallenge })
   .openapi("LoginChallenge");
 
 export const authApi = createApiRouter();
@@ -78,7 +95,7 @@ authApi.openapi(
     tags: ["auth"],
     summary: "Log in with e-mail and password; returns an opaque Bearer token",
     description:
-      "While an account is under a guessing attack, a login from an address that has not logged into it recently is answered 428 with a proof-of-work challenge instead of checking the password: find a nonce (decimal or base-36 digits) so that sha256(challenge + nonce) starts with `difficulty` zero bits, and send the same credentials with pow_challenge and pow_nonce.",
+      "While an account is under a guessing attack, a login from an address that has not logged into it recently is answered 428 with an ALTCHA proof-of-work challenge instead of checking the password: find the counter whose PBKDF2 key (the challenge's algorithm, salt, cost and keyLength; the password is the nonce's bytes followed by the counter as a big-endian 32-bit integer) starts with keyPrefix, and send the same credentials with `altcha`: base64 of the JSON `{ challenge, solution: { counter, derivedKey } }` (derivedKey in lower-case hex). Any ALTCHA v2 solver does this. One solution buys one password check.",
     request: { body: { required: true, content: { "application/json": { schema: Credentials } } } },
     responses: {
       200: jsonContent(z.object({ token: z.string() }), "Logged in"),
@@ -94,17 +111,20 @@ authApi.openapi(
     },
   }),
   async (c) => {
-    const { email, password, pow_challenge, pow_nonce } = c.req.valid("json");
+    const { email, password, altcha } = c.req.valid("json");
     const locale = c.get("locale");
     const source = { ip: c.get("clientIp") };
     const { loginThrottle } = c.get("services");
-    const gate = loginThrottle.gate(email, source, { challenge: pow_challenge, nonce: pow_nonce });
+    const gate = await loginThrottle.gate(email, source, { altcha });
     if (gate.action === "wait") {
       c.header("Retry-After", String(gate.seconds));
       return c.json({ message: tooManyAttemptsMessage(locale, gate.seconds) }, 429);
     }
-    if (gate.action === "challenge")
-      return c.json({ message: challengeMessage(locale), challenge: gate.challenge }, 428);
+    if (gate.action === "challenge") {
+      // altcha-lib types expiresAt and data as optional; the login's challenges always carry both.
+      const challenge = gate.challenge as z.infer<typeof AltchaChallenge>;
+      return c.json({ message: challengeMessage(locale), challenge }, 428);
+    }
     const result = await c
       .get("services")
       .auth.login(email, password, { userAgent: c.req.header("user-agent"), ip: source.ip });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tooManyAttemptsMessage } from "#core/contracts/login.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
-import { solveProofOfWork } from "../users/index.ts";
+import { type AltchaChallenge, solveAltcha } from "./altcha.ts";
 import {
   ACCOUNT_CHALLENGE_AFTER,
   ACCOUNT_DEVICE_LIMIT,
@@ -12,18 +12,18 @@ import {
   type LoginGate,
 } from "./login-throttle.ts";
 
-const solved = (gate: LoginGate) => {
+const solved = async (gate: LoginGate) => {
   if (gate.action !== "challenge") throw new Error(`expected a challenge, got ${gate.action}`);
-  return { challenge: gate.challenge.challenge, nonce: solveProofOfWork(gate.challenge) };
+  return { altcha: await solveAltcha(gate.challenge) };
 };
 
 describe("login throttle (clock under test control)", () => {
   let clock = 1_000_000;
   const throttle = createLoginThrottle(() => clock);
 
-  it("stops one address on one account, but not the owner on another address", () => {
+  it("stops one address on one account, but not the owner on another address", async () => {
     for (let i = 0; i < ACCOUNT_IP_LIMIT; i++) throttle.failed("obet@example.cz", { ip: "10.0.0.66" });
-    expect(throttle.gate("OBET@example.cz", { ip: "10.0.0.66" })).toEqual({
+    expect(await throttle.gate("OBET@example.cz", { ip: "10.0.0.66" })).toEqual({
       action: "wait",
       seconds: 15 * 60,
     });
@@ -39,16 +39,16 @@ describe("login throttle (clock under test control)", () => {
     expect(throttle.retryAfter("jiny@example.cz", { ip: "10.0.0.78" })).toBe(0);
   });
 
-  it("stops one device on one account even when it changes address", () => {
+  it("stops one device on one account even when it changes address", async () => {
     for (let i = 0; i < ACCOUNT_DEVICE_LIMIT; i++)
       throttle.failed("zarizeni@example.cz", { ip: `10.3.0.${i}`, device: "d-attacker" });
-    expect(throttle.gate("zarizeni@example.cz", { ip: "10.3.1.1", device: "d-attacker" }).action).toBe(
-      "wait",
-    );
+    expect(
+      (await throttle.gate("zarizeni@example.cz", { ip: "10.3.1.1", device: "d-attacker" })).action,
+    ).toBe("wait");
     expect(throttle.retryAfter("zarizeni@example.cz", { ip: "10.3.1.1", device: "d-owner" })).toBe(0);
   });
 
-  it("never answers the owner 'wait' because of others: a new place gets a challenge, a known one goes straight in", () => {
+  it("never answers the owner 'wait' because of others: a new place gets a challenge, a known one goes straight in", async () => {
     const email = "sberatel@example.cz";
     throttle.succeeded(email, { ip: "192.168.1.10", device: "d-home" });
     // Two attackers fail at 5 per 150 s each for the whole window.
@@ -56,37 +56,37 @@ describe("login throttle (clock under test control)", () => {
       clock += 30_000;
       throttle.failed(email, { ip: "203.0.113.1" });
       throttle.failed(email, { ip: "203.0.113.2" });
-      const owner = throttle.gate(email, { ip: "172.16.0.5", device: "d-new-phone" });
+      const owner = await throttle.gate(email, { ip: "172.16.0.5", device: "d-new-phone" });
       expect(owner.action).not.toBe("wait");
     }
-    const owner = throttle.gate(email, { ip: "172.16.0.5", device: "d-new-phone" });
+    const owner = await throttle.gate(email, { ip: "172.16.0.5", device: "d-new-phone" });
     expect(owner.action).toBe("challenge");
     // The solution buys exactly one password check, once.
-    const proof = solved(owner);
-    expect(throttle.gate(email, { ip: "172.16.0.5" }, proof)).toEqual({ action: "check" });
-    const replay = throttle.gate(email, { ip: "172.16.0.5" }, proof);
+    const proof = await solved(owner);
+    expect(await throttle.gate(email, { ip: "172.16.0.5" }, proof)).toEqual({ action: "check" });
+    const replay = await throttle.gate(email, { ip: "172.16.0.5" }, proof);
     expect(replay.action === "challenge" && replay.stale).toBe(true);
     // The usual address, and the usual device from anywhere, are not challenged.
-    expect(throttle.gate(email, { ip: "192.168.1.10" })).toEqual({ action: "check" });
-    expect(throttle.gate(email, { ip: "198.18.0.1", device: "d-home" })).toEqual({ action: "check" });
+    expect(await throttle.gate(email, { ip: "192.168.1.10" })).toEqual({ action: "check" });
+    expect(await throttle.gate(email, { ip: "198.18.0.1", device: "d-home" })).toEqual({ action: "check" });
   });
 
-  it("asks for more work as an attack grows, up to a cap", () => {
-    const bits = (email: string) => {
-      const gate = throttle.gate(email, { ip: "172.16.9.9" });
-      return gate.action === "challenge" ? gate.challenge.difficulty : 0;
+  it("asks for more work as an attack grows, up to a cap", async () => {
+    const bits = async (email: string) => {
+      const gate = await throttle.gate(email, { ip: "172.16.9.9" });
+      return gate.action === "challenge" ? gate.challenge.parameters.data?.bits : 0;
     };
     const fail = (email: string, n: number) => {
       for (let i = 0; i < n; i++) throttle.failed(email, { ip: `10.${Math.floor(i / 200)}.${i % 200}.1` });
     };
     fail("a@example.cz", ACCOUNT_CHALLENGE_AFTER - 1);
-    expect(bits("a@example.cz")).toBe(0);
+    expect(await bits("a@example.cz")).toBe(0);
     fail("a@example.cz", 1);
-    expect(bits("a@example.cz")).toBe(CHALLENGE_BITS.base);
+    expect(await bits("a@example.cz")).toBe(CHALLENGE_BITS.base);
     fail("b@example.cz", ACCOUNT_CHALLENGE_AFTER * 4);
-    expect(bits("b@example.cz")).toBe(CHALLENGE_BITS.base + 2);
+    expect(await bits("b@example.cz")).toBe(CHALLENGE_BITS.base + 2);
     fail("c@example.cz", ACCOUNT_CHALLENGE_AFTER * 1000);
-    expect(bits("c@example.cz")).toBe(CHALLENGE_BITS.max);
+    expect(await bits("c@example.cz")).toBe(CHALLENGE_BITS.max);
   });
 
   it("says how long to wait in the visitor's language", () => {
@@ -123,9 +123,8 @@ describe("POST /api/auth/login limits (integration)", () => {
       retryAfter: response.headers.get("retry-after"),
     };
   }
-  const solve = (json: { challenge: { challenge: string; difficulty: number } }) => ({
-    pow_challenge: json.challenge.challenge,
-    pow_nonce: solveProofOfWork(json.challenge),
+  const solve = async (json: { challenge: AltchaChallenge }) => ({
+    altcha: await solveAltcha(json.challenge),
   });
 
   it("answers 429 with a translated message and Retry-After to the guesser, and lets the owner in from their address", async () => {
@@ -162,9 +161,26 @@ describe("POST /api/auth/login limits (integration)", () => {
     const first = await login(user.email, password, "192.0.2.44");
     expect(first.status).toBe(428);
     expect(first.json.message).toMatch(/^Na tento účet teď někdo zkouší hesla/);
-    expect(first.json.challenge.difficulty).toBeGreaterThanOrEqual(CHALLENGE_BITS.base);
+    expect(first.json.challenge.parameters.data.bits).toBeGreaterThanOrEqual(CHALLENGE_BITS.base);
+    // ALTCHA's challenge, as the OpenAPI document describes it (AltchaChallenge).
+    expect(Object.keys(first.json.challenge).sort()).toEqual(["parameters", "signature"]);
+    expect(Object.keys(first.json.challenge.parameters).sort()).toEqual([
+      "algorithm",
+      "cost",
+      "data",
+      "expiresAt",
+      "keyLength",
+      "keyPrefix",
+      "keySignature",
+      "nonce",
+      "salt",
+    ]);
+    expect(first.json.challenge.parameters).toMatchObject({
+      algorithm: "PBKDF2/SHA-256",
+      data: { purpose: "login" },
+    });
     expect(first.retryAfter).toBeNull();
-    const signedIn = await login(user.email, password, "192.0.2.44", solve(first.json));
+    const signedIn = await login(user.email, password, "192.0.2.44", await solve(first.json));
     expect(signedIn.status).toBe(200);
     expect((await api.call("GET", "/api/me", { token: signedIn.json.token })).status).toBe(200);
     // Having logged in there, the owner's address is known: no challenge next time.
@@ -179,7 +195,7 @@ describe("POST /api/auth/login limits (integration)", () => {
     // ...each solved challenge buys one guess, a replayed solution none...
     const [attacker] = attackers;
     let answer = await login(user.email, "hadam-znovu", attacker);
-    const proof = solve(answer.json);
+    const proof = await solve(answer.json);
     expect((await login(user.email, "hadam-znovu", attacker, proof)).status).toBe(422);
     expect((await login(user.email, password, attacker, proof)).status).toBe(428);
     // ...and the address is stopped on the account after its 10 failures, work or not.
@@ -190,7 +206,7 @@ describe("POST /api/auth/login limits (integration)", () => {
         statuses.push(answer.status);
         continue;
       }
-      statuses.push((await login(user.email, `hadam-${i}-x`, attacker, solve(answer.json))).status);
+      statuses.push((await login(user.email, `hadam-${i}-x`, attacker, await solve(answer.json))).status);
     }
     expect(statuses.slice(0, ACCOUNT_IP_LIMIT / 2 - 1)).toEqual(Array(ACCOUNT_IP_LIMIT / 2 - 1).fill(422));
     expect(statuses.at(-1)).toBe(429);

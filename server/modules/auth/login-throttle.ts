@@ -1,5 +1,5 @@
 import { RateLimiter } from "#server/lib/rate-limit.ts";
-import { createProofOfWork, type PowChallenge } from "../users/index.ts";
+import { type AltchaChallenge, createAltcha } from "./altcha.ts";
 
 const WINDOW_MS = 15 * 60_000;
 /** Failures one address may make across all accounts in a window (a guessing machine). */
@@ -14,8 +14,12 @@ export const ACCOUNT_DEVICE_LIMIT = 10;
  * owner out while an attacker kept failing).
  */
 export const ACCOUNT_CHALLENGE_AFTER = 10;
-/** The challenge's work: 2^16 hashes at the threshold, 2 bits more per 4× as many failures, at most 2^20. */
-export const CHALLENGE_BITS = { base: 16, max: 20 } as const;
+/**
+ * The challenge's work in bits (altcha.ts: log2 of the PBKDF2 iterations): 2^20 at the threshold
+ * (256 attempts, about 0.2 s in a browser), 2 bits more per 4× as many failures, at most 2^24
+ * (4,096 attempts, a few seconds). ADR 0013 maps them to ADR 0010's 16 to 20 bits of SHA-256.
+ */
+export const CHALLENGE_BITS = { base: 20, max: 24 } as const;
 /** How long a challenge may be solved in. */
 const CHALLENGE_TTL_MS = 10 * 60_000;
 /** How long an address or a device that logged into an account stays known for that account. */
@@ -26,20 +30,20 @@ const accountKey = (email: string) => email.trim().toLowerCase();
 
 /** Where a login comes from: the client address and, for the browser, its device cookie. */
 export type LoginSource = { ip: string; device?: string | null };
-/** A solved challenge sent back with the credentials. */
-export type LoginProof = { challenge?: unknown; nonce?: unknown };
+/** A solved challenge sent back with the credentials: ALTCHA's payload. */
+export type LoginProof = { altcha?: unknown };
 
 /**
  * What to do with a login attempt before the password is checked:
  * - `check`: check the password (then report failed/succeeded);
  * - `wait`: refuse with 429 and Retry-After (this address or device guessed too much);
- * - `challenge`: do not check the password; answer with a proof-of-work challenge to solve and
+ * - `challenge`: do not check the password; answer with an ALTCHA proof-of-work challenge to solve and
  *   send back with the same credentials (`stale` when a solution came but did not count).
  */
 export type LoginGate =
   | { action: "check" }
   | { action: "wait"; seconds: number }
-  | { action: "challenge"; challenge: PowChallenge; stale: boolean };
+  | { action: "challenge"; challenge: AltchaChallenge; stale: boolean };
 
 /**
  * Login guessing limits that nobody can turn into a lock-out of somebody else's account (ADR 0010).
@@ -59,12 +63,18 @@ export type LoginGate =
  * sources alike, which errs on the side of letting the owner in. The API, the web form and the
  * password checks of the account pages share one instance (`services.loginThrottle`).
  */
-export function createLoginThrottle(now: () => number = () => Date.now()) {
+export function createLoginThrottle(now: () => number = () => Date.now(), altchaHmacKey?: string) {
   const byIp = new RateLimiter(IP_LIMIT, WINDOW_MS, now);
   const byAccountIp = new RateLimiter(ACCOUNT_IP_LIMIT, WINDOW_MS, now);
   const byAccountDevice = new RateLimiter(ACCOUNT_DEVICE_LIMIT, WINDOW_MS, now);
   const byAccount = new RateLimiter(Number.MAX_SAFE_INTEGER, WINDOW_MS, now);
-  const proofOfWork = createProofOfWork({ difficulty: CHALLENGE_BITS.base, ttlMs: CHALLENGE_TTL_MS, now });
+  // Its expiry runs on the wall clock (ALTCHA's), not on `now`.
+  const altcha = createAltcha({
+    purpose: "login",
+    bits: CHALLENGE_BITS.base,
+    ttlMs: CHALLENGE_TTL_MS,
+    hmacKey: altchaHmacKey,
+  });
   const knownSources = new Map<string, number>();
   const ipKey = (email: string, ip: string) => `${accountKey(email)}\nip\n${ip}`;
   const deviceKey = (email: string, device: string) => `${accountKey(email)}\ndevice\n${device}`;
@@ -112,15 +122,15 @@ export function createLoginThrottle(now: () => number = () => Date.now()) {
      * Decides about a login attempt before its password is checked. A good solution is spent here,
      * so each solved challenge buys exactly one password check.
      */
-    gate(email: string, source: LoginSource, proof: LoginProof = {}): LoginGate {
+    async gate(email: string, source: LoginSource, proof: LoginProof = {}): Promise<LoginGate> {
       const wait = retryAfter(email, source);
       if (wait > 0) return { action: "wait", seconds: wait };
       const failures = byAccount.count(accountKey(email));
       if (failures < ACCOUNT_CHALLENGE_AFTER || isKnown(email, source)) return { action: "check" };
       const bits = challengeBits(failures);
-      const result = proofOfWork.verify(proof.challenge, proof.nonce, bits);
+      const result = await altcha.verify(proof.altcha, bits);
       if (result === "ok") return { action: "check" };
-      return { action: "challenge", challenge: proofOfWork.issue(bits), stale: result !== "missing" };
+      return { action: "challenge", challenge: await altcha.issue(bits), stale: result !== "missing" };
     },
 
     failed(email: string, source: LoginSource): void {

@@ -584,6 +584,7 @@ export function createAccountDataService(deps: {
           { password: source.password, passwordConfirmation: source.passwordConfirmation },
           locale,
           [user.email, user.username],
+          { names: [user.firstname ?? "", user.lastname ?? ""] },
         ),
       );
       if (!data || Object.keys(fieldErrors).length > 0) return { status: "invalid", errors: fieldErrors };

@@ -3,7 +3,7 @@ export { createAccountOverviewService } from "./account-overview.ts";
 export { createEmailConfirmationService } from "./email-confirmation.ts";
 export { requireConfirmedEmail } from "./guards.ts";
 export { createListingQuotaService, type ListingQuotaService } from "./listing-quota.ts";
+export { isStrongPassword, passwordScore } from "./password-strength.ts";
 export { createProfileService } from "./profile.ts";
-export { createProofOfWork, type PowChallenge, solveProofOfWork } from "./proof-of-work.ts";
 export { createAccountServices } from "./registration.ts";
 export { createVerificationService } from "./verification.ts";

@@ -116,11 +116,20 @@ export function createPasswordResetService(deps: Deps) {
       const status = linkStatus(row);
       if (status !== "valid" || !row) return { status: status === "valid" ? "invalid" : status };
       const [user] = await db
-        .select({ email: users.email, username: users.username })
+        .select({
+          email: users.email,
+          username: users.username,
+          firstname: users.firstname,
+          lastname: users.lastname,
+        })
         .from(users)
         .where(eq(users.id, row.userId))
         .limit(1);
-      const errors = passwordErrors(raw, locale, user ? [user.email, user.username] : []);
+      const errors = user
+        ? passwordErrors(raw, locale, [user.email, user.username], {
+            names: [user.firstname ?? "", user.lastname ?? ""],
+          })
+        : passwordErrors(raw, locale);
       if (Object.keys(errors).length > 0) return { status: "invalid_password", errors };
 
       const passwordHash = await hashPassword(String(raw.password));

@@ -2,8 +2,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
+import { createAltcha } from "../auth/altcha.ts";
 import { createEmailConfirmationService } from "./email-confirmation.ts";
-import { createProofOfWork } from "./proof-of-work.ts";
 import { createRecaptchaVerifier } from "./recaptcha.ts";
 import { createRegistrationService } from "./registration.ts";
 
@@ -71,7 +71,7 @@ describe("reCAPTCHA v3 verification against siteverify", () => {
   it("makes registration depend on the verdict, with the form's translated message", async () => {
     const service = createRegistrationService({
       db: api.db,
-      proofOfWork: createProofOfWork(),
+      altcha: createAltcha({ purpose: "register" }),
       emailConfirmation: createEmailConfirmationService(api.db, api.services.mail, api.config),
       newsletter: api.services.newsletter,
       mail: api.services.mail,

@@ -9,17 +9,16 @@ import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import { RateLimiter } from "#server/lib/rate-limit.ts";
 import type { Logger } from "#server/logger.ts";
-import { hashPassword } from "../auth/index.ts";
+import { type Altcha, createAltcha, hashPassword } from "../auth/index.ts";
 import { greetingName, renderMail } from "../mail/index.ts";
 import { createNewsletterService, type NewsletterService } from "../newsletter/index.ts";
-import { isCommonPassword } from "./common-passwords.ts";
 import {
   createEmailConfirmationService,
   type EmailConfirmationService,
   mailLocale,
 } from "./email-confirmation.ts";
 import { createPasswordResetService } from "./password-reset.ts";
-import { createProofOfWork, type ProofOfWork } from "./proof-of-work.ts";
+import { isStrongPassword } from "./password-strength.ts";
 import { createRecaptchaVerifier, type RecaptchaVerifier } from "./recaptcha.ts";
 import { PHONE_PREFIXES, users } from "./tables.ts";
 
@@ -31,16 +30,15 @@ const checkbox = z.preprocess((v) => v === "on" || v === true || v === "true" ||
 const requiredText = () => z.string().trim().min(1, { error: "validation.required", abort: true });
 
 /**
- * The password rules for registration and for a new password (reset, change): length from 8 up to
- * 1024 (long passphrases welcome; the cap only bounds the hashing work), and not one of the
- * passwords attackers try first. The confirmation field is compared separately (see passwordErrors).
+ * The length rule for registration and for a new password (reset, change): from 8 up to 1024 (long
+ * passphrases welcome; the cap only bounds the hashing work). How easy the password is to guess
+ * depends on the account's own data, so passwordErrors checks that, and the confirmation field.
  */
 export const PasswordSchema = z
   .string()
   .min(1, { error: "validation.required", abort: true })
   .min(PASSWORD_MIN)
-  .max(PASSWORD_MAX)
-  .refine((p) => !isCommonPassword(p), { error: "registration.errors.commonPassword" });
+  .max(PASSWORD_MAX);
 
 /**
  * The registration form and API body. Usernames are ASCII letters, digits and dots: they appear
@@ -74,11 +72,18 @@ export const RegistrationSchema = z.object({
 });
 export type RegistrationInput = z.infer<typeof RegistrationSchema>;
 
-/** Password rules plus the confirmation and identity checks, as one field-to-messages map. */
+/**
+ * The password rules as one field-to-messages map: the length, not the account's e-mail or
+ * username (`identity`), hard enough to guess (password-strength.ts, with the identity and the
+ * account's `names` as zxcvbn's user inputs), and the confirmation. `scoreStrength: false` leaves
+ * out the guessability check, which costs up to some 40 ms of CPU (registration skips it for a
+ * form that failed the bot check).
+ */
 export function passwordErrors(
   raw: { password?: unknown; passwordConfirmation?: unknown },
   locale: Locale,
   identity: string[] = [],
+  { names = [], scoreStrength = true }: { names?: string[]; scoreStrength?: boolean } = {},
 ): FieldErrors {
   const errors: FieldErrors = {};
   const parsed = PasswordSchema.safeParse(raw.password);
@@ -86,6 +91,8 @@ export function passwordErrors(
     errors.password = issuesToFieldErrors(parsed.error.issues, locale)._ ?? [];
   } else if (identity.some((value) => value && parsed.data.toLowerCase() === value.toLowerCase())) {
     errors.password = [translate(locale, "registration.errors.passwordIsIdentity")];
+  } else if (scoreStrength && !isStrongPassword(parsed.data, [...identity, ...names])) {
+    errors.password = [translate(locale, "registration.errors.commonPassword")];
   }
   if (typeof raw.password === "string" && raw.password !== "" && raw.passwordConfirmation !== raw.password) {
     errors.passwordConfirmation = [translate(locale, "validation.confirmed")];
@@ -93,8 +100,8 @@ export function passwordErrors(
   return errors;
 }
 
-/** What proves a human filled the form: a solved proof of work, or a reCAPTCHA token. */
-export type BotProof = { powChallenge?: unknown; powNonce?: unknown; recaptchaToken?: unknown };
+/** What proves a human filled the form: a solved ALTCHA challenge (its payload), or a reCAPTCHA token. */
+export type BotProof = { altcha?: unknown; recaptchaToken?: unknown };
 
 /**
  * `accepted` is the one answer for a new address and for one that already has an account (then
@@ -108,10 +115,10 @@ export type RegistrationResult =
 
 type Deps = {
   db: Db;
-  proofOfWork: ProofOfWork;
+  altcha: Altcha;
   emailConfirmation: EmailConfirmationService;
   newsletter: Pick<NewsletterService, "savePreferences">;
-  /** reCAPTCHA v3 instead of the proof of work, when the site key and the secret are configured. */
+  /** reCAPTCHA v3 instead of ALTCHA's proof of work, when the site key and the secret are configured. */
   recaptcha?: RecaptchaVerifier;
   mail: Mailer;
   config: Pick<Config, "publicUrl">;
@@ -147,7 +154,7 @@ export function createRegistrationService(deps: Deps) {
         verdict === "missing" ? "registration.errors.botNoScript" : "registration.errors.botInvalid";
       return { form: [translate(locale, key)] };
     }
-    const result = deps.proofOfWork.verify(proof.powChallenge, proof.powNonce);
+    const result = await deps.altcha.verify(proof.altcha);
     if (result === "ok") return {};
     const key =
       result === "missing"
@@ -250,10 +257,13 @@ export function createRegistrationService(deps: Deps) {
       const parsed = RegistrationSchema.safeParse(raw);
       const errors: FieldErrors = parsed.success ? {} : issuesToFieldErrors(parsed.error.issues, locale);
       const identity = [String(raw.email ?? ""), String(raw.username ?? "")];
+      const names = [String(raw.firstname ?? ""), String(raw.lastname ?? "")];
+      // The bot check comes before anything that touches the database, and before the password's
+      // guessability is scored: nobody gets that CPU without a solved challenge (ADR 0012).
+      const bot = await botErrors(meta.proof, locale, ip);
       delete errors.password;
-      Object.assign(errors, passwordErrors(raw, locale, identity));
-      // The bot check comes before anything that touches the database.
-      Object.assign(errors, await botErrors(meta.proof, locale, ip));
+      Object.assign(errors, passwordErrors(raw, locale, identity, { names, scoreStrength: !bot.form }));
+      Object.assign(errors, bot);
       if (!parsed.success || Object.keys(errors).length > 0) return { status: "invalid", errors };
 
       if (!perIp.attempt(ip)) return { status: "limited", retryAfterSeconds: perIp.retryAfterSeconds(ip) };
@@ -338,18 +348,18 @@ export function createAccountServices({
 }: {
   db: Db;
   mail: Mailer;
-  config: Pick<Config, "publicUrl" | "recaptcha">;
+  config: Pick<Config, "publicUrl" | "recaptcha" | "altchaHmacKey">;
   logger?: Pick<Logger, "error" | "warn">;
 }) {
-  const proofOfWork = createProofOfWork();
+  const altcha = createAltcha({ purpose: "register", hmacKey: config.altchaHmacKey });
   const emailConfirmation = createEmailConfirmationService(db, mail, config);
   const newsletter = createNewsletterService(db, mail, config);
   return {
-    proofOfWork,
+    altcha,
     emailConfirmation,
     registration: createRegistrationService({
       db,
-      proofOfWork,
+      altcha,
       emailConfirmation,
       newsletter,
       mail,
