@@ -15,6 +15,7 @@ import {
   createBiddingService,
   registerBiddingJobs,
   scheduleBiddingSweep,
+  visibleBidsOf,
 } from "./modules/bidding/index.ts";
 import { createBlogService, createCmsService } from "./modules/cms/index.ts";
 import {
@@ -44,6 +45,7 @@ import {
   createListingQuotaService,
   createProfileService,
   createVerificationService,
+  publicAccounts,
 } from "./modules/users/index.ts";
 import { createWatchdogService, registerWatchdogJobs } from "./modules/watchdog/index.ts";
 import { createWishlistService } from "./modules/wishlist/index.ts";
@@ -101,7 +103,13 @@ export function createServices({
   });
   registerMessageJobs(jobs, messages);
   const wishlist = createWishlistService(db);
-  const productPages = createProductDetailService(db, createSettingsService(db));
+  // The product page shows the auction's bids, the seller's and bidders' accounts and the seller's
+  // rating: the bidding, users and reviews modules answer them (server/modules/listings/detail).
+  const productPages = createProductDetailService(db, createSettingsService(db), {
+    bidsOf: (productId) => visibleBidsOf(db, productId),
+    accounts: (ids) => publicAccounts(db, ids),
+    rating: (userId) => reviews.rating(userId),
+  });
   const listingQuota = createListingQuotaService(db);
   // Auctions: bids under a row lock, their jobs (close, sweep, activation, outbid notices) and the
   // live stream (server/modules/bidding).

@@ -123,8 +123,6 @@ const LONG_FUNCTIONS_NOT_YET_CUT: readonly string[] = [
   "server/modules/bidding/service.ts:closeAuction",
   "server/modules/bidding/sse.ts:createAuctionStreams",
   "server/modules/listings/browse/listing-queries.ts:createListingQueries",
-  "server/modules/listings/detail/product-detail.ts:createProductDetailService",
-  "server/modules/listings/detail/product-detail.ts:productDetail",
   "server/modules/cms/blog.ts:createBlogService",
   "server/modules/cms/service.ts:createCmsService",
   "server/modules/listings/images.ts:createListingImageStore",

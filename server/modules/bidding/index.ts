@@ -2,3 +2,4 @@ export { registerBiddingJobs, scheduleBiddingSweep } from "./jobs.ts";
 export { backfillAuctionLeaders } from "./leaders.ts";
 export { ACTIVATE_QUEUE, CLOSE_QUEUE, createBiddingService, LEADING_QUEUE } from "./service.ts";
 export { createAuctionStreams } from "./sse.ts";
+export { visibleBidsOf } from "./visible-bids.ts";

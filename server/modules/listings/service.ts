@@ -27,8 +27,6 @@ import {
 import type { MessagesService, Notifier } from "../messages/index.ts";
 import { openProductThread } from "../messages/index.ts";
 import type { SettingsService } from "../settings/index.ts";
-import type { ListingQuotaService } from "../users/index.ts";
-import { requireConfirmedEmail } from "../users/index.ts";
 import { BRAND_NAME_MAX, brandNameKey, cleanBrandName } from "./brand.ts";
 import { type Fee, insertionFee, readInsertionFees } from "./fees.ts";
 import {
@@ -167,10 +165,16 @@ class QuotaUsedUp extends Error {}
 
 export type CreateResult = { status: "created"; listing: MyListing } | Invalid | Refused;
 
+/** Whether the user may add one more listing now (users/listing-quota.ts); read in the transaction when given. */
+export type ListingQuota = {
+  canAddListing(userId: number, tx?: Db): Promise<{ ok: boolean }>;
+};
+
 export type ListingsServiceDeps = {
   db: Db;
   settings: Pick<SettingsService, "get">;
-  quota: Pick<ListingQuotaService, "canAddListing">;
+  /** The free quota of unverified accounts (the users module's listing quota). */
+  quota: ListingQuota;
   scheduler: ListingScheduler;
   catalog: Pick<CatalogService, "refreshSearchText">;
   images: ListingImageStore;
@@ -474,8 +478,9 @@ export function createListingsService(deps: ListingsServiceDeps) {
 
   /** Refuses when the seller may not add a listing now: unconfirmed e-mail, or the free quota used up. */
   async function mayAdd(user: ListingUser, locale: Locale): Promise<Refused | null> {
-    const email = requireConfirmedEmail(user, locale);
-    if (!email.ok) return { status: "refused", message: email.reason };
+    // A seller must be reachable at a real address (the users module's requireConfirmedEmail rule).
+    if (!user.emailConfirmed)
+      return { status: "refused", message: translate(locale, "security.emailNotConfirmed") };
     const quota = await deps.quota.canAddListing(user.id);
     return quota.ok ? null : quotaRefusal(locale);
   }

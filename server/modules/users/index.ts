@@ -5,5 +5,6 @@ export { requireConfirmedEmail } from "./guards.ts";
 export { createListingQuotaService, type ListingQuotaService } from "./listing-quota.ts";
 export { isStrongPassword, passwordScore } from "./password-strength.ts";
 export { createProfileService } from "./profile.ts";
+export { type PublicAccount, publicAccounts } from "./public-accounts.ts";
 export { createAccountServices } from "./registration.ts";
 export { createVerificationService } from "./verification.ts";

@@ -3,9 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { minimumNextBid } from "#core/rules/bid-step.ts";
 import type { Db } from "#server/db/client.ts";
 import { BID_STEPS } from "#server/db/seed/settings-data.ts";
+import { visibleBidsOf } from "#server/modules/bidding/index.ts";
 import { bids } from "#server/modules/bidding/tables.ts";
+import { createReviewsService } from "#server/modules/reviews/index.ts";
 import { reviews } from "#server/modules/reviews/tables.ts";
 import { createSettingsService } from "#server/modules/settings/index.ts";
+import { publicAccounts } from "#server/modules/users/index.ts";
 import { users } from "#server/modules/users/tables.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { insertCatalogFixture, insertProduct, insertProductImage } from "#server/test/fixtures.ts";
@@ -292,7 +295,16 @@ describe("productDetail", () => {
     for (let i = 0; i < 8; i++) await insertProductImage(api.db, many.id, { position: i });
 
     const counted = countingDb(api.db);
-    const service = createProductDetailService(counted.db, createSettingsService(counted.db));
+    // Wired as server/services.ts wires it, every module on the counted connection.
+    const service = createProductDetailService(counted.db, createSettingsService(counted.db), {
+      bidsOf: (productId) => visibleBidsOf(counted.db, productId),
+      accounts: (ids) => publicAccounts(counted.db, ids),
+      rating: (userId) =>
+        createReviewsService({
+          db: counted.db,
+          notifier: { notify: () => Promise.reject(new Error("unused")) },
+        }).rating(userId),
+    });
     const detail = await service.productDetail(many.id, "cs", now);
     expect(detail!.auction!.bids).toHaveLength(40);
     expect(detail!.images).toHaveLength(8);

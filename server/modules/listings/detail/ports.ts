@@ -1,0 +1,17 @@
+/**
+ * What the product page asks other modules, wired in server/services.ts: the bidding and users
+ * modules build on the listings module, so it names the functions it needs and is handed them
+ * (docs/architecture.md, "Modules").
+ */
+
+/** An account as others may see it (the users module's publicAccounts). */
+export type PageAccount = { username: string; verifiedAt: Date | null; createdAt: Date; gone: boolean };
+
+export type ProductPagePorts = {
+  /** The auction's bids anyone may see, oldest first (the bidding module's visibleBidsOf). */
+  bidsOf(productId: number): Promise<{ amountMinor: number; at: Date; userId: number }[]>;
+  /** The public facts of accounts: the seller and the bidders (the users module). */
+  accounts(ids: readonly number[]): Promise<ReadonlyMap<number, PageAccount>>;
+  /** A seller's average (one decimal) and number of reviews (the reviews module). */
+  rating(userId: number): Promise<{ average: number | null; count: number }>;
+};
