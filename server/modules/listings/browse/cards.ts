@@ -1,0 +1,99 @@
+import { type SQL, sql } from "drizzle-orm";
+import type {
+  ProductCardData,
+  ProductFormat,
+  ProductPage,
+  ProductStatus,
+  ProductType,
+} from "#core/contracts/catalog.ts";
+import type { Locale } from "#core/i18n/index.ts";
+import { localePath } from "#core/i18n/paths.ts";
+import { struckPrice } from "#core/rules/sale.ts";
+import { type Row, toIso, toNumber } from "./sql-parts.ts";
+
+/** Shown greyed on a card (spec section 2: pending). */
+const PENDING_STATUSES = new Set<ProductStatus>(["awaiting_payment", "ended", "sold", "expired"]);
+
+/** The seller's rating on a card: tenths in integers, as SQL round(avg, 1) does on the profile. */
+function sellerRating(row: Row): ProductCardData["sellerRating"] {
+  const count = Number(row.seller_review_count ?? 0);
+  if (count <= 0) return null;
+  return { average: Math.round((Number(row.seller_stars_sum) * 10) / count) / 10, count };
+}
+
+/** A product card from a row of `cardSelect`. */
+export function toCard(row: Row, locale: Locale): ProductCardData {
+  const english = locale === "en";
+  const name = String((english && row.name_en) || row.name_cs);
+  const format = row.format as ProductFormat;
+  const status = row.status as ProductStatus;
+  const productSlug = String((english && row.slug_en) || row.slug_cs);
+  const categorySlug = String((english && row.category_slug_en) || row.category_slug_cs);
+  const price =
+    format === "auction"
+      ? toNumber(row.current_price_minor ?? row.start_price_minor)
+      : toNumber(row.price_minor);
+  return {
+    id: Number(row.id),
+    name,
+    url: localePath("product", locale, { id: Number(row.id), category: categorySlug, product: productSlug }),
+    image: row.image_file_name
+      ? {
+          src: `${String(row.image_path).replace(/\/+$/, "")}/${String(row.image_file_name)}`,
+          alt: String(row.image_alt || name),
+        }
+      : null,
+    priceMinor: price,
+    // The struck-through price follows the sale rule (SALE in SQL).
+    originalPriceMinor: struckPrice({
+      format,
+      isPriceSaleActive: Boolean(row.is_price_sale_active),
+      originalPriceMinor: toNumber(row.original_price_minor),
+      priceMinor: price,
+    }),
+    format,
+    type: row.type as ProductType,
+    status,
+    pending: PENDING_STATUSES.has(status),
+    topped: Boolean(row.topped),
+    endsAt: format === "auction" ? toIso(row.ends_at) : null,
+    bidCount: Number(row.bid_count ?? 0),
+    sellerVerified: Boolean(row.seller_verified),
+    sellerRating: sellerRating(row),
+    brandName: (row.brand_name as string | null) ?? null,
+  };
+}
+
+/**
+ * The card columns of the products in a CTE `page` (id, k0, k1… the sort keys), joined to their
+ * category, brand, seller and first image; the keys come along for the caller's ORDER BY.
+ */
+export function cardSelect(now: string, keyCount: number): SQL {
+  const keys = sql.raw(Array.from({ length: keyCount }, (_, index) => `page.k${index}`).join(", "));
+  return sql`
+    select p.id, p.name_cs, p.name_en, p.slug_cs, p.slug_en, p.format, p.type, p.status,
+      p.price_minor, p.start_price_minor, p.current_price_minor, p.original_price_minor,
+      p.is_price_sale_active, p.ends_at, p.bid_count,
+      (p.topped_until is not null and p.topped_until > ${now}::timestamptz) as topped,
+      c.slug_cs as category_slug_cs, c.slug_en as category_slug_en,
+      b.name as brand_name,
+      (p.seller_id is null or u.verified_at is not null) as seller_verified,
+      ur.review_count as seller_review_count, ur.stars_sum as seller_stars_sum,
+      img.path as image_path, img.file_name as image_file_name, img.alt as image_alt,
+      ${keys}
+    from page
+    join products p on p.id = page.id
+    join categories c on c.id = p.category_id
+    left join brands b on b.id = p.brand_id
+    left join users u on u.id = p.seller_id
+    left join user_ratings ur on ur.user_id = p.seller_id
+    left join lateral (
+      select i.path, i.file_name, i.alt from product_images i
+      where i.product_id = p.id order by i.position, i.id limit 1
+    ) img on true`;
+}
+
+/** A page of cards with its counts. */
+export function pageOf(items: ProductCardData[], total: number, page: number, perPage: number): ProductPage {
+  return { items, total, page, perPage, pageCount: Math.max(1, Math.ceil(total / perPage)) };
+}

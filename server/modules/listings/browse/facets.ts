@@ -1,0 +1,99 @@
+import { sql } from "drizzle-orm";
+import type { ListingFacets, ListingQuery } from "#core/contracts/catalog.ts";
+import type { Locale } from "#core/i18n/index.ts";
+import type { Db } from "#server/db/client.ts";
+import { conditions, type Resolved } from "./filters.ts";
+import { type Row, rowsOf } from "./sql-parts.ts";
+
+/** A package's name in the locale (Czech when there is no English), over `packages k`. */
+export const packageNameOf = (locale: Locale) =>
+  locale === "en" ? sql`coalesce(k.name_en, k.name_cs)` : sql`k.name_cs`;
+
+/**
+ * The total and the facets of a resolved query. The total and every facet whose own filter is
+ * off come from one statement (GROUPING SETS over the same rows); a facet whose filter is on is
+ * counted without it (so a visitor who picked one brand still sees the others to add).
+ */
+export async function totalAndFacets(
+  db: Db,
+  query: ListingQuery,
+  resolved: Resolved,
+): Promise<{ total: number } & ListingFacets> {
+  const brandFiltered = Boolean(query.brandIds?.length);
+  const packageFiltered = Boolean(query.packageIds?.length);
+  const sets = [sql`()`];
+  if (!brandFiltered) sets.push(sql`(p.brand_id)`);
+  if (!packageFiltered) sets.push(sql`(p.package_id)`);
+  const packageName = packageNameOf(query.locale);
+  const grouped = db.execute(sql`
+    with g as (
+      select ${brandFiltered ? sql`null::int as brand_id, 1 as no_brand` : sql`p.brand_id, grouping(p.brand_id) as no_brand`},
+        ${packageFiltered ? sql`null::int as package_id, 1 as no_package` : sql`p.package_id, grouping(p.package_id) as no_package`},
+        count(*)::int as count
+      from products p
+      where ${conditions(query, resolved)}
+      group by grouping sets (${sql.join(sets, sql`, `)})
+    )
+    select g.brand_id, g.package_id, g.no_brand, g.no_package, g.count,
+      b.name as brand_name, ${packageName} as package_name, k.position as package_position
+    from g
+    left join brands b on g.no_brand = 0 and b.id = g.brand_id
+    left join packages k on g.no_package = 0 and k.id = g.package_id`);
+  const brandQuery = brandFiltered
+    ? db.execute(sql`
+        select p.brand_id, b.name as brand_name, count(*)::int as count
+        from products p join brands b on b.id = p.brand_id
+        where ${conditions(query, resolved, { brands: true })}
+        group by p.brand_id, b.name`)
+    : null;
+  const packageQuery = packageFiltered
+    ? db.execute(sql`
+        select p.package_id, ${packageName} as package_name, k.position as package_position, count(*)::int as count
+        from products p join packages k on k.id = p.package_id
+        where ${conditions(query, resolved, { packages: true })}
+        group by p.package_id, k.id`)
+    : null;
+  const [groupRows, brandRows, packageRows] = await Promise.all([grouped, brandQuery, packageQuery]);
+  return facetsFrom(
+    rowsOf(groupRows),
+    brandRows ? rowsOf(brandRows) : null,
+    packageRows ? rowsOf(packageRows) : null,
+    query.locale,
+  );
+}
+
+/**
+ * The total and the facets from the grouped rows (total: no_brand = no_package = 1; a facet
+ * whose filter is off: its group rows) and, for a facet whose filter is on, its own count rows.
+ */
+export function facetsFrom(
+  rows: Row[],
+  brandRows: Row[] | null,
+  packageRows: Row[] | null,
+  locale: Locale,
+): { total: number } & ListingFacets {
+  const total = Number(
+    rows.find((row) => Number(row.no_brand) === 1 && Number(row.no_package) === 1)?.count ?? 0,
+  );
+  const brandSource = brandRows
+    ? brandRows
+    : rows.filter((row) => Number(row.no_brand) === 0 && row.brand_id !== null);
+  const packageSource = packageRows
+    ? packageRows
+    : rows.filter((row) => Number(row.no_package) === 0 && row.package_id !== null);
+  const brands = brandSource
+    .map((row) => ({ id: Number(row.brand_id), name: String(row.brand_name), count: Number(row.count) }))
+    .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name, locale))
+    .slice(0, 60)
+    .sort((a, b) => a.name.localeCompare(b.name, locale));
+  const packages = packageSource
+    .map((row) => ({
+      id: Number(row.package_id),
+      name: String(row.package_name),
+      count: Number(row.count),
+      position: Number(row.package_position ?? 0),
+    }))
+    .sort((a, b) => a.position - b.position || a.id - b.id)
+    .map(({ position: _position, ...entry }) => entry);
+  return { total, brands, packages };
+}

@@ -1,0 +1,83 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { ListingFacets, ListingQuery, ProductPage } from "#core/contracts/catalog.ts";
+import type { Db } from "#server/db/client.ts";
+import { cardSelect, pageOf, toCard } from "./cards.ts";
+import { facetsFrom, packageNameOf } from "./facets.ts";
+import { conditions, type Resolved } from "./filters.ts";
+import { keyColumns, keyOrder, pagePlan } from "./sort.ts";
+import { jsonRows, list, rowsOf, uniqueInts } from "./sql-parts.ts";
+
+/**
+ * The rows facetsFrom reads, over the CTEs `hits` and `chosen`: "all" (the total and the
+ * unfiltered facets), "brand" and "package" (a filtered facet counted without its own filter).
+ */
+function facetParts(brandIds: number[], packageIds: number[], byBrand: SQL, byPackage: SQL): SQL[] {
+  const sets = [sql`()`];
+  if (!brandIds.length) sets.push(sql`(h.brand_id)`);
+  if (!packageIds.length) sets.push(sql`(h.package_id)`);
+  const parts = [
+    sql`select 'all' as facet,
+        ${brandIds.length ? sql`null::int` : sql`h.brand_id`} as brand_id,
+        ${brandIds.length ? sql`1` : sql`grouping(h.brand_id)`} as no_brand,
+        ${packageIds.length ? sql`null::int` : sql`h.package_id`} as package_id,
+        ${packageIds.length ? sql`1` : sql`grouping(h.package_id)`} as no_package,
+        count(*)::int as count
+      from chosen h group by grouping sets (${sql.join(sets, sql`, `)})`,
+  ];
+  if (brandIds.length)
+    parts.push(sql`select 'brand', h.brand_id, 0, null::int, 1, count(*)::int
+      from hits h where ${byPackage} and h.brand_id is not null group by h.brand_id`);
+  if (packageIds.length)
+    parts.push(sql`select 'package', null::int, 1, h.package_id, 0, count(*)::int
+      from hits h where ${byBrand} and h.package_id is not null group by h.package_id`);
+  return parts;
+}
+
+/**
+ * A search page in one statement. Category listings answer their two statements from a covering
+ * index; a search must fetch every hit's row to check the full-text match (and rank it), so the
+ * hits are read once into a materialised CTE that the page, the total and the facets all read.
+ * The hits leave out the brand and package filters, which facets of those need ignored.
+ */
+export async function searchListingPage(
+  db: Db,
+  query: ListingQuery,
+  resolved: Resolved,
+): Promise<{ page: ProductPage; facets: ListingFacets }> {
+  const { perPage, page, keys } = pagePlan(query, resolved);
+  const brandIds = uniqueInts(query.brandIds) ?? [];
+  const packageIds = uniqueInts(query.packageIds) ?? [];
+  const byBrand = brandIds.length ? sql`h.brand_id in (${list(brandIds)})` : sql`true`;
+  const byPackage = packageIds.length ? sql`h.package_id in (${list(packageIds)})` : sql`true`;
+  const result = await db.execute(sql`
+    with hits as materialized (
+      select p.id, p.brand_id, p.package_id, ${keyColumns(keys)}
+      from products p
+      where ${conditions(query, resolved, { brands: true, packages: true })}
+    ),
+    chosen as (select * from hits h where ${byBrand} and ${byPackage}),
+    page as (
+      select h.* from chosen h order by ${keyOrder(keys, "h")}
+      limit ${perPage} offset ${(page - 1) * perPage}
+    ),
+    facets as (${sql.join(facetParts(brandIds, packageIds, byBrand, byPackage), sql` union all `)})
+    select
+      (select coalesce(json_agg(c order by ${keyOrder(keys, "c")}), '[]'::json)
+        from (${cardSelect(resolved.now, keys.length)}) c) as cards,
+      (select coalesce(json_agg(f), '[]'::json) from (
+        select facets.*, b.name as brand_name, ${packageNameOf(query.locale)} as package_name, k.position as package_position
+        from facets
+        left join brands b on facets.no_brand = 0 and b.id = facets.brand_id
+        left join packages k on facets.no_package = 0 and k.id = facets.package_id
+      ) f) as facets`);
+  const [row] = rowsOf(result);
+  const facetRows = jsonRows(row?.facets);
+  const { total, brands, packages } = facetsFrom(
+    facetRows.filter((entry) => entry.facet === "all"),
+    brandIds.length ? facetRows.filter((entry) => entry.facet === "brand") : null,
+    packageIds.length ? facetRows.filter((entry) => entry.facet === "package") : null,
+    query.locale,
+  );
+  const items = jsonRows(row?.cards).map((card) => toCard(card, query.locale));
+  return { page: pageOf(items, total, page, perPage), facets: { brands, packages } };
+}
