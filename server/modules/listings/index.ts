@@ -42,7 +42,8 @@ export {
 export { createListingQueries } from "./browse/listing-queries.ts";
 export { createProductDetailService, maskUsername } from "./detail/product-detail.ts";
 export { type Fee, type PromotionFees, promotionFee, readPromotionFees, withDiscount } from "./fees.ts";
-export { createListingImageStore, encodeListingImage } from "./images.ts";
+export { createListingImageStore } from "./image-store.ts";
+export { encodeListingImage } from "./images.ts";
 export { registerListingJobs } from "./jobs.ts";
 export { refreshSearchText } from "./search/search-index.ts";
 export { categoryPathNames, productSearchName, productSearchText, searchText } from "./search/search-text.ts";

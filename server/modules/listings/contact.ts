@@ -1,0 +1,119 @@
+import { eq, sql } from "drizzle-orm";
+import { type Locale, translate } from "#core/i18n/index.ts";
+import { localePath } from "#core/i18n/paths.ts";
+import type { ListingsContext } from "./context.ts";
+import { conflict, invalid } from "./outcomes.ts";
+import { cleanDescription } from "./schemas.ts";
+import { isRowId, rowsOf } from "./sql-rows.ts";
+import { type ProductFormat, type ProductStatus, type ProductType, products } from "./tables/products.ts";
+import { categories } from "./tables/taxonomy.ts";
+import type { Invalid, NotFound, Refused } from "./types.ts";
+
+export const CONTACT_MESSAGE_MAX = 2000;
+
+/** A message may be about a listing a visitor can see that is or was live. */
+const CONTACTABLE: readonly ProductStatus[] = ["active", "scheduled", "ended", "sold"];
+
+export type ContactTarget = {
+  id: number;
+  name: string;
+  url: string;
+  type: ProductType;
+  format: ProductFormat;
+  sellerName: string;
+  own: boolean;
+};
+
+/** The product a "write to the seller" page is about; null when it cannot be contacted. */
+export async function contactTarget(
+  ctx: Pick<ListingsContext, "db">,
+  userId: number,
+  productId: number,
+  locale: Locale,
+): Promise<ContactTarget | null> {
+  if (!isRowId(productId)) return null;
+  const result = await ctx.db.execute(sql`
+    select p.id, p.type, p.format, p.name_cs, p.name_en, p.slug_cs, p.slug_en, p.seller_id,
+      c.slug_cs as category_slug_cs, c.slug_en as category_slug_en, u.username
+    from ${products} p
+    join ${categories} c on c.id = p.category_id
+    join users u on u.id = p.seller_id
+    where p.id = ${productId} and p.status in ('active', 'scheduled', 'ended', 'sold')`);
+  const [row] = rowsOf<Record<string, unknown>>(result);
+  if (!row) return null;
+  const en = locale === "en";
+  const pick = (cs: unknown, other: unknown) => (en && other ? String(other) : String(cs));
+  return {
+    id: Number(row.id),
+    name: pick(row.name_cs, row.name_en),
+    url: localePath("product", locale, {
+      id: Number(row.id),
+      category: pick(row.category_slug_cs, row.category_slug_en),
+      product: pick(row.slug_cs, row.slug_en),
+    }),
+    type: row.type as ProductType,
+    format: row.format as ProductFormat,
+    sellerName: String(row.username),
+    own: Number(row.seller_id) === userId,
+  };
+}
+
+/**
+ * What a message to a user may be about, for "write to the seller" on their profile: their
+ * listings a message can be about (live, scheduled, ended or sold; as contactSeller takes), live
+ * ones first, then the newest. A message is always about a listing (spec: messages about auctions).
+ */
+export async function contactItems(
+  ctx: Pick<ListingsContext, "db">,
+  sellerId: number,
+  locale: Locale,
+  limit = 100,
+): Promise<{ id: number; name: string; status: ProductStatus; format: ProductFormat }[]> {
+  if (!isRowId(sellerId)) return [];
+  const result = await ctx.db.execute(sql`
+    select p.id, p.name_cs, p.name_en, p.status, p.format
+    from ${products} p
+    where p.seller_id = ${sellerId} and p.status in ('active', 'scheduled', 'ended', 'sold')
+    order by (p.status = 'active') desc, coalesce(p.ended_at, p.activation_at, p.created_at) desc, p.id desc
+    limit ${limit}`);
+  const en = locale === "en";
+  return rowsOf<Record<string, unknown>>(result).map((row) => ({
+    id: Number(row.id),
+    name: String((en && row.name_en) || row.name_cs),
+    status: row.status as ProductStatus,
+    format: row.format as ProductFormat,
+  }));
+}
+
+/**
+ * "Write to the seller" / "I have this": opens the conversation between the caller and the
+ * product's seller (the existing one, or a new one), with the caller's first message if given.
+ * The messages issue builds the inbox on these rows.
+ */
+export async function contactSeller(
+  ctx: Pick<ListingsContext, "db" | "conversations">,
+  userId: number,
+  productId: number,
+  body: string | null,
+  locale: Locale,
+): Promise<{ status: "ok"; threadId: number; created: boolean } | NotFound | Refused | Invalid> {
+  if (!isRowId(productId)) return { status: "not_found" };
+  const text = body === null ? "" : cleanDescription(body);
+  if (text.length > CONTACT_MESSAGE_MAX)
+    return invalid({ message: [translate(locale, "validation.max", { length: CONTACT_MESSAGE_MAX })] });
+  const [product] = await ctx.db
+    .select({ id: products.id, sellerId: products.sellerId, status: products.status })
+    .from(products)
+    .where(eq(products.id, productId))
+    .limit(1);
+  if (!product?.sellerId || !CONTACTABLE.includes(product.status)) return { status: "not_found" };
+  if (product.sellerId === userId) return conflict(locale, "listings.contact.own");
+  const thread = await ctx.conversations.startThread({
+    productId,
+    sellerId: product.sellerId,
+    userId,
+    body: text || null,
+  });
+  if (thread.status === "blocked") return conflict(locale, "messages.errors.blocked");
+  return { status: "ok", threadId: thread.threadId, created: thread.created };
+}

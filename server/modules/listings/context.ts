@@ -1,0 +1,32 @@
+import type { Db } from "#server/db/client.ts";
+import type { Logger } from "#server/logger.ts";
+import type { ImageVariants, UploadLimiter } from "../media/index.ts";
+import type { MessagesService, Notifier } from "../messages/index.ts";
+import type { SettingsService } from "../settings/index.ts";
+import type { ListingImageStore } from "./image-store.ts";
+import type { CatalogService } from "./taxonomy/catalog-service.ts";
+import type { ListingQuota, ListingScheduler } from "./types.ts";
+
+export type ListingsServiceDeps = {
+  db: Db;
+  settings: Pick<SettingsService, "get">;
+  /** The free quota of unverified accounts (the users module's listing quota). */
+  quota: ListingQuota;
+  scheduler: ListingScheduler;
+  catalog: Pick<CatalogService, "refreshSearchText">;
+  images: ListingImageStore;
+  variants?: Pick<ImageVariants, "get">;
+  /** Conversations (write to the seller) and notices (awaiting payment, paid, sold to you): the messages module. */
+  conversations: Pick<MessagesService, "startThread">;
+  notifier: Pick<Notifier, "notify">;
+  /** Uploads per user and window, shared with the avatars (media/uploads.ts); its own when absent. */
+  uploads?: UploadLimiter;
+  logger?: Pick<Logger, "warn" | "error">;
+  now?: () => Date;
+};
+
+/** What every use case of the seller's listings works with: the deps, with the defaults filled in. */
+export type ListingsContext = Omit<ListingsServiceDeps, "uploads" | "now"> & {
+  uploads: UploadLimiter;
+  now: () => Date;
+};

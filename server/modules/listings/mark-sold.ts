@@ -1,0 +1,45 @@
+import { sql } from "drizzle-orm";
+import type { Locale } from "#core/i18n/index.ts";
+import { openProductThread } from "#server/modules/messages/index.ts";
+import type { ListingsContext } from "./context.ts";
+import { lockOwn } from "./my-listings.ts";
+import { conflict } from "./outcomes.ts";
+import { rowsOf } from "./sql-rows.ts";
+import { markSold as markListingSold } from "./transitions.ts";
+import type { ListingUser, NotFound, Refused } from "./types.ts";
+
+/**
+ * The seller closes a classified with one of the users who wrote about it (a deal, so both may
+ * rate each other): active -> sold with that user as the buyer, who is told.
+ */
+export async function markSold(
+  ctx: ListingsContext,
+  user: Pick<ListingUser, "id" | "username">,
+  id: number,
+  buyerId: number,
+  locale: Locale,
+): Promise<{ status: "sold" } | Refused | NotFound> {
+  return ctx.db.transaction(async (tx): Promise<{ status: "sold" } | Refused | NotFound> => {
+    const row = await lockOwn(tx, user.id, id);
+    if (!row) return { status: "not_found" };
+    if (row.format !== "classified" || row.status !== "active")
+      return conflict(locale, "messages.errors.notSellable");
+    const [thread] = await tx
+      .execute(sql`
+        select 1 from message_threads t join thread_participants tp on tp.thread_id = t.id
+        where t.product_id = ${id} and t.kind = 'conversation' and tp.user_id = ${buyerId} and tp.role = 'buyer'
+        limit 1`)
+      .then((result) => rowsOf(result));
+    if (!thread || buyerId === user.id) return { status: "not_found" };
+    await markListingSold(tx, id, buyerId, { actorId: user.id, at: ctx.now() });
+    const conversation = await openProductThread(tx, { productId: id, sellerId: user.id, buyerId });
+    await ctx.notifier.notify(tx, buyerId, "won", {
+      productId: id,
+      variant: row.type === "demand" ? "demand" : "classified",
+      values: { seller: user.username },
+      link: { page: "accountMessageThread", params: { threadId: conversation.threadId } },
+      payload: { threadId: conversation.threadId },
+    });
+    return { status: "sold" };
+  });
+}

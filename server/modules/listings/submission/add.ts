@@ -1,0 +1,146 @@
+import type { Locale } from "#core/i18n/index.ts";
+import { releaseState } from "#core/lifecycles/listing.ts";
+import type { Db } from "#server/db/client.ts";
+import type { ListingsContext } from "../context.ts";
+import type { Fee } from "../fees.ts";
+import { isUploadToken, type StoredImage } from "../images.ts";
+import { myListing } from "../my-listings.ts";
+import { emailRefusal, QuotaUsedUp, quotaRefusal } from "../outcomes.ts";
+import type { ProductStatus } from "../tables/products.ts";
+import { createListing } from "../transitions.ts";
+import type { CreateResult, ImageView, Invalid, ListingUser, Refused, ResolvedListing } from "../types.ts";
+import { scheduleAfterRelease, tellAwaitingPayment } from "./after-release.ts";
+import { currentFees, feeFor } from "./insertion-fee.ts";
+import { afterSave, stagedViews, storeImages } from "./photos.ts";
+import { resolveListing } from "./resolve.ts";
+import { brandId, listingSlug, recordSubmission } from "./submitted.ts";
+
+/** Refuses when the seller may not add a listing now: unconfirmed e-mail, or the free quota used up. */
+export async function mayAdd(
+  ctx: ListingsContext,
+  user: ListingUser,
+  locale: Locale,
+): Promise<Refused | null> {
+  const email = emailRefusal(user, locale);
+  if (email) return email;
+  const quota = await ctx.quota.canAddListing(user.id);
+  return quota.ok ? null : quotaRefusal(locale);
+}
+
+export type Preview =
+  | {
+      status: "ok";
+      listing: ResolvedListing;
+      fee: Fee;
+      images: ImageView[];
+      /** Where it would go on submit now, and its planned dates (ISO). */
+      schedule: { status: ProductStatus; activationAt: string | null; endsAt: string | null };
+    }
+  | Invalid
+  | Refused;
+
+/** Checks a new listing without saving it (the preview): the resolved listing and its fee. */
+export async function preview(
+  ctx: ListingsContext,
+  user: ListingUser,
+  raw: unknown,
+  locale: Locale,
+): Promise<Preview> {
+  const refused = await mayAdd(ctx, user, locale);
+  if (refused) return refused;
+  const resolved = await resolveListing(ctx, user, raw, locale);
+  if ("status" in resolved) return resolved;
+  const fee = feeFor(await currentFees(ctx), resolved.listing, user);
+  const planned = releaseState(resolved.listing, ctx.now());
+  const unpaid = fee.amountMinor > 0;
+  // Unpaid and "now": it starts when paid, so neither date is known yet.
+  const unknownDates = unpaid && !resolved.listing.activationAt;
+  return {
+    status: "ok",
+    listing: resolved.listing,
+    fee,
+    images: stagedViews(ctx, user.id, resolved.listing.images),
+    schedule: {
+      status: unpaid ? "awaiting_payment" : planned.status,
+      activationAt: unknownDates ? null : planned.activationAt.toISOString(),
+      endsAt: unknownDates ? null : (planned.endsAt?.toISOString() ?? null),
+    },
+  };
+}
+
+/** The new listing's row, its submission, its photos and what follows (its job, or the fee notice). */
+async function insertListing(
+  ctx: ListingsContext,
+  tx: Db,
+  user: ListingUser,
+  data: ResolvedListing,
+  fee: Fee,
+  at: Date,
+  written: StoredImage[],
+): Promise<number> {
+  if (!(await ctx.quota.canAddListing(user.id, tx)).ok) throw new QuotaUsedUp();
+  const released = fee.amountMinor > 0 ? null : releaseState(data, at);
+  const status: ProductStatus = released?.status ?? "awaiting_payment";
+  const productId = await createListing(
+    tx,
+    {
+      format: data.format,
+      type: data.type,
+      status,
+      sellerId: user.id,
+      categoryId: data.categoryId,
+      brandId: await brandId(tx, data.brand, user.id),
+      packageId: data.packageId,
+      nameCs: data.name,
+      slugCs: listingSlug(data.name),
+      descriptionCs: data.description,
+      priceMinor: data.format === "classified" ? data.priceMinor : null,
+      startPriceMinor: data.format === "auction" ? data.priceMinor : null,
+      reservePriceMinor: data.reservePriceMinor,
+      taxRate: 0,
+      auctionDuration: data.duration,
+      // Unpaid: the chosen date (null = as soon as paid); the end is fixed at the release.
+      activationAt: released?.activationAt ?? data.activationAt,
+      endsAt: released?.endsAt ?? null,
+      createdAt: at,
+      updatedAt: at,
+    },
+    { actorId: user.id, reason: "submitted", at },
+  );
+  await recordSubmission(tx, productId, fee, at);
+  await storeImages(ctx, tx, { userId: user.id, productId, alt: data.name }, data.images, written);
+  if (released) await scheduleAfterRelease(ctx, tx, productId, released, data.format);
+  else await tellAwaitingPayment(ctx, tx, { sellerId: user.id, productId }, fee.amountMinor);
+  return productId;
+}
+
+/**
+ * Adds a listing. Its fee (the `fees` setting, less the group discount) decides where it
+ * starts: above zero it awaits payment; free, it is scheduled for a future activation date or
+ * live at once, with its end computed from its duration.
+ */
+export async function create(
+  ctx: ListingsContext,
+  user: ListingUser,
+  raw: unknown,
+  locale: Locale,
+): Promise<CreateResult> {
+  const refused = await mayAdd(ctx, user, locale);
+  if (refused) return refused;
+  const resolved = await resolveListing(ctx, user, raw, locale);
+  if ("status" in resolved) return resolved;
+  const { listing: data } = resolved;
+  const fee = feeFor(await currentFees(ctx), data, user);
+  const at = ctx.now();
+  const written: StoredImage[] = [];
+  let productId: number;
+  try {
+    productId = await ctx.db.transaction((tx) => insertListing(ctx, tx, user, data, fee, at, written));
+  } catch (error) {
+    await ctx.images.remove(written);
+    if (error instanceof QuotaUsedUp) return quotaRefusal(locale);
+    throw error;
+  }
+  await afterSave(ctx, { productId, userId: user.id }, data.images.filter(isUploadToken), written);
+  return { status: "created", listing: (await myListing(ctx.db, user.id, productId, locale))! };
+}

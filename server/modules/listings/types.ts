@@ -1,0 +1,101 @@
+import type { FieldErrors } from "#core/contracts/errors.ts";
+import type { OwnerActions } from "#core/lifecycles/listing.ts";
+import type { Db } from "#server/db/client.ts";
+import type { AuthUser } from "../auth/index.ts";
+import type { Fee } from "./fees.ts";
+import type { ImageRef, ListingInput } from "./schemas.ts";
+import type { AuctionDuration, ProductFormat, ProductStatus, ProductType } from "./tables/products.ts";
+
+/** What the listings use cases know of the signed-in seller. */
+export type ListingUser = Pick<AuthUser, "id" | "emailConfirmed" | "group" | "username">;
+
+/** The bidding module's job scheduling (server/modules/bidding/service.ts), inside the caller's transaction. */
+export type ListingScheduler = {
+  scheduleClose(productId: number, endsAt: Date, tx?: Db): Promise<void>;
+  scheduleActivation(productId: number, activationAt: Date, tx?: Db): Promise<void>;
+};
+
+/** Whether the user may add one more listing now (users/listing-quota.ts); read in the transaction when given. */
+export type ListingQuota = {
+  canAddListing(userId: number, tx?: Db): Promise<{ ok: boolean }>;
+};
+
+export type FormOptions = {
+  categories: { id: number; name: string; subcategories: { id: number; name: string; depth: number }[] }[];
+  packages: { id: number; name: string }[];
+  brands: string[];
+};
+
+export type ImageView = { ref: ImageRef; url: string; width: number | null; height: number | null };
+
+/** A listing checked and resolved: what will be stored. */
+export type ResolvedListing = {
+  type: ProductType;
+  format: Extract<ProductFormat, "auction" | "classified">;
+  categoryId: number;
+  categoryPath: string[];
+  brand: { id: number; name: string } | { id: null; name: string } | null;
+  packageId: number;
+  packageName: string;
+  name: string;
+  priceMinor: number | null;
+  reservePriceMinor: number | null;
+  description: string;
+  images: ImageRef[];
+  /** null = now (or, unpaid, the moment of payment). */
+  activationAt: Date | null;
+  duration: AuctionDuration | null;
+};
+
+export type MyListing = {
+  id: number;
+  format: ProductFormat;
+  type: ProductType;
+  status: ProductStatus;
+  name: string;
+  url: string;
+  imageUrl: string | null;
+  categoryName: string;
+  bidCount: number;
+  /** Auction: the leading price (the start price before the first bid); classified: its price (null = by agreement). */
+  priceMinor: number | null;
+  startPriceMinor: number | null;
+  reservePriceMinor: number | null;
+  watchers: number;
+  duration: AuctionDuration | null;
+  activationAt: string | null;
+  endsAt: string | null;
+  endedAt: string | null;
+  createdAt: string;
+  fee: (Fee & { paid: boolean }) | null;
+  actions: OwnerActions;
+  /** The new listing this one was listed again as. */
+  relistedAsId: number | null;
+  /** Promoted (topped) until then; null when not promoted now. */
+  toppedUntil: string | null;
+};
+
+/** What the edit page needs: the stored listing as form input, its images and what is locked. */
+export type EditableListing = {
+  listing: MyListing;
+  input: ListingInput;
+  images: ImageView[];
+  locks: EditLocks;
+};
+
+export type EditLocks = {
+  /** A bid was placed: only the description and images (adding) may change. */
+  afterBid: boolean;
+  /** Paid or free and released (scheduled or active): type, format, duration and activation are fixed. */
+  released: boolean;
+};
+
+export type Invalid = { status: "invalid"; errors: FieldErrors };
+/** A refusal: of the seller (e-mail, quota: 403), or of the listing's state (`conflict`: 409). */
+export type Refused = { status: "refused"; message: string; needsVerification?: boolean; conflict?: boolean };
+export type NotFound = { status: "not_found" };
+
+export type CreateResult = { status: "created"; listing: MyListing } | Invalid | Refused;
+
+/** Too many uploads in the window: the API answers 429 with Retry-After, a form shows the message. */
+export type UploadsLimited = { status: "limited"; errors: FieldErrors; retryAfterSeconds: number };
