@@ -1,5 +1,6 @@
 import { render } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { renderToString } from "react-dom/server";
 import { type ActionFunctionArgs, createRoutesStub, useLocation } from "react-router";
 import type { ShellData, ShellUser } from "#app/shell.ts";
 
@@ -82,13 +83,10 @@ function NoFallback() {
   return null;
 }
 
-/**
- * Renders `routes` under a stub root route at `url`. Returns Testing Library's render result and a
- * user-event instance.
- */
-export function renderRoute(
+/** The stub router's element for `routes` under the root route, at `url`. */
+function stubElement(
   routes: StubRoute | StubRoute[],
-  { url = "/", loaderData = {}, ...shell }: RenderRouteOptions = {},
+  { url = "/", loaderData = {}, ...shell }: RenderRouteOptions,
 ) {
   const root = shellData(shell);
   const Stub = createRoutesStub([
@@ -100,10 +98,35 @@ export function renderRoute(
       children: Array.isArray(routes) ? routes : [routes],
     },
   ]);
+  return <Stub initialEntries={[url]} hydrationData={{ loaderData: { root, ...loaderData } }} />;
+}
+
+/**
+ * Renders `routes` under a stub root route at `url`, as the browser shows it once its scripts run.
+ * Returns Testing Library's render result and a user-event instance.
+ */
+export function renderRoute(routes: StubRoute | StubRoute[], options: RenderRouteOptions = {}) {
   const user = userEvent.setup();
-  const view = render(
-    <Stub initialEntries={[url]} hydrationData={{ loaderData: { root, ...loaderData } }} />,
-  );
+  const view = render(stubElement(routes, options));
+  return { user, ...view };
+}
+
+/**
+ * Renders as the browser gets the page: the server's HTML first (what a visitor has before the
+ * scripts run), which `beforeHydration` may look at or change (a choice made before the scripts
+ * ran), then the scripts take it over (hydration).
+ */
+export async function renderRouteHydrated(
+  routes: StubRoute | StubRoute[],
+  options: RenderRouteOptions = {},
+  beforeHydration?: (container: HTMLElement) => void | Promise<void>,
+) {
+  const element = stubElement(routes, options);
+  const container = document.body.appendChild(document.createElement("div"));
+  container.innerHTML = renderToString(element);
+  await beforeHydration?.(container);
+  const user = userEvent.setup();
+  const view = render(element, { container, hydrate: true });
   return { user, ...view };
 }
 
