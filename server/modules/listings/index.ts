@@ -1,8 +1,12 @@
 export { createListingQueries } from "./browse/listing-queries.ts";
+export { type CategorySummary, categoryChains, categorySummaries } from "./category-summaries.ts";
+export { type SoldDeal, soldDealsOf } from "./deals.ts";
 export { createProductDetailService, maskUsername } from "./detail/product-detail.ts";
 export { type Fee, type PromotionFees, promotionFee, readPromotionFees, withDiscount } from "./fees.ts";
 export { createListingImageStore, encodeListingImage } from "./images.ts";
 export { registerListingJobs } from "./jobs.ts";
+export { type NewSupply, suppliesLiveBetween } from "./new-supplies.ts";
+export { type ProductSummary, productSummaries, productsInStock } from "./product-summaries.ts";
 export { refreshSearchText } from "./search/search-index.ts";
 export { categoryPathNames, productSearchName, productSearchText, searchText } from "./search/search-text.ts";
 export { createListingsService, type MyListing } from "./service.ts";
