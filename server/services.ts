@@ -18,11 +18,17 @@ import {
 } from "./modules/bidding/index.ts";
 import { createBlogService, createCmsService } from "./modules/cms/index.ts";
 import {
+  categoryChains,
+  categorySummaries,
   createCatalogService,
   createListingImageStore,
   createListingsService,
   createProductDetailService,
+  productSummaries,
+  productsInStock,
   registerListingJobs,
+  soldDealsOf,
+  suppliesLiveBetween,
 } from "./modules/listings/index.ts";
 import { createListsService } from "./modules/lists/index.ts";
 import { createImageVariants, createUploadLimiter } from "./modules/media/index.ts";
@@ -44,6 +50,10 @@ import {
   createListingQuotaService,
   createProfileService,
   createVerificationService,
+  publicNamesOf,
+  recipientsOf,
+  saveNotificationSwitches,
+  switchOffNotification,
 } from "./modules/users/index.ts";
 import { createWatchdogService, registerWatchdogJobs } from "./modules/watchdog/index.ts";
 import { createWishlistService } from "./modules/wishlist/index.ts";
@@ -89,18 +99,26 @@ export function createServices({
   const catalog = createCatalogService(db);
   // Notices (system messages and their mails), reviews and conversations (server/modules/messages,
   // reviews): the notifier comes first, since bidding, listings, reviews and watchdogs tell users.
-  const notifier = createNotifier({ db, mail, config });
-  const reviews = createReviewsService({ db, notifier });
+  // They read the users' and the listings' rows through these functions of the owners.
+  const users = { recipientsOf, publicNamesOf, saveNotificationSwitches, switchOffNotification };
+  const notifier = createNotifier({ db, mail, config, users, products: { productSummaries } });
+  const reviews = createReviewsService({
+    db,
+    notifier,
+    reads: { soldDealsOf, productSummaries, publicNamesOf },
+  });
   const messages = createMessagesService({
     db,
     jobs,
     notifier,
     config,
+    users,
+    products: { productSummaries },
     reviewedDeals: reviews.reviewedDeals,
     logger,
   });
   registerMessageJobs(jobs, messages);
-  const wishlist = createWishlistService(db);
+  const wishlist = createWishlistService({ db, reads: { productSummaries, categoryChains } });
   const productPages = createProductDetailService(db, createSettingsService(db));
   const listingQuota = createListingQuotaService(db);
   // Auctions: bids under a row lock, their jobs (close, sweep, activation, outbid notices) and the
@@ -159,7 +177,13 @@ export function createServices({
       })
     : null;
   payments.connectGateway(testGateway);
-  const watchdogs = createWatchdogService({ db, notifier, catalog, logger });
+  const watchdogs = createWatchdogService({
+    db,
+    notifier,
+    catalog,
+    reads: { productSummaries, productsInStock, suppliesLiveBetween, categorySummaries, recipientsOf },
+    logger,
+  });
   void registerWatchdogJobs(jobs, watchdogs, logger).catch((err) =>
     logger.error({ err }, "could not schedule the watchdog jobs"),
   );
@@ -213,7 +237,7 @@ export function createServices({
     profiles: createProfileService(db),
     messages,
     wishlist,
-    newsletter: createNewsletterService(db, mail, config),
+    newsletter: createNewsletterService(db, mail, config, { categorySummaries }),
     accounts: createAccountServices({ db, mail, config, logger }),
     sessions: createSessionsService(db),
     verification: createVerificationService({ db, sms, logger }),

@@ -27,12 +27,9 @@ const LONG_FILES_NOT_YET_CUT: readonly string[] = [
   "server/modules/listings/browse/listing-queries.ts",
   "server/modules/listings/api/listings.ts",
   "server/modules/listings/service.ts",
-  "server/modules/messages/api.ts",
-  "server/modules/messages/service.ts",
   "server/modules/payments/service.ts",
   "server/modules/users/api/account.ts",
   "server/modules/users/account-data.ts",
-  "server/modules/watchdog/service.ts",
 ];
 const LONG_FUNCTIONS_NOT_YET_CUT: readonly string[] = [
   "app/components/forms/use-login-form.ts:useLoginForm",
@@ -132,13 +129,9 @@ const LONG_FUNCTIONS_NOT_YET_CUT: readonly string[] = [
   "server/modules/listings/service.ts:resolve",
   "server/modules/listings/service.ts:update",
   "server/modules/listings/service.ts:relist",
-  "server/modules/messages/notifications.ts:createNotifier",
-  "server/modules/messages/service.ts:createMessagesService",
-  "server/modules/newsletter/service.ts:createNewsletterService",
   "server/modules/payments/service.ts:createPaymentsService",
   "server/modules/payments/service.ts:view",
   "server/modules/payments/service.ts:payByCard",
-  "server/modules/reviews/service.ts:createReviewsService",
   "server/modules/users/account-data.ts:createAccountDataService",
   "server/modules/users/account-data.ts:requestEmailChange",
   "server/modules/users/account-data.ts:deleteAccount",
@@ -150,10 +143,6 @@ const LONG_FUNCTIONS_NOT_YET_CUT: readonly string[] = [
   "server/modules/users/profile.ts:publicProfile",
   "server/modules/users/registration.ts:createRegistrationService",
   "server/modules/users/verification.ts:createVerificationService",
-  "server/modules/watchdog/service.ts:createWatchdogService",
-  "server/modules/watchdog/service.ts:create",
-  "server/modules/watchdog/service.ts:sweep",
-  "server/modules/wishlist/service.ts:createWishlistService",
   "server/services.ts:createServices",
 ];
 

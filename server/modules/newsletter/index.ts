@@ -1,1 +1,2 @@
-export { createNewsletterService, followEmailChange, type NewsletterService } from "./service.ts";
+export { followEmailChange } from "./email-change.ts";
+export { createNewsletterService, type NewsletterService } from "./service.ts";

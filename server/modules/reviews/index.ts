@@ -1,1 +1,1 @@
-export { createReviewsService } from "./service.ts";
+export { createReviewsService, type ReviewsService } from "./service.ts";

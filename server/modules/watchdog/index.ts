@@ -1,1 +1,2 @@
-export { createWatchdogService, registerWatchdogJobs } from "./service.ts";
+export { registerWatchdogJobs } from "./jobs.ts";
+export { createWatchdogService, type WatchdogService } from "./service.ts";
