@@ -8,7 +8,7 @@ import { createNotificationListener } from "./db/listen.ts";
 import { createJobRunner, type JobRunner } from "./jobs/runner.ts";
 import { createStreamSlots } from "./lib/stream-slots.ts";
 import type { Logger } from "./logger.ts";
-import { createAuditService } from "./modules/admin/index.ts";
+import { createAuditService, recordAudit } from "./modules/admin/index.ts";
 import { createAuthService, createLoginThrottle, createSessionsService } from "./modules/auth/index.ts";
 import {
   createAuctionStreams,
@@ -44,6 +44,7 @@ import {
   createListingQuotaService,
   createProfileService,
   createVerificationService,
+  invoiceDetailsOf,
 } from "./modules/users/index.ts";
 import { createWatchdogService, registerWatchdogJobs } from "./modules/watchdog/index.ts";
 import { createWishlistService } from "./modules/wishlist/index.ts";
@@ -148,6 +149,8 @@ export function createServices({
     settings: createSettingsService(db),
     notifier,
     listings,
+    invoiceDetailsOf,
+    recordAudit,
     bankAccountIban: config.bankAccountIban,
     logger,
   });
