@@ -22,6 +22,8 @@ import {
   createListingImageStore,
   createListingsService,
   createProductDetailService,
+  lockListing,
+  promote,
   registerListingJobs,
 } from "./modules/listings/index.ts";
 import { createListsService } from "./modules/lists/index.ts";
@@ -148,7 +150,12 @@ export function createServices({
     db,
     settings: createSettingsService(db),
     notifier,
-    listings,
+    listings: {
+      listing: listings.listing,
+      releaseAfterPayment: listings.releaseAfterPayment,
+      lockListing,
+      promote,
+    },
     invoiceDetailsOf,
     recordAudit,
     bankAccountIban: config.bankAccountIban,

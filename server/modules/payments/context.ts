@@ -29,9 +29,20 @@ export type PaymentsServiceDeps = {
   db: Db;
   settings: { get(name: string): Promise<unknown> };
   notifier: Notifier;
+  /** The listings module's reads and operations a payment needs (each in the caller's transaction where it takes one). */
   listings: {
     listing(userId: number, id: number, locale: Locale): Promise<MyListing | null>;
+    /** A fee was paid: the listing is released ("payment received"); false when it no longer awaited payment. */
     releaseAfterPayment(productId: number, tx?: Db): Promise<boolean>;
+    /** The listing's row lock, which two clicks on "pay" queue on. */
+    lockListing(tx: Db, productId: number): Promise<unknown>;
+    /** A paid promotion moves the listing's top placement on by `days`; null when the listing is gone. */
+    promote(
+      tx: Db,
+      productId: number,
+      days: number,
+      at: Date,
+    ): Promise<{ toppedUntil: Date; sellerId: number | null } | null>;
   };
   /** The buyer's invoice address and name, for a tax document (the users module's). */
   invoiceDetailsOf: InvoiceDetailsOf;

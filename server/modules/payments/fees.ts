@@ -4,7 +4,6 @@ import { type Locale, translate } from "#core/i18n/index.ts";
 import type { Db } from "#server/db/client.ts";
 import type { MyListing } from "../listings/index.ts";
 import type { NotFound, PaymentsContext, PaymentUser, Refused } from "./context.ts";
-import { lockListing } from "./listing-writes.ts";
 import { cancelReplacedOrders, createOrder } from "./order-transitions.ts";
 import { viewOrder } from "./orders/view.ts";
 import { type Order, orders } from "./tables.ts";
@@ -31,7 +30,7 @@ export async function orderListingFee(
     return { status: "refused", message: translate(locale, "payments.errors.nothingToPay") };
   const order = await ctx.db.transaction(async (tx) => {
     // The listing row is the lock: two clicks on "pay" make one order.
-    await lockListing(tx, productId);
+    await ctx.listings.lockListing(tx, productId);
     const open = await openFeeOrder(tx, productId, fee.amountMinor);
     if (open) return open;
     await cancelReplacedOrders(tx, { productId, kind: "listing_fee" }, ctx.now());

@@ -3,7 +3,6 @@ import type { Db } from "#server/db/client.ts";
 import { variableSymbolOf } from "../bank-account.ts";
 import type { PaymentsContext } from "../context.ts";
 import { issueInvoice } from "../invoices/issue.ts";
-import { promoteListing } from "../listing-writes.ts";
 import { markOrderPaid } from "../order-transitions.ts";
 import type { Order } from "../tables.ts";
 
@@ -55,13 +54,13 @@ async function promote(
   days: number,
   at: Date,
 ) {
-  const promoted = await promoteListing(tx, productId, days, at);
+  const promoted = await ctx.listings.promote(tx, productId, days, at);
   if (promoted?.sellerId != null && order.userId !== null)
     await ctx.notifier.notify(tx, order.userId, "payment_received", {
       productId,
       variant: "promotion",
       // One date format for both languages: the notice is written once, read in either.
-      values: { until: formatShortDateTime(promoted.toppedUntil!, "cs") },
+      values: { until: formatShortDateTime(promoted.toppedUntil, "cs") },
       link: { page: "accountAdvertisements" },
     });
 }
