@@ -8,7 +8,7 @@ import { createNotificationListener } from "./db/listen.ts";
 import { createJobRunner, type JobRunner } from "./jobs/runner.ts";
 import { createStreamSlots } from "./lib/stream-slots.ts";
 import type { Logger } from "./logger.ts";
-import { createAuditService } from "./modules/admin/index.ts";
+import { createAuditService, recordAudit } from "./modules/admin/index.ts";
 import { createAuthService, createLoginThrottle, createSessionsService } from "./modules/auth/index.ts";
 import {
   createAuctionStreams,
@@ -22,6 +22,8 @@ import {
   createListingImageStore,
   createListingsService,
   createProductDetailService,
+  lockListing,
+  promote,
   registerListingJobs,
 } from "./modules/listings/index.ts";
 import { createListsService } from "./modules/lists/index.ts";
@@ -44,6 +46,7 @@ import {
   createListingQuotaService,
   createProfileService,
   createVerificationService,
+  invoiceDetailsOf,
 } from "./modules/users/index.ts";
 import { createWatchdogService, registerWatchdogJobs } from "./modules/watchdog/index.ts";
 import { createWishlistService } from "./modules/wishlist/index.ts";
@@ -147,7 +150,14 @@ export function createServices({
     db,
     settings: createSettingsService(db),
     notifier,
-    listings,
+    listings: {
+      listing: listings.listing,
+      releaseAfterPayment: listings.releaseAfterPayment,
+      lockListing,
+      promote,
+    },
+    invoiceDetailsOf,
+    recordAudit,
     bankAccountIban: config.bankAccountIban,
     logger,
   });
