@@ -8,7 +8,7 @@ import { createNotificationListener } from "./db/listen.ts";
 import { createJobRunner, type JobRunner } from "./jobs/runner.ts";
 import { createStreamSlots } from "./lib/stream-slots.ts";
 import type { Logger } from "./logger.ts";
-import { createAuditService } from "./modules/admin/index.ts";
+import { createAuditService, recordAudit } from "./modules/admin/index.ts";
 import { createAuthService, createLoginThrottle, createSessionsService } from "./modules/auth/index.ts";
 import {
   createAuctionStreams,
@@ -24,8 +24,10 @@ import {
   createListingImageStore,
   createListingsService,
   createProductDetailService,
+  lockListing,
   productSummaries,
   productsInStock,
+  promote,
   registerListingJobs,
   soldDealsOf,
   suppliesLiveBetween,
@@ -50,6 +52,7 @@ import {
   createListingQuotaService,
   createProfileService,
   createVerificationService,
+  invoiceDetailsOf,
   publicNamesOf,
   recipientsOf,
   saveNotificationSwitches,
@@ -165,7 +168,14 @@ export function createServices({
     db,
     settings: createSettingsService(db),
     notifier,
-    listings,
+    listings: {
+      listing: listings.listing,
+      releaseAfterPayment: listings.releaseAfterPayment,
+      lockListing,
+      promote,
+    },
+    invoiceDetailsOf,
+    recordAudit,
     bankAccountIban: config.bankAccountIban,
     logger,
   });

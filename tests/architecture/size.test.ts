@@ -27,7 +27,6 @@ const LONG_FILES_NOT_YET_CUT: readonly string[] = [
   "server/modules/listings/browse/listing-queries.ts",
   "server/modules/listings/api/listings.ts",
   "server/modules/listings/service.ts",
-  "server/modules/payments/service.ts",
   "server/modules/users/api/account.ts",
   "server/modules/users/account-data.ts",
 ];
@@ -129,9 +128,6 @@ const LONG_FUNCTIONS_NOT_YET_CUT: readonly string[] = [
   "server/modules/listings/service.ts:resolve",
   "server/modules/listings/service.ts:update",
   "server/modules/listings/service.ts:relist",
-  "server/modules/payments/service.ts:createPaymentsService",
-  "server/modules/payments/service.ts:view",
-  "server/modules/payments/service.ts:payByCard",
   "server/modules/users/account-data.ts:createAccountDataService",
   "server/modules/users/account-data.ts:requestEmailChange",
   "server/modules/users/account-data.ts:deleteAccount",

@@ -1,1 +1,2 @@
-export { createAuditService } from "./service.ts";
+export { recordAudit } from "./record.ts";
+export { type AuditEntry, createAuditService } from "./service.ts";

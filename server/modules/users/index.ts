@@ -2,6 +2,7 @@ export { createAccountDataService } from "./account-data.ts";
 export { createAccountOverviewService } from "./account-overview.ts";
 export { createEmailConfirmationService } from "./email-confirmation.ts";
 export { requireConfirmedEmail } from "./guards.ts";
+export { type InvoiceAddress, invoiceDetailsOf } from "./invoice-address.ts";
 export { createListingQuotaService, type ListingQuotaService } from "./listing-quota.ts";
 export { saveNotificationSwitches, switchOffNotification } from "./notification-switches.ts";
 export { isStrongPassword, passwordScore } from "./password-strength.ts";

@@ -1,0 +1,19 @@
+import type { Db } from "#server/db/client.ts";
+import type { AuditEntry } from "./service.ts";
+import { auditLog } from "./tables.ts";
+
+/**
+ * Records an audit entry in the caller's transaction, for a change another module makes (the
+ * payments module's "transfer arrived" and refunded duplicates): the entry commits with the change
+ * or not at all.
+ */
+export async function recordAudit(tx: Db, entry: AuditEntry): Promise<void> {
+  await tx.insert(auditLog).values({
+    actorId: entry.actorId,
+    action: entry.action,
+    entity: entry.entity,
+    entityId: entry.entityId ?? null,
+    data: entry.data ?? null,
+    ip: entry.ip ?? null,
+  });
+}
