@@ -1,1 +1,1 @@
-export { createAuditService } from "./service.ts";
+export { type AuditEntry, type AuditService, createAuditService } from "./service.ts";

@@ -13,8 +13,9 @@ export type AuditEntry = {
 /** The back office's record of who changed what (product.md: every change is audited). */
 export function createAuditService(db: Db) {
   return {
-    async record(entry: AuditEntry): Promise<void> {
-      await db.insert(auditLog).values({
+    /** Records an entry; pass the open transaction to record it with the change it describes. */
+    async record(entry: AuditEntry, executor: Db = db): Promise<void> {
+      await executor.insert(auditLog).values({
         actorId: entry.actorId,
         action: entry.action,
         entity: entry.entity,

@@ -1,9 +1,15 @@
-export { createAccountDataService } from "./account-data.ts";
-export { createAccountOverviewService } from "./account-overview.ts";
-export { createEmailConfirmationService } from "./email-confirmation.ts";
+export {
+  type AccountDataService,
+  cancelUnfinishedListings,
+  createAccountDataService,
+  type DeletionBlockers,
+} from "./account-data.ts";
+export { type AccountOverviewService, createAccountOverviewService } from "./account-overview.ts";
+export { type AccountServices, createAccountServices } from "./account-services.ts";
+export { createEmailConfirmationService, type EmailConfirmationService } from "./email-confirmation.ts";
 export { requireConfirmedEmail } from "./guards.ts";
 export { createListingQuotaService, type ListingQuotaService } from "./listing-quota.ts";
 export { isStrongPassword, passwordScore } from "./password-strength.ts";
 export { createProfileService } from "./profile.ts";
-export { createAccountServices } from "./registration.ts";
+export { createSignInAccounts } from "./sign-in.ts";
 export { createVerificationService } from "./verification.ts";

@@ -1,1 +1,2 @@
+export { createWatchdogPersonalData } from "./personal-data.ts";
 export { createWatchdogService, registerWatchdogJobs } from "./service.ts";
