@@ -1,25 +1,47 @@
 import { defineConfig } from "vitest/config";
 
-// Unit and integration tests run on plain Vitest (no React Router plugin): server code and pure
-// app/lib helpers. Integration tests open their own in-memory PGlite (or a fresh PostgreSQL
-// database when TEST_DATABASE_URL is set), so files can run in parallel.
+// Two projects on plain Vitest (no React Router plugin), run together by `vitest run`:
+// - "node": server code and pure app/lib helpers. Integration tests open their own in-memory PGlite
+//   (or a fresh PostgreSQL database when TEST_DATABASE_URL is set), so files can run in parallel.
+// - "dom": component tests (`*.test.tsx`) in happy-dom, rendered through React Router's route
+//   stubs (app/test/render-route.tsx); `vitest run --project dom` runs them alone.
 export default defineConfig({
   test: {
-    include: [
-      "core/**/*.test.ts",
-      "app/**/*.test.ts",
-      "server/**/*.test.ts",
-      "scripts/**/*.test.ts",
-      "tests/integration/**/*.test.ts",
-      "tests/architecture/**/*.test.ts",
+    projects: [
+      {
+        test: {
+          name: "node",
+          include: [
+            "core/**/*.test.ts",
+            "app/**/*.test.ts",
+            "server/**/*.test.ts",
+            "scripts/**/*.test.ts",
+            "tests/integration/**/*.test.ts",
+            "tests/architecture/**/*.test.ts",
+          ],
+          environment: "node",
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: "forks",
+          // Test files share their worker's module cache instead of importing the server afresh each
+          // (that import was a sixth to a third of the run). Files keep no state in modules: each opens
+          // its own database and services, and the few stubs of globals and env undo themselves.
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          name: "dom",
+          include: ["app/**/*.test.tsx"],
+          environment: "happy-dom",
+          setupFiles: ["app/test/setup-dom.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: "forks",
+          // Each file gets its own document and module state (component stores, React roots).
+          isolate: true,
+        },
+      },
     ],
-    environment: "node",
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-    pool: "forks",
-    // Test files share their worker's module cache instead of importing the server afresh each
-    // (that import was a sixth to a third of the run). Files keep no state in modules: each opens
-    // its own database and services, and the few stubs of globals and env undo themselves.
-    isolate: false,
   },
 });

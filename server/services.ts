@@ -61,7 +61,6 @@ import {
 } from "./modules/reviews/index.ts";
 import { createSettingsService } from "./modules/settings/index.ts";
 import {
-  cancelUnfinishedListings,
   createAccountDataService,
   createAccountOverviewService,
   createAccountServices,
@@ -217,7 +216,7 @@ export function createServices({
   // What each module keeps about a user, for the data export and the account's deletion (in the
   // deletion's order: the listings first, the sessions last).
   const personalData = [
-    createListingsPersonalData(db, { cancelUnfinished: cancelUnfinishedListings }),
+    createListingsPersonalData(db),
     createWishlistPersonalData(db, { productNames: listingReads.productNames }),
     createWatchdogPersonalData(db),
     createNewsletterPersonalData(db),

@@ -1,4 +1,5 @@
-import type { ProductFormat, ProductStatus } from "../contracts/catalog.ts";
+import type { AuctionDuration, ProductFormat, ProductStatus } from "../contracts/catalog.ts";
+import { auctionEnd } from "../rules/auction-end.ts";
 
 /**
  * The listing lifecycle of product.md as an explicit table:
@@ -57,6 +58,20 @@ export function assertTransition(from: ProductStatus, to: ProductStatus): void {
 
 export function isFinal(status: ProductStatus): boolean {
   return LISTING_TRANSITIONS[status].length === 0;
+}
+
+/**
+ * Where a listing goes once its fee is settled (or it is free): scheduled for a future activation
+ * date, else live at `at`; an auction's end follows from its duration and that start.
+ */
+export function releaseState(
+  listing: { format: ProductFormat; duration: AuctionDuration | null; activationAt: Date | null },
+  at: Date,
+): { status: "scheduled" | "active"; activationAt: Date; endsAt: Date | null } {
+  const activationAt =
+    listing.activationAt && listing.activationAt.getTime() > at.getTime() ? listing.activationAt : at;
+  const endsAt = listing.format === "auction" ? auctionEnd(listing.duration ?? "week", activationAt) : null;
+  return { status: activationAt.getTime() > at.getTime() ? "scheduled" : "active", activationAt, endsAt };
 }
 
 /** A listing whose insertion fee is not paid this many days after adding expires ("never paid"). */

@@ -105,12 +105,11 @@ export function AuctionPanel({
   const { czk, approx } = useCzkAmount();
   const { pathname } = useLocation();
   const { live, standing } = auction;
-  const [timeUp, setTimeUp] = useState(false);
-  // A moved end (soft close) brings the countdown back.
-  useEffect(() => {
-    void live.endsAt;
-    setTimeUp(false);
-  }, [live.endsAt]);
+  // The end the countdown reached; a moved end (soft close) brings the countdown back. Kept with
+  // the end it belongs to rather than reset by an effect: on a page opened after the end, that
+  // reset ran after the countdown's own "ended" and undid it, leaving the bid form up.
+  const [endReached, setEndReached] = useState<string | null>(null);
+  const timeUp = endReached !== null && endReached === live.endsAt;
   const running = live.status === "active" && live.endsAt !== null && !live.endedAt;
   const decided = live.status === "sold" || live.status === "ended";
   const loginHref = `${localePath("account", locale)}?redirect=${encodeURIComponent(pathname)}`;
@@ -197,7 +196,7 @@ export function AuctionPanel({
                 serverNow={serverNow}
                 clockOffsetMs={auction.clockOffsetMs}
                 onEnd={() => {
-                  setTimeUp(true);
+                  setEndReached(live.endsAt);
                   onTimeUp?.();
                 }}
               />

@@ -8,8 +8,7 @@ import { categories } from "./tables/taxonomy.ts";
 
 /**
  * The reads of listings the account pages need (users: the overview, the public profile, the
- * listing quota, the account's deletion and its data export), so that no other module reads the
- * catalogue's tables.
+ * listing quota and the data export), so that no other module reads the catalogue's tables.
  */
 
 /** A listing as another module shows it in a list: its name and page, and where it stands. */
@@ -135,22 +134,4 @@ export async function submittedListingCount(executor: Db, sellerId: number): Pro
       ),
     );
   return row?.used ?? 0;
-}
-
-/**
- * Running auctions that keep an account from being deleted: ones it sells, and ones it leads (a bid
- * is binding, and a buyer needs a seller to reach). Given a transaction, it counts inside it.
- */
-export async function runningAuctionsOf(
-  executor: Db,
-  userId: number,
-): Promise<{ sellingAuctions: number; leadingAuctions: number }> {
-  const result = await executor.execute(sql`
-    select
-      (select count(*)::int from ${products}
-        where seller_id = ${userId} and format = 'auction' and status = 'active') as selling,
-      (select count(*)::int from ${products}
-        where leader_id = ${userId} and format = 'auction' and status = 'active') as leading`);
-  const [row] = rowsOf<{ selling: number; leading: number }>(result);
-  return { sellingAuctions: Number(row?.selling ?? 0), leadingAuctions: Number(row?.leading ?? 0) };
 }

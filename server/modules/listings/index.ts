@@ -1,17 +1,73 @@
+/*
+ * The listing's operations for other modules. Each takes the caller's transaction (or database)
+ * first and runs inside it: a payment's release commits with the paid order, a close with its
+ * notices. The products table stays the listings module's own.
+ *
+ * Status moves (transitions.ts): each locks the row, checks the move against the lifecycle
+ * (core/lifecycles/listing.ts), writes it and records it in product_status_changes.
+ *   createListing(tx, values, { actorId, reason, at? }) -> id      a new listing in an initial status
+ *   releaseAfterPayment(tx, id, at) -> Release | null              awaiting_payment -> scheduled | active (fee paid)
+ *   activate(tx, id, at) -> Activation                             scheduled -> active at its date
+ *   closeAuction(tx, id, { leader, at }) -> AuctionOutcome | null  active -> sold | ended (core/lifecycles/auction.ts)
+ *   markSold(tx, id, buyerId, { actorId, at })                     active classified -> sold
+ *   cancel(tx, id, { actorId, reason, at })                        -> cancelled
+ *   expire(tx, ids, at) -> ids                                     awaiting_payment -> expired
+ *   reject(tx, id, reason, { actorId, at }?)                       -> rejected (moderation)
+ *   cancelForDeletedAccount(tx, sellerId, at) -> ids               the seller's unfinished listings -> cancelled
+ *
+ * The auction's columns on the row (auction-rows.ts), no status written: the bidding module holds
+ * the lock of `lockAuction` for every change it makes.
+ *   lockAuction(tx, id) / readAuction(db, id) -> AuctionRow | null (null: no such auction)
+ *   recordLeadingBid(tx, id, LeadingBid), extendAuctionEnd(tx, id, endsAt, at?),
+ *   markEndingNoticeSent(tx, ids, at), overdueAuctionIds(db, now, limit?),
+ *   auctionsEndingSoonIds(db, now, withinMs, limit?), dueActivationIds(db, now, limit?),
+ *   runningAuctionsOf(db, userId) -> { selling, leading }
+ * And for payments: lockListing(tx, id) (the row lock "pay" queues on), promote(tx, id, days, at).
+ */
+
 export {
   type AccountListingReads,
   createAccountListingReads,
   type ProductSummary,
-  runningAuctionsOf,
   submittedListingCount,
 } from "./account-reads.ts";
+export {
+  type AuctionRow,
+  auctionsEndingSoonIds,
+  dueActivationIds,
+  extendAuctionEnd,
+  type LeadingBid,
+  lockAuction,
+  lockListing,
+  markEndingNoticeSent,
+  overdueAuctionIds,
+  promote,
+  readAuction,
+  recordLeadingBid,
+  runningAuctionsOf,
+} from "./auction-rows.ts";
 export { createListingQueries } from "./browse/listing-queries.ts";
 export { createProductDetailService, maskUsername } from "./detail/product-detail.ts";
 export { type Fee, type PromotionFees, promotionFee, readPromotionFees, withDiscount } from "./fees.ts";
 export { createListingImageStore, encodeListingImage } from "./images.ts";
 export { registerListingJobs } from "./jobs.ts";
-export { type CancelUnfinishedListings, createListingsPersonalData } from "./personal-data.ts";
+export { createListingsPersonalData } from "./personal-data.ts";
 export { refreshSearchText } from "./search/search-index.ts";
 export { categoryPathNames, productSearchName, productSearchText, searchText } from "./search/search-text.ts";
 export { createListingsService, type MyListing } from "./service.ts";
 export { type CatalogService, createCatalogService } from "./taxonomy/catalog-service.ts";
+export {
+  type Activation,
+  activate,
+  cancel,
+  cancelForDeletedAccount,
+  closeAuction,
+  createListing,
+  expire,
+  markSold,
+  type NewListing,
+  type Release,
+  reject,
+  releaseAfterPayment,
+  type StatusChange,
+} from "./transitions.ts";

@@ -1,23 +1,16 @@
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import type { ErasureSubject, PersonalDataSource } from "#server/lib/personal-data.ts";
+import type { PersonalDataSource } from "#server/lib/personal-data.ts";
 import { products } from "./tables/products.ts";
-
-/**
- * Ends the listings a deleted account leaves behind unfinished (nobody could answer a buyer) and
- * answers their ids; inside the deletion's transaction.
- */
-export type CancelUnfinishedListings = (tx: Db, subject: ErasureSubject) => Promise<number[]>;
+import { cancelForDeletedAccount } from "./transitions.ts";
 
 /**
  * The user's listings and won auctions in the data export. Deleting the account cancels its
- * unfinished listings (the rest stay: the catalogue's history and the buyers' deals refer to them),
+ * unfinished listings (transitions.ts: drafts, listings waiting for their fee or their start,
+ * classifieds on sale; the rest stay, the catalogue's history and the buyers' deals refer to them),
  * and the deletion's audit record keeps which.
  */
-export function createListingsPersonalData(
-  db: Db,
-  deps: { cancelUnfinished: CancelUnfinishedListings },
-): PersonalDataSource {
+export function createListingsPersonalData(db: Db): PersonalDataSource {
   return {
     name: "listings",
     async exportFor({ userId }) {
@@ -56,8 +49,8 @@ export function createListingsPersonalData(
       ]);
       return { listings, wonAuctions };
     },
-    async eraseFor(tx, subject) {
-      return { cancelledListings: await deps.cancelUnfinished(tx, subject) };
+    async eraseFor(tx, { userId, at }) {
+      return { cancelledListings: await cancelForDeletedAccount(tx, userId, at) };
     },
   };
 }

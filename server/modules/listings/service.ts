@@ -3,16 +3,15 @@ import type { FieldErrors } from "#core/contracts/errors.ts";
 import { type Locale, translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import {
-  assertTransition,
   LISTING_FILTER_NAMES,
   LISTING_FILTERS,
   type ListingFilter,
   type OwnerActions,
   ownerActions,
+  releaseState,
   UNPAID_LISTING_EXPIRY_DAYS,
 } from "#core/lifecycles/listing.ts";
 import { formatPrice } from "#core/money/money.ts";
-import { auctionEnd } from "#core/rules/auction-end.ts";
 import { issuesToFieldErrors } from "#core/validation/field-errors.ts";
 import type { Db } from "#server/db/client.ts";
 import { slugify } from "#server/db/seed/text.ts";
@@ -46,12 +45,20 @@ import {
   type ProductStatus,
   type ProductType,
   productImages,
-  productStatusChanges,
   products,
 } from "./tables/products.ts";
 import { listingSubmissions } from "./tables/submissions.ts";
 import { brands, categories, packages } from "./tables/taxonomy.ts";
 import type { CatalogService } from "./taxonomy/catalog-service.ts";
+import {
+  cancel as cancelListing,
+  createListing,
+  expire,
+  type ListingChanges,
+  markSold as markListingSold,
+  releaseAfterPayment as releaseListing,
+  updateListing,
+} from "./transitions.ts";
 
 /**
  * User listings (issue 6): add, edit, cancel and relist auctions and classifieds, the seller's
@@ -397,22 +404,11 @@ export function createListingsService(deps: ListingsServiceDeps) {
     return row?.id ?? null;
   }
 
-  /** Where a listing goes once its fee is settled (or free): scheduled for a future date, else live now. */
-  function releaseState(
-    listing: { format: ProductFormat; duration: AuctionDuration | null; activationAt: Date | null },
-    at: Date,
-  ): { status: "scheduled" | "active"; activationAt: Date; endsAt: Date | null } {
-    const activationAt =
-      listing.activationAt && listing.activationAt.getTime() > at.getTime() ? listing.activationAt : at;
-    const endsAt = listing.format === "auction" ? auctionEnd(listing.duration ?? "week", activationAt) : null;
-    return { status: activationAt.getTime() > at.getTime() ? "scheduled" : "active", activationAt, endsAt };
-  }
-
   /** The job that follows a release: the activation at its date, or the close of a live auction. */
   async function scheduleAfterRelease(
     tx: Db,
     productId: number,
-    state: ReturnType<typeof releaseState>,
+    state: Pick<ReturnType<typeof releaseState>, "status" | "activationAt" | "endsAt">,
     format: ProductFormat,
   ) {
     if (state.status === "scheduled")
@@ -694,9 +690,9 @@ export function createListingsService(deps: ListingsServiceDeps) {
           if (!(await deps.quota.canAddListing(user.id, tx)).ok) throw new QuotaUsedUp();
           const released = fee.amountMinor > 0 ? null : releaseState(data, at);
           const status: ProductStatus = released?.status ?? "awaiting_payment";
-          const [row] = await tx
-            .insert(products)
-            .values({
+          const productId = await createListing(
+            tx,
+            {
               format: data.format,
               type: data.type,
               status,
@@ -717,16 +713,10 @@ export function createListingsService(deps: ListingsServiceDeps) {
               endsAt: released?.endsAt ?? null,
               createdAt: at,
               updatedAt: at,
-            })
-            .returning({ id: products.id });
-          await tx.insert(productStatusChanges).values({
-            productId: row.id,
-            fromStatus: null,
-            toStatus: status,
-            actorId: user.id,
-            reason: "submitted",
-            createdAt: at,
-          });
+            },
+            { actorId: user.id, reason: "submitted", at },
+          );
+          const row = { id: productId };
           await tx.insert(listingSubmissions).values({
             productId: row.id,
             feeBaseMinor: fee.baseMinor,
@@ -896,7 +886,7 @@ export function createListingsService(deps: ListingsServiceDeps) {
           }
           if (Object.keys(errors).length > 0) return invalid(errors);
 
-          const changes: Partial<typeof products.$inferInsert> = {
+          const changes: ListingChanges = {
             descriptionCs: data.description,
             updatedAt: at,
           };
@@ -948,7 +938,7 @@ export function createListingsService(deps: ListingsServiceDeps) {
             if (state.status === "scheduled")
               await deps.scheduler.scheduleActivation(id, state.activationAt, tx);
           }
-          await tx.update(products).set(changes).where(eq(products.id, id));
+          await updateListing(tx, id, changes);
 
           const keep = new Set(input.images.filter((ref) => typeof ref === "number"));
           const gone = storedImages.filter((image) => !keep.has(image.id));
@@ -990,21 +980,11 @@ export function createListingsService(deps: ListingsServiceDeps) {
           .from(products)
           .where(and(eq(products.status, "awaiting_payment"), lt(products.createdAt, before)))
           .for("update", { skipLocked: true });
-        if (rows.length === 0) return [];
-        const ids = rows.map((row) => row.id);
-        assertTransition("awaiting_payment", "expired");
-        await tx.update(products).set({ status: "expired", updatedAt: at }).where(inArray(products.id, ids));
-        await tx.insert(productStatusChanges).values(
-          ids.map((productId) => ({
-            productId,
-            fromStatus: "awaiting_payment" as const,
-            toStatus: "expired" as const,
-            actorId: null,
-            reason: "unpaid",
-            createdAt: at,
-          })),
+        return expire(
+          tx,
+          rows.map((row) => row.id),
+          at,
         );
-        return ids;
       });
     },
 
@@ -1026,17 +1006,7 @@ export function createListingsService(deps: ListingsServiceDeps) {
             ),
             conflict: true,
           };
-        assertTransition(row.status, "cancelled");
-        const at = now();
-        await tx.update(products).set({ status: "cancelled", updatedAt: at }).where(eq(products.id, id));
-        await tx.insert(productStatusChanges).values({
-          productId: id,
-          fromStatus: row.status,
-          toStatus: "cancelled",
-          actorId: user.id,
-          reason: "seller",
-          createdAt: at,
-        });
+        await cancelListing(tx, id, { actorId: user.id, reason: "seller", at: now() });
         return { status: "cancelled" as const };
       });
       if (result.status !== "cancelled") return result;
@@ -1092,9 +1062,9 @@ export function createListingsService(deps: ListingsServiceDeps) {
           const fee = feeFor(table, kind, user);
           const released = fee.amountMinor > 0 ? null : releaseState({ ...kind, activationAt: null }, at);
           const status: ProductStatus = released?.status ?? "awaiting_payment";
-          const [copy] = await tx
-            .insert(products)
-            .values({
+          const copyId = await createListing(
+            tx,
+            {
               format: row.format,
               type: row.type,
               status,
@@ -1118,16 +1088,10 @@ export function createListingsService(deps: ListingsServiceDeps) {
               endsAt: released?.endsAt ?? null,
               createdAt: at,
               updatedAt: at,
-            })
-            .returning({ id: products.id });
-          await tx.insert(productStatusChanges).values({
-            productId: copy.id,
-            fromStatus: null,
-            toStatus: status,
-            actorId: user.id,
-            reason: `relisted_from:${id}`,
-            createdAt: at,
-          });
+            },
+            { actorId: user.id, reason: `relisted_from:${id}`, at },
+          );
+          const copy = { id: copyId };
           await tx.insert(listingSubmissions).values({
             productId: copy.id,
             feeBaseMinor: fee.baseMinor,
@@ -1188,34 +1152,15 @@ export function createListingsService(deps: ListingsServiceDeps) {
       // The payments module passes its transaction: the order is paid if and only if this commits.
       const inTransaction = <T>(work: (tx: Db) => Promise<T>) => (outer ? work(outer) : db.transaction(work));
       const released = await inTransaction(async (tx) => {
-        const [row] = await tx.select().from(products).where(eq(products.id, productId)).for("update");
-        if (row?.status !== "awaiting_payment") return false;
-        const state = releaseState({ ...row, duration: row.auctionDuration }, at);
-        assertTransition(row.status, state.status);
-        await tx
-          .update(products)
-          .set({
-            status: state.status,
-            activationAt: state.activationAt,
-            endsAt: state.endsAt,
-            updatedAt: at,
-          })
-          .where(eq(products.id, productId));
-        await tx.insert(productStatusChanges).values({
-          productId,
-          fromStatus: row.status,
-          toStatus: state.status,
-          actorId: null,
-          reason: "paid",
-          createdAt: at,
-        });
+        const state = await releaseListing(tx, productId, at);
+        if (!state) return false;
         await tx
           .update(listingSubmissions)
           .set({ feePaidAt: at, updatedAt: at })
           .where(eq(listingSubmissions.productId, productId));
-        await scheduleAfterRelease(tx, productId, state, row.format);
-        if (row.sellerId !== null)
-          await deps.notifier.notify(tx, row.sellerId, "payment_received", {
+        await scheduleAfterRelease(tx, productId, state, state.format);
+        if (state.sellerId !== null)
+          await deps.notifier.notify(tx, state.sellerId, "payment_received", {
             productId,
             variant: state.status,
             link: { page: "accountAdvertisements" },
@@ -1439,20 +1384,7 @@ export function createListingsService(deps: ListingsServiceDeps) {
           limit 1`)
           .then((result) => rowsOf(result));
         if (!thread || buyerId === user.id) return { status: "not_found" as const };
-        assertTransition(row.status, "sold");
-        const at = now();
-        await tx
-          .update(products)
-          .set({ status: "sold", winnerId: buyerId, endedAt: at, updatedAt: at })
-          .where(eq(products.id, id));
-        await tx.insert(productStatusChanges).values({
-          productId: id,
-          fromStatus: row.status,
-          toStatus: "sold",
-          actorId: user.id,
-          reason: `sold_to:${buyerId}`,
-          createdAt: at,
-        });
+        await markListingSold(tx, id, buyerId, { actorId: user.id, at: now() });
         const conversation = await openProductThread(tx, { productId: id, sellerId: user.id, buyerId });
         await deps.notifier.notify(tx, buyerId, "won", {
           productId: id,

@@ -1,12 +1,10 @@
 import path from "node:path";
-import { and, eq, inArray, ne, or } from "drizzle-orm";
 import type { Locale } from "#core/i18n/index.ts";
 import type { Mailer } from "#server/adapters/mail.ts";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
-import type { ErasureSubject, PersonalDataSource } from "#server/lib/personal-data.ts";
+import type { PersonalDataSource } from "#server/lib/personal-data.ts";
 import type { Logger } from "#server/logger.ts";
-import { productStatusChanges, products } from "../listings/tables/products.ts";
 import { createUploadLimiter, type UploadLimiter } from "../media/index.ts";
 import {
   addressesOf,
@@ -17,7 +15,12 @@ import {
 } from "./account-data/addresses.ts";
 import { removeAvatar, setAvatar } from "./account-data/avatar-upload.ts";
 import type { PasswordThrottle } from "./account-data/current-password.ts";
-import { deleteAccount, type RecordAudit, type RunningAuctionsOf } from "./account-data/deletion.ts";
+import {
+  deleteAccount,
+  deletionBlockers,
+  type RecordAudit,
+  type RunningAuctionsOf,
+} from "./account-data/deletion.ts";
 import { requestEmailChange } from "./account-data/email-change.ts";
 import { exportData } from "./account-data/export.ts";
 import { changePassword } from "./account-data/password-change.ts";
@@ -84,54 +87,10 @@ export function createAccountDataService(deps: {
     removeAvatar: (userId: number) => removeAvatar(resolved, userId),
     changePassword: (userId: number, raw: unknown, meta: Meta & { keepSessionHash: string | null }) =>
       changePassword(resolved, userId, raw, meta),
-    deletionBlockers: (userId: number) => deps.runningAuctionsOf(db, userId),
+    deletionBlockers: (userId: number) => deletionBlockers(deps.runningAuctionsOf, db, userId),
     deleteAccount: (userId: number, raw: unknown, meta: Meta) => deleteAccount(resolved, userId, raw, meta),
     exportData: (userId: number) => exportData(resolved, userId),
   };
 }
 
 export type AccountDataService = ReturnType<typeof createAccountDataService>;
-
-/** Listings a deleted account leaves behind unfinished are cancelled (nobody could answer a buyer). */
-const CANCELLED_ON_DELETION = ["draft", "awaiting_payment", "scheduled"] as const;
-
-/**
- * Cancels the unfinished listings of a deleted account (drafts, listings waiting for their fee or
- * their start, classifieds on sale) and records why; their ids. Still here until the listings
- * module's transitions take it over (listings.CancelUnfinishedListings).
- */
-export async function cancelUnfinishedListings(tx: Db, { userId, at }: ErasureSubject): Promise<number[]> {
-  const unfinished = await tx
-    .select({ id: products.id, status: products.status })
-    .from(products)
-    .where(
-      and(
-        eq(products.sellerId, userId),
-        or(
-          inArray(products.status, [...CANCELLED_ON_DELETION]),
-          and(eq(products.status, "active"), ne(products.format, "auction")),
-        ),
-      ),
-    );
-  if (unfinished.length === 0) return [];
-  await tx
-    .update(products)
-    .set({ status: "cancelled", updatedAt: at })
-    .where(
-      inArray(
-        products.id,
-        unfinished.map((p) => p.id),
-      ),
-    );
-  // The lifecycle's audit: which listings ended with the account, and why.
-  await tx.insert(productStatusChanges).values(
-    unfinished.map((p) => ({
-      productId: p.id,
-      fromStatus: p.status,
-      toStatus: "cancelled" as const,
-      actorId: userId,
-      reason: "account_deleted",
-    })),
-  );
-  return unfinished.map((p) => p.id);
-}

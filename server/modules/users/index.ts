@@ -1,6 +1,5 @@
 export {
   type AccountDataService,
-  cancelUnfinishedListings,
   createAccountDataService,
   type DeletionBlockers,
 } from "./account-data.ts";

@@ -9,6 +9,7 @@ import { sessions } from "../auth/tables.ts";
 import { createBiddingPersonalData } from "../bidding/index.ts";
 import { bids } from "../bidding/tables.ts";
 import { createAccountListingReads, createListingsPersonalData } from "../listings/index.ts";
+import { productStatusChanges, products } from "../listings/tables/products.ts";
 import { createMessagesPersonalData } from "../messages/index.ts";
 import { messages, messageThreads, userBlocks } from "../messages/tables.ts";
 import { createNewsletterPersonalData } from "../newsletter/index.ts";
@@ -73,30 +74,51 @@ beforeAll(async () => {
 afterAll(() => database?.dispose());
 
 describe("listings", () => {
-  it("exports the listings and won auctions; erasing hands the cancellation to listings' operation", async () => {
+  it("exports the listings and won auctions; erasing cancels the unfinished ones and says which", async () => {
     const seller = await account();
     const winner = await account();
-    const own = await auction(seller.userId, { status: "draft" });
+    const draft = await auction(seller.userId, { status: "draft" });
     const won = await auction(seller.userId, {
       status: "sold",
       winnerId: winner.userId,
       currentPriceMinor: 12_000,
     });
-    const cancelled: number[][] = [];
-    const source = createListingsPersonalData(db, {
-      cancelUnfinished: async (_tx, subject) => {
-        cancelled.push([subject.userId, subject.at.getTime()]);
-        return [own.id];
-      },
-    });
+    const classified = await insertProduct(db, { categoryId, format: "classified", sellerId: seller.userId });
+    const source = createListingsPersonalData(db);
     const exported = await source.exportFor(seller);
-    expect((exported.listings as { id: number }[]).map((row) => row.id)).toEqual([own.id, won.id]);
+    expect((exported.listings as { id: number }[]).map((row) => row.id)).toEqual([
+      draft.id,
+      won.id,
+      classified.id,
+    ]);
     expect(exported.wonAuctions).toEqual([]);
     expect((await source.exportFor(winner)).wonAuctions).toEqual([
       { productId: won.id, productName: won.nameCs, priceMinor: 12_000, endedAt: null },
     ]);
-    expect(await erase(source, seller)).toEqual({ cancelledListings: [own.id] });
-    expect(cancelled).toEqual([[seller.userId, at.getTime()]]);
+    const done = (await erase(source, seller)) as { cancelledListings: number[] };
+    expect([...done.cancelledListings].sort((x, y) => x - y)).toEqual([draft.id, classified.id]);
+    const statuses = await db
+      .select({ id: products.id, status: products.status })
+      .from(products)
+      .where(eq(products.sellerId, seller.userId))
+      .orderBy(products.id);
+    expect(statuses).toEqual([
+      { id: draft.id, status: "cancelled" },
+      { id: won.id, status: "sold" },
+      { id: classified.id, status: "cancelled" },
+    ]);
+    const changes = await db
+      .select()
+      .from(productStatusChanges)
+      .where(eq(productStatusChanges.productId, draft.id));
+    expect(changes).toEqual([
+      expect.objectContaining({
+        fromStatus: "draft",
+        toStatus: "cancelled",
+        actorId: seller.userId,
+        reason: "account_deleted",
+      }),
+    ]);
   });
 });
 

@@ -23,7 +23,20 @@ export type DeletionBlockers = { sellingAuctions: number; leadingAuctions: numbe
  * The running auctions an account sells and leads, inside the given transaction or on the database
  * (a port: listings.runningAuctionsOf, passed in by server/services.ts).
  */
-export type RunningAuctionsOf = (executor: Db, userId: number) => Promise<DeletionBlockers>;
+export type RunningAuctionsOf = (
+  executor: Db,
+  userId: number,
+) => Promise<{ selling: number; leading: number }>;
+
+/** What keeps the account from being deleted now, inside the given transaction or on the database. */
+export async function deletionBlockers(
+  runningAuctionsOf: RunningAuctionsOf,
+  executor: Db,
+  userId: number,
+): Promise<DeletionBlockers> {
+  const { selling, leading } = await runningAuctionsOf(executor, userId);
+  return { sellingAuctions: selling, leadingAuctions: leading };
+}
 
 /** Writes the back office's audit record, inside the given transaction (a port: admin's audit service). */
 export type RecordAudit = (
@@ -99,7 +112,7 @@ async function anonymise(tx: Db, userId: number, at: Date) {
 async function eraseAccount(deps: DeletionDeps, user: { id: number; email: string }, locale: Locale) {
   return deps.db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
-    const reasons = blockerReasons(await deps.runningAuctionsOf(tx, user.id), locale);
+    const reasons = blockerReasons(await deletionBlockers(deps.runningAuctionsOf, tx, user.id), locale);
     if (reasons.length > 0) return reasons;
     const at = deps.now();
     const subject = { userId: user.id, email: user.email, at };

@@ -1,0 +1,267 @@
+import { and, eq, inArray, ne, or } from "drizzle-orm";
+import {
+  type AuctionLeader,
+  type AuctionOutcome,
+  closedStatus,
+  closeOutcome,
+  closeReason,
+  leadingPrice,
+} from "#core/lifecycles/auction.ts";
+import { assertTransition, INITIAL_STATUSES, releaseState } from "#core/lifecycles/listing.ts";
+import { auctionEnd } from "#core/rules/auction-end.ts";
+import type { Db } from "#server/db/client.ts";
+import {
+  type NewProduct,
+  type ProductFormat,
+  type ProductStatus,
+  productStatusChanges,
+  products,
+} from "./tables/products.ts";
+
+/**
+ * The one place where a listing (a products row) is created and its status written
+ * (docs/architecture.md, "Lifecycles"; tests/architecture/status-writes.test.ts checks it). Each
+ * operation takes the caller's transaction, reads the row under its lock, checks the move against
+ * the lifecycle table (core/lifecycles/listing.ts), writes it and records it in
+ * product_status_changes (from, to, who, why). Who may ask for a move (the seller, a payment, a
+ * job) is the caller's rule; these only keep the lifecycle.
+ */
+
+/** Who made a change and why, for product_status_changes; `at` defaults to the database's now. */
+export type StatusChange = { actorId: number | null; reason: string; at?: Date };
+
+async function record(
+  tx: Db,
+  productIds: number[],
+  from: ProductStatus | null | ((productId: number) => ProductStatus),
+  to: ProductStatus,
+  change: StatusChange,
+) {
+  if (productIds.length === 0) return;
+  await tx.insert(productStatusChanges).values(
+    productIds.map((productId) => ({
+      productId,
+      fromStatus: typeof from === "function" ? from(productId) : from,
+      toStatus: to,
+      actorId: change.actorId,
+      reason: change.reason,
+      createdAt: change.at,
+    })),
+  );
+}
+
+async function lockRow(tx: Db, id: number) {
+  const [row] = await tx.select().from(products).where(eq(products.id, id)).for("update");
+  return row ?? null;
+}
+
+/** A new listing's columns: its status must be one a listing may start in (INITIAL_STATUSES). */
+export type NewListing = Omit<NewProduct, "id" | "status"> & { status: ProductStatus };
+
+/** Adds a listing (a new one, or a relisted copy) and records its creation; returns its id. */
+export async function createListing(tx: Db, values: NewListing, change: StatusChange): Promise<number> {
+  if (!INITIAL_STATUSES.includes(values.status))
+    throw new Error(`A listing cannot start as ${values.status}`);
+  const [row] = await tx.insert(products).values(values).returning({ id: products.id });
+  await record(tx, [row.id], null, values.status, change);
+  return row.id;
+}
+
+/**
+ * Columns of a listing other than its status (the seller's edit): the lifecycle is not touched,
+ * so the caller holds the row lock and decides what may change.
+ */
+export type ListingChanges = Omit<Partial<NewProduct>, "id" | "status">;
+
+export async function updateListing(tx: Db, id: number, changes: ListingChanges): Promise<void> {
+  if ("status" in changes) throw new Error("A listing's status changes only through its transitions");
+  await tx.update(products).set(changes).where(eq(products.id, id));
+}
+
+export type Release = {
+  status: "scheduled" | "active";
+  activationAt: Date;
+  endsAt: Date | null;
+  format: ProductFormat;
+  sellerId: number | null;
+};
+
+/**
+ * The fee of an unpaid listing was paid: awaiting_payment -> scheduled (a future activation
+ * date) or active, its dates fixed from `at`. Null when it was not awaiting payment (a repeated
+ * notification changes nothing).
+ */
+export async function releaseAfterPayment(tx: Db, id: number, at: Date): Promise<Release | null> {
+  const row = await lockRow(tx, id);
+  if (row?.status !== "awaiting_payment") return null;
+  const state = releaseState({ ...row, duration: row.auctionDuration }, at);
+  assertTransition(row.status, state.status);
+  await tx
+    .update(products)
+    .set({ status: state.status, activationAt: state.activationAt, endsAt: state.endsAt, updatedAt: at })
+    .where(eq(products.id, id));
+  await record(tx, [id], row.status, state.status, { actorId: null, reason: "paid", at });
+  return { ...state, format: row.format, sellerId: row.sellerId };
+}
+
+export type Activation =
+  | { status: "activated"; format: ProductFormat; endsAt: Date | null; sellerId: number | null }
+  /** Its date has not come: the caller re-queues the activation for `activationAt`. */
+  | { status: "not_due"; activationAt: Date }
+  /** Not scheduled (activated already, cancelled...): nothing to do. */
+  | { status: "skipped" };
+
+/**
+ * The activation date of a scheduled listing has come: scheduled -> active. An auction keeps the
+ * end fixed when it was released; one without an end gets it from this moment by its duration.
+ */
+export async function activate(tx: Db, id: number, at: Date): Promise<Activation> {
+  const row = await lockRow(tx, id);
+  if (row?.status !== "scheduled") return { status: "skipped" };
+  if (row.activationAt && row.activationAt.getTime() > at.getTime())
+    return { status: "not_due", activationAt: row.activationAt };
+  const endsAt =
+    row.endsAt ?? (row.format === "auction" ? auctionEnd(row.auctionDuration ?? "week", at) : null);
+  assertTransition(row.status, "active");
+  await tx
+    .update(products)
+    .set({ status: "active", endsAt, activationAt: row.activationAt ?? at, updatedAt: at })
+    .where(eq(products.id, id));
+  await record(tx, [id], "scheduled", "active", { actorId: null, reason: "activation_date", at });
+  return { status: "activated", format: row.format, endsAt, sellerId: row.sellerId };
+}
+
+/**
+ * Closes a live auction whose end has come (the caller checked the end under the lock it holds):
+ * active -> sold to the leader at the current price when the reserve is met, else active -> ended
+ * (core/lifecycles/auction.ts). Writes the winner, ended_at and the leader as decided (an auction
+ * whose bids were written without a leader on its row gets it from the caller, who read the bids).
+ * Null when the listing is not a live auction.
+ */
+export async function closeAuction(
+  tx: Db,
+  id: number,
+  close: { leader: AuctionLeader | null; at: Date },
+): Promise<AuctionOutcome | null> {
+  const row = await lockRow(tx, id);
+  if (row?.format !== "auction" || row.status !== "active") return null;
+  const { leader, at } = close;
+  const outcome = closeOutcome({
+    leader,
+    currentPriceMinor: leadingPrice(row),
+    reservePriceMinor: row.reservePriceMinor,
+  });
+  const status = closedStatus(outcome);
+  assertTransition(row.status, status);
+  await tx
+    .update(products)
+    .set({
+      status,
+      endedAt: at,
+      winnerId: outcome.outcome === "sold" ? outcome.winnerId : null,
+      leaderId: leader?.userId ?? null,
+      leaderMaxMinor: leader?.maxMinor ?? null,
+      leaderSince: leader?.since ?? null,
+      updatedAt: at,
+    })
+    .where(eq(products.id, id));
+  await record(tx, [id], "active", status, { actorId: null, reason: closeReason(outcome), at });
+  return outcome;
+}
+
+/** The seller closes a live classified with a buyer: active -> sold, the buyer as its winner. */
+export async function markSold(
+  tx: Db,
+  id: number,
+  buyerId: number,
+  by: { actorId: number; at: Date },
+): Promise<void> {
+  const row = await lockRow(tx, id);
+  if (!row) throw new Error(`No listing ${id}`);
+  assertTransition(row.status, "sold");
+  await tx
+    .update(products)
+    .set({ status: "sold", winnerId: buyerId, endedAt: by.at, updatedAt: by.at })
+    .where(eq(products.id, id));
+  await record(tx, [id], row.status, "sold", {
+    actorId: by.actorId,
+    reason: `sold_to:${buyerId}`,
+    at: by.at,
+  });
+}
+
+/** Withdraws a listing (the seller; whether nobody bid is the caller's check under the same lock). */
+export async function cancel(tx: Db, id: number, by: StatusChange & { at: Date }): Promise<void> {
+  const row = await lockRow(tx, id);
+  if (!row) throw new Error(`No listing ${id}`);
+  assertTransition(row.status, "cancelled");
+  await tx.update(products).set({ status: "cancelled", updatedAt: by.at }).where(eq(products.id, id));
+  await record(tx, [id], row.status, "cancelled", by);
+}
+
+/**
+ * Unpaid listings expire (awaiting_payment -> expired, "never paid"): of `ids`, those still
+ * awaiting payment under the lock. Returns the ids that expired.
+ */
+export async function expire(tx: Db, ids: number[], at: Date): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(and(inArray(products.id, ids), eq(products.status, "awaiting_payment")))
+    .for("update");
+  const expiring = rows.map((row) => row.id);
+  if (expiring.length === 0) return [];
+  assertTransition("awaiting_payment", "expired");
+  await tx.update(products).set({ status: "expired", updatedAt: at }).where(inArray(products.id, expiring));
+  await record(tx, expiring, "awaiting_payment", "expired", { actorId: null, reason: "unpaid", at });
+  return expiring;
+}
+
+/** Moderation refuses a listing (awaiting_payment, scheduled or active -> rejected). */
+export async function reject(
+  tx: Db,
+  id: number,
+  reason: string,
+  by: { actorId: number | null; at: Date } = { actorId: null, at: new Date() },
+): Promise<void> {
+  const row = await lockRow(tx, id);
+  if (!row) throw new Error(`No listing ${id}`);
+  assertTransition(row.status, "rejected");
+  await tx.update(products).set({ status: "rejected", updatedAt: by.at }).where(eq(products.id, id));
+  await record(tx, [id], row.status, "rejected", { ...by, reason });
+}
+
+/** What a deleted account leaves unfinished: not yet live, or a live classified (nobody could answer a buyer). */
+const CANCELLED_ON_DELETION = ["draft", "awaiting_payment", "scheduled"] as const;
+
+/**
+ * The seller deleted their account: their unfinished listings are cancelled (a running auction
+ * blocks the deletion, the caller's check). Returns the ids cancelled.
+ */
+export async function cancelForDeletedAccount(tx: Db, sellerId: number, at: Date): Promise<number[]> {
+  const unfinished = await tx
+    .select({ id: products.id, status: products.status })
+    .from(products)
+    .where(
+      and(
+        eq(products.sellerId, sellerId),
+        or(
+          inArray(products.status, [...CANCELLED_ON_DELETION]),
+          and(eq(products.status, "active"), ne(products.format, "auction")),
+        ),
+      ),
+    )
+    .for("update");
+  if (unfinished.length === 0) return [];
+  for (const row of unfinished) assertTransition(row.status, "cancelled");
+  const ids = unfinished.map((row) => row.id);
+  const before = new Map(unfinished.map((row) => [row.id, row.status]));
+  await tx.update(products).set({ status: "cancelled", updatedAt: at }).where(inArray(products.id, ids));
+  // The lifecycle's audit: which listings ended with the account, and why (at the database's now, as before).
+  await record(tx, ids, (id) => before.get(id)!, "cancelled", {
+    actorId: sellerId,
+    reason: "account_deleted",
+  });
+  return ids;
+}
