@@ -8,7 +8,7 @@ import { createNotificationListener } from "./db/listen.ts";
 import { createJobRunner, type JobRunner } from "./jobs/runner.ts";
 import { createStreamSlots } from "./lib/stream-slots.ts";
 import type { Logger } from "./logger.ts";
-import { createAuditService } from "./modules/admin/index.ts";
+import { createAuditService, recordAudit } from "./modules/admin/index.ts";
 import {
   createAuthPersonalData,
   createAuthService,
@@ -31,6 +31,8 @@ import {
   createListingsPersonalData,
   createListingsService,
   createProductDetailService,
+  lockListing,
+  promote,
   registerListingJobs,
   runningAuctionsOf,
   submittedListingCount,
@@ -68,6 +70,7 @@ import {
   createProfileService,
   createSignInAccounts,
   createVerificationService,
+  invoiceDetailsOf,
 } from "./modules/users/index.ts";
 import {
   createWatchdogPersonalData,
@@ -175,7 +178,14 @@ export function createServices({
     db,
     settings: createSettingsService(db),
     notifier,
-    listings,
+    listings: {
+      listing: listings.listing,
+      releaseAfterPayment: listings.releaseAfterPayment,
+      lockListing,
+      promote,
+    },
+    invoiceDetailsOf,
+    recordAudit,
     bankAccountIban: config.bankAccountIban,
     logger,
   });
@@ -300,7 +310,7 @@ export function createServices({
       isKnownCountry: createCountryCheck(db),
       runningAuctionsOf,
       personalData,
-      recordAudit: (entry, tx) => audit.record(entry, tx),
+      recordAudit,
       uploads,
       logger,
     }),

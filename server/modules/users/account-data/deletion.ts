@@ -38,8 +38,9 @@ export async function deletionBlockers(
   return { sellingAuctions: selling, leadingAuctions: leading };
 }
 
-/** Writes the back office's audit record, inside the given transaction (a port: admin's audit service). */
+/** Writes the back office's audit record inside the given transaction (a port: admin's recordAudit). */
 export type RecordAudit = (
+  tx: Db,
   entry: {
     actorId: number | null;
     action: string;
@@ -48,7 +49,6 @@ export type RecordAudit = (
     data?: Record<string, unknown>;
     ip?: string | null;
   },
-  executor: Db,
 ) => Promise<void>;
 
 export type DeletionDeps = {
@@ -119,17 +119,14 @@ async function eraseAccount(deps: DeletionDeps, user: { id: number; email: strin
     const done: Record<string, unknown> = {};
     for (const source of deps.personalData) Object.assign(done, await source.eraseFor(tx, subject));
     await anonymise(tx, user.id, at);
-    await deps.recordAudit(
-      {
-        actorId: user.id,
-        action: "user.delete",
-        entity: "user",
-        entityId: String(user.id),
-        data: done,
-        ip: null,
-      },
-      tx,
-    );
+    await deps.recordAudit(tx, {
+      actorId: user.id,
+      action: "user.delete",
+      entity: "user",
+      entityId: String(user.id),
+      data: done,
+      ip: null,
+    });
     return null;
   });
 }
