@@ -18,9 +18,9 @@ export default {
       severity: "error",
       comment:
         "core/ is the floor both halves stand on: it imports only itself and a few pure packages, never app/, server/ or Node's built-ins.",
-      from: { path: "^core/" },
+      from: { path: "^core/", pathNot: TESTS },
       to: {
-        pathNot: ["^core/", "^node_modules/(zod|@date-fns/tz|date-fns|react-router)/"],
+        pathNot: ["^core/", "(^|/)node_modules/(zod|@date-fns/tz|date-fns|react-router)/"],
       },
     },
     {

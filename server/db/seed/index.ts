@@ -8,6 +8,7 @@ import { hashPassword } from "#server/modules/auth/index.ts";
 import { backfillAuctionLeaders } from "#server/modules/bidding/index.ts";
 import { searchText, withDiscount } from "#server/modules/listings/index.ts";
 import { issueInvoice, variableSymbolOf } from "#server/modules/payments/index.ts";
+import { invoiceDetailsOf } from "#server/modules/users/index.ts";
 import type { Db } from "../client.ts";
 import * as t from "../schema.ts";
 import { brands as brandSeeds, packages as packageSeeds } from "./brands.ts";
@@ -1027,6 +1028,7 @@ async function seedActivity(tx: Tx, ctx: ActivityContext): Promise<Record<string
       paid,
       { method: "bank_transfer", variableSymbol: variableSymbolOf(paid.id) },
       paidAt,
+      invoiceDetailsOf,
     );
 
   return {

@@ -6,7 +6,7 @@ import { catalogApi, listingsApi } from "#server/modules/listings/api/index.ts";
 import { listsApi } from "#server/modules/lists/api.ts";
 import { messagesApi } from "#server/modules/messages/api.ts";
 import { newsletterApi } from "#server/modules/newsletter/api.ts";
-import { paymentsApi } from "#server/modules/payments/api.ts";
+import { paymentsApi } from "#server/modules/payments/api/index.ts";
 import { reviewsApi } from "#server/modules/reviews/api.ts";
 import { settingsApi } from "#server/modules/settings/api.ts";
 import { accountApi, securityApi } from "#server/modules/users/api/index.ts";

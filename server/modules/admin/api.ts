@@ -1,12 +1,13 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
+import { PAYMENT_METHODS } from "#core/contracts/payments.ts";
 import { translate } from "#core/i18n/index.ts";
+import { PAYMENT_STATUSES } from "#core/lifecycles/payment.ts";
 import { issuesToFieldErrors } from "#core/validation/field-errors.ts";
 import { MAX_INT4 } from "#core/validation/limits.ts";
 import { bearerSecurity, createApiRouter, requireUser } from "#server/http/api/router.ts";
 import { errorResponses, idPathParam, jsonContent, MessageBody } from "#server/http/api/schemas.ts";
 import type { AppEnv } from "#server/http/types.ts";
-import { PAYMENT_METHODS, PAYMENT_STATUSES } from "../payments/tables.ts";
 import { SETTING_NAMES, SETTING_SPECS } from "../settings/index.ts";
 
 /** Back-office calls: admins only (403 for everyone else), every change audited. */

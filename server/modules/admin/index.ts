@@ -1,1 +1,2 @@
-export { createAuditService } from "./service.ts";
+export { recordAudit } from "./record.ts";
+export { type AuditEntry, type AuditService, createAuditService } from "./service.ts";

@@ -24,6 +24,13 @@
  *   runningAuctionsOf(db, userId) -> { selling, leading }
  * And for payments: lockListing(tx, id) (the row lock "pay" queues on), promote(tx, id, days, at).
  */
+
+export {
+  type AccountListingReads,
+  createAccountListingReads,
+  type LinkedListing,
+  submittedListingCount,
+} from "./account-reads.ts";
 export {
   type AuctionRow,
   auctionsEndingSoonIds,
@@ -40,11 +47,16 @@ export {
   runningAuctionsOf,
 } from "./auction-rows.ts";
 export { createListingQueries } from "./browse/listing-queries.ts";
+export { type CategorySummary, categoryChains, categorySummaries } from "./category-summaries.ts";
+export { type SoldDeal, soldDealsOf } from "./deals.ts";
 export { createProductDetailService, maskUsername } from "./detail/product-detail.ts";
 export { type Fee, type PromotionFees, promotionFee, readPromotionFees, withDiscount } from "./fees.ts";
 export { createListingImageStore } from "./image-store.ts";
 export { encodeListingImage } from "./images.ts";
 export { registerListingJobs } from "./jobs.ts";
+export { type NewSupply, suppliesLiveBetween } from "./new-supplies.ts";
+export { createListingsPersonalData } from "./personal-data.ts";
+export { type ProductSummary, productSummaries, productsInStock } from "./product-summaries.ts";
 export { refreshSearchText } from "./search/search-index.ts";
 export { categoryPathNames, productSearchName, productSearchText, searchText } from "./search/search-text.ts";
 export { createListingsService, type MyListing } from "./service.ts";

@@ -1,5 +1,6 @@
 import type { JobRunner } from "#server/jobs/runner.ts";
-import { MESSAGE_NOTICE_QUEUE, type MessagesService } from "./service.ts";
+import { MESSAGE_NOTICE_QUEUE } from "./notice-mail.ts";
+import type { MessagesService } from "./service.ts";
 
 /**
  * `message.notice`: the mail about unread messages in one thread for one recipient. `stately`

@@ -8,7 +8,7 @@ import { LEADING_QUEUE } from "../bidding/index.ts";
 import { products } from "../listings/tables/products.ts";
 import { reviewReports, reviews } from "../reviews/tables.ts";
 import { users } from "../users/tables.ts";
-import { MESSAGE_NOTICE_QUEUE, MESSAGE_NOTICE_WINDOW_MS } from "./service.ts";
+import { MESSAGE_NOTICE_QUEUE, MESSAGE_NOTICE_WINDOW_MS } from "./notice-mail.ts";
 import { messageReports, messages, threadParticipants } from "./tables.ts";
 
 /**

@@ -3,9 +3,10 @@ import type { Db } from "#server/db/client.ts";
 import { messages, messageThreads, threadParticipants } from "./tables.ts";
 
 /*
- * The rows of threads and messages, written inside the caller's transaction: the messages service
- * (service.ts) and the modules that open threads or add system messages (bidding, listings) share
- * these so that a thread is created once and a system message lands in the one system thread.
+ * The rows of threads and messages, written inside the caller's transaction: the messages module
+ * (conversation.ts, notifier.ts) and the modules that open threads or add system messages
+ * (bidding, listings) share these so that a thread is created once and a system message lands in
+ * the one system thread.
  */
 
 /**

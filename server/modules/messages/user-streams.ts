@@ -2,7 +2,7 @@ import type { MessageCounter, UserEvent } from "#core/contracts/messages.ts";
 import type { NotificationListener } from "#server/db/listen.ts";
 import { createStreamHub } from "#server/db/stream-hub.ts";
 import type { Logger } from "#server/logger.ts";
-import { USER_EVENTS_CHANNEL } from "./notifications.ts";
+import { USER_EVENTS_CHANNEL } from "./announce.ts";
 
 /**
  * The signed-in user's live feed (GET /api/me/events): Server-Sent Events fed by the NOTIFYs on

@@ -1,1 +1,3 @@
-export { createNewsletterService, followEmailChange, type NewsletterService } from "./service.ts";
+export { followEmailChange } from "./email-change.ts";
+export { createNewsletterPersonalData } from "./personal-data.ts";
+export { createNewsletterService, type NewsletterService } from "./service.ts";

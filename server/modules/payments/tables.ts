@@ -10,6 +10,9 @@ import {
   unique,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { ORDER_KINDS, PAYMENT_METHODS, REFUND_REASONS } from "#core/contracts/payments.ts";
+import { ORDER_STATUSES } from "#core/lifecycles/order.ts";
+import { PAYMENT_STATUSES } from "#core/lifecycles/payment.ts";
 import {
   between,
   createdAt,
@@ -23,20 +26,9 @@ import {
 import { productKey } from "../listings/keys.ts";
 import { userKey } from "../users/keys.ts";
 
-export const ORDER_KINDS = ["shop", "listing_fee", "promotion"] as const;
-export const ORDER_STATUSES = ["new", "awaiting_payment", "paid", "cancelled", "refunded"] as const;
-export const PAYMENT_METHODS = ["bank_transfer", "card", "test"] as const;
-export const PAYMENT_STATUSES = ["created", "pending", "paid", "failed", "cancelled", "refunded"] as const;
-/** Why a payment was refunded: `duplicate` = it succeeded for an order already paid by another payment. */
-export const REFUND_REASONS = ["duplicate"] as const;
 export const INVOICE_KINDS = ["invoice", "credit_note"] as const;
 export const VOUCHER_KINDS = ["percent", "fixed"] as const;
 
-export type OrderKind = (typeof ORDER_KINDS)[number];
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-export type RefundReason = (typeof REFUND_REASONS)[number];
 export type VoucherKind = (typeof VOUCHER_KINDS)[number];
 
 /** An address as stored on an order (a snapshot, not a reference to the user's addresses). */

@@ -4,7 +4,7 @@ import { translate } from "#core/i18n/index.ts";
 import { bearerSecurity, createApiRouter, requireUser } from "#server/http/api/router.ts";
 import { errorResponses, idPathParam, jsonContent, MessageBody } from "#server/http/api/schemas.ts";
 import type { AppEnv } from "#server/http/types.ts";
-import { REVIEW_COMMENT_MAX, REVIEW_REPLY_MAX } from "./service.ts";
+import { REVIEW_COMMENT_MAX, REVIEW_REPLY_MAX } from "./give.ts";
 
 /**
  * Reviews (issue 7): after a deal, the seller and the buyer rate each other once (1-5 stars and an

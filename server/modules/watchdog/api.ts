@@ -4,7 +4,7 @@ import { translate } from "#core/i18n/index.ts";
 import { bearerSecurity, createApiRouter, requireUser } from "#server/http/api/router.ts";
 import { errorResponses, idPathParam, jsonContent, MessageBody } from "#server/http/api/schemas.ts";
 import type { AppEnv } from "#server/http/types.ts";
-import { WATCHDOG_QUERY_MAX } from "./service.ts";
+import { WATCHDOG_QUERY_MAX } from "./input.ts";
 import { WATCHDOG_DELIVERIES, WATCHDOG_KINDS } from "./tables.ts";
 
 /**

@@ -1,1 +1,3 @@
-export { createWatchdogService, registerWatchdogJobs } from "./service.ts";
+export { registerWatchdogJobs } from "./jobs.ts";
+export { createWatchdogPersonalData } from "./personal-data.ts";
+export { createWatchdogService, type WatchdogService } from "./service.ts";

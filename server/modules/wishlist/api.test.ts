@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { insertCatalogFixture, insertProduct } from "#server/test/fixtures.ts";
 import { products } from "../listings/tables/products.ts";
-import { MAX_WISHLIST_ITEMS } from "./service.ts";
+import { MAX_WISHLIST_ITEMS } from "./items.ts";
 import { wishlistItems, wishlists } from "./tables.ts";
 
 let api: TestApi;

@@ -3,7 +3,8 @@ import { setCookie } from "hono/cookie";
 import { translate } from "#core/i18n/index.ts";
 import { bearerSecurity, createApiRouter, requireUser } from "#server/http/api/router.ts";
 import { errorResponses, jsonContent, LocaleParam, MessageBody } from "#server/http/api/schemas.ts";
-import { MAX_WISHLIST_ITEMS, type WishlistView } from "./service.ts";
+import { MAX_WISHLIST_ITEMS } from "./items.ts";
+import type { WishlistView } from "./view.ts";
 
 /** The guest's wishlist cookie (spec 3 and 9): the temp_id, kept 14 days. */
 export const GUEST_WISHLIST_COOKIE = "guest-wishlist";

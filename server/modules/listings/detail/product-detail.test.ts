@@ -295,6 +295,7 @@ describe("productDetail", () => {
     for (let i = 0; i < 8; i++) await insertProductImage(api.db, many.id, { position: i });
 
     const counted = countingDb(api.db);
+    const unused = () => Promise.reject(new Error("not read by the product page"));
     // Wired as server/services.ts wires it, every module on the counted connection.
     const service = createProductDetailService(counted.db, createSettingsService(counted.db), {
       bidsOf: (productId) => visibleBidsOf(counted.db, productId),
@@ -302,7 +303,8 @@ describe("productDetail", () => {
       rating: (userId) =>
         createReviewsService({
           db: counted.db,
-          notifier: { notify: () => Promise.reject(new Error("unused")) },
+          notifier: { notify: unused },
+          reads: { soldDealsOf: unused, productSummaries: unused, publicNamesOf: unused },
         }).rating(userId),
     });
     const detail = await service.productDetail(many.id, "cs", now);

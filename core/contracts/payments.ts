@@ -1,0 +1,116 @@
+import type { OrderStatus } from "../lifecycles/order.ts";
+import type { PaymentStatus } from "../lifecycles/payment.ts";
+import type { ProductStatus } from "./catalog.ts";
+
+/**
+ * What users pay the operator, as the server's payments module returns it and the pages and the
+ * API show it (docs/product/payments.md). Plain JSON: instants are ISO strings, money CZK minor
+ * units. The statuses and their moves are core/lifecycles/order.ts and payment.ts.
+ */
+
+/** Shop carts (not built), insertion fees of listings, promotions (topování). */
+export const ORDER_KINDS = ["shop", "listing_fee", "promotion"] as const;
+export const PAYMENT_METHODS = ["bank_transfer", "card", "test"] as const;
+/** Why a payment was refunded: `duplicate` = it succeeded for an order already paid by another payment. */
+export const REFUND_REASONS = ["duplicate"] as const;
+
+export type OrderKind = (typeof ORDER_KINDS)[number];
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export type RefundReason = (typeof REFUND_REASONS)[number];
+
+/** An order's page and the account's payments list: the order, how to pay it, how it went. */
+export type OrderView = {
+  id: number;
+  hash: string;
+  kind: OrderKind;
+  status: OrderStatus;
+  /** The listing a fee or promotion is for (null once it is gone). */
+  listing: { id: number; name: string; url: string; status: ProductStatus } | null;
+  promotionDays: number | null;
+  subtotalMinor: number;
+  discountMinor: number;
+  totalMinor: number;
+  currencyCode: string;
+  createdAt: string;
+  paidAt: string | null;
+  /** The order's page in the request's language. */
+  summaryPath: string;
+  /** It can be paid now: unpaid, and the listing still waits for it (fee) or is live (promotion). */
+  payable: boolean;
+  /** How to pay by bank transfer (when payable and a bank account is configured). */
+  bankTransfer: {
+    iban: string;
+    ibanFormatted: string;
+    variableSymbol: string;
+    amountMinor: number;
+    message: string;
+    /** The QR payment's content (SPAYD). */
+    spayd: string;
+  } | null;
+  /** A card gateway is on: the payer may be sent to it. */
+  card: boolean;
+  /** The latest card attempt, for the page's result line after the gateway. */
+  lastCardPayment: { status: PaymentStatus; at: string } | null;
+  /** A promotion's listing: topped until (ISO), when it still is. */
+  toppedUntil: string | null;
+  /** The tax document of a paid order. */
+  invoiceNumber: string | null;
+  /** A second card payment succeeded for the paid order and was refunded to the payer. */
+  duplicateRefunded: boolean;
+};
+
+/** A payment as the operator sees it (GET /api/admin/payments). */
+export type AdminPayment = {
+  id: number;
+  orderId: number;
+  method: PaymentMethod;
+  provider: string;
+  providerPaymentId: string | null;
+  status: PaymentStatus;
+  amountMinor: number;
+  createdAt: string;
+  paidAt: string | null;
+  /** Succeeded for an order already paid, so refunded (the refund is done once `refundedAt` is set). */
+  refundedAsDuplicate: boolean;
+  refundedAt: string | null;
+};
+
+/** A party of a tax document: the operator (supplier) or the buyer (customer). */
+export type InvoiceParty = {
+  name: string;
+  street?: string;
+  city?: string;
+  zip?: string;
+  countryCode?: string | null;
+  companyId?: string | null;
+  taxId?: string | null;
+  email?: string;
+};
+
+export type InvoiceLine = {
+  description: string;
+  quantity: number;
+  unitPriceMinor: number;
+  totalMinor: number;
+};
+
+/** A tax document as issued, frozen (VAT Act 235/2004 §29; docs/product/payments.md). */
+export type InvoicePayload = {
+  number: string;
+  orderId: number;
+  issuedAt: string;
+  /** The date of the taxable supply: the payment. */
+  suppliedAt: string;
+  supplier: InvoiceParty & { register?: string };
+  customer: InvoiceParty;
+  /** Prices include VAT at `vatRate`. */
+  lines: InvoiceLine[];
+  vatRate: number;
+  /** The tax base, the VAT and the total, CZK minor units. */
+  baseMinor: number;
+  vatMinor: number;
+  totalMinor: number;
+  currencyCode: string;
+  paymentMethod: "bank_transfer" | "card";
+  variableSymbol: string;
+};

@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import {
+  assertInitial,
+  assertTransition,
+  canTransition,
+  IllegalTransitionError,
+  INITIAL_STATUSES,
+  isFinal,
+  ORDER_STATUSES,
+  ORDER_TRANSITIONS,
+  statusesBefore,
+} from "./order.ts";
+
+describe("order lifecycle", () => {
+  it("allows exactly the moves of docs/product/lifecycles.md", () => {
+    const allowed = ORDER_STATUSES.flatMap((from) =>
+      ORDER_STATUSES.filter((to) => canTransition(from, to)).map((to) => `${from}->${to}`),
+    );
+    expect(allowed.sort()).toEqual(
+      [
+        "new->awaiting_payment",
+        "new->paid",
+        "new->cancelled",
+        "awaiting_payment->paid",
+        "awaiting_payment->cancelled",
+        "cancelled->paid",
+      ].sort(),
+    );
+  });
+
+  it("has a row for every status; a paid order is final, never paid again", () => {
+    expect(Object.keys(ORDER_TRANSITIONS).sort()).toEqual([...ORDER_STATUSES].sort());
+    expect(isFinal("paid")).toBe(true);
+    expect(isFinal("refunded")).toBe(true);
+    for (const to of ORDER_STATUSES) expect(canTransition("paid", to)).toBe(false);
+    expect(isFinal("awaiting_payment")).toBe(false);
+    expect(isFinal("cancelled")).toBe(false);
+  });
+
+  it("never goes back to awaiting payment, and a cancelled order is paid only, never revived unpaid", () => {
+    for (const from of ORDER_STATUSES) expect(canTransition(from, "awaiting_payment")).toBe(from === "new");
+    expect(canTransition("cancelled", "cancelled")).toBe(false);
+    expect(statusesBefore("cancelled")).toEqual(["new", "awaiting_payment"]);
+    expect(statusesBefore("paid")).toEqual(["new", "awaiting_payment", "cancelled"]);
+  });
+
+  it("assertTransition throws on an illegal move and names it; creation starts unpaid", () => {
+    expect(() => assertTransition("awaiting_payment", "paid")).not.toThrow();
+    expect(() => assertTransition("paid", "cancelled")).toThrow(IllegalTransitionError);
+    expect(() => assertTransition("paid", "paid")).toThrow("order transition paid -> paid");
+    expect(INITIAL_STATUSES).toEqual(["new", "awaiting_payment"]);
+    expect(() => assertInitial("awaiting_payment")).not.toThrow();
+    expect(() => assertInitial("paid")).toThrow("order transition (new) -> paid");
+  });
+});

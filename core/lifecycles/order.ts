@@ -1,0 +1,65 @@
+/**
+ * The order lifecycle (docs/product/lifecycles.md, "Orders") as an explicit table. Orders carry
+ * what users pay the operator: insertion fees, promotions and, later, shop carts.
+ *
+ *   (new) -> awaiting_payment -> paid
+ *                  |
+ *                  '-> cancelled -> paid (a card payment that was already open succeeds)
+ *
+ * Every status change of an order goes through `assertTransition` (in the payments module's
+ * order-transitions.ts). Who may make a legal move is the caller's rule: the operator marks a
+ * transfer of an unpaid order only (a cancelled order's transfer goes back by hand), while the
+ * card gateway's word pays any unpaid order, a cancelled one too, since its payer was charged.
+ *
+ * `paid` is final: a second payment of a paid order is refunded, never applied. `refunded` has
+ * no way in yet: order refunds (and credit notes) are not built; they will add `paid -> refunded`.
+ */
+export const ORDER_STATUSES = ["new", "awaiting_payment", "paid", "cancelled", "refunded"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  // The column's default, meant for shop carts (no code creates it yet).
+  new: ["awaiting_payment", "paid", "cancelled"],
+  // Replaced by a newer order of the listing, or no longer wanted by it: cancelled.
+  awaiting_payment: ["paid", "cancelled"],
+  paid: [],
+  // The card gateway reports a payment opened before the cancellation paid: the payer gets it.
+  cancelled: ["paid"],
+  refunded: [],
+};
+
+/** The statuses an order may be created in: fees and promotions await payment at once. */
+export const INITIAL_STATUSES: readonly OrderStatus[] = ["new", "awaiting_payment"];
+
+/** An illegal move; `from` null = creating one in a status it may not start in. */
+export class IllegalTransitionError extends Error {
+  readonly from: OrderStatus | null;
+  readonly to: OrderStatus;
+  constructor(from: OrderStatus | null, to: OrderStatus) {
+    super(`Illegal order transition ${from ?? "(new)"} -> ${to}`);
+    this.from = from;
+    this.to = to;
+  }
+}
+
+export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
+  return ORDER_TRANSITIONS[from]?.includes(to) ?? false;
+}
+
+export function assertTransition(from: OrderStatus, to: OrderStatus): void {
+  if (!canTransition(from, to)) throw new IllegalTransitionError(from, to);
+}
+
+/** Creating one in `status`: only the initial statuses. */
+export function assertInitial(status: OrderStatus): void {
+  if (!INITIAL_STATUSES.includes(status)) throw new IllegalTransitionError(null, status);
+}
+
+export function isFinal(status: OrderStatus): boolean {
+  return ORDER_TRANSITIONS[status].length === 0;
+}
+
+/** The statuses from which an order may move to `to` (a guarded update's WHERE). */
+export function statusesBefore(to: OrderStatus): OrderStatus[] {
+  return ORDER_STATUSES.filter((from) => canTransition(from, to));
+}

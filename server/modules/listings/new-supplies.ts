@@ -1,0 +1,32 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "#server/db/client.ts";
+
+/** A product offered for sale that went live: when, and by whom (null: the operator's shop). */
+export type NewSupply = { id: number; sellerId: number | null; appearedAt: Date };
+
+/**
+ * The offers (type supply) live now that went live after `after` and by `until` (their activation,
+ * or their creation when they went live at once), newest first, at most `limit` of them: what the
+ * stock watchdogs look at for their category and search finds.
+ */
+export async function suppliesLiveBetween(
+  executor: Db,
+  range: { after: Date; until: Date; limit: number },
+): Promise<NewSupply[]> {
+  const result = await executor.execute(sql`
+    select id, seller_id, coalesce(activation_at, created_at) as appeared from products
+    where status = 'active' and type = 'supply'
+      and coalesce(activation_at, created_at) > ${range.after.toISOString()}::timestamptz
+      and coalesce(activation_at, created_at) <= ${range.until.toISOString()}::timestamptz
+    order by appeared desc limit ${range.limit}`);
+  const rows = (Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? [])) as {
+    id: number;
+    seller_id: number | null;
+    appeared: string | Date;
+  }[];
+  return rows.map((row) => ({
+    id: Number(row.id),
+    sellerId: row.seller_id === null ? null : Number(row.seller_id),
+    appearedAt: new Date(row.appeared),
+  }));
+}

@@ -1,0 +1,34 @@
+import { and, eq } from "drizzle-orm";
+import type { PaymentsContext } from "../context.ts";
+import { paymentEvents } from "../tables.ts";
+import { applyGatewayState } from "./sync.ts";
+
+/**
+ * A gateway's notification: the signature must hold; an event already processed is answered
+ * without effect (gateways deliver at least once); the payment's state is then read from the
+ * gateway itself, never from the notification's body.
+ */
+export async function handleNotification(
+  ctx: PaymentsContext,
+  provider: string,
+  rawBody: string,
+  signature: string | undefined,
+): Promise<"processed" | "duplicate" | "unknown_provider" | "bad_signature"> {
+  const gateway = ctx.gateway;
+  if (!gateway || gateway.provider !== provider) return "unknown_provider";
+  const event = gateway.readNotification(rawBody, signature);
+  if (!event) return "bad_signature";
+  await ctx.db
+    .insert(paymentEvents)
+    .values({ provider, eventId: event.eventId, payload: event.payload })
+    .onConflictDoNothing();
+  const [stored] = await ctx.db
+    .select({ id: paymentEvents.id, processedAt: paymentEvents.processedAt })
+    .from(paymentEvents)
+    .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.eventId, event.eventId)));
+  if (stored.processedAt) return "duplicate";
+  await applyGatewayState(ctx, event.providerPaymentId, await gateway.status(event.providerPaymentId));
+  // Marked only once it took effect: a crash before this line gets the event applied on redelivery.
+  await ctx.db.update(paymentEvents).set({ processedAt: ctx.now() }).where(eq(paymentEvents.id, stored.id));
+  return "processed";
+}

@@ -1,0 +1,97 @@
+import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { type Locale, translate } from "#core/i18n/index.ts";
+import type { OrderStatus } from "#core/lifecycles/order.ts";
+import { OPEN_STATUSES } from "#core/lifecycles/payment.ts";
+import type { Db } from "#server/db/client.ts";
+import type { NotFound, PaymentsContext, Refused } from "../context.ts";
+import type { CardGateway } from "../gateways.ts";
+import { lockOrder } from "../order-transitions.ts";
+import { findOrder, viewOrder } from "../orders/view.ts";
+import { createCardPayment, markCardPaymentOpened } from "../payment-transitions.ts";
+import { type Order, type Payment, payments } from "../tables.ts";
+import { syncCardPayments } from "./sync.ts";
+
+type TooMany = { status: "too_many"; message: string };
+
+/**
+ * Starts a card payment of a payable order at the gateway: where to send the payer. An order
+ * has one card payment open at a time: a start while one is open (not failed, expired or
+ * declined at the gateway) sends the payer to it again, so that two starts (two tabs, a double
+ * click, a retry) cannot both be paid. The order's row lock decides which start opens it.
+ */
+export async function payByCard(
+  ctx: PaymentsContext,
+  id: number,
+  hash: string,
+  locale: Locale,
+): Promise<{ status: "redirect"; url: string } | Refused | NotFound | TooMany> {
+  const found = await findOrder(ctx, id, hash);
+  if (!found) return { status: "not_found" };
+  if (!ctx.cardStarts.attempt(String(found.id)))
+    return { status: "too_many", message: translate(locale, "errors.tooManyRequests") };
+  // An open payment the payer has meanwhile paid or declined at the gateway is not reused.
+  await syncCardPayments(ctx, found.id);
+  const order = (await findOrder(ctx, id, hash))!;
+  const current = await viewOrder(ctx, order, locale);
+  const refused = (status: string): Refused => ({
+    status: "refused",
+    message: translate(
+      locale,
+      status === "paid" ? "payments.errors.alreadyPaid" : "payments.errors.notPayable",
+    ),
+  });
+  const gateway = ctx.gateway;
+  if (!current.payable || !gateway) return refused(order.status);
+  const payment = await ctx.db.transaction((tx) => openOrReuse(tx, order.id, gateway));
+  if (typeof payment === "string") return refused(payment);
+  if (payment.providerPaymentId && payment.redirectUrl)
+    return { status: "redirect", url: payment.redirectUrl };
+  // Opened at the gateway after the lock is released (no gateway call holds it); the payment's
+  // id is the gateway's reference, so a concurrent start, or one after a crash right here,
+  // gets the same gateway payment.
+  const started = await gateway.create({
+    reference: `payment-${payment.id}`,
+    amountMinor: payment.amountMinor,
+    currencyCode: order.currencyCode,
+    description:
+      translate(locale, `payments.kind.${order.kind}`) + (current.listing ? `: ${current.listing.name}` : ""),
+    returnPath: current.summaryPath,
+    locale,
+  });
+  await markCardPaymentOpened(ctx.db, payment.id, started, ctx.now());
+  return { status: "redirect", url: started.redirectUrl };
+}
+
+/**
+ * Under the order's lock: the order's open card payment, or a new one; the order's status when
+ * it no longer awaits payment (paid or cancelled meanwhile).
+ */
+async function openOrReuse(
+  tx: Db,
+  orderId: number,
+  gateway: CardGateway,
+): Promise<Payment | OrderStatus | "missing"> {
+  const locked = await lockOrder(tx, orderId);
+  if (locked?.status !== "awaiting_payment") return locked?.status ?? "missing";
+  return (await openCardPaymentOf(tx, locked, gateway)) ?? createCardPayment(tx, locked, gateway.provider);
+}
+
+/** The order's open card payment at this gateway, when it can be reused (its address is stored). */
+async function openCardPaymentOf(tx: Db, order: Order, gateway: CardGateway): Promise<Payment | null> {
+  const [open] = await tx
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.orderId, order.id),
+        eq(payments.method, "card"),
+        eq(payments.provider, gateway.provider),
+        inArray(payments.status, OPEN_STATUSES),
+        // A payment opened before starts were reused has no stored redirect: not reusable.
+        or(isNull(payments.providerPaymentId), sql`${payments.redirectUrl} is not null`),
+      ),
+    )
+    .orderBy(desc(payments.id))
+    .limit(1);
+  return open ?? null;
+}

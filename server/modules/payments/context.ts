@@ -1,0 +1,84 @@
+import type { Locale } from "#core/i18n/index.ts";
+import type { Db } from "#server/db/client.ts";
+import { RateLimiter } from "#server/lib/rate-limit.ts";
+import type { Logger } from "#server/logger.ts";
+import type { AuthUser } from "../auth/index.ts";
+import type { MyListing } from "../listings/index.ts";
+import type { Notifier } from "../messages/index.ts";
+import type { CardGateway } from "./gateways.ts";
+import type { InvoiceDetailsOf } from "./invoices/issue.ts";
+
+/**
+ * What the payments module's use cases share: the database, the other modules' functions it
+ * calls (wired in server/services.ts), the clock and the card gateway of the moment.
+ */
+
+/** An audit entry written in the caller's transaction (the admin module's recordAudit). */
+export type RecordAudit = (
+  tx: Db,
+  entry: {
+    actorId: number | null;
+    action: string;
+    entity: string;
+    entityId?: string | null;
+    data?: Record<string, unknown>;
+  },
+) => Promise<void>;
+
+export type PaymentsServiceDeps = {
+  db: Db;
+  settings: { get(name: string): Promise<unknown> };
+  notifier: Notifier;
+  /** The listings module's reads and operations a payment needs (each in the caller's transaction where it takes one). */
+  listings: {
+    listing(userId: number, id: number, locale: Locale): Promise<MyListing | null>;
+    /** A fee was paid: the listing is released ("payment received"); false when it no longer awaited payment. */
+    releaseAfterPayment(productId: number, tx?: Db): Promise<boolean>;
+    /** The listing's row lock, which two clicks on "pay" queue on. */
+    lockListing(tx: Db, productId: number): Promise<unknown>;
+    /** A paid promotion moves the listing's top placement on by `days`; null when the listing is gone. */
+    promote(
+      tx: Db,
+      productId: number,
+      days: number,
+      at: Date,
+    ): Promise<{ toppedUntil: Date; sellerId: number | null } | null>;
+  };
+  /** The buyer's invoice address and name, for a tax document (the users module's). */
+  invoiceDetailsOf: InvoiceDetailsOf;
+  recordAudit: RecordAudit;
+  /** BANK_ACCOUNT_IBAN: overrides the `contacts` setting's account. */
+  bankAccountIban: string | undefined;
+  /** The card gateway; null = card payments off. Also set later by connectGateway (the test gateway notifies this service). */
+  gateway?: CardGateway | null;
+  logger?: Logger;
+  now?: () => Date;
+};
+
+/** Card payments one order may open in 15 minutes. */
+export const CARD_STARTS_PER_ORDER = 10;
+
+export type PaymentsContext = Omit<PaymentsServiceDeps, "gateway" | "now"> & {
+  now: () => Date;
+  /** The card gateway of the moment (connectGateway replaces it); null = card payments off. */
+  gateway: CardGateway | null;
+  /** Each card start opens a payment at the gateway: a few per order and quarter of an hour is plenty. */
+  cardStarts: RateLimiter;
+};
+
+export function createPaymentsContext(deps: PaymentsServiceDeps): PaymentsContext {
+  const now = deps.now ?? (() => new Date());
+  return {
+    ...deps,
+    now,
+    gateway: deps.gateway ?? null,
+    cardStarts: new RateLimiter(CARD_STARTS_PER_ORDER, 15 * 60 * 1000, () => now().getTime()),
+  };
+}
+
+/** Who orders: the signed-in user, with their group's discount. */
+export type PaymentUser = Pick<AuthUser, "id" | "email" | "locale" | "group">;
+
+export type Refused = { status: "refused"; message: string };
+export type Invalid = { status: "invalid"; errors: Record<string, string[]> };
+export type NotFound = { status: "not_found" };

@@ -1,0 +1,86 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { OrderView } from "#core/contracts/payments.ts";
+import { type Locale, translate } from "#core/i18n/index.ts";
+import type { Db } from "#server/db/client.ts";
+import type { MyListing } from "../listings/index.ts";
+import type { NotFound, PaymentsContext, PaymentUser, Refused } from "./context.ts";
+import { cancelReplacedOrders, createOrder } from "./order-transitions.ts";
+import { viewOrder } from "./orders/view.ts";
+import { type Order, orders } from "./tables.ts";
+
+/**
+ * The insertion fee of an unpaid listing (docs/product/fees.md): paying its order releases the
+ * listing (server/modules/payments/orders/pay.ts).
+ */
+
+/**
+ * The order of an unpaid listing's insertion fee: the open one when its amount still matches
+ * the listing's fee (an edit may have changed it), else a new one.
+ */
+export async function orderListingFee(
+  ctx: PaymentsContext,
+  user: PaymentUser,
+  productId: number,
+  locale: Locale,
+): Promise<{ status: "created"; order: OrderView } | Refused | NotFound> {
+  const listing = await ctx.listings.listing(user.id, productId, locale);
+  if (!listing) return { status: "not_found" };
+  const fee = listing.fee;
+  if (listing.status !== "awaiting_payment" || !fee || fee.paid || fee.amountMinor <= 0)
+    return { status: "refused", message: translate(locale, "payments.errors.nothingToPay") };
+  const order = await ctx.db.transaction(async (tx) => {
+    // The listing row is the lock: two clicks on "pay" make one order.
+    await ctx.listings.lockListing(tx, productId);
+    const open = await openFeeOrder(tx, productId, fee.amountMinor);
+    if (open) return open;
+    await cancelReplacedOrders(tx, { productId, kind: "listing_fee" }, ctx.now());
+    return createFeeOrder(ctx, tx, user, listing, fee);
+  });
+  return { status: "created", order: await viewOrder(ctx, order, locale) };
+}
+
+/** The listing's unpaid fee order of this amount, the newest. */
+async function openFeeOrder(tx: Db, productId: number, amountMinor: number): Promise<Order | null> {
+  const [open] = await tx
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.productId, productId),
+        eq(orders.kind, "listing_fee"),
+        eq(orders.status, "awaiting_payment"),
+        eq(orders.totalMinor, amountMinor),
+      ),
+    )
+    .orderBy(desc(orders.id))
+    .limit(1);
+  return open ?? null;
+}
+
+function createFeeOrder(
+  ctx: PaymentsContext,
+  tx: Db,
+  user: PaymentUser,
+  listing: MyListing,
+  fee: NonNullable<MyListing["fee"]>,
+): Promise<Order> {
+  return createOrder(
+    tx,
+    {
+      userId: user.id,
+      email: user.email,
+      locale: user.locale === "en" ? "en" : "cs",
+      kind: "listing_fee",
+      productId: listing.id,
+      subtotalMinor: fee.baseMinor,
+      discountMinor: fee.discountMinor,
+      totalMinor: fee.amountMinor,
+      item: {
+        description: translate("cs", "payments.item.listingFee", { name: listing.name }),
+        quantity: 1,
+        unitPriceMinor: fee.baseMinor,
+      },
+    },
+    ctx.now(),
+  );
+}

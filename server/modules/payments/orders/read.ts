@@ -1,0 +1,45 @@
+import { and, desc, eq, inArray } from "drizzle-orm";
+import type { OrderView } from "#core/contracts/payments.ts";
+import type { Locale } from "#core/i18n/index.ts";
+import { bankAccount } from "../bank-account.ts";
+import { syncCardPayments } from "../card/sync.ts";
+import type { PaymentsContext } from "../context.ts";
+import { orders } from "../tables.ts";
+import { findOrder, viewOrder } from "./view.ts";
+
+/**
+ * The order behind id + hash, for whoever holds both. An open card payment's state is read from
+ * the gateway first, so the page shows the result when the payer comes back even if the
+ * gateway's notification has not arrived.
+ */
+export async function orderByHash(
+  ctx: PaymentsContext,
+  id: number,
+  hash: string,
+  locale: Locale,
+): Promise<OrderView | null> {
+  let order = await findOrder(ctx, id, hash);
+  if (!order) return null;
+  if (ctx.gateway) {
+    await syncCardPayments(ctx, order.id);
+    order = (await findOrder(ctx, id, hash))!;
+  }
+  return viewOrder(ctx, order, locale);
+}
+
+/** The user's fee and promotion orders, newest first (the account's payments page). */
+export async function myOrders(
+  ctx: PaymentsContext,
+  userId: number,
+  locale: Locale,
+  limit = 50,
+): Promise<OrderView[]> {
+  const rows = await ctx.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), inArray(orders.kind, ["listing_fee", "promotion"])))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit);
+  const account = await bankAccount(ctx);
+  return Promise.all(rows.map((row) => viewOrder(ctx, row, locale, account)));
+}

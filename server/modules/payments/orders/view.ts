@@ -1,0 +1,116 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { OrderKind, OrderView } from "#core/contracts/payments.ts";
+import { formatIban } from "#core/formats/iban.ts";
+import { type Locale, translate } from "#core/i18n/index.ts";
+import { localePath } from "#core/i18n/paths.ts";
+import { MAX_INT4 } from "#core/validation/limits.ts";
+import type { MyListing } from "../../listings/index.ts";
+import { bankAccount, variableSymbolOf } from "../bank-account.ts";
+import type { PaymentsContext } from "../context.ts";
+import { invoiceNumberOf } from "../invoices/read.ts";
+import { cancelUnwantedOrder } from "../order-transitions.ts";
+import { buildSpayd } from "../spayd.ts";
+import { type Order, orders, payments } from "../tables.ts";
+
+/**
+ * An order as its page and the account's payments list show it (docs/product/payments.md): its
+ * state, whether it can be paid now and how, the latest card attempt and the tax document.
+ */
+
+/** The order behind id + hash; null for anything else (a malformed id or hash included). */
+export async function findOrder(ctx: PaymentsContext, id: number, hash: string): Promise<Order | null> {
+  if (!Number.isSafeInteger(id) || id <= 0 || id > MAX_INT4 || !/^[0-9a-f]{16,64}$/.test(hash)) return null;
+  const [order] = await ctx.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.hash, hash)));
+  return order ?? null;
+}
+
+/** Whether an unpaid order's listing still wants it: a fee while awaiting payment, a promotion while live. */
+export function stillWanted(kind: OrderKind, productStatus: string | null | undefined): boolean {
+  if (kind === "listing_fee") return productStatus === "awaiting_payment";
+  if (kind === "promotion") return productStatus === "active";
+  return true;
+}
+
+/** How to pay the order by bank transfer to `iban`: the details and the QR payment's content. */
+function bankTransferOf(order: Order, iban: string, locale: Locale): OrderView["bankTransfer"] {
+  const variableSymbol = variableSymbolOf(order.id);
+  const message = translate(locale, "payments.bank.message", { number: order.id });
+  return {
+    iban,
+    ibanFormatted: formatIban(iban),
+    variableSymbol,
+    amountMinor: order.totalMinor,
+    message,
+    spayd: buildSpayd({
+      iban,
+      amountMinor: order.totalMinor,
+      currency: order.currencyCode,
+      variableSymbol,
+      message,
+    }),
+  };
+}
+
+/**
+ * Its listing no longer wants it (cancelled, expired, ended): the unpaid order is cancelled, so
+ * that nobody pays for nothing and the payments page does not show it as due.
+ */
+async function cancelIfUnwanted(ctx: PaymentsContext, order: Order, listing: MyListing | null) {
+  if (
+    order.status !== "awaiting_payment" ||
+    order.kind === "shop" ||
+    stillWanted(order.kind, listing?.status)
+  )
+    return order;
+  return (await cancelUnwantedOrder(ctx.db, order.id, ctx.now())) ?? order;
+}
+
+/** `account`: the transfer account when the caller already looked it up (a list of orders). */
+export async function viewOrder(
+  ctx: PaymentsContext,
+  stored: Order,
+  locale: Locale,
+  account?: string | null,
+): Promise<OrderView> {
+  const listing =
+    stored.productId !== null && stored.userId !== null
+      ? await ctx.listings.listing(stored.userId, stored.productId, locale)
+      : null;
+  const order = await cancelIfUnwanted(ctx, stored, listing);
+  const cardPayments = await ctx.db
+    .select({ status: payments.status, updatedAt: payments.updatedAt, refundReason: payments.refundReason })
+    .from(payments)
+    .where(and(eq(payments.orderId, order.id), eq(payments.method, "card")))
+    .orderBy(desc(payments.id));
+  const lastCard = cardPayments[0];
+  const payable =
+    order.status === "awaiting_payment" && order.totalMinor > 0 && stillWanted(order.kind, listing?.status);
+  const iban = payable ? (account === undefined ? await bankAccount(ctx) : account) : null;
+  return {
+    id: order.id,
+    hash: order.hash,
+    kind: order.kind,
+    status: order.status,
+    listing: listing
+      ? { id: listing.id, name: listing.name, url: listing.url, status: listing.status }
+      : null,
+    promotionDays: order.promotionDays,
+    subtotalMinor: order.subtotalMinor,
+    discountMinor: order.discountMinor,
+    totalMinor: order.totalMinor,
+    currencyCode: order.currencyCode,
+    createdAt: order.createdAt.toISOString(),
+    paidAt: order.paidAt?.toISOString() ?? null,
+    summaryPath: localePath("accountSummary", locale, { orderId: order.id, hash: order.hash }),
+    payable,
+    bankTransfer: payable && iban ? bankTransferOf(order, iban, locale) : null,
+    card: payable && ctx.gateway !== null,
+    lastCardPayment: lastCard ? { status: lastCard.status, at: lastCard.updatedAt.toISOString() } : null,
+    toppedUntil: order.kind === "promotion" ? (listing?.toppedUntil ?? null) : null,
+    invoiceNumber: order.status === "paid" ? await invoiceNumberOf(ctx.db, order.id) : null,
+    duplicateRefunded: cardPayments.some((payment) => payment.refundReason === "duplicate"),
+  };
+}

@@ -1,0 +1,128 @@
+import type { OrderView } from "#core/contracts/payments.ts";
+import { type Locale, translate } from "#core/i18n/index.ts";
+import {
+  type Fee,
+  type MyListing,
+  type PromotionFees,
+  promotionFee,
+  readPromotionFees,
+} from "../listings/index.ts";
+import type { Invalid, NotFound, PaymentsContext, PaymentUser, Refused } from "./context.ts";
+import { cancelReplacedOrders, createOrder } from "./order-transitions.ts";
+import { viewOrder } from "./orders/view.ts";
+
+/**
+ * Promotion (topování) of a live listing for a number of days (docs/product/fees.md): the offer
+ * the promotion page shows, and the order that buys it.
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The days a seller picks from on the promotion page, within the price list's range. */
+export const PROMOTION_DAY_CHOICES = [1, 3, 7, 14, 30] as const;
+
+export type PromotionOffer = {
+  listing: MyListing;
+  /** The listing may be promoted now (live); otherwise `reason` says why not. */
+  available: boolean;
+  reason: string | null;
+  toppedUntil: string | null;
+  prices: PromotionFees;
+  /** The longest promotion that still makes sense: the price list's maximum, cut at the listing's end. */
+  maxDays: number;
+  choices: { days: number; fee: Fee }[];
+};
+
+/** Days left until the listing ends (a promotion past the end buys nothing), counted from `from`. */
+function daysUntilEnd(listing: MyListing, from: Date): number | null {
+  if (!listing.endsAt) return null;
+  return Math.ceil((new Date(listing.endsAt).getTime() - from.getTime()) / DAY_MS);
+}
+
+/** The promotion page: prices, the days that make sense for this listing, what it costs. */
+export async function promotionOffer(
+  ctx: PaymentsContext,
+  user: PaymentUser,
+  productId: number,
+  locale: Locale,
+): Promise<PromotionOffer | null> {
+  const listing = await ctx.listings.listing(user.id, productId, locale);
+  if (!listing) return null;
+  const prices = readPromotionFees(await ctx.settings.get("fees"));
+  const toppedUntil = listing.toppedUntil;
+  const from = new Date(Math.max(ctx.now().getTime(), toppedUntil ? Date.parse(toppedUntil) : 0));
+  const left = daysUntilEnd(listing, from);
+  const maxDays = Math.min(prices?.maxDays ?? 0, left ?? Number.POSITIVE_INFINITY);
+  let reason: string | null = null;
+  if (!prices) reason = translate(locale, "payments.errors.promotionUnavailable");
+  else if (!listing.actions.top) reason = translate(locale, "payments.errors.notLive");
+  else if (maxDays < prices.minDays) reason = translate(locale, "payments.errors.toppedToEnd");
+  const discount = user.group?.discount ?? 0;
+  const choices =
+    prices && !reason
+      ? [...new Set([...PROMOTION_DAY_CHOICES, maxDays])]
+          .filter((days) => days >= prices.minDays && days <= maxDays)
+          .sort((a, b) => a - b)
+          .map((days) => ({ days, fee: promotionFee(prices, days, discount) }))
+      : [];
+  return {
+    listing,
+    available: reason === null,
+    reason,
+    toppedUntil,
+    prices: prices ?? { perDayMinor: 0, minDays: 1, maxDays: 0 },
+    maxDays: Math.max(0, maxDays),
+    choices,
+  };
+}
+
+/**
+ * Orders a promotion of the caller's live listing for `days` days (the price list's range, cut
+ * at the listing's end), the group discount applied. An earlier unpaid promotion order of the
+ * listing is cancelled: the seller changed their mind about the days.
+ */
+export async function orderPromotion(
+  ctx: PaymentsContext,
+  user: PaymentUser,
+  productId: number,
+  days: unknown,
+  locale: Locale,
+): Promise<{ status: "created"; order: OrderView } | Refused | Invalid | NotFound> {
+  const current = await promotionOffer(ctx, user, productId, locale);
+  if (!current) return { status: "not_found" };
+  if (!current.available) return { status: "refused", message: current.reason! };
+  const { prices } = current;
+  if (typeof days !== "number" || !Number.isInteger(days) || days < prices.minDays || days > current.maxDays)
+    return {
+      status: "invalid",
+      errors: {
+        days: [translate(locale, "payments.errors.days", { min: prices.minDays, max: current.maxDays })],
+      },
+    };
+  const fee = promotionFee(prices, days, user.group?.discount ?? 0);
+  const order = await ctx.db.transaction(async (tx) => {
+    const at = ctx.now();
+    const created = await createOrder(
+      tx,
+      {
+        userId: user.id,
+        email: user.email,
+        locale: user.locale === "en" ? "en" : "cs",
+        kind: "promotion",
+        productId,
+        promotionDays: days,
+        subtotalMinor: fee.baseMinor,
+        discountMinor: fee.discountMinor,
+        totalMinor: fee.amountMinor,
+        item: {
+          description: translate("cs", "payments.item.promotion", { days, name: current.listing.name }),
+          quantity: days,
+          unitPriceMinor: prices.perDayMinor,
+        },
+      },
+      at,
+    );
+    await cancelReplacedOrders(tx, { productId, kind: "promotion", keepId: created.id }, ctx.now());
+    return created;
+  });
+  return { status: "created", order: await viewOrder(ctx, order, locale) };
+}

@@ -1,0 +1,171 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { type Locale, translate } from "#core/i18n/index.ts";
+import type { Db } from "#server/db/client.ts";
+import {
+  cleanQuery,
+  isDelivery,
+  isKind,
+  validId,
+  WATCHDOG_QUERY_MAX,
+  WATCHDOG_QUERY_MIN,
+  WATCHDOGS_PER_USER,
+} from "./input.ts";
+import type { WatchdogReads } from "./ports.ts";
+import { stockWatchdogs } from "./tables.ts";
+
+export type CreateWatchdogResult =
+  | { status: "created" | "exists"; id: number }
+  | { status: "invalid"; errors: Record<string, string[]> };
+
+type CreateInput = {
+  kind?: unknown;
+  productId?: unknown;
+  categoryId?: unknown;
+  query?: unknown;
+  delivery?: unknown;
+};
+type NewWatchdog = typeof stockWatchdogs.$inferInsert;
+
+const invalid = (field: string, message: string): CreateWatchdogResult => ({
+  status: "invalid",
+  errors: { [field]: [message] },
+});
+
+/**
+ * What a new watchdog watches, checked: a sold-out shop product, an existing active category, or
+ * search words of a sensible length. The row to store, or why not.
+ */
+async function target(
+  db: Db,
+  reads: Pick<WatchdogReads, "productSummaries" | "categorySummaries">,
+  userId: number,
+  input: CreateInput,
+  locale: Locale,
+): Promise<NewWatchdog | CreateWatchdogResult> {
+  const t = (key: string, values?: Record<string, string | number>) => translate(locale, key, values);
+  if (!isKind(input.kind)) return invalid("kind", t("watchdog.errors.kind"));
+  const delivery = input.delivery === undefined ? "immediate" : input.delivery;
+  if (!isDelivery(delivery)) return invalid("delivery", t("watchdog.errors.delivery"));
+  const values: NewWatchdog = { userId, kind: input.kind, delivery };
+  if (input.kind === "product") {
+    const id = Number(input.productId);
+    const product = validId(id) ? (await reads.productSummaries(db, [id])).get(id) : undefined;
+    if (product?.format !== "shop" || !["active", "sold"].includes(product.status))
+      return invalid("productId", t("watchdog.errors.product"));
+    if (product.stock > 0 && product.status === "active")
+      return invalid("productId", t("watchdog.errors.inStock"));
+    values.productId = id;
+  } else if (input.kind === "category") {
+    const id = Number(input.categoryId);
+    const category = validId(id) ? (await reads.categorySummaries(db, [id])).get(id) : undefined;
+    if (!category?.isActive) return invalid("categoryId", t("watchdog.errors.category"));
+    values.categoryId = id;
+  } else {
+    const query = typeof input.query === "string" ? cleanQuery(input.query) : "";
+    if (query.length < WATCHDOG_QUERY_MIN)
+      return invalid("query", t("validation.min", { length: WATCHDOG_QUERY_MIN }));
+    if (query.length > WATCHDOG_QUERY_MAX)
+      return invalid("query", t("validation.max", { length: WATCHDOG_QUERY_MAX }));
+    values.query = query;
+  }
+  return values;
+}
+
+/** Stores the watchdog, or updates the delivery of the same one already set; within the per-user cap. */
+async function store(db: Db, values: NewWatchdog, locale: Locale): Promise<CreateWatchdogResult> {
+  return db.transaction(async (tx): Promise<CreateWatchdogResult> => {
+    const [existing] = await tx
+      .select({ id: stockWatchdogs.id })
+      .from(stockWatchdogs)
+      .where(
+        and(
+          eq(stockWatchdogs.userId, values.userId),
+          eq(stockWatchdogs.kind, values.kind),
+          values.productId
+            ? eq(stockWatchdogs.productId, values.productId)
+            : isNull(stockWatchdogs.productId),
+          values.categoryId
+            ? eq(stockWatchdogs.categoryId, values.categoryId)
+            : isNull(stockWatchdogs.categoryId),
+          values.query ? eq(stockWatchdogs.query, values.query) : isNull(stockWatchdogs.query),
+        ),
+      )
+      .limit(1);
+    if (existing) {
+      await tx
+        .update(stockWatchdogs)
+        .set({ delivery: values.delivery })
+        .where(eq(stockWatchdogs.id, existing.id));
+      return { status: "exists", id: existing.id };
+    }
+    const [{ count }] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(stockWatchdogs)
+      .where(eq(stockWatchdogs.userId, values.userId));
+    if (Number(count) >= WATCHDOGS_PER_USER)
+      return invalid("kind", translate(locale, "watchdog.errors.tooMany", { count: WATCHDOGS_PER_USER }));
+    const [row] = await tx
+      .insert(stockWatchdogs)
+      .values({ ...values, checkedAt: new Date() })
+      .onConflictDoNothing()
+      .returning({ id: stockWatchdogs.id });
+    if (!row) return invalid("kind", translate(locale, "watchdog.errors.kind"));
+    return { status: "created", id: row.id };
+  });
+}
+
+/** Setting, changing and removing a user's watchdogs. */
+export function createWatchdogSettings(deps: {
+  db: Db;
+  reads: Pick<WatchdogReads, "productSummaries" | "categorySummaries">;
+}) {
+  const { db, reads } = deps;
+  return {
+    /**
+     * Sets a watchdog: a sold-out shop product, an existing category, or search words. The same
+     * watchdog twice is the one already set (its delivery updated).
+     */
+    async create(userId: number, input: CreateInput, locale: Locale): Promise<CreateWatchdogResult> {
+      const values = await target(db, reads, userId, input, locale);
+      return "status" in values ? values : store(db, values, locale);
+    },
+
+    /** Changes how a watchdog delivers; false for another user's or a missing one. */
+    async setDelivery(userId: number, id: number, delivery: unknown): Promise<boolean | "invalid"> {
+      if (!isDelivery(delivery)) return "invalid";
+      if (!validId(id)) return false;
+      const updated = await db
+        .update(stockWatchdogs)
+        .set({ delivery })
+        .where(and(eq(stockWatchdogs.id, id), eq(stockWatchdogs.userId, userId)))
+        .returning({ id: stockWatchdogs.id });
+      return updated.length > 0;
+    },
+
+    async remove(userId: number, id: number): Promise<boolean> {
+      if (!validId(id)) return false;
+      const removed = await db
+        .delete(stockWatchdogs)
+        .where(and(eq(stockWatchdogs.id, id), eq(stockWatchdogs.userId, userId)))
+        .returning({ id: stockWatchdogs.id });
+      return removed.length > 0;
+    },
+
+    /** The user's watchdog of a product (the product page's button shows it as set). */
+    async forProduct(userId: number, productId: number): Promise<number | null> {
+      if (!validId(productId)) return null;
+      const [row] = await db
+        .select({ id: stockWatchdogs.id })
+        .from(stockWatchdogs)
+        .where(
+          and(
+            eq(stockWatchdogs.userId, userId),
+            eq(stockWatchdogs.kind, "product"),
+            eq(stockWatchdogs.productId, productId),
+          ),
+        )
+        .limit(1);
+      return row?.id ?? null;
+    },
+  };
+}
