@@ -116,8 +116,6 @@ const LONG_FUNCTIONS_NOT_YET_CUT: readonly string[] = [
   "server/modules/listings/browse/listing-queries.ts:createListingQueries",
   "server/modules/listings/detail/product-detail.ts:createProductDetailService",
   "server/modules/listings/detail/product-detail.ts:productDetail",
-  "server/modules/cms/blog.ts:createBlogService",
-  "server/modules/cms/service.ts:createCmsService",
   "server/modules/listings/images.ts:createListingImageStore",
   "server/modules/listings/service.ts:createListingsService",
   "server/modules/listings/service.ts:resolve",
