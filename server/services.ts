@@ -9,9 +9,16 @@ import { createJobRunner, type JobRunner } from "./jobs/runner.ts";
 import { createStreamSlots } from "./lib/stream-slots.ts";
 import type { Logger } from "./logger.ts";
 import { createAuditService, recordAudit } from "./modules/admin/index.ts";
-import { createAuthService, createLoginThrottle, createSessionsService } from "./modules/auth/index.ts";
 import {
+  createAuthPersonalData,
+  createAuthService,
+  createLoginThrottle,
+  createSessionsService,
+} from "./modules/auth/index.ts";
+import {
+  createAccountBids,
   createAuctionStreams,
+  createBiddingPersonalData,
   createBiddingService,
   registerBiddingJobs,
   scheduleBiddingSweep,
@@ -20,8 +27,10 @@ import { createBlogService, createCmsService } from "./modules/cms/index.ts";
 import {
   categoryChains,
   categorySummaries,
+  createAccountListingReads,
   createCatalogService,
   createListingImageStore,
+  createListingsPersonalData,
   createListingsService,
   createProductDetailService,
   lockListing,
@@ -29,28 +38,43 @@ import {
   productsInStock,
   promote,
   registerListingJobs,
+  runningAuctionsOf,
   soldDealsOf,
+  submittedListingCount,
   suppliesLiveBetween,
 } from "./modules/listings/index.ts";
-import { createListsService } from "./modules/lists/index.ts";
+import { createCountryCheck, createListsService } from "./modules/lists/index.ts";
 import { createImageVariants, createUploadLimiter } from "./modules/media/index.ts";
 import {
+  createMessagesPersonalData,
   createMessagesService,
   createNotifier,
   createUserStreams,
   registerMessageJobs,
 } from "./modules/messages/index.ts";
-import { createNewsletterService } from "./modules/newsletter/index.ts";
-import { createPaymentsService, createTestGateway } from "./modules/payments/index.ts";
-import { createReviewsService } from "./modules/reviews/index.ts";
+import {
+  createNewsletterPersonalData,
+  createNewsletterService,
+  followEmailChange,
+} from "./modules/newsletter/index.ts";
+import {
+  createPaymentsPersonalData,
+  createPaymentsService,
+  createTestGateway,
+} from "./modules/payments/index.ts";
+import {
+  createProfileReviews,
+  createReviewsPersonalData,
+  createReviewsService,
+} from "./modules/reviews/index.ts";
 import { createSettingsService } from "./modules/settings/index.ts";
 import {
   createAccountDataService,
   createAccountOverviewService,
   createAccountServices,
-  createEmailConfirmationService,
   createListingQuotaService,
   createProfileService,
+  createSignInAccounts,
   createVerificationService,
   invoiceDetailsOf,
   publicNamesOf,
@@ -58,8 +82,12 @@ import {
   saveNotificationSwitches,
   switchOffNotification,
 } from "./modules/users/index.ts";
-import { createWatchdogService, registerWatchdogJobs } from "./modules/watchdog/index.ts";
-import { createWishlistService } from "./modules/wishlist/index.ts";
+import {
+  createWatchdogPersonalData,
+  createWatchdogService,
+  registerWatchdogJobs,
+} from "./modules/watchdog/index.ts";
+import { createWishlistPersonalData, createWishlistService } from "./modules/wishlist/index.ts";
 
 /**
  * The composition root: every module's service, built once per process from the database and
@@ -123,7 +151,7 @@ export function createServices({
   registerMessageJobs(jobs, messages);
   const wishlist = createWishlistService({ db, reads: { productSummaries, categoryChains } });
   const productPages = createProductDetailService(db, createSettingsService(db));
-  const listingQuota = createListingQuotaService(db);
+  const listingQuota = createListingQuotaService(db, { submittedListings: submittedListingCount });
   // Auctions: bids under a row lock, their jobs (close, sweep, activation, outbid notices) and the
   // live stream (server/modules/bidding).
   const bidding = createBiddingService({
@@ -204,6 +232,34 @@ export function createServices({
   // One per process, shared by the API, the web login and the account pages' password checks
   // (the web app is a separate bundle: a module-level instance would not be shared with it).
   const loginThrottle = createLoginThrottle(undefined, config.altchaHmacKey);
+  // Accounts (server/modules/users, auth): the users module owns the accounts, auth the sessions;
+  // each gets the other's functions, and the other modules' reads, from here.
+  const sessions = createSessionsService(db);
+  const audit = createAuditService(db);
+  const newsletter = createNewsletterService(db, mail, config, { categorySummaries });
+  const listingReads = createAccountListingReads(db);
+  const accounts = createAccountServices({
+    db,
+    mail,
+    config,
+    logger,
+    newsletter,
+    followEmailChange,
+    endSessions: sessions.endAll,
+  });
+  // What each module keeps about a user, for the data export and the account's deletion (in the
+  // deletion's order: the listings first, the sessions last).
+  const personalData = [
+    createListingsPersonalData(db),
+    createWishlistPersonalData(db, { productNames: listingReads.productNames }),
+    createWatchdogPersonalData(db),
+    createNewsletterPersonalData(db),
+    createMessagesPersonalData(db),
+    createBiddingPersonalData(db, { productNames: listingReads.productNames }),
+    createReviewsPersonalData(db),
+    createPaymentsPersonalData(db),
+    createAuthPersonalData(db),
+  ];
   return {
     db,
     jobs,
@@ -236,30 +292,36 @@ export function createServices({
         }
       },
     },
-    auth: createAuthService(db),
-    audit: createAuditService(db),
+    auth: createAuthService(db, createSignInAccounts(db)),
+    audit,
     lists: createListsService(db),
     catalog,
     settings: createSettingsService(db),
     cms: createCmsService(db),
     productPages,
     blog: createBlogService(db),
-    profiles: createProfileService(db),
+    profiles: createProfileService(db, {
+      ...createProfileReviews(db),
+      sellerFigures: listingReads.sellerFigures,
+      productSummaries: listingReads.productSummaries,
+    }),
     messages,
     wishlist,
-    newsletter: createNewsletterService(db, mail, config, { categorySummaries }),
-    accounts: createAccountServices({ db, mail, config, logger }),
-    sessions: createSessionsService(db),
+    newsletter,
+    accounts,
+    sessions,
     verification: createVerificationService({ db, sms, logger }),
     listingQuota,
     accountOverview: createAccountOverviewService({
-      db,
-      catalog,
-      messages,
-      wishlist,
+      advertisementStatistics: (userId) => catalog.advertisementStatistics(userId),
+      notificationCounts: (userId) => messages.counter(userId),
+      lastBidsOf: createAccountBids(db).lastBidsOf,
+      productSummaries: listingReads.productSummaries,
+      watchedProducts: async (userId, locale) =>
+        (await wishlist.getForUser(userId, locale))?.items.map((item) => item.product) ?? [],
       productStates: (ids) => productPages.productStates(ids),
       quota: listingQuota,
-      emailConfirmation: createEmailConfirmationService(db, mail, config),
+      emailConfirmation: accounts.emailConfirmation,
     }),
     loginThrottle,
     accountData: createAccountDataService({
@@ -267,7 +329,12 @@ export function createServices({
       mail,
       config,
       loginThrottle,
-      emailConfirmation: createEmailConfirmationService(db, mail, config),
+      emailConfirmation: accounts.emailConfirmation,
+      endSessions: sessions.endAll,
+      isKnownCountry: createCountryCheck(db),
+      runningAuctionsOf,
+      personalData,
+      recordAudit,
       uploads,
       logger,
     }),

@@ -2,12 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "../modules/admin/tables.ts";
-import {
-  emailConfirmationTokens,
-  passwordResetTokens,
-  sessions,
-  verificationCodes,
-} from "../modules/auth/tables.ts";
+import { sessions } from "../modules/auth/tables.ts";
 import { bids } from "../modules/bidding/tables.ts";
 import { banners, blogCategories, blogPosts, documents, infoPages } from "../modules/cms/tables.ts";
 import { productImages, productStatusChanges, products } from "../modules/listings/tables/products.ts";
@@ -26,7 +21,14 @@ import {
 } from "../modules/payments/tables.ts";
 import { reviews } from "../modules/reviews/tables.ts";
 import { settings } from "../modules/settings/tables.ts";
-import { addresses, userGroups, users } from "../modules/users/tables.ts";
+import {
+  addresses,
+  emailConfirmationTokens,
+  passwordResetTokens,
+  userGroups,
+  users,
+  verificationCodes,
+} from "../modules/users/tables.ts";
 import { stockWatchdogs } from "../modules/watchdog/tables.ts";
 import { wishlistItems, wishlists } from "../modules/wishlist/tables.ts";
 import { type Database, type Db, openDatabase } from "./client.ts";

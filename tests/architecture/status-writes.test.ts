@@ -32,7 +32,6 @@ const OWNERS = [
 const NOT_YET_MOVED: readonly string[] = [
   "server/modules/bidding/diagnostics.ts",
   "server/modules/bidding/service.ts",
-  "server/modules/users/account-data.ts",
 ];
 
 function sources(dir: string): string[] {

@@ -1,2 +1,2 @@
 export { recordAudit } from "./record.ts";
-export { type AuditEntry, createAuditService } from "./service.ts";
+export { type AuditEntry, type AuditService, createAuditService } from "./service.ts";

@@ -1,11 +1,19 @@
 import type { Db } from "#server/db/client.ts";
-import type { AuditEntry } from "./service.ts";
 import { auditLog } from "./tables.ts";
 
+export type AuditEntry = {
+  actorId: number | null;
+  action: string;
+  entity: string;
+  entityId?: string | null;
+  data?: Record<string, unknown>;
+  ip?: string | null;
+};
+
 /**
- * Records an audit entry in the caller's transaction, for a change another module makes (the
- * payments module's "transfer arrived" and refunded duplicates): the entry commits with the change
- * or not at all.
+ * Records an audit entry in the caller's transaction (or on the database), for a change another
+ * module makes (the payments module's "transfer arrived" and refunded duplicates, the deletion of
+ * an account): the entry commits with the change or not at all.
  */
 export async function recordAudit(tx: Db, entry: AuditEntry): Promise<void> {
   await tx.insert(auditLog).values({

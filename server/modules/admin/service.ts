@@ -1,27 +1,13 @@
 import type { Db } from "#server/db/client.ts";
-import { auditLog } from "./tables.ts";
+import { type AuditEntry, recordAudit } from "./record.ts";
 
-export type AuditEntry = {
-  actorId: number | null;
-  action: string;
-  entity: string;
-  entityId?: string | null;
-  data?: Record<string, unknown>;
-  ip?: string | null;
-};
+export type { AuditEntry } from "./record.ts";
 
 /** The back office's record of who changed what (product.md: every change is audited). */
 export function createAuditService(db: Db) {
   return {
     async record(entry: AuditEntry): Promise<void> {
-      await db.insert(auditLog).values({
-        actorId: entry.actorId,
-        action: entry.action,
-        entity: entry.entity,
-        entityId: entry.entityId ?? null,
-        data: entry.data ?? null,
-        ip: entry.ip ?? null,
-      });
+      await recordAudit(db, entry);
     },
   };
 }

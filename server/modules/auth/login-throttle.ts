@@ -45,6 +45,40 @@ export type LoginGate =
   | { action: "wait"; seconds: number }
   | { action: "challenge"; challenge: AltchaChallenge; stale: boolean };
 
+const ipKey = (email: string, ip: string) => `${accountKey(email)}\nip\n${ip}`;
+const deviceKey = (email: string, device: string) => `${accountKey(email)}\ndevice\n${device}`;
+const sourceKeys = (email: string, source: LoginSource) =>
+  source.device ? [ipKey(email, source.ip), deviceKey(email, source.device)] : [ipKey(email, source.ip)];
+
+/** The work a challenge asks for now: more as the attack on the account grows. */
+function challengeBits(failures: number): number {
+  const steps = Math.floor(Math.log(failures / ACCOUNT_CHALLENGE_AFTER) / Math.log(4));
+  return Math.min(CHALLENGE_BITS.max, CHALLENGE_BITS.base + 2 * Math.max(0, steps));
+}
+
+/**
+ * The addresses and devices that logged into an account lately (KNOWN_SOURCE_MS), by the keys of
+ * sourceKeys; at most MAX_KNOWN_SOURCES, the expired and then the oldest giving way.
+ */
+function createKnownSources(now: () => number) {
+  const known = new Map<string, number>();
+  return {
+    has(keys: string[]): boolean {
+      const at = now();
+      return keys.some((key) => (known.get(key) ?? 0) > at);
+    },
+    remember(key: string) {
+      if (known.size >= MAX_KNOWN_SOURCES) {
+        for (const [k, until] of known) if (until <= now()) known.delete(k);
+        // Still full of live entries: drop the oldest (Map keeps insertion order).
+        if (known.size >= MAX_KNOWN_SOURCES) known.delete(known.keys().next().value!);
+      }
+      known.delete(key);
+      known.set(key, now() + KNOWN_SOURCE_MS);
+    },
+  };
+}
+
 /**
  * Login guessing limits that nobody can turn into a lock-out of somebody else's account (ADR 0010).
  *
@@ -75,32 +109,7 @@ export function createLoginThrottle(now: () => number = () => Date.now(), altcha
     ttlMs: CHALLENGE_TTL_MS,
     hmacKey: altchaHmacKey,
   });
-  const knownSources = new Map<string, number>();
-  const ipKey = (email: string, ip: string) => `${accountKey(email)}\nip\n${ip}`;
-  const deviceKey = (email: string, device: string) => `${accountKey(email)}\ndevice\n${device}`;
-  const sourceKeys = (email: string, source: LoginSource) =>
-    source.device ? [ipKey(email, source.ip), deviceKey(email, source.device)] : [ipKey(email, source.ip)];
-
-  function isKnown(email: string, source: LoginSource): boolean {
-    const at = now();
-    return sourceKeys(email, source).some((key) => (knownSources.get(key) ?? 0) > at);
-  }
-
-  function remember(key: string) {
-    if (knownSources.size >= MAX_KNOWN_SOURCES) {
-      for (const [k, until] of knownSources) if (until <= now()) knownSources.delete(k);
-      // Still full of live entries: drop the oldest (Map keeps insertion order).
-      if (knownSources.size >= MAX_KNOWN_SOURCES) knownSources.delete(knownSources.keys().next().value!);
-    }
-    knownSources.delete(key);
-    knownSources.set(key, now() + KNOWN_SOURCE_MS);
-  }
-
-  /** The work a challenge asks for now: more as the attack on the account grows. */
-  function challengeBits(failures: number): number {
-    const steps = Math.floor(Math.log(failures / ACCOUNT_CHALLENGE_AFTER) / Math.log(4));
-    return Math.min(CHALLENGE_BITS.max, CHALLENGE_BITS.base + 2 * Math.max(0, steps));
-  }
+  const knownSources = createKnownSources(now);
 
   /** Seconds this address (and device) must wait before trying this account again, else 0. */
   function retryAfter(email: string, source: LoginSource): number {
@@ -126,7 +135,8 @@ export function createLoginThrottle(now: () => number = () => Date.now(), altcha
       const wait = retryAfter(email, source);
       if (wait > 0) return { action: "wait", seconds: wait };
       const failures = byAccount.count(accountKey(email));
-      if (failures < ACCOUNT_CHALLENGE_AFTER || isKnown(email, source)) return { action: "check" };
+      if (failures < ACCOUNT_CHALLENGE_AFTER || knownSources.has(sourceKeys(email, source)))
+        return { action: "check" };
       const bits = challengeBits(failures);
       const result = await altcha.verify(proof.altcha, bits);
       if (result === "ok") return { action: "check" };
@@ -148,7 +158,7 @@ export function createLoginThrottle(now: () => number = () => Date.now(), altcha
     succeeded(email: string, source?: LoginSource): void {
       if (!source) return;
       for (const key of sourceKeys(email, source)) {
-        remember(key);
+        knownSources.remember(key);
         byAccountIp.reset(key);
         byAccountDevice.reset(key);
       }

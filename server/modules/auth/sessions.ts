@@ -61,6 +61,23 @@ export function createSessionsService(db: Db, now: () => Date = () => new Date()
       return ended.length > 0;
     },
 
+    /**
+     * Ends every session of the user but `keepTokenHash` (a new password: whoever knew the old one
+     * is out), inside the caller's transaction.
+     */
+    async endAll(tx: Db, userId: number, options: { keepTokenHash: string | null; at: Date }): Promise<void> {
+      await tx
+        .update(sessions)
+        .set({ revokedAt: options.at })
+        .where(
+          and(
+            eq(sessions.userId, userId),
+            isNull(sessions.revokedAt),
+            options.keepTokenHash ? ne(sessions.tokenHash, options.keepTokenHash) : undefined,
+          ),
+        );
+    },
+
     /** Ends every live session of the user except the current one; returns how many ended. */
     async revokeOthers(userId: number, currentTokenHash: string | null): Promise<number> {
       const ended = await db

@@ -24,6 +24,13 @@
  *   runningAuctionsOf(db, userId) -> { selling, leading }
  * And for payments: lockListing(tx, id) (the row lock "pay" queues on), promote(tx, id, days, at).
  */
+
+export {
+  type AccountListingReads,
+  createAccountListingReads,
+  type LinkedListing,
+  submittedListingCount,
+} from "./account-reads.ts";
 export {
   type AuctionRow,
   auctionsEndingSoonIds,
@@ -47,6 +54,7 @@ export { type Fee, type PromotionFees, promotionFee, readPromotionFees, withDisc
 export { createListingImageStore, encodeListingImage } from "./images.ts";
 export { registerListingJobs } from "./jobs.ts";
 export { type NewSupply, suppliesLiveBetween } from "./new-supplies.ts";
+export { createListingsPersonalData } from "./personal-data.ts";
 export { type ProductSummary, productSummaries, productsInStock } from "./product-summaries.ts";
 export { refreshSearchText } from "./search/search-index.ts";
 export { categoryPathNames, productSearchName, productSearchText, searchText } from "./search/search-text.ts";

@@ -1,1 +1,2 @@
+export { createCountryCheck } from "./known-countries.ts";
 export { createListsService } from "./service.ts";

@@ -1,5 +1,6 @@
 export { registerMessageJobs } from "./jobs.ts";
 export { createNotifier, type Notifier } from "./notifier.ts";
+export { createMessagesPersonalData } from "./personal-data.ts";
 export { createMessagesService, type MessagesService } from "./service.ts";
 export { openProductThread } from "./threads.ts";
 export { createUserStreams } from "./user-streams.ts";

@@ -1,2 +1,3 @@
 export { followEmailChange } from "./email-change.ts";
+export { createNewsletterPersonalData } from "./personal-data.ts";
 export { createNewsletterService, type NewsletterService } from "./service.ts";

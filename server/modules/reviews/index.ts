@@ -1,1 +1,3 @@
+export { createReviewsPersonalData } from "./personal-data.ts";
+export { createProfileReviews, type Rating, type ReviewAbout } from "./profile-reviews.ts";
 export { createReviewsService, type ReviewsService } from "./service.ts";

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
+import { followEmailChange } from "../newsletter/index.ts";
 import { createEmailConfirmationService } from "./email-confirmation.ts";
 import { users } from "./tables.ts";
 
@@ -11,7 +12,13 @@ const tokenOf = (url: string) => url.split("/").at(-1)!;
 
 beforeAll(async () => {
   api = await createTestApi();
-  service = createEmailConfirmationService(api.db, api.services.mail, api.config, () => now);
+  service = createEmailConfirmationService({
+    db: api.db,
+    mail: api.services.mail,
+    config: api.config,
+    followEmailChange,
+    now: () => now,
+  });
 });
 afterAll(() => api?.close());
 

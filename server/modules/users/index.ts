@@ -1,6 +1,11 @@
-export { createAccountDataService } from "./account-data.ts";
-export { createAccountOverviewService } from "./account-overview.ts";
-export { createEmailConfirmationService } from "./email-confirmation.ts";
+export {
+  type AccountDataService,
+  createAccountDataService,
+  type DeletionBlockers,
+} from "./account-data.ts";
+export { type AccountOverviewService, createAccountOverviewService } from "./account-overview.ts";
+export { type AccountServices, createAccountServices } from "./account-services.ts";
+export { createEmailConfirmationService, type EmailConfirmationService } from "./email-confirmation.ts";
 export { requireConfirmedEmail } from "./guards.ts";
 export { type InvoiceAddress, invoiceDetailsOf } from "./invoice-address.ts";
 export { createListingQuotaService, type ListingQuotaService } from "./listing-quota.ts";
@@ -9,5 +14,5 @@ export { isStrongPassword, passwordScore } from "./password-strength.ts";
 export { createProfileService } from "./profile.ts";
 export { type PublicName, publicNamesOf } from "./public-names.ts";
 export { type NoticeRecipient, recipientsOf } from "./recipients.ts";
-export { createAccountServices } from "./registration.ts";
+export { createSignInAccounts } from "./sign-in.ts";
 export { createVerificationService } from "./verification.ts";

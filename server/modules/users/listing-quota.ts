@@ -1,6 +1,5 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { productStatusChanges, products } from "../listings/tables/products.ts";
 import { users } from "./tables.ts";
 import { FREE_LISTINGS } from "./verification.ts";
 
@@ -16,38 +15,32 @@ export type ListingQuota = {
 export type CanAddListing = { ok: true } | { ok: false; needsVerification: true };
 
 /**
+ * How many of a seller's listings count against the quota, inside the given transaction or on the
+ * database (a port: listings.submittedListingCount, passed in by server/services.ts).
+ */
+export type SubmittedListingCount = (executor: Db, sellerId: number) => Promise<number>;
+
+/**
  * Spec section 6: "10 free products, after that verification is needed".
  *
  * What counts: every listing the user ever submitted, whatever became of it (active, ended,
  * sold, expired, rejected, cancelled after it went live). Otherwise ending or withdrawing a listing
  * and listing again would make the quota endless, and the rule is about how much an unverified
  * account may put before buyers, not how much it has on sale right now. What does not count:
- * drafts, and drafts the user cancelled before submitting them (no status change of theirs ever
- * went beyond draft), since nobody ever saw those.
+ * drafts, and drafts the user cancelled before submitting them, since nobody ever saw those.
  *
- * Reads the catalogue's tables (products and their status history) without changing them: the
- * rule belongs to the account, the facts to the catalogue. The listing creation (issue 6) calls
- * canAddListing before it creates a listing and again before a draft is submitted.
+ * The rule belongs to the account, the facts to the catalogue: the listings module counts
+ * (submittedListingCount). The listing creation (issue 6) calls canAddListing before it creates a
+ * listing and again before a draft is submitted.
  */
-export function createListingQuotaService(db: Db) {
+export function createListingQuotaService(db: Db, deps: { submittedListings: SubmittedListingCount }) {
   async function usage(userId: number, executor: Db = db): Promise<ListingQuota> {
     const [user] = await executor
       .select({ verifiedAt: users.verifiedAt })
       .from(users)
       .where(eq(users.id, userId))
       .limit(1);
-    const submittedOnce = sql`exists (select 1 from ${productStatusChanges} c where c.product_id = ${products.id} and c.to_status not in ('draft', 'cancelled'))`;
-    const [row] = await executor
-      .select({ used: sql<number>`count(*)::int` })
-      .from(products)
-      .where(
-        and(
-          eq(products.sellerId, userId),
-          sql`${products.status} <> 'draft'`,
-          sql`(${products.status} <> 'cancelled' or ${submittedOnce})`,
-        ),
-      );
-    const used = row?.used ?? 0;
+    const used = await deps.submittedListings(executor, userId);
     return {
       verified: Boolean(user?.verifiedAt),
       used,

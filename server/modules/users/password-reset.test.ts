@@ -2,9 +2,9 @@ import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { verifyPassword } from "../auth/index.ts";
-import { passwordResetTokens, sessions } from "../auth/tables.ts";
+import { sessions } from "../auth/tables.ts";
 import { createPasswordResetService } from "./password-reset.ts";
-import { users } from "./tables.ts";
+import { passwordResetTokens, users } from "./tables.ts";
 
 let api: TestApi;
 let now = new Date("2026-05-01T10:00:00Z");
@@ -25,6 +25,7 @@ beforeAll(async () => {
     db: api.db,
     mail: api.services.mail,
     config: api.config,
+    endSessions: api.services.sessions.endAll,
     now: () => now,
   });
 });

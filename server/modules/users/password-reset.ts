@@ -7,13 +7,13 @@ import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import { RateLimiter } from "#server/lib/rate-limit.ts";
 import type { Logger } from "#server/logger.ts";
-import { hashPassword, hashToken, newToken, storeNewPassword } from "../auth/index.ts";
-import { passwordResetTokens } from "../auth/tables.ts";
+import { hashPassword, hashToken, newToken } from "../auth/index.ts";
 import { greetingName, renderMail } from "../mail/index.ts";
-import { type AddressRequestResult, acceptAddressRequest } from "./address-request.ts";
-import { type LinkStatus, mailLocale } from "./email-confirmation.ts";
-import { passwordErrors } from "./registration.ts";
-import { users } from "./tables.ts";
+import { type AddressRequestResult, acceptAddressRequest, type LinkRecipient } from "./address-request.ts";
+import { type LinkStatus, mailLocale } from "./email-links.ts";
+import { type EndSessions, storeNewPassword } from "./new-password.ts";
+import { passwordErrors } from "./registration-schema.ts";
+import { type PasswordResetToken, passwordResetTokens, users } from "./tables.ts";
 
 export const PASSWORD_RESET_TTL_MS = 3600 * 1000;
 
@@ -26,9 +26,103 @@ type Deps = {
   db: Db;
   mail: Mailer;
   config: Pick<Config, "publicUrl">;
+  /** The auth module's sessions: a reset ends every one of the account. */
+  endSessions: EndSessions;
   logger?: Pick<Logger, "error">;
   now?: () => Date;
 };
+
+async function findToken(db: Db, token: string): Promise<PasswordResetToken | null> {
+  if (!token || token.length > 200) return null;
+  const [row] = await db
+    .select()
+    .from(passwordResetTokens)
+    .where(eq(passwordResetTokens.tokenHash, hashToken(token)))
+    .limit(1);
+  return row ?? null;
+}
+
+function linkStatus(row: PasswordResetToken | null, at: number): LinkStatus | "valid" {
+  if (!row) return "invalid";
+  if (row.usedAt) return "used";
+  if (row.expiresAt.getTime() <= at) return "expired";
+  return "valid";
+}
+
+/** Stores a new link and queues the mail carrying it, together or not at all. */
+async function mailResetLink(deps: Deps, user: LinkRecipient, expiresAt: Date) {
+  const { token, hash } = newToken();
+  const locale = mailLocale(user.locale);
+  const t = (key: string) => translate(locale, `registration.mail.${key}`, { person: greetingName(user) });
+  const content = renderMail({
+    locale,
+    siteUrl: deps.config.publicUrl,
+    subject: t("resetSubject"),
+    paragraphs: [t("resetGreeting"), t("resetText")],
+    action: {
+      label: t("resetButton"),
+      url: `${deps.config.publicUrl}${localePath("changePassword", locale, { hash: token })}`,
+    },
+    closing: [t("resetIgnore"), t("signature")],
+  });
+  try {
+    await deps.db.transaction(async (tx) => {
+      await tx.insert(passwordResetTokens).values({ userId: user.id, tokenHash: hash, expiresAt });
+      await deps.mail.send({ to: user.email, ...content }, { tx });
+    });
+  } catch (error) {
+    // Same answer either way; the failure is for the operators (the error never holds the link).
+    deps.logger?.error({ err: error, userId: user.id }, "password reset mail could not be queued");
+  }
+}
+
+/** The new password's rules, with the account's own data as what it must not be or resemble. */
+async function newPasswordErrors(
+  db: Db,
+  userId: number,
+  raw: { password?: unknown; passwordConfirmation?: unknown },
+  locale: Locale,
+) {
+  const [user] = await db
+    .select({
+      email: users.email,
+      username: users.username,
+      firstname: users.firstname,
+      lastname: users.lastname,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return user
+    ? passwordErrors(raw, locale, [user.email, user.username], {
+        names: [user.firstname ?? "", user.lastname ?? ""],
+      })
+    : passwordErrors(raw, locale);
+}
+
+/**
+ * Claims the link and sets the password together, so a link works exactly once; a reset ends
+ * every session (whoever knew the old password is out) and every other link. Null when the link
+ * was used or expired meanwhile.
+ */
+async function claimAndStore(deps: Deps, row: PasswordResetToken, passwordHash: string, at: () => Date) {
+  return deps.db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: at() })
+      .where(
+        and(
+          eq(passwordResetTokens.id, row.id),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, at()),
+        ),
+      )
+      .returning({ userId: passwordResetTokens.userId });
+    if (!claimed) return null;
+    await storeNewPassword(tx, deps.endSessions, claimed.userId, passwordHash, { now: at() });
+    return claimed.userId;
+  });
+}
 
 /**
  * Forgotten passwords. The request answers the same for known and unknown addresses (nobody learns
@@ -45,66 +139,20 @@ export function createPasswordResetService(deps: Deps) {
   // Per IP: 10 requests in 15 minutes, then a visible "too many requests".
   const perIp = new RateLimiter(10, 15 * 60 * 1000, clock);
 
-  async function findToken(token: string) {
-    if (!token || token.length > 200) return null;
-    const [row] = await db
-      .select()
-      .from(passwordResetTokens)
-      .where(eq(passwordResetTokens.tokenHash, hashToken(token)))
-      .limit(1);
-    return row ?? null;
-  }
-
-  function linkStatus(row: Awaited<ReturnType<typeof findToken>>): LinkStatus | "valid" {
-    if (!row) return "invalid";
-    if (row.usedAt) return "used";
-    if (row.expiresAt.getTime() <= clock()) return "expired";
-    return "valid";
-  }
-
   return {
     async request(
       raw: Record<string, unknown>,
       meta: { locale: Locale; ip: string },
     ): Promise<AddressRequestResult> {
-      const { answer, recipient: user } = await acceptAddressRequest(db, raw, meta, { perIp, perEmail });
-      if (!user) return answer;
-
-      const { token, hash } = newToken();
-      const locale = mailLocale(user.locale);
-      const t = (key: string) =>
-        translate(locale, `registration.mail.${key}`, { person: greetingName(user) });
-      const content = renderMail({
-        locale,
-        siteUrl: deps.config.publicUrl,
-        subject: t("resetSubject"),
-        paragraphs: [t("resetGreeting"), t("resetText")],
-        action: {
-          label: t("resetButton"),
-          url: `${deps.config.publicUrl}${localePath("changePassword", locale, { hash: token })}`,
-        },
-        closing: [t("resetIgnore"), t("signature")],
-      });
-      try {
-        // The token and the queued mail carrying it are stored together or not at all.
-        await db.transaction(async (tx) => {
-          await tx.insert(passwordResetTokens).values({
-            userId: user.id,
-            tokenHash: hash,
-            expiresAt: new Date(clock() + PASSWORD_RESET_TTL_MS),
-          });
-          await deps.mail.send({ to: user.email, ...content }, { tx });
-        });
-      } catch (error) {
-        // Same answer either way; the failure is for the operators (the error never holds the link).
-        deps.logger?.error({ err: error, userId: user.id }, "password reset mail could not be queued");
-      }
+      const { answer, recipient } = await acceptAddressRequest(db, raw, meta, { perIp, perEmail });
+      if (!recipient) return answer;
+      await mailResetLink(deps, recipient, new Date(clock() + PASSWORD_RESET_TTL_MS));
       return { status: "accepted" };
     },
 
     /** Whether a link can still set a password (for the page that shows the form or says why not). */
     async check(token: string): Promise<LinkStatus | "valid"> {
-      return linkStatus(await findToken(token));
+      return linkStatus(await findToken(db, token), clock());
     },
 
     async reset(
@@ -112,45 +160,13 @@ export function createPasswordResetService(deps: Deps) {
       raw: { password?: unknown; passwordConfirmation?: unknown },
       locale: Locale,
     ): Promise<ResetResult> {
-      const row = await findToken(token);
-      const status = linkStatus(row);
+      const row = await findToken(db, token);
+      const status = linkStatus(row, clock());
       if (status !== "valid" || !row) return { status: status === "valid" ? "invalid" : status };
-      const [user] = await db
-        .select({
-          email: users.email,
-          username: users.username,
-          firstname: users.firstname,
-          lastname: users.lastname,
-        })
-        .from(users)
-        .where(eq(users.id, row.userId))
-        .limit(1);
-      const errors = user
-        ? passwordErrors(raw, locale, [user.email, user.username], {
-            names: [user.firstname ?? "", user.lastname ?? ""],
-          })
-        : passwordErrors(raw, locale);
+      const errors = await newPasswordErrors(db, row.userId, raw, locale);
       if (Object.keys(errors).length > 0) return { status: "invalid_password", errors };
-
       const passwordHash = await hashPassword(String(raw.password));
-      const changed = await db.transaction(async (tx) => {
-        // Claiming the token and setting the password happen together, so a link works exactly once.
-        const [claimed] = await tx
-          .update(passwordResetTokens)
-          .set({ usedAt: now() })
-          .where(
-            and(
-              eq(passwordResetTokens.id, row.id),
-              isNull(passwordResetTokens.usedAt),
-              gt(passwordResetTokens.expiresAt, now()),
-            ),
-          )
-          .returning({ userId: passwordResetTokens.userId });
-        if (!claimed) return null;
-        // A reset ends every session (whoever knew the old password is out) and every other link.
-        await storeNewPassword(tx, claimed.userId, passwordHash, { now: now() });
-        return claimed.userId;
-      });
+      const changed = await claimAndStore(deps, row, passwordHash, now);
       if (changed === null) return { status: "used" };
       return { status: "changed", userId: changed };
     },

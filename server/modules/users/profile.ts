@@ -1,11 +1,6 @@
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Locale } from "#core/i18n/index.ts";
-import { localePath } from "#core/i18n/paths.ts";
 import type { Db } from "#server/db/client.ts";
-import { products } from "../listings/tables/products.ts";
-import { categories } from "../listings/tables/taxonomy.ts";
-import { reviews } from "../reviews/tables.ts";
 import { users } from "./tables.ts";
 
 export type ProfileReview = {
@@ -40,16 +35,92 @@ export type PublicProfile = {
   reviews: ProfileReview[];
 };
 
-/** Listings whose detail page is public, so a review may link to them. */
-const LINKABLE = sql`('active', 'scheduled', 'awaiting_payment', 'ended', 'sold', 'cancelled')`;
+/**
+ * What the profile shows from other modules (ports: the reviews' and the listings' functions,
+ * passed in by server/services.ts).
+ */
+export type ProfileSources = {
+  ratingOf(subjectId: number): Promise<{
+    average: number | null;
+    count: number;
+    distribution: [number, number, number, number, number];
+  }>;
+  reviewsAbout(
+    subjectId: number,
+    limit: number,
+  ): Promise<
+    {
+      id: number;
+      stars: number;
+      comment: string | null;
+      reply: string | null;
+      createdAt: Date;
+      repliedAt: Date | null;
+      authorId: number;
+      productId: number;
+    }[]
+  >;
+  sellerFigures(sellerId: number): Promise<{ activeAdverts: number; soldCount: number }>;
+  productSummaries(
+    ids: number[],
+    locale: Locale,
+  ): Promise<Map<number, { id: number; name: string; url: string; publicPage: boolean }>>;
+};
 
-function rowsOf<T>(result: unknown): T[] {
-  if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
+/** Reviewers by id: their username, and whether the account is gone for the public (deleted or blocked). */
+async function reviewers(db: Db, ids: number[]) {
+  if (ids.length === 0) return new Map<number, { username: string; gone: boolean }>();
+  const rows = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      gone: sql<boolean>`(${users.deletedAt} is not null or ${users.blockedAt} is not null)`,
+    })
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, { username: row.username, gone: Boolean(row.gone) }]));
+}
+
+/** The newest reviews the user received, with their authors and what the deal was about. */
+async function profileReviews(
+  db: Db,
+  sources: ProfileSources,
+  subjectId: number,
+  locale: Locale,
+  limit: number,
+): Promise<ProfileReview[]> {
+  const rows = await sources.reviewsAbout(subjectId, limit);
+  const [authors, products] = await Promise.all([
+    reviewers(
+      db,
+      rows.map((row) => row.authorId),
+    ),
+    sources.productSummaries(
+      rows.map((row) => row.productId),
+      locale,
+    ),
+  ]);
+  return rows.flatMap((row) => {
+    const author = authors.get(row.authorId);
+    const product = products.get(row.productId);
+    if (!author || !product) return [];
+    return [
+      {
+        id: row.id,
+        stars: row.stars,
+        comment: row.comment,
+        reply: row.reply,
+        createdAt: row.createdAt.toISOString(),
+        repliedAt: row.repliedAt?.toISOString() ?? null,
+        author: author.gone ? null : { id: row.authorId, username: author.username },
+        product: product.publicPage ? { id: product.id, name: product.name, url: product.url } : null,
+      },
+    ];
+  });
 }
 
 /** Public seller pages: who someone is on the marketplace, without anything private. */
-export function createProfileService(db: Db) {
+export function createProfileService(db: Db, sources: ProfileSources) {
   return {
     /** A user's public profile, or null for an unknown, deleted or blocked account. */
     async publicProfile(
@@ -70,85 +141,23 @@ export function createProfileService(db: Db) {
         .where(and(eq(users.id, id), isNull(users.deletedAt), isNull(users.blockedAt)))
         .limit(1);
       if (!user) return null;
-
-      const author = alias(users, "author");
-      const [figuresResult, reviewRows] = await Promise.all([
-        db.execute(sql`
-          select
-            (select round(avg(stars)::numeric, 1) from ${reviews} where subject_id = ${id}) as rating_average,
-            (select count(*)::int from ${reviews} where subject_id = ${id}) as rating_count,
-            (select count(*)::int from ${reviews} where subject_id = ${id} and stars = 5) as s5,
-            (select count(*)::int from ${reviews} where subject_id = ${id} and stars = 4) as s4,
-            (select count(*)::int from ${reviews} where subject_id = ${id} and stars = 3) as s3,
-            (select count(*)::int from ${reviews} where subject_id = ${id} and stars = 2) as s2,
-            (select count(*)::int from ${reviews} where subject_id = ${id} and stars = 1) as s1,
-            (select count(*)::int from ${products} where seller_id = ${id} and status = 'active') as active_adverts,
-            (select count(*)::int from ${products} where seller_id = ${id} and status = 'sold') as sold_count`),
-        db
-          .select({
-            id: reviews.id,
-            stars: reviews.stars,
-            comment: reviews.comment,
-            reply: reviews.reply,
-            createdAt: reviews.createdAt,
-            repliedAt: reviews.repliedAt,
-            authorId: author.id,
-            authorUsername: author.username,
-            authorGone: sql<boolean>`(${author.deletedAt} is not null or ${author.blockedAt} is not null)`,
-            productId: products.id,
-            productNameCs: products.nameCs,
-            productNameEn: products.nameEn,
-            productSlugCs: products.slugCs,
-            productSlugEn: products.slugEn,
-            productLinkable: sql<boolean>`(${products.status} in ${LINKABLE})`,
-            categorySlugCs: categories.slugCs,
-            categorySlugEn: categories.slugEn,
-          })
-          .from(reviews)
-          .innerJoin(author, eq(author.id, reviews.authorId))
-          .innerJoin(products, eq(products.id, reviews.productId))
-          .innerJoin(categories, eq(categories.id, products.categoryId))
-          .where(eq(reviews.subjectId, id))
-          .orderBy(desc(reviews.createdAt), desc(reviews.id))
-          .limit(Math.max(0, Math.min(100, reviewLimit))),
+      const [rating, figures, reviews] = await Promise.all([
+        sources.ratingOf(id),
+        sources.sellerFigures(id),
+        profileReviews(db, sources, id, locale, reviewLimit),
       ]);
-      const [figures] = rowsOf<Record<string, string | number | null>>(figuresResult);
-      const num = (key: string) => Number(figures?.[key] ?? 0);
-      const en = locale === "en";
       return {
         id: user.id,
         username: user.username,
         verified: user.verifiedAt !== null,
         memberSince: user.createdAt.toISOString(),
         avatarFileName: user.avatarFileName,
-        ratingAverage:
-          figures?.rating_average === null || figures?.rating_average === undefined
-            ? null
-            : Number(figures.rating_average),
-        ratingCount: num("rating_count"),
-        ratingDistribution: [num("s5"), num("s4"), num("s3"), num("s2"), num("s1")],
-        activeAdverts: num("active_adverts"),
-        soldCount: num("sold_count"),
-        reviews: reviewRows.map((row) => ({
-          id: row.id,
-          stars: row.stars,
-          comment: row.comment,
-          reply: row.reply,
-          createdAt: row.createdAt.toISOString(),
-          repliedAt: row.repliedAt?.toISOString() ?? null,
-          author: row.authorGone ? null : { id: row.authorId, username: row.authorUsername },
-          product: row.productLinkable
-            ? {
-                id: row.productId,
-                name: (en && row.productNameEn) || row.productNameCs,
-                url: localePath("product", locale, {
-                  id: row.productId,
-                  category: (en && row.categorySlugEn) || row.categorySlugCs,
-                  product: (en && row.productSlugEn) || row.productSlugCs,
-                }),
-              }
-            : null,
-        })),
+        ratingAverage: rating.average,
+        ratingCount: rating.count,
+        ratingDistribution: rating.distribution,
+        activeAdverts: figures.activeAdverts,
+        soldCount: figures.soldCount,
+        reviews,
       };
     },
   };

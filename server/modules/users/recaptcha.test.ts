@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { createAltcha } from "../auth/altcha.ts";
+import { followEmailChange } from "../newsletter/index.ts";
 import { createEmailConfirmationService } from "./email-confirmation.ts";
 import { createRecaptchaVerifier } from "./recaptcha.ts";
 import { createRegistrationService } from "./registration.ts";
@@ -72,7 +73,12 @@ describe("reCAPTCHA v3 verification against siteverify", () => {
     const service = createRegistrationService({
       db: api.db,
       altcha: createAltcha({ purpose: "register" }),
-      emailConfirmation: createEmailConfirmationService(api.db, api.services.mail, api.config),
+      emailConfirmation: createEmailConfirmationService({
+        db: api.db,
+        mail: api.services.mail,
+        config: api.config,
+        followEmailChange,
+      }),
       newsletter: api.services.newsletter,
       mail: api.services.mail,
       config: api.config,

@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { createAltcha, solveAltcha } from "../auth/altcha.ts";
 import { verifyPassword } from "../auth/index.ts";
-import { emailConfirmationTokens } from "../auth/tables.ts";
+import { followEmailChange } from "../newsletter/index.ts";
 import { subscribers } from "../newsletter/tables.ts";
 import { createEmailConfirmationService } from "./email-confirmation.ts";
 import { isStrongPassword } from "./password-strength.ts";
 import { createRegistrationService } from "./registration.ts";
-import { users } from "./tables.ts";
+import { emailConfirmationTokens, users } from "./tables.ts";
 
 let api: TestApi;
 let altcha: ReturnType<typeof createAltcha>;
@@ -46,7 +46,13 @@ const registrationService = (perIpLimit: number) =>
   createRegistrationService({
     db: api.db,
     altcha,
-    emailConfirmation: createEmailConfirmationService(api.db, api.services.mail, api.config, () => now),
+    emailConfirmation: createEmailConfirmationService({
+      db: api.db,
+      mail: api.services.mail,
+      config: api.config,
+      followEmailChange,
+      now: () => now,
+    }),
     newsletter: api.services.newsletter,
     mail: api.services.mail,
     config: api.config,

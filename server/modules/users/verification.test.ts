@@ -2,8 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readSmsOutbox, type SmsSender, smsOutboxDir } from "#server/adapters/sms.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
-import { verificationCodes } from "../auth/tables.ts";
-import { users } from "./tables.ts";
+import { users, verificationCodes } from "./tables.ts";
 import { CODE_TTL_MS, createVerificationService, MAX_ATTEMPTS, MAX_CODES_PER_DAY } from "./verification.ts";
 
 let api: TestApi;

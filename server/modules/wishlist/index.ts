@@ -1,1 +1,2 @@
+export { createWishlistPersonalData } from "./personal-data.ts";
 export { createWishlistService, type WishlistService } from "./service.ts";

@@ -1,0 +1,137 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { ProductFormat, ProductStatus } from "#core/contracts/catalog.ts";
+import type { Locale } from "#core/i18n/index.ts";
+import { localePath } from "#core/i18n/paths.ts";
+import type { Db } from "#server/db/client.ts";
+import { productStatusChanges, products } from "./tables/products.ts";
+import { categories } from "./tables/taxonomy.ts";
+
+/**
+ * The reads of listings the account pages need (users: the overview, the public profile, the
+ * listing quota and the data export), so that no other module reads the catalogue's tables.
+ */
+
+/** A listing as another module shows it in a list: its name and page, and where it stands. */
+export type LinkedListing = {
+  id: number;
+  /** In the asked language; missing English content falls back to Czech (product.md). */
+  name: string;
+  url: string;
+  status: ProductStatus;
+  format: ProductFormat;
+  endsAt: Date | null;
+  currentPriceMinor: number | null;
+  winnerId: number | null;
+  /** The leading bidder the bidding service keeps on the auction; null before the first bid. */
+  leaderId: number | null;
+  /** Whether the listing's page is public, so a link to it may be shown. */
+  publicPage: boolean;
+};
+
+/** Listings whose detail page is public. */
+const PUBLIC_PAGE = sql`('active', 'scheduled', 'awaiting_payment', 'ended', 'sold', 'cancelled')`;
+
+const validIds = (ids: number[]) => [...new Set(ids)].filter((id) => Number.isSafeInteger(id) && id > 0);
+
+function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
+export function createAccountListingReads(db: Db) {
+  return {
+    /** The listings' Czech names by id (the catalogue's own language), as the data export shows them. */
+    async productNames(ids: number[]): Promise<Map<number, string>> {
+      const unique = validIds(ids);
+      if (unique.length === 0) return new Map();
+      const rows = await db
+        .select({ id: products.id, name: products.nameCs })
+        .from(products)
+        .where(inArray(products.id, unique));
+      return new Map(rows.map((row) => [row.id, row.name]));
+    },
+
+    /** The listings by id, named and linked in the language asked. */
+    async productSummaries(ids: number[], locale: Locale): Promise<Map<number, LinkedListing>> {
+      const unique = validIds(ids);
+      if (unique.length === 0) return new Map();
+      const rows = await db
+        .select({
+          id: products.id,
+          nameCs: products.nameCs,
+          nameEn: products.nameEn,
+          slugCs: products.slugCs,
+          slugEn: products.slugEn,
+          categorySlugCs: categories.slugCs,
+          categorySlugEn: categories.slugEn,
+          status: products.status,
+          format: products.format,
+          endsAt: products.endsAt,
+          currentPriceMinor: products.currentPriceMinor,
+          winnerId: products.winnerId,
+          leaderId: products.leaderId,
+          publicPage: sql<boolean>`(${products.status} in ${PUBLIC_PAGE})`,
+        })
+        .from(products)
+        .innerJoin(categories, eq(categories.id, products.categoryId))
+        .where(inArray(products.id, unique));
+      const en = locale === "en";
+      return new Map(
+        rows.map((row) => [
+          row.id,
+          {
+            id: row.id,
+            name: (en && row.nameEn) || row.nameCs,
+            url: localePath("product", locale, {
+              id: row.id,
+              category: (en && row.categorySlugEn) || row.categorySlugCs,
+              product: (en && row.slugEn) || row.slugCs,
+            }),
+            status: row.status,
+            format: row.format,
+            endsAt: row.endsAt,
+            currentPriceMinor: row.currentPriceMinor,
+            winnerId: row.winnerId,
+            leaderId: row.leaderId,
+            publicPage: Boolean(row.publicPage),
+          },
+        ]),
+      );
+    },
+
+    /** A seller's figures on the public profile: listings on sale now, and sold ones. */
+    async sellerFigures(sellerId: number): Promise<{ activeAdverts: number; soldCount: number }> {
+      const result = await db.execute(sql`
+        select
+          (select count(*)::int from ${products} where seller_id = ${sellerId} and status = 'active') as active_adverts,
+          (select count(*)::int from ${products} where seller_id = ${sellerId} and status = 'sold') as sold_count`);
+      const [row] = rowsOf<{ active_adverts: number | string | null; sold_count: number | string | null }>(
+        result,
+      );
+      return { activeAdverts: Number(row?.active_adverts ?? 0), soldCount: Number(row?.sold_count ?? 0) };
+    },
+  };
+}
+
+export type AccountListingReads = ReturnType<typeof createAccountListingReads>;
+
+/**
+ * How many listings count against a seller's free quota (spec section 6, users/listing-quota.ts):
+ * every listing ever submitted, whatever became of it; not drafts, nor drafts cancelled before they
+ * were submitted (no status change of theirs ever went beyond draft). Given a transaction, it counts
+ * inside it (the quota check locks the account first).
+ */
+export async function submittedListingCount(executor: Db, sellerId: number): Promise<number> {
+  const submittedOnce = sql`exists (select 1 from ${productStatusChanges} c where c.product_id = ${products.id} and c.to_status not in ('draft', 'cancelled'))`;
+  const [row] = await executor
+    .select({ used: sql<number>`count(*)::int` })
+    .from(products)
+    .where(
+      and(
+        eq(products.sellerId, sellerId),
+        sql`${products.status} <> 'draft'`,
+        sql`(${products.status} <> 'cancelled' or ${submittedOnce})`,
+      ),
+    );
+  return row?.used ?? 0;
+}

@@ -1,0 +1,162 @@
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { type Locale, translate } from "#core/i18n/index.ts";
+import type { Db } from "#server/db/client.ts";
+import type { PersonalDataSource } from "#server/lib/personal-data.ts";
+import type { Logger } from "#server/logger.ts";
+import { AccountDeletionSchema } from "../account-schemas.ts";
+import type { AvatarStore } from "../avatar.ts";
+import {
+  addresses,
+  emailConfirmationTokens,
+  passwordResetTokens,
+  users,
+  verificationCodes,
+} from "../tables.ts";
+import { checkPassword, type PasswordThrottle } from "./current-password.ts";
+import { type Invalid, type Limited, loadUser, parse } from "./shared.ts";
+
+/** What keeps an account from being deleted now: auctions it sells or leads that are still running. */
+export type DeletionBlockers = { sellingAuctions: number; leadingAuctions: number };
+
+/**
+ * The running auctions an account sells and leads, inside the given transaction or on the database
+ * (a port: listings.runningAuctionsOf, passed in by server/services.ts).
+ */
+export type RunningAuctionsOf = (
+  executor: Db,
+  userId: number,
+) => Promise<{ selling: number; leading: number }>;
+
+/** What keeps the account from being deleted now, inside the given transaction or on the database. */
+export async function deletionBlockers(
+  runningAuctionsOf: RunningAuctionsOf,
+  executor: Db,
+  userId: number,
+): Promise<DeletionBlockers> {
+  const { selling, leading } = await runningAuctionsOf(executor, userId);
+  return { sellingAuctions: selling, leadingAuctions: leading };
+}
+
+/** Writes the back office's audit record inside the given transaction (a port: admin's recordAudit). */
+export type RecordAudit = (
+  tx: Db,
+  entry: {
+    actorId: number | null;
+    action: string;
+    entity: string;
+    entityId?: string | null;
+    data?: Record<string, unknown>;
+    ip?: string | null;
+  },
+) => Promise<void>;
+
+export type DeletionDeps = {
+  db: Db;
+  loginThrottle: PasswordThrottle;
+  runningAuctionsOf: RunningAuctionsOf;
+  /** Every other module's personal data, erased in this order, before the account itself. */
+  personalData: PersonalDataSource[];
+  recordAudit: RecordAudit;
+  avatars: AvatarStore;
+  logger?: Pick<Logger, "error">;
+  now: () => Date;
+};
+
+function blockerReasons(found: DeletionBlockers, locale: Locale): string[] {
+  const reasons: string[] = [];
+  if (found.sellingAuctions > 0)
+    reasons.push(translate(locale, "accountData.delete.blockedSelling", { count: found.sellingAuctions }));
+  if (found.leadingAuctions > 0)
+    reasons.push(translate(locale, "accountData.delete.blockedLeading", { count: found.leadingAuctions }));
+  return reasons;
+}
+
+/**
+ * The account's own rows: addresses and pending links and codes go; the row stays, anonymised,
+ * with a new e-mail and username nobody can register, no password and no personal data.
+ */
+async function anonymise(tx: Db, userId: number, at: Date) {
+  await tx.delete(addresses).where(eq(addresses.userId, userId));
+  await tx.delete(emailConfirmationTokens).where(eq(emailConfirmationTokens.userId, userId));
+  await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+  await tx.delete(verificationCodes).where(eq(verificationCodes.userId, userId));
+  await tx
+    .update(users)
+    .set({
+      // Outside the registration's alphabet (no '-' in usernames), so nobody can hold these first.
+      email: `deleted-${userId}-${randomBytes(6).toString("hex")}@deleted.invalid`,
+      username: `smazany-${userId}`,
+      // Not an argon2 hash: no password ever verifies against it.
+      passwordHash: "!deleted",
+      firstname: null,
+      lastname: null,
+      phonePrefix: "",
+      phone: null,
+      avatarFileName: null,
+      scope: [],
+      notificationPreferences: {},
+      emailConfirmedAt: null,
+      verifiedAt: null,
+      deletedAt: at,
+      updatedAt: at,
+    })
+    .where(eq(users.id, userId));
+}
+
+/**
+ * In one transaction, under the account's row lock: the blockers once more (an auction may have
+ * started meanwhile), then every module's erasure, the account's own, and the audit record of what
+ * went. The reasons it was refused, or null.
+ */
+async function eraseAccount(deps: DeletionDeps, user: { id: number; email: string }, locale: Locale) {
+  return deps.db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
+    const reasons = blockerReasons(await deletionBlockers(deps.runningAuctionsOf, tx, user.id), locale);
+    if (reasons.length > 0) return reasons;
+    const at = deps.now();
+    const subject = { userId: user.id, email: user.email, at };
+    const done: Record<string, unknown> = {};
+    for (const source of deps.personalData) Object.assign(done, await source.eraseFor(tx, subject));
+    await anonymise(tx, user.id, at);
+    await deps.recordAudit(tx, {
+      actorId: user.id,
+      action: "user.delete",
+      entity: "user",
+      entityId: String(user.id),
+      data: done,
+      ip: null,
+    });
+    return null;
+  });
+}
+
+/**
+ * Deletes the account by anonymising it: the row stays (bids, orders and reviews refer to it)
+ * with deleted_at set, so it can never log in. Addresses, wishlist, watchdogs, newsletter
+ * subscriptions and pending links go; sessions end. Unfinished listings are cancelled. While the
+ * account sells or leads a running auction, nothing happens and the answer says why: a bid is
+ * binding and a buyer needs a seller to reach.
+ */
+export async function deleteAccount(
+  deps: DeletionDeps,
+  userId: number,
+  raw: unknown,
+  meta: { locale: Locale; ip: string },
+): Promise<{ status: "deleted" } | Invalid | Limited> {
+  const { locale } = meta;
+  const { data, errors } = parse(AccountDeletionSchema, raw, locale);
+  if (!data) return { status: "invalid", errors };
+  const user = await loadUser(deps.db, userId);
+  if (!user) return { status: "invalid", errors: { form: [translate(locale, "errors.unauthorized")] } };
+  const refused = await checkPassword(deps.loginThrottle, user, data.password, "password", meta);
+  if (refused) return refused;
+  const blocked = await eraseAccount(deps, user, locale);
+  if (blocked) return { status: "invalid", errors: { form: blocked } };
+  try {
+    await deps.avatars.remove(user.avatarFileName);
+  } catch (error) {
+    deps.logger?.error({ err: error, userId }, "avatar of a deleted account not removed");
+  }
+  return { status: "deleted" };
+}

@@ -1,0 +1,105 @@
+import { and, desc, eq, gt, isNull, ne, or, sql } from "drizzle-orm";
+import type { FieldErrors } from "#core/contracts/errors.ts";
+import { type Locale, translate } from "#core/i18n/index.ts";
+import type { Db } from "#server/db/client.ts";
+import { type ProfileInput, ProfileSchema } from "../account-schemas.ts";
+import { emailConfirmationTokens, users } from "../tables.ts";
+import { type Invalid, loadUser, type ProfileView, parse, uniqueViolation } from "./shared.ts";
+
+/** The newest unused, unexpired link for an address other than the account's: the pending change. */
+async function pendingEmail(db: Db, userId: number, current: string, at: Date): Promise<string | null> {
+  const [row] = await db
+    .select({ email: emailConfirmationTokens.email })
+    .from(emailConfirmationTokens)
+    .where(
+      and(
+        eq(emailConfirmationTokens.userId, userId),
+        isNull(emailConfirmationTokens.usedAt),
+        gt(emailConfirmationTokens.expiresAt, at),
+        sql`lower(${emailConfirmationTokens.email}) <> lower(${current})`,
+      ),
+    )
+    .orderBy(desc(emailConfirmationTokens.id))
+    .limit(1);
+  return row?.email ?? null;
+}
+
+/** The account's profile as its own pages and /api/me/profile show it. */
+export async function profile(db: Db, userId: number, now: () => Date): Promise<ProfileView | null> {
+  const user = await loadUser(db, userId);
+  if (!user) return null;
+  return {
+    id: user.id,
+    email: user.email,
+    pendingEmail: await pendingEmail(db, user.id, user.email, now()),
+    emailConfirmed: user.emailConfirmedAt !== null,
+    username: user.username,
+    firstname: user.firstname,
+    lastname: user.lastname,
+    phonePrefix: user.phonePrefix,
+    phone: user.phone,
+    avatarFileName: user.avatarFileName,
+  };
+}
+
+/** A username or phone another account has, by field. */
+async function takenErrors(db: Db, userId: number, data: ProfileInput, locale: Locale): Promise<FieldErrors> {
+  const taken = await db
+    .select({ username: users.username, phone: users.phone, prefix: users.phonePrefix })
+    .from(users)
+    .where(
+      and(
+        ne(users.id, userId),
+        or(
+          sql`lower(${users.username}) = lower(${data.username})`,
+          data.phone ? and(eq(users.phone, data.phone), eq(users.phonePrefix, data.phonePrefix)) : undefined,
+        ),
+      ),
+    );
+  const duplicates: FieldErrors = {};
+  for (const row of taken) {
+    if (row.username.toLowerCase() === data.username.toLowerCase())
+      duplicates.username = [translate(locale, "registration.errors.usernameTaken")];
+    if (data.phone && row.phone === data.phone && row.prefix === data.phonePrefix)
+      duplicates.phone = [translate(locale, "registration.errors.phoneTaken")];
+  }
+  return duplicates;
+}
+
+/** Name, username and phone. A username or phone another account has is refused by name. */
+export async function updateProfile(
+  db: Db,
+  now: () => Date,
+  userId: number,
+  raw: unknown,
+  locale: Locale,
+): Promise<{ status: "saved"; profile: ProfileView } | Invalid> {
+  const { data, errors } = parse(ProfileSchema, raw, locale);
+  if (!data) return { status: "invalid", errors };
+  const duplicates = await takenErrors(db, userId, data, locale);
+  if (Object.keys(duplicates).length > 0) return { status: "invalid", errors: duplicates };
+  try {
+    await db
+      .update(users)
+      .set({
+        firstname: data.firstname,
+        lastname: data.lastname,
+        username: data.username,
+        phonePrefix: data.phonePrefix,
+        phone: data.phone || null,
+        // The verification was of the old number: a new one has to be confirmed again.
+        verifiedAt: sql`case when ${users.phonePrefix} is not distinct from ${data.phonePrefix}
+          and ${users.phone} is not distinct from ${data.phone || null} then ${users.verifiedAt} end`,
+        updatedAt: now(),
+      })
+      .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  } catch (error) {
+    // Another account took the name between the check and the update.
+    if (!uniqueViolation(error)) throw error;
+    return {
+      status: "invalid",
+      errors: { username: [translate(locale, "registration.errors.usernameTaken")] },
+    };
+  }
+  return { status: "saved", profile: (await profile(db, userId, now))! };
+}

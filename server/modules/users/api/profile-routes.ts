@@ -1,0 +1,88 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { translate } from "#core/i18n/index.ts";
+import { bearerSecurity, requireUser } from "#server/http/api/router.ts";
+import { errorResponses, jsonContent } from "#server/http/api/schemas.ts";
+import { EmailChangeSchema, ProfileSchema } from "../account-schemas.ts";
+import { type ApiRouter, json, Profile, Success, tooMany, toProfile, userId } from "./account-views.ts";
+
+/** GET and PUT /me/profile, POST /me/email: names, username, phone, and the e-mail change. */
+export function profileRoutes(api: ApiRouter) {
+  api.openapi(
+    createRoute({
+      method: "get",
+      path: "/me/profile",
+      tags: ["account"],
+      summary: "The caller's profile: names, username, e-mail (and a pending new one), phone, avatar",
+      security: bearerSecurity,
+      middleware: requireUser,
+      responses: { 200: jsonContent(z.object({ data: Profile }), "The profile"), 401: errorResponses[401] },
+    }),
+    async (c) => {
+      const view = await c.get("services").accountData.profile(userId(c));
+      return c.json({ data: toProfile(view!) }, 200);
+    },
+  );
+
+  api.openapi(
+    createRoute({
+      method: "put",
+      path: "/me/profile",
+      tags: ["account"],
+      summary:
+        "Saves first and last name, username (unique regardless of case) and phone with its prefix; the e-mail changes through POST /me/email",
+      security: bearerSecurity,
+      middleware: requireUser,
+      request: { body: { required: true, content: { "application/json": { schema: ProfileSchema } } } },
+      responses: {
+        200: jsonContent(z.object({ data: Profile }), "Saved"),
+        401: errorResponses[401],
+        422: errorResponses[422],
+      },
+    }),
+    async (c) => {
+      const result = await c
+        .get("services")
+        .accountData.updateProfile(userId(c), await json(c), c.get("locale"));
+      if (result.status === "invalid") return c.json({ errors: result.errors }, 422);
+      return c.json({ data: toProfile(result.profile) }, 200);
+    },
+  );
+
+  api.openapi(
+    createRoute({
+      method: "post",
+      path: "/me/email",
+      tags: ["account"],
+      summary:
+        "Asks to change the e-mail (needs the current password): the new address gets a confirmation link, the current one a notice; the account keeps its address until the link is opened",
+      security: bearerSecurity,
+      middleware: requireUser,
+      request: { body: { required: true, content: { "application/json": { schema: EmailChangeSchema } } } },
+      responses: {
+        202: jsonContent(Success.extend({ pending_email: z.string() }), "Confirmation link sent"),
+        401: errorResponses[401],
+        422: errorResponses[422],
+        429: tooMany,
+      },
+    }),
+    async (c) => {
+      const locale = c.get("locale");
+      const result = await c
+        .get("services")
+        .accountData.requestEmailChange(userId(c), await json(c), { locale, ip: c.get("clientIp") });
+      if (result.status === "invalid") return c.json({ errors: result.errors }, 422);
+      if (result.status === "limited") {
+        c.header("Retry-After", String(result.retryAfterSeconds));
+        return c.json({ errors: result.errors }, 429);
+      }
+      return c.json(
+        {
+          success: true as const,
+          pending_email: result.email,
+          message: translate(locale, "accountData.email.pending", { email: result.email }),
+        },
+        202,
+      );
+    },
+  );
+}

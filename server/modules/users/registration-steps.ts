@@ -1,0 +1,178 @@
+import { eq, or, sql } from "drizzle-orm";
+import type { FieldErrors } from "#core/contracts/errors.ts";
+import { type Locale, translate } from "#core/i18n/index.ts";
+import { localePath } from "#core/i18n/paths.ts";
+import type { Mailer } from "#server/adapters/mail.ts";
+import type { Config } from "#server/config.ts";
+import type { Db } from "#server/db/client.ts";
+import type { RateLimiter } from "#server/lib/rate-limit.ts";
+import type { Logger } from "#server/logger.ts";
+import type { Altcha } from "../auth/index.ts";
+import { greetingName, renderMail } from "../mail/index.ts";
+import { mailLocale } from "./email-links.ts";
+import type { RecaptchaVerifier } from "./recaptcha.ts";
+import type { RegistrationInput } from "./registration-schema.ts";
+import { users } from "./tables.ts";
+
+/**
+ * The steps of a registration (registration.ts): the bot check, the clashes the form reports, the
+ * insert, and the mail to the owner of an address that is taken.
+ */
+
+/** What proves a human filled the form: a solved ALTCHA challenge (its payload), or a reCAPTCHA token. */
+export type BotProof = { altcha?: unknown; recaptchaToken?: unknown };
+
+/** The new account, as the welcome mail and the newsletter opt-in need it. */
+export type NewAccount = {
+  id: number;
+  email: string;
+  username: string;
+  firstname: string | null;
+  locale: string;
+};
+
+/** ALTCHA's proof of work, or reCAPTCHA v3 where it is configured; a form-level error when it fails. */
+export async function botErrors(
+  checks: { altcha: Altcha; recaptcha?: RecaptchaVerifier },
+  proof: BotProof,
+  locale: Locale,
+  ip: string,
+): Promise<FieldErrors> {
+  if (checks.recaptcha) {
+    const verdict = await checks.recaptcha.verify(proof.recaptchaToken, ip);
+    if (verdict === "ok") return {};
+    const key = verdict === "missing" ? "registration.errors.botNoScript" : "registration.errors.botInvalid";
+    return { form: [translate(locale, key)] };
+  }
+  const result = await checks.altcha.verify(proof.altcha);
+  if (result === "ok") return {};
+  const key =
+    result === "missing"
+      ? "registration.errors.botNoScript"
+      : result === "expired"
+        ? "registration.errors.botExpired"
+        : "registration.errors.botInvalid";
+  return { form: [translate(locale, key)] };
+}
+
+/**
+ * Username and phone clashes, which the form reports: a username is public anyway (it stands
+ * next to bids). The e-mail is deliberately not checked here (see register).
+ */
+export async function duplicateErrors(
+  db: Db,
+  input: RegistrationInput,
+  locale: Locale,
+): Promise<FieldErrors> {
+  const rows = await db
+    .select({ username: users.username, phone: users.phone, prefix: users.phonePrefix })
+    .from(users)
+    .where(
+      or(
+        sql`lower(${users.username}) = lower(${input.username})`,
+        input.phone ? eq(users.phone, input.phone) : undefined,
+      ),
+    );
+  const errors: FieldErrors = {};
+  for (const row of rows) {
+    if (row.username.toLowerCase() === input.username.toLowerCase())
+      errors.username = [translate(locale, "registration.errors.usernameTaken")];
+    if (input.phone && row.phone === input.phone && row.prefix === input.phonePrefix)
+      errors.phone = [translate(locale, "registration.errors.phoneTaken")];
+  }
+  return errors;
+}
+
+export async function accountWithEmail(db: Db, email: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      username: users.username,
+      firstname: users.firstname,
+      locale: users.locale,
+    })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1);
+  return row ?? null;
+}
+
+function uniqueViolation(error: unknown): string | null {
+  let current = error as { code?: string; constraint?: string; cause?: unknown } | undefined;
+  while (current && !current.code && current.cause) current = current.cause as typeof current;
+  return current?.code === "23505" ? (current.constraint ?? "") : null;
+}
+
+/**
+ * Inserts the account with its argon2id hash; `taken` names the unique index a concurrent
+ * registration got to first (the address or the name, between the check and the insert).
+ */
+export async function insertAccount(
+  db: Db,
+  input: RegistrationInput,
+  passwordHash: string,
+  meta: { locale: Locale; at: Date },
+): Promise<{ user: NewAccount } | { taken: "username" | "email" }> {
+  try {
+    const [user] = await db
+      .insert(users)
+      .values({
+        email: input.email,
+        username: input.username,
+        passwordHash,
+        firstname: input.firstname,
+        lastname: input.lastname,
+        phonePrefix: input.phonePrefix,
+        phone: input.phone || null,
+        locale: meta.locale,
+        adultConfirmedAt: meta.at,
+      })
+      .returning({
+        id: users.id,
+        email: users.email,
+        username: users.username,
+        firstname: users.firstname,
+        locale: users.locale,
+      });
+    return { user };
+  } catch (error) {
+    const constraint = uniqueViolation(error);
+    if (constraint === null) throw error;
+    return { taken: constraint.includes("username") ? "username" : "email" };
+  }
+}
+
+/**
+ * Tells the owner of an address that somebody tried to register with it, with the ways back in
+ * (login, a new password). At most a few an hour per address (`notices`), so nobody can flood an inbox.
+ */
+export async function sendTakenNotice(
+  deps: { db: Db; mail: Mailer; config: Pick<Config, "publicUrl">; logger?: Pick<Logger, "error"> },
+  notices: RateLimiter,
+  email: string,
+) {
+  if (!notices.attempt(email.toLowerCase())) return;
+  const owner = await accountWithEmail(deps.db, email);
+  if (!owner) return;
+  const locale = mailLocale(owner.locale);
+  const url = (page: "account" | "resetPassword") => `${deps.config.publicUrl}${localePath(page, locale)}`;
+  const t = (key: string) =>
+    translate(locale, `registration.mail.${key}`, {
+      person: greetingName(owner),
+      resetUrl: url("resetPassword"),
+    });
+  const content = renderMail({
+    locale,
+    siteUrl: deps.config.publicUrl,
+    subject: t("takenSubject"),
+    paragraphs: [t("takenGreeting"), t("takenText"), t("takenReset")],
+    action: { label: t("takenButton"), url: url("account") },
+    closing: [t("takenIgnore"), t("signature")],
+  });
+  try {
+    await deps.mail.send({ to: owner.email, ...content });
+  } catch (error) {
+    deps.logger?.error({ err: error, userId: owner.id }, "registration notice to an existing account failed");
+  }
+}

@@ -1,0 +1,49 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { Db } from "#server/db/client.ts";
+import type { AccountsForSignIn, AuthUser, LoginCredentials } from "../auth/index.ts";
+import { userGroups, users } from "./tables.ts";
+
+/** The accounts as the auth module's login and sessions need them (its AccountsForSignIn port). */
+export function createSignInAccounts(db: Db): AccountsForSignIn {
+  return {
+    async credentialsOf(email: string): Promise<LoginCredentials | null> {
+      const [user] = await db
+        .select({
+          id: users.id,
+          passwordHash: users.passwordHash,
+          blockedAt: users.blockedAt,
+          deletedAt: users.deletedAt,
+        })
+        .from(users)
+        .where(sql`lower(${users.email}) = lower(${email})`)
+        .limit(1);
+      return user ?? null;
+    },
+
+    async signedInUser(userId: number): Promise<AuthUser | null> {
+      const [row] = await db
+        .select({ user: users, group: userGroups })
+        .from(users)
+        .leftJoin(userGroups, eq(userGroups.id, users.groupId))
+        .where(and(eq(users.id, userId), isNull(users.deletedAt), isNull(users.blockedAt)))
+        .limit(1);
+      if (!row) return null;
+      const { user, group } = row;
+      return {
+        id: user.id,
+        email: user.email,
+        username: user.username,
+        firstname: user.firstname,
+        lastname: user.lastname,
+        avatarFileName: user.avatarFileName,
+        role: user.role as AuthUser["role"],
+        scope: (user.scope as string[] | null) ?? [],
+        locale: user.locale,
+        group: group ? { id: group.id, name: group.name, discount: group.discountPercent } : null,
+        emailConfirmed: user.emailConfirmedAt !== null,
+        adultConfirmed: user.adultConfirmedAt !== null,
+        verified: user.verifiedAt !== null,
+      };
+    },
+  };
+}
