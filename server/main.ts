@@ -2,7 +2,8 @@ import fs from "node:fs";
 import type { Server } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { ServerBuild } from "react-router";
+import type * as ReactRouter from "react-router";
+import type { RouterContext, ServerBuild } from "react-router";
 import { buildDirectory } from "./build-directory.ts";
 import { type Config, ConfigError, checkDataDir, loadConfig, startupWarnings } from "./config.ts";
 import type { Database } from "./db/client.ts";
@@ -32,9 +33,52 @@ async function main() {
   checkDataDir(config.dataDir);
   const logger = createLogger(config.logLevel);
   for (const warning of startupWarnings(config)) process.stderr.write(`${warning}\n`);
+  const signals = watchStopSignals(logger);
 
-  // Until the server listens, a signal only marks the start as cancelled: the current step
-  // (migrations, demo data) finishes, so the embedded database is never cut off mid-write.
+  const database = await openConfiguredDatabase(config);
+  const running: Running = { stopStreams: async () => {} };
+  let server: Server;
+  let jobs: JobRunner;
+  try {
+    signals.checkpoint();
+    let demoAccounts: DemoAccount[] = [];
+    if (config.seedDemo) {
+      const { seedDemoIfEmpty } = await import("./db/seed/index.ts");
+      demoAccounts = await seedDemoIfEmpty(database.db, { dataDir: config.dataDir, logger });
+    }
+    signals.checkpoint();
+    ({ server, jobs } = await startServing(config, database, logger, running));
+    process.stdout.write(`${welcome(config, database, demoAccounts).join("\n")}\n`);
+  } catch (error) {
+    await running.jobs?.stop().catch(() => {});
+    await database.close().catch(() => {});
+    throw error;
+  }
+
+  let stopping = false;
+  signals.serving((signal) => {
+    if (stopping) return;
+    stopping = true;
+    // Live auction streams never end by themselves: they are closed first, so that the server's
+    // close does not wait for them until its deadline.
+    void running
+      .stopStreams()
+      .catch((err) => logger.error({ err }, "closing the auction streams failed"))
+      .then(() => shutdown(signal, server, database, logger, jobs));
+  });
+}
+
+type DemoAccount = { role: string; email: string; password: string };
+
+/** What a failed start or the shutdown must stop, known as soon as the services exist. */
+type Running = { jobs?: JobRunner; stopStreams: () => Promise<void> };
+
+/**
+ * Until the server listens, a signal only marks the start as cancelled: the current step
+ * (migrations, demo data) finishes, so the embedded database is never cut off mid-write, and the
+ * next `checkpoint` ends the start. Once the server listens, a signal stops it.
+ */
+function watchStopSignals(logger: Logger) {
   let stopSignal: string | null = null;
   let stopServer: ((signal: string) => void) | null = null;
   const onSignal = (signal: string) => {
@@ -44,93 +88,77 @@ async function main() {
   };
   process.on("SIGTERM", () => onSignal("SIGTERM"));
   process.on("SIGINT", () => onSignal("SIGINT"));
-  const checkpoint = () => {
-    if (stopSignal) throw new StopRequested(stopSignal);
+  return {
+    checkpoint() {
+      if (stopSignal) throw new StopRequested(stopSignal);
+    },
+    /** The server listens: signals stop it from now on, and one that came while it was starting stops it now. */
+    serving(stop: (signal: string) => void) {
+      stopServer = stop;
+      if (stopSignal) stop(stopSignal);
+    },
   };
+}
 
-  const database = await openConfiguredDatabase(config);
-  let server: Server;
-  let jobs: JobRunner | undefined;
-  let stopStreams: () => Promise<void> = async () => {};
-  try {
-    checkpoint();
-    let demoAccounts: { role: string; email: string; password: string }[] = [];
-    if (config.seedDemo) {
-      const { seedDemoIfEmpty } = await import("./db/seed/index.ts");
-      demoAccounts = await seedDemoIfEmpty(database.db, { dataDir: config.dataDir, logger });
-    }
-    checkpoint();
+/** Services, the web build's pages, the HTTP app and the jobs; resolves once the server listens. */
+async function startServing(config: Config, database: Database, logger: Logger, running: Running) {
+  const [{ createServices }, { createHttpApp }, router, { requestContextKey }] = await Promise.all([
+    import("./services.ts"),
+    import("./http/app.ts"),
+    import("react-router"),
+    import("#core/web/request-context.ts"),
+  ]);
+  const appContext = requestContextKey<AppVariables>();
+  const services = createServices({ database, config, logger });
+  running.jobs = services.jobs;
+  running.stopStreams = () => services.stopLiveStreams();
+  const pageHandler = await loadPageHandler(config, router, appContext);
+  const app = createHttpApp({
+    config,
+    logger,
+    services,
+    pageHandler,
+    clientBuildDir: path.join(buildDir, "client"),
+  });
+  // Jobs (mail delivery, maintenance) run from here on; pg-boss installs its tables on first start.
+  const { registerDatabaseMaintenance, vacuumSoon } = await import("./jobs/maintenance.ts");
+  await registerDatabaseMaintenance(services.jobs, database);
+  await services.jobs.start();
+  await vacuumSoon(services.jobs, database);
+  return { server: await listen(app.fetch, config), jobs: services.jobs };
+}
 
-    const [
-      { createServices },
-      { createHttpApp },
-      { createRequestHandler, RouterContextProvider },
-      { requestContextKey },
-    ] = await Promise.all([
-      import("./services.ts"),
-      import("./http/app.ts"),
-      import("react-router"),
-      import("#core/web/request-context.ts"),
-    ]);
-    const appContext = requestContextKey<AppVariables>();
-    const services = createServices({ database, config, logger });
-    jobs = services.jobs;
-    stopStreams = () => services.stopLiveStreams();
-    const buildEntry = path.join(buildDir, "server/index.js");
-    if (!fs.existsSync(buildEntry)) {
-      throw new MissingBuildError(
-        `No web build at ${buildEntry}: run "npm run build" first (npm start builds when needed).`,
-      );
-    }
-    const build = (await import(pathToFileURL(buildEntry).href)) as ServerBuild;
-    const handleRequest = createRequestHandler(build, config.env);
-    const pageHandler: PageHandler = (request, variables) => {
-      const context = new RouterContextProvider();
-      context.set(appContext, variables);
-      return handleRequest(request, context);
-    };
-    const app = createHttpApp({
-      config,
-      logger,
-      services,
-      pageHandler,
-      clientBuildDir: path.join(buildDir, "client"),
-    });
-    // Jobs (mail delivery, maintenance) run from here on; pg-boss installs its tables on first start.
-    const { registerDatabaseMaintenance, vacuumSoon } = await import("./jobs/maintenance.ts");
-    await registerDatabaseMaintenance(services.jobs, database);
-    await services.jobs.start();
-    await vacuumSoon(services.jobs, database);
-    server = await listen(app.fetch, config);
-
-    const lines = [
-      `Rarita is running at ${config.publicUrl}`,
-      `Database: ${database.engine === "pglite" ? `embedded (${path.join(config.dataDir, "db")})` : "PostgreSQL"}`,
-      `API docs: ${config.publicUrl}/api/docs`,
-      ...(demoAccounts.length
-        ? ["Demo accounts:", ...demoAccounts.map((a) => `  ${a.role.padEnd(20)} ${a.email} / ${a.password}`)]
-        : []),
-    ];
-    process.stdout.write(`${lines.join("\n")}\n`);
-  } catch (error) {
-    await jobs?.stop().catch(() => {});
-    await database.close().catch(() => {});
-    throw error;
+/** React Router's handler from the web build, each request getting its variables in its context. */
+async function loadPageHandler(
+  config: Config,
+  router: Pick<typeof ReactRouter, "createRequestHandler" | "RouterContextProvider">,
+  appContext: RouterContext<AppVariables>,
+): Promise<PageHandler> {
+  const buildEntry = path.join(buildDir, "server/index.js");
+  if (!fs.existsSync(buildEntry)) {
+    throw new MissingBuildError(
+      `No web build at ${buildEntry}: run "npm run build" first (npm start builds when needed).`,
+    );
   }
-  const runner = jobs;
-
-  let stopping = false;
-  stopServer = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    // Live auction streams never end by themselves: they are closed first, so that the server's
-    // close does not wait for them until its deadline.
-    void stopStreams()
-      .catch((err) => logger.error({ err }, "closing the auction streams failed"))
-      .then(() => shutdown(signal, server, database, logger, runner));
+  const build = (await import(pathToFileURL(buildEntry).href)) as ServerBuild;
+  const handleRequest = router.createRequestHandler(build, config.env);
+  return (request, variables) => {
+    const context = new router.RouterContextProvider();
+    context.set(appContext, variables);
+    return handleRequest(request, context);
   };
-  // A signal that came while the server was starting up to listen.
-  if (stopSignal) stopServer(stopSignal);
+}
+
+/** The lines the start ends with: where the shop runs, its database, and the demo accounts. */
+function welcome(config: Config, database: Database, demoAccounts: DemoAccount[]): string[] {
+  return [
+    `Rarita is running at ${config.publicUrl}`,
+    `Database: ${database.engine === "pglite" ? `embedded (${path.join(config.dataDir, "db")})` : "PostgreSQL"}`,
+    `API docs: ${config.publicUrl}/api/docs`,
+    ...(demoAccounts.length
+      ? ["Demo accounts:", ...demoAccounts.map((a) => `  ${a.role.padEnd(20)} ${a.email} / ${a.password}`)]
+      : []),
+  ];
 }
 
 async function openConfiguredDatabase(config: Config): Promise<Database> {

@@ -1,7 +1,7 @@
 import type { PGlite } from "@electric-sql/pglite";
-import pg from "pg";
 import type { Logger } from "../logger.ts";
 import type { Database } from "./client.ts";
+import { type ChannelBackend, createPostgresChannels } from "./listen-postgres.ts";
 
 /**
  * One LISTEN connection per process for every live feed (the auction page's stream, the user's
@@ -33,106 +33,32 @@ export function createNotificationListener(options: {
   /** The PostgreSQL connection's application_name (seen in pg_stat_activity). */
   applicationName?: string;
 }): NotificationListener {
-  const { database, logger } = options;
+  const { database } = options;
   const handlers = new Map<string, Set<Handler>>();
   const reconnectHandlers = new Set<() => void>();
   const dispatch = (channel: string, payload: string | undefined) => {
     for (const handler of handlers.get(channel) ?? []) handler(payload);
   };
   const listenerCount = () => [...handlers.values()].reduce((sum, set) => sum + set.size, 0);
-
-  // PGlite: one `listen` per channel on the embedded client.
-  const pgliteUnlisten = new Map<string, Promise<() => Promise<void>>>();
-
-  // PostgreSQL: one dedicated client for all channels, (re)connected on demand.
-  let connection: Promise<pg.Client> | null = null;
-  let current: pg.Client | null = null;
-  let retry: NodeJS.Timeout | undefined;
-  const listening = new Set<string>();
-
-  function scheduleReconnect(err?: Error) {
-    if (retry || listenerCount() === 0) return;
-    logger?.warn({ err }, "event listener lost its connection; reconnecting");
-    retry = setTimeout(() => {
-      retry = undefined;
-      if (listenerCount() === 0) return;
-      void (async () => {
-        for (const channel of handlers.keys()) await listenPostgres(channel);
-        for (const handler of reconnectHandlers) handler();
-      })().catch((error) => scheduleReconnect(error));
-    }, 1000);
-  }
-
-  function postgresClient(): Promise<pg.Client> {
-    connection ??= (async () => {
-      const pool = (database.db as unknown as { $client: pg.Pool }).$client;
-      const next = new pg.Client({
-        connectionString: pool.options.connectionString,
-        application_name: options.applicationName ?? "rarita-live-events",
-      });
-      next.on("notification", (message) => dispatch(message.channel, message.payload));
-      const lost = (err?: Error) => {
-        if (current !== next) return;
-        current = null;
-        connection = null;
-        listening.clear();
-        next.end().catch(() => {});
-        scheduleReconnect(err);
-      };
-      next.on("error", lost);
-      next.on("end", () => lost());
-      current = next;
-      try {
-        await next.connect();
-      } catch (error) {
-        current = null;
-        connection = null;
-        throw error;
-      }
-      return next;
-    })();
-    return connection;
-  }
-
-  async function listenPostgres(channel: string) {
-    const client = await postgresClient();
-    if (listening.has(channel)) return;
-    listening.add(channel);
-    await client.query(`LISTEN ${channel}`);
-  }
-
-  async function listenPglite(channel: string) {
-    let unlisten = pgliteUnlisten.get(channel);
-    if (!unlisten) {
-      const embedded = (database.db as unknown as { $client: PGlite }).$client;
-      unlisten = embedded.listen(channel, (payload) => dispatch(channel, payload));
-      pgliteUnlisten.set(channel, unlisten);
-      unlisten.catch(() => pgliteUnlisten.delete(channel));
-    }
-    await unlisten;
-  }
+  const backend =
+    database.engine === "pglite"
+      ? createPgliteChannels(database, dispatch)
+      : createPostgresChannels({
+          ...options,
+          handlers: {
+            dispatch,
+            channels: () => handlers.keys(),
+            listenerCount,
+            reconnected: () => {
+              for (const handler of reconnectHandlers) handler();
+            },
+          },
+        });
 
   async function release(channel: string) {
     if ((handlers.get(channel)?.size ?? 0) > 0) return;
     handlers.delete(channel);
-    if (database.engine === "pglite") {
-      const unlisten = pgliteUnlisten.get(channel);
-      pgliteUnlisten.delete(channel);
-      await (await unlisten?.catch(() => null))?.();
-      return;
-    }
-    if (listenerCount() > 0) {
-      if (listening.delete(channel)) await current?.query(`UNLISTEN ${channel}`).catch(() => {});
-      return;
-    }
-    // Nobody listens any more: close the connection.
-    clearTimeout(retry);
-    retry = undefined;
-    const client = current ?? (await connection?.catch(() => null)) ?? null;
-    current = null;
-    connection = null;
-    listening.clear();
-    await client?.end().catch(() => {});
+    await backend.release(channel, listenerCount() > 0);
   }
 
   return {
@@ -151,8 +77,7 @@ export function createNotificationListener(options: {
         await release(channel);
       };
       try {
-        if (database.engine === "pglite") await listenPglite(channel);
-        else await listenPostgres(channel);
+        await backend.listen(channel);
       } catch (error) {
         await unlisten();
         throw error;
@@ -164,6 +89,34 @@ export function createNotificationListener(options: {
       const entry = () => handler();
       reconnectHandlers.add(entry);
       return () => void reconnectHandlers.delete(entry);
+    },
+  };
+}
+
+/**
+ * PGlite: one `listen` per channel on the embedded client, which delivers its own NOTIFYs after
+ * the commit; a channel is unlistened as soon as its last handler goes.
+ */
+function createPgliteChannels(
+  database: Pick<Database, "db">,
+  dispatch: (channel: string, payload: string | undefined) => void,
+): ChannelBackend {
+  const unlistenOf = new Map<string, Promise<() => Promise<void>>>();
+  return {
+    async listen(channel) {
+      let unlisten = unlistenOf.get(channel);
+      if (!unlisten) {
+        const embedded = (database.db as unknown as { $client: PGlite }).$client;
+        unlisten = embedded.listen(channel, (payload) => dispatch(channel, payload));
+        unlistenOf.set(channel, unlisten);
+        unlisten.catch(() => unlistenOf.delete(channel));
+      }
+      await unlisten;
+    },
+    async release(channel) {
+      const unlisten = unlistenOf.get(channel);
+      unlistenOf.delete(channel);
+      await (await unlisten?.catch(() => null))?.();
     },
   };
 }

@@ -36,14 +36,7 @@ export function createStreamHub<S extends HubSubscriber>(options: {
     starting ??= (async () => {
       unlisten = await options.listener.listen(options.channel, options.onNotification);
       forgetReconnect = options.listener.onReconnect(() => options.onReconnect([...subscribers.keys()]));
-      heartbeat = setInterval(() => {
-        for (const set of subscribers.values())
-          for (const subscriber of set)
-            subscriber.writing = subscriber.writing
-              .then(() => subscriber.sink.comment("ping"))
-              .catch(() => {});
-      }, options.heartbeatMs ?? 15_000);
-      heartbeat.unref();
+      heartbeat = pingEvery(subscribers, options.heartbeatMs ?? 15_000);
     })().catch((error) => {
       starting = null;
       throw error;
@@ -59,21 +52,12 @@ export function createStreamHub<S extends HubSubscriber>(options: {
      * is either in what `first` sends or announced after it, never lost). Returns the detach.
      */
     attach(key: number, subscriber: S, first: () => Promise<void>): () => void {
-      let set = subscribers.get(key);
-      if (!set) {
-        set = new Set();
-        subscribers.set(key, set);
-      }
-      set.add(subscriber);
+      addTo(subscribers, key, subscriber);
       if (stopped) subscriber.sink.close();
       void start()
         .then(first)
         .catch((err) => options.logger?.error({ err }, `${options.label} could not start`));
-      return () => {
-        const current = subscribers.get(key);
-        current?.delete(subscriber);
-        if (current && current.size === 0) subscribers.delete(key);
-      };
+      return () => removeFrom(subscribers, key, subscriber);
     },
 
     /** The open streams of a key (a copy: the set may change while they are written to). */
@@ -103,4 +87,31 @@ export function createStreamHub<S extends HubSubscriber>(options: {
       return count;
     },
   };
+}
+
+/** A comment to every open stream every `ms`, so proxies keep idle streams open; it never holds the process up. */
+function pingEvery<S extends HubSubscriber>(subscribers: Map<number, Set<S>>, ms: number): NodeJS.Timeout {
+  const heartbeat = setInterval(() => {
+    for (const set of subscribers.values())
+      for (const subscriber of set)
+        subscriber.writing = subscriber.writing.then(() => subscriber.sink.comment("ping")).catch(() => {});
+  }, ms);
+  heartbeat.unref();
+  return heartbeat;
+}
+
+function addTo<S>(groups: Map<number, Set<S>>, key: number, subscriber: S) {
+  let set = groups.get(key);
+  if (!set) {
+    set = new Set();
+    groups.set(key, set);
+  }
+  set.add(subscriber);
+}
+
+/** Removes a stream; a key without streams is dropped, so `has` and the reconnect see only live keys. */
+function removeFrom<S>(groups: Map<number, Set<S>>, key: number, subscriber: S) {
+  const current = groups.get(key);
+  current?.delete(subscriber);
+  if (current && current.size === 0) groups.delete(key);
 }

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono, type MiddlewareHandler } from "hono";
+import { type ErrorHandler, Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
@@ -38,9 +38,44 @@ export type HttpAppDeps = {
   clientBuildDir?: string;
 };
 
+/**
+ * The whole HTTP app. The order is the point: the request's origin and the security headers come
+ * first, resized images before the session (a page of cards must not cost a session lookup per
+ * picture), then locale, session and CSRF, the API with its limits, the static files, and React
+ * Router's pages last, as the fallback for every other path.
+ */
 export function createHttpApp({ config, logger, services, pageHandler, clientBuildDir }: HttpAppDeps) {
   const app = new Hono<AppEnv>();
 
+  addRequestBasics(app, { config, logger, services });
+  serveImageVariants(app, config, logger);
+  app.use(localeMiddleware);
+  app.use(sessionMiddleware);
+  app.use(csrfProtection(config.publicUrl));
+  mountApiWithLimits(app, config);
+  serveUploads(app, config);
+  if (clientBuildDir && fs.existsSync(clientBuildDir)) serveClientBuild(app, clientBuildDir);
+
+  // The development mail outbox (only when no SMTP server is configured; see dev-outbox.ts).
+  app.get("/dev/outbox", devOutbox(config));
+  // Its SMS twin (only without an SMS gateway; see dev-sms-outbox.ts).
+  app.get("/dev/sms-outbox", devSmsOutbox(config));
+  // robots.txt and the sitemaps.
+  registerSeoRoutes(app);
+
+  if (pageHandler) {
+    app.use("*", pageRules);
+    app.all("*", (c) => pageHandler(withOrigin(c.req.raw, c.var.requestOrigin), c.var));
+  }
+
+  app.onError(respondToError);
+  return app;
+}
+
+type App = Hono<AppEnv>;
+
+/** The request log, the client's origin, the context's services and the security headers. */
+function addRequestBasics(app: App, { config, logger, services }: Omit<HttpAppDeps, "pageHandler">) {
   app.use(requestLog(logger));
   // The client's address and the browser's origin, behind a proxy too (TRUSTED_PROXIES, PUBLIC_URL).
   app.use(requestOrigin(config));
@@ -58,18 +93,20 @@ export function createHttpApp({ config, logger, services, pageHandler, clientBui
       referrerPolicy: "strict-origin-when-cross-origin",
     }),
   );
-  // Resized images (before the session: a page of cards must not cost a session lookup per picture).
+}
+
+/** Resized images (/img/...), generated from the uploads and cached on disk. */
+function serveImageVariants(app: App, config: Config, logger: Logger) {
   const imageVariants = createImageVariants({
     uploadsDir: path.join(config.dataDir, "uploads"),
     cacheDir: path.join(config.dataDir, "cache", "images"),
     logger,
   });
   app.get("/img/*", imageVariantHandler(imageVariants));
+}
 
-  app.use(localeMiddleware);
-  app.use(sessionMiddleware);
-  app.use(csrfProtection(config.publicUrl));
-
+/** The API under /api: CORS for the public origin only, a body limit, the routes, and its own 404. */
+function mountApiWithLimits(app: App, config: Config) {
   app.use(
     "/api/*",
     cors({
@@ -91,14 +128,20 @@ export function createHttpApp({ config, logger, services, pageHandler, clientBui
 
   // The API's own 404 (a mounted sub-app's notFound is not consulted by the parent).
   app.all("/api/*", (c) => notFoundJson(c));
+}
 
-  // Uploaded and generated images. The sandbox CSP keeps an SVG from ever running script on our origin.
+/**
+ * Uploaded and generated images. The sandbox CSP keeps an SVG from ever running script on our
+ * origin. The folder may not exist yet at start: the file server is made at the first request
+ * that finds it.
+ */
+function serveUploads(app: App, config: Config) {
   const uploadsDir = path.join(config.dataDir, "uploads");
-  let serveUploads: MiddlewareHandler<AppEnv> | undefined;
+  let serveFiles: MiddlewareHandler<AppEnv> | undefined;
   app.use("/uploads/*", async (c, next) => {
-    if (!serveUploads) {
+    if (!serveFiles) {
       if (!fs.existsSync(uploadsDir)) return next();
-      serveUploads = serveStatic({
+      serveFiles = serveStatic({
         root: path.relative(process.cwd(), uploadsDir) || ".",
         rewriteRequestPath: (p) => p.replace(/^\/uploads/, ""),
         onFound: (_path, ctx) => {
@@ -107,48 +150,33 @@ export function createHttpApp({ config, logger, services, pageHandler, clientBui
         },
       });
     }
-    return serveUploads(c, next);
+    return serveFiles(c, next);
   });
-
-  if (clientBuildDir && fs.existsSync(clientBuildDir)) {
-    const root = path.relative(process.cwd(), clientBuildDir) || ".";
-    // Hashed assets never change: cache them for a year.
-    app.use(
-      "/assets/*",
-      serveStatic({
-        root,
-        onFound: (_p, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
-      }),
-    );
-    app.use(
-      "*",
-      serveStatic({ root, onFound: (_p, c) => c.header("Cache-Control", "public, max-age=3600") }),
-    );
-  }
-
-  // The development mail outbox (only when no SMTP server is configured; see dev-outbox.ts).
-  app.get("/dev/outbox", devOutbox(config));
-  // Its SMS twin (only without an SMS gateway; see dev-sms-outbox.ts).
-  app.get("/dev/sms-outbox", devSmsOutbox(config));
-  // robots.txt and the sitemaps.
-  registerSeoRoutes(app);
-
-  if (pageHandler) {
-    app.use("*", pageRules);
-    app.all("*", (c) => pageHandler(withOrigin(c.req.raw, c.var.requestOrigin), c.var));
-  }
-
-  app.onError((error, c) => {
-    const isApi = c.req.path.startsWith("/api");
-    if (error instanceof ApiError) return c.json(error.body, error.status);
-    if (error instanceof HTTPException && error.status < 500) {
-      const key = error.status === 400 ? "errors.invalidJson" : "errors.general";
-      return isApi ? c.json({ message: translate(c.get("locale"), key) }, error.status) : error.getResponse();
-    }
-    c.get("logger").error({ err: error }, "unhandled error");
-    const message = translate(c.get("locale"), "errors.general");
-    return isApi ? c.json({ message }, 500) : c.text(message, 500);
-  });
-
-  return app;
 }
+
+/** The client build's files (hashed assets, favicon). */
+function serveClientBuild(app: App, clientBuildDir: string) {
+  const root = path.relative(process.cwd(), clientBuildDir) || ".";
+  // Hashed assets never change: cache them for a year.
+  app.use(
+    "/assets/*",
+    serveStatic({
+      root,
+      onFound: (_p, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
+    }),
+  );
+  app.use("*", serveStatic({ root, onFound: (_p, c) => c.header("Cache-Control", "public, max-age=3600") }));
+}
+
+/** An API error as its JSON; a client error as its response; anything else logged, as a 500. */
+const respondToError: ErrorHandler<AppEnv> = (error, c) => {
+  const isApi = c.req.path.startsWith("/api");
+  if (error instanceof ApiError) return c.json(error.body, error.status);
+  if (error instanceof HTTPException && error.status < 500) {
+    const key = error.status === 400 ? "errors.invalidJson" : "errors.general";
+    return isApi ? c.json({ message: translate(c.get("locale"), key) }, error.status) : error.getResponse();
+  }
+  c.get("logger").error({ err: error }, "unhandled error");
+  const message = translate(c.get("locale"), "errors.general");
+  return isApi ? c.json({ message }, 500) : c.text(message, 500);
+};

@@ -1,2 +1,2 @@
-export { createBlogService } from "./blog.ts";
-export { createCmsService } from "./service.ts";
+export { type BlogService, createBlogService } from "./blog.ts";
+export { type CmsService, createCmsService } from "./service.ts";
