@@ -26,6 +26,14 @@ export function issuesToFieldErrors(issues: readonly z.core.$ZodIssue[], locale:
   return errors;
 }
 
+/**
+ * The messages of one field's issues, translated and without repeats: what the form library
+ * (Conform, app/components/forms/conform.ts) shows under the field.
+ */
+export function issueMessages(issues: readonly z.core.$ZodIssue[], locale: Locale): string[] {
+  return [...new Set(issues.map((issue) => issueMessage(issue, locale)))];
+}
+
 function issueMessage(issue: z.core.$ZodIssue, locale: Locale): string {
   if (issue.message && isMessageKey(issue.message)) return translate(locale, issue.message);
   switch (issue.code) {

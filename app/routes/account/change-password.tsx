@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import { clearedSessionCookie } from "#app/auth.server.ts";
+import { type FormReply, parseForm, useSchemaForm } from "#app/components/forms/conform.ts";
 import {
   FormCard,
   PasswordField,
@@ -11,6 +12,7 @@ import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { appContext } from "#app/context.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { localePath } from "#core/i18n/paths.ts";
+import { NewPasswordSchema } from "#core/schemas/registration.ts";
 import type { Route } from "./+types/change-password";
 
 export function meta(args: Route.MetaArgs) {
@@ -29,23 +31,21 @@ export async function loader({ params, context }: Route.LoaderArgs) {
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { services, locale, config } = context.get(appContext);
-  const form = await request.formData();
-  const result = await services.accounts.passwordReset.reset(
-    params.hash ?? "",
-    {
-      password: form.get("password") ?? undefined,
-      passwordConfirmation: form.get("passwordConfirmation") ?? undefined,
-    },
-    locale,
-  );
+  const submission = parseForm(await request.formData(), NewPasswordSchema, locale);
+  if (submission.status !== "success")
+    return data({ result: submission.reply() as FormReply, status: null }, { status: 422 });
+  const result = await services.accounts.passwordReset.reset(params.hash ?? "", submission.value, locale);
   if (result.status === "changed") {
     throw redirect(`${localePath("account", locale)}?notice=password-changed`, {
       headers: { "Set-Cookie": clearedSessionCookie(config.publicUrl) },
     });
   }
   if (result.status === "invalid_password")
-    return data({ errors: result.errors, status: null }, { status: 422 });
-  return data({ errors: {}, status: result.status }, { status: 410 });
+    return data(
+      { result: submission.reply({ fieldErrors: result.errors }) as FormReply, status: null },
+      { status: 422 },
+    );
+  return data({ result: null, status: result.status }, { status: 410 });
 }
 
 export default function ChangePasswordPage() {
@@ -53,6 +53,7 @@ export default function ChangePasswordPage() {
   const loaded = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
+  const [form] = useSchemaForm(NewPasswordSchema, actionData?.result);
   const status = actionData?.status ?? loaded.status;
   if (status !== "valid") {
     const key = status === "expired" ? "linkExpired" : status === "used" ? "linkUsed" : "linkInvalid";
@@ -70,10 +71,10 @@ export default function ChangePasswordPage() {
       </ResultCard>
     );
   }
-  const errors = actionData?.errors ?? {};
+  const errors = form.allErrors;
   return (
     <FormCard title={t("registration.changeTitle")} lead={t("registration.changeLead")}>
-      <Form method="post" noValidate className="mt-6 space-y-4">
+      <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate className="mt-6 space-y-4">
         <PasswordField
           name="password"
           label={t("registration.newPassword")}

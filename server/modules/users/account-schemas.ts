@@ -3,7 +3,7 @@
 import { z } from "@hono/zod-openapi";
 import { icoProblem, isValidTaxId, normalizeIco, normalizeTaxId } from "#core/formats/ico.ts";
 import { isValidZip, normalizeZip } from "#core/formats/postal-code.ts";
-import { RegistrationSchema } from "./registration-schema.ts";
+import { RegistrationSchema } from "#core/schemas/registration.ts";
 
 /**
  * The inputs of the account's own data (invoice and contact details page, /api/me/*): one schema
@@ -123,7 +123,7 @@ export const EmailChangeSchema = z.object({
   currentPassword,
 });
 
-/** The new password's own rules are checked by passwordErrors (registration-schema.ts), as at registration. */
+/** The new password's own rules are checked by passwordErrors (password-rules.ts), as at registration. */
 export const PasswordChangeSchema = z.object({
   currentPassword,
   password: z.string().max(1024).default(""),

@@ -12,7 +12,7 @@ import { greetingName, renderMail } from "../mail/index.ts";
 import { type AddressRequestResult, acceptAddressRequest, type LinkRecipient } from "./address-request.ts";
 import { type LinkStatus, mailLocale } from "./email-links.ts";
 import { type EndSessions, storeNewPassword } from "./new-password.ts";
-import { passwordErrors } from "./registration-schema.ts";
+import { passwordErrors } from "./password-rules.ts";
 import { type PasswordResetToken, passwordResetTokens, users } from "./tables.ts";
 
 export const PASSWORD_RESET_TTL_MS = 3600 * 1000;

@@ -2,6 +2,7 @@ import { eq, or, sql } from "drizzle-orm";
 import type { FieldErrors } from "#core/contracts/errors.ts";
 import { type Locale, translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
+import type { RegistrationInput } from "#core/schemas/registration.ts";
 import type { Mailer } from "#server/adapters/mail.ts";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
@@ -11,7 +12,6 @@ import type { Altcha } from "../auth/index.ts";
 import { greetingName, renderMail } from "../mail/index.ts";
 import { mailLocale } from "./email-links.ts";
 import type { RecaptchaVerifier } from "./recaptcha.ts";
-import type { RegistrationInput } from "./registration-schema.ts";
 import { users } from "./tables.ts";
 
 /**

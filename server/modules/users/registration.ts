@@ -1,5 +1,6 @@
 import type { FieldErrors } from "#core/contracts/errors.ts";
 import { type Locale, translate } from "#core/i18n/index.ts";
+import { RegistrationSchema } from "#core/schemas/registration.ts";
 import { issuesToFieldErrors } from "#core/validation/field-errors.ts";
 import type { Mailer } from "#server/adapters/mail.ts";
 import type { Config } from "#server/config.ts";
@@ -8,8 +9,8 @@ import { RateLimiter } from "#server/lib/rate-limit.ts";
 import type { Logger } from "#server/logger.ts";
 import { type Altcha, hashPassword } from "../auth/index.ts";
 import type { EmailConfirmationService } from "./email-confirmation.ts";
+import { passwordErrors } from "./password-rules.ts";
 import type { RecaptchaVerifier } from "./recaptcha.ts";
-import { passwordErrors, RegistrationSchema } from "./registration-schema.ts";
 import {
   accountWithEmail,
   type BotProof,

@@ -4,7 +4,7 @@ import type { Db } from "#server/db/client.ts";
 import { hashPassword } from "../../auth/index.ts";
 import { PasswordChangeSchema } from "../account-schemas.ts";
 import { type EndSessions, storeNewPassword } from "../new-password.ts";
-import { passwordErrors } from "../registration-schema.ts";
+import { passwordErrors } from "../password-rules.ts";
 import { checkPassword, type PasswordThrottle } from "./current-password.ts";
 import { type Invalid, type Limited, loadUser, parse } from "./shared.ts";
 

@@ -1,9 +1,5 @@
 import { z } from "zod";
-import type { FieldErrors } from "#core/contracts/errors.ts";
-import { PHONE_PREFIXES } from "#core/formats/phone.ts";
-import { type Locale, translate } from "#core/i18n/index.ts";
-import { issuesToFieldErrors } from "#core/validation/field-errors.ts";
-import { isStrongPassword } from "./password-strength.ts";
+import { PHONE_PREFIXES } from "../formats/phone.ts";
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 1024;
@@ -15,7 +11,8 @@ const requiredText = () => z.string().trim().min(1, { error: "validation.require
 /**
  * The length rule for registration and for a new password (reset, change): from 8 up to 1024 (long
  * passphrases welcome; the cap only bounds the hashing work). How easy the password is to guess
- * depends on the account's own data, so passwordErrors checks that, and the confirmation field.
+ * depends on the account's own data, so the server checks that too (users/password-rules.ts), and
+ * the confirmation field.
  */
 export const PasswordSchema = z
   .string()
@@ -56,29 +53,13 @@ export const RegistrationSchema = z.object({
 export type RegistrationInput = z.infer<typeof RegistrationSchema>;
 
 /**
- * The password rules as one field-to-messages map: the length, not the account's e-mail or
- * username (`identity`), hard enough to guess (password-strength.ts, with the identity and the
- * account's `names` as zxcvbn's user inputs), and the confirmation. `scoreStrength: false` leaves
- * out the guessability check, which costs up to some 40 ms of CPU (registration skips it for a
- * form that failed the bot check).
+ * A new password and its confirmation (the reset link's form, the account's password change). The
+ * match is checked here, on both sides; how guessable the password is only the server can tell.
  */
-export function passwordErrors(
-  raw: { password?: unknown; passwordConfirmation?: unknown },
-  locale: Locale,
-  identity: string[] = [],
-  { names = [], scoreStrength = true }: { names?: string[]; scoreStrength?: boolean } = {},
-): FieldErrors {
-  const errors: FieldErrors = {};
-  const parsed = PasswordSchema.safeParse(raw.password);
-  if (!parsed.success) {
-    errors.password = issuesToFieldErrors(parsed.error.issues, locale)._ ?? [];
-  } else if (identity.some((value) => value && parsed.data.toLowerCase() === value.toLowerCase())) {
-    errors.password = [translate(locale, "registration.errors.passwordIsIdentity")];
-  } else if (scoreStrength && !isStrongPassword(parsed.data, [...identity, ...names])) {
-    errors.password = [translate(locale, "registration.errors.commonPassword")];
-  }
-  if (typeof raw.password === "string" && raw.password !== "" && raw.passwordConfirmation !== raw.password) {
-    errors.passwordConfirmation = [translate(locale, "validation.confirmed")];
-  }
-  return errors;
-}
+export const NewPasswordSchema = z
+  .object({ password: PasswordSchema, passwordConfirmation: z.string().max(PASSWORD_MAX).optional() })
+  .refine((form) => form.passwordConfirmation === form.password, {
+    error: "validation.confirmed",
+    path: ["passwordConfirmation"],
+  });
+export type NewPasswordInput = z.infer<typeof NewPasswordSchema>;

@@ -1,0 +1,50 @@
+import { type DefaultValue, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { $ZodIssue, $ZodType, input, output } from "zod/v4/core";
+import { useTranslation } from "#app/i18n/use-translation.ts";
+import type { Locale } from "#core/i18n/index.ts";
+import { issueMessages } from "#core/validation/field-errors.ts";
+
+/** A form's schema: an object of fields, from core/schemas/. */
+type FormSchema = $ZodType<Record<string, unknown>, Record<string, unknown>>;
+
+/**
+ * The one way a form is read (ADR 0018): Conform parses the submitted fields against the core's
+ * zod schema (`core/schemas/`), the same schema the API validates with, and every message comes
+ * translated in the page's language. Route actions call it on the server, so a form works before
+ * the scripts load; `useSchemaForm` runs the same parse in the browser once they have.
+ */
+export function parseForm<Schema extends FormSchema>(
+  payload: FormData | URLSearchParams,
+  schema: Schema,
+  locale: Locale,
+) {
+  return parseWithZod(payload, {
+    schema,
+    formatError: (issues: $ZodIssue[]) => issueMessages(issues, locale),
+  });
+}
+
+/** What an action answers a refused form with: Conform's reply, which `useSchemaForm` shows. */
+export type FormReply = SubmissionResult<string[]>;
+
+/**
+ * A form bound to a core schema: the server's last answer (`lastResult`, from the action) and,
+ * once hydrated, the same checks in the browser as a field is left and while it is corrected.
+ * `form.allErrors` is a `{ field: [messages] }` map, what the field components of fields.tsx take.
+ */
+export function useSchemaForm<Schema extends FormSchema>(
+  schema: Schema,
+  lastResult: FormReply | null | undefined,
+  options: { id?: string; defaultValue?: DefaultValue<input<Schema>> } = {},
+) {
+  const { locale } = useTranslation();
+  return useForm<input<Schema>, output<Schema>>({
+    id: options.id,
+    lastResult,
+    defaultValue: options.defaultValue,
+    onValidate: ({ formData }) => parseForm(formData, schema, locale),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+}
