@@ -13,7 +13,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { type Locale, translate } from "#core/i18n/index.ts";
+import { type Locale, type MessageKey, translate } from "#core/i18n/index.ts";
 import { localePath, pathLocale } from "#core/i18n/paths.ts";
 import { TagManager } from "./components/consent/tag-manager.tsx";
 import { DefaultLayout } from "./components/layout/default-layout.tsx";
@@ -114,7 +114,7 @@ export function ErrorBoundary() {
   const { pathname, search } = useLocation();
   // A route middleware that throws stops the root loader too: the path still tells the language.
   const locale: Locale = data?.locale ?? pathLocale(pathname);
-  const t = (key: string) => translate(locale, key);
+  const t = (key: MessageKey) => translate(locale, key);
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const notFound = status === 404;
   // 422: a form post refused before its action ran (a control character): the way out is the form's

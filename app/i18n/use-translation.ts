@@ -1,5 +1,5 @@
 import { useLocation, useRouteLoaderData } from "react-router";
-import { type Locale, translate } from "#core/i18n/index.ts";
+import { type Locale, type MessageKey, translate } from "#core/i18n/index.ts";
 import { pathLocale } from "#core/i18n/paths.ts";
 
 /** The current page's language and a bound translate function, for components. */
@@ -10,6 +10,6 @@ export function useTranslation() {
   const locale = data?.locale ?? pathLocale(pathname);
   return {
     locale,
-    t: (key: string, params?: Record<string, string | number>) => translate(locale, key, params),
+    t: (key: MessageKey, params?: Record<string, string | number>) => translate(locale, key, params),
   };
 }

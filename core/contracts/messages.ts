@@ -35,7 +35,9 @@ export const isNotificationKind = (value: unknown): value is NotificationKind =>
   typeof value === "string" && (NOTIFICATION_KINDS as readonly string[]).includes(value);
 
 /** The kinds grouped as the notification settings page shows them. */
-export const NOTIFICATION_GROUPS: { id: string; kinds: NotificationKind[] }[] = [
+export type NotificationGroupId = "conversations" | "bidding" | "selling" | "watchdog";
+
+export const NOTIFICATION_GROUPS: { id: NotificationGroupId; kinds: NotificationKind[] }[] = [
   { id: "conversations", kinds: ["message", "review_received"] },
   { id: "bidding", kinds: ["outbid", "leading", "won", "lost", "no_winner", "ending_soon"] },
   {

@@ -50,6 +50,42 @@ export const uiNamespaces = {
   watchdog,
 } as const;
 
+/**
+ * The dotted paths to every text of a catalogue tree: `validation.required`, `header.cart`, ...
+ * Computed from the JSON files' types, so a key exists for the compiler exactly when it is there.
+ */
+type KeysOf<Tree> = {
+  [Name in keyof Tree & string]: Tree[Name] extends string ? Name : `${Name}.${KeysOf<Tree[Name]>}`;
+}[keyof Tree & string];
+
+type Namespaces = typeof uiNamespaces;
+type CatalogueOf<L extends Locale> = (L extends "cs" ? typeof cs : typeof en) & {
+  [Name in keyof Namespaces]: Namespaces[Name][L];
+};
+
+/** Keys only one language has: `never` while both catalogues hold the same keys. */
+type OnlyIn<A, B> = Exclude<KeysOf<A>, KeysOf<B>>;
+type MissingKeys =
+  | OnlyIn<CatalogueOf<"cs">, CatalogueOf<"en">>
+  | OnlyIn<CatalogueOf<"en">, CatalogueOf<"cs">>;
+
+/**
+ * A key the compiler knows in both languages (ADR 0019). A typo, or a text added to one language
+ * only, is a compile-time error at the call; `translate` and the components' `t` take only these.
+ */
+export type MessageKey = KeysOf<CatalogueOf<"cs">> & KeysOf<CatalogueOf<"en">>;
+
+/** The rest of the keys under a prefix: `KeysUnder<"mail">` holds "footer", for `mail.footer`. */
+export type KeysUnder<Prefix extends string> = RestOf<MessageKey, Prefix>;
+type RestOf<Key, Prefix extends string> = Key extends `${Prefix}.${infer Rest}` ? Rest : never;
+
+/**
+ * Fails to compile, naming the keys, when a text exists in one language but not in the other,
+ * whether or not the code uses it yet (the i18n test checks the same at run time).
+ */
+const bothLanguagesHoldTheSameKeys: [MissingKeys] extends [never] ? true : MissingKeys = true;
+void bothLanguagesHoldTheSameKeys;
+
 function withNamespaces(locale: Locale, base: object) {
   const tree: Record<string, unknown> = { ...base };
   for (const [name, texts] of Object.entries(uiNamespaces))
@@ -76,12 +112,19 @@ function lookup(tree: unknown, key: string): string | undefined {
 }
 
 /** Translates a dotted key; `{name}` placeholders are filled from params. Unknown keys fall back to Czech, then the key. */
-export function translate(locale: Locale, key: string, params: Record<string, string | number> = {}): string {
+export function translate(
+  locale: Locale,
+  key: MessageKey,
+  params: Record<string, string | number> = {},
+): string {
   const text = lookup(messages[locale], key) ?? lookup(messages[defaultLocale], key) ?? key;
   return text.replace(/\{(\w+)\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
 }
 
-/** True when the string is a known message key (used to let schemas carry keys instead of texts). */
-export function isMessageKey(value: string): boolean {
+/**
+ * True when the string is a known message key: for keys that arrive as data (a schema's message, an
+ * error code from the API, a key built from a value the compiler cannot narrow).
+ */
+export function isMessageKey(value: string): value is MessageKey {
   return lookup(messages[defaultLocale], value) !== undefined;
 }

@@ -56,19 +56,8 @@ export function useCzkAmount(): CzkAmount {
   };
 }
 
-const pluralRules = new Map<Locale, Intl.PluralRules>();
-
-/** The `{ one, few, other }` message key for a count (Czech has three forms, English two). */
-export function pluralKey(locale: Locale, key: string, count: number): string {
-  // Building the rules is costly next to using them: one per language, not one per card.
-  let rules = pluralRules.get(locale);
-  if (!rules) {
-    rules = new Intl.PluralRules(INTL_LOCALE[locale]);
-    pluralRules.set(locale, rules);
-  }
-  const rule = rules.select(count);
-  return `${key}.${rule === "one" || rule === "few" ? rule : "other"}`;
-}
+/** One plural rule for the whole app (the header, cards and pages use the same). */
+export { pluralKey } from "#core/i18n/plural.ts";
 
 /** A date and time in Prague: `pátek 30. listopadu 2026 20:00` / `Friday 30 November 2026, 20:00`. */
 export function formatDateTime(iso: string, locale: Locale): string {

@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { ANALYTICS_EVENTS, pushDataLayer } from "#app/lib/data-layer.ts";
 import { type LoginField, validateLogin } from "#app/lib/login-form.ts";
+import type { MessageKey } from "#core/i18n/index.ts";
 import { solveAltcha } from "./bot-proof.tsx";
 
 /**
@@ -25,7 +26,7 @@ export type LoginAnswer = {
 export function useLoginForm(answer: LoginAnswer | undefined, busy: boolean) {
   const { t } = useTranslation();
   const [reveal, setReveal] = useState(false);
-  const [clientErrors, setClientErrors] = useState<Partial<Record<LoginField, string>>>({});
+  const [clientErrors, setClientErrors] = useState<Partial<Record<LoginField, MessageKey>>>({});
   // Server errors belong to the last attempt: a new attempt stopped on the client hides them.
   const [serverErrorsStale, setServerErrorsStale] = useState(false);
   const emailRef = useRef<HTMLInputElement>(null);

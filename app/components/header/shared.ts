@@ -1,10 +1,5 @@
-import type { Locale } from "#core/i18n/index.ts";
-
 /** Picks the plural form of a `{ one, few, other }` message (Czech has three; English uses one/other). */
-export function pluralKey(locale: Locale, key: string, count: number): string {
-  const rule = new Intl.PluralRules(locale).select(count);
-  return `${key}.${rule === "one" || rule === "few" ? rule : "other"}`;
-}
+export { pluralKey } from "#core/i18n/plural.ts";
 
 /** Where uploaded avatars are served (server/http/app.ts serves DATA_DIR/uploads under /uploads). */
 export function avatarUrl(fileName: string): string {

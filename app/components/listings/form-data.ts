@@ -1,3 +1,4 @@
+import type { MessageKey } from "#core/i18n/index.ts";
 import { formatCrownsInput, parseCrowns } from "#core/money/crowns-input.ts";
 import { fromPragueLocalInput, toPragueLocalInput } from "#core/time/prague.ts";
 
@@ -102,9 +103,9 @@ const idOrNull = (value: string) => {
  */
 export function listingInputFromForm(values: ListingFormValues): {
   input: Record<string, unknown>;
-  errors: Record<string, string>;
+  errors: Record<string, MessageKey>;
 } {
-  const errors: Record<string, string> = {};
+  const errors: Record<string, MessageKey> = {};
   const money = (field: string, raw: string) => {
     const parsed = parseCrowns(raw);
     if (parsed === "invalid") {

@@ -2,6 +2,7 @@ import { Fragment, type ReactNode } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { ProductDetail } from "#core/contracts/product.ts";
+import type { MessageKey } from "#core/i18n/index.ts";
 import { formatDate, pluralKey } from "./format.ts";
 
 /** Breadcrumbs: home, the category path, the current page (not linked). */
@@ -139,12 +140,12 @@ const STATUS_TONE: Record<string, string> = {
 /** A clear note on a listing that is not live: awaiting payment, scheduled, ended, sold, cancelled. */
 export function StatusBanner({ product }: { product: ProductDetail }) {
   const { t, locale } = useTranslation();
-  if (!product.isPending) return null;
+  if (!product.isPending || product.status === "active") return null;
   const date =
     product.status === "scheduled"
       ? product.activationAt
       : (product.auction?.endedAt ?? product.auction?.endsAt ?? product.updatedAt);
-  const key =
+  const key: MessageKey =
     product.status === "ended" && product.format !== "auction"
       ? "product.pending.endedClassified"
       : `product.pending.${product.status}`;

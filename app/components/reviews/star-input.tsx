@@ -1,7 +1,17 @@
 import { useId, useState } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import type { MessageKey } from "#core/i18n/index.ts";
 
 const STAR_PATH = "M10 1.6l2.55 5.3 5.8.8-4.23 4.04 1.03 5.76L10 14.74 4.85 17.5l1.03-5.76L1.65 7.7l5.8-.8z";
+
+/** The word for each number of stars, 1 to 5 ("výborné" for five). */
+const STAR_WORDS = [
+  "reviews.form.word.1",
+  "reviews.form.word.2",
+  "reviews.form.word.3",
+  "reviews.form.word.4",
+  "reviews.form.word.5",
+] as const satisfies readonly MessageKey[];
 
 /**
  * 1 to 5 stars as a radio group: keyboard (arrows) and screen readers get real radios, the eye
@@ -29,7 +39,7 @@ export function StarInput({
       </legend>
       <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1">
         <div className="flex">
-          {[1, 2, 3, 4, 5].map((stars) => (
+          {([1, 2, 3, 4, 5] as const).map((stars) => (
             <label
               key={stars}
               className="cursor-pointer rounded p-0.5 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-primary-dark"
@@ -45,7 +55,7 @@ export function StarInput({
                 className="sr-only"
                 data-testid={`star-${stars}`}
               />
-              <span className="sr-only">{t(`reviews.form.word.${stars}`)}</span>
+              <span className="sr-only">{t(STAR_WORDS[stars - 1])}</span>
               <svg
                 viewBox="0 0 20 20"
                 className={`size-8 tablet:size-10 ${stars <= shown ? "text-secondary" : "text-line"}`}
@@ -63,7 +73,7 @@ export function StarInput({
           ))}
         </div>
         <span className="font-semibold text-ink" aria-live="polite" data-testid="star-word">
-          {shown ? t(`reviews.form.word.${shown}`) : ""}
+          {shown ? t(STAR_WORDS[shown - 1]) : ""}
         </span>
       </div>
       {error?.length ? (

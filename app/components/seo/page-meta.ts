@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { isLocale, type Locale, locales, translate } from "#core/i18n/index.ts";
+import { isLocale, type Locale, locales, type MessageKey, translate } from "#core/i18n/index.ts";
 import { localePath, parseRouteId, pathLocale } from "#core/i18n/paths.ts";
 import { seoMeta } from "./meta.ts";
 
@@ -74,7 +74,7 @@ export function pageMeta(
   args: MetaArgsLike,
   input:
     | PageMetaInput
-    | ((t: (key: string, params?: Record<string, string | number>) => string) => PageMetaInput),
+    | ((t: (key: MessageKey, params?: Record<string, string | number>) => string) => PageMetaInput),
 ): MetaDescriptor[] {
   const matches = args.matches.filter((match): match is MatchLike => match !== undefined);
   const root = matches[0]?.loaderData as { locale?: unknown; origin?: unknown } | undefined;

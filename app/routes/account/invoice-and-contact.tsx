@@ -11,7 +11,7 @@ import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { appContext } from "#app/context.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { named } from "#app/middleware.server.ts";
-import { translate } from "#core/i18n/index.ts";
+import { type MessageKey, translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import type { Route } from "./+types/invoice-and-contact";
 import { readLimitedFormData } from "./invoice-and-contact.server.ts";
@@ -71,7 +71,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, user, locale, config, clientIp, sessionTokenHash } = context.get(appContext);
   const userId = user!.id;
-  const t = (key: string, params?: Record<string, string | number>) => translate(locale, key, params);
+  const t = (key: MessageKey, params?: Record<string, string | number>) => translate(locale, key, params);
   const reply = (result: SectionResult, status = result.ok ? 200 : 422) => data(result, { status });
 
   const form = await readLimitedFormData(request, BODY_LIMIT);

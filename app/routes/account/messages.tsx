@@ -9,7 +9,7 @@ import { appContext } from "#app/context.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { named } from "#app/middleware.server.ts";
 import { isThreadFilter, type ThreadFilter } from "#core/contracts/messages.ts";
-import { translate } from "#core/i18n/index.ts";
+import { type MessageKey, translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import type { Route } from "./+types/messages";
 
@@ -76,7 +76,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (threadId === null) throw data(null, { status: 404 });
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
-  const t = (key: string, values?: Record<string, string | number>) => translate(locale, key, values);
+  const t = (key: MessageKey, values?: Record<string, string | number>) => translate(locale, key, values);
   switch (intent) {
     case "reply": {
       const result = await services.messages.send(me, threadId, String(form.get("body") ?? ""), locale);

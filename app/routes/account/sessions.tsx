@@ -6,7 +6,7 @@ import { appContext } from "#app/context.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { named } from "#app/middleware.server.ts";
 import type { DeviceSummary } from "#core/formats/user-agent.ts";
-import { translate } from "#core/i18n/index.ts";
+import { type MessageKey, translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import type { Route } from "./+types/sessions";
 
@@ -51,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { ok: true, message: translate(locale, "security.sessionsPage.revoked") };
 }
 
-type Translate = (key: string, params?: Record<string, string | number>) => string;
+type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
 
 function deviceLabel(device: DeviceSummary, t: Translate): string {
   const browser = device.browser ?? t("security.sessionsPage.unknownBrowser");

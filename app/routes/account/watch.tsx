@@ -6,7 +6,7 @@ import { ResponsiveImage } from "#app/components/ui/responsive-image.tsx";
 import { appContext } from "#app/context.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { named } from "#app/middleware.server.ts";
-import { translate } from "#core/i18n/index.ts";
+import { type MessageKey, translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import type { Route } from "./+types/watch";
 
@@ -43,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   if (!Number.isSafeInteger(productId) || productId <= 0 || (intent !== "remove" && intent !== "note"))
     throw data(null, { status: 400 });
-  const failed = (key: string, status = 409) =>
+  const failed = (key: MessageKey, status = 409) =>
     data(
       { ok: false as const, intent, productId, error: translate(locale, key, { max: NOTE_MAX }) },
       { status },

@@ -10,7 +10,7 @@ import { appContext } from "#app/context.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { named } from "#app/middleware.server.ts";
 import type { CategoryNode } from "#app/shell.ts";
-import { translate } from "#core/i18n/index.ts";
+import { type MessageKey, translate } from "#core/i18n/index.ts";
 import type { Route } from "./+types/watchdogs";
 
 /**
@@ -37,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { services, user, locale } = context.get(appContext);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
-  const t = (key: string) => translate(locale, key);
+  const t = (key: MessageKey) => translate(locale, key);
   if (intent === "create") {
     const kind = String(form.get("kind") ?? "");
     const number = (name: string) => (form.get(name) === null ? undefined : Number(form.get(name)));

@@ -10,7 +10,7 @@ import {
 } from "#app/components/catalog/listing-params.ts";
 import { appContext } from "#app/context.ts";
 import type { CategoryDetail, ListingQuery, ListingSort, ProductPage } from "#core/contracts/catalog.ts";
-import { type Locale, translate } from "#core/i18n/index.ts";
+import { type Locale, type MessageKey, translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { selectCurrency } from "#core/money/money.ts";
 import { nextMonthlyRoundClose } from "#core/rules/auction-end.ts";
@@ -181,7 +181,7 @@ async function load(
     : await services.catalog.listingPage(query);
   if (state.page > 1 && state.page > result.pageCount) throw data(null, { status: 404 });
 
-  const t = (key: string, params?: Record<string, string | number>) => translate(locale, key, params);
+  const t = (key: MessageKey, params?: Record<string, string | number>) => translate(locale, key, params);
   const filtered = activeFilterCount(filters) > 0 || state.sort !== null;
   const pageSuffix = state.page > 1 ? ` – ${t("catalog.pagination.page", { page: state.page })}` : "";
   const roundEndsAt =
@@ -201,11 +201,14 @@ async function load(
     intro = null;
     title = state.q ? t("catalog.search.titleQuery", { q: state.q }) : t("catalog.search.title");
     description = t("catalog.search.description");
-  } else {
+  } else if (config.kind !== "category") {
     heading = t(`catalog.pages.${config.kind}.heading`);
     intro = t(`catalog.pages.${config.kind}.intro`);
     title = t(`catalog.pages.${config.kind}.title`);
     description = t(`catalog.pages.${config.kind}.description`);
+  } else {
+    // A category page whose category is gone (the route resolves it first; a race with a rename).
+    throw data(null, { status: 404 });
   }
 
   const home = { name: t("catalog.breadcrumbs.home"), url: localePath("home", locale) };

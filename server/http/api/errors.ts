@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { FieldErrors } from "#core/contracts/errors.ts";
-import { translate } from "#core/i18n/index.ts";
+import { type MessageKey, translate } from "#core/i18n/index.ts";
 import { STREAM_RETRY_AFTER_SECONDS } from "#server/lib/stream-slots.ts";
 import type { AppEnv } from "../types.ts";
 
@@ -24,7 +24,7 @@ export function unauthorized(c: Context<AppEnv>) {
   return c.json({ message: translate(c.get("locale"), "errors.unauthorized") }, 401);
 }
 
-export function notFoundJson(c: Context<AppEnv>, key = "errors.notFound") {
+export function notFoundJson(c: Context<AppEnv>, key: MessageKey = "errors.notFound") {
   return c.json({ message: translate(c.get("locale"), key) }, 404);
 }
 

@@ -1,5 +1,5 @@
 import type { FieldErrors } from "#core/contracts/errors.ts";
-import { type Locale, translate } from "#core/i18n/index.ts";
+import { type Locale, type MessageKey, translate } from "#core/i18n/index.ts";
 import type { Invalid, ListingUser, Refused } from "./types.ts";
 
 export function invalid(errors: FieldErrors): Invalid {
@@ -14,7 +14,7 @@ export function addError(errors: FieldErrors, field: string, message: string) {
 }
 
 /** A refusal of the listing's state (409): not editable, not relistable... */
-export function conflict(locale: Locale, key: string): Refused {
+export function conflict(locale: Locale, key: MessageKey): Refused {
   return { status: "refused", message: translate(locale, key), conflict: true };
 }
 

@@ -1,4 +1,4 @@
-import { type Locale, translate } from "#core/i18n/index.ts";
+import { type KeysUnder, type Locale, translate } from "#core/i18n/index.ts";
 
 /**
  * The one look of every Rarita e-mail: a dark teal header with the name and a gold rule, the
@@ -55,7 +55,7 @@ const fontStack = "Arial,Helvetica,sans-serif";
 
 export function renderMail(content: MailContent): RenderedMail {
   const { locale, siteUrl, subject } = content;
-  const t = (key: string) => translate(locale, `mail.${key}`);
+  const t = (key: KeysUnder<"mail">) => translate(locale, `mail.${key}`);
   const closing = content.closing ?? [];
   const footer = content.footer ?? [];
   const siteName = new URL(siteUrl).host;

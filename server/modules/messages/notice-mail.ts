@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { translate } from "#core/i18n/index.ts";
+import { type KeysUnder, translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
@@ -106,7 +106,8 @@ async function mailNotice(
     name: product?.name[user.locale] ?? "",
     count: unread.length,
   };
-  const t = (key: string) => translate(user.locale, `messages.mail.newMessage.${key}`, values);
+  const t = (key: KeysUnder<"messages.mail.newMessage">) =>
+    translate(user.locale, `messages.mail.newMessage.${key}`, values);
   const quoted = unread.slice(-NOTICE_QUOTED).map((message) => {
     const text = message.body.length > 500 ? `${message.body.slice(0, 500)}…` : message.body;
     return `${message.username ?? "?"}: „${text}“`;

@@ -1,5 +1,5 @@
 import type { NotificationKind } from "#core/contracts/messages.ts";
-import { type Locale, translate } from "#core/i18n/index.ts";
+import { isMessageKey, type KeysUnder, type Locale, translate } from "#core/i18n/index.ts";
 import { localePath, type PageName, type PathParams } from "#core/i18n/paths.ts";
 import type { Mailer, OutgoingMail } from "#server/adapters/mail.ts";
 import type { Config } from "#server/config.ts";
@@ -90,7 +90,7 @@ export function createNotifier(deps: NotifierDeps): Notifier {
     verifyToken: links.verifyToken,
 
     async sendMail(tx, to, kind, content) {
-      const t = (key: string, values?: Record<string, string | number>) =>
+      const t = (key: KeysUnder<"messages.mail">, values?: Record<string, string | number>) =>
         translate(to.locale, `messages.mail.${key}`, values);
       const link = await notifier.unsubscribe(tx, to.id, kind, to.locale);
       const rendered = renderMail({
@@ -117,7 +117,11 @@ export function createNotifier(deps: NotifierDeps): Notifier {
           : undefined;
       const values = { person: greetingName(user), ...params.values, name: product?.name[user.locale] ?? "" };
       const base = params.variant ? `messages.notice.${kind}.${params.variant}` : `messages.notice.${kind}`;
-      const t = (key: string) => translate(user.locale, `${base}.${key}`, values);
+      // Kinds and variants arrive as data: a key the catalogue lacks shows as itself, as before.
+      const t = (key: string) => {
+        const full = `${base}.${key}`;
+        return isMessageKey(full) ? translate(user.locale, full, values) : full;
+      };
       const href = noticeHref(params.link, product?.href);
       const added = await addSystemMessage(tx, {
         userId,

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { type Locale, translate } from "#core/i18n/index.ts";
+import { type KeysUnder, type Locale, translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import type { Mailer } from "#server/adapters/mail.ts";
 import type { Config } from "#server/config.ts";
@@ -13,7 +13,7 @@ export type OptInDeps = { db: Db; mail: Mailer; config: Pick<Config, "publicUrl"
 /** The double opt-in mail: a confirmation link, and an unsubscribe link as in every newsletter mail. */
 async function sendConfirmation(deps: OptInDeps, email: string, token: string, locale: Locale, tx: Db) {
   const { config } = deps;
-  const t = (key: string) => translate(locale, `newsletter.confirmMail.${key}`);
+  const t = (key: KeysUnder<"newsletter.confirmMail">) => translate(locale, `newsletter.confirmMail.${key}`);
   // Both links open the page in the language the visitor signed up in.
   const unsubscribeUrl = `${config.publicUrl}${localePath("newsletterUnsubscribe", locale, { token })}`;
   const content = renderMail({

@@ -1,5 +1,5 @@
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
-import type { Locale } from "#core/i18n/index.ts";
+import type { KeysUnder, Locale } from "#core/i18n/index.ts";
 import type { Mailer } from "#server/adapters/mail.ts";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
@@ -19,7 +19,13 @@ export type ConfirmResult = { status: "confirmed"; email: string } | { status: L
  */
 export type FollowEmailChange = (tx: Db, userId: number, from: string, to: string, at: Date) => Promise<void>;
 
-const CONFIRM_KEYS = { subject: "confirmSubject", paragraphs: ["confirmGreeting", "confirmText"] };
+const CONFIRM_KEYS: {
+  subject: KeysUnder<"registration.mail">;
+  paragraphs: KeysUnder<"registration.mail">[];
+} = {
+  subject: "confirmSubject",
+  paragraphs: ["confirmGreeting", "confirmText"],
+};
 
 /**
  * Completes an e-mail change: the account moves to the link's address and every other open link of

@@ -1,4 +1,4 @@
-import { isLocale, type Locale, translate } from "#core/i18n/index.ts";
+import { isLocale, type KeysUnder, type Locale, translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import type { Mailer } from "#server/adapters/mail.ts";
 import type { Config } from "#server/config.ts";
@@ -64,16 +64,20 @@ export function createConfirmationLinks(
    * Stores a fresh link and queues the mail carrying it in one transaction: a link nobody was sent
    * is never stored, and a mail is never queued for a link that was not.
    */
-  async function sendLinkMail(user: LinkMailRecipient, keys: { subject: string; paragraphs: string[] }) {
+  async function sendLinkMail(
+    user: LinkMailRecipient,
+    keys: { subject: KeysUnder<"registration.mail">; paragraphs: KeysUnder<"registration.mail">[] },
+  ) {
     const locale = mailLocale(user.locale);
-    const t = (key: string) => translate(locale, `registration.mail.${key}`, { person: greetingName(user) });
+    const t = (key: KeysUnder<"registration.mail">) =>
+      translate(locale, `registration.mail.${key}`, { person: greetingName(user) });
     await db.transaction(async (tx) => {
       const url = await createLink(user.id, user.email, tx, "confirm", locale);
       const content = renderMail({
         locale,
         siteUrl: config.publicUrl,
         subject: t(keys.subject),
-        paragraphs: keys.paragraphs.map(t),
+        paragraphs: keys.paragraphs.map((key) => t(key)),
         action: { label: t("confirmButton"), url },
         closing: [t("confirmExpiry"), t("signature")],
       });

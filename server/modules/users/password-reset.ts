@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { FieldErrors } from "#core/contracts/errors.ts";
-import { type Locale, translate } from "#core/i18n/index.ts";
+import { type KeysUnder, type Locale, translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import type { Mailer } from "#server/adapters/mail.ts";
 import type { Config } from "#server/config.ts";
@@ -53,7 +53,8 @@ function linkStatus(row: PasswordResetToken | null, at: number): LinkStatus | "v
 async function mailResetLink(deps: Deps, user: LinkRecipient, expiresAt: Date) {
   const { token, hash } = newToken();
   const locale = mailLocale(user.locale);
-  const t = (key: string) => translate(locale, `registration.mail.${key}`, { person: greetingName(user) });
+  const t = (key: KeysUnder<"registration.mail">) =>
+    translate(locale, `registration.mail.${key}`, { person: greetingName(user) });
   const content = renderMail({
     locale,
     siteUrl: deps.config.publicUrl,

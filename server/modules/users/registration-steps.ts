@@ -1,6 +1,6 @@
 import { eq, or, sql } from "drizzle-orm";
 import type { FieldErrors } from "#core/contracts/errors.ts";
-import { type Locale, translate } from "#core/i18n/index.ts";
+import { type KeysUnder, type Locale, translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import type { RegistrationInput } from "#core/schemas/registration.ts";
 import type { Mailer } from "#server/adapters/mail.ts";
@@ -157,7 +157,7 @@ export async function sendTakenNotice(
   if (!owner) return;
   const locale = mailLocale(owner.locale);
   const url = (page: "account" | "resetPassword") => `${deps.config.publicUrl}${localePath(page, locale)}`;
-  const t = (key: string) =>
+  const t = (key: KeysUnder<"registration.mail">) =>
     translate(locale, `registration.mail.${key}`, {
       person: greetingName(owner),
       resetUrl: url("resetPassword"),

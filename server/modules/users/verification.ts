@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { formatWait } from "#core/formats/wait.ts";
-import { type Locale, translate } from "#core/i18n/index.ts";
+import { type KeysUnder, type Locale, translate } from "#core/i18n/index.ts";
 import type { SmsSender } from "#server/adapters/sms.ts";
 import type { Db } from "#server/db/client.ts";
 import type { Logger } from "#server/logger.ts";
@@ -164,7 +164,8 @@ async function checkCode(
 ): Promise<CheckResult> {
   const user = await loadUser(db, userId);
   if (user.verifiedAt) return { status: "already_verified" };
-  const message = (key: string) => translate(locale, `security.verification.${key}`);
+  const message = (key: KeysUnder<"security.verification">) =>
+    translate(locale, `security.verification.${key}`);
   const code = await latestCode(db, userId);
   if (!code || code.consumedAt || code.phone !== fullPhone(user))
     return { status: "no_code", message: message("noCode") };

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { type Locale, translate } from "#core/i18n/index.ts";
+import { type Locale, type MessageKey, translate } from "#core/i18n/index.ts";
 import type { Db } from "#server/db/client.ts";
 import {
   cleanQuery,
@@ -42,7 +42,7 @@ async function target(
   input: CreateInput,
   locale: Locale,
 ): Promise<NewWatchdog | CreateWatchdogResult> {
-  const t = (key: string, values?: Record<string, string | number>) => translate(locale, key, values);
+  const t = (key: MessageKey, values?: Record<string, string | number>) => translate(locale, key, values);
   if (!isKind(input.kind)) return invalid("kind", t("watchdog.errors.kind"));
   const delivery = input.delivery === undefined ? "immediate" : input.delivery;
   if (!isDelivery(delivery)) return invalid("delivery", t("watchdog.errors.delivery"));

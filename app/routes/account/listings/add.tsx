@@ -20,7 +20,7 @@ import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { appContext } from "#app/context.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { named } from "#app/middleware.server.ts";
-import { type Locale, translate } from "#core/i18n/index.ts";
+import { type Locale, type MessageKey, translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { toPragueLocalInput } from "#core/time/prague.ts";
 import type { Route } from "./+types/add";
@@ -64,7 +64,7 @@ export type AddActionData =
     }
   | { step: "preview"; values: ListingFormValues; preview: PreviewData };
 
-const translated = (locale: Locale, keys: Record<string, string>): ListingFormErrors =>
+const translated = (locale: Locale, keys: Record<string, MessageKey>): ListingFormErrors =>
   Object.fromEntries(Object.entries(keys).map(([field, key]) => [field, [translate(locale, key)]]));
 
 function merge(...sets: ListingFormErrors[]): ListingFormErrors {

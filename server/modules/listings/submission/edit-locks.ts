@@ -1,11 +1,12 @@
 import type { FieldErrors } from "#core/contracts/errors.ts";
+import type { MessageKey } from "#core/i18n/index.ts";
 import { brandNameKey } from "../brand.ts";
 import { addError } from "../outcomes.ts";
 import type { ListingInput } from "../schemas.ts";
 import type { Product } from "../tables/products.ts";
 import type { ResolvedListing } from "../types.ts";
 
-type Translate = (key: string) => string;
+type Translate = (key: MessageKey) => string;
 
 const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
 

@@ -1,6 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import type { FieldErrors } from "#core/contracts/errors.ts";
-import { type Locale, translate } from "#core/i18n/index.ts";
+import { type Locale, type MessageKey, translate } from "#core/i18n/index.ts";
 import { ownerActions, releaseState } from "#core/lifecycles/listing.ts";
 import type { Db } from "#server/db/client.ts";
 import type { ListingsContext } from "../context.ts";
@@ -103,7 +103,7 @@ async function applyEdit(
   written: StoredImage[],
 ): Promise<Saved | Invalid | Refused | NotFound> {
   const { user, id, input, data } = edit;
-  const t = (key: string) => translate(locale, key);
+  const t = (key: MessageKey) => translate(locale, key);
   const row = await lockOwn(tx, user.id, id);
   if (!row) return { status: "not_found" };
   if (!ownerActions(row).edit) return conflict(locale, "listings.errors.notEditable");

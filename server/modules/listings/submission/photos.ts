@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { type Locale, translate } from "#core/i18n/index.ts";
+import { type Locale, type MessageKey, translate } from "#core/i18n/index.ts";
 import type { Db } from "#server/db/client.ts";
 import { MAX_UPLOAD_PIXELS, tooManyUploadsMessage } from "#server/modules/media/index.ts";
 import type { ListingsContext } from "../context.ts";
@@ -12,7 +12,7 @@ import type { ImageView, Invalid, UploadsLimited } from "../types.ts";
 /** Widths of the variants rendered right after a save: the card and the gallery's main view. */
 const WARM_WIDTHS = [320, 640] as const;
 
-const IMAGE_PROBLEM_KEYS: Record<ImageProblem, string> = {
+const IMAGE_PROBLEM_KEYS: Record<ImageProblem, MessageKey> = {
   empty: "validation.required",
   tooLarge: "listings.errors.imageTooLarge",
   tooManyPixels: "errors.imageTooManyPixels",

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { FieldErrors } from "#core/contracts/errors.ts";
-import { type Locale, translate } from "#core/i18n/index.ts";
+import { type Locale, type MessageKey, translate } from "#core/i18n/index.ts";
 import { issuesToFieldErrors } from "#core/validation/field-errors.ts";
 import type { Db } from "#server/db/client.ts";
 import { BRAND_NAME_MAX, brandNameKey, cleanBrandName } from "../brand.ts";
@@ -19,7 +19,7 @@ const ACTIVATION_SLACK_MS = 5 * 60 * 1000;
 /** The edited listing: its images may be kept, its activation date may stay as it was. */
 export type ExistingListing = { id: number; imageIds: number[]; activationAt: string | null };
 
-type Translate = (key: string, params?: Record<string, string | number>) => string;
+type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
 
 /** The category chosen: a top-level one, and the subcategory when it has any (the stored one). */
 async function resolveCategory(

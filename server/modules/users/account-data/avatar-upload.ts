@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { FieldErrors } from "#core/contracts/errors.ts";
-import { type Locale, translate } from "#core/i18n/index.ts";
+import { type Locale, type MessageKey, translate } from "#core/i18n/index.ts";
 import type { Db } from "#server/db/client.ts";
 import { tooManyPixelsMessage, tooManyUploadsMessage, type UploadLimiter } from "../../media/index.ts";
 import { type AvatarProblem, type AvatarStore, renderAvatar } from "../avatar.ts";
@@ -15,7 +15,7 @@ export type AvatarDeps = {
   now: () => Date;
 };
 
-const PROBLEM_KEYS: Record<Exclude<AvatarProblem, "tooManyPixels">, string> = {
+const PROBLEM_KEYS: Record<Exclude<AvatarProblem, "tooManyPixels">, MessageKey> = {
   empty: "validation.required",
   tooLarge: "accountData.errors.avatarTooLarge",
   notImage: "accountData.errors.avatarType",

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { type Locale, translate } from "#core/i18n/index.ts";
+import { type KeysUnder, type Locale, translate } from "#core/i18n/index.ts";
 import type { Mailer } from "#server/adapters/mail.ts";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
@@ -49,12 +49,12 @@ async function queueChangeMails(
 ) {
   const { config, mail } = deps;
   const mailIn = mailLocale(user.locale);
-  const t = (key: string, params: Record<string, string> = {}) =>
+  const t = (key: KeysUnder<"accountData.mail">, params: Record<string, string> = {}) =>
     translate(mailIn, `accountData.mail.${key}`, { person: greetingName(user), ...params });
   const url = await deps.emailConfirmation.createLink(user.id, email, tx, "change");
   if (other) {
     const ownerLocale = mailLocale(other.locale);
-    const o = (key: string) =>
+    const o = (key: KeysUnder<"accountData.mail">) =>
       translate(ownerLocale, `accountData.mail.${key}`, { person: greetingName(other) });
     const taken = renderMail({
       locale: ownerLocale,
