@@ -50,7 +50,6 @@ export { createListingQueries } from "./browse/listing-queries.ts";
 export { type CategorySummary, categoryChains, categorySummaries } from "./category-summaries.ts";
 export { type SoldDeal, soldDealsOf } from "./deals.ts";
 export { createProductDetailService, maskUsername } from "./detail/product-detail.ts";
-export { type Fee, type PromotionFees, promotionFee, readPromotionFees, withDiscount } from "./fees.ts";
 export { createListingImageStore } from "./image-store.ts";
 export { encodeListingImage } from "./images.ts";
 export { registerListingJobs } from "./jobs.ts";

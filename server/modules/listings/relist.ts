@@ -1,9 +1,9 @@
 import { asc, eq } from "drizzle-orm";
 import type { Locale } from "#core/i18n/index.ts";
 import { ownerActions, releaseState } from "#core/lifecycles/listing.ts";
+import type { InsertionFees } from "#core/rules/fees.ts";
 import type { Db } from "#server/db/client.ts";
 import type { ListingsContext } from "./context.ts";
-import type { InsertionFees } from "./fees.ts";
 import type { StoredImage } from "./images.ts";
 import { lockOwn, myListing } from "./my-listings.ts";
 import { conflict, QuotaUsedUp, quotaRefusal } from "./outcomes.ts";

@@ -9,8 +9,6 @@ import {
   ownerActions,
 } from "#core/lifecycles/listing.ts";
 import { monthlyAuctionEnd, monthlyRoundClose, weeklyAuctionEnd } from "#core/rules/auction-end.ts";
-import { fromPragueLocalInput, fromPragueWallClock, toPragueLocalInput } from "#core/time/prague.ts";
-import { brandNameKey, cleanBrandName } from "./brand.ts";
 import {
   baseInsertionFee,
   type InsertionFees,
@@ -18,7 +16,9 @@ import {
   promotionFee,
   readInsertionFees,
   readPromotionFees,
-} from "./fees.ts";
+} from "#core/rules/fees.ts";
+import { fromPragueLocalInput, fromPragueWallClock, toPragueLocalInput } from "#core/time/prague.ts";
+import { brandNameKey, cleanBrandName } from "./brand.ts";
 import { PRODUCT_STATUSES, type ProductStatus } from "./tables/products.ts";
 
 describe("listing lifecycle", () => {

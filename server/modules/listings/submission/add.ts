@@ -1,8 +1,8 @@
 import type { Locale } from "#core/i18n/index.ts";
 import { releaseState } from "#core/lifecycles/listing.ts";
+import type { Fee } from "#core/rules/fees.ts";
 import type { Db } from "#server/db/client.ts";
 import type { ListingsContext } from "../context.ts";
-import type { Fee } from "../fees.ts";
 import { isUploadToken, type StoredImage } from "../images.ts";
 import { myListing } from "../my-listings.ts";
 import { emailRefusal, QuotaUsedUp, quotaRefusal } from "../outcomes.ts";

@@ -1,5 +1,5 @@
+import { type Fee, type InsertionFees, insertionFee, readInsertionFees } from "#core/rules/fees.ts";
 import type { ListingsContext } from "../context.ts";
-import { type Fee, type InsertionFees, insertionFee, readInsertionFees } from "../fees.ts";
 import type { ListingUser, ResolvedListing } from "../types.ts";
 
 const DEFAULT_FEES: InsertionFees = { auction: { week: 0, month: 0 }, classified: 0, demand: 0 };

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
+import type { Fee } from "#core/rules/fees.ts";
 import type { Db } from "#server/db/client.ts";
 import { slugify } from "#server/db/seed/text.ts";
 import { brandNameKey } from "../brand.ts";
-import type { Fee } from "../fees.ts";
 import { listingSubmissions } from "../tables/submissions.ts";
 import { brands } from "../tables/taxonomy.ts";
 import type { ResolvedListing } from "../types.ts";

@@ -1,9 +1,9 @@
-import type { AuctionDuration, ProductFormat, ProductType } from "./tables/products.ts";
+import type { AuctionDuration, ProductFormat, ProductType } from "../contracts/catalog.ts";
 
 /**
- * The insertion fee of a listing (product.md "Listing lifecycle and fees"): the `fees` setting
- * gives it per format and auction duration (a demand ad has its own, usually zero), and the
- * seller's user group discount applies to it.
+ * The fees of the price list as pure rules (docs/product/fees.md): the insertion fee of a listing,
+ * which the `fees` setting gives per format and auction duration (a demand ad has its own, usually
+ * zero), promotion per day, and the seller's user group discount on either.
  */
 
 /** The insertion part of the `fees` setting (server/modules/settings/schemas.ts validates it). */
