@@ -1,9 +1,9 @@
 import type { AuctionDuration, ProductFormat, ProductType } from "./tables/products.ts";
 
 /**
- * The insertion fee of a listing (product.md "Listing lifecycle and fees"): the `fees` setting
- * gives it per format and auction duration (a demand ad has its own, usually zero), and the
- * seller's user group discount applies to it.
+ * The insertion fee of a listing (docs/product/fees.md, "Insertion fee" and "Group discounts"): the
+ * `fees` setting gives it per format and auction duration (a demand ad has its own, usually zero),
+ * and the seller's user group discount applies to it.
  */
 
 /** The insertion part of the `fees` setting (server/modules/settings/schemas.ts validates it). */
