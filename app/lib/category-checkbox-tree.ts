@@ -19,7 +19,10 @@ export type CheckMode = "down" | "up";
 export const SIDEBAR_DEPTH = 5;
 export const CHECKBOX_TREE_DEPTH = 4;
 
-/** The top category whose subcategories 2 and 3 lead in the sidebar (docs/product/screens.md, "Parts of every page"). */
+/**
+ * The top category whose subcategories 2 and 3 lead in the sidebar (docs/product/screens.md, "Parts
+ * of every page").
+ */
 const SIDEBAR_TOP_ID = 1;
 const SIDEBAR_LEADING_IDS = [2, 3];
 

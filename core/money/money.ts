@@ -217,9 +217,9 @@ export function formatWholeNumber(
 }
 
 /**
- * The selected currency (docs/product/formats.md, "Money"): the one stored in the currencyId cookie if it still
- * exists, else the one flagged default, else the first; undefined for an empty list. The cookie
- * value may arrive as text; only a plain decimal id counts.
+ * The selected currency (docs/product/formats.md, "Money"): the one stored in the currencyId cookie
+ * if it still exists, else the one flagged default, else the first; undefined for an empty list.
+ * The cookie value may arrive as text; only a plain decimal id counts.
  */
 export function selectCurrency<T extends SelectableCurrency>(
   currencies: readonly T[],
