@@ -4,8 +4,9 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 /**
- * Spec section 9: the six breakpoints are the design's only ones. Tailwind's defaults are removed
- * in app.css, so a class such as `md:flex` would silently do nothing: this keeps them out of app/.
+ * The six breakpoints are the design's only ones (docs/product/screens.md, "Design constants").
+ * Tailwind's defaults are removed in app.css, so a class such as `md:flex` would silently do
+ * nothing: this keeps them out of app/.
  */
 const appDir = path.dirname(fileURLToPath(import.meta.url));
 const css = readFileSync(path.join(appDir, "app.css"), "utf8");

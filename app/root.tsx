@@ -83,11 +83,12 @@ export default function App() {
 }
 
 /**
- * The message a thrown `data("…", { status })` or Response chose to show (spec section 8: "error
- * page with their status code (or 500) and message", e.g. "Unknown middleware {name}"). Only those
- * deliberate answers carry one: an unexpected exception never shows its message, which may hold
- * internals (and React Router replaces it in production anyway), nor does React Router's own
- * internal 404/405 (its data is an Error).
+ * The message a thrown `data("…", { status })` or Response chose to show
+ * (docs/product/calls-and-errors.md, "Error catalogue": "the error page with their status (or 500)
+ * and message", e.g. "Unknown middleware {name}"). Only those deliberate answers carry one: an
+ * unexpected exception never shows its message, which may hold internals (and React Router
+ * replaces it in production anyway), nor does React Router's own internal 404/405 (its data is an
+ * Error).
  */
 function deliberateMessage(error: unknown): string | null {
   if (!isRouteErrorResponse(error)) return null;

@@ -1,7 +1,10 @@
 import { layout, type RouteConfigEntry, route } from "@react-router/dev/routes";
 import { PAGE_PATHS, type PageName, routeId } from "#core/i18n/paths.ts";
 
-/** One screen in both languages: the Czech path and its /en twin share a module (spec section 2). */
+/**
+ * One screen in both languages: the Czech path and its /en twin share a module
+ * (docs/product/screens.md, "Routes").
+ */
 function page(name: PageName, file: string): RouteConfigEntry[] {
   return [
     route(PAGE_PATHS[name].cs, file, { id: routeId(name, "cs") }),

@@ -1,7 +1,8 @@
 /**
- * Category tree helpers (spec sections 3, 4 and 9): the newsletter's category checkbox selector
- * (4 levels), the sidebar ordering, and depth limits (sidebar 5 levels, selector 4). Pure: inputs
- * are never mutated; untouched nodes are shared between the input and the result.
+ * Category tree helpers (docs/product/screens.md, "Parts of every page" and "Client state"): the
+ * newsletter's category checkbox selector (4 levels), the sidebar ordering, and depth limits
+ * (sidebar 5 levels, selector 4). Pure: inputs are never mutated; untouched nodes are shared
+ * between the input and the result.
  */
 
 /** The shape of `GET /api/catalog/category/{locale}`; generic so callers keep their own fields. */
@@ -18,7 +19,10 @@ export type CheckMode = "down" | "up";
 export const SIDEBAR_DEPTH = 5;
 export const CHECKBOX_TREE_DEPTH = 4;
 
-/** The top category whose subcategories 2 and 3 lead in the sidebar (spec section 4). */
+/**
+ * The top category whose subcategories 2 and 3 lead in the sidebar (docs/product/screens.md, "Parts
+ * of every page").
+ */
 const SIDEBAR_TOP_ID = 1;
 const SIDEBAR_LEADING_IDS = [2, 3];
 

@@ -1,8 +1,9 @@
 /**
- * Reload after a chunk-load failure (spec sections 4, 8 and 9): when a code chunk cannot be
- * loaded (typically a new deployment removed the old hashed files), the page reloads once to get
- * the new ones, but at most once per 60 000 ms so that a chunk that is really gone does not cause
- * a reload loop. The time of the last reload is kept in sessionStorage (per tab).
+ * Reload after a chunk-load failure (docs/product/screens.md, "Client state";
+ * docs/product/calls-and-errors.md, "Error catalogue"): when a code chunk cannot be loaded
+ * (typically a new deployment removed the old hashed files), the page reloads once to get the new
+ * ones, but at most once per 60 000 ms so that a chunk that is really gone does not cause a reload
+ * loop. The time of the last reload is kept in sessionStorage (per tab).
  */
 
 export const CHUNK_RELOAD_INTERVAL_MS = 60_000;

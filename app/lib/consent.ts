@@ -1,7 +1,8 @@
 /**
- * Cookie consent (spec sections 4 and 9) and the other client cookies' names and lifetimes. The
- * functions return what to store; writing the cookies (document.cookie or Set-Cookie) and pushing
- * the consent state to the tag manager are the caller's job.
+ * Cookie consent (docs/product/screens.md, "Client state"; docs/product/visitor-basics.md, "Cookie
+ * consent") and the other client cookies' names and lifetimes. The functions return what to store;
+ * writing the cookies (document.cookie or Set-Cookie) and pushing the consent state to the tag
+ * manager are the caller's job.
  *
  * Decisions:
  * - An accepted category is stored as the value "true"; only that exact value counts as consent
@@ -30,8 +31,8 @@ export const CONSENT_ACCEPTED = "true";
 export const HIDDEN = "hidden";
 
 /**
- * The spec's other client cookies with their lifetimes (section 9). currencyId has none in the
- * spec; it keeps the visitor's choice for a year like the locale.
+ * The other client cookies with their lifetimes (docs/product/screens.md, "Client state"). The
+ * original spec gave currencyId none; it keeps the visitor's choice for a year like the locale.
  */
 export const CLIENT_COOKIES = {
   introPopup: { name: "intro-popup", maxAgeSeconds: 14 * DAY_SECONDS },
@@ -121,7 +122,7 @@ export function consentState(choices: ConsentChoices): ConsentState {
   };
 }
 
-/** Consent mode defaults on load, from the stored cookies (spec section 4). */
+/** Consent mode defaults on load, from the stored cookies (docs/product/screens.md, "Client state"). */
 export function consentDefaults(cookies: CookieValues): ConsentState {
   return consentState(readConsentChoices(cookies));
 }

@@ -1,7 +1,7 @@
 /**
- * The tag manager's data layer (spec section 7: consent updates and analytics events are pushed
- * to it). Pushing is safe before the tag manager loads, or when none is configured: the array
- * simply collects the entries.
+ * The tag manager's data layer (docs/product/screens.md, "Client state": consent updates and
+ * analytics events are pushed to it). Pushing is safe before the tag manager loads, or when none is
+ * configured: the array simply collects the entries.
  */
 type DataLayerWindow = { dataLayer?: unknown[] };
 

@@ -1,5 +1,5 @@
 /**
- * Last viewed products (spec sections 3, 4 and 9): kept in local storage under
+ * Last viewed products (docs/product/screens.md, "Client state"): kept in local storage under
  * `last_viewed_products` as `{ [locale]: Item[] }`, at most 3 per locale, newest first; viewing one
  * already in the list moves it to the front (with the fresh data, e.g. a changed price).
  *

@@ -3,7 +3,8 @@ import { named } from "../middleware.server.ts";
 import type { Route } from "./+types/diagnostics";
 
 /**
- * Error triggers for the browser tests of the error page (spec section 8), also under `/en`:
+ * Error triggers for the browser tests of the error page (docs/product/calls-and-errors.md, "Error
+ * catalogue"), also under `/en`:
  * - `/__diagnostics/middleware/{name}` runs the named-middleware resolver with that name, so an
  *   unknown one gives the 500 "Unknown middleware {name}" a misconfigured route would;
  * - `/__diagnostics/crash` fails with an unexpected exception whose message must never reach the

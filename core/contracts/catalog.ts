@@ -62,7 +62,10 @@ export type ProductCardData = {
   format: ProductFormat;
   type: ProductType;
   status: ProductStatus;
-  /** Awaiting payment, ended, sold or expired: the card is shown greyed (spec section 2). */
+  /**
+   * Awaiting payment, ended, sold or expired: the card is shown greyed (docs/product/screens.md,
+   * "Parts of every page").
+   */
   pending: boolean;
   /** Promoted (topovaný) right now: highlighted, and listed first. */
   topped: boolean;

@@ -1,6 +1,7 @@
 /**
- * Czech and EU company identifiers for invoice data (czech-facts.md). Pure functions: the account
- * form and the API validate with the same rules.
+ * Czech and EU company identifiers for invoice data (docs/product/formats.md, "IČO (company
+ * identification number)" and "DIČ / VAT number"). Pure functions: the account form and the API
+ * validate with the same rules.
  */
 
 /** Spaces people type inside identifiers ("255 96 641", "CZ 25596641") are not part of them. */

@@ -1,6 +1,6 @@
 /**
- * The phone prefixes the spec offers (section 3); '' means none chosen. One list for the forms,
- * the API's validation and the database's check constraint.
+ * The phone prefixes the spec offers (docs/product/formats.md, "Phone numbers"); '' means none
+ * chosen. One list for the forms, the API's validation and the database's check constraint.
  */
 export const PHONE_PREFIXES = [
   "",

@@ -1,9 +1,9 @@
 import type { Locale } from "./index.ts";
 
 /**
- * Every screen's path in both languages (spec section 2; English under /en). Route ids carry the
- * locale suffix (`search___cs`, `search___en`), as the spec's route names do. Params use React
- * Router syntax; `?` marks an optional segment.
+ * Every screen's path in both languages (docs/product/screens.md, "Routes"; English under /en).
+ * Route ids carry the locale suffix (`search___cs`, `search___en`), as the spec's route names do.
+ * Params use React Router syntax; `?` marks an optional segment.
  */
 export const PAGE_PATHS = {
   home: { cs: "/", en: "/en" },
@@ -57,7 +57,7 @@ export const PAGE_PATHS = {
   /** Ratings after a deal: to give, received with replies (issue 7). */
   accountReviews: { cs: "/ucet/hodnoceni", en: "/en/account/reviews" },
   accountReviewForm: { cs: "/ucet/hodnoceni/:productId", en: "/en/account/reviews/:productId" },
-  /** Stock watchdogs (issue 7, spec 6). */
+  /** Stock watchdogs (issue 7; docs/product/messages-and-reviews.md, "Watchdogs (hlídací pes)"). */
   accountWatchdogs: { cs: "/ucet/hlidaci-pes", en: "/en/account/watchdogs" },
   /** The one-click unsubscribe of a notice mail's kind, without login (issue 7). */
   notificationsUnsubscribe: {

@@ -2,7 +2,7 @@ import type { AuctionDuration, ProductFormat, ProductStatus } from "../contracts
 import { auctionEnd } from "../rules/auction-end.ts";
 
 /**
- * The listing lifecycle of product.md as an explicit table:
+ * The listing lifecycle (docs/product/lifecycles.md, "Legal transitions") as an explicit table:
  *
  *   draft -> awaiting_payment -> scheduled -> active -> ended | sold
  *   plus cancelled (by the seller), rejected (moderation), expired (never paid).

@@ -1,5 +1,5 @@
 /**
- * Price formatting (spec section 9, design "Languages, money, time"). Prices are stored as integer
+ * Price formatting (docs/product/formats.md, "Money"). Prices are stored as integer
  * minor units of CZK (haléře); the display divides by the selected currency's rate (CZK per unit),
  * rounds to the currency's decimals and writes the amount as the page's language writes money:
  * `1 500,00 Kč` and `297,62 €` in Czech (space-separated thousands, decimal comma, the symbol after
@@ -217,9 +217,9 @@ export function formatWholeNumber(
 }
 
 /**
- * The selected currency (spec section 4): the one stored in the currencyId cookie if it still
- * exists, else the one flagged default, else the first; undefined for an empty list. The cookie
- * value may arrive as text; only a plain decimal id counts.
+ * The selected currency (docs/product/formats.md, "Money"): the one stored in the currencyId cookie
+ * if it still exists, else the one flagged default, else the first; undefined for an empty list.
+ * The cookie value may arrive as text; only a plain decimal id counts.
  */
 export function selectCurrency<T extends SelectableCurrency>(
   currencies: readonly T[],

@@ -2,8 +2,9 @@ import type { AuctionDuration } from "../contracts/catalog.ts";
 import { fromPragueWallClock, toPragueWallClock } from "../time/prague.ts";
 
 /**
- * When a listing ends (product.md "Auction rules"): a 7-day auction 7 days after its activation, a
- * monthly one when the monthly round closes, the last day of the month at 20:00 Europe/Prague.
+ * When a listing ends (docs/product/auctions.md, "Duration and end"): a 7-day auction 7 days after
+ * its activation, a monthly one when the monthly round closes, the last day of the month at 20:00
+ * Europe/Prague.
  */
 
 /** The hour (Prague time) the monthly round closes on the month's last day. */

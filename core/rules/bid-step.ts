@@ -1,5 +1,5 @@
 /**
- * Bid steps (spec section 9, design "Auction rules"). The `bid` setting is a list of ranges in whole
+ * Bid steps (docs/product/auctions.md, "Bid steps"). The `bid` setting is a list of ranges in whole
  * CZK: `{ min, max (null = open-ended), value, step }`. The range containing a price (min inclusive,
  * max exclusive) gives the minimum bid step `value`; the minimum for a price is the range's `min`.
  * Prices here are integer CZK minor units (haléře) like everywhere else, so results are in minor

@@ -1,7 +1,8 @@
 /**
- * Redirect targets (spec section 5: "local paths of letters, digits and the characters @ - % _ ~
- * with slashes"; section 2: the page wanted before login is restored only if it is a safe local
- * path). Used for the `redirect` query parameter and the remembered page.
+ * Redirect targets (docs/product/calls-and-errors.md, "Redirect targets": "a local path of letters,
+ * digits and `@ - % _ ~` separated by single slashes"; docs/product/screens.md, "Router rules": the
+ * page wanted before login is restored only if it is a safe local path). Used for the `redirect`
+ * query parameter and the remembered page.
  *
  * Decisions where the spec's list is silent:
  * - The path follows the list strictly: no `?`, `=`, `&`, `#`, `.` or `+` (`isSafeRedirect`).

@@ -22,11 +22,11 @@ function reachableInMaintenance(path: string) {
 }
 
 /**
- * Router rules that hold for every page (spec section 2), applied before React Router sees the
- * request: a trailing slash redirects (301, the query kept; the browser keeps the hash; always to
- * a path on this site), the
- * maintenance switch sends every page to the maintenance page (operators still get through), and
- * the locale cookie follows the language of the page.
+ * Router rules that hold for every page (docs/product/screens.md, "Router rules"), applied before
+ * React Router sees the request: a trailing slash redirects (301, the query kept; the browser keeps
+ * the hash; always to a path on this site), the maintenance switch sends every page to the
+ * maintenance page (operators still get through), and the locale cookie follows the language of
+ * the page.
  */
 export const pageRules: MiddlewareHandler<AppEnv> = async (c, next) => {
   const url = new URL(c.req.url);

@@ -1,8 +1,9 @@
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 
 /**
- * The age gate, the cookie bar and the consent state pushed to the tag manager's data layer (spec
- * sections 1, 4, 7 and 9).
+ * The age gate, the cookie bar and the consent state pushed to the tag manager's data layer
+ * (docs/product/visitor-basics.md, "One overlay at a time (first visit)" and "Cookie consent";
+ * docs/product/screens.md, "Client state"; docs/product/accounts.md, "Age (18+)").
  */
 
 const DAY = 24 * 60 * 60;

@@ -1,8 +1,10 @@
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 
 /**
- * The footer (spec section 2), the newsletter flow (sections 4, 5, 7 and 8), the intro popup and
- * the top promo banner (sections 4 and 9), snackbars and the global modal.
+ * The footer, snackbars and the global modal (docs/product/screens.md, "Parts of every page"), the
+ * newsletter flow (docs/product/messages-and-reviews.md, "Newsletter"; docs/product/calls-and-errors.md,
+ * "Error catalogue"), the intro popup and the top promo banner (docs/product/screens.md, "Client
+ * state").
  */
 
 const DAY = 24 * 60 * 60;

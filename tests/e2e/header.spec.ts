@@ -33,8 +33,9 @@ type Currency = {
 const plain = (text: string) => text.replace(/\u00a0/g, " ").trim();
 
 /**
- * A CZK amount in minor units spelled in a currency as spec section 9 says and Czech writes money
- * (the symbol after the number, whatever the currency: `60,00 €`), computed independently of the app.
+ * A CZK amount in minor units spelled in a currency the way Czech writes money
+ * (docs/product/formats.md, "Money": the symbol after the number, whatever the currency:
+ * `60,00 €`), computed independently of the app.
  */
 function spelled(minor: number, currency: Currency): string {
   const [whole, fraction] = (minor / 100 / currency.rate).toFixed(currency.decimals).split(".");
@@ -190,7 +191,8 @@ test.describe("desktop header (1280 px)", () => {
     test.slow(); // axe is heavy on a busy machine
     await open(page, "/dokumenty");
     await logInThroughWidget(page, DEMO.seller);
-    // Spec section 2: the widget goes to the redirect query value or the account overview.
+    // The widget goes to the redirect query value or the account overview (docs/product/screens.md,
+    // "Parts of every page").
     await expect(page).toHaveURL("/ucet/prehled");
     const trigger = page.getByTestId("account-trigger");
     await expect(trigger).toContainText("RumovyKabinet");
@@ -332,8 +334,8 @@ test.describe("desktop header (1280 px)", () => {
     const cookie = (await context.cookies()).find((entry) => entry.name === "currencyId");
     expect(cookie).toMatchObject({ value: "2", path: "/", sameSite: "Lax" });
     expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(364 * 24 * 3600);
-    // The same price re-rendered in EUR (spec section 9): divided by the rate, the currency's
-    // decimals, space-separated thousands, a decimal comma and the symbol.
+    // The same price re-rendered in EUR (docs/product/formats.md, "Money"): divided by the rate, the
+    // currency's decimals, space-separated thousands, a decimal comma and the symbol.
     const currencies: Currency[] = await (await page.request.get("/api/lists/currencies")).json();
     const euro = currencies.find((currency) => currency.code === "EUR")!;
     const eurText = spelled(minor, euro);

@@ -2,9 +2,9 @@ import type { Page } from "@playwright/test";
 import { DEMO, expect, logIn, test } from "./fixtures.ts";
 
 /**
- * The frame around every page (spec sections 2, 8 and 9): the account area's sidebar, the
- * category block on touch devices, the global modal, and keyboard use of the intro popup and the
- * currency list.
+ * The frame around every page (docs/product/screens.md, "Parts of every page" and "Client state"):
+ * the account area's sidebar, the category block on touch devices, the global modal, and keyboard
+ * use of the intro popup and the currency list.
  */
 
 /** Waits for hydration: the frame wraps window.fetch in an effect. */
@@ -51,7 +51,8 @@ test.describe("account sidebar", () => {
         ["accountNewsletters", "/ucet/newslettery"],
       ])
         await expect(sidebar.getByTestId(`account-sidebar-${id}`)).toHaveAttribute("href", href);
-      // My advertisements with their total, messages with the new count (spec section 2).
+      // My advertisements with their total, messages with the new count (docs/product/screens.md,
+      // "Parts of every page").
       await expect(sidebar.getByTestId("account-sidebar-accountAdvertisements")).toHaveAccessibleName(
         `Moje aukce (celkem ${stats.total})`,
       );

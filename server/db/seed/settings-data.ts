@@ -1,6 +1,7 @@
 /**
- * Settings entries (spec section 3), currencies and countries. Entries whose text differs by
- * language exist once per locale; the rest once with locale NULL.
+ * Settings entries (docs/product/calls-and-errors.md, "The spec's calls"), currencies and
+ * countries. Entries whose text differs by language exist once per locale; the rest once with
+ * locale NULL.
  */
 
 /** Bid steps in whole CZK: the range containing the price (min inclusive, max exclusive) gives the minimum step. */
@@ -21,7 +22,10 @@ export function bidStepMinor(priceMinor: number): number {
   return range.value * 100;
 }
 
-/** Fees in CZK minor units (product.md: insertion fee per format and duration, promotion per day). */
+/**
+ * Fees in CZK minor units (docs/product/fees.md, "The `fees` setting": insertion fee per format and
+ * duration, promotion per day).
+ */
 export const FEES = {
   insertionMinor: { auction: { week: 2900, month: 4900 }, classified: 1900, demand: 0 },
   promotionPerDayMinor: 1500,
@@ -32,7 +36,10 @@ export const FEES = {
 
 type SettingSeed = { name: string; locale: "cs" | "en" | null; value: unknown };
 
-/** Rarita's own profiles on the two social networks the footer links to (spec section 2). */
+/**
+ * Rarita's own profiles on the two social networks the footer links to (docs/product/screens.md,
+ * "Parts of every page").
+ */
 export const SOCIAL_PROFILES = {
   facebook: "https://www.facebook.com/rarita.aukce",
   instagram: "https://www.instagram.com/rarita.aukce/",

@@ -3,7 +3,10 @@ import { type AuditEntry, recordAudit } from "./record.ts";
 
 export type { AuditEntry } from "./record.ts";
 
-/** The back office's record of who changed what (product.md: every change is audited). */
+/**
+ * The back office's record of who changed what (docs/product/accounts.md, "Roles, groups,
+ * permissions": every change is audited).
+ */
 export function createAuditService(db: Db) {
   return {
     async record(entry: AuditEntry): Promise<void> {

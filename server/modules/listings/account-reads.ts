@@ -14,7 +14,10 @@ import { categories } from "./tables/taxonomy.ts";
 /** A listing as another module shows it in a list: its name and page, and where it stands. */
 export type LinkedListing = {
   id: number;
-  /** In the asked language; missing English content falls back to Czech (product.md). */
+  /**
+   * In the asked language; missing English content falls back to Czech (docs/product/screens.md,
+   * "Audience and layouts").
+   */
   name: string;
   url: string;
   status: ProductStatus;
@@ -116,10 +119,10 @@ export function createAccountListingReads(db: Db) {
 export type AccountListingReads = ReturnType<typeof createAccountListingReads>;
 
 /**
- * How many listings count against a seller's free quota (spec section 6, users/listing-quota.ts):
- * every listing ever submitted, whatever became of it; not drafts, nor drafts cancelled before they
- * were submitted (no status change of theirs ever went beyond draft). Given a transaction, it counts
- * inside it (the quota check locks the account first).
+ * How many listings count against a seller's free quota (docs/product/accounts.md, "Listing quota";
+ * users/listing-quota.ts): every listing ever submitted, whatever became of it; not drafts, nor
+ * drafts cancelled before they were submitted (no status change of theirs ever went beyond draft).
+ * Given a transaction, it counts inside it (the quota check locks the account first).
  */
 export async function submittedListingCount(executor: Db, sellerId: number): Promise<number> {
   const submittedOnce = sql`exists (select 1 from ${productStatusChanges} c where c.product_id = ${products.id} and c.to_status not in ('draft', 'cancelled'))`;

@@ -6,10 +6,11 @@ import type { Db } from "#server/db/client.ts";
 import { type TestGatewayPayment, testGatewayPayments } from "./tables.ts";
 
 /**
- * Card gateways behind one interface (product.md "Payments"). The shop never trusts a return URL
- * or a notification's body: it asks the gateway for the payment's state (czech-facts.md), and a
- * notification only says "look again". A real gateway (GoPay, Comgate, Stripe) implements the
- * same calls over HTTP; here only the test gateway exists, since no real one is reachable.
+ * Card gateways behind one interface (docs/product/payments.md, "Card gateway"). The shop never
+ * trusts a return URL or a notification's body: it asks the gateway for the payment's state, and a
+ * notification only says "look again" (docs/product/payments.md, "Paying takes effect once"). A
+ * real gateway (GoPay, Comgate, Stripe) implements the same calls over HTTP; here only the test
+ * gateway exists, since no real one is reachable.
  */
 export type GatewayState = "pending" | "paid" | "failed" | "refunded";
 

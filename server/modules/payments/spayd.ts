@@ -5,7 +5,8 @@ import { normalizeIban } from "#core/formats/iban.ts";
  * Czech QR payments (QR Platba, SPAYD 1.0, qr-platba.cz): `SPD*1.0*KEY:value*...`. A bank app
  * reads the account, amount, currency, variable symbol and message from the code, so a bank
  * transfer needs no typing. Our own small builder: the `spayd` package refuses amounts under
- * 1 Kč and variable symbols with a leading zero (docs czech-facts.md).
+ * 1 Kč and variable symbols with a leading zero (docs/product/payments.md, "Bank transfer with a
+ * QR payment").
  */
 
 export type SpaydInput = {

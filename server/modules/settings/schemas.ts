@@ -113,7 +113,10 @@ const bid = z
     }
   });
 
-/** Fees of product.md, in CZK minor units: insertion per format and auction duration, promotion per day. */
+/**
+ * Fees (docs/product/fees.md, "The `fees` setting"), in CZK minor units: insertion per format and
+ * auction duration, promotion per day.
+ */
 const fees = z
   .strictObject({
     insertionMinor: z.strictObject({
@@ -131,7 +134,10 @@ const fees = z
     message: "validation.maxBelowMin",
   });
 
-/** The soft-close window of auctions (product.md: a bid in the last minutes extends the end). */
+/**
+ * The soft-close window of auctions (docs/product/auctions.md, "Soft close": a bid in the last
+ * minutes extends the end).
+ */
 const softClose = z.strictObject({ minutes: z.number().int().min(0).max(60) });
 
 /**
@@ -152,7 +158,11 @@ export const SETTING_SPECS = {
 
 export type SettingName = keyof typeof SETTING_SPECS;
 
-/** The settings the spec names, plus the fees and soft close of product.md. */
+/**
+ * The settings the spec names (docs/product/calls-and-errors.md, "The spec's calls"), plus the fees
+ * (docs/product/fees.md, "The `fees` setting") and soft close (docs/product/auctions.md, "Soft
+ * close").
+ */
 export const SETTING_NAMES = Object.keys(SETTING_SPECS) as [SettingName, ...SettingName[]];
 
 export function isSettingName(name: string): name is SettingName {

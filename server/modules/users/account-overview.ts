@@ -31,7 +31,7 @@ export type AccountOverview = {
   verified: boolean;
   quota: ListingQuota;
   email: { address: string; confirmed: boolean };
-  /** The user's group discount (spec sections 2 and 6), null when none applies. */
+  /** The user's group discount (docs/product/fees.md, "Group discounts"), null when none applies. */
   discount: { group: string; percent: number } | null;
 };
 

@@ -21,7 +21,8 @@ export type CanAddListing = { ok: true } | { ok: false; needsVerification: true 
 export type SubmittedListingCount = (executor: Db, sellerId: number) => Promise<number>;
 
 /**
- * Spec section 6: "10 free products, after that verification is needed".
+ * docs/product/accounts.md, "Listing quota": an unverified account may submit 10 listings, then
+ * verification is needed.
  *
  * What counts: every listing the user ever submitted, whatever became of it (active, ended,
  * sold, expired, rejected, cancelled after it went live). Otherwise ending or withdrawing a listing

@@ -25,7 +25,10 @@ export {
   RESEND_INTERVAL_MS,
 } from "./verification-codes.ts";
 
-/** Spec section 6: listings a user may add before the account must be verified. */
+/**
+ * Listings a user may add before the account must be verified (docs/product/accounts.md, "Listing
+ * quota").
+ */
 export const FREE_LISTINGS = 10;
 
 export type VerificationStatus = {
@@ -184,9 +187,9 @@ async function checkCode(
 }
 
 /**
- * The verified account (product.md "Verified account"): a six-digit code goes by SMS to the
- * account's phone and, entered on /ucet/overeny-ucet, marks the account verified (users.verified_at,
- * shown as the badge). Codes live 10 minutes and survive 5 wrong entries; sending is limited to
+ * The verified account (docs/product/accounts.md, "Verified account (SMS)"): a six-digit code goes
+ * by SMS to the account's phone and, entered on /ucet/overeny-ucet, marks the account verified
+ * (users.verified_at, shown as the badge). Codes live 10 minutes and survive 5 wrong entries; sending is limited to
  * one code a minute and 5 a day, counted in the table, so restarts and several instances share
  * the limits. Only the newest code counts: asking for a new one retires the older.
  */

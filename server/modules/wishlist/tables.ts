@@ -17,7 +17,10 @@ export const wishlists = pgTable(
     userId: integer("user_id")
       .unique("wishlists_user_id_unique")
       .references(userKey, { onDelete: "cascade" }),
-    /** Every wishlist, a user's too, is addressed by its temp id in the API (spec section 7). */
+    /**
+     * Every wishlist, a user's too, is addressed by its temp id in the API
+     * (docs/product/calls-and-errors.md, "The spec's calls").
+     */
     tempId: uuid("temp_id").notNull().defaultRandom().unique("wishlists_temp_id_unique"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

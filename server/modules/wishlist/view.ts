@@ -33,7 +33,7 @@ export type WishlistView = {
 };
 
 function productOf(product: FollowedProduct, chain: number[] | undefined, locale: Locale): WishlistProduct {
-  // Missing English content falls back to Czech (product.md).
+  // Missing English content falls back to Czech (docs/product/screens.md, "Audience and layouts").
   const english = locale === "en";
   const name = english ? product.nameEn || product.nameCs : product.nameCs;
   const productSlug = english ? product.slugEn || product.slugCs : product.slugCs;

@@ -124,7 +124,7 @@ export const products = pgTable(
     check("products_auction_duration_check", oneOf(t.auctionDuration, AUCTION_DURATIONS)),
     // Shop products belong to the operator; user listings to a user.
     check("products_seller_check", sql`(${t.format} = 'shop') = (${t.sellerId} is null)`),
-    // A demand ad is always a classified (product.md).
+    // A demand ad is always a classified (docs/product/auctions.md, "One catalogue, three ways of selling").
     check("products_demand_check", sql`${t.type} = 'supply' or ${t.format} = 'classified'`),
     check("products_price_minor_check", nonNegative(t.priceMinor)),
     check("products_start_price_minor_check", nonNegative(t.startPriceMinor)),

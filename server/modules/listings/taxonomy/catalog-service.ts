@@ -44,7 +44,7 @@ export function createCatalogService(db: Db) {
           id: row.id,
           parentId: row.parentId,
           position: row.position,
-          // Missing English content falls back to Czech (product.md).
+          // Missing English content falls back to Czech (docs/product/screens.md, "Audience and layouts").
           slug: locale === "en" ? row.slugEn || row.slugCs : row.slugCs,
           name: locale === "en" ? row.nameEn || row.nameCs : row.nameCs,
         })),
