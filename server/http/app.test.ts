@@ -92,7 +92,7 @@ describe("the /api application", () => {
 });
 
 describe("OpenAPI", () => {
-  it("documents every spec section 7 call", async () => {
+  it("documents every call of the API catalogue (docs/product/calls-and-errors.md)", async () => {
     const response = await api.call("GET", "/api/openapi.json");
     expect(response.status).toBe(200);
     const paths = Object.entries(response.json.paths as Record<string, Record<string, unknown>>).flatMap(

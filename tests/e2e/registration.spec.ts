@@ -99,7 +99,9 @@ test("the welcome page sends the confirmation e-mail again, greeting by first na
   await expect(page.getByTestId("email-confirmed")).toContainText(email);
 });
 
-test("the registration form shows section 5's messages and keeps the entered values", async ({ page }) => {
+test("the registration form shows the validation messages per field and keeps the entered values", async ({
+  page,
+}) => {
   await page.goto("/registrace");
   const form = page.getByTestId("register-form");
   await page.getByRole("button", { name: "Zaregistrovat se" }).click();

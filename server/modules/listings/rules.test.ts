@@ -22,7 +22,7 @@ import { brandNameKey, cleanBrandName } from "./brand.ts";
 import { PRODUCT_STATUSES, type ProductStatus } from "./tables/products.ts";
 
 describe("listing lifecycle", () => {
-  it("allows exactly the transitions of product.md", () => {
+  it("allows exactly the transitions of docs/product/lifecycles.md", () => {
     const allowed = PRODUCT_STATUSES.flatMap((from) =>
       PRODUCT_STATUSES.filter((to) => canTransition(from, to)).map((to) => `${from}->${to}`),
     );

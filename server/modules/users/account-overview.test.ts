@@ -44,7 +44,7 @@ async function listing(
   return product;
 }
 
-describe("listing quota (spec section 6: 10 free products, then verification)", () => {
+describe("listing quota (docs/product/accounts.md: 10 free products, then verification)", () => {
   it("counts every submitted listing, not drafts nor drafts cancelled before submitting", async () => {
     const { user } = await api.createUser();
     await listing(user.id, ["draft"]);

@@ -179,7 +179,7 @@ describe("registration", () => {
     expect(api.sentMail.length).toBe(mails);
   });
 
-  it("gives section 5's messages per field", async () => {
+  it("gives the validation messages of docs/product/calls-and-errors.md per field", async () => {
     const result = await register({
       email: "not-an-email",
       username: "bad name!",
