@@ -102,7 +102,6 @@ const LONG_FUNCTIONS_NOT_YET_CUT: readonly string[] = [
   "server/modules/bidding/service.ts:placeBid",
   "server/modules/bidding/service.ts:closeAuction",
   "server/modules/bidding/sse.ts:createAuctionStreams",
-  "server/services.ts:createServices",
 ];
 
 function sources(dir: string): string[] {

@@ -3,8 +3,8 @@ import type { ProductFormat, ProductStatus } from "#core/contracts/catalog.ts";
 import type { Locale } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import type { Db } from "#server/db/client.ts";
+import { type ProductSummary, productSummaries } from "./product-summaries.ts";
 import { productStatusChanges, products } from "./tables/products.ts";
-import { categories } from "./tables/taxonomy.ts";
 
 /**
  * The reads of listings the account pages need (users: the overview, the public profile, the
@@ -32,9 +32,38 @@ export type LinkedListing = {
 };
 
 /** Listings whose detail page is public. */
-const PUBLIC_PAGE = sql`('active', 'scheduled', 'awaiting_payment', 'ended', 'sold', 'cancelled')`;
+const PUBLIC_PAGE_STATUSES: readonly ProductStatus[] = [
+  "active",
+  "scheduled",
+  "awaiting_payment",
+  "ended",
+  "sold",
+  "cancelled",
+];
 
 const validIds = (ids: number[]) => [...new Set(ids)].filter((id) => Number.isSafeInteger(id) && id > 0);
+
+/** A product summary named and linked in the language asked; null without its category. */
+function linkedListing(summary: ProductSummary, locale: Locale): LinkedListing | null {
+  if (summary.categorySlugCs === null) return null;
+  const en = locale === "en";
+  return {
+    id: summary.id,
+    name: (en && summary.nameEn) || summary.nameCs,
+    url: localePath("product", locale, {
+      id: summary.id,
+      category: (en && summary.categorySlugEn) || summary.categorySlugCs,
+      product: (en && summary.slugEn) || summary.slugCs,
+    }),
+    status: summary.status,
+    format: summary.format,
+    endsAt: summary.endsAt,
+    currentPriceMinor: summary.currentPriceMinor,
+    winnerId: summary.winnerId,
+    leaderId: summary.leaderId,
+    publicPage: PUBLIC_PAGE_STATUSES.includes(summary.status),
+  };
+}
 
 function rowsOf<T>(result: unknown): T[] {
   if (Array.isArray(result)) return result as T[];
@@ -54,52 +83,18 @@ export function createAccountListingReads(db: Db) {
       return new Map(rows.map((row) => [row.id, row.name]));
     },
 
-    /** The listings by id, named and linked in the language asked. */
+    /**
+     * The listings by id, named and linked in the language asked: the product summaries other
+     * modules read (product-summaries.ts), in one statement, as the account pages show them.
+     */
     async productSummaries(ids: number[], locale: Locale): Promise<Map<number, LinkedListing>> {
-      const unique = validIds(ids);
-      if (unique.length === 0) return new Map();
-      const rows = await db
-        .select({
-          id: products.id,
-          nameCs: products.nameCs,
-          nameEn: products.nameEn,
-          slugCs: products.slugCs,
-          slugEn: products.slugEn,
-          categorySlugCs: categories.slugCs,
-          categorySlugEn: categories.slugEn,
-          status: products.status,
-          format: products.format,
-          endsAt: products.endsAt,
-          currentPriceMinor: products.currentPriceMinor,
-          winnerId: products.winnerId,
-          leaderId: products.leaderId,
-          publicPage: sql<boolean>`(${products.status} in ${PUBLIC_PAGE})`,
-        })
-        .from(products)
-        .innerJoin(categories, eq(categories.id, products.categoryId))
-        .where(inArray(products.id, unique));
-      const en = locale === "en";
-      return new Map(
-        rows.map((row) => [
-          row.id,
-          {
-            id: row.id,
-            name: (en && row.nameEn) || row.nameCs,
-            url: localePath("product", locale, {
-              id: row.id,
-              category: (en && row.categorySlugEn) || row.categorySlugCs,
-              product: (en && row.slugEn) || row.slugCs,
-            }),
-            status: row.status,
-            format: row.format,
-            endsAt: row.endsAt,
-            currentPriceMinor: row.currentPriceMinor,
-            winnerId: row.winnerId,
-            leaderId: row.leaderId,
-            publicPage: Boolean(row.publicPage),
-          },
-        ]),
-      );
+      const found = await productSummaries(db, validIds(ids));
+      const linked = new Map<number, LinkedListing>();
+      for (const summary of found.values()) {
+        const listing = linkedListing(summary, locale);
+        if (listing) linked.set(listing.id, listing);
+      }
+      return linked;
     },
 
     /** A seller's figures on the public profile: listings on sale now, and sold ones. */

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { type Locale, translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
+import { usernameSql } from "#server/modules/users/index.ts";
 import type { ListingsContext } from "./context.ts";
 import { conflict, invalid } from "./outcomes.ts";
 import { cleanDescription } from "./schemas.ts";
@@ -32,13 +33,16 @@ export async function contactTarget(
   locale: Locale,
 ): Promise<ContactTarget | null> {
   if (!isRowId(productId)) return null;
+  // One statement with the seller's name (the users' SQL); a shop product has no seller to write
+  // to, and a seller's account is never deleted (only anonymised), so the name is always there.
   const result = await ctx.db.execute(sql`
     select p.id, p.type, p.format, p.name_cs, p.name_en, p.slug_cs, p.slug_en, p.seller_id,
-      c.slug_cs as category_slug_cs, c.slug_en as category_slug_en, u.username
+      c.slug_cs as category_slug_cs, c.slug_en as category_slug_en,
+      ${usernameSql(sql`p.seller_id`)} as username
     from ${products} p
     join ${categories} c on c.id = p.category_id
-    join users u on u.id = p.seller_id
-    where p.id = ${productId} and p.status in ('active', 'scheduled', 'ended', 'sold')`);
+    where p.id = ${productId} and p.seller_id is not null
+      and p.status in ('active', 'scheduled', 'ended', 'sold')`);
   const [row] = rowsOf<Record<string, unknown>>(result);
   if (!row) return null;
   const en = locale === "en";

@@ -1,10 +1,8 @@
-import { sql } from "drizzle-orm";
 import type { Locale } from "#core/i18n/index.ts";
-import { openProductThread } from "#server/modules/messages/index.ts";
+import { hasBuyerConversation, openProductThread } from "#server/modules/messages/index.ts";
 import type { ListingsContext } from "./context.ts";
 import { lockOwn } from "./my-listings.ts";
 import { conflict } from "./outcomes.ts";
-import { rowsOf } from "./sql-rows.ts";
 import { markSold as markListingSold } from "./transitions.ts";
 import type { ListingUser, NotFound, Refused } from "./types.ts";
 
@@ -24,13 +22,8 @@ export async function markSold(
     if (!row) return { status: "not_found" };
     if (row.format !== "classified" || row.status !== "active")
       return conflict(locale, "messages.errors.notSellable");
-    const [thread] = await tx
-      .execute(sql`
-        select 1 from message_threads t join thread_participants tp on tp.thread_id = t.id
-        where t.product_id = ${id} and t.kind = 'conversation' and tp.user_id = ${buyerId} and tp.role = 'buyer'
-        limit 1`)
-      .then((result) => rowsOf(result));
-    if (!thread || buyerId === user.id) return { status: "not_found" };
+    const wroteAboutIt = await hasBuyerConversation(tx, { productId: id, buyerId });
+    if (!wroteAboutIt || buyerId === user.id) return { status: "not_found" };
     await markListingSold(tx, id, buyerId, { actorId: user.id, at: ctx.now() });
     const conversation = await openProductThread(tx, { productId: id, sellerId: user.id, buyerId });
     await ctx.notifier.notify(tx, buyerId, "won", {

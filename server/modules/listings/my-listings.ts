@@ -8,6 +8,7 @@ import {
   ownerActions,
 } from "#core/lifecycles/listing.ts";
 import type { Db } from "#server/db/client.ts";
+import { watcherCountSql } from "#server/modules/wishlist/index.ts";
 import { isRowId, rowsOf } from "./sql-rows.ts";
 import {
   type AuctionDuration,
@@ -104,7 +105,7 @@ async function myListingRows(
       case when p.topped_until > now() then p.topped_until end as topped_until,
       (select i.path || '/' || i.file_name from ${productImages} i where i.product_id = p.id
         order by i.position, i.id limit 1) as image,
-      (select count(*)::int from wishlist_items w where w.product_id = p.id) as watchers,
+      ${watcherCountSql(sql`p.id`)} as watchers,
       s.fee_base_minor, s.fee_discount_percent, s.fee_minor, s.fee_paid_at,
       (select r.product_id from ${listingSubmissions} r where r.relisted_from_id = p.id
         order by r.product_id desc limit 1) as relisted_as_id

@@ -6,8 +6,8 @@ import { categories } from "./tables/taxonomy.ts";
 
 /**
  * What other modules show of a product they refer to (a conversation's product, a notice's link,
- * a followed product, a watchdog's find, a deal to rate): names, slugs, its category's slugs for
- * the URL, its state and prices, its parties and its cover image. Read by ids in one statement,
+ * a followed product, a watchdog's find, a deal to rate, an account page's list): names, slugs,
+ * its category's slugs for the URL, its state, prices and end, its parties and its cover image. Read by ids in one statement,
  * through the caller's executor (a transaction where the caller is in one).
  */
 export type ProductSummary = {
@@ -30,6 +30,9 @@ export type ProductSummary = {
   stock: number;
   sellerId: number | null;
   winnerId: number | null;
+  /** The leading bidder the bidding service keeps on the auction; null before the first bid. */
+  leaderId: number | null;
+  endsAt: Date | null;
   endedAt: Date | null;
   /** The main photo's path (`path/file_name`), or null without photos. */
   image: string | null;
@@ -74,6 +77,8 @@ export async function productSummaries(executor: Db, ids: number[]): Promise<Map
         stock: products.stock,
         sellerId: products.sellerId,
         winnerId: products.winnerId,
+        leaderId: products.leaderId,
+        endsAt: products.endsAt,
         endedAt: products.endedAt,
         image: coverImage,
       })

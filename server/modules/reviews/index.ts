@@ -1,3 +1,4 @@
 export { createReviewsPersonalData } from "./personal-data.ts";
 export { createProfileReviews, type Rating, type ReviewAbout } from "./profile-reviews.ts";
 export { createReviewsService, type ReviewsService } from "./service.ts";
+export { userRatingJoinSql } from "./sql-fragments.ts";

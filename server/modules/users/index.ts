@@ -16,4 +16,5 @@ export { type PublicAccount, publicAccounts } from "./public-accounts.ts";
 export { type PublicName, publicNamesOf } from "./public-names.ts";
 export { type NoticeRecipient, recipientsOf } from "./recipients.ts";
 export { createSignInAccounts } from "./sign-in.ts";
+export { isVerifiedUserSql, usernameSql } from "./sql-fragments.ts";
 export { createVerificationService } from "./verification.ts";

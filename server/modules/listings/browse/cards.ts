@@ -9,6 +9,8 @@ import type {
 import type { Locale } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { struckPrice } from "#core/rules/sale.ts";
+import { userRatingJoinSql } from "#server/modules/reviews/index.ts";
+import { isVerifiedUserSql } from "#server/modules/users/index.ts";
 import { type Row, toIso, toNumber } from "./sql-parts.ts";
 
 /** Shown greyed on a card (spec section 2: pending). */
@@ -66,10 +68,13 @@ export function toCard(row: Row, locale: Locale): ProductCardData {
 
 /**
  * The card columns of the products in a CTE `page` (id, k0, k1… the sort keys), joined to their
- * category, brand, seller and first image; the keys come along for the caller's ORDER BY.
+ * category, brand, seller and first image; the keys come along for the caller's ORDER BY. The
+ * seller's badge and rating are the users' and reviews' SQL, composed in so that a page of cards
+ * stays one statement (a listing without a seller is the house's own, shown as verified).
  */
 export function cardSelect(now: string, keyCount: number): SQL {
   const keys = sql.raw(Array.from({ length: keyCount }, (_, index) => `page.k${index}`).join(", "));
+  const rating = userRatingJoinSql(sql`p.seller_id`, "ur");
   return sql`
     select p.id, p.name_cs, p.name_en, p.slug_cs, p.slug_en, p.format, p.type, p.status,
       p.price_minor, p.start_price_minor, p.current_price_minor, p.original_price_minor,
@@ -77,16 +82,15 @@ export function cardSelect(now: string, keyCount: number): SQL {
       (p.topped_until is not null and p.topped_until > ${now}::timestamptz) as topped,
       c.slug_cs as category_slug_cs, c.slug_en as category_slug_en,
       b.name as brand_name,
-      (p.seller_id is null or u.verified_at is not null) as seller_verified,
-      ur.review_count as seller_review_count, ur.stars_sum as seller_stars_sum,
+      (p.seller_id is null or ${isVerifiedUserSql(sql`p.seller_id`)}) as seller_verified,
+      ${rating.reviewCount} as seller_review_count, ${rating.starsSum} as seller_stars_sum,
       img.path as image_path, img.file_name as image_file_name, img.alt as image_alt,
       ${keys}
     from page
     join products p on p.id = page.id
     join categories c on c.id = p.category_id
     left join brands b on b.id = p.brand_id
-    left join users u on u.id = p.seller_id
-    left join user_ratings ur on ur.user_id = p.seller_id
+    ${rating.join}
     left join lateral (
       select i.path, i.file_name, i.alt from product_images i
       where i.product_id = p.id order by i.position, i.id limit 1

@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { ListingQuery, ProductStatus } from "#core/contracts/catalog.ts";
 import type { Db } from "#server/db/client.ts";
+import { isVerifiedUserSql } from "#server/modules/users/index.ts";
 import { PRODUCT_STATUSES } from "../tables/products.ts";
 import { planSearch, type SearchPlan, tsTerm } from "./search-plan.ts";
 import { EFFECTIVE_PRICE, list, rowsOf, SALE, TSV, toNumber, uniqueInts } from "./sql-parts.ts";
@@ -40,9 +41,8 @@ function panelConditions(query: ListingQuery, skip: SkippedFilters): SQL[] {
   const packageIds = uniqueInts(query.packageIds);
   if (packageIds?.length && !skip.packages) where.push(sql`p.package_id in (${list(packageIds)})`);
   if (query.verifiedSellerOnly)
-    where.push(
-      sql`(p.seller_id is null or exists (select 1 from users u where u.id = p.seller_id and u.verified_at is not null))`,
-    );
+    // A listing without a seller is the house's own and counts as verified.
+    where.push(sql`(p.seller_id is null or ${isVerifiedUserSql(sql`p.seller_id`)})`);
   return where;
 }
 

@@ -1,0 +1,142 @@
+import type { Db } from "#server/db/client.ts";
+import { createAuditService, recordAudit } from "#server/modules/admin/index.ts";
+import {
+  createAuthPersonalData,
+  createAuthService,
+  createLoginThrottle,
+  createSessionsService,
+} from "#server/modules/auth/index.ts";
+import { createAccountBids, createBiddingPersonalData } from "#server/modules/bidding/index.ts";
+import {
+  type CatalogService,
+  categorySummaries,
+  createAccountListingReads,
+  createListingsPersonalData,
+  type createProductDetailService,
+  runningAuctionsOf,
+} from "#server/modules/listings/index.ts";
+import { createCountryCheck } from "#server/modules/lists/index.ts";
+import type { UploadLimiter } from "#server/modules/media/index.ts";
+import { createMessagesPersonalData, type MessagesService } from "#server/modules/messages/index.ts";
+import {
+  createNewsletterPersonalData,
+  createNewsletterService,
+  followEmailChange,
+} from "#server/modules/newsletter/index.ts";
+import { createPaymentsPersonalData } from "#server/modules/payments/index.ts";
+import { createProfileReviews, createReviewsPersonalData } from "#server/modules/reviews/index.ts";
+import {
+  createAccountDataService,
+  createAccountOverviewService,
+  createAccountServices,
+  createProfileService,
+  createSignInAccounts,
+  createVerificationService,
+  type ListingQuotaService,
+} from "#server/modules/users/index.ts";
+import { createWatchdogPersonalData } from "#server/modules/watchdog/index.ts";
+import { createWishlistPersonalData, type WishlistService } from "#server/modules/wishlist/index.ts";
+import type { Base } from "./base.ts";
+
+/**
+ * Accounts (server/modules/users, auth): the users module owns the accounts, auth the sessions;
+ * each gets the other's functions from here.
+ */
+export function wireAccounts({ db, mail, sms, config, logger }: Base) {
+  // One per process, shared by the API, the web login and the account pages' password checks
+  // (the web app is a separate bundle: a module-level instance would not be shared with it).
+  const loginThrottle = createLoginThrottle(undefined, config.altchaHmacKey);
+  const sessions = createSessionsService(db);
+  const newsletter = createNewsletterService(db, mail, config, { categorySummaries });
+  const accounts = createAccountServices({
+    db,
+    mail,
+    config,
+    logger,
+    newsletter,
+    followEmailChange,
+    endSessions: sessions.endAll,
+  });
+  return {
+    loginThrottle,
+    sessions,
+    newsletter,
+    accounts,
+    auth: createAuthService(db, createSignInAccounts(db)),
+    audit: createAuditService(db),
+    verification: createVerificationService({ db, sms, logger }),
+  };
+}
+
+/** What the account's pages are wired with, from the areas wired before them. */
+type AccountPagesNeeds = Pick<ReturnType<typeof wireAccounts>, "loginThrottle" | "sessions" | "accounts"> & {
+  catalog: Pick<CatalogService, "advertisementStatistics">;
+  messages: Pick<MessagesService, "counter">;
+  wishlist: Pick<WishlistService, "getForUser">;
+  productPages: Pick<ReturnType<typeof createProductDetailService>, "productStates">;
+  listingQuota: ListingQuotaService;
+  uploads: UploadLimiter;
+};
+
+/**
+ * The pages about one account: the public profile, the overview (what the user's listings, bids,
+ * watched products and notices come to) and the data export and deletion, which read the other
+ * modules through these functions of the owners.
+ */
+export function wireAccountPages({ db, mail, config, logger }: Base, needs: AccountPagesNeeds) {
+  const { catalog, messages, wishlist, productPages, listingQuota, accounts } = needs;
+  const listingReads = createAccountListingReads(db);
+  return {
+    profiles: createProfileService(db, {
+      ...createProfileReviews(db),
+      sellerFigures: listingReads.sellerFigures,
+      productSummaries: listingReads.productSummaries,
+    }),
+    accountOverview: createAccountOverviewService({
+      advertisementStatistics: (userId) => catalog.advertisementStatistics(userId),
+      notificationCounts: (userId) => messages.counter(userId),
+      lastBidsOf: createAccountBids(db).lastBidsOf,
+      productSummaries: listingReads.productSummaries,
+      watchedProducts: async (userId, locale) =>
+        (await wishlist.getForUser(userId, locale))?.items.map((item) => item.product) ?? [],
+      productStates: (ids) => productPages.productStates(ids),
+      quota: listingQuota,
+      emailConfirmation: accounts.emailConfirmation,
+    }),
+    accountData: createAccountDataService({
+      db,
+      mail,
+      config,
+      loginThrottle: needs.loginThrottle,
+      emailConfirmation: accounts.emailConfirmation,
+      endSessions: needs.sessions.endAll,
+      isKnownCountry: createCountryCheck(db),
+      runningAuctionsOf,
+      personalData: personalDataSources(db, listingReads.productNames),
+      recordAudit,
+      uploads: needs.uploads,
+      logger,
+    }),
+  };
+}
+
+/**
+ * What each module keeps about a user, for the data export and the account's deletion (in the
+ * deletion's order: the listings first, the sessions last).
+ */
+function personalDataSources(
+  db: Db,
+  productNames: ReturnType<typeof createAccountListingReads>["productNames"],
+) {
+  return [
+    createListingsPersonalData(db),
+    createWishlistPersonalData(db, { productNames }),
+    createWatchdogPersonalData(db),
+    createNewsletterPersonalData(db),
+    createMessagesPersonalData(db),
+    createBiddingPersonalData(db, { productNames }),
+    createReviewsPersonalData(db),
+    createPaymentsPersonalData(db),
+    createAuthPersonalData(db),
+  ];
+}

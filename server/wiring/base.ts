@@ -1,0 +1,64 @@
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import {
+  createDurableMailer,
+  createMailTransport,
+  type Mailer,
+  type MailTransport,
+} from "#server/adapters/mail.ts";
+import { createSmsSender, type SmsSender, smsOutboxDir } from "#server/adapters/sms.ts";
+import type { Config } from "#server/config.ts";
+import type { Database, Db } from "#server/db/client.ts";
+import type { JobRunner } from "#server/jobs/runner.ts";
+import type { Logger } from "#server/logger.ts";
+
+/** What every area is wired on: the database, the configuration, the job runner and the adapters. */
+export type Base = {
+  database: Database;
+  db: Db;
+  config: Config;
+  logger: Logger;
+  jobs: JobRunner;
+  mail: Mailer;
+  sms: SmsSender;
+};
+
+/**
+ * Mail (durable: each mail is a job, so it survives a restart) and SMS, through the transports a
+ * test passes or the configured ones (an outbox folder when no gateway is set).
+ */
+export function wireAdapters({
+  database,
+  config,
+  logger,
+  jobs,
+  mailTransport,
+  smsSender,
+}: Omit<Base, "db" | "mail" | "sms"> & { mailTransport?: MailTransport; smsSender?: SmsSender }): Base {
+  const transport =
+    mailTransport ??
+    createMailTransport({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: path.join(config.dataDir, "outbox"),
+    });
+  const mail = createDurableMailer({ jobs, logger, transport });
+  const sms =
+    smsSender ??
+    createSmsSender({ gateway: config.smsGateway, outboxDir: smsOutboxDir(config.dataDir), logger });
+  return { database, db: database.db, config, logger, jobs, mail, sms };
+}
+
+/** Whether the database answers (the health check). */
+export function databaseHealth(db: Db) {
+  return {
+    async database(): Promise<boolean> {
+      try {
+        await db.execute(sql`select 1`);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  };
+}

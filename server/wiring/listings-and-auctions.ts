@@ -1,0 +1,78 @@
+import path from "node:path";
+import {
+  createBiddingService,
+  registerBiddingJobs,
+  scheduleBiddingSweep,
+  visibleBidsOf,
+} from "#server/modules/bidding/index.ts";
+import {
+  type CatalogService,
+  createListingImageStore,
+  createListingsService,
+  createProductDetailService,
+  registerListingJobs,
+  submittedListingCount,
+} from "#server/modules/listings/index.ts";
+import { createImageVariants, createUploadLimiter } from "#server/modules/media/index.ts";
+import type { MessagesService, Notifier } from "#server/modules/messages/index.ts";
+import type { ReviewsService } from "#server/modules/reviews/index.ts";
+import type { SettingsService } from "#server/modules/settings/index.ts";
+import { createListingQuotaService, publicAccounts } from "#server/modules/users/index.ts";
+import type { Base } from "./base.ts";
+
+/** What the listings and the auctions are wired with, from the areas wired before them. */
+type ListingsAndAuctionsNeeds = {
+  settings: SettingsService;
+  catalog: CatalogService;
+  notifier: Notifier;
+  messages: MessagesService;
+  reviews: ReviewsService;
+};
+
+/**
+ * The product page, auctions (bids under a row lock, their jobs (close, sweep, activation,
+ * outbid notices) and the live stream: server/modules/bidding) and the users' listings (add,
+ * edit, cancel, relist, whose jobs the bidding module schedules: server/modules/listings).
+ */
+export function wireListingsAndAuctions(
+  { db, jobs, mail, config, logger }: Base,
+  { settings, catalog, notifier, messages, reviews }: ListingsAndAuctionsNeeds,
+) {
+  // The product page shows the auction's bids, the seller's and bidders' accounts and the seller's
+  // rating: the bidding, users and reviews modules answer them (server/modules/listings/detail).
+  const productPages = createProductDetailService(db, settings, {
+    bidsOf: (productId) => visibleBidsOf(db, productId),
+    accounts: (ids) => publicAccounts(db, ids),
+    rating: (userId) => reviews.rating(userId),
+  });
+  const listingQuota = createListingQuotaService(db, { submittedListings: submittedListingCount });
+  const bidding = createBiddingService({ db, jobs, mail, config, settings, notifier, logger });
+  registerBiddingJobs(jobs, bidding, logger);
+  void scheduleBiddingSweep(jobs).catch((err) =>
+    logger.error({ err }, "could not schedule the auction sweep"),
+  );
+  const listingImages = createListingImageStore(path.join(config.dataDir, "uploads"));
+  // Image uploads per user (listing photos and avatars together): media/uploads.ts.
+  const uploads = createUploadLimiter();
+  const listings = createListingsService({
+    db,
+    uploads,
+    settings,
+    quota: listingQuota,
+    scheduler: bidding,
+    catalog,
+    conversations: messages,
+    notifier,
+    images: listingImages,
+    variants: createImageVariants({
+      uploadsDir: path.join(config.dataDir, "uploads"),
+      cacheDir: path.join(config.dataDir, "cache", "images"),
+      logger,
+    }),
+    logger,
+  });
+  void registerListingJobs(jobs, listingImages, listings, logger).catch((err) =>
+    logger.error({ err }, "could not schedule the nightly listing sweep"),
+  );
+  return { productPages, listingQuota, bidding, listings, uploads };
+}

@@ -1,0 +1,34 @@
+import { createNotificationListener } from "#server/db/listen.ts";
+import { createStreamSlots } from "#server/lib/stream-slots.ts";
+import { createAuctionStreams } from "#server/modules/bidding/index.ts";
+import { createUserStreams } from "#server/modules/messages/index.ts";
+import type { Base } from "./base.ts";
+
+/**
+ * Live feeds (auction pages, the user's inbox), sharing one LISTEN connection (server/db/listen.ts),
+ * with the caps on open streams and the stop the shutdown needs.
+ */
+export function wireLiveFeeds(
+  { database, logger }: Base,
+  {
+    bidding,
+    messages,
+  }: {
+    bidding: Parameters<typeof createAuctionStreams>[0]["bidding"];
+    messages: { counter: Parameters<typeof createUserStreams>[0]["counter"] };
+  },
+) {
+  const listener = createNotificationListener({ database, logger });
+  const auctionStreams = createAuctionStreams({ database, bidding, logger, listener });
+  const userStreams = createUserStreams({ listener, counter: messages.counter, logger });
+  return {
+    auctionStreams,
+    userStreams,
+    /** Caps on open live streams per address and per user, across both feeds (stream-slots.ts). */
+    streamSlots: createStreamSlots(),
+    /** Ends every live stream (shutdown: the server would otherwise wait for them). */
+    async stopLiveStreams() {
+      await Promise.all([auctionStreams.stop(), userStreams.stop()]);
+    },
+  };
+}

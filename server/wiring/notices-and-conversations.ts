@@ -1,0 +1,44 @@
+import { categoryChains, productSummaries, soldDealsOf } from "#server/modules/listings/index.ts";
+import {
+  createMessagesService,
+  createNotifier,
+  registerMessageJobs,
+} from "#server/modules/messages/index.ts";
+import { createReviewsService } from "#server/modules/reviews/index.ts";
+import {
+  publicNamesOf,
+  recipientsOf,
+  saveNotificationSwitches,
+  switchOffNotification,
+} from "#server/modules/users/index.ts";
+import { createWishlistService } from "#server/modules/wishlist/index.ts";
+import type { Base } from "./base.ts";
+
+/**
+ * Notices (system messages and their mails), reviews, conversations and wishlists
+ * (server/modules/messages, reviews, wishlist). The notifier comes first, since bidding,
+ * listings, reviews and watchdogs tell users; they read the users' and the listings' rows
+ * through these functions of the owners.
+ */
+export function wireNoticesAndConversations({ db, jobs, mail, config, logger }: Base) {
+  const users = { recipientsOf, publicNamesOf, saveNotificationSwitches, switchOffNotification };
+  const notifier = createNotifier({ db, mail, config, users, products: { productSummaries } });
+  const reviews = createReviewsService({
+    db,
+    notifier,
+    reads: { soldDealsOf, productSummaries, publicNamesOf },
+  });
+  const messages = createMessagesService({
+    db,
+    jobs,
+    notifier,
+    config,
+    users,
+    products: { productSummaries },
+    reviewedDeals: reviews.reviewedDeals,
+    logger,
+  });
+  registerMessageJobs(jobs, messages);
+  const wishlist = createWishlistService({ db, reads: { productSummaries, categoryChains } });
+  return { notifier, reviews, messages, wishlist };
+}
