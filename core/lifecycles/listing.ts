@@ -78,6 +78,20 @@ export function releaseState(
 export const UNPAID_LISTING_EXPIRY_DAYS = 30;
 
 /** Not yet live, not finished: the seller still prepares or pays for it. */
+/**
+ * The listings whose detail page a visitor may open: live ones, plus those shown greyed (not yet
+ * paid or scheduled, ended, sold, cancelled by the seller). Drafts, rejected and expired (never
+ * paid) listings do not exist for the public (docs/product/lifecycles.md).
+ */
+export const PUBLIC_PAGE_STATUSES: readonly ProductStatus[] = [
+  "active",
+  "scheduled",
+  "awaiting_payment",
+  "ended",
+  "sold",
+  "cancelled",
+];
+
 export const PENDING_STATUSES: readonly ProductStatus[] = ["draft", "awaiting_payment", "scheduled"];
 
 export type OwnerActions = {

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { ProductFormat, ProductStatus } from "#core/contracts/catalog.ts";
 import type { Locale } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
+import { PUBLIC_PAGE_STATUSES } from "#core/lifecycles/listing.ts";
 import type { Db } from "#server/db/client.ts";
 import { type ProductSummary, productSummaries } from "./product-summaries.ts";
 import { productStatusChanges, products } from "./tables/products.ts";
@@ -30,16 +31,6 @@ export type LinkedListing = {
   /** Whether the listing's page is public, so a link to it may be shown. */
   publicPage: boolean;
 };
-
-/** Listings whose detail page is public. */
-const PUBLIC_PAGE_STATUSES: readonly ProductStatus[] = [
-  "active",
-  "scheduled",
-  "awaiting_payment",
-  "ended",
-  "sold",
-  "cancelled",
-];
 
 const validIds = (ids: number[]) => [...new Set(ids)].filter((id) => Number.isSafeInteger(id) && id > 0);
 

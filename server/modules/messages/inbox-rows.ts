@@ -1,8 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { ProductStatus } from "#core/contracts/catalog.ts";
 import type { ThreadProduct, ThreadSummary } from "#core/contracts/messages.ts";
 import type { Locale } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
+import { PUBLIC_PAGE_STATUSES } from "#core/lifecycles/listing.ts";
 import type { Db } from "#server/db/client.ts";
 import type { PersonName, ProductFacts, ProductReads, UserReads } from "./ports.ts";
 import { iso, rowsOf, systemText } from "./text.ts";
@@ -94,16 +94,6 @@ export async function loadThreadRows(
   }));
 }
 
-/** Product pages that visitors may open (the others have no public URL). */
-const PUBLIC_STATUSES = new Set<ProductStatus>([
-  "active",
-  "scheduled",
-  "awaiting_payment",
-  "ended",
-  "sold",
-  "cancelled",
-]);
-
 function productOf(product: ProductFacts | null, locale: Locale): ThreadProduct | null {
   if (product === null) return null;
   const en = locale === "en";
@@ -116,7 +106,7 @@ function productOf(product: ProductFacts | null, locale: Locale): ThreadProduct 
   return {
     id: product.id,
     name: (en && product.nameEn) || product.nameCs || "",
-    url: PUBLIC_STATUSES.has(product.status)
+    url: PUBLIC_PAGE_STATUSES.includes(product.status)
       ? localePath("product", locale, {
           id: product.id,
           category: (en && product.categorySlugEn) || product.categorySlugCs || "",

@@ -3,19 +3,9 @@ import type { Locale } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import type { ProductStatus } from "../tables/products.ts";
 
-/**
- * What a visitor may open on the detail page. Live listings, plus those "pending" (spec: shown but
- * greyed): not yet paid or scheduled, ended, sold, cancelled by the seller. Drafts, rejected and
- * expired (never paid) listings do not exist for the public.
- */
-export const DETAIL_STATUSES: ProductStatus[] = [
-  "active",
-  "scheduled",
-  "awaiting_payment",
-  "ended",
-  "sold",
-  "cancelled",
-];
+/** What a visitor may open on the detail page (the lifecycle decides). */
+export { PUBLIC_PAGE_STATUSES as DETAIL_STATUSES } from "#core/lifecycles/listing.ts";
+
 /** What the sitemap lists: pages worth indexing (live ones, and finished auctions as price records). */
 export const SITEMAP_PRODUCT_STATUSES: ProductStatus[] = ["active", "ended", "sold"];
 
