@@ -13,7 +13,7 @@ import {
 } from "#server/test/crash-helpers.ts";
 import { productStatusChanges, products } from "../listings/tables/products.ts";
 import { messages } from "../messages/tables.ts";
-import { CLOSE_QUEUE } from "./service.ts";
+import { CLOSE_QUEUE } from "./queues.ts";
 
 /**
  * Many auctions end at once (a round of monthly auctions); the server is killed with SIGKILL while

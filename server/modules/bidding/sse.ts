@@ -3,7 +3,8 @@ import type { Database } from "#server/db/client.ts";
 import { createNotificationListener, type NotificationListener } from "#server/db/listen.ts";
 import { createStreamHub } from "#server/db/stream-hub.ts";
 import type { Logger } from "#server/logger.ts";
-import { AUCTION_EVENTS_CHANNEL, type AuctionNotification, type BiddingService } from "./service.ts";
+import { AUCTION_EVENTS_CHANNEL, type AuctionNotification } from "./events.ts";
+import type { BiddingService } from "./service.ts";
 
 export type { AuctionEvent };
 

@@ -1,3 +1,4 @@
+export { buyerThreadsOf } from "./buyer-threads.ts";
 export { registerMessageJobs } from "./jobs.ts";
 export { createNotifier, type Notifier } from "./notifier.ts";
 export { createMessagesPersonalData } from "./personal-data.ts";

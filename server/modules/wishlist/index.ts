@@ -1,2 +1,3 @@
 export { createWishlistPersonalData } from "./personal-data.ts";
 export { createWishlistService, type WishlistService } from "./service.ts";
+export { watchersOf } from "./watchers.ts";
