@@ -94,8 +94,6 @@ const LONG_FUNCTIONS_NOT_YET_CUT: readonly string[] = [
   "app/routes/catalog/product.tsx:ProductView",
   "app/routes/home.tsx:Home",
   "app/routes/user-profile.tsx:UserProfile",
-  "server/modules/bidding/rules.ts:placeBid",
-  "server/modules/bidding/sse.ts:createAuctionStreams",
   "server/services.ts:createServices",
 ];
 
