@@ -1,3 +1,4 @@
+import { type AuctionOutcome, closeOutcome } from "#core/lifecycles/auction.ts";
 import { type BidRange, bidStepFor, minimumNextBid } from "#core/rules/bid-step.ts";
 
 /**
@@ -233,17 +234,15 @@ export function placeBid(state: AuctionState, request: BidRequest, options: Auct
   return challenge(ctx);
 }
 
-export type AuctionResult =
-  | { outcome: "sold"; winnerId: number; priceMinor: number }
-  | { outcome: "unsold"; reason: "no_bids" | "reserve_not_met" };
+export type AuctionResult = AuctionOutcome;
 
-/** The one outcome of an ended auction: the leader wins at the current price, if the reserve is met. */
+/**
+ * The one outcome of an ended auction: the leader wins at the current price, if the reserve is
+ * met. The rule is core's (core/lifecycles/auction.ts), which the listings module's close applies
+ * to the stored row; this is its view over the rules' state, for the tests that replay bids.
+ */
 export function decideAuction(state: AuctionState): AuctionResult {
-  const { leader } = state;
-  if (!leader || state.currentPriceMinor === null) return { outcome: "unsold", reason: "no_bids" };
-  if (state.reservePriceMinor !== null && state.currentPriceMinor < state.reservePriceMinor)
-    return { outcome: "unsold", reason: "reserve_not_met" };
-  return { outcome: "sold", winnerId: leader.userId, priceMinor: state.currentPriceMinor };
+  return closeOutcome(state);
 }
 
 /**
