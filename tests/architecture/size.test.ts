@@ -23,15 +23,12 @@ const LONG_FILES_NOT_YET_CUT: readonly string[] = [
   "app/components/product/purchase-panel.tsx",
   "app/routes/account/invoice-and-contact.tsx",
   "app/routes/catalog/product.tsx",
-  "server/modules/bidding/service.ts",
 ];
 const LONG_FUNCTIONS_NOT_YET_CUT: readonly string[] = [
   "app/components/forms/use-login-form.ts:useLoginForm",
   "app/components/header/live-counts.ts:useCountsPolling/anonymous 2",
   "app/components/listings/image-manager.tsx:ImageManager/anonymous 1",
   "app/routes/account/watch.tsx:WatchedProducts/anonymous 1",
-  "server/modules/bidding/service.ts:placeBid/anonymous 1",
-  "server/modules/bidding/service.ts:closeAuction/anonymous 1",
   "app/components/bidding/bid-form.tsx:BidForm",
   "app/components/bidding/use-auction-live.ts:useAuctionLive",
   "app/components/catalog/autocomplete.tsx:Autocomplete",
@@ -97,11 +94,6 @@ const LONG_FUNCTIONS_NOT_YET_CUT: readonly string[] = [
   "app/routes/catalog/product.tsx:ProductView",
   "app/routes/home.tsx:Home",
   "app/routes/user-profile.tsx:UserProfile",
-  "server/modules/bidding/rules.ts:placeBid",
-  "server/modules/bidding/service.ts:createBiddingService",
-  "server/modules/bidding/service.ts:placeBid",
-  "server/modules/bidding/service.ts:closeAuction",
-  "server/modules/bidding/sse.ts:createAuctionStreams",
 ];
 
 function sources(dir: string): string[] {

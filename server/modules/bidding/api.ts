@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { streamSSE } from "hono/streaming";
 import { refusalField, refusalMessage } from "#core/contracts/bid-refusal.ts";
+import { PRODUCT_STATUSES } from "#core/contracts/catalog.ts";
 import { type Locale, translate } from "#core/i18n/index.ts";
 import { MAX_INT4 } from "#core/validation/limits.ts";
 import { refusalStatus } from "#core/web/refusal-status.ts";
@@ -13,7 +14,6 @@ import {
   MessageBody,
   ValidationErrorBody,
 } from "#server/http/api/schemas.ts";
-import { PRODUCT_STATUSES } from "../listings/tables/products.ts";
 import type { BidRefusal } from "./service.ts";
 import type { AuctionEvent } from "./sse.ts";
 

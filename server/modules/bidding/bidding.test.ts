@@ -8,8 +8,8 @@ import { productStatusChanges, products } from "../listings/tables/products.ts";
 import { messages, messageThreads, threadParticipants } from "../messages/tables.ts";
 import { wishlistItems, wishlists } from "../wishlist/tables.ts";
 import { backfillAuctionLeaders } from "./leaders.ts";
+import { CLOSE_QUEUE, OUTBID_QUEUE } from "./queues.ts";
 import { type AuctionState, type BidRow, placeBid } from "./rules.ts";
-import { CLOSE_QUEUE, OUTBID_QUEUE } from "./service.ts";
 import { bids } from "./tables.ts";
 
 let api: TestApi;

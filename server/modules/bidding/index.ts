@@ -2,6 +2,7 @@ export { type BidOnProduct, createAccountBids } from "./account-bids.ts";
 export { registerBiddingJobs, scheduleBiddingSweep } from "./jobs.ts";
 export { backfillAuctionLeaders } from "./leaders.ts";
 export { createBiddingPersonalData } from "./personal-data.ts";
-export { ACTIVATE_QUEUE, CLOSE_QUEUE, createBiddingService, LEADING_QUEUE } from "./service.ts";
+export { ACTIVATE_QUEUE, CLOSE_QUEUE, LEADING_QUEUE } from "./queues.ts";
+export { createBiddingService } from "./service.ts";
 export { createAuctionStreams } from "./sse.ts";
 export { visibleBidsOf } from "./visible-bids.ts";

@@ -1,13 +1,7 @@
 import type { JobRunner } from "#server/jobs/runner.ts";
 import type { Logger } from "#server/logger.ts";
-import {
-  ACTIVATE_QUEUE,
-  type BiddingService,
-  CLOSE_QUEUE,
-  LEADING_QUEUE,
-  OUTBID_QUEUE,
-  SWEEP_QUEUE,
-} from "./service.ts";
+import { ACTIVATE_QUEUE, CLOSE_QUEUE, LEADING_QUEUE, OUTBID_QUEUE, SWEEP_QUEUE } from "./queues.ts";
+import type { BiddingService } from "./service.ts";
 
 /**
  * The jobs of auctions (pg-boss, server/jobs/runner.ts):
@@ -22,7 +16,7 @@ import {
  * - `auction.leading`: the leader whose proxy maximum answered another bid hears they still lead.
  *
  * Jobs run at least once; every handler is idempotent because each decision is taken under the
- * product's row lock and guarded by its state (see service.ts).
+ * product's row lock and guarded by its state (see close-auction.ts, activation.ts, notices.ts).
  */
 export function registerBiddingJobs(
   jobs: JobRunner,

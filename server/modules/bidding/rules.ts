@@ -1,3 +1,4 @@
+import { type AuctionOutcome, closeOutcome } from "#core/lifecycles/auction.ts";
 import { type BidRange, bidStepFor, minimumNextBid } from "#core/rules/bid-step.ts";
 
 /**
@@ -115,69 +116,78 @@ export function endAfterBid(endsAt: Date, at: Date, softCloseMs: number): Date {
   return extended > endsAt.getTime() ? new Date(extended) : endsAt;
 }
 
-export function placeBid(state: AuctionState, request: BidRequest, options: AuctionRuleOptions): BidOutcome {
-  const minimumMinor = minimumBidFor(state, options.bidTable);
-  const refuse = (reason: BidRefusalReason): BidOutcome => ({ accepted: false, reason, minimumMinor });
+/** One bid request being judged: the state it meets, its own maximum and its instant. */
+type BidContext = {
+  state: AuctionState;
+  request: BidRequest;
+  options: AuctionRuleOptions;
+  /** The request's maximum (its amount when it gave none). */
+  maxMinor: number;
+  at: Date;
+};
 
-  if (request.at.getTime() >= state.endsAt.getTime()) return refuse("ended");
-  const maxMinor = request.maxMinor ?? request.amountMinor;
-  if (maxMinor < request.amountMinor) return refuse("max_below_amount");
+function bidRow(
+  ctx: BidContext,
+  userId: number,
+  amountMinor: number,
+  max: number,
+  kind: BidRow["kind"],
+): BidRow {
+  return { userId, amountMinor, maxMinor: max, kind, at: ctx.at };
+}
 
-  const { leader } = state;
-  const at = request.at;
-  const row = (userId: number, amountMinor: number, max: number, kind: BidRow["kind"]): BidRow => ({
-    userId,
-    amountMinor,
-    maxMinor: max,
-    kind,
-    at,
-  });
-  const accept = (
-    rows: BidRow[],
-    priceMinor: number,
-    newLeader: Leader,
-    countsAsBid: boolean,
-  ): BidOutcome => {
-    const endsAt = countsAsBid ? endAfterBid(state.endsAt, at, options.softCloseMs) : state.endsAt;
-    return {
-      accepted: true,
-      rows,
-      state: {
-        ...state,
-        currentPriceMinor: priceMinor,
-        bidCount: state.bidCount + rows.filter((r) => r.kind !== "max_raise").length,
-        leader: newLeader,
-        endsAt,
-      },
-      outbidUserId: leader && leader.userId !== newLeader.userId ? leader.userId : null,
-      extended: endsAt.getTime() !== state.endsAt.getTime(),
-    };
+/** The accepted outcome: the new price and leader, the end moved by soft close when it counts as a bid. */
+function accept(
+  ctx: BidContext,
+  rows: BidRow[],
+  priceMinor: number,
+  newLeader: Leader,
+  countsAsBid: boolean,
+): BidOutcome {
+  const { state, options, at } = ctx;
+  const endsAt = countsAsBid ? endAfterBid(state.endsAt, at, options.softCloseMs) : state.endsAt;
+  return {
+    accepted: true,
+    rows,
+    state: {
+      ...state,
+      currentPriceMinor: priceMinor,
+      bidCount: state.bidCount + rows.filter((r) => r.kind !== "max_raise").length,
+      leader: newLeader,
+      endsAt,
+    },
+    outbidUserId: state.leader && state.leader.userId !== newLeader.userId ? state.leader.userId : null,
+    extended: endsAt.getTime() !== state.endsAt.getTime(),
   };
+}
 
-  // The leader raises their own maximum: the price moves only if the new maximum meets the reserve.
-  if (leader && leader.userId === request.userId) {
-    if (maxMinor <= leader.maxMinor) return refuse("max_not_raised");
-    const current = state.currentPriceMinor ?? state.startPriceMinor;
-    const price = withReserve(current, maxMinor, state.reservePriceMinor);
-    const raised: Leader = { userId: leader.userId, maxMinor, since: at };
-    const rows = [row(leader.userId, current, maxMinor, "max_raise")];
-    if (price !== current) rows.push(row(leader.userId, price, maxMinor, "automatic"));
-    return accept(rows, price, raised, price !== current);
-  }
+/** The leader raises their own maximum: the price moves only if the new maximum meets the reserve. */
+function raiseMaximum(ctx: BidContext, leader: Leader): BidOutcome {
+  const { state, maxMinor, at } = ctx;
+  const current = state.currentPriceMinor ?? state.startPriceMinor;
+  const price = withReserve(current, maxMinor, state.reservePriceMinor);
+  const raised: Leader = { userId: leader.userId, maxMinor, since: at };
+  const rows = [bidRow(ctx, leader.userId, current, maxMinor, "max_raise")];
+  if (price !== current) rows.push(bidRow(ctx, leader.userId, price, maxMinor, "automatic"));
+  return accept(ctx, rows, price, raised, price !== current);
+}
 
-  if (request.amountMinor < minimumMinor) return refuse("below_minimum");
+/** Someone other than the leader bids (at least the minimum): the proxies answer as far as needed. */
+function challenge(ctx: BidContext): BidOutcome {
+  const { state, request, options, maxMinor, at } = ctx;
+  const { leader } = state;
   const challenger: Leader = { userId: request.userId, maxMinor, since: at };
   // The request itself is always stored as it was made, so the history can be replayed.
-  const rows: BidRow[] = [row(request.userId, request.amountMinor, maxMinor, "manual")];
+  const rows: BidRow[] = [bidRow(ctx, request.userId, request.amountMinor, maxMinor, "manual")];
   const proxy = (userId: number, amountMinor: number, max: number) => {
     if (amountMinor > rows[rows.length - 1].amountMinor)
-      rows.push(row(userId, amountMinor, max, "automatic"));
+      rows.push(bidRow(ctx, userId, amountMinor, max, "automatic"));
   };
 
   if (!leader) {
     const price = withReserve(request.amountMinor, maxMinor, state.reservePriceMinor);
     proxy(request.userId, price, maxMinor);
-    return accept(rows, price, challenger, true);
+    return accept(ctx, rows, price, challenger, true);
   }
 
   if (maxMinor > leader.maxMinor) {
@@ -188,7 +198,7 @@ export function placeBid(state: AuctionState, request: BidRequest, options: Auct
     const price = withReserve(Math.max(request.amountMinor, beat), maxMinor, state.reservePriceMinor);
     proxy(leader.userId, leader.maxMinor, leader.maxMinor);
     proxy(request.userId, price, maxMinor);
-    return accept(rows, price, challenger, true);
+    return accept(ctx, rows, price, challenger, true);
   }
 
   // The standing maximum holds (ties go to the earlier one, which is the leader): the challenger's
@@ -200,22 +210,39 @@ export function placeBid(state: AuctionState, request: BidRequest, options: Auct
   const price = withReserve(answer, leader.maxMinor, state.reservePriceMinor);
   proxy(request.userId, maxMinor, maxMinor);
   if (price > maxMinor || rows[rows.length - 1].userId !== leader.userId) {
-    rows.push(row(leader.userId, price, leader.maxMinor, "automatic"));
+    rows.push(bidRow(ctx, leader.userId, price, leader.maxMinor, "automatic"));
   }
-  return accept(rows, price, leader, true);
+  return accept(ctx, rows, price, leader, true);
 }
 
-export type AuctionResult =
-  | { outcome: "sold"; winnerId: number; priceMinor: number }
-  | { outcome: "unsold"; reason: "no_bids" | "reserve_not_met" };
+/** Judges one bid request against the state: refused with the reason and the minimum, or the rows and the new state. */
+export function placeBid(state: AuctionState, request: BidRequest, options: AuctionRuleOptions): BidOutcome {
+  const minimumMinor = minimumBidFor(state, options.bidTable);
+  const refuse = (reason: BidRefusalReason): BidOutcome => ({ accepted: false, reason, minimumMinor });
 
-/** The one outcome of an ended auction: the leader wins at the current price, if the reserve is met. */
-export function decideAuction(state: AuctionState): AuctionResult {
+  if (request.at.getTime() >= state.endsAt.getTime()) return refuse("ended");
+  const maxMinor = request.maxMinor ?? request.amountMinor;
+  if (maxMinor < request.amountMinor) return refuse("max_below_amount");
+  const ctx: BidContext = { state, request, options, maxMinor, at: request.at };
+
   const { leader } = state;
-  if (!leader || state.currentPriceMinor === null) return { outcome: "unsold", reason: "no_bids" };
-  if (state.reservePriceMinor !== null && state.currentPriceMinor < state.reservePriceMinor)
-    return { outcome: "unsold", reason: "reserve_not_met" };
-  return { outcome: "sold", winnerId: leader.userId, priceMinor: state.currentPriceMinor };
+  if (leader && leader.userId === request.userId) {
+    if (maxMinor <= leader.maxMinor) return refuse("max_not_raised");
+    return raiseMaximum(ctx, leader);
+  }
+  if (request.amountMinor < minimumMinor) return refuse("below_minimum");
+  return challenge(ctx);
+}
+
+export type AuctionResult = AuctionOutcome;
+
+/**
+ * The one outcome of an ended auction: the leader wins at the current price, if the reserve is
+ * met. The rule is core's (core/lifecycles/auction.ts), which the listings module's close applies
+ * to the stored row; this is its view over the rules' state, for the tests that replay bids.
+ */
+export function decideAuction(state: AuctionState): AuctionResult {
+  return closeOutcome(state);
 }
 
 /**

@@ -3,7 +3,9 @@ import type { Database } from "#server/db/client.ts";
 import { createNotificationListener, type NotificationListener } from "#server/db/listen.ts";
 import { createStreamHub } from "#server/db/stream-hub.ts";
 import type { Logger } from "#server/logger.ts";
-import { AUCTION_EVENTS_CHANNEL, type AuctionNotification, type BiddingService } from "./service.ts";
+import { AUCTION_EVENTS_CHANNEL, type AuctionNotification } from "./events.ts";
+import type { LiveState } from "./reads.ts";
+import type { BiddingService } from "./service.ts";
 
 export type { AuctionEvent };
 
@@ -57,6 +59,47 @@ export type AuctionStreams = {
   size(): number;
 };
 
+/** The auction a NOTIFY payload names; null for a payload that is not one of ours. */
+function productIdOf(payload: string | undefined): number | null {
+  let notification: AuctionNotification;
+  try {
+    notification = JSON.parse(payload ?? "");
+  } catch {
+    return null;
+  }
+  return Number.isSafeInteger(notification?.productId) ? notification.productId : null;
+}
+
+/**
+ * What one stream gets from a fresh read: the bids it has not seen and where its viewer stands;
+ * null when nothing changed for it (a snapshot, `always`, is sent regardless).
+ */
+function eventFor(subscriber: Subscriber, state: LiveState, always: boolean): AuctionEvent | null {
+  const fresh = state.bids.filter((bid) => bid.id > subscriber.lastId);
+  const changed =
+    fresh.length > 0 ||
+    subscriber.lastStatus !== state.live.status ||
+    subscriber.lastEndsAt !== state.live.endsAt;
+  if (!changed && !always) return null;
+  const viewer = subscriber.viewerId;
+  return {
+    live: state.live,
+    bids: fresh,
+    leading: viewer !== null && state.live.status === "active" && state.leaderId === viewer,
+    won: viewer !== null && state.winnerId === viewer,
+  };
+}
+
+/** Queues the event on the stream's own chain: in order, without a slow client holding up the others. */
+function deliver(subscriber: Subscriber, event: AuctionEvent, logger?: Pick<Logger, "warn">) {
+  subscriber.lastId = Math.max(subscriber.lastId, event.live.lastBidId);
+  subscriber.lastStatus = event.live.status;
+  subscriber.lastEndsAt = event.live.endsAt;
+  subscriber.writing = subscriber.writing
+    .then(() => subscriber.sink.send(event))
+    .catch((err) => logger?.warn({ err }, "auction stream write failed"));
+}
+
 export function createAuctionStreams(options: {
   database: Pick<Database, "db" | "engine">;
   bidding: Pick<BiddingService, "liveState">;
@@ -82,15 +125,6 @@ export function createAuctionStreams(options: {
   /** Per auction, the refresh in progress: refreshes of one auction run one after another. */
   const queues = new Map<number, Promise<void>>();
 
-  function deliver(subscriber: Subscriber, event: AuctionEvent) {
-    subscriber.lastId = Math.max(subscriber.lastId, event.live.lastBidId);
-    subscriber.lastStatus = event.live.status;
-    subscriber.lastEndsAt = event.live.endsAt;
-    subscriber.writing = subscriber.writing
-      .then(() => subscriber.sink.send(event))
-      .catch((err) => logger?.warn({ err }, "auction stream write failed"));
-  }
-
   /** Reads the auction once for the given streams and sends each what it has not seen. */
   async function refresh(productId: number, only?: Subscriber) {
     const targets = only ? [only] : hub.streamsOf(productId);
@@ -99,19 +133,8 @@ export function createAuctionStreams(options: {
     const state = await bidding.liveState(productId, from);
     if (!state) return;
     for (const subscriber of targets) {
-      const fresh = state.bids.filter((bid) => bid.id > subscriber.lastId);
-      const changed =
-        fresh.length > 0 ||
-        subscriber.lastStatus !== state.live.status ||
-        subscriber.lastEndsAt !== state.live.endsAt;
-      if (!changed && subscriber !== only) continue;
-      const viewer = subscriber.viewerId;
-      deliver(subscriber, {
-        live: state.live,
-        bids: fresh,
-        leading: viewer !== null && state.live.status === "active" && state.leaderId === viewer,
-        won: viewer !== null && state.winnerId === viewer,
-      });
+      const event = eventFor(subscriber, state, subscriber === only);
+      if (event) deliver(subscriber, event, logger);
     }
   }
 
@@ -128,14 +151,8 @@ export function createAuctionStreams(options: {
   }
 
   function onNotification(payload: string | undefined) {
-    let notification: AuctionNotification;
-    try {
-      notification = JSON.parse(payload ?? "");
-    } catch {
-      return;
-    }
-    if (!Number.isSafeInteger(notification.productId)) return;
-    if (hub.has(notification.productId)) void enqueue(notification.productId);
+    const productId = productIdOf(payload);
+    if (productId !== null && hub.has(productId)) void enqueue(productId);
   }
 
   return {

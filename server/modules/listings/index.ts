@@ -46,13 +46,16 @@ export {
   recordLeadingBid,
   runningAuctionsOf,
 } from "./auction-rows.ts";
+export { type AuctionSummary, auctionSummaries } from "./auction-summaries.ts";
 export { createListingQueries } from "./browse/listing-queries.ts";
 export { type CategorySummary, categoryChains, categorySummaries } from "./category-summaries.ts";
 export { type SoldDeal, soldDealsOf } from "./deals.ts";
 export { createProductDetailService, maskUsername } from "./detail/product-detail.ts";
+export { createDiagnosticsListing } from "./diagnostics-auction.ts";
 export { createListingImageStore } from "./image-store.ts";
 export { encodeListingImage } from "./images.ts";
 export { registerListingJobs } from "./jobs.ts";
+export { fillMissingLeaders } from "./leader-backfill.ts";
 export { type NewSupply, suppliesLiveBetween } from "./new-supplies.ts";
 export { createListingsPersonalData } from "./personal-data.ts";
 export { type ProductSummary, productSummaries, productsInStock } from "./product-summaries.ts";

@@ -9,7 +9,7 @@ import type { AuctionDuration, ProductFormat, ProductStatus, ProductType } from 
 /** What the listings use cases know of the signed-in seller. */
 export type ListingUser = Pick<AuthUser, "id" | "emailConfirmed" | "group" | "username">;
 
-/** The bidding module's job scheduling (server/modules/bidding/service.ts), inside the caller's transaction. */
+/** The bidding module's job scheduling (server/modules/bidding/queues.ts), inside the caller's transaction. */
 export type ListingScheduler = {
   scheduleClose(productId: number, endsAt: Date, tx?: Db): Promise<void>;
   scheduleActivation(productId: number, activationAt: Date, tx?: Db): Promise<void>;

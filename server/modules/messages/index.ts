@@ -1,4 +1,5 @@
 export { hasBuyerConversation } from "./buyer-conversations.ts";
+export { buyerThreadsOf } from "./buyer-threads.ts";
 export { registerMessageJobs } from "./jobs.ts";
 export { createNotifier, type Notifier } from "./notifier.ts";
 export { createMessagesPersonalData } from "./personal-data.ts";

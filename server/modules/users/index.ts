@@ -7,6 +7,7 @@ export { type AccountOverviewService, createAccountOverviewService } from "./acc
 export { type AccountServices, createAccountServices } from "./account-services.ts";
 export { createEmailConfirmationService, type EmailConfirmationService } from "./email-confirmation.ts";
 export { requireConfirmedEmail } from "./guards.ts";
+export { userIdByEmail } from "./ids-by-email.ts";
 export { type InvoiceAddress, invoiceDetailsOf } from "./invoice-address.ts";
 export { createListingQuotaService, type ListingQuotaService } from "./listing-quota.ts";
 export { saveNotificationSwitches, switchOffNotification } from "./notification-switches.ts";

@@ -1,0 +1,72 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { AuctionLive, PublicBid, ViewerStanding } from "#core/contracts/bidding.ts";
+import type { Db } from "#server/db/client.ts";
+import { readAuction } from "../listings/index.ts";
+import { buyerThreadsOf } from "../messages/index.ts";
+import { liveOf, publicBids } from "./auction-state.ts";
+import type { RuleOptions } from "./rule-options.ts";
+import { bids } from "./tables.ts";
+
+/** The highest bid row id PostgreSQL's integer holds: "every bid" as an upper bound. */
+const ALL_BIDS = 2_147_483_647;
+
+export type LiveState = {
+  live: AuctionLive;
+  bids: PublicBid[];
+  leaderId: number | null;
+  winnerId: number | null;
+};
+
+/** What the auction page, the API and the live stream read of an auction. */
+export function createAuctionReads(deps: { db: Db; ruleOptions: RuleOptions }) {
+  const { db, ruleOptions } = deps;
+
+  /** The public state and the public history after `afterId` (0 = all), read consistently. */
+  async function liveState(productId: number, afterId = 0): Promise<LiveState | null> {
+    const options = await ruleOptions();
+    const row = await readAuction(db, productId);
+    if (!row) return null;
+    const now = new Date();
+    // Only rows up to the product's own last bid: a bid committed between the two reads comes
+    // with the next event, together with the state it produced.
+    const history = await publicBids(db, productId, afterId, row.lastBidId ?? ALL_BIDS);
+    return { live: liveOf(row, options, now), bids: history, leaderId: row.leaderId, winnerId: row.winnerId };
+  }
+
+  return {
+    liveState,
+
+    /** The public bid history of an auction, newest first, with its state; null when there is no such auction. */
+    async history(productId: number) {
+      const state = await liveState(productId);
+      if (!state || ["draft", "rejected", "expired"].includes(state.live.status)) return null;
+      return { live: state.live, bids: [...state.bids].reverse() };
+    },
+
+    /** Where a user stands in an auction (the page and the API show it to them only). */
+    async standing(productId: number, userId: number): Promise<ViewerStanding> {
+      const row = await readAuction(db, productId);
+      if (!row) return { leading: false, hasBid: false, maxMinor: null, won: false, threadId: null };
+      const [mine] = await db
+        .select({
+          // The standing maximum is the user's own request: the system's bids for them leave it out.
+          myMax: sql<
+            string | number | null
+          >`max(greatest(coalesce(${bids.maxAmountMinor}, 0), ${bids.amountMinor})) filter (where ${bids.kind} <> 'automatic')`,
+          myBids: sql<number>`count(*)::int`,
+        })
+        .from(bids)
+        .where(and(eq(bids.productId, productId), eq(bids.userId, userId)));
+      const leading = row.leaderId === userId;
+      const won = row.winnerId === userId;
+      const threadId = won ? ((await buyerThreadsOf(db, userId, [productId])).get(productId) ?? null) : null;
+      return {
+        leading,
+        hasBid: Number(mine?.myBids ?? 0) > 0,
+        maxMinor: leading ? row.leaderMaxMinor : mine?.myMax == null ? null : Number(mine.myMax),
+        won,
+        threadId,
+      };
+    },
+  };
+}
