@@ -259,8 +259,8 @@ describe("ListingFormFields", () => {
       {},
       {
         errors: {
-          categoryId: ["Vyberte prosím hodnotu."],
-          priceMinor: ["Zadejte cenu v korunách, např. 1 500 nebo 1 500,50."],
+          category: ["Vyberte prosím hodnotu."],
+          price: ["Zadejte cenu v korunách, např. 1 500 nebo 1 500,50."],
           images: ["Přidejte prosím alespoň jeden obrázek."],
         },
       },

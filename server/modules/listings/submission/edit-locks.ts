@@ -1,7 +1,7 @@
 import type { FieldErrors } from "#core/contracts/errors.ts";
+import type { ListingInput } from "#core/schemas/listing.ts";
 import { brandNameKey } from "../brand.ts";
 import { addError } from "../outcomes.ts";
-import type { ListingInput } from "../schemas.ts";
 import type { Product } from "../tables/products.ts";
 import type { ResolvedListing } from "../types.ts";
 
