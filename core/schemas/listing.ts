@@ -150,3 +150,34 @@ export const ListingInputSchema = z
   .superRefine(checkListing);
 
 export type ListingInput = z.infer<typeof ListingInputSchema>;
+
+/** A listing's id as a form posts it; anything else is no listing of the user's (a 404). */
+const listingId = z.number().int().catch(0);
+
+/** The row actions of My listings (and the confirmation page's "pay the fee"), by their button. */
+export const ListingActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("cancel"), id: listingId }),
+  z.object({ intent: z.literal("relist"), id: listingId }),
+  z.object({ intent: z.literal("pay"), id: listingId }),
+]);
+
+/** A promotion's length in days; the range (the price list's, cut at the listing's end) is the service's. */
+export const PromotionSchema = z.object({ days: z.number().int() });
+
+/** A message to a listing's seller ("write to the seller", "I have this"). */
+export const CONTACT_MESSAGE_MAX = 2000;
+
+/** The message as stored: the description's text rules (paragraphs kept, control characters out). */
+const contactMessage = z
+  .string()
+  .transform(cleanDescription)
+  .pipe(z.string().min(1).max(CONTACT_MESSAGE_MAX));
+
+/** "Write to the seller" from the product page. */
+export const ContactSellerSchema = z.object({ message: contactMessage });
+
+/** "Write to the seller" from a profile: which of the user's listings it is about, and the message. */
+export const ContactUserSchema = z.object({
+  productId: z.number({ error: "validation.required" }).int(),
+  message: contactMessage,
+});
