@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseForm } from "#app/components/forms/conform.ts";
 import { translate } from "#core/i18n/index.ts";
+import { ContactSellerSchema, ContactUserSchema, ListingActionSchema, PromotionSchema } from "./listing.ts";
 import {
   AddListingFormSchema,
   EditListingFormSchema,
@@ -168,5 +169,41 @@ describe("the listing form", () => {
       activationLocal: "2026-01-10T10:00",
       duration: "week",
     });
+  });
+});
+
+describe("the other listing forms", () => {
+  const form = (fields: Record<string, string>) => {
+    const data = new FormData();
+    for (const [key, value] of Object.entries(fields)) data.set(key, value);
+    return data;
+  };
+
+  it("reads My listings' row actions by their button; a bad id is no listing (0)", () => {
+    const pay = parseForm(form({ intent: "pay", id: "12" }), ListingActionSchema, "cs");
+    expect(pay.status === "success" && pay.value).toEqual({ intent: "pay", id: 12 });
+    const bad = parseForm(form({ intent: "cancel", id: "x" }), ListingActionSchema, "cs");
+    expect(bad.status === "success" && bad.value).toEqual({ intent: "cancel", id: 0 });
+    expect(parseForm(form({ intent: "delete", id: "12" }), ListingActionSchema, "cs").status).toBe("error");
+  });
+
+  it("takes a promotion's days as a whole number", () => {
+    const days = parseForm(form({ days: "7" }), PromotionSchema, "cs");
+    expect(days.status === "success" && days.value).toEqual({ days: 7 });
+    expect(parseForm(form({}), PromotionSchema, "cs").status).toBe("error");
+  });
+
+  it("wants a message to the seller, cleaned like a description, and on a profile the listing too", () => {
+    const sent = parseForm(form({ message: "  Dobrý den,\r\nmáte ještě?  " }), ContactSellerSchema, "cs");
+    expect(sent.status === "success" && sent.value).toEqual({ message: "Dobrý den,\nmáte ještě?" });
+    const empty = parseForm(form({ message: "   " }), ContactUserSchema, "cs");
+    expect(empty.status === "error" && empty.error).toEqual({
+      message: ["Pole musí být vyplněno"],
+      productId: ["Pole musí být vyplněno"],
+    });
+    const long = parseForm(form({ message: "x".repeat(2001) }), ContactSellerSchema, "cs");
+    expect(long.status === "error" && long.error?.message).toEqual([
+      translate("cs", "validation.max", { length: 2000 }),
+    ]);
   });
 });
