@@ -259,8 +259,8 @@ describe("ListingFormFields", () => {
       {},
       {
         errors: {
-          categoryId: ["Vyberte prosím hodnotu."],
-          priceMinor: ["Zadejte cenu v korunách, např. 1 500 nebo 1 500,50."],
+          category: ["Vyberte prosím hodnotu."],
+          price: ["Zadejte cenu v korunách, např. 1 500 nebo 1 500,50."],
           images: ["Přidejte prosím alespoň jeden obrázek."],
         },
       },
@@ -317,6 +317,16 @@ describe("ListingFormFields", () => {
     expect(screen.getByRole("group", { name: "Typ inzerátu" })).toHaveProperty("disabled", false);
     expect(screen.queryByRole("button", { name: "Odebrat fotografii 1" })).toBeNull();
     expect(screen.getByText("Po prvním příhozu fotografie nelze odebrat.")).toBeTruthy();
+    // A disabled control posts nothing: its value travels hidden, so the browser's check sees it.
+    const hidden = (name: string) =>
+      document.querySelector<HTMLInputElement>(`input[type=hidden][name=${name}]`)?.value;
+    expect([
+      hidden("category"),
+      hidden("subcategory"),
+      hidden("package"),
+      hidden("name"),
+      hidden("price"),
+    ]).toEqual(["1", "11", "2", "Hampden", "900"]);
   });
 
   test("once released, the type and the start stay as they were", () => {

@@ -37,20 +37,7 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
  * the seller sees (the hidden reserve, the fee, the planned dates) beside it.
  */
 export function ListingPreview({ data }: { data: PreviewData }) {
-  const { t, locale } = useTranslation();
-  const price = usePriceFormatter();
-  const unpaid = data.fee.amountMinor > 0;
-  const start = data.schedule.activationAt
-    ? data.schedule.status === "active"
-      ? t("listings.preview.startNow")
-      : formatDate(data.schedule.activationAt, locale, true)
-    : t("listings.preview.startWhenPaid");
-  const end = data.schedule.endsAt
-    ? formatDate(data.schedule.endsAt, locale, true)
-    : data.duration === "month"
-      ? t("listings.preview.endMonthly")
-      : t("listings.preview.endWhenPaid");
-
+  const { t } = useTranslation();
   return (
     <div className="grid gap-6 desktop:grid-cols-[minmax(0,1fr)_20rem]" data-testid="listing-preview">
       <article className="min-w-0 rounded-xl border border-line bg-white p-5 tablet:p-7">
@@ -71,51 +58,79 @@ export function ListingPreview({ data }: { data: PreviewData }) {
             name={data.name}
           />
         </div>
-        <dl className="mt-6 grid grid-cols-2 gap-4 border-y border-line py-4 tablet:grid-cols-3">
-          <Fact label={t("listings.preview.kind")} testId="preview-kind">
-            {t(kindKey(data))}
-          </Fact>
-          <Fact label={t("listings.preview.brand")}>
-            {data.brand
-              ? data.brand.isNew
-                ? t("listings.preview.brandNew", { name: data.brand.name })
-                : data.brand.name
-              : t("listings.preview.noBrand")}
-          </Fact>
-          <Fact label={t("listings.preview.package")}>{data.packageName}</Fact>
-          <Fact
-            label={data.format === "auction" ? t("listings.preview.startPrice") : t("listings.preview.price")}
-            testId="preview-price"
-          >
-            {data.priceMinor === null ? t("common.byAgreement") : price(data.priceMinor)}
-          </Fact>
-        </dl>
+        <PreviewFacts data={data} />
         <div className="mt-6">
           <ProductDescription text={data.description} />
         </div>
       </article>
-
-      <aside className="flex flex-col gap-4">
-        <section className="rounded-xl border border-line bg-white p-5">
-          <dl className="flex flex-col gap-3">
-            {data.reservePriceMinor !== null ? (
-              <Fact label={t("listings.preview.reserve")}>{price(data.reservePriceMinor)}</Fact>
-            ) : null}
-            <Fact label={t("listings.preview.start")} testId="preview-start">
-              {start}
-            </Fact>
-            {data.format === "auction" ? (
-              <Fact label={t("listings.preview.end")} testId="preview-end">
-                {end}
-              </Fact>
-            ) : null}
-          </dl>
-        </section>
-        <FeeSummary fee={data.fee} />
-        <p className="text-sm text-muted">
-          {unpaid ? t("listings.next.awaitingPayment", { amount: price(data.fee.amountMinor) }) : null}
-        </p>
-      </aside>
+      <SellerSide data={data} />
     </div>
+  );
+}
+
+/** The kind, the brand (a new one marked), the package, the price. */
+function PreviewFacts({ data }: { data: PreviewData }) {
+  const { t } = useTranslation();
+  const price = usePriceFormatter();
+  return (
+    <dl className="mt-6 grid grid-cols-2 gap-4 border-y border-line py-4 tablet:grid-cols-3">
+      <Fact label={t("listings.preview.kind")} testId="preview-kind">
+        {t(kindKey(data))}
+      </Fact>
+      <Fact label={t("listings.preview.brand")}>
+        {data.brand
+          ? data.brand.isNew
+            ? t("listings.preview.brandNew", { name: data.brand.name })
+            : data.brand.name
+          : t("listings.preview.noBrand")}
+      </Fact>
+      <Fact label={t("listings.preview.package")}>{data.packageName}</Fact>
+      <Fact
+        label={data.format === "auction" ? t("listings.preview.startPrice") : t("listings.preview.price")}
+        testId="preview-price"
+      >
+        {data.priceMinor === null ? t("common.byAgreement") : price(data.priceMinor)}
+      </Fact>
+    </dl>
+  );
+}
+
+/** What only the seller sees: the hidden reserve, the planned start and end, the fee. */
+function SellerSide({ data }: { data: PreviewData }) {
+  const { t, locale } = useTranslation();
+  const price = usePriceFormatter();
+  const unpaid = data.fee.amountMinor > 0;
+  const start = data.schedule.activationAt
+    ? data.schedule.status === "active"
+      ? t("listings.preview.startNow")
+      : formatDate(data.schedule.activationAt, locale, true)
+    : t("listings.preview.startWhenPaid");
+  const end = data.schedule.endsAt
+    ? formatDate(data.schedule.endsAt, locale, true)
+    : data.duration === "month"
+      ? t("listings.preview.endMonthly")
+      : t("listings.preview.endWhenPaid");
+  return (
+    <aside className="flex flex-col gap-4">
+      <section className="rounded-xl border border-line bg-white p-5">
+        <dl className="flex flex-col gap-3">
+          {data.reservePriceMinor !== null ? (
+            <Fact label={t("listings.preview.reserve")}>{price(data.reservePriceMinor)}</Fact>
+          ) : null}
+          <Fact label={t("listings.preview.start")} testId="preview-start">
+            {start}
+          </Fact>
+          {data.format === "auction" ? (
+            <Fact label={t("listings.preview.end")} testId="preview-end">
+              {end}
+            </Fact>
+          ) : null}
+        </dl>
+      </section>
+      <FeeSummary fee={data.fee} />
+      <p className="text-sm text-muted">
+        {unpaid ? t("listings.next.awaitingPayment", { amount: price(data.fee.amountMinor) }) : null}
+      </p>
+    </aside>
   );
 }

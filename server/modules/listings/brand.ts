@@ -7,7 +7,7 @@ import { searchText } from "./search/search-text.ts";
  * search normalisation, which the seeds use for the same column).
  */
 
-export const BRAND_NAME_MAX = 80;
+export { BRAND_NAME_MAX } from "#core/schemas/listing.ts";
 
 /** The name as it will be shown: trimmed, inner runs of spaces collapsed, case kept. */
 export function cleanBrandName(name: string): string {

@@ -1,6 +1,9 @@
 import sharp from "sharp";
 import { decodeSlots, hasTooManyPixels, MAX_UPLOAD_PIXELS } from "../media/index.ts";
 
+/** The limits and the upload token the listing input's schema shares with the forms (core). */
+export { isUploadToken, LISTING_IMAGES_MAX, uploadTokenHex } from "#core/schemas/listing.ts";
+
 /**
  * Listing photos. The browser's word for a file's type is not trusted: sharp reads the bytes, and
  * only JPEG, PNG, WebP and AVIF pass (SVG could carry script; HEIC would need an HEVC decoder that
@@ -17,7 +20,6 @@ import { decodeSlots, hasTooManyPixels, MAX_UPLOAD_PIXELS } from "../media/index
 /** Larger files are refused before decoding; a phone photo fits. */
 export const LISTING_IMAGE_MAX_BYTES = 15 * 1024 * 1024;
 export const LISTING_IMAGES_MIN = 1;
-export const LISTING_IMAGES_MAX = 12;
 /** The stored original's longest side: the gallery's largest variant (1280) zoomed 2x. */
 const STORED_MAX_SIDE = 2560;
 /** The pixel limit of every upload (media/uploads.ts): a crafted huge PNG is refused by its header. */
@@ -30,17 +32,6 @@ export const STAGED_MAX_AGE_MS = 24 * 3600 * 1000;
 export type ImageProblem = "empty" | "tooLarge" | "tooManyPixels" | "notImage" | "heic" | "tooManyStaged";
 
 export type StoredImage = { path: string; fileName: string; width: number; height: number };
-
-const TOKEN = /^upl_([0-9a-f]{32})$/;
-
-export function isUploadToken(value: unknown): value is string {
-  return typeof value === "string" && TOKEN.test(value);
-}
-
-/** The random part of an upload token (the staged file's name), or null for anything else. */
-export function uploadTokenHex(token: string): string | null {
-  return TOKEN.exec(token)?.[1] ?? null;
-}
 
 /** The photo as stored: WebP without metadata, at most 2560 px on its longer side. */
 export async function encodeListingImage(

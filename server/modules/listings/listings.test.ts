@@ -794,4 +794,10 @@ it("documents the listings API in the OpenAPI document", async () => {
     "/products/{id}/contact",
   ])
     expect(paths).toContain(expected);
+  // The input's schema (core/schemas/listing.ts, shared with the add and edit forms) keeps its name and notes.
+  const input = document.json.components.schemas.ListingInput;
+  expect(input.properties.priceMinor.description).toContain("CZK minor units");
+  expect(input.required).toEqual(
+    expect.arrayContaining(["type", "categoryId", "packageId", "name", "images"]),
+  );
 });

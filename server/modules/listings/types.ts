@@ -1,9 +1,9 @@
 import type { FieldErrors } from "#core/contracts/errors.ts";
 import type { OwnerActions } from "#core/lifecycles/listing.ts";
 import type { Fee } from "#core/rules/fees.ts";
+import type { ImageRef, ListingInput } from "#core/schemas/listing.ts";
 import type { Db } from "#server/db/client.ts";
 import type { AuthUser } from "../auth/index.ts";
-import type { ImageRef, ListingInput } from "./schemas.ts";
 import type { AuctionDuration, ProductFormat, ProductStatus, ProductType } from "./tables/products.ts";
 
 /** What the listings use cases know of the signed-in seller. */

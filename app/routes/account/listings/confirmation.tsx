@@ -31,11 +31,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { listing, relisted: url.searchParams.get("relisted") === "1" };
 }
 
-export default function ListingConfirmationPage({ loaderData }: Route.ComponentProps) {
+type Listing = Route.ComponentProps["loaderData"]["listing"];
+
+/** What happens next: the fee to pay, the date it goes live, the auction's end, what a classified does. */
+function useNextSteps(listing: Listing): string[] {
   const { t, locale } = useTranslation();
   const price = usePriceFormatter();
-  const navigation = useNavigation();
-  const { listing, relisted } = loaderData;
   const date = (iso: string) => formatDate(iso, locale, true);
   const fee = listing.fee;
   const next: string[] = [];
@@ -55,7 +56,14 @@ export default function ListingConfirmationPage({ loaderData }: Route.ComponentP
     next.push(t("listings.next.auctionEnds", { date: date(listing.endsAt) }));
   if (listing.format === "classified")
     next.push(listing.type === "demand" ? t("listings.next.demand") : t("listings.next.classified"));
+  return next;
+}
 
+export default function ListingConfirmationPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const price = usePriceFormatter();
+  const { listing, relisted } = loaderData;
+  const next = useNextSteps(listing);
   return (
     <section data-testid="listing-confirmation" className="flex flex-col gap-6">
       <header>
@@ -72,7 +80,6 @@ export default function ListingConfirmationPage({ loaderData }: Route.ComponentP
         </div>
         {relisted ? null : <Stepper current={3} />}
       </header>
-
       <div className="grid gap-6 desktop:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="flex flex-col gap-6">
           <ListingHeaderCard
@@ -87,7 +94,6 @@ export default function ListingConfirmationPage({ loaderData }: Route.ComponentP
               {listing.priceMinor === null ? t("listings.mine.byAgreement") : price(listing.priceMinor)}
             </span>
           </ListingHeaderCard>
-
           <section
             aria-labelledby="next-title"
             className="rounded-xl border border-line bg-white p-5 tablet:p-7"
@@ -104,36 +110,44 @@ export default function ListingConfirmationPage({ loaderData }: Route.ComponentP
               ))}
             </ul>
           </section>
-
-          <div className="flex flex-wrap gap-3">
-            {listing.actions.pay ? (
-              <PayFeeForm
-                listingId={listing.id}
-                busy={navigation.state !== "idle"}
-                className="inline-flex min-h-11 items-center rounded bg-secondary px-5 py-2 font-semibold text-ink hover:bg-[#b08a36] disabled:opacity-60"
-              />
-            ) : null}
-            <Link
-              to={listing.url}
-              className="inline-flex min-h-11 items-center rounded bg-primary-dark px-5 py-2 font-semibold text-white hover:bg-primary"
-              data-testid="confirmation-view"
-            >
-              {t("listings.confirmation.view")}
-            </Link>
-            <Link to={localePath("accountAdvertisements", locale)} className={secondaryLinkClass}>
-              {t("listings.confirmation.mine")}
-            </Link>
-            <Link to={localePath("accountAdvertisementAdd", locale)} className={secondaryLinkClass}>
-              {t("listings.confirmation.another")}
-            </Link>
-          </div>
+          <ConfirmationLinks listing={listing} />
         </div>
-        {fee ? (
+        {listing.fee ? (
           <aside>
-            <FeeSummary fee={fee} />
+            <FeeSummary fee={listing.fee} />
           </aside>
         ) : null}
       </div>
     </section>
+  );
+}
+
+/** Pay the fee (when due), see the listing, back to My listings, add another. */
+function ConfirmationLinks({ listing }: { listing: Listing }) {
+  const { t, locale } = useTranslation();
+  const navigation = useNavigation();
+  return (
+    <div className="flex flex-wrap gap-3">
+      {listing.actions.pay ? (
+        <PayFeeForm
+          listingId={listing.id}
+          busy={navigation.state !== "idle"}
+          className="inline-flex min-h-11 items-center rounded bg-secondary px-5 py-2 font-semibold text-ink hover:bg-[#b08a36] disabled:opacity-60"
+        />
+      ) : null}
+      <Link
+        to={listing.url}
+        className="inline-flex min-h-11 items-center rounded bg-primary-dark px-5 py-2 font-semibold text-white hover:bg-primary"
+        data-testid="confirmation-view"
+      >
+        {t("listings.confirmation.view")}
+      </Link>
+      <Link to={localePath("accountAdvertisements", locale)} className={secondaryLinkClass}>
+        {t("listings.confirmation.mine")}
+      </Link>
+      <Link to={localePath("accountAdvertisementAdd", locale)} className={secondaryLinkClass}>
+        {t("listings.confirmation.another")}
+      </Link>
+    </div>
   );
 }

@@ -1,6 +1,13 @@
-import { useId } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import { SectionButton } from "#app/components/account/section.tsx";
+import { type FormReply, parseForm, useSchemaForm } from "#app/components/forms/conform.ts";
+import {
+  ContactField,
+  ContactHeader,
+  ContactRefusal,
+  contactSelectClass,
+  MessageField,
+} from "#app/components/listings/contact-form.tsx";
 import { ContactSent } from "#app/components/listings/contact-sent.tsx";
 import { requirePathId } from "#app/components/seo/canonical.ts";
 import { pageMeta } from "#app/components/seo/page-meta.ts";
@@ -9,6 +16,7 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import { named } from "#app/middleware.server.ts";
 import { translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
+import { ContactUserSchema } from "#core/schemas/listing.ts";
 import type { Route } from "./+types/contact-user";
 
 /**
@@ -24,7 +32,6 @@ export function meta(args: Route.MetaArgs) {
   return pageMeta(args, (t) => ({ title: t("listings.contact.title"), noindex: true }));
 }
 
-const MESSAGE_MAX = 2000;
 const STATUS_KEYS = {
   active: "listings.contact.statusActive",
   scheduled: "listings.contact.statusScheduled",
@@ -55,38 +62,37 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export type ContactUserActionData =
   | { ok: true; threadId: number; name: string }
-  | { ok: false; errors: Record<string, string[]>; message?: string };
+  | { ok: false; result: FormReply | null; message?: string };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { services, user, locale } = context.get(appContext);
   const sellerId = requirePathId(params.userId);
-  const form = await request.formData();
-  const productId = Number(form.get("productId"));
-  const text = String(form.get("message") ?? "");
+  const submission = parseForm(await request.formData(), ContactUserSchema, locale);
+  const refuse = (fieldErrors?: Record<string, string[]>) =>
+    data<ContactUserActionData>(
+      { ok: false, result: submission.reply(fieldErrors ? { fieldErrors } : undefined) as FormReply },
+      { status: 422 },
+    );
+  if (submission.status !== "success") return refuse();
+  const { productId, message } = submission.value;
   const items = await services.listings.contactItems(sellerId, locale);
   const item = items.find((candidate) => candidate.id === productId);
-  const errors: Record<string, string[]> = {};
   // Only a listing of this user: the page is about writing to them.
-  if (!item) errors.productId = [translate(locale, "validation.required")];
-  if (text.trim() === "") errors.message = [translate(locale, "validation.required")];
-  if (!item || Object.keys(errors).length > 0)
-    return data<ContactUserActionData>({ ok: false, errors }, { status: 422 });
-  const result = await services.listings.contactSeller(user!.id, item.id, text, locale);
+  if (!item) return refuse({ productId: [translate(locale, "validation.required")] });
+  const result = await services.listings.contactSeller(user!.id, item.id, message, locale);
   if (result.status === "not_found") throw data(null, { status: 404 });
   if (result.status === "refused")
-    return data<ContactUserActionData>({ ok: false, errors: {}, message: result.message }, { status: 409 });
-  if (result.status === "invalid")
-    return data<ContactUserActionData>({ ok: false, errors: result.errors }, { status: 422 });
+    return data<ContactUserActionData>({ ok: false, result: null, message: result.message }, { status: 409 });
+  if (result.status === "invalid") return refuse(result.errors);
   return { ok: true, threadId: result.threadId, name: item.name } satisfies ContactUserActionData;
 }
 
 export default function ContactUserPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, locale } = useTranslation();
   const navigation = useNavigation();
-  const id = useId();
   const { seller, own, items, selected } = loaderData;
   const result = actionData as ContactUserActionData | undefined;
-  const errors = result && !result.ok ? result.errors : {};
+  const [form] = useSchemaForm(ContactUserSchema, result && !result.ok ? result.result : null);
   const profilePath = localePath("userProfile", locale, { id: seller.id });
 
   if (result?.ok)
@@ -102,29 +108,13 @@ export default function ContactUserPage({ loaderData, actionData }: Route.Compon
       />
     );
 
-  const fieldError = (name: string) =>
-    errors[name]?.length ? (
-      <p id={`${id}-${name}-error`} className="mt-1 text-sm text-danger" data-field-error>
-        {errors[name].join(" ")}
-      </p>
-    ) : null;
-
   return (
     <section data-testid="contact-user-page" className="flex flex-col gap-6">
-      <header>
-        <Link
-          to={profilePath}
-          className="text-sm font-semibold text-primary-dark underline underline-offset-4"
-        >
-          ← {t("listings.contact.backToProfile")}
-        </Link>
-        <h1 className="mt-3 font-serif text-3xl text-primary-dark tablet:text-4xl">
-          {t("listings.contact.title")}
-        </h1>
-        {own ? null : (
-          <p className="mt-2 text-muted">{t("listings.contact.userLead", { seller: seller.username })}</p>
-        )}
-      </header>
+      <ContactHeader
+        back={{ to: profilePath, label: t("listings.contact.backToProfile") }}
+        title={t("listings.contact.title")}
+        lead={own ? undefined : t("listings.contact.userLead", { seller: seller.username })}
+      />
       {own ? (
         <p className="rounded-lg bg-light px-4 py-3 ring-1 ring-line" data-testid="contact-own">
           {t("listings.contact.ownProfile")}
@@ -136,68 +126,55 @@ export default function ContactUserPage({ loaderData, actionData }: Route.Compon
       ) : (
         <Form
           method="post"
+          id={form.id}
+          onSubmit={form.onSubmit}
           noValidate
           className="flex flex-col gap-4 rounded-xl border border-line bg-white p-5 tablet:p-7"
         >
-          {result && !result.ok && result.message ? (
-            <p role="alert" className="rounded bg-danger/10 px-3 py-2 text-danger">
-              {result.message}
-            </p>
-          ) : null}
-          <div>
-            <label htmlFor={`${id}-product`} className="block font-medium">
-              {t("listings.contact.about")}
-              <span aria-hidden="true"> *</span>
-            </label>
-            <select
-              id={`${id}-product`}
-              name="productId"
-              required
-              defaultValue={selected ?? ""}
-              aria-invalid={errors.productId?.length ? true : undefined}
-              aria-describedby={`${id}-product-hint${errors.productId?.length ? ` ${id}-productId-error` : ""}`}
-              className="mt-1 min-h-11 w-full rounded border border-line bg-white px-3 py-2 focus:border-primary-dark focus:outline-2 focus:outline-primary-dark aria-[invalid=true]:border-danger"
-              data-testid="contact-product"
-            >
-              <option value="" disabled>
-                {t("listings.contact.aboutPlaceholder")}
-              </option>
-              {items.map((item) => (
-                <option key={item.id} value={item.id}>
-                  {item.name} ({t(STATUS_KEYS[item.status])})
-                </option>
-              ))}
-            </select>
-            <p id={`${id}-product-hint`} className="mt-1 text-sm text-muted">
-              {t("listings.contact.aboutHint")}
-            </p>
-            {fieldError("productId")}
-          </div>
-          <div>
-            <label htmlFor={`${id}-message`} className="block font-medium">
-              {t("listings.contact.message")}
-              <span aria-hidden="true"> *</span>
-            </label>
-            <textarea
-              id={`${id}-message`}
-              name="message"
-              rows={7}
-              maxLength={MESSAGE_MAX}
-              aria-invalid={errors.message?.length ? true : undefined}
-              aria-describedby={`${id}-message-hint${errors.message?.length ? ` ${id}-message-error` : ""}`}
-              className="mt-1 w-full rounded border border-line bg-white px-3 py-2 leading-relaxed focus:border-primary-dark focus:outline-2 focus:outline-primary-dark aria-[invalid=true]:border-danger"
-              data-testid="contact-message"
-            />
-            <p id={`${id}-message-hint`} className="mt-1 text-sm text-muted">
-              {t("listings.contact.messageHint")}
-            </p>
-            {fieldError("message")}
-          </div>
+          <ContactRefusal message={result && !result.ok ? result.message : undefined} />
+          <AboutField items={items} selected={selected} errors={form.allErrors.productId} />
+          <MessageField hint={t("listings.contact.messageHint")} errors={form.allErrors.message} />
           <div>
             <SectionButton busy={navigation.state !== "idle"}>{t("listings.contact.send")}</SectionButton>
           </div>
         </Form>
       )}
     </section>
+  );
+}
+
+/** Which of the user's listings the message is about. */
+function AboutField({
+  items,
+  selected,
+  errors,
+}: {
+  items: { id: number; name: string; status: keyof typeof STATUS_KEYS }[];
+  selected: number | null;
+  errors?: string[];
+}) {
+  const { t } = useTranslation();
+  return (
+    <ContactField label={t("listings.contact.about")} hint={t("listings.contact.aboutHint")} errors={errors}>
+      {(props) => (
+        <select
+          {...props}
+          name="productId"
+          required
+          defaultValue={selected ?? ""}
+          className={contactSelectClass}
+          data-testid="contact-product"
+        >
+          <option value="" disabled>
+            {t("listings.contact.aboutPlaceholder")}
+          </option>
+          {items.map((item) => (
+            <option key={item.id} value={item.id}>
+              {item.name} ({t(STATUS_KEYS[item.status])})
+            </option>
+          ))}
+        </select>
+      )}
+    </ContactField>
   );
 }

@@ -1,14 +1,15 @@
-import { useId } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import { SectionButton } from "#app/components/account/section.tsx";
+import { type FormReply, parseForm, useSchemaForm } from "#app/components/forms/conform.ts";
+import { ContactHeader, ContactRefusal, MessageField } from "#app/components/listings/contact-form.tsx";
 import { ContactSent } from "#app/components/listings/contact-sent.tsx";
 import { requirePathId } from "#app/components/seo/canonical.ts";
 import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { appContext } from "#app/context.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { named } from "#app/middleware.server.ts";
-import { translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
+import { ContactSellerSchema } from "#core/schemas/listing.ts";
 import type { Route } from "./+types/contact";
 
 /**
@@ -23,8 +24,6 @@ export function meta(args: Route.MetaArgs) {
   return pageMeta(args, (t) => ({ title: t("listings.contact.title"), noindex: true }));
 }
 
-const MESSAGE_MAX = 2000;
-
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { services, user, locale } = context.get(appContext);
   const target = await services.listings.contactTarget(user!.id, requirePathId(params.productId), locale);
@@ -34,104 +33,66 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export type ContactActionData =
   | { ok: true; created: boolean }
-  | { ok: false; errors: Record<string, string[]>; message?: string };
+  | { ok: false; result: FormReply | null; message?: string };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { services, user, locale } = context.get(appContext);
-  const form = await request.formData();
-  const text = String(form.get("message") ?? "");
-  if (text.trim() === "")
-    return data<ContactActionData>(
-      { ok: false, errors: { message: [translate(locale, "validation.required")] } },
-      { status: 422 },
-    );
-  const result = await services.listings.contactSeller(
-    user!.id,
-    requirePathId(params.productId),
-    text,
-    locale,
-  );
+  const submission = parseForm(await request.formData(), ContactSellerSchema, locale);
+  if (submission.status !== "success")
+    return data<ContactActionData>({ ok: false, result: submission.reply() as FormReply }, { status: 422 });
+  const productId = requirePathId(params.productId);
+  const result = await services.listings.contactSeller(user!.id, productId, submission.value.message, locale);
   if (result.status === "not_found") throw data(null, { status: 404 });
   if (result.status === "refused")
-    return data<ContactActionData>({ ok: false, errors: {}, message: result.message }, { status: 409 });
+    return data<ContactActionData>({ ok: false, result: null, message: result.message }, { status: 409 });
   if (result.status === "invalid")
-    return data<ContactActionData>({ ok: false, errors: result.errors }, { status: 422 });
+    return data<ContactActionData>(
+      { ok: false, result: submission.reply({ fieldErrors: result.errors }) as FormReply },
+      { status: 422 },
+    );
   return { ok: true, created: result.created } satisfies ContactActionData;
 }
 
 export default function ContactSellerPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, locale } = useTranslation();
   const navigation = useNavigation();
-  const id = useId();
   const { target } = loaderData;
   const result = actionData as ContactActionData | undefined;
+  const [form] = useSchemaForm(ContactSellerSchema, result && !result.ok ? result.result : null);
   const demand = target.type === "demand";
-  const errors = result && !result.ok ? result.errors.message : undefined;
-  const messagesPath = localePath("accountMessages", locale);
 
   if (result?.ok)
     return (
       <ContactSent
         seller={target.sellerName}
         name={target.name}
-        next={{ to: messagesPath, label: t("listings.contact.messages") }}
+        next={{ to: localePath("accountMessages", locale), label: t("listings.contact.messages") }}
         back={{ to: target.url, label: t("listings.contact.backToProduct") }}
       />
     );
 
   return (
     <section data-testid="contact-page" className="flex flex-col gap-6">
-      <header>
-        <Link
-          to={target.url}
-          className="text-sm font-semibold text-primary-dark underline underline-offset-4"
-        >
-          ← {t("listings.contact.backToProduct")}
-        </Link>
-        <h1 className="mt-3 font-serif text-3xl text-primary-dark tablet:text-4xl">
-          {demand ? t("listings.contact.titleDemand") : t("listings.contact.title")}
-        </h1>
-        <p className="mt-2 text-muted">
-          {t("listings.contact.lead", { seller: target.sellerName, name: target.name })}
-        </p>
-      </header>
+      <ContactHeader
+        back={{ to: target.url, label: t("listings.contact.backToProduct") }}
+        title={demand ? t("listings.contact.titleDemand") : t("listings.contact.title")}
+        lead={t("listings.contact.lead", { seller: target.sellerName, name: target.name })}
+      />
       {target.own ? (
         <p className="rounded-lg bg-light px-4 py-3 ring-1 ring-line">{t("listings.contact.own")}</p>
       ) : (
         <Form
           method="post"
+          id={form.id}
+          onSubmit={form.onSubmit}
           noValidate
           className="flex flex-col gap-4 rounded-xl border border-line bg-white p-5 tablet:p-7"
         >
-          {result && !result.ok && result.message ? (
-            <p role="alert" className="rounded bg-danger/10 px-3 py-2 text-danger">
-              {result.message}
-            </p>
-          ) : null}
-          <div>
-            <label htmlFor={id} className="block font-medium">
-              {t("listings.contact.message")}
-              <span aria-hidden="true"> *</span>
-            </label>
-            <textarea
-              id={id}
-              name="message"
-              rows={7}
-              maxLength={MESSAGE_MAX}
-              aria-invalid={errors?.length ? true : undefined}
-              aria-describedby={`${id}-hint${errors?.length ? ` ${id}-error` : ""}`}
-              className="mt-1 w-full rounded border border-line bg-white px-3 py-2 leading-relaxed focus:border-primary-dark focus:outline-2 focus:outline-primary-dark aria-[invalid=true]:border-danger"
-              data-testid="contact-message"
-            />
-            <p id={`${id}-hint`} className="mt-1 text-sm text-muted">
-              {demand ? t("listings.contact.messageHintDemand") : t("listings.contact.messageHint")}
-            </p>
-            {errors?.length ? (
-              <p id={`${id}-error`} className="mt-1 text-sm text-danger" data-field-error>
-                {errors.join(" ")}
-              </p>
-            ) : null}
-          </div>
+          <ContactRefusal message={result && !result.ok ? result.message : undefined} />
+          <MessageField
+            hint={demand ? t("listings.contact.messageHintDemand") : t("listings.contact.messageHint")}
+            errors={form.allErrors.message}
+          />
           <div>
             <SectionButton busy={navigation.state !== "idle"}>{t("listings.contact.send")}</SectionButton>
           </div>

@@ -2,9 +2,9 @@ import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
+import { ListingInputSchema } from "#core/schemas/listing.ts";
 import { idPathParam, jsonContent, MessageBody } from "#server/http/api/schemas.ts";
 import type { AppEnv } from "#server/http/types.ts";
-import { ListingInputSchema } from "../schemas.ts";
 import { AUCTION_DURATIONS, PRODUCT_FORMATS, PRODUCT_STATUSES, PRODUCT_TYPES } from "../tables/products.ts";
 import type { MyListing } from "../types.ts";
 
@@ -106,7 +106,10 @@ export const conflict = jsonContent(
   "Not possible in the listing's state (e.g. cancel after a bid)",
 );
 export const listingBody = {
-  body: { required: true, content: { "application/json": { schema: ListingInputSchema } } },
+  body: {
+    required: true,
+    content: { "application/json": { schema: ListingInputSchema.meta({ id: "ListingInput" }) } },
+  },
 } as const;
 
 export const json = (c: Context<AppEnv>) => c.req.json().catch(() => ({}));

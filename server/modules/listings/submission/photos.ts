@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { type Locale, type MessageKey, translate } from "#core/i18n/index.ts";
+import type { ImageRef } from "#core/schemas/listing.ts";
 import type { Db } from "#server/db/client.ts";
 import { MAX_UPLOAD_PIXELS, tooManyUploadsMessage } from "#server/modules/media/index.ts";
 import type { ListingsContext } from "../context.ts";
 import { encodeListingImage, type ImageProblem, isUploadToken, type StoredImage } from "../images.ts";
 import { invalid } from "../outcomes.ts";
-import type { ImageRef } from "../schemas.ts";
 import { productImages } from "../tables/products.ts";
 import type { ImageView, Invalid, UploadsLimited } from "../types.ts";
 

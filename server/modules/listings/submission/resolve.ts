@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import type { FieldErrors } from "#core/contracts/errors.ts";
 import { type Locale, type MessageKey, translate } from "#core/i18n/index.ts";
+import { type ListingInput, ListingInputSchema } from "#core/schemas/listing.ts";
 import { issuesToFieldErrors } from "#core/validation/field-errors.ts";
 import type { Db } from "#server/db/client.ts";
 import { BRAND_NAME_MAX, brandNameKey, cleanBrandName } from "../brand.ts";
 import type { ListingsContext } from "../context.ts";
 import { addError, invalid } from "../outcomes.ts";
-import { type ListingInput, ListingInputSchema } from "../schemas.ts";
 import { brands, packages } from "../tables/taxonomy.ts";
 import type { Invalid, ListingUser, ResolvedListing } from "../types.ts";
 import { descendants, loadCategories } from "./form-options.ts";
