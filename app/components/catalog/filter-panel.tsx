@@ -2,7 +2,215 @@ import { type FormEvent, type ReactNode, useId, useRef, useState } from "react";
 import { Form, useNavigate, useNavigation } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { ListingPageData } from "./listing-data.ts";
-import { activeFilterCount, DURATIONS, ENDING_HOURS, FORMATS, PARAMS, TYPES } from "./listing-params.ts";
+import {
+  activeFilterCount,
+  DURATIONS,
+  ENDING_HOURS,
+  FORMATS,
+  type ListingFilters,
+  PARAMS,
+  TYPES,
+} from "./listing-params.ts";
+
+/** The folded block's button (below the desktop breakpoint), with the count of active filters. */
+function FiltersToggle({
+  open,
+  onToggle,
+  panelId,
+  count,
+}: {
+  open: boolean;
+  onToggle: () => void;
+  panelId: string;
+  count: number;
+}) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      aria-expanded={open}
+      aria-controls={panelId}
+      onClick={onToggle}
+      className={`flex w-full items-center justify-between gap-3 rounded-xl border px-4 py-3 text-left font-semibold transition-colors desktop:hidden ${
+        open ? "border-primary-dark bg-primary-dark text-white" : "border-line bg-white text-primary-dark"
+      } focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-dark`}
+      data-testid="filters-toggle"
+    >
+      <span className="inline-flex items-center gap-2.5">
+        <FilterIcon />
+        {t("catalog.filters.title")}
+        {count > 0 ? (
+          <span
+            className={`rounded-full px-2 py-0.5 text-[0.72rem] ${open ? "bg-white text-primary-dark" : "bg-primary-dark text-white"}`}
+          >
+            {count}
+          </span>
+        ) : null}
+      </span>
+      <span className="text-[0.8rem] font-normal opacity-80">
+        {open ? t("catalog.filters.hide") : t("catalog.filters.show")}
+      </span>
+    </button>
+  );
+}
+
+/** A group of fixed choices (formats, types, durations): one box per value. */
+function ChoiceGroup<T extends string>({
+  title,
+  name,
+  values,
+  chosen,
+  labelOf,
+}: {
+  title: string;
+  name: string;
+  values: readonly T[];
+  chosen: readonly T[];
+  labelOf: (value: T) => string;
+}) {
+  return (
+    <Group title={title}>
+      {values.map((value) => (
+        <Check
+          key={value}
+          name={name}
+          value={value}
+          checked={chosen.includes(value)}
+          label={labelOf(value)}
+        />
+      ))}
+    </Group>
+  );
+}
+
+/** A group of the listing's own facets (brands, packages), each with its count of products. */
+function FacetGroup({
+  title,
+  name,
+  facets,
+  chosen,
+  scroll,
+}: {
+  title: string;
+  name: string;
+  facets: { id: number; name: string; count: number }[];
+  chosen: readonly number[];
+  scroll?: boolean;
+}) {
+  return (
+    <Group title={title} scroll={scroll}>
+      {facets.map((facet) => (
+        <Check
+          key={facet.id}
+          name={name}
+          value={String(facet.id)}
+          checked={chosen.includes(facet.id)}
+          label={facet.name}
+          count={facet.count}
+        />
+      ))}
+    </Group>
+  );
+}
+
+/** The price range, in the visitor's currency; typing does not apply it, its own button does. */
+function PriceGroup({ filters, currencySymbol }: { filters: ListingFilters; currencySymbol: string }) {
+  const { t } = useTranslation();
+  return (
+    <Group title={t("catalog.filters.price")} hint={currencySymbol}>
+      <div className="flex items-end gap-2">
+        <PriceInput
+          name={PARAMS.priceFrom}
+          label={t("catalog.filters.priceFrom")}
+          value={filters.priceFrom}
+        />
+        <span className="pb-2 text-muted" aria-hidden="true">
+          –
+        </span>
+        <PriceInput name={PARAMS.priceTo} label={t("catalog.filters.priceTo")} value={filters.priceTo} />
+      </div>
+      <button
+        type="submit"
+        className="mt-2 w-full rounded-lg border border-primary-dark/40 py-1.5 text-[0.8rem] font-semibold text-primary-dark hover:bg-primary-dark hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-dark"
+      >
+        {t("catalog.filters.applyPrice")}
+      </button>
+    </Group>
+  );
+}
+
+/** The groups the page offers, in order; a facet group only when it has entries or a choice. */
+function FilterGroups({ data }: { data: ListingPageData }) {
+  const { t } = useTranslation();
+  const { state, groups, facets, currency } = data;
+  const { filters } = state;
+  const show = new Set(groups);
+  return (
+    <>
+      {show.has("format") ? (
+        <ChoiceGroup
+          title={t("catalog.filters.format")}
+          name={PARAMS.format}
+          values={FORMATS}
+          chosen={filters.formats}
+          labelOf={(format) => t(`catalog.filters.formats.${format}`)}
+        />
+      ) : null}
+      {show.has("type") ? (
+        <ChoiceGroup
+          title={t("catalog.filters.type")}
+          name={PARAMS.type}
+          values={TYPES}
+          chosen={filters.types}
+          labelOf={(type) => t(`catalog.filters.types.${type}`)}
+        />
+      ) : null}
+      {show.has("duration") ? (
+        <ChoiceGroup
+          title={t("catalog.filters.duration")}
+          name={PARAMS.duration}
+          values={DURATIONS}
+          chosen={filters.durations}
+          labelOf={(duration) => t(`catalog.filters.durations.${duration}`)}
+        />
+      ) : null}
+      {show.has("price") ? <PriceGroup filters={filters} currencySymbol={currency.symbol} /> : null}
+      {show.has("brand") && (facets.brands.length > 0 || filters.brandIds.length > 0) ? (
+        <FacetGroup
+          title={t("catalog.filters.brand")}
+          name={PARAMS.brand}
+          facets={facets.brands}
+          chosen={filters.brandIds}
+          scroll={facets.brands.length > 8}
+        />
+      ) : null}
+      {show.has("package") && (facets.packages.length > 0 || filters.packageIds.length > 0) ? (
+        <FacetGroup
+          title={t("catalog.filters.package")}
+          name={PARAMS.package}
+          facets={facets.packages}
+          chosen={filters.packageIds}
+        />
+      ) : null}
+      {show.has("other") ? (
+        <Group title={t("catalog.filters.other")}>
+          <Check
+            name={PARAMS.verified}
+            value="1"
+            checked={filters.verified}
+            label={t("catalog.filters.verified")}
+          />
+          <Check
+            name={PARAMS.ending}
+            value={String(ENDING_HOURS)}
+            checked={filters.endingSoon}
+            label={t("catalog.filters.ending")}
+          />
+        </Group>
+      ) : null}
+    </>
+  );
+}
 
 /**
  * The filter block: a GET form that works without JavaScript (a submit button at its end), and
@@ -16,10 +224,7 @@ export function FilterPanel({ data }: { data: ListingPageData }) {
   const formRef = useRef<HTMLFormElement>(null);
   const [open, setOpen] = useState(false);
   const panelId = useId();
-  const { state, groups, facets, pathname, currency } = data;
-  const { filters } = state;
-  const count = activeFilterCount(filters);
-  const show = new Set(groups);
+  const { state, pathname } = data;
   const busy = navigation.state === "loading";
 
   /** Sends the form as a clean URL (no empty fields, page back to 1). */
@@ -42,32 +247,12 @@ export function FilterPanel({ data }: { data: ListingPageData }) {
 
   return (
     <div className="filters-block" data-active={open || undefined}>
-      <button
-        type="button"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((value) => !value)}
-        className={`flex w-full items-center justify-between gap-3 rounded-xl border px-4 py-3 text-left font-semibold transition-colors desktop:hidden ${
-          open ? "border-primary-dark bg-primary-dark text-white" : "border-line bg-white text-primary-dark"
-        } focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-dark`}
-        data-testid="filters-toggle"
-      >
-        <span className="inline-flex items-center gap-2.5">
-          <FilterIcon />
-          {t("catalog.filters.title")}
-          {count > 0 ? (
-            <span
-              className={`rounded-full px-2 py-0.5 text-[0.72rem] ${open ? "bg-white text-primary-dark" : "bg-primary-dark text-white"}`}
-            >
-              {count}
-            </span>
-          ) : null}
-        </span>
-        <span className="text-[0.8rem] font-normal opacity-80">
-          {open ? t("catalog.filters.hide") : t("catalog.filters.show")}
-        </span>
-      </button>
-
+      <FiltersToggle
+        open={open}
+        onToggle={() => setOpen((value) => !value)}
+        panelId={panelId}
+        count={activeFilterCount(state.filters)}
+      />
       <Form
         ref={formRef}
         id={panelId}
@@ -84,116 +269,7 @@ export function FilterPanel({ data }: { data: ListingPageData }) {
         </h2>
         {state.q ? <input type="hidden" name={PARAMS.query} value={state.q} /> : null}
         {state.sort ? <input type="hidden" name={PARAMS.sort} value={state.sort} /> : null}
-
-        {show.has("format") ? (
-          <Group title={t("catalog.filters.format")}>
-            {FORMATS.map((format) => (
-              <Check
-                key={format}
-                name={PARAMS.format}
-                value={format}
-                checked={filters.formats.includes(format)}
-                label={t(`catalog.filters.formats.${format}`)}
-              />
-            ))}
-          </Group>
-        ) : null}
-        {show.has("type") ? (
-          <Group title={t("catalog.filters.type")}>
-            {TYPES.map((type) => (
-              <Check
-                key={type}
-                name={PARAMS.type}
-                value={type}
-                checked={filters.types.includes(type)}
-                label={t(`catalog.filters.types.${type}`)}
-              />
-            ))}
-          </Group>
-        ) : null}
-        {show.has("duration") ? (
-          <Group title={t("catalog.filters.duration")}>
-            {DURATIONS.map((duration) => (
-              <Check
-                key={duration}
-                name={PARAMS.duration}
-                value={duration}
-                checked={filters.durations.includes(duration)}
-                label={t(`catalog.filters.durations.${duration}`)}
-              />
-            ))}
-          </Group>
-        ) : null}
-        {show.has("price") ? (
-          <Group title={t("catalog.filters.price")} hint={currency.symbol}>
-            <div className="flex items-end gap-2">
-              <PriceInput
-                name={PARAMS.priceFrom}
-                label={t("catalog.filters.priceFrom")}
-                value={filters.priceFrom}
-              />
-              <span className="pb-2 text-muted" aria-hidden="true">
-                –
-              </span>
-              <PriceInput
-                name={PARAMS.priceTo}
-                label={t("catalog.filters.priceTo")}
-                value={filters.priceTo}
-              />
-            </div>
-            <button
-              type="submit"
-              className="mt-2 w-full rounded-lg border border-primary-dark/40 py-1.5 text-[0.8rem] font-semibold text-primary-dark hover:bg-primary-dark hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-dark"
-            >
-              {t("catalog.filters.applyPrice")}
-            </button>
-          </Group>
-        ) : null}
-        {show.has("brand") && (facets.brands.length > 0 || filters.brandIds.length > 0) ? (
-          <Group title={t("catalog.filters.brand")} scroll={facets.brands.length > 8}>
-            {facets.brands.map((brand) => (
-              <Check
-                key={brand.id}
-                name={PARAMS.brand}
-                value={String(brand.id)}
-                checked={filters.brandIds.includes(brand.id)}
-                label={brand.name}
-                count={brand.count}
-              />
-            ))}
-          </Group>
-        ) : null}
-        {show.has("package") && (facets.packages.length > 0 || filters.packageIds.length > 0) ? (
-          <Group title={t("catalog.filters.package")}>
-            {facets.packages.map((pack) => (
-              <Check
-                key={pack.id}
-                name={PARAMS.package}
-                value={String(pack.id)}
-                checked={filters.packageIds.includes(pack.id)}
-                label={pack.name}
-                count={pack.count}
-              />
-            ))}
-          </Group>
-        ) : null}
-        {show.has("other") ? (
-          <Group title={t("catalog.filters.other")}>
-            <Check
-              name={PARAMS.verified}
-              value="1"
-              checked={filters.verified}
-              label={t("catalog.filters.verified")}
-            />
-            <Check
-              name={PARAMS.ending}
-              value={String(ENDING_HOURS)}
-              checked={filters.endingSoon}
-              label={t("catalog.filters.ending")}
-            />
-          </Group>
-        ) : null}
-
+        <FilterGroups data={data} />
         <button
           type="submit"
           className="mt-4 w-full rounded-full bg-primary-dark px-4 py-2.5 text-[0.9rem] font-semibold text-white transition-colors hover:bg-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-secondary"
