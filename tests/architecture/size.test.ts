@@ -78,7 +78,6 @@ const LONG_FUNCTIONS_NOT_YET_CUT: readonly string[] = [
   "app/routes/account/watchdogs.tsx:WatchdogsPage",
   "app/routes/blog/article.tsx:BlogArticle",
   "app/routes/blog/index.tsx:BlogIndex",
-  "app/routes/catalog/category-listing.server.ts:load",
   "app/routes/catalog/product.tsx:ProductView",
   "app/routes/home.tsx:Home",
   "app/routes/user-profile.tsx:UserProfile",
