@@ -76,7 +76,6 @@ const LONG_FUNCTIONS_NOT_YET_CUT: readonly string[] = [
   "app/routes/account/watch.tsx:WatchedProducts",
   "app/routes/account/watchdogs.tsx:WatchdogsPage",
   "app/routes/catalog/product.tsx:ProductView",
-  "app/routes/user-profile.tsx:UserProfile",
   "server/modules/bidding/rules.ts:placeBid",
   "server/modules/bidding/service.ts:createBiddingService",
   "server/modules/bidding/service.ts:placeBid",
