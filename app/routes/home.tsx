@@ -85,13 +85,56 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   });
 }
 
-export default function Home({ loaderData }: Route.ComponentProps) {
-  const { topped, spotlight, ending, newest, featuredIds, posts, loggedIn, serverNow } = loaderData;
+/** The invitation to sell: guests go through the login, which sends them on to the add form. */
+function SellBanner({ loggedIn }: { loggedIn: boolean }) {
   const { t, locale } = useTranslation();
   const addPath = localePath("accountAdvertisementAdd", locale);
   const sellHref = loggedIn
     ? addPath
     : `${localePath("account", locale)}?redirect=${encodeURIComponent(addPath)}`;
+  return (
+    <section className="container-page mt-16">
+      <div className="flex flex-col items-start gap-5 rounded-2xl bg-ink px-6 py-8 text-white tablet:flex-row tablet:items-center tablet:justify-between tablet:px-10">
+        <div className="max-w-2xl">
+          <h2 className="font-serif text-2xl tablet:text-3xl">{t("product.homePage.sellTitle")}</h2>
+          <p className="mt-2 text-white/75">{t("product.homePage.sellText")}</p>
+        </div>
+        <Link
+          to={sellHref}
+          className="shrink-0 rounded-lg bg-secondary px-6 py-3.5 font-semibold text-ink transition hover:bg-[#d4ad55] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-secondary"
+        >
+          {t("product.homePage.sellCta")}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/** The latest blog posts, when there are any. */
+function BlogTeaser({ posts }: { posts: Route.ComponentProps["loaderData"]["posts"] }) {
+  const { t, locale } = useTranslation();
+  if (posts.length === 0) return null;
+  return (
+    <HomeSection
+      id="blog"
+      title={t("blog.teaserTitle")}
+      link={{ to: localePath("blog", locale), label: t("blog.teaserAll") }}
+      testId="home-blog"
+    >
+      <ul className="grid gap-6 tablet:grid-cols-3">
+        {posts.map((post) => (
+          <li key={post.id}>
+            <BlogCard post={post} />
+          </li>
+        ))}
+      </ul>
+    </HomeSection>
+  );
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { topped, spotlight, ending, newest, featuredIds, posts, loggedIn, serverNow } = loaderData;
+  const { t, locale } = useTranslation();
 
   return (
     <div className="pb-16" data-testid="home-page">
@@ -142,37 +185,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </HomeSection>
       ) : null}
 
-      <section className="container-page mt-16">
-        <div className="flex flex-col items-start gap-5 rounded-2xl bg-ink px-6 py-8 text-white tablet:flex-row tablet:items-center tablet:justify-between tablet:px-10">
-          <div className="max-w-2xl">
-            <h2 className="font-serif text-2xl tablet:text-3xl">{t("product.homePage.sellTitle")}</h2>
-            <p className="mt-2 text-white/75">{t("product.homePage.sellText")}</p>
-          </div>
-          <Link
-            to={sellHref}
-            className="shrink-0 rounded-lg bg-secondary px-6 py-3.5 font-semibold text-ink transition hover:bg-[#d4ad55] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-secondary"
-          >
-            {t("product.homePage.sellCta")}
-          </Link>
-        </div>
-      </section>
-
-      {posts.length > 0 ? (
-        <HomeSection
-          id="blog"
-          title={t("blog.teaserTitle")}
-          link={{ to: localePath("blog", locale), label: t("blog.teaserAll") }}
-          testId="home-blog"
-        >
-          <ul className="grid gap-6 tablet:grid-cols-3">
-            {posts.map((post) => (
-              <li key={post.id}>
-                <BlogCard post={post} />
-              </li>
-            ))}
-          </ul>
-        </HomeSection>
-      ) : null}
+      <SellBanner loggedIn={loggedIn} />
+      <BlogTeaser posts={posts} />
 
       <div className="container-page">
         <LastViewed className="mt-14" />

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { AutocompleteResult } from "#core/contracts/catalog.ts";
@@ -25,51 +25,48 @@ type Option = { id: string; kind: "product" | "category"; name: string; url: str
 
 const MIN_LENGTH = 2;
 
+/** The suggestions for `query`: categories first, then products, with ids unique in the page. */
+async function fetchSuggestions(
+  query: string,
+  locale: string,
+  baseId: string,
+  signal: AbortSignal,
+): Promise<Option[]> {
+  const response = await fetch(`/api/catalog/autocomplete?q=${encodeURIComponent(query)}&lang=${locale}`, {
+    headers: { Accept: "application/json" },
+    signal,
+  });
+  if (!response.ok) throw new Error(String(response.status));
+  const body = (await response.json()) as AutocompleteResult;
+  return [
+    ...body.categories.map((entry) => ({
+      ...entry,
+      id: `${baseId}-c${entry.id}`,
+      kind: "category" as const,
+    })),
+    ...body.products.map((entry) => ({ ...entry, id: `${baseId}-p${entry.id}`, kind: "product" as const })),
+  ];
+}
+
 /**
- * A search input with suggestions under it (spec sections 2 and 9): a listbox of categories and
- * products, at most 200 px tall, from `GET /api/catalog/autocomplete` (debounced, stale answers
- * dropped). Keyboard: arrows move through the options (announced with aria-activedescendant),
- * Enter opens the highlighted one or else submits the surrounding form, Escape closes the list.
- * Put it inside a GET form to the search page; without JavaScript it is a plain text input, and
- * what is typed before the scripts run is kept and gets its suggestions once they do.
+ * The field's text, kept in step with the uncontrolled input: what a visitor typed before
+ * hydration stays in it (React would reset a controlled input to its server value), and a new
+ * default (the search page's query after a navigation) replaces it.
  */
-export function Autocomplete({
-  name = "q",
-  defaultValue = "",
-  placeholder,
-  label,
-  showLabel = false,
-  inputClassName = "",
-  className = "",
-  onNavigate,
-  debounceMs = 200,
-}: AutocompleteProps) {
-  const { locale, t } = useTranslation();
-  const navigate = useNavigate();
-  const baseId = useId();
-  const inputId = `${baseId}-input`;
-  const listId = `${baseId}-list`;
-  // The input is uncontrolled: what a visitor typed before hydration stays in it (React would
-  // reset a controlled input to its server value), and `value` follows the field's own value.
+function useFieldText(defaultValue: string, onFocusedAtHydration: () => void) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [value, setValue] = useState(defaultValue);
-  const [options, setOptions] = useState<Option[]>([]);
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
-  const [loading, setLoading] = useState(false);
-  const requestRef = useRef<AbortController | null>(null);
-  const listRef = useRef<HTMLDivElement>(null);
 
   // On hydration: pick up what was typed before the scripts ran, and offer suggestions for it
   // when the field still has the focus.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at hydration, on purpose.
   useEffect(() => {
     const input = inputRef.current;
     if (!input) return;
     setValue(input.value);
-    if (document.activeElement === input) setOpen(true);
+    if (document.activeElement === input) onFocusedAtHydration();
   }, []);
 
-  // A new default (the search page's query after a navigation) replaces the field's text.
   const shownDefault = useRef(defaultValue);
   useEffect(() => {
     if (shownDefault.current === defaultValue) return;
@@ -78,7 +75,19 @@ export function Autocomplete({
     setValue(defaultValue);
   }, [defaultValue]);
 
-  // Debounced suggestions for what is typed.
+  return { inputRef, value, setValue };
+}
+
+/**
+ * Debounced suggestions for what is typed (from MIN_LENGTH characters), stale answers dropped; a
+ * fresh list clears the highlighted option (`active`, -1 for none).
+ */
+function useSuggestions(value: string, locale: string, debounceMs: number, baseId: string) {
+  const [options, setOptions] = useState<Option[]>([]);
+  const [active, setActive] = useState(-1);
+  const [loading, setLoading] = useState(false);
+  const requestRef = useRef<AbortController | null>(null);
+
   useEffect(() => {
     const query = value.trim();
     if (query.length < MIN_LENGTH) {
@@ -93,27 +102,7 @@ export function Autocomplete({
       requestRef.current = controller;
       setLoading(true);
       try {
-        const response = await fetch(
-          `/api/catalog/autocomplete?q=${encodeURIComponent(query)}&lang=${locale}`,
-          {
-            headers: { Accept: "application/json" },
-            signal: controller.signal,
-          },
-        );
-        if (!response.ok) throw new Error(String(response.status));
-        const body = (await response.json()) as AutocompleteResult;
-        setOptions([
-          ...body.categories.map((entry) => ({
-            ...entry,
-            id: `${baseId}-c${entry.id}`,
-            kind: "category" as const,
-          })),
-          ...body.products.map((entry) => ({
-            ...entry,
-            id: `${baseId}-p${entry.id}`,
-            kind: "product" as const,
-          })),
-        ]);
+        setOptions(await fetchSuggestions(query, locale, baseId, controller.signal));
         setActive(-1);
         setLoading(false);
       } catch (error) {
@@ -127,6 +116,78 @@ export function Autocomplete({
   }, [value, locale, debounceMs, baseId]);
 
   useEffect(() => () => requestRef.current?.abort(), []);
+
+  return { options, loading, active, setActive };
+}
+
+/** One suggestion; the input keeps the focus (a mouse down does not take it). */
+function SuggestionOption({
+  option,
+  index,
+  selected,
+  onChoose,
+  onHighlight,
+}: {
+  option: Option;
+  index: number;
+  selected: boolean;
+  onChoose: (option: Option) => void;
+  onHighlight: (index: number) => void;
+}) {
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the input owns the keyboard (arrows and Enter), as the combobox pattern says
+    <div
+      id={option.id}
+      role="option"
+      tabIndex={-1}
+      aria-selected={selected}
+      data-index={index}
+      data-testid="autocomplete-option"
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={() => onChoose(option)}
+      onMouseEnter={() => onHighlight(index)}
+      className={`flex cursor-pointer items-baseline justify-between gap-3 px-3 py-2 text-[0.88rem] ${selected ? "bg-primary-dark text-white" : "text-ink"}`}
+    >
+      <span className="min-w-0 truncate">{option.name}</span>
+      {option.context ? (
+        <span className={`shrink-0 truncate text-[0.72rem] ${selected ? "text-white/80" : "text-muted"}`}>
+          {option.context}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+/** A titled group of the listbox (categories or products); nothing when it is empty. */
+function SuggestionGroup({ title, children }: { title: string; children: ReactNode[] }) {
+  if (children.length === 0) return null;
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a group of options inside a listbox (a fieldset is a form element)
+    <div role="group" aria-label={title}>
+      <div
+        aria-hidden="true"
+        className="px-3 pt-1.5 pb-1 text-[0.66rem] font-bold tracking-[0.14em] text-muted uppercase"
+      >
+        {title}
+      </div>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * The combobox's state: the field's text, the suggestions, whether the list is open and which
+ * option is highlighted, with the keyboard (arrows move, Enter opens the highlighted option or
+ * lets the form submit, Escape closes) and the choice of an option (it navigates to it).
+ */
+function useAutocomplete(defaultValue: string, debounceMs: number, onNavigate: (() => void) | undefined) {
+  const { locale } = useTranslation();
+  const navigate = useNavigate();
+  const baseId = useId();
+  const [open, setOpen] = useState(false);
+  const { inputRef, value, setValue } = useFieldText(defaultValue, () => setOpen(true));
+  const { options, loading, active, setActive } = useSuggestions(value, locale, debounceMs, baseId);
+  const listRef = useRef<HTMLDivElement>(null);
 
   // Keep the highlighted option in view inside the 200 px list.
   useEffect(() => {
@@ -173,35 +234,46 @@ export function Autocomplete({
     }
   };
 
-  const categories = options.filter((option) => option.kind === "category");
-  const products = options.filter((option) => option.kind === "product");
-  const renderOption = (option: Option) => {
-    const index = options.indexOf(option);
-    const selected = index === active;
-    return (
-      // biome-ignore lint/a11y/useKeyWithClickEvents: the input owns the keyboard (arrows and Enter), as the combobox pattern says
-      <div
-        key={option.id}
-        id={option.id}
-        role="option"
-        tabIndex={-1}
-        aria-selected={selected}
-        data-index={index}
-        data-testid="autocomplete-option"
-        onMouseDown={(event) => event.preventDefault()}
-        onClick={() => choose(option)}
-        onMouseEnter={() => setActive(index)}
-        className={`flex cursor-pointer items-baseline justify-between gap-3 px-3 py-2 text-[0.88rem] ${selected ? "bg-primary-dark text-white" : "text-ink"}`}
-      >
-        <span className="min-w-0 truncate">{option.name}</span>
-        {option.context ? (
-          <span className={`shrink-0 truncate text-[0.72rem] ${selected ? "text-white/80" : "text-muted"}`}>
-            {option.context}
-          </span>
-        ) : null}
-      </div>
-    );
+  return {
+    baseId,
+    inputRef,
+    listRef,
+    setValue,
+    setOpen,
+    options,
+    loading,
+    active,
+    setActive,
+    expanded,
+    showList,
+    choose,
+    onKeyDown,
   };
+}
+
+/**
+ * A search input with suggestions under it (spec sections 2 and 9): a listbox of categories and
+ * products, at most 200 px tall, from `GET /api/catalog/autocomplete` (debounced, stale answers
+ * dropped). Keyboard: arrows move through the options (announced with aria-activedescendant),
+ * Enter opens the highlighted one or else submits the surrounding form, Escape closes the list.
+ * Put it inside a GET form to the search page; without JavaScript it is a plain text input, and
+ * what is typed before the scripts run is kept and gets its suggestions once they do.
+ */
+export function Autocomplete({
+  name = "q",
+  defaultValue = "",
+  placeholder,
+  label,
+  showLabel = false,
+  inputClassName = "",
+  className = "",
+  onNavigate,
+  debounceMs = 200,
+}: AutocompleteProps) {
+  const combobox = useAutocomplete(defaultValue, debounceMs, onNavigate);
+  const { inputRef, options, active, showList, setOpen } = combobox;
+  const inputId = `${combobox.baseId}-input`;
+  const listId = `${combobox.baseId}-list`;
 
   return (
     <div className={`relative ${className}`}>
@@ -227,15 +299,50 @@ export function Autocomplete({
         aria-controls={listId}
         aria-activedescendant={showList && active >= 0 && options[active] ? options[active].id : undefined}
         onChange={(event) => {
-          setValue(event.target.value);
+          combobox.setValue(event.target.value);
           setOpen(true);
         }}
         onFocus={() => setOpen(true)}
         onBlur={() => setOpen(false)}
-        onKeyDown={onKeyDown}
+        onKeyDown={combobox.onKeyDown}
         className={inputClassName}
         data-testid="autocomplete-input"
       />
+      <SuggestionList listId={listId} combobox={combobox} />
+    </div>
+  );
+}
+
+/**
+ * The listbox (categories, then products), or the note that nothing matches once the answer
+ * came back empty.
+ */
+function SuggestionList({
+  listId,
+  combobox,
+}: {
+  listId: string;
+  combobox: ReturnType<typeof useAutocomplete>;
+}) {
+  const { t } = useTranslation();
+  const { listRef, options, active, setActive, choose, showList, expanded, loading } = combobox;
+  const optionsOf = (kind: Option["kind"]) =>
+    options.flatMap((option, index) =>
+      option.kind === kind
+        ? [
+            <SuggestionOption
+              key={option.id}
+              option={option}
+              index={index}
+              selected={index === active}
+              onChoose={choose}
+              onHighlight={setActive}
+            />,
+          ]
+        : [],
+    );
+  return (
+    <>
       <div
         ref={listRef}
         id={listId}
@@ -245,30 +352,10 @@ export function Autocomplete({
         className="absolute inset-x-0 top-full z-40 mt-1 max-h-[200px] overflow-y-auto rounded-lg bg-white py-1 text-left shadow-xl ring-1 ring-ink/10"
         data-testid="autocomplete-list"
       >
-        {categories.length > 0 ? (
-          // biome-ignore lint/a11y/useSemanticElements: a group of options inside a listbox (a fieldset is a form element)
-          <div role="group" aria-label={t("catalog.autocomplete.categories")}>
-            <div
-              aria-hidden="true"
-              className="px-3 pt-1.5 pb-1 text-[0.66rem] font-bold tracking-[0.14em] text-muted uppercase"
-            >
-              {t("catalog.autocomplete.categories")}
-            </div>
-            {categories.map(renderOption)}
-          </div>
-        ) : null}
-        {products.length > 0 ? (
-          // biome-ignore lint/a11y/useSemanticElements: a group of options inside a listbox (a fieldset is a form element)
-          <div role="group" aria-label={t("catalog.autocomplete.products")}>
-            <div
-              aria-hidden="true"
-              className="px-3 pt-1.5 pb-1 text-[0.66rem] font-bold tracking-[0.14em] text-muted uppercase"
-            >
-              {t("catalog.autocomplete.products")}
-            </div>
-            {products.map(renderOption)}
-          </div>
-        ) : null}
+        <SuggestionGroup title={t("catalog.autocomplete.categories")}>
+          {optionsOf("category")}
+        </SuggestionGroup>
+        <SuggestionGroup title={t("catalog.autocomplete.products")}>{optionsOf("product")}</SuggestionGroup>
       </div>
       {expanded && options.length === 0 && !loading ? (
         <p
@@ -278,6 +365,6 @@ export function Autocomplete({
           {t("catalog.autocomplete.none")}
         </p>
       ) : null}
-    </div>
+    </>
   );
 }

@@ -1,8 +1,217 @@
-import { type FormEvent, type ReactNode, useId, useRef, useState } from "react";
+import { type FormEvent, useId, useRef, useState } from "react";
 import { Form, useNavigate, useNavigation } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { FilterCheck, FilterFieldset, FilterIcon, PriceInput } from "./filter-fields.tsx";
 import type { ListingPageData } from "./listing-data.ts";
-import { activeFilterCount, DURATIONS, ENDING_HOURS, FORMATS, PARAMS, TYPES } from "./listing-params.ts";
+import {
+  activeFilterCount,
+  DURATIONS,
+  ENDING_HOURS,
+  FORMATS,
+  type ListingFilters,
+  PARAMS,
+  TYPES,
+} from "./listing-params.ts";
+
+/** The folded block's button (below the desktop breakpoint), with the count of active filters. */
+function FiltersToggle({
+  open,
+  onToggle,
+  panelId,
+  count,
+}: {
+  open: boolean;
+  onToggle: () => void;
+  panelId: string;
+  count: number;
+}) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      aria-expanded={open}
+      aria-controls={panelId}
+      onClick={onToggle}
+      className={`flex w-full items-center justify-between gap-3 rounded-xl border px-4 py-3 text-left font-semibold transition-colors desktop:hidden ${
+        open ? "border-primary-dark bg-primary-dark text-white" : "border-line bg-white text-primary-dark"
+      } focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-dark`}
+      data-testid="filters-toggle"
+    >
+      <span className="inline-flex items-center gap-2.5">
+        <FilterIcon />
+        {t("catalog.filters.title")}
+        {count > 0 ? (
+          <span
+            className={`rounded-full px-2 py-0.5 text-[0.72rem] ${open ? "bg-white text-primary-dark" : "bg-primary-dark text-white"}`}
+          >
+            {count}
+          </span>
+        ) : null}
+      </span>
+      <span className="text-[0.8rem] font-normal opacity-80">
+        {open ? t("catalog.filters.hide") : t("catalog.filters.show")}
+      </span>
+    </button>
+  );
+}
+
+/** A group of fixed choices (formats, types, durations): one box per value. */
+function ChoiceGroup<T extends string>({
+  title,
+  name,
+  values,
+  chosen,
+  labelOf,
+}: {
+  title: string;
+  name: string;
+  values: readonly T[];
+  chosen: readonly T[];
+  labelOf: (value: T) => string;
+}) {
+  return (
+    <FilterFieldset title={title}>
+      {values.map((value) => (
+        <FilterCheck
+          key={value}
+          name={name}
+          value={value}
+          checked={chosen.includes(value)}
+          label={labelOf(value)}
+        />
+      ))}
+    </FilterFieldset>
+  );
+}
+
+/** A group of the listing's own facets (brands, packages), each with its count of products. */
+function FacetGroup({
+  title,
+  name,
+  facets,
+  chosen,
+  scroll,
+}: {
+  title: string;
+  name: string;
+  facets: { id: number; name: string; count: number }[];
+  chosen: readonly number[];
+  scroll?: boolean;
+}) {
+  return (
+    <FilterFieldset title={title} scroll={scroll}>
+      {facets.map((facet) => (
+        <FilterCheck
+          key={facet.id}
+          name={name}
+          value={String(facet.id)}
+          checked={chosen.includes(facet.id)}
+          label={facet.name}
+          count={facet.count}
+        />
+      ))}
+    </FilterFieldset>
+  );
+}
+
+/** The price range, in the visitor's currency; typing does not apply it, its own button does. */
+function PriceGroup({ filters, currencySymbol }: { filters: ListingFilters; currencySymbol: string }) {
+  const { t } = useTranslation();
+  return (
+    <FilterFieldset title={t("catalog.filters.price")} hint={currencySymbol}>
+      <div className="flex items-end gap-2">
+        <PriceInput
+          name={PARAMS.priceFrom}
+          label={t("catalog.filters.priceFrom")}
+          value={filters.priceFrom}
+        />
+        <span className="pb-2 text-muted" aria-hidden="true">
+          –
+        </span>
+        <PriceInput name={PARAMS.priceTo} label={t("catalog.filters.priceTo")} value={filters.priceTo} />
+      </div>
+      <button
+        type="submit"
+        className="mt-2 w-full rounded-lg border border-primary-dark/40 py-1.5 text-[0.8rem] font-semibold text-primary-dark hover:bg-primary-dark hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-dark"
+      >
+        {t("catalog.filters.applyPrice")}
+      </button>
+    </FilterFieldset>
+  );
+}
+
+/** The groups the page offers, in order; a facet group only when it has entries or a choice. */
+function FilterGroups({ data }: { data: ListingPageData }) {
+  const { t } = useTranslation();
+  const { state, groups, facets, currency } = data;
+  const { filters } = state;
+  const show = new Set(groups);
+  return (
+    <>
+      {show.has("format") ? (
+        <ChoiceGroup
+          title={t("catalog.filters.format")}
+          name={PARAMS.format}
+          values={FORMATS}
+          chosen={filters.formats}
+          labelOf={(format) => t(`catalog.filters.formats.${format}`)}
+        />
+      ) : null}
+      {show.has("type") ? (
+        <ChoiceGroup
+          title={t("catalog.filters.type")}
+          name={PARAMS.type}
+          values={TYPES}
+          chosen={filters.types}
+          labelOf={(type) => t(`catalog.filters.types.${type}`)}
+        />
+      ) : null}
+      {show.has("duration") ? (
+        <ChoiceGroup
+          title={t("catalog.filters.duration")}
+          name={PARAMS.duration}
+          values={DURATIONS}
+          chosen={filters.durations}
+          labelOf={(duration) => t(`catalog.filters.durations.${duration}`)}
+        />
+      ) : null}
+      {show.has("price") ? <PriceGroup filters={filters} currencySymbol={currency.symbol} /> : null}
+      {show.has("brand") && (facets.brands.length > 0 || filters.brandIds.length > 0) ? (
+        <FacetGroup
+          title={t("catalog.filters.brand")}
+          name={PARAMS.brand}
+          facets={facets.brands}
+          chosen={filters.brandIds}
+          scroll={facets.brands.length > 8}
+        />
+      ) : null}
+      {show.has("package") && (facets.packages.length > 0 || filters.packageIds.length > 0) ? (
+        <FacetGroup
+          title={t("catalog.filters.package")}
+          name={PARAMS.package}
+          facets={facets.packages}
+          chosen={filters.packageIds}
+        />
+      ) : null}
+      {show.has("other") ? (
+        <FilterFieldset title={t("catalog.filters.other")}>
+          <FilterCheck
+            name={PARAMS.verified}
+            value="1"
+            checked={filters.verified}
+            label={t("catalog.filters.verified")}
+          />
+          <FilterCheck
+            name={PARAMS.ending}
+            value={String(ENDING_HOURS)}
+            checked={filters.endingSoon}
+            label={t("catalog.filters.ending")}
+          />
+        </FilterFieldset>
+      ) : null}
+    </>
+  );
+}
 
 /**
  * The filter block: a GET form that works without JavaScript (a submit button at its end), and
@@ -16,10 +225,7 @@ export function FilterPanel({ data }: { data: ListingPageData }) {
   const formRef = useRef<HTMLFormElement>(null);
   const [open, setOpen] = useState(false);
   const panelId = useId();
-  const { state, groups, facets, pathname, currency } = data;
-  const { filters } = state;
-  const count = activeFilterCount(filters);
-  const show = new Set(groups);
+  const { state, pathname } = data;
   const busy = navigation.state === "loading";
 
   /** Sends the form as a clean URL (no empty fields, page back to 1). */
@@ -42,32 +248,12 @@ export function FilterPanel({ data }: { data: ListingPageData }) {
 
   return (
     <div className="filters-block" data-active={open || undefined}>
-      <button
-        type="button"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((value) => !value)}
-        className={`flex w-full items-center justify-between gap-3 rounded-xl border px-4 py-3 text-left font-semibold transition-colors desktop:hidden ${
-          open ? "border-primary-dark bg-primary-dark text-white" : "border-line bg-white text-primary-dark"
-        } focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-dark`}
-        data-testid="filters-toggle"
-      >
-        <span className="inline-flex items-center gap-2.5">
-          <FilterIcon />
-          {t("catalog.filters.title")}
-          {count > 0 ? (
-            <span
-              className={`rounded-full px-2 py-0.5 text-[0.72rem] ${open ? "bg-white text-primary-dark" : "bg-primary-dark text-white"}`}
-            >
-              {count}
-            </span>
-          ) : null}
-        </span>
-        <span className="text-[0.8rem] font-normal opacity-80">
-          {open ? t("catalog.filters.hide") : t("catalog.filters.show")}
-        </span>
-      </button>
-
+      <FiltersToggle
+        open={open}
+        onToggle={() => setOpen((value) => !value)}
+        panelId={panelId}
+        count={activeFilterCount(state.filters)}
+      />
       <Form
         ref={formRef}
         id={panelId}
@@ -84,116 +270,7 @@ export function FilterPanel({ data }: { data: ListingPageData }) {
         </h2>
         {state.q ? <input type="hidden" name={PARAMS.query} value={state.q} /> : null}
         {state.sort ? <input type="hidden" name={PARAMS.sort} value={state.sort} /> : null}
-
-        {show.has("format") ? (
-          <Group title={t("catalog.filters.format")}>
-            {FORMATS.map((format) => (
-              <Check
-                key={format}
-                name={PARAMS.format}
-                value={format}
-                checked={filters.formats.includes(format)}
-                label={t(`catalog.filters.formats.${format}`)}
-              />
-            ))}
-          </Group>
-        ) : null}
-        {show.has("type") ? (
-          <Group title={t("catalog.filters.type")}>
-            {TYPES.map((type) => (
-              <Check
-                key={type}
-                name={PARAMS.type}
-                value={type}
-                checked={filters.types.includes(type)}
-                label={t(`catalog.filters.types.${type}`)}
-              />
-            ))}
-          </Group>
-        ) : null}
-        {show.has("duration") ? (
-          <Group title={t("catalog.filters.duration")}>
-            {DURATIONS.map((duration) => (
-              <Check
-                key={duration}
-                name={PARAMS.duration}
-                value={duration}
-                checked={filters.durations.includes(duration)}
-                label={t(`catalog.filters.durations.${duration}`)}
-              />
-            ))}
-          </Group>
-        ) : null}
-        {show.has("price") ? (
-          <Group title={t("catalog.filters.price")} hint={currency.symbol}>
-            <div className="flex items-end gap-2">
-              <PriceInput
-                name={PARAMS.priceFrom}
-                label={t("catalog.filters.priceFrom")}
-                value={filters.priceFrom}
-              />
-              <span className="pb-2 text-muted" aria-hidden="true">
-                –
-              </span>
-              <PriceInput
-                name={PARAMS.priceTo}
-                label={t("catalog.filters.priceTo")}
-                value={filters.priceTo}
-              />
-            </div>
-            <button
-              type="submit"
-              className="mt-2 w-full rounded-lg border border-primary-dark/40 py-1.5 text-[0.8rem] font-semibold text-primary-dark hover:bg-primary-dark hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-dark"
-            >
-              {t("catalog.filters.applyPrice")}
-            </button>
-          </Group>
-        ) : null}
-        {show.has("brand") && (facets.brands.length > 0 || filters.brandIds.length > 0) ? (
-          <Group title={t("catalog.filters.brand")} scroll={facets.brands.length > 8}>
-            {facets.brands.map((brand) => (
-              <Check
-                key={brand.id}
-                name={PARAMS.brand}
-                value={String(brand.id)}
-                checked={filters.brandIds.includes(brand.id)}
-                label={brand.name}
-                count={brand.count}
-              />
-            ))}
-          </Group>
-        ) : null}
-        {show.has("package") && (facets.packages.length > 0 || filters.packageIds.length > 0) ? (
-          <Group title={t("catalog.filters.package")}>
-            {facets.packages.map((pack) => (
-              <Check
-                key={pack.id}
-                name={PARAMS.package}
-                value={String(pack.id)}
-                checked={filters.packageIds.includes(pack.id)}
-                label={pack.name}
-                count={pack.count}
-              />
-            ))}
-          </Group>
-        ) : null}
-        {show.has("other") ? (
-          <Group title={t("catalog.filters.other")}>
-            <Check
-              name={PARAMS.verified}
-              value="1"
-              checked={filters.verified}
-              label={t("catalog.filters.verified")}
-            />
-            <Check
-              name={PARAMS.ending}
-              value={String(ENDING_HOURS)}
-              checked={filters.endingSoon}
-              label={t("catalog.filters.ending")}
-            />
-          </Group>
-        ) : null}
-
+        <FilterGroups data={data} />
         <button
           type="submit"
           className="mt-4 w-full rounded-full bg-primary-dark px-4 py-2.5 text-[0.9rem] font-semibold text-white transition-colors hover:bg-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-secondary"
@@ -207,112 +284,5 @@ export function FilterPanel({ data }: { data: ListingPageData }) {
         <style>{".filters-panel{display:block!important}"}</style>
       </noscript>
     </div>
-  );
-}
-
-function Group({
-  title,
-  hint,
-  children,
-  scroll = false,
-}: {
-  title: string;
-  /** Shown after the title in normal case (the price filter's currency). */
-  hint?: string;
-  children: ReactNode;
-  scroll?: boolean;
-}) {
-  return (
-    <details open className="group/filter border-b border-line py-3 last-of-type:border-b-0">
-      <summary className="flex cursor-pointer list-none items-center justify-between text-[0.78rem] font-bold tracking-[0.12em] text-ink uppercase marker:hidden [&::-webkit-details-marker]:hidden">
-        <span>
-          {title}
-          {hint ? (
-            <span className="ml-1.5 font-semibold tracking-normal text-muted normal-case">({hint})</span>
-          ) : null}
-        </span>
-        <svg
-          viewBox="0 0 24 24"
-          className="size-4 text-muted transition-transform group-open/filter:rotate-180"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          aria-hidden="true"
-        >
-          <path d="M6 9l6 6 6-6" />
-        </svg>
-      </summary>
-      <fieldset className={`mt-2.5 space-y-1 ${scroll ? "max-h-60 overflow-y-auto pr-1" : ""}`}>
-        <legend className="sr-only">{hint ? `${title} (${hint})` : title}</legend>
-        {children}
-      </fieldset>
-    </details>
-  );
-}
-
-function Check({
-  name,
-  value,
-  checked,
-  label,
-  count,
-}: {
-  name: string;
-  value: string;
-  checked: boolean;
-  label: string;
-  count?: number;
-}) {
-  return (
-    <label className="flex cursor-pointer items-center gap-2.5 rounded-md px-1 py-1 text-[0.88rem] text-ink hover:bg-primary-dark/5">
-      <input
-        type="checkbox"
-        name={name}
-        value={value}
-        defaultChecked={checked}
-        key={`${value}-${checked}`}
-        className="size-4 shrink-0 rounded border-line accent-primary-dark"
-      />
-      <span className="min-w-0 flex-1 truncate">{label}</span>
-      {count !== undefined ? <span className="text-[0.75rem] text-muted tabular-nums">{count}</span> : null}
-    </label>
-  );
-}
-
-function PriceInput({ name, label, value }: { name: string; label: string; value: number | null }) {
-  const id = useId();
-  return (
-    <div className="min-w-0 flex-1">
-      <label htmlFor={id} className="mb-1 block text-[0.75rem] text-muted">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        type="text"
-        inputMode="numeric"
-        pattern="[0-9 ]*"
-        autoComplete="off"
-        defaultValue={value ?? ""}
-        key={String(value)}
-        className="w-full rounded-lg border border-line bg-white px-3 py-1.5 text-[0.9rem] tabular-nums focus:border-primary-dark focus:outline-2 focus:outline-offset-1 focus:outline-primary-dark"
-      />
-    </div>
-  );
-}
-
-function FilterIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      className="size-5"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      aria-hidden="true"
-    >
-      <path d="M4 6h16M7 12h10M10 18h4" />
-    </svg>
   );
 }

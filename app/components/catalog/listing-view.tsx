@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import type { CategoryLink } from "#core/contracts/catalog.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { formatWholeNumber } from "#core/money/money.ts";
 import { CategorySidebar } from "../layout/category-sidebar.tsx";
@@ -22,13 +23,93 @@ export type ListingViewProps = {
   empty?: ReactNode;
 };
 
+/** The page's head: heading, the monthly round's end, the description, the watchdog and the subcategory chips. */
+function ListingHeader({ data }: { data: ListingPageData }) {
+  const { locale, t } = useTranslation();
+  const { category } = data;
+  return (
+    <header className="mb-6 desktop:mb-8">
+      <h1
+        className="font-serif text-[1.7rem] leading-tight text-primary-dark tablet:text-4xl"
+        data-testid="listing-heading"
+      >
+        {data.heading}
+      </h1>
+      {data.roundEndsAt ? (
+        <p
+          className="mt-3 inline-flex flex-wrap items-center gap-x-2 rounded-lg border border-secondary/50 bg-secondary/10 px-3 py-2 text-[0.85rem] text-ink"
+          data-testid="round-ends"
+        >
+          <span className="font-semibold tracking-wide text-primary-dark uppercase">
+            {t("catalog.pages.monthlyAuctions.round")}
+          </span>
+          <time dateTime={data.roundEndsAt}>{formatDateTime(data.roundEndsAt, locale)}</time>
+        </p>
+      ) : null}
+      {data.intro ? (
+        <p className="mt-3 max-w-3xl text-[0.92rem] leading-relaxed text-muted">{data.intro}</p>
+      ) : null}
+      {category ? (
+        <WatchdogButton target={{ kind: "category", categoryId: category.id }} className="mt-4" />
+      ) : data.kind === "search" && data.state.q ? (
+        <WatchdogButton target={{ kind: "search", query: data.state.q }} className="mt-4" />
+      ) : null}
+      {category && category.children.length > 0 ? (
+        <SubcategoryChips subcategories={category.children} />
+      ) : null}
+    </header>
+  );
+}
+
+/** Links to the category's children, as chips under the heading. */
+function SubcategoryChips({ subcategories }: { subcategories: CategoryLink[] }) {
+  const { t } = useTranslation();
+  return (
+    <nav aria-label={t("catalog.subcategories")} className="mt-4">
+      <ul className="flex flex-wrap gap-2" data-testid="subcategories">
+        {subcategories.map((child) => (
+          <li key={child.id}>
+            <Link
+              to={child.url}
+              className="inline-flex items-center rounded-full border border-line bg-white px-3.5 py-1.5 text-[0.82rem] font-semibold text-primary-dark transition-colors hover:border-primary-dark hover:bg-primary-dark hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-dark"
+            >
+              {child.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** The results' heading: how many products match, and which page this is (announced politely). */
+function ResultCount({ result }: { result: ListingPageData["result"] }) {
+  const { locale, t } = useTranslation();
+  return (
+    <h2
+      id="listing-results"
+      className="text-[0.9rem] text-muted"
+      aria-live="polite"
+      data-testid="result-count"
+    >
+      <strong className="font-semibold text-ink">
+        {t(pluralKey(locale, "catalog.results", result.total), {
+          count: formatWholeNumber(result.total, { nonBreaking: true }),
+        })}
+      </strong>
+      {result.pageCount > 1 ? (
+        <span> · {t("catalog.pagination.pageOf", { page: result.page, count: result.pageCount })}</span>
+      ) : null}
+    </h2>
+  );
+}
+
 /**
  * A listing page: breadcrumbs, heading and description, subcategory chips, the filter block beside
  * the results (the category tree above it on category pages), sorting, active filter chips, the
  * product grid, an empty result that suggests what to loosen, and pagination.
  */
 export function ListingView({ data, before, empty }: ListingViewProps) {
-  const { locale, t } = useTranslation();
   const active = useActiveFilters(data);
   const { result, category } = data;
   // Nothing to narrow down (no hits and no filter on): the filter block would only be in the way.
@@ -39,49 +120,7 @@ export function ListingView({ data, before, empty }: ListingViewProps) {
   return (
     <div className="container-page pt-5 pb-16 desktop:pt-8" data-testid={`listing-${data.kind}`}>
       <Breadcrumbs items={data.breadcrumbs} />
-      <header className="mb-6 desktop:mb-8">
-        <h1
-          className="font-serif text-[1.7rem] leading-tight text-primary-dark tablet:text-4xl"
-          data-testid="listing-heading"
-        >
-          {data.heading}
-        </h1>
-        {data.roundEndsAt ? (
-          <p
-            className="mt-3 inline-flex flex-wrap items-center gap-x-2 rounded-lg border border-secondary/50 bg-secondary/10 px-3 py-2 text-[0.85rem] text-ink"
-            data-testid="round-ends"
-          >
-            <span className="font-semibold tracking-wide text-primary-dark uppercase">
-              {t("catalog.pages.monthlyAuctions.round")}
-            </span>
-            <time dateTime={data.roundEndsAt}>{formatDateTime(data.roundEndsAt, locale)}</time>
-          </p>
-        ) : null}
-        {data.intro ? (
-          <p className="mt-3 max-w-3xl text-[0.92rem] leading-relaxed text-muted">{data.intro}</p>
-        ) : null}
-        {category ? (
-          <WatchdogButton target={{ kind: "category", categoryId: category.id }} className="mt-4" />
-        ) : data.kind === "search" && data.state.q ? (
-          <WatchdogButton target={{ kind: "search", query: data.state.q }} className="mt-4" />
-        ) : null}
-        {category && category.children.length > 0 ? (
-          <nav aria-label={t("catalog.subcategories")} className="mt-4">
-            <ul className="flex flex-wrap gap-2" data-testid="subcategories">
-              {category.children.map((child) => (
-                <li key={child.id}>
-                  <Link
-                    to={child.url}
-                    className="inline-flex items-center rounded-full border border-line bg-white px-3.5 py-1.5 text-[0.82rem] font-semibold text-primary-dark transition-colors hover:border-primary-dark hover:bg-primary-dark hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-dark"
-                  >
-                    {child.name}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        ) : null}
-      </header>
+      <ListingHeader data={data} />
 
       {before}
 
@@ -101,24 +140,7 @@ export function ListingView({ data, before, empty }: ListingViewProps) {
 
         <section aria-labelledby="listing-results">
           <div className="mb-4 flex flex-col gap-2.5 border-b border-line pb-3 fullhd:flex-row fullhd:items-center fullhd:justify-between">
-            <h2
-              id="listing-results"
-              className="text-[0.9rem] text-muted"
-              aria-live="polite"
-              data-testid="result-count"
-            >
-              <strong className="font-semibold text-ink">
-                {t(pluralKey(locale, "catalog.results", result.total), {
-                  count: formatWholeNumber(result.total, { nonBreaking: true }),
-                })}
-              </strong>
-              {result.pageCount > 1 ? (
-                <span>
-                  {" "}
-                  · {t("catalog.pagination.pageOf", { page: result.page, count: result.pageCount })}
-                </span>
-              ) : null}
-            </h2>
+            <ResultCount result={result} />
             {result.total > 1 ? <SortBar data={data} /> : null}
           </div>
           {result.items.length > 0 ? <ActiveFilterChips data={data} filters={active} /> : null}

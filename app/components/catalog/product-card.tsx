@@ -45,6 +45,186 @@ const BADGE_STYLE: Record<string, string> = {
   demand: "bg-secondary text-ink",
 };
 
+/** The time left of an auction card ("2 d 4 h", "ended"), or null for other formats. */
+function useTimeLeftText(product: ProductCardData, now: string | undefined) {
+  const { t } = useTranslation();
+  const current = useNow(now);
+  const left = product.format === "auction" && product.endsAt ? timeLeftParts(product.endsAt, current) : null;
+  const urgent = left?.kind === "minutes" || (left?.kind === "hours" && left.hours < 3);
+  let text: string | null = null;
+  if (left) {
+    if (left.kind === "ended" || product.pending) text = t("catalog.card.ended");
+    else if (left.kind === "days") text = t("catalog.card.leftDays", { d: left.days, h: left.hours });
+    else if (left.kind === "hours") text = t("catalog.card.leftHours", { h: left.hours, m: left.minutes });
+    else text = t("catalog.card.leftMinutes", { m: left.minutes });
+  }
+  return { text, urgent };
+}
+
+/** The placeholder bottle where a product has no picture. */
+function NoPicture() {
+  return (
+    <div className="flex aspect-[5/7] w-full items-center justify-center text-line" aria-hidden="true">
+      <svg
+        viewBox="0 0 24 24"
+        className="size-1/3"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.2"
+        aria-hidden="true"
+        focusable="false"
+      >
+        <path d="M10 2.5h4v4.2c0 .8.4 1.5 1 2 1.3 1 2 2.5 2 4.1V20a1.5 1.5 0 0 1-1.5 1.5h-7A1.5 1.5 0 0 1 7 20v-7.2c0-1.6.7-3.1 2-4.1.6-.5 1-1.2 1-2z" />
+        <path d="M7 13.5h10M7 18h10" />
+      </svg>
+    </div>
+  );
+}
+
+/** The card's picture with what lies on it: format and sale badges, the topped ribbon, the pending status, the watch button. */
+function CardPicture({
+  product,
+  priority,
+  sizes,
+  hideWatch,
+}: {
+  product: ProductCardData;
+  priority: boolean;
+  sizes: string;
+  hideWatch: boolean;
+}) {
+  const { t } = useTranslation();
+  const badgeKey = product.type === "demand" ? "demand" : product.format;
+  return (
+    <div className="relative bg-gradient-to-b from-light to-white">
+      {product.image ? (
+        <ResponsiveImage
+          src={product.image.src}
+          alt={product.image.alt}
+          width={IMAGE_WIDTH}
+          height={IMAGE_HEIGHT}
+          sizes={sizes}
+          priority={priority}
+          className={`aspect-[5/7] h-auto w-full object-contain p-2 transition-transform duration-300 group-hover:scale-[1.03] ${
+            product.pending ? "opacity-60 grayscale" : ""
+          }`}
+        />
+      ) : (
+        <NoPicture />
+      )}
+      <div className="absolute top-2 left-2 flex flex-col items-start gap-1">
+        <span
+          className={`rounded-full px-2.5 py-0.5 text-[0.68rem] font-bold tracking-[0.08em] uppercase shadow-sm ${BADGE_STYLE[badgeKey]}`}
+          data-testid="format-badge"
+        >
+          {t(`catalog.badge.${badgeKey}`)}
+        </span>
+        {product.originalPriceMinor !== null && !product.pending ? (
+          <span
+            className="rounded-full bg-danger px-2.5 py-0.5 text-[0.68rem] font-bold tracking-[0.08em] text-white uppercase shadow-sm"
+            data-testid="card-sale-badge"
+          >
+            {t("catalog.card.sale")}
+          </span>
+        ) : null}
+      </div>
+      {product.topped ? (
+        <span
+          className="absolute bottom-2 left-0 rounded-r-full bg-secondary py-0.5 pr-3 pl-2 text-[0.66rem] font-bold tracking-[0.12em] text-ink uppercase shadow"
+          data-testid="topped-ribbon"
+        >
+          ★ {t("catalog.card.topped")}
+        </span>
+      ) : null}
+      {product.pending ? (
+        <span className="absolute inset-x-2 bottom-2 rounded-md bg-ink/80 py-1 text-center text-[0.72rem] font-semibold tracking-wide text-white">
+          {t(`catalog.status.${product.status}`)}
+        </span>
+      ) : null}
+      {hideWatch ? null : (
+        <div className="absolute top-2 right-2">
+          <WatchButton productId={product.id} productName={product.name} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The seller's average rating and count, read out as one sentence. */
+function CardSellerRating({ rating }: { rating: { average: number; count: number } }) {
+  const { locale, t } = useTranslation();
+  const label = t("reviews.card.label", { average: ratingText(rating.average, locale), count: rating.count });
+  return (
+    <p
+      className="flex items-center gap-1 text-[0.72rem] text-muted"
+      data-testid="card-seller-rating"
+      title={label}
+    >
+      <span aria-hidden="true" className="text-secondary">
+        ★
+      </span>
+      <span aria-hidden="true" className="font-semibold text-ink/80">
+        {ratingText(rating.average, locale)}
+      </span>
+      <span aria-hidden="true">({rating.count})</span>
+      <span className="sr-only">{label}</span>
+    </p>
+  );
+}
+
+/** The price (current or starting bid, offers for demands, a struck original on sale) and, for auctions, time left and bids. */
+function CardPrice({ product, now }: { product: ProductCardData; now: string | undefined }) {
+  const { locale, t } = useTranslation();
+  const price = usePrice();
+  const isAuction = product.format === "auction";
+  const timeLeft = useTimeLeftText(product, now);
+  const priceLabel =
+    product.type === "demand"
+      ? t("catalog.card.offers")
+      : isAuction
+        ? product.bidCount > 0
+          ? t("catalog.card.currentPrice")
+          : t("catalog.card.startPrice")
+        : null;
+  return (
+    <div className="mt-auto pt-1.5">
+      {priceLabel ? <p className="text-[0.66rem] tracking-wide text-muted uppercase">{priceLabel}</p> : null}
+      <p className="flex flex-wrap items-baseline gap-x-2 leading-tight">
+        <span
+          className={`font-serif text-[1.05rem] font-bold tablet:text-[1.15rem] ${product.originalPriceMinor !== null ? "text-danger" : "text-primary-dark"}`}
+          data-testid="card-price"
+        >
+          {product.priceMinor === null ? t("catalog.card.byAgreement") : price(product.priceMinor)}
+        </span>
+        {product.originalPriceMinor !== null ? (
+          <s className="text-[0.75rem] text-muted" data-testid="card-original-price">
+            {price(product.originalPriceMinor)}
+          </s>
+        ) : null}
+      </p>
+      {isAuction ? (
+        <p className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-0.5 border-t border-line/70 pt-1.5 text-[0.72rem] text-muted">
+          {timeLeft.text ? (
+            <span
+              className={`inline-flex items-center gap-1 font-semibold ${timeLeft.urgent && !product.pending ? "text-danger" : "text-ink/80"}`}
+              data-testid="time-left"
+              suppressHydrationWarning
+            >
+              <ClockIcon />
+              {timeLeft.text}
+            </span>
+          ) : null}
+          <span data-testid="bid-count">
+            {product.bidCount > 0
+              ? t(pluralKey(locale, "catalog.card.bids", product.bidCount), { count: product.bidCount })
+              : t("catalog.card.noBids")}
+          </span>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 /**
  * A product in a grid: picture, name, price in the visitor's currency (or "by agreement"), format
  * badge, time left and bid count for auctions, and the watch button. Topped products carry a gold
@@ -58,33 +238,7 @@ export function ProductCard({
   headingLevel = "h3",
   sizes = CARD_SIZES.wide,
 }: ProductCardProps) {
-  const { locale, t } = useTranslation();
-  const price = usePrice();
-  const current = useNow(now);
   const Heading = headingLevel;
-  const isAuction = product.format === "auction";
-  const badgeKey = product.type === "demand" ? "demand" : product.format;
-  const left = isAuction && product.endsAt ? timeLeftParts(product.endsAt, current) : null;
-  const urgent = left?.kind === "minutes" || (left?.kind === "hours" && left.hours < 3);
-
-  let timeText: string | null = null;
-  if (left) {
-    if (left.kind === "ended" || product.pending) timeText = t("catalog.card.ended");
-    else if (left.kind === "days") timeText = t("catalog.card.leftDays", { d: left.days, h: left.hours });
-    else if (left.kind === "hours")
-      timeText = t("catalog.card.leftHours", { h: left.hours, m: left.minutes });
-    else timeText = t("catalog.card.leftMinutes", { m: left.minutes });
-  }
-
-  const priceLabel =
-    product.type === "demand"
-      ? t("catalog.card.offers")
-      : isAuction
-        ? product.bidCount > 0
-          ? t("catalog.card.currentPrice")
-          : t("catalog.card.startPrice")
-        : null;
-
   return (
     <article
       className={`group relative flex h-full flex-col overflow-hidden rounded-xl bg-white transition-shadow duration-200 hover:shadow-lg hover:shadow-ink/10 ${
@@ -96,71 +250,7 @@ export function ProductCard({
       data-topped={product.topped || undefined}
       data-pending={product.pending || undefined}
     >
-      <div className="relative bg-gradient-to-b from-light to-white">
-        {product.image ? (
-          <ResponsiveImage
-            src={product.image.src}
-            alt={product.image.alt}
-            width={IMAGE_WIDTH}
-            height={IMAGE_HEIGHT}
-            sizes={sizes}
-            priority={priority}
-            className={`aspect-[5/7] h-auto w-full object-contain p-2 transition-transform duration-300 group-hover:scale-[1.03] ${
-              product.pending ? "opacity-60 grayscale" : ""
-            }`}
-          />
-        ) : (
-          <div className="flex aspect-[5/7] w-full items-center justify-center text-line" aria-hidden="true">
-            <svg
-              viewBox="0 0 24 24"
-              className="size-1/3"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.2"
-              aria-hidden="true"
-              focusable="false"
-            >
-              <path d="M10 2.5h4v4.2c0 .8.4 1.5 1 2 1.3 1 2 2.5 2 4.1V20a1.5 1.5 0 0 1-1.5 1.5h-7A1.5 1.5 0 0 1 7 20v-7.2c0-1.6.7-3.1 2-4.1.6-.5 1-1.2 1-2z" />
-              <path d="M7 13.5h10M7 18h10" />
-            </svg>
-          </div>
-        )}
-        <div className="absolute top-2 left-2 flex flex-col items-start gap-1">
-          <span
-            className={`rounded-full px-2.5 py-0.5 text-[0.68rem] font-bold tracking-[0.08em] uppercase shadow-sm ${BADGE_STYLE[badgeKey]}`}
-            data-testid="format-badge"
-          >
-            {t(`catalog.badge.${badgeKey}`)}
-          </span>
-          {product.originalPriceMinor !== null && !product.pending ? (
-            <span
-              className="rounded-full bg-danger px-2.5 py-0.5 text-[0.68rem] font-bold tracking-[0.08em] text-white uppercase shadow-sm"
-              data-testid="card-sale-badge"
-            >
-              {t("catalog.card.sale")}
-            </span>
-          ) : null}
-        </div>
-        {product.topped ? (
-          <span
-            className="absolute bottom-2 left-0 rounded-r-full bg-secondary py-0.5 pr-3 pl-2 text-[0.66rem] font-bold tracking-[0.12em] text-ink uppercase shadow"
-            data-testid="topped-ribbon"
-          >
-            ★ {t("catalog.card.topped")}
-          </span>
-        ) : null}
-        {product.pending ? (
-          <span className="absolute inset-x-2 bottom-2 rounded-md bg-ink/80 py-1 text-center text-[0.72rem] font-semibold tracking-wide text-white">
-            {t(`catalog.status.${product.status}`)}
-          </span>
-        ) : null}
-        {hideWatch ? null : (
-          <div className="absolute top-2 right-2">
-            <WatchButton productId={product.id} productName={product.name} />
-          </div>
-        )}
-      </div>
-
+      <CardPicture product={product} priority={priority} sizes={sizes} hideWatch={hideWatch} />
       <div className={`flex flex-1 flex-col gap-1 px-3 pt-2.5 pb-3 ${product.pending ? "opacity-70" : ""}`}>
         {product.brandName ? (
           <p className="truncate text-[0.68rem] font-semibold tracking-[0.12em] text-muted uppercase">
@@ -176,68 +266,8 @@ export function ProductCard({
             {product.name}
           </Link>
         </Heading>
-
-        {product.sellerRating ? (
-          <p
-            className="flex items-center gap-1 text-[0.72rem] text-muted"
-            data-testid="card-seller-rating"
-            title={t("reviews.card.label", {
-              average: ratingText(product.sellerRating.average, locale),
-              count: product.sellerRating.count,
-            })}
-          >
-            <span aria-hidden="true" className="text-secondary">
-              ★
-            </span>
-            <span aria-hidden="true" className="font-semibold text-ink/80">
-              {ratingText(product.sellerRating.average, locale)}
-            </span>
-            <span aria-hidden="true">({product.sellerRating.count})</span>
-            <span className="sr-only">
-              {t("reviews.card.label", {
-                average: ratingText(product.sellerRating.average, locale),
-                count: product.sellerRating.count,
-              })}
-            </span>
-          </p>
-        ) : null}
-        <div className="mt-auto pt-1.5">
-          {priceLabel ? (
-            <p className="text-[0.66rem] tracking-wide text-muted uppercase">{priceLabel}</p>
-          ) : null}
-          <p className="flex flex-wrap items-baseline gap-x-2 leading-tight">
-            <span
-              className={`font-serif text-[1.05rem] font-bold tablet:text-[1.15rem] ${product.originalPriceMinor !== null ? "text-danger" : "text-primary-dark"}`}
-              data-testid="card-price"
-            >
-              {product.priceMinor === null ? t("catalog.card.byAgreement") : price(product.priceMinor)}
-            </span>
-            {product.originalPriceMinor !== null ? (
-              <s className="text-[0.75rem] text-muted" data-testid="card-original-price">
-                {price(product.originalPriceMinor)}
-              </s>
-            ) : null}
-          </p>
-          {isAuction ? (
-            <p className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-0.5 border-t border-line/70 pt-1.5 text-[0.72rem] text-muted">
-              {timeText ? (
-                <span
-                  className={`inline-flex items-center gap-1 font-semibold ${urgent && !product.pending ? "text-danger" : "text-ink/80"}`}
-                  data-testid="time-left"
-                  suppressHydrationWarning
-                >
-                  <ClockIcon />
-                  {timeText}
-                </span>
-              ) : null}
-              <span data-testid="bid-count">
-                {product.bidCount > 0
-                  ? t(pluralKey(locale, "catalog.card.bids", product.bidCount), { count: product.bidCount })
-                  : t("catalog.card.noBids")}
-              </span>
-            </p>
-          ) : null}
-        </div>
+        {product.sellerRating ? <CardSellerRating rating={product.sellerRating} /> : null}
+        <CardPrice product={product} now={now} />
       </div>
     </article>
   );

@@ -33,6 +33,137 @@ const OPTIONAL: Optional[] = ["analytical", "marketing", "advertisement"];
 /** "Reject all": what "Accept selected" stores with nothing switched on (technical only). */
 const NONE: ConsentChoices = { analytical: false, marketing: false, advertisement: false };
 
+/** The bar's text: its title and why, with the way to the privacy policy. */
+function ConsentIntro({ titleId, textId }: { titleId: string; textId: string }) {
+  const { t, locale } = useTranslation();
+  const privacyPath = localePath("info", locale, {
+    id: 2,
+    slug: locale === "en" ? "privacy-policy" : "gdpr",
+  });
+  return (
+    <div className="px-5 pt-5 tablet:px-8 tablet:pt-7 desktop:col-start-1 desktop:row-start-1 desktop:pb-6">
+      <div>
+        <div className="flex items-center gap-3">
+          <CookieMark />
+          <h2 id={titleId} className="font-serif text-[1.35rem] leading-tight text-primary-dark">
+            {t("consent.bar.title")}
+          </h2>
+        </div>
+        <p id={textId} className="mt-3 text-[0.9rem] leading-relaxed text-muted">
+          {t("consent.bar.text")}{" "}
+          <Link
+            to={privacyPath}
+            className="font-medium whitespace-nowrap text-primary-dark underline decoration-secondary decoration-2 underline-offset-4 hover:text-secondary"
+          >
+            {t("consent.bar.privacy")}
+          </Link>
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** The categories: technical (always on) and the optional ones, each a switch. */
+function ConsentSettings({
+  id,
+  open,
+  choices,
+  onChange,
+}: {
+  id: string;
+  open: boolean;
+  choices: ConsentChoices;
+  onChange: (name: Optional, checked: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <fieldset
+      id={id}
+      hidden={!open}
+      className="mt-4 border-t border-line bg-light/60 px-5 pt-4 pb-5 tablet:px-8 desktop:col-span-2 desktop:row-start-2 desktop:mt-0 desktop:pb-7"
+    >
+      <legend className="sr-only">{t("consent.bar.settingsTitle")}</legend>
+      <p aria-hidden="true" className="text-sm font-semibold tracking-wide text-muted uppercase">
+        {t("consent.bar.settingsTitle")}
+      </p>
+      <div className="mt-3 grid gap-3 tablet:grid-cols-2">
+        <ConsentSwitch
+          name="technical"
+          title={t("consent.categories.technical.title")}
+          text={t("consent.categories.technical.text")}
+          badge={t("consent.bar.always")}
+          checked
+          disabled
+        />
+        {OPTIONAL.map((name) => (
+          <ConsentSwitch
+            key={name}
+            name={name}
+            title={t(`consent.categories.${name}.title`)}
+            text={t(`consent.categories.${name}.text`)}
+            checked={choices[name]}
+            onChange={(checked) => onChange(name, checked)}
+          />
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/**
+ * The answers, in one order for the eye and the keyboard: the two equal answers side by side (same
+ * component, same classes, neither pre-selected), then the selected categories and the settings.
+ * Phones: pinned to the bottom of the scrolling panel, so they stay in reach while switching.
+ */
+function ConsentAnswers({
+  settingsOpen,
+  settingsId,
+  onToggleSettings,
+  onChoose,
+}: {
+  settingsOpen: boolean;
+  settingsId: string;
+  onToggleSettings: () => void;
+  onChoose: (choice: "none" | "all" | "selected") => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div
+      className={`sticky bottom-0 z-10 order-last flex flex-col gap-2.5 bg-white px-5 pt-4 pb-5 tablet:flex-row tablet:flex-wrap tablet:items-center tablet:px-8 desktop:static desktop:order-none desktop:col-start-2 desktop:row-start-1 desktop:max-w-[26rem] desktop:self-end desktop:justify-end desktop:pt-0 desktop:pb-6 desktop:pl-0 ${
+        settingsOpen ? "border-t border-line desktop:border-0" : ""
+      }`}
+    >
+      <div className="grid grid-cols-2 gap-2.5 tablet:min-w-[20rem] tablet:flex-1 desktop:w-full desktop:flex-none">
+        <AnswerButton onClick={() => onChoose("none")} testId="consent-reject-all">
+          {t("consent.bar.rejectAll")}
+        </AnswerButton>
+        <AnswerButton onClick={() => onChoose("all")} testId="consent-accept-all">
+          {t("consent.bar.acceptAll")}
+        </AnswerButton>
+      </div>
+      <div className="flex flex-col gap-2.5 tablet:flex-row tablet:items-center desktop:w-full desktop:justify-end">
+        <button
+          type="button"
+          onClick={() => onChoose("selected")}
+          data-testid="consent-accept-selected"
+          className="rounded-md border border-primary-dark/40 px-5 py-2.5 font-medium text-primary-dark transition hover:border-primary-dark hover:bg-light focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-dark"
+        >
+          {t("consent.bar.acceptSelected")}
+        </button>
+        <button
+          type="button"
+          aria-expanded={settingsOpen}
+          aria-controls={settingsId}
+          onClick={onToggleSettings}
+          className="rounded-md px-3 py-2.5 text-[0.9rem] font-medium text-primary-dark underline decoration-line decoration-2 underline-offset-4 transition hover:decoration-secondary focus-visible:outline-2 focus-visible:outline-primary-dark"
+        >
+          {settingsOpen ? t("consent.bar.hideSettings") : t("consent.bar.customize")}
+        </button>
+      </div>
+    </div>
+  );
+}
+
 /**
  * The cookie bar (spec sections 4 and 9). Shown unless cookies-show equals hidden, once the age
  * gate is answered (the age question comes first, then this). "Accept all" stores all four
@@ -41,7 +172,6 @@ const NONE: ConsentChoices = { analytical: false, marketing: false, advertisemen
  * technical cannot be switched off. No answer is pre-selected (no focus, the two look the same). Cookie values and lifetimes come from app/lib/consent.ts.
  */
 export function ConsentBar() {
-  const { t, locale } = useTranslation();
   const shell = useShell();
   const ageConfirmed = useAgeConfirmed();
   const state = useSyncExternalStore(barStore.subscribe, barStore.get, () => null);
@@ -68,11 +198,6 @@ export function ConsentBar() {
     barStore.set("hidden");
   };
 
-  const privacyPath = localePath("info", locale, {
-    id: 2,
-    slug: locale === "en" ? "privacy-policy" : "gdpr",
-  });
-
   return (
     <section
       aria-labelledby={titleId}
@@ -83,92 +208,19 @@ export function ConsentBar() {
       {/* Phones: text, settings, then the buttons pinned to the bottom of the scrolling panel, so
           they stay in reach while switching. Desktop: text and buttons side by side, settings below. */}
       <div className="mx-auto flex max-h-[85dvh] max-w-5xl flex-col overflow-y-auto rounded-2xl border border-line bg-white shadow-[0_-6px_40px_rgb(31_42_48/0.22)] desktop:grid desktop:grid-cols-[1fr_auto] desktop:gap-x-10">
-        <div className="px-5 pt-5 tablet:px-8 tablet:pt-7 desktop:col-start-1 desktop:row-start-1 desktop:pb-6">
-          <div>
-            <div className="flex items-center gap-3">
-              <CookieMark />
-              <h2 id={titleId} className="font-serif text-[1.35rem] leading-tight text-primary-dark">
-                {t("consent.bar.title")}
-              </h2>
-            </div>
-            <p id={textId} className="mt-3 text-[0.9rem] leading-relaxed text-muted">
-              {t("consent.bar.text")}{" "}
-              <Link
-                to={privacyPath}
-                className="font-medium whitespace-nowrap text-primary-dark underline decoration-secondary decoration-2 underline-offset-4 hover:text-secondary"
-              >
-                {t("consent.bar.privacy")}
-              </Link>
-            </p>
-          </div>
-        </div>
-        {/* One order for the eye and the keyboard: the two equal answers side by side (same
-            component, same classes, neither pre-selected), then the selected categories and the
-            settings. Phones: pinned to the bottom of the scrolling panel, so they stay in reach
-            while switching. */}
-        <div
-          className={`sticky bottom-0 z-10 order-last flex flex-col gap-2.5 bg-white px-5 pt-4 pb-5 tablet:flex-row tablet:flex-wrap tablet:items-center tablet:px-8 desktop:static desktop:order-none desktop:col-start-2 desktop:row-start-1 desktop:max-w-[26rem] desktop:self-end desktop:justify-end desktop:pt-0 desktop:pb-6 desktop:pl-0 ${
-            settingsOpen ? "border-t border-line desktop:border-0" : ""
-          }`}
-        >
-          <div className="grid grid-cols-2 gap-2.5 tablet:min-w-[20rem] tablet:flex-1 desktop:w-full desktop:flex-none">
-            <AnswerButton onClick={() => choose(NONE)} testId="consent-reject-all">
-              {t("consent.bar.rejectAll")}
-            </AnswerButton>
-            <AnswerButton onClick={() => choose("all")} testId="consent-accept-all">
-              {t("consent.bar.acceptAll")}
-            </AnswerButton>
-          </div>
-          <div className="flex flex-col gap-2.5 tablet:flex-row tablet:items-center desktop:w-full desktop:justify-end">
-            <button
-              type="button"
-              onClick={() => choose(choices)}
-              data-testid="consent-accept-selected"
-              className="rounded-md border border-primary-dark/40 px-5 py-2.5 font-medium text-primary-dark transition hover:border-primary-dark hover:bg-light focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-dark"
-            >
-              {t("consent.bar.acceptSelected")}
-            </button>
-            <button
-              type="button"
-              aria-expanded={settingsOpen}
-              aria-controls={settingsId}
-              onClick={() => setSettingsOpen((open) => !open)}
-              className="rounded-md px-3 py-2.5 text-[0.9rem] font-medium text-primary-dark underline decoration-line decoration-2 underline-offset-4 transition hover:decoration-secondary focus-visible:outline-2 focus-visible:outline-primary-dark"
-            >
-              {settingsOpen ? t("consent.bar.hideSettings") : t("consent.bar.customize")}
-            </button>
-          </div>
-        </div>
-        <fieldset
+        <ConsentIntro titleId={titleId} textId={textId} />
+        <ConsentAnswers
+          settingsOpen={settingsOpen}
+          settingsId={settingsId}
+          onToggleSettings={() => setSettingsOpen((open) => !open)}
+          onChoose={(choice) => choose(choice === "selected" ? choices : choice === "none" ? NONE : "all")}
+        />
+        <ConsentSettings
           id={settingsId}
-          hidden={!settingsOpen}
-          className="mt-4 border-t border-line bg-light/60 px-5 pt-4 pb-5 tablet:px-8 desktop:col-span-2 desktop:row-start-2 desktop:mt-0 desktop:pb-7"
-        >
-          <legend className="sr-only">{t("consent.bar.settingsTitle")}</legend>
-          <p aria-hidden="true" className="text-sm font-semibold tracking-wide text-muted uppercase">
-            {t("consent.bar.settingsTitle")}
-          </p>
-          <div className="mt-3 grid gap-3 tablet:grid-cols-2">
-            <ConsentSwitch
-              name="technical"
-              title={t("consent.categories.technical.title")}
-              text={t("consent.categories.technical.text")}
-              badge={t("consent.bar.always")}
-              checked
-              disabled
-            />
-            {OPTIONAL.map((name) => (
-              <ConsentSwitch
-                key={name}
-                name={name}
-                title={t(`consent.categories.${name}.title`)}
-                text={t(`consent.categories.${name}.text`)}
-                checked={choices[name]}
-                onChange={(checked) => setChoices((previous) => ({ ...previous, [name]: checked }))}
-              />
-            ))}
-          </div>
-        </fieldset>
+          open={settingsOpen}
+          choices={choices}
+          onChange={(name, checked) => setChoices((previous) => ({ ...previous, [name]: checked }))}
+        />
       </div>
     </section>
   );

@@ -65,6 +65,99 @@ async function fetchJson<T>(url: string, signal: AbortSignal): Promise<T | null>
 
 class LoggedOut extends Error {}
 
+type InitialCounts = { current: Partial<LiveCounts> };
+
+/** Keeps the store's entry when the counts did not change, so readers do not render again. */
+function setCounts(userId: number, next: (base: Entry | null) => Entry | null) {
+  store.set((previous) => {
+    const base = previous && previous.userId === userId ? previous : null;
+    const nextEntry = next(base);
+    if (!nextEntry) return previous;
+    return base && sameCounts(base, nextEntry) ? base : nextEntry;
+  });
+}
+
+/**
+ * The 10 s poll of both counts for `userId`, with its controls: `start` and `pause` follow the
+ * tab's visibility, `stop` ends it for good (the session ended: `onLoggedOut`).
+ */
+function createCountsPoller(userId: number, initial: InitialCounts, onLoggedOut: () => void) {
+  let timer: ReturnType<typeof setInterval> | null = null;
+  let controller: AbortController | null = null;
+  let stopped = false;
+
+  const poll = async () => {
+    controller?.abort();
+    controller = new AbortController();
+    try {
+      const [nextMessages, nextAdvertisements] = await Promise.all([
+        fetchJson<LiveCounts["messages"]>("/api/message?counter=1", controller.signal),
+        fetchJson<LiveCounts["advertisements"]>("/api/me/advertisements/statistics", controller.signal),
+      ]);
+      setCounts(userId, (base) => ({
+        userId,
+        messages: nextMessages ?? base?.messages ?? initial.current.messages!,
+        advertisements: nextAdvertisements ?? base?.advertisements ?? initial.current.advertisements!,
+      }));
+    } catch (error) {
+      if (error instanceof LoggedOut) {
+        stop();
+        onLoggedOut();
+      }
+      // Network errors and aborts: keep the last counts, try again on the next tick.
+    }
+  };
+  const start = () => {
+    if (stopped || timer !== null) return;
+    timer = setInterval(poll, COUNTS_POLL_INTERVAL);
+  };
+  const pause = () => {
+    if (timer !== null) clearInterval(timer);
+    timer = null;
+    controller?.abort();
+  };
+  const stop = () => {
+    stopped = true;
+    pause();
+  };
+  /** Becoming visible polls at once and resumes; hidden pauses. */
+  const onVisibility = () => {
+    if (document.visibilityState === "visible") {
+      if (stopped || timer !== null) return;
+      void poll();
+      start();
+    } else pause();
+  };
+  return { start, stop, onVisibility };
+}
+
+/**
+ * On top of the poll, new messages arrive live over the user's event stream (the same
+ * LISTEN/NOTIFY-fed SSE as the auction page): the bell moves at once, and an open thread reloads.
+ * The browser reconnects by itself; the poll covers any gap. Null where there is no EventSource.
+ */
+function listenToUserEvents(userId: number, initial: InitialCounts): EventSource | null {
+  if (typeof EventSource === "undefined") return null;
+  const events = new EventSource(USER_EVENTS_PATH);
+  events.addEventListener("counter", (message) => {
+    let event: UserEvent;
+    try {
+      event = JSON.parse((message as MessageEvent<string>).data);
+    } catch {
+      return;
+    }
+    // The event sent on (re)connecting names no thread: it tells nothing the page and the
+    // poll do not already know, so only a change (a message, a reading) moves the counts.
+    if (event.threadId === null) return;
+    setCounts(userId, (base) => {
+      const advertisements = base?.advertisements ?? initial.current.advertisements;
+      return advertisements ? { userId, messages: event.counter, advertisements } : null;
+    });
+    for (const listener of threadListeners) listener(event.threadId);
+  });
+  return events;
+}
+
 /**
  * Polls `/api/message?counter=1` and `/api/me/advertisements/statistics` every 10 s while a user is
  * logged in and the tab is visible; a hidden tab stops polling, becoming visible polls at once and
@@ -93,89 +186,14 @@ export function useCountsPolling() {
 
   useEffect(() => {
     if (userId === null) return;
-    let timer: ReturnType<typeof setInterval> | null = null;
-    let controller: AbortController | null = null;
-    let stopped = false;
-
-    const poll = async () => {
-      controller?.abort();
-      controller = new AbortController();
-      try {
-        const [nextMessages, nextAdvertisements] = await Promise.all([
-          fetchJson<LiveCounts["messages"]>("/api/message?counter=1", controller.signal),
-          fetchJson<LiveCounts["advertisements"]>("/api/me/advertisements/statistics", controller.signal),
-        ]);
-        store.set((previous) => {
-          const base = previous && previous.userId === userId ? previous : null;
-          const nextEntry = {
-            userId,
-            messages: nextMessages ?? base?.messages ?? initial.current.messages!,
-            advertisements: nextAdvertisements ?? base?.advertisements ?? initial.current.advertisements!,
-          };
-          return base && sameCounts(base, nextEntry) ? base : nextEntry;
-        });
-      } catch (error) {
-        if (error instanceof LoggedOut) {
-          stop();
-          void revalidate.current();
-        }
-        // Network errors and aborts: keep the last counts, try again on the next tick.
-      }
-    };
-    const start = () => {
-      if (stopped || timer !== null) return;
-      timer = setInterval(poll, COUNTS_POLL_INTERVAL);
-    };
-    const pause = () => {
-      if (timer !== null) clearInterval(timer);
-      timer = null;
-      controller?.abort();
-    };
-    const stop = () => {
-      stopped = true;
-      pause();
-    };
-    const onVisibility = () => {
-      if (document.visibilityState === "visible") {
-        if (stopped || timer !== null) return;
-        void poll();
-        start();
-      } else pause();
-    };
-
-    // On top of the poll, new messages arrive live over the user's event stream (the same
-    // LISTEN/NOTIFY-fed SSE as the auction page): the bell moves at once, and an open thread
-    // reloads. The browser reconnects by itself; the poll covers any gap.
-    let events: EventSource | null = null;
-    if (typeof EventSource !== "undefined") {
-      events = new EventSource(USER_EVENTS_PATH);
-      events.addEventListener("counter", (message) => {
-        let event: UserEvent;
-        try {
-          event = JSON.parse((message as MessageEvent<string>).data);
-        } catch {
-          return;
-        }
-        // The event sent on (re)connecting names no thread: it tells nothing the page and the
-        // poll do not already know, so only a change (a message, a reading) moves the counts.
-        if (event.threadId === null) return;
-        store.set((previous) => {
-          const base = previous && previous.userId === userId ? previous : null;
-          const advertisements = base?.advertisements ?? initial.current.advertisements;
-          if (!advertisements) return previous;
-          const nextEntry = { userId, messages: event.counter, advertisements };
-          return base && sameCounts(base, nextEntry) ? base : nextEntry;
-        });
-        for (const listener of threadListeners) listener(event.threadId);
-      });
-    }
-
-    if (document.visibilityState === "visible") start();
-    document.addEventListener("visibilitychange", onVisibility);
+    const poller = createCountsPoller(userId, initial, () => void revalidate.current());
+    const events = listenToUserEvents(userId, initial);
+    if (document.visibilityState === "visible") poller.start();
+    document.addEventListener("visibilitychange", poller.onVisibility);
     return () => {
-      document.removeEventListener("visibilitychange", onVisibility);
+      document.removeEventListener("visibilitychange", poller.onVisibility);
       events?.close();
-      stop();
+      poller.stop();
     };
   }, [userId]);
 }

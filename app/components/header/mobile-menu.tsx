@@ -47,15 +47,12 @@ type MobileMenuProps = {
 };
 
 /**
- * The mobile menu (spec section 2: search and the category sidebar; here also the top menu, language
- * and currency, which the bar has no room for below 1028 px). A modal dialog sliding in from the
- * left: the page behind is inert and does not scroll, focus stays inside, Escape closes, focus
- * returns to the burger.
+ * Shows the dialog as a modal while `open`, with the focus on its close button (not the search
+ * box: focusing an input would pop up the phone's keyboard), and gives the focus back to
+ * `returnFocusRef` when it closes.
  */
-export function MobileMenu({ id, open, onClose, topMenu, returnFocusRef }: MobileMenuProps) {
-  const { t } = useTranslation();
+function useMenuDialog(open: boolean, returnFocusRef: RefObject<HTMLElement | null>) {
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
   useFocusTrap(dialogRef, open);
   useBodyScrollLock(open);
 
@@ -65,12 +62,62 @@ export function MobileMenu({ id, open, onClose, topMenu, returnFocusRef }: Mobil
     if (!dialog) return;
     if (open && !dialog.open) {
       dialog.showModal();
-      // The close button, not the search box: focusing an input would pop up the phone's keyboard.
       dialog.querySelector<HTMLElement>("[data-menu-close]")?.focus();
     } else if (!open && dialog.open) dialog.close();
     if (wasOpen.current && !open) returnFocusRef.current?.focus();
     wasOpen.current = open;
   }, [open, returnFocusRef]);
+  return dialogRef;
+}
+
+/** The menu's dark bar: the logo and the close button (the dialog's title is here for readers). */
+function MobileMenuBar({ titleId, onClose }: { titleId: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex h-16 shrink-0 items-center justify-between gap-3 bg-primary-dark px-4 text-white">
+      <h2 id={titleId} className="sr-only">
+        {t("header.menuTitle")}
+      </h2>
+      <Logo onNavigate={onClose} testId="mobile-menu-logo" />
+      <button
+        type="button"
+        onClick={onClose}
+        className={`${BAR_ICON_BUTTON} -mr-2 ${FOCUS_ON_DARK}`}
+        data-testid="mobile-menu-close"
+        data-menu-close
+      >
+        <CloseIcon className="size-6" />
+        <span className="sr-only">{t("header.closeMenu")}</span>
+      </button>
+    </div>
+  );
+}
+
+/** The menu's foot: language and currency. */
+function MobileMenuSettings() {
+  const { t } = useTranslation();
+  return (
+    <div className="flex shrink-0 items-center justify-between gap-3 border-t border-line bg-white px-4 py-3">
+      <span className="text-[0.75rem] font-semibold tracking-[0.14em] text-muted uppercase">
+        {t("header.settings")}
+      </span>
+      <div className="flex items-center gap-2">
+        <LanguageSwitcher variant="menu" />
+        <CurrencySwitcher variant="menu" />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The mobile menu (spec section 2: search and the category sidebar; here also the top menu, language
+ * and currency, which the bar has no room for below 1028 px). A modal dialog sliding in from the
+ * left: the page behind is inert and does not scroll, focus stays inside, Escape closes, focus
+ * returns to the burger.
+ */
+export function MobileMenu({ id, open, onClose, topMenu, returnFocusRef }: MobileMenuProps) {
+  const dialogRef = useMenuDialog(open, returnFocusRef);
+  const titleId = useId();
 
   // The browser's own Escape handling would close the dialog behind React's back.
   const onCancel = (event: SyntheticEvent<HTMLDialogElement>) => {
@@ -97,22 +144,7 @@ export function MobileMenu({ id, open, onClose, topMenu, returnFocusRef }: Mobil
       data-testid="mobile-menu"
     >
       <div className="flex h-full flex-col bg-light shadow-2xl">
-        <div className="flex h-16 shrink-0 items-center justify-between gap-3 bg-primary-dark px-4 text-white">
-          <h2 id={titleId} className="sr-only">
-            {t("header.menuTitle")}
-          </h2>
-          <Logo onNavigate={onClose} testId="mobile-menu-logo" />
-          <button
-            type="button"
-            onClick={onClose}
-            className={`${BAR_ICON_BUTTON} -mr-2 ${FOCUS_ON_DARK}`}
-            data-testid="mobile-menu-close"
-            data-menu-close
-          >
-            <CloseIcon className="size-6" />
-            <span className="sr-only">{t("header.closeMenu")}</span>
-          </button>
-        </div>
+        <MobileMenuBar titleId={titleId} onClose={onClose} />
         <div className="h-0.5 shrink-0 bg-secondary" />
         <div className="flex-1 overflow-y-auto overscroll-contain">
           <div className="border-b border-line bg-white px-4 py-4">
@@ -125,15 +157,7 @@ export function MobileMenu({ id, open, onClose, topMenu, returnFocusRef }: Mobil
             </div>
           ) : null}
         </div>
-        <div className="flex shrink-0 items-center justify-between gap-3 border-t border-line bg-white px-4 py-3">
-          <span className="text-[0.75rem] font-semibold tracking-[0.14em] text-muted uppercase">
-            {t("header.settings")}
-          </span>
-          <div className="flex items-center gap-2">
-            <LanguageSwitcher variant="menu" />
-            <CurrencySwitcher variant="menu" />
-          </div>
-        </div>
+        <MobileMenuSettings />
       </div>
     </dialog>
   );

@@ -95,9 +95,70 @@ function TrustIcon({ kind }: { kind: "verified" | "auction" | "delivery" }) {
   );
 }
 
-/** The shop window's first screen: who we are, the two auction lists, and why to trust us. */
-export function HomeHero({ spotlight, serverNow }: { spotlight: ProductCardData | null; serverNow: string }) {
+/** Decorative: soft gold light and fine lines, like a label's guilloche. */
+function HeroBackdrop() {
+  return (
+    <div aria-hidden="true" className="pointer-events-none absolute inset-0">
+      <div className="absolute -top-40 -right-32 size-[36rem] rounded-full bg-secondary/20 blur-3xl" />
+      <div className="absolute -bottom-48 -left-24 size-[28rem] rounded-full bg-primary/30 blur-3xl" />
+      <svg
+        aria-hidden="true"
+        className="absolute inset-0 size-full opacity-[0.07]"
+        preserveAspectRatio="none"
+        viewBox="0 0 100 100"
+      >
+        {Array.from({ length: 14 }, (_, i) => (
+          <path
+            key={i}
+            d={`M0 ${20 + i * 5} Q 50 ${5 + i * 5} 100 ${22 + i * 5}`}
+            fill="none"
+            stroke="#c39a3f"
+            strokeWidth="0.15"
+          />
+        ))}
+      </svg>
+    </div>
+  );
+}
+
+/** Who we are, in a line and a lead, and the way to the two auction lists. */
+function HeroIntro() {
   const { t, locale } = useTranslation();
+  return (
+    <div className="max-w-3xl">
+      <p className="text-xs font-semibold tracking-[0.25em] text-[#e0bd6e] uppercase">
+        {t("product.homePage.kicker")}
+      </p>
+      <h1 className="mt-4 font-serif text-4xl leading-[1.1] tablet:text-5xl desktop:text-6xl">
+        {t("product.homePage.title")}
+      </h1>
+      <p
+        className="mt-5 max-w-2xl text-lg leading-relaxed text-white/85 tablet:text-xl"
+        data-testid="free-delivery"
+      >
+        {t("product.homePage.lead")}
+      </p>
+      <div className="mt-8 grid grid-cols-2 gap-3 tablet:flex tablet:flex-wrap">
+        <Link
+          to={localePath("dailyAuctions", locale)}
+          className="inline-flex items-center justify-center rounded-lg bg-secondary px-4 py-3.5 text-center font-semibold tablet:px-6 text-ink shadow-lg shadow-black/20 transition hover:bg-[#d4ad55] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-secondary"
+        >
+          {t("product.homePage.ctaDaily")}
+        </Link>
+        <Link
+          to={localePath("monthlyAuctions", locale)}
+          className="inline-flex items-center justify-center rounded-lg px-4 py-3.5 text-center font-semibold text-white tablet:px-6 ring-1 ring-white/40 transition hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-secondary"
+        >
+          {t("product.homePage.ctaMonthly")}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/** Why to trust us: verified sellers, fair auctions, insured delivery. */
+function TrustPoints() {
+  const { t } = useTranslation();
   const trust = [
     {
       kind: "verified" as const,
@@ -116,73 +177,33 @@ export function HomeHero({ spotlight, serverNow }: { spotlight: ProductCardData 
     },
   ];
   return (
+    <ul className="mt-12 grid gap-4 border-t border-white/15 pt-8 tablet:grid-cols-3 tablet:gap-8">
+      {trust.map((item) => (
+        <li key={item.kind} className="flex gap-3">
+          <span className="mt-0.5 shrink-0">
+            <TrustIcon kind={item.kind} />
+          </span>
+          <span>
+            <span className="block font-semibold">{item.title}</span>
+            <span className="mt-1 block text-sm leading-relaxed text-white/70">{item.text}</span>
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The shop window's first screen: who we are, the two auction lists, and why to trust us. */
+export function HomeHero({ spotlight, serverNow }: { spotlight: ProductCardData | null; serverNow: string }) {
+  return (
     <section className="relative overflow-hidden bg-primary-dark text-white" data-testid="home-hero">
-      {/* Decorative: soft gold light and fine lines, like a label's guilloche. */}
-      <div aria-hidden="true" className="pointer-events-none absolute inset-0">
-        <div className="absolute -top-40 -right-32 size-[36rem] rounded-full bg-secondary/20 blur-3xl" />
-        <div className="absolute -bottom-48 -left-24 size-[28rem] rounded-full bg-primary/30 blur-3xl" />
-        <svg
-          aria-hidden="true"
-          className="absolute inset-0 size-full opacity-[0.07]"
-          preserveAspectRatio="none"
-          viewBox="0 0 100 100"
-        >
-          {Array.from({ length: 14 }, (_, i) => (
-            <path
-              key={i}
-              d={`M0 ${20 + i * 5} Q 50 ${5 + i * 5} 100 ${22 + i * 5}`}
-              fill="none"
-              stroke="#c39a3f"
-              strokeWidth="0.15"
-            />
-          ))}
-        </svg>
-      </div>
+      <HeroBackdrop />
       <div className="container-page relative py-12 tablet:py-16 desktop:py-16">
         <div className="grid items-center gap-10 desktop:grid-cols-[minmax(0,7fr)_minmax(0,4fr)] desktop:gap-14">
-          <div className="max-w-3xl">
-            <p className="text-xs font-semibold tracking-[0.25em] text-[#e0bd6e] uppercase">
-              {t("product.homePage.kicker")}
-            </p>
-            <h1 className="mt-4 font-serif text-4xl leading-[1.1] tablet:text-5xl desktop:text-6xl">
-              {t("product.homePage.title")}
-            </h1>
-            <p
-              className="mt-5 max-w-2xl text-lg leading-relaxed text-white/85 tablet:text-xl"
-              data-testid="free-delivery"
-            >
-              {t("product.homePage.lead")}
-            </p>
-            <div className="mt-8 grid grid-cols-2 gap-3 tablet:flex tablet:flex-wrap">
-              <Link
-                to={localePath("dailyAuctions", locale)}
-                className="inline-flex items-center justify-center rounded-lg bg-secondary px-4 py-3.5 text-center font-semibold tablet:px-6 text-ink shadow-lg shadow-black/20 transition hover:bg-[#d4ad55] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-secondary"
-              >
-                {t("product.homePage.ctaDaily")}
-              </Link>
-              <Link
-                to={localePath("monthlyAuctions", locale)}
-                className="inline-flex items-center justify-center rounded-lg px-4 py-3.5 text-center font-semibold text-white tablet:px-6 ring-1 ring-white/40 transition hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-secondary"
-              >
-                {t("product.homePage.ctaMonthly")}
-              </Link>
-            </div>
-          </div>
+          <HeroIntro />
           {spotlight ? <Spotlight product={spotlight} serverNow={serverNow} /> : null}
         </div>
-        <ul className="mt-12 grid gap-4 border-t border-white/15 pt-8 tablet:grid-cols-3 tablet:gap-8">
-          {trust.map((item) => (
-            <li key={item.kind} className="flex gap-3">
-              <span className="mt-0.5 shrink-0">
-                <TrustIcon kind={item.kind} />
-              </span>
-              <span>
-                <span className="block font-semibold">{item.title}</span>
-                <span className="mt-1 block text-sm leading-relaxed text-white/70">{item.text}</span>
-              </span>
-            </li>
-          ))}
-        </ul>
+        <TrustPoints />
       </div>
     </section>
   );

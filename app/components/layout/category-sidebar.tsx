@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from "react";
+import { type ReactNode, useEffect, useId, useMemo, useState } from "react";
 import { Link, useMatches } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import {
@@ -39,6 +39,31 @@ function useRouteCategoryId(): number | null {
 }
 
 /**
+ * Which branches are open, and the toggle: at first the current category's ancestors; moving to
+ * another category opens its ancestors too (what the visitor opened stays open).
+ */
+function useExpandedBranches(ancestors: number[]): [ReadonlySet<number>, (id: number) => void] {
+  const ancestorKey = ancestors.join(",");
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set(ancestors));
+  useEffect(() => {
+    if (!ancestorKey) return;
+    setExpanded((previous) => {
+      const next = new Set(previous);
+      for (const id of ancestorKey.split(",")) next.add(Number(id));
+      return next.size === previous.size ? previous : next;
+    });
+  }, [ancestorKey]);
+  const toggle = (id: number) =>
+    setExpanded((previous) => {
+      const next = new Set(previous);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  return [expanded, toggle];
+}
+
+/**
  * The category tree (spec sections 2, 4, 9): up to 5 levels from the shell's categories, in the
  * sidebar order (under category 1, ids 2 and 3 first); each entry links to its listing; branches
  * expand and collapse; the current entry is highlighted and its ancestors are opened.
@@ -59,44 +84,18 @@ export function CategorySidebar({
     [categories],
   );
   const path = useMemo(() => (current === null ? [] : categoryPath(tree, current)), [tree, current]);
-  const ancestorKey = path
-    .slice(0, -1)
-    .map((node) => node.id)
-    .join(",");
-
-  const [expanded, setExpanded] = useState<ReadonlySet<number>>(
-    () => new Set(path.slice(0, -1).map((node) => node.id)),
-  );
-  // Moving to another category opens its ancestors (what the visitor opened stays open).
-  useEffect(() => {
-    if (!ancestorKey) return;
-    setExpanded((previous) => {
-      const next = new Set(previous);
-      for (const id of ancestorKey.split(",")) next.add(Number(id));
-      return next.size === previous.size ? previous : next;
-    });
-  }, [ancestorKey]);
-
-  const [blockOpen, setBlockOpen] = useState(false);
+  const ancestors = path.slice(0, -1).map((node) => node.id);
+  const [expanded, toggle] = useExpandedBranches(ancestors);
   const baseId = useId();
-  const treeId = `${baseId}-tree`;
 
   if (tree.length === 0) return null;
-
-  const toggle = (id: number) =>
-    setExpanded((previous) => {
-      const next = new Set(previous);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
 
   const treeElement = (
     <Branch
       nodes={tree}
       level={0}
       current={current}
-      ancestors={path.slice(0, -1).map((node) => node.id)}
+      ancestors={ancestors}
       expanded={expanded}
       onToggle={toggle}
       baseId={baseId}
@@ -115,6 +114,28 @@ export function CategorySidebar({
       </nav>
     );
 
+  return (
+    <CategoryPageBlock className={className} treeId={`${baseId}-tree`}>
+      {treeElement}
+    </CategoryPageBlock>
+  );
+}
+
+/**
+ * The tree's frame on a page: a sidebar on wide screens with a mouse, a "Kategorie" block that
+ * folds below 1028 px and on touch devices (the `tree-sidebar` variant).
+ */
+function CategoryPageBlock({
+  className,
+  treeId,
+  children,
+}: {
+  className: string;
+  treeId: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const [blockOpen, setBlockOpen] = useState(false);
   return (
     <nav
       aria-label={t("header.categoriesNav")}
@@ -140,7 +161,7 @@ export function CategorySidebar({
         id={treeId}
         className={`${blockOpen ? "block" : "hidden"} border-t border-line px-2 py-2 tree-sidebar:block tree-sidebar:border-0 tree-sidebar:px-0`}
       >
-        {treeElement}
+        {children}
       </div>
     </nav>
   );
@@ -159,8 +180,20 @@ type BranchProps = {
   roomy?: boolean;
 };
 
-function Branch({
-  nodes,
+/** One level of the tree: its categories, each with its own open or closed branch below. */
+function Branch({ nodes, ...rest }: BranchProps) {
+  return (
+    <ul className={rest.level === 0 ? "space-y-0.5" : "mt-0.5 ml-4 space-y-0.5 border-l border-line pl-2"}>
+      {nodes.map((node) => (
+        <BranchEntry key={node.id} node={node} {...rest} />
+      ))}
+    </ul>
+  );
+}
+
+/** One category: its link, the expand toggle when it has subcategories, and their branch. */
+function BranchEntry({
+  node,
   level,
   current,
   ancestors,
@@ -169,78 +202,72 @@ function Branch({
   baseId,
   onNavigate,
   roomy,
-}: BranchProps) {
+}: Omit<BranchProps, "nodes"> & { node: CategoryNode }) {
   const { locale, t } = useTranslation();
+  const hasChildren = node.subcategories.length > 0;
+  const isOpen = hasChildren && expanded.has(node.id);
+  const isCurrent = node.id === current;
+  const isAncestor = ancestors.includes(node.id);
+  const childrenId = `${baseId}-c${node.id}`;
   return (
-    <ul className={level === 0 ? "space-y-0.5" : "mt-0.5 ml-4 space-y-0.5 border-l border-line pl-2"}>
-      {nodes.map((node) => {
-        const hasChildren = node.subcategories.length > 0;
-        const isOpen = hasChildren && expanded.has(node.id);
-        const isCurrent = node.id === current;
-        const isAncestor = ancestors.includes(node.id);
-        const childrenId = `${baseId}-c${node.id}`;
-        return (
-          <li key={node.id} data-category-id={node.id}>
-            <div
-              className={`group flex items-center rounded-md transition-colors ${
-                isCurrent
-                  ? "bg-primary-dark text-white"
-                  : isAncestor
-                    ? "text-primary-dark"
-                    : "text-ink hover:bg-primary-dark/5"
-              }`}
-            >
-              <Link
-                to={localePath("category", locale, { id: node.id, slug: node.slug })}
-                aria-current={isCurrent ? "page" : undefined}
-                onClick={onNavigate}
-                className={`min-w-0 flex-1 rounded-md px-3 leading-snug ${roomy ? "py-2.5" : "py-1.5"} ${
-                  level === 0 ? "text-[0.95rem] font-semibold" : "text-[0.875rem]"
-                } ${isAncestor ? "font-semibold" : ""} ${
-                  isCurrent
-                    ? "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-secondary"
-                    : FOCUS_ON_LIGHT
-                }`}
-                data-testid={`category-link-${node.id}`}
-              >
-                {node.name}
-              </Link>
-              {hasChildren ? (
-                <button
-                  type="button"
-                  aria-expanded={isOpen}
-                  aria-controls={childrenId}
-                  aria-label={t(isOpen ? "header.collapse" : "header.expand", { name: node.name })}
-                  onClick={() => onToggle(node.id)}
-                  className={`mr-0.5 inline-flex shrink-0 ${roomy ? "size-10" : "size-8"} items-center justify-center rounded-md ${
-                    isCurrent
-                      ? "text-white hover:bg-white/15"
-                      : "text-muted hover:bg-primary-dark/10 hover:text-primary-dark"
-                  } ${isCurrent ? "focus-visible:outline-2 focus-visible:outline-secondary" : FOCUS_ON_LIGHT}`}
-                  data-testid={`category-toggle-${node.id}`}
-                >
-                  <ChevronDownIcon className={`size-4 transition-transform ${isOpen ? "rotate-180" : ""}`} />
-                </button>
-              ) : null}
-            </div>
-            {hasChildren ? (
-              <div id={childrenId} hidden={!isOpen}>
-                <Branch
-                  nodes={node.subcategories}
-                  level={level + 1}
-                  current={current}
-                  ancestors={ancestors}
-                  expanded={expanded}
-                  onToggle={onToggle}
-                  baseId={baseId}
-                  onNavigate={onNavigate}
-                  roomy={roomy}
-                />
-              </div>
-            ) : null}
-          </li>
-        );
-      })}
-    </ul>
+    <li data-category-id={node.id}>
+      <div
+        className={`group flex items-center rounded-md transition-colors ${
+          isCurrent
+            ? "bg-primary-dark text-white"
+            : isAncestor
+              ? "text-primary-dark"
+              : "text-ink hover:bg-primary-dark/5"
+        }`}
+      >
+        <Link
+          to={localePath("category", locale, { id: node.id, slug: node.slug })}
+          aria-current={isCurrent ? "page" : undefined}
+          onClick={onNavigate}
+          className={`min-w-0 flex-1 rounded-md px-3 leading-snug ${roomy ? "py-2.5" : "py-1.5"} ${
+            level === 0 ? "text-[0.95rem] font-semibold" : "text-[0.875rem]"
+          } ${isAncestor ? "font-semibold" : ""} ${
+            isCurrent
+              ? "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-secondary"
+              : FOCUS_ON_LIGHT
+          }`}
+          data-testid={`category-link-${node.id}`}
+        >
+          {node.name}
+        </Link>
+        {hasChildren ? (
+          <button
+            type="button"
+            aria-expanded={isOpen}
+            aria-controls={childrenId}
+            aria-label={t(isOpen ? "header.collapse" : "header.expand", { name: node.name })}
+            onClick={() => onToggle(node.id)}
+            className={`mr-0.5 inline-flex shrink-0 ${roomy ? "size-10" : "size-8"} items-center justify-center rounded-md ${
+              isCurrent
+                ? "text-white hover:bg-white/15"
+                : "text-muted hover:bg-primary-dark/10 hover:text-primary-dark"
+            } ${isCurrent ? "focus-visible:outline-2 focus-visible:outline-secondary" : FOCUS_ON_LIGHT}`}
+            data-testid={`category-toggle-${node.id}`}
+          >
+            <ChevronDownIcon className={`size-4 transition-transform ${isOpen ? "rotate-180" : ""}`} />
+          </button>
+        ) : null}
+      </div>
+      {hasChildren ? (
+        <div id={childrenId} hidden={!isOpen}>
+          <Branch
+            nodes={node.subcategories}
+            level={level + 1}
+            current={current}
+            ancestors={ancestors}
+            expanded={expanded}
+            onToggle={onToggle}
+            baseId={baseId}
+            onNavigate={onNavigate}
+            roomy={roomy}
+          />
+        </div>
+      ) : null}
+    </li>
   );
 }

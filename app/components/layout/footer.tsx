@@ -38,15 +38,11 @@ const isExternal = (link: string) => /^https?:\/\//i.test(link);
  * copyright line.
  */
 export function Footer() {
-  const { t, locale } = useTranslation();
+  const { t } = useTranslation();
   const shell = useShell();
   const contacts = shell?.contacts ?? {};
   const company =
     typeof contacts.company === "string" && contacts.company ? contacts.company : t("common.siteName");
-  const social = SOCIAL_NETWORKS.flatMap((network) => {
-    const href = profileUrl(contacts, network);
-    return href ? [{ network, href }] : [];
-  });
   // Used when the shell user carries the e-mail; otherwise the newsletter asks /api/me.
   const accountEmail = (shell?.user as { email?: string } | null | undefined)?.email ?? null;
   const menus = (shell?.bottomMenu ?? []).filter((menu) => Array.isArray(menu?.links));
@@ -64,102 +60,134 @@ export function Footer() {
           aria-hidden="true"
         />
         <div className="container-page grid gap-10 py-12 tablet:grid-cols-2 tablet:gap-x-12 desktop:grid-cols-[1.3fr_1fr_1fr_1fr] desktop:py-16">
-          <div>
-            <Link
-              to={localePath("home", locale)}
-              className="font-serif text-3xl tracking-wide text-secondary focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-secondary"
-            >
-              {t("common.siteName")}
-            </Link>
-            <p className="mt-4 max-w-sm text-[0.92rem] leading-relaxed text-white/70">
-              {t("footer.brandText")}
-            </p>
-            {social.length > 0 ? (
-              <>
-                <p className="mt-6 text-sm font-semibold tracking-[0.18em] text-white/90 uppercase">
-                  {t("footer.social.title")}
-                </p>
-                <ul className="mt-3 flex gap-3" data-testid="social-links">
-                  {social.map(({ network, href }) => (
-                    <li key={network}>
-                      <SocialLink
-                        href={href}
-                        label={t(`footer.social.${network}`)}
-                        newTab={t("footer.social.newTab")}
-                      >
-                        {network === "facebook" ? <FacebookIcon /> : <InstagramIcon />}
-                      </SocialLink>
-                    </li>
-                  ))}
-                </ul>
-              </>
-            ) : null}
-          </div>
+          <FooterBrand contacts={contacts} />
           {menus.map((menu, index) => (
-            <nav key={`${menu.title}-${index}`} aria-label={menu.title || t("footer.menuLabel")}>
-              {menu.title ? (
-                <h2 className="text-sm font-semibold tracking-[0.18em] text-white/90 uppercase">
-                  {menu.title}
-                </h2>
-              ) : null}
-              <ul className="mt-4 flex flex-col gap-2.5">
-                {menu.links.map((link) => (
-                  <li key={`${link.link}-${link.text}`}>
-                    <MenuItem link={link} newTab={t("footer.social.newTab")} />
-                  </li>
-                ))}
-              </ul>
-            </nav>
+            <FooterMenu key={`${menu.title}-${index}`} title={menu.title} links={menu.links} />
           ))}
-          <div>
-            <h2 className="text-sm font-semibold tracking-[0.18em] text-white/90 uppercase">
-              {t("footer.payments.title")}
-            </h2>
-            <ul className="mt-4 flex gap-3">
-              {CARD_LOGOS.map((card) => (
-                <li key={card.key}>
-                  <img
-                    src={card.src}
-                    alt={t(`footer.payments.${card.key}`)}
-                    width={60}
-                    height={38}
-                    loading="lazy"
-                    className="h-[38px] w-[60px] rounded-md shadow-sm"
-                  />
-                </li>
-              ))}
-            </ul>
-            <p className="mt-5 flex items-start gap-2.5 text-sm leading-snug text-white/70">
-              <span
-                aria-hidden="true"
-                className="grid size-8 shrink-0 place-items-center rounded-full border border-secondary/60 text-[0.7rem] font-semibold text-[#e6c886]"
-              >
-                18+
-              </span>
-              {t("footer.ageNotice")}
-            </p>
-          </div>
+          <FooterPayments />
         </div>
-        <div className="border-t border-white/10">
-          <div className="container-page flex flex-col gap-3 py-5 text-sm text-white/75 tablet:flex-row tablet:items-center tablet:justify-between">
-            <p data-testid="copyright">
-              {t("footer.copyright", { year: new Date().getFullYear(), company })}
-              {/* "Rarita s.r.o." already ends with a full stop. */}
-              {company.endsWith(".") ? " " : ". "}
-              {t("footer.rights")}
-            </p>
-            <button
-              type="button"
-              onClick={openConsentSettings}
-              data-testid="cookie-settings"
-              className="self-start text-white/70 underline decoration-white/25 underline-offset-4 transition hover:text-secondary hover:decoration-secondary tablet:self-auto"
-            >
-              {t("consent.settingsLink")}
-            </button>
-          </div>
-        </div>
+        <FooterBottomLine company={company} />
       </div>
     </footer>
+  );
+}
+
+/** The brand, its line and the social profiles that the contacts setting names. */
+function FooterBrand({ contacts }: { contacts: Record<string, unknown> }) {
+  const { t, locale } = useTranslation();
+  const social = SOCIAL_NETWORKS.flatMap((network) => {
+    const href = profileUrl(contacts, network);
+    return href ? [{ network, href }] : [];
+  });
+  return (
+    <div>
+      <Link
+        to={localePath("home", locale)}
+        className="font-serif text-3xl tracking-wide text-secondary focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-secondary"
+      >
+        {t("common.siteName")}
+      </Link>
+      <p className="mt-4 max-w-sm text-[0.92rem] leading-relaxed text-white/70">{t("footer.brandText")}</p>
+      {social.length > 0 ? (
+        <>
+          <p className="mt-6 text-sm font-semibold tracking-[0.18em] text-white/90 uppercase">
+            {t("footer.social.title")}
+          </p>
+          <ul className="mt-3 flex gap-3" data-testid="social-links">
+            {social.map(({ network, href }) => (
+              <li key={network}>
+                <SocialLink
+                  href={href}
+                  label={t(`footer.social.${network}`)}
+                  newTab={t("footer.social.newTab")}
+                >
+                  {network === "facebook" ? <FacebookIcon /> : <InstagramIcon />}
+                </SocialLink>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+/** One column of the bottommenu setting: its title (if any) and its links. */
+function FooterMenu({ title, links }: { title: string; links: MenuLink[] }) {
+  const { t } = useTranslation();
+  return (
+    <nav aria-label={title || t("footer.menuLabel")}>
+      {title ? (
+        <h2 className="text-sm font-semibold tracking-[0.18em] text-white/90 uppercase">{title}</h2>
+      ) : null}
+      <ul className="mt-4 flex flex-col gap-2.5">
+        {links.map((link) => (
+          <li key={`${link.link}-${link.text}`}>
+            <MenuItem link={link} newTab={t("footer.social.newTab")} />
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** The card brands accepted and the age notice. */
+function FooterPayments() {
+  const { t } = useTranslation();
+  return (
+    <div>
+      <h2 className="text-sm font-semibold tracking-[0.18em] text-white/90 uppercase">
+        {t("footer.payments.title")}
+      </h2>
+      <ul className="mt-4 flex gap-3">
+        {CARD_LOGOS.map((card) => (
+          <li key={card.key}>
+            <img
+              src={card.src}
+              alt={t(`footer.payments.${card.key}`)}
+              width={60}
+              height={38}
+              loading="lazy"
+              className="h-[38px] w-[60px] rounded-md shadow-sm"
+            />
+          </li>
+        ))}
+      </ul>
+      <p className="mt-5 flex items-start gap-2.5 text-sm leading-snug text-white/70">
+        <span
+          aria-hidden="true"
+          className="grid size-8 shrink-0 place-items-center rounded-full border border-secondary/60 text-[0.7rem] font-semibold text-[#e6c886]"
+        >
+          18+
+        </span>
+        {t("footer.ageNotice")}
+      </p>
+    </div>
+  );
+}
+
+/** The copyright line and the way back to the cookie settings. */
+function FooterBottomLine({ company }: { company: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="border-t border-white/10">
+      <div className="container-page flex flex-col gap-3 py-5 text-sm text-white/75 tablet:flex-row tablet:items-center tablet:justify-between">
+        <p data-testid="copyright">
+          {t("footer.copyright", { year: new Date().getFullYear(), company })}
+          {/* "Rarita s.r.o." already ends with a full stop. */}
+          {company.endsWith(".") ? " " : ". "}
+          {t("footer.rights")}
+        </p>
+        <button
+          type="button"
+          onClick={openConsentSettings}
+          data-testid="cookie-settings"
+          className="self-start text-white/70 underline decoration-white/25 underline-offset-4 transition hover:text-secondary hover:decoration-secondary tablet:self-auto"
+        >
+          {t("consent.settingsLink")}
+        </button>
+      </div>
+    </div>
   );
 }
 

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import type { MenuLink } from "#app/shell.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { AccountDropdown } from "../header/account-dropdown.tsx";
 import { AddAuctionButton } from "../header/add-auction-button.tsx";
@@ -15,6 +16,81 @@ import { PhoneSearch } from "../header/phone-search.tsx";
 import { SearchBox } from "../header/search-box.tsx";
 import { TopMenu } from "../header/top-menu.tsx";
 import { useHeaderHighlight } from "../header/use-header-highlight.ts";
+
+/**
+ * What the header opens (login, account dropdown, mobile menu, phone search) and the rule that
+ * following a link closes it all: a page change is a new context, an overlay from the last page
+ * would cover it.
+ */
+function useHeaderOverlays() {
+  const [loginOpen, setLoginOpen] = useState(false);
+  const [loginRedirect, setLoginRedirect] = useState<string | null>(null);
+  const [accountOpen, setAccountOpen] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const closePhoneSearch = useRef<(() => void) | null>(null);
+
+  const { pathname, search } = useLocation();
+  const here = `${pathname}${search}`;
+  const lastPlace = useRef(here);
+  useEffect(() => {
+    if (lastPlace.current === here) return;
+    lastPlace.current = here;
+    setLoginOpen(false);
+    setAccountOpen(false);
+    setMenuOpen(false);
+    closePhoneSearch.current?.();
+  }, [here]);
+
+  const onLoginOpenChange = (open: boolean) => {
+    setLoginOpen(open);
+    if (!open) setLoginRedirect(null);
+  };
+  /** Opens the login, sending the user on to `redirect` once logged in. */
+  const requireLogin = (redirect: string) => {
+    setLoginRedirect(redirect);
+    setLoginOpen(true);
+  };
+
+  return {
+    loginOpen,
+    loginRedirect,
+    onLoginOpenChange,
+    requireLogin,
+    accountOpen,
+    setAccountOpen,
+    menuOpen,
+    setMenuOpen,
+    closePhoneSearch,
+  };
+}
+
+/** The header's second row on desktop: the top menu, language and currency. */
+function HeaderSettingsBar({ topMenu }: { topMenu: MenuLink[] }) {
+  return (
+    <div className="hidden bg-black/15 desktop:block">
+      <div className="container-page flex h-11 items-center justify-between gap-6">
+        <TopMenu items={topMenu} variant="bar" />
+        <div className="ml-auto flex items-center gap-3">
+          <LanguageSwitcher variant="bar" />
+          <CurrencySwitcher variant="bar" />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** A hairline at rest; the gold rule draws across when the header is highlighted. */
+function HeaderRule({ highlighted }: { highlighted: boolean }) {
+  return (
+    <div aria-hidden="true" className="h-0.5 bg-white/10">
+      <div
+        className={`h-full origin-left bg-secondary transition-transform duration-300 ${
+          highlighted ? "scale-x-100" : "scale-x-0"
+        }`}
+      />
+    </div>
+  );
+}
 
 /**
  * The site header (spec section 2): logo, top menu, search, add auction, the account widget (login
@@ -32,38 +108,15 @@ export function Header() {
 
   const headerRef = useRef<HTMLElement>(null);
   const highlighted = useHeaderHighlight(headerRef);
-
-  const [loginOpen, setLoginOpen] = useState(false);
-  const [loginRedirect, setLoginRedirect] = useState<string | null>(null);
-  const [accountOpen, setAccountOpen] = useState(false);
-  const [menuOpen, setMenuOpen] = useState(false);
+  const overlays = useHeaderOverlays();
   const burgerRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
-  const closePhoneSearch = useRef<(() => void) | null>(null);
 
   useCountsPolling();
 
   // Marks the header interactive once hydrated (the widgets are buttons that need scripts).
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
-
-  // Following a link closes whatever was open.
-  const { pathname, search } = useLocation();
-  const here = `${pathname}${search}`;
-  const lastPlace = useRef(here);
-  useEffect(() => {
-    if (lastPlace.current === here) return;
-    lastPlace.current = here;
-    setLoginOpen(false);
-    setAccountOpen(false);
-    setMenuOpen(false);
-    closePhoneSearch.current?.();
-  }, [here]);
-
-  const onLoginOpenChange = (open: boolean) => {
-    setLoginOpen(open);
-    if (!open) setLoginRedirect(null);
-  };
 
   return (
     <header
@@ -76,51 +129,37 @@ export function Header() {
     >
       <div className="container-page flex h-16 items-center gap-1 tablet:gap-3 desktop:h-[4.75rem] desktop:gap-8">
         <BurgerButton
-          open={menuOpen}
-          onToggle={() => setMenuOpen((value) => !value)}
+          open={overlays.menuOpen}
+          onToggle={() => overlays.setMenuOpen((value) => !value)}
           menuId={menuId}
           buttonRef={burgerRef}
         />
         <Logo showTagline />
         <SearchBox variant="bar" className="hidden max-w-[34rem] flex-1 desktop:flex" />
         <div className="ml-auto flex items-center gap-1 tablet:gap-2.5">
-          <PhoneSearch closeRef={closePhoneSearch} />
+          <PhoneSearch closeRef={overlays.closePhoneSearch} />
           <AddAuctionButton
             loggedIn={user !== null}
-            onRequireLogin={() => {
-              setLoginRedirect(localePath("accountAdvertisementAdd", locale));
-              setLoginOpen(true);
-            }}
+            onRequireLogin={() => overlays.requireLogin(localePath("accountAdvertisementAdd", locale))}
           />
           {user ? <Bell /> : null}
           {user ? (
-            <AccountDropdown user={user} open={accountOpen} onOpenChange={setAccountOpen} />
+            <AccountDropdown user={user} open={overlays.accountOpen} onOpenChange={overlays.setAccountOpen} />
           ) : (
-            <LoginWidget open={loginOpen} onOpenChange={onLoginOpenChange} redirectTo={loginRedirect} />
+            <LoginWidget
+              open={overlays.loginOpen}
+              onOpenChange={overlays.onLoginOpenChange}
+              redirectTo={overlays.loginRedirect}
+            />
           )}
         </div>
       </div>
-      <div className="hidden bg-black/15 desktop:block">
-        <div className="container-page flex h-11 items-center justify-between gap-6">
-          <TopMenu items={topMenu} variant="bar" />
-          <div className="ml-auto flex items-center gap-3">
-            <LanguageSwitcher variant="bar" />
-            <CurrencySwitcher variant="bar" />
-          </div>
-        </div>
-      </div>
-      {/* A hairline at rest; the gold rule draws across when the header is highlighted. */}
-      <div aria-hidden="true" className="h-0.5 bg-white/10">
-        <div
-          className={`h-full origin-left bg-secondary transition-transform duration-300 ${
-            highlighted ? "scale-x-100" : "scale-x-0"
-          }`}
-        />
-      </div>
+      <HeaderSettingsBar topMenu={topMenu} />
+      <HeaderRule highlighted={highlighted} />
       <MobileMenu
         id={menuId}
-        open={menuOpen}
-        onClose={() => setMenuOpen(false)}
+        open={overlays.menuOpen}
+        onClose={() => overlays.setMenuOpen(false)}
         topMenu={topMenu}
         returnFocusRef={burgerRef}
       />

@@ -38,34 +38,16 @@ function mustWait(): boolean {
 }
 
 /**
- * The intro popup (spec sections 2, 4 and 9): unless the intro-popup cookie says hidden, a
- * banner.popup_desktop (from 1028 px) or banner.popup_mobile (below) banner opens in a modal 3 s
- * after load. One overlay at a time (issue 14, item 5): the 3 s count starts only once the age
- * question and the cookie bar are answered; it is put off while a field has the focus or another
- * modal is open, and every keystroke or focus on a field starts it again, so the popup never
- * takes what the visitor types. Closing it or following its link stores intro-popup=hidden for
- * 14 days. The `intropopup` setting can switch it off (is_enabled: false).
+ * Counts the 3 s down once `ready`, then opens the popup with the banner for the screen's width.
+ * The count is put off while a field has the focus or another modal is open, and every keystroke
+ * or focus on a field starts it again, so the popup never takes what the visitor types.
  */
-export function IntroPopup() {
-  const { t } = useTranslation();
-  const shell = useShell();
-  const ageConfirmed = useAgeConfirmed();
-  const consentPending = useConsentBarPending();
+function useIntroPopupCountdown(ready: boolean, desktop: Banner | null, mobile: Banner | null) {
   const [banner, setBanner] = useState<Banner | null>(null);
   const [open, setOpen] = useState(false);
-  const titleId = useId();
-
-  const desktop = shell?.banners["banner.popup_desktop"]?.[0] ?? null;
-  const mobile = shell?.banners["banner.popup_mobile"]?.[0] ?? null;
-  const eligible =
-    Boolean(desktop || mobile) &&
-    shell?.cookies[CLIENT_COOKIES.introPopup.name] !== HIDDEN &&
-    shell?.introPopup?.is_enabled !== false;
-  // Neither the age question nor the cookie bar waits for an answer.
-  const answered = ageConfirmed === true && !consentPending;
 
   useEffect(() => {
-    if (!eligible || !answered || dismissedThisPage) return;
+    if (!ready || dismissedThisPage) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const count = () => {
       clearTimeout(timer);
@@ -96,8 +78,9 @@ export function IntroPopup() {
     for (const [name, listener] of events) document.addEventListener(name, listener, true);
     count();
     return stop;
-  }, [eligible, answered, desktop, mobile]);
+  }, [ready, desktop, mobile]);
 
+  /** Closed for this page and, through the cookie, for 14 days. */
   const dismiss = () => {
     dismissedThisPage = true;
     writeBrowserCookie({
@@ -107,6 +90,35 @@ export function IntroPopup() {
     });
     setOpen(false);
   };
+
+  return { banner, open, dismiss };
+}
+
+/**
+ * The intro popup (spec sections 2, 4 and 9): unless the intro-popup cookie says hidden, a
+ * banner.popup_desktop (from 1028 px) or banner.popup_mobile (below) banner opens in a modal 3 s
+ * after load. One overlay at a time (issue 14, item 5): the 3 s count starts only once the age
+ * question and the cookie bar are answered; it is put off while a field has the focus or another
+ * modal is open, and every keystroke or focus on a field starts it again, so the popup never
+ * takes what the visitor types. Closing it or following its link stores intro-popup=hidden for
+ * 14 days. The `intropopup` setting can switch it off (is_enabled: false).
+ */
+export function IntroPopup() {
+  const { t } = useTranslation();
+  const shell = useShell();
+  const ageConfirmed = useAgeConfirmed();
+  const consentPending = useConsentBarPending();
+  const titleId = useId();
+
+  const desktop = shell?.banners["banner.popup_desktop"]?.[0] ?? null;
+  const mobile = shell?.banners["banner.popup_mobile"]?.[0] ?? null;
+  const eligible =
+    Boolean(desktop || mobile) &&
+    shell?.cookies[CLIENT_COOKIES.introPopup.name] !== HIDDEN &&
+    shell?.introPopup?.is_enabled !== false;
+  // Neither the age question nor the cookie bar waits for an answer.
+  const answered = ageConfirmed === true && !consentPending;
+  const { banner, open, dismiss } = useIntroPopupCountdown(eligible && answered, desktop, mobile);
 
   if (!banner) return null;
   const vertical = banner === mobile;

@@ -2,6 +2,7 @@ import { type FormEvent, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { CategoryNode } from "#app/shell.ts";
+import type { Locale } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { showSnackbar } from "../feedback/snackbar-store.ts";
 import { loadAccountEmail, loadPreferences, savePreferences, saveSubscriber } from "./api.ts";
@@ -20,17 +21,75 @@ type NewsletterSignupProps = {
   accountEmail?: string | null;
 };
 
+type Translate = ReturnType<typeof useTranslation>["t"];
+
 /**
- * The footer's newsletter block (spec sections 2, 4, 5 and 8). The e-mail is checked (required,
- * format) before the category modal opens. Saving posts the e-mail and categories; a logged-in
- * user who enters their own account e-mail gets their stored categories preselected and saves
- * them as preferences. Outcomes are shown as snackbars with the spec's texts.
- *
- * Decisions where the spec is silent: on already_exists the modal closes too (the e-mail to fix is
- * outside it) and the message also stays under the field; the entered e-mail and categories are
- * kept for another try after any failure; server validation errors (422) show under the field.
+ * What saving the modal's choice led to: whether the form starts afresh (`cleared`) or keeps the
+ * e-mail and categories for another try (`kept`), and the message for under the field when there
+ * is a new one (undefined leaves it as it is).
  */
-export function NewsletterSignup({ categories, userId, accountEmail }: NewsletterSignupProps) {
+type SaveOutcome = { outcome: "cleared" | "kept"; fieldError?: string | null };
+
+/**
+ * Saves the choice, as the user's own preferences or as a new subscriber, and tells the outcome
+ * in a snackbar with the spec's texts.
+ */
+async function saveNewsletterChoice(
+  mode: "subscribe" | "preferences",
+  address: string,
+  selected: number[],
+  locale: Locale,
+  t: Translate,
+): Promise<SaveOutcome> {
+  if (mode === "preferences") {
+    const saved = await savePreferences(selected, locale);
+    showSnackbar(
+      saved
+        ? { type: "success", text: t("footer.newsletter.preferencesSaved") }
+        : { type: "danger", text: t("footer.newsletter.preferencesFailed") },
+    );
+    return { outcome: saved ? "cleared" : "kept" };
+  }
+  const result = await saveSubscriber(address, selected, locale);
+  switch (result.status) {
+    case "saved":
+      // Double opt-in: saved is not subscribed yet; say where the confirmation waits.
+      showSnackbar({
+        type: "success",
+        text: `${t("footer.newsletter.saved")} ${t("footer.newsletter.savedConfirm")}`,
+      });
+      return { outcome: "cleared" };
+    case "already_exists":
+      showSnackbar({ type: "danger", text: t("footer.newsletter.alreadyExists") });
+      return { outcome: "kept", fieldError: t("footer.newsletter.alreadyExists") };
+    case "invalid":
+      showSnackbar({ type: "danger", text: t("footer.newsletter.failed") });
+      return { outcome: "kept", fieldError: result.errors.email?.join(", ") ?? null };
+    default:
+      showSnackbar({ type: "danger", text: t("footer.newsletter.failed") });
+      return { outcome: "kept" };
+  }
+}
+
+/**
+ * The logged-in user's account e-mail: the shell's when it carries one, otherwise GET /api/me,
+ * asked once per user (`cache` keeps the answer); null for guests.
+ */
+async function resolveAccountEmail(
+  userId: number | null,
+  accountEmail: string | null,
+  cache: { current: { userId: number; email: string | null } | null },
+): Promise<string | null> {
+  if (userId === null || accountEmail) return accountEmail;
+  if (cache.current?.userId !== userId) cache.current = { userId, email: await loadAccountEmail() };
+  return cache.current.email;
+}
+
+/**
+ * The sign-up's state: the e-mail and its message, the categories, the modal, and the two steps
+ * (submit the e-mail: check it and open the modal; save the modal's choice).
+ */
+function useNewsletterSignup({ userId, accountEmail }: Omit<NewsletterSignupProps, "categories">) {
   const { t, locale } = useTranslation();
   const [email, setEmail] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -41,9 +100,6 @@ export function NewsletterSignup({ categories, userId, accountEmail }: Newslette
   const [busy, setBusy] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const fetchedAccountEmail = useRef<{ userId: number; email: string | null } | null>(null);
-  const inputId = useId();
-  const errorId = useId();
-  const noteId = useId();
 
   const validate = (value: string) => {
     const key = validateNewsletterEmail(value);
@@ -61,12 +117,7 @@ export function NewsletterSignup({ categories, userId, accountEmail }: Newslette
       return;
     }
     setBusy(true);
-    let account = accountEmail ?? null;
-    if (userId !== null && !account) {
-      if (fetchedAccountEmail.current?.userId !== userId)
-        fetchedAccountEmail.current = { userId, email: await loadAccountEmail() };
-      account = fetchedAccountEmail.current.email;
-    }
+    const account = await resolveAccountEmail(userId, accountEmail ?? null, fetchedAccountEmail);
     const own =
       userId !== null && Boolean(account) && email.trim().toLowerCase() === account?.trim().toLowerCase();
     setMode(own ? "preferences" : "subscribe");
@@ -79,7 +130,12 @@ export function NewsletterSignup({ categories, userId, accountEmail }: Newslette
     setOpen(true);
   };
 
-  const finish = (outcome: "cleared" | "kept") => {
+  const onSave = async () => {
+    if (busy) return;
+    setBusy(true);
+    const { outcome, fieldError } = await saveNewsletterChoice(mode, email.trim(), selected, locale, t);
+    setBusy(false);
+    if (fieldError !== undefined) setError(fieldError);
     setOpen(false);
     if (outcome === "cleared") {
       setEmail("");
@@ -89,52 +145,129 @@ export function NewsletterSignup({ categories, userId, accountEmail }: Newslette
     }
   };
 
-  const onSave = async () => {
-    if (busy) return;
-    setBusy(true);
-    const address = email.trim();
-    if (mode === "preferences") {
-      const saved = await savePreferences(selected, locale);
-      setBusy(false);
-      showSnackbar(
-        saved
-          ? { type: "success", text: t("footer.newsletter.preferencesSaved") }
-          : { type: "danger", text: t("footer.newsletter.preferencesFailed") },
-      );
-      finish(saved ? "cleared" : "kept");
-      return;
-    }
-    const result = await saveSubscriber(address, selected, locale);
-    setBusy(false);
-    switch (result.status) {
-      case "saved":
-        // Double opt-in: saved is not subscribed yet; say where the confirmation waits.
-        showSnackbar({
-          type: "success",
-          text: `${t("footer.newsletter.saved")} ${t("footer.newsletter.savedConfirm")}`,
-        });
-        finish("cleared");
-        break;
-      case "already_exists":
-        showSnackbar({ type: "danger", text: t("footer.newsletter.alreadyExists") });
-        setError(t("footer.newsletter.alreadyExists"));
-        finish("kept");
-        break;
-      case "invalid":
-        showSnackbar({ type: "danger", text: t("footer.newsletter.failed") });
-        setError(result.errors.email?.join(", ") ?? null);
-        finish("kept");
-        break;
-      default:
-        showSnackbar({ type: "danger", text: t("footer.newsletter.failed") });
-        finish("kept");
-    }
+  const onEmailChange = (value: string) => {
+    setEmail(value);
+    if (submitted) setError(validate(value));
   };
 
+  return {
+    email,
+    error,
+    selected,
+    setSelected,
+    mode,
+    open,
+    setOpen,
+    busy,
+    inputRef,
+    onSubmit,
+    onSave,
+    onEmailChange,
+  };
+}
+
+/** The block's text: kicker, title and what the newsletter brings. */
+function NewsletterIntro({ titleId }: { titleId: string }) {
+  const { t } = useTranslation();
+  return (
+    <div>
+      <p className="flex items-center gap-3 text-sm font-semibold tracking-[0.22em] text-secondary uppercase">
+        <span aria-hidden="true" className="h-px w-8 bg-secondary" />
+        {t("footer.newsletter.kicker")}
+      </p>
+      <h2
+        id={titleId}
+        className="mt-3 font-serif text-[1.9rem] leading-tight text-balance tablet:text-[2.3rem]"
+      >
+        {t("footer.newsletter.title")}
+      </h2>
+      <p className="mt-4 max-w-xl leading-relaxed text-white/80">{t("footer.newsletter.text")}</p>
+    </div>
+  );
+}
+
+/** The e-mail field, its message under it, the submit button and the privacy note. */
+function NewsletterEmailForm({
+  inputId,
+  signup,
+}: {
+  inputId: string;
+  signup: ReturnType<typeof useNewsletterSignup>;
+}) {
+  const { t, locale } = useTranslation();
+  const { email, error, busy } = signup;
+  const errorId = useId();
+  const noteId = useId();
   const privacyPath = localePath("info", locale, {
     id: 2,
     slug: locale === "en" ? "privacy-policy" : "gdpr",
   });
+  return (
+    <form noValidate onSubmit={signup.onSubmit} className="mt-8 desktop:mt-0" data-testid="newsletter-form">
+      <label htmlFor={inputId} className="text-sm font-medium text-white/85">
+        {t("footer.newsletter.emailLabel")}
+      </label>
+      <div className="mt-2 flex flex-col gap-3 tablet:flex-row">
+        <input
+          ref={signup.inputRef}
+          id={inputId}
+          type="email"
+          name="email"
+          inputMode="email"
+          autoComplete="email"
+          value={email}
+          onChange={(event) => signup.onEmailChange(event.target.value)}
+          placeholder={t("footer.newsletter.emailPlaceholder")}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${errorId} ${noteId}` : noteId}
+          className={`min-w-0 flex-1 rounded-md border bg-white/95 px-4 py-3 text-ink shadow-inner outline-none transition placeholder:text-muted/70 focus:bg-white ${
+            error
+              ? "border-[#f0a39b] ring-3 ring-[#f0a39b]"
+              : "border-white/20 focus:ring-2 focus:ring-secondary"
+          }`}
+        />
+        <button
+          type="submit"
+          disabled={busy}
+          data-testid="newsletter-submit"
+          className="rounded-md bg-secondary px-7 py-3 font-semibold text-ink shadow-sm transition hover:bg-[#d4ad55] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white disabled:opacity-70"
+        >
+          {t("footer.newsletter.submit")}
+        </button>
+      </div>
+      <p id={errorId} role="alert" className="min-h-0 text-[0.92rem] font-medium text-[#ffc2b8]">
+        {error ? (
+          <span className="mt-2 block" data-testid="newsletter-error">
+            {error}
+          </span>
+        ) : null}
+      </p>
+      <p id={noteId} className="mt-3 text-sm text-white/75">
+        {t("footer.newsletter.note")}{" "}
+        <Link
+          to={privacyPath}
+          className="text-white/85 underline decoration-secondary/70 underline-offset-4 hover:text-secondary"
+        >
+          {t("footer.newsletter.privacy")}
+        </Link>
+      </p>
+    </form>
+  );
+}
+
+/**
+ * The footer's newsletter block (spec sections 2, 4, 5 and 8). The e-mail is checked (required,
+ * format) before the category modal opens. Saving posts the e-mail and categories; a logged-in
+ * user who enters their own account e-mail gets their stored categories preselected and saves
+ * them as preferences. Outcomes are shown as snackbars with the spec's texts.
+ *
+ * Decisions where the spec is silent: on already_exists the modal closes too (the e-mail to fix is
+ * outside it) and the message also stays under the field; the entered e-mail and categories are
+ * kept for another try after any failure; server validation errors (422) show under the field.
+ */
+export function NewsletterSignup({ categories, userId, accountEmail }: NewsletterSignupProps) {
+  const signup = useNewsletterSignup({ userId, accountEmail });
+  const inputId = useId();
 
   return (
     <section
@@ -144,82 +277,19 @@ export function NewsletterSignup({ categories, userId, accountEmail }: Newslette
     >
       <NewsletterVideo />
       <div className="container-page relative py-14 tablet:py-16 desktop:grid desktop:grid-cols-[1.1fr_1fr] desktop:items-center desktop:gap-16 desktop:py-20">
-        <div>
-          <p className="flex items-center gap-3 text-sm font-semibold tracking-[0.22em] text-secondary uppercase">
-            <span aria-hidden="true" className="h-px w-8 bg-secondary" />
-            {t("footer.newsletter.kicker")}
-          </p>
-          <h2
-            id={`${inputId}-title`}
-            className="mt-3 font-serif text-[1.9rem] leading-tight text-balance tablet:text-[2.3rem]"
-          >
-            {t("footer.newsletter.title")}
-          </h2>
-          <p className="mt-4 max-w-xl leading-relaxed text-white/80">{t("footer.newsletter.text")}</p>
-        </div>
-        <form noValidate onSubmit={onSubmit} className="mt-8 desktop:mt-0" data-testid="newsletter-form">
-          <label htmlFor={inputId} className="text-sm font-medium text-white/85">
-            {t("footer.newsletter.emailLabel")}
-          </label>
-          <div className="mt-2 flex flex-col gap-3 tablet:flex-row">
-            <input
-              ref={inputRef}
-              id={inputId}
-              type="email"
-              name="email"
-              inputMode="email"
-              autoComplete="email"
-              value={email}
-              onChange={(event) => {
-                setEmail(event.target.value);
-                if (submitted) setError(validate(event.target.value));
-              }}
-              placeholder={t("footer.newsletter.emailPlaceholder")}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${errorId} ${noteId}` : noteId}
-              className={`min-w-0 flex-1 rounded-md border bg-white/95 px-4 py-3 text-ink shadow-inner outline-none transition placeholder:text-muted/70 focus:bg-white ${
-                error
-                  ? "border-[#f0a39b] ring-3 ring-[#f0a39b]"
-                  : "border-white/20 focus:ring-2 focus:ring-secondary"
-              }`}
-            />
-            <button
-              type="submit"
-              disabled={busy}
-              data-testid="newsletter-submit"
-              className="rounded-md bg-secondary px-7 py-3 font-semibold text-ink shadow-sm transition hover:bg-[#d4ad55] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white disabled:opacity-70"
-            >
-              {t("footer.newsletter.submit")}
-            </button>
-          </div>
-          <p id={errorId} role="alert" className="min-h-0 text-[0.92rem] font-medium text-[#ffc2b8]">
-            {error ? (
-              <span className="mt-2 block" data-testid="newsletter-error">
-                {error}
-              </span>
-            ) : null}
-          </p>
-          <p id={noteId} className="mt-3 text-sm text-white/75">
-            {t("footer.newsletter.note")}{" "}
-            <Link
-              to={privacyPath}
-              className="text-white/85 underline decoration-secondary/70 underline-offset-4 hover:text-secondary"
-            >
-              {t("footer.newsletter.privacy")}
-            </Link>
-          </p>
-        </form>
+        <NewsletterIntro titleId={`${inputId}-title`} />
+        <NewsletterEmailForm inputId={inputId} signup={signup} />
       </div>
       <NewsletterModal
-        open={open}
-        mode={mode}
-        email={email.trim()}
+        open={signup.open}
+        mode={signup.mode}
+        email={signup.email.trim()}
         categories={categories}
-        selected={selected}
-        saving={busy}
-        onChange={setSelected}
-        onSave={onSave}
-        onClose={() => setOpen(false)}
+        selected={signup.selected}
+        saving={signup.busy}
+        onChange={signup.setSelected}
+        onSave={signup.onSave}
+        onClose={() => signup.setOpen(false)}
       />
     </section>
   );

@@ -33,35 +33,36 @@ export type DropdownProps = {
   "data-testid"?: string;
 };
 
+/** The item Arrow Down/Up, Home or End moves to among the panel's items; undefined for other keys. */
+function itemForKey(key: string, items: HTMLElement[]): HTMLElement | undefined {
+  const index = items.indexOf(document.activeElement as HTMLElement);
+  if (key === "ArrowDown") return items[(index + 1) % items.length];
+  if (key === "ArrowUp") return items[(index - 1 + items.length) % items.length];
+  if (key === "Home") return items[0];
+  if (key === "End") return items[items.length - 1];
+  return undefined;
+}
+
 /**
- * A disclosure dropdown (button + panel, the WAI disclosure pattern): the trigger carries
- * aria-expanded/aria-controls, the panel follows it in the DOM so Tab walks from the trigger into
- * the panel. Escape closes and returns focus to whatever opened it (the trigger, or another
- * control that opened it programmatically); a click outside or focus leaving closes it quietly.
- * Arrow Down on the trigger opens it and focuses the first item. The panel stays in the DOM while
- * closed (hidden), so a half-typed form survives closing.
+ * The dropdown's focus while it is open: remembers what opened it (Escape returns focus there, or
+ * to the trigger when the opener is gone), moves focus into the panel as asked, and closes on a
+ * pointer down outside or on Escape anywhere in the document.
  */
-export function Dropdown({
-  open,
-  onOpenChange,
-  trigger,
-  children,
-  className = "relative",
-  panelClassName = "",
-  initialFocus = "none",
-  arrowKeys = false,
-  "data-testid": testId,
-}: DropdownProps) {
+function useDropdownFocus(
+  open: boolean,
+  onOpenChange: (open: boolean) => void,
+  initialFocus: NonNullable<DropdownProps["initialFocus"]>,
+) {
   const rootRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const openerRef = useRef<HTMLElement | null>(null);
+  /** Set by Arrow Down on the trigger: the first item gets the focus once the panel opens. */
   const focusFirstRef = useRef(false);
   const onOpenChangeRef = useRef(onOpenChange);
   onOpenChangeRef.current = onOpenChange;
   const initialFocusRef = useRef(initialFocus);
   initialFocusRef.current = initialFocus;
-  const panelId = useId();
 
   const closeAndRestore = () => {
     onOpenChangeRef.current(false);
@@ -107,6 +108,35 @@ export function Dropdown({
     };
   }, [open]);
 
+  return { rootRef, triggerRef, panelRef, focusFirstRef, closeRef };
+}
+
+/**
+ * A disclosure dropdown (button + panel, the WAI disclosure pattern): the trigger carries
+ * aria-expanded/aria-controls, the panel follows it in the DOM so Tab walks from the trigger into
+ * the panel. Escape closes and returns focus to whatever opened it (the trigger, or another
+ * control that opened it programmatically); a click outside or focus leaving closes it quietly.
+ * Arrow Down on the trigger opens it and focuses the first item. The panel stays in the DOM while
+ * closed (hidden), so a half-typed form survives closing.
+ */
+export function Dropdown({
+  open,
+  onOpenChange,
+  trigger,
+  children,
+  className = "relative",
+  panelClassName = "",
+  initialFocus = "none",
+  arrowKeys = false,
+  "data-testid": testId,
+}: DropdownProps) {
+  const { rootRef, triggerRef, panelRef, focusFirstRef, closeRef } = useDropdownFocus(
+    open,
+    onOpenChange,
+    initialFocus,
+  );
+  const panelId = useId();
+
   const onRootKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (!open) return;
     if (event.key === "Escape") {
@@ -118,13 +148,7 @@ export function Dropdown({
       return;
     }
     if (!arrowKeys || !panelRef.current?.contains(event.target as Node)) return;
-    const items = focusableWithin(panelRef.current);
-    const index = items.indexOf(document.activeElement as HTMLElement);
-    let next: HTMLElement | undefined;
-    if (event.key === "ArrowDown") next = items[(index + 1) % items.length];
-    else if (event.key === "ArrowUp") next = items[(index - 1 + items.length) % items.length];
-    else if (event.key === "Home") next = items[0];
-    else if (event.key === "End") next = items[items.length - 1];
+    const next = itemForKey(event.key, focusableWithin(panelRef.current));
     if (next) {
       event.preventDefault();
       next.focus();

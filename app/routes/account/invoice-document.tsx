@@ -54,9 +54,77 @@ function PartyBlock({ title, party, extra }: { title: string; party: Party; extr
   );
 }
 
+type Invoice = Route.ComponentProps["loaderData"]["invoice"];
+
+/** The invoice's lines: item, quantity, unit price, line total. */
+function InvoiceLines({ lines }: { lines: Invoice["lines"] }) {
+  const { t } = useTranslation();
+  const price = useCzk();
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full min-w-[32rem] border-collapse text-left" data-testid="invoice-lines">
+        <thead>
+          <tr className="border-b-2 border-line text-sm text-muted">
+            <th scope="col" className="py-2 pr-3 font-semibold">
+              {t("payments.document.item")}
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-semibold">
+              {t("payments.document.quantity")}
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-semibold">
+              {t("payments.document.unitPrice")}
+            </th>
+            <th scope="col" className="py-2 pl-3 text-right font-semibold">
+              {t("payments.document.lineTotal")}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((line) => (
+            <tr key={line.description} className="border-b border-line">
+              <td className="py-2 pr-3">{line.description}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{line.quantity}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{price(line.unitPriceMinor)}</td>
+              <td className="py-2 pl-3 text-right tabular-nums">{price(line.totalMinor)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The tax base, the VAT and the total, and that it is paid. */
+function InvoiceSummary({ invoice }: { invoice: Invoice }) {
+  const { t } = useTranslation();
+  const price = useCzk();
+  return (
+    <div className="ml-auto flex w-full max-w-sm flex-col gap-1">
+      <dl className="flex flex-col gap-1.5" data-testid="invoice-summary">
+        <div className="flex justify-between gap-4">
+          <dt>{t("payments.document.base", { rate: invoice.vatRate })}</dt>
+          <dd className="tabular-nums">{price(invoice.baseMinor)}</dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt>{t("payments.document.vat", { rate: invoice.vatRate })}</dt>
+          <dd className="tabular-nums" data-testid="invoice-vat">
+            {price(invoice.vatMinor)}
+          </dd>
+        </div>
+        <div className="flex justify-between gap-4 border-t border-line pt-2 text-lg font-semibold">
+          <dt>{t("payments.document.total")}</dt>
+          <dd className="tabular-nums" data-testid="invoice-total">
+            {price(invoice.totalMinor)}
+          </dd>
+        </div>
+      </dl>
+      <p className="text-right font-semibold text-[#1f5c44]">{t("payments.document.paid")}</p>
+    </div>
+  );
+}
+
 export default function InvoiceDocumentPage({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useTranslation();
-  const price = useCzk();
   const { invoice } = loaderData;
   const facts: [string, string][] = [
     [t("payments.document.issuedAt"), formatDate(invoice.issuedAt, locale)],
@@ -103,57 +171,8 @@ export default function InvoiceDocumentPage({ loaderData }: Route.ComponentProps
             </div>
           ))}
         </dl>
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[32rem] border-collapse text-left" data-testid="invoice-lines">
-            <thead>
-              <tr className="border-b-2 border-line text-sm text-muted">
-                <th scope="col" className="py-2 pr-3 font-semibold">
-                  {t("payments.document.item")}
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-semibold">
-                  {t("payments.document.quantity")}
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-semibold">
-                  {t("payments.document.unitPrice")}
-                </th>
-                <th scope="col" className="py-2 pl-3 text-right font-semibold">
-                  {t("payments.document.lineTotal")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {invoice.lines.map((line) => (
-                <tr key={line.description} className="border-b border-line">
-                  <td className="py-2 pr-3">{line.description}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{line.quantity}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{price(line.unitPriceMinor)}</td>
-                  <td className="py-2 pl-3 text-right tabular-nums">{price(line.totalMinor)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <div className="ml-auto flex w-full max-w-sm flex-col gap-1">
-          <dl className="flex flex-col gap-1.5" data-testid="invoice-summary">
-            <div className="flex justify-between gap-4">
-              <dt>{t("payments.document.base", { rate: invoice.vatRate })}</dt>
-              <dd className="tabular-nums">{price(invoice.baseMinor)}</dd>
-            </div>
-            <div className="flex justify-between gap-4">
-              <dt>{t("payments.document.vat", { rate: invoice.vatRate })}</dt>
-              <dd className="tabular-nums" data-testid="invoice-vat">
-                {price(invoice.vatMinor)}
-              </dd>
-            </div>
-            <div className="flex justify-between gap-4 border-t border-line pt-2 text-lg font-semibold">
-              <dt>{t("payments.document.total")}</dt>
-              <dd className="tabular-nums" data-testid="invoice-total">
-                {price(invoice.totalMinor)}
-              </dd>
-            </div>
-          </dl>
-          <p className="text-right font-semibold text-[#1f5c44]">{t("payments.document.paid")}</p>
-        </div>
+        <InvoiceLines lines={invoice.lines} />
+        <InvoiceSummary invoice={invoice} />
       </article>
     </section>
   );

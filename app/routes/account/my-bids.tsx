@@ -109,9 +109,72 @@ export default function MyBids({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function BidItem({ item, serverNow }: { item: MyBid; serverNow: string }) {
+/** The auction's picture (a second way to the same page, so hidden from readers and Tab). */
+function BidThumbnail({ item, running }: { item: MyBid; running: boolean }) {
+  return (
+    <Link to={item.url} className="shrink-0" tabIndex={-1} aria-hidden="true">
+      <span
+        className={`grid size-16 place-items-center overflow-hidden rounded-xl bg-light ring-1 ring-line tablet:size-24 ${running ? "" : "grayscale-[40%]"}`}
+      >
+        {item.image ? (
+          <ResponsiveImage
+            src={item.image}
+            alt=""
+            width={96}
+            height={96}
+            sizes="(min-width: 768px) 108px, 72px"
+            widths={[160, 320]}
+            className="size-full object-contain p-1.5"
+          />
+        ) : null}
+      </span>
+    </Link>
+  );
+}
+
+/** The price now (or the final one), my maximum, and the time left or when it ended. */
+function BidFigures({ item, running, serverNow }: { item: MyBid; running: boolean; serverNow: string }) {
   const { t, locale } = useTranslation();
   const price = usePriceFormatter();
+  return (
+    <dl className="flex flex-col gap-1 text-sm tablet:flex-row tablet:flex-wrap tablet:items-baseline tablet:gap-x-5">
+      <div className="flex items-baseline justify-between gap-3 tablet:justify-start tablet:gap-1.5">
+        <dt className="whitespace-nowrap text-muted">
+          {running ? t("bidding.myBids.price") : t("bidding.myBids.finalPrice")}
+        </dt>
+        <dd className="font-semibold text-primary-dark tabular-nums" data-testid="my-bid-price">
+          {price(item.priceMinor)}
+        </dd>
+      </div>
+      <div className="flex items-baseline justify-between gap-3 tablet:justify-start tablet:gap-1.5">
+        <dt className="whitespace-nowrap text-muted">{t("bidding.myBids.myMax")}</dt>
+        <dd className="font-semibold text-ink tabular-nums" data-testid="my-bid-max">
+          {price(item.myMaxMinor)}
+        </dd>
+      </div>
+      <div className="flex items-baseline justify-between gap-3 tablet:justify-start tablet:gap-1.5">
+        {running && item.endsAt ? (
+          <>
+            <dt className="whitespace-nowrap text-muted">{t("bidding.myBids.endsIn")}</dt>
+            <dd>
+              <Countdown endsAt={item.endsAt} serverNow={serverNow} className="font-semibold text-ink" />
+            </dd>
+          </>
+        ) : (
+          <dd className="text-muted">
+            {t("bidding.myBids.endedAt", {
+              date: formatDate(item.endedAt ?? item.endsAt ?? serverNow, locale),
+            })}
+          </dd>
+        )}
+      </div>
+    </dl>
+  );
+}
+
+/** One auction I bid in: its state (leading, outbid, won, lost), figures, and what to do next. */
+function BidItem({ item, serverNow }: { item: MyBid; serverNow: string }) {
+  const { t, locale } = useTranslation();
   const running = item.group === "leading" || item.group === "outbid";
   return (
     <li
@@ -120,23 +183,7 @@ function BidItem({ item, serverNow }: { item: MyBid; serverNow: string }) {
       data-product-id={item.productId}
       data-group={item.group}
     >
-      <Link to={item.url} className="shrink-0" tabIndex={-1} aria-hidden="true">
-        <span
-          className={`grid size-16 place-items-center overflow-hidden rounded-xl bg-light ring-1 ring-line tablet:size-24 ${running ? "" : "grayscale-[40%]"}`}
-        >
-          {item.image ? (
-            <ResponsiveImage
-              src={item.image}
-              alt=""
-              width={96}
-              height={96}
-              sizes="(min-width: 768px) 108px, 72px"
-              widths={[160, 320]}
-              className="size-full object-contain p-1.5"
-            />
-          ) : null}
-        </span>
-      </Link>
+      <BidThumbnail item={item} running={running} />
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <div className="flex flex-wrap items-center gap-2">
           <span
@@ -156,38 +203,7 @@ function BidItem({ item, serverNow }: { item: MyBid; serverNow: string }) {
         >
           {item.name}
         </Link>
-        <dl className="flex flex-col gap-1 text-sm tablet:flex-row tablet:flex-wrap tablet:items-baseline tablet:gap-x-5">
-          <div className="flex items-baseline justify-between gap-3 tablet:justify-start tablet:gap-1.5">
-            <dt className="whitespace-nowrap text-muted">
-              {running ? t("bidding.myBids.price") : t("bidding.myBids.finalPrice")}
-            </dt>
-            <dd className="font-semibold text-primary-dark tabular-nums" data-testid="my-bid-price">
-              {price(item.priceMinor)}
-            </dd>
-          </div>
-          <div className="flex items-baseline justify-between gap-3 tablet:justify-start tablet:gap-1.5">
-            <dt className="whitespace-nowrap text-muted">{t("bidding.myBids.myMax")}</dt>
-            <dd className="font-semibold text-ink tabular-nums" data-testid="my-bid-max">
-              {price(item.myMaxMinor)}
-            </dd>
-          </div>
-          <div className="flex items-baseline justify-between gap-3 tablet:justify-start tablet:gap-1.5">
-            {running && item.endsAt ? (
-              <>
-                <dt className="whitespace-nowrap text-muted">{t("bidding.myBids.endsIn")}</dt>
-                <dd>
-                  <Countdown endsAt={item.endsAt} serverNow={serverNow} className="font-semibold text-ink" />
-                </dd>
-              </>
-            ) : (
-              <dd className="text-muted">
-                {t("bidding.myBids.endedAt", {
-                  date: formatDate(item.endedAt ?? item.endsAt ?? serverNow, locale),
-                })}
-              </dd>
-            )}
-          </div>
-        </dl>
+        <BidFigures item={item} running={running} serverNow={serverNow} />
         {item.group === "outbid" ? (
           <Link
             to={item.url}

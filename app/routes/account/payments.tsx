@@ -23,10 +23,73 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { orders: await services.payments.myOrders(user!.id, locale) };
 }
 
-export default function PaymentsPage({ loaderData }: Route.ComponentProps) {
+type Order = Route.ComponentProps["loaderData"]["orders"][number];
+
+/** One order: its number and state, what it paid for, when, its invoice, the amount and the way on (pay or details). */
+function PaymentRow({ order }: { order: Order }) {
   const { t, locale } = useTranslation();
   const price = useCzk();
   const days = useDays();
+  return (
+    <li
+      className="flex flex-col gap-3 rounded-xl border border-line bg-white p-4 tablet:flex-row tablet:items-center tablet:gap-5 tablet:p-5"
+      data-testid="payment-row"
+      data-order-id={order.id}
+    >
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <span className="text-sm text-muted tabular-nums">
+            {t("payments.list.number", { number: order.id })}
+          </span>
+          <OrderStatusBadge status={order.status} />
+        </div>
+        <p className="font-semibold text-ink">
+          {t(`payments.kind.${order.kind}`)}
+          {order.promotionDays ? ` · ${days(order.promotionDays)}` : ""}
+        </p>
+        {order.listing ? (
+          <Link to={order.listing.url} className="truncate text-primary-dark underline">
+            {order.listing.name}
+          </Link>
+        ) : null}
+        <p className="text-sm text-muted">
+          {formatDate(order.paidAt ?? order.createdAt, locale, true)}
+          {order.invoiceNumber ? (
+            <>
+              {" · "}
+              <Link
+                to={localePath("accountInvoiceDocument", locale, { number: order.invoiceNumber })}
+                className="text-primary-dark underline"
+                data-testid="payment-invoice"
+              >
+                {t("payments.document.link")}
+              </Link>
+            </>
+          ) : null}
+        </p>
+      </div>
+      <div className="flex items-center justify-between gap-4 tablet:flex-col tablet:items-end tablet:gap-2">
+        <span className="text-lg font-semibold text-ink tabular-nums" data-testid="payment-amount">
+          {price(order.totalMinor)}
+        </span>
+        <Link
+          to={order.summaryPath}
+          className={`inline-flex min-h-10 items-center rounded px-4 py-1.5 text-sm font-semibold ${
+            order.payable
+              ? "bg-primary-dark text-white hover:bg-primary"
+              : "border border-primary-dark text-primary-dark hover:bg-light"
+          }`}
+          data-testid="payment-open"
+        >
+          {order.payable ? t("payments.list.pay") : t("payments.list.detail")}
+        </Link>
+      </div>
+    </li>
+  );
+}
+
+export default function PaymentsPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
   const { orders } = loaderData;
   return (
     <section data-testid="payments-page">
@@ -43,61 +106,7 @@ export default function PaymentsPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className="mt-6 flex flex-col gap-3" data-testid="payments-list">
           {orders.map((order) => (
-            <li
-              key={order.id}
-              className="flex flex-col gap-3 rounded-xl border border-line bg-white p-4 tablet:flex-row tablet:items-center tablet:gap-5 tablet:p-5"
-              data-testid="payment-row"
-              data-order-id={order.id}
-            >
-              <div className="flex min-w-0 flex-1 flex-col gap-1">
-                <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                  <span className="text-sm text-muted tabular-nums">
-                    {t("payments.list.number", { number: order.id })}
-                  </span>
-                  <OrderStatusBadge status={order.status} />
-                </div>
-                <p className="font-semibold text-ink">
-                  {t(`payments.kind.${order.kind}`)}
-                  {order.promotionDays ? ` · ${days(order.promotionDays)}` : ""}
-                </p>
-                {order.listing ? (
-                  <Link to={order.listing.url} className="truncate text-primary-dark underline">
-                    {order.listing.name}
-                  </Link>
-                ) : null}
-                <p className="text-sm text-muted">
-                  {formatDate(order.paidAt ?? order.createdAt, locale, true)}
-                  {order.invoiceNumber ? (
-                    <>
-                      {" · "}
-                      <Link
-                        to={localePath("accountInvoiceDocument", locale, { number: order.invoiceNumber })}
-                        className="text-primary-dark underline"
-                        data-testid="payment-invoice"
-                      >
-                        {t("payments.document.link")}
-                      </Link>
-                    </>
-                  ) : null}
-                </p>
-              </div>
-              <div className="flex items-center justify-between gap-4 tablet:flex-col tablet:items-end tablet:gap-2">
-                <span className="text-lg font-semibold text-ink tabular-nums" data-testid="payment-amount">
-                  {price(order.totalMinor)}
-                </span>
-                <Link
-                  to={order.summaryPath}
-                  className={`inline-flex min-h-10 items-center rounded px-4 py-1.5 text-sm font-semibold ${
-                    order.payable
-                      ? "bg-primary-dark text-white hover:bg-primary"
-                      : "border border-primary-dark text-primary-dark hover:bg-light"
-                  }`}
-                  data-testid="payment-open"
-                >
-                  {order.payable ? t("payments.list.pay") : t("payments.list.detail")}
-                </Link>
-              </div>
-            </li>
+            <PaymentRow key={order.id} order={order} />
           ))}
         </ul>
       )}

@@ -43,17 +43,24 @@ export async function action({ params, context }: Route.ActionArgs) {
 const CARD_BUTTON =
   "inline-flex min-h-11 w-full items-center justify-center rounded bg-primary-dark px-5 py-2 font-semibold text-white hover:bg-primary disabled:opacity-60 tablet:w-auto";
 
-export default function OrderSummaryPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, locale } = useTranslation();
-  const price = useCzk();
-  const navigation = useNavigation();
-  const { order, qrSvg } = loaderData;
-  const refused = (actionData as { message?: string } | undefined)?.message;
-  const lastCard = order.lastCardPayment?.status;
+type Order = Route.ComponentProps["loaderData"]["order"];
+type OrderResult = { tone: "success" | "danger" | "neutral"; text: string };
 
-  let result: { tone: "success" | "danger" | "neutral"; text: string } | null = null;
+const RESULT_TONE: Record<OrderResult["tone"], string> = {
+  success: "bg-success/10 text-[#1f5c44] ring-success/30",
+  danger: "bg-danger/10 text-danger ring-danger/25",
+  neutral: "bg-white text-ink ring-line",
+};
+
+/**
+ * What the page says about the order first, in this order: paid (and what it bought), cancelled,
+ * not payable, no way to pay, the card refused just now, the last card payment failed or pending.
+ */
+function useOrderResult(order: Order, refused: string | undefined): OrderResult | null {
+  const { t, locale } = useTranslation();
+  const lastCard = order.lastCardPayment?.status;
   if (order.status === "paid")
-    result = {
+    return {
       tone: "success",
       text:
         (order.kind === "promotion" && order.toppedUntil
@@ -64,19 +71,120 @@ export default function OrderSummaryPage({ loaderData, actionData }: Route.Compo
         // A second card payment of the order succeeded too and went back to the payer.
         (order.duplicateRefunded ? ` ${t("payments.summary.duplicateRefunded")}` : ""),
     };
-  else if (order.status === "cancelled") result = { tone: "neutral", text: t("payments.summary.cancelled") };
-  else if (!order.payable) result = { tone: "neutral", text: t("payments.summary.notPayable") };
-  else if (!order.card && !order.bankTransfer)
-    result = { tone: "neutral", text: t("payments.summary.noMethod") };
-  else if (refused) result = { tone: "danger", text: refused };
-  else if (lastCard === "failed") result = { tone: "danger", text: t("payments.card.failed") };
-  else if (lastCard === "pending" || lastCard === "created")
-    result = { tone: "neutral", text: t("payments.card.pending") };
-  const tone = {
-    success: "bg-success/10 text-[#1f5c44] ring-success/30",
-    danger: "bg-danger/10 text-danger ring-danger/25",
-    neutral: "bg-white text-ink ring-line",
-  };
+  if (order.status === "cancelled") return { tone: "neutral", text: t("payments.summary.cancelled") };
+  if (!order.payable) return { tone: "neutral", text: t("payments.summary.notPayable") };
+  if (!order.card && !order.bankTransfer) return { tone: "neutral", text: t("payments.summary.noMethod") };
+  if (refused) return { tone: "danger", text: refused };
+  if (lastCard === "failed") return { tone: "danger", text: t("payments.card.failed") };
+  if (lastCard === "pending" || lastCard === "created")
+    return { tone: "neutral", text: t("payments.card.pending") };
+  return null;
+}
+
+/** Pay by card: a POST to this page's action, which sends the payer to the gateway. */
+function CardPayment({ totalMinor }: { totalMinor: number }) {
+  const { t } = useTranslation();
+  const price = useCzk();
+  const navigation = useNavigation();
+  return (
+    <div className="rounded-xl border border-line bg-white p-5 tablet:p-6" data-testid="pay-card">
+      <h3 className="font-serif text-xl text-primary-dark">{t("payments.card.title")}</h3>
+      <p className="mt-1 text-muted">{t("payments.card.intro")}</p>
+      <Form method="post" className="mt-4">
+        <button
+          type="submit"
+          className={CARD_BUTTON}
+          disabled={navigation.state !== "idle"}
+          data-testid="pay-card-submit"
+        >
+          {t("payments.card.pay", { amount: price(totalMinor) })}
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+/** Pay by bank transfer: the QR code (drawn on the server) and the transfer's details to copy. */
+function BankTransferPayment({
+  bankTransfer,
+  qrSvg,
+}: {
+  bankTransfer: NonNullable<Order["bankTransfer"]>;
+  qrSvg: string | null;
+}) {
+  const { t } = useTranslation();
+  const price = useCzk();
+  const details = [
+    ["account", bankTransfer.ibanFormatted, "pay-bank-iban"],
+    ["amount", price(bankTransfer.amountMinor), "pay-bank-amount"],
+    ["variableSymbol", bankTransfer.variableSymbol, "pay-bank-vs"],
+    ["note", bankTransfer.message, "pay-bank-message"],
+  ] as const;
+  return (
+    <div className="rounded-xl border border-line bg-white p-5 tablet:p-6" data-testid="pay-bank">
+      <h3 className="font-serif text-xl text-primary-dark">{t("payments.bank.title")}</h3>
+      <p className="mt-1 text-muted">{t("payments.bank.intro")}</p>
+      <div className="mt-4 flex flex-col gap-5 tablet:flex-row tablet:items-start">
+        {qrSvg ? (
+          <div
+            role="img"
+            aria-label={t("payments.bank.qrLabel", { amount: price(bankTransfer.amountMinor) })}
+            className="size-44 shrink-0 self-center rounded-lg bg-white p-1 ring-1 ring-line tablet:self-start [&>svg]:size-full"
+            data-testid="pay-bank-qr"
+            data-spayd={bankTransfer.spayd}
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: SVG drawn on the server by the qrcode package from our own SPAYD string.
+            dangerouslySetInnerHTML={{ __html: qrSvg }}
+          />
+        ) : null}
+        <dl className="grid min-w-0 flex-1 grid-cols-1 gap-x-4 gap-y-2">
+          {details.map(([key, value, testId]) => (
+            <div key={key} className="flex flex-col">
+              <dt className="text-sm text-muted">{t(`payments.bank.${key}`)}</dt>
+              <dd className="font-semibold break-words text-ink tabular-nums select-all" data-testid={testId}>
+                {value}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+      <p className="mt-4 text-sm text-muted">{t("payments.bank.after")}</p>
+    </div>
+  );
+}
+
+/** The ways on: the invoice (once there is one), my listings, my payments. */
+function OrderLinks({ invoiceNumber }: { invoiceNumber: Order["invoiceNumber"] }) {
+  const { t, locale } = useTranslation();
+  return (
+    <div className="flex flex-wrap gap-3">
+      {invoiceNumber ? (
+        <Link
+          to={localePath("accountInvoiceDocument", locale, { number: invoiceNumber })}
+          className={secondaryLinkClass}
+          data-testid="order-invoice"
+        >
+          {t("payments.document.link")}
+        </Link>
+      ) : null}
+      <Link to={localePath("accountAdvertisements", locale)} className={secondaryLinkClass}>
+        {t("payments.summary.toListings")}
+      </Link>
+      <Link
+        to={localePath("accountPayment", locale)}
+        className={secondaryLinkClass}
+        data-testid="order-to-payments"
+      >
+        {t("payments.summary.toPayments")}
+      </Link>
+    </div>
+  );
+}
+
+export default function OrderSummaryPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { order, qrSvg } = loaderData;
+  const refused = (actionData as { message?: string } | undefined)?.message;
+  const result = useOrderResult(order, refused);
 
   return (
     <section data-testid="order-summary" data-order-id={order.id} className="flex flex-col gap-6">
@@ -90,7 +198,7 @@ export default function OrderSummaryPage({ loaderData, actionData }: Route.Compo
       {result ? (
         <p
           role={result.tone === "danger" ? "alert" : "status"}
-          className={`rounded-lg px-4 py-3 ring-1 ${tone[result.tone]}`}
+          className={`rounded-lg px-4 py-3 ring-1 ${RESULT_TONE[result.tone]}`}
           data-testid="order-result"
           data-tone={result.tone}
         >
@@ -114,89 +222,14 @@ export default function OrderSummaryPage({ loaderData, actionData }: Route.Compo
             <h2 id="pay-title" className="sr-only">
               {t("payments.summary.payTitle")}
             </h2>
-            {order.card ? (
-              <div className="rounded-xl border border-line bg-white p-5 tablet:p-6" data-testid="pay-card">
-                <h3 className="font-serif text-xl text-primary-dark">{t("payments.card.title")}</h3>
-                <p className="mt-1 text-muted">{t("payments.card.intro")}</p>
-                <Form method="post" className="mt-4">
-                  <button
-                    type="submit"
-                    className={CARD_BUTTON}
-                    disabled={navigation.state !== "idle"}
-                    data-testid="pay-card-submit"
-                  >
-                    {t("payments.card.pay", { amount: price(order.totalMinor) })}
-                  </button>
-                </Form>
-              </div>
-            ) : null}
+            {order.card ? <CardPayment totalMinor={order.totalMinor} /> : null}
             {order.bankTransfer ? (
-              <div className="rounded-xl border border-line bg-white p-5 tablet:p-6" data-testid="pay-bank">
-                <h3 className="font-serif text-xl text-primary-dark">{t("payments.bank.title")}</h3>
-                <p className="mt-1 text-muted">{t("payments.bank.intro")}</p>
-                <div className="mt-4 flex flex-col gap-5 tablet:flex-row tablet:items-start">
-                  {qrSvg ? (
-                    <div
-                      role="img"
-                      aria-label={t("payments.bank.qrLabel", {
-                        amount: price(order.bankTransfer.amountMinor),
-                      })}
-                      className="size-44 shrink-0 self-center rounded-lg bg-white p-1 ring-1 ring-line tablet:self-start [&>svg]:size-full"
-                      data-testid="pay-bank-qr"
-                      data-spayd={order.bankTransfer.spayd}
-                      // biome-ignore lint/security/noDangerouslySetInnerHtml: SVG drawn on the server by the qrcode package from our own SPAYD string.
-                      dangerouslySetInnerHTML={{ __html: qrSvg }}
-                    />
-                  ) : null}
-                  <dl className="grid min-w-0 flex-1 grid-cols-1 gap-x-4 gap-y-2">
-                    {(
-                      [
-                        ["account", order.bankTransfer.ibanFormatted, "pay-bank-iban"],
-                        ["amount", price(order.bankTransfer.amountMinor), "pay-bank-amount"],
-                        ["variableSymbol", order.bankTransfer.variableSymbol, "pay-bank-vs"],
-                        ["note", order.bankTransfer.message, "pay-bank-message"],
-                      ] as const
-                    ).map(([key, value, testId]) => (
-                      <div key={key} className="flex flex-col">
-                        <dt className="text-sm text-muted">{t(`payments.bank.${key}`)}</dt>
-                        <dd
-                          className="font-semibold break-words text-ink tabular-nums select-all"
-                          data-testid={testId}
-                        >
-                          {value}
-                        </dd>
-                      </div>
-                    ))}
-                  </dl>
-                </div>
-                <p className="mt-4 text-sm text-muted">{t("payments.bank.after")}</p>
-              </div>
+              <BankTransferPayment bankTransfer={order.bankTransfer} qrSvg={qrSvg} />
             ) : null}
           </section>
         ) : null}
       </div>
-
-      <div className="flex flex-wrap gap-3">
-        {order.invoiceNumber ? (
-          <Link
-            to={localePath("accountInvoiceDocument", locale, { number: order.invoiceNumber })}
-            className={secondaryLinkClass}
-            data-testid="order-invoice"
-          >
-            {t("payments.document.link")}
-          </Link>
-        ) : null}
-        <Link to={localePath("accountAdvertisements", locale)} className={secondaryLinkClass}>
-          {t("payments.summary.toListings")}
-        </Link>
-        <Link
-          to={localePath("accountPayment", locale)}
-          className={secondaryLinkClass}
-          data-testid="order-to-payments"
-        >
-          {t("payments.summary.toPayments")}
-        </Link>
-      </div>
+      <OrderLinks invoiceNumber={order.invoiceNumber} />
     </section>
   );
 }

@@ -62,6 +62,68 @@ export function meta({ loaderData }: Route.MetaArgs) {
   });
 }
 
+type Post = Route.ComponentProps["loaderData"]["post"];
+
+/** The article's head: its category, title, perex, author and date. */
+function ArticleHeader({ post }: { post: Post }) {
+  const { locale } = useTranslation();
+  const blogPath = localePath("blog", locale);
+  return (
+    <header className="container-page mt-8 text-center">
+      <div className="mx-auto max-w-3xl">
+        {post.category ? (
+          <Link
+            to={`${blogPath}?kategorie=${post.category.id}`}
+            className="text-xs font-semibold tracking-[0.2em] text-[#7d6224] uppercase hover:underline"
+          >
+            {post.category.name}
+          </Link>
+        ) : null}
+        <h1
+          className="mt-3 font-serif text-4xl leading-tight text-ink tablet:text-5xl"
+          data-testid="article-title"
+        >
+          {post.title}
+        </h1>
+        {post.perex ? (
+          <p className="mt-5 text-lg leading-relaxed text-muted tablet:text-xl">{post.perex}</p>
+        ) : null}
+        <p className="mt-5 text-sm text-muted">
+          {post.authorName ? (
+            <>
+              <span className="font-medium text-ink">{post.authorName}</span>
+              <span aria-hidden="true"> · </span>
+            </>
+          ) : null}
+          <time dateTime={post.publishedAt} data-testid="article-date">
+            {formatDate(post.publishedAt, locale)}
+          </time>
+        </p>
+      </div>
+    </header>
+  );
+}
+
+/** The other articles the editors linked to this one. */
+function RelatedArticles({ related }: { related: Post["related"] }) {
+  const { t } = useTranslation();
+  if (related.length === 0) return null;
+  return (
+    <section aria-labelledby="related-title" className="container-page mt-16">
+      <h2 id="related-title" className="font-serif text-2xl text-primary-dark">
+        {t("blog.related")}
+      </h2>
+      <ul className="mt-5 grid gap-6 tablet:grid-cols-2 desktop:grid-cols-3">
+        {related.map((item) => (
+          <li key={item.id}>
+            <BlogCard post={item} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export default function BlogArticle({ loaderData }: Route.ComponentProps) {
   const { post } = loaderData;
   const { t, locale } = useTranslation();
@@ -81,38 +143,7 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
         />
       </div>
       <article>
-        <header className="container-page mt-8 text-center">
-          <div className="mx-auto max-w-3xl">
-            {post.category ? (
-              <Link
-                to={`${blogPath}?kategorie=${post.category.id}`}
-                className="text-xs font-semibold tracking-[0.2em] text-[#7d6224] uppercase hover:underline"
-              >
-                {post.category.name}
-              </Link>
-            ) : null}
-            <h1
-              className="mt-3 font-serif text-4xl leading-tight text-ink tablet:text-5xl"
-              data-testid="article-title"
-            >
-              {post.title}
-            </h1>
-            {post.perex ? (
-              <p className="mt-5 text-lg leading-relaxed text-muted tablet:text-xl">{post.perex}</p>
-            ) : null}
-            <p className="mt-5 text-sm text-muted">
-              {post.authorName ? (
-                <>
-                  <span className="font-medium text-ink">{post.authorName}</span>
-                  <span aria-hidden="true"> · </span>
-                </>
-              ) : null}
-              <time dateTime={post.publishedAt} data-testid="article-date">
-                {formatDate(post.publishedAt, locale)}
-              </time>
-            </p>
-          </div>
-        </header>
+        <ArticleHeader post={post} />
         {post.image ? (
           <div className="container-page mt-8">
             <ResponsiveImage
@@ -137,21 +168,7 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
           </footer>
         </div>
       </article>
-
-      {post.related.length > 0 ? (
-        <section aria-labelledby="related-title" className="container-page mt-16">
-          <h2 id="related-title" className="font-serif text-2xl text-primary-dark">
-            {t("blog.related")}
-          </h2>
-          <ul className="mt-5 grid gap-6 tablet:grid-cols-2 desktop:grid-cols-3">
-            {post.related.map((item) => (
-              <li key={item.id}>
-                <BlogCard post={item} />
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <RelatedArticles related={post.related} />
     </div>
   );
 }

@@ -80,12 +80,116 @@ export function meta({ loaderData }: Route.MetaArgs) {
   });
 }
 
+type BlogIndexData = Route.ComponentProps["loaderData"];
+
+/** The blog's categories as chips, "all" first; the current one is marked. */
+function BlogCategoryChips({
+  categories,
+  currentId,
+}: {
+  categories: BlogIndexData["categories"];
+  currentId: number | null;
+}) {
+  const { t, locale } = useTranslation();
+  return (
+    <nav aria-label={t("blog.categories")} className="mt-8" data-testid="blog-categories">
+      <ul className="flex flex-wrap gap-2">
+        <li>
+          <Link
+            to={blogUrl(locale, null)}
+            aria-current={currentId === null ? "page" : undefined}
+            className={chip(currentId === null)}
+          >
+            {t("blog.allCategories")}
+          </Link>
+        </li>
+        {categories.map((item) => (
+          <li key={item.id}>
+            <Link
+              to={blogUrl(locale, item.id)}
+              aria-current={currentId === item.id ? "page" : undefined}
+              className={chip(currentId === item.id)}
+              data-testid="blog-category"
+            >
+              {item.name}
+              <span className="ml-1.5 text-xs opacity-70">{item.posts_count}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** Previous, every page by number, next; within the chosen category. */
+function BlogPagination({ list, categoryId }: { list: BlogIndexData["list"]; categoryId: number | null }) {
+  const { t, locale } = useTranslation();
+  return (
+    <nav
+      aria-label={t("blog.pagination")}
+      className="mt-10 flex flex-wrap items-center justify-center gap-2"
+      data-testid="blog-pagination"
+    >
+      {list.page > 1 ? (
+        <Link to={blogUrl(locale, categoryId, list.page - 1)} rel="prev" className={pageLink(false)}>
+          ← {t("blog.previous")}
+        </Link>
+      ) : null}
+      {Array.from({ length: list.pageCount }, (_, index) => index + 1).map((number) => (
+        <Link
+          key={number}
+          to={blogUrl(locale, categoryId, number)}
+          aria-current={number === list.page ? "page" : undefined}
+          aria-label={t("blog.pageLabel", { page: number })}
+          className={pageLink(number === list.page)}
+        >
+          {number}
+        </Link>
+      ))}
+      {list.page < list.pageCount ? (
+        <Link to={blogUrl(locale, categoryId, list.page + 1)} rel="next" className={pageLink(false)}>
+          {t("blog.next")} →
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
+
+/** The page's articles: on the first page of all categories the newest one is featured, wide. */
+function BlogPosts({ list, inCategory }: { list: BlogIndexData["list"]; inCategory: boolean }) {
+  const { t } = useTranslation();
+  if (list.items.length === 0)
+    return (
+      <p className="mt-10 rounded-2xl bg-white p-8 text-center text-muted ring-1 ring-line">
+        {t("blog.empty")}
+      </p>
+    );
+  const [featured, ...rest] = list.items;
+  const showFeatured = list.page === 1 && !inCategory && featured;
+  const cards = showFeatured ? rest : list.items;
+  return (
+    <>
+      {showFeatured ? (
+        <div className="mt-8">
+          <BlogCard post={featured} featured headingLevel={2} />
+        </div>
+      ) : null}
+      {cards.length > 0 ? (
+        <ul className="mt-6 grid gap-6 tablet:grid-cols-2 desktop:grid-cols-3">
+          {cards.map((post) => (
+            <li key={post.id}>
+              <BlogCard post={post} headingLevel={2} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </>
+  );
+}
+
 export default function BlogIndex({ loaderData }: Route.ComponentProps) {
   const { categories, category, list } = loaderData;
-  const { t, locale } = useTranslation();
-  const [featured, ...rest] = list.items;
-  const showFeatured = list.page === 1 && !category && featured;
-  const cards = showFeatured ? rest : list.items;
+  const { t } = useTranslation();
 
   return (
     <div className="container-page pt-8 pb-16" data-testid="blog-index">
@@ -96,96 +200,11 @@ export default function BlogIndex({ loaderData }: Route.ComponentProps) {
         </h1>
         <p className="mt-3 text-lg leading-relaxed text-muted">{t("blog.intro")}</p>
       </header>
-
       {categories.length > 0 ? (
-        <nav aria-label={t("blog.categories")} className="mt-8" data-testid="blog-categories">
-          <ul className="flex flex-wrap gap-2">
-            <li>
-              <Link
-                to={blogUrl(locale, null)}
-                aria-current={!category ? "page" : undefined}
-                className={chip(!category)}
-              >
-                {t("blog.allCategories")}
-              </Link>
-            </li>
-            {categories.map((item) => (
-              <li key={item.id}>
-                <Link
-                  to={blogUrl(locale, item.id)}
-                  aria-current={category?.id === item.id ? "page" : undefined}
-                  className={chip(category?.id === item.id)}
-                  data-testid="blog-category"
-                >
-                  {item.name}
-                  <span className="ml-1.5 text-xs opacity-70">{item.posts_count}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <BlogCategoryChips categories={categories} currentId={category?.id ?? null} />
       ) : null}
-
-      {list.items.length === 0 ? (
-        <p className="mt-10 rounded-2xl bg-white p-8 text-center text-muted ring-1 ring-line">
-          {t("blog.empty")}
-        </p>
-      ) : (
-        <>
-          {showFeatured ? (
-            <div className="mt-8">
-              <BlogCard post={featured} featured headingLevel={2} />
-            </div>
-          ) : null}
-          {cards.length > 0 ? (
-            <ul className="mt-6 grid gap-6 tablet:grid-cols-2 desktop:grid-cols-3">
-              {cards.map((post) => (
-                <li key={post.id}>
-                  <BlogCard post={post} headingLevel={2} />
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </>
-      )}
-
-      {list.pageCount > 1 ? (
-        <nav
-          aria-label={t("blog.pagination")}
-          className="mt-10 flex flex-wrap items-center justify-center gap-2"
-          data-testid="blog-pagination"
-        >
-          {list.page > 1 ? (
-            <Link
-              to={blogUrl(locale, category?.id ?? null, list.page - 1)}
-              rel="prev"
-              className={pageLink(false)}
-            >
-              ← {t("blog.previous")}
-            </Link>
-          ) : null}
-          {Array.from({ length: list.pageCount }, (_, index) => index + 1).map((number) => (
-            <Link
-              key={number}
-              to={blogUrl(locale, category?.id ?? null, number)}
-              aria-current={number === list.page ? "page" : undefined}
-              aria-label={t("blog.pageLabel", { page: number })}
-              className={pageLink(number === list.page)}
-            >
-              {number}
-            </Link>
-          ))}
-          {list.page < list.pageCount ? (
-            <Link
-              to={blogUrl(locale, category?.id ?? null, list.page + 1)}
-              rel="next"
-              className={pageLink(false)}
-            >
-              {t("blog.next")} →
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <BlogPosts list={list} inCategory={Boolean(category)} />
+      {list.pageCount > 1 ? <BlogPagination list={list} categoryId={category?.id ?? null} /> : null}
     </div>
   );
 }

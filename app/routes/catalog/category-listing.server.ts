@@ -1,8 +1,14 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
-import type { FilterGroup, ListingKind, ListingPageData } from "#app/components/catalog/listing-data.ts";
+import type {
+  Crumb,
+  FilterGroup,
+  ListingKind,
+  ListingPageData,
+} from "#app/components/catalog/listing-data.ts";
 import {
   activeFilterCount,
   ENDING_HOURS,
+  type ListingState,
   listingHref,
   listingSearch,
   PARAMS,
@@ -127,36 +133,32 @@ export function loadListingPage({
 
 const EMPTY_PAGE: ProductPage = { items: [], total: 0, page: 1, perPage: PER_PAGE, pageCount: 1 };
 
-async function load(
-  { request, context }: ListingLoaderArgs,
-  config: PageConfig,
-  category: CategoryDetail | null,
-): Promise<ListingPageData> {
-  const { services, locale, config: appConfig } = context.get(appContext);
-  const url = new URL(request.url);
-  const state = parseListingParams(url.searchParams);
-  const pathname = config.paths[locale];
+type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
 
-  // Leftovers of a form sent without JavaScript (`cena_od=`), `strana=1` or a broken page number:
-  // one clean address per state.
+/**
+ * Leftovers of a form sent without JavaScript (`cena_od=`), `strana=1` or a broken page number:
+ * one clean address per state, so such a URL answers with a permanent redirect to it.
+ */
+function redirectToTidyUrl(url: URL, state: ListingState, pathname: string, defaultSort: ListingSort) {
   const tidy = Object.values(PARAMS).some((name) =>
     url.searchParams.getAll(name).some((value) => value === ""),
   );
   if (tidy || Number.isNaN(state.page) || url.searchParams.get(PARAMS.page) === "1") {
     const clean = { ...state, page: Number.isNaN(state.page) ? 1 : state.page };
-    throw redirect(`${pathname}${listingSearch(clean, config.defaultSort)}`, 301);
+    throw redirect(`${pathname}${listingSearch(clean, defaultSort)}`, 301);
   }
+}
 
-  const cookies = parseCookieHeader(request.headers.get("cookie"));
-  const currencies = await services.lists.currencies();
-  const currency = selectCurrency(currencies, cookies.currencyId ?? null);
-  const rate = currency?.rate ?? 1;
-  const toMinor = (value: number | null) => (value === null ? undefined : Math.round(value * rate * 100));
-
+/**
+ * The catalogue query for the state: the page's fixed part, and only the filters the page offers
+ * (a price is in the visitor's currency: `rate` turns it into CZK minor units).
+ */
+function listingQuery(state: ListingState, config: PageConfig, locale: Locale, rate: number): ListingQuery {
   const { filters } = state;
+  const toMinor = (value: number | null) => (value === null ? undefined : Math.round(value * rate * 100));
   const sort = state.sort && config.sorts.includes(state.sort) ? state.sort : config.defaultSort;
   const shown = new Set(config.groups);
-  const query: ListingQuery = {
+  return {
     ...config.base,
     locale,
     q: config.kind === "search" ? state.q : undefined,
@@ -173,56 +175,111 @@ async function load(
     page: state.page,
     perPage: PER_PAGE,
   };
+}
+
+type PageTexts = { heading: string; intro: string | null; title: string; description: string };
+
+/** The heading, description and meta texts: the category's own, the search's, or the page's. */
+function pageTexts(t: Translate, config: PageConfig, category: CategoryDetail | null, q: string): PageTexts {
+  if (category)
+    return {
+      heading: category.name,
+      intro: category.description,
+      title: t("catalog.pages.category.title", { name: category.name }),
+      description: category.description || t("catalog.pages.category.description", { name: category.name }),
+    };
+  if (config.kind === "search")
+    return {
+      heading: q ? t("catalog.search.headingQuery", { q }) : t("catalog.search.heading"),
+      intro: null,
+      title: q ? t("catalog.search.titleQuery", { q }) : t("catalog.search.title"),
+      description: t("catalog.search.description"),
+    };
+  // A category page whose category is gone (the route resolves it first; a race with a rename).
+  if (config.kind === "category") throw data(null, { status: 404 });
+  return {
+    heading: t(`catalog.pages.${config.kind}.heading`),
+    intro: t(`catalog.pages.${config.kind}.intro`),
+    title: t(`catalog.pages.${config.kind}.title`),
+    description: t(`catalog.pages.${config.kind}.description`),
+  };
+}
+
+/** Home, then the category's ancestors and itself, or the page by its heading. */
+function breadcrumbsOf(
+  t: Translate,
+  locale: Locale,
+  category: CategoryDetail | null,
+  heading: string,
+  pathname: string,
+): Crumb[] {
+  const home = { name: t("catalog.breadcrumbs.home"), url: localePath("home", locale) };
+  if (!category) return [home, { name: heading, url: pathname }];
+  return [
+    home,
+    ...category.path.map((entry) => ({ name: entry.name, url: entry.url })),
+    { name: category.name, url: category.url },
+  ];
+}
+
+/**
+ * The meta tags: only the plain listing (no filter, no chosen sort, not search) is indexed, with its
+ * page number in the canonical and alternate addresses; the others point to the plain listing.
+ */
+function listingSeo(
+  {
+    state,
+    config,
+    pathname,
+    result,
+  }: { state: ListingState; config: PageConfig; pathname: string; result: ProductPage },
+  { origin, t, title, description }: { origin: string; t: Translate; title: string; description: string },
+): ListingPageData["seo"] {
+  const filtered = activeFilterCount(state.filters) > 0 || state.sort !== null;
+  const pageSuffix = state.page > 1 ? ` – ${t("catalog.pagination.page", { page: state.page })}` : "";
+  const pageQuery = (page: number) => (page > 1 ? `?${PARAMS.page}=${page}` : "");
+  const indexable = !filtered && config.kind !== "search";
+  const link = (page: number) => listingHref(pathname, state, config.defaultSort, { page });
+  return {
+    origin: origin.replace(/\/+$/, ""),
+    title: `${title}${pageSuffix}`,
+    description,
+    canonicalPath: indexable ? `${pathname}${pageQuery(state.page)}` : pathname,
+    alternates: {
+      cs: `${config.paths.cs}${indexable ? pageQuery(state.page) : ""}`,
+      en: `${config.paths.en}${indexable ? pageQuery(state.page) : ""}`,
+    },
+    prevPath: state.page > 1 ? link(state.page - 1) : null,
+    nextPath: state.page < result.pageCount ? link(state.page + 1) : null,
+    noindex: !indexable,
+  };
+}
+
+/** Parses the URL, reads one page of cards and the facets, and builds what the page renders. */
+async function load(
+  { request, context }: ListingLoaderArgs,
+  config: PageConfig,
+  category: CategoryDetail | null,
+): Promise<ListingPageData> {
+  const { services, locale, config: appConfig } = context.get(appContext);
+  const url = new URL(request.url);
+  const state = parseListingParams(url.searchParams);
+  const pathname = config.paths[locale];
+  redirectToTidyUrl(url, state, pathname, config.defaultSort);
+
+  const cookies = parseCookieHeader(request.headers.get("cookie"));
+  const currencies = await services.lists.currencies();
+  const currency = selectCurrency(currencies, cookies.currencyId ?? null);
 
   // An empty search is a help page, not the whole catalogue.
   const searchWithoutWords = config.kind === "search" && !state.q;
   const { page: result, facets } = searchWithoutWords
     ? { page: EMPTY_PAGE, facets: { brands: [], packages: [] } }
-    : await services.catalog.listingPage(query);
+    : await services.catalog.listingPage(listingQuery(state, config, locale, currency?.rate ?? 1));
   if (state.page > 1 && state.page > result.pageCount) throw data(null, { status: 404 });
 
-  const t = (key: MessageKey, params?: Record<string, string | number>) => translate(locale, key, params);
-  const filtered = activeFilterCount(filters) > 0 || state.sort !== null;
-  const pageSuffix = state.page > 1 ? ` – ${t("catalog.pagination.page", { page: state.page })}` : "";
-  const roundEndsAt =
-    config.kind === "monthlyAuctions" ? nextMonthlyRoundClose(new Date()).toISOString() : null;
-
-  let heading: string;
-  let intro: string | null;
-  let title: string;
-  let description: string;
-  if (category) {
-    heading = category.name;
-    intro = category.description;
-    title = t("catalog.pages.category.title", { name: category.name });
-    description = category.description || t("catalog.pages.category.description", { name: category.name });
-  } else if (config.kind === "search") {
-    heading = state.q ? t("catalog.search.headingQuery", { q: state.q }) : t("catalog.search.heading");
-    intro = null;
-    title = state.q ? t("catalog.search.titleQuery", { q: state.q }) : t("catalog.search.title");
-    description = t("catalog.search.description");
-  } else if (config.kind !== "category") {
-    heading = t(`catalog.pages.${config.kind}.heading`);
-    intro = t(`catalog.pages.${config.kind}.intro`);
-    title = t(`catalog.pages.${config.kind}.title`);
-    description = t(`catalog.pages.${config.kind}.description`);
-  } else {
-    // A category page whose category is gone (the route resolves it first; a race with a rename).
-    throw data(null, { status: 404 });
-  }
-
-  const home = { name: t("catalog.breadcrumbs.home"), url: localePath("home", locale) };
-  const breadcrumbs = category
-    ? [
-        home,
-        ...category.path.map((entry) => ({ name: entry.name, url: entry.url })),
-        { name: category.name, url: category.url },
-      ]
-    : [home, { name: heading, url: pathname }];
-
-  const pageQuery = (page: number) => (page > 1 ? `?${PARAMS.page}=${page}` : "");
-  const indexable = !filtered && config.kind !== "search";
-  const link = (page: number) => listingHref(pathname, state, config.defaultSort, { page });
+  const t: Translate = (key, params) => translate(locale, key, params);
+  const { heading, intro, title, description } = pageTexts(t, config, category, state.q);
   const symbol = (currency?.symbol_after ?? currency?.symbol_before ?? "Kč").trim();
 
   return {
@@ -238,22 +295,13 @@ async function load(
     facets,
     currency: { code: currency?.code ?? "CZK", symbol },
     category,
-    roundEndsAt,
+    roundEndsAt: config.kind === "monthlyAuctions" ? nextMonthlyRoundClose(new Date()).toISOString() : null,
     heading,
     intro,
-    breadcrumbs,
-    seo: {
-      origin: appConfig.publicUrl.replace(/\/+$/, ""),
-      title: `${title}${pageSuffix}`,
-      description,
-      canonicalPath: indexable ? `${pathname}${pageQuery(state.page)}` : pathname,
-      alternates: {
-        cs: `${config.paths.cs}${indexable ? pageQuery(state.page) : ""}`,
-        en: `${config.paths.en}${indexable ? pageQuery(state.page) : ""}`,
-      },
-      prevPath: state.page > 1 ? link(state.page - 1) : null,
-      nextPath: state.page < result.pageCount ? link(state.page + 1) : null,
-      noindex: !indexable,
-    },
+    breadcrumbs: breadcrumbsOf(t, locale, category, heading, pathname),
+    seo: listingSeo(
+      { state, config, pathname, result },
+      { origin: appConfig.publicUrl, t, title, description },
+    ),
   };
 }

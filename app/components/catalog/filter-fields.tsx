@@ -1,0 +1,113 @@
+import { type ReactNode, useId } from "react";
+
+/** The filter form's building blocks: a foldable group, a checkbox, a price field, the icon. */
+
+/** A group of the filter form: a foldable block whose fieldset is named by its title. */
+export function FilterFieldset({
+  title,
+  hint,
+  children,
+  scroll = false,
+}: {
+  title: string;
+  /** Shown after the title in normal case (the price filter's currency). */
+  hint?: string;
+  children: ReactNode;
+  scroll?: boolean;
+}) {
+  return (
+    <details open className="group/filter border-b border-line py-3 last-of-type:border-b-0">
+      <summary className="flex cursor-pointer list-none items-center justify-between text-[0.78rem] font-bold tracking-[0.12em] text-ink uppercase marker:hidden [&::-webkit-details-marker]:hidden">
+        <span>
+          {title}
+          {hint ? (
+            <span className="ml-1.5 font-semibold tracking-normal text-muted normal-case">({hint})</span>
+          ) : null}
+        </span>
+        <svg
+          viewBox="0 0 24 24"
+          className="size-4 text-muted transition-transform group-open/filter:rotate-180"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          aria-hidden="true"
+        >
+          <path d="M6 9l6 6 6-6" />
+        </svg>
+      </summary>
+      <fieldset className={`mt-2.5 space-y-1 ${scroll ? "max-h-60 overflow-y-auto pr-1" : ""}`}>
+        <legend className="sr-only">{hint ? `${title} (${hint})` : title}</legend>
+        {children}
+      </fieldset>
+    </details>
+  );
+}
+
+/** One choice: a checkbox with its label and, for facets, the count of products. */
+export function FilterCheck({
+  name,
+  value,
+  checked,
+  label,
+  count,
+}: {
+  name: string;
+  value: string;
+  checked: boolean;
+  label: string;
+  count?: number;
+}) {
+  return (
+    <label className="flex cursor-pointer items-center gap-2.5 rounded-md px-1 py-1 text-[0.88rem] text-ink hover:bg-primary-dark/5">
+      <input
+        type="checkbox"
+        name={name}
+        value={value}
+        defaultChecked={checked}
+        key={`${value}-${checked}`}
+        className="size-4 shrink-0 rounded border-line accent-primary-dark"
+      />
+      <span className="min-w-0 flex-1 truncate">{label}</span>
+      {count !== undefined ? <span className="text-[0.75rem] text-muted tabular-nums">{count}</span> : null}
+    </label>
+  );
+}
+
+/** A whole-number price field (digits and spaces), labelled above it. */
+export function PriceInput({ name, label, value }: { name: string; label: string; value: number | null }) {
+  const id = useId();
+  return (
+    <div className="min-w-0 flex-1">
+      <label htmlFor={id} className="mb-1 block text-[0.75rem] text-muted">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type="text"
+        inputMode="numeric"
+        pattern="[0-9 ]*"
+        autoComplete="off"
+        defaultValue={value ?? ""}
+        key={String(value)}
+        className="w-full rounded-lg border border-line bg-white px-3 py-1.5 text-[0.9rem] tabular-nums focus:border-primary-dark focus:outline-2 focus:outline-offset-1 focus:outline-primary-dark"
+      />
+    </div>
+  );
+}
+
+export function FilterIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      className="size-5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      aria-hidden="true"
+    >
+      <path d="M4 6h16M7 12h10M10 18h4" />
+    </svg>
+  );
+}
