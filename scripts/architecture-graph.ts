@@ -34,7 +34,8 @@ export function boxOf(file: string): string | null {
   if (module) return module[1];
   const part = /^server\/(http|db|jobs|lib|adapters)\//.exec(file);
   if (part) return `server/${part[1]}`;
-  if (file === "server/services.ts") return "services.ts";
+  // The composition root and its parts per area draw as one box.
+  if (file === "server/services.ts" || file.startsWith("server/wiring/")) return "services.ts";
   if (file.startsWith("server/")) return "server";
   return null;
 }
