@@ -64,9 +64,6 @@ function sqlTexts(file: string): { text: string; line: number }[] {
   return found;
 }
 
-/** Raw SQL that still reads another module's tables, while the work moves it to the owners. Only shrinks. */
-const NOT_YET_MOVED: readonly string[] = [];
-
 describe("raw SQL", () => {
   const owners = tableOwners();
   const reaches = sources(MODULES).flatMap((file) => {
@@ -81,13 +78,7 @@ describe("raw SQL", () => {
   });
 
   it("names only the module's own tables", () => {
-    const stray = reaches.filter((reach) => !NOT_YET_MOVED.includes(reach.split(":")[0]));
-    expect(stray).toEqual([]);
-  });
-
-  it("the list of files not yet moved holds only files that still reach out", () => {
-    const files = new Set(reaches.map((reach) => reach.split(":")[0]));
-    expect(NOT_YET_MOVED.filter((file) => !files.has(file))).toEqual([]);
+    expect(reaches).toEqual([]);
   });
 
   it("knows every module's tables (the check itself works)", () => {

@@ -25,12 +25,6 @@ const OWNERS = [
   { table: "payments", sqlName: "payments", owner: "server/modules/payments/payment-transitions.ts" },
 ] as const;
 
-/**
- * Files that still write a status directly, while the architecture work moves those writes into
- * the owners' transitions files. The list only shrinks; it is empty when the work is done.
- */
-const NOT_YET_MOVED: readonly string[] = [];
-
 function sources(dir: string): string[] {
   const out: string[] = [];
   for (const entry of fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true })) {
@@ -138,15 +132,8 @@ describe("status columns", () => {
   const writes = files.flatMap(writesIn);
 
   it("are written only by their owner's transitions file", () => {
-    const stray = writes.filter(
-      (w) => w.file !== OWNERS.find((o) => o.table === w.table)?.owner && !NOT_YET_MOVED.includes(w.file),
-    );
+    const stray = writes.filter((w) => w.file !== OWNERS.find((o) => o.table === w.table)?.owner);
     expect(stray.map((w) => `${w.file}:${w.line} ${w.what} (${w.table})`)).toEqual([]);
-  });
-
-  it("the list of files not yet moved holds only files that still write a status", () => {
-    const writers = new Set(writes.map((w) => w.file));
-    expect(NOT_YET_MOVED.filter((file) => !writers.has(file))).toEqual([]);
   });
 
   it("sees a write when there is one (the check itself works)", () => {
