@@ -252,7 +252,8 @@ function useAutocomplete(defaultValue: string, debounceMs: number, onNavigate: (
 }
 
 /**
- * A search input with suggestions under it (spec sections 2 and 9): a listbox of categories and
+ * A search input with suggestions under it (docs/product/screens.md, "Parts of every page" and "Design
+ * constants"; docs/product/visitor-basics.md, "Search suggestions"): a listbox of categories and
  * products, at most 200 px tall, from `GET /api/catalog/autocomplete` (debounced, stale answers
  * dropped). Keyboard: arrows move through the options (announced with aria-activedescendant),
  * Enter opens the highlighted one or else submits the surrounding form, Escape closes the list.

@@ -216,7 +216,8 @@ function FilterGroups({ data }: { data: ListingPageData }) {
 /**
  * The filter block: a GET form that works without JavaScript (a submit button at its end), and
  * with JavaScript applies a ticked box at once. On phones it is folded behind a "Filters" button
- * that toggles its active state (spec section 4); from the desktop breakpoint it is always open.
+ * that toggles its active state; from the desktop breakpoint it is always open (docs/product/screens.md,
+ * "Parts of every page").
  */
 export function FilterPanel({ data }: { data: ListingPageData }) {
   const { t } = useTranslation();

@@ -6,7 +6,7 @@ import type { Locale } from "#core/i18n/index.ts";
 import { formatPrice, type PriceCurrency, selectCurrency } from "#core/money/money.ts";
 import { PRAGUE_TIME_ZONE } from "#core/time/prague.ts";
 
-/** Time is shown in Prague (product.md "Languages, money, time"). */
+/** Time is shown in Prague (docs/product/formats.md, "Dates and time"). */
 const INTL_LOCALE: Record<Locale, string> = { cs: "cs-CZ", en: "en-GB" };
 
 /** The visitor's currency: the root loader's `currencies` and `currencyId` (cookie currencyId). */

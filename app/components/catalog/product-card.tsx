@@ -228,7 +228,8 @@ function CardPrice({ product, now }: { product: ProductCardData; now: string | u
 /**
  * A product in a grid: picture, name, price in the visitor's currency (or "by agreement"), format
  * badge, time left and bid count for auctions, and the watch button. Topped products carry a gold
- * frame and ribbon; pending ones (awaiting payment, ended, sold, expired) are greyed (spec section 2).
+ * frame and ribbon; pending ones (awaiting payment, ended, sold, expired) are greyed
+ * (docs/product/screens.md, "Parts of every page").
  */
 export function ProductCard({
   product,

@@ -7,7 +7,8 @@ import { showSnackbar } from "../feedback/snackbar-store.ts";
 
 /**
  * The visitor's wishlist (followed products) as the watch buttons see it, loaded once per page and
- * shared by every button (spec sections 4 and 7):
+ * shared by every button (docs/product/messages-and-reviews.md, "Wishlist (watched auctions)";
+ * docs/product/calls-and-errors.md, "The spec's calls" and "Error catalogue"):
  * - guests: the anonymous wishlist whose temp_id is in the `guest-wishlist` cookie
  *   (GET /api/wishlist/anonymous/{locale}/{tempId}); a guest without the cookie has none and asks
  *   for nothing; it is created (POST /api/wishlist, the server sets the cookie) when the guest

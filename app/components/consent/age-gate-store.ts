@@ -4,10 +4,10 @@ import { useShell } from "../feedback/use-shell.ts";
 import { readBrowserCookies, writeBrowserCookie } from "./browser-cookies.ts";
 
 /**
- * The age gate's state (spec sections 1 and 9: visitors confirm they are 18 or older). The answer
- * is kept in the cookie `age-confirmed` for a year, like the consent cookies (app/lib/consent.ts
- * has no constant for it, so it lives here). It is a strictly necessary cookie: it is stored
- * whatever the consent choice.
+ * The age gate's state (docs/product/accounts.md, "Age (18+)": visitors confirm they are 18 or
+ * older). The answer is kept in the cookie `age-confirmed` for a year, like the consent cookies
+ * (app/lib/consent.ts has no constant for it, so it lives here). It is a strictly necessary cookie:
+ * it is stored whatever the consent choice.
  */
 export const AGE_GATE = {
   cookie: "age-confirmed",

@@ -6,13 +6,13 @@ import { ModalDialog } from "../feedback/modal-dialog.tsx";
 import { AGE_GATE, confirmAge, useAgeGateOpen } from "./age-gate-store.ts";
 
 /**
- * The age gate (spec sections 1 and 9): before anything on the site is usable, a first-time
- * visitor confirms being 18 or older. A real modal <dialog>: the page behind is inert, focus stays
- * in the dialog and starts on the confirm button, Escape does not dismiss it. "Leave" is a plain
- * link to a neutral page. The answer is kept for a year (cookie age-confirmed); the cookie bar and
- * the intro popup wait until it is given. Without the cookie it is open in the server HTML already
- * (a full-screen overlay until the scripts make it a modal), so nothing behind it is usable first;
- * crawlers never get it (see useAgeGateOpen).
+ * The age gate (docs/product/accounts.md, "Age (18+)"): before anything on the site is usable, a
+ * first-time visitor confirms being 18 or older. A real modal <dialog>: the page behind is inert,
+ * focus stays in the dialog and starts on the confirm button, Escape does not dismiss it. "Leave"
+ * is a plain link to a neutral page. The answer is kept for a year (cookie age-confirmed); the
+ * cookie bar and the intro popup wait until it is given. Without the cookie it is open in the
+ * server HTML already (a full-screen overlay until the scripts make it a modal), so nothing behind
+ * it is usable first; crawlers never get it (see useAgeGateOpen).
  */
 export function AgeGate() {
   const { t, locale } = useTranslation();

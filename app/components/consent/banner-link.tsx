@@ -30,7 +30,7 @@ export function BannerLink({
   );
 }
 
-/** A banner's image address (spec section 3: served from path and image). */
+/** A banner's image address: path + image (docs/product/calls-and-errors.md, "The spec's calls"). */
 export function bannerImageUrl(banner: { path: string; image: string }): string {
   return `${banner.path.replace(/\/+$/, "")}/${banner.image.replace(/^\/+/, "")}`;
 }

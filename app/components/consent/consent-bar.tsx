@@ -165,11 +165,13 @@ function ConsentAnswers({
 }
 
 /**
- * The cookie bar (spec sections 4 and 9). Shown unless cookies-show equals hidden, once the age
- * gate is answered (the age question comes first, then this). "Accept all" stores all four
- * accept-* cookies; "Reject all" stores technical only, exactly as "Accept selected" with nothing
- * switched on; "Accept selected" stores technical and the optional categories switched on;
- * technical cannot be switched off. No answer is pre-selected (no focus, the two look the same). Cookie values and lifetimes come from app/lib/consent.ts.
+ * The cookie bar (docs/product/screens.md, "Client state"; docs/product/visitor-basics.md, "Cookie
+ * consent"). Shown unless cookies-show equals hidden, once the age gate is answered (the age
+ * question comes first, then this: docs/product/visitor-basics.md, "One overlay at a time (first
+ * visit)"). "Accept all" stores all four accept-* cookies; "Reject all" stores technical only,
+ * exactly as "Accept selected" with nothing switched on; "Accept selected" stores technical and the
+ * optional categories switched on; technical cannot be switched off. No answer is pre-selected (no
+ * focus, the two look the same). Cookie values and lifetimes come from app/lib/consent.ts.
  */
 export function ConsentBar() {
   const shell = useShell();

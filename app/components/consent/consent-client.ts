@@ -30,7 +30,7 @@ export function pushConsentUpdate(state: ConsentState): void {
   pushDataLayer({ event: "consent_update", consent: state });
 }
 
-/** Stores the cookies of a choice (spec section 4) and tells the tag manager. */
+/** Stores the cookies of a choice (docs/product/screens.md, "Client state") and tells the tag manager. */
 export function applyConsentChoice(choice: "all" | ConsentChoices): void {
   const choices: ConsentChoices =
     choice === "all" ? { analytical: true, marketing: true, advertisement: true } : choice;

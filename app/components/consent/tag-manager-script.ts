@@ -1,7 +1,7 @@
 import type { ConsentState } from "#app/lib/consent.ts";
 
 /**
- * The inline bootstrap of consent mode and the tag manager (spec sections 4 and 7).
+ * The inline bootstrap of consent mode and the tag manager (docs/product/screens.md, "Client state").
  *
  * Decision: consent commands go through a gtag shim, `function gtag(){dataLayer.push(arguments)}`,
  * not plain arrays. Google's tag manager recognises consent commands only as `arguments` objects

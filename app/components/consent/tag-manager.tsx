@@ -5,11 +5,11 @@ import { useNonce } from "../security/csp-nonce.tsx";
 import { tagManagerBootstrap } from "./tag-manager-script.ts";
 
 /**
- * Consent defaults and the tag manager (spec sections 4 and 7). Rendered into the server HTML as
- * one inline script: it pushes ['consent', 'default', ...] from the consent cookies the browser
- * sent, then (only when shell.tagManagerId is configured) requests the tag manager. Inline scripts
- * run while the HTML is parsed, before hydration; React never executes them again on the client,
- * so the script text is computed once.
+ * Consent defaults and the tag manager (docs/product/screens.md, "Client state"). Rendered into the
+ * server HTML as one inline script: it pushes ['consent', 'default', ...] from the consent cookies
+ * the browser sent, then (only when shell.tagManagerId is configured) requests the tag manager.
+ * Inline scripts run while the HTML is parsed, before hydration; React never executes them again on
+ * the client, so the script text is computed once.
  */
 export function TagManager() {
   const shell = useShell();
