@@ -9,7 +9,7 @@ import {
 
 afterEach(() => closeGlobalModal());
 
-describe("global modal (spec section 2: a title and a text; any other type is unknown)", () => {
+describe("global modal (docs/product/screens.md: a title and a text; any other type is unknown)", () => {
   it("draws a text modal's own title and text", () => {
     expect(globalModalView({ type: "text", title: "Odkaz zkopírován", text: "Pošlete ho dál." })).toEqual({
       kind: "text",

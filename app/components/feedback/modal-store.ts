@@ -2,9 +2,9 @@ import { useSyncExternalStore } from "react";
 import { createStore } from "./external-store.ts";
 
 /**
- * The global modal (spec section 2): one dialog for the whole page showing a title and a text.
- * Only the type "text" is known; any other type shows an "unknown type" message, so a caller
- * passing a wrong type sees it at once instead of an empty dialog.
+ * The global modal (docs/product/screens.md, "Parts of every page"): one dialog for the whole page
+ * showing a title and a text. Only the type "text" is known; any other type shows an "unknown type"
+ * message, so a caller passing a wrong type sees it at once instead of an empty dialog.
  */
 export type GlobalModalContent =
   | { type: "text"; title: string; text: string }

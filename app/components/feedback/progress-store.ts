@@ -2,9 +2,9 @@ import { useSyncExternalStore } from "react";
 import { createStore } from "./external-store.ts";
 
 /**
- * The page-loading progress bar's state (spec sections 4 and 9): colour #febe98, 2 px high, red on
- * failure, shown only when loading takes longer than the 200 ms throttle, filling over the
- * expected 5000 ms and never beyond 100 %.
+ * The page-loading progress bar's state (docs/product/screens.md, "Design constants"): colour
+ * #febe98, 2 px high, red on failure, shown only when loading takes longer than the 200 ms
+ * throttle, filling over the expected 5000 ms and never beyond 100 %.
  *
  * Several sources can load at once (a route change and fetches), so start() and finish() count:
  * the bar completes when the last one finishes.
@@ -103,9 +103,9 @@ function isSameOrigin(input: RequestInfo | URL): boolean {
 }
 
 /**
- * Makes the site's own requests drive the progress bar (spec section 7: request progress drives
- * it), whoever sends them: window.fetch is wrapped once. Cross-origin requests (analytics) and
- * background requests marked with the standard `priority: "low"` fetch option (polling) do not
+ * Makes the site's own requests drive the progress bar (docs/product/screens.md, "Design
+ * constants"), whoever sends them: window.fetch is wrapped once. Cross-origin requests (analytics)
+ * and background requests marked with the standard `priority: "low"` fetch option (polling) do not
  * count. A response with an error status or a network error turns the bar red; an aborted request
  * does not.
  */

@@ -22,7 +22,7 @@ afterEach(() => {
 
 const texts = () => snackbarList().map((item: Snackbar) => item.text);
 
-describe("snackbar store (spec section 8: type, duration, indefinite)", () => {
+describe("snackbar store (docs/product/screens.md: type, duration, indefinite)", () => {
   it("keeps the type and hides after the default 5 s", () => {
     const id = showSnackbar({ type: "danger", text: "Tento e-mail je již uložen." });
     expect(snackbarList()).toEqual([

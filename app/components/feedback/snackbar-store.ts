@@ -2,8 +2,10 @@ import { useSyncExternalStore } from "react";
 import { createStore } from "./external-store.ts";
 
 /**
- * Snackbars: alerts shown at the top of the page (spec section 8: type, duration, indefinite).
- * Any component calls `useSnackbar().show(...)`; code outside React calls `showSnackbar(...)`.
+ * Snackbars: alerts shown at the top of the page (docs/product/screens.md, "Parts of every page":
+ * type, duration, indefinite; docs/product/calls-and-errors.md, "Error catalogue": alerts are
+ * snackbars). Any component calls `useSnackbar().show(...)`; code outside React calls
+ * `showSnackbar(...)`.
  */
 export type SnackbarType = "success" | "danger" | "info";
 export type SnackbarInput = {

@@ -107,9 +107,9 @@ function AccountMenuLinks({ onNavigate }: { onNavigate: () => void }) {
 }
 
 /**
- * The logged-in user's menu (spec section 2): avatar or default icon, username and the count of new
- * notifications on the trigger; add auction, the account pages with their counts and logout inside.
- * A user whose group has a discount gets the gold variant.
+ * The logged-in user's menu (docs/product/screens.md, "Parts of every page"): avatar or default
+ * icon, username and the count of new notifications on the trigger; add auction, the account pages
+ * with their counts and logout inside. A user whose group has a discount gets the gold variant.
  */
 export function AccountDropdown({ user, open, onOpenChange }: AccountDropdownProps) {
   const { locale, t } = useTranslation();

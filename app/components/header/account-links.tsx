@@ -35,9 +35,10 @@ export type AccountLink = {
 type Place = "dropdown" | "sidebar";
 
 /**
- * The account pages in the order the spec lists them. The dropdown and the sidebar list slightly
- * different pages (spec section 2): the sidebar also has the user's bids and payments. Both list
- * the watched auctions, the reviews and the watchdogs, pages a user otherwise found only by chance.
+ * The account pages in the order of the account dropdown (docs/product/screens.md, "Parts of every
+ * page"). The dropdown and the sidebar list slightly different pages: the sidebar also has the
+ * user's bids and payments. Both list the watched auctions, the reviews and the watchdogs, pages a
+ * user otherwise found only by chance.
  */
 export function useAccountLinks(place: Place): AccountLink[] {
   const { locale, t } = useTranslation();
@@ -105,7 +106,10 @@ export function AccountLinkCounts({ link, inverted = false }: { link: AccountLin
   );
 }
 
-/** The logout action (spec: a form posting to the logout page; the server ends the session). */
+/**
+ * The logout action: a form posting to the logout page; the server ends the session
+ * (docs/product/accounts.md, "Sessions").
+ */
 export function LogoutForm({ className, children }: { className: string; children?: ReactNode }) {
   const { locale, t } = useTranslation();
   return (

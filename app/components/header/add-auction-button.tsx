@@ -7,8 +7,8 @@ import { FOCUS_ON_DARK } from "./shared.ts";
 const CLASS = `inline-flex h-11 shrink-0 items-center justify-center gap-2 rounded-full bg-secondary text-ink font-semibold shadow-sm transition-colors hover:bg-[#d2ab55] w-11 tablet:w-auto tablet:px-4 tablet:text-[0.9rem] ${FOCUS_ON_DARK}`;
 
 /**
- * Add auction (spec section 2): a link for logged-in users; guests get the login widget, which then
- * sends them on to the add-auction page.
+ * Add auction (docs/product/screens.md, "Parts of every page"): a link for logged-in users; guests
+ * get the login widget, which then sends them on to the add-auction page.
  */
 export function AddAuctionButton({
   loggedIn,

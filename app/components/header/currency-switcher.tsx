@@ -12,9 +12,10 @@ import { FOCUS_ON_DARK, FOCUS_ON_LIGHT } from "./shared.ts";
 export const CURRENCY_COOKIE = CLIENT_COOKIES.currencyId.name;
 
 /**
- * Stores the choice the way the server reads it (spec section 4: cookie currencyId), for a year.
- * Secure whenever the page is served over https, as in production, where the session cookie is
- * Secure too; plain http (local development) could not store a Secure cookie at all.
+ * Stores the choice the way the server reads it (docs/product/screens.md, "Client state": cookie
+ * currencyId), for a year. Secure whenever the page is served over https, as in production, where
+ * the session cookie is Secure too; plain http (local development) could not store a Secure cookie
+ * at all.
  */
 export function storeCurrencyChoice(id: number) {
   writeBrowserCookie({ ...CLIENT_COOKIES.currencyId, value: String(id) });

@@ -5,10 +5,10 @@ import type { UserEvent } from "#core/contracts/messages.ts";
 import { createStore } from "../feedback/external-store.ts";
 
 /**
- * The logged-in user's message and advertisement counts (spec section 6: polled every 10 s). The
- * header polls; the bell, the account dropdown and the account sidebar read the same store, so they
- * never disagree. Until the first poll (and during server rendering) the counts come from the root
- * loader's `shell.user`.
+ * The logged-in user's message and advertisement counts (docs/product/screens.md, "Client state":
+ * polled every 10 s). The header polls; the bell, the account dropdown and the account sidebar read
+ * the same store, so they never disagree. Until the first poll (and during server rendering) the
+ * counts come from the root loader's `shell.user`.
  */
 export const COUNTS_POLL_INTERVAL = 10_000;
 
@@ -163,9 +163,9 @@ function listenToUserEvents(userId: number, initial: InitialCounts): EventSource
  * logged in and the tab is visible; a hidden tab stops polling, becoming visible polls at once and
  * resumes. Fresh loader data (after a navigation) replaces the polled values. A 401 (the session
  * ended elsewhere: logout in another tab, expiry, revocation) stops polling and revalidates the
- * page (spec section 4: "a change of loggedIn triggers redirect unless the page is marked as not
- * requiring auth"): the root loader now sees a guest, and a protected page's `auth` middleware
- * sends the visitor to the login target with the page remembered; other pages stay, as a guest's.
+ * page (docs/product/screens.md, "Client state"): the root loader now sees a guest, and a protected
+ * page's `auth` middleware sends the visitor to the login target with the page remembered; other
+ * pages stay, as a guest's.
  */
 export function useCountsPolling() {
   const user = useShellData()?.user ?? null;

@@ -110,10 +110,10 @@ function MobileMenuSettings() {
 }
 
 /**
- * The mobile menu (spec section 2: search and the category sidebar; here also the top menu, language
- * and currency, which the bar has no room for below 1028 px). A modal dialog sliding in from the
- * left: the page behind is inert and does not scroll, focus stays inside, Escape closes, focus
- * returns to the burger.
+ * The mobile menu (docs/product/screens.md, "Parts of every page": search, the category tree, the top
+ * menu and languages; here also the currency, which the bar has no room for below 1028 px). A modal
+ * dialog sliding in from the left: the page behind is inert and does not scroll, focus stays inside,
+ * Escape closes, focus returns to the burger.
  */
 export function MobileMenu({ id, open, onClose, topMenu, returnFocusRef }: MobileMenuProps) {
   const dialogRef = useMenuDialog(open, returnFocusRef);

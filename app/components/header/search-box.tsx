@@ -12,9 +12,9 @@ type SearchBoxProps = {
 };
 
 /**
- * The header's search box (spec section 2): a GET form to the search page with `q`, with the
- * search page's suggestions under it (products and categories as you type). Without JavaScript it
- * is a plain search form.
+ * The header's search box (docs/product/screens.md, "Parts of every page"): a GET form to the search
+ * page with `q`, with the search page's suggestions under it (products and categories as you type).
+ * Without JavaScript it is a plain search form.
  */
 export function SearchBox({ className = "", variant, onSubmit }: SearchBoxProps) {
   const { locale, t } = useTranslation();

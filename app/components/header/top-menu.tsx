@@ -4,7 +4,10 @@ import type { MenuLink } from "#app/shell.ts";
 import { ExternalIcon } from "../ui/icons.tsx";
 import { FOCUS_ON_DARK, FOCUS_ON_LIGHT } from "./shared.ts";
 
-/** Links starting with http leave the site (spec section 2): a new tab, without opener or referrer. */
+/**
+ * Links starting with http leave the site (docs/product/screens.md, "Parts of every page"): a new tab,
+ * without opener or referrer.
+ */
 export function isExternalLink(link: string): boolean {
   return /^https?:\/\//i.test(link);
 }

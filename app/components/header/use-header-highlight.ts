@@ -1,6 +1,9 @@
 import { type RefObject, useEffect, useState } from "react";
 
-/** Spec section 9: the header is highlighted once the page scrolls past its height minus 75 px. */
+/**
+ * The header is highlighted once the page scrolls past its height minus 75 px
+ * (docs/product/screens.md, "Parts of every page").
+ */
 export const HIGHLIGHT_OFFSET = 75;
 
 /** True while the page is scrolled past (header height − 75 px). */
@@ -52,7 +55,10 @@ export function useHovered(ref: RefObject<HTMLElement | null>): boolean {
   return hovered;
 }
 
-/** Spec section 2: highlighted when scrolled past (height − 75 px), or when hovered. */
+/**
+ * Highlighted when scrolled past (height − 75 px), or when hovered (docs/product/screens.md, "Parts of
+ * every page").
+ */
 export function useHeaderHighlight(ref: RefObject<HTMLElement | null>): boolean {
   const scrolled = useScrolledPastHeader(ref);
   const hovered = useHovered(ref);
