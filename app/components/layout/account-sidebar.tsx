@@ -101,10 +101,10 @@ function AccountSidebarLinks({
 }
 
 /**
- * The account pages' sidebar (spec section 2): add advertisement, overview, my advertisements
- * (total count), auctions, messages (new count), invoice info, newsletters and logout; the current
- * page is highlighted. On small screens it folds into a block titled with the current page.
- * Renders nothing for guests.
+ * The account pages' sidebar (docs/product/screens.md, "Parts of every page"): add advertisement,
+ * overview, my advertisements (total count), auctions, messages (new count), invoice info,
+ * newsletters and logout; the current page is highlighted. On small screens it folds into a block
+ * titled with the current page. Renders nothing for guests.
  */
 export function AccountSidebar({ className = "" }: { className?: string }) {
   const { locale, t } = useTranslation();

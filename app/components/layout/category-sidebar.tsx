@@ -64,9 +64,10 @@ function useExpandedBranches(ancestors: number[]): [ReadonlySet<number>, (id: nu
 }
 
 /**
- * The category tree (spec sections 2, 4, 9): up to 5 levels from the shell's categories, in the
- * sidebar order (under category 1, ids 2 and 3 first); each entry links to its listing; branches
- * expand and collapse; the current entry is highlighted and its ancestors are opened.
+ * The category tree (docs/product/screens.md, "Parts of every page"): up to 5 levels from the
+ * shell's categories, in the sidebar order (under category 1, ids 2 and 3 first); each entry links
+ * to its listing; branches expand and collapse; the current entry is highlighted and its ancestors
+ * are opened.
  */
 export function CategorySidebar({
   currentId,

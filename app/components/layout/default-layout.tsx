@@ -11,7 +11,10 @@ import { ProgressBar } from "./progress-bar.tsx";
 import { Snackbars } from "./snackbars.tsx";
 import { TopPromoBanner } from "./top-promo-banner.tsx";
 
-/** The default layout: header, footer, cookie bar, global modal, top promo banner, intro popup (spec section 1). */
+/**
+ * The default layout: header, footer, cookie bar, global modal, top promo banner, intro popup
+ * (docs/product/screens.md, "Audience and layouts").
+ */
 export function DefaultLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const ageGateOpen = useAgeGateOpen();

@@ -7,7 +7,10 @@ import { openConsentSettings } from "../consent/consent-bar.tsx";
 import { useShell } from "../feedback/use-shell.ts";
 import { NewsletterSignup } from "../newsletter/newsletter-signup.tsx";
 
-/** The two social networks (spec section 2), in this order; their addresses come from the contacts setting. */
+/**
+ * The two social networks, in this order; their addresses come from the contacts setting
+ * (docs/product/screens.md, "Parts of every page").
+ */
 const SOCIAL_NETWORKS = ["facebook", "instagram"] as const;
 
 /**
@@ -33,9 +36,9 @@ const CARD_LOGOS = [
 const isExternal = (link: string) => /^https?:\/\//i.test(link);
 
 /**
- * The site footer (spec section 2): the newsletter sign-up with its background video, then the
- * brand and social links, the link menu from the bottommenu setting, the card brands and the
- * copyright line.
+ * The site footer (docs/product/screens.md, "Parts of every page"): the newsletter sign-up with its
+ * background video, then the brand and social links, the link menu from the bottommenu setting, the
+ * card brands and the copyright line.
  */
 export function Footer() {
   const { t } = useTranslation();

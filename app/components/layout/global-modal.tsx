@@ -5,9 +5,9 @@ import { ModalDialog } from "../feedback/modal-dialog.tsx";
 import { closeGlobalModal, globalModalView, useGlobalModalContent } from "../feedback/modal-store.ts";
 
 /**
- * The global modal (spec section 2): a title and a text, opened from anywhere with
- * `useGlobalModal().open({ type: "text", title, text })`. Any other type shows the translated
- * unknown-type message.
+ * The global modal (docs/product/screens.md, "Parts of every page"): a title and a text, opened
+ * from anywhere with `useGlobalModal().open({ type: "text", title, text })`. Any other type shows
+ * the translated unknown-type message.
  */
 export function GlobalModal() {
   const { t } = useTranslation();

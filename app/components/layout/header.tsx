@@ -93,12 +93,13 @@ function HeaderRule({ highlighted }: { highlighted: boolean }) {
 }
 
 /**
- * The site header (spec section 2): logo, top menu, search, add auction, the account widget (login
- * for guests, the account dropdown for users), the notification bell, language and currency, and
- * the mobile menu below 1028 px. Below 1028 px the search is a button in the bar that opens the
- * field under it (one tap away; the drawer has it too). The skip link is the layout's, before the
- * promo banner, so it is the page's first Tab stop. It is highlighted (`is-highlighted`) once the page scrolls past its
- * height minus 75 px, or while hovered.
+ * The site header (docs/product/screens.md, "Parts of every page"): logo, top menu, search, add
+ * auction, the account widget (login for guests, the account dropdown for users), the notification
+ * bell, language and currency, and the mobile menu below 1028 px. Below 1028 px the search is a
+ * button in the bar that opens the field under it (one tap away; the drawer has it too). The skip
+ * link is the layout's, before the promo banner, so it is the page's first Tab stop. It is
+ * highlighted (`is-highlighted`) once the page scrolls past its height minus 75 px, or while
+ * hovered.
  */
 export function Header() {
   const { locale } = useTranslation();

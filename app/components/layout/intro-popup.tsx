@@ -10,7 +10,7 @@ import { CloseIcon } from "../feedback/icons.tsx";
 import { ModalDialog } from "../feedback/modal-dialog.tsx";
 import { useShell } from "../feedback/use-shell.ts";
 
-/** Spec section 9. */
+/** It opens this long after the other overlays are answered (docs/product/screens.md, "Client state"). */
 export const INTRO_POPUP_DELAY_MS = 3000;
 /** The desktop banner from this width up (the desktop breakpoint), the mobile one below. */
 export const INTRO_POPUP_DESKTOP_QUERY = "(min-width: 1028px)";
@@ -95,13 +95,14 @@ function useIntroPopupCountdown(ready: boolean, desktop: Banner | null, mobile: 
 }
 
 /**
- * The intro popup (spec sections 2, 4 and 9): unless the intro-popup cookie says hidden, a
- * banner.popup_desktop (from 1028 px) or banner.popup_mobile (below) banner opens in a modal 3 s
- * after load. One overlay at a time (issue 14, item 5): the 3 s count starts only once the age
- * question and the cookie bar are answered; it is put off while a field has the focus or another
- * modal is open, and every keystroke or focus on a field starts it again, so the popup never
- * takes what the visitor types. Closing it or following its link stores intro-popup=hidden for
- * 14 days. The `intropopup` setting can switch it off (is_enabled: false).
+ * The intro popup (docs/product/screens.md, "Client state"): unless the intro-popup cookie says
+ * hidden, a banner.popup_desktop (from 1028 px) or banner.popup_mobile (below) banner opens in a
+ * modal 3 s after load. One overlay at a time (issue 14, item 5; docs/product/visitor-basics.md,
+ * "One overlay at a time (first visit)"): the 3 s count starts only once the age question and the
+ * cookie bar are answered; it is put off while a field has the focus or another modal is open, and
+ * every keystroke or focus on a field starts it again, so the popup never takes what the visitor
+ * types. Closing it or following its link stores intro-popup=hidden for 14 days. The `intropopup`
+ * setting can switch it off (is_enabled: false).
  */
 export function IntroPopup() {
   const { t } = useTranslation();

@@ -11,9 +11,9 @@ import {
 } from "../feedback/progress-store.ts";
 
 /**
- * The page-loading bar at the very top (spec sections 4 and 9), shown during route changes
- * (useNavigation), fetcher submissions and the site's own fetches. It is rendered by both
- * layouts, so it also installs the once-per-page listeners: the fetch tracking and the reload
+ * The page-loading bar at the very top (docs/product/screens.md, "Design constants"), shown during
+ * route changes (useNavigation), fetcher submissions and the site's own fetches. It is rendered by
+ * both layouts, so it also installs the once-per-page listeners: the fetch tracking and the reload
  * after a chunk-load failure (app/lib/chunk-reload.ts).
  */
 export function ProgressBar() {

@@ -5,7 +5,10 @@ import { localePath } from "#core/i18n/paths.ts";
 import { ProgressBar } from "./progress-bar.tsx";
 import { Snackbars } from "./snackbars.tsx";
 
-/** The simple layout: logo and content only, for maintenance and focused flows (spec section 1). */
+/**
+ * The simple layout: logo and content only, for maintenance and focused flows
+ * (docs/product/screens.md, "Audience and layouts").
+ */
 export function SimpleLayout({ children }: { children: ReactNode }) {
   const { locale, t } = useTranslation();
   return (

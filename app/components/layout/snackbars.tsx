@@ -10,10 +10,10 @@ const STYLE: Record<SnackbarType, { box: string; Icon: typeof InfoIcon }> = {
 };
 
 /**
- * Snackbars (spec sections 8 and 9): notices at the top of the page, 350 to 600 px wide, each with
- * a type, a duration or indefinite. Errors are announced at once (role="alert"), the others
- * politely (role="status"). The stack lives in the top layer (a manual popover), so it stays
- * visible above an open modal dialog.
+ * Snackbars (docs/product/screens.md, "Parts of every page"): notices at the top of the page, 350
+ * to 600 px wide, each with a type, a duration or indefinite. Errors are announced at once
+ * (role="alert"), the others politely (role="status"). The stack lives in the top layer (a manual
+ * popover), so it stays visible above an open modal dialog.
  */
 export function Snackbars() {
   const { t } = useTranslation();

@@ -9,7 +9,7 @@ import { createStore } from "../feedback/external-store.ts";
 import { CloseIcon } from "../feedback/icons.tsx";
 import { useShell } from "../feedback/use-shell.ts";
 
-/** Spec section 9. */
+/** It hides itself this long after the overlays are answered (docs/product/screens.md, "Client state"). */
 export const TOP_BANNER_HIDE_AFTER_MS = 30_000;
 
 /** Hidden in this page session (the shell's cookie copy is only refreshed on the next load). */
@@ -25,9 +25,10 @@ function hideTopBanner() {
 }
 
 /**
- * The top promo banner (spec sections 2, 4 and 9): the first banner.promo banner above the header.
- * Not shown when the top-banner cookie says hidden; it hides itself 30 s after the age question
- * and the cookie bar are answered, or when closed, and then stores top-banner=hidden for a day.
+ * The top promo banner (docs/product/screens.md, "Client state"): the first banner.promo banner
+ * above the header. Not shown when the top-banner cookie says hidden; it hides itself 30 s after
+ * the age question and the cookie bar are answered, or when closed, and then stores
+ * top-banner=hidden for a day.
  */
 export function TopPromoBanner() {
   const { t } = useTranslation();
