@@ -1,8 +1,9 @@
 import type { Locale } from "#core/i18n/index.ts";
 
 /**
- * The newsletter calls (spec section 7). The browser's session cookie authenticates the two
- * logged-in calls; every request carries the clientUrl header (the site's own address).
+ * The newsletter calls (docs/product/calls-and-errors.md, "The spec's calls"). The browser's session
+ * cookie authenticates the two logged-in calls; every request carries the clientUrl header (the
+ * site's own address; "Every request" in the same file).
  */
 export type SaveSubscriberResult =
   | { status: "saved" }

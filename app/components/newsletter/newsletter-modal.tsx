@@ -118,8 +118,8 @@ function NewsletterModalFooter({
 }
 
 /**
- * The newsletter's category modal (spec section 4): the category checkbox selector, 6 columns on
- * desktop, check-down mode, and the save button.
+ * The newsletter's category modal (docs/product/messages-and-reviews.md, "Newsletter"): the category
+ * checkbox selector, 6 columns on desktop, check-down mode, and the save button.
  */
 export function NewsletterModal(props: NewsletterModalProps) {
   const { t } = useTranslation();

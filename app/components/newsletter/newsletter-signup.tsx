@@ -32,7 +32,7 @@ type SaveOutcome = { outcome: "cleared" | "kept"; fieldError?: string | null };
 
 /**
  * Saves the choice, as the user's own preferences or as a new subscriber, and tells the outcome
- * in a snackbar with the spec's texts.
+ * in a snackbar with the catalogue's texts (docs/product/calls-and-errors.md, "Error catalogue").
  */
 async function saveNewsletterChoice(
   mode: "subscribe" | "preferences",
@@ -122,7 +122,8 @@ function useNewsletterSignup({ userId, accountEmail }: Omit<NewsletterSignupProp
       userId !== null && Boolean(account) && email.trim().toLowerCase() === account?.trim().toLowerCase();
     setMode(own ? "preferences" : "subscribe");
     if (own) {
-      // Failing to load the stored choice is silent (spec section 8): the modal opens with the current one.
+      // Failing to load the stored choice is silent: the modal opens with the current one
+      // (docs/product/calls-and-errors.md, "Error catalogue").
       const stored = await loadPreferences(locale);
       if (stored) setSelected(stored);
     }
@@ -256,10 +257,11 @@ function NewsletterEmailForm({
 }
 
 /**
- * The footer's newsletter block (spec sections 2, 4, 5 and 8). The e-mail is checked (required,
- * format) before the category modal opens. Saving posts the e-mail and categories; a logged-in
- * user who enters their own account e-mail gets their stored categories preselected and saves
- * them as preferences. Outcomes are shown as snackbars with the spec's texts.
+ * The footer's newsletter block (docs/product/messages-and-reviews.md, "Newsletter"). The e-mail is
+ * checked (required, format) before the category modal opens. Saving posts the e-mail and
+ * categories; a logged-in user who enters their own account e-mail gets their stored categories
+ * preselected and saves them as preferences. Outcomes are shown as snackbars with the texts of
+ * docs/product/calls-and-errors.md, "Error catalogue".
  *
  * Decisions where the spec is silent: on already_exists the modal closes too (the e-mail to fix is
  * outside it) and the message also stays under the field; the entered e-mail and categories are

@@ -42,10 +42,10 @@ function prefersStill(): boolean {
 }
 
 /**
- * The newsletter block's background (spec section 2: background videos): a muted, looping clip of
- * slowly drifting warm light, decorative only. It is requested when the block comes near the
- * viewport, never for visitors who prefer reduced motion or save data; underneath, a CSS glow keeps
- * the block looking right without any video.
+ * The newsletter block's background video (docs/product/screens.md, "Parts of every page"): a
+ * muted, looping clip of slowly drifting warm light, decorative only. It is requested when the
+ * block comes near the viewport, never for visitors who prefer reduced motion or save data;
+ * underneath, a CSS glow keeps the block looking right without any video.
  */
 export function NewsletterVideo() {
   const ref = useRef<HTMLDivElement>(null);

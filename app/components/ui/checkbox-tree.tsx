@@ -27,11 +27,11 @@ const GRID: Record<4 | 6, string> = {
 };
 
 /**
- * The category checkbox selector (spec sections 4 and 9): four levels. Each top category is a
- * group headed by its own checkbox; its subcategories form the columns (4 or 6 on desktop, 3 on
- * tablets, 2 on phones), each with levels three and four below it. What a click ticks follows the
- * mode; the logic is app/lib/category-checkbox-tree.ts. A category that is not ticked but has
- * ticked categories below it shows as partly ticked.
+ * The category checkbox selector (docs/product/screens.md, "Client state"): four levels. Each top
+ * category is a group headed by its own checkbox; its subcategories form the columns (4 or 6 on
+ * desktop, 3 on tablets, 2 on phones), each with levels three and four below it. What a click ticks
+ * follows the mode; the logic is app/lib/category-checkbox-tree.ts. A category that is not ticked
+ * but has ticked categories below it shows as partly ticked.
  */
 export function CheckboxTree({
   categories,

@@ -2,10 +2,11 @@ import { Outlet } from "react-router";
 import { AccountSidebar } from "#app/components/layout/account-sidebar.tsx";
 
 /**
- * The account area's frame (spec section 2: the account sidebar shows on /ucet/* and
- * /en/account/* with its links and counts). A pathless layout route in app/routes.ts wraps the
- * account pages, so each page renders only its own content: no container, no sidebar. The login
- * target /ucet and the registration /ucet/registrace stay outside it (guests have no sidebar).
+ * The account area's frame (docs/product/screens.md, "Parts of every page": the account sidebar
+ * shows on /ucet/* and /en/account/* with its links and counts). A pathless layout route in
+ * app/routes.ts wraps the account pages, so each page renders only its own content: no container,
+ * no sidebar. The login target /ucet and the registration /ucet/registrace stay outside it (guests
+ * have no sidebar).
  */
 export default function AccountLayout() {
   return (
