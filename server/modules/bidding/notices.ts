@@ -21,7 +21,10 @@ import { bids } from "./tables.ts";
  * the caller's transaction, so a notice exists if and only if what it reports committed.
  */
 
-/** Watchers hear that an auction ends within this time (product.md: 1 hour before the end). */
+/**
+ * Watchers hear that an auction ends within this time: 1 hour before the end
+ * (docs/product/auctions.md, "Notices about an auction").
+ */
 export const ENDING_SOON_MS = 3600 * 1000;
 
 type AuctionNoticeKind =

@@ -2,9 +2,10 @@ import { type AuctionOutcome, closeOutcome } from "#core/lifecycles/auction.ts";
 import { type BidRange, bidStepFor, minimumNextBid } from "#core/rules/bid-step.ts";
 
 /**
- * The auction rules of product.md ("Auction rules") as pure functions, so that they can be tested
- * at every boundary and the service only has to load the state under a row lock, call
- * `placeBid`, and store what it returns.
+ * The auction rules of docs/product/auctions.md ("Start price and reserve", "Bid steps",
+ * "Automatic (proxy) bidding", "Soft close") as pure functions, so that they can be tested at every
+ * boundary and the service only has to load the state under a row lock, call `placeBid`, and store
+ * what it returns.
  *
  * - Bid steps come from the `bid` setting: the first bid may equal the start price, every later
  *   one must be at least the current price plus the step of the range the price falls in.
@@ -83,7 +84,7 @@ export type BidOutcome =
 
 export type AuctionRuleOptions = {
   bidTable: readonly BidRange[];
-  /** Soft-close window in milliseconds (product.md: 2 minutes, a setting). */
+  /** Soft-close window in milliseconds (docs/product/auctions.md, "Soft close": 2 minutes, a setting). */
   softCloseMs: number;
 };
 

@@ -13,7 +13,7 @@ import { userRatingJoinSql } from "#server/modules/reviews/index.ts";
 import { isVerifiedUserSql } from "#server/modules/users/index.ts";
 import { type Row, toIso, toNumber } from "./sql-parts.ts";
 
-/** Shown greyed on a card (spec section 2: pending). */
+/** Shown greyed on a card: pending (docs/product/screens.md, "Parts of every page"). */
 const PENDING_STATUSES = new Set<ProductStatus>(["awaiting_payment", "ended", "sold", "expired"]);
 
 /** The seller's rating on a card: tenths in integers, as SQL round(avg, 1) does on the profile. */
