@@ -22,7 +22,6 @@ const LONG_FILES_NOT_YET_CUT: readonly string[] = [
   "app/components/messages/thread-pane.tsx",
   "app/components/product/purchase-panel.tsx",
   "app/routes/account/invoice-and-contact.tsx",
-  "app/routes/catalog/product.tsx",
   "server/modules/bidding/service.ts",
 ];
 const LONG_FUNCTIONS_NOT_YET_CUT: readonly string[] = [
@@ -32,7 +31,6 @@ const LONG_FUNCTIONS_NOT_YET_CUT: readonly string[] = [
   "app/routes/account/watch.tsx:WatchedProducts/anonymous 1",
   "server/modules/bidding/service.ts:placeBid/anonymous 1",
   "server/modules/bidding/service.ts:closeAuction/anonymous 1",
-  "app/components/bidding/bid-form.tsx:BidForm",
   "app/components/bidding/use-auction-live.ts:useAuctionLive",
   "app/components/catalog/autocomplete.tsx:Autocomplete",
   "app/components/catalog/filter-panel.tsx:FilterPanel",
@@ -94,7 +92,6 @@ const LONG_FUNCTIONS_NOT_YET_CUT: readonly string[] = [
   "app/routes/blog/article.tsx:BlogArticle",
   "app/routes/blog/index.tsx:BlogIndex",
   "app/routes/catalog/category-listing.server.ts:load",
-  "app/routes/catalog/product.tsx:ProductView",
   "app/routes/home.tsx:Home",
   "app/routes/user-profile.tsx:UserProfile",
   "server/modules/bidding/rules.ts:placeBid",
