@@ -76,8 +76,6 @@ const LONG_FUNCTIONS_NOT_YET_CUT: readonly string[] = [
   "app/routes/account/overview.tsx:AccountOverview",
   "app/routes/account/payments.tsx:PaymentsPage",
   "app/routes/account/register.tsx:RegisterPage",
-  "app/routes/account/review-form.tsx:ReviewFormPage",
-  "app/routes/account/reviews.tsx:ReviewsPage",
   "app/routes/account/sessions.tsx:SessionsPage",
   "app/routes/account/summary.tsx:OrderSummaryPage",
   "app/routes/account/verified-account.tsx:VerifiedAccountPage",
