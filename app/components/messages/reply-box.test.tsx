@@ -22,11 +22,22 @@ const THREAD = {
 
 const BLOCKED = "Tomuto uživateli teď nelze psát: jeden z vás druhého zablokoval.";
 
+/** A stub thread page: the reply box of the thread its loader gives. */
+function ThreadPage({ loaderData }: { loaderData: ThreadView }) {
+  return <ReplyBox thread={loaderData} />;
+}
+
 function renderReplyBox(answer: (form: FormData) => ThreadActionData, thread: ThreadView = THREAD) {
   const recorder = recordingAction(answer);
   const view = renderRoute(
-    { path: "/ucet/zpravy/5", action: recorder.action, Component: () => <ReplyBox thread={thread} /> },
-    { user: {}, url: "/ucet/zpravy/5" },
+    {
+      id: "thread",
+      path: "/ucet/zpravy/5",
+      loader: () => thread,
+      action: recorder.action,
+      Component: ThreadPage,
+    },
+    { user: {}, url: "/ucet/zpravy/5", loaderData: { thread } },
   );
   return { ...view, recorder };
 }

@@ -4,6 +4,7 @@ import { type BidActionData, isBidSubmission } from "#app/components/bidding/bid
 import { useAuctionLive } from "#app/components/bidding/use-auction-live.ts";
 import { WatchButton } from "#app/components/catalog/watch-button.tsx";
 import { ContactSeller } from "#app/components/listings/contact-seller.tsx";
+import { AuctionPanel } from "#app/components/product/auction-panel.tsx";
 import { ProductGallery } from "#app/components/product/gallery.tsx";
 import { LastViewed, useRecordLastViewed } from "#app/components/product/last-viewed.tsx";
 import { Breadcrumbs, StatusBanner } from "#app/components/product/product-info.tsx";
@@ -13,7 +14,7 @@ import {
   ProductHeading,
   SimilarItems,
 } from "#app/components/product/product-sections.tsx";
-import { AuctionPanel, OfferPanel } from "#app/components/product/purchase-panel.tsx";
+import { OfferPanel } from "#app/components/product/purchase-panel.tsx";
 import { SellerCard } from "#app/components/product/seller-card.tsx";
 import { breadcrumbJsonLd, productJsonLd } from "#app/components/seo/json-ld.ts";
 import { metaDescription, seoMeta } from "#app/components/seo/meta.ts";
