@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { TestGatewaySchema } from "#core/schemas/test-gateway.ts";
-import { parseForm } from "../components/forms/conform.ts";
+import { parseForm, useSchemaForm } from "../components/forms/conform.ts";
 import { useCzk } from "../components/payments/order-parts.tsx";
 import { pageMeta } from "../components/seo/page-meta.ts";
 import { appContext } from "../context.ts";
@@ -42,6 +42,7 @@ export default function TestGatewayPage({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const { payment } = loaderData;
   const busy = navigation.state !== "idle";
+  const [form] = useSchemaForm(TestGatewaySchema, undefined);
   return (
     <section className="container-page flex justify-center py-8 tablet:py-14" data-testid="test-gateway">
       <div className="w-full max-w-md overflow-hidden rounded-xl border border-line bg-white shadow-sm">
@@ -69,7 +70,13 @@ export default function TestGatewayPage({ loaderData }: Route.ComponentProps) {
             </div>
           </dl>
           {payment.state === "created" ? (
-            <Form method="post" className="flex flex-col gap-3 tablet:flex-row-reverse">
+            <Form
+              method="post"
+              id={form.id}
+              onSubmit={form.onSubmit}
+              noValidate
+              className="flex flex-col gap-3 tablet:flex-row-reverse"
+            >
               <button
                 type="submit"
                 name="outcome"

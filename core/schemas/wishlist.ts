@@ -25,8 +25,13 @@ export const WishlistItemChangeSchema = z.object({
  * The watched products page's forms (app/routes/account/watch.tsx): an item's note (an empty one
  * clears it; its length is checked by the page, which names the maximum), or its removal.
  */
+export const WatchNoteSchema = z.object({
+  intent: z.literal("note"),
+  productId,
+  note: z.string().default(""),
+});
 export const WatchActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("note"), productId, note: z.string().default("") }),
+  WatchNoteSchema,
   z.object({ intent: z.literal("remove"), productId }),
 ]);
 

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
-import { parseForm } from "#app/components/forms/conform.ts";
+import { type FormReply, parseForm, useSchemaForm } from "#app/components/forms/conform.ts";
 import { Countdown } from "#app/components/product/countdown.tsx";
 import { pluralKey, usePriceFormatter } from "#app/components/product/format.ts";
 import { pageMeta } from "#app/components/seo/page-meta.ts";
@@ -10,7 +10,12 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import { named } from "#app/middleware.server.ts";
 import { translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
-import { WatchActionSchema, WatchProductSchema, WISHLIST_NOTE_MAX } from "#core/schemas/wishlist.ts";
+import {
+  WatchActionSchema,
+  WatchNoteSchema,
+  WatchProductSchema,
+  WISHLIST_NOTE_MAX,
+} from "#core/schemas/wishlist.ts";
 import type { Route } from "./+types/watch";
 
 export const middleware = named("auth");
@@ -35,7 +40,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 type WatchActionData =
   | { ok: true; intent: "note" | "remove"; productId: number; error: null }
-  | { ok: false; intent: "note" | "remove"; productId: number; error: string };
+  | { ok: false; intent: "note" | "remove"; productId: number; error: string; result?: FormReply };
 
 /**
  * Remove an item, or save its note, read through core/schemas/wishlist.ts. A too long note
@@ -53,8 +58,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       { ok: false, intent, productId, error: translate(locale, key, { max: WISHLIST_NOTE_MAX }) },
       { status },
     );
-  if (input.intent === "note" && input.note.length > WISHLIST_NOTE_MAX)
-    return failed("product.watch.noteTooLong", 422);
+  if (input.intent === "note" && input.note.length > WISHLIST_NOTE_MAX) {
+    const error = translate(locale, "product.watch.noteTooLong", { max: WISHLIST_NOTE_MAX });
+    const result = submission.reply({ fieldErrors: { note: [error] } }) as FormReply;
+    return data<WatchActionData>({ ok: false, intent, productId, error, result }, { status: 422 });
+  }
   const wishlist = await services.wishlist.getForUser(user!.id, locale);
   if (!wishlist) return failed(intent === "remove" ? "wishlist.remove" : "wishlist.add");
   const result = await services.wishlist.updateItem(
@@ -166,7 +174,7 @@ function WatchItem({ item, serverNow, answer }: { item: Item; serverNow: string;
           </p>
         ) : null}
         <div className="mt-1 flex flex-wrap items-start gap-3">
-          <NoteForm item={item} error={answer?.intent === "note" ? answer.error : null} />
+          <NoteForm item={item} answer={answer?.intent === "note" ? answer : null} />
           <RemoveButton item={item} />
         </div>
         {removeError ? (
@@ -232,16 +240,24 @@ function useBusy(productId: number) {
   return sent.status === "success" && sent.value.productId === productId;
 }
 
-/** The item's note, folded; a refused note opens it with the reason. */
-function NoteForm({ item, error }: { item: Item; error: string | null }) {
+/** The item's note (bound to the note schema), folded; a refused note opens it with the reason. */
+function NoteForm({ item, answer }: { item: Item; answer: Refusal | null }) {
   const { t } = useTranslation();
   const busy = useBusy(item.product.id);
+  const [form] = useSchemaForm(WatchNoteSchema, answer?.result, { id: `note-form-${item.id}` });
+  const error = form.allErrors.note?.join(" ") ?? answer?.error ?? null;
   return (
     <details className="group min-w-[10rem] flex-1" open={Boolean(error)}>
       <summary className="cursor-pointer list-none py-1.5 text-sm font-medium whitespace-nowrap text-primary-dark hover:underline">
         {item.note ? t("product.watch.editNote") : t("product.watch.addNote")}
       </summary>
-      <Form method="post" className="mt-2 flex flex-col gap-2 tablet:flex-row">
+      <Form
+        method="post"
+        id={form.id}
+        onSubmit={form.onSubmit}
+        noValidate
+        className="mt-2 flex flex-col gap-2 tablet:flex-row"
+      >
         <input type="hidden" name="productId" value={item.product.id} />
         <input type="hidden" name="intent" value="note" />
         <label className="sr-only" htmlFor={`note-${item.id}`}>
