@@ -1,4 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { TestGatewaySchema } from "#core/schemas/test-gateway.ts";
+import { parseForm, useSchemaForm } from "../components/forms/conform.ts";
 import { useCzk } from "../components/payments/order-parts.tsx";
 import { pageMeta } from "../components/seo/page-meta.ts";
 import { appContext } from "../context.ts";
@@ -7,7 +9,7 @@ import type { Route } from "./+types/test-gateway";
 
 /**
  * The test card gateway's payment page (`/testovaci-platebni-brana/:id`), standing in for a real
- * gateway's site where none can be reached: the payer pays or declines, the gateway notifies the
+ * gateway's site where none can be reached: the payer pays or declines (core/schemas/test-gateway.ts), the gateway notifies the
  * shop (signed) and sends the payer back to the order. A 404 where the test gateway is off
  * (production, unless PAYMENTS_TEST_GATEWAY=true), and for any id that is not one of the
  * gateway's (`find` and `decide` check its form before the database sees it: a NUL byte was a 500).
@@ -25,11 +27,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { services } = context.get(appContext);
-  const outcome = (await request.formData()).get("outcome");
-  if (!services.testGateway || (outcome !== "paid" && outcome !== "failed"))
-    throw data(null, { status: 400 });
-  const payment = await services.testGateway.decide(params.id, outcome);
+  const { services, locale } = context.get(appContext);
+  const submission = parseForm(await request.formData(), TestGatewaySchema, locale);
+  if (!services.testGateway || submission.status !== "success") throw data(null, { status: 400 });
+  const payment = await services.testGateway.decide(params.id, submission.value.outcome);
   if (!payment) throw data(null, { status: 404 });
   // The return path was written by the shop when it opened the payment: a path on this site.
   throw redirect(payment.returnPath);
@@ -41,6 +42,7 @@ export default function TestGatewayPage({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const { payment } = loaderData;
   const busy = navigation.state !== "idle";
+  const [form] = useSchemaForm(TestGatewaySchema, undefined);
   return (
     <section className="container-page flex justify-center py-8 tablet:py-14" data-testid="test-gateway">
       <div className="w-full max-w-md overflow-hidden rounded-xl border border-line bg-white shadow-sm">
@@ -68,7 +70,13 @@ export default function TestGatewayPage({ loaderData }: Route.ComponentProps) {
             </div>
           </dl>
           {payment.state === "created" ? (
-            <Form method="post" className="flex flex-col gap-3 tablet:flex-row-reverse">
+            <Form
+              method="post"
+              id={form.id}
+              onSubmit={form.onSubmit}
+              noValidate
+              className="flex flex-col gap-3 tablet:flex-row-reverse"
+            >
               <button
                 type="submit"
                 name="outcome"

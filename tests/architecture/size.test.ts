@@ -16,40 +16,18 @@ const MAX_FUNCTION_LINES = 80;
 const DATA = /^server\/(db\/seed|db\/migrations|test)\//;
 
 /** What is still too long while the architecture work cuts it down; the lists only shrink. */
-const LONG_FILES_NOT_YET_CUT: readonly string[] = [
-  "app/components/messages/thread-pane.tsx",
-  "app/components/product/purchase-panel.tsx",
-  "app/routes/account/invoice-and-contact.tsx",
-  "app/routes/catalog/product.tsx",
-];
+const LONG_FILES_NOT_YET_CUT: readonly string[] = ["app/routes/account/invoice-and-contact.tsx"];
 const LONG_FUNCTIONS_NOT_YET_CUT: readonly string[] = [
   "app/components/forms/use-login-form.ts:useLoginForm",
-  "app/routes/account/watch.tsx:WatchedProducts/anonymous 1",
-  "app/components/bidding/bid-form.tsx:BidForm",
-  "app/components/bidding/use-auction-live.ts:useAuctionLive",
   "app/components/header/login-widget.tsx:LoginWidget",
-  "app/components/messages/thread-list.tsx:ThreadList",
-  "app/components/messages/thread-pane.tsx:ThreadPane",
-  "app/components/messages/thread-pane.tsx:MessageItem",
-  "app/components/messages/thread-pane.tsx:ReplyBox",
-  "app/components/product/gallery.tsx:ProductGallery",
-  "app/components/product/price-history.tsx:PriceHistory",
-  "app/components/product/purchase-panel.tsx:AuctionPanel",
-  "app/components/product/purchase-panel.tsx:Standing",
   "app/routes/account/invoice-and-contact.tsx:action",
   "app/routes/account/login.tsx:LoginPage",
-  "app/routes/account/messages.tsx:MessagesPage",
   "app/routes/account/newsletters.tsx:NewslettersPage",
   "app/routes/account/notifications.tsx:NotificationsPage",
   "app/routes/account/overview.tsx:AccountOverview",
   "app/routes/account/register.tsx:RegisterPage",
-  "app/routes/account/review-form.tsx:ReviewFormPage",
-  "app/routes/account/reviews.tsx:ReviewsPage",
   "app/routes/account/sessions.tsx:SessionsPage",
   "app/routes/account/verified-account.tsx:VerifiedAccountPage",
-  "app/routes/account/watch.tsx:WatchedProducts",
-  "app/routes/account/watchdogs.tsx:WatchdogsPage",
-  "app/routes/catalog/product.tsx:ProductView",
 ];
 
 function sources(dir: string): string[] {

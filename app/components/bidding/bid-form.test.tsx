@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { type ComponentProps, useEffect, useState } from "react";
 import { describe, expect, test } from "vitest";
-import { type BidActionData, BidForm } from "#app/components/bidding/bid-form.tsx";
+import type { BidActionData } from "#app/components/bidding/bid-answer.ts";
+import { BidForm } from "#app/components/bidding/bid-form.tsx";
 import {
   deferred,
   type RenderRouteOptions,
@@ -42,6 +43,13 @@ const confirmFor = (form: FormData): BidActionData => {
     raise: false,
   };
 };
+
+/** A refusal as the action answers it: Conform's reply, the reason at its field. */
+const refusedAt = (field: "amount" | "max", message: string): BidActionData => ({
+  intent: "bid",
+  status: "refused",
+  result: { status: "error", error: { [field]: [message] } },
+});
 
 type PageData = { live: Live; standing: Standing | null };
 
@@ -126,14 +134,7 @@ describe("BidForm", () => {
   test("a bid is first posted for confirmation, then confirmed as binding with the same amount", async () => {
     const { user, recorder } = renderBidForm({
       answer: (form, index) =>
-        index === 0
-          ? confirmFor(form)
-          : {
-              intent: "bid",
-              status: "refused",
-              message: "Aukce už skončila, přihazovat nelze.",
-              field: null,
-            },
+        index === 0 ? confirmFor(form) : refusedAt("amount", "Aukce už skončila, přihazovat nelze."),
     });
     await user.clear(amountField());
     await user.type(amountField(), "1200");
@@ -187,12 +188,7 @@ describe("BidForm", () => {
 
   test("a refused amount is shown in place of the minimum hint and marks the amount field", async () => {
     const { user } = renderBidForm({
-      answer: () => ({
-        intent: "bid",
-        status: "refused",
-        message: "Nejnižší možný příhoz je 1 050,00 Kč.",
-        field: "amount",
-      }),
+      answer: () => refusedAt("amount", "Nejnižší možný příhoz je 1 050,00 Kč."),
     });
     await user.clear(amountField());
     await user.type(amountField(), "900");
@@ -210,12 +206,7 @@ describe("BidForm", () => {
 
   test("a refused maximum opens the automatic bidding block and is shown at the maximum", async () => {
     const { user } = renderBidForm({
-      answer: () => ({
-        intent: "bid",
-        status: "refused",
-        message: "Maximum musí být alespoň tak vysoké jako příhoz.",
-        field: "max",
-      }),
+      answer: () => refusedAt("max", "Maximum musí být alespoň tak vysoké jako příhoz."),
     });
     await user.click(screen.getByText("Přihazovat automaticky"));
     await user.type(maxField(), "1000");

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { type Dispatch, type SetStateAction, useCallback, useEffect, useRef, useState } from "react";
 import type { AuctionEvent, AuctionLive, PublicBid, ViewerStanding } from "#core/contracts/bidding.ts";
 
 export type ConnectionState = "connecting" | "open" | "retrying";
@@ -66,15 +66,7 @@ export function useAuctionLive(
   initialBids: PublicBid[],
   initialStanding: ViewerStanding | null,
 ) {
-  const [state, setState] = useState<LiveAuction>(() => ({
-    live: initialLive,
-    bids: initialBids,
-    standing: initialStanding,
-    clockOffsetMs: 0,
-    extendedTo: null,
-    connection: "connecting",
-  }));
-  const productId = initialLive.productId;
+  const [state, setState] = useState<LiveAuction>(() => fresh(initialLive, initialBids, initialStanding));
   const startAfter = useRef(initialLive.lastBidId);
 
   // A new snapshot from the loader (a revalidation after the close, a client navigation).
@@ -86,14 +78,7 @@ export function useAuctionLive(
     }
     setState((current) =>
       current.live.productId !== initialLive.productId
-        ? {
-            live: initialLive,
-            bids: initialBids,
-            standing: initialStanding,
-            clockOffsetMs: 0,
-            extendedTo: null,
-            connection: "connecting",
-          }
+        ? fresh(initialLive, initialBids, initialStanding)
         : { ...mergeLive(current, initialLive, initialBids, null), standing: initialStanding },
     );
   }, [initialLive, initialBids, initialStanding]);
@@ -106,6 +91,37 @@ export function useAuctionLive(
     }));
   }, []);
 
+  useAuctionStream(initialLive.productId, startAfter, setState);
+
+  const apply = useCallback(
+    (result: { live: AuctionLive; bids: PublicBid[]; viewer: ViewerStanding }) =>
+      setState((current) => {
+        // An event may have brought a newer state (someone outbid this bid at once): the answer
+        // then only adds what the viewer did.
+        const newer = result.live.lastBidId >= current.live.lastBidId;
+        const next = mergeLive(current, result.live, result.bids, null);
+        const standing = newer
+          ? result.viewer
+          : { ...(current.standing ?? result.viewer), hasBid: true, maxMinor: result.viewer.maxMinor };
+        return { ...next, standing };
+      }),
+    [],
+  );
+
+  return { ...state, apply };
+}
+
+/** The state of a page just opened: the snapshot, before the stream says anything. */
+function fresh(live: AuctionLive, bids: PublicBid[], standing: ViewerStanding | null): LiveAuction {
+  return { live, bids, standing, clockOffsetMs: 0, extendedTo: null, connection: "connecting" };
+}
+
+/** Follows /api/auctions/{id}/stream from after the snapshot's newest bid. */
+function useAuctionStream(
+  productId: number,
+  startAfter: { current: number },
+  setState: Dispatch<SetStateAction<LiveAuction>>,
+) {
   useEffect(() => {
     if (typeof EventSource === "undefined") return;
     const source = new EventSource(`/api/auctions/${productId}/stream?after=${startAfter.current}`);
@@ -131,22 +147,5 @@ export function useAuctionLive(
       });
     });
     return () => source.close();
-  }, [productId]);
-
-  const apply = useCallback(
-    (result: { live: AuctionLive; bids: PublicBid[]; viewer: ViewerStanding }) =>
-      setState((current) => {
-        // An event may have brought a newer state (someone outbid this bid at once): the answer
-        // then only adds what the viewer did.
-        const fresh = result.live.lastBidId >= current.live.lastBidId;
-        const next = mergeLive(current, result.live, result.bids, null);
-        const standing = fresh
-          ? result.viewer
-          : { ...(current.standing ?? result.viewer), hasBid: true, maxMinor: result.viewer.maxMinor };
-        return { ...next, standing };
-      }),
-    [],
-  );
-
-  return { ...state, apply };
+  }, [productId, startAfter, setState]);
 }

@@ -1,16 +1,12 @@
-import { useEffect, useId, useRef } from "react";
-import { Form, Link, useFetcher } from "react-router";
+import { useEffect, useRef } from "react";
+import { Form, Link } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import type { ThreadMessage, ThreadView } from "#core/contracts/messages.ts";
+import type { ThreadView } from "#core/contracts/messages.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { usePriceFormatter } from "../product/format.ts";
-import { fullWhen, MessageText, PersonAvatar, ThreadPicture } from "./parts.tsx";
-
-export type ThreadActionData =
-  | { intent: "reply"; ok: true }
-  | { intent: "reply"; ok: false; errors?: Record<string, string[]>; message?: string }
-  | { intent: "report"; ok: boolean; messageId: number; message: string }
-  | { intent: "sold" | "block" | "unblock"; ok: boolean; message: string };
+import { MessageItem } from "./message-item.tsx";
+import { PersonAvatar, ThreadPicture } from "./parts.tsx";
+import { ReplyBox } from "./reply-box.tsx";
 
 const SMALL_BUTTON =
   "inline-flex min-h-10 items-center justify-center rounded px-3.5 py-1.5 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-dark";
@@ -26,29 +22,9 @@ export function ThreadPane({
   /** The outcome of the last action (sold, blocked...), said once above the messages. */
   notice: { ok: boolean; message: string } | null;
 }) {
-  const { t, locale } = useTranslation();
-  const price = usePriceFormatter();
+  const { t } = useTranslation();
   const system = thread.kind === "system";
-  const other = thread.other;
-  const name = system ? t("messages.system") : (other?.username ?? t("messages.formerUser"));
-  const product = thread.product;
-  const firstUnread = thread.messages.findIndex((message) => message.unread);
-  const list = useRef<HTMLOListElement>(null);
-  const end = useRef<HTMLDivElement>(null);
-  const count = thread.messages.length;
-  const seen = useRef<number | null>(null);
-
-  // The newest message in view: on wide screens the message list scrolls by itself (to its end
-  // when the thread opens or grows); on phones the page scrolls, and only for a reply or a live
-  // arrival, so opening a thread still shows who and what it is about first.
-  useEffect(() => {
-    const box = list.current;
-    const grown = seen.current !== null && count > seen.current;
-    seen.current = count;
-    if (box && box.scrollHeight > box.clientHeight + 1) box.scrollTop = box.scrollHeight;
-    else if (grown) end.current?.scrollIntoView({ block: "nearest" });
-  }, [count]);
-
+  const name = system ? t("messages.system") : (thread.other?.username ?? t("messages.formerUser"));
   return (
     <article
       className="flex min-h-0 flex-col"
@@ -56,83 +32,9 @@ export function ThreadPane({
       data-thread-id={thread.id}
       aria-labelledby="thread-title"
     >
-      <header className="flex items-center gap-3 border-b border-line px-4 py-3 tablet:px-5">
-        <Link
-          to={backHref}
-          className="inline-flex size-10 shrink-0 items-center justify-center rounded-full text-primary-dark hover:bg-light focus-visible:outline-2 focus-visible:outline-primary-dark widescreen:hidden"
-          data-testid="thread-back"
-        >
-          <span aria-hidden="true">←</span>
-          <span className="sr-only">{t("messages.thread.back")}</span>
-        </Link>
-        {system ? <ThreadPicture product={null} system size="size-10" /> : <PersonAvatar person={other} />}
-        <div className="min-w-0 flex-1">
-          <h2
-            id="thread-title"
-            className="truncate font-serif text-xl text-primary-dark"
-            data-testid="thread-title"
-          >
-            {system || !other?.username ? (
-              name
-            ) : (
-              <Link to={localePath("userProfile", locale, { id: other.id })} className="hover:underline">
-                {name}
-              </Link>
-            )}
-          </h2>
-          <p className="text-xs text-muted">
-            {system
-              ? t("messages.thread.systemLead")
-              : thread.role === "seller"
-                ? t("messages.thread.interested")
-                : t("messages.thread.seller")}
-          </p>
-        </div>
-        {!system && other ? <ThreadMenu thread={thread} /> : null}
-      </header>
-
-      {product && !system ? (
-        <div
-          className="flex items-center gap-3 border-b border-line bg-light/60 px-4 py-3 tablet:px-5"
-          data-testid="thread-product"
-        >
-          <ThreadPicture product={product} system={false} size="size-14" />
-          <div className="min-w-0 flex-1">
-            {product.url ? (
-              <Link
-                to={product.url}
-                className="line-clamp-2 font-semibold text-ink hover:text-primary-dark hover:underline"
-              >
-                {product.name}
-              </Link>
-            ) : (
-              <p className="line-clamp-2 font-semibold text-ink">{product.name}</p>
-            )}
-            <p className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
-              <span className="font-serif font-bold text-primary-dark">
-                {product.priceMinor === null ? t("catalog.card.byAgreement") : price(product.priceMinor)}
-              </span>
-              {product.status !== "active" ? (
-                <span className="rounded-full bg-ink/8 px-2 py-0.5 text-xs font-semibold text-ink/80">
-                  {t(`catalog.status.${product.status}`)}
-                </span>
-              ) : null}
-              {thread.role === "seller" ? (
-                <Link
-                  to={`${localePath("accountMessages", locale)}?product=${product.id}`}
-                  className="text-xs font-semibold text-primary-dark underline underline-offset-2"
-                  data-testid="thread-product-all"
-                >
-                  {t("messages.thread.allAboutProduct")}
-                </Link>
-              ) : null}
-            </p>
-          </div>
-        </div>
-      ) : null}
-
+      <ThreadHeader thread={thread} name={name} backHref={backHref} />
+      {thread.product && !system ? <ThreadProduct thread={thread} product={thread.product} /> : null}
       <DealPanel thread={thread} />
-
       {notice ? (
         <p
           role="status"
@@ -142,14 +44,40 @@ export function ThreadPane({
           {notice.message}
         </p>
       ) : null}
+      <MessageList thread={thread} otherName={name} />
+      <ReplyBox thread={thread} />
+    </article>
+  );
+}
 
+/**
+ * The messages, the newest in view: on wide screens the list scrolls by itself (to its end when
+ * the thread opens or grows); on phones the page scrolls, and only for a reply or a live arrival,
+ * so opening a thread still shows who and what it is about first.
+ */
+function MessageList({ thread, otherName }: { thread: ThreadView; otherName: string }) {
+  const { t } = useTranslation();
+  const firstUnread = thread.messages.findIndex((message) => message.unread);
+  const list = useRef<HTMLOListElement>(null);
+  const end = useRef<HTMLDivElement>(null);
+  const count = thread.messages.length;
+  const seen = useRef<number | null>(null);
+  useEffect(() => {
+    const box = list.current;
+    const grown = seen.current !== null && count > seen.current;
+    seen.current = count;
+    if (box && box.scrollHeight > box.clientHeight + 1) box.scrollTop = box.scrollHeight;
+    else if (grown) end.current?.scrollIntoView({ block: "nearest" });
+  }, [count]);
+  return (
+    <>
       <ol
         ref={list}
         className="flex flex-col gap-3 px-4 py-4 tablet:px-5 widescreen:max-h-[36rem] widescreen:overflow-y-auto"
         data-testid="thread-messages"
         aria-label={t("messages.thread.messages")}
       >
-        {thread.messages.length === 0 ? (
+        {count === 0 ? (
           <li className="rounded-xl bg-light px-4 py-6 text-center text-sm text-muted">
             {t("messages.thread.empty")}
           </li>
@@ -159,108 +87,106 @@ export function ThreadPane({
             key={message.id}
             message={message}
             showUnreadLine={index === firstUnread}
-            otherName={name}
+            otherName={otherName}
           />
         ))}
       </ol>
       <div ref={end} />
-
-      <ReplyBox thread={thread} />
-    </article>
+    </>
   );
 }
 
-function MessageItem({
-  message,
-  showUnreadLine,
-  otherName,
+/** Back to the list (phones), who the other side is, and the thread's menu. */
+function ThreadHeader({ thread, name, backHref }: { thread: ThreadView; name: string; backHref: string }) {
+  const { t, locale } = useTranslation();
+  const system = thread.kind === "system";
+  const other = thread.other;
+  return (
+    <header className="flex items-center gap-3 border-b border-line px-4 py-3 tablet:px-5">
+      <Link
+        to={backHref}
+        className="inline-flex size-10 shrink-0 items-center justify-center rounded-full text-primary-dark hover:bg-light focus-visible:outline-2 focus-visible:outline-primary-dark widescreen:hidden"
+        data-testid="thread-back"
+      >
+        <span aria-hidden="true">←</span>
+        <span className="sr-only">{t("messages.thread.back")}</span>
+      </Link>
+      {system ? <ThreadPicture product={null} system size="size-10" /> : <PersonAvatar person={other} />}
+      <div className="min-w-0 flex-1">
+        <h2
+          id="thread-title"
+          className="truncate font-serif text-xl text-primary-dark"
+          data-testid="thread-title"
+        >
+          {system || !other?.username ? (
+            name
+          ) : (
+            <Link to={localePath("userProfile", locale, { id: other.id })} className="hover:underline">
+              {name}
+            </Link>
+          )}
+        </h2>
+        <p className="text-xs text-muted">
+          {system
+            ? t("messages.thread.systemLead")
+            : thread.role === "seller"
+              ? t("messages.thread.interested")
+              : t("messages.thread.seller")}
+        </p>
+      </div>
+      {!system && other ? <ThreadMenu thread={thread} /> : null}
+    </header>
+  );
+}
+
+/** The item the conversation is about: its picture, name, price and state. */
+function ThreadProduct({
+  thread,
+  product,
 }: {
-  message: ThreadMessage;
-  showUnreadLine: boolean;
-  otherName: string;
+  thread: ThreadView;
+  product: NonNullable<ThreadView["product"]>;
 }) {
   const { t, locale } = useTranslation();
-  const report = useFetcher<ThreadActionData>();
-  const reported = message.reported || (report.data?.intent === "report" && report.data.ok);
-  const when = (
-    <time dateTime={message.at} className="tabular-nums" suppressHydrationWarning>
-      {fullWhen(message.at, locale)}
-    </time>
-  );
+  const price = usePriceFormatter();
   return (
-    <>
-      {showUnreadLine ? (
-        <li
-          className="flex items-center gap-3 text-xs font-semibold tracking-wide text-[#7a5c1c] uppercase"
-          aria-hidden="true"
-        >
-          <span className="h-px flex-1 bg-secondary/50" />
-          {t("messages.thread.newLine")}
-          <span className="h-px flex-1 bg-secondary/50" />
-        </li>
-      ) : null}
-      {message.senderId === null ? (
-        <li
-          className="rounded-xl border border-line bg-light px-4 py-3"
-          data-testid="message"
-          data-system
-          data-event={message.event}
-        >
-          <MessageText text={message.text} />
-          <p className="mt-1.5 flex flex-wrap items-center justify-between gap-2 text-xs text-muted">
-            {when}
-            {message.link ? (
-              <Link
-                to={message.link}
-                className="font-semibold text-primary-dark underline underline-offset-2"
-              >
-                {t("messages.thread.open")}
-              </Link>
-            ) : null}
-          </p>
-        </li>
-      ) : (
-        <li
-          className={`flex max-w-[85%] flex-col gap-1 tablet:max-w-[75%] ${message.mine ? "self-end items-end" : "self-start items-start"}`}
-          data-testid="message"
-          data-mine={message.mine || undefined}
-        >
-          <span className="sr-only">{message.mine ? t("messages.list.you") : otherName}:</span>
-          <div
-            className={`rounded-2xl px-4 py-2.5 ${
-              message.mine
-                ? "rounded-br-md bg-primary-dark text-white"
-                : "rounded-bl-md bg-white text-ink ring-1 ring-line"
-            }`}
+    <div
+      className="flex items-center gap-3 border-b border-line bg-light/60 px-4 py-3 tablet:px-5"
+      data-testid="thread-product"
+    >
+      <ThreadPicture product={product} system={false} size="size-14" />
+      <div className="min-w-0 flex-1">
+        {product.url ? (
+          <Link
+            to={product.url}
+            className="line-clamp-2 font-semibold text-ink hover:text-primary-dark hover:underline"
           >
-            <MessageText text={message.text} inverted={message.mine} />
-          </div>
-          {/* A div, not a p: the report button's form inside a p would end the p in the server's
-              HTML (the parser closes a p at a form), and hydration would fail on the mismatch. */}
-          <div className="flex items-center gap-3 px-1 text-xs text-muted">
-            {when}
-            {message.mine ? null : reported ? (
-              <span data-testid="message-reported">{t("messages.thread.reportedShort")}</span>
-            ) : (
-              <report.Form method="post">
-                <input type="hidden" name="intent" value="report" />
-                <input type="hidden" name="messageId" value={message.id} />
-                <button
-                  type="submit"
-                  className="underline underline-offset-2 hover:text-danger"
-                  data-testid="message-report"
-                  onClick={(event) => {
-                    if (!window.confirm(t("messages.thread.reportConfirm"))) event.preventDefault();
-                  }}
-                >
-                  {t("messages.thread.report")}
-                </button>
-              </report.Form>
-            )}
-          </div>
-        </li>
-      )}
-    </>
+            {product.name}
+          </Link>
+        ) : (
+          <p className="line-clamp-2 font-semibold text-ink">{product.name}</p>
+        )}
+        <p className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+          <span className="font-serif font-bold text-primary-dark">
+            {product.priceMinor === null ? t("catalog.card.byAgreement") : price(product.priceMinor)}
+          </span>
+          {product.status !== "active" ? (
+            <span className="rounded-full bg-ink/8 px-2 py-0.5 text-xs font-semibold text-ink/80">
+              {t(`catalog.status.${product.status}`)}
+            </span>
+          ) : null}
+          {thread.role === "seller" ? (
+            <Link
+              to={`${localePath("accountMessages", locale)}?product=${product.id}`}
+              className="text-xs font-semibold text-primary-dark underline underline-offset-2"
+              data-testid="thread-product-all"
+            >
+              {t("messages.thread.allAboutProduct")}
+            </Link>
+          ) : null}
+        </p>
+      </div>
+    </div>
   );
 }
 
@@ -358,89 +284,5 @@ function ThreadMenu({ thread }: { thread: ThreadView }) {
         </Form>
       </div>
     </details>
-  );
-}
-
-/** The reply box (a fetcher: the page stays where it is; without scripts a plain form post). */
-function ReplyBox({ thread }: { thread: ThreadView }) {
-  const { t } = useTranslation();
-  const fetcher = useFetcher<ThreadActionData>();
-  const id = useId();
-  const form = useRef<HTMLFormElement>(null);
-  const busy = fetcher.state !== "idle";
-  const result = fetcher.data?.intent === "reply" ? fetcher.data : undefined;
-
-  useEffect(() => {
-    if (fetcher.state === "idle" && result?.ok) form.current?.reset();
-  }, [fetcher.state, result]);
-
-  if (!thread.canReply) {
-    const why =
-      thread.kind === "system"
-        ? t("messages.reply.system")
-        : thread.blocked
-          ? t("messages.reply.youBlocked")
-          : thread.blockedByOther
-            ? t("messages.errors.blocked")
-            : t("messages.errors.gone");
-    return (
-      <p
-        className="mt-auto border-t border-line bg-light px-4 py-4 text-sm text-muted tablet:px-5"
-        data-testid="reply-disabled"
-      >
-        {why}
-      </p>
-    );
-  }
-  const errors =
-    result && !result.ok ? (result.errors?.body ?? (result.message ? [result.message] : [])) : [];
-  return (
-    <fetcher.Form
-      ref={form}
-      method="post"
-      noValidate
-      className="sticky bottom-0 mt-auto border-t border-line bg-white px-4 py-3 tablet:px-5"
-      data-testid="reply-form"
-    >
-      <input type="hidden" name="intent" value="reply" />
-      <label htmlFor={id} className="sr-only">
-        {t("messages.reply.label")}
-      </label>
-      <div className="flex items-end gap-2">
-        <textarea
-          id={id}
-          name="body"
-          rows={2}
-          maxLength={2000}
-          required
-          placeholder={t("messages.reply.placeholder")}
-          aria-invalid={errors.length ? true : undefined}
-          aria-describedby={errors.length ? `${id}-error` : undefined}
-          className="min-h-12 w-full flex-1 resize-y rounded-lg border border-line bg-white px-3 py-2 leading-relaxed focus:border-primary-dark focus:outline-2 focus:outline-primary-dark aria-[invalid=true]:border-danger"
-          data-testid="reply-body"
-          onKeyDown={(event) => {
-            // Ctrl/Cmd+Enter sends, as in mail clients; Enter alone is a new line.
-            if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
-              event.preventDefault();
-              event.currentTarget.form?.requestSubmit();
-            }
-          }}
-        />
-        <button
-          type="submit"
-          disabled={busy}
-          aria-busy={busy || undefined}
-          className="inline-flex min-h-12 shrink-0 items-center justify-center rounded-lg bg-primary-dark px-5 font-semibold text-white hover:bg-primary disabled:opacity-60 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-dark"
-          data-testid="reply-send"
-        >
-          {t("messages.reply.send")}
-        </button>
-      </div>
-      {errors.length ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-danger" role="alert">
-          {errors.join(" ")}
-        </p>
-      ) : null}
-    </fetcher.Form>
   );
 }

@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { type ComponentProps, useEffect, useState } from "react";
 import { describe, expect, test, vi } from "vitest";
-import { AuctionPanel, OfferPanel } from "#app/components/product/purchase-panel.tsx";
+import { AuctionPanel } from "#app/components/product/auction-panel.tsx";
+import { OfferPanel } from "#app/components/product/purchase-panel.tsx";
 import { type RenderRouteOptions, recordingAction, renderRoute, textOf } from "#app/test/render-route.tsx";
 
 type AuctionProps = ComponentProps<typeof AuctionPanel>;

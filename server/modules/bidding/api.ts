@@ -3,6 +3,7 @@ import { streamSSE } from "hono/streaming";
 import { refusalField, refusalMessage } from "#core/contracts/bid-refusal.ts";
 import { PRODUCT_STATUSES } from "#core/contracts/catalog.ts";
 import { type Locale, translate } from "#core/i18n/index.ts";
+import { BidInputSchema } from "#core/schemas/bid.ts";
 import { MAX_INT4 } from "#core/validation/limits.ts";
 import { refusalStatus } from "#core/web/refusal-status.ts";
 import { ApiError, tooManyStreams } from "#server/http/api/errors.ts";
@@ -16,9 +17,6 @@ import {
 } from "#server/http/api/schemas.ts";
 import type { BidRefusal } from "./service.ts";
 import type { AuctionEvent } from "./sse.ts";
-
-/** 100 million CZK in minor units: far above any bottle, far below what a bigint column holds. */
-const MAX_BID_MINOR = 10_000_000_000;
 
 const IdParam = idPathParam("The auction's product id");
 
@@ -72,20 +70,8 @@ const Standing = z
   })
   .openapi("BidderStanding");
 
-const BidInput = z
-  .object({
-    amount: z
-      .number()
-      .int()
-      .positive()
-      .max(MAX_BID_MINOR)
-      .openapi({ description: "The bid in CZK minor units (haléře)", example: 150_000 }),
-    max: z.number().int().positive().max(MAX_BID_MINOR).nullable().optional().openapi({
-      description: "Optional maximum for automatic (proxy) bidding, at least the amount",
-      example: 200_000,
-    }),
-  })
-  .openapi("BidInput");
+/** The core's bid input (core/schemas/bid.ts), named for the document. */
+const BidInput = z.object(BidInputSchema.shape).openapi("BidInput");
 
 const BidRefusalBody = z
   .object({

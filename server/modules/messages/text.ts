@@ -1,7 +1,6 @@
 import { isMessageKey, type Locale, translate } from "#core/i18n/index.ts";
 
-export const MESSAGE_MAX = 2000;
-export const REPORT_REASON_MAX = 500;
+export { MESSAGE_MAX, REPORT_REASON_MAX } from "#core/schemas/messages.ts";
 
 /** A database id: a positive int4 (anything else matches no row, so it is refused early). */
 export const validId = (id: number) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647;

@@ -1,10 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { translate } from "#core/i18n/index.ts";
+import { ReviewReplySchema, ReviewReportSchema, ReviewSchema } from "#core/schemas/reviews.ts";
 import { bearerSecurity, createApiRouter, requireUser } from "#server/http/api/router.ts";
 import { errorResponses, idPathParam, jsonContent, MessageBody } from "#server/http/api/schemas.ts";
 import type { AppEnv } from "#server/http/types.ts";
-import { REVIEW_COMMENT_MAX, REVIEW_REPLY_MAX } from "./give.ts";
 
 /**
  * Reviews (issue 7): after a deal, the seller and the buyer rate each other once (1-5 stars and an
@@ -103,14 +103,7 @@ reviewsApi.openapi(
         required: true,
         content: {
           "application/json": {
-            schema: z.object({
-              productId: z.number().int().openapi({ description: "The product of the deal" }),
-              stars: z.number().openapi({ description: "1 to 5", example: 5 }),
-              comment: z
-                .string()
-                .max(REVIEW_COMMENT_MAX * 2)
-                .optional(),
-            }),
+            schema: ReviewSchema,
           },
         },
       },
@@ -145,7 +138,7 @@ reviewsApi.openapi(
       body: {
         required: true,
         content: {
-          "application/json": { schema: z.object({ reply: z.string().max(REVIEW_REPLY_MAX * 2) }) },
+          "application/json": { schema: ReviewReplySchema },
         },
       },
     },
@@ -181,7 +174,7 @@ reviewsApi.openapi(
       params: z.object({ id: Id("The review's id") }),
       body: {
         required: false,
-        content: { "application/json": { schema: z.object({ reason: z.string().max(1000).optional() }) } },
+        content: { "application/json": { schema: ReviewReportSchema } },
       },
     },
     responses: {

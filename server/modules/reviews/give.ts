@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { type Locale, translate } from "#core/i18n/index.ts";
+import { REVIEW_COMMENT_MAX, REVIEW_REPLY_MAX } from "#core/schemas/reviews.ts";
 import type { Db } from "#server/db/client.ts";
 import type { Notifier } from "../messages/index.ts";
 import type { Deal } from "./deals.ts";
@@ -7,8 +8,6 @@ import { clean, validId } from "./input.ts";
 import type { ReviewReads } from "./ports.ts";
 import { reviewReports, reviews } from "./tables.ts";
 
-export const REVIEW_COMMENT_MAX = 1000;
-export const REVIEW_REPLY_MAX = 1000;
 const REPORT_REASON_MAX = 500;
 
 export type GiveResult =

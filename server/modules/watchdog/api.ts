@@ -1,10 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { translate } from "#core/i18n/index.ts";
+import { WatchdogDeliverySchema, WatchdogInputSchema } from "#core/schemas/watchdog.ts";
 import { bearerSecurity, createApiRouter, requireUser } from "#server/http/api/router.ts";
 import { errorResponses, idPathParam, jsonContent, MessageBody } from "#server/http/api/schemas.ts";
 import type { AppEnv } from "#server/http/types.ts";
-import { WATCHDOG_QUERY_MAX } from "./input.ts";
 import { WATCHDOG_DELIVERIES, WATCHDOG_KINDS } from "./tables.ts";
 
 /**
@@ -64,16 +64,7 @@ watchdogApi.openapi(
         required: true,
         content: {
           "application/json": {
-            schema: z.object({
-              kind: z.enum(WATCHDOG_KINDS),
-              productId: z.number().int().optional(),
-              categoryId: z.number().int().optional(),
-              query: z
-                .string()
-                .max(WATCHDOG_QUERY_MAX * 2)
-                .optional(),
-              delivery: z.enum(WATCHDOG_DELIVERIES).optional().openapi({ description: "Default immediate" }),
-            }),
+            schema: WatchdogInputSchema,
           },
         },
       },
@@ -104,7 +95,7 @@ watchdogApi.openapi(
       params: z.object({ id: IdParam }),
       body: {
         required: true,
-        content: { "application/json": { schema: z.object({ delivery: z.enum(WATCHDOG_DELIVERIES) }) } },
+        content: { "application/json": { schema: WatchdogDeliverySchema } },
       },
     },
     responses: {

@@ -1,7 +1,6 @@
 import { WATCHDOG_DELIVERIES, WATCHDOG_KINDS, type WatchdogDelivery, type WatchdogKind } from "./tables.ts";
 
-export const WATCHDOG_QUERY_MIN = 2;
-export const WATCHDOG_QUERY_MAX = 100;
+export { WATCHDOG_QUERY_MAX, WATCHDOG_QUERY_MIN } from "#core/schemas/watchdog.ts";
 export const WATCHDOGS_PER_USER = 50;
 
 export const validId = (id: unknown): id is number =>

@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, primaryKey, text, unique } from "drizzle-orm/pg-core";
+import { WATCHDOG_DELIVERIES, WATCHDOG_KINDS } from "#core/schemas/watchdog.ts";
 import { createdAt, oneOf, timestamptz } from "#server/db/columns.ts";
 import { categoryKey, productKey } from "../listings/keys.ts";
 import { userKey } from "../users/keys.ts";
 
-export const WATCHDOG_KINDS = ["product", "category", "search"] as const;
-export const WATCHDOG_DELIVERIES = ["immediate", "daily"] as const;
+export { WATCHDOG_DELIVERIES, WATCHDOG_KINDS };
 
 export type WatchdogKind = (typeof WATCHDOG_KINDS)[number];
 export type WatchdogDelivery = (typeof WATCHDOG_DELIVERIES)[number];

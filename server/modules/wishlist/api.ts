@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { setCookie } from "hono/cookie";
 import { translate } from "#core/i18n/index.ts";
+import { WishlistItemChangeSchema } from "#core/schemas/wishlist.ts";
 import { bearerSecurity, createApiRouter, requireUser } from "#server/http/api/router.ts";
 import { errorResponses, jsonContent, LocaleParam, MessageBody } from "#server/http/api/schemas.ts";
 import { MAX_WISHLIST_ITEMS } from "./items.ts";
@@ -9,7 +10,6 @@ import type { WishlistView } from "./view.ts";
 /** The guest's wishlist cookie (spec 3 and 9): the temp_id, kept 14 days. */
 export const GUEST_WISHLIST_COOKIE = "guest-wishlist";
 const GUEST_WISHLIST_MAX_AGE = 1_209_600;
-const MAX_INT = 2_147_483_647;
 
 const WishlistProduct = z
   .object({
@@ -45,17 +45,9 @@ const TempIdParam = z
   .max(100)
   .openapi({ param: { name: "tempId", in: "path" }, example: "3f0c8a5e-7d1b-4c57-9a43-5b8f0e6c2d11" });
 
+/** The core's item change (core/schemas/wishlist.ts), named for the document. */
 const ItemChange = z
-  .object({
-    productId: z.number().int().positive().max(MAX_INT),
-    note: z
-      .string()
-      .max(500)
-      .nullable()
-      .optional()
-      .openapi({ description: "Set (or with null clear) the item's note" }),
-    remove: z.boolean().optional().openapi({ description: "true removes the product from the wishlist" }),
-  })
+  .object(WishlistItemChangeSchema.shape)
   .openapi("WishlistItemChange", { example: { productId: 12, note: "Na narozeniny" } });
 
 const notFound = jsonContent(MessageBody, "No such wishlist, or not the caller's");

@@ -1,8 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { translate } from "#core/i18n/index.ts";
+import { ReportSchema } from "#core/schemas/messages.ts";
 import { bearerSecurity, createApiRouter, requireUser } from "#server/http/api/router.ts";
 import { errorResponses, jsonContent, MessageBody } from "#server/http/api/schemas.ts";
-import { REPORT_REASON_MAX } from "../text.ts";
 import { Id, notFoundBody, user } from "./schemas.ts";
 
 /** Reporting a message to the operator, and blocking users (docs/decisions/0008). */
@@ -23,12 +23,7 @@ moderationApi.openapi(
         required: false,
         content: {
           "application/json": {
-            schema: z.object({
-              reason: z
-                .string()
-                .max(REPORT_REASON_MAX * 2)
-                .optional(),
-            }),
+            schema: ReportSchema,
           },
         },
       },

@@ -1,10 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { THREAD_FILTERS } from "#core/contracts/messages.ts";
 import { translate } from "#core/i18n/index.ts";
+import { ReplySchema } from "#core/schemas/messages.ts";
 import { MAX_INT4 } from "#core/validation/limits.ts";
 import { bearerSecurity, createApiRouter, requireUser } from "#server/http/api/router.ts";
 import { errorResponses, jsonContent, MessageBody } from "#server/http/api/schemas.ts";
-import { MESSAGE_MAX } from "../text.ts";
 import {
   Id,
   MessageCounter,
@@ -153,12 +153,7 @@ threadsApi.openapi(
         required: true,
         content: {
           "application/json": {
-            schema: z.object({
-              body: z
-                .string()
-                .max(MESSAGE_MAX * 2)
-                .openapi({ example: "Dobrý den, je láhev ještě k mání?" }),
-            }),
+            schema: ReplySchema,
           },
         },
       },

@@ -1,0 +1,25 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { AuctionLive, PublicBid, ViewerStanding } from "#core/contracts/bidding.ts";
+import { BidIntentSchema } from "#core/schemas/bid.ts";
+import type { FormReply } from "../forms/conform.ts";
+
+/**
+ * What the product page's bid action answers (app/routes/catalog/product.server.ts): the binding
+ * confirmation to ask for, a refusal as the form's field errors, or the accepted bid's new state.
+ */
+export type BidActionData =
+  | { intent: "bid"; status: "confirm"; amountMinor: number; maxMinor: number | null; raise: boolean }
+  | { intent: "bid"; status: "refused"; result: FormReply }
+  | {
+      intent: "bid";
+      status: "accepted";
+      live: AuctionLive;
+      bids: PublicBid[];
+      viewer: ViewerStanding;
+      extended: boolean;
+    };
+
+/** Whether a submission (a navigation's, a revalidation's) is the bid form's. */
+export function isBidSubmission(formData: FormData | undefined): boolean {
+  return formData !== undefined && parseWithZod(formData, { schema: BidIntentSchema }).status === "success";
+}

@@ -1,0 +1,144 @@
+import { data, type RouterContextProvider, redirect } from "react-router";
+import type { BidActionData } from "#app/components/bidding/bid-answer.ts";
+import { type FormReply, parseForm } from "#app/components/forms/conform.ts";
+import { parsePathId, withSearch } from "#app/components/seo/canonical.ts";
+import { appContext } from "#app/context.ts";
+import { refusalField, refusalMessage } from "#core/contracts/bid-refusal.ts";
+import type { BidRefusal } from "#core/contracts/bidding.ts";
+import type { Locale } from "#core/i18n/index.ts";
+import { localePath } from "#core/i18n/paths.ts";
+import { BidFormSchema } from "#core/schemas/bid.ts";
+import { refusalStatus } from "#core/web/refusal-status.ts";
+
+/** The product page's loader and action (app/routes/catalog/product.tsx). */
+
+type Args = {
+  request: Request;
+  params: Record<string, string | undefined>;
+  context: Readonly<RouterContextProvider>;
+};
+type Services = ReturnType<typeof appContextOf>["services"];
+
+const appContextOf = (context: Readonly<RouterContextProvider>) => context.get(appContext);
+
+const SIMILAR_COUNT = 4;
+
+/**
+ * The product by its path, answering 301 to its canonical URL (the product's own category slug and
+ * its slug in the page's language) and 404 when there is none.
+ */
+export async function loadProductPage({ params, request, context }: Args) {
+  const { services, locale, user, config } = appContextOf(context);
+  const id = parsePathId(params.id);
+  const product = id ? await services.productPages.productDetail(id, locale) : null;
+  if (!product) throw data(null, { status: 404 });
+  if (params.category !== product.category.slug || params.product !== product.slug)
+    throw redirect(withSearch(product.url, request), 301);
+  const [similar, bidding] = await Promise.all([
+    similarItems(services, locale, product),
+    product.format === "auction" ? auctionBlock(services, product.id, user?.id ?? null) : null,
+  ]);
+  return {
+    product,
+    similar,
+    bidding,
+    viewer: {
+      loggedIn: user !== null,
+      isSeller: user !== null && product.seller?.id === user.id,
+      emailConfirmed: user?.emailConfirmed ?? false,
+    },
+    serverNow: new Date().toISOString(),
+    origin: config.publicUrl,
+    locale,
+  };
+}
+
+type Product = NonNullable<Awaited<ReturnType<Services["productPages"]["productDetail"]>>>;
+
+/** Similar items: the same category; a thin leaf borrows from its parent. */
+async function similarItems(services: Services, locale: Locale, product: Product) {
+  const similar = await services.catalog.listProducts({
+    locale,
+    categoryId: product.category.id,
+    excludeIds: [product.id],
+    sort: "newest",
+    perPage: SIMILAR_COUNT,
+  });
+  const parent = product.categoryPath[product.categoryPath.length - 2];
+  if (similar.items.length >= SIMILAR_COUNT || !parent) return similar.items;
+  const more = await services.catalog.listProducts({
+    locale,
+    categoryId: parent.id,
+    excludeIds: [product.id, ...similar.items.map((item) => item.id)],
+    sort: "newest",
+    perPage: SIMILAR_COUNT - similar.items.length,
+  });
+  return [...similar.items, ...more.items];
+}
+
+/**
+ * The live auction block: its state, the history with ids (the live stream continues from the
+ * newest), where the viewer stands, and the soft-close window for the hint.
+ */
+async function auctionBlock(services: Services, productId: number, userId: number | null) {
+  const [state, standing, rules] = await Promise.all([
+    services.bidding.liveState(productId),
+    userId !== null ? services.bidding.standing(productId, userId) : Promise.resolve(null),
+    services.bidding.ruleOptions(),
+  ]);
+  if (!state) return null;
+  return {
+    live: state.live,
+    bids: state.bids,
+    standing,
+    softCloseMinutes: Math.round((rules?.softCloseMs ?? 120_000) / 60_000),
+  };
+}
+
+/**
+ * The bid form (components/bidding/bid-form.tsx), read through core/schemas/bid.ts: a first POST
+ * checks the bid and asks for the binding confirmation; the confirmed one (`confirmed=1`) places
+ * it through the bidding service. Refusals come back as the form's field errors, with the
+ * refusal's status.
+ */
+export async function placeBidAction({ params, request, context }: Args) {
+  const { services, locale, user } = appContextOf(context);
+  const submission = parseForm(await request.formData(), BidFormSchema, locale);
+  if (submission.payload.intent !== "bid") throw data(null, { status: 400 });
+  const id = parsePathId(params.id);
+  if (!id) throw data(null, { status: 404 });
+  if (!user) {
+    const back = new URL(request.url).pathname;
+    throw redirect(`${localePath("account", locale)}?redirect=${encodeURIComponent(back)}`);
+  }
+  if (submission.status !== "success")
+    return data<BidActionData>(
+      { intent: "bid", status: "refused", result: submission.reply() as FormReply },
+      { status: 422 },
+    );
+  const { amount: amountMinor, max: maxMinor, confirmed } = submission.value;
+  const refusal = (reason: BidRefusal, minimumMinor?: number) => {
+    const message = refusalMessage(locale, reason, minimumMinor);
+    const result = submission.reply({ fieldErrors: { [refusalField(reason) ?? "amount"]: [message] } });
+    return data<BidActionData>(
+      { intent: "bid", status: "refused", result: result as FormReply },
+      { status: refusalStatus(reason) },
+    );
+  };
+  const input = { productId: id, bidder: user, amountMinor, maxMinor };
+  if (!confirmed) {
+    const preview = await services.bidding.previewBid(input);
+    if (!preview.ok) return refusal(preview.reason, preview.minimumMinor);
+    return {
+      intent: "bid",
+      status: "confirm",
+      amountMinor,
+      maxMinor,
+      raise: preview.raise,
+    } satisfies BidActionData;
+  }
+  const result = await services.bidding.placeBid(input);
+  if (!result.ok) return refusal(result.reason, result.minimumMinor);
+  const { live, bids, viewer, extended } = result;
+  return { intent: "bid", status: "accepted", live, bids, viewer, extended } satisfies BidActionData;
+}
