@@ -14,9 +14,9 @@ import { ResponsiveImage } from "../ui/responsive-image.tsx";
 import { usePriceFormatter } from "./format.ts";
 
 /**
- * Last viewed products (docs/product/screens.md, "Client state"): local storage `last_viewed_products`, per locale,
- * 3 at most, newest first, a product seen again moves to the front (app/lib/last-viewed.ts keeps
- * those rules). The store below lets the list re-render when the detail page records a view.
+ * Last viewed products (docs/product/screens.md, "Client state"): local storage
+ * `last_viewed_products`, per locale, 3 at most, newest first, a product seen again moves to the
+ * front (app/lib/last-viewed.ts keeps those rules). The store below lets the list re-render when the detail page records a view.
  */
 const EMPTY: LastViewedState = {};
 const listeners = new Set<() => void>();
