@@ -32,11 +32,17 @@ export type FormReply = SubmissionResult<string[]>;
  * A form bound to a core schema: the server's last answer (`lastResult`, from the action) and,
  * once hydrated, the same checks in the browser as a field is left and while it is corrected.
  * `form.allErrors` is a `{ field: [messages] }` map, what the field components of fields.tsx take.
+ * `shouldValidate: "onSubmit"` waits for the first sending before checking (the login forms, where
+ * a message appearing as the e-mail field is left would move the button under the pointer).
  */
 export function useSchemaForm<Schema extends FormSchema>(
   schema: Schema,
   lastResult: FormReply | null | undefined,
-  options: { id?: string; defaultValue?: DefaultValue<input<Schema>> } = {},
+  options: {
+    id?: string;
+    defaultValue?: DefaultValue<input<Schema>>;
+    shouldValidate?: "onBlur" | "onSubmit";
+  } = {},
 ) {
   const { locale } = useTranslation();
   return useForm<input<Schema>, output<Schema>>({
@@ -44,7 +50,7 @@ export function useSchemaForm<Schema extends FormSchema>(
     lastResult,
     defaultValue: options.defaultValue,
     onValidate: ({ formData }) => parseForm(formData, schema, locale),
-    shouldValidate: "onBlur",
+    shouldValidate: options.shouldValidate ?? "onBlur",
     shouldRevalidate: "onInput",
   });
 }
