@@ -80,7 +80,6 @@ const LONG_FUNCTIONS_NOT_YET_CUT: readonly string[] = [
   "app/routes/account/notifications.tsx:NotificationsPage",
   "app/routes/account/overview.tsx:AccountOverview",
   "app/routes/account/payments.tsx:PaymentsPage",
-  "app/routes/account/register.tsx:RegisterPage",
   "app/routes/account/review-form.tsx:ReviewFormPage",
   "app/routes/account/reviews.tsx:ReviewsPage",
   "app/routes/account/sessions.tsx:SessionsPage",

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LoginSchema } from "#core/schemas/login.ts";
+import { RegistrationFormSchema } from "#core/schemas/registration.ts";
 import { parseForm } from "./conform.ts";
 
 const login = (fields: Record<string, string>) => {
@@ -32,5 +33,31 @@ describe("parseForm over the login schema", () => {
   it("never sends the password back with a refusal", () => {
     const reply = login({ email: "kupec", password: "tajne" }).reply({ hideFields: ["password"] });
     expect(reply.initialValue).toEqual({ email: "kupec" });
+  });
+});
+
+describe("parseForm over the registration form's schema", () => {
+  const register = (fields: Record<string, string>) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.set(name, value);
+    return parseForm(form, RegistrationFormSchema, "cs").reply().error ?? {};
+  };
+
+  it("says what is missing, an empty phone and confirmation aside", () => {
+    const errors = register({ phonePrefix: "+420", phone: "", passwordConfirmation: "" });
+    expect(Object.keys(errors).sort()).toEqual(
+      ["adult", "email", "firstname", "lastname", "password", "terms", "username"].sort(),
+    );
+  });
+
+  it("checks the confirmation while other fields are still wrong", () => {
+    const errors = register({
+      email: "x",
+      password: "kratke",
+      passwordConfirmation: "jine",
+      phone: "60a123",
+    });
+    expect(errors.passwordConfirmation).toEqual(["Toto pole je nutné potvrdit."]);
+    expect(errors.phone).toEqual(["Pole musí obsahovat pouze číslice."]);
   });
 });

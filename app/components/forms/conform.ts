@@ -1,5 +1,6 @@
 import { type DefaultValue, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import type { FormEvent } from "react";
 import type { $ZodIssue, $ZodType, input, output } from "zod/v4/core";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { Locale } from "#core/i18n/index.ts";
@@ -34,6 +35,7 @@ export type FormReply = SubmissionResult<string[]>;
  * `form.allErrors` is a `{ field: [messages] }` map, what the field components of fields.tsx take.
  * `shouldValidate: "onSubmit"` waits for the first sending before checking (the login forms, where
  * a message appearing as the e-mail field is left would move the button under the pointer).
+ * `onSubmit` runs once the form passed the browser's check and is about to be sent (the bot check).
  */
 export function useSchemaForm<Schema extends FormSchema>(
   schema: Schema,
@@ -42,6 +44,7 @@ export function useSchemaForm<Schema extends FormSchema>(
     id?: string;
     defaultValue?: DefaultValue<input<Schema>>;
     shouldValidate?: "onBlur" | "onSubmit";
+    onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
   } = {},
 ) {
   const { locale } = useTranslation();
@@ -52,5 +55,6 @@ export function useSchemaForm<Schema extends FormSchema>(
     onValidate: ({ formData }) => parseForm(formData, schema, locale),
     shouldValidate: options.shouldValidate ?? "onBlur",
     shouldRevalidate: "onInput",
+    onSubmit: options.onSubmit && ((event) => options.onSubmit?.(event)),
   });
 }
