@@ -1,6 +1,7 @@
 import { type DefaultValue, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { FormEvent } from "react";
+import { useNavigation } from "react-router";
 import type { $ZodIssue, $ZodType, input, output } from "zod/v4/core";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { Locale } from "#core/i18n/index.ts";
@@ -57,4 +58,16 @@ export function useSchemaForm<Schema extends FormSchema>(
     shouldRevalidate: "onInput",
     onSubmit: options.onSubmit && ((event) => options.onSubmit?.(event)),
   });
+}
+
+/**
+ * The form this page is sending right now, parsed with its schema (undefined when idle or when it
+ * is another form): which of several buttons to show busy, without reading the fields by hand.
+ */
+export function usePendingForm<Schema extends FormSchema>(schema: Schema): output<Schema> | undefined {
+  const navigation = useNavigation();
+  const { locale } = useTranslation();
+  if (navigation.state === "idle" || !navigation.formData) return undefined;
+  const submission = parseForm(navigation.formData, schema, locale);
+  return submission.status === "success" ? submission.value : undefined;
 }

@@ -1,0 +1,35 @@
+import { z } from "zod";
+
+/**
+ * A form that mails a link to an address: a password reset (`/obnova-hesla`), the confirmation
+ * link once more (the welcome page). The e-mail is required, then in e-mail format.
+ */
+export const AddressRequestSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, { error: "validation.required", abort: true })
+    .pipe(z.email({ error: "validation.email" }).max(254)),
+});
+export type AddressRequestInput = z.infer<typeof AddressRequestSchema>;
+
+/** The logged-in devices page: log out one other session, or all the others at once. */
+export const SessionsFormSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("revokeOthers") }),
+  z.object({
+    intent: z.literal("revoke"),
+    sessionId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  }),
+]);
+
+/** The account overview's one button: the e-mail confirmation link once more. */
+export const OverviewFormSchema = z.object({ intent: z.literal("resendConfirmation") });
+
+/**
+ * The notice e-mails page: the switches (`on` lists the kinds switched on; a kind not sent is off,
+ * an unknown one is ignored), or lifting a block (a user id that is no number finds nobody).
+ */
+export const NotificationsFormSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("save"), on: z.array(z.string()).default([]) }),
+  z.object({ intent: z.literal("unblock"), userId: z.number().catch(0) }),
+]);
