@@ -33,3 +33,33 @@ export const NotificationsFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("save"), on: z.array(z.string()).default([]) }),
   z.object({ intent: z.literal("unblock"), userId: z.number().catch(0) }),
 ]);
+
+/** A bound on the category ids one newsletter form may send (the API's limit). */
+export const MAX_NEWSLETTER_CATEGORIES = 500;
+
+/** The newsletters page: save the categories (subscribing when not yet), or unsubscribe. */
+export const NewslettersFormSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("unsubscribe") }),
+  z.object({
+    intent: z.literal("preferences"),
+    selectedCategories: z
+      .array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER))
+      .max(MAX_NEWSLETTER_CATEGORIES)
+      .default([]),
+  }),
+]);
+
+/**
+ * The verified account page: a code by SMS (`send`), or the code typed (`check`; the service says
+ * whether it is right, so only its length is bounded here).
+ */
+export const VerificationFormSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("send") }),
+  z.object({
+    intent: z.literal("check"),
+    code: z
+      .string()
+      .default("")
+      .transform((code) => code.slice(0, 20)),
+  }),
+]);
