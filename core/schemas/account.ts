@@ -63,3 +63,53 @@ export const VerificationFormSchema = z.discriminatedUnion("intent", [
       .transform((code) => code.slice(0, 20)),
   }),
 ]);
+
+/** A text field as the account-data services take it: "" when empty or not sent. */
+const text = () => z.string().default("");
+/** An address of the invoice and contact form (`contact.name`, `invoice.zip`...); checkboxes send "on". */
+const AddressFields = z
+  .object({
+    name: text(),
+    street: text(),
+    city: text(),
+    zip: text(),
+    countryCode: text(),
+    isCompany: text(),
+    company: text(),
+    companyId: text(),
+    taxId: text(),
+  })
+  .prefault({});
+
+/**
+ * The invoice and contact details page (`/ucet/fakturacni-a-kontaktni-udaje`): each card posts its
+ * `intent` with its fields. The fields come as typed: services.accountData judges them with the
+ * same rules as /api/me/* and answers with the field errors.
+ */
+export const AccountDataFormSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("profile"),
+    firstname: text(),
+    lastname: text(),
+    username: text(),
+    phonePrefix: text(),
+    phone: text(),
+  }),
+  z.object({
+    intent: z.literal("addresses"),
+    contact: AddressFields,
+    invoice: AddressFields,
+    invoiceSame: text(),
+  }),
+  z.object({ intent: z.literal("avatar"), avatar: z.file().optional() }),
+  z.object({ intent: z.literal("avatarRemove") }),
+  z.object({ intent: z.literal("email"), email: text(), currentPassword: text() }),
+  z.object({
+    intent: z.literal("password"),
+    currentPassword: text(),
+    password: text(),
+    passwordConfirmation: text(),
+  }),
+  z.object({ intent: z.literal("delete"), password: text() }),
+]);
+export type AccountDataForm = z.output<typeof AccountDataFormSchema>;

@@ -21,7 +21,6 @@ const LONG_FILES_NOT_YET_CUT: readonly string[] = [
   "app/components/listings/listing-form.tsx",
   "app/components/messages/thread-pane.tsx",
   "app/components/product/purchase-panel.tsx",
-  "app/routes/account/invoice-and-contact.tsx",
   "app/routes/catalog/product.tsx",
   "server/modules/bidding/service.ts",
 ];
@@ -62,7 +61,6 @@ const LONG_FUNCTIONS_NOT_YET_CUT: readonly string[] = [
   "app/components/product/purchase-panel.tsx:AuctionPanel",
   "app/components/product/purchase-panel.tsx:Standing",
   "app/components/ui/dropdown.tsx:Dropdown",
-  "app/routes/account/invoice-and-contact.tsx:action",
   "app/routes/account/invoice-document.tsx:InvoiceDocumentPage",
   "app/routes/account/listings/add.tsx:action",
   "app/routes/account/listings/add.tsx:AddListingPage",
