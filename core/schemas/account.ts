@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { RegistrationSchema } from "./registration.ts";
 
 /**
  * A form that mails a link to an address: a password reset (`/obnova-hesla`), the confirmation
@@ -113,3 +114,34 @@ export const AccountDataFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delete"), password: text() }),
 ]);
 export type AccountDataForm = z.output<typeof AccountDataFormSchema>;
+
+/** Name, username and phone (the invoice and contact page, PATCH /api/me): as at registration. */
+export const ProfileSchema = RegistrationSchema.pick({
+  firstname: true,
+  lastname: true,
+  username: true,
+  phonePrefix: true,
+  phone: true,
+});
+export type ProfileInput = z.infer<typeof ProfileSchema>;
+
+const currentPassword = z
+  .string({ error: "validation.required" })
+  .min(1, { error: "validation.required", abort: true })
+  .max(1024);
+
+/** A new e-mail address, confirmed by the current password. */
+export const EmailChangeSchema = z.object({
+  email: RegistrationSchema.shape.email,
+  currentPassword,
+});
+
+/** The new password's own rules are checked by passwordErrors (server: password-rules.ts), as at registration. */
+export const PasswordChangeSchema = z.object({
+  currentPassword,
+  password: z.string().max(1024).default(""),
+  passwordConfirmation: z.string().max(1024).default(""),
+});
+
+/** Deleting the account, confirmed by its password. */
+export const AccountDeletionSchema = z.object({ password: currentPassword });
