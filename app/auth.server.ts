@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import type { Challenge as AltchaChallenge } from "altcha-lib";
 import { data, type RouterContextProvider, redirect } from "react-router";
-import { z } from "zod";
+import { type FormReply, parseForm } from "#app/components/forms/conform.ts";
 import { challengeMessage, tooManyAttemptsMessage } from "#core/contracts/login.ts";
 import { translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
-import { issuesToFieldErrors } from "#core/validation/field-errors.ts";
+import { LoginSchema } from "#core/schemas/login.ts";
 import { parseCookieHeader, serializeCookie } from "#core/web/cookie-header.ts";
 import { safeRedirect } from "#core/web/safe-redirect.ts";
 import { isSecureOrigin, sessionCookieName } from "#core/web/session-cookie.ts";
@@ -25,24 +25,18 @@ const DEVICE_ID = /^[\w-]{22,64}$/;
 const newDeviceId = () => randomBytes(16).toString("base64url");
 
 /**
- * Spec section 5: e-mail required, then in e-mail format; password required. The e-mail is checked
- * for presence first (pipe) so an empty field says "required", not "invalid e-mail".
- */
-const LoginForm = z.object({
-  email: z.string().trim().min(1).max(254).pipe(z.email()),
-  password: z.string().min(1).max(1024),
-});
-
-/**
- * What the login action answers instead of a redirect: field errors (422, 429), or an ALTCHA
- * proof-of-work challenge (428) with a notice while the form solves it and sends the credentials
- * again.
+ * What the login action answers instead of a redirect: Conform's reply with the field errors or the
+ * refusal (422, 429; the password is never sent back), or an ALTCHA proof-of-work challenge (428)
+ * with a notice while the form solves it and sends the credentials again.
  */
 export type LoginActionData = {
-  errors: Record<string, string[]>;
+  result: FormReply;
   notice?: string;
   challenge?: AltchaChallenge;
 };
+
+/** The entered values an answer may carry back: the e-mail, never the password or the proof. */
+const HIDDEN = ["password", "altcha"];
 
 /**
  * The session cookie: HttpOnly (no script reads it), SameSite=Lax (not sent with cross-site
@@ -62,39 +56,34 @@ function sessionSetCookie(publicUrl: string, token: string, maxAgeSeconds: numbe
  * session cookie, merges a guest wishlist into the user's, and redirects to the remembered page
  * when it is a safe local path, else to the account overview.
  */
-export async function handleLogin(
-  request: Request,
-  context: Readonly<RouterContextProvider>,
-  form: FormData,
-) {
-  const { services, locale, config, clientIp } = context.get(appContext);
-  const parsed = LoginForm.safeParse({
-    email: form.get("email") ?? undefined,
-    password: form.get("password") ?? undefined,
-  });
-  if (!parsed.success) {
-    return data<LoginActionData>(
-      { errors: issuesToFieldErrors(parsed.error.issues, locale) },
-      { status: 422 },
-    );
+export async function handleLogin(request: Request, context: Readonly<RouterContextProvider>) {
+  const { services, locale, clientIp } = context.get(appContext);
+  const submission = parseForm(await request.formData(), LoginSchema, locale);
+  if (submission.status !== "success") {
+    return data<LoginActionData>({ result: submission.reply({ hideFields: HIDDEN }) }, { status: 422 });
   }
-  const { email, password } = parsed.data;
+  const { email, password, altcha, redirect: wanted } = submission.value;
+  const refuse = (message: string) => submission.reply({ formErrors: [message], hideFields: HIDDEN });
   const cookies = parseCookieHeader(request.headers.get("cookie"));
   const cookieDevice = cookies[DEVICE_COOKIE];
   const knownDevice = cookieDevice && DEVICE_ID.test(cookieDevice) ? cookieDevice : null;
   const source = { ip: clientIp, device: knownDevice };
   const { loginThrottle } = services;
-  const gate = await loginThrottle.gate(email, source, { altcha: form.get("altcha") });
+  const gate = await loginThrottle.gate(email, source, { altcha });
   if (gate.action === "wait") {
     return data<LoginActionData>(
-      { errors: { login: [tooManyAttemptsMessage(locale, gate.seconds)] } },
+      { result: refuse(tooManyAttemptsMessage(locale, gate.seconds)) },
       { status: 429, headers: { "Retry-After": String(gate.seconds) } },
     );
   }
   if (gate.action === "challenge") {
     // The form solves it in the browser and sends the same credentials again by itself.
     return data<LoginActionData>(
-      { errors: {}, notice: challengeMessage(locale), challenge: gate.challenge },
+      {
+        result: submission.reply({ hideFields: HIDDEN }),
+        notice: challengeMessage(locale),
+        challenge: gate.challenge,
+      },
       { status: 428 },
     );
   }
@@ -104,16 +93,27 @@ export async function handleLogin(
   });
   if (!result) {
     loginThrottle.failed(email, source);
-    return data<LoginActionData>(
-      { errors: { login: [translate(locale, "auth.loginFailed")] } },
-      { status: 422 },
-    );
+    return data<LoginActionData>({ result: refuse(translate(locale, "auth.loginFailed")) }, { status: 422 });
   }
   const device = knownDevice ?? newDeviceId();
   loginThrottle.succeeded(email, { ip: clientIp, device });
+  const headers = await loggedInCookies(context, result, device, cookies[GUEST_WISHLIST_COOKIE]);
+  throw redirect(safeRedirect(wanted ?? "", localePath("accountOverview", locale)), { headers });
+}
 
+/**
+ * The cookies of a new login: the session, the device's id, and, when the guest kept a wishlist,
+ * that list merged into the user's and its cookie dropped.
+ */
+async function loggedInCookies(
+  context: Readonly<RouterContextProvider>,
+  login: { token: string; userId: number },
+  device: string,
+  guestWishlist: string | undefined,
+): Promise<Headers> {
+  const { services, config } = context.get(appContext);
   const headers = new Headers();
-  headers.append("Set-Cookie", sessionSetCookie(config.publicUrl, result.token, SESSION_MAX_AGE));
+  headers.append("Set-Cookie", sessionSetCookie(config.publicUrl, login.token, SESSION_MAX_AGE));
   headers.append(
     "Set-Cookie",
     serializeCookie(DEVICE_COOKIE, device, {
@@ -123,13 +123,11 @@ export async function handleLogin(
       maxAgeSeconds: DEVICE_MAX_AGE,
     }),
   );
-  const guestWishlist = cookies[GUEST_WISHLIST_COOKIE];
   if (guestWishlist) {
-    await services.wishlist.mergeGuestWishlist(result.userId, guestWishlist);
+    await services.wishlist.mergeGuestWishlist(login.userId, guestWishlist);
     headers.append("Set-Cookie", serializeCookie(GUEST_WISHLIST_COOKIE, "", { maxAgeSeconds: 0 }));
   }
-  const target = safeRedirect(String(form.get("redirect") ?? ""), localePath("accountOverview", locale));
-  throw redirect(target, { headers });
+  return headers;
 }
 
 /** Ends the session (the token is revoked, not just forgotten) and sends the user home. */

@@ -1,5 +1,7 @@
 import { redirect } from "react-router";
+import { parseForm } from "#app/components/forms/conform.ts";
 import { localePath } from "#core/i18n/paths.ts";
+import { AgeConfirmationSchema } from "#core/schemas/age-gate.ts";
 import { serializeCookie } from "#core/web/cookie-header.ts";
 import { safeRedirect } from "#core/web/safe-redirect.ts";
 import { AGE_GATE } from "../components/consent/age-gate-store.ts";
@@ -16,9 +18,10 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const home = localePath("home", context.get(appContext).locale);
-  return redirect(safeRedirect(form.get("redirect"), home), {
+  const { locale } = context.get(appContext);
+  const submission = parseForm(await request.formData(), AgeConfirmationSchema, locale);
+  const wanted = submission.status === "success" ? submission.value.redirect : undefined;
+  return redirect(safeRedirect(wanted, localePath("home", locale)), {
     status: 303,
     headers: {
       "Set-Cookie": serializeCookie(AGE_GATE.cookie, AGE_GATE.confirmedValue, {

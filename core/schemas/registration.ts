@@ -35,22 +35,43 @@ export const RegistrationSchema = z.object({
   firstname: requiredText().max(100),
   lastname: requiredText().max(100),
   phonePrefix: z.enum(PHONE_PREFIXES).default(""),
-  phone: z
-    .string()
-    .default("")
-    .transform((v) => v.replace(/[\s-]/g, ""))
-    .pipe(
-      z
-        .string()
-        .regex(/^\d*$/, { error: "validation.numeric", abort: true })
-        .max(15)
-        .refine((v) => v === "" || v.length >= 6, { error: "registration.errors.phoneShort" }),
-    ),
+  // Spaces and dashes go before the checks; an empty number is allowed (the default, so Conform,
+  // which reads an empty field as missing, gets "" too).
+  phone: z.preprocess(
+    (v) => (typeof v === "string" ? v.replace(/[\s-]/g, "") : v),
+    z
+      .string()
+      .regex(/^\d*$/, { error: "validation.numeric", abort: true })
+      .max(15)
+      .refine((v) => v === "" || v.length >= 6, { error: "registration.errors.phoneShort" })
+      .default(""),
+  ),
   terms: checkbox.refine((v) => v, { error: "registration.errors.terms" }),
   adult: checkbox.refine((v) => v, { error: "registration.errors.adult" }),
   newsletter: checkbox.default(false),
 });
 export type RegistrationInput = z.infer<typeof RegistrationSchema>;
+
+/**
+ * The confirmation matches the password, checked even while other fields are wrong (as the
+ * server's password rules do): a check of the form object would be skipped then, so it is a
+ * schema of its own, intersected with the fields.
+ */
+const ConfirmedPassword = z
+  .object({ password: z.string().optional(), passwordConfirmation: z.string().optional() })
+  .refine((form) => !form.password || form.passwordConfirmation === form.password, {
+    error: "validation.confirmed",
+    path: ["passwordConfirmation"],
+  });
+
+/**
+ * The registration page's form: the fields above, the confirmation, and the bot check's hidden
+ * answers (ALTCHA's payload or reCAPTCHA's token), which only the server can judge.
+ */
+export const RegistrationFormSchema = z.intersection(
+  RegistrationSchema.extend({ altcha: z.string().optional(), recaptchaToken: z.string().optional() }),
+  ConfirmedPassword,
+);
 
 /**
  * A new password and its confirmation (the reset link's form, the account's password change). The

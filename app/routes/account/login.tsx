@@ -5,7 +5,6 @@ import { useLoginForm } from "#app/components/forms/use-login-form.ts";
 import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { appContext } from "#app/context.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import type { LoginField } from "#app/lib/login-form.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { safeRedirect } from "#core/web/safe-redirect.ts";
 import type { Route } from "./+types/login";
@@ -32,42 +31,18 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return handleLogin(request, context, await request.formData());
+  return handleLogin(request, context);
 }
+
+const inputClass =
+  "border border-line px-3 py-2 focus:border-primary-dark focus:outline-2 focus:outline-primary-dark aria-invalid:border-danger";
 
 export default function LoginPage() {
   const { locale, t } = useTranslation();
   const actionData = useActionData<LoginActionData>();
   const [params] = useSearchParams();
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting";
-  const {
-    emailRef,
-    passwordRef,
-    reveal,
-    toggleReveal,
-    onSubmit,
-    revalidate,
-    emailError,
-    passwordError,
-    loginError,
-    formRef,
-    proof,
-    challengeNotice,
-    solving,
-  } = useLoginForm(actionData, submitting);
-
-  const errorText = (field: LoginField, text: string | undefined) =>
-    text ? (
-      <p
-        id={`login-${field}-error`}
-        className="mt-1 text-sm text-danger"
-        data-testid={`login-${field}-error`}
-      >
-        {text}
-      </p>
-    ) : null;
-
+  const submitting = useNavigation().state === "submitting";
+  const login = useLoginForm(actionData, submitting, "login-page");
   return (
     <section className="container-page flex justify-center py-12">
       <div className="w-full max-w-md rounded-lg border border-line bg-white p-8 shadow-sm">
@@ -78,67 +53,30 @@ export default function LoginPage() {
             {t("registration.passwordChangedNotice")}
           </p>
         ) : null}
-        <Form ref={formRef} method="post" className="mt-6 space-y-4" noValidate onSubmit={onSubmit}>
+        <Form
+          ref={login.formRef}
+          method="post"
+          id={login.form.id}
+          className="mt-6 space-y-4"
+          noValidate
+          onSubmit={login.form.onSubmit}
+        >
           <input type="hidden" name="redirect" value={params.get("redirect") ?? ""} />
           <LoginChallengeFields
-            proof={proof}
-            notice={challengeNotice}
+            proof={login.proof}
+            notice={login.challengeNotice}
             className="rounded bg-light px-3 py-2 text-ink"
           />
-          <div>
-            <label htmlFor="login-email" className="block font-medium">
-              {t("account.email")}
-            </label>
-            <input
-              ref={emailRef}
-              id="login-email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              aria-invalid={emailError ? true : undefined}
-              aria-describedby={emailError ? "login-email-error" : undefined}
-              onChange={() => revalidate("email")}
-              className="mt-1 w-full rounded border border-line px-3 py-2 focus:border-primary-dark focus:outline-2 focus:outline-primary-dark aria-invalid:border-danger"
-            />
-            {errorText("email", emailError)}
-          </div>
-          <div>
-            <label htmlFor="login-password" className="block font-medium">
-              {t("account.password")}
-            </label>
-            <div className="mt-1 flex">
-              <input
-                ref={passwordRef}
-                id="login-password"
-                name="password"
-                type={reveal ? "text" : "password"}
-                autoComplete="current-password"
-                required
-                aria-invalid={passwordError ? true : undefined}
-                aria-describedby={passwordError ? "login-password-error" : undefined}
-                onChange={() => revalidate("password")}
-                className="w-full rounded-l border border-line px-3 py-2 focus:border-primary-dark focus:outline-2 focus:outline-primary-dark aria-invalid:border-danger"
-              />
-              <button
-                type="button"
-                onClick={toggleReveal}
-                aria-pressed={reveal}
-                className="rounded-r border border-l-0 border-line px-3 text-sm text-primary-dark"
-              >
-                {reveal ? t("account.hidePassword") : t("account.showPassword")}
-              </button>
-            </div>
-            {errorText("password", passwordError)}
-          </div>
-          {loginError ? (
+          <EmailInput error={login.emailError} />
+          <PasswordInput error={login.passwordError} reveal={login.reveal} onToggle={login.toggleReveal} />
+          {login.loginError ? (
             <p role="alert" data-testid="login-error" className="rounded bg-danger/10 px-3 py-2 text-danger">
-              {loginError}
+              {login.loginError}
             </p>
           ) : null}
           <button
             type="submit"
-            disabled={submitting || solving}
+            disabled={submitting || login.solving}
             className="w-full rounded bg-primary-dark px-4 py-3 font-semibold text-white hover:bg-primary disabled:opacity-60"
           >
             {t("account.loginButton")}
@@ -154,5 +92,75 @@ export default function LoginPage() {
         </div>
       </div>
     </section>
+  );
+}
+
+function ErrorText({ field, text }: { field: "email" | "password"; text: string | undefined }) {
+  return text ? (
+    <p id={`login-${field}-error`} className="mt-1 text-sm text-danger" data-testid={`login-${field}-error`}>
+      {text}
+    </p>
+  ) : null;
+}
+
+function EmailInput({ error }: { error: string | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <div>
+      <label htmlFor="login-email" className="block font-medium">
+        {t("account.email")}
+      </label>
+      <input
+        id="login-email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? "login-email-error" : undefined}
+        className={`mt-1 w-full rounded ${inputClass}`}
+      />
+      <ErrorText field="email" text={error} />
+    </div>
+  );
+}
+
+function PasswordInput({
+  error,
+  reveal,
+  onToggle,
+}: {
+  error: string | undefined;
+  reveal: boolean;
+  onToggle: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div>
+      <label htmlFor="login-password" className="block font-medium">
+        {t("account.password")}
+      </label>
+      <div className="mt-1 flex">
+        <input
+          id="login-password"
+          name="password"
+          type={reveal ? "text" : "password"}
+          autoComplete="current-password"
+          required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "login-password-error" : undefined}
+          className={`w-full rounded-l ${inputClass}`}
+        />
+        <button
+          type="button"
+          onClick={onToggle}
+          aria-pressed={reveal}
+          className="rounded-r border border-l-0 border-line px-3 text-sm text-primary-dark"
+        >
+          {reveal ? t("account.hidePassword") : t("account.showPassword")}
+        </button>
+      </div>
+      <ErrorText field="password" text={error} />
+    </div>
   );
 }

@@ -1,7 +1,8 @@
 import { useEffect } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link } from "react-router";
 import { AccountSection, SavedMessage, SectionButton } from "#app/components/account/section.tsx";
 import { showSnackbar } from "#app/components/feedback/snackbar-store.ts";
+import { parseForm, usePendingForm } from "#app/components/forms/conform.ts";
 import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { appContext } from "#app/context.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
@@ -9,6 +10,7 @@ import { named } from "#app/middleware.server.ts";
 import { NOTIFICATION_GROUPS, NOTIFICATION_KINDS, type NotificationKind } from "#core/contracts/messages.ts";
 import { translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
+import { NotificationsFormSchema } from "#core/schemas/account.ts";
 import type { Route } from "./+types/notifications";
 
 /**
@@ -36,27 +38,25 @@ export type NotificationsActionData = { intent: "save" | "unblock"; ok: boolean;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, user, locale } = context.get(appContext);
-  const form = await request.formData();
-  const intent = form.get("intent");
-  if (intent === "unblock") {
-    const done = await services.messages.unblock(user!.id, Number(form.get("userId")));
+  const submission = parseForm(await request.formData(), NotificationsFormSchema, locale);
+  if (submission.status !== "success") throw data(null, { status: 400 });
+  const form = submission.value;
+  if (form.intent === "unblock") {
+    const done = await services.messages.unblock(user!.id, form.userId);
     if (!done) throw data(null, { status: 404 });
     return {
-      intent,
+      intent: form.intent,
       ok: true,
       message: translate(locale, "messages.settings.unblocked"),
     } satisfies NotificationsActionData;
   }
-  if (intent !== "save") throw data(null, { status: 400 });
   // A checkbox that is not sent is off: every kind gets its value from this one form.
-  const on = new Set(form.getAll("on").map(String));
-  const changes = Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, on.has(kind)])) as Record<
-    NotificationKind,
-    boolean
-  >;
+  const changes = Object.fromEntries(
+    NOTIFICATION_KINDS.map((kind) => [kind, form.on.includes(kind)]),
+  ) as Record<NotificationKind, boolean>;
   await services.messages.savePreferences(user!.id, changes);
   return {
-    intent,
+    intent: form.intent,
     ok: true,
     message: translate(locale, "newsletter.preferencesSaved"),
   } satisfies NotificationsActionData;
@@ -64,9 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function NotificationsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, locale } = useTranslation();
-  const navigation = useNavigation();
-  const busy = (intent: string) =>
-    navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+  const pending = usePendingForm(NotificationsFormSchema);
   const { preferences, blocked } = loaderData;
 
   useEffect(() => {
@@ -85,79 +83,105 @@ export default function NotificationsPage({ loaderData, actionData }: Route.Comp
         {t("messages.settings.title")}
       </h1>
       <p className="mt-2 max-w-2xl text-muted">{t("messages.settings.lead")}</p>
-
-      <Form method="post" className="mt-8 flex flex-col gap-6">
-        <input type="hidden" name="intent" value="save" />
-        {NOTIFICATION_GROUPS.map((group) => (
-          <AccountSection
-            key={group.id}
-            id={`notices-${group.id}`}
-            title={t(`messages.settings.groups.${group.id}`)}
-          >
-            <ul className="flex flex-col divide-y divide-line">
-              {group.kinds.map((kind) => (
-                <li key={kind} className="py-3 first:pt-0 last:pb-0">
-                  <label className="flex cursor-pointer items-start gap-4" data-testid={`notice-${kind}`}>
-                    <span className="min-w-0 flex-1">
-                      <span className="block font-semibold">{t(`messages.kinds.${kind}.label`)}</span>
-                      <span className="block text-sm text-muted">{t(`messages.kinds.${kind}.hint`)}</span>
-                    </span>
-                    <input
-                      type="checkbox"
-                      name="on"
-                      value={kind}
-                      defaultChecked={preferences[kind]}
-                      className="peer sr-only"
-                    />
-                    <span
-                      aria-hidden="true"
-                      className="relative mt-1 h-7 w-12 shrink-0 rounded-full bg-line transition-colors peer-checked:bg-primary-dark peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-primary-dark after:absolute after:top-1 after:left-1 after:size-5 after:rounded-full after:bg-white after:shadow after:transition-transform peer-checked:after:translate-x-5"
-                    />
-                  </label>
-                </li>
-              ))}
-            </ul>
-          </AccountSection>
-        ))}
-        <div className="sticky bottom-0 -mx-1 flex flex-col gap-2 border-t border-line bg-light/95 px-1 py-4 tablet:static tablet:flex-row tablet:items-center tablet:border-0 tablet:bg-transparent">
-          <SectionButton busy={busy("save")}>{t("messages.settings.save")}</SectionButton>
-          <SavedMessage message={actionData?.intent === "save" ? actionData.message : null} />
-        </div>
-      </Form>
-
+      <NoticeSwitches
+        preferences={preferences}
+        busy={pending?.intent === "save"}
+        saved={actionData?.intent === "save" ? actionData.message : null}
+      />
       <div className="mt-6">
-        <AccountSection
-          id="blocked"
-          title={t("messages.settings.blockedTitle")}
-          lead={t("messages.settings.blockedLead")}
-        >
-          {blocked.length === 0 ? (
-            <p className="text-muted" data-testid="blocked-none">
-              {t("messages.settings.blockedNone")}
-            </p>
-          ) : (
-            <ul className="flex flex-col divide-y divide-line" data-testid="blocked-list">
-              {blocked.map((person) => (
-                <li key={person.id} className="flex items-center justify-between gap-3 py-2.5">
-                  <Link
-                    to={localePath("userProfile", locale, { id: person.id })}
-                    className="font-semibold hover:underline"
-                  >
-                    {person.username}
-                  </Link>
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="unblock" />
-                    <input type="hidden" name="userId" value={person.id} />
-                    <SectionButton tone="secondary" busy={busy("unblock")}>
-                      {t("messages.thread.unblock")}
-                    </SectionButton>
-                  </Form>
-                </li>
-              ))}
-            </ul>
-          )}
-        </AccountSection>
+        <BlockedUsers blocked={blocked} busy={pending?.intent === "unblock"} />
       </div>
     </section>
+  );
+}
+
+/** One switch per kind of notice, in their groups, saved together. */
+function NoticeSwitches({
+  preferences,
+  busy,
+  saved,
+}: {
+  preferences: Record<NotificationKind, boolean>;
+  busy: boolean;
+  saved: string | null;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Form method="post" className="mt-8 flex flex-col gap-6">
+      <input type="hidden" name="intent" value="save" />
+      {NOTIFICATION_GROUPS.map((group) => (
+        <AccountSection
+          key={group.id}
+          id={`notices-${group.id}`}
+          title={t(`messages.settings.groups.${group.id}`)}
+        >
+          <ul className="flex flex-col divide-y divide-line">
+            {group.kinds.map((kind) => (
+              <li key={kind} className="py-3 first:pt-0 last:pb-0">
+                <label className="flex cursor-pointer items-start gap-4" data-testid={`notice-${kind}`}>
+                  <span className="min-w-0 flex-1">
+                    <span className="block font-semibold">{t(`messages.kinds.${kind}.label`)}</span>
+                    <span className="block text-sm text-muted">{t(`messages.kinds.${kind}.hint`)}</span>
+                  </span>
+                  <input
+                    type="checkbox"
+                    name="on"
+                    value={kind}
+                    defaultChecked={preferences[kind]}
+                    className="peer sr-only"
+                  />
+                  <span
+                    aria-hidden="true"
+                    className="relative mt-1 h-7 w-12 shrink-0 rounded-full bg-line transition-colors peer-checked:bg-primary-dark peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-primary-dark after:absolute after:top-1 after:left-1 after:size-5 after:rounded-full after:bg-white after:shadow after:transition-transform peer-checked:after:translate-x-5"
+                  />
+                </label>
+              </li>
+            ))}
+          </ul>
+        </AccountSection>
+      ))}
+      <div className="sticky bottom-0 -mx-1 flex flex-col gap-2 border-t border-line bg-light/95 px-1 py-4 tablet:static tablet:flex-row tablet:items-center tablet:border-0 tablet:bg-transparent">
+        <SectionButton busy={busy}>{t("messages.settings.save")}</SectionButton>
+        <SavedMessage message={saved} />
+      </div>
+    </Form>
+  );
+}
+
+/** The users this account blocked, each with the button that lifts the block. */
+function BlockedUsers({ blocked, busy }: { blocked: { id: number; username: string }[]; busy: boolean }) {
+  const { t, locale } = useTranslation();
+  return (
+    <AccountSection
+      id="blocked"
+      title={t("messages.settings.blockedTitle")}
+      lead={t("messages.settings.blockedLead")}
+    >
+      {blocked.length === 0 ? (
+        <p className="text-muted" data-testid="blocked-none">
+          {t("messages.settings.blockedNone")}
+        </p>
+      ) : (
+        <ul className="flex flex-col divide-y divide-line" data-testid="blocked-list">
+          {blocked.map((person) => (
+            <li key={person.id} className="flex items-center justify-between gap-3 py-2.5">
+              <Link
+                to={localePath("userProfile", locale, { id: person.id })}
+                className="font-semibold hover:underline"
+              >
+                {person.username}
+              </Link>
+              <Form method="post">
+                <input type="hidden" name="intent" value="unblock" />
+                <input type="hidden" name="userId" value={person.id} />
+                <SectionButton tone="secondary" busy={busy}>
+                  {t("messages.thread.unblock")}
+                </SectionButton>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+    </AccountSection>
   );
 }

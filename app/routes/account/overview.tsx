@@ -1,16 +1,16 @@
 import type { ReactNode } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
+import { EndingSoon, LastBids } from "#app/components/account/overview-lists.tsx";
 import { SectionButton } from "#app/components/account/section.tsx";
+import { parseForm } from "#app/components/forms/conform.ts";
 import { useLiveCounts } from "#app/components/header/live-counts.ts";
-import { Countdown } from "#app/components/product/countdown.tsx";
-import { usePriceFormatter } from "#app/components/product/format.ts";
 import { VerifiedBadge } from "#app/components/product/seller-card.tsx";
 import { pageMeta } from "#app/components/seo/page-meta.ts";
-import { ResponsiveImage } from "#app/components/ui/responsive-image.tsx";
 import { appContext } from "#app/context.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { named } from "#app/middleware.server.ts";
 import { localePath } from "#core/i18n/paths.ts";
+import { OverviewFormSchema } from "#core/schemas/account.ts";
 import type { Route } from "./+types/overview";
 
 export const middleware = named("auth");
@@ -45,8 +45,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** The one action here: a new e-mail confirmation link (limited per hour by the service). */
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, user, locale } = context.get(appContext);
-  const form = await request.formData();
-  if (form.get("intent") !== "resendConfirmation") throw data(null, { status: 400 });
+  const submission = parseForm(await request.formData(), OverviewFormSchema, locale);
+  if (submission.status !== "success") throw data(null, { status: 400 });
   const result = await services.accountOverview.resendConfirmation(user!.id, locale);
   if (result.status === "limited") {
     return data(
@@ -71,32 +71,11 @@ function Card({ title, children, testId }: { title: string; children: ReactNode;
 const actionLinkClass =
   "mt-3 inline-flex min-h-11 items-center font-semibold text-primary-dark underline decoration-secondary underline-offset-4 hover:decoration-primary-dark";
 
+type Overview = Route.ComponentProps["loaderData"];
+
 export default function AccountOverview({ loaderData, actionData }: Route.ComponentProps) {
   const { locale, t } = useTranslation();
-  const price = usePriceFormatter();
-  const navigation = useNavigation();
-  // The header polls the counts every 10 s (spec section 6); the overview shows the same numbers.
-  const live = useLiveCounts();
-  const advertisements = live?.advertisements ?? loaderData.advertisements;
-  const newNotifications = live?.messages.new ?? loaderData.notifications.new;
-  const { quota, email, discount } = loaderData;
-
-  const stats = [
-    { label: t("account.statsActive"), value: advertisements.active },
-    { label: t("account.statsStarted"), value: advertisements.started },
-    { label: t("account.statsTotal"), value: advertisements.total },
-    {
-      label: t("security.overview.notifications"),
-      value: newNotifications,
-      to: localePath("accountMessages", locale),
-    },
-  ];
-  const quotaText = quota.verified
-    ? t("security.overview.quotaUnlimited")
-    : quota.left > 0
-      ? t("security.overview.quotaLeft", { left: quota.left, free: quota.free })
-      : t("security.overview.quotaUsedUp", { free: quota.free });
-
+  const { discount } = loaderData;
   return (
     // The account layout route (routes/account/layout.tsx) draws the container and the sidebar.
     <section data-testid="account-overview">
@@ -113,86 +92,11 @@ export default function AccountOverview({ loaderData, actionData }: Route.Compon
       </div>
 
       <h2 className="sr-only">{t("security.overview.statsTitle")}</h2>
-      <dl
-        className="mt-6 grid grid-cols-2 gap-3 desktop:grid-cols-4 desktop:gap-4"
-        data-testid="overview-stats"
-      >
-        {stats.map((stat) => (
-          <div
-            key={stat.label}
-            className="flex flex-col-reverse rounded-xl border border-line bg-white p-4 tablet:p-5"
-          >
-            <dt className="text-sm text-muted">
-              {stat.to ? (
-                <Link
-                  to={stat.to}
-                  className="underline decoration-line underline-offset-4 hover:text-primary-dark"
-                >
-                  {stat.label}
-                </Link>
-              ) : (
-                stat.label
-              )}
-            </dt>
-            <dd className="font-serif text-3xl text-primary-dark">{stat.value}</dd>
-          </div>
-        ))}
-      </dl>
+      <OverviewStats loaderData={loaderData} />
 
       <div className="mt-6 grid gap-4 tablet:grid-cols-2">
-        <Card title={t("security.overview.verificationTitle")} testId="overview-verification">
-          {loaderData.verified ? (
-            <>
-              <VerifiedBadge />
-              <p className="mt-2 text-muted">{t("security.overview.verifiedText")}</p>
-            </>
-          ) : (
-            <>
-              <p className="text-muted">{t("security.overview.unverifiedText")}</p>
-              <Link to={localePath("accountVerified", locale)} className={actionLinkClass}>
-                {t("security.overview.verifyLink")}
-              </Link>
-            </>
-          )}
-          <p className="mt-3 border-t border-line pt-3" data-testid="overview-quota">
-            <span className="font-semibold">{t("security.overview.quotaTitle")}: </span>
-            {quotaText}
-          </p>
-        </Card>
-
-        <Card title={t("security.overview.emailTitle")} testId="overview-email">
-          {email.confirmed ? (
-            <p className="flex items-start gap-2">
-              <span aria-hidden="true" className="font-bold text-success">
-                ✓
-              </span>
-              <span className="min-w-0 break-words">
-                {t("security.overview.emailConfirmed", { email: email.address })}
-              </span>
-            </p>
-          ) : (
-            <>
-              <p className="break-words text-danger">
-                {t("security.overview.emailUnconfirmed", { email: email.address })}
-              </p>
-              <Form method="post" className="mt-3">
-                <input type="hidden" name="intent" value="resendConfirmation" />
-                <SectionButton tone="secondary" busy={navigation.state !== "idle"}>
-                  {t("security.overview.resend")}
-                </SectionButton>
-              </Form>
-            </>
-          )}
-          {actionData ? (
-            <p
-              role={actionData.ok ? "status" : "alert"}
-              className={`mt-2 ${actionData.ok ? "text-success" : "text-danger"}`}
-            >
-              {actionData.message}
-            </p>
-          ) : null}
-        </Card>
-
+        <VerificationCard verified={loaderData.verified} quota={loaderData.quota} />
+        <EmailCard email={loaderData.email} answer={actionData} />
         {discount ? (
           <Card title={t("security.overview.discountTitle")} testId="overview-discount">
             <p>{t("security.overview.discountText", { group: discount.group, percent: discount.percent })}</p>
@@ -212,147 +116,130 @@ export default function AccountOverview({ loaderData, actionData }: Route.Compon
       </div>
 
       <div className="mt-8 grid gap-6 widescreen:grid-cols-2">
-        <section aria-labelledby="overview-bids-title" data-testid="overview-bids">
-          <h2 id="overview-bids-title" className="font-serif text-2xl text-primary-dark">
-            {t("security.overview.bidsTitle")}
-          </h2>
-          {loaderData.lastBids.length === 0 ? (
-            <p className="mt-3 rounded-xl border border-dashed border-line bg-white/60 p-5 text-muted">
-              {t("security.overview.bidsEmpty")}{" "}
-              <Link
-                to={localePath("dailyAuctions", locale)}
-                className="font-semibold text-primary-dark underline underline-offset-4"
-              >
-                {t("security.overview.browse")}
-              </Link>
-            </p>
-          ) : (
-            <ul className="mt-3 flex flex-col gap-2">
-              {loaderData.lastBids.map((bid) => {
-                const running = bid.status === "active";
-                const closed = bid.status === "sold" || bid.status === "ended";
-                const state = running
-                  ? bid.leading
-                    ? "leading"
-                    : "outbid"
-                  : closed
-                    ? bid.won
-                      ? "won"
-                      : "lost"
-                    : "ended";
-                const tone =
-                  state === "leading" || state === "won"
-                    ? "bg-success/10 text-[#1f5c44] ring-success/30"
-                    : state === "outbid"
-                      ? "bg-danger/10 text-danger ring-danger/25"
-                      : "bg-ink/5 text-muted ring-ink/15";
-                return (
-                  <li
-                    key={bid.productId}
-                    className="flex flex-col gap-1 rounded-xl border border-line bg-white px-4 py-3"
-                    data-testid="overview-bid"
-                  >
-                    <div className="flex items-start justify-between gap-3">
-                      <Link
-                        to={bid.url}
-                        className="min-w-0 font-semibold break-words text-ink hover:text-primary-dark hover:underline"
-                      >
-                        {bid.name}
-                      </Link>
-                      <span
-                        className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${tone}`}
-                      >
-                        {t(`security.overview.${state}`)}
-                      </span>
-                    </div>
-                    <p className="flex flex-wrap gap-x-4 gap-y-0.5 text-sm text-muted">
-                      <span>
-                        {t("security.overview.yourBid")}:{" "}
-                        <strong className="text-ink">{price(bid.amountMinor)}</strong>
-                      </span>
-                      {bid.currentPriceMinor !== null ? (
-                        <span>
-                          {t("security.overview.currentPrice")}:{" "}
-                          <strong className="text-ink">{price(bid.currentPriceMinor)}</strong>
-                        </span>
-                      ) : null}
-                      {running && bid.endsAt ? (
-                        <span>
-                          {t("security.overview.endsIn")}{" "}
-                          <Countdown
-                            endsAt={bid.endsAt}
-                            serverNow={loaderData.serverNow}
-                            className="font-semibold text-ink"
-                          />
-                        </span>
-                      ) : null}
-                    </p>
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-        </section>
-
-        <section aria-labelledby="overview-ending-title" data-testid="overview-ending">
-          <h2 id="overview-ending-title" className="font-serif text-2xl text-primary-dark">
-            {t("security.overview.endingTitle")}
-          </h2>
-          {loaderData.endingSoon.length === 0 ? (
-            <p className="mt-3 rounded-xl border border-dashed border-line bg-white/60 p-5 text-muted">
-              {t("security.overview.endingEmpty")}
-            </p>
-          ) : (
-            <ul className="mt-3 flex flex-col gap-2">
-              {loaderData.endingSoon.map((item) => (
-                <li
-                  key={item.productId}
-                  className="flex items-center gap-3 rounded-xl border border-line bg-white px-3 py-2.5"
-                  data-testid="overview-watched"
-                >
-                  <span className="grid size-14 shrink-0 place-items-center overflow-hidden rounded-lg bg-light ring-1 ring-line">
-                    {item.image ? (
-                      <ResponsiveImage
-                        src={item.image}
-                        alt=""
-                        width={56}
-                        height={56}
-                        sizes="63px"
-                        widths={[160]}
-                        className="size-full object-contain p-1"
-                      />
-                    ) : null}
-                  </span>
-                  <div className="min-w-0 flex-1">
-                    <Link
-                      to={item.url}
-                      className="font-semibold break-words text-ink hover:text-primary-dark hover:underline"
-                    >
-                      {item.name}
-                    </Link>
-                    <p className="flex flex-wrap gap-x-4 text-sm text-muted">
-                      {item.priceMinor !== null ? (
-                        <strong className="text-ink">{price(item.priceMinor)}</strong>
-                      ) : null}
-                      <span>
-                        {t("security.overview.endsIn")}{" "}
-                        <Countdown
-                          endsAt={item.endsAt}
-                          serverNow={loaderData.serverNow}
-                          className="font-semibold text-ink"
-                        />
-                      </span>
-                    </p>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )}
-          <Link to={localePath("accountWatch", locale)} className={actionLinkClass}>
-            {t("security.overview.allWatched")}
-          </Link>
-        </section>
+        <LastBids bids={loaderData.lastBids} serverNow={loaderData.serverNow} />
+        <EndingSoon items={loaderData.endingSoon} serverNow={loaderData.serverNow} />
       </div>
     </section>
+  );
+}
+
+/** The counts (the header polls them every 10 s, spec section 6; the overview shows the same). */
+function OverviewStats({ loaderData }: { loaderData: Overview }) {
+  const { locale, t } = useTranslation();
+  const live = useLiveCounts();
+  const advertisements = live?.advertisements ?? loaderData.advertisements;
+  const newNotifications = live?.messages.new ?? loaderData.notifications.new;
+  const stats = [
+    { label: t("account.statsActive"), value: advertisements.active },
+    { label: t("account.statsStarted"), value: advertisements.started },
+    { label: t("account.statsTotal"), value: advertisements.total },
+    {
+      label: t("security.overview.notifications"),
+      value: newNotifications,
+      to: localePath("accountMessages", locale),
+    },
+  ];
+  return (
+    <dl
+      className="mt-6 grid grid-cols-2 gap-3 desktop:grid-cols-4 desktop:gap-4"
+      data-testid="overview-stats"
+    >
+      {stats.map((stat) => (
+        <div
+          key={stat.label}
+          className="flex flex-col-reverse rounded-xl border border-line bg-white p-4 tablet:p-5"
+        >
+          <dt className="text-sm text-muted">
+            {stat.to ? (
+              <Link
+                to={stat.to}
+                className="underline decoration-line underline-offset-4 hover:text-primary-dark"
+              >
+                {stat.label}
+              </Link>
+            ) : (
+              stat.label
+            )}
+          </dt>
+          <dd className="font-serif text-3xl text-primary-dark">{stat.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function VerificationCard({ verified, quota }: { verified: boolean; quota: Overview["quota"] }) {
+  const { locale, t } = useTranslation();
+  const quotaText = quota.verified
+    ? t("security.overview.quotaUnlimited")
+    : quota.left > 0
+      ? t("security.overview.quotaLeft", { left: quota.left, free: quota.free })
+      : t("security.overview.quotaUsedUp", { free: quota.free });
+  return (
+    <Card title={t("security.overview.verificationTitle")} testId="overview-verification">
+      {verified ? (
+        <>
+          <VerifiedBadge />
+          <p className="mt-2 text-muted">{t("security.overview.verifiedText")}</p>
+        </>
+      ) : (
+        <>
+          <p className="text-muted">{t("security.overview.unverifiedText")}</p>
+          <Link to={localePath("accountVerified", locale)} className={actionLinkClass}>
+            {t("security.overview.verifyLink")}
+          </Link>
+        </>
+      )}
+      <p className="mt-3 border-t border-line pt-3" data-testid="overview-quota">
+        <span className="font-semibold">{t("security.overview.quotaTitle")}: </span>
+        {quotaText}
+      </p>
+    </Card>
+  );
+}
+
+/** The address, confirmed or not; an unconfirmed one gets the button for a new link. */
+function EmailCard({
+  email,
+  answer,
+}: {
+  email: Overview["email"];
+  answer?: { ok: boolean; message: string };
+}) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  return (
+    <Card title={t("security.overview.emailTitle")} testId="overview-email">
+      {email.confirmed ? (
+        <p className="flex items-start gap-2">
+          <span aria-hidden="true" className="font-bold text-success">
+            ✓
+          </span>
+          <span className="min-w-0 break-words">
+            {t("security.overview.emailConfirmed", { email: email.address })}
+          </span>
+        </p>
+      ) : (
+        <>
+          <p className="break-words text-danger">
+            {t("security.overview.emailUnconfirmed", { email: email.address })}
+          </p>
+          <Form method="post" className="mt-3">
+            <input type="hidden" name="intent" value="resendConfirmation" />
+            <SectionButton tone="secondary" busy={navigation.state !== "idle"}>
+              {t("security.overview.resend")}
+            </SectionButton>
+          </Form>
+        </>
+      )}
+      {answer ? (
+        <p
+          role={answer.ok ? "status" : "alert"}
+          className={`mt-2 ${answer.ok ? "text-success" : "text-danger"}`}
+        >
+          {answer.message}
+        </p>
+      ) : null}
+    </Card>
   );
 }

@@ -1,4 +1,5 @@
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { type FormReply, parseForm, useSchemaForm } from "#app/components/forms/conform.ts";
 import {
   FormError,
   primaryLinkClass,
@@ -11,6 +12,7 @@ import { appContext } from "#app/context.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
+import { AddressRequestSchema } from "#core/schemas/account.ts";
 import type { Route } from "./+types/register-welcome";
 
 export function meta(args: Route.MetaArgs) {
@@ -27,7 +29,7 @@ export function loader({ context }: Route.LoaderArgs) {
   return { email: user?.email ?? null, confirmed: user?.emailConfirmed ?? false };
 }
 
-type ActionData = { sent?: boolean; errors?: Record<string, string[]>; email?: string };
+type ActionData = { sent?: boolean; result?: FormReply };
 
 /**
  * Sends the confirmation link again to the address typed (or the signed-in account's). The answer
@@ -36,23 +38,28 @@ type ActionData = { sent?: boolean; errors?: Record<string, string[]>; email?: s
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, locale, clientIp } = context.get(appContext);
-  const form = await request.formData();
-  const email = String(form.get("email") ?? "");
-  const result = await services.accounts.emailConfirmation.requestResend({ email }, { locale, ip: clientIp });
-  if (result.status === "accepted") return { sent: true, email } satisfies ActionData;
+  const submission = parseForm(await request.formData(), AddressRequestSchema, locale);
+  if (submission.status !== "success")
+    return data<ActionData>({ result: submission.reply() }, { status: 422 });
+  const meta = { locale, ip: clientIp };
+  const result = await services.accounts.emailConfirmation.requestResend(submission.value, meta);
+  if (result.status === "accepted") return { sent: true } satisfies ActionData;
   if (result.status === "limited")
     return data<ActionData>(
-      { errors: { form: [translate(locale, "registration.errors.tooMany")] }, email },
+      {
+        result: submission.reply({
+          fieldErrors: { form: [translate(locale, "registration.errors.tooMany")] },
+        }),
+      },
       { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
     );
-  return data<ActionData>({ errors: result.errors, email }, { status: 422 });
+  return data<ActionData>({ result: submission.reply({ fieldErrors: result.errors }) }, { status: 422 });
 }
 
 export default function RegisterWelcome() {
   const { locale, t } = useTranslation();
   const { email, confirmed } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
-  const busy = useNavigation().state === "submitting";
   return (
     <ResultCard
       tone="success"
@@ -95,27 +102,37 @@ export default function RegisterWelcome() {
               {t("registration.welcomeResendSent")}
             </p>
           ) : (
-            <Form method="post" noValidate className="mt-2 flex flex-col gap-3">
-              <FormError messages={actionData?.errors?.form} />
-              <TextField
-                name="email"
-                type="email"
-                autoComplete="email"
-                label={t("registration.email")}
-                defaultValue={actionData?.email ?? email ?? ""}
-                errors={actionData?.errors}
-              />
-              <button
-                type="submit"
-                disabled={busy}
-                className="self-start rounded bg-primary-dark px-5 py-2.5 font-semibold text-white hover:bg-primary disabled:opacity-60"
-              >
-                {t("registration.welcomeResendButton")}
-              </button>
-            </Form>
+            <ResendForm result={actionData?.result} email={email} />
           )}
         </section>
       )}
     </ResultCard>
+  );
+}
+
+/** The address to send the confirmation to again: the typed one, or the signed-in account's. */
+function ResendForm({ result, email }: { result: FormReply | undefined; email: string | null }) {
+  const { t } = useTranslation();
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useSchemaForm(AddressRequestSchema, result);
+  return (
+    <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate className="mt-2 flex flex-col gap-3">
+      <FormError messages={form.allErrors.form} />
+      <TextField
+        name="email"
+        type="email"
+        autoComplete="email"
+        label={t("registration.email")}
+        defaultValue={fields.email.initialValue ?? email ?? ""}
+        errors={form.allErrors}
+      />
+      <button
+        type="submit"
+        disabled={busy}
+        className="self-start rounded bg-primary-dark px-5 py-2.5 font-semibold text-white hover:bg-primary disabled:opacity-60"
+      >
+        {t("registration.welcomeResendButton")}
+      </button>
+    </Form>
   );
 }

@@ -2,8 +2,10 @@ import { useRef } from "react";
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import { PhoneField } from "#app/components/account/phone-field.tsx";
 import { type BotProofSetup, useBotProof } from "#app/components/forms/bot-proof.tsx";
+import { type FormReply, parseForm, useSchemaForm } from "#app/components/forms/conform.ts";
 import {
   CheckboxField,
+  type FieldErrors,
   FormCard,
   FormError,
   PasswordField,
@@ -16,27 +18,17 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import { named } from "#app/middleware.server.ts";
 import { translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
+import { RegistrationFormSchema } from "#core/schemas/registration.ts";
 import type { Route } from "./+types/register";
 
 /** Registration (`/registrace`, `/en/register`, `/ucet/registrace`): guests only. */
 export const middleware = named("guest");
 
-/** Fields echoed back after a refused submit; the passwords never are. */
-const KEPT = [
-  "email",
-  "username",
-  "firstname",
-  "lastname",
-  "phonePrefix",
-  "phone",
-  "terms",
-  "adult",
-  "newsletter",
-];
+/** What a refusal never sends back: the passwords and the bot check's answers. */
+const HIDDEN = ["password", "passwordConfirmation", "altcha", "recaptchaToken"];
 
 export type RegisterActionData = {
-  errors: Record<string, string[]>;
-  values: Record<string, string>;
+  result: FormReply;
   challenge: BotProofSetup["challenge"];
 };
 
@@ -58,33 +50,39 @@ export function loader({ context }: Route.LoaderArgs) {
   return botSetup(context);
 }
 
+/**
+ * The service judges the form as sent, also when the browser's check would stop it (a form sent
+ * before the scripts ran): the same core schema, with what only the server knows (how guessable the
+ * password is, the bot check, a taken username), all reported together so the visitor fixes
+ * everything in one go.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, locale, clientIp } = context.get(appContext);
-  const form = await request.formData();
-  const raw: Record<string, string> = {};
-  for (const [key, value] of form) if (typeof value === "string") raw[key] = value;
-
-  const result = await services.accounts.registration.register(raw, {
+  const submission = parseForm(await request.formData(), RegistrationFormSchema, locale);
+  const sent = submission.payload;
+  const result = await services.accounts.registration.register(sent, {
     locale,
     ip: clientIp,
-    proof: { altcha: raw.altcha, recaptchaToken: raw.recaptchaToken },
+    proof: { altcha: sent.altcha, recaptchaToken: sent.recaptchaToken },
   });
   // A new address and a registered one get the same redirect, without a session cookie: the
   // owner of a registered one gets a mail instead (ADR 0010). The visitor confirms and logs in.
   if (result.status === "accepted") throw redirect(localePath("registerWelcome", locale));
-  const values = Object.fromEntries(KEPT.filter((k) => raw[k] !== undefined).map((k) => [k, raw[k]]));
+  const { challenge } = await botSetup(context);
   if (result.status === "limited") {
     return data<RegisterActionData>(
       {
-        errors: { form: [translate(locale, "registration.errors.tooMany")] },
-        values,
-        challenge: (await botSetup(context)).challenge,
+        result: submission.reply({
+          fieldErrors: { form: [translate(locale, "registration.errors.tooMany")] },
+          hideFields: HIDDEN,
+        }),
+        challenge,
       },
       { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
     );
   }
   return data<RegisterActionData>(
-    { errors: result.errors, values, challenge: (await botSetup(context)).challenge },
+    { result: submission.reply({ fieldErrors: result.errors, hideFields: HIDDEN }), challenge },
     { status: 422 },
   );
 }
@@ -95,24 +93,26 @@ export default function RegisterPage() {
   const actionData = useActionData<RegisterActionData>();
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
-  const errors = actionData?.errors ?? {};
-  const values = actionData?.values ?? {};
   const bot = useBotProof(
     { challenge: actionData?.challenge ?? setup.challenge, recaptchaSiteKey: setup.recaptchaSiteKey },
     formRef,
   );
+  const [form] = useSchemaForm(RegistrationFormSchema, actionData?.result, {
+    id: "registration",
+    onSubmit: bot.onSubmit,
+  });
   const busy = navigation.state === "submitting" || bot.waiting;
-  const v = (name: string) => values[name] ?? "";
-  const termsLink = "text-primary-dark underline";
-
+  const errors = form.allErrors;
+  const sent = (actionData?.result?.initialValue ?? {}) as Record<string, string | undefined>;
   return (
     <FormCard title={t("registration.title")} lead={t("registration.lead")} wide>
       {setup.recaptchaSiteKey ? <style>{".grecaptcha-badge{visibility:hidden}"}</style> : null}
       <Form
         ref={formRef}
         method="post"
+        id={form.id}
         noValidate
-        onSubmit={bot.onSubmit}
+        onSubmit={form.onSubmit}
         className="mt-6 grid gap-4 tablet:grid-cols-2"
         data-testid="register-form"
         data-ready={bot.ready || undefined}
@@ -121,86 +121,9 @@ export default function RegisterPage() {
         <div className="tablet:col-span-2">
           <FormError messages={errors.form} />
         </div>
-        <TextField
-          name="email"
-          type="email"
-          label={t("registration.email")}
-          errors={errors}
-          defaultValue={v("email")}
-          autoComplete="email"
-          maxLength={254}
-        />
-        <TextField
-          name="username"
-          label={t("registration.username")}
-          errors={errors}
-          defaultValue={v("username")}
-          autoComplete="username"
-          hint={t("registration.usernameHint")}
-          maxLength={40}
-        />
-        <PasswordField
-          name="password"
-          label={t("registration.password")}
-          errors={errors}
-          hint={t("registration.passwordHint")}
-        />
-        <PasswordField
-          name="passwordConfirmation"
-          label={t("registration.passwordConfirmation")}
-          errors={errors}
-        />
-        <TextField
-          name="firstname"
-          label={t("registration.firstname")}
-          errors={errors}
-          defaultValue={v("firstname")}
-          autoComplete="given-name"
-          maxLength={100}
-        />
-        <TextField
-          name="lastname"
-          label={t("registration.lastname")}
-          errors={errors}
-          defaultValue={v("lastname")}
-          autoComplete="family-name"
-          maxLength={100}
-        />
-        <PhoneField
-          idPrefix="register-phone"
-          className="tablet:col-span-2"
-          legend={t("registration.phone")}
-          hint={t("registration.phoneHint")}
-          errors={errors}
-          prefix={values.phonePrefix ?? "+420"}
-          phone={v("phone")}
-        />
-        <div className="space-y-3 tablet:col-span-2">
-          <CheckboxField name="terms" errors={errors} defaultChecked={values.terms === "on"} required>
-            {t("registration.termsBefore")}
-            <Link
-              to={localePath("info", locale, { id: 1, slug: "obchodni-podminky" })}
-              target="_blank"
-              className={termsLink}
-            >
-              {t("registration.termsLink")}
-            </Link>
-            {t("registration.termsAnd")}
-            <Link
-              to={localePath("info", locale, { id: 2, slug: "gdpr" })}
-              target="_blank"
-              className={termsLink}
-            >
-              {t("registration.privacyLink")}
-            </Link>
-          </CheckboxField>
-          <CheckboxField name="adult" errors={errors} defaultChecked={values.adult === "on"} required>
-            {t("registration.adult")}
-          </CheckboxField>
-          <CheckboxField name="newsletter" errors={errors} defaultChecked={values.newsletter === "on"}>
-            {t("registration.newsletter")}
-          </CheckboxField>
-        </div>
+        <AccountFields errors={errors} sent={sent} />
+        <PersonFields errors={errors} sent={sent} refused={Boolean(actionData)} />
+        <ConsentFields errors={errors} sent={sent} />
         <div className="tablet:col-span-2">
           <SubmitButton busy={busy}>
             {bot.waiting ? t("registration.checking") : t("registration.submit")}
@@ -217,5 +140,108 @@ export default function RegisterPage() {
         </Link>
       </p>
     </FormCard>
+  );
+}
+
+/** The fields' errors, and the values a refused form sent (kept in the fields, passwords aside). */
+type PartProps = { errors: FieldErrors; sent: Record<string, string | undefined> };
+
+function AccountFields({ errors, sent }: PartProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <TextField
+        name="email"
+        type="email"
+        label={t("registration.email")}
+        errors={errors}
+        defaultValue={sent.email ?? ""}
+        autoComplete="email"
+        maxLength={254}
+      />
+      <TextField
+        name="username"
+        label={t("registration.username")}
+        errors={errors}
+        defaultValue={sent.username ?? ""}
+        autoComplete="username"
+        hint={t("registration.usernameHint")}
+        maxLength={40}
+      />
+      <PasswordField
+        name="password"
+        label={t("registration.password")}
+        errors={errors}
+        hint={t("registration.passwordHint")}
+      />
+      <PasswordField
+        name="passwordConfirmation"
+        label={t("registration.passwordConfirmation")}
+        errors={errors}
+      />
+    </>
+  );
+}
+
+/** Names and phone. A refused form that sent no prefix (Conform drops empty values) chose none. */
+function PersonFields({ errors, sent, refused }: PartProps & { refused: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <TextField
+        name="firstname"
+        label={t("registration.firstname")}
+        errors={errors}
+        defaultValue={sent.firstname ?? ""}
+        autoComplete="given-name"
+        maxLength={100}
+      />
+      <TextField
+        name="lastname"
+        label={t("registration.lastname")}
+        errors={errors}
+        defaultValue={sent.lastname ?? ""}
+        autoComplete="family-name"
+        maxLength={100}
+      />
+      <PhoneField
+        idPrefix="register-phone"
+        className="tablet:col-span-2"
+        legend={t("registration.phone")}
+        hint={t("registration.phoneHint")}
+        errors={errors}
+        prefix={sent.phonePrefix ?? (refused ? "" : "+420")}
+        phone={sent.phone ?? ""}
+      />
+    </>
+  );
+}
+
+function ConsentFields({ errors, sent }: PartProps) {
+  const { locale, t } = useTranslation();
+  const termsLink = "text-primary-dark underline";
+  return (
+    <div className="space-y-3 tablet:col-span-2">
+      <CheckboxField name="terms" errors={errors} defaultChecked={sent.terms === "on"} required>
+        {t("registration.termsBefore")}
+        <Link
+          to={localePath("info", locale, { id: 1, slug: "obchodni-podminky" })}
+          target="_blank"
+          className={termsLink}
+        >
+          {t("registration.termsLink")}
+        </Link>
+        {t("registration.termsAnd")}
+        <Link to={localePath("info", locale, { id: 2, slug: "gdpr" })} target="_blank" className={termsLink}>
+          {t("registration.privacyLink")}
+        </Link>
+      </CheckboxField>
+      <CheckboxField name="adult" errors={errors} defaultChecked={sent.adult === "on"} required>
+        {t("registration.adult")}
+      </CheckboxField>
+      <CheckboxField name="newsletter" errors={errors} defaultChecked={sent.newsletter === "on"}>
+        {t("registration.newsletter")}
+      </CheckboxField>
+    </div>
   );
 }

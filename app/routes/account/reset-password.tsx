@@ -1,10 +1,12 @@
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { type FormReply, parseForm, useSchemaForm } from "#app/components/forms/conform.ts";
 import { FormCard, FormError, SubmitButton, TextField } from "#app/components/forms/fields.tsx";
 import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { appContext } from "#app/context.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
+import { AddressRequestSchema } from "#core/schemas/account.ts";
 import type { Route } from "./+types/reset-password";
 
 export function meta(args: Route.MetaArgs) {
@@ -14,7 +16,7 @@ export function meta(args: Route.MetaArgs) {
   }));
 }
 
-type ActionData = { sent?: boolean; errors?: Record<string, string[]>; email?: string };
+type ActionData = { sent?: boolean; result?: FormReply };
 
 /**
  * Asks for a reset link (`/obnova-hesla`). The answer is the same whether or not the address has
@@ -22,24 +24,30 @@ type ActionData = { sent?: boolean; errors?: Record<string, string[]>; email?: s
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, locale, clientIp } = context.get(appContext);
-  const form = await request.formData();
-  const email = String(form.get("email") ?? "");
-  const result = await services.accounts.passwordReset.request({ email }, { locale, ip: clientIp });
+  const submission = parseForm(await request.formData(), AddressRequestSchema, locale);
+  if (submission.status !== "success")
+    return data<ActionData>({ result: submission.reply() }, { status: 422 });
+  const result = await services.accounts.passwordReset.request(submission.value, { locale, ip: clientIp });
   if (result.status === "accepted") return { sent: true } satisfies ActionData;
   if (result.status === "limited") {
     return data<ActionData>(
-      { errors: { form: [translate(locale, "registration.errors.tooMany")] }, email },
+      {
+        result: submission.reply({
+          fieldErrors: { form: [translate(locale, "registration.errors.tooMany")] },
+        }),
+      },
       { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
     );
   }
-  return data<ActionData>({ errors: result.errors, email }, { status: 422 });
+  return data<ActionData>({ result: submission.reply({ fieldErrors: result.errors }) }, { status: 422 });
 }
 
 export default function ResetPasswordPage() {
   const { locale, t } = useTranslation();
   const actionData = useActionData<ActionData>();
   const navigation = useNavigation();
-  const errors = actionData?.errors ?? {};
+  const [form, fields] = useSchemaForm(AddressRequestSchema, actionData?.result);
+  const errors = form.allErrors;
   return (
     <FormCard
       title={t("registration.resetTitle")}
@@ -53,14 +61,14 @@ export default function ResetPasswordPage() {
           <p className="text-sm text-muted">{t("registration.resetSentHint")}</p>
         </div>
       ) : (
-        <Form method="post" noValidate className="mt-6 space-y-4">
+        <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate className="mt-6 space-y-4">
           <FormError messages={errors.form} />
           <TextField
             name="email"
             type="email"
             label={t("registration.email")}
             errors={errors}
-            defaultValue={actionData?.email ?? ""}
+            defaultValue={fields.email.initialValue ?? ""}
             autoComplete="email"
             maxLength={254}
           />

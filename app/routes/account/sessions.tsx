@@ -1,5 +1,6 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link } from "react-router";
 import { AccountSection, SavedMessage, SectionButton } from "#app/components/account/section.tsx";
+import { parseForm, usePendingForm } from "#app/components/forms/conform.ts";
 import { formatShortDateTime } from "#app/components/product/format.ts";
 import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { appContext } from "#app/context.ts";
@@ -8,6 +9,7 @@ import { named } from "#app/middleware.server.ts";
 import type { DeviceSummary } from "#core/formats/user-agent.ts";
 import { type MessageKey, translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
+import { SessionsFormSchema } from "#core/schemas/account.ts";
 import type { Route } from "./+types/sessions";
 
 /**
@@ -37,15 +39,14 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, user, locale, sessionTokenHash } = context.get(appContext);
-  const form = await request.formData();
-  const intent = form.get("intent");
-  if (intent === "revokeOthers") {
+  const submission = parseForm(await request.formData(), SessionsFormSchema, locale);
+  if (submission.status !== "success") throw data(null, { status: 400 });
+  const form = submission.value;
+  if (form.intent === "revokeOthers") {
     await services.sessions.revokeOthers(user!.id, sessionTokenHash);
     return { ok: true, message: translate(locale, "security.sessionsPage.revokedOthers") };
   }
-  const id = Number(form.get("sessionId"));
-  if (intent !== "revoke" || !Number.isSafeInteger(id) || id <= 0) throw data(null, { status: 400 });
-  const ended = await services.sessions.revoke(user!.id, id);
+  const ended = await services.sessions.revoke(user!.id, form.sessionId);
   if (!ended)
     return data({ ok: false, message: translate(locale, "security.sessions.notFound") }, { status: 404 });
   return { ok: true, message: translate(locale, "security.sessionsPage.revoked") };
@@ -58,10 +59,11 @@ function deviceLabel(device: DeviceSummary, t: Translate): string {
   return `${browser}, ${device.os ?? t("security.sessionsPage.unknownSystem")}`;
 }
 
+type Session = Route.ComponentProps["loaderData"]["sessions"][number];
+
 export default function SessionsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { locale, t } = useTranslation();
-  const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" ? navigation.formData : undefined;
+  const pending = usePendingForm(SessionsFormSchema);
   const others = loaderData.sessions.filter((session) => !session.current);
 
   return (
@@ -83,72 +85,20 @@ export default function SessionsPage({ loaderData, actionData }: Route.Component
       <div className="mt-8">
         <AccountSection id="sessions" title={t("security.sessionsPage.listTitle")}>
           <ul className="flex flex-col divide-y divide-line" data-testid="session-list">
-            {loaderData.sessions.map((session) => {
-              const label = deviceLabel(session.device, t);
-              return (
-                <li
-                  key={session.id}
-                  className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-3 py-4 first:pt-0 last:pb-0 tablet:grid-cols-[auto_minmax(0,1fr)_auto] tablet:items-center"
-                  data-testid="session"
-                  data-current={session.current ? "true" : undefined}
-                >
-                  <span className="grid size-11 shrink-0 place-items-center rounded-full bg-light text-primary-dark ring-1 ring-line">
-                    <DeviceIcon kind={session.device.kind} />
-                  </span>
-                  <div className="min-w-0 flex-1">
-                    <p className="flex flex-wrap items-center gap-2 font-semibold">
-                      <span>{label}</span>
-                      <span className="text-sm font-normal text-muted">
-                        · {t(`security.sessionsPage.kind.${session.device.kind}`)}
-                      </span>
-                      {session.current ? (
-                        <span className="rounded-full bg-success/10 px-2.5 py-0.5 text-xs font-semibold text-[#1f5c44] ring-1 ring-success/30">
-                          {t("security.sessionsPage.current")}
-                        </span>
-                      ) : null}
-                    </p>
-                    <dl className="mt-1 flex flex-wrap gap-x-5 gap-y-1 text-sm text-muted">
-                      <div className="flex gap-1">
-                        <dt>{t("security.sessionsPage.lastUsed")}:</dt>
-                        <dd className="text-ink">
-                          {formatShortDateTime(session.lastUsedAt ?? session.createdAt, locale)}
-                        </dd>
-                      </div>
-                      <div className="flex gap-1">
-                        <dt>{t("security.sessionsPage.ip")}:</dt>
-                        <dd className="text-ink">{session.ip ?? t("security.sessionsPage.unknownIp")}</dd>
-                      </div>
-                      <div className="flex gap-1">
-                        <dt>{t("security.sessionsPage.signedIn")}:</dt>
-                        <dd className="text-ink">{formatShortDateTime(session.createdAt, locale)}</dd>
-                      </div>
-                    </dl>
-                  </div>
-                  {session.current ? null : (
-                    <Form method="post" className="col-start-2 tablet:col-start-3">
-                      <input type="hidden" name="intent" value="revoke" />
-                      <input type="hidden" name="sessionId" value={session.id} />
-                      <button
-                        type="submit"
-                        disabled={submitting?.get("sessionId") === String(session.id)}
-                        aria-label={t("security.sessionsPage.revokeLabel", { device: label })}
-                        className="min-h-11 rounded px-4 py-2 text-sm font-semibold text-danger ring-1 ring-danger/40 hover:bg-danger/5 disabled:opacity-60"
-                        data-testid="session-revoke"
-                      >
-                        {t("security.sessionsPage.revoke")}
-                      </button>
-                    </Form>
-                  )}
-                </li>
-              );
-            })}
+            {loaderData.sessions.map((session) => (
+              <SessionItem
+                key={session.id}
+                session={session}
+                revoking={pending?.intent === "revoke" && pending.sessionId === session.id}
+              />
+            ))}
           </ul>
 
           <div className="mt-6 flex flex-col gap-3 border-t border-line pt-5 tablet:flex-row tablet:items-center">
             {others.length > 0 ? (
               <Form method="post">
                 <input type="hidden" name="intent" value="revokeOthers" />
-                <SectionButton tone="secondary" busy={submitting?.get("intent") === "revokeOthers"}>
+                <SectionButton tone="secondary" busy={pending?.intent === "revokeOthers"}>
                   {t("security.sessionsPage.revokeOthers")}
                 </SectionButton>
               </Form>
@@ -166,6 +116,67 @@ export default function SessionsPage({ loaderData, actionData }: Route.Component
         </AccountSection>
       </div>
     </section>
+  );
+}
+
+/** One device: what it is, when and from where it was used, and (another one) its logout button. */
+function SessionItem({ session, revoking }: { session: Session; revoking: boolean }) {
+  const { locale, t } = useTranslation();
+  const label = deviceLabel(session.device, t);
+  return (
+    <li
+      className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-3 py-4 first:pt-0 last:pb-0 tablet:grid-cols-[auto_minmax(0,1fr)_auto] tablet:items-center"
+      data-testid="session"
+      data-current={session.current ? "true" : undefined}
+    >
+      <span className="grid size-11 shrink-0 place-items-center rounded-full bg-light text-primary-dark ring-1 ring-line">
+        <DeviceIcon kind={session.device.kind} />
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-center gap-2 font-semibold">
+          <span>{label}</span>
+          <span className="text-sm font-normal text-muted">
+            · {t(`security.sessionsPage.kind.${session.device.kind}`)}
+          </span>
+          {session.current ? (
+            <span className="rounded-full bg-success/10 px-2.5 py-0.5 text-xs font-semibold text-[#1f5c44] ring-1 ring-success/30">
+              {t("security.sessionsPage.current")}
+            </span>
+          ) : null}
+        </p>
+        <dl className="mt-1 flex flex-wrap gap-x-5 gap-y-1 text-sm text-muted">
+          <div className="flex gap-1">
+            <dt>{t("security.sessionsPage.lastUsed")}:</dt>
+            <dd className="text-ink">
+              {formatShortDateTime(session.lastUsedAt ?? session.createdAt, locale)}
+            </dd>
+          </div>
+          <div className="flex gap-1">
+            <dt>{t("security.sessionsPage.ip")}:</dt>
+            <dd className="text-ink">{session.ip ?? t("security.sessionsPage.unknownIp")}</dd>
+          </div>
+          <div className="flex gap-1">
+            <dt>{t("security.sessionsPage.signedIn")}:</dt>
+            <dd className="text-ink">{formatShortDateTime(session.createdAt, locale)}</dd>
+          </div>
+        </dl>
+      </div>
+      {session.current ? null : (
+        <Form method="post" className="col-start-2 tablet:col-start-3">
+          <input type="hidden" name="intent" value="revoke" />
+          <input type="hidden" name="sessionId" value={session.id} />
+          <button
+            type="submit"
+            disabled={revoking}
+            aria-label={t("security.sessionsPage.revokeLabel", { device: label })}
+            className="min-h-11 rounded px-4 py-2 text-sm font-semibold text-danger ring-1 ring-danger/40 hover:bg-danger/5 disabled:opacity-60"
+            data-testid="session-revoke"
+          >
+            {t("security.sessionsPage.revoke")}
+          </button>
+        </Form>
+      )}
+    </li>
   );
 }
 

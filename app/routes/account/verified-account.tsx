@@ -1,5 +1,6 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link } from "react-router";
 import { AccountSection, SectionButton } from "#app/components/account/section.tsx";
+import { parseForm, usePendingForm } from "#app/components/forms/conform.ts";
 import { formatDate, formatShortDateTime } from "#app/components/product/format.ts";
 import { VerifiedBadge } from "#app/components/product/seller-card.tsx";
 import { pageMeta } from "#app/components/seo/page-meta.ts";
@@ -8,6 +9,7 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import { named } from "#app/middleware.server.ts";
 import { formatWait } from "#core/formats/wait.ts";
 import { localePath } from "#core/i18n/paths.ts";
+import { VerificationFormSchema } from "#core/schemas/account.ts";
 import type { Route } from "./+types/verified-account";
 
 /**
@@ -48,9 +50,10 @@ export type VerificationActionData =
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, user, locale } = context.get(appContext);
-  const form = await request.formData();
-  const intent = form.get("intent");
-  if (intent === "send") {
+  const submission = parseForm(await request.formData(), VerificationFormSchema, locale);
+  if (submission.status !== "success") throw data(null, { status: 400 });
+  const form = submission.value;
+  if (form.intent === "send") {
     const result = await services.verification.sendCode(user!.id, locale);
     switch (result.status) {
       case "sent":
@@ -69,30 +72,18 @@ export async function action({ request, context }: Route.ActionArgs) {
         );
     }
   }
-  if (intent === "check") {
-    const code = String(form.get("code") ?? "").slice(0, 20);
-    const result = await services.verification.checkCode(user!.id, code, locale);
-    if (result.status === "verified" || result.status === "already_verified")
-      return { intent: "check", ok: true } satisfies VerificationActionData;
-    return data<VerificationActionData>(
-      { intent: "check", ok: false, error: result.message },
-      { status: 422 },
-    );
-  }
-  throw data(null, { status: 400 });
+  const result = await services.verification.checkCode(user!.id, form.code, locale);
+  if (result.status === "verified" || result.status === "already_verified")
+    return { intent: "check", ok: true } satisfies VerificationActionData;
+  return data<VerificationActionData>({ intent: "check", ok: false, error: result.message }, { status: 422 });
 }
 
+type Loaded = Route.ComponentProps["loaderData"];
+
 export default function VerifiedAccountPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { locale, t } = useTranslation();
-  const navigation = useNavigation();
-  const busy = (intent: string) =>
-    navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+  const { t } = useTranslation();
   const { quota } = loaderData;
   const result = actionData as VerificationActionData | undefined;
-  const sendError = result?.intent === "send" && !result.ok ? result.error : null;
-  const checkError = result?.intent === "check" && !result.ok ? result.error : null;
-  const justSent = result?.intent === "send" && result.ok ? result.phone : null;
-  const invoicePath = localePath("accountInvoice", locale);
   const quotaText = quota.verified
     ? t("security.overview.quotaUnlimited")
     : quota.left > 0
@@ -109,120 +100,173 @@ export default function VerifiedAccountPage({ loaderData, actionData }: Route.Co
 
       <div className="mt-8 flex flex-col gap-6">
         {loaderData.verified ? (
-          <AccountSection id="verified" title={t("security.verificationPage.verifiedTitle")}>
-            <div className="flex flex-wrap items-center gap-3" data-testid="verification-done">
-              <VerifiedBadge />
-              {loaderData.verifiedAt ? (
-                <span className="text-muted">
-                  {t("security.verificationPage.verifiedSince", {
-                    date: formatDate(loaderData.verifiedAt, locale),
-                  })}
-                </span>
-              ) : null}
-            </div>
-            {result?.intent === "check" && result.ok ? (
-              <p role="status" className="mt-4 font-semibold text-success">
-                {t("security.verificationPage.verifiedNow")}
-              </p>
-            ) : null}
-            <p className="mt-4 text-muted">{quotaText}</p>
-          </AccountSection>
+          <VerifiedSection
+            verifiedAt={loaderData.verifiedAt}
+            justNow={result?.intent === "check" && result.ok}
+            quotaText={quotaText}
+          />
         ) : !loaderData.phone ? (
-          <AccountSection id="phone" title={t("security.verificationPage.noPhoneTitle")}>
-            <p>{t("security.verificationPage.noPhoneText")}</p>
-            <Link
-              to={invoicePath}
-              className="mt-4 inline-flex min-h-11 items-center rounded bg-primary-dark px-5 py-2 font-semibold text-white hover:bg-primary"
-              data-testid="verification-add-phone"
-            >
-              {t("security.verificationPage.addPhone")}
-            </Link>
-            <p className="mt-4 text-sm text-muted">{quotaText}</p>
-          </AccountSection>
+          <NoPhoneSection quotaText={quotaText} />
         ) : (
           <>
-            <AccountSection id="send" title={t("security.verificationPage.sendTitle")}>
-              <p>
-                {t("security.verificationPage.sendTo", { phone: loaderData.phone })}{" "}
-                <Link to={invoicePath} className="text-primary-dark underline underline-offset-4">
-                  {t("security.verificationPage.changePhone")}
-                </Link>
-              </p>
-              <Form method="post" className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2">
-                <input type="hidden" name="intent" value="send" />
-                <SectionButton busy={busy("send")} tone={loaderData.pending ? "secondary" : "primary"}>
-                  {loaderData.pending
-                    ? t("security.verificationPage.sendAgain")
-                    : t("security.verificationPage.send")}
-                </SectionButton>
-                {loaderData.resendInSeconds > 0 && !sendError ? (
-                  <span className="text-sm text-muted">
-                    {t("security.verificationPage.resendIn", {
-                      wait: formatWait(locale, loaderData.resendInSeconds),
-                    })}
-                  </span>
-                ) : null}
-              </Form>
-              {justSent ? (
-                <p role="status" className="mt-3 text-success" data-testid="verification-sent">
-                  {t("security.verificationPage.sent", { phone: justSent })}
-                </p>
-              ) : null}
-              {sendError ? (
-                <p role="alert" className="mt-3 text-danger" data-testid="verification-send-error">
-                  {sendError}
-                </p>
-              ) : null}
-            </AccountSection>
-
-            <AccountSection id="check" title={t("security.verificationPage.checkTitle")}>
-              <Form method="post" className="flex flex-col gap-3 tablet:max-w-sm">
-                <input type="hidden" name="intent" value="check" />
-                <label htmlFor="verification-code" className="font-medium">
-                  {t("security.verificationPage.codeLabel")}
-                </label>
-                <input
-                  id="verification-code"
-                  name="code"
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  pattern="[0-9 ]*"
-                  maxLength={7}
-                  required
-                  aria-invalid={checkError ? true : undefined}
-                  aria-describedby={
-                    checkError ? "verification-code-hint verification-code-error" : "verification-code-hint"
-                  }
-                  className="w-44 rounded border border-line bg-white px-3 py-2 font-mono text-2xl tracking-[0.3em] focus:border-primary-dark focus:outline-2 focus:outline-primary-dark aria-[invalid=true]:border-danger"
-                  data-testid="verification-code"
-                />
-                <p id="verification-code-hint" className="-mt-1 text-sm text-muted">
-                  {loaderData.pending
-                    ? t("security.verificationPage.pending", {
-                        time: formatShortDateTime(loaderData.pending.expiresAt, locale),
-                        attempts: loaderData.pending.attemptsLeft,
-                      })
-                    : t("security.verificationPage.codeHint")}
-                </p>
-                {checkError ? (
-                  <p
-                    id="verification-code-error"
-                    role="alert"
-                    className="text-danger"
-                    data-testid="verification-error"
-                  >
-                    {checkError}
-                  </p>
-                ) : null}
-                <div>
-                  <SectionButton busy={busy("check")}>{t("security.verificationPage.verify")}</SectionButton>
-                </div>
-              </Form>
-            </AccountSection>
+            <SendSection loaded={loaderData} phone={loaderData.phone} result={result} />
+            <CheckSection
+              pending={loaderData.pending}
+              error={result?.intent === "check" && !result.ok ? result.error : null}
+            />
             <p className="text-sm text-muted">{quotaText}</p>
           </>
         )}
       </div>
     </section>
+  );
+}
+
+function VerifiedSection({
+  verifiedAt,
+  justNow,
+  quotaText,
+}: {
+  verifiedAt: string | null;
+  justNow: boolean;
+  quotaText: string;
+}) {
+  const { locale, t } = useTranslation();
+  return (
+    <AccountSection id="verified" title={t("security.verificationPage.verifiedTitle")}>
+      <div className="flex flex-wrap items-center gap-3" data-testid="verification-done">
+        <VerifiedBadge />
+        {verifiedAt ? (
+          <span className="text-muted">
+            {t("security.verificationPage.verifiedSince", { date: formatDate(verifiedAt, locale) })}
+          </span>
+        ) : null}
+      </div>
+      {justNow ? (
+        <p role="status" className="mt-4 font-semibold text-success">
+          {t("security.verificationPage.verifiedNow")}
+        </p>
+      ) : null}
+      <p className="mt-4 text-muted">{quotaText}</p>
+    </AccountSection>
+  );
+}
+
+/** Without a phone there is nothing to send the code to: the way to add one. */
+function NoPhoneSection({ quotaText }: { quotaText: string }) {
+  const { locale, t } = useTranslation();
+  return (
+    <AccountSection id="phone" title={t("security.verificationPage.noPhoneTitle")}>
+      <p>{t("security.verificationPage.noPhoneText")}</p>
+      <Link
+        to={localePath("accountInvoice", locale)}
+        className="mt-4 inline-flex min-h-11 items-center rounded bg-primary-dark px-5 py-2 font-semibold text-white hover:bg-primary"
+        data-testid="verification-add-phone"
+      >
+        {t("security.verificationPage.addPhone")}
+      </Link>
+      <p className="mt-4 text-sm text-muted">{quotaText}</p>
+    </AccountSection>
+  );
+}
+
+function SendSection({
+  loaded,
+  phone,
+  result,
+}: {
+  loaded: Loaded;
+  phone: string;
+  result: VerificationActionData | undefined;
+}) {
+  const { locale, t } = useTranslation();
+  const busy = usePendingForm(VerificationFormSchema)?.intent === "send";
+  const sendError = result?.intent === "send" && !result.ok ? result.error : null;
+  const justSent = result?.intent === "send" && result.ok ? result.phone : null;
+  return (
+    <AccountSection id="send" title={t("security.verificationPage.sendTitle")}>
+      <p>
+        {t("security.verificationPage.sendTo", { phone })}{" "}
+        <Link
+          to={localePath("accountInvoice", locale)}
+          className="text-primary-dark underline underline-offset-4"
+        >
+          {t("security.verificationPage.changePhone")}
+        </Link>
+      </p>
+      <Form method="post" className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2">
+        <input type="hidden" name="intent" value="send" />
+        <SectionButton busy={busy} tone={loaded.pending ? "secondary" : "primary"}>
+          {loaded.pending ? t("security.verificationPage.sendAgain") : t("security.verificationPage.send")}
+        </SectionButton>
+        {loaded.resendInSeconds > 0 && !sendError ? (
+          <span className="text-sm text-muted">
+            {t("security.verificationPage.resendIn", { wait: formatWait(locale, loaded.resendInSeconds) })}
+          </span>
+        ) : null}
+      </Form>
+      {justSent ? (
+        <p role="status" className="mt-3 text-success" data-testid="verification-sent">
+          {t("security.verificationPage.sent", { phone: justSent })}
+        </p>
+      ) : null}
+      {sendError ? (
+        <p role="alert" className="mt-3 text-danger" data-testid="verification-send-error">
+          {sendError}
+        </p>
+      ) : null}
+    </AccountSection>
+  );
+}
+
+/** The code from the SMS, typed in. */
+function CheckSection({ pending, error }: { pending: Loaded["pending"]; error: string | null }) {
+  const { locale, t } = useTranslation();
+  const busy = usePendingForm(VerificationFormSchema)?.intent === "check";
+  return (
+    <AccountSection id="check" title={t("security.verificationPage.checkTitle")}>
+      <Form method="post" className="flex flex-col gap-3 tablet:max-w-sm">
+        <input type="hidden" name="intent" value="check" />
+        <label htmlFor="verification-code" className="font-medium">
+          {t("security.verificationPage.codeLabel")}
+        </label>
+        <input
+          id="verification-code"
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9 ]*"
+          maxLength={7}
+          required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={
+            error ? "verification-code-hint verification-code-error" : "verification-code-hint"
+          }
+          className="w-44 rounded border border-line bg-white px-3 py-2 font-mono text-2xl tracking-[0.3em] focus:border-primary-dark focus:outline-2 focus:outline-primary-dark aria-[invalid=true]:border-danger"
+          data-testid="verification-code"
+        />
+        <p id="verification-code-hint" className="-mt-1 text-sm text-muted">
+          {pending
+            ? t("security.verificationPage.pending", {
+                time: formatShortDateTime(pending.expiresAt, locale),
+                attempts: pending.attemptsLeft,
+              })
+            : t("security.verificationPage.codeHint")}
+        </p>
+        {error ? (
+          <p
+            id="verification-code-error"
+            role="alert"
+            className="text-danger"
+            data-testid="verification-error"
+          >
+            {error}
+          </p>
+        ) : null}
+        <div>
+          <SectionButton busy={busy}>{t("security.verificationPage.verify")}</SectionButton>
+        </div>
+      </Form>
+    </AccountSection>
   );
 }

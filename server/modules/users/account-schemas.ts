@@ -3,11 +3,11 @@
 import { z } from "@hono/zod-openapi";
 import { icoProblem, isValidTaxId, normalizeIco, normalizeTaxId } from "#core/formats/ico.ts";
 import { isValidZip, normalizeZip } from "#core/formats/postal-code.ts";
-import { RegistrationSchema } from "#core/schemas/registration.ts";
 
 /**
- * The inputs of the account's own data (invoice and contact details page, /api/me/*): one schema
- * per input, used by the page's action and by the API alike. Messages are i18n keys (see
+ * The addresses of the account's own data (invoice and contact details page, /api/me/*), made with
+ * zod as @hono/zod-openapi extends it, since the API documents them; the other inputs (profile,
+ * e-mail, password, deletion) are in core/schemas/account.ts. Messages are i18n keys (see
  * issuesToFieldErrors); checks that need the database (a taken username, a known country) are
  * the service's.
  */
@@ -21,16 +21,6 @@ const optionalText = (max: number) =>
     .max(max)
     .nullish()
     .transform((v) => v ?? "");
-
-/** Name, username and phone: the same rules as at registration. */
-export const ProfileSchema = RegistrationSchema.pick({
-  firstname: true,
-  lastname: true,
-  username: true,
-  phonePrefix: true,
-  phone: true,
-});
-export type ProfileInput = z.infer<typeof ProfileSchema>;
 
 const REQUIRED_ADDRESS_FIELDS = ["name", "street", "city", "zip", "countryCode"] as const;
 
@@ -111,23 +101,3 @@ export const AddressSchema = z
     taxId: address.isCompany && address.taxId ? address.taxId : null,
   }));
 export type AddressInput = z.infer<typeof AddressSchema>;
-
-const currentPassword = z
-  .string({ error: "validation.required" })
-  .min(1, { error: "validation.required", abort: true })
-  .max(1024);
-
-/** A new e-mail address, confirmed by the current password. */
-export const EmailChangeSchema = z.object({
-  email: RegistrationSchema.shape.email,
-  currentPassword,
-});
-
-/** The new password's own rules are checked by passwordErrors (password-rules.ts), as at registration. */
-export const PasswordChangeSchema = z.object({
-  currentPassword,
-  password: z.string().max(1024).default(""),
-  passwordConfirmation: z.string().max(1024).default(""),
-});
-
-export const AccountDeletionSchema = z.object({ password: currentPassword });

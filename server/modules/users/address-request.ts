@@ -1,20 +1,11 @@
 import { and, isNull, type SQL, sql } from "drizzle-orm";
-import { z } from "zod";
 import type { FieldErrors } from "#core/contracts/errors.ts";
 import type { Locale } from "#core/i18n/index.ts";
+import { AddressRequestSchema } from "#core/schemas/account.ts";
 import { issuesToFieldErrors } from "#core/validation/field-errors.ts";
 import type { Db } from "#server/db/client.ts";
 import type { RateLimiter } from "#server/lib/rate-limit.ts";
 import { users } from "./tables.ts";
-
-/** A form that mails a link to an address (a password reset, the confirmation once more). */
-export const AddressRequestSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .min(1, { error: "validation.required", abort: true })
-    .pipe(z.email({ error: "validation.email" }).max(254)),
-});
 
 export type AddressRequestResult =
   | { status: "accepted" }

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { type Locale, translate } from "#core/i18n/index.ts";
+import { AccountDeletionSchema } from "#core/schemas/account.ts";
 import type { Db } from "#server/db/client.ts";
 import type { PersonalDataSource } from "#server/lib/personal-data.ts";
 import type { Logger } from "#server/logger.ts";
-import { AccountDeletionSchema } from "../account-schemas.ts";
 import type { AvatarStore } from "../avatar.ts";
 import {
   addresses,

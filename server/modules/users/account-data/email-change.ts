@@ -1,10 +1,10 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { type KeysUnder, type Locale, translate } from "#core/i18n/index.ts";
+import { EmailChangeSchema } from "#core/schemas/account.ts";
 import type { Mailer } from "#server/adapters/mail.ts";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import { greetingName, renderMail } from "../../mail/index.ts";
-import { EmailChangeSchema } from "../account-schemas.ts";
 import type { EmailConfirmationService } from "../email-confirmation.ts";
 import { mailLocale } from "../email-links.ts";
 import { emailConfirmationTokens, type User, users } from "../tables.ts";

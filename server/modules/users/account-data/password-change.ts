@@ -1,8 +1,8 @@
 import type { FieldErrors } from "#core/contracts/errors.ts";
 import { type Locale, translate } from "#core/i18n/index.ts";
+import { PasswordChangeSchema } from "#core/schemas/account.ts";
 import type { Db } from "#server/db/client.ts";
 import { hashPassword } from "../../auth/index.ts";
-import { PasswordChangeSchema } from "../account-schemas.ts";
 import { type EndSessions, storeNewPassword } from "../new-password.ts";
 import { passwordErrors } from "../password-rules.ts";
 import { checkPassword, type PasswordThrottle } from "./current-password.ts";

@@ -1,8 +1,8 @@
 import { and, desc, eq, gt, isNull, ne, or, sql } from "drizzle-orm";
 import type { FieldErrors } from "#core/contracts/errors.ts";
 import { type Locale, translate } from "#core/i18n/index.ts";
+import { type ProfileInput, ProfileSchema } from "#core/schemas/account.ts";
 import type { Db } from "#server/db/client.ts";
-import { type ProfileInput, ProfileSchema } from "../account-schemas.ts";
 import { emailConfirmationTokens, users } from "../tables.ts";
 import { type Invalid, loadUser, type ProfileView, parse, uniqueViolation } from "./shared.ts";
 

@@ -1,8 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { translate } from "#core/i18n/index.ts";
+import { AccountDeletionSchema, PasswordChangeSchema } from "#core/schemas/account.ts";
 import { bearerSecurity, createApiRouter, requireUser } from "#server/http/api/router.ts";
 import { errorResponses, jsonContent } from "#server/http/api/schemas.ts";
-import { AccountDeletionSchema, PasswordChangeSchema } from "../account-schemas.ts";
 import { json, Success, tooMany, userId } from "./account-views.ts";
 import { addressRoutes } from "./address-routes.ts";
 import { avatarRoutes } from "./avatar-routes.ts";

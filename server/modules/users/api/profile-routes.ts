@@ -1,8 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { translate } from "#core/i18n/index.ts";
+import { EmailChangeSchema, ProfileSchema } from "#core/schemas/account.ts";
 import { bearerSecurity, requireUser } from "#server/http/api/router.ts";
 import { errorResponses, jsonContent } from "#server/http/api/schemas.ts";
-import { EmailChangeSchema, ProfileSchema } from "../account-schemas.ts";
 import { type ApiRouter, json, Profile, Success, tooMany, toProfile, userId } from "./account-views.ts";
 
 /** GET and PUT /me/profile, POST /me/email: names, username, phone, and the e-mail change. */
