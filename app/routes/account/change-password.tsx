@@ -25,6 +25,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { status: await services.accounts.passwordReset.check(params.hash ?? "") };
 }
 
+/** The typed passwords never travel back in the answer. */
+const PASSWORDS = ["password", "passwordConfirmation"];
+
 /**
  * Sets the new password, which ends every session of the account (this browser's too), and sends
  * the user to the login page with a notice.
@@ -33,7 +36,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { services, locale, config } = context.get(appContext);
   const submission = parseForm(await request.formData(), NewPasswordSchema, locale);
   if (submission.status !== "success")
-    return data({ result: submission.reply() as FormReply, status: null }, { status: 422 });
+    return data(
+      { result: submission.reply({ hideFields: PASSWORDS }) as FormReply, status: null },
+      { status: 422 },
+    );
   const result = await services.accounts.passwordReset.reset(params.hash ?? "", submission.value, locale);
   if (result.status === "changed") {
     throw redirect(`${localePath("account", locale)}?notice=password-changed`, {
@@ -42,7 +48,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   if (result.status === "invalid_password")
     return data(
-      { result: submission.reply({ fieldErrors: result.errors }) as FormReply, status: null },
+      {
+        result: submission.reply({ fieldErrors: result.errors, hideFields: PASSWORDS }) as FormReply,
+        status: null,
+      },
       { status: 422 },
     );
   return data({ result: null, status: result.status }, { status: 410 });

@@ -222,7 +222,9 @@ function FormStep({
 }) {
   const { t } = useTranslation();
   const busy = useBusy();
-  const [form] = useSchemaForm(AddListingFormSchema, result?.result);
+  // Checked at the first sending, not as a field is left: on a phone a message appearing above the
+  // buttons of this long form would move them from under the finger.
+  const [form] = useSchemaForm(AddListingFormSchema, result?.result, { shouldValidate: "onSubmit" });
   const { quota, options } = loaderData;
   return (
     <>

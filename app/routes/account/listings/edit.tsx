@@ -234,7 +234,8 @@ function EditForm({
 }) {
   const { t } = useTranslation();
   const busy = useBusy();
-  const [form] = useSchemaForm(EditListingFormSchema, result?.result);
+  // Checked at the first sending (see add.tsx): the long form's buttons stay under the finger.
+  const [form] = useSchemaForm(EditListingFormSchema, result?.result, { shouldValidate: "onSubmit" });
   const { locks } = loaderData;
   return (
     <>
