@@ -6,9 +6,9 @@ import { isSafeRedirect, safeLocalPath, safeRedirectTarget } from "#core/web/saf
 import { appContext } from "./context.ts";
 
 /**
- * Route middleware by name (spec section 2: clearValidationErrors, guest, trailingSlashRedirect;
- * plus auth for protected pages). Route modules declare them with
- * `export const middleware = named("auth")`; an unknown name is a 500 "Unknown middleware {name}".
+ * Route middleware by name (docs/product/screens.md, "Router rules": clearValidationErrors, guest,
+ * trailingSlashRedirect; plus auth for protected pages). Route modules declare them with `export const
+ * middleware = named("auth")`; an unknown name is a 500 "Unknown middleware {name}".
  */
 
 /**

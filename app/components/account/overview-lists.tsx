@@ -29,7 +29,7 @@ export type EndingItem = {
 const actionLinkClass =
   "mt-3 inline-flex min-h-11 items-center font-semibold text-primary-dark underline decoration-secondary underline-offset-4 hover:decoration-primary-dark";
 
-/** The account's last bids, each with where it stands now (spec section 6). */
+/** The account's last bids, each with where it stands now (docs/product/screens.md, "Routes"). */
 export function LastBids({ bids, serverNow }: { bids: LastBid[]; serverNow: string }) {
   const { locale, t } = useTranslation();
   return (

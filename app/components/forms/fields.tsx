@@ -1,7 +1,7 @@
 import { type ReactNode, useId, useState } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 
-/** Field errors as the server answers them (spec section 5): field name to messages. */
+/** Field errors as the server answers them (docs/product/calls-and-errors.md): field name to messages. */
 export type FieldErrors = Record<string, string[] | undefined>;
 
 const inputClass =

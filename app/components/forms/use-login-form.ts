@@ -20,7 +20,8 @@ export type LoginAnswer = {
  * The behaviour the login page and the header's login widget share, over the core's LoginSchema:
  * the check before sending (Conform focuses the first wrong field), messages that clear as a
  * corrected field is typed, the server's errors of the last attempt only, the password reveal, the
- * `login_failure` analytics event once per refused answer (spec sections 4, 5 and 8) and the
+ * `login_failure` analytics event once per refused answer (docs/product/screens.md, "Client state")
+ * and the
  * challenge of an attacked account. `answer` is the action's last answer, `busy` whether an
  * attempt is under way, `id` the form's id (unique on the page).
  */

@@ -16,11 +16,11 @@ type LoginWidgetProps = {
 };
 
 /**
- * The guests' login widget (spec section 2): e-mail, password with reveal, login, password reset
- * and registration. It posts to the login target page's action (`/ucet`), which either redirects
- * (logged in; the router follows) or answers 422 with `{ errors }`. After login it goes where the
- * spec says (section 2): the `redirect` query value when safe (the server checks), else the account
- * overview (an empty value makes the server fall back to it).
+ * The guests' login widget (docs/product/screens.md, "Parts of every page"): e-mail, password with reveal,
+ * login, password reset and registration. It posts to the login target page's action (`/ucet`), which either
+ * redirects (logged in; the router follows) or answers 422 with `{ errors }`. After login it goes where the
+ * redirect targets say (docs/product/calls-and-errors.md): the `redirect` query value when safe (the server
+ * checks), else the account overview (an empty value makes the server fall back to it).
  */
 export function LoginWidget({ open, onOpenChange, redirectTo }: LoginWidgetProps) {
   const { locale, t } = useTranslation();

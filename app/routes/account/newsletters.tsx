@@ -15,11 +15,11 @@ import { NewslettersFormSchema } from "#core/schemas/account.ts";
 import type { Route } from "./+types/newsletters";
 
 /**
- * Newsletters (`/ucet/newslettery`): the account e-mail's subscription and its categories, through
- * the subscriber service behind /api/subscriber/get and /api/subscriber/preferences. The category
- * selector is the spec's checkbox tree (check-down, 6 columns, 4 levels); saving answers with
- * section 8's texts. Saving while not subscribed subscribes the account e-mail (at once when it is
- * confirmed, otherwise after the opt-in mail); the toggle ends the subscription.
+ * Newsletters (`/ucet/newslettery`): the account e-mail's subscription and its categories, through the
+ * subscriber service behind /api/subscriber/get and /api/subscriber/preferences. The category selector is the
+ * spec's checkbox tree (check-down, 6 columns, 4 levels); saving answers with the texts of
+ * docs/product/calls-and-errors.md ("Error catalogue"). Saving while not subscribed subscribes the account
+ * e-mail (at once when it is confirmed, otherwise after the opt-in mail); the toggle ends the subscription.
  */
 export const middleware = named("auth");
 
@@ -86,7 +86,8 @@ export default function NewslettersPage({ loaderData, actionData }: Route.Compon
     setSelected(stored ? stored.split(",").map(Number) : []);
   }, [stored]);
 
-  // Spec section 8: the outcome as a snackbar (also said in the card, for screen readers).
+  // The outcome as a snackbar (docs/product/calls-and-errors.md, "Error catalogue"), also said in
+  // the card for screen readers.
   useEffect(() => {
     if (actionData) showSnackbar({ type: actionData.ok ? "success" : "danger", text: actionData.message });
   }, [actionData]);

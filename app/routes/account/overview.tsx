@@ -123,7 +123,7 @@ export default function AccountOverview({ loaderData, actionData }: Route.Compon
   );
 }
 
-/** The counts (the header polls them every 10 s, spec section 6; the overview shows the same). */
+/** The counts (the header polls them every 10 s, docs/product/screens.md; the overview shows the same). */
 function OverviewStats({ loaderData }: { loaderData: Overview }) {
   const { locale, t } = useTranslation();
   const live = useLiveCounts();

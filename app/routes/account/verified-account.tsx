@@ -13,8 +13,8 @@ import { VerificationFormSchema } from "#core/schemas/account.ts";
 import type { Route } from "./+types/verified-account";
 
 /**
- * The verified account (`/ucet/overeny-ucet`, product.md "Verified account"): a code by SMS to the
- * account's phone, entered here, gives the verified badge. Without a phone the page sends the user
+ * The verified account (`/ucet/overeny-ucet`, docs/product/accounts.md, "Verified account (SMS)"): a code by
+ * SMS to the account's phone, entered here, gives the verified badge. Without a phone the page sends the user
  * to the invoice and contact page to add one. The rules (code life, attempts, sending limits) are
  * services.verification's; this page only shows its answers.
  */
