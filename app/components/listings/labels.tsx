@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { AuctionDuration, ProductFormat, ProductStatus, ProductType } from "#core/contracts/catalog.ts";
+import type { Fee } from "#core/rules/fees.ts";
 import { usePriceFormatter } from "../product/format.ts";
 import { ResponsiveImage } from "../ui/responsive-image.tsx";
 
@@ -43,12 +44,8 @@ export function kindKey(listing: {
   return "listings.kind.classified";
 }
 
-export type FeeView = {
-  baseMinor: number;
-  discountPercent: number;
-  discountMinor: number;
-  amountMinor: number;
-};
+/** A fee as the API answers it (the price list, the group discount, what is paid). */
+export type FeeView = Fee;
 
 /** The insertion fee: the price list's amount, the group discount and what is to pay. */
 export function FeeSummary({ fee }: { fee: FeeView }) {

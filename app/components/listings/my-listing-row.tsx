@@ -1,36 +1,13 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import type { AuctionDuration, ProductFormat, ProductStatus, ProductType } from "#core/contracts/catalog.ts";
+import type { MyListing } from "#core/contracts/my-listings.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { Countdown } from "../product/countdown.tsx";
 import { formatDate, usePriceFormatter } from "../product/format.ts";
 import { ResponsiveImage } from "../ui/responsive-image.tsx";
-import { type FeeView, kindKey, StatusBadge } from "./labels.tsx";
+import { kindKey, StatusBadge } from "./labels.tsx";
 import { PayFeeForm } from "./pay-fee-form.tsx";
-
-/** A listing as My listings shows it (the API's MyListing, server/modules/listings/types.ts). */
-export type MyListing = {
-  id: number;
-  format: ProductFormat;
-  type: ProductType;
-  status: ProductStatus;
-  name: string;
-  url: string;
-  imageUrl: string | null;
-  categoryName: string;
-  bidCount: number;
-  priceMinor: number | null;
-  watchers: number;
-  duration: AuctionDuration | null;
-  activationAt: string | null;
-  endsAt: string | null;
-  endedAt: string | null;
-  fee: FeeView | null;
-  actions: { edit: boolean; cancel: boolean; relist: boolean; top: boolean; pay: boolean };
-  relistedAsId: number | null;
-  toppedUntil: string | null;
-};
 
 const BUTTON =
   "inline-flex min-h-10 items-center justify-center rounded px-3.5 py-1.5 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-dark";

@@ -1,10 +1,9 @@
 import type { FieldErrors } from "#core/contracts/errors.ts";
-import type { OwnerActions } from "#core/lifecycles/listing.ts";
-import type { Fee } from "#core/rules/fees.ts";
+import type { MyListing } from "#core/contracts/my-listings.ts";
 import type { ImageRef, ListingInput } from "#core/schemas/listing.ts";
 import type { Db } from "#server/db/client.ts";
 import type { AuthUser } from "../auth/index.ts";
-import type { AuctionDuration, ProductFormat, ProductStatus, ProductType } from "./tables/products.ts";
+import type { AuctionDuration, ProductFormat, ProductType } from "./tables/products.ts";
 
 /** What the listings use cases know of the signed-in seller. */
 export type ListingUser = Pick<AuthUser, "id" | "emailConfirmed" | "group" | "username">;
@@ -47,34 +46,6 @@ export type ResolvedListing = {
   duration: AuctionDuration | null;
 };
 
-export type MyListing = {
-  id: number;
-  format: ProductFormat;
-  type: ProductType;
-  status: ProductStatus;
-  name: string;
-  url: string;
-  imageUrl: string | null;
-  categoryName: string;
-  bidCount: number;
-  /** Auction: the leading price (the start price before the first bid); classified: its price (null = by agreement). */
-  priceMinor: number | null;
-  startPriceMinor: number | null;
-  reservePriceMinor: number | null;
-  watchers: number;
-  duration: AuctionDuration | null;
-  activationAt: string | null;
-  endsAt: string | null;
-  endedAt: string | null;
-  createdAt: string;
-  fee: (Fee & { paid: boolean }) | null;
-  actions: OwnerActions;
-  /** The new listing this one was listed again as. */
-  relistedAsId: number | null;
-  /** Promoted (topped) until then; null when not promoted now. */
-  toppedUntil: string | null;
-};
-
 /** What the edit page needs: the stored listing as form input, its images and what is locked. */
 export type EditableListing = {
   listing: MyListing;
@@ -99,3 +70,5 @@ export type CreateResult = { status: "created"; listing: MyListing } | Invalid |
 
 /** Too many uploads in the window: the API answers 429 with Retry-After, a form shows the message. */
 export type UploadsLimited = { status: "limited"; errors: FieldErrors; retryAfterSeconds: number };
+
+export type { MyListing };
