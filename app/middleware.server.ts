@@ -59,7 +59,8 @@ const trailingSlashRedirect: MiddlewareFunction<Response> = ({ request }) => {
 
 /**
  * Validation errors live in action data, which React Router drops on the next navigation, so
- * there is nothing to clear on the server; the name exists so routes can declare it as the spec does.
+ * there is nothing to clear on the server; the name exists so routes can declare it
+ * (docs/product/screens.md, "Router rules").
  */
 const clearValidationErrors: MiddlewareFunction<Response> = () => {};
 

@@ -122,7 +122,8 @@ export function ErrorBoundary() {
   // page again (a plain link: most forms post through a fetcher, so there is no page to go back to).
   const invalidInput = status === 422;
   const message = notFound ? null : deliberateMessage(error);
-  // 404: the spec's sentence is English; a Czech page gets a Czech heading with it underneath.
+  // 404: the sentence "This page could not be found" is English (docs/product/calls-and-errors.md,
+  // "Error catalogue"); a Czech page gets a Czech heading with it underneath.
   const notFoundSentence = t("errors.notFound");
   const heading = notFound
     ? locale === "en"

@@ -41,7 +41,7 @@ export async function loadShell(
     services.lists.currencies(),
     services.settings.isMaintenance(),
   ]);
-  // The spec loads banners only when the site is not in maintenance.
+  // Banners are not loaded during maintenance (docs/product/screens.md, "Router rules").
   const banners: Record<string, Banner[]> = maintenance ? {} : await services.cms.posters(locale);
   const setting = (name: string) => settings.find((entry) => entry.name === name)?.value;
 

@@ -14,7 +14,7 @@ import {
 const YEAR = 31_536_000;
 
 describe("consent cookies", () => {
-  it("names the cookies as the spec does", () => {
+  it("names the cookies as documented", () => {
     expect(CONSENT_COOKIES).toEqual({
       show: "cookies-show",
       technical: "accept-technical",
@@ -151,7 +151,7 @@ describe("consent mode", () => {
 });
 
 describe("CLIENT_COOKIES", () => {
-  it("holds the spec's lifetimes", () => {
+  it("holds the documented lifetimes", () => {
     expect(CLIENT_COOKIES).toEqual({
       introPopup: { name: "intro-popup", maxAgeSeconds: 1_209_600 },
       topBanner: { name: "top-banner", maxAgeSeconds: 86_400 },

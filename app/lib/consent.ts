@@ -31,8 +31,8 @@ export const CONSENT_ACCEPTED = "true";
 export const HIDDEN = "hidden";
 
 /**
- * The other client cookies with their lifetimes (docs/product/screens.md, "Client state"). The
- * original spec gave currencyId none; it keeps the visitor's choice for a year like the locale.
+ * The other client cookies with their lifetimes (docs/product/screens.md, "Client state").
+ * currencyId keeps the visitor's choice for a year, like the locale.
  */
 export const CLIENT_COOKIES = {
   introPopup: { name: "intro-popup", maxAgeSeconds: 14 * DAY_SECONDS },

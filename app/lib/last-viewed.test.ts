@@ -24,7 +24,7 @@ const item = (id: number, overrides: Partial<LastViewedItem> = {}): LastViewedIt
 const ids = (state: LastViewedState, locale: "cs" | "en") => (state[locale] ?? []).map((entry) => entry.id);
 
 describe("constants", () => {
-  it("match the spec", () => {
+  it("match the documented key and limit", () => {
     expect(LAST_VIEWED_STORAGE_KEY).toBe("last_viewed_products");
     expect(LAST_VIEWED_LIMIT).toBe(3);
   });

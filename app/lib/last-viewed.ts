@@ -12,7 +12,10 @@ import { isLocale, type Locale } from "#core/i18n/index.ts";
 export const LAST_VIEWED_STORAGE_KEY = "last_viewed_products";
 export const LAST_VIEWED_LIMIT = 3;
 
-/** The spec's item: tax_rate is the product's VAT rate, image its main image. */
+/**
+ * A stored item (docs/product/screens.md, "Client state"): tax_rate is the product's VAT rate, image
+ * its main image.
+ */
 export type LastViewedItem = {
   id: number;
   name: string;

@@ -1,5 +1,5 @@
 /**
- * The phone prefixes the spec offers (docs/product/formats.md, "Phone numbers"); '' means none
+ * The phone prefixes on offer (docs/product/formats.md, "Phone numbers"); '' means none
  * chosen. One list for the forms, the API's validation and the database's check constraint.
  */
 export const PHONE_PREFIXES = [

@@ -20,7 +20,7 @@ describe("i18n", () => {
     }
   });
 
-  it("uses the spec's Czech validation texts", () => {
+  it("uses the documented Czech validation messages", () => {
     expect(translate("cs", "validation.required")).toBe("Pole musí být vyplněno");
     expect(translate("cs", "validation.email")).toBe("Pole musí obsahovat platný email.");
     expect(translate("cs", "validation.min", { length: 8 })).toBe("Vyplňte prosím minimálně 8 znaků.");

@@ -9,7 +9,7 @@ describe("page paths", () => {
     }
   });
 
-  it("keeps the spec's paths", () => {
+  it("keeps the documented paths", () => {
     expect(PAGE_PATHS.search).toEqual({ cs: "/hledani", en: "/en/search" });
     expect(PAGE_PATHS.accountOverview).toEqual({ cs: "/ucet/prehled", en: "/en/account/overview" });
     expect(PAGE_PATHS.accountInvoice.cs).toBe("/ucet/fakturacni-a-kontaktni-udaje");

@@ -2,7 +2,7 @@ import type { Locale } from "./index.ts";
 
 /**
  * Every screen's path in both languages (docs/product/screens.md, "Routes"; English under /en).
- * Route ids carry the locale suffix (`search___cs`, `search___en`), as the spec's route names do.
+ * Route ids carry the locale suffix (`search___cs`, `search___en`).
  * Params use React Router syntax; `?` marks an optional segment.
  */
 export const PAGE_PATHS = {
@@ -39,14 +39,14 @@ export const PAGE_PATHS = {
   accountAdvertisementTop: { cs: "/ucet/vase-aukce/:id/topovat", en: "/en/account/advertisements/:id/top" },
   accountAdvertisementEdit: { cs: "/ucet/vase-aukce/:id/upravit", en: "/en/account/advertisements/:id/edit" },
   accountMessages: { cs: "/ucet/zpravy", en: "/en/account/messages" },
-  /** "Write to the seller" about a product (issue 6); not in the spec's route table. */
+  /** "Write to the seller" about a product (issue 6); an added route (docs/product/screens.md, "Routes"). */
   accountContactSeller: { cs: "/ucet/zpravy/napsat/:productId", en: "/en/account/messages/write/:productId" },
   /** "Write to the seller" from a profile: the message asks which of their listings it is about (issue 14). */
   accountContactUser: {
     cs: "/ucet/zpravy/napsat-prodavajicimu/:userId",
     en: "/en/account/messages/write-to-seller/:userId",
   },
-  /** One conversation or the system thread of the inbox (issue 7); not in the spec's route table. */
+  /** One conversation or the system thread of the inbox (issue 7). */
   accountMessageThread: { cs: "/ucet/zpravy/:threadId", en: "/en/account/messages/:threadId" },
   accountPayment: { cs: "/ucet/platba", en: "/en/account/payment" },
   accountVerified: { cs: "/ucet/overeny-ucet", en: "/en/account/verified-account" },
@@ -64,18 +64,18 @@ export const PAGE_PATHS = {
     cs: "/upozorneni/odhlaseni/:token",
     en: "/en/notifications/unsubscribe/:token",
   },
-  /** Logged-in devices (issue 5: sessions listed and revocable); not in the spec's route table. */
+  /** Logged-in devices (issue 5: sessions listed and revocable); an added route. */
   accountSessions: { cs: "/ucet/prihlasena-zarizeni", en: "/en/account/devices" },
   accountSummary: { cs: "/ucet/shrnuti/:orderId/:hash", en: "/en/account/summary/:orderId/:hash" },
-  /** A tax document of a paid fee or promotion, printable; not in the spec's table. */
+  /** A tax document of a paid fee or promotion, printable; an added route. */
   accountInvoiceDocument: { cs: "/ucet/platba/doklad/:number", en: "/en/account/payment/document/:number" },
   accountRegister: { cs: "/ucet/registrace", en: "/en/account/register" },
   accountWatch: { cs: "/ucet/sledovane-aukce", en: "/en/account/watch" },
   loginCallback: { cs: "/login", en: "/en/login" },
   logout: { cs: "/ucet/odhlaseni", en: "/en/account/logout" },
-  /** The age gate's answer without scripts (a form POST that sets the cookie); not in the spec's table. */
+  /** The age gate's answer without scripts (a form POST that sets the cookie); an added route. */
   ageConfirmation: { cs: "/potvrzeni-veku", en: "/en/age-confirmation" },
-  /** The test card gateway's payment page (outside production only); not in the spec's table. */
+  /** The test card gateway's payment page (outside production only); an added route. */
   testGateway: { cs: "/testovaci-platebni-brana/:id", en: "/en/test-payment-gateway/:id" },
   category: { cs: "/:id/:slug", en: "/en/:id/:slug" },
   product: { cs: "/:id/:category/:product", en: "/en/:id/:category/:product" },

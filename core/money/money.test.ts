@@ -34,8 +34,8 @@ const NBSP = "\u00a0";
 const nb = (text: string) => text.replaceAll(" ", NBSP);
 
 describe("formatPrice", () => {
-  // Without an ISO code the currency's own API symbols are used (the spec's original look).
-  it("formats the spec's example in CZK", () => {
+  // Without an ISO code the currency's own API symbols are used (docs/product/formats.md, "Money").
+  it("formats CZK 1 500 as 1 500,00 Kč", () => {
     expect(formatPrice(150000, CZK)).toBe(nb("1 500,00 Kč"));
   });
 
@@ -147,7 +147,7 @@ describe("formatPrice in the page's language (Intl)", () => {
     expect(formatPrice(75000000, EUR, { locale: "en" })).toBe("€29,761.90");
   });
 
-  it("writes crowns as the spec shows them in Czech, by ISO code in English", () => {
+  it("writes crowns with the symbol after in Czech, by ISO code in English", () => {
     expect(formatPrice(510000, CZK, { locale: "cs" })).toBe("5\u00a0100,00\u00a0Kč");
     expect(formatPrice(510000, null, { locale: "cs" })).toBe("5\u00a0100,00\u00a0Kč");
     expect(formatPrice(510000, { ...CZK, decimals: 0 }, { locale: "cs" })).toBe("5\u00a0100\u00a0Kč");

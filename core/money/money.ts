@@ -21,7 +21,7 @@ export type PriceCurrency = {
   code?: string | null;
   symbol_before?: string | null;
   symbol_after?: string | null;
-  /** Digits after the decimal comma; missing or invalid means 2 (spec: "2 by default"). */
+  /** Digits after the decimal comma; missing or invalid means 2 (docs/product/formats.md, "Money"). */
   decimals?: number | null;
   /** CZK per one unit of the currency. */
   rate: number;
@@ -121,7 +121,10 @@ function divideRounded(numerator: bigint, denominator: bigint): bigint {
   return negative ? -quotient : quotient;
 }
 
-/** The currency's decimals when they are a sane non-negative integer, else the spec's default 2. */
+/**
+ * The currency's decimals when they are a sane non-negative integer, else the default 2
+ * (docs/product/formats.md, "Money").
+ */
 function decimalsOf(currency: PriceCurrency): number {
   const { decimals } = currency;
   return typeof decimals === "number" && Number.isInteger(decimals) && decimals >= 0 && decimals <= 20
@@ -198,8 +201,8 @@ export function formatPrice(
 }
 
 /**
- * The spec's currency filter: a whole number with space-separated thousands (`1500` -> `1 500`;
- * U+00A0 unless `nonBreaking: false`).
+ * The currency filter (docs/product/formats.md, "Money"): a whole number with space-separated
+ * thousands (`1500` -> `1 500`; U+00A0 unless `nonBreaking: false`).
  * Fractions round half away from zero; numeric strings are accepted (filter inputs are often text);
  * anything that is not a finite number gives an empty string so a bad value never shows "NaN".
  */

@@ -17,7 +17,7 @@ function errorsFor(input: unknown, locale: "cs" | "en" = "cs") {
 }
 
 describe("issuesToFieldErrors", () => {
-  it("tells a missing field from a wrong type, with the spec's Czech texts", () => {
+  it("tells a missing field from a wrong type, with the Czech validation messages", () => {
     const errors = errorsFor({
       email: 42,
       name: "ab",

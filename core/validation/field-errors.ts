@@ -3,7 +3,8 @@ import type { FieldErrors } from "../contracts/errors.ts";
 import { isMessageKey, type Locale, translate } from "../i18n/index.ts";
 
 /**
- * Turns zod issues into the spec's `{ field: [messages] }` map, in the request's language.
+ * Turns zod issues into the `{ field: [messages] }` map, in the request's language
+ * (docs/product/calls-and-errors.md, "Validation messages").
  * Messages come from the issue code, not from zod's English texts, so every schema speaks Czech
  * by default; a schema may also carry an i18n key as its custom message.
  */

@@ -4,7 +4,7 @@
  * page wanted before login is restored only if it is a safe local path). Used for the `redirect`
  * query parameter and the remembered page.
  *
- * Decisions where the spec's list is silent:
+ * Decisions where that rule is silent (also listed under "Redirect targets"):
  * - The path follows the list strictly: no `?`, `=`, `&`, `#`, `.` or `+` (`isSafeRedirect`).
  * - A remembered page may carry a query string (`/hledani?q=rum` should come back with its search),
  *   which `safeRedirect` accepts after the path: the path must pass the rule on its own, and the
@@ -73,7 +73,7 @@ export function safeRedirectTarget(value: unknown): string | null {
 }
 
 /**
- * The value when it is a safe redirect target (a path by the spec's rule, with an optional query
+ * The value when it is a safe redirect target (a path by the rule above, with an optional query
  * string; see above), otherwise the fallback (by default the home page).
  */
 export function safeRedirect(value: unknown, fallback = "/"): string {

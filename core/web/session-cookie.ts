@@ -1,4 +1,4 @@
-/** The httpOnly cookie the web app keeps its session in (spec: token stored with prefix auth.). */
+/** The httpOnly cookie the web app keeps its session in (docs/product/accounts.md, "Sessions"). */
 export const SESSION_COOKIE = "auth._token";
 /**
  * Over https the cookie carries the `__Host-` prefix: the browser then accepts it only when it is

@@ -121,7 +121,7 @@ describe.each(engines)("database schema on $name", ({ open }) => {
       { code: "CZ", nameCs: "Česká republika", nameEn: "Czech Republic", position: 1 },
       { code: "SK", nameCs: "Slovensko", nameEn: "Slovakia", position: 2 },
     ]);
-    // The seed inserts the category ids the spec names (1, 2, 3) explicitly.
+    // The seed inserts the fixed category ids (1, 2, 3) explicitly.
     await db.insert(categories).values([
       { id: 1, depth: 1, slugCs: "alkohol", slugEn: "alcohol", nameCs: "Alkohol", nameEn: "Alcohol" },
       { id: 2, parentId: 1, depth: 2, slugCs: "rum", slugEn: "rum", nameCs: "Rum", nameEn: "Rum" },
@@ -318,7 +318,7 @@ describe.each(engines)("database schema on $name", ({ open }) => {
       await expectRejected(() => newProduct({ type: "demand" }), SQLSTATE.check, "products_demand_check");
     });
 
-    it("a phone prefix outside the spec's list", async () => {
+    it("a phone prefix outside the offered list", async () => {
       await expectRejected(
         () => newUser({ phonePrefix: "+1" as never }),
         SQLSTATE.check,

@@ -61,7 +61,7 @@ test("a collector verifies the account with the SMS code after a wrong one and g
   );
 });
 
-test("newsletter categories are saved from the account page with the spec's message", async ({ page }) => {
+test("newsletter categories are saved from the account page with the success message", async ({ page }) => {
   await logIn(page, collector(5), "/ucet/newslettery");
   await hydrated(page);
   const rum = page.getByRole("checkbox", { name: "Rum", exact: true });

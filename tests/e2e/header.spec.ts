@@ -136,7 +136,7 @@ test.describe("desktop header (1280 px)", () => {
     await expect(add).toBeFocused();
   });
 
-  test("the login widget validates on the client with the spec's Czech messages and reveals the password", async ({
+  test("the login widget validates on the client with the Czech messages and reveals the password", async ({
     page,
   }) => {
     await open(page, "/");

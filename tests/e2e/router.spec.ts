@@ -196,7 +196,9 @@ test.describe("protected pages and login", () => {
 });
 
 test.describe("error and content pages", () => {
-  test("an unknown route shows the 404 page with the spec's texts in both languages", async ({ page }) => {
+  test("an unknown route shows the 404 page with its documented texts in both languages", async ({
+    page,
+  }) => {
     const response = await page.goto("/tohle/urcite/neexistuje/vubec");
     expect(response?.status()).toBe(404);
     const error = page.getByTestId("error-page");
@@ -232,7 +234,7 @@ test.describe("error and content pages", () => {
     }
   });
 
-  test("the terms and privacy pages exist at their spec paths, and a wrong slug is corrected", async ({
+  test("the terms and privacy pages exist at their fixed paths, and a wrong slug is corrected", async ({
     page,
     request,
   }) => {

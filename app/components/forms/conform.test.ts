@@ -11,7 +11,7 @@ const login = (fields: Record<string, string>) => {
 const errorsOf = (submission: ReturnType<typeof login>) => submission.reply().error ?? {};
 
 describe("parseForm over the login schema", () => {
-  it("wants both fields, with the spec's Czech messages", () => {
+  it("wants both fields, with the Czech validation messages", () => {
     const submission = login({ email: "  ", password: "" });
     expect(submission.status).toBe("error");
     expect(errorsOf(submission).email).toEqual(["Pole musí být vyplněno"]);

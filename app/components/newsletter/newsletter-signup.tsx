@@ -263,9 +263,9 @@ function NewsletterEmailForm({
  * preselected and saves them as preferences. Outcomes are shown as snackbars with the texts of
  * docs/product/calls-and-errors.md, "Error catalogue".
  *
- * Decisions where the spec is silent: on already_exists the modal closes too (the e-mail to fix is
- * outside it) and the message also stays under the field; the entered e-mail and categories are
- * kept for another try after any failure; server validation errors (422) show under the field.
+ * Decided here: on already_exists the modal closes too (the e-mail to fix is outside it) and the
+ * message also stays under the field; the entered e-mail and categories are kept for another try
+ * after any failure; server validation errors (422) show under the field.
  */
 export function NewsletterSignup({ categories, userId, accountEmail }: NewsletterSignupProps) {
   const signup = useNewsletterSignup({ userId, accountEmail });

@@ -14,7 +14,8 @@ export type WatchdogActionData = { ok: boolean; message: string; created?: boole
 /**
  * "Watch this": sets a stock watchdog (a sold-out product back in stock, new items in a category or
  * for a search) through the watchdog page's action, without leaving the page. A guest is asked to
- * log in first (spec 6) and comes back here; without scripts the form opens the watchdog page.
+ * log in first (docs/product/messages-and-reviews.md, "Watchdogs (hlídací pes)") and comes back
+ * here; without scripts the form opens the watchdog page.
  */
 export function WatchdogButton({ target, className = "" }: { target: WatchdogTarget; className?: string }) {
   const { t, locale } = useTranslation();

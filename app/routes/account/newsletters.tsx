@@ -16,10 +16,11 @@ import type { Route } from "./+types/newsletters";
 
 /**
  * Newsletters (`/ucet/newslettery`): the account e-mail's subscription and its categories, through the
- * subscriber service behind /api/subscriber/get and /api/subscriber/preferences. The category selector is the
- * spec's checkbox tree (check-down, 6 columns, 4 levels); saving answers with the texts of
- * docs/product/calls-and-errors.md ("Error catalogue"). Saving while not subscribed subscribes the account
- * e-mail (at once when it is confirmed, otherwise after the opt-in mail); the toggle ends the subscription.
+ * subscriber service behind /api/subscriber/get and /api/subscriber/preferences. The category selector
+ * is the checkbox tree of docs/product/screens.md, "Client state" (check-down, 6 columns, 4 levels);
+ * saving answers with the texts of docs/product/calls-and-errors.md ("Error catalogue"). Saving while
+ * not subscribed subscribes the account e-mail (at once when it is confirmed, otherwise after the
+ * opt-in mail); the toggle ends the subscription.
  */
 export const middleware = named("auth");
 
@@ -163,7 +164,10 @@ function SubscriptionSection({ loaded, selected }: { loaded: Loaded; selected: n
   );
 }
 
-/** The spec's checkbox tree of categories (check-down, 6 columns, 4 levels) and its save button. */
+/**
+ * The checkbox tree of categories (check-down, 6 columns, 4 levels; docs/product/screens.md,
+ * "Client state") and its save button.
+ */
 function CategoriesSection({
   subscribed,
   selected,

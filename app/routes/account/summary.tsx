@@ -11,10 +11,11 @@ import { localePath } from "#core/i18n/paths.ts";
 import type { Route } from "./+types/summary";
 
 /**
- * An order's page (`/ucet/shrnuti/:orderId/:hash`, the spec's "payment result"): what it is for,
- * what it costs, its state, and while unpaid how to pay it: a QR bank transfer (account, amount,
- * variable symbol) and a card through the gateway. The gateway sends the payer back here; the
- * loader reads the card payment's state from the gateway, so the result shows at once.
+ * An order's page (`/ucet/shrnuti/:orderId/:hash`, the "payment result" of docs/product/payments.md,
+ * "One payments module"): what it is for, what it costs, its state, and while unpaid how to pay it:
+ * a QR bank transfer (account, amount, variable symbol) and a card through the gateway. The gateway
+ * sends the payer back here; the loader reads the card payment's state from the gateway, so the
+ * result shows at once.
  */
 export const middleware = named("auth");
 

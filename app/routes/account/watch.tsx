@@ -44,8 +44,8 @@ type WatchActionData =
 
 /**
  * Remove an item, or save its note, read through core/schemas/wishlist.ts. A too long note
- * answers 422 with the field's error; a refusal of the wishlist service answers with the spec's
- * `wishlist.*` danger text.
+ * answers 422 with the field's error; a refusal of the wishlist service answers with its
+ * `wishlist.*` danger text (docs/product/calls-and-errors.md, "Error catalogue").
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, locale, user } = context.get(appContext);

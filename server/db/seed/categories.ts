@@ -1,9 +1,9 @@
 import { slugify } from "./text.ts";
 
 /**
- * The demo category tree, five levels at most. The spec fixes ids 1, 2 and 3: under the top
- * category 1 (spirits and wine) the children 2 (rum) and 3 (whisky) come first. Every node has a
- * `key` by which the product catalogue refers to it.
+ * The demo category tree, five levels at most. Ids 1, 2 and 3 are fixed (docs/product/screens.md,
+ * "Parts of every page"): under the top category 1 (spirits and wine) the children 2 (rum) and 3
+ * (whisky) come first. Every node has a `key` by which the product catalogue refers to it.
  */
 type Node = {
   key: string;
@@ -210,7 +210,7 @@ export type SeedCategory = {
   path: number[];
 };
 
-/** The flattened tree in parent-before-child order, with ids 1, 2, 3 as the spec needs. */
+/** The flattened tree in parent-before-child order, with the fixed ids 1, 2, 3. */
 export function buildCategories(): SeedCategory[] {
   const fixed: Record<string, number> = { spirits: 1, rum: 2, whisky: 3 };
   let nextId = 4;

@@ -1,6 +1,7 @@
 /**
- * Editorial content: blog categories and articles, info pages (ids 1 and 2 fixed by the spec) and
- * downloadable documents, in Czech and English. Bodies are simple HTML (paragraphs, headings, lists).
+ * Editorial content: blog categories and articles, info pages (ids 1 and 2 fixed: terms and
+ * privacy, docs/product/screens.md, "Routes") and downloadable documents, in Czech and English.
+ * Bodies are simple HTML (paragraphs, headings, lists).
  */
 
 export type BlogCategorySeed = {

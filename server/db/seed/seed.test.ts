@@ -225,7 +225,7 @@ describe("seedDemoIfEmpty", () => {
     expect(vip.length).toBeGreaterThan(0);
   });
 
-  it("stores every setting the spec names, banners in the three groups, currencies and countries", async () => {
+  it("stores every documented setting, banners in the three groups, currencies and countries", async () => {
     const settings = await database.db.select().from(t.settings);
     const names = new Set(settings.map((s) => s.name));
     for (const name of [

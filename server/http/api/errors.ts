@@ -6,7 +6,7 @@ import type { AppEnv } from "../types.ts";
 
 /**
  * A refusal that the API turns into JSON. Services throw these; the HTTP layer maps them.
- * 422 carries `{ errors: { field: [messages] } }` as the spec's clients expect.
+ * 422 carries `{ errors: { field: [messages] } }` (docs/product/calls-and-errors.md, "Status codes").
  */
 export class ApiError extends Error {
   readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429;

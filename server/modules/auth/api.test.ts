@@ -70,7 +70,7 @@ describe("POST /api/auth/login", () => {
     expect((await api.db.select().from(sessions)).length).toBe(before);
   });
 
-  it("validates the fields with the spec's Czech messages, and English on request, creating no session", async () => {
+  it("validates the fields in Czech, and English on request, creating no session", async () => {
     const before = (await api.db.select().from(sessions)).length;
     const missing = await api.call("POST", "/api/auth/login", { body: {} });
     expect(missing.status).toBe(422);
@@ -137,7 +137,7 @@ describe("POST /api/auth/login", () => {
 });
 
 describe("GET /api/me", () => {
-  it("returns { data: user } with the fields the spec reads", async () => {
+  it("returns { data: user } with the fields clients read", async () => {
     const [group] = await api.db
       .insert(userGroups)
       .values({ name: "Sběratel VIP", discountPercent: 10 })
@@ -217,7 +217,7 @@ describe("GET /api/auth/logout", () => {
     expect((await api.call("GET", "/api/me", { headers: cookie })).status).toBe(401);
   });
 
-  it("a POST with a Bearer token ends that token, like the spec's GET", async () => {
+  it("a POST with a Bearer token ends that token, like the GET", async () => {
     const { token } = await api.createUser();
     expect((await api.call("POST", "/api/auth/logout", { token })).status).toBe(200);
     expect((await api.call("GET", "/api/me", { token })).status).toBe(401);

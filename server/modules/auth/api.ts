@@ -9,7 +9,10 @@ import { errorResponses, jsonContent, MessageBody, ValidationErrorBody } from "#
 import type { AppEnv } from "#server/http/types.ts";
 import type { AuthUser } from "./service.ts";
 
-/** The user as GET /api/me returns it: the spec reads username, avatar_file_name, group.discount and scope. */
+/**
+ * The user as GET /api/me returns it: clients read username, avatar_file_name, group.discount and
+ * scope (docs/product/calls-and-errors.md, "The spec's calls").
+ */
 export const MeUser = z
   .object({
     id: z.number().int(),
@@ -159,7 +162,8 @@ async function endSession(c: Context<AppEnv>) {
 }
 
 /**
- * The spec's GET logout stays for Bearer clients (a browser never attaches that header by itself).
+ * GET logout stays for Bearer clients (docs/product/accounts.md, "Sessions"; a browser never
+ * attaches that header by itself).
  * A GET that would end a cookie session is refused with 405: any other site can make the browser
  * send a GET with the cookie (a link, an image), and the CSRF check guards only POSTs. The web app
  * logs out with a POST form (`/odhlaseni`) or POST /api/auth/logout, which the CSRF check covers.

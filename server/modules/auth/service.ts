@@ -8,7 +8,7 @@ const SESSION_LIFETIME_MS = 30 * 24 * 3600 * 1000;
 /** last_used_at is refreshed at most this often, so reading a session is not a write per request. */
 const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 
-/** The signed-in user as the server and the spec's clients see it. */
+/** The signed-in user as the server and the API's clients see it. */
 export type AuthUser = {
   id: number;
   email: string;

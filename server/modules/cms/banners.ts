@@ -3,7 +3,10 @@ import type { Locale } from "#core/i18n/index.ts";
 import type { Db } from "#server/db/client.ts";
 import { banners } from "./tables.ts";
 
-/** The banner groups the spec names; each is always present in the poster answer, maybe empty. */
+/**
+ * The banner groups of the poster call (docs/product/calls-and-errors.md, "The spec's calls"); each
+ * is always present in the poster answer, maybe empty.
+ */
 export const BANNER_GROUPS = ["banner.promo", "banner.popup_desktop", "banner.popup_mobile"] as const;
 
 export type BannerDto = { id: number; title: string; url: string | null; path: string; image: string };

@@ -2,8 +2,9 @@ import { bigint, boolean, check, index, integer, pgTable, text } from "drizzle-o
 import { createdAt, LOCALES, nonNegative, oneOf, timestamptz, updatedAt } from "#server/db/columns.ts";
 
 /**
- * Banners ('poster' in the spec), per language, in groups such as 'banner.promo',
- * 'banner.popup_desktop', 'banner.popup_mobile'. The image is served from `${path}/${image}`.
+ * Banners (`GET /api/poster`, docs/product/calls-and-errors.md, "The spec's calls"), per language,
+ * in groups such as 'banner.promo', 'banner.popup_desktop', 'banner.popup_mobile'. The image is
+ * served from `${path}/${image}`.
  */
 export const banners = pgTable(
   "banners",

@@ -63,9 +63,10 @@ export async function contactTarget(
 }
 
 /**
- * What a message to a user may be about, for "write to the seller" on their profile: their
- * listings a message can be about (live, scheduled, ended or sold; as contactSeller takes), live
- * ones first, then the newest. A message is always about a listing (spec: messages about auctions).
+ * What a message to a user may be about, for "write to the seller" on their profile: their listings
+ * a message can be about (live, scheduled, ended or sold; as contactSeller takes), live ones first,
+ * then the newest. A message is always about a listing (docs/product/messages-and-reviews.md,
+ * "Conversations").
  */
 export async function contactItems(
   ctx: Pick<ListingsContext, "db">,

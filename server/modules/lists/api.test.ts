@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 describe("GET /api/lists/currencies", () => {
-  it("lists currencies with the spec's fields, the default flagged", async () => {
+  it("lists currencies with the documented fields, the default flagged", async () => {
     const response = await api.call("GET", "/api/lists/currencies");
     expect(response.status).toBe(200);
     expect(response.json).toEqual([

@@ -25,7 +25,10 @@ export const MAX_INPUT_PIXELS = 40_000_000;
 /** Renders at once; more wait. Keeps a cold page of 24 new cards from taking every core. */
 const MAX_PARALLEL_RENDERS = 2;
 
-/** The spec's warm off-white (theme colour "light"), behind pictures that do not fill the share card. */
+/**
+ * The warm off-white (theme colour "light", docs/product/screens.md, "Design constants"), behind
+ * pictures that do not fill the share card.
+ */
 const OG_BACKGROUND = "#f7f3ec";
 /** Sources whose shape is this close to 1200 × 630 fill the card (cropped a little); others sit inside it. */
 const OG_COVER_TOLERANCE = 0.2;

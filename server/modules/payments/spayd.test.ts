@@ -27,7 +27,7 @@ describe("IBAN", () => {
 });
 
 describe("SPAYD (QR Platba)", () => {
-  it("writes the spec's example", () => {
+  it("writes IBAN, amount, currency, due date and variable symbol", () => {
     expect(
       buildSpayd({
         iban: "CZ7801000000000000000123",

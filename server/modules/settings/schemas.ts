@@ -74,7 +74,7 @@ const intropopup = z.strictObject({
 
 const topmenu = z.array(menuLink).max(20);
 
-/** Columns of footer links; the spec reads the first column's title and links. */
+/** Columns of footer links, each a title and its links (docs/product/screens.md, "Parts of every page"). */
 const bottommenu = z.array(z.strictObject({ title: text(100), links: z.array(menuLink).max(30) })).max(10);
 
 const maintenance = z.strictObject({ is_enabled: z.boolean() });
@@ -159,7 +159,7 @@ export const SETTING_SPECS = {
 export type SettingName = keyof typeof SETTING_SPECS;
 
 /**
- * The settings the spec names (docs/product/calls-and-errors.md, "The spec's calls"), plus the fees
+ * The settings of GET /api/settings (docs/product/calls-and-errors.md, "The spec's calls"), plus the fees
  * (docs/product/fees.md, "The `fees` setting") and soft close (docs/product/auctions.md, "Soft
  * close").
  */

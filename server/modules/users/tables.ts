@@ -50,7 +50,10 @@ export const users = pgTable(
     avatarFileName: text("avatar_file_name"),
     groupId: integer("group_id").references(() => userGroups.id, { onDelete: "set null" }),
     role: text("role", { enum: USER_ROLES }).notNull().default("user"),
-    /** Permission scopes the client checks (spec 6), e.g. ["advertisement.add"]. */
+    /**
+     * Permission scopes the client checks (docs/product/accounts.md, "Roles, groups, permissions"),
+     * e.g. ["advertisement.add"].
+     */
     scope: jsonb("scope").$type<string[]>().notNull().default([]),
     locale: text("locale", { enum: LOCALES }).notNull().default("cs"),
     /** Which notifications also go out by e-mail: { [eventKind]: boolean }; missing means on. */

@@ -151,7 +151,7 @@ describe("SMS verification", () => {
 });
 
 describe("verification API (/api/me/verification)", () => {
-  it("sends to the development SMS outbox, answers a wrong code with 422 and the spec's text, and verifies", async () => {
+  it("sends to the development SMS outbox, answers a wrong code with 422 and its Czech text, and verifies", async () => {
     const { user, token } = await withPhone();
     const before = await api.call("GET", "/api/me/verification", { token });
     expect(before.json).toMatchObject({

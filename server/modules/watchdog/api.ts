@@ -8,8 +8,9 @@ import type { AppEnv } from "#server/http/types.ts";
 import { WATCHDOG_DELIVERIES, WATCHDOG_KINDS } from "./tables.ts";
 
 /**
- * Stock watchdogs (issue 7, spec 6): the caller's own only (another user's id answers 404).
- * Guests get 401: spec 6 asks them to log in first.
+ * Stock watchdogs (issue 7; docs/product/messages-and-reviews.md, "Watchdogs (hlídací pes)"): the
+ * caller's own only (another user's id answers 404). Guests get 401: they are asked to log in
+ * first.
  */
 
 const IdParam = idPathParam("The watchdog's id", 3);

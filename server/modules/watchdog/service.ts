@@ -11,9 +11,10 @@ import { findNewProducts, findRestocks } from "./sweep.ts";
 import type { WatchdogDelivery } from "./tables.ts";
 
 /**
- * Stock watchdogs (issue 7, spec 6): a signed-in user asks to be told when a sold-out shop product
- * is back in stock, or when a new product appears in a category or matches a search; told at once
- * or in a daily digest, as a system message and an e-mail (the notifier).
+ * Stock watchdogs (issue 7; docs/product/messages-and-reviews.md, "Watchdogs (hlídací pes)"): a
+ * signed-in user asks to be told when a sold-out shop product is back in stock, or when a new
+ * product appears in a category or matches a search; told at once or in a daily digest, as a system
+ * message and an e-mail (the notifier).
  *
  * A sweep every minute finds what is new (sweep.ts): a product watchdog fires once when its product
  * is active with stock again (and re-arms when it sells out); category and search watchdogs look at

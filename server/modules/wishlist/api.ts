@@ -7,7 +7,10 @@ import { errorResponses, jsonContent, LocaleParam, MessageBody } from "#server/h
 import { MAX_WISHLIST_ITEMS } from "./items.ts";
 import type { WishlistView } from "./view.ts";
 
-/** The guest's wishlist cookie (spec 3 and 9): the temp_id, kept 14 days. */
+/**
+ * The guest's wishlist cookie (docs/product/messages-and-reviews.md, "Wishlist (watched auctions)"):
+ * the temp_id, kept 14 days.
+ */
 export const GUEST_WISHLIST_COOKIE = "guest-wishlist";
 const GUEST_WISHLIST_MAX_AGE = 1_209_600;
 
@@ -124,7 +127,7 @@ wishlistApi.openapi(
       path: "/",
       maxAge: GUEST_WISHLIST_MAX_AGE,
       sameSite: "Lax",
-      // The client reads it (spec 3), so not httpOnly; it only names an anonymous list.
+      // The client reads it, so not httpOnly; it only names an anonymous list.
       secure: c.get("config").publicUrl.startsWith("https:"),
     });
     return c.json(wishlist, 201);

@@ -20,11 +20,11 @@ import { ContactUserSchema } from "#core/schemas/listing.ts";
 import type { Route } from "./+types/contact-user";
 
 /**
- * "Write to the seller" from a user's profile. A message is always about a listing (the spec's
- * messages are about auctions, and the inbox shows each conversation with its item), so the page
- * asks which of the user's listings (live, scheduled, ended or sold) the message is about, as
- * eBay's "contact the seller" does; the message then opens or continues that conversation exactly
- * like the product page's button. Guests are sent to log in and come back here.
+ * "Write to the seller" from a user's profile. A message is always about a listing
+ * (docs/product/messages-and-reviews.md, "Conversations"; the inbox shows each with its item), so
+ * the page asks which of the user's listings (live, scheduled, ended or sold) the message is about,
+ * as eBay's "contact the seller" does; the message then opens or continues that conversation
+ * exactly like the product page's button. Guests are sent to log in and come back here.
  */
 export const middleware = named("auth");
 

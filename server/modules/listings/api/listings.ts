@@ -6,10 +6,11 @@ import { formRoutes, listingRoutes } from "./my-listings.ts";
 export { LISTING_IMAGE_UPLOAD_PATH } from "./listing-images.ts";
 
 /**
- * The seller's listings under /api/me/advertisements (the spec's word; its statistics route lives
- * in the catalogue's API): form options, my listings, add, edit, cancel, relist, photo upload; and
- * "write to the seller" on a product. Every route works on the caller's own listings: another
- * user's listing answers 404 exactly like a missing one, and nothing of it changes.
+ * The seller's listings under /api/me/advertisements (the API's word,
+ * docs/product/calls-and-errors.md, "The spec's calls"; its statistics route lives in the
+ * catalogue's API): form options, my listings, add, edit, cancel, relist, photo upload; and "write
+ * to the seller" on a product. Every route works on the caller's own listings: another user's
+ * listing answers 404 exactly like a missing one, and nothing of it changes.
  */
 export const listingsApi = createApiRouter();
 

@@ -1,4 +1,7 @@
-/** Builds the nested category tree (spec: up to 5 levels) from flat rows ordered by position. */
+/**
+ * Builds the nested category tree (up to 5 levels: docs/product/screens.md, "Parts of every page")
+ * from flat rows ordered by position.
+ */
 export type CategoryRow = {
   id: number;
   parentId: number | null;
