@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { parseForm } from "#app/components/forms/conform.ts";
 import { translate } from "#core/i18n/index.ts";
-import { ContactSellerSchema, ContactUserSchema, ListingActionSchema, PromotionSchema } from "./listing.ts";
+import {
+  ContactSellerSchema,
+  ContactUserSchema,
+  ListingActionSchema,
+  PromotionSchema,
+} from "#core/schemas/listing.ts";
 import {
   AddListingFormSchema,
   EditListingFormSchema,
@@ -11,7 +16,7 @@ import {
   ListingUploadsSchema,
   listingFormErrors,
   listingFormFromInput,
-} from "./listing-form.ts";
+} from "#core/schemas/listing-form.ts";
 
 const TOKEN = "upl_0123456789abcdef0123456789abcdef";
 
