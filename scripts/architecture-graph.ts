@@ -53,8 +53,14 @@ const drawn = (from: string, to: string) => (isModule(from) && isModule(to)) || 
 
 const id = (box: string) => box.replace(/[^a-z0-9]/gi, "_");
 
-export function mermaid(modules: Module[]): string {
-  const edges = new Map<string, { typeOnly: boolean; broken: boolean }>();
+type Edge = { typeOnly: boolean; keysOnly: boolean; broken: boolean };
+
+/** A foreign key's target column (a module's keys.ts): the schema's arrow, not a call. */
+const isKeys = (file: string) => /^server\/modules\/[^/]+\/keys\.ts$/.test(file);
+
+/** The drawn arrows between boxes, keyed `from\0to`, and the boxes they join. */
+function boxEdges(modules: Module[]) {
+  const edges = new Map<string, Edge>();
   const boxes = new Set<string>();
   for (const module of modules) {
     const from = boxOf(module.source);
@@ -66,10 +72,41 @@ export function mermaid(modules: Module[]): string {
       boxes.add(to);
       const key = `${from}\u0000${to}`;
       const typeOnly = dependency.dependencyTypes.includes("type-only");
-      const edge = edges.get(key) ?? { typeOnly: true, broken: false };
-      edges.set(key, { typeOnly: edge.typeOnly && typeOnly, broken: edge.broken || !dependency.valid });
+      const edge = edges.get(key) ?? { typeOnly: true, keysOnly: true, broken: false };
+      edges.set(key, {
+        typeOnly: edge.typeOnly && typeOnly,
+        keysOnly: edge.keysOnly && isKeys(dependency.resolved),
+        broken: edge.broken || !dependency.valid,
+      });
     }
   }
+  return { edges, boxes };
+}
+
+/**
+ * Circles between modules, foreign keys aside: a module's tables may point at another's key
+ * columns (keys.ts) while that module calls the first, as a table points at its owner's rows.
+ */
+export function moduleCycles(modules: Module[]): string[][] {
+  const next = new Map<string, string[]>();
+  for (const [key, edge] of boxEdges(modules).edges) {
+    const [from, to] = key.split("\u0000");
+    if (edge.keysOnly || !isModule(from) || !isModule(to)) continue;
+    next.set(from, [...(next.get(from) ?? []), to]);
+  }
+  const cycles: string[][] = [];
+  const walk = (path: string[]) => {
+    for (const to of next.get(path[path.length - 1]) ?? []) {
+      if (to === path[0]) cycles.push([...path, to]);
+      else if (!path.includes(to) && to > path[0]) walk([...path, to]);
+    }
+  };
+  for (const start of next.keys()) walk([start]);
+  return cycles;
+}
+
+export function mermaid(modules: Module[]): string {
+  const { edges, boxes } = boxEdges(modules);
   const modulesBoxes = [...boxes].filter(
     (box) => !box.includes("/") && !["core", "app", "server", "services.ts"].includes(box),
   );
@@ -92,7 +129,8 @@ export function mermaid(modules: Module[]): string {
   const broken: number[] = [];
   sorted.forEach(([key, edge], index) => {
     const [from, to] = key.split("\u0000");
-    lines.push(`  ${id(from)} ${edge.typeOnly ? "-.->" : "-->"} ${id(to)}`);
+    const arrow = edge.keysOnly ? '-. "FK" .->' : edge.typeOnly ? "-.->" : "-->";
+    lines.push(`  ${id(from)} ${arrow} ${id(to)}`);
     if (edge.broken) broken.push(index);
   });
   if (broken.length) lines.push(`  linkStyle ${broken.join(",")} stroke:#d00,stroke-width:2px`);
@@ -118,8 +156,16 @@ function withDiagram(doc: string, diagram: string): string {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const doc = fs.readFileSync(DOC, "utf8");
-  const next = withDiagram(doc, mermaid(cruise()));
+  const modules = cruise();
+  const next = withDiagram(doc, mermaid(modules));
   if (process.argv.includes("--check")) {
+    const cycles = moduleCycles(modules);
+    if (cycles.length > 0) {
+      process.stderr.write(
+        `modules that lean on each other: ${cycles.map((c) => c.join(" -> ")).join("; ")}\n`,
+      );
+      process.exit(1);
+    }
     if (next !== doc) {
       process.stderr.write("docs/architecture.md: the diagram is not the code's; run npm run graph\n");
       process.exit(1);
