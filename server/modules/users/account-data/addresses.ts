@@ -1,8 +1,8 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { FieldErrors } from "#core/contracts/errors.ts";
 import { type Locale, translate } from "#core/i18n/index.ts";
+import { type AddressInput, AddressSchema } from "#core/schemas/address.ts";
 import type { Db } from "#server/db/client.ts";
-import { type AddressInput, AddressSchema } from "../account-schemas.ts";
 import { type AddressKind, addresses } from "../tables.ts";
 import { type AddressView, type Invalid, parse, toAddressView } from "./shared.ts";
 

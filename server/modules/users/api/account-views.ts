@@ -1,10 +1,10 @@
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
+import { AddressSchema } from "#core/schemas/address.ts";
 import type { createApiRouter } from "#server/http/api/router.ts";
 import { jsonContent, MessageBody, ValidationErrorBody } from "#server/http/api/schemas.ts";
 import type { AppEnv } from "#server/http/types.ts";
 import type { ProfileView } from "../account-data.ts";
-import { AddressSchema } from "../account-schemas.ts";
 import { ADDRESS_KINDS } from "../tables.ts";
 
 /** The shapes /api/me/* answers with and the helpers its routes share (account.ts). */
@@ -49,7 +49,8 @@ export const KindParam = z
   .enum(ADDRESS_KINDS)
   .openapi({ param: { name: "kind", in: "path" }, example: "invoice", description: "Which address" });
 
-export const AddressBody = AddressSchema.openapi("AddressInput", {
+export const AddressBody = AddressSchema.meta({
+  id: "AddressInput",
   // The schema reads every field leniently and checks them together (one answer lists every
   // problem), so the document states what is required itself.
   required: ["name", "street", "city", "zip", "countryCode"],

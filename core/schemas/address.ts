@@ -1,15 +1,11 @@
-// zod as extended by @hono/zod-openapi: zod 4 copies methods onto each schema when it is made, so
-// schemas the API documents (.openapi) must be made after that extension, whichever module loads first.
-import { z } from "@hono/zod-openapi";
-import { icoProblem, isValidTaxId, normalizeIco, normalizeTaxId } from "#core/formats/ico.ts";
-import { isValidZip, normalizeZip } from "#core/formats/postal-code.ts";
+import { z } from "zod";
+import { icoProblem, isValidTaxId, normalizeIco, normalizeTaxId } from "../formats/ico.ts";
+import { isValidZip, normalizeZip } from "../formats/postal-code.ts";
 
 /**
- * The addresses of the account's own data (invoice and contact details page, /api/me/*), made with
- * zod as @hono/zod-openapi extends it, since the API documents them; the other inputs (profile,
- * e-mail, password, deletion) are in core/schemas/account.ts. Messages are i18n keys (see
- * issuesToFieldErrors); checks that need the database (a taken username, a known country) are
- * the service's.
+ * The addresses of the account's own data (the invoice and contact details page, /api/me/*): one
+ * schema for the page's form and the API. Messages are i18n keys (see issuesToFieldErrors); checks
+ * that need the database (a known country, the caller's own row) are the service's.
  */
 
 /** A ticked HTML checkbox sends "on"; API clients send a boolean. */
