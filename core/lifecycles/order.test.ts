@@ -24,15 +24,22 @@ describe("order lifecycle", () => {
         "awaiting_payment->paid",
         "awaiting_payment->cancelled",
         "cancelled->paid",
+        "paid->shipped",
+        "paid->delivered",
+        "shipped->delivered",
       ].sort(),
     );
   });
 
-  it("has a row for every status; a paid order is final, never paid again", () => {
+  it("has a row for every status; a paid order is never paid again, only shipped or handed over", () => {
     expect(Object.keys(ORDER_TRANSITIONS).sort()).toEqual([...ORDER_STATUSES].sort());
-    expect(isFinal("paid")).toBe(true);
+    expect(isFinal("delivered")).toBe(true);
     expect(isFinal("refunded")).toBe(true);
-    for (const to of ORDER_STATUSES) expect(canTransition("paid", to)).toBe(false);
+    for (const from of ["paid", "shipped", "delivered"] as const) {
+      expect(canTransition(from, "paid")).toBe(false);
+      expect(canTransition(from, "cancelled")).toBe(false);
+    }
+    expect(ORDER_TRANSITIONS.paid).toEqual(["shipped", "delivered"]);
     expect(isFinal("awaiting_payment")).toBe(false);
     expect(isFinal("cancelled")).toBe(false);
   });

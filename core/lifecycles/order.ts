@@ -1,20 +1,30 @@
 /**
  * The order lifecycle (docs/product/lifecycles.md, "Orders") as an explicit table. Orders carry
- * what users pay the operator: insertion fees, promotions and, later, shop carts.
+ * what users pay the operator: insertion fees, promotions and shop carts.
  *
- *   (new) -> awaiting_payment -> paid
- *                  |
+ *   (new) -> awaiting_payment -> paid -> shipped -> delivered
+ *                  |               '-------------------^ (handed over at a branch)
  *                  '-> cancelled -> paid (a card payment that was already open succeeds)
  *
  * Every status change of an order goes through `assertTransition` (in the payments module's
  * order-transitions.ts). Who may make a legal move is the caller's rule: the operator marks a
  * transfer of an unpaid order only (a cancelled order's transfer goes back by hand), while the
  * card gateway's word pays any unpaid order, a cancelled one too, since its payer was charged.
+ * Only a shop order is shipped and delivered; fees and promotions end paid.
  *
- * `paid` is final: a second payment of a paid order is refunded, never applied. `refunded` has
- * no way in yet: order refunds (and credit notes) are not built; they will add `paid -> refunded`.
+ * An order is paid once: a second payment of a paid (or shipped, or delivered) order is refunded,
+ * never applied. `refunded` has no way in yet: order refunds (and credit notes) are not built;
+ * they will add the moves into it.
  */
-export const ORDER_STATUSES = ["new", "awaiting_payment", "paid", "cancelled", "refunded"] as const;
+export const ORDER_STATUSES = [
+  "new",
+  "awaiting_payment",
+  "paid",
+  "shipped",
+  "delivered",
+  "cancelled",
+  "refunded",
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
@@ -22,7 +32,10 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatu
   new: ["awaiting_payment", "paid", "cancelled"],
   // Replaced by a newer order of the listing, or no longer wanted by it: cancelled.
   awaiting_payment: ["paid", "cancelled"],
-  paid: [],
+  // A shop order goes to the carrier, or is handed over at a branch (personal pickup).
+  paid: ["shipped", "delivered"],
+  shipped: ["delivered"],
+  delivered: [],
   // The card gateway reports a payment opened before the cancellation paid: the payer gets it.
   cancelled: ["paid"],
   refunded: [],

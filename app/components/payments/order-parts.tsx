@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import type { OrderStatus } from "#core/lifecycles/order.ts";
 import { formatPrice } from "#core/money/money.ts";
 import { pluralKey } from "../catalog/format.ts";
 import { formatDate } from "../product/format.ts";
@@ -16,12 +17,14 @@ export function useCzk(): (minor: number) => string {
   return (minor) => formatPrice(minor, null, { locale });
 }
 
-export type OrderStatus = "new" | "awaiting_payment" | "paid" | "cancelled" | "refunded";
+export type { OrderStatus };
 
 const STATUS_TONE: Record<OrderStatus, string> = {
   new: "bg-ink/5 text-muted ring-ink/15",
   awaiting_payment: "bg-secondary/15 text-[#6b5116] ring-secondary/40",
   paid: "bg-success/10 text-[#1f5c44] ring-success/30",
+  shipped: "bg-primary/10 text-primary-dark ring-primary/30",
+  delivered: "bg-success/10 text-[#1f5c44] ring-success/30",
   cancelled: "bg-ink/5 text-muted ring-ink/15",
   refunded: "bg-primary/10 text-primary-dark ring-primary/30",
 };

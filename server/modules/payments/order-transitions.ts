@@ -71,6 +71,45 @@ export async function markOrderPaid(tx: Db, locked: Order, at: Date): Promise<Or
   return paid;
 }
 
+/** Only the shop's orders travel; a fee or a promotion ends paid. */
+function assertShopOrder(locked: Order) {
+  if (locked.kind !== "shop")
+    throw new Error(`Order ${locked.id} is a ${locked.kind} order: only shop orders ship`);
+}
+
+/** A locked, paid shop order goes to the carrier, with its tracking number when it has one. */
+export async function markOrderShipped(
+  tx: Db,
+  locked: Order,
+  shipment: { trackingNumber: string | null; at: Date },
+): Promise<Order> {
+  assertShopOrder(locked);
+  assertTransition(locked.status, "shipped");
+  const [shipped] = await tx
+    .update(orders)
+    .set({
+      status: "shipped",
+      shippedAt: shipment.at,
+      trackingNumber: shipment.trackingNumber,
+      updatedAt: shipment.at,
+    })
+    .where(eq(orders.id, locked.id))
+    .returning();
+  return shipped;
+}
+
+/** A locked shop order arrived: delivered by the carrier, or handed over at a branch once paid. */
+export async function markOrderDelivered(tx: Db, locked: Order, at: Date): Promise<Order> {
+  assertShopOrder(locked);
+  assertTransition(locked.status, "delivered");
+  const [delivered] = await tx
+    .update(orders)
+    .set({ status: "delivered", deliveredAt: at, updatedAt: at })
+    .where(eq(orders.id, locked.id))
+    .returning();
+  return delivered;
+}
+
 /** The status of orders that give way to another, or to their listing's change. */
 const GIVING_WAY: OrderStatus = "awaiting_payment";
 

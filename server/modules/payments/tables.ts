@@ -119,6 +119,11 @@ export const orders = pgTable(
     updatedAt: updatedAt(),
     paidAt: timestamptz("paid_at"),
     cancelledAt: timestamptz("cancelled_at"),
+    /** A shop order handed to the carrier, with the carrier's tracking number when it has one. */
+    shippedAt: timestamptz("shipped_at"),
+    trackingNumber: text("tracking_number"),
+    /** Delivered by the carrier, or handed over at a branch. */
+    deliveredAt: timestamptz("delivered_at"),
   },
   (t) => [
     index("orders_user_id_idx").on(t.userId, t.createdAt),

@@ -1,0 +1,105 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { IllegalTransitionError } from "#core/lifecycles/order.ts";
+import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
+import { insertBidders } from "#server/test/auction-fixtures.ts";
+import { insertCategory, insertProduct } from "#server/test/fixtures.ts";
+import {
+  createOrder,
+  lockOrder,
+  markOrderDelivered,
+  markOrderPaid,
+  markOrderShipped,
+} from "./order-transitions.ts";
+import { orders } from "./tables.ts";
+
+/**
+ * A shop order after payment, on a real database: shipped with the carrier's tracking number,
+ * then delivered, or handed over at a branch; each move only from where the lifecycle allows it.
+ */
+
+let api: TestApi;
+let productId: number;
+let buyerId: number;
+
+beforeAll(async () => {
+  api = await createTestApi();
+  const category = await insertCategory(api.db);
+  const [buyer] = await insertBidders(api.db, 1);
+  buyerId = buyer.user.id;
+  productId = (await insertProduct(api.db, { categoryId: category.id })).id;
+});
+afterAll(() => api?.close());
+
+async function newOrder(kind: "shop" | "promotion") {
+  return api.db.transaction((tx) =>
+    createOrder(
+      tx,
+      {
+        userId: buyerId,
+        email: "kupec@rarita.test",
+        locale: "cs",
+        kind,
+        productId,
+        subtotalMinor: 89_000,
+        discountMinor: 0,
+        totalMinor: 89_000,
+        item: { description: "Rum", quantity: 1, unitPriceMinor: 89_000 },
+      },
+      new Date(),
+    ),
+  );
+}
+
+/** Runs one move on the order under its lock, as the payments module does. */
+function move<T>(
+  id: number,
+  step: (tx: TestApi["db"], locked: NonNullable<Awaited<ReturnType<typeof lockOrder>>>) => Promise<T>,
+) {
+  return api.db.transaction(async (tx) => {
+    const locked = await lockOrder(tx, id);
+    if (!locked) throw new Error(`no order ${id}`);
+    return step(tx, locked);
+  });
+}
+
+describe("a paid shop order", () => {
+  it("is shipped with its tracking number, then delivered, and the row says when", async () => {
+    const order = await newOrder("shop");
+    await expect(
+      move(order.id, (tx, locked) =>
+        markOrderShipped(tx, locked, { trackingNumber: "Z123", at: new Date() }),
+      ),
+    ).rejects.toThrow(IllegalTransitionError);
+    await move(order.id, (tx, locked) => markOrderPaid(tx, locked, new Date()));
+    const shippedAt = new Date("2026-11-24T09:00:00Z");
+    await move(order.id, (tx, locked) =>
+      markOrderShipped(tx, locked, { trackingNumber: "Z123", at: shippedAt }),
+    );
+    const deliveredAt = new Date("2026-11-25T14:00:00Z");
+    await move(order.id, (tx, locked) => markOrderDelivered(tx, locked, deliveredAt));
+    const [row] = await api.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row).toMatchObject({ status: "delivered", trackingNumber: "Z123", shippedAt, deliveredAt });
+    await expect(
+      move(order.id, (tx, locked) => markOrderShipped(tx, locked, { trackingNumber: null, at: new Date() })),
+    ).rejects.toThrow("order transition delivered -> shipped");
+  });
+
+  it("handed over at a branch goes from paid to delivered without a shipment", async () => {
+    const order = await newOrder("shop");
+    await move(order.id, (tx, locked) => markOrderPaid(tx, locked, new Date()));
+    await move(order.id, (tx, locked) => markOrderDelivered(tx, locked, new Date()));
+    const [row] = await api.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row).toMatchObject({ status: "delivered", shippedAt: null, trackingNumber: null });
+  });
+
+  it("is the only kind that ships: a paid promotion stays paid", async () => {
+    const order = await newOrder("promotion");
+    await move(order.id, (tx, locked) => markOrderPaid(tx, locked, new Date()));
+    await expect(
+      move(order.id, (tx, locked) => markOrderShipped(tx, locked, { trackingNumber: null, at: new Date() })),
+    ).rejects.toThrow("only shop orders ship");
+    const [row] = await api.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row.status).toBe("paid");
+  });
+});
