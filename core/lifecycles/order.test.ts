@@ -6,6 +6,7 @@ import {
   IllegalTransitionError,
   INITIAL_STATUSES,
   isFinal,
+  isPaid,
   ORDER_STATUSES,
   ORDER_TRANSITIONS,
   statusesBefore,
@@ -58,5 +59,9 @@ describe("order lifecycle", () => {
     expect(INITIAL_STATUSES).toEqual(["new", "awaiting_payment"]);
     expect(() => assertInitial("awaiting_payment")).not.toThrow();
     expect(() => assertInitial("paid")).toThrow("order transition (new) -> paid");
+  });
+
+  it("counts a shipped or delivered order as paid, and nothing before payment", () => {
+    expect(ORDER_STATUSES.filter(isPaid)).toEqual(["paid", "shipped", "delivered"]);
   });
 });

@@ -72,6 +72,11 @@ export function isFinal(status: OrderStatus): boolean {
   return ORDER_TRANSITIONS[status].length === 0;
 }
 
+/** Paid, whether or not it has travelled since: a shop order stays paid when shipped and delivered. */
+export function isPaid(status: OrderStatus): boolean {
+  return status === "paid" || status === "shipped" || status === "delivered";
+}
+
 /** The statuses from which an order may move to `to` (a guarded update's WHERE). */
 export function statusesBefore(to: OrderStatus): OrderStatus[] {
   return ORDER_STATUSES.filter((from) => canTransition(from, to));

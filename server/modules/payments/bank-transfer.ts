@@ -1,3 +1,4 @@
+import { isPaid } from "#core/lifecycles/order.ts";
 import { variableSymbolOf } from "./bank-account.ts";
 import type { PaymentsContext } from "./context.ts";
 import { lockOrder } from "./order-transitions.ts";
@@ -18,7 +19,7 @@ export async function markPaidByTransfer(
   return ctx.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order) return "not_found";
-    if (order.status === "paid") return "already_paid";
+    if (isPaid(order.status)) return "already_paid";
     if (order.status !== "awaiting_payment" && order.status !== "new") return "cancelled";
     const at = ctx.now();
     await recordTransferPayment(tx, order, variableSymbolOf(order.id), at);

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { type Locale, translate } from "#core/i18n/index.ts";
-import type { OrderStatus } from "#core/lifecycles/order.ts";
+import { isPaid, type OrderStatus } from "#core/lifecycles/order.ts";
 import { OPEN_STATUSES } from "#core/lifecycles/payment.ts";
 import type { Db } from "#server/db/client.ts";
 import type { NotFound, PaymentsContext, Refused } from "../context.ts";
@@ -33,11 +33,11 @@ export async function payByCard(
   await syncCardPayments(ctx, found.id);
   const order = (await findOrder(ctx, id, hash))!;
   const current = await viewOrder(ctx, order, locale);
-  const refused = (status: string): Refused => ({
+  const refused = (status: OrderStatus | "missing"): Refused => ({
     status: "refused",
     message: translate(
       locale,
-      status === "paid" ? "payments.errors.alreadyPaid" : "payments.errors.notPayable",
+      status !== "missing" && isPaid(status) ? "payments.errors.alreadyPaid" : "payments.errors.notPayable",
     ),
   });
   const gateway = ctx.gateway;

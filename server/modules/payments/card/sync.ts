@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, or } from "drizzle-orm";
+import { isPaid } from "#core/lifecycles/order.ts";
 import { OPEN_STATUSES } from "#core/lifecycles/payment.ts";
 import type { Db } from "#server/db/client.ts";
 import type { PaymentsContext } from "../context.ts";
@@ -63,7 +64,7 @@ async function decide(
   gateway: CardGateway,
 ): Promise<Payment | null> {
   const at = ctx.now();
-  if (state === "paid" && order.status === "paid") {
+  if (state === "paid" && isPaid(order.status)) {
     const duplicate = await markDuplicateRefunded(tx, payment, at);
     await ctx.recordAudit(tx, {
       actorId: null,

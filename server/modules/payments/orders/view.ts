@@ -3,6 +3,7 @@ import type { OrderKind, OrderView } from "#core/contracts/payments.ts";
 import { formatIban } from "#core/formats/iban.ts";
 import { type Locale, translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
+import { isPaid } from "#core/lifecycles/order.ts";
 import { MAX_INT4 } from "#core/validation/limits.ts";
 import type { MyListing } from "../../listings/index.ts";
 import { bankAccount, variableSymbolOf } from "../bank-account.ts";
@@ -110,7 +111,7 @@ export async function viewOrder(
     card: payable && ctx.gateway !== null,
     lastCardPayment: lastCard ? { status: lastCard.status, at: lastCard.updatedAt.toISOString() } : null,
     toppedUntil: order.kind === "promotion" ? (listing?.toppedUntil ?? null) : null,
-    invoiceNumber: order.status === "paid" ? await invoiceNumberOf(ctx.db, order.id) : null,
+    invoiceNumber: isPaid(order.status) ? await invoiceNumberOf(ctx.db, order.id) : null,
     duplicateRefunded: cardPayments.some((payment) => payment.refundReason === "duplicate"),
   };
 }
