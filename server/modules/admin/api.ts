@@ -114,6 +114,77 @@ adminApi.openapi(
   },
 );
 
+/** The operator's moves of a shop order after payment: to the carrier, and delivered. */
+const SHOP_ORDER_MOVES = [
+  {
+    to: "shipped",
+    summary:
+      "A paid shop order was handed to the carrier, with the carrier's tracking number when it has one; audited",
+  },
+  {
+    to: "delivered",
+    summary: "A shop order was delivered by the carrier, or handed over at a branch once paid; audited",
+  },
+] as const;
+
+for (const move of SHOP_ORDER_MOVES) {
+  adminApi.openapi(
+    createRoute({
+      method: "post",
+      path: `/admin/orders/{id}/${move.to}`,
+      tags: ["admin"],
+      summary: move.summary,
+      security: bearerSecurity,
+      request: {
+        params: z.object({ id: idPathParam("The order's number") }),
+        body: {
+          required: false,
+          content: {
+            "application/json": {
+              schema: z.object({
+                trackingNumber: z.string().trim().min(1).max(100).optional().openapi({
+                  description: "The carrier's tracking number (shipped only)",
+                }),
+              }),
+            },
+          },
+        },
+      },
+      responses: {
+        200: jsonContent(z.object({ id: z.number().int(), status: z.literal(move.to) }), "Moved"),
+        401: errorResponses[401],
+        403: jsonContent(MessageBody, "Not an admin"),
+        404: jsonContent(MessageBody, "No such order"),
+        409: jsonContent(MessageBody, "Not a shop order, or not in a status this move may start from"),
+        422: errorResponses[422],
+      },
+    }),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const locale = c.get("locale");
+      const body = c.req.header("content-type")?.includes("application/json") ? c.req.valid("json") : {};
+      const payments = c.get("services").payments;
+      const actorId = c.get("user")!.id;
+      const result =
+        move.to === "shipped"
+          ? await payments.markShipped(id, { actorId, trackingNumber: body?.trackingNumber ?? null })
+          : await payments.markDelivered(id, actorId);
+      if (result === "not_found") return c.json({ message: translate(locale, "errors.notFound") }, 404);
+      if (result === "not_shop" || result === "not_allowed")
+        return c.json(
+          {
+            message: translate(
+              locale,
+              `payments.errors.${result === "not_shop" ? "notShopOrder" : "orderMoveNotAllowed"}`,
+            ),
+          },
+          409,
+        );
+      return c.json({ id, status: move.to }, 200);
+    },
+  );
+}
+
 const AdminPaymentSchema = z
   .object({
     id: z.number().int(),

@@ -1,9 +1,10 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IllegalTransitionError } from "#core/lifecycles/order.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { insertBidders } from "#server/test/auction-fixtures.ts";
 import { insertCategory, insertProduct } from "#server/test/fixtures.ts";
+import { auditLog } from "../admin/tables.ts";
 import {
   createOrder,
   lockOrder,
@@ -21,12 +22,17 @@ import { orders } from "./tables.ts";
 let api: TestApi;
 let productId: number;
 let buyerId: number;
+let buyerToken: string;
+let adminToken: string;
 
 beforeAll(async () => {
   api = await createTestApi();
   const category = await insertCategory(api.db);
   const [buyer] = await insertBidders(api.db, 1);
+  const [admin] = await insertBidders(api.db, 1, { role: "admin" });
   buyerId = buyer.user.id;
+  buyerToken = buyer.token;
+  adminToken = admin.token;
   productId = (await insertProduct(api.db, { categoryId: category.id })).id;
 });
 afterAll(() => api?.close());
@@ -101,5 +107,49 @@ describe("a paid shop order", () => {
     ).rejects.toThrow("only shop orders ship");
     const [row] = await api.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row.status).toBe("paid");
+  });
+});
+
+describe("the operator's API for shop orders", () => {
+  it("ships a paid shop order with its tracking number, then delivers it, each audited", async () => {
+    const order = await newOrder("shop");
+    await move(order.id, (tx, locked) => markOrderPaid(tx, locked, new Date()));
+    const shipped = await api.call("POST", `/api/admin/orders/${order.id}/shipped`, {
+      token: adminToken,
+      body: { trackingNumber: "Z-0001" },
+    });
+    expect(shipped.status).toBe(200);
+    expect(shipped.json).toEqual({ id: order.id, status: "shipped" });
+    const delivered = await api.call("POST", `/api/admin/orders/${order.id}/delivered`, {
+      token: adminToken,
+    });
+    expect(delivered.json).toEqual({ id: order.id, status: "delivered" });
+    const [row] = await api.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row).toMatchObject({ status: "delivered", trackingNumber: "Z-0001" });
+    const audits = await api.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "order"), eq(auditLog.entityId, String(order.id))));
+    expect(audits.map((a) => a.action).sort()).toEqual(["order.delivered", "order.shipped"]);
+  });
+
+  it("refuses a customer, an unpaid order and a promotion, and changes nothing", async () => {
+    const unpaid = await newOrder("shop");
+    const asBuyer = await api.call("POST", `/api/admin/orders/${unpaid.id}/shipped`, { token: buyerToken });
+    expect(asBuyer.status).toBe(403);
+    const notPaid = await api.call("POST", `/api/admin/orders/${unpaid.id}/shipped`, { token: adminToken });
+    expect(notPaid.status).toBe(409);
+    expect(notPaid.json.message).toBe("Objednávku v tomto stavu takto změnit nelze.");
+    const promotion = await newOrder("promotion");
+    await move(promotion.id, (tx, locked) => markOrderPaid(tx, locked, new Date()));
+    const notShop = await api.call("POST", `/api/admin/orders/${promotion.id}/delivered`, {
+      token: adminToken,
+    });
+    expect(notShop.status).toBe(409);
+    expect(notShop.json.message).toBe("Odeslat a doručit lze jen objednávku z obchodu.");
+    const missing = await api.call("POST", "/api/admin/orders/999999/shipped", { token: adminToken });
+    expect(missing.status).toBe(404);
+    const rows = await api.db.select({ status: orders.status }).from(orders).where(eq(orders.id, unpaid.id));
+    expect(rows[0].status).toBe("awaiting_payment");
   });
 });

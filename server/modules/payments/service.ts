@@ -6,6 +6,7 @@ import { handleNotification } from "./card/notifications.ts";
 import { payByCard } from "./card/start.ts";
 import { createPaymentsContext, type PaymentsServiceDeps, type PaymentUser } from "./context.ts";
 import { orderListingFee } from "./fees.ts";
+import { moveShopOrder } from "./fulfilment.ts";
 import type { CardGateway } from "./gateways.ts";
 import { invoiceOf } from "./invoices/read.ts";
 import { myOrders, orderByHash } from "./orders/read.ts";
@@ -50,6 +51,10 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     adminPayments: (filter: { status?: PaymentStatus; orderId?: number; limit?: number }) =>
       adminPayments(ctx, filter),
     markPaidByTransfer: (orderId: number, actorId: number) => markPaidByTransfer(ctx, orderId, actorId),
+    markShipped: (orderId: number, by: { actorId: number; trackingNumber?: string | null }) =>
+      moveShopOrder(ctx, orderId, "shipped", by),
+    markDelivered: (orderId: number, actorId: number) =>
+      moveShopOrder(ctx, orderId, "delivered", { actorId }),
   };
 }
 
