@@ -1,10 +1,11 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { localePath } from "#core/i18n/paths.ts";
+import { pluralKey } from "#core/i18n/plural.ts";
 import { ProductGrid } from "../components/catalog/product-card.tsx";
 import { avatarUrl } from "../components/header/shared.ts";
 import { ContactSeller } from "../components/listings/contact-seller.tsx";
-import { formatDate, pluralKey } from "../components/product/format.ts";
+import { formatDate } from "../components/product/format.ts";
 import { RatingStars, ReviewHeading } from "../components/product/rating-stars.tsx";
 import { VerifiedBadge } from "../components/product/seller-card.tsx";
 import { ReportReview } from "../components/reviews/report-review.tsx";

@@ -56,9 +56,6 @@ export function useCzkAmount(): CzkAmount {
   };
 }
 
-/** One plural rule for the whole app (the header, cards and pages use the same). */
-export { pluralKey } from "#core/i18n/plural.ts";
-
 /** A date and time in Prague: `pátek 30. listopadu 2026 20:00` / `Friday 30 November 2026, 20:00`. */
 export function formatDateTime(iso: string, locale: Locale): string {
   return new Intl.DateTimeFormat(INTL_LOCALE[locale], {

@@ -1,8 +1,9 @@
 import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { ProductCardData } from "#core/contracts/catalog.ts";
+import { pluralKey } from "#core/i18n/plural.ts";
 import { ResponsiveImage } from "../ui/responsive-image.tsx";
-import { pluralKey, timeLeftParts, useNow, usePrice } from "./format.ts";
+import { timeLeftParts, useNow, usePrice } from "./format.ts";
 import { WatchButton } from "./watch-button.tsx";
 
 export type ProductCardProps = {

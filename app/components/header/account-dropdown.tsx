@@ -2,11 +2,12 @@ import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { ShellUser } from "#app/shell.ts";
 import { localePath } from "#core/i18n/paths.ts";
+import { pluralKey } from "#core/i18n/plural.ts";
 import { Dropdown, type DropdownTriggerProps } from "../ui/dropdown.tsx";
 import { ChevronDownIcon, PlusIcon } from "../ui/icons.tsx";
 import { AccountLinkCounts, Avatar, LogoutForm, useAccountLinks } from "./account-links.tsx";
 import { useLiveCounts } from "./live-counts.ts";
-import { FOCUS_ON_DARK, FOCUS_ON_LIGHT, pluralKey } from "./shared.ts";
+import { FOCUS_ON_DARK, FOCUS_ON_LIGHT } from "./shared.ts";
 
 type AccountDropdownProps = { user: ShellUser; open: boolean; onOpenChange: (open: boolean) => void };
 

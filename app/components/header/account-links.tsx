@@ -3,6 +3,7 @@ import { Form } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { ShellUser } from "#app/shell.ts";
 import { localePath, type PageName } from "#core/i18n/paths.ts";
+import { pluralKey } from "#core/i18n/plural.ts";
 import {
   BellIcon,
   CardIcon,
@@ -18,7 +19,7 @@ import {
   TagIcon,
 } from "../ui/icons.tsx";
 import { type LiveCounts, useLiveCounts } from "./live-counts.ts";
-import { avatarUrl, pluralKey } from "./shared.ts";
+import { avatarUrl } from "./shared.ts";
 
 export type AccountLink = {
   page: PageName;

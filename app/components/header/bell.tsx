@@ -1,9 +1,10 @@
 import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { localePath } from "#core/i18n/paths.ts";
+import { pluralKey } from "#core/i18n/plural.ts";
 import { BellIcon } from "../ui/icons.tsx";
 import { useLiveCounts } from "./live-counts.ts";
-import { BAR_ICON_BUTTON, pluralKey } from "./shared.ts";
+import { BAR_ICON_BUTTON } from "./shared.ts";
 
 /** The notification bell: links to the messages with the new-message count (hidden at zero). */
 export function Bell() {

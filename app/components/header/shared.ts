@@ -1,6 +1,3 @@
-/** Picks the plural form of a `{ one, few, other }` message (Czech has three; English uses one/other). */
-export { pluralKey } from "#core/i18n/plural.ts";
-
 /** Where uploaded avatars are served (server/http/app.ts serves DATA_DIR/uploads under /uploads). */
 export function avatarUrl(fileName: string): string {
   return `/uploads/avatars/${encodeURIComponent(fileName)}`;

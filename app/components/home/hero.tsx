@@ -2,8 +2,9 @@ import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { ProductCardData } from "#core/contracts/catalog.ts";
 import { localePath } from "#core/i18n/paths.ts";
+import { pluralKey } from "#core/i18n/plural.ts";
 import { Countdown } from "../product/countdown.tsx";
-import { pluralKey, usePriceFormatter } from "../product/format.ts";
+import { usePriceFormatter } from "../product/format.ts";
 import { ResponsiveImage } from "../ui/responsive-image.tsx";
 
 /** The auction closest to its end, as a lit showcase beside the hero text. */

@@ -44,11 +44,8 @@ export function kindKey(listing: {
   return "listings.kind.classified";
 }
 
-/** A fee as the API answers it (the price list, the group discount, what is paid). */
-export type FeeView = Fee;
-
 /** The insertion fee: the price list's amount, the group discount and what is to pay. */
-export function FeeSummary({ fee }: { fee: FeeView }) {
+export function FeeSummary({ fee }: { fee: Fee }) {
   const { t } = useTranslation();
   const price = usePriceFormatter();
   const row = (label: ReactNode, value: ReactNode, strong = false) => (

@@ -1,10 +1,11 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { AuctionDuration, ProductFormat, ProductStatus, ProductType } from "#core/contracts/catalog.ts";
+import type { Fee } from "#core/rules/fees.ts";
 import { formatDate, usePriceFormatter } from "../product/format.ts";
 import { ProductGallery } from "../product/gallery.tsx";
 import { ProductDescription } from "../product/product-info.tsx";
-import { FeeSummary, type FeeView, kindKey } from "./labels.tsx";
+import { FeeSummary, kindKey } from "./labels.tsx";
 
 /** A checked listing as the preview shows it (JSON-safe: dates as ISO strings). */
 export type PreviewData = {
@@ -19,7 +20,7 @@ export type PreviewData = {
   description: string;
   duration: AuctionDuration | null;
   images: { url: string }[];
-  fee: FeeView;
+  fee: Fee;
   schedule: { status: ProductStatus; activationAt: string | null; endsAt: string | null };
 };
 

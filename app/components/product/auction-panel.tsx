@@ -3,13 +3,14 @@ import { Link, useLocation } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { ProductDetail } from "#core/contracts/product.ts";
 import { localePath } from "#core/i18n/paths.ts";
+import { pluralKey } from "#core/i18n/plural.ts";
 import type { BidActionData } from "../bidding/bid-answer.ts";
 import { BidForm } from "../bidding/bid-form.tsx";
 import type { LiveAuction } from "../bidding/use-auction-live.ts";
 import { useCzkAmount } from "../catalog/format.ts";
 import { Standing, type Viewer } from "./auction-standing.tsx";
 import { Countdown } from "./countdown.tsx";
-import { formatDate, pluralKey } from "./format.ts";
+import { formatDate } from "./format.ts";
 import { PANEL } from "./purchase-panel.tsx";
 
 type AuctionPanelProps = {

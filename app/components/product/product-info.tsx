@@ -3,7 +3,8 @@ import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { ProductDetail } from "#core/contracts/product.ts";
 import type { MessageKey } from "#core/i18n/index.ts";
-import { formatDate, pluralKey } from "./format.ts";
+import { pluralKey } from "#core/i18n/plural.ts";
+import { formatDate } from "./format.ts";
 
 /** Breadcrumbs: home, the category path, the current page (not linked). */
 export function Breadcrumbs({ items, current }: { items: { name: string; url: string }[]; current: string }) {

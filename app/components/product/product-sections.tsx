@@ -2,9 +2,10 @@ import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { ProductCardData } from "#core/contracts/catalog.ts";
 import type { ProductDetail } from "#core/contracts/product.ts";
+import { pluralKey } from "#core/i18n/plural.ts";
 import type { LiveAuction } from "../bidding/use-auction-live.ts";
 import { ProductGrid } from "../catalog/product-card.tsx";
-import { pluralKey } from "./format.ts";
+
 import { PriceHistory } from "./price-history.tsx";
 import { ProductDescription, ProductProperties } from "./product-info.tsx";
 

@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { ProductDetailSeller } from "#core/contracts/product.ts";
-import { formatDate, pluralKey } from "./format.ts";
+import { pluralKey } from "#core/i18n/plural.ts";
+import { formatDate } from "./format.ts";
 import { RatingStars } from "./rating-stars.tsx";
 
 export function VerifiedBadge({ className = "" }: { className?: string }) {

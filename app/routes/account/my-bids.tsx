@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Countdown } from "#app/components/product/countdown.tsx";
-import { formatDate, pluralKey, usePriceFormatter } from "#app/components/product/format.ts";
+import { formatDate, usePriceFormatter } from "#app/components/product/format.ts";
 import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { ResponsiveImage } from "#app/components/ui/responsive-image.tsx";
 import { appContext } from "#app/context.ts";
@@ -8,6 +8,7 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import { named } from "#app/middleware.server.ts";
 import type { MyBid, MyBidGroup } from "#core/contracts/bidding.ts";
 import { localePath } from "#core/i18n/paths.ts";
+import { pluralKey } from "#core/i18n/plural.ts";
 import type { Route } from "./+types/my-bids";
 
 export const middleware = named("auth");

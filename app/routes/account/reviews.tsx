@@ -4,7 +4,6 @@ import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { AccountSection, SectionButton } from "#app/components/account/section.tsx";
 import { showSnackbar } from "#app/components/feedback/snackbar-store.ts";
 import { type FormReply, parseForm, useSchemaForm } from "#app/components/forms/conform.ts";
-import { pluralKey } from "#app/components/product/format.ts";
 import { RatingStars, ReviewHeading } from "#app/components/product/rating-stars.tsx";
 import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { ResponsiveImage } from "#app/components/ui/responsive-image.tsx";
@@ -13,6 +12,7 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import { named } from "#app/middleware.server.ts";
 import { translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
+import { pluralKey } from "#core/i18n/plural.ts";
 import {
   REVIEW_REPLY_MAX,
   ReviewActionSchema,

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
 import { type FormReply, parseForm, useSchemaForm } from "#app/components/forms/conform.ts";
 import { Countdown } from "#app/components/product/countdown.tsx";
-import { pluralKey, usePriceFormatter } from "#app/components/product/format.ts";
+import { usePriceFormatter } from "#app/components/product/format.ts";
 import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { ResponsiveImage } from "#app/components/ui/responsive-image.tsx";
 import { appContext } from "#app/context.ts";
@@ -10,6 +10,7 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import { named } from "#app/middleware.server.ts";
 import { type MessageKey, translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
+import { pluralKey } from "#core/i18n/plural.ts";
 import {
   WatchActionSchema,
   WatchNoteSchema,

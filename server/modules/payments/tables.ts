@@ -13,7 +13,7 @@ import {
 import { ORDER_KINDS, PAYMENT_METHODS, REFUND_REASONS } from "#core/contracts/payments.ts";
 import { ORDER_STATUSES } from "#core/lifecycles/order.ts";
 import { PAYMENT_STATUSES } from "#core/lifecycles/payment.ts";
-import { VOUCHER_KINDS, type VoucherKind } from "#core/rules/vouchers.ts";
+import { VOUCHER_KINDS } from "#core/rules/vouchers.ts";
 import {
   between,
   createdAt,
@@ -28,7 +28,6 @@ import { productKey } from "../listings/keys.ts";
 import { userKey } from "../users/keys.ts";
 
 export const INVOICE_KINDS = ["invoice", "credit_note"] as const;
-export { VOUCHER_KINDS, type VoucherKind };
 
 /** An address as stored on an order (a snapshot, not a reference to the user's addresses). */
 export type OrderAddress = {

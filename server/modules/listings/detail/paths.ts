@@ -3,9 +3,6 @@ import type { Locale } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import type { ProductStatus } from "../tables/products.ts";
 
-/** What a visitor may open on the detail page (the lifecycle decides). */
-export { PUBLIC_PAGE_STATUSES as DETAIL_STATUSES } from "#core/lifecycles/listing.ts";
-
 /** What the sitemap lists: pages worth indexing (live ones, and finished auctions as price records). */
 export const SITEMAP_PRODUCT_STATUSES: ProductStatus[] = ["active", "ended", "sold"];
 

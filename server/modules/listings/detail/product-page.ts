@@ -7,6 +7,7 @@ import type {
 } from "#core/contracts/product.ts";
 import type { Locale } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
+import { PUBLIC_PAGE_STATUSES } from "#core/lifecycles/listing.ts";
 import { isBidTable, minimumNextBid } from "#core/rules/bid-step.ts";
 import { isOnSale, struckPrice } from "#core/rules/sale.ts";
 import type { Db } from "#server/db/client.ts";
@@ -14,7 +15,7 @@ import type { SettingsService } from "#server/modules/settings/index.ts";
 import { isRowId, rowsOf } from "../sql-rows.ts";
 import { type Product, productImages, products } from "../tables/products.ts";
 import { brands, categories, packages } from "../tables/taxonomy.ts";
-import { DETAIL_STATUSES, maskUsername, pick, productPaths } from "./paths.ts";
+import { maskUsername, pick, productPaths } from "./paths.ts";
 import type { PageAccount, ProductPagePorts } from "./ports.ts";
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -35,7 +36,7 @@ async function loadProduct(db: Db, id: number) {
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .leftJoin(brands, eq(brands.id, products.brandId))
     .leftJoin(packages, eq(packages.id, products.packageId))
-    .where(and(eq(products.id, id), inArray(products.status, DETAIL_STATUSES)))
+    .where(and(eq(products.id, id), inArray(products.status, PUBLIC_PAGE_STATUSES)))
     .limit(1);
   return row ?? null;
 }

@@ -1,11 +1,12 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { ProductState } from "#core/contracts/product.ts";
 import type { Locale } from "#core/i18n/index.ts";
+import { PUBLIC_PAGE_STATUSES } from "#core/lifecycles/listing.ts";
 import type { Db } from "#server/db/client.ts";
 import { isRowId } from "../sql-rows.ts";
 import { products } from "../tables/products.ts";
 import { categories } from "../tables/taxonomy.ts";
-import { DETAIL_STATUSES, productPaths } from "./paths.ts";
+import { productPaths } from "./paths.ts";
 
 /** The canonical detail path of a product the public may see, or null. */
 export async function canonicalPath(db: Db, id: number, locale: Locale): Promise<string | null> {
@@ -19,7 +20,7 @@ export async function canonicalPath(db: Db, id: number, locale: Locale): Promise
     })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(and(eq(products.id, id), inArray(products.status, DETAIL_STATUSES)))
+    .where(and(eq(products.id, id), inArray(products.status, PUBLIC_PAGE_STATUSES)))
     .limit(1);
   return row ? productPaths(id, row)[locale] : null;
 }
