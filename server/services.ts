@@ -8,6 +8,7 @@ import { createBlogService, createCmsService } from "./modules/cms/index.ts";
 import { createCatalogService } from "./modules/listings/index.ts";
 import { createListsService } from "./modules/lists/index.ts";
 import { createSettingsService } from "./modules/settings/index.ts";
+import { createShopService } from "./modules/shop/index.ts";
 import { wireAccountPages, wireAccounts } from "./wiring/accounts.ts";
 import { databaseHealth, wireAdapters } from "./wiring/base.ts";
 import { wireListingsAndAuctions } from "./wiring/listings-and-auctions.ts";
@@ -87,6 +88,8 @@ export function createServices({
     bidding,
     listings,
     payments,
+    /** The operator's shop: cart, checkout, placing orders (server/modules/shop). */
+    shop: createShopService({}),
     /** The test card gateway's own side (its payment page); null where it is off. */
     testGateway,
     watchdogs,

@@ -1,6 +1,7 @@
 import type { OrderStatus } from "../lifecycles/order.ts";
 import type { PaymentStatus } from "../lifecycles/payment.ts";
 import type { ProductStatus } from "./catalog.ts";
+import type { ShopOrderDetails } from "./shop.ts";
 
 /**
  * What users pay the operator, as the server's payments module returns it and the pages and the
@@ -57,6 +58,8 @@ export type OrderView = {
   invoiceNumber: string | null;
   /** A second card payment succeeded for the paid order and was refunded to the payer. */
   duplicateRefunded: boolean;
+  /** A shop order's lines, delivery, addresses and fulfilment; null for fees and promotions. */
+  shop: ShopOrderDetails | null;
 };
 
 /** A payment as the operator sees it (GET /api/admin/payments). */

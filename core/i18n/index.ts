@@ -5,6 +5,7 @@ import accountData from "./ui/account-data.json" with { type: "json" };
 import bidding from "./ui/bidding.json" with { type: "json" };
 import blog from "./ui/blog.json" with { type: "json" };
 import catalog from "./ui/catalog.json" with { type: "json" };
+import checkout from "./ui/checkout.json" with { type: "json" };
 import common from "./ui/common.json" with { type: "json" };
 import consent from "./ui/consent.json" with { type: "json" };
 import footer from "./ui/footer.json" with { type: "json" };
@@ -17,6 +18,7 @@ import product from "./ui/product.json" with { type: "json" };
 import registration from "./ui/registration.json" with { type: "json" };
 import reviews from "./ui/reviews.json" with { type: "json" };
 import security from "./ui/security.json" with { type: "json" };
+import shop from "./ui/shop.json" with { type: "json" };
 import watchdog from "./ui/watchdog.json" with { type: "json" };
 
 /** Czech is the source language; English mirrors its keys (a test checks that none is missing). */
@@ -35,6 +37,7 @@ export const uiNamespaces = {
   bidding,
   blog,
   catalog,
+  checkout,
   common,
   consent,
   footer,
@@ -47,6 +50,7 @@ export const uiNamespaces = {
   registration,
   reviews,
   security,
+  shop,
   watchdog,
 } as const;
 

@@ -14,6 +14,9 @@ export const PAGE_PATHS = {
   newProducts: { cs: "/produkty/novinky", en: "/en/products/new" },
   saleProducts: { cs: "/produkty/akce", en: "/en/products/sale" },
   cart: { cs: "/kosik", en: "/en/cart" },
+  cartDelivery: { cs: "/kosik/doprava-a-platba", en: "/en/cart/delivery-and-payment" },
+  cartDetails: { cs: "/kosik/udaje", en: "/en/cart/details" },
+  cartReview: { cs: "/kosik/rekapitulace", en: "/en/cart/review" },
   orderSummary: { cs: "/shrnuti/:id/:hash", en: "/en/summary/:id/:hash" },
   maintenance: { cs: "/mimo-provoz", en: "/en/maintenance" },
   register: { cs: "/registrace", en: "/en/register" },
@@ -49,6 +52,7 @@ export const PAGE_PATHS = {
   /** One conversation or the system thread of the inbox (issue 7). */
   accountMessageThread: { cs: "/ucet/zpravy/:threadId", en: "/en/account/messages/:threadId" },
   accountPayment: { cs: "/ucet/platba", en: "/en/account/payment" },
+  accountVoucherStats: { cs: "/ucet/muj-poukaz", en: "/en/account/my-voucher" },
   accountVerified: { cs: "/ucet/overeny-ucet", en: "/en/account/verified-account" },
   accountInvoice: { cs: "/ucet/fakturacni-a-kontaktni-udaje", en: "/en/account/invoice-and-contact-details" },
   accountNewsletters: { cs: "/ucet/newslettery", en: "/en/account/newsletters" },

@@ -113,5 +113,6 @@ export async function viewOrder(
     toppedUntil: order.kind === "promotion" ? (listing?.toppedUntil ?? null) : null,
     invoiceNumber: isPaid(order.status) ? await invoiceNumberOf(ctx.db, order.id) : null,
     duplicateRefunded: cardPayments.some((payment) => payment.refundReason === "duplicate"),
+    shop: null,
   };
 }

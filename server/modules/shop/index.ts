@@ -1,0 +1,7 @@
+export {
+  createShopService,
+  type PlacedOrder,
+  type Shopper,
+  type ShopResult,
+  type ShopService,
+} from "./service.ts";
