@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SHOP_COUNTRIES } from "#core/contracts/shop.ts";
 import { czechAccountToIban, normalizeIban } from "#core/formats/iban.ts";
 import { validateBidTable } from "#core/rules/bid-step.ts";
 
@@ -141,6 +142,60 @@ const fees = z
 const softClose = z.strictObject({ minutes: z.number().int().min(0).max(60) });
 
 /**
+ * The shop's delivery and payment (docs/product/shop.md, "Delivery"): the carriers with their
+ * prices (a carrier with a cash-on-delivery fee takes cash on delivery), the store's branches
+ * for personal pickup with their addresses and opening hours, and how long an unpaid order keeps
+ * its stock. One value for both languages: the texts that differ carry both.
+ */
+const key = z.string().regex(/^[a-z0-9][a-z0-9-_]{0,39}$/, "validation.invalid");
+const bilingual = (max: number) => z.strictObject({ cs: text(max), en: text(max) });
+const uniqueKeys = (items: readonly { key: string }[], ctx: z.RefinementCtx, path: string) => {
+  const seen = new Set<string>();
+  items.forEach((item, index) => {
+    if (seen.has(item.key))
+      ctx.addIssue({ code: "custom", path: [path, index, "key"], message: "validation.duplicate" });
+    seen.add(item.key);
+  });
+};
+const shop = z
+  .strictObject({
+    carriers: z
+      .array(
+        z.strictObject({
+          key,
+          name: text(100),
+          description: bilingual(300),
+          priceMinor: minor,
+          /** null = the carrier takes no cash on delivery. */
+          codFeeMinor: minor.nullable(),
+          countries: z.array(z.enum(SHOP_COUNTRIES)).min(1),
+        }),
+      )
+      .min(1),
+    branches: z.array(
+      z.strictObject({
+        key,
+        name: text(100),
+        street: text(200),
+        city: text(100),
+        zip: z.string().regex(/^\d{3} ?\d{2}$/, "validation.invalid"),
+        prague: z.boolean(),
+        hours: z.strictObject({ cs: z.array(text(100)).min(1), en: z.array(text(100)).min(1) }),
+      }),
+    ),
+    /** An unpaid order (card or transfer) gives its stock back after this many hours. */
+    reservationHours: z
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 30),
+  })
+  .superRefine((value, ctx) => {
+    uniqueKeys(value.carriers, ctx, "carriers");
+    uniqueKeys(value.branches, ctx, "branches");
+  });
+
+/**
  * Every setting: its schema and whether it may differ by language (texts and menus do; switches,
  * tables and fees are one value for the whole site, else the rules would depend on the UI language).
  */
@@ -154,6 +209,7 @@ export const SETTING_SPECS = {
   bid: { schema: bid, perLanguage: false },
   fees: { schema: fees, perLanguage: false },
   softClose: { schema: softClose, perLanguage: false },
+  shop: { schema: shop, perLanguage: false },
 } as const satisfies Record<string, { schema: z.ZodType; perLanguage: boolean }>;
 
 export type SettingName = keyof typeof SETTING_SPECS;
