@@ -12,8 +12,12 @@ import type { ShopOrderDetails } from "./shop.ts";
 /** Shop carts (not built), insertion fees of listings, promotions (topování). */
 export const ORDER_KINDS = ["shop", "listing_fee", "promotion"] as const;
 export const PAYMENT_METHODS = ["bank_transfer", "card", "test"] as const;
-/** Why a payment was refunded: `duplicate` = it succeeded for an order already paid by another payment. */
-export const REFUND_REASONS = ["duplicate"] as const;
+/**
+ * Why a payment was refunded: `duplicate` = it succeeded for an order already paid by another
+ * payment; `sold_out` = it succeeded for a shop order cancelled meanwhile whose pieces were sold
+ * to someone else after it gave them back.
+ */
+export const REFUND_REASONS = ["duplicate", "sold_out"] as const;
 
 export type OrderKind = (typeof ORDER_KINDS)[number];
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];

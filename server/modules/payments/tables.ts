@@ -11,6 +11,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { ORDER_KINDS, PAYMENT_METHODS, REFUND_REASONS } from "#core/contracts/payments.ts";
+import { SHOP_PAYMENT_METHODS } from "#core/contracts/shop.ts";
 import { ORDER_STATUSES } from "#core/lifecycles/order.ts";
 import { PAYMENT_STATUSES } from "#core/lifecycles/payment.ts";
 import { VOUCHER_KINDS } from "#core/rules/vouchers.ts";
@@ -101,9 +102,15 @@ export const orders = pgTable(
     locale: text("locale", { enum: LOCALES }).notNull().default("cs"),
     /** Sum of the items before discount and delivery. */
     subtotalMinor: money("subtotal_minor").notNull().default(0),
+    /** Every discount together: the group's plus the voucher's (the split is in the two columns below). */
     discountMinor: money("discount_minor").notNull().default(0),
+    /** A shop order: the user group's discount and the voucher's, on the items. */
+    groupDiscountMinor: money("group_discount_minor").notNull().default(0),
+    voucherDiscountMinor: money("voucher_discount_minor").notNull().default(0),
     deliveryMinor: money("delivery_minor").notNull().default(0),
-    /** What the customer pays: subtotal - discount + delivery. */
+    /** A shop order: the payment method's fee (cash on delivery). */
+    paymentFeeMinor: money("payment_fee_minor").notNull().default(0),
+    /** What the customer pays: subtotal - discount + delivery + payment fee. */
     totalMinor: money("total_minor").notNull(),
     /** Always CZK today; the column keeps the currency of the amounts explicit. */
     currencyCode: text("currency_code").notNull().default("CZK"),
@@ -112,8 +119,18 @@ export const orders = pgTable(
     invoiceAddress: jsonb("invoice_address").$type<OrderAddress>(),
     /** Carrier key, or 'pickup:<branch>' for personal pickup. */
     carrier: text("carrier"),
+    /** A shop order: how the customer chose to pay (card, QR bank transfer, cash on delivery). */
+    paymentMethod: text("payment_method", { enum: SHOP_PAYMENT_METHODS }),
+    /** A shop order: the customer's phone for the carrier. */
+    phone: text("phone"),
     note: text("note"),
     termsAcceptedAt: timestamptz("terms_accepted_at"),
+    /**
+     * A shop order holds its pieces of stock until then; unpaid by that time (cash on delivery
+     * aside) it is cancelled and gives them back, and `stockReleasedAt` records that they went back.
+     */
+    reservedUntil: timestamptz("reserved_until"),
+    stockReleasedAt: timestamptz("stock_released_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     paidAt: timestamptz("paid_at"),
@@ -129,12 +146,20 @@ export const orders = pgTable(
     index("orders_product_id_idx").on(t.productId),
     index("orders_status_created_at_idx").on(t.status, t.createdAt),
     index("orders_voucher_id_idx").on(t.voucherId),
+    // The release job's sweep: unpaid shop orders still holding stock, by the end of their reservation.
+    index("orders_reserved_until_idx")
+      .on(t.reservedUntil)
+      .where(sql`${t.status} = 'awaiting_payment' and ${t.stockReleasedAt} is null`),
     check("orders_kind_check", oneOf(t.kind, ORDER_KINDS)),
+    check("orders_payment_method_check", oneOf(t.paymentMethod, SHOP_PAYMENT_METHODS)),
     check("orders_status_check", oneOf(t.status, ORDER_STATUSES)),
     check("orders_locale_check", oneOf(t.locale, LOCALES)),
     check("orders_subtotal_minor_check", nonNegative(t.subtotalMinor)),
     check("orders_discount_minor_check", nonNegative(t.discountMinor)),
     check("orders_delivery_minor_check", nonNegative(t.deliveryMinor)),
+    check("orders_group_discount_minor_check", nonNegative(t.groupDiscountMinor)),
+    check("orders_voucher_discount_minor_check", nonNegative(t.voucherDiscountMinor)),
+    check("orders_payment_fee_minor_check", nonNegative(t.paymentFeeMinor)),
     check("orders_total_minor_check", nonNegative(t.totalMinor)),
     check("orders_promotion_days_check", sql`${t.promotionDays} > 0`),
   ],
