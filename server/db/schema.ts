@@ -16,6 +16,7 @@ export * from "../modules/newsletter/tables.ts";
 export * from "../modules/payments/tables.ts";
 export * from "../modules/reviews/tables.ts";
 export * from "../modules/settings/tables.ts";
+export * from "../modules/shop/tables.ts";
 export * from "../modules/users/tables.ts";
 export * from "../modules/watchdog/tables.ts";
 export * from "../modules/wishlist/tables.ts";
