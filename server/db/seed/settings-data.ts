@@ -36,6 +36,191 @@ export const FEES = {
 
 type SettingSeed = { name: string; locale: "cs" | "en" | null; value: unknown };
 
+const WEEKDAYS_LONG = {
+  cs: ["Po–Pá 10:00–19:00", "So 9:00–13:00"],
+  en: ["Mon–Fri 10:00–19:00", "Sat 9:00–13:00"],
+};
+const WEEKDAYS_SHORT = {
+  cs: ["Po–Pá 9:00–18:00", "So 9:00–12:00"],
+  en: ["Mon–Fri 9:00–18:00", "Sat 9:00–12:00"],
+};
+const MALL_HOURS = { cs: ["Po–Ne 10:00–21:00"], en: ["Mon–Sun 10:00–21:00"] };
+
+/**
+ * The shop's delivery and payment (the `shop` setting): carriers with their prices and
+ * cash-on-delivery fees in CZK minor units, the store's 13 branches for personal pickup (the
+ * spec's section 9; five in Prague, where stock arrives in 1 to 3 days) and how long an unpaid
+ * order keeps its stock.
+ */
+export const SHOP = {
+  carriers: [
+    {
+      key: "zasilkovna",
+      name: "Zásilkovna",
+      description: {
+        cs: "Vyzvednutí na více než 10 000 výdejních místech a v Z-BOXech v Česku a na Slovensku.",
+        en: "Pick up at more than 10,000 pickup points and Z-BOX lockers in the Czech Republic and Slovakia.",
+      },
+      priceMinor: 7900,
+      codFeeMinor: 3900,
+      countries: ["CZ", "SK"],
+    },
+    {
+      key: "ppl",
+      name: "PPL",
+      description: {
+        cs: "Kurýr doručí zásilku na vaši adresu v pracovní den, o doručení vás předem informuje SMS.",
+        en: "A courier delivers the parcel to your address on a working day and tells you by text message beforehand.",
+      },
+      priceMinor: 12900,
+      codFeeMinor: 4900,
+      countries: ["CZ", "SK"],
+    },
+    {
+      key: "dpd",
+      name: "DPD",
+      description: {
+        cs: "Kurýr na adresu s hodinovým oknem doručení a možností změnit termín.",
+        en: "A courier to your address with a one-hour delivery window and the option to reschedule.",
+      },
+      priceMinor: 13900,
+      codFeeMinor: null,
+      countries: ["CZ", "SK"],
+    },
+    {
+      key: "ceska-posta",
+      name: "Česká pošta – Balík Do ruky",
+      description: {
+        cs: "Doručení na adresu v Česku; když nejste doma, zásilka čeká na vaší poště.",
+        en: "Delivery to an address in the Czech Republic; if you are out, the parcel waits at your post office.",
+      },
+      priceMinor: 14900,
+      codFeeMinor: 4500,
+      countries: ["CZ"],
+    },
+  ],
+  branches: [
+    {
+      key: "praha-vinohrady",
+      name: "Rarita Praha – Vinohrady",
+      street: "Vinohradská 1511/230",
+      city: "Praha 10",
+      zip: "100 00",
+      prague: true,
+      hours: WEEKDAYS_LONG,
+    },
+    {
+      key: "praha-karlin",
+      name: "Rarita Praha – Karlín",
+      street: "Sokolovská 394/17",
+      city: "Praha 8",
+      zip: "186 00",
+      prague: true,
+      hours: WEEKDAYS_LONG,
+    },
+    {
+      key: "praha-smichov",
+      name: "Rarita Praha – Smíchov",
+      street: "Plzeňská 8/1",
+      city: "Praha 5",
+      zip: "150 00",
+      prague: true,
+      hours: MALL_HOURS,
+    },
+    {
+      key: "praha-dejvice",
+      name: "Rarita Praha – Dejvice",
+      street: "Dejvická 306/4",
+      city: "Praha 6",
+      zip: "160 00",
+      prague: true,
+      hours: WEEKDAYS_LONG,
+    },
+    {
+      key: "praha-holesovice",
+      name: "Rarita Praha – Holešovice",
+      street: "Dukelských hrdinů 567/52",
+      city: "Praha 7",
+      zip: "170 00",
+      prague: true,
+      hours: WEEKDAYS_LONG,
+    },
+    {
+      key: "brno",
+      name: "Rarita Brno",
+      street: "Masarykova 427/31",
+      city: "Brno",
+      zip: "602 00",
+      prague: false,
+      hours: WEEKDAYS_LONG,
+    },
+    {
+      key: "ostrava",
+      name: "Rarita Ostrava",
+      street: "Nádražní 2956/108",
+      city: "Ostrava",
+      zip: "702 00",
+      prague: false,
+      hours: WEEKDAYS_SHORT,
+    },
+    {
+      key: "plzen",
+      name: "Rarita Plzeň",
+      street: "Americká 2442/39",
+      city: "Plzeň",
+      zip: "301 00",
+      prague: false,
+      hours: WEEKDAYS_SHORT,
+    },
+    {
+      key: "olomouc",
+      name: "Rarita Olomouc",
+      street: "Riegrova 375/12",
+      city: "Olomouc",
+      zip: "779 00",
+      prague: false,
+      hours: WEEKDAYS_SHORT,
+    },
+    {
+      key: "liberec",
+      name: "Rarita Liberec",
+      street: "Pražská 135/6",
+      city: "Liberec",
+      zip: "460 01",
+      prague: false,
+      hours: WEEKDAYS_SHORT,
+    },
+    {
+      key: "ceske-budejovice",
+      name: "Rarita České Budějovice",
+      street: "Lannova třída 1/63",
+      city: "České Budějovice",
+      zip: "370 01",
+      prague: false,
+      hours: WEEKDAYS_SHORT,
+    },
+    {
+      key: "hradec-kralove",
+      name: "Rarita Hradec Králové",
+      street: "Gočárova třída 1620/4",
+      city: "Hradec Králové",
+      zip: "500 02",
+      prague: false,
+      hours: WEEKDAYS_SHORT,
+    },
+    {
+      key: "pardubice",
+      name: "Rarita Pardubice",
+      street: "Třída Míru 60",
+      city: "Pardubice",
+      zip: "530 02",
+      prague: false,
+      hours: WEEKDAYS_SHORT,
+    },
+  ],
+  reservationHours: 72,
+};
+
 /**
  * Rarita's own profiles on the two social networks the footer links to (docs/product/screens.md,
  * "Parts of every page").
@@ -152,6 +337,7 @@ export function buildSettings(featuredCategoryIds: number[]): SettingSeed[] {
   entries.push({ name: "bid", locale: null, value: BID_STEPS });
   entries.push({ name: "fees", locale: null, value: FEES });
   entries.push({ name: "softClose", locale: null, value: { minutes: 2 } });
+  entries.push({ name: "shop", locale: null, value: SHOP });
   return entries;
 }
 
