@@ -23,6 +23,11 @@
  *   auctionsEndingSoonIds(db, now, withinMs, limit?), dueActivationIds(db, now, limit?),
  *   runningAuctionsOf(db, userId) -> { selling, leading }
  * And for payments: lockListing(tx, id) (the row lock "pay" queues on), promote(tx, id, days, at).
+ *
+ * The shop's stock (stock.ts), no status written:
+ *   shopProductsForCart(db, ids, locale) -> ShopProduct[]        the cart's products, prices and stock now
+ *   reserveStock(tx, lines) -> StockReservation                  takes the pieces at the prices seen, or says why not
+ *   releaseStock(tx, lines)                                      gives an unpaid order's pieces back
  */
 
 export {
@@ -62,6 +67,15 @@ export { type ProductSummary, productSummaries, productsInStock } from "./produc
 export { refreshSearchText } from "./search/search-index.ts";
 export { categoryPathNames, productSearchName, productSearchText, searchText } from "./search/search-text.ts";
 export { createListingsService, type MyListing } from "./service.ts";
+export {
+  releaseStock,
+  reserveStock,
+  type ShopProduct,
+  type StockLine,
+  type StockProblem,
+  type StockReservation,
+  shopProductsForCart,
+} from "./stock.ts";
 export { type CatalogService, createCatalogService } from "./taxonomy/catalog-service.ts";
 export {
   type Activation,
