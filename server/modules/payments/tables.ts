@@ -29,6 +29,9 @@ import { productKey } from "../listings/keys.ts";
 import { userKey } from "../users/keys.ts";
 
 export const INVOICE_KINDS = ["invoice", "credit_note"] as const;
+/** What an order's line is: goods (or a fee, a promotion), the delivery, the payment method's fee. */
+export const ORDER_ITEM_KINDS = ["item", "delivery", "payment_fee"] as const;
+export type OrderItemKind = (typeof ORDER_ITEM_KINDS)[number];
 
 /** An address as stored on an order (a snapshot, not a reference to the user's addresses). */
 export type OrderAddress = {
@@ -174,6 +177,8 @@ export const orderItems = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
     productId: integer("product_id").references(productKey, { onDelete: "set null" }),
+    /** A shop order's delivery and payment fee are lines too (the tax document lists them). */
+    kind: text("kind", { enum: ORDER_ITEM_KINDS }).notNull().default("item"),
     description: text("description").notNull(),
     quantity: integer("quantity").notNull().default(1),
     unitPriceMinor: money("unit_price_minor").notNull(),
@@ -182,6 +187,7 @@ export const orderItems = pgTable(
   (t) => [
     index("order_items_order_id_idx").on(t.orderId),
     index("order_items_product_id_idx").on(t.productId),
+    check("order_items_kind_check", oneOf(t.kind, ORDER_ITEM_KINDS)),
     check("order_items_quantity_check", sql`${t.quantity} > 0`),
     check("order_items_unit_price_minor_check", nonNegative(t.unitPriceMinor)),
     check("order_items_tax_rate_check", between(t.taxRate, 0, 100)),

@@ -1,0 +1,2 @@
+ALTER TABLE "order_items" ADD COLUMN "kind" text DEFAULT 'item' NOT NULL;--> statement-breakpoint
+ALTER TABLE "order_items" ADD CONSTRAINT "order_items_kind_check" CHECK ("order_items"."kind" in ('item', 'delivery', 'payment_fee'));
