@@ -12,6 +12,7 @@ import footer from "./ui/footer.json" with { type: "json" };
 import header from "./ui/header.json" with { type: "json" };
 import listings from "./ui/listings.json" with { type: "json" };
 import messagesUi from "./ui/messages.json" with { type: "json" };
+import orders from "./ui/orders.json" with { type: "json" };
 import pages from "./ui/pages.json" with { type: "json" };
 import payments from "./ui/payments.json" with { type: "json" };
 import product from "./ui/product.json" with { type: "json" };
@@ -44,6 +45,7 @@ export const uiNamespaces = {
   header,
   listings,
   messages: messagesUi,
+  orders,
   pages,
   payments,
   product,
