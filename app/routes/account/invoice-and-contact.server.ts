@@ -51,7 +51,34 @@ const t = (context: Context, key: MessageKey, params?: Record<string, string | n
  * The invoice and contact page's action, once its form is parsed: each card's intent goes to
  * services.accountData (the same as /api/me/*), whose answer comes back as the card's result.
  */
-export function saveSection(form: AccountDataForm, context: Context) {
+export async function saveSection(form: AccountDataForm, context: Context) {
+  try {
+    return await saveSectionOf(form, context);
+  } catch (error) {
+    // A redirect (the deleted account's) is an answer, not a failure.
+    if (error instanceof Response) throw error;
+    // The database or the image store failed: the card says so, in its words, and keeps what
+    // was typed; the error goes to the log without the form's content.
+    context
+      .get(appContext)
+      .services.logger.error({ err: error, intent: form.intent }, "account data not saved");
+    const intent = form.intent === "avatarRemove" ? "avatar" : form.intent;
+    return reply({ intent, ok: false, errors: { form: [t(context, FAILED[form.intent])] } }, 503);
+  }
+}
+
+/** What each card says when its change could not be stored. */
+const FAILED: Record<AccountDataForm["intent"], MessageKey> = {
+  profile: "accountData.errors.profileSaveFailed",
+  addresses: "accountData.errors.addressSaveFailed",
+  avatar: "accountData.errors.avatarSaveFailed",
+  avatarRemove: "accountData.errors.avatarRemoveFailed",
+  email: "accountData.errors.saveFailed",
+  password: "accountData.errors.saveFailed",
+  delete: "accountData.errors.saveFailed",
+};
+
+function saveSectionOf(form: AccountDataForm, context: Context) {
   switch (form.intent) {
     case "profile":
       return saveProfile(form, context);

@@ -317,6 +317,37 @@ describe("addresses", () => {
     expect(edit.json.data).toMatchObject({ id: ownerAddressId, city: "Plzeň" });
   });
 
+  it("says in its own words when the database refuses to store or delete an address, and keeps the stored one", async () => {
+    const { token } = await api.createUser();
+    expect((await api.call("PUT", "/api/me/addresses/invoice", { token, body: COMPANY })).status).toBe(200);
+    // A real failure of the database for this table only: every write to addresses raises.
+    await api.db.execute(sql`create function addresses_refuse() returns trigger language plpgsql as $$
+      begin raise exception 'addresses are read-only'; end $$`);
+    await api.db.execute(
+      sql`create trigger addresses_refuse before insert or update or delete on addresses for each row execute function addresses_refuse()`,
+    );
+    try {
+      const save = await api.call("PUT", "/api/me/addresses/invoice", { token, body: PERSON });
+      expect(save.status).toBe(503);
+      expect(save.json).toEqual({
+        message: "Adresu se nepodařilo uložit. Zkuste to prosím za chvíli znovu.",
+      });
+      const remove = await api.call("DELETE", "/api/me/addresses/invoice", {
+        token,
+        headers: { "Accept-Language": "en" },
+      });
+      expect(remove.status).toBe(503);
+      expect(remove.json).toEqual({
+        message: "The address could not be deleted. Please try again in a moment.",
+      });
+    } finally {
+      await api.db.execute(sql`drop trigger addresses_refuse on addresses`);
+      await api.db.execute(sql`drop function addresses_refuse()`);
+    }
+    const kept = await api.call("GET", "/api/me/addresses/invoice", { token });
+    expect(kept.json).toMatchObject({ data: { company: "Rarita s.r.o.", companyId: "25596641" } });
+  });
+
   it("saves the page's pair all or nothing; 'same as contact' removes the invoice address", async () => {
     const { user } = await api.createUser();
     const service = api.services.accountData;

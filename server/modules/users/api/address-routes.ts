@@ -1,7 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { translate } from "#core/i18n/index.ts";
 import { bearerSecurity, requireUser } from "#server/http/api/router.ts";
-import { errorResponses, jsonContent, rowId } from "#server/http/api/schemas.ts";
+import { errorResponses, jsonContent, MessageBody, rowId } from "#server/http/api/schemas.ts";
+import type { Logger } from "#server/logger.ts";
 import type { AddressView } from "../account-data.ts";
 import {
   Address,
@@ -13,6 +14,14 @@ import {
   Success,
   userId,
 } from "./account-views.ts";
+
+const notStored = jsonContent(MessageBody, "Not stored: the database failed (nothing changed); try again");
+
+/** The database failed: logged (without the query's values), answered in the address's own words. */
+function storeFailed(logger: Logger, error: unknown, what: "save" | "delete"): "failed" {
+  logger.error({ err: error, what }, "address not stored");
+  return "failed";
+}
 
 /** /me/addresses: the caller's contact, invoice and delivery addresses. */
 export function addressRoutes(api: ApiRouter) {
@@ -93,13 +102,18 @@ function writeRoutes(api: ApiRouter) {
         401: errorResponses[401],
         404: notFound,
         422: errorResponses[422],
+        503: notStored,
       },
     }),
     async (c) => {
       const locale = c.get("locale");
+      const body = await json(c);
       const result = await c
         .get("services")
-        .accountData.saveAddress(userId(c), c.req.valid("param").kind, await json(c), locale);
+        .accountData.saveAddress(userId(c), c.req.valid("param").kind, body, locale)
+        .catch((error: unknown) => storeFailed(c.get("services").logger, error, "save"));
+      if (result === "failed")
+        return c.json({ message: translate(locale, "accountData.errors.addressSaveFailed") }, 503);
       if (result.status === "invalid") return c.json({ errors: result.errors }, 422);
       if (result.status === "not_found")
         return c.json({ message: translate(locale, "accountData.errors.addressNotFound") }, 404);
@@ -128,13 +142,17 @@ function writeRoutes(api: ApiRouter) {
         401: errorResponses[401],
         404: notFound,
         422: errorResponses[422],
+        503: notStored,
       },
     }),
     async (c) => {
       const locale = c.get("locale");
       const removed = await c
         .get("services")
-        .accountData.deleteAddress(userId(c), c.req.valid("param").kind, c.req.valid("query").id);
+        .accountData.deleteAddress(userId(c), c.req.valid("param").kind, c.req.valid("query").id)
+        .catch((error: unknown) => storeFailed(c.get("services").logger, error, "delete"));
+      if (removed === "failed")
+        return c.json({ message: translate(locale, "accountData.errors.addressDeleteFailed") }, 503);
       if (!removed) return c.json({ message: translate(locale, "accountData.errors.addressNotFound") }, 404);
       return c.json(
         { success: true as const, message: translate(locale, "accountData.addresses.removed") },
