@@ -47,6 +47,11 @@ export default [
   ...page("accountInvoiceDocument", "routes/account/invoice-document.tsx"),
   ...page("orderSummary", "routes/shop/summary.tsx"),
   ...page("loginCallback", "routes/login-callback.tsx"),
+  // The shop's cart and checkout: guests use them too (outside the account layout).
+  ...page("cart", "routes/shop/cart.tsx"),
+  ...page("cartDelivery", "routes/shop/delivery.tsx"),
+  ...page("cartDetails", "routes/shop/details.tsx"),
+  ...page("cartReview", "routes/shop/review.tsx"),
   ...page("maintenance", "routes/maintenance.tsx"),
   ...page("info", "routes/info.tsx"),
   ...page("documents", "routes/documents.tsx"),

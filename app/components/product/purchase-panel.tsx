@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { ProductDetail } from "#core/contracts/product.ts";
 import { ContactSeller } from "../listings/contact-seller.tsx";
-import { WatchdogButton } from "../watchdog/watchdog-button.tsx";
+import { BuyBox } from "../shop/buy-box.tsx";
 import { usePriceFormatter } from "./format.ts";
 
 /** The frame of the price block and of the auction block (./auction-panel.tsx). */
@@ -63,21 +63,7 @@ export function OfferPanel({ product, watch }: { product: ProductDetail; watch: 
       {shop ? (
         <>
           <p className="mt-1 text-xs text-muted">{t("product.price.vat", { rate: product.taxRate })}</p>
-          <p
-            className={`mt-4 text-sm font-semibold ${product.stock > 0 ? "text-success" : "text-danger"}`}
-            data-testid="stock"
-          >
-            {product.stock > 0
-              ? t("product.stock.inStock", { count: product.stock })
-              : t("product.stock.soldOut")}
-          </p>
-          {product.stock === 0 ? (
-            <WatchdogButton target={{ kind: "product", productId: product.id }} className="mt-3" />
-          ) : null}
-          <ul className="mt-3 flex flex-col gap-1.5 border-t border-line pt-3 text-sm text-muted">
-            <li>{t("product.stock.delivery")}</li>
-            <li>{t("product.stock.freeDelivery")}</li>
-          </ul>
+          <BuyBox product={product} />
         </>
       ) : (
         <>

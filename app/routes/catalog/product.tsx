@@ -18,6 +18,7 @@ import { OfferPanel } from "#app/components/product/purchase-panel.tsx";
 import { SellerCard } from "#app/components/product/seller-card.tsx";
 import { breadcrumbJsonLd, productJsonLd } from "#app/components/seo/json-ld.ts";
 import { metaDescription, seoMeta } from "#app/components/seo/meta.ts";
+import { addToCartAction, isAddToCartRequest } from "#app/components/shop/add-to-cart.server.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
@@ -33,8 +34,11 @@ const CONTACTABLE = ["active", "scheduled", "ended", "sold"];
  */
 export const loader = (args: Route.LoaderArgs) => loadProductPage(args);
 
-/** The bid form and its binding confirmation (./product.server.ts). */
-export const action = (args: Route.ActionArgs) => placeBidAction(args);
+/** The bid form and its binding confirmation (./product.server.ts), or a shop product's "Do košíku". */
+export async function action(args: Route.ActionArgs) {
+  if (await isAddToCartRequest(args.request)) return addToCartAction(args);
+  return placeBidAction(args);
+}
 
 /** A bid's answer and the live stream carry the new state: the rest of the page need not reload. */
 export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
@@ -104,7 +108,11 @@ type Bidding = NonNullable<LoaderData["bidding"]>;
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
   return loaderData.bidding ? (
-    <LiveAuctionPage loaderData={loaderData} bidding={loaderData.bidding} action={actionData} />
+    <LiveAuctionPage
+      loaderData={loaderData}
+      bidding={loaderData.bidding}
+      action={actionData?.intent === "bid" ? actionData : undefined}
+    />
   ) : (
     <ProductView loaderData={loaderData} live={null} />
   );

@@ -1,0 +1,53 @@
+import { data, type RouterContextProvider, redirect } from "react-router";
+import { type FormReply, parseForm } from "#app/components/forms/conform.ts";
+import { type CartActionData, CartActionSchema, type CartIntent } from "#app/components/shop/forms.ts";
+import { loadCart, shopperOf, stepPath } from "#app/components/shop/shopper.server.ts";
+import { appContext } from "#app/context.ts";
+import { translate } from "#core/i18n/index.ts";
+
+type Args = { request: Request; context: Readonly<RouterContextProvider> };
+
+/** The cart page's loader (app/routes/shop/cart.tsx). */
+export async function loadCartPage({ request, context }: Args) {
+  return { cart: await loadCart(request, context) };
+}
+
+const INTENTS: CartIntent[] = ["quantity", "voucher", "removeVoucher", "confirmPrices"];
+
+/**
+ * The cart's forms: a line's pieces (0 removes it), the voucher and its removal, and "Beru na
+ * vědomí" for changed prices. Done: back to the cart (a reload does not send it again). Refused:
+ * the page again with the shop's translated reason, at the voucher field or above the lines.
+ */
+export async function cartAction({ request, context }: Args) {
+  const { services, locale, logger, clientIp } = context.get(appContext);
+  const submission = parseForm(await request.formData(), CartActionSchema, locale);
+  const intent = INTENTS.find((name) => name === submission.payload.intent);
+  if (!intent) throw data(null, { status: 400 });
+  const answer = (result: FormReply, status: number) => data<CartActionData>({ intent, result }, { status });
+  if (submission.status !== "success") return answer(submission.reply(), 422);
+  const who = shopperOf(request, context);
+  const form = submission.value;
+  const client = { ip: clientIp, userAgent: request.headers.get("user-agent") };
+  let result: Awaited<ReturnType<typeof services.shop.confirmPrices>>;
+  try {
+    if (form.intent === "quantity")
+      result = await services.shop.setQuantity(who, { productId: form.productId, quantity: form.quantity });
+    else if (form.intent === "voucher")
+      result = await services.shop.applyVoucher(who, { code: form.code }, client);
+    else if (form.intent === "removeVoucher") result = await services.shop.removeVoucher(who);
+    else result = await services.shop.confirmPrices(who);
+  } catch (error) {
+    logger.error({ err: error }, "shop: the cart could not be changed");
+    return answer(submission.reply({ formErrors: [translate(locale, "shop.cart.errors.save")] }), 503);
+  }
+  if (result.status === "invalid") return answer(submission.reply({ fieldErrors: result.errors }), 422);
+  if (result.status === "refused") {
+    const reply =
+      form.intent === "voucher"
+        ? submission.reply({ fieldErrors: { code: [result.message] } })
+        : submission.reply({ formErrors: [result.message] });
+    return answer(reply, result.retryAfterSeconds ? 429 : 409);
+  }
+  throw redirect(stepPath("cart", locale));
+}
