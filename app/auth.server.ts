@@ -9,6 +9,7 @@ import { LoginSchema } from "#core/schemas/login.ts";
 import { parseCookieHeader, serializeCookie } from "#core/web/cookie-header.ts";
 import { safeRedirect } from "#core/web/safe-redirect.ts";
 import { isSecureOrigin, sessionCookieName } from "#core/web/session-cookie.ts";
+import { CART_COOKIE, cartCookie } from "./components/shop/shopper.server.ts";
 import { appContext } from "./context.ts";
 
 /** Web sessions live in an httpOnly cookie (never in storage JavaScript can read). */
@@ -97,20 +98,24 @@ export async function handleLogin(request: Request, context: Readonly<RouterCont
   }
   const device = knownDevice ?? newDeviceId();
   loginThrottle.succeeded(email, { ip: clientIp, device });
-  const headers = await loggedInCookies(context, result, device, cookies[GUEST_WISHLIST_COOKIE]);
+  const headers = await loggedInCookies(context, result, device, {
+    wishlist: cookies[GUEST_WISHLIST_COOKIE],
+    cart: cookies[CART_COOKIE],
+  });
   throw redirect(safeRedirect(wanted ?? "", localePath("accountOverview", locale)), { headers });
 }
 
 /**
- * The cookies of a new login: the session, the device's id, and, when the guest kept a wishlist,
- * that list merged into the user's and its cookie dropped.
+ * The cookies of a new login: the session, the device's id, and, when the guest kept a wishlist or
+ * a cart, each merged into the user's and its cookie dropped.
  */
 async function loggedInCookies(
   context: Readonly<RouterContextProvider>,
   login: { token: string; userId: number },
   device: string,
-  guestWishlist: string | undefined,
+  guest: { wishlist: string | undefined; cart: string | undefined },
 ): Promise<Headers> {
+  const guestWishlist = guest.wishlist;
   const { services, config } = context.get(appContext);
   const headers = new Headers();
   headers.append("Set-Cookie", sessionSetCookie(config.publicUrl, login.token, SESSION_MAX_AGE));
@@ -127,7 +132,24 @@ async function loggedInCookies(
     await services.wishlist.mergeGuestWishlist(login.userId, guestWishlist);
     headers.append("Set-Cookie", serializeCookie(GUEST_WISHLIST_COOKIE, "", { maxAgeSeconds: 0 }));
   }
+  if (guest.cart) {
+    await mergeGuestCart(context, login.userId, guest.cart);
+    headers.append("Set-Cookie", cartCookie("", config.publicUrl));
+  }
   return headers;
+}
+
+/**
+ * The guest's cart joins the user's (pieces within stock). A failure must not stop the login: the
+ * guest cart stays where it was, and its cookie goes anyway (the user's cart is the one now).
+ */
+async function mergeGuestCart(context: Readonly<RouterContextProvider>, userId: number, token: string) {
+  const { services, logger } = context.get(appContext);
+  try {
+    await services.shop.mergeGuestCart(userId, token);
+  } catch (error) {
+    logger.error({ err: error }, "shop: the guest cart could not be merged on login");
+  }
 }
 
 /** Ends the session (the token is revoked, not just forgotten) and sends the user home. */

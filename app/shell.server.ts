@@ -1,6 +1,7 @@
 import { createIsbotFromList, list } from "isbot";
 import type { RouterContextProvider } from "react-router";
 import { parseCookieHeader } from "#core/web/cookie-header.ts";
+import { shopperOf } from "./components/shop/shopper.server.ts";
 import { appContext } from "./context.ts";
 import type { Banner, MenuLink, ShellData } from "./shell.ts";
 
@@ -25,6 +26,22 @@ const SHELL_COOKIES = [
  */
 const isCrawler = createIsbotFromList(list.filter((pattern) => pattern !== "headless"));
 
+/**
+ * The header's cart: the user's, or a guest's when the `cart` cookie names one (no cookie, no
+ * question). The frame never fails over it: a shop that cannot answer shows no count.
+ */
+async function cartBadge(request: Request, context: Readonly<RouterContextProvider>) {
+  const { services, logger } = context.get(appContext);
+  const who = shopperOf(request, context);
+  if (who.userId === null && who.cartToken === null) return null;
+  try {
+    return await services.shop.badge(who);
+  } catch (error) {
+    logger.warn({ err: error }, "shop: the header's cart could not be read");
+    return null;
+  }
+}
+
 export async function loadShell(
   request: Request,
   context: Readonly<RouterContextProvider>,
@@ -35,11 +52,12 @@ export async function loadShell(
     SHELL_COOKIES.filter((name) => name in allCookies).map((name) => [name, allCookies[name]]),
   );
 
-  const [settings, categories, currencies, maintenance] = await Promise.all([
+  const [settings, categories, currencies, maintenance, cart] = await Promise.all([
     services.settings.list(locale),
     services.catalog.categoryTree(locale),
     services.lists.currencies(),
     services.settings.isMaintenance(),
+    cartBadge(request, context),
   ]);
   // Banners are not loaded during maintenance (docs/product/screens.md, "Router rules").
   const banners: Record<string, Banner[]> = maintenance ? {} : await services.cms.posters(locale);
@@ -47,9 +65,11 @@ export async function loadShell(
 
   let shellUser: ShellData["user"] = null;
   if (user) {
-    const [messages, advertisements] = await Promise.all([
+    const [messages, advertisements, voucher] = await Promise.all([
       services.messages.counter(user.id),
       services.catalog.advertisementStatistics(user.id),
+      // An influencer's menu links their voucher's statistics (one indexed look-up for anyone else).
+      services.shop.influencerStats(user.id),
     ]);
     shellUser = {
       id: user.id,
@@ -59,6 +79,7 @@ export async function loadShell(
       groupDiscount: user.group?.discount ?? 0,
       groupName: user.group?.name ?? null,
       isAdmin: user.role === "admin",
+      hasVoucher: voucher !== null,
       messages,
       advertisements,
     };
@@ -74,6 +95,7 @@ export async function loadShell(
   return {
     locale,
     user: shellUser,
+    cart,
     topMenu: Array.isArray(setting("topmenu")) ? (setting("topmenu") as MenuLink[]) : [],
     bottomMenu: Array.isArray(setting("bottommenu"))
       ? (setting("bottommenu") as ShellData["bottomMenu"])

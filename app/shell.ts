@@ -1,3 +1,4 @@
+import type { CartBadge } from "#core/contracts/shop.ts";
 import type { Locale } from "#core/i18n/index.ts";
 
 /** What every page's frame needs, loaded once by the root loader (see shell.server.ts). */
@@ -24,6 +25,8 @@ export type ShellUser = {
   groupDiscount: number;
   groupName: string | null;
   isAdmin: boolean;
+  /** An influencer: a voucher of their own, whose statistics the account menu links to. */
+  hasVoucher: boolean;
   messages: { total: number; new: number; system: number };
   advertisements: { active: number; started: number; total: number };
 };
@@ -31,6 +34,8 @@ export type ShellUser = {
 export type ShellData = {
   locale: Locale;
   user: ShellUser | null;
+  /** The header's cart (pieces and the items' total): the user's, or a guest's by the `cart` cookie. */
+  cart: CartBadge | null;
   topMenu: MenuLink[];
   bottomMenu: { title: string; links: MenuLink[] }[];
   contacts: Record<string, unknown>;

@@ -44,6 +44,7 @@ export const TEST_USER: ShellUser = {
   groupDiscount: 0,
   groupName: null,
   isAdmin: false,
+  hasVoucher: false,
   messages: { total: 0, new: 0, system: 0 },
   advertisements: { active: 0, started: 0, total: 0 },
 };
@@ -53,6 +54,7 @@ export function shellData({ locale = "cs", user = null, currency = "CZK" }: Shel
   return {
     locale,
     user: user ? { ...TEST_USER, ...user } : null,
+    cart: null,
     topMenu: [],
     bottomMenu: [],
     contacts: {},

@@ -6,6 +6,7 @@ import { localePath } from "#core/i18n/paths.ts";
 import { AccountDropdown } from "../header/account-dropdown.tsx";
 import { AddAuctionButton } from "../header/add-auction-button.tsx";
 import { Bell } from "../header/bell.tsx";
+import { CartLink } from "../header/cart-link.tsx";
 import { CurrencySwitcher } from "../header/currency-switcher.tsx";
 import { LanguageSwitcher } from "../header/language-switcher.tsx";
 import { useCountsPolling, useShellData } from "../header/live-counts.ts";
@@ -144,6 +145,7 @@ export function Header() {
             onRequireLogin={() => overlays.requireLogin(localePath("accountAdvertisementAdd", locale))}
           />
           {user ? <Bell /> : null}
+          <CartLink />
           {user ? (
             <AccountDropdown user={user} open={overlays.accountOpen} onOpenChange={overlays.setAccountOpen} />
           ) : (

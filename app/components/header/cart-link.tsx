@@ -1,0 +1,57 @@
+import { Link } from "react-router";
+import { useTranslation } from "#app/i18n/use-translation.ts";
+import { localePath } from "#core/i18n/paths.ts";
+import { pluralKey } from "#core/i18n/plural.ts";
+import { DEFAULT_CURRENCY, formatPrice } from "#core/money/money.ts";
+import { CartGlyph } from "../shop/buy-box.tsx";
+import { useShellData } from "./live-counts.ts";
+import { FOCUS_ON_DARK } from "./shared.ts";
+
+/** The cart's total as the header writes it: whole crowns without ",00" ("3 980 Kč"), else with haléře. */
+export function headerTotal(minor: number, locale: "cs" | "en"): string {
+  const decimals = minor % 100 === 0 ? 0 : 2;
+  return formatPrice(minor, { ...DEFAULT_CURRENCY, decimals }, { locale });
+}
+
+/**
+ * The header's cart (docs/product/payments.md): a link to the cart with the pieces in it and their
+ * total ("Košík 2 · 3 980 Kč"); on a phone the icon with the count, the whole said in its name.
+ * The root loader reads it on every navigation, so an added line shows at once.
+ */
+export function CartLink() {
+  const { t, locale } = useTranslation();
+  const badge = useShellData()?.cart ?? null;
+  const count = badge?.count ?? 0;
+  const total = headerTotal(badge?.totalMinor ?? 0, locale);
+  const label =
+    count > 0
+      ? t("shop.header.label", { count: t(pluralKey(locale, "shop.header.pieces", count), { count }), total })
+      : `${t("shop.header.cart")}: ${t("shop.header.empty")}`;
+  return (
+    <Link
+      to={localePath("cart", locale)}
+      aria-label={label}
+      className={`relative inline-flex h-11 shrink-0 items-center gap-2 rounded-full px-2.5 text-white/90 transition-colors hover:bg-white/10 hover:text-white tablet:px-3 ${FOCUS_ON_DARK}`}
+      data-testid="header-cart"
+      data-count={count}
+      data-total={badge?.totalMinor ?? 0}
+    >
+      <CartGlyph className="size-6 shrink-0" />
+      {count > 0 ? (
+        <span
+          aria-hidden="true"
+          className="absolute top-0.5 left-6 min-w-5 rounded-full bg-secondary px-1 text-center text-[0.7rem] leading-5 font-bold text-ink ring-2 ring-primary-dark tablet:hidden"
+          data-testid="header-cart-count"
+        >
+          {count > 99 ? "99+" : count}
+        </span>
+      ) : null}
+      <span aria-hidden="true" className="hidden text-left leading-tight tablet:block">
+        <span className="block text-[0.8rem] text-white/75">{t("shop.header.cart")}</span>
+        <span className="block text-[0.9rem] font-semibold whitespace-nowrap tabular-nums">
+          {count > 0 ? `${count} · ${total}` : "0"}
+        </span>
+      </span>
+    </Link>
+  );
+}
