@@ -46,7 +46,7 @@ export async function loadShell(
   request: Request,
   context: Readonly<RouterContextProvider>,
 ): Promise<ShellData> {
-  const { services, locale, user, config } = context.get(appContext);
+  const { services, locale, user, config, logger } = context.get(appContext);
   const allCookies = parseCookieHeader(request.headers.get("cookie"));
   const cookies = Object.fromEntries(
     SHELL_COOKIES.filter((name) => name in allCookies).map((name) => [name, allCookies[name]]),
@@ -68,8 +68,12 @@ export async function loadShell(
     const [messages, advertisements, voucher] = await Promise.all([
       services.messages.counter(user.id),
       services.catalog.advertisementStatistics(user.id),
-      // An influencer's menu links their voucher's statistics (one indexed look-up for anyone else).
-      services.shop.influencerStats(user.id),
+      // An influencer's menu links their voucher's statistics (one indexed look-up for anyone
+      // else); the frame never fails over it.
+      services.shop.influencerStats(user.id).catch((error: unknown) => {
+        logger.warn({ err: error }, "shop: the user's voucher could not be read");
+        return null;
+      }),
     ]);
     shellUser = {
       id: user.id,

@@ -7,6 +7,7 @@ import { pluralKey } from "#core/i18n/plural.ts";
 import {
   BellIcon,
   CardIcon,
+  CoinsIcon,
   DashboardIcon,
   GavelIcon,
   HeartIcon,
@@ -18,7 +19,7 @@ import {
   StarIcon,
   TagIcon,
 } from "../ui/icons.tsx";
-import { type LiveCounts, useLiveCounts } from "./live-counts.ts";
+import { type LiveCounts, useLiveCounts, useShellData } from "./live-counts.ts";
 import { avatarUrl } from "./shared.ts";
 
 export type AccountLink = {
@@ -39,11 +40,13 @@ type Place = "dropdown" | "sidebar";
  * The account pages in the order of the account dropdown (docs/product/screens.md, "Parts of every
  * page"). The dropdown and the sidebar list slightly different pages: the sidebar also has the
  * user's bids and payments. Both list the watched auctions, the reviews and the watchdogs, pages a
- * user otherwise found only by chance.
+ * user otherwise found only by chance. An influencer (a user with a voucher of their own) also has
+ * its statistics page.
  */
 export function useAccountLinks(place: Place): AccountLink[] {
   const { locale, t } = useTranslation();
   const counts: LiveCounts | null = useLiveCounts();
+  const hasVoucher = useShellData()?.user?.hasVoucher ?? false;
   const newMessages = counts?.messages.new ?? 0;
   const totalMessages = counts?.messages.total ?? 0;
   const totalAds = counts?.advertisements.total ?? 0;
@@ -72,7 +75,8 @@ export function useAccountLinks(place: Place): AccountLink[] {
     },
     { page: "accountReviews", label: t("header.reviews"), Icon: StarIcon },
     { page: "accountWatchdogs", label: t("header.watchdogs"), Icon: BellIcon },
-    place === "sidebar" && { page: "accountPayment", label: t("header.payments"), Icon: CardIcon },
+    place === "sidebar" && { page: "accountPayment", label: t("orders.menu.payments"), Icon: CardIcon },
+    hasVoucher && { page: "accountVoucherStats", label: t("orders.menu.voucher"), Icon: CoinsIcon },
     { page: "accountInvoice", label: t("header.invoice"), Icon: ReceiptIcon },
     { page: "accountNewsletters", label: t("header.newsletters"), Icon: NewsletterIcon },
   ];

@@ -6,16 +6,19 @@ import { appContext } from "#app/context.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { named } from "#app/middleware.server.ts";
 import { localePath } from "#core/i18n/paths.ts";
+import { pluralKey } from "#core/i18n/plural.ts";
 import type { Route } from "./+types/payments";
 
 /**
- * Payments (`/ucet/platba`): the seller's insertion fees and promotions, newest first, each with
- * its state and amount; an unpaid one links to its page to be paid, a paid one to its details.
+ * Orders and payments (`/ucet/platba`): the user's shop purchases, insertion fees and promotions,
+ * newest first, each with its state and amount; an unpaid one links to its page to be paid, a
+ * paid one to its details (a shop order to its summary, with the parcel's tracking number once
+ * it is on its way).
  */
 export const middleware = named("auth");
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, (t) => ({ title: t("payments.list.title"), noindex: true }));
+  return pageMeta(args, (t) => ({ title: t("orders.list.title"), noindex: true }));
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -30,11 +33,13 @@ function PaymentRow({ order }: { order: Order }) {
   const { t, locale } = useTranslation();
   const price = useCzk();
   const days = useDays();
+  const pieces = order.shop ? order.shop.lines.reduce((sum, line) => sum + line.quantity, 0) : null;
   return (
     <li
       className="flex flex-col gap-3 rounded-xl border border-line bg-white p-4 tablet:flex-row tablet:items-center tablet:gap-5 tablet:p-5"
       data-testid="payment-row"
       data-order-id={order.id}
+      data-kind={order.kind}
     >
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -43,10 +48,23 @@ function PaymentRow({ order }: { order: Order }) {
           </span>
           <OrderStatusBadge status={order.status} />
         </div>
-        <p className="font-semibold text-ink">
+        <p className="font-semibold text-ink" data-testid="payment-kind">
           {t(`payments.kind.${order.kind}`)}
           {order.promotionDays ? ` · ${days(order.promotionDays)}` : ""}
+          {pieces !== null
+            ? ` · ${t(pluralKey(locale, "orders.list.pieces", pieces), { count: pieces })}`
+            : ""}
         </p>
+        {order.shop ? (
+          <p className="truncate text-sm text-ink" data-testid="payment-items">
+            {order.shop.lines.map((line) => line.description).join(", ")}
+          </p>
+        ) : null}
+        {order.shop?.trackingNumber ? (
+          <p className="text-sm text-muted" data-testid="payment-tracking">
+            {t("orders.list.tracking", { tracking: order.shop.trackingNumber })}
+          </p>
+        ) : null}
         {order.listing ? (
           <Link to={order.listing.url} className="truncate text-primary-dark underline">
             {order.listing.name}
@@ -93,15 +111,15 @@ export default function PaymentsPage({ loaderData }: Route.ComponentProps) {
   const { orders } = loaderData;
   return (
     <section data-testid="payments-page">
-      <h1 className="font-serif text-3xl text-primary-dark tablet:text-4xl">{t("payments.list.title")}</h1>
-      <p className="mt-1 text-muted">{t("payments.list.intro")}</p>
+      <h1 className="font-serif text-3xl text-primary-dark tablet:text-4xl">{t("orders.list.title")}</h1>
+      <p className="mt-1 text-muted">{t("orders.list.intro")}</p>
       {orders.length === 0 ? (
         <div
           className="mt-6 rounded-2xl bg-white p-8 text-center ring-1 ring-line"
           data-testid="payments-empty"
         >
           <p className="font-serif text-xl text-ink">{t("payments.list.empty")}</p>
-          <p className="mt-2 text-sm text-muted">{t("payments.list.emptyHint")}</p>
+          <p className="mt-2 text-sm text-muted">{t("orders.list.emptyHint")}</p>
         </div>
       ) : (
         <ul className="mt-6 flex flex-col gap-3" data-testid="payments-list">

@@ -170,7 +170,10 @@ function MonthChart({ months }: { months: Month[] }) {
         viewBox={`0 0 ${width} ${height + labelHeight}`}
         className="h-auto w-full"
         role="img"
-        aria-label={t("orders.voucher.chartLabel", { count: months.length })}
+        aria-label={t("orders.voucher.chartLabel", {
+          from: monthLabel(months[0].month, locale),
+          to: monthLabel(months[months.length - 1].month, locale),
+        })}
       >
         <line x1="0" x2={width} y1={height} y2={height} className="stroke-line" strokeWidth="1" />
         {months.map((month, index) => {
