@@ -18,6 +18,7 @@ import { blogCategorySeeds, blogPostSeeds, documentSeeds, infoPageSeeds, makePdf
 import { type PlannedProduct, planDemoProducts } from "./products.ts";
 import { createRandom } from "./random.ts";
 import { buildSettings, countrySeeds, currencySeeds, FEES } from "./settings-data.ts";
+import { curateShop, seedShopActivity } from "./shop.ts";
 import { drawBannerSvg, drawProductSvg } from "./svg.ts";
 import { slugify } from "./text.ts";
 import { DAY, MINUTE } from "./time.ts";
@@ -28,7 +29,7 @@ export type DemoAccount = { role: string; email: string; password: string };
 /** The seed of the pseudo-random generator: the same data on every run, only the times follow "now". */
 export const DEMO_SEED = 20_250_601;
 
-/** The four main demo accounts, in the order they are printed on start. */
+/** The main demo accounts, in the order they are printed on start. */
 export function demoAccounts(): DemoAccount[] {
   return userSeeds
     .filter((user) => user.demoRole)
@@ -169,7 +170,7 @@ async function seed(
           emailConfirmedAt: new Date(registered.getTime() + 20 * MINUTE),
           adultConfirmedAt: new Date(registered.getTime() + 25 * MINUTE),
           verifiedAt: user.verified ? new Date(registered.getTime() + 2 * DAY) : null,
-          lastLoginAt: ago(rng.int(1, 72) * 60 * MINUTE),
+          lastLoginAt: ago((user.lastLoginHoursAgo ?? rng.int(1, 72)) * 60 * MINUTE),
           createdAt: registered,
           updatedAt: registered,
         };
@@ -249,6 +250,8 @@ async function seed(
     users,
     firstId: await nextId(tx, "products"),
   });
+  // The shop's stock and sales the demo relies on (the last 3 bottles, sold out, on sale).
+  curateShop(planned);
   await insertChunked(
     tx,
     t.products,
@@ -813,115 +816,8 @@ async function seedActivity(tx: Tx, ctx: ActivityContext): Promise<Record<string
     });
   if (reviewRows.length) await tx.insert(t.reviews).values(reviewRows);
 
-  // Vouchers.
-  const [welcome] = await tx
-    .insert(t.vouchers)
-    .values([
-      {
-        code: "VITEJTE10",
-        kind: "percent",
-        value: 10,
-        minCartMinor: 100_000,
-        validFrom: at(nowMs - 60 * DAY),
-        validTo: at(nowMs + 300 * DAY),
-        usageLimitPerUser: 1,
-      },
-      {
-        code: "RUM500",
-        kind: "fixed",
-        value: 50_000,
-        minCartMinor: 500_000,
-        validFrom: at(nowMs - 10 * DAY),
-        validTo: at(nowMs + 20 * DAY),
-        usageLimitTotal: 100,
-        usageLimitPerUser: 1,
-      },
-      {
-        code: "PETR5",
-        kind: "percent",
-        value: 5,
-        influencerUserId: users.get("collector1")!,
-        marginPercent: 5,
-        validFrom: at(nowMs - 120 * DAY),
-      },
-    ])
-    .returning({ id: t.vouchers.id });
-
-  // One paid shop order of the buyer (with the welcome voucher), pending listing fees, paid promotions.
-  const inStock = shop.filter((p) => (p.row.stock ?? 0) > 0 && p.row.priceMinor);
-  const lines = [inStock[0], inStock[1]].filter(Boolean);
-  const subtotal = lines.reduce((sum, p) => sum + (p.row.priceMinor ?? 0), 0);
-  const discount = subtotal >= 100_000 ? Math.round(subtotal * 0.1) : 0;
-  const delivery = subtotal - discount >= 150_000 ? 0 : 8_900;
-  const buyerSeed = userSeeds.find((user) => user.handle === "buyer")!;
-  const address = {
-    name: `${buyerSeed.firstname} ${buyerSeed.lastname}`,
-    street: buyerSeed.street,
-    city: buyerSeed.city,
-    zip: buyerSeed.zip,
-    countryCode: "CZ",
-    phone: `${buyerSeed.phonePrefix}${buyerSeed.phone}`,
-    email: buyerSeed.email,
-  };
-  const orderAt = at(nowMs - 12 * DAY);
-  const [order] = await tx
-    .insert(t.orders)
-    .values({
-      hash: randomBytes(16).toString("hex"),
-      userId: buyer,
-      kind: "shop",
-      status: "paid",
-      email: buyerSeed.email,
-      subtotalMinor: subtotal,
-      discountMinor: discount,
-      deliveryMinor: delivery,
-      totalMinor: subtotal - discount + delivery,
-      voucherId: discount ? welcome.id : null,
-      deliveryAddress: address,
-      invoiceAddress: address,
-      carrier: "packeta",
-      termsAcceptedAt: orderAt,
-      createdAt: orderAt,
-      updatedAt: at(orderAt.getTime() + 3 * MINUTE),
-      paidAt: at(orderAt.getTime() + 3 * MINUTE),
-    })
-    .returning({ id: t.orders.id });
-  await tx.insert(t.orderItems).values([
-    ...lines.map((p) => ({
-      orderId: order.id,
-      productId: p.id,
-      description: p.row.nameCs,
-      quantity: 1,
-      unitPriceMinor: p.row.priceMinor!,
-      taxRate: 21,
-    })),
-    ...(delivery
-      ? [
-          {
-            orderId: order.id,
-            description: "Doprava – Zásilkovna",
-            quantity: 1,
-            unitPriceMinor: delivery,
-            taxRate: 21,
-          },
-        ]
-      : []),
-  ]);
-  await tx.insert(t.payments).values({
-    orderId: order.id,
-    method: "card",
-    provider: "test",
-    providerPaymentId: `test_${randomBytes(8).toString("hex")}`,
-    status: "paid",
-    amountMinor: subtotal - discount + delivery,
-    createdAt: orderAt,
-    updatedAt: at(orderAt.getTime() + 3 * MINUTE),
-    paidAt: at(orderAt.getTime() + 3 * MINUTE),
-  });
-  if (discount)
-    await tx
-      .insert(t.voucherUsages)
-      .values({ voucherId: welcome.id, orderId: order.id, userId: buyer, createdAt: orderAt });
+  // The shop: vouchers of every kind and the orders that used them.
+  const shopActivity = await seedShopActivity(tx, { now, planned, users, groups: ctx.groups });
 
   const discountOf = (userId: number) => {
     const handle = [...users.entries()].find(([, id]) => id === userId)?.[0];
@@ -1021,13 +917,17 @@ async function seedActivity(tx: Tx, ctx: ActivityContext): Promise<Record<string
     paidPromotions.push({ order: promo, paidAt });
     promotionOrders++;
   }
-  // Their tax documents, in the order they were paid (one series per year without gaps).
-  paidPromotions.sort((a, b) => a.paidAt.getTime() - b.paidAt.getTime());
-  for (const { order: paid, paidAt } of paidPromotions)
+  // The tax documents of the paid promotions and shop orders, in the order they were paid (one
+  // series per year without gaps).
+  const paidOrders = [
+    ...paidPromotions.map((paid) => ({ ...paid, method: "bank_transfer" as const })),
+    ...shopActivity.paid,
+  ].sort((a, b) => a.paidAt.getTime() - b.paidAt.getTime());
+  for (const { order: paid, paidAt, method } of paidOrders)
     await issueInvoice(
       tx,
       paid,
-      { method: "bank_transfer", variableSymbol: variableSymbolOf(paid.id) },
+      { method, variableSymbol: variableSymbolOf(paid.id) },
       paidAt,
       invoiceDetailsOf,
     );
@@ -1036,6 +936,7 @@ async function seedActivity(tx: Tx, ctx: ActivityContext): Promise<Record<string
     wishlistItems: watched.length,
     messages: messageCount,
     reviews: reviewRows.length,
-    orders: 1 + feeOrders + promotionOrders,
+    vouchers: shopActivity.vouchers,
+    orders: shopActivity.orders + feeOrders + promotionOrders,
   };
 }

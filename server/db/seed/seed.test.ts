@@ -5,6 +5,8 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { canTransition } from "#core/lifecycles/listing.ts";
+import { isOnSale } from "#core/rules/sale.ts";
+import { voucherRefusal } from "#core/rules/vouchers.ts";
 import { toPragueWallClock } from "#core/time/prague.ts";
 import { createLogger } from "#server/logger.ts";
 import { verifyPassword } from "#server/modules/auth/index.ts";
@@ -203,8 +205,14 @@ describe("seedDemoIfEmpty", () => {
     expect(new Set(bids.map((bid) => bid.userId)).size).toBeGreaterThanOrEqual(6);
   });
 
-  it("returns the four demo accounts, which log in with their passwords", async () => {
-    expect(accounts.map((a) => a.role)).toEqual(["verified seller", "unverified seller", "buyer", "admin"]);
+  it("returns the main demo accounts, which log in with their passwords", async () => {
+    expect(accounts.map((a) => a.role)).toEqual([
+      "verified seller",
+      "unverified seller",
+      "buyer",
+      "admin",
+      "influencer",
+    ]);
     for (const account of accounts) {
       expect(account.password.length).toBeGreaterThanOrEqual(10);
       const [user] = await database.db.select().from(t.users).where(eq(t.users.email, account.email));
@@ -238,6 +246,7 @@ describe("seedDemoIfEmpty", () => {
       "bid",
       "fees",
       "softClose",
+      "shop",
     ])
       expect(names).toContain(name);
     const topmenuCs = settings.find((s) => s.name === "topmenu" && s.locale === "cs")!.value as {
@@ -299,6 +308,118 @@ describe("seedDemoIfEmpty", () => {
     expect(await count(t.reviews)).toBeGreaterThanOrEqual(3);
     const paid = await database.db.select().from(t.orders).where(eq(t.orders.status, "paid"));
     expect(paid.some((order) => order.kind === "shop")).toBe(true);
+  });
+
+  it("stocks the shop: in stock in many categories, on sale in rum, whisky, wine and cigars, the last 3 bottles, sold out", async () => {
+    const categories = await database.db.select().from(t.categories);
+    const byId = new Map(categories.map((category) => [category.id, category]));
+    const ancestors = (id: number): string[] => {
+      const category = byId.get(id);
+      return category ? [category.slugCs, ...(category.parentId ? ancestors(category.parentId) : [])] : [];
+    };
+    const shop = (await database.db.select().from(t.products)).filter((p) => p.format === "shop");
+    const inStock = shop.filter((p) => p.stock > 0);
+    expect(inStock.length).toBeGreaterThanOrEqual(8);
+    expect(new Set(inStock.map((p) => p.categoryId)).size).toBeGreaterThanOrEqual(8);
+    expect(shop.filter((p) => p.stock === 0).length).toBeGreaterThanOrEqual(2);
+    // Exactly one product with the last 3 pieces (the concurrency demo), and a few with 1 or 2.
+    expect(shop.filter((p) => p.stock === 3).map((p) => p.nameCs)).toEqual(["Lagavulin 16 let, 43 %"]);
+    expect(shop.filter((p) => p.stock === 1 || p.stock === 2).length).toBeGreaterThanOrEqual(2);
+    const onSale = shop.filter((p) => isOnSale(p) && p.stock > 0);
+    for (const top of ["rum", "whisky", "vino", "doutniky"])
+      expect(
+        onSale.some((p) => ancestors(p.categoryId).includes(top)),
+        top,
+      ).toBe(true);
+  });
+
+  it("seeds the shop setting, a voucher for every rule and the shop orders that used them", async () => {
+    const [setting] = await database.db.select().from(t.settings).where(eq(t.settings.name, "shop"));
+    const shopSetting = setting.value as {
+      branches: { key: string; prague: boolean }[];
+      carriers: { key: string }[];
+    };
+    expect(shopSetting.branches.length).toBe(13);
+    expect(shopSetting.branches.filter((branch) => branch.prague).length).toBe(5);
+
+    const vouchers = await database.db.select().from(t.vouchers);
+    const usages = await database.db.select().from(t.voucherUsages);
+    const orders = (await database.db.select().from(t.orders)).filter((order) => order.kind === "shop");
+    const items = await database.db.select().from(t.orderItems);
+    const code = (wanted: string) => vouchers.find((voucher) => voucher.code === wanted)!;
+    const usedBy = (wanted: string) => usages.filter((usage) => usage.voucherId === code(wanted).id);
+    const now = new Date();
+    const context = {
+      at: now,
+      cartMinor: 1_000_000,
+      codesInCart: [],
+      usedTotal: 0,
+      usedByCustomer: 0,
+      email: null as string | null,
+    };
+    const refusal = (wanted: string, extra: Partial<typeof context> = {}) =>
+      voucherRefusal(code(wanted), { ...context, usedTotal: usedBy(wanted).length, ...extra });
+    expect(refusal("VITEJTE10")).toBeNull();
+    expect(refusal("RUM500")).toBeNull();
+    expect(refusal("PETR5")).toBeNull();
+    expect(refusal("LETO2025")).toBe("expired");
+    expect(refusal("DEGUSTACE200")).toBe("notYetValid");
+    expect(refusal("WHISKYSHOW")).toBe("soldOut");
+    expect(refusal("KAREL15")).toBe("emailRequired");
+    expect(refusal("KAREL15", { email: "KUPEC@rarita.test" })).toBeNull();
+    expect(refusal("VIP2024")).toBe("inactive");
+    expect(refusal("VITEJTE10", { cartMinor: 99_900 })).toBe("belowMinimum");
+    // The buyer used the welcome voucher and RUM500 once each: a second use is refused.
+    const [buyer] = await database.db.select().from(t.users).where(eq(t.users.email, "kupec@rarita.test"));
+    for (const used of ["VITEJTE10", "RUM500"]) {
+      const byBuyer = usedBy(used).filter((usage) => usage.userId === buyer.id).length;
+      expect(refusal(used, { usedByCustomer: byBuyer }), used).toBe("usedUp");
+    }
+
+    // PETR5 belongs to the influencer account, with paid orders in at least three months.
+    const [influencer] = await database.db
+      .select()
+      .from(t.users)
+      .where(eq(t.users.email, "influencer@rarita.test"));
+    expect(code("PETR5")).toMatchObject({ influencerUserId: influencer.id, marginPercent: 10 });
+    const petr = orders.filter((order) => order.voucherId === code("PETR5").id);
+    const petrPaid = petr.filter((order) => order.paidAt);
+    expect(
+      new Set(petrPaid.map((order) => order.paidAt!.toISOString().slice(0, 7))).size,
+    ).toBeGreaterThanOrEqual(3);
+    expect(petr.some((order) => order.status === "awaiting_payment")).toBe(true);
+
+    // Every order adds up, uses a carrier or branch of the setting, and records its voucher's use.
+    for (const order of orders) {
+      const lines = items.filter((item) => item.orderId === order.id);
+      expect(lines.reduce((sum, item) => sum + item.quantity * item.unitPriceMinor, 0)).toBe(
+        order.subtotalMinor + order.deliveryMinor + order.paymentFeeMinor,
+      );
+      expect(order.discountMinor).toBe(order.groupDiscountMinor + order.voucherDiscountMinor);
+      expect(order.totalMinor).toBe(
+        order.subtotalMinor - order.discountMinor + order.deliveryMinor + order.paymentFeeMinor,
+      );
+      const goods = order.subtotalMinor - order.discountMinor;
+      if (goods >= 150_000 || order.carrier!.startsWith("pickup:")) expect(order.deliveryMinor).toBe(0);
+      else expect(order.deliveryMinor).toBeGreaterThan(0);
+      const keys = [
+        ...shopSetting.carriers.map((c) => c.key),
+        ...shopSetting.branches.map((b) => `pickup:${b.key}`),
+      ];
+      expect(keys).toContain(order.carrier);
+      expect(usages.filter((usage) => usage.orderId === order.id).map((usage) => usage.voucherId)).toEqual(
+        order.voucherId ? [order.voucherId] : [],
+      );
+      if (order.status === "shipped") expect(order.trackingNumber).toBeTruthy();
+      expect(order.updatedAt.getTime()).toBeLessThanOrEqual(now.getTime());
+    }
+    // Paid shop orders have their tax documents, numbered in the order they were paid.
+    const invoices = await database.db.select().from(t.invoices).orderBy(asc(t.invoices.number));
+    const paidShop = orders.filter((order) => order.paidAt);
+    expect(paidShop.length).toBeGreaterThanOrEqual(10);
+    for (const order of paidShop) expect(invoices.some((invoice) => invoice.orderId === order.id)).toBe(true);
+    for (let i = 1; i < invoices.length; i++)
+      expect(invoices[i].issuedAt.getTime()).toBeGreaterThanOrEqual(invoices[i - 1].issuedAt.getTime());
   });
 
   it("leaves the identity sequences past the explicit ids", async () => {

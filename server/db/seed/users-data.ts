@@ -1,8 +1,11 @@
-/** Demo accounts: the four main ones with known passwords, plus collectors who bid and sell. */
+/**
+ * Demo accounts: the main ones with known passwords (printed on start), plus collectors who bid
+ * and sell.
+ */
 
 export type UserSeed = {
-  handle: "seller" | "newSeller" | "buyer" | "admin" | `collector${number}`;
-  /** Shown when the server starts; only the four main accounts have one. */
+  handle: "seller" | "newSeller" | "buyer" | "admin" | "influencer" | `collector${number}`;
+  /** Shown when the server starts; only the main accounts have one. */
   demoRole?: string;
   email: string;
   username: string;
@@ -21,6 +24,8 @@ export type UserSeed = {
   company?: { name: string; companyId: string; taxId: string };
   /** Registered this many days ago. */
   registeredDaysAgo: number;
+  /** Last signed in this many hours ago; unset = drawn from the seed's random sequence. */
+  lastLoginHoursAgo?: number;
   locale: "cs" | "en";
 };
 
@@ -151,4 +156,26 @@ export const userSeeds: UserSeed[] = [
       locale: country === "DE" ? "en" : "cs",
     }),
   ),
+  // Appended last and with a fixed last login, so the random sequence (and with it every other
+  // demo row) is the same as without it. PETR5 is theirs (the shop's influencer voucher).
+  {
+    handle: "influencer",
+    demoRole: "influencer",
+    email: "influencer@rarita.test",
+    username: "petr.degustuje",
+    password: "demo-influencer",
+    firstname: "Petr",
+    lastname: "Novák",
+    phonePrefix: "+420",
+    phone: "721456789",
+    role: "user",
+    verified: false,
+    city: "Praha 7",
+    street: "Milady Horákové 1096/46",
+    zip: "170 00",
+    country: "CZ",
+    registeredDaysAgo: 150,
+    lastLoginHoursAgo: 5,
+    locale: "cs",
+  },
 ];
