@@ -46,6 +46,7 @@ export default [
   ...page("testGateway", "routes/test-gateway.tsx"),
   ...page("accountInvoiceDocument", "routes/account/invoice-document.tsx"),
   ...page("orderSummary", "routes/shop/summary.tsx"),
+  ...page("orderInvoiceDocument", "routes/shop/invoice-document.tsx"),
   ...page("loginCallback", "routes/login-callback.tsx"),
   // The shop's cart and checkout: guests use them too (outside the account layout).
   ...page("cart", "routes/shop/cart.tsx"),
