@@ -18,6 +18,8 @@ export const PAGE_PATHS = {
   cartDetails: { cs: "/kosik/udaje", en: "/en/cart/details" },
   cartReview: { cs: "/kosik/rekapitulace", en: "/en/cart/review" },
   orderSummary: { cs: "/shrnuti/:id/:hash", en: "/en/summary/:id/:hash" },
+  /** A shop order's tax document for whoever holds its id and hash (a guest has no account); an added route. */
+  orderInvoiceDocument: { cs: "/shrnuti/:id/:hash/doklad", en: "/en/summary/:id/:hash/document" },
   maintenance: { cs: "/mimo-provoz", en: "/en/maintenance" },
   register: { cs: "/registrace", en: "/en/register" },
   registerWelcome: { cs: "/registrace/dekujeme", en: "/en/register/welcome" },

@@ -17,7 +17,6 @@ import { isShopOrder, ShopOrderSummary } from "./shop-order.tsx";
 export type OrderSummaryData = {
   order: OrderView;
   qrSvg: string | null;
-  invoiceOwned: boolean;
   signedIn: boolean;
 };
 
@@ -46,17 +45,11 @@ function useFeeResult(order: OrderView, refused: string | undefined): OrderResul
 }
 
 /** The ways on: the invoice (once there is one), my listings, my payments. */
-function FeeOrderLinks({
-  invoiceNumber,
-  invoiceOwned,
-}: {
-  invoiceNumber: string | null;
-  invoiceOwned: boolean;
-}) {
+function FeeOrderLinks({ invoiceNumber }: { invoiceNumber: string | null }) {
   const { t, locale } = useTranslation();
   return (
     <div className="flex flex-wrap gap-3">
-      {invoiceNumber && invoiceOwned ? (
+      {invoiceNumber ? (
         <Link
           to={localePath("accountInvoiceDocument", locale, { number: invoiceNumber })}
           className={secondaryLinkClass}
@@ -80,7 +73,7 @@ function FeeOrderLinks({
 }
 
 /** A listing's fee or promotion: what it is for, what it costs, and while unpaid how to pay it. */
-function FeeOrderSummary({ order, qrSvg, invoiceOwned, refused }: OrderSummaryData & { refused?: string }) {
+function FeeOrderSummary({ order, qrSvg, refused }: OrderSummaryData & { refused?: string }) {
   const { t } = useTranslation();
   const result = useFeeResult(order, refused);
   return (
@@ -111,7 +104,7 @@ function FeeOrderSummary({ order, qrSvg, invoiceOwned, refused }: OrderSummaryDa
         </div>
         {order.payable ? <PayOrder order={order} qrSvg={qrSvg} /> : null}
       </div>
-      <FeeOrderLinks invoiceNumber={order.invoiceNumber} invoiceOwned={invoiceOwned} />
+      <FeeOrderLinks invoiceNumber={order.invoiceNumber} />
     </section>
   );
 }
@@ -119,13 +112,7 @@ function FeeOrderSummary({ order, qrSvg, invoiceOwned, refused }: OrderSummaryDa
 export function OrderSummary({ data, refused }: { data: OrderSummaryData; refused?: string }) {
   if (isShopOrder(data.order))
     return (
-      <ShopOrderSummary
-        order={data.order}
-        qrSvg={data.qrSvg}
-        refused={refused}
-        invoiceOwned={data.invoiceOwned}
-        signedIn={data.signedIn}
-      />
+      <ShopOrderSummary order={data.order} qrSvg={data.qrSvg} refused={refused} signedIn={data.signedIn} />
     );
   return <FeeOrderSummary {...data} refused={refused} />;
 }

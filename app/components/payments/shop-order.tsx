@@ -28,8 +28,6 @@ export type ShopOrderSummaryProps = {
   qrSvg: string | null;
   /** The card payment was refused just now (the action's message). */
   refused?: string;
-  /** The viewer owns the tax document: link it; anyone else sees its number. */
-  invoiceOwned: boolean;
   signedIn: boolean;
 };
 
@@ -385,32 +383,29 @@ function Costs({ order }: { order: ShopOrderView }) {
   );
 }
 
-/** The tax document of a paid order: a link for its owner, its number for anyone else. */
-function InvoiceNote({ number, owned }: { number: string; owned: boolean }) {
+/** The tax document of a paid order, reachable with the order's id and hash like this page. */
+function InvoiceNote({ order, number }: { order: ShopOrderView; number: string }) {
   const { t, locale } = useTranslation();
   return (
     <section className={CARD} aria-labelledby="order-invoice-title">
       <h2 id="order-invoice-title" className={CARD_TITLE}>
         {t("orders.summary.invoiceTitle")}
       </h2>
-      {owned ? (
-        <Link
-          to={localePath("accountInvoiceDocument", locale, { number })}
-          className={`${secondaryLinkClass} mt-3`}
-          data-testid="order-invoice"
-        >
-          {t("payments.document.link")} {number}
-        </Link>
-      ) : (
-        <p className="mt-2 text-muted" data-testid="order-invoice-sent">
-          {t("orders.summary.invoiceSent", { number })}
-        </p>
-      )}
+      <p className="mt-1 text-muted" data-testid="order-invoice-number">
+        {t("orders.summary.invoiceNumber", { number })}
+      </p>
+      <Link
+        to={localePath("orderInvoiceDocument", locale, { id: order.id, hash: order.hash })}
+        className={`${secondaryLinkClass} mt-3 text-center`}
+        data-testid="order-invoice"
+      >
+        {t("orders.summary.invoiceOpen")}
+      </Link>
     </section>
   );
 }
 
-export function ShopOrderSummary({ order, qrSvg, refused, invoiceOwned, signedIn }: ShopOrderSummaryProps) {
+export function ShopOrderSummary({ order, qrSvg, refused, signedIn }: ShopOrderSummaryProps) {
   const { t, locale } = useTranslation();
   const result = useShopResult(order);
   const attempt = useCardAttemptResult(order, refused);
@@ -454,7 +449,7 @@ export function ShopOrderSummary({ order, qrSvg, refused, invoiceOwned, signedIn
           }`}
         >
           <Costs order={order} />
-          {order.invoiceNumber ? <InvoiceNote number={order.invoiceNumber} owned={invoiceOwned} /> : null}
+          {order.invoiceNumber ? <InvoiceNote order={order} number={order.invoiceNumber} /> : null}
         </div>
         <div className="min-w-0 desktop:col-start-1">
           <DeliveryAndPayment order={order} />

@@ -16,13 +16,7 @@ export async function loadOrderSummary(context: Context, id: string | undefined,
   if (!order) throw data(null, { status: 404 });
   // The QR code is drawn on the server: no script, and it prints.
   const qrSvg = order.bankTransfer ? await services.payments.qrSvg(order.bankTransfer.spayd) : null;
-  // The tax document's page shows a document to its owner only: the link goes to the signed-in
-  // owner; whoever else holds the order's hash learns its number (it came by e-mail).
-  const invoiceOwned =
-    user !== null && order.invoiceNumber !== null
-      ? (await services.payments.invoice(user.id, order.invoiceNumber)) !== null
-      : false;
-  return { order, qrSvg, invoiceOwned, signedIn: user !== null };
+  return { order, qrSvg, signedIn: user !== null };
 }
 
 /** Pay by card: the order's page posts here; the payer goes on to the gateway, or hears why not. */

@@ -8,7 +8,7 @@ import { createPaymentsContext, type PaymentsServiceDeps, type PaymentUser } fro
 import { orderListingFee } from "./fees.ts";
 import { moveShopOrder } from "./fulfilment.ts";
 import type { CardGateway } from "./gateways.ts";
-import { invoiceOf } from "./invoices/read.ts";
+import { invoiceOf, invoiceOfOrder } from "./invoices/read.ts";
 import { myOrders, orderByHash } from "./orders/read.ts";
 import { orderPromotion, promotionOffer } from "./promotions.ts";
 import { spaydQrSvg } from "./spayd.ts";
@@ -44,6 +44,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     order: (id: number, hash: string, locale: Locale) => orderByHash(ctx, id, hash, locale),
     /** A tax document of the caller's, as issued; null for another user's or an unknown number. */
     invoice: (userId: number, number: string) => invoiceOf(ctx.db, userId, number),
+    /** The tax document of the order behind id + hash, for whoever holds both; null for anything else. */
+    invoiceByOrder: (id: number, hash: string) => invoiceOfOrder(ctx.db, id, hash),
     myOrders: (userId: number, locale: Locale, limit?: number) => myOrders(ctx, userId, locale, limit),
     payByCard: (id: number, hash: string, locale: Locale) => payByCard(ctx, id, hash, locale),
     handleNotification: (provider: string, rawBody: string, signature: string | undefined) =>

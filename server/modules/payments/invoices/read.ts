@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { InvoicePayload } from "#core/contracts/payments.ts";
+import { MAX_INT4 } from "#core/validation/limits.ts";
 import type { Db } from "#server/db/client.ts";
 import { invoices, orders } from "../tables.ts";
 
@@ -21,4 +22,19 @@ export async function invoiceNumberOf(db: Db, orderId: number): Promise<string |
     .from(invoices)
     .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, "invoice")));
   return invoice?.number ?? null;
+}
+
+/**
+ * The tax document of the order behind id + hash, for whoever holds both (a shop order's public
+ * summary links it: a guest has no account); null for anything else.
+ */
+export async function invoiceOfOrder(db: Db, orderId: number, hash: string): Promise<InvoicePayload | null> {
+  if (!Number.isSafeInteger(orderId) || orderId <= 0 || orderId > MAX_INT4 || !/^[0-9a-f]{16,64}$/.test(hash))
+    return null;
+  const [row] = await db
+    .select({ payload: invoices.payload })
+    .from(invoices)
+    .innerJoin(orders, eq(orders.id, invoices.orderId))
+    .where(and(eq(orders.id, orderId), eq(orders.hash, hash), eq(invoices.kind, "invoice")));
+  return (row?.payload as InvoicePayload | undefined) ?? null;
 }
