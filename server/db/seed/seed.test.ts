@@ -411,6 +411,20 @@ describe("seedDemoIfEmpty", () => {
         order.voucherId ? [order.voucherId] : [],
       );
       if (order.status === "shipped") expect(order.trackingNumber).toBeTruthy();
+      // Its voucher took it when it was placed: valid then, over its minimum, for its e-mail.
+      const voucher = vouchers.find((v) => v.id === order.voucherId);
+      if (voucher)
+        expect(
+          voucherRefusal(voucher, {
+            at: order.createdAt,
+            cartMinor: order.subtotalMinor - order.groupDiscountMinor,
+            codesInCart: [],
+            usedTotal: 0,
+            usedByCustomer: 0,
+            email: order.email,
+          }),
+          `order ${order.id}`,
+        ).toBeNull();
       expect(order.updatedAt.getTime()).toBeLessThanOrEqual(now.getTime());
     }
     // Paid shop orders have their tax documents, numbered in the order they were paid.
