@@ -38,7 +38,7 @@ ordersApi.openapi(
     method: "get",
     path: "/me/orders",
     tags: ["payments"],
-    summary: "The caller's fee and promotion orders, newest first (at most 50)",
+    summary: "The caller's orders (shop orders, fees and promotions), newest first (at most 50)",
     security: bearerSecurity,
     middleware: requireUser,
     responses: {

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import type { OrderView } from "#core/contracts/payments.ts";
 import type { Locale } from "#core/i18n/index.ts";
 import { bankAccount } from "../bank-account.ts";
@@ -27,7 +27,7 @@ export async function orderByHash(
   return viewOrder(ctx, order, locale);
 }
 
-/** The user's fee and promotion orders, newest first (the account's payments page). */
+/** The user's orders, newest first (the account's Orders and payments): shop orders, fees and promotions. */
 export async function myOrders(
   ctx: PaymentsContext,
   userId: number,
@@ -37,7 +37,7 @@ export async function myOrders(
   const rows = await ctx.db
     .select()
     .from(orders)
-    .where(and(eq(orders.userId, userId), inArray(orders.kind, ["listing_fee", "promotion"])))
+    .where(eq(orders.userId, userId))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(limit);
   const account = await bankAccount(ctx);
