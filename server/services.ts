@@ -8,13 +8,13 @@ import { createBlogService, createCmsService } from "./modules/cms/index.ts";
 import { createCatalogService } from "./modules/listings/index.ts";
 import { createListsService } from "./modules/lists/index.ts";
 import { createSettingsService } from "./modules/settings/index.ts";
-import { createShopService } from "./modules/shop/index.ts";
 import { wireAccountPages, wireAccounts } from "./wiring/accounts.ts";
 import { databaseHealth, wireAdapters } from "./wiring/base.ts";
 import { wireListingsAndAuctions } from "./wiring/listings-and-auctions.ts";
 import { wireLiveFeeds } from "./wiring/live-feeds.ts";
 import { wireNoticesAndConversations } from "./wiring/notices-and-conversations.ts";
 import { wirePayments } from "./wiring/payments.ts";
+import { wireShop } from "./wiring/shop.ts";
 import { wireWatchdogs } from "./wiring/watchdogs.ts";
 
 /**
@@ -58,6 +58,7 @@ export function createServices({
   const watchdogs = wireWatchdogs(base, { notifier, catalog });
   const liveFeeds = wireLiveFeeds(base, { bidding, messages });
   const accountServices = wireAccounts(base);
+  const { shop } = wireShop(base, { settings, payments, ...accountServices });
   const accountPages = wireAccountPages(base, {
     ...accountServices,
     catalog,
@@ -89,7 +90,7 @@ export function createServices({
     listings,
     payments,
     /** The operator's shop: cart, checkout, placing orders (server/modules/shop). */
-    shop: createShopService({}),
+    shop,
     /** The test card gateway's own side (its payment page); null where it is off. */
     testGateway,
     watchdogs,

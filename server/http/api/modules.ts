@@ -9,6 +9,7 @@ import { newsletterApi } from "#server/modules/newsletter/api.ts";
 import { paymentsApi } from "#server/modules/payments/api/index.ts";
 import { reviewsApi } from "#server/modules/reviews/api.ts";
 import { settingsApi } from "#server/modules/settings/api.ts";
+import { shopApi } from "#server/modules/shop/api/index.ts";
 import { accountApi, securityApi } from "#server/modules/users/api/index.ts";
 import { watchdogApi } from "#server/modules/watchdog/api.ts";
 import { wishlistApi } from "#server/modules/wishlist/api.ts";
@@ -21,6 +22,7 @@ export const apiModules = [
   biddingApi,
   listingsApi,
   paymentsApi,
+  shopApi,
   settingsApi,
   cmsApi,
   messagesApi,

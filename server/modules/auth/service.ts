@@ -62,16 +62,25 @@ async function login(
   }
   const ok = await verifyPassword(user.passwordHash, password);
   if (!ok || user.blockedAt || user.deletedAt) return null;
+  return openSession(db, user.id, meta);
+}
+
+/** A new session of the account (a login, or an account just opened at the shop's checkout). */
+async function openSession(
+  db: Db,
+  userId: number,
+  meta: SessionMeta,
+): Promise<{ token: string; userId: number }> {
   const { token, hash } = newToken();
   await db.insert(sessions).values({
-    userId: user.id,
+    userId,
     tokenHash: hash,
     expiresAt: new Date(Date.now() + SESSION_LIFETIME_MS),
     lastUsedAt: new Date(),
     userAgent: meta.userAgent?.slice(0, 500) ?? null,
     ip: meta.ip?.slice(0, 100) ?? null,
   });
-  return { token, userId: user.id };
+  return { token, userId };
 }
 
 /** The user behind a token, or null when it is unknown, revoked or expired. */
@@ -104,6 +113,8 @@ export function createAuthService(db: Db, accounts: AccountsForSignIn) {
     loadUser: (userId: number) => accounts.signedInUser(userId),
     login: (email: string, password: string, meta: SessionMeta = {}) =>
       login(db, accounts, email, password, meta),
+    /** Signs in an account its owner has just opened (the shop's checkout), without a password check. */
+    startSession: (userId: number, meta: SessionMeta = {}) => openSession(db, userId, meta),
     authenticate: (token: string) => authenticate(db, accounts, token),
     async logout(tokenHash: string): Promise<void> {
       await db

@@ -1,6 +1,9 @@
+export { GUEST_CART_DAYS, registerShopJobs } from "./jobs.ts";
+export type { CheckoutAccountInput, ShopOrderInput, ShopPorts } from "./ports.ts";
 export {
   createShopService,
   type PlacedOrder,
+  type ShopClient,
   type Shopper,
   type ShopResult,
   type ShopService,

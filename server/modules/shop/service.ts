@@ -1,66 +1,83 @@
 import type { CartBadge, CartView, CheckoutOptions, InfluencerStats } from "#core/contracts/shop.ts";
-import type { Locale } from "#core/i18n/index.ts";
+import { type Locale, translate } from "#core/i18n/index.ts";
+import type { Db } from "#server/db/client.ts";
+import { RateLimiter } from "#server/lib/rate-limit.ts";
+import { addToCart, badge, confirmPrices, setQuantity } from "./lines.ts";
+import { mergeGuestCart } from "./merge.ts";
+import { checkoutOptions } from "./options.ts";
+import { placeOrder } from "./place-order.ts";
+import type { ShopPorts } from "./ports.ts";
+import { purgeGuestCarts } from "./rows.ts";
+import { saveDelivery, saveDetails } from "./steps.ts";
+import type { PlacedOrder, ShopClient, Shopper, ShopResult } from "./types.ts";
+import { cartState, type ShopContext } from "./view.ts";
+import { applyVoucher, removeVoucher } from "./voucher.ts";
+
+export type { PlacedOrder, ShopClient, Shopper, ShopResult } from "./types.ts";
 
 /**
  * The operator's shop (docs/product/shop.md): the cart of a guest (found by the token in the
  * `cart` cookie) or of a user, the checkout's steps saved on the cart, and placing the order,
  * which reserves the stock and records the voucher's use in the order's transaction.
- *
- * STUB: the signatures are final; the bodies are being built.
  */
 
-/** Who shops: a signed-in user (with their group's discount) or a guest with a cart cookie. */
-export type Shopper = {
-  userId: number | null;
-  email: string | null;
-  groupDiscountPercent: number;
-  /** The guest cart cookie's value, when there is one. */
-  cartToken: string | null;
-  locale: Locale;
-};
+/** Order attempts one address may make in 10 minutes (each computes the cart and may open an account). */
+export const ORDERS_PER_IP = 20;
+/** Voucher codes one address may try in 10 minutes: enough for typos, too few to guess codes. */
+export const VOUCHERS_PER_IP = 20;
+const WINDOW_MS = 10 * 60 * 1000;
 
-export type ShopResult<T extends object = object> =
-  | ({ status: "ok" } & T)
-  | { status: "invalid"; errors: Record<string, string[]> }
-  | { status: "refused"; message: string };
+export type ShopServiceDeps = { db: Db; ports: ShopPorts; now?: () => Date };
 
-export type PlacedOrder = {
-  order: { id: number; hash: string; summaryPath: string };
-  /** Card payment chosen: send the customer on to the gateway (payments.payByCard). */
-  payWithCard: boolean;
-  /** The guest opened an account on the way: the new session to set. */
-  login: { token: string; userId: number } | null;
-};
+function limiter(limit: number, now: () => Date) {
+  const limits = new RateLimiter(limit, WINDOW_MS, () => now().getTime());
+  /** A refusal (with Retry-After) when the address is over its limit, else null. */
+  return (client: ShopClient | undefined, locale: Locale) => {
+    if (!client?.ip || limits.attempt(client.ip)) return null;
+    return {
+      status: "refused" as const,
+      message: translate(locale, "checkout.errors.tooManyAttempts"),
+      retryAfterSeconds: limits.retryAfterSeconds(client.ip),
+    };
+  };
+}
 
-const notBuilt = (): never => {
-  throw new Error("shop: not built yet");
-};
-
-export function createShopService(_deps: unknown) {
+export function createShopService(deps: ShopServiceDeps) {
+  const now = deps.now ?? (() => new Date());
+  const ctx: ShopContext = { db: deps.db, ports: deps.ports, now };
+  const orderLimit = limiter(ORDERS_PER_IP, now);
+  const voucherLimit = limiter(VOUCHERS_PER_IP, now);
   return {
     /** Carriers, branches and payment methods from the `shop` setting, in the page's language. */
-    options: async (_locale: Locale): Promise<CheckoutOptions> => notBuilt(),
-    badge: async (_who: Shopper): Promise<CartBadge> => notBuilt(),
-    cart: async (_who: Shopper): Promise<CartView> => notBuilt(),
+    options: (locale: Locale): Promise<CheckoutOptions> => checkoutOptions(ctx.ports, locale),
+    badge: (who: Shopper): Promise<CartBadge> => badge(ctx, who),
+    cart: async (who: Shopper): Promise<CartView> => (await cartState(ctx, who)).view,
     /** Adds pieces (AddToCartSchema); a guest's first line creates their cart: its token goes in the cookie. */
-    add: async (_who: Shopper, _input: unknown): Promise<ShopResult<{ cartToken: string | null }>> =>
-      notBuilt(),
+    add: (
+      who: Shopper,
+      input: unknown,
+    ): Promise<ShopResult<{ cartToken: string | null; quantity: number; limited: boolean }>> =>
+      addToCart(ctx, who, input),
     /** CartQuantitySchema; 0 removes the line. */
-    setQuantity: async (_who: Shopper, _input: unknown): Promise<ShopResult> => notBuilt(),
+    setQuantity: (
+      who: Shopper,
+      input: unknown,
+    ): Promise<ShopResult<{ quantity: number; limited: boolean }>> => setQuantity(ctx, who, input),
     /** The customer has seen the new prices: what they saw becomes the price now. */
-    confirmPrices: async (_who: Shopper): Promise<ShopResult> => notBuilt(),
-    applyVoucher: async (_who: Shopper, _input: unknown): Promise<ShopResult> => notBuilt(),
-    removeVoucher: async (_who: Shopper): Promise<ShopResult> => notBuilt(),
-    saveDelivery: async (_who: Shopper, _input: unknown): Promise<ShopResult> => notBuilt(),
-    saveDetails: async (_who: Shopper, _input: unknown): Promise<ShopResult> => notBuilt(),
-    placeOrder: async (
-      _who: Shopper,
-      _input: unknown,
-      _client: { ip: string | null; userAgent: string | null },
-    ): Promise<ShopResult<PlacedOrder>> => notBuilt(),
+    confirmPrices: (who: Shopper): Promise<ShopResult> => confirmPrices(ctx, who),
+    /** VoucherCodeSchema; a refusal is the `code` field's error. Limited per IP when `client` is given. */
+    applyVoucher: async (who: Shopper, input: unknown, client?: ShopClient): Promise<ShopResult> =>
+      voucherLimit(client, who.locale) ?? applyVoucher(ctx, who, input),
+    removeVoucher: (who: Shopper): Promise<ShopResult> => removeVoucher(ctx, who),
+    saveDelivery: (who: Shopper, input: unknown): Promise<ShopResult> => saveDelivery(ctx, who, input),
+    saveDetails: (who: Shopper, input: unknown): Promise<ShopResult> => saveDetails(ctx, who, input),
+    placeOrder: async (who: Shopper, input: unknown, client: ShopClient): Promise<ShopResult<PlacedOrder>> =>
+      orderLimit(client, who.locale) ?? placeOrder(ctx, who, input, client),
     /** After a login: the guest's cart joins the user's (quantities within stock) and is dropped. */
-    mergeGuestCart: async (_userId: number, _token: string): Promise<void> => notBuilt(),
-    influencerStats: async (_userId: number): Promise<InfluencerStats | null> => notBuilt(),
+    mergeGuestCart: (userId: number, token: string): Promise<void> => mergeGuestCart(ctx, userId, token),
+    influencerStats: (userId: number): Promise<InfluencerStats | null> => ctx.ports.influencerStats(userId),
+    /** Deletes guest carts untouched since `before`; for the nightly job. */
+    purgeGuestCarts: (before: Date): Promise<number> => purgeGuestCarts(ctx.db, before),
   };
 }
 

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
-import type { CheckoutDraft } from "#core/contracts/shop.ts";
 import { createdAt, money, nonNegative, timestamptz, updatedAt } from "#server/db/columns.ts";
 import { productKey } from "../listings/keys.ts";
 import { userKey } from "../users/keys.ts";
+import type { StoredDraft } from "./types.ts";
 
 /**
  * The shop's carts (docs/product/shop.md, "The cart"). A signed-in user has at most one
@@ -16,11 +16,9 @@ export const carts = pgTable(
   {
     id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
     token: text("token").unique("carts_token_unique"),
-    userId: integer("user_id")
-      .unique("carts_user_id_unique")
-      .references(userKey, { onDelete: "cascade" }),
+    userId: integer("user_id").unique("carts_user_id_unique").references(userKey, { onDelete: "cascade" }),
     voucherCode: text("voucher_code"),
-    draft: jsonb("draft").$type<Partial<CheckoutDraft>>(),
+    draft: jsonb("draft").$type<StoredDraft>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

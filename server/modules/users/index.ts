@@ -5,6 +5,12 @@ export {
 } from "./account-data.ts";
 export { type AccountOverviewService, createAccountOverviewService } from "./account-overview.ts";
 export { type AccountServices, createAccountServices } from "./account-services.ts";
+export {
+  checkoutAccountClashes,
+  checkoutAccountOf,
+  checkoutPasswordErrors,
+  openCheckoutAccount,
+} from "./checkout-account.ts";
 export { createEmailConfirmationService, type EmailConfirmationService } from "./email-confirmation.ts";
 export { requireConfirmedEmail } from "./guards.ts";
 export { userIdByEmail } from "./ids-by-email.ts";

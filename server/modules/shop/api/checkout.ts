@@ -1,0 +1,149 @@
+import { createRoute, type z } from "@hono/zod-openapi";
+import { setCookie } from "hono/cookie";
+import { translate } from "#core/i18n/index.ts";
+import { isSecureOrigin, sessionCookieName } from "#core/web/session-cookie.ts";
+import { bearerSecurity, createApiRouter, requireUser } from "#server/http/api/router.ts";
+import { errorResponses, jsonContent, MessageBody } from "#server/http/api/schemas.ts";
+import {
+  CartBody,
+  CheckoutOptionsBody,
+  DeliveryBody,
+  DetailsBody,
+  InfluencerStatsBody,
+  PlacedOrderBody,
+  PlaceOrderBody,
+} from "./schemas.ts";
+import { CART_COOKIE, refusalStatus, shopperOf } from "./shopper.ts";
+
+/**
+ * The checkout (docs/product/shop.md, "Checkout"): the options, the two answering steps saved on
+ * the cart, and the binding order; and an influencer's voucher statistics.
+ */
+
+export const checkoutApi = createApiRouter();
+
+const security = [{}, ...bearerSecurity];
+const json = <T extends z.ZodType>(schema: T) => ({
+  required: true,
+  content: { "application/json": { schema } },
+});
+const SESSION_MAX_AGE = 30 * 24 * 3600;
+
+checkoutApi.openapi(
+  createRoute({
+    method: "get",
+    path: "/checkout/options",
+    tags: ["shop"],
+    summary:
+      "The carriers (prices, cash-on-delivery fees, countries), the store's branches for personal pickup (addresses, opening hours) and the payment methods on offer, in the request's language",
+    responses: { 200: jsonContent(CheckoutOptionsBody, "The checkout's choices") },
+  }),
+  async (c) => c.json(await c.get("services").shop.options(c.get("locale")), 200),
+);
+
+for (const step of ["delivery", "details"] as const) {
+  checkoutApi.openapi(
+    createRoute({
+      method: "put",
+      path: `/cart/${step}`,
+      tags: ["shop"],
+      summary:
+        step === "delivery"
+          ? "Saves how the order travels and is paid: a carrier's key or pickup:<branch>; personal pickup only with a card payment, cash on delivery only where the carrier takes it"
+          : "Saves who orders and where it goes: e-mail, phone, the invoice address (a company's IČO checked, DIČ), the delivery address unless the same; the carrier must serve its country. A guest may ask for an account (register, password twice): a taken e-mail or phone is its field's error; the account is opened with the order",
+      security,
+      request: { body: json(step === "delivery" ? DeliveryBody : DetailsBody) },
+      responses: {
+        200: jsonContent(CartBody, "The cart with the step saved"),
+        409: jsonContent(MessageBody, "The cart is empty"),
+        422: errorResponses[422],
+      },
+    }),
+    async (c) => {
+      const who = await shopperOf(c);
+      const { shop } = c.get("services");
+      const body = c.req.valid("json");
+      const result =
+        step === "delivery" ? await shop.saveDelivery(who, body) : await shop.saveDetails(who, body);
+      if (result.status === "invalid") return c.json({ errors: result.errors }, 422);
+      if (result.status === "refused") return c.json({ message: result.message }, 409);
+      return c.json(await shop.cart(who), 200);
+    },
+  );
+}
+
+checkoutApi.openapi(
+  createRoute({
+    method: "post",
+    path: "/orders",
+    tags: ["shop"],
+    summary:
+      "Places the order (binding, with the obligation to pay) from the caller's cart, at the total the customer saw on the last step: the terms and the 18+ confirmation are required. The pieces are reserved and the voucher's use recorded in one transaction; an unpaid card or transfer order gives its pieces back after the shop setting's reservationHours. A guest who asked for an account is signed in (session cookie and token)",
+    security,
+    request: { body: json(PlaceOrderBody) },
+    responses: {
+      201: jsonContent(PlacedOrderBody, "The order, and where to pay it"),
+      409: jsonContent(
+        MessageBody,
+        "The cart changed (prices, stock, the voucher, the total), or a step is missing: look at it again",
+      ),
+      422: errorResponses[422],
+      429: jsonContent(MessageBody, "Too many orders from this address; Retry-After says when to try again"),
+    },
+  }),
+  async (c) => {
+    const who = await shopperOf(c);
+    const client = { ip: c.get("clientIp"), userAgent: c.req.header("user-agent") ?? null };
+    const result = await c.get("services").shop.placeOrder(who, c.req.valid("json"), client);
+    if (result.status === "invalid") return c.json({ errors: result.errors }, 422);
+    if (result.status === "refused") {
+      if (result.retryAfterSeconds) c.header("Retry-After", String(result.retryAfterSeconds));
+      return c.json({ message: result.message }, refusalStatus(result) === 429 ? 429 : 409);
+    }
+    const { order, payWithCard, login } = result;
+    if (login) {
+      const publicUrl = c.get("config").publicUrl;
+      setCookie(c, sessionCookieName(publicUrl), login.token, {
+        path: "/",
+        httpOnly: true,
+        secure: isSecureOrigin(publicUrl),
+        sameSite: "Lax",
+        maxAge: SESSION_MAX_AGE,
+      });
+      setCookie(c, CART_COOKIE, "", { path: "/", maxAge: 0 });
+    }
+    return c.json(
+      {
+        order,
+        payment: {
+          method: result.payment,
+          cardStartPath: payWithCard ? `/api/orders/${order.id}/${order.hash}/card` : null,
+        },
+        token: login?.token ?? null,
+      },
+      201,
+    );
+  },
+);
+
+checkoutApi.openapi(
+  createRoute({
+    method: "get",
+    path: "/me/voucher-stats",
+    tags: ["shop"],
+    summary:
+      "An influencer's voucher and how it did: paid orders, their goods after discounts, the influencer's margin, orders awaiting payment, per month",
+    security: bearerSecurity,
+    middleware: requireUser,
+    responses: {
+      200: jsonContent(InfluencerStatsBody, "The statistics"),
+      401: errorResponses[401],
+      404: jsonContent(MessageBody, "No voucher belongs to the user"),
+    },
+  }),
+  async (c) => {
+    const stats = await c.get("services").shop.influencerStats(c.get("user")!.id);
+    if (!stats) return c.json({ message: translate(c.get("locale"), "checkout.errors.noVoucher") }, 404);
+    return c.json(stats, 200);
+  },
+);

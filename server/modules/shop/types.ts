@@ -1,0 +1,33 @@
+import type { CheckoutDraft, ShopPaymentMethod } from "#core/contracts/shop.ts";
+import type { Locale } from "#core/i18n/index.ts";
+
+/** Who shops: a signed-in user (with their group's discount) or a guest with a cart cookie. */
+export type Shopper = {
+  userId: number | null;
+  email: string | null;
+  groupDiscountPercent: number;
+  /** The guest cart cookie's value, when there is one. */
+  cartToken: string | null;
+  locale: Locale;
+};
+
+export type ShopResult<T extends object = object> =
+  | ({ status: "ok" } & T)
+  | { status: "invalid"; errors: Record<string, string[]> }
+  | { status: "refused"; message: string; retryAfterSeconds?: number; notFound?: boolean };
+
+export type PlacedOrder = {
+  order: { id: number; hash: string; summaryPath: string };
+  /** Card payment chosen: send the customer on to the gateway (payments.payByCard). */
+  payWithCard: boolean;
+  /** How the order is paid. */
+  payment: ShopPaymentMethod;
+  /** The guest opened an account on the way: the new session to set. */
+  login: { token: string; userId: number } | null;
+};
+
+/** The caller's address and browser (rate limits, the new session of a guest who registered). */
+export type ShopClient = { ip: string | null; userAgent: string | null };
+
+/** The draft as the cart stores it; its hidden part is a guest's account to open with the order (the password only as its hash). */
+export type StoredDraft = Partial<CheckoutDraft> & { account?: { passwordHash: string } | null };

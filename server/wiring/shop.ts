@@ -1,0 +1,70 @@
+import { localePath } from "#core/i18n/paths.ts";
+import { type createAuthService, hashPassword } from "#server/modules/auth/index.ts";
+import { reserveStock, shopProductsForCart } from "#server/modules/listings/index.ts";
+import type { PaymentsService } from "#server/modules/payments/index.ts";
+import type { SettingsService } from "#server/modules/settings/index.ts";
+import { createShopService, registerShopJobs } from "#server/modules/shop/index.ts";
+import {
+  type AccountServices,
+  checkoutAccountClashes,
+  checkoutAccountOf,
+  checkoutPasswordErrors,
+  openCheckoutAccount,
+} from "#server/modules/users/index.ts";
+import type { Base } from "./base.ts";
+
+type ShopNeeds = {
+  settings: SettingsService;
+  payments: Pick<
+    PaymentsService,
+    "gateway" | "voucherForCart" | "placeShopOrder" | "influencerStats" | "bankTransferOffered"
+  >;
+  auth: Pick<ReturnType<typeof createAuthService>, "startSession">;
+  accounts: Pick<AccountServices, "emailConfirmation">;
+};
+
+/**
+ * The operator's shop (server/modules/shop): the cart reads the listings module's products and
+ * stock, the payments module checks vouchers and creates the order in the shop's transaction, and
+ * a guest who registers at checkout gets the users module's account and auth's session. Old guest
+ * carts are deleted every night.
+ */
+export function wireShop({ db, jobs, logger }: Base, needs: ShopNeeds) {
+  const { settings, payments, auth, accounts } = needs;
+  const shop = createShopService({
+    db,
+    ports: {
+      products: shopProductsForCart,
+      reserveStock,
+      voucherForCart: (input) => payments.voucherForCart(input),
+      placeShopOrder: (tx, input) => payments.placeShopOrder(tx, input),
+      influencerStats: (userId) => payments.influencerStats(userId),
+      shopSetting: () => settings.get("shop"),
+      paymentMethods: async () => ({
+        card: payments.gateway !== null,
+        bankTransfer: await payments.bankTransferOffered(),
+      }),
+      summaryPath: (order, locale) => localePath("orderSummary", locale, { id: order.id, hash: order.hash }),
+      accounts: {
+        passwordErrors: checkoutPasswordErrors,
+        hashPassword,
+        clashes: (input, locale) => checkoutAccountClashes(db, input, locale),
+        open: openCheckoutAccount,
+        async welcome(userId) {
+          const account = await checkoutAccountOf(db, userId);
+          if (!account) return;
+          try {
+            await accounts.emailConfirmation.sendWelcome(account);
+          } catch (err) {
+            logger.error({ err, userId }, "the welcome mail of an account opened at checkout failed");
+          }
+        },
+        startSession: (userId, meta) => auth.startSession(userId, meta),
+      },
+    },
+  });
+  void registerShopJobs(jobs, shop, logger).catch((err) =>
+    logger.error({ err }, "could not schedule the purge of old guest carts"),
+  );
+  return { shop };
+}
