@@ -494,14 +494,12 @@ async function writeOrder(
     },
   ]);
   if (voucher)
-    await tx
-      .insert(t.voucherUsages)
-      .values({
-        voucherId: voucher.id,
-        orderId: order.id,
-        userId: customer.userId,
-        createdAt: times.createdAt,
-      });
+    await tx.insert(t.voucherUsages).values({
+      voucherId: voucher.id,
+      orderId: order.id,
+      userId: customer.userId,
+      createdAt: times.createdAt,
+    });
   const { paidAt } = times;
   if (!paidAt) return null;
   const card = spec.payment === "card";
