@@ -118,6 +118,7 @@ export type InvoicePayload = {
   vatMinor: number;
   totalMinor: number;
   currencyCode: string;
-  paymentMethod: "bank_transfer" | "card";
+  /** `cod`: a shop order paid in cash to the carrier. */
+  paymentMethod: "bank_transfer" | "card" | "cod";
   variableSymbol: string;
 };

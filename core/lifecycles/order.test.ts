@@ -23,6 +23,7 @@ describe("order lifecycle", () => {
         "new->paid",
         "new->cancelled",
         "awaiting_payment->paid",
+        "awaiting_payment->shipped",
         "awaiting_payment->cancelled",
         "cancelled->paid",
         "paid->shipped",
@@ -50,6 +51,12 @@ describe("order lifecycle", () => {
     expect(canTransition("cancelled", "cancelled")).toBe(false);
     expect(statusesBefore("cancelled")).toEqual(["new", "awaiting_payment"]);
     expect(statusesBefore("paid")).toEqual(["new", "awaiting_payment", "cancelled"]);
+  });
+
+  it("ships a paid order, or an unpaid one (cash on delivery: the payments module allows it for those only)", () => {
+    expect(statusesBefore("shipped")).toEqual(["awaiting_payment", "paid"]);
+    expect(statusesBefore("delivered")).toEqual(["paid", "shipped"]);
+    expect(canTransition("cancelled", "shipped")).toBe(false);
   });
 
   it("assertTransition throws on an illegal move and names it; creation starts unpaid", () => {

@@ -3,14 +3,19 @@
  * what users pay the operator: insertion fees, promotions and shop carts.
  *
  *   (new) -> awaiting_payment -> paid -> shipped -> delivered
- *                  |               '-------------------^ (handed over at a branch)
+ *                  |   |           '-------------------^ (handed over at a branch)
+ *                  |   '-> shipped (cash on delivery only: paid when delivered)
  *                  '-> cancelled -> paid (a card payment that was already open succeeds)
  *
  * Every status change of an order goes through `assertTransition` (in the payments module's
  * order-transitions.ts). Who may make a legal move is the caller's rule: the operator marks a
  * transfer of an unpaid order only (a cancelled order's transfer goes back by hand), while the
  * card gateway's word pays any unpaid order, a cancelled one too, since its payer was charged.
- * Only a shop order is shipped and delivered; fees and promotions end paid.
+ * Only a shop order is shipped and delivered; fees and promotions end paid. The move
+ * awaiting_payment -> shipped is legal here for every order, but the payments module allows it
+ * only for a shop order paid in cash on delivery (`canMoveShopOrder` in order-transitions.ts): the
+ * table says which moves exist, the order's payment method which of them it may make. Such an
+ * order is paid when it is delivered (paid_at set, the tax document issued).
  *
  * An order is paid once: a second payment of a paid (or shipped, or delivered) order is refunded,
  * never applied. `refunded` has no way in yet: order refunds (and credit notes) are not built;
@@ -30,8 +35,9 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   // The column's default, meant for shop carts (no code creates it yet).
   new: ["awaiting_payment", "paid", "cancelled"],
-  // Replaced by a newer order of the listing, or no longer wanted by it: cancelled.
-  awaiting_payment: ["paid", "cancelled"],
+  // Replaced by a newer order of the listing, no longer wanted by it, or a shop order's
+  // reservation ran out: cancelled. Cash on delivery ships unpaid.
+  awaiting_payment: ["paid", "shipped", "cancelled"],
   // A shop order goes to the carrier, or is handed over at a branch (personal pickup).
   paid: ["shipped", "delivered"],
   shipped: ["delivered"],
@@ -72,7 +78,11 @@ export function isFinal(status: OrderStatus): boolean {
   return ORDER_TRANSITIONS[status].length === 0;
 }
 
-/** Paid, whether or not it has travelled since: a shop order stays paid when shipped and delivered. */
+/**
+ * Paid, whether or not it has travelled since: a shop order stays paid when shipped and delivered.
+ * A cash-on-delivery order on its way (shipped, `paid_at` still empty) counts as paid here too:
+ * nothing else may be paid for it, the carrier collects the money on delivery.
+ */
 export function isPaid(status: OrderStatus): boolean {
   return status === "paid" || status === "shipped" || status === "delivered";
 }

@@ -84,7 +84,8 @@ export async function shopProductsForCart(db: Db, ids: number[], locale: Locale)
   }));
 }
 
-export type StockLine = { productId: number; quantity: number; unitPriceMinor: number };
+/** `unitPriceMinor`: the price the customer saw; left out, any price will do (an order already paid). */
+export type StockLine = { productId: number; quantity: number; unitPriceMinor?: number };
 export type StockProblem = "soldOut" | "notEnoughStock" | "priceChanged";
 export type StockReservation = { ok: true } | { ok: false; productId: number; problem: StockProblem };
 
@@ -119,7 +120,7 @@ export async function reserveStock(tx: Db, lines: readonly StockLine[]): Promise
           eq(products.id, line.productId),
           BUYABLE,
           gte(products.stock, line.quantity),
-          eq(products.priceMinor, line.unitPriceMinor),
+          line.unitPriceMinor === undefined ? undefined : eq(products.priceMinor, line.unitPriceMinor),
         ),
       )
       .returning({ id: products.id });

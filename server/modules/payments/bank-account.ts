@@ -1,4 +1,6 @@
 import { czechAccountToIban, normalizeIban } from "#core/formats/iban.ts";
+import type { Db } from "#server/db/client.ts";
+import { createSettingsService } from "../settings/index.ts";
 import type { PaymentsContext } from "./context.ts";
 
 /**
@@ -12,10 +14,12 @@ export const variableSymbolOf = (orderId: number) => String(orderId);
 /**
  * The operator's account for transfers: BANK_ACCOUNT_IBAN, else the `contacts` setting's
  * `bank_account` (a Czech account number or an IBAN); null when neither is a valid account.
+ * `executor`: read through the caller's transaction (a mail queued inside it).
  */
-export async function bankAccount(ctx: PaymentsContext): Promise<string | null> {
+export async function bankAccount(ctx: PaymentsContext, executor?: Db): Promise<string | null> {
   if (ctx.bankAccountIban) return ctx.bankAccountIban;
-  const contacts = (await ctx.settings.get("contacts")) as { bank_account?: unknown } | undefined;
+  const settings = executor ? createSettingsService(executor) : ctx.settings;
+  const contacts = (await settings.get("contacts")) as { bank_account?: unknown } | undefined;
   const account = typeof contacts?.bank_account === "string" ? contacts.bank_account : "";
   if (!account) return null;
   const iban = czechAccountToIban(account) ?? normalizeIban(account);

@@ -1,9 +1,10 @@
 import type { Locale } from "#core/i18n/index.ts";
+import type { Mailer } from "#server/adapters/mail.ts";
 import type { Db } from "#server/db/client.ts";
 import { RateLimiter } from "#server/lib/rate-limit.ts";
 import type { Logger } from "#server/logger.ts";
 import type { AuthUser } from "../auth/index.ts";
-import type { MyListing } from "../listings/index.ts";
+import type { MyListing, ShopProduct, StockLine, StockReservation } from "../listings/index.ts";
 import type { Notifier } from "../messages/index.ts";
 import type { CardGateway } from "./gateways.ts";
 import type { InvoiceDetailsOf } from "./invoices/issue.ts";
@@ -43,7 +44,16 @@ export type PaymentsServiceDeps = {
       days: number,
       at: Date,
     ): Promise<{ toppedUntil: Date; sellerId: number | null } | null>;
+    /** A shop order's pieces: taken again for a released order paid after all, given back when released. */
+    reserveStock(tx: Db, lines: StockLine[]): Promise<StockReservation>;
+    releaseStock(tx: Db, lines: { productId: number; quantity: number }[]): Promise<void>;
+    /** A shop order's products as they are now (their pages, for the summary's links). */
+    shopProducts(db: Db, ids: number[], locale: Locale): Promise<ShopProduct[]>;
   };
+  /** A shop order's mails (confirmation, payment, shipment) go to its e-mail, queued in its transaction. */
+  mail: Mailer;
+  /** The site's public address, for the links in those mails. */
+  publicUrl: string;
   /** The buyer's invoice address and name, for a tax document (the users module's). */
   invoiceDetailsOf: InvoiceDetailsOf;
   recordAudit: RecordAudit;

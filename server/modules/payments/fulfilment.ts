@@ -1,6 +1,10 @@
-import { canTransition } from "#core/lifecycles/order.ts";
+import type { Db } from "#server/db/client.ts";
+import { variableSymbolOf } from "./bank-account.ts";
 import type { PaymentsContext } from "./context.ts";
-import { lockOrder, markOrderDelivered, markOrderShipped } from "./order-transitions.ts";
+import { issueInvoice } from "./invoices/issue.ts";
+import { canMoveShopOrder, lockOrder, markOrderDelivered, markOrderShipped } from "./order-transitions.ts";
+import { sendShopOrderShipped } from "./shop/mails.ts";
+import type { Order } from "./tables.ts";
 
 /** What the operator's move of a shop order ended in. */
 export type FulfilmentResult = "shipped" | "delivered" | "not_found" | "not_shop" | "not_allowed";
@@ -9,7 +13,9 @@ export type FulfilmentResult = "shipped" | "delivered" | "not_found" | "not_shop
  * The operator hands a paid shop order to the carrier (with its tracking number when it has one),
  * or records it delivered, or handed over at a branch (docs/product/lifecycles.md, "Orders"). The
  * move is checked against the order lifecycle under the order's lock and audited with the status
- * before and after; a fee or a promotion order never travels.
+ * before and after; a fee or a promotion order never travels. A cash-on-delivery order ships
+ * unpaid and is paid when delivered: its tax document is issued then, as a paid order's is when
+ * its payment arrives. The customer gets a mail when the parcel is with the carrier.
  */
 export async function moveShopOrder(
   ctx: PaymentsContext,
@@ -21,12 +27,13 @@ export async function moveShopOrder(
     const order = await lockOrder(tx, orderId);
     if (!order) return "not_found";
     if (order.kind !== "shop") return "not_shop";
-    if (!canTransition(order.status, to)) return "not_allowed";
+    if (!canMoveShopOrder(order, to)) return "not_allowed";
     const at = ctx.now();
     const moved =
       to === "shipped"
         ? await markOrderShipped(tx, order, { trackingNumber: by.trackingNumber ?? null, at })
-        : await markOrderDelivered(tx, order, at);
+        : await deliver(ctx, tx, order, at);
+    if (to === "shipped") await sendShopOrderShipped(ctx, tx, moved);
     await ctx.recordAudit(tx, {
       actorId: by.actorId,
       action: `order.${to}`,
@@ -34,9 +41,23 @@ export async function moveShopOrder(
       entityId: String(order.id),
       data: {
         before: { status: order.status },
-        after: { status: moved.status, trackingNumber: moved.trackingNumber },
+        after: { status: moved.status, trackingNumber: moved.trackingNumber, paidAt: moved.paidAt },
       },
     });
     return to;
   });
+}
+
+/** Delivered; cash on delivery is paid by it, and gets its tax document in the same transaction. */
+async function deliver(ctx: PaymentsContext, tx: Db, order: Order, at: Date): Promise<Order> {
+  const delivered = await markOrderDelivered(tx, order, at);
+  if (order.paidAt === null)
+    await issueInvoice(
+      tx,
+      delivered,
+      { method: "cod", variableSymbol: variableSymbolOf(order.id) },
+      at,
+      ctx.invoiceDetailsOf,
+    );
+  return delivered;
 }

@@ -1,5 +1,8 @@
 export { variableSymbolOf } from "./bank-account.ts";
 export { createTestGateway } from "./gateways.ts";
 export { issueInvoice } from "./invoices/issue.ts";
+export { RESERVATION_SWEEP_QUEUE, registerPaymentJobs } from "./jobs.ts";
 export { createPaymentsPersonalData } from "./personal-data.ts";
 export { createPaymentsService, type PaymentsService } from "./service.ts";
+export type { PlacedShopOrder, ShopOrderInput } from "./shop/place.ts";
+export type { VoucherCheck, VoucherTermsForCart } from "./shop/vouchers.ts";

@@ -1,9 +1,16 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, ne, sql } from "drizzle-orm";
 import type { OrderKind } from "#core/contracts/payments.ts";
-import { assertInitial, assertTransition, type OrderStatus } from "#core/lifecycles/order.ts";
+import type { ShopPaymentMethod } from "#core/contracts/shop.ts";
+import {
+  assertInitial,
+  assertTransition,
+  canTransition,
+  IllegalTransitionError,
+  type OrderStatus,
+} from "#core/lifecycles/order.ts";
 import type { Db } from "#server/db/client.ts";
-import { type Order, orderItems, orders } from "./tables.ts";
+import { type Order, type OrderItemKind, type NewOrder as OrderRow, orderItems, orders } from "./tables.ts";
 
 /**
  * The only place an order is created or its status written (docs/architecture.md, "Lifecycles"):
@@ -60,6 +67,63 @@ export async function createOrder(tx: Db, values: NewOrder, at: Date): Promise<O
   return order;
 }
 
+/** A shop order as placed: everything frozen at the binding click, its lines with the delivery and fee. */
+export type NewShopOrder = Pick<
+  OrderRow,
+  | "userId"
+  | "email"
+  | "phone"
+  | "locale"
+  | "subtotalMinor"
+  | "groupDiscountMinor"
+  | "voucherDiscountMinor"
+  | "deliveryMinor"
+  | "paymentFeeMinor"
+  | "totalMinor"
+  | "voucherId"
+  | "deliveryAddress"
+  | "invoiceAddress"
+  | "carrier"
+  | "note"
+  | "termsAcceptedAt"
+  | "reservedUntil"
+> & {
+  paymentMethod: ShopPaymentMethod;
+  items: {
+    kind: OrderItemKind;
+    productId: number | null;
+    description: string;
+    quantity: number;
+    unitPriceMinor: number;
+    taxRate: number;
+  }[];
+};
+
+/**
+ * Creates a shop order awaiting payment, with its lines. Cash on delivery awaits payment too: it
+ * is paid when the carrier hands it over (markOrderDelivered).
+ */
+export async function createShopOrder(tx: Db, values: NewShopOrder, at: Date): Promise<Order> {
+  const status: OrderStatus = "awaiting_payment";
+  assertInitial(status);
+  const { items, ...order } = values;
+  const [created] = await tx
+    .insert(orders)
+    .values({
+      ...order,
+      hash: randomBytes(16).toString("hex"),
+      kind: "shop",
+      status,
+      // Old readers see every discount in one column.
+      discountMinor: (order.groupDiscountMinor ?? 0) + (order.voucherDiscountMinor ?? 0),
+      createdAt: at,
+      updatedAt: at,
+    })
+    .returning();
+  await tx.insert(orderItems).values(items.map((item) => ({ ...item, orderId: created.id })));
+  return created;
+}
+
 /** A locked order is paid (its caller runs the payment's effect in the same transaction). */
 export async function markOrderPaid(tx: Db, locked: Order, at: Date): Promise<Order> {
   assertTransition(locked.status, "paid");
@@ -77,14 +141,32 @@ function assertShopOrder(locked: Order) {
     throw new Error(`Order ${locked.id} is a ${locked.kind} order: only shop orders ship`);
 }
 
-/** A locked, paid shop order goes to the carrier, with its tracking number when it has one. */
+/**
+ * Whether a shop order may make the move. The table of core/lifecycles/order.ts holds every
+ * legal move; one of them, awaiting_payment -> shipped, is for cash on delivery only (the
+ * customer pays the carrier), so a card or transfer order ships only once paid.
+ */
+export function canMoveShopOrder(order: Pick<Order, "status" | "paymentMethod">, to: OrderStatus): boolean {
+  if (!canTransition(order.status, to)) return false;
+  if (order.status === "awaiting_payment" && to === "shipped") return order.paymentMethod === "cod";
+  return true;
+}
+
+function assertShopMove(locked: Order, to: OrderStatus) {
+  assertShopOrder(locked);
+  if (!canMoveShopOrder(locked, to)) throw new IllegalTransitionError(locked.status, to);
+}
+
+/**
+ * A locked shop order goes to the carrier, with its tracking number when it has one: a paid one,
+ * or an unpaid one paid in cash on delivery.
+ */
 export async function markOrderShipped(
   tx: Db,
   locked: Order,
   shipment: { trackingNumber: string | null; at: Date },
 ): Promise<Order> {
-  assertShopOrder(locked);
-  assertTransition(locked.status, "shipped");
+  assertShopMove(locked, "shipped");
   const [shipped] = await tx
     .update(orders)
     .set({
@@ -98,13 +180,16 @@ export async function markOrderShipped(
   return shipped;
 }
 
-/** A locked shop order arrived: delivered by the carrier, or handed over at a branch once paid. */
+/**
+ * A locked shop order arrived: delivered by the carrier, or handed over at a branch once paid. A
+ * cash-on-delivery order is paid by that: the carrier took the money (its caller issues the tax
+ * document in the same transaction).
+ */
 export async function markOrderDelivered(tx: Db, locked: Order, at: Date): Promise<Order> {
-  assertShopOrder(locked);
-  assertTransition(locked.status, "delivered");
+  assertShopMove(locked, "delivered");
   const [delivered] = await tx
     .update(orders)
-    .set({ status: "delivered", deliveredAt: at, updatedAt: at })
+    .set({ status: "delivered", deliveredAt: at, updatedAt: at, paidAt: locked.paidAt ?? at })
     .where(eq(orders.id, locked.id))
     .returning();
   return delivered;
@@ -148,4 +233,34 @@ export async function cancelUnwantedOrder(db: Db, orderId: number, at: Date): Pr
     .where(and(eq(orders.id, orderId), eq(orders.status, GIVING_WAY)))
     .returning();
   return cancelled ?? null;
+}
+
+/**
+ * An unpaid shop order whose reservation ran out is cancelled and marked as giving its stock back
+ * (its caller returns the pieces in the same transaction); null when it was paid, cancelled or
+ * released meanwhile, or is cash on delivery. A guarded update, so a payment that got the order's
+ * lock first wins.
+ */
+export async function releaseExpiredOrder(tx: Db, orderId: number, at: Date): Promise<Order | null> {
+  assertTransition(GIVING_WAY, "cancelled");
+  const [released] = await tx
+    .update(orders)
+    .set({ status: "cancelled", cancelledAt: at, stockReleasedAt: at, updatedAt: at })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        eq(orders.kind, "shop"),
+        eq(orders.status, GIVING_WAY),
+        ne(orders.paymentMethod, "cod"),
+        lt(orders.reservedUntil, at),
+        isNull(orders.stockReleasedAt),
+      ),
+    )
+    .returning();
+  return released ?? null;
+}
+
+/** A released order's payment took its pieces again (no status written: the payment pays it). */
+export async function markStockRetaken(tx: Db, orderId: number, at: Date): Promise<void> {
+  await tx.update(orders).set({ stockReleasedAt: null, updatedAt: at }).where(eq(orders.id, orderId));
 }

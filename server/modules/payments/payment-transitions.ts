@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
+import type { RefundReason } from "#core/contracts/payments.ts";
 import { assertInitial, assertTransition, statusesBefore } from "#core/lifecycles/payment.ts";
 import type { Db } from "#server/db/client.ts";
 import { type Order, type Payment, payments } from "./tables.ts";
@@ -88,13 +89,19 @@ export async function settleCardPayment(
 
 /**
  * A locked open payment the gateway reports paid for an order already paid: a duplicate, so it is
- * refunded. Decided here; the refund at the gateway follows once this has committed.
+ * refunded. Decided here; the refund at the gateway follows once this has committed. The same for
+ * a payment of a shop order released meanwhile whose pieces are sold out (`sold_out`).
  */
-export async function markDuplicateRefunded(tx: Db, locked: Payment, at: Date): Promise<Payment> {
+export async function markDuplicateRefunded(
+  tx: Db,
+  locked: Payment,
+  at: Date,
+  reason: RefundReason = "duplicate",
+): Promise<Payment> {
   assertTransition(locked.status, "refunded");
   const [duplicate] = await tx
     .update(payments)
-    .set({ status: "refunded", refundReason: "duplicate", paidAt: at, updatedAt: at })
+    .set({ status: "refunded", refundReason: reason, paidAt: at, updatedAt: at })
     .where(eq(payments.id, locked.id))
     .returning();
   return duplicate;

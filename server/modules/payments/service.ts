@@ -1,6 +1,8 @@
 import type { Locale } from "#core/i18n/index.ts";
 import type { PaymentStatus } from "#core/lifecycles/payment.ts";
+import type { Db } from "#server/db/client.ts";
 import { adminPayments } from "./admin-payments.ts";
+import { bankAccount } from "./bank-account.ts";
 import { markPaidByTransfer } from "./bank-transfer.ts";
 import { handleNotification } from "./card/notifications.ts";
 import { payByCard } from "./card/start.ts";
@@ -11,12 +13,16 @@ import type { CardGateway } from "./gateways.ts";
 import { invoiceOf, invoiceOfOrder } from "./invoices/read.ts";
 import { myOrders, orderByHash } from "./orders/read.ts";
 import { orderPromotion, promotionOffer } from "./promotions.ts";
+import { influencerStats } from "./shop/influencer.ts";
+import { placeShopOrder, type ShopOrderInput } from "./shop/place.ts";
+import { releaseExpiredReservations } from "./shop/release.ts";
+import { type VoucherCustomer, voucherForCart } from "./shop/vouchers.ts";
 import { spaydQrSvg } from "./spayd.ts";
 
 /**
  * One payments module for what users pay the operator (docs/product/payments.md): insertion
- * fees of listings and promotions (topování); shop orders will use the same orders, payments and
- * gateways. An order is reached by its id and unguessable hash. Two ways to pay: a bank transfer
+ * fees of listings, promotions (topování) and shop orders, with the same orders, payments and
+ * gateways; a shop order may also be paid in cash on delivery. An order is reached by its id and unguessable hash. Two ways to pay: a bank transfer
  * with a QR payment and the order number as variable symbol (marked paid by the operator), or a
  * card gateway (the test gateway here) whose state is read from the gateway, never from the
  * payer's return or a notification's body. Paying an order takes effect once: the order row is
@@ -57,6 +63,19 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       moveShopOrder(ctx, orderId, "shipped", by),
     markDelivered: (orderId: number, actorId: number) =>
       moveShopOrder(ctx, orderId, "delivered", { actorId }),
+
+    // The shop (server/modules/shop calls these; shop/*.ts here).
+    /** Whether a code may go into this cart (`cartMinor`: the items after the group discount). */
+    voucherForCart: (
+      input: VoucherCustomer & { code: string; cartMinor: number; codesInCart: readonly string[]; at: Date },
+    ) => voucherForCart(ctx.db, input),
+    /** In the shop's transaction, after it took the pieces: the order, the voucher's use, the mail. */
+    placeShopOrder: (tx: Db, input: ShopOrderInput) => placeShopOrder(ctx, tx, input),
+    /** Cancels the unpaid shop orders whose reservation ended before `at`, giving their stock back. */
+    releaseExpiredReservations: (at?: Date) => releaseExpiredReservations(ctx, at),
+    influencerStats: (userId: number) => influencerStats(ctx.db, userId),
+    /** An account for transfers is configured (card payments: `gateway` is not null). */
+    bankTransferOffered: async () => (await bankAccount(ctx)) !== null,
   };
 }
 

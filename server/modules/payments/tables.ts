@@ -40,6 +40,8 @@ export type OrderAddress = {
   city: string;
   zip: string;
   countryCode: string;
+  /** A company's order (a shop order's invoice address): company, IČO and DIČ apply. */
+  isCompany?: boolean;
   company?: string | null;
   companyId?: string | null;
   taxId?: string | null;

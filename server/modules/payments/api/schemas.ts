@@ -116,7 +116,7 @@ export const InvoiceSchema = z
     vatMinor: z.number().int(),
     totalMinor: z.number().int(),
     currencyCode: z.string(),
-    paymentMethod: z.enum(["bank_transfer", "card"]),
+    paymentMethod: z.enum(["bank_transfer", "card", "cod"]),
     variableSymbol: z.string(),
   })
   .openapi("Invoice");

@@ -12,6 +12,7 @@ import {
   recordGatewayRefund,
   settleCardPayment,
 } from "../payment-transitions.ts";
+import { retakeReleasedStock } from "../shop/release.ts";
 import { type Order, type Payment, payments } from "../tables.ts";
 
 /**
@@ -64,11 +65,14 @@ async function decide(
   gateway: CardGateway,
 ): Promise<Payment | null> {
   const at = ctx.now();
-  if (state === "paid" && isPaid(order.status)) {
-    const duplicate = await markDuplicateRefunded(tx, payment, at);
+  const paidTwice = state === "paid" && isPaid(order.status);
+  // A shop order released meanwhile takes its pieces again; when they are gone, the payer gets the money back.
+  if (paidTwice || (state === "paid" && !(await retakeReleasedStock(ctx, tx, order, at)))) {
+    const reason = paidTwice ? "duplicate" : "sold_out";
+    const duplicate = await markDuplicateRefunded(tx, payment, at, reason);
     await ctx.recordAudit(tx, {
       actorId: null,
-      action: "payment.refund_duplicate",
+      action: `payment.refund_${reason}`,
       entity: "payment",
       entityId: String(payment.id),
       data: {
@@ -79,8 +83,8 @@ async function decide(
       },
     });
     ctx.logger?.warn(
-      { orderId: order.id, paymentId: payment.id },
-      "a card payment succeeded for an order already paid: refunding it",
+      { orderId: order.id, paymentId: payment.id, reason },
+      "a card payment succeeded for an order already paid, or whose pieces sold out: refunding it",
     );
     return duplicate;
   }

@@ -67,6 +67,19 @@ async function supplier(tx: Db): Promise<InvoicePayload["supplier"]> {
 
 async function customer(tx: Db, order: Order, invoiceDetailsOf: InvoiceDetailsOf): Promise<InvoiceParty> {
   const { email, userId } = order;
+  // A shop order carries the invoice address the customer gave at checkout.
+  const given = order.invoiceAddress;
+  if (given)
+    return {
+      name: given.company || given.name,
+      street: given.street,
+      city: given.city,
+      zip: given.zip,
+      countryCode: given.countryCode,
+      companyId: given.companyId ?? null,
+      taxId: given.taxId ?? null,
+      email,
+    };
   if (userId === null) return { name: email, email };
   const { displayName, address } = await invoiceDetailsOf(tx, userId);
   const personal = displayName || email;
@@ -83,7 +96,7 @@ async function customer(tx: Db, order: Order, invoiceDetailsOf: InvoiceDetailsOf
   };
 }
 
-/** The order's lines as the document lists them, the group discount as a line of its own. */
+/** The order's lines as the document lists them, the group discount and the voucher as lines of their own. */
 async function linesOf(tx: Db, order: Order): Promise<InvoiceLine[]> {
   const items = await tx
     .select()
@@ -96,13 +109,21 @@ async function linesOf(tx: Db, order: Order): Promise<InvoiceLine[]> {
     unitPriceMinor: item.unitPriceMinor,
     totalMinor: item.unitPriceMinor * item.quantity,
   }));
-  if (order.discountMinor > 0)
-    lines.push({
-      description: "Sleva skupiny",
-      quantity: 1,
-      unitPriceMinor: -order.discountMinor,
-      totalMinor: -order.discountMinor,
-    });
+  const split = order.groupDiscountMinor + order.voucherDiscountMinor === order.discountMinor;
+  const discounts = split
+    ? [
+        { description: "Sleva skupiny", minor: order.groupDiscountMinor },
+        { description: "Slevový kód", minor: order.voucherDiscountMinor },
+      ]
+    : [{ description: "Sleva skupiny", minor: order.discountMinor }];
+  for (const discount of discounts)
+    if (discount.minor > 0)
+      lines.push({
+        description: discount.description,
+        quantity: 1,
+        unitPriceMinor: -discount.minor,
+        totalMinor: -discount.minor,
+      });
   return lines;
 }
 
@@ -113,7 +134,7 @@ async function linesOf(tx: Db, order: Order): Promise<InvoiceLine[]> {
 export async function issueInvoice(
   tx: Db,
   order: Order,
-  payment: { method: "bank_transfer" | "card"; variableSymbol: string },
+  payment: { method: InvoicePayload["paymentMethod"]; variableSymbol: string },
   at: Date,
   invoiceDetailsOf: InvoiceDetailsOf,
 ): Promise<string | null> {

@@ -4,12 +4,14 @@ import { variableSymbolOf } from "../bank-account.ts";
 import type { PaymentsContext } from "../context.ts";
 import { issueInvoice } from "../invoices/issue.ts";
 import { markOrderPaid } from "../order-transitions.ts";
+import { sendShopPaymentReceived } from "../shop/mails.ts";
 import type { Order } from "../tables.ts";
 
 /**
  * Paying an order takes effect once, in the transaction that marks it paid (docs/product/
  * payments.md, "Paying takes effect once"): the order is paid, its tax document issued, and its
- * listing gets what was paid for. The caller holds the order's lock and has checked it is unpaid.
+ * listing gets what was paid for, or a shop order's customer the mail that it is. The caller holds
+ * the order's lock and has checked it is unpaid.
  */
 export async function payOrder(
   ctx: PaymentsContext,
@@ -26,6 +28,7 @@ export async function payOrder(
     at,
     ctx.invoiceDetailsOf,
   );
+  if (locked.kind === "shop") return sendShopPaymentReceived(ctx, tx, locked);
   if (locked.productId === null) return;
   if (locked.kind === "listing_fee") await releaseListing(ctx, tx, locked, locked.productId);
   else if (locked.kind === "promotion" && locked.promotionDays)

@@ -12,6 +12,7 @@ import { invoiceNumberOf } from "../invoices/read.ts";
 import { cancelUnwantedOrder } from "../order-transitions.ts";
 import { buildSpayd } from "../spayd.ts";
 import { type Order, orders, payments } from "../tables.ts";
+import { shopDetails, shopOrderPayable } from "./shop-view.ts";
 
 /**
  * An order as its page and the account's payments list show it (docs/product/payments.md): its
@@ -87,8 +88,11 @@ export async function viewOrder(
     .where(and(eq(payments.orderId, order.id), eq(payments.method, "card")))
     .orderBy(desc(payments.id));
   const lastCard = cardPayments[0];
-  const payable =
-    order.status === "awaiting_payment" && order.totalMinor > 0 && stillWanted(order.kind, listing?.status);
+  const shop = order.kind === "shop";
+  // Cash on delivery is paid to the carrier, and a released order no longer holds its goods.
+  const payable = shop
+    ? shopOrderPayable(order)
+    : order.status === "awaiting_payment" && order.totalMinor > 0 && stillWanted(order.kind, listing?.status);
   const iban = payable ? (account === undefined ? await bankAccount(ctx) : account) : null;
   return {
     id: order.id,
@@ -105,7 +109,10 @@ export async function viewOrder(
     currencyCode: order.currencyCode,
     createdAt: order.createdAt.toISOString(),
     paidAt: order.paidAt?.toISOString() ?? null,
-    summaryPath: localePath("accountSummary", locale, { orderId: order.id, hash: order.hash }),
+    // A shop order's page is public (a guest has no account); a fee's lives in the account.
+    summaryPath: shop
+      ? localePath("orderSummary", locale, { id: order.id, hash: order.hash })
+      : localePath("accountSummary", locale, { orderId: order.id, hash: order.hash }),
     payable,
     bankTransfer: payable && iban ? bankTransferOf(order, iban, locale) : null,
     card: payable && ctx.gateway !== null,
@@ -113,6 +120,6 @@ export async function viewOrder(
     toppedUntil: order.kind === "promotion" ? (listing?.toppedUntil ?? null) : null,
     invoiceNumber: isPaid(order.status) ? await invoiceNumberOf(ctx.db, order.id) : null,
     duplicateRefunded: cardPayments.some((payment) => payment.refundReason === "duplicate"),
-    shop: null,
+    shop: shop ? await shopDetails(ctx, order, locale) : null,
   };
 }
