@@ -65,7 +65,10 @@ export async function insertShopProducts(db: Db) {
   };
 }
 
-export async function insertVoucher(db: Db, values: Partial<typeof vouchers.$inferInsert> & { code: string }) {
+export async function insertVoucher(
+  db: Db,
+  values: Partial<typeof vouchers.$inferInsert> & { code: string },
+) {
   const [row] = await db
     .insert(vouchers)
     .values({ kind: "percent", value: 10, ...values })

@@ -42,7 +42,11 @@ async function guestWith(lines: { productId: number; quantity: number; seenPrice
 
 describe("adding to the cart", () => {
   it("creates a guest's cart with an unguessable token and keeps the quantity within stock", async () => {
-    const added = await shop().add(guest(), { productId: items.whisky.id, quantity: 5, seenPriceMinor: 120_000 });
+    const added = await shop().add(guest(), {
+      productId: items.whisky.id,
+      quantity: 5,
+      seenPriceMinor: 120_000,
+    });
     expect(added).toMatchObject({ status: "ok", quantity: 3, limited: true });
     const token = added.status === "ok" ? added.cartToken : null;
     expect(token).toMatch(/^[0-9a-f]{32}$/);
@@ -51,7 +55,11 @@ describe("adding to the cart", () => {
     expect(cart.lines[0]).toMatchObject({ quantity: 3, stock: 3, problem: null, lineTotalMinor: 360_000 });
     expect(cart.count).toBe(3);
 
-    const again = await shop().add(guest(token), { productId: items.whisky.id, quantity: 1, seenPriceMinor: 120_000 });
+    const again = await shop().add(guest(token), {
+      productId: items.whisky.id,
+      quantity: 1,
+      seenPriceMinor: 120_000,
+    });
     expect(again).toMatchObject({ status: "ok", quantity: 3, limited: true, cartToken: token });
   });
 
@@ -61,7 +69,10 @@ describe("adding to the cart", () => {
     const hidden = await shop().add(guest(), { productId: items.hidden.id, seenPriceMinor: 40_000 });
     expect(hidden).toEqual({ status: "refused", message: "Tento produkt se v obchodě neprodává." });
     const price = await shop().add(guest(), { productId: items.rum.id, seenPriceMinor: 80_000 });
-    expect(price).toEqual({ status: "refused", message: expect.stringContaining("Cena produktu se mezitím změnila") });
+    expect(price).toEqual({
+      status: "refused",
+      message: expect.stringContaining("Cena produktu se mezitím změnila"),
+    });
     const invalid = await shop().add(guest(), { productId: "x", seenPriceMinor: 1 });
     expect(invalid.status).toBe("invalid");
   });
@@ -75,7 +86,9 @@ describe("adding to the cart", () => {
     });
     const stranger = await shop().setQuantity(guest(), { productId: items.rum.id, quantity: 1 });
     expect(stranger).toMatchObject({ status: "refused", notFound: true });
-    expect(await shop().setQuantity(who, { productId: items.rum.id, quantity: 0 })).toMatchObject({ status: "ok" });
+    expect(await shop().setQuantity(who, { productId: items.rum.id, quantity: 0 })).toMatchObject({
+      status: "ok",
+    });
     expect((await shop().cart(who)).lines).toEqual([]);
   });
 
@@ -98,7 +111,11 @@ describe("what changes while an item sits in the cart", () => {
     const who = await guestWith([{ productId: product.id, quantity: 2, seenPriceMinor: 70_000 }]);
     await api.db.update(products).set({ priceMinor: 75_000 }).where(eq(products.id, product.id));
     const changed = await shop().cart(who);
-    expect(changed.lines[0]).toMatchObject({ problem: "priceChanged", seenUnitPriceMinor: 70_000, unitPriceMinor: 75_000 });
+    expect(changed.lines[0]).toMatchObject({
+      problem: "priceChanged",
+      seenUnitPriceMinor: 70_000,
+      unitPriceMinor: 75_000,
+    });
     expect(changed.blocked).toBe(true);
     expect(changed.nextStep).toBe("cart");
 
@@ -168,7 +185,11 @@ describe("delivery and payment", () => {
     const who = await guestWith([{ productId: items.rum.id, quantity: 1, seenPriceMinor: 89_000 }]);
     expect(await shop().saveDelivery(who, { delivery: "ppl", payment: "card" })).toEqual({ status: "ok" });
     let cart = await shop().cart(who);
-    expect(cart.totals).toMatchObject({ deliveryMinor: 12_900, toFreeDeliveryMinor: 61_000, totalMinor: 101_900 });
+    expect(cart.totals).toMatchObject({
+      deliveryMinor: 12_900,
+      toFreeDeliveryMinor: 61_000,
+      totalMinor: 101_900,
+    });
     expect(cart.nextStep).toBe("details");
     await shop().setQuantity(who, { productId: items.rum.id, quantity: 2 });
     cart = await shop().cart(who);
@@ -200,8 +221,12 @@ describe("delivery and payment", () => {
         errors: { payment: ["Osobní odběr na pobočce je možný jen po předchozí platbě kartou online."] },
       });
     }
-    expect((await shop().saveDelivery(who, { delivery: "pickup:ostrava", payment: "card" })).status).toBe("invalid");
-    expect(await shop().saveDelivery(who, { delivery: "pickup:brno", payment: "card" })).toEqual({ status: "ok" });
+    expect((await shop().saveDelivery(who, { delivery: "pickup:ostrava", payment: "card" })).status).toBe(
+      "invalid",
+    );
+    expect(await shop().saveDelivery(who, { delivery: "pickup:brno", payment: "card" })).toEqual({
+      status: "ok",
+    });
     const cart = await shop().cart(who);
     expect(cart.draft).toMatchObject({ delivery: "pickup:brno", payment: "card" });
     expect(cart.totals.deliveryMinor).toBe(0);
@@ -210,8 +235,13 @@ describe("delivery and payment", () => {
   it("takes cash on delivery only where the carrier does", async () => {
     const who = await guestWith([{ productId: items.rum.id, quantity: 1, seenPriceMinor: 89_000 }]);
     const ppl = await shop().saveDelivery(who, { delivery: "ppl", payment: "cod" });
-    expect(ppl).toMatchObject({ status: "invalid", errors: { payment: [expect.stringContaining("dobírku")] } });
-    expect(await shop().saveDelivery(who, { delivery: "zasilkovna", payment: "cod" })).toEqual({ status: "ok" });
+    expect(ppl).toMatchObject({
+      status: "invalid",
+      errors: { payment: [expect.stringContaining("dobírku")] },
+    });
+    expect(await shop().saveDelivery(who, { delivery: "zasilkovna", payment: "cod" })).toEqual({
+      status: "ok",
+    });
     expect((await shop().cart(who)).totals.paymentFeeMinor).toBe(3_900);
     expect((await shop().saveDelivery(who, { delivery: "", payment: "card" })).status).toBe("invalid");
   });
@@ -244,7 +274,10 @@ describe("VAT per rate", () => {
       { rate: 21, baseMinor: 100_00, vatMinor: 21_00 },
       { rate: 12, baseMinor: 100_00, vatMinor: 12_00 },
     ]);
-    const discounted = vatBreakdown([{ taxRate: 12, totalMinor: 10_000 }], { discountMinor: 1_000, extrasMinor: 7_900 });
+    const discounted = vatBreakdown([{ taxRate: 12, totalMinor: 10_000 }], {
+      discountMinor: 1_000,
+      extrasMinor: 7_900,
+    });
     expect(discounted).toEqual([
       { rate: 21, baseMinor: 6_529, vatMinor: 1_371 },
       { rate: 12, baseMinor: 8_036, vatMinor: 964 },
