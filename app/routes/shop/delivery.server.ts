@@ -1,0 +1,37 @@
+import { data, type RouterContextProvider, redirect } from "react-router";
+import { type FormReply, parseForm } from "#app/components/forms/conform.ts";
+import { loadStep, shopperOf, stepPath } from "#app/components/shop/shopper.server.ts";
+import { appContext } from "#app/context.ts";
+import { translate } from "#core/i18n/index.ts";
+import { DeliveryStepSchema } from "#core/schemas/checkout.ts";
+
+type Args = { request: Request; context: Readonly<RouterContextProvider> };
+
+/** The carriers, the branches and the payment methods from the `shop` setting, with the cart. */
+export async function loadDeliveryStep({ request, context }: Args) {
+  const { services, locale, logger } = context.get(appContext);
+  const cart = await loadStep(request, context, "delivery");
+  const options = await services.shop.options(locale).catch((error: unknown) => {
+    logger.error({ err: error }, "shop: the checkout's options could not be read");
+    throw data(translate(locale, "shop.cart.errors.store"), { status: 503 });
+  });
+  return { cart, options };
+}
+
+/** Saves delivery and payment on the cart (the shop checks the pair), then on to the details. */
+export async function deliveryAction({ request, context }: Args) {
+  const { services, locale, logger } = context.get(appContext);
+  const submission = parseForm(await request.formData(), DeliveryStepSchema, locale);
+  const answer = (result: FormReply, status: number) => data({ result }, { status });
+  if (submission.status !== "success") return answer(submission.reply(), 422);
+  let result: Awaited<ReturnType<typeof services.shop.saveDelivery>>;
+  try {
+    result = await services.shop.saveDelivery(shopperOf(request, context), submission.value);
+  } catch (error) {
+    logger.error({ err: error }, "shop: delivery and payment could not be saved");
+    return answer(submission.reply({ formErrors: [translate(locale, "shop.cart.errors.save")] }), 503);
+  }
+  if (result.status === "invalid") return answer(submission.reply({ fieldErrors: result.errors }), 422);
+  if (result.status === "refused") return answer(submission.reply({ formErrors: [result.message] }), 409);
+  throw redirect(stepPath("details", locale));
+}

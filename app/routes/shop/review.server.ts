@@ -1,0 +1,61 @@
+import { data, type RouterContextProvider, redirect } from "react-router";
+import { sessionCookie } from "#app/auth.server.ts";
+import { type FormReply, parseForm } from "#app/components/forms/conform.ts";
+import { cartCookie, loadStep, shopperOf } from "#app/components/shop/shopper.server.ts";
+import { appContext } from "#app/context.ts";
+import { PICKUP_PREFIX } from "#core/contracts/shop.ts";
+import { translate } from "#core/i18n/index.ts";
+import { PlaceOrderSchema } from "#core/schemas/checkout.ts";
+
+type Args = { request: Request; context: Readonly<RouterContextProvider> };
+
+/** The cart with every answer, and the chosen carrier or branch by name. */
+export async function loadReviewStep({ request, context }: Args) {
+  const { services, locale } = context.get(appContext);
+  const cart = await loadStep(request, context, "review");
+  const options = await services.shop.options(locale);
+  const choice = cart.draft.delivery ?? "";
+  const branch = choice.startsWith(PICKUP_PREFIX)
+    ? (options.branches.find((entry) => `${PICKUP_PREFIX}${entry.key}` === choice) ?? null)
+    : null;
+  const carrier = options.carriers.find((entry) => entry.key === choice) ?? null;
+  return { cart, carrier, branch, pickup: choice.startsWith(PICKUP_PREFIX) };
+}
+
+/**
+ * The binding click: the shop places the order only at the total the customer saw, with the terms
+ * and the 18+ confirmed. A guest who asked for an account is signed in with it (and their guest
+ * cart's cookie goes). A card payment goes on to the gateway at once, as the order page's "Zaplatit
+ * kartou" does; otherwise the order's summary page, with the QR transfer or what comes next.
+ */
+export async function reviewAction({ request, context }: Args) {
+  const { services, locale, logger, clientIp, config } = context.get(appContext);
+  const submission = parseForm(await request.formData(), PlaceOrderSchema, locale);
+  const answer = (result: FormReply, status: number) => data({ result }, { status });
+  if (submission.status !== "success") return answer(submission.reply(), 422);
+  const client = { ip: clientIp, userAgent: request.headers.get("user-agent") };
+  let result: Awaited<ReturnType<typeof services.shop.placeOrder>>;
+  try {
+    result = await services.shop.placeOrder(shopperOf(request, context), submission.value, client);
+  } catch (error) {
+    logger.error({ err: error }, "shop: the order could not be placed");
+    return answer(submission.reply({ formErrors: [translate(locale, "shop.cart.errors.save")] }), 503);
+  }
+  if (result.status === "invalid") return answer(submission.reply({ fieldErrors: result.errors }), 422);
+  if (result.status === "refused")
+    return answer(submission.reply({ formErrors: [result.message] }), result.retryAfterSeconds ? 429 : 409);
+  const headers = new Headers();
+  if (result.login) {
+    headers.append("Set-Cookie", sessionCookie(result.login.token, config.publicUrl));
+    headers.append("Set-Cookie", cartCookie("", config.publicUrl));
+  }
+  const { order } = result;
+  if (result.payWithCard) {
+    const card = await services.payments.payByCard(order.id, order.hash, locale).catch((error: unknown) => {
+      logger.error({ err: error }, "shop: the card payment could not be started");
+      return null;
+    });
+    if (card?.status === "redirect") throw redirect(card.url, { headers });
+  }
+  throw redirect(order.summaryPath, { headers });
+}
