@@ -487,6 +487,8 @@ async function writeOrder(
     })),
     {
       orderId: order.id,
+      // The delivery is a line of its own kind: the summary and the tax document list it apart.
+      kind: "delivery" as const,
       description: deliveryLine(spec.carrier),
       quantity: 1,
       unitPriceMinor: totals.deliveryMinor,
