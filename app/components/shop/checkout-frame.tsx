@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import type { CheckoutStep } from "#core/contracts/shop.ts";
 import { CheckoutSteps } from "./steps.tsx";
 
@@ -54,3 +55,34 @@ export const PRIMARY_BUTTON =
   "inline-flex min-h-12 w-full items-center justify-center rounded bg-primary-dark px-5 py-3 text-center font-semibold text-white hover:bg-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-dark disabled:cursor-not-allowed disabled:opacity-50";
 export const BACK_LINK =
   "inline-flex min-h-11 items-center text-primary-dark underline underline-offset-4 hover:no-underline focus-visible:outline-2 focus-visible:outline-primary-dark";
+
+/** A step's way back (a link to the step before) and its submit button, side by side from a tablet on. */
+export function StepButtons({
+  backTo,
+  backLabel,
+  submitLabel,
+  busy,
+  testId,
+}: {
+  backTo: string;
+  backLabel: string;
+  submitLabel: string;
+  busy: boolean;
+  testId: string;
+}) {
+  return (
+    <div className="flex flex-col-reverse items-stretch gap-4 tablet:flex-row tablet:items-center tablet:justify-between">
+      <Link to={backTo} className={BACK_LINK}>
+        ← {backLabel}
+      </Link>
+      <button
+        type="submit"
+        className={`${PRIMARY_BUTTON} tablet:w-auto`}
+        disabled={busy}
+        data-testid={testId}
+      >
+        {submitLabel}
+      </button>
+    </div>
+  );
+}

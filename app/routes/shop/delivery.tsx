@@ -1,13 +1,8 @@
 import { useEffect, useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { type FormReply, useSchemaForm } from "#app/components/forms/conform.ts";
 import { pageMeta } from "#app/components/seo/page-meta.ts";
-import {
-  BACK_LINK,
-  CheckoutAlert,
-  CheckoutFrame,
-  PRIMARY_BUTTON,
-} from "#app/components/shop/checkout-frame.tsx";
+import { CheckoutAlert, CheckoutFrame, StepButtons } from "#app/components/shop/checkout-frame.tsx";
 import { CostSummary, FreeDeliveryNote } from "#app/components/shop/cost-summary.tsx";
 import { BranchChoices, CarrierChoices, PaymentChoices } from "#app/components/shop/delivery-choices.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
@@ -40,6 +35,37 @@ function ErrorText({ id, messages }: { id: string; messages?: string[] }) {
     <p id={id} className="mt-2 text-sm text-danger" data-field-error>
       {messages.join(" ")}
     </p>
+  );
+}
+
+function DeliveryFieldset({
+  options,
+  selected,
+  onSelect,
+  free,
+  errorId,
+  errors,
+}: {
+  options: Route.ComponentProps["loaderData"]["options"];
+  selected: string | null;
+  onSelect: (value: string) => void;
+  free: boolean;
+  errorId: string;
+  errors: string[] | undefined;
+}) {
+  const { t } = useTranslation();
+  return (
+    <fieldset aria-describedby={errors ? errorId : undefined}>
+      <legend className="font-serif text-2xl text-primary-dark">{t("shop.delivery.carriers")}</legend>
+      <div className="mt-3">
+        <CarrierChoices carriers={options.carriers} selected={selected} onSelect={onSelect} free={free} />
+      </div>
+      <h3 className="mt-6 mb-3 text-lg font-semibold text-primary-dark">
+        {t("shop.delivery.pickup.legend")}
+      </h3>
+      <BranchChoices branches={options.branches} selected={selected} onSelect={onSelect} />
+      <ErrorText id={errorId} messages={errors} />
+    </fieldset>
   );
 }
 
@@ -89,22 +115,14 @@ export default function DeliveryPage({ loaderData, actionData }: Route.Component
         className="flex flex-col gap-8"
         data-testid="delivery-form"
       >
-        <fieldset aria-describedby={fields.delivery.errors ? `${fields.delivery.id}-error` : undefined}>
-          <legend className="font-serif text-2xl text-primary-dark">{t("shop.delivery.carriers")}</legend>
-          <div className="mt-3">
-            <CarrierChoices
-              carriers={options.carriers}
-              selected={delivery}
-              onSelect={chooseDelivery}
-              free={free}
-            />
-          </div>
-          <h3 className="mt-6 mb-3 text-lg font-semibold text-primary-dark">
-            {t("shop.delivery.pickup.legend")}
-          </h3>
-          <BranchChoices branches={options.branches} selected={delivery} onSelect={chooseDelivery} />
-          <ErrorText id={`${fields.delivery.id}-error`} messages={fields.delivery.errors} />
-        </fieldset>
+        <DeliveryFieldset
+          options={options}
+          selected={delivery}
+          onSelect={chooseDelivery}
+          free={free}
+          errorId={`${fields.delivery.id}-error`}
+          errors={fields.delivery.errors}
+        />
         <fieldset aria-describedby={fields.payment.errors ? `${fields.payment.id}-error` : undefined}>
           <legend className="font-serif text-2xl text-primary-dark">{t("shop.delivery.payments")}</legend>
           <div className="mt-3">
@@ -118,19 +136,13 @@ export default function DeliveryPage({ loaderData, actionData }: Route.Component
           </div>
           <ErrorText id={`${fields.payment.id}-error`} messages={fields.payment.errors} />
         </fieldset>
-        <div className="flex flex-col-reverse items-stretch gap-4 tablet:flex-row tablet:items-center tablet:justify-between">
-          <Link to={localePath("cart", locale)} className={BACK_LINK}>
-            ← {t("shop.delivery.back")}
-          </Link>
-          <button
-            type="submit"
-            className={`${PRIMARY_BUTTON} tablet:w-auto`}
-            disabled={navigation.state === "submitting"}
-            data-testid="delivery-submit"
-          >
-            {t("shop.delivery.submit")}
-          </button>
-        </div>
+        <StepButtons
+          backTo={localePath("cart", locale)}
+          backLabel={t("shop.delivery.back")}
+          submitLabel={t("shop.delivery.submit")}
+          busy={navigation.state === "submitting"}
+          testId="delivery-submit"
+        />
       </Form>
     </CheckoutFrame>
   );

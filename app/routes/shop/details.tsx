@@ -1,14 +1,9 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { AddressFields } from "#app/components/account/address-fields.tsx";
 import { type FormReply, useSchemaForm } from "#app/components/forms/conform.ts";
-import { TextField } from "#app/components/forms/fields.tsx";
+import { type FieldErrors, TextField } from "#app/components/forms/fields.tsx";
 import { pageMeta } from "#app/components/seo/page-meta.ts";
-import {
-  BACK_LINK,
-  CheckoutAlert,
-  CheckoutFrame,
-  PRIMARY_BUTTON,
-} from "#app/components/shop/checkout-frame.tsx";
+import { CheckoutAlert, CheckoutFrame, StepButtons } from "#app/components/shop/checkout-frame.tsx";
 import { CostSummary } from "#app/components/shop/cost-summary.tsx";
 import {
   CompanyFields,
@@ -68,6 +63,66 @@ function submittedValues(result: FormReply | undefined) {
   });
 }
 
+function ContactFields({
+  values,
+  errors,
+}: {
+  values: { email: string; phone: string };
+  errors: FieldErrors;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Section title={t("shop.details.contact")}>
+      <div className="grid gap-4 tablet:grid-cols-2">
+        <TextField
+          name="email"
+          type="email"
+          label={t("shop.details.email")}
+          errors={errors}
+          defaultValue={values.email}
+          autoComplete="email"
+          hint={t("shop.details.emailHint")}
+          maxLength={254}
+        />
+        <TextField
+          name="phone"
+          type="tel"
+          label={t("shop.details.phone")}
+          errors={errors}
+          defaultValue={values.phone}
+          autoComplete="tel"
+          inputMode="tel"
+          hint={t("shop.details.phoneHint")}
+          maxLength={20}
+        />
+      </div>
+    </Section>
+  );
+}
+
+function NoteField({ value }: { value: string }) {
+  const { t } = useTranslation();
+  return (
+    <div>
+      <label htmlFor="checkout-note" className="block font-medium">
+        {t("shop.details.note")}
+      </label>
+      <textarea
+        id="checkout-note"
+        name="note"
+        rows={3}
+        maxLength={1000}
+        defaultValue={value}
+        aria-describedby="checkout-note-hint"
+        className="mt-1 w-full rounded border border-line bg-white px-3 py-2 focus:border-primary-dark focus:outline-2 focus:outline-primary-dark"
+      />
+      <p id="checkout-note-hint" className="mt-1 text-sm text-muted">
+        {t("shop.details.noteHint")}
+      </p>
+    </div>
+  );
+}
+
 export default function DetailsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, locale } = useTranslation();
   const { cart, defaults, pickup, branch, signedInAs } = loaderData;
@@ -97,31 +152,7 @@ export default function DetailsPage({ loaderData, actionData }: Route.ComponentP
             {t("shop.details.signedInAs", { email: signedInAs })}
           </p>
         ) : null}
-        <Section title={t("shop.details.contact")}>
-          <div className="grid gap-4 tablet:grid-cols-2">
-            <TextField
-              name="email"
-              type="email"
-              label={t("shop.details.email")}
-              errors={errors}
-              defaultValue={values.email}
-              autoComplete="email"
-              hint={t("shop.details.emailHint")}
-              maxLength={254}
-            />
-            <TextField
-              name="phone"
-              type="tel"
-              label={t("shop.details.phone")}
-              errors={errors}
-              defaultValue={values.phone}
-              autoComplete="tel"
-              inputMode="tel"
-              hint={t("shop.details.phoneHint")}
-              maxLength={20}
-            />
-          </div>
-        </Section>
+        <ContactFields values={values} errors={errors} />
         <Section title={t("shop.details.invoice")}>
           <AddressFields prefix="invoice" values={values.invoice} errors={errors} countries={countries} />
           <CompanyFields values={values.invoice} errors={errors} />
@@ -139,37 +170,15 @@ export default function DetailsPage({ loaderData, actionData }: Route.ComponentP
         ) : (
           <DeliveryAddressChoice same={values.sameAddress} values={values.delivery} errors={errors} />
         )}
-        <div>
-          <label htmlFor="checkout-note" className="block font-medium">
-            {t("shop.details.note")}
-          </label>
-          <textarea
-            id="checkout-note"
-            name="note"
-            rows={3}
-            maxLength={1000}
-            defaultValue={values.note}
-            aria-describedby="checkout-note-hint"
-            className="mt-1 w-full rounded border border-line bg-white px-3 py-2 focus:border-primary-dark focus:outline-2 focus:outline-primary-dark"
-          />
-          <p id="checkout-note-hint" className="mt-1 text-sm text-muted">
-            {t("shop.details.noteHint")}
-          </p>
-        </div>
+        <NoteField value={values.note} />
         {signedInAs ? null : <RegisterFields errors={errors} checked={values.register} />}
-        <div className="flex flex-col-reverse items-stretch gap-4 tablet:flex-row tablet:items-center tablet:justify-between">
-          <Link to={localePath("cartDelivery", locale)} className={BACK_LINK}>
-            ← {t("shop.details.back")}
-          </Link>
-          <button
-            type="submit"
-            className={`${PRIMARY_BUTTON} tablet:w-auto`}
-            disabled={navigation.state === "submitting"}
-            data-testid="details-submit"
-          >
-            {t("shop.details.submit")}
-          </button>
-        </div>
+        <StepButtons
+          backTo={localePath("cartDelivery", locale)}
+          backLabel={t("shop.details.back")}
+          submitLabel={t("shop.details.submit")}
+          busy={navigation.state === "submitting"}
+          testId="details-submit"
+        />
       </Form>
     </CheckoutFrame>
   );
