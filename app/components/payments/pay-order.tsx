@@ -83,16 +83,40 @@ export function BankTransferPayment({
   );
 }
 
-/** Both ways to pay, as a labelled section: shown while the order is payable. */
-export function PayOrder({ order, qrSvg }: { order: OrderView; qrSvg: string | null }) {
+/**
+ * Both ways to pay, as a labelled section: shown while the order is payable. The way the customer
+ * chose at checkout (`first`) comes first; the other stays offered.
+ */
+export function PayOrder({
+  order,
+  qrSvg,
+  first = "card",
+}: {
+  order: OrderView;
+  qrSvg: string | null;
+  first?: "card" | "bank_transfer";
+}) {
   const { t } = useTranslation();
+  const card = order.card ? <CardPayment totalMinor={order.totalMinor} /> : null;
+  const bank = order.bankTransfer ? (
+    <BankTransferPayment bankTransfer={order.bankTransfer} qrSvg={qrSvg} />
+  ) : null;
   return (
     <section aria-labelledby="pay-title" className="flex flex-col gap-4" data-testid="pay-order">
       <h2 id="pay-title" className="sr-only">
         {t("payments.summary.payTitle")}
       </h2>
-      {order.card ? <CardPayment totalMinor={order.totalMinor} /> : null}
-      {order.bankTransfer ? <BankTransferPayment bankTransfer={order.bankTransfer} qrSvg={qrSvg} /> : null}
+      {first === "bank_transfer" ? (
+        <>
+          {bank}
+          {card}
+        </>
+      ) : (
+        <>
+          {card}
+          {bank}
+        </>
+      )}
     </section>
   );
 }

@@ -437,7 +437,11 @@ export function ShopOrderSummary({ order, qrSvg, refused, signedIn }: ShopOrderS
       <div className="grid gap-6 desktop:grid-cols-[minmax(0,1fr)_20rem]">
         {order.payable ? (
           <div className="min-w-0 desktop:col-start-1">
-            <PayOrder order={order} qrSvg={qrSvg} />
+            <PayOrder
+              order={order}
+              qrSvg={qrSvg}
+              first={order.shop.payment === "bank_transfer" ? "bank_transfer" : "card"}
+            />
           </div>
         ) : null}
         <div className="min-w-0 desktop:col-start-1">

@@ -135,7 +135,7 @@ function Figures({ stats }: { stats: InfluencerStats }) {
       <h2 id="voucher-figures-title" className="font-serif text-2xl text-primary-dark">
         {t("orders.voucher.figures")}
       </h2>
-      <dl className="mt-4 grid grid-cols-2 gap-3 desktop:grid-cols-4 desktop:gap-4">
+      <dl className="mt-4 grid grid-cols-2 gap-3 widescreen:grid-cols-4 widescreen:gap-4">
         {figures.map((figure) => (
           <div
             key={figure.testId}
@@ -143,7 +143,7 @@ function Figures({ stats }: { stats: InfluencerStats }) {
           >
             <dt className="text-sm text-muted">{figure.label}</dt>
             <dd
-              className="font-serif text-2xl break-words text-primary-dark tabular-nums tablet:text-3xl"
+              className="font-serif text-xl whitespace-nowrap text-primary-dark tabular-nums min-[420px]:text-2xl tablet:text-3xl"
               data-testid={figure.testId}
             >
               {figure.value}
@@ -158,6 +158,7 @@ function Figures({ stats }: { stats: InfluencerStats }) {
 /** Revenue per month as bars (plain SVG, scaled to the best month); the table below has the numbers. */
 function MonthChart({ months }: { months: Month[] }) {
   const { t, locale } = useTranslation();
+  const price = useCzk();
   const max = Math.max(...months.map((month) => month.revenueMinor), 1);
   const width = 600;
   const height = 180;
@@ -188,7 +189,9 @@ function MonthChart({ months }: { months: Month[] }) {
                 height={barHeight}
                 rx="3"
                 className="fill-primary-dark"
-              />
+              >
+                <title>{`${monthLabel(month.month, locale)}: ${price(month.revenueMinor)}`}</title>
+              </rect>
               <text
                 x={index * slot + slot / 2}
                 y={height + 16}
