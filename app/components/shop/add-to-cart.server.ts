@@ -7,6 +7,7 @@ import {
   type AddToCartActionData,
   AddToCartFormSchema,
   isAddToCartSubmission,
+  LIMITED_PARAM,
 } from "./forms.ts";
 import { cartCookieHeaders, shopperOf } from "./shopper.server.ts";
 
@@ -40,7 +41,7 @@ export async function addToCartAction({ request, context }: Args) {
   if (result.status === "invalid") return answer(submission.reply({ fieldErrors: result.errors }), 422);
   if (result.status === "refused") return answer(submission.reply({ formErrors: [result.message] }), 409);
   const back = new URL(request.url);
-  back.search = `?${ADDED_PARAM}=${result.quantity}`;
+  back.search = `?${ADDED_PARAM}=${result.quantity}${result.limited ? `&${LIMITED_PARAM}=1` : ""}`;
   throw redirect(`${back.pathname}${back.search}`, {
     headers: cartCookieHeaders(result.cartToken, config.publicUrl),
   });

@@ -9,6 +9,7 @@ import {
   type AddToCartActionData,
   AddToCartFormSchema,
   isAddToCartSubmission,
+  LIMITED_PARAM,
 } from "./forms.ts";
 
 const ADD_BUTTON =
@@ -26,7 +27,12 @@ function AddedNotice() {
       className="mt-4 flex flex-wrap items-center justify-between gap-x-4 gap-y-2 rounded-lg bg-success/10 px-4 py-3 text-[#1f5c44] ring-1 ring-success/30"
       data-testid="cart-added"
     >
-      <p className="font-semibold">✓ {t("shop.buy.addedCount", { count: added })}</p>
+      <p>
+        <span className="font-semibold">✓ {t("shop.buy.added")}.</span>{" "}
+        {params.get(LIMITED_PARAM)
+          ? t("shop.buy.addedLimited", { count: added })
+          : t("shop.buy.addedCount", { count: added })}
+      </p>
       <Link
         to={localePath("cart", locale)}
         className="font-semibold underline underline-offset-4 hover:no-underline"

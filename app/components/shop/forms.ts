@@ -23,8 +23,9 @@ export function isAddToCartSubmission(formData: FormData | undefined): boolean {
 /** What the product page's action answers a refused "add to cart" with. */
 export type AddToCartActionData = { intent: "cart"; result: FormReply };
 
-/** The product page's URL parameter after a line was added: the pieces added. */
+/** The product page's URL parameters after a line was added: its pieces now, and whether the stock capped them. */
 export const ADDED_PARAM = "pridano";
+export const LIMITED_PARAM = "maximum";
 
 export const CartActionSchema = z.discriminatedUnion("intent", [
   CartQuantitySchema.extend({ intent: z.literal("quantity") }),
