@@ -7,7 +7,7 @@ import { reserveStock } from "../listings/index.ts";
 import { products } from "../listings/tables/products.ts";
 import { settings } from "../settings/tables.ts";
 import type { PlacedShopOrder, ShopOrderInput } from "./index.ts";
-import { invoices, orderItems, orders, vouchers, voucherUsages } from "./tables.ts";
+import { invoices, orderItems, orders, payments as paymentRows, vouchers, voucherUsages } from "./tables.ts";
 
 /**
  * Shop orders on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL): the stock is
@@ -23,7 +23,7 @@ let adminId: number;
 const HOUR = 3_600_000;
 
 beforeAll(async () => {
-  api = await createTestApi();
+  api = await createTestApi({ PAYMENTS_TEST_GATEWAY: "true" });
   categoryId = (await insertCategory(api.db)).id;
   adminId = (await api.createUser({ role: "admin" })).user.id;
   await api.db.insert(settings).values({
@@ -412,5 +412,49 @@ describe("an influencer's statistics", () => {
       .from(orders)
       .where(and(eq(orders.voucherId, voucher.id), inArray(orders.status, ["paid"])));
     expect(rows).toEqual([{ id: paid }]);
+  });
+});
+
+describe("a card payment that succeeds after the order gave its pieces back", () => {
+  /** Places a card order reserved for 30 minutes, opens its card payment, and lets the reservation end. */
+  async function releasedWithOpenPayment(
+    productId: number,
+    voucher?: { id: number; code: string; discountMinor: number },
+  ) {
+    const reservedUntil = new Date(Date.now() + 30 * 60_000);
+    const placed = await buy(orderOf(productId, 1, 40_000, { reservedUntil, voucher }));
+    const { id, hash } = (placed as { order: { id: number; hash: string } }).order;
+    const started = await api.call("POST", `/api/orders/${id}/${hash}/card`);
+    expect(started.status).toBe(200);
+    const gatewayId = String(started.json.data.redirectUrl).split("/").pop()!;
+    expect(
+      await api.services.payments.releaseExpiredReservations(new Date(reservedUntil.getTime() + 60_000)),
+    ).toEqual([id]);
+    return { id, gatewayId };
+  }
+
+  it("takes the pieces again and counts its voucher use again", async () => {
+    const product = await insertProduct(api.db, { categoryId, stock: 1, priceMinor: 40_000 });
+    const voucher = await insertVoucher({ value: 1_000 });
+    const { id, gatewayId } = await releasedWithOpenPayment(product.id, { ...voucher, discountMinor: 1_000 });
+    expect(await stockOf(product.id)).toBe(1);
+    await api.services.testGateway!.decide(gatewayId, "paid");
+    const [order] = await api.db.select().from(orders).where(eq(orders.id, id));
+    expect(order).toMatchObject({ status: "paid", stockReleasedAt: null });
+    expect(await stockOf(product.id)).toBe(0);
+    expect(await api.db.select().from(voucherUsages).where(eq(voucherUsages.orderId, id))).toHaveLength(1);
+  });
+
+  it("is refunded when the pieces were sold meanwhile, and the order stays cancelled", async () => {
+    const product = await insertProduct(api.db, { categoryId, stock: 1, priceMinor: 40_000 });
+    const { id, gatewayId } = await releasedWithOpenPayment(product.id);
+    expect((await buy(orderOf(product.id, 1, 40_000, { email: "jiny@rarita.test" }))).ok).toBe(true);
+    await api.services.testGateway!.decide(gatewayId, "paid");
+    const [order] = await api.db.select().from(orders).where(eq(orders.id, id));
+    expect(order.status).toBe("cancelled");
+    const [payment] = await api.db.select().from(paymentRows).where(eq(paymentRows.orderId, id));
+    expect(payment).toMatchObject({ status: "refunded", refundReason: "sold_out" });
+    expect(payment.refundedAt).not.toBeNull();
+    expect(await stockOf(product.id)).toBe(0);
   });
 });
