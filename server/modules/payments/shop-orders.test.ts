@@ -109,8 +109,10 @@ function orderOf(
 }
 
 class Rollback extends Error {
-  constructor(readonly result: unknown) {
+  readonly result: unknown;
+  constructor(result: unknown) {
     super("rolled back");
+    this.result = result;
   }
 }
 
