@@ -197,7 +197,7 @@ describe("delivery and payment", () => {
   });
 
   it("a member's group discount counts before free delivery", async () => {
-    const [group] = await api.db.insert(userGroups).values({ name: "VIP", discount: 20 }).returning();
+    const [group] = await api.db.insert(userGroups).values({ name: "VIP", discountPercent: 20 }).returning();
     const { user } = await api.createUser({ groupId: group.id });
     const who = member(user, 20);
     await shop().add(who, { productId: items.rum.id, quantity: 2, seenPriceMinor: 89_000 });
@@ -244,6 +244,18 @@ describe("delivery and payment", () => {
     });
     expect((await shop().cart(who)).totals.paymentFeeMinor).toBe(3_900);
     expect((await shop().saveDelivery(who, { delivery: "", payment: "card" })).status).toBe("invalid");
+  });
+
+  it("says the shop cannot deliver while its setting is missing", async () => {
+    const who = await guestWith([{ productId: items.rum.id, quantity: 1, seenPriceMinor: 89_000 }]);
+    await api.services.settings.put("shop", null, { broken: true });
+    try {
+      expect(await shop().options("cs")).toMatchObject({ carriers: [], branches: [] });
+      const result = await shop().saveDelivery(who, { delivery: "ppl", payment: "card" });
+      expect(result).toEqual({ status: "refused", message: expect.stringContaining("Obchod teď nemůže") });
+    } finally {
+      await api.services.settings.put("shop", null, SHOP_SETTING);
+    }
   });
 
   it("lists the options in the page's language", async () => {

@@ -24,6 +24,8 @@ export async function saveDelivery(ctx: ShopContext, who: Shopper, input: unknow
     return { status: "invalid", errors: issuesToFieldErrors(parsed.error.issues, who.locale) };
   const { row, view, options, draft } = await cartState(ctx, who);
   if (!row || view.lines.length === 0) return emptyCart(who);
+  if (options.carriers.length === 0 && options.branches.length === 0)
+    return { status: "refused", message: translate(who.locale, "checkout.errors.storeUnavailable") };
   const delivery = resolveDelivery(options, parsed.data.delivery);
   if (delivery.kind === "unknown")
     return {
