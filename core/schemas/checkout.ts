@@ -48,10 +48,24 @@ export const DeliveryStepSchema = z.object({
 });
 export type DeliveryStepInput = z.infer<typeof DeliveryStepSchema>;
 
+/**
+ * An address parsed once already (a page's action hands the service its parsed form) says a
+ * company by its company fields, no longer by `isCompany`: read that back, so a second parse
+ * keeps the company.
+ */
+const companyAgain = (value: unknown) => {
+  if (!value || typeof value !== "object" || "isCompany" in value) return value;
+  const address = value as { company?: unknown; companyId?: unknown };
+  return address.company != null || address.companyId != null ? { ...value, isCompany: true } : value;
+};
+
 /** The shop delivers to, and invoices in, the Czech Republic and Slovakia only. */
-const ShopAddressSchema = AddressSchema.refine(
-  (address) => (SHOP_COUNTRIES as readonly string[]).includes(address.countryCode),
-  { error: "checkout.errors.country", path: ["countryCode"] },
+const ShopAddressSchema = z.preprocess(
+  companyAgain,
+  AddressSchema.refine((address) => (SHOP_COUNTRIES as readonly string[]).includes(address.countryCode), {
+    error: "checkout.errors.country",
+    path: ["countryCode"],
+  }),
 );
 
 const email = z

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DetailsStepSchema } from "#core/schemas/checkout.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import {
   ADDRESS,
@@ -80,6 +81,18 @@ describe("the details step", () => {
       taxId: "CZ27074358",
     });
     expect(cart.nextStep).toBe("review");
+
+    // A page's action hands the service the form it parsed already: the company is kept.
+    const parsed = DetailsStepSchema.parse(details({ invoice: good }));
+    expect(await shop().saveDetails(who, parsed)).toEqual({ status: "ok" });
+    expect((await shop().cart(who)).draft.invoiceAddress).toMatchObject({
+      isCompany: true,
+      company: "Rarita s.r.o.",
+      companyId: "27074358",
+    });
+    const person = DetailsStepSchema.parse(details());
+    expect(await shop().saveDetails(who, person)).toEqual({ status: "ok" });
+    expect((await shop().cart(who)).draft.invoiceAddress).toMatchObject({ isCompany: false, company: "" });
   });
 
   it("refuses a country the shop does not serve, and one the carrier does not", async () => {
