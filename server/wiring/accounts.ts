@@ -25,6 +25,7 @@ import {
 } from "#server/modules/newsletter/index.ts";
 import { createPaymentsPersonalData } from "#server/modules/payments/index.ts";
 import { createProfileReviews, createReviewsPersonalData } from "#server/modules/reviews/index.ts";
+import { createShopPersonalData } from "#server/modules/shop/index.ts";
 import {
   createAccountDataService,
   createAccountOverviewService,
@@ -137,6 +138,7 @@ function personalDataSources(
     createBiddingPersonalData(db, { productNames }),
     createReviewsPersonalData(db),
     createPaymentsPersonalData(db),
+    createShopPersonalData(db),
     createAuthPersonalData(db),
   ];
 }

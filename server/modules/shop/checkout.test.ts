@@ -14,7 +14,7 @@ import {
 import { products } from "../listings/tables/products.ts";
 import { orders } from "../payments/tables.ts";
 import { users } from "../users/tables.ts";
-import type { Shopper } from "./index.ts";
+import { createShopPersonalData, type Shopper } from "./index.ts";
 import { carts } from "./tables.ts";
 
 let api: TestApi;
@@ -352,5 +352,26 @@ describe("merging the guest's cart at login", () => {
     await shop().mergeGuestCart(user.id, "nonsense");
     await shop().mergeGuestCart(user.id, "0".repeat(32));
     expect((await shop().cart(member(user))).lines).toHaveLength(2);
+  });
+});
+
+describe("the cart in the account's data", () => {
+  it("is exported with the checkout's answers but no password hash, and erased with the account", async () => {
+    const { user } = await api.createUser();
+    const who = member(user);
+    await shop().add(who, { productId: items.cigar.id, quantity: 2, seenPriceMinor: 15_000 });
+    await shop().saveDelivery(who, { delivery: "zasilkovna", payment: "cod" });
+    await shop().saveDetails(who, details());
+    const source = createShopPersonalData(api.db);
+    const exported = await source.exportFor({ userId: user.id, email: user.email });
+    expect(exported.cart).toMatchObject({
+      lines: [{ productId: items.cigar.id, quantity: 2, seenUnitPriceMinor: 15_000 }],
+      checkout: { delivery: "zasilkovna", invoiceAddress: expect.objectContaining({ name: "Jan Novák" }) },
+    });
+    expect(JSON.stringify(exported)).not.toContain("passwordHash");
+    await api.db.transaction((tx) =>
+      source.eraseFor(tx as never, { userId: user.id, email: user.email, at: new Date() }),
+    );
+    expect(await api.db.select().from(carts).where(eq(carts.userId, user.id))).toEqual([]);
   });
 });
