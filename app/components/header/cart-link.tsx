@@ -30,7 +30,6 @@ export function CartLink() {
   return (
     <Link
       to={localePath("cart", locale)}
-      aria-label={label}
       className={`relative inline-flex h-11 shrink-0 items-center gap-2 rounded-full px-2.5 text-white/90 transition-colors hover:bg-white/10 hover:text-white tablet:px-3 ${FOCUS_ON_DARK}`}
       data-testid="header-cart"
       data-count={count}
@@ -46,10 +45,12 @@ export function CartLink() {
           {count > 99 ? "99+" : count}
         </span>
       ) : null}
-      <span aria-hidden="true" className="hidden text-left leading-tight tablet:block">
+      {/* Phones see the icon and the count: the whole is said to screen readers. */}
+      <span className="sr-only tablet:hidden">{label}</span>
+      <span className="hidden text-left leading-tight tablet:block">
         <span className="block text-[0.8rem] text-white/75">{t("shop.header.cart")}</span>
         <span className="block text-[0.9rem] font-semibold whitespace-nowrap tabular-nums">
-          {count > 0 ? `${count} · ${total}` : "0"}
+          {count > 0 ? `${t("shop.header.short", { count })} · ${total}` : t("shop.header.empty")}
         </span>
       </span>
     </Link>

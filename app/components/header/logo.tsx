@@ -49,9 +49,9 @@ export function Logo({
         </text>
       </svg>
       <span className="flex flex-col leading-none">
-        {/* On the narrowest phones (under 360 px) the wordmark shrinks with the screen, so the
-            bar keeps room for its buttons (search, add, account); 1.4rem from 360 px up. */}
-        <span className="font-serif text-[clamp(0.9rem,calc(100vw-18.6rem),1.4rem)] tracking-[0.04em] text-white tablet:text-[1.6rem] desktop:text-[1.85rem]">
+        {/* On phones under 386 px the wordmark shrinks with the screen, so the bar keeps room for
+            its buttons (search, add, cart, account); 1.4rem from 386 px up. */}
+        <span className="font-serif text-[clamp(0.9rem,calc(100vw-22.75rem),1.4rem)] tracking-[0.04em] text-white tablet:text-[1.6rem] desktop:text-[1.85rem]">
           {t("common.siteName")}
           <span className="sr-only"> – {t("header.homePage")}</span>
         </span>

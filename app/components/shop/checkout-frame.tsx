@@ -24,7 +24,7 @@ export function CheckoutFrame({
       <h1 className="mt-4 font-serif text-3xl text-primary-dark tablet:text-4xl">{title}</h1>
       {alert ? <div className="mt-4">{alert}</div> : null}
       {aside ? (
-        <div className="mt-6 grid gap-6 desktop:grid-cols-[minmax(0,1fr)_22rem] desktop:items-start widescreen:grid-cols-[minmax(0,1fr)_24rem]">
+        <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-6 desktop:grid-cols-[minmax(0,1fr)_22rem] desktop:items-start widescreen:grid-cols-[minmax(0,1fr)_24rem]">
           <div className="min-w-0">{children}</div>
           <aside className="flex flex-col gap-5 rounded-xl border border-line bg-white p-5 desktop:sticky desktop:top-28">
             {aside}

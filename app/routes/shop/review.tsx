@@ -124,7 +124,7 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
       title={t("shop.review.title")}
       alert={<CheckoutAlert messages={form.errors} />}
     >
-      <div className="grid gap-6 desktop:grid-cols-[minmax(0,1fr)_22rem] desktop:items-start widescreen:grid-cols-[minmax(0,1fr)_24rem]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 desktop:grid-cols-[minmax(0,1fr)_22rem] desktop:items-start widescreen:grid-cols-[minmax(0,1fr)_24rem]">
         <div className="flex min-w-0 flex-col gap-4">
           <ReviewCard
             title={t("shop.review.items")}
