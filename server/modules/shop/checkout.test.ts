@@ -306,6 +306,19 @@ describe("an account opened on the way", () => {
     });
   });
 
+  it("is asked for at most 10 times in 10 minutes from one address (each says whether an e-mail has an account)", async () => {
+    const who = await guestCart();
+    const from = { ip: "192.0.2.55", userAgent: null };
+    for (let i = 0; i < 10; i++)
+      expect((await shop().saveDetails(who, { register: true }, from)).status).toBe("invalid");
+    expect(await shop().saveDetails(who, { register: true }, from)).toMatchObject({
+      status: "refused",
+      retryAfterSeconds: expect.any(Number),
+    });
+    // Without an account asked for, the details are not limited.
+    expect((await shop().saveDetails(who, { register: false }, from)).status).toBe("invalid");
+  });
+
   it("refuses the order when the e-mail was taken meanwhile, and nothing of it stays", async () => {
     const who = await guestCart();
     await shop().saveDelivery(who, { delivery: "zasilkovna", payment: "bank_transfer" });

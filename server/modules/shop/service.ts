@@ -25,6 +25,11 @@ export type { PlacedOrder, ShopClient, Shopper, ShopResult } from "./types.ts";
 export const ORDERS_PER_IP = 20;
 /** Voucher codes one address may try in 10 minutes: enough for typos, too few to guess codes. */
 export const VOUCHERS_PER_IP = 20;
+/**
+ * Details with "open an account" one address may send in 10 minutes: each says whether the e-mail
+ * and the phone have an account and hashes the password, so they are few.
+ */
+export const ACCOUNT_CHECKS_PER_IP = 10;
 const WINDOW_MS = 10 * 60 * 1000;
 
 export type ShopServiceDeps = { db: Db; ports: ShopPorts; now?: () => Date };
@@ -47,6 +52,11 @@ export function createShopService(deps: ShopServiceDeps) {
   const ctx: ShopContext = { db: deps.db, ports: deps.ports, now };
   const orderLimit = limiter(ORDERS_PER_IP, now);
   const voucherLimit = limiter(VOUCHERS_PER_IP, now);
+  const accountLimit = limiter(ACCOUNT_CHECKS_PER_IP, now);
+  const asksForAccount = (who: Shopper, input: unknown) => {
+    const register = (input as { register?: unknown } | null)?.register;
+    return who.userId === null && (register === true || register === "on" || register === "true");
+  };
   return {
     /** Carriers, branches and payment methods from the `shop` setting, in the page's language. */
     options: (locale: Locale): Promise<CheckoutOptions> => checkoutOptions(ctx.ports, locale),
@@ -70,7 +80,9 @@ export function createShopService(deps: ShopServiceDeps) {
       voucherLimit(client, who.locale) ?? applyVoucher(ctx, who, input),
     removeVoucher: (who: Shopper): Promise<ShopResult> => removeVoucher(ctx, who),
     saveDelivery: (who: Shopper, input: unknown): Promise<ShopResult> => saveDelivery(ctx, who, input),
-    saveDetails: (who: Shopper, input: unknown): Promise<ShopResult> => saveDetails(ctx, who, input),
+    /** DetailsStepSchema; a guest's "open an account" is limited per IP when `client` is given. */
+    saveDetails: async (who: Shopper, input: unknown, client?: ShopClient): Promise<ShopResult> =>
+      (asksForAccount(who, input) ? accountLimit(client, who.locale) : null) ?? saveDetails(ctx, who, input),
     placeOrder: async (who: Shopper, input: unknown, client: ShopClient): Promise<ShopResult<PlacedOrder>> =>
       orderLimit(client, who.locale) ?? placeOrder(ctx, who, input, client),
     /** After a login: the guest's cart joins the user's (quantities within stock) and is dropped. */

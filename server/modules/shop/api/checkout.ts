@@ -57,16 +57,22 @@ for (const step of ["delivery", "details"] as const) {
         200: jsonContent(CartBody, "The cart with the step saved"),
         409: jsonContent(MessageBody, "The cart is empty"),
         422: errorResponses[422],
+        429: jsonContent(MessageBody, "Too many accounts asked for from this address; Retry-After says when"),
       },
     }),
     async (c) => {
       const who = await shopperOf(c);
       const { shop } = c.get("services");
       const body = c.req.valid("json");
+      const client = { ip: c.get("clientIp"), userAgent: c.req.header("user-agent") ?? null };
       const result =
-        step === "delivery" ? await shop.saveDelivery(who, body) : await shop.saveDetails(who, body);
+        step === "delivery" ? await shop.saveDelivery(who, body) : await shop.saveDetails(who, body, client);
       if (result.status === "invalid") return c.json({ errors: result.errors }, 422);
-      if (result.status === "refused") return c.json({ message: result.message }, 409);
+      if (result.status === "refused") {
+        if (!result.retryAfterSeconds) return c.json({ message: result.message }, 409);
+        c.header("Retry-After", String(result.retryAfterSeconds));
+        return c.json({ message: result.message }, 429);
+      }
       return c.json(await shop.cart(who), 200);
     },
   );
