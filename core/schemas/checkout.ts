@@ -56,7 +56,9 @@ export type DeliveryStepInput = z.infer<typeof DeliveryStepSchema>;
 const companyAgain = (value: unknown) => {
   if (!value || typeof value !== "object" || "isCompany" in value) return value;
   const address = value as { company?: unknown; companyId?: unknown };
-  return address.company != null || address.companyId != null ? { ...value, isCompany: true } : value;
+  // A form without the box ticked still sends its (hidden) company fields, empty.
+  const given = (field: unknown) => field != null && field !== "";
+  return given(address.company) || given(address.companyId) ? { ...value, isCompany: true } : value;
 };
 
 /** The shop delivers to, and invoices in, the Czech Republic and Slovakia only. */
