@@ -1,18 +1,78 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { DEMO, expect, logIn, signInByApi, test } from "./fixtures.ts";
+import { caughtMails } from "./mail.ts";
 
 /**
- * A shop order after the checkout, in the browser: its summary reached with the order's number
- * and hash and nothing else (no login; a wrong hash is a 404, for the tax document too), the
- * account's Orders and payments listing shop orders beside fees, and the influencer's voucher
- * page. The demo data (server/db/seed/shop.ts) holds the orders: the buyer's delivered and paid
+ * Buying in the shop, in the browser, from the product page to the order's summary: a guest buys
+ * two bottles with a voucher, opens an account on the way and pays by card; pickup at a branch
+ * takes a card only; a company order with IČO and DIČ waits for its QR transfer. Then a shop order
+ * after the checkout: its summary reached with the order's number and hash and nothing else (no
+ * login; a wrong hash is a 404, for the tax document too), the account's Orders and payments
+ * listing shop orders beside fees, and the influencer's voucher page. The demo data
+ * (server/db/seed/shop.ts) holds the products and the past orders: the buyer's delivered and paid
  * pickup orders, a collector's order awaiting a bank transfer, PETR5's paid orders.
  */
 
 const INFLUENCER = { email: "influencer@rarita.test", password: "demo-influencer" };
 /** A collector whose PETR5 order waits for a bank transfer. */
 const UNPAID_BUYER = { email: "sberatel4@rarita.test", password: "demo-sberatel" };
+
+/** A shop product with plenty of stock (on sale: 749 Kč instead of 890 Kč). */
+const BOTTLE = "Diplomático Reserva Exclusiva";
+
+/** An e-mail address no other test (or run) uses. */
+const uniqueEmail = (who: string) => `${who}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.cz`;
+
+/** Opens the product's page from the search and puts `quantity` pieces in the cart. */
+async function addToCart(page: Page, name: string, quantity: number) {
+  await page.goto(`/hledani?q=${encodeURIComponent(name)}`);
+  await page.getByTestId("product-card").filter({ hasText: name }).first().getByRole("link").first().click();
+  const box = page.getByTestId("buy-box");
+  await expect(box).toBeVisible();
+  await box.getByTestId("add-to-cart-quantity").fill(String(quantity));
+  await box.getByTestId("add-to-cart-submit").click();
+  await expect(page.getByTestId("cart-added")).toBeVisible();
+}
+
+/** The delivery step: a carrier's key or `pickup:<branch>`, and a payment method. */
+async function chooseDelivery(page: Page, delivery: string, payment: string) {
+  await page.goto("/kosik/doprava-a-platba");
+  await page.locator(`input[name="delivery"][value="${delivery}"]`).check();
+  await page.locator(`input[name="payment"][value="${payment}"]`).check();
+  await page.getByTestId("delivery-submit").click();
+  await expect(page).toHaveURL(/\/kosik\/udaje$/);
+}
+
+/** The details step's contact and invoice address (Czech Republic). */
+async function fillDetails(page: Page, values: { email: string; name: string }) {
+  const form = page.getByTestId("details-form");
+  await form.locator('input[name="email"]').fill(values.email);
+  await form.locator('input[name="phone"]').fill("+420 777 123 456");
+  await form.locator('input[name="invoice.name"]').fill(values.name);
+  await form.locator('input[name="invoice.street"]').fill("Karlova 12");
+  await form.locator('input[name="invoice.city"]').fill("Praha 1");
+  await form.locator('input[name="invoice.zip"]').fill("110 00");
+  await form.locator('select[name="invoice.countryCode"]').selectOption("CZ");
+}
+
+/** The review step: the terms, the 18+ confirmation and the binding order button. */
+async function placeOrder(page: Page) {
+  await expect(page).toHaveURL(/\/kosik\/rekapitulace$/);
+  const form = page.getByTestId("review-form");
+  await form.locator('input[name="terms"]').check();
+  await form.locator('input[name="adult"]').check();
+  await page.getByTestId("place-order").click();
+}
+
+/** Waits for a mail to `to` whose subject matches (mail leaves through a job). */
+async function expectMail(to: string, subject: RegExp) {
+  await expect
+    .poll(async () => (await caughtMails()).some((m) => m.to === to && subject.test(m.subject)), {
+      timeout: 15_000,
+    })
+    .toBe(true);
+}
 
 /** The page's axe violations (WCAG 2.1 A and AA), one line each (as in a11y.spec.ts). */
 async function violations(page: Page): Promise<string[]> {
@@ -46,6 +106,141 @@ async function shopOrderPath(browser: Browser, baseURL: string, account: typeof 
   await context.close();
   return href;
 }
+
+test("a guest buys two bottles with a voucher, opens an account on the way, pays by card and lands on the paid summary", async ({
+  page,
+}) => {
+  test.slow(); // the whole checkout and the gateway
+  const email = uniqueEmail("host");
+  await addToCart(page, BOTTLE, 2);
+  await page.goto("/kosik");
+  await expect(page.getByTestId("cart-line")).toHaveCount(1);
+  await page.getByTestId("voucher-code").fill("VITEJTE10");
+  await page.getByTestId("voucher-apply").click();
+  await expect(page.getByTestId("voucher-applied")).toContainText("VITEJTE10");
+  await page.getByTestId("cart-continue").click();
+
+  await chooseDelivery(page, "zasilkovna", "card");
+  await fillDetails(page, { email, name: "Host Kupující" });
+  const form = page.getByTestId("details-form");
+  await form.locator('input[name="register"]').check();
+  // Passwords that differ are refused first.
+  await form.locator('input[name="password"]').fill("Rum-a-doutnik-2026");
+  await form.locator('input[name="passwordConfirmation"]').fill("Rum-a-doutnik-2025");
+  await form.getByRole("button", { name: "Pokračovat k rekapitulaci" }).click();
+  await expect(form.locator('input[name="passwordConfirmation"]')).toHaveAttribute("aria-invalid", "true");
+  await form.locator('input[name="password"]').fill("Rum-a-doutnik-2026");
+  await form.locator('input[name="passwordConfirmation"]').fill("Rum-a-doutnik-2026");
+  await form.getByRole("button", { name: "Pokračovat k rekapitulaci" }).click();
+
+  await expect(page.getByTestId("review-line")).toHaveCount(1);
+  const total = (await page.getByTestId("cost-total").textContent())!.trim();
+  await placeOrder(page);
+
+  // The test gateway takes the card; back on the order's public summary, paid.
+  await expect(page.getByTestId("test-gateway")).toBeVisible();
+  await expect(page.getByTestId("test-gateway-amount")).toHaveText(total);
+  await page.getByTestId("test-gateway-pay").click();
+  const summary = page.getByTestId("order-summary");
+  await expect(summary).toHaveAttribute("data-kind", "shop");
+  await expect(page).toHaveURL(/\/shrnuti\/\d+\/[0-9a-f]{32}$/);
+  const id = (await summary.getAttribute("data-order-id"))!;
+  await expect(page.getByTestId("order-status")).toHaveText("Zaplaceno");
+  await expect(page.getByTestId("order-result")).toHaveText(
+    "Děkujeme, objednávka je zaplacená. Připravujeme ji k odeslání a dáme vám vědět, až ji předáme dopravci.",
+  );
+  const line = page.getByTestId("order-line");
+  await expect(line).toHaveCount(1);
+  await expect(line.getByTestId("order-line-name")).toHaveText(new RegExp(`^${BOTTLE}`));
+  await expect(line.getByTestId("order-line-quantity")).toHaveText("2 ks");
+  await expect(line.getByTestId("order-line-total")).toHaveText("1 498,00 Kč");
+  await expect(page.getByTestId("order-voucher").locator("..")).toHaveText("Slevový kód VITEJTE10−149,80 Kč");
+  await expect(page.getByTestId("order-total")).toHaveText(total);
+  await expect(page.getByTestId("pay-order")).toHaveCount(0);
+  await expect(page.getByTestId("order-invoice")).toBeVisible();
+
+  await expectMail(email, new RegExp(`^Objednávka č\\. ${id} je přijatá$`));
+  await expectMail(email, new RegExp(`^Platba za objednávku č\\. ${id} je přijatá$`));
+
+  // The account opened on the way lists the order.
+  await page.goto("/ucet/platba");
+  await expect(page.locator(`[data-testid="payment-row"][data-order-id="${id}"]`)).toContainText("Zaplaceno");
+});
+
+test("personal pickup at a branch takes a card only: the other ways are refused in words", async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  await addToCart(page, BOTTLE, 1);
+  await page.goto("/kosik/doprava-a-platba");
+  const branch = page.getByTestId("delivery-branch").first();
+  await branch.click();
+  await expect(page.getByTestId("pickup-note")).toContainText("platí se předem kartou online");
+  for (const method of ["bank_transfer", "cod"]) {
+    const choice = page.locator(`[data-testid="payment-method"][data-value="${method}"]`);
+    await expect(choice.locator("input")).toBeDisabled();
+    await expect(choice).toContainText("Při osobním odběru platíte předem kartou.");
+  }
+  await expect(page.locator('[data-testid="payment-method"][data-value="card"] input')).toBeEnabled();
+
+  // Without scripts nothing is disabled: the shop itself refuses the pair, in words.
+  const value = (await branch.getAttribute("data-value"))!;
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  await context.addCookies(await page.context().cookies());
+  const plain = await context.newPage();
+  await plain.goto("/kosik/doprava-a-platba");
+  await plain.locator(`input[name="delivery"][value="${value}"]`).check();
+  await plain.locator('input[name="payment"][value="bank_transfer"]').check();
+  await plain.getByTestId("delivery-submit").click();
+  await expect(
+    plain.getByText("Osobní odběr na pobočce je možný jen po předchozí platbě kartou online."),
+  ).toBeVisible();
+  await expect(plain).toHaveURL(/\/kosik\/doprava-a-platba$/);
+  await context.close();
+});
+
+test("a company order with IČO and DIČ waits for its QR transfer; a wrong IČO is refused first", async ({
+  page,
+}) => {
+  test.slow();
+  const email = uniqueEmail("firma");
+  await addToCart(page, BOTTLE, 1);
+  await chooseDelivery(page, "ppl", "bank_transfer");
+  await fillDetails(page, { email, name: "Jana Nákupčí" });
+  const form = page.getByTestId("details-form");
+  await form.locator('input[name="invoice.isCompany"]').check();
+  await form.locator('input[name="invoice.company"]').fill("Sklep u Rarity s.r.o.");
+  await form.locator('input[name="invoice.companyId"]').fill("25596642");
+  await form.locator('input[name="invoice.taxId"]').fill("CZ25596641");
+  await form.getByRole("button", { name: "Pokračovat k rekapitulaci" }).click();
+  await expect(form.getByText("IČO není platné, zkontrolujte ho prosím.")).toBeVisible();
+  await expect(page).toHaveURL(/\/kosik\/udaje$/);
+  await form.locator('input[name="invoice.companyId"]').fill("25596641");
+  await form.getByRole("button", { name: "Pokračovat k rekapitulaci" }).click();
+  await expect(page.getByTestId("review-invoice")).toContainText("IČO 25596641");
+  await placeOrder(page);
+
+  const summary = page.getByTestId("order-summary");
+  await expect(summary).toHaveAttribute("data-kind", "shop");
+  const id = (await summary.getAttribute("data-order-id"))!;
+  await expect(page.getByTestId("order-status")).toHaveText("Čeká na platbu");
+  await expect(page.getByTestId("order-result")).toHaveText(
+    /^Objednávka čeká na zaplacení\. Zboží držíme do .+\.$/,
+  );
+  await expect(page.getByTestId("order-invoice-address-company")).toHaveText("Sklep u Rarity s.r.o.");
+  await expect(page.getByTestId("order-invoice-address-company-id")).toHaveText("IČO: 25596641");
+  await expect(page.getByTestId("order-invoice-address-tax-id")).toHaveText("DIČ: CZ25596641");
+  await expect(page.getByTestId("pay-bank-vs")).toHaveText(id);
+  await expect(page.getByTestId("pay-bank-qr").locator("svg")).toBeVisible();
+  await expect(page.getByTestId("pay-bank-qr")).toHaveAttribute("data-spayd", new RegExp(`\\*X-VS:${id}$`));
+  await expect(page.getByTestId("pay-bank-amount")).toHaveText(
+    (await page.getByTestId("order-total").textContent())!,
+  );
+  await expectMail(email, new RegExp(`^Objednávka č\\. ${id} je přijatá$`));
+  await hydrated(page);
+  expect(await violations(page)).toEqual([]);
+});
 
 test("the account's Orders and payments lists shop orders with their pieces, state and summary", async ({
   page,
