@@ -218,5 +218,11 @@ test("without scripts: add, change the pieces, and a pickup with a transfer is r
   // Pickup: no delivery address asked.
   await expect(page.getByTestId("pickup-at")).toBeVisible();
   await expect(page.getByTestId("delivery-address")).toHaveCount(0);
+  // A private person: the company's fields, hidden, go empty and ask for nothing.
+  await fillDetails(page);
+  await page.getByTestId("details-submit").click();
+  await expect(page).toHaveURL("/kosik/rekapitulace");
+  await expect(page.getByTestId("review-delivery")).toContainText("Osobní odběr");
+  await expect(page.getByTestId("review-payment")).toHaveText("Platební kartou online");
   await context.close();
 });

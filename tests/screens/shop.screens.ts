@@ -73,7 +73,10 @@ try {
     await page.getByLabel("Nakupuji na firmu").uncheck();
     await page.getByTestId("details-submit").click();
 
-    await page.getByTestId("review-form").waitFor();
+    await page.getByTestId("review-form").waitFor({ timeout: 8000 }).catch(async (error) => {
+      await page.screenshot({ path: `${OUT}/shop-failed-${width}.png`, fullPage: true });
+      throw error;
+    });
     await shot(page, "5-review", width);
     await context.close();
   }
