@@ -12,7 +12,7 @@ import { useCzk } from "./order-parts.tsx";
 /** An order of kind `shop`, with its shop part. */
 export type ShopOrderView = OrderView & { shop: ShopOrderDetails };
 
-export const CARD = "rounded-xl border border-line bg-white p-5 tablet:p-6";
+export const CARD = "@container rounded-xl border border-line bg-white p-5 tablet:p-6";
 export const CARD_TITLE = "font-serif text-xl text-primary-dark";
 
 /** The goods: name (linked to the product), pieces, unit price and line total. */
@@ -30,10 +30,10 @@ export function ShopLines({ lines }: { lines: ShopOrderDetails["lines"] }) {
             <th scope="col" className="py-2 pr-3 font-semibold">
               {t("orders.summary.item")}
             </th>
-            <th scope="col" className="hidden px-3 py-2 text-right font-semibold tablet:table-cell">
+            <th scope="col" className="hidden px-3 py-2 text-right font-semibold @md:table-cell">
               {t("orders.summary.quantity")}
             </th>
-            <th scope="col" className="hidden px-3 py-2 text-right font-semibold tablet:table-cell">
+            <th scope="col" className="hidden px-3 py-2 text-right font-semibold @md:table-cell">
               {t("orders.summary.unitPrice")}
             </th>
             <th scope="col" className="py-2 pl-3 text-right font-semibold">
@@ -65,17 +65,17 @@ export function ShopLines({ lines }: { lines: ShopOrderDetails["lines"] }) {
                   </span>
                 )}
                 {/* On a phone the pieces and the unit price go under the name. */}
-                <span className="mt-0.5 block text-sm text-muted tabular-nums tablet:hidden">
+                <span className="mt-0.5 block text-sm text-muted tabular-nums @md:hidden">
                   {t("orders.summary.pieces", { count: line.quantity })} × {price(line.unitPriceMinor)}
                 </span>
               </td>
               <td
-                className="hidden px-3 py-3 text-right tabular-nums tablet:table-cell"
+                className="hidden px-3 py-3 text-right tabular-nums @md:table-cell"
                 data-testid="order-line-quantity"
               >
                 {t("orders.summary.pieces", { count: line.quantity })}
               </td>
-              <td className="hidden px-3 py-3 text-right tabular-nums tablet:table-cell">
+              <td className="hidden px-3 py-3 text-right tabular-nums @md:table-cell">
                 {price(line.unitPriceMinor)}
               </td>
               <td
@@ -112,7 +112,7 @@ export function DeliveryAndPayment({ order }: { order: ShopOrderView }) {
       <h2 id="order-delivery-title" className="sr-only">
         {t("orders.summary.deliveryTitle")}, {t("orders.summary.paymentTitle")}
       </h2>
-      <div className="grid gap-5 tablet:grid-cols-2">
+      <div className="grid gap-5 @md:grid-cols-2">
         <Block title={t("orders.summary.deliveryTitle")} testId="order-delivery">
           {delivery.kind === "pickup" ? (
             <>
@@ -222,7 +222,7 @@ export function Addresses({ shop }: { shop: ShopOrderDetails }) {
       <h2 id="order-addresses-title" className="sr-only">
         {t("orders.summary.addressesTitle")}
       </h2>
-      <div className="grid gap-5 tablet:grid-cols-3">
+      <div className="grid gap-5 @md:grid-cols-2 @2xl:grid-cols-3">
         {shop.invoiceAddress ? (
           <Block title={t("orders.summary.invoiceAddress")}>
             <Address address={shop.invoiceAddress} testId="order-invoice-address" />

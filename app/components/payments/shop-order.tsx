@@ -116,7 +116,7 @@ export function ShopOrderSummary({ order, qrSvg, refused, signedIn }: ShopOrderS
       data-testid="order-summary"
       data-order-id={order.id}
       data-kind="shop"
-      className="flex flex-col gap-6"
+      className="@container flex flex-col gap-6"
     >
       <header className="flex flex-col gap-1">
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
@@ -136,9 +136,9 @@ export function ShopOrderSummary({ order, qrSvg, refused, signedIn }: ShopOrderS
       </div>
 
       {/* A phone reads down: pay, the goods, the cost, delivery, addresses; a desktop keeps the cost beside. */}
-      <div className="grid gap-6 desktop:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="grid gap-6 @4xl:grid-cols-[minmax(0,1fr)_20rem]">
         {order.payable ? (
-          <div className="min-w-0 desktop:col-start-1">
+          <div className="min-w-0 @4xl:col-start-1">
             <PayOrder
               order={order}
               qrSvg={qrSvg}
@@ -146,21 +146,21 @@ export function ShopOrderSummary({ order, qrSvg, refused, signedIn }: ShopOrderS
             />
           </div>
         ) : null}
-        <div className="min-w-0 desktop:col-start-1">
+        <div className="min-w-0 @4xl:col-start-1">
           <ShopLines lines={order.shop.lines} />
         </div>
         <div
-          className={`flex flex-col gap-6 self-start desktop:col-start-2 desktop:row-start-1 ${
-            order.payable ? "desktop:row-span-4" : "desktop:row-span-3"
+          className={`grid gap-6 self-start @2xl:grid-cols-2 @4xl:col-start-2 @4xl:grid-cols-1 @4xl:row-start-1 ${
+            order.payable ? "@4xl:row-span-4" : "@4xl:row-span-3"
           }`}
         >
           <Costs order={order} />
           {order.invoiceNumber ? <InvoiceNote order={order} number={order.invoiceNumber} /> : null}
         </div>
-        <div className="min-w-0 desktop:col-start-1">
+        <div className="min-w-0 @4xl:col-start-1">
           <DeliveryAndPayment order={order} />
         </div>
-        <div className="min-w-0 desktop:col-start-1">
+        <div className="min-w-0 @4xl:col-start-1">
           <Addresses shop={order.shop} />
         </div>
       </div>
