@@ -20,7 +20,7 @@ import {
 import type { CartVoucherTerms, ShopPorts } from "./ports.ts";
 import { type CartOwner, findCart, linesOf, type StoredDraft } from "./rows.ts";
 import type { Cart } from "./tables.ts";
-import { vatBreakdown } from "./vat.ts";
+import { STANDARD_VAT_RATE, vatBreakdown } from "./vat.ts";
 
 /**
  * The cart as it is now (docs/product/shop.md, "The cart"): its lines with today's prices and
@@ -83,7 +83,7 @@ async function lineViews(ctx: ShopContext, row: Cart | null, locale: Locale): Pr
       unitPriceMinor,
       originalPriceMinor: product?.originalPriceMinor ?? null,
       seenUnitPriceMinor: line.seenUnitPriceMinor,
-      taxRate: product?.taxRate ?? 21,
+      taxRate: product?.taxRate ?? STANDARD_VAT_RATE,
       lineTotalMinor: line.quantity * unitPriceMinor,
       problem: lineProblem({ ...line, unitPriceMinor, stock }),
     };
