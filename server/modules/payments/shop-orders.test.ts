@@ -309,6 +309,11 @@ describe("cash on delivery", () => {
     expect(await payments.markShipped(id, { actorId: adminId, trackingNumber: "PPL123" })).toBe("shipped");
     const [shipped] = await api.db.select().from(orders).where(eq(orders.id, id));
     expect(shipped).toMatchObject({ status: "shipped", paidAt: null, trackingNumber: "PPL123" });
+    api.sentMail.length = 0;
+    await api.deliverMail();
+    const mail = api.sentMail.find((sent) => sent.subject === `Objednávka č. ${id} je na cestě`);
+    expect(mail?.text).toContain("Číslo zásilky: PPL123");
+    expect(mail?.text).toContain("zaplatíte dopravci při převzetí");
     expect(await api.db.select().from(invoices).where(eq(invoices.orderId, id))).toEqual([]);
 
     expect(await payments.markDelivered(id, adminId)).toBe("delivered");
@@ -445,6 +450,9 @@ describe("a card payment that succeeds after the order gave its pieces back", ()
     expect(order).toMatchObject({ status: "paid", stockReleasedAt: null });
     expect(await stockOf(product.id)).toBe(0);
     expect(await api.db.select().from(voucherUsages).where(eq(voucherUsages.orderId, id))).toHaveLength(1);
+    api.sentMail.length = 0;
+    await api.deliverMail();
+    expect(api.sentMail.map((sent) => sent.subject)).toContain(`Platba za objednávku č. ${id} je přijatá`);
   });
 
   it("is refunded when the pieces were sold meanwhile, and the order stays cancelled", async () => {
