@@ -102,7 +102,8 @@ export async function sendOrderConfirmation(ctx: PaymentsContext, tx: Db, order:
     paragraphs: [
       t("greeting"),
       t("placedIntro"),
-      (await orderLines(tx, order)).join("\n"),
+      // One paragraph per line: the HTML part does not keep line breaks inside a paragraph.
+      ...(await orderLines(tx, order)),
       await paymentParagraph(ctx, tx, order),
     ],
     closing: [t("placedAfter")],
