@@ -17,6 +17,8 @@ const widths = process.argv.slice(2).map(Number).filter(Boolean);
 
 async function shot(page: Page, name: string, width: number, fullPage = true) {
   await page.waitForLoadState("networkidle");
+  // The sticky header and summary would show where the last click scrolled to.
+  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${OUT}/shop-${name}-${width}.png`, fullPage });
 }
 
@@ -73,10 +75,13 @@ try {
     await page.getByLabel("Nakupuji na firmu").uncheck();
     await page.getByTestId("details-submit").click();
 
-    await page.getByTestId("review-form").waitFor({ timeout: 8000 }).catch(async (error) => {
-      await page.screenshot({ path: `${OUT}/shop-failed-${width}.png`, fullPage: true });
-      throw error;
-    });
+    await page
+      .getByTestId("review-form")
+      .waitFor({ timeout: 8000 })
+      .catch(async (error) => {
+        await page.screenshot({ path: `${OUT}/shop-failed-${width}.png`, fullPage: true });
+        throw error;
+      });
     await shot(page, "5-review", width);
     await context.close();
   }

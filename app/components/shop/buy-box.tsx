@@ -148,6 +148,8 @@ export function CartGlyph({ className = "size-5" }: { className?: string }) {
  */
 export function BuyBox({ product }: { product: ProductDetail }) {
   const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const addedKey = params.get(ADDED_PARAM) ?? "";
   const inStock = product.stock > 0;
   const sellable = inStock && product.status === "active" && product.priceMinor !== null;
   return (
@@ -158,7 +160,8 @@ export function BuyBox({ product }: { product: ProductDetail }) {
       >
         {inStock ? t("product.stock.inStock", { count: product.stock }) : t("product.stock.soldOut")}
       </p>
-      {sellable ? <AddToCartForm product={product} /> : null}
+      {/* A new form after each addition: the pieces start at 1 again. */}
+      {sellable ? <AddToCartForm key={addedKey} product={product} /> : null}
       <AddedNotice />
       {!inStock ? (
         <WatchdogButton target={{ kind: "product", productId: product.id }} className="mt-3" />

@@ -20,7 +20,7 @@ function QuantityIntent({ productId }: { productId: number }) {
 
 /**
  * The line's pieces: − and + (each sends the new count through a form of its own, so they work
- * without scripts), the number to type with "Změnit", and the line's removal.
+ * without scripts) and the number to type with "Změnit".
  */
 function QuantityControls({ line }: { line: CartLineView }) {
   const { t } = useTranslation();
@@ -82,19 +82,26 @@ function QuantityControls({ line }: { line: CartLineView }) {
           {t("shop.cart.change")}
         </button>
       </Form>
-      <Form method="post" preventScrollReset>
-        <QuantityIntent productId={line.productId} />
-        <input type="hidden" name="quantity" value={0} />
-        <button
-          type="submit"
-          aria-label={t("shop.cart.removeLabel", { name: line.name })}
-          className="inline-flex min-h-11 items-center px-2 text-sm text-danger underline underline-offset-4 hover:no-underline focus-visible:outline-2 focus-visible:outline-primary-dark"
-          data-testid="cart-remove"
-        >
-          {t("shop.cart.remove")}
-        </button>
-      </Form>
     </div>
+  );
+}
+
+/** The line's removal: its count set to 0. */
+function RemoveLine({ line }: { line: CartLineView }) {
+  const { t } = useTranslation();
+  return (
+    <Form method="post" preventScrollReset>
+      <QuantityIntent productId={line.productId} />
+      <input type="hidden" name="quantity" value={0} />
+      <button
+        type="submit"
+        aria-label={t("shop.cart.removeLabel", { name: line.name })}
+        className="inline-flex min-h-8 items-center text-sm text-danger underline underline-offset-4 hover:no-underline focus-visible:outline-2 focus-visible:outline-primary-dark"
+        data-testid="cart-remove"
+      >
+        {t("shop.cart.remove")}
+      </button>
+    </Form>
   );
 }
 
@@ -221,6 +228,7 @@ export function CartLines({ lines }: { lines: CartLineView[] }) {
                 {line.stock > 0 ? (
                   <p className="text-xs text-success">{t("shop.cart.inStock", { count: line.stock })}</p>
                 ) : null}
+                <RemoveLine line={line} />
               </div>
               <p className="text-right font-semibold whitespace-nowrap tabular-nums mobile:hidden">
                 <span className="sr-only">{t("shop.cart.lineTotal")}: </span>

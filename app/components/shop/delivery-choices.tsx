@@ -143,7 +143,6 @@ function BranchGroup({
             checked={selected === `${PICKUP_PREFIX}${branch.key}`}
             onSelect={onSelect}
             title={branch.name}
-            aside={<span className="text-success">{t("shop.delivery.pickup.price")}</span>}
             testId="delivery-branch"
           >
             <span className="block">
@@ -151,11 +150,7 @@ function BranchGroup({
             </span>
             <span className="mt-1 block text-xs">
               <span className="sr-only">{t("shop.delivery.pickup.hours")}: </span>
-              {branch.hours.map((line) => (
-                <span key={line} className="block">
-                  {line}
-                </span>
-              ))}
+              {branch.hours.join(", ")}
             </span>
           </Choice>
         ))}

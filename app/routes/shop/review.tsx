@@ -10,7 +10,7 @@ import {
   PRIMARY_BUTTON,
 } from "#app/components/shop/checkout-frame.tsx";
 import { CostSummary } from "#app/components/shop/cost-summary.tsx";
-import { AddressLines, ReviewCard, ReviewLines } from "#app/components/shop/review-parts.tsx";
+import { AddressLines, formatPhone, ReviewCard, ReviewLines } from "#app/components/shop/review-parts.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { PlaceOrderSchema } from "#core/schemas/checkout.ts";
@@ -80,7 +80,7 @@ function DetailsSummary({ loaderData }: { loaderData: Route.ComponentProps["load
         <dt className="text-sm text-muted">{t("shop.review.contact")}</dt>
         <dd data-testid="review-contact">
           <span className="block">{draft.email}</span>
-          <span className="block">{draft.phone}</span>
+          <span className="block">{formatPhone(draft.phone)}</span>
         </dd>
       </div>
       <div>
