@@ -289,9 +289,12 @@ test("a shop order's summary and tax document need only the order's number and h
   await expect(page.getByTestId("order-line").first().getByRole("link")).toHaveAttribute("href", /^\/\d+\//);
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
   await expect(page.getByTestId("pay-order")).toHaveCount(0);
+  await hydrated(page);
+  expect(await violations(page)).toEqual([]);
   await page.getByTestId("order-invoice").click();
   await expect(page).toHaveURL(`${path}/doklad`);
   await expect(page.getByTestId("invoice-title")).toHaveText(/^Faktura – daňový doklad č\. \d{10}$/);
+  await expect(page.getByTestId("invoice-document")).toContainText("Platební karta");
   await page.getByTestId("invoice-back").click();
   await expect(page).toHaveURL(path);
 
