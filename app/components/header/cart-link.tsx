@@ -15,7 +15,8 @@ export function headerTotal(minor: number, locale: "cs" | "en"): string {
 
 /**
  * The header's cart (docs/product/payments.md): a link to the cart with the pieces in it and their
- * total ("Košík 2 · 3 980 Kč"); on a phone the icon with the count, the whole said in its name.
+ * total ("Košík 2 ks · 3 980 Kč"); on a phone the icon with the count, on a tablet the total beside
+ * it, the whole said in its name.
  * The root loader reads it on every navigation, so an added line shows at once.
  */
 export function CartLink() {
@@ -30,7 +31,7 @@ export function CartLink() {
   return (
     <Link
       to={localePath("cart", locale)}
-      className={`relative inline-flex h-11 shrink-0 items-center gap-2 rounded-full px-2.5 text-white/90 transition-colors hover:bg-white/10 hover:text-white tablet:px-3 ${FOCUS_ON_DARK}`}
+      className={`relative inline-flex h-11 shrink-0 items-center gap-2 rounded-full px-2.5 text-white/90 transition-colors hover:bg-white/10 hover:text-white desktop:px-3 ${FOCUS_ON_DARK}`}
       data-testid="header-cart"
       data-count={count}
       data-total={badge?.totalMinor ?? 0}
@@ -39,15 +40,23 @@ export function CartLink() {
       {count > 0 ? (
         <span
           aria-hidden="true"
-          className="absolute top-0.5 left-6 min-w-5 rounded-full bg-secondary px-1 text-center text-[0.7rem] leading-5 font-bold text-ink ring-2 ring-primary-dark tablet:hidden"
+          className="absolute top-0.5 left-6 min-w-5 rounded-full bg-secondary px-1 text-center text-[0.7rem] leading-5 font-bold text-ink ring-2 ring-primary-dark desktop:hidden"
           data-testid="header-cart-count"
         >
           {count > 99 ? "99+" : count}
         </span>
       ) : null}
-      {/* Phones see the icon and the count: the whole is said to screen readers. */}
-      <span className="sr-only tablet:hidden">{label}</span>
-      <span className="hidden text-left leading-tight tablet:block">
+      {/* Phones see the icon and the count, tablets the total too: the whole is said to screen readers. */}
+      <span className="sr-only desktop:hidden">{label}</span>
+      {count > 0 ? (
+        <span
+          aria-hidden="true"
+          className="hidden text-[0.9rem] font-semibold whitespace-nowrap tabular-nums tablet:inline desktop:hidden"
+        >
+          {total}
+        </span>
+      ) : null}
+      <span className="hidden text-left leading-tight desktop:block">
         <span className="block text-[0.8rem] text-white/75">{t("shop.header.cart")}</span>
         <span className="block text-[0.9rem] font-semibold whitespace-nowrap tabular-nums">
           {count > 0 ? `${t("shop.header.short", { count })} · ${total}` : t("shop.header.empty")}
