@@ -1,7 +1,7 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { addSiteCookies } from "../browser-setup.ts";
-import { DEMO, expect, submitLogin, test } from "./fixtures.ts";
+import { DEMO, expect, signInByApi, submitLogin, test } from "./fixtures.ts";
 
 /**
  * The shop's cart and checkout steps (docs/product/shop.md) on the demo data: a guest buys from a
@@ -180,6 +180,33 @@ test.describe("the cart and the checkout's steps", () => {
     await expect(page.locator(`[data-testid="cart-line"] a[href="${product.url}"]`).first()).toBeVisible();
     const cookies = await page.context().cookies();
     expect(cookies.find((cookie) => cookie.name === "cart")).toBeUndefined();
+  });
+
+  test("a signed-in buyer sees the group's discount and finds the details filled from the account", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await signInByApi(context, baseURL!, DEMO.buyer);
+    await openShopProduct(page, 1);
+    await hydrated(page);
+    await addToCart(page);
+    await page.goto("/kosik");
+    // The demo buyer is in the VIP group.
+    await expect(page.getByTestId("cost-group-discount")).toBeVisible();
+    await page.getByTestId("cart-continue").click();
+    await page.getByTestId("delivery-carrier").first().click();
+    await page.getByTestId("payment-method").filter({ hasText: "Platební kartou" }).click();
+    await page.getByTestId("delivery-submit").click();
+    await expect(page).toHaveURL("/kosik/udaje");
+    const form = page.getByTestId("details-form");
+    await expect(form.locator("[name=email]")).toHaveValue("kupec@rarita.test");
+    await expect(form.locator("[name=phone]")).toHaveValue("+420608765432");
+    await expect(form.locator('[name="invoice.street"]')).toHaveValue("Horní náměstí 12");
+    // The account keeps a delivery address of its own: it is offered.
+    await expect(page.getByTestId("other-address")).toBeChecked();
+    await expect(page.getByTestId("delivery-address")).toBeVisible();
+    await expect(page.getByTestId("register-fields")).toHaveCount(0);
   });
 });
 

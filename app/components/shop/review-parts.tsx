@@ -92,7 +92,7 @@ export function AddressLines({ address }: { address: DraftAddress }) {
 /** A phone as Czechs write it: "+420 777 123 456", "777 123 456"; anything else as typed. */
 export function formatPhone(phone: string): string {
   const international = phone.match(/^\+(\d{3})(\d{3})(\d{3})(\d{3})$/);
-  if (international) return `+${international.slice(1).join(" ")}`;
+  if (international) return `+${international.slice(1).join("\u00a0")}`;
   const national = phone.match(/^(\d{3})(\d{3})(\d{3})$/);
-  return national ? national.slice(1).join(" ") : phone;
+  return national ? national.slice(1).join("\u00a0") : phone;
 }
