@@ -380,7 +380,7 @@ test("the influencer signs in and sees their voucher's statistics; others have n
   expect(counts.reduce((sum, count) => sum + Number(count), 0)).toBe(
     Number(await page.getByTestId("voucher-orders").textContent()),
   );
-  await expect(page.getByTestId("voucher-chart").locator("rect")).not.toHaveCount(0);
+  await expect(page.getByTestId("voucher-bar")).not.toHaveCount(0);
   await hydrated(page);
   expect(await violations(page)).toEqual([]);
 

@@ -57,7 +57,16 @@ describe("the influencer's voucher page", () => {
     expect(within(chart).getByRole("img").getAttribute("aria-label")).toBe(
       "Tržba s vaším kódem po měsících: srpen 2026 – listopad 2026",
     );
-    expect(chart.querySelectorAll("rect")).toHaveLength(4);
+    expect(
+      within(chart)
+        .getAllByTestId("voucher-bar")
+        .map((bar) => [bar.dataset.month, bar.style.height]),
+    ).toEqual([
+      ["2026-08", "100%"],
+      ["2026-09", "0%"],
+      ["2026-10", "0%"],
+      ["2026-11", `${(150_000 / 462_000) * 100}%`],
+    ]);
   });
 
   test("a fixed voucher that has expired and has not sold yet", () => {

@@ -131,19 +131,19 @@ function Figures({ stats }: { stats: InfluencerStats }) {
     { label: t("orders.voucher.pending"), value: String(stats.pendingOrders), testId: "voucher-pending" },
   ];
   return (
-    <section aria-labelledby="voucher-figures-title" className="mt-8">
+    <section aria-labelledby="voucher-figures-title" className="@container mt-8">
       <h2 id="voucher-figures-title" className="font-serif text-2xl text-primary-dark">
         {t("orders.voucher.figures")}
       </h2>
-      <dl className="mt-4 grid grid-cols-2 gap-3 widescreen:grid-cols-4 widescreen:gap-4">
+      <dl className="mt-4 grid grid-cols-2 gap-3 @3xl:grid-cols-4 @3xl:gap-4">
         {figures.map((figure) => (
           <div
             key={figure.testId}
-            className="flex min-w-0 flex-col-reverse rounded-xl border border-line bg-white p-4 tablet:p-5"
+            className="flex min-w-0 flex-col-reverse justify-end rounded-xl border border-line bg-white p-4 tablet:p-5"
           >
             <dt className="text-sm text-muted">{figure.label}</dt>
             <dd
-              className="font-serif text-xl whitespace-nowrap text-primary-dark tabular-nums min-[420px]:text-2xl tablet:text-3xl"
+              className="font-serif text-xl whitespace-nowrap text-primary-dark tabular-nums @sm:text-2xl @xl:text-3xl @3xl:text-2xl"
               data-testid={figure.testId}
             >
               {figure.value}
@@ -155,79 +155,74 @@ function Figures({ stats }: { stats: InfluencerStats }) {
   );
 }
 
-/** Revenue per month as bars (plain SVG, scaled to the best month); the table below has the numbers. */
+/**
+ * Revenue per month as bars scaled to the best month (plain HTML boxes: they stay crisp at any
+ * width, with labels at the text's size); the table below has the numbers.
+ */
 function MonthChart({ months }: { months: Month[] }) {
   const { t, locale } = useTranslation();
   const price = useCzk();
   const max = Math.max(...months.map((month) => month.revenueMinor), 1);
-  const width = 600;
-  const height = 180;
-  const labelHeight = 22;
-  const slot = width / months.length;
-  const bar = Math.min(slot * 0.6, 48);
   return (
     <figure className="rounded-xl border border-line bg-white p-4 tablet:p-5" data-testid="voucher-chart">
-      <svg
-        viewBox={`0 0 ${width} ${height + labelHeight}`}
-        className="h-auto w-full"
+      <div
         role="img"
         aria-label={t("orders.voucher.chartLabel", {
           from: monthLabel(months[0].month, locale),
           to: monthLabel(months[months.length - 1].month, locale),
         })}
+        className="flex h-36 items-end gap-1 border-b border-line tablet:h-44 tablet:gap-2"
       >
-        <line x1="0" x2={width} y1={height} y2={height} className="stroke-line" strokeWidth="1" />
-        {months.map((month, index) => {
-          const barHeight = Math.round((month.revenueMinor / max) * (height - 8));
-          const x = index * slot + (slot - bar) / 2;
-          return (
-            <g key={month.month}>
-              <rect
-                x={x}
-                y={height - barHeight}
-                width={bar}
-                height={barHeight}
-                rx="3"
-                className="fill-primary-dark"
-              >
-                <title>{`${monthLabel(month.month, locale)}: ${price(month.revenueMinor)}`}</title>
-              </rect>
-              <text
-                x={index * slot + slot / 2}
-                y={height + 16}
-                textAnchor="middle"
-                className="fill-muted text-[13px]"
-              >
-                {monthLabel(month.month, locale, true)}
-              </text>
-            </g>
-          );
-        })}
-      </svg>
+        {months.map((month) => (
+          <div key={month.month} className="flex h-full min-w-0 flex-1 items-end justify-center">
+            <div
+              className="w-full max-w-12 rounded-t bg-primary-dark"
+              style={{
+                height: `${Math.max((month.revenueMinor / max) * 100, month.revenueMinor > 0 ? 2 : 0)}%`,
+              }}
+              title={`${monthLabel(month.month, locale)}: ${price(month.revenueMinor)}`}
+              data-testid="voucher-bar"
+              data-month={month.month}
+            />
+          </div>
+        ))}
+      </div>
+      <div
+        aria-hidden="true"
+        className="mt-1.5 flex gap-1 text-center text-xs text-muted tablet:gap-2 tablet:text-sm"
+      >
+        {months.map((month) => (
+          <span key={month.month} className="min-w-0 flex-1 truncate">
+            {monthLabel(month.month, locale, true)}
+          </span>
+        ))}
+      </div>
     </figure>
   );
 }
 
+/** The months as a table from a tablet up; on a phone, one small card per month (the table would not fit). */
 function MonthTable({ months }: { months: Month[] }) {
   const { t, locale } = useTranslation();
   const price = useCzk();
+  const columns = [
+    ["monthOrders", (month: Month) => String(month.orders)],
+    ["monthRevenue", (month: Month) => price(month.revenueMinor)],
+    ["monthMargin", (month: Month) => price(month.marginMinor)],
+  ] as const;
   return (
-    <div className="overflow-x-auto rounded-xl border border-line bg-white">
-      <table className="w-full min-w-[28rem] border-collapse text-left" data-testid="voucher-months">
+    <div className="rounded-xl border border-line bg-white">
+      <table className="hidden w-full border-collapse text-left tablet:table" data-testid="voucher-months">
         <thead>
           <tr className="border-b border-line text-sm text-muted">
             <th scope="col" className="px-4 py-3 font-semibold">
               {t("orders.voucher.month")}
             </th>
-            <th scope="col" className="px-4 py-3 text-right font-semibold">
-              {t("orders.voucher.monthOrders")}
-            </th>
-            <th scope="col" className="px-4 py-3 text-right font-semibold">
-              {t("orders.voucher.monthRevenue")}
-            </th>
-            <th scope="col" className="px-4 py-3 text-right font-semibold">
-              {t("orders.voucher.monthMargin")}
-            </th>
+            {columns.map(([key]) => (
+              <th key={key} scope="col" className="px-4 py-3 text-right font-semibold">
+                {t(`orders.voucher.${key}`)}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
@@ -241,13 +236,30 @@ function MonthTable({ months }: { months: Month[] }) {
               <th scope="row" className="px-4 py-3 font-semibold capitalize">
                 {monthLabel(month.month, locale)}
               </th>
-              <td className="px-4 py-3 text-right tabular-nums">{month.orders}</td>
-              <td className="px-4 py-3 text-right tabular-nums">{price(month.revenueMinor)}</td>
-              <td className="px-4 py-3 text-right tabular-nums">{price(month.marginMinor)}</td>
+              {columns.map(([key, value]) => (
+                <td key={key} className="px-4 py-3 text-right tabular-nums">
+                  {value(month)}
+                </td>
+              ))}
             </tr>
           ))}
         </tbody>
       </table>
+      <ul className="divide-y divide-line/70 tablet:hidden">
+        {months.map((month) => (
+          <li key={month.month} className="flex flex-col gap-2 p-4" data-testid="voucher-month-card">
+            <span className="font-semibold capitalize">{monthLabel(month.month, locale)}</span>
+            <dl className="grid grid-cols-3 gap-2 text-sm">
+              {columns.map(([key, value]) => (
+                <div key={key} className="flex min-w-0 flex-col">
+                  <dt className="text-muted">{t(`orders.voucher.${key}`)}</dt>
+                  <dd className="whitespace-nowrap tabular-nums">{value(month)}</dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }
