@@ -1,6 +1,11 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { type FormReply, parseForm } from "#app/components/forms/conform.ts";
-import { type CartActionData, CartActionSchema, type CartIntent } from "#app/components/shop/forms.ts";
+import {
+  type CartActionData,
+  CartActionSchema,
+  type CartIntent,
+  LIMITED_PARAM,
+} from "#app/components/shop/forms.ts";
 import { loadCart, shopperOf, stepPath } from "#app/components/shop/shopper.server.ts";
 import { appContext } from "#app/context.ts";
 import { translate } from "#core/i18n/index.ts";
@@ -49,5 +54,7 @@ export async function cartAction({ request, context }: Args) {
         : submission.reply({ formErrors: [result.message] });
     return answer(reply, result.retryAfterSeconds ? 429 : 409);
   }
-  throw redirect(stepPath("cart", locale));
+  // More pieces asked than there are: the line keeps the stock, and the cart says so.
+  const limited = "limited" in result && result.limited === true;
+  throw redirect(limited ? `${stepPath("cart", locale)}?${LIMITED_PARAM}=1` : stepPath("cart", locale));
 }

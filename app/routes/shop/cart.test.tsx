@@ -60,20 +60,21 @@ function renderCart(
   cart: CartView,
   answer: (form: FormData) => unknown = () => null,
   locale: "cs" | "en" = "cs",
+  search = "",
 ) {
   const recorder = recordingAction(answer);
   const loaderData = { cart };
-  const url = locale === "en" ? "/en/cart" : "/kosik";
+  const path = locale === "en" ? "/en/cart" : "/kosik";
   const view = renderRoute(
     {
       id: "cart",
-      path: url,
+      path,
       loader: () => loaderData,
       action: recorder.action,
       // biome-ignore lint/suspicious/noExplicitAny: the stub route hands the page what its loader and action give.
       Component: CartPage as any,
     },
-    { url, locale, loaderData: { cart: loaderData } },
+    { url: `${path}${search}`, locale, loaderData: { cart: loaderData } },
   );
   return { ...view, recorder };
 }
@@ -211,6 +212,13 @@ describe("CartPage", () => {
     await user.click(screen.getByRole("button", { name: `Přidat kus: ${LINE.name}` }));
     expect(textOf(await screen.findByRole("alert"))).toBe(
       "Košík se nepodařilo upravit. Zkuste to prosím znovu.",
+    );
+  });
+
+  test("after more pieces were asked than there are, the cart says it keeps the stock", () => {
+    renderCart(cartOf([LINE]), undefined, "cs", "?maximum=1");
+    expect(textOf(screen.getByRole("status"))).toBe(
+      "Víc kusů skladem nemáme: v košíku je jich tolik, kolik zbývá na skladě.",
     );
   });
 

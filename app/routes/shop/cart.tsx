@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { primaryLinkClass, secondaryLinkClass } from "#app/components/forms/fields.tsx";
 import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { CartLines } from "#app/components/shop/cart-lines.tsx";
@@ -9,7 +9,7 @@ import {
   PRIMARY_BUTTON,
 } from "#app/components/shop/checkout-frame.tsx";
 import { CostSummary, FreeDeliveryNote } from "#app/components/shop/cost-summary.tsx";
-import type { CartActionData } from "#app/components/shop/forms.ts";
+import { type CartActionData, LIMITED_PARAM } from "#app/components/shop/forms.ts";
 import { VoucherForm } from "#app/components/shop/voucher-form.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { CartView } from "#core/contracts/shop.ts";
@@ -83,6 +83,22 @@ function ContinueButton({ cart }: { cart: CartView }) {
   );
 }
 
+/** After a count above the stock: the line keeps what there is, and says so. */
+function LimitedNotice() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  if (!params.get(LIMITED_PARAM)) return null;
+  return (
+    <p
+      role="status"
+      className="rounded-lg bg-secondary/10 px-4 py-3 text-[#5e4712] ring-1 ring-secondary/40"
+      data-testid="cart-limited"
+    >
+      {t("shop.cart.limited")}
+    </p>
+  );
+}
+
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, locale } = useTranslation();
   const { cart } = loaderData;
@@ -95,7 +111,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
     <CheckoutFrame
       step="cart"
       title={t("shop.cart.title")}
-      alert={<CheckoutAlert messages={alert} />}
+      alert={alert?.length ? <CheckoutAlert messages={alert} /> : empty ? null : <LimitedNotice />}
       aside={
         empty ? undefined : (
           <>
