@@ -366,8 +366,8 @@ test("the influencer signs in and sees their voucher's statistics; others have n
   await page.getByTestId("account-layout").getByRole("link", { name: "Můj slevový kód" }).click();
   await expect(page).toHaveURL("/ucet/muj-poukaz");
   await expect(page.getByTestId("voucher-code")).toHaveText("PETR5");
-  await expect(page.getByTestId("voucher-discount")).toHaveText("5 %");
-  await expect(page.getByTestId("voucher-margin")).toHaveText(/^\d+ % z tržby$/);
+  await expect(page.getByTestId("voucher-discount")).toHaveText(/^5\s%$/);
+  await expect(page.getByTestId("voucher-margin")).toHaveText(/^\d+\s% z tržby$/);
   await expect(page.getByTestId("voucher-validity")).not.toBeEmpty();
   await expect(page.getByTestId("voucher-orders")).toHaveText(/^[1-9]\d*$/);
   await expect(page.getByTestId("voucher-revenue")).toHaveText(/Kč$/);
