@@ -280,7 +280,9 @@ test("a shop order's summary and tax document need only the order's number and h
   const [, id, hash] = path.match(/^\/shrnuti\/(\d+)\/([0-9a-f]+)$/)!;
 
   // A visitor who is not signed in: the paid pickup order with its branch and tax document.
-  await page.goto(path);
+  const response = await page.goto(path);
+  // Personal data behind a secret link: no shared cache keeps it.
+  expect(response?.headers()["cache-control"]).toBe("private, no-store");
   await expect(page.getByTestId("order-summary")).toHaveAttribute("data-order-id", id);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Objednávka č. ${id}`);
   await expect(page.getByTestId("order-status")).toHaveText("Zaplaceno");

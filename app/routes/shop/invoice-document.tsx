@@ -12,6 +12,11 @@ import type { Route } from "./+types/invoice-document";
  * its hash (the summary links it, the payment mail points there) sees it without signing in, as
  * a guest must; without both it is a 404, like the summary.
  */
+/** Personal data behind a secret link: no shared cache keeps it. */
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, (t) => ({ title: t("payments.document.metaTitle"), noindex: true }));
 }

@@ -9,6 +9,11 @@ import type { Route } from "./+types/summary";
  * sees it without signing in (the link of the confirmation mail, a guest's order) and may pay it
  * while it is unpaid; any other pair is a 404. The same page as the account's /ucet/shrnuti.
  */
+/** Personal data behind a secret link: no shared cache keeps it. */
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, (t) => ({ title: t("orders.summary.metaTitle"), noindex: true }));
 }
