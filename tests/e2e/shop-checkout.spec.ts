@@ -92,14 +92,20 @@ async function hydrated(page: Page) {
 }
 
 /** The summary path of `account`'s shop order in `status`, read from their Orders and payments. */
-async function shopOrderPath(browser: Browser, baseURL: string, account: typeof DEMO.buyer, status: string) {
+async function shopOrderPath(
+  browser: Browser,
+  baseURL: string,
+  account: typeof DEMO.buyer,
+  status: string,
+  hasText?: string,
+) {
   const context = await browser.newContext();
   await signInByApi(context, baseURL, account);
   const page = await context.newPage();
   await page.goto("/ucet/platba");
   const row = page
     .locator('[data-testid="payment-row"][data-kind="shop"]')
-    .filter({ has: page.locator(`[data-testid="order-status"][data-status="${status}"]`) })
+    .filter({ has: page.locator(`[data-testid="order-status"][data-status="${status}"]`), hasText })
     .first();
   await expect(row).toBeVisible();
   const href = (await row.getByTestId("payment-open").getAttribute("href"))!;
@@ -276,7 +282,8 @@ test("a shop order's summary and tax document need only the order's number and h
   baseURL,
 }) => {
   test.slow(); // several pages and a second context on a busy machine
-  const path = await shopOrderPath(browser, baseURL!, DEMO.buyer, "paid");
+  // The buyer's seeded pickup order (Ron Zacapa XO and two more, RUM500, paid by card).
+  const path = await shopOrderPath(browser, baseURL!, DEMO.buyer, "paid", "Ron Zacapa XO");
   const [, id, hash] = path.match(/^\/shrnuti\/(\d+)\/([0-9a-f]+)$/)!;
 
   // A visitor who is not signed in: the paid pickup order with its branch and tax document.
