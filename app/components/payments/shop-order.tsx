@@ -150,7 +150,7 @@ export function ShopOrderSummary({ order, qrSvg, refused, signedIn }: ShopOrderS
           <ShopLines lines={order.shop.lines} />
         </div>
         <div
-          className={`grid gap-6 self-start @xl:grid-cols-2 @4xl:col-start-2 @4xl:grid-cols-1 @4xl:row-start-1 ${
+          className={`grid items-start gap-6 self-start @xl:grid-cols-2 @4xl:col-start-2 @4xl:grid-cols-1 @4xl:row-start-1 ${
             order.payable ? "@4xl:row-span-4" : "@4xl:row-span-3"
           }`}
         >
