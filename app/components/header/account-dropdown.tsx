@@ -32,7 +32,7 @@ function AccountTrigger({
     >
       <Avatar user={user} />
       <span className="sr-only">{t("header.accountMenu")}: </span>
-      <span className="sr-only max-w-36 truncate text-[0.9rem] font-medium tablet:not-sr-only">
+      <span className="sr-only max-w-36 truncate text-[0.9rem] font-medium desktop:not-sr-only">
         {user.username}
       </span>
       {newCount > 0 ? (
