@@ -58,18 +58,25 @@ export function cartCookieHeaders(
   return token ? { "Set-Cookie": cartCookie(token, publicUrl) } : undefined;
 }
 
-/**
- * The cart for a page, or a 503 with the translated "store load error" when the shop cannot be
- * read (the error page shows the message).
- */
-export async function loadCart(request: Request, context: Context): Promise<CartView> {
-  const { services, locale } = appContextOf(context);
+/** The cart, or null (logged) when the shop cannot be read. */
+export async function readCart(request: Request, context: Context): Promise<CartView | null> {
+  const { services, logger } = appContextOf(context);
   try {
     return await services.shop.cart(shopperOf(request, context));
   } catch (error) {
-    appContextOf(context).logger.error({ err: error }, "shop: the cart could not be loaded");
-    throw data(translate(locale, "shop.cart.errors.load"), { status: 503 });
+    logger.error({ err: error }, "shop: the cart could not be loaded");
+    return null;
   }
+}
+
+/**
+ * The cart for a checkout step, or a 503 with the translated "store load error" when the shop
+ * cannot be read (the error page shows the message).
+ */
+export async function loadCart(request: Request, context: Context): Promise<CartView> {
+  const cart = await readCart(request, context);
+  if (cart) return cart;
+  throw data(translate(appContextOf(context).locale, "shop.cart.errors.load"), { status: 503 });
 }
 
 export type CheckoutPage = "cart" | "delivery" | "details" | "review";

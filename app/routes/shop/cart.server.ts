@@ -6,15 +6,21 @@ import {
   type CartIntent,
   LIMITED_PARAM,
 } from "#app/components/shop/forms.ts";
-import { loadCart, shopperOf, stepPath } from "#app/components/shop/shopper.server.ts";
+import { readCart, shopperOf, stepPath } from "#app/components/shop/shopper.server.ts";
 import { appContext } from "#app/context.ts";
 import { translate } from "#core/i18n/index.ts";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
-/** The cart page's loader (app/routes/shop/cart.tsx). */
+/**
+ * The cart page's loader (app/routes/shop/cart.tsx): the cart, or the translated "store load
+ * error" for the page to show as an alert (503).
+ */
 export async function loadCartPage({ request, context }: Args) {
-  return { cart: await loadCart(request, context) };
+  const cart = await readCart(request, context);
+  if (cart) return { cart, loadError: null };
+  const { locale } = context.get(appContext);
+  return data({ cart: null, loadError: translate(locale, "shop.cart.errors.load") }, { status: 503 });
 }
 
 const INTENTS: CartIntent[] = ["quantity", "voucher", "removeVoucher", "confirmPrices"];

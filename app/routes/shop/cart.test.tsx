@@ -57,13 +57,16 @@ function cartOf(lines: CartLineView[], extra: Partial<CartView> = {}): CartView 
 
 /** The cart page on a stub route at /kosik; its action answers as told. */
 function renderCart(
-  cart: CartView,
+  cart: CartView | null,
   answer: (form: FormData) => unknown = () => null,
   locale: "cs" | "en" = "cs",
   search = "",
 ) {
   const recorder = recordingAction(answer);
-  const loaderData = { cart };
+  const loaderData = {
+    cart,
+    loadError: cart ? null : "Košík se nepodařilo načíst. Zkuste to prosím za chvíli znovu.",
+  };
   const path = locale === "en" ? "/en/cart" : "/kosik";
   const view = renderRoute(
     {
@@ -220,6 +223,14 @@ describe("CartPage", () => {
     expect(textOf(screen.getByRole("status"))).toBe(
       "Víc kusů skladem nemáme: v košíku je jich tolik, kolik zbývá na skladě.",
     );
+  });
+
+  test("a cart the shop cannot read: the translated alert and the way home", () => {
+    renderCart(null);
+    expect(textOf(screen.getByRole("alert"))).toBe(
+      "Košík se nepodařilo načíst. Zkuste to prosím za chvíli znovu.",
+    );
+    expect(screen.getByRole("link", { name: "Na úvodní stránku" }).getAttribute("href")).toBe("/");
   });
 
   test("speaks English on /en/cart", () => {

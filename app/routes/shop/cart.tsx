@@ -101,7 +101,21 @@ function LimitedNotice() {
 
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, locale } = useTranslation();
-  const { cart } = loaderData;
+  const { cart, loadError } = loaderData;
+  if (!cart)
+    return (
+      <CheckoutFrame
+        step="cart"
+        title={t("shop.cart.title")}
+        alert={<CheckoutAlert messages={[loadError]} />}
+      >
+        <p>
+          <Link to={localePath("home", locale)} className={BACK_LINK}>
+            {t("shop.cart.empty.home")}
+          </Link>
+        </p>
+      </CheckoutFrame>
+    );
   const answer = actionData as CartActionData | undefined;
   const voucherResult = answer?.intent === "voucher" ? answer.result : undefined;
   // The voucher's refusal shows at its field; any other refusal above the lines.
