@@ -105,3 +105,14 @@ export async function loadStep(request: Request, context: Context, step: Checkou
   if (ORDER.indexOf(next) < ORDER.indexOf(step)) throw redirect(stepPath(next, locale));
   return cart;
 }
+
+/** Carriers, branches and payments from the `shop` setting, or the translated "store load error" (503). */
+export async function loadOptions(context: Context) {
+  const { services, locale, logger } = appContextOf(context);
+  try {
+    return await services.shop.options(locale);
+  } catch (error) {
+    logger.error({ err: error }, "shop: the checkout's options could not be read");
+    throw data(translate(locale, "shop.cart.errors.store"), { status: 503 });
+  }
+}

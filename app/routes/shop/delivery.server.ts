@@ -1,6 +1,6 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { type FormReply, parseForm } from "#app/components/forms/conform.ts";
-import { loadStep, shopperOf, stepPath } from "#app/components/shop/shopper.server.ts";
+import { loadOptions, loadStep, shopperOf, stepPath } from "#app/components/shop/shopper.server.ts";
 import { appContext } from "#app/context.ts";
 import { translate } from "#core/i18n/index.ts";
 import { DeliveryStepSchema } from "#core/schemas/checkout.ts";
@@ -9,13 +9,8 @@ type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
 /** The carriers, the branches and the payment methods from the `shop` setting, with the cart. */
 export async function loadDeliveryStep({ request, context }: Args) {
-  const { services, locale, logger } = context.get(appContext);
   const cart = await loadStep(request, context, "delivery");
-  const options = await services.shop.options(locale).catch((error: unknown) => {
-    logger.error({ err: error }, "shop: the checkout's options could not be read");
-    throw data(translate(locale, "shop.cart.errors.store"), { status: 503 });
-  });
-  return { cart, options };
+  return { cart, options: await loadOptions(context) };
 }
 
 /** Saves delivery and payment on the cart (the shop checks the pair), then on to the details. */

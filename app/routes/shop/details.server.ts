@@ -1,6 +1,6 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { type FormReply, parseForm } from "#app/components/forms/conform.ts";
-import { loadStep, shopperOf, stepPath } from "#app/components/shop/shopper.server.ts";
+import { loadOptions, loadStep, shopperOf, stepPath } from "#app/components/shop/shopper.server.ts";
 import { appContext } from "#app/context.ts";
 import { type DraftAddress, PICKUP_PREFIX } from "#core/contracts/shop.ts";
 import { translate } from "#core/i18n/index.ts";
@@ -75,9 +75,9 @@ async function accountDefaults(context: Readonly<RouterContextProvider>, userId:
 
 /** The cart, the chosen delivery (pickup needs no address) and the form's starting values. */
 export async function loadDetailsStep({ request, context }: Args) {
-  const { services, locale, user } = context.get(appContext);
+  const { user } = context.get(appContext);
   const cart = await loadStep(request, context, "details");
-  const options = await services.shop.options(locale);
+  const options = await loadOptions(context);
   const { draft } = cart;
   const account = user ? await accountDefaults(context, user.id) : null;
   const defaults: DetailsDefaults = {

@@ -1,7 +1,7 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { sessionCookie } from "#app/auth.server.ts";
 import { type FormReply, parseForm } from "#app/components/forms/conform.ts";
-import { cartCookie, loadStep, shopperOf } from "#app/components/shop/shopper.server.ts";
+import { cartCookie, loadOptions, loadStep, shopperOf } from "#app/components/shop/shopper.server.ts";
 import { appContext } from "#app/context.ts";
 import { PICKUP_PREFIX } from "#core/contracts/shop.ts";
 import { translate } from "#core/i18n/index.ts";
@@ -11,9 +11,8 @@ type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
 /** The cart with every answer, and the chosen carrier or branch by name. */
 export async function loadReviewStep({ request, context }: Args) {
-  const { services, locale } = context.get(appContext);
   const cart = await loadStep(request, context, "review");
-  const options = await services.shop.options(locale);
+  const options = await loadOptions(context);
   const choice = cart.draft.delivery ?? "";
   const branch = choice.startsWith(PICKUP_PREFIX)
     ? (options.branches.find((entry) => `${PICKUP_PREFIX}${entry.key}` === choice) ?? null)
