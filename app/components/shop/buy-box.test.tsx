@@ -19,12 +19,15 @@ const PRODUCT = {
   stock: 3,
 } as unknown as ProductDetail;
 
+function ProductPage({ loaderData }: { loaderData: { product: ProductDetail } }) {
+  return <BuyBox product={loaderData.product} />;
+}
+
 function renderBuyBox(product: Partial<ProductDetail> = {}, answer: () => unknown = () => null, url = URL) {
   const data = { product: { ...PRODUCT, ...product } };
   const recorder = recordingAction(answer);
-  const Page = ({ loaderData }: { loaderData: typeof data }) => <BuyBox product={loaderData.product} />;
   const view = renderRoute(
-    { id: "product", path: URL, loader: () => data, action: recorder.action, Component: Page },
+    { id: "product", path: URL, loader: () => data, action: recorder.action, Component: ProductPage },
     { url, loaderData: { product: data } },
   );
   return { ...view, recorder };
