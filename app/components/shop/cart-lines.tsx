@@ -63,7 +63,7 @@ function QuantityControls({ line }: { line: CartLineView }) {
             max={Math.max(max, line.quantity)}
             defaultValue={line.quantity}
             key={line.quantity}
-            className="h-11 w-14 border-x border-line text-center tabular-nums focus:outline-2 focus:outline-primary-dark"
+            className="h-11 w-12 border-x border-line text-center tabular-nums focus:outline-2 focus:outline-primary-dark"
             data-testid="cart-quantity"
           />
           <button
@@ -238,7 +238,7 @@ export function CartLines({ lines }: { lines: CartLineView[] }) {
           </div>
           <div className="mt-3 flex flex-wrap items-center justify-between gap-3 tablet:pl-24">
             <QuantityControls line={line} />
-            <p className="font-semibold whitespace-nowrap tabular-nums tablet:hidden">
+            <p className="ml-auto font-semibold whitespace-nowrap tabular-nums tablet:hidden">
               <span className="sr-only">{t("shop.cart.lineTotal")}: </span>
               {czk(line.lineTotalMinor)}
             </p>
