@@ -229,6 +229,10 @@ test("without scripts: add, change the pieces, and a pickup with a transfer is r
   await page.getByTestId("cart-added-link").click();
   await page.getByRole("button", { name: /^Přidat kus/ }).click();
   await expect(page.getByTestId("cart-quantity")).toHaveValue("2");
+  await page.getByTestId("voucher-code").fill("LETO2025");
+  await page.getByTestId("voucher-apply").click();
+  await expect(page.getByTestId("voucher-error")).toHaveText("Platnost tohoto slevového kódu vypršela.");
+  await expect(page.getByTestId("voucher-code")).toHaveValue("LETO2025");
   await page.getByTestId("cart-continue").click();
   await expect(page).toHaveURL("/kosik/doprava-a-platba");
   await page.getByTestId("delivery-branch").first().click();
