@@ -129,7 +129,13 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
       aside={
         empty ? undefined : (
           <>
-            <FreeDeliveryNote cart={cart} />
+            <div>
+              <FreeDeliveryNote cart={cart} />
+              <ul className="mt-3 flex flex-col gap-1 text-sm text-muted" data-testid="cart-delivery-times">
+                <li>{t("shop.buy.delivery")}</li>
+                <li>{t("shop.cart.pickup")}</li>
+              </ul>
+            </div>
             <div className="border-t border-line pt-5">
               <VoucherForm voucher={cart.voucher} result={voucherResult} />
             </div>
