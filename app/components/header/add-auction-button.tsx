@@ -4,7 +4,7 @@ import { localePath } from "#core/i18n/paths.ts";
 import { PlusIcon } from "../ui/icons.tsx";
 import { FOCUS_ON_DARK } from "./shared.ts";
 
-const CLASS = `inline-flex h-11 shrink-0 items-center justify-center gap-2 rounded-full bg-secondary text-ink font-semibold shadow-sm transition-colors hover:bg-[#d2ab55] w-11 tablet:w-auto tablet:px-4 tablet:text-[0.9rem] ${FOCUS_ON_DARK}`;
+const CLASS = `h-11 shrink-0 items-center justify-center gap-2 rounded-full bg-secondary text-ink font-semibold shadow-sm transition-colors hover:bg-[#d2ab55] w-11 tablet:w-auto tablet:px-4 tablet:text-[0.9rem] ${FOCUS_ON_DARK}`;
 
 /**
  * Add auction (docs/product/screens.md, "Parts of every page"): a link for logged-in users; guests
@@ -24,14 +24,25 @@ export function AddAuctionButton({
       <span className="sr-only tablet:not-sr-only">{t("header.addAuction")}</span>
     </>
   );
+  // Under 360 px a signed-in user reaches it in the account menu, which lists it first: the bar
+  // keeps room for the bell, the cart and that menu.
   if (loggedIn)
     return (
-      <Link to={localePath("accountAdvertisementAdd", locale)} className={CLASS} data-testid="add-auction">
+      <Link
+        to={localePath("accountAdvertisementAdd", locale)}
+        className={`${CLASS} hidden min-[360px]:inline-flex`}
+        data-testid="add-auction"
+      >
         {content}
       </Link>
     );
   return (
-    <button type="button" onClick={onRequireLogin} className={CLASS} data-testid="add-auction">
+    <button
+      type="button"
+      onClick={onRequireLogin}
+      className={`${CLASS} inline-flex`}
+      data-testid="add-auction"
+    >
       {content}
     </button>
   );

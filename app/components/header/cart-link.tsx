@@ -31,7 +31,7 @@ export function CartLink() {
   return (
     <Link
       to={localePath("cart", locale)}
-      className={`relative inline-flex h-11 shrink-0 items-center gap-2 rounded-full px-2.5 text-white/90 transition-colors hover:bg-white/10 hover:text-white desktop:px-3 ${FOCUS_ON_DARK}`}
+      className={`relative inline-flex h-11 shrink-0 items-center gap-2 rounded-full px-2 text-white/90 min-[360px]:px-2.5 transition-colors hover:bg-white/10 hover:text-white desktop:px-3 ${FOCUS_ON_DARK}`}
       data-testid="header-cart"
       data-count={count}
       data-total={badge?.totalMinor ?? 0}

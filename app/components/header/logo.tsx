@@ -50,8 +50,9 @@ export function Logo({
       </svg>
       <span className="flex flex-col leading-none">
         {/* On phones under 386 px the wordmark shrinks with the screen, so the bar keeps room for
-            its buttons (search, add, cart, account); 1.4rem from 386 px up. */}
-        <span className="font-serif text-[clamp(0.9rem,calc(100vw-22.75rem),1.4rem)] tracking-[0.04em] text-white tablet:text-[1.6rem] desktop:text-[1.85rem]">
+            its buttons (search, add, cart, account); 1.4rem from 386 px up. Under 360 px only the
+            seal shows: the name stays for screen readers. */}
+        <span className="font-serif text-[clamp(0.9rem,calc(100vw-22.75rem),1.4rem)] tracking-[0.04em] text-white sr-only min-[360px]:not-sr-only tablet:text-[1.6rem] desktop:text-[1.85rem]">
           {t("common.siteName")}
           <span className="sr-only"> – {t("header.homePage")}</span>
         </span>
