@@ -59,7 +59,9 @@ export function CartLink() {
       <span className="hidden text-left leading-tight desktop:block">
         <span className="block text-[0.8rem] text-white/75">{t("shop.header.cart")}</span>
         <span className="block text-[0.9rem] font-semibold whitespace-nowrap tabular-nums">
-          {count > 0 ? `${t("shop.header.short", { count })} · ${total}` : t("shop.header.empty")}
+          {count > 0
+            ? `${t(pluralKey(locale, "shop.header.short", count), { count })} · ${total}`
+            : t("shop.header.empty")}
         </span>
       </span>
     </Link>

@@ -4,6 +4,7 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { OrderView } from "#core/contracts/payments.ts";
 import type { DraftAddress, ShopOrderDetails } from "#core/contracts/shop.ts";
 import { formatDate } from "#core/formats/dates.ts";
+import { pluralKey } from "#core/i18n/plural.ts";
 import { isPaid } from "#core/lifecycles/order.ts";
 import { useCzk } from "./order-parts.tsx";
 
@@ -17,7 +18,7 @@ export const CARD_TITLE = "font-serif text-xl text-primary-dark";
 
 /** The goods: name (linked to the product), pieces, unit price and line total. */
 export function ShopLines({ lines }: { lines: ShopOrderDetails["lines"] }) {
-  const { t } = useTranslation();
+  const { t, locale } = useTranslation();
   const price = useCzk();
   return (
     <section className={CARD} aria-labelledby="order-lines-title">
@@ -66,14 +67,15 @@ export function ShopLines({ lines }: { lines: ShopOrderDetails["lines"] }) {
                 )}
                 {/* On a phone the pieces and the unit price go under the name. */}
                 <span className="mt-0.5 block text-sm text-muted tabular-nums @md:hidden">
-                  {t("orders.summary.pieces", { count: line.quantity })} × {price(line.unitPriceMinor)}
+                  {t(pluralKey(locale, "orders.summary.pieces", line.quantity), { count: line.quantity })} ×{" "}
+                  {price(line.unitPriceMinor)}
                 </span>
               </td>
               <td
                 className="hidden px-3 py-3 text-right tabular-nums @md:table-cell"
                 data-testid="order-line-quantity"
               >
-                {t("orders.summary.pieces", { count: line.quantity })}
+                {t(pluralKey(locale, "orders.summary.pieces", line.quantity), { count: line.quantity })}
               </td>
               <td className="hidden px-3 py-3 text-right tabular-nums @md:table-cell">
                 {price(line.unitPriceMinor)}
