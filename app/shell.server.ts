@@ -1,5 +1,6 @@
 import { createIsbotFromList, list } from "isbot";
 import type { RouterContextProvider } from "react-router";
+import { isStaffRole } from "#core/rules/staff.ts";
 import { parseCookieHeader } from "#core/web/cookie-header.ts";
 import { shopperOf } from "./components/shop/shopper.server.ts";
 import { appContext } from "./context.ts";
@@ -82,7 +83,7 @@ export async function loadShell(
       avatarFileName: user.avatarFileName,
       groupDiscount: user.group?.discount ?? 0,
       groupName: user.group?.name ?? null,
-      isAdmin: user.role === "admin",
+      isStaff: isStaffRole(user.role),
       hasVoucher: voucher !== null,
       messages,
       advertisements,

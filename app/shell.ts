@@ -24,7 +24,8 @@ export type ShellUser = {
   /** Percent; the account dropdown gets a distinct style when it is above zero. */
   groupDiscount: number;
   groupName: string | null;
-  isAdmin: boolean;
+  /** Staff open the back office (/admin) from the account menu. */
+  isStaff: boolean;
   /** An influencer: a voucher of their own, whose statistics the account menu links to. */
   hasVoucher: boolean;
   messages: { total: number; new: number; system: number };

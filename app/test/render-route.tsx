@@ -43,7 +43,7 @@ export const TEST_USER: ShellUser = {
   avatarFileName: null,
   groupDiscount: 0,
   groupName: null,
-  isAdmin: false,
+  isStaff: false,
   hasVoucher: false,
   messages: { total: 0, new: 0, system: 0 },
   advertisements: { active: 0, started: 0, total: 0 },

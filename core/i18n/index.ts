@@ -2,6 +2,15 @@ import cs from "./cs.json" with { type: "json" };
 import en from "./en.json" with { type: "json" };
 import account from "./ui/account.json" with { type: "json" };
 import accountData from "./ui/account-data.json" with { type: "json" };
+import admin from "./ui/admin.json" with { type: "json" };
+import adminCatalog from "./ui/admin-catalog.json" with { type: "json" };
+import adminContent from "./ui/admin-content.json" with { type: "json" };
+import adminDashboard from "./ui/admin-dashboard.json" with { type: "json" };
+import adminModeration from "./ui/admin-moderation.json" with { type: "json" };
+import adminOrders from "./ui/admin-orders.json" with { type: "json" };
+import adminSettings from "./ui/admin-settings.json" with { type: "json" };
+import adminStaff from "./ui/admin-staff.json" with { type: "json" };
+import adminUsers from "./ui/admin-users.json" with { type: "json" };
 import bidding from "./ui/bidding.json" with { type: "json" };
 import blog from "./ui/blog.json" with { type: "json" };
 import catalog from "./ui/catalog.json" with { type: "json" };
@@ -12,6 +21,7 @@ import footer from "./ui/footer.json" with { type: "json" };
 import header from "./ui/header.json" with { type: "json" };
 import listings from "./ui/listings.json" with { type: "json" };
 import messagesUi from "./ui/messages.json" with { type: "json" };
+import moderation from "./ui/moderation.json" with { type: "json" };
 import orders from "./ui/orders.json" with { type: "json" };
 import pages from "./ui/pages.json" with { type: "json" };
 import payments from "./ui/payments.json" with { type: "json" };
@@ -33,6 +43,16 @@ export const defaultLocale: Locale = "cs";
  * validation texts stay in cs.json / en.json.
  */
 export const uiNamespaces = {
+  admin,
+  adminModeration,
+  adminCatalog,
+  adminSettings,
+  adminContent,
+  adminUsers,
+  adminOrders,
+  adminStaff,
+  adminDashboard,
+  moderation,
   account,
   accountData,
   bidding,

@@ -1,3 +1,4 @@
+import { ADMIN_PATHS, MODERATION_PUBLIC_PATHS } from "./admin-paths.ts";
 import type { Locale } from "./index.ts";
 
 /**
@@ -83,6 +84,8 @@ export const PAGE_PATHS = {
   ageConfirmation: { cs: "/potvrzeni-veku", en: "/en/age-confirmation" },
   /** The test card gateway's payment page (outside production only); an added route. */
   testGateway: { cs: "/testovaci-platebni-brana/:id", en: "/en/test-payment-gateway/:id" },
+  ...ADMIN_PATHS,
+  ...MODERATION_PUBLIC_PATHS,
   category: { cs: "/:id/:slug", en: "/en/:id/:slug" },
   product: { cs: "/:id/:category/:product", en: "/en/:id/:category/:product" },
 } as const satisfies Record<string, Record<Locale, string>>;

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import { localePath, pathLocale } from "#core/i18n/paths.ts";
+import { isStaffRole } from "#core/rules/staff.ts";
 import { serializeCookie } from "#core/web/cookie-header.ts";
 import { safeLocalPath } from "#core/web/safe-redirect.ts";
 import { LOCALE_COOKIE } from "./locale.ts";
@@ -38,7 +39,7 @@ export const pageRules: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
   if (
     !reachableInMaintenance(path) &&
-    c.get("user")?.role !== "admin" &&
+    !isStaffRole(c.get("user")?.role) &&
     (await c.get("services").settings.isMaintenance())
   ) {
     return c.redirect(localePath("maintenance", pathLocale(path)), 302);

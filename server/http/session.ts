@@ -11,6 +11,7 @@ import type { AppEnv } from "./types.ts";
 export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set("user", null);
   c.set("sessionTokenHash", null);
+  c.set("secondFactorDone", false);
   const header = c.req.header("authorization");
   const bearer = header?.match(/^Bearer\s+(\S+)$/i)?.[1];
   const token = bearer ?? getCookie(c, sessionCookieName(c.get("config").publicUrl));
@@ -19,6 +20,7 @@ export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (session) {
       c.set("user", session.user);
       c.set("sessionTokenHash", session.tokenHash);
+      c.set("secondFactorDone", session.secondFactorDone);
     }
   }
   await next();

@@ -22,6 +22,8 @@ export type AppVariables = {
   user: AuthUser | null;
   /** Hash of the session token the user came with, so logout can revoke exactly that session. */
   sessionTokenHash: string | null;
+  /** The session passed the staff's second factor; the back office requires it (api/staff.ts). */
+  secondFactorDone: boolean;
   /** This response's Content-Security-Policy nonce (csp.ts); inline scripts of the page carry it. */
   cspNonce: string;
 };

@@ -1,12 +1,13 @@
 import os from "node:os";
 import path from "node:path";
+import { isStaffRole } from "#core/rules/staff.ts";
 import { MAIL_QUEUE, type MailTransport, type OutgoingMail } from "../adapters/mail.ts";
 import { loadConfig } from "../config.ts";
 import { openTestDatabase } from "../db/test-database.ts";
 import { createHttpApp } from "../http/app.ts";
 import { createJobRunner } from "../jobs/runner.ts";
 import { createLogger } from "../logger.ts";
-import { hashPassword } from "../modules/auth/index.ts";
+import { hashPassword, hashToken } from "../modules/auth/index.ts";
 import { users } from "../modules/users/tables.ts";
 import { createServices } from "../services.ts";
 
@@ -67,6 +68,7 @@ export async function createTestApi(env: Record<string, string> = {}) {
   async function createUser(
     overrides: Partial<typeof users.$inferInsert> = {},
     password = "Spravne-Heslo-123",
+    { secondFactor = true }: { secondFactor?: boolean } = {},
   ) {
     userCounter += 1;
     const [user] = await database.db
@@ -82,7 +84,10 @@ export async function createTestApi(env: Record<string, string> = {}) {
       .returning();
     const login = await call("POST", "/api/auth/login", { body: { email: user.email, password } });
     if (login.status !== 200) throw new Error(`test login failed: ${login.text}`);
-    return { user, token: login.json.token as string, password };
+    const token = login.json.token as string;
+    // Staff sessions pass their second factor here; the TOTP flow has its own tests.
+    if (isStaffRole(user.role) && secondFactor) await services.auth.markSecondFactor(hashToken(token));
+    return { user, token, password };
   }
 
   return {

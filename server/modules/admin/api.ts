@@ -1,21 +1,13 @@
-import { createRoute, z } from "@hono/zod-openapi";
-import type { MiddlewareHandler } from "hono";
+import { z } from "@hono/zod-openapi";
 import { PAYMENT_METHODS } from "#core/contracts/payments.ts";
 import { translate } from "#core/i18n/index.ts";
 import { PAYMENT_STATUSES } from "#core/lifecycles/payment.ts";
 import { issuesToFieldErrors } from "#core/validation/field-errors.ts";
 import { MAX_INT4 } from "#core/validation/limits.ts";
-import { bearerSecurity, createApiRouter, requireUser } from "#server/http/api/router.ts";
+import { createApiRouter } from "#server/http/api/router.ts";
 import { errorResponses, idPathParam, jsonContent, MessageBody } from "#server/http/api/schemas.ts";
-import type { AppEnv } from "#server/http/types.ts";
+import { adminRoute } from "#server/http/api/staff.ts";
 import { SETTING_NAMES, SETTING_SPECS } from "../settings/index.ts";
-
-/** Back-office calls: admins only (403 for everyone else), every change audited. */
-const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (c.get("user")?.role !== "admin")
-    return c.json({ message: translate(c.get("locale"), "errors.forbidden") }, 403);
-  await next();
-};
 
 /** Any JSON value here; its shape depends on the setting's name and is checked in the handler. */
 const settingValue = z
@@ -28,15 +20,12 @@ const settingValue = z
 
 export const adminApi = createApiRouter();
 
-adminApi.use("/admin/*", requireUser, requireAdmin);
 adminApi.openapi(
-  createRoute({
+  adminRoute("settings", {
     method: "put",
     path: "/admin/settings/{name}",
-    tags: ["admin"],
     summary:
       "Set one setting (for all languages, or for one with ?lang= where the setting has language versions); the value is validated per setting; audited",
-    security: bearerSecurity,
     request: {
       params: z.object({ name: z.enum(SETTING_NAMES).openapi({ param: { name: "name", in: "path" } }) }),
       query: z.object({ lang: z.enum(["cs", "en"]).optional() }),
@@ -47,8 +36,6 @@ adminApi.openapi(
     },
     responses: {
       200: jsonContent(z.object({ name: z.string(), value: z.unknown() }), "Saved"),
-      401: errorResponses[401],
-      403: jsonContent(MessageBody, "Not an admin"),
       422: errorResponses[422],
     },
   }),
@@ -83,13 +70,11 @@ adminApi.openapi(
 );
 
 adminApi.openapi(
-  createRoute({
+  adminRoute("orders", {
     method: "post",
     path: "/admin/orders/{id}/paid",
-    tags: ["admin"],
     summary:
       "The bank transfer of an order arrived (variable symbol = order number): the order is paid and takes effect (a fee releases its listing, a promotion tops it); audited. A paid order stays as it was",
-    security: bearerSecurity,
     request: {
       params: z.object({
         id: idPathParam("The order's number"),
@@ -97,8 +82,6 @@ adminApi.openapi(
     },
     responses: {
       200: jsonContent(z.object({ id: z.number().int(), status: z.enum(["paid", "already_paid"]) }), "Paid"),
-      401: errorResponses[401],
-      403: jsonContent(MessageBody, "Not an admin"),
       404: jsonContent(MessageBody, "No such order"),
       409: jsonContent(MessageBody, "The order was cancelled"),
     },
@@ -129,12 +112,10 @@ const SHOP_ORDER_MOVES = [
 
 for (const move of SHOP_ORDER_MOVES) {
   adminApi.openapi(
-    createRoute({
+    adminRoute("orders", {
       method: "post",
       path: `/admin/orders/{id}/${move.to}`,
-      tags: ["admin"],
       summary: move.summary,
-      security: bearerSecurity,
       request: {
         params: z.object({ id: idPathParam("The order's number") }),
         body: {
@@ -152,8 +133,6 @@ for (const move of SHOP_ORDER_MOVES) {
       },
       responses: {
         200: jsonContent(z.object({ id: z.number().int(), status: z.literal(move.to) }), "Moved"),
-        401: errorResponses[401],
-        403: jsonContent(MessageBody, "Not an admin"),
         404: jsonContent(MessageBody, "No such order"),
         409: jsonContent(MessageBody, "Not a shop order, or not in a status this move may start from"),
         422: errorResponses[422],
@@ -208,13 +187,11 @@ const AdminPaymentSchema = z
   .openapi("AdminPayment");
 
 adminApi.openapi(
-  createRoute({
+  adminRoute("orders", {
     method: "get",
     path: "/admin/payments",
-    tags: ["admin"],
     summary:
       "Payments, newest first (at most 100): `?state=refunded` lists the duplicate card payments refunded to their payers (each also in the audit log as payment.refund_duplicate); `?orderId=` one order's payments",
-    security: bearerSecurity,
     request: {
       query: z.object({
         state: z.enum(PAYMENT_STATUSES).optional(),
@@ -229,8 +206,6 @@ adminApi.openapi(
     },
     responses: {
       200: jsonContent(z.object({ data: z.array(AdminPaymentSchema) }), "The payments"),
-      401: errorResponses[401],
-      403: jsonContent(MessageBody, "Not an admin"),
       422: errorResponses[422],
     },
   }),

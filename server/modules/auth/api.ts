@@ -2,6 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { challengeMessage, tooManyAttemptsMessage } from "#core/contracts/login.ts";
 import { translate } from "#core/i18n/index.ts";
+import { USER_ROLES } from "#core/rules/staff.ts";
 import { serializeCookie } from "#core/web/cookie-header.ts";
 import { isSecureOrigin, sessionCookieName } from "#core/web/session-cookie.ts";
 import { bearerSecurity, createApiRouter, requireUser } from "#server/http/api/router.ts";
@@ -23,7 +24,7 @@ export const MeUser = z
     avatar_file_name: z.string().nullable(),
     group: z.object({ id: z.number().int(), name: z.string(), discount: z.number() }).nullable(),
     scope: z.array(z.string()),
-    role: z.enum(["user", "admin"]),
+    role: z.enum(USER_ROLES),
     locale: z.string(),
     email_confirmed: z.boolean(),
     adult_confirmed: z.boolean(),

@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
+import type { UserRole } from "#core/rules/staff.ts";
 import type { Db } from "#server/db/client.ts";
 import { dummyPasswordHash, verifyPassword } from "./passwords.ts";
 import { sessions } from "./tables.ts";
@@ -16,7 +17,8 @@ export type AuthUser = {
   firstname: string | null;
   lastname: string | null;
   avatarFileName: string | null;
-  role: "user" | "admin";
+  role: UserRole;
+  /** The role's scopes and the account's own (core/rules/staff.ts). */
   scope: string[];
   locale: string;
   group: { id: number; name: string; discount: number } | null;
@@ -88,11 +90,16 @@ async function authenticate(
   db: Db,
   accounts: AccountsForSignIn,
   token: string,
-): Promise<{ user: AuthUser; tokenHash: string } | null> {
+): Promise<{ user: AuthUser; tokenHash: string; secondFactorDone: boolean } | null> {
   if (token.length > 200) return null;
   const tokenHash = hashToken(token);
   const [session] = await db
-    .select({ id: sessions.id, userId: sessions.userId, lastUsedAt: sessions.lastUsedAt })
+    .select({
+      id: sessions.id,
+      userId: sessions.userId,
+      lastUsedAt: sessions.lastUsedAt,
+      secondFactorAt: sessions.secondFactorAt,
+    })
     .from(sessions)
     .where(
       and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())),
@@ -104,7 +111,7 @@ async function authenticate(
   if (!session.lastUsedAt || Date.now() - session.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastUsedAt: new Date() }).where(eq(sessions.id, session.id));
   }
-  return { user, tokenHash };
+  return { user, tokenHash, secondFactorDone: session.secondFactorAt !== null };
 }
 
 /** Logging in and out, and the user behind a session token. */
@@ -116,6 +123,10 @@ export function createAuthService(db: Db, accounts: AccountsForSignIn) {
     /** Signs in an account its owner has just opened (the shop's checkout), without a password check. */
     startSession: (userId: number, meta: SessionMeta = {}) => openSession(db, userId, meta),
     authenticate: (token: string) => authenticate(db, accounts, token),
+    /** The session passed the second factor (the staff's TOTP or recovery code). */
+    async markSecondFactor(tokenHash: string): Promise<void> {
+      await db.update(sessions).set({ secondFactorAt: new Date() }).where(eq(sessions.tokenHash, tokenHash));
+    },
     async logout(tokenHash: string): Promise<void> {
       await db
         .update(sessions)

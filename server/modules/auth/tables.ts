@@ -16,6 +16,11 @@ export const sessions = pgTable(
     lastUsedAt: timestamptz("last_used_at"),
     expiresAt: timestamptz("expires_at").notNull(),
     revokedAt: timestamptz("revoked_at"),
+    /**
+     * When this session passed the staff's second factor (TOTP or a recovery code). The back office
+     * answers only sessions that have (docs/product/back-office.md, "Signing in").
+     */
+    secondFactorAt: timestamptz("second_factor_at"),
     userAgent: text("user_agent"),
     ip: text("ip"),
   },

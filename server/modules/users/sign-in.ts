@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
+import { effectiveScopes, type UserRole } from "#core/rules/staff.ts";
 import type { Db } from "#server/db/client.ts";
 import type { AccountsForSignIn, AuthUser, LoginCredentials } from "../auth/index.ts";
 import { userGroups, users } from "./tables.ts";
@@ -37,7 +38,7 @@ export function createSignInAccounts(db: Db): AccountsForSignIn {
         lastname: user.lastname,
         avatarFileName: user.avatarFileName,
         role: user.role as AuthUser["role"],
-        scope: (user.scope as string[] | null) ?? [],
+        scope: effectiveScopes(user.role as UserRole, (user.scope as string[] | null) ?? []),
         locale: user.locale,
         group: group ? { id: group.id, name: group.name, discount: group.discountPercent } : null,
         emailConfirmed: user.emailConfirmedAt !== null,

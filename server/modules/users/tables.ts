@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { char, check, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { PHONE_PREFIXES } from "#core/formats/phone.ts";
+import { USER_ROLES } from "#core/rules/staff.ts";
 import {
   between,
   createdAt,
@@ -12,11 +13,10 @@ import {
 } from "#server/db/columns.ts";
 import { countryKey } from "../lists/keys.ts";
 
-export { PHONE_PREFIXES };
-export const USER_ROLES = ["user", "admin"] as const;
+export { PHONE_PREFIXES, USER_ROLES };
 export const ADDRESS_KINDS = ["contact", "invoice", "delivery"] as const;
 
-export type UserRole = (typeof USER_ROLES)[number];
+export type { UserRole } from "#core/rules/staff.ts";
 export type AddressKind = (typeof ADDRESS_KINDS)[number];
 
 /** A group of users; its discount applies to every fee its members pay. */
