@@ -40,6 +40,7 @@ export default [
     ...page("accountReviews", "routes/account/reviews.tsx"),
     ...page("accountReviewForm", "routes/account/review-form.tsx"),
     ...page("accountWatchdogs", "routes/account/watchdogs.tsx"),
+    ...page("accountDecision", "routes/account/decision.tsx"),
   ]),
   // The back office (/admin, /en/admin): staff only, each page behind its scope (guard.server.ts).
   // The second factor's pages stand outside the frame: staff reach them before passing it.
@@ -94,6 +95,7 @@ export default [
   ...page("cartDetails", "routes/shop/details.tsx"),
   ...page("cartReview", "routes/shop/review.tsx"),
   ...page("maintenance", "routes/maintenance.tsx"),
+  ...page("report", "routes/moderation/report.tsx"),
   ...page("info", "routes/info.tsx"),
   ...page("documents", "routes/documents.tsx"),
   ...page("dailyAuctions", "routes/catalog/listing.tsx"),
