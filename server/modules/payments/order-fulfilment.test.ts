@@ -5,6 +5,7 @@ import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { insertBidders } from "#server/test/auction-fixtures.ts";
 import { insertCategory, insertProduct } from "#server/test/fixtures.ts";
 import { auditLog } from "../admin/tables.ts";
+import { hashToken } from "../auth/index.ts";
 import {
   createOrder,
   lockOrder,
@@ -33,6 +34,8 @@ beforeAll(async () => {
   buyerId = buyer.user.id;
   buyerToken = buyer.token;
   adminToken = admin.token;
+  // Staff act only after their second factor (the TOTP flow has its own tests).
+  await api.services.auth.markSecondFactor(hashToken(admin.token));
   productId = (await insertProduct(api.db, { categoryId: category.id })).id;
 });
 afterAll(() => api?.close());

@@ -6,6 +6,7 @@ import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { insertBidders } from "#server/test/auction-fixtures.ts";
 import { insertCategory, insertProduct } from "#server/test/fixtures.ts";
 import { auditLog } from "../admin/tables.ts";
+import { hashToken } from "../auth/index.ts";
 import { productStatusChanges, products } from "../listings/tables/products.ts";
 import { listingSubmissions } from "../listings/tables/submissions.ts";
 import { messages, threadParticipants } from "../messages/tables.ts";
@@ -51,6 +52,8 @@ beforeAll(async () => {
   [seller, other] = await insertBidders(api.db, 2);
   [dealer] = await insertBidders(api.db, 1, { groupId: group.id });
   [admin] = await insertBidders(api.db, 1, { role: "admin" });
+  // Staff act only after their second factor (the TOTP flow has its own tests).
+  await api.services.auth.markSecondFactor(hashToken(admin.token));
 }, 60_000);
 
 afterAll(async () => {

@@ -1,4 +1,6 @@
 import { createApiRouter } from "#server/http/api/router.ts";
+import { adminOrdersApi } from "./admin-orders.ts";
+import { adminPaymentsApi } from "./admin-payments.ts";
 import { invoicesApi } from "./invoices.ts";
 import { ordersApi } from "./orders.ts";
 import { promotionsApi } from "./promotions.ts";
@@ -7,11 +9,13 @@ import { webhooksApi } from "./webhooks.ts";
 /**
  * Paying the operator: a promotion (topování) or an insertion fee becomes an order; the order
  * (id + hash) is paid by bank transfer with a QR payment or by card at the gateway; gateways
- * notify /api/payments/webhooks/{provider}. The operator's "transfer arrived" lives with the
- * other back-office calls (server/modules/admin/api.ts).
+ * notify /api/payments/webhooks/{provider}. The back office's calls on orders, payments, bank
+ * statements and vouchers (scope `orders`) are the admin-*.ts files here.
  */
 export const paymentsApi = createApiRouter()
   .route("/", promotionsApi)
   .route("/", ordersApi)
   .route("/", webhooksApi)
-  .route("/", invoicesApi);
+  .route("/", invoicesApi)
+  .route("/", adminOrdersApi)
+  .route("/", adminPaymentsApi);
