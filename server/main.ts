@@ -68,7 +68,7 @@ async function main() {
   });
 }
 
-type DemoAccount = { role: string; email: string; password: string };
+type DemoAccount = { role: string; email: string; password: string; totpSecret?: string };
 
 /** What a failed start or the shutdown must stop, known as soon as the services exist. */
 type Running = { jobs?: JobRunner; stopStreams: () => Promise<void> };
@@ -156,7 +156,13 @@ function welcome(config: Config, database: Database, demoAccounts: DemoAccount[]
     `Database: ${database.engine === "pglite" ? `embedded (${path.join(config.dataDir, "db")})` : "PostgreSQL"}`,
     `API docs: ${config.publicUrl}/api/docs`,
     ...(demoAccounts.length
-      ? ["Demo accounts:", ...demoAccounts.map((a) => `  ${a.role.padEnd(20)} ${a.email} / ${a.password}`)]
+      ? [
+          "Demo accounts (staff sign in with a TOTP code from the secret shown: add it to an authenticator app):",
+          ...demoAccounts.map(
+            (a) =>
+              `  ${a.role.padEnd(20)} ${a.email} / ${a.password}${a.totpSecret ? `  TOTP ${a.totpSecret}` : ""}`,
+          ),
+        ]
       : []),
   ];
 }

@@ -19,12 +19,14 @@ import { type PlannedProduct, planDemoProducts } from "./products.ts";
 import { createRandom } from "./random.ts";
 import { buildSettings, countrySeeds, currencySeeds, FEES } from "./settings-data.ts";
 import { curateShop, seedShopActivity } from "./shop.ts";
+import { DEMO_STAFF } from "./staff-data.ts";
 import { drawBannerSvg, drawProductSvg } from "./svg.ts";
 import { slugify } from "./text.ts";
 import { DAY, MINUTE } from "./time.ts";
 import { type UserSeed, userSeeds } from "./users-data.ts";
 
-export type DemoAccount = { role: string; email: string; password: string };
+/** A demo account as printed on start; staff also show their TOTP secret (staff-data.ts). */
+export type DemoAccount = { role: string; email: string; password: string; totpSecret?: string };
 
 /** The seed of the pseudo-random generator: the same data on every run, only the times follow "now". */
 export const DEMO_SEED = 20_250_601;
@@ -33,7 +35,12 @@ export const DEMO_SEED = 20_250_601;
 export function demoAccounts(): DemoAccount[] {
   return userSeeds
     .filter((user) => user.demoRole)
-    .map((user) => ({ role: user.demoRole!, email: user.email, password: user.password }));
+    .map((user) => ({
+      role: user.demoRole!,
+      email: user.email,
+      password: user.password,
+      totpSecret: DEMO_STAFF.find((staff) => staff.email === user.email)?.totpSecret,
+    }));
 }
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -182,6 +189,14 @@ async function seed(
   const seller = users.get("seller")!;
   const buyer = users.get("buyer")!;
   const admin = users.get("admin")!;
+  // The demo staff's second factor, already set up with the printed secrets.
+  await tx.insert(t.staffSecondFactors).values(
+    DEMO_STAFF.map((staff) => ({
+      userId: idByEmail.get(staff.email)!,
+      secret: staff.totpSecret,
+      confirmedAt: ago(300 * DAY),
+    })),
+  );
 
   const addresses: (typeof t.addresses.$inferInsert)[] = [];
   for (const user of userSeeds) {

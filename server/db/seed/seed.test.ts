@@ -16,6 +16,7 @@ import { openTestDatabase, type TestDatabase } from "../test-database.ts";
 import { seedLargeCatalogue } from "./bulk.ts";
 import { type DemoAccount, seedDemoIfEmpty } from "./index.ts";
 import { bidStepMinor } from "./settings-data.ts";
+import { DEMO_STAFF } from "./staff-data.ts";
 
 let database: TestDatabase;
 let dataDir: string;
@@ -212,6 +213,10 @@ describe("seedDemoIfEmpty", () => {
       "buyer",
       "admin",
       "influencer",
+      "moderator",
+      "moderator (second)",
+      "editor",
+      "accountant",
     ]);
     for (const account of accounts) {
       expect(account.password.length).toBeGreaterThanOrEqual(10);
@@ -222,7 +227,9 @@ describe("seedDemoIfEmpty", () => {
       expect(user.adultConfirmedAt).not.toBeNull();
       if (account.role === "verified seller") expect(user.verifiedAt).not.toBeNull();
       if (account.role === "unverified seller") expect(user.verifiedAt).toBeNull();
-      expect(user.role).toBe(account.role === "admin" ? "admin" : "user");
+      const staff = DEMO_STAFF.find((member) => member.email === account.email);
+      expect(user.role).toBe(staff?.role ?? "user");
+      expect(account.totpSecret).toBe(staff?.totpSecret);
     }
     expect(await count(t.users)).toBeGreaterThanOrEqual(10);
     const vip = await database.db

@@ -3,8 +3,21 @@
  * and sell.
  */
 
+import type { UserRole } from "#core/rules/staff.ts";
+import { staffUserSeeds } from "./staff-data.ts";
+
 export type UserSeed = {
-  handle: "seller" | "newSeller" | "buyer" | "admin" | "influencer" | `collector${number}`;
+  handle:
+    | "seller"
+    | "newSeller"
+    | "buyer"
+    | "admin"
+    | "influencer"
+    | "moderator"
+    | "moderator2"
+    | "editor"
+    | "accountant"
+    | `collector${number}`;
   /** Shown when the server starts; only the main accounts have one. */
   demoRole?: string;
   email: string;
@@ -14,7 +27,7 @@ export type UserSeed = {
   lastname: string;
   phonePrefix: "+420" | "+421" | "+49" | "";
   phone: string | null;
-  role: "user" | "admin";
+  role: UserRole;
   verified: boolean;
   group?: "vip" | "dealer";
   city: string;
@@ -178,4 +191,6 @@ export const userSeeds: UserSeed[] = [
     lastLoginHoursAgo: 5,
     locale: "cs",
   },
+  // The demo staff (one per role), appended last for the same reason.
+  ...staffUserSeeds,
 ];

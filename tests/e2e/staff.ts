@@ -1,0 +1,58 @@
+import { expect, type Page, test } from "@playwright/test";
+import { TOTP } from "otpauth";
+import { DEMO_STAFF } from "../../server/db/seed/staff-data.ts";
+import { submitLogin } from "../browser-setup.ts";
+
+/** The TOTP of a demo staff account, as an authenticator app with the printed secret has it. */
+export function demoTotp(email: string): TOTP {
+  const staff = DEMO_STAFF.find((member) => member.email === email);
+  if (!staff) throw new Error(`${email} is not a demo staff account (server/db/seed/staff-data.ts)`);
+  return new TOTP({ secret: staff.totpSecret, digits: 6, period: 30, algorithm: "SHA1" });
+}
+
+/** The code of `totp` for the time step `offset` steps from now. */
+export function totpCode(totp: TOTP, offset = 0): string {
+  return totp.generate({ timestamp: Date.now() + offset * totp.period * 1000 });
+}
+
+/**
+ * Signs a demo staff member in through the real login form and the second-factor page
+ * (/admin/overeni), ending on `options.to` (default /admin).
+ *
+ * A code is accepted once per account (a replayed code is refused), and parallel tests sign the
+ * same demo staff in: when the page says the code was already used, the next time step's code is
+ * sent (the server accepts one step of clock drift either way), and failing that, the helper waits
+ * for the step after.
+ */
+export async function signInStaff(page: Page, email: string, options: { to?: string } = {}): Promise<void> {
+  const to = options.to ?? "/admin";
+  const staff = DEMO_STAFF.find((member) => member.email === email);
+  if (!staff) throw new Error(`${email} is not a demo staff account (server/db/seed/staff-data.ts)`);
+  await page.goto(`/ucet?redirect=${encodeURIComponent(to)}`);
+  await submitLogin(page, staff);
+  await page.waitForURL(/\/admin\/overeni/);
+  const totp = demoTotp(email);
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const offset = Math.min(attempt, 1);
+    if (attempt >= 2) {
+      // Both this step's and the next one's codes were taken: wait for the next step to begin.
+      const wait = totp.period * 1000 - (Date.now() % (totp.period * 1000)) + 200;
+      test.info().setTimeout(test.info().timeout + wait + 5_000);
+      await page.waitForTimeout(wait);
+    }
+    await page.locator("#second-factor-code").fill(totpCode(totp, offset));
+    await page.locator("form:has(#second-factor-code)").locator('button[type="submit"]').click();
+    const outcome = await Promise.race([
+      page.waitForURL((url) => !url.pathname.includes("/admin/overeni")).then(() => "passed" as const),
+      page
+        .locator('[data-second-factor-error="replayed"]')
+        .waitFor()
+        .then(() => "replayed" as const),
+    ]);
+    if (outcome === "passed") {
+      await expect(page).toHaveURL(to);
+      return;
+    }
+  }
+  throw new Error(`the second factor of ${email} kept refusing its codes`);
+}
