@@ -12,6 +12,8 @@ export const PRODUCT_TYPES = ["supply", "demand"] as const;
 /** The listing lifecycle (docs/product/lifecycles.md; the transitions are core/lifecycles/listing.ts). */
 export const PRODUCT_STATUSES = [
   "draft",
+  // Waits for a moderator: a new listing in a pre-moderated category (docs/product/back-office.md, "Moderation").
+  "in_review",
   "awaiting_payment",
   "scheduled",
   "active",

@@ -5,7 +5,9 @@ import { auctionEnd } from "../rules/auction-end.ts";
  * The listing lifecycle (docs/product/lifecycles.md, "Legal transitions") as an explicit table:
  *
  *   draft -> awaiting_payment -> scheduled -> active -> ended | sold
- *   plus cancelled (by the seller), rejected (moderation), expired (never paid).
+ *   plus cancelled (by the seller), rejected (moderation), expired (never paid), and in_review:
+ *   a new listing in a pre-moderated category waits there for a moderator, who approves it (it goes
+ *   on where it would have gone: awaiting_payment, scheduled or active) or rejects it.
  *
  * Every status change of a listing goes through `assertTransition`, so an illegal one (reviving a
  * sold auction, paying for a cancelled one) is refused on the server whoever asks. Who may make a
@@ -18,6 +20,7 @@ import { auctionEnd } from "../rules/auction-end.ts";
  */
 export const LISTING_TRANSITIONS: Readonly<Record<ProductStatus, readonly ProductStatus[]>> = {
   draft: ["awaiting_payment", "scheduled", "active", "cancelled"],
+  in_review: ["awaiting_payment", "scheduled", "active", "cancelled", "rejected"],
   // Paid: scheduled (a future activation date) or active; never paid in time: expired.
   awaiting_payment: ["scheduled", "active", "cancelled", "expired", "rejected"],
   scheduled: ["active", "cancelled", "rejected"],
@@ -33,6 +36,7 @@ export const LISTING_TRANSITIONS: Readonly<Record<ProductStatus, readonly Produc
 /** The statuses a listing may be created in (the fee and the activation date decide which). */
 export const INITIAL_STATUSES: readonly ProductStatus[] = [
   "draft",
+  "in_review",
   "awaiting_payment",
   "scheduled",
   "active",
@@ -58,6 +62,22 @@ export function assertTransition(from: ProductStatus, to: ProductStatus): void {
 
 export function isFinal(status: ProductStatus): boolean {
   return LISTING_TRANSITIONS[status].length === 0;
+}
+
+/**
+ * The one way back from `rejected`: an internal complaint (DSA Art. 20) reversed the moderator's
+ * decision, so the listing returns to the status it was rejected from. Kept apart from the
+ * lifecycle table: no seller, payment or job can revive a rejected listing, only a reversal.
+ */
+export const REINSTATABLE_STATUSES: readonly ProductStatus[] = [
+  "in_review",
+  "awaiting_payment",
+  "scheduled",
+  "active",
+];
+
+export function assertReinstatement(from: ProductStatus, to: ProductStatus): void {
+  if (from !== "rejected" || !REINSTATABLE_STATUSES.includes(to)) throw new IllegalTransitionError(from, to);
 }
 
 /**
@@ -92,7 +112,12 @@ export const PUBLIC_PAGE_STATUSES: readonly ProductStatus[] = [
   "cancelled",
 ];
 
-export const PENDING_STATUSES: readonly ProductStatus[] = ["draft", "awaiting_payment", "scheduled"];
+export const PENDING_STATUSES: readonly ProductStatus[] = [
+  "draft",
+  "in_review",
+  "awaiting_payment",
+  "scheduled",
+];
 
 export type OwnerActions = {
   /** Open the edit page (before the first bid everything, after it the description and images). */
@@ -134,7 +159,7 @@ export function ownerActions(listing: {
 export const LISTING_FILTERS = {
   all: null,
   active: ["active"],
-  pending: ["draft", "awaiting_payment", "scheduled"],
+  pending: ["draft", "in_review", "awaiting_payment", "scheduled"],
   ended: ["ended", "expired"],
   sold: ["sold"],
   cancelled: ["cancelled", "rejected"],

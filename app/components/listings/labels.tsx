@@ -9,6 +9,7 @@ import { ResponsiveImage } from "../ui/responsive-image.tsx";
 
 const STATUS_TONE: Record<ProductStatus, string> = {
   draft: "bg-ink/5 text-muted ring-ink/15",
+  in_review: "bg-secondary/15 text-[#6b5116] ring-secondary/40",
   awaiting_payment: "bg-secondary/15 text-[#6b5116] ring-secondary/40",
   scheduled: "bg-primary/10 text-primary-dark ring-primary/30",
   active: "bg-success/10 text-[#1f5c44] ring-success/30",

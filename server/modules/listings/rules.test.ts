@@ -32,6 +32,11 @@ describe("listing lifecycle", () => {
         "draft->scheduled",
         "draft->active",
         "draft->cancelled",
+        "in_review->awaiting_payment",
+        "in_review->scheduled",
+        "in_review->active",
+        "in_review->cancelled",
+        "in_review->rejected",
         "awaiting_payment->scheduled",
         "awaiting_payment->active",
         "awaiting_payment->cancelled",
@@ -54,7 +59,7 @@ describe("listing lifecycle", () => {
       expect(isFinal(status)).toBe(true);
       for (const to of PRODUCT_STATUSES) expect(canTransition(status, to)).toBe(false);
     }
-    for (const status of ["draft", "awaiting_payment", "scheduled", "active"] as ProductStatus[])
+    for (const status of ["draft", "in_review", "awaiting_payment", "scheduled", "active"] as ProductStatus[])
       expect(isFinal(status)).toBe(false);
   });
 

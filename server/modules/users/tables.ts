@@ -67,6 +67,8 @@ export const users = pgTable(
     verifiedAt: timestamptz("verified_at"),
     blockedAt: timestamptz("blocked_at"),
     blockedReason: text("blocked_reason"),
+    /** Suspended by moderation (DSA Art. 23) until this instant: no sign-in, no listing, no bidding. */
+    suspendedUntil: timestamptz("suspended_until"),
     deletedAt: timestamptz("deleted_at"),
     lastLoginAt: timestamptz("last_login_at"),
     createdAt: createdAt(),

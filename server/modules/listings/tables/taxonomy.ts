@@ -18,6 +18,8 @@ export const categories = pgTable(
     descriptionCs: text("description_cs"),
     descriptionEn: text("description_en"),
     isActive: boolean("is_active").notNull().default(true),
+    /** New listings here wait for a moderator before they go live (docs/product/back-office.md, "Moderation"). */
+    premoderated: boolean("premoderated").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
