@@ -29,19 +29,24 @@ describe("order lifecycle", () => {
         "paid->shipped",
         "paid->delivered",
         "shipped->delivered",
+        "paid->refunded",
+        "shipped->refunded",
+        "delivered->refunded",
       ].sort(),
     );
   });
 
-  it("has a row for every status; a paid order is never paid again, only shipped or handed over", () => {
+  it("has a row for every status; a paid order is never paid again, only shipped, handed over or refunded", () => {
     expect(Object.keys(ORDER_TRANSITIONS).sort()).toEqual([...ORDER_STATUSES].sort());
-    expect(isFinal("delivered")).toBe(true);
+    expect(isFinal("delivered")).toBe(false);
+    expect(ORDER_TRANSITIONS.delivered).toEqual(["refunded"]);
     expect(isFinal("refunded")).toBe(true);
     for (const from of ["paid", "shipped", "delivered"] as const) {
       expect(canTransition(from, "paid")).toBe(false);
       expect(canTransition(from, "cancelled")).toBe(false);
     }
-    expect(ORDER_TRANSITIONS.paid).toEqual(["shipped", "delivered"]);
+    expect(ORDER_TRANSITIONS.paid).toEqual(["shipped", "delivered", "refunded"]);
+    expect(statusesBefore("refunded")).toEqual(["paid", "shipped", "delivered"]);
     expect(isFinal("awaiting_payment")).toBe(false);
     expect(isFinal("cancelled")).toBe(false);
   });

@@ -4,6 +4,7 @@
  *
  *   (new) -> awaiting_payment -> paid -> shipped -> delivered
  *                  |   |           '-------------------^ (handed over at a branch)
+ *                  |   |         paid | shipped | delivered -> refunded (by the operator)
  *                  |   '-> shipped (cash on delivery only: paid when delivered)
  *                  '-> cancelled -> paid (a card payment that was already open succeeds)
  *
@@ -18,8 +19,8 @@
  * order is paid when it is delivered (paid_at set, the tax document issued).
  *
  * An order is paid once: a second payment of a paid (or shipped, or delivered) order is refunded,
- * never applied. `refunded` has no way in yet: order refunds (and credit notes) are not built;
- * they will add the moves into it.
+ * never applied. The operator may refund a paid order (paid, shipped or delivered) from the back
+ * office: `refunded` is final, and a credit note corrects its tax document.
  */
 export const ORDER_STATUSES = [
   "new",
@@ -39,9 +40,10 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatu
   // reservation ran out: cancelled. Cash on delivery ships unpaid.
   awaiting_payment: ["paid", "shipped", "cancelled"],
   // A shop order goes to the carrier, or is handed over at a branch (personal pickup).
-  paid: ["shipped", "delivered"],
-  shipped: ["delivered"],
-  delivered: [],
+  // The operator refunds a paid order (before or after it travelled): the customer's money goes back.
+  paid: ["shipped", "delivered", "refunded"],
+  shipped: ["delivered", "refunded"],
+  delivered: ["refunded"],
   // The card gateway reports a payment opened before the cancellation paid: the payer gets it.
   cancelled: ["paid"],
   refunded: [],

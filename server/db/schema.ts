@@ -15,6 +15,7 @@ export * from "../modules/messages/tables.ts";
 export * from "../modules/moderation/tables.ts";
 export * from "../modules/newsletter/tables.ts";
 export * from "../modules/payments/bank/tables.ts";
+export * from "../modules/payments/refunds/tables.ts";
 export * from "../modules/payments/tables.ts";
 export * from "../modules/reviews/tables.ts";
 export * from "../modules/settings/tables.ts";
