@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, boolean, check, index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, boolean, check, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { between, createdAt, updatedAt } from "#server/db/columns.ts";
 import { userKey } from "#server/modules/users/keys.ts";
 
@@ -50,3 +50,25 @@ export const packages = pgTable("packages", {
 export type Category = typeof categories.$inferSelect;
 export type Brand = typeof brands.$inferSelect;
 export type Package = typeof packages.$inferSelect;
+
+/**
+ * A category's earlier slugs (docs/product/back-office.md, "Catalogue"): when the back office
+ * changes a slug, the old one stays here so that links and bookmarks with it answer 301 to the
+ * category's URL now, not 404 (nor a product that happens to share the id).
+ */
+export const categorySlugHistory = pgTable(
+  "category_slug_history",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "cascade" }),
+    locale: text("locale", { enum: ["cs", "en"] }).notNull(),
+    slug: text("slug").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("category_slug_history_unique").on(t.categoryId, t.locale, t.slug),
+    check("category_slug_history_locale_check", sql`${t.locale} in ('cs', 'en')`),
+  ],
+);
