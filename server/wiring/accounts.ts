@@ -4,15 +4,17 @@ import {
   createAuthPersonalData,
   createAuthService,
   createLoginThrottle,
+  createSecondFactorService,
   createSessionsService,
 } from "#server/modules/auth/index.ts";
-import { createAccountBids, createBiddingPersonalData } from "#server/modules/bidding/index.ts";
+import { bidsOfUser, createAccountBids, createBiddingPersonalData } from "#server/modules/bidding/index.ts";
 import {
   type CatalogService,
   categorySummaries,
   createAccountListingReads,
   createListingsPersonalData,
   type createProductDetailService,
+  listingsOfSeller,
   runningAuctionsOf,
 } from "#server/modules/listings/index.ts";
 import { createCountryCheck } from "#server/modules/lists/index.ts";
@@ -23,13 +25,14 @@ import {
   createNewsletterService,
   followEmailChange,
 } from "#server/modules/newsletter/index.ts";
-import { createPaymentsPersonalData } from "#server/modules/payments/index.ts";
+import { createPaymentsPersonalData, ordersAndPaymentsOfUser } from "#server/modules/payments/index.ts";
 import { createProfileReviews, createReviewsPersonalData } from "#server/modules/reviews/index.ts";
 import { createShopPersonalData } from "#server/modules/shop/index.ts";
 import {
   createAccountDataService,
   createAccountOverviewService,
   createAccountServices,
+  createAdminUsersService,
   createProfileService,
   createSignInAccounts,
   createVerificationService,
@@ -65,6 +68,7 @@ export function wireAccounts({ db, mail, sms, config, logger }: Base) {
     accounts,
     auth: createAuthService(db, createSignInAccounts(db)),
     audit: createAuditService(db),
+    secondFactor: createSecondFactorService(db, { audit: recordAudit }),
     verification: createVerificationService({ db, sms, logger }),
   };
 }
@@ -87,6 +91,20 @@ type AccountPagesNeeds = Pick<ReturnType<typeof wireAccounts>, "loginThrottle" |
 export function wireAccountPages({ db, mail, config, logger }: Base, needs: AccountPagesNeeds) {
   const { catalog, messages, wishlist, productPages, listingQuota, accounts } = needs;
   const listingReads = createAccountListingReads(db);
+  const accountData = createAccountDataService({
+    db,
+    mail,
+    config,
+    loginThrottle: needs.loginThrottle,
+    emailConfirmation: accounts.emailConfirmation,
+    endSessions: needs.sessions.endAll,
+    isKnownCountry: createCountryCheck(db),
+    runningAuctionsOf,
+    personalData: personalDataSources(db, listingReads.productNames),
+    recordAudit,
+    uploads: needs.uploads,
+    logger,
+  });
   return {
     profiles: createProfileService(db, {
       ...createProfileReviews(db),
@@ -104,19 +122,19 @@ export function wireAccountPages({ db, mail, config, logger }: Base, needs: Acco
       quota: listingQuota,
       emailConfirmation: accounts.emailConfirmation,
     }),
-    accountData: createAccountDataService({
+    accountData,
+    /** The back office's users (server/modules/users/admin): reads the owners through their functions. */
+    adminUsers: createAdminUsersService({
       db,
-      mail,
-      config,
-      loginThrottle: needs.loginThrottle,
-      emailConfirmation: accounts.emailConfirmation,
-      endSessions: needs.sessions.endAll,
-      isKnownCountry: createCountryCheck(db),
-      runningAuctionsOf,
-      personalData: personalDataSources(db, listingReads.productNames),
       recordAudit,
-      uploads: needs.uploads,
-      logger,
+      accountData,
+      reads: {
+        listingsOf: (userId, limit) => listingsOfSeller(db, userId, limit),
+        bidsOf: (userId, limit) => bidsOfUser(db, userId, limit),
+        ordersAndPaymentsOf: (userId, limit) => ordersAndPaymentsOfUser(db, userId, limit),
+        productNames: listingReads.productNames,
+        liveSessions: async (userId) => (await needs.sessions.list(userId, null)).length,
+      },
     }),
   };
 }

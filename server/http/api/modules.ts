@@ -1,5 +1,6 @@
-import { adminApi } from "#server/modules/admin/api.ts";
+import { adminDashboardApi } from "#server/modules/admin/dashboard-api.ts";
 import { authApi } from "#server/modules/auth/api.ts";
+import { secondFactorApi } from "#server/modules/auth/second-factor-api.ts";
 import { biddingApi } from "#server/modules/bidding/api.ts";
 import { cmsApi } from "#server/modules/cms/api.ts";
 import { catalogApi, listingsApi } from "#server/modules/listings/api/index.ts";
@@ -8,15 +9,17 @@ import { messagesApi } from "#server/modules/messages/api.ts";
 import { newsletterApi } from "#server/modules/newsletter/api.ts";
 import { paymentsApi } from "#server/modules/payments/api/index.ts";
 import { reviewsApi } from "#server/modules/reviews/api.ts";
+import { settingsAdminApi } from "#server/modules/settings/admin-api.ts";
 import { settingsApi } from "#server/modules/settings/api.ts";
 import { shopApi } from "#server/modules/shop/api/index.ts";
-import { accountApi, securityApi } from "#server/modules/users/api/index.ts";
+import { accountApi, adminUsersApi, securityApi } from "#server/modules/users/api/index.ts";
 import { watchdogApi } from "#server/modules/watchdog/api.ts";
 import { wishlistApi } from "#server/modules/wishlist/api.ts";
 
 /** Every module's API router, mounted under /api in this order. */
 export const apiModules = [
   authApi,
+  secondFactorApi,
   listsApi,
   catalogApi,
   biddingApi,
@@ -30,7 +33,9 @@ export const apiModules = [
   watchdogApi,
   wishlistApi,
   newsletterApi,
-  adminApi,
+  settingsAdminApi,
+  adminDashboardApi,
   accountApi,
   securityApi,
+  adminUsersApi,
 ];

@@ -3,6 +3,13 @@ export { ACCOUNT_IP_LIMIT, createLoginThrottle, type LoginThrottle } from "./log
 export { hashPassword, verifyPassword } from "./passwords.ts";
 export { createAuthPersonalData } from "./personal-data.ts";
 export {
+  createSecondFactorService,
+  SECOND_FACTOR,
+  type SecondFactorService,
+  type SecondFactorState,
+  type VerifyResult,
+} from "./second-factor.ts";
+export {
   type AccountsForSignIn,
   type AuthService,
   type AuthUser,
