@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { SHOP_COUNTRIES } from "#core/contracts/shop.ts";
-import { czechAccountToIban, normalizeIban } from "#core/formats/iban.ts";
-import { validateBidTable } from "#core/rules/bid-step.ts";
+import { SHOP_COUNTRIES } from "../contracts/shop.ts";
+import { czechAccountToIban, normalizeIban } from "../formats/iban.ts";
+import { validateBidTable } from "../rules/bid-step.ts";
 
 /**
  * The shape of every setting's value. The admin API refuses a value that does not fit (422), so
@@ -80,20 +80,41 @@ const bottommenu = z.array(z.strictObject({ title: text(100), links: z.array(men
 
 const maintenance = z.strictObject({ is_enabled: z.boolean() });
 
+/**
+ * The maintenance switch as the settings module stores it: the saved value, plus who switched it
+ * and when (set by the server, never taken from the request).
+ */
+export type MaintenanceState = z.infer<typeof maintenance> & {
+  switched_at?: string;
+  switched_by?: { id: number; name: string };
+};
+
 /** Ids of the categories featured on the home page, in their order. */
 const categoriesMenu = z
   .array(z.number().int().min(1))
   .max(50)
   .refine((ids) => new Set(ids).size === ids.length, "validation.duplicate");
 
-/** The table's rules live with the bid-step functions that rely on them (core/rules/bid-step.ts). */
+/**
+ * The table's rules live with the bid-step functions that rely on them (core/rules/bid-step.ts);
+ * each problem is said at the field of the row that causes it, a gap apart from an overlap, so the
+ * back office's editor and the API refuse a table with the same words.
+ */
 const BID_PROBLEM_KEYS = {
-  "min-not-zero": { field: "min", key: "validation.bidFirstFromZero" },
-  "max-not-above-min": { field: "max", key: "validation.bidMaxAboveMin" },
-  "not-contiguous": { field: "min", key: "validation.bidContiguous" },
-  "open-range-not-last": { field: "max", key: "validation.bidOpenRangeLast" },
-  "last-range-closed": { field: "max", key: "validation.bidOpenRangeLast" },
+  "min-not-zero": { field: "min", key: "adminSettings.errors.bidFirstFromZero" },
+  "max-not-above-min": { field: "max", key: "adminSettings.errors.bidMaxAboveMin" },
+  "open-range-not-last": { field: "max", key: "adminSettings.errors.bidOpenRangeNotLast" },
+  "last-range-closed": { field: "max", key: "adminSettings.errors.bidLastRangeOpen" },
 } as const;
+
+type BidRow = { min: number; max: number | null; value: number; step: number };
+
+function bidProblemKey(code: string, table: readonly BidRow[], index: number) {
+  if (code !== "not-contiguous") return BID_PROBLEM_KEYS[code as keyof typeof BID_PROBLEM_KEYS];
+  const previousMax = table[index - 1]?.max ?? 0;
+  const key = table[index].min > previousMax ? "bidGap" : "bidOverlap";
+  return { field: "min", key: `adminSettings.errors.${key}` } as const;
+}
 
 /** Whole CZK ranges: `{ min, max (null = open-ended), value (minimum bid step), step }`. */
 const bid = z
@@ -108,9 +129,11 @@ const bid = z
   .min(1)
   .superRefine((table, ctx) => {
     for (const problem of validateBidTable(table)) {
-      if (!(problem.code in BID_PROBLEM_KEYS)) continue; // shape problems: reported by the schema above
-      const { field, key } = BID_PROBLEM_KEYS[problem.code as keyof typeof BID_PROBLEM_KEYS];
-      ctx.addIssue({ code: "custom", path: [problem.index ?? 0, field], message: key });
+      // Shape problems are reported by the schema above.
+      if (problem.code !== "not-contiguous" && !(problem.code in BID_PROBLEM_KEYS)) continue;
+      const index = problem.index ?? 0;
+      const { field, key } = bidProblemKey(problem.code, table, index);
+      ctx.addIssue({ code: "custom", path: [index, field], message: key });
     }
   });
 

@@ -3,7 +3,7 @@ import { authApi } from "#server/modules/auth/api.ts";
 import { secondFactorApi } from "#server/modules/auth/second-factor-api.ts";
 import { biddingApi } from "#server/modules/bidding/api.ts";
 import { cmsApi } from "#server/modules/cms/api.ts";
-import { catalogApi, listingsApi } from "#server/modules/listings/api/index.ts";
+import { adminCatalogApi, catalogApi, listingsApi } from "#server/modules/listings/api/index.ts";
 import { listsApi } from "#server/modules/lists/api.ts";
 import { messagesApi } from "#server/modules/messages/api.ts";
 import { newsletterApi } from "#server/modules/newsletter/api.ts";

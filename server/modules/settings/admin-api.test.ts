@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FEES } from "#server/db/seed/settings-data.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
-import { settings } from "../settings/tables.ts";
-import { auditLog } from "./tables.ts";
+import { auditLog } from "../admin/tables.ts";
+import { settings } from "./tables.ts";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -97,7 +97,7 @@ describe("PUT /api/admin/settings/{name}", () => {
           { min: 0, max: 500, value: 10, step: 10 },
           { min: 600, max: null, value: 20, step: 20 },
         ],
-        { "value.1.min": ["Rozsah musí začínat tam, kde předchozí končí."] },
+        { "value.1.min": ["Mezera: rozsah musí začínat tam, kde předchozí končí."] },
       ],
       [
         "bid",
@@ -108,7 +108,7 @@ describe("PUT /api/admin/settings/{name}", () => {
         {
           "value.0.max": ["Horní mez musí být větší než dolní."],
           "value.1.value": ["Hodnota musí být alespoň 1."],
-          "value.1.max": ["Bez horní meze (null) musí být právě poslední rozsah."],
+          "value.1.max": ["Poslední rozsah musí být bez horní meze (nechte pole prázdné)."],
         },
       ],
       ["bid", [], { value: ["Pole musí být vyplněno"] }],

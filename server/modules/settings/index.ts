@@ -1,2 +1,2 @@
-export { SETTING_NAMES, SETTING_SPECS } from "./schemas.ts";
+export { SETTING_NAMES, SETTING_SPECS } from "#core/schemas/settings.ts";
 export { createSettingsService, type SettingsService } from "./service.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { SETTING_NAMES, SETTING_SPECS } from "#core/schemas/settings.ts";
 import { BID_STEPS, buildSettings, FEES } from "#server/db/seed/settings-data.ts";
-import { SETTING_NAMES, SETTING_SPECS } from "./schemas.ts";
 
 describe("the seeded settings", () => {
   const seeded = buildSettings([1, 2, 3, 4]);
