@@ -11,6 +11,7 @@ import { createSettingsService } from "./modules/settings/index.ts";
 import { wireAccountPages, wireAccounts } from "./wiring/accounts.ts";
 import { databaseHealth, wireAdapters } from "./wiring/base.ts";
 import { wireDashboard } from "./wiring/dashboard.ts";
+import { wireDashboard } from "./wiring/dashboard.ts";
 import { wireListingsAndAuctions } from "./wiring/listings-and-auctions.ts";
 import { wireLiveFeeds } from "./wiring/live-feeds.ts";
 import { wireNoticesAndConversations } from "./wiring/notices-and-conversations.ts";
@@ -95,6 +96,8 @@ export function createServices({
     /** The test card gateway's own side (its payment page); null where it is off. */
     testGateway,
     watchdogs,
+    /** The back office's dashboard: the queues and the week's figures by the caller's scopes. */
+    dashboard: wireDashboard(base),
     /** The back office's dashboard: the queues and the week's figures by the caller's scopes. */
     dashboard: wireDashboard(base),
     ...liveFeeds,

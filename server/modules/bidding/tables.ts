@@ -31,6 +31,8 @@ export const bids = pgTable(
     index("bids_product_id_created_at_idx").on(t.productId, t.createdAt),
     check("bids_kind_check", oneOf(t.kind, BID_KINDS)),
     index("bids_user_id_idx").on(t.userId, t.createdAt),
+    // The back office's week figures: bids per day.
+    index("bids_created_at_idx").on(t.createdAt),
     check("bids_amount_minor_check", nonNegative(t.amountMinor)),
     check("bids_max_amount_minor_check", sql`${t.maxAmountMinor} >= ${t.amountMinor}`),
   ],

@@ -54,6 +54,7 @@ export {
 export { type AuctionSummary, auctionSummaries } from "./auction-summaries.ts";
 export { createListingQueries } from "./browse/listing-queries.ts";
 export { type CategorySummary, categoryChains, categorySummaries } from "./category-summaries.ts";
+export { type ListingsDashboardFigures, listingsDashboardFigures } from "./dashboard-figures.ts";
 export { type SoldDeal, soldDealsOf } from "./deals.ts";
 export { createProductDetailService, maskUsername } from "./detail/product-detail.ts";
 export { createDiagnosticsListing } from "./diagnostics-auction.ts";

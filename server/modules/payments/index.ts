@@ -1,4 +1,5 @@
 export { variableSymbolOf } from "./bank-account.ts";
+export { type PaymentsDashboardFigures, paymentsDashboardFigures } from "./dashboard-figures.ts";
 export { createTestGateway } from "./gateways.ts";
 export { issueInvoice } from "./invoices/issue.ts";
 export { RESERVATION_SWEEP_QUEUE, registerPaymentJobs } from "./jobs.ts";

@@ -108,6 +108,9 @@ export const products = pgTable(
     index("products_category_status_created_idx").on(t.categoryId, t.status, t.createdAt),
     index("products_status_ends_at_idx").on(t.status, t.endsAt),
     index("products_status_created_at_idx").on(t.status, t.createdAt),
+    // The back office's week figures: listings placed per day, auctions closed per day.
+    index("products_created_at_idx").on(t.createdAt),
+    index("products_ended_at_idx").on(t.endedAt).where(sql`${t.endedAt} is not null`),
     index("products_format_status_ends_at_idx").on(t.format, t.status, t.endsAt),
     index("products_seller_status_idx").on(t.sellerId, t.status),
     index("products_winner_id_idx").on(t.winnerId),

@@ -1,0 +1,96 @@
+import {
+  DASHBOARD_QUEUE_KEYS,
+  type Dashboard,
+  type DashboardDay,
+  type DashboardFigure,
+  type DashboardFigureKey,
+  type DashboardQueue,
+  type DashboardQueueKey,
+  type DayTally,
+} from "#core/contracts/admin-dashboard.ts";
+import { hasScope, type StaffScope } from "#core/rules/staff.ts";
+import { dashboardDays, WEEK_DAYS } from "./dashboard-days.ts";
+
+/**
+ * What the dashboard reads from the modules that own the rows (the ports; server/wiring/dashboard.ts
+ * passes each owner's named functions). `bounds` are the days' limits from dashboard-days.ts.
+ */
+export type DashboardSources = {
+  queues: Partial<Record<DashboardQueueKey, () => Promise<number>>>;
+  newListingsByDay(bounds: readonly Date[]): Promise<number[]>;
+  bidsByDay(bounds: readonly Date[]): Promise<number[]>;
+  shopOrdersPaidByDay(bounds: readonly Date[]): Promise<DayTally[]>;
+  auctionsSoldByDay(bounds: readonly Date[]): Promise<DayTally[]>;
+  feesPaidByDay(bounds: readonly Date[]): Promise<DayTally[]>;
+};
+
+/** Who sees which queue: the scope of the screen its card links to. */
+export const QUEUE_SCOPES: Record<DashboardQueueKey, StaffScope> = {
+  reports: "moderation",
+  listingsInReview: "moderation",
+  complaints: "moderation",
+  ordersToShip: "orders",
+  ordersAwaitingTransfer: "orders",
+  statementLines: "orders",
+  listingsLive: "catalog",
+};
+
+type FigureSpec = {
+  key: DashboardFigureKey;
+  scope: StaffScope | null;
+  read: (sources: DashboardSources, bounds: readonly Date[]) => Promise<(number | DayTally)[]>;
+};
+
+/** Listings and bids are public on the site; money is for staff who handle orders. */
+const FIGURES: FigureSpec[] = [
+  { key: "newListings", scope: null, read: (s, b) => s.newListingsByDay(b) },
+  { key: "bids", scope: null, read: (s, b) => s.bidsByDay(b) },
+  { key: "shopSales", scope: "orders", read: (s, b) => s.shopOrdersPaidByDay(b) },
+  { key: "auctionSales", scope: "orders", read: (s, b) => s.auctionsSoldByDay(b) },
+  { key: "fees", scope: "orders", read: (s, b) => s.feesPaidByDay(b) },
+];
+
+function toFigure(spec: FigureSpec, dates: string[], values: (number | DayTally)[]): DashboardFigure {
+  const days: DashboardDay[] = values.map((value, index) =>
+    typeof value === "number"
+      ? { date: dates[index], count: value, amountMinor: null }
+      : { date: dates[index], count: value.count, amountMinor: value.amountMinor },
+  );
+  return {
+    key: spec.key,
+    scope: spec.scope,
+    money: typeof values[0] === "object",
+    previous: days.slice(0, WEEK_DAYS),
+    current: days.slice(WEEK_DAYS),
+  };
+}
+
+/**
+ * The dashboard (docs/product/back-office.md, "Dashboard"): only what the caller's scopes allow is
+ * read at all, each figure with one grouped query over its date's index.
+ */
+export function createDashboardService(sources: DashboardSources, now: () => Date = () => new Date()) {
+  return {
+    async forScopes(scopes: readonly string[], at: Date = now()): Promise<Dashboard> {
+      const allowed = (scope: StaffScope | null) => scope === null || hasScope(scopes, scope);
+      const queueKeys = DASHBOARD_QUEUE_KEYS.filter(
+        (key) => sources.queues[key] && allowed(QUEUE_SCOPES[key]),
+      );
+      const { dates, bounds } = dashboardDays(at);
+      const figureSpecs = FIGURES.filter((spec) => allowed(spec.scope));
+      const [counts, figureValues] = await Promise.all([
+        Promise.all(queueKeys.map((key) => sources.queues[key]!())),
+        Promise.all(figureSpecs.map((spec) => spec.read(sources, bounds))),
+      ]);
+      const queues: DashboardQueue[] = queueKeys.map((key, index) => ({
+        key,
+        scope: QUEUE_SCOPES[key],
+        count: counts[index],
+      }));
+      const figures = figureSpecs.map((spec, index) => toFigure(spec, dates, figureValues[index]));
+      return { queues, figures };
+    },
+  };
+}
+
+export type DashboardService = ReturnType<typeof createDashboardService>;

@@ -1,0 +1,27 @@
+import { createDashboardService } from "#server/modules/admin/index.ts";
+import { biddingDashboardFigures } from "#server/modules/bidding/index.ts";
+import { listingsDashboardFigures } from "#server/modules/listings/index.ts";
+import { paymentsDashboardFigures } from "#server/modules/payments/index.ts";
+import type { Base } from "./base.ts";
+
+/**
+ * The back office's dashboard (server/modules/admin/dashboard.ts): each count and figure is a named
+ * function of the module that owns its rows, so the admin module never reads another's tables.
+ */
+export function wireDashboard({ db }: Pick<Base, "db">) {
+  const listings = listingsDashboardFigures(db);
+  const bidding = biddingDashboardFigures(db);
+  const payments = paymentsDashboardFigures(db);
+  return createDashboardService({
+    queues: {
+      ordersToShip: payments.ordersToShip,
+      ordersAwaitingTransfer: payments.ordersAwaitingTransfer,
+      listingsLive: listings.listingsLive,
+    },
+    newListingsByDay: listings.newListingsByDay,
+    bidsByDay: bidding.bidsByDay,
+    shopOrdersPaidByDay: payments.shopOrdersPaidByDay,
+    auctionsSoldByDay: listings.auctionsSoldByDay,
+    feesPaidByDay: payments.feesPaidByDay,
+  });
+}
