@@ -1,4 +1,5 @@
 export { type BidOnProduct, createAccountBids } from "./account-bids.ts";
+export { type AdminUserBid, bidsOfUser } from "./admin-user-reads.ts";
 export { type BiddingDashboardFigures, biddingDashboardFigures } from "./dashboard-figures.ts";
 export { registerBiddingJobs, scheduleBiddingSweep } from "./jobs.ts";
 export { backfillAuctionLeaders } from "./leaders.ts";

@@ -30,6 +30,7 @@
  *   releaseStock(tx, lines)                                      gives an unpaid order's pieces back
  */
 
+export { type AdminUserListing, listingsOfSeller } from "./admin-user-reads.ts";
 export {
   type AccountListingReads,
   createAccountListingReads,

@@ -1,3 +1,8 @@
+export {
+  type AdminUserOrder,
+  type AdminUserPayment,
+  ordersAndPaymentsOfUser,
+} from "./admin-user-reads.ts";
 export { variableSymbolOf } from "./bank-account.ts";
 export { type PaymentsDashboardFigures, paymentsDashboardFigures } from "./dashboard-figures.ts";
 export { createTestGateway } from "./gateways.ts";

@@ -25,6 +25,7 @@ import { requestEmailChange } from "./account-data/email-change.ts";
 import { exportData } from "./account-data/export.ts";
 import { changePassword } from "./account-data/password-change.ts";
 import { profile, updateProfile } from "./account-data/profile-data.ts";
+import { eraseByStaff } from "./admin/erasure.ts";
 import { createAvatarStore } from "./avatar.ts";
 import type { EmailConfirmationService } from "./email-confirmation.ts";
 import type { EndSessions } from "./new-password.ts";
@@ -90,6 +91,12 @@ export function createAccountDataService(deps: {
     deletionBlockers: (userId: number) => deletionBlockers(deps.runningAuctionsOf, db, userId),
     deleteAccount: (userId: number, raw: unknown, meta: Meta) => deleteAccount(resolved, userId, raw, meta),
     exportData: (userId: number) => exportData(resolved, userId),
+    /** The back office's erasure of someone else's account (admin/erasure.ts). */
+    eraseByStaff: (
+      userId: number,
+      input: { username: string; actorId: number; ip: string | null },
+      locale: Locale,
+    ) => eraseByStaff(resolved, userId, input, locale),
   };
 }
 

@@ -6,6 +6,11 @@ export {
 export { type AccountOverviewService, createAccountOverviewService } from "./account-overview.ts";
 export { type AccountServices, createAccountServices } from "./account-services.ts";
 export {
+  type AdminUserActivityReads,
+  type AdminUsersService,
+  createAdminUsersService,
+} from "./admin/service.ts";
+export {
   checkoutAccountClashes,
   checkoutAccountOf,
   checkoutPasswordErrors,

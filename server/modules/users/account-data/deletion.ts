@@ -104,12 +104,20 @@ async function anonymise(tx: Db, userId: number, at: Date) {
     .where(eq(users.id, userId));
 }
 
+/** Staff erasing someone else's account (the back office): who, from where, and what was there. */
+export type ErasedBy = { actorId: number; ip: string | null; before: Record<string, unknown> };
+
 /**
  * In one transaction, under the account's row lock: the blockers once more (an auction may have
  * started meanwhile), then every module's erasure, the account's own, and the audit record of what
- * went. The reasons it was refused, or null.
+ * went. The reasons it was refused, or null. `by` names the staff member when it is not the user.
  */
-async function eraseAccount(deps: DeletionDeps, user: { id: number; email: string }, locale: Locale) {
+export async function eraseAccount(
+  deps: DeletionDeps,
+  user: { id: number; email: string },
+  locale: Locale,
+  by?: ErasedBy,
+) {
   return deps.db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
     const reasons = blockerReasons(await deletionBlockers(deps.runningAuctionsOf, tx, user.id), locale);
@@ -120,12 +128,12 @@ async function eraseAccount(deps: DeletionDeps, user: { id: number; email: strin
     for (const source of deps.personalData) Object.assign(done, await source.eraseFor(tx, subject));
     await anonymise(tx, user.id, at);
     await deps.recordAudit(tx, {
-      actorId: user.id,
+      actorId: by?.actorId ?? user.id,
       action: "user.delete",
       entity: "user",
       entityId: String(user.id),
-      data: done,
-      ip: null,
+      data: by ? { before: by.before, after: { deletedAt: at.toISOString(), ...done } } : done,
+      ip: by?.ip ?? null,
     });
     return null;
   });

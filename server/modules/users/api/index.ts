@@ -1,2 +1,3 @@
 export { accountApi } from "./account.ts";
+export { adminUsersApi } from "./admin-users.ts";
 export { securityApi } from "./security.ts";
