@@ -5,7 +5,7 @@ import type { Database } from "./db/client.ts";
 import { createJobRunner, type JobRunner } from "./jobs/runner.ts";
 import type { Logger } from "./logger.ts";
 import { createBlogService, createCmsService } from "./modules/cms/index.ts";
-import { createCatalogService } from "./modules/listings/index.ts";
+import { createCatalogAdmin, createCatalogService } from "./modules/listings/index.ts";
 import { createListsService } from "./modules/lists/index.ts";
 import { createSettingsService } from "./modules/settings/index.ts";
 import { wireAccountPages, wireAccounts } from "./wiring/accounts.ts";
@@ -86,6 +86,8 @@ export function createServices({
     messages,
     wishlist,
     catalog,
+    /** The back office's catalogue: categories, brands, packages, any listing (listings/admin). */
+    catalogAdmin: createCatalogAdmin(db),
     productPages,
     listingQuota,
     bidding,

@@ -35,6 +35,7 @@ export const apiModules = [
   newsletterApi,
   settingsAdminApi,
   adminDashboardApi,
+  adminCatalogApi,
   accountApi,
   securityApi,
   adminUsersApi,

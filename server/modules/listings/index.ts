@@ -52,6 +52,19 @@ export {
   recordLeadingBid,
   runningAuctionsOf,
 } from "./auction-rows.ts";
+export {
+  type AdminCategoryRow,
+  type AdminListing,
+  type AdminListingRow,
+  type AdminOutcome,
+  BRAND_SORTS,
+  type BrandRow,
+  type CatalogAdmin,
+  createCatalogAdmin,
+  LISTING_TABLE_SORTS,
+  type ListingFilters,
+  type PackageRow,
+} from "./admin/service.ts";
 export { type AuctionSummary, auctionSummaries } from "./auction-summaries.ts";
 export { createListingQueries } from "./browse/listing-queries.ts";
 export { type CategorySummary, categoryChains, categorySummaries } from "./category-summaries.ts";

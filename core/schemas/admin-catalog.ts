@@ -1,0 +1,85 @@
+import { z } from "zod";
+import { BRAND_NAME_MAX, DESCRIPTION_MAX, NAME_MAX, NAME_MIN } from "./listing.ts";
+
+/**
+ * The back office's catalogue forms (docs/product/back-office.md, "Catalogue"): one schema per
+ * input, shared by the pages (Conform) and the API (/api/admin/catalog/...). Rules that need the
+ * database (the parent exists, no cycle, at most 5 levels, the brand name is free) are the
+ * listings module's (server/modules/listings/admin).
+ */
+
+const MAX_INT = 2_147_483_647;
+export const SLUG_MAX = 80;
+export const CATEGORY_NAME_MAX = 80;
+export const CATEGORY_DESCRIPTION_MAX = 5000;
+export const PACKAGE_NAME_MAX = 60;
+
+/** Lower-case letters, digits and single hyphens between them: what a URL segment may hold. */
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+const id = z.coerce.number().int().positive().max(MAX_INT);
+const requiredText = (max: number) => z.string().trim().min(1).max(max);
+/** Empty means none: the English texts fall back to Czech. */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((value) => value || null);
+const slug = z.string().trim().min(1).max(SLUG_MAX).regex(SLUG, "adminCatalog.errors.slug");
+const optionalSlug = slug.nullish().transform((value) => value || null);
+
+export const CategoryFieldsSchema = z.object({
+  nameCs: requiredText(CATEGORY_NAME_MAX),
+  nameEn: optionalText(CATEGORY_NAME_MAX),
+  slugCs: slug,
+  slugEn: optionalSlug,
+  descriptionCs: optionalText(CATEGORY_DESCRIPTION_MAX),
+  descriptionEn: optionalText(CATEGORY_DESCRIPTION_MAX),
+  isActive: z.boolean().default(false),
+  /** New listings in it wait for a moderator (docs/product/moderation.md). */
+  premoderated: z.boolean().default(false),
+});
+export type CategoryFields = z.output<typeof CategoryFieldsSchema>;
+
+/** A new category: at the root when no parent is given. */
+export const NewCategorySchema = CategoryFieldsSchema.extend({ parentId: id.nullish() });
+export type NewCategory = z.output<typeof NewCategorySchema>;
+
+/** Moves a category (with its whole branch) under another parent, or to the root. */
+export const MoveCategorySchema = z.object({ parentId: id.nullish().transform((value) => value ?? null) });
+
+/** One step up or down among its siblings (categories, packages). */
+export const ReorderSchema = z.object({ direction: z.enum(["up", "down"]) });
+export type Direction = z.output<typeof ReorderSchema>["direction"];
+
+export const BrandRenameSchema = z.object({ name: requiredText(BRAND_NAME_MAX) });
+
+/** Two spellings of one brand: the duplicate's products go to the survivor, the duplicate goes. */
+export const BrandMergeSchema = z
+  .object({ survivorId: id, duplicateId: id })
+  .refine((value) => value.survivorId !== value.duplicateId, {
+    message: "adminCatalog.errors.mergeSame",
+    path: ["duplicateId"],
+  });
+
+export const PackageSchema = z.object({
+  nameCs: requiredText(PACKAGE_NAME_MAX),
+  nameEn: optionalText(PACKAGE_NAME_MAX),
+});
+
+/** What staff may correct on any listing; never its prices, dates or status. */
+export const ListingEditSchema = z.object({
+  nameCs: z.string().trim().min(NAME_MIN).max(NAME_MAX),
+  nameEn: optionalText(NAME_MAX),
+  descriptionCs: z.string().trim().max(DESCRIPTION_MAX).default(""),
+  descriptionEn: optionalText(DESCRIPTION_MAX),
+  categoryId: id,
+  brandId: id.nullish().transform((value) => value ?? null),
+  packageId: id.nullish().transform((value) => value ?? null),
+});
+export type ListingEdit = z.output<typeof ListingEditSchema>;
+
+/** The filters of the back office's listing table, beside its search, sort and page. */
+export const LISTING_SORTS = ["createdAt", "price"] as const;

@@ -1,0 +1,71 @@
+import { eq } from "drizzle-orm";
+import type { Locale } from "#core/i18n/index.ts";
+import type { ListingEdit } from "#core/schemas/admin-catalog.ts";
+import type { Db } from "#server/db/client.ts";
+import { recordAudit } from "#server/modules/admin/index.ts";
+import { listingSlug } from "../submission/submitted.ts";
+import { type Product, products } from "../tables/products.ts";
+import { brands, categories, packages } from "../tables/taxonomy.ts";
+import { updateListing } from "../transitions.ts";
+import { type Actor, type AdminOutcome, auditEntry, done, fieldError, notFound } from "./outcomes.ts";
+
+const snapshot = (row: Product) => ({
+  nameCs: row.nameCs,
+  nameEn: row.nameEn,
+  slugCs: row.slugCs,
+  slugEn: row.slugEn,
+  descriptionCs: row.descriptionCs,
+  descriptionEn: row.descriptionEn,
+  categoryId: row.categoryId,
+  brandId: row.brandId,
+  packageId: row.packageId,
+});
+
+async function exists(tx: Db, table: typeof categories | typeof brands | typeof packages, id: number) {
+  const rows = await tx.select({ id: table.id }).from(table).where(eq(table.id, id)).limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * Staff correct a listing's texts and where it is filed: names, descriptions, category, brand,
+ * package. Never its prices, dates or status (a restriction is a moderation decision with its
+ * statement of reasons): the bidders of an auction bid on its price, which stays the seller's.
+ * The caller refreshes the listing's search text afterwards.
+ */
+export async function editListing(
+  db: Db,
+  actor: Actor,
+  id: number,
+  input: ListingEdit,
+  locale: Locale,
+): Promise<AdminOutcome<{ before: Product; after: ReturnType<typeof snapshot> }>> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(products).where(eq(products.id, id)).for("update");
+    if (!before) return notFound;
+    if (!(await exists(tx, categories, input.categoryId)))
+      return fieldError(locale, "categoryId", "adminCatalog.errors.noCategory");
+    if (input.brandId !== null && !(await exists(tx, brands, input.brandId)))
+      return fieldError(locale, "brandId", "adminCatalog.errors.noBrand");
+    if (input.packageId !== null && !(await exists(tx, packages, input.packageId)))
+      return fieldError(locale, "packageId", "adminCatalog.errors.noPackage");
+    const changes = {
+      nameCs: input.nameCs,
+      nameEn: input.nameEn,
+      // A product's URL follows its name; the old one answers 301 by the id (product.server.ts).
+      slugCs: input.nameCs === before.nameCs ? before.slugCs : listingSlug(input.nameCs),
+      slugEn: input.nameEn
+        ? input.nameEn === before.nameEn
+          ? before.slugEn
+          : listingSlug(input.nameEn)
+        : null,
+      descriptionCs: input.descriptionCs,
+      descriptionEn: input.descriptionEn,
+      categoryId: input.categoryId,
+      brandId: input.brandId,
+      packageId: input.packageId,
+    };
+    await updateListing(tx, id, { ...changes, updatedAt: new Date() });
+    await recordAudit(tx, auditEntry(actor, "listing.update", "listing", id, snapshot(before), changes));
+    return done({ before, after: changes });
+  });
+}
