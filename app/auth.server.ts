@@ -5,6 +5,7 @@ import { type FormReply, parseForm } from "#app/components/forms/conform.ts";
 import { challengeMessage, tooManyAttemptsMessage } from "#core/contracts/login.ts";
 import { translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
+import { isStaffRole } from "#core/rules/staff.ts";
 import { LoginSchema } from "#core/schemas/login.ts";
 import { parseCookieHeader, serializeCookie } from "#core/web/cookie-header.ts";
 import { safeRedirect } from "#core/web/safe-redirect.ts";
@@ -102,7 +103,25 @@ export async function handleLogin(request: Request, context: Readonly<RouterCont
     wishlist: cookies[GUEST_WISHLIST_COOKIE],
     cart: cookies[CART_COOKIE],
   });
-  throw redirect(safeRedirect(wanted ?? "", localePath("accountOverview", locale)), { headers });
+  throw redirect(await afterLogin(context, result.userId, wanted), { headers });
+}
+
+/**
+ * Where a login goes: the remembered page when it is a safe local path, else the account overview.
+ * Staff first pass their second factor (docs/product/back-office.md, "Signing in"), then go on to
+ * the page wanted, by default the back office.
+ */
+async function afterLogin(
+  context: Readonly<RouterContextProvider>,
+  userId: number,
+  wanted: string | undefined,
+): Promise<string> {
+  const { services, locale } = context.get(appContext);
+  const user = await services.auth.loadUser(userId);
+  if (!user || !isStaffRole(user.role))
+    return safeRedirect(wanted ?? "", localePath("accountOverview", locale));
+  const target = safeRedirect(wanted ?? "", localePath("admin", locale));
+  return `${localePath("adminSecondFactor", locale)}?redirect=${encodeURIComponent(target)}`;
 }
 
 /**

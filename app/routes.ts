@@ -44,6 +44,8 @@ export default [
   ]),
   // The back office (/admin, /en/admin): staff only, each page behind its scope (guard.server.ts).
   // The second factor's pages stand outside the frame: staff reach them before passing it.
+  ...page("adminSecondFactor", "routes/admin/second-factor.tsx"),
+  ...page("adminSecondFactorSetup", "routes/admin/second-factor-setup.tsx"),
   layout("routes/admin/layout.tsx", [
     ...page("admin", "routes/admin/dashboard.tsx"),
     ...page("adminAudit", "routes/admin/staff/audit.tsx"),

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { TOTP } from "otpauth";
 import { DEMO_STAFF } from "../../server/db/seed/staff-data.ts";
 import { submitLogin } from "../browser-setup.ts";
@@ -40,8 +40,8 @@ export async function signInStaff(page: Page, email: string, options: { to?: str
       test.info().setTimeout(test.info().timeout + wait + 5_000);
       await page.waitForTimeout(wait);
     }
-    await page.locator("#second-factor-code").fill(totpCode(totp, offset));
-    await page.locator("form:has(#second-factor-code)").locator('button[type="submit"]').click();
+    await page.getByTestId("second-factor-form").locator('input[name="code"]').fill(totpCode(totp, offset));
+    await page.getByTestId("second-factor-form").locator('button[type="submit"]').click();
     const outcome = await Promise.race([
       page.waitForURL((url) => !url.pathname.includes("/admin/overeni")).then(() => "passed" as const),
       page
@@ -53,6 +53,36 @@ export async function signInStaff(page: Page, email: string, options: { to?: str
       await expect(page).toHaveURL(to);
       return;
     }
+  }
+  throw new Error(`the second factor of ${email} kept refusing its codes`);
+}
+
+/**
+ * A Bearer token of a demo staff member whose session passed the second factor (POST
+ * /api/auth/login, then POST /api/auth/second-factor), for tests that set things up through the
+ * admin API. Handles a code another test already used like signInStaff.
+ */
+export async function staffApiToken(request: APIRequestContext, email: string): Promise<string> {
+  const staff = DEMO_STAFF.find((member) => member.email === email);
+  if (!staff) throw new Error(`${email} is not a demo staff account (server/db/seed/staff-data.ts)`);
+  const login = await request.post("/api/auth/login", { data: { email, password: staff.password } });
+  expect(login.status(), `login of ${email}`).toBe(200);
+  const { token } = (await login.json()) as { token: string };
+  const totp = demoTotp(email);
+  for (let attempt = 0; attempt < 4; attempt++) {
+    if (attempt >= 2) {
+      const wait = totp.period * 1000 - (Date.now() % (totp.period * 1000)) + 200;
+      test.info().setTimeout(test.info().timeout + wait + 5_000);
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+    const passed = await request.post("/api/auth/second-factor", {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { code: totpCode(totp, Math.min(attempt, 1)) },
+    });
+    if (passed.status() === 200) return token;
+    const body = (await passed.json()) as { reason?: string };
+    if (body.reason !== "replayed")
+      throw new Error(`the second factor of ${email}: ${passed.status()} ${JSON.stringify(body)}`);
   }
   throw new Error(`the second factor of ${email} kept refusing its codes`);
 }

@@ -10,6 +10,7 @@ import {
   CoinsIcon,
   DashboardIcon,
   GavelIcon,
+  GridIcon,
   HeartIcon,
   type IconProps,
   LogoutIcon,
@@ -47,6 +48,7 @@ export function useAccountLinks(place: Place): AccountLink[] {
   const { locale, t } = useTranslation();
   const counts: LiveCounts | null = useLiveCounts();
   const hasVoucher = useShellData()?.user?.hasVoucher ?? false;
+  const isStaff = useShellData()?.user?.isStaff ?? false;
   const newMessages = counts?.messages.new ?? 0;
   const totalMessages = counts?.messages.total ?? 0;
   const totalAds = counts?.advertisements.total ?? 0;
@@ -79,6 +81,8 @@ export function useAccountLinks(place: Place): AccountLink[] {
     hasVoucher && { page: "accountVoucherStats", label: t("orders.menu.voucher"), Icon: CoinsIcon },
     { page: "accountInvoice", label: t("header.invoice"), Icon: ReceiptIcon },
     { page: "accountNewsletters", label: t("header.newsletters"), Icon: NewsletterIcon },
+    // Staff reach the back office from their account (docs/product/back-office.md).
+    isStaff && { page: "admin", label: t("admin.title"), Icon: GridIcon },
   ];
   return links.filter((link): link is AccountLink => link !== false);
 }

@@ -1,6 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import QRCode from "qrcode";
 import { minutesLeft, secondFactorMessage } from "#core/contracts/second-factor.ts";
 import { translate } from "#core/i18n/index.ts";
 import { isStaffRole } from "#core/rules/staff.ts";
@@ -128,12 +127,6 @@ secondFactorApi.openapi(
   },
 );
 
-/** The QR code of an otpauth:// address as an SVG data URL (an <img>, allowed by the CSP's img-src data:). */
-export async function qrDataUrl(uri: string): Promise<string> {
-  const svg = await QRCode.toString(uri, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
-  return `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
-}
-
 secondFactorApi.openapi(
   createRoute({
     method: "post",
@@ -156,7 +149,7 @@ secondFactorApi.openapi(
     if (staff.refused) return staff.refused;
     const setup = await c.get("services").secondFactor.startSetup(staff.user.id, staff.user.email);
     if (!setup) return c.json({ message: translate(c.get("locale"), "adminStaff.setup.active") }, 409);
-    return c.json({ secret: setup.secret, otpauth_uri: setup.uri, qr_code: await qrDataUrl(setup.uri) }, 200);
+    return c.json({ secret: setup.secret, otpauth_uri: setup.uri, qr_code: setup.qr }, 200);
   },
 );
 

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
+import QRCode from "qrcode";
 import type { Db } from "#server/db/client.ts";
 import { staffRecoveryCodes, staffSecondFactors } from "./tables.ts";
 import { hashToken } from "./tokens.ts";
@@ -45,6 +46,12 @@ export type VerifyResult =
   | { ok: true; method: "totp" | "recovery"; recoveryCodesLeft: number }
   | { ok: false; reason: "none" | "invalid" | "replayed" }
   | { ok: false; reason: "locked"; lockedUntil: Date };
+
+/** The QR code of an otpauth:// address as an SVG data URL (an <img>, allowed by the CSP's img-src data:). */
+export async function qrDataUrl(uri: string): Promise<string> {
+  const svg = await QRCode.toString(uri, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
+  return `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
+}
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -159,11 +166,14 @@ export function createSecondFactorService(db: Db, deps: { audit: SecondFactorAud
     },
 
     /**
-     * Starts setting up (or starts again): a new secret and its otpauth:// address for the QR code.
-     * Null when the factor is already active (it is reset first, by the owner).
+     * Starts setting up (or starts again): a new secret, its otpauth:// address and QR code. Null
+     * when the factor is already active (it is reset first, by the owner).
      */
-    async startSetup(userId: number, label: string): Promise<{ secret: string; uri: string } | null> {
-      return db.transaction(async (tx) => {
+    async startSetup(
+      userId: number,
+      label: string,
+    ): Promise<{ secret: string; uri: string; qr: string } | null> {
+      const setup = await db.transaction(async (tx) => {
         const found = await row(tx, userId, true);
         if (found?.confirmedAt) return null;
         // A pending secret is kept, so reloading the page does not invalidate a code already scanned.
@@ -171,6 +181,7 @@ export function createSecondFactorService(db: Db, deps: { audit: SecondFactorAud
         if (!found) await tx.insert(staffSecondFactors).values({ userId, secret });
         return { secret, uri: totpOf(secret, label).toString() };
       });
+      return setup && { ...setup, qr: await qrDataUrl(setup.uri) };
     },
 
     /**
