@@ -1,9 +1,13 @@
 import { isPaid } from "#core/lifecycles/order.ts";
+import type { Db } from "#server/db/client.ts";
 import { variableSymbolOf } from "./bank-account.ts";
 import type { PaymentsContext } from "./context.ts";
 import { lockOrder } from "./order-transitions.ts";
 import { payOrder } from "./orders/pay.ts";
 import { recordTransferPayment } from "./payment-transitions.ts";
+import type { Order } from "./tables.ts";
+
+export type TransferResult = "paid" | "already_paid" | "cancelled" | "not_found";
 
 /**
  * The operator saw the bank transfer arrive (variable symbol = order number): the order is
@@ -15,22 +19,41 @@ export async function markPaidByTransfer(
   ctx: PaymentsContext,
   orderId: number,
   actorId: number,
-): Promise<"paid" | "already_paid" | "cancelled" | "not_found"> {
+): Promise<TransferResult> {
   return ctx.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order) return "not_found";
-    if (isPaid(order.status)) return "already_paid";
-    if (order.status !== "awaiting_payment" && order.status !== "new") return "cancelled";
-    const at = ctx.now();
-    await recordTransferPayment(tx, order, variableSymbolOf(order.id), at);
-    await payOrder(ctx, tx, order, at, "bank_transfer");
-    await ctx.recordAudit(tx, {
-      actorId,
-      action: "order.paid",
-      entity: "order",
-      entityId: String(order.id),
-      data: { method: "bank_transfer", totalMinor: order.totalMinor },
-    });
-    return "paid";
+    return payLockedByTransfer(ctx, tx, order, { actorId });
   });
+}
+
+/**
+ * The same operation inside the caller's transaction, on an order it locked: a bank statement's
+ * line pays its order this way (`source` says which line, for the audit).
+ */
+export async function payLockedByTransfer(
+  ctx: PaymentsContext,
+  tx: Db,
+  order: Order,
+  by: { actorId: number; source?: Record<string, unknown> },
+): Promise<TransferResult> {
+  if (isPaid(order.status)) return "already_paid";
+  if (order.status !== "awaiting_payment" && order.status !== "new") return "cancelled";
+  const at = ctx.now();
+  await recordTransferPayment(tx, order, variableSymbolOf(order.id), at);
+  await payOrder(ctx, tx, order, at, "bank_transfer");
+  await ctx.recordAudit(tx, {
+    actorId: by.actorId,
+    action: "order.paid",
+    entity: "order",
+    entityId: String(order.id),
+    data: {
+      method: "bank_transfer",
+      totalMinor: order.totalMinor,
+      before: { status: order.status },
+      after: { status: "paid" },
+      ...(by.source ? { source: by.source } : {}),
+    },
+  });
+  return "paid";
 }

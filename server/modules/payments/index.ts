@@ -3,6 +3,8 @@ export {
   type AdminUserPayment,
   ordersAndPaymentsOfUser,
 } from "./admin-user-reads.ts";
+export { StatementFileError } from "./bank/parsed.ts";
+export { STATEMENT_SORTS } from "./bank/read.ts";
 export { variableSymbolOf } from "./bank-account.ts";
 export { type PaymentsDashboardFigures, paymentsDashboardFigures } from "./dashboard-figures.ts";
 export { createTestGateway } from "./gateways.ts";

@@ -1,7 +1,11 @@
 import type { Locale } from "#core/i18n/index.ts";
 import type { PaymentStatus } from "#core/lifecycles/payment.ts";
+import type { TableQuery } from "#core/schemas/admin-table.ts";
 import type { Db } from "#server/db/client.ts";
 import { adminPayments } from "./admin-payments.ts";
+import { importBankStatement } from "./bank/import.ts";
+import { bankStatementsPage, bankStatementWithLines, type STATEMENT_SORTS } from "./bank/read.ts";
+import { assignStatementLine, ignoreStatementLine } from "./bank/resolve.ts";
 import { bankAccount } from "./bank-account.ts";
 import { markPaidByTransfer } from "./bank-transfer.ts";
 import { handleNotification } from "./card/notifications.ts";
@@ -59,6 +63,16 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     adminPayments: (filter: { status?: PaymentStatus; orderId?: number; limit?: number }) =>
       adminPayments(ctx, filter),
     markPaidByTransfer: (orderId: number, actorId: number) => markPaidByTransfer(ctx, orderId, actorId),
+    // The accountant's bank statements (bank/*.ts).
+    importBankStatement: (file: { name: string; bytes: Uint8Array }, actorId: number) =>
+      importBankStatement(ctx, file, actorId),
+    bankStatements: (query: TableQuery<(typeof STATEMENT_SORTS)[number]>) =>
+      bankStatementsPage(ctx.db, query),
+    bankStatement: (id: number) => bankStatementWithLines(ctx.db, id),
+    assignStatementLine: (ids: { statementId: number; lineId: number; orderId: number }, actorId: number) =>
+      assignStatementLine(ctx, ids, actorId),
+    ignoreStatementLine: (ids: { statementId: number; lineId: number }, actorId: number) =>
+      ignoreStatementLine(ctx, ids, actorId),
     markShipped: (orderId: number, by: { actorId: number; trackingNumber?: string | null }) =>
       moveShopOrder(ctx, orderId, "shipped", by),
     markDelivered: (orderId: number, actorId: number) =>

@@ -1,4 +1,5 @@
 import { createApiRouter } from "#server/http/api/router.ts";
+import { adminBankStatementsApi } from "./admin-bank-statements.ts";
 import { adminOrdersApi } from "./admin-orders.ts";
 import { adminPaymentsApi } from "./admin-payments.ts";
 import { invoicesApi } from "./invoices.ts";
@@ -18,4 +19,5 @@ export const paymentsApi = createApiRouter()
   .route("/", webhooksApi)
   .route("/", invoicesApi)
   .route("/", adminOrdersApi)
-  .route("/", adminPaymentsApi);
+  .route("/", adminPaymentsApi)
+  .route("/", adminBankStatementsApi);

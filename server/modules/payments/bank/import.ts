@@ -1,0 +1,113 @@
+import { createHash } from "node:crypto";
+import { and, eq, inArray, ne } from "drizzle-orm";
+import type { Db } from "#server/db/client.ts";
+import { payLockedByTransfer } from "../bank-transfer.ts";
+import type { PaymentsContext } from "../context.ts";
+import { lockOrder } from "../order-transitions.ts";
+import { parseStatementFile } from "./parse.ts";
+import type { ParsedLine } from "./parsed.ts";
+import { type BankLineOutcome, type BankLineReason, bankStatementLines, bankStatements } from "./tables.ts";
+
+/**
+ * Importing a bank statement (docs/decisions/0024-bank-statement-import.md): the file is parsed,
+ * stored with its lines, and each credit in CZK whose variable symbol names an unpaid order of
+ * exactly that amount pays it, as the operator's "paid" does, in the same transaction. What does
+ * not match is kept with its reason for the accountant. A line the bank already gave in an earlier
+ * statement (same entry reference) is kept as `duplicate` and pays nothing; the same file again
+ * answers its first import.
+ */
+
+export type ImportResult = { statementId: number; duplicate: boolean; matched: number; lines: number };
+
+type Decision = { outcome: BankLineOutcome; reason: BankLineReason | null; orderId: number | null };
+
+/** The largest order number a variable symbol can name (an int4 identity). */
+const MAX_ORDER_ID = 2_147_483_647;
+
+async function decide(
+  ctx: PaymentsContext,
+  tx: Db,
+  line: ParsedLine,
+  actorId: number,
+  statementId: number,
+): Promise<Decision> {
+  if (line.direction === "debit") return { outcome: "unmatched", reason: "debit", orderId: null };
+  if (line.currencyCode !== "CZK") return { outcome: "unmatched", reason: "currency", orderId: null };
+  if (!line.variableSymbol) return { outcome: "unmatched", reason: "no_symbol", orderId: null };
+  const orderId = Number(line.variableSymbol);
+  const order = orderId <= MAX_ORDER_ID ? await lockOrder(tx, orderId) : null;
+  if (!order) return { outcome: "unmatched", reason: "unknown_symbol", orderId: null };
+  if (order.totalMinor !== line.amountMinor) {
+    const reason = order.status === "awaiting_payment" || order.status === "new" ? "wrong_amount" : null;
+    if (reason) return { outcome: "unmatched", reason, orderId };
+  }
+  const paid = await payLockedByTransfer(ctx, tx, order, {
+    actorId,
+    source: { statementId, entryKey: line.entryKey, amountMinor: line.amountMinor },
+  });
+  if (paid === "paid") return { outcome: "matched", reason: null, orderId };
+  return { outcome: "unmatched", reason: paid === "already_paid" ? "already_paid" : "not_payable", orderId };
+}
+
+export async function importBankStatement(
+  ctx: PaymentsContext,
+  file: { name: string; bytes: Uint8Array },
+  actorId: number,
+): Promise<ImportResult> {
+  const parsed = parseStatementFile(file.bytes);
+  const fileHash = createHash("sha256").update(file.bytes).digest("hex");
+  return ctx.db.transaction(async (tx) => {
+    const [earlier] = await tx.select().from(bankStatements).where(eq(bankStatements.fileHash, fileHash));
+    if (earlier)
+      return {
+        statementId: earlier.id,
+        duplicate: true,
+        matched: earlier.matchedCount,
+        lines: earlier.lineCount,
+      };
+    const [statement] = await tx
+      .insert(bankStatements)
+      .values({
+        format: parsed.format,
+        fileName: file.name.slice(0, 200),
+        fileHash,
+        account: parsed.account,
+        reference: parsed.reference,
+        statementDate: parsed.statementDate,
+        importedBy: actorId,
+        lineCount: parsed.lines.length,
+      })
+      .returning();
+    const keys = parsed.lines.map((line) => line.entryKey);
+    const seen = new Set(
+      (
+        await tx
+          .select({ key: bankStatementLines.entryKey })
+          .from(bankStatementLines)
+          .where(and(inArray(bankStatementLines.entryKey, keys), ne(bankStatementLines.outcome, "duplicate")))
+      ).map((row) => row.key),
+    );
+    let matched = 0;
+    for (const line of parsed.lines) {
+      const decision: Decision = seen.has(line.entryKey)
+        ? { outcome: "duplicate", reason: null, orderId: null }
+        : await decide(ctx, tx, line, actorId, statement.id);
+      if (decision.outcome === "matched") matched += 1;
+      await tx.insert(bankStatementLines).values({ statementId: statement.id, ...line, ...decision });
+      // A bank that repeats a reference within one file still pays it once.
+      seen.add(line.entryKey);
+    }
+    await tx.update(bankStatements).set({ matchedCount: matched }).where(eq(bankStatements.id, statement.id));
+    await ctx.recordAudit(tx, {
+      actorId,
+      action: "bank_statement.import",
+      entity: "bank_statement",
+      entityId: String(statement.id),
+      data: {
+        before: null,
+        after: { format: parsed.format, fileName: statement.fileName, lines: parsed.lines.length, matched },
+      },
+    });
+    return { statementId: statement.id, duplicate: false, matched, lines: parsed.lines.length };
+  });
+}
