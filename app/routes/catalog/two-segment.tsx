@@ -11,8 +11,8 @@ import { loadCategoryListing } from "./category-listing.server.ts";
  * listing. When they name it in the other language (`/en/7/karibik` for Caribbean: a link copied
  * across languages), 301 to the category's canonical URL in this one. Otherwise the id is a
  * product's reached without its category segment (or with a stale slug): 301 to the product's
- * canonical URL. An id that names only a category, with a wrong slug, goes to the category's
- * canonical URL; anything else is 404.
+ * canonical URL. A slug the category had before it was renamed answers 301 to it too. An id that
+ * names only a category, with a wrong slug, goes to the category's canonical URL; anything else is 404.
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { services, locale } = context.get(appContext);
@@ -24,6 +24,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   }
   // Checked before products: category and product ids overlap, and the slug says which is meant.
   if (category && (category.slugs.cs === params.slug || category.slugs.en === params.slug))
+    throw redirect(withSearch(category.url, request), 301);
+  // A slug the back office replaced: old links and bookmarks still reach the category, not a
+  // product that shares the id (docs/product/back-office.md, "Catalogue").
+  if (category && params.slug && (await services.catalogAdmin.hadCategorySlug(id, params.slug)))
     throw redirect(withSearch(category.url, request), 301);
   const productPath = await services.productPages.canonicalPath(id, locale);
   if (productPath) throw redirect(withSearch(productPath, request), 301);

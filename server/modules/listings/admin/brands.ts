@@ -12,7 +12,8 @@ import { type Actor, type AdminOutcome, auditEntry, done, fieldError, notFound }
 export const BRAND_SORTS = ["name", "products", "createdAt"] as const;
 export type BrandRow = { id: number; name: string; productCount: number; createdAt: Date };
 
-const productCount = sql<number>`(select count(*)::int from ${products} where ${products.brandId} = ${brands.id})`;
+// Spelt out: inside a subquery Drizzle leaves columns unqualified, and "id" would be the product's.
+const productCount = sql<number>`(select count(*)::int from products p where p.brand_id = "brands"."id")`;
 
 /** A page of brands with how many products carry each; the search matches however a name is spelt. */
 export async function brandsPage(

@@ -1,6 +1,5 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { products } from "../tables/products.ts";
 import { type Category, categories, categorySlugHistory } from "../tables/taxonomy.ts";
 
 /** A category as the back office's tree shows it: in tree order, with what hangs on it. */
@@ -11,7 +10,7 @@ export async function adminCategoryTree(db: Db): Promise<AdminCategoryRow[]> {
   const rows = await db
     .select({
       category: categories,
-      productCount: sql<number>`(select count(*)::int from ${products} where ${products.categoryId} = ${categories.id})`,
+      productCount: sql<number>`(select count(*)::int from products p where p.category_id = "categories"."id")`,
     })
     .from(categories)
     .orderBy(asc(categories.position), asc(categories.id));

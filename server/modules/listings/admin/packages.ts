@@ -18,7 +18,7 @@ export async function packageList(db: Db): Promise<PackageRow[]> {
   const rows = await db
     .select({
       pkg: packages,
-      productCount: sql<number>`(select count(*)::int from ${products} where ${products.packageId} = ${packages.id})`,
+      productCount: sql<number>`(select count(*)::int from products p where p.package_id = "packages"."id")`,
     })
     .from(packages)
     .orderBy(asc(packages.position), asc(packages.id));
