@@ -1,19 +1,23 @@
+import { DashboardView } from "#app/components/admin/dashboard/dashboard-view.tsx";
 import { pageMeta } from "#app/components/seo/page-meta.ts";
-import { useTranslation } from "#app/i18n/use-translation.ts";
+import { appContext } from "#app/context.ts";
 import type { Route } from "./+types/dashboard";
 import { requireStaff } from "./guard.server.ts";
 
-/** A back-office screen still to be built (docs/product/back-office.md). */
+/**
+ * The dashboard (docs/product/back-office.md, "Dashboard"): any staff member; the server reads and
+ * sends only the queues and figures the user's scopes allow.
+ */
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, (t) => ({ title: t("admin.nav.dashboard"), noindex: true }));
 }
 
-export function loader({ context }: Route.LoaderArgs) {
-  requireStaff(context);
-  return null;
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = requireStaff(context);
+  const { services } = context.get(appContext);
+  return { dashboard: await services.dashboard.forScopes(user.scope) };
 }
 
-export default function AdminPlaceholder() {
-  const { t } = useTranslation();
-  return <h1 className="font-serif text-3xl text-primary-dark">{t("admin.nav.dashboard")}</h1>;
+export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
+  return <DashboardView dashboard={loaderData.dashboard} />;
 }

@@ -1,0 +1,68 @@
+import type { DashboardDay, DashboardFigure, DashboardQueueKey } from "#core/contracts/admin-dashboard.ts";
+import type { Locale } from "#core/i18n/index.ts";
+import type { PageName } from "#core/i18n/paths.ts";
+import { DEFAULT_CURRENCY, formatPrice, formatWholeNumber } from "#core/money/money.ts";
+
+/** The screen each queue's card opens. */
+export const QUEUE_PAGES: Record<DashboardQueueKey, PageName> = {
+  reports: "adminModeration",
+  listingsInReview: "adminModeration",
+  complaints: "adminComplaints",
+  ordersToShip: "adminOrders",
+  ordersAwaitingTransfer: "adminOrders",
+  statementLines: "adminBankStatements",
+  listingsLive: "adminListings",
+};
+
+/** Whole crowns: the dashboard's figures are an overview, and a chart's axis has no room for hellers. */
+const WHOLE_CROWNS = { ...DEFAULT_CURRENCY, decimals: 0 };
+
+export function formatCrowns(minor: number, locale: Locale): string {
+  return formatPrice(minor, WHOLE_CROWNS, { locale });
+}
+
+/** What a day (or a week) of the figure says: a count, or a sum of money with its count in brackets. */
+export function dayValue(
+  figure: Pick<DashboardFigure, "money">,
+  day: Omit<DashboardDay, "date">,
+  locale: Locale,
+) {
+  if (!figure.money) return formatWholeNumber(day.count);
+  return `${formatCrowns(day.amountMinor ?? 0, locale)} (${formatWholeNumber(day.count)})`;
+}
+
+/** The value a chart draws for a day: the money figures' sums, the others' counts. */
+export function plotted(figure: Pick<DashboardFigure, "money">, day: DashboardDay): number {
+  return figure.money ? Math.round((day.amountMinor ?? 0) / 100) : day.count;
+}
+
+export function weekTotal(days: readonly DashboardDay[]): Omit<DashboardDay, "date"> {
+  return days.reduce(
+    (sum, day) => ({
+      count: sum.count + day.count,
+      amountMinor: (sum.amountMinor ?? 0) + (day.amountMinor ?? 0),
+    }),
+    { count: 0, amountMinor: 0 as number | null },
+  );
+}
+
+const INTL_LOCALE: Record<Locale, string> = { cs: "cs-CZ", en: "en-GB" };
+
+/** A Prague date (YYYY-MM-DD) as a short day label: `po 23. 11.` / `Mon 23/11`. */
+export function dayLabel(date: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(INTL_LOCALE[locale], {
+    timeZone: "UTC",
+    weekday: "short",
+    day: "numeric",
+    month: "numeric",
+  }).format(new Date(`${date}T12:00:00Z`));
+}
+
+/** This week against the one before, in whole percent (`+12 %`); null when the week before had none. */
+export function weekChange(current: number, previous: number, locale: Locale): string | null {
+  if (previous === 0) return null;
+  const percent = Math.round(((current - previous) / previous) * 100);
+  const sign = percent > 0 ? "+" : percent < 0 ? "−" : "";
+  const number = formatWholeNumber(Math.abs(percent));
+  return locale === "cs" ? `${sign}${number}\u00a0%` : `${sign}${number}%`;
+}
