@@ -1,5 +1,5 @@
 import type { Db } from "#server/db/client.ts";
-import { createAuditService, recordAudit } from "#server/modules/admin/index.ts";
+import { createAuditLogReader, createAuditService, recordAudit } from "#server/modules/admin/index.ts";
 import {
   createAuthPersonalData,
   createAuthService,
@@ -35,8 +35,10 @@ import {
   createAdminUsersService,
   createProfileService,
   createSignInAccounts,
+  createStaffRolesService,
   createVerificationService,
   type ListingQuotaService,
+  publicNamesOf,
 } from "#server/modules/users/index.ts";
 import { createWatchdogPersonalData } from "#server/modules/watchdog/index.ts";
 import { createWishlistPersonalData, type WishlistService } from "#server/modules/wishlist/index.ts";
@@ -69,6 +71,11 @@ export function wireAccounts({ db, mail, sms, config, logger }: Base) {
     auth: createAuthService(db, createSignInAccounts(db)),
     audit: createAuditService(db),
     secondFactor: createSecondFactorService(db, { audit: recordAudit }),
+    staffRoles: createStaffRolesService(db, { audit: recordAudit }),
+    auditLog: createAuditLogReader(
+      db,
+      async (ids) => new Map((await publicNamesOf(db, ids)).map((name) => [name.id, name.username])),
+    ),
     verification: createVerificationService({ db, sms, logger }),
   };
 }

@@ -1,11 +1,14 @@
 import { adminDashboardApi } from "#server/modules/admin/dashboard-api.ts";
+import { staffAdminApi } from "#server/modules/admin/staff-api.ts";
 import { authApi } from "#server/modules/auth/api.ts";
 import { secondFactorApi } from "#server/modules/auth/second-factor-api.ts";
 import { biddingApi } from "#server/modules/bidding/api.ts";
+import { contentAdminApi } from "#server/modules/cms/admin-api/index.ts";
 import { cmsApi } from "#server/modules/cms/api.ts";
 import { adminCatalogApi, catalogApi, listingsApi } from "#server/modules/listings/api/index.ts";
 import { listsApi } from "#server/modules/lists/api.ts";
 import { messagesApi } from "#server/modules/messages/api.ts";
+import { moderationApi } from "#server/modules/moderation/api.ts";
 import { newsletterApi } from "#server/modules/newsletter/api.ts";
 import { paymentsApi } from "#server/modules/payments/api/index.ts";
 import { reviewsApi } from "#server/modules/reviews/api.ts";
@@ -28,6 +31,7 @@ export const apiModules = [
   shopApi,
   settingsApi,
   cmsApi,
+  contentAdminApi,
   messagesApi,
   reviewsApi,
   watchdogApi,
@@ -35,6 +39,7 @@ export const apiModules = [
   newsletterApi,
   settingsAdminApi,
   adminDashboardApi,
+  staffAdminApi,
   adminCatalogApi,
   accountApi,
   securityApi,

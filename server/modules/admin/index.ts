@@ -1,3 +1,9 @@
+export {
+  AUDIT_SORTABLE,
+  type AuditLogReader,
+  type AuditRow,
+  createAuditLogReader,
+} from "./audit-log.ts";
 export { createDashboardService, type DashboardService, type DashboardSources } from "./dashboard.ts";
 export { recordAudit } from "./record.ts";
 export { type AuditEntry, type AuditService, createAuditService } from "./service.ts";

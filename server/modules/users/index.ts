@@ -29,4 +29,19 @@ export { type PublicName, publicNamesOf } from "./public-names.ts";
 export { type NoticeRecipient, recipientsOf } from "./recipients.ts";
 export { createSignInAccounts } from "./sign-in.ts";
 export { isVerifiedUserSql, usernameSql } from "./sql-fragments.ts";
+export {
+  createStaffRolesService,
+  type StaffChange,
+  type StaffChangeResult,
+  type StaffMember,
+  type StaffRolesService,
+} from "./staff-roles.ts";
+export {
+  type AccountForModeration,
+  type AccountRestriction,
+  accountsForModeration,
+  blockAccount,
+  liftAccountRestriction,
+  suspendAccount,
+} from "./suspension.ts";
 export { createVerificationService } from "./verification.ts";
