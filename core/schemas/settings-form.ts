@@ -159,6 +159,6 @@ export function settingFormSchema(name: SettingName) {
       ctx.addIssue({ ...issue, path: ["value", ...issue.path] } as z.core.$ZodRawIssue);
     }
     if (problems.length > 0 || !parsed.success) return z.NEVER;
-    return parsed.data;
+    return { value: parsed.data };
   });
 }

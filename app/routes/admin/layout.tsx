@@ -1,10 +1,11 @@
 import { NavLink, Outlet, useLocation } from "react-router";
 import { visibleNav } from "#app/components/admin/admin-nav.ts";
+import { MaintenanceBanner } from "#app/components/admin/settings/maintenance-note.tsx";
 import { appContext } from "#app/context.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { named } from "#app/middleware.server.ts";
 import { localePath } from "#core/i18n/paths.ts";
-import { isStaffRole } from "#core/rules/staff.ts";
+import { hasScope, isStaffRole } from "#core/rules/staff.ts";
 import type { Route } from "./+types/layout";
 import { staffGate } from "./guard.server.ts";
 
@@ -16,14 +17,16 @@ import { staffGate } from "./guard.server.ts";
 export const middleware = [...named("auth"), staffGate];
 export const handle = { layout: "simple" };
 
-export function loader({ context }: Route.LoaderArgs) {
-  const { user } = context.get(appContext);
+export async function loader({ context }: Route.LoaderArgs) {
+  const { user, services } = context.get(appContext);
   // The middleware guarantees a staff user.
   const staff = user!;
   return {
     username: staff.username,
     role: isStaffRole(staff.role) ? staff.role : "admin",
     scopes: staff.scope,
+    // The banner while the site is in maintenance, with who switched it on.
+    maintenance: await services.settings.maintenanceState(),
   };
 }
 
@@ -90,6 +93,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </a>
       </aside>
       <div className="min-w-0">
+        <MaintenanceBanner
+          state={loaderData.maintenance}
+          canSwitch={hasScope(loaderData.scopes, "settings")}
+        />
         <Outlet />
       </div>
     </div>

@@ -1,0 +1,85 @@
+import { useTranslation } from "#app/i18n/use-translation.ts";
+import { formatPrice } from "#core/money/money.ts";
+import type { MaintenanceState, SettingName } from "#core/schemas/settings.ts";
+import { MaintenanceSwitched } from "./maintenance-note.tsx";
+
+const CZK = { code: "CZK", rate: 1 } as const;
+
+const list = (value: unknown) => (Array.isArray(value) ? value : []);
+const object = (value: unknown) =>
+  value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+
+/** A line saying what a setting holds now, for the settings' overview. */
+export function SettingSummary({ name, value }: { name: SettingName; value: unknown }) {
+  const { locale, t } = useTranslation();
+  const money = (minor: unknown) =>
+    typeof minor === "number" ? formatPrice(minor, CZK, { convert: false, locale }) : "—";
+  if (value === undefined || value === null)
+    return <span className="text-muted">{t("adminSettings.notSet")}</span>;
+  const onOff = (on: unknown) => t(on === true ? "adminSettings.on" : "adminSettings.off");
+  switch (name) {
+    case "maintenance":
+      return (
+        <span>
+          <strong>{onOff(object(value).is_enabled)}</strong>{" "}
+          <MaintenanceSwitched state={value as MaintenanceState} />
+        </span>
+      );
+    case "intropopup":
+      return (
+        <span>{[onOff(object(value).is_enabled), object(value).title].filter(Boolean).join(" · ")}</span>
+      );
+    case "topmenu":
+      return (
+        <span>
+          {list(value)
+            .map((item) => object(item).text)
+            .join(", ") || t("adminSettings.empty")}
+        </span>
+      );
+    case "bottommenu":
+      return (
+        <span>
+          {list(value)
+            .map((item) => object(item).title)
+            .join(", ") || t("adminSettings.empty")}
+        </span>
+      );
+    case "bid":
+      return <span>{t("adminSettings.summary.ranges", { count: list(value).length })}</span>;
+    case "fees": {
+      const fees = object(value);
+      const insertion = object(fees.insertionMinor);
+      return (
+        <span>
+          {t("adminSettings.fields.week")}: {money(object(insertion.auction).week)} ·{" "}
+          {t("adminSettings.fields.classified")}: {money(insertion.classified)} ·{" "}
+          {t("adminSettings.fields.promotionPerDayMinor")}: {money(fees.promotionPerDayMinor)}
+        </span>
+      );
+    }
+    case "softClose":
+      return <span>{String(object(value).minutes ?? "—")} min</span>;
+    case "shop":
+      return (
+        <span>
+          {t("adminSettings.summary.shop", {
+            carriers: list(object(value).carriers).length,
+            branches: list(object(value).branches).length,
+          })}
+        </span>
+      );
+    case "contacts": {
+      const contacts = object(value);
+      const filled = Object.values(contacts).filter((item) => item !== undefined && item !== "").length;
+      return (
+        <span>
+          {[contacts.company, contacts.email].filter(Boolean).join(" · ")}
+          {filled ? ` (${t("adminSettings.summary.fields", { count: filled })})` : ""}
+        </span>
+      );
+    }
+    default:
+      return <span>{t("adminSettings.summary.items", { count: list(value).length })}</span>;
+  }
+}
