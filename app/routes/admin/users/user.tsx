@@ -1,19 +1,93 @@
+import { data } from "react-router";
+import type { UserFormIntent, UserFormReply } from "#app/components/admin/users/user-forms.tsx";
+import { UserPage } from "#app/components/admin/users/user-page.tsx";
+import { parseForm } from "#app/components/forms/conform.ts";
 import { pageMeta } from "#app/components/seo/page-meta.ts";
-import { useTranslation } from "#app/i18n/use-translation.ts";
+import { appContext } from "#app/context.ts";
+import { translate } from "#core/i18n/index.ts";
+import { AdminUserFormSchema } from "#core/schemas/admin-users.ts";
 import { requireScope } from "../guard.server.ts";
 import type { Route } from "./+types/user";
 
-/** A back-office screen still to be built (docs/product/back-office.md). */
+/**
+ * One account in the back office (docs/product/back-office.md, "Users"): contacts, addresses,
+ * group, role, verification, restrictions, registration, last login and sessions; the latest
+ * listings, bids, orders and payments; the group, the verification mark, the GDPR export and the
+ * erasure. Blocking and suspending are moderation's restrictions with a statement of reasons, linked.
+ */
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, (t) => ({ title: t("admin.nav.users"), noindex: true }));
+  const name = args.loaderData?.user.username;
+  return pageMeta(args, (t) => ({
+    title: name ? `${name} · ${t("adminUsers.title")}` : t("adminUsers.title"),
+    noindex: true,
+  }));
 }
 
-export function loader({ context }: Route.LoaderArgs) {
+function userIdOf(params: { id?: string }, locale: "cs" | "en"): number {
+  const id = /^\d{1,9}$/.test(params.id ?? "") ? Number(params.id) : 0;
+  if (id < 1) throw data(translate(locale, "adminUsers.errors.notFound"), { status: 404 });
+  return id;
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
   requireScope(context, "users");
-  return null;
+  const { services, locale } = context.get(appContext);
+  const id = userIdOf(params, locale);
+  const user = await services.adminUsers.detail(id);
+  if (!user) throw data(translate(locale, "adminUsers.errors.notFound"), { status: 404 });
+  const [activity, groups] = await Promise.all([
+    services.adminUsers.activity(id),
+    services.adminUsers.groups(),
+  ]);
+  return { user, activity, groups };
 }
 
-export default function AdminPlaceholder() {
-  const { t } = useTranslation();
-  return <h1 className="font-serif text-3xl text-primary-dark">{t("admin.nav.users")}</h1>;
+const INTENTS: readonly string[] = ["assignGroup", "verification", "erase"] satisfies UserFormIntent[];
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const staff = requireScope(context, "users");
+  const { services, locale, clientIp } = context.get(appContext);
+  const id = userIdOf(params, locale);
+  const submission = parseForm(await request.formData(), AdminUserFormSchema, locale);
+  const intent = String(submission.payload.intent ?? "");
+  if (!INTENTS.includes(intent)) throw data(null, { status: 400 });
+  const reply = (extra: Partial<UserFormReply>, status = 200) =>
+    data({ intent: intent as UserFormIntent, result: null, message: null, ok: true, ...extra }, { status });
+  if (submission.status !== "success") return reply({ result: submission.reply(), ok: false }, 422);
+  const form = submission.value;
+  const actor = { actorId: staff.id, ip: clientIp };
+  const service = services.adminUsers;
+  const fieldError = (field: string, message: string) =>
+    reply({ result: submission.reply({ fieldErrors: { [field]: [message] } }), ok: false }, 422);
+
+  if (form.intent === "assignGroup") {
+    const result = await service.assignGroup(id, form.groupId ?? null, actor);
+    if (result.status === "no_group")
+      return fieldError("groupId", translate(locale, "adminUsers.errors.noGroup"));
+    if (result.status === "not_found")
+      throw data(translate(locale, "adminUsers.errors.notFound"), { status: 404 });
+    return reply({ message: translate(locale, "adminUsers.groupForm.saved") });
+  }
+  if (form.intent === "verification") {
+    const result = await service.setVerified(id, form, actor);
+    if (result.status === "not_found" || result.status === "no_group")
+      throw data(translate(locale, "adminUsers.errors.notFound"), { status: 404 });
+    return reply({
+      result: submission.reply({ resetForm: true }),
+      message: translate(locale, "adminUsers.verification.saved"),
+    });
+  }
+  const result = await service.erase(id, { username: form.username }, actor, locale);
+  if (result.status === "mismatch")
+    return fieldError("username", translate(locale, "adminUsers.errors.usernameMismatch"));
+  if (result.status === "not_found")
+    throw data(translate(locale, "adminUsers.errors.notFound"), { status: 404 });
+  if (result.status === "staff")
+    return reply({ message: translate(locale, "adminUsers.errors.staffErasure"), ok: false }, 409);
+  if (result.status === "blocked") return reply({ message: result.reasons.join(" "), ok: false }, 409);
+  return reply({ message: translate(locale, "adminUsers.gdpr.erased") });
+}
+
+export default function AdminUserRoute({ loaderData, actionData }: Route.ComponentProps) {
+  return <UserPage {...loaderData} reply={actionData} />;
 }
