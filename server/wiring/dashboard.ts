@@ -14,8 +14,10 @@ export function wireDashboard({ db }: Pick<Base, "db">) {
   const payments = paymentsDashboardFigures(db);
   return createDashboardService({
     queues: {
+      listingsInReview: listings.listingsInReview,
       ordersToShip: payments.ordersToShip,
       ordersAwaitingTransfer: payments.ordersAwaitingTransfer,
+      statementLines: payments.statementLinesUnmatched,
       listingsLive: listings.listingsLive,
     },
     newListingsByDay: listings.newListingsByDay,

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, count, eq, ne, sql } from "drizzle-orm";
 import type { DayTally } from "#core/contracts/admin-dashboard.ts";
 import type { Db } from "#server/db/client.ts";
 import { dayBucketSql, fillDays, withinBounds } from "#server/lib/day-buckets.ts";
@@ -54,12 +54,21 @@ export function listingsDashboardFigures(db: Db) {
       }));
     },
 
+    /** New listings held for a moderator (pre-moderation in their category) before they go on. */
+    async listingsInReview(): Promise<number> {
+      const [row] = await db
+        .select({ count: count() })
+        .from(products)
+        .where(eq(products.status, "in_review"));
+      return row.count;
+    },
+
     /** Users' listings on sale now (live auctions and classifieds); the status index bounds the read. */
     async listingsLive(): Promise<number> {
       const [row] = await db
         .select({ count: count() })
         .from(products)
-        .where(and(inArray(products.status, ["active"]), ne(products.format, "shop")));
+        .where(and(eq(products.status, "active"), ne(products.format, "shop")));
       return row.count;
     },
   };

@@ -2,6 +2,7 @@ import { and, count, eq, inArray, ne, or, sql } from "drizzle-orm";
 import type { DayTally } from "#core/contracts/admin-dashboard.ts";
 import type { Db } from "#server/db/client.ts";
 import { dayBucketSql, fillDays, withinBounds } from "#server/lib/day-buckets.ts";
+import { bankStatementLines } from "./bank/tables.ts";
 import { orders } from "./tables.ts";
 
 const NO_TALLY: DayTally = { count: 0, amountMinor: 0 };
@@ -71,6 +72,18 @@ export function paymentsDashboardFigures(db: Db) {
             or(ne(orders.kind, "shop"), eq(orders.paymentMethod, "bank_transfer")),
           ),
         );
+      return row.count;
+    },
+
+    /**
+     * Lines of imported bank statements that paid nothing and wait for the accountant to assign
+     * or set aside (index bank_statement_lines_unresolved_idx).
+     */
+    async statementLinesUnmatched(): Promise<number> {
+      const [row] = await db
+        .select({ count: count() })
+        .from(bankStatementLines)
+        .where(eq(bankStatementLines.outcome, "unmatched"));
       return row.count;
     },
   };
