@@ -14,6 +14,7 @@ import { wireDashboard } from "./wiring/dashboard.ts";
 import { wireDashboard } from "./wiring/dashboard.ts";
 import { wireListingsAndAuctions } from "./wiring/listings-and-auctions.ts";
 import { wireLiveFeeds } from "./wiring/live-feeds.ts";
+import { wireModeration } from "./wiring/moderation.ts";
 import { wireNoticesAndConversations } from "./wiring/notices-and-conversations.ts";
 import { wirePayments } from "./wiring/payments.ts";
 import { wireShop } from "./wiring/shop.ts";
@@ -58,6 +59,7 @@ export function createServices({
   });
   const { payments, testGateway } = wirePayments(base, { settings, notifier, listings });
   const watchdogs = wireWatchdogs(base, { notifier, catalog });
+  const { moderation } = wireModeration(base, { notifier, scheduler: bidding });
   const liveFeeds = wireLiveFeeds(base, { bidding, messages });
   const accountServices = wireAccounts(base);
   const { shop } = wireShop(base, { settings, payments, ...accountServices });
@@ -98,6 +100,8 @@ export function createServices({
     /** The test card gateway's own side (its payment page); null where it is off. */
     testGateway,
     watchdogs,
+    /** Reports, decisions with statements of reasons, complaints (server/modules/moderation). */
+    moderation,
     /** The back office's dashboard: the queues and the week's figures by the caller's scopes. */
     dashboard: wireDashboard(base),
     /** The back office's dashboard: the queues and the week's figures by the caller's scopes. */

@@ -264,3 +264,35 @@ export async function releaseExpiredOrder(tx: Db, orderId: number, at: Date): Pr
 export async function markStockRetaken(tx: Db, orderId: number, at: Date): Promise<void> {
   await tx.update(orders).set({ stockReleasedAt: null, updatedAt: at }).where(eq(orders.id, orderId));
 }
+
+/**
+ * The operator cancels a locked unpaid order (the customer withdrew, the goods cannot be had): a
+ * shop order still holding its pieces is marked as giving them back, which its caller does in the
+ * same transaction, as the reservation sweep does.
+ */
+export async function cancelOrderByOperator(tx: Db, locked: Order, at: Date): Promise<Order> {
+  assertTransition(locked.status, "cancelled");
+  const givesStockBack = locked.kind === "shop" && locked.stockReleasedAt === null;
+  const [cancelled] = await tx
+    .update(orders)
+    .set({
+      status: "cancelled",
+      cancelledAt: at,
+      updatedAt: at,
+      ...(givesStockBack ? { stockReleasedAt: at } : {}),
+    })
+    .where(eq(orders.id, locked.id))
+    .returning();
+  return cancelled;
+}
+
+/** The operator refunded a locked paid order (paid, shipped or delivered); `refunded` is final. */
+export async function markOrderRefunded(tx: Db, locked: Order, at: Date): Promise<Order> {
+  assertTransition(locked.status, "refunded");
+  const [refunded] = await tx
+    .update(orders)
+    .set({ status: "refunded", updatedAt: at })
+    .where(eq(orders.id, locked.id))
+    .returning();
+  return refunded;
+}

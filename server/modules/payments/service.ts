@@ -15,6 +15,13 @@ import { orderListingFee } from "./fees.ts";
 import { moveShopOrder } from "./fulfilment.ts";
 import type { CardGateway } from "./gateways.ts";
 import { invoiceOf, invoiceOfOrder } from "./invoices/read.ts";
+import { cancelOrder, refundOrder } from "./orders/admin-actions.ts";
+import {
+  type AdminOrderFilter,
+  adminOrderDetail,
+  adminOrdersPage,
+  type ORDER_SORTS,
+} from "./orders/admin-read.ts";
 import { myOrders, orderByHash } from "./orders/read.ts";
 import { orderPromotion, promotionOffer } from "./promotions.ts";
 import { influencerStats } from "./shop/influencer.ts";
@@ -63,6 +70,12 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     adminPayments: (filter: { status?: PaymentStatus; orderId?: number; limit?: number }) =>
       adminPayments(ctx, filter),
     markPaidByTransfer: (orderId: number, actorId: number) => markPaidByTransfer(ctx, orderId, actorId),
+    adminOrders: (query: TableQuery<(typeof ORDER_SORTS)[number]>, filter: AdminOrderFilter) =>
+      adminOrdersPage(ctx.db, query, filter),
+    adminOrder: (id: number) => adminOrderDetail(ctx.db, id),
+    cancelOrder: (orderId: number, actorId: number) => cancelOrder(ctx, orderId, actorId),
+    refundOrder: (orderId: number, by: { actorId: number; reason?: string | null }) =>
+      refundOrder(ctx, orderId, by),
     // The accountant's bank statements (bank/*.ts).
     importBankStatement: (file: { name: string; bytes: Uint8Array }, actorId: number) =>
       importBankStatement(ctx, file, actorId),

@@ -1,5 +1,6 @@
 import { createApiRouter } from "#server/http/api/router.ts";
 import { adminBankStatementsApi } from "./admin-bank-statements.ts";
+import { adminOrderActionsApi } from "./admin-order-actions.ts";
 import { adminOrdersApi } from "./admin-orders.ts";
 import { adminPaymentsApi } from "./admin-payments.ts";
 import { invoicesApi } from "./invoices.ts";
@@ -20,4 +21,5 @@ export const paymentsApi = createApiRouter()
   .route("/", invoicesApi)
   .route("/", adminOrdersApi)
   .route("/", adminPaymentsApi)
-  .route("/", adminBankStatementsApi);
+  .route("/", adminBankStatementsApi)
+  .route("/", adminOrderActionsApi);

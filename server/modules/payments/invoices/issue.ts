@@ -37,7 +37,7 @@ export type InvoiceDetailsOf = (
 }>;
 
 /** Takes the next number of the year's series (the row lock serializes concurrent payments). */
-async function nextNumber(tx: Db, year: number): Promise<string> {
+export async function nextNumber(tx: Db, year: number): Promise<string> {
   const [row] = await tx
     .insert(invoiceCounters)
     .values({ year, lastNumber: 1 })

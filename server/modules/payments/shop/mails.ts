@@ -134,3 +134,27 @@ export async function sendShopOrderShipped(ctx: PaymentsContext, tx: Db, order: 
     ],
   });
 }
+
+/** The operator refunded the order: how much goes back, and how. */
+export async function sendOrderRefunded(
+  ctx: PaymentsContext,
+  tx: Db,
+  order: Order,
+  refund: { amountMinor: number; byCard: boolean },
+): Promise<void> {
+  const { locale, t, money } = texts(order);
+  await send(ctx, tx, order, {
+    subject: translate(locale, "adminOrders.mail.refundedSubject", { number: order.id }),
+    paragraphs: [
+      t("greeting"),
+      translate(
+        locale,
+        refund.byCard ? "adminOrders.mail.refundedCard" : "adminOrders.mail.refundedTransfer",
+        {
+          number: order.id,
+          amount: money(refund.amountMinor),
+        },
+      ),
+    ],
+  });
+}

@@ -17,7 +17,7 @@ import { freeVoucherUse, restoreVoucherUse } from "./vouchers.ts";
 const SWEEP_LIMIT = 200;
 
 /** The order's goods (its delivery and fee lines hold no stock). */
-async function goodsOf(tx: Db, orderId: number) {
+export async function goodsOf(tx: Db, orderId: number) {
   const rows = await tx
     .select({ productId: orderItems.productId, quantity: orderItems.quantity })
     .from(orderItems)

@@ -1,0 +1,45 @@
+import { and, eq } from "drizzle-orm";
+import type { InvoicePayload } from "#core/contracts/payments.ts";
+import { toPragueWallClock } from "#core/time/prague.ts";
+import type { Db } from "#server/db/client.ts";
+import { invoices, type Order } from "../tables.ts";
+import { nextNumber } from "./issue.ts";
+
+/**
+ * A credit note (opravný daňový doklad, VAT Act §45) for a refunded order: the order's tax document
+ * with every amount negated, numbered in the same yearly series, naming the document it corrects.
+ * An order without a tax document (never paid by a document) gets none: null.
+ */
+export async function issueCreditNote(
+  tx: Db,
+  order: Order,
+  at: Date,
+): Promise<{ id: number; number: string } | null> {
+  const [invoice] = await tx
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.orderId, order.id), eq(invoices.kind, "invoice")));
+  if (!invoice) return null;
+  const original = invoice.payload as InvoicePayload;
+  const number = await nextNumber(tx, toPragueWallClock(at).year);
+  const payload = {
+    ...original,
+    number,
+    issuedAt: at.toISOString(),
+    suppliedAt: at.toISOString(),
+    corrects: original.number,
+    lines: original.lines.map((line) => ({
+      ...line,
+      unitPriceMinor: -line.unitPriceMinor,
+      totalMinor: -line.totalMinor,
+    })),
+    baseMinor: -original.baseMinor,
+    vatMinor: -original.vatMinor,
+    totalMinor: -original.totalMinor,
+  };
+  const [note] = await tx
+    .insert(invoices)
+    .values({ number, kind: "credit_note", orderId: order.id, issuedAt: at, payload })
+    .returning({ id: invoices.id });
+  return { id: note.id, number };
+}
