@@ -18,7 +18,7 @@ import { z } from "zod";
 export type AltchaChallenge = Challenge;
 export type AltchaResult = "ok" | "missing" | "invalid" | "expired" | "reused";
 /** What a challenge may be spent on: one for registration does not open a login. */
-export type AltchaPurpose = "register" | "login";
+export type AltchaPurpose = "register" | "login" | "report";
 
 export const ALTCHA_ALGORITHM = "PBKDF2/SHA-256";
 /** PBKDF2 iterations per attempt: 2^12. WebCrypto runs them natively, so a browser works at full speed. */

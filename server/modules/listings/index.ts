@@ -12,7 +12,9 @@
  *   markSold(tx, id, buyerId, { actorId, at })                     active classified -> sold
  *   cancel(tx, id, { actorId, reason, at })                        -> cancelled
  *   expire(tx, ids, at) -> ids                                     awaiting_payment -> expired
- *   reject(tx, id, reason, { actorId, at }?)                       -> rejected (moderation)
+ *   reject(tx, id, reason, { actorId, at }?) -> previous status     -> rejected (moderation)
+ *   approve(tx, id, feeDue, { actorId, at })                       in_review -> awaiting_payment | scheduled | active
+ *   reinstate(tx, id, to, { actorId, at })                         rejected -> its earlier status (a reversed complaint)
  *   cancelForDeletedAccount(tx, sellerId, at) -> ids               the seller's unfinished listings -> cancelled
  *
  * The auction's columns on the row (auction-rows.ts), no status written: the bidding module holds
@@ -77,6 +79,19 @@ export { encodeListingImage } from "./images.ts";
 export { registerListingJobs } from "./jobs.ts";
 export { fillMissingLeaders } from "./leader-backfill.ts";
 export { type NewSupply, suppliesLiveBetween } from "./new-supplies.ts";
+export {
+  createListingModeration,
+  isCategoryPremoderated,
+  type ListingForModeration,
+  type ListingInReview,
+  type ListingModeration,
+  type ListingScheduler,
+  listingCountOf,
+  listingForModeration,
+  listingsInReview,
+  recentListingsOf,
+  setCategoryPremoderation,
+} from "./moderation.ts";
 export { createListingsPersonalData } from "./personal-data.ts";
 export { type ProductSummary, productSummaries, productsInStock } from "./product-summaries.ts";
 export { refreshSearchText } from "./search/search-index.ts";

@@ -7,7 +7,12 @@ import {
   closeReason,
   leadingPrice,
 } from "#core/lifecycles/auction.ts";
-import { assertTransition, INITIAL_STATUSES, releaseState } from "#core/lifecycles/listing.ts";
+import {
+  assertReinstatement,
+  assertTransition,
+  INITIAL_STATUSES,
+  releaseState,
+} from "#core/lifecycles/listing.ts";
 import { auctionEnd } from "#core/rules/auction-end.ts";
 import type { Db } from "#server/db/client.ts";
 import {
@@ -218,18 +223,84 @@ export async function expire(tx: Db, ids: number[], at: Date): Promise<number[]>
   return expiring;
 }
 
-/** Moderation refuses a listing (awaiting_payment, scheduled or active -> rejected). */
+/** Moderation refuses a listing (in_review, awaiting_payment, scheduled or active -> rejected). */
 export async function reject(
   tx: Db,
   id: number,
   reason: string,
   by: { actorId: number | null; at: Date } = { actorId: null, at: new Date() },
-): Promise<void> {
+): Promise<ProductStatus> {
   const row = await lockRow(tx, id);
   if (!row) throw new Error(`No listing ${id}`);
   assertTransition(row.status, "rejected");
   await tx.update(products).set({ status: "rejected", updatedAt: by.at }).where(eq(products.id, id));
   await record(tx, [id], row.status, "rejected", { ...by, reason });
+  // The status it left, which a reversal of the decision restores (reinstate).
+  return row.status;
+}
+
+/**
+ * A moderator approves a listing held for pre-moderation: in_review -> where it would have gone
+ * without the hold (awaiting_payment while its fee is unpaid, else scheduled or active with its
+ * dates fixed from `at`). Null when it was not in review.
+ */
+export async function approve(
+  tx: Db,
+  id: number,
+  feeDue: boolean,
+  by: { actorId: number; at: Date },
+): Promise<(Release & { status: "scheduled" | "active" }) | { status: "awaiting_payment" } | null> {
+  const row = await lockRow(tx, id);
+  if (row?.status !== "in_review") return null;
+  if (feeDue) {
+    assertTransition(row.status, "awaiting_payment");
+    await tx
+      .update(products)
+      .set({ status: "awaiting_payment", updatedAt: by.at })
+      .where(eq(products.id, id));
+    await record(tx, [id], row.status, "awaiting_payment", {
+      actorId: by.actorId,
+      reason: "approved",
+      at: by.at,
+    });
+    return { status: "awaiting_payment" };
+  }
+  const state = releaseState({ ...row, duration: row.auctionDuration }, by.at);
+  assertTransition(row.status, state.status);
+  await tx
+    .update(products)
+    .set({ status: state.status, activationAt: state.activationAt, endsAt: state.endsAt, updatedAt: by.at })
+    .where(eq(products.id, id));
+  await record(tx, [id], row.status, state.status, { actorId: by.actorId, reason: "approved", at: by.at });
+  return { ...state, format: row.format, sellerId: row.sellerId };
+}
+
+/**
+ * An internal complaint reversed a rejection (DSA Art. 20): rejected -> the status it was rejected
+ * from (core/lifecycles/listing.ts, REINSTATABLE_STATUSES). A live auction whose end passed
+ * meanwhile gets a new end from its duration, so that bidders get their full time back.
+ */
+export async function reinstate(
+  tx: Db,
+  id: number,
+  to: ProductStatus,
+  by: { actorId: number; at: Date },
+): Promise<{
+  status: ProductStatus;
+  format: ProductFormat;
+  endsAt: Date | null;
+  activationAt: Date | null;
+} | null> {
+  const row = await lockRow(tx, id);
+  if (row?.status !== "rejected") return null;
+  assertReinstatement(row.status, to);
+  const endsAt =
+    to === "active" && row.format === "auction" && (!row.endsAt || row.endsAt.getTime() <= by.at.getTime())
+      ? auctionEnd(row.auctionDuration ?? "week", by.at)
+      : row.endsAt;
+  await tx.update(products).set({ status: to, endsAt, updatedAt: by.at }).where(eq(products.id, id));
+  await record(tx, [id], "rejected", to, { actorId: by.actorId, reason: "complaint_reversed", at: by.at });
+  return { status: to, format: row.format, endsAt, activationAt: row.activationAt };
 }
 
 /** What a deleted account leaves unfinished: not yet live, or a live classified (nobody could answer a buyer). */

@@ -6,3 +6,4 @@ export { createMessagesPersonalData } from "./personal-data.ts";
 export { createMessagesService, type MessagesService } from "./service.ts";
 export { openProductThread } from "./threads.ts";
 export { createUserStreams } from "./user-streams.ts";
+export { messageForModeration } from "./moderation-reads.ts";

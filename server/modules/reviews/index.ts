@@ -2,3 +2,4 @@ export { createReviewsPersonalData } from "./personal-data.ts";
 export { createProfileReviews, type Rating, type ReviewAbout } from "./profile-reviews.ts";
 export { createReviewsService, type ReviewsService } from "./service.ts";
 export { userRatingJoinSql } from "./sql-fragments.ts";
+export { reviewForModeration } from "./moderation-reads.ts";

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
 import { effectiveScopes, type UserRole } from "#core/rules/staff.ts";
 import type { Db } from "#server/db/client.ts";
 import type { AccountsForSignIn, AuthUser, LoginCredentials } from "../auth/index.ts";
@@ -14,11 +14,20 @@ export function createSignInAccounts(db: Db): AccountsForSignIn {
           passwordHash: users.passwordHash,
           blockedAt: users.blockedAt,
           deletedAt: users.deletedAt,
+          suspendedUntil: users.suspendedUntil,
         })
         .from(users)
         .where(sql`lower(${users.email}) = lower(${email})`)
         .limit(1);
-      return user ?? null;
+      if (!user) return null;
+      // A suspended account signs in again when its suspension ends (moderation, DSA Art. 23).
+      const suspended = user.suspendedUntil !== null && user.suspendedUntil.getTime() > Date.now();
+      return {
+        id: user.id,
+        passwordHash: user.passwordHash,
+        blockedAt: user.blockedAt ?? (suspended ? user.suspendedUntil : null),
+        deletedAt: user.deletedAt,
+      };
     },
 
     async signedInUser(userId: number): Promise<AuthUser | null> {
@@ -26,7 +35,14 @@ export function createSignInAccounts(db: Db): AccountsForSignIn {
         .select({ user: users, group: userGroups })
         .from(users)
         .leftJoin(userGroups, eq(userGroups.id, users.groupId))
-        .where(and(eq(users.id, userId), isNull(users.deletedAt), isNull(users.blockedAt)))
+        .where(
+          and(
+            eq(users.id, userId),
+            isNull(users.deletedAt),
+            isNull(users.blockedAt),
+            or(isNull(users.suspendedUntil), lte(users.suspendedUntil, sql`now()`)),
+          ),
+        )
         .limit(1);
       if (!row) return null;
       const { user, group } = row;

@@ -4,6 +4,7 @@ import type { Fee } from "#core/rules/fees.ts";
 import type { Db } from "#server/db/client.ts";
 import type { ListingsContext } from "../context.ts";
 import { isUploadToken, type StoredImage } from "../images.ts";
+import { isCategoryPremoderated } from "../moderation.ts";
 import { myListing } from "../my-listings.ts";
 import { emailRefusal, QuotaUsedUp, quotaRefusal } from "../outcomes.ts";
 import type { ProductStatus } from "../tables/products.ts";
@@ -53,6 +54,7 @@ export async function preview(
   const fee = feeFor(await currentFees(ctx), resolved.listing, user);
   const planned = releaseState(resolved.listing, ctx.now());
   const unpaid = fee.amountMinor > 0;
+  const held = await isCategoryPremoderated(ctx.db, resolved.listing.categoryId);
   // Unpaid and "now": it starts when paid, so neither date is known yet.
   const unknownDates = unpaid && !resolved.listing.activationAt;
   return {
@@ -61,7 +63,7 @@ export async function preview(
     fee,
     images: stagedViews(ctx, user.id, resolved.listing.images),
     schedule: {
-      status: unpaid ? "awaiting_payment" : planned.status,
+      status: held ? "in_review" : unpaid ? "awaiting_payment" : planned.status,
       activationAt: unknownDates ? null : planned.activationAt.toISOString(),
       endsAt: unknownDates ? null : (planned.endsAt?.toISOString() ?? null),
     },
@@ -79,8 +81,10 @@ async function insertListing(
   written: StoredImage[],
 ): Promise<number> {
   if (!(await ctx.quota.canAddListing(user.id, tx)).ok) throw new QuotaUsedUp();
-  const released = fee.amountMinor > 0 ? null : releaseState(data, at);
-  const status: ProductStatus = released?.status ?? "awaiting_payment";
+  // A pre-moderated category holds the listing for a moderator, who lets it go on (moderation.ts).
+  const held = await isCategoryPremoderated(tx, data.categoryId);
+  const released = held || fee.amountMinor > 0 ? null : releaseState(data, at);
+  const status: ProductStatus = held ? "in_review" : (released?.status ?? "awaiting_payment");
   const productId = await createListing(
     tx,
     {
@@ -109,6 +113,7 @@ async function insertListing(
   );
   await recordSubmission(tx, productId, fee, at);
   await storeImages(ctx, tx, { userId: user.id, productId, alt: data.name }, data.images, written);
+  if (held) return productId;
   if (released) await scheduleAfterRelease(ctx, tx, productId, released, data.format);
   else await tellAwaitingPayment(ctx, tx, { sellerId: user.id, productId }, fee.amountMinor);
   return productId;

@@ -1,0 +1,152 @@
+import { and, eq } from "drizzle-orm";
+import type { ProductStatus } from "#core/contracts/catalog.ts";
+import type { FieldErrors } from "#core/contracts/errors.ts";
+import { complaintDeadline, isRestriction } from "#core/contracts/moderation.ts";
+import { type Locale, translate } from "#core/i18n/index.ts";
+import { ComplaintDecisionSchema, ComplaintSchema } from "#core/schemas/moderation.ts";
+import { issuesToFieldErrors } from "#core/validation/field-errors.ts";
+import type { Db } from "#server/db/client.ts";
+import type { Actor, ModerationContext } from "./context.ts";
+import { mailComplaintOutcome } from "./mails.ts";
+import { type ModerationDecision, moderationComplaints, moderationDecisions } from "./tables.ts";
+
+export type LodgeOutcome =
+  | { status: "lodged"; id: number }
+  | { status: "invalid"; errors: FieldErrors }
+  | { status: "not_found" }
+  | { status: "refused"; message: string };
+
+/**
+ * The affected user's internal complaint (DSA Art. 20): only about a restriction of theirs, within
+ * 6 months of the decision, one open at a time, not after a reversal.
+ */
+export async function lodgeComplaint(
+  ctx: ModerationContext,
+  user: { id: number; locale: Locale },
+  decisionId: number,
+  raw: unknown,
+): Promise<LodgeOutcome> {
+  const parsed = ComplaintSchema.safeParse(raw);
+  if (!parsed.success)
+    return { status: "invalid", errors: issuesToFieldErrors(parsed.error.issues, user.locale) };
+  const refuse = (key: "complaintLate" | "complaintOpen" | "notComplainable") => ({
+    status: "refused" as const,
+    message: translate(user.locale, `moderation.errors.${key}`),
+  });
+  return ctx.db.transaction(async (tx): Promise<LodgeOutcome> => {
+    const [decision] = await tx
+      .select()
+      .from(moderationDecisions)
+      .where(eq(moderationDecisions.id, decisionId))
+      .for("update");
+    if (!decision || decision.affectedUserId !== user.id) return { status: "not_found" };
+    if (!isRestriction(decision.action) || decision.reversedAt) return refuse("notComplainable");
+    if (ctx.now() > complaintDeadline(decision.createdAt)) return refuse("complaintLate");
+    const [open] = await tx
+      .select({ id: moderationComplaints.id })
+      .from(moderationComplaints)
+      .where(and(eq(moderationComplaints.decisionId, decisionId), eq(moderationComplaints.status, "open")))
+      .limit(1);
+    if (open) return refuse("complaintOpen");
+    const [row] = await tx
+      .insert(moderationComplaints)
+      .values({ decisionId, userId: user.id, text: parsed.data.text, createdAt: ctx.now() })
+      .returning({ id: moderationComplaints.id });
+    await ctx.audit(tx, {
+      actorId: user.id,
+      action: "moderation.complaint",
+      entity: "moderation_decision",
+      entityId: String(decisionId),
+      data: { before: null, after: { complaintId: row.id } },
+    });
+    return { status: "lodged", id: row.id };
+  });
+}
+
+export type ComplaintDecisionOutcome =
+  | { status: "decided"; reversed: boolean }
+  | { status: "invalid"; errors: FieldErrors }
+  | { status: "not_found" }
+  /** The first decider may not decide the complaint about their own decision (Art. 20(6)). */
+  | { status: "same_decider"; message: string }
+  | { status: "closed"; message: string };
+
+/** Undoes a decision's restriction through the owners' operations; returns the state before. */
+async function reverse(
+  ctx: ModerationContext,
+  tx: Db,
+  decision: ModerationDecision,
+  by: { actorId: number; at: Date },
+) {
+  if (decision.action === "reject_listing" || decision.action === "remove_listing") {
+    const to = (decision.previousStatus ?? "active") as ProductStatus;
+    const status = await ctx.listings.reinstate(tx, decision.targetId, to, by);
+    return { listingStatus: status };
+  }
+  if (
+    decision.affectedUserId &&
+    (decision.action === "suspend_account" || decision.action === "block_account")
+  )
+    return ctx.accounts.lift(tx, decision.affectedUserId);
+  return null;
+}
+
+/**
+ * Another staff member decides a complaint: upheld (the decision stands) or reversed (the
+ * restriction is undone: the listing back where it was, the account free again). Either way the
+ * user is told by mail in their language, and the change is audited.
+ */
+export async function decideComplaint(
+  ctx: ModerationContext,
+  actor: Actor,
+  complaintId: number,
+  raw: unknown,
+): Promise<ComplaintDecisionOutcome> {
+  const parsed = ComplaintDecisionSchema.safeParse(raw);
+  if (!parsed.success)
+    return { status: "invalid", errors: issuesToFieldErrors(parsed.error.issues, actor.locale) };
+  const { outcome, answer } = parsed.data;
+  const at = ctx.now();
+  return ctx.db.transaction(async (tx): Promise<ComplaintDecisionOutcome> => {
+    const [row] = await tx
+      .select({ complaint: moderationComplaints, decision: moderationDecisions })
+      .from(moderationComplaints)
+      .innerJoin(moderationDecisions, eq(moderationDecisions.id, moderationComplaints.decisionId))
+      .where(eq(moderationComplaints.id, complaintId))
+      .for("update");
+    if (!row) return { status: "not_found" };
+    const { complaint, decision } = row;
+    if (decision.deciderId === actor.id)
+      return {
+        status: "same_decider",
+        message: translate(actor.locale, "adminModeration.errors.sameDecider"),
+      };
+    if (complaint.status !== "open")
+      return { status: "closed", message: translate(actor.locale, "adminModeration.errors.complaintClosed") };
+    const reversed = outcome === "reversed";
+    const restored = reversed ? await reverse(ctx, tx, decision, { actorId: actor.id, at }) : null;
+    await tx
+      .update(moderationComplaints)
+      .set({ status: outcome, answer, decidedById: actor.id, decidedAt: at })
+      .where(eq(moderationComplaints.id, complaintId));
+    if (reversed)
+      await tx
+        .update(moderationDecisions)
+        .set({ reversedAt: at })
+        .where(eq(moderationDecisions.id, decision.id));
+    await ctx.audit(tx, {
+      actorId: actor.id,
+      action: `moderation.complaint_${outcome}`,
+      entity: "moderation_complaint",
+      entityId: String(complaintId),
+      data: { before: { status: "open", restriction: restored }, after: { status: outcome, answer } },
+      ip: actor.ip,
+    });
+    if (decision.affectedUserId) {
+      const user = (await ctx.accounts.read(tx, [decision.affectedUserId])).get(decision.affectedUserId);
+      if (user && !user.deleted)
+        await mailComplaintOutcome(ctx, tx, user, { decisionId: decision.id, reversed, answer });
+    }
+    return { status: "decided", reversed };
+  });
+}

@@ -1,0 +1,182 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { ProductStatus } from "#core/contracts/catalog.ts";
+import type { FieldErrors } from "#core/contracts/errors.ts";
+import { type DecisionAction, isRestriction, RESTRICTIONS_BY_TARGET } from "#core/contracts/moderation.ts";
+import { translate } from "#core/i18n/index.ts";
+import { type DecisionInput, DecisionSchema } from "#core/schemas/moderation.ts";
+import { issuesToFieldErrors } from "#core/validation/field-errors.ts";
+import type { Db } from "#server/db/client.ts";
+import { type Content, contentOf } from "./content.ts";
+import type { Actor, ModerationContext } from "./context.ts";
+import { mailReportOutcome, mailStatement } from "./mails.ts";
+import { moderationDecisions, moderationReports } from "./tables.ts";
+
+export type DecideOutcome =
+  | { status: "decided"; id: number }
+  | { status: "invalid"; errors: FieldErrors }
+  | { status: "not_found" }
+  /** The action does not fit the content now (a live listing cannot be "rejected" in pre-moderation...). */
+  | { status: "conflict"; message: string };
+
+/** Which listing statuses each listing action applies to. */
+const LISTING_ACTION_FROM: Partial<Record<DecisionAction, readonly ProductStatus[]>> = {
+  approve_listing: ["in_review"],
+  reject_listing: ["in_review"],
+  remove_listing: ["awaiting_payment", "scheduled", "active"],
+};
+
+function fits(input: DecisionInput, content: Content): boolean {
+  if (input.action === "no_action") return true;
+  if (input.action === "approve_listing")
+    return content.target === "listing" && content.listingStatus === "in_review";
+  if (!RESTRICTIONS_BY_TARGET[content.target].includes(input.action as never)) return false;
+  const from = LISTING_ACTION_FROM[input.action];
+  if (from) return content.listingStatus !== null && from.includes(content.listingStatus);
+  return content.ownerId !== null;
+}
+
+/** Applies the action through the owners' operations; returns the state before, for the audit and a reversal. */
+async function apply(
+  ctx: ModerationContext,
+  tx: Db,
+  actor: Actor,
+  input: DecisionInput,
+  content: Content,
+  at: Date,
+): Promise<{ before: unknown; previousStatus: string | null; suspendedUntil: Date | null }> {
+  const by = { actorId: actor.id, at };
+  switch (input.action) {
+    case "approve_listing": {
+      const status = await ctx.listings.approve(tx, content.id, by);
+      if (content.ownerId)
+        await ctx.notifier.notify(tx, content.ownerId, "listing_approved", { productId: content.id });
+      return { before: { status: content.listingStatus }, previousStatus: status, suspendedUntil: null };
+    }
+    case "reject_listing":
+    case "remove_listing": {
+      const previous = await ctx.listings.reject(tx, content.id, `moderation:${input.action}`, by);
+      return { before: { status: previous }, previousStatus: previous, suspendedUntil: null };
+    }
+    case "suspend_account": {
+      const until = new Date(`${input.suspendedUntil}T00:00:00Z`);
+      const before = await ctx.accounts.suspend(tx, content.ownerId!, until);
+      return { before, previousStatus: null, suspendedUntil: until };
+    }
+    case "block_account": {
+      const before = await ctx.accounts.block(tx, content.ownerId!, input.reasons);
+      return { before, previousStatus: null, suspendedUntil: null };
+    }
+    default:
+      return { before: null, previousStatus: null, suspendedUntil: null };
+  }
+}
+
+/** Tells the affected user (statement mail, and the listing's rejected notice) and every reporter. */
+async function tell(
+  ctx: ModerationContext,
+  tx: Db,
+  decision: { id: number; action: DecisionAction; targetLabel: string; reasons: string },
+  content: Content,
+  reports: (typeof moderationReports.$inferSelect)[],
+) {
+  if (isRestriction(decision.action) && content.ownerId) {
+    const owner = (await ctx.accounts.read(tx, [content.ownerId])).get(content.ownerId);
+    if (owner && !owner.deleted) {
+      await mailStatement(ctx, tx, { email: owner.email, locale: owner.locale }, decision);
+      if (content.target === "listing")
+        await ctx.notifier.notify(tx, owner.id, "listing_rejected", {
+          productId: content.id,
+          values: { reason: decision.reasons },
+          link: { page: "accountDecision", params: { id: decision.id } },
+        });
+    }
+  }
+  const reporterIds = reports.flatMap((report) => (report.reporterId ? [report.reporterId] : []));
+  const reporters = await ctx.accounts.read(tx, reporterIds);
+  for (const report of reports) {
+    const email =
+      report.reporterEmail ?? (report.reporterId ? reporters.get(report.reporterId)?.email : null);
+    if (email) await mailReportOutcome(ctx, tx, { email, locale: report.locale }, report, decision.action);
+  }
+}
+
+/**
+ * A moderator's decision (Art. 17): the restriction made through the owners' operations, its
+ * statement of reasons kept, the open reports about the content settled, the affected user and
+ * the reporters told, the change audited; all in one transaction.
+ */
+export async function decide(ctx: ModerationContext, actor: Actor, raw: unknown): Promise<DecideOutcome> {
+  const parsed = DecisionSchema.safeParse(raw);
+  if (!parsed.success)
+    return { status: "invalid", errors: issuesToFieldErrors(parsed.error.issues, actor.locale) };
+  const input = parsed.data;
+  const at = ctx.now();
+  if (input.action === "suspend_account" && new Date(`${input.suspendedUntil}T00:00:00Z`) <= at)
+    return {
+      status: "invalid",
+      errors: { suspendedUntil: [translate(actor.locale, "moderation.errors.date")] },
+    };
+  return ctx.db.transaction(async (tx): Promise<DecideOutcome> => {
+    const content = await contentOf(ctx, tx, input.target, input.targetId);
+    if (!content) return { status: "not_found" };
+    if (!fits(input, content))
+      return { status: "conflict", message: translate(actor.locale, "adminModeration.errors.actionNotFit") };
+    const applied = await apply(ctx, tx, actor, input, content, at);
+    const [row] = await tx
+      .insert(moderationDecisions)
+      .values({
+        action: input.action,
+        target: input.target,
+        targetId: input.targetId,
+        targetLabel: content.label,
+        affectedUserId: content.ownerId,
+        facts: input.facts,
+        reasons: input.reasons,
+        termsSection: input.termsSection ?? null,
+        ground: input.reportId ? "report" : input.ground,
+        reportId: input.reportId ?? null,
+        suspendedUntil: applied.suspendedUntil,
+        previousStatus: applied.previousStatus,
+        deciderId: actor.id,
+        createdAt: at,
+      })
+      .returning({ id: moderationDecisions.id });
+    const reports = await tx
+      .update(moderationReports)
+      .set({ status: "decided", decisionId: row.id, decidedAt: at })
+      .where(
+        and(
+          eq(moderationReports.target, input.target),
+          eq(moderationReports.targetId, input.targetId),
+          eq(moderationReports.status, "open"),
+        ),
+      )
+      .returning();
+    await ctx.audit(tx, {
+      actorId: actor.id,
+      action: `moderation.${input.action}`,
+      entity: input.target,
+      entityId: String(input.targetId),
+      data: {
+        before: applied.before,
+        after: { decisionId: row.id, ...input },
+        reports: reports.map((r) => r.id),
+      },
+      ip: actor.ip,
+    });
+    await tell(
+      ctx,
+      tx,
+      { id: row.id, action: input.action, targetLabel: content.label, reasons: input.reasons },
+      content,
+      reports,
+    );
+    return { status: "decided", id: row.id };
+  });
+}
+
+/** Decisions by id (the complaint's decision, the queue's history). */
+export async function decisionsByIds(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db.select().from(moderationDecisions).where(inArray(moderationDecisions.id, ids));
+}

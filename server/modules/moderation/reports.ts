@@ -1,0 +1,89 @@
+import { and, eq } from "drizzle-orm";
+import type { FieldErrors } from "#core/contracts/errors.ts";
+import type { Locale } from "#core/i18n/index.ts";
+import { ReportSchema } from "#core/schemas/moderation.ts";
+import { issuesToFieldErrors } from "#core/validation/field-errors.ts";
+import { contentOf } from "./content.ts";
+import type { ModerationContext } from "./context.ts";
+import { mailReportReceipt } from "./mails.ts";
+import { moderationReports } from "./tables.ts";
+
+/** Reports a guest or a user may send per window (per address for a guest, per account otherwise). */
+export const REPORTS_PER_WINDOW = 5;
+export const REPORT_WINDOW_MS = 10 * 60 * 1000;
+
+export type Reporter = {
+  /** The signed-in reporter; null for a guest. */
+  user: { id: number; email: string; locale: Locale } | null;
+  ip: string | null;
+  locale: Locale;
+  /** A guest's ALTCHA payload. */
+  altcha?: unknown;
+};
+
+export type ReportOutcome =
+  | { status: "created"; id: number; email: string | null }
+  | { status: "invalid"; errors: FieldErrors }
+  | { status: "not_found" }
+  | { status: "bot" }
+  | { status: "limited"; retryAfter: number };
+
+/**
+ * A notice (DSA Art. 16) from anyone: checked (a reason from the list, an explanation of a
+ * sensible length, a valid e-mail when given), limited per reporter, a guest's bot proof checked,
+ * the content found; then kept, and the receipt mailed to the reporter's address when there is one
+ * (a guest's given address, else the account's).
+ */
+export async function fileReport(
+  ctx: ModerationContext,
+  raw: unknown,
+  who: Reporter,
+): Promise<ReportOutcome> {
+  const parsed = ReportSchema.safeParse(raw);
+  if (!parsed.success)
+    return { status: "invalid", errors: issuesToFieldErrors(parsed.error.issues, who.locale) };
+  const input = parsed.data;
+  const key = who.user ? `user:${who.user.id}` : `ip:${who.ip ?? "unknown"}`;
+  if (ctx.reportLimiter.isLimited(key))
+    return { status: "limited", retryAfter: ctx.reportLimiter.retryAfterSeconds(key) };
+  // A signed-in reporter has passed sign-in; a guest proves a little work, as at registration.
+  if (!who.user && (await ctx.altcha.verify(who.altcha)) !== "ok") return { status: "bot" };
+  if (!ctx.reportLimiter.attempt(key))
+    return { status: "limited", retryAfter: ctx.reportLimiter.retryAfterSeconds(key) };
+  const content = await contentOf(ctx, ctx.db, input.target, input.targetId);
+  if (!content) return { status: "not_found" };
+  const email = input.email ?? who.user?.email ?? null;
+  const locale = who.user?.locale ?? who.locale;
+  const id = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(moderationReports)
+      .values({
+        target: input.target,
+        targetId: input.targetId,
+        reason: input.reason,
+        explanation: input.explanation,
+        reporterId: who.user?.id ?? null,
+        reporterEmail: input.email ?? null,
+        locale,
+        createdAt: ctx.now(),
+      })
+      .returning({ id: moderationReports.id });
+    if (email) await mailReportReceipt(ctx, tx, { email, locale }, { ...input, id: row.id });
+    return row.id;
+  });
+  return { status: "created", id, email };
+}
+
+/** The open reports about one piece of content (a decision settles them all). */
+export async function openReportsAbout(ctx: ModerationContext, target: string, targetId: number) {
+  return ctx.db
+    .select()
+    .from(moderationReports)
+    .where(
+      and(
+        eq(moderationReports.target, target as "listing"),
+        eq(moderationReports.targetId, targetId),
+        eq(moderationReports.status, "open"),
+      ),
+    );
+}

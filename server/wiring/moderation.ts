@@ -1,0 +1,51 @@
+import { recordAudit } from "#server/modules/admin/index.ts";
+import { createAltcha } from "#server/modules/auth/index.ts";
+import type { ListingScheduler } from "#server/modules/listings/index.ts";
+import {
+  createListingModeration,
+  listingCountOf,
+  listingForModeration,
+  listingsInReview,
+} from "#server/modules/listings/index.ts";
+import { messageForModeration, type Notifier } from "#server/modules/messages/index.ts";
+import { createModerationService } from "#server/modules/moderation/index.ts";
+import { reviewForModeration } from "#server/modules/reviews/index.ts";
+import {
+  accountsForModeration,
+  blockAccount,
+  liftAccountRestriction,
+  suspendAccount,
+} from "#server/modules/users/index.ts";
+import type { Base } from "./base.ts";
+
+/**
+ * Moderation (server/modules/moderation): it reaches the listings, the accounts, the messages and
+ * the reviews through their owners' named reads and operations, passed in here.
+ */
+export function wireModeration(
+  { db, mail, config }: Base,
+  { notifier, scheduler }: { notifier: Notifier; scheduler: ListingScheduler },
+) {
+  const moderation = createModerationService({
+    db,
+    mail,
+    config,
+    notifier,
+    audit: recordAudit,
+    altcha: createAltcha({ purpose: "report", hmacKey: config.altchaHmacKey }),
+    listings: {
+      ...createListingModeration({ scheduler, notifier }),
+      read: listingForModeration,
+      inReview: listingsInReview,
+      countOf: listingCountOf,
+    },
+    accounts: {
+      read: accountsForModeration,
+      suspend: suspendAccount,
+      block: blockAccount,
+      lift: liftAccountRestriction,
+    },
+    content: { message: messageForModeration, review: reviewForModeration },
+  });
+  return { moderation };
+}
