@@ -1,10 +1,12 @@
+import path from "node:path";
 import type { MailTransport } from "./adapters/mail.ts";
 import type { SmsSender } from "./adapters/sms.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { createJobRunner, type JobRunner } from "./jobs/runner.ts";
 import type { Logger } from "./logger.ts";
-import { createBlogService, createCmsService } from "./modules/cms/index.ts";
+import { recordAudit } from "./modules/admin/index.ts";
+import { createBlogService, createCmsService, createContentAdminService } from "./modules/cms/index.ts";
 import { createCatalogAdmin, createCatalogService } from "./modules/listings/index.ts";
 import { createListsService } from "./modules/lists/index.ts";
 import { createSettingsService } from "./modules/settings/index.ts";
@@ -83,6 +85,12 @@ export function createServices({
     lists: createListsService(db),
     cms: createCmsService(db),
     blog: createBlogService(db),
+    /** The back office's content: banners, blog, info pages, documents (cms/admin). */
+    contentAdmin: createContentAdminService({
+      db,
+      uploadsDir: path.join(config.dataDir, "uploads"),
+      recordAudit,
+    }),
     notifier,
     reviews,
     messages,

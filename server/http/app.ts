@@ -9,6 +9,7 @@ import { secureHeaders } from "hono/secure-headers";
 import { translate } from "#core/i18n/index.ts";
 import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
+import { isContentUploadPath } from "../modules/cms/admin-api/index.ts";
 import { LISTING_IMAGE_UPLOAD_PATH } from "../modules/listings/api/index.ts";
 import { createImageVariants, imageVariantHandler } from "../modules/media/index.ts";
 import type { Services } from "../services.ts";
@@ -121,8 +122,13 @@ function mountApiWithLimits(app: App, config: Config) {
     maxSize: 1024 * 1024,
     onError: (c) => c.json({ message: translate(c.get("locale"), "errors.payloadTooLarge") }, 413),
   });
-  // A listing photo may be larger; its route sets its own limit (server/modules/listings/api.ts).
-  app.use("/api/*", (c, next) => (c.req.path === LISTING_IMAGE_UPLOAD_PATH ? next() : apiBodyLimit(c, next)));
+  // A listing photo, a banner image or a PDF document may be larger; their routes set their own
+  // limits (server/modules/listings/api.ts, server/modules/cms/admin-api/index.ts).
+  app.use("/api/*", (c, next) =>
+    c.req.path === LISTING_IMAGE_UPLOAD_PATH || isContentUploadPath(c.req.path)
+      ? next()
+      : apiBodyLimit(c, next),
+  );
 
   app.route("/api", mountApi(config));
 

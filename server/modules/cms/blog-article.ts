@@ -23,12 +23,20 @@ export type BlogPostDetail = BlogPostSummary & {
   related: BlogPostSummary[];
 };
 
-/** A published article with its body and up to `relatedCount` related articles, or null. */
+/**
+ * A published article with its body and up to `relatedCount` related articles, or null. `preview`
+ * (the back office's preview, content staff only) finds drafts and scheduled articles too, dated
+ * now when they have no date yet.
+ */
 export async function blogPost(
   db: Db,
   id: number,
   locale: Locale,
-  { now = new Date(), relatedCount = 3 }: { now?: Date; relatedCount?: number } = {},
+  {
+    now = new Date(),
+    relatedCount = 3,
+    preview = false,
+  }: { now?: Date; relatedCount?: number; preview?: boolean } = {},
 ): Promise<BlogPostDetail | null> {
   if (!isRowId(id)) return null;
   const [row] = await db
@@ -40,9 +48,10 @@ export async function blogPost(
     })
     .from(blogPosts)
     .leftJoin(blogCategories, eq(blogCategories.id, blogPosts.categoryId))
-    .where(and(eq(blogPosts.id, id), published(now)))
+    .where(preview ? eq(blogPosts.id, id) : and(eq(blogPosts.id, id), published(now)))
     .limit(1);
   if (!row) return null;
+  row.publishedAt ??= now;
   const related = relatedCount > 0 ? await relatedPosts(db, row, relatedCount, now) : [];
   return {
     ...summary(row, locale),
@@ -61,9 +70,10 @@ function relatedPosts(db: Db, article: { id: number; categoryId: number | null }
     .leftJoin(blogCategories, eq(blogCategories.id, blogPosts.categoryId))
     .where(and(published(now), ne(blogPosts.id, article.id)))
     .orderBy(
-      article.categoryId === null
-        ? sql`0`
-        : sql`case when ${blogPosts.categoryId} = ${article.categoryId} then 0 else 1 end`,
+      // An article without a category has no "same category first" (and `ORDER BY 0` names no column).
+      ...(article.categoryId === null
+        ? []
+        : [sql`case when ${blogPosts.categoryId} = ${article.categoryId} then 0 else 1 end`]),
       desc(blogPosts.publishedAt),
       desc(blogPosts.id),
     )

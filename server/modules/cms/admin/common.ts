@@ -1,0 +1,54 @@
+import type { MessageKey } from "#core/i18n/index.ts";
+import type { TableQuery } from "#core/schemas/admin-table.ts";
+import { fromPragueLocalInput } from "#core/time/prague.ts";
+import type { Db } from "#server/db/client.ts";
+import type { ContentFileProblem } from "../content-files.ts";
+
+/** Who makes a change from the back office, for the audit log. */
+export type Actor = { actorId: number; ip?: string | null };
+
+/**
+ * The audit log's writer (the admin module's recordAudit), passed in by services.ts: content
+ * changes are recorded in their own transaction, with the row before and after.
+ */
+export type RecordAudit = (
+  tx: Db,
+  entry: {
+    actorId: number | null;
+    action: string;
+    entity: string;
+    entityId?: string | null;
+    data?: Record<string, unknown>;
+    ip?: string | null;
+  },
+) => Promise<void>;
+
+/** A refused change: field name to message keys (translated by the screen or the API). */
+export type ContentErrors = Record<string, MessageKey[]>;
+export type ContentResult<T> = { ok: true; value: T } | { ok: false; errors: ContentErrors };
+
+export const FILE_PROBLEM_KEYS: Record<ContentFileProblem, MessageKey> = {
+  empty: "adminContent.errors.fileEmpty",
+  tooLarge: "adminContent.errors.fileTooLarge",
+  tooManyPixels: "adminContent.errors.fileTooManyPixels",
+  notImage: "adminContent.errors.notImage",
+  notPdf: "adminContent.errors.notPdf",
+};
+
+export const refused = (field: string, key: MessageKey): { ok: false; errors: ContentErrors } => ({
+  ok: false,
+  errors: { [field]: [key] },
+});
+
+/** A Prague wall-clock input as an instant; empty is null. */
+export const pragueInstant = (value: string | undefined): Date | null =>
+  value ? fromPragueLocalInput(value) : null;
+
+export const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
+
+/** `%word%` for ILIKE, with the user's own wildcards taken literally. */
+export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export const offsetOf = (query: TableQuery) => (query.page - 1) * query.size;
+
+export const actorOf = (actor: Actor) => ({ actorId: actor.actorId, ip: actor.ip ?? null });

@@ -1,0 +1,157 @@
+import type { Locale } from "#core/i18n/index.ts";
+import type {
+  BANNER_SORTABLE,
+  BannerForm,
+  BLOG_POST_SORTABLE,
+  BlogCategoryForm,
+  BlogPostForm,
+  BlogPostState,
+  DocumentForm,
+  InfoPageForm,
+} from "#core/schemas/admin-content.ts";
+import type { TableQuery } from "#core/schemas/admin-table.ts";
+import type { Db } from "#server/db/client.ts";
+import { blogPost } from "../blog-article.ts";
+import { checkPdf, createContentFileStore, renderContentImage } from "../content-files.ts";
+import {
+  type BannerFilters,
+  bannerById,
+  createBanner,
+  deleteBanner,
+  listBanners,
+  updateBanner,
+} from "./banners.ts";
+import { deleteBlogCategory, listBlogCategories, saveBlogCategory } from "./blog-categories.ts";
+import { blogPostById, createBlogPost, deleteBlogPost, listBlogPosts, updateBlogPost } from "./blog-posts.ts";
+import { type Actor, type ContentResult, FILE_PROBLEM_KEYS, type RecordAudit, refused } from "./common.ts";
+import { createDocument, deleteDocument, listDocuments, updateDocument } from "./documents.ts";
+import { deleteInfoPage, infoPageById, listInfoPages, saveInfoPage } from "./info-pages.ts";
+
+/** An uploaded file's bytes, or null when none was chosen. */
+type Upload = Uint8Array | null;
+
+/**
+ * The back office's content (docs/product/back-office.md, "Content"): banners, blog articles and
+ * categories, info pages and documents. Every change is audited with the row before and after;
+ * uploaded files are checked by their bytes and stored under DATA_DIR/uploads.
+ */
+export function createContentAdminService({
+  db,
+  uploadsDir,
+  recordAudit,
+}: {
+  db: Db;
+  uploadsDir: string;
+  recordAudit: RecordAudit;
+}) {
+  const files = createContentFileStore(uploadsDir);
+
+  /** An uploaded image stored as WebP in a folder, or the refusal under the field's name. */
+  async function storeImage(folder: "banners" | "blog", field: string, bytes: Uint8Array) {
+    const rendered = await renderContentImage(bytes);
+    if ("problem" in rendered) return refused(field, FILE_PROBLEM_KEYS[rendered.problem]);
+    return { ok: true as const, value: await files.saveImage(folder, rendered.webp) };
+  }
+
+  const banners = {
+    list: (query: TableQuery<(typeof BANNER_SORTABLE)[number]>, filters?: BannerFilters) =>
+      listBanners(db, query, filters),
+    byId: (id: number) => bannerById(db, id),
+    async create(form: BannerForm, upload: Upload, actor: Actor) {
+      if (!upload?.byteLength) return refused("image", "adminContent.errors.imageRequired");
+      const stored = await storeImage("banners", "image", upload);
+      if (!stored.ok) return stored;
+      return createBanner(db, recordAudit, form, stored.value, actor);
+    },
+    async update(id: number, form: BannerForm, upload: Upload, actor: Actor) {
+      const stored = upload?.byteLength ? await storeImage("banners", "image", upload) : null;
+      if (stored && !stored.ok) return stored;
+      const result = await updateBanner(db, recordAudit, id, form, stored?.value ?? null, actor);
+      if (!result) return null;
+      await files.remove(result.replacedImage);
+      return { ok: true as const, value: result.banner };
+    },
+    async remove(id: number, actor: Actor) {
+      const result = await deleteBanner(db, recordAudit, id, actor);
+      if (result) await files.remove(result.imageUrl);
+      return result !== null;
+    },
+  };
+
+  async function coverOf(upload: Upload): Promise<ContentResult<string | null>> {
+    if (!upload?.byteLength) return { ok: true, value: null };
+    const stored = await storeImage("blog", "image", upload);
+    return stored.ok ? { ok: true, value: `${stored.value.path}/${stored.value.image}` } : stored;
+  }
+
+  const blogPosts = {
+    list: (
+      query: TableQuery<(typeof BLOG_POST_SORTABLE)[number]>,
+      filters?: { state?: BlogPostState; categoryId?: number },
+    ) => listBlogPosts(db, query, filters),
+    byId: (id: number) => blogPostById(db, id),
+    async create(form: BlogPostForm, upload: Upload, actor: Actor) {
+      const cover = await coverOf(upload);
+      if (!cover.ok) return cover;
+      return createBlogPost(db, recordAudit, form, cover.value, actor);
+    },
+    async update(id: number, form: BlogPostForm, upload: Upload, actor: Actor) {
+      const cover = await coverOf(upload);
+      if (!cover.ok) return cover;
+      const result = await updateBlogPost(db, recordAudit, id, form, cover.value, actor);
+      if (result?.ok) await files.remove(result.replacedImage);
+      return result;
+    },
+    async remove(id: number, actor: Actor) {
+      const result = await deleteBlogPost(db, recordAudit, id, actor);
+      if (result) await files.remove(result.image);
+      return result !== null;
+    },
+    /** The article as the public page would show it, drafts and scheduled ones too. */
+    preview: (id: number, locale: Locale) => blogPost(db, id, locale, { preview: true }),
+  };
+
+  const blogCategories = {
+    list: () => listBlogCategories(db),
+    save: (id: number | null, form: BlogCategoryForm, actor: Actor) =>
+      saveBlogCategory(db, recordAudit, id, form, actor),
+    remove: (id: number, actor: Actor) => deleteBlogCategory(db, recordAudit, id, actor),
+  };
+
+  const infoPages = {
+    list: () => listInfoPages(db),
+    byId: (id: number) => infoPageById(db, id),
+    save: (id: number | null, form: InfoPageForm, actor: Actor) =>
+      saveInfoPage(db, recordAudit, id, form, actor),
+    remove: (id: number, actor: Actor) => deleteInfoPage(db, recordAudit, id, actor),
+  };
+
+  const documents = {
+    list: () => listDocuments(db),
+    async create(form: DocumentForm, upload: Upload, originalName: string, actor: Actor) {
+      if (!upload?.byteLength) return refused("file", "adminContent.errors.fileRequired");
+      const problem = checkPdf(upload);
+      if (problem) return refused("file", FILE_PROBLEM_KEYS[problem]);
+      const stored = await files.savePdf(upload, originalName);
+      const value = await createDocument(
+        db,
+        recordAudit,
+        form,
+        { ...stored, sizeBytes: upload.byteLength },
+        actor,
+      );
+      return { ok: true as const, value };
+    },
+    update: (id: number, form: DocumentForm, actor: Actor) =>
+      updateDocument(db, recordAudit, id, form, actor),
+    async remove(id: number, actor: Actor) {
+      const result = await deleteDocument(db, recordAudit, id, actor);
+      if (result) await files.remove(result.filePath);
+      return result !== null;
+    },
+  };
+
+  return { banners, blogPosts, blogCategories, infoPages, documents };
+}
+
+export type ContentAdminService = ReturnType<typeof createContentAdminService>;
