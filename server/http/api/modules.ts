@@ -33,6 +33,7 @@ export const apiModules = [
   cmsApi,
   contentAdminApi,
   messagesApi,
+  moderationApi,
   reviewsApi,
   watchdogApi,
   wishlistApi,
