@@ -7,18 +7,38 @@ import { z } from "zod";
  */
 export const TABLE_PAGE_SIZES = [25, 50, 100] as const;
 
+/*
+ * A malformed parameter falls back (`catch`) instead of refusing the page; the OpenAPI generator
+ * cannot read `catch`, so each such field also says its type for the document (`meta`).
+ */
 export function tableQuerySchema<const Sortable extends readonly [string, ...string[]]>(sortable: Sortable) {
   return z.object({
-    q: z.string().trim().max(100).optional().catch(undefined),
-    sort: z.enum(sortable).optional().catch(undefined),
-    dir: z.enum(["asc", "desc"]).default("desc").catch("desc"),
-    page: z.coerce.number().int().min(1).max(100_000).default(1).catch(1),
+    q: z.string().trim().max(100).optional().catch(undefined).meta({ type: "string", maxLength: 100 }),
+    sort: z
+      .enum(sortable)
+      .optional()
+      .catch(undefined)
+      .meta({ type: "string", enum: [...sortable] }),
+    dir: z
+      .enum(["asc", "desc"])
+      .default("desc")
+      .catch("desc")
+      .meta({ type: "string", enum: ["asc", "desc"], default: "desc" }),
+    page: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(100_000)
+      .default(1)
+      .catch(1)
+      .meta({ type: "integer", minimum: 1, default: 1 }),
     size: z.coerce
       .number()
       .int()
       .refine((size) => (TABLE_PAGE_SIZES as readonly number[]).includes(size))
       .default(25)
-      .catch(25),
+      .catch(25)
+      .meta({ type: "integer", enum: [...TABLE_PAGE_SIZES], default: 25 }),
   });
 }
 

@@ -3,6 +3,7 @@ import type { Config } from "#server/config.ts";
 import { rejectControlCharacters } from "../text-input.ts";
 import { renderApiDocs } from "./docs-page.ts";
 import { notFoundJson } from "./errors.ts";
+import { describeLenientParameters } from "./lenient-parameters.ts";
 import { apiModules } from "./modules.ts";
 import { createApiRouter } from "./router.ts";
 import { jsonContent } from "./schemas.ts";
@@ -45,8 +46,9 @@ export function mountApi(config: Config) {
 
   for (const module of apiModules) api.route("/", module);
 
-  api.get("/openapi.json", (c) =>
-    c.json(
+  api.get("/openapi.json", (c) => {
+    describeLenientParameters(api.openAPIRegistry.definitions);
+    return c.json(
       api.getOpenAPI31Document({
         openapi: "3.1.0",
         info: {
@@ -57,8 +59,8 @@ export function mountApi(config: Config) {
         },
         servers: [{ url: `${config.publicUrl}/api` }],
       }),
-    ),
-  );
+    );
+  });
   api.get("/docs", (c) => c.html(renderApiDocs(c.get("cspNonce"))));
 
   api.notFound((c) => notFoundJson(c));
