@@ -1,6 +1,7 @@
-import { and, desc, eq } from "drizzle-orm";
-import type { AdminPayment } from "#core/contracts/payments.ts";
+import { and, asc, count, desc, eq } from "drizzle-orm";
+import type { AdminPayment, PaymentMethod } from "#core/contracts/payments.ts";
 import type { PaymentStatus } from "#core/lifecycles/payment.ts";
+import { pageWindow, type TablePage, type TableQuery } from "#core/schemas/admin-table.ts";
 import type { PaymentsContext } from "./context.ts";
 import { payments } from "./tables.ts";
 
@@ -23,7 +24,11 @@ export async function adminPayments(
     )
     .orderBy(desc(payments.id))
     .limit(filter.limit ?? 100);
-  return rows.map((row) => ({
+  return rows.map(toAdminPayment);
+}
+
+function toAdminPayment(row: typeof payments.$inferSelect): AdminPayment {
+  return {
     id: row.id,
     orderId: row.orderId,
     method: row.method,
@@ -35,5 +40,33 @@ export async function adminPayments(
     paidAt: row.paidAt?.toISOString() ?? null,
     refundedAsDuplicate: row.refundReason === "duplicate",
     refundedAt: row.refundedAt?.toISOString() ?? null,
-  }));
+  };
+}
+
+/** The back office's payments table: every payment, paged and sorted on the server. */
+export async function adminPaymentsPage(
+  ctx: PaymentsContext,
+  query: TableQuery<"createdAt" | "amountMinor" | "paidAt">,
+  filter: { status?: PaymentStatus; method?: PaymentMethod },
+): Promise<TablePage<AdminPayment>> {
+  const where = and(
+    filter.status ? eq(payments.status, filter.status) : undefined,
+    filter.method ? eq(payments.method, filter.method) : undefined,
+    query.q && /^\d{1,9}$/.test(query.q) ? eq(payments.orderId, Number(query.q)) : undefined,
+  );
+  const column = {
+    createdAt: payments.createdAt,
+    amountMinor: payments.amountMinor,
+    paidAt: payments.paidAt,
+  }[query.sort ?? "createdAt"];
+  const { limit, offset } = pageWindow(query);
+  const rows = await ctx.db
+    .select()
+    .from(payments)
+    .where(where)
+    .orderBy(query.dir === "asc" ? asc(column) : desc(column), desc(payments.id))
+    .limit(limit)
+    .offset(offset);
+  const [{ total }] = await ctx.db.select({ total: count() }).from(payments).where(where);
+  return { rows: rows.map(toAdminPayment), total, page: query.page, size: query.size };
 }

@@ -1,8 +1,9 @@
+import type { PaymentMethod } from "#core/contracts/payments.ts";
 import type { Locale } from "#core/i18n/index.ts";
 import type { PaymentStatus } from "#core/lifecycles/payment.ts";
 import type { TableQuery } from "#core/schemas/admin-table.ts";
 import type { Db } from "#server/db/client.ts";
-import { adminPayments } from "./admin-payments.ts";
+import { adminPayments, adminPaymentsPage } from "./admin-payments.ts";
 import { importBankStatement } from "./bank/import.ts";
 import { bankStatementsPage, bankStatementWithLines, type STATEMENT_SORTS } from "./bank/read.ts";
 import { assignStatementLine, ignoreStatementLine } from "./bank/resolve.ts";
@@ -69,6 +70,10 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       handleNotification(ctx, provider, rawBody, signature),
     adminPayments: (filter: { status?: PaymentStatus; orderId?: number; limit?: number }) =>
       adminPayments(ctx, filter),
+    adminPaymentsPage: (
+      query: TableQuery<"createdAt" | "amountMinor" | "paidAt">,
+      filter: { status?: PaymentStatus; method?: PaymentMethod },
+    ) => adminPaymentsPage(ctx, query, filter),
     markPaidByTransfer: (orderId: number, actorId: number) => markPaidByTransfer(ctx, orderId, actorId),
     adminOrders: (query: TableQuery<(typeof ORDER_SORTS)[number]>, filter: AdminOrderFilter) =>
       adminOrdersPage(ctx.db, query, filter),

@@ -51,6 +51,10 @@ const address = {
   city: "Praha",
   zip: "120 00",
   countryCode: "CZ",
+  isCompany: false,
+  company: "",
+  companyId: "",
+  taxId: "",
 };
 
 async function placed(
