@@ -80,7 +80,7 @@ describe("listing lifecycle", () => {
   });
 
   it("creates listings in a non-final, pre-end status only", () => {
-    expect(INITIAL_STATUSES).toEqual(["draft", "awaiting_payment", "scheduled", "active"]);
+    expect(INITIAL_STATUSES).toEqual(["draft", "in_review", "awaiting_payment", "scheduled", "active"]);
   });
 
   it("offers the seller the actions the state allows", () => {
@@ -335,5 +335,17 @@ describe("brand names", () => {
   it("keep their spelling for display, tidied", () => {
     expect(cleanBrandName("  Worthy   Park ")).toBe("Worthy Park");
     expect(cleanBrandName("Diplomático")).toBe("Diplomático");
+  });
+});
+
+describe("pre-moderation and reversal", () => {
+  it("a held listing goes on where it would have gone, or is rejected; only a reversal revives a rejected one", async () => {
+    const { assertReinstatement } = await import("#core/lifecycles/listing.ts");
+    for (const to of ["awaiting_payment", "scheduled", "active", "rejected", "cancelled"] as ProductStatus[])
+      expect(canTransition("in_review", to)).toBe(true);
+    expect(canTransition("rejected", "active")).toBe(false);
+    expect(() => assertReinstatement("rejected", "active")).not.toThrow();
+    expect(() => assertReinstatement("rejected", "sold")).toThrow();
+    expect(() => assertReinstatement("cancelled", "active")).toThrow();
   });
 });
