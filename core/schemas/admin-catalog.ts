@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PRODUCT_FORMATS, PRODUCT_STATUSES } from "../contracts/catalog.ts";
 import { BRAND_NAME_MAX, DESCRIPTION_MAX, NAME_MAX, NAME_MIN } from "./listing.ts";
 
 /**
@@ -81,5 +82,52 @@ export const ListingEditSchema = z.object({
 });
 export type ListingEdit = z.output<typeof ListingEditSchema>;
 
-/** The filters of the back office's listing table, beside its search, sort and page. */
+/** The sorts of the back office's listing table. */
 export const LISTING_SORTS = ["createdAt", "price"] as const;
+
+/*
+ * The back office's pages send several forms to one action; each carries its `intent`, and the
+ * action reads them all through one discriminated union (no field read by hand).
+ */
+const intent = <const T extends string>(name: T) => z.object({ intent: z.literal(name) });
+
+export const CategoryCreateForm = NewCategorySchema.extend(intent("create").shape);
+export const CategorySaveForm = CategoryFieldsSchema.extend(intent("save").shape);
+export const CategoryMoveForm = MoveCategorySchema.extend(intent("move").shape);
+export const CategoryDeleteForm = intent("delete");
+export const CategoryPageForm = z.discriminatedUnion("intent", [
+  CategoryCreateForm,
+  CategorySaveForm,
+  CategoryMoveForm,
+  CategoryDeleteForm,
+]);
+
+/** The tree's and the packages' up and down buttons: which row, which way. */
+export const ReorderForm = ReorderSchema.extend({ id }).extend(intent("reorder").shape);
+
+export const BrandRenameForm = BrandRenameSchema.extend({ id }).extend(intent("rename").shape);
+export const BrandMergeForm = z
+  .object({ survivorId: id, duplicateId: id })
+  .extend(intent("merge").shape)
+  .refine((value) => value.survivorId !== value.duplicateId, {
+    message: "adminCatalog.errors.mergeSame",
+    path: ["duplicateId"],
+  });
+export const BrandPageForm = z.union([BrandRenameForm, BrandMergeForm]);
+
+export const PackageCreateForm = PackageSchema.extend(intent("create").shape);
+export const PackageUpdateForm = PackageSchema.extend({ id }).extend(intent("update").shape);
+export const PackageDeleteForm = z.object({ id }).extend(intent("delete").shape);
+export const PackagePageForm = z.discriminatedUnion("intent", [
+  PackageCreateForm,
+  PackageUpdateForm,
+  PackageDeleteForm,
+  ReorderForm,
+]);
+
+/** The filters of the back office's listing table, beside its search, sort and page. */
+export const ListingFiltersSchema = z.object({
+  status: z.enum(PRODUCT_STATUSES).optional().catch(undefined),
+  format: z.enum(PRODUCT_FORMATS).optional().catch(undefined),
+  categoryId: z.coerce.number().int().positive().max(MAX_INT).optional().catch(undefined),
+});

@@ -1,19 +1,88 @@
+import { data, redirect } from "react-router";
+import { AddPackage, type PackageReply, PackageRow } from "#app/components/admin/catalog/package-forms.tsx";
+import { Notice, PageTitle, Section } from "#app/components/admin/catalog/ui.tsx";
+import { parseForm } from "#app/components/forms/conform.ts";
 import { pageMeta } from "#app/components/seo/page-meta.ts";
+import { appContext } from "#app/context.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { translate } from "#core/i18n/index.ts";
+import { localePath } from "#core/i18n/paths.ts";
+import { PackagePageForm } from "#core/schemas/admin-catalog.ts";
 import { requireScope } from "../guard.server.ts";
 import type { Route } from "./+types/packages";
 
-/** A back-office screen still to be built (docs/product/back-office.md). */
+/**
+ * Package kinds (docs/product/back-office.md, "Catalogue"): add, rename in both languages, order
+ * the list sellers choose from, delete one no product uses. Every change audited.
+ */
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, (t) => ({ title: t("admin.nav.packages"), noindex: true }));
+  return pageMeta(args, (t) => ({ title: t("adminCatalog.packages.title"), noindex: true }));
 }
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   requireScope(context, "catalog");
-  return null;
+  const { services } = context.get(appContext);
+  const url = new URL(request.url);
+  return {
+    items: (await services.catalogAdmin.packages()).map(({ id, nameCs, nameEn, productCount }) => ({
+      id,
+      nameCs,
+      nameEn,
+      productCount,
+    })),
+    saved: url.searchParams.has("saved"),
+  };
 }
 
-export default function AdminPlaceholder() {
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireScope(context, "catalog");
+  const { services, locale, clientIp } = context.get(appContext);
+  const submission = parseForm(await request.formData(), PackagePageForm, locale);
+  const intent = String(submission.payload.intent ?? "");
+  const id = String(submission.payload.id ?? "");
+  if (submission.status !== "success")
+    return data({ intent, id, result: submission.reply() }, { status: 422 });
+  const actor = { id: user.id, ip: clientIp };
+  const value = submission.value;
+  const admin = services.catalogAdmin;
+  const outcome =
+    value.intent === "create"
+      ? await admin.createPackage(actor, { nameCs: value.nameCs, nameEn: value.nameEn })
+      : value.intent === "update"
+        ? await admin.updatePackage(actor, value.id, { nameCs: value.nameCs, nameEn: value.nameEn })
+        : value.intent === "reorder"
+          ? await admin.reorderPackage(actor, value.id, value.direction)
+          : await admin.deletePackage(actor, value.id, locale);
+  if (outcome.status === "not_found") throw data(translate(locale, "errors.notFound"), { status: 404 });
+  if (outcome.status === "invalid")
+    return data({ intent, id, result: submission.reply({ fieldErrors: outcome.errors }) }, { status: 422 });
+  if (outcome.status === "refused")
+    return data({ intent, id, result: submission.reply({ formErrors: [outcome.message] }) }, { status: 409 });
+  throw redirect(`${localePath("adminPackages", locale)}?saved=1`);
+}
+
+export default function AdminPackages({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  return <h1 className="font-serif text-3xl text-primary-dark">{t("admin.nav.packages")}</h1>;
+  const reply = actionData as PackageReply;
+  const { items } = loaderData;
+  return (
+    <section className="flex flex-col gap-6" data-testid="admin-packages">
+      <PageTitle>{t("adminCatalog.packages.title")}</PageTitle>
+      {loaderData.saved && !actionData ? <Notice>{t("adminCatalog.saved")}</Notice> : null}
+      <Section title={t("adminCatalog.packages.order")}>
+        <ul className="divide-y divide-line">
+          {items.map((item, index) => (
+            <PackageRow
+              key={item.id}
+              item={item}
+              first={index === 0}
+              last={index === items.length - 1}
+              reply={reply}
+            />
+          ))}
+        </ul>
+      </Section>
+      <AddPackage reply={reply} />
+    </section>
+  );
 }
