@@ -46,11 +46,8 @@ const text = (max: number) =>
 /** A group: its name and the discount its members get on fees, a whole percent from 0 to 100. */
 export const GroupSchema = z.object({
   name: text(100),
-  discountPercent: z.coerce
-    .number({ error: "validation.required" })
-    .int({ error: "validation.type" })
-    .min(0)
-    .max(100),
+  // A number in JSON; Conform turns the form's text into one (an empty field stays missing).
+  discountPercent: z.number().int({ error: "validation.type" }).min(0).max(100),
 });
 export type GroupInput = z.output<typeof GroupSchema>;
 

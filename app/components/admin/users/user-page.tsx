@@ -4,6 +4,7 @@ import { formatDate } from "#core/formats/dates.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { isStaffRole, type UserRole } from "#core/rules/staff.ts";
 import { GdprCard, GroupForm, type UserFormReply, VerificationForm } from "./user-forms.tsx";
+import { currentRestriction, DecisionLink, ModerationCard, type UserDecision } from "./user-moderation.tsx";
 import { ActivitySections, Addresses, Card, Facts } from "./user-sections.tsx";
 import { UserStateBadges } from "./user-table.tsx";
 
@@ -31,11 +32,12 @@ type Props = {
   };
   activity: Parameters<typeof ActivitySections>[0]["activity"] & { sessions: number };
   groups: { id: number; name: string; discountPercent: number }[];
+  moderation: { decisions: { rows: UserDecision[]; total: number }; reportsAgainstUser: number };
   reply: UserFormReply | undefined;
 };
 
 /** The back office's page of one account (routes/admin/users/user.tsx). */
-export function UserPage({ user, activity, groups, reply }: Props) {
+export function UserPage({ user, activity, groups, moderation, reply }: Props) {
   const { t, locale } = useTranslation();
   const d = "adminUsers.detail";
   const when = (iso: string | null, withTime = false) =>
@@ -110,7 +112,7 @@ export function UserPage({ user, activity, groups, reply }: Props) {
       </div>
 
       <Card id="user-restrictions" title={t(`${d}.restrictions`)}>
-        <Restrictions user={user} />
+        <Restrictions user={user} decision={currentRestriction(moderation.decisions.rows)} />
       </Card>
 
       <Card id="user-addresses" title={t(`${d}.addresses`)}>
@@ -124,6 +126,8 @@ export function UserPage({ user, activity, groups, reply }: Props) {
         </div>
       )}
 
+      <ModerationCard decisions={moderation.decisions} reportsAgainstUser={moderation.reportsAgainstUser} />
+
       <ActivitySections activity={activity} />
 
       {user.deletedAt ? null : (
@@ -134,7 +138,7 @@ export function UserPage({ user, activity, groups, reply }: Props) {
 }
 
 /** The current block or suspension, and the way to restrict the account: moderation's, with a statement of reasons. */
-function Restrictions({ user }: { user: Props["user"] }) {
+function Restrictions({ user, decision }: { user: Props["user"]; decision: UserDecision | null }) {
   const { t, locale } = useTranslation();
   const d = "adminUsers.detail";
   const restricted = user.blockedAt !== null || user.suspendedUntil !== null;
@@ -148,6 +152,11 @@ function Restrictions({ user }: { user: Props["user"] }) {
       ) : null}
       {user.suspendedUntil ? (
         <p>{t(`${d}.suspendedUntil`, { date: formatDate(user.suspendedUntil, locale, true) })}</p>
+      ) : null}
+      {restricted && decision ? (
+        <p>
+          {t("adminUsers.moderation.restrictionDecision")} <DecisionLink decision={decision} />
+        </p>
       ) : null}
       {restricted ? null : <p className="text-muted">{t(`${d}.notRestricted`)}</p>}
       {user.deletedAt ? null : (

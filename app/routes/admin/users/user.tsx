@@ -35,11 +35,31 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const id = userIdOf(params, locale);
   const user = await services.adminUsers.detail(id);
   if (!user) throw data(translate(locale, "adminUsers.errors.notFound"), { status: 404 });
-  const [activity, groups] = await Promise.all([
+  const [activity, groups, decisions, history] = await Promise.all([
     services.adminUsers.activity(id),
     services.adminUsers.groups(),
+    // The moderation module's reads: the decisions that affected the user and the reports about them.
+    services.moderation.decisions({ limit: 20, offset: 0 }, { userId: id }),
+    services.moderation.userHistory(id),
   ]);
-  return { user, activity, groups };
+  const decisionRows = decisions.rows.map((row) => ({
+    id: row.id,
+    action: row.action,
+    targetLabel: row.targetLabel,
+    createdAt: row.createdAt,
+    reversedAt: row.reversedAt,
+    deciderName: row.deciderName,
+    suspendedUntil: row.suspendedUntil,
+  }));
+  return {
+    user,
+    activity,
+    groups,
+    moderation: {
+      decisions: { rows: decisionRows, total: decisions.total },
+      reportsAgainstUser: history.reportsAgainstUser,
+    },
+  };
 }
 
 const INTENTS: readonly string[] = ["assignGroup", "verification", "erase"] satisfies UserFormIntent[];
