@@ -1,16 +1,139 @@
+import { data, Form, useNavigation } from "react-router";
+import { type FormReply, parseForm, useSchemaForm } from "#app/components/forms/conform.ts";
+import { FormError, SubmitButton } from "#app/components/forms/fields.tsx";
+import { Statement } from "#app/components/moderation/statement.tsx";
+import { TextAreaField } from "#app/components/moderation/text-area.tsx";
 import { pageMeta } from "#app/components/seo/page-meta.ts";
+import { appContext } from "#app/context.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { named } from "#app/middleware.server.ts";
+import { COMPLAINT_TEXT_MAX } from "#core/contracts/moderation.ts";
+import { formatDate } from "#core/formats/dates.ts";
+import { translate } from "#core/i18n/index.ts";
+import { ComplaintSchema } from "#core/schemas/moderation.ts";
 import type { Route } from "./+types/decision";
 
-/** A statement of reasons and its complaint form (DSA Art. 17, 20), still to be built. */
+/**
+ * A statement of reasons sent to the affected user (DSA Art. 17) and their internal complaint
+ * (Art. 20): within 6 months, one open at a time, decided by another staff member.
+ */
 export const middleware = named("auth");
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, (t) => ({ title: t("admin.nav.decisions"), noindex: true }));
+  return pageMeta(args, (t) => ({
+    title: t("moderation.decision.title", { id: args.params.id }),
+    noindex: true,
+  }));
 }
 
-export default function DecisionPage() {
+async function load(context: Route.LoaderArgs["context"], rawId: string) {
+  const { services, user, locale } = context.get(appContext);
+  const id = Number(rawId);
+  const decision =
+    user && Number.isSafeInteger(id) ? await services.moderation.decisionFor(user.id, id) : null;
+  if (!decision) throw data(translate(locale, "errors.notFound"), { status: 404 });
+  return decision;
+}
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  return { decision: await load(context, params.id), now: new Date().toISOString() };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { services, user, locale } = context.get(appContext);
+  const decision = await load(context, params.id);
+  const submission = parseForm(await request.formData(), ComplaintSchema, locale);
+  if (submission.status !== "success")
+    return data({ result: submission.reply() as FormReply, ok: false }, { status: 422 });
+  const result = await services.moderation.complain({ id: user!.id, locale }, decision.id, submission.value);
+  if (result.status === "lodged")
+    return data({ result: submission.reply({ resetForm: true }) as FormReply, ok: true });
+  const message = result.status === "refused" ? result.message : translate(locale, "errors.notFound");
+  const errors = result.status === "invalid" ? result.errors : { form: [message] };
+  return data({ result: submission.reply({ fieldErrors: errors }) as FormReply, ok: false }, { status: 409 });
+}
+
+function ComplaintForm({ reply }: { reply: FormReply | undefined }) {
   const { t } = useTranslation();
-  return <h1 className="font-serif text-3xl text-primary-dark">{t("admin.nav.decisions")}</h1>;
+  const navigation = useNavigation();
+  const [form] = useSchemaForm(ComplaintSchema, reply, { id: "complaint" });
+  const sent = (reply?.initialValue ?? {}) as Record<string, string | undefined>;
+  return (
+    <Form
+      method="post"
+      id={form.id}
+      onSubmit={form.onSubmit}
+      noValidate
+      className="flex flex-col gap-3"
+      data-testid="complaint-form"
+    >
+      <FormError messages={form.allErrors.form} />
+      <TextAreaField
+        name="text"
+        label={t("moderation.decision.complaint")}
+        hint={t("moderation.decision.complaintHint")}
+        errors={form.allErrors}
+        defaultValue={sent.text}
+        maxLength={COMPLAINT_TEXT_MAX}
+      />
+      <SubmitButton busy={navigation.state === "submitting"}>
+        {t("moderation.decision.complaintSubmit")}
+      </SubmitButton>
+    </Form>
+  );
+}
+
+export default function DecisionPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, locale } = useTranslation();
+  const { decision, now } = loaderData;
+  const open = decision.complaints.find((complaint) => complaint.status === "open");
+  const late = now > decision.complaintDeadline;
+  const canComplain = !decision.reversedAt && !open && !late;
+  return (
+    <article className="mx-auto flex max-w-3xl flex-col gap-6 rounded-xl border border-line bg-white p-6">
+      <header>
+        <h1 className="font-serif text-3xl text-primary-dark">
+          {t("moderation.decision.title", { id: decision.id })}
+        </h1>
+        <p className="mt-2 text-muted">{t("moderation.decision.lead")}</p>
+      </header>
+      {decision.reversedAt ? (
+        <p role="status" className="font-semibold text-[#1f5c44]">
+          {t("moderation.decision.reversed", { date: formatDate(decision.reversedAt, locale) })}
+        </p>
+      ) : null}
+      <Statement decision={decision} />
+      {decision.complaints.length > 0 ? (
+        <section aria-labelledby="complaints-title" className="flex flex-col gap-3">
+          <h2 id="complaints-title" className="font-serif text-xl text-primary-dark">
+            {t("moderation.decision.complaint")}
+          </h2>
+          {decision.complaints.map((complaint) => (
+            <div key={complaint.id} className="rounded border border-line p-3" data-testid="complaint">
+              <p className="whitespace-pre-line">{complaint.text}</p>
+              <p className="mt-2 font-semibold">
+                {t(`moderation.decision.complaintStatus.${complaint.status}`)}
+              </p>
+              {complaint.answer ? (
+                <p className="mt-1 whitespace-pre-line">
+                  {t("moderation.decision.answer")}: {complaint.answer}
+                </p>
+              ) : null}
+            </div>
+          ))}
+        </section>
+      ) : null}
+      {actionData?.ok ? (
+        <p role="status" className="font-semibold text-[#1f5c44]" data-testid="complaint-sent">
+          {t("moderation.decision.complaintSent")}
+        </p>
+      ) : null}
+      {canComplain && !actionData?.ok ? <ComplaintForm reply={actionData?.result} /> : null}
+      {late && !decision.reversedAt ? (
+        <p className="text-muted">
+          {t("moderation.decision.complaintClosed", { date: formatDate(decision.complaintDeadline, locale) })}
+        </p>
+      ) : null}
+    </article>
+  );
 }
