@@ -1,5 +1,8 @@
 import { z } from "zod";
 
+/** The audit log's columns that sort it (newest first by default). */
+export const AUDIT_SORTABLE = ["createdAt", "action", "entity"] as const;
+
 const day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/)

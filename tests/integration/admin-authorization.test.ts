@@ -68,16 +68,22 @@ function call(operation: Operation, caller: Caller) {
 
 /** Every table's row count and a digest of all its rows: any insert, update or delete shows. */
 async function snapshot(): Promise<Record<string, string>> {
-  const tables = await api.db.execute<{ name: string }>(
-    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+  // PGlite and node-postgres both answer raw SQL with { rows }.
+  const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
+  const tables = rowsOf<{ name: string }>(
+    await api.db.execute(
+      sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+    ),
   );
   const result: Record<string, string> = {};
-  for (const { name } of tables.rows) {
+  for (const { name } of tables) {
     const quoted = sql.raw(`"${name.replaceAll('"', '""')}"`);
-    const digest = await api.db.execute<{ n: number; digest: string }>(
-      sql`select count(*)::int as n, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest from ${quoted} t`,
+    const [digest] = rowsOf<{ n: number; digest: string }>(
+      await api.db.execute(
+        sql`select count(*)::int as n, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest from ${quoted} t`,
+      ),
     );
-    result[name] = `${digest.rows[0].n}:${digest.rows[0].digest}`;
+    result[name] = `${digest.n}:${digest.digest}`;
   }
   return result;
 }

@@ -1,9 +1,10 @@
 import { and, asc, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import { pageWindow, type TablePage, type TableQuery } from "#core/schemas/admin-table.ts";
+import { AUDIT_SORTABLE } from "#core/schemas/staff-audit.ts";
 import type { Db } from "#server/db/client.ts";
 import { auditLog } from "./tables.ts";
 
-export const AUDIT_SORTABLE = ["createdAt", "action", "entity"] as const;
+export { AUDIT_SORTABLE };
 
 /** The audit log's filters beside the table's search, sort and page. */
 export type AuditFilters = {
