@@ -32,13 +32,26 @@
  *   releaseStock(tx, lines)                                      gives an unpaid order's pieces back
  */
 
-export { type AdminUserListing, listingsOfSeller } from "./admin-user-reads.ts";
 export {
   type AccountListingReads,
   createAccountListingReads,
   type LinkedListing,
   submittedListingCount,
 } from "./account-reads.ts";
+export {
+  type AdminCategoryRow,
+  type AdminListing,
+  type AdminListingRow,
+  type AdminOutcome,
+  BRAND_SORTS,
+  type BrandRow,
+  type CatalogAdmin,
+  createCatalogAdmin,
+  LISTING_TABLE_SORTS,
+  type ListingFilters,
+  type PackageRow,
+} from "./admin/service.ts";
+export { type AdminUserListing, listingsOfSeller } from "./admin-user-reads.ts";
 export {
   type AuctionRow,
   auctionsEndingSoonIds,
@@ -54,19 +67,6 @@ export {
   recordLeadingBid,
   runningAuctionsOf,
 } from "./auction-rows.ts";
-export {
-  type AdminCategoryRow,
-  type AdminListing,
-  type AdminListingRow,
-  type AdminOutcome,
-  BRAND_SORTS,
-  type BrandRow,
-  type CatalogAdmin,
-  createCatalogAdmin,
-  LISTING_TABLE_SORTS,
-  type ListingFilters,
-  type PackageRow,
-} from "./admin/service.ts";
 export { type AuctionSummary, auctionSummaries } from "./auction-summaries.ts";
 export { createListingQueries } from "./browse/listing-queries.ts";
 export { type CategorySummary, categoryChains, categorySummaries } from "./category-summaries.ts";
@@ -78,7 +78,6 @@ export { createListingImageStore } from "./image-store.ts";
 export { encodeListingImage } from "./images.ts";
 export { registerListingJobs } from "./jobs.ts";
 export { fillMissingLeaders } from "./leader-backfill.ts";
-export { type NewSupply, suppliesLiveBetween } from "./new-supplies.ts";
 export {
   createListingModeration,
   isCategoryPremoderated,
@@ -92,6 +91,7 @@ export {
   recentListingsOf,
   setCategoryPremoderation,
 } from "./moderation.ts";
+export { type NewSupply, suppliesLiveBetween } from "./new-supplies.ts";
 export { createListingsPersonalData } from "./personal-data.ts";
 export { type ProductSummary, productSummaries, productsInStock } from "./product-summaries.ts";
 export { refreshSearchText } from "./search/search-index.ts";
