@@ -107,6 +107,8 @@ export default [
   ...page("search", "routes/catalog/search.tsx"),
   ...page("blog", "routes/blog/index.tsx"),
   ...page("blogArticle", "routes/blog/article.tsx"),
+  // The editors' preview of an article (content scope), in the public design outside the admin frame.
+  ...page("adminBlogPreview", "routes/admin/content/blog-preview.tsx"),
   ...page("userProfile", "routes/user-profile.tsx"),
   ...page("register", "routes/account/register.tsx"),
   ...page("accountRegister", "routes/account/register.tsx"),

@@ -36,6 +36,8 @@ export const ADMIN_PATHS = {
   adminBanner: { cs: "/admin/obsah/bannery/:id", en: "/en/admin/content/banners/:id" },
   adminBlogPosts: { cs: "/admin/obsah/blog", en: "/en/admin/content/blog" },
   adminBlogPost: { cs: "/admin/obsah/blog/:id", en: "/en/admin/content/blog/:id" },
+  // The article in the public page's design, drafts too: outside the frame (app/routes.ts).
+  adminBlogPreview: { cs: "/admin/obsah/blog/:id/nahled", en: "/en/admin/content/blog/:id/preview" },
   adminBlogCategories: { cs: "/admin/obsah/blog-kategorie", en: "/en/admin/content/blog-categories" },
   adminInfoPages: { cs: "/admin/obsah/stranky", en: "/en/admin/content/pages" },
   adminInfoPage: { cs: "/admin/obsah/stranky/:id", en: "/en/admin/content/pages/:id" },

@@ -38,7 +38,8 @@ async function upload(
 ) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.set(name, value);
-  if (file) form.set(file.field, new Blob([file.bytes], { type: file.type }), file.name);
+  if (file)
+    form.set(file.field, new Blob([file.bytes as Uint8Array<ArrayBuffer>], { type: file.type }), file.name);
   const headers: Record<string, string> = { Accept: "application/json", clientUrl: api.config.publicUrl };
   if (token) headers.Authorization = `Bearer ${token}`;
   const response = await api.app.request(url, { method, headers, body: form });

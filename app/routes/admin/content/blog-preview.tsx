@@ -1,0 +1,53 @@
+import { Link } from "react-router";
+import { pageMeta } from "#app/components/seo/page-meta.ts";
+import { appContext } from "#app/context.ts";
+import { useTranslation } from "#app/i18n/use-translation.ts";
+import BlogArticle from "#app/routes/blog/article.tsx";
+import { localePath } from "#core/i18n/paths.ts";
+import { requireScope } from "../guard.server.ts";
+import type { Route } from "./+types/blog-preview";
+import { notFound, pathId } from "./form.server.ts";
+
+/**
+ * The editors' preview (docs/product/back-office.md, "Content"): an article, a draft or a scheduled
+ * one too, in the public article's design. Staff with the content scope only (anyone else gets
+ * 403), never indexed nor kept by caches.
+ */
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, (t) => ({
+    title: `${t("adminContent.blog.preview")}: ${args.loaderData?.post.title ?? ""}`,
+    noindex: true,
+  }));
+}
+
+export function headers() {
+  return { "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "private, no-store" };
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  requireScope(context, "content");
+  const { services, locale, config } = context.get(appContext);
+  const id = pathId(context, params.id);
+  const post = id === null ? null : await services.contentAdmin.blogPosts.preview(id, locale);
+  if (!post) notFound(context);
+  return { post, locale, origin: config.publicUrl };
+}
+
+export default function BlogPreview(props: Route.ComponentProps) {
+  const { t, locale } = useTranslation();
+  const { post } = props.loaderData;
+  return (
+    <>
+      <div role="status" className="bg-secondary/15 py-2 text-center text-sm" data-testid="preview-notice">
+        {t("adminContent.blog.previewNotice")}{" "}
+        <Link
+          to={localePath("adminBlogPost", locale, { id: String(post.id) })}
+          className="font-semibold text-primary-dark underline"
+        >
+          {t("adminContent.blog.backToEditor")}
+        </Link>
+      </div>
+      <BlogArticle {...(props as unknown as Parameters<typeof BlogArticle>[0])} />
+    </>
+  );
+}
