@@ -5,7 +5,7 @@ import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { insertCategory, insertProduct } from "#server/test/fixtures.ts";
 import { bids } from "../bidding/tables.ts";
 import type { NewProduct } from "../listings/tables/products.ts";
-import { bankStatementLines, bankStatements } from "../payments/bank/tables.ts";
+import { bankStatementLines, bankStatements } from "../payments/tables/bank.ts";
 import { type NewOrder, orders } from "../payments/tables.ts";
 import { adminDashboardApi } from "./dashboard-api.ts";
 import { dashboardDays } from "./dashboard-days.ts";

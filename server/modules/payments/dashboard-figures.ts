@@ -2,7 +2,7 @@ import { and, count, eq, inArray, ne, or, sql } from "drizzle-orm";
 import type { DayTally } from "#core/contracts/admin-dashboard.ts";
 import type { Db } from "#server/db/client.ts";
 import { dayBucketSql, fillDays, withinBounds } from "#server/lib/day-buckets.ts";
-import { bankStatementLines } from "./bank/tables.ts";
+import { bankStatementLines } from "./tables/bank.ts";
 import { orders } from "./tables.ts";
 
 const NO_TALLY: DayTally = { count: 0, amountMinor: 0 };

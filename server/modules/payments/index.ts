@@ -3,7 +3,6 @@ export {
   type AdminUserPayment,
   ordersAndPaymentsOfUser,
 } from "./admin-user-reads.ts";
-export { StatementFileError } from "./bank/parsed.ts";
 export type { AdminBankStatement, AdminBankStatementLine } from "./bank/read.ts";
 export { STATEMENT_SORTS } from "./bank/read.ts";
 export { variableSymbolOf } from "./bank-account.ts";

@@ -1,19 +1,46 @@
+import { DataTable } from "#app/components/admin/data-table.tsx";
+import { OrderFilters, useOrderColumns } from "#app/components/admin/orders/orders-table.tsx";
 import { pageMeta } from "#app/components/seo/page-meta.ts";
+import { appContext } from "#app/context.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { ADMIN_ORDER_SORTS, AdminOrderFiltersSchema } from "#core/schemas/admin-orders.ts";
+import { tableQueryFromUrl } from "#core/schemas/admin-table.ts";
 import { requireScope } from "../guard.server.ts";
 import type { Route } from "./+types/orders";
 
-/** A back-office screen still to be built (docs/product/back-office.md). */
+/**
+ * Every order (docs/product/back-office.md, "Orders and money"): shop orders, listing fees and
+ * promotions; filter by kind, status, payment method and day; search by number (= variable
+ * symbol) or e-mail. The table's state is the URL's.
+ */
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, (t) => ({ title: t("admin.nav.orders"), noindex: true }));
+  return pageMeta(args, (t) => ({ title: t("adminOrders.orders.title"), noindex: true }));
 }
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   requireScope(context, "orders");
-  return null;
+  const { services } = context.get(appContext);
+  const url = new URL(request.url);
+  const query = tableQueryFromUrl(url, ADMIN_ORDER_SORTS);
+  const filters = AdminOrderFiltersSchema.parse(Object.fromEntries(url.searchParams));
+  return { page: await services.payments.adminOrders(query, filters) };
 }
 
-export default function AdminPlaceholder() {
+export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  return <h1 className="font-serif text-3xl text-primary-dark">{t("admin.nav.orders")}</h1>;
+  const columns = useOrderColumns();
+  return (
+    <section className="flex flex-col gap-6" data-testid="admin-orders">
+      <h1 className="font-serif text-3xl text-primary-dark">{t("adminOrders.orders.title")}</h1>
+      <DataTable
+        id="orders"
+        caption={t("adminOrders.orders.caption")}
+        columns={columns}
+        page={loaderData.page}
+        sortable={ADMIN_ORDER_SORTS}
+        filters={<OrderFilters />}
+        rowKey={(row) => row.id}
+      />
+    </section>
+  );
 }

@@ -1,19 +1,45 @@
+import { DataTable } from "#app/components/admin/data-table.tsx";
+import { PaymentFilters, usePaymentColumns } from "#app/components/admin/orders/payments-table.tsx";
 import { pageMeta } from "#app/components/seo/page-meta.ts";
+import { appContext } from "#app/context.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { ADMIN_PAYMENT_SORTS, AdminPaymentFiltersSchema } from "#core/schemas/admin-orders.ts";
+import { tableQueryFromUrl } from "#core/schemas/admin-table.ts";
 import { requireScope } from "../guard.server.ts";
 import type { Route } from "./+types/payments";
 
-/** A back-office screen still to be built (docs/product/back-office.md). */
+/**
+ * Every payment (docs/product/back-office.md, "Orders and money"): method, status, amount, order,
+ * when paid; the duplicates refunded to their payers are marked. The search takes an order number.
+ */
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, (t) => ({ title: t("admin.nav.payments"), noindex: true }));
+  return pageMeta(args, (t) => ({ title: t("adminOrders.payments.title"), noindex: true }));
 }
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   requireScope(context, "orders");
-  return null;
+  const { services } = context.get(appContext);
+  const url = new URL(request.url);
+  const query = tableQueryFromUrl(url, ADMIN_PAYMENT_SORTS);
+  const filters = AdminPaymentFiltersSchema.parse(Object.fromEntries(url.searchParams));
+  return { page: await services.payments.adminPaymentsPage(query, filters) };
 }
 
-export default function AdminPlaceholder() {
+export default function AdminPaymentsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  return <h1 className="font-serif text-3xl text-primary-dark">{t("admin.nav.payments")}</h1>;
+  const columns = usePaymentColumns();
+  return (
+    <section className="flex flex-col gap-6" data-testid="admin-payments">
+      <h1 className="font-serif text-3xl text-primary-dark">{t("adminOrders.payments.title")}</h1>
+      <DataTable
+        id="payments"
+        caption={t("adminOrders.payments.caption")}
+        columns={columns}
+        page={loaderData.page}
+        sortable={ADMIN_PAYMENT_SORTS}
+        filters={<PaymentFilters />}
+        rowKey={(row) => row.id}
+      />
+    </section>
+  );
 }

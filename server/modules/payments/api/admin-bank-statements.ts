@@ -4,9 +4,8 @@ import { tableQuerySchema } from "#core/schemas/admin-table.ts";
 import { createApiRouter } from "#server/http/api/router.ts";
 import { errorResponses, idPathParam, jsonContent, MessageBody, rowId } from "#server/http/api/schemas.ts";
 import { adminRoute } from "#server/http/api/staff.ts";
-import { StatementFileError } from "../bank/parsed.ts";
 import { STATEMENT_SORTS } from "../bank/read.ts";
-import { BANK_LINE_OUTCOMES, BANK_LINE_REASONS, BANK_STATEMENT_FORMATS } from "../bank/tables.ts";
+import { BANK_LINE_OUTCOMES, BANK_LINE_REASONS, BANK_STATEMENT_FORMATS } from "../tables/bank.ts";
 
 /**
  * The accountant's bank statements (scope `orders`, docs/decisions/0024-bank-statement-import.md):
@@ -125,21 +124,19 @@ adminBankStatementsApi.openapi(
     const file = form.file;
     if (!(file instanceof File))
       return c.json({ errors: { file: [translate(locale, "validation.required")] } }, 422);
-    try {
-      const result = await c
-        .get("services")
-        .payments.importBankStatement(
-          { name: file.name || "statement", bytes: new Uint8Array(await file.arrayBuffer()) },
-          c.get("user")!.id,
-        );
-      return c.json(result, 200);
-    } catch (error) {
-      if (!(error instanceof StatementFileError)) throw error;
+    const result = await c
+      .get("services")
+      .payments.importBankStatement(
+        { name: file.name || "statement", bytes: new Uint8Array(await file.arrayBuffer()) },
+        c.get("user")!.id,
+      );
+    if (!result.ok)
       return c.json(
-        { errors: { file: [translate(locale, `adminOrders.statements.errors.${error.code}`)] } },
+        { errors: { file: [translate(locale, `adminOrders.statements.errors.${result.code}`)] } },
         422,
       );
-    }
+    const { ok: _ok, ...imported } = result;
+    return c.json(imported, 200);
   },
 );
 

@@ -4,9 +4,14 @@ import type { Db } from "#server/db/client.ts";
 import { payLockedByTransfer } from "../bank-transfer.ts";
 import type { PaymentsContext } from "../context.ts";
 import { lockOrder } from "../order-transitions.ts";
+import {
+  type BankLineOutcome,
+  type BankLineReason,
+  bankStatementLines,
+  bankStatements,
+} from "../tables/bank.ts";
 import { parseStatementFile } from "./parse.ts";
-import type { ParsedLine } from "./parsed.ts";
-import { type BankLineOutcome, type BankLineReason, bankStatementLines, bankStatements } from "./tables.ts";
+import { type ParsedLine, type ParsedStatement, StatementFileError } from "./parsed.ts";
 
 /**
  * Importing a bank statement (docs/decisions/0024-bank-statement-import.md): the file is parsed,
@@ -49,12 +54,28 @@ async function decide(
   return { outcome: "unmatched", reason: paid === "already_paid" ? "already_paid" : "not_payable", orderId };
 }
 
+/** The import, or why the file was refused (`code` names its translated message). */
 export async function importBankStatement(
   ctx: PaymentsContext,
   file: { name: string; bytes: Uint8Array },
   actorId: number,
+): Promise<({ ok: true } & ImportResult) | { ok: false; code: StatementFileError["code"] }> {
+  let parsed: ParsedStatement;
+  try {
+    parsed = parseStatementFile(file.bytes);
+  } catch (error) {
+    if (error instanceof StatementFileError) return { ok: false, code: error.code };
+    throw error;
+  }
+  return { ok: true, ...(await store(ctx, parsed, file, actorId)) };
+}
+
+async function store(
+  ctx: PaymentsContext,
+  parsed: ParsedStatement,
+  file: { name: string; bytes: Uint8Array },
+  actorId: number,
 ): Promise<ImportResult> {
-  const parsed = parseStatementFile(file.bytes);
   const fileHash = createHash("sha256").update(file.bytes).digest("hex");
   return ctx.db.transaction(async (tx) => {
     const [earlier] = await tx.select().from(bankStatements).where(eq(bankStatements.fileHash, fileHash));

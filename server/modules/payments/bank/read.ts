@@ -1,7 +1,12 @@
 import { asc, count, desc, eq, ilike, or } from "drizzle-orm";
 import { pageWindow, type TablePage, type TableQuery } from "#core/schemas/admin-table.ts";
 import type { Db } from "#server/db/client.ts";
-import { type BankStatement, type BankStatementLine, bankStatementLines, bankStatements } from "./tables.ts";
+import {
+  type BankStatement,
+  type BankStatementLine,
+  bankStatementLines,
+  bankStatements,
+} from "../tables/bank.ts";
 
 /** The imported statements for the back office, newest first unless sorted otherwise. */
 export const STATEMENT_SORTS = ["createdAt", "statementDate"] as const;

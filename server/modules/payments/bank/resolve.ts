@@ -3,7 +3,7 @@ import type { Db } from "#server/db/client.ts";
 import { payLockedByTransfer } from "../bank-transfer.ts";
 import type { PaymentsContext } from "../context.ts";
 import { lockOrder } from "../order-transitions.ts";
-import { bankStatementLines } from "./tables.ts";
+import { bankStatementLines } from "../tables/bank.ts";
 
 /**
  * The accountant settles a line the import could not match: assigns it to an order (which it then

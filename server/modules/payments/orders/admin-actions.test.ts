@@ -8,7 +8,7 @@ import { reserveStock } from "../../listings/index.ts";
 import { products } from "../../listings/tables/products.ts";
 import { settings } from "../../settings/tables.ts";
 import type { ShopOrderInput } from "../index.ts";
-import { orderRefunds } from "../refunds/tables.ts";
+import { orderRefunds } from "../tables/refunds.ts";
 import { invoices, orders, testGatewayPayments, vouchers, voucherUsages } from "../tables.ts";
 
 /**

@@ -3,10 +3,10 @@ import { canTransition } from "#core/lifecycles/order.ts";
 import type { PaymentsContext } from "../context.ts";
 import { issueCreditNote } from "../invoices/credit-note.ts";
 import { cancelOrderByOperator, lockOrder, markOrderRefunded } from "../order-transitions.ts";
-import { orderRefunds } from "../refunds/tables.ts";
 import { sendOrderRefunded } from "../shop/mails.ts";
 import { goodsOf } from "../shop/release.ts";
 import { freeVoucherUse } from "../shop/vouchers.ts";
+import { orderRefunds } from "../tables/refunds.ts";
 import { type Order, type Payment, payments } from "../tables.ts";
 
 /**

@@ -6,7 +6,7 @@ import { canTransition } from "#core/lifecycles/order.ts";
 import { pageWindow, type TablePage, type TableQuery } from "#core/schemas/admin-table.ts";
 import type { Db } from "#server/db/client.ts";
 import { canMoveShopOrder } from "../order-transitions.ts";
-import { orderRefunds } from "../refunds/tables.ts";
+import { orderRefunds } from "../tables/refunds.ts";
 import { invoices, type OrderAddress, orderItems, orders, payments } from "../tables.ts";
 
 /** The back office's orders (docs/product/back-office.md, "Orders and money"): every kind, paged on the server. */

@@ -1,0 +1,284 @@
+import { Form, Link, useNavigation } from "react-router";
+import { useTranslation } from "#app/i18n/use-translation.ts";
+import { formatDate } from "#core/formats/dates.ts";
+import { localePath } from "#core/i18n/paths.ts";
+import type { AdminOrderAction } from "#core/schemas/admin-orders.ts";
+import { Badge, Notice, orderTone, useMoney } from "./shared.tsx";
+
+type Address = {
+  name: string;
+  street: string;
+  city: string;
+  zip: string;
+  countryCode: string;
+  company?: string | null;
+  companyId?: string | null;
+  taxId?: string | null;
+} | null;
+
+/** The order's page as the loader gives it (server/modules/payments/orders/admin-read.ts). */
+export type OrderViewData = {
+  order: {
+    id: number;
+    hash: string;
+    kind: "shop" | "listing_fee" | "promotion";
+    status: "new" | "awaiting_payment" | "paid" | "shipped" | "delivered" | "cancelled" | "refunded";
+    email: string;
+    phone: string | null;
+    locale: "cs" | "en";
+    subtotalMinor: number;
+    discountMinor: number;
+    deliveryMinor: number;
+    paymentFeeMinor: number;
+    totalMinor: number;
+    paymentMethod: "card" | "bank_transfer" | "cod" | null;
+    carrier: string | null;
+    trackingNumber: string | null;
+    note: string | null;
+    deliveryAddress: Address;
+    invoiceAddress: Address;
+    createdAt: string;
+  };
+  items: { id: number; description: string; quantity: number; unitPriceMinor: number }[];
+  payments: {
+    id: number;
+    method: "bank_transfer" | "card" | "test";
+    status: "created" | "pending" | "paid" | "failed" | "cancelled" | "refunded";
+    amountMinor: number;
+    paidAt: string | null;
+  }[];
+  documents: { id: number; number: string; kind: "invoice" | "credit_note"; issuedAt: string }[];
+  refunds: { id: number; amountMinor: number; reason: string | null; createdAt: string }[];
+  history: { event: string; at: string }[];
+  actions: AdminOrderAction[];
+};
+
+const card = "flex flex-col gap-2 rounded-xl border border-line bg-white p-4";
+const heading = "font-serif text-xl text-primary-dark";
+const button =
+  "rounded-md bg-primary-dark px-4 py-2 font-semibold text-white hover:bg-primary-dark/90 disabled:opacity-60";
+const input = "rounded-md border border-line bg-white px-3 py-2";
+
+function AddressBlock({ title, address }: { title: string; address: Address }) {
+  if (!address) return null;
+  return (
+    <div>
+      <h3 className="font-semibold">{title}</h3>
+      <p>
+        {address.company ? (
+          <>
+            {address.company}
+            <br />
+          </>
+        ) : null}
+        {address.name}
+        <br />
+        {address.street}
+        <br />
+        {address.zip} {address.city}, {address.countryCode}
+        {address.companyId ? (
+          <>
+            <br />
+            IČO {address.companyId}
+          </>
+        ) : null}
+        {address.taxId ? (
+          <>
+            <br />
+            DIČ {address.taxId}
+          </>
+        ) : null}
+      </p>
+    </div>
+  );
+}
+
+function Actions({ actions }: { actions: AdminOrderAction[] }) {
+  const { t } = useTranslation();
+  const busy = useNavigation().state !== "idle";
+  if (actions.length === 0) return <p className="text-muted">{t("adminOrders.order.noActions")}</p>;
+  return (
+    <div className="flex flex-col gap-3">
+      {actions.map((action) =>
+        action === "shipped" || action === "refund" ? (
+          <Form method="post" key={action} className="flex flex-wrap items-end gap-2">
+            <input type="hidden" name="intent" value={action} />
+            <label className="flex flex-col gap-1 text-sm font-semibold">
+              {t(action === "shipped" ? "adminOrders.order.tracking" : "adminOrders.order.reason")}
+              <input
+                name={action === "shipped" ? "trackingNumber" : "reason"}
+                maxLength={action === "shipped" ? 100 : 500}
+                className={input}
+              />
+            </label>
+            <button type="submit" className={button} disabled={busy}>
+              {t(`adminOrders.action.${action}`)}
+            </button>
+          </Form>
+        ) : (
+          <Form method="post" key={action}>
+            <input type="hidden" name="intent" value={action} />
+            <button type="submit" className={button} disabled={busy}>
+              {t(`adminOrders.action.${action}`)}
+            </button>
+          </Form>
+        ),
+      )}
+    </div>
+  );
+}
+
+export function OrderView({
+  data,
+  reply,
+}: {
+  data: OrderViewData;
+  reply?: { message: string; ok: boolean } | null;
+}) {
+  const { t, locale } = useTranslation();
+  const money = useMoney();
+  const { order } = data;
+  const when = (iso: string | null) => (iso ? formatDate(iso, locale, true) : "—");
+  return (
+    <section className="flex flex-col gap-6" data-testid="admin-order">
+      <Link to={localePath("adminOrders", locale)} className="text-primary-dark underline underline-offset-4">
+        {t("adminOrders.order.back")}
+      </Link>
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="font-serif text-3xl text-primary-dark">
+          {t("adminOrders.order.title", { number: order.id })}
+        </h1>
+        <Badge tone={orderTone(order.status)}>{t(`adminOrders.status.${order.status}`)}</Badge>
+        <Badge tone="plain">{t(`adminOrders.kind.${order.kind}`)}</Badge>
+      </div>
+      <Notice message={reply?.message} ok={reply?.ok ?? true} />
+      <div className="grid gap-4 md:grid-cols-2">
+        <div className={card}>
+          <h2 className={heading}>{t("adminOrders.order.actions")}</h2>
+          <Actions actions={data.actions} />
+        </div>
+        <div className={card}>
+          <h2 className={heading}>{t("adminOrders.order.customer")}</h2>
+          <p className="break-all">
+            {order.email}
+            {order.phone ? ` · ${order.phone}` : ""}
+          </p>
+          <p>
+            {t("adminOrders.order.variableSymbol")}: {order.id}
+          </p>
+          {order.paymentMethod ? (
+            <p>
+              {t("adminOrders.orders.method")}: {t(`adminOrders.method.${order.paymentMethod}`)}
+            </p>
+          ) : null}
+          {order.carrier ? (
+            <p>
+              {t("adminOrders.order.carrier")}: {order.carrier}
+              {order.trackingNumber ? ` · ${t("adminOrders.order.tracking")} ${order.trackingNumber}` : ""}
+            </p>
+          ) : null}
+          {order.note ? (
+            <p>
+              {t("adminOrders.order.note")}: {order.note}
+            </p>
+          ) : null}
+          <div className="grid gap-3 sm:grid-cols-2">
+            <AddressBlock title={t("adminOrders.order.deliveryAddress")} address={order.deliveryAddress} />
+            <AddressBlock title={t("adminOrders.order.invoiceAddress")} address={order.invoiceAddress} />
+          </div>
+        </div>
+      </div>
+      <div className={card}>
+        <h2 className={heading}>{t("adminOrders.order.lines")}</h2>
+        <table className="w-full text-left text-sm">
+          <thead>
+            <tr className="border-b border-line">
+              <th scope="col" className="py-1">
+                {t("adminOrders.order.lines")}
+              </th>
+              <th scope="col" className="py-1 text-right">
+                {t("adminOrders.order.quantity")}
+              </th>
+              <th scope="col" className="py-1 text-right">
+                {t("adminOrders.order.price")}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.items.map((item) => (
+              <tr key={item.id} className="border-b border-line/60">
+                <td className="py-1">{item.description}</td>
+                <td className="py-1 text-right">{item.quantity}</td>
+                <td className="py-1 text-right whitespace-nowrap">
+                  {money(item.unitPriceMinor * item.quantity)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={2} className="py-1 text-right">
+                {t("adminOrders.orders.total")}
+              </th>
+              <td className="py-1 text-right font-semibold whitespace-nowrap">{money(order.totalMinor)}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+      <div className="grid gap-4 md:grid-cols-2">
+        <div className={card}>
+          <h2 className={heading}>{t("adminOrders.order.payments")}</h2>
+          {data.payments.length === 0 ? (
+            <p>{t("adminOrders.order.none")}</p>
+          ) : (
+            <ul className="flex flex-col gap-1">
+              {data.payments.map((payment) => (
+                <li key={payment.id}>
+                  #{payment.id} · {t(`adminOrders.method.${payment.method}`)} ·{" "}
+                  {t(`adminOrders.paymentStatus.${payment.status}`)} · {money(payment.amountMinor)} ·{" "}
+                  {when(payment.paidAt)}
+                </li>
+              ))}
+            </ul>
+          )}
+          {data.refunds.map((refund) => (
+            <p key={refund.id}>
+              {t("adminOrders.order.refunds")}: {money(refund.amountMinor)} · {when(refund.createdAt)}
+              {refund.reason ? ` · ${refund.reason}` : ""}
+            </p>
+          ))}
+        </div>
+        <div className={card}>
+          <h2 className={heading}>{t("adminOrders.order.documents")}</h2>
+          {data.documents.length === 0 ? (
+            <p>{t("adminOrders.order.none")}</p>
+          ) : (
+            <ul className="flex flex-col gap-1">
+              {data.documents.map((document) => (
+                <li key={document.id}>
+                  {t(`adminOrders.order.${document.kind}`)} {document.number} · {when(document.issuedAt)}
+                </li>
+              ))}
+            </ul>
+          )}
+          <Link
+            to={localePath("orderSummary", order.locale, { id: order.id, hash: order.hash })}
+            className="text-primary-dark underline underline-offset-4"
+          >
+            {t("adminOrders.order.summary")}
+          </Link>
+        </div>
+      </div>
+      <div className={card}>
+        <h2 className={heading}>{t("adminOrders.order.history")}</h2>
+        <ol className="flex flex-col gap-1">
+          {data.history.map((entry) => (
+            <li key={`${entry.event}-${entry.at}`}>
+              {when(entry.at)} · {t(`adminOrders.history.${entry.event as "created"}`)}
+            </li>
+          ))}
+        </ol>
+      </div>
+    </section>
+  );
+}
