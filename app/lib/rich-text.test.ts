@@ -23,4 +23,24 @@ describe("richTextToHtml", () => {
     );
     expect(richTextToHtml("   ")).toBe("");
   });
+
+  it("shows links as the server's sanitiser writes them, with a safe address only", () => {
+    expect(
+      richTextToHtml(
+        '<p>A &amp; B <a href="https://example.com/?a=1&amp;b=2" rel="noopener noreferrer">ven</a> <a href="/blog">doma</a></p>',
+      ),
+    ).toBe(
+      '<p>A &amp; B <a href="https://example.com/?a=1&amp;b=2" rel="noopener noreferrer">ven</a> <a href="/blog">doma</a></p>',
+    );
+    const unsafe = richTextToHtml(
+      '<p><a href="javascript:alert(1)">x</a><a href="&#106;avascript:alert(1)">y</a><a href="//evil.test">z</a><a href="/a" onclick="x()">w</a></p>',
+    );
+    expect(unsafe).not.toMatch(/<a\b/);
+  });
+
+  it("gives an external link its rel even when the stored one lacks it", () => {
+    expect(richTextToHtml('<p><a href="https://example.com">ven</a></p>')).toBe(
+      '<p><a href="https://example.com" rel="noopener noreferrer">ven</a></p>',
+    );
+  });
 });
