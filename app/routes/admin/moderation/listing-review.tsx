@@ -1,19 +1,68 @@
+import { data } from "react-router";
+import { DecisionForm } from "#app/components/moderation/decision-form.tsx";
+import { EarlierDecisions, HistoryPanel } from "#app/components/moderation/history.tsx";
+import { ListingPanel } from "#app/components/moderation/listing-panel.tsx";
 import { pageMeta } from "#app/components/seo/page-meta.ts";
+import { appContext } from "#app/context.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import type { DecisionAction } from "#core/contracts/moderation.ts";
+import { translate } from "#core/i18n/index.ts";
 import { requireScope } from "../guard.server.ts";
 import type { Route } from "./+types/listing-review";
+import { decideAction } from "./decide.server.ts";
 
-/** A back-office screen still to be built (docs/product/back-office.md). */
+/**
+ * A listing under review: held for pre-moderation (approve or reject) or live (remove), with its
+ * photos, the reports about it, the seller's history and earlier decisions about it.
+ */
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, (t) => ({ title: t("admin.nav.moderation"), noindex: true }));
+  return pageMeta(args, (t) => ({
+    title: t("adminModeration.listing.title", { id: args.params.id }),
+    noindex: true,
+  }));
 }
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, params }: Route.LoaderArgs) {
   requireScope(context, "moderation");
-  return null;
+  const { services, locale } = context.get(appContext);
+  const review = await services.moderation.listingReview(Number(params.id) || 0);
+  if (!review) throw data(translate(locale, "adminModeration.errors.notFound"), { status: 404 });
+  return review;
 }
 
-export default function AdminPlaceholder() {
+export const action = decideAction;
+
+function actionsFor(status: string): DecisionAction[] {
+  if (status === "in_review")
+    return ["approve_listing", "reject_listing", "suspend_account", "block_account"];
+  if (["awaiting_payment", "scheduled", "active"].includes(status))
+    return ["remove_listing", "suspend_account", "block_account", "no_action"];
+  return ["suspend_account", "block_account", "no_action"];
+}
+
+export default function AdminListingReviewPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  return <h1 className="font-serif text-3xl text-primary-dark">{t("admin.nav.moderation")}</h1>;
+  const { listing, decisions, seller } = loaderData;
+  return (
+    <section className="flex flex-col gap-6" data-testid="admin-listing-review">
+      <h1 className="font-serif text-3xl text-primary-dark">
+        {t("adminModeration.listing.title", { id: listing.id })}
+      </h1>
+      <div className="grid gap-6 desktop:grid-cols-[2fr_1fr]">
+        <div className="flex flex-col gap-6">
+          <ListingPanel listing={listing} />
+          <DecisionForm
+            target="listing"
+            targetId={listing.id}
+            actions={actionsFor(listing.status)}
+            reply={actionData?.result}
+          />
+        </div>
+        <div className="flex flex-col gap-6">
+          {seller ? <HistoryPanel history={seller} /> : null}
+          <EarlierDecisions decisions={decisions} />
+        </div>
+      </div>
+    </section>
+  );
 }
