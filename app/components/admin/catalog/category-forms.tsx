@@ -75,51 +75,7 @@ export function CategoryFieldsForm({
             />
           </div>
         ) : null}
-        <TextField
-          name="nameCs"
-          label={t("adminCatalog.category.nameCs")}
-          errors={errors}
-          defaultValue={shown(sent, "nameCs", values?.nameCs)}
-          maxLength={80}
-        />
-        <TextField
-          name="nameEn"
-          label={t("adminCatalog.category.nameEn")}
-          errors={errors}
-          required={false}
-          hint={t("adminCatalog.category.englishHint")}
-          defaultValue={shown(sent, "nameEn", values?.nameEn)}
-          maxLength={80}
-        />
-        <TextField
-          name="slugCs"
-          label={t("adminCatalog.category.slugCs")}
-          errors={errors}
-          hint={t("adminCatalog.category.slugHint")}
-          defaultValue={shown(sent, "slugCs", values?.slugCs)}
-          maxLength={80}
-        />
-        <TextField
-          name="slugEn"
-          label={t("adminCatalog.category.slugEn")}
-          errors={errors}
-          required={false}
-          hint={t("adminCatalog.category.slugHint")}
-          defaultValue={shown(sent, "slugEn", values?.slugEn)}
-          maxLength={80}
-        />
-        <TextAreaField
-          name="descriptionCs"
-          label={t("adminCatalog.category.descriptionCs")}
-          errors={errors}
-          defaultValue={shown(sent, "descriptionCs", values?.descriptionCs)}
-        />
-        <TextAreaField
-          name="descriptionEn"
-          label={t("adminCatalog.category.descriptionEn")}
-          errors={errors}
-          defaultValue={shown(sent, "descriptionEn", values?.descriptionEn)}
-        />
+        <CategoryTexts errors={errors} sent={sent} values={values} />
         <CheckboxField
           name="isActive"
           errors={errors}
@@ -141,6 +97,70 @@ export function CategoryFieldsForm({
         </div>
       </Form>
     </Section>
+  );
+}
+
+type Errors = Record<string, string[] | undefined>;
+
+/** Names, slugs and descriptions, Czech beside English. */
+function CategoryTexts({
+  errors,
+  sent,
+  values,
+}: {
+  errors: Errors;
+  sent?: SentValues;
+  values: CategoryValues | null;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <TextField
+        name="nameCs"
+        label={t("adminCatalog.category.nameCs")}
+        errors={errors}
+        defaultValue={shown(sent, "nameCs", values?.nameCs)}
+        maxLength={80}
+      />
+      <TextField
+        name="nameEn"
+        label={t("adminCatalog.category.nameEn")}
+        errors={errors}
+        required={false}
+        hint={t("adminCatalog.category.englishHint")}
+        defaultValue={shown(sent, "nameEn", values?.nameEn)}
+        maxLength={80}
+      />
+      <TextField
+        name="slugCs"
+        label={t("adminCatalog.category.slugCs")}
+        errors={errors}
+        hint={t("adminCatalog.category.slugHint")}
+        defaultValue={shown(sent, "slugCs", values?.slugCs)}
+        maxLength={80}
+      />
+      <TextField
+        name="slugEn"
+        label={t("adminCatalog.category.slugEn")}
+        errors={errors}
+        required={false}
+        hint={t("adminCatalog.category.slugHint")}
+        defaultValue={shown(sent, "slugEn", values?.slugEn)}
+        maxLength={80}
+      />
+      <TextAreaField
+        name="descriptionCs"
+        label={t("adminCatalog.category.descriptionCs")}
+        errors={errors}
+        defaultValue={shown(sent, "descriptionCs", values?.descriptionCs)}
+      />
+      <TextAreaField
+        name="descriptionEn"
+        label={t("adminCatalog.category.descriptionEn")}
+        errors={errors}
+        defaultValue={shown(sent, "descriptionEn", values?.descriptionEn)}
+      />
+    </>
   );
 }
 

@@ -1,5 +1,6 @@
 import { data, Link, redirect } from "react-router";
-import { Notice, PageTitle, Refusal, ReorderButtons } from "#app/components/admin/catalog/ui.tsx";
+import { CategoryTree } from "#app/components/admin/catalog/category-tree.tsx";
+import { Notice, PageTitle, Refusal } from "#app/components/admin/catalog/ui.tsx";
 import { parseForm } from "#app/components/forms/conform.ts";
 import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { appContext } from "#app/context.ts";
@@ -55,7 +56,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function AdminCategories({ loaderData, actionData }: Route.ComponentProps) {
   const { t, locale } = useTranslation();
   const { rows } = loaderData;
-  const siblingsOf = (parentId: number | null) => rows.filter((row) => row.parentId === parentId);
   return (
     <section className="flex flex-col gap-6" data-testid="admin-categories">
       <PageTitle lead={t("adminCatalog.categories.intro")}>{t("adminCatalog.categories.title")}</PageTitle>
@@ -69,103 +69,7 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
           {t("adminCatalog.categories.add")}
         </Link>
       </p>
-      <div className="overflow-x-auto rounded-xl border border-line bg-white">
-        <table className="w-full min-w-[40rem] text-left text-sm">
-          <caption className="sr-only">{t("adminCatalog.categories.title")}</caption>
-          <thead className="border-b border-line bg-light/60">
-            <tr>
-              <th scope="col" className="px-3 py-2">
-                {t("adminCatalog.categories.name")}
-              </th>
-              <th scope="col" className="px-3 py-2">
-                {t("adminCatalog.categories.level")}
-              </th>
-              <th scope="col" className="px-3 py-2">
-                {t("adminCatalog.categories.products")}
-              </th>
-              <th scope="col" className="px-3 py-2">
-                {t("adminCatalog.categories.state")}
-              </th>
-              <th scope="col" className="px-3 py-2">
-                {t("adminCatalog.categories.actions")}
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-line">
-            {rows.length === 0 ? (
-              <tr>
-                <td colSpan={5} className="px-3 py-6 text-center text-muted">
-                  {t("adminCatalog.categories.empty")}
-                </td>
-              </tr>
-            ) : null}
-            {rows.map((row) => {
-              const siblings = siblingsOf(row.parentId);
-              const name = locale === "en" && row.nameEn ? row.nameEn : row.name;
-              return (
-                <tr
-                  key={row.id}
-                  id={`category-${row.id}`}
-                  data-testid={`category-${row.id}`}
-                  className="align-middle"
-                >
-                  <th scope="row" className="px-3 py-2 font-normal">
-                    <span
-                      style={{ paddingInlineStart: `${(row.depth - 1) * 1.25}rem` }}
-                      className="inline-block"
-                    >
-                      {row.depth > 1 ? (
-                        <span aria-hidden="true" className="text-muted">
-                          └{" "}
-                        </span>
-                      ) : null}
-                      <Link
-                        to={localePath("adminCategory", locale, { id: String(row.id) })}
-                        className="font-semibold text-primary-dark underline underline-offset-4"
-                      >
-                        {name}
-                      </Link>
-                    </span>
-                  </th>
-                  <td className="px-3 py-2">{row.depth}</td>
-                  <td className="px-3 py-2">{row.productCount}</td>
-                  <td className="px-3 py-2">
-                    <span className={row.isActive ? "" : "text-muted"}>
-                      {t(
-                        row.isActive ? "adminCatalog.categories.active" : "adminCatalog.categories.inactive",
-                      )}
-                    </span>
-                    {row.premoderated ? (
-                      <span className="ms-2 rounded-full bg-secondary/15 px-2 py-0.5 text-xs font-semibold text-[#6b5116]">
-                        {t("adminCatalog.categories.premoderated")}
-                      </span>
-                    ) : null}
-                  </td>
-                  <td className="px-3 py-2">
-                    <span className="flex flex-wrap items-center gap-2">
-                      <ReorderButtons
-                        id={row.id}
-                        name={name}
-                        first={siblings[0]?.id === row.id}
-                        last={siblings[siblings.length - 1]?.id === row.id}
-                      />
-                      {row.depth < 5 ? (
-                        <Link
-                          to={`${localePath("adminCategory", locale, { id: "new" })}?parent=${row.id}`}
-                          className="text-primary-dark underline underline-offset-4"
-                          aria-label={`${t("adminCatalog.categories.addChild")}: ${name}`}
-                        >
-                          {t("adminCatalog.categories.addChild")}
-                        </Link>
-                      ) : null}
-                    </span>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <CategoryTree rows={rows} />
     </section>
   );
 }

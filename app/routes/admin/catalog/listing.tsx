@@ -1,19 +1,168 @@
+import { data, Link, redirect } from "react-router";
+import { ListingEditForm, Photos, StatusHistory } from "#app/components/admin/catalog/listing-view.tsx";
+import { Notice, PageTitle, Section } from "#app/components/admin/catalog/ui.tsx";
+import { parseForm } from "#app/components/forms/conform.ts";
 import { pageMeta } from "#app/components/seo/page-meta.ts";
+import { appContext } from "#app/context.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { formatDate } from "#core/formats/dates.ts";
+import { translate } from "#core/i18n/index.ts";
+import { localePath } from "#core/i18n/paths.ts";
+import { formatPrice } from "#core/money/money.ts";
+import { ListingEditSchema } from "#core/schemas/admin-catalog.ts";
 import { requireScope } from "../guard.server.ts";
 import type { Route } from "./+types/listing";
 
-/** A back-office screen still to be built (docs/product/back-office.md). */
+/**
+ * One listing as staff see it (docs/product/back-office.md, "Catalogue"): photos, seller, status
+ * history, bids; its texts and filing corrected (audited); suspending or removing it goes to the
+ * moderation decision form, which sends the seller a statement of reasons.
+ */
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, (t) => ({ title: t("admin.nav.listings"), noindex: true }));
+  return pageMeta(args, (t) => ({ title: t("adminCatalog.listings.title"), noindex: true }));
 }
 
-export function loader({ context }: Route.LoaderArgs) {
+function idOf(param: string | undefined, locale: "cs" | "en"): number {
+  const id = Number(param);
+  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647)
+    throw data(translate(locale, "errors.notFound"), { status: 404 });
+  return id;
+}
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   requireScope(context, "catalog");
-  return null;
+  const { services, locale } = context.get(appContext);
+  const id = idOf(params.id, locale);
+  const admin = services.catalogAdmin;
+  const [listing, tree, brands, packages, publicUrl] = await Promise.all([
+    admin.listing(id),
+    admin.categoryTree(),
+    admin.brandOptions(),
+    admin.packages(),
+    services.productPages.canonicalPath(id, locale),
+  ]);
+  if (!listing) throw data(translate(locale, "errors.notFound"), { status: 404 });
+  const p = listing.product;
+  return {
+    id,
+    values: {
+      nameCs: p.nameCs,
+      nameEn: p.nameEn,
+      descriptionCs: p.descriptionCs,
+      descriptionEn: p.descriptionEn,
+      categoryId: p.categoryId,
+      brandId: p.brandId,
+      packageId: p.packageId,
+    },
+    facts: {
+      format: p.format,
+      status: p.status,
+      seller: listing.seller,
+      sellerId: p.sellerId,
+      category: listing.categoryName,
+      brand: listing.brandName,
+      priceMinor: p.currentPriceMinor ?? p.startPriceMinor ?? p.priceMinor,
+      bidCount: p.bidCount,
+      createdAt: p.createdAt.toISOString(),
+      endsAt: p.endsAt?.toISOString() ?? null,
+    },
+    images: listing.images,
+    history: listing.history.map((entry) => ({ ...entry, at: entry.at.toISOString() })),
+    options: {
+      categories: tree.map((row) => ({
+        value: String(row.id),
+        label: `${"— ".repeat(row.depth - 1)}${row.nameCs}`,
+      })),
+      brands: brands.map((brand) => ({ value: String(brand.id), label: brand.name })),
+      packages: packages.map((item) => ({ value: String(item.id), label: item.nameCs })),
+    },
+    publicUrl,
+    saved: new URL(request.url).searchParams.has("saved"),
+  };
 }
 
-export default function AdminPlaceholder() {
-  const { t } = useTranslation();
-  return <h1 className="font-serif text-3xl text-primary-dark">{t("admin.nav.listings")}</h1>;
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const user = requireScope(context, "catalog");
+  const { services, locale, clientIp } = context.get(appContext);
+  const id = idOf(params.id, locale);
+  const submission = parseForm(await request.formData(), ListingEditSchema, locale);
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 422 });
+  const outcome = await services.catalogAdmin.editListing(
+    { id: user.id, ip: clientIp },
+    id,
+    submission.value,
+    locale,
+  );
+  if (outcome.status === "not_found") throw data(translate(locale, "errors.notFound"), { status: 404 });
+  if (outcome.status === "invalid")
+    return data({ result: submission.reply({ fieldErrors: outcome.errors }) }, { status: 422 });
+  if (outcome.status === "refused")
+    return data({ result: submission.reply({ formErrors: [outcome.message] }) }, { status: 409 });
+  throw redirect(`${localePath("adminListing", locale, { id: String(id) })}?saved=1`);
+}
+
+export default function AdminListing({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, locale } = useTranslation();
+  const { facts, id } = loaderData;
+  const fact = (label: string, value: string | number) => (
+    <div>
+      <dt className="text-sm text-muted">{label}</dt>
+      <dd className="font-semibold">{value}</dd>
+    </div>
+  );
+  return (
+    <div className="flex flex-col gap-6" data-testid="admin-listing">
+      <Link to={localePath("adminListings", locale)} className="text-sm text-primary-dark underline">
+        {t("adminCatalog.listing.back")}
+      </Link>
+      <PageTitle lead={loaderData.values.nameCs}>{t("adminCatalog.listing.title", { id })}</PageTitle>
+      {loaderData.saved && !actionData ? <Notice>{t("adminCatalog.saved")}</Notice> : null}
+      <Section title={t("adminCatalog.listing.overview")}>
+        <dl className="grid grid-cols-2 gap-4 tablet:grid-cols-4">
+          {fact(t("adminCatalog.listings.format"), t(`adminCatalog.format.${facts.format}`))}
+          {fact(t("adminCatalog.listings.status"), t(`catalog.status.${facts.status}`))}
+          {fact(t("adminCatalog.listings.seller"), facts.seller ?? t("adminCatalog.listings.shop"))}
+          {fact(t("adminCatalog.listings.category"), facts.category)}
+          {fact(
+            t("adminCatalog.listing.price"),
+            facts.priceMinor === null ? "—" : formatPrice(facts.priceMinor, null, { locale }),
+          )}
+          {fact(t("adminCatalog.listing.bidCount"), facts.bidCount)}
+          {fact(t("adminCatalog.listing.createdAt"), formatDate(facts.createdAt, locale, true))}
+          {fact(
+            t("adminCatalog.listing.endsAt"),
+            facts.endsAt ? formatDate(facts.endsAt, locale, true) : "—",
+          )}
+        </dl>
+        <div className="flex flex-wrap items-center gap-4">
+          {loaderData.publicUrl ? (
+            <a href={loaderData.publicUrl} className="text-primary-dark underline underline-offset-4">
+              {t("adminCatalog.listing.view")}
+            </a>
+          ) : null}
+          {facts.sellerId !== null ? (
+            <Link
+              to={localePath("adminUser", locale, { id: String(facts.sellerId) })}
+              className="text-primary-dark underline underline-offset-4"
+            >
+              {facts.seller}
+            </Link>
+          ) : null}
+          <Link
+            to={localePath("adminListingReview", locale, { id: String(id) })}
+            className="rounded-md border border-danger px-3 py-1.5 font-semibold text-danger hover:bg-danger/10"
+            aria-describedby="restrict-hint"
+          >
+            {t("adminCatalog.listing.restrict")}
+          </Link>
+          <span id="restrict-hint" className="text-sm text-muted">
+            {t("adminCatalog.listing.restrictHint")}
+          </span>
+        </div>
+      </Section>
+      <Photos images={loaderData.images} name={loaderData.values.nameCs} />
+      <ListingEditForm values={loaderData.values} options={loaderData.options} result={actionData?.result} />
+      <StatusHistory entries={loaderData.history} />
+    </div>
+  );
 }

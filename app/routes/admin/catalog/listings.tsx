@@ -1,19 +1,54 @@
+import { ListingFilters, useListingColumns } from "#app/components/admin/catalog/listing-table.tsx";
+import { PageTitle } from "#app/components/admin/catalog/ui.tsx";
+import { DataTable } from "#app/components/admin/data-table.tsx";
 import { pageMeta } from "#app/components/seo/page-meta.ts";
+import { appContext } from "#app/context.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { LISTING_SORTS, ListingFiltersSchema } from "#core/schemas/admin-catalog.ts";
+import { tableQueryFromUrl } from "#core/schemas/admin-table.ts";
 import { requireScope } from "../guard.server.ts";
 import type { Route } from "./+types/listings";
 
-/** A back-office screen still to be built (docs/product/back-office.md). */
+/**
+ * Any listing (docs/product/back-office.md, "Catalogue"): auctions, classifieds and the shop's
+ * products in every status, searched by id, name or seller, filtered by status, format and
+ * category (with its branch), sorted by date or price. The table's state is the URL's.
+ */
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, (t) => ({ title: t("admin.nav.listings"), noindex: true }));
+  return pageMeta(args, (t) => ({ title: t("adminCatalog.listings.title"), noindex: true }));
 }
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   requireScope(context, "catalog");
-  return null;
+  const { services } = context.get(appContext);
+  const url = new URL(request.url);
+  const query = tableQueryFromUrl(url, LISTING_SORTS);
+  const filters = ListingFiltersSchema.parse(Object.fromEntries(url.searchParams));
+  const [page, tree] = await Promise.all([
+    services.catalogAdmin.listingsPage(query, filters),
+    services.catalogAdmin.categoryTree(),
+  ]);
+  return {
+    page: { ...page, rows: page.rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) },
+    categories: tree.map((row) => ({ id: row.id, label: `${"— ".repeat(row.depth - 1)}${row.nameCs}` })),
+  };
 }
 
-export default function AdminPlaceholder() {
+export default function AdminListings({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  return <h1 className="font-serif text-3xl text-primary-dark">{t("admin.nav.listings")}</h1>;
+  const columns = useListingColumns();
+  return (
+    <section className="flex flex-col gap-6" data-testid="admin-listings">
+      <PageTitle>{t("adminCatalog.listings.title")}</PageTitle>
+      <DataTable
+        id="listings"
+        caption={t("adminCatalog.listings.title")}
+        columns={columns}
+        page={loaderData.page}
+        sortable={LISTING_SORTS}
+        filters={<ListingFilters categories={loaderData.categories} />}
+        rowKey={(row) => row.id}
+      />
+    </section>
+  );
 }

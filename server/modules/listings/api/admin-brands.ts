@@ -22,6 +22,7 @@ const Package = z
     position: z.number().int(),
   })
   .openapi("AdminPackage");
+const params = idParams("package");
 const tag = (summary: string) => ({ summary, tags: ["admin", "catalog"] });
 
 /** Brands (list, rename, merge) under /api/admin/catalog/brands, scope `catalog`; audited. */
@@ -96,7 +97,11 @@ export function adminBrandRoutes(api: ApiRouter) {
 
 /** Package kinds under /api/admin/catalog/packages, scope `catalog`: add, rename, reorder, delete unused; audited. */
 export function adminPackageRoutes(api: ApiRouter) {
-  const params = idParams("package");
+  packageReadAndAddRoutes(api);
+  packageChangeRoutes(api);
+}
+
+function packageReadAndAddRoutes(api: ApiRouter) {
   api.openapi(
     adminRoute("catalog", {
       method: "get",
@@ -126,7 +131,9 @@ export function adminPackageRoutes(api: ApiRouter) {
       return c.json(outcome.value, 201);
     },
   );
+}
 
+function packageChangeRoutes(api: ApiRouter) {
   api.openapi(
     adminRoute("catalog", {
       method: "put",

@@ -35,6 +35,12 @@ const tag = (summary: string) => ({ summary, tags: ["admin", "catalog"] });
  * scope `catalog`: add, rename, move, reorder, delete; each change audited with before and after.
  */
 export function adminCategoryRoutes(api: ApiRouter) {
+  categoryReadRoutes(api);
+  categoryEditRoutes(api);
+  categoryBranchRoutes(api);
+}
+
+function categoryReadRoutes(api: ApiRouter) {
   api.openapi(
     adminRoute("catalog", {
       method: "get",
@@ -68,7 +74,9 @@ export function adminCategoryRoutes(api: ApiRouter) {
       return c.json(found, 200);
     },
   );
+}
 
+function categoryEditRoutes(api: ApiRouter) {
   api.openapi(
     adminRoute("catalog", {
       method: "post",
@@ -104,7 +112,9 @@ export function adminCategoryRoutes(api: ApiRouter) {
       return c.json(outcome.value.after, 200);
     },
   );
+}
 
+function categoryBranchRoutes(api: ApiRouter) {
   api.openapi(
     adminRoute("catalog", {
       method: "post",
