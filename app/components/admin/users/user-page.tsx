@@ -3,9 +3,10 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import { formatDate } from "#core/formats/dates.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { isStaffRole, type UserRole } from "#core/rules/staff.ts";
+import { ActivitySections } from "./user-activity.tsx";
 import { GdprCard, GroupForm, type UserFormReply, VerificationForm } from "./user-forms.tsx";
 import { currentRestriction, DecisionLink, ModerationCard, type UserDecision } from "./user-moderation.tsx";
-import { ActivitySections, Addresses, Card, Facts } from "./user-sections.tsx";
+import { Addresses, Card, Facts } from "./user-sections.tsx";
 import { UserStateBadges } from "./user-table.tsx";
 
 type Props = {
@@ -36,79 +37,104 @@ type Props = {
   reply: UserFormReply | undefined;
 };
 
+type User = Props["user"];
+
+function UserHeader({ user }: { user: User }) {
+  const { t, locale } = useTranslation();
+  return (
+    <div>
+      <Link
+        to={localePath("adminUsers", locale)}
+        className="text-sm text-primary-dark underline underline-offset-4"
+      >
+        {t("adminUsers.detail.back")}
+      </Link>
+      <h1 className="mt-2 flex flex-wrap items-center gap-3 font-serif text-3xl text-primary-dark">
+        <span>{user.username}</span>
+        <span className="font-sans text-base text-muted">#{user.id}</span>
+        <UserStateBadges
+          verified={user.verifiedAt !== null}
+          blocked={user.blockedAt !== null}
+          suspendedUntil={user.suspendedUntil}
+        />
+      </h1>
+      {user.deletedAt ? (
+        <p role="status" className="mt-2 rounded bg-ink/5 px-3 py-2">
+          {t("adminUsers.gdpr.deleted", { date: formatDate(user.deletedAt, locale) })}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** "Yes (date)" or "No" for a moment something was confirmed. */
+function useYes() {
+  const { t, locale } = useTranslation();
+  return (iso: string | null) => (iso ? `${t("admin.yes")} (${formatDate(iso, locale)})` : t("admin.no"));
+}
+
+function ContactsCard({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const yes = useYes();
+  const d = "adminUsers.detail";
+  return (
+    <Card id="user-contacts" title={t(`${d}.contacts`)}>
+      <Facts
+        rows={[
+          [t(`${d}.name`), [user.firstname, user.lastname].filter(Boolean).join(" ") || t("adminUsers.none")],
+          [t(`${d}.email`), user.email],
+          [t(`${d}.emailConfirmed`), yes(user.emailConfirmedAt)],
+          [t(`${d}.phone`), user.phone ?? t("adminUsers.none")],
+          [t(`${d}.locale`), user.locale],
+        ]}
+      />
+    </Card>
+  );
+}
+
+function AccountCard({ user, sessions }: { user: User; sessions: number }) {
+  const { t, locale } = useTranslation();
+  const yes = useYes();
+  const d = "adminUsers.detail";
+  return (
+    <Card id="user-account" title={t(`${d}.account`)}>
+      <Facts
+        rows={[
+          [
+            t(`${d}.role`),
+            <span key="role">
+              {t(`admin.role.${user.role}`)}{" "}
+              <span className="block text-xs text-muted">{t(`${d}.roleHint`)}</span>
+            </span>,
+          ],
+          [
+            t(`${d}.group`),
+            user.group ? `${user.group.name} (−${user.group.discountPercent} %)` : t("adminUsers.none"),
+          ],
+          [t(`${d}.verified`), yes(user.verifiedAt)],
+          [t(`${d}.adult`), yes(user.adultConfirmedAt)],
+          [t(`${d}.createdAt`), formatDate(user.createdAt, locale, true)],
+          [
+            t(`${d}.lastLoginAt`),
+            user.lastLoginAt ? formatDate(user.lastLoginAt, locale, true) : t("adminUsers.never"),
+          ],
+          [t(`${d}.sessions`), String(sessions)],
+        ]}
+      />
+    </Card>
+  );
+}
+
 /** The back office's page of one account (routes/admin/users/user.tsx). */
 export function UserPage({ user, activity, groups, moderation, reply }: Props) {
-  const { t, locale } = useTranslation();
+  const { t } = useTranslation();
   const d = "adminUsers.detail";
-  const when = (iso: string | null, withTime = false) =>
-    iso ? formatDate(iso, locale, withTime) : t("adminUsers.none");
-  const yes = (iso: string | null) =>
-    iso ? `${t("admin.yes")} (${formatDate(iso, locale)})` : t("admin.no");
   return (
     <article className="flex flex-col gap-6" data-testid="admin-user">
-      <div>
-        <Link
-          to={localePath("adminUsers", locale)}
-          className="text-sm text-primary-dark underline underline-offset-4"
-        >
-          {t(`${d}.back`)}
-        </Link>
-        <h1 className="mt-2 flex flex-wrap items-center gap-3 font-serif text-3xl text-primary-dark">
-          <span>{user.username}</span>
-          <span className="font-sans text-base text-muted">#{user.id}</span>
-          <UserStateBadges
-            verified={user.verifiedAt !== null}
-            blocked={user.blockedAt !== null}
-            suspendedUntil={user.suspendedUntil}
-          />
-        </h1>
-        {user.deletedAt ? (
-          <p role="status" className="mt-2 rounded bg-ink/5 px-3 py-2">
-            {t("adminUsers.gdpr.deleted", { date: formatDate(user.deletedAt, locale) })}
-          </p>
-        ) : null}
-      </div>
-
+      <UserHeader user={user} />
       <div className="grid gap-6 desktop:grid-cols-2">
-        <Card id="user-contacts" title={t(`${d}.contacts`)}>
-          <Facts
-            rows={[
-              [
-                t(`${d}.name`),
-                [user.firstname, user.lastname].filter(Boolean).join(" ") || t("adminUsers.none"),
-              ],
-              [t(`${d}.email`), user.email],
-              [t(`${d}.emailConfirmed`), yes(user.emailConfirmedAt)],
-              [t(`${d}.phone`), user.phone ?? t("adminUsers.none")],
-              [t(`${d}.locale`), user.locale],
-            ]}
-          />
-        </Card>
-        <Card id="user-account" title={t(`${d}.account`)}>
-          <Facts
-            rows={[
-              [
-                t(`${d}.role`),
-                <span key="role">
-                  {t(`admin.role.${user.role}`)}{" "}
-                  <span className="block text-xs text-muted">{t(`${d}.roleHint`)}</span>
-                </span>,
-              ],
-              [
-                t(`${d}.group`),
-                user.group ? `${user.group.name} (−${user.group.discountPercent} %)` : t("adminUsers.none"),
-              ],
-              [t(`${d}.verified`), yes(user.verifiedAt)],
-              [t(`${d}.adult`), yes(user.adultConfirmedAt)],
-              [t(`${d}.createdAt`), when(user.createdAt, true)],
-              [
-                t(`${d}.lastLoginAt`),
-                user.lastLoginAt ? when(user.lastLoginAt, true) : t("adminUsers.never"),
-              ],
-              [t(`${d}.sessions`), String(activity.sessions)],
-            ]}
-          />
-        </Card>
+        <ContactsCard user={user} />
+        <AccountCard user={user} sessions={activity.sessions} />
       </div>
 
       <Card id="user-restrictions" title={t(`${d}.restrictions`)}>
