@@ -23,7 +23,7 @@ import {
   parseFields,
   readMultipart,
   refusedAnswer,
-} from "./answers.ts";
+} from "./admin-answers.ts";
 
 const tag = (summary: string) => ({ summary, tags: ["admin", "content"] });
 const nullableTime = z.string().nullable().openapi({ description: "UTC ISO 8601" });
@@ -73,7 +73,7 @@ const bannerFields = {
 const bannerImage = `JPEG, PNG or WebP by content, at most ${CONTENT_IMAGE_MAX_BYTES / 1024 / 1024} MB; re-encoded to WebP`;
 const bannerForm = { numbers: ["position"], flags: ["isActive"] };
 
-/** The multipart bodies these routes take may exceed the API's 1 MB (cms/admin-api/index.ts). */
+/** The multipart bodies these routes take may exceed the API's 1 MB (cms/api/admin.ts). */
 export const CONTENT_UPLOAD_MAX_BYTES = DOCUMENT_MAX_BYTES + 64 * 1024;
 
 /** Banners under /api/admin/content/banners, scope `content`; audited. */

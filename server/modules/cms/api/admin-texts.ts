@@ -10,7 +10,7 @@ import { tableQuerySchema } from "#core/schemas/admin-table.ts";
 import type { ApiRouter } from "#server/http/api/router.ts";
 import { jsonContent, rowId } from "#server/http/api/schemas.ts";
 import { adminRoute } from "#server/http/api/staff.ts";
-import { actorOf, changeResponses, idParams, jsonBody, notFound, refusedAnswer } from "./answers.ts";
+import { actorOf, changeResponses, idParams, jsonBody, notFound, refusedAnswer } from "./admin-answers.ts";
 
 const tag = (summary: string) => ({ summary, tags: ["admin", "content"] });
 const sanitised =

@@ -1,8 +1,8 @@
 import { bodyLimit } from "hono/body-limit";
 import { translate } from "#core/i18n/index.ts";
 import { createApiRouter } from "#server/http/api/router.ts";
-import { bannerRoutes, CONTENT_UPLOAD_MAX_BYTES, documentRoutes } from "./files.ts";
-import { blogCategoryRoutes, blogPostRoutes, infoPageRoutes } from "./texts.ts";
+import { bannerRoutes, CONTENT_UPLOAD_MAX_BYTES, documentRoutes } from "./admin-files.ts";
+import { blogCategoryRoutes, blogPostRoutes, infoPageRoutes } from "./admin-texts.ts";
 
 /**
  * Paths whose multipart uploads (a banner image, a PDF) may exceed the API's 1 MB: server/http/app.ts

@@ -1,0 +1,2 @@
+export { contentAdminApi, isContentUploadPath } from "./admin.ts";
+export { cmsApi } from "./public.ts";
