@@ -1,19 +1,134 @@
+import { data, Form, useNavigation } from "react-router";
+import { parseForm, useSchemaForm } from "#app/components/forms/conform.ts";
+import { FormError, SubmitButton } from "#app/components/forms/fields.tsx";
+import { Statement } from "#app/components/moderation/statement.tsx";
+import { TextAreaField } from "#app/components/moderation/text-area.tsx";
 import { pageMeta } from "#app/components/seo/page-meta.ts";
+import { appContext } from "#app/context.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { STATEMENT_TEXT_MAX } from "#core/contracts/moderation.ts";
+import { translate } from "#core/i18n/index.ts";
+import { ComplaintDecisionSchema } from "#core/schemas/moderation.ts";
 import { requireScope } from "../guard.server.ts";
 import type { Route } from "./+types/complaint";
 
-/** A back-office screen still to be built (docs/product/back-office.md). */
+/**
+ * A complaint beside the decision it is about: another staff member upholds it or reverses it (the
+ * server refuses the decision's own decider); the user is told either way.
+ */
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, (t) => ({ title: t("admin.nav.complaints"), noindex: true }));
+  return pageMeta(args, (t) => ({
+    title: t("adminModeration.complaints.detail", { id: args.params.id }),
+    noindex: true,
+  }));
 }
 
-export function loader({ context }: Route.LoaderArgs) {
-  requireScope(context, "moderation");
-  return null;
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const staff = requireScope(context, "moderation");
+  const { services, locale } = context.get(appContext);
+  const found = await services.moderation.complaint(Number(params.id) || 0);
+  if (!found) throw data(translate(locale, "adminModeration.errors.notFound"), { status: 404 });
+  return { ...found, ownDecision: found.decision.deciderId === staff.id };
 }
 
-export default function AdminPlaceholder() {
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const staff = requireScope(context, "moderation");
+  const { services, locale, clientIp } = context.get(appContext);
+  const submission = parseForm(await request.formData(), ComplaintDecisionSchema, locale);
+  if (submission.status !== "success")
+    return data({ result: submission.reply(), ok: false }, { status: 422 });
+  const result = await services.moderation.decideComplaint(
+    { id: staff.id, ip: clientIp, locale },
+    Number(params.id) || 0,
+    submission.value,
+  );
+  if (result.status === "decided") return data({ result: submission.reply({ resetForm: true }), ok: true });
+  if (result.status === "invalid")
+    return data({ result: submission.reply({ fieldErrors: result.errors }), ok: false }, { status: 422 });
+  const message = "message" in result ? result.message : translate(locale, "adminModeration.errors.notFound");
+  const status = result.status === "same_decider" ? 403 : result.status === "closed" ? 409 : 404;
+  return data({ result: submission.reply({ fieldErrors: { form: [message] } }), ok: false }, { status });
+}
+
+export default function AdminComplaintPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  return <h1 className="font-serif text-3xl text-primary-dark">{t("admin.nav.complaints")}</h1>;
+  const navigation = useNavigation();
+  const { complaint, decision, ownDecision } = loaderData;
+  const [form] = useSchemaForm(ComplaintDecisionSchema, actionData?.result, { id: "complaint-decision" });
+  const sent = (actionData?.result?.initialValue ?? {}) as Record<string, string | undefined>;
+  return (
+    <section className="flex max-w-4xl flex-col gap-6" data-testid="admin-complaint">
+      <h1 className="font-serif text-3xl text-primary-dark">
+        {t("adminModeration.complaints.detail", { id: complaint.id })}
+      </h1>
+      <section aria-labelledby="complaint-text" className="rounded-xl border border-line bg-white p-5">
+        <h2 id="complaint-text" className="mb-2 font-serif text-xl text-primary-dark">
+          {t("adminModeration.complaints.text")}
+        </h2>
+        <p className="whitespace-pre-line">{complaint.text}</p>
+        <p className="mt-2 font-semibold">{t(`adminModeration.complaints.status.${complaint.status}`)}</p>
+        {complaint.answer ? <p className="mt-1 whitespace-pre-line">{complaint.answer}</p> : null}
+      </section>
+      <section aria-labelledby="decision-title" className="rounded-xl border border-line bg-white p-5">
+        <h2 id="decision-title" className="mb-2 font-serif text-xl text-primary-dark">
+          {t("adminModeration.decisions.detail", { id: decision.id })} ({decision.deciderName})
+        </h2>
+        <Statement decision={decision} />
+      </section>
+      {actionData?.ok ? (
+        <p role="status" className="font-semibold text-[#1f5c44]">
+          {t("adminModeration.saved")}
+        </p>
+      ) : null}
+      {complaint.status === "open" ? (
+        <section aria-labelledby="outcome-title" className="rounded-xl border border-line bg-white p-5">
+          <h2 id="outcome-title" className="mb-2 font-serif text-xl text-primary-dark">
+            {t("adminModeration.complaints.outcome")}
+          </h2>
+          <p className="mb-3 text-sm text-muted">{t("adminModeration.complaints.otherDecider")}</p>
+          {ownDecision ? <FormError messages={[t("adminModeration.errors.sameDecider")]} /> : null}
+          <Form
+            method="post"
+            id={form.id}
+            onSubmit={form.onSubmit}
+            noValidate
+            className="flex flex-col gap-4"
+            data-testid="complaint-decision-form"
+          >
+            <FormError messages={form.allErrors.form} />
+            <fieldset className="flex flex-col gap-2">
+              <legend className="font-semibold">{t("adminModeration.complaints.outcome")}</legend>
+              {(["upheld", "reversed"] as const).map((outcome) => (
+                <label key={outcome} className="flex items-center gap-2">
+                  <input
+                    type="radio"
+                    name="outcome"
+                    value={outcome}
+                    defaultChecked={sent.outcome === outcome}
+                  />
+                  {t(
+                    outcome === "upheld"
+                      ? "adminModeration.complaints.uphold"
+                      : "adminModeration.complaints.reverse",
+                  )}
+                </label>
+              ))}
+              {form.allErrors.outcome ? <FormError messages={form.allErrors.outcome} /> : null}
+            </fieldset>
+            <TextAreaField
+              name="answer"
+              label={t("adminModeration.complaints.answer")}
+              errors={form.allErrors}
+              defaultValue={sent.answer}
+              maxLength={STATEMENT_TEXT_MAX}
+              rows={4}
+            />
+            <SubmitButton busy={navigation.state === "submitting"}>
+              {t("adminModeration.complaints.submit")}
+            </SubmitButton>
+          </Form>
+        </section>
+      ) : null}
+    </section>
+  );
 }
