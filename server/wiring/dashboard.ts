@@ -1,6 +1,7 @@
 import { createDashboardService } from "#server/modules/admin/index.ts";
 import { biddingDashboardFigures } from "#server/modules/bidding/index.ts";
 import { listingsDashboardFigures } from "#server/modules/listings/index.ts";
+import { moderationDashboardFigures } from "#server/modules/moderation/index.ts";
 import { paymentsDashboardFigures } from "#server/modules/payments/index.ts";
 import type { Base } from "./base.ts";
 
@@ -12,8 +13,11 @@ export function wireDashboard({ db }: Pick<Base, "db">) {
   const listings = listingsDashboardFigures(db);
   const bidding = biddingDashboardFigures(db);
   const payments = paymentsDashboardFigures(db);
+  const moderation = moderationDashboardFigures(db);
   return createDashboardService({
     queues: {
+      reports: moderation.reportsOpen,
+      complaints: moderation.complaintsOpen,
       listingsInReview: listings.listingsInReview,
       ordersToShip: payments.ordersToShip,
       ordersAwaitingTransfer: payments.ordersAwaitingTransfer,

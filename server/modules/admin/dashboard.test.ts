@@ -5,6 +5,7 @@ import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { insertCategory, insertProduct } from "#server/test/fixtures.ts";
 import { bids } from "../bidding/tables.ts";
 import type { NewProduct } from "../listings/tables/products.ts";
+import { moderationComplaints, moderationDecisions, moderationReports } from "../moderation/tables.ts";
 import { bankStatementLines, bankStatements } from "../payments/tables/bank.ts";
 import { type NewOrder, orders } from "../payments/tables.ts";
 import { adminDashboardApi } from "./dashboard-api.ts";
@@ -165,6 +166,27 @@ describe("the week's figures", () => {
       paymentMethod: "bank_transfer",
     });
     await order({ kind: "shop", status: "awaiting_payment", totalMinor: 30_000, paymentMethod: "card" });
+    // Moderation: two open notices and a decided one; an open complaint and an upheld one.
+    await api.db.insert(moderationReports).values(
+      (["open", "open", "decided"] as const).map((status) => ({
+        target: "listing" as const,
+        targetId: auction.id,
+        reason: "counterfeit" as const,
+        explanation: "Padělek",
+        status,
+      })),
+    );
+    const [decision] = await api.db
+      .insert(moderationDecisions)
+      .values({ action: "remove_listing", target: "listing", targetId: auction.id, ground: "report" })
+      .returning();
+    await api.db.insert(moderationComplaints).values(
+      (["open", "upheld"] as const).map((status) => ({
+        decisionId: decision.id,
+        text: "Nesouhlasím",
+        status,
+      })),
+    );
     // A bank statement: one line paid its order, one waits for the accountant.
     const [statement] = await api.db
       .insert(bankStatements)
@@ -241,7 +263,11 @@ describe("the week's figures", () => {
     );
 
     const moderator = await api.services.dashboard.forScopes(["moderation", "users"], NOW);
-    expect(moderator.queues).toEqual([{ key: "listingsInReview", scope: "moderation", count: 1 }]);
+    expect(moderator.queues).toEqual([
+      { key: "reports", scope: "moderation", count: 2 },
+      { key: "listingsInReview", scope: "moderation", count: 1 },
+      { key: "complaints", scope: "moderation", count: 1 },
+    ]);
     expect(moderator.figures.map((entry) => entry.key)).toEqual(["newListings", "bids"]);
 
     const accountant = await api.services.dashboard.forScopes(["orders"], NOW);
