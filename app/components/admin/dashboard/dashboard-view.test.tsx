@@ -115,7 +115,7 @@ describe("DashboardView", () => {
     const toShip = screen.getByTestId("queue-ordersToShip");
     expect(textOf(within(toShip).getByTestId("queue-count"))).toBe("3");
     expect(within(toShip).getByRole("link", { name: "Otevřít" }).getAttribute("href")).toBe(
-      "/admin/objednavky",
+      "/admin/objednavky?kind=shop&status=paid",
     );
     expect(textOf(within(screen.getByTestId("queue-listingsLive")).getByTestId("queue-count"))).toBe("1 234");
     expect(screen.getAllByRole("heading", { level: 3 }).map((heading) => heading.textContent)).toEqual([
@@ -171,7 +171,7 @@ describe("DashboardView", () => {
     render(OWNER, "en");
     expect(screen.getByRole("heading", { name: "What waits for whom" })).toBeTruthy();
     expect(within(screen.getByTestId("queue-ordersToShip")).getByRole("link").getAttribute("href")).toBe(
-      "/en/admin/orders",
+      "/en/admin/orders?kind=shop&status=paid",
     );
     const rows = within(screen.getByTestId("figure-bids")).getAllByRole("row");
     expect(cells(rows[7])).toBe("Mon 23/11 2 0");

@@ -3,15 +3,15 @@ import type { Locale } from "#core/i18n/index.ts";
 import type { PageName } from "#core/i18n/paths.ts";
 import { DEFAULT_CURRENCY, formatPrice, formatWholeNumber } from "#core/money/money.ts";
 
-/** The screen each queue's card opens. */
-export const QUEUE_PAGES: Record<DashboardQueueKey, PageName> = {
-  reports: "adminModeration",
-  listingsInReview: "adminModeration",
-  complaints: "adminComplaints",
-  ordersToShip: "adminOrders",
-  ordersAwaitingTransfer: "adminOrders",
-  statementLines: "adminBankStatements",
-  listingsLive: "adminListings",
+/** The screen each queue's card opens, filtered to the queue where the screen has the filter. */
+export const QUEUE_LINKS: Record<DashboardQueueKey, { page: PageName; query?: string }> = {
+  reports: { page: "adminModeration" },
+  listingsInReview: { page: "adminModeration" },
+  complaints: { page: "adminComplaints" },
+  ordersToShip: { page: "adminOrders", query: "?kind=shop&status=paid" },
+  ordersAwaitingTransfer: { page: "adminOrders", query: "?status=awaiting_payment" },
+  statementLines: { page: "adminBankStatements" },
+  listingsLive: { page: "adminListings", query: "?status=active" },
 };
 
 /** Whole crowns: the dashboard's figures are an overview, and a chart's axis has no room for hellers. */

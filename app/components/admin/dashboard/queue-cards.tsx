@@ -3,7 +3,7 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { DashboardQueue } from "#core/contracts/admin-dashboard.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { formatWholeNumber } from "#core/money/money.ts";
-import { QUEUE_PAGES } from "./format.ts";
+import { QUEUE_LINKS } from "./format.ts";
 
 /** What waits for whom: a card per queue the user's scopes open, with its count and its screen. */
 export function QueueCards({ queues }: { queues: DashboardQueue[] }) {
@@ -27,7 +27,7 @@ export function QueueCards({ queues }: { queues: DashboardQueue[] }) {
             </p>
             <p className="mt-1 flex-1 text-sm text-muted">{t(`adminDashboard.queues.${queue.key}.hint`)}</p>
             <Link
-              to={localePath(QUEUE_PAGES[queue.key], locale)}
+              to={`${localePath(QUEUE_LINKS[queue.key].page, locale)}${QUEUE_LINKS[queue.key].query ?? ""}`}
               aria-describedby={titleId}
               className="mt-3 self-start font-semibold text-primary-dark underline"
             >
