@@ -4,7 +4,7 @@
  */
 
 import type { UserRole } from "#core/rules/staff.ts";
-import { staffUserSeeds } from "./staff-data.ts";
+import { DEMO_STAFF } from "./staff-data.ts";
 
 export type UserSeed = {
   handle:
@@ -44,6 +44,70 @@ export type UserSeed = {
 
 /** The password every extra collector shares (hashed once). */
 export const COLLECTOR_PASSWORD = "demo-sberatel";
+
+const staffPerson = (
+  handle: UserSeed["handle"],
+  demoRole: string,
+  email: string,
+  person: Pick<UserSeed, "username" | "firstname" | "lastname" | "phone" | "city" | "street" | "zip">,
+): UserSeed => {
+  const staff = DEMO_STAFF.find((member) => member.email === email)!;
+  return {
+    handle,
+    demoRole,
+    email,
+    password: staff.password,
+    role: staff.role,
+    verified: false,
+    phonePrefix: "+420",
+    country: "CZ",
+    // Fixed, so that the seed's random sequence (and every other demo row) stays the same.
+    registeredDaysAgo: 400,
+    lastLoginHoursAgo: 3,
+    locale: "cs",
+    ...person,
+  };
+};
+
+/** The demo staff beside the owner (staff-data.ts), appended after every other seed user. */
+const staffUserSeeds: UserSeed[] = [
+  staffPerson("moderator", "moderator", "moderator@rarita.test", {
+    username: "rarita.moderator",
+    firstname: "Tereza",
+    lastname: "Veselá",
+    phone: "602555101",
+    city: "Praha 3",
+    street: "Seifertova 17",
+    zip: "130 00",
+  }),
+  staffPerson("moderator2", "moderator (second)", "moderator2@rarita.test", {
+    username: "rarita.moderator2",
+    firstname: "Ondřej",
+    lastname: "Malý",
+    phone: "602555102",
+    city: "Brno",
+    street: "Kounicova 22",
+    zip: "602 00",
+  }),
+  staffPerson("editor", "editor", "editor@rarita.test", {
+    username: "rarita.redakce",
+    firstname: "Klára",
+    lastname: "Benešová",
+    phone: "602555103",
+    city: "Praha 1",
+    street: "Národní 40",
+    zip: "110 00",
+  }),
+  staffPerson("accountant", "accountant", "accountant@rarita.test", {
+    username: "rarita.ucetni",
+    firstname: "Pavel",
+    lastname: "Doležal",
+    phone: "602555104",
+    city: "Praha 4",
+    street: "Na Pankráci 86",
+    zip: "140 00",
+  }),
+];
 
 export const userSeeds: UserSeed[] = [
   {

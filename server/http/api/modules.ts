@@ -1,7 +1,6 @@
+import { staffAdminApi } from "#server/modules/admin/api/index.ts";
 import { adminDashboardApi } from "#server/modules/admin/dashboard-api.ts";
-import { staffAdminApi } from "#server/modules/admin/staff-api.ts";
-import { authApi } from "#server/modules/auth/api.ts";
-import { secondFactorApi } from "#server/modules/auth/second-factor-api.ts";
+import { authApi, secondFactorApi } from "#server/modules/auth/api.ts";
 import { biddingApi } from "#server/modules/bidding/api.ts";
 import { cmsApi, contentAdminApi } from "#server/modules/cms/api/index.ts";
 import { adminCatalogApi, catalogApi, listingsApi } from "#server/modules/listings/api/index.ts";

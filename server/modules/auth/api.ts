@@ -92,6 +92,8 @@ const LoginChallenge = z
 
 export const authApi = createApiRouter();
 
+export { secondFactorApi } from "./api/second-factor.ts";
+
 authApi.openapi(
   createRoute({
     method: "post",

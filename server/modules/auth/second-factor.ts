@@ -53,6 +53,9 @@ export async function qrDataUrl(uri: string): Promise<string> {
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
 }
 
+/** What each operation works with: the database, the audit port, the clock. */
+type Ctx = { db: Db; audit: SecondFactorAudit; now: () => Date };
+
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 const RECOVERY_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
@@ -87,204 +90,233 @@ function matchingStep(secret: string, code: string, at: Date): number | null {
   return delta === null ? null : totp.counter({ timestamp: at.getTime() }) + delta;
 }
 
-export function createSecondFactorService(db: Db, deps: { audit: SecondFactorAudit; now?: () => Date }) {
-  const now = deps.now ?? (() => new Date());
+async function row(tx: Db | Tx, userId: number, lock = false) {
+  const query = tx.select().from(staffSecondFactors).where(eq(staffSecondFactors.userId, userId));
+  const [found] = lock ? await query.for("update") : await query;
+  return found ?? null;
+}
 
-  async function row(tx: Db | Tx, userId: number, lock = false) {
-    const query = tx.select().from(staffSecondFactors).where(eq(staffSecondFactors.userId, userId));
-    const [found] = lock ? await query.for("update") : await query;
-    return found ?? null;
-  }
+async function recoveryCodesLeft(tx: Db | Tx, userId: number): Promise<number> {
+  const [left] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(staffRecoveryCodes)
+    .where(and(eq(staffRecoveryCodes.userId, userId), isNull(staffRecoveryCodes.usedAt)));
+  return left?.n ?? 0;
+}
 
-  async function recoveryCodesLeft(tx: Db | Tx, userId: number): Promise<number> {
-    const [left] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(staffRecoveryCodes)
-      .where(and(eq(staffRecoveryCodes.userId, userId), isNull(staffRecoveryCodes.usedAt)));
-    return left?.n ?? 0;
-  }
-
-  /** A failed code: counts it, and the fifth in a row locks the factor (audited). */
-  async function failed(tx: Tx, userId: number, failures: number, ip: string | null): Promise<VerifyResult> {
-    const at = now();
-    if (failures + 1 < SECOND_FACTOR.maxFailures) {
-      await tx
-        .update(staffSecondFactors)
-        .set({ failedAttempts: failures + 1, updatedAt: at })
-        .where(eq(staffSecondFactors.userId, userId));
-      return { ok: false, reason: "invalid" };
-    }
-    const lockedUntil = new Date(at.getTime() + SECOND_FACTOR.lockMinutes * 60_000);
-    // The count starts again after the lock, so the next 5 wrong codes lock it again.
+/** A failed code: counts it, and the fifth in a row locks the factor (audited). */
+async function failed(
+  ctx: Ctx,
+  tx: Tx,
+  userId: number,
+  failures: number,
+  ip: string | null,
+): Promise<VerifyResult> {
+  const at = ctx.now();
+  if (failures + 1 < SECOND_FACTOR.maxFailures) {
     await tx
       .update(staffSecondFactors)
-      .set({ failedAttempts: 0, lockedUntil, updatedAt: at })
+      .set({ failedAttempts: failures + 1, updatedAt: at })
       .where(eq(staffSecondFactors.userId, userId));
-    await deps.audit(tx, {
+    return { ok: false, reason: "invalid" };
+  }
+  const lockedUntil = new Date(at.getTime() + SECOND_FACTOR.lockMinutes * 60_000);
+  // The count starts again after the lock, so the next 5 wrong codes lock it again.
+  await tx
+    .update(staffSecondFactors)
+    .set({ failedAttempts: 0, lockedUntil, updatedAt: at })
+    .where(eq(staffSecondFactors.userId, userId));
+  await ctx.audit(tx, {
+    actorId: userId,
+    action: "secondFactor.lock",
+    entity: "user",
+    entityId: String(userId),
+    data: { before: { locked: false }, after: { locked: true, lockedUntil: lockedUntil.toISOString() } },
+    ip,
+  });
+  return { ok: false, reason: "locked", lockedUntil };
+}
+
+/** A recovery code in place of the TOTP: used at most once. */
+async function spendRecoveryCode(tx: Tx, userId: number, code: string, at: Date): Promise<boolean> {
+  const used = await tx
+    .update(staffRecoveryCodes)
+    .set({ usedAt: at })
+    .where(
+      and(
+        eq(staffRecoveryCodes.userId, userId),
+        eq(staffRecoveryCodes.codeHash, hashToken(code)),
+        isNull(staffRecoveryCodes.usedAt),
+      ),
+    )
+    .returning({ id: staffRecoveryCodes.id });
+  return used.length > 0;
+}
+
+async function newRecoveryCodes(tx: Tx, userId: number): Promise<string[]> {
+  const codes = Array.from({ length: SECOND_FACTOR.recoveryCodes }, newRecoveryCode);
+  await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, userId));
+  await tx
+    .insert(staffRecoveryCodes)
+    .values(codes.map((code) => ({ userId, codeHash: hashToken(normalizeCode(code)) })));
+  return codes;
+}
+
+async function readState(ctx: Ctx, userId: number): Promise<SecondFactorState> {
+  const found = await row(ctx.db, userId);
+  if (!found) return { state: "none", lockedUntil: null, recoveryCodesLeft: 0 };
+  const locked = found.lockedUntil && found.lockedUntil > ctx.now() ? found.lockedUntil : null;
+  if (!found.confirmedAt) return { state: "pending", lockedUntil: null, recoveryCodesLeft: 0 };
+  return { state: "active", lockedUntil: locked, recoveryCodesLeft: await recoveryCodesLeft(ctx.db, userId) };
+}
+
+/**
+ * Starts setting up (or starts again): a new secret, its otpauth:// address and QR code. Null
+ * when the factor is already active (it is reset first, by the owner).
+ */
+async function startSetup(
+  ctx: Ctx,
+  userId: number,
+  label: string,
+): Promise<{ secret: string; uri: string; qr: string } | null> {
+  const setup = await ctx.db.transaction(async (tx) => {
+    const found = await row(tx, userId, true);
+    if (found?.confirmedAt) return null;
+    // A pending secret is kept, so reloading the page does not invalidate a code already scanned.
+    const secret = found?.secret ?? new Secret({ size: 20 }).base32;
+    if (!found) await tx.insert(staffSecondFactors).values({ userId, secret });
+    return { secret, uri: totpOf(secret, label).toString() };
+  });
+  return setup && { ...setup, qr: await qrDataUrl(setup.uri) };
+}
+
+/**
+ * Confirms the set up with a code from the app: the factor is active and the 10 recovery codes
+ * are returned, to be shown once. Null when the code is wrong or nothing is being set up.
+ */
+async function confirmSetup(
+  ctx: Ctx,
+  userId: number,
+  code: string,
+  ip: string | null = null,
+): Promise<string[] | null> {
+  return ctx.db.transaction(async (tx) => {
+    const found = await row(tx, userId, true);
+    if (!found || found.confirmedAt) return null;
+    const at = ctx.now();
+    const step = matchingStep(found.secret, normalizeCode(code), at);
+    if (step === null) return null;
+    await tx
+      .update(staffSecondFactors)
+      .set({ confirmedAt: at, lastUsedStep: step, failedAttempts: 0, lockedUntil: null, updatedAt: at })
+      .where(eq(staffSecondFactors.userId, userId));
+    const codes = await newRecoveryCodes(tx, userId);
+    await ctx.audit(tx, {
       actorId: userId,
-      action: "secondFactor.lock",
+      action: "secondFactor.enable",
       entity: "user",
       entityId: String(userId),
-      data: { before: { locked: false }, after: { locked: true, lockedUntil: lockedUntil.toISOString() } },
+      data: { before: { secondFactor: false }, after: { secondFactor: true } },
       ip,
     });
-    return { ok: false, reason: "locked", lockedUntil };
-  }
-
-  /** A recovery code in place of the TOTP: used at most once. */
-  async function spendRecoveryCode(tx: Tx, userId: number, code: string, at: Date): Promise<boolean> {
-    const used = await tx
-      .update(staffRecoveryCodes)
-      .set({ usedAt: at })
-      .where(
-        and(
-          eq(staffRecoveryCodes.userId, userId),
-          eq(staffRecoveryCodes.codeHash, hashToken(code)),
-          isNull(staffRecoveryCodes.usedAt),
-        ),
-      )
-      .returning({ id: staffRecoveryCodes.id });
-    return used.length > 0;
-  }
-
-  async function newRecoveryCodes(tx: Tx, userId: number): Promise<string[]> {
-    const codes = Array.from({ length: SECOND_FACTOR.recoveryCodes }, newRecoveryCode);
-    await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, userId));
-    await tx
-      .insert(staffRecoveryCodes)
-      .values(codes.map((code) => ({ userId, codeHash: hashToken(normalizeCode(code)) })));
     return codes;
-  }
+  });
+}
 
+/** Checks a TOTP code or a recovery code at sign-in. */
+async function verifyCode(
+  ctx: Ctx,
+  userId: number,
+  code: string,
+  ip: string | null = null,
+): Promise<VerifyResult> {
+  return ctx.db.transaction(async (tx): Promise<VerifyResult> => {
+    const found = await row(tx, userId, true);
+    if (!found?.confirmedAt) return { ok: false, reason: "none" };
+    const at = ctx.now();
+    if (found.lockedUntil && found.lockedUntil > at)
+      return { ok: false, reason: "locked", lockedUntil: found.lockedUntil };
+    const typed = normalizeCode(code);
+    const unlock = { failedAttempts: 0, lockedUntil: null, updatedAt: at };
+    if (/^\d{6}$/.test(typed)) {
+      const step = matchingStep(found.secret, typed, at);
+      if (step === null) return failed(ctx, tx, userId, found.failedAttempts, ip);
+      // A code already accepted (or an older one) is refused, but it is no guess: not counted.
+      if (found.lastUsedStep !== null && step <= found.lastUsedStep) return { ok: false, reason: "replayed" };
+      await tx
+        .update(staffSecondFactors)
+        .set({ ...unlock, lastUsedStep: step })
+        .where(eq(staffSecondFactors.userId, userId));
+      return { ok: true, method: "totp", recoveryCodesLeft: await recoveryCodesLeft(tx, userId) };
+    }
+    if (!(await spendRecoveryCode(tx, userId, typed, at)))
+      return failed(ctx, tx, userId, found.failedAttempts, ip);
+    await tx.update(staffSecondFactors).set(unlock).where(eq(staffSecondFactors.userId, userId));
+    const left = await recoveryCodesLeft(tx, userId);
+    await ctx.audit(tx, {
+      actorId: userId,
+      action: "secondFactor.recoveryCode",
+      entity: "user",
+      entityId: String(userId),
+      data: { before: { recoveryCodesLeft: left + 1 }, after: { recoveryCodesLeft: left } },
+      ip,
+    });
+    return { ok: true, method: "recovery", recoveryCodesLeft: left };
+  });
+}
+
+/**
+ * The owner resets a staff member's second factor (a lost phone and no recovery code left): the
+ * member sets it up again at the next sign-in. False when there was none.
+ */
+async function resetFactor(
+  ctx: Ctx,
+  userId: number,
+  actor: { id: number; ip: string | null },
+): Promise<boolean> {
+  return ctx.db.transaction(async (tx) => {
+    const found = await row(tx, userId, true);
+    if (!found) return false;
+    await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, userId));
+    await tx.delete(staffSecondFactors).where(eq(staffSecondFactors.userId, userId));
+    await ctx.audit(tx, {
+      actorId: actor.id,
+      action: "secondFactor.reset",
+      entity: "user",
+      entityId: String(userId),
+      data: {
+        before: { secondFactor: found.confirmedAt ? "active" : "pending" },
+        after: { secondFactor: "none" },
+      },
+      ip: actor.ip,
+    });
+    return true;
+  });
+}
+
+/** Whether each of these users has an active second factor (the staff list). */
+async function activeFactorsOf(ctx: Ctx, userIds: number[]): Promise<Set<number>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await ctx.db
+    .select({ userId: staffSecondFactors.userId })
+    .from(staffSecondFactors)
+    .where(and(inArray(staffSecondFactors.userId, userIds), isNotNull(staffSecondFactors.confirmedAt)));
+  return new Set(rows.map((r) => r.userId));
+}
+
+/** The staff's second factor (see SECOND_FACTOR above); `now` is the tests' clock. */
+export function createSecondFactorService(db: Db, deps: { audit: SecondFactorAudit; now?: () => Date }) {
+  const ctx: Ctx = { db, audit: deps.audit, now: deps.now ?? (() => new Date()) };
   return {
-    async state(userId: number): Promise<SecondFactorState> {
-      const found = await row(db, userId);
-      if (!found) return { state: "none", lockedUntil: null, recoveryCodesLeft: 0 };
-      const locked = found.lockedUntil && found.lockedUntil > now() ? found.lockedUntil : null;
-      if (!found.confirmedAt) return { state: "pending", lockedUntil: null, recoveryCodesLeft: 0 };
-      return { state: "active", lockedUntil: locked, recoveryCodesLeft: await recoveryCodesLeft(db, userId) };
-    },
-
-    /**
-     * Starts setting up (or starts again): a new secret, its otpauth:// address and QR code. Null
-     * when the factor is already active (it is reset first, by the owner).
-     */
-    async startSetup(
-      userId: number,
-      label: string,
-    ): Promise<{ secret: string; uri: string; qr: string } | null> {
-      const setup = await db.transaction(async (tx) => {
-        const found = await row(tx, userId, true);
-        if (found?.confirmedAt) return null;
-        // A pending secret is kept, so reloading the page does not invalidate a code already scanned.
-        const secret = found?.secret ?? new Secret({ size: 20 }).base32;
-        if (!found) await tx.insert(staffSecondFactors).values({ userId, secret });
-        return { secret, uri: totpOf(secret, label).toString() };
-      });
-      return setup && { ...setup, qr: await qrDataUrl(setup.uri) };
-    },
-
-    /**
-     * Confirms the set up with a code from the app: the factor is active and the 10 recovery codes
-     * are returned, to be shown once. Null when the code is wrong or nothing is being set up.
-     */
-    async confirmSetup(userId: number, code: string, ip: string | null = null): Promise<string[] | null> {
-      return db.transaction(async (tx) => {
-        const found = await row(tx, userId, true);
-        if (!found || found.confirmedAt) return null;
-        const at = now();
-        const step = matchingStep(found.secret, normalizeCode(code), at);
-        if (step === null) return null;
-        await tx
-          .update(staffSecondFactors)
-          .set({ confirmedAt: at, lastUsedStep: step, failedAttempts: 0, lockedUntil: null, updatedAt: at })
-          .where(eq(staffSecondFactors.userId, userId));
-        const codes = await newRecoveryCodes(tx, userId);
-        await deps.audit(tx, {
-          actorId: userId,
-          action: "secondFactor.enable",
-          entity: "user",
-          entityId: String(userId),
-          data: { before: { secondFactor: false }, after: { secondFactor: true } },
-          ip,
-        });
-        return codes;
-      });
-    },
-
-    /** Checks a TOTP code or a recovery code at sign-in. */
-    async verify(userId: number, code: string, ip: string | null = null): Promise<VerifyResult> {
-      return db.transaction(async (tx): Promise<VerifyResult> => {
-        const found = await row(tx, userId, true);
-        if (!found?.confirmedAt) return { ok: false, reason: "none" };
-        const at = now();
-        if (found.lockedUntil && found.lockedUntil > at)
-          return { ok: false, reason: "locked", lockedUntil: found.lockedUntil };
-        const typed = normalizeCode(code);
-        const unlock = { failedAttempts: 0, lockedUntil: null, updatedAt: at };
-        if (/^\d{6}$/.test(typed)) {
-          const step = matchingStep(found.secret, typed, at);
-          if (step === null) return failed(tx, userId, found.failedAttempts, ip);
-          // A code already accepted (or an older one) is refused, but it is no guess: not counted.
-          if (found.lastUsedStep !== null && step <= found.lastUsedStep)
-            return { ok: false, reason: "replayed" };
-          await tx
-            .update(staffSecondFactors)
-            .set({ ...unlock, lastUsedStep: step })
-            .where(eq(staffSecondFactors.userId, userId));
-          return { ok: true, method: "totp", recoveryCodesLeft: await recoveryCodesLeft(tx, userId) };
-        }
-        if (!(await spendRecoveryCode(tx, userId, typed, at)))
-          return failed(tx, userId, found.failedAttempts, ip);
-        await tx.update(staffSecondFactors).set(unlock).where(eq(staffSecondFactors.userId, userId));
-        const left = await recoveryCodesLeft(tx, userId);
-        await deps.audit(tx, {
-          actorId: userId,
-          action: "secondFactor.recoveryCode",
-          entity: "user",
-          entityId: String(userId),
-          data: { before: { recoveryCodesLeft: left + 1 }, after: { recoveryCodesLeft: left } },
-          ip,
-        });
-        return { ok: true, method: "recovery", recoveryCodesLeft: left };
-      });
-    },
-
-    /**
-     * The owner resets a staff member's second factor (a lost phone and no recovery code left): the
-     * member sets it up again at the next sign-in. False when there was none.
-     */
-    async reset(userId: number, actor: { id: number; ip: string | null }): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const found = await row(tx, userId, true);
-        if (!found) return false;
-        await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, userId));
-        await tx.delete(staffSecondFactors).where(eq(staffSecondFactors.userId, userId));
-        await deps.audit(tx, {
-          actorId: actor.id,
-          action: "secondFactor.reset",
-          entity: "user",
-          entityId: String(userId),
-          data: {
-            before: { secondFactor: found.confirmedAt ? "active" : "pending" },
-            after: { secondFactor: "none" },
-          },
-          ip: actor.ip,
-        });
-        return true;
-      });
-    },
-
-    /** Whether each of these users has an active second factor (the staff list). */
-    async activeOf(userIds: number[]): Promise<Set<number>> {
-      if (userIds.length === 0) return new Set();
-      const rows = await db
-        .select({ userId: staffSecondFactors.userId })
-        .from(staffSecondFactors)
-        .where(and(inArray(staffSecondFactors.userId, userIds), isNotNull(staffSecondFactors.confirmedAt)));
-      return new Set(rows.map((r) => r.userId));
-    },
+    state: (...args: DropCtx<typeof readState>) => readState(ctx, ...args),
+    startSetup: (...args: DropCtx<typeof startSetup>) => startSetup(ctx, ...args),
+    confirmSetup: (...args: DropCtx<typeof confirmSetup>) => confirmSetup(ctx, ...args),
+    verify: (...args: DropCtx<typeof verifyCode>) => verifyCode(ctx, ...args),
+    reset: (...args: DropCtx<typeof resetFactor>) => resetFactor(ctx, ...args),
+    activeOf: (...args: DropCtx<typeof activeFactorsOf>) => activeFactorsOf(ctx, ...args),
   };
 }
+
+type DropCtx<F> = F extends (ctx: Ctx, ...args: infer A) => unknown ? A : never;
 
 export type SecondFactorService = ReturnType<typeof createSecondFactorService>;

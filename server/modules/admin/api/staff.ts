@@ -2,11 +2,10 @@ import { z } from "@hono/zod-openapi";
 import { translate } from "#core/i18n/index.ts";
 import { STAFF_SCOPES, USER_ROLES } from "#core/rules/staff.ts";
 import { tableQuerySchema } from "#core/schemas/admin-table.ts";
-import { AuditFiltersSchema } from "#core/schemas/staff-audit.ts";
+import { AUDIT_SORTABLE, AuditFiltersSchema } from "#core/schemas/staff-audit.ts";
 import { createApiRouter } from "#server/http/api/router.ts";
 import { idPathParam, jsonContent, MessageBody } from "#server/http/api/schemas.ts";
 import { adminRoute } from "#server/http/api/staff.ts";
-import { AUDIT_SORTABLE } from "./audit-log.ts";
 
 /**
  * The audit log and the staff under /api/admin (docs/product/back-office.md, "Staff and scopes"):

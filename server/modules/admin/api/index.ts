@@ -1,0 +1,2 @@
+/** The admin module's routes under /api/admin, mounted by server/http/api/modules.ts. */
+export { staffAdminApi } from "./staff.ts";
