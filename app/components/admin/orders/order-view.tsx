@@ -128,6 +128,147 @@ function Actions({ actions }: { actions: AdminOrderAction[] }) {
   );
 }
 
+type Part = { data: OrderViewData };
+
+function useParts() {
+  const { t, locale } = useTranslation();
+  const money = useMoney();
+  const when = (iso: string | null) => (iso ? formatDate(iso, locale, true) : "—");
+  return { t, locale, money, when };
+}
+
+function CustomerCard({ data }: Part) {
+  const { t } = useParts();
+  const { order } = data;
+  return (
+    <div className={card}>
+      <h2 className={heading}>{t("adminOrders.order.customer")}</h2>
+      <p className="break-all">
+        {order.email}
+        {order.phone ? ` · ${order.phone}` : ""}
+      </p>
+      <p>
+        {t("adminOrders.order.variableSymbol")}: {order.id}
+      </p>
+      {order.paymentMethod ? (
+        <p>
+          {t("adminOrders.orders.method")}: {t(`adminOrders.method.${order.paymentMethod}`)}
+        </p>
+      ) : null}
+      {order.carrier ? (
+        <p>
+          {t("adminOrders.order.carrier")}: {order.carrier}
+          {order.trackingNumber ? ` · ${t("adminOrders.order.tracking")} ${order.trackingNumber}` : ""}
+        </p>
+      ) : null}
+      {order.note ? (
+        <p>
+          {t("adminOrders.order.note")}: {order.note}
+        </p>
+      ) : null}
+      <div className="grid gap-3 sm:grid-cols-2">
+        <AddressBlock title={t("adminOrders.order.deliveryAddress")} address={order.deliveryAddress} />
+        <AddressBlock title={t("adminOrders.order.invoiceAddress")} address={order.invoiceAddress} />
+      </div>
+    </div>
+  );
+}
+
+function LinesCard({ data }: Part) {
+  const { t, money } = useParts();
+  const { order } = data;
+  return (
+    <div className={card}>
+      <h2 className={heading}>{t("adminOrders.order.lines")}</h2>
+      <table className="w-full text-left text-sm">
+        <thead>
+          <tr className="border-b border-line">
+            <th scope="col" className="py-1">
+              {t("adminOrders.order.lines")}
+            </th>
+            <th scope="col" className="py-1 text-right">
+              {t("adminOrders.order.quantity")}
+            </th>
+            <th scope="col" className="py-1 text-right">
+              {t("adminOrders.order.price")}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.items.map((item) => (
+            <tr key={item.id} className="border-b border-line/60">
+              <td className="py-1">{item.description}</td>
+              <td className="py-1 text-right">{item.quantity}</td>
+              <td className="py-1 text-right whitespace-nowrap">
+                {money(item.unitPriceMinor * item.quantity)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={2} className="py-1 text-right">
+              {t("adminOrders.orders.total")}
+            </th>
+            <td className="py-1 text-right font-semibold whitespace-nowrap">{money(order.totalMinor)}</td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}
+
+function MoneyCards({ data }: Part) {
+  const { t, money, when } = useParts();
+  const { order } = data;
+  return (
+    <div className="grid gap-4 md:grid-cols-2">
+      <div className={card}>
+        <h2 className={heading}>{t("adminOrders.order.payments")}</h2>
+        {data.payments.length === 0 ? (
+          <p>{t("adminOrders.order.none")}</p>
+        ) : (
+          <ul className="flex flex-col gap-1">
+            {data.payments.map((payment) => (
+              <li key={payment.id}>
+                #{payment.id} · {t(`adminOrders.method.${payment.method}`)} ·{" "}
+                {t(`adminOrders.paymentStatus.${payment.status}`)} · {money(payment.amountMinor)} ·{" "}
+                {when(payment.paidAt)}
+              </li>
+            ))}
+          </ul>
+        )}
+        {data.refunds.map((refund) => (
+          <p key={refund.id}>
+            {t("adminOrders.order.refunds")}: {money(refund.amountMinor)} · {when(refund.createdAt)}
+            {refund.reason ? ` · ${refund.reason}` : ""}
+          </p>
+        ))}
+      </div>
+      <div className={card}>
+        <h2 className={heading}>{t("adminOrders.order.documents")}</h2>
+        {data.documents.length === 0 ? (
+          <p>{t("adminOrders.order.none")}</p>
+        ) : (
+          <ul className="flex flex-col gap-1">
+            {data.documents.map((document) => (
+              <li key={document.id}>
+                {t(`adminOrders.order.${document.kind}`)} {document.number} · {when(document.issuedAt)}
+              </li>
+            ))}
+          </ul>
+        )}
+        <Link
+          to={localePath("orderSummary", order.locale, { id: order.id, hash: order.hash })}
+          className="text-primary-dark underline underline-offset-4"
+        >
+          {t("adminOrders.order.summary")}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
 export function OrderView({
   data,
   reply,
@@ -136,7 +277,6 @@ export function OrderView({
   reply?: { message: string; ok: boolean } | null;
 }) {
   const { t, locale } = useTranslation();
-  const money = useMoney();
   const { order } = data;
   const when = (iso: string | null) => (iso ? formatDate(iso, locale, true) : "—");
   return (
@@ -157,118 +297,10 @@ export function OrderView({
           <h2 className={heading}>{t("adminOrders.order.actions")}</h2>
           <Actions actions={data.actions} />
         </div>
-        <div className={card}>
-          <h2 className={heading}>{t("adminOrders.order.customer")}</h2>
-          <p className="break-all">
-            {order.email}
-            {order.phone ? ` · ${order.phone}` : ""}
-          </p>
-          <p>
-            {t("adminOrders.order.variableSymbol")}: {order.id}
-          </p>
-          {order.paymentMethod ? (
-            <p>
-              {t("adminOrders.orders.method")}: {t(`adminOrders.method.${order.paymentMethod}`)}
-            </p>
-          ) : null}
-          {order.carrier ? (
-            <p>
-              {t("adminOrders.order.carrier")}: {order.carrier}
-              {order.trackingNumber ? ` · ${t("adminOrders.order.tracking")} ${order.trackingNumber}` : ""}
-            </p>
-          ) : null}
-          {order.note ? (
-            <p>
-              {t("adminOrders.order.note")}: {order.note}
-            </p>
-          ) : null}
-          <div className="grid gap-3 sm:grid-cols-2">
-            <AddressBlock title={t("adminOrders.order.deliveryAddress")} address={order.deliveryAddress} />
-            <AddressBlock title={t("adminOrders.order.invoiceAddress")} address={order.invoiceAddress} />
-          </div>
-        </div>
+        <CustomerCard data={data} />
       </div>
-      <div className={card}>
-        <h2 className={heading}>{t("adminOrders.order.lines")}</h2>
-        <table className="w-full text-left text-sm">
-          <thead>
-            <tr className="border-b border-line">
-              <th scope="col" className="py-1">
-                {t("adminOrders.order.lines")}
-              </th>
-              <th scope="col" className="py-1 text-right">
-                {t("adminOrders.order.quantity")}
-              </th>
-              <th scope="col" className="py-1 text-right">
-                {t("adminOrders.order.price")}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.items.map((item) => (
-              <tr key={item.id} className="border-b border-line/60">
-                <td className="py-1">{item.description}</td>
-                <td className="py-1 text-right">{item.quantity}</td>
-                <td className="py-1 text-right whitespace-nowrap">
-                  {money(item.unitPriceMinor * item.quantity)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row" colSpan={2} className="py-1 text-right">
-                {t("adminOrders.orders.total")}
-              </th>
-              <td className="py-1 text-right font-semibold whitespace-nowrap">{money(order.totalMinor)}</td>
-            </tr>
-          </tfoot>
-        </table>
-      </div>
-      <div className="grid gap-4 md:grid-cols-2">
-        <div className={card}>
-          <h2 className={heading}>{t("adminOrders.order.payments")}</h2>
-          {data.payments.length === 0 ? (
-            <p>{t("adminOrders.order.none")}</p>
-          ) : (
-            <ul className="flex flex-col gap-1">
-              {data.payments.map((payment) => (
-                <li key={payment.id}>
-                  #{payment.id} · {t(`adminOrders.method.${payment.method}`)} ·{" "}
-                  {t(`adminOrders.paymentStatus.${payment.status}`)} · {money(payment.amountMinor)} ·{" "}
-                  {when(payment.paidAt)}
-                </li>
-              ))}
-            </ul>
-          )}
-          {data.refunds.map((refund) => (
-            <p key={refund.id}>
-              {t("adminOrders.order.refunds")}: {money(refund.amountMinor)} · {when(refund.createdAt)}
-              {refund.reason ? ` · ${refund.reason}` : ""}
-            </p>
-          ))}
-        </div>
-        <div className={card}>
-          <h2 className={heading}>{t("adminOrders.order.documents")}</h2>
-          {data.documents.length === 0 ? (
-            <p>{t("adminOrders.order.none")}</p>
-          ) : (
-            <ul className="flex flex-col gap-1">
-              {data.documents.map((document) => (
-                <li key={document.id}>
-                  {t(`adminOrders.order.${document.kind}`)} {document.number} · {when(document.issuedAt)}
-                </li>
-              ))}
-            </ul>
-          )}
-          <Link
-            to={localePath("orderSummary", order.locale, { id: order.id, hash: order.hash })}
-            className="text-primary-dark underline underline-offset-4"
-          >
-            {t("adminOrders.order.summary")}
-          </Link>
-        </div>
-      </div>
+      <LinesCard data={data} />
+      <MoneyCards data={data} />
       <div className={card}>
         <h2 className={heading}>{t("adminOrders.order.history")}</h2>
         <ol className="flex flex-col gap-1">

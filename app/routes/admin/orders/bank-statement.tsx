@@ -1,19 +1,124 @@
+import { data, Link, useLocation } from "react-router";
+import { LinesTable, Notice } from "#app/components/admin/orders/statement-view.tsx";
 import { pageMeta } from "#app/components/seo/page-meta.ts";
+import { appContext } from "#app/context.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { translate } from "#core/i18n/index.ts";
+import { localePath } from "#core/i18n/paths.ts";
+import { StatementLineActionSchema } from "#core/schemas/admin-orders.ts";
 import { requireScope } from "../guard.server.ts";
 import type { Route } from "./+types/bank-statement";
 
-/** A back-office screen still to be built (docs/product/back-office.md). */
+/**
+ * One imported statement (docs/decisions/0024-bank-statement-import.md): what paid its order, what
+ * waits for the accountant (unknown symbol, wrong amount, already paid, a debit), each with a form
+ * to assign it to an order (which pays it) or set it aside, and what an earlier statement carried.
+ */
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, (t) => ({ title: t("admin.nav.bankStatements"), noindex: true }));
+  const reference = args.loaderData?.statement.reference ?? args.loaderData?.statement.fileName;
+  return pageMeta(args, (t) => ({
+    title: reference
+      ? t("adminOrders.statement.title", { reference })
+      : t("adminOrders.statementsPage.title"),
+    noindex: true,
+  }));
 }
 
-export function loader({ context }: Route.LoaderArgs) {
+function statementIdOf(params: { id?: string }, locale: "cs" | "en"): number {
+  const id = /^\d{1,9}$/.test(params.id ?? "") ? Number(params.id) : 0;
+  if (id < 1) throw data(translate(locale, "errors.notFound"), { status: 404 });
+  return id;
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
   requireScope(context, "orders");
-  return null;
+  const { services, locale } = context.get(appContext);
+  const found = await services.payments.bankStatement(statementIdOf(params, locale));
+  if (!found) throw data(translate(locale, "errors.notFound"), { status: 404 });
+  return found;
 }
 
-export default function AdminPlaceholder() {
-  const { t } = useTranslation();
-  return <h1 className="font-serif text-3xl text-primary-dark">{t("admin.nav.bankStatements")}</h1>;
+const REFUSALS = {
+  not_found: "errors.notFound",
+  not_open: "adminOrders.statements.errors.lineNotOpen",
+  debit: "adminOrders.statements.errors.lineDebit",
+  order_not_found: "adminOrders.statements.errors.orderNotFound",
+  order_not_payable: "adminOrders.statements.errors.orderNotPayable",
+} as const;
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const staff = requireScope(context, "orders");
+  const { services, locale } = context.get(appContext);
+  const statementId = statementIdOf(params, locale);
+  const body = await request.formData();
+  const parsed = StatementLineActionSchema.safeParse(Object.fromEntries(body));
+  if (!parsed.success) {
+    const lineId = Number(body.get("lineId")) || 0;
+    const message = translate(locale, "adminOrders.statements.errors.orderNotFound");
+    return data({ lineId, ok: false, message }, { status: 422 });
+  }
+  const form = parsed.data;
+  const result =
+    form.intent === "assign"
+      ? await services.payments.assignStatementLine(
+          { statementId, lineId: form.lineId, orderId: form.orderId },
+          staff.id,
+        )
+      : await services.payments.ignoreStatementLine({ statementId, lineId: form.lineId }, staff.id);
+  if (result.status === "assigned" || result.status === "ignored")
+    return {
+      lineId: form.lineId,
+      ok: true,
+      message: translate(
+        locale,
+        result.status === "assigned" ? "adminOrders.statement.assigned" : "adminOrders.statement.ignoredDone",
+      ),
+    };
+  return data(
+    { lineId: form.lineId, ok: false, message: translate(locale, REFUSALS[result.status]) },
+    { status: 409 },
+  );
+}
+
+export default function AdminBankStatementPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, locale } = useTranslation();
+  const params = new URLSearchParams(useLocation().search);
+  const { statement, lines } = loaderData;
+  const imported = /^(\d+)-(\d+)$/.exec(params.get("imported") ?? "");
+  const settled = lines.filter(
+    (line) => line.outcome === "matched" || line.outcome === "assigned" || line.outcome === "ignored",
+  );
+  const open = lines.filter((line) => line.outcome === "unmatched");
+  const duplicates = lines.filter((line) => line.outcome === "duplicate");
+  const errorOf = (lineId: number) =>
+    actionData && !actionData.ok && actionData.lineId === lineId ? actionData.message : null;
+  return (
+    <section className="flex flex-col gap-6" data-testid="admin-bank-statement">
+      <Link
+        to={localePath("adminBankStatements", locale)}
+        className="text-primary-dark underline underline-offset-4"
+      >
+        {t("adminOrders.statement.back")}
+      </Link>
+      <h1 className="font-serif text-3xl break-all text-primary-dark">
+        {t("adminOrders.statement.title", { reference: statement.reference ?? statement.fileName })}
+      </h1>
+      <p className="text-muted">
+        {statement.format === "gpc" ? "GPC" : "CAMT.053"} · {statement.fileName} · {statement.account ?? ""}
+      </p>
+      {imported ? (
+        <Notice
+          ok
+          message={t("adminOrders.statementsPage.imported", { matched: imported[1], lines: imported[2] })}
+        />
+      ) : null}
+      {params.get("before") ? <Notice ok message={t("adminOrders.statementsPage.importedBefore")} /> : null}
+      {actionData?.ok ? <Notice ok message={actionData.message} /> : null}
+      <LinesTable title={t("adminOrders.statement.unmatchedTitle")} lines={open} settle errorOf={errorOf} />
+      <LinesTable title={t("adminOrders.statement.matchedTitle")} lines={settled} />
+      {duplicates.length > 0 ? (
+        <LinesTable title={t("adminOrders.statement.duplicateTitle")} lines={duplicates} />
+      ) : null}
+    </section>
+  );
 }

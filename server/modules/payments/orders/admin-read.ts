@@ -7,7 +7,7 @@ import { pageWindow, type TablePage, type TableQuery } from "#core/schemas/admin
 import type { Db } from "#server/db/client.ts";
 import { canMoveShopOrder } from "../order-transitions.ts";
 import { orderRefunds } from "../tables/refunds.ts";
-import { invoices, type OrderAddress, orderItems, orders, payments } from "../tables.ts";
+import { invoices, type Order, type OrderAddress, orderItems, orders, payments } from "../tables.ts";
 
 /** The back office's orders (docs/product/back-office.md, "Orders and money"): every kind, paged on the server. */
 export const ORDER_SORTS = ["createdAt", "totalMinor", "id"] as const;
@@ -90,6 +90,45 @@ export type AdminOrderAction = "paid" | "shipped" | "delivered" | "cancel" | "re
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
+/** The moves the order's state allows, as the lifecycle and the payment method say. */
+function actionsOf(order: Order): AdminOrderAction[] {
+  const actions: AdminOrderAction[] = [];
+  if (order.status === "awaiting_payment" || order.status === "new") actions.push("paid");
+  if (order.kind === "shop" && canMoveShopOrder(order, "shipped")) actions.push("shipped");
+  if (order.kind === "shop" && canMoveShopOrder(order, "delivered")) actions.push("delivered");
+  if (canTransition(order.status, "cancelled")) actions.push("cancel");
+  if (canTransition(order.status, "refunded")) actions.push("refund");
+  return actions;
+}
+
+function orderFields(order: Order) {
+  return {
+    id: order.id,
+    hash: order.hash,
+    kind: order.kind,
+    status: order.status,
+    userId: order.userId,
+    email: order.email,
+    phone: order.phone,
+    locale: order.locale,
+    productId: order.productId,
+    subtotalMinor: order.subtotalMinor,
+    discountMinor: order.discountMinor,
+    deliveryMinor: order.deliveryMinor,
+    paymentFeeMinor: order.paymentFeeMinor,
+    totalMinor: order.totalMinor,
+    paymentMethod: order.paymentMethod,
+    carrier: order.carrier,
+    trackingNumber: order.trackingNumber,
+    note: order.note,
+    deliveryAddress: order.deliveryAddress as OrderAddress | null,
+    invoiceAddress: order.invoiceAddress as OrderAddress | null,
+    createdAt: order.createdAt.toISOString(),
+    paidAt: iso(order.paidAt),
+    reservedUntil: iso(order.reservedUntil),
+  };
+}
+
 /** One order with everything the operator needs to act on it; null when there is none. */
 export async function adminOrderDetail(db: Db, id: number) {
   const [order] = await db.select().from(orders).where(eq(orders.id, id));
@@ -104,12 +143,7 @@ export async function adminOrderDetail(db: Db, id: number) {
       .orderBy(asc(invoices.id)),
     db.select().from(orderRefunds).where(eq(orderRefunds.orderId, id)).orderBy(asc(orderRefunds.id)),
   ]);
-  const actions: AdminOrderAction[] = [];
-  if (order.status === "awaiting_payment" || order.status === "new") actions.push("paid");
-  if (order.kind === "shop" && canMoveShopOrder(order, "shipped")) actions.push("shipped");
-  if (order.kind === "shop" && canMoveShopOrder(order, "delivered")) actions.push("delivered");
-  if (canTransition(order.status, "cancelled")) actions.push("cancel");
-  if (canTransition(order.status, "refunded")) actions.push("refund");
+  const actions = actionsOf(order);
   // What happened when, from the order's own stamps (the audit log says who).
   const stamps: [string, Date | null][] = [
     ["created", order.createdAt],
@@ -123,31 +157,7 @@ export async function adminOrderDetail(db: Db, id: number) {
     .flatMap(([event, at]) => (at ? [{ event, at: at.toISOString() }] : []))
     .sort((a, b) => a.at.localeCompare(b.at));
   return {
-    order: {
-      id: order.id,
-      hash: order.hash,
-      kind: order.kind,
-      status: order.status,
-      userId: order.userId,
-      email: order.email,
-      phone: order.phone,
-      locale: order.locale,
-      productId: order.productId,
-      subtotalMinor: order.subtotalMinor,
-      discountMinor: order.discountMinor,
-      deliveryMinor: order.deliveryMinor,
-      paymentFeeMinor: order.paymentFeeMinor,
-      totalMinor: order.totalMinor,
-      paymentMethod: order.paymentMethod,
-      carrier: order.carrier,
-      trackingNumber: order.trackingNumber,
-      note: order.note,
-      deliveryAddress: order.deliveryAddress as OrderAddress | null,
-      invoiceAddress: order.invoiceAddress as OrderAddress | null,
-      createdAt: order.createdAt.toISOString(),
-      paidAt: iso(order.paidAt),
-      reservedUntil: iso(order.reservedUntil),
-    },
+    order: orderFields(order),
     items: items.map((item) => ({
       id: item.id,
       kind: item.kind,
