@@ -1,6 +1,12 @@
 import { Form, useNavigation } from "react-router";
 import { type FormReply, useSchemaForm } from "#app/components/forms/conform.ts";
-import { FormError, SelectField, SubmitButton, TextField } from "#app/components/forms/fields.tsx";
+import {
+  type FieldErrors,
+  FormError,
+  SelectField,
+  SubmitButton,
+  TextField,
+} from "#app/components/forms/fields.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import {
   DECISION_GROUNDS,
@@ -11,6 +17,61 @@ import {
 } from "#core/contracts/moderation.ts";
 import { DecisionSchema } from "#core/schemas/moderation.ts";
 import { TextAreaField } from "./text-area.tsx";
+
+/** The statement of reasons' own fields: facts, reasons, the rule of the terms, a suspension's end. */
+function StatementFields({
+  errors,
+  sent,
+}: {
+  errors: FieldErrors;
+  sent: Record<string, string | undefined>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <TextAreaField
+        name="facts"
+        label={t("adminModeration.decide.facts")}
+        hint={t("adminModeration.decide.factsHint")}
+        errors={errors}
+        defaultValue={sent.facts}
+        maxLength={STATEMENT_TEXT_MAX}
+        rows={3}
+        required={false}
+      />
+      <TextAreaField
+        name="reasons"
+        label={t("adminModeration.decide.reasons")}
+        hint={t("adminModeration.decide.reasonsHint")}
+        errors={errors}
+        defaultValue={sent.reasons}
+        maxLength={STATEMENT_TEXT_MAX}
+        rows={3}
+        required={false}
+      />
+      <SelectField
+        name="termsSection"
+        label={t("adminModeration.decide.terms")}
+        errors={errors}
+        defaultValue={sent.termsSection}
+        placeholder={t("adminModeration.decide.chooseTerms")}
+        required={false}
+        options={TERMS_SECTIONS.map((section) => ({
+          value: section,
+          label: t(`moderation.terms.${section}`),
+        }))}
+      />
+      <TextField
+        name="suspendedUntil"
+        label={t("adminModeration.decide.until")}
+        errors={errors}
+        defaultValue={sent.suspendedUntil}
+        required={false}
+        hint="YYYY-MM-DD"
+      />
+    </>
+  );
+}
 
 /**
  * The moderator's decision with its statement of reasons (DSA Art. 17): the measure, the facts, the
@@ -59,46 +120,7 @@ export function DecisionForm({
           defaultValue={sent.action}
           options={actions.map((action) => ({ value: action, label: t(`moderation.action.${action}`) }))}
         />
-        <TextAreaField
-          name="facts"
-          label={t("adminModeration.decide.facts")}
-          hint={t("adminModeration.decide.factsHint")}
-          errors={errors}
-          defaultValue={sent.facts}
-          maxLength={STATEMENT_TEXT_MAX}
-          rows={3}
-          required={false}
-        />
-        <TextAreaField
-          name="reasons"
-          label={t("adminModeration.decide.reasons")}
-          hint={t("adminModeration.decide.reasonsHint")}
-          errors={errors}
-          defaultValue={sent.reasons}
-          maxLength={STATEMENT_TEXT_MAX}
-          rows={3}
-          required={false}
-        />
-        <SelectField
-          name="termsSection"
-          label={t("adminModeration.decide.terms")}
-          errors={errors}
-          defaultValue={sent.termsSection}
-          placeholder={t("adminModeration.decide.chooseTerms")}
-          required={false}
-          options={TERMS_SECTIONS.map((section) => ({
-            value: section,
-            label: t(`moderation.terms.${section}`),
-          }))}
-        />
-        <TextField
-          name="suspendedUntil"
-          label={t("adminModeration.decide.until")}
-          errors={errors}
-          defaultValue={sent.suspendedUntil}
-          required={false}
-          hint="YYYY-MM-DD"
-        />
+        <StatementFields errors={errors} sent={sent} />
         {reportId ? null : (
           <SelectField
             name="ground"

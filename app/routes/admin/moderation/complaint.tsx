@@ -1,5 +1,5 @@
 import { data, Form, useNavigation } from "react-router";
-import { parseForm, useSchemaForm } from "#app/components/forms/conform.ts";
+import { type FormReply, parseForm, useSchemaForm } from "#app/components/forms/conform.ts";
 import { FormError, SubmitButton } from "#app/components/forms/fields.tsx";
 import { Statement } from "#app/components/moderation/statement.tsx";
 import { TextAreaField } from "#app/components/moderation/text-area.tsx";
@@ -50,12 +50,53 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return data({ result: submission.reply({ fieldErrors: { form: [message] } }), ok: false }, { status });
 }
 
-export default function AdminComplaintPage({ loaderData, actionData }: Route.ComponentProps) {
+function ComplaintDecisionForm({ reply }: { reply: FormReply | undefined }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
+  const [form] = useSchemaForm(ComplaintDecisionSchema, reply, { id: "complaint-decision" });
+  const sent = (reply?.initialValue ?? {}) as Record<string, string | undefined>;
+  return (
+    <Form
+      method="post"
+      id={form.id}
+      onSubmit={form.onSubmit}
+      noValidate
+      className="flex flex-col gap-4"
+      data-testid="complaint-decision-form"
+    >
+      <FormError messages={form.allErrors.form} />
+      <fieldset className="flex flex-col gap-2">
+        <legend className="font-semibold">{t("adminModeration.complaints.outcome")}</legend>
+        {(["upheld", "reversed"] as const).map((outcome) => (
+          <label key={outcome} className="flex items-center gap-2">
+            <input type="radio" name="outcome" value={outcome} defaultChecked={sent.outcome === outcome} />
+            {t(
+              outcome === "upheld"
+                ? "adminModeration.complaints.uphold"
+                : "adminModeration.complaints.reverse",
+            )}
+          </label>
+        ))}
+        {form.allErrors.outcome ? <FormError messages={form.allErrors.outcome} /> : null}
+      </fieldset>
+      <TextAreaField
+        name="answer"
+        label={t("adminModeration.complaints.answer")}
+        errors={form.allErrors}
+        defaultValue={sent.answer}
+        maxLength={STATEMENT_TEXT_MAX}
+        rows={4}
+      />
+      <SubmitButton busy={navigation.state === "submitting"}>
+        {t("adminModeration.complaints.submit")}
+      </SubmitButton>
+    </Form>
+  );
+}
+
+export default function AdminComplaintPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
   const { complaint, decision, ownDecision } = loaderData;
-  const [form] = useSchemaForm(ComplaintDecisionSchema, actionData?.result, { id: "complaint-decision" });
-  const sent = (actionData?.result?.initialValue ?? {}) as Record<string, string | undefined>;
   return (
     <section className="flex max-w-4xl flex-col gap-6" data-testid="admin-complaint">
       <h1 className="font-serif text-3xl text-primary-dark">
@@ -87,46 +128,7 @@ export default function AdminComplaintPage({ loaderData, actionData }: Route.Com
           </h2>
           <p className="mb-3 text-sm text-muted">{t("adminModeration.complaints.otherDecider")}</p>
           {ownDecision ? <FormError messages={[t("adminModeration.errors.sameDecider")]} /> : null}
-          <Form
-            method="post"
-            id={form.id}
-            onSubmit={form.onSubmit}
-            noValidate
-            className="flex flex-col gap-4"
-            data-testid="complaint-decision-form"
-          >
-            <FormError messages={form.allErrors.form} />
-            <fieldset className="flex flex-col gap-2">
-              <legend className="font-semibold">{t("adminModeration.complaints.outcome")}</legend>
-              {(["upheld", "reversed"] as const).map((outcome) => (
-                <label key={outcome} className="flex items-center gap-2">
-                  <input
-                    type="radio"
-                    name="outcome"
-                    value={outcome}
-                    defaultChecked={sent.outcome === outcome}
-                  />
-                  {t(
-                    outcome === "upheld"
-                      ? "adminModeration.complaints.uphold"
-                      : "adminModeration.complaints.reverse",
-                  )}
-                </label>
-              ))}
-              {form.allErrors.outcome ? <FormError messages={form.allErrors.outcome} /> : null}
-            </fieldset>
-            <TextAreaField
-              name="answer"
-              label={t("adminModeration.complaints.answer")}
-              errors={form.allErrors}
-              defaultValue={sent.answer}
-              maxLength={STATEMENT_TEXT_MAX}
-              rows={4}
-            />
-            <SubmitButton busy={navigation.state === "submitting"}>
-              {t("adminModeration.complaints.submit")}
-            </SubmitButton>
-          </Form>
+          <ComplaintDecisionForm reply={actionData?.result} />
         </section>
       ) : null}
     </section>

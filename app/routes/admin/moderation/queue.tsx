@@ -56,9 +56,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type ReportRow = Route.ComponentProps["loaderData"]["reports"]["rows"][number];
 type ListingRow = Route.ComponentProps["loaderData"]["listings"]["rows"][number];
 
-export default function ModerationQueuePage({ loaderData }: Route.ComponentProps) {
+function useReportColumns(): ColumnDef<ReportRow, unknown>[] {
   const { t, locale } = useTranslation();
-  const reportColumns: ColumnDef<ReportRow, unknown>[] = [
+  return [
     {
       id: "createdAt",
       header: t("adminModeration.queue.received"),
@@ -92,7 +92,11 @@ export default function ModerationQueuePage({ loaderData }: Route.ComponentProps
       ),
     },
   ];
-  const listingColumns: ColumnDef<ListingRow, unknown>[] = [
+}
+
+function useListingColumns(): ColumnDef<ListingRow, unknown>[] {
+  const { t, locale } = useTranslation();
+  return [
     {
       id: "added",
       header: t("adminModeration.queue.added"),
@@ -121,6 +125,12 @@ export default function ModerationQueuePage({ loaderData }: Route.ComponentProps
       cell: ({ row }) => (row.original.sellerId ? `#${row.original.sellerId}` : "–"),
     },
   ];
+}
+
+export default function ModerationQueuePage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const reportColumns = useReportColumns();
+  const listingColumns = useListingColumns();
   return (
     <section className="flex flex-col gap-8" data-testid="moderation-queue">
       <h1 className="font-serif text-3xl text-primary-dark">{t("adminModeration.queue.title")}</h1>
