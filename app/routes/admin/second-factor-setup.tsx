@@ -50,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!codes) {
     const reply = submission.reply({
       fieldErrors: { code: [translate(locale, "adminStaff.setup.invalid")] },
-      resetForm: true,
+      hideFields: ["code"],
     });
     return data<ActionData>({ result: reply }, { status: 422 });
   }

@@ -49,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const reply = submission.reply({
     fieldErrors: { code: [secondFactorMessage(locale, result)] },
-    resetForm: true,
+    hideFields: ["code"],
   });
   const headers: HeadersInit =
     result.reason === "locked" ? { "Retry-After": String(minutesLeft(result.lockedUntil) * 60) } : {};

@@ -1,0 +1,146 @@
+import { AxeBuilder } from "@axe-core/playwright";
+import type { Browser, Page } from "@playwright/test";
+import { TOTP } from "otpauth";
+import { fillRegistration, submitLogin } from "../browser-setup.ts";
+import { answerConsent, DEMO, expect, logIn, test } from "./fixtures.ts";
+import { signInStaff } from "./staff.ts";
+
+/**
+ * The staff's sign-in with the second factor, its recovery codes and lockout, the staff and audit
+ * screens (docs/product/back-office.md, "Staff and scopes", "Signing in").
+ */
+
+const PASSWORD = "Spravne-Heslo-123";
+
+/** The page's axe violations (WCAG 2.1 A and AA), one line each, so a failure names them. */
+async function violations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  return results.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+  );
+}
+
+async function freshPage(browser: Browser, baseURL: string): Promise<Page> {
+  const context = await browser.newContext();
+  await answerConsent(context, baseURL);
+  return context.newPage();
+}
+
+async function enterCode(page: Page, code: string) {
+  const form = page.getByTestId("second-factor-form");
+  await form.getByRole("textbox").fill(code);
+  await form.getByRole("button", { name: "Ověřit" }).click();
+}
+
+test("a moderator signs in with the TOTP code and lands on the admin page asked for", async ({ page }) => {
+  await signInStaff(page, "moderator@rarita.test", { to: "/admin/moderace" });
+  await expect(page.getByTestId("admin-layout")).toBeVisible();
+  // The menu shows the moderator's areas only.
+  await expect(page.getByTestId("admin-nav").getByRole("link", { name: "Tým" })).toHaveCount(0);
+  // The account menu leads back to the back office.
+  await page.goto("/ucet/prehled");
+  await expect(page.getByRole("link", { name: "Administrace" }).first()).toBeAttached();
+});
+
+test("a plain user opening /admin gets 403, a guest goes to the login", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const guest = await freshPage(browser, baseURL!);
+  await guest.goto("/admin/tym");
+  await expect(guest).toHaveURL(/\/ucet\?redirect=%2Fadmin%2Ftym/);
+  await guest.context().close();
+
+  await logIn(page, DEMO.buyer);
+  await page.waitForURL(/\/ucet\/prehled/);
+  const response = await page.goto("/admin");
+  expect(response?.status()).toBe(403);
+  expect((await page.goto("/admin/overeni"))?.status()).toBe(403);
+});
+
+test("a new staff member sets up the factor, signs in with a recovery code once, and wrong codes lock it", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.slow();
+  // A collector registers; the owner makes them an editor on the staff page.
+  const id = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+  const email = `redaktor.${id}@example.cz`;
+  const member = await freshPage(browser, baseURL!);
+  await member.goto("/registrace");
+  await fillRegistration(member, { email, username: `redaktor.${id}`, password: PASSWORD });
+  await member.getByRole("button", { name: "Zaregistrovat se" }).click();
+  await expect(member).toHaveURL(/\/registrace\/dekujeme$/, { timeout: 20_000 });
+  await member.context().close();
+
+  await signInStaff(page, "admin@rarita.test", { to: "/admin/tym" });
+  const add = page.getByRole("region", { name: "Přidat pracovníka" });
+  await add.getByRole("textbox", { name: "E-mail" }).fill(email);
+  await add.getByRole("combobox", { name: "Role" }).selectOption("editor");
+  await add.getByRole("button", { name: "Přidat" }).click();
+  await expect(page.getByTestId("admin-staff").getByRole("status")).toHaveText("Uloženo.");
+  await expect(page.getByTestId("table-staff")).toContainText(email);
+  expect(await violations(page)).toEqual([]);
+
+  // The member's login leads to setting the factor up: QR code, secret, a code, 10 recovery codes.
+  const device = await freshPage(browser, baseURL!);
+  await device.goto("/ucet?redirect=%2Fadmin%2Fobsah%2Fbannery");
+  await submitLogin(device, { email, password: PASSWORD });
+  await expect(device).toHaveURL(/\/admin\/dvoufazove-overeni\?redirect=/);
+  await expect(device.getByRole("img", { name: /QR kód/ })).toBeVisible();
+  expect(await violations(device)).toEqual([]);
+  const secret = (await device.getByTestId("second-factor-secret").textContent())!.replace(/\s/g, "");
+  const totp = new TOTP({ secret });
+  const setup = device.getByTestId("second-factor-setup-form");
+  await setup.getByRole("textbox").fill("000000");
+  await setup.getByRole("button", { name: "Zapnout ověření" }).click();
+  await expect(setup.getByText("Kód nesouhlasí")).toBeVisible();
+  await setup.getByRole("textbox").fill(totp.generate());
+  await setup.getByRole("button", { name: "Zapnout ověření" }).click();
+  const codes = await device.getByTestId("recovery-codes").getByRole("listitem").allTextContents();
+  expect(codes).toHaveLength(10);
+  await device.getByRole("link", { name: "Pokračovat do administrace" }).click();
+  await expect(device).toHaveURL("/admin/obsah/bannery");
+  await device.context().close();
+
+  // Another device: the code page, then a recovery code instead of the app.
+  const second = await freshPage(browser, baseURL!);
+  await second.goto("/ucet");
+  await submitLogin(second, { email, password: PASSWORD });
+  await expect(second).toHaveURL(/\/admin\/overeni\?redirect=%2Fadmin$/);
+  expect(await violations(second)).toEqual([]);
+  await enterCode(second, codes[0].toUpperCase());
+  await expect(second).toHaveURL("/admin");
+  await second.context().close();
+
+  // A third: the used recovery code is refused; the fifth wrong code in a row locks the factor.
+  const third = await freshPage(browser, baseURL!);
+  await third.goto("/ucet");
+  await submitLogin(third, { email, password: PASSWORD });
+  await expect(third).toHaveURL(/\/admin\/overeni/);
+  await enterCode(third, codes[0]);
+  await expect(third.getByText("Kód nesouhlasí")).toBeVisible();
+  for (const wrong of ["111111", "222222", "333333"]) {
+    await enterCode(third, wrong);
+    await expect(third.locator('[data-second-factor-error="invalid"]')).toBeVisible();
+  }
+  await enterCode(third, "444444");
+  await expect(third.getByText("Ověření je zamčené, zkuste to znovu za 15 min.")).toBeVisible();
+  // Even the right code waits for the lock.
+  await enterCode(third, totp.generate());
+  await expect(third.locator('[data-second-factor-error="locked"]')).toBeVisible();
+  await expect(third).toHaveURL(/\/admin\/overeni/);
+  await third.context().close();
+
+  // The owner sees the lock in the audit log and resets the member's factor.
+  await page.goto("/admin/audit?action=secondFactor.lock");
+  await expect(page.getByTestId("table-audit")).toContainText(`redaktor.${id}`);
+  expect(await violations(page)).toEqual([]);
+  await page.goto("/admin/tym");
+  await page.locator(`form[aria-label="Zrušit druhý faktor: redaktor.${id}"]`).getByRole("button").click();
+  await expect(page.getByTestId("admin-staff").getByRole("status")).toHaveText("Druhý faktor byl zrušen.");
+});
