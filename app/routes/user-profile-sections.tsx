@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { ReportLink } from "#app/components/moderation/report-link.tsx";
 import { localePath } from "#core/i18n/paths.ts";
 import { pluralKey } from "#core/i18n/plural.ts";
 import { ProductGrid } from "../components/catalog/product-card.tsx";
@@ -190,6 +191,11 @@ function ProfileReview({ review, sellerName }: { review: Review; sellerName: str
       </p>
       <div className="mt-2 flex justify-end">
         <ReportReview reviewId={review.id} authorId={review.author?.id ?? null} />
+        <ReportLink
+          kind="review"
+          id={review.id}
+          className="ml-3 text-xs text-muted underline hover:text-primary-dark"
+        />
       </div>
       {review.reply ? (
         <div className="mt-3 rounded-xl bg-light p-3 text-sm ring-1 ring-line" data-testid="review-reply">

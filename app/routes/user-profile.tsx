@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { ReportLink } from "#app/components/moderation/report-link.tsx";
 import { translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { safeLocalPath } from "#core/web/safe-redirect.ts";
@@ -114,6 +115,11 @@ export default function UserProfile({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       <ProfileHeader profile={profile} contactable={contactable} />
+      {own ? null : (
+        <p className="mt-2 text-right">
+          <ReportLink kind="user" id={profile.id} />
+        </p>
+      )}
       <div className="mt-10 grid gap-10 desktop:grid-cols-[minmax(0,4fr)_minmax(0,8fr)]">
         <ProfileReviews profile={profile} />
         <ProfileListings products={products} serverNow={serverNow} pageUrl={pageUrl} />

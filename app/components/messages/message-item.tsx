@@ -1,4 +1,5 @@
 import { Link, useFetcher } from "react-router";
+import { ReportLink } from "#app/components/moderation/report-link.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { ThreadMessage } from "#core/contracts/messages.ts";
 import { fullWhen, MessageText } from "./parts.tsx";
@@ -96,6 +97,7 @@ function UserMessage({ message, otherName }: { message: ThreadMessage; otherName
       <div className="flex items-center gap-3 px-1 text-xs text-muted">
         <When at={message.at} />
         {message.mine ? null : <ReportButton message={message} />}
+        {message.mine ? null : <ReportLink kind="message" id={message.id} />}
       </div>
     </li>
   );

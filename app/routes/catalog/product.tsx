@@ -4,6 +4,7 @@ import { type BidActionData, isBidSubmission } from "#app/components/bidding/bid
 import { useAuctionLive } from "#app/components/bidding/use-auction-live.ts";
 import { WatchButton } from "#app/components/catalog/watch-button.tsx";
 import { ContactSeller } from "#app/components/listings/contact-seller.tsx";
+import { ReportLink } from "#app/components/moderation/report-link.tsx";
 import { AuctionPanel } from "#app/components/product/auction-panel.tsx";
 import { ProductGallery } from "#app/components/product/gallery.tsx";
 import { LastViewed, useRecordLastViewed } from "#app/components/product/last-viewed.tsx";
@@ -244,6 +245,9 @@ function ProductAside({ loaderData, live }: { loaderData: LoaderData; live: Live
         <OfferPanel product={product} watch={watch} />
       )}
       <SellerCard seller={product.seller} />
+      <p className="text-right">
+        <ReportLink kind="listing" id={product.id} />
+      </p>
       {contact ? (
         <ContactSeller
           productId={product.id}
