@@ -1,5 +1,4 @@
-import { staffAdminApi } from "#server/modules/admin/api/index.ts";
-import { adminDashboardApi } from "#server/modules/admin/dashboard-api.ts";
+import { adminDashboardApi, staffAdminApi } from "#server/modules/admin/api/index.ts";
 import { authApi, secondFactorApi } from "#server/modules/auth/api.ts";
 import { biddingApi } from "#server/modules/bidding/api.ts";
 import { cmsApi, contentAdminApi } from "#server/modules/cms/api/index.ts";

@@ -8,7 +8,7 @@ import type { NewProduct } from "../listings/tables/products.ts";
 import { moderationComplaints, moderationDecisions, moderationReports } from "../moderation/tables.ts";
 import { bankStatementLines, bankStatements } from "../payments/tables/bank.ts";
 import { type NewOrder, orders } from "../payments/tables.ts";
-import { adminDashboardApi } from "./dashboard-api.ts";
+import { adminDashboardApi } from "./api/dashboard.ts";
 import { dashboardDays } from "./dashboard-days.ts";
 
 /** Monday 23 November 2026, 13:00 in Prague (UTC+1): today is the 23rd, the week the 17th to the 23rd. */
