@@ -13,7 +13,6 @@ import { createSettingsService } from "./modules/settings/index.ts";
 import { wireAccountPages, wireAccounts } from "./wiring/accounts.ts";
 import { databaseHealth, wireAdapters } from "./wiring/base.ts";
 import { wireDashboard } from "./wiring/dashboard.ts";
-import { wireDashboard } from "./wiring/dashboard.ts";
 import { wireListingsAndAuctions } from "./wiring/listings-and-auctions.ts";
 import { wireLiveFeeds } from "./wiring/live-feeds.ts";
 import { wireModeration } from "./wiring/moderation.ts";
@@ -110,8 +109,6 @@ export function createServices({
     watchdogs,
     /** Reports, decisions with statements of reasons, complaints (server/modules/moderation). */
     moderation,
-    /** The back office's dashboard: the queues and the week's figures by the caller's scopes. */
-    dashboard: wireDashboard(base),
     /** The back office's dashboard: the queues and the week's figures by the caller's scopes. */
     dashboard: wireDashboard(base),
     ...liveFeeds,
