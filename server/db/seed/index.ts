@@ -12,6 +12,7 @@ import { issueInvoice, variableSymbolOf } from "#server/modules/payments/index.t
 import { invoiceDetailsOf } from "#server/modules/users/index.ts";
 import type { Db } from "../client.ts";
 import * as t from "../schema.ts";
+import { seedStatementOrders } from "./bank-orders.ts";
 import { brands as brandSeeds, packages as packageSeeds } from "./brands.ts";
 import { buildCategories } from "./categories.ts";
 import { blogCategorySeeds, blogPostSeeds, documentSeeds, infoPageSeeds, makePdf } from "./content.ts";
@@ -833,6 +834,8 @@ async function seedActivity(tx: Tx, ctx: ActivityContext): Promise<Record<string
 
   // The shop: vouchers of every kind and the orders that used them.
   const shopActivity = await seedShopActivity(tx, { now, planned, users, groups: ctx.groups });
+  // Orders the sample bank statements (tests/fixtures/bank) pay.
+  const statementPaid = await seedStatementOrders(tx, now);
 
   const discountOf = (userId: number) => {
     const handle = [...users.entries()].find(([, id]) => id === userId)?.[0];
@@ -937,6 +940,7 @@ async function seedActivity(tx: Tx, ctx: ActivityContext): Promise<Record<string
   const paidOrders = [
     ...paidPromotions.map((paid) => ({ ...paid, method: "bank_transfer" as const })),
     ...shopActivity.paid,
+    ...statementPaid,
   ].sort((a, b) => a.paidAt.getTime() - b.paidAt.getTime());
   for (const { order: paid, paidAt, method } of paidOrders)
     await issueInvoice(
