@@ -45,54 +45,7 @@ export function BannerForm({ values, reply }: { values: BannerValues | null; rep
         <div className="tablet:col-span-2">
           <FormError messages={form.errors} />
         </div>
-        <SelectField
-          name="groupKey"
-          label={t("adminContent.banners.group")}
-          errors={errors}
-          defaultValue={shown(sent, "groupKey", values?.groupKey ?? "banner.promo")}
-          options={BANNER_GROUP_KEYS.map((group) => ({
-            value: group,
-            label: t(`adminContent.banners.groups.${group}`),
-          }))}
-        />
-        <SelectField
-          name="locale"
-          label={t("adminContent.common.locale")}
-          errors={errors}
-          defaultValue={shown(sent, "locale", values?.locale ?? "cs")}
-          options={CONTENT_LOCALES.map((lang) => ({ value: lang, label: t(`adminContent.common.${lang}`) }))}
-        />
-        <TextField
-          name="title"
-          label={t("adminContent.banners.bannerTitle")}
-          errors={errors}
-          defaultValue={shown(sent, "title", values?.title)}
-          maxLength={200}
-        />
-        <TextField
-          name="url"
-          label={t("adminContent.banners.url")}
-          errors={errors}
-          required={false}
-          hint={t("adminContent.banners.urlHint")}
-          defaultValue={shown(sent, "url", values?.url)}
-        />
-        <TextField
-          name="position"
-          label={t("adminContent.common.position")}
-          errors={errors}
-          inputMode="numeric"
-          defaultValue={shown(sent, "position", String(values?.position ?? 0))}
-        />
-        <div className="self-end">
-          <CheckboxField
-            name="isActive"
-            errors={errors}
-            defaultChecked={sent ? sent.isActive === "on" : (values?.isActive ?? true)}
-          >
-            {t("adminContent.banners.isActive")}
-          </CheckboxField>
-        </div>
+        <BannerFields values={values} sent={sent} errors={errors} />
         <DateTimeField
           name="activeFrom"
           label={t("adminContent.banners.activeFrom")}
@@ -125,6 +78,71 @@ export function BannerForm({ values, reply }: { values: BannerValues | null; rep
         </div>
       </Form>
     </Section>
+  );
+}
+
+/** Group, language, title, link, order and the switch. */
+function BannerFields({
+  values,
+  sent,
+  errors,
+}: {
+  values: BannerValues | null;
+  sent: SentValues | undefined;
+  errors: Record<string, string[] | undefined>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <SelectField
+        name="groupKey"
+        label={t("adminContent.banners.group")}
+        errors={errors}
+        defaultValue={shown(sent, "groupKey", values?.groupKey ?? "banner.promo")}
+        options={BANNER_GROUP_KEYS.map((group) => ({
+          value: group,
+          label: t(`adminContent.banners.groups.${group}`),
+        }))}
+      />
+      <SelectField
+        name="locale"
+        label={t("adminContent.common.locale")}
+        errors={errors}
+        defaultValue={shown(sent, "locale", values?.locale ?? "cs")}
+        options={CONTENT_LOCALES.map((lang) => ({ value: lang, label: t(`adminContent.common.${lang}`) }))}
+      />
+      <TextField
+        name="title"
+        label={t("adminContent.banners.bannerTitle")}
+        errors={errors}
+        defaultValue={shown(sent, "title", values?.title)}
+        maxLength={200}
+      />
+      <TextField
+        name="url"
+        label={t("adminContent.banners.url")}
+        errors={errors}
+        required={false}
+        hint={t("adminContent.banners.urlHint")}
+        defaultValue={shown(sent, "url", values?.url)}
+      />
+      <TextField
+        name="position"
+        label={t("adminContent.common.position")}
+        errors={errors}
+        inputMode="numeric"
+        defaultValue={shown(sent, "position", String(values?.position ?? 0))}
+      />
+      <div className="self-end">
+        <CheckboxField
+          name="isActive"
+          errors={errors}
+          defaultChecked={sent ? sent.isActive === "on" : (values?.isActive ?? true)}
+        >
+          {t("adminContent.banners.isActive")}
+        </CheckboxField>
+      </div>
+    </>
   );
 }
 

@@ -40,15 +40,9 @@ export function BlogPostForm({
   authorName: string;
   reply: FormReply | undefined;
 }) {
-  const { t } = useTranslation();
   const [form] = useSchemaForm(BlogPostFormSchema, reply, { id: "blog-post" });
   const errors = form.allErrors;
   const sent = reply?.initialValue as SentValues | undefined;
-  const mode = shown(sent, "publish", values ? MODE_OF_STATE[values.state] : "draft");
-  const publishAt =
-    values?.state === "scheduled" && values.publishedAt
-      ? toPragueLocalInput(new Date(values.publishedAt))
-      : "";
   return (
     <Form
       method="post"
@@ -60,100 +54,149 @@ export function BlogPostForm({
     >
       <input type="hidden" name="intent" value="save" />
       <FormError messages={form.errors} />
-      {(["cs", "en"] as const).map((lang) => {
-        const suffix = lang === "cs" ? "Cs" : "En";
-        return (
-          <Section key={lang} title={t(`adminContent.common.${lang}`)}>
-            <div className="grid gap-4 tablet:grid-cols-2">
-              <TextField
-                name={`title${suffix}`}
-                label={t(`adminContent.common.title${suffix}`)}
-                errors={errors}
-                required={lang === "cs"}
-                maxLength={200}
-                defaultValue={shown(sent, `title${suffix}`, values?.[`title${suffix}`])}
-              />
-              <TextField
-                name={`slug${suffix}`}
-                label={t(`adminContent.common.slug${suffix}`)}
-                errors={errors}
-                required={false}
-                hint={t("adminContent.common.slugHint")}
-                defaultValue={shown(sent, `slug${suffix}`, values?.[`slug${suffix}`])}
-              />
-            </div>
-            <TextAreaField
-              name={`perex${suffix}`}
-              label={t(`adminContent.blog.perex${suffix}`)}
-              errors={errors}
-              rows={3}
-              defaultValue={shown(sent, `perex${suffix}`, values?.[`perex${suffix}`])}
-            />
-            <RichTextField
-              name={`body${suffix}`}
-              label={t(`adminContent.common.body${suffix}`)}
-              errors={errors}
-              defaultValue={shown(sent, `body${suffix}`, values?.[`body${suffix}`])}
-            />
-          </Section>
-        );
-      })}
-      <Section title={t("adminContent.blog.publish")}>
-        <div className="grid gap-4 tablet:grid-cols-2">
-          <SelectField
-            name="categoryId"
-            label={t("adminContent.blog.category")}
-            errors={errors}
-            required={false}
-            placeholder={t("adminContent.blog.noCategory")}
-            defaultValue={shown(sent, "categoryId", values?.categoryId ? String(values.categoryId) : "")}
-            options={categories.map((category) => ({ value: String(category.id), label: category.name }))}
-          />
-          <TextField
-            name="authorName"
-            label={t("adminContent.blog.author")}
-            errors={errors}
-            required={false}
-            defaultValue={shown(sent, "authorName", values ? values.authorName : authorName)}
-          />
-        </div>
-        <FileField
-          name="image"
-          label={t("adminContent.blog.cover")}
-          hint={t("adminContent.common.imageHint")}
-          accept="image/jpeg,image/png,image/webp"
-          required={false}
-          errors={errors}
-          current={values?.image ?? null}
-        />
-        <fieldset className="flex flex-col gap-2">
-          <legend className="font-medium">{t("adminContent.blog.publish")}</legend>
-          {PUBLISH_MODES.map((value) => (
-            <label key={value} className="flex items-center gap-2">
-              <input
-                type="radio"
-                name="publish"
-                value={value}
-                defaultChecked={mode === value}
-                className="size-4 accent-primary-dark"
-              />
-              {t(`adminContent.blog.publishModes.${value}`)}
-            </label>
-          ))}
-        </fieldset>
-        <DateTimeField
-          name="publishAt"
-          label={t("adminContent.blog.publishAt")}
-          hint={t("adminContent.common.pragueTime")}
-          errors={errors}
-          defaultValue={shown(sent, "publishAt", publishAt)}
-        />
-        <div>
-          <button type="submit" className={buttonClass}>
-            {t("admin.save")}
-          </button>
-        </div>
-      </Section>
+      {(["cs", "en"] as const).map((lang) => (
+        <LanguageSection key={lang} lang={lang} values={values} sent={sent} errors={errors} />
+      ))}
+      <PublishSection
+        values={values}
+        categories={categories}
+        authorName={authorName}
+        sent={sent}
+        errors={errors}
+      />
     </Form>
+  );
+}
+
+type Errors = Record<string, string[] | undefined>;
+
+/** One language's title, slug, perex and rich-text body. */
+function LanguageSection({
+  lang,
+  values,
+  sent,
+  errors,
+}: {
+  lang: "cs" | "en";
+  values: BlogPostValues | null;
+  sent: SentValues | undefined;
+  errors: Errors;
+}) {
+  const { t } = useTranslation();
+  const suffix = lang === "cs" ? "Cs" : "En";
+  return (
+    <Section title={t(`adminContent.common.${lang}`)}>
+      <div className="grid gap-4 tablet:grid-cols-2">
+        <TextField
+          name={`title${suffix}`}
+          label={t(`adminContent.common.title${suffix}`)}
+          errors={errors}
+          required={lang === "cs"}
+          maxLength={200}
+          defaultValue={shown(sent, `title${suffix}`, values?.[`title${suffix}`])}
+        />
+        <TextField
+          name={`slug${suffix}`}
+          label={t(`adminContent.common.slug${suffix}`)}
+          errors={errors}
+          required={false}
+          hint={t("adminContent.common.slugHint")}
+          defaultValue={shown(sent, `slug${suffix}`, values?.[`slug${suffix}`])}
+        />
+      </div>
+      <TextAreaField
+        name={`perex${suffix}`}
+        label={t(`adminContent.blog.perex${suffix}`)}
+        errors={errors}
+        rows={3}
+        defaultValue={shown(sent, `perex${suffix}`, values?.[`perex${suffix}`])}
+      />
+      <RichTextField
+        name={`body${suffix}`}
+        label={t(`adminContent.common.body${suffix}`)}
+        errors={errors}
+        defaultValue={shown(sent, `body${suffix}`, values?.[`body${suffix}`])}
+      />
+    </Section>
+  );
+}
+
+/** Category, author, cover and when the article comes out. */
+function PublishSection({
+  values,
+  categories,
+  authorName,
+  sent,
+  errors,
+}: {
+  values: BlogPostValues | null;
+  categories: { id: number; name: string }[];
+  authorName: string;
+  sent: SentValues | undefined;
+  errors: Errors;
+}) {
+  const { t } = useTranslation();
+  const mode = shown(sent, "publish", values ? MODE_OF_STATE[values.state] : "draft");
+  const publishAt =
+    values?.state === "scheduled" && values.publishedAt
+      ? toPragueLocalInput(new Date(values.publishedAt))
+      : "";
+  return (
+    <Section title={t("adminContent.blog.publish")}>
+      <div className="grid gap-4 tablet:grid-cols-2">
+        <SelectField
+          name="categoryId"
+          label={t("adminContent.blog.category")}
+          errors={errors}
+          required={false}
+          placeholder={t("adminContent.blog.noCategory")}
+          defaultValue={shown(sent, "categoryId", values?.categoryId ? String(values.categoryId) : "")}
+          options={categories.map((category) => ({ value: String(category.id), label: category.name }))}
+        />
+        <TextField
+          name="authorName"
+          label={t("adminContent.blog.author")}
+          errors={errors}
+          required={false}
+          defaultValue={shown(sent, "authorName", values ? values.authorName : authorName)}
+        />
+      </div>
+      <FileField
+        name="image"
+        label={t("adminContent.blog.cover")}
+        hint={t("adminContent.common.imageHint")}
+        accept="image/jpeg,image/png,image/webp"
+        required={false}
+        errors={errors}
+        current={values?.image ?? null}
+      />
+      <fieldset className="flex flex-col gap-2">
+        <legend className="font-medium">{t("adminContent.blog.publish")}</legend>
+        {PUBLISH_MODES.map((value) => (
+          <label key={value} className="flex items-center gap-2">
+            <input
+              type="radio"
+              name="publish"
+              value={value}
+              defaultChecked={mode === value}
+              className="size-4 accent-primary-dark"
+            />
+            {t(`adminContent.blog.publishModes.${value}`)}
+          </label>
+        ))}
+      </fieldset>
+      <DateTimeField
+        name="publishAt"
+        label={t("adminContent.blog.publishAt")}
+        hint={t("adminContent.common.pragueTime")}
+        errors={errors}
+        defaultValue={shown(sent, "publishAt", publishAt)}
+      />
+      <div>
+        <button type="submit" className={buttonClass}>
+          {t("admin.save")}
+        </button>
+      </div>
+    </Section>
   );
 }

@@ -34,12 +34,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type Row = Route.ComponentProps["loaderData"]["page"]["rows"][number];
 
-export default function AdminBanners({ loaderData }: Route.ComponentProps) {
+/** The table's columns, in the page's language. */
+function useBannerColumns(): ColumnDef<Row, unknown>[] {
   const { t, locale } = useTranslation();
-  const { filters } = loaderData;
   const schedule = (row: Row) =>
     [row.activeFrom, row.activeTo].map((at) => (at ? formatShortDateTime(at, locale) : "…")).join(" – ");
-  const columns: ColumnDef<Row, unknown>[] = [
+  return [
     {
       id: "image",
       header: t("adminContent.banners.preview"),
@@ -87,6 +87,12 @@ export default function AdminBanners({ loaderData }: Route.ComponentProps) {
         ),
     },
   ];
+}
+
+export default function AdminBanners({ loaderData }: Route.ComponentProps) {
+  const { t, locale } = useTranslation();
+  const { filters } = loaderData;
+  const columns = useBannerColumns();
   const select = "mt-1 rounded border border-line bg-white px-3 py-2";
   return (
     <div className="flex flex-col gap-6" data-testid="admin-banners">

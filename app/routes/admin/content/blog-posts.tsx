@@ -37,10 +37,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type Row = Route.ComponentProps["loaderData"]["page"]["rows"][number];
 
-export default function AdminBlogPosts({ loaderData }: Route.ComponentProps) {
+/** The table's columns, in the page's language. */
+function useBlogPostColumns(): ColumnDef<Row, unknown>[] {
   const { t, locale } = useTranslation();
-  const { filters } = loaderData;
-  const columns: ColumnDef<Row, unknown>[] = [
+  return [
     {
       id: "title",
       header: t("adminContent.common.titleCs"),
@@ -75,6 +75,12 @@ export default function AdminBlogPosts({ loaderData }: Route.ComponentProps) {
       cell: ({ row }) => formatShortDateTime(row.original.updatedAt, locale),
     },
   ];
+}
+
+export default function AdminBlogPosts({ loaderData }: Route.ComponentProps) {
+  const { t, locale } = useTranslation();
+  const { filters } = loaderData;
+  const columns = useBlogPostColumns();
   const select = "mt-1 rounded border border-line bg-white px-3 py-2";
   return (
     <div className="flex flex-col gap-6" data-testid="admin-blog-posts">

@@ -12,7 +12,12 @@ import type {
 import type { TableQuery } from "#core/schemas/admin-table.ts";
 import type { Db } from "#server/db/client.ts";
 import { blogPost } from "../blog-article.ts";
-import { checkPdf, createContentFileStore, renderContentImage } from "../content-files.ts";
+import {
+  type ContentFileStore,
+  checkPdf,
+  createContentFileStore,
+  renderContentImage,
+} from "../content-files.ts";
 import {
   type BannerFilters,
   bannerById,
@@ -30,41 +35,33 @@ import { deleteInfoPage, infoPageById, listInfoPages, saveInfoPage } from "./inf
 /** An uploaded file's bytes, or null when none was chosen. */
 type Upload = Uint8Array | null;
 
-/**
- * The back office's content (docs/product/back-office.md, "Content"): banners, blog articles and
- * categories, info pages and documents. Every change is audited with the row before and after;
- * uploaded files are checked by their bytes and stored under DATA_DIR/uploads.
- */
-export function createContentAdminService({
-  db,
-  uploadsDir,
-  recordAudit,
-}: {
-  db: Db;
-  uploadsDir: string;
-  recordAudit: RecordAudit;
-}) {
-  const files = createContentFileStore(uploadsDir);
+type Deps = { db: Db; recordAudit: RecordAudit; files: ContentFileStore };
 
-  /** An uploaded image stored as WebP in a folder, or the refusal under the field's name. */
-  async function storeImage(folder: "banners" | "blog", field: string, bytes: Uint8Array) {
-    const rendered = await renderContentImage(bytes);
-    if ("problem" in rendered) return refused(field, FILE_PROBLEM_KEYS[rendered.problem]);
-    return { ok: true as const, value: await files.saveImage(folder, rendered.webp) };
-  }
+/** An uploaded image stored as WebP in a folder, or the refusal under the field's name. */
+async function storeImage(
+  files: ContentFileStore,
+  folder: "banners" | "blog",
+  field: string,
+  bytes: Uint8Array,
+) {
+  const rendered = await renderContentImage(bytes);
+  if ("problem" in rendered) return refused(field, FILE_PROBLEM_KEYS[rendered.problem]);
+  return { ok: true as const, value: await files.saveImage(folder, rendered.webp) };
+}
 
-  const banners = {
+function bannerAdmin({ db, recordAudit, files }: Deps) {
+  return {
     list: (query: TableQuery<(typeof BANNER_SORTABLE)[number]>, filters?: BannerFilters) =>
       listBanners(db, query, filters),
     byId: (id: number) => bannerById(db, id),
     async create(form: BannerForm, upload: Upload, actor: Actor) {
       if (!upload?.byteLength) return refused("image", "adminContent.errors.imageRequired");
-      const stored = await storeImage("banners", "image", upload);
+      const stored = await storeImage(files, "banners", "image", upload);
       if (!stored.ok) return stored;
       return createBanner(db, recordAudit, form, stored.value, actor);
     },
     async update(id: number, form: BannerForm, upload: Upload, actor: Actor) {
-      const stored = upload?.byteLength ? await storeImage("banners", "image", upload) : null;
+      const stored = upload?.byteLength ? await storeImage(files, "banners", "image", upload) : null;
       if (stored && !stored.ok) return stored;
       const result = await updateBanner(db, recordAudit, id, form, stored?.value ?? null, actor);
       if (!result) return null;
@@ -77,14 +74,15 @@ export function createContentAdminService({
       return result !== null;
     },
   };
+}
 
+function blogPostAdmin({ db, recordAudit, files }: Deps) {
   async function coverOf(upload: Upload): Promise<ContentResult<string | null>> {
     if (!upload?.byteLength) return { ok: true, value: null };
-    const stored = await storeImage("blog", "image", upload);
+    const stored = await storeImage(files, "blog", "image", upload);
     return stored.ok ? { ok: true, value: `${stored.value.path}/${stored.value.image}` } : stored;
   }
-
-  const blogPosts = {
+  return {
     list: (
       query: TableQuery<(typeof BLOG_POST_SORTABLE)[number]>,
       filters?: { state?: BlogPostState; categoryId?: number },
@@ -110,23 +108,10 @@ export function createContentAdminService({
     /** The article as the public page would show it, drafts and scheduled ones too. */
     preview: (id: number, locale: Locale) => blogPost(db, id, locale, { preview: true }),
   };
+}
 
-  const blogCategories = {
-    list: () => listBlogCategories(db),
-    save: (id: number | null, form: BlogCategoryForm, actor: Actor) =>
-      saveBlogCategory(db, recordAudit, id, form, actor),
-    remove: (id: number, actor: Actor) => deleteBlogCategory(db, recordAudit, id, actor),
-  };
-
-  const infoPages = {
-    list: () => listInfoPages(db),
-    byId: (id: number) => infoPageById(db, id),
-    save: (id: number | null, form: InfoPageForm, actor: Actor) =>
-      saveInfoPage(db, recordAudit, id, form, actor),
-    remove: (id: number, actor: Actor) => deleteInfoPage(db, recordAudit, id, actor),
-  };
-
-  const documents = {
+function documentAdmin({ db, recordAudit, files }: Deps) {
+  return {
     list: () => listDocuments(db),
     async create(form: DocumentForm, upload: Upload, originalName: string, actor: Actor) {
       if (!upload?.byteLength) return refused("file", "adminContent.errors.fileRequired");
@@ -150,8 +135,41 @@ export function createContentAdminService({
       return result !== null;
     },
   };
+}
 
-  return { banners, blogPosts, blogCategories, infoPages, documents };
+/**
+ * The back office's content (docs/product/back-office.md, "Content"): banners, blog articles and
+ * categories, info pages and documents. Every change is audited with the row before and after;
+ * uploaded files are checked by their bytes and stored under DATA_DIR/uploads.
+ */
+export function createContentAdminService({
+  db,
+  uploadsDir,
+  recordAudit,
+}: {
+  db: Db;
+  uploadsDir: string;
+  recordAudit: RecordAudit;
+}) {
+  const deps: Deps = { db, recordAudit, files: createContentFileStore(uploadsDir) };
+  return {
+    banners: bannerAdmin(deps),
+    blogPosts: blogPostAdmin(deps),
+    blogCategories: {
+      list: () => listBlogCategories(db),
+      save: (id: number | null, form: BlogCategoryForm, actor: Actor) =>
+        saveBlogCategory(db, recordAudit, id, form, actor),
+      remove: (id: number, actor: Actor) => deleteBlogCategory(db, recordAudit, id, actor),
+    },
+    infoPages: {
+      list: () => listInfoPages(db),
+      byId: (id: number) => infoPageById(db, id),
+      save: (id: number | null, form: InfoPageForm, actor: Actor) =>
+        saveInfoPage(db, recordAudit, id, form, actor),
+      remove: (id: number, actor: Actor) => deleteInfoPage(db, recordAudit, id, actor),
+    },
+    documents: documentAdmin(deps),
+  };
 }
 
 export type ContentAdminService = ReturnType<typeof createContentAdminService>;

@@ -116,6 +116,11 @@ export function bannerRoutes(api: ApiRouter) {
     },
   );
 
+  bannerWriteRoutes(api);
+}
+
+/** Creating, changing and deleting banners. */
+function bannerWriteRoutes(api: ApiRouter) {
   api.openapi(
     adminRoute("content", {
       method: "post",

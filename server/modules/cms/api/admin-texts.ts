@@ -105,6 +105,12 @@ export function blogPostRoutes(api: ApiRouter) {
     },
   );
 
+  blogPostWriteRoutes(api);
+  blogPreviewRoute(api);
+}
+
+/** Writing, changing and deleting articles. */
+function blogPostWriteRoutes(api: ApiRouter) {
   api.openapi(
     adminRoute("content", {
       method: "post",
@@ -153,8 +159,6 @@ export function blogPostRoutes(api: ApiRouter) {
       return done ? c.body(null, 204) : notFound(c);
     },
   );
-
-  blogPreviewRoute(api);
 }
 
 /** The preview of an article as its public page shows it: drafts and scheduled ones too. */
