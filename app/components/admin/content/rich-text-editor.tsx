@@ -155,11 +155,12 @@ function Toolbar({ editor }: { editor: Editor }) {
       type="button"
       onClick={run}
       aria-pressed={state[key]}
-      aria-label={label}
       title={label}
       className="min-w-9 rounded px-2 py-1 text-sm hover:bg-light aria-pressed:bg-primary-dark aria-pressed:text-white"
     >
+      {/* The name is the word (said and matched by voice control); the mark is only drawn. */}
       <span aria-hidden="true">{mark}</span>
+      <span className="sr-only">{label}</span>
     </button>
   );
   return (

@@ -1,0 +1,188 @@
+import { AxeBuilder } from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import sharp from "sharp";
+import { expect, test } from "./fixtures.ts";
+import { signInStaff } from "./staff.ts";
+
+/**
+ * The back office's content (docs/product/back-office.md, "Content"): the editor writes an article
+ * with the rich-text editor, previews the draft in the public design (which the public does not
+ * see), publishes it and finds it on /blog; uploads a banner that the site then serves; and every
+ * content screen passes axe. What the tests create they delete again, so other tests see the
+ * demo content as it was.
+ */
+
+const EDITOR = "editor@rarita.test";
+
+// One sign-in of the editor at a time: two at once can take each other's TOTP code.
+test.describe.configure({ mode: "serial" });
+
+/** With SCREENS_DIR set, a screenshot of the page at 1280 and 768 px (tests/screens/). */
+async function screens(page: Page, name: string) {
+  const dir = process.env.SCREENS_DIR;
+  if (!dir) return;
+  for (const width of [1280, 768]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${dir}/admin-content-${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+async function violations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  return results.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+  );
+}
+
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => Symbol.for("rarita.progressFetch") in window.fetch, undefined, {
+    polling: 50,
+  });
+}
+
+const png = (width: number, height: number, background: string) =>
+  sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
+
+test("the editor writes an article, previews the draft, publishes it and finds it on /blog", async ({
+  page,
+}) => {
+  const title = `Rum z Guyany ${Date.now()}`;
+  await signInStaff(page, EDITOR, { to: "/admin/obsah/blog/new" });
+  await hydrated(page);
+  await page.getByLabel("Název (česky)").fill(title);
+  await page.getByLabel("Perex (česky)").fill("Demerara a její palírny.");
+  const body = page.getByRole("textbox", { name: "Text (česky)" });
+  await body.click();
+  await page.keyboard.type("Úvodní odstavec. ");
+  await page.getByRole("button", { name: "Tučně" }).first().click();
+  await page.keyboard.type("Tučná slova");
+  await page.getByLabel("Úvodní obrázek").setInputFiles({
+    name: "cover.png",
+    mimeType: "image/png",
+    buffer: await png(1200, 675, "#7d6224"),
+  });
+  await expect(page.getByLabel("Koncept (nezveřejněno)")).toBeChecked();
+  expect(await violations(page)).toEqual([]);
+  await page.getByRole("button", { name: "Uložit" }).first().click();
+
+  await expect(page).toHaveURL(/\/admin\/obsah\/blog\/\d+\?saved=1$/);
+  await expect(page.getByTestId("post-state")).toHaveText("Koncept");
+  const id = page.url().match(/blog\/(\d+)/)![1];
+  // The public does not see a draft.
+  expect((await page.request.get(`/blog/${id}/rum`, { maxRedirects: 0 })).status()).toBe(404);
+
+  await page.getByTestId("post-preview").click();
+  await expect(page).toHaveURL(`/admin/obsah/blog/${id}/nahled`);
+  await expect(page.getByTestId("preview-notice")).toBeVisible();
+  await expect(page.getByTestId("article-title")).toHaveText(title);
+  await expect(page.getByTestId("article-body").locator("strong")).toHaveText("Tučná slova");
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+  expect(await violations(page)).toEqual([]);
+  await screens(page, "preview");
+
+  await page.getByRole("link", { name: "Zpět k úpravám" }).click();
+  await hydrated(page);
+  await page.getByLabel("Zveřejnit hned").check();
+  await page.getByRole("button", { name: "Uložit" }).first().click();
+  await expect(page.getByTestId("post-state")).toHaveText("Zveřejněno");
+
+  await page.goto("/blog");
+  await page.getByRole("link", { name: title }).first().click();
+  await expect(page.getByTestId("article-title")).toHaveText(title);
+  await expect(page.getByTestId("article-body").locator("strong")).toHaveText("Tučná slova");
+
+  // Gone again, so the blog's own tests see the demo articles.
+  await page.goto(`/admin/obsah/blog/${id}`);
+  await page.getByRole("button", { name: "Smazat" }).click();
+  await expect(page).toHaveURL(/\/admin\/obsah\/blog\?deleted=1$/);
+});
+
+test("the editor uploads a banner that the site serves, and deletes it", async ({ page }) => {
+  const title = `Jarní aukce ${Date.now()}`;
+  await signInStaff(page, EDITOR, { to: "/admin/obsah/bannery/new" });
+  await hydrated(page);
+  await page.getByLabel("Skupina").selectOption("banner.popup_mobile");
+  await page.getByLabel("Jazyk").selectOption("en");
+  await page.getByLabel("Titulek").fill(title);
+  await page.getByLabel("Odkaz").fill("/en/monthly-auctions");
+  await page.getByLabel("Obrázek").setInputFiles({
+    name: "banner.png",
+    mimeType: "image/png",
+    buffer: await png(400, 600, "#a33"),
+  });
+  expect(await violations(page)).toEqual([]);
+  await page.getByRole("button", { name: "Uložit" }).click();
+  await expect(page).toHaveURL(/\/admin\/obsah\/bannery\/\d+\?saved=1$/);
+  await expect(page.getByRole("status")).toHaveText("Uloženo.");
+
+  const poster = (await (await page.request.get("/api/poster?lang=en")).json()) as Record<
+    string,
+    { title: string; path: string; image: string }[]
+  >;
+  const served = poster["banner.popup_mobile"].find((banner) => banner.title === title);
+  expect(served?.path).toBe("/uploads/banners");
+  const image = await page.request.get(`${served?.path}/${served?.image}`);
+  expect(image.headers()["content-type"]).toBe("image/webp");
+
+  await page.getByRole("button", { name: "Smazat" }).click();
+  await expect(page).toHaveURL(/\/admin\/obsah\/bannery\?deleted=1$/);
+  const after = (await (await page.request.get("/api/poster?lang=en")).json()) as Record<
+    string,
+    { title: string }[]
+  >;
+  expect(after["banner.popup_mobile"].map((banner) => banner.title)).not.toContain(title);
+});
+
+test("a PNG renamed .pdf is refused at the field, keeping the titles", async ({ page }) => {
+  await signInStaff(page, EDITOR, { to: "/admin/obsah/dokumenty" });
+  await page.getByLabel("Název (česky)").fill("Ceník");
+  await page.getByLabel("Soubor PDF").setInputFiles({
+    name: "cenik.pdf",
+    mimeType: "application/pdf",
+    buffer: await png(10, 10, "#000"),
+  });
+  await page.getByRole("button", { name: "Nahrát dokument" }).click();
+  await expect(page.getByText("Soubor není PDF.")).toBeVisible();
+  await expect(page.getByLabel("Název (česky)")).toHaveValue("Ceník");
+});
+
+test("every content screen passes axe", async ({ page }) => {
+  await signInStaff(page, EDITOR, { to: "/admin/obsah/bannery" });
+  for (const path of [
+    "/admin/obsah/bannery",
+    "/admin/obsah/bannery/new",
+    "/admin/obsah/blog",
+    "/admin/obsah/blog/new",
+    "/admin/obsah/blog-kategorie",
+    "/admin/obsah/stranky",
+    "/admin/obsah/stranky/1",
+    "/admin/obsah/dokumenty",
+  ]) {
+    await page.goto(path);
+    await hydrated(page);
+    await expect(page.locator("h1")).toBeVisible();
+    expect(await violations(page), path).toEqual([]);
+    await screens(page, path.replace(/^\/admin\/obsah\//, "").replace(/\//g, "-"));
+  }
+  // An existing banner and article too, with their stored values.
+  await page.goto("/admin/obsah/bannery");
+  await page.getByTestId("table-banners").locator("tbody a").first().click();
+  await hydrated(page);
+  expect(await violations(page)).toEqual([]);
+  await page.goto("/admin/obsah/blog");
+  await page.getByTestId("table-blog-posts").locator("tbody a").first().click();
+  await hydrated(page);
+  await expect(page.getByRole("textbox", { name: "Text (česky)" })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+});
+
+test("the preview is refused to staff without the content scope", async ({ page }) => {
+  await signInStaff(page, "moderator@rarita.test", { to: "/admin" });
+  const response = await page.goto("/admin/obsah/blog/1/nahled");
+  expect(response?.status()).toBe(403);
+});
