@@ -1,6 +1,7 @@
 import type { PaymentMethod } from "#core/contracts/payments.ts";
 import type { Locale } from "#core/i18n/index.ts";
 import type { PaymentStatus } from "#core/lifecycles/payment.ts";
+import type { AdminVoucherInput } from "#core/schemas/admin-orders-vouchers.ts";
 import type { TableQuery } from "#core/schemas/admin-table.ts";
 import type { Db } from "#server/db/client.ts";
 import { adminPayments, adminPaymentsPage } from "./admin-payments.ts";
@@ -28,6 +29,7 @@ import { orderPromotion, promotionOffer } from "./promotions.ts";
 import { influencerStats } from "./shop/influencer.ts";
 import { placeShopOrder, type ShopOrderInput } from "./shop/place.ts";
 import { releaseExpiredReservations } from "./shop/release.ts";
+import { saveVoucher, voucherForm, vouchersPage } from "./shop/voucher-admin.ts";
 import { type VoucherCustomer, voucherForCart } from "./shop/vouchers.ts";
 import { spaydQrSvg } from "./spayd.ts";
 
@@ -81,6 +83,11 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     cancelOrder: (orderId: number, actorId: number) => cancelOrder(ctx, orderId, actorId),
     refundOrder: (orderId: number, by: { actorId: number; reason?: string | null }) =>
       refundOrder(ctx, orderId, by),
+    // The back office's vouchers (shop/voucher-admin.ts).
+    vouchers: (query: TableQuery<"createdAt" | "code">) => vouchersPage(ctx.db, query),
+    voucher: (id: number) => voucherForm(ctx.db, id),
+    saveVoucher: (id: number | null, input: AdminVoucherInput, actorId: number) =>
+      saveVoucher(ctx, id, input, actorId),
     // The accountant's bank statements (bank/*.ts).
     importBankStatement: (file: { name: string; bytes: Uint8Array }, actorId: number) =>
       importBankStatement(ctx, file, actorId),

@@ -3,6 +3,7 @@ import { adminBankStatementsApi } from "./admin-bank-statements.ts";
 import { adminOrderActionsApi } from "./admin-order-actions.ts";
 import { adminOrdersApi } from "./admin-orders.ts";
 import { adminPaymentsApi } from "./admin-payments.ts";
+import { adminVouchersApi } from "./admin-vouchers.ts";
 import { invoicesApi } from "./invoices.ts";
 import { ordersApi } from "./orders.ts";
 import { promotionsApi } from "./promotions.ts";
@@ -22,4 +23,5 @@ export const paymentsApi = createApiRouter()
   .route("/", adminOrdersApi)
   .route("/", adminPaymentsApi)
   .route("/", adminBankStatementsApi)
-  .route("/", adminOrderActionsApi);
+  .route("/", adminOrderActionsApi)
+  .route("/", adminVouchersApi);

@@ -1,0 +1,78 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
+import { auditLog } from "../../admin/tables.ts";
+
+/** The back office's vouchers: every rule the shop enforces, set from the form, and refused when wrong. */
+let api: TestApi;
+let token: string;
+let influencerId: number;
+
+beforeAll(async () => {
+  api = await createTestApi();
+  token = (await api.createUser({ role: "accountant" })).token;
+  influencerId = (await api.createUser()).user.id;
+}, 60_000);
+afterAll(() => api?.close());
+
+const base = {
+  code: "ZIMA300",
+  kind: "fixed",
+  value: 300,
+  minCart: 1_000,
+  isActive: true,
+  usageLimitTotal: 1,
+};
+const check = (code: string, cartMinor = 150_000) =>
+  api.services.payments.voucherForCart({
+    code,
+    cartMinor,
+    codesInCart: [],
+    at: new Date(),
+    userId: null,
+    email: "a@b.cz",
+  });
+
+describe("vouchers in the back office", () => {
+  it("creates a voucher the shop then applies with its rules, and audits it", async () => {
+    const created = await api.call("POST", "/api/admin/vouchers", {
+      token,
+      body: { ...base, influencerUserId: influencerId, marginPercent: 10 },
+    });
+    expect(created.status).toBe(200);
+    expect(await check("zima300")).toMatchObject({ ok: true });
+    expect(await check("ZIMA300", 50_000)).toMatchObject({ ok: false });
+    const read = await api.call("GET", `/api/admin/vouchers/${created.json.id}`, { token });
+    expect(read.json).toMatchObject({
+      uses: 0,
+      values: { value: 300, minCart: 1_000, influencerUserId: influencerId },
+    });
+    expect(await api.services.payments.influencerStats(influencerId)).not.toBeNull();
+    const edited = await api.call("PUT", `/api/admin/vouchers/${created.json.id}`, {
+      token,
+      body: { ...base, isActive: false },
+    });
+    expect(edited.status).toBe(200);
+    expect(await check("ZIMA300")).toMatchObject({ ok: false });
+    const audit = await api.db.select().from(auditLog).where(eq(auditLog.entity, "voucher"));
+    expect(audit.map((entry) => entry.action)).toEqual(["voucher.create", "voucher.update"]);
+    const list = await api.call("GET", "/api/admin/vouchers?q=zima", { token });
+    expect(list.json.rows).toMatchObject([{ code: "ZIMA300", uses: 0, isActive: false }]);
+  });
+
+  it("refuses a taken code in any case, a percent above 100, dates in the wrong order and an unknown influencer", async () => {
+    const refused = async (body: Record<string, unknown>) => {
+      const response = await api.call("POST", "/api/admin/vouchers", { token, body: { ...base, ...body } });
+      expect(response.status).toBe(422);
+      return Object.keys(response.json.errors);
+    };
+    expect(await refused({ code: "zima300" })).toEqual(["code"]);
+    expect(await refused({ code: "PROC", kind: "percent", value: 150 })).toEqual(["value"]);
+    expect(
+      await refused({ code: "DATA", validFrom: "2026-12-24T10:00", validTo: "2026-12-01T10:00" }),
+    ).toEqual(["validTo"]);
+    expect(await refused({ code: "NIKDO", influencerUserId: 999_999 })).toEqual(["influencerUserId"]);
+    expect(await refused({ code: "MARZE", marginPercent: 5 })).toEqual(["influencerUserId"]);
+    expect(await refused({ code: "s mezerou" })).toEqual(["code"]);
+  });
+});

@@ -1,0 +1,159 @@
+import { asc, count, desc, eq, ilike, sql } from "drizzle-orm";
+import type { AdminVoucherInput } from "#core/schemas/admin-orders-vouchers.ts";
+import { pageWindow, type TablePage, type TableQuery } from "#core/schemas/admin-table.ts";
+import { fromPragueLocalInput, toPragueLocalInput } from "#core/time/prague.ts";
+import type { Db } from "#server/db/client.ts";
+import type { PaymentsContext } from "../context.ts";
+import { type Voucher, vouchers, voucherUsages } from "../tables.ts";
+
+/**
+ * The back office's vouchers (docs/product/payments.md, "Vouchers"): the list with their uses,
+ * creating and editing one with every rule the shop enforces, and the influencer (a user) who sees
+ * its statistics on their account. Every change is audited with before and after.
+ */
+export type AdminVoucherRow = {
+  id: number;
+  code: string;
+  kind: Voucher["kind"];
+  value: number;
+  isActive: boolean;
+  validFrom: string | null;
+  validTo: string | null;
+  usageLimitTotal: number | null;
+  influencerUserId: number | null;
+  uses: number;
+};
+
+const usesOf =
+  sql<number>`(select count(*) from ${voucherUsages} where ${voucherUsages.voucherId} = ${vouchers.id})`.mapWith(
+    Number,
+  );
+
+export async function vouchersPage(
+  db: Db,
+  query: TableQuery<"createdAt" | "code">,
+): Promise<TablePage<AdminVoucherRow>> {
+  const where = query.q ? ilike(vouchers.code, `%${query.q}%`) : undefined;
+  const column = query.sort === "code" ? vouchers.code : vouchers.createdAt;
+  const { limit, offset } = pageWindow(query);
+  const rows = await db
+    .select({ voucher: vouchers, uses: usesOf })
+    .from(vouchers)
+    .where(where)
+    .orderBy(query.dir === "asc" ? asc(column) : desc(column), desc(vouchers.id))
+    .limit(limit)
+    .offset(offset);
+  const [{ total }] = await db.select({ total: count() }).from(vouchers).where(where);
+  return {
+    rows: rows.map(({ voucher, uses }) => ({
+      id: voucher.id,
+      code: voucher.code,
+      kind: voucher.kind,
+      value: voucher.value,
+      isActive: voucher.isActive,
+      validFrom: voucher.validFrom?.toISOString() ?? null,
+      validTo: voucher.validTo?.toISOString() ?? null,
+      usageLimitTotal: voucher.usageLimitTotal,
+      influencerUserId: voucher.influencerUserId,
+      uses,
+    })),
+    total,
+    page: query.page,
+    size: query.size,
+  };
+}
+
+/** The form's values of a voucher (amounts in whole CZK, dates in Prague's local time); null when missing. */
+export async function voucherForm(db: Db, id: number) {
+  const [row] = await db
+    .select({ voucher: vouchers, uses: usesOf })
+    .from(vouchers)
+    .where(eq(vouchers.id, id));
+  if (!row) return null;
+  const { voucher } = row;
+  return {
+    id: voucher.id,
+    uses: row.uses,
+    values: {
+      code: voucher.code,
+      kind: voucher.kind,
+      value: voucher.kind === "fixed" ? Math.round(voucher.value / 100) : voucher.value,
+      minCart: voucher.minCartMinor === null ? undefined : Math.round(voucher.minCartMinor / 100),
+      validFrom: voucher.validFrom ? toPragueLocalInput(voucher.validFrom) : undefined,
+      validTo: voucher.validTo ? toPragueLocalInput(voucher.validTo) : undefined,
+      usageLimitTotal: voucher.usageLimitTotal ?? undefined,
+      usageLimitPerUser: voucher.usageLimitPerUser ?? undefined,
+      requiresEmail: voucher.requiresEmail ?? undefined,
+      influencerUserId: voucher.influencerUserId ?? undefined,
+      marginPercent: voucher.marginPercent ?? undefined,
+      isActive: voucher.isActive,
+    } satisfies AdminVoucherInput,
+  };
+}
+
+function columnsOf(input: AdminVoucherInput) {
+  return {
+    code: input.code,
+    kind: input.kind,
+    value: input.kind === "fixed" ? input.value * 100 : input.value,
+    minCartMinor: input.minCart === undefined ? null : input.minCart * 100,
+    validFrom: input.validFrom ? fromPragueLocalInput(input.validFrom) : null,
+    validTo: input.validTo ? fromPragueLocalInput(input.validTo) : null,
+    usageLimitTotal: input.usageLimitTotal ?? null,
+    usageLimitPerUser: input.usageLimitPerUser ?? null,
+    requiresEmail: input.requiresEmail ?? null,
+    influencerUserId: input.influencerUserId ?? null,
+    marginPercent: input.marginPercent ?? null,
+    isActive: input.isActive,
+  };
+}
+
+export type SaveVoucherResult =
+  | { status: "saved"; id: number }
+  | { status: "not_found" }
+  | { status: "invalid"; field: "code" | "influencerUserId" };
+
+/** What the database refused: a code taken (any case), or an influencer who does not exist. */
+function refusal(error: unknown): SaveVoucherResult | null {
+  const text = `${(error as { code?: string }).code ?? ""} ${String((error as Error).message ?? "")} ${String((error as { cause?: Error }).cause?.message ?? "")} ${(error as { cause?: { code?: string } }).cause?.code ?? ""}`;
+  if (/23505|vouchers_code_lower_unique/.test(text)) return { status: "invalid", field: "code" };
+  if (/23503|influencer_user_id/.test(text)) return { status: "invalid", field: "influencerUserId" };
+  return null;
+}
+
+/** Creates (`id` null) or updates a voucher, audited; a taken code or an unknown influencer is refused. */
+export async function saveVoucher(
+  ctx: PaymentsContext,
+  id: number | null,
+  input: AdminVoucherInput,
+  actorId: number,
+): Promise<SaveVoucherResult> {
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const values = columnsOf(input);
+      const [before] =
+        id === null ? [] : await tx.select().from(vouchers).where(eq(vouchers.id, id)).for("update");
+      if (id !== null && !before) return { status: "not_found" } as const;
+      const [saved] =
+        id === null
+          ? await tx.insert(vouchers).values(values).returning()
+          : await tx
+              .update(vouchers)
+              .set({ ...values, updatedAt: ctx.now() })
+              .where(eq(vouchers.id, id))
+              .returning();
+      await ctx.recordAudit(tx, {
+        actorId,
+        action: id === null ? "voucher.create" : "voucher.update",
+        entity: "voucher",
+        entityId: String(saved.id),
+        data: { before: before ?? null, after: saved },
+      });
+      return { status: "saved", id: saved.id } as const;
+    });
+  } catch (error) {
+    const refused = refusal(error);
+    if (refused) return refused;
+    throw error;
+  }
+}
