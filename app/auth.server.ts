@@ -3,6 +3,7 @@ import type { Challenge as AltchaChallenge } from "altcha-lib";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { type FormReply, parseForm } from "#app/components/forms/conform.ts";
 import { challengeMessage, tooManyAttemptsMessage } from "#core/contracts/login.ts";
+import { formatDate } from "#core/formats/dates.ts";
 import { translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { isStaffRole } from "#core/rules/staff.ts";
@@ -96,6 +97,13 @@ export async function handleLogin(request: Request, context: Readonly<RouterCont
   if (!result) {
     loginThrottle.failed(email, source);
     return data<LoginActionData>({ result: refuse(translate(locale, "auth.loginFailed")) }, { status: 422 });
+  }
+  if ("suspendedUntil" in result) {
+    const until = formatDate(result.suspendedUntil, locale);
+    return data<LoginActionData>(
+      { result: refuse(translate(locale, "moderation.errors.suspended", { date: until })) },
+      { status: 422 },
+    );
   }
   const device = knownDevice ?? newDeviceId();
   loginThrottle.succeeded(email, { ip: clientIp, device });

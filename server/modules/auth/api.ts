@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { challengeMessage, tooManyAttemptsMessage } from "#core/contracts/login.ts";
+import { formatDate } from "#core/formats/dates.ts";
 import { translate } from "#core/i18n/index.ts";
 import { USER_ROLES } from "#core/rules/staff.ts";
 import { serializeCookie } from "#core/web/cookie-header.ts";
@@ -137,6 +138,13 @@ authApi.openapi(
     if (!result) {
       loginThrottle.failed(email, source);
       return c.json({ errors: { login: [translate(locale, "auth.loginFailed")] } }, 422);
+    }
+    if ("suspendedUntil" in result) {
+      const until = formatDate(result.suspendedUntil, locale);
+      return c.json(
+        { errors: { login: [translate(locale, "moderation.errors.suspended", { date: until })] } },
+        422,
+      );
     }
     loginThrottle.succeeded(email, source);
     return c.json({ token: result.token }, 200);

@@ -35,7 +35,12 @@ export type LoginCredentials = {
   passwordHash: string;
   blockedAt: Date | null;
   deletedAt: Date | null;
+  /** A moderation suspension still running (DSA Art. 23): no sign-in until then. */
+  suspendedUntil?: Date | null;
 };
+
+/** A login refused with the right password: the account is suspended until `suspendedUntil`. */
+export type SuspendedLogin = { suspendedUntil: Date };
 
 /**
  * The accounts behind the sessions (a port: the users module owns them, server/services.ts passes
@@ -55,7 +60,7 @@ async function login(
   email: string,
   password: string,
   meta: SessionMeta,
-): Promise<{ token: string; userId: number } | null> {
+): Promise<{ token: string; userId: number } | SuspendedLogin | null> {
   const user = await accounts.credentialsOf(email.trim());
   if (!user) {
     // The answer takes as long as for a real account.
@@ -64,6 +69,8 @@ async function login(
   }
   const ok = await verifyPassword(user.passwordHash, password);
   if (!ok || user.blockedAt || user.deletedAt) return null;
+  // Only the right password learns of the suspension (and its end); anyone else gets the usual refusal.
+  if (user.suspendedUntil) return { suspendedUntil: user.suspendedUntil };
   return openSession(db, user.id, meta);
 }
 

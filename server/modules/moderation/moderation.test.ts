@@ -305,6 +305,11 @@ describe("decisions and complaints (Art. 17, 20)", () => {
       body: { email: account.user.email, password: account.password },
     });
     expect(login.status).toBe(422);
+    expect(login.json.errors.login[0]).toMatch(/^Váš účet je pozastaven do \d+\. \S+ \d{4}\./);
+    const wrong = await api.call("POST", "/api/auth/login", {
+      body: { email: account.user.email, password: "Spatne-Heslo-1" },
+    });
+    expect(wrong.json.errors.login[0]).not.toContain("pozastaven");
     expect((await api.call("GET", "/api/me/advertisements", { token: account.token })).status).toBe(401);
     const mails = await delivered();
     expect(

@@ -25,8 +25,9 @@ export function createSignInAccounts(db: Db): AccountsForSignIn {
       return {
         id: user.id,
         passwordHash: user.passwordHash,
-        blockedAt: user.blockedAt ?? (suspended ? user.suspendedUntil : null),
+        blockedAt: user.blockedAt,
         deletedAt: user.deletedAt,
+        suspendedUntil: suspended ? user.suspendedUntil : null,
       };
     },
 
