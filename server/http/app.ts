@@ -9,7 +9,7 @@ import { secureHeaders } from "hono/secure-headers";
 import { translate } from "#core/i18n/index.ts";
 import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
-import { isContentUploadPath } from "../modules/cms/api/index.ts";
+import { isContentUpload } from "../modules/cms/api/index.ts";
 import { LISTING_IMAGE_UPLOAD_PATH } from "../modules/listings/api/index.ts";
 import { createImageVariants, imageVariantHandler } from "../modules/media/index.ts";
 import type { Services } from "../services.ts";
@@ -125,7 +125,8 @@ function mountApiWithLimits(app: App, config: Config) {
   // A listing photo, a banner image or a PDF document may be larger; their routes set their own
   // limits (server/modules/listings/api.ts, server/modules/cms/api/admin.ts).
   app.use("/api/*", (c, next) =>
-    c.req.path === LISTING_IMAGE_UPLOAD_PATH || isContentUploadPath(c.req.path)
+    c.req.path === LISTING_IMAGE_UPLOAD_PATH ||
+    isContentUpload(c.req.method, c.req.path, c.req.header("content-type"))
       ? next()
       : apiBodyLimit(c, next),
   );

@@ -5,11 +5,17 @@ import { bannerRoutes, CONTENT_UPLOAD_MAX_BYTES, documentRoutes } from "./admin-
 import { blogCategoryRoutes, blogPostRoutes, infoPageRoutes } from "./admin-texts.ts";
 
 /**
- * Paths whose multipart uploads (a banner image, a PDF) may exceed the API's 1 MB: server/http/app.ts
- * leaves them to the limit set here instead.
+ * A multipart upload (a banner image, a PDF) to one of the routes that take one: it may exceed the
+ * API's 1 MB, so server/http/app.ts leaves it to the limit set here instead. Any other body keeps
+ * the API's limit (and is read before the routes by the control-character check, which a second
+ * limit on an already read body would break).
  */
-export function isContentUploadPath(path: string): boolean {
-  return /^\/api\/admin\/content\/(banners(\/\d+)?|documents)$/.test(path);
+export function isContentUpload(method: string, path: string, contentType: string | undefined): boolean {
+  return (
+    (method === "POST" || method === "PUT") &&
+    /^multipart\/form-data\b/i.test(contentType ?? "") &&
+    /^\/api\/admin\/content\/(banners(\/\d+)?|documents)$/.test(path)
+  );
 }
 
 /** The back office's content API (/api/admin/content/...), scope `content` on every route. */
@@ -20,7 +26,7 @@ const uploadLimit = bodyLimit({
   onError: (c) => c.json({ message: translate(c.get("locale"), "errors.payloadTooLarge") }, 413),
 });
 contentAdminApi.use("/admin/content/*", (c, next) =>
-  isContentUploadPath(c.req.path) ? uploadLimit(c, next) : next(),
+  isContentUpload(c.req.method, c.req.path, c.req.header("content-type")) ? uploadLimit(c, next) : next(),
 );
 bannerRoutes(contentAdminApi);
 documentRoutes(contentAdminApi);

@@ -1,2 +1,2 @@
-export { contentAdminApi, isContentUploadPath } from "./admin.ts";
+export { contentAdminApi, isContentUpload } from "./admin.ts";
 export { cmsApi } from "./public.ts";
