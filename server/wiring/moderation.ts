@@ -7,9 +7,13 @@ import {
   listingForModeration,
   listingsInReview,
 } from "#server/modules/listings/index.ts";
-import { messageForModeration, type Notifier } from "#server/modules/messages/index.ts";
+import {
+  messageForModeration,
+  type Notifier,
+  takeOpenMessageReports,
+} from "#server/modules/messages/index.ts";
 import { createModerationService } from "#server/modules/moderation/index.ts";
-import { reviewForModeration } from "#server/modules/reviews/index.ts";
+import { reviewForModeration, takeOpenReviewReports } from "#server/modules/reviews/index.ts";
 import {
   accountsForModeration,
   blockAccount,
@@ -46,6 +50,7 @@ export function wireModeration(
       lift: liftAccountRestriction,
     },
     content: { message: messageForModeration, review: reviewForModeration },
+    olderReports: { message: takeOpenMessageReports, review: takeOpenReviewReports },
   });
   return { moderation };
 }

@@ -1,9 +1,9 @@
 export { hasBuyerConversation } from "./buyer-conversations.ts";
 export { buyerThreadsOf } from "./buyer-threads.ts";
 export { registerMessageJobs } from "./jobs.ts";
+export { messageForModeration, takeOpenMessageReports } from "./moderation-reads.ts";
 export { createNotifier, type Notifier } from "./notifier.ts";
 export { createMessagesPersonalData } from "./personal-data.ts";
 export { createMessagesService, type MessagesService } from "./service.ts";
 export { openProductThread } from "./threads.ts";
 export { createUserStreams } from "./user-streams.ts";
-export { messageForModeration } from "./moderation-reads.ts";

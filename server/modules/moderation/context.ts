@@ -40,10 +40,20 @@ export type ModerationDeps = {
     message(db: Db, id: number): Promise<{ authorId: number | null; text: string } | null>;
     review(db: Db, id: number): Promise<{ authorId: number | null; text: string } | null>;
   };
+  /**
+   * The older reports of messages and reviews (their owners' own "report" buttons), handed over in
+   * the caller's transaction so that the queue shows every report.
+   */
+  olderReports?: {
+    message(tx: Db): Promise<LegacyReport[]>;
+    review(tx: Db): Promise<LegacyReport[]>;
+  };
   /** Reports per guest address or user and window (a fresh one per service unless given). */
   reportLimiter?: RateLimiter;
   now?: () => Date;
 };
+
+export type LegacyReport = { targetId: number; reporterId: number | null; reason: string; createdAt: Date };
 
 export type ModerationContext = Omit<ModerationDeps, "reportLimiter" | "now"> & {
   reportLimiter: RateLimiter;

@@ -9,6 +9,7 @@ import { solveAltcha } from "../auth/altcha.ts";
 import { products } from "../listings/tables/products.ts";
 import { packages } from "../listings/tables/taxonomy.ts";
 import { messages } from "../messages/tables.ts";
+import { reviewReports, reviews } from "../reviews/tables.ts";
 import { users } from "../users/tables.ts";
 import { moderationComplaints, moderationDecisions, moderationReports } from "./tables.ts";
 
@@ -405,5 +406,36 @@ describe("pre-moderation", () => {
     const subjects = (await delivered()).map((mail) => mail.subject);
     expect(subjects).toContain("Inzerát zamítnut: Kubánské doutníky");
     expect(subjects).toContain("Rozhodnutí moderátora: Inzerát zamítnut");
+  });
+});
+
+describe("the older per-module reports", () => {
+  it("a review reported with the profile's button shows in the queue as a notice", async () => {
+    const listing = await live("Prodaná láhev");
+    const [buyer] = await insertBidders(api.db, 1);
+    const [review] = await api.db
+      .insert(reviews)
+      .values({
+        productId: listing.id,
+        authorId: buyer.user.id,
+        subjectId: seller.user.id,
+        stars: 1,
+        comment: "Urážka",
+      })
+      .returning();
+    await api.db
+      .insert(reviewReports)
+      .values({ reviewId: review.id, reporterId: seller.user.id, reason: "Hrubé urážky v hodnocení." });
+    const queue = await api.call("GET", "/api/admin/moderation/queue?size=100", { token: moderator.token });
+    const taken = queue.json.reports.rows.find(
+      (row: { target: string; targetId: number }) => row.target === "review" && row.targetId === review.id,
+    );
+    expect(taken).toMatchObject({
+      reason: "other",
+      explanation: "Hrubé urážky v hodnocení.",
+      reporterId: seller.user.id,
+    });
+    const [left] = await api.db.select().from(reviewReports).where(eq(reviewReports.reviewId, review.id));
+    expect(left.resolvedAt).not.toBeNull();
   });
 });

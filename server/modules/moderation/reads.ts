@@ -9,6 +9,7 @@ import {
 import type { Db } from "#server/db/client.ts";
 import { contentOf } from "./content.ts";
 import type { ModerationContext } from "./context.ts";
+import { takeOlderReports } from "./reports.ts";
 import {
   type ModerationComplaint,
   type ModerationDecision,
@@ -117,6 +118,7 @@ export async function decisionsAbout(ctx: ModerationContext, target: ReportTarge
 
 /** The open reports, oldest first (the queue). */
 export async function openReports(ctx: ModerationContext, page: Page) {
+  await takeOlderReports(ctx);
   const where = eq(moderationReports.status, "open");
   const rows = await ctx.db
     .select()

@@ -74,6 +74,33 @@ export async function fileReport(
   return { status: "created", id, email };
 }
 
+/**
+ * Takes the open reports the messages and reviews modules still keep (signed-in users' own
+ * "report" buttons) into the queue as notices with the reason "other" and their text.
+ */
+export async function takeOlderReports(ctx: ModerationContext): Promise<number> {
+  const sources = ctx.olderReports;
+  if (!sources) return 0;
+  return ctx.db.transaction(async (tx) => {
+    const rows = [
+      ...(await sources.message(tx)).map((row) => ({ ...row, target: "message" as const })),
+      ...(await sources.review(tx)).map((row) => ({ ...row, target: "review" as const })),
+    ];
+    if (rows.length === 0) return 0;
+    await tx.insert(moderationReports).values(
+      rows.map((row) => ({
+        target: row.target,
+        targetId: row.targetId,
+        reason: "other" as const,
+        explanation: row.reason.trim() || "–",
+        reporterId: row.reporterId,
+        createdAt: row.createdAt,
+      })),
+    );
+    return rows.length;
+  });
+}
+
 /** The open reports about one piece of content (a decision settles them all). */
 export async function openReportsAbout(ctx: ModerationContext, target: string, targetId: number) {
   return ctx.db

@@ -1,5 +1,5 @@
+export { reviewForModeration, takeOpenReviewReports } from "./moderation-reads.ts";
 export { createReviewsPersonalData } from "./personal-data.ts";
 export { createProfileReviews, type Rating, type ReviewAbout } from "./profile-reviews.ts";
 export { createReviewsService, type ReviewsService } from "./service.ts";
 export { userRatingJoinSql } from "./sql-fragments.ts";
-export { reviewForModeration } from "./moderation-reads.ts";

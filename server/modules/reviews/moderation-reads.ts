@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { reviews } from "./tables.ts";
+import { reviewReports, reviews } from "./tables.ts";
 
 /** A review as a moderator reviews a report about it (server/modules/moderation): its author and text. */
 export async function reviewForModeration(
@@ -26,4 +26,35 @@ export async function reviewForModeration(
         createdAt: row.createdAt,
       }
     : null;
+}
+
+/**
+ * Hands the open reports of reviews (the profile's "report" button) over to the moderation queue:
+ * returns them and marks them resolved here, in the caller's transaction, so each is taken once.
+ */
+export async function takeOpenReviewReports(tx: Db, limit = 200) {
+  const open = await tx
+    .select({
+      id: reviewReports.id,
+      targetId: reviewReports.reviewId,
+      reporterId: reviewReports.reporterId,
+      reason: reviewReports.reason,
+      createdAt: reviewReports.createdAt,
+    })
+    .from(reviewReports)
+    .where(isNull(reviewReports.resolvedAt))
+    .orderBy(reviewReports.createdAt)
+    .limit(limit)
+    .for("update");
+  if (open.length > 0)
+    await tx
+      .update(reviewReports)
+      .set({ resolvedAt: sql`now()` })
+      .where(
+        inArray(
+          reviewReports.id,
+          open.map((row) => row.id),
+        ),
+      );
+  return open;
 }
