@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { BID_STEPS, FEES } from "#server/db/seed/settings-data.ts";
 import { issuesToFieldErrors } from "../validation/field-errors.ts";
@@ -50,5 +51,12 @@ describe("a setting's form", () => {
     expect(settingFormSchema("intropopup").safeParse(posted({ title: "", is_enabled: "on" })).data).toEqual({
       value: { is_enabled: true },
     });
+  });
+
+  it("is read by Conform from a form with no field sent (an unticked switch, an emptied list)", () => {
+    const maintenance = parseWithZod(new FormData(), { schema: settingFormSchema("maintenance") });
+    expect(maintenance.status === "success" && maintenance.value).toEqual({ value: { is_enabled: false } });
+    const menu = parseWithZod(new FormData(), { schema: settingFormSchema("topmenu") });
+    expect(menu.status === "success" && menu.value).toEqual({ value: [] });
   });
 });

@@ -147,7 +147,7 @@ const samePath = (a: readonly PropertyKey[], b: readonly PropertyKey[]) =>
 export function settingFormSchema(name: SettingName) {
   const schema = SETTING_SPECS[name].schema as z.ZodType<unknown>;
   const fields = settingFields(name);
-  return z.object({ value: z.unknown() }).transform((form, ctx) => {
+  return z.object({ value: z.unknown().optional() }).transform((form, ctx) => {
     const problems: Problem[] = [];
     const value = toValue(fields, form.value, [], problems);
     for (const problem of problems)
