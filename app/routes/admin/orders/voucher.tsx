@@ -64,8 +64,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function AdminVoucherPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { voucher } = loaderData;
-  const saved =
-    typeof window === "undefined" ? false : new URLSearchParams(window.location.search).has("saved");
+  const saved = new URLSearchParams(useLocation().search).has("saved");
   return (
     <section className="flex flex-col gap-6" data-testid="admin-voucher">
       <h1 className="font-serif text-3xl text-primary-dark">
