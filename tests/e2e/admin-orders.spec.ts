@@ -45,7 +45,9 @@ test("an accountant imports a bank statement, sees matched and unmatched lines, 
   await page.getByLabel("Soubor výpisu (CAMT.053 XML nebo GPC)").setInputFiles(CAMT);
   await page.getByRole("button", { name: "Nahrát výpis" }).click();
   await expect(page).toHaveURL(/\/admin\/platby\/vypisy\/\d+/);
-  await expect(page.getByRole("status")).toContainText(/spárováno|nahraný dříve/);
+  await expect(page.getByTestId("admin-bank-statement").getByRole("status")).toContainText(
+    /spárováno|nahraný dříve/,
+  );
   const unmatched = page.getByRole("region", { name: /^Nespárované/ });
   await expect(unmatched).toContainText("jiná částka než objednávka");
   await expect(unmatched).toContainText("neznámý variabilní symbol");
@@ -63,7 +65,9 @@ test("an accountant imports a bank statement, sees matched and unmatched lines, 
   if (await ship.isVisible()) {
     await page.getByLabel("Číslo zásilky").fill("Z-E2E-910001");
     await ship.click();
-    await expect(page.getByRole("status")).toHaveText("Hotovo: objednávka je ve stavu Odeslaná.");
+    await expect(page.getByTestId("admin-order").getByRole("status")).toHaveText(
+      "Hotovo: objednávka je ve stavu Odeslaná.",
+    );
   }
   await expect(page.getByTestId("admin-order")).toContainText("Z-E2E-910001");
   await expect(page.getByRole("button", { name: "Doručeno" })).toBeVisible();
