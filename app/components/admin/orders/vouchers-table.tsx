@@ -39,7 +39,7 @@ export function useVoucherColumns(): ColumnDef<VoucherRow, unknown>[] {
       id: "value",
       header: t("adminOrders.vouchers.value"),
       cell: ({ row }) =>
-        row.original.kind === "percent" ? `${row.original.value} %` : money(row.original.value),
+        row.original.kind === "percent" ? `${row.original.value}\u00a0%` : money(row.original.value),
     },
     {
       id: "validity",
