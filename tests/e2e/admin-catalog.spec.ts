@@ -1,0 +1,175 @@
+import { AxeBuilder } from "@axe-core/playwright";
+import type { APIRequestContext, Page } from "@playwright/test";
+import sharp from "sharp";
+import { answerConsent, DEMO, expect, test } from "./fixtures.ts";
+import { signInStaff } from "./staff.ts";
+
+/**
+ * The back office's catalogue (docs/product/back-office.md, "Catalogue"): an editor adds a
+ * subcategory, changes its slug (the old URL then answers 301 to the new one), deletes it again;
+ * merges two spellings of a brand that "add a brand by name" created; opens any listing. Every
+ * catalogue screen passes axe. What the test adds is its own (a new category, new brands), so other
+ * tests' catalogue stays as it was.
+ */
+
+const EDITOR = "editor@rarita.test";
+
+// One sign-in for both tests: a TOTP code counts once, and a second sign-in of the same account
+// within its 30 s step waits for the next code.
+test.describe.configure({ mode: "serial" });
+let page: Page;
+test.beforeAll(async ({ browser, baseURL }) => {
+  const context = await browser.newContext();
+  await answerConsent(context, baseURL!);
+  page = await context.newPage();
+  await signInStaff(page, EDITOR, { to: "/admin/katalog/kategorie" });
+});
+test.afterAll(async () => {
+  await page?.context().close();
+});
+
+async function violations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  return results.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+  );
+}
+
+test("an editor adds a subcategory, changes its slug and the old URL answers 301 to the new one", async () => {
+  const n = Date.now() % 1_000_000;
+  await page.goto("/admin/katalog/kategorie");
+  await expect(page.getByRole("heading", { name: "Kategorie", level: 1 })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+
+  await page.getByRole("link", { name: "Přidat podkategorii: Ostatní svět" }).click();
+  await expect(page.getByRole("heading", { name: "Nová kategorie", level: 1 })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+  await page.getByLabel("Název (česky)").fill(`E2E kategorie ${n}`);
+  await page.getByLabel("Slug (česky)").fill(`E2E ${n}`);
+  await page.getByRole("button", { name: "Vytvořit" }).click();
+  await expect(page.getByText("Jen malá písmena bez diakritiky, číslice a pomlčky mezi nimi.")).toBeVisible();
+  await expect(page.getByLabel("Název (česky)")).toHaveValue(`E2E kategorie ${n}`);
+  await page.getByLabel("Slug (česky)").fill(`e2e-${n}`);
+  await page.getByRole("button", { name: "Vytvořit" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Uloženo." })).toBeVisible();
+  const id = /\/admin\/katalog\/kategorie\/(\d+)/.exec(page.url())?.[1];
+  expect(id).toBeTruthy();
+  expect(await violations(page)).toEqual([]);
+
+  await page.getByLabel("Slug (česky)").fill(`e2e-${n}-nova`);
+  await page.getByRole("button", { name: "Uložit", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Uloženo." })).toBeVisible();
+  await expect(page.getByTestId("old-slugs")).toContainText(`e2e-${n}`);
+
+  const old = await page.request.get(`/${id}/e2e-${n}?strana=1`, { maxRedirects: 0 });
+  expect(old.status()).toBe(301);
+  expect(old.headers().location).toBe(`/${id}/e2e-${n}-nova?strana=1`);
+  await page.goto(`/${id}/e2e-${n}`);
+  await expect(page).toHaveURL(`/${id}/e2e-${n}-nova`);
+  await expect(page.getByRole("heading", { name: `E2E kategorie ${n}`, level: 1 })).toBeVisible();
+
+  // Moving it under itself is refused; deleting the empty category works.
+  await page.goto(`/admin/katalog/kategorie/${id}`);
+  await page.getByRole("button", { name: "Smazat kategorii" }).click();
+  await expect(page).toHaveURL("/admin/katalog/kategorie?deleted=1");
+  await expect(page.getByRole("status").filter({ hasText: "Smazáno." })).toBeVisible();
+});
+
+async function photo(color: string) {
+  return sharp({ create: { width: 120, height: 160, channels: 3, background: color } })
+    .png()
+    .toBuffer();
+}
+
+/** A wanted ad of the demo seller with a brand typed by name (a new brand the first time). */
+async function listingWithBrand(request: APIRequestContext, token: string, brand: string, name: string) {
+  const headers = { Authorization: `Bearer ${token}` };
+  const upload = await request.post("/api/me/advertisements/images", {
+    headers,
+    multipart: { image: { name: "brand.png", mimeType: "image/png", buffer: await photo("#7a4e2d") } },
+  });
+  expect(upload.status()).toBe(201);
+  const options = (await (await request.get("/api/me/advertisements/options", { headers })).json()).data;
+  const category = options.categories.find(
+    (entry: { subcategories: unknown[] }) => entry.subcategories.length > 0,
+  );
+  const created = await request.post("/api/me/advertisements", {
+    headers,
+    data: {
+      type: "demand",
+      categoryId: category.id,
+      subcategoryId: category.subcategories[0].id,
+      packageId: options.packages[0].id,
+      brand,
+      name,
+      priceMinor: null,
+      description: "Koupím láhev této palírny, ideálně v původním balení.",
+      images: [(await upload.json()).data.token],
+    },
+  });
+  expect(created.status()).toBe(201);
+}
+
+test("an editor merges two spellings of a brand and opens a listing", async ({ request }) => {
+  const n = Date.now() % 1_000_000;
+  const login = await request.post("/api/auth/login", { data: DEMO.seller });
+  const { token } = (await login.json()) as { token: string };
+  const survivor = `Rarita Test ${n}`;
+  const duplicate = `Rarita Tést ${n} Distillery`;
+  await listingWithBrand(request, token, survivor, `Hledám láhev ${survivor}`);
+  await listingWithBrand(request, token, duplicate, `Hledám láhev ${duplicate}`);
+
+  await page.goto("/admin/katalog/znacky");
+  await expect(page.getByRole("heading", { name: "Značky", level: 1 })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+  await page.getByRole("searchbox", { name: "Hledat" }).fill(`rarita test ${n}`);
+  await page.getByRole("button", { name: "Filtrovat" }).click();
+  const table = page.getByTestId("table-brands");
+  await expect(table.getByRole("row")).toHaveCount(3);
+
+  const merge = page.getByTestId("merge-brands");
+  const optionValue = async (select: string, label: string) =>
+    (await merge
+      .locator(`select[name="${select}"] option`, { hasText: label })
+      .first()
+      .getAttribute("value"))!;
+  await merge.getByLabel("Ponechat značku").selectOption(await optionValue("survivorId", `${survivor} (#`));
+  await merge
+    .getByLabel("Sloučit do ní (smazat) značku")
+    .selectOption(await optionValue("duplicateId", duplicate));
+  await merge.getByRole("button", { name: "Sloučit" }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Značky sloučeny, přesunuto produktů: 1." }),
+  ).toBeVisible();
+  await expect(table.getByRole("row")).toHaveCount(2);
+  await expect(table.getByRole("row").nth(1)).toContainText("2");
+
+  await page.getByRole("link", { name: "Balení", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Balení", level: 1 })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+
+  await page.getByRole("link", { name: "Inzeráty", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Inzeráty", level: 1 })).toBeVisible();
+  await page.getByRole("searchbox", { name: "Hledat" }).fill(duplicate);
+  await page.getByRole("button", { name: "Filtrovat" }).click();
+  expect(await violations(page)).toEqual([]);
+  await page
+    .getByTestId("table-listings")
+    .getByRole("link", { name: `Hledám láhev ${duplicate}` })
+    .click();
+  await expect(page.getByRole("heading", { name: /Inzerát č\. \d+/, level: 1 })).toBeVisible();
+  // The listing now carries the brand kept.
+  await expect(page.getByLabel("Značka")).toHaveValue(
+    (await page
+      .locator('select[name="brandId"] option', { hasText: survivor })
+      .first()
+      .getAttribute("value")) ?? "",
+  );
+  await expect(page.getByRole("link", { name: "Pozastavit / odstranit…" })).toHaveAttribute(
+    "href",
+    /\/admin\/moderace\/inzeraty\/\d+/,
+  );
+  expect(await violations(page)).toEqual([]);
+});
