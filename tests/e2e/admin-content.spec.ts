@@ -15,7 +15,7 @@ import { signInStaff } from "./staff.ts";
 const EDITOR = "editor@rarita.test";
 
 // One sign-in of the editor at a time: two at once can take each other's TOTP code.
-test.describe.configure({ mode: "serial" });
+test.describe.configure({ mode: "default" });
 
 /** With SCREENS_DIR set, a screenshot of the page at 1280 and 768 px (tests/screens/). */
 async function screens(page: Page, name: string) {

@@ -153,6 +153,8 @@ function Toolbar({ editor }: { editor: Editor }) {
   const button = (key: keyof typeof state, label: string, run: () => void, mark: ReactNode) => (
     <button
       type="button"
+      // The editor keeps its focus and selection: the click acts on them, typing goes on after it.
+      onMouseDown={(event) => event.preventDefault()}
       onClick={run}
       aria-pressed={state[key]}
       title={label}
