@@ -51,7 +51,7 @@ function listRoute(router: ApiRouter) {
             .optional()
             .openapi({
               description:
-                "all; active; pending (draft, awaiting payment, scheduled); ended (ended, expired); sold; cancelled (cancelled, rejected)",
+                "all; active; pending (draft, in review, awaiting payment, scheduled); ended (ended, expired); sold; cancelled (cancelled, rejected)",
             }),
           page: z.coerce.number().int().positive().max(100_000).optional(),
         }),
