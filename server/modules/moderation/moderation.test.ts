@@ -203,6 +203,31 @@ describe("decisions and complaints (Art. 17, 20)", () => {
     expect(audit).toHaveLength(1);
   });
 
+  it("no action settles the report, tells the reporter and leaves the listing live", async () => {
+    const listing = await live("Poctivý rum");
+    const report = await api.call("POST", "/api/reports", {
+      token: moderator2.token,
+      body: {
+        target: "listing",
+        targetId: listing.id,
+        reason: "spam",
+        explanation: "Zdá se mi to jako spam.",
+      },
+    });
+    await delivered();
+    const made = await decide(moderator.token, {
+      action: "no_action",
+      target: "listing",
+      targetId: listing.id,
+      reportId: report.json.id,
+    });
+    expect(made.status).toBe(201);
+    expect(await status(listing.id)).toBe("active");
+    const mails = await delivered();
+    expect(mails.map((mail) => mail.subject)).toEqual([`Rozhodnutí o vašem hlášení č. ${report.json.id}`]);
+    expect(mails[0].text).toContain("Bez zásahu");
+  });
+
   it("the seller complains; the same moderator is refused; another reverses and the listing is back", async () => {
     const listing = await live("Sporný rum");
     const made = await decide(moderator.token, {
