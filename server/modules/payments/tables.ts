@@ -153,6 +153,9 @@ export const orders = pgTable(
     index("orders_voucher_id_idx").on(t.voucherId),
     // The back office's week figures: orders paid per day.
     index("orders_paid_at_idx").on(t.paidAt).where(sql`${t.paidAt} is not null`),
+    // The dashboard's shop orders to ship: paid fees and promotions stay paid for ever, so the
+    // status index alone would read all of them to find the few shop orders.
+    index("orders_shop_status_idx").on(t.status).where(sql`${t.kind} = 'shop'`),
     // The release job's sweep: unpaid shop orders still holding stock, by the end of their reservation.
     index("orders_reserved_until_idx")
       .on(t.reservedUntil)

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_shop_status_idx" ON "orders" USING btree ("status") WHERE "orders"."kind" = 'shop';
