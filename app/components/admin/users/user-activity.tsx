@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { formatDate } from "#core/formats/dates.ts";
+import { formatDate, formatShortDateTime } from "#core/formats/dates.ts";
 import { isMessageKey } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { formatPrice } from "#core/money/money.ts";
@@ -97,7 +97,12 @@ function BidsCard({ bids }: { bids: Activity["bids"] }) {
             header: t(`${d}.amount`),
             cell: (row) => `${money(row.amountMinor)}${row.isAutomatic ? ` (${t(`${d}.autoBid`)})` : ""}`,
           },
-          { header: t(`${d}.date`), cell: (row) => formatDate(row.createdAt, locale, true) },
+          {
+            header: t(`${d}.date`),
+            cell: (row) => (
+              <span className="whitespace-nowrap">{formatShortDateTime(row.createdAt, locale)}</span>
+            ),
+          },
         ]}
       />
     </Card>
@@ -151,7 +156,8 @@ function PaymentsCard({ payments }: { payments: Payment[] }) {
 
 export function ActivitySections({ activity }: { activity: Activity }) {
   return (
-    <div className="grid gap-6 desktop:grid-cols-2">
+    // One card under the other: the tables need the page's width for names, amounts and dates.
+    <div className="grid gap-6">
       <ListingsCard listings={activity.listings} />
       <BidsCard bids={activity.bids} />
       <OrdersCard orders={activity.orders} />

@@ -1,7 +1,7 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { Link, useLocation } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { formatDate } from "#core/formats/dates.ts";
+import { formatDate, formatShortDateTime } from "#core/formats/dates.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { USER_ROLES } from "#core/rules/staff.ts";
 import { ADMIN_USER_STATES } from "#core/schemas/admin-users.ts";
@@ -76,9 +76,11 @@ export function useUserColumns(): ColumnDef<UserTableRow, unknown>[] {
       id: "contacts",
       header: t("adminUsers.columns.email"),
       cell: ({ row }) => (
-        <div className="flex flex-col break-all">
+        <div className="flex flex-col break-words">
           <span>{row.original.email}</span>
-          {row.original.phone ? <span className="text-muted">{row.original.phone}</span> : null}
+          {row.original.phone ? (
+            <span className="whitespace-nowrap text-muted">{row.original.phone}</span>
+          ) : null}
         </div>
       ),
     },
@@ -100,13 +102,19 @@ export function useUserColumns(): ColumnDef<UserTableRow, unknown>[] {
     {
       id: "createdAt",
       header: t("adminUsers.columns.createdAt"),
-      cell: ({ row }) => formatDate(row.original.createdAt, locale),
+      cell: ({ row }) => (
+        <span className="whitespace-nowrap">{formatShortDateTime(row.original.createdAt, locale)}</span>
+      ),
     },
     {
       id: "lastLoginAt",
       header: t("adminUsers.columns.lastLoginAt"),
       cell: ({ row }) =>
-        row.original.lastLoginAt ? formatDate(row.original.lastLoginAt, locale, true) : t("adminUsers.never"),
+        row.original.lastLoginAt ? (
+          <span className="whitespace-nowrap">{formatShortDateTime(row.original.lastLoginAt, locale)}</span>
+        ) : (
+          t("adminUsers.never")
+        ),
     },
   ];
 }
