@@ -71,7 +71,7 @@ export function NewGroupForm({ reply }: { reply: GroupsReply | undefined }) {
   );
 }
 
-const cellInput = "w-full rounded border border-line bg-white px-2 py-1.5 aria-[invalid=true]:border-danger";
+const cellInput = "rounded border border-line bg-white px-2 py-1.5 aria-[invalid=true]:border-danger";
 
 /** One group's row: its name and discount editable in place, saved by its own button. */
 function GroupEditCell({ group, reply }: { group: GroupRow; reply: GroupsReply | undefined }) {
