@@ -28,7 +28,7 @@ export function useListingColumns(): ColumnDef<ListingTableRow, unknown>[] {
   const link = (row: ListingTableRow, text: string | number) => (
     <Link
       to={localePath("adminListing", locale, { id: String(row.id) })}
-      className="font-semibold text-primary-dark underline underline-offset-4"
+      className="inline-block min-w-40 font-semibold text-primary-dark underline underline-offset-4"
     >
       {text}
     </Link>

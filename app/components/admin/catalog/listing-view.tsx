@@ -5,6 +5,7 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { ProductStatus } from "#core/contracts/catalog.ts";
 import { formatDate } from "#core/formats/dates.ts";
 import { ListingEditSchema } from "#core/schemas/admin-catalog.ts";
+import { variantSrc } from "#core/web/image-variants.ts";
 import { type SentValues, shown, TextAreaField } from "./fields.tsx";
 import { buttonClass, Section } from "./ui.tsx";
 
@@ -184,7 +185,7 @@ export function Photos({
             <li key={image.id}>
               <a href={image.url}>
                 <img
-                  src={image.url}
+                  src={variantSrc(image.url, 320)}
                   alt={image.alt || name}
                   loading="lazy"
                   className="aspect-square w-full rounded-md border border-line object-cover"
