@@ -41,7 +41,10 @@ try {
     await page.setViewportSize({ width, height: 900 });
     for (const [name, path] of PAGES) {
       await page.goto(`${BASE}${path}`);
-      await page.screenshot({ path: `${OUT}/admin-catalog-${name}-${width}.png`, fullPage: name !== "categories" });
+      await page.screenshot({
+        path: `${OUT}/admin-catalog-${name}-${width}.png`,
+        fullPage: name !== "categories",
+      });
     }
   }
   await context.close();
