@@ -55,6 +55,30 @@ describe("GET /api/admin/users", () => {
     expect(byRegistration.indexOf(moderator.user.id)).toBeLessThan(byRegistration.indexOf(user.id));
   });
 
+  it("filters blocked accounts and accounts suspended now, and shows the restriction on the user", async () => {
+    // Restricted accounts cannot sign in, so the restrictions are laid down after the sign-up.
+    const blocked = await api.createUser({ username: "stavblokovany" });
+    const suspended = await api.createUser({ username: "stavpozastaveny" });
+    const lapsed = await api.createUser({ username: "stavdrivepozastaveny" });
+    const restrict = (id: number, values: Partial<typeof users.$inferInsert>) =>
+      api.db.update(users).set(values).where(eq(users.id, id));
+    await restrict(blocked.user.id, { blockedAt: new Date(), blockedReason: "podvod" });
+    await restrict(suspended.user.id, { suspendedUntil: new Date(Date.now() + 86_400_000) });
+    await restrict(lapsed.user.id, { suspendedUntil: new Date(Date.now() - 1000) });
+    const ids = async (state: string) =>
+      (
+        (await api.call("GET", `/api/admin/users?q=stav&state=${state}`, { token: moderator.token })).json
+          .rows as { id: number }[]
+      ).map((row) => row.id);
+    expect(await ids("blocked")).toEqual([blocked.user.id]);
+    expect(await ids("suspended")).toEqual([suspended.user.id]);
+    expect(await ids("active")).toEqual([lapsed.user.id]);
+    const detail = await api.call("GET", `/api/admin/users/${suspended.user.id}`, { token: moderator.token });
+    expect(detail.json.user.suspendedUntil).toEqual(expect.any(String));
+    const old = await api.call("GET", `/api/admin/users/${lapsed.user.id}`, { token: moderator.token });
+    expect(old.json.user.suspendedUntil).toBeNull();
+  });
+
   it("answers a page with its total and size, and ignores filters it does not know", async () => {
     const response = await api.call("GET", "/api/admin/users?size=25&page=1&role=pope&state=gone", {
       token: moderator.token,
