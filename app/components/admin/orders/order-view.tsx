@@ -157,7 +157,10 @@ function CustomerCard({ data }: Part) {
       ) : null}
       {order.carrier ? (
         <p>
-          {t("adminOrders.order.carrier")}: {order.carrier}
+          {t("adminOrders.order.carrier")}:{" "}
+          {order.carrier.startsWith("pickup:")
+            ? t("adminOrders.order.pickup", { branch: order.carrier.slice("pickup:".length) })
+            : order.carrier}
           {order.trackingNumber ? ` · ${t("adminOrders.order.tracking")} ${order.trackingNumber}` : ""}
         </p>
       ) : null}

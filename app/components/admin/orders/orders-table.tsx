@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { ORDER_KINDS } from "#core/contracts/payments.ts";
 import { SHOP_PAYMENT_METHODS } from "#core/contracts/shop.ts";
-import { formatDate } from "#core/formats/dates.ts";
+import { formatShortDateTime } from "#core/formats/dates.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { ORDER_STATUSES } from "#core/lifecycles/order.ts";
 import { Badge, FilterDate, FilterSelect, orderTone, useMoney } from "./shared.tsx";
@@ -67,7 +67,7 @@ export function useOrderColumns(): ColumnDef<OrderTableRow, unknown>[] {
     {
       id: "createdAt",
       header: t("adminOrders.orders.created"),
-      cell: ({ row }) => formatDate(row.original.createdAt, locale, true),
+      cell: ({ row }) => formatShortDateTime(row.original.createdAt, locale),
     },
   ];
 }

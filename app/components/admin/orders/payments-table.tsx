@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { AdminPayment } from "#core/contracts/payments.ts";
 import { PAYMENT_METHODS } from "#core/contracts/payments.ts";
-import { formatDate } from "#core/formats/dates.ts";
+import { formatShortDateTime } from "#core/formats/dates.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { PAYMENT_STATUSES } from "#core/lifecycles/payment.ts";
 import { Badge, FilterSelect, useMoney } from "./shared.tsx";
@@ -28,7 +28,10 @@ export function usePaymentColumns(): ColumnDef<AdminPayment, unknown>[] {
     {
       id: "method",
       header: t("adminOrders.payments.method"),
-      cell: ({ row }) => `${t(`adminOrders.method.${row.original.method}`)} (${row.original.provider})`,
+      cell: ({ row }) =>
+        row.original.provider === "bank"
+          ? t(`adminOrders.method.${row.original.method}`)
+          : `${t(`adminOrders.method.${row.original.method}`)} (${row.original.provider})`,
     },
     {
       id: "status",
@@ -60,12 +63,12 @@ export function usePaymentColumns(): ColumnDef<AdminPayment, unknown>[] {
     {
       id: "paidAt",
       header: t("adminOrders.payments.paidAt"),
-      cell: ({ row }) => (row.original.paidAt ? formatDate(row.original.paidAt, locale, true) : "—"),
+      cell: ({ row }) => (row.original.paidAt ? formatShortDateTime(row.original.paidAt, locale) : "—"),
     },
     {
       id: "createdAt",
       header: t("adminOrders.payments.created"),
-      cell: ({ row }) => formatDate(row.original.createdAt, locale, true),
+      cell: ({ row }) => formatShortDateTime(row.original.createdAt, locale),
     },
   ];
 }

@@ -2,6 +2,17 @@ import { useLocation } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { formatPrice } from "#core/money/money.ts";
 
+/** A day as tables show it, short and numeric: `18. 11. 2026` / `18/11/2026` (a YYYY-MM-DD as it is). */
+export function shortDate(value: string, locale: "cs" | "en"): string {
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00Z`) : new Date(value);
+  return new Intl.DateTimeFormat(locale === "cs" ? "cs-CZ" : "en-GB", {
+    timeZone: "Europe/Prague",
+    day: "numeric",
+    month: "numeric",
+    year: "numeric",
+  }).format(day);
+}
+
 /** Pieces every money screen of the back office shares: amounts, badges, filter selects. */
 export function useMoney() {
   const { locale } = useTranslation();

@@ -1,8 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { formatDate } from "#core/formats/dates.ts";
 import { localePath } from "#core/i18n/paths.ts";
-import { Badge, Notice, useMoney } from "./shared.tsx";
+import { Badge, Notice, shortDate, useMoney } from "./shared.tsx";
 
 /** A statement's line as the loader gives it (server/modules/payments/bank/read.ts). */
 export type StatementLineData = {
@@ -28,7 +27,7 @@ export type StatementLineData = {
   orderId: number | null;
 };
 
-const input = "w-32 rounded-md border border-line bg-white px-2 py-1";
+const input = "w-28 rounded-md border border-line bg-white px-2 py-1";
 const button =
   "rounded-md bg-primary-dark px-3 py-1 text-sm font-semibold text-white hover:bg-primary-dark/90 disabled:opacity-60";
 const quiet =
@@ -39,13 +38,16 @@ function Settle({ line, error }: { line: StatementLineData; error?: string | nul
   const busy = useNavigation().state !== "idle";
   const errorId = `line-${line.id}-error`;
   return (
-    <div className="flex flex-wrap items-end gap-2">
+    <div className="flex flex-col items-start gap-2">
       {line.direction === "credit" ? (
         <Form method="post" className="flex items-end gap-2">
           <input type="hidden" name="intent" value="assign" />
           <input type="hidden" name="lineId" value={line.id} />
           <label className="flex flex-col gap-1 text-xs font-semibold">
-            {t("adminOrders.statement.assignLabel", { id: line.id })}
+            <span>
+              {t("adminOrders.statement.orderNumber")}
+              <span className="sr-only"> {t("adminOrders.statement.forLine", { id: line.id })}</span>
+            </span>
             <input
               name="orderId"
               inputMode="numeric"
@@ -98,7 +100,7 @@ function LineRow({
   return (
     <tr className="border-b border-line/60 align-top" data-testid={`line-${line.outcome}`}>
       <td className="px-3 py-2 whitespace-nowrap">
-        {line.bookedOn ? formatDate(line.bookedOn, locale) : "—"}
+        {line.bookedOn ? shortDate(line.bookedOn, locale) : "—"}
       </td>
       <td className="px-3 py-2 whitespace-nowrap">
         {line.direction === "debit" ? "−" : ""}
@@ -107,10 +109,14 @@ function LineRow({
           : `${(line.amountMinor / 100).toFixed(2)} ${line.currencyCode}`}
       </td>
       <td className="px-3 py-2">{line.variableSymbol ?? "—"}</td>
-      <td className="px-3 py-2 break-all">
+      <td className="min-w-48 px-3 py-2">
         {line.counterName ?? ""}
-        {line.counterAccount ? <span className="block text-muted">{line.counterAccount}</span> : null}
-        {line.message ? <span className="block text-muted">{line.message}</span> : null}
+        {line.counterAccount ? (
+          <span className="block break-all text-muted">{line.counterAccount}</span>
+        ) : null}
+        {line.message ? (
+          <span className="block [overflow-wrap:anywhere] text-muted">{line.message}</span>
+        ) : null}
       </td>
       <td className="px-3 py-2">
         <span className="flex flex-col gap-1">

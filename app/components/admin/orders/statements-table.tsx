@@ -1,9 +1,9 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { Form, Link, useNavigation } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { formatDate } from "#core/formats/dates.ts";
+import { formatShortDateTime } from "#core/formats/dates.ts";
 import { localePath } from "#core/i18n/paths.ts";
-import { Notice } from "./shared.tsx";
+import { Notice, shortDate } from "./shared.tsx";
 
 /** One imported statement (server/modules/payments/bank/read.ts). */
 export type StatementRow = {
@@ -46,7 +46,7 @@ export function useStatementColumns(): ColumnDef<StatementRow, unknown>[] {
     {
       id: "statementDate",
       header: t("adminOrders.statementsPage.date"),
-      cell: ({ row }) => (row.original.statementDate ? formatDate(row.original.statementDate, locale) : "—"),
+      cell: ({ row }) => (row.original.statementDate ? shortDate(row.original.statementDate, locale) : "—"),
     },
     {
       id: "matched",
@@ -56,7 +56,7 @@ export function useStatementColumns(): ColumnDef<StatementRow, unknown>[] {
     {
       id: "createdAt",
       header: t("adminOrders.statementsPage.importedAt"),
-      cell: ({ row }) => formatDate(row.original.createdAt, locale, true),
+      cell: ({ row }) => formatShortDateTime(row.original.createdAt, locale),
     },
   ];
 }

@@ -1,9 +1,8 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { formatDate } from "#core/formats/dates.ts";
 import { localePath } from "#core/i18n/paths.ts";
-import { Badge, useMoney } from "./shared.tsx";
+import { Badge, shortDate, useMoney } from "./shared.tsx";
 
 /** One voucher with its uses (server/modules/payments/shop/voucher-admin.ts). */
 export type VoucherRow = {
@@ -43,10 +42,10 @@ export function useVoucherColumns(): ColumnDef<VoucherRow, unknown>[] {
     },
     {
       id: "validity",
-      header: t("adminOrders.vouchers.validTo"),
+      header: t("adminOrders.vouchers.validity"),
       cell: ({ row }) =>
         [row.original.validFrom, row.original.validTo]
-          .map((date) => (date ? formatDate(date, locale) : "…"))
+          .map((date) => (date ? shortDate(date, locale) : "…"))
           .join(" – "),
     },
     {
@@ -57,7 +56,7 @@ export function useVoucherColumns(): ColumnDef<VoucherRow, unknown>[] {
     },
     {
       id: "influencer",
-      header: t("adminOrders.vouchers.influencerUserId"),
+      header: t("adminOrders.vouchers.influencerColumn"),
       cell: ({ row }) =>
         row.original.influencerUserId ? (
           <Link
