@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { auditLog } from "../../admin/tables.ts";
+import { orders, voucherUsages } from "../tables.ts";
 
 /** The back office's vouchers: every rule the shop enforces, set from the form, and refused when wrong. */
 let api: TestApi;
@@ -58,6 +59,29 @@ describe("vouchers in the back office", () => {
     expect(audit.map((entry) => entry.action)).toEqual(["voucher.create", "voucher.update"]);
     const list = await api.call("GET", "/api/admin/vouchers?q=zima", { token });
     expect(list.json.rows).toMatchObject([{ code: "ZIMA300", uses: 0, isActive: false }]);
+  });
+
+  it("a total limit set in the back office holds at the cart once the voucher was used", async () => {
+    const created = await api.call("POST", "/api/admin/vouchers", {
+      token,
+      body: { ...base, code: "JEDNOU", usageLimitTotal: 1, usageLimitPerUser: 1 },
+    });
+    expect(await check("JEDNOU")).toMatchObject({ ok: true });
+    const [order] = await api.db
+      .insert(orders)
+      .values({
+        hash: "h".repeat(32),
+        kind: "shop",
+        status: "paid",
+        email: "a@b.cz",
+        totalMinor: 1_000,
+        voucherId: created.json.id,
+      })
+      .returning();
+    await api.db.insert(voucherUsages).values({ voucherId: created.json.id, orderId: order.id });
+    expect(await check("JEDNOU")).toMatchObject({ ok: false, refusal: "soldOut" });
+    const list = await api.call("GET", "/api/admin/vouchers?q=JEDNOU", { token });
+    expect(list.json.rows[0]).toMatchObject({ uses: 1, usageLimitTotal: 1 });
   });
 
   it("refuses a taken code in any case, a percent above 100, dates in the wrong order and an unknown influencer", async () => {

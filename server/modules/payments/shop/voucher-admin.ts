@@ -4,7 +4,7 @@ import { pageWindow, type TablePage, type TableQuery } from "#core/schemas/admin
 import { fromPragueLocalInput, toPragueLocalInput } from "#core/time/prague.ts";
 import type { Db } from "#server/db/client.ts";
 import type { PaymentsContext } from "../context.ts";
-import { type Voucher, vouchers, voucherUsages } from "../tables.ts";
+import { type Voucher, vouchers } from "../tables.ts";
 
 /**
  * The back office's vouchers (docs/product/payments.md, "Vouchers"): the list with their uses,
@@ -24,8 +24,10 @@ export type AdminVoucherRow = {
   uses: number;
 };
 
+// Qualified by hand: inside a select list Drizzle writes columns without their table, and the
+// subquery's own \`id\` would shadow the voucher's.
 const usesOf =
-  sql<number>`(select count(*) from ${voucherUsages} where ${voucherUsages.voucherId} = ${vouchers.id})`.mapWith(
+  sql<number>`(select count(*) from "voucher_usages" as u where u."voucher_id" = "vouchers"."id")`.mapWith(
     Number,
   );
 
