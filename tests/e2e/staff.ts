@@ -33,28 +33,47 @@ export async function signInStaff(page: Page, email: string, options: { to?: str
   await page.waitForURL(/\/admin\/overeni/);
   const totp = demoTotp(email);
   for (let attempt = 0; attempt < 4; attempt++) {
-    const offset = Math.min(attempt, 1);
     if (attempt >= 2) {
       // Both this step's and the next one's codes were taken: wait for the next step to begin.
       const wait = totp.period * 1000 - (Date.now() % (totp.period * 1000)) + 200;
       test.info().setTimeout(test.info().timeout + wait + 5_000);
       await page.waitForTimeout(wait);
     }
-    await page.getByTestId("second-factor-form").locator('input[name="code"]').fill(totpCode(totp, offset));
-    await page.getByTestId("second-factor-form").locator('button[type="submit"]').click();
-    const outcome = await Promise.race([
-      page.waitForURL((url) => !url.pathname.includes("/admin/overeni")).then(() => "passed" as const),
-      page
-        .locator('[data-second-factor-error="replayed"]')
-        .waitFor()
-        .then(() => "replayed" as const),
-    ]);
+    const outcome = await submitSecondFactor(page, totpCode(totp, Math.min(attempt, 1)));
     if (outcome === "passed") {
       await expect(page).toHaveURL(to);
       return;
     }
+    if (outcome !== "replayed") throw new Error(`the second factor of ${email} refused its code: ${outcome}`);
   }
   throw new Error(`the second factor of ${email} kept refusing its codes`);
+}
+
+/**
+ * Sends a code on the second-factor page (/admin/overeni) and waits for the server's answer:
+ * "passed", or why it was refused ("invalid", "replayed", "locked"). It reads the answer itself,
+ * not the page, so a message left from the previous attempt is never taken for the new one.
+ */
+export async function submitSecondFactor(page: Page, code: string): Promise<string> {
+  const form = page.getByTestId("second-factor-form");
+  await form.locator('input[name="code"]').fill(code);
+  const [response] = await Promise.all([
+    page.waitForResponse(
+      (each) => each.request().method() === "POST" && /\/admin\/overeni/.test(new URL(each.url()).pathname),
+    ),
+    form.locator('button[type="submit"]').click(),
+  ]);
+  if (response.status() < 400) {
+    await page.waitForURL((url) => !url.pathname.includes("/admin/overeni"));
+    return "passed";
+  }
+  const body = await response.text();
+  // A script-driven submission answers React Router's data (the reason as a string), a plain
+  // form post the page (the reason in the form's attribute).
+  const data = new URL(response.url()).pathname.endsWith(".data");
+  for (const reason of ["replayed", "locked", "invalid", "none"])
+    if (body.includes(data ? `"${reason}"` : `data-second-factor-error="${reason}"`)) return reason;
+  return `unknown (${response.status()})`;
 }
 
 /**
