@@ -7,7 +7,7 @@ import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { appContext } from "#app/context.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { translate } from "#core/i18n/index.ts";
-import { STAFF_ROLES, STAFF_SCOPES } from "#core/rules/staff.ts";
+import { ROLE_SCOPES, STAFF_ROLES, STAFF_SCOPES } from "#core/rules/staff.ts";
 import { StaffAddSchema, StaffFormSchema } from "#core/schemas/staff.ts";
 import { requireScope } from "../guard.server.ts";
 import type { Route } from "./+types/staff";
@@ -107,6 +107,10 @@ function MemberForm({ member, isOwner }: { member: Member; isOwner: boolean }) {
           ))}
         </select>
       </label>
+      <p className="basis-full text-sm text-muted">
+        {t("adminStaff.staff.fromRole")}:{" "}
+        {ROLE_SCOPES[member.role].map((scope) => t(`admin.scope.${scope}`)).join(", ") || "–"}
+      </p>
       <fieldset className="flex flex-wrap gap-x-3 gap-y-1 text-sm" disabled={locked}>
         <legend className="font-semibold">{t("adminStaff.staff.extraScopes")}</legend>
         {STAFF_SCOPES.map((scope) => (
