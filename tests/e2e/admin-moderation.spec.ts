@@ -84,9 +84,10 @@ test("a guest reports a listing, a moderator removes it, the seller complains, a
   await guest.goto(`/nahlasit?kind=listing&id=${listingId}`);
   await expect(guest.getByRole("heading", { name: "Nahlásit obsah", level: 1 })).toBeVisible();
   expect(await violations(guest)).toEqual([]);
-  await guest.getByLabel("Důvod").selectOption("counterfeit");
-  await guest.getByLabel("Vysvětlení").fill("Fotografie ukazují padělanou etiketu.");
-  await guest.getByLabel("Váš e-mail").fill(guestEmail);
+  const reportForm = guest.getByTestId("report-form");
+  await reportForm.getByLabel("Důvod").selectOption("counterfeit");
+  await reportForm.getByLabel("Vysvětlení").fill("Fotografie ukazují padělanou etiketu.");
+  await reportForm.getByLabel("Váš e-mail").fill(guestEmail);
   await expect(guest.getByTestId("report-form")).toHaveAttribute("data-ready", "true", { timeout: 30_000 });
   await guest.getByRole("button", { name: "Odeslat hlášení" }).click();
   const sent = guest.getByTestId("report-sent");
@@ -128,7 +129,7 @@ test("a guest reports a listing, a moderator removes it, the seller complains, a
   await seller.goto(link);
   await expect(seller.getByTestId("statement")).toContainText("Padělky obchodní podmínky zakazují.");
   expect(await violations(seller)).toEqual([]);
-  await seller.getByLabel("Stížnost").fill("Láhev je pravá, etiketa je originální.");
+  await seller.getByTestId("complaint-form").getByLabel("Stížnost").fill("Láhev je pravá, etiketa je originální.");
   await seller.getByRole("button", { name: "Podat stížnost" }).click();
   await expect(seller.getByTestId("complaint-sent")).toBeVisible();
   expect(await violations(seller)).toEqual([]);
@@ -147,9 +148,10 @@ test("a guest reports a listing, a moderator removes it, the seller complains, a
   expect(await violations(other)).toEqual([]);
   await other.goto(page.url());
   expect(await violations(other)).toEqual([]);
-  await other.getByLabel("Rozhodnutí zrušit a obnovit obsah nebo účet").check();
-  await other.getByLabel("Odpověď uživateli").fill("Originalitu jsme ověřili, inzerát vracíme.");
-  await other.getByRole("button", { name: "Rozhodnout o stížnosti" }).click();
+  const outcome = other.getByTestId("complaint-decision-form");
+  await outcome.getByLabel("Rozhodnutí zrušit a obnovit obsah nebo účet").check();
+  await outcome.getByLabel("Odpověď uživateli").fill("Originalitu jsme ověřili, inzerát vracíme.");
+  await outcome.getByRole("button", { name: "Rozhodnout o stížnosti" }).click();
   await expect(other.getByRole("status").filter({ hasText: "Uloženo." })).toBeVisible();
 
   await waitForMail(DEMO.seller.email, new RegExp(`Výsledek vaší stížnosti na rozhodnutí č. ${decisionId}`));

@@ -3,7 +3,7 @@
  * px), the queue, a report's review, a decision, the complaints and the affected user's statement
  * (768 and 1280 px). Run against a running server with the demo data:
  *
- *   SCREENS_URL=http://localhost:3301 node tests/screens/admin-moderation.screens.ts
+ *   SCREENS_URL=http://localhost:3309 node tests/screens/admin-moderation.screens.ts
  *
  * It files a report as the demo buyer and, at the first width, the moderator removes the listing,
  * the seller complains. PNGs go to /tmp/screens/moderation-<page>-<width>.png.
@@ -13,7 +13,7 @@ import { DEMO_STAFF } from "../../server/db/seed/staff-data.ts";
 import { demoTotp, totpCode } from "../e2e/staff.ts";
 import { answeredContext, launchScreensBrowser, logIn, signedIn } from "./browser.ts";
 
-const BASE = process.env.SCREENS_URL ?? "http://localhost:3301";
+const BASE = process.env.SCREENS_URL ?? "http://localhost:3309";
 const OUT = "/tmp/screens";
 const EMAIL = "moderator@rarita.test";
 const SELLER = { email: "prodejce@rarita.test", password: "demo-prodejce" };
