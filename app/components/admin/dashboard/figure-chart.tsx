@@ -3,9 +3,12 @@ import { useHydrated } from "#app/components/feedback/use-hydrated.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { DashboardFigure } from "#core/contracts/admin-dashboard.ts";
 import { formatWholeNumber } from "#core/money/money.ts";
-import { dayLabel, dayValue, formatCrowns, plotted } from "./format.ts";
+import { axisDayLabel, dayLabel, dayValue, formatCrowns, plotted } from "./format.ts";
 
 const HEIGHT = 180;
+const LEGEND_HEIGHT = 24;
+const THIS_WEEK_COLOUR = "#1f4f55";
+const PREVIOUS_WEEK_COLOUR = "#ddd5c7";
 
 /**
  * A figure's bars: each day of this week beside the same weekday of the week before. The chart is
@@ -20,7 +23,7 @@ export function FigureChart({ figure }: { figure: DashboardFigure }) {
   const thisWeek = t("adminDashboard.week.thisWeek");
   const previousWeek = t("adminDashboard.week.previousWeek");
   const rows = figure.current.map((day, index) => ({
-    label: dayLabel(day.date, locale),
+    label: axisDayLabel(day.date, locale),
     current: plotted(figure, day),
     previous: plotted(figure, figure.previous[index]),
     index,
@@ -30,7 +33,19 @@ export function FigureChart({ figure }: { figure: DashboardFigure }) {
   return (
     <div aria-hidden="true" style={{ height: HEIGHT }} className="min-w-0" data-testid="figure-chart">
       {hydrated ? (
-        <ResponsiveContainer width="100%" height={HEIGHT}>
+        <ul className="flex gap-4 text-xs text-muted" style={{ height: LEGEND_HEIGHT }}>
+          <li className="flex items-center gap-1.5">
+            <span className="inline-block size-3 rounded-sm" style={{ background: THIS_WEEK_COLOUR }} />
+            {thisWeek}
+          </li>
+          <li className="flex items-center gap-1.5">
+            <span className="inline-block size-3 rounded-sm" style={{ background: PREVIOUS_WEEK_COLOUR }} />
+            {previousWeek}
+          </li>
+        </ul>
+      ) : null}
+      {hydrated ? (
+        <ResponsiveContainer width="100%" height={HEIGHT - LEGEND_HEIGHT}>
           <BarChart
             data={rows}
             margin={{ top: 8, right: 4, bottom: 0, left: 4 }}
@@ -39,7 +54,7 @@ export function FigureChart({ figure }: { figure: DashboardFigure }) {
             accessibilityLayer={false}
           >
             <CartesianGrid vertical={false} stroke="#ddd5c7" />
-            <XAxis dataKey="label" tick={{ fontSize: 12, fill: "#5c6770" }} tickLine={false} />
+            <XAxis dataKey="label" interval={0} tick={{ fontSize: 11, fill: "#5c6770" }} tickLine={false} />
             <YAxis
               allowDecimals={false}
               width={figure.money ? 76 : 32}
@@ -56,8 +71,8 @@ export function FigureChart({ figure }: { figure: DashboardFigure }) {
               }}
               labelFormatter={() => ""}
             />
-            <Bar dataKey="previous" name={previousWeek} fill="#ddd5c7" radius={[3, 3, 0, 0]} />
-            <Bar dataKey="current" name={thisWeek} fill="#1f4f55" radius={[3, 3, 0, 0]} />
+            <Bar dataKey="previous" name={previousWeek} fill={PREVIOUS_WEEK_COLOUR} radius={[3, 3, 0, 0]} />
+            <Bar dataKey="current" name={thisWeek} fill={THIS_WEEK_COLOUR} radius={[3, 3, 0, 0]} />
           </BarChart>
         </ResponsiveContainer>
       ) : null}

@@ -58,6 +58,15 @@ export function dayLabel(date: string, locale: Locale): string {
   }).format(new Date(`${date}T12:00:00Z`));
 }
 
+/** A Prague date as a chart axis's short label: `st 18.` / `Wed 18`. */
+export function axisDayLabel(date: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(INTL_LOCALE[locale], {
+    timeZone: "UTC",
+    weekday: "short",
+    day: "numeric",
+  }).format(new Date(`${date}T12:00:00Z`));
+}
+
 /** This week against the one before, in whole percent (`+12 %`); null when the week before had none. */
 export function weekChange(current: number, previous: number, locale: Locale): string | null {
   if (previous === 0) return null;
