@@ -70,7 +70,18 @@ test("an editor adds a subcategory, changes its slug and the old URL answers 301
   await expect(page).toHaveURL(`/${id}/e2e-${n}-nova`);
   await expect(page.getByRole("heading", { name: `E2E kategorie ${n}`, level: 1 })).toBeVisible();
 
-  // Moving it under itself is refused; deleting the empty category works.
+  // One step up among its siblings: it was added last, after Fidži.
+  await page.goto("/admin/katalog/kategorie");
+  const rows = page.locator("tbody tr");
+  const names = async () =>
+    (await rows.locator("th").allTextContents()).map((text) => text.replace("└", "").trim());
+  const before = await names();
+  expect(before.indexOf(`E2E kategorie ${n}`)).toBe(before.indexOf("Fidži") + 1);
+  await page.getByRole("button", { name: `Posunout E2E kategorie ${n} výš` }).click();
+  await expect(page).toHaveURL(/#category-\d+$/);
+  await expect.poll(async () => (await names()).indexOf("Fidži")).toBe(before.indexOf("Fidži") + 1);
+
+  // Deleting the empty category.
   await page.goto(`/admin/katalog/kategorie/${id}`);
   await page.getByRole("button", { name: "Smazat kategorii" }).click();
   await expect(page).toHaveURL("/admin/katalog/kategorie?deleted=1");
