@@ -10,6 +10,10 @@ import { fromPragueLocalInput } from "../time/prague.ts";
  */
 
 export const BANNER_GROUP_KEYS = ["banner.promo", "banner.popup_desktop", "banner.popup_mobile"] as const;
+export type BannerGroupKey = (typeof BANNER_GROUP_KEYS)[number];
+/** A group's name in the translations (`adminContent.banners.groups.promo`): keys hold no dots. */
+export const bannerGroupName = (group: string) =>
+  group.replace(/^banner\./, "") as "promo" | "popup_desktop" | "popup_mobile";
 export const CONTENT_LOCALES = ["cs", "en"] as const;
 export const PUBLISH_MODES = ["draft", "now", "schedule"] as const;
 

@@ -2,7 +2,12 @@ import { Form } from "react-router";
 import { type FormReply, useSchemaForm } from "#app/components/forms/conform.ts";
 import { CheckboxField, FormError, SelectField, TextField } from "#app/components/forms/fields.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { BANNER_GROUP_KEYS, BannerFormSchema, CONTENT_LOCALES } from "#core/schemas/admin-content.ts";
+import {
+  BANNER_GROUP_KEYS,
+  BannerFormSchema,
+  bannerGroupName,
+  CONTENT_LOCALES,
+} from "#core/schemas/admin-content.ts";
 import { toPragueLocalInput } from "#core/time/prague.ts";
 import { type SentValues, shown } from "../catalog/fields.tsx";
 import { buttonClass, Section } from "../catalog/ui.tsx";
@@ -101,7 +106,7 @@ function BannerFields({
         defaultValue={shown(sent, "groupKey", values?.groupKey ?? "banner.promo")}
         options={BANNER_GROUP_KEYS.map((group) => ({
           value: group,
-          label: t(`adminContent.banners.groups.${group}`),
+          label: t(`adminContent.banners.groups.${bannerGroupName(group)}`),
         }))}
       />
       <SelectField

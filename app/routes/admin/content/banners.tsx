@@ -7,7 +7,12 @@ import { appContext } from "#app/context.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { formatShortDateTime } from "#core/formats/dates.ts";
 import { localePath } from "#core/i18n/paths.ts";
-import { BANNER_GROUP_KEYS, BANNER_SORTABLE, CONTENT_LOCALES } from "#core/schemas/admin-content.ts";
+import {
+  BANNER_GROUP_KEYS,
+  BANNER_SORTABLE,
+  bannerGroupName,
+  CONTENT_LOCALES,
+} from "#core/schemas/admin-content.ts";
 import { tableQueryFromUrl } from "#core/schemas/admin-table.ts";
 import { requireScope } from "../guard.server.ts";
 import type { Route } from "./+types/banners";
@@ -62,8 +67,7 @@ function useBannerColumns(): ColumnDef<Row, unknown>[] {
     {
       id: "group",
       header: t("adminContent.banners.group"),
-      cell: ({ row }) =>
-        t(`adminContent.banners.groups.${row.original.groupKey as (typeof BANNER_GROUP_KEYS)[number]}`),
+      cell: ({ row }) => t(`adminContent.banners.groups.${bannerGroupName(row.original.groupKey)}`),
     },
     {
       id: "locale",
@@ -121,7 +125,7 @@ export default function AdminBanners({ loaderData }: Route.ComponentProps) {
                 <option value="">{t("adminContent.banners.allGroups")}</option>
                 {BANNER_GROUP_KEYS.map((group) => (
                   <option key={group} value={group}>
-                    {t(`adminContent.banners.groups.${group}`)}
+                    {t(`adminContent.banners.groups.${bannerGroupName(group)}`)}
                   </option>
                 ))}
               </select>
