@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PRODUCT_FORMATS, PRODUCT_STATUSES } from "../contracts/catalog.ts";
-import { BRAND_NAME_MAX, DESCRIPTION_MAX, NAME_MAX, NAME_MIN } from "./listing.ts";
+import { BRAND_NAME_MAX, cleanDescription, DESCRIPTION_MAX, NAME_MAX, NAME_MIN } from "./listing.ts";
 
 /**
  * The back office's catalogue forms (docs/product/back-office.md, "Catalogue"): one schema per
@@ -74,8 +74,13 @@ export const PackageSchema = z.object({
 export const ListingEditSchema = z.object({
   nameCs: z.string().trim().min(NAME_MIN).max(NAME_MAX),
   nameEn: optionalText(NAME_MAX),
-  descriptionCs: z.string().trim().max(DESCRIPTION_MAX).default(""),
-  descriptionEn: optionalText(DESCRIPTION_MAX),
+  // Plain text with paragraphs, cleaned as the seller's own (line ends, control characters).
+  descriptionCs: z.string().default("").transform(cleanDescription).pipe(z.string().max(DESCRIPTION_MAX)),
+  descriptionEn: z
+    .string()
+    .nullish()
+    .transform((value) => (value ? cleanDescription(value) || null : null))
+    .pipe(z.string().max(DESCRIPTION_MAX).nullable()),
   categoryId: id,
   brandId: id.nullish().transform((value) => value ?? null),
   packageId: id.nullish().transform((value) => value ?? null),
