@@ -34,6 +34,39 @@ function publicValue(name: string, value: unknown): unknown {
   return { is_enabled: (value as MaintenanceState).is_enabled };
 }
 
+/** Every stored entry, each language apart. */
+async function readEntries(db: Db): Promise<StoredSetting[]> {
+  const rows = await db
+    .select({
+      name: settings.name,
+      locale: settings.locale,
+      value: settings.value,
+      updatedAt: settings.updatedAt,
+    })
+    .from(settings)
+    .orderBy(asc(settings.name), asc(settings.locale));
+  return rows.map((row) => ({ ...row, locale: row.locale as Locale | null }));
+}
+
+/** Creates or replaces one entry (locale null = all languages); returns the previous value. */
+async function putSetting(db: Db, name: string, locale: Locale | null, value: unknown): Promise<unknown> {
+  const [previous] = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(
+      and(eq(settings.name, name), locale === null ? isNull(settings.locale) : eq(settings.locale, locale)),
+    )
+    .limit(1);
+  await db
+    .insert(settings)
+    .values({ name, locale, value })
+    .onConflictDoUpdate({
+      target: [settings.name, settings.locale],
+      set: { value, updatedAt: new Date() },
+    });
+  return previous?.value;
+}
+
 /**
  * Settings are name/value entries; an entry may exist per language (locale 'cs' / 'en') or once
  * for all languages (locale NULL). A language's own entry wins over the shared one.
@@ -55,37 +88,8 @@ export function createSettingsService(db: Db) {
     return [...byName.values()].map(({ name, value }) => ({ name, value }));
   }
 
-  async function entries(): Promise<StoredSetting[]> {
-    const rows = await db
-      .select({
-        name: settings.name,
-        locale: settings.locale,
-        value: settings.value,
-        updatedAt: settings.updatedAt,
-      })
-      .from(settings)
-      .orderBy(asc(settings.name), asc(settings.locale));
-    return rows.map((row) => ({ ...row, locale: row.locale as Locale | null }));
-  }
-
-  /** Creates or replaces one entry (locale null = all languages); returns the previous value. */
-  async function put(name: string, locale: Locale | null, value: unknown): Promise<unknown> {
-    const [previous] = await db
-      .select({ value: settings.value })
-      .from(settings)
-      .where(
-        and(eq(settings.name, name), locale === null ? isNull(settings.locale) : eq(settings.locale, locale)),
-      )
-      .limit(1);
-    await db
-      .insert(settings)
-      .values({ name, locale, value })
-      .onConflictDoUpdate({
-        target: [settings.name, settings.locale],
-        set: { value, updatedAt: new Date() },
-      });
-    return previous?.value;
-  }
+  const entries = () => readEntries(db);
+  const put = (name: string, locale: Locale | null, value: unknown) => putSetting(db, name, locale, value);
 
   return {
     list,
