@@ -38,7 +38,7 @@ function Settle({ line, error }: { line: StatementLineData; error?: string | nul
   const busy = useNavigation().state !== "idle";
   const errorId = `line-${line.id}-error`;
   return (
-    <div className="flex flex-col items-start gap-2">
+    <div className="mt-2 flex flex-col items-start gap-2 border-t border-line/60 pt-2">
       {line.direction === "credit" ? (
         <Form method="post" className="flex items-end gap-2">
           <input type="hidden" name="intent" value="assign" />
@@ -130,13 +130,9 @@ function LineRow({
               {t("adminOrders.statement.order")} {line.orderId}
             </Link>
           ) : null}
+          {settle ? <Settle line={line} error={error} /> : null}
         </span>
       </td>
-      {settle ? (
-        <td className="px-3 py-2">
-          <Settle line={line} error={error} />
-        </td>
-      ) : null}
     </tr>
   );
 }
@@ -166,11 +162,6 @@ export function LinesTable(props: {
                     {t(`adminOrders.statement.${header}`)}
                   </th>
                 ))}
-                {props.settle ? (
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    <span className="sr-only">{t("adminOrders.order.actions")}</span>
-                  </th>
-                ) : null}
               </tr>
             </thead>
             <tbody>
