@@ -40,6 +40,80 @@ function withParams(search: string, changes: Record<string, string | null>): str
   return query ? `?${query}` : "?";
 }
 
+/** The table's search box and the page's own filters: a GET form, so it works without scripts. */
+function TableSearch({ filters, search }: { filters?: ReactNode; search: boolean }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  const sortId = params.get("sort");
+  return (
+    <Form method="get" className="flex flex-wrap items-end gap-3" role="search">
+      {search ? (
+        <label className="flex min-w-56 flex-1 flex-col gap-1 text-sm font-semibold">
+          {t("admin.table.search")}
+          <input
+            type="search"
+            name="q"
+            defaultValue={params.get("q") ?? ""}
+            placeholder={t("admin.table.searchPlaceholder")}
+            className="rounded-md border border-line bg-white px-3 py-2 font-normal"
+          />
+        </label>
+      ) : null}
+      {filters}
+      {sortId ? <input type="hidden" name="sort" value={sortId} /> : null}
+      {sortId ? <input type="hidden" name="dir" value={params.get("dir") ?? "desc"} /> : null}
+      <button
+        type="submit"
+        className="rounded-md bg-primary-dark px-4 py-2 font-semibold text-white hover:bg-primary-dark/90"
+      >
+        {t("admin.table.filter")}
+      </button>
+      {location.search ? (
+        <Link to={location.pathname} className="px-2 py-2 text-primary-dark underline underline-offset-4">
+          {t("admin.table.reset")}
+        </Link>
+      ) : null}
+    </Form>
+  );
+}
+
+/** How many rows match and the links to the previous and next page, the other parameters kept. */
+function TablePager({ page, pages }: { page: TablePage<unknown>; pages: number }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  return (
+    <nav
+      aria-label={t("admin.table.pagination")}
+      className="flex flex-wrap items-center justify-between gap-3"
+    >
+      <p className="text-sm text-muted">
+        {t("admin.table.total", { total: page.total })} · {t("admin.table.page", { page: page.page, pages })}
+      </p>
+      <div className="flex gap-2">
+        {page.page > 1 ? (
+          <Link
+            to={withParams(location.search, { page: String(page.page - 1) })}
+            className="rounded-md border border-line bg-white px-3 py-1.5 hover:bg-light"
+            rel="prev"
+          >
+            {t("admin.table.previous")}
+          </Link>
+        ) : null}
+        {page.page < pages ? (
+          <Link
+            to={withParams(location.search, { page: String(page.page + 1) })}
+            className="rounded-md border border-line bg-white px-3 py-1.5 hover:bg-light"
+            rel="next"
+          >
+            {t("admin.table.next")}
+          </Link>
+        ) : null}
+      </div>
+    </nav>
+  );
+}
+
 export function DataTable<Row>({
   id,
   caption,
@@ -70,36 +144,7 @@ export function DataTable<Row>({
 
   return (
     <div className="flex flex-col gap-4" data-testid={`table-${id}`}>
-      {search || filters ? (
-        <Form method="get" className="flex flex-wrap items-end gap-3" role="search">
-          {search ? (
-            <label className="flex min-w-56 flex-1 flex-col gap-1 text-sm font-semibold">
-              {t("admin.table.search")}
-              <input
-                type="search"
-                name="q"
-                defaultValue={params.get("q") ?? ""}
-                placeholder={t("admin.table.searchPlaceholder")}
-                className="rounded-md border border-line bg-white px-3 py-2 font-normal"
-              />
-            </label>
-          ) : null}
-          {filters}
-          {sortId ? <input type="hidden" name="sort" value={sortId} /> : null}
-          {sortId ? <input type="hidden" name="dir" value={params.get("dir") ?? "desc"} /> : null}
-          <button
-            type="submit"
-            className="rounded-md bg-primary-dark px-4 py-2 font-semibold text-white hover:bg-primary-dark/90"
-          >
-            {t("admin.table.filter")}
-          </button>
-          {location.search ? (
-            <Link to={location.pathname} className="px-2 py-2 text-primary-dark underline underline-offset-4">
-              {t("admin.table.reset")}
-            </Link>
-          ) : null}
-        </Form>
-      ) : null}
+      {search || filters ? <TableSearch filters={filters} search={search} /> : null}
 
       <div className="overflow-x-auto rounded-xl border border-line bg-white">
         <table className="w-full min-w-[40rem] text-left text-sm">
@@ -176,35 +221,7 @@ export function DataTable<Row>({
         </table>
       </div>
 
-      <nav
-        aria-label={t("admin.table.pagination")}
-        className="flex flex-wrap items-center justify-between gap-3"
-      >
-        <p className="text-sm text-muted">
-          {t("admin.table.total", { total: page.total })} ·{" "}
-          {t("admin.table.page", { page: page.page, pages })}
-        </p>
-        <div className="flex gap-2">
-          {page.page > 1 ? (
-            <Link
-              to={withParams(location.search, { page: String(page.page - 1) })}
-              className="rounded-md border border-line bg-white px-3 py-1.5 hover:bg-light"
-              rel="prev"
-            >
-              {t("admin.table.previous")}
-            </Link>
-          ) : null}
-          {page.page < pages ? (
-            <Link
-              to={withParams(location.search, { page: String(page.page + 1) })}
-              className="rounded-md border border-line bg-white px-3 py-1.5 hover:bg-light"
-              rel="next"
-            >
-              {t("admin.table.next")}
-            </Link>
-          ) : null}
-        </div>
-      </nav>
+      <TablePager page={page} pages={pages} />
     </div>
   );
 }
