@@ -179,7 +179,7 @@ function ListField({ node, meta, label, listKey, ctx }: ListProps) {
   const items = (meta as unknown as FieldMetadata<unknown[]>).getFieldList() as Meta[];
   return (
     <fieldset
-      className="rounded-lg border border-line p-3"
+      className={label ? "rounded-lg border border-line p-3" : undefined}
       aria-describedby={meta.errors?.length ? meta.errorId : undefined}
     >
       {label ? <legend className="px-1 font-semibold">{label}</legend> : null}
