@@ -127,8 +127,12 @@ export default function AdminComplaintPage({ loaderData, actionData }: Route.Com
             {t("adminModeration.complaints.outcome")}
           </h2>
           <p className="mb-3 text-sm text-muted">{t("adminModeration.complaints.otherDecider")}</p>
-          {ownDecision ? <FormError messages={[t("adminModeration.errors.sameDecider")]} /> : null}
-          <ComplaintDecisionForm reply={actionData?.result} />
+          {/* The server refuses the decision's own decider anyway; the form is not offered to them. */}
+          {ownDecision ? (
+            <FormError messages={[t("adminModeration.errors.sameDecider")]} />
+          ) : (
+            <ComplaintDecisionForm reply={actionData?.result} />
+          )}
         </section>
       ) : null}
     </section>
