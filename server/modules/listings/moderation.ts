@@ -104,14 +104,23 @@ export async function listingCountOf(db: Db, sellerId: number): Promise<number> 
   return row?.n ?? 0;
 }
 
-/** Whether new listings of this category wait for a moderator. */
+/**
+ * Whether new listings of this category wait for a moderator: switched on for it or for one of its
+ * ancestors (pre-moderating "Cigars" holds every cigar subcategory too). At most 5 levels.
+ */
 export async function isCategoryPremoderated(db: Db, categoryId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ premoderated: categories.premoderated })
-    .from(categories)
-    .where(eq(categories.id, categoryId))
-    .limit(1);
-  return row?.premoderated ?? false;
+  let id: number | null = categoryId;
+  for (let level = 0; id !== null && level < 5; level += 1) {
+    const [row] = await db
+      .select({ parentId: categories.parentId, premoderated: categories.premoderated })
+      .from(categories)
+      .where(eq(categories.id, id))
+      .limit(1);
+    if (!row) return false;
+    if (row.premoderated) return true;
+    id = row.parentId;
+  }
+  return false;
 }
 
 /**

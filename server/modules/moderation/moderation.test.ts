@@ -27,6 +27,7 @@ let moderator2: { user: { id: number }; token: string };
 let category: number;
 let held: number;
 let box: number;
+let heldChild: number;
 
 const statement = {
   facts: "Inzerát nabízí padělanou láhev.",
@@ -40,6 +41,7 @@ beforeAll(async () => {
   held = (
     await insertCategory(api.db, { depth: 1, nameCs: "Doutníky", slugCs: "doutniky", premoderated: true })
   ).id;
+  heldChild = (await insertCategory(api.db, { depth: 2, parentId: held, nameCs: "Kuba", slugCs: "kuba" })).id;
   [{ id: box }] = await api.db.insert(packages).values({ nameCs: "Krabička" }).returning({ id: packages.id });
   [seller] = await insertBidders(api.db, 1, { verifiedAt: new Date() });
   moderator = await api.createUser({ role: "moderator" });
@@ -378,7 +380,7 @@ describe("pre-moderation", () => {
     expect((await delivered()).some((mail) => mail.subject === "Inzerát schválen: Cohiba")).toBe(true);
   });
 
-  it("a new listing added to a pre-moderated category starts in review (the add flow)", async () => {
+  it("a new listing added under a pre-moderated category starts in review (the add flow)", async () => {
     const image = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#8a2be2" } })
       .png()
       .toBuffer();
@@ -395,6 +397,7 @@ describe("pre-moderation", () => {
       body: {
         type: "supply",
         categoryId: held,
+        subcategoryId: heldChild,
         packageId: box,
         name: "Cohiba Siglo VI",
         priceMinor: 150_000,
