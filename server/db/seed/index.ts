@@ -237,6 +237,9 @@ async function seed(
       nameEn: category.nameEn,
       descriptionCs: category.descriptionCs,
       descriptionEn: category.descriptionEn,
+      // The demo's example of pre-moderation (docs/product/back-office.md, "Moderation"): new cigar
+      // listings wait for a moderator.
+      premoderated: category.key === "cigars",
     })),
   );
   await syncSequence(tx, "categories");
