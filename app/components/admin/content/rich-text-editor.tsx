@@ -183,7 +183,12 @@ function Toolbar({ editor }: { editor: Editor }) {
         "1.",
       )}
       {button("blockquote", t("adminContent.editor.blockquote"), () => chain().toggleBlockquote().run(), "❝")}
-      {button("link", t("adminContent.editor.link"), link, "🔗")}
+      {button(
+        "link",
+        t("adminContent.editor.link"),
+        link,
+        <span className="underline">{t("adminContent.editor.link")}</span>,
+      )}
     </div>
   );
 }

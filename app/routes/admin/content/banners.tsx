@@ -42,8 +42,11 @@ type Row = Route.ComponentProps["loaderData"]["page"]["rows"][number];
 /** The table's columns, in the page's language. */
 function useBannerColumns(): ColumnDef<Row, unknown>[] {
   const { t, locale } = useTranslation();
+  // No limit on either side is "—"; an open side is an ellipsis.
   const schedule = (row: Row) =>
-    [row.activeFrom, row.activeTo].map((at) => (at ? formatShortDateTime(at, locale) : "…")).join(" – ");
+    row.activeFrom || row.activeTo
+      ? [row.activeFrom, row.activeTo].map((at) => (at ? formatShortDateTime(at, locale) : "…")).join(" – ")
+      : "—";
   return [
     {
       id: "image",
