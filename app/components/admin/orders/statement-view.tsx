@@ -40,7 +40,7 @@ function Settle({ line, error }: { line: StatementLineData; error?: string | nul
   return (
     <div className="mt-2 flex flex-col items-start gap-2 border-t border-line/60 pt-2">
       {line.direction === "credit" ? (
-        <Form method="post" className="flex items-end gap-2">
+        <Form method="post" className="flex flex-wrap items-end gap-2">
           <input type="hidden" name="intent" value="assign" />
           <input type="hidden" name="lineId" value={line.id} />
           <label className="flex flex-col gap-1 text-xs font-semibold">
@@ -109,7 +109,7 @@ function LineRow({
           : `${(line.amountMinor / 100).toFixed(2)} ${line.currencyCode}`}
       </td>
       <td className="px-3 py-2">{line.variableSymbol ?? "—"}</td>
-      <td className="min-w-48 px-3 py-2">
+      <td className="px-3 py-2 [overflow-wrap:anywhere]">
         {line.counterName ?? ""}
         {line.counterAccount ? (
           <span className="block break-all text-muted">{line.counterAccount}</span>
