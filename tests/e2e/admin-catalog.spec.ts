@@ -157,6 +157,15 @@ test("an editor merges two spellings of a brand and opens a listing", async ({ r
   await expect(table.getByRole("row")).toHaveCount(2);
   await expect(table.getByRole("row").nth(1)).toContainText("2");
 
+  // The same screens in English.
+  await page.goto("/en/admin/catalog/brands");
+  await expect(page.getByRole("heading", { name: "Brands", level: 1 })).toBeVisible();
+  await page.goto("/en/admin/catalog/categories");
+  await expect(page.getByRole("heading", { name: "Categories", level: 1 })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Spirits & wine", exact: true })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+
+  await page.goto("/admin/katalog/znacky");
   await page.getByRole("link", { name: "Balení", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Balení", level: 1 })).toBeVisible();
   expect(await violations(page)).toEqual([]);
