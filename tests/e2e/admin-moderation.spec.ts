@@ -129,7 +129,10 @@ test("a guest reports a listing, a moderator removes it, the seller complains, a
   await seller.goto(link);
   await expect(seller.getByTestId("statement")).toContainText("Padělky obchodní podmínky zakazují.");
   expect(await violations(seller)).toEqual([]);
-  await seller.getByTestId("complaint-form").getByLabel("Stížnost").fill("Láhev je pravá, etiketa je originální.");
+  await seller
+    .getByTestId("complaint-form")
+    .getByLabel("Stížnost")
+    .fill("Láhev je pravá, etiketa je originální.");
   await seller.getByRole("button", { name: "Podat stížnost" }).click();
   await expect(seller.getByTestId("complaint-sent")).toBeVisible();
   expect(await violations(seller)).toEqual([]);
