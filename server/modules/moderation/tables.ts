@@ -68,6 +68,11 @@ export const moderationDecisions = pgTable(
     /** The listing's status before a rejection or removal, to restore on a reversal. */
     previousStatus: text("previous_status"),
     deciderId: integer("decider_id").references(userKey, { onDelete: "set null" }),
+    /**
+     * A random key in the statement's link: the affected user reads the statement and complains
+     * with it without signing in, which a suspended or blocked account cannot (Art. 20).
+     */
+    accessKey: text("access_key"),
     createdAt: createdAt(),
     reversedAt: timestamptz("reversed_at"),
   },

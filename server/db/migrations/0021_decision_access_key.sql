@@ -1,0 +1,1 @@
+ALTER TABLE "moderation_decisions" ADD COLUMN "access_key" text;
