@@ -28,15 +28,18 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user, services, locale } = staffBeforeFactor(context);
+  const { user, services, locale, secondFactorDone } = staffBeforeFactor(context);
   const target = wantedAdminPage(context, new URL(request.url).searchParams.get("redirect"));
   const setup = await services.secondFactor.startSetup(user.id, user.email);
   if (!setup) {
+    // Already on. Right after the confirmation (the page revalidates, the session has passed) it
+    // stays, so the recovery codes remain on screen; otherwise the code is asked for.
+    if (secondFactorDone) return { redirect: target, active: true as const };
     throw redirect(`${localePath("adminSecondFactor", locale)}?redirect=${encodeURIComponent(target)}`);
   }
   // Grouped by four, as authenticator apps show secrets typed by hand.
   const secret = setup.secret.match(/.{1,4}/g)!.join(" ");
-  return { redirect: target, secret, qr: setup.qr };
+  return { redirect: target, active: false as const, secret, qr: setup.qr };
 }
 
 type ActionData = { result: FormReply; recoveryCodes?: string[]; redirect?: string };
@@ -81,6 +84,18 @@ export default function SecondFactorSetupPage({ loaderData }: Route.ComponentPro
         </ol>
         <p className="mt-6">
           <Link to={actionData.redirect ?? loaderData.redirect} className={primaryLinkClass}>
+            {t("adminStaff.setup.continue")}
+          </Link>
+        </p>
+      </FormCard>
+    );
+  }
+
+  if (loaderData.active) {
+    return (
+      <FormCard title={t("adminStaff.setup.title")} lead={t("adminStaff.setup.active")}>
+        <p className="mt-6">
+          <Link to={loaderData.redirect} className={primaryLinkClass}>
             {t("adminStaff.setup.continue")}
           </Link>
         </p>
