@@ -17,7 +17,15 @@ import type { Route } from "./+types/decision";
  * A statement of reasons sent to the affected user (DSA Art. 17) and their internal complaint
  * (Art. 20): within 6 months, one open at a time, decided by another staff member.
  */
-export const middleware = named("auth");
+const [signInFirst] = named("auth");
+
+/**
+ * Signed in, or holding the statement's link with its access key (`?k=`, the mail's link): a
+ * suspended or blocked account cannot sign in, yet must be able to read and complain (Art. 20).
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  (args, next) => (new URL(args.request.url).searchParams.has("k") ? next() : signInFirst(args, next)),
+];
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, (t) => ({
@@ -26,26 +34,33 @@ export function meta(args: Route.MetaArgs) {
   }));
 }
 
-async function load(context: Route.LoaderArgs["context"], rawId: string) {
+/** The statement and whose it is: the signed-in user's own, or the one the link's key opens. */
+async function load(context: Route.LoaderArgs["context"], request: Request, rawId: string) {
   const { services, user, locale } = context.get(appContext);
   const id = Number(rawId);
+  const key = new URL(request.url).searchParams.get("k");
+  if (Number.isSafeInteger(id) && key) {
+    const found = await services.moderation.decisionByKey(id, key.slice(0, 100));
+    if (found) return { decision: found.view, userId: found.userId };
+  }
   const decision =
     user && Number.isSafeInteger(id) ? await services.moderation.decisionFor(user.id, id) : null;
-  if (!decision) throw data(translate(locale, "errors.notFound"), { status: 404 });
-  return decision;
+  if (!decision || !user) throw data(translate(locale, "errors.notFound"), { status: 404 });
+  return { decision, userId: user.id };
 }
 
-export async function loader({ context, params }: Route.LoaderArgs) {
-  return { decision: await load(context, params.id), now: new Date().toISOString() };
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const { decision } = await load(context, request, params.id);
+  return { decision, now: new Date().toISOString() };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { services, user, locale } = context.get(appContext);
-  const decision = await load(context, params.id);
+  const { services, locale } = context.get(appContext);
+  const { decision, userId } = await load(context, request, params.id);
   const submission = parseForm(await request.formData(), ComplaintSchema, locale);
   if (submission.status !== "success")
     return data({ result: submission.reply() as FormReply, ok: false }, { status: 422 });
-  const result = await services.moderation.complain({ id: user!.id, locale }, decision.id, submission.value);
+  const result = await services.moderation.complain({ id: userId, locale }, decision.id, submission.value);
   if (result.status === "lodged")
     return data({ result: submission.reply({ resetForm: true }) as FormReply, ok: true });
   const message = result.status === "refused" ? result.message : translate(locale, "errors.notFound");

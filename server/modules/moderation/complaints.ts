@@ -145,7 +145,12 @@ export async function decideComplaint(
     if (decision.affectedUserId) {
       const user = (await ctx.accounts.read(tx, [decision.affectedUserId])).get(decision.affectedUserId);
       if (user && !user.deleted)
-        await mailComplaintOutcome(ctx, tx, user, { decisionId: decision.id, reversed, answer });
+        await mailComplaintOutcome(ctx, tx, user, {
+          decisionId: decision.id,
+          reversed,
+          answer,
+          accessKey: decision.accessKey,
+        });
     }
     return { status: "decided", reversed };
   });

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import type { ProductStatus } from "#core/contracts/catalog.ts";
 import type { FieldErrors } from "#core/contracts/errors.ts";
@@ -75,7 +76,13 @@ async function apply(
 async function tell(
   ctx: ModerationContext,
   tx: Db,
-  decision: { id: number; action: DecisionAction; targetLabel: string; reasons: string },
+  decision: {
+    id: number;
+    action: DecisionAction;
+    targetLabel: string;
+    reasons: string;
+    accessKey: string | null;
+  },
   content: Content,
   reports: (typeof moderationReports.$inferSelect)[],
 ) {
@@ -138,9 +145,10 @@ export async function decide(ctx: ModerationContext, actor: Actor, raw: unknown)
         suspendedUntil: applied.suspendedUntil,
         previousStatus: applied.previousStatus,
         deciderId: actor.id,
+        accessKey: randomBytes(24).toString("base64url"),
         createdAt: at,
       })
-      .returning({ id: moderationDecisions.id });
+      .returning({ id: moderationDecisions.id, accessKey: moderationDecisions.accessKey });
     const reports = await tx
       .update(moderationReports)
       .set({ status: "decided", decisionId: row.id, decidedAt: at })
@@ -167,7 +175,13 @@ export async function decide(ctx: ModerationContext, actor: Actor, raw: unknown)
     await tell(
       ctx,
       tx,
-      { id: row.id, action: input.action, targetLabel: content.label, reasons: input.reasons },
+      {
+        id: row.id,
+        action: input.action,
+        targetLabel: content.label,
+        reasons: input.reasons,
+        accessKey: row.accessKey,
+      },
       content,
       reports,
     );

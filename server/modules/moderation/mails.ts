@@ -33,8 +33,15 @@ async function send(
   await ctx.mail.send({ to: to.email, ...rendered }, { tx });
 }
 
-export function decisionUrl(ctx: Pick<ModerationContext, "config">, locale: Locale, id: number) {
-  return ctx.config.publicUrl + localePath("accountDecision", locale, { id });
+/** The statement's page; with its access key it opens without signing in (a suspended account). */
+export function decisionUrl(
+  ctx: Pick<ModerationContext, "config">,
+  locale: Locale,
+  id: number,
+  key?: string | null,
+) {
+  const path = localePath("accountDecision", locale, { id });
+  return ctx.config.publicUrl + path + (key ? `?k=${encodeURIComponent(key)}` : "");
 }
 
 export async function mailReportReceipt(
@@ -74,7 +81,13 @@ export async function mailStatement(
   ctx: ModerationContext,
   tx: Db,
   to: To,
-  decision: { id: number; action: DecisionAction; targetLabel: string; reasons: string },
+  decision: {
+    id: number;
+    action: DecisionAction;
+    targetLabel: string;
+    reasons: string;
+    accessKey: string | null;
+  },
 ) {
   const l = to.locale;
   const action = translate(l, `moderation.action.${decision.action}`);
@@ -91,7 +104,10 @@ export async function mailStatement(
       }),
       translate(l, "moderation.mail.statementRedress"),
     ],
-    { label: translate(l, "moderation.mail.statementButton"), url: decisionUrl(ctx, l, decision.id) },
+    {
+      label: translate(l, "moderation.mail.statementButton"),
+      url: decisionUrl(ctx, l, decision.id, decision.accessKey),
+    },
   );
 }
 
@@ -99,7 +115,7 @@ export async function mailComplaintOutcome(
   ctx: ModerationContext,
   tx: Db,
   to: To,
-  outcome: { decisionId: number; reversed: boolean; answer: string },
+  outcome: { decisionId: number; reversed: boolean; answer: string; accessKey: string | null },
 ) {
   const l = to.locale;
   await send(
@@ -116,6 +132,9 @@ export async function mailComplaintOutcome(
         },
       ),
     ],
-    { label: translate(l, "moderation.mail.statementButton"), url: decisionUrl(ctx, l, outcome.decisionId) },
+    {
+      label: translate(l, "moderation.mail.statementButton"),
+      url: decisionUrl(ctx, l, outcome.decisionId, outcome.accessKey),
+    },
   );
 }

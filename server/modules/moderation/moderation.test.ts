@@ -340,9 +340,22 @@ describe("decisions and complaints (Art. 17, 20)", () => {
     expect(wrong.json.errors.login[0]).not.toContain("pozastaven");
     expect((await api.call("GET", "/api/me/advertisements", { token: account.token })).status).toBe(401);
     const mails = await delivered();
-    expect(
-      mails.some((mail) => mail.to === account.user.email && mail.subject.includes("Účet pozastaven")),
-    ).toBe(true);
+    const sent = mails.find(
+      (mail) => mail.to === account.user.email && mail.subject.includes("Účet pozastaven"),
+    );
+    // The suspended user cannot sign in: the mail's link carries the key that opens the statement.
+    const key = decodeURIComponent(sent?.text.match(/\/ucet\/rozhodnuti\/\d+\?k=([\w%-]+)/)?.[1] ?? "");
+    const opened = await api.services.moderation.decisionByKey(made.json.id, key);
+    expect(opened?.userId).toBe(account.user.id);
+    expect(await api.services.moderation.decisionByKey(made.json.id, `${key}x`)).toBeNull();
+    const complaint = await api.services.moderation.complain(
+      { id: opened!.userId, locale: "cs" },
+      made.json.id,
+      {
+        text: "Pozastavení považuji za omyl.",
+      },
+    );
+    expect(complaint.status).toBe("lodged");
     // The date passed: the account signs in again.
     await api.db
       .update(users)

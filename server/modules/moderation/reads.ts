@@ -1,3 +1,4 @@
+import { timingSafeEqual } from "node:crypto";
 import { and, count, desc, eq, inArray, isNull, type SQL } from "drizzle-orm";
 import {
   type ComplaintView,
@@ -90,6 +91,27 @@ export async function decision(
   const [view] = await decisionViews(ctx, ctx.db, rows);
   if (!view || (userId !== undefined && !isRestriction(view.action))) return null;
   return view;
+}
+
+/**
+ * The statement behind its link's access key (the affected user without a session: a suspended or
+ * blocked account); null for a wrong key or one that is not a restriction.
+ */
+export async function decisionByKey(ctx: ModerationContext, id: number, key: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(moderationDecisions)
+    .where(eq(moderationDecisions.id, id))
+    .limit(1);
+  if (!row?.accessKey || !row.affectedUserId || !sameKey(row.accessKey, key)) return null;
+  const [view] = await decisionViews(ctx, ctx.db, [row]);
+  return view && isRestriction(view.action) ? { view, userId: row.affectedUserId } : null;
+}
+
+function sameKey(stored: string, given: string): boolean {
+  const a = Buffer.from(stored);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /** A page of decisions, newest first (the decisions list), optionally about one user. */

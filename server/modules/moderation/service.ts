@@ -34,6 +34,8 @@ export function createModerationService(deps: ModerationDeps) {
     /** A statement of reasons as the affected user reads it; null when it is not theirs. */
     decisionFor: (userId: number, id: number) => reads.decision(ctx, id, userId),
     decisions: (page: Page, filter?: { userId?: number }) => reads.decisions(ctx, page, filter),
+    /** The statement by its link's key, and the affected user (who may complain with the same key). */
+    decisionByKey: (id: number, key: string) => reads.decisionByKey(ctx, id, key),
     complaints: (page: Page, filter?: { open?: boolean }) => reads.complaints(ctx, page, filter),
     complaint: (id: number) => reads.complaint(ctx, id),
     userHistory: (userId: number) => reads.userHistory(ctx, userId),
