@@ -109,7 +109,7 @@ test("the bid table editor refuses a gap and an overlap at the rows, keeping wha
   await page.getByRole("button", { name: "Uložit nastavení" }).click();
   await expect(row(1).getByText("Bez horní meze smí být jen poslední rozsah.")).toBeVisible();
 
-  // Without scripts' help too: the server said the same, and nothing was stored.
+  // Reloaded: nothing refused was stored.
   await page.reload();
   await expect(row(2).getByLabel("Od (Kč)")).toHaveValue(stored);
   await expect(page.getByText("Mezera:")).toHaveCount(0);
@@ -138,4 +138,34 @@ test("a list's rows are added, moved and removed before saving", async ({
   const first = await rows.first().getByLabel("Od (Kč)").inputValue();
   await page.getByRole("button", { name: "Posunout níž (Rozsah 1)" }).click();
   await expect(rows.nth(1).getByLabel("Od (Kč)")).toHaveValue(first);
+});
+
+test.describe("without scripts", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the server refuses a gap at its row and adds a row on the list's button", async ({
+    page,
+    request,
+    context,
+    baseURL,
+  }) => {
+    await asOwner(request, context, baseURL!);
+    await page.goto("/admin/nastaveni/bid");
+    const rows = page.getByTestId("setting-row");
+    const count = await rows.count();
+    const row = (n: number) => page.getByRole("group", { name: `Rozsah ${n}`, exact: true });
+    const stored = await row(2).getByLabel("Od (Kč)").inputValue();
+    await row(2)
+      .getByLabel("Od (Kč)")
+      .fill(String(Number(stored) + 1));
+    await page.getByRole("button", { name: "Uložit nastavení" }).click();
+    await expect(row(2).getByText("Mezera: rozsah musí začínat tam, kde předchozí končí.")).toBeVisible();
+    await expect(row(2).getByLabel("Od (Kč)")).toHaveValue(String(Number(stored) + 1));
+    await expect(page.getByText("Nastavení nebylo uloženo: opravte označená pole.")).toBeVisible();
+
+    // The list's button is a plain submit: the form comes back with one row more, as typed.
+    await page.getByRole("button", { name: "Přidat: rozsah" }).click();
+    await expect(rows).toHaveCount(count + 1);
+    await expect(row(2).getByLabel("Od (Kč)")).toHaveValue(String(Number(stored) + 1));
+  });
 });
