@@ -71,3 +71,16 @@ export function visibleNav(scopes: readonly string[]): AdminNavSection[] {
     items: section.items.filter((item) => item.scope === null || scopes.includes(item.scope)),
   })).filter((section) => section.items.length > 0);
 }
+
+/** The entry whose path is the page itself or the deepest one the page lies under. */
+export function activeNavPage(
+  entries: { page: PageName; path: string }[],
+  pathname: string,
+): PageName | null {
+  let best: { page: PageName; path: string } | null = null;
+  for (const entry of entries) {
+    const under = pathname === entry.path || pathname.startsWith(`${entry.path}/`);
+    if (under && (!best || entry.path.length > best.path.length)) best = entry;
+  }
+  return best?.page ?? null;
+}

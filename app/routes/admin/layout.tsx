@@ -1,5 +1,5 @@
-import { NavLink, Outlet, useLocation } from "react-router";
-import { visibleNav } from "#app/components/admin/admin-nav.ts";
+import { Link, Outlet, useLocation } from "react-router";
+import { activeNavPage, visibleNav } from "#app/components/admin/admin-nav.ts";
 import { MaintenanceBanner } from "#app/components/admin/settings/maintenance-note.tsx";
 import { appContext } from "#app/context.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
@@ -34,6 +34,14 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { locale, t } = useTranslation();
   const { pathname } = useLocation();
   const sections = visibleNav(loaderData.scopes);
+  // Only the deepest entry the page lies under is current: /admin/platby/vypisy is the statements,
+  // not also the payments above them.
+  const current = activeNavPage(
+    sections.flatMap((section) =>
+      section.items.map((item) => ({ page: item.page, path: localePath(item.page, locale) })),
+    ),
+    pathname,
+  );
   const menu = (
     <nav aria-label={t("admin.menuLabel")} data-testid="admin-nav">
       {sections.map((section) => (
@@ -46,15 +54,13 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           <ul className="flex flex-col">
             {section.items.map((item) => (
               <li key={item.page}>
-                <NavLink
+                <Link
                   to={localePath(item.page, locale)}
-                  end={item.page === "admin"}
-                  className={({ isActive }) =>
-                    `block rounded-md px-3 py-1.5 ${isActive ? "bg-primary-dark font-semibold text-white" : "text-ink hover:bg-light"}`
-                  }
+                  aria-current={current === item.page ? "page" : undefined}
+                  className={`block rounded-md px-3 py-1.5 ${current === item.page ? "bg-primary-dark font-semibold text-white" : "text-ink hover:bg-light"}`}
                 >
                   {t(item.label)}
-                </NavLink>
+                </Link>
               </li>
             ))}
           </ul>
