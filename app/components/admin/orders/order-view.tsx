@@ -169,7 +169,7 @@ function CustomerCard({ data }: Part) {
           {t("adminOrders.order.note")}: {order.note}
         </p>
       ) : null}
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div className="grid gap-3 tablet:grid-cols-2">
         <AddressBlock title={t("adminOrders.order.deliveryAddress")} address={order.deliveryAddress} />
         <AddressBlock title={t("adminOrders.order.invoiceAddress")} address={order.invoiceAddress} />
       </div>
@@ -225,7 +225,7 @@ function MoneyCards({ data }: Part) {
   const { t, money, when } = useParts();
   const { order } = data;
   return (
-    <div className="grid gap-4 md:grid-cols-2">
+    <div className="grid gap-4 tablet:grid-cols-2">
       <div className={card}>
         <h2 className={heading}>{t("adminOrders.order.payments")}</h2>
         {data.payments.length === 0 ? (
@@ -295,7 +295,7 @@ export function OrderView({
         <Badge tone="plain">{t(`adminOrders.kind.${order.kind}`)}</Badge>
       </div>
       <Notice message={reply?.message} ok={reply?.ok ?? true} />
-      <div className="grid gap-4 md:grid-cols-2">
+      <div className="grid gap-4 tablet:grid-cols-2">
         <div className={card}>
           <h2 className={heading}>{t("adminOrders.order.actions")}</h2>
           <Actions actions={data.actions} />

@@ -44,7 +44,7 @@ export function VoucherForm({ values, reply }: { values: Values | null; reply?: 
       <Notice message={reply?.message} ok={reply?.ok ?? true} />
       <FormError messages={errors[""]} />
       <TextField {...field("code", { required: true, maxLength: 40, autoComplete: "off" })} />
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid gap-4 tablet:grid-cols-2">
         <SelectField
           name="kind"
           label={t("adminOrders.vouchers.kind")}
