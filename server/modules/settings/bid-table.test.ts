@@ -37,7 +37,7 @@ describe("the bid table", () => {
       [
         "not from 0",
         [row(100, 500, 10), row(500, null, 20)],
-        { "value.0.min": ["První rozsah musí začínat od 0 Kč."] },
+        { "value.0.min": ["První rozsah musí začínat od 0 Kč."] },
       ],
       [
         "open range not last",

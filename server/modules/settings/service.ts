@@ -67,27 +67,29 @@ async function putSetting(db: Db, name: string, locale: Locale | null, value: un
   return previous?.value;
 }
 
+/** The site's view of the settings in a language: its own entry over the shared one. */
+async function listForLocale(db: Db, locale: Locale): Promise<SettingEntry[]> {
+  const rows = await db
+    .select({ name: settings.name, locale: settings.locale, value: settings.value })
+    .from(settings)
+    .where(or(isNull(settings.locale), eq(settings.locale, locale)))
+    .orderBy(asc(settings.name));
+  const byName = new Map<string, SettingEntry & { specific: boolean }>();
+  for (const row of rows) {
+    const specific = row.locale !== null;
+    const existing = byName.get(row.name);
+    if (!existing || (specific && !existing.specific))
+      byName.set(row.name, { name: row.name, value: publicValue(row.name, row.value), specific });
+  }
+  return [...byName.values()].map(({ name, value }) => ({ name, value }));
+}
+
 /**
  * Settings are name/value entries; an entry may exist per language (locale 'cs' / 'en') or once
  * for all languages (locale NULL). A language's own entry wins over the shared one.
  */
 export function createSettingsService(db: Db) {
-  async function list(locale: Locale): Promise<SettingEntry[]> {
-    const rows = await db
-      .select({ name: settings.name, locale: settings.locale, value: settings.value })
-      .from(settings)
-      .where(or(isNull(settings.locale), eq(settings.locale, locale)))
-      .orderBy(asc(settings.name));
-    const byName = new Map<string, SettingEntry & { specific: boolean }>();
-    for (const row of rows) {
-      const specific = row.locale !== null;
-      const existing = byName.get(row.name);
-      if (!existing || (specific && !existing.specific))
-        byName.set(row.name, { name: row.name, value: publicValue(row.name, row.value), specific });
-    }
-    return [...byName.values()].map(({ name, value }) => ({ name, value }));
-  }
-
+  const list = (locale: Locale) => listForLocale(db, locale);
   const entries = () => readEntries(db);
   const put = (name: string, locale: Locale | null, value: unknown) => putSetting(db, name, locale, value);
 
