@@ -2,6 +2,7 @@ import {
   type ColumnDef,
   flexRender,
   getCoreRowModel,
+  type Header,
   type SortingState,
   useReactTable,
 } from "@tanstack/react-table";
@@ -114,6 +115,40 @@ function TablePager({ page, pages }: { page: TablePage<unknown>; pages: number }
   );
 }
 
+/** A column's heading: a link that sorts by it (the next direction) when the server allows it. */
+function HeaderCell<Row>({ header, canSort }: { header: Header<Row, unknown>; canSort: boolean }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const label = flexRender(header.column.columnDef.header, header.getContext());
+  const sorted = header.column.getIsSorted();
+  const nextDir = sorted === "asc" ? "desc" : "asc";
+  return (
+    <th
+      scope="col"
+      aria-sort={sorted ? (sorted === "asc" ? "ascending" : "descending") : undefined}
+      className="px-3 py-2 font-semibold whitespace-nowrap"
+    >
+      {canSort ? (
+        <Link
+          to={withParams(location.search, { sort: header.column.id, dir: nextDir, page: null })}
+          className="inline-flex items-center gap-1 hover:underline"
+          title={t(nextDir === "asc" ? "admin.table.sortAscending" : "admin.table.sortDescending")}
+        >
+          {label}
+          <span aria-hidden="true">{sorted === "asc" ? "▲" : sorted === "desc" ? "▼" : "↕"}</span>
+          {sorted ? (
+            <span className="sr-only">
+              {t(sorted === "asc" ? "admin.table.sortedAscending" : "admin.table.sortedDescending")}
+            </span>
+          ) : null}
+        </Link>
+      ) : (
+        label
+      )}
+    </th>
+  );
+}
+
 export function DataTable<Row>({
   id,
   caption,
@@ -152,50 +187,9 @@ export function DataTable<Row>({
           <thead className="border-b border-line bg-light/60">
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
-                {group.headers.map((header) => {
-                  const label = flexRender(header.column.columnDef.header, header.getContext());
-                  const canSort = sortable.includes(header.column.id);
-                  const sorted = header.column.getIsSorted();
-                  const nextDir = sorted === "asc" ? "desc" : "asc";
-                  return (
-                    <th
-                      key={header.id}
-                      scope="col"
-                      aria-sort={sorted ? (sorted === "asc" ? "ascending" : "descending") : undefined}
-                      className="px-3 py-2 font-semibold whitespace-nowrap"
-                    >
-                      {canSort ? (
-                        <Link
-                          to={withParams(location.search, {
-                            sort: header.column.id,
-                            dir: nextDir,
-                            page: null,
-                          })}
-                          className="inline-flex items-center gap-1 hover:underline"
-                          title={t(
-                            nextDir === "asc" ? "admin.table.sortAscending" : "admin.table.sortDescending",
-                          )}
-                        >
-                          {label}
-                          <span aria-hidden="true">
-                            {sorted === "asc" ? "▲" : sorted === "desc" ? "▼" : "↕"}
-                          </span>
-                          {sorted ? (
-                            <span className="sr-only">
-                              {t(
-                                sorted === "asc"
-                                  ? "admin.table.sortedAscending"
-                                  : "admin.table.sortedDescending",
-                              )}
-                            </span>
-                          ) : null}
-                        </Link>
-                      ) : (
-                        label
-                      )}
-                    </th>
-                  );
-                })}
+                {group.headers.map((header) => (
+                  <HeaderCell key={header.id} header={header} canSort={sortable.includes(header.column.id)} />
+                ))}
               </tr>
             ))}
           </thead>
