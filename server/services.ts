@@ -1,17 +1,14 @@
-import path from "node:path";
 import type { MailTransport } from "./adapters/mail.ts";
 import type { SmsSender } from "./adapters/sms.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { createJobRunner, type JobRunner } from "./jobs/runner.ts";
 import type { Logger } from "./logger.ts";
-import { recordAudit } from "./modules/admin/index.ts";
-import { createBlogService, createCmsService, createContentAdminService } from "./modules/cms/index.ts";
 import { createCatalogAdmin, createCatalogService } from "./modules/listings/index.ts";
-import { createListsService } from "./modules/lists/index.ts";
 import { createSettingsService } from "./modules/settings/index.ts";
 import { wireAccountPages, wireAccounts } from "./wiring/accounts.ts";
 import { databaseHealth, wireAdapters } from "./wiring/base.ts";
+import { wireContent } from "./wiring/content.ts";
 import { wireDashboard } from "./wiring/dashboard.ts";
 import { wireListingsAndAuctions } from "./wiring/listings-and-auctions.ts";
 import { wireLiveFeeds } from "./wiring/live-feeds.ts";
@@ -81,15 +78,7 @@ export function createServices({
     logger,
     health: databaseHealth(db),
     settings,
-    lists: createListsService(db),
-    cms: createCmsService(db),
-    blog: createBlogService(db),
-    /** The back office's content: banners, blog, info pages, documents (cms/admin). */
-    contentAdmin: createContentAdminService({
-      db,
-      uploadsDir: path.join(config.dataDir, "uploads"),
-      recordAudit,
-    }),
+    ...wireContent(base),
     notifier,
     reviews,
     messages,
