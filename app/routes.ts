@@ -57,6 +57,7 @@ export default [
     ...page("adminDecision", "routes/admin/moderation/decision.tsx"),
     ...page("adminComplaints", "routes/admin/moderation/complaints.tsx"),
     ...page("adminComplaint", "routes/admin/moderation/complaint.tsx"),
+    ...page("adminUserRestriction", "routes/admin/moderation/user-restriction.tsx"),
     ...page("adminCategories", "routes/admin/catalog/categories.tsx"),
     ...page("adminCategory", "routes/admin/catalog/category.tsx"),
     ...page("adminBrands", "routes/admin/catalog/brands.tsx"),

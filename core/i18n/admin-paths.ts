@@ -18,6 +18,7 @@ export const ADMIN_PATHS = {
   adminDecision: { cs: "/admin/moderace/rozhodnuti/:id", en: "/en/admin/moderation/decisions/:id" },
   adminComplaints: { cs: "/admin/moderace/stiznosti", en: "/en/admin/moderation/complaints" },
   adminComplaint: { cs: "/admin/moderace/stiznosti/:id", en: "/en/admin/moderation/complaints/:id" },
+  adminUserRestriction: { cs: "/admin/moderace/uzivatel/:id", en: "/en/admin/moderation/users/:id" },
 
   // Catalogue.
   adminCategories: { cs: "/admin/katalog/kategorie", en: "/en/admin/catalog/categories" },

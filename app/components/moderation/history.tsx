@@ -60,13 +60,13 @@ export function HistoryPanel({ history }: { history: UserHistory }) {
   );
 }
 
-/** Earlier decisions about the same content, each linking to its detail. */
-export function EarlierDecisions({ decisions }: { decisions: DecisionView[] }) {
+/** Earlier decisions about the same content (or the given title's), each linking to its detail. */
+export function EarlierDecisions({ decisions, title }: { decisions: DecisionView[]; title?: string }) {
   const { t, locale } = useTranslation();
   return (
     <section aria-labelledby="earlier-title" className="rounded-xl border border-line bg-white p-5">
       <h2 id="earlier-title" className="mb-3 font-serif text-xl text-primary-dark">
-        {t("adminModeration.earlier")}
+        {title ?? t("adminModeration.earlier")}
       </h2>
       {decisions.length === 0 ? (
         <p className="text-muted">{t("adminModeration.noEarlier")}</p>

@@ -188,7 +188,7 @@ function Restrictions({ user, decision }: { user: Props["user"]; decision: UserD
       {user.deletedAt ? null : (
         <p>
           <Link
-            to={`${localePath("adminModeration", locale)}?user=${user.id}`}
+            to={localePath("adminUserRestriction", locale, { id: user.id })}
             className="font-semibold text-primary-dark underline underline-offset-4"
           >
             {t(`${d}.restrict`)}
