@@ -38,6 +38,7 @@ export const DECISION_ACTIONS = [
   "approve_listing",
   "reject_listing",
   "remove_listing",
+  "demote_listing",
   "suspend_account",
   "block_account",
   "no_action",
@@ -47,6 +48,7 @@ export type DecisionAction = (typeof DECISION_ACTIONS)[number];
 export const RESTRICTIONS = [
   "reject_listing",
   "remove_listing",
+  "demote_listing",
   "suspend_account",
   "block_account",
 ] as const satisfies readonly DecisionAction[];
@@ -57,7 +59,7 @@ export const isRestriction = (action: DecisionAction): action is Restriction =>
 
 /** Which restrictions apply to which kind of content. */
 export const RESTRICTIONS_BY_TARGET: Record<ReportTarget, readonly Restriction[]> = {
-  listing: ["reject_listing", "remove_listing", "suspend_account", "block_account"],
+  listing: ["reject_listing", "remove_listing", "demote_listing", "suspend_account", "block_account"],
   message: ["suspend_account", "block_account"],
   review: ["suspend_account", "block_account"],
   user: ["suspend_account", "block_account"],

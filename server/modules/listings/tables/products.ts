@@ -98,6 +98,12 @@ export const products = pgTable(
     endingNoticeAt: timestamptz("ending_notice_at"),
     /** Promotion (topovat): highlighted and sorted first until then. */
     toppedUntil: timestamptz("topped_until"),
+    /**
+     * A moderator's "demote" (DSA restriction of visibility): the listing stays live and reachable
+     * by its URL, but out of search, out of top placement and the home page's promoted spots.
+     * Not a status: the lifecycle goes on; a reversed decision clears it.
+     */
+    demotedAt: timestamptz("demoted_at"),
     views: integer("views").notNull().default(0),
     /** Set when a user reports the listing; cleared by moderation. */
     reportedAt: timestamptz("reported_at"),
