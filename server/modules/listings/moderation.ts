@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import type { ProductFormat, ProductStatus } from "#core/contracts/catalog.ts";
 import type { Db } from "#server/db/client.ts";
+import { demoteListing, restoreListingRank } from "./demotion.ts";
 import { productPaths } from "./detail/paths.ts";
 import { scheduleAfterRelease, tellAwaitingPayment } from "./submission/after-release.ts";
 import { productImages, products } from "./tables/products.ts";
@@ -180,6 +181,12 @@ export function createListingModeration(deps: {
     /** Rejects (pre-moderation) or removes (live) a listing; returns the status it left. */
     reject: (tx: Db, id: number, reason: string, by: { actorId: number; at: Date }) =>
       reject(tx, id, reason, by),
+
+    /** Demotes a listing (still live, out of search and top places); false when it already was. */
+    demote: (tx: Db, id: number, at: Date) => demoteListing(tx, id, at),
+
+    /** A reversed demotion: the listing is found and placed like the others again. */
+    restoreRank: (tx: Db, id: number) => restoreListingRank(tx, id),
 
     /** A reversed decision puts the listing back where it was, its jobs again; null when not rejected. */
     async reinstate(tx: Db, id: number, to: ProductStatus, by: { actorId: number; at: Date }) {

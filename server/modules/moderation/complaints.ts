@@ -83,6 +83,10 @@ async function reverse(
     const status = await ctx.listings.reinstate(tx, decision.targetId, to, by);
     return { listingStatus: status };
   }
+  if (decision.action === "demote_listing") {
+    await ctx.listings.restoreRank(tx, decision.targetId);
+    return { demoted: false };
+  }
   if (
     decision.affectedUserId &&
     (decision.action === "suspend_account" || decision.action === "block_account")

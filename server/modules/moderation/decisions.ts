@@ -24,6 +24,7 @@ const LISTING_ACTION_FROM: Partial<Record<DecisionAction, readonly ProductStatus
   approve_listing: ["in_review"],
   reject_listing: ["in_review"],
   remove_listing: ["awaiting_payment", "scheduled", "active"],
+  demote_listing: ["awaiting_payment", "scheduled", "active"],
 };
 
 function fits(input: DecisionInput, content: Content): boolean {
@@ -58,6 +59,11 @@ async function apply(
       const previous = await ctx.listings.reject(tx, content.id, `moderation:${input.action}`, by);
       return { before: { status: previous }, previousStatus: previous, suspendedUntil: null };
     }
+    case "demote_listing": {
+      // The status stays: the listing lives on, only out of search and the top places.
+      const demoted = await ctx.listings.demote(tx, content.id, at);
+      return { before: { demoted: !demoted }, previousStatus: null, suspendedUntil: null };
+    }
     case "suspend_account": {
       const until = new Date(`${input.suspendedUntil}T00:00:00Z`);
       const before = await ctx.accounts.suspend(tx, content.ownerId!, until);
@@ -90,7 +96,7 @@ async function tell(
     const owner = (await ctx.accounts.read(tx, [content.ownerId])).get(content.ownerId);
     if (owner && !owner.deleted) {
       await mailStatement(ctx, tx, { email: owner.email, locale: owner.locale }, decision);
-      if (content.target === "listing")
+      if (decision.action === "reject_listing" || decision.action === "remove_listing")
         await ctx.notifier.notify(tx, owner.id, "listing_rejected", {
           productId: content.id,
           values: { reason: decision.reasons },

@@ -36,7 +36,7 @@ function actionsFor(status: string): DecisionAction[] {
   if (status === "in_review")
     return ["approve_listing", "reject_listing", "suspend_account", "block_account"];
   if (["awaiting_payment", "scheduled", "active"].includes(status))
-    return ["remove_listing", "suspend_account", "block_account", "no_action"];
+    return ["remove_listing", "demote_listing", "suspend_account", "block_account", "no_action"];
   return ["suspend_account", "block_account", "no_action"];
 }
 

@@ -79,7 +79,7 @@ export function cardSelect(now: string, keyCount: number): SQL {
     select p.id, p.name_cs, p.name_en, p.slug_cs, p.slug_en, p.format, p.type, p.status,
       p.price_minor, p.start_price_minor, p.current_price_minor, p.original_price_minor,
       p.is_price_sale_active, p.ends_at, p.bid_count,
-      (p.topped_until is not null and p.topped_until > ${now}::timestamptz) as topped,
+      (p.topped_until is not null and p.topped_until > ${now}::timestamptz and p.demoted_at is null) as topped,
       c.slug_cs as category_slug_cs, c.slug_en as category_slug_en,
       b.name as brand_name,
       (p.seller_id is null or ${isVerifiedUserSql(sql`p.seller_id`)}) as seller_verified,

@@ -44,7 +44,8 @@ export function sortKeys(query: ListingQuery, search: SearchPlan | null, now: st
   const sort = query.sort ?? "recommended";
   if (sort !== "recommended") return plainKeys(sort, search);
   const topped = {
-    expr: sql`(p.topped_until is not null and p.topped_until > ${now}::timestamptz)`,
+    // A demoted listing (moderation) loses its top placement even while its promotion runs.
+    expr: sql`(p.topped_until is not null and p.topped_until > ${now}::timestamptz and p.demoted_at is null)`,
     order: sql`desc`,
   };
   const auctionsOnly =
