@@ -27,6 +27,9 @@ export const NOTIFICATION_KINDS = [
   "listing_rejected",
   "review_received",
   "watchdog",
+  // A suspension or block by moderation: a system message only, the statement of reasons is the
+  // mail (server/modules/moderation); no setting switches it off, so no group lists it.
+  "account_restricted",
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appContext } from "#app/context.ts";
 import { action, loader } from "#app/routes/admin/moderation/user-restriction.tsx";
 import { effectiveScopes } from "#core/rules/staff.ts";
+import { messages } from "#server/modules/messages/tables.ts";
 import { users } from "#server/modules/users/tables.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 
@@ -88,6 +89,14 @@ describe("the user restriction page", () => {
       { userId: account.id },
     );
     expect(decisions.rows[0]).toMatchObject({ action: "suspend_account", ground: "own_initiative" });
+    // The suspension is also a system message (the statement mail stays the only mail).
+    const [notice] = await api.db.select().from(messages).where(eq(messages.event, "account_restricted"));
+    expect(notice?.body).toMatch(/^Váš účet je pozastaven do \d+\. \S+ \d{4}\. Důvody: Podmínky zakazují/);
+    expect(notice?.payload?.href).toEqual({
+      cs: `/ucet/rozhodnuti/${decisions.rows[0]!.id}`,
+      en: `/en/account/decisions/${decisions.rows[0]!.id}`,
+    });
+    expect(api.sentMail.filter((mail) => mail.to === account.email)).toHaveLength(1);
   });
 
   it("refuses staff without the moderation scope, and a statement without reasons", async () => {
@@ -107,5 +116,27 @@ describe("the user restriction page", () => {
     expect((invalid.value as { init?: { status?: number } })?.init?.status).toBe(422);
     const [row] = await api.db.select().from(users).where(eq(users.id, account.id));
     expect(row?.blockedAt).toBeNull();
+  });
+
+  it("a block is a system message of its own variant", async () => {
+    const { user: moderator } = await api.createUser({ role: "moderator" });
+    const { user: account } = await api.createUser();
+    const made = await api.services.moderation.decide(
+      { id: moderator.id, locale: "cs" },
+      {
+        action: "block_account",
+        target: "user",
+        targetId: account.id,
+        ground: "own_initiative",
+        facts: "Účet prodával padělky pod falešnou identitou.",
+        reasons: "Podmínky zakazují podvodné jednání.",
+        termsSection: "fair_dealing",
+      },
+    );
+    expect(made.status).toBe("decided");
+    const notices = await api.db.select().from(messages).where(eq(messages.event, "account_restricted"));
+    expect(notices.map((notice) => notice.body)).toContain(
+      "Váš účet je zablokován. Důvody: Podmínky zakazují podvodné jednání. Odůvodnění a možnost podat stížnost najdete v odkazu.",
+    );
   });
 });

@@ -33,6 +33,8 @@ export type NotifyParams = {
   onceKey?: string;
   /** A variant of the kind's texts (`messages.notice.<kind>.<variant>.*`), e.g. a paid listing now live or scheduled. */
   variant?: string;
+  /** false: the system message only; the caller sends its own mail (moderation's statement of reasons). */
+  mail?: false;
 };
 
 export type NotifyResult = { threadId: number; messageId: number; mailed: boolean } | null;
@@ -139,7 +141,7 @@ export function createNotifier(deps: NotifierDeps): Notifier {
       });
       if (!added) return null;
       await announce(tx, userId, added.threadId);
-      const wanted = user.preferences[kind] !== false;
+      const wanted = params.mail !== false && user.preferences[kind] !== false;
       if (wanted) {
         await notifier.sendMail(tx, user, kind, {
           subject: t("subject"),

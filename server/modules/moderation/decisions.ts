@@ -3,7 +3,8 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { ProductStatus } from "#core/contracts/catalog.ts";
 import type { FieldErrors } from "#core/contracts/errors.ts";
 import { type DecisionAction, isRestriction, RESTRICTIONS_BY_TARGET } from "#core/contracts/moderation.ts";
-import { translate } from "#core/i18n/index.ts";
+import { formatDate } from "#core/formats/dates.ts";
+import { type Locale, translate } from "#core/i18n/index.ts";
 import { type DecisionInput, DecisionSchema } from "#core/schemas/moderation.ts";
 import { issuesToFieldErrors } from "#core/validation/field-errors.ts";
 import type { Db } from "#server/db/client.ts";
@@ -78,17 +79,41 @@ async function apply(
   }
 }
 
+type Told = {
+  id: number;
+  action: DecisionAction;
+  targetLabel: string;
+  reasons: string;
+  accessKey: string | null;
+  suspendedUntil: Date | null;
+};
+
+/**
+ * The account restriction as a system message too (the statement mail is the main channel: a
+ * blocked user cannot sign in; a suspended one finds it in their system messages when it ends).
+ */
+async function noticeRestriction(
+  ctx: ModerationContext,
+  tx: Db,
+  owner: { id: number; locale: Locale },
+  decision: Told,
+) {
+  await ctx.notifier.notify(tx, owner.id, "account_restricted", {
+    variant: decision.action === "block_account" ? "blocked" : undefined,
+    values: {
+      reason: decision.reasons,
+      until: decision.suspendedUntil ? formatDate(decision.suspendedUntil, owner.locale) : "",
+    },
+    link: { page: "accountDecision", params: { id: decision.id } },
+    mail: false,
+  });
+}
+
 /** Tells the affected user (statement mail, and the listing's rejected notice) and every reporter. */
 async function tell(
   ctx: ModerationContext,
   tx: Db,
-  decision: {
-    id: number;
-    action: DecisionAction;
-    targetLabel: string;
-    reasons: string;
-    accessKey: string | null;
-  },
+  decision: Told,
   content: Content,
   reports: (typeof moderationReports.$inferSelect)[],
 ) {
@@ -102,6 +127,8 @@ async function tell(
           values: { reason: decision.reasons },
           link: { page: "accountDecision", params: { id: decision.id } },
         });
+      if (decision.action === "suspend_account" || decision.action === "block_account")
+        await noticeRestriction(ctx, tx, owner, decision);
     }
   }
   const reporterIds = reports.flatMap((report) => (report.reporterId ? [report.reporterId] : []));
@@ -187,6 +214,7 @@ export async function decide(ctx: ModerationContext, actor: Actor, raw: unknown)
         targetLabel: content.label,
         reasons: input.reasons,
         accessKey: row.accessKey,
+        suspendedUntil: applied.suspendedUntil,
       },
       content,
       reports,
