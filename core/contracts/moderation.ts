@@ -31,7 +31,8 @@ export const REPORT_STATUSES = ["open", "decided"] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
 /**
- * What a decision did. The restrictions (everything but `approve_listing` and `no_action`) carry a
+ * What a decision did. The restrictions (everything but `approve_listing`, `lift_restriction` (a
+ * running suspension or block ended early by the operator) and `no_action`) carry a
  * statement of reasons sent to the affected user, who may complain about it.
  */
 export const DECISION_ACTIONS = [
@@ -41,6 +42,7 @@ export const DECISION_ACTIONS = [
   "demote_listing",
   "suspend_account",
   "block_account",
+  "lift_restriction",
   "no_action",
 ] as const;
 export type DecisionAction = (typeof DECISION_ACTIONS)[number];

@@ -4,6 +4,7 @@ import {
   COMPLAINT_TEXT_MIN,
   DECISION_ACTIONS,
   DECISION_GROUNDS,
+  isRestriction,
   REPORT_EXPLANATION_MAX,
   REPORT_EXPLANATION_MIN,
   REPORT_REASONS,
@@ -75,7 +76,7 @@ export const DecisionSchema = z
     ),
   })
   .superRefine((value, ctx) => {
-    const restriction = value.action !== "approve_listing" && value.action !== "no_action";
+    const restriction = isRestriction(value.action);
     if (restriction && value.facts.length < 10)
       ctx.addIssue({ code: "custom", path: ["facts"], message: "moderation.errors.statement" });
     if (restriction && value.reasons.length < 10)

@@ -139,4 +139,49 @@ describe("the user restriction page", () => {
       "Váš účet je zablokován. Důvody: Podmínky zakazují podvodné jednání. Odůvodnění a možnost podat stížnost najdete v odkazu.",
     );
   });
+
+  it("lifts a running restriction early from the page, which offers it only then", async () => {
+    const { user: moderator } = await api.createUser({ role: "moderator" });
+    const { user: account } = await api.createUser();
+    const params = { id: String(account.id) };
+    type Page = { actions: string[] };
+    const before = (await loader({ params, context: context(moderator) } as never)) as Page;
+    expect(before.actions).toEqual(["suspend_account", "block_account"]);
+    const made = await api.services.moderation.decide(
+      { id: moderator.id, locale: "cs" },
+      {
+        action: "block_account",
+        target: "user",
+        targetId: account.id,
+        ground: "own_initiative",
+        facts: "Účet rozesílal nevyžádané nabídky.",
+        reasons: "Podmínky zakazují spam.",
+        termsSection: "conduct",
+      },
+    );
+    expect(made.status).toBe("decided");
+    const blocked = (await loader({ params, context: context(moderator) } as never)) as Page;
+    expect(blocked.actions).toContain("lift_restriction");
+
+    const form = new FormData();
+    for (const [name, value] of Object.entries({
+      action: "lift_restriction",
+      target: "user",
+      targetId: String(account.id),
+      ground: "own_initiative",
+      reasons: "Uživatel slíbil nápravu.",
+    }))
+      form.set(name, value);
+    const request = new Request("http://x/", { method: "POST", body: form });
+    const done = await outcome(action({ request, params, context: context(moderator) } as never));
+    expect((done.thrown as Response).status).toBe(302);
+    const [row] = await api.db.select().from(users).where(eq(users.id, account.id));
+    expect(row).toMatchObject({ blockedAt: null, suspendedUntil: null });
+    // Nothing left to lift: refused.
+    const again = await api.services.moderation.decide(
+      { id: moderator.id, locale: "cs" },
+      { action: "lift_restriction", target: "user", targetId: account.id, ground: "own_initiative" },
+    );
+    expect(again.status).toBe("conflict");
+  });
 });

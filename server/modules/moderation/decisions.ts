@@ -28,8 +28,14 @@ const LISTING_ACTION_FROM: Partial<Record<DecisionAction, readonly ProductStatus
   demote_listing: ["awaiting_payment", "scheduled", "active"],
 };
 
-function fits(input: DecisionInput, content: Content): boolean {
+async function fits(ctx: ModerationContext, tx: Db, input: DecisionInput, content: Content, at: Date) {
   if (input.action === "no_action") return true;
+  if (input.action === "lift_restriction") {
+    // Only a running suspension or a block can be lifted early.
+    if (content.target !== "user") return false;
+    const account = (await ctx.accounts.read(tx, [content.id])).get(content.id);
+    return Boolean(account && (account.blockedAt || (account.suspendedUntil && account.suspendedUntil > at)));
+  }
   if (input.action === "approve_listing")
     return content.target === "listing" && content.listingStatus === "in_review";
   if (!RESTRICTIONS_BY_TARGET[content.target].includes(input.action as never)) return false;
@@ -72,6 +78,10 @@ async function apply(
     }
     case "block_account": {
       const before = await ctx.accounts.block(tx, content.ownerId!, input.reasons);
+      return { before, previousStatus: null, suspendedUntil: null };
+    }
+    case "lift_restriction": {
+      const before = await ctx.accounts.lift(tx, content.id);
       return { before, previousStatus: null, suspendedUntil: null };
     }
     default:
@@ -159,7 +169,7 @@ export async function decide(ctx: ModerationContext, actor: Actor, raw: unknown)
   return ctx.db.transaction(async (tx): Promise<DecideOutcome> => {
     const content = await contentOf(ctx, tx, input.target, input.targetId);
     if (!content) return { status: "not_found" };
-    if (!fits(input, content))
+    if (!(await fits(ctx, tx, input, content, at)))
       return { status: "conflict", message: translate(actor.locale, "adminModeration.errors.actionNotFit") };
     const applied = await apply(ctx, tx, actor, input, content, at);
     const [row] = await tx

@@ -4,7 +4,7 @@ import { EarlierDecisions, HistoryPanel } from "#app/components/moderation/histo
 import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { appContext } from "#app/context.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { RESTRICTIONS_BY_TARGET } from "#core/contracts/moderation.ts";
+import { type DecisionAction, RESTRICTIONS_BY_TARGET } from "#core/contracts/moderation.ts";
 import { translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { requireScope } from "../guard.server.ts";
@@ -30,14 +30,21 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const history = await services.moderation.userHistory(userId);
   if (!history.account) throw data(translate(locale, "adminModeration.errors.notFound"), { status: 404 });
   const decisions = await services.moderation.decisions({ limit: 50, offset: 0 }, { userId });
-  return { userId, history, deleted: history.account.deleted, decisions: decisions.rows };
+  const { blockedAt, suspendedUntil } = history.account;
+  // A running suspension or a block can also be lifted early (a decision of its own, audited).
+  const restricted = blockedAt !== null || (suspendedUntil !== null && suspendedUntil > new Date());
+  const actions: DecisionAction[] = [
+    ...RESTRICTIONS_BY_TARGET.user,
+    ...(restricted ? ["lift_restriction" as const] : []),
+  ];
+  return { userId, history, actions, deleted: history.account.deleted, decisions: decisions.rows };
 }
 
 export const action = decideAction;
 
 export default function AdminUserRestrictionPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, locale } = useTranslation();
-  const { userId, history, deleted, decisions } = loaderData;
+  const { userId, history, actions, deleted, decisions } = loaderData;
   return (
     <section className="flex flex-col gap-6" data-testid="admin-user-restriction">
       <h1 className="font-serif text-3xl text-primary-dark">
@@ -57,12 +64,7 @@ export default function AdminUserRestrictionPage({ loaderData, actionData }: Rou
           {deleted ? (
             <p className="text-muted">{t("adminModeration.user.deleted")}</p>
           ) : (
-            <DecisionForm
-              target="user"
-              targetId={userId}
-              actions={RESTRICTIONS_BY_TARGET.user}
-              reply={actionData?.result}
-            />
+            <DecisionForm target="user" targetId={userId} actions={actions} reply={actionData?.result} />
           )}
         </div>
         <div className="flex flex-col gap-6">

@@ -1,0 +1,2 @@
+ALTER TABLE "moderation_decisions" DROP CONSTRAINT "moderation_decisions_action_check";--> statement-breakpoint
+ALTER TABLE "moderation_decisions" ADD CONSTRAINT "moderation_decisions_action_check" CHECK ("moderation_decisions"."action" in ('approve_listing', 'reject_listing', 'remove_listing', 'demote_listing', 'suspend_account', 'block_account', 'lift_restriction', 'no_action'));
