@@ -1,7 +1,7 @@
 /**
  * Screenshots of moderation (not part of the test suite): the public report page (375, 768, 1280
- * px), the queue, a report's review, a decision, the complaints and the affected user's statement
- * (768 and 1280 px). Run against a running server with the demo data:
+ * px), the queue, a report's review, a decision, the complaints, an account's restriction page and
+ * the affected user's statement (768 and 1280 px). Run against a running server with the demo data:
  *
  *   SCREENS_URL=http://localhost:3309 node tests/screens/admin-moderation.screens.ts
  *
@@ -102,6 +102,12 @@ try {
     await page.screenshot({ path: `${OUT}/moderation-complaint-${width}.png`, fullPage: true });
     await page.goto(`${BASE}/admin/moderace/inzeraty/${listingId}`);
     await page.screenshot({ path: `${OUT}/moderation-listing-${width}.png`, fullPage: true });
+    // Restricting an account from the users back office (no report).
+    await page.goto(`${BASE}/admin/uzivatele?q=novacek`);
+    await page.getByTestId("table-users").getByRole("link", { name: "novacek.brno" }).click();
+    await page.getByRole("link", { name: "Omezit účet s odůvodněním (moderace)" }).click();
+    await page.waitForURL(/\/admin\/moderace\/uzivatel\/\d+$/);
+    await page.screenshot({ path: `${OUT}/moderation-user-${width}.png`, fullPage: true });
     const seller = await signedIn(browser, BASE, width, SELLER);
     await seller.page.goto(`${BASE}/ucet/rozhodnuti/${decisionId}`);
     await seller.page.screenshot({ path: `${OUT}/moderation-statement-${width}.png`, fullPage: true });
