@@ -17,7 +17,7 @@ import { localePath } from "#core/i18n/paths.ts";
 import { BlogCategoryFormSchema } from "#core/schemas/admin-content.ts";
 import { requireScope } from "../guard.server.ts";
 import type { Route } from "./+types/blog-categories";
-import { notFound, translatedErrors } from "./form.server.ts";
+import { notFound, noticeOf, selectedId, translatedErrors } from "./form.server.ts";
 
 /**
  * The blog's categories (docs/product/back-office.md, "Content"): names and slugs in both
@@ -27,8 +27,6 @@ export function meta(args: Route.MetaArgs) {
   return pageMeta(args, (t) => ({ title: t("adminContent.categories.title"), noindex: true }));
 }
 
-const selectedId = (url: URL) => Number(url.searchParams.get("id")) || null;
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireScope(context, "content");
   const url = new URL(request.url);
@@ -37,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     categories,
     selected: categories.find((category) => category.id === id) ?? null,
-    notice: url.searchParams.has("deleted") ? "deleted" : url.searchParams.has("saved") ? "saved" : null,
+    notice: noticeOf(url),
   };
 }
 

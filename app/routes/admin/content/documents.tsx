@@ -17,7 +17,15 @@ import { localePath } from "#core/i18n/paths.ts";
 import { DocumentFormSchema } from "#core/schemas/admin-content.ts";
 import { requireScope } from "../guard.server.ts";
 import type { Route } from "./+types/documents";
-import { notFound, readContentForm, tooLarge, translatedErrors, uploadOf } from "./form.server.ts";
+import {
+  notFound,
+  noticeOf,
+  readContentForm,
+  selectedId,
+  tooLarge,
+  translatedErrors,
+  uploadOf,
+} from "./form.server.ts";
 
 /**
  * The documents to download (docs/product/back-office.md, "Content"): a PDF upload (checked by its
@@ -28,8 +36,6 @@ export function meta(args: Route.MetaArgs) {
   return pageMeta(args, (t) => ({ title: t("adminContent.documents.title"), noindex: true }));
 }
 
-const selectedId = (url: URL) => Number(url.searchParams.get("id")) || null;
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireScope(context, "content");
   const url = new URL(request.url);
@@ -38,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     documents,
     selected: documents.find((document) => document.id === id) ?? null,
-    notice: url.searchParams.has("deleted") ? "deleted" : url.searchParams.has("saved") ? "saved" : null,
+    notice: noticeOf(url),
   };
 }
 

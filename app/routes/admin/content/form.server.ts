@@ -50,3 +50,10 @@ export const tooLarge = (context: Context, field: string): FormReply => ({
   status: "error",
   error: { [field]: [translate(context.get(appContext).locale, "adminContent.errors.fileTooLarge")] },
 });
+
+/** The row a list page opens for editing (`?id=`), or null. */
+export const selectedId = (url: URL): number | null => Number(url.searchParams.get("id")) || null;
+
+/** What the page says after the redirect of a save or a deletion (`?saved`, `?deleted`). */
+export const noticeOf = (url: URL): "deleted" | "saved" | null =>
+  url.searchParams.has("deleted") ? "deleted" : url.searchParams.has("saved") ? "saved" : null;
