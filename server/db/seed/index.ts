@@ -363,7 +363,9 @@ async function seed(
   });
   await tx.insert(t.blogPosts).values(posts);
 
-  await tx.insert(t.infoPages).values(infoPageSeeds.map((page) => ({ ...page, updatedAt: ago(30 * DAY) })));
+  await tx
+    .insert(t.infoPages)
+    .values(infoPageSeeds.map((page) => ({ ...page, publishedAt: ago(30 * DAY), updatedAt: ago(30 * DAY) })));
   await syncSequence(tx, "info_pages");
   await tx.insert(t.documents).values(
     documentSeeds.map((doc, position) => {

@@ -65,9 +65,31 @@ export const blogPosts = pgTable(
   ],
 );
 
-/** Info pages (/info/{id}/{slug}); ids are fixed: 1 = terms (obchodni-podminky), 2 = privacy (gdpr). */
+/**
+ * Info pages (/info/{id}/{slug}); ids are fixed: 1 = terms (obchodni-podminky), 2 = privacy (gdpr).
+ * Once published, the row's texts are what the public sees (`updated_at`: when they last changed);
+ * `published_at` NULL is a page never published, not on the site, whose texts are its draft.
+ */
 export const infoPages = pgTable("info_pages", {
   id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+  slugCs: text("slug_cs").notNull(),
+  slugEn: text("slug_en"),
+  titleCs: text("title_cs").notNull(),
+  titleEn: text("title_en"),
+  bodyCs: text("body_cs").notNull().default(""),
+  bodyEn: text("body_en"),
+  publishedAt: timestamptz("published_at"),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * A published info page's working draft: saved changes the public does not see until "Publish"
+ * copies them onto the page (docs/product/back-office.md, "Content"); "Discard draft" deletes it.
+ */
+export const infoPageDrafts = pgTable("info_page_drafts", {
+  pageId: integer("page_id")
+    .primaryKey()
+    .references(() => infoPages.id, { onDelete: "cascade" }),
   slugCs: text("slug_cs").notNull(),
   slugEn: text("slug_en"),
   titleCs: text("title_cs").notNull(),
@@ -100,4 +122,5 @@ export type Banner = typeof banners.$inferSelect;
 export type BlogCategory = typeof blogCategories.$inferSelect;
 export type BlogPost = typeof blogPosts.$inferSelect;
 export type InfoPage = typeof infoPages.$inferSelect;
+export type InfoPageDraft = typeof infoPageDrafts.$inferSelect;
 export type CmsDocument = typeof documents.$inferSelect;
