@@ -28,6 +28,11 @@ export const moderationReports = pgTable(
     explanation: text("explanation").notNull(),
     reporterId: integer("reporter_id").references(userKey, { onDelete: "set null" }),
     reporterEmail: text("reporter_email"),
+    /**
+     * Whose the content was when reported (the seller, the author, the account itself), so that a
+     * user's page lists the reports about everything of theirs; null when the content had no owner.
+     */
+    ownerId: integer("owner_id").references(userKey, { onDelete: "set null" }),
     locale: text("locale", { enum: LOCALES }).notNull().default("cs"),
     status: text("status", { enum: REPORT_STATUSES }).notNull().default("open"),
     decisionId: integer("decision_id"),
@@ -37,6 +42,8 @@ export const moderationReports = pgTable(
   (t) => [
     index("moderation_reports_status_idx").on(t.status, t.createdAt),
     index("moderation_reports_target_idx").on(t.target, t.targetId),
+    index("moderation_reports_owner_idx").on(t.ownerId, t.createdAt),
+    index("moderation_reports_reporter_idx").on(t.reporterId, t.createdAt),
     check("moderation_reports_target_check", oneOf(t.target, REPORT_TARGETS)),
     check("moderation_reports_reason_check", oneOf(t.reason, REPORT_REASONS)),
     check("moderation_reports_status_check", oneOf(t.status, REPORT_STATUSES)),
