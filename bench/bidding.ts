@@ -1,23 +1,33 @@
 /**
- * Bidding benchmark (issue 6; not part of `npm test`): bids per second and bid latency (p50, p95,
- * p99) on one hot auction with 50 concurrent bidders, through the real server's API
- * (POST /api/auctions/{id}/bids), while viewers follow the auction's live stream. Every bid takes
- * the auction's row lock, so this measures the one thing that cannot scale out: the serialised
- * decision of one auction. bench/README.md has the latest figures.
+ * Bidding benchmark (issues 6 and 18; not part of `npm test`): accepted bids per second and their
+ * latency (p50, p95, p99) on one hot auction with 50 concurrent bidders, each bidding the current
+ * minimum, through the real server's API (POST /api/auctions/{id}/bids); refused bids are counted
+ * and timed separately. Every bid is decided under the auction's row lock, so this measures the one
+ * thing that cannot scale out: the serialised decision of one auction. bench/README.md has the
+ * latest figures.
  *
- *   node bench/bidding.ts [--bidders 50] [--viewers 20] [--seconds 15] [--warmup 3] [--port 3391]
+ *   node bench/bidding.ts [--bidders 50] [--viewers 0] [--seconds 15] [--warmup 3] [--port 3391]
  *   DATABASE_URL=postgres://…/rarita_bench_bids node bench/bidding.ts …   (a fresh, empty database)
  *
+ * Each bidder bids exactly the lowest acceptable amount it knows, and learns the new one from every
+ * answer it gets (an accepted bid's `minimumNextBidMinor`, a refusal's `minimumMinor`). A bidder
+ * whose bid leads does not bid against itself: it waits, as a bidder watching the live page does,
+ * until another bidder's bid is accepted, and takes that answer's minimum. With 50 bidders racing
+ * for one price only one can win it; the others are refused below the minimum and bid again at once.
+ *
+ * The reference, in the same run and with the same loops, on the same database after the server
+ * has stopped: each loop locks the auction's row, writes it and commits, nothing else (one
+ * statement, `update products … where id = $1`): the floor that the row lock and the commit cost
+ * any accepted bid of that auction, with no HTTP, session, rules or history rows.
+ *
  * The embedded engine runs on a new temporary data directory, removed afterwards. The server runs
- * with a stand-in web build (only /api is requested), its log silenced. Each bidder loops: it bids
- * what it believes the minimum is or up to nine steps more (a third of them with a maximum), and a
- * refusal below the minimum tells it the real one; both answers count as requests, the accepted
- * ones as bids. Only localhost is contacted.
+ * with a stand-in web build (only /api is requested), its log silenced. Only localhost is contacted.
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { sql } from "drizzle-orm";
 import { openDatabase } from "#server/db/client.ts";
 import { insertAuction, insertAuctionSettings, insertBidders } from "#server/test/auction-fixtures.ts";
 import { createStubBuild, startServerProcess } from "#server/test/server-process.ts";
@@ -25,7 +35,7 @@ import { createStubBuild, startServerProcess } from "#server/test/server-process
 const { values } = parseArgs({
   options: {
     bidders: { type: "string", default: "50" },
-    viewers: { type: "string", default: "20" },
+    viewers: { type: "string", default: "0" },
     seconds: { type: "string", default: "15" },
     warmup: { type: "string", default: "3" },
     port: { type: "string", default: "3391" },
@@ -45,17 +55,68 @@ const cleanUp = () => {
   build.remove();
   fs.rmSync(dataDir, { recursive: true, force: true });
 };
+const loadavg = () => fs.readFileSync("/proc/loadavg", "utf8").split(" ")[0];
+const open = () =>
+  databaseUrl
+    ? openDatabase({ engine: "postgres", url: databaseUrl, poolSize: 10 })
+    : openDatabase({ engine: "pglite", dataDir });
+
+const pct = (list: number[], p: number) => {
+  const sorted = [...list].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : 0;
+};
+const row = (name: string, list: number[], elapsed: number) =>
+  `| ${name.padEnd(36)} | ${(list.length / elapsed).toFixed(1).padStart(7)} | ${pct(list, 50).toFixed(1).padStart(6)} | ${pct(list, 95).toFixed(1).padStart(6)} | ${pct(list, 99).toFixed(1).padStart(6)} |`;
+const header = () => {
+  console.log(`| ${"".padEnd(36)} |   per s | p50 ms | p95 ms | p99 ms |`);
+  console.log(`| ${"-".repeat(36)} | ------: | -----: | -----: | -----: |`);
+};
+
+/**
+ * Runs `loops` loops of `once` until the measured window (after the warm-up) is over; `once` learns
+ * whether its call counts. Returns the window's length and each counted call's latency.
+ */
+async function measure(
+  loops: number,
+  once: (index: number, counted: () => boolean) => Promise<void>,
+  onStop?: () => void,
+) {
+  let measuring = false;
+  let stop = false;
+  const latencies: number[] = [];
+  const counted = () => measuring;
+  const run = async (index: number) => {
+    while (!stop) {
+      const started = performance.now();
+      const inWindow = measuring;
+      await once(index, counted);
+      if (inWindow && measuring) latencies.push(performance.now() - started);
+    }
+  };
+  const timer = (async () => {
+    await new Promise((resolve) => setTimeout(resolve, warmup * 1000));
+    measuring = true;
+    const started = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+    measuring = false;
+    stop = true;
+    onStop?.();
+    return (performance.now() - started) / 1000;
+  })();
+  const [elapsed] = await Promise.all([timer, ...Array.from({ length: loops }, (_, i) => run(i))]);
+  return { elapsed, latencies };
+}
 
 // The auction (a day to go: no soft close in play), its seller and the bidders with sessions.
-const database = databaseUrl
-  ? await openDatabase({ engine: "postgres", url: databaseUrl, poolSize: 2 })
-  : await openDatabase({ engine: "pglite", dataDir });
-await insertAuctionSettings(database.db);
-const [seller] = await insertBidders(database.db, 1);
-const bidders = await insertBidders(database.db, bidderCount);
-const auction = await insertAuction(database.db, { sellerId: seller.user.id, startPriceMinor: 100_000 });
-await database.close();
+const setup = await open();
+await insertAuctionSettings(setup.db);
+const [seller] = await insertBidders(setup.db, 1);
+const bidders = await insertBidders(setup.db, bidderCount);
+const startPriceMinor = 100_000;
+const auction = await insertAuction(setup.db, { sellerId: seller.user.id, startPriceMinor });
+await setup.close();
 
+const loadBefore = loadavg();
 const server = startServerProcess({
   BUILD_DIR: build.name,
   DATA_DIR: dataDir,
@@ -85,67 +146,68 @@ try {
       .catch(() => {});
   }
 
-  let known = 100_000;
-  let measuring = false;
-  let stop = false;
-  const latencies: number[] = [];
-  const acceptedLatencies: number[] = [];
-  const outcomes = new Map<number, number>();
-  const step = 5_000;
-  await Promise.all([
-    ...bidders.map(async ({ token }, index) => {
-      let round = 0;
-      while (!stop) {
-        round += 1;
-        // Spread over ten steps, as eager bidders do: several of the bids racing for one price can
-        // then win in turn instead of all but one being refused.
-        const amount = known + step * ((index * 7 + round * 3) % 10);
-        const max = index % 3 === 0 ? amount + step * (1 + ((index + round) % 5)) : undefined;
-        const started = performance.now();
-        const response = await fetch(`${api}/bids`, {
-          method: "POST",
-          headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-          body: JSON.stringify(max ? { amount, max } : { amount }),
-        });
-        const body = await response.json();
-        const elapsed = performance.now() - started;
-        if (response.status === 201) known = Math.max(known, body.auction.minimumNextBidMinor);
-        else if (body.minimumMinor) known = Math.max(known, body.minimumMinor);
-        if (!measuring) continue;
-        latencies.push(elapsed);
-        if (response.status === 201) acceptedLatencies.push(elapsed);
-        outcomes.set(response.status, (outcomes.get(response.status) ?? 0) + 1);
+  // What each bidder knows: the lowest acceptable bid from its last answer, and whether it leads.
+  const known = bidders.map(() => startPriceMinor);
+  const leading = bidders.map(() => false);
+  // A leader waits for the next bid someone else gets accepted (what the live page would show it).
+  let outbid: { promise: Promise<number>; resolve: (minimum: number) => void } = defer();
+  function defer() {
+    let resolve!: (minimum: number) => void;
+    const promise = new Promise<number>((r) => (resolve = r));
+    return { promise, resolve };
+  }
+  const accepted: number[] = [];
+  const refused: number[] = [];
+  const refusals = new Map<string, number>();
+
+  const result = await measure(
+    bidderCount,
+    async (index, counted) => {
+      if (leading[index]) {
+        known[index] = Math.max(known[index], await outbid.promise);
+        leading[index] = false;
       }
-    }),
-    (async () => {
-      await new Promise((resolve) => setTimeout(resolve, warmup * 1000));
-      const eventsBefore = events;
-      measuring = true;
       const started = performance.now();
-      await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
-      measuring = false;
-      stop = true;
-      const elapsed = (performance.now() - started) / 1000;
-      const pct = (list: number[], p: number) => {
-        const sorted = [...list].sort((a, b) => a - b);
-        return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : 0;
-      };
-      const row = (name: string, list: number[]) =>
-        `| ${name.padEnd(22)} | ${(list.length / elapsed).toFixed(1).padStart(6)} | ${pct(list, 50).toFixed(0).padStart(6)} | ${pct(list, 95).toFixed(0).padStart(6)} | ${pct(list, 99).toFixed(0).padStart(6)} |`;
-      const load = os.loadavg()[0].toFixed(1);
-      console.log(
-        `\n${engine}: ${bidderCount} bidders, ${viewerCount} live viewers, ${seconds} s after ${warmup} s warm-up (load ${load})`,
-      );
-      console.log("| requests               |  per s | p50 ms | p95 ms | p99 ms |");
-      console.log("| ---------------------- | -----: | -----: | -----: | -----: |");
-      console.log(row("all bid requests", latencies));
-      console.log(row("accepted bids (201)", acceptedLatencies));
-      console.log(
-        `answers: ${[...outcomes].map(([status, count]) => `${status}×${count}`).join(", ")}; live events received: ${events - eventsBefore} (${((events - eventsBefore) / elapsed / Math.max(1, viewerCount)).toFixed(1)}/s per viewer)`,
-      );
-    })(),
-  ]);
+      const response = await fetch(`${api}/bids`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${bidders[index].token}` },
+        body: JSON.stringify({ amount: known[index] }),
+      });
+      const body = await response.json();
+      const elapsed = performance.now() - started;
+      const measuring = counted();
+      if (response.status === 201) {
+        const minimum: number = body.auction.minimumNextBidMinor;
+        known[index] = Math.max(known[index], minimum);
+        leading[index] = body.you.leading;
+        // Everyone else who leads has now been outbid: tell them the new minimum.
+        const waiting = outbid;
+        outbid = defer();
+        waiting.resolve(minimum);
+        if (measuring) accepted.push(elapsed);
+      } else {
+        if (body.minimumMinor) known[index] = Math.max(known[index], body.minimumMinor);
+        const reason = body.error ?? String(response.status);
+        if (measuring) {
+          refused.push(elapsed);
+          refusals.set(reason, (refusals.get(reason) ?? 0) + 1);
+        }
+      }
+    },
+    () => outbid.resolve(0),
+  );
   for (const controller of viewers) controller.abort();
+  const loadAfter = loadavg();
+  console.log(
+    `\n${engine}: ${bidderCount} bidders each bidding the current minimum, ${viewerCount} live viewers, ${seconds} s after ${warmup} s warm-up (1-min load ${loadBefore} before, ${loadAfter} after)`,
+  );
+  header();
+  console.log(row("accepted bids (201)", accepted, result.elapsed));
+  console.log(row("refused bids", refused, result.elapsed));
+  console.log(row("all bid decisions", [...accepted, ...refused], result.elapsed));
+  console.log(
+    `refusals: ${[...refusals].map(([reason, count]) => `${reason}×${count}`).join(", ") || "none"}; live events received: ${events}`,
+  );
 
   const history = await (await fetch(`${api}/bids`)).json();
   const consistent = history.auction.bidCount === history.bids.length;
@@ -155,5 +217,24 @@ try {
 } finally {
   server.child.kill("SIGTERM");
   await server.exited;
+}
+
+// The reference: the same loops lock the auction's row, write it and commit, nothing else.
+try {
+  const database = await open();
+  const loadRefBefore = loadavg();
+  const reference = await measure(bidderCount, async () => {
+    await database.db.execute(
+      sql`update products set updated_at = clock_timestamp() where id = ${auction.id}`,
+    );
+  });
+  const loadRefAfter = loadavg();
+  await database.close();
+  console.log(
+    `\nreference, ${engine}: ${bidderCount} loops, lock the auction's row, write it, commit (1-min load ${loadRefBefore} before, ${loadRefAfter} after)`,
+  );
+  header();
+  console.log(row("row lock + write + commit", reference.latencies, reference.elapsed));
+} finally {
   cleanUp();
 }
