@@ -82,12 +82,15 @@ export function DecisionForm({
   targetId,
   reportId,
   actions,
+  preselected,
   reply,
 }: {
   target: ReportTarget;
   targetId: number;
   reportId?: number;
   actions: readonly DecisionAction[];
+  /** The measure chosen when the form opens (e.g. "demote" from the catalogue's listing page). */
+  preselected?: DecisionAction;
   reply: FormReply | undefined;
 }) {
   const { t } = useTranslation();
@@ -117,7 +120,7 @@ export function DecisionForm({
           name="action"
           label={t("adminModeration.decide.action")}
           errors={errors}
-          defaultValue={sent.action}
+          defaultValue={sent.action ?? preselected}
           options={actions.map((action) => ({ value: action, label: t(`moderation.action.${action}`) }))}
         />
         <StatementFields errors={errors} sent={sent} />

@@ -22,12 +22,15 @@ export function meta(args: Route.MetaArgs) {
   }));
 }
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   requireScope(context, "moderation");
   const { services, locale } = context.get(appContext);
   const review = await services.moderation.listingReview(Number(params.id) || 0);
   if (!review) throw data(translate(locale, "adminModeration.errors.notFound"), { status: 404 });
-  return review;
+  // `?action=demote_listing` (the catalogue's "Demote" link) opens the form with it chosen, if it fits.
+  const wanted = new URL(request.url).searchParams.get("action");
+  const preselected = actionsFor(review.listing.status).find((action) => action === wanted);
+  return { ...review, preselected };
 }
 
 export const action = decideAction;
@@ -55,6 +58,7 @@ export default function AdminListingReviewPage({ loaderData, actionData }: Route
             target="listing"
             targetId={listing.id}
             actions={actionsFor(listing.status)}
+            preselected={loaderData.preselected}
             reply={actionData?.result}
           />
         </div>
