@@ -44,9 +44,10 @@ export function createServices({
 }) {
   const base = wireAdapters({ database, config, logger, jobs, mailTransport, smsSender });
   const { db, mail, sms } = base;
-  // One settings service for every module that reads the settings: it keeps no state.
-  const settings = createSettingsService(db);
-  const catalog = createCatalogService(db);
+  // One settings service for every module that reads the settings; it keeps them in memory until
+  // they change (server/db/notify-cache.ts), like the currencies, the category tree and banners.
+  const settings = createSettingsService(db, base.shellData);
+  const catalog = createCatalogService(db, base.shellData);
   const { notifier, reviews, messages, wishlist } = wireNoticesAndConversations(base);
   const { productPages, listingQuota, bidding, listings, uploads } = wireListingsAndAuctions(base, {
     settings,
@@ -99,7 +100,7 @@ export function createServices({
     /** Reports, decisions with statements of reasons, complaints (server/modules/moderation). */
     moderation,
     /** The back office's dashboard: the queues and the week's figures by the caller's scopes. */
-    dashboard: wireDashboard(base),
+    dashboard: wireDashboard(base, { moderation }),
     ...liveFeeds,
     ...accountServices,
     ...accountPages,

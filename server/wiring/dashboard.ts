@@ -1,7 +1,7 @@
 import { createDashboardService } from "#server/modules/admin/index.ts";
 import { biddingDashboardFigures } from "#server/modules/bidding/index.ts";
 import { listingsDashboardFigures } from "#server/modules/listings/index.ts";
-import { moderationDashboardFigures } from "#server/modules/moderation/index.ts";
+import { type ModerationService, moderationDashboardFigures } from "#server/modules/moderation/index.ts";
 import { paymentsDashboardFigures } from "#server/modules/payments/index.ts";
 import type { Base } from "./base.ts";
 
@@ -9,11 +9,15 @@ import type { Base } from "./base.ts";
  * The back office's dashboard (server/modules/admin/dashboard.ts): each count and figure is a named
  * function of the module that owns its rows, so the admin module never reads another's tables.
  */
-export function wireDashboard({ db }: Pick<Base, "db">) {
+export function wireDashboard(
+  { db }: Pick<Base, "db">,
+  // The open reports are counted as the queue lists them (the older reports taken in first).
+  { moderation: moderationService }: { moderation: Pick<ModerationService, "absorbOlderReports"> },
+) {
   const listings = listingsDashboardFigures(db);
   const bidding = biddingDashboardFigures(db);
   const payments = paymentsDashboardFigures(db);
-  const moderation = moderationDashboardFigures(db);
+  const moderation = moderationDashboardFigures(db, moderationService);
   return createDashboardService({
     queues: {
       reports: moderation.reportsOpen,

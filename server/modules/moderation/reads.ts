@@ -1,5 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
-import { and, count, desc, eq, inArray, isNull, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, or, type SQL } from "drizzle-orm";
 import {
   type ComplaintView,
   complaintDeadline,
@@ -10,10 +10,11 @@ import {
 import type { Db } from "#server/db/client.ts";
 import { contentOf } from "./content.ts";
 import type { ModerationContext } from "./context.ts";
-import { takeOlderReports } from "./reports.ts";
+import { absorbOlderReports } from "./reports.ts";
 import {
   type ModerationComplaint,
   type ModerationDecision,
+  type ModerationReport,
   moderationComplaints,
   moderationDecisions,
   moderationReports,
@@ -140,7 +141,7 @@ export async function decisionsAbout(ctx: ModerationContext, target: ReportTarge
 
 /** The open reports, oldest first (the queue). */
 export async function openReports(ctx: ModerationContext, page: Page) {
-  await takeOlderReports(ctx);
+  await absorbOlderReports(ctx);
   const where = eq(moderationReports.status, "open");
   const rows = await ctx.db
     .select()
@@ -249,6 +250,7 @@ export async function complaint(ctx: ModerationContext, id: number) {
 
 /** How many wait: open reports, listings held for review, open complaints (the dashboard's counts). */
 export async function waiting(ctx: ModerationContext) {
+  await absorbOlderReports(ctx);
   const [reports] = await ctx.db
     .select({ n: count() })
     .from(moderationReports)
@@ -259,4 +261,65 @@ export async function waiting(ctx: ModerationContext) {
     .where(eq(moderationComplaints.status, "open"));
   const held = await ctx.listings.inReview(ctx.db, { limit: 1, offset: 0 });
   return { reports: reports?.n ?? 0, listings: held.total, complaints: open?.n ?? 0 };
+}
+
+/** A report as a user's page lists it: what was reported (and what it is called now), why, when, its state. */
+export type UserReportView = {
+  id: number;
+  target: ReportTarget;
+  targetId: number;
+  /** The content's name (a listing's, an excerpt of a message or a review, a username); null once it is gone. */
+  targetLabel: string | null;
+  reason: ModerationReport["reason"];
+  status: ModerationReport["status"];
+  createdAt: string;
+  decidedAt: string | null;
+  decisionId: number | null;
+};
+
+async function userReportViews(ctx: ModerationContext, rows: ModerationReport[]): Promise<UserReportView[]> {
+  const labels = new Map<string, string | null>();
+  for (const row of rows) {
+    const key = `${row.target}:${row.targetId}`;
+    if (!labels.has(key))
+      labels.set(key, (await contentOf(ctx, ctx.db, row.target, row.targetId))?.label ?? null);
+  }
+  return rows.map((row) => ({
+    id: row.id,
+    target: row.target,
+    targetId: row.targetId,
+    targetLabel: labels.get(`${row.target}:${row.targetId}`) ?? null,
+    reason: row.reason,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+    decisionId: row.decisionId,
+  }));
+}
+
+/**
+ * The reports a user's page lists (docs/product/back-office.md, "Users"), newest first: about the
+ * account itself and about the user's listings, messages and reviews; and the ones the user filed.
+ */
+export async function userReports(ctx: ModerationContext, userId: number, limit: number) {
+  await absorbOlderReports(ctx);
+  const page = async (where: SQL | undefined) => {
+    const rows = await ctx.db
+      .select()
+      .from(moderationReports)
+      .where(where)
+      .orderBy(desc(moderationReports.createdAt), desc(moderationReports.id))
+      .limit(limit);
+    const [total] = await ctx.db.select({ n: count() }).from(moderationReports).where(where);
+    return { rows: await userReportViews(ctx, rows), total: total?.n ?? 0 };
+  };
+  return {
+    about: await page(
+      or(
+        eq(moderationReports.ownerId, userId),
+        and(eq(moderationReports.target, "user"), eq(moderationReports.targetId, userId)),
+      ),
+    ),
+    filed: await page(eq(moderationReports.reporterId, userId)),
+  };
 }

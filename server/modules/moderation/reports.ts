@@ -64,6 +64,7 @@ export async function fileReport(
         explanation: input.explanation,
         reporterId: who.user?.id ?? null,
         reporterEmail: input.email ?? null,
+        ownerId: content.ownerId,
         locale,
         createdAt: ctx.now(),
       })
@@ -76,28 +77,37 @@ export async function fileReport(
 
 /**
  * Takes the open reports the messages and reviews modules still keep (signed-in users' own
- * "report" buttons) into the queue as notices with the reason "other" and their text.
+ * "report" buttons) into the queue as notices with the reason "other" and their text, with whose
+ * the content is. Every read of reports (the queue, the dashboard's count, a user's page) runs it
+ * first, so they all see the same open reports whichever is read first. Batches until none is left.
  */
-export async function takeOlderReports(ctx: ModerationContext): Promise<number> {
+export async function absorbOlderReports(ctx: ModerationContext): Promise<number> {
   const sources = ctx.olderReports;
   if (!sources) return 0;
   return ctx.db.transaction(async (tx) => {
-    const rows = [
-      ...(await sources.message(tx)).map((row) => ({ ...row, target: "message" as const })),
-      ...(await sources.review(tx)).map((row) => ({ ...row, target: "review" as const })),
-    ];
-    if (rows.length === 0) return 0;
-    await tx.insert(moderationReports).values(
-      rows.map((row) => ({
-        target: row.target,
-        targetId: row.targetId,
-        reason: "other" as const,
-        explanation: row.reason.trim() || "–",
-        reporterId: row.reporterId,
-        createdAt: row.createdAt,
-      })),
-    );
-    return rows.length;
+    let taken = 0;
+    for (;;) {
+      const rows = [
+        ...(await sources.message(tx)).map((row) => ({ ...row, target: "message" as const })),
+        ...(await sources.review(tx)).map((row) => ({ ...row, target: "review" as const })),
+      ];
+      if (rows.length === 0) return taken;
+      const owners: (number | null)[] = [];
+      for (const row of rows)
+        owners.push((await contentOf(ctx, tx, row.target, row.targetId))?.ownerId ?? null);
+      await tx.insert(moderationReports).values(
+        rows.map((row, i) => ({
+          target: row.target,
+          targetId: row.targetId,
+          reason: "other" as const,
+          explanation: row.reason.trim() || "–",
+          reporterId: row.reporterId,
+          ownerId: owners[i],
+          createdAt: row.createdAt,
+        })),
+      );
+      taken += rows.length;
+    }
   });
 }
 

@@ -3,7 +3,13 @@ import { decideComplaint, lodgeComplaint } from "./complaints.ts";
 import type { Actor, ModerationContext, ModerationDeps } from "./context.ts";
 import { decide } from "./decisions.ts";
 import * as reads from "./reads.ts";
-import { fileReport, REPORT_WINDOW_MS, REPORTS_PER_WINDOW, type Reporter } from "./reports.ts";
+import {
+  absorbOlderReports,
+  fileReport,
+  REPORT_WINDOW_MS,
+  REPORTS_PER_WINDOW,
+  type Reporter,
+} from "./reports.ts";
 
 /**
  * Moderation under the Digital Services Act (docs/product/back-office.md, "Moderation";
@@ -39,6 +45,10 @@ export function createModerationService(deps: ModerationDeps) {
     complaints: (page: Page, filter?: { open?: boolean }) => reads.complaints(ctx, page, filter),
     complaint: (id: number) => reads.complaint(ctx, id),
     userHistory: (userId: number) => reads.userHistory(ctx, userId),
+    /** The reports about the user and their content, and the ones they filed (the user's page), newest first. */
+    userReports: (userId: number, limit = 20) => reads.userReports(ctx, userId, limit),
+    /** Takes the messages' and the reviews' older open reports into the queue (every report read does). */
+    absorbOlderReports: () => absorbOlderReports(ctx),
     waiting: () => reads.waiting(ctx),
   };
 }
