@@ -30,6 +30,9 @@ export const NOTIFICATION_KINDS = [
   // A suspension or block by moderation: a system message only, the statement of reasons is the
   // mail (server/modules/moderation); no setting switches it off, so no group lists it.
   "account_restricted",
+  // The suspension or block lifted early or reversed on a complaint: a system message; moderation
+  // mails it itself (always), so no setting switches it off either.
+  "account_restored",
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

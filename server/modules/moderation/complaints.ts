@@ -6,7 +6,9 @@ import { type Locale, translate } from "#core/i18n/index.ts";
 import { ComplaintDecisionSchema, ComplaintSchema } from "#core/schemas/moderation.ts";
 import { issuesToFieldErrors } from "#core/validation/field-errors.ts";
 import type { Db } from "#server/db/client.ts";
+import type { AccountRestriction } from "../users/index.ts";
 import type { Actor, ModerationContext } from "./context.ts";
+import { announceLift, wasRestricted } from "./lift.ts";
 import { mailComplaintOutcome } from "./mails.ts";
 import { type ModerationDecision, moderationComplaints, moderationDecisions } from "./tables.ts";
 
@@ -71,28 +73,33 @@ export type ComplaintDecisionOutcome =
   | { status: "same_decider"; message: string }
   | { status: "closed"; message: string };
 
-/** Undoes a decision's restriction through the owners' operations; returns the state before. */
+/**
+ * Undoes a decision's restriction through the owners' operations; returns the state before, and
+ * the account's restriction when the reversal freed a suspended or blocked account.
+ */
 async function reverse(
   ctx: ModerationContext,
   tx: Db,
   decision: ModerationDecision,
   by: { actorId: number; at: Date },
-) {
+): Promise<{ before: unknown; freed: AccountRestriction | null }> {
   if (decision.action === "reject_listing" || decision.action === "remove_listing") {
     const to = (decision.previousStatus ?? "active") as ProductStatus;
     const status = await ctx.listings.reinstate(tx, decision.targetId, to, by);
-    return { listingStatus: status };
+    return { before: { listingStatus: status }, freed: null };
   }
   if (decision.action === "demote_listing") {
     await ctx.listings.restoreRank(tx, decision.targetId);
-    return { demoted: false };
+    return { before: { demoted: false }, freed: null };
   }
   if (
     decision.affectedUserId &&
     (decision.action === "suspend_account" || decision.action === "block_account")
-  )
-    return ctx.accounts.lift(tx, decision.affectedUserId);
-  return null;
+  ) {
+    const before = await ctx.accounts.lift(tx, decision.affectedUserId);
+    return { before, freed: wasRestricted(before, by.at) ? before : null };
+  }
+  return { before: null, freed: null };
 }
 
 /**
@@ -129,6 +136,7 @@ export async function decideComplaint(
       return { status: "closed", message: translate(actor.locale, "adminModeration.errors.complaintClosed") };
     const reversed = outcome === "reversed";
     const restored = reversed ? await reverse(ctx, tx, decision, { actorId: actor.id, at }) : null;
+    const freed = restored?.freed ?? null;
     await tx
       .update(moderationComplaints)
       .set({ status: outcome, answer, decidedById: actor.id, decidedAt: at })
@@ -143,10 +151,14 @@ export async function decideComplaint(
       action: `moderation.complaint_${outcome}`,
       entity: "moderation_complaint",
       entityId: String(complaintId),
-      data: { before: { status: "open", restriction: restored }, after: { status: outcome, answer } },
+      data: {
+        before: { status: "open", restriction: restored?.before ?? null },
+        after: { status: outcome, answer },
+      },
       ip: actor.ip,
     });
     if (decision.affectedUserId) {
+      // A reversal that freed a suspended or blocked account says so (the mail, a system message).
       const user = (await ctx.accounts.read(tx, [decision.affectedUserId])).get(decision.affectedUserId);
       if (user && !user.deleted)
         await mailComplaintOutcome(ctx, tx, user, {
@@ -154,6 +166,14 @@ export async function decideComplaint(
           reversed,
           answer,
           accessKey: decision.accessKey,
+          lifted: freed ? { blocked: freed.blockedAt !== null, since: at } : null,
+        });
+      if (freed)
+        await announceLift(ctx, tx, decision.affectedUserId, {
+          before: freed,
+          since: at,
+          decision: { id: decision.id, accessKey: decision.accessKey },
+          mail: false,
         });
     }
     return { status: "decided", reversed };

@@ -8,8 +8,10 @@ import { type Locale, translate } from "#core/i18n/index.ts";
 import { type DecisionInput, DecisionSchema } from "#core/schemas/moderation.ts";
 import { issuesToFieldErrors } from "#core/validation/field-errors.ts";
 import type { Db } from "#server/db/client.ts";
+import type { AccountRestriction } from "../users/index.ts";
 import { type Content, contentOf } from "./content.ts";
 import type { Actor, ModerationContext } from "./context.ts";
+import { announceLift, standingRestriction, wasRestricted } from "./lift.ts";
 import { mailReportOutcome, mailStatement } from "./mails.ts";
 import { moderationDecisions, moderationReports } from "./tables.ts";
 
@@ -52,7 +54,13 @@ async function apply(
   input: DecisionInput,
   content: Content,
   at: Date,
-): Promise<{ before: unknown; previousStatus: string | null; suspendedUntil: Date | null }> {
+): Promise<{
+  before: unknown;
+  previousStatus: string | null;
+  suspendedUntil: Date | null;
+  /** A lift: the account was freed, and the restriction decision it rested on (for the user's notice). */
+  freed?: { before: AccountRestriction; decision: { id: number; accessKey: string | null } | null };
+}> {
   const by = { actorId: actor.id, at };
   switch (input.action) {
     case "approve_listing": {
@@ -81,8 +89,10 @@ async function apply(
       return { before, previousStatus: null, suspendedUntil: null };
     }
     case "lift_restriction": {
+      const decision = await standingRestriction(tx, content.id);
       const before = await ctx.accounts.lift(tx, content.id);
-      return { before, previousStatus: null, suspendedUntil: null };
+      const freed = wasRestricted(before, at) ? { before, decision } : undefined;
+      return { before, previousStatus: null, suspendedUntil: null, freed };
     }
     default:
       return { before: null, previousStatus: null, suspendedUntil: null };
@@ -229,6 +239,7 @@ export async function decide(ctx: ModerationContext, actor: Actor, raw: unknown)
       content,
       reports,
     );
+    if (applied.freed) await announceLift(ctx, tx, content.id, { ...applied.freed, since: at, mail: true });
     return { status: "decided", id: row.id };
   });
 }

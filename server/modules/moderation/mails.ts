@@ -1,4 +1,5 @@
 import type { DecisionAction, ReportReason, ReportTarget } from "#core/contracts/moderation.ts";
+import { formatDate } from "#core/formats/dates.ts";
 import { type Locale, translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import type { Db } from "#server/db/client.ts";
@@ -115,7 +116,14 @@ export async function mailComplaintOutcome(
   ctx: ModerationContext,
   tx: Db,
   to: To,
-  outcome: { decisionId: number; reversed: boolean; answer: string; accessKey: string | null },
+  outcome: {
+    decisionId: number;
+    reversed: boolean;
+    answer: string;
+    accessKey: string | null;
+    /** The reversal freed the account (a running suspension or a block): said with its date. */
+    lifted?: { blocked: boolean; since: Date } | null;
+  },
 ) {
   const l = to.locale;
   await send(
@@ -131,10 +139,45 @@ export async function mailComplaintOutcome(
           answer: outcome.answer,
         },
       ),
+      ...(outcome.lifted ? [liftedParagraph(l, outcome.lifted)] : []),
     ],
     {
       label: translate(l, "moderation.mail.statementButton"),
       url: decisionUrl(ctx, l, outcome.decisionId, outcome.accessKey),
     },
+  );
+}
+
+/** The paragraph saying that the account is free again, and since when (a lift or a reversal). */
+export function liftedParagraph(locale: Locale, lifted: { blocked: boolean; since: Date }) {
+  return translate(
+    locale,
+    lifted.blocked ? "moderation.mail.liftedBlock" : "moderation.mail.liftedSuspension",
+    {
+      since: formatDate(lifted.since, locale, true),
+    },
+  );
+}
+
+/** The account's suspension or block lifted early by a moderator: the user may sign in again. */
+export async function mailLifted(
+  ctx: ModerationContext,
+  tx: Db,
+  to: To,
+  lifted: { blocked: boolean; since: Date; decision: { id: number; accessKey: string | null } | null },
+) {
+  const l = to.locale;
+  await send(
+    ctx,
+    tx,
+    to,
+    translate(l, "moderation.mail.liftedSubject"),
+    [liftedParagraph(l, lifted)],
+    lifted.decision
+      ? {
+          label: translate(l, "moderation.mail.liftedButton"),
+          url: decisionUrl(ctx, l, lifted.decision.id, lifted.decision.accessKey),
+        }
+      : undefined,
   );
 }
