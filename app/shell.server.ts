@@ -2,23 +2,17 @@ import { createIsbotFromList, list } from "isbot";
 import type { RouterContextProvider } from "react-router";
 import { isStaffRole } from "#core/rules/staff.ts";
 import { parseCookieHeader } from "#core/web/cookie-header.ts";
+import { PAGE_VARIANT_COOKIES } from "#core/web/page-cookies.ts";
 import { shopperOf } from "./components/shop/shopper.server.ts";
 import { appContext } from "./context.ts";
 import type { Banner, MenuLink, ShellData } from "./shell.ts";
 
-/** The client cookies the frame reads on the server (consent, popups, currency). */
-const SHELL_COOKIES = [
-  "cookies-show",
-  "accept-technical",
-  "accept-analytical",
-  "accept-marketing",
-  "accept-advertisement",
-  "intro-popup",
-  "top-banner",
-  "currencyId",
-  "guest-wishlist",
-  "age-confirmed",
-];
+/**
+ * The client cookies the frame reads on the server: those that change the page (consent, popups,
+ * currency, age; core/web/page-cookies.ts, which the anonymous page cache keys on) and the guest
+ * wishlist's id.
+ */
+const SHELL_COOKIES = [...PAGE_VARIANT_COOKIES, "guest-wishlist"];
 
 /**
  * Crawlers, which the age gate leaves out (see useAgeGateOpen). isbot's list without its

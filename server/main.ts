@@ -102,22 +102,28 @@ function watchStopSignals(logger: Logger) {
 
 /** Services, the web build's pages, the HTTP app and the jobs; resolves once the server listens. */
 async function startServing(config: Config, database: Database, logger: Logger, running: Running) {
-  const [{ createServices }, { createHttpApp }, router, { requestContextKey }] = await Promise.all([
-    import("./services.ts"),
-    import("./http/app.ts"),
-    import("react-router"),
-    import("#core/web/request-context.ts"),
-  ]);
+  const [{ createServices }, { createHttpApp }, { createPageCache }, router, { requestContextKey }] =
+    await Promise.all([
+      import("./services.ts"),
+      import("./http/app.ts"),
+      import("./http/page-cache.ts"),
+      import("react-router"),
+      import("#core/web/request-context.ts"),
+    ]);
   const appContext = requestContextKey<AppVariables>();
   const services = createServices({ database, config, logger });
   running.jobs = services.jobs;
   running.stopStreams = () => services.stopLiveStreams();
   const pageHandler = await loadPageHandler(config, router, appContext);
+  // Anonymous pages from memory, cleared by every change they show, in any instance (ADR 0027).
+  const pageCache = createPageCache({ logger, announce: services.publicChanges.announce });
+  await services.publicChanges.subscribe(pageCache.clear);
   const app = createHttpApp({
     config,
     logger,
     services,
     pageHandler,
+    pageCache,
     clientBuildDir: path.join(buildDir, "client"),
   });
   // Jobs (mail delivery, maintenance) run from here on; pg-boss installs its tables on first start.

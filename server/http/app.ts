@@ -15,11 +15,13 @@ import { createImageVariants, imageVariantHandler } from "../modules/media/index
 import type { Services } from "../services.ts";
 import { ApiError, notFoundJson } from "./api/errors.ts";
 import { mountApi } from "./api/index.ts";
+import { apiCacheHeaders, pageCacheHeaders } from "./cache-policy.ts";
 import { cspMiddleware } from "./csp.ts";
 import { csrfProtection } from "./csrf.ts";
 import { devOutbox } from "./dev-outbox.ts";
 import { devSmsOutbox } from "./dev-sms-outbox.ts";
 import { localeMiddleware } from "./locale.ts";
+import type { PageCache } from "./page-cache.ts";
 import { pageRules } from "./page-rules.ts";
 import { requestLog } from "./request-log.ts";
 import { registerSeoRoutes } from "./seo.ts";
@@ -37,15 +39,27 @@ export type HttpAppDeps = {
   pageHandler?: PageHandler;
   /** Folder of the client build (hashed assets, favicon); absent in API-only tests. */
   clientBuildDir?: string;
+  /**
+   * The anonymous page cache (page-cache.ts), which every successful write clears; without it
+   * pages still get their Cache-Control and Vary.
+   */
+  pageCache?: PageCache;
 };
 
 /**
  * The whole HTTP app. The order is the point: the request's origin and the security headers come
  * first, resized images before the session (a page of cards must not cost a session lookup per
  * picture), then locale, session and CSRF, the API with its limits, the static files, and React
- * Router's pages last, as the fallback for every other path.
+ * Router's pages last, as the fallback for every other path, behind the anonymous page cache.
  */
-export function createHttpApp({ config, logger, services, pageHandler, clientBuildDir }: HttpAppDeps) {
+export function createHttpApp({
+  config,
+  logger,
+  services,
+  pageHandler,
+  clientBuildDir,
+  pageCache,
+}: HttpAppDeps) {
   const app = new Hono<AppEnv>();
 
   addRequestBasics(app, { config, logger, services });
@@ -53,6 +67,7 @@ export function createHttpApp({ config, logger, services, pageHandler, clientBui
   app.use(localeMiddleware);
   app.use(sessionMiddleware);
   app.use(csrfProtection(config.publicUrl));
+  if (pageCache) app.use(pageCache.clearOnWrite);
   mountApiWithLimits(app, config);
   serveUploads(app, config);
   if (clientBuildDir && fs.existsSync(clientBuildDir)) serveClientBuild(app, clientBuildDir);
@@ -66,6 +81,7 @@ export function createHttpApp({ config, logger, services, pageHandler, clientBui
 
   if (pageHandler) {
     app.use("*", pageRules);
+    app.use("*", pageCache?.middleware ?? pageCacheHeaders);
     app.all("*", (c) => pageHandler(withOrigin(c.req.raw, c.var.requestOrigin), c.var));
   }
 
@@ -118,6 +134,8 @@ function mountApiWithLimits(app: App, config: Config) {
       maxAge: 600,
     }),
   );
+  // Public lists briefly public, everything else private (cache-policy.ts).
+  app.use("/api/*", apiCacheHeaders);
   const apiBodyLimit = bodyLimit({
     maxSize: 1024 * 1024,
     onError: (c) => c.json({ message: translate(c.get("locale"), "errors.payloadTooLarge") }, 413),

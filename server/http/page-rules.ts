@@ -1,13 +1,8 @@
 import type { MiddlewareHandler } from "hono";
-import { getCookie } from "hono/cookie";
 import { localePath, pathLocale } from "#core/i18n/paths.ts";
 import { isStaffRole } from "#core/rules/staff.ts";
-import { serializeCookie } from "#core/web/cookie-header.ts";
 import { safeLocalPath } from "#core/web/safe-redirect.ts";
-import { LOCALE_COOKIE } from "./locale.ts";
 import type { AppEnv } from "./types.ts";
-
-const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 3600;
 
 /** Paths that stay reachable during maintenance: the page itself, and what it needs to render. */
 function reachableInMaintenance(path: string) {
@@ -25,9 +20,10 @@ function reachableInMaintenance(path: string) {
 /**
  * Router rules that hold for every page (docs/product/screens.md, "Router rules"), applied before
  * React Router sees the request: a trailing slash redirects (301, the query kept; the browser keeps
- * the hash; always to a path on this site), the maintenance switch sends every page to the
- * maintenance page (operators still get through), and the locale cookie follows the language of
- * the page.
+ * the hash; always to a path on this site) and the maintenance switch sends every page to the
+ * maintenance page (operators still get through). Pages set no cookie of their own: the path says
+ * the language, and the locale cookie is stored by the language switcher when the visitor picks
+ * one (ADR 0027), so a first visit can be kept by a shared cache.
  */
 export const pageRules: MiddlewareHandler<AppEnv> = async (c, next) => {
   const url = new URL(c.req.url);
@@ -45,10 +41,4 @@ export const pageRules: MiddlewareHandler<AppEnv> = async (c, next) => {
     return c.redirect(localePath("maintenance", pathLocale(path)), 302);
   }
   await next();
-  const locale = c.get("locale");
-  if (getCookie(c, LOCALE_COOKIE) !== locale && c.res.headers.get("content-type")?.includes("text/html")) {
-    c.header("Set-Cookie", serializeCookie(LOCALE_COOKIE, locale, { maxAgeSeconds: LOCALE_COOKIE_MAX_AGE }), {
-      append: true,
-    });
-  }
 };

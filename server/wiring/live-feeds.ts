@@ -3,10 +3,11 @@ import { createStreamSlots } from "#server/lib/stream-slots.ts";
 import { createAuctionStreams } from "#server/modules/bidding/index.ts";
 import { createUserStreams } from "#server/modules/messages/index.ts";
 import type { Base } from "./base.ts";
+import { createPublicChanges } from "./public-changes.ts";
 
 /**
- * Live feeds (auction pages, the user's inbox), sharing one LISTEN connection (server/db/listen.ts),
- * with the caps on open streams and the stop the shutdown needs.
+ * Live feeds (auction pages, the user's inbox, the changes public pages show), sharing one LISTEN
+ * connection (server/db/listen.ts), with the caps on open streams and the stop the shutdown needs.
  */
 export function wireLiveFeeds(
   { database, logger }: Base,
@@ -21,14 +22,17 @@ export function wireLiveFeeds(
   const listener = createNotificationListener({ database, logger });
   const auctionStreams = createAuctionStreams({ database, bidding, logger, listener });
   const userStreams = createUserStreams({ listener, counter: messages.counter, logger });
+  const publicChanges = createPublicChanges({ database, logger }, listener);
   return {
     auctionStreams,
     userStreams,
+    /** What the anonymous page cache clears on (public-changes.ts). */
+    publicChanges,
     /** Caps on open live streams per address and per user, across both feeds (stream-slots.ts). */
     streamSlots: createStreamSlots(),
     /** Ends every live stream (shutdown: the server would otherwise wait for them). */
     async stopLiveStreams() {
-      await Promise.all([auctionStreams.stop(), userStreams.stop()]);
+      await Promise.all([auctionStreams.stop(), userStreams.stop(), publicChanges.stop()]);
     },
   };
 }

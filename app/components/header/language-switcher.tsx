@@ -1,7 +1,9 @@
 import { useLocation, useMatches } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { CLIENT_COOKIES } from "#app/lib/consent.ts";
 import { type Locale, locales } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
+import { writeBrowserCookie } from "../consent/browser-cookies.ts";
 import { pageAlternates } from "../seo/page-meta.ts";
 import { FOCUS_ON_DARK, FOCUS_ON_LIGHT } from "./shared.ts";
 
@@ -22,9 +24,15 @@ export function useLanguageTwin(): (target: Locale) => string {
 
 const SHORT: Record<Locale, string> = { cs: "CS", en: "EN" };
 
+/** Remembers the visitor's choice of language (the locale cookie, docs/product/screens.md). */
+function rememberLocale(target: Locale) {
+  writeBrowserCookie({ ...CLIENT_COOKIES.locale, value: target });
+}
+
 /**
- * Links to the current page in each language (with hreflang). They are plain links: the server
- * sets the locale cookie on the page response.
+ * Links to the current page in each language (with hreflang). They are plain links; a click
+ * stores the locale cookie in the browser. Pages never set it themselves: the path says the
+ * language, and a page without Set-Cookie can be kept by a shared cache (ADR 0027).
  */
 export function LanguageSwitcher({ variant }: { variant: "bar" | "menu" }) {
   const { locale, t } = useTranslation();
@@ -44,6 +52,7 @@ export function LanguageSwitcher({ variant }: { variant: "bar" | "menu" }) {
             href={twin(target)}
             hrefLang={target}
             lang={target}
+            onClick={() => rememberLocale(target)}
             aria-current={current ? "true" : undefined}
             title={t(`header.languageName.${target}`)}
             className={`rounded-full px-2.5 py-1 text-[0.75rem] font-semibold tracking-wider transition-colors ${

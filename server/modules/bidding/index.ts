@@ -1,6 +1,8 @@
 export { type BidOnProduct, createAccountBids } from "./account-bids.ts";
 export { type AdminUserBid, bidsOfUser } from "./admin-user-reads.ts";
 export { type BiddingDashboardFigures, biddingDashboardFigures } from "./dashboard-figures.ts";
+/** The NOTIFY channel of auction changes (bids, closes, activations): caches of public pages listen. */
+export { AUCTION_EVENTS_CHANNEL } from "./events.ts";
 export { registerBiddingJobs, scheduleBiddingSweep } from "./jobs.ts";
 export { backfillAuctionLeaders } from "./leaders.ts";
 export { createBiddingPersonalData } from "./personal-data.ts";

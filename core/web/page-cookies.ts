@@ -1,0 +1,27 @@
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from "./session-cookie.ts";
+
+/**
+ * Which request cookies change a page's HTML, in one place for the two sides that must agree: the
+ * server render reads them (app/shell.server.ts: the consent bar, the popups, the age gate, the
+ * currency) and the anonymous page cache keeps one copy per combination of their values
+ * (server/http/page-cache.ts). A cookie the render starts to read must be added here, or the cache
+ * would hand one visitor's variant to another.
+ */
+export const PAGE_VARIANT_COOKIES = [
+  "cookies-show",
+  "accept-technical",
+  "accept-analytical",
+  "accept-marketing",
+  "accept-advertisement",
+  "intro-popup",
+  "top-banner",
+  "currencyId",
+  "age-confirmed",
+] as const;
+
+/**
+ * Cookies that make a page personal: the session, a guest's cart (its count is in the header) and
+ * a guest's wishlist (its id is in the page's data). A request carrying one is never served from
+ * or stored in a shared copy.
+ */
+export const PERSONAL_COOKIES = [SESSION_COOKIE, SECURE_SESSION_COOKIE, "cart", "guest-wishlist"] as const;

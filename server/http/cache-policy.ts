@@ -1,0 +1,175 @@
+import type { Context, MiddlewareHandler } from "hono";
+import { PAGE_PATHS, type PageName } from "#core/i18n/paths.ts";
+import { parseCookieHeader } from "#core/web/cookie-header.ts";
+import { PERSONAL_COOKIES } from "#core/web/page-cookies.ts";
+import type { AppEnv } from "./types.ts";
+
+/**
+ * How long a shared cache (the process's own page cache, nginx, a CDN) may keep an anonymous page
+ * or a public list, in seconds: the one knob of the cached path (ADR 0027). Short, because a
+ * proxy in front cannot hear that a bid or an edit changed a page; the process's own cache can and
+ * is cleared at once (page-cache.ts).
+ */
+export const SHARED_CACHE_SECONDS = 15;
+
+/**
+ * An anonymous public page: any shared cache may keep it for SHARED_CACHE_SECONDS; a browser keeps
+ * it for the back button but asks again on every visit (max-age=0), since no event could clear its
+ * copy after a bid.
+ */
+export const PUBLIC_PAGE_CACHE_CONTROL = `public, max-age=0, s-maxage=${SHARED_CACHE_SECONDS}`;
+/** A public JSON list (currencies, the category tree, settings, banners): the same for everyone. */
+export const PUBLIC_API_CACHE_CONTROL = `public, max-age=${SHARED_CACHE_SECONDS}, s-maxage=${SHARED_CACHE_SECONDS}`;
+/** Anything signed in, personal or not known to be public. */
+export const PRIVATE_CACHE_CONTROL = "private, no-store";
+/**
+ * What an anonymous page's HTML depends on besides its URL: cookies (consent, popups, currency,
+ * age; a session makes it private) and the User-Agent (crawlers get no age gate).
+ */
+export const PAGE_VARY = ["Cookie", "User-Agent"];
+/** A public list's language may come from the locale cookie or Accept-Language (locale.ts). */
+export const API_VARY = ["Accept-Language", "Cookie"];
+
+/**
+ * The pages that look the same to every anonymous visitor: the catalogue, the auctions, the
+ * search, the blog and info pages, the documents and a seller's profile. Everything else (the
+ * account, the cart and checkout, forms with a token, the back office, the maintenance page) stays
+ * private.
+ */
+const PUBLIC_PAGES: readonly PageName[] = [
+  "home",
+  "search",
+  "dailyAuctions",
+  "monthlyAuctions",
+  "documents",
+  "newProducts",
+  "saleProducts",
+  "blog",
+  "blogArticle",
+  "info",
+  "userProfile",
+  "category",
+  "product",
+];
+
+/** GET /api/… lists that are the same for everyone (their language from the path or `lang`). */
+const PUBLIC_API = [
+  /^\/api\/lists\//,
+  /^\/api\/catalog\/category\/[a-z]{2}$/,
+  /^\/api\/settings$/,
+  /^\/api\/poster$/,
+  /^\/api\/blog\/categories\/list$/,
+];
+
+type Matcher = { name: PageName; pattern: RegExp; staticSegments: number };
+
+/** Every page path as a pattern; `:id` params are numbers, as the routes require. */
+const MATCHERS: Matcher[] = Object.entries(PAGE_PATHS).flatMap(([name, paths]) =>
+  Object.values(paths).map((path: string) => {
+    const segments = path.split("/").filter(Boolean);
+    const source = segments
+      .map((segment) => {
+        const param = segment.match(/^:(\w+)(\?)?$/);
+        if (!param) return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`;
+        const value = param[1] === "id" ? "\\d+" : "[^/]+";
+        return param[2] ? `(?:/${value})?` : `/${value}`;
+      })
+      .join("");
+    return {
+      name: name as PageName,
+      pattern: new RegExp(`^${source || "/"}$`),
+      staticSegments: segments.filter((segment) => !segment.startsWith(":")).length,
+    };
+  }),
+);
+
+/** The page a path shows, as the router picks it: the match with the most fixed segments wins. */
+export function pageOf(pathname: string): PageName | null {
+  let best: Matcher | null = null;
+  for (const matcher of MATCHERS) {
+    if (!matcher.pattern.test(pathname)) continue;
+    if (!best || matcher.staticSegments > best.staticSegments) best = matcher;
+  }
+  return best?.name ?? null;
+}
+
+export function isPublicPage(pathname: string): boolean {
+  const page = pageOf(pathname);
+  return page !== null && PUBLIC_PAGES.includes(page);
+}
+
+/**
+ * Whether the request is anonymous in every way a response could be personal to: no signed-in
+ * user, no Authorization header, no cookie of a session, cart or wishlist.
+ */
+export function isAnonymousRequest(c: Context<AppEnv>): boolean {
+  if (c.get("user") || c.req.header("authorization")) return false;
+  const cookies = parseCookieHeader(c.req.header("cookie"));
+  return !PERSONAL_COOKIES.some((name) => name in cookies);
+}
+
+function appendVary(headers: Headers, names: string[]) {
+  const present = (headers.get("vary") ?? "")
+    .split(",")
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const lower = new Set(present.map((name) => name.toLowerCase()));
+  const merged = [...present, ...names.filter((name) => !lower.has(name.toLowerCase()))];
+  headers.set("Vary", merged.join(", "));
+}
+
+/** Whether a response may be kept by a shared cache at all: a plain 200 that sets no cookie. */
+function isShareableResponse(response: Response): boolean {
+  return response.status === 200 && !response.headers.has("set-cookie");
+}
+
+/**
+ * Sets a page's Cache-Control and Vary (a route's own Cache-Control wins): public for an
+ * anonymous GET of a public page answered 200 without a cookie, `private, no-store` for every
+ * other HTML page. Returns whether the page came out public.
+ */
+export function applyPageCacheHeaders(c: Context<AppEnv>): boolean {
+  const response = c.res;
+  if (!response.headers.get("content-type")?.startsWith("text/html")) return false;
+  if (response.headers.has("cache-control")) return false;
+  const isPublic =
+    (c.req.method === "GET" || c.req.method === "HEAD") &&
+    isShareableResponse(response) &&
+    isPublicPage(new URL(c.req.url).pathname) &&
+    isAnonymousRequest(c);
+  if (isPublic) {
+    response.headers.set("Cache-Control", PUBLIC_PAGE_CACHE_CONTROL);
+    appendVary(response.headers, PAGE_VARY);
+  } else {
+    response.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
+  }
+  return isPublic;
+}
+
+/** The page headers alone, where no page cache is used (tests, the benchmarks). */
+export const pageCacheHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  applyPageCacheHeaders(c);
+};
+
+/**
+ * The API's Cache-Control where a route sets none: the public lists briefly public (anonymous
+ * callers, 200 without a cookie), everything else (/api/me, anything signed in or personal, any
+ * error) `private, no-store`.
+ */
+export const apiCacheHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  const response = c.res;
+  if (response.headers.has("cache-control")) return;
+  const isPublic =
+    (c.req.method === "GET" || c.req.method === "HEAD") &&
+    isShareableResponse(response) &&
+    PUBLIC_API.some((pattern) => pattern.test(c.req.path)) &&
+    isAnonymousRequest(c);
+  if (isPublic) {
+    response.headers.set("Cache-Control", PUBLIC_API_CACHE_CONTROL);
+    appendVary(response.headers, API_VARY);
+  } else {
+    response.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
+  }
+};

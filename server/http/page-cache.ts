@@ -1,0 +1,254 @@
+import type { MiddlewareHandler } from "hono";
+import { isbot } from "isbot";
+import { parseCookieHeader } from "#core/web/cookie-header.ts";
+import { PAGE_VARIANT_COOKIES } from "#core/web/page-cookies.ts";
+import type { Logger } from "../logger.ts";
+import {
+  applyPageCacheHeaders,
+  isAnonymousRequest,
+  isPublicPage,
+  SHARED_CACHE_SECONDS,
+} from "./cache-policy.ts";
+import { contentSecurityPolicy } from "./csp.ts";
+import type { AppEnv } from "./types.ts";
+
+/**
+ * The anonymous page cache (ADR 0027): the HTML of a public page (cache-policy.ts) that an
+ * anonymous visitor got, kept in this process for SHARED_CACHE_SECONDS and handed to the next
+ * anonymous visitor whose request would render the same page. Any change a page may show (a bid,
+ * an auction's state, a price, an edit: any successful write, and the auction events of every
+ * instance) clears it all at once; the live stream corrects prices that change after a page
+ * loaded.
+ *
+ * Which request gets which copy: the key is the site's origin, the path with its query and the
+ * values of the cookies that change the render (core/web/page-cookies.ts). A request with a
+ * session, a guest cart or wishlist, an Authorization header, or from a crawler (isbot: crawlers
+ * get the page without the age gate) is neither served nor stored. The maintenance switch is
+ * checked before (page-rules.ts), so it takes effect at once.
+ *
+ * A copy keeps the whole response: body and headers, the Content-Security-Policy with the nonce
+ * its scripts carry among them. Whoever reads a cached page learns its nonce, but the page's
+ * content was fixed before that nonce existed, so nothing injected can carry it.
+ */
+export type PageCache = {
+  /** Serves and keeps the pages (after page-rules.ts, before React Router). */
+  middleware: MiddlewareHandler<AppEnv>;
+  /**
+   * Clears the cache after every successful write (a POST, PUT, PATCH or DELETE answered below
+   * 400), here and, through `announce`, in the other instances.
+   */
+  clearOnWrite: MiddlewareHandler<AppEnv>;
+  /** Drops every copy, and the renders that started before (they may have read the old rows). */
+  clear(): void;
+  /** Copies held and their bytes (diagnostics, tests). */
+  size(): { entries: number; bytes: number };
+};
+
+type Entry = {
+  status: number;
+  headers: [string, string][];
+  body: Uint8Array<ArrayBuffer>;
+  storedAt: number;
+  expiresAt: number;
+};
+
+export type PageCacheOptions = {
+  /** The bytes of HTML kept at most; the least recently used copies go first. */
+  maxBytes?: number;
+  ttlSeconds?: number;
+  now?: () => number;
+  logger?: Pick<Logger, "warn">;
+  /** Tells the other instances that this one wrote (public-changes.ts); they clear their caches. */
+  announce?: () => void;
+};
+
+const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** The key of a request whose page may be shared, or null when it must be rendered for it alone. */
+function keyOf(c: Parameters<MiddlewareHandler<AppEnv>>[0]): string | null {
+  if (c.req.method !== "GET" && c.req.method !== "HEAD") return null;
+  const url = new URL(c.req.url);
+  if (!isPublicPage(url.pathname) || !isAnonymousRequest(c)) return null;
+  if (isbot(c.req.header("user-agent") ?? "")) return null;
+  const cookies = parseCookieHeader(c.req.header("cookie"));
+  const variant = PAGE_VARIANT_COOKIES.filter((name) => name in cookies)
+    .map((name) => `${name}=${encodeURIComponent(cookies[name])}`)
+    .join(";");
+  const origin = c.get("requestOrigin") ?? url.origin;
+  return `${origin}${url.pathname}${url.search}\n${variant}`;
+}
+
+export function createPageCache(options: PageCacheOptions = {}): PageCache {
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const ttlMs = (options.ttlSeconds ?? SHARED_CACHE_SECONDS) * 1000;
+  const now = options.now ?? Date.now;
+  /** Insertion order is recency order: a hit moves its entry to the end. */
+  const entries = new Map<string, Entry>();
+  /** Renders under way, so that a burst of visitors to one page waits for one render. */
+  const rendering = new Map<string, Promise<Entry | null>>();
+  let bytes = 0;
+  /** Bumped by every clear: a render that started before may hold old data and is not kept. */
+  let generation = 0;
+
+  function remove(key: string) {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    bytes -= entry.body.byteLength;
+  }
+
+  function lookup(key: string): Entry | null {
+    const entry = entries.get(key);
+    if (!entry) return null;
+    if (entry.expiresAt <= now()) {
+      remove(key);
+      return null;
+    }
+    entries.delete(key);
+    entries.set(key, entry);
+    return entry;
+  }
+
+  function store(key: string, entry: Entry) {
+    if (entry.body.byteLength > maxBytes) return;
+    remove(key);
+    entries.set(key, entry);
+    bytes += entry.body.byteLength;
+    for (const oldest of entries.keys()) {
+      if (bytes <= maxBytes) break;
+      remove(oldest);
+    }
+  }
+
+  function respond(entry: Entry, method: string): Response {
+    const headers = new Headers(entry.headers);
+    headers.set("Age", String(Math.max(0, Math.floor((now() - entry.storedAt) / 1000))));
+    headers.set("X-Page-Cache", "hit");
+    return new Response(method === "HEAD" ? null : entry.body, { status: entry.status, headers });
+  }
+
+  /** Reads the second half of a teed body to its end; null when the client's half failed it. */
+  async function collect(stream: ReadableStream<Uint8Array>): Promise<Uint8Array<ArrayBuffer> | null> {
+    const chunks: Uint8Array[] = [];
+    let length = 0;
+    try {
+      for await (const chunk of stream) {
+        chunks.push(chunk);
+        length += chunk.byteLength;
+        if (length > maxBytes) {
+          await stream.cancel().catch(() => {});
+          return null;
+        }
+      }
+    } catch {
+      return null;
+    }
+    const body = new Uint8Array(length);
+    let offset = 0;
+    for (const chunk of chunks) {
+      body.set(chunk, offset);
+      offset += chunk.byteLength;
+    }
+    return body;
+  }
+
+  const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const key = keyOf(c);
+    if (key === null) {
+      await next();
+      applyPageCacheHeaders(c);
+      return;
+    }
+    // No pause between the look-up and claiming the render below: one would let a burst all miss.
+    let cached = lookup(key);
+    const pending = cached ? undefined : rendering.get(key);
+    if (pending) cached = await pending;
+    if (cached) {
+      c.res = respond(cached, c.req.method);
+      return;
+    }
+    if (c.req.method === "HEAD") {
+      await next();
+      applyPageCacheHeaders(c);
+      return;
+    }
+
+    const startedIn = generation;
+    let settle: (entry: Entry | null) => void = () => {};
+    const render = new Promise<Entry | null>((resolve) => {
+      settle = resolve;
+    });
+    rendering.set(key, render);
+    const done = (entry: Entry | null) => {
+      // A clear may have let a newer render of the same page start meanwhile: leave that one.
+      if (rendering.get(key) === render) rendering.delete(key);
+      settle(entry);
+    };
+    try {
+      await next();
+    } catch (error) {
+      done(null);
+      throw error;
+    }
+    const response = c.res;
+    if (!applyPageCacheHeaders(c)) return done(null);
+    response.headers.set("X-Page-Cache", "miss");
+    // A change came while it rendered: the page may show the rows from before it.
+    if (!response.body || generation !== startedIn) return done(null);
+    // The policy the outer CSP middleware would set, fixed now with this render's nonce, so the
+    // copy carries the one its scripts were given.
+    if (!response.headers.has("content-security-policy")) {
+      response.headers.set(
+        "Content-Security-Policy",
+        contentSecurityPolicy(c.get("cspNonce"), c.get("config")),
+      );
+    }
+    const [toClient, toCache] = response.body.tee();
+    const headers = [...response.headers.entries()];
+    c.res = new Response(toClient, { status: response.status, headers: response.headers });
+    void collect(toCache).then(
+      (body) => {
+        if (!body || generation !== startedIn) return done(null);
+        const storedAt = now();
+        const entry: Entry = {
+          status: response.status,
+          headers,
+          body,
+          storedAt,
+          expiresAt: storedAt + ttlMs,
+        };
+        store(key, entry);
+        done(entry);
+      },
+      (error: unknown) => {
+        options.logger?.warn({ err: error }, "page cache: a page could not be kept");
+        done(null);
+      },
+    );
+  };
+
+  function clear() {
+    generation += 1;
+    entries.clear();
+    bytes = 0;
+    // Renders under way finish for their own visitor; nobody new waits for them.
+    rendering.clear();
+  }
+
+  const clearOnWrite: MiddlewareHandler<AppEnv> = async (c, next) => {
+    await next();
+    if (SAFE_METHODS.has(c.req.method) || c.res.status >= 400) return;
+    // After the write committed and before its answer leaves: whoever saw the answer finds no
+    // copy from before it.
+    clear();
+    options.announce?.();
+  };
+
+  return {
+    middleware,
+    clearOnWrite,
+    clear,
+    size: () => ({ entries: entries.size, bytes }),
+  };
+}
