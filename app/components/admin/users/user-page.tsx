@@ -5,7 +5,13 @@ import { localePath } from "#core/i18n/paths.ts";
 import { isStaffRole, type UserRole } from "#core/rules/staff.ts";
 import { ActivitySections } from "./user-activity.tsx";
 import { GdprCard, GroupForm, type UserFormReply, VerificationForm } from "./user-forms.tsx";
-import { currentRestriction, DecisionLink, ModerationCard, type UserDecision } from "./user-moderation.tsx";
+import {
+  currentRestriction,
+  DecisionLink,
+  ModerationCard,
+  type UserDecision,
+  type UserModeration,
+} from "./user-moderation.tsx";
 import { Addresses, Card, Facts } from "./user-sections.tsx";
 import { UserStateBadges } from "./user-table.tsx";
 
@@ -33,7 +39,8 @@ type Props = {
   };
   activity: Parameters<typeof ActivitySections>[0]["activity"] & { sessions: number };
   groups: { id: number; name: string; discountPercent: number }[];
-  moderation: { decisions: { rows: UserDecision[]; total: number }; reportsAgainstUser: number };
+  /** Null for staff without the `moderation` scope: they see the restriction, not moderation's records. */
+  moderation: UserModeration | null;
   reply: UserFormReply | undefined;
 };
 
@@ -138,7 +145,11 @@ export function UserPage({ user, activity, groups, moderation, reply }: Props) {
       </div>
 
       <Card id="user-restrictions" title={t(`${d}.restrictions`)}>
-        <Restrictions user={user} decision={currentRestriction(moderation.decisions.rows)} />
+        <Restrictions
+          user={user}
+          moderates={moderation !== null}
+          decision={moderation ? currentRestriction(moderation.decisions.rows) : null}
+        />
       </Card>
 
       <Card id="user-addresses" title={t(`${d}.addresses`)}>
@@ -152,7 +163,7 @@ export function UserPage({ user, activity, groups, moderation, reply }: Props) {
         </div>
       )}
 
-      <ModerationCard decisions={moderation.decisions} reportsAgainstUser={moderation.reportsAgainstUser} />
+      {moderation ? <ModerationCard moderation={moderation} userId={user.id} /> : null}
 
       <ActivitySections activity={activity} />
 
@@ -164,7 +175,16 @@ export function UserPage({ user, activity, groups, moderation, reply }: Props) {
 }
 
 /** The current block or suspension, and the way to restrict the account: moderation's, with a statement of reasons. */
-function Restrictions({ user, decision }: { user: Props["user"]; decision: UserDecision | null }) {
+function Restrictions({
+  user,
+  decision,
+  moderates,
+}: {
+  user: Props["user"];
+  decision: UserDecision | null;
+  /** The staff member may moderate: the link to restrict the account (moderation's page). */
+  moderates: boolean;
+}) {
   const { t, locale } = useTranslation();
   const d = "adminUsers.detail";
   const restricted = user.blockedAt !== null || user.suspendedUntil !== null;
@@ -185,7 +205,7 @@ function Restrictions({ user, decision }: { user: Props["user"]; decision: UserD
         </p>
       ) : null}
       {restricted ? null : <p className="text-muted">{t(`${d}.notRestricted`)}</p>}
-      {user.deletedAt ? null : (
+      {user.deletedAt || !moderates ? null : (
         <p>
           <Link
             to={localePath("adminUserRestriction", locale, { id: user.id })}

@@ -1,10 +1,11 @@
-import { data } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import type { UserFormIntent, UserFormReply } from "#app/components/admin/users/user-forms.tsx";
 import { UserPage } from "#app/components/admin/users/user-page.tsx";
 import { parseForm } from "#app/components/forms/conform.ts";
 import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { appContext } from "#app/context.ts";
 import { translate } from "#core/i18n/index.ts";
+import { hasScope } from "#core/rules/staff.ts";
 import { AdminUserFormSchema } from "#core/schemas/admin-users.ts";
 import { requireScope } from "../guard.server.ts";
 import type { Route } from "./+types/user";
@@ -13,7 +14,8 @@ import type { Route } from "./+types/user";
  * One account in the back office (docs/product/back-office.md, "Users"): contacts, addresses,
  * group, role, verification, restrictions, registration, last login and sessions; the latest
  * listings, bids, orders and payments; the group, the verification mark, the GDPR export and the
- * erasure. Blocking and suspending are moderation's restrictions with a statement of reasons, linked.
+ * erasure. Blocking and suspending are moderation's restrictions with a statement of reasons, linked;
+ * with the `moderation` scope, the reports about the user and their content, and their decisions.
  */
 export function meta(args: Route.MetaArgs) {
   const name = args.loaderData?.user.username;
@@ -29,18 +31,16 @@ function userIdOf(params: { id?: string }, locale: "cs" | "en"): number {
   return id;
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  requireScope(context, "users");
-  const { services, locale } = context.get(appContext);
-  const id = userIdOf(params, locale);
-  const user = await services.adminUsers.detail(id);
-  if (!user) throw data(translate(locale, "adminUsers.errors.notFound"), { status: 404 });
-  const [activity, groups, decisions, history] = await Promise.all([
-    services.adminUsers.activity(id),
-    services.adminUsers.groups(),
-    // The moderation module's reads: the decisions that affected the user and the reports about them.
-    services.moderation.decisions({ limit: 20, offset: 0 }, { userId: id }),
-    services.moderation.userHistory(id),
+/**
+ * The moderation module's reads (its service, never its tables): the decisions that affected the
+ * user, the reports about them and their listings, messages and reviews, and the ones they filed.
+ * Only for staff who may moderate: a `users` scope alone does not open moderation's records.
+ */
+async function moderationOf(context: Readonly<RouterContextProvider>, id: number) {
+  const { moderation } = context.get(appContext).services;
+  const [decisions, reports] = await Promise.all([
+    moderation.decisions({ limit: 20, offset: 0 }, { userId: id }),
+    moderation.userReports(id, 20),
   ]);
   const decisionRows = decisions.rows.map((row) => ({
     id: row.id,
@@ -51,15 +51,21 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     deciderName: row.deciderName,
     suspendedUntil: row.suspendedUntil,
   }));
-  return {
-    user,
-    activity,
-    groups,
-    moderation: {
-      decisions: { rows: decisionRows, total: decisions.total },
-      reportsAgainstUser: history.reportsAgainstUser,
-    },
-  };
+  return { decisions: { rows: decisionRows, total: decisions.total }, reports };
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const staff = requireScope(context, "users");
+  const { services, locale } = context.get(appContext);
+  const id = userIdOf(params, locale);
+  const user = await services.adminUsers.detail(id);
+  if (!user) throw data(translate(locale, "adminUsers.errors.notFound"), { status: 404 });
+  const [activity, groups, moderation] = await Promise.all([
+    services.adminUsers.activity(id),
+    services.adminUsers.groups(),
+    hasScope(staff.scope, "moderation") ? moderationOf(context, id) : null,
+  ]);
+  return { user, activity, groups, moderation };
 }
 
 const INTENTS: readonly string[] = ["assignGroup", "verification", "erase"] satisfies UserFormIntent[];
