@@ -47,8 +47,22 @@ export function stateOf(row: AuctionRow, leader: Leader | null): AuctionState {
   };
 }
 
+/** The row's columns the public state is built from. */
+export type LiveColumns = Pick<
+  AuctionRow,
+  | "id"
+  | "status"
+  | "startPriceMinor"
+  | "currentPriceMinor"
+  | "reservePriceMinor"
+  | "bidCount"
+  | "endsAt"
+  | "endedAt"
+  | "lastBidId"
+>;
+
 /** The public state of an auction at `now` (the minimum next bid only while it is live). */
-export function liveOf(row: AuctionRow, options: AuctionRuleOptions | null, now: Date): AuctionLive {
+export function liveOf(row: LiveColumns, options: AuctionRuleOptions | null, now: Date): AuctionLive {
   const startPriceMinor = row.startPriceMinor ?? 0;
   const priceMinor = row.bidCount > 0 ? (row.currentPriceMinor ?? startPriceMinor) : startPriceMinor;
   const live = row.status === "active";

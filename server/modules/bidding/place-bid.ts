@@ -1,26 +1,23 @@
+import { sql } from "drizzle-orm";
 import type { AuctionLive, BidRefusal, PublicBid, ViewerStanding } from "#core/contracts/bidding.ts";
 import type { Db } from "#server/db/client.ts";
 import type { JobRunner } from "#server/jobs/runner.ts";
-import {
-  type AuctionRow,
-  lockAuction,
-  maskUsername,
-  readAuction,
-  recordLeadingBid,
-} from "../listings/index.ts";
+import type { Logger } from "#server/logger.ts";
+import { type AuctionRow, maskUsername, readAuction } from "../listings/index.ts";
 import { leaderOf, liveOf, stateOf, usernamesOf } from "./auction-state.ts";
-import { notifyAuctionChange } from "./events.ts";
 import { LEADING_QUEUE, OUTBID_QUEUE } from "./queues.ts";
 import type { RuleOptions } from "./rule-options.ts";
 import { type AuctionRuleOptions, type BidRow, placeBid as placeBidRule } from "./rules.ts";
-import { bids } from "./tables.ts";
 
 /**
- * A bid, decided under the auction's row lock (the listings module's `lockAuction`): concurrent
- * bids queue on the lock and each sees the state the previous one left, so the rules can never be
- * broken by timing, on one instance or several. What the bid tells others rides on its
- * transaction: the bid rows, the NOTIFY of the live stream (delivered on commit only), the jobs
- * that tell the outbid bidder and the leader whose maximum answered.
+ * A bid, decided in the database in one statement (bid_decision(), migration 0027; ADR
+ * "bid decision in the database"): it locks the auction's row, applies the rules, stores the bid's
+ * rows and the auction's new state and queues the live stream's NOTIFY, so the lock is held for
+ * the function and its commit, never across a round trip. Concurrent bids queue on the lock and
+ * each sees the state the previous one left, on one instance or several. rules.ts stays the
+ * reference (the preview below uses it; bid-decision.test.ts checks that both decide alike).
+ * After the commit: the jobs that tell the outbid bidder and the leader whose maximum answered,
+ * and the bidders' names for the answer.
  */
 
 /** What the bidding service needs to know about the one who bids (the signed-in user). */
@@ -51,7 +48,6 @@ export type PlaceBidResult =
 
 type Accepted = Extract<ReturnType<typeof placeBidRule>, { accepted: true }>;
 type BidCheck = Refusal | { ok: true; outcome: Accepted };
-type InsertedBid = { id: number; kind: BidRow["kind"] };
 
 /** Who may bid, whether the auction takes bids, then the rules: refused, or the outcome to store. */
 async function checkBid(
@@ -78,131 +74,121 @@ async function checkBid(
   return { ok: true, outcome };
 }
 
-/** Stores the rows the rules asked for and the auction's new state; returns the row as it now is. */
-async function storeBid(tx: Db, row: AuctionRow, outcome: Accepted, at: Date) {
-  const inserted: InsertedBid[] = await tx
-    .insert(bids)
-    .values(
-      outcome.rows.map((bid) => ({
-        productId: row.id,
-        userId: bid.userId,
-        amountMinor: bid.amountMinor,
-        maxAmountMinor: bid.maxMinor,
-        isAutomatic: bid.kind === "automatic",
-        kind: bid.kind,
-        createdAt: bid.at,
-      })),
-    )
-    .returning({ id: bids.id, kind: bids.kind });
-  const lastBidId = Math.max(...inserted.map((bid) => bid.id));
-  const next = outcome.state;
-  const updated: AuctionRow = {
-    ...row,
-    currentPriceMinor: next.currentPriceMinor,
-    bidCount: next.bidCount,
-    endsAt: next.endsAt,
-    leaderId: next.leader?.userId ?? null,
-    leaderMaxMinor: next.leader?.maxMinor ?? null,
-    leaderSince: next.leader?.since ?? null,
-    lastBidId,
-  };
-  await recordLeadingBid(tx, row.id, {
-    currentPriceMinor: updated.currentPriceMinor,
-    bidCount: updated.bidCount,
-    endsAt: updated.endsAt,
-    leaderId: updated.leaderId,
-    leaderMaxMinor: updated.leaderMaxMinor,
-    leaderSince: updated.leaderSince,
-    lastBidId,
-    at,
-  });
-  return { inserted, lastBidId, updated };
-}
-
-/**
- * What the bid tells others, in its transaction: the live streams (when a visible row was added),
- * the outbid bidder, and the leader whose proxy maximum answered someone else's bid.
- */
-async function announceBid(
-  tx: Db,
-  jobs: JobRunner,
-  bid: { productId: number; bidderId: number; lastBidId: number; inserted: InsertedBid[] },
-  outcome: Accepted,
-) {
-  const { productId, lastBidId } = bid;
-  const visible = bid.inserted.filter((row) => row.kind !== "max_raise");
-  if (visible.length > 0) await notifyAuctionChange(tx, { productId, bidId: lastBidId, event: "bid" });
-  if (outcome.outbidUserId !== null)
-    await jobs.send(OUTBID_QUEUE, { productId, userId: outcome.outbidUserId, bidId: lastBidId }, { tx });
-  const defender = outcome.state.leader?.userId;
-  if (
-    defender !== undefined &&
-    defender !== bid.bidderId &&
-    outcome.rows.some((row) => row.kind === "automatic" && row.userId === defender)
-  ) {
-    await jobs.send(LEADING_QUEUE, { productId, userId: defender, bidId: lastBidId }, { tx });
-  }
-}
-
-/**
- * The public rows this bid added, built from what was just written: only the bidders' names are
- * read (inside the transaction: on the embedded engine's single connection a read after the commit
- * would queue behind every waiting request once more).
- */
-async function addedPublicBids(tx: Db, inserted: InsertedBid[], rows: BidRow[]): Promise<PublicBid[]> {
-  // Identity values follow the order of the VALUES list: the n-th id is the n-th row.
-  const shown = [...inserted]
-    .sort((a, b) => a.id - b.id)
-    .map((bid, index) => ({ id: bid.id, row: rows[index] }))
-    .filter(({ row }) => row.kind !== "max_raise");
-  const names =
-    shown.length > 0
-      ? await usernamesOf(
-          tx,
-          shown.map(({ row }) => row.userId),
-        )
-      : new Map<number, string>();
-  return shown.map(({ id, row }) => ({
-    id,
-    amountMinor: row.amountMinor,
-    at: row.at.toISOString(),
-    bidder: maskUsername(names.get(row.userId) ?? "?"),
-    automatic: row.kind === "automatic",
-  }));
-}
-
-export function createBidPlacement(deps: { db: Db; jobs: JobRunner; ruleOptions: RuleOptions }) {
-  const { db, jobs, ruleOptions } = deps;
-
-  /** The bid's transaction: decided and, when accepted, stored and announced. */
-  async function decideBid(tx: Db, input: BidInput, options: AuctionRuleOptions | null) {
-    const row = await lockAuction(tx, input.productId);
-    // The bid's time is taken once the lock is held: bids are then ordered in time exactly as
-    // they were decided, which the tie rule (earlier maximum wins) relies on.
-    const at = input.now ?? new Date();
-    const decision = await checkBid(tx, row, { ...input, at }, options);
-    if (!decision.ok) return decision;
-    const { outcome } = decision;
-    if (!row) throw new Error("unreachable: decided without a row");
-    const { inserted, lastBidId, updated } = await storeBid(tx, row, outcome, at);
-    await announceBid(
-      tx,
-      jobs,
-      { productId: row.id, bidderId: input.bidder.id, lastBidId, inserted },
-      outcome,
-    );
-    const added = await addedPublicBids(tx, inserted, outcome.rows);
-    const leader = outcome.state.leader;
-    const myMax = leader?.userId === input.bidder.id ? leader.maxMinor : null;
-    return {
-      ok: true as const,
-      row: updated,
-      added,
-      extended: outcome.extended,
-      leading: leader?.userId === input.bidder.id,
-      myMax: myMax ?? Math.max(input.maxMinor ?? 0, input.amountMinor),
-      at,
+/** What bid_decision() (migration 0027) answers: a refusal, or the stored rows and the auction after the bid. */
+type DecisionRow = {
+  id: number;
+  userId: number;
+  amountMinor: number;
+  maxMinor: number;
+  kind: BidRow["kind"];
+};
+type DatabaseDecision =
+  | { ok: false; reason: BidRefusal; minimumMinor?: number }
+  | {
+      ok: true;
+      /** The bid's instant (epoch ms): the clock once the lock was held. */
+      at: number;
+      rows: DecisionRow[];
+      outbidUserId: number | null;
+      extended: boolean;
+      auction: {
+        id: number;
+        status: AuctionRow["status"];
+        startPriceMinor: number | null;
+        currentPriceMinor: number;
+        reservePriceMinor: number | null;
+        bidCount: number;
+        endsAt: number;
+        endedAt: number | null;
+        leaderId: number;
+        leaderMaxMinor: number;
+        leaderSince: number;
+        lastBidId: number;
+      };
     };
+
+/** The one value of a one-row, one-column result, on either engine's driver. */
+function singleValue(result: unknown): unknown {
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<
+    string,
+    unknown
+  >[];
+  const value = rows[0]?.decision;
+  return typeof value === "string" ? JSON.parse(value) : value;
+}
+
+/**
+ * The whole decision in one statement, one round trip: bid_decision() locks the auction's row,
+ * applies the rules (the SQL twin of rules.ts's placeBid, compared with it by
+ * bid-decision.test.ts), stores the bid's rows and the auction's new state and queues the live
+ * stream's NOTIFY. Run on its own it is its own transaction: the lock is held for the function and
+ * the commit only.
+ */
+export async function decideInDatabase(
+  executor: Db,
+  input: { productId: number; bidder: Bidder; amountMinor: number; maxMinor?: number | null; now?: Date },
+  options: AuctionRuleOptions | null,
+): Promise<DatabaseDecision> {
+  const { bidder } = input;
+  const result = await executor.execute(sql`select bid_decision(
+    ${input.productId}::integer, ${bidder.id}::integer,
+    ${bidder.emailConfirmed}::boolean, ${bidder.adultConfirmed}::boolean,
+    ${input.amountMinor}::bigint, ${input.maxMinor ?? null}::bigint,
+    ${options ? JSON.stringify(options.bidTable) : null}::jsonb, ${options?.softCloseMs ?? 0}::bigint,
+    ${input.now?.toISOString() ?? null}::timestamptz) as decision`);
+  return singleValue(result) as DatabaseDecision;
+}
+
+export function createBidPlacement(deps: {
+  db: Db;
+  jobs: JobRunner;
+  ruleOptions: RuleOptions;
+  logger?: Pick<Logger, "error">;
+}) {
+  const { db, jobs, ruleOptions, logger } = deps;
+
+  /**
+   * What the bid tells others, after its commit: the outbid bidder, and the leader whose proxy
+   * maximum answered someone else's bid (the live streams heard the NOTIFY on the commit). A
+   * failure here loses a notice, never the bid, and does not turn the accepted bid into an error.
+   */
+  async function announceBid(
+    productId: number,
+    bidderId: number,
+    decision: Extract<DatabaseDecision, { ok: true }>,
+  ) {
+    const { lastBidId, leaderId } = decision.auction;
+    const sends: Promise<unknown>[] = [];
+    if (decision.outbidUserId !== null)
+      sends.push(jobs.send(OUTBID_QUEUE, { productId, userId: decision.outbidUserId, bidId: lastBidId }));
+    if (
+      leaderId !== bidderId &&
+      decision.rows.some((row) => row.kind === "automatic" && row.userId === leaderId)
+    ) {
+      sends.push(jobs.send(LEADING_QUEUE, { productId, userId: leaderId, bidId: lastBidId }));
+    }
+    const results = await Promise.allSettled(sends);
+    for (const result of results)
+      if (result.status === "rejected")
+        logger?.error({ err: result.reason, productId, bidId: lastBidId }, "could not queue a bid notice");
+  }
+
+  /** The public rows the bid added, oldest first: only the bidders' names are read (after the commit). */
+  async function addedPublicBids(decision: Extract<DatabaseDecision, { ok: true }>): Promise<PublicBid[]> {
+    const at = new Date(decision.at).toISOString();
+    const shown = decision.rows.filter((row) => row.kind !== "max_raise").sort((a, b) => a.id - b.id);
+    if (shown.length === 0) return [];
+    const names = await usernamesOf(
+      db,
+      shown.map((row) => row.userId),
+    );
+    return shown.map((row) => ({
+      id: row.id,
+      amountMinor: row.amountMinor,
+      at,
+      bidder: maskUsername(names.get(row.userId) ?? "?"),
+      automatic: row.kind === "automatic",
+    }));
   }
 
   return {
@@ -213,14 +199,32 @@ export function createBidPlacement(deps: { db: Db; jobs: JobRunner; ruleOptions:
      */
     async placeBid(input: BidInput): Promise<PlaceBidResult> {
       const options = await ruleOptions();
-      const result = await db.transaction((tx) => decideBid(tx, input, options));
-      if (!result.ok) return result;
+      const decision = await decideInDatabase(db, input, options);
+      if (!decision.ok) return decision;
+      const [added] = await Promise.all([
+        addedPublicBids(decision),
+        announceBid(input.productId, input.bidder.id, decision),
+      ]);
+      const { auction } = decision;
+      const at = new Date(decision.at);
+      const leading = auction.leaderId === input.bidder.id;
+      const row = {
+        ...auction,
+        endsAt: new Date(auction.endsAt),
+        endedAt: auction.endedAt === null ? null : new Date(auction.endedAt),
+      };
       return {
         ok: true,
-        live: liveOf(result.row, options, result.at),
-        bids: result.added,
-        viewer: { leading: result.leading, hasBid: true, maxMinor: result.myMax, won: false, threadId: null },
-        extended: result.extended,
+        live: liveOf(row, options, at),
+        bids: added,
+        viewer: {
+          leading,
+          hasBid: true,
+          maxMinor: leading ? auction.leaderMaxMinor : Math.max(input.maxMinor ?? 0, input.amountMinor),
+          won: false,
+          threadId: null,
+        },
+        extended: decision.extended,
       };
     },
 

@@ -63,7 +63,7 @@ export function createBiddingService(deps: BiddingServiceDeps) {
   return {
     ruleOptions,
     ...scheduler,
-    ...createBidPlacement({ db, jobs, ruleOptions }),
+    ...createBidPlacement({ db, jobs, ruleOptions, logger: deps.logger }),
     ...createAuctionReads({ db, ruleOptions }),
     ...closing,
     ...createListingActivation({ db, scheduler, notifier }),
