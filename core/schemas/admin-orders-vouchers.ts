@@ -22,6 +22,26 @@ const localDateTime = z.preprocess(
     .optional(),
 );
 
+/** A user's number as the influencer field takes it (an int4 id has at most 10 digits). */
+export const USER_NUMBER = /^\d{1,10}$/;
+
+/**
+ * The influencer who sees the voucher's statistics: a user's e-mail or number, as the operator
+ * knows them (a number in JSON is taken too). Which account it is, or that there is none, the
+ * payments module asks the users module (server/modules/payments/shop/voucher-admin.ts).
+ */
+const influencer = z.preprocess(
+  (value) => (typeof value === "number" ? String(value) : value === "" || value === null ? undefined : value),
+  z
+    .string()
+    .trim()
+    .max(254)
+    .refine((value) => USER_NUMBER.test(value) || z.email().safeParse(value).success, {
+      error: "adminOrders.vouchers.errors.influencerFormat",
+    })
+    .optional(),
+);
+
 export const AdminVoucherSchema = z
   .object({
     code: z
@@ -41,7 +61,7 @@ export const AdminVoucherSchema = z
       (value) => (value === "" ? undefined : value),
       z.string().trim().email("validation.email").max(200).optional(),
     ),
-    influencerUserId: optionalInt(1, 2_147_483_647),
+    influencer,
     marginPercent: optionalInt(0, 100),
     isActive: z.preprocess((value) => value === "on" || value === "true" || value === true, z.boolean()),
   })
@@ -50,10 +70,10 @@ export const AdminVoucherSchema = z
       ctx.addIssue({ code: "custom", path: ["value"], message: "adminOrders.vouchers.errors.percent" });
     if (voucher.validFrom && voucher.validTo && voucher.validFrom >= voucher.validTo)
       ctx.addIssue({ code: "custom", path: ["validTo"], message: "adminOrders.vouchers.errors.dates" });
-    if (voucher.marginPercent !== undefined && voucher.influencerUserId === undefined)
+    if (voucher.marginPercent !== undefined && voucher.influencer === undefined)
       ctx.addIssue({
         code: "custom",
-        path: ["influencerUserId"],
+        path: ["influencer"],
         message: "adminOrders.vouchers.errors.marginWithoutInfluencer",
       });
   });

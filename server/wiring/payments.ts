@@ -14,7 +14,7 @@ import {
   registerPaymentJobs,
 } from "#server/modules/payments/index.ts";
 import type { SettingsService } from "#server/modules/settings/index.ts";
-import { invoiceDetailsOf } from "#server/modules/users/index.ts";
+import { invoiceDetailsOf, recipientsOf, userIdByEmail } from "#server/modules/users/index.ts";
 import type { Base } from "./base.ts";
 
 /**
@@ -52,6 +52,7 @@ export function wirePayments(
     publicUrl: config.publicUrl,
     invoiceDetailsOf,
     recordAudit,
+    users: { idByEmail: userIdByEmail, contactsOf: recipientsOf },
     bankAccountIban: config.bankAccountIban,
     logger,
   });

@@ -26,6 +26,16 @@ export type RecordAudit = (
   },
 ) => Promise<void>;
 
+/** A user as the back office names them beside a voucher: name and e-mail. */
+export type UserContact = {
+  id: number;
+  email: string;
+  username: string;
+  firstname: string | null;
+  /** An anonymised account. */
+  deleted: boolean;
+};
+
 export type PaymentsServiceDeps = {
   db: Db;
   settings: { get(name: string): Promise<unknown> };
@@ -57,6 +67,13 @@ export type PaymentsServiceDeps = {
   /** The buyer's invoice address and name, for a tax document (the users module's). */
   invoiceDetailsOf: InvoiceDetailsOf;
   recordAudit: RecordAudit;
+  /** The users module's reads a voucher's influencer needs (its ids-by-email and recipients). */
+  users: {
+    /** The account with this e-mail, regardless of case; null when there is none. */
+    idByEmail(executor: Db, email: string): Promise<number | null>;
+    /** The accounts of `ids` that exist, by id. */
+    contactsOf(executor: Db, ids: number[]): Promise<Map<number, UserContact>>;
+  };
   /** BANK_ACCOUNT_IBAN: overrides the `contacts` setting's account. */
   bankAccountIban: string | undefined;
   /** The card gateway; null = card payments off. Also set later by connectGateway (the test gateway notifies this service). */

@@ -84,8 +84,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     refundOrder: (orderId: number, by: { actorId: number; reason?: string | null }) =>
       refundOrder(ctx, orderId, by),
     // The back office's vouchers (shop/voucher-admin.ts).
-    vouchers: (query: TableQuery<"createdAt" | "code">) => vouchersPage(ctx.db, query),
-    voucher: (id: number) => voucherForm(ctx.db, id),
+    vouchers: (query: TableQuery<"createdAt" | "code">) => vouchersPage(ctx, query),
+    voucher: (id: number) => voucherForm(ctx, id),
     saveVoucher: (id: number | null, input: AdminVoucherInput, actorId: number) =>
       saveVoucher(ctx, id, input, actorId),
     // The accountant's bank statements (bank/*.ts).

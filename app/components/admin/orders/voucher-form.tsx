@@ -11,6 +11,9 @@ export type VoucherReply = { result: FormReply | null; message: string | null; o
 
 type Values = Record<string, string | number | boolean | undefined>;
 
+/** The influencer as the loader gives them (server/modules/payments/shop/voucher-admin.ts). */
+export type VoucherInfluencer = { id: number; username: string; firstname: string | null; email: string };
+
 const asText = (value: unknown) => (value === undefined || value === null ? "" : String(value));
 
 /**
@@ -63,8 +66,10 @@ export function VoucherForm({ values, reply }: { values: Values | null; reply?: 
         <TextField {...field("usageLimitTotal", { inputMode: "numeric" })} />
         <TextField {...field("usageLimitPerUser", { inputMode: "numeric" })} />
         <TextField
-          {...field("influencerUserId", {
-            inputMode: "numeric",
+          {...field("influencer", {
+            label: t("adminOrders.vouchers.influencerField"),
+            autoComplete: "off",
+            maxLength: 254,
             hint: t("adminOrders.vouchers.influencerHint"),
           })}
         />
@@ -93,4 +98,26 @@ export function VoucherForm({ values, reply }: { values: Values | null; reply?: 
       </div>
     </Form>
   );
+}
+
+/** Who the saved voucher's influencer is: their name, linked to their page, and their e-mail. */
+export function InfluencerLine({ influencer }: { influencer: VoucherInfluencer }) {
+  const { t, locale } = useTranslation();
+  return (
+    <p className="[overflow-wrap:anywhere]" data-testid="voucher-influencer">
+      {t("adminOrders.vouchers.influencerColumn")}:{" "}
+      <Link
+        to={localePath("adminUser", locale, { id: String(influencer.id) })}
+        className="font-semibold text-primary-dark underline underline-offset-4"
+      >
+        {influencerName(influencer)}
+      </Link>{" "}
+      · {influencer.email} · {t("adminOrders.vouchers.influencer", { id: influencer.id })}
+    </p>
+  );
+}
+
+/** "Petr (petr.sbirka)", or the username alone without a first name. */
+export function influencerName(influencer: VoucherInfluencer): string {
+  return influencer.firstname ? `${influencer.firstname} (${influencer.username})` : influencer.username;
 }

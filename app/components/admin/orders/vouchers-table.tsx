@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { Badge, shortDate, useMoney } from "./shared.tsx";
+import { influencerName, type VoucherInfluencer } from "./voucher-form.tsx";
 
 /** One voucher with its uses (server/modules/payments/shop/voucher-admin.ts). */
 export type VoucherRow = {
@@ -15,6 +16,7 @@ export type VoucherRow = {
   validTo: string | null;
   usageLimitTotal: number | null;
   influencerUserId: number | null;
+  influencer: VoucherInfluencer | null;
   uses: number;
 };
 
@@ -59,12 +61,19 @@ export function useVoucherColumns(): ColumnDef<VoucherRow, unknown>[] {
       header: t("adminOrders.vouchers.influencerColumn"),
       cell: ({ row }) =>
         row.original.influencerUserId ? (
-          <Link
-            to={localePath("adminUser", locale, { id: String(row.original.influencerUserId) })}
-            className="text-primary-dark underline underline-offset-4"
-          >
-            {t("adminOrders.vouchers.influencer", { id: row.original.influencerUserId })}
-          </Link>
+          <span className="flex flex-col [overflow-wrap:anywhere]">
+            <Link
+              to={localePath("adminUser", locale, { id: String(row.original.influencerUserId) })}
+              className="text-primary-dark underline underline-offset-4"
+            >
+              {row.original.influencer
+                ? influencerName(row.original.influencer)
+                : t("adminOrders.vouchers.influencer", { id: row.original.influencerUserId })}
+            </Link>
+            {row.original.influencer ? (
+              <span className="text-muted">{row.original.influencer.email}</span>
+            ) : null}
+          </span>
         ) : (
           "—"
         ),

@@ -1,5 +1,5 @@
 import { data, redirect, useLocation } from "react-router";
-import { VoucherForm } from "#app/components/admin/orders/voucher-form.tsx";
+import { InfluencerLine, VoucherForm } from "#app/components/admin/orders/voucher-form.tsx";
 import { parseForm } from "#app/components/forms/conform.ts";
 import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { appContext } from "#app/context.ts";
@@ -12,7 +12,8 @@ import type { Route } from "./+types/voucher";
 
 /**
  * A voucher, new (`/admin/poukazy/new`) or saved (docs/product/payments.md, "Vouchers"): every rule
- * the shop enforces, and the influencer (a user's number) who sees its statistics. Audited.
+ * the shop enforces, and the influencer (a user's e-mail or number; the page names them) who sees
+ * its statistics. Audited.
  */
 export function meta(args: Route.MetaArgs) {
   const code = args.loaderData?.voucher?.values.code;
@@ -77,6 +78,7 @@ export default function AdminVoucherPage({ loaderData, actionData }: Route.Compo
           {t("adminOrders.vouchers.uses")}: {voucher.uses}
         </p>
       ) : null}
+      {voucher?.influencer ? <InfluencerLine influencer={voucher.influencer} /> : null}
       <VoucherForm
         values={voucher?.values ?? null}
         reply={

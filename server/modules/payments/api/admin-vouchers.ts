@@ -21,11 +21,10 @@ const VoucherBody = z
     usageLimitTotal: z.number().int().optional(),
     usageLimitPerUser: z.number().int().optional(),
     requiresEmail: z.string().optional(),
-    influencerUserId: z
-      .number()
-      .int()
-      .optional()
-      .openapi({ description: "The user who sees the statistics" }),
+    influencer: z.union([z.string(), z.number().int()]).optional().openapi({
+      description:
+        "The user who sees the statistics: their e-mail or user number (an unknown one is refused at this field)",
+    }),
     marginPercent: z.number().int().optional(),
     isActive: z.boolean(),
   })
@@ -64,7 +63,8 @@ adminVouchersApi.openapi(
   adminRoute("orders", {
     method: "get",
     path: "/admin/vouchers/{id}",
-    summary: "One voucher as the form edits it, with its uses",
+    summary:
+      "One voucher as the form edits it (the influencer by their e-mail), with its uses and who the influencer is (number, username, first name, e-mail)",
     request: { params: z.object({ id: idPathParam("The voucher's id") }) },
     responses: {
       200: jsonContent(z.record(z.string(), z.unknown()).openapi("AdminVoucher"), "The voucher"),

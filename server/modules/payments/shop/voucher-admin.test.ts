@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { auditLog } from "../../admin/tables.ts";
-import { orders, voucherUsages } from "../tables.ts";
+import { orders, vouchers, voucherUsages } from "../tables.ts";
 
 /** The back office's vouchers: every rule the shop enforces, set from the form, and refused when wrong. */
 let api: TestApi;
@@ -12,7 +12,13 @@ let influencerId: number;
 beforeAll(async () => {
   api = await createTestApi();
   token = (await api.createUser({ role: "accountant" })).token;
-  influencerId = (await api.createUser()).user.id;
+  influencerId = (
+    await api.createUser({
+      email: "Petra.Influencerka@example.cz",
+      username: "petra.sbirka",
+      firstname: "Petra",
+    })
+  ).user.id;
 }, 60_000);
 afterAll(() => api?.close());
 
@@ -38,15 +44,22 @@ describe("vouchers in the back office", () => {
   it("creates a voucher the shop then applies with its rules, and audits it", async () => {
     const created = await api.call("POST", "/api/admin/vouchers", {
       token,
-      body: { ...base, influencerUserId: influencerId, marginPercent: 10 },
+      body: { ...base, influencer: "petra.influencerka@EXAMPLE.cz", marginPercent: 10 },
     });
     expect(created.status).toBe(200);
     expect(await check("zima300")).toMatchObject({ ok: true });
     expect(await check("ZIMA300", 50_000)).toMatchObject({ ok: false });
     const read = await api.call("GET", `/api/admin/vouchers/${created.json.id}`, { token });
+    // The influencer was found by the e-mail in any case, and is named, not only numbered.
     expect(read.json).toMatchObject({
       uses: 0,
-      values: { value: 300, minCart: 1_000, influencerUserId: influencerId },
+      values: { value: 300, minCart: 1_000, influencer: "Petra.Influencerka@example.cz" },
+      influencer: {
+        id: influencerId,
+        username: "petra.sbirka",
+        firstname: "Petra",
+        email: "Petra.Influencerka@example.cz",
+      },
     });
     expect(await api.services.payments.influencerStats(influencerId)).not.toBeNull();
     const edited = await api.call("PUT", `/api/admin/vouchers/${created.json.id}`, {
@@ -58,7 +71,27 @@ describe("vouchers in the back office", () => {
     const audit = await api.db.select().from(auditLog).where(eq(auditLog.entity, "voucher"));
     expect(audit.map((entry) => entry.action)).toEqual(["voucher.create", "voucher.update"]);
     const list = await api.call("GET", "/api/admin/vouchers?q=zima", { token });
-    expect(list.json.rows).toMatchObject([{ code: "ZIMA300", uses: 0, isActive: false }]);
+    expect(list.json.rows).toMatchObject([{ code: "ZIMA300", uses: 0, isActive: false, influencer: null }]);
+  });
+
+  it("takes the influencer by their user number too, as a number or as the form's text", async () => {
+    for (const [code, influencer] of [
+      ["CISLO", influencerId],
+      ["TEXT", ` ${influencerId} `],
+    ] as const) {
+      const created = await api.call("POST", "/api/admin/vouchers", {
+        token,
+        body: { ...base, code, influencer, marginPercent: 5 },
+      });
+      expect(created.status).toBe(200);
+      const [row] = await api.db.select().from(vouchers).where(eq(vouchers.id, created.json.id));
+      expect(row.influencerUserId).toBe(influencerId);
+    }
+    const list = await api.call("GET", "/api/admin/vouchers?q=CISLO", { token });
+    expect(list.json.rows[0].influencer).toMatchObject({
+      id: influencerId,
+      email: "Petra.Influencerka@example.cz",
+    });
   });
 
   it("a total limit set in the back office holds at the cart once the voucher was used", async () => {
@@ -95,8 +128,26 @@ describe("vouchers in the back office", () => {
     expect(
       await refused({ code: "DATA", validFrom: "2026-12-24T10:00", validTo: "2026-12-01T10:00" }),
     ).toEqual(["validTo"]);
-    expect(await refused({ code: "NIKDO", influencerUserId: 999_999 })).toEqual(["influencerUserId"]);
-    expect(await refused({ code: "MARZE", marginPercent: 5 })).toEqual(["influencerUserId"]);
+    expect(await refused({ code: "NIKDO", influencer: 999_999 })).toEqual(["influencer"]);
+    expect(await refused({ code: "MARZE", marginPercent: 5 })).toEqual(["influencer"]);
     expect(await refused({ code: "s mezerou" })).toEqual(["code"]);
+  });
+
+  it("says in the caller's language that no user has the e-mail or number, or that it is neither", async () => {
+    const refusal = async (influencer: unknown, language: "cs" | "en") => {
+      const response = await api.call("POST", "/api/admin/vouchers", {
+        token,
+        body: { ...base, code: "NEZNAMY", influencer },
+        headers: { "Accept-Language": language },
+      });
+      expect(response.status).toBe(422);
+      return response.json.errors.influencer;
+    };
+    expect(await refusal("nikdo@example.cz", "cs")).toEqual([
+      "Uživatel s tímto e-mailem nebo číslem neexistuje.",
+    ]);
+    expect(await refusal("nikdo@example.cz", "en")).toEqual(["There is no user with this e-mail or number."]);
+    expect(await refusal("Petra Influencerka", "en")).toEqual(["Enter the user's e-mail or their number."]);
+    expect(await api.db.select().from(vouchers).where(eq(vouchers.code, "NEZNAMY"))).toEqual([]);
   });
 });

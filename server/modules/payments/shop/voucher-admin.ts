@@ -1,7 +1,8 @@
 import { asc, count, desc, eq, ilike, sql } from "drizzle-orm";
-import type { AdminVoucherInput } from "#core/schemas/admin-orders-vouchers.ts";
+import { type AdminVoucherInput, USER_NUMBER } from "#core/schemas/admin-orders-vouchers.ts";
 import { pageWindow, type TablePage, type TableQuery } from "#core/schemas/admin-table.ts";
 import { fromPragueLocalInput, toPragueLocalInput } from "#core/time/prague.ts";
+import { MAX_INT4 } from "#core/validation/limits.ts";
 import type { Db } from "#server/db/client.ts";
 import type { PaymentsContext } from "../context.ts";
 import { type Voucher, vouchers } from "../tables.ts";
@@ -21,8 +22,24 @@ export type AdminVoucherRow = {
   validTo: string | null;
   usageLimitTotal: number | null;
   influencerUserId: number | null;
+  /** The influencer's name and e-mail; null without one. */
+  influencer: VoucherInfluencer | null;
   uses: number;
 };
+
+/** The influencer as the back office shows them: number, username, first name, e-mail. */
+export type VoucherInfluencer = { id: number; username: string; firstname: string | null; email: string };
+
+async function influencersOf(ctx: PaymentsContext, ids: (number | null)[]) {
+  const wanted = ids.filter((id): id is number => id !== null);
+  const contacts = await ctx.users.contactsOf(ctx.db, wanted);
+  return (id: number | null): VoucherInfluencer | null => {
+    const contact = id === null ? undefined : contacts.get(id);
+    return contact
+      ? { id: contact.id, username: contact.username, firstname: contact.firstname, email: contact.email }
+      : null;
+  };
+}
 
 // Qualified by hand: inside a select list Drizzle writes columns without their table, and the
 // subquery's own \`id\` would shadow the voucher's.
@@ -32,9 +49,10 @@ const usesOf =
   );
 
 export async function vouchersPage(
-  db: Db,
+  ctx: PaymentsContext,
   query: TableQuery<"createdAt" | "code">,
 ): Promise<TablePage<AdminVoucherRow>> {
+  const db = ctx.db;
   const where = query.q ? ilike(vouchers.code, `%${query.q}%`) : undefined;
   const column = query.sort === "code" ? vouchers.code : vouchers.createdAt;
   const { limit, offset } = pageWindow(query);
@@ -46,6 +64,10 @@ export async function vouchersPage(
     .limit(limit)
     .offset(offset);
   const [{ total }] = await db.select({ total: count() }).from(vouchers).where(where);
+  const influencerOf = await influencersOf(
+    ctx,
+    rows.map((row) => row.voucher.influencerUserId),
+  );
   return {
     rows: rows.map(({ voucher, uses }) => ({
       id: voucher.id,
@@ -57,6 +79,7 @@ export async function vouchersPage(
       validTo: voucher.validTo?.toISOString() ?? null,
       usageLimitTotal: voucher.usageLimitTotal,
       influencerUserId: voucher.influencerUserId,
+      influencer: influencerOf(voucher.influencerUserId),
       uses,
     })),
     total,
@@ -65,17 +88,22 @@ export async function vouchersPage(
   };
 }
 
-/** The form's values of a voucher (amounts in whole CZK, dates in Prague's local time); null when missing. */
-export async function voucherForm(db: Db, id: number) {
-  const [row] = await db
+/**
+ * The form's values of a voucher (amounts in whole CZK, dates in Prague's local time, the
+ * influencer by their e-mail) and who the influencer is; null when missing.
+ */
+export async function voucherForm(ctx: PaymentsContext, id: number) {
+  const [row] = await ctx.db
     .select({ voucher: vouchers, uses: usesOf })
     .from(vouchers)
     .where(eq(vouchers.id, id));
   if (!row) return null;
   const { voucher } = row;
+  const influencer = (await influencersOf(ctx, [voucher.influencerUserId]))(voucher.influencerUserId);
   return {
     id: voucher.id,
     uses: row.uses,
+    influencer,
     values: {
       code: voucher.code,
       kind: voucher.kind,
@@ -86,14 +114,14 @@ export async function voucherForm(db: Db, id: number) {
       usageLimitTotal: voucher.usageLimitTotal ?? undefined,
       usageLimitPerUser: voucher.usageLimitPerUser ?? undefined,
       requiresEmail: voucher.requiresEmail ?? undefined,
-      influencerUserId: voucher.influencerUserId ?? undefined,
+      influencer: influencer?.email ?? voucher.influencerUserId?.toString(),
       marginPercent: voucher.marginPercent ?? undefined,
       isActive: voucher.isActive,
     } satisfies AdminVoucherInput,
   };
 }
 
-function columnsOf(input: AdminVoucherInput) {
+function columnsOf(input: AdminVoucherInput, influencerUserId: number | null) {
   return {
     code: input.code,
     kind: input.kind,
@@ -104,7 +132,7 @@ function columnsOf(input: AdminVoucherInput) {
     usageLimitTotal: input.usageLimitTotal ?? null,
     usageLimitPerUser: input.usageLimitPerUser ?? null,
     requiresEmail: input.requiresEmail ?? null,
-    influencerUserId: input.influencerUserId ?? null,
+    influencerUserId,
     marginPercent: input.marginPercent ?? null,
     isActive: input.isActive,
   };
@@ -113,17 +141,32 @@ function columnsOf(input: AdminVoucherInput) {
 export type SaveVoucherResult =
   | { status: "saved"; id: number }
   | { status: "not_found" }
-  | { status: "invalid"; field: "code" | "influencerUserId" };
+  | { status: "invalid"; field: "code" | "influencer" };
 
 /** What the database refused: a code taken (any case), or an influencer who does not exist. */
 function refusal(error: unknown): SaveVoucherResult | null {
   const text = `${(error as { code?: string }).code ?? ""} ${String((error as Error).message ?? "")} ${String((error as { cause?: Error }).cause?.message ?? "")} ${(error as { cause?: { code?: string } }).cause?.code ?? ""}`;
   if (/23505|vouchers_code_lower_unique/.test(text)) return { status: "invalid", field: "code" };
-  if (/23503|influencer_user_id/.test(text)) return { status: "invalid", field: "influencerUserId" };
+  if (/23503|influencer_user_id/.test(text)) return { status: "invalid", field: "influencer" };
   return null;
 }
 
-/** Creates (`id` null) or updates a voucher, audited; a taken code or an unknown influencer is refused. */
+/**
+ * The account the influencer field names, by its number or its e-mail (the users module's
+ * lookups); null for none given, "unknown" for no such account or an erased one.
+ */
+async function influencerIdOf(ctx: PaymentsContext, tx: Db, given: string | undefined) {
+  if (given === undefined) return null;
+  const id = USER_NUMBER.test(given) ? Number(given) : await ctx.users.idByEmail(tx, given);
+  if (id === null || id < 1 || id > MAX_INT4) return "unknown" as const;
+  const contact = (await ctx.users.contactsOf(tx, [id])).get(id);
+  return contact && !contact.deleted ? id : ("unknown" as const);
+}
+
+/**
+ * Creates (`id` null) or updates a voucher, audited; a taken code or an unknown influencer (no
+ * account with that number or e-mail) is refused.
+ */
 export async function saveVoucher(
   ctx: PaymentsContext,
   id: number | null,
@@ -132,7 +175,9 @@ export async function saveVoucher(
 ): Promise<SaveVoucherResult> {
   try {
     return await ctx.db.transaction(async (tx) => {
-      const values = columnsOf(input);
+      const influencerUserId = await influencerIdOf(ctx, tx, input.influencer);
+      if (influencerUserId === "unknown") return { status: "invalid", field: "influencer" } as const;
+      const values = columnsOf(input, influencerUserId);
       const [before] =
         id === null ? [] : await tx.select().from(vouchers).where(eq(vouchers.id, id)).for("update");
       if (id !== null && !before) return { status: "not_found" } as const;
