@@ -22,8 +22,29 @@ export type Database = {
   engine: "pglite" | "postgres";
   /** Runs raw SQL (several statements allowed); used by tests and maintenance scripts. */
   exec(sql: string): Promise<void>;
+  /** Runs `hook` first when the database closes (a listener's own connection, server/db/listen.ts). */
+  onClose(hook: () => Promise<void>): void;
+  /**
+   * NOTIFYs on the shell-data channel heard by the pool's own sessions (PostgreSQL): each pooled
+   * session LISTENs, so a change this process commits is heard before its statement returns, not
+   * a moment later on the listener's connection (server/db/notify-cache.ts). PGlite hears its own
+   * NOTIFYs through `listen`; there this never calls. Returns the function that removes the handler.
+   */
+  onSessionNotification(handler: (payload: string | undefined) => void): () => void;
   close(): Promise<void>;
 };
+
+/** The channel the shell data's triggers announce changes on (migration 0026_shell_data_notify, server/db/notify-cache.ts). */
+export const SHELL_DATA_CHANNEL = "shell_data";
+
+/** Close hooks, run before the database itself closes; a failing hook does not keep it open. */
+function closeHooks() {
+  const hooks: (() => Promise<void>)[] = [];
+  return {
+    add: (hook: () => Promise<void>) => void hooks.push(hook),
+    run: async () => void (await Promise.allSettled(hooks.splice(0).map((hook) => hook()))),
+  };
+}
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
@@ -168,16 +189,37 @@ function syncPath(file: string) {
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.engine === "postgres") {
     await probePostgres(options.url);
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const heard = new Set<(payload: string | undefined) => void>();
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      // Before a new session serves anyone: it hears the shell data's changes, its own included.
+      onConnect: async (client) => {
+        client.on("notification", (message) => {
+          if (message.channel === SHELL_DATA_CHANNEL) for (const handler of heard) handler(message.payload);
+        });
+        await client.query(`LISTEN ${SHELL_DATA_CHANNEL}`);
+      },
+    });
     // An idle client that errors (server restart) must not crash the process.
     pool.on("error", () => {});
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
     await migrateNodePg(db as never, { migrationsFolder });
+    const hooks = closeHooks();
     return {
       db,
       engine: "postgres",
       exec: async (sql) => void (await pool.query(sql)),
-      close: () => pool.end(),
+      onClose: hooks.add,
+      onSessionNotification(handler) {
+        const entry = (payload: string | undefined) => handler(payload);
+        heard.add(entry);
+        return () => void heard.delete(entry);
+      },
+      close: async () => {
+        await hooks.run();
+        await pool.end();
+      },
     };
   }
 
@@ -205,12 +247,16 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       syncPath(syncedMarker);
       syncPath(path.dirname(syncedMarker));
     }
+    const hooks = closeHooks();
     return {
       db,
       engine: "pglite",
       exec: async (sql) => void (await client.exec(sql)),
+      onClose: hooks.add,
+      onSessionNotification: () => () => {},
       close: async () => {
         try {
+          await hooks.run();
           await client.close();
         } finally {
           lock?.release();

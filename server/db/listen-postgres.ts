@@ -18,6 +18,8 @@ export type ListenerHandlers = {
   listenerCount(): number;
   /** Runs the listener's onReconnect handlers. */
   reconnected(): void;
+  /** Runs the listener's onDisconnect handlers. */
+  disconnected(): void;
 };
 
 /**
@@ -62,6 +64,7 @@ export function createPostgresChannels(options: {
     if (current !== client) return;
     forgetConnection();
     client.end().catch(() => {});
+    handlers.disconnected();
     scheduleReconnect(err);
   }
 

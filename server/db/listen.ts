@@ -14,13 +14,15 @@ import { type ChannelBackend, createPostgresChannels } from "./listen-postgres.t
  * PGlite delivers its own NOTIFYs in-process, after the commit only.
  *
  * The connection exists while someone listens: the last `unlisten` closes it, so a feed that was
- * stopped (shutdown, a test) leaves nothing open behind it.
+ * stopped (shutdown, a test) leaves nothing open behind it; closing the database closes it too.
  */
 export type NotificationListener = {
   /** Listens on a channel (connecting first when needed); resolves with the function that stops it. */
   listen(channel: string, handler: (payload: string | undefined) => void): Promise<() => Promise<void>>;
   /** Called after a lost PostgreSQL connection was re-established; returns the function that removes it. */
   onReconnect(handler: () => void): () => void;
+  /** Called when the PostgreSQL connection is lost (NOTIFYs go unheard until the reconnect); returns its removal. */
+  onDisconnect(handler: () => void): () => void;
 };
 
 const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
@@ -28,7 +30,7 @@ const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
 type Handler = (payload: string | undefined) => void;
 
 export function createNotificationListener(options: {
-  database: Pick<Database, "db" | "engine">;
+  database: Pick<Database, "db" | "engine"> & Partial<Pick<Database, "onClose">>;
   logger?: Pick<Logger, "warn" | "error">;
   /** The PostgreSQL connection's application_name (seen in pg_stat_activity). */
   applicationName?: string;
@@ -36,6 +38,7 @@ export function createNotificationListener(options: {
   const { database } = options;
   const handlers = new Map<string, Set<Handler>>();
   const reconnectHandlers = new Set<() => void>();
+  const disconnectHandlers = new Set<() => void>();
   const dispatch = (channel: string, payload: string | undefined) => {
     for (const handler of handlers.get(channel) ?? []) handler(payload);
   };
@@ -52,8 +55,18 @@ export function createNotificationListener(options: {
             reconnected: () => {
               for (const handler of reconnectHandlers) handler();
             },
+            disconnected: () => {
+              for (const handler of disconnectHandlers) handler();
+            },
           },
         });
+
+  // The database closing ends every channel first, so no connection outlives it.
+  database.onClose?.(async () => {
+    const channels = [...handlers.keys()];
+    handlers.clear();
+    for (const channel of channels) await backend.release(channel, handlers.size > 0);
+  });
 
   async function release(channel: string) {
     if ((handlers.get(channel)?.size ?? 0) > 0) return;
@@ -89,6 +102,12 @@ export function createNotificationListener(options: {
       const entry = () => handler();
       reconnectHandlers.add(entry);
       return () => void reconnectHandlers.delete(entry);
+    },
+
+    onDisconnect(handler) {
+      const entry = () => handler();
+      disconnectHandlers.add(entry);
+      return () => void disconnectHandlers.delete(entry);
     },
   };
 }

@@ -9,6 +9,8 @@ import {
 import { createSmsSender, type SmsSender, smsOutboxDir } from "#server/adapters/sms.ts";
 import type { Config } from "#server/config.ts";
 import type { Database, Db } from "#server/db/client.ts";
+import { createNotificationListener, type NotificationListener } from "#server/db/listen.ts";
+import { createShellDataCache, type ShellDataCache } from "#server/db/notify-cache.ts";
 import type { JobRunner } from "#server/jobs/runner.ts";
 import type { Logger } from "#server/logger.ts";
 
@@ -21,11 +23,16 @@ export type Base = {
   jobs: JobRunner;
   mail: Mailer;
   sms: SmsSender;
+  /** The process's LISTEN connection (server/db/listen.ts), opened when something listens. */
+  listener: NotificationListener;
+  /** Settings, currencies, the category tree and banners kept in memory until they change. */
+  shellData: ShellDataCache;
 };
 
 /**
  * Mail (durable: each mail is a job, so it survives a restart) and SMS, through the transports a
- * test passes or the configured ones (an outbox folder when no gateway is set).
+ * test passes or the configured ones (an outbox folder when no gateway is set); the notification
+ * listener and the shell data kept in memory.
  */
 export function wireAdapters({
   database,
@@ -34,7 +41,10 @@ export function wireAdapters({
   jobs,
   mailTransport,
   smsSender,
-}: Omit<Base, "db" | "mail" | "sms"> & { mailTransport?: MailTransport; smsSender?: SmsSender }): Base {
+}: Omit<Base, "db" | "mail" | "sms" | "listener" | "shellData"> & {
+  mailTransport?: MailTransport;
+  smsSender?: SmsSender;
+}): Base {
   const transport =
     mailTransport ??
     createMailTransport({
@@ -46,7 +56,9 @@ export function wireAdapters({
   const sms =
     smsSender ??
     createSmsSender({ gateway: config.smsGateway, outboxDir: smsOutboxDir(config.dataDir), logger });
-  return { database, db: database.db, config, logger, jobs, mail, sms };
+  const listener = createNotificationListener({ database, logger });
+  const shellData = createShellDataCache({ database, listener, logger });
+  return { database, db: database.db, config, logger, jobs, mail, sms, listener, shellData };
 }
 
 /** Whether the database answers (the health check). */

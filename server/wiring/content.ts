@@ -5,10 +5,10 @@ import { createListsService } from "#server/modules/lists/index.ts";
 import type { Base } from "./base.ts";
 
 /** The site's content: code lists, banners and pages, the blog, and their back office (cms/admin). */
-export function wireContent({ db, config }: Pick<Base, "db" | "config">) {
+export function wireContent({ db, config, shellData }: Pick<Base, "db" | "config" | "shellData">) {
   return {
-    lists: createListsService(db),
-    cms: createCmsService(db),
+    lists: createListsService(db, shellData),
+    cms: createCmsService(db, shellData),
     blog: createBlogService(db),
     /** The back office's content: banners, blog, info pages, documents (cms/admin). */
     contentAdmin: createContentAdminService({

@@ -1,7 +1,8 @@
-import { and, asc, eq, isNull, or } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Locale } from "#core/i18n/index.ts";
 import type { MaintenanceState } from "#core/schemas/settings.ts";
 import type { Db } from "#server/db/client.ts";
+import { noShellDataCache, type ShellDataCache } from "#server/db/notify-cache.ts";
 import { settings } from "./tables.ts";
 
 export type SettingEntry = { name: string; value: unknown };
@@ -68,14 +69,10 @@ async function putSetting(db: Db, name: string, locale: Locale | null, value: un
 }
 
 /** The site's view of the settings in a language: its own entry over the shared one. */
-async function listForLocale(db: Db, locale: Locale): Promise<SettingEntry[]> {
-  const rows = await db
-    .select({ name: settings.name, locale: settings.locale, value: settings.value })
-    .from(settings)
-    .where(or(isNull(settings.locale), eq(settings.locale, locale)))
-    .orderBy(asc(settings.name));
+function listForLocale(entries: StoredSetting[], locale: Locale): SettingEntry[] {
   const byName = new Map<string, SettingEntry & { specific: boolean }>();
-  for (const row of rows) {
+  for (const row of entries) {
+    if (row.locale !== null && row.locale !== locale) continue;
     const specific = row.locale !== null;
     const existing = byName.get(row.name);
     if (!existing || (specific && !existing.specific))
@@ -84,13 +81,37 @@ async function listForLocale(db: Db, locale: Locale): Promise<SettingEntry[]> {
   return [...byName.values()].map(({ name, value }) => ({ name, value }));
 }
 
+/** Every stored entry and each language's view of them, read in one statement. */
+type SettingsSnapshot = { entries: StoredSetting[]; byLocale: Map<Locale, SettingEntry[]> };
+
+async function readSnapshot(db: Db): Promise<SettingsSnapshot> {
+  const entries = await readEntries(db);
+  return { entries, byLocale: new Map() };
+}
+
 /**
  * Settings are name/value entries; an entry may exist per language (locale 'cs' / 'en') or once
  * for all languages (locale NULL). A language's own entry wins over the shared one.
+ *
+ * Every page reads them: they are read once into memory and dropped when a settings row changes,
+ * whoever changes it (`cache`, server/db/notify-cache.ts). What the reads return is shared and
+ * frozen.
  */
-export function createSettingsService(db: Db) {
-  const list = (locale: Locale) => listForLocale(db, locale);
-  const entries = () => readEntries(db);
+export function createSettingsService(db: Db, cache: ShellDataCache = noShellDataCache) {
+  const snapshot = cache.cached("settings", () => readSnapshot(db));
+  const entries = async () => (await snapshot(undefined)).entries;
+  const list = async (locale: Locale): Promise<SettingEntry[]> => {
+    const { entries, byLocale } = await snapshot(undefined);
+    let view = byLocale.get(locale);
+    if (!view) {
+      view = listForLocale(entries, locale);
+      // Shared like the snapshot: frozen alike (the values in it are already).
+      for (const entry of view) Object.freeze(Object.freeze(entry).value);
+      Object.freeze(view);
+      byLocale.set(locale, view);
+    }
+    return view;
+  };
   const put = (name: string, locale: Locale | null, value: unknown) => putSetting(db, name, locale, value);
 
   return {

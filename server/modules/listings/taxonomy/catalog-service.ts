@@ -1,14 +1,47 @@
 import { eq, sql } from "drizzle-orm";
 import type { Locale } from "#core/i18n/index.ts";
 import type { Db } from "#server/db/client.ts";
+import { noShellDataCache, type ShellDataCache } from "#server/db/notify-cache.ts";
 import { createListingQueries } from "../browse/listing-queries.ts";
 import { refreshSearchText, type SearchTextScope } from "../search/search-index.ts";
 import { products } from "../tables/products.ts";
 import { categories } from "../tables/taxonomy.ts";
 import { buildCategoryTree, type CategoryNode } from "./category-tree.ts";
 
-export function createCatalogService(db: Db) {
+/** The active categories as a language's tree, from one statement. */
+async function readCategoryTree(db: Db, locale: Locale): Promise<CategoryNode[]> {
+  const rows = await db
+    .select({
+      id: categories.id,
+      parentId: categories.parentId,
+      position: categories.position,
+      slugCs: categories.slugCs,
+      slugEn: categories.slugEn,
+      nameCs: categories.nameCs,
+      nameEn: categories.nameEn,
+    })
+    .from(categories)
+    .where(eq(categories.isActive, true));
+  return buildCategoryTree(
+    rows.map((row) => ({
+      id: row.id,
+      parentId: row.parentId,
+      position: row.position,
+      // Missing English content falls back to Czech (docs/product/screens.md, "Audience and layouts").
+      slug: locale === "en" ? row.slugEn || row.slugCs : row.slugCs,
+      name: locale === "en" ? row.nameEn || row.nameCs : row.nameCs,
+    })),
+  );
+}
+
+/**
+ * The catalogue's reads for the site. The category tree is on every page: each language's tree is
+ * read once into memory and dropped when a category changes, whoever changes it (`cache`,
+ * server/db/notify-cache.ts); the tree returned is shared and frozen.
+ */
+export function createCatalogService(db: Db, cache: ShellDataCache = noShellDataCache) {
   const listing = createListingQueries(db);
+  const tree = cache.cached("categories", (locale: Locale) => readCategoryTree(db, locale));
   return {
     /** A page of product cards for a listing or search (listing.ts). */
     listProducts: listing.listProducts,
@@ -26,30 +59,8 @@ export function createCatalogService(db: Db) {
      */
     refreshSearchText: (scope: SearchTextScope) => refreshSearchText(db, scope),
 
-    async categoryTree(locale: Locale): Promise<CategoryNode[]> {
-      const rows = await db
-        .select({
-          id: categories.id,
-          parentId: categories.parentId,
-          position: categories.position,
-          slugCs: categories.slugCs,
-          slugEn: categories.slugEn,
-          nameCs: categories.nameCs,
-          nameEn: categories.nameEn,
-        })
-        .from(categories)
-        .where(eq(categories.isActive, true));
-      return buildCategoryTree(
-        rows.map((row) => ({
-          id: row.id,
-          parentId: row.parentId,
-          position: row.position,
-          // Missing English content falls back to Czech (docs/product/screens.md, "Audience and layouts").
-          slug: locale === "en" ? row.slugEn || row.slugCs : row.slugCs,
-          name: locale === "en" ? row.nameEn || row.nameCs : row.nameCs,
-        })),
-      );
-    },
+    /** The active categories as a tree in a language (the menu, the sidebar). */
+    categoryTree: (locale: Locale): Promise<CategoryNode[]> => tree(locale),
 
     /**
      * The seller's listing counts for the account menu: `active` listings now live, `started`

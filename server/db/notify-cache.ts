@@ -1,0 +1,140 @@
+import type { Logger } from "../logger.ts";
+import { type Database, SHELL_DATA_CHANNEL } from "./client.ts";
+import type { NotificationListener } from "./listen.ts";
+
+/**
+ * What the shell data's triggers name in their NOTIFY (migration `shell_data_notify`): the table
+ * group whose rows changed. Each is owned by one module, which keeps its own cached reads.
+ */
+export type ShellDataTopic = "settings" | "currencies" | "categories" | "banners";
+
+/**
+ * The data every page's frame reads (settings, currencies, the category tree, banners), kept in
+ * the process's memory and dropped when it changes (docs/decisions, "Shell data from memory").
+ *
+ * Triggers on the owning tables NOTIFY `shell_data` with the topic on any insert, update, delete
+ * or truncate, so no write path can forget it. A read is served from memory only while the
+ * process is sure to hear such a change:
+ * - PostgreSQL: the listener's own connection hears every instance's changes; each pooled session
+ *   LISTENs too (server/db/client.ts), so a change this process commits drops the value before
+ *   the writing statement returns (read your own writes). While the listener's connection is
+ *   down, reads go to the database, and everything is dropped when it is back.
+ * - PGlite: one process; its NOTIFYs are delivered at the commit.
+ * A change drops the values being loaded too, so a read that began before a change never outlives it.
+ */
+export type ShellDataCache = {
+  /**
+   * The read `load`, kept in memory per key (a language) until `topic` changes. The value is
+   * frozen: callers share it.
+   */
+  cached<K, V>(topic: ShellDataTopic, load: (key: K) => Promise<V>): (key: K) => Promise<V>;
+  /** Stops listening and keeps nothing (shutdown; closing the database does it too). */
+  stop(): Promise<void>;
+};
+
+/** Without a cache (a module built on its own in a test or a script): every read goes to the database. */
+export const noShellDataCache: ShellDataCache = {
+  cached: (_topic, load) => load,
+  stop: async () => {},
+};
+
+/** One cached read's values by key, each the promise of its load (concurrent reads share it). */
+type Store = Map<unknown, Promise<unknown>>;
+
+export function createShellDataCache(options: {
+  database: Pick<Database, "engine" | "onClose" | "onSessionNotification">;
+  listener: NotificationListener;
+  logger?: Pick<Logger, "warn">;
+}): ShellDataCache {
+  const { database, listener, logger } = options;
+  const stores = new Map<ShellDataTopic, Set<Store>>();
+  /** "live": every change is heard, so values may be kept. */
+  let state: "idle" | "starting" | "live" | "down" | "stopped" = "idle";
+  const stops: (() => Promise<void> | void)[] = [];
+
+  function drop(topic: ShellDataTopic | null) {
+    for (const [name, set] of stores)
+      if (topic === null || name === topic) for (const store of set) store.clear();
+  }
+
+  /** A NOTIFY's payload is a topic; anything else (a future topic, none) drops everything. */
+  function changed(payload: string | undefined) {
+    drop(payload !== undefined && stores.has(payload as ShellDataTopic) ? (payload as ShellDataTopic) : null);
+  }
+
+  function start() {
+    if (state !== "idle") return;
+    state = "starting";
+    stops.push(database.onSessionNotification(changed));
+    stops.push(
+      listener.onDisconnect(() => {
+        if (state === "stopped") return;
+        state = "down";
+        drop(null);
+      }),
+    );
+    stops.push(
+      listener.onReconnect(() => {
+        if (state === "stopped") return;
+        drop(null);
+        state = "live";
+      }),
+    );
+    listener
+      .listen(SHELL_DATA_CHANNEL, changed)
+      .then((unlisten) => {
+        stops.push(unlisten);
+        if (state === "stopped") return void unlisten();
+        if (state === "starting") state = "live";
+      })
+      .catch((error: unknown) => {
+        logger?.warn({ err: error }, "shell data: cannot listen for changes; reading from the database");
+        if (state === "starting") {
+          // Try again on a later read.
+          for (const stop of stops.splice(0)) void stop();
+          state = "idle";
+        }
+      });
+  }
+
+  async function stop() {
+    state = "stopped";
+    drop(null);
+    for (const stop of stops.splice(0)) await stop();
+  }
+  database.onClose(stop);
+
+  return {
+    cached<K, V>(topic: ShellDataTopic, load: (key: K) => Promise<V>) {
+      const store: Store = new Map();
+      let set = stores.get(topic);
+      if (!set) {
+        set = new Set();
+        stores.set(topic, set);
+      }
+      set.add(store);
+      return (key: K): Promise<V> => {
+        start();
+        if (state !== "live") return load(key);
+        const hit = store.get(key);
+        if (hit) return hit as Promise<V>;
+        const value = load(key).then(deepFreeze);
+        store.set(key, value);
+        // A failed read is not kept: the next one asks again.
+        value.catch(() => {
+          if (store.get(key) === value) store.delete(key);
+        });
+        return value;
+      };
+    },
+    stop,
+  };
+}
+
+/** Freezes a value and everything in it: a shared cached value must not be changed by a caller. */
+function deepFreeze<T>(value: T): T {
+  if (value === null || typeof value !== "object" || Object.isFrozen(value)) return value;
+  Object.freeze(value);
+  for (const inner of Object.values(value)) deepFreeze(inner);
+  return value;
+}
