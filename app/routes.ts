@@ -108,8 +108,9 @@ export default [
   ...page("search", "routes/catalog/search.tsx"),
   ...page("blog", "routes/blog/index.tsx"),
   ...page("blogArticle", "routes/blog/article.tsx"),
-  // The editors' preview of an article (content scope), in the public design outside the admin frame.
+  // The editors' previews (an article, an info page; content scope) in the public design, outside the frame.
   ...page("adminBlogPreview", "routes/admin/content/blog-preview.tsx"),
+  ...page("adminInfoPagePreview", "routes/admin/content/info-page-preview.tsx"),
   ...page("userProfile", "routes/user-profile.tsx"),
   ...page("register", "routes/account/register.tsx"),
   ...page("accountRegister", "routes/account/register.tsx"),

@@ -42,6 +42,8 @@ export const ADMIN_PATHS = {
   adminBlogCategories: { cs: "/admin/obsah/blog-kategorie", en: "/en/admin/content/blog-categories" },
   adminInfoPages: { cs: "/admin/obsah/stranky", en: "/en/admin/content/pages" },
   adminInfoPage: { cs: "/admin/obsah/stranky/:id", en: "/en/admin/content/pages/:id" },
+  // The page's working draft in the public page's design: outside the frame (app/routes.ts).
+  adminInfoPagePreview: { cs: "/admin/obsah/stranky/:id/nahled", en: "/en/admin/content/pages/:id/preview" },
   adminDocuments: { cs: "/admin/obsah/dokumenty", en: "/en/admin/content/documents" },
 
   // Users.

@@ -1,13 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DOCUMENT_MAX_BYTES } from "#core/schemas/admin-content.ts";
 import { toPragueLocalInput } from "#core/time/prague.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { auditLog } from "../admin/tables.ts";
-import { blogPosts, documents } from "./tables.ts";
+import { blogPosts, documents, infoPageDrafts, infoPages } from "./tables.ts";
 
 /** The back office's content API (docs/product/back-office.md, "Content"), on both engines. */
 let api: TestApi;
@@ -304,6 +304,193 @@ describe("blog articles", () => {
         and(eq(auditLog.action, "content.blogPost.update"), eq(auditLog.entityId, String(draft.json.id))),
       );
     expect(entry.data).toMatchObject({ before: { publishedAt: null }, after: { state: "published" } });
+  });
+});
+
+describe("an article's cover through the API", () => {
+  const cover = async (
+    id: number,
+    token: string | undefined,
+    file?: { bytes: Uint8Array; name: string; type: string },
+  ) =>
+    upload(
+      "PUT",
+      `/api/admin/content/blog/posts/${id}/cover`,
+      token,
+      {},
+      file && { field: "image", ...file },
+    );
+  const coverFiles = () =>
+    fs.readdirSync(path.join(api.config.dataDir, "uploads", "blog"), { withFileTypes: false }) as string[];
+
+  it("stores the picture by its content, re-encoded to WebP, replaces the old one and audits it", async () => {
+    const post = await api.call("POST", "/api/admin/content/blog/posts", {
+      token: editor,
+      body: { titleCs: "S obálkou" },
+    });
+    // A PNG sent as a .jpg: the bytes decide, not the name or the type.
+    const first = await cover(post.json.id, editor, {
+      bytes: await png(3000, 100),
+      name: "obalka.jpg",
+      type: "image/jpeg",
+    });
+    expect(first.status).toBe(200);
+    expect(first.json.image).toMatch(/^\/uploads\/blog\/[0-9a-f]{32}\.webp$/);
+    const stored = await sharp(fs.readFileSync(path.join(api.config.dataDir, first.json.image))).metadata();
+    expect(stored).toMatchObject({ format: "webp", width: 2400 });
+    const second = await cover(post.json.id, editor, {
+      bytes: await png(),
+      name: "b.png",
+      type: "image/png",
+    });
+    expect(second.status).toBe(200);
+    expect(fs.existsSync(path.join(api.config.dataDir, first.json.image))).toBe(false);
+    const [entry] = await api.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "content.blogPost.update"), eq(auditLog.entityId, String(post.json.id))))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(entry.data).toMatchObject({
+      before: { image: first.json.image },
+      after: { image: second.json.image },
+    });
+  });
+
+  it("refuses a file that is not an image whatever its name, an oversized one, none, and other people", async () => {
+    const post = await api.call("POST", "/api/admin/content/blog/posts", {
+      token: editor,
+      body: { titleCs: "Bez obálky" },
+    });
+    const files = coverFiles();
+    const script = new TextEncoder().encode("<svg onload=alert(1)></svg>");
+    const notImage = await cover(post.json.id, editor, {
+      bytes: script,
+      name: "obalka.jpg",
+      type: "image/jpeg",
+    });
+    expect(notImage.status).toBe(422);
+    expect(notImage.json.errors.image).toEqual(["Obrázek musí být JPEG, PNG nebo WebP."]);
+    const huge = new Uint8Array(5 * 1024 * 1024 + 1);
+    huge.set(await png());
+    const tooLarge = await cover(post.json.id, editor, { bytes: huge, name: "velka.png", type: "image/png" });
+    expect(tooLarge.status).toBe(422);
+    expect(tooLarge.json.errors.image[0]).toMatch(/příliš velký/);
+    const none = await cover(post.json.id, editor);
+    expect(none.status).toBe(422);
+    expect(none.json.errors.image).toHaveLength(1);
+    const image = { bytes: await png(), name: "b.png", type: "image/png" };
+    expect((await cover(post.json.id, moderator, image)).status).toBe(403);
+    expect((await cover(post.json.id, undefined, image)).status).toBe(401);
+    // No such article: 404, and the picture is not left behind.
+    expect((await cover(424_242, editor, image)).status).toBe(404);
+    expect(coverFiles().sort()).toEqual(files.sort());
+    const [row] = await api.db.select().from(blogPosts).where(eq(blogPosts.id, post.json.id));
+    expect(row.image).toBeNull();
+  });
+});
+
+describe("info pages: a draft, its preview, publishing", () => {
+  const pages = "/api/admin/content/pages";
+  const shown = async (id: number) => (await api.services.cms.infoPage(id, "cs"))?.title ?? null;
+  const audited = async (action: string, id: number) => {
+    const rows = await api.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, action), eq(auditLog.entityId, String(id))))
+      .orderBy(desc(auditLog.id));
+    return rows.map((row) => row.data);
+  };
+
+  it("keeps a new page off the site until it is published; the preview shows it to content staff only", async () => {
+    const created = await api.call("POST", pages, {
+      token: editor,
+      body: { titleCs: "Doprava zdarma", bodyCs: "<p>Od 2 000 Kč</p>" },
+    });
+    expect(created.status).toBe(201);
+    expect(created.json).toMatchObject({ state: "unpublished", publishedAt: null, published: null });
+    const id = created.json.id as number;
+    expect(await shown(id)).toBeNull();
+    expect((await api.services.blog.sitemapInfoPages()).map((entry) => entry.paths.cs)).not.toContain(
+      `/info/${id}/doprava-zdarma`,
+    );
+    const preview = `${pages}/${id}/preview`;
+    const seen = await api.call("GET", preview, { token: editor });
+    expect(seen.status).toBe(200);
+    expect(seen.json).toMatchObject({
+      title: "Doprava zdarma",
+      body: "<p>Od 2 000 Kč</p>",
+      published: false,
+    });
+    expect((await api.call("GET", preview, { token: moderator })).status).toBe(403);
+    expect((await api.call("GET", preview, { token: user })).status).toBe(403);
+    expect((await api.call("GET", preview)).status).toBe(401);
+    expect((await api.call("GET", `${pages}/424242/preview`, { token: editor })).status).toBe(404);
+
+    const published = await api.call("POST", `${pages}/${id}/publish`, { token: editor });
+    expect(published.status).toBe(200);
+    expect(published.json.state).toBe("published");
+    expect(await shown(id)).toBe("Doprava zdarma");
+    const [entry] = await audited("content.infoPage.publish", id);
+    expect(entry).toMatchObject({ before: null, after: { titleCs: "Doprava zdarma" } });
+    // Published and nothing new: nothing to publish.
+    expect((await api.call("POST", `${pages}/${id}/publish`, { token: editor })).status).toBe(409);
+  });
+
+  it("saves a published page's change as a draft: the site keeps the old text until it is published", async () => {
+    const created = await api.call("POST", pages, { token: editor, body: { titleCs: "Reklamace" } });
+    const id = created.json.id as number;
+    await api.call("POST", `${pages}/${id}/publish`, { token: editor });
+    const saved = await api.call("PUT", `${pages}/${id}`, {
+      token: editor,
+      body: { titleCs: "Reklamace a vrácení", bodyCs: "<p>Do 14 dnů<script>x</script></p>" },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.json).toMatchObject({
+      state: "changed",
+      titleCs: "Reklamace a vrácení",
+      bodyCs: "<p>Do 14 dnů</p>",
+      published: { titleCs: "Reklamace", slugCs: "reklamace" },
+    });
+    expect(await shown(id)).toBe("Reklamace");
+    const [row] = await api.db.select().from(infoPages).where(eq(infoPages.id, id));
+    expect(row.titleCs).toBe("Reklamace");
+    const preview = await api.call("GET", `${pages}/${id}/preview`, { token: editor });
+    expect(preview.json).toMatchObject({ title: "Reklamace a vrácení", published: true });
+    expect((await api.call("POST", `${pages}/${id}/publish`, { token: moderator })).status).toBe(403);
+    expect(await shown(id)).toBe("Reklamace");
+
+    const published = await api.call("POST", `${pages}/${id}/publish`, { token: editor });
+    expect(published.json).toMatchObject({
+      state: "published",
+      published: { titleCs: "Reklamace a vrácení" },
+    });
+    expect(await shown(id)).toBe("Reklamace a vrácení");
+    expect((await api.services.cms.infoPage(id, "cs"))?.slug).toBe("reklamace-a-vraceni");
+    expect(await api.db.select().from(infoPageDrafts).where(eq(infoPageDrafts.pageId, id))).toEqual([]);
+    const [entry] = await audited("content.infoPage.publish", id);
+    expect(entry).toMatchObject({
+      before: { titleCs: "Reklamace" },
+      after: { titleCs: "Reklamace a vrácení", bodyCs: "<p>Do 14 dnů</p>" },
+    });
+  });
+
+  it("discards a draft: the editor sees the published text again and the site never changed", async () => {
+    const created = await api.call("POST", pages, { token: editor, body: { titleCs: "Kontakt" } });
+    const id = created.json.id as number;
+    await api.call("POST", `${pages}/${id}/publish`, { token: editor });
+    await api.call("PUT", `${pages}/${id}`, { token: editor, body: { titleCs: "Kontakty" } });
+    expect((await api.call("DELETE", `${pages}/${id}/draft`, { token: moderator })).status).toBe(403);
+    const discarded = await api.call("DELETE", `${pages}/${id}/draft`, { token: editor });
+    expect(discarded.status).toBe(200);
+    expect(discarded.json).toMatchObject({ state: "published", titleCs: "Kontakt" });
+    expect(await shown(id)).toBe("Kontakt");
+    const [entry] = await audited("content.infoPage.discardDraft", id);
+    expect(entry).toMatchObject({ before: { titleCs: "Kontakty" }, after: null });
+    expect((await api.call("DELETE", `${pages}/${id}/draft`, { token: editor })).status).toBe(409);
+    // Saving the published texts again leaves no draft behind.
+    const same = await api.call("PUT", `${pages}/${id}`, { token: editor, body: { titleCs: "Kontakt" } });
+    expect(same.json.state).toBe("published");
   });
 });
 

@@ -59,8 +59,11 @@ beforeAll(async () => {
       slugEn: "terms-and-conditions",
       titleCs: "Obchodní podmínky",
       titleEn: "Terms",
+      publishedAt: now,
     },
-    { id: 902, slugCs: "gdpr", slugEn: null, titleCs: "GDPR", titleEn: null },
+    { id: 902, slugCs: "gdpr", slugEn: null, titleCs: "GDPR", titleEn: null, publishedAt: now },
+    // Never published: not on the site, nor in the sitemap.
+    { id: 903, slugCs: "pripravujeme", slugEn: null, titleCs: "Připravujeme", titleEn: null },
   ]);
 });
 afterAll(async () => {
@@ -143,7 +146,7 @@ describe("categories and sitemap entries", () => {
     expect(await api.services.blog.category(424_242, "cs")).toBeNull();
   });
 
-  it("lists published articles and info pages with both languages' paths", async () => {
+  it("lists published articles and published info pages with both languages' paths", async () => {
     const posts = await api.services.blog.sitemapPosts(now);
     expect(posts.map((entry) => entry.paths.cs)).toEqual([
       `/blog/${ids.a}/clanek-a`,

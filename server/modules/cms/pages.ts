@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNotNull } from "drizzle-orm";
 import type { Locale } from "#core/i18n/index.ts";
 import type { Db } from "#server/db/client.ts";
 import { documents, infoPages } from "./tables.ts";
@@ -14,13 +14,19 @@ export type InfoPage = {
   updatedAt: Date;
 };
 
-/**
- * An info page in a language (English falls back to Czech), or null; `slugs` gives its slug in
- * each language, for the hreflang links and the language switcher.
- */
-export async function infoPage(db: Db, id: number, locale: Locale): Promise<InfoPage | null> {
-  const [row] = await db.select().from(infoPages).where(eq(infoPages.id, id)).limit(1);
-  if (!row) return null;
+type PageTexts = {
+  id: number;
+  slugCs: string;
+  slugEn: string | null;
+  titleCs: string;
+  titleEn: string | null;
+  bodyCs: string;
+  bodyEn: string | null;
+  updatedAt: Date;
+};
+
+/** A page's texts in a language (English falls back to Czech), the way /info/{id}/{slug} shows them. */
+export function pageIn(row: PageTexts, locale: Locale): InfoPage {
   const en = locale === "en";
   return {
     id: row.id,
@@ -30,6 +36,19 @@ export async function infoPage(db: Db, id: number, locale: Locale): Promise<Info
     body: (en && row.bodyEn) || row.bodyCs,
     updatedAt: row.updatedAt,
   };
+}
+
+/**
+ * A published info page in a language, or null (never published or no such page); `slugs` gives
+ * its slug in each language, for the hreflang links and the language switcher. A draft never shows.
+ */
+export async function infoPage(db: Db, id: number, locale: Locale): Promise<InfoPage | null> {
+  const [row] = await db
+    .select()
+    .from(infoPages)
+    .where(and(eq(infoPages.id, id), isNotNull(infoPages.publishedAt)))
+    .limit(1);
+  return row ? pageIn(row, locale) : null;
 }
 
 /** The documents page's files in their order. */

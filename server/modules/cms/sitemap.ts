@@ -1,4 +1,4 @@
-import { asc, desc, sql } from "drizzle-orm";
+import { asc, desc, isNotNull, sql } from "drizzle-orm";
 import { localePath } from "#core/i18n/paths.ts";
 import type { Db } from "#server/db/client.ts";
 import { articlePaths, type CmsSitemapEntry, published } from "./blog-summaries.ts";
@@ -21,7 +21,7 @@ export async function sitemapPosts(db: Db, now = new Date()): Promise<CmsSitemap
   return rows.map((row) => ({ paths: articlePaths(row), updatedAt: row.updatedAt }));
 }
 
-/** Every info page with both languages' paths, for the sitemap. */
+/** Every published info page with both languages' paths, for the sitemap. */
 export async function sitemapInfoPages(db: Db): Promise<CmsSitemapEntry[]> {
   const rows = await db
     .select({
@@ -31,6 +31,7 @@ export async function sitemapInfoPages(db: Db): Promise<CmsSitemapEntry[]> {
       updatedAt: infoPages.updatedAt,
     })
     .from(infoPages)
+    .where(isNotNull(infoPages.publishedAt))
     .orderBy(asc(infoPages.id));
   return rows.map((row) => ({
     paths: {

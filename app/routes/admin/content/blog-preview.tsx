@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { appContext } from "#app/context.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
@@ -7,6 +6,7 @@ import { localePath } from "#core/i18n/paths.ts";
 import { requireScope } from "../guard.server.ts";
 import type { Route } from "./+types/blog-preview";
 import { notFound, pathId } from "./form.server.ts";
+import { PreviewNotice, previewHeaders } from "./preview-notice.tsx";
 
 /**
  * The editors' preview (docs/product/back-office.md, "Content"): an article, a draft or a scheduled
@@ -20,9 +20,7 @@ export function meta(args: Route.MetaArgs) {
   }));
 }
 
-export function headers() {
-  return { "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "private, no-store" };
-}
+export const headers = previewHeaders;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   requireScope(context, "content");
@@ -38,15 +36,10 @@ export default function BlogPreview(props: Route.ComponentProps) {
   const { post } = props.loaderData;
   return (
     <>
-      <div role="status" className="bg-secondary/15 py-2 text-center text-sm" data-testid="preview-notice">
-        {t("adminContent.blog.previewNotice")}{" "}
-        <Link
-          to={localePath("adminBlogPost", locale, { id: String(post.id) })}
-          className="font-semibold text-primary-dark underline"
-        >
-          {t("adminContent.blog.backToEditor")}
-        </Link>
-      </div>
+      <PreviewNotice
+        notice={t("adminContent.blog.previewNotice")}
+        editor={localePath("adminBlogPost", locale, { id: String(post.id) })}
+      />
       <BlogArticle {...(props as unknown as Parameters<typeof BlogArticle>[0])} />
     </>
   );

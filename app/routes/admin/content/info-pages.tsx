@@ -8,7 +8,10 @@ import { localePath } from "#core/i18n/paths.ts";
 import { requireScope } from "../guard.server.ts";
 import type { Route } from "./+types/info-pages";
 
-/** The info pages (docs/product/back-office.md, "Content"); terms (1) and privacy (2) stay. */
+/**
+ * The info pages with their state (not published, published, a draft waiting)
+ * (docs/product/back-office.md, "Content"); terms (1) and privacy (2) stay.
+ */
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, (t) => ({ title: t("adminContent.pages.title"), noindex: true }));
 }
@@ -48,6 +51,9 @@ export default function AdminInfoPages({ loaderData }: Route.ComponentProps) {
                 {t("adminContent.common.titleEn")}
               </th>
               <th scope="col" className="px-3 py-2">
+                {t("adminContent.pages.state")}
+              </th>
+              <th scope="col" className="px-3 py-2">
                 {t("adminContent.pages.updatedAt")}
               </th>
             </tr>
@@ -68,6 +74,9 @@ export default function AdminInfoPages({ loaderData }: Route.ComponentProps) {
                   ) : null}
                 </td>
                 <td className="px-3 py-2">{page.titleEn ?? "—"}</td>
+                <td className="px-3 py-2" data-testid="page-state">
+                  {t(`adminContent.pages.states.${page.state}`)}
+                </td>
                 <td className="px-3 py-2">{formatShortDateTime(page.updatedAt, locale)}</td>
               </tr>
             ))}

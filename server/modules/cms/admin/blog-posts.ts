@@ -212,6 +212,34 @@ export async function updateBlogPost(
   });
 }
 
+/** Sets an article's cover alone (the API's upload); the caller removes the old file. */
+export async function updateBlogPostCover(
+  db: Db,
+  audit: RecordAudit,
+  id: number,
+  image: string,
+  actor: Actor,
+): Promise<{ value: AdminBlogPost; replacedImage: string | null } | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id)).for("update");
+    if (!row) return null;
+    const [updated] = await tx
+      .update(blogPosts)
+      .set({ image, updatedAt: new Date() })
+      .where(eq(blogPosts.id, id))
+      .returning();
+    const after = postDto(updated);
+    await audit(tx, {
+      ...actorOf(actor),
+      action: "content.blogPost.update",
+      entity: "blog_post",
+      entityId: String(id),
+      data: { before: postDto(row), after },
+    });
+    return { value: after, replacedImage: row.image };
+  });
+}
+
 export async function deleteBlogPost(db: Db, audit: RecordAudit, id: number, actor: Actor) {
   return db.transaction(async (tx) => {
     const [row] = await tx.delete(blogPosts).where(eq(blogPosts.id, id)).returning();

@@ -18,6 +18,7 @@ import {
   createContentFileStore,
   renderContentImage,
 } from "../content-files.ts";
+import { pageIn } from "../pages.ts";
 import {
   type BannerFilters,
   bannerById,
@@ -27,10 +28,27 @@ import {
   updateBanner,
 } from "./banners.ts";
 import { deleteBlogCategory, listBlogCategories, saveBlogCategory } from "./blog-categories.ts";
-import { blogPostById, createBlogPost, deleteBlogPost, listBlogPosts, updateBlogPost } from "./blog-posts.ts";
+import {
+  type AdminBlogPost,
+  blogPostById,
+  createBlogPost,
+  deleteBlogPost,
+  listBlogPosts,
+  updateBlogPost,
+  updateBlogPostCover,
+} from "./blog-posts.ts";
 import { type Actor, type ContentResult, FILE_PROBLEM_KEYS, type RecordAudit, refused } from "./common.ts";
 import { createDocument, deleteDocument, listDocuments, updateDocument } from "./documents.ts";
-import { deleteInfoPage, infoPageById, listInfoPages, saveInfoPage } from "./info-pages.ts";
+import {
+  createInfoPage,
+  deleteInfoPage,
+  discardInfoPageDraft,
+  infoPageById,
+  infoPageWorkingCopy,
+  listInfoPages,
+  publishInfoPage,
+  saveInfoPage,
+} from "./info-pages.ts";
 
 /** An uploaded file's bytes, or null when none was chosen. */
 type Upload = Uint8Array | null;
@@ -100,6 +118,16 @@ function blogPostAdmin({ db, recordAudit, files }: Deps) {
       if (result?.ok) await files.remove(result.replacedImage);
       return result;
     },
+    /** A new cover alone (the API's upload), checked and re-encoded as the screen's. */
+    async setCover(id: number, upload: Upload, actor: Actor): Promise<ContentResult<AdminBlogPost> | null> {
+      if (!upload?.byteLength) return refused("image", "adminContent.errors.imageRequired");
+      const cover = await coverOf(upload);
+      if (!cover.ok) return cover;
+      const result = await updateBlogPostCover(db, recordAudit, id, cover.value!, actor);
+      // No such article: the file just stored goes again.
+      await files.remove(result ? result.replacedImage : cover.value);
+      return result ? { ok: true, value: result.value } : null;
+    },
     async remove(id: number, actor: Actor) {
       const result = await deleteBlogPost(db, recordAudit, id, actor);
       if (result) await files.remove(result.image);
@@ -107,6 +135,27 @@ function blogPostAdmin({ db, recordAudit, files }: Deps) {
     },
     /** The article as the public page would show it, drafts and scheduled ones too. */
     preview: (id: number, locale: Locale) => blogPost(db, id, locale, { preview: true }),
+  };
+}
+
+/** Info pages: a save keeps the public page as it is until the working draft is published. */
+function infoPageAdmin({ db, recordAudit }: Deps) {
+  return {
+    list: () => listInfoPages(db),
+    byId: (id: number) => infoPageById(db, id),
+    /** A new page (id null), not on the site until published; else the page's working draft. */
+    save: (id: number | null, form: InfoPageForm, actor: Actor) =>
+      id === null
+        ? createInfoPage(db, recordAudit, form, actor)
+        : saveInfoPage(db, recordAudit, id, form, actor),
+    publish: (id: number, actor: Actor) => publishInfoPage(db, recordAudit, id, actor),
+    discardDraft: (id: number, actor: Actor) => discardInfoPageDraft(db, recordAudit, id, actor),
+    remove: (id: number, actor: Actor) => deleteInfoPage(db, recordAudit, id, actor),
+    /** The working texts as /info/{id}/{slug} would show them, an unpublished page's too. */
+    async preview(id: number, locale: Locale) {
+      const working = await infoPageWorkingCopy(db, id);
+      return working ? { ...pageIn(working, locale), published: working.published } : null;
+    },
   };
 }
 
@@ -161,13 +210,7 @@ export function createContentAdminService({
         saveBlogCategory(db, recordAudit, id, form, actor),
       remove: (id: number, actor: Actor) => deleteBlogCategory(db, recordAudit, id, actor),
     },
-    infoPages: {
-      list: () => listInfoPages(db),
-      byId: (id: number) => infoPageById(db, id),
-      save: (id: number | null, form: InfoPageForm, actor: Actor) =>
-        saveInfoPage(db, recordAudit, id, form, actor),
-      remove: (id: number, actor: Actor) => deleteInfoPage(db, recordAudit, id, actor),
-    },
+    infoPages: infoPageAdmin(deps),
     documents: documentAdmin(deps),
   };
 }

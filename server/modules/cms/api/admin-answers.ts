@@ -4,7 +4,9 @@ import type { ZodType } from "zod";
 import { translate } from "#core/i18n/index.ts";
 import { issuesToFieldErrors } from "#core/validation/field-errors.ts";
 import { controlCharacterErrors, controlCharacterFields } from "#core/validation/text-input.ts";
+import type { ApiRouter } from "#server/http/api/router.ts";
 import { errorResponses, idPathParam, jsonContent, MessageBody } from "#server/http/api/schemas.ts";
+import { adminRoute } from "#server/http/api/staff.ts";
 import type { AppEnv } from "#server/http/types.ts";
 import type { Actor, ContentErrors } from "../admin/common.ts";
 
@@ -32,6 +34,9 @@ export const changeResponses = {
   409: jsonContent(MessageBody, "Refused: the message says why"),
   422: errorResponses[422],
 };
+
+export const sanitised =
+  "Bodies are HTML, sanitised on save (sanitize-html): headings, paragraphs, lists, bold, italic, block quotes, line breaks and http(s)/mailto/relative links only";
 
 export const notFound = (c: Context<AppEnv>) =>
   c.json({ message: translate(c.get("locale"), "adminContent.errors.notFound") }, 404);
@@ -90,4 +95,46 @@ export function parseFields<T>(c: Context<AppEnv>, schema: ZodType<T>, fields: R
     ok: false as const,
     answer: c.json({ errors: issuesToFieldErrors(parsed.error.issues, c.get("locale")) }, 422),
   };
+}
+
+/**
+ * The editors' preview of a text (an article, an info page) as its public page would render it,
+ * drafts too; content scope only, never cached.
+ */
+export function previewRoute(
+  api: ApiRouter,
+  {
+    path,
+    what,
+    summary,
+    read,
+  }: {
+    path: string;
+    what: string;
+    summary: string;
+    read: (c: Context<AppEnv>, id: number) => Promise<object | null>;
+  },
+) {
+  api.openapi(
+    adminRoute("content", {
+      method: "get",
+      path,
+      summary,
+      tags: ["admin", "content"],
+      request: { params: idParams(what) },
+      responses: {
+        200: jsonContent(
+          z.object({ title: z.string(), body: z.string() }).passthrough(),
+          `The ${what} as its public page shows it`,
+        ),
+        404: changeResponses[404],
+      },
+    }),
+    async (c) => {
+      const shown = await read(c, c.req.valid("param").id);
+      c.header("Cache-Control", "private, no-store");
+      c.header("X-Robots-Tag", "noindex");
+      return shown ? c.json(shown as { title: string; body: string }, 200) : notFound(c);
+    },
+  );
 }

@@ -24,6 +24,7 @@ import {
   readMultipart,
   refusedAnswer,
 } from "./admin-answers.ts";
+import { AdminBlogPost } from "./admin-texts.ts";
 
 const tag = (summary: string) => ({ summary, tags: ["admin", "content"] });
 const nullableTime = z.string().nullable().openapi({ description: "UTC ISO 8601" });
@@ -172,6 +173,30 @@ function bannerWriteRoutes(api: ApiRouter) {
     async (c) => {
       const done = await c.get("services").contentAdmin.banners.remove(c.req.valid("param").id, actorOf(c));
       return done ? c.body(null, 204) : notFound(c);
+    },
+  );
+}
+
+/** An article's cover under /api/admin/content/blog/posts/{id}/cover, as the screen uploads it. */
+export function blogCoverRoute(api: ApiRouter) {
+  const cover = `JPEG, PNG or WebP by content (not by its name or type), at most ${CONTENT_IMAGE_MAX_BYTES / 1024 / 1024} MB and 25 Mpx; re-encoded to WebP (at most 2400 px wide, nothing but its pixels kept)`;
+  api.openapi(
+    adminRoute("content", {
+      method: "put",
+      path: "/admin/content/blog/posts/{id}/cover",
+      ...tag(
+        `Sets or replaces an article's cover (multipart field \`image\`: ${cover}); the old file is removed; audited`,
+      ),
+      request: { params: idParams("article"), body: multipartBody({ image: binaryField(cover) }) },
+      responses: { 200: jsonContent(AdminBlogPost, "The article with its new cover"), ...changeResponses },
+    }),
+    async (c) => {
+      const { bytes } = await readMultipart(c, "image");
+      const result = await c
+        .get("services")
+        .contentAdmin.blogPosts.setCover(c.req.valid("param").id, bytes, actorOf(c));
+      if (!result) return notFound(c);
+      return result.ok ? c.json(result.value, 200) : refusedAnswer(c, result.errors);
     },
   );
 }

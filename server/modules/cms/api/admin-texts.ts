@@ -4,19 +4,25 @@ import {
   BLOG_POST_STATES,
   BlogCategoryFormSchema,
   BlogPostFormSchema,
-  InfoPageFormSchema,
 } from "#core/schemas/admin-content.ts";
 import { tableQuerySchema } from "#core/schemas/admin-table.ts";
 import type { ApiRouter } from "#server/http/api/router.ts";
 import { jsonContent, rowId } from "#server/http/api/schemas.ts";
 import { adminRoute } from "#server/http/api/staff.ts";
-import { actorOf, changeResponses, idParams, jsonBody, notFound, refusedAnswer } from "./admin-answers.ts";
+import {
+  actorOf,
+  changeResponses,
+  idParams,
+  jsonBody,
+  notFound,
+  previewRoute,
+  refusedAnswer,
+  sanitised,
+} from "./admin-answers.ts";
 
 const tag = (summary: string) => ({ summary, tags: ["admin", "content"] });
-const sanitised =
-  "Bodies are HTML, sanitised on save (sanitize-html): headings, paragraphs, lists, bold, italic, block quotes, line breaks and http(s)/mailto/relative links only";
 
-const AdminBlogPost = z
+export const AdminBlogPost = z
   .object({
     id: z.number().int(),
     categoryId: z.number().int().nullable(),
@@ -47,20 +53,6 @@ const AdminBlogCategory = z
     position: z.number().int(),
   })
   .openapi("AdminBlogCategory");
-
-const AdminInfoPage = z
-  .object({
-    id: z.number().int(),
-    slugCs: z.string(),
-    slugEn: z.string().nullable(),
-    titleCs: z.string(),
-    titleEn: z.string().nullable(),
-    bodyCs: z.string(),
-    bodyEn: z.string().nullable(),
-    updatedAt: z.string(),
-    fixed: z.boolean().openapi({ description: "Terms (1) and privacy (2): cannot be deleted" }),
-  })
-  .openapi("AdminInfoPage");
 
 /** Blog articles under /api/admin/content/blog/posts, scope `content`; audited. */
 export function blogPostRoutes(api: ApiRouter) {
@@ -106,7 +98,13 @@ export function blogPostRoutes(api: ApiRouter) {
   );
 
   blogPostWriteRoutes(api);
-  blogPreviewRoute(api);
+  previewRoute(api, {
+    path: "/admin/content/blog/posts/{id}/preview",
+    what: "article",
+    summary:
+      "An article as the public page would show it (drafts and scheduled too), for the editors' preview",
+    read: (c, id) => c.get("services").contentAdmin.blogPosts.preview(id, c.get("locale")),
+  });
 }
 
 /** Writing, changing and deleting articles. */
@@ -157,30 +155,6 @@ function blogPostWriteRoutes(api: ApiRouter) {
     async (c) => {
       const done = await c.get("services").contentAdmin.blogPosts.remove(c.req.valid("param").id, actorOf(c));
       return done ? c.body(null, 204) : notFound(c);
-    },
-  );
-}
-
-/** The preview of an article as its public page shows it: drafts and scheduled ones too. */
-function blogPreviewRoute(api: ApiRouter) {
-  api.openapi(
-    adminRoute("content", {
-      method: "get",
-      path: "/admin/content/blog/posts/{id}/preview",
-      ...tag(
-        "An article as the public page would show it (drafts and scheduled too), for the editors' preview",
-      ),
-      request: { params: idParams("article") },
-      responses: {
-        200: jsonContent(z.object({ title: z.string(), body: z.string() }).passthrough(), "The article"),
-        404: changeResponses[404],
-      },
-    }),
-    async (c) => {
-      const post = await c
-        .get("services")
-        .contentAdmin.blogPosts.preview(c.req.valid("param").id, c.get("locale"));
-      return post ? c.json(post, 200) : notFound(c);
     },
   );
 }
@@ -245,84 +219,6 @@ export function blogCategoryRoutes(api: ApiRouter) {
       const result = await c
         .get("services")
         .contentAdmin.blogCategories.remove(c.req.valid("param").id, actorOf(c));
-      if (!result) return notFound(c);
-      return result.ok ? c.body(null, 204) : refusedAnswer(c, result.errors);
-    },
-  );
-}
-
-/** Info pages under /api/admin/content/pages, scope `content`; audited. */
-export function infoPageRoutes(api: ApiRouter) {
-  api.openapi(
-    adminRoute("content", {
-      method: "get",
-      path: "/admin/content/pages",
-      ...tag("Every info page"),
-      responses: { 200: jsonContent(z.array(AdminInfoPage), "Info pages") },
-    }),
-    async (c) => c.json(await c.get("services").contentAdmin.infoPages.list(), 200),
-  );
-
-  api.openapi(
-    adminRoute("content", {
-      method: "get",
-      path: "/admin/content/pages/{id}",
-      ...tag("One info page"),
-      request: { params: idParams("page") },
-      responses: { 200: jsonContent(AdminInfoPage, "The page"), 404: changeResponses[404] },
-    }),
-    async (c) => {
-      const page = await c.get("services").contentAdmin.infoPages.byId(c.req.valid("param").id);
-      return page ? c.json(page, 200) : notFound(c);
-    },
-  );
-
-  api.openapi(
-    adminRoute("content", {
-      method: "post",
-      path: "/admin/content/pages",
-      ...tag(`Adds an info page. ${sanitised}; audited`),
-      request: { body: jsonBody(InfoPageFormSchema) },
-      responses: { 201: jsonContent(AdminInfoPage, "Created"), ...changeResponses },
-    }),
-    async (c) => {
-      const result = await c
-        .get("services")
-        .contentAdmin.infoPages.save(null, c.req.valid("json"), actorOf(c));
-      if (!result) return notFound(c);
-      return result.ok ? c.json(result.value, 201) : refusedAnswer(c, result.errors);
-    },
-  );
-
-  api.openapi(
-    adminRoute("content", {
-      method: "put",
-      path: "/admin/content/pages/{id}",
-      ...tag(`Changes an info page. ${sanitised}; audited`),
-      request: { params: idParams("page"), body: jsonBody(InfoPageFormSchema) },
-      responses: { 200: jsonContent(AdminInfoPage, "Changed"), ...changeResponses },
-    }),
-    async (c) => {
-      const result = await c
-        .get("services")
-        .contentAdmin.infoPages.save(c.req.valid("param").id, c.req.valid("json"), actorOf(c));
-      if (!result) return notFound(c);
-      return result.ok ? c.json(result.value, 200) : refusedAnswer(c, result.errors);
-    },
-  );
-
-  api.openapi(
-    adminRoute("content", {
-      method: "delete",
-      path: "/admin/content/pages/{id}",
-      ...tag("Deletes an info page; the terms (1) and privacy (2) answer 409; audited"),
-      request: { params: idParams("page") },
-      responses: { 204: { description: "Deleted" }, ...changeResponses },
-    }),
-    async (c) => {
-      const result = await c
-        .get("services")
-        .contentAdmin.infoPages.remove(c.req.valid("param").id, actorOf(c));
       if (!result) return notFound(c);
       return result.ok ? c.body(null, 204) : refusedAnswer(c, result.errors);
     },
