@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PRODUCT_FORMATS, PRODUCT_STATUSES } from "../contracts/catalog.ts";
-import { BRAND_NAME_MAX, cleanDescription, DESCRIPTION_MAX, NAME_MAX, NAME_MIN } from "./listing.ts";
+import { BRAND_NAME_MAX, ListingInputSchema } from "./listing.ts";
 
 /**
  * The back office's catalogue forms (docs/product/back-office.md, "Catalogue"): one schema per
@@ -44,6 +44,16 @@ export const CategoryFieldsSchema = z.object({
 });
 export type CategoryFields = z.output<typeof CategoryFieldsSchema>;
 
+/**
+ * A partial change of a category (PATCH): only the fields sent change, each by the same rule as in
+ * the whole form; a switch left out stays as it is (no default).
+ */
+export const CategoryPatchSchema = CategoryFieldsSchema.extend({
+  isActive: z.boolean(),
+  premoderated: z.boolean(),
+}).partial();
+export type CategoryPatch = z.output<typeof CategoryPatchSchema>;
+
 /** A new category: at the root when no parent is given. */
 export const NewCategorySchema = CategoryFieldsSchema.extend({ parentId: id.nullish() });
 export type NewCategory = z.output<typeof NewCategorySchema>;
@@ -70,20 +80,36 @@ export const PackageSchema = z.object({
   nameEn: optionalText(PACKAGE_NAME_MAX),
 });
 
-/** What staff may correct on any listing; never its prices, dates or status. */
+/** The seller's own rules of the fields staff may correct (core/schemas/listing.ts). */
+const seller = ListingInputSchema.shape;
+
+/**
+ * An English text: empty (or only spaces) means none, and the page falls back to the Czech one;
+ * given, it follows the same rule as the Czech text.
+ */
+const optionalLike = <T extends z.ZodType>(rule: T) =>
+  z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? null : value),
+    rule.nullish().transform((value) => value ?? null),
+  );
+
+/**
+ * What staff may correct on any listing; never its prices, dates or status. The same rules as the
+ * seller's own submission (ListingInputSchema: name and description lengths, the description's
+ * cleaning, a package chosen), so staff cannot store what a seller could not; the category, brand
+ * and package must exist and the category be one a listing may be filed in (the listings module).
+ */
 export const ListingEditSchema = z.object({
-  nameCs: z.string().trim().min(NAME_MIN).max(NAME_MAX),
-  nameEn: optionalText(NAME_MAX),
-  // Plain text with paragraphs, cleaned as the seller's own (line ends, control characters).
-  descriptionCs: z.string().default("").transform(cleanDescription).pipe(z.string().max(DESCRIPTION_MAX)),
-  descriptionEn: z
-    .string()
-    .nullish()
-    .transform((value) => (value ? cleanDescription(value) || null : null))
-    .pipe(z.string().max(DESCRIPTION_MAX).nullable()),
-  categoryId: id,
+  nameCs: seller.name,
+  nameEn: optionalLike(seller.name),
+  descriptionCs: seller.description,
+  descriptionEn: optionalLike(seller.description),
+  categoryId: id.meta({
+    description:
+      "An active category (under active ones) without active subcategories, or any active subcategory: where a seller may file a listing",
+  }),
   brandId: id.nullish().transform((value) => value ?? null),
-  packageId: id.nullish().transform((value) => value ?? null),
+  packageId: seller.packageId.meta({ description: "A package kind (GET /api/admin/catalog/packages)" }),
 });
 export type ListingEdit = z.output<typeof ListingEditSchema>;
 

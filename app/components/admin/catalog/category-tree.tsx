@@ -13,6 +13,7 @@ export type TreeRow = {
   isActive: boolean;
   premoderated: boolean;
   productCount: number;
+  branchProductCount: number;
   childCount: number;
 };
 
@@ -21,7 +22,7 @@ export function CategoryTree({ rows }: { rows: TreeRow[] }) {
   const { t } = useTranslation();
   return (
     <div className="overflow-x-auto rounded-xl border border-line bg-white">
-      <table className="w-full min-w-[40rem] text-left text-sm">
+      <table className="w-full min-w-[46rem] text-left text-sm">
         <caption className="sr-only">{t("adminCatalog.categories.title")}</caption>
         <thead className="border-b border-line bg-light/60">
           <tr>
@@ -35,6 +36,9 @@ export function CategoryTree({ rows }: { rows: TreeRow[] }) {
               {t("adminCatalog.categories.products")}
             </th>
             <th scope="col" className="px-3 py-2">
+              {t("adminCatalog.categories.branchProducts")}
+            </th>
+            <th scope="col" className="px-3 py-2">
               {t("adminCatalog.categories.state")}
             </th>
             <th scope="col" className="px-3 py-2">
@@ -45,7 +49,7 @@ export function CategoryTree({ rows }: { rows: TreeRow[] }) {
         <tbody className="divide-y divide-line">
           {rows.length === 0 ? (
             <tr>
-              <td colSpan={5} className="px-3 py-6 text-center text-muted">
+              <td colSpan={6} className="px-3 py-6 text-center text-muted">
                 {t("adminCatalog.categories.empty")}
               </td>
             </tr>
@@ -84,7 +88,12 @@ function CategoryRow({ row, siblings }: { row: TreeRow; siblings: TreeRow[] }) {
         </span>
       </th>
       <td className="px-3 py-2">{row.depth}</td>
-      <td className="px-3 py-2">{row.productCount}</td>
+      <td className="px-3 py-2" data-testid="own-products">
+        {row.productCount}
+      </td>
+      <td className="px-3 py-2" data-testid="branch-products">
+        {row.branchProductCount}
+      </td>
       <td className="px-3 py-2">
         <span className={row.isActive ? "" : "text-muted"}>
           {t(row.isActive ? "adminCatalog.categories.active" : "adminCatalog.categories.inactive")}

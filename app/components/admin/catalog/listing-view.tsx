@@ -5,6 +5,7 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { ProductStatus } from "#core/contracts/catalog.ts";
 import { formatDate } from "#core/formats/dates.ts";
 import { ListingEditSchema } from "#core/schemas/admin-catalog.ts";
+import { NAME_MAX } from "#core/schemas/listing.ts";
 import { variantSrc } from "#core/web/image-variants.ts";
 import { type SentValues, shown, TextAreaField } from "./fields.tsx";
 import { buttonClass, Section } from "./ui.tsx";
@@ -17,6 +18,7 @@ export type ListingTexts = {
   descriptionEn: string | null;
   categoryId: number;
   brandId: number | null;
+  /** Null only for an older listing stored without one: a package must be chosen to save it. */
   packageId: number | null;
 };
 
@@ -51,7 +53,7 @@ export function ListingEditForm({
           label={t("adminCatalog.listing.nameCs")}
           errors={errors}
           defaultValue={shown(sent, "nameCs", values.nameCs)}
-          maxLength={120}
+          maxLength={NAME_MAX}
         />
         <TextField
           name="nameEn"
@@ -59,7 +61,7 @@ export function ListingEditForm({
           errors={errors}
           required={false}
           defaultValue={shown(sent, "nameEn", values.nameEn)}
-          maxLength={120}
+          maxLength={NAME_MAX}
         />
         <TextAreaField
           name="descriptionCs"
@@ -124,8 +126,7 @@ function FilingFields({
         name="packageId"
         label={t("adminCatalog.listing.package")}
         errors={errors}
-        required={false}
-        placeholder={t("adminCatalog.listing.none")}
+        placeholder={t("adminCatalog.brands.choose")}
         defaultValue={shown(sent, "packageId", id(values.packageId))}
         options={options.packages}
       />

@@ -12,7 +12,7 @@ import type { Route } from "./+types/categories";
 
 /**
  * The category tree (docs/product/back-office.md, "Catalogue"): every category, hidden ones too, in
- * tree order with its level, products and state; up and down among its siblings; a link to edit,
+ * tree order with its level, its own and its branch's products and state; up and down among its siblings; a link to edit,
  * move or delete it, and to add a subcategory (at most 5 levels).
  */
 export function meta(args: Route.MetaArgs) {
@@ -34,6 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       isActive: row.isActive,
       premoderated: row.premoderated,
       productCount: row.productCount,
+      branchProductCount: row.branchProductCount,
       childCount: row.childCount,
     })),
     deleted: url.searchParams.has("deleted"),

@@ -1,22 +1,30 @@
 import { data, Link, redirect } from "react-router";
+import {
+  type ListingModeration,
+  ListingModerationLinks,
+  rankText,
+} from "#app/components/admin/catalog/listing-moderation.tsx";
 import { ListingEditForm, Photos, StatusHistory } from "#app/components/admin/catalog/listing-view.tsx";
 import { Notice, PageTitle, Section } from "#app/components/admin/catalog/ui.tsx";
 import { parseForm } from "#app/components/forms/conform.ts";
 import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { appContext } from "#app/context.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import type { DecisionView } from "#core/contracts/moderation.ts";
 import { formatDate } from "#core/formats/dates.ts";
 import { translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { formatPrice } from "#core/money/money.ts";
+import { hasScope } from "#core/rules/staff.ts";
 import { ListingEditSchema } from "#core/schemas/admin-catalog.ts";
 import { requireScope } from "../guard.server.ts";
 import type { Route } from "./+types/listing";
 
 /**
  * One listing as staff see it (docs/product/back-office.md, "Catalogue"): photos, seller, status
- * history, bids; its texts and filing corrected (audited); suspending or removing it goes to the
- * moderation decision form, which sends the seller a statement of reasons.
+ * history, bids, whether it is demoted; its texts and filing corrected (audited, by the seller's own
+ * data rules); suspending, removing or demoting it goes to the moderation decision form, which sends
+ * the seller a statement of reasons.
  */
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, (t) => ({ title: t("adminCatalog.listings.title"), noindex: true }));
@@ -29,20 +37,49 @@ function idOf(param: string | undefined, locale: "cs" | "en"): number {
   return id;
 }
 
+/** Where the moderation form offers "demote" (moderation's decisions.ts: a live, unpaid or scheduled listing). */
+const DEMOTABLE = new Set(["awaiting_payment", "scheduled", "active"]);
+
+/** The standing decision that demoted the listing, and its complaint still open. */
+function standingDemotion(decisions: readonly DecisionView[]): ListingModeration["demotion"] {
+  const decision = decisions.find((row) => row.action === "demote_listing" && !row.reversedAt);
+  if (!decision) return null;
+  const open = decision.complaints.find((complaint) => complaint.status === "open");
+  return { decisionId: decision.id, openComplaintId: open?.id ?? null };
+}
+
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  requireScope(context, "catalog");
+  const user = requireScope(context, "catalog");
   const { services, locale } = context.get(appContext);
   const id = idOf(params.id, locale);
   const admin = services.catalogAdmin;
-  const [listing, tree, brands, packages, publicUrl] = await Promise.all([
+  const [listing, filing, brands, packages, publicUrl] = await Promise.all([
     admin.listing(id),
-    admin.categoryTree(),
+    admin.filingOptions(locale),
     admin.brandOptions(),
     admin.packages(),
     services.productPages.canonicalPath(id, locale),
   ]);
   if (!listing) throw data(translate(locale, "errors.notFound"), { status: 404 });
   const p = listing.product;
+  const mayModerate = hasScope(user.scope, "moderation");
+  const moderation: ListingModeration = {
+    mayModerate,
+    demotable: DEMOTABLE.has(p.status),
+    demotedAt: p.demotedAt?.toISOString() ?? null,
+    // Moderation's own read of the decisions about the listing (only a moderator follows its links).
+    demotion:
+      mayModerate && p.demotedAt
+        ? standingDemotion((await services.moderation.listingReview(id))?.decisions ?? [])
+        : null,
+  };
+  // The categories a seller could choose, and where the listing is now (a category hidden since).
+  const categories = filing.map((row) => ({ value: String(row.id), label: row.label }));
+  if (!filing.some((row) => row.id === p.categoryId))
+    categories.unshift({
+      value: String(p.categoryId),
+      label: translate(locale, "adminCatalog.listing.currentCategory", { name: listing.categoryName }),
+    });
   return {
     id,
     values: {
@@ -68,11 +105,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     },
     images: listing.images,
     history: listing.history.map((entry) => ({ ...entry, at: entry.at.toISOString() })),
+    moderation,
     options: {
-      categories: tree.map((row) => ({
-        value: String(row.id),
-        label: `${"— ".repeat(row.depth - 1)}${row.nameCs}`,
-      })),
+      categories,
       brands: brands.map((brand) => ({ value: String(brand.id), label: brand.name })),
       packages: packages.map((item) => ({ value: String(item.id), label: item.nameCs })),
     },
@@ -133,6 +168,7 @@ export default function AdminListing({ loaderData, actionData }: Route.Component
             t("adminCatalog.listing.endsAt"),
             facts.endsAt ? formatDate(facts.endsAt, locale, true) : "—",
           )}
+          {fact(t("adminCatalog.listing.rank"), rankText(t, locale, loaderData.moderation.demotedAt))}
         </dl>
         <div className="flex flex-wrap items-center gap-4">
           {loaderData.publicUrl ? (
@@ -148,17 +184,8 @@ export default function AdminListing({ loaderData, actionData }: Route.Component
               {facts.seller}
             </Link>
           ) : null}
-          <Link
-            to={localePath("adminListingReview", locale, { id: String(id) })}
-            className="rounded-md border border-danger px-3 py-1.5 font-semibold text-danger hover:bg-danger/10"
-            aria-describedby="restrict-hint"
-          >
-            {t("adminCatalog.listing.restrict")}
-          </Link>
-          <span id="restrict-hint" className="text-sm text-muted">
-            {t("adminCatalog.listing.restrictHint")}
-          </span>
         </div>
+        <ListingModerationLinks id={id} moderation={loaderData.moderation} />
       </Section>
       <Photos images={loaderData.images} name={loaderData.values.nameCs} />
       <ListingEditForm values={loaderData.values} options={loaderData.options} result={actionData?.result} />

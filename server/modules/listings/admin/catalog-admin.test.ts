@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { translate } from "#core/i18n/index.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { insertCategory, insertProduct } from "#server/test/fixtures.ts";
 import { products } from "../tables/products.ts";
@@ -167,6 +168,92 @@ describe("categories", () => {
     });
   });
 
+  it("PATCH changes only the fields sent, by the same rules, audited with before and after", async () => {
+    const row = await insertCategory(api.db, {
+      slugCs: "patch-slug",
+      nameCs: "Před",
+      descriptionCs: "Popis zůstane.",
+      isActive: true,
+      premoderated: true,
+    });
+    const path = `/api/admin/catalog/categories/${row!.id}`;
+    const renamed = await api.call("PATCH", path, { token: editor, body: { nameEn: "After" } });
+    expect(renamed.status).toBe(200);
+    expect(renamed.json).toMatchObject({
+      nameCs: "Před",
+      nameEn: "After",
+      slugCs: "patch-slug",
+      descriptionCs: "Popis zůstane.",
+      isActive: true,
+      premoderated: true,
+    });
+    const switched = await api.call("PATCH", path, { token: editor, body: { premoderated: false } });
+    expect(switched.json).toMatchObject({ nameEn: "After", isActive: true, premoderated: false });
+    const [entry, second] = await auditOf("category.update", row!.id);
+    expect(entry!.data).toMatchObject({
+      before: { nameEn: row!.nameEn, premoderated: true },
+      after: { nameEn: "After", premoderated: true },
+    });
+    expect(second!.data).toMatchObject({ before: { premoderated: true }, after: { premoderated: false } });
+
+    // The same rules as the whole form: a refusal changes nothing and records nothing.
+    for (const body of [
+      { slugCs: "Špatný slug" },
+      { nameCs: "" },
+      { nameCs: "x".repeat(81) },
+      { isActive: "ano" },
+    ]) {
+      const refused = await api.call("PATCH", path, { token: editor, body });
+      expect(refused.status).toBe(422);
+      expect(Object.keys(refused.json.errors)).toEqual(Object.keys(body));
+    }
+    expect(await category(row!.id)).toMatchObject({
+      nameCs: "Před",
+      slugCs: "patch-slug",
+      premoderated: false,
+    });
+    expect(await auditOf("category.update", row!.id)).toHaveLength(2);
+    // A replaced slug is kept, as with PUT.
+    await api.call("PATCH", path, { token: editor, body: { slugCs: "patch-novy" } });
+    expect(await api.services.catalogAdmin.hadCategorySlug(row!.id, "patch-slug")).toBe(true);
+    expect(
+      (await api.call("PATCH", "/api/admin/catalog/categories/2000000000", { token: editor, body: {} }))
+        .status,
+    ).toBe(404);
+    const { token: moderator } = await api.createUser({ role: "moderator" });
+    expect((await api.call("PATCH", path, { token: moderator, body: { nameCs: "Hack" } })).status).toBe(403);
+  });
+
+  it("documents PATCH in the OpenAPI document with scope catalog and a body of optional fields", async () => {
+    const doc = (await api.call("GET", "/api/openapi.json")).json;
+    const patch = doc.paths["/admin/catalog/categories/{id}"].patch;
+    expect(patch["x-scope"]).toBe("catalog");
+    const body = patch.requestBody.content["application/json"].schema;
+    expect(body.required ?? []).toEqual([]);
+    expect(Object.keys(body.properties)).toEqual(expect.arrayContaining(["nameCs", "slugCs", "isActive"]));
+    const listing =
+      doc.paths["/admin/catalog/listings/{id}"].put.requestBody.content["application/json"].schema;
+    expect(listing.required).toEqual(
+      expect.arrayContaining(["nameCs", "descriptionCs", "categoryId", "packageId"]),
+    );
+  });
+
+  it("counts each category's own products and its whole branch's", async () => {
+    const [root, middle, leaf] = await chain(3);
+    const sibling = await insertCategory(api.db, { depth: 2, parentId: root!.id });
+    for (const categoryId of [root!.id, middle!.id, leaf!.id, leaf!.id, sibling!.id])
+      await insertProduct(api.db, { categoryId });
+    const tree = await api.call("GET", "/api/admin/catalog/categories", { token: editor });
+    const counts = (id: number) => {
+      const row = tree.json.data.find((entry: { id: number }) => entry.id === id);
+      return [row.productCount, row.branchProductCount];
+    };
+    expect(counts(root!.id)).toEqual([1, 5]);
+    expect(counts(middle!.id)).toEqual([1, 3]);
+    expect(counts(leaf!.id)).toEqual([2, 2]);
+    expect(counts(sibling!.id)).toEqual([1, 1]);
+  });
+
   it("deletes only an empty category, saying why not otherwise", async () => {
     const [parent, child] = await chain(2);
     const withChild = await api.call("DELETE", `/api/admin/catalog/categories/${parent!.id}`, {
@@ -281,6 +368,7 @@ describe("listings", () => {
   it("finds any listing, and an edit of its texts and filing is audited; the price stays", async () => {
     const cat = await insertCategory(api.db);
     const other = await insertCategory(api.db);
+    const [pack] = await api.db.insert(packages).values({ nameCs: "Láhev" }).returning();
     const product = await insertProduct(api.db, {
       categoryId: cat!.id,
       nameCs: "Havana Club Máximo",
@@ -298,8 +386,9 @@ describe("listings", () => {
       token: editor,
       body: {
         nameCs: "Havana Club Máximo Extra Añejo",
-        descriptionCs: "Opravený popis.",
+        descriptionCs: "Opravený popis láhve a jejího stavu.",
         categoryId: other!.id,
+        packageId: pack!.id,
       },
     });
     expect(saved.status).toBe(200);
@@ -316,15 +405,145 @@ describe("listings", () => {
 
     const missing = await api.call("PUT", `/api/admin/catalog/listings/${product!.id}`, {
       token: editor,
-      body: { nameCs: "Jiný název", categoryId: 2_000_000_000 },
+      body: {
+        nameCs: "Jiný název",
+        descriptionCs: "Opravený popis láhve a jejího stavu.",
+        categoryId: 2_000_000_000,
+        packageId: pack!.id,
+      },
     });
     expect(missing.status).toBe(422);
+    expect(missing.json.errors).toEqual({ categoryId: ["Kategorie neexistuje."] });
     const detail = await api.call("GET", `/api/admin/catalog/listings/${product!.id}`, { token: editor });
     expect(detail.json).toMatchObject({
       product: { nameCs: "Havana Club Máximo Extra Añejo" },
       images: [],
       history: [],
     });
+  });
+});
+
+describe("a listing edit keeps to the seller's own data rules", () => {
+  it("refuses each with the translated reason at its field, changing and recording nothing", async () => {
+    const home = await insertCategory(api.db);
+    const [pack] = await api.db.insert(packages).values({ nameCs: "Krabička" }).returning();
+    const [brand] = await api.db
+      .insert(brands)
+      .values({ name: "Pravidla", nameKey: `pravidla-${Date.now()}` })
+      .returning();
+    const product = await insertProduct(api.db, {
+      categoryId: home!.id,
+      nameCs: "Původní název láhve",
+      descriptionCs: "Původní popis, dost dlouhý na pravidla.",
+      packageId: pack!.id,
+    });
+    const parentOfActive = await insertCategory(api.db);
+    await insertCategory(api.db, { depth: 2, parentId: parentOfActive!.id });
+    const hidden = await insertCategory(api.db, { isActive: false });
+    const underHidden = await insertCategory(api.db, { depth: 2, parentId: hidden!.id });
+    const good = {
+      nameCs: "Opravený název",
+      descriptionCs: "Opravený popis láhve a jejího stavu.",
+      categoryId: home!.id,
+      brandId: brand!.id,
+      packageId: pack!.id,
+    };
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ nameCs: "ab" }, "nameCs", translate("cs", "validation.min", { length: 3 })],
+      [{ nameCs: "x".repeat(121) }, "nameCs", translate("cs", "validation.max", { length: 120 })],
+      [{ nameEn: "ab" }, "nameEn", translate("cs", "validation.min", { length: 3 })],
+      [
+        { descriptionCs: "Krátký popis." },
+        "descriptionCs",
+        translate("cs", "validation.min", { length: 20 }),
+      ],
+      // Cleaned as the seller's: control characters and blank-line runs do not count.
+      [{ descriptionCs: "  \n\n\n  " }, "descriptionCs", translate("cs", "validation.required")],
+      [{ descriptionEn: "Too short." }, "descriptionEn", translate("cs", "validation.min", { length: 20 })],
+      [
+        { descriptionCs: "x".repeat(5001) },
+        "descriptionCs",
+        translate("cs", "validation.max", { length: 5000 }),
+      ],
+      [{ packageId: undefined }, "packageId", translate("cs", "listings.errors.chooseValue")],
+      [{ packageId: 2_000_000_000 }, "packageId", "Balení neexistuje."],
+      [{ brandId: 2_000_000_000 }, "brandId", "Značka neexistuje."],
+      [
+        { categoryId: parentOfActive!.id },
+        "categoryId",
+        "Kategorie má podkategorie: vyberte některou z nich, jako to musí prodávající.",
+      ],
+      [
+        { categoryId: hidden!.id },
+        "categoryId",
+        "Kategorie je skrytá (nebo leží ve skryté), inzerát do ní nelze zařadit.",
+      ],
+      [
+        { categoryId: underHidden!.id },
+        "categoryId",
+        "Kategorie je skrytá (nebo leží ve skryté), inzerát do ní nelze zařadit.",
+      ],
+    ];
+    for (const [change, field, message] of cases) {
+      const refused = await api.call("PUT", `/api/admin/catalog/listings/${product!.id}`, {
+        token: editor,
+        body: { ...good, ...change },
+      });
+      expect(refused.status, JSON.stringify(change)).toBe(422);
+      expect(refused.json.errors[field], JSON.stringify(change)).toEqual([message]);
+    }
+    const english = await api.call("PUT", `/api/admin/catalog/listings/${product!.id}`, {
+      token: editor,
+      headers: { "Accept-Language": "en" },
+      body: { ...good, categoryId: hidden!.id },
+    });
+    expect(english.json.errors.categoryId).toEqual([
+      "The category is hidden (or lies in a hidden one): a listing cannot be filed in it.",
+    ]);
+    const [unchanged] = await api.db.select().from(products).where(eq(products.id, product!.id));
+    expect(unchanged).toMatchObject({ nameCs: "Původní název láhve", categoryId: home!.id });
+    expect(await auditOf("listing.update", product!.id)).toEqual([]);
+  });
+
+  it("saves what a seller could, refreshes the search text, and keeps a category hidden since", async () => {
+    const root = await insertCategory(api.db, { nameCs: "Doutníky pravidel" });
+    const sub = await insertCategory(api.db, { depth: 2, parentId: root!.id, nameCs: "Kubánské pravidel" });
+    const deep = await insertCategory(api.db, { depth: 3, parentId: sub!.id, nameCs: "Regionální pravidel" });
+    const [pack] = await api.db.insert(packages).values({ nameCs: "Tuba pravidel" }).returning();
+    const product = await insertProduct(api.db, { categoryId: root!.id, packageId: pack!.id });
+    const body = {
+      nameCs: "  Cohiba Behike 56  ",
+      nameEn: "   ",
+      descriptionCs: "Krabička deseti doutníků,\r\n\r\n\r\n\r\nnikdy neotevřená.   ",
+      descriptionEn: "",
+      packageId: pack!.id,
+    };
+    for (const categoryId of [sub!.id, deep!.id]) {
+      const saved = await api.call("PUT", `/api/admin/catalog/listings/${product!.id}`, {
+        token: editor,
+        body: { ...body, categoryId },
+      });
+      expect(saved.status).toBe(200);
+    }
+    const [row] = await api.db.select().from(products).where(eq(products.id, product!.id));
+    expect(row).toMatchObject({
+      nameCs: "Cohiba Behike 56",
+      nameEn: null,
+      slugEn: null,
+      descriptionCs: "Krabička deseti doutníků,\n\nnikdy neotevřená.",
+      descriptionEn: null,
+      categoryId: deep!.id,
+    });
+    expect(row!.searchText).toContain("cohiba behike");
+    expect(row!.searchText).toContain("regionalni pravidel");
+
+    // Hidden since it was filed there: its texts can still be corrected where it is.
+    await api.db.update(categories).set({ isActive: false }).where(eq(categories.id, deep!.id));
+    const again = await api.call("PUT", `/api/admin/catalog/listings/${product!.id}`, {
+      token: editor,
+      body: { ...body, nameCs: "Cohiba Behike 56 (2010)", categoryId: deep!.id },
+    });
+    expect(again.status).toBe(200);
   });
 });
 

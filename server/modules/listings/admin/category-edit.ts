@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Locale } from "#core/i18n/index.ts";
-import type { CategoryFields, NewCategory } from "#core/schemas/admin-catalog.ts";
+import type { CategoryFields, CategoryPatch, NewCategory } from "#core/schemas/admin-catalog.ts";
 import type { Db } from "#server/db/client.ts";
 import { recordAudit } from "#server/modules/admin/index.ts";
 import { products } from "../tables/products.ts";
@@ -98,18 +98,23 @@ async function keepOldSlug(tx: Db, categoryId: number, locale: "cs" | "en", slug
 }
 
 /**
- * Renames a category (names, slugs, descriptions) and switches it on or off. A replaced slug goes
- * to the slug history; a slug taken back is no longer an old one.
+ * Renames a category (names, slugs, descriptions) and switches it on or off: every field (PUT) or
+ * only those sent (PATCH), merged with the stored ones under the row's lock, so two partial changes
+ * at once both stay. A replaced slug goes to the slug history; a slug taken back is no longer an
+ * old one.
  */
 export async function updateCategory(
   db: Db,
   actor: Actor,
   id: number,
-  input: CategoryFields,
+  patch: CategoryPatch,
 ): Promise<AdminOutcome<{ before: Category; after: Category }>> {
   return db.transaction(async (tx) => {
     const before = await lockCategory(tx, id);
     if (!before) return notFound;
+    // Nothing sent changes nothing, and records nothing.
+    if (Object.keys(patch).length === 0) return done({ before, after: before });
+    const input: CategoryFields = { ...fieldsOf(before), ...patch };
     if (before.slugCs !== input.slugCs) await keepOldSlug(tx, id, "cs", before.slugCs);
     if ((before.slugEn ?? null) !== input.slugEn) await keepOldSlug(tx, id, "en", before.slugEn);
     for (const [lang, slug] of [

@@ -1,32 +1,53 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, count, eq, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
+import { products } from "../tables/products.ts";
 import { type Category, categories, categorySlugHistory } from "../tables/taxonomy.ts";
 
-/** A category as the back office's tree shows it: in tree order, with what hangs on it. */
-export type AdminCategoryRow = Category & { productCount: number; childCount: number };
+/**
+ * A category as the back office's tree shows it: in tree order, with what hangs on it: its own
+ * products (filed in it), its branch's (its own and every subcategory's, at any depth) and its
+ * subcategories.
+ */
+export type AdminCategoryRow = Category & {
+  productCount: number;
+  branchProductCount: number;
+  childCount: number;
+};
 
-/** Every category, active or not, in tree order (each parent before its children, siblings by position). */
+/**
+ * Every category, active or not, in tree order (each parent before its children, siblings by
+ * position). One query reads the categories with their own products' counts; the branch counts
+ * are summed up the tree from them, so no query runs per category.
+ */
 export async function adminCategoryTree(db: Db): Promise<AdminCategoryRow[]> {
+  const own = db
+    .select({ categoryId: products.categoryId, n: count().as("n") })
+    .from(products)
+    .groupBy(products.categoryId)
+    .as("own");
   const rows = await db
-    .select({
-      category: categories,
-      productCount: sql<number>`(select count(*)::int from products p where p.category_id = "categories"."id")`,
-    })
+    .select({ category: categories, productCount: sql<number>`coalesce(${own.n}, 0)::int` })
     .from(categories)
+    .leftJoin(own, eq(own.categoryId, categories.id))
     .orderBy(asc(categories.position), asc(categories.id));
   const children = new Map<number | null, AdminCategoryRow[]>();
   for (const { category, productCount } of rows) {
     const list = children.get(category.parentId) ?? [];
-    list.push({ ...category, productCount: Number(productCount), childCount: 0 });
+    const mine = Number(productCount);
+    list.push({ ...category, productCount: mine, branchProductCount: mine, childCount: 0 });
     children.set(category.parentId, list);
   }
   const ordered: AdminCategoryRow[] = [];
-  const visit = (parentId: number | null) => {
+  // Depth first: a row's subcategories are visited (and summed) before its branch count is final.
+  const visit = (parentId: number | null): number => {
+    let sum = 0;
     for (const row of children.get(parentId) ?? []) {
       row.childCount = children.get(row.id)?.length ?? 0;
       ordered.push(row);
-      visit(row.id);
+      row.branchProductCount += visit(row.id);
+      sum += row.branchProductCount;
     }
+    return sum;
   };
   visit(null);
   return ordered;

@@ -1,13 +1,14 @@
 import { eq } from "drizzle-orm";
-import type { Locale } from "#core/i18n/index.ts";
+import type { Locale, MessageKey } from "#core/i18n/index.ts";
 import type { ListingEdit } from "#core/schemas/admin-catalog.ts";
 import type { Db } from "#server/db/client.ts";
 import { recordAudit } from "#server/modules/admin/index.ts";
 import { listingSlug } from "../submission/submitted.ts";
 import { type Product, products } from "../tables/products.ts";
-import { brands, categories, packages } from "../tables/taxonomy.ts";
+import { brands, packages } from "../tables/taxonomy.ts";
 import { updateListing } from "../transitions.ts";
-import { type Actor, type AdminOutcome, auditEntry, done, fieldError, notFound } from "./outcomes.ts";
+import { filingProblem } from "./listing-filing.ts";
+import { type Actor, type AdminOutcome, auditEntry, done, fieldErrors, notFound } from "./outcomes.ts";
 
 const snapshot = (row: Product) => ({
   nameCs: row.nameCs,
@@ -21,7 +22,7 @@ const snapshot = (row: Product) => ({
   packageId: row.packageId,
 });
 
-async function exists(tx: Db, table: typeof categories | typeof brands | typeof packages, id: number) {
+async function exists(tx: Db, table: typeof brands | typeof packages, id: number) {
   const rows = await tx.select({ id: table.id }).from(table).where(eq(table.id, id)).limit(1);
   return rows.length > 0;
 }
@@ -30,6 +31,9 @@ async function exists(tx: Db, table: typeof categories | typeof brands | typeof 
  * Staff correct a listing's texts and where it is filed: names, descriptions, category, brand,
  * package. Never its prices, dates or status (a restriction is a moderation decision with its
  * statement of reasons): the bidders of an auction bid on its price, which stays the seller's.
+ * The data follow the seller's own rules (the schema, the filing rule of listing-filing.ts), never the seller's
+ * locks (an owner, a status, the first bid). Moving a live listing into a pre-moderated category
+ * does not hold it, as the seller's own edit does not: pre-moderation is for new listings.
  * The caller refreshes the listing's search text afterwards.
  */
 export async function editListing(
@@ -42,12 +46,22 @@ export async function editListing(
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(products).where(eq(products.id, id)).for("update");
     if (!before) return notFound;
-    if (!(await exists(tx, categories, input.categoryId)))
-      return fieldError(locale, "categoryId", "adminCatalog.errors.noCategory");
-    if (input.brandId !== null && !(await exists(tx, brands, input.brandId)))
-      return fieldError(locale, "brandId", "adminCatalog.errors.noBrand");
-    if (input.packageId !== null && !(await exists(tx, packages, input.packageId)))
-      return fieldError(locale, "packageId", "adminCatalog.errors.noPackage");
+    // Where it already is stays allowed (a category hidden since), so its texts can still be corrected.
+    const problems: [string, MessageKey | null][] = [
+      [
+        "categoryId",
+        input.categoryId === before.categoryId ? null : await filingProblem(tx, input.categoryId),
+      ],
+      [
+        "brandId",
+        input.brandId === null || (await exists(tx, brands, input.brandId))
+          ? null
+          : "adminCatalog.errors.noBrand",
+      ],
+      ["packageId", (await exists(tx, packages, input.packageId)) ? null : "adminCatalog.errors.noPackage"],
+    ];
+    const errors = fieldErrors(locale, problems);
+    if (errors) return errors;
     const changes = {
       nameCs: input.nameCs,
       nameEn: input.nameEn,

@@ -19,6 +19,13 @@ export function fieldError(locale: Locale, field: string, key: MessageKey): Inva
   return { status: "invalid", errors: { [field]: [translate(locale, key)] } };
 }
 
+/** Every field's problem at once (null where the field is fine); null when there is none. */
+export function fieldErrors(locale: Locale, problems: [string, MessageKey | null][]): Invalid | null {
+  const errors: FieldErrors = {};
+  for (const [field, key] of problems) if (key) errors[field] = [translate(locale, key)];
+  return Object.keys(errors).length > 0 ? { status: "invalid", errors } : null;
+}
+
 export function refused(locale: Locale, key: MessageKey): Refused {
   return { status: "refused", message: translate(locale, key) };
 }

@@ -1,5 +1,5 @@
 import type { Locale } from "#core/i18n/index.ts";
-import type { CategoryFields, Direction, ListingEdit, NewCategory } from "#core/schemas/admin-catalog.ts";
+import type { CategoryPatch, Direction, ListingEdit, NewCategory } from "#core/schemas/admin-catalog.ts";
 import type { TableQuery } from "#core/schemas/admin-table.ts";
 import type { Db } from "#server/db/client.ts";
 import { refreshSearchText } from "../search/search-index.ts";
@@ -8,6 +8,7 @@ import { createCategory, deleteCategory, updateCategory } from "./category-edit.
 import { moveCategory, reorderCategory } from "./category-move.ts";
 import { adminCategory, adminCategoryTree, hadCategorySlug } from "./category-reads.ts";
 import { editListing } from "./listing-edit.ts";
+import { filingOptions } from "./listing-filing.ts";
 import { adminListing, type ListingFilters, listingsPage } from "./listing-reads.ts";
 import type { Actor } from "./outcomes.ts";
 import { createPackage, deletePackage, packageList, reorderPackage, updatePackage } from "./packages.ts";
@@ -33,7 +34,8 @@ export function createCatalogAdmin(db: Db) {
     hadCategorySlug: (id: number, slug: string) => hadCategorySlug(db, id, slug),
     createCategory: (actor: Actor, input: NewCategory, locale: Locale) =>
       createCategory(db, actor, input, locale),
-    async updateCategory(actor: Actor, id: number, input: CategoryFields) {
+    /** Every field (PUT, the page's form) or only some (PATCH): what is not sent stays. */
+    async updateCategory(actor: Actor, id: number, input: CategoryPatch) {
       const outcome = await updateCategory(db, actor, id, input);
       if (outcome.status === "ok") {
         const { before, after } = outcome.value;
@@ -78,6 +80,8 @@ export function createCatalogAdmin(db: Db) {
     listingsPage: (query: TableQuery<"createdAt" | "price">, filters: ListingFilters) =>
       listingsPage(db, query, filters),
     listing: (id: number) => adminListing(db, id),
+    /** The categories a listing may be filed in (the seller's rule), with their paths. */
+    filingOptions: (locale: Locale) => filingOptions(db, locale),
     async editListing(actor: Actor, id: number, input: ListingEdit, locale: Locale) {
       const outcome = await editListing(db, actor, id, input, locale);
       if (outcome.status === "ok") await refreshSearchText(db, { productIds: [id] });

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import {
   CategoryFieldsSchema,
+  CategoryPatchSchema,
   MoveCategorySchema,
   NewCategorySchema,
   ReorderSchema,
@@ -26,7 +27,14 @@ const AdminCategory = z
     premoderated: z.boolean(),
   })
   .openapi("AdminCategory");
-const TreeRow = AdminCategory.extend({ productCount: z.number().int(), childCount: z.number().int() });
+const TreeRow = AdminCategory.extend({
+  productCount: z.number().int().openapi({ description: "Products filed in the category itself" }),
+  branchProductCount: z
+    .number()
+    .int()
+    .openapi({ description: "Products of its whole branch: its own and every subcategory's, at any depth" }),
+  childCount: z.number().int(),
+});
 const params = idParams("category");
 const tag = (summary: string) => ({ summary, tags: ["admin", "catalog"] });
 
@@ -102,6 +110,25 @@ function categoryEditRoutes(api: ApiRouter) {
         "Renames a category (names, slugs, descriptions in both languages), switches it on or off and its pre-moderation; a replaced slug is kept and its URL answers 301; audited",
       ),
       request: { params, body: jsonBody(CategoryFieldsSchema) },
+      responses: { 200: jsonContent(AdminCategory, "Saved"), ...changeResponses },
+    }),
+    async (c) => {
+      const outcome = await c
+        .get("services")
+        .catalogAdmin.updateCategory(actorOf(c), c.req.valid("param").id, c.req.valid("json"));
+      if (outcome.status !== "ok") return refusal(c, outcome)!;
+      return c.json(outcome.value.after, 200);
+    },
+  );
+
+  api.openapi(
+    adminRoute("catalog", {
+      method: "patch",
+      path: "/admin/catalog/categories/{id}",
+      ...tag(
+        "Changes only the fields sent (the others stay), by the same rules as PUT: names, slugs (a replaced one is kept and its URL answers 301), descriptions, the active and pre-moderation switches; audited with before and after",
+      ),
+      request: { params, body: jsonBody(CategoryPatchSchema) },
       responses: { 200: jsonContent(AdminCategory, "Saved"), ...changeResponses },
     }),
     async (c) => {
