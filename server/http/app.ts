@@ -12,6 +12,7 @@ import type { Logger } from "../logger.ts";
 import { isContentUpload } from "../modules/cms/api/index.ts";
 import { LISTING_IMAGE_UPLOAD_PATH } from "../modules/listings/api/index.ts";
 import { createImageVariants, imageVariantHandler } from "../modules/media/index.ts";
+import { isBankStatementUpload } from "../modules/payments/api/index.ts";
 import type { Services } from "../services.ts";
 import { ApiError, notFoundJson } from "./api/errors.ts";
 import { mountApi } from "./api/index.ts";
@@ -140,11 +141,13 @@ function mountApiWithLimits(app: App, config: Config) {
     maxSize: 1024 * 1024,
     onError: (c) => c.json({ message: translate(c.get("locale"), "errors.payloadTooLarge") }, 413),
   });
-  // A listing photo, a banner image or a PDF document may be larger; their routes set their own
-  // limits (server/modules/listings/api.ts, server/modules/cms/api/admin.ts).
+  // A listing photo, a banner image, a PDF document or a bank statement may be larger; their routes
+  // set their own limits (server/modules/listings/api.ts, server/modules/cms/api/admin.ts,
+  // server/modules/payments/api/admin-bank-statements.ts).
   app.use("/api/*", (c, next) =>
     c.req.path === LISTING_IMAGE_UPLOAD_PATH ||
-    isContentUpload(c.req.method, c.req.path, c.req.header("content-type"))
+    isContentUpload(c.req.method, c.req.path, c.req.header("content-type")) ||
+    isBankStatementUpload(c.req.method, c.req.path, c.req.header("content-type"))
       ? next()
       : apiBodyLimit(c, next),
   );

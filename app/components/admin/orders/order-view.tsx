@@ -1,8 +1,10 @@
 import { Form, Link, useNavigation } from "react-router";
+import { type FormReply, usePendingForm, useSchemaForm } from "#app/components/forms/conform.ts";
+import { TextField } from "#app/components/forms/fields.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { formatDate } from "#core/formats/dates.ts";
 import { localePath } from "#core/i18n/paths.ts";
-import type { AdminOrderAction } from "#core/schemas/admin-orders.ts";
+import { type AdminOrderAction, AdminOrderActionSchema } from "#core/schemas/admin-orders.ts";
 import { Badge, Notice, orderTone, useMoney } from "./shared.tsx";
 
 type Address = {
@@ -57,7 +59,6 @@ const card = "flex flex-col gap-2 rounded-xl border border-line bg-white p-4";
 const heading = "font-serif text-xl text-primary-dark";
 const button =
   "rounded-md bg-primary-dark px-4 py-2 font-semibold text-white hover:bg-primary-dark/90 disabled:opacity-60";
-const input = "rounded-md border border-line bg-white px-3 py-2";
 
 function AddressBlock({ title, address }: { title: string; address: Address }) {
   if (!address) return null;
@@ -93,37 +94,65 @@ function AddressBlock({ title, address }: { title: string; address: Address }) {
   );
 }
 
-function Actions({ actions }: { actions: AdminOrderAction[] }) {
+/** What the order's page answers a move with: the form that sent it, Conform's reply, a message. */
+export type OrderReply = {
+  intent: AdminOrderAction;
+  result: FormReply | null;
+  message: string | null;
+  ok: boolean;
+};
+
+/** The move's text field (tracking number, refund reason), if it has one. */
+const FIELDS = {
+  shipped: { name: "trackingNumber", label: "adminOrders.order.tracking", maxLength: 100 },
+  refund: { name: "reason", label: "adminOrders.order.reason", maxLength: 500 },
+} as const;
+
+function ActionForm({ action, reply }: { action: AdminOrderAction; reply: OrderReply | null | undefined }) {
   const { t } = useTranslation();
+  const mine = reply?.intent === action ? reply : undefined;
+  const [form] = useSchemaForm(AdminOrderActionSchema, mine?.result, { id: `order-${action}` });
+  const pending = usePendingForm(AdminOrderActionSchema);
   const busy = useNavigation().state !== "idle";
+  const field = action === "shipped" || action === "refund" ? FIELDS[action] : null;
+  // A refused move keeps what was typed (also before the scripts load: the server's reply carries it).
+  const typed = (mine?.result?.initialValue as Record<string, unknown> | undefined)?.[field?.name ?? ""];
+  return (
+    <Form
+      method="post"
+      id={form.id}
+      onSubmit={form.onSubmit}
+      noValidate
+      className={field ? "flex flex-col items-start gap-2" : undefined}
+    >
+      <input type="hidden" name="intent" value={action} />
+      {field ? (
+        <div className="w-full">
+          <TextField
+            name={field.name}
+            label={t(field.label)}
+            errors={form.allErrors}
+            required={false}
+            maxLength={field.maxLength}
+            defaultValue={typeof typed === "string" ? typed : ""}
+          />
+        </div>
+      ) : null}
+      <button type="submit" className={button} disabled={busy} aria-busy={pending?.intent === action}>
+        {t(`adminOrders.action.${action}`)}
+      </button>
+    </Form>
+  );
+}
+
+function Actions({ actions, reply }: { actions: AdminOrderAction[]; reply: OrderReply | null | undefined }) {
+  const { t } = useTranslation();
   if (actions.length === 0) return <p className="text-muted">{t("adminOrders.order.noActions")}</p>;
   return (
-    <div className="flex flex-col gap-3">
-      {actions.map((action) =>
-        action === "shipped" || action === "refund" ? (
-          <Form method="post" key={action} className="flex flex-wrap items-end gap-2">
-            <input type="hidden" name="intent" value={action} />
-            <label className="flex flex-col gap-1 text-sm font-semibold">
-              {t(action === "shipped" ? "adminOrders.order.tracking" : "adminOrders.order.reason")}
-              <input
-                name={action === "shipped" ? "trackingNumber" : "reason"}
-                maxLength={action === "shipped" ? 100 : 500}
-                className={input}
-              />
-            </label>
-            <button type="submit" className={button} disabled={busy}>
-              {t(`adminOrders.action.${action}`)}
-            </button>
-          </Form>
-        ) : (
-          <Form method="post" key={action}>
-            <input type="hidden" name="intent" value={action} />
-            <button type="submit" className={button} disabled={busy}>
-              {t(`adminOrders.action.${action}`)}
-            </button>
-          </Form>
-        ),
-      )}
+    <div className="flex flex-col gap-4">
+      {actions.map((action) => (
+        <ActionForm key={action} action={action} reply={reply} />
+      ))}
     </div>
   );
 }
@@ -272,13 +301,7 @@ function MoneyCards({ data }: Part) {
   );
 }
 
-export function OrderView({
-  data,
-  reply,
-}: {
-  data: OrderViewData;
-  reply?: { message: string; ok: boolean } | null;
-}) {
+export function OrderView({ data, reply }: { data: OrderViewData; reply?: OrderReply | null }) {
   const { t, locale } = useTranslation();
   const { order } = data;
   const when = (iso: string | null) => (iso ? formatDate(iso, locale, true) : "—");
@@ -298,7 +321,7 @@ export function OrderView({
       <div className="grid gap-4 tablet:grid-cols-2">
         <div className={card}>
           <h2 className={heading}>{t("adminOrders.order.actions")}</h2>
-          <Actions actions={data.actions} />
+          <Actions actions={data.actions} reply={reply} />
         </div>
         <CustomerCard data={data} />
       </div>

@@ -1,6 +1,8 @@
 import { Form, Link, useNavigation } from "react-router";
+import { type FormReply, useSchemaForm } from "#app/components/forms/conform.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { localePath } from "#core/i18n/paths.ts";
+import { StatementLineActionSchema } from "#core/schemas/admin-orders.ts";
 import { Badge, Notice, shortDate, useMoney } from "./shared.tsx";
 
 /** A statement's line as the loader gives it (server/modules/payments/bank/read.ts). */
@@ -27,43 +29,72 @@ export type StatementLineData = {
   orderId: number | null;
 };
 
-const input = "w-28 rounded-md border border-line bg-white px-2 py-1";
+/** What the statement's page answers a line's form with: the line, the form, Conform's reply, a message. */
+export type LineReply = {
+  lineId: number;
+  intent: "assign" | "ignore";
+  result: FormReply | null;
+  message: string | null;
+  ok: boolean;
+};
+
+const inputClass = "w-28 rounded-md border border-line bg-white px-2 py-1 aria-[invalid=true]:border-danger";
 const button =
   "rounded-md bg-primary-dark px-3 py-1 text-sm font-semibold text-white hover:bg-primary-dark/90 disabled:opacity-60";
 const quiet =
   "rounded-md border border-line bg-white px-3 py-1 text-sm font-semibold text-primary-dark hover:bg-light disabled:opacity-60";
 
-function Settle({ line, error }: { line: StatementLineData; error?: string | null }) {
+/** Assigning a credit line to an order by its number: the error at the field, the number kept. */
+function AssignForm({ line, reply }: { line: StatementLineData; reply: LineReply | null }) {
+  const { t } = useTranslation();
+  const mine = reply?.intent === "assign" ? reply : null;
+  const [form] = useSchemaForm(StatementLineActionSchema, mine?.result, {
+    id: `line-${line.id}-assign`,
+  });
+  const busy = useNavigation().state !== "idle";
+  const errors = form.allErrors.orderId;
+  const errorId = `line-${line.id}-order-error`;
+  const typed = (mine?.result?.initialValue as Record<string, unknown> | undefined)?.orderId;
+  return (
+    <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate className="flex flex-col gap-1">
+      <input type="hidden" name="intent" value="assign" />
+      <input type="hidden" name="lineId" value={line.id} />
+      <div className="flex flex-wrap items-end gap-2">
+        <label className="flex flex-col gap-1 text-xs font-semibold">
+          <span>
+            {t("adminOrders.statement.orderNumber")}
+            <span className="sr-only"> {t("adminOrders.statement.forLine", { id: line.id })}</span>
+          </span>
+          <input
+            name="orderId"
+            inputMode="numeric"
+            autoComplete="off"
+            defaultValue={typeof typed === "string" ? typed : (line.orderId ?? "")}
+            className={inputClass}
+            aria-invalid={errors?.length ? true : undefined}
+            aria-describedby={errors?.length ? errorId : undefined}
+          />
+        </label>
+        <button type="submit" className={button} disabled={busy}>
+          {t("adminOrders.statement.assign")}
+        </button>
+      </div>
+      {errors?.length ? (
+        <p id={errorId} className="text-sm text-danger" data-field-error>
+          {errors.join(" ")}
+        </p>
+      ) : null}
+    </Form>
+  );
+}
+
+function Settle({ line, reply }: { line: StatementLineData; reply: LineReply | null }) {
   const { t } = useTranslation();
   const busy = useNavigation().state !== "idle";
-  const errorId = `line-${line.id}-error`;
+  const message = reply && !reply.ok ? reply.message : null;
   return (
     <div className="mt-2 flex flex-col items-start gap-2 border-t border-line/60 pt-2">
-      {line.direction === "credit" ? (
-        <Form method="post" className="flex flex-wrap items-end gap-2">
-          <input type="hidden" name="intent" value="assign" />
-          <input type="hidden" name="lineId" value={line.id} />
-          <label className="flex flex-col gap-1 text-xs font-semibold">
-            <span>
-              {t("adminOrders.statement.orderNumber")}
-              <span className="sr-only"> {t("adminOrders.statement.forLine", { id: line.id })}</span>
-            </span>
-            <input
-              name="orderId"
-              inputMode="numeric"
-              pattern="[0-9]*"
-              required
-              defaultValue={line.orderId ?? ""}
-              className={input}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
-            />
-          </label>
-          <button type="submit" className={button} disabled={busy}>
-            {t("adminOrders.statement.assign")}
-          </button>
-        </Form>
-      ) : null}
+      {line.direction === "credit" ? <AssignForm line={line} reply={reply} /> : null}
       <Form method="post">
         <input type="hidden" name="intent" value="ignore" />
         <input type="hidden" name="lineId" value={line.id} />
@@ -71,9 +102,9 @@ function Settle({ line, error }: { line: StatementLineData; error?: string | nul
           {t("adminOrders.statement.ignore")}
         </button>
       </Form>
-      {error ? (
-        <p id={errorId} role="alert" className="w-full text-sm text-danger">
-          {error}
+      {message ? (
+        <p role="alert" className="w-full text-sm text-danger">
+          {message}
         </p>
       ) : null}
     </div>
@@ -83,11 +114,11 @@ function Settle({ line, error }: { line: StatementLineData; error?: string | nul
 function LineRow({
   line,
   settle,
-  error,
+  reply,
 }: {
   line: StatementLineData;
   settle: boolean;
-  error?: string | null;
+  reply?: LineReply | null;
 }) {
   const { t, locale } = useTranslation();
   const money = useMoney();
@@ -130,7 +161,7 @@ function LineRow({
               {t("adminOrders.statement.order")} {line.orderId}
             </Link>
           ) : null}
-          {settle ? <Settle line={line} error={error} /> : null}
+          {settle ? <Settle line={line} reply={reply ?? null} /> : null}
         </span>
       </td>
     </tr>
@@ -141,7 +172,7 @@ export function LinesTable(props: {
   title: string;
   lines: StatementLineData[];
   settle?: boolean;
-  errorOf?: (lineId: number) => string | null;
+  replyOf?: (lineId: number) => LineReply | null;
 }) {
   const { t } = useTranslation();
   const headers = ["date", "amount", "vs", "counter", "outcome"] as const;
@@ -170,7 +201,7 @@ export function LinesTable(props: {
                   key={line.id}
                   line={line}
                   settle={props.settle ?? false}
-                  error={props.errorOf?.(line.id)}
+                  reply={props.replyOf?.(line.id)}
                 />
               ))}
             </tbody>

@@ -1,5 +1,6 @@
 import { data, Link, useLocation } from "react-router";
-import { LinesTable, Notice } from "#app/components/admin/orders/statement-view.tsx";
+import { type LineReply, LinesTable, Notice } from "#app/components/admin/orders/statement-view.tsx";
+import { parseForm } from "#app/components/forms/conform.ts";
 import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { appContext } from "#app/context.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
@@ -38,26 +39,30 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return found;
 }
 
+/** A refused settlement: at the order number's field when it is about the order, else the line's. */
 const REFUSALS = {
-  not_found: "errors.notFound",
-  not_open: "adminOrders.statements.errors.lineNotOpen",
-  debit: "adminOrders.statements.errors.lineDebit",
-  order_not_found: "adminOrders.statements.errors.orderNotFound",
-  order_not_payable: "adminOrders.statements.errors.orderNotPayable",
+  not_open: { field: null, key: "adminOrders.statements.errors.lineNotOpen" },
+  debit: { field: null, key: "adminOrders.statements.errors.lineDebit" },
+  order_not_found: { field: "orderId", key: "adminOrders.statements.errors.orderNotFound" },
+  order_not_payable: { field: "orderId", key: "adminOrders.statements.errors.orderNotPayable" },
 } as const;
 
+/**
+ * A line's form, read through the schema the API reads (core/schemas/admin-orders.ts): a wrong
+ * order number answers at its field in that line's form, with what was typed kept.
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const staff = requireScope(context, "orders");
   const { services, locale } = context.get(appContext);
   const statementId = statementIdOf(params, locale);
-  const body = await request.formData();
-  const parsed = StatementLineActionSchema.safeParse(Object.fromEntries(body));
-  if (!parsed.success) {
-    const lineId = Number(body.get("lineId")) || 0;
-    const message = translate(locale, "adminOrders.statements.errors.orderNotFound");
-    return data({ lineId, ok: false, message }, { status: 422 });
-  }
-  const form = parsed.data;
+  const submission = parseForm(await request.formData(), StatementLineActionSchema, locale);
+  const lineId = Number(submission.payload.lineId);
+  const intent = (["assign", "ignore"] as const).find((known) => known === submission.payload.intent);
+  if (!Number.isSafeInteger(lineId) || lineId < 1 || !intent) throw data(null, { status: 400 });
+  const reply = (extra: Partial<LineReply>, status = 200) =>
+    data({ lineId, intent, result: null, message: null, ok: true, ...extra }, { status });
+  if (submission.status !== "success") return reply({ result: submission.reply(), ok: false }, 422);
+  const form = submission.value;
   const result =
     form.intent === "assign"
       ? await services.payments.assignStatementLine(
@@ -66,18 +71,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         )
       : await services.payments.ignoreStatementLine({ statementId, lineId: form.lineId }, staff.id);
   if (result.status === "assigned" || result.status === "ignored")
-    return {
-      lineId: form.lineId,
-      ok: true,
+    return reply({
       message: translate(
         locale,
         result.status === "assigned" ? "adminOrders.statement.assigned" : "adminOrders.statement.ignoredDone",
       ),
-    };
-  return data(
-    { lineId: form.lineId, ok: false, message: translate(locale, REFUSALS[result.status]) },
-    { status: 409 },
-  );
+    });
+  if (result.status === "not_found") throw data(translate(locale, "errors.notFound"), { status: 404 });
+  const refusal = REFUSALS[result.status];
+  const message = translate(locale, refusal.key);
+  return refusal.field
+    ? reply({ result: submission.reply({ fieldErrors: { [refusal.field]: [message] } }), ok: false }, 409)
+    : reply({ result: submission.reply(), message, ok: false }, 409);
 }
 
 export default function AdminBankStatementPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -90,8 +95,7 @@ export default function AdminBankStatementPage({ loaderData, actionData }: Route
   );
   const open = lines.filter((line) => line.outcome === "unmatched");
   const duplicates = lines.filter((line) => line.outcome === "duplicate");
-  const errorOf = (lineId: number) =>
-    actionData && !actionData.ok && actionData.lineId === lineId ? actionData.message : null;
+  const replyOf = (lineId: number) => (actionData && actionData.lineId === lineId ? actionData : null);
   return (
     <section className="flex flex-col gap-6" data-testid="admin-bank-statement">
       <Link
@@ -114,7 +118,7 @@ export default function AdminBankStatementPage({ loaderData, actionData }: Route
       ) : null}
       {params.get("before") ? <Notice ok message={t("adminOrders.statementsPage.importedBefore")} /> : null}
       {actionData?.ok ? <Notice ok message={actionData.message} /> : null}
-      <LinesTable title={t("adminOrders.statement.unmatchedTitle")} lines={open} settle errorOf={errorOf} />
+      <LinesTable title={t("adminOrders.statement.unmatchedTitle")} lines={open} settle replyOf={replyOf} />
       <LinesTable title={t("adminOrders.statement.matchedTitle")} lines={settled} />
       {duplicates.length > 0 ? (
         <LinesTable title={t("adminOrders.statement.duplicateTitle")} lines={duplicates} />

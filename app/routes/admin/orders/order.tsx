@@ -1,9 +1,10 @@
 import { data } from "react-router";
-import { OrderView } from "#app/components/admin/orders/order-view.tsx";
+import { type OrderReply, OrderView } from "#app/components/admin/orders/order-view.tsx";
+import { parseForm } from "#app/components/forms/conform.ts";
 import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { appContext } from "#app/context.ts";
 import { translate } from "#core/i18n/index.ts";
-import { AdminOrderActionSchema } from "#core/schemas/admin-orders.ts";
+import { type AdminOrderAction, AdminOrderActionSchema } from "#core/schemas/admin-orders.ts";
 import { requireScope } from "../guard.server.ts";
 import type { Route } from "./+types/order";
 
@@ -34,13 +35,38 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return found;
 }
 
+const REFUSALS = {
+  cancelled: "payments.errors.orderCancelled",
+  already_paid: "payments.errors.orderMoveNotAllowed",
+  not_shop: "payments.errors.notShopOrder",
+  not_allowed: "payments.errors.orderMoveNotAllowed",
+  gateway_failed: "adminOrders.errors.gatewayFailed",
+} as const;
+
+const INTENTS: readonly string[] = [
+  "paid",
+  "shipped",
+  "delivered",
+  "cancel",
+  "refund",
+] satisfies AdminOrderAction[];
+
+/**
+ * One move per form, read through the schema the API reads (core/schemas/admin-orders.ts): a
+ * refused field (a tracking number or a reason too long) or a move the lifecycle forbids answers
+ * the form that sent it, with what was typed kept.
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const staff = requireScope(context, "orders");
   const { services, locale } = context.get(appContext);
   const id = orderIdOf(params, locale);
-  const parsed = AdminOrderActionSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) throw data(null, { status: 400 });
-  const form = parsed.data;
+  const submission = parseForm(await request.formData(), AdminOrderActionSchema, locale);
+  const intent = String(submission.payload.intent ?? "");
+  if (!INTENTS.includes(intent)) throw data(null, { status: 400 });
+  const reply = (extra: Partial<OrderReply>, status = 200) =>
+    data({ intent: intent as AdminOrderAction, result: null, message: null, ok: true, ...extra }, { status });
+  if (submission.status !== "success") return reply({ result: submission.reply(), ok: false }, 422);
+  const form = submission.value;
   const payments = services.payments;
   const result =
     form.intent === "paid"
@@ -53,17 +79,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
             ? await payments.cancelOrder(id, staff.id)
             : await payments.refundOrder(id, { actorId: staff.id, reason: form.reason || null });
   if (result === "not_found") throw data(translate(locale, "errors.notFound"), { status: 404 });
-  const refusals: Record<string, string> = {
-    cancelled: translate(locale, "payments.errors.orderCancelled"),
-    already_paid: translate(locale, "payments.errors.orderMoveNotAllowed"),
-    not_shop: translate(locale, "payments.errors.notShopOrder"),
-    not_allowed: translate(locale, "payments.errors.orderMoveNotAllowed"),
-    gateway_failed: translate(locale, "adminOrders.errors.gatewayFailed"),
-  };
-  if (refusals[result]) return data({ message: refusals[result], ok: false }, { status: 409 });
+  if (result in REFUSALS) {
+    const message = translate(locale, REFUSALS[result as keyof typeof REFUSALS]);
+    return reply({ result: submission.reply(), message, ok: false }, 409);
+  }
   const order = await payments.adminOrder(id);
   const status = order ? translate(locale, `adminOrders.status.${order.order.status}`) : "";
-  return { message: translate(locale, "adminOrders.action.done", { status }), ok: true };
+  return reply({
+    result: submission.reply({ resetForm: true }),
+    message: translate(locale, "adminOrders.action.done", { status }),
+  });
 }
 
 export default function AdminOrderPage({ loaderData, actionData }: Route.ComponentProps) {

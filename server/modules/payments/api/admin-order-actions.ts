@@ -3,9 +3,10 @@ import { ORDER_KINDS } from "#core/contracts/payments.ts";
 import { SHOP_PAYMENT_METHODS } from "#core/contracts/shop.ts";
 import { translate } from "#core/i18n/index.ts";
 import { ORDER_STATUSES } from "#core/lifecycles/order.ts";
+import { RefundOrderSchema } from "#core/schemas/admin-orders.ts";
 import { tableQuerySchema } from "#core/schemas/admin-table.ts";
 import { createApiRouter } from "#server/http/api/router.ts";
-import { idPathParam, jsonContent, MessageBody } from "#server/http/api/schemas.ts";
+import { errorResponses, idPathParam, jsonContent, MessageBody } from "#server/http/api/schemas.ts";
 import { adminRoute } from "#server/http/api/staff.ts";
 import { ORDER_SORTS } from "../orders/admin-read.ts";
 
@@ -127,7 +128,8 @@ adminOrderActionsApi.openapi(
       body: {
         required: false,
         content: {
-          "application/json": { schema: z.object({ reason: z.string().trim().max(500).optional() }) },
+          // The page's "Refund" form reads the same schema.
+          "application/json": { schema: RefundOrderSchema },
         },
       },
     },
@@ -135,6 +137,7 @@ adminOrderActionsApi.openapi(
       200: jsonContent(z.object({ id: z.number().int(), status: z.literal("refunded") }), "Refunded"),
       404: jsonContent(MessageBody, "No such order"),
       409: jsonContent(MessageBody, "The order lifecycle does not allow it (not paid)"),
+      422: errorResponses[422],
       502: jsonContent(MessageBody, "The card gateway refused the refund or is off; nothing changed"),
     },
   }),
@@ -144,7 +147,7 @@ adminOrderActionsApi.openapi(
     const body = c.req.header("content-type")?.includes("application/json") ? c.req.valid("json") : {};
     const result = await c
       .get("services")
-      .payments.refundOrder(id, { actorId: c.get("user")!.id, reason: body?.reason ?? null });
+      .payments.refundOrder(id, { actorId: c.get("user")!.id, reason: body?.reason || null });
     if (result === "not_found") return c.json({ message: translate(locale, "errors.notFound") }, 404);
     if (result === "not_allowed")
       return c.json({ message: translate(locale, "payments.errors.orderMoveNotAllowed") }, 409);

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { translate } from "#core/i18n/index.ts";
+import { ShipOrderSchema } from "#core/schemas/admin-orders.ts";
 import { createApiRouter } from "#server/http/api/router.ts";
 import { errorResponses, idPathParam, jsonContent, MessageBody } from "#server/http/api/schemas.ts";
 import { adminRoute } from "#server/http/api/staff.ts";
@@ -56,17 +57,10 @@ for (const move of SHOP_ORDER_MOVES) {
       summary: move.summary,
       request: {
         params: z.object({ id: idPathParam("The order's number") }),
+        // The page's "Ship" form reads the same schema (core/schemas/admin-orders.ts).
         body: {
           required: false,
-          content: {
-            "application/json": {
-              schema: z.object({
-                trackingNumber: z.string().trim().min(1).max(100).optional().openapi({
-                  description: "The carrier's tracking number (shipped only)",
-                }),
-              }),
-            },
-          },
+          content: { "application/json": { schema: move.to === "shipped" ? ShipOrderSchema : z.object({}) } },
         },
       },
       responses: {
@@ -79,12 +73,14 @@ for (const move of SHOP_ORDER_MOVES) {
     async (c) => {
       const { id } = c.req.valid("param");
       const locale = c.get("locale");
-      const body = c.req.header("content-type")?.includes("application/json") ? c.req.valid("json") : {};
+      const body: { trackingNumber?: string } = c.req.header("content-type")?.includes("application/json")
+        ? c.req.valid("json")
+        : {};
       const payments = c.get("services").payments;
       const actorId = c.get("user")!.id;
       const result =
         move.to === "shipped"
-          ? await payments.markShipped(id, { actorId, trackingNumber: body?.trackingNumber ?? null })
+          ? await payments.markShipped(id, { actorId, trackingNumber: body.trackingNumber || null })
           : await payments.markDelivered(id, actorId);
       if (result === "not_found") return c.json({ message: translate(locale, "errors.notFound") }, 404);
       if (result === "not_shop" || result === "not_allowed")

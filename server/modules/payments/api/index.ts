@@ -1,5 +1,8 @@
 import { createApiRouter } from "#server/http/api/router.ts";
 import { adminBankStatementsApi } from "./admin-bank-statements.ts";
+
+export { isBankStatementUpload } from "./admin-bank-statements.ts";
+
 import { adminOrderActionsApi } from "./admin-order-actions.ts";
 import { adminOrdersApi } from "./admin-orders.ts";
 import { adminPaymentsApi } from "./admin-payments.ts";

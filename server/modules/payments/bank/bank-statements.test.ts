@@ -180,6 +180,18 @@ describe("importing a statement", () => {
       });
     expect((await assign(debit.id, 910002)).status).toBe(409);
     expect((await assign(wrongAmount.id, 999_999)).status).toBe(409);
+    // The page's form and the API read one schema: no number answers at the field, translated.
+    const typo = await api.call(
+      "POST",
+      `/api/admin/bank-statements/${first}/lines/${wrongAmount.id}/assign`,
+      {
+        token: accountant.token,
+        body: { orderId: "91OOO2" },
+        headers: { "Accept-Language": "en" },
+      },
+    );
+    expect(typo.status).toBe(422);
+    expect(typo.json.errors).toEqual({ orderId: ["Enter the order number (digits only)."] });
     expect((await assign(wrongAmount.id, 910002)).status).toBe(200);
     expect(await statusOf(910002)).toBe("paid");
     expect((await assign(wrongAmount.id, 910002)).status).toBe(409);
@@ -205,5 +217,67 @@ describe("importing a statement", () => {
     expect(broken.status).toBe(422);
     expect(broken.json.errors.file[0]).toMatch(/nelze přečíst/);
     expect((await upload(moderator.token, camt, "a.xml")).status).toBe(403);
+  });
+});
+
+/**
+ * A busy month's CAMT.053 in the bank's format: `count` booked credits like the fixture's first
+ * entry, each its own bank reference, the first paying `paysOrder` (1 000 CZK), the rest naming no
+ * order. Well over the API's general 1 MB for a thousand entries.
+ */
+function busyMonthCamt(count: number, paysOrder: number): Uint8Array {
+  const text = camt.toString("utf8");
+  const entry = /<Ntry>[\s\S]*?<\/Ntry>/.exec(text)![0];
+  const entries = Array.from({ length: count }, (_, index) => {
+    const reference = String(2026_1101_0000_0000 + index);
+    const symbol = index === 0 ? String(paysOrder) : String(7_000_000 + index);
+    return entry
+      .replace(/<NtryRef>1<\/NtryRef>/, `<NtryRef>${index + 1}</NtryRef>`)
+      .replaceAll("2026111800001234", reference)
+      .replaceAll("1250.00", index === 0 ? "1000.00" : `${100 + (index % 900)}.00`)
+      .replace("<Ref>910001</Ref>", `<Ref>${symbol}</Ref>`)
+      .replace("Platba objednavky Rarita", `Platba objednavky Rarita, listopad, polozka ${index + 1}`);
+  });
+  const start = text.indexOf("<Ntry>");
+  const end = text.lastIndexOf("</Ntry>") + "</Ntry>".length;
+  return new TextEncoder().encode(
+    `${text.slice(0, start)}${entries.join("\n      ")}${text.slice(end)}`.replace(
+      "0192000145399-2026-11-18",
+      "0192000145399-2026-11",
+    ),
+  );
+}
+
+describe("the size of a statement through the API", () => {
+  it("imports a busy month's statement over 1 MB (the statement's own limit is 5 MB, as on the page)", async () => {
+    await order(910005, 100_000);
+    const bytes = busyMonthCamt(1_000, 910005);
+    expect(bytes.byteLength).toBeGreaterThan(1024 * 1024);
+    const imported = await upload(accountant.token, bytes, "vypis-2026-11.xml");
+    expect(imported.status).toBe(200);
+    expect(imported.json).toMatchObject({ duplicate: false, matched: 1, lines: 1_000 });
+    expect(await statusOf(910005)).toBe("paid");
+  });
+
+  it("refuses a 6 MB body with 413 and a translated message, storing nothing", async () => {
+    const before = await api.call("GET", "/api/admin/bank-statements", { token: accountant.token });
+    const huge = new Uint8Array(6 * 1024 * 1024).fill(0x20);
+    const refused = await upload(accountant.token, huge, "rok.xml");
+    expect(refused.status).toBe(413);
+    expect(refused.json.message).toMatch(/^Soubor je příliš velký \(nejvýše 5\sMB\)\.$/);
+    const after = await api.call("GET", "/api/admin/bank-statements", { token: accountant.token });
+    expect(after.json.total).toBe(before.json.total);
+  });
+
+  it("keeps the API's 1 MB for every other body, this path's JSON included", async () => {
+    const padding = "x".repeat(1024 * 1024 + 1);
+    for (const path of ["/api/admin/bank-statements", "/api/admin/bank-statements/1/lines/1/assign"]) {
+      const response = await api.call("POST", path, {
+        token: accountant.token,
+        body: { orderId: 1, padding },
+      });
+      expect(response.status, path).toBe(413);
+      expect(response.json.message, path).toBe("Požadavek je příliš velký.");
+    }
   });
 });

@@ -10,6 +10,7 @@ import {
   bankStatementLines,
   bankStatements,
 } from "../tables/bank.ts";
+import { orders } from "../tables.ts";
 import { parseStatementFile } from "./parse.ts";
 import { type ParsedLine, type ParsedStatement, StatementFileError } from "./parsed.ts";
 
@@ -29,26 +30,44 @@ type Decision = { outcome: BankLineOutcome; reason: BankLineReason | null; order
 /** The largest order number a variable symbol can name (an int4 identity). */
 const MAX_ORDER_ID = 2_147_483_647;
 
+/** Lines written per insert: a busy month's thousands of lines go in a few statements. */
+const INSERT_CHUNK = 500;
+
+/** The order a credit line's variable symbol may name; null when it can name none. */
+function symbolOrderId(line: ParsedLine): number | null {
+  if (line.direction !== "credit" || line.currencyCode !== "CZK" || !line.variableSymbol) return null;
+  const orderId = Number(line.variableSymbol);
+  return orderId >= 1 && orderId <= MAX_ORDER_ID ? orderId : null;
+}
+
+/** Which of the symbols name an order at all, in one read (most of a busy month's do not). */
+async function existingOrderIds(tx: Db, lines: ParsedLine[]): Promise<Set<number>> {
+  const ids = [...new Set(lines.map(symbolOrderId).filter((id): id is number => id !== null))];
+  if (ids.length === 0) return new Set();
+  const rows = await tx.select({ id: orders.id }).from(orders).where(inArray(orders.id, ids));
+  return new Set(rows.map((row) => row.id));
+}
+
 async function decide(
   ctx: PaymentsContext,
   tx: Db,
   line: ParsedLine,
-  actorId: number,
-  statementId: number,
+  known: Set<number>,
+  paidBy: { actorId: number; statementId: number },
 ): Promise<Decision> {
   if (line.direction === "debit") return { outcome: "unmatched", reason: "debit", orderId: null };
   if (line.currencyCode !== "CZK") return { outcome: "unmatched", reason: "currency", orderId: null };
   if (!line.variableSymbol) return { outcome: "unmatched", reason: "no_symbol", orderId: null };
-  const orderId = Number(line.variableSymbol);
-  const order = orderId <= MAX_ORDER_ID ? await lockOrder(tx, orderId) : null;
+  const orderId = symbolOrderId(line);
+  const order = orderId !== null && known.has(orderId) ? await lockOrder(tx, orderId) : null;
   if (!order) return { outcome: "unmatched", reason: "unknown_symbol", orderId: null };
   if (order.totalMinor !== line.amountMinor) {
     const reason = order.status === "awaiting_payment" || order.status === "new" ? "wrong_amount" : null;
     if (reason) return { outcome: "unmatched", reason, orderId };
   }
   const paid = await payLockedByTransfer(ctx, tx, order, {
-    actorId,
-    source: { statementId, entryKey: line.entryKey, amountMinor: line.amountMinor },
+    actorId: paidBy.actorId,
+    source: { statementId: paidBy.statementId, entryKey: line.entryKey, amountMinor: line.amountMinor },
   });
   if (paid === "paid") return { outcome: "matched", reason: null, orderId };
   return { outcome: "unmatched", reason: paid === "already_paid" ? "already_paid" : "not_payable", orderId };
@@ -108,16 +127,20 @@ async function store(
           .where(and(inArray(bankStatementLines.entryKey, keys), ne(bankStatementLines.outcome, "duplicate")))
       ).map((row) => row.key),
     );
+    const known = await existingOrderIds(tx, parsed.lines);
+    const rows: (typeof bankStatementLines.$inferInsert)[] = [];
     let matched = 0;
     for (const line of parsed.lines) {
       const decision: Decision = seen.has(line.entryKey)
         ? { outcome: "duplicate", reason: null, orderId: null }
-        : await decide(ctx, tx, line, actorId, statement.id);
+        : await decide(ctx, tx, line, known, { actorId, statementId: statement.id });
       if (decision.outcome === "matched") matched += 1;
-      await tx.insert(bankStatementLines).values({ statementId: statement.id, ...line, ...decision });
+      rows.push({ statementId: statement.id, ...line, ...decision });
       // A bank that repeats a reference within one file still pays it once.
       seen.add(line.entryKey);
     }
+    for (let from = 0; from < rows.length; from += INSERT_CHUNK)
+      await tx.insert(bankStatementLines).values(rows.slice(from, from + INSERT_CHUNK));
     await tx.update(bankStatements).set({ matchedCount: matched }).where(eq(bankStatements.id, statement.id));
     await ctx.recordAudit(tx, {
       actorId,

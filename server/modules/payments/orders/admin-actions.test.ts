@@ -132,9 +132,16 @@ describe("the operator's moves of an order", () => {
     const order = await placed(product.id, "bank_transfer");
     expect((await act(order.id, "shipped", { trackingNumber: "Z1" })).status).toBe(409);
     expect((await act(order.id, "paid")).status).toBe(200);
+    // The page's form and the API read one schema: a field it refuses answers at that field.
+    const tooLong = await act(order.id, "shipped", { trackingNumber: "Z".repeat(101) });
+    expect(tooLong.status).toBe(422);
+    expect(tooLong.json.errors).toEqual({ trackingNumber: ["Pole může obsahovat nejvýše 100 znaků."] });
     expect((await act(order.id, "shipped", { trackingNumber: "Z1" })).status).toBe(200);
     expect((await act(order.id, "delivered")).status).toBe(200);
     api.sentMail.length = 0;
+    const refused = await act(order.id, "refund", { reason: "x".repeat(501) });
+    expect(refused.status).toBe(422);
+    expect(Object.keys(refused.json.errors)).toEqual(["reason"]);
     expect((await act(order.id, "refund", { reason: "Vráceno zboží" })).status).toBe(200);
     const detail = await api.call("GET", `/api/admin/orders/${order.id}`, { token });
     expect(detail.json.order.status).toBe("refunded");
