@@ -1,4 +1,4 @@
-import { type RefObject, type SyntheticEvent, useEffect, useId, useRef } from "react";
+import { type RefObject, type SyntheticEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { MenuLink } from "#app/shell.ts";
 import { CategorySidebar } from "../layout/category-sidebar.tsx";
@@ -118,6 +118,10 @@ function MobileMenuSettings() {
 export function MobileMenu({ id, open, onClose, topMenu, returnFocusRef }: MobileMenuProps) {
   const dialogRef = useMenuDialog(open, returnFocusRef);
   const titleId = useId();
+  // The category tree (some 70 links) is drawn once the menu is first opened, not into every
+  // page's HTML: the menu only opens with scripts, and the page's own tree is already there.
+  const [treeDrawn, setTreeDrawn] = useState(open);
+  if (open && !treeDrawn) setTreeDrawn(true);
 
   // The browser's own Escape handling would close the dialog behind React's back.
   const onCancel = (event: SyntheticEvent<HTMLDialogElement>) => {
@@ -150,7 +154,9 @@ export function MobileMenu({ id, open, onClose, topMenu, returnFocusRef }: Mobil
           <div className="border-b border-line bg-white px-4 py-4">
             <SearchBox variant="menu" onSubmit={onClose} />
           </div>
-          <CategorySidebar variant="menu" className="px-2 pt-5 pb-4" onNavigate={onClose} />
+          {treeDrawn ? (
+            <CategorySidebar variant="menu" className="px-2 pt-5 pb-4" onNavigate={onClose} />
+          ) : null}
           {topMenu.length > 0 ? (
             <div className="border-t border-line px-2 pt-4 pb-4">
               <TopMenu items={topMenu} variant="menu" onNavigate={onClose} />

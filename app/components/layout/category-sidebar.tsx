@@ -184,7 +184,7 @@ type BranchProps = {
 /** One level of the tree: its categories, each with its own open or closed branch below. */
 function Branch({ nodes, ...rest }: BranchProps) {
   return (
-    <ul className={rest.level === 0 ? "space-y-0.5" : "mt-0.5 ml-4 space-y-0.5 border-l border-line pl-2"}>
+    <ul className={rest.level === 0 ? "cat-tree" : "cat-tree cat-branch"}>
       {nodes.map((node) => (
         <BranchEntry key={node.id} node={node} {...rest} />
       ))}
@@ -212,26 +212,13 @@ function BranchEntry({
   const childrenId = `${baseId}-c${node.id}`;
   return (
     <li data-category-id={node.id}>
-      <div
-        className={`group flex items-center rounded-md transition-colors ${
-          isCurrent
-            ? "bg-primary-dark text-white"
-            : isAncestor
-              ? "text-primary-dark"
-              : "text-ink hover:bg-primary-dark/5"
-        }`}
-      >
+      <div className="cat-row" data-state={isCurrent ? "current" : isAncestor ? "ancestor" : undefined}>
         <Link
           to={localePath("category", locale, { id: node.id, slug: node.slug })}
           aria-current={isCurrent ? "page" : undefined}
           onClick={onNavigate}
-          className={`min-w-0 flex-1 rounded-md px-3 leading-snug ${roomy ? "py-2.5" : "py-1.5"} ${
-            level === 0 ? "text-[0.95rem] font-semibold" : "text-[0.875rem]"
-          } ${isAncestor ? "font-semibold" : ""} ${
-            isCurrent
-              ? "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-secondary"
-              : FOCUS_ON_LIGHT
-          }`}
+          className={level === 0 ? "cat-link cat-top" : "cat-link"}
+          data-roomy={roomy || undefined}
           data-testid={`category-link-${node.id}`}
         >
           {node.name}
@@ -243,14 +230,11 @@ function BranchEntry({
             aria-controls={childrenId}
             aria-label={t(isOpen ? "header.collapse" : "header.expand", { name: node.name })}
             onClick={() => onToggle(node.id)}
-            className={`mr-0.5 inline-flex shrink-0 ${roomy ? "size-10" : "size-8"} items-center justify-center rounded-md ${
-              isCurrent
-                ? "text-white hover:bg-white/15"
-                : "text-muted hover:bg-primary-dark/10 hover:text-primary-dark"
-            } ${isCurrent ? "focus-visible:outline-2 focus-visible:outline-secondary" : FOCUS_ON_LIGHT}`}
+            className="cat-toggle"
+            data-roomy={roomy || undefined}
             data-testid={`category-toggle-${node.id}`}
           >
-            <ChevronDownIcon className={`size-4 transition-transform ${isOpen ? "rotate-180" : ""}`} />
+            <ChevronDownIcon className="cat-chevron" />
           </button>
         ) : null}
       </div>
