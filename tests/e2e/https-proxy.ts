@@ -68,7 +68,26 @@ function exited(child: ChildProcess): Promise<void> {
 
 export type ProxiedServer = { url: string; backendUrl: string; stop(): Promise<void> };
 
-export async function startProxiedServer(): Promise<ProxiedServer> {
+/**
+ * nginx's page cache as the README's production notes configure it: anonymous pages the server
+ * marks public are kept by the proxy (X-Cache-Status tells HIT or MISS), signed-in ones are not.
+ * Buffering stays on (nginx keeps only buffered answers); the live streams turn it off for
+ * themselves with X-Accel-Buffering: no.
+ */
+function cacheDirectives(dir: string) {
+  return {
+    http: `proxy_cache_path ${dir}/cache levels=1:2 keys_zone=rarita_pages:10m max_size=256m inactive=10m use_temp_path=off;`,
+    location: `proxy_cache rarita_pages;
+      proxy_cache_lock on;
+      add_header X-Cache-Status $upstream_cache_status always;`,
+  };
+}
+
+export async function startProxiedServer({
+  pageCache = false,
+}: {
+  pageCache?: boolean;
+} = {}): Promise<ProxiedServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rarita-https-proxy-"));
   const [backendPort, mailPort, proxyPort] = [await freePort(), await freePort(), await freePort()];
   const url = `https://localhost:${proxyPort}`;
@@ -98,6 +117,7 @@ export async function startProxiedServer(): Promise<ProxiedServer> {
     { stdio: "pipe" },
   );
   // A site's usual nginx block (README), run in the foreground as this user with its files here.
+  const cache = pageCache ? cacheDirectives(dir) : null;
   fs.writeFileSync(
     path.join(dir, "nginx.conf"),
     `daemon off;
@@ -113,6 +133,7 @@ http {
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
   client_max_body_size 20m;
+  ${cache?.http ?? ""}
   server {
     listen 127.0.0.1:${proxyPort} ssl;
     server_name localhost;
@@ -125,8 +146,11 @@ http {
       proxy_set_header Host $host;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto $scheme;
-      # Live auction updates (server-sent events) pass at once.
-      proxy_buffering off;
+      ${
+        cache?.location ??
+        `# Live auction updates (server-sent events) pass at once.
+      proxy_buffering off;`
+      }
     }
   }
 }
