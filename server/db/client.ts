@@ -25,17 +25,49 @@ export type Database = {
   /** Runs `hook` first when the database closes (a listener's own connection, server/db/listen.ts). */
   onClose(hook: () => Promise<void>): void;
   /**
-   * NOTIFYs on the shell-data channel heard by the pool's own sessions (PostgreSQL): each pooled
-   * session LISTENs, so a change this process commits is heard before its statement returns, not
-   * a moment later on the listener's connection (server/db/notify-cache.ts). PGlite hears its own
-   * NOTIFYs through `listen`; there this never calls. Returns the function that removes the handler.
+   * The pool's sessions on the shell-data channel (PostgreSQL; server/db/notify-cache.ts): each
+   * pooled session LISTENs, so a change a session of this process commits is heard by that session
+   * before its statement returns, not a moment later on the listener's connection. PGlite hears
+   * its own NOTIFYs through `listen`; there these report nothing.
    */
-  onSessionNotification(handler: (payload: string | undefined) => void): () => void;
+  sessions: {
+    /** A change a session of this pool committed (its own NOTIFY); returns the handler's removal. */
+    onOwnNotification(handler: (payload: string | undefined) => void): () => void;
+    /** Whether a backend's process id is one of this pool's sessions (whose NOTIFYs it reports itself). */
+    isOwn(processId: number): boolean;
+  };
   close(): Promise<void>;
 };
 
 /** The channel the shell data's triggers announce changes on (migration 0026_shell_data_notify, server/db/notify-cache.ts). */
 export const SHELL_DATA_CHANNEL = "shell_data";
+
+/**
+ * The pool's sessions as shell-data listeners: each LISTENs when it connects and reports the
+ * NOTIFYs it sent itself (those of other sessions reach the process through its listener).
+ */
+function poolSessions() {
+  const handlers = new Set<(payload: string | undefined) => void>();
+  const processIds = new Set<number>();
+  return {
+    async connected(client: pg.Client) {
+      const processId = (client as unknown as { processID: number }).processID;
+      processIds.add(processId);
+      client.once("end", () => processIds.delete(processId));
+      client.on("notification", (message) => {
+        if (message.channel !== SHELL_DATA_CHANNEL || message.processId !== processId) return;
+        for (const handler of handlers) handler(message.payload);
+      });
+      await client.query(`LISTEN ${SHELL_DATA_CHANNEL}`);
+    },
+    onOwnNotification(handler: (payload: string | undefined) => void) {
+      const entry = (payload: string | undefined) => handler(payload);
+      handlers.add(entry);
+      return () => void handlers.delete(entry);
+    },
+    isOwn: (processId: number) => processIds.has(processId),
+  };
+}
 
 /** Close hooks, run before the database itself closes; a failing hook does not keep it open. */
 function closeHooks() {
@@ -189,17 +221,12 @@ function syncPath(file: string) {
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.engine === "postgres") {
     await probePostgres(options.url);
-    const heard = new Set<(payload: string | undefined) => void>();
+    const sessions = poolSessions();
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.poolSize ?? 10,
-      // Before a new session serves anyone: it hears the shell data's changes, its own included.
-      onConnect: async (client) => {
-        client.on("notification", (message) => {
-          if (message.channel === SHELL_DATA_CHANNEL) for (const handler of heard) handler(message.payload);
-        });
-        await client.query(`LISTEN ${SHELL_DATA_CHANNEL}`);
-      },
+      // Before a new session serves anyone: it hears the shell data's changes it commits itself.
+      onConnect: (client) => sessions.connected(client as pg.Client),
     });
     // An idle client that errors (server restart) must not crash the process.
     pool.on("error", () => {});
@@ -211,11 +238,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       engine: "postgres",
       exec: async (sql) => void (await pool.query(sql)),
       onClose: hooks.add,
-      onSessionNotification(handler) {
-        const entry = (payload: string | undefined) => handler(payload);
-        heard.add(entry);
-        return () => void heard.delete(entry);
-      },
+      sessions,
       close: async () => {
         await hooks.run();
         await pool.end();
@@ -253,7 +276,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       engine: "pglite",
       exec: async (sql) => void (await client.exec(sql)),
       onClose: hooks.add,
-      onSessionNotification: () => () => {},
+      sessions: { onOwnNotification: () => () => {}, isOwn: () => false },
       close: async () => {
         try {
           await hooks.run();

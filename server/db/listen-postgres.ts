@@ -12,7 +12,7 @@ export type ChannelBackend = {
 
 /** What the PostgreSQL backend needs from the listener around it. */
 export type ListenerHandlers = {
-  dispatch(channel: string, payload: string | undefined): void;
+  dispatch(channel: string, payload: string | undefined, sender?: number): void;
   /** The channels with handlers, read live (a reconnect listens on each again). */
   channels(): Iterable<string>;
   listenerCount(): number;
@@ -119,7 +119,7 @@ function newListenClient(
     connectionString: pool.options.connectionString,
     application_name: options.applicationName ?? "rarita-live-events",
   });
-  client.on("notification", (message) => dispatch(message.channel, message.payload));
+  client.on("notification", (message) => dispatch(message.channel, message.payload, message.processId));
   client.on("error", onLost);
   client.on("end", () => onLost());
   return client;

@@ -17,8 +17,11 @@ import { type ChannelBackend, createPostgresChannels } from "./listen-postgres.t
  * stopped (shutdown, a test) leaves nothing open behind it; closing the database closes it too.
  */
 export type NotificationListener = {
-  /** Listens on a channel (connecting first when needed); resolves with the function that stops it. */
-  listen(channel: string, handler: (payload: string | undefined) => void): Promise<() => Promise<void>>;
+  /**
+   * Listens on a channel (connecting first when needed); resolves with the function that stops it.
+   * The handler gets the payload and, on PostgreSQL, the sending backend's process id.
+   */
+  listen(channel: string, handler: Handler): Promise<() => Promise<void>>;
   /** Called after a lost PostgreSQL connection was re-established; returns the function that removes it. */
   onReconnect(handler: () => void): () => void;
   /** Called when the PostgreSQL connection is lost (NOTIFYs go unheard until the reconnect); returns its removal. */
@@ -27,7 +30,7 @@ export type NotificationListener = {
 
 const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
 
-type Handler = (payload: string | undefined) => void;
+type Handler = (payload: string | undefined, sender?: number) => void;
 
 export function createNotificationListener(options: {
   database: Pick<Database, "db" | "engine"> & Partial<Pick<Database, "onClose">>;
@@ -39,8 +42,8 @@ export function createNotificationListener(options: {
   const handlers = new Map<string, Set<Handler>>();
   const reconnectHandlers = new Set<() => void>();
   const disconnectHandlers = new Set<() => void>();
-  const dispatch = (channel: string, payload: string | undefined) => {
-    for (const handler of handlers.get(channel) ?? []) handler(payload);
+  const dispatch = (channel: string, payload: string | undefined, sender?: number) => {
+    for (const handler of handlers.get(channel) ?? []) handler(payload, sender);
   };
   const listenerCount = () => [...handlers.values()].reduce((sum, set) => sum + set.size, 0);
   const backend =
@@ -83,7 +86,7 @@ export function createNotificationListener(options: {
         handlers.set(channel, set);
       }
       // A handler added twice must be removable twice: wrap it.
-      const entry: Handler = (payload) => handler(payload);
+      const entry: Handler = (payload, sender) => handler(payload, sender);
       set.add(entry);
       const unlisten = async () => {
         if (!handlers.get(channel)?.delete(entry)) return;

@@ -15,10 +15,11 @@ export type ShellDataTopic = "settings" | "currencies" | "categories" | "banners
  * Triggers on the owning tables NOTIFY `shell_data` with the topic on any insert, update, delete
  * or truncate, so no write path can forget it. A read is served from memory only while the
  * process is sure to hear such a change:
- * - PostgreSQL: the listener's own connection hears every instance's changes; each pooled session
- *   LISTENs too (server/db/client.ts), so a change this process commits drops the value before
- *   the writing statement returns (read your own writes). While the listener's connection is
- *   down, reads go to the database, and everything is dropped when it is back.
+ * - PostgreSQL: the listener's own connection hears the other instances' changes; each pooled
+ *   session LISTENs too and reports the changes it commits itself (server/db/client.ts), so this
+ *   process drops the value before the writing statement returns (read your own writes), once.
+ *   While the listener's connection is down, reads go to the database, and everything is dropped
+ *   when it is back.
  * - PGlite: one process; its NOTIFYs are delivered at the commit.
  * A change drops the values being loaded too, so a read that began before a change never outlives it.
  */
@@ -28,6 +29,12 @@ export type ShellDataCache = {
    * frozen: callers share it.
    */
   cached<K, V>(topic: ShellDataTopic, load: (key: K) => Promise<V>): (key: K) => Promise<V>;
+  /**
+   * Starts listening (the first read does it too: until then reads go to the database); resolves
+   * once values are kept, or when listening failed (reads then go to the database and a later
+   * read tries again).
+   */
+  start(): Promise<void>;
   /** Stops listening and keeps nothing (shutdown; closing the database does it too). */
   stop(): Promise<void>;
 };
@@ -35,6 +42,7 @@ export type ShellDataCache = {
 /** Without a cache (a module built on its own in a test or a script): every read goes to the database. */
 export const noShellDataCache: ShellDataCache = {
   cached: (_topic, load) => load,
+  start: async () => {},
   stop: async () => {},
 };
 
@@ -42,7 +50,7 @@ export const noShellDataCache: ShellDataCache = {
 type Store = Map<unknown, Promise<unknown>>;
 
 export function createShellDataCache(options: {
-  database: Pick<Database, "engine" | "onClose" | "onSessionNotification">;
+  database: Pick<Database, "onClose" | "sessions">;
   listener: NotificationListener;
   logger?: Pick<Logger, "warn">;
 }): ShellDataCache {
@@ -51,6 +59,7 @@ export function createShellDataCache(options: {
   /** "live": every change is heard, so values may be kept. */
   let state: "idle" | "starting" | "live" | "down" | "stopped" = "idle";
   const stops: (() => Promise<void> | void)[] = [];
+  let starting: Promise<void> = Promise.resolve();
 
   function drop(topic: ShellDataTopic | null) {
     for (const [name, set] of stores)
@@ -62,10 +71,10 @@ export function createShellDataCache(options: {
     drop(payload !== undefined && stores.has(payload as ShellDataTopic) ? (payload as ShellDataTopic) : null);
   }
 
-  function start() {
-    if (state !== "idle") return;
+  function start(): Promise<void> {
+    if (state !== "idle") return starting;
     state = "starting";
-    stops.push(database.onSessionNotification(changed));
+    stops.push(database.sessions.onOwnNotification(changed));
     stops.push(
       listener.onDisconnect(() => {
         if (state === "stopped") return;
@@ -80,8 +89,11 @@ export function createShellDataCache(options: {
         state = "live";
       }),
     );
-    listener
-      .listen(SHELL_DATA_CHANNEL, changed)
+    starting = listener
+      // A session of this process reported its own change already, before its statement returned.
+      .listen(SHELL_DATA_CHANNEL, (payload, sender) => {
+        if (sender === undefined || !database.sessions.isOwn(sender)) changed(payload);
+      })
       .then((unlisten) => {
         stops.push(unlisten);
         if (state === "stopped") return void unlisten();
@@ -95,6 +107,7 @@ export function createShellDataCache(options: {
           state = "idle";
         }
       });
+    return starting;
   }
 
   async function stop() {
@@ -114,7 +127,7 @@ export function createShellDataCache(options: {
       }
       set.add(store);
       return (key: K): Promise<V> => {
-        start();
+        void start();
         if (state !== "live") return load(key);
         const hit = store.get(key);
         if (hit) return hit as Promise<V>;
@@ -127,6 +140,7 @@ export function createShellDataCache(options: {
         return value;
       };
     },
+    start,
     stop,
   };
 }
