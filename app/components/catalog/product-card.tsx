@@ -39,13 +39,6 @@ const CARD_SIZES = {
     "(min-width: 1580px) 291px, (min-width: 1260px) 201px, (min-width: 1028px) 222px, (min-width: 768px) calc((100vw - 72px) / 3), calc((100vw - 50px) / 2)",
 } as const;
 
-const BADGE_STYLE: Record<string, string> = {
-  auction: "bg-primary-dark text-white",
-  classified: "bg-white text-primary-dark ring-1 ring-primary-dark/25",
-  shop: "bg-ink text-white",
-  demand: "bg-secondary text-ink",
-};
-
 /** The time left of an auction card ("2 d 4 h", "ended"), or null for other formats. */
 function useTimeLeftText(product: ProductCardData, now: string | undefined) {
   const { t } = useTranslation();
@@ -65,7 +58,7 @@ function useTimeLeftText(product: ProductCardData, now: string | undefined) {
 /** The placeholder bottle where a product has no picture. */
 function NoPicture() {
   return (
-    <div className="flex aspect-[5/7] w-full items-center justify-center text-line" aria-hidden="true">
+    <div className="card-nopic" aria-hidden="true">
       <svg
         viewBox="0 0 24 24"
         className="size-1/3"
@@ -97,7 +90,7 @@ function CardPicture({
   const { t } = useTranslation();
   const badgeKey = product.type === "demand" ? "demand" : product.format;
   return (
-    <div className="relative bg-gradient-to-b from-light to-white">
+    <div className="card-pic">
       {product.image ? (
         <ResponsiveImage
           src={product.image.src}
@@ -106,44 +99,29 @@ function CardPicture({
           height={IMAGE_HEIGHT}
           sizes={sizes}
           priority={priority}
-          className={`aspect-[5/7] h-auto w-full object-contain p-2 transition-transform duration-300 group-hover:scale-[1.03] ${
-            product.pending ? "opacity-60 grayscale" : ""
-          }`}
+          className="card-img"
         />
       ) : (
         <NoPicture />
       )}
-      <div className="absolute top-2 left-2 flex flex-col items-start gap-1">
-        <span
-          className={`rounded-full px-2.5 py-0.5 text-[0.68rem] font-bold tracking-[0.08em] uppercase shadow-sm ${BADGE_STYLE[badgeKey]}`}
-          data-testid="format-badge"
-        >
+      <div className="card-badges">
+        <span className="card-badge" data-kind={badgeKey} data-testid="format-badge">
           {t(`catalog.badge.${badgeKey}`)}
         </span>
         {product.originalPriceMinor !== null && !product.pending ? (
-          <span
-            className="rounded-full bg-danger px-2.5 py-0.5 text-[0.68rem] font-bold tracking-[0.08em] text-white uppercase shadow-sm"
-            data-testid="card-sale-badge"
-          >
+          <span className="card-badge" data-kind="sale" data-testid="card-sale-badge">
             {t("catalog.card.sale")}
           </span>
         ) : null}
       </div>
       {product.topped ? (
-        <span
-          className="absolute bottom-2 left-0 rounded-r-full bg-secondary py-0.5 pr-3 pl-2 text-[0.66rem] font-bold tracking-[0.12em] text-ink uppercase shadow"
-          data-testid="topped-ribbon"
-        >
+        <span className="card-ribbon" data-testid="topped-ribbon">
           ★ {t("catalog.card.topped")}
         </span>
       ) : null}
-      {product.pending ? (
-        <span className="absolute inset-x-2 bottom-2 rounded-md bg-ink/80 py-1 text-center text-[0.72rem] font-semibold tracking-wide text-white">
-          {t(`catalog.status.${product.status}`)}
-        </span>
-      ) : null}
+      {product.pending ? <span className="card-status">{t(`catalog.status.${product.status}`)}</span> : null}
       {hideWatch ? null : (
-        <div className="absolute top-2 right-2">
+        <div className="card-watch">
           <WatchButton productId={product.id} productName={product.name} />
         </div>
       )}
@@ -156,15 +134,11 @@ function CardSellerRating({ rating }: { rating: { average: number; count: number
   const { locale, t } = useTranslation();
   const label = t("reviews.card.label", { average: ratingText(rating.average, locale), count: rating.count });
   return (
-    <p
-      className="flex items-center gap-1 text-[0.72rem] text-muted"
-      data-testid="card-seller-rating"
-      title={label}
-    >
-      <span aria-hidden="true" className="text-secondary">
+    <p className="card-rating" data-testid="card-seller-rating" title={label}>
+      <span aria-hidden="true" className="card-star">
         ★
       </span>
-      <span aria-hidden="true" className="font-semibold text-ink/80">
+      <span aria-hidden="true" className="card-average">
         {ratingText(rating.average, locale)}
       </span>
       <span aria-hidden="true">({rating.count})</span>
@@ -188,26 +162,28 @@ function CardPrice({ product, now }: { product: ProductCardData; now: string | u
           : t("catalog.card.startPrice")
         : null;
   return (
-    <div className="mt-auto pt-1.5">
-      {priceLabel ? <p className="text-[0.66rem] tracking-wide text-muted uppercase">{priceLabel}</p> : null}
-      <p className="flex flex-wrap items-baseline gap-x-2 leading-tight">
+    <div className="card-prices">
+      {priceLabel ? <p className="card-price-label">{priceLabel}</p> : null}
+      <p className="card-price-row">
         <span
-          className={`font-serif text-[1.05rem] font-bold tablet:text-[1.15rem] ${product.originalPriceMinor !== null ? "text-danger" : "text-primary-dark"}`}
+          className="card-price"
+          data-sale={product.originalPriceMinor !== null || undefined}
           data-testid="card-price"
         >
           {product.priceMinor === null ? t("catalog.card.byAgreement") : price(product.priceMinor)}
         </span>
         {product.originalPriceMinor !== null ? (
-          <s className="text-[0.75rem] text-muted" data-testid="card-original-price">
+          <s className="card-original" data-testid="card-original-price">
             {price(product.originalPriceMinor)}
           </s>
         ) : null}
       </p>
       {isAuction ? (
-        <p className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-0.5 border-t border-line/70 pt-1.5 text-[0.72rem] text-muted">
+        <p className="card-auction">
           {timeLeft.text ? (
             <span
-              className={`inline-flex items-center gap-1 font-semibold ${timeLeft.urgent && !product.pending ? "text-danger" : "text-ink/80"}`}
+              className="card-left"
+              data-urgent={(timeLeft.urgent && !product.pending) || undefined}
               data-testid="time-left"
               suppressHydrationWarning
             >
@@ -243,9 +219,7 @@ export function ProductCard({
   const Heading = headingLevel;
   return (
     <article
-      className={`group relative flex h-full flex-col overflow-hidden rounded-xl bg-white transition-shadow duration-200 hover:shadow-lg hover:shadow-ink/10 ${
-        product.topped ? "ring-2 ring-secondary" : "ring-1 ring-line"
-      } ${product.pending ? "bg-white/70" : ""}`}
+      className="card"
       data-testid="product-card"
       data-product-id={product.id}
       data-format={product.format}
@@ -253,18 +227,10 @@ export function ProductCard({
       data-pending={product.pending || undefined}
     >
       <CardPicture product={product} priority={priority} sizes={sizes} hideWatch={hideWatch} />
-      <div className={`flex flex-1 flex-col gap-1 px-3 pt-2.5 pb-3 ${product.pending ? "opacity-70" : ""}`}>
-        {product.brandName ? (
-          <p className="truncate text-[0.68rem] font-semibold tracking-[0.12em] text-muted uppercase">
-            {product.brandName}
-          </p>
-        ) : null}
-        <Heading className="line-clamp-3 text-[0.86rem] leading-snug font-semibold text-ink tablet:text-[0.9rem]">
-          <Link
-            to={product.url}
-            className="after:absolute after:inset-0 after:z-[1] after:content-[''] hover:text-primary-dark focus-visible:outline-none focus-visible:after:rounded-xl focus-visible:after:ring-2 focus-visible:after:ring-primary-dark"
-            prefetch="intent"
-          >
+      <div className="card-body">
+        {product.brandName ? <p className="card-brand">{product.brandName}</p> : null}
+        <Heading className="card-name">
+          <Link to={product.url} className="card-link" prefetch="intent">
             {product.name}
           </Link>
         </Heading>
@@ -287,7 +253,7 @@ function ClockIcon() {
   return (
     <svg
       viewBox="0 0 24 24"
-      className="size-3.5"
+      className="card-clock"
       fill="none"
       stroke="currentColor"
       strokeWidth="2"

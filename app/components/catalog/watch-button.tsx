@@ -69,9 +69,7 @@ export function WatchButton({ productId, productName, variant = "icon", classNam
       title={label}
       data-testid="watch-button"
       data-watched={watched}
-      className={`relative z-10 inline-flex size-10 items-center justify-center rounded-full bg-white/95 shadow-sm ring-1 ring-ink/10 transition hover:scale-105 hover:bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-dark ${
-        watched ? "text-danger" : "text-ink/70 hover:text-danger"
-      } ${busy ? "opacity-70" : ""} ${className}`}
+      className={className ? `watch-icon ${className}` : "watch-icon"}
     >
       <Heart filled={watched} className="size-5" />
     </button>
