@@ -10,7 +10,7 @@ export type ShellDataTopic = "settings" | "currencies" | "categories" | "banners
 
 /**
  * The data every page's frame reads (settings, currencies, the category tree, banners), kept in
- * the process's memory and dropped when it changes (docs/decisions, "Shell data from memory").
+ * the process's memory and dropped when it changes (ADR 0028, docs/decisions/0028-shell-data-cache.md).
  *
  * Triggers on the owning tables NOTIFY `shell_data` with the topic on any insert, update, delete
  * or truncate, so no write path can forget it. A read is served from memory only while the

@@ -13,10 +13,9 @@ import { createSettingsService } from "#server/modules/settings/index.ts";
 import { insertCategory } from "#server/test/fixtures.ts";
 
 /**
- * Shell data from memory (docs/decisions, "Shell data from memory"): settings, currencies, the
- * category tree and banners are read once per process and read again after any change, however
- * it was made (the owning tables' triggers NOTIFY shell_data). On PostgreSQL a second instance
- * hears the change too.
+ * Shell data from memory (ADR 0028): settings, currencies, the category tree and banners are read
+ * once per process and read again after any change, however it was made (the owning tables'
+ * triggers NOTIFY shell_data). On PostgreSQL a second instance hears the change too.
  */
 
 let database: TestDatabase;
