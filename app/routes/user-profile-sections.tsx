@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ReportLink } from "#app/components/moderation/report-link.tsx";
+import { formatRating } from "#core/formats/rating.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { pluralKey } from "#core/i18n/plural.ts";
 import { ProductGrid } from "../components/catalog/product-card.tsx";
@@ -22,11 +23,7 @@ type Review = Profile["reviews"][number];
 /** A rating with one decimal in the page's language: 4,3 / 4.3. */
 function useRatingText() {
   const { locale } = useTranslation();
-  return (value: number) =>
-    value.toLocaleString(locale === "cs" ? "cs-CZ" : "en-GB", {
-      minimumFractionDigits: 1,
-      maximumFractionDigits: 1,
-    });
+  return (value: number) => formatRating(value, locale);
 }
 
 /** The seller's picture, or the first letter of the name on the brand's colours. */

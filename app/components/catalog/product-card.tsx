@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { ProductCardData } from "#core/contracts/catalog.ts";
+import { formatRating } from "#core/formats/rating.ts";
 import { pluralKey } from "#core/i18n/plural.ts";
 import { ResponsiveImage } from "../ui/responsive-image.tsx";
 import { timeLeftParts, useNow, usePrice } from "./format.ts";
@@ -132,14 +133,17 @@ function CardPicture({
 /** The seller's average rating and count, read out as one sentence. */
 function CardSellerRating({ rating }: { rating: { average: number; count: number } }) {
   const { locale, t } = useTranslation();
-  const label = t("reviews.card.label", { average: ratingText(rating.average, locale), count: rating.count });
+  const label = t("reviews.card.label", {
+    average: formatRating(rating.average, locale),
+    count: rating.count,
+  });
   return (
     <p className="card-rating" data-testid="card-seller-rating" title={label}>
       <span aria-hidden="true" className="card-star">
         ★
       </span>
       <span aria-hidden="true" className="card-average">
-        {ratingText(rating.average, locale)}
+        {formatRating(rating.average, locale)}
       </span>
       <span aria-hidden="true">({rating.count})</span>
       <span className="sr-only">{label}</span>
@@ -239,14 +243,6 @@ export function ProductCard({
       </div>
     </article>
   );
-}
-
-/** A rating with one decimal in the page's language: 4,3 / 4.3. */
-function ratingText(value: number, locale: string) {
-  return value.toLocaleString(locale === "cs" ? "cs-CZ" : "en-GB", {
-    minimumFractionDigits: 1,
-    maximumFractionDigits: 1,
-  });
 }
 
 function ClockIcon() {

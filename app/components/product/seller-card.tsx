@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { ProductDetailSeller } from "#core/contracts/product.ts";
+import { formatRating } from "#core/formats/rating.ts";
 import { pluralKey } from "#core/i18n/plural.ts";
 import { formatDate } from "./format.ts";
 import { RatingStars } from "./rating-stars.tsx";
@@ -37,10 +38,7 @@ export function RatingSummary({ average, count }: { average: number | null; coun
         {t("product.seller.noRating")}
       </span>
     );
-  const shown = average.toLocaleString(locale === "cs" ? "cs-CZ" : "en-GB", {
-    minimumFractionDigits: 1,
-    maximumFractionDigits: 1,
-  });
+  const shown = formatRating(average, locale);
   return (
     <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1 text-sm" data-testid="rating">
       <RatingStars value={average} />

@@ -10,6 +10,7 @@ import { ResponsiveImage } from "#app/components/ui/responsive-image.tsx";
 import { appContext } from "#app/context.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { named } from "#app/middleware.server.ts";
+import { formatRating } from "#core/formats/rating.ts";
 import { translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { pluralKey } from "#core/i18n/plural.ts";
@@ -190,10 +191,7 @@ function PendingDeals({ pending }: { pending: LoaderData["pending"] }) {
 function RatingSummary({ rating }: { rating: LoaderData["rating"] }) {
   const { t, locale } = useTranslation();
   if (rating.count === 0 || rating.average === null) return null;
-  const shown = rating.average.toLocaleString(locale === "cs" ? "cs-CZ" : "en-GB", {
-    minimumFractionDigits: 1,
-    maximumFractionDigits: 1,
-  });
+  const shown = formatRating(rating.average, locale);
   return (
     <div className="mb-5 flex items-center gap-4" data-testid="reviews-rating">
       <p className="font-serif text-4xl text-primary-dark">{shown}</p>
