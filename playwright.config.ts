@@ -1,3 +1,4 @@
+import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_LAUNCH } from "./tests/browser-setup.ts";
 
@@ -7,6 +8,11 @@ const port = process.env.E2E_PORT ?? "3100";
 // set here so the server and the test workers agree.
 process.env.E2E_MAIL_PORT ??= String(Number(port) + 1);
 const baseURL = `http://localhost:${port}`;
+// Side-by-side runs (E2E_PORT) keep their artefacts apart.
+const outputDir = process.env.E2E_PORT ? `test-results/${process.env.E2E_PORT}` : "test-results";
+// The demo staff's sessions, signed in once per run by the staff-setup project (tests/e2e/staff.ts
+// says why); inside the output directory, which Playwright empties when a run starts.
+process.env.E2E_STAFF_SESSIONS ??= path.resolve(outputDir, ".staff-sessions");
 
 /**
  * Browser tests against the production build, served by scripts/e2e-server.ts on a fresh
@@ -15,8 +21,7 @@ const baseURL = `http://localhost:${port}`;
  */
 export default defineConfig({
   testDir: "tests/e2e",
-  // Side-by-side runs (E2E_PORT) keep their artefacts apart.
-  outputDir: process.env.E2E_PORT ? `test-results/${process.env.E2E_PORT}` : "test-results",
+  outputDir,
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
@@ -31,7 +36,14 @@ export default defineConfig({
     launchOptions: CHROMIUM_LAUNCH,
   },
   projects: [
-    { name: "chromium", use: { browserName: "chromium" }, testIgnore: /maintenance\.spec\.ts/ },
+    // Signs each demo staff account in once; the tests reuse those sessions (tests/e2e/staff.ts).
+    { name: "staff-setup", testMatch: /staff\.setup\.ts/ },
+    {
+      name: "chromium",
+      use: { browserName: "chromium" },
+      testIgnore: /maintenance\.spec\.ts/,
+      dependencies: ["staff-setup"],
+    },
     // Maintenance switches the whole site off, so it runs alone once everything else is done.
     {
       name: "maintenance",

@@ -14,24 +14,13 @@ import { signInStaff } from "./staff.ts";
 
 const EDITOR = "editor@rarita.test";
 
-// One sign-in of the editor at a time: two at once can take each other's TOTP code.
+// One test at a time: the axe test opens the first banner and article of the lists, which the
+// others add and delete.
 test.describe.configure({ mode: "default" });
 
-let lastEditorStep = -1;
-/**
- * Signs the editor in, never twice within one TOTP step: the tests run one after another, and a
- * code the previous test just used is refused as replayed (ADR 0021).
- */
+/** The editor's session of the run (tests/e2e/staff.ts), on `to`. */
 async function signInEditor(page: Page, to: string) {
-  const step = () => Math.floor(Date.now() / 30_000);
-  if (step() <= lastEditorStep) {
-    const wait = (lastEditorStep + 1) * 30_000 - Date.now() + 300;
-    test.info().setTimeout(test.info().timeout + wait);
-    await page.waitForTimeout(wait);
-  }
   await signInStaff(page, EDITOR, { to });
-  // The helper may have used the next step's code.
-  lastEditorStep = step() + 1;
 }
 
 /** With SCREENS_DIR set, a screenshot of the page at 1280 and 768 px (tests/screens/). */

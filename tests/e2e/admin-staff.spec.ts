@@ -29,7 +29,8 @@ async function freshPage(browser: Browser, baseURL: string): Promise<Page> {
 }
 
 test("a moderator signs in with the TOTP code and lands on the admin page asked for", async ({ page }) => {
-  await signInStaff(page, "moderator@rarita.test", { to: "/admin/moderace" });
+  // The real sign-in (login form, then the code), not the run's shared session (tests/e2e/staff.ts).
+  await signInStaff(page, "moderator@rarita.test", { to: "/admin/moderace", fresh: true });
   await expect(page.getByTestId("admin-layout")).toBeVisible();
   // The menu shows the moderator's areas only.
   await expect(page.getByTestId("admin-nav").getByRole("link", { name: "Tým" })).toHaveCount(0);
