@@ -6,8 +6,7 @@ import { signInStaff } from "./staff.ts";
 /**
  * The back office's dashboard (docs/product/back-office.md, "Dashboard") with the demo data: the
  * owner sees every queue and every figure drawn as a chart; the accountant only the money's
- * queues; the figures are text in the server's HTML; axe finds nothing. One test per account: a
- * TOTP code is accepted once, so two tests signing one account in at once would wait for codes. With SCREENS_DIR set, the
+ * queues; the figures are text in the server's HTML; axe finds nothing. With SCREENS_DIR set, the
  * owner's dashboard is also shot at 1280 and 768 px for a person to look at.
  */
 
@@ -80,7 +79,7 @@ test("the owner sees every queue with its count and link, the week's five figure
     }
   }
 
-  // In English, in the same session (one sign-in per account: a TOTP code is good once).
+  // In English, in the same session.
   await page.goto("/en/admin");
   await expect(page.getByRole("heading", { name: "What waits for whom" })).toBeVisible();
   await expect(page.getByTestId("queue-ordersToShip").getByRole("link", { name: "Open" })).toHaveAttribute(

@@ -13,10 +13,7 @@ import { staffApiToken } from "./staff.ts";
 
 const OWNER = "admin@rarita.test";
 
-/**
- * The owner's session (password and second factor passed once per worker through the API), put in
- * the test's browser: parallel tests do not all spend the owner's one-time codes at once.
- */
+/** The owner's session of the run (tests/e2e/staff.ts), put in the test's browser. */
 let ownerToken: string | undefined;
 async function asOwner(request: APIRequestContext, context: BrowserContext, baseURL: string) {
   ownerToken ??= await staffApiToken(request, OWNER);

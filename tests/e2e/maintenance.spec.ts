@@ -12,7 +12,7 @@ test.describe.configure({ mode: "serial" });
 
 const OWNER = "admin@rarita.test";
 
-/** The owner's session with the second factor passed, once for the file (one-time codes). */
+/** The owner's session of the run, second factor passed (tests/e2e/staff.ts). */
 let ownerToken: string | undefined;
 
 test("maintenance mode sends every page to the maintenance page, and operators still get in", async ({
