@@ -58,17 +58,17 @@ export function FilterCheck({
   count?: number;
 }) {
   return (
-    <label className="flex cursor-pointer items-center gap-2.5 rounded-md px-1 py-1 text-[0.88rem] text-ink hover:bg-primary-dark/5">
+    <label className="filter-option">
       <input
         type="checkbox"
         name={name}
         value={value}
         defaultChecked={checked}
         key={`${value}-${checked}`}
-        className="size-4 shrink-0 rounded border-line accent-primary-dark"
+        className="filter-check"
       />
-      <span className="min-w-0 flex-1 truncate">{label}</span>
-      {count !== undefined ? <span className="text-[0.75rem] text-muted tabular-nums">{count}</span> : null}
+      <span className="filter-label">{label}</span>
+      {count !== undefined ? <span className="filter-count">{count}</span> : null}
     </label>
   );
 }

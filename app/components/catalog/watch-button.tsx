@@ -80,13 +80,9 @@ function Heart({ filled, className }: { filled: boolean; className: string }) {
   return (
     <svg
       viewBox="0 0 24 24"
-      className={className}
-      fill={filled ? "currentColor" : "none"}
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinejoin="round"
+      className={`icon-heart ${className}`}
+      data-filled={filled || undefined}
       aria-hidden="true"
-      focusable="false"
     >
       <path d="M12 20s-7.5-4.5-7.5-10.1A4.3 4.3 0 0 1 12 7.3a4.3 4.3 0 0 1 7.5 2.6C19.5 15.5 12 20 12 20z" />
     </svg>

@@ -2,23 +2,14 @@ import type { ReactNode } from "react";
 
 /**
  * Inline stroke icons (24 × 24 grid, currentColor). They are decorative: the control that holds one
- * carries the accessible name, so every icon is aria-hidden.
+ * carries the accessible name, so every icon is aria-hidden. The stroke's look is the `.icon` class
+ * in app.css, not attributes repeated on each of the dozens of icons a page draws.
  */
 export type IconProps = { className?: string };
 
 function Icon({ className = "size-5", children }: IconProps & { children: ReactNode }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      className={className}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.7"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <svg viewBox="0 0 24 24" className={`icon ${className}`} aria-hidden="true">
       {children}
     </svg>
   );
