@@ -94,8 +94,13 @@ async function photo(color: string) {
     .toBuffer();
 }
 
-/** A wanted ad of the demo seller with a brand typed by name (a new brand the first time). */
-async function listingWithBrand(request: APIRequestContext, token: string, brand: string, name: string) {
+/** A wanted ad of the demo seller with a brand typed by name (a new brand the first time); its id. */
+async function listingWithBrand(
+  request: APIRequestContext,
+  token: string,
+  brand: string,
+  name: string,
+): Promise<number> {
   const headers = { Authorization: `Bearer ${token}` };
   const upload = await request.post("/api/me/advertisements/images", {
     headers,
@@ -121,6 +126,7 @@ async function listingWithBrand(request: APIRequestContext, token: string, brand
     },
   });
   expect(created.status()).toBe(201);
+  return (await created.json()).data.id as number;
 }
 
 test("an editor merges two spellings of a brand and opens a listing", async ({ request }) => {
@@ -187,9 +193,119 @@ test("an editor merges two spellings of a brand and opens a listing", async ({ r
       .first()
       .getAttribute("value")) ?? "",
   );
-  await expect(page.getByRole("link", { name: "Pozastavit / odstranit…" })).toHaveAttribute(
-    "href",
-    /\/admin\/moderace\/inzeraty\/\d+/,
-  );
+  // Restricting a listing is a moderator's decision: an editor is told so, and offered no link.
+  await expect(page.getByTestId("listing-moderation")).toHaveText(/může moderátor/);
+  await expect(page.getByRole("link", { name: "Pozastavit / odstranit…" })).toHaveCount(0);
   expect(await violations(page)).toEqual([]);
+});
+
+test("an editor's correction of a listing is refused where a seller's would be, with the reason at the field", async ({
+  request,
+}) => {
+  const n = Date.now() % 1_000_000;
+  const login = await request.post("/api/auth/login", { data: DEMO.seller });
+  const { token } = (await login.json()) as { token: string };
+  const id = await listingWithBrand(request, token, `Pravidla ${n}`, `Hledám láhev pravidel ${n}`);
+
+  // A subcategory of its own, for a category hidden while the form is open.
+  await page.goto("/admin/katalog/kategorie");
+  await page.getByRole("link", { name: "Přidat podkategorii: Ostatní svět" }).click();
+  await page.getByLabel("Název (česky)").fill(`E2E zařazení ${n}`);
+  await page.getByLabel("Slug (česky)").fill(`e2e-zarazeni-${n}`);
+  await page.getByRole("button", { name: "Vytvořit" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Uloženo." })).toBeVisible();
+  const categoryPage = page.url();
+  const categoryId = /\/admin\/katalog\/kategorie\/(\d+)/.exec(categoryPage)![1]!;
+
+  // The tree counts each category's own products and its branch's: the new one has neither.
+  await page.goto("/admin/katalog/kategorie");
+  await expect(page.getByRole("columnheader", { name: "Produkty celé větve" })).toBeVisible();
+  const newRow = page.getByTestId(`category-${categoryId}`);
+  await expect(newRow.getByTestId("own-products")).toHaveText("0");
+  await expect(newRow.getByTestId("branch-products")).toHaveText("0");
+
+  await page.goto(`/admin/katalog/inzeraty/${id}`);
+  await expect(page.getByRole("heading", { name: `Inzerát č. ${id}`, level: 1 })).toBeVisible();
+  await expect(page.getByText("Ve vyhledávání")).toBeVisible();
+  const name = page.getByLabel("Název (česky)");
+  const description = page.getByLabel("Popis (česky)");
+  const save = page.getByRole("button", { name: "Uložit změny" });
+
+  // Too short a name and description, as for a seller.
+  await name.fill("ab");
+  await description.fill("Krátký popis.");
+  await save.click();
+  await expect(page.getByText("Vyplňte prosím minimálně 3 znaků.")).toBeVisible();
+  await expect(page.getByText("Vyplňte prosím minimálně 20 znaků.")).toBeVisible();
+
+  // A category hidden meanwhile (in another tab): refused by the server at the field.
+  await name.fill(`Hledám láhev pravidel ${n} (opraveno)`);
+  await description.fill("Koupím láhev této palírny, ideálně v původním balení a s kolkem.");
+  const other = await page.context().newPage();
+  await other.goto(categoryPage);
+  await other.getByLabel("Aktivní (zobrazuje se na webu)").uncheck();
+  await other.getByRole("button", { name: "Uložit", exact: true }).click();
+  await expect(other.getByRole("status").filter({ hasText: "Uloženo." })).toBeVisible();
+  await other.close();
+  await page.getByLabel("Kategorie").selectOption(categoryId);
+  await save.click();
+  await expect(
+    page.getByText("Kategorie je skrytá (nebo leží ve skryté), inzerát do ní nelze zařadit."),
+  ).toBeVisible();
+  await expect(name).toHaveValue(`Hledám láhev pravidel ${n} (opraveno)`);
+  expect(await violations(page)).toEqual([]);
+
+  // Filed where a seller could, it saves.
+  await page.goto(`/admin/katalog/inzeraty/${id}`);
+  await expect(page.locator(`select[name="categoryId"] option[value="${categoryId}"]`)).toHaveCount(0);
+  await name.fill(`Hledám láhev pravidel ${n} (opraveno)`);
+  await save.click();
+  await expect(page.getByRole("status").filter({ hasText: "Uloženo." })).toBeVisible();
+  await expect(page.getByRole("heading", { name: `Inzerát č. ${id}`, level: 1 })).toBeVisible();
+
+  await page.goto(categoryPage);
+  await page.getByRole("button", { name: "Smazat kategorii" }).click();
+  await expect(page).toHaveURL("/admin/katalog/kategorie?deleted=1");
+});
+
+test("the owner demotes a listing from its catalogue page through the moderation form, and sees it demoted", async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  const n = Date.now() % 1_000_000;
+  const login = await request.post("/api/auth/login", { data: DEMO.seller });
+  const { token } = (await login.json()) as { token: string };
+  const id = await listingWithBrand(request, token, `Upozadit ${n}`, `Hledám láhev k upozadění ${n}`);
+
+  const context = await browser.newContext();
+  await answerConsent(context, baseURL!);
+  const owner = await context.newPage();
+  await signInStaff(owner, "admin@rarita.test", { to: `/admin/katalog/inzeraty/${id}` });
+  const overview = owner.getByTestId("admin-listing");
+  await expect(overview.getByText("Běžně", { exact: true })).toBeVisible();
+  await expect(owner.getByRole("link", { name: "Pozastavit / odstranit…" })).toBeVisible();
+  await owner.getByRole("link", { name: "Upozadit…" }).click();
+
+  // The moderation form, with "demote" chosen: the statement of reasons is still the moderator's.
+  await expect(owner).toHaveURL(new RegExp(`/admin/moderace/inzeraty/${id}\\?action=demote_listing$`));
+  const form = owner.getByTestId("decision-form");
+  await expect(form.getByLabel("Opatření")).toHaveValue("demote_listing");
+  await form.getByLabel("Skutečnosti").fill("Inzerát opakovaně vkládá stejnou poptávku.");
+  await form.getByLabel("Důvody").fill("Opakované vkládání zahlcuje vyhledávání.");
+  await form.getByLabel("Pravidlo obchodních podmínek").selectOption("listing_rules");
+  await form.getByRole("button", { name: "Rozhodnout" }).click();
+  await expect(owner).toHaveURL(/\/admin\/moderace\/rozhodnuti\/\d+$/);
+  const decisionId = /(\d+)$/.exec(owner.url())![1]!;
+
+  await owner.goto(`/admin/katalog/inzeraty/${id}`);
+  await expect(overview.getByText(/^Upozaděno od /)).toBeVisible();
+  await expect(owner.getByRole("link", { name: "Upozadit…" })).toHaveCount(0);
+  await expect(owner.getByTestId("restore-rank")).toContainText("na stížnost prodávajícího");
+  await expect(owner.getByRole("link", { name: `Rozhodnutí č. ${decisionId}` })).toHaveAttribute(
+    "href",
+    `/admin/moderace/rozhodnuti/${decisionId}`,
+  );
+  expect(await violations(owner)).toEqual([]);
+  await context.close();
 });
