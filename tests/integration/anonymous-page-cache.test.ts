@@ -1,11 +1,13 @@
-import { sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { PUBLIC_PAGE_CACHE_CONTROL, SHARED_CACHE_SECONDS } from "#server/http/cache-policy.ts";
 import { createHttpApp } from "#server/http/app.ts";
+import { PUBLIC_PAGE_CACHE_CONTROL, SHARED_CACHE_SECONDS } from "#server/http/cache-policy.ts";
 import { createPageCache, type PageCache } from "#server/http/page-cache.ts";
 import { createLogger } from "#server/logger.ts";
-import { insertAuction, insertAuctionSettings, insertBidders } from "#server/test/auction-fixtures.ts";
+import { products } from "#server/modules/listings/tables/products.ts";
+import { categories } from "#server/modules/listings/tables/taxonomy.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
+import { insertAuction, insertAuctionSettings, insertBidders } from "#server/test/auction-fixtures.ts";
 import { insertCategory } from "#server/test/fixtures.ts";
 
 /**
@@ -35,13 +37,13 @@ async function renderPage(request: Request): Promise<Response> {
   const html = { "Content-Type": "text/html; charset=utf-8" };
   // Any other page: a plain 200, so that only the policy decides its headers.
   if (!/^\d+$/.test(productId)) return new Response("<html>a page</html>", { headers: html });
-  const [row] = (
-    await api.db.execute(
-      sql`select p.current_price_minor as price, c.name_cs as category
-          from products p join categories c on c.id = p.category_id where p.id = ${Number(productId)}`,
-    )
-  ).rows as { price: number | null; category: string }[];
-  if (!row) return new Response("<html>404</html>", { status: 404, headers: { "Content-Type": "text/html" } });
+  const [row] = await api.db
+    .select({ price: products.currentPriceMinor, category: categories.nameCs })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(eq(products.id, Number(productId)));
+  if (!row)
+    return new Response("<html>404</html>", { status: 404, headers: { "Content-Type": "text/html" } });
   return new Response(`<html><p>price ${row.price ?? "none"}</p><p>category ${row.category}</p></html>`, {
     headers: { "Content-Type": "text/html; charset=utf-8" },
   });
