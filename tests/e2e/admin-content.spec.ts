@@ -1,7 +1,7 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { expect, test } from "./fixtures.ts";
+import { answerConsent, expect, test } from "./fixtures.ts";
 import { signInStaff } from "./staff.ts";
 
 /**
@@ -23,11 +23,13 @@ async function signInEditor(page: Page, to: string) {
   await signInStaff(page, EDITOR, { to });
 }
 
-/** With SCREENS_DIR set, a screenshot of the page at 1280 and 768 px (tests/screens/). */
+/** With SCREENS_DIR set, a screenshot of the page at 1280, 768 and 375 px (tests/screens/). */
 async function screens(page: Page, name: string) {
   const dir = process.env.SCREENS_DIR;
   if (!dir) return;
-  for (const width of [1280, 768]) {
+  // Three full-page shots take their time on a busy machine: not counted against the test.
+  test.info().setTimeout(test.info().timeout + 15_000);
+  for (const width of [1280, 768, 375]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: `${dir}/admin-content-${name}-${width}.png`, fullPage: true });
   }
@@ -106,6 +108,70 @@ test("the editor writes an article, previews the draft, publishes it and finds i
   await page.goto(`/admin/obsah/blog/${id}`);
   await page.getByRole("button", { name: "Smazat" }).click();
   await expect(page).toHaveURL(/\/admin\/obsah\/blog\?deleted=1$/);
+});
+
+test("the editor changes an info page: the public page stays as it was until the previewed draft is published", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const title = `Doprava ${Date.now()}`;
+  await signInEditor(page, "/admin/obsah/stranky/new");
+  await hydrated(page);
+  await page.getByLabel("Název (česky)").fill(title);
+  await page.getByRole("textbox", { name: "Text (česky)" }).click();
+  await page.keyboard.type("Posíláme do tří dnů.");
+  await page.getByRole("button", { name: "Uložit koncept" }).click();
+  await expect(page).toHaveURL(/\/admin\/obsah\/stranky\/\d+\?saved=1$/);
+  await expect(page.getByTestId("page-state")).toHaveText("Nezveřejněno");
+  const id = page.url().match(/stranky\/(\d+)/)![1];
+  const publicPath = `/info/${id}/${title.toLowerCase().replace(" ", "-")}`;
+  // A new page is not on the site until it is published.
+  expect((await page.request.get(publicPath, { maxRedirects: 0 })).status()).toBe(404);
+  await page.getByRole("button", { name: "Zveřejnit" }).click();
+  await expect(page.getByRole("status")).toHaveText("Zveřejněno. Web teď ukazuje novou verzi.");
+  await expect(page.getByTestId("page-state")).toHaveText("Zveřejněno");
+
+  // The change is saved as a draft: the public page does not move.
+  await hydrated(page);
+  await page.getByLabel("Název (česky)").fill(`${title} a platba`);
+  await page.getByRole("textbox", { name: "Text (česky)" }).click();
+  await page.keyboard.press("End");
+  await page.keyboard.type(" Platba kartou i převodem.");
+  await page.getByRole("button", { name: "Uložit koncept" }).click();
+  await expect(page.getByTestId("page-state")).toHaveText("Koncept čeká na zveřejnění");
+  await expect(page.getByRole("status")).toHaveText("Koncept uložen. Na webu se změní až po zveřejnění.");
+  expect(await violations(page)).toEqual([]);
+  await screens(page, "info-page-draft");
+  const guest = await browser.newContext({ baseURL });
+  await answerConsent(guest, baseURL!);
+  const visitor = await guest.newPage();
+  await visitor.goto(publicPath);
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(title);
+  await expect(visitor.getByText("Platba kartou")).toHaveCount(0);
+
+  // The preview shows the draft in the public page's design, to the editor only.
+  await page.getByTestId("page-preview").click();
+  await expect(page).toHaveURL(`/admin/obsah/stranky/${id}/nahled`);
+  await expect(page.getByTestId("preview-notice")).toContainText("Návštěvníci zatím vidí zveřejněnou verzi.");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${title} a platba`);
+  await expect(page.getByText("Posíláme do tří dnů. Platba kartou i převodem.")).toBeVisible();
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+  expect(await violations(page)).toEqual([]);
+  await screens(page, "info-page-preview");
+  expect((await visitor.request.get(`/admin/obsah/stranky/${id}/nahled`)).status()).toBe(403);
+
+  await page.getByRole("link", { name: "Zpět k úpravám" }).click();
+  await page.getByRole("button", { name: "Zveřejnit" }).click();
+  await expect(page.getByTestId("page-state")).toHaveText("Zveřejněno");
+  await visitor.goto(publicPath);
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(`${title} a platba`);
+  await expect(visitor.getByText("Posíláme do tří dnů. Platba kartou i převodem.")).toBeVisible();
+  await guest.close();
+
+  // Gone again, so other tests see the demo pages as they were.
+  await page.getByRole("button", { name: "Smazat" }).click();
+  await expect(page).toHaveURL(/\/admin\/obsah\/stranky\?deleted=1$/);
 });
 
 test("the editor uploads a banner that the site serves, and deletes it", async ({ page }) => {
@@ -191,4 +257,5 @@ test("the preview is refused to staff without the content scope", async ({ page 
   await signInStaff(page, "moderator@rarita.test", { to: "/admin" });
   const response = await page.goto("/admin/obsah/blog/1/nahled");
   expect(response?.status()).toBe(403);
+  expect((await page.goto("/admin/obsah/stranky/1/nahled"))?.status()).toBe(403);
 });

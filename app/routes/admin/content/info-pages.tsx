@@ -47,7 +47,7 @@ export default function AdminInfoPages({ loaderData }: Route.ComponentProps) {
               <th scope="col" className="px-3 py-2">
                 {t("adminContent.common.titleCs")}
               </th>
-              <th scope="col" className="px-3 py-2">
+              <th scope="col" className="hidden px-3 py-2 tablet:table-cell">
                 {t("adminContent.common.titleEn")}
               </th>
               <th scope="col" className="px-3 py-2">
@@ -73,7 +73,7 @@ export default function AdminInfoPages({ loaderData }: Route.ComponentProps) {
                     <span className="ml-2 text-xs text-muted">({t("adminContent.pages.fixed")})</span>
                   ) : null}
                 </td>
-                <td className="px-3 py-2">{page.titleEn ?? "—"}</td>
+                <td className="hidden px-3 py-2 tablet:table-cell">{page.titleEn ?? "—"}</td>
                 <td className="px-3 py-2" data-testid="page-state">
                   {t(`adminContent.pages.states.${page.state}`)}
                 </td>
