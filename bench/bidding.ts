@@ -15,10 +15,11 @@
  * until another bidder's bid is accepted, and takes that answer's minimum. With 50 bidders racing
  * for one price only one can win it; the others are refused below the minimum and bid again at once.
  *
- * The reference, in the same run and with the same loops, on the same database after the server
- * has stopped: each loop locks the auction's row, writes it and commits, nothing else (one
- * statement, `update products … where id = $1`): the floor that the row lock and the commit cost
- * any accepted bid of that auction, with no HTTP, session, rules or history rows.
+ * Then, after the server has stopped, on the same database: the same bidders through the bidding
+ * service in this process (`placeBid`, no HTTP and no session lookup) on a second auction, and the
+ * reference with the same loops: each locks that auction's row, writes it and commits, nothing
+ * else (one statement, `update products … where id = $1`): the floor that the row lock and the
+ * commit cost any accepted bid of one auction, with no HTTP, session, rules or history rows.
  *
  * The embedded engine runs on a new temporary data directory, removed afterwards. The server runs
  * with a stand-in web build (only /api is requested), its log silenced. Only localhost is contacted.
@@ -28,7 +29,12 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
+import type { MailTransport } from "#server/adapters/mail.ts";
+import { loadConfig } from "#server/config.ts";
 import { openDatabase } from "#server/db/client.ts";
+import { createJobRunner } from "#server/jobs/runner.ts";
+import { createLogger } from "#server/logger.ts";
+import { createServices } from "#server/services.ts";
 import { insertAuction, insertAuctionSettings, insertBidders } from "#server/test/auction-fixtures.ts";
 import { createStubBuild, startServerProcess } from "#server/test/server-process.ts";
 
@@ -107,6 +113,68 @@ async function measure(
   return { elapsed, latencies };
 }
 
+/** One bid's answer, as a bidder reads it. */
+type Answer = { accepted: boolean; minimumMinor: number | null; leading: boolean; reason: string };
+
+/**
+ * 50 bidders each bidding the lowest acceptable amount they know: every answer tells the new
+ * minimum; a bidder whose bid leads waits until someone else's bid is accepted (what the live page
+ * would show it) and takes that answer's minimum. Returns the window, the accepted and refused
+ * bids' latencies and the refusals by reason.
+ */
+async function bidAtTheMinimum(bid: (index: number, amountMinor: number) => Promise<Answer>) {
+  const known = Array.from({ length: bidderCount }, () => startPriceMinor);
+  const leading = known.map(() => false);
+  const defer = () => {
+    let resolve!: (minimum: number) => void;
+    const promise = new Promise<number>((r) => {
+      resolve = r;
+    });
+    return { promise, resolve };
+  };
+  let outbid = defer();
+  const accepted: number[] = [];
+  const refused: number[] = [];
+  const refusals = new Map<string, number>();
+  const { elapsed } = await measure(
+    bidderCount,
+    async (index, counted) => {
+      if (leading[index]) {
+        known[index] = Math.max(known[index], await outbid.promise);
+        leading[index] = false;
+      }
+      const started = performance.now();
+      const answer = await bid(index, known[index]);
+      const latency = performance.now() - started;
+      if (answer.minimumMinor !== null) known[index] = Math.max(known[index], answer.minimumMinor);
+      if (answer.accepted) {
+        leading[index] = answer.leading;
+        // Whoever led before has now been outbid: tell them the new minimum.
+        const waiting = outbid;
+        outbid = defer();
+        waiting.resolve(answer.minimumMinor ?? 0);
+        if (counted()) accepted.push(latency);
+      } else if (counted()) {
+        refused.push(latency);
+        refusals.set(answer.reason, (refusals.get(answer.reason) ?? 0) + 1);
+      }
+    },
+    () => outbid.resolve(0),
+  );
+  return { elapsed, accepted, refused, refusals };
+}
+
+function report(title: string, result: Awaited<ReturnType<typeof bidAtTheMinimum>>) {
+  console.log(`\n${title}`);
+  header();
+  console.log(row("accepted bids", result.accepted, result.elapsed));
+  console.log(row("refused bids", result.refused, result.elapsed));
+  console.log(row("all bid decisions", [...result.accepted, ...result.refused], result.elapsed));
+  console.log(
+    `refusals: ${[...result.refusals].map(([reason, count]) => `${reason}×${count}`).join(", ") || "none"}`,
+  );
+}
+
 // The auction (a day to go: no soft close in play), its seller and the bidders with sessions.
 const setup = await open();
 await insertAuctionSettings(setup.db);
@@ -146,68 +214,33 @@ try {
       .catch(() => {});
   }
 
-  // What each bidder knows: the lowest acceptable bid from its last answer, and whether it leads.
-  const known = bidders.map(() => startPriceMinor);
-  const leading = bidders.map(() => false);
-  // A leader waits for the next bid someone else gets accepted (what the live page would show it).
-  let outbid: { promise: Promise<number>; resolve: (minimum: number) => void } = defer();
-  function defer() {
-    let resolve!: (minimum: number) => void;
-    const promise = new Promise<number>((r) => (resolve = r));
-    return { promise, resolve };
-  }
-  const accepted: number[] = [];
-  const refused: number[] = [];
-  const refusals = new Map<string, number>();
-
-  const result = await measure(
-    bidderCount,
-    async (index, counted) => {
-      if (leading[index]) {
-        known[index] = Math.max(known[index], await outbid.promise);
-        leading[index] = false;
-      }
-      const started = performance.now();
-      const response = await fetch(`${api}/bids`, {
-        method: "POST",
-        headers: { "content-type": "application/json", authorization: `Bearer ${bidders[index].token}` },
-        body: JSON.stringify({ amount: known[index] }),
-      });
-      const body = await response.json();
-      const elapsed = performance.now() - started;
-      const measuring = counted();
-      if (response.status === 201) {
-        const minimum: number = body.auction.minimumNextBidMinor;
-        known[index] = Math.max(known[index], minimum);
-        leading[index] = body.you.leading;
-        // Everyone else who leads has now been outbid: tell them the new minimum.
-        const waiting = outbid;
-        outbid = defer();
-        waiting.resolve(minimum);
-        if (measuring) accepted.push(elapsed);
-      } else {
-        if (body.minimumMinor) known[index] = Math.max(known[index], body.minimumMinor);
-        const reason = body.error ?? String(response.status);
-        if (measuring) {
-          refused.push(elapsed);
-          refusals.set(reason, (refusals.get(reason) ?? 0) + 1);
+  const result = await bidAtTheMinimum(async (index, amountMinor) => {
+    const response = await fetch(`${api}/bids`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${bidders[index].token}` },
+      body: JSON.stringify({ amount: amountMinor }),
+    });
+    const body = await response.json();
+    return response.status === 201
+      ? {
+          accepted: true,
+          minimumMinor: body.auction.minimumNextBidMinor,
+          leading: body.you.leading,
+          reason: "",
         }
-      }
-    },
-    () => outbid.resolve(0),
-  );
+      : {
+          accepted: false,
+          minimumMinor: body.minimumMinor ?? null,
+          leading: false,
+          reason: body.error ?? "",
+        };
+  });
   for (const controller of viewers) controller.abort();
-  const loadAfter = loadavg();
-  console.log(
-    `\n${engine}: ${bidderCount} bidders each bidding the current minimum, ${viewerCount} live viewers, ${seconds} s after ${warmup} s warm-up (1-min load ${loadBefore} before, ${loadAfter} after)`,
+  report(
+    `${engine}, through the API: ${bidderCount} bidders each bidding the current minimum, ${viewerCount} live viewers, ${seconds} s after ${warmup} s warm-up (1-min load ${loadBefore} before, ${loadavg()} after)`,
+    result,
   );
-  header();
-  console.log(row("accepted bids (201)", accepted, result.elapsed));
-  console.log(row("refused bids", refused, result.elapsed));
-  console.log(row("all bid decisions", [...accepted, ...refused], result.elapsed));
-  console.log(
-    `refusals: ${[...refusals].map(([reason, count]) => `${reason}×${count}`).join(", ") || "none"}; live events received: ${events}`,
-  );
+  console.log(`live events received: ${events}`);
 
   const history = await (await fetch(`${api}/bids`)).json();
   const consistent = history.auction.bidCount === history.bids.length;
@@ -219,22 +252,52 @@ try {
   await server.exited;
 }
 
-// The reference: the same loops lock the auction's row, write it and commit, nothing else.
+// The bidding service in this process (no HTTP, no sessions), on a second auction, then the
+// reference: the same loops lock that auction's row, write it and commit, nothing else.
 try {
   const database = await open();
+  const logger = createLogger("silent");
+  const config = loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir, LOG_LEVEL: "silent" });
+  const mailTransport: MailTransport = { kind: "outbox", deliver: async () => {} };
+  const jobs = createJobRunner({ database, logger, background: false });
+  const services = createServices({ database, config, logger, jobs, mailTransport });
+  await jobs.start();
+  const second = await insertAuction(database.db, { sellerId: seller.user.id, startPriceMinor });
+  const loadServiceBefore = loadavg();
+  const direct = await bidAtTheMinimum(async (index, amountMinor) => {
+    const { user } = bidders[index];
+    const answer = await services.bidding.placeBid({
+      productId: second.id,
+      bidder: { id: user.id, emailConfirmed: true, adultConfirmed: true },
+      amountMinor,
+    });
+    return answer.ok
+      ? {
+          accepted: true,
+          minimumMinor: answer.live.minimumNextBidMinor,
+          leading: answer.viewer.leading,
+          reason: "",
+        }
+      : { accepted: false, minimumMinor: answer.minimumMinor ?? null, leading: false, reason: answer.reason };
+  });
+  report(
+    `${engine}, the bidding service in process (no HTTP): the same bidders on a second auction (1-min load ${loadServiceBefore} before, ${loadavg()} after)`,
+    direct,
+  );
+
   const loadRefBefore = loadavg();
   const reference = await measure(bidderCount, async () => {
     await database.db.execute(
-      sql`update products set updated_at = clock_timestamp() where id = ${auction.id}`,
+      sql`update products set updated_at = clock_timestamp() where id = ${second.id}`,
     );
   });
-  const loadRefAfter = loadavg();
-  await database.close();
   console.log(
-    `\nreference, ${engine}: ${bidderCount} loops, lock the auction's row, write it, commit (1-min load ${loadRefBefore} before, ${loadRefAfter} after)`,
+    `\nreference, ${engine}: ${bidderCount} loops, lock the auction's row, write it, commit (1-min load ${loadRefBefore} before, ${loadavg()} after)`,
   );
   header();
   console.log(row("row lock + write + commit", reference.latencies, reference.elapsed));
+  await jobs.stop();
+  await database.close();
 } finally {
   cleanUp();
 }
