@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { uiNamespaces } from "./catalogue.ts";
 import cs from "./cs.json" with { type: "json" };
 import en from "./en.json" with { type: "json" };
-import { messages, translate, uiNamespaces } from "./index.ts";
+import { messages, translate } from "./index.ts";
 
 function keys(tree: unknown, prefix = ""): string[] {
   if (tree === null || typeof tree !== "object") return [prefix];

@@ -82,7 +82,7 @@ export function useAccountLinks(place: Place): AccountLink[] {
     { page: "accountInvoice", label: t("header.invoice"), Icon: ReceiptIcon },
     { page: "accountNewsletters", label: t("header.newsletters"), Icon: NewsletterIcon },
     // Staff reach the back office from their account (docs/product/back-office.md).
-    isStaff && { page: "admin", label: t("admin.title"), Icon: GridIcon },
+    isStaff && { page: "admin", label: t("header.backOffice"), Icon: GridIcon },
   ];
   return links.filter((link): link is AccountLink => link !== false);
 }

@@ -1,0 +1,20 @@
+import { StrictMode, startTransition } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { HydratedRouter } from "react-router/dom";
+import { textsPartOf } from "#app/i18n/texts-part.ts";
+import { loadTexts } from "#core/i18n/index.ts";
+import { pathLocale } from "#core/i18n/paths.ts";
+
+// The page's texts (its language only, the back office's on its pages) arrive before it hydrates,
+// so the first render in the browser says what the server's did (ADR 0030).
+const { pathname } = window.location;
+loadTexts(pathLocale(pathname), textsPartOf(pathname)).then(() => {
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <HydratedRouter />
+      </StrictMode>,
+    );
+  });
+});
