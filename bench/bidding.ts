@@ -169,7 +169,7 @@ function report(title: string, result: Awaited<ReturnType<typeof bidAtTheMinimum
   header();
   console.log(row("accepted bids", result.accepted, result.elapsed));
   console.log(row("refused bids", result.refused, result.elapsed));
-  console.log(row("all bid decisions", [...result.accepted, ...result.refused], result.elapsed));
+  console.log(row("all bid requests (decisions)", [...result.accepted, ...result.refused], result.elapsed));
   console.log(
     `refusals: ${[...result.refusals].map(([reason, count]) => `${reason}×${count}`).join(", ") || "none"}`,
   );
