@@ -1,9 +1,11 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { precompressPlugin } from "./scripts/vite/precompress-plugin.ts";
 import { textsPlugin } from "./scripts/vite/texts-plugin.ts";
 
 export default defineConfig({
   // textsPlugin: the browser gets one language's texts, the back office's only on its pages.
-  plugins: [textsPlugin(import.meta.dirname), tailwindcss(), reactRouter()],
+  // precompressPlugin: .br and .gz beside each asset, sent as they are (server/http/app.ts).
+  plugins: [textsPlugin(import.meta.dirname), tailwindcss(), reactRouter(), precompressPlugin()],
 });

@@ -1,0 +1,163 @@
+/**
+ * Page weight per route (issue 18; not part of `npm test`): opens each page of a running server in
+ * Chromium as a first-time visitor (consent and age answered, empty cache) and adds up what it
+ * loads before the network is idle: the HTML, the JavaScript and the CSS, each as it crossed the
+ * wire (compressed when the server compresses) and as gzip would make it (level 6, computed here,
+ * so a server that does not compress still shows what it would cost).
+ *
+ *   npm start            # or any server, e.g. BUILD_DIR=bench … node scripts/start.ts
+ *   node bench/page-weight.ts --url http://localhost:3000 [--pages /,/2/rum] [--json]
+ *
+ * Staff pages: --staff "admin@rarita.test:demo-spravce:<TOTP secret>" signs in first (the demo
+ * secrets are printed at start) and adds /admin.
+ */
+import http from "node:http";
+import { parseArgs } from "node:util";
+import zlib from "node:zlib";
+import { chromium, type Page } from "@playwright/test";
+import { TOTP } from "otpauth";
+import { ANSWERED, addSiteCookies, CHROMIUM_LAUNCH } from "../tests/browser-setup.ts";
+
+const { values } = parseArgs({
+  options: {
+    url: { type: "string", default: "http://localhost:3000" },
+    pages: { type: "string" },
+    staff: { type: "string" },
+    json: { type: "boolean", default: false },
+  },
+});
+const base = values.url.replace(/\/$/, "");
+
+/** A product and a shop product of the demo data, found from the pages that list them. */
+async function firstLink(path: string, pattern: RegExp): Promise<string | null> {
+  const html = await (await fetch(`${base}${path}`)).text();
+  return html.match(pattern)?.[1] ?? null;
+}
+
+async function defaultPages(): Promise<string[]> {
+  const product = await firstLink("/2/rum", /class="card-link" href="([^"]+)"/);
+  const shop = await firstLink("/e-shop", /class="card-link" href="([^"]+)"/);
+  return [
+    "/",
+    "/2/rum",
+    "/en/2/rum",
+    product,
+    shop,
+    "/hledani?q=rum",
+    "/denni-aukce",
+    "/kosik",
+    "/ucet",
+  ].filter((page): page is string => page !== null);
+}
+
+type Visit = "first" | "answered";
+type Weight = {
+  page: string;
+  visit: Visit;
+  kind: "html" | "js" | "css";
+  wire: number;
+  raw: number;
+  gzip: number;
+  files: number;
+};
+
+/** The bytes of `url` as the server sends them to a browser that accepts Brotli and gzip. */
+function wireBytes(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { "accept-encoding": "br, gzip" } }, (response) => {
+        let bytes = 0;
+        response.on("data", (chunk: Buffer) => {
+          bytes += chunk.length;
+        });
+        response.on("end", () => resolve(bytes));
+      })
+      .on("error", reject);
+  });
+}
+
+async function weigh(page: Page, path: string, visit: Visit): Promise<Weight[]> {
+  // Chromium does not keep the bodies of module preloads for Playwright, so the scripts and styles
+  // the page loaded are fetched again here; the HTML is the page's own.
+  const assets = new Set<string>();
+  page.on("request", (request) => {
+    const file = new URL(request.url()).pathname;
+    if (file.endsWith(".js") || file.endsWith(".css")) assets.add(request.url());
+  });
+  const response = await page.goto(`${base}${path}`, { waitUntil: "networkidle" });
+  page.removeAllListeners("request");
+  const sums = new Map<Weight["kind"], Weight>();
+  const add = (kind: Weight["kind"], body: Buffer, wire: number) => {
+    const sum = sums.get(kind) ?? { page: path, visit, kind, wire: 0, raw: 0, gzip: 0, files: 0 };
+    sum.wire += wire;
+    sum.raw += body.length;
+    sum.gzip += zlib.gzipSync(body, { level: 6 }).length;
+    sum.files += 1;
+    sums.set(kind, sum);
+  };
+  if (response) add("html", await response.body(), (await response.request().sizes()).responseBodySize);
+  for (const url of assets) {
+    const body = Buffer.from(
+      await (await fetch(url, { headers: { "accept-encoding": "identity" } })).arrayBuffer(),
+    );
+    add(new URL(url).pathname.endsWith(".js") ? "js" : "css", body, await wireBytes(url));
+  }
+  return [...sums.values()];
+}
+
+async function signInStaff(page: Page, spec: string) {
+  const [email, password, secret] = spec.split(":");
+  await page.goto(`${base}/ucet`);
+  await page
+    .getByLabel(/e-mail/i)
+    .first()
+    .fill(email);
+  await page.getByLabel(/heslo/i).first().fill(password);
+  await page
+    .getByRole("button", { name: /přihlásit/i })
+    .first()
+    .click();
+  await page.waitForURL(/\/admin\/overeni|\/ucet\/prehled/);
+  if (page.url().includes("/admin/overeni")) {
+    await page.getByLabel(/kód/i).first().fill(new TOTP({ secret }).generate());
+    await page
+      .getByRole("button", { name: /ověřit|pokračovat/i })
+      .first()
+      .click();
+    await page.waitForURL((url) => !url.pathname.includes("/overeni"));
+  }
+}
+
+const browser = await chromium.launch(CHROMIUM_LAUNCH);
+const rows: Weight[] = [];
+// A first visit meets the consent bar and the age question (their scripts load too); a visitor who
+// answered them loads only the page.
+for (const path of values.pages ? values.pages.split(",") : await defaultPages())
+  for (const visit of ["first", "answered"] as const) {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: "cs-CZ" });
+    if (visit === "answered") await addSiteCookies(context, base, ANSWERED);
+    rows.push(...(await weigh(await context.newPage(), path, visit)));
+    await context.close();
+  }
+if (values.staff) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "cs-CZ" });
+  await addSiteCookies(context, base, ANSWERED);
+  const page = await context.newPage();
+  await signInStaff(page, values.staff);
+  for (const path of ["/admin", "/admin/katalog/inzeraty"])
+    rows.push(...(await weigh(page, path, "answered")));
+  await context.close();
+}
+await browser.close();
+
+if (values.json) console.log(JSON.stringify(rows, null, 2));
+else {
+  const kb = (bytes: number) => (bytes / 1024).toFixed(1).padStart(7);
+  console.log(
+    "page                                              visit     kind   files  raw KB  wire KB  gzip KB",
+  );
+  for (const row of rows)
+    console.log(
+      `${row.page.slice(0, 49).padEnd(50)}${row.visit.padEnd(10)}${row.kind.padEnd(7)}${String(row.files).padStart(5)}${kb(row.raw)}${kb(row.wire)}${kb(row.gzip)}`,
+    );
+}
