@@ -1,3 +1,4 @@
+import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TestApi } from "../test/api-harness.ts";
 
@@ -50,6 +51,19 @@ describe("the /api application", () => {
     const scripts = [...(await response.text()).matchAll(/<script\b([^>]*)>/g)];
     expect(scripts.length).toBeGreaterThan(0);
     for (const [, attributes] of scripts) expect(attributes).toContain(`nonce="${nonce}"`);
+  });
+
+  it("sends JSON gzip-compressed to a client that accepts it, and plain to one that does not", async () => {
+    const compressed = await api.app.request("/api/lists/currencies", {
+      headers: { "Accept-Encoding": "gzip, deflate, br" },
+    });
+    expect(compressed.status).toBe(200);
+    expect(compressed.headers.get("content-encoding")).toBe("gzip");
+    expect(compressed.headers.get("vary")).toContain("Accept-Encoding");
+    const unzipped = JSON.parse(gunzipSync(Buffer.from(await compressed.arrayBuffer())).toString("utf8"));
+    const plain = await api.app.request("/api/lists/currencies");
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(unzipped).toEqual(await plain.json());
   });
 
   it("reports health with the database state", async () => {
