@@ -8,18 +8,20 @@ import { signInStaff } from "./staff.ts";
  * Orders and money in the back office (docs/product/back-office.md, "Orders and money"): the demo
  * accountant imports the sample CAMT.053 statement (tests/fixtures/bank), sees the line that paid
  * order 910001 and the ones that wait (a wrong amount, an unknown symbol, an order already paid, a
- * debit), then ships the paid order with a tracking number; every money screen passes axe. A
- * second run finds the statement imported before and the order shipped, and checks the same.
+ * debit), refuses an order number that is no number or no order at the line's field (what was
+ * typed kept), then ships the paid order with a tracking number; every money screen passes axe. A
+ * second run finds the statement imported before and the order shipped, and checks the same. The
+ * accountant also gives a voucher to the demo influencer by their e-mail.
  */
 
 const ACCOUNTANT = "accountant@rarita.test";
 const CAMT = path.resolve(import.meta.dirname, "../fixtures/bank/statement.camt053.xml");
 
-/** With SCREENS_DIR set, a screenshot of the page at 1280 and 768 px (tests/screens/). */
+/** With SCREENS_DIR set, a screenshot of the page at 1280, 768 and 375 px (tests/screens/). */
 async function screens(page: Page, name: string) {
   const dir = process.env.SCREENS_DIR;
   if (!dir) return;
-  for (const width of [1280, 768]) {
+  for (const width of [1280, 768, 375]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: `${dir}/admin-orders-${name}-${width}.png`, fullPage: true });
   }
@@ -38,6 +40,8 @@ async function violations(page: Page): Promise<string[]> {
 test("an accountant imports a bank statement, sees matched and unmatched lines, and ships the paid order", async ({
   page,
 }) => {
+  // Screenshots at three widths of seven screens take their time.
+  if (process.env.SCREENS_DIR) test.slow();
   await signInStaff(page, ACCOUNTANT, { to: "/admin/platby/vypisy" });
   await expect(page.getByRole("heading", { name: "Bankovní výpisy", level: 1 })).toBeVisible();
   expect(await violations(page)).toEqual([]);
@@ -55,6 +59,22 @@ test("an accountant imports a bank statement, sees matched and unmatched lines, 
   await expect(unmatched).toContainText("odchozí platba");
   const matched = page.getByRole("region", { name: /^Spárované a vyřízené/ });
   await expect(matched.getByRole("link", { name: "Objednávka 910001" })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+
+  // The wrong amount's line: a number with a letter, then an order that does not exist, each
+  // refused at the line's field with the typed number kept.
+  const wrongAmount = unmatched
+    .getByTestId("line-unmatched")
+    .filter({ hasText: "jiná částka než objednávka" });
+  const orderNumber = wrongAmount.getByRole("textbox", { name: /^Objednávka č\./ });
+  await orderNumber.fill("91OOO2");
+  await wrongAmount.getByRole("button", { name: "Přiřadit" }).click();
+  await expect(wrongAmount.getByText("Zadejte číslo objednávky (jen číslice).")).toBeVisible();
+  await expect(orderNumber).toHaveAttribute("aria-invalid", "true");
+  await orderNumber.fill("999999");
+  await wrongAmount.getByRole("button", { name: "Přiřadit" }).click();
+  await expect(wrongAmount.getByText("Objednávka s tímto číslem neexistuje.")).toBeVisible();
+  await expect(orderNumber).toHaveValue("999999");
   expect(await violations(page)).toEqual([]);
   await screens(page, "statement");
 
@@ -86,4 +106,34 @@ test("an accountant imports a bank statement, sees matched and unmatched lines, 
   }
   await page.goto("/admin/objednavky?q=910001");
   await expect(page.getByTestId("table-orders").getByRole("row")).toHaveCount(2);
+});
+
+test("an accountant gives a voucher to an influencer by their e-mail; an unknown one is refused at the field", async ({
+  page,
+}) => {
+  const code = `INFLU${Date.now() % 1_000_000}`;
+  await signInStaff(page, ACCOUNTANT, { to: "/admin/poukazy/new" });
+  await expect(page.getByRole("heading", { name: "Nový slevový poukaz", level: 1 })).toBeVisible();
+  await page.getByLabel("Kód").fill(code);
+  await page.getByLabel("Hodnota (% nebo Kč)").fill("10");
+  const influencer = page.getByLabel("Influencer (e-mail nebo číslo uživatele)");
+  await influencer.fill("nikdo@rarita.test");
+  await page.getByLabel("Provize influencera (%)").fill("10");
+  await page.getByRole("button", { name: "Uložit" }).click();
+  await expect(page.getByText("Uživatel s tímto e-mailem nebo číslem neexistuje.")).toBeVisible();
+  await expect(influencer).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Kód")).toHaveValue(code);
+  await expect(influencer).toHaveValue("nikdo@rarita.test");
+  await screens(page, "voucher-refused");
+
+  await influencer.fill("influencer@rarita.test");
+  await page.getByRole("button", { name: "Uložit" }).click();
+  await expect(page).toHaveURL(/\/admin\/poukazy\/\d+\?saved=1/);
+  await expect(page.getByRole("heading", { name: `Poukaz ${code}`, level: 1 })).toBeVisible();
+  const named = page.getByTestId("voucher-influencer");
+  await expect(named).toContainText("Petr (petr.degustuje)");
+  await expect(named).toContainText("influencer@rarita.test");
+  await expect(influencer).toHaveValue("influencer@rarita.test");
+  expect(await violations(page)).toEqual([]);
+  await screens(page, "voucher-influencer");
 });

@@ -218,10 +218,10 @@ function LinesCard({ data }: Part) {
             <th scope="col" className="py-1">
               {t("adminOrders.order.lines")}
             </th>
-            <th scope="col" className="py-1 text-right">
+            <th scope="col" className="py-1 pl-3 text-right">
               {t("adminOrders.order.quantity")}
             </th>
-            <th scope="col" className="py-1 text-right">
+            <th scope="col" className="py-1 pl-3 text-right">
               {t("adminOrders.order.price")}
             </th>
           </tr>
@@ -230,8 +230,8 @@ function LinesCard({ data }: Part) {
           {data.items.map((item) => (
             <tr key={item.id} className="border-b border-line/60">
               <td className="py-1">{item.description}</td>
-              <td className="py-1 text-right">{item.quantity}</td>
-              <td className="py-1 text-right whitespace-nowrap">
+              <td className="py-1 pl-3 text-right">{item.quantity}</td>
+              <td className="py-1 pl-3 text-right whitespace-nowrap">
                 {money(item.unitPriceMinor * item.quantity)}
               </td>
             </tr>
@@ -239,10 +239,12 @@ function LinesCard({ data }: Part) {
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row" colSpan={2} className="py-1 text-right">
+            <th scope="row" colSpan={2} className="py-1 pl-3 text-right">
               {t("adminOrders.orders.total")}
             </th>
-            <td className="py-1 text-right font-semibold whitespace-nowrap">{money(order.totalMinor)}</td>
+            <td className="py-1 pl-3 text-right font-semibold whitespace-nowrap">
+              {money(order.totalMinor)}
+            </td>
           </tr>
         </tfoot>
       </table>

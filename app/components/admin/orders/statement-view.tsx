@@ -184,7 +184,9 @@ export function LinesTable(props: {
       {props.lines.length === 0 ? (
         <p>{t("adminOrders.statement.none")}</p>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-line bg-white">
+        // relative: the lines' screen-reader-only texts stay inside the scrolling box (else a narrow
+        // screen scrolls the whole page sideways).
+        <div className="relative overflow-x-auto rounded-xl border border-line bg-white">
           <table className="w-full min-w-[40rem] text-left text-sm">
             <thead className="border-b border-line bg-light/60">
               <tr>
