@@ -224,6 +224,9 @@ test("a PNG renamed .pdf is refused at the field, keeping the titles", async ({ 
 });
 
 test("every content screen passes axe", async ({ page }) => {
+  // Ten screens, each scanned by axe (and shot at three widths with SCREENS_DIR): more than the
+  // default 30 s on a loaded 2-core machine.
+  test.slow();
   await signInEditor(page, "/admin/obsah/bannery");
   for (const path of [
     "/admin/obsah/bannery",
