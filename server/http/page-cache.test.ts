@@ -1,3 +1,4 @@
+import { gunzipSync } from "node:zlib";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { isPublicPage, pageOf } from "./cache-policy.ts";
@@ -27,7 +28,7 @@ function appWith(options: Parameters<typeof createPageCache>[0]) {
     await response.text();
     return response.headers.get("x-page-cache");
   };
-  return { cache, get, renders: () => renders };
+  return { app, cache, get, renders: () => renders };
 }
 
 describe("the page cache", () => {
@@ -51,6 +52,20 @@ describe("the page cache", () => {
     expect(cache.size().bytes).toBeLessThanOrEqual(2_500);
     expect(await get("/2/rum")).toBe("hit");
     expect(await get("/3/whisky")).toBe("miss");
+  });
+
+  it("hands a copy gzipped to a browser that accepts it, and plain to one that does not", async () => {
+    const { app } = appWith({});
+    const first = await app.request("/2/rum");
+    const plain = await first.text();
+    const zipped = await app.request("/2/rum", { headers: { "Accept-Encoding": "br, gzip;q=0.8" } });
+    expect(zipped.headers.get("x-page-cache")).toBe("hit");
+    expect(zipped.headers.get("content-encoding")).toBe("gzip");
+    expect(zipped.headers.get("vary")).toContain("Accept-Encoding");
+    expect(gunzipSync(Buffer.from(await zipped.arrayBuffer())).toString()).toBe(plain);
+    const refused = await app.request("/2/rum", { headers: { "Accept-Encoding": "gzip;q=0, br" } });
+    expect(refused.headers.get("content-encoding")).toBeNull();
+    expect(await refused.text()).toBe(plain);
   });
 
   it("tells the page a path shows as the router does: fixed segments before parameters", () => {

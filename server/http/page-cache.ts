@@ -1,3 +1,5 @@
+import { promisify } from "node:util";
+import { gzip } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
 import { isbot } from "isbot";
 import { parseCookieHeader } from "#core/web/cookie-header.ts";
@@ -48,9 +50,15 @@ type Entry = {
   status: number;
   headers: [string, string][];
   body: Uint8Array<ArrayBuffer>;
+  /** The body gzipped, made at the first hit that accepts it and kept with the copy. */
+  gzipped?: Promise<Uint8Array<ArrayBuffer>>;
   storedAt: number;
   expiresAt: number;
 };
+
+const gzipAsync = promisify(gzip);
+/** Whether the request accepts gzip (named without q=0). */
+const ACCEPTS_GZIP = /(?:^|,)\s*(?:gzip|\*)\s*(?:,|$|;\s*q=(?!0(?:\.0*)?\s*(?:,|$)))/i;
 
 export type PageCacheOptions = {
   /** The bytes of HTML kept at most; the least recently used copies go first. */
@@ -121,11 +129,22 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     }
   }
 
-  function respond(entry: Entry, method: string): Response {
+  /**
+   * A copy as an answer. Gzipped once per copy for the browsers that accept it: the compression
+   * layer outside (app.ts) then leaves it alone, and a hit costs no compression.
+   */
+  async function respond(entry: Entry, method: string, acceptEncoding: string): Promise<Response> {
     const headers = new Headers(entry.headers);
     headers.set("Age", String(Math.max(0, Math.floor((now() - entry.storedAt) / 1000))));
     headers.set("X-Page-Cache", "hit");
-    return new Response(method === "HEAD" ? null : entry.body, { status: entry.status, headers });
+    let body = entry.body;
+    if (ACCEPTS_GZIP.test(acceptEncoding)) {
+      entry.gzipped ??= gzipAsync(entry.body).then((zipped) => new Uint8Array(zipped));
+      body = await entry.gzipped;
+      headers.set("Content-Encoding", "gzip");
+    }
+    headers.set("Content-Length", String(body.byteLength));
+    return new Response(method === "HEAD" ? null : body, { status: entry.status, headers });
   }
 
   /** Reads the second half of a teed body to its end; null when the client's half failed it. */
@@ -165,7 +184,7 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     const pending = cached ? undefined : rendering.get(key);
     if (pending) cached = await pending;
     if (cached) {
-      c.res = respond(cached, c.req.method);
+      c.res = await respond(cached, c.req.method, c.req.header("accept-encoding") ?? "");
       return;
     }
     if (c.req.method === "HEAD") {
@@ -205,7 +224,14 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
       );
     }
     const [toClient, toCache] = response.body.tee();
-    const headers = [...response.headers.entries()];
+    // The compression layer outside adds Accept-Encoding to Vary; a hit, gzipped here, must too.
+    const vary = response.headers.get("vary");
+    const headers = [...response.headers.entries()].map(([name, value]): [string, string] =>
+      name === "vary" && !/accept-encoding/i.test(value)
+        ? [name, `${value}, Accept-Encoding`]
+        : [name, value],
+    );
+    if (vary === null) headers.push(["vary", "Accept-Encoding"]);
     c.res = new Response(toClient, { status: response.status, headers: response.headers });
     void collect(toCache).then(
       (body) => {
