@@ -96,7 +96,7 @@ describe("a first anonymous visit", () => {
     expect(response.headers.get("set-cookie")).toBeNull();
     expect(response.headers.get("cache-control")).toBe(PUBLIC_PAGE_CACHE_CONTROL);
     expect(response.headers.get("cache-control")).toBe(`public, max-age=0, s-maxage=${SHARED_CACHE_SECONDS}`);
-    expect(response.headers.get("vary")).toBe("Cookie, User-Agent");
+    expect(response.headers.get("vary")).toBe("Cookie, User-Agent, Accept-Encoding");
     expect(response.headers.get("x-page-cache")).toBe("miss");
     expect(await response.text()).toContain("price none");
   });
