@@ -51,6 +51,11 @@ test("a moderator adds a group, finds a user, opens their page and assigns the g
   await expect(page.getByRole("heading", { name: /vinny\.sklep/, level: 1 })).toBeVisible();
   await expect(page.getByTestId("user-contacts")).toContainText("sberatel5@rarita.test");
   await expect(page.getByTestId("user-listings")).toBeVisible();
+  // A moderator also sees moderation's records: the reports about the user and the ones they filed.
+  await expect(
+    page.getByRole("heading", { name: /^Hlášení o uživateli a jeho obsahu \(\d+\)$/ }),
+  ).toBeVisible();
+  await expect(page.getByRole("heading", { name: /^Hlášení, která uživatel podal \(\d+\)$/ })).toBeVisible();
   expect(await violations(page)).toEqual([]);
 
   const groupCard = page.getByTestId("user-group");

@@ -1,6 +1,6 @@
 /**
  * Screenshots of the back office's users screens (the accounts' table, a user's page, the groups)
- * at 768 and 1280 px (not part of the test suite), signed in as the demo moderator with its TOTP.
+ * at 375, 768 and 1280 px (not part of the test suite), signed in as the demo moderator with its TOTP.
  * Run against a running server:
  *
  *   SCREENS_URL=http://localhost:3702 node tests/screens/admin-users.screens.ts
@@ -20,7 +20,7 @@ const staff = DEMO_STAFF.find((member) => member.email === EMAIL)!;
 fs.mkdirSync(OUT, { recursive: true });
 const browser = await launchScreensBrowser();
 try {
-  for (const [index, width] of [768, 1280].entries()) {
+  for (const [index, width] of [375, 768, 1280].entries()) {
     const context = await answeredContext(browser, BASE, width);
     const page = await context.newPage();
     await logIn(page, BASE, staff, "/admin/uzivatele");
