@@ -212,7 +212,7 @@ test.describe("filters", () => {
     await brand.check();
     await expect(page).toHaveURL(/znacka=\d+/);
     await expect(page.getByTestId("active-filters")).toContainText(brandLabel);
-    const names = await page.locator('[data-testid="product-card"] p.truncate').allTextContents();
+    const names = await page.locator('[data-testid="product-card"] p.card-brand').allTextContents();
     expect(names.length).toBeGreaterThan(0);
     for (const name of names) expect(name.toLowerCase()).toBe(brandLabel.toLowerCase());
 
