@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { ReportReason, ReportStatus, ReportTarget } from "#core/contracts/moderation.ts";
-import { formatDate } from "#core/formats/dates.ts";
+import { formatDate, formatShortDateTime } from "#core/formats/dates.ts";
 import { isMessageKey } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { ActivityTable, Card } from "./user-sections.tsx";
@@ -68,7 +68,7 @@ const linkClass = "text-primary-dark underline underline-offset-4";
 /** What was reported: its kind and name, linked where the back office has a page for it. */
 function ReportedContent({ report, userId }: { report: UserReport; userId: number }) {
   const { t, locale } = useTranslation();
-  const kind = t(`moderation.target.${report.target}`);
+  const kind = t(`adminUsers.moderation.kind.${report.target}`);
   const label = report.targetLabel ?? t("adminUsers.moderation.gone");
   const page =
     report.target === "listing"
@@ -112,7 +112,12 @@ function ReportsTable({
       rows={reports.rows}
       total={reports.total}
       columns={[
-        { header: t(`${m}.received`), cell: (row) => formatDate(row.createdAt, locale, true) },
+        {
+          header: t(`${m}.received`),
+          cell: (row) => (
+            <span className="whitespace-nowrap">{formatShortDateTime(row.createdAt, locale)}</span>
+          ),
+        },
         { header: t(`${m}.content`), cell: (row) => <ReportedContent report={row} userId={userId} /> },
         { header: t(`${m}.reason`), cell: (row) => t(`moderation.reason.${row.reason}`) },
         {
@@ -134,7 +139,10 @@ function ReportsTable({
         {
           header: t(`${m}.report`),
           cell: (row) => (
-            <Link to={localePath("adminReport", locale, { id: String(row.id) })} className={linkClass}>
+            <Link
+              to={localePath("adminReport", locale, { id: String(row.id) })}
+              className={`${linkClass} whitespace-nowrap`}
+            >
               {t(`${m}.reportNo`, { id: row.id })}
             </Link>
           ),
@@ -145,7 +153,7 @@ function ReportsTable({
 }
 
 function Heading({ children }: { children: string }) {
-  return <h3 className="mt-5 mb-2 font-semibold text-ink first:mt-0">{children}</h3>;
+  return <h3 className="mb-2 font-semibold text-ink">{children}</h3>;
 }
 
 /** Reports about the user and their content, reports they filed, and every decision that affected them (DSA: the moderator's context). */
@@ -155,41 +163,45 @@ export function ModerationCard({ moderation, userId }: { moderation: UserModerat
   const { about, filed } = moderation.reports;
   return (
     <Card id="user-moderation" title={t(`${m}.title`)}>
-      <div data-testid="user-reports-about">
-        <Heading>{t(`${m}.reportsAbout`, { count: about.total })}</Heading>
-        <ReportsTable
-          id="reports-about"
-          caption={t(`${m}.reportsAbout`, { count: about.total })}
-          reports={about}
-          userId={userId}
-        />
+      <div className="flex flex-col gap-6">
+        <div data-testid="user-reports-about">
+          <Heading>{t(`${m}.reportsAbout`, { count: about.total })}</Heading>
+          <ReportsTable
+            id="reports-about"
+            caption={t(`${m}.reportsAbout`, { count: about.total })}
+            reports={about}
+            userId={userId}
+          />
+        </div>
+        <div data-testid="user-reports-filed">
+          <Heading>{t(`${m}.reportsFiled`, { count: filed.total })}</Heading>
+          <ReportsTable
+            id="reports-filed"
+            caption={t(`${m}.reportsFiled`, { count: filed.total })}
+            reports={filed}
+            userId={userId}
+          />
+        </div>
+        <div data-testid="user-decisions">
+          <Heading>{t(`${m}.decisionsCount`, { count: moderation.decisions.total })}</Heading>
+          <ActivityTable
+            id="decisions"
+            caption={t(`${m}.decisions`)}
+            rows={moderation.decisions.rows}
+            total={moderation.decisions.total}
+            columns={[
+              { header: t(`${m}.when`), cell: (row) => formatDate(row.createdAt, locale, true) },
+              { header: t(`${m}.action`), cell: (row) => <DecisionLink decision={row} /> },
+              { header: t(`${m}.content`), cell: (row) => row.targetLabel },
+              { header: t(`${m}.decider`), cell: (row) => row.deciderName },
+              {
+                header: t(`${m}.state`),
+                cell: (row) => (row.reversedAt ? t(`${m}.reversed`) : t(`${m}.standing`)),
+              },
+            ]}
+          />
+        </div>
       </div>
-      <div data-testid="user-reports-filed">
-        <Heading>{t(`${m}.reportsFiled`, { count: filed.total })}</Heading>
-        <ReportsTable
-          id="reports-filed"
-          caption={t(`${m}.reportsFiled`, { count: filed.total })}
-          reports={filed}
-          userId={userId}
-        />
-      </div>
-      <Heading>{t(`${m}.decisionsCount`, { count: moderation.decisions.total })}</Heading>
-      <ActivityTable
-        id="decisions"
-        caption={t(`${m}.decisions`)}
-        rows={moderation.decisions.rows}
-        total={moderation.decisions.total}
-        columns={[
-          { header: t(`${m}.when`), cell: (row) => formatDate(row.createdAt, locale, true) },
-          { header: t(`${m}.action`), cell: (row) => <DecisionLink decision={row} /> },
-          { header: t(`${m}.content`), cell: (row) => row.targetLabel },
-          { header: t(`${m}.decider`), cell: (row) => row.deciderName },
-          {
-            header: t(`${m}.state`),
-            cell: (row) => (row.reversedAt ? t(`${m}.reversed`) : t(`${m}.standing`)),
-          },
-        ]}
-      />
     </Card>
   );
 }
