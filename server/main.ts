@@ -116,7 +116,7 @@ async function startServing(config: Config, database: Database, logger: Logger, 
   running.stopStreams = () => services.stopLiveStreams();
   const pageHandler = await loadPageHandler(config, router, appContext);
   // Anonymous pages from memory, cleared by every change they show, in any instance (ADR 0027).
-  const pageCache = createPageCache({ logger, announce: services.publicChanges.announce });
+  const pageCache = createPageCache({ announce: services.publicChanges.announce });
   await services.publicChanges.subscribe(pageCache.clear);
   const app = createHttpApp({
     config,

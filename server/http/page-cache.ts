@@ -1,10 +1,9 @@
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { isbot } from "isbot";
 import { parseCookieHeader } from "#core/web/cookie-header.ts";
 import { PAGE_VARIANT_COOKIES } from "#core/web/page-cookies.ts";
-import type { Logger } from "../logger.ts";
 import {
   applyPageCacheHeaders,
   isAnonymousRequest,
@@ -65,7 +64,6 @@ export type PageCacheOptions = {
   maxBytes?: number;
   ttlSeconds?: number;
   now?: () => number;
-  logger?: Pick<Logger, "warn">;
   /** Tells the other instances that this one wrote (public-changes.ts); they clear their caches. */
   announce?: () => void;
 };
@@ -74,7 +72,7 @@ const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** The key of a request whose page may be shared, or null when it must be rendered for it alone. */
-function keyOf(c: Parameters<MiddlewareHandler<AppEnv>>[0]): string | null {
+function keyOf(c: Context<AppEnv>): string | null {
   if (c.req.method !== "GET" && c.req.method !== "HEAD") return null;
   const url = new URL(c.req.url);
   if (!isPublicPage(url.pathname) || !isAnonymousRequest(c)) return null;
@@ -87,17 +85,10 @@ function keyOf(c: Parameters<MiddlewareHandler<AppEnv>>[0]): string | null {
   return `${origin}${url.pathname}${url.search}\n${variant}`;
 }
 
-export function createPageCache(options: PageCacheOptions = {}): PageCache {
-  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-  const ttlMs = (options.ttlSeconds ?? SHARED_CACHE_SECONDS) * 1000;
-  const now = options.now ?? Date.now;
-  /** Insertion order is recency order: a hit moves its entry to the end. */
+/** The copies, least recently used first (a hit moves its copy to the end), within `maxBytes`. */
+function createCopies(maxBytes: number, now: () => number) {
   const entries = new Map<string, Entry>();
-  /** Renders under way, so that a burst of visitors to one page waits for one render. */
-  const rendering = new Map<string, Promise<Entry | null>>();
   let bytes = 0;
-  /** Bumped by every clear: a render that started before may hold old data and is not kept. */
-  let generation = 0;
 
   function remove(key: string) {
     const entry = entries.get(key);
@@ -106,70 +97,150 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     bytes -= entry.body.byteLength;
   }
 
-  function lookup(key: string): Entry | null {
-    const entry = entries.get(key);
-    if (!entry) return null;
-    if (entry.expiresAt <= now()) {
-      remove(key);
-      return null;
-    }
-    entries.delete(key);
-    entries.set(key, entry);
-    return entry;
-  }
-
-  function store(key: string, entry: Entry) {
-    if (entry.body.byteLength > maxBytes) return;
-    remove(key);
-    entries.set(key, entry);
-    bytes += entry.body.byteLength;
-    for (const oldest of entries.keys()) {
-      if (bytes <= maxBytes) break;
-      remove(oldest);
-    }
-  }
-
-  /**
-   * A copy as an answer. Gzipped once per copy for the browsers that accept it: the compression
-   * layer outside (app.ts) then leaves it alone, and a hit costs no compression.
-   */
-  async function respond(entry: Entry, method: string, acceptEncoding: string): Promise<Response> {
-    const headers = new Headers(entry.headers);
-    headers.set("Age", String(Math.max(0, Math.floor((now() - entry.storedAt) / 1000))));
-    headers.set("X-Page-Cache", "hit");
-    let body = entry.body;
-    if (ACCEPTS_GZIP.test(acceptEncoding)) {
-      entry.gzipped ??= gzipAsync(entry.body).then((zipped) => new Uint8Array(zipped));
-      body = await entry.gzipped;
-      headers.set("Content-Encoding", "gzip");
-    }
-    headers.set("Content-Length", String(body.byteLength));
-    return new Response(method === "HEAD" ? null : body, { status: entry.status, headers });
-  }
-
-  /** Reads the second half of a teed body to its end; null when the client's half failed it. */
-  async function collect(stream: ReadableStream<Uint8Array>): Promise<Uint8Array<ArrayBuffer> | null> {
-    const chunks: Uint8Array[] = [];
-    let length = 0;
-    try {
-      for await (const chunk of stream) {
-        chunks.push(chunk);
-        length += chunk.byteLength;
-        if (length > maxBytes) {
-          await stream.cancel().catch(() => {});
-          return null;
-        }
+  return {
+    lookup(key: string): Entry | null {
+      const entry = entries.get(key);
+      if (!entry) return null;
+      if (entry.expiresAt <= now()) {
+        remove(key);
+        return null;
       }
-    } catch {
-      return null;
+      entries.delete(key);
+      entries.set(key, entry);
+      return entry;
+    },
+    store(key: string, entry: Entry) {
+      if (entry.body.byteLength > maxBytes) return;
+      remove(key);
+      entries.set(key, entry);
+      bytes += entry.body.byteLength;
+      for (const oldest of entries.keys()) {
+        if (bytes <= maxBytes) break;
+        remove(oldest);
+      }
+    },
+    clear() {
+      entries.clear();
+      bytes = 0;
+    },
+    size: () => ({ entries: entries.size, bytes }),
+  };
+}
+
+/**
+ * A copy as an answer. Gzipped once per copy for the browsers that accept it: the compression
+ * layer outside (app.ts) then leaves it alone, and a hit costs no compression.
+ */
+async function respond(entry: Entry, method: string, acceptEncoding: string, now: number): Promise<Response> {
+  const headers = new Headers(entry.headers);
+  headers.set("Age", String(Math.max(0, Math.floor((now - entry.storedAt) / 1000))));
+  headers.set("X-Page-Cache", "hit");
+  let body = entry.body;
+  if (ACCEPTS_GZIP.test(acceptEncoding)) {
+    entry.gzipped ??= gzipAsync(entry.body).then((zipped) => new Uint8Array(zipped));
+    body = await entry.gzipped;
+    headers.set("Content-Encoding", "gzip");
+  }
+  headers.set("Content-Length", String(body.byteLength));
+  return new Response(method === "HEAD" ? null : body, { status: entry.status, headers });
+}
+
+/** Reads the cache's half of a teed body to its end; null when it fails or outgrows `maxBytes`. */
+async function collect(
+  stream: ReadableStream<Uint8Array>,
+  maxBytes: number,
+): Promise<Uint8Array<ArrayBuffer> | null> {
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  try {
+    for await (const chunk of stream) {
+      chunks.push(chunk);
+      length += chunk.byteLength;
+      if (length > maxBytes) {
+        await stream.cancel().catch(() => {});
+        return null;
+      }
     }
-    const body = new Uint8Array(length);
-    let offset = 0;
-    for (const chunk of chunks) {
-      body.set(chunk, offset);
-      offset += chunk.byteLength;
-    }
-    return body;
+  } catch {
+    return null;
+  }
+  const body = new Uint8Array(length);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
+}
+
+/** The headers a copy keeps: the compression layer outside adds Accept-Encoding to Vary, so must a hit. */
+function copyHeaders(response: Response): [string, string][] {
+  const headers = [...response.headers.entries()].map(([name, value]): [string, string] =>
+    name === "vary" && !/accept-encoding/i.test(value) ? [name, `${value}, Accept-Encoding`] : [name, value],
+  );
+  if (!response.headers.has("vary")) headers.push(["vary", "Accept-Encoding"]);
+  return headers;
+}
+
+/**
+ * The policy the outer CSP middleware would set, fixed now with this render's nonce, so that the
+ * copy carries the one its scripts were given.
+ */
+function fixPolicy(c: Context<AppEnv>) {
+  if (c.res.headers.has("content-security-policy")) return;
+  c.res.headers.set("Content-Security-Policy", contentSecurityPolicy(c.get("cspNonce"), c.get("config")));
+}
+
+/** Renders under way, so that a burst of visitors to one page waits for one render. */
+function createRenders() {
+  const rendering = new Map<string, Promise<Entry | null>>();
+  return {
+    pending: (key: string) => rendering.get(key),
+    /** Claims the render of a page; the function returned hands the copy (or null) to whoever waits. */
+    claim(key: string) {
+      let settle: (entry: Entry | null) => void = () => {};
+      const render = new Promise<Entry | null>((resolve) => {
+        settle = resolve;
+      });
+      rendering.set(key, render);
+      return (entry: Entry | null) => {
+        // A clear may have let a newer render of the same page start meanwhile: leave that one.
+        if (rendering.get(key) === render) rendering.delete(key);
+        settle(entry);
+      };
+    },
+    /** Renders under way finish for their own visitor; nobody new waits for them. */
+    clear: () => rendering.clear(),
+  };
+}
+
+export function createPageCache(options: PageCacheOptions = {}): PageCache {
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const ttlMs = (options.ttlSeconds ?? SHARED_CACHE_SECONDS) * 1000;
+  const now = options.now ?? Date.now;
+  const copies = createCopies(maxBytes, now);
+  const rendering = createRenders();
+  /** Bumped by every clear: a render that started before may hold old data and is not kept. */
+  let generation = 0;
+
+  /** After a render: the public page goes to its visitor and, read to its end, into the cache. */
+  function keep(c: Context<AppEnv>, key: string, startedIn: number, done: (entry: Entry | null) => void) {
+    const response = c.res;
+    if (!applyPageCacheHeaders(c)) return done(null);
+    response.headers.set("X-Page-Cache", "miss");
+    // A change came while it rendered: the page may show the rows from before it.
+    if (!response.body || generation !== startedIn) return done(null);
+    fixPolicy(c);
+    const [toClient, toCache] = response.body.tee();
+    const headers = copyHeaders(response);
+    c.res = new Response(toClient, { status: response.status, headers: response.headers });
+    void collect(toCache, maxBytes).then((body) => {
+      if (!body || generation !== startedIn) return done(null);
+      const storedAt = now();
+      const entry: Entry = { status: response.status, headers, body, storedAt, expiresAt: storedAt + ttlMs };
+      copies.store(key, entry);
+      done(entry);
+    });
   }
 
   const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -180,11 +251,11 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
       return;
     }
     // No pause between the look-up and claiming the render below: one would let a burst all miss.
-    let cached = lookup(key);
-    const pending = cached ? undefined : rendering.get(key);
+    let cached = copies.lookup(key);
+    const pending = cached ? undefined : rendering.pending(key);
     if (pending) cached = await pending;
     if (cached) {
-      c.res = await respond(cached, c.req.method, c.req.header("accept-encoding") ?? "");
+      c.res = await respond(cached, c.req.method, c.req.header("accept-encoding") ?? "", now());
       return;
     }
     if (c.req.method === "HEAD") {
@@ -192,73 +263,20 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
       applyPageCacheHeaders(c);
       return;
     }
-
     const startedIn = generation;
-    let settle: (entry: Entry | null) => void = () => {};
-    const render = new Promise<Entry | null>((resolve) => {
-      settle = resolve;
-    });
-    rendering.set(key, render);
-    const done = (entry: Entry | null) => {
-      // A clear may have let a newer render of the same page start meanwhile: leave that one.
-      if (rendering.get(key) === render) rendering.delete(key);
-      settle(entry);
-    };
+    const done = rendering.claim(key);
     try {
       await next();
     } catch (error) {
       done(null);
       throw error;
     }
-    const response = c.res;
-    if (!applyPageCacheHeaders(c)) return done(null);
-    response.headers.set("X-Page-Cache", "miss");
-    // A change came while it rendered: the page may show the rows from before it.
-    if (!response.body || generation !== startedIn) return done(null);
-    // The policy the outer CSP middleware would set, fixed now with this render's nonce, so the
-    // copy carries the one its scripts were given.
-    if (!response.headers.has("content-security-policy")) {
-      response.headers.set(
-        "Content-Security-Policy",
-        contentSecurityPolicy(c.get("cspNonce"), c.get("config")),
-      );
-    }
-    const [toClient, toCache] = response.body.tee();
-    // The compression layer outside adds Accept-Encoding to Vary; a hit, gzipped here, must too.
-    const vary = response.headers.get("vary");
-    const headers = [...response.headers.entries()].map(([name, value]): [string, string] =>
-      name === "vary" && !/accept-encoding/i.test(value)
-        ? [name, `${value}, Accept-Encoding`]
-        : [name, value],
-    );
-    if (vary === null) headers.push(["vary", "Accept-Encoding"]);
-    c.res = new Response(toClient, { status: response.status, headers: response.headers });
-    void collect(toCache).then(
-      (body) => {
-        if (!body || generation !== startedIn) return done(null);
-        const storedAt = now();
-        const entry: Entry = {
-          status: response.status,
-          headers,
-          body,
-          storedAt,
-          expiresAt: storedAt + ttlMs,
-        };
-        store(key, entry);
-        done(entry);
-      },
-      (error: unknown) => {
-        options.logger?.warn({ err: error }, "page cache: a page could not be kept");
-        done(null);
-      },
-    );
+    keep(c, key, startedIn, done);
   };
 
   function clear() {
     generation += 1;
-    entries.clear();
-    bytes = 0;
-    // Renders under way finish for their own visitor; nobody new waits for them.
+    copies.clear();
     rendering.clear();
   }
 
@@ -271,10 +289,5 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     options.announce?.();
   };
 
-  return {
-    middleware,
-    clearOnWrite,
-    clear,
-    size: () => ({ entries: entries.size, bytes }),
-  };
+  return { middleware, clearOnWrite, clear, size: copies.size };
 }
