@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull } from "drizzle-orm";
 import type { ProductStatus } from "#core/contracts/catalog.ts";
 import type { FieldErrors } from "#core/contracts/errors.ts";
 import { complaintDeadline, isRestriction } from "#core/contracts/moderation.ts";
@@ -96,8 +96,31 @@ async function reverse(
     decision.affectedUserId &&
     (decision.action === "suspend_account" || decision.action === "block_account")
   ) {
-    const before = await ctx.accounts.lift(tx, decision.affectedUserId);
-    return { before, freed: wasRestricted(before, by.at) ? before : null };
+    // A later suspension or block of the same kind, or an early lift, replaced this measure: undoing
+    // this decision leaves the account as the later one set it (a reversed old suspension must not
+    // end a newer block or suspension).
+    const [later] = await tx
+      .select({ id: moderationDecisions.id })
+      .from(moderationDecisions)
+      .where(
+        and(
+          eq(moderationDecisions.affectedUserId, decision.affectedUserId),
+          gt(moderationDecisions.id, decision.id),
+          inArray(moderationDecisions.action, [decision.action, "lift_restriction"]),
+          isNull(moderationDecisions.reversedAt),
+        ),
+      )
+      .limit(1);
+    if (later) return { before: null, freed: null };
+    const measure = decision.action === "suspend_account" ? "suspension" : "block";
+    const before = await ctx.accounts.lift(tx, decision.affectedUserId, measure);
+    if (!before) return { before, freed: null };
+    const after: AccountRestriction =
+      measure === "suspension"
+        ? { ...before, suspendedUntil: null }
+        : { ...before, blockedAt: null, blockedReason: null };
+    // Freed only when nothing else still restricts the account (a block beside a reversed suspension).
+    return { before, freed: wasRestricted(before, by.at) && !wasRestricted(after, by.at) ? before : null };
   }
   return { before: null, freed: null };
 }

@@ -33,7 +33,11 @@ export type ModerationDeps = {
     read(db: Db, ids: number[]): Promise<Map<number, AccountForModeration>>;
     suspend(tx: Db, userId: number, until: Date): Promise<AccountRestriction | null>;
     block(tx: Db, userId: number, reason: string): Promise<AccountRestriction | null>;
-    lift(tx: Db, userId: number): Promise<AccountRestriction | null>;
+    lift(
+      tx: Db,
+      userId: number,
+      measure?: "suspension" | "block" | "both",
+    ): Promise<AccountRestriction | null>;
   };
   /** A message's or a review's author and text (the messages and reviews modules). */
   content: {

@@ -366,6 +366,45 @@ describe("decisions and complaints (Art. 17, 20)", () => {
     });
     expect(after.status).toBe(200);
   });
+
+  it("reversing an older suspension leaves a later block standing", async () => {
+    const account = await api.createUser();
+    const until = new Date(Date.now() + 3 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+    const suspended = await decide(moderator.token, {
+      action: "suspend_account",
+      target: "user",
+      targetId: account.user.id,
+      suspendedUntil: until,
+      ...statement,
+    });
+    expect(suspended.status).toBe(201);
+    const blocked = await decide(moderator.token, {
+      action: "block_account",
+      target: "user",
+      targetId: account.user.id,
+      ...statement,
+    });
+    expect(blocked.status).toBe(201);
+    const complaint = await api.services.moderation.complain(
+      { id: account.user.id, locale: "cs" },
+      suspended.json.id,
+      { text: "Pozastavení považuji za omyl." },
+    );
+    expect(complaint.status).toBe("lodged");
+    const reversed = await api.call(
+      "POST",
+      `/api/admin/moderation/complaints/${(complaint as { id: number }).id}/decision`,
+      { token: moderator2.token, body: { outcome: "reversed", answer: "Pozastavení rušíme." } },
+    );
+    expect(reversed.status).toBe(200);
+    // The block decided later still stands: the account cannot sign in.
+    const [row] = await api.db.select().from(users).where(eq(users.id, account.user.id));
+    expect(row.blockedAt).not.toBeNull();
+    const login = await api.call("POST", "/api/auth/login", {
+      body: { email: account.user.email, password: account.password },
+    });
+    expect(login.status).toBe(422);
+  });
 });
 
 describe("pre-moderation", () => {

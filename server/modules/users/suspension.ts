@@ -53,13 +53,22 @@ export async function blockAccount(
   return before;
 }
 
-/** Lifts a suspension and a block (a reversed decision). */
-export async function liftAccountRestriction(tx: Db, userId: number): Promise<AccountRestriction | null> {
+/** Which restriction a lift ends: a reversed suspension its suspension only, an early lift both. */
+export type RestrictionMeasure = "suspension" | "block" | "both";
+
+/** Lifts a suspension, a block or both (a reversed decision, an early lift). */
+export async function liftAccountRestriction(
+  tx: Db,
+  userId: number,
+  measure: RestrictionMeasure = "both",
+): Promise<AccountRestriction | null> {
   const before = await lockAccount(tx, userId);
   if (!before) return null;
+  const suspension = measure !== "block" ? { suspendedUntil: null } : {};
+  const block = measure !== "suspension" ? { blockedAt: null, blockedReason: null } : {};
   await tx
     .update(users)
-    .set({ suspendedUntil: null, blockedAt: null, blockedReason: null, updatedAt: sql`now()` })
+    .set({ ...suspension, ...block, updatedAt: sql`now()` })
     .where(eq(users.id, userId));
   return before;
 }
