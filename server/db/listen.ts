@@ -55,12 +55,8 @@ export function createNotificationListener(options: {
             dispatch,
             channels: () => handlers.keys(),
             listenerCount,
-            reconnected: () => {
-              for (const handler of reconnectHandlers) handler();
-            },
-            disconnected: () => {
-              for (const handler of disconnectHandlers) handler();
-            },
+            reconnected: () => callAll(reconnectHandlers),
+            disconnected: () => callAll(disconnectHandlers),
           },
         });
 
@@ -101,18 +97,20 @@ export function createNotificationListener(options: {
       return unlisten;
     },
 
-    onReconnect(handler) {
-      const entry = () => handler();
-      reconnectHandlers.add(entry);
-      return () => void reconnectHandlers.delete(entry);
-    },
-
-    onDisconnect(handler) {
-      const entry = () => handler();
-      disconnectHandlers.add(entry);
-      return () => void disconnectHandlers.delete(entry);
-    },
+    onReconnect: (handler) => addTo(reconnectHandlers, handler),
+    onDisconnect: (handler) => addTo(disconnectHandlers, handler),
   };
+}
+
+function callAll(handlers: Set<() => void>) {
+  for (const handler of handlers) handler();
+}
+
+/** Adds one entry for `handler` (a handler added twice is removed twice); returns its removal. */
+function addTo(handlers: Set<() => void>, handler: () => void): () => void {
+  const entry = () => handler();
+  handlers.add(entry);
+  return () => void handlers.delete(entry);
 }
 
 /**

@@ -55,34 +55,23 @@ export function createShellDataCache(options: {
   logger?: Pick<Logger, "warn">;
 }): ShellDataCache {
   const { database, listener, logger } = options;
-  const stores = new Map<ShellDataTopic, Set<Store>>();
+  const { add, drop, changed } = createStores();
   /** "live": every change is heard, so values may be kept. */
   let state: "idle" | "starting" | "live" | "down" | "stopped" = "idle";
   const stops: (() => Promise<void> | void)[] = [];
   let starting: Promise<void> = Promise.resolve();
 
-  function drop(topic: ShellDataTopic | null) {
-    for (const [name, set] of stores)
-      if (topic === null || name === topic) for (const store of set) store.clear();
-  }
-
-  /** A NOTIFY's payload is a topic; anything else (a future topic, none) drops everything. */
-  function changed(payload: string | undefined) {
-    drop(payload !== undefined && stores.has(payload as ShellDataTopic) ? (payload as ShellDataTopic) : null);
-  }
-
   function start(): Promise<void> {
     if (state !== "idle") return starting;
     state = "starting";
-    stops.push(database.sessions.onOwnNotification(changed));
     stops.push(
+      database.sessions.onOwnNotification(changed),
+      // While the connection is down changes go unheard: nothing is kept until it is back.
       listener.onDisconnect(() => {
         if (state === "stopped") return;
         state = "down";
         drop(null);
       }),
-    );
-    stops.push(
       listener.onReconnect(() => {
         if (state === "stopped") return;
         drop(null);
@@ -119,29 +108,38 @@ export function createShellDataCache(options: {
 
   return {
     cached<K, V>(topic: ShellDataTopic, load: (key: K) => Promise<V>) {
-      const store: Store = new Map();
-      let set = stores.get(topic);
-      if (!set) {
-        set = new Set();
-        stores.set(topic, set);
-      }
-      set.add(store);
+      const read = keptRead(add(topic), load, () => state === "live");
       return (key: K): Promise<V> => {
         void start();
-        if (state !== "live") return load(key);
-        const hit = store.get(key);
-        if (hit) return hit as Promise<V>;
-        const value = load(key).then(deepFreeze);
-        store.set(key, value);
-        // A failed read is not kept: the next one asks again.
-        value.catch(() => {
-          if (store.get(key) === value) store.delete(key);
-        });
-        return value;
+        return read(key);
       };
     },
     start,
     stop,
+  };
+}
+
+/** The kept values per topic: a store per cached read, dropped by topic or all at once. */
+function createStores() {
+  const stores = new Map<ShellDataTopic, Set<Store>>();
+  const drop = (topic: ShellDataTopic | null) => {
+    for (const [name, set] of stores)
+      if (topic === null || name === topic) for (const store of set) store.clear();
+  };
+  return {
+    add(topic: ShellDataTopic): Store {
+      const store: Store = new Map();
+      const set = stores.get(topic) ?? new Set();
+      stores.set(topic, set.add(store));
+      return store;
+    },
+    drop,
+    /** A NOTIFY's payload is a topic; anything else (a future topic, none) drops everything. */
+    changed(payload: string | undefined) {
+      drop(
+        payload !== undefined && stores.has(payload as ShellDataTopic) ? (payload as ShellDataTopic) : null,
+      );
+    },
   };
 }
 
@@ -151,4 +149,19 @@ function deepFreeze<T>(value: T): T {
   Object.freeze(value);
   for (const inner of Object.values(value)) deepFreeze(inner);
   return value;
+}
+
+/** Reads through `store` while `live()`: one load per key, frozen and shared; a failed read is not kept. */
+function keptRead<K, V>(store: Store, load: (key: K) => Promise<V>, live: () => boolean) {
+  return (key: K): Promise<V> => {
+    if (!live()) return load(key);
+    const hit = store.get(key);
+    if (hit) return hit as Promise<V>;
+    const value = load(key).then(deepFreeze);
+    store.set(key, value);
+    value.catch(() => {
+      if (store.get(key) === value) store.delete(key);
+    });
+    return value;
+  };
 }

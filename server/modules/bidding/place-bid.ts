@@ -139,57 +139,63 @@ export async function decideInDatabase(
   return singleValue(result) as DatabaseDecision;
 }
 
-export function createBidPlacement(deps: {
+type PlacementDeps = {
   db: Db;
   jobs: JobRunner;
   ruleOptions: RuleOptions;
   logger?: Pick<Logger, "error">;
-}) {
-  const { db, jobs, ruleOptions, logger } = deps;
+};
 
-  /**
-   * What the bid tells others, after its commit: the outbid bidder, and the leader whose proxy
-   * maximum answered someone else's bid (the live streams heard the NOTIFY on the commit). A
-   * failure here loses a notice, never the bid, and does not turn the accepted bid into an error.
-   */
-  async function announceBid(
-    productId: number,
-    bidderId: number,
-    decision: Extract<DatabaseDecision, { ok: true }>,
+/**
+ * What the bid tells others, after its commit: the outbid bidder, and the leader whose proxy
+ * maximum answered someone else's bid (the live streams heard the NOTIFY on the commit). A
+ * failure here loses a notice, never the bid, and does not turn the accepted bid into an error.
+ */
+async function announceBid(
+  { jobs, logger }: Pick<PlacementDeps, "jobs" | "logger">,
+  productId: number,
+  bidderId: number,
+  decision: Extract<DatabaseDecision, { ok: true }>,
+) {
+  const { lastBidId, leaderId } = decision.auction;
+  const sends: Promise<unknown>[] = [];
+  if (decision.outbidUserId !== null)
+    sends.push(jobs.send(OUTBID_QUEUE, { productId, userId: decision.outbidUserId, bidId: lastBidId }));
+  if (
+    leaderId !== bidderId &&
+    decision.rows.some((row) => row.kind === "automatic" && row.userId === leaderId)
   ) {
-    const { lastBidId, leaderId } = decision.auction;
-    const sends: Promise<unknown>[] = [];
-    if (decision.outbidUserId !== null)
-      sends.push(jobs.send(OUTBID_QUEUE, { productId, userId: decision.outbidUserId, bidId: lastBidId }));
-    if (
-      leaderId !== bidderId &&
-      decision.rows.some((row) => row.kind === "automatic" && row.userId === leaderId)
-    ) {
-      sends.push(jobs.send(LEADING_QUEUE, { productId, userId: leaderId, bidId: lastBidId }));
-    }
-    const results = await Promise.allSettled(sends);
-    for (const result of results)
-      if (result.status === "rejected")
-        logger?.error({ err: result.reason, productId, bidId: lastBidId }, "could not queue a bid notice");
+    sends.push(jobs.send(LEADING_QUEUE, { productId, userId: leaderId, bidId: lastBidId }));
   }
+  const results = await Promise.allSettled(sends);
+  for (const result of results)
+    if (result.status === "rejected")
+      logger?.error({ err: result.reason, productId, bidId: lastBidId }, "could not queue a bid notice");
+}
 
-  /** The public rows the bid added, oldest first: only the bidders' names are read (after the commit). */
-  async function addedPublicBids(decision: Extract<DatabaseDecision, { ok: true }>): Promise<PublicBid[]> {
-    const at = new Date(decision.at).toISOString();
-    const shown = decision.rows.filter((row) => row.kind !== "max_raise").sort((a, b) => a.id - b.id);
-    if (shown.length === 0) return [];
-    const names = await usernamesOf(
-      db,
-      shown.map((row) => row.userId),
-    );
-    return shown.map((row) => ({
-      id: row.id,
-      amountMinor: row.amountMinor,
-      at,
-      bidder: maskUsername(names.get(row.userId) ?? "?"),
-      automatic: row.kind === "automatic",
-    }));
-  }
+/** The public rows the bid added, oldest first: only the bidders' names are read (after the commit). */
+async function addedPublicBids(
+  db: Db,
+  decision: Extract<DatabaseDecision, { ok: true }>,
+): Promise<PublicBid[]> {
+  const at = new Date(decision.at).toISOString();
+  const shown = decision.rows.filter((row) => row.kind !== "max_raise").sort((a, b) => a.id - b.id);
+  if (shown.length === 0) return [];
+  const names = await usernamesOf(
+    db,
+    shown.map((row) => row.userId),
+  );
+  return shown.map((row) => ({
+    id: row.id,
+    amountMinor: row.amountMinor,
+    at,
+    bidder: maskUsername(names.get(row.userId) ?? "?"),
+    automatic: row.kind === "automatic",
+  }));
+}
+
+export function createBidPlacement(deps: PlacementDeps) {
+  const { db, ruleOptions } = deps;
 
   return {
     /**
@@ -202,8 +208,8 @@ export function createBidPlacement(deps: {
       const decision = await decideInDatabase(db, input, options);
       if (!decision.ok) return decision;
       const [added] = await Promise.all([
-        addedPublicBids(decision),
-        announceBid(input.productId, input.bidder.id, decision),
+        addedPublicBids(db, decision),
+        announceBid(deps, input.productId, input.bidder.id, decision),
       ]);
       const { auction } = decision;
       const at = new Date(decision.at);
