@@ -8,6 +8,7 @@
  *   node bench/catalog.ts [--data-dir DIR] [--products 100000] [--connections 8] [--seconds 15] [--port 3390]
  *                         [--only search,autocomplete]   (scenarios whose name contains one of the words)
  *                         [--settle 100]   (seconds of light load first; PGlite vacuums a minute after start)
+ *                         [--page-cache off]   (every page rendered: what a signed-in visitor or a miss costs)
  *   DATABASE_URL=postgres://… node bench/catalog.ts …   (the same on PostgreSQL; the database must exist)
  *
  * The data directory (or database) is filled once with `npm run seed:large` (the demo data plus N
@@ -25,7 +26,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
+import { TOTP } from "otpauth";
 import { openDatabase } from "#server/db/client.ts";
+import { DEMO_STAFF } from "#server/db/seed/staff-data.ts";
 import { createListingQueries } from "#server/modules/listings/index.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -39,6 +42,8 @@ const { values } = parseArgs({
     port: { type: "string", default: "3390" },
     only: { type: "string" },
     settle: { type: "string" },
+    // off: every page rendered (PAGE_CACHE=off, server/main.ts), to measure the render itself.
+    "page-cache": { type: "string", default: "on" },
   },
 });
 const dataDir = path.resolve(values["data-dir"]);
@@ -105,6 +110,7 @@ if (existing < wanted) {
 const database = await open();
 let categoryUrls: string[];
 let productUrls: string[];
+let shopProducts: { url: string; id: number; priceMinor: number | null }[];
 let total: number;
 try {
   const started = Date.now();
@@ -125,6 +131,14 @@ try {
     [1, 2, 3, 4, 5].map((page) => listing.listProducts({ locale: "cs", perPage: 60, page, sort: "newest" })),
   );
   productUrls = pages.flatMap((page) => page.items.map((item) => item.url));
+  const shop = await listing.listProducts({
+    locale: "cs",
+    perPage: 60,
+    page: 1,
+    sort: "newest",
+    formats: ["shop"],
+  });
+  shopProducts = shop.items.map((item) => ({ url: item.url, id: item.id, priceMinor: item.priceMinor }));
 } finally {
   await database.close();
 }
@@ -143,6 +157,7 @@ const server = spawn(process.execPath, [path.join(root, "server/main.ts")], {
     SEED_DEMO: "false",
     DATABASE_URL: databaseUrl ?? "",
     LOG_LEVEL: "warn",
+    ...(values["page-cache"] === "off" ? { PAGE_CACHE: "off" } : {}),
   },
 });
 const stopServer = () =>
@@ -169,16 +184,19 @@ type Result = {
   name: string;
   requests: number;
   errors: number;
+  /** Answers the anonymous page cache served (X-Page-Cache: hit). */
+  hits: number;
   statuses: Map<number, number>;
   latencies: number[];
   seconds: number;
 };
 
 /** `connections` loops, each requesting the next URL as soon as the previous answer was read. */
-async function load(name: string, urls: string[], durationSeconds: number): Promise<Result> {
+async function load(name: string, urls: string[], durationSeconds: number, cookie?: string): Promise<Result> {
   const latencies: number[] = [];
   const statuses = new Map<number, number>();
   let errors = 0;
+  let hits = 0;
   let next = 0;
   const deadline = performance.now() + durationSeconds * 1000;
   const worker = async () => {
@@ -187,12 +205,16 @@ async function load(name: string, urls: string[], durationSeconds: number): Prom
       const started = performance.now();
       try {
         const response = await fetch(`${base}${url}`, {
-          headers: { Accept: url.startsWith("/api/") ? "application/json" : "text/html" },
+          headers: {
+            Accept: url.startsWith("/api/") ? "application/json" : "text/html",
+            ...(cookie ? { Cookie: cookie } : {}),
+          },
           redirect: "manual",
         });
         await response.arrayBuffer();
         statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
         if (response.status >= 400) errors++;
+        if (response.headers.get("x-page-cache") === "hit") hits++;
       } catch {
         errors++;
       }
@@ -205,10 +227,48 @@ async function load(name: string, urls: string[], durationSeconds: number): Prom
     name,
     requests: latencies.length,
     errors,
+    hits,
     statuses,
     latencies,
     seconds: (performance.now() - started) / 1000,
   };
+}
+
+/**
+ * The cookies of a guest with one shop product in the cart (POST /api/cart/items) and of the demo
+ * owner signed in with the second factor (its TOTP secret is the demo's, printed at start).
+ */
+async function shopAndStaffCookies(): Promise<{ cart?: string; staff?: string }> {
+  const cookies: { cart?: string; staff?: string } = {};
+  const product = shopProducts.find((item) => item.priceMinor !== null);
+  if (product) {
+    const added = await fetch(`${base}/api/cart/items`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ productId: product.id, quantity: 1, seenPriceMinor: product.priceMinor }),
+    });
+    const cart = added.headers.getSetCookie().find((line) => line.startsWith("cart="));
+    if (cart) cookies.cart = cart.split(";")[0];
+    else console.warn(`Could not fill a cart: ${added.status} ${await added.text()}`);
+  }
+  const owner = DEMO_STAFF.find((staff) => staff.role === "admin");
+  if (owner) {
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: owner.email, password: owner.password }),
+    });
+    const { token } = (await login.json()) as { token?: string };
+    const code = new TOTP({ secret: owner.totpSecret }).generate();
+    const passed = await fetch(`${base}/api/auth/second-factor`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ code }),
+    });
+    if (token && passed.ok) cookies.staff = `auth._token=${token}`;
+    else console.warn(`Could not sign the owner in: ${login.status} / ${passed.status}`);
+  }
+  return cookies;
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -219,7 +279,8 @@ const typed = (word: string) =>
   Array.from({ length: word.length - 1 }, (_, index) => word.slice(0, index + 2)).map(
     (prefix) => `/api/catalog/autocomplete?q=${encodeURIComponent(prefix)}&lang=cs`,
   );
-const allScenarios: [string, string[]][] = [
+const visitor = await shopAndStaffCookies();
+const allScenarios: [string, string[], string?][] = [
   [`category ${categoryUrls[0]}`, [categoryUrls[0]]],
   ["category pages (3 levels)", categoryUrls],
   ["product pages", productUrls],
@@ -229,6 +290,13 @@ const allScenarios: [string, string[]][] = [
   ["search typo: zakapa", ["/hledani?q=zakapa"]],
   ["search broad: rum", ["/hledani?q=rum"]],
   ["autocomplete (macallan, zakapa typed)", [...typed("macallan"), ...typed("zakapa")]],
+  // The shop, the checkout and the back office are held to the same budget (issue 18).
+  ["shop: sale products /produkty/akce", ["/produkty/akce"]],
+  ["shop product pages", shopProducts.slice(0, 30).map((product) => product.url)],
+  ["cart (a guest with one line)", ["/kosik"], visitor.cart],
+  ["checkout: delivery and payment", ["/kosik/doprava-a-platba"], visitor.cart],
+  ["back office: dashboard", ["/admin"], visitor.staff],
+  ["back office: orders", ["/admin/objednavky"], visitor.staff],
 ];
 const only = values.only?.split(",").map((word) => word.trim().toLowerCase());
 const scenarios = only
@@ -244,16 +312,16 @@ const results: Result[] = [];
 // The machine may be shared: its load before and after says how far to trust the figures.
 const loadBefore = os.loadavg()[0];
 try {
-  for (const [name, urls] of scenarios) {
-    await load(name, urls, warmup);
-    results.push(await load(name, urls, seconds));
+  for (const [name, urls, cookie] of scenarios) {
+    await load(name, urls, warmup, cookie);
+    results.push(await load(name, urls, seconds, cookie));
   }
 } finally {
   await stopServer();
 }
 
 console.log(
-  `\n${total} products, ${connections} connections × ${seconds} s per scenario (after ${warmup} s warm-up), ${engine}, Node ${process.version}`,
+  `\n${total} products, ${connections} connections × ${seconds} s per scenario (after ${warmup} s warm-up), ${engine}, page cache ${values["page-cache"]}, Node ${process.version}`,
 );
 console.log(
   `${os.cpus().length} CPUs, load average (1 min) ${loadBefore.toFixed(1)} before and ${os.loadavg()[0].toFixed(1)} after, ${new Date().toISOString()}\n`,
@@ -267,6 +335,7 @@ const rows = results.map((result) => {
     "p95 ms": percentile(sorted, 95).toFixed(1),
     "p99 ms": percentile(sorted, 99).toFixed(1),
     requests: result.requests,
+    "cache hits": result.hits,
     statuses: [...result.statuses.entries()].map(([status, count]) => `${status}×${count}`).join(" "),
   };
 });
