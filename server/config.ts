@@ -55,6 +55,7 @@ const envSchema = z.object({
     .optional(),
   PAYMENTS_TEST_GATEWAY: z.enum(["true", "false"]).optional(),
   TEST_GATEWAY_SECRET: z.string().min(16).optional(),
+  PAGE_CACHE: z.enum(["on", "off"]).default("on"),
 });
 
 export type Config = {
@@ -104,6 +105,12 @@ export type Config = {
    * `secret` signs its notifications; without TEST_GATEWAY_SECRET each process draws its own.
    */
   testGateway: { secret: string } | undefined;
+  /**
+   * The anonymous page cache (server/http/page-cache.ts, ADR 0027); PAGE_CACHE=off is for the
+   * benchmarks only (bench/page-cost.ts measures what a page costs to render when nobody was
+   * served it before): every anonymous page is then rendered, with the same headers.
+   */
+  pageCache: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -166,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.PAYMENTS_TEST_GATEWAY === "true"
         ? { secret: e.TEST_GATEWAY_SECRET ?? randomBytes(32).toString("hex") }
         : undefined,
+    pageCache: e.PAGE_CACHE === "on",
   };
 }
 

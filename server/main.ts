@@ -116,8 +116,11 @@ async function startServing(config: Config, database: Database, logger: Logger, 
   running.stopStreams = () => services.stopLiveStreams();
   const pageHandler = await loadPageHandler(config, router, appContext);
   // Anonymous pages from memory, cleared by every change they show, in any instance (ADR 0027).
-  const pageCache = createPageCache({ announce: services.publicChanges.announce });
-  await services.publicChanges.subscribe(pageCache.clear);
+  // PAGE_CACHE=off (benchmarks only): every page is rendered, with the same headers.
+  const pageCache = config.pageCache
+    ? createPageCache({ announce: services.publicChanges.announce })
+    : undefined;
+  if (pageCache) await services.publicChanges.subscribe(pageCache.clear);
   const app = createHttpApp({
     config,
     logger,

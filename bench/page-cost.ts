@@ -1,0 +1,467 @@
+/**
+ * CPU and throughput per page (issue 18; not part of `npm test`): the production server on
+ * PostgreSQL with 100 000 products, the category `/2/rum`, a product page, home and the search
+ * "rum", each driven by wrk with `--connections` connections:
+ *
+ * - uncached: the server started with PAGE_CACHE=off (a bench-only switch, server/config.ts), so
+ *   every anonymous request renders its page, as a miss of the page cache does;
+ * - cached: the server as it runs in production, the anonymous page cache on (ADR 0027);
+ * - nginx: the same HTML bytes, saved from the server, served by nginx (a temporary config in
+ *   /tmp, `worker_processes auto`);
+ * - node:http: the same bytes from a bare node:http server (one process).
+ *
+ * CPU per request: utime + stime from /proc of the server's process tree and of every PostgreSQL
+ * backend connected to the bench's database (pg_stat_activity), read before and after each run,
+ * divided by the requests the run answered. wrk's own CPU is not counted; PostgreSQL's shared
+ * background processes (checkpointer, WAL writer) are not either.
+ *
+ *   BUILD_DIR=h4 npx react-router build
+ *   psql -h 127.0.0.1 -U postgres -c 'create database rarita_cost'
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/rarita_cost BUILD_DIR=h4 node bench/page-cost.ts \
+ *     [--connections 50] [--seconds 10] [--warmup 3] [--port 3640] [--only category,product]
+ *
+ * Requests carry no Accept-Encoding: every side sends the same uncompressed bytes.
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import pg from "pg";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const { values } = parseArgs({
+  options: {
+    connections: { type: "string", default: "50" },
+    threads: { type: "string", default: "2" },
+    seconds: { type: "string", default: "10" },
+    warmup: { type: "string", default: "3" },
+    port: { type: "string", default: "3640" },
+    products: { type: "string", default: "100000" },
+    only: { type: "string" },
+    "data-dir": { type: "string", default: "/tmp/rarita-page-cost-data" },
+  },
+});
+const databaseUrl = process.env.DATABASE_URL;
+if (!databaseUrl) throw new Error("DATABASE_URL must name a PostgreSQL database (empty or seeded).");
+const port = Number(values.port);
+const base = `http://127.0.0.1:${port}`;
+const work = "/tmp/rarita-page-cost";
+const clockTicks = Number(spawnSync("getconf", ["CLK_TCK"]).stdout.toString().trim()) || 100;
+const children = new Set<ChildProcess>();
+/**
+ * A browser's User-Agent on every request: a crawler's (isbot, which counts Node's fetch and curl)
+ * gets neither the page cache nor the age gate.
+ */
+const BROWSER =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36";
+const HEADERS = { "user-agent": BROWSER, accept: "text/html", "accept-encoding": "identity" };
+
+type Page = { name: string; path: string };
+type Run = {
+  requests: number;
+  seconds: number;
+  errors: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  cpuMs: number;
+  pgMs: number;
+};
+
+function sleep(ms: number) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** utime + stime of a process in clock ticks, with its parent, or null when it is gone. */
+function readStat(pid: number): { ticks: number; ppid: number } | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return { ticks: Number(fields[11]) + Number(fields[12]), ppid: Number(fields[1]) };
+  } catch {
+    return null;
+  }
+}
+
+/** The CPU ticks of a process and all its descendants (a server may fork workers). */
+function treeTicks(rootPid: number): Map<number, number> {
+  const all = new Map<number, { ticks: number; ppid: number }>();
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = readStat(Number(entry));
+    if (stat) all.set(Number(entry), stat);
+  }
+  const out = new Map<number, number>();
+  const visit = (pid: number) => {
+    const stat = all.get(pid);
+    if (!stat) return;
+    out.set(pid, stat.ticks);
+    for (const [child, s] of all) if (s.ppid === pid) visit(child);
+  };
+  visit(rootPid);
+  return out;
+}
+
+/** The CPU ticks of every backend of the bench's database except the asking one. */
+async function backendTicks(client: pg.Client): Promise<Map<number, number>> {
+  const result = await client.query<{ pid: number }>(
+    "select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
+  );
+  const out = new Map<number, number>();
+  for (const { pid } of result.rows) {
+    const stat = readStat(pid);
+    if (stat) out.set(pid, stat.ticks);
+  }
+  return out;
+}
+
+/** Milliseconds of CPU between two readings (a process new in `after` counts from zero). */
+function cpuMsBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let ticks = 0;
+  for (const [pid, value] of after) ticks += value - (before.get(pid) ?? 0);
+  return (ticks * 1000) / clockTicks;
+}
+
+const WRK_SCRIPT = `done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format('{"requests":%d,"us":%d,"status":%d,"other":%d,"p50":%d,"p95":%d,"p99":%d}\\n',
+    summary.requests, summary.duration, e.status, e.connect + e.read + e.write + e.timeout,
+    latency:percentile(50), latency:percentile(95), latency:percentile(99)))
+end
+`;
+
+/** wrk against a URL for `seconds`; its JSON summary line. */
+function wrk(url: string, seconds: number) {
+  const result = spawnSync(
+    "wrk",
+    [
+      `-t${values.threads}`,
+      `-c${values.connections}`,
+      `-d${seconds}s`,
+      "--timeout",
+      "10s",
+      "-H",
+      `User-Agent: ${BROWSER}`,
+      "-H",
+      "Accept: text/html",
+      "-s",
+      path.join(work, "report.lua"),
+      url,
+    ],
+    { encoding: "utf8" },
+  );
+  const line = result.stdout.split("\n").find((text) => text.startsWith("{"));
+  if (!line) throw new Error(`wrk failed: ${result.stderr || result.stdout}`);
+  return JSON.parse(line) as Record<"requests" | "us" | "status" | "other" | "p50" | "p95" | "p99", number>;
+}
+
+/** A warm-up, then a measured run with the CPU of `pid`'s tree (and the backends) around it. */
+async function measure(url: string, pid: number, client: pg.Client | null): Promise<Run> {
+  wrk(url, Number(values.warmup));
+  const nodeBefore = treeTicks(pid);
+  const pgBefore = client ? await backendTicks(client) : new Map<number, number>();
+  const summary = wrk(url, Number(values.seconds));
+  const nodeAfter = treeTicks(pid);
+  const pgAfter = client ? await backendTicks(client) : new Map<number, number>();
+  const requests = summary.requests;
+  return {
+    requests,
+    seconds: summary.us / 1e6,
+    errors: summary.status + summary.other,
+    p50: summary.p50 / 1000,
+    p95: summary.p95 / 1000,
+    p99: summary.p99 / 1000,
+    cpuMs: cpuMsBetween(nodeBefore, nodeAfter),
+    pgMs: cpuMsBetween(pgBefore, pgAfter),
+  };
+}
+
+/** Seeds the database up to `--products` generated products, then VACUUM ANALYZE. */
+async function prepareDatabase(client: pg.Client) {
+  const exists = await client.query("select to_regclass('products') is not null as ok");
+  const count = exists.rows[0].ok
+    ? Number((await client.query("select count(*)::int as n from products")).rows[0].n)
+    : 0;
+  const wanted = Number(values.products);
+  if (count < wanted) {
+    const missing = wanted - Math.max(0, count - 241);
+    console.log(`Seeding ${missing} products (npm run seed:large)…`);
+    const seeded = spawnSync(
+      process.execPath,
+      [
+        path.join(root, "server/db/seed/large.ts"),
+        "--products",
+        String(missing),
+        "--data-dir",
+        values["data-dir"],
+      ],
+      { stdio: "inherit", env: process.env },
+    );
+    if (seeded.status !== 0) throw new Error("seed:large failed");
+  }
+  await client.query("VACUUM ANALYZE");
+  return Number((await client.query("select count(*)::int as n from products")).rows[0].n);
+}
+
+function track(child: ChildProcess) {
+  children.add(child);
+  child.once("exit", () => children.delete(child));
+  return child;
+}
+
+function stop(child: ChildProcess) {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess) {
+  for (let attempt = 0; attempt < 240; attempt++) {
+    if (child.exitCode !== null) break;
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await sleep(500);
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+/** The production server (BUILD_DIR's build) with the page cache on or off. */
+async function startServer(pageCache: "on" | "off") {
+  const server = track(
+    spawn(process.execPath, [path.join(root, "server/main.ts")], {
+      cwd: root,
+      stdio: ["ignore", "ignore", "inherit"],
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(port),
+        PUBLIC_URL: base,
+        DATA_DIR: values["data-dir"],
+        SEED_DEMO: "false",
+        LOG_LEVEL: "warn",
+        PAGE_CACHE: pageCache,
+      },
+    }),
+  );
+  await waitFor(`${base}/api/health`, server);
+  return server;
+}
+
+/** The pages, with the product page taken from the first card of /2/rum. */
+async function pagesToLoad(): Promise<Page[]> {
+  const category = await (await fetch(`${base}/2/rum`, { headers: HEADERS })).text();
+  const product = category.match(/class="card-link"[^>]*href="([^"]+)"|href="([^"]+)"[^>]*class="card-link"/);
+  const productPath = product?.[1] ?? product?.[2];
+  if (!productPath) throw new Error("No product card on /2/rum");
+  const pages: Page[] = [
+    { name: "category", path: "/2/rum" },
+    { name: "product", path: productPath },
+    { name: "home", path: "/" },
+    { name: "search", path: "/hledani?q=rum" },
+  ];
+  const only = values.only?.split(",");
+  return only ? pages.filter((page) => only.includes(page.name)) : pages;
+}
+
+/** The served HTML of each page, saved for nginx and the bare server (same bytes). */
+async function saveHtml(pages: Page[]) {
+  fs.mkdirSync(path.join(work, "html"), { recursive: true, mode: 0o755 });
+  fs.chmodSync(work, 0o755);
+  const sizes: Record<string, number> = {};
+  for (const page of pages) {
+    const response = await fetch(`${base}${page.path}`, { headers: HEADERS });
+    if (response.status !== 200) throw new Error(`${page.path}: ${response.status}`);
+    const body = Buffer.from(await response.arrayBuffer());
+    fs.writeFileSync(path.join(work, "html", `${page.name}.html`), body, { mode: 0o644 });
+    sizes[page.name] = body.byteLength;
+  }
+  return sizes;
+}
+
+function nginxConfig(referencePort: number) {
+  const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"]
+    .map((name) => `  ${name}_temp_path ${work}/nginx-${name};`)
+    .join("\n");
+  return `worker_processes auto;
+daemon off;
+pid ${work}/nginx.pid;
+error_log ${work}/nginx-error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  sendfile on;
+  keepalive_requests 1000000;
+${temp}
+  server {
+    listen 127.0.0.1:${referencePort};
+    root ${work}/html;
+    location / { default_type text/html; charset utf-8; }
+  }
+}
+`;
+}
+
+const BARE_SERVER = `
+const http = require("node:http"); const fs = require("node:fs"); const path = require("node:path");
+const [dir, port] = process.argv.slice(1);
+const files = new Map(fs.readdirSync(dir).map((name) => ["/" + name, fs.readFileSync(path.join(dir, name))]));
+http.createServer((req, res) => {
+  const body = files.get(req.url);
+  if (!body) { res.statusCode = 404; res.end(); return; }
+  res.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-length": body.byteLength });
+  res.end(body);
+}).listen(Number(port), "127.0.0.1");
+`;
+
+/** nginx and a bare node:http server on the saved bytes: the references of the same run. */
+async function references(pages: Page[]) {
+  const nginxPort = port + 1;
+  const barePort = port + 2;
+  fs.writeFileSync(path.join(work, "nginx.conf"), nginxConfig(nginxPort));
+  const nginx = track(spawn("nginx", ["-c", path.join(work, "nginx.conf")], { stdio: "inherit" }));
+  const bare = track(
+    spawn(process.execPath, ["-e", BARE_SERVER, path.join(work, "html"), String(barePort)], {
+      stdio: "inherit",
+    }),
+  );
+  const out: Record<string, { nginx: Run; node: Run }> = {};
+  try {
+    await waitFor(`http://127.0.0.1:${nginxPort}/${pages[0].name}.html`, nginx);
+    await waitFor(`http://127.0.0.1:${barePort}/${pages[0].name}.html`, bare);
+    for (const page of pages) {
+      const nginxRun = await measure(`http://127.0.0.1:${nginxPort}/${page.name}.html`, nginx.pid ?? 0, null);
+      const nodeRun = await measure(`http://127.0.0.1:${barePort}/${page.name}.html`, bare.pid ?? 0, null);
+      out[page.name] = { nginx: nginxRun, node: nodeRun };
+    }
+  } finally {
+    await stop(nginx);
+    await stop(bare);
+  }
+  return out;
+}
+
+/** Every page through the server in one mode; checks that the mode is the one asked for. */
+async function serverRuns(pages: Page[], mode: "on" | "off", client: pg.Client) {
+  const server = await startServer(mode);
+  const out: Record<string, Run> = {};
+  try {
+    for (const page of pages) {
+      await fetch(`${base}${page.path}`, { headers: HEADERS }).then((response) => response.arrayBuffer());
+      const probe = await fetch(`${base}${page.path}`, { headers: HEADERS });
+      await probe.arrayBuffer();
+      const state = probe.headers.get("x-page-cache");
+      if ((mode === "on") !== (state === "hit"))
+        throw new Error(`${page.path}: X-Page-Cache ${state}, mode ${mode}`);
+      out[page.name] = await measure(`${base}${page.path}`, server.pid ?? 0, client);
+    }
+  } finally {
+    await stop(server);
+  }
+  return out;
+}
+
+function row(cells: (string | number)[], widths: number[]) {
+  const cell = (value: string | number, i: number) =>
+    /^[\d.-]+$/.test(String(value)) ? String(value).padStart(widths[i]) : String(value).padEnd(widths[i]);
+  return `| ${cells.map(cell).join(" | ")} |`;
+}
+
+function printTable(
+  pages: Page[],
+  uncached: Record<string, Run>,
+  cached: Record<string, Run>,
+  refs: Awaited<ReturnType<typeof references>>,
+) {
+  const widths = [9, 9, 7, 6, 6, 6, 7, 7, 7, 6];
+  console.log(
+    row(
+      ["page", "path", "req/s", "p50 ms", "p95 ms", "p99 ms", "Node ms", "PG ms", "CPU ms", "errors"],
+      widths,
+    ),
+  );
+  console.log(
+    row(
+      widths.map((w) => "-".repeat(w)),
+      widths,
+    ),
+  );
+  const line = (label: string, name: string, run: Run) => {
+    const perRequest = (ms: number) => (run.requests ? (ms / run.requests).toFixed(2) : "-");
+    console.log(
+      row(
+        [
+          name,
+          label,
+          (run.requests / run.seconds).toFixed(0),
+          run.p50.toFixed(1),
+          run.p95.toFixed(1),
+          run.p99.toFixed(1),
+          perRequest(run.cpuMs),
+          perRequest(run.pgMs),
+          perRequest(run.cpuMs + run.pgMs),
+          run.errors,
+        ],
+        widths,
+      ),
+    );
+  };
+  for (const page of pages) {
+    line("uncached", page.name, uncached[page.name]);
+    line("cached", page.name, cached[page.name]);
+    line("nginx", page.name, refs[page.name].nginx);
+    line("node:http", page.name, refs[page.name].node);
+  }
+  console.log("");
+  for (const page of pages) {
+    const rate = (run: Run) => run.requests / run.seconds;
+    const c = rate(cached[page.name]);
+    console.log(
+      `${page.name}: cached = ${((100 * c) / rate(refs[page.name].nginx)).toFixed(1)} % of nginx, ${((100 * c) / rate(refs[page.name].node)).toFixed(1)} % of node:http`,
+    );
+  }
+}
+
+async function main() {
+  fs.rmSync(work, { recursive: true, force: true });
+  fs.mkdirSync(work, { recursive: true, mode: 0o755 });
+  fs.writeFileSync(path.join(work, "report.lua"), WRK_SCRIPT);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const products = await prepareDatabase(client);
+    const loadBefore = fs.readFileSync("/proc/loadavg", "utf8").split(" ")[0];
+    const probe = await startServer("off");
+    let pages: Page[];
+    let sizes: Record<string, number>;
+    try {
+      pages = await pagesToLoad();
+      sizes = await saveHtml(pages);
+    } finally {
+      await stop(probe);
+    }
+    const uncached = await serverRuns(pages, "off", client);
+    const cached = await serverRuns(pages, "on", client);
+    const refs = await references(pages);
+    const loadAfter = fs.readFileSync("/proc/loadavg", "utf8").split(" ")[0];
+    console.log(
+      `\n${products} products, ${values.connections} connections, ${values.seconds} s after ${values.warmup} s warm-up, load ${loadBefore} before, ${loadAfter} after`,
+    );
+    console.log(
+      `pages: ${pages.map((page) => `${page.name} ${page.path} (${sizes[page.name]} B)`).join(", ")}\n`,
+    );
+    printTable(pages, uncached, cached, refs);
+  } finally {
+    await client.end();
+    for (const child of children) await stop(child);
+  }
+}
+
+process.on("SIGINT", () => {
+  for (const child of children) child.kill("SIGTERM");
+  process.exit(130);
+});
+await main();
