@@ -3,7 +3,6 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { pluralKey } from "#core/i18n/plural.ts";
 import { DEFAULT_CURRENCY, formatPrice } from "#core/money/money.ts";
-import { CartGlyph } from "../shop/buy-box.tsx";
 import { useShellData } from "./live-counts.ts";
 import { FOCUS_ON_DARK } from "./shared.ts";
 
@@ -65,5 +64,27 @@ export function CartLink() {
         </span>
       </span>
     </Link>
+  );
+}
+
+/** The cart icon (the header and the buy box); here so the header does not load the buy box's form. */
+export function CartGlyph({ className = "size-5" }: { className?: string }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      aria-hidden="true"
+      className={className}
+    >
+      <path
+        d="M3 4h2l2.4 11.2a1.5 1.5 0 0 0 1.5 1.2h8.7a1.5 1.5 0 0 0 1.5-1.1L21 8H6.2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+      <circle cx="9.5" cy="20" r="1.3" />
+      <circle cx="17.5" cy="20" r="1.3" />
+    </svg>
   );
 }

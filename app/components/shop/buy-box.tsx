@@ -3,6 +3,7 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { ProductDetail } from "#core/contracts/product.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { useSchemaForm } from "../forms/conform.ts";
+import { CartGlyph } from "../header/cart-link.tsx";
 import { WatchdogButton } from "../watchdog/watchdog-button.tsx";
 import {
   ADDED_PARAM,
@@ -116,27 +117,6 @@ function AddToCartForm({ product }: { product: ProductDetail }) {
         </p>
       ) : null}
     </Form>
-  );
-}
-
-export function CartGlyph({ className = "size-5" }: { className?: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      aria-hidden="true"
-      className={className}
-    >
-      <path
-        d="M3 4h2l2.4 11.2a1.5 1.5 0 0 0 1.5 1.2h8.7a1.5 1.5 0 0 0 1.5-1.1L21 8H6.2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-      <circle cx="9.5" cy="20" r="1.3" />
-      <circle cx="17.5" cy="20" r="1.3" />
-    </svg>
   );
 }
 
