@@ -85,6 +85,11 @@ export type ProductCardData = {
 export type ProductPage = {
   items: ProductCardData[];
   total: number;
+  /**
+   * The count stopped at the cap (ADR 0031): at least `total` products match ("1 000+"), and the
+   * pages reach only that far. Absent when the total is exact.
+   */
+  totalCapped?: boolean;
   /** 1-based. */
   page: number;
   perPage: number;
@@ -95,6 +100,8 @@ export type ProductPage = {
 export type ListingFacets = {
   brands: { id: number; name: string; count: number }[];
   packages: { id: number; name: string; count: number }[];
+  /** The counts are a capped sample's (the total read "1 000+"): at least these many. */
+  capped?: boolean;
 };
 
 /** A link in a category path or list. */

@@ -97,7 +97,14 @@ export function cardSelect(now: string, keyCount: number): SQL {
     ) img on true`;
 }
 
-/** A page of cards with its counts. */
-export function pageOf(items: ProductCardData[], total: number, page: number, perPage: number): ProductPage {
-  return { items, total, page, perPage, pageCount: Math.max(1, Math.ceil(total / perPage)) };
+/** A page of cards with its counts (a capped total: at least that many, ADR 0031). */
+export function pageOf(
+  items: ProductCardData[],
+  counted: { total: number; totalCapped?: boolean },
+  page: number,
+  perPage: number,
+): ProductPage {
+  const { total } = counted;
+  const pageCount = Math.max(1, Math.ceil(total / perPage));
+  return { items, total, page, perPage, pageCount, ...(counted.totalCapped ? { totalCapped: true } : {}) };
 }

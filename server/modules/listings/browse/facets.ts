@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import type { ListingFacets, ListingQuery } from "#core/contracts/catalog.ts";
 import type { Locale } from "#core/i18n/index.ts";
 import type { Db } from "#server/db/client.ts";
-import { conditions, type Resolved } from "./filters.ts";
+import { cappedTotal, countSource } from "./counts.ts";
+import type { Resolved } from "./filters.ts";
 import { type Row, rowsOf } from "./sql-parts.ts";
 
 /** A package's name in the locale (Czech when there is no English), over `packages k`. */
@@ -10,15 +11,17 @@ export const packageNameOf = (locale: Locale) =>
   locale === "en" ? sql`coalesce(k.name_en, k.name_cs)` : sql`k.name_cs`;
 
 /**
- * The total and the facets of a resolved query. The total and every facet whose own filter is
- * off come from one statement (GROUPING SETS over the same rows); a facet whose filter is on is
- * counted without it (so a visitor who picked one brand still sees the others to add).
+ * The total and the facets of a resolved query, from its count source (counts.ts: listing_counts,
+ * or a capped sample of the products). The total and every facet whose own filter is off come
+ * from one statement (GROUPING SETS over the same rows); a facet whose filter is on is counted
+ * without it (so a visitor who picked one brand still sees the others to add).
  */
 export async function totalAndFacets(
   db: Db,
   query: ListingQuery,
   resolved: Resolved,
-): Promise<{ total: number } & ListingFacets> {
+): Promise<{ total: number; totalCapped?: true } & ListingFacets> {
+  const source = countSource(query, resolved);
   const brandFiltered = Boolean(query.brandIds?.length);
   const packageFiltered = Boolean(query.packageIds?.length);
   const sets = [sql`()`];
@@ -29,9 +32,9 @@ export async function totalAndFacets(
     with g as (
       select ${brandFiltered ? sql`null::int as brand_id, 1 as no_brand` : sql`p.brand_id, grouping(p.brand_id) as no_brand`},
         ${packageFiltered ? sql`null::int as package_id, 1 as no_package` : sql`p.package_id, grouping(p.package_id) as no_package`},
-        count(*)::int as count
-      from products p
-      where ${conditions(query, resolved)}
+        ${source.count} as count
+      ${source.from()}
+      where ${source.where()}
       group by grouping sets (${sql.join(sets, sql`, `)})
     )
     select g.brand_id, g.package_id, g.no_brand, g.no_package, g.count,
@@ -39,27 +42,32 @@ export async function totalAndFacets(
     from g
     left join brands b on g.no_brand = 0 and b.id = g.brand_id
     left join packages k on g.no_package = 0 and k.id = g.package_id`);
+  const skipBrands = { brands: true };
   const brandQuery = brandFiltered
     ? db.execute(sql`
-        select p.brand_id, b.name as brand_name, count(*)::int as count
-        from products p join brands b on b.id = p.brand_id
-        where ${conditions(query, resolved, { brands: true })}
+        select p.brand_id, b.name as brand_name, ${source.count} as count
+        ${source.from(skipBrands)} join brands b on b.id = p.brand_id
+        where ${source.where(skipBrands)}
         group by p.brand_id, b.name`)
     : null;
+  const skipPackages = { packages: true };
   const packageQuery = packageFiltered
     ? db.execute(sql`
-        select p.package_id, ${packageName} as package_name, k.position as package_position, count(*)::int as count
-        from products p join packages k on k.id = p.package_id
-        where ${conditions(query, resolved, { packages: true })}
+        select p.package_id, ${packageName} as package_name, k.position as package_position, ${source.count} as count
+        ${source.from(skipPackages)} join packages k on k.id = p.package_id
+        where ${source.where(skipPackages)}
         group by p.package_id, k.id`)
     : null;
   const [groupRows, brandRows, packageRows] = await Promise.all([grouped, brandQuery, packageQuery]);
-  return facetsFrom(
+  const { total, ...facets } = facetsFrom(
     rowsOf(groupRows),
     brandRows ? rowsOf(brandRows) : null,
     packageRows ? rowsOf(packageRows) : null,
     query.locale,
   );
+  if (!source.capped) return { total, ...facets };
+  const counted = cappedTotal(total);
+  return { ...counted, ...facets, ...(counted.totalCapped ? { capped: true } : {}) };
 }
 
 /**

@@ -2,49 +2,62 @@ import { sql } from "drizzle-orm";
 import type { ListingFacets, ListingQuery, ProductPage } from "#core/contracts/catalog.ts";
 import type { Db } from "#server/db/client.ts";
 import { cardSelect, pageOf, toCard } from "./cards.ts";
+import { cappedTotal, countSource } from "./counts.ts";
 import { totalAndFacets } from "./facets.ts";
 import { conditions, type Resolved, resolve } from "./filters.ts";
+import { newestPageIds } from "./ordered-page.ts";
 import { searchListingPage } from "./search-page.ts";
 import { keyColumns, keyOrder, pagePlan } from "./sort.ts";
 import { rowsOf } from "./sql-parts.ts";
 
 /** The page of cards of a resolved query (one statement), and its size limits. */
 async function pageItems(db: Db, query: ListingQuery, resolved: Resolved) {
-  const { perPage, page, keys } = pagePlan(query, resolved);
-  const result = await db.execute(sql`
-    with page as (
-      select p.id, ${keyColumns(keys)}
+  const plan = pagePlan(query, resolved);
+  const { perPage, page, keys } = plan;
+  const ids =
+    newestPageIds(query, resolved, plan) ??
+    sql`select p.id, ${keyColumns(keys)}
       from products p
       where ${conditions(query, resolved)}
       order by ${keyOrder(keys)}
-      limit ${perPage} offset ${(page - 1) * perPage}
-    )
+      limit ${perPage} offset ${(page - 1) * perPage}`;
+  const result = await db.execute(sql`
+    with page as (${ids})
     ${cardSelect(resolved.now, keys.length)}
     order by ${keyOrder(keys, "page")}`);
   const items = rowsOf(result).map((row) => toCard(row, query.locale));
   return { items, page, perPage };
 }
 
-/** A page of product cards for a listing or search, with its total. */
+/**
+ * A page of product cards for a listing or search, with its total: from listing_counts, or
+ * counted up to the cap (counts.ts), so that "similar items" never counts a whole category.
+ */
 export async function listProducts(db: Db, query: ListingQuery): Promise<ProductPage> {
   const resolved = await resolve(db, query);
+  const source = countSource(query, resolved);
   const [{ items, page, perPage }, countResult] = await Promise.all([
     pageItems(db, query, resolved),
-    db.execute(sql`select count(*)::int as total from products p where ${conditions(query, resolved)}`),
+    db.execute(sql`select ${source.count} as total ${source.from()} where ${source.where()}`),
   ]);
-  return pageOf(items, Number(rowsOf(countResult)[0]?.total ?? 0), page, perPage);
+  const count = Number(rowsOf(countResult)[0]?.total ?? 0);
+  return pageOf(items, source.capped ? cappedTotal(count) : { total: count }, page, perPage);
 }
 
 /** The brands and packages among the products a query matches, with counts (the filter block). */
 export async function listingFacets(db: Db, query: ListingQuery): Promise<ListingFacets> {
-  const { brands, packages } = await totalAndFacets(db, query, await resolve(db, query));
-  return { brands, packages };
+  const {
+    total: _total,
+    totalCapped: _capped,
+    ...facets
+  } = await totalAndFacets(db, query, await resolve(db, query));
+  return facets;
 }
 
 /**
  * A listing page in one go: the cards and the facets of one query, resolved once, in two
- * statements when no brand or package filter is on (the page of rows; the total with the facets),
- * and a search in one (searchListingPage).
+ * statements when no brand or package filter is on (the page of rows; the total with the facets,
+ * counts.ts), and a search in one (searchListingPage).
  */
 export async function listingPage(
   db: Db,
@@ -52,9 +65,9 @@ export async function listingPage(
 ): Promise<{ page: ProductPage; facets: ListingFacets }> {
   const resolved = await resolve(db, query);
   if (resolved.search) return searchListingPage(db, query, resolved);
-  const [{ items, page, perPage }, { total, brands, packages }] = await Promise.all([
+  const [{ items, page, perPage }, { total, totalCapped, ...facets }] = await Promise.all([
     pageItems(db, query, resolved),
     totalAndFacets(db, query, resolved),
   ]);
-  return { page: pageOf(items, total, page, perPage), facets: { brands, packages } };
+  return { page: pageOf(items, { total, totalCapped }, page, perPage), facets };
 }

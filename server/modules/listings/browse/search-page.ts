@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { ListingFacets, ListingQuery, ProductPage } from "#core/contracts/catalog.ts";
 import type { Db } from "#server/db/client.ts";
 import { cardSelect, pageOf, toCard } from "./cards.ts";
+import { COUNT_CAP, cappedTotal } from "./counts.ts";
 import { facetsFrom, packageNameOf } from "./facets.ts";
 import { conditions, type Resolved } from "./filters.ts";
 import { keyColumns, keyOrder, pagePlan } from "./sort.ts";
@@ -34,10 +35,12 @@ function facetParts(brandIds: number[], packageIds: number[], byBrand: SQL, byPa
 }
 
 /**
- * A search page in one statement. Category listings answer their two statements from a covering
- * index; a search must fetch every hit's row to check the full-text match (and rank it), so the
- * hits are read once into a materialised CTE that the page, the total and the facets all read.
- * The hits leave out the brand and package filters, which facets of those need ignored.
+ * A search page in one statement. A search must fetch every hit's row to check the full-text
+ * match (and rank it), so at most COUNT_CAP + 1 hits are read once into a materialised CTE that
+ * the page, the total and the facets all read (ADR 0031): a common word ("rum") ranks, counts and
+ * facets that many, not every hit, and its total reads "1 000+". The hits leave out the brand and
+ * package filters, which facets of those need ignored; with such a filter on, the chosen hits
+ * are read again with it (so a brand's hits are not cut from the first thousand of all).
  */
 export async function searchListingPage(
   db: Db,
@@ -49,13 +52,20 @@ export async function searchListingPage(
   const packageIds = uniqueInts(query.packageIds) ?? [];
   const byBrand = brandIds.length ? sql`h.brand_id in (${list(brandIds)})` : sql`true`;
   const byPackage = packageIds.length ? sql`h.package_id in (${list(packageIds)})` : sql`true`;
+  const filtered = brandIds.length > 0 || packageIds.length > 0;
   const result = await db.execute(sql`
     with hits as materialized (
       select p.id, p.brand_id, p.package_id, ${keyColumns(keys)}
       from products p
       where ${conditions(query, resolved, { brands: true, packages: true })}
+      limit ${COUNT_CAP + 1}
     ),
-    chosen as (select * from hits h where ${byBrand} and ${byPackage}),
+    chosen as materialized (${
+      filtered
+        ? sql`select p.id, p.brand_id, p.package_id, ${keyColumns(keys)}
+          from products p where ${conditions(query, resolved)} limit ${COUNT_CAP + 1}`
+        : sql`select * from hits`
+    }),
     page as (
       select h.* from chosen h order by ${keyOrder(keys, "h")}
       limit ${perPage} offset ${(page - 1) * perPage}
@@ -72,12 +82,16 @@ export async function searchListingPage(
       ) f) as facets`);
   const [row] = rowsOf(result);
   const facetRows = jsonRows(row?.facets);
-  const { total, brands, packages } = facetsFrom(
+  const { total, ...facets } = facetsFrom(
     facetRows.filter((entry) => entry.facet === "all"),
     brandIds.length ? facetRows.filter((entry) => entry.facet === "brand") : null,
     packageIds.length ? facetRows.filter((entry) => entry.facet === "package") : null,
     query.locale,
   );
   const items = jsonRows(row?.cards).map((card) => toCard(card, query.locale));
-  return { page: pageOf(items, total, page, perPage), facets: { brands, packages } };
+  const counted = cappedTotal(total);
+  return {
+    page: pageOf(items, counted, page, perPage),
+    facets: counted.totalCapped ? { ...facets, capped: true } : facets,
+  };
 }

@@ -7,9 +7,10 @@ import { EFFECTIVE_PRICE } from "./sql-parts.ts";
 export const MAX_PER_PAGE = 60;
 export const DEFAULT_PER_PAGE = 24;
 
-export type SortKey = { expr: SQL; order: SQL };
+/** A sort key; `topped` marks the promoted-first key of "recommended" (ordered-page.ts). */
+export type SortKey = { expr: SQL; order: SQL; topped?: boolean };
 
-const NEWEST: SortKey = { expr: sql`coalesce(p.activation_at, p.created_at)`, order: sql`desc` };
+export const NEWEST: SortKey = { expr: sql`coalesce(p.activation_at, p.created_at)`, order: sql`desc` };
 
 /** The keys of a sort the visitor chose, obeyed exactly. */
 function plainKeys(sort: Exclude<ListingSort, "recommended">, search: SearchPlan | null): SortKey[] {
@@ -47,6 +48,7 @@ export function sortKeys(query: ListingQuery, search: SearchPlan | null, now: st
     // A demoted listing (moderation) loses its top placement even while its promotion runs.
     expr: sql`(p.topped_until is not null and p.topped_until > ${now}::timestamptz and p.demoted_at is null)`,
     order: sql`desc`,
+    topped: true,
   };
   const auctionsOnly =
     (query.formats?.length === 1 && query.formats[0] === "auction") || Boolean(query.durations?.length);

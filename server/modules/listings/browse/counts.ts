@@ -1,0 +1,88 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { ListingQuery } from "#core/contracts/catalog.ts";
+import { conditions, type Resolved, type SkippedFilters } from "./filters.ts";
+import { list, uniqueInts } from "./sql-parts.ts";
+
+/**
+ * Where a listing's total and facet counts come from (ADR 0031). A query that filters only on what
+ * listing_counts keeps (category, format, type, duration, brand, package; live products) adds up
+ * those rows, whatever the catalogue's size. Any other (a price range, a verified seller, a list
+ * such as "ending soon", a search) counts at most COUNT_CAP + 1 matching products: beyond the cap
+ * the total reads "1 000+" and the facets count that sample.
+ */
+export const COUNT_CAP = 1000;
+
+/** The parts of a count over products or over listing_counts, aliased `p` either way. */
+export type CountSource = {
+  /** `from …` (joins may follow it) for a count that leaves out the skipped filters. */
+  from: (skip?: SkippedFilters) => SQL;
+  where: (skip?: SkippedFilters) => SQL;
+  /** The aggregate: count(*) over products, sum(n) over listing_counts. */
+  count: SQL;
+  /** Whether the total may stop at the cap. */
+  capped: boolean;
+};
+
+/** The query's keys that listing_counts can answer (the rest must be unset). */
+const COUNTABLE = new Set([
+  "locale",
+  "categoryId",
+  "formats",
+  "types",
+  "durations",
+  "brandIds",
+  "packageIds",
+  "statuses",
+  "sort",
+  "page",
+  "perPage",
+  "now",
+  "q",
+]);
+
+/** Whether listing_counts answers a query: no search, live products only, countable filters. */
+export function maintainedCountable(query: ListingQuery, resolved: Resolved): boolean {
+  if (resolved.search) return false;
+  if (query.statuses?.length && query.statuses.some((status) => status !== "active")) return false;
+  return Object.entries(query).every(([key, value]) => value === undefined || COUNTABLE.has(key));
+}
+
+/** The conditions of a countable query over `listing_counts p`. */
+function maintainedConditions(query: ListingQuery, resolved: Resolved, skip: SkippedFilters): SQL {
+  const where: SQL[] = [sql`p.n > 0`];
+  const { categoryIds } = resolved;
+  if (categoryIds) where.push(categoryIds.length ? sql`p.category_id in (${list(categoryIds)})` : sql`false`);
+  if (query.formats?.length) where.push(sql`p.format in (${list(query.formats)})`);
+  if (query.types?.length) where.push(sql`p.type in (${list(query.types)})`);
+  if (query.durations?.length)
+    where.push(sql`p.format = 'auction' and p.auction_duration in (${list(query.durations)})`);
+  const brandIds = uniqueInts(query.brandIds);
+  if (brandIds?.length && !skip.brands) where.push(sql`p.brand_id in (${list(brandIds)})`);
+  const packageIds = uniqueInts(query.packageIds);
+  if (packageIds?.length && !skip.packages) where.push(sql`p.package_id in (${list(packageIds)})`);
+  return sql.join(where, sql` and `);
+}
+
+/** The counts of a query: listing_counts when it can, else at most COUNT_CAP + 1 products. */
+export function countSource(query: ListingQuery, resolved: Resolved): CountSource {
+  if (maintainedCountable(query, resolved))
+    return {
+      from: () => sql`from listing_counts p`,
+      where: (skip = {}) => maintainedConditions(query, resolved, skip),
+      count: sql`coalesce(sum(p.n), 0)::int`,
+      capped: false,
+    };
+  return {
+    from: (skip = {}) => sql`from (
+      select p.brand_id, p.package_id from products p
+      where ${conditions(query, resolved, skip)} limit ${COUNT_CAP + 1}) p`,
+    where: () => sql`true`,
+    count: sql`count(*)::int`,
+    capped: true,
+  };
+}
+
+/** The total a page shows: beyond the cap, the cap (and the page says so). */
+export function cappedTotal(count: number): { total: number; totalCapped?: true } {
+  return count > COUNT_CAP ? { total: COUNT_CAP, totalCapped: true } : { total: count };
+}

@@ -1,0 +1,45 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { ListingQuery } from "#core/contracts/catalog.ts";
+import { conditions, type Resolved } from "./filters.ts";
+import { keyColumns, keyOrder, NEWEST, type SortKey } from "./sort.ts";
+import { list } from "./sql-parts.ts";
+
+/**
+ * The ids of a page in "newest" order (the default of a category page), read from the partial
+ * indexes products_listing_newest_idx and products_listing_topped_idx (ADR 0031) instead of
+ * sorting every matching product: per category of the branch, the promoted products and then the
+ * rest, each newest first and at most as many as the pages up to this one hold; the page is the
+ * best of those few. The cost follows the page's number and the branch's size, not the catalogue.
+ * null when the query's order or statuses do not fit those indexes (the caller sorts instead).
+ */
+export function newestPageIds(
+  query: ListingQuery,
+  resolved: Resolved,
+  plan: { perPage: number; page: number; keys: SortKey[] },
+): SQL | null {
+  const { perPage, page, keys } = plan;
+  if (resolved.search || (query.statuses?.length && query.statuses.some((status) => status !== "active")))
+    return null;
+  const topped = keys.length === 2 && keys[0].topped ? keys[0] : null;
+  if (keys[keys.length - 1] !== NEWEST || keys.length !== (topped ? 2 : 1)) return null;
+  const { categoryIds } = resolved;
+  if (categoryIds && categoryIds.length === 0) return null;
+  const categories = categoryIds
+    ? sql`unnest(array[${list(categoryIds)}]::int[]) as c(id)`
+    : sql`(select id from categories) as c`;
+  const rest = conditions(query, { ...resolved, categoryIds: undefined });
+  const branch = (extra: SQL) => sql`
+    select x.* from ${categories} cross join lateral (
+      select p.id, ${keyColumns(keys)} from products p
+      where p.category_id = c.id and ${rest} and ${extra}
+      order by ${NEWEST.expr} desc, p.id
+      limit ${page * perPage}
+    ) x`;
+  const union = topped
+    ? sql`${branch(sql`p.topped_until is not null and ${topped.expr}`)} union all ${branch(sql`not ${topped.expr}`)}`
+    : branch(sql`true`);
+  return sql`
+    select u.* from (${union}) u
+    order by ${keyOrder(keys, "u")}
+    limit ${perPage} offset ${(page - 1) * perPage}`;
+}
