@@ -518,4 +518,34 @@ describe("seedLargeCatalogue (npm run seed:large)", () => {
     // The bulk texts are what refreshSearchText computes (the row inserted just above has none).
     expect(await refreshSearchText(database.db, { all: true })).toBe(1);
   });
+
+  it("loads fast without triggers, then rebuilds the indexes, the vocabulary and the listing counts", async () => {
+    const indexNames = sql`select indexname from pg_indexes where tablename = 'products' order by 1`;
+    const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
+    const indexesBefore = rowsOf(await database.db.execute(indexNames));
+    const before = await count(t.products);
+    const result = await seedLargeCatalogue(database.db, { count: 120, dataDir, batchSize: 50, fast: true });
+    expect(result.products).toBe(120);
+    expect(await count(t.products)).toBe(before + 120);
+    expect(rowsOf(await database.db.execute(indexNames))).toEqual(indexesBefore);
+    // Every word of the new products' texts is in the vocabulary the triggers would have filled.
+    const missingWords = await database.db.execute(sql`
+      select lexeme from products p, unnest(tsvector_to_array(to_tsvector('simple'::regconfig, p.search_text))) lexeme
+      where p.id > ${before} and length(lexeme) between 3 and 40 and lexeme ~ '[a-z]'
+      except select word from search_words`);
+    expect(rowsOf(missingWords)).toEqual([]);
+    const wrongCounts = await database.db.execute(sql`
+      (select category_id, format, type, auction_duration, brand_id, package_id, count(*)::int as n
+        from products where status = 'active' group by 1, 2, 3, 4, 5, 6
+        except select category_id, format, type, auction_duration, brand_id, package_id, n from listing_counts)
+      union all
+      (select category_id, format, type, auction_duration, brand_id, package_id, n from listing_counts where n <> 0
+        except select category_id, format, type, auction_duration, brand_id, package_id, count(*)::int
+        from products where status = 'active' group by 1, 2, 3, 4, 5, 6)`);
+    expect(rowsOf(wrongCounts)).toEqual([]);
+    const orphanBids = await database.db.execute(
+      sql`select b.id from bids b left join products p on p.id = b.product_id where p.id is null`,
+    );
+    expect(rowsOf(orphanBids)).toEqual([]);
+  });
 });

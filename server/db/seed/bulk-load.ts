@@ -1,0 +1,73 @@
+import { getTableColumns, getTableName, is, SQL, sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import type { Db } from "../client.ts";
+
+/** Rows of a raw `execute` on both drivers. */
+function rowsOf<T>(result: unknown): T[] {
+  return Array.isArray(result) ? (result as T[]) : ((result as { rows?: T[] }).rows ?? []);
+}
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/**
+ * Inserts rows (drizzle's property names) as one JSON array: a column a row leaves out takes the
+ * column's static default when it has one, else NULL (as a multi-row VALUES insert would).
+ */
+export async function insertRecords(
+  db: Db | Tx,
+  table: PgTable,
+  rows: Record<string, unknown>[],
+): Promise<void> {
+  if (!rows.length) return;
+  const columns = getTableColumns(table);
+  const keys = [...new Set(rows.flatMap((row) => Object.keys(row)))].filter((key) => key in columns);
+  const records = rows.map((row) => {
+    const record: Record<string, unknown> = {};
+    for (const key of keys) {
+      const column = columns[key];
+      let value = row[key];
+      if (value === undefined && column.default !== undefined && !is(column.default, SQL))
+        value = column.default;
+      record[column.name] = value instanceof Date ? value.toISOString() : (value ?? null);
+    }
+    return record;
+  });
+  const names = sql.raw(keys.map((key) => `"${columns[key].name}"`).join(", "));
+  const name = sql.raw(`"${getTableName(table)}"`);
+  await db.execute(
+    sql`insert into ${name} (${names}) select ${names} from json_populate_recordset(null::${name}, ${JSON.stringify(records)}::json)`,
+  );
+}
+
+/**
+ * Drops the products' secondary indexes (not the primary key or unique ones) and returns their
+ * definitions, for finishFastLoad to build them again: one sorted build per index costs a
+ * fraction of a million row-by-row insertions into each.
+ */
+export async function dropProductIndexes(db: Db): Promise<string[]> {
+  const result = await db.execute(sql`
+    select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as definition
+    from pg_index i
+    where i.indrelid = 'products'::regclass and not i.indisprimary and not i.indisunique`);
+  const rows = rowsOf<{ name: string; definition: string }>(result);
+  for (const row of rows) await db.execute(sql.raw(`drop index if exists ${row.name}`));
+  return rows.map((row) => row.definition);
+}
+
+/**
+ * After a fast load: the indexes again, then what the products' triggers maintain, for the rows
+ * above `afterId` (the search vocabulary, migration 0001) or as a whole (the listing counts).
+ */
+export async function finishFastLoad(db: Db, indexes: string[], afterId: number): Promise<void> {
+  await db.execute(sql`set maintenance_work_mem = '256MB'`);
+  for (const definition of indexes) await db.execute(sql.raw(definition));
+  await db.execute(sql`
+    insert into search_words (word)
+    select distinct lexeme
+    from products p, unnest(tsvector_to_array(to_tsvector('simple'::regconfig, p.search_text))) as lexeme
+    where p.id > ${afterId} and length(lexeme) between 3 and 40 and lexeme ~ '[a-z]'
+    on conflict do nothing`);
+  const counts = await db.execute(sql`select 1 from pg_proc where proname = 'listing_counts_rebuild'`);
+  if (rowsOf(counts).length) await db.execute(sql`select listing_counts_rebuild()`);
+  await db.execute(sql`analyze products`);
+}
