@@ -1,0 +1,2 @@
+DROP INDEX IF EXISTS "products_listing_topped_idx";--> statement-breakpoint
+CREATE INDEX "products_listing_promoted_idx" ON "products" USING btree ("category_id","topped_until") WHERE "products"."status" = 'active' and "products"."topped_until" is not null;
