@@ -1,7 +1,8 @@
 import fs from "node:fs";
-import type { Server } from "node:http";
+import { createServer, type RequestListener, type Server } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import pino from "pino";
 import type * as ReactRouter from "react-router";
 import type { RouterContext, ServerBuild } from "react-router";
 import { buildDirectory } from "./build-directory.ts";
@@ -31,7 +32,7 @@ class MissingBuildError extends Error {}
 async function main() {
   const config = loadConfig();
   checkDataDir(config.dataDir);
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, config.env === "production" ? bufferedStdout() : undefined);
   for (const warning of startupWarnings(config)) process.stderr.write(`${warning}\n`);
   const signals = watchStopSignals(logger);
 
@@ -68,6 +69,20 @@ async function main() {
   });
 }
 
+/**
+ * Production logs through a 4 KB buffer, written when full, every second and at exit, instead of
+ * one write(2) per line: the request log's line per request cost about as much CPU as a whole
+ * bare answer (bench/api.ts --log-level). A process killed with SIGKILL loses at most the last
+ * second of lines; pino flushes the buffer itself on a normal exit or a crash.
+ */
+function bufferedStdout() {
+  const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  setInterval(() => {
+    if (!(destination as { destroyed?: boolean }).destroyed) destination.flush();
+  }, 1000).unref();
+  return destination;
+}
+
 type DemoAccount = { role: string; email: string; password: string; totpSecret?: string };
 
 /** What a failed start or the shutdown must stop, known as soon as the services exist. */
@@ -102,14 +117,21 @@ function watchStopSignals(logger: Logger) {
 
 /** Services, the web build's pages, the HTTP app and the jobs; resolves once the server listens. */
 async function startServing(config: Config, database: Database, logger: Logger, running: Running) {
-  const [{ createServices }, { createHttpApp }, { createPageCache }, router, { requestContextKey }] =
-    await Promise.all([
-      import("./services.ts"),
-      import("./http/app.ts"),
-      import("./http/page-cache.ts"),
-      import("react-router"),
-      import("#core/web/request-context.ts"),
-    ]);
+  const [
+    { createServices },
+    { createHttpApp },
+    { createPageCache },
+    { createPublicJsonCache },
+    router,
+    { requestContextKey },
+  ] = await Promise.all([
+    import("./services.ts"),
+    import("./http/app.ts"),
+    import("./http/page-cache.ts"),
+    import("./http/public-json-cache.ts"),
+    import("react-router"),
+    import("#core/web/request-context.ts"),
+  ]);
   const appContext = requestContextKey<AppVariables>();
   const services = createServices({ database, config, logger });
   running.jobs = services.jobs;
@@ -120,13 +142,19 @@ async function startServing(config: Config, database: Database, logger: Logger, 
   const pageCache = config.pageCache
     ? createPageCache({ announce: services.publicChanges.announce })
     : undefined;
-  if (pageCache) await services.publicChanges.subscribe(pageCache.clear);
+  // The public JSON lists from memory, before the chain, cleared by the same changes (ADR 0033).
+  const publicJsonCache = createPublicJsonCache(logger);
+  await services.publicChanges.subscribe(() => {
+    pageCache?.clear();
+    publicJsonCache.clear();
+  });
   const app = createHttpApp({
     config,
     logger,
     services,
     pageHandler,
     pageCache,
+    publicJsonCache,
     clientBuildDir: path.join(buildDir, "client"),
   });
   // Jobs (mail delivery, maintenance) run from here on; pg-boss installs its tables on first start.
@@ -134,7 +162,9 @@ async function startServing(config: Config, database: Database, logger: Logger, 
   await registerDatabaseMaintenance(services.jobs, database);
   await services.jobs.start();
   await vacuumSoon(services.jobs, database);
-  return { server: await listen(app.fetch, config), jobs: services.jobs };
+  const { getRequestListener } = await import("@hono/node-server");
+  const listener = publicJsonCache.listener(getRequestListener(app.fetch));
+  return { server: await listen(listener, config), jobs: services.jobs };
 }
 
 /** React Router's handler from the web build, each request getting its variables in its context. */
@@ -194,13 +224,9 @@ async function openConfiguredDatabase(config: Config): Promise<Database> {
 }
 
 /** Starts listening; a port that is taken or not allowed becomes a ConfigError naming the variable. */
-async function listen(
-  fetch: (request: Request) => Response | Promise<Response>,
-  config: Config,
-): Promise<Server> {
-  const { serve } = await import("@hono/node-server");
+async function listen(listener: RequestListener, config: Config): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch, port: config.port, hostname: config.host }) as Server;
+    const server = createServer(listener).listen(config.port, config.host);
     server.once("listening", () => {
       server.off("error", onError);
       resolve(server);

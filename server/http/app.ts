@@ -25,6 +25,7 @@ import { devSmsOutbox } from "./dev-sms-outbox.ts";
 import { localeMiddleware } from "./locale.ts";
 import type { PageCache } from "./page-cache.ts";
 import { pageRules } from "./page-rules.ts";
+import type { PublicJsonCache } from "./public-json-cache.ts";
 import { requestLog } from "./request-log.ts";
 import { registerSeoRoutes } from "./seo.ts";
 import { sessionMiddleware } from "./session.ts";
@@ -46,7 +47,33 @@ export type HttpAppDeps = {
    * pages still get their Cache-Control and Vary.
    */
   pageCache?: PageCache;
+  /** The public JSON lists kept in memory and served before the chain (public-json-cache.ts). */
+  publicJsonCache?: PublicJsonCache;
+  /**
+   * Bench only (bench/api-layers.ts): layers left out, to measure what each one costs. Never set
+   * by the server.
+   */
+  omitLayers?: readonly HttpLayer[];
 };
+
+/** The layers of the chain, by the names bench/api.ts --layers reports. */
+export const HTTP_LAYERS = [
+  "requestLog",
+  "origin",
+  "csp",
+  "secureHeaders",
+  "compress",
+  "locale",
+  "session",
+  "csrf",
+  "pageCacheClear",
+  "cors",
+  "apiCacheHeaders",
+  "bodyLimit",
+  "controlCharacters",
+] as const;
+export type HttpLayer = (typeof HTTP_LAYERS)[number];
+type Layers = (layer: HttpLayer) => boolean;
 
 /**
  * The whole HTTP app. The order is the point: the request's origin and the security headers come
@@ -61,20 +88,26 @@ export function createHttpApp({
   pageHandler,
   clientBuildDir,
   pageCache,
+  publicJsonCache,
+  omitLayers = [],
 }: HttpAppDeps) {
   const app = new Hono<AppEnv>();
+  const on: Layers = (layer) => !omitLayers.includes(layer);
+  // First, so that it keeps the answer exactly as it leaves (headers of every layer included).
+  if (publicJsonCache) app.use("/api/*", publicJsonCache.store);
 
-  addRequestBasics(app, { config, logger, services });
+  addRequestBasics(app, { config, logger, services }, on);
   // Pages and JSON go out gzip-compressed when the browser accepts it (a category page: 160 KB of
   // HTML, 28 KB on the wire); the hashed assets are sent precompressed (serveClientBuild), images
   // and the live stream (text/event-stream) are left as they are.
-  app.use(compress());
+  if (on("compress")) app.use(compress());
   serveImageVariants(app, config, logger);
-  app.use(localeMiddleware);
-  app.use(sessionMiddleware);
-  app.use(csrfProtection(config.publicUrl));
-  if (pageCache) app.use(pageCache.clearOnWrite);
-  mountApiWithLimits(app, config);
+  if (on("locale")) app.use(localeMiddleware);
+  if (on("session")) app.use(sessionMiddleware);
+  if (on("csrf")) app.use(csrfProtection(config.publicUrl));
+  if (pageCache && on("pageCacheClear")) app.use(pageCache.clearOnWrite);
+  if (publicJsonCache) app.use(publicJsonCache.clearOnWrite);
+  mountApiWithLimits(app, config, on);
   serveUploads(app, config);
   if (clientBuildDir && fs.existsSync(clientBuildDir)) serveClientBuild(app, clientBuildDir);
 
@@ -98,17 +131,22 @@ export function createHttpApp({
 type App = Hono<AppEnv>;
 
 /** The request log, the client's origin, the context's services and the security headers. */
-function addRequestBasics(app: App, { config, logger, services }: Omit<HttpAppDeps, "pageHandler">) {
-  app.use(requestLog(logger));
+function addRequestBasics(
+  app: App,
+  { config, logger, services }: Omit<HttpAppDeps, "pageHandler">,
+  on: Layers,
+) {
+  if (on("requestLog")) app.use(requestLog(logger));
   // The client's address and the browser's origin, behind a proxy too (TRUSTED_PROXIES, PUBLIC_URL).
-  app.use(requestOrigin(config));
+  if (on("origin")) app.use(requestOrigin(config));
   app.use(async (c, next) => {
     c.set("services", services);
     c.set("config", config);
     await next();
   });
   // The Content-Security-Policy of HTML pages, with a nonce per request (csp.ts).
-  app.use(cspMiddleware(config));
+  if (on("csp")) app.use(cspMiddleware(config));
+  if (!on("secureHeaders")) return;
   app.use(
     secureHeaders({
       contentSecurityPolicy: undefined,
@@ -129,19 +167,20 @@ function serveImageVariants(app: App, config: Config, logger: Logger) {
 }
 
 /** The API under /api: CORS for the public origin only, a body limit, the routes, and its own 404. */
-function mountApiWithLimits(app: App, config: Config) {
-  app.use(
-    "/api/*",
-    cors({
-      origin: (origin) => (origin === config.publicUrl ? origin : null),
-      allowHeaders: ["Content-Type", "Authorization", "clientUrl", "Accept", "X-Request-Id"],
-      allowMethods: ["GET", "POST", "PUT", "DELETE", "OPTIONS"],
-      credentials: true,
-      maxAge: 600,
-    }),
-  );
+function mountApiWithLimits(app: App, config: Config, on: Layers) {
+  if (on("cors"))
+    app.use(
+      "/api/*",
+      cors({
+        origin: (origin) => (origin === config.publicUrl ? origin : null),
+        allowHeaders: ["Content-Type", "Authorization", "clientUrl", "Accept", "X-Request-Id"],
+        allowMethods: ["GET", "POST", "PUT", "DELETE", "OPTIONS"],
+        credentials: true,
+        maxAge: 600,
+      }),
+    );
   // Public lists briefly public, everything else private (cache-policy.ts).
-  app.use("/api/*", apiCacheHeaders);
+  if (on("apiCacheHeaders")) app.use("/api/*", apiCacheHeaders);
   const apiBodyLimit = bodyLimit({
     maxSize: 1024 * 1024,
     onError: (c) => c.json({ message: translate(c.get("locale"), "errors.payloadTooLarge") }, 413),
@@ -149,15 +188,16 @@ function mountApiWithLimits(app: App, config: Config) {
   // A listing photo, a banner image, a PDF document or a bank statement may be larger; their routes
   // set their own limits (server/modules/listings/api.ts, server/modules/cms/api/admin.ts,
   // server/modules/payments/api/admin-bank-statements.ts).
-  app.use("/api/*", (c, next) =>
-    c.req.path === LISTING_IMAGE_UPLOAD_PATH ||
-    isContentUpload(c.req.method, c.req.path, c.req.header("content-type")) ||
-    isBankStatementUpload(c.req.method, c.req.path, c.req.header("content-type"))
-      ? next()
-      : apiBodyLimit(c, next),
-  );
+  if (on("bodyLimit"))
+    app.use("/api/*", (c, next) =>
+      c.req.path === LISTING_IMAGE_UPLOAD_PATH ||
+      isContentUpload(c.req.method, c.req.path, c.req.header("content-type")) ||
+      isBankStatementUpload(c.req.method, c.req.path, c.req.header("content-type"))
+        ? next()
+        : apiBodyLimit(c, next),
+    );
 
-  app.route("/api", mountApi(config));
+  app.route("/api", mountApi(config, { controlCharacters: on("controlCharacters") }));
 
   // The API's own 404 (a mounted sub-app's notFound is not consulted by the parent).
   app.all("/api/*", (c) => notFoundJson(c));

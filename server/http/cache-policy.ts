@@ -61,6 +61,11 @@ const PUBLIC_API = [
   /^\/api\/blog\/categories\/list$/,
 ];
 
+/** Whether a path (without its query) is one of the public GET lists. */
+export function isPublicApiPath(pathname: string): boolean {
+  return PUBLIC_API.some((pattern) => pattern.test(pathname));
+}
+
 type Matcher = { name: PageName; pattern: RegExp; staticSegments: number };
 
 /** Every page path as a pattern; `:id` params are numbers, as the routes require. */
@@ -164,7 +169,7 @@ export const apiCacheHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   const isPublic =
     (c.req.method === "GET" || c.req.method === "HEAD") &&
     isShareableResponse(response) &&
-    PUBLIC_API.some((pattern) => pattern.test(c.req.path)) &&
+    isPublicApiPath(c.req.path) &&
     isAnonymousRequest(c);
   if (isPublic) {
     response.headers.set("Cache-Control", PUBLIC_API_CACHE_CONTROL);

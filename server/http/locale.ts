@@ -14,10 +14,20 @@ export function detectLocale(
   cookieLocale: string | undefined,
   acceptLanguage: string | undefined,
 ): Locale {
-  if (!url.pathname.startsWith("/api/")) {
-    return url.pathname === "/en" || url.pathname.startsWith("/en/") ? "en" : "cs";
+  return detectLocaleOf(url.pathname, () => url, cookieLocale, acceptLanguage);
+}
+
+/** detectLocale, parsing the URL only for the API's `lang` query (a page needs only its path). */
+function detectLocaleOf(
+  pathname: string,
+  url: () => URL,
+  cookieLocale: string | undefined,
+  acceptLanguage: string | undefined,
+): Locale {
+  if (!pathname.startsWith("/api/")) {
+    return pathname === "/en" || pathname.startsWith("/en/") ? "en" : "cs";
   }
-  const lang = url.searchParams.get("lang");
+  const lang = url().searchParams.get("lang");
   if (isLocale(lang)) return lang;
   if (isLocale(cookieLocale)) return cookieLocale;
   const first = acceptLanguage?.split(",")[0]?.trim().slice(0, 2).toLowerCase();
@@ -27,7 +37,12 @@ export function detectLocale(
 export const localeMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set(
     "locale",
-    detectLocale(new URL(c.req.url), getCookie(c, LOCALE_COOKIE), c.req.header("accept-language")),
+    detectLocaleOf(
+      c.req.path,
+      () => new URL(c.req.url),
+      getCookie(c, LOCALE_COOKIE),
+      c.req.header("accept-language"),
+    ),
   );
   await next();
 };

@@ -41,12 +41,22 @@ export function maskPath(path: string): string {
 }
 
 /**
+ * The logger of the request-log lines: the same output without the redaction pass (which cost
+ * more than the rest of the line, bench/api.ts), since the line's fields are fixed and none holds
+ * a secret: the id, the method, the masked path, the status, the time and the user's id.
+ */
+export function accessLogger(logger: Logger): Logger {
+  return logger.child({}, { redact: [] });
+}
+
+/**
  * Gives each request an id (the caller's X-Request-Id when it is sane, else a new UUID), returns
  * it in the response, and writes one log line when the response is done. Query strings are left
  * out of the log because searches can carry personal data, and the secret segments of reset,
  * confirmation, unsubscribe and order links are masked (maskPath).
  */
 export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
+  const lines = accessLogger(logger);
   return async (c, next) => {
     const incoming = c.req.header("x-request-id");
     const requestId = incoming && /^[\w.-]{8,100}$/.test(incoming) ? incoming : randomUUID();
@@ -58,7 +68,7 @@ export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
     } finally {
       c.header("X-Request-Id", requestId);
       const status = c.res.status;
-      logger[status >= 500 ? "error" : "info"]({
+      lines[status >= 500 ? "error" : "info"]({
         requestId,
         method: c.req.method,
         path: maskPath(c.req.path),
