@@ -103,6 +103,14 @@ describe("FilterPanel", () => {
     expect(form.getByRole("button", { name: "Zobrazit výsledky" })).toBeTruthy();
   });
 
+  test("facets counted from a capped sample (a total of 1 000+) show no counts", () => {
+    const { facets } = listing();
+    renderFilters(listing({ facets: { ...facets, capped: true } }));
+    const form = within(filters());
+    expect(form.getByRole("checkbox", { name: "Hampden" })).toBeTruthy();
+    expect(form.queryByRole("checkbox", { name: "Hampden 12" })).toBeNull();
+  });
+
   test("a page with fixed parts leaves their groups out, and facets with nothing to offer", () => {
     renderFilters(
       listing({

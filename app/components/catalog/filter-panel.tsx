@@ -84,19 +84,24 @@ function ChoiceGroup<T extends string>({
   );
 }
 
-/** A group of the listing's own facets (brands, packages), each with its count of products. */
+/**
+ * A group of the listing's own facets (brands, packages), each with its count of products; no
+ * counts when the server counted only a capped sample (ADR 0031: the total reads "1 000+").
+ */
 function FacetGroup({
   title,
   name,
   facets,
   chosen,
   scroll,
+  capped,
 }: {
   title: string;
   name: string;
   facets: { id: number; name: string; count: number }[];
   chosen: readonly number[];
   scroll?: boolean;
+  capped?: boolean;
 }) {
   return (
     <FilterFieldset title={title} scroll={scroll}>
@@ -107,7 +112,7 @@ function FacetGroup({
           value={String(facet.id)}
           checked={chosen.includes(facet.id)}
           label={facet.name}
-          count={facet.count}
+          count={capped ? undefined : facet.count}
         />
       ))}
     </FilterFieldset>
@@ -183,6 +188,7 @@ function FilterGroups({ data }: { data: ListingPageData }) {
           facets={facets.brands}
           chosen={filters.brandIds}
           scroll={facets.brands.length > 8}
+          capped={facets.capped}
         />
       ) : null}
       {show.has("package") && (facets.packages.length > 0 || filters.packageIds.length > 0) ? (
@@ -191,6 +197,7 @@ function FilterGroups({ data }: { data: ListingPageData }) {
           name={PARAMS.package}
           facets={facets.packages}
           chosen={filters.packageIds}
+          capped={facets.capped}
         />
       ) : null}
       {show.has("other") ? (

@@ -94,9 +94,13 @@ function ResultCount({ result }: { result: ListingPageData["result"] }) {
       data-testid="result-count"
     >
       <strong className="font-semibold text-ink">
-        {t(pluralKey(locale, "catalog.results", result.total), {
-          count: formatWholeNumber(result.total, { nonBreaking: true }),
-        })}
+        {/* A capped count (ADR 0031): at least this many, "1 000+ items". */}
+        {t(
+          result.totalCapped ? "catalog.resultsCapped" : pluralKey(locale, "catalog.results", result.total),
+          {
+            count: formatWholeNumber(result.total, { nonBreaking: true }),
+          },
+        )}
       </strong>
       {result.pageCount > 1 ? (
         <span> · {t("catalog.pagination.pageOf", { page: result.page, count: result.pageCount })}</span>
