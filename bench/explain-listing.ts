@@ -1,5 +1,5 @@
 /**
- * The listing pages' statements at several catalogue sizes (issue 18, ADR 0031): for each size a
+ * The listing pages' statements at several catalogue sizes (issue 18, ADR 0034): for each size a
  * PostgreSQL database `<prefix><size>` filled by `seed:large` (created and seeded when missing;
  * kept for the next run, `--drop` removes them at the end), then the category page, the search
  * "rum" and a product page (its detail and its similar items) through the services the pages use.

@@ -86,7 +86,7 @@ export type ProductPage = {
   items: ProductCardData[];
   total: number;
   /**
-   * The count stopped at the cap (ADR 0031): at least `total` products match ("1 000+"), and the
+   * The count stopped at the cap (ADR 0034): at least `total` products match ("1 000+"), and the
    * pages reach only that far. Absent when the total is exact.
    */
   totalCapped?: boolean;

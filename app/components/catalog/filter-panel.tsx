@@ -86,7 +86,7 @@ function ChoiceGroup<T extends string>({
 
 /**
  * A group of the listing's own facets (brands, packages), each with its count of products; no
- * counts when the server counted only a capped sample (ADR 0031: the total reads "1 000+").
+ * counts when the server counted only a capped sample (ADR 0034: the total reads "1 000+").
  */
 function FacetGroup({
   title,

@@ -94,7 +94,7 @@ function ResultCount({ result }: { result: ListingPageData["result"] }) {
       data-testid="result-count"
     >
       <strong className="font-semibold text-ink">
-        {/* A capped count (ADR 0031): at least this many, "1 000+ items". */}
+        {/* A capped count (ADR 0034): at least this many, "1 000+ items". */}
         {t(
           result.totalCapped ? "catalog.resultsCapped" : pluralKey(locale, "catalog.results", result.total),
           {

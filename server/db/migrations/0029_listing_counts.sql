@@ -11,7 +11,7 @@ CREATE TABLE "listing_counts" (
 --> statement-breakpoint
 CREATE INDEX "products_listing_newest_idx" ON "products" USING btree ("category_id",coalesce("activation_at", "created_at") desc,"id") WHERE "products"."status" = 'active';--> statement-breakpoint
 CREATE INDEX "products_listing_topped_idx" ON "products" USING btree ("category_id",coalesce("activation_at", "created_at") desc,"id") WHERE "products"."status" = 'active' and "products"."topped_until" is not null;--> statement-breakpoint
--- The listing counts (ADR 0031) follow every write to products, whoever makes it: inserts and
+-- The listing counts (ADR 0034) follow every write to products, whoever makes it: inserts and
 -- deletes per statement (transition tables), an update per row, and only when it changes the
 -- status or a counted column (bids, views and prices never fire it).
 CREATE OR REPLACE FUNCTION listing_counts_inserted() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -97,7 +97,7 @@ export function cardSelect(now: string, keyCount: number): SQL {
     ) img on true`;
 }
 
-/** A page of cards with its counts (a capped total: at least that many, ADR 0031). */
+/** A page of cards with its counts (a capped total: at least that many, ADR 0034). */
 export function pageOf(
   items: ProductCardData[],
   counted: { total: number; totalCapped?: boolean },

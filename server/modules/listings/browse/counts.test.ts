@@ -10,7 +10,7 @@ import { brands } from "../tables/taxonomy.ts";
 import { COUNT_CAP } from "./counts.ts";
 
 /**
- * The listing's counts (ADR 0031) on a real database (PGlite, or PostgreSQL with
+ * The listing's counts (ADR 0034) on a real database (PGlite, or PostgreSQL with
  * TEST_DATABASE_URL): listing_counts follows inserts, status changes, moves and deletes, so a
  * category page's total and facets stay exact; a query the counts cannot answer stops at the cap.
  */

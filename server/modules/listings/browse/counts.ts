@@ -4,7 +4,7 @@ import { conditions, type Resolved, type SkippedFilters } from "./filters.ts";
 import { list, uniqueInts } from "./sql-parts.ts";
 
 /**
- * Where a listing's total and facet counts come from (ADR 0031). A query that filters only on what
+ * Where a listing's total and facet counts come from (ADR 0034). A query that filters only on what
  * listing_counts keeps (category, format, type, duration, brand, package; live products) adds up
  * those rows, whatever the catalogue's size. Any other (a price range, a verified seller, a list
  * such as "ending soon", a search) counts at most COUNT_CAP + 1 matching products: beyond the cap

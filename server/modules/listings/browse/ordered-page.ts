@@ -6,7 +6,7 @@ import { list } from "./sql-parts.ts";
 
 /**
  * The ids of a page in "newest" order (the default of a category page), read from the partial
- * indexes products_listing_newest_idx and products_listing_promoted_idx (ADR 0031) instead of
+ * indexes products_listing_newest_idx and products_listing_promoted_idx (ADR 0034) instead of
  * sorting every matching product: per category of the branch, the products promoted now (by the
  * end of their promotion, so expired ones are not read) and the rest newest first, at most as
  * many as the pages up to this one hold; the page is the best of those few. The cost follows the page's number and the branch's size, not the catalogue.

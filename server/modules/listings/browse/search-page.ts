@@ -37,7 +37,7 @@ function facetParts(brandIds: number[], packageIds: number[], byBrand: SQL, byPa
 /**
  * A search page in one statement. A search must fetch every hit's row to check the full-text
  * match (and rank it), so at most COUNT_CAP + 1 hits are read once into a materialised CTE that
- * the page, the total and the facets all read (ADR 0031): a common word ("rum") ranks, counts and
+ * the page, the total and the facets all read (ADR 0034): a common word ("rum") ranks, counts and
  * facets that many, not every hit, and its total reads "1 000+". The hits leave out the brand and
  * package filters, which facets of those need ignored; with such a filter on, the chosen hits
  * are read again with it (so a brand's hits are not cut from the first thousand of all).

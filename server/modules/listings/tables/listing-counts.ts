@@ -2,7 +2,7 @@ import { integer, pgTable, text, unique } from "drizzle-orm/pg-core";
 
 /**
  * How many live products (status active) each combination of the listing's countable filters has:
- * category, format, type, auction duration, brand and package (ADR 0031). Triggers on products
+ * category, format, type, auction duration, brand and package (ADR 0034). Triggers on products
  * keep it (migration 0029): an insert or delete adds or takes away per statement, an update that
  * changes the status or one of these columns moves one product between two rows. A category
  * page's total and its brand and package facets add up a few hundred of these rows instead of

@@ -127,7 +127,7 @@ export const products = pgTable(
     index("products_search_active_idx")
       .using("gin", sql`to_tsvector('simple'::regconfig, ${t.searchText})`)
       .where(sql`${t.status} = 'active'`),
-    // Listing pages in "newest" order (ADR 0031): one category's live products, newest first, so
+    // Listing pages in "newest" order (ADR 0034): one category's live products, newest first, so
     // a page reads its 24 rows and stops; the ones promoted now come from their own index, by
     // the end of their promotion (only those still running are read, then sorted).
     index("products_listing_newest_idx")
