@@ -59,15 +59,18 @@ export async function dropProductIndexes(db: Db): Promise<string[]> {
  * above `afterId` (the search vocabulary, migration 0001) or as a whole (the listing counts).
  */
 export async function finishFastLoad(db: Db, indexes: string[], afterId: number): Promise<void> {
-  await db.execute(sql`set maintenance_work_mem = '256MB'`);
-  for (const definition of indexes) await db.execute(sql.raw(definition));
-  await db.execute(sql`
-    insert into search_words (word)
-    select distinct lexeme
-    from products p, unnest(tsvector_to_array(to_tsvector('simple'::regconfig, p.search_text))) as lexeme
-    where p.id > ${afterId} and length(lexeme) between 3 and 40 and lexeme ~ '[a-z]'
-    on conflict do nothing`);
-  const counts = await db.execute(sql`select 1 from pg_proc where proname = 'listing_counts_rebuild'`);
-  if (rowsOf(counts).length) await db.execute(sql`select listing_counts_rebuild()`);
+  // One transaction, so the memory setting holds for every build (a pool has several sessions).
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`set local maintenance_work_mem = '256MB'`);
+    for (const definition of indexes) await tx.execute(sql.raw(definition));
+    await tx.execute(sql`
+      insert into search_words (word)
+      select distinct lexeme
+      from products p, unnest(tsvector_to_array(to_tsvector('simple'::regconfig, p.search_text))) as lexeme
+      where p.id > ${afterId} and length(lexeme) between 3 and 40 and lexeme ~ '[a-z]'
+      on conflict do nothing`);
+    const counts = await tx.execute(sql`select 1 from pg_proc where proname = 'listing_counts_rebuild'`);
+    if (rowsOf(counts).length) await tx.execute(sql`select listing_counts_rebuild()`);
+  });
   await db.execute(sql`analyze products`);
 }
