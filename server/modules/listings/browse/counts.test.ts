@@ -146,6 +146,17 @@ describe("capped counts", () => {
     const result = await counts(tree.left);
     expect(result.total).toBe(COUNT_CAP + 5 + 1);
     expect(result.capped).toBe(false);
+    // As the category page asks: filters that are off come as false, empty or undefined.
+    const { page: asked } = await page({
+      categoryId: tree.left,
+      verifiedSellerOnly: false,
+      excludeIds: [],
+      q: "",
+      endingWithinHours: undefined,
+    });
+    expect([asked.total, asked.totalCapped]).toEqual([COUNT_CAP + 5 + 1, undefined]);
+    const none = await api.services.catalog.listProducts({ locale: "cs", categoryId: tree.left, ids: [] });
+    expect(none.total).toBe(0);
     await expectCountsMatchProducts();
   });
 

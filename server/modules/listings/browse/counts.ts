@@ -44,7 +44,13 @@ const COUNTABLE = new Set([
 export function maintainedCountable(query: ListingQuery, resolved: Resolved): boolean {
   if (resolved.search) return false;
   if (query.statuses?.length && query.statuses.some((status) => status !== "active")) return false;
-  return Object.entries(query).every(([key, value]) => value === undefined || COUNTABLE.has(key));
+  return Object.entries(query).every(([key, value]) => COUNTABLE.has(key) || !isSet(key, value));
+}
+
+/** A filter that filters: not undefined, false, "" or an empty list (but `ids: []` matches nothing). */
+function isSet(key: string, value: unknown): boolean {
+  if (value === undefined || value === false || value === "") return false;
+  return !(Array.isArray(value) && value.length === 0 && key !== "ids");
 }
 
 /** The conditions of a countable query over `listing_counts p`. */
