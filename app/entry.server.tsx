@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
@@ -7,8 +8,36 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceContext } from "./components/security/csp-nonce.tsx";
 import { appContext } from "./context.ts";
+import { StylesheetContext } from "./stylesheet.tsx";
 
 export const streamTimeout = 5_000;
+
+const stylesheets = new Map<string, string | null>();
+
+/**
+ * The text of the built stylesheet(s) the root route links (the client build beside this server
+ * build: builds/<name>/client next to builds/<name>/server), read once; null when they cannot be
+ * read (the dev server serves its CSS from memory), and the page links them instead (ADR 0032).
+ */
+function inlineStylesheet(routerContext: EntryContext): string | null {
+  const files = routerContext.manifest.routes.root?.css ?? [];
+  const key = files.join(" ");
+  if (!stylesheets.has(key)) {
+    let text: string | null = null;
+    try {
+      if (files.length > 0 && import.meta.env?.PROD)
+        text = files
+          .map((file) => fs.readFileSync(new URL(`../client${file}`, import.meta.url), "utf8"))
+          .join("\n")
+          // A stylesheet cannot end the <style> element early.
+          .replaceAll("</style", "<\\/style");
+    } catch {
+      text = null;
+    }
+    stylesheets.set(key, text);
+  }
+  return stylesheets.get(key) ?? null;
+}
 
 /** The request's CSP nonce (server/http/csp.ts); none when rendered outside the Hono app. */
 function requestNonce(loadContext: RouterContextProvider): string | undefined {
@@ -37,6 +66,7 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = requestNonce(loadContext);
+  const stylesheet = inlineStylesheet(routerContext);
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -53,7 +83,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <StylesheetContext.Provider value={stylesheet}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </StylesheetContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

@@ -1,7 +1,6 @@
 import { type ReactNode, useEffect } from "react";
 import {
   isRouteErrorResponse,
-  Links,
   Meta,
   Outlet,
   Scripts,
@@ -23,6 +22,7 @@ import { appContext } from "./context.ts";
 import { reloadOnChunkError } from "./lib/chunk-reload.ts";
 import { rejectControlCharacters } from "./middleware.server.ts";
 import { loadShell } from "./shell.server.ts";
+import { Stylesheet } from "./stylesheet.tsx";
 
 /** Before any route: no form post may carry a control character in a text field (422). */
 export const middleware: Route.MiddlewareFunction[] = [rejectControlCharacters];
@@ -59,7 +59,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1f4f55" />
         <Meta />
-        <Links />
+        {/* The stylesheet inline, not a render-blocking request (ADR 0032). */}
+        <Stylesheet />
         {/* Consent defaults before any tag, on every layout; the tag manager only when configured. */}
         {data ? <TagManager /> : null}
       </head>

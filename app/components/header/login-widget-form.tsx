@@ -13,7 +13,7 @@ const inputClass =
 /**
  * The widget's form, sent by a fetcher to the login target page's action. A module of its own,
  * loaded when the widget first opens (login-widget.tsx), so pages do not carry the form's schema
- * checks (zod, Conform) before a guest asks to sign in (ADR 0031).
+ * checks (zod, Conform) before a guest asks to sign in (ADR 0032).
  */
 export default function LoginWidgetForm({
   emailRef,
