@@ -10,11 +10,15 @@
  *
  * Staff pages: --staff "admin@rarita.test:demo-spravce:<TOTP secret>" signs in first (the demo
  * secrets are printed at start) and adds /admin.
+ *
+ * The shop's checkout: unless --pages is given, a guest puts a shop product on sale into the cart
+ * and the cart's delivery and details steps are weighed with that cart (issue 18: the shop, the
+ * checkout and the back office are held to the same budget).
  */
 import http from "node:http";
 import { parseArgs } from "node:util";
 import zlib from "node:zlib";
-import { chromium, type Page } from "@playwright/test";
+import { type Browser, chromium, type Page } from "@playwright/test";
 import { TOTP } from "otpauth";
 import { ANSWERED, addSiteCookies, CHROMIUM_LAUNCH } from "../tests/browser-setup.ts";
 
@@ -34,20 +38,43 @@ async function firstLink(path: string, pattern: RegExp): Promise<string | null> 
   return html.match(pattern)?.[1] ?? null;
 }
 
+/** A shop product in stock (the sale list holds only those): its canonical path, after the redirect. */
+async function shopProduct(): Promise<string | null> {
+  const id = await firstLink("/produkty/akce", /data-product-id="(\d+)"/);
+  if (!id) return null;
+  const response = await fetch(`${base}/${id}/x`);
+  return response.ok ? new URL(response.url).pathname : null;
+}
+
 async function defaultPages(): Promise<string[]> {
   const product = await firstLink("/2/rum", /class="card-link" href="([^"]+)"/);
-  const shop = await firstLink("/e-shop", /class="card-link" href="([^"]+)"/);
   return [
     "/",
     "/2/rum",
     "/en/2/rum",
     product,
-    shop,
+    await shopProduct(),
     "/hledani?q=rum",
     "/denni-aukce",
     "/kosik",
     "/ucet",
+    "/registrace",
   ].filter((page): page is string => page !== null);
+}
+
+/** A guest's cart holding one shop product: the storage state that carries it to the checkout's steps. */
+async function cartState(browser: Browser) {
+  const product = await shopProduct();
+  if (!product) return null;
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: "cs-CZ" });
+  await addSiteCookies(context, base, ANSWERED);
+  const page = await context.newPage();
+  await page.goto(`${base}${product}`, { waitUntil: "networkidle" });
+  await page.getByTestId("add-to-cart-submit").click();
+  await page.getByTestId("cart-added").waitFor();
+  const state = await context.storageState();
+  await context.close();
+  return state;
 }
 
 type Visit = "first" | "answered";
@@ -108,19 +135,21 @@ async function weigh(page: Page, path: string, visit: Visit): Promise<Weight[]> 
 async function signInStaff(page: Page, spec: string) {
   const [email, password, secret] = spec.split(":");
   await page.goto(`${base}/ucet`);
-  await page
+  // The login page's own form (the header has a login button of its own).
+  const main = page.locator("main");
+  await main
     .getByLabel(/e-mail/i)
     .first()
     .fill(email);
-  await page.getByLabel(/heslo/i).first().fill(password);
-  await page
+  await main.getByLabel(/heslo/i).first().fill(password);
+  await main
     .getByRole("button", { name: /přihlásit/i })
     .first()
     .click();
   await page.waitForURL(/\/admin\/overeni|\/ucet\/prehled/);
   if (page.url().includes("/admin/overeni")) {
-    await page.getByLabel(/kód/i).first().fill(new TOTP({ secret }).generate());
-    await page
+    await main.getByLabel(/kód/i).first().fill(new TOTP({ secret }).generate());
+    await main
       .getByRole("button", { name: /ověřit|pokračovat/i })
       .first()
       .click();
@@ -139,6 +168,19 @@ for (const path of values.pages ? values.pages.split(",") : await defaultPages()
     rows.push(...(await weigh(await context.newPage(), path, visit)));
     await context.close();
   }
+if (!values.pages) {
+  const state = await cartState(browser);
+  for (const path of state ? ["/kosik", "/kosik/doprava-a-platba"] : []) {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      locale: "cs-CZ",
+      storageState: state ?? undefined,
+    });
+    const weights = await weigh(await context.newPage(), path, "answered");
+    rows.push(...weights.map((weight) => ({ ...weight, page: `${path} (cart)` })));
+    await context.close();
+  }
+}
 if (values.staff) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "cs-CZ" });
   await addSiteCookies(context, base, ANSWERED);
