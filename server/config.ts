@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import proxyAddr from "proxy-addr";
 import { z } from "zod";
@@ -56,6 +57,7 @@ const envSchema = z.object({
   PAYMENTS_TEST_GATEWAY: z.enum(["true", "false"]).optional(),
   TEST_GATEWAY_SECRET: z.string().min(16).optional(),
   PAGE_CACHE: z.enum(["on", "off"]).default("on"),
+  WORKERS: z.coerce.number().int().min(1).max(64).optional(),
 });
 
 export type Config = {
@@ -111,6 +113,12 @@ export type Config = {
    * served it before): every anonymous page is then rendered, with the same headers.
    */
   pageCache: boolean;
+  /**
+   * Node processes serving the site (node:cluster, server/workers.ts, ADR 0035): WORKERS, by
+   * default the machine's CPUs in production on PostgreSQL and 1 otherwise. The embedded database
+   * serves one process only.
+   */
+  workers: number;
 };
 
 export class ConfigError extends Error {}
@@ -136,6 +144,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const missing = e.RECAPTCHA_SITE_KEY ? "RECAPTCHA_SECRET" : "RECAPTCHA_SITE_KEY";
     throw new ConfigError(
       `Invalid ${missing}="": RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET must be set together`,
+    );
+  }
+  if ((e.WORKERS ?? 1) > 1 && !e.DATABASE_URL) {
+    throw new ConfigError(
+      `Invalid WORKERS="${e.WORKERS}": several processes need DATABASE_URL (the embedded database serves one process)`,
     );
   }
   let trustedProxies: string[];
@@ -174,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { secret: e.TEST_GATEWAY_SECRET ?? randomBytes(32).toString("hex") }
         : undefined,
     pageCache: e.PAGE_CACHE === "on",
+    workers: e.WORKERS ?? (e.NODE_ENV === "production" && e.DATABASE_URL ? os.availableParallelism() : 1),
   };
 }
 

@@ -13,6 +13,7 @@ import type { PageHandler } from "./http/app.ts";
 import type { AppVariables } from "./http/types.ts";
 import type { JobRunner } from "./jobs/runner.ts";
 import { createLogger, type Logger } from "./logger.ts";
+import { isPrimary, runPrimary, workerIndex } from "./workers.ts";
 
 // Only what the configuration checks need is imported up front; the database driver, the HTTP
 // app and the services load once the configuration passed, so a bad variable is reported at once.
@@ -32,8 +33,15 @@ class MissingBuildError extends Error {}
 async function main() {
   const config = loadConfig();
   checkDataDir(config.dataDir);
-  const logger = createLogger(config.logLevel, config.env === "production" ? bufferedStdout() : undefined);
-  for (const warning of startupWarnings(config)) process.stderr.write(`${warning}\n`);
+  const rootLogger = createLogger(
+    config.logLevel,
+    config.env === "production" ? bufferedStdout() : undefined,
+  );
+  const worker = workerIndex();
+  if (worker <= 1) for (const warning of startupWarnings(config)) process.stderr.write(`${warning}\n`);
+  // Several processes (WORKERS > 1, PostgreSQL): this one only starts and stops them (ADR 0035).
+  if (isPrimary(config)) return runPrimary(config, rootLogger);
+  const logger = worker ? rootLogger.child({ worker }) : rootLogger;
   const signals = watchStopSignals(logger);
 
   const database = await openConfiguredDatabase(config);
@@ -49,7 +57,7 @@ async function main() {
     }
     signals.checkpoint();
     ({ server, jobs } = await startServing(config, database, logger, running));
-    process.stdout.write(`${welcome(config, database, demoAccounts).join("\n")}\n`);
+    if (worker <= 1) process.stdout.write(`${welcome(config, database, demoAccounts).join("\n")}\n`);
   } catch (error) {
     await running.jobs?.stop().catch(() => {});
     await database.close().catch(() => {});
@@ -193,6 +201,7 @@ function welcome(config: Config, database: Database, demoAccounts: DemoAccount[]
   return [
     `Rarita is running at ${config.publicUrl}`,
     `Database: ${database.engine === "pglite" ? `embedded (${path.join(config.dataDir, "db")})` : "PostgreSQL"}`,
+    ...(config.workers > 1 ? [`Workers: ${config.workers} processes`] : []),
     `API docs: ${config.publicUrl}/api/docs`,
     ...(demoAccounts.length
       ? [

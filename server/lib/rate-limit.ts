@@ -1,7 +1,44 @@
+import cluster, { type Worker } from "node:cluster";
+
+type Message = { rarita: "rate-limit"; name: string; op: "attempt" | "reset"; key: string };
+
+/** The limiters that share their counts with the other workers, by name (this process's latest). */
+const shared = new Map<string, RateLimiter>();
+let listening = false;
+
+function isMessage(message: unknown): message is Message {
+  return (message as Message | null)?.rarita === "rate-limit";
+}
+
+/** In a cluster worker: the other workers' attempts and resets, applied here too. */
+function listenToOtherWorkers() {
+  if (listening || !cluster.isWorker) return;
+  listening = true;
+  process.on("message", (message: unknown) => {
+    if (!isMessage(message)) return;
+    const limiter = shared.get(message.name);
+    if (message.op === "attempt") limiter?.apply(message.key);
+    else limiter?.forget(message.key);
+  });
+}
+
+/**
+ * In the primary (server/workers.ts): what one worker's shared limiters count is sent on to every
+ * other worker, so that the workers of one machine count together (ADR 0035).
+ */
+export function relayRateLimits(from: Worker, workers: () => Worker[]) {
+  from.on("message", (message: unknown) => {
+    if (!isMessage(message)) return;
+    for (const worker of workers()) if (worker !== from && worker.isConnected()) worker.send(message);
+  });
+}
+
 /**
  * A fixed-window counter per key, in memory. It guards login and code checks against guessing.
- * Per process: with several instances each keeps its own window, which still bounds guessing to
- * instances x limit.
+ * A limiter given a `shareAs` name counts together with the same limiter of the other workers of
+ * this machine (WORKERS > 1: each attempt is sent through the cluster's primary, ADR 0035); the
+ * others, and instances on other machines, each keep their own window, which still bounds
+ * guessing to processes x limit.
  */
 export class RateLimiter {
   private readonly hits = new Map<string, { count: number; resetAt: number }>();
@@ -10,14 +47,33 @@ export class RateLimiter {
   readonly windowMs: number;
   private readonly now: () => number;
 
-  constructor(limit: number, windowMs: number, now: () => number = Date.now) {
+  private readonly shareAs: string | undefined;
+
+  constructor(limit: number, windowMs: number, now: () => number = Date.now, shareAs?: string) {
     this.limit = limit;
     this.windowMs = windowMs;
     this.now = now;
+    this.shareAs = shareAs;
+    if (shareAs && cluster.isWorker) {
+      shared.set(shareAs, this);
+      listenToOtherWorkers();
+    }
+  }
+
+  private tell(op: Message["op"], key: string) {
+    if (!this.shareAs || !cluster.isWorker || !process.send) return;
+    const message: Message = { rarita: "rate-limit", name: this.shareAs, op, key };
+    process.send(message);
   }
 
   /** Counts one attempt; returns false when the key is over its limit in this window. */
   attempt(key: string): boolean {
+    this.tell("attempt", key);
+    return this.apply(key);
+  }
+
+  /** Counts an attempt without telling the other workers (one of them made it). */
+  apply(key: string): boolean {
     const now = this.now();
     const entry = this.hits.get(key);
     if (!entry || entry.resetAt <= now) {
@@ -48,6 +104,12 @@ export class RateLimiter {
   }
 
   reset(key: string): void {
+    this.tell("reset", key);
+    this.forget(key);
+  }
+
+  /** Forgets the key without telling the other workers. */
+  forget(key: string): void {
     this.hits.delete(key);
   }
 

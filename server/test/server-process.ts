@@ -20,7 +20,8 @@ export function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv 
     BUILD_DIR: _build,
     ...env
   } = process.env;
-  return { ...env, NODE_ENV: "production", LOG_LEVEL: "silent", SEED_DEMO: "false", ...extra };
+  // One process, as before WORKERS (ADR 0035) existed; tests of several workers ask for them.
+  return { ...env, NODE_ENV: "production", LOG_LEVEL: "silent", SEED_DEMO: "false", WORKERS: "1", ...extra };
 }
 
 /** A TCP port that nothing listens on right now. */

@@ -93,15 +93,17 @@ function createKnownSources(now: () => number) {
  *   device is never challenged.
  *
  * Only failures count, so a busy shared address (an office, a test run) is not limited by its
- * successes. In memory, per process, like RateLimiter: a restart forgets counters and known
+ * successes. In memory, like RateLimiter (its counts shared by the workers of one machine, the known
+ * sources per process, so a second worker may challenge an owner once): a restart forgets counters and known
  * sources alike, which errs on the side of letting the owner in. The API, the web form and the
  * password checks of the account pages share one instance (`services.loginThrottle`).
  */
 export function createLoginThrottle(now: () => number = () => Date.now(), altchaHmacKey?: string) {
-  const byIp = new RateLimiter(IP_LIMIT, WINDOW_MS, now);
-  const byAccountIp = new RateLimiter(ACCOUNT_IP_LIMIT, WINDOW_MS, now);
-  const byAccountDevice = new RateLimiter(ACCOUNT_DEVICE_LIMIT, WINDOW_MS, now);
-  const byAccount = new RateLimiter(Number.MAX_SAFE_INTEGER, WINDOW_MS, now);
+  // Shared by the workers of one machine (ADR 0035): a guesser gains nothing from their number.
+  const byIp = new RateLimiter(IP_LIMIT, WINDOW_MS, now, "login:ip");
+  const byAccountIp = new RateLimiter(ACCOUNT_IP_LIMIT, WINDOW_MS, now, "login:account-ip");
+  const byAccountDevice = new RateLimiter(ACCOUNT_DEVICE_LIMIT, WINDOW_MS, now, "login:account-device");
+  const byAccount = new RateLimiter(Number.MAX_SAFE_INTEGER, WINDOW_MS, now, "login:account");
   // Its expiry runs on the wall clock (ALTCHA's), not on `now`.
   const altcha = createAltcha({
     purpose: "login",
