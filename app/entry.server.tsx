@@ -6,8 +6,11 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { pathLocale } from "#core/i18n/paths.ts";
 import { NonceContext } from "./components/security/csp-nonce.tsx";
 import { appContext } from "./context.ts";
+import { textsPartOf } from "./i18n/texts-part.ts";
+import { TextsPreloadContext } from "./i18n/texts-preload.tsx";
 import { StylesheetContext } from "./stylesheet.tsx";
 
 export const streamTimeout = 5_000;
@@ -54,6 +57,29 @@ function requestNonce(loadContext: RouterContextProvider): string | undefined {
  * render option on React's own inline scripts (streamed Suspense boundaries), and NonceContext
  * hands it to our inline scripts (the consent and tag-manager bootstrap).
  */
+let textsManifest: Record<string, string> | undefined;
+
+/**
+ * The scripts of this page's texts (its language's public texts, the back office's too on its
+ * pages), from the client build's texts-manifest.json (scripts/vite/texts-plugin.ts), read once;
+ * none where it cannot be read (the dev server).
+ */
+function textsModules(request: Request): string[] {
+  if (textsManifest === undefined) {
+    try {
+      textsManifest = import.meta.env?.PROD
+        ? JSON.parse(fs.readFileSync(new URL("../client/texts-manifest.json", import.meta.url), "utf8"))
+        : {};
+    } catch {
+      textsManifest = {};
+    }
+  }
+  const { pathname } = new URL(request.url);
+  const locale = pathLocale(pathname);
+  const parts = textsPartOf(pathname) === "admin" ? ["site", "admin"] : ["site"];
+  return parts.flatMap((part) => textsManifest?.[`${locale}-${part}`] ?? []);
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -84,7 +110,9 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <StylesheetContext.Provider value={stylesheet}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <TextsPreloadContext.Provider value={textsModules(request)}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </TextsPreloadContext.Provider>
         </StylesheetContext.Provider>
       </NonceContext.Provider>,
       {

@@ -19,6 +19,7 @@ import { DefaultLayout } from "./components/layout/default-layout.tsx";
 import { SimpleLayout } from "./components/layout/simple-layout.tsx";
 import { useNonce } from "./components/security/csp-nonce.tsx";
 import { appContext } from "./context.ts";
+import { TextsPreload } from "./i18n/texts-preload.tsx";
 import { reloadOnChunkError } from "./lib/chunk-reload.ts";
 import { rejectControlCharacters } from "./middleware.server.ts";
 import { loadShell } from "./shell.server.ts";
@@ -61,6 +62,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         {/* The stylesheet inline, not a render-blocking request (ADR 0032). */}
         <Stylesheet />
+        <TextsPreload />
         {/* Consent defaults before any tag, on every layout; the tag manager only when configured. */}
         {data ? <TagManager /> : null}
       </head>

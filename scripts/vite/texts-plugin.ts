@@ -35,8 +35,21 @@ export function textsPlugin(root: string): Plugin {
       );
       return `export default JSON.parse(${JSON.stringify(JSON.stringify(tree))});`;
     },
+    // The client build names each texts chunk in texts-manifest.json, so the server can preload
+    // the page's texts with the page (app/entry.server.tsx) instead of after the entry ran.
+    generateBundle(_options, bundle) {
+      const files: Record<string, string> = {};
+      for (const chunk of Object.values(bundle))
+        if (chunk.type === "chunk" && chunk.facadeModuleId?.startsWith(`\0${PREFIX}`))
+          files[chunk.facadeModuleId.slice(PREFIX.length + 1)] = `/${chunk.fileName}`;
+      if (Object.keys(files).length > 0)
+        this.emitFile({ type: "asset", fileName: TEXTS_MANIFEST, source: JSON.stringify(files) });
+    },
   };
 }
+
+/** The client build's list of texts chunks: `{ "cs-site": "/assets/cs-site-….js", … }`. */
+export const TEXTS_MANIFEST = "texts-manifest.json";
 
 /**
  * One language's texts of one part, keyed as core/i18n/catalogue.ts keys them (`header.cart`,
