@@ -1,8 +1,8 @@
-import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { ProductCardData } from "#core/contracts/catalog.ts";
 import { formatRating } from "#core/formats/rating.ts";
 import { pluralKey } from "#core/i18n/plural.ts";
+import { SPA_LINK } from "../layout/spa-links.tsx";
 import { ResponsiveImage } from "../ui/responsive-image.tsx";
 import { timeLeftParts, useNow, usePrice } from "./format.ts";
 import { WatchButton } from "./watch-button.tsx";
@@ -234,9 +234,10 @@ export function ProductCard({
       <div className="card-body">
         {product.brandName ? <p className="card-brand">{product.brandName}</p> : null}
         <Heading className="card-name">
-          <Link to={product.url} className="card-link" prefetch="intent">
+          {/* A plain link (SpaLinks navigates in the app and prefetches on intent): issue 18. */}
+          <a href={product.url} className="card-link" {...SPA_LINK} data-spa="prefetch">
             {product.name}
-          </Link>
+          </a>
         </Heading>
         {product.sellerRating ? <CardSellerRating rating={product.sellerRating} /> : null}
         <CardPrice product={product} now={now} />

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useId, useMemo, useState } from "react";
-import { Link, useMatches } from "react-router";
+import { useMatches } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import {
   categoryPath,
@@ -12,6 +12,7 @@ import { localePath, parseRouteId } from "#core/i18n/paths.ts";
 import { useShellData } from "../header/live-counts.ts";
 import { FOCUS_ON_LIGHT } from "../header/shared.ts";
 import { ChevronDownIcon, GridIcon } from "../ui/icons.tsx";
+import { SPA_LINK } from "./spa-links.tsx";
 
 type CategorySidebarProps = {
   /** The category being shown; defaults to the `id` param of the category route. */
@@ -26,6 +27,21 @@ type CategorySidebarProps = {
   /** Called when a category link is followed (the mobile menu closes itself). */
   onNavigate?: () => void;
 };
+
+const NO_CATEGORIES: CategoryNode[] = [];
+/**
+ * The tree in the sidebar's order and depth, made once per category tree: the shell's tree is the
+ * same object until a category changes (shell data from memory), so a render reuses it.
+ */
+const sidebarTrees = new WeakMap<readonly CategoryNode[], CategoryNode[]>();
+function sidebarTree(categories: readonly CategoryNode[]): CategoryNode[] {
+  let tree = sidebarTrees.get(categories);
+  if (!tree) {
+    tree = limitDepth(sortSidebarCategories(categories), SIDEBAR_DEPTH);
+    sidebarTrees.set(categories, tree);
+  }
+  return tree;
+}
 
 /** The current category from the matched `category___cs|en` route, if any. */
 function useRouteCategoryId(): number | null {
@@ -80,10 +96,7 @@ export function CategorySidebar({
   const routeId = useRouteCategoryId();
   const current = currentId ?? routeId;
   const categories = shell?.categories;
-  const tree = useMemo(
-    () => limitDepth(sortSidebarCategories(categories ?? []), SIDEBAR_DEPTH),
-    [categories],
-  );
+  const tree = useMemo(() => sidebarTree(categories ?? NO_CATEGORIES), [categories]);
   const path = useMemo(() => (current === null ? [] : categoryPath(tree, current)), [tree, current]);
   const ancestors = path.slice(0, -1).map((node) => node.id);
   const [expanded, toggle] = useExpandedBranches(ancestors);
@@ -213,8 +226,9 @@ function BranchEntry({
   return (
     <li data-category-id={node.id}>
       <div className="cat-row" data-state={isCurrent ? "current" : isAncestor ? "ancestor" : undefined}>
-        <Link
-          to={localePath("category", locale, { id: node.id, slug: node.slug })}
+        <a
+          href={localePath("category", locale, { id: node.id, slug: node.slug })}
+          {...SPA_LINK}
           aria-current={isCurrent ? "page" : undefined}
           onClick={onNavigate}
           className={level === 0 ? "cat-link cat-top" : "cat-link"}
@@ -222,7 +236,7 @@ function BranchEntry({
           data-testid={`category-link-${node.id}`}
         >
           {node.name}
-        </Link>
+        </a>
         {hasChildren ? (
           <button
             type="button"
@@ -238,19 +252,24 @@ function BranchEntry({
           </button>
         ) : null}
       </div>
+      {/* A closed branch's entries are rendered when it opens (issue 18: most of the tree is
+          closed, and its entries were most of the page's elements); every category stays
+          reachable by links, from its parent's page (the subcategory chips). */}
       {hasChildren ? (
         <div id={childrenId} hidden={!isOpen}>
-          <Branch
-            nodes={node.subcategories}
-            level={level + 1}
-            current={current}
-            ancestors={ancestors}
-            expanded={expanded}
-            onToggle={onToggle}
-            baseId={baseId}
-            onNavigate={onNavigate}
-            roomy={roomy}
-          />
+          {isOpen ? (
+            <Branch
+              nodes={node.subcategories}
+              level={level + 1}
+              current={current}
+              ancestors={ancestors}
+              expanded={expanded}
+              onToggle={onToggle}
+              baseId={baseId}
+              onNavigate={onNavigate}
+              roomy={roomy}
+            />
+          ) : null}
         </div>
       ) : null}
     </li>

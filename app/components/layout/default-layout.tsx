@@ -9,6 +9,7 @@ import { Header } from "./header.tsx";
 import { IntroPopup } from "./intro-popup.tsx";
 import { ProgressBar } from "./progress-bar.tsx";
 import { Snackbars } from "./snackbars.tsx";
+import { SpaLinks } from "./spa-links.tsx";
 import { TopPromoBanner } from "./top-promo-banner.tsx";
 
 /**
@@ -44,6 +45,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
       <IntroPopup />
       <GlobalModal />
       <Snackbars />
+      <SpaLinks />
     </>
   );
 }

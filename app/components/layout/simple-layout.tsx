@@ -4,6 +4,7 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { ProgressBar } from "./progress-bar.tsx";
 import { Snackbars } from "./snackbars.tsx";
+import { SpaLinks } from "./spa-links.tsx";
 
 /**
  * The simple layout: logo and content only, for maintenance and focused flows
@@ -28,6 +29,7 @@ export function SimpleLayout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <Snackbars />
+      <SpaLinks />
     </>
   );
 }
