@@ -3,27 +3,48 @@ import { PRAGUE_TIME_ZONE } from "../time/prague.ts";
 
 const INTL_LOCALE: Record<Locale, string> = { cs: "cs-CZ", en: "en-GB" };
 
+/**
+ * One Intl.DateTimeFormat per language and style, made at first use: building one costs far more
+ * than formatting with it, and a product page formats dozens of dates (price and bid history).
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(locale: Locale, style: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale} ${style}`;
+  let made = formatters.get(key);
+  if (!made) {
+    made = new Intl.DateTimeFormat(INTL_LOCALE[locale], { timeZone: PRAGUE_TIME_ZONE, ...options });
+    formatters.set(key, made);
+  }
+  return made;
+}
+
+const LONG_DATE = { day: "numeric", month: "long", year: "numeric" } as const;
+const TIME = { hour: "2-digit", minute: "2-digit" } as const;
+
 /** A date in Prague time: `21. listopadu 2026` / `21 November 2026`. */
 export function formatDate(iso: string | Date, locale: Locale, withTime = false): string {
   const date = typeof iso === "string" ? new Date(iso) : iso;
-  return new Intl.DateTimeFormat(INTL_LOCALE[locale], {
-    timeZone: PRAGUE_TIME_ZONE,
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    ...(withTime ? { hour: "2-digit", minute: "2-digit" } : {}),
-  }).format(date);
+  return withTime
+    ? formatter(locale, "long-time", { ...LONG_DATE, ...TIME }).format(date)
+    : formatter(locale, "long", LONG_DATE).format(date);
 }
 
 /** A short date and time in Prague time: `21. 11. 2026 20:00` / `21/11/2026, 20:00`. */
 export function formatShortDateTime(iso: string | Date, locale: Locale): string {
   const date = typeof iso === "string" ? new Date(iso) : iso;
-  return new Intl.DateTimeFormat(INTL_LOCALE[locale], {
-    timeZone: PRAGUE_TIME_ZONE,
+  return formatter(locale, "short-time", {
     day: "numeric",
     month: "numeric",
     year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
+    ...TIME,
   }).format(date);
+}
+
+/**
+ * A date and time with the weekday in Prague: `pátek 30. listopadu 2026 20:00` / `Friday 30
+ * November 2026, 20:00`.
+ */
+export function formatWeekdayDateTime(iso: string | Date, locale: Locale): string {
+  const date = typeof iso === "string" ? new Date(iso) : iso;
+  return formatter(locale, "weekday-time", { weekday: "long", ...LONG_DATE, ...TIME }).format(date);
 }

@@ -2,12 +2,9 @@ import { useEffect, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { ShellData } from "#app/shell.ts";
+import { formatWeekdayDateTime } from "#core/formats/dates.ts";
 import type { Locale } from "#core/i18n/index.ts";
 import { formatPrice, type PriceCurrency, selectCurrency } from "#core/money/money.ts";
-import { PRAGUE_TIME_ZONE } from "#core/time/prague.ts";
-
-/** Time is shown in Prague (docs/product/formats.md, "Dates and time"). */
-const INTL_LOCALE: Record<Locale, string> = { cs: "cs-CZ", en: "en-GB" };
 
 /** The visitor's currency: the root loader's `currencies` and `currencyId` (cookie currencyId). */
 export function useCurrency(): (PriceCurrency & { code: string }) | null {
@@ -56,17 +53,9 @@ export function useCzkAmount(): CzkAmount {
   };
 }
 
-/** A date and time in Prague: `pátek 30. listopadu 2026 20:00` / `Friday 30 November 2026, 20:00`. */
+/** A date and time in Prague (docs/product/formats.md, "Dates and time"): `pátek 30. listopadu 2026 20:00` / `Friday 30 November 2026, 20:00`. */
 export function formatDateTime(iso: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(INTL_LOCALE[locale], {
-    timeZone: PRAGUE_TIME_ZONE,
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-  }).format(new Date(iso));
+  return formatWeekdayDateTime(iso, locale);
 }
 
 export type TimeLeftParts =
