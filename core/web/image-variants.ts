@@ -73,8 +73,11 @@ export function variantUrl(path: string, fileName: string, width: VariantWidth):
  * variants (the img then just uses its src).
  */
 export function srcSet(src: string, widths: readonly VariantWidth[] = VARIANT_WIDTHS): string | undefined {
-  if (uploadsRelativePath(src) === null || widths.length === 0) return undefined;
-  return widths.map((width) => `${variantSrc(src, width)} ${width}w`).join(", ");
+  // The path is checked and encoded once, not once per width: a listing renders dozens (issue 18).
+  const relative = uploadsRelativePath(src);
+  if (relative === null || widths.length === 0) return undefined;
+  const encoded = encodePath(relative);
+  return widths.map((width) => `${VARIANT_PREFIX}${width}/${encoded} ${width}w`).join(", ");
 }
 
 /** The 1200 × 630 JPEG for sharing (og:image, JSON-LD); other URLs come back unchanged. */
