@@ -6,10 +6,10 @@ import { list } from "./sql-parts.ts";
 
 /**
  * The ids of a page in "newest" order (the default of a category page), read from the partial
- * indexes products_listing_newest_idx and products_listing_promoted_idx (ADR 0034) instead of
- * sorting every matching product: per category of the branch, the products promoted now (by the
- * end of their promotion, so expired ones are not read) and the rest newest first, at most as
- * many as the pages up to this one hold; the page is the best of those few. The cost follows the page's number and the branch's size, not the catalogue.
+ * indexes products_listing_newest_idx and products_listing_promoted_newest_idx (ADR 0034) instead
+ * of sorting every matching product: per category of the branch, the products promoted now and
+ * the rest, each newest first, at most as many as the pages up to this one hold; the page is the
+ * best of those few. The cost follows the page's number and the branch's size, not the catalogue.
  * null when the query's order or statuses do not fit those indexes (the caller sorts instead).
  */
 export function newestPageIds(
@@ -36,14 +36,14 @@ export function newestPageIds(
       order by ${NEWEST.expr} desc, p.id
       limit ${limit}
     ) x`;
-  // Per category, the products promoted now: the row comparison can only be answered by
-  // products_listing_promoted_idx (category, end of promotion), so the planner reads the
-  // category's running promotions there instead of every promotion in products_topped_until_idx.
+  // Per category, the products promoted now, newest first from products_listing_promoted_newest_idx.
+  // `(…) is true` keeps the planner off products_topped_until_idx (every running promotion of the
+  // catalogue): the end of a promotion is checked on the rows the ordered scan reads.
   const promoted = sql`
     select x.* from ${categories} cross join lateral (
       select p.id, ${keyColumns(keys)} from products p
       where p.category_id = c.id and ${rest} and p.topped_until is not null
-        and (p.category_id, p.topped_until) > (c.id, ${resolved.now}::timestamptz) and p.demoted_at is null
+        and (p.topped_until > ${resolved.now}::timestamptz) is true and p.demoted_at is null
       order by ${NEWEST.expr} desc, p.id
       limit ${limit}
     ) x`;

@@ -128,13 +128,13 @@ export const products = pgTable(
       .using("gin", sql`to_tsvector('simple'::regconfig, ${t.searchText})`)
       .where(sql`${t.status} = 'active'`),
     // Listing pages in "newest" order (ADR 0034): one category's live products, newest first, so
-    // a page reads its 24 rows and stops; the ones promoted now come from their own index, by
-    // the end of their promotion (only those still running are read, then sorted).
+    // a page reads its 24 rows and stops; the promoted ones likewise from their own index (the
+    // expired promotions among them are skipped on the way).
     index("products_listing_newest_idx")
       .on(t.categoryId, sql`coalesce(${t.activationAt}, ${t.createdAt}) desc`, t.id)
       .where(sql`${t.status} = 'active'`),
-    index("products_listing_promoted_idx")
-      .on(t.categoryId, t.toppedUntil)
+    index("products_listing_promoted_newest_idx")
+      .on(t.categoryId, sql`coalesce(${t.activationAt}, ${t.createdAt}) desc`, t.id)
       .where(sql`${t.status} = 'active' and ${t.toppedUntil} is not null`),
     check("products_format_check", oneOf(t.format, PRODUCT_FORMATS)),
     check("products_type_check", oneOf(t.type, PRODUCT_TYPES)),

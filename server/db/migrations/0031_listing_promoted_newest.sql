@@ -1,0 +1,2 @@
+DROP INDEX IF EXISTS "products_listing_promoted_idx";--> statement-breakpoint
+CREATE INDEX "products_listing_promoted_newest_idx" ON "products" USING btree ("category_id",coalesce("activation_at", "created_at") desc,"id") WHERE "products"."status" = 'active' and "products"."topped_until" is not null;
