@@ -8,6 +8,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import pino from "pino";
 import { loadConfig } from "#server/config.ts";
 import { openDatabase } from "#server/db/client.ts";
 import { seedDemoIfEmpty } from "#server/db/seed/index.ts";
@@ -24,7 +25,10 @@ type App = ReturnType<typeof createHttpApp>;
 async function cpuPerRequest(app: App, url: string, requests: number): Promise<number> {
   const run = async (count: number) => {
     for (let i = 0; i < count; i++) {
-      const response = await app.fetch(new Request(url));
+      // The node-server adapter's bindings: the socket's address, as a real connection has it.
+      const response = await app.fetch(new Request(url), {
+        incoming: { socket: { remoteAddress: "127.0.0.1" } },
+      });
       if (response.status !== 200) throw new Error(`${url}: ${response.status}`);
       await response.arrayBuffer();
     }
@@ -39,8 +43,9 @@ async function cpuPerRequest(app: App, url: string, requests: number): Promise<n
 export async function measureLayers(requests: number, paths: string[] | undefined) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "rarita-bench-layers-"));
   const database = await openDatabase({ engine: "pglite" });
-  // The production log level, written to /dev/null: the request log's line is part of the cost.
-  const logger = createLogger("info", fs.createWriteStream("/dev/null"));
+  // The production log level and buffered output (server/main.ts), written to /dev/null: the
+  // request log's line is part of the cost.
+  const logger = createLogger("info", pino.destination({ dest: "/dev/null", sync: false, minLength: 4096 }));
   const config = loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir, PUBLIC_URL: "http://127.0.0.1" });
   await seedDemoIfEmpty(database.db, { dataDir, logger: createLogger("silent") });
   const jobs = createJobRunner({ database, logger, background: false });
