@@ -35,7 +35,9 @@ const runs = Number(values.runs);
 
 async function defaultPages(): Promise<string[]> {
   const html = await (await fetch(`${base}/2/rum`)).text();
-  const product = html.match(/class="card-link" href="([^"]+)"/)?.[1];
+  // The first card's link, whatever the order of its attributes.
+  const card = html.match(/<a\b[^>]*\bclass="card-link"[^>]*>/)?.[0];
+  const product = card?.match(/\bhref="([^"]+)"/)?.[1];
   return ["/", "/2/rum", ...(product ? [product] : [])];
 }
 

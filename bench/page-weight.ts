@@ -35,7 +35,9 @@ const base = values.url.replace(/\/$/, "");
 /** A product and a shop product of the demo data, found from the pages that list them. */
 async function firstLink(path: string, pattern: RegExp): Promise<string | null> {
   const html = await (await fetch(`${base}${path}`)).text();
-  return html.match(pattern)?.[1] ?? null;
+  const found = html.match(pattern);
+  // A pattern without a group finds a link tag: its href.
+  return (found?.[1] ?? found?.[0].match(/\bhref="([^"]+)"/)?.[1]) || null;
 }
 
 /** A shop product in stock (the sale list holds only those): its canonical path, after the redirect. */
@@ -47,7 +49,7 @@ async function shopProduct(): Promise<string | null> {
 }
 
 async function defaultPages(): Promise<string[]> {
-  const product = await firstLink("/2/rum", /class="card-link" href="([^"]+)"/);
+  const product = await firstLink("/2/rum", /<a\b[^>]*\bclass="card-link"[^>]*>/);
   return [
     "/",
     "/2/rum",
