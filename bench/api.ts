@@ -8,6 +8,7 @@
  *   BUILD_DIR=h3 node bench/api.ts [--seconds 10] [--connections 50] [--rounds 2] [--port 3630]
  *                                  [--path /api/lists/currencies --path /api/settings ...]
  *   DATABASE_URL=postgres://…/empty_db BUILD_DIR=h3 node bench/api.ts …   (PostgreSQL)
+ *   … --settle 75   (seconds to wait after the start; PGlite's start-up VACUUM, 75 by default there)
  *   … --log-level warn   (without the request log's line per request, to see what it costs)
  *   node bench/api.ts --layers [--requests 20000]   (each layer's CPU per request, in process:
  *                                                    bench/api-layers.ts)
@@ -37,6 +38,7 @@ const { values } = parseArgs({
     layers: { type: "boolean", default: false },
     requests: { type: "string", default: "20000" },
     "log-level": { type: "string", default: "info" },
+    settle: { type: "string" },
   },
 });
 
@@ -110,6 +112,13 @@ console.log(
     `${values.rounds} rounds A/B, Node ${process.version}, load ${loadAverage()} before`,
 );
 const server = await startServer({ port, dataDir, databaseUrl, env: { LOG_LEVEL: values["log-level"] } });
+// PGlite runs in the server's own thread: its start-up VACUUM (a minute after the start,
+// server/jobs/maintenance.ts) would stall the event loop in the middle of a run.
+const settle = Number(values.settle ?? (databaseUrl ? 0 : 75));
+if (settle > 0) {
+  console.log(`waiting ${settle} s for the start-up vacuum`);
+  await new Promise((resolve) => setTimeout(resolve, settle * 1000));
+}
 try {
   for (const route of paths) printRow(await measurePath(server, route));
 } finally {
