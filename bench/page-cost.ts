@@ -18,7 +18,7 @@
  *   BUILD_DIR=h4 npx react-router build
  *   psql -h 127.0.0.1 -U postgres -c 'create database rarita_cost'
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/rarita_cost BUILD_DIR=h4 node bench/page-cost.ts \
- *     [--connections 50] [--seconds 10] [--warmup 3] [--port 3640] [--only category,product]
+ *     [--connections 50] [--seconds 10] [--warmup 3] [--port 3640] [--only category,product] [--workers 1]
  *
  * Requests carry no Accept-Encoding: every side sends the same uncompressed bytes.
  */
@@ -28,6 +28,17 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import pg from "pg";
+import {
+  BARE_SERVER,
+  BROWSER,
+  backendTicks,
+  cpuMsBetween,
+  nginxConfig,
+  sleep,
+  treeTicks,
+  WRK_SCRIPT,
+  wrk,
+} from "./page-cost-tools.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { values } = parseArgs({
@@ -39,6 +50,8 @@ const { values } = parseArgs({
     port: { type: "string", default: "3640" },
     products: { type: "string", default: "100000" },
     only: { type: "string" },
+    /** WORKERS for the server (Node processes, ADR 0035); unset: the server's own default. */
+    workers: { type: "string" },
     "data-dir": { type: "string", default: "/tmp/rarita-page-cost-data" },
   },
 });
@@ -47,14 +60,12 @@ if (!databaseUrl) throw new Error("DATABASE_URL must name a PostgreSQL database 
 const port = Number(values.port);
 const base = `http://127.0.0.1:${port}`;
 const work = "/tmp/rarita-page-cost";
-const clockTicks = Number(spawnSync("getconf", ["CLK_TCK"]).stdout.toString().trim()) || 100;
 const children = new Set<ChildProcess>();
-/**
- * A browser's User-Agent on every request: a crawler's (isbot, which counts Node's fetch and curl)
- * gets neither the page cache nor the age gate.
- */
-const BROWSER =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36";
+const wrkOptions = {
+  threads: values.threads,
+  connections: values.connections,
+  script: path.join(work, "report.lua"),
+};
 const HEADERS = { "user-agent": BROWSER, accept: "text/html", "accept-encoding": "identity" };
 
 type Page = { name: string; path: string };
@@ -69,99 +80,12 @@ type Run = {
   pgMs: number;
 };
 
-function sleep(ms: number) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-/** utime + stime of a process in clock ticks, with its parent, or null when it is gone. */
-function readStat(pid: number): { ticks: number; ppid: number } | null {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return { ticks: Number(fields[11]) + Number(fields[12]), ppid: Number(fields[1]) };
-  } catch {
-    return null;
-  }
-}
-
-/** The CPU ticks of a process and all its descendants (a server may fork workers). */
-function treeTicks(rootPid: number): Map<number, number> {
-  const all = new Map<number, { ticks: number; ppid: number }>();
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    const stat = readStat(Number(entry));
-    if (stat) all.set(Number(entry), stat);
-  }
-  const out = new Map<number, number>();
-  const visit = (pid: number) => {
-    const stat = all.get(pid);
-    if (!stat) return;
-    out.set(pid, stat.ticks);
-    for (const [child, s] of all) if (s.ppid === pid) visit(child);
-  };
-  visit(rootPid);
-  return out;
-}
-
-/** The CPU ticks of every backend of the bench's database except the asking one. */
-async function backendTicks(client: pg.Client): Promise<Map<number, number>> {
-  const result = await client.query<{ pid: number }>(
-    "select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
-  );
-  const out = new Map<number, number>();
-  for (const { pid } of result.rows) {
-    const stat = readStat(pid);
-    if (stat) out.set(pid, stat.ticks);
-  }
-  return out;
-}
-
-/** Milliseconds of CPU between two readings (a process new in `after` counts from zero). */
-function cpuMsBetween(before: Map<number, number>, after: Map<number, number>): number {
-  let ticks = 0;
-  for (const [pid, value] of after) ticks += value - (before.get(pid) ?? 0);
-  return (ticks * 1000) / clockTicks;
-}
-
-const WRK_SCRIPT = `done = function(summary, latency, requests)
-  local e = summary.errors
-  io.write(string.format('{"requests":%d,"us":%d,"status":%d,"other":%d,"p50":%d,"p95":%d,"p99":%d}\\n',
-    summary.requests, summary.duration, e.status, e.connect + e.read + e.write + e.timeout,
-    latency:percentile(50), latency:percentile(95), latency:percentile(99)))
-end
-`;
-
-/** wrk against a URL for `seconds`; its JSON summary line. */
-function wrk(url: string, seconds: number) {
-  const result = spawnSync(
-    "wrk",
-    [
-      `-t${values.threads}`,
-      `-c${values.connections}`,
-      `-d${seconds}s`,
-      "--timeout",
-      "10s",
-      "-H",
-      `User-Agent: ${BROWSER}`,
-      "-H",
-      "Accept: text/html",
-      "-s",
-      path.join(work, "report.lua"),
-      url,
-    ],
-    { encoding: "utf8" },
-  );
-  const line = result.stdout.split("\n").find((text) => text.startsWith("{"));
-  if (!line) throw new Error(`wrk failed: ${result.stderr || result.stdout}`);
-  return JSON.parse(line) as Record<"requests" | "us" | "status" | "other" | "p50" | "p95" | "p99", number>;
-}
-
 /** A warm-up, then a measured run with the CPU of `pid`'s tree (and the backends) around it. */
 async function measure(url: string, pid: number, client: pg.Client | null): Promise<Run> {
-  wrk(url, Number(values.warmup));
+  wrk(url, Number(values.warmup), wrkOptions);
   const nodeBefore = treeTicks(pid);
   const pgBefore = client ? await backendTicks(client) : new Map<number, number>();
-  const summary = wrk(url, Number(values.seconds));
+  const summary = wrk(url, Number(values.seconds), wrkOptions);
   const nodeAfter = treeTicks(pid);
   const pgAfter = client ? await backendTicks(client) : new Map<number, number>();
   const requests = summary.requests;
@@ -244,6 +168,7 @@ async function startServer(pageCache: "on" | "off") {
         SEED_DEMO: "false",
         LOG_LEVEL: "warn",
         PAGE_CACHE: pageCache,
+        ...(values.workers ? { WORKERS: values.workers } : {}),
       },
     }),
   );
@@ -282,46 +207,11 @@ async function saveHtml(pages: Page[]) {
   return sizes;
 }
 
-function nginxConfig(referencePort: number) {
-  const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"]
-    .map((name) => `  ${name}_temp_path ${work}/nginx-${name};`)
-    .join("\n");
-  return `worker_processes auto;
-daemon off;
-pid ${work}/nginx.pid;
-error_log ${work}/nginx-error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  sendfile on;
-  keepalive_requests 1000000;
-${temp}
-  server {
-    listen 127.0.0.1:${referencePort};
-    root ${work}/html;
-    location / { default_type text/html; charset utf-8; }
-  }
-}
-`;
-}
-
-const BARE_SERVER = `
-const http = require("node:http"); const fs = require("node:fs"); const path = require("node:path");
-const [dir, port] = process.argv.slice(1);
-const files = new Map(fs.readdirSync(dir).map((name) => ["/" + name, fs.readFileSync(path.join(dir, name))]));
-http.createServer((req, res) => {
-  const body = files.get(req.url);
-  if (!body) { res.statusCode = 404; res.end(); return; }
-  res.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-length": body.byteLength });
-  res.end(body);
-}).listen(Number(port), "127.0.0.1");
-`;
-
 /** nginx and a bare node:http server on the saved bytes: the references of the same run. */
 async function references(pages: Page[]) {
   const nginxPort = port + 1;
   const barePort = port + 2;
-  fs.writeFileSync(path.join(work, "nginx.conf"), nginxConfig(nginxPort));
+  fs.writeFileSync(path.join(work, "nginx.conf"), nginxConfig(work, nginxPort));
   const nginx = track(spawn("nginx", ["-c", path.join(work, "nginx.conf")], { stdio: "inherit" }));
   const bare = track(
     spawn(process.execPath, ["-e", BARE_SERVER, path.join(work, "html"), String(barePort)], {
@@ -344,18 +234,25 @@ async function references(pages: Page[]) {
   return out;
 }
 
+/** Whether a page comes from the page cache once requested (its copy is kept as the body ends). */
+async function servedFromCache(pagePath: string): Promise<boolean> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const response = await fetch(`${base}${pagePath}`, { headers: HEADERS });
+    await response.arrayBuffer();
+    if (response.headers.get("x-page-cache") === "hit") return true;
+    await sleep(200);
+  }
+  return false;
+}
+
 /** Every page through the server in one mode; checks that the mode is the one asked for. */
 async function serverRuns(pages: Page[], mode: "on" | "off", client: pg.Client) {
   const server = await startServer(mode);
   const out: Record<string, Run> = {};
   try {
     for (const page of pages) {
-      await fetch(`${base}${page.path}`, { headers: HEADERS }).then((response) => response.arrayBuffer());
-      const probe = await fetch(`${base}${page.path}`, { headers: HEADERS });
-      await probe.arrayBuffer();
-      const state = probe.headers.get("x-page-cache");
-      if ((mode === "on") !== (state === "hit"))
-        throw new Error(`${page.path}: X-Page-Cache ${state}, mode ${mode}`);
+      if ((mode === "on") !== (await servedFromCache(page.path)))
+        throw new Error(`${page.path}: the page cache is not ${mode}`);
       out[page.name] = await measure(`${base}${page.path}`, server.pid ?? 0, client);
     }
   } finally {
@@ -448,7 +345,7 @@ async function main() {
     const refs = await references(pages);
     const loadAfter = fs.readFileSync("/proc/loadavg", "utf8").split(" ")[0];
     console.log(
-      `\n${products} products, ${values.connections} connections, ${values.seconds} s after ${values.warmup} s warm-up, load ${loadBefore} before, ${loadAfter} after`,
+      `\n${products} products, build ${process.env.BUILD_DIR ?? "build"}, WORKERS=${values.workers ?? "(default)"}, ${values.connections} connections, ${values.seconds} s after ${values.warmup} s warm-up, load ${loadBefore} before, ${loadAfter} after`,
     );
     console.log(
       `pages: ${pages.map((page) => `${page.name} ${page.path} (${sizes[page.name]} B)`).join(", ")}\n`,
