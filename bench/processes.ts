@@ -55,7 +55,8 @@ async function measure(workers: number, pageCache: "on" | "off") {
       const check = await fetch(url, { headers });
       if (check.status !== 200) throw new Error(`${route} answered ${check.status}`);
       await check.arrayBuffer();
-      await runWrk(url, { seconds: 2, connections, headers });
+      // Each worker warms up its own JIT and page cache: 5 s before the measured run.
+      await runWrk(url, { seconds: 5, connections, headers });
       rows.push({
         scenario,
         workers,
