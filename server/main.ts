@@ -130,6 +130,7 @@ async function startServing(config: Config, database: Database, logger: Logger, 
     { createHttpApp },
     { createPageCache },
     { createPublicJsonCache },
+    { createPageReplay },
     router,
     { requestContextKey },
   ] = await Promise.all([
@@ -137,6 +138,7 @@ async function startServing(config: Config, database: Database, logger: Logger, 
     import("./http/app.ts"),
     import("./http/page-cache.ts"),
     import("./http/public-json-cache.ts"),
+    import("./http/page-replay.ts"),
     import("react-router"),
     import("#core/web/request-context.ts"),
   ]);
@@ -147,8 +149,10 @@ async function startServing(config: Config, database: Database, logger: Logger, 
   const pageHandler = await loadPageHandler(config, router, appContext);
   // Anonymous pages from memory, cleared by every change they show, in any instance (ADR 0027).
   // PAGE_CACHE=off (benchmarks only): every page is rendered, with the same headers.
+  // Their answers are replayed in front of the chain, dropped with the cache's copies (ADR 0037).
+  const pageReplay = config.pageCache ? createPageReplay(logger) : undefined;
   const pageCache = config.pageCache
-    ? createPageCache({ announce: services.publicChanges.announce })
+    ? createPageCache({ announce: services.publicChanges.announce, onClear: pageReplay?.clear })
     : undefined;
   // The public JSON lists from memory, before the chain, cleared by the same changes (ADR 0033).
   const publicJsonCache = createPublicJsonCache(logger);
@@ -163,6 +167,7 @@ async function startServing(config: Config, database: Database, logger: Logger, 
     pageHandler,
     pageCache,
     publicJsonCache,
+    pageReplay,
     clientBuildDir: path.join(buildDir, "client"),
   });
   // Jobs (mail delivery, maintenance) run from here on; pg-boss installs its tables on first start.
@@ -171,7 +176,8 @@ async function startServing(config: Config, database: Database, logger: Logger, 
   await services.jobs.start();
   await vacuumSoon(services.jobs, database);
   const { getRequestListener } = await import("@hono/node-server");
-  const listener = publicJsonCache.listener(getRequestListener(app.fetch));
+  const pages = getRequestListener(app.fetch);
+  const listener = publicJsonCache.listener(pageReplay ? pageReplay.listener(pages) : pages);
   return { server: await listen(listener, config), jobs: services.jobs };
 }
 

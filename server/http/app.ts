@@ -24,6 +24,7 @@ import { devOutbox } from "./dev-outbox.ts";
 import { devSmsOutbox } from "./dev-sms-outbox.ts";
 import { localeMiddleware } from "./locale.ts";
 import type { PageCache } from "./page-cache.ts";
+import type { PageReplay } from "./page-replay.ts";
 import { pageRules } from "./page-rules.ts";
 import type { PublicJsonCache } from "./public-json-cache.ts";
 import { requestLog } from "./request-log.ts";
@@ -49,6 +50,8 @@ export type HttpAppDeps = {
   pageCache?: PageCache;
   /** The public JSON lists kept in memory and served before the chain (public-json-cache.ts). */
   publicJsonCache?: PublicJsonCache;
+  /** Anonymous pages kept as they leave the chain and replayed before it (page-replay.ts). */
+  pageReplay?: PageReplay;
   /**
    * Bench only (bench/api-layers.ts): layers left out, to measure what each one costs. Never set
    * by the server.
@@ -89,12 +92,14 @@ export function createHttpApp({
   clientBuildDir,
   pageCache,
   publicJsonCache,
+  pageReplay,
   omitLayers = [],
 }: HttpAppDeps) {
   const app = new Hono<AppEnv>();
   const on: Layers = (layer) => !omitLayers.includes(layer);
   // First, so that it keeps the answer exactly as it leaves (headers of every layer included).
   if (publicJsonCache) app.use("/api/*", publicJsonCache.store);
+  if (pageReplay) app.use(pageReplay.store);
 
   addRequestBasics(app, { config, logger, services }, on);
   // Pages and JSON go out gzip-compressed when the browser accepts it (a category page: 160 KB of

@@ -66,6 +66,8 @@ export type PageCacheOptions = {
   now?: () => number;
   /** Tells the other instances that this one wrote (public-changes.ts); they clear their caches. */
   announce?: () => void;
+  /** Called by every clear: the copies kept in front of the chain go too (page-replay.ts). */
+  onClear?: () => void;
 };
 
 const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
@@ -278,6 +280,7 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     generation += 1;
     copies.clear();
     rendering.clear();
+    options.onClear?.();
   }
 
   const clearOnWrite: MiddlewareHandler<AppEnv> = async (c, next) => {

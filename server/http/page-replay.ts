@@ -1,0 +1,208 @@
+import { randomUUID } from "node:crypto";
+import type { RequestListener } from "node:http";
+import type { MiddlewareHandler } from "hono";
+import { isbot } from "isbot";
+import { parseCookieHeader } from "#core/web/cookie-header.ts";
+import { PAGE_VARIANT_COOKIES, PERSONAL_COOKIES } from "#core/web/page-cookies.ts";
+import type { Logger } from "../logger.ts";
+import { isPublicPage, PUBLIC_PAGE_CACHE_CONTROL, SHARED_CACHE_SECONDS } from "./cache-policy.ts";
+import { accessLogger, maskPath } from "./request-log.ts";
+import type { AppEnv } from "./types.ts";
+
+/**
+ * Anonymous pages replayed in front of the whole chain (ADR 0037). The page cache (page-cache.ts)
+ * keeps a page's HTML, but a hit there still walks the Hono chain (request log, origin, CSP,
+ * secure headers, compression, locale, session, CSRF, page rules) and the node-server adapter's
+ * Request and Response objects: 1 to 3 ms of CPU for bytes already made. Here the exact answer a
+ * public page left the chain with (status, every header, the body as compressed for that
+ * Accept-Encoding) is kept per variant and written straight from the node:http listener to the
+ * next request of the same variant, as a proxy in front would.
+ *
+ * The variant is what the page cache keys on plus what the chain adds on the way out: the URL,
+ * Host and forwarded host/protocol, the page-variant cookies' values and Accept-Encoding. Only a
+ * GET of a public page (cache-policy.ts) with no Authorization, no personal cookie (session, cart,
+ * wishlist) and a User-Agent that is no crawler's is replayed, and only an answer that came out
+ * `public` (200, text/html, no Set-Cookie). A copy lives no longer than the page cache's copy
+ * would (its Age counts), and every clear of the page cache clears it (createPageCache's
+ * onClear), so a bid, a write or another instance's NOTIFY drops it at once. Each replay gets its
+ * own X-Request-Id and request-log line.
+ */
+export type PageReplay = {
+  /** The node:http listener: a kept page, or `next` (the rest of the server). */
+  listener(next: RequestListener): RequestListener;
+  /** Hono middleware, first in the chain: keeps the public pages as they leave it. */
+  store: MiddlewareHandler<AppEnv>;
+  clear(): void;
+  size(): { entries: number; bytes: number };
+};
+
+type Entry = { headers: string[]; body: Buffer; bornAt: number; expiresAt: number };
+
+const MAX_HEADER = 512;
+const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
+/** Headers that belong to one response, not to the kept answer. */
+const PER_RESPONSE = new Set([
+  "x-request-id",
+  "date",
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+  "age",
+  "x-page-cache",
+]);
+const SANE_REQUEST_ID = /^[\w.-]{8,100}$/;
+
+/** The variant of a request whose page may be replayed, or null. `url` is the path with its query. */
+export function pageVariantKey(
+  method: string,
+  url: string,
+  header: (name: string) => string | undefined,
+): string | null {
+  if (method !== "GET" || url.startsWith("/api/")) return null;
+  if (header("authorization") !== undefined) return null;
+  const query = url.indexOf("?");
+  if (!isPublicPage(query === -1 ? url : url.slice(0, query))) return null;
+  const cookies = parseCookieHeader(header("cookie"));
+  if (PERSONAL_COOKIES.some((name) => name in cookies)) return null;
+  const agent = header("user-agent") ?? "";
+  if (agent.length > MAX_HEADER || isbot(agent)) return null;
+  const variant = PAGE_VARIANT_COOKIES.filter((name) => name in cookies)
+    .map((name) => `${name}=${cookies[name]}`)
+    .join(";");
+  const parts = [
+    url,
+    header("host") ?? "",
+    header("x-forwarded-host") ?? "",
+    header("x-forwarded-proto") ?? "",
+    header("accept-encoding") ?? "",
+    variant,
+  ];
+  return parts.some((part) => part.length > MAX_HEADER) ? null : parts.join("\n");
+}
+
+/** The copies, oldest first, within `maxBytes`. */
+function createCopies(maxBytes: number) {
+  let entries = new Map<string, Entry>();
+  let bytes = 0;
+  const remove = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    bytes -= entry.body.length;
+  };
+  return {
+    get: (key: string) => entries.get(key),
+    remove,
+    set(key: string, entry: Entry) {
+      if (entry.body.length > maxBytes) return;
+      remove(key);
+      entries.set(key, entry);
+      bytes += entry.body.length;
+      for (const oldest of entries.keys()) {
+        if (bytes <= maxBytes) break;
+        remove(oldest);
+      }
+    },
+    clear() {
+      entries = new Map();
+      bytes = 0;
+    },
+    size: () => ({ entries: entries.size, bytes }),
+  };
+}
+
+/** The headers to keep, and how old the answer already was (a page-cache hit carries its Age). */
+function keptHeaders(response: Response, length: number): { headers: string[]; age: number } {
+  const headers: string[] = [];
+  response.headers.forEach((value, name) => {
+    if (!PER_RESPONSE.has(name) && name !== "content-length") headers.push(name, value);
+  });
+  headers.push("content-length", String(length));
+  const age = Number(response.headers.get("age") ?? 0);
+  return { headers, age: Number.isFinite(age) && age > 0 ? age : 0 };
+}
+
+export function createPageReplay(
+  logger: Logger,
+  options: { maxBytes?: number; now?: () => number } = {},
+): PageReplay {
+  const lines = accessLogger(logger);
+  const now = options.now ?? Date.now;
+  const copies = createCopies(options.maxBytes ?? DEFAULT_MAX_BYTES);
+  let generation = 0;
+
+  const listener =
+    (next: RequestListener): RequestListener =>
+    (request, response) => {
+      const url = request.url ?? "";
+      const key =
+        request.method === "GET" && !url.startsWith("/api/")
+          ? pageVariantKey("GET", url, (name) => request.headers[name] as string | undefined)
+          : null;
+      const entry = key === null ? undefined : copies.get(key);
+      if (!entry) return next(request, response);
+      const at = now();
+      if (entry.expiresAt <= at) {
+        copies.remove(key as string);
+        return next(request, response);
+      }
+      const started = performance.now();
+      const incoming = request.headers["x-request-id"];
+      const requestId =
+        typeof incoming === "string" && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+      const age = String(Math.floor((at - entry.bornAt) / 1000));
+      response.writeHead(200, [
+        ...entry.headers,
+        "age",
+        age,
+        "x-page-cache",
+        "hit",
+        "x-request-id",
+        requestId,
+      ]);
+      response.end(entry.body);
+      lines.info({
+        requestId,
+        method: "GET",
+        path: maskPath(url.split("?")[0]),
+        status: 200,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+      });
+    };
+
+  const store: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const raw = c.req.raw;
+    const url = new URL(raw.url);
+    const key = pageVariantKey(
+      raw.method,
+      url.pathname + url.search,
+      (name) => raw.headers.get(name) ?? undefined,
+    );
+    const started = generation;
+    await next();
+    if (key === null || c.res.status !== 200 || c.res.headers.has("set-cookie")) return;
+    if (c.res.headers.get("cache-control") !== PUBLIC_PAGE_CACHE_CONTROL) return;
+    if (!c.res.headers.get("content-type")?.startsWith("text/html")) return;
+    // Read a copy of the body beside the answer (a streamed first render is not held back).
+    const copy = c.res.clone();
+    void copy.arrayBuffer().then(
+      (buffer) => {
+        // A clear meanwhile (a bid, a write) may have changed what this page shows: not kept.
+        if (generation !== started) return;
+        const body = Buffer.from(buffer);
+        const { headers, age } = keptHeaders(copy, body.length);
+        const bornAt = now() - age * 1000;
+        const expiresAt = bornAt + SHARED_CACHE_SECONDS * 1000;
+        if (expiresAt > now()) copies.set(key, { headers, body, bornAt, expiresAt });
+      },
+      () => {},
+    );
+  };
+
+  function clear() {
+    generation++;
+    copies.clear();
+  }
+
+  return { listener, store, clear, size: copies.size };
+}
