@@ -180,6 +180,9 @@ for (let attempt = 0; ; attempt++) {
   await new Promise((resolve) => setTimeout(resolve, 500));
 }
 
+const BROWSER_AGENT =
+  "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36";
+
 type Result = {
   name: string;
   requests: number;
@@ -207,6 +210,8 @@ async function load(name: string, urls: string[], durationSeconds: number, cooki
         const response = await fetch(`${base}${url}`, {
           headers: {
             Accept: url.startsWith("/api/") ? "application/json" : "text/html",
+            // A browser's: the page cache serves no crawler, and undici's "node" is one to isbot.
+            "User-Agent": BROWSER_AGENT,
             ...(cookie ? { Cookie: cookie } : {}),
           },
           redirect: "manual",
