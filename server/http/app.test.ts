@@ -1,4 +1,4 @@
-import { gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TestApi } from "../test/api-harness.ts";
 
@@ -53,9 +53,16 @@ describe("the /api application", () => {
     for (const [, attributes] of scripts) expect(attributes).toContain(`nonce="${nonce}"`);
   });
 
-  it("sends JSON gzip-compressed to a client that accepts it, and plain to one that does not", async () => {
-    const compressed = await api.app.request("/api/lists/currencies", {
+  it("sends JSON Brotli- or gzip-compressed to a client that accepts it, and plain to one that does not", async () => {
+    const brotli = await api.app.request("/api/lists/currencies", {
       headers: { "Accept-Encoding": "gzip, deflate, br" },
+    });
+    expect(brotli.headers.get("content-encoding")).toBe("br");
+    const fromBrotli = JSON.parse(
+      brotliDecompressSync(Buffer.from(await brotli.arrayBuffer())).toString("utf8"),
+    );
+    const compressed = await api.app.request("/api/lists/currencies", {
+      headers: { "Accept-Encoding": "gzip, deflate" },
     });
     expect(compressed.status).toBe(200);
     expect(compressed.headers.get("content-encoding")).toBe("gzip");
@@ -63,7 +70,9 @@ describe("the /api application", () => {
     const unzipped = JSON.parse(gunzipSync(Buffer.from(await compressed.arrayBuffer())).toString("utf8"));
     const plain = await api.app.request("/api/lists/currencies");
     expect(plain.headers.get("content-encoding")).toBeNull();
-    expect(unzipped).toEqual(await plain.json());
+    const plainJson = await plain.json();
+    expect(unzipped).toEqual(plainJson);
+    expect(fromBrotli).toEqual(plainJson);
   });
 
   it("reports health with the database state", async () => {

@@ -1,0 +1,56 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { Hono } from "hono";
+import { describe, expect, it } from "vitest";
+import { compression, pickEncoding } from "./compression.ts";
+
+/** What the browser gets: Brotli when it takes it, else gzip, else the plain bytes. */
+
+const page = `<!doctype html><p>${"Rum Zacapa 23 ".repeat(400)}</p>`;
+
+function app() {
+  const hono = new Hono();
+  hono.use(compression());
+  hono.get("/page", (c) => c.html(page));
+  hono.get("/small", (c) => c.body("short", 200, { "Content-Type": "text/plain", "Content-Length": "5" }));
+  hono.get("/stream", (c) => {
+    c.header("Content-Type", "text/event-stream");
+    return c.body("data: 1\n\n".repeat(200));
+  });
+  hono.get("/raw", (c) => {
+    c.header("Cache-Control", "no-transform");
+    return c.html(page);
+  });
+  return hono;
+}
+
+describe("compression", () => {
+  it("picks Brotli, then gzip, by what the header accepts", () => {
+    expect(pickEncoding("gzip, deflate, br, zstd")).toBe("br");
+    expect(pickEncoding("gzip, deflate")).toBe("gzip");
+    expect(pickEncoding("br;q=0, gzip;q=0.5")).toBe("gzip");
+    expect(pickEncoding("*")).toBe("br");
+    expect(pickEncoding("identity")).toBeNull();
+    expect(pickEncoding("gzip;q=0")).toBeNull();
+    expect(pickEncoding(undefined)).toBeNull();
+  });
+
+  it("sends a page Brotli- or gzip-compressed, and plain to a client that takes neither", async () => {
+    const brotli = await app().request("/page", { headers: { "Accept-Encoding": "gzip, deflate, br" } });
+    expect(brotli.headers.get("content-encoding")).toBe("br");
+    expect(brotli.headers.get("vary")).toContain("Accept-Encoding");
+    expect(brotliDecompressSync(Buffer.from(await brotli.arrayBuffer())).toString()).toBe(page);
+    const gzip = await app().request("/page", { headers: { "Accept-Encoding": "gzip" } });
+    expect(gzip.headers.get("content-encoding")).toBe("gzip");
+    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(page);
+    const plain = await app().request("/page");
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(await plain.text()).toBe(page);
+  });
+
+  it("leaves small answers, the live stream and no-transform answers as they are", async () => {
+    for (const path of ["/small", "/stream", "/raw"]) {
+      const response = await app().request(path, { headers: { "Accept-Encoding": "br, gzip" } });
+      expect(response.headers.get("content-encoding"), path).toBeNull();
+    }
+  });
+});
