@@ -79,12 +79,17 @@ async function databaseOf(size: number): Promise<{ url: string; seedSeconds: num
 
 const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
 const execution = (plan: string) => Number(/Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? 0);
+/** The pages a statement touched (its top node's shared buffers, hit and read): load-independent. */
+function buffers(plan: string): number {
+  const match = /Buffers: shared(?: hit=(\d+))?(?: read=(\d+))?/.exec(plan);
+  return Number(match?.[1] ?? 0) + Number(match?.[2] ?? 0);
+}
 
 type Row = {
   size: number;
   products: number;
   seedSeconds: number | null;
-  pages: Record<string, [number, number]>;
+  pages: Record<string, [number, number, number]>;
 };
 const table: Row[] = [];
 
@@ -157,9 +162,10 @@ for (const size of (values.sizes ?? "").split(",").map(Number)) {
     await run();
     explaining = false;
     const statements = plans.reduce((sum, plan) => sum + execution(plan), 0);
-    row.pages[name] = [median(times), statements];
+    const touched = plans.reduce((sum, plan) => sum + buffers(plan), 0);
+    row.pages[name] = [median(times), statements, touched];
     console.log(
-      `\n=== ${name}: median ${median(times).toFixed(1)} ms, statements ${statements.toFixed(1)} ms ===`,
+      `\n=== ${name}: median ${median(times).toFixed(1)} ms, statements ${statements.toFixed(1)} ms, ${touched} buffers ===`,
     );
     for (const plan of plans) {
       const lines = plan.split("\n");
@@ -184,7 +190,10 @@ console.log(`|---|${names.map(() => "---").join("|")}|`);
 for (const row of table)
   console.log(
     `| ${row.products}${row.seedSeconds ? ` (seeded in ${row.seedSeconds.toFixed(0)} s)` : ""} | ${names
-      .map((name) => `${row.pages[name][0].toFixed(1)} ms (SQL ${row.pages[name][1].toFixed(1)})`)
+      .map((name) => {
+        const [wall, statements, pages] = row.pages[name];
+        return `${wall.toFixed(1)} ms (SQL ${statements.toFixed(1)}, ${pages} buf)`;
+      })
       .join(" | ")} |`,
   );
 console.log(
