@@ -122,17 +122,11 @@ function keptHeaders(response: Response, length: number): { headers: string[]; a
   return { headers, age: Number.isFinite(age) && age > 0 ? age : 0 };
 }
 
-export function createPageReplay(
-  logger: Logger,
-  options: { maxBytes?: number; now?: () => number } = {},
-): PageReplay {
-  const lines = accessLogger(logger);
-  const now = options.now ?? Date.now;
-  const copies = createCopies(options.maxBytes ?? DEFAULT_MAX_BYTES);
-  let generation = 0;
+type Copies = ReturnType<typeof createCopies>;
 
-  const listener =
-    (next: RequestListener): RequestListener =>
+/** The node:http side: writes a kept copy with its own Age, request id and log line. */
+function replayListener(copies: Copies, lines: Logger, now: () => number) {
+  return (next: RequestListener): RequestListener =>
     (request, response) => {
       const url = request.url ?? "";
       const key =
@@ -140,10 +134,10 @@ export function createPageReplay(
           ? pageVariantKey("GET", url, (name) => request.headers[name] as string | undefined)
           : null;
       const entry = key === null ? undefined : copies.get(key);
-      if (!entry) return next(request, response);
+      if (key === null || !entry) return next(request, response);
       const at = now();
       if (entry.expiresAt <= at) {
-        copies.remove(key as string);
+        copies.remove(key);
         return next(request, response);
       }
       const started = performance.now();
@@ -169,8 +163,15 @@ export function createPageReplay(
         ms: Math.round((performance.now() - started) * 10) / 10,
       });
     };
+}
 
-  const store: MiddlewareHandler<AppEnv> = async (c, next) => {
+/** The Hono side, first in the chain: keeps a public page's answer as it leaves the chain. */
+function storeMiddleware(
+  copies: Copies,
+  generation: () => number,
+  now: () => number,
+): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
     const raw = c.req.raw;
     const url = new URL(raw.url);
     const key = pageVariantKey(
@@ -178,7 +179,7 @@ export function createPageReplay(
       url.pathname + url.search,
       (name) => raw.headers.get(name) ?? undefined,
     );
-    const started = generation;
+    const started = generation();
     await next();
     if (key === null || c.res.status !== 200 || c.res.headers.has("set-cookie")) return;
     if (c.res.headers.get("cache-control") !== PUBLIC_PAGE_CACHE_CONTROL) return;
@@ -188,7 +189,7 @@ export function createPageReplay(
     void copy.arrayBuffer().then(
       (buffer) => {
         // A clear meanwhile (a bid, a write) may have changed what this page shows: not kept.
-        if (generation !== started) return;
+        if (generation() !== started) return;
         const body = Buffer.from(buffer);
         const { headers, age } = keptHeaders(copy, body.length);
         const bornAt = now() - age * 1000;
@@ -198,11 +199,22 @@ export function createPageReplay(
       () => {},
     );
   };
+}
 
-  function clear() {
-    generation++;
-    copies.clear();
-  }
-
-  return { listener, store, clear, size: copies.size };
+export function createPageReplay(
+  logger: Logger,
+  options: { maxBytes?: number; now?: () => number } = {},
+): PageReplay {
+  const now = options.now ?? Date.now;
+  const copies = createCopies(options.maxBytes ?? DEFAULT_MAX_BYTES);
+  let generation = 0;
+  return {
+    listener: replayListener(copies, accessLogger(logger), now),
+    store: storeMiddleware(copies, () => generation, now),
+    clear() {
+      generation++;
+      copies.clear();
+    },
+    size: copies.size,
+  };
 }
