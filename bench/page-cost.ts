@@ -18,6 +18,7 @@
  *   BUILD_DIR=h4 npx react-router build
  *   psql -h 127.0.0.1 -U postgres -c 'create database rarita_cost'
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/rarita_cost BUILD_DIR=h4 node bench/page-cost.ts \
+ *     [--product /380/…] [--uncached-only]   (the same product page; a build from before the page cache)
  *     [--connections 50] [--seconds 10] [--warmup 3] [--port 3640] [--only category,product] [--workers 1]
  *
  * Requests carry no Accept-Encoding: every side sends the same uncompressed bytes.
@@ -50,6 +51,10 @@ const { values } = parseArgs({
     port: { type: "string", default: "3640" },
     products: { type: "string", default: "100000" },
     only: { type: "string" },
+    /** The product page to load (default: the first card of /2/rum), e.g. the same one for a reference build. */
+    product: { type: "string" },
+    /** Only the rendered pages: for a build from before the page cache (a reference commit). */
+    "uncached-only": { type: "boolean", default: false },
     /** WORKERS for the server (Node processes, ADR 0035); unset: the server's own default. */
     workers: { type: "string" },
     "data-dir": { type: "string", default: "/tmp/rarita-page-cost-data" },
@@ -180,7 +185,7 @@ async function startServer(pageCache: "on" | "off") {
 async function pagesToLoad(): Promise<Page[]> {
   const category = await (await fetch(`${base}/2/rum`, { headers: HEADERS })).text();
   const product = category.match(/class="card-link"[^>]*href="([^"]+)"|href="([^"]+)"[^>]*class="card-link"/);
-  const productPath = product?.[1] ?? product?.[2];
+  const productPath = values.product ?? product?.[1] ?? product?.[2];
   if (!productPath) throw new Error("No product card on /2/rum");
   const pages: Page[] = [
     { name: "category", path: "/2/rum" },
@@ -308,12 +313,12 @@ function printTable(
   };
   for (const page of pages) {
     line("uncached", page.name, uncached[page.name]);
-    line("cached", page.name, cached[page.name]);
+    if (cached[page.name]) line("cached", page.name, cached[page.name]);
     line("nginx", page.name, refs[page.name].nginx);
     line("node:http", page.name, refs[page.name].node);
   }
   console.log("");
-  for (const page of pages) {
+  for (const page of pages.filter((page) => cached[page.name])) {
     const rate = (run: Run) => run.requests / run.seconds;
     const c = rate(cached[page.name]);
     console.log(
@@ -341,7 +346,7 @@ async function main() {
       await stop(probe);
     }
     const uncached = await serverRuns(pages, "off", client);
-    const cached = await serverRuns(pages, "on", client);
+    const cached = values["uncached-only"] ? {} : await serverRuns(pages, "on", client);
     const refs = await references(pages);
     const loadAfter = fs.readFileSync("/proc/loadavg", "utf8").split(" ")[0];
     console.log(
