@@ -20,6 +20,10 @@ export function newestPageIds(
   const { perPage, page, keys } = plan;
   if (resolved.search || (query.statuses?.length && query.statuses.some((status) => status !== "active")))
     return null;
+  // A filter that few products pass (the shop's sale, one seller's listings, given ids) would make
+  // each category's newest-first scan read the whole category to find them: sorting the few is
+  // cheaper (bench/catalog.ts: /produkty/akce at 11 requests/s this way against 36 sorted).
+  if (query.onSale || query.sellerId !== undefined || query.ids) return null;
   const topped = keys.length === 2 && keys[0].topped ? keys[0] : null;
   if (keys[keys.length - 1] !== NEWEST || keys.length !== (topped ? 2 : 1)) return null;
   const { categoryIds } = resolved;
