@@ -11,6 +11,10 @@ function app() {
   const hono = new Hono();
   hono.use(compression());
   hono.get("/page", (c) => c.html(page));
+  hono.get("/json", (c) =>
+    c.json({ items: Array.from({ length: 80 }, (_, id) => ({ id, name: `Rum ${id}` })) }),
+  );
+  hono.get("/tiny", (c) => c.json({ ok: true }));
   hono.get("/small", (c) => c.body("short", 200, { "Content-Type": "text/plain", "Content-Length": "5" }));
   hono.get("/stream", (c) => {
     c.header("Content-Type", "text/event-stream");
@@ -45,6 +49,18 @@ describe("compression", () => {
     const plain = await app().request("/page");
     expect(plain.headers.get("content-encoding")).toBeNull();
     expect(await plain.text()).toBe(page);
+  });
+
+  it("compresses JSON whole with its length, and leaves a small one plain with its length", async () => {
+    const json = await app().request("/json", { headers: { "Accept-Encoding": "br, gzip" } });
+    expect(json.headers.get("content-encoding")).toBe("br");
+    const bytes = Buffer.from(await json.arrayBuffer());
+    expect(json.headers.get("content-length")).toBe(String(bytes.length));
+    expect(JSON.parse(brotliDecompressSync(bytes).toString()).items).toHaveLength(80);
+    const tiny = await app().request("/tiny", { headers: { "Accept-Encoding": "br, gzip" } });
+    expect(tiny.headers.get("content-encoding")).toBeNull();
+    expect(tiny.headers.get("content-length")).toBe("11");
+    expect(await tiny.json()).toEqual({ ok: true });
   });
 
   it("leaves small answers, the live stream and no-transform answers as they are", async () => {
