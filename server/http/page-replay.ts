@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type { RequestListener } from "node:http";
 import type { MiddlewareHandler } from "hono";
 import { isbot } from "isbot";
@@ -6,7 +5,7 @@ import { parseCookieHeader } from "#core/web/cookie-header.ts";
 import { PAGE_VARIANT_COOKIES, PERSONAL_COOKIES } from "#core/web/page-cookies.ts";
 import type { Logger } from "../logger.ts";
 import { isPublicPage, PUBLIC_PAGE_CACHE_CONTROL, SHARED_CACHE_SECONDS } from "./cache-policy.ts";
-import { accessLogger, maskPath } from "./request-log.ts";
+import { accessLogger, writeKeptAnswer } from "./request-log.ts";
 import type { AppEnv } from "./types.ts";
 
 /**
@@ -50,7 +49,6 @@ const PER_RESPONSE = new Set([
   "age",
   "x-page-cache",
 ]);
-const SANE_REQUEST_ID = /^[\w.-]{8,100}$/;
 
 /** The variant of a request whose page may be replayed, or null. `url` is the path with its query. */
 export function pageVariantKey(
@@ -140,27 +138,10 @@ function replayListener(copies: Copies, lines: Logger, now: () => number) {
         copies.remove(key);
         return next(request, response);
       }
-      const started = performance.now();
-      const incoming = request.headers["x-request-id"];
-      const requestId =
-        typeof incoming === "string" && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
       const age = String(Math.floor((at - entry.bornAt) / 1000));
-      response.writeHead(200, [
-        ...entry.headers,
-        "age",
-        age,
-        "x-page-cache",
-        "hit",
-        "x-request-id",
-        requestId,
-      ]);
-      response.end(entry.body);
-      lines.info({
-        requestId,
-        method: "GET",
-        path: maskPath(url.split("?")[0]),
-        status: 200,
-        ms: Math.round((performance.now() - started) * 10) / 10,
+      writeKeptAnswer(lines, request, response, {
+        headers: [...entry.headers, "age", age, "x-page-cache", "hit"],
+        body: entry.body,
       });
     };
 }

@@ -1,9 +1,8 @@
-import { randomUUID } from "node:crypto";
-import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
+import type { RequestListener } from "node:http";
 import type { MiddlewareHandler } from "hono";
 import type { Logger } from "../logger.ts";
 import { isPublicApiPath, PUBLIC_API_CACHE_CONTROL, SHARED_CACHE_SECONDS } from "./cache-policy.ts";
-import { accessLogger } from "./request-log.ts";
+import { accessLogger, writeKeptAnswer } from "./request-log.ts";
 import type { AppEnv } from "./types.ts";
 
 /**
@@ -62,28 +61,10 @@ export function variantKey(
   return parts.some((part) => part.length > MAX_HEADER) ? null : parts.join("\n");
 }
 
-const SANE_REQUEST_ID = /^[\w.-]{8,100}$/;
-
 export function createPublicJsonCache(logger: Logger): PublicJsonCache {
   const lines = accessLogger(logger);
   let entries = new Map<string, Entry>();
   let generation = 0;
-
-  function replay(request: IncomingMessage, response: ServerResponse, entry: Entry) {
-    const started = performance.now();
-    const incoming = request.headers["x-request-id"];
-    const requestId =
-      typeof incoming === "string" && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
-    response.writeHead(200, [...entry.headers, "X-Request-Id", requestId]);
-    response.end(entry.body);
-    lines.info({
-      requestId,
-      method: "GET",
-      path: (request.url ?? "").split("?")[0],
-      status: 200,
-      ms: Math.round((performance.now() - started) * 10) / 10,
-    });
-  }
 
   const listener =
     (next: RequestListener): RequestListener =>
@@ -93,7 +74,7 @@ export function createPublicJsonCache(logger: Logger): PublicJsonCache {
           ? variantKey("GET", request.url, (name) => request.headers[name] as string | undefined)
           : null;
       const entry = key === null ? undefined : entries.get(key);
-      if (entry && entry.expiresAt > Date.now()) return replay(request, response, entry);
+      if (entry && entry.expiresAt > Date.now()) return writeKeptAnswer(lines, request, response, entry);
       return next(request, response);
     };
 

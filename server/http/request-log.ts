@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { MiddlewareHandler } from "hono";
 import { PAGE_PATHS } from "#core/i18n/paths.ts";
 import type { Logger } from "../logger.ts";
@@ -49,6 +50,35 @@ export function accessLogger(logger: Logger): Logger {
   return logger.child({}, { redact: [] });
 }
 
+/** The caller's X-Request-Id when it is sane (8 to 100 word characters, dots, dashes), else a new UUID. */
+export function requestIdFrom(incoming: unknown): string {
+  return typeof incoming === "string" && /^[\w.-]{8,100}$/.test(incoming) ? incoming : randomUUID();
+}
+
+/**
+ * Writes a kept answer (200) straight from the node:http listener, with its own X-Request-Id and
+ * the same request-log line the chain writes: the replays in front of the chain
+ * (public-json-cache.ts, page-replay.ts).
+ */
+export function writeKeptAnswer(
+  lines: Logger,
+  request: IncomingMessage,
+  response: ServerResponse,
+  kept: { headers: string[]; body: Buffer },
+): void {
+  const started = performance.now();
+  const requestId = requestIdFrom(request.headers["x-request-id"]);
+  response.writeHead(200, [...kept.headers, "x-request-id", requestId]);
+  response.end(kept.body);
+  lines.info({
+    requestId,
+    method: "GET",
+    path: maskPath((request.url ?? "").split("?")[0]),
+    status: 200,
+    ms: Math.round((performance.now() - started) * 10) / 10,
+  });
+}
+
 /**
  * Gives each request an id (the caller's X-Request-Id when it is sane, else a new UUID), returns
  * it in the response, and writes one log line when the response is done. Query strings are left
@@ -58,8 +88,7 @@ export function accessLogger(logger: Logger): Logger {
 export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
   const lines = accessLogger(logger);
   return async (c, next) => {
-    const incoming = c.req.header("x-request-id");
-    const requestId = incoming && /^[\w.-]{8,100}$/.test(incoming) ? incoming : randomUUID();
+    const requestId = requestIdFrom(c.req.header("x-request-id"));
     c.set("requestId", requestId);
     c.set("logger", logger.child({ requestId }));
     const started = performance.now();
