@@ -1,6 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { AuctionLive, PublicBid, ViewerStanding } from "#core/contracts/bidding.ts";
-import { BidIntentSchema } from "#core/schemas/bid.ts";
 import type { FormReply } from "../forms/conform.ts";
 
 /**
@@ -19,7 +17,10 @@ export type BidActionData =
       extended: boolean;
     };
 
-/** Whether a submission (a navigation's, a revalidation's) is the bid form's. */
+/**
+ * Whether a submission (a navigation's, a revalidation's) is the bid form's: its `intent` field, as
+ * core/schemas/bid.ts's BidIntentSchema reads it, without loading zod on the product page (ADR 0038).
+ */
 export function isBidSubmission(formData: FormData | undefined): boolean {
-  return formData !== undefined && parseWithZod(formData, { schema: BidIntentSchema }).status === "success";
+  return formData?.get("intent") === "bid";
 }

@@ -324,6 +324,32 @@ describe("BidForm", () => {
     expect(within(dialog).getByRole("link", { name: "Change the amount" })).toBeTruthy();
   });
 
+  test("the browser's checks arrive once the bidder reaches the form: an amount that is no number is refused before sending", async () => {
+    const { user, recorder } = renderBidForm();
+    // Not before: a visitor who only looks at the auction does not download zod and Conform.
+    expect(screen.getByTestId("bid-form").dataset.checks).toBeUndefined();
+    await user.click(amountField());
+    await waitFor(() => expect(screen.getByTestId("bid-form").dataset.checks).toBe("ready"));
+    await user.clear(amountField());
+    await user.type(amountField(), "tisíc");
+    await user.click(screen.getByRole("button", { name: "Přihodit" }));
+
+    expect(textOf(await screen.findByRole("alert"))).toBe("Zadejte částku v celých korunách.");
+    expect(amountField().getAttribute("aria-invalid")).toBe("true");
+    expect(recorder.posts).toHaveLength(0);
+  });
+
+  test("sent before the checks arrive, the form goes as it is and shows the action's refusal", async () => {
+    const { recorder } = renderBidForm({
+      answer: () => refusedAt("amount", "Zadejte částku v celých korunách."),
+    });
+    // A keyboard's Enter on the button, no pointer over the form and no focus first.
+    screen.getByRole("button", { name: "Přihodit" }).click();
+    expect(textOf(await screen.findByRole("alert"))).toBe("Zadejte částku v celých korunách.");
+    expect(recorder.posts).toHaveLength(1);
+    expect(amountField().getAttribute("aria-invalid")).toBe("true");
+  });
+
   test("shows nothing when no next bid can be taken", () => {
     renderBidForm({ live: { ...LIVE, minimumNextBidMinor: null } });
     expect(screen.queryByTestId("bid-form")).toBeNull();

@@ -2,11 +2,16 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { AuctionLive, ViewerStanding } from "#core/contracts/bidding.ts";
-import { BidFormSchema } from "#core/schemas/bid.ts";
 import { useCzkAmount } from "../catalog/format.ts";
-import { type FormReply, useSchemaForm } from "../forms/conform.ts";
+import type { FormReply } from "../forms/conform.ts";
+import { lazySchemaChecks, useLazySchemaForm } from "../forms/lazy-schema-form.tsx";
 import { type BidActionData, isBidSubmission } from "./bid-answer.ts";
 import { AmountInput, BidError, BidSubmitButton, crowns, TypedApprox } from "./bid-inputs.tsx";
+
+/** The form's checks in the browser (zod and Conform), loaded when the bidder reaches the form. */
+const BidChecks = lazySchemaChecks(() =>
+  import("#core/schemas/bid.ts").then((module) => module.BidFormSchema),
+);
 
 /**
  * The bid form of the auction block: the amount prefilled with the lowest acceptable bid (and kept
@@ -152,35 +157,38 @@ type BidFieldsProps = {
 
 /** The form itself, bound to the bid schema: the browser checks the amounts as the action does. */
 function BidFields({ live, standing, refused, amount, sending, onSubmit }: BidFieldsProps) {
-  const [form] = useSchemaForm(BidFormSchema, refused);
-  const amountError = form.allErrors.amount?.[0] ?? null;
-  const maxError = form.allErrors.max?.[0] ?? null;
+  const form = useLazySchemaForm(BidChecks, refused);
+  const amountError = form.errors.amount?.[0] ?? null;
+  const maxError = form.errors.max?.[0] ?? null;
   return (
-    <Form
-      method="post"
-      id={form.id}
-      noValidate
-      preventScrollReset
-      className="flex flex-col gap-3"
-      data-testid="bid-form"
-      onSubmit={(event) => {
-        onSubmit();
-        form.onSubmit(event);
-      }}
-    >
-      <input type="hidden" name="intent" value="bid" />
-      {standing?.leading ? (
-        <RaiseMaxFields live={live} standing={standing} error={maxError ?? amountError} sending={sending} />
-      ) : (
-        <NewBidFields
-          minimum={live.minimumNextBidMinor ?? 0}
-          amount={amount}
-          amountError={amountError}
-          maxError={maxError}
-          sending={sending}
-        />
-      )}
-    </Form>
+    <>
+      <Form
+        method="post"
+        {...form.formProps}
+        noValidate
+        preventScrollReset
+        className="flex flex-col gap-3"
+        data-testid="bid-form"
+        onSubmit={(event) => {
+          onSubmit();
+          form.formProps.onSubmit(event);
+        }}
+      >
+        <input type="hidden" name="intent" value="bid" />
+        {standing?.leading ? (
+          <RaiseMaxFields live={live} standing={standing} error={maxError ?? amountError} sending={sending} />
+        ) : (
+          <NewBidFields
+            minimum={live.minimumNextBidMinor ?? 0}
+            amount={amount}
+            amountError={amountError}
+            maxError={maxError}
+            sending={sending}
+          />
+        )}
+      </Form>
+      {form.checks}
+    </>
   );
 }
 

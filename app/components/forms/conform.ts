@@ -8,7 +8,7 @@ import type { Locale } from "#core/i18n/index.ts";
 import { issueMessages } from "#core/validation/field-errors.ts";
 
 /** A form's schema: an object of fields, from core/schemas/. */
-type FormSchema = $ZodType<Record<string, unknown>, Record<string, unknown>>;
+export type FormSchema = $ZodType<Record<string, unknown>, Record<string, unknown>>;
 
 /**
  * The one way a form is read (ADR 0018): Conform parses the submitted fields against the core's

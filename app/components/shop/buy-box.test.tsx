@@ -66,6 +66,20 @@ describe("BuyBox", () => {
     expect(textOf(await screen.findByTestId("add-to-cart-error"))).toBe(message);
   });
 
+  test("once the visitor reaches the form, its checks refuse no pieces before anything is sent", async () => {
+    const { user, recorder } = renderBuyBox();
+    expect(screen.getByTestId("add-to-cart").dataset.checks).toBeUndefined();
+    const pieces = screen.getByLabelText<HTMLInputElement>("Počet kusů");
+    await user.click(pieces);
+    await waitFor(() => expect(screen.getByTestId("add-to-cart").dataset.checks).toBe("ready"));
+    await user.clear(pieces);
+    await user.type(pieces, "0");
+    await user.click(screen.getByRole("button", { name: "Do košíku" }));
+    expect(textOf(await screen.findByTestId("add-to-cart-error"))).not.toBe("");
+    expect(pieces.getAttribute("aria-invalid")).toBe("true");
+    expect(recorder.posts).toHaveLength(0);
+  });
+
   test("after an addition: what the cart holds and the way to it", () => {
     renderBuyBox({}, undefined, `${URL}?pridano=3&maximum=1`);
     expect(textOf(screen.getByTestId("cart-added"))).toBe(

@@ -2,16 +2,16 @@ import { Form, Link, useActionData, useNavigation, useSearchParams } from "react
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { ProductDetail } from "#core/contracts/product.ts";
 import { localePath } from "#core/i18n/paths.ts";
-import { useSchemaForm } from "../forms/conform.ts";
+import { lazySchemaChecks, useLazySchemaForm } from "../forms/lazy-schema-form.tsx";
 import { CartGlyph } from "../header/cart-link.tsx";
 import { WatchdogButton } from "../watchdog/watchdog-button.tsx";
-import {
-  ADDED_PARAM,
-  type AddToCartActionData,
-  AddToCartFormSchema,
-  isAddToCartSubmission,
-  LIMITED_PARAM,
-} from "./forms.ts";
+import { ADDED_PARAM, isAddToCartSubmission, LIMITED_PARAM } from "./add-to-cart-params.ts";
+import type { AddToCartActionData } from "./forms.ts";
+
+/** The form's checks in the browser (zod and Conform), loaded when the visitor reaches the form (ADR 0038). */
+const AddToCartChecks = lazySchemaChecks(() =>
+  import("./forms.ts").then((module) => module.AddToCartFormSchema),
+);
 
 const ADD_BUTTON =
   "inline-flex min-h-12 flex-1 items-center justify-center gap-2 rounded bg-primary-dark px-5 py-3 font-semibold text-white hover:bg-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-dark disabled:opacity-60";
@@ -54,69 +54,72 @@ function AddToCartForm({ product }: { product: ProductDetail }) {
   const { t } = useTranslation();
   const answer = useActionData() as AddToCartActionData | { intent?: string } | undefined;
   const result = answer?.intent === "cart" ? (answer as AddToCartActionData).result : undefined;
-  const [form, fields] = useSchemaForm(AddToCartFormSchema, result);
+  const form = useLazySchemaForm(AddToCartChecks, result);
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && isAddToCartSubmission(navigation.formData);
   const errors = [
-    ...(form.errors ?? []),
-    ...(fields.quantity.errors ?? []),
-    ...(fields.seenPriceMinor.errors ?? []),
+    ...(form.errors[""] ?? []),
+    ...(form.errors.quantity ?? []),
+    ...(form.errors.seenPriceMinor ?? []),
   ];
-  const hintId = `${fields.quantity.id}-hint`;
-  const errorId = `${form.id}-error`;
+  const quantityId = `${form.formProps.id}-quantity`;
+  const hintId = `${quantityId}-hint`;
+  const errorId = `${form.formProps.id}-error`;
   return (
-    <Form
-      method="post"
-      id={form.id}
-      onSubmit={form.onSubmit}
-      noValidate
-      preventScrollReset
-      className="mt-4"
-      data-testid="add-to-cart"
-    >
-      <input type="hidden" name="intent" value="cart" />
-      <input type="hidden" name="productId" value={product.id} />
-      <input type="hidden" name="seenPriceMinor" value={product.priceMinor ?? 0} />
-      <div className="flex items-end gap-3">
-        <div className="w-24 shrink-0">
-          <label htmlFor={fields.quantity.id} className="block text-sm font-medium">
-            {t("shop.buy.quantity")}
-          </label>
-          <input
-            id={fields.quantity.id}
-            name="quantity"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={product.stock}
-            defaultValue={1}
-            required
-            aria-invalid={errors.length ? true : undefined}
-            aria-describedby={errors.length ? `${hintId} ${errorId}` : hintId}
-            className="mt-1 h-12 w-full rounded border border-line bg-white px-3 text-center text-lg tabular-nums focus:border-primary-dark focus:outline-2 focus:outline-primary-dark aria-[invalid=true]:border-danger"
-            data-testid="add-to-cart-quantity"
-          />
+    <>
+      <Form
+        method="post"
+        {...form.formProps}
+        noValidate
+        preventScrollReset
+        className="mt-4"
+        data-testid="add-to-cart"
+      >
+        <input type="hidden" name="intent" value="cart" />
+        <input type="hidden" name="productId" value={product.id} />
+        <input type="hidden" name="seenPriceMinor" value={product.priceMinor ?? 0} />
+        <div className="flex items-end gap-3">
+          <div className="w-24 shrink-0">
+            <label htmlFor={quantityId} className="block text-sm font-medium">
+              {t("shop.buy.quantity")}
+            </label>
+            <input
+              id={quantityId}
+              name="quantity"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={product.stock}
+              defaultValue={1}
+              required
+              aria-invalid={errors.length ? true : undefined}
+              aria-describedby={errors.length ? `${hintId} ${errorId}` : hintId}
+              className="mt-1 h-12 w-full rounded border border-line bg-white px-3 text-center text-lg tabular-nums focus:border-primary-dark focus:outline-2 focus:outline-primary-dark aria-[invalid=true]:border-danger"
+              data-testid="add-to-cart-quantity"
+            />
+          </div>
+          <button
+            type="submit"
+            className={ADD_BUTTON}
+            disabled={busy}
+            aria-busy={busy || undefined}
+            data-testid="add-to-cart-submit"
+          >
+            <CartGlyph />
+            {t("shop.buy.add")}
+          </button>
         </div>
-        <button
-          type="submit"
-          className={ADD_BUTTON}
-          disabled={busy}
-          aria-busy={busy || undefined}
-          data-testid="add-to-cart-submit"
-        >
-          <CartGlyph />
-          {t("shop.buy.add")}
-        </button>
-      </div>
-      <p id={hintId} className="mt-1 text-xs text-muted">
-        {t("shop.buy.quantityHint", { count: product.stock })}
-      </p>
-      {errors.length ? (
-        <p id={errorId} role="alert" className="mt-2 text-sm text-danger" data-testid="add-to-cart-error">
-          {errors.join(" ")}
+        <p id={hintId} className="mt-1 text-xs text-muted">
+          {t("shop.buy.quantityHint", { count: product.stock })}
         </p>
-      ) : null}
-    </Form>
+        {errors.length ? (
+          <p id={errorId} role="alert" className="mt-2 text-sm text-danger" data-testid="add-to-cart-error">
+            {errors.join(" ")}
+          </p>
+        ) : null}
+      </Form>
+      {form.checks}
+    </>
   );
 }
 

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 import { AddToCartSchema, CartQuantitySchema, VoucherCodeSchema } from "#core/schemas/checkout.ts";
 import type { FormReply } from "../forms/conform.ts";
@@ -11,21 +10,11 @@ import type { FormReply } from "../forms/conform.ts";
 
 /** The buy box on a shop product's page (it posts to the product page's action). */
 export const AddToCartFormSchema = AddToCartSchema.extend({ intent: z.literal("cart") });
-const AddToCartIntentSchema = z.object({ intent: z.literal("cart") });
-
-/** Whether a product page's submission is the buy box's (the bid form is the page's other form). */
-export function isAddToCartSubmission(formData: FormData | undefined): boolean {
-  return (
-    formData !== undefined && parseWithZod(formData, { schema: AddToCartIntentSchema }).status === "success"
-  );
-}
 
 /** What the product page's action answers a refused "add to cart" with. */
 export type AddToCartActionData = { intent: "cart"; result: FormReply };
 
-/** The product page's URL parameters after a line was added: its pieces now, and whether the stock capped them. */
-export const ADDED_PARAM = "pridano";
-export const LIMITED_PARAM = "maximum";
+export { ADDED_PARAM, isAddToCartSubmission, LIMITED_PARAM } from "./add-to-cart-params.ts";
 
 export const CartActionSchema = z.discriminatedUnion("intent", [
   CartQuantitySchema.extend({ intent: z.literal("quantity") }),
