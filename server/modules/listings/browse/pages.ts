@@ -5,7 +5,7 @@ import { cardSelect, pageOf, toCard } from "./cards.ts";
 import { cappedTotal, countSource } from "./counts.ts";
 import { totalAndFacets } from "./facets.ts";
 import { conditions, type Resolved, resolve } from "./filters.ts";
-import { newestPageIds } from "./ordered-page.ts";
+import { newestPageIds, toppedFirstPageIds } from "./ordered-page.ts";
 import { searchListingPage } from "./search-page.ts";
 import { keyColumns, keyOrder, pagePlan } from "./sort.ts";
 import { rowsOf } from "./sql-parts.ts";
@@ -16,6 +16,7 @@ async function pageItems(db: Db, query: ListingQuery, resolved: Resolved) {
   const { perPage, page, keys } = plan;
   const ids =
     newestPageIds(query, resolved, plan) ??
+    toppedFirstPageIds(query, resolved, plan) ??
     sql`select p.id, ${keyColumns(keys)}
       from products p
       where ${conditions(query, resolved)}

@@ -12,16 +12,24 @@ export type SortKey = { expr: SQL; order: SQL; topped?: boolean };
 
 export const NEWEST: SortKey = { expr: sql`coalesce(p.activation_at, p.created_at)`, order: sql`desc` };
 
-/** The keys of a sort the visitor chose, obeyed exactly. */
-function plainKeys(sort: Exclude<ListingSort, "recommended">, search: SearchPlan | null): SortKey[] {
+const ENDS_AT: SortKey = { expr: sql`p.ends_at`, order: sql`asc nulls last` };
+
+/**
+ * The keys of a sort the visitor chose, obeyed exactly. `auctionsOnly`: the query's filter admits
+ * auctions alone, so "auctions first" would be a constant key, and without it the page is read in
+ * the order of products_format_status_ends_at_idx instead of sorting every auction (the home
+ * page's "ending soon" took 66 ms at 100 000 products that way, 0.3 ms this way).
+ */
+function plainKeys(
+  sort: Exclude<ListingSort, "recommended">,
+  search: SearchPlan | null,
+  auctionsOnly: boolean,
+): SortKey[] {
   switch (sort) {
     case "ending":
       // Auctions by their end; other formats (no end to speak of) after them, newest first.
-      return [
-        { expr: sql`(p.format = 'auction')`, order: sql`desc` },
-        { expr: sql`p.ends_at`, order: sql`asc nulls last` },
-        NEWEST,
-      ];
+      if (auctionsOnly) return [ENDS_AT, NEWEST];
+      return [{ expr: sql`(p.format = 'auction')`, order: sql`desc` }, ENDS_AT, NEWEST];
     case "price_asc":
       return [{ expr: EFFECTIVE_PRICE, order: sql`asc nulls last` }, NEWEST];
     case "price_desc":
@@ -43,16 +51,19 @@ function plainKeys(sort: Exclude<ListingSort, "recommended">, search: SearchPlan
  */
 export function sortKeys(query: ListingQuery, search: SearchPlan | null, now: string): SortKey[] {
   const sort = query.sort ?? "recommended";
-  if (sort !== "recommended") return plainKeys(sort, search);
+  const auctionsOnly =
+    (query.formats?.length === 1 && query.formats[0] === "auction") || Boolean(query.durations?.length);
+  if (sort !== "recommended") return plainKeys(sort, search, auctionsOnly);
   const topped = {
     // A demoted listing (moderation) loses its top placement even while its promotion runs.
     expr: sql`(p.topped_until is not null and p.topped_until > ${now}::timestamptz and p.demoted_at is null)`,
     order: sql`desc`,
     topped: true,
   };
-  const auctionsOnly =
-    (query.formats?.length === 1 && query.formats[0] === "auction") || Boolean(query.durations?.length);
-  return [topped, ...plainKeys(search ? "relevance" : auctionsOnly ? "ending" : "newest", search)];
+  return [
+    topped,
+    ...plainKeys(search ? "relevance" : auctionsOnly ? "ending" : "newest", search, auctionsOnly),
+  ];
 }
 
 /**
