@@ -10,10 +10,13 @@
  *   BUILD_DIR=after npx react-router build
  *   NODE_ENV=production DATABASE_URL=postgres://postgres@127.0.0.1:5432/rarita_cost \
  *     node bench/render-cost.ts --builds builds/before,builds/after [--pages /2/rum,/] [--requests 100]
+ *     [--profile /tmp/render-profiles]   # one .cpuprofile per page, for Chrome DevTools or speedscope
+ *     [--save /tmp/render-html]          # each build's HTML of each page
  *
  * NODE_ENV=production matters: without it React's development build renders.
  */
 import fs from "node:fs";
+import { Session } from "node:inspector/promises";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -33,6 +36,10 @@ const { values } = parseArgs({
     builds: { type: "string", default: "build" },
     pages: { type: "string", default: "/2/rum,/" },
     requests: { type: "string", default: "100" },
+    /** A directory for one V8 CPU profile per page, of the measured renders only (no start-up, no warm-up). */
+    profile: { type: "string" },
+    /** A directory for each build's HTML of each page (to compare bytes and markup). */
+    save: { type: "string" },
   },
 });
 if (process.env.NODE_ENV !== "production")
@@ -76,15 +83,31 @@ const builds = values.builds.split(",");
 const apps = await Promise.all(builds.map(appFor));
 const requests = Number(values.requests);
 console.log(`load ${fs.readFileSync("/proc/loadavg", "utf8").split(" ")[0]} before; Node CPU ms per request`);
+const profiler = values.profile ? new Session() : null;
+profiler?.connect();
+await profiler?.post("Profiler.enable");
+await profiler?.post("Profiler.setSamplingInterval", { interval: 100 });
 for (const page of values.pages.split(",")) {
   const bytes: number[] = [];
+  const name =
+    page
+      .replace(/[^a-z0-9]+/gi, "_")
+      .replace(/^_|_$/g, "")
+      .slice(0, 40) || "home";
   const render = async (k: number) => {
     const response = await apps[k].request(`http://127.0.0.1${page}`, { headers: HEADERS });
-    bytes[k] = (await response.arrayBuffer()).byteLength;
+    const body = await response.arrayBuffer();
+    bytes[k] = body.byteLength;
     if (response.status !== 200) throw new Error(`${page}: ${response.status}`);
+    if (values.save && samplesTaken(k) === requests - 1) {
+      fs.mkdirSync(values.save, { recursive: true });
+      fs.writeFileSync(path.join(values.save, `${name}.${path.basename(builds[k])}.html`), Buffer.from(body));
+    }
   };
-  for (let i = 0; i < 15; i++) for (let k = 0; k < apps.length; k++) await render(k);
   const samples: number[][] = apps.map(() => []);
+  const samplesTaken = (k: number) => samples[k].length;
+  for (let i = 0; i < 15; i++) for (let k = 0; k < apps.length; k++) await render(k);
+  await profiler?.post("Profiler.start");
   for (let i = 0; i < requests; i++)
     for (let k = 0; k < apps.length; k++) {
       const started = process.cpuUsage();
@@ -92,6 +115,11 @@ for (const page of values.pages.split(",")) {
       const used = process.cpuUsage(started);
       samples[k].push((used.user + used.system) / 1000);
     }
+  if (profiler && values.profile) {
+    const { profile } = await profiler.post("Profiler.stop");
+    fs.mkdirSync(values.profile, { recursive: true });
+    fs.writeFileSync(path.join(values.profile, `${name}.cpuprofile`), JSON.stringify(profile));
+  }
   for (let k = 0; k < apps.length; k++)
     console.log(
       `${page.padEnd(24)} ${builds[k].padEnd(16)} ${String(bytes[k]).padStart(7)} B  ${summary(samples[k])}`,

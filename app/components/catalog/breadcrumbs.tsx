@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { SPA_LINK } from "../layout/spa-links.tsx";
 
 export type BreadcrumbItem = { name: string; url: string };
 
@@ -24,9 +24,13 @@ export function Breadcrumbs({ items }: { items: BreadcrumbItem[] }) {
                 </span>
               ) : (
                 <>
-                  <Link to={item.url} className="underline-offset-4 hover:text-primary-dark hover:underline">
+                  <a
+                    {...SPA_LINK}
+                    href={item.url}
+                    className="underline-offset-4 hover:text-primary-dark hover:underline"
+                  >
                     {item.name}
-                  </Link>
+                  </a>
                   <span aria-hidden="true" className="text-line">
                     /
                   </span>

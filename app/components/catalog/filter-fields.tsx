@@ -16,24 +16,15 @@ export function FilterFieldset({
   scroll?: boolean;
 }) {
   return (
-    <details open className="group/filter border-b border-line py-3 last-of-type:border-b-0">
-      <summary className="flex cursor-pointer list-none items-center justify-between text-[0.78rem] font-bold tracking-[0.12em] text-ink uppercase marker:hidden [&::-webkit-details-marker]:hidden">
+    <details open className="border-b border-line py-3 last-of-type:border-b-0">
+      {/* The chevron is the class's ::after (app.css: icons drawn by CSS). */}
+      <summary className="filter-summary">
         <span>
           {title}
           {hint ? (
             <span className="ml-1.5 font-semibold tracking-normal text-muted normal-case">({hint})</span>
           ) : null}
         </span>
-        <svg
-          viewBox="0 0 24 24"
-          className="size-4 text-muted transition-transform group-open/filter:rotate-180"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          aria-hidden="true"
-        >
-          <path d="M6 9l6 6 6-6" />
-        </svg>
       </summary>
       <fieldset className={`mt-2.5 space-y-1 ${scroll ? "max-h-60 overflow-y-auto pr-1" : ""}`}>
         <legend className="sr-only">{hint ? `${title} (${hint})` : title}</legend>

@@ -6,6 +6,7 @@ import { localePath } from "#core/i18n/paths.ts";
 import { pluralKey } from "#core/i18n/plural.ts";
 import { formatWholeNumber } from "#core/money/money.ts";
 import { CategorySidebar } from "../layout/category-sidebar.tsx";
+import { SPA_LINK } from "../layout/spa-links.tsx";
 import { WatchdogButton } from "../watchdog/watchdog-button.tsx";
 import { ActiveFilterChips, resetFiltersHref, useActiveFilters } from "./active-filters.tsx";
 import { Breadcrumbs } from "./breadcrumbs.tsx";
@@ -70,12 +71,13 @@ function SubcategoryChips({ subcategories }: { subcategories: CategoryLink[] }) 
       <ul className="flex flex-wrap gap-2" data-testid="subcategories">
         {subcategories.map((child) => (
           <li key={child.id}>
-            <Link
-              to={child.url}
+            <a
+              {...SPA_LINK}
+              href={child.url}
               className="inline-flex items-center rounded-full border border-line bg-white px-3.5 py-1.5 text-[0.82rem] font-semibold text-primary-dark transition-colors hover:border-primary-dark hover:bg-primary-dark hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-dark"
             >
               {child.name}
-            </Link>
+            </a>
           </li>
         ))}
       </ul>
@@ -224,24 +226,26 @@ export function EmptyResult({ data }: { data: ListingPageData }) {
           <ul className="mt-5 flex flex-wrap justify-center gap-2" data-testid="loosen-filters">
             {active.map((filter) => (
               <li key={filter.key}>
-                <Link
-                  to={filter.href}
+                <a
+                  {...SPA_LINK}
+                  href={filter.href}
                   rel="nofollow"
                   className="inline-flex items-center gap-1.5 rounded-full border border-primary-dark/30 bg-white px-3.5 py-1.5 text-[0.85rem] text-primary-dark hover:border-danger hover:text-danger"
                 >
                   <span aria-hidden="true">×</span> {t("catalog.empty.without", { name: filter.label })}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>
           {active.length > 1 ? (
-            <Link
-              to={resetFiltersHref(data)}
+            <a
+              {...SPA_LINK}
+              href={resetFiltersHref(data)}
               rel="nofollow"
               className="mt-5 inline-block rounded-full bg-primary-dark px-5 py-2.5 text-[0.9rem] font-semibold text-white hover:bg-primary"
             >
               {t("catalog.filters.reset")}
-            </Link>
+            </a>
           ) : null}
         </>
       ) : (
@@ -249,19 +253,21 @@ export function EmptyResult({ data }: { data: ListingPageData }) {
           <p className="mx-auto mt-3 max-w-lg text-[0.92rem] text-muted">{t("catalog.empty.nothing")}</p>
           <div className="mt-5 flex flex-wrap justify-center gap-2">
             {data.category && data.category.path.length > 0 ? (
-              <Link
-                to={data.category.path[data.category.path.length - 1].url}
+              <a
+                {...SPA_LINK}
+                href={data.category.path[data.category.path.length - 1].url}
                 className="rounded-full border border-primary-dark px-4 py-2 text-[0.85rem] font-semibold text-primary-dark hover:bg-primary-dark hover:text-white"
               >
                 {t("catalog.empty.up", { name: data.category.path[data.category.path.length - 1].name })}
-              </Link>
+              </a>
             ) : null}
-            <Link
-              to={localePath("dailyAuctions", locale)}
+            <a
+              {...SPA_LINK}
+              href={localePath("dailyAuctions", locale)}
               className="rounded-full bg-primary-dark px-4 py-2 text-[0.85rem] font-semibold text-white hover:bg-primary"
             >
               {t("catalog.empty.daily")}
-            </Link>
+            </a>
           </div>
         </>
       )}

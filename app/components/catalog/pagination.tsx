@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { SPA_LINK } from "../layout/spa-links.tsx";
 
 export type PaginationProps = {
   page: number;
@@ -38,8 +38,9 @@ export function Pagination({ page, pageCount, href }: PaginationProps) {
       <ul className="flex flex-wrap items-center justify-center gap-1">
         <li>
           {page > 1 ? (
-            <Link
-              to={href(page - 1)}
+            <a
+              {...SPA_LINK}
+              href={href(page - 1)}
               rel="prev"
               className={`${ITEM} gap-1 text-primary-dark hover:bg-primary-dark/10`}
               data-testid="pagination-prev"
@@ -47,7 +48,7 @@ export function Pagination({ page, pageCount, href }: PaginationProps) {
               <span aria-hidden="true">‹</span>
               <span className="hidden tablet:inline">{t("catalog.pagination.prev")}</span>
               <span className="sr-only tablet:hidden">{t("catalog.pagination.prev")}</span>
-            </Link>
+            </a>
           ) : null}
         </li>
         {pageWindow(page, pageCount).map((entry, index) =>
@@ -63,21 +64,23 @@ export function Pagination({ page, pageCount, href }: PaginationProps) {
                   <span aria-hidden="true">{entry}</span>
                 </span>
               ) : (
-                <Link
-                  to={href(entry)}
+                <a
+                  {...SPA_LINK}
+                  href={href(entry)}
                   className={`${ITEM} text-ink hover:bg-primary-dark/10`}
                   aria-label={t("catalog.pagination.page", { page: entry })}
                 >
                   {entry}
-                </Link>
+                </a>
               )}
             </li>
           ),
         )}
         <li>
           {page < pageCount ? (
-            <Link
-              to={href(page + 1)}
+            <a
+              {...SPA_LINK}
+              href={href(page + 1)}
               rel="next"
               className={`${ITEM} gap-1 text-primary-dark hover:bg-primary-dark/10`}
               data-testid="pagination-next"
@@ -85,7 +88,7 @@ export function Pagination({ page, pageCount, href }: PaginationProps) {
               <span className="hidden tablet:inline">{t("catalog.pagination.next")}</span>
               <span className="sr-only tablet:hidden">{t("catalog.pagination.next")}</span>
               <span aria-hidden="true">›</span>
-            </Link>
+            </a>
           ) : null}
         </li>
       </ul>

@@ -40,10 +40,16 @@ const CARD_SIZES = {
     "(min-width: 1580px) 291px, (min-width: 1260px) 201px, (min-width: 1028px) 222px, (min-width: 768px) calc((100vw - 72px) / 3), calc((100vw - 50px) / 2)",
 } as const;
 
+/** What every part of a card needs, looked up once per card (issue 18: each part's own hooks
+ * cost the server render more than its markup). */
+type CardTexts = {
+  t: ReturnType<typeof useTranslation>["t"];
+  locale: ReturnType<typeof useTranslation>["locale"];
+  price: (minor: number) => string;
+};
+
 /** The time left of an auction card ("2 d 4 h", "ended"), or null for other formats. */
-function useTimeLeftText(product: ProductCardData, now: string | undefined) {
-  const { t } = useTranslation();
-  const current = useNow(now);
+function timeLeftText(product: ProductCardData, current: number, { t }: CardTexts) {
   const left = product.format === "auction" && product.endsAt ? timeLeftParts(product.endsAt, current) : null;
   const urgent = left?.kind === "minutes" || (left?.kind === "hours" && left.hours < 3);
   let text: string | null = null;
@@ -56,39 +62,12 @@ function useTimeLeftText(product: ProductCardData, now: string | undefined) {
   return { text, urgent };
 }
 
-/** The placeholder bottle where a product has no picture. */
-function NoPicture() {
-  return (
-    <div className="card-nopic" aria-hidden="true">
-      <svg
-        viewBox="0 0 24 24"
-        className="size-1/3"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.2"
-        aria-hidden="true"
-        focusable="false"
-      >
-        <path d="M10 2.5h4v4.2c0 .8.4 1.5 1 2 1.3 1 2 2.5 2 4.1V20a1.5 1.5 0 0 1-1.5 1.5h-7A1.5 1.5 0 0 1 7 20v-7.2c0-1.6.7-3.1 2-4.1.6-.5 1-1.2 1-2z" />
-        <path d="M7 13.5h10M7 18h10" />
-      </svg>
-    </div>
-  );
-}
-
 /** The card's picture with what lies on it: format and sale badges, the topped ribbon, the pending status, the watch button. */
-function CardPicture({
-  product,
-  priority,
-  sizes,
-  hideWatch,
-}: {
-  product: ProductCardData;
-  priority: boolean;
-  sizes: string;
-  hideWatch: boolean;
-}) {
-  const { t } = useTranslation();
+function cardPicture(
+  product: ProductCardData,
+  { priority, sizes, hideWatch }: { priority: boolean; sizes: string; hideWatch: boolean },
+  { t }: CardTexts,
+) {
   const badgeKey = product.type === "demand" ? "demand" : product.format;
   return (
     <div className="card-pic">
@@ -103,7 +82,8 @@ function CardPicture({
           className="card-img"
         />
       ) : (
-        <NoPicture />
+        // The placeholder bottle is the class's ::before (app.css: icons drawn by CSS).
+        <div className="card-nopic" aria-hidden="true" />
       )}
       <div className="card-badges">
         <span className="card-badge" data-kind={badgeKey} data-testid="format-badge">
@@ -117,46 +97,40 @@ function CardPicture({
       </div>
       {product.topped ? (
         <span className="card-ribbon" data-testid="topped-ribbon">
-          ★ {t("catalog.card.topped")}
+          {`★ ${t("catalog.card.topped")}`}
         </span>
       ) : null}
       {product.pending ? <span className="card-status">{t(`catalog.status.${product.status}`)}</span> : null}
       {hideWatch ? null : (
-        <div className="card-watch">
-          <WatchButton productId={product.id} productName={product.name} />
-        </div>
+        <WatchButton productId={product.id} productName={product.name} className="card-watch" />
       )}
     </div>
   );
 }
 
 /** The seller's average rating and count, read out as one sentence. */
-function CardSellerRating({ rating }: { rating: { average: number; count: number } }) {
-  const { locale, t } = useTranslation();
-  const label = t("reviews.card.label", {
-    average: formatRating(rating.average, locale),
-    count: rating.count,
-  });
+function cardSellerRating(rating: { average: number; count: number }, { locale, t }: CardTexts) {
+  const average = formatRating(rating.average, locale);
+  const label = t("reviews.card.label", { average, count: rating.count });
   return (
     <p className="card-rating" data-testid="card-seller-rating" title={label}>
       <span aria-hidden="true" className="card-star">
         ★
       </span>
       <span aria-hidden="true" className="card-average">
-        {formatRating(rating.average, locale)}
+        {average}
       </span>
-      <span aria-hidden="true">({rating.count})</span>
+      <span aria-hidden="true">{`(${rating.count})`}</span>
       <span className="sr-only">{label}</span>
     </p>
   );
 }
 
 /** The price (current or starting bid, offers for demands, a struck original on sale) and, for auctions, time left and bids. */
-function CardPrice({ product, now }: { product: ProductCardData; now: string | undefined }) {
-  const { locale, t } = useTranslation();
-  const price = usePrice();
+function cardPrice(product: ProductCardData, current: number, texts: CardTexts) {
+  const { locale, t, price } = texts;
   const isAuction = product.format === "auction";
-  const timeLeft = useTimeLeftText(product, now);
+  const timeLeft = timeLeftText(product, current, texts);
   const priceLabel =
     product.type === "demand"
       ? t("catalog.card.offers")
@@ -185,13 +159,13 @@ function CardPrice({ product, now }: { product: ProductCardData; now: string | u
       {isAuction ? (
         <p className="card-auction">
           {timeLeft.text ? (
+            // The clock is the class's ::before (app.css: icons drawn by CSS).
             <span
               className="card-left"
               data-urgent={(timeLeft.urgent && !product.pending) || undefined}
               data-testid="time-left"
               suppressHydrationWarning
             >
-              <ClockIcon />
               {timeLeft.text}
             </span>
           ) : null}
@@ -221,6 +195,9 @@ export function ProductCard({
   sizes = CARD_SIZES.wide,
 }: ProductCardProps) {
   const Heading = headingLevel;
+  const { locale, t } = useTranslation();
+  const texts: CardTexts = { locale, t, price: usePrice() };
+  const current = useNow(now);
   return (
     <article
       className="card"
@@ -230,7 +207,7 @@ export function ProductCard({
       data-topped={product.topped || undefined}
       data-pending={product.pending || undefined}
     >
-      <CardPicture product={product} priority={priority} sizes={sizes} hideWatch={hideWatch} />
+      {cardPicture(product, { priority, sizes, hideWatch }, texts)}
       <div className="card-body">
         {product.brandName ? <p className="card-brand">{product.brandName}</p> : null}
         <Heading className="card-name">
@@ -239,27 +216,10 @@ export function ProductCard({
             {product.name}
           </a>
         </Heading>
-        {product.sellerRating ? <CardSellerRating rating={product.sellerRating} /> : null}
-        <CardPrice product={product} now={now} />
+        {product.sellerRating ? cardSellerRating(product.sellerRating, texts) : null}
+        {cardPrice(product, current, texts)}
       </div>
     </article>
-  );
-}
-
-function ClockIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      className="card-clock"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <circle cx="12" cy="12" r="8.5" />
-      <path d="M12 7.5V12l3 2" strokeLinecap="round" />
-    </svg>
   );
 }
 

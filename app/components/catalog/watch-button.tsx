@@ -59,6 +59,7 @@ export function WatchButton({ productId, productName, variant = "icon", classNam
       </button>
     );
 
+  // The heart is the class's ::before, filled while data-watched (app.css: icons drawn by CSS).
   return (
     <button
       type="button"
@@ -70,9 +71,7 @@ export function WatchButton({ productId, productName, variant = "icon", classNam
       data-testid="watch-button"
       data-watched={watched}
       className={className ? `watch-icon ${className}` : "watch-icon"}
-    >
-      <Heart filled={watched} className="size-5" />
-    </button>
+    />
   );
 }
 

@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { localePath } from "#core/i18n/paths.ts";
+import { SPA_LINK } from "../layout/spa-links.tsx";
 import { PlusIcon } from "../ui/icons.tsx";
 import { FOCUS_ON_DARK } from "./shared.ts";
 
@@ -28,13 +28,14 @@ export function AddAuctionButton({
   // keeps room for the bell, the cart and that menu.
   if (loggedIn)
     return (
-      <Link
-        to={localePath("accountAdvertisementAdd", locale)}
+      <a
+        {...SPA_LINK}
+        href={localePath("accountAdvertisementAdd", locale)}
         className={`${CLASS} hidden min-[360px]:inline-flex`}
         data-testid="add-auction"
       >
         {content}
-      </Link>
+      </a>
     );
   return (
     <button

@@ -1,7 +1,7 @@
-import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { pluralKey } from "#core/i18n/plural.ts";
+import { SPA_LINK } from "../layout/spa-links.tsx";
 import { BellIcon } from "../ui/icons.tsx";
 import { useLiveCounts } from "./live-counts.ts";
 import { BAR_ICON_BUTTON } from "./shared.ts";
@@ -17,8 +17,9 @@ export function Bell() {
       ? `${t("header.messages")}, ${t(pluralKey(locale, "header.unreadMessages", count), { count })}`
       : t("header.messages");
   return (
-    <Link
-      to={localePath("accountMessages", locale)}
+    <a
+      {...SPA_LINK}
+      href={localePath("accountMessages", locale)}
       aria-label={label}
       // Phones: the account button carries the same count (and its menu the messages), and the bar
       // needs the room for the search button.
@@ -35,6 +36,6 @@ export function Bell() {
           {count > 99 ? "99+" : count}
         </span>
       ) : null}
-    </Link>
+    </a>
   );
 }

@@ -1,8 +1,8 @@
-import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { pluralKey } from "#core/i18n/plural.ts";
 import { DEFAULT_CURRENCY, formatPrice } from "#core/money/money.ts";
+import { SPA_LINK } from "../layout/spa-links.tsx";
 import { useShellData } from "./live-counts.ts";
 import { FOCUS_ON_DARK } from "./shared.ts";
 
@@ -28,8 +28,9 @@ export function CartLink() {
       ? t("shop.header.label", { count: t(pluralKey(locale, "shop.header.pieces", count), { count }), total })
       : `${t("shop.header.cart")}: ${t("shop.header.empty")}`;
   return (
-    <Link
-      to={localePath("cart", locale)}
+    <a
+      {...SPA_LINK}
+      href={localePath("cart", locale)}
       className={`relative inline-flex h-11 shrink-0 items-center gap-2 rounded-full px-2 text-white/90 min-[360px]:px-2.5 transition-colors hover:bg-white/10 hover:text-white desktop:px-3 ${FOCUS_ON_DARK}`}
       data-testid="header-cart"
       data-count={count}
@@ -63,7 +64,7 @@ export function CartLink() {
             : t("shop.header.empty")}
         </span>
       </span>
-    </Link>
+    </a>
   );
 }
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useRef, useState } from "react";
-import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { localePath } from "#core/i18n/paths.ts";
+import { SPA_LINK } from "../layout/spa-links.tsx";
 import { Dropdown } from "../ui/dropdown.tsx";
 import { UserIcon } from "../ui/icons.tsx";
 import { BAR_ICON_BUTTON, FOCUS_ON_DARK, FOCUS_ON_LIGHT } from "./shared.ts";
@@ -60,12 +60,13 @@ export function LoginWidget({ open, onOpenChange, redirectTo }: LoginWidgetProps
       ) : null}
       <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 border-t border-line bg-light px-6 py-4">
         <span className="text-[0.85rem] text-muted">{t("header.noAccount")}</span>
-        <Link
-          to={localePath("register", locale)}
+        <a
+          {...SPA_LINK}
+          href={localePath("register", locale)}
           className={`inline-flex h-9 items-center rounded-md border border-primary-dark px-3.5 text-[0.85rem] font-semibold text-primary-dark transition-colors hover:bg-primary-dark hover:text-white ${FOCUS_ON_LIGHT}`}
         >
           {t("header.register")}
-        </Link>
+        </a>
       </div>
     </Dropdown>
   );

@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { localePath } from "#core/i18n/paths.ts";
+import { SPA_LINK } from "../layout/spa-links.tsx";
 import { FOCUS_ON_DARK } from "./shared.ts";
 
 /** The wordmark with its seal, linking to the home page of the current language. */
@@ -15,8 +15,9 @@ export function Logo({
 }) {
   const { locale, t } = useTranslation();
   return (
-    <Link
-      to={localePath("home", locale)}
+    <a
+      {...SPA_LINK}
+      href={localePath("home", locale)}
       onClick={onNavigate}
       className={`group inline-flex shrink-0 items-center gap-2 rounded-md tablet:gap-2.5 ${FOCUS_ON_DARK}`}
       data-testid={testId}
@@ -62,6 +63,6 @@ export function Logo({
           </span>
         ) : null}
       </span>
-    </Link>
+    </a>
   );
 }

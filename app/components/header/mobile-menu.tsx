@@ -118,10 +118,12 @@ function MobileMenuSettings() {
 export function MobileMenu({ id, open, onClose, topMenu, returnFocusRef }: MobileMenuProps) {
   const dialogRef = useMenuDialog(open, returnFocusRef);
   const titleId = useId();
-  // The category tree (some 70 links) is drawn once the menu is first opened, not into every
-  // page's HTML: the menu only opens with scripts, and the page's own tree is already there.
-  const [treeDrawn, setTreeDrawn] = useState(open);
-  if (open && !treeDrawn) setTreeDrawn(true);
+  // The menu's content (search, the category tree's some 70 links, the top menu, language and
+  // currency: some 75 elements) is drawn once the menu is first opened, not into every page's HTML
+  // (issue 18: each element costs the server render): the menu only opens with scripts, and the
+  // page's own header carries the same parts from tablet and desktop up.
+  const [drawn, setDrawn] = useState(open);
+  if (open && !drawn) setDrawn(true);
 
   // The browser's own Escape handling would close the dialog behind React's back.
   const onCancel = (event: SyntheticEvent<HTMLDialogElement>) => {
@@ -134,7 +136,7 @@ export function MobileMenu({ id, open, onClose, topMenu, returnFocusRef }: Mobil
     <dialog
       ref={dialogRef}
       id={id}
-      aria-labelledby={titleId}
+      aria-labelledby={drawn ? titleId : undefined}
       onCancel={onCancel}
       // The browser may still close it itself (Escape without user activation); keep React in step.
       onClose={() => {
@@ -147,24 +149,24 @@ export function MobileMenu({ id, open, onClose, topMenu, returnFocusRef }: Mobil
       className={`m-0 h-dvh max-h-none w-[min(25rem,100vw)] max-w-none overflow-hidden border-0 bg-transparent p-0 text-ink backdrop:bg-ink/55 backdrop:backdrop-blur-[2px] ${open ? "is-active" : ""}`}
       data-testid="mobile-menu"
     >
-      <div className="flex h-full flex-col bg-light shadow-2xl">
-        <MobileMenuBar titleId={titleId} onClose={onClose} />
-        <div className="h-0.5 shrink-0 bg-secondary" />
-        <div className="flex-1 overflow-y-auto overscroll-contain">
-          <div className="border-b border-line bg-white px-4 py-4">
-            <SearchBox variant="menu" onSubmit={onClose} />
-          </div>
-          {treeDrawn ? (
-            <CategorySidebar variant="menu" className="px-2 pt-5 pb-4" onNavigate={onClose} />
-          ) : null}
-          {topMenu.length > 0 ? (
-            <div className="border-t border-line px-2 pt-4 pb-4">
-              <TopMenu items={topMenu} variant="menu" onNavigate={onClose} />
+      {drawn ? (
+        <div className="flex h-full flex-col bg-light shadow-2xl">
+          <MobileMenuBar titleId={titleId} onClose={onClose} />
+          <div className="h-0.5 shrink-0 bg-secondary" />
+          <div className="flex-1 overflow-y-auto overscroll-contain">
+            <div className="border-b border-line bg-white px-4 py-4">
+              <SearchBox variant="menu" onSubmit={onClose} />
             </div>
-          ) : null}
+            <CategorySidebar variant="menu" className="px-2 pt-5 pb-4" onNavigate={onClose} />
+            {topMenu.length > 0 ? (
+              <div className="border-t border-line px-2 pt-4 pb-4">
+                <TopMenu items={topMenu} variant="menu" onNavigate={onClose} />
+              </div>
+            ) : null}
+          </div>
+          <MobileMenuSettings />
         </div>
-        <MobileMenuSettings />
-      </div>
+      ) : null}
     </dialog>
   );
 }

@@ -1,6 +1,7 @@
-import { NavLink } from "react-router";
+import { useLocation } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { MenuLink } from "#app/shell.ts";
+import { SPA_LINK } from "../layout/spa-links.tsx";
 import { ExternalIcon } from "../ui/icons.tsx";
 import { FOCUS_ON_DARK, FOCUS_ON_LIGHT } from "./shared.ts";
 
@@ -10,6 +11,16 @@ import { FOCUS_ON_DARK, FOCUS_ON_LIGHT } from "./shared.ts";
  */
 export function isExternalLink(link: string): boolean {
   return /^https?:\/\//i.test(link);
+}
+
+/** Whether `link` is the page at `pathname` or one of its ancestors (React Router's NavLink rule). */
+function isCurrent(link: string, pathname: string): boolean {
+  const path = link
+    .split(/[?#]/)[0]
+    .replace(/(.)\/+$/, "$1")
+    .toLowerCase();
+  const here = pathname.toLowerCase();
+  return here === path || (path !== "/" && here.startsWith(`${path}/`));
 }
 
 type TopMenuProps = {
@@ -22,6 +33,7 @@ type TopMenuProps = {
 /** The top menu from the `topmenu` setting. */
 export function TopMenu({ items, variant, onNavigate }: TopMenuProps) {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
   if (items.length === 0) return null;
   const bar = variant === "bar";
   const itemClass = bar
@@ -40,9 +52,17 @@ export function TopMenu({ items, variant, onNavigate }: TopMenuProps) {
                 <span className="sr-only"> {t("header.opensInNewTab")}</span>
               </a>
             ) : (
-              <NavLink to={item.link} className={itemClass} onClick={onNavigate} prefetch="intent">
+              // A plain link (issue 18, ADR 0036), current on its page and below it as NavLink was.
+              <a
+                {...SPA_LINK}
+                data-spa="prefetch"
+                href={item.link}
+                className={itemClass}
+                onClick={onNavigate}
+                aria-current={isCurrent(item.link, pathname) ? "page" : undefined}
+              >
                 {item.text}
-              </NavLink>
+              </a>
             )}
           </li>
         ))}

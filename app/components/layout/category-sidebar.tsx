@@ -247,9 +247,7 @@ function BranchEntry({
             className="cat-toggle"
             data-roomy={roomy || undefined}
             data-testid={`category-toggle-${node.id}`}
-          >
-            <ChevronDownIcon className="cat-chevron" />
-          </button>
+          />
         ) : null}
       </div>
       {/* A closed branch's entries are rendered when it opens (issue 18: most of the tree is

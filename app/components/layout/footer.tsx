@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { MenuLink } from "#app/shell.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { openConsentSettings } from "../consent/consent-bar.tsx";
 import { useShell } from "../feedback/use-shell.ts";
 import { NewsletterSignup } from "../newsletter/newsletter-signup.tsx";
+import { SPA_LINK } from "./spa-links.tsx";
 
 /**
  * The two social networks, in this order; their addresses come from the contacts setting
@@ -84,12 +84,13 @@ function FooterBrand({ contacts }: { contacts: Record<string, unknown> }) {
   });
   return (
     <div>
-      <Link
-        to={localePath("home", locale)}
+      <a
+        {...SPA_LINK}
+        href={localePath("home", locale)}
         className="font-serif text-3xl tracking-wide text-secondary focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-secondary"
       >
         {t("common.siteName")}
-      </Link>
+      </a>
       <p className="mt-4 max-w-sm text-[0.92rem] leading-relaxed text-white/70">{t("footer.brandText")}</p>
       {social.length > 0 ? (
         <>
@@ -205,9 +206,9 @@ function MenuItem({ link, newTab }: { link: MenuLink; newTab: string }) {
       </a>
     );
   return (
-    <Link to={link.link} className={className}>
+    <a {...SPA_LINK} href={link.link} className={className}>
       {link.text}
-    </Link>
+    </a>
   );
 }
 
