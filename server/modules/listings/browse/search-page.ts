@@ -41,6 +41,9 @@ function facetParts(brandIds: number[], packageIds: number[], byBrand: SQL, byPa
  * facets that many, not every hit, and its total reads "1 000+". The hits leave out the brand and
  * package filters, which facets of those need ignored; with such a filter on, the chosen hits
  * are read again with it (so a brand's hits are not cut from the first thousand of all).
+ * The hits kept are the newest by id (ADR 0038): the same set on every request and every page,
+ * and for a common word the planner walks the primary key backwards and stops at the cap (a
+ * bitmap of every hit grew with the catalogue), while a rare word's few hits come from the index.
  */
 export async function searchListingPage(
   db: Db,
@@ -58,12 +61,13 @@ export async function searchListingPage(
       select p.id, p.brand_id, p.package_id, ${keyColumns(keys)}
       from products p
       where ${conditions(query, resolved, { brands: true, packages: true })}
-      limit ${COUNT_CAP + 1}
+      order by p.id desc limit ${COUNT_CAP + 1}
     ),
     chosen as materialized (${
       filtered
         ? sql`select p.id, p.brand_id, p.package_id, ${keyColumns(keys)}
-          from products p where ${conditions(query, resolved)} limit ${COUNT_CAP + 1}`
+          from products p where ${conditions(query, resolved)}
+          order by p.id desc limit ${COUNT_CAP + 1}`
         : sql`select * from hits`
     }),
     page as (

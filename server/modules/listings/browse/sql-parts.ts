@@ -31,8 +31,8 @@ export function list<T>(values: readonly T[]): SQL {
 /** The effective price: an auction's current price (start price before the first bid), else price. */
 export const EFFECTIVE_PRICE = sql`(case when p.format = 'auction' then coalesce(p.current_price_minor, p.start_price_minor) else p.price_minor end)`;
 
-/** The full-text vector of a product (the partial index of migration 0003 is on exactly this). */
-export const TSV = sql`to_tsvector('simple'::regconfig, p.search_text)`;
+/** The full-text vector of a product: stored, and indexed for live products (migration 0032). */
+export const TSV = sql`p.search_vector`;
 
 /**
  * On sale (core/rules/sale.ts states the same rule for one product): a shop product whose sale price
