@@ -19,7 +19,7 @@ export type BidActionData =
 
 /**
  * Whether a submission (a navigation's, a revalidation's) is the bid form's: its `intent` field, as
- * core/schemas/bid.ts's BidIntentSchema reads it, without loading zod on the product page (ADR 0038).
+ * core/schemas/bid.ts's BidIntentSchema reads it, without loading zod on the product page (ADR 0039).
  */
 export function isBidSubmission(formData: FormData | undefined): boolean {
   return formData?.get("intent") === "bid";

@@ -50,7 +50,7 @@ export type LazySchemaForm = {
 /**
  * A form bound to a core schema like `useSchemaForm` (./conform.ts), whose checks load only when
  * the visitor reaches the form (pointer over it, a touch, the focus): a page that shows a form but
- * whose visitor never uses it does not download zod and Conform (ADR 0038). The server draws the
+ * whose visitor never uses it does not download zod and Conform (ADR 0039). The server draws the
  * same markup, and the form posts as a plain form, so it works before the checks (or any script)
  * are there; the action answers with the same schema's messages, shown here from `lastResult`.
  */

@@ -15,7 +15,7 @@ export type SchemaFormChecksProps = {
 
 /**
  * The browser's checks of a form, loaded with zod and Conform when the visitor first reaches the
- * form (ADR 0038). Renders nothing: Conform finds the form by its id and listens on the document,
+ * form (ADR 0039). Renders nothing: Conform finds the form by its id and listens on the document,
  * so the form's markup (drawn by the server before) stays as it is while these arrive.
  */
 export function SchemaFormChecks({

@@ -1,5 +1,5 @@
 /**
- * What the product page's buy box reads without zod (ADR 0038: its checks load when the visitor
+ * What the product page's buy box reads without zod (ADR 0039: its checks load when the visitor
  * reaches the form); ./forms.ts holds the schema and re-exports these.
  */
 

@@ -8,7 +8,7 @@ import { WatchdogButton } from "../watchdog/watchdog-button.tsx";
 import { ADDED_PARAM, isAddToCartSubmission, LIMITED_PARAM } from "./add-to-cart-params.ts";
 import type { AddToCartActionData } from "./forms.ts";
 
-/** The form's checks in the browser (zod and Conform), loaded when the visitor reaches the form (ADR 0038). */
+/** The form's checks in the browser (zod and Conform), loaded when the visitor reaches the form (ADR 0039). */
 const AddToCartChecks = lazySchemaChecks(() =>
   import("./forms.ts").then((module) => module.AddToCartFormSchema),
 );
