@@ -57,7 +57,7 @@ type Product = NonNullable<Awaited<ReturnType<Services["productPages"]["productD
 
 /** Similar items: the same category; a thin leaf borrows from its parent. */
 async function similarItems(services: Services, locale: Locale, product: Product) {
-  const similar = await services.catalog.listProducts({
+  const similar = await services.catalog.listCards({
     locale,
     categoryId: product.category.id,
     excludeIds: [product.id],
@@ -65,15 +65,15 @@ async function similarItems(services: Services, locale: Locale, product: Product
     perPage: SIMILAR_COUNT,
   });
   const parent = product.categoryPath[product.categoryPath.length - 2];
-  if (similar.items.length >= SIMILAR_COUNT || !parent) return similar.items;
-  const more = await services.catalog.listProducts({
+  if (similar.length >= SIMILAR_COUNT || !parent) return similar;
+  const more = await services.catalog.listCards({
     locale,
     categoryId: parent.id,
-    excludeIds: [product.id, ...similar.items.map((item) => item.id)],
+    excludeIds: [product.id, ...similar.map((item) => item.id)],
     sort: "newest",
-    perPage: SIMILAR_COUNT - similar.items.length,
+    perPage: SIMILAR_COUNT - similar.length,
   });
-  return [...similar.items, ...more.items];
+  return [...similar, ...more];
 }
 
 /**

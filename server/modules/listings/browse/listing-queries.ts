@@ -3,7 +3,7 @@ import type { Locale } from "#core/i18n/index.ts";
 import type { Db } from "#server/db/client.ts";
 import { autocomplete } from "./autocomplete.ts";
 import { findCategory } from "./categories.ts";
-import { listingFacets, listingPage, listProducts } from "./pages.ts";
+import { listCards, listingFacets, listingPage, listProducts } from "./pages.ts";
 
 /**
  * Catalogue listings and search (issue 4): the category page, the auction lists, new and sale
@@ -15,6 +15,7 @@ import { listingFacets, listingPage, listProducts } from "./pages.ts";
 export function createListingQueries(db: Db) {
   return {
     listProducts: (query: ListingQuery) => listProducts(db, query),
+    listCards: (query: ListingQuery) => listCards(db, query),
     listingFacets: (query: ListingQuery) => listingFacets(db, query),
     listingPage: (query: ListingQuery) => listingPage(db, query),
     findCategory: (id: number, locale: Locale) => findCategory(db, id, locale),

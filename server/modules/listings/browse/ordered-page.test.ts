@@ -86,4 +86,18 @@ describe("index-ordered listing pages", () => {
     const ids = await allPages({ formats: ["auction"], sort: "ending", excludeIds: excluded }, 8);
     expect(ids).toEqual(expected.map((row) => row.id));
   });
+
+  it("gives the same cards without a total to sections that show none", async () => {
+    const query = {
+      locale: "cs" as const,
+      categoryId,
+      now: NOW,
+      toppedOnly: true,
+      sort: "newest" as const,
+      perPage: 4,
+    };
+    const counted = await api.services.catalog.listProducts(query);
+    expect(counted.total).toBe(4);
+    expect(await api.services.catalog.listCards(query)).toEqual(counted.items);
+  });
 });

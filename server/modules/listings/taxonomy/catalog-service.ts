@@ -45,6 +45,8 @@ export function createCatalogService(db: Db, cache: ShellDataCache = noShellData
   return {
     /** A page of product cards for a listing or search (listing.ts). */
     listProducts: listing.listProducts,
+    /** The cards of listProducts' page without counting the list (sections that show no total). */
+    listCards: listing.listCards,
     /** Brands and packages among a listing's products, with counts. */
     listingFacets: listing.listingFacets,
     /** listProducts and listingFacets of one query at once, in fewer statements (listing pages). */
