@@ -6,6 +6,7 @@ import {
   useEffect,
   useId,
   useRef,
+  useState,
 } from "react";
 import { focusableWithin } from "./focus.ts";
 
@@ -117,7 +118,9 @@ function useDropdownFocus(
  * the panel. Escape closes and returns focus to whatever opened it (the trigger, or another
  * control that opened it programmatically); a click outside or focus leaving closes it quietly.
  * Arrow Down on the trigger opens it and focuses the first item. The panel stays in the DOM while
- * closed (hidden), so a half-typed form survives closing.
+ * closed (hidden), so a half-typed form survives closing; it is drawn when the dropdown first
+ * opens, not into every page's HTML (issue 18: the header's closed panels were some 20 elements of
+ * every page's server render, and they open only with scripts).
  */
 export function Dropdown({
   open,
@@ -136,6 +139,8 @@ export function Dropdown({
     initialFocus,
   );
   const panelId = useId();
+  const [drawn, setDrawn] = useState(open);
+  if (open && !drawn) setDrawn(true);
 
   const onRootKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (!open) return;
@@ -193,7 +198,7 @@ export function Dropdown({
         data-open={open ? "" : undefined}
         className={`transition-[opacity,translate,display] transition-discrete duration-150 starting:-translate-y-1 starting:opacity-0 ${panelClassName}`}
       >
-        {children}
+        {drawn ? children : null}
       </div>
     </div>
   );
