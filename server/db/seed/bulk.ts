@@ -51,6 +51,8 @@ export async function seedLargeCatalogue(
     now?: Date;
     /** Load without triggers and with the indexes built at the end (default: from 20 000 on). */
     fast?: boolean;
+    /** Batches written at once, each in its own transaction on its own connection (default 2). */
+    writers?: number;
     onProgress?: (progress: BulkProgress) => void;
   },
 ): Promise<{ products: number; bids: number; images: number; elapsedMs: number }> {
@@ -127,7 +129,11 @@ export async function seedLargeCatalogue(
   const rng = createRandom((options.seed ?? 424_242) + maxId);
   let totalBids = 0;
   let totalImages = 0;
-  let writing: Promise<void> = Promise.resolve();
+  // Batches are independent (own ids, triggers off in a fast load), so two are written at once on
+  // two connections: the server's work per row (JSON, the search vector, TOAST) is the larger
+  // half, and one writer left the second core to the batch builder alone.
+  const writers = Math.max(1, options.writers ?? 2);
+  const writing: Promise<void>[] = [];
   // A big load builds the products' secondary indexes once at the end instead of row by row.
   const fast = options.fast ?? options.count >= 20_000;
   const droppedIndexes = fast ? await dropProductIndexes(db) : [];
@@ -271,26 +277,32 @@ export async function seedLargeCatalogue(
           alt: names.cs,
         });
       }
-      // The next batch is built while the database writes this one.
-      await writing;
+      // The next batch is built while the database writes the previous ones.
+      if (writing.length >= writers) await writing.shift();
       done += size;
       totalBids += bids.length;
       const progress = { products: done, bids: totalBids, elapsedMs: 0 };
       totalImages += images.length;
-      writing = db
-        .transaction(async (tx) => {
-          // Triggers and foreign keys off (replica role) in a fast load: the rows are valid by
-          // construction, and what the triggers maintain is rebuilt once at the end.
-          if (fast) await tx.execute(sql`set local session_replication_role = replica`);
-          await insertRecords(tx, t.products, products);
-          await insertRecords(tx, t.productImages, images);
-          await insertRecords(tx, t.bids, bids);
-        })
-        .then(() => options.onProgress?.({ ...progress, elapsedMs: Date.now() - started }));
+      const stored = db.transaction(async (tx) => {
+        // Triggers and foreign keys off (replica role) in a fast load: the rows are valid by
+        // construction, and what the triggers maintain is rebuilt once at the end.
+        if (fast) await tx.execute(sql`set local session_replication_role = replica`);
+        await insertRecords(tx, t.products, products);
+        await insertRecords(tx, t.productImages, images);
+        await insertRecords(tx, t.bids, bids);
+      });
+      // Progress in batch order, whichever write ends first.
+      const previous = writing.at(-1) ?? Promise.resolve();
+      const written = Promise.all([previous, stored]).then(() =>
+        options.onProgress?.({ ...progress, elapsedMs: Date.now() - started }),
+      );
+      // A failure is thrown when its turn is awaited; until then it must not count as unhandled.
+      written.catch(() => undefined);
+      writing.push(written);
     }
-    await writing;
+    for (const batch of writing.splice(0)) await batch;
   } finally {
-    await writing.catch(() => undefined);
+    await Promise.allSettled(writing);
     if (fast) await finishFastLoad(db, droppedIndexes, [...chunks]);
   }
   await syncSequence(db, "products");

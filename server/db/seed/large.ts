@@ -7,7 +7,7 @@ import { productCount, seedLargeCatalogue } from "./bulk.ts";
 import { seedDemoIfEmpty } from "./index.ts";
 
 /**
- * `npm run seed:large -- --products 100000 [--data-dir DIR] [--batch 2000]`
+ * `npm run seed:large -- --products 100000 [--data-dir DIR] [--batch 2000] [--writers 2]`
  * Opens the database as the server does (PostgreSQL when DATABASE_URL is set, otherwise the
  * embedded one in the data directory), makes sure the demo data exists, then adds N products in
  * batches of JSON rows (bulk.ts). From 20 000 products on, the load runs without the products'
@@ -20,12 +20,13 @@ async function main() {
       products: { type: "string", default: "100000" },
       "data-dir": { type: "string" },
       batch: { type: "string", default: "2000" },
+      writers: { type: "string", default: "2" },
       help: { type: "boolean", short: "h", default: false },
     },
   });
   if (values.help) {
     process.stdout.write(
-      "Usage: node server/db/seed/large.ts --products N [--data-dir DIR] [--batch 2000]\n",
+      "Usage: node server/db/seed/large.ts --products N [--data-dir DIR] [--batch 2000] [--writers 2]\n",
     );
     return;
   }
@@ -35,6 +36,9 @@ async function main() {
     throw new Error(`--products must be a positive integer, got ${values.products}`);
   if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 20000)
     throw new Error("--batch must be between 1 and 20000");
+  const writers = Number(values.writers);
+  if (!Number.isInteger(writers) || writers < 1 || writers > 8)
+    throw new Error("--writers must be between 1 and 8");
   const dataDir = path.resolve(values["data-dir"] ?? process.env.DATA_DIR ?? "./data");
   const databaseUrl = process.env.DATABASE_URL || undefined;
 
@@ -55,6 +59,7 @@ async function main() {
       count,
       dataDir,
       batchSize,
+      writers,
       onProgress: ({ products, bids, elapsedMs }) => {
         const rate = Math.round(products / Math.max(0.001, elapsedMs / 1000));
         process.stdout.write(
