@@ -24,26 +24,27 @@ import type { Route } from "./+types/home";
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, locale, config, user } = context.get(appContext);
   const [topped, featuredSetting, contacts, posts] = await Promise.all([
-    services.catalog.listProducts({ locale, toppedOnly: true, sort: "newest", perPage: 4 }),
+    services.catalog.listCards({ locale, toppedOnly: true, sort: "newest", perPage: 4 }),
     services.settings.get<unknown>("categoriesMenu", locale),
     services.settings.get<OrganizationContacts>("contacts", locale),
     services.blog.listPosts({ locale, perPage: 3 }),
   ]);
-  const toppedIds = topped.items.map((item) => item.id);
-  // The soonest-ending auction stars in the hero; the next four follow in their section. Listings
-  // put topped products first whatever the sort, so a wider page is re-sorted by the end alone.
-  const endingPage = await services.catalog.listProducts({
+  const toppedIds = topped.map((item) => item.id);
+  // The soonest-ending auction stars in the hero; the next four follow in their section. A sort the
+  // visitor could pick ("ending") is obeyed exactly, promotion aside, and read in the order of an
+  // index (ADR 0034's listing pages, sort.ts).
+  const endingPage = await services.catalog.listCards({
     locale,
     formats: ["auction"],
     sort: "ending",
-    perPage: 24,
+    perPage: 5,
     excludeIds: toppedIds,
   });
-  const ending = endingPage.items
+  const ending = endingPage
     .filter((item) => item.endsAt !== null)
     .sort((a, b) => Date.parse(a.endsAt!) - Date.parse(b.endsAt!))
     .slice(0, 5);
-  const newest = await services.catalog.listProducts({
+  const newest = await services.catalog.listCards({
     locale,
     sort: "newest",
     perPage: 8,
@@ -56,11 +57,11 @@ export async function loader({ context }: Route.LoaderArgs) {
     locale,
     origin: config.publicUrl,
     loggedIn: user !== null,
-    topped: topped.items,
+    topped,
     spotlight: ending[0] ?? null,
     ending: ending.slice(1),
     serverNow: new Date().toISOString(),
-    newest: newest.items,
+    newest,
     featuredIds,
     posts: posts.items,
     contacts: contacts ?? {},
