@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock.ts";
+import { PreparingClient } from "./prepared-client.ts";
 import * as schema from "./schema.ts";
 
 export type Schema = typeof schema;
@@ -225,6 +226,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.poolSize ?? 10,
+      // Statements are prepared once per connection (prepared-client.ts).
+      Client: PreparingClient,
       // Before a new session serves anyone: it hears the shell data's changes it commits itself.
       onConnect: (client) => sessions.connected(client as pg.Client),
     });
