@@ -54,11 +54,17 @@ function piecesOf(locale: Locale, part: TextsPart): string[] {
   return names;
 }
 
+/** Whether more code ran since the areas were last read (then `ready` no longer holds). */
+function areasChanged(): boolean {
+  return (globalThis.__raritaTexts?.length ?? 0) !== areasFrom;
+}
+
 /** True once the texts a page of this language and part needs are here. */
 export function textsReady(locale: Locale, part: TextsPart): boolean {
-  const names = piecesOf(locale, part);
   const key = `${locale}-${part}`;
-  if (ready.has(key)) return true;
+  // Asked by every component that translates: the common answer without building the list.
+  if (!areasChanged() && ready.has(key)) return true;
+  const names = piecesOf(locale, part);
   const done = names.every((name) => loaded.has(name) || !(name in IMPORTS));
   if (done) ready.add(key);
   return done;
