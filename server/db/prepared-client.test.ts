@@ -33,9 +33,12 @@ describe.skipIf(!url)("PostgreSQL statements prepared once per connection", () =
     expect(await prepared()).toEqual([text]);
   });
 
-  it("sends statements without parameters as they are, several at once included", async () => {
+  it("sends statements without parameters, and full-text searches, as they are", async () => {
     await client.query("create temporary table prepared_test (n int); insert into prepared_test values (7)");
     expect((await client.query("select n from prepared_test")).rows).toEqual([{ n: 7 }]);
+    const search =
+      "select $1::text as w where to_tsvector('simple', 'rum agricole') @@ to_tsquery('simple', $1)";
+    expect((await client.query(search, ["rum"])).rows).toEqual([{ w: "rum" }]);
     expect(await prepared()).toEqual(["select $1::int + 1 as n"]);
   });
 
