@@ -12,7 +12,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock.ts";
-import { PreparingClient } from "./prepared-client.ts";
+import { POSTGRES_SESSION_OPTIONS, PreparingClient } from "./prepared-client.ts";
 import * as schema from "./schema.ts";
 
 export type Schema = typeof schema;
@@ -226,8 +226,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.poolSize ?? 10,
-      // Statements are prepared once per connection (prepared-client.ts).
+      // Statements are prepared once per connection, and planned for their values (prepared-client.ts).
       Client: PreparingClient,
+      options: POSTGRES_SESSION_OPTIONS,
       // Before a new session serves anyone: it hears the shell data's changes it commits itself.
       onConnect: (client) => sessions.connected(client as pg.Client),
     });
