@@ -122,6 +122,29 @@ function useDropdownFocus(
  * opens, not into every page's HTML (issue 18: the header's closed panels were some 20 elements of
  * every page's server render, and they open only with scripts).
  */
+/** A key pressed inside an open dropdown: Escape closes it; with arrowKeys, arrows move between its items. */
+function handleOpenPanelKey(
+  event: KeyboardEvent<HTMLDivElement>,
+  panel: HTMLElement | null,
+  arrowKeys: boolean,
+  close: () => void,
+) {
+  if (event.key === "Escape") {
+    // Handled here so an enclosing modal (the mobile menu) stays open.
+    event.preventDefault();
+    event.stopPropagation();
+    event.nativeEvent.stopImmediatePropagation();
+    close();
+    return;
+  }
+  if (!arrowKeys || !panel?.contains(event.target as Node)) return;
+  const next = itemForKey(event.key, focusableWithin(panel));
+  if (next) {
+    event.preventDefault();
+    next.focus();
+  }
+}
+
 export function Dropdown({
   open,
   onOpenChange,
@@ -143,21 +166,7 @@ export function Dropdown({
   if (open && !drawn) setDrawn(true);
 
   const onRootKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (!open) return;
-    if (event.key === "Escape") {
-      // Handled here so an enclosing modal (the mobile menu) stays open.
-      event.preventDefault();
-      event.stopPropagation();
-      event.nativeEvent.stopImmediatePropagation();
-      closeRef.current();
-      return;
-    }
-    if (!arrowKeys || !panelRef.current?.contains(event.target as Node)) return;
-    const next = itemForKey(event.key, focusableWithin(panelRef.current));
-    if (next) {
-      event.preventDefault();
-      next.focus();
-    }
+    if (open) handleOpenPanelKey(event, panelRef.current, arrowKeys, () => closeRef.current());
   };
 
   const onRootBlur = (event: ReactFocusEvent<HTMLDivElement>) => {
