@@ -4,6 +4,18 @@ import { conditions, type Resolved } from "./filters.ts";
 import { keyColumns, keyOrder, NEWEST, type SortKey } from "./sort.ts";
 import { list } from "./sql-parts.ts";
 
+/** The page plan both index-ordered readers take (pages.ts's pagePlan). */
+type PagePlan = { perPage: number; page: number; keys: SortKey[] };
+
+/**
+ * A filter that few products pass (the shop's sale, one seller's listings, given ids): an
+ * index-ordered scan would read a whole category or catalogue to find them, and sorting the few
+ * is cheaper (bench/catalog.ts: /produkty/akce at 11 requests/s read in order against 36 sorted).
+ */
+function fewMatch(query: ListingQuery): boolean {
+  return Boolean(query.onSale || query.sellerId !== undefined || query.ids);
+}
+
 /**
  * The ids of a page in "newest" order (the default of a category page), read from the partial
  * indexes products_listing_newest_idx and products_listing_promoted_newest_idx (ADR 0034) instead
@@ -12,18 +24,11 @@ import { list } from "./sql-parts.ts";
  * best of those few. The cost follows the page's number and the branch's size, not the catalogue.
  * null when the query's order or statuses do not fit those indexes (the caller sorts instead).
  */
-export function newestPageIds(
-  query: ListingQuery,
-  resolved: Resolved,
-  plan: { perPage: number; page: number; keys: SortKey[] },
-): SQL | null {
+export function newestPageIds(query: ListingQuery, resolved: Resolved, plan: PagePlan): SQL | null {
   const { perPage, page, keys } = plan;
   if (resolved.search || (query.statuses?.length && query.statuses.some((status) => status !== "active")))
     return null;
-  // A filter that few products pass (the shop's sale, one seller's listings, given ids) would make
-  // each category's newest-first scan read the whole category to find them: sorting the few is
-  // cheaper (bench/catalog.ts: /produkty/akce at 11 requests/s this way against 36 sorted).
-  if (query.onSale || query.sellerId !== undefined || query.ids) return null;
+  if (fewMatch(query)) return null;
   const topped = keys.length === 2 && keys[0].topped ? keys[0] : null;
   if (keys[keys.length - 1] !== NEWEST || keys.length !== (topped ? 2 : 1)) return null;
   const { categoryIds } = resolved;
@@ -68,15 +73,10 @@ export function newestPageIds(
  * read and sorted all 19 607 week auctions (260 ms at 100 000 products on a busy machine).
  * null when the first key is not the promotion or the page is a search (ranked by relevance).
  */
-export function toppedFirstPageIds(
-  query: ListingQuery,
-  resolved: Resolved,
-  plan: { perPage: number; page: number; keys: SortKey[] },
-): SQL | null {
+export function toppedFirstPageIds(query: ListingQuery, resolved: Resolved, plan: PagePlan): SQL | null {
   const { perPage, page, keys } = plan;
   const [topped, ...others] = keys;
-  if (!topped?.topped || others.length === 0 || resolved.search) return null;
-  if (query.onSale || query.sellerId !== undefined || query.ids) return null;
+  if (!topped?.topped || others.length === 0 || resolved.search || fewMatch(query)) return null;
   const where = conditions(query, resolved);
   const order = sql.join(
     [...others.map((key, index) => sql`${sql.raw(`k${index + 1}`)} ${key.order}`), sql`p.id`],
