@@ -30,9 +30,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     services.blog.listPosts({ locale, perPage: 3 }),
   ]);
   const toppedIds = topped.map((item) => item.id);
-  // The soonest-ending auction stars in the hero; the next four follow in their section. A sort the
-  // visitor could pick ("ending") is obeyed exactly, promotion aside, and read in the order of an
-  // index (ADR 0034's listing pages, sort.ts).
+  // The soonest-ending auction stars in the hero; the next four follow in their section. "ending"
+  // is a sort the visitor could pick, so it is obeyed exactly (promotion aside) and the page comes
+  // soonest first, read in the order of an index (sort.ts).
   const endingPage = await services.catalog.listCards({
     locale,
     formats: ["auction"],
@@ -40,10 +40,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     perPage: 5,
     excludeIds: toppedIds,
   });
-  const ending = endingPage
-    .filter((item) => item.endsAt !== null)
-    .sort((a, b) => Date.parse(a.endsAt!) - Date.parse(b.endsAt!))
-    .slice(0, 5);
+  const ending = endingPage.filter((item) => item.endsAt !== null);
   const newest = await services.catalog.listCards({
     locale,
     sort: "newest",
