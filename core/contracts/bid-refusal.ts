@@ -2,16 +2,28 @@ import { type Locale, translate } from "../i18n/index.ts";
 import { formatPrice } from "../money/money.ts";
 import type { BidRefusal } from "./bidding.ts";
 
-/** The translated reason of a refused bid, with the minimum in CZK (bids are in CZK). */
-export function refusalMessage(locale: Locale, reason: BidRefusal, minimumMinor?: number): string {
+/**
+ * The translated reason of a refused bid, with the minimum in CZK (bids are in CZK) and, for a
+ * "bid the minimum" request refused above its ceiling, that ceiling.
+ */
+export function refusalMessage(
+  locale: Locale,
+  reason: BidRefusal,
+  minimumMinor?: number,
+  ceilingMinor?: number,
+): string {
+  const price = (minor: number | undefined) =>
+    minor === undefined ? "" : formatPrice(minor, null, { locale });
   return translate(locale, `bidding.refusal.${reason}`, {
-    minimum: minimumMinor === undefined ? "" : formatPrice(minimumMinor, null, { locale }),
+    minimum: price(minimumMinor),
+    ceiling: price(ceilingMinor),
   });
 }
 
 /** The form field a refusal belongs to (null: the bid as a whole). */
-export function refusalField(reason: BidRefusal): "amount" | "max" | null {
+export function refusalField(reason: BidRefusal): "amount" | "max" | "notAboveMinor" | null {
   if (reason === "below_minimum") return "amount";
   if (reason === "max_below_amount" || reason === "max_not_raised") return "max";
+  if (reason === "minimum_above_ceiling") return "notAboveMinor";
   return null;
 }

@@ -90,4 +90,6 @@ export type BidRefusal =
   | "adult_not_confirmed"
   | "below_minimum"
   | "max_below_amount"
-  | "max_not_raised";
+  | "max_not_raised"
+  /** "Bid the minimum": the minimum at the decision is above the bidder's ceiling. */
+  | "minimum_above_ceiling";

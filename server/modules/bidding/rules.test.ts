@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { BidRange } from "#core/rules/bid-step.ts";
 import {
   type AuctionState,
+  type BidAmount,
   type BidOutcome,
   type BidRequest,
   decideAuction,
@@ -193,6 +194,98 @@ describe("proxy bidding", () => {
   });
 });
 
+describe("bidding the current minimum, with a ceiling", () => {
+  const minimum = (
+    userId: number,
+    ceiling: number,
+    extra: { maxMinor?: number; at?: Date } = {},
+  ): BidRequest => ({
+    userId,
+    minimum: true,
+    notAboveMinor: czk(ceiling),
+    at: T0,
+    ...extra,
+  });
+
+  it("the first one bids the start price", () => {
+    const outcome = accepted(placeBid(fresh(), minimum(1, 150), OPTIONS));
+    expect(rows(outcome)).toEqual(["1:manual:100"]);
+    expect(outcome.state).toMatchObject({ currentPriceMinor: czk(100), bidCount: 1, leader: { userId: 1 } });
+  });
+
+  it("bids the minimum of the moment of the decision, not the one the bidder saw", () => {
+    // Both saw 500 CZK as the minimum; the faster one got it, the other goes in one step (20) above.
+    const first = accepted(placeBid(leading(9, 490, 490), minimum(1, 600), OPTIONS));
+    expect(first.state.currentPriceMinor).toBe(czk(500));
+    const second = accepted(placeBid(first.state, minimum(2, 600), OPTIONS));
+    expect(rows(second)).toEqual(["2:manual:520"]);
+    expect(second.state).toMatchObject({ currentPriceMinor: czk(520), leader: { userId: 2 } });
+    expect(second.outbidUserId).toBe(1);
+    // The same race with fixed amounts: the slower bid is refused below the new minimum.
+    expect(placeBid(first.state, { userId: 2, amountMinor: czk(500), at: T0 }, OPTIONS)).toMatchObject({
+      accepted: false,
+      reason: "below_minimum",
+    });
+  });
+
+  it("never above the ceiling: one haléř below the minimum is refused with the new minimum, exactly it is accepted", () => {
+    const state = leading(1, 500, 500);
+    expect(
+      placeBid(state, { userId: 2, minimum: true, notAboveMinor: czk(520) - 1, at: T0 }, OPTIONS),
+    ).toEqual({
+      accepted: false,
+      reason: "minimum_above_ceiling",
+      minimumMinor: czk(520),
+    });
+    expect(accepted(placeBid(state, minimum(2, 520), OPTIONS)).state.currentPriceMinor).toBe(czk(520));
+  });
+
+  it("a standing maximum answers it as it answers a bid of that amount", () => {
+    const outcome = placeBid(leading(1, 100, 1000), minimum(2, 200), OPTIONS);
+    expect(rows(outcome)).toEqual(["2:manual:110", "1:automatic:120"]);
+    expect(accepted(outcome).state.leader?.userId).toBe(1);
+  });
+
+  it("with a maximum: it must reach the amount the minimum became; a higher one bids by proxy", () => {
+    const state = leading(1, 100, 1000);
+    expect(placeBid(state, minimum(2, 200, { maxMinor: czk(105) }), OPTIONS)).toMatchObject({
+      accepted: false,
+      reason: "max_below_amount",
+      minimumMinor: czk(110),
+    });
+    const outcome = placeBid(state, minimum(2, 200, { maxMinor: czk(2000) }), OPTIONS);
+    // 1 000 CZK: step 50.
+    expect(rows(outcome)).toEqual(["2:manual:110", "1:automatic:1000", "2:automatic:1050"]);
+  });
+
+  it("the leader's request raises their maximum to the minimum, or is refused as no raise", () => {
+    const raise = accepted(placeBid(leading(1, 500, 500), minimum(1, 600), OPTIONS));
+    expect(raise.rows.map((r) => `${r.kind}:${r.amountMinor / 100}:${r.maxMinor / 100}`)).toEqual([
+      "max_raise:500:520",
+    ]);
+    expect(placeBid(leading(1, 500, 1000), minimum(1, 600), OPTIONS)).toMatchObject({
+      accepted: false,
+      reason: "max_not_raised",
+    });
+  });
+
+  it("after the end it is refused as ended, whatever the ceiling", () => {
+    expect(placeBid(leading(1, 500, 500), minimum(2, 1, { at: END }), OPTIONS)).toMatchObject({
+      accepted: false,
+      reason: "ended",
+    });
+  });
+
+  it("a reserve met by the maximum lifts the price as for any bid", () => {
+    const outcome = placeBid(
+      fresh({ reservePriceMinor: czk(500) }),
+      minimum(1, 100, { maxMinor: czk(700) }),
+      OPTIONS,
+    );
+    expect(rows(outcome)).toEqual(["1:manual:100", "1:automatic:500"]);
+  });
+});
+
 describe("soft close", () => {
   const window = OPTIONS.softCloseMs;
 
@@ -299,7 +392,10 @@ describe("replaying the stored requests gives the same state", () => {
       const minimum = minimumBidFor(state, TABLE);
       const amountMinor = minimum + Math.floor(rnd() * 3) * czk(10) - (rnd() < 0.1 ? 1 : 0);
       const maxMinor = rnd() < 0.5 ? amountMinor + Math.floor(rnd() * czk(2000)) : null;
-      const outcome = placeBid(state, { userId, amountMinor, maxMinor, at: at(i * 1000) }, OPTIONS);
+      // A third bid "the minimum" with a ceiling around the amount: stored as the amount they became.
+      const amount: BidAmount =
+        rnd() < 0.33 ? { minimum: true, notAboveMinor: amountMinor } : { amountMinor };
+      const outcome = placeBid(state, { userId, ...amount, maxMinor, at: at(i * 1000) }, OPTIONS);
       if (!outcome.accepted) continue;
       for (const row of outcome.rows) {
         if (row.kind !== "automatic")

@@ -16,6 +16,9 @@ import { type BidRange, bidStepFor, minimumNextBid } from "#core/rules/bid-step.
  *   reserve (as at eBay and Catawiki: the reserve is hidden, but meeting it is not).
  * - Soft close: a bid accepted with less than the soft-close window left moves the end to
  *   bid time + window.
+ * - "Bid the minimum": instead of an amount a bidder may ask for the lowest acceptable amount at
+ *   the decision, with a ceiling; above the ceiling it is refused (`minimum_above_ceiling`),
+ *   otherwise it is a bid of that amount under every rule above.
  *
  * All amounts are integer CZK minor units.
  */
@@ -38,10 +41,17 @@ export type AuctionState = {
   endsAt: Date;
 };
 
-export type BidRequest = {
+/**
+ * What is bid: a fixed amount, or "the minimum" (docs/product/auctions.md, "Bidding the current
+ * minimum"): the lowest acceptable amount at the moment of the decision, as long as it is not above
+ * the bidder's ceiling `notAboveMinor`.
+ */
+export type BidAmount =
+  | { amountMinor: number; minimum?: undefined }
+  | { minimum: true; notAboveMinor: number; amountMinor?: undefined };
+
+export type BidRequest = BidAmount & {
   userId: number;
-  /** The bid itself. */
-  amountMinor: number;
   /** Optional maximum for automatic bidding (at least the amount). */
   maxMinor?: number | null;
   at: Date;
@@ -68,7 +78,9 @@ export type BidRefusalReason =
   | "below_minimum"
   | "max_below_amount"
   /** The leader's new maximum must be above their standing one. */
-  | "max_not_raised";
+  | "max_not_raised"
+  /** A "bid the minimum" request: the minimum at the decision is above the bidder's ceiling. */
+  | "minimum_above_ceiling";
 
 export type BidOutcome =
   | { accepted: false; reason: BidRefusalReason; minimumMinor: number }
@@ -122,6 +134,8 @@ type BidContext = {
   state: AuctionState;
   request: BidRequest;
   options: AuctionRuleOptions;
+  /** The amount bid: the request's, or the minimum at the decision for a "bid the minimum" request. */
+  amountMinor: number;
   /** The request's maximum (its amount when it gave none). */
   maxMinor: number;
   at: Date;
@@ -175,18 +189,19 @@ function raiseMaximum(ctx: BidContext, leader: Leader): BidOutcome {
 
 /** Someone other than the leader bids (at least the minimum): the proxies answer as far as needed. */
 function challenge(ctx: BidContext): BidOutcome {
-  const { state, request, options, maxMinor, at } = ctx;
+  const { state, request, options, amountMinor, maxMinor, at } = ctx;
   const { leader } = state;
   const challenger: Leader = { userId: request.userId, maxMinor, since: at };
-  // The request itself is always stored as it was made, so the history can be replayed.
-  const rows: BidRow[] = [bidRow(ctx, request.userId, request.amountMinor, maxMinor, "manual")];
+  // The request itself is always stored as it was made (a "bid the minimum" request as the amount it
+  // became), so the history can be replayed.
+  const rows: BidRow[] = [bidRow(ctx, request.userId, amountMinor, maxMinor, "manual")];
   const proxy = (userId: number, amountMinor: number, max: number) => {
     if (amountMinor > rows[rows.length - 1].amountMinor)
       rows.push(bidRow(ctx, userId, amountMinor, max, "automatic"));
   };
 
   if (!leader) {
-    const price = withReserve(request.amountMinor, maxMinor, state.reservePriceMinor);
+    const price = withReserve(amountMinor, maxMinor, state.reservePriceMinor);
     proxy(request.userId, price, maxMinor);
     return accept(ctx, rows, price, challenger, true);
   }
@@ -196,7 +211,7 @@ function challenge(ctx: BidContext): BidOutcome {
     // less than they bid, nor more than their maximum. The history shows the old leader's proxy
     // going up to its maximum first.
     const beat = Math.min(maxMinor, leader.maxMinor + bidStepFor(leader.maxMinor, options.bidTable));
-    const price = withReserve(Math.max(request.amountMinor, beat), maxMinor, state.reservePriceMinor);
+    const price = withReserve(Math.max(amountMinor, beat), maxMinor, state.reservePriceMinor);
     proxy(leader.userId, leader.maxMinor, leader.maxMinor);
     proxy(request.userId, price, maxMinor);
     return accept(ctx, rows, price, challenger, true);
@@ -216,22 +231,29 @@ function challenge(ctx: BidContext): BidOutcome {
   return accept(ctx, rows, price, leader, true);
 }
 
-/** Judges one bid request against the state: refused with the reason and the minimum, or the rows and the new state. */
+/**
+ * Judges one bid request against the state: refused with the reason and the minimum, or the rows
+ * and the new state. A "bid the minimum" request is judged as a bid of the minimum of this state.
+ */
 export function placeBid(state: AuctionState, request: BidRequest, options: AuctionRuleOptions): BidOutcome {
   const minimumMinor = minimumBidFor(state, options.bidTable);
   const refuse = (reason: BidRefusalReason): BidOutcome => ({ accepted: false, reason, minimumMinor });
 
   if (request.at.getTime() >= state.endsAt.getTime()) return refuse("ended");
-  const maxMinor = request.maxMinor ?? request.amountMinor;
-  if (maxMinor < request.amountMinor) return refuse("max_below_amount");
-  const ctx: BidContext = { state, request, options, maxMinor, at: request.at };
+  // "Bid the minimum" takes the minimum of this moment (after any bid decided before it), never
+  // more than the bidder agreed to; from here on it is an ordinary bid of that amount.
+  const amountMinor = request.minimum ? minimumMinor : request.amountMinor;
+  if (request.minimum && amountMinor > request.notAboveMinor) return refuse("minimum_above_ceiling");
+  const maxMinor = request.maxMinor ?? amountMinor;
+  if (maxMinor < amountMinor) return refuse("max_below_amount");
+  const ctx: BidContext = { state, request, options, amountMinor, maxMinor, at: request.at };
 
   const { leader } = state;
   if (leader && leader.userId === request.userId) {
     if (maxMinor <= leader.maxMinor) return refuse("max_not_raised");
     return raiseMaximum(ctx, leader);
   }
-  if (request.amountMinor < minimumMinor) return refuse("below_minimum");
+  if (amountMinor < minimumMinor) return refuse("below_minimum");
   return challenge(ctx);
 }
 
