@@ -65,6 +65,6 @@ export function createLogger(level: string, destination?: pino.DestinationStream
       censor: "[redacted]",
     },
   };
-  // The destination is for tests, which read what would have been written.
+  // A destination: production's batched stdout (log-destination.ts), or a test's capture.
   return destination ? pino(options, destination) : pino(options);
 }

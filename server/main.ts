@@ -2,7 +2,6 @@ import fs from "node:fs";
 import { createServer, type RequestListener, type Server } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import pino from "pino";
 import type * as ReactRouter from "react-router";
 import type { RouterContext, ServerBuild } from "react-router";
 import { buildDirectory } from "./build-directory.ts";
@@ -12,6 +11,7 @@ import { DataDirLockedError } from "./db/data-dir-lock.ts";
 import type { PageHandler } from "./http/app.ts";
 import type { AppVariables } from "./http/types.ts";
 import type { JobRunner } from "./jobs/runner.ts";
+import { batchedStdout } from "./log-destination.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { isPrimary, runPrimary, workerIndex } from "./workers.ts";
 
@@ -33,10 +33,7 @@ class MissingBuildError extends Error {}
 async function main() {
   const config = loadConfig();
   checkDataDir(config.dataDir);
-  const rootLogger = createLogger(
-    config.logLevel,
-    config.env === "production" ? bufferedStdout() : undefined,
-  );
+  const rootLogger = createLogger(config.logLevel, config.env === "production" ? batchedStdout() : undefined);
   const worker = workerIndex();
   if (worker <= 1) for (const warning of startupWarnings(config)) process.stderr.write(`${warning}\n`);
   // Several processes (WORKERS > 1, PostgreSQL): this one only starts and stops them (ADR 0035).
@@ -75,20 +72,6 @@ async function main() {
       .catch((err) => logger.error({ err }, "closing the auction streams failed"))
       .then(() => shutdown(signal, server, database, logger, jobs));
   });
-}
-
-/**
- * Production logs through a 4 KB buffer, written when full, every second and at exit, instead of
- * one write(2) per line: the request log's line per request cost about as much CPU as a whole
- * bare answer (bench/api.ts --log-level). A process killed with SIGKILL loses at most the last
- * second of lines; pino flushes the buffer itself on a normal exit or a crash.
- */
-function bufferedStdout() {
-  const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
-  setInterval(() => {
-    if (!(destination as { destroyed?: boolean }).destroyed) destination.flush();
-  }, 1000).unref();
-  return destination;
 }
 
 type DemoAccount = { role: string; email: string; password: string; totpSecret?: string };

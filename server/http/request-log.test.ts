@@ -46,6 +46,8 @@ describe("maskPath", () => {
       ["/newsletter/odhlaseni/tok3n/", "/newsletter/odhlaseni/[redacted]"],
       ["/en/newsletter/unsubscribe/tok3n", "/en/newsletter/unsubscribe/[redacted]"],
       ["/Zmena-Hesla/tok3n", "/Zmena-Hesla/[redacted]"],
+      ["/zm%65na-hesla/tok3n", "/zm%65na-hesla/[redacted]"],
+      ["/%65n/summary/42/h4sh", "/%65n/summary/42/[redacted]"],
       ["/shrnuti/42/h4sh", "/shrnuti/42/[redacted]"],
       ["/ucet/shrnuti/42/h4sh", "/ucet/shrnuti/42/[redacted]"],
     ];

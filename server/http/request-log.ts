@@ -19,6 +19,14 @@ const SECRET_PATTERNS: string[][] = Object.values(PAGE_PATHS)
   .map((pattern) => pattern.split("/"))
   .filter((segments) => segments.some((segment) => SECRET_PARAMS.has(segment)));
 
+/** Those patterns by their first segment, which maskPath relies on being fixed text. */
+if (SECRET_PATTERNS.some((pattern) => pattern[1].startsWith(":"))) {
+  throw new Error(
+    "request-log.ts: a secret page path starts with a parameter; maskPath must look at it whole",
+  );
+}
+const SECRET_BY_FIRST = Map.groupBy(SECRET_PATTERNS, (pattern) => pattern[1]);
+
 const comparable = (segment: string) => {
   try {
     return decodeURIComponent(segment).toLowerCase();
@@ -33,9 +41,14 @@ const comparable = (segment: string) => {
  */
 export function maskPath(path: string): string {
   const segments = path.replace(/\/+$/, "").split("/");
-  for (const pattern of SECRET_PATTERNS) {
+  // Every such path starts with a fixed segment ("shrnuti", "en", …): any other path, an API
+  // call say, is returned at once, since this runs for every logged request.
+  const patterns = segments.length > 1 ? SECRET_BY_FIRST.get(comparable(segments[1])) : undefined;
+  if (!patterns) return path;
+  const decoded = segments.map(comparable);
+  for (const pattern of patterns) {
     if (pattern.length !== segments.length) continue;
-    if (!pattern.every((part, i) => part.startsWith(":") || part === comparable(segments[i]))) continue;
+    if (!pattern.every((part, i) => part.startsWith(":") || part === decoded[i])) continue;
     return pattern.map((part, i) => (SECRET_PARAMS.has(part) ? "[redacted]" : segments[i])).join("/");
   }
   return path;
