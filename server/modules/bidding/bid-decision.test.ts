@@ -8,14 +8,21 @@ import { openTestDatabase, type TestDatabase } from "#server/db/test-database.ts
 import { insertAuction, insertBidders } from "#server/test/auction-fixtures.ts";
 import { products } from "../listings/tables/products.ts";
 import { decideInDatabase } from "./place-bid.ts";
-import { type AuctionRuleOptions, type AuctionState, type BidRow, minimumBidFor, placeBid } from "./rules.ts";
+import {
+  type AuctionRuleOptions,
+  type AuctionState,
+  type BidAmount,
+  type BidRow,
+  minimumBidFor,
+  placeBid,
+} from "./rules.ts";
 import { bids } from "./tables.ts";
 
 /**
  * The bid decision runs in the database (bid_decision(), migration 0027); rules.ts is its
  * reference. Random bid sequences (random bidders, amounts around the minimum, proxy maxima, ties,
  * the leader bidding again, times around the end for soft close, random valid step tables and
- * reserves) go through both, bid by bid: the same refusals with the same minimum, the same rows,
+ * reserves, "bid the minimum" requests with ceilings around the minimum) go through both, bid by bid: the same refusals with the same minimum, the same rows,
  * the same new state; at the end the stored rows and the auction's row equal what the rules built.
  * On PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */
@@ -60,6 +67,22 @@ const bidTable: fc.Arbitrary<BidRange[]> = fc.oneof(
 /** How one bid is made, read against the state it meets (so that ties and near misses happen often). */
 const bidRecipe = fc.record({
   bidder: fc.integer({ min: 0, max: 3 }),
+  /**
+   * "Bid the minimum" (migration 0033) in about a third of the bids, with a ceiling around the
+   * minimum the bidder would see: a haléř below it, exactly it, a few steps above, or anything near.
+   */
+  minimum: fc.oneof(
+    { weight: 2, arbitrary: fc.constant(null) },
+    {
+      weight: 1,
+      arbitrary: fc.oneof(
+        fc.constant(0),
+        fc.constant(-1),
+        fc.integer({ min: 1, max: 5 }).map((n) => n * 1000),
+        fc.integer({ min: -3000, max: 30_000 }),
+      ),
+    },
+  ),
   /** The amount: the minimum, a haléř below it, a few steps (of 10 Kč) above, or anything near. */
   amount: fc.oneof(
     fc.constant(0),
@@ -132,7 +155,8 @@ describe("the bid decision in the database equals the TypeScript rules", () => {
           at += recipe.gapMs;
           const userId = bidderIds[recipe.bidder];
           const minimum = minimumBidFor(state, options.bidTable);
-          let amountMinor = Math.max(0, minimum + recipe.amount);
+          // A "bid the minimum" request becomes the minimum; its maximum is read against that.
+          let amountMinor = recipe.minimum === null ? Math.max(0, minimum + recipe.amount) : minimum;
           let maxMinor: number | null = null;
           if (recipe.max.kind === "above") maxMinor = amountMinor + recipe.max.extra;
           if (recipe.max.kind === "below") maxMinor = amountMinor - 1;
@@ -141,12 +165,16 @@ describe("the bid decision in the database equals the TypeScript rules", () => {
             amountMinor = Math.min(amountMinor, maxMinor);
           }
           if (maxMinor !== null && maxMinor < 0) maxMinor = null;
-          const request = { userId, amountMinor, maxMinor, at: new Date(at) };
+          const amount: BidAmount =
+            recipe.minimum === null
+              ? { amountMinor }
+              : { minimum: true, notAboveMinor: Math.max(0, minimum + recipe.minimum) };
+          const request = { userId, ...amount, maxMinor, at: new Date(at) };
 
           const expected = placeBid(state, request, options);
           const actual = await decideInDatabase(
             db,
-            { productId: auction.id, bidder: bidder(userId), amountMinor, maxMinor, now: request.at },
+            { productId: auction.id, bidder: bidder(userId), ...amount, maxMinor, now: request.at },
             options,
           );
           if (!expected.accepted) {
@@ -245,5 +273,34 @@ describe("the bid decision in the database equals the TypeScript rules", () => {
       expect(accepted.at).toBeGreaterThanOrEqual(before);
       expect(accepted.at).toBeLessThanOrEqual(Date.now());
     }
+  });
+
+  it('concurrent "bid the minimum" requests are each decided at the minimum left by the one before', async () => {
+    const options: AuctionRuleOptions = { bidTable: BID_STEPS as BidRange[], softCloseMs: 120_000 };
+    const auction = await insertAuction(db, { sellerId, startPriceMinor: 10_000 });
+    const racers = (await insertBidders(db, 8)).map((racer) => racer.user.id);
+    // All saw the start price (100 Kč) as the minimum; each agrees to up to ten steps (of 10 Kč) above it.
+    const decisions = await Promise.all(
+      racers.map((id) =>
+        decideInDatabase(
+          db,
+          { productId: auction.id, bidder: bidder(id), minimum: true, notAboveMinor: 20_000 },
+          options,
+        ),
+      ),
+    );
+    expect(decisions.every((decision) => decision.ok)).toBe(true);
+    const stored = await db.select().from(bids).where(eq(bids.productId, auction.id)).orderBy(asc(bids.id));
+    // 100 Kč, then one step (10 Kč) after another, in the order the lock let them through.
+    expect(stored.map((row) => row.amountMinor)).toEqual(racers.map((_, index) => 10_000 + index * 1000));
+    expect(stored.every((row) => row.kind === "manual")).toBe(true);
+    // One more, with a ceiling the minimum has passed: refused with the minimum, nothing stored.
+    const late = await decideInDatabase(
+      db,
+      { productId: auction.id, bidder: bidder(bidderIds[0]), minimum: true, notAboveMinor: 17_999 },
+      options,
+    );
+    expect(late).toEqual({ ok: false, reason: "minimum_above_ceiling", minimumMinor: 18_000 });
+    expect(await db.select().from(bids).where(eq(bids.productId, auction.id))).toHaveLength(racers.length);
   });
 });

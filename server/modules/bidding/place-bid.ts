@@ -7,7 +7,7 @@ import { type AuctionRow, maskUsername, readAuction } from "../listings/index.ts
 import { leaderOf, liveOf, stateOf, usernamesOf } from "./auction-state.ts";
 import { LEADING_QUEUE, OUTBID_QUEUE } from "./queues.ts";
 import type { RuleOptions } from "./rule-options.ts";
-import { type AuctionRuleOptions, type BidRow, placeBid as placeBidRule } from "./rules.ts";
+import { type AuctionRuleOptions, type BidAmount, type BidRow, placeBid as placeBidRule } from "./rules.ts";
 
 /**
  * A bid, decided in the database in one statement (bid_decision(), migration 0027; ADR
@@ -23,10 +23,10 @@ import { type AuctionRuleOptions, type BidRow, placeBid as placeBidRule } from "
 /** What the bidding service needs to know about the one who bids (the signed-in user). */
 export type Bidder = { id: number; emailConfirmed: boolean; adultConfirmed: boolean };
 
-export type BidInput = {
+/** A bid of an amount, or "the minimum" up to a ceiling (rules.ts, BidAmount). */
+export type BidInput = BidAmount & {
   productId: number;
   bidder: Bidder;
-  amountMinor: number;
   maxMinor?: number | null;
   /** Tests only: the bid's instant (defaults to the moment the lock is held). */
   now?: Date;
@@ -53,7 +53,7 @@ type BidCheck = Refusal | { ok: true; outcome: Accepted };
 async function checkBid(
   executor: Db,
   row: AuctionRow | null,
-  input: { bidder: Bidder; amountMinor: number; maxMinor?: number | null; at: Date },
+  input: BidAmount & { bidder: Bidder; maxMinor?: number | null; at: Date },
   options: AuctionRuleOptions | null,
 ): Promise<BidCheck> {
   const { bidder } = input;
@@ -65,16 +65,19 @@ async function checkBid(
     return { ok: false, reason: "not_active" };
   if (row.status !== "active" || !options) return { ok: false, reason: "ended" };
   const leader = await leaderOf(executor, row);
+  const amount: BidAmount = input.minimum
+    ? { minimum: true, notAboveMinor: input.notAboveMinor }
+    : { amountMinor: input.amountMinor };
   const outcome = placeBidRule(
     stateOf(row, leader),
-    { userId: bidder.id, amountMinor: input.amountMinor, maxMinor: input.maxMinor ?? null, at: input.at },
+    { userId: bidder.id, ...amount, maxMinor: input.maxMinor ?? null, at: input.at },
     options,
   );
   if (!outcome.accepted) return { ok: false, reason: outcome.reason, minimumMinor: outcome.minimumMinor };
   return { ok: true, outcome };
 }
 
-/** What bid_decision() (migration 0027) answers: a refusal, or the stored rows and the auction after the bid. */
+/** What bid_decision() (migrations 0027, 0028, 0033) answers: a refusal, or the stored rows and the auction after the bid. */
 type DecisionRow = {
   id: number;
   userId: number;
@@ -126,14 +129,17 @@ function singleValue(result: unknown): unknown {
  */
 export async function decideInDatabase(
   executor: Db,
-  input: { productId: number; bidder: Bidder; amountMinor: number; maxMinor?: number | null; now?: Date },
+  input: BidAmount & { productId: number; bidder: Bidder; maxMinor?: number | null; now?: Date },
   options: AuctionRuleOptions | null,
 ): Promise<DatabaseDecision> {
   const { bidder } = input;
+  // "Bid the minimum" is a null amount with its ceiling (migration 0033).
+  const amount = input.minimum ? null : input.amountMinor;
+  const ceiling = input.minimum ? input.notAboveMinor : null;
   const result = await executor.execute(sql`select bid_decision(
     ${input.productId}::integer, ${bidder.id}::integer,
     ${bidder.emailConfirmed}::boolean, ${bidder.adultConfirmed}::boolean,
-    ${input.amountMinor}::bigint, ${input.maxMinor ?? null}::bigint,
+    ${amount}::bigint, ${input.maxMinor ?? null}::bigint, ${ceiling}::bigint,
     ${options ? JSON.stringify(options.bidTable) : null}::jsonb, ${options?.softCloseMs ?? 0}::bigint,
     ${input.now?.toISOString() ?? null}::timestamptz) as decision`);
   return singleValue(result) as DatabaseDecision;
@@ -226,7 +232,10 @@ export function createBidPlacement(deps: PlacementDeps) {
         viewer: {
           leading,
           hasBid: true,
-          maxMinor: leading ? auction.leaderMaxMinor : Math.max(input.maxMinor ?? 0, input.amountMinor),
+          // The amount bid is the request's first row (for "the minimum", what it became).
+          maxMinor: leading
+            ? auction.leaderMaxMinor
+            : Math.max(input.maxMinor ?? 0, decision.rows[0]?.amountMinor ?? 0),
           won: false,
           threadId: null,
         },
@@ -238,7 +247,7 @@ export function createBidPlacement(deps: PlacementDeps) {
      * What placing the bid now would answer, without placing it (no lock, nothing stored): the
      * page's confirmation step asks only when the bid would be accepted at this moment.
      */
-    async previewBid(input: Omit<BidInput, "now">): Promise<{ ok: true; raise: boolean } | Refusal> {
+    async previewBid(input: BidInput & { now?: never }): Promise<{ ok: true; raise: boolean } | Refusal> {
       const options = await ruleOptions();
       const row = await readAuction(db, input.productId);
       const decision = await checkBid(db, row, { ...input, at: new Date() }, options);
