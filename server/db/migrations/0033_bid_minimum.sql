@@ -1,4 +1,4 @@
--- Issue 18: "bid the minimum" (docs/product/auctions.md, "Bidding the current minimum"; ADR 0042).
+-- Issue 18: "bid the minimum" (docs/product/auctions.md, "Bidding the current minimum"; ADR 0044).
 -- bid_decision() takes a ceiling, p_not_above, after the maximum. With p_amount null the request
 -- bids the lowest acceptable amount at the moment of the decision (under the auction's lock: the
 -- start price before the first bid, else the current price plus its step), refused as
