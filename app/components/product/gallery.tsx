@@ -19,10 +19,12 @@ export type GalleryImage = { url: string; width: number | null; height: number |
 const PORTRAIT = { width: 400, height: 560 };
 /**
  * The main picture's column (see the product page grid: 7 of 12 parts from desktop, minus the
- * gap), the full container width below. Pixels: the page's rem is 18 px, a rem in `sizes` 16.
+ * gap), the full container width below, less the picture's own padding (`p-4`, 2 × 18 px): the
+ * drawn width, so a phone of 412 px at 1.75 dppx takes the 640 variant (9 KB) instead of the 960
+ * (16 KB), the page's LCP element (issue 18). Pixels: the page's rem is 18 px, a rem in `sizes` 16.
  */
 const MAIN_SIZES =
-  "(min-width: 1580px) 873px, (min-width: 1260px) 663px, (min-width: 1028px) 562px, calc(100vw - 36px)";
+  "(min-width: 1580px) 837px, (min-width: 1260px) 627px, (min-width: 1028px) 526px, calc(100vw - 72px)";
 const THUMB_WIDTHS = [160, 320] as const;
 /** The large view zooms 2.5×: it always gets the largest variant. */
 const ZOOM_WIDTH = 1280;

@@ -129,7 +129,9 @@ export function SimilarItems({
         ) : null}
       </div>
       <div className="mt-5">
-        <ProductGrid products={similar} now={serverNow} />
+        {/* Below the fold: no card is loaded eagerly, so nothing competes with the gallery's
+            first picture, the page's LCP element (issue 18). */}
+        <ProductGrid products={similar} now={serverNow} eager={0} />
       </div>
     </section>
   );
