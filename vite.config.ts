@@ -1,11 +1,19 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { chunkReportPlugin } from "./scripts/vite/chunk-report-plugin.ts";
 import { precompressPlugin } from "./scripts/vite/precompress-plugin.ts";
 import { textsPlugin } from "./scripts/vite/texts-plugin.ts";
 
 export default defineConfig({
   // textsPlugin: the browser gets one language's texts, the back office's only on its pages.
   // precompressPlugin: .br and .gz beside each asset, sent as they are (server/http/app.ts).
-  plugins: [textsPlugin(import.meta.dirname), tailwindcss(), reactRouter(), precompressPlugin()],
+  // chunkReportPlugin: CHUNK_REPORT=<file> writes what each chunk is made of (bench/README.md).
+  plugins: [
+    textsPlugin(import.meta.dirname),
+    tailwindcss(),
+    reactRouter(),
+    precompressPlugin(),
+    chunkReportPlugin(),
+  ],
 });

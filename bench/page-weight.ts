@@ -6,7 +6,9 @@
  * so a server that does not compress still shows what it would cost).
  *
  *   npm start            # or any server, e.g. BUILD_DIR=bench … node scripts/start.ts
- *   node bench/page-weight.ts --url http://localhost:3000 [--pages /,/2/rum] [--json]
+ *   node bench/page-weight.ts --url http://localhost:3000 [--pages /,/2/rum] [--json] [--files]
+ *
+ * --files also lists every script and style sheet each visit loaded, largest first (gzip).
  *
  * Staff pages: --staff "admin@rarita.test:demo-spravce:<TOTP secret>" signs in first (the demo
  * secrets are printed at start) and adds /admin.
@@ -28,6 +30,7 @@ const { values } = parseArgs({
     pages: { type: "string" },
     staff: { type: "string" },
     json: { type: "boolean", default: false },
+    files: { type: "boolean", default: false },
   },
 });
 const base = values.url.replace(/\/$/, "");
@@ -116,11 +119,13 @@ async function weigh(page: Page, path: string, visit: Visit): Promise<Weight[]> 
   const response = await page.goto(`${base}${path}`, { waitUntil: "networkidle" });
   page.removeAllListeners("request");
   const sums = new Map<Weight["kind"], Weight>();
-  const add = (kind: Weight["kind"], body: Buffer, wire: number) => {
+  const add = (kind: Weight["kind"], body: Buffer, wire: number, file = path) => {
+    const gzip = zlib.gzipSync(body, { level: 6 }).length;
+    if (values.files && kind !== "html") fileRows.push({ page: path, visit, file, gzip });
     const sum = sums.get(kind) ?? { page: path, visit, kind, wire: 0, raw: 0, gzip: 0, files: 0 };
     sum.wire += wire;
     sum.raw += body.length;
-    sum.gzip += zlib.gzipSync(body, { level: 6 }).length;
+    sum.gzip += gzip;
     sum.files += 1;
     sums.set(kind, sum);
   };
@@ -129,7 +134,8 @@ async function weigh(page: Page, path: string, visit: Visit): Promise<Weight[]> 
     const body = Buffer.from(
       await (await fetch(url, { headers: { "accept-encoding": "identity" } })).arrayBuffer(),
     );
-    add(new URL(url).pathname.endsWith(".js") ? "js" : "css", body, await wireBytes(url));
+    const file = new URL(url).pathname;
+    add(file.endsWith(".js") ? "js" : "css", body, await wireBytes(url), file);
   }
   return [...sums.values()];
 }
@@ -158,6 +164,9 @@ async function signInStaff(page: Page, spec: string) {
     await page.waitForURL((url) => !url.pathname.includes("/overeni"));
   }
 }
+
+/** --files: each script and style sheet a page loaded, to see what a route's bytes are made of. */
+const fileRows: { page: string; visit: Visit; file: string; gzip: number }[] = [];
 
 const browser = await chromium.launch(CHROMIUM_LAUNCH);
 const rows: Weight[] = [];
@@ -205,3 +214,8 @@ else {
       `${row.page.slice(0, 49).padEnd(50)}${row.visit.padEnd(10)}${row.kind.padEnd(7)}${String(row.files).padStart(5)}${kb(row.raw)}${kb(row.wire)}${kb(row.gzip)}`,
     );
 }
+if (values.files)
+  for (const row of fileRows.sort((a, b) => b.gzip - a.gzip))
+    console.log(
+      `${row.page.slice(0, 40).padEnd(41)}${row.visit.padEnd(10)}${(row.gzip / 1024).toFixed(1).padStart(7)}  ${row.file}`,
+    );
