@@ -20,6 +20,9 @@ export type CategoryRow = {
   searchName: string;
 };
 
+/** Where the active categories come from: the database, or the shell data kept in memory. */
+export type CategoryRows = () => Promise<readonly CategoryRow[]>;
+
 export async function activeCategories(db: Db): Promise<CategoryRow[]> {
   const result = await db.execute(sql`
     select id, parent_id, position, slug_cs, slug_en, name_cs, name_en, description_cs, description_en,
@@ -65,9 +68,13 @@ export function ancestorsOf(row: CategoryRow, byId: Map<number, CategoryRow>): C
 }
 
 /** A category page's category: null when it does not exist or it (or an ancestor) is inactive. */
-export async function findCategory(db: Db, id: number, locale: Locale): Promise<CategoryDetail | null> {
+export async function findCategory(
+  categoryRows: CategoryRows,
+  id: number,
+  locale: Locale,
+): Promise<CategoryDetail | null> {
   if (!isRowId(id)) return null;
-  const rows = await activeCategories(db);
+  const rows = await categoryRows();
   const byId = new Map(rows.map((row) => [row.id, row]));
   const row = byId.get(id);
   if (!row) return null;
@@ -82,4 +89,26 @@ export async function findCategory(db: Db, id: number, locale: Locale): Promise<
     urls: { cs: categoryLink(row, "cs").url, en: categoryLink(row, "en").url },
     slugs: { cs: categoryLink(row, "cs").slug, en: categoryLink(row, "en").slug },
   };
+}
+
+/** The children of each category (null: the roots), per list of rows: the rows are shared. */
+const childrenByRows = new WeakMap<readonly CategoryRow[], Map<number | null, number[]>>();
+
+/** A category and its active descendants, breadth first; [] when it is unknown or inactive. */
+export function branchOf(rows: readonly CategoryRow[], categoryId: number): number[] {
+  let children = childrenByRows.get(rows);
+  if (!children) {
+    children = new Map();
+    for (const row of rows) children.set(row.parentId, [...(children.get(row.parentId) ?? []), row.id]);
+    childrenByRows.set(rows, children);
+  }
+  if (!rows.some((row) => row.id === categoryId)) return [];
+  const ids: number[] = [];
+  const queue = [categoryId];
+  while (queue.length > 0 && ids.length < 10_000) {
+    const id = queue.shift()!;
+    ids.push(id);
+    queue.push(...(children.get(id) ?? []));
+  }
+  return ids;
 }

@@ -3,8 +3,9 @@ import type { ListingQuery, ProductStatus } from "#core/contracts/catalog.ts";
 import type { Db } from "#server/db/client.ts";
 import { isVerifiedUserSql } from "#server/modules/users/index.ts";
 import { PRODUCT_STATUSES } from "../tables/products.ts";
+import { activeCategories, branchOf, type CategoryRows } from "./categories.ts";
 import { planSearch, type SearchPlan, tsTerm } from "./search-plan.ts";
-import { EFFECTIVE_PRICE, list, rowsOf, SALE, TSV, toNumber, uniqueInts } from "./sql-parts.ts";
+import { EFFECTIVE_PRICE, list, SALE, TSV, uniqueInts } from "./sql-parts.ts";
 
 /** Listed unless a query asks for others. */
 const DEFAULT_STATUSES: ProductStatus[] = ["active"];
@@ -86,31 +87,16 @@ export function conditions(
   return sql.join(where, sql` and `);
 }
 
-/** The category and its active descendants; [] when it is unknown or inactive. */
-async function branchIds(db: Db, categoryId: number): Promise<number[]> {
-  const result = await db.execute(sql`select id, parent_id from categories where is_active`);
-  const children = new Map<number | null, number[]>();
-  for (const row of rowsOf(result)) {
-    const parent = toNumber(row.parent_id);
-    children.set(parent, [...(children.get(parent) ?? []), Number(row.id)]);
-  }
-  const known = new Set([...children.values()].flat());
-  if (!known.has(categoryId)) return [];
-  const ids: number[] = [];
-  const queue = [categoryId];
-  while (queue.length > 0 && ids.length < 10_000) {
-    const id = queue.shift()!;
-    ids.push(id);
-    queue.push(...(children.get(id) ?? []));
-  }
-  return ids;
-}
-
 /** What a query needs from the database before its statements can be built. */
-export async function resolve(db: Db, query: ListingQuery): Promise<Resolved> {
+export async function resolve(
+  db: Db,
+  query: ListingQuery,
+  categoryRows: CategoryRows = () => activeCategories(db),
+): Promise<Resolved> {
+  const { categoryId } = query;
   const [search, categoryIds] = await Promise.all([
     planSearch(db, query.q),
-    query.categoryId === undefined ? undefined : branchIds(db, query.categoryId),
+    categoryId === undefined ? undefined : categoryRows().then((rows) => branchOf(rows, categoryId)),
   ]);
   return { search, categoryIds, now: (query.now ?? new Date()).toISOString() };
 }

@@ -2,7 +2,7 @@ import type { ListingQuery } from "#core/contracts/catalog.ts";
 import type { Locale } from "#core/i18n/index.ts";
 import type { Db } from "#server/db/client.ts";
 import { autocomplete } from "./autocomplete.ts";
-import { findCategory } from "./categories.ts";
+import { activeCategories, type CategoryRows, findCategory } from "./categories.ts";
 import { listCards, listingFacets, listingPage, listProducts } from "./pages.ts";
 
 /**
@@ -11,14 +11,16 @@ import { listCards, listingFacets, listingPage, listProducts } from "./pages.ts"
  * (the rows, the count): the page of ids is chosen first and only those rows are joined to their
  * image, brand, category and seller. The parts: filters.ts (the conditions), sort.ts, cards.ts,
  * facets.ts, pages.ts, search-plan.ts and search-page.ts (search), categories.ts, autocomplete.ts.
+ * `categoryRows` gives the active categories (a category page's path, a listing's branch): the
+ * catalogue service passes the copy kept in memory (shell data, ADR 0028).
  */
-export function createListingQueries(db: Db) {
+export function createListingQueries(db: Db, categoryRows: CategoryRows = () => activeCategories(db)) {
   return {
-    listProducts: (query: ListingQuery) => listProducts(db, query),
-    listCards: (query: ListingQuery) => listCards(db, query),
-    listingFacets: (query: ListingQuery) => listingFacets(db, query),
-    listingPage: (query: ListingQuery) => listingPage(db, query),
-    findCategory: (id: number, locale: Locale) => findCategory(db, id, locale),
+    listProducts: (query: ListingQuery) => listProducts(db, query, categoryRows),
+    listCards: (query: ListingQuery) => listCards(db, query, categoryRows),
+    listingFacets: (query: ListingQuery) => listingFacets(db, query, categoryRows),
+    listingPage: (query: ListingQuery) => listingPage(db, query, categoryRows),
+    findCategory: (id: number, locale: Locale) => findCategory(categoryRows, id, locale),
     autocomplete: (q: string, locale: Locale) => autocomplete(db, q, locale),
   };
 }

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { ListingFacets, ListingQuery, ProductPage } from "#core/contracts/catalog.ts";
 import type { Db } from "#server/db/client.ts";
 import { cardSelect, pageOf, toCard } from "./cards.ts";
+import type { CategoryRows } from "./categories.ts";
 import { cappedTotal, countSource } from "./counts.ts";
 import { totalAndFacets } from "./facets.ts";
 import { conditions, type Resolved, resolve } from "./filters.ts";
@@ -34,8 +35,12 @@ async function pageItems(db: Db, query: ListingQuery, resolved: Resolved) {
  * A page of product cards for a listing or search, with its total: from listing_counts, or
  * counted up to the cap (counts.ts), so that "similar items" never counts a whole category.
  */
-export async function listProducts(db: Db, query: ListingQuery): Promise<ProductPage> {
-  const resolved = await resolve(db, query);
+export async function listProducts(
+  db: Db,
+  query: ListingQuery,
+  categoryRows?: CategoryRows,
+): Promise<ProductPage> {
+  const resolved = await resolve(db, query, categoryRows);
   const source = countSource(query, resolved);
   const [{ items, page, perPage }, countResult] = await Promise.all([
     pageItems(db, query, resolved),
@@ -50,17 +55,25 @@ export async function listProducts(db: Db, query: ListingQuery): Promise<Product
  * sections, similar items): the count of promoted products alone was the home page's slowest
  * statement (13 ms at 100 000 products, all of it thrown away).
  */
-export async function listCards(db: Db, query: ListingQuery): Promise<ProductPage["items"]> {
-  return (await pageItems(db, query, await resolve(db, query))).items;
+export async function listCards(
+  db: Db,
+  query: ListingQuery,
+  categoryRows?: CategoryRows,
+): Promise<ProductPage["items"]> {
+  return (await pageItems(db, query, await resolve(db, query, categoryRows))).items;
 }
 
 /** The brands and packages among the products a query matches, with counts (the filter block). */
-export async function listingFacets(db: Db, query: ListingQuery): Promise<ListingFacets> {
+export async function listingFacets(
+  db: Db,
+  query: ListingQuery,
+  categoryRows?: CategoryRows,
+): Promise<ListingFacets> {
   const {
     total: _total,
     totalCapped: _capped,
     ...facets
-  } = await totalAndFacets(db, query, await resolve(db, query));
+  } = await totalAndFacets(db, query, await resolve(db, query, categoryRows));
   return facets;
 }
 
@@ -72,8 +85,9 @@ export async function listingFacets(db: Db, query: ListingQuery): Promise<Listin
 export async function listingPage(
   db: Db,
   query: ListingQuery,
+  categoryRows?: CategoryRows,
 ): Promise<{ page: ProductPage; facets: ListingFacets }> {
-  const resolved = await resolve(db, query);
+  const resolved = await resolve(db, query, categoryRows);
   if (resolved.search) return searchListingPage(db, query, resolved);
   const [{ items, page, perPage }, { total, totalCapped, ...facets }] = await Promise.all([
     pageItems(db, query, resolved),

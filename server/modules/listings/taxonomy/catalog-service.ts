@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Locale } from "#core/i18n/index.ts";
 import type { Db } from "#server/db/client.ts";
 import { noShellDataCache, type ShellDataCache } from "#server/db/notify-cache.ts";
+import { activeCategories } from "../browse/categories.ts";
 import { createListingQueries } from "../browse/listing-queries.ts";
 import { refreshSearchText, type SearchTextScope } from "../search/search-index.ts";
 import { products } from "../tables/products.ts";
@@ -40,8 +41,10 @@ async function readCategoryTree(db: Db, locale: Locale): Promise<CategoryNode[]>
  * server/db/notify-cache.ts); the tree returned is shared and frozen.
  */
 export function createCatalogService(db: Db, cache: ShellDataCache = noShellDataCache) {
-  const listing = createListingQueries(db);
   const tree = cache.cached("categories", (locale: Locale) => readCategoryTree(db, locale));
+  // The rows behind a category page's path and a listing's branch: two statements a page before.
+  const rows = cache.cached("categories", (_all: "all") => activeCategories(db));
+  const listing = createListingQueries(db, () => rows("all"));
   return {
     /** A page of product cards for a listing or search (listing.ts). */
     listProducts: listing.listProducts,
