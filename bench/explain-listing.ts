@@ -2,8 +2,8 @@
  * The listing pages' statements at several catalogue sizes (issue 18, ADR 0034): for each size a
  * PostgreSQL database `<prefix><size>` filled by `seed:large` (created and seeded when missing;
  * kept for the next run, `--drop` removes them at the end), then the category page, the searches
- * "rum", "zacapa" and the typo "zakapa", and a product page (its detail and its similar items)
- * through the services the pages use.
+ * "rum", "zacapa", "ron zacapa 23" and the typo "zakapa", a product page (its detail and its
+ * similar items) and the autocomplete of "zacapa" and "ma", through the services the pages use.
  * Prints each statement's plan (EXPLAIN (ANALYZE, BUFFERS), the index lines and times) and a
  * table: the median wall time of each page's data over --runs runs after a warm-up, and the sum
  * of its statements' execution times. Not part of `npm test`.
@@ -144,9 +144,13 @@ for (const size of (values.sizes ?? "").split(",").map(Number)) {
     ],
     ["search rum", () => services.catalog.listingPage({ locale, q: "rum" })],
     ["search zacapa", () => services.catalog.listingPage({ locale, q: "zacapa" })],
+    ["search ron zacapa 23", () => services.catalog.listingPage({ locale, q: "ron zacapa 23" })],
     // A typo: planned through the vocabulary's trigrams to "zacapa" (ADR 0038 keeps that path).
     ["search zakapa (typo)", () => services.catalog.listingPage({ locale, q: "zakapa" })],
     ["product page", productPage],
+    // Autocomplete: a word of middling frequency and the first two letters of many words.
+    ["autocomplete zacapa", () => services.catalog.autocomplete("zacapa", locale)],
+    ["autocomplete ma", () => services.catalog.autocomplete("ma", locale)],
   ];
   const row: Row = { size, products, seedSeconds, pages: {} };
   console.log(

@@ -5,6 +5,7 @@ import { cardSelect, pageOf, toCard } from "./cards.ts";
 import { COUNT_CAP, cappedTotal } from "./counts.ts";
 import { facetsFrom, packageNameOf } from "./facets.ts";
 import { conditions, type Resolved } from "./filters.ts";
+import { estimateHits, newestHits } from "./newest-hits.ts";
 import { keyColumns, keyOrder, pagePlan } from "./sort.ts";
 import { jsonRows, list, rowsOf, uniqueInts } from "./sql-parts.ts";
 
@@ -42,8 +43,8 @@ function facetParts(brandIds: number[], packageIds: number[], byBrand: SQL, byPa
  * package filters, which facets of those need ignored; with such a filter on, the chosen hits
  * are read again with it (so a brand's hits are not cut from the first thousand of all).
  * The hits kept are the newest by id (ADR 0038): the same set on every request and every page,
- * and for a common word the planner walks the primary key backwards and stops at the cap (a
- * bitmap of every hit grew with the catalogue), while a rare word's few hits come from the index.
+ * read by stretches of ids sized from the planner's estimate of the hits (newest-hits.ts, ADR
+ * 0045), so that neither a common word nor one of middling frequency reads the whole catalogue.
  */
 export async function searchListingPage(
   db: Db,
@@ -56,19 +57,17 @@ export async function searchListingPage(
   const byBrand = brandIds.length ? sql`h.brand_id in (${list(brandIds)})` : sql`true`;
   const byPackage = packageIds.length ? sql`h.package_id in (${list(packageIds)})` : sql`true`;
   const filtered = brandIds.length > 0 || packageIds.length > 0;
+  const columns = sql`p.id, p.brand_id, p.package_id, ${keyColumns(keys)}`;
+  const allWhere = conditions(query, resolved, { brands: true, packages: true });
+  const chosenWhere = conditions(query, resolved);
+  const [allEstimate, chosenEstimate] = await Promise.all([
+    estimateHits(db, allWhere),
+    filtered ? estimateHits(db, chosenWhere) : null,
+  ]);
   const result = await db.execute(sql`
-    with hits as materialized (
-      select p.id, p.brand_id, p.package_id, ${keyColumns(keys)}
-      from products p
-      where ${conditions(query, resolved, { brands: true, packages: true })}
-      order by p.id desc limit ${COUNT_CAP + 1}
-    ),
+    with hits as materialized (${newestHits(columns, allWhere, COUNT_CAP + 1, allEstimate)}),
     chosen as materialized (${
-      filtered
-        ? sql`select p.id, p.brand_id, p.package_id, ${keyColumns(keys)}
-          from products p where ${conditions(query, resolved)}
-          order by p.id desc limit ${COUNT_CAP + 1}`
-        : sql`select * from hits`
+      filtered ? newestHits(columns, chosenWhere, COUNT_CAP + 1, chosenEstimate) : sql`select * from hits`
     }),
     page as (
       select h.* from chosen h order by ${keyOrder(keys, "h")}

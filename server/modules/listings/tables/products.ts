@@ -136,6 +136,10 @@ export const products = pgTable(
     // beside it, and is a third smaller than one over every product. It indexes the stored vector
     // (ADR 0038), so a lossy bitmap's recheck reads the vector instead of parsing the text.
     index("products_search_vector_idx").using("gin", t.searchVector).where(sql`${t.status} = 'active'`),
+    // A search's newest hits (ADR 0045): the stretch of the newest ids is ANDed with the search
+    // bitmap. Ids follow the table's order (rows are appended), so a block range index gives that
+    // stretch from a few pages, where the primary key read 164 000 entries at 1 000 000 products.
+    index("products_id_brin_idx").using("brin", t.id),
     // Listing pages in "newest" order (ADR 0034): one category's live products, newest first, so
     // a page reads its 24 rows and stops; the promoted ones likewise from their own index (the
     // expired promotions among them are skipped on the way).

@@ -1,0 +1,60 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
+import { insertCategory, insertProduct } from "#server/test/fixtures.ts";
+import { estimateHits, newestHits } from "./newest-hits.ts";
+import { rowsOf } from "./sql-parts.ts";
+
+/**
+ * A search keeps its newest hits (ADR 0038); read by stretches of ids sized from an estimate of
+ * the hits (ADR 0045), they must be the same hits, in the same order, whether the estimate is
+ * right, far too high (the first stretches hold too few) or far too low.
+ */
+
+let api: TestApi;
+const WHERE = sql`p.status = 'active' and p.search_vector @@ to_tsquery('simple', 'strecha:*') and p.demoted_at is null`;
+let hitIds: number[] = [];
+
+beforeAll(async () => {
+  api = await createTestApi();
+  const categoryId = (await insertCategory(api.db, { depth: 1, slugCs: "strechy", nameCs: "Střechy" })).id;
+  for (let index = 0; index < 60; index++) {
+    const hit = index % 3 !== 0;
+    const row = await insertProduct(api.db, {
+      categoryId,
+      searchText: hit ? `strecha ${index}` : `jine ${index}`,
+      // Some hits are not found: ended, or demoted by moderation.
+      status: hit && index % 7 === 0 ? "ended" : "active",
+      demotedAt: hit && index % 11 === 0 ? new Date() : null,
+    });
+    if (hit && index % 7 !== 0 && index % 11 !== 0) hitIds.push(row.id);
+  }
+  hitIds = hitIds.sort((a, b) => b - a);
+});
+
+afterAll(async () => {
+  await api.close();
+});
+
+async function ids(limit: number, estimate: Parameters<typeof newestHits>[3]): Promise<number[]> {
+  const result = await api.db.execute(sql`${newestHits(sql`p.id`, WHERE, limit, estimate)}`);
+  return rowsOf(result).map((row) => Number(row.id));
+}
+
+describe("the newest hits of a search", () => {
+  it("are the same read at once and by stretches, whatever the estimate says", async () => {
+    const maxId = Math.max(...hitIds) + 2;
+    expect(await ids(5, null)).toEqual(hitIds.slice(0, 5));
+    // A right estimate, one far too high (three stretches, the last needed), one far too low.
+    for (const hits of [hitIds.length, 5_000, 1_000_000, 2])
+      expect(await ids(5, { hits, maxId })).toEqual(hitIds.slice(0, 5));
+    // Fewer hits than the limit: all of them, newest first.
+    expect(await ids(500, { hits: 100_000, maxId })).toEqual(hitIds);
+  });
+
+  it("are estimated from the planner, with the largest product id", async () => {
+    const estimate = await estimateHits(api.db, WHERE);
+    expect(estimate?.hits).toBeGreaterThan(0);
+    expect(estimate?.maxId).toBeGreaterThanOrEqual(hitIds[0]);
+  });
+});
