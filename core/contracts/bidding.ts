@@ -80,6 +80,15 @@ export type MyBid = {
   threadId: number | null;
 };
 
+/**
+ * What a bid names: a fixed amount, or "the minimum" (docs/product/auctions.md, "Bidding the
+ * current minimum"): the lowest acceptable amount at the moment of the decision, as long as it is
+ * not above the bidder's ceiling `notAboveMinor`. Minor units.
+ */
+export type BidAmount =
+  | { amountMinor: number; minimum?: undefined }
+  | { minimum: true; notAboveMinor: number; amountMinor?: undefined };
+
 /** Why a bid was refused (each has its translated text under `bidding.refusal`). */
 export type BidRefusal =
   | "not_found"

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { BidAmount } from "../contracts/bidding.ts";
 import { parseCrowns } from "../money/crowns-input.ts";
 
 /** 100 million CZK in minor units: far above any bottle, far below what a bigint column holds. */
@@ -7,17 +8,50 @@ export const MAX_BID_MINOR = 10_000_000_000;
 const bidMinor = z.number().int().positive().max(MAX_BID_MINOR);
 
 /**
- * A bid as the API takes it (POST /api/auctions/{id}/bids): minor units, an optional maximum for
+ * A bid as the API takes it (POST /api/auctions/{id}/bids), in minor units: an amount, or "the
+ * minimum" with a ceiling (docs/product/auctions.md, "Bidding the current minimum": the amount is
+ * fixed under the auction's lock, never above `notAboveMinor`); either with an optional maximum for
  * automatic bidding. The bid form below reads the same amounts from crowns as a person types them.
  */
-export const BidInputSchema = z.object({
-  amount: bidMinor.meta({ description: "The bid in CZK minor units (haléře)", example: 150_000 }),
-  max: bidMinor.nullable().optional().meta({
-    description: "Optional maximum for automatic (proxy) bidding, at least the amount",
-    example: 200_000,
-  }),
-});
+export const BidInputSchema = z
+  .object({
+    amount: bidMinor.optional().meta({
+      description: "The bid in CZK minor units (haléře); or give minimum and notAboveMinor",
+      example: 150_000,
+    }),
+    minimum: z.literal(true).optional().meta({
+      description:
+        "Bid the lowest acceptable amount at the moment of the decision instead of an amount, up to notAboveMinor",
+    }),
+    notAboveMinor: bidMinor.optional().meta({
+      description:
+        "With minimum (and only with it, then required): the most the bid may become, CZK minor units",
+      example: 125_000,
+    }),
+    max: bidMinor.nullable().optional().meta({
+      description: "Optional maximum for automatic (proxy) bidding, at least the amount",
+      example: 200_000,
+    }),
+  })
+  .superRefine((input, ctx) => {
+    const minimum = input.minimum === true;
+    // Exactly one of the two ways to name the bid; a ceiling means nothing next to an amount.
+    if ((input.amount !== undefined) === minimum)
+      ctx.addIssue({ code: "custom", path: ["amount"], message: "bidding.refusal.amount_or_minimum" });
+    if (minimum && input.notAboveMinor === undefined)
+      ctx.addIssue({ code: "custom", path: ["notAboveMinor"], message: "bidding.refusal.ceiling_required" });
+    if (!minimum && input.notAboveMinor !== undefined)
+      ctx.addIssue({ code: "custom", path: ["notAboveMinor"], message: "bidding.refusal.amount_or_minimum" });
+  });
 export type BidInput = z.infer<typeof BidInputSchema>;
+
+/** The bid an API input names, as the bidding service takes it (the schema has checked the pair). */
+export function bidAmountOf(input: BidInput): BidAmount {
+  if (input.minimum && input.notAboveMinor !== undefined)
+    return { minimum: true, notAboveMinor: input.notAboveMinor };
+  if (!input.minimum && input.amount !== undefined) return { amountMinor: input.amount };
+  throw new TypeError("A bid input that BidInputSchema did not check");
+}
 
 const INVALID_AMOUNT = "bidding.refusal.invalid_amount";
 

@@ -3,7 +3,7 @@ import { streamSSE } from "hono/streaming";
 import { refusalField, refusalMessage } from "#core/contracts/bid-refusal.ts";
 import { PRODUCT_STATUSES } from "#core/contracts/catalog.ts";
 import { type Locale, translate } from "#core/i18n/index.ts";
-import { BidInputSchema } from "#core/schemas/bid.ts";
+import { BidInputSchema, bidAmountOf } from "#core/schemas/bid.ts";
 import { MAX_INT4 } from "#core/validation/limits.ts";
 import { refusalStatus } from "#core/web/refusal-status.ts";
 import { ApiError, tooManyStreams } from "#server/http/api/errors.ts";
@@ -70,8 +70,13 @@ const Standing = z
   })
   .openapi("BidderStanding");
 
-/** The core's bid input (core/schemas/bid.ts), named for the document. */
-const BidInput = z.object(BidInputSchema.shape).openapi("BidInput");
+/** The core's bid input (core/schemas/bid.ts) with its checks of the pair, named for the document. */
+const BidInput = BidInputSchema.meta({
+  id: "BidInput",
+  description:
+    "Either `amount`, or `minimum: true` with `notAboveMinor`: the lowest acceptable amount at the moment of the decision, refused (minimum_above_ceiling) when it is above notAboveMinor",
+  example: { minimum: true, notAboveMinor: 125_000 },
+});
 
 const BidRefusalBody = z
   .object({
@@ -108,9 +113,17 @@ const MyBid = z
   })
   .openapi("MyBid");
 
-/** The HTTP answer of a refusal, with its translated reason (and the minimum where it matters). */
-export function refusalError(locale: Locale, reason: BidRefusal, minimumMinor?: number): ApiError {
-  const message = refusalMessage(locale, reason, minimumMinor);
+/**
+ * The HTTP answer of a refusal, with its translated reason (and the minimum where it matters; the
+ * ceiling of a "bid the minimum" request refused above it).
+ */
+export function refusalError(
+  locale: Locale,
+  reason: BidRefusal,
+  minimumMinor?: number,
+  ceilingMinor?: number,
+): ApiError {
+  const message = refusalMessage(locale, reason, minimumMinor, ceilingMinor);
   const status = refusalStatus(reason);
   if (status === 404) return new ApiError(404, { message });
   if (status !== 422) return new ApiError(status, { error: reason, message });
@@ -129,7 +142,7 @@ biddingApi.openapi(
     path: "/auctions/{id}/bids",
     tags: ["bidding"],
     summary:
-      "Places a bid, optionally with a maximum for automatic bidding. Binding. The caller must have confirmed their e-mail and age (18+) and may not bid on their own item",
+      "Places a bid, optionally with a maximum for automatic bidding: an amount, or the lowest acceptable amount at the moment of the decision up to a ceiling (`minimum`, `notAboveMinor`). Binding. The caller must have confirmed their e-mail and age (18+) and may not bid on their own item",
     security: bearerSecurity,
     middleware: requireUser,
     request: {
@@ -152,21 +165,28 @@ biddingApi.openapi(
       409: jsonContent(BidRefusalBody, "Not active yet, or ended"),
       422: jsonContent(
         BidRefusalValidation,
-        "Below the minimum (minimumMinor), maximum below the amount or not raised",
+        "Invalid input (`errors`), below the minimum (minimumMinor), the minimum above the ceiling (minimum_above_ceiling, minimumMinor), maximum below the amount or not raised",
       ),
     },
   }),
   async (c) => {
     const user = c.get("user")!;
     const { id } = c.req.valid("param");
-    const { amount, max } = c.req.valid("json");
+    const input = c.req.valid("json");
+    const bid = bidAmountOf(input);
     const result = await c.get("services").bidding.placeBid({
       productId: id,
       bidder: user,
-      amountMinor: amount,
-      maxMinor: max ?? null,
+      ...bid,
+      maxMinor: input.max ?? null,
     });
-    if (!result.ok) throw refusalError(c.get("locale"), result.reason, result.minimumMinor);
+    if (!result.ok)
+      throw refusalError(
+        c.get("locale"),
+        result.reason,
+        result.minimumMinor,
+        bid.minimum ? bid.notAboveMinor : undefined,
+      );
     return c.json(
       { auction: result.live, bids: result.bids, you: result.viewer, extended: result.extended },
       201,

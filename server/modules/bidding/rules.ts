@@ -1,3 +1,4 @@
+import type { BidAmount } from "#core/contracts/bidding.ts";
 import { type AuctionOutcome, closeOutcome } from "#core/lifecycles/auction.ts";
 import { type BidRange, bidStepFor, minimumNextBid } from "#core/rules/bid-step.ts";
 
@@ -41,14 +42,7 @@ export type AuctionState = {
   endsAt: Date;
 };
 
-/**
- * What is bid: a fixed amount, or "the minimum" (docs/product/auctions.md, "Bidding the current
- * minimum"): the lowest acceptable amount at the moment of the decision, as long as it is not above
- * the bidder's ceiling `notAboveMinor`.
- */
-export type BidAmount =
-  | { amountMinor: number; minimum?: undefined }
-  | { minimum: true; notAboveMinor: number; amountMinor?: undefined };
+export type { BidAmount };
 
 export type BidRequest = BidAmount & {
   userId: number;
