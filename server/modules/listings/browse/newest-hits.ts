@@ -34,18 +34,33 @@ function planRows(value: unknown): number | null {
 }
 
 /**
+ * The largest product id, kept a minute per database: one statement fewer per search and per
+ * keystroke. A stale value is harmless: the first stretch has no upper bound, so products added
+ * since fall into it (they are the newest), and the stretches are only a little off.
+ */
+const MAX_ID_TTL_MS = 60_000;
+const maxIds = new WeakMap<Db, { maxId: number; at: number }>();
+
+async function largestId(db: Db): Promise<number> {
+  const kept = maxIds.get(db);
+  if (kept && Date.now() - kept.at < MAX_ID_TTL_MS) return kept.maxId;
+  const maxId = Number(rowsOf(await db.execute(sql`select max(id) as max_id from products`))[0]?.max_id ?? 0);
+  maxIds.set(db, { maxId, at: Date.now() });
+  return maxId;
+}
+
+/**
  * The planner's estimate of how many live products `where` matches (`explain`, planning only:
  * well under a millisecond; the column's statistics know each word's frequency, ADR 0038), and the
  * largest id. null when either is unknown (an empty table): the caller reads the plain way.
  */
 export async function estimateHits(db: Db, where: SQL): Promise<HitEstimate | null> {
-  const [explained, newest] = await Promise.all([
+  const [explained, maxId] = await Promise.all([
     db.execute(sql`explain (format json) select 1 from products p where ${where}`),
-    db.execute(sql`select max(id) as max_id from products`),
+    largestId(db),
   ]);
   const first = rowsOf(explained)[0];
   const hits = first ? planRows(Object.values(first)[0]) : null;
-  const maxId = Number(rowsOf(newest)[0]?.max_id ?? 0);
   return hits !== null && maxId > 0 ? { hits, maxId } : null;
 }
 
