@@ -1,6 +1,4 @@
 import fs from "node:fs";
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
@@ -11,6 +9,7 @@ import { NonceContext } from "./components/security/csp-nonce.tsx";
 import { appContext } from "./context.ts";
 import { textsPartOf } from "./i18n/texts-part.ts";
 import { TextsPreloadContext } from "./i18n/texts-preload.tsx";
+import { renderDestination } from "./render-destination.server.ts";
 import { StylesheetContext } from "./stylesheet.tsx";
 
 export const streamTimeout = 5_000;
@@ -119,17 +118,13 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
+          const { destination, body } = renderDestination(() => {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
           });
-          const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html");
-          pipe(body);
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+          pipe(destination as unknown as NodeJS.WritableStream);
+          resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {
           reject(error);
