@@ -25,6 +25,11 @@ export type AuctionLive = {
   priceMinor: number;
   /** The lowest acceptable next bid; null when the bid table is missing or the auction is not live. */
   minimumNextBidMinor: number | null;
+  /**
+   * The minimum plus its step (the minimum once someone bids it; null with it): the ceiling the page
+   * offers for "bid the minimum", by the server's step table.
+   */
+  minimumCeilingMinor: number | null;
   bidCount: number;
   endsAt: string | null;
   endedAt: string | null;

@@ -82,3 +82,20 @@ export type BidFormInput = z.infer<typeof BidFormSchema>;
 
 /** Whether a submission is the bid form's (the page keeps its data after a bid: the answer carries it). */
 export const BidIntentSchema = z.object({ intent: z.literal("bid") });
+
+/**
+ * The product page's "Přihodit minimum (nejvýše X)" (app/components/bidding/minimum-bid.tsx): only
+ * hidden fields, the ceiling in minor units as the server offered it (`minimumCeilingMinor`);
+ * `confirmed` once the visitor has confirmed the binding bid. The amount is never read from the page.
+ */
+export const BidMinimumFormSchema = z.object({
+  intent: z.literal("bid"),
+  minimum: z.literal("1"),
+  notAboveMinor: z.coerce
+    .number({ error: "bidding.refusal.ceiling_required" })
+    .int({ error: "bidding.refusal.ceiling_required" })
+    .positive({ error: "bidding.refusal.ceiling_required" })
+    .max(MAX_BID_MINOR, { error: "bidding.refusal.ceiling_required" }),
+  confirmed: z.literal("1").optional(),
+});
+export type BidMinimumFormInput = z.infer<typeof BidMinimumFormSchema>;

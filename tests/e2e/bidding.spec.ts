@@ -209,3 +209,40 @@ test("in euro the bid box shows crowns first and the euro amount only as a hint"
   );
   await buyer.context().close();
 });
+
+test("'Přihodit minimum' goes in at the server's minimum when someone was faster, never above the ceiling it showed", async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  const auction = await freshAuction(request, 100_000);
+  const buyer = await signedIn(browser, baseURL!, DEMO.buyer);
+  const rival = await signedIn(browser, baseURL!, RIVAL);
+  for (const page of [buyer, rival]) {
+    await page.goto(auction.url);
+    await expect(page.getByTestId("auction-live")).toHaveAttribute("data-state", "open");
+  }
+
+  // The minimum is 1 000 Kč, a step 50 Kč: the button offers at most 1 050 Kč.
+  const quick = buyer.getByTestId("bid-minimum");
+  await expect(quick).toHaveText("Přihodit minimum (nejvýše 1 050,00 Kč)");
+  await quick.click();
+  const confirm = buyer.getByTestId("bid-confirm");
+  await expect(confirm).toContainText("Přihazujete nejnižší možnou částku, teď 1 000,00 Kč.");
+  await expect(confirm).toContainText("nejvýše však 1 050,00 Kč.");
+  await expect(confirm.getByTestId("bid-binding")).toContainText("Příhoz je závazný.");
+
+  // Meanwhile the rival takes 1 000 Kč; the buyer's confirmed bid becomes the next minimum.
+  await bid(rival, "1000");
+  await expect(rival.getByTestId("bid-leading")).toBeVisible();
+  await confirm.getByTestId("bid-confirm-submit").click();
+  await expect(buyer.getByTestId("bid-leading")).toContainText("Příhoz přijat, vedete.");
+  await expect(buyer.getByTestId("auction-current-price")).toHaveText("1 050,00 Kč");
+  await expect(buyer.getByTestId("auction-bid-count")).toHaveText("2 příhozy");
+  await expect(rival.getByTestId("bid-outbid")).toBeVisible();
+  await expect(rival.getByTestId("auction-current-price")).toHaveText("1 050,00 Kč");
+  // Now the rival is offered the next step: 1 100 Kč, at most 1 150 Kč.
+  await expect(rival.getByTestId("bid-minimum")).toHaveText("Přihodit minimum (nejvýše 1 150,00 Kč)");
+  await buyer.context().close();
+  await rival.context().close();
+});

@@ -6,8 +6,18 @@ import type { FormReply } from "../forms/conform.ts";
  * confirmation to ask for, a refusal as the form's field errors, or the accepted bid's new state.
  */
 export type BidActionData =
-  | { intent: "bid"; status: "confirm"; amountMinor: number; maxMinor: number | null; raise: boolean }
-  | { intent: "bid"; status: "refused"; result: FormReply }
+  | {
+      intent: "bid";
+      status: "confirm";
+      /** The amount; for "bid the minimum", the minimum at this moment (it may rise until placed). */
+      amountMinor: number;
+      maxMinor: number | null;
+      raise: boolean;
+      /** "Bid the minimum" with this ceiling; null for an amount. */
+      notAboveMinor: number | null;
+    }
+  /** `minimum`: the refusal answers "Přihodit minimum" (shown at that button). */
+  | { intent: "bid"; status: "refused"; result: FormReply; minimum: boolean }
   | {
       intent: "bid";
       status: "accepted";

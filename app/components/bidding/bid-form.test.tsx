@@ -20,6 +20,7 @@ const LIVE: Live = {
   startPriceMinor: 100_000,
   priceMinor: 100_000,
   minimumNextBidMinor: 105_000,
+  minimumCeilingMinor: 110_000,
   bidCount: 1,
   endsAt: "2031-06-30T18:00:00.000Z",
   endedAt: null,
@@ -41,6 +42,7 @@ const confirmFor = (form: FormData): BidActionData => {
     amountMinor: Number(form.get("amount")) * 100,
     maxMinor: max ? Number(max) * 100 : null,
     raise: false,
+    notAboveMinor: null,
   };
 };
 
@@ -49,6 +51,7 @@ const refusedAt = (field: "amount" | "max", message: string): BidActionData => (
   intent: "bid",
   status: "refused",
   result: { status: "error", error: { [field]: [message] } },
+  minimum: false,
 });
 
 type PageData = { live: Live; standing: Standing | null };
@@ -280,6 +283,7 @@ describe("BidForm", () => {
         amountMinor: Number(form.get("amount")) * 100,
         maxMinor: Number(form.get("max")) * 100,
         raise: true,
+        notAboveMinor: null,
       }),
     });
     expect(screen.queryByLabelText("Váš příhoz")).toBeNull();
@@ -354,5 +358,70 @@ describe("BidForm", () => {
     renderBidForm({ live: { ...LIVE, minimumNextBidMinor: null } });
     expect(screen.queryByTestId("bid-form")).toBeNull();
     expect(screen.queryByRole("button")).toBeNull();
+  });
+});
+
+describe("Přihodit minimum", () => {
+  const quick = () => screen.getByRole("button", { name: /^Přihodit minimum \(nejvýše 1\s100,00\sKč\)$/ });
+  const confirmMinimum = (form: FormData): BidActionData => ({
+    intent: "bid",
+    status: "confirm",
+    amountMinor: 105_000,
+    maxMinor: null,
+    raise: false,
+    notAboveMinor: Number(form.get("notAboveMinor")),
+  });
+
+  test("offers the minimum plus one step as its ceiling, posts only that ceiling and confirms it as binding", async () => {
+    const { user, recorder } = renderBidForm({
+      answer: (form, index) =>
+        index === 0 ? confirmMinimum(form) : refusedAt("amount", "Aukce už skončila, přihazovat nelze."),
+    });
+    expect(textOf(screen.getByTestId("bid-minimum-form"))).toContain(
+      "Přihodíte nejnižší možnou částku ve chvíli příhozu, teď 1 050,00 Kč.",
+    );
+    await user.click(quick());
+
+    const dialog = await screen.findByRole("alertdialog", { name: "Potvrďte příhoz" });
+    expect(recorder.last()).toEqual({ intent: "bid", minimum: "1", notAboveMinor: "110000" });
+    expect(textOf(dialog)).toContain("Přihazujete nejnižší možnou částku, teď 1 050,00 Kč.");
+    expect(textOf(dialog)).toContain("nejvýše však 1 100,00 Kč.");
+    expect(within(dialog).getByTestId("bid-binding")).toBeTruthy();
+
+    await user.click(within(dialog).getByRole("button", { name: "Závazně přihodit" }));
+    await waitFor(() => expect(recorder.posts).toHaveLength(2));
+    expect(recorder.last()).toEqual({ intent: "bid", confirmed: "1", minimum: "1", notAboveMinor: "110000" });
+  });
+
+  test("its ceiling follows the server's next minimum from the live stream", () => {
+    renderBidForm();
+    act(() => stream?.({ ...LIVE, minimumNextBidMinor: 110_000, minimumCeilingMinor: 115_000 }));
+    expect(screen.getByTestId("bid-minimum").getAttribute("data-ceiling-minor")).toBe("115000");
+  });
+
+  test("a refusal (the minimum passed the ceiling) is shown at the button, not at the amount", async () => {
+    const { user } = renderBidForm({
+      answer: () => ({
+        intent: "bid",
+        status: "refused",
+        result: {
+          status: "error",
+          error: {
+            notAboveMinor: ["Nejnižší možný příhoz je nyní 1 150,00 Kč, nad vaší hranicí 1 100,00 Kč."],
+          },
+        },
+        minimum: true,
+      }),
+    });
+    await user.click(quick());
+    const error = await screen.findByRole("alert");
+    expect(screen.getByTestId("bid-minimum-form").contains(error)).toBe(true);
+    expect(textOf(error)).toBe("Nejnižší možný příhoz je nyní 1 150,00 Kč, nad vaší hranicí 1 100,00 Kč.");
+    expect(amountField().getAttribute("aria-invalid")).toBeNull();
+  });
+
+  test("the leader is not offered it (they raise their maximum instead)", () => {
+    renderBidForm({ standing: LEADING });
+    expect(screen.queryByTestId("bid-minimum")).toBeNull();
   });
 });

@@ -7,6 +7,7 @@ import type { FormReply } from "../forms/conform.ts";
 import { lazySchemaChecks, useLazySchemaForm } from "../forms/lazy-schema-form.tsx";
 import { type BidActionData, isBidSubmission } from "./bid-answer.ts";
 import { AmountInput, BidError, BidSubmitButton, crowns, TypedApprox } from "./bid-inputs.tsx";
+import { MinimumBid } from "./minimum-bid.tsx";
 
 /** The form's checks in the browser (zod and Conform), loaded when the bidder reaches the form. */
 const BidChecks = lazySchemaChecks(() =>
@@ -37,15 +38,36 @@ export function BidForm({
   if (live.minimumNextBidMinor === null) return null;
   if (shown?.status === "confirm")
     return <BidConfirmation answer={shown} sending={sending} onBack={() => setDismissed(shown)} />;
+  const refused = shown?.status === "refused" ? shown : undefined;
   return (
-    <BidFields
-      live={live}
-      standing={standing}
-      refused={shown?.status === "refused" ? shown.result : undefined}
-      amount={amount}
-      sending={sending}
-      onSubmit={() => setDismissed(undefined)}
-    />
+    <>
+      <BidFields
+        live={live}
+        standing={standing}
+        refused={refused && !refused.minimum ? refused.result : undefined}
+        amount={amount}
+        sending={sending}
+        onSubmit={() => setDismissed(undefined)}
+      />
+      {/* The leader only raises their maximum: "the minimum" would do the same at an amount they did not choose. */}
+      {standing?.leading ? null : (
+        <MinimumBid
+          live={live}
+          sending={sending}
+          error={refused?.minimum ? firstMessage(refused.result) : null}
+          onSubmit={() => setDismissed(undefined)}
+        />
+      )}
+    </>
+  );
+}
+
+/** The first message of a refused reply, whichever field it names. */
+function firstMessage(reply: FormReply): string | null {
+  return (
+    Object.values(reply.error ?? {})
+      .flatMap((messages) => messages ?? [])
+      .at(0) ?? null
   );
 }
 
@@ -99,12 +121,15 @@ function BidConfirmation({
   const { withHint } = useCzkAmount();
   const { pathname } = useLocation();
   const id = useId();
-  const { amountMinor, maxMinor } = answer;
-  const text = answer.raise
-    ? t("bidding.panel.confirmRaise", { max: withHint(maxMinor ?? amountMinor) })
-    : maxMinor !== null && maxMinor > amountMinor
-      ? t("bidding.panel.confirmMax", { amount: withHint(amountMinor), max: withHint(maxMinor) })
-      : t("bidding.panel.confirmAmount", { amount: withHint(amountMinor) });
+  const { amountMinor, maxMinor, notAboveMinor } = answer;
+  const text =
+    notAboveMinor !== null
+      ? t("bidding.panel.confirmMinimum", { amount: withHint(amountMinor), ceiling: withHint(notAboveMinor) })
+      : answer.raise
+        ? t("bidding.panel.confirmRaise", { max: withHint(maxMinor ?? amountMinor) })
+        : maxMinor !== null && maxMinor > amountMinor
+          ? t("bidding.panel.confirmMax", { amount: withHint(amountMinor), max: withHint(maxMinor) })
+          : t("bidding.panel.confirmAmount", { amount: withHint(amountMinor) });
   return (
     <div
       role="alertdialog"
@@ -125,7 +150,14 @@ function BidConfirmation({
       <Form method="post" preventScrollReset className="flex flex-col gap-2 tablet:flex-row">
         <input type="hidden" name="intent" value="bid" />
         <input type="hidden" name="confirmed" value="1" />
-        <input type="hidden" name="amount" value={crowns(amountMinor)} />
+        {notAboveMinor !== null ? (
+          <>
+            <input type="hidden" name="minimum" value="1" />
+            <input type="hidden" name="notAboveMinor" value={notAboveMinor} />
+          </>
+        ) : (
+          <input type="hidden" name="amount" value={crowns(amountMinor)} />
+        )}
         {maxMinor !== null ? <input type="hidden" name="max" value={maxMinor / 100} /> : null}
         <BidSubmitButton sending={sending} label={t("bidding.panel.confirm")} confirm />
         <Link

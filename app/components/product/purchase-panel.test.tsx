@@ -71,6 +71,7 @@ const running = (): Live => ({
   startPriceMinor: 80_000,
   priceMinor: 100_000,
   minimumNextBidMinor: 105_000,
+  minimumCeilingMinor: 110_000,
   bidCount: 3,
   endsAt: inHours(50),
   endedAt: null,

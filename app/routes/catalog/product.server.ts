@@ -1,13 +1,12 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
 import type { BidActionData } from "#app/components/bidding/bid-answer.ts";
-import { type FormReply, parseForm } from "#app/components/forms/conform.ts";
+import { readBidSubmission } from "#app/components/bidding/bid-submission.server.ts";
 import { parsePathId, withSearch } from "#app/components/seo/canonical.ts";
 import { appContext } from "#app/context.ts";
 import { refusalField, refusalMessage } from "#core/contracts/bid-refusal.ts";
 import type { BidRefusal } from "#core/contracts/bidding.ts";
 import type { Locale } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
-import { BidFormSchema } from "#core/schemas/bid.ts";
 import { refusalStatus } from "#core/web/refusal-status.ts";
 
 /** The product page's loader and action (app/routes/catalog/product.tsx). */
@@ -103,38 +102,42 @@ async function auctionBlock(services: Services, productId: number, userId: numbe
  */
 export async function placeBidAction({ params, request, context }: Args) {
   const { services, locale, user } = appContextOf(context);
-  const submission = parseForm(await request.formData(), BidFormSchema, locale);
-  if (submission.payload.intent !== "bid") throw data(null, { status: 400 });
+  // The amount form, or "Přihodit minimum" (components/bidding/bid-submission.server.ts).
+  const submission = readBidSubmission(await request.formData(), locale);
+  const { minimum } = submission;
+  if (submission.intent !== "bid") throw data(null, { status: 400 });
   const id = parsePathId(params.id);
   if (!id) throw data(null, { status: 404 });
   if (!user) {
     const back = new URL(request.url).pathname;
     throw redirect(`${localePath("account", locale)}?redirect=${encodeURIComponent(back)}`);
   }
-  if (submission.status !== "success")
+  if (!submission.value)
     return data<BidActionData>(
-      { intent: "bid", status: "refused", result: submission.reply() as FormReply },
+      { intent: "bid", status: "refused", result: submission.reply(), minimum },
       { status: 422 },
     );
-  const { amount: amountMinor, max: maxMinor, confirmed } = submission.value;
+  const { bid, maxMinor, confirmed } = submission.value;
+  const ceiling = bid.minimum ? bid.notAboveMinor : undefined;
   const refusal = (reason: BidRefusal, minimumMinor?: number) => {
-    const message = refusalMessage(locale, reason, minimumMinor);
-    const result = submission.reply({ fieldErrors: { [refusalField(reason) ?? "amount"]: [message] } });
+    const message = refusalMessage(locale, reason, minimumMinor, ceiling);
+    const result = submission.reply({ [refusalField(reason) ?? "amount"]: [message] });
     return data<BidActionData>(
-      { intent: "bid", status: "refused", result: result as FormReply },
+      { intent: "bid", status: "refused", result, minimum },
       { status: refusalStatus(reason) },
     );
   };
-  const input = { productId: id, bidder: user, amountMinor, maxMinor };
+  const input = { productId: id, bidder: user, ...bid, maxMinor };
   if (!confirmed) {
     const preview = await services.bidding.previewBid(input);
     if (!preview.ok) return refusal(preview.reason, preview.minimumMinor);
     return {
       intent: "bid",
       status: "confirm",
-      amountMinor,
+      amountMinor: preview.amountMinor,
       maxMinor,
       raise: preview.raise,
+      notAboveMinor: ceiling ?? null,
     } satisfies BidActionData;
   }
   const result = await services.bidding.placeBid(input);

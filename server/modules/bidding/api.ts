@@ -44,6 +44,10 @@ const AuctionLive = z
       .int()
       .nullable()
       .openapi({ description: "The lowest acceptable next bid; null once the auction is not live" }),
+    minimumCeilingMinor: z.number().int().nullable().openapi({
+      description:
+        "The minimum plus its step (what the minimum becomes once someone bids it): a ceiling for `minimum` bids that survives one faster bid",
+    }),
     bidCount: z.number().int(),
     endsAt: z.string().nullable().openapi({ description: "ISO instant; moved by soft close" }),
     endedAt: z.string().nullable(),

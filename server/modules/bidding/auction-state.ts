@@ -3,7 +3,13 @@ import type { AuctionLive, PublicBid } from "#core/contracts/bidding.ts";
 import type { Db } from "#server/db/client.ts";
 import { type AuctionRow, maskUsername } from "../listings/index.ts";
 import { publicNamesOf } from "../users/index.ts";
-import { type AuctionRuleOptions, type AuctionState, type Leader, minimumBidFor } from "./rules.ts";
+import {
+  type AuctionRuleOptions,
+  type AuctionState,
+  type Leader,
+  minimumAfterBidAt,
+  minimumBidFor,
+} from "./rules.ts";
 import { bids } from "./tables.ts";
 
 /**
@@ -66,25 +72,27 @@ export function liveOf(row: LiveColumns, options: AuctionRuleOptions | null, now
   const startPriceMinor = row.startPriceMinor ?? 0;
   const priceMinor = row.bidCount > 0 ? (row.currentPriceMinor ?? startPriceMinor) : startPriceMinor;
   const live = row.status === "active";
+  const minimum =
+    live && options
+      ? minimumBidFor(
+          {
+            startPriceMinor,
+            reservePriceMinor: row.reservePriceMinor,
+            currentPriceMinor: row.bidCount > 0 ? priceMinor : null,
+            bidCount: row.bidCount,
+            leader: null,
+            endsAt: row.endsAt ?? now,
+          },
+          options.bidTable,
+        )
+      : null;
   return {
     productId: row.id,
     status: row.status,
     startPriceMinor,
     priceMinor,
-    minimumNextBidMinor:
-      live && options
-        ? minimumBidFor(
-            {
-              startPriceMinor,
-              reservePriceMinor: row.reservePriceMinor,
-              currentPriceMinor: row.bidCount > 0 ? priceMinor : null,
-              bidCount: row.bidCount,
-              leader: null,
-              endsAt: row.endsAt ?? now,
-            },
-            options.bidTable,
-          )
-        : null,
+    minimumNextBidMinor: minimum,
+    minimumCeilingMinor: minimum !== null && options ? minimumAfterBidAt(minimum, options.bidTable) : null,
     bidCount: row.bidCount,
     endsAt: row.endsAt?.toISOString() ?? null,
     endedAt: row.endedAt?.toISOString() ?? null,

@@ -7,7 +7,13 @@ import { type AuctionRow, maskUsername, readAuction } from "../listings/index.ts
 import { leaderOf, liveOf, stateOf, usernamesOf } from "./auction-state.ts";
 import { LEADING_QUEUE, OUTBID_QUEUE } from "./queues.ts";
 import type { RuleOptions } from "./rule-options.ts";
-import { type AuctionRuleOptions, type BidAmount, type BidRow, placeBid as placeBidRule } from "./rules.ts";
+import {
+  type AuctionRuleOptions,
+  type BidAmount,
+  type BidRow,
+  minimumBidFor,
+  placeBid as placeBidRule,
+} from "./rules.ts";
 
 /**
  * A bid, decided in the database in one statement (bid_decision(), migration 0027; ADR
@@ -47,7 +53,8 @@ export type PlaceBidResult =
     };
 
 type Accepted = Extract<ReturnType<typeof placeBidRule>, { accepted: true }>;
-type BidCheck = Refusal | { ok: true; outcome: Accepted };
+/** The rules' outcome, with the amount bid (for "the minimum", the minimum it became). */
+type BidCheck = Refusal | { ok: true; outcome: Accepted; amountMinor: number };
 
 /** Who may bid, whether the auction takes bids, then the rules: refused, or the outcome to store. */
 async function checkBid(
@@ -68,13 +75,14 @@ async function checkBid(
   const amount: BidAmount = input.minimum
     ? { minimum: true, notAboveMinor: input.notAboveMinor }
     : { amountMinor: input.amountMinor };
+  const state = stateOf(row, leader);
   const outcome = placeBidRule(
-    stateOf(row, leader),
+    state,
     { userId: bidder.id, ...amount, maxMinor: input.maxMinor ?? null, at: input.at },
     options,
   );
   if (!outcome.accepted) return { ok: false, reason: outcome.reason, minimumMinor: outcome.minimumMinor };
-  return { ok: true, outcome };
+  return { ok: true, outcome, amountMinor: input.amountMinor ?? minimumBidFor(state, options.bidTable) };
 }
 
 /** What bid_decision() (migrations 0027, 0028, 0033) answers: a refusal, or the stored rows and the auction after the bid. */
@@ -245,14 +253,21 @@ export function createBidPlacement(deps: PlacementDeps) {
 
     /**
      * What placing the bid now would answer, without placing it (no lock, nothing stored): the
-     * page's confirmation step asks only when the bid would be accepted at this moment.
+     * page's confirmation step asks only when the bid would be accepted at this moment, and names
+     * the amount ("the minimum" as it is now).
      */
-    async previewBid(input: BidInput & { now?: never }): Promise<{ ok: true; raise: boolean } | Refusal> {
+    async previewBid(
+      input: BidInput & { now?: never },
+    ): Promise<{ ok: true; raise: boolean; amountMinor: number } | Refusal> {
       const options = await ruleOptions();
       const row = await readAuction(db, input.productId);
       const decision = await checkBid(db, row, { ...input, at: new Date() }, options);
       if (!decision.ok) return decision;
-      return { ok: true, raise: decision.outcome.rows[0]?.kind === "max_raise" };
+      return {
+        ok: true,
+        raise: decision.outcome.rows[0]?.kind === "max_raise",
+        amountMinor: decision.amountMinor,
+      };
     },
   };
 }

@@ -108,6 +108,15 @@ export function minimumBidFor(state: AuctionState, bidTable: readonly BidRange[]
   );
 }
 
+/**
+ * The minimum once a bid at `minimumMinor` has been accepted (that amount plus its step): what the
+ * page offers as the ceiling of "bid the minimum", so that one bid decided before it still leaves it
+ * in at the next step.
+ */
+export function minimumAfterBidAt(minimumMinor: number, bidTable: readonly BidRange[]): number {
+  return minimumMinor + bidStepFor(minimumMinor, bidTable);
+}
+
 /** The price once the reserve is taken into account: a leader whose maximum meets it pays at least it. */
 export function withReserve(priceMinor: number, leaderMaxMinor: number, reserveMinor: number | null): number {
   if (reserveMinor === null || leaderMaxMinor < reserveMinor || priceMinor >= reserveMinor) return priceMinor;

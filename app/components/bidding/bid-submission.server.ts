@@ -1,0 +1,55 @@
+import type { BidAmount } from "#core/contracts/bidding.ts";
+import type { Locale } from "#core/i18n/index.ts";
+import { BidFormSchema, BidMinimumFormSchema } from "#core/schemas/bid.ts";
+import { type FormReply, parseForm } from "../forms/conform.ts";
+
+/** A checked bid submission: what it bids, its maximum, whether the visitor has confirmed it. */
+export type BidSubmissionValue = { bid: BidAmount; maxMinor: number | null; confirmed: boolean };
+
+export type BidSubmission = {
+  intent: unknown;
+  /** Sent by "Přihodit minimum" (its refusals are shown at that button). */
+  minimum: boolean;
+  /** Null when the fields were refused. */
+  value: BidSubmissionValue | null;
+  /** Conform's reply, with the fields' errors or the given ones (a refusal's). */
+  reply: (fieldErrors?: Record<string, string[]>) => FormReply;
+};
+
+/**
+ * The product page's bid posts, read on the server (app/routes/catalog/product.server.ts): the
+ * amount form through BidFormSchema, "Přihodit minimum" (a `minimum` field) through
+ * BidMinimumFormSchema, both from core/schemas/bid.ts.
+ */
+export function readBidSubmission(formData: FormData, locale: Locale): BidSubmission {
+  if (formData.get("minimum") !== null) {
+    const submission = parseForm(formData, BidMinimumFormSchema, locale);
+    return {
+      intent: submission.payload.intent,
+      minimum: true,
+      value:
+        submission.status === "success"
+          ? {
+              bid: { minimum: true, notAboveMinor: submission.value.notAboveMinor },
+              maxMinor: null,
+              confirmed: submission.value.confirmed === "1",
+            }
+          : null,
+      reply: (fieldErrors) => submission.reply(fieldErrors ? { fieldErrors } : undefined) as FormReply,
+    };
+  }
+  const submission = parseForm(formData, BidFormSchema, locale);
+  return {
+    intent: submission.payload.intent,
+    minimum: false,
+    value:
+      submission.status === "success"
+        ? {
+            bid: { amountMinor: submission.value.amount },
+            maxMinor: submission.value.max,
+            confirmed: submission.value.confirmed === "1",
+          }
+        : null,
+    reply: (fieldErrors) => submission.reply(fieldErrors ? { fieldErrors } : undefined) as FormReply,
+  };
+}
