@@ -16,14 +16,16 @@ async function productSuggestions(db: Db, search: SearchPlan | null, locale: Loc
   const now = new Date().toISOString();
   const where = conditions({ locale }, { search, now });
   // The 200 best-placed candidates are ranked by name: enough for 8 suggestions, bounded work.
-  // They are chosen among the newest 2 000 matches, not all: the first letters typed ("ma")
+  // They are chosen among the newest 1 000 matches, not all: the first letters typed ("ma")
   // match some 40 000 products at 100 000, and reading them all took half a second a keystroke.
   // Newest by id, read by stretches of ids (newest-hits.ts): the same candidates on every
-  // keystroke, where "the first 2 000" moved with a synchronised sequential scan (ADR 0038).
+  // keystroke, where "the first 2 000" of before moved with a synchronised sequential scan (ADR
+  // 0038). 1 000, not 2 000: the newest 2 000 of a middling word cost twice the pages of "any
+  // 2 000" at 1 000 000 products (bench/README.md, ADR 0045).
   const matches = newestHits(
     sql`p.id, p.topped_until, p.bid_count`,
     where,
-    2000,
+    1000,
     search ? await estimateHits(db, where) : null,
   );
   const result = await db.execute(sql`
