@@ -6,8 +6,13 @@
  * thing that cannot scale out: the serialised decision of one auction. bench/README.md has the
  * latest figures.
  *
- *   node bench/bidding.ts [--bidders 50] [--viewers 0] [--seconds 15] [--warmup 3] [--port 3391]
+ *   node bench/bidding.ts [--mode amount|minimum] [--bidders 50] [--viewers 0] [--seconds 15] [--warmup 3] [--port 3391]
  *   DATABASE_URL=postgres://…/rarita_bench_bids node bench/bidding.ts …   (a fresh, empty database)
+ *
+ * `--mode amount` (the default): each bid names the amount the bidder last saw as the minimum, so
+ * 50 bidders race for one price. `--mode minimum`: each bid is "bid the current minimum" (ADR 0044)
+ * with a ceiling five steps above the minimum the bidder last saw: the amount is fixed under the
+ * lock, so a bid is refused only when the minimum has run past its ceiling.
  *
  * Each bidder bids exactly the lowest acceptable amount it knows, and learns the new one from every
  * answer it gets (an accepted bid's `minimumNextBidMinor`, a refusal's `minimumMinor`). A bidder
@@ -29,9 +34,11 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
+import { bidStepFor } from "#core/rules/bid-step.ts";
 import type { MailTransport } from "#server/adapters/mail.ts";
 import { loadConfig } from "#server/config.ts";
 import { openDatabase } from "#server/db/client.ts";
+import { BID_STEPS } from "#server/db/seed/settings-data.ts";
 import { createJobRunner } from "#server/jobs/runner.ts";
 import { createLogger } from "#server/logger.ts";
 import { createServices } from "#server/services.ts";
@@ -45,8 +52,23 @@ const { values } = parseArgs({
     seconds: { type: "string", default: "15" },
     warmup: { type: "string", default: "3" },
     port: { type: "string", default: "3391" },
+    mode: { type: "string", default: "amount" },
   },
 });
+if (values.mode !== "amount" && values.mode !== "minimum") throw new Error("--mode is amount or minimum");
+const mode: "amount" | "minimum" = values.mode;
+/** "Bid the minimum": the ceiling is this many steps above the minimum the bidder last saw. */
+const CEILING_STEPS = 5;
+const ceilingAbove = (knownMinor: number) => {
+  let ceiling = knownMinor;
+  for (let step = 0; step < CEILING_STEPS; step++) ceiling += bidStepFor(ceiling, BID_STEPS);
+  return ceiling;
+};
+/** What a bidder who last saw `knownMinor` as the minimum sends, in the mode of the run. */
+const bidOf = (knownMinor: number) =>
+  mode === "minimum"
+    ? { minimum: true as const, notAboveMinor: ceilingAbove(knownMinor) }
+    : { amountMinor: knownMinor };
 const bidderCount = Number(values.bidders);
 const viewerCount = Number(values.viewers);
 const seconds = Number(values.seconds);
@@ -218,7 +240,11 @@ try {
     const response = await fetch(`${api}/bids`, {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${bidders[index].token}` },
-      body: JSON.stringify({ amount: amountMinor }),
+      body: JSON.stringify(
+        mode === "minimum"
+          ? { minimum: true, notAboveMinor: ceilingAbove(amountMinor) }
+          : { amount: amountMinor },
+      ),
     });
     const body = await response.json();
     return response.status === 201
@@ -237,7 +263,7 @@ try {
   });
   for (const controller of viewers) controller.abort();
   report(
-    `${engine}, through the API: ${bidderCount} bidders each bidding the current minimum, ${viewerCount} live viewers, ${seconds} s after ${warmup} s warm-up (1-min load ${loadBefore} before, ${loadavg()} after)`,
+    `${engine}, through the API, mode ${mode}: ${bidderCount} bidders each bidding the current minimum, ${viewerCount} live viewers, ${seconds} s after ${warmup} s warm-up (1-min load ${loadBefore} before, ${loadavg()} after)`,
     result,
   );
   console.log(`live events received: ${events}`);
@@ -269,7 +295,7 @@ try {
     const answer = await services.bidding.placeBid({
       productId: second.id,
       bidder: { id: user.id, emailConfirmed: true, adultConfirmed: true },
-      amountMinor,
+      ...bidOf(amountMinor),
     });
     return answer.ok
       ? {
@@ -281,7 +307,7 @@ try {
       : { accepted: false, minimumMinor: answer.minimumMinor ?? null, leading: false, reason: answer.reason };
   });
   report(
-    `${engine}, the bidding service in process (no HTTP): the same bidders on a second auction (1-min load ${loadServiceBefore} before, ${loadavg()} after)`,
+    `${engine}, the bidding service in process (no HTTP), mode ${mode}: the same bidders on a second auction (1-min load ${loadServiceBefore} before, ${loadavg()} after)`,
     direct,
   );
 
