@@ -76,9 +76,10 @@ export function newestHits(columns: SQL, where: SQL, limit: number, estimate: Hi
   if (!estimate || estimate.hits <= 0) return plain(sql`true`);
   const { hits, maxId } = estimate;
   const span = Math.ceil((MARGIN * limit * maxId) / hits);
-  // Few hits (the first stretch would cover half the ids or more): fetching them all from the
-  // bitmap costs no more than stretches, and plans one branch instead of four.
-  if (span * 2 >= maxId) return plain(sql`true`);
+  // Few hits (the first stretch would cover a quarter of the ids or more, fewer than 5 × the limit):
+  // fetching them all from the bitmap costs no more than stretches ("camacho", 2 634 hits at 1M:
+  // 10 ms plain against 14 by stretches), and plans one branch instead of four.
+  if (span * 4 >= maxId) return plain(sql`true`);
   const bounds = CUTS.map((cut) => maxId - Math.ceil(span * cut)).filter((bound) => bound > 0);
   const branches = bounds.map((bound, index) =>
     plain(index === 0 ? sql`p.id > ${bound}` : sql`p.id <= ${bounds[index - 1]} and p.id > ${bound}`),
