@@ -6,12 +6,12 @@
  * thing that cannot scale out: the serialised decision of one auction. bench/README.md has the
  * latest figures.
  *
- *   node bench/bidding.ts [--mode amount|minimum] [--bidders 50] [--viewers 0] [--seconds 15] [--warmup 3] [--port 3391]
+ *   node bench/bidding.ts [--mode amount|minimum] [--ceiling-steps 5] [--bidders 50] [--viewers 0] [--seconds 15] [--warmup 3] [--port 3391]
  *   DATABASE_URL=postgres://…/rarita_bench_bids node bench/bidding.ts …   (a fresh, empty database)
  *
  * `--mode amount` (the default): each bid names the amount the bidder last saw as the minimum, so
  * 50 bidders race for one price. `--mode minimum`: each bid is "bid the current minimum" (ADR 0044)
- * with a ceiling five steps above the minimum the bidder last saw: the amount is fixed under the
+ * with a ceiling `--ceiling-steps` (5) steps above the minimum the bidder last saw: the amount is fixed under the
  * lock, so a bid is refused only when the minimum has run past its ceiling.
  *
  * Each bidder bids exactly the lowest acceptable amount it knows, and learns the new one from every
@@ -53,12 +53,13 @@ const { values } = parseArgs({
     warmup: { type: "string", default: "3" },
     port: { type: "string", default: "3391" },
     mode: { type: "string", default: "amount" },
+    "ceiling-steps": { type: "string", default: "5" },
   },
 });
 if (values.mode !== "amount" && values.mode !== "minimum") throw new Error("--mode is amount or minimum");
 const mode: "amount" | "minimum" = values.mode;
 /** "Bid the minimum": the ceiling is this many steps above the minimum the bidder last saw. */
-const CEILING_STEPS = 5;
+const CEILING_STEPS = Number(values["ceiling-steps"]);
 const ceilingAbove = (knownMinor: number) => {
   let ceiling = knownMinor;
   for (let step = 0; step < CEILING_STEPS; step++) ceiling += bidStepFor(ceiling, BID_STEPS);
@@ -263,7 +264,7 @@ try {
   });
   for (const controller of viewers) controller.abort();
   report(
-    `${engine}, through the API, mode ${mode}: ${bidderCount} bidders each bidding the current minimum, ${viewerCount} live viewers, ${seconds} s after ${warmup} s warm-up (1-min load ${loadBefore} before, ${loadavg()} after)`,
+    `${engine}, through the API, mode ${mode}${mode === "minimum" ? ` (ceiling +${CEILING_STEPS} steps)` : ""}: ${bidderCount} bidders each bidding the current minimum, ${viewerCount} live viewers, ${seconds} s after ${warmup} s warm-up (1-min load ${loadBefore} before, ${loadavg()} after)`,
     result,
   );
   console.log(`live events received: ${events}`);
