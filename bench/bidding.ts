@@ -215,6 +215,8 @@ const server = startServerProcess({
   PORT: String(port),
   HOST: "127.0.0.1",
   PUBLIC_URL: `http://127.0.0.1:${port}`,
+  // e.g. SERVER_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof": where the server's time goes.
+  ...(process.env.SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SERVER_NODE_OPTIONS } : {}),
 });
 try {
   await server.waitForOutput("Rarita is running");
