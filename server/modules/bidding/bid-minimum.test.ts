@@ -158,6 +158,15 @@ describe("bidding the current minimum through the API", () => {
     expect(answered.json.bids.map((row: { amountMinor: number }) => row.amountMinor)).toEqual([
       105_000, 110_000,
     ]);
+    // The answer names both bidders as the public history does (Bob's name from his session).
+    const history = await api.call("GET", `/api/auctions/${auction.id}/bids`);
+    const byId = new Map(
+      history.json.bids.map((row: { id: number; bidder: string }) => [row.id, row.bidder]),
+    );
+    for (const row of answered.json.bids as { id: number; bidder: string }[]) {
+      expect(row.bidder).toMatch(/\*\*\*/);
+      expect(row.bidder).toBe(byId.get(row.id));
+    }
   });
 
   it("20 bidders at once, each with a ceiling 30 steps above the start: every one accepted, one step after another", async () => {
