@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
 import { batchedLines } from "./log-destination.ts";
 import { createLogger } from "./logger.ts";
@@ -16,6 +17,19 @@ describe("batchedLines", () => {
     expect(out.chunks).toEqual([]);
     lines.write("third line\n");
     expect(out.chunks).toEqual(["first line\nsecond line\nthird line\n"]);
+  });
+
+  it("writes the lines of one turn of the event loop together, at the end of that turn", async () => {
+    const out = target();
+    const lines = batchedLines(out, 1000);
+    lines.write("a\n");
+    lines.write("b\n");
+    expect(out.chunks).toEqual([]);
+    await nextTurn();
+    expect(out.chunks).toEqual(["a\nb\n"]);
+    lines.write("c\n");
+    await nextTurn();
+    expect(out.chunks).toEqual(["a\nb\n", "c\n"]);
   });
 
   it("writes what it holds on flush, and nothing when it holds nothing", () => {
