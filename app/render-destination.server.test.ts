@@ -5,12 +5,15 @@ import { renderDestination } from "./render-destination.server.ts";
 
 const SHEET = "a{color:red}".repeat(5000);
 
+function Late({ later }: { later: Promise<string> }) {
+  return createElement("p", null, use(later));
+}
+
 function page(later: Promise<string>) {
-  const Late = () => createElement("p", null, use(later));
   return createElement(
     "html",
     null,
-    createElement("head", null, createElement("style", { dangerouslySetInnerHTML: { __html: SHEET } })),
+    createElement("head", null, createElement("style", null, SHEET)),
     createElement(
       "body",
       null,
@@ -19,7 +22,11 @@ function page(later: Promise<string>) {
         null,
         ...Array.from({ length: 2000 }, (_, i) => createElement("li", { key: i }, `item ${i}`)),
       ),
-      createElement(Suspense, { fallback: createElement("p", null, "loading") }, createElement(Late)),
+      createElement(
+        Suspense,
+        { fallback: createElement("p", null, "loading") },
+        createElement(Late, { later }),
+      ),
     ),
   );
 }
