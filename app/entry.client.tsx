@@ -1,14 +1,16 @@
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { preloadOverlays } from "#app/components/layout/cookie-bar.tsx";
 import { textsPartOf } from "#app/i18n/texts-part.ts";
 import { loadTexts } from "#core/i18n/index.ts";
 import { pathLocale } from "#core/i18n/paths.ts";
 
 // The page's texts (its language only, the back office's on its pages) arrive before it hydrates,
-// so the first render in the browser says what the server's did (ADR 0030).
+// so the first render in the browser says what the server's did (ADR 0030). So do the age question
+// and the cookie bar when this visitor has them to answer (they load apart, issue 18).
 const { pathname } = window.location;
-loadTexts(pathLocale(pathname), textsPartOf(pathname)).then(() => {
+Promise.all([loadTexts(pathLocale(pathname), textsPartOf(pathname)), preloadOverlays()]).then(() => {
   startTransition(() => {
     hydrateRoot(
       document,

@@ -107,7 +107,8 @@ test.describe("age gate", () => {
 
     await page.reload();
     await hydrated(page);
-    await expect(page.getByTestId("age-gate")).toHaveJSProperty("open", false);
+    // Answered: the page has no age question at all (its code is not even loaded, issue 18).
+    await expect(page.getByTestId("age-gate")).toHaveCount(0);
   });
 
   test("the first HTML already covers the page: without scripts the gate blocks the products; crawlers see them", async ({

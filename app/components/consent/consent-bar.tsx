@@ -1,32 +1,13 @@
 import { useId, useState, useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { type ConsentChoices, readConsentChoices, shouldShowBar } from "#app/lib/consent.ts";
+import { type ConsentChoices, readConsentChoices } from "#app/lib/consent.ts";
 import { localePath } from "#core/i18n/paths.ts";
-import { createStore } from "../feedback/external-store.ts";
 import { useShell } from "../feedback/use-shell.ts";
 import { useAgeConfirmed } from "./age-gate-store.ts";
 import { readBrowserCookies } from "./browser-cookies.ts";
+import { barStore, useConsentBarPending } from "./consent-bar-store.ts";
 import { applyConsentChoice } from "./consent-client.ts";
-
-/**
- * Whether the bar is shown: null follows the cookies-show cookie the server saw (shell.cookies);
- * "hidden" after a choice in this page session; "open" when the visitor reopens it from the
- * footer to change the choice. Module state, so a layout switch does not bring the bar back.
- */
-const barStore = createStore<"hidden" | "open" | null>(null);
-
-/** Opens the bar with its settings again (the footer's "Cookie settings" link). */
-export function openConsentSettings(): void {
-  barStore.set("open");
-}
-
-/** True while the visitor still has to answer the cookie bar (whether or not it is drawn yet). */
-export function useConsentBarPending(): boolean {
-  const shell = useShell();
-  const state = useSyncExternalStore(barStore.subscribe, barStore.get, () => null);
-  return state === "open" || (state === null && shouldShowBar(shell?.cookies ?? {}));
-}
 
 type Optional = keyof ConsentChoices;
 const OPTIONAL: Optional[] = ["analytical", "marketing", "advertisement"];

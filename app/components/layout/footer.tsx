@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { MenuLink } from "#app/shell.ts";
 import { localePath } from "#core/i18n/paths.ts";
-import { openConsentSettings } from "../consent/consent-bar.tsx";
+import { openConsentSettings } from "../consent/consent-bar-store.ts";
 import { useShell } from "../feedback/use-shell.ts";
 import { NewsletterSignup } from "../newsletter/newsletter-signup.tsx";
 import { SPA_LINK } from "./spa-links.tsx";

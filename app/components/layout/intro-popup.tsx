@@ -5,7 +5,7 @@ import type { Banner } from "#app/shell.ts";
 import { useAgeConfirmed } from "../consent/age-gate-store.ts";
 import { BannerLink, bannerImageUrl } from "../consent/banner-link.tsx";
 import { readBrowserCookies, writeBrowserCookie } from "../consent/browser-cookies.ts";
-import { useConsentBarPending } from "../consent/consent-bar.tsx";
+import { useConsentBarPending } from "../consent/consent-bar-store.ts";
 import { CloseIcon } from "../feedback/icons.tsx";
 import { ModalDialog } from "../feedback/modal-dialog.tsx";
 import { useShell } from "../feedback/use-shell.ts";

@@ -4,7 +4,7 @@ import { CLIENT_COOKIES, HIDDEN } from "#app/lib/consent.ts";
 import { useAgeConfirmed } from "../consent/age-gate-store.ts";
 import { BannerLink, bannerImageUrl } from "../consent/banner-link.tsx";
 import { writeBrowserCookie } from "../consent/browser-cookies.ts";
-import { useConsentBarPending } from "../consent/consent-bar.tsx";
+import { useConsentBarPending } from "../consent/consent-bar-store.ts";
 import { createStore } from "../feedback/external-store.ts";
 import { CloseIcon } from "../feedback/icons.tsx";
 import { useShell } from "../feedback/use-shell.ts";

@@ -5,10 +5,21 @@ import type { CategoryNode } from "#app/shell.ts";
 import type { Locale } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { showSnackbar } from "../feedback/snackbar-store.ts";
+import { lazyPart, ShownPart } from "../layout/lazy-part.tsx";
 import { loadAccountEmail, loadPreferences, savePreferences, saveSubscriber } from "./api.ts";
-import { NewsletterModal } from "./newsletter-modal.tsx";
 import { NewsletterVideo } from "./newsletter-video.tsx";
 import { validateNewsletterEmail } from "./validate-email.ts";
+
+/**
+ * The categories' modal is loaded when the visitor first turns to the form (focus, pointer) or
+ * sends it, not with every page: it is on every page's footer and seldom opened (issue 18).
+ */
+const NewsletterModal = lazyPart(() =>
+  import("./newsletter-modal.tsx").then((module) => module.NewsletterModal),
+);
+function preloadModal() {
+  void NewsletterModal.preload();
+}
 
 type NewsletterSignupProps = {
   categories: readonly CategoryNode[];
@@ -117,6 +128,7 @@ function useNewsletterSignup({ userId, accountEmail }: Omit<NewsletterSignupProp
       return;
     }
     setBusy(true);
+    const modal = NewsletterModal.preload();
     const account = await resolveAccountEmail(userId, accountEmail ?? null, fetchedAccountEmail);
     const own =
       userId !== null && Boolean(account) && email.trim().toLowerCase() === account?.trim().toLowerCase();
@@ -127,6 +139,8 @@ function useNewsletterSignup({ userId, accountEmail }: Omit<NewsletterSignupProp
       const stored = await loadPreferences(locale);
       if (stored) setSelected(stored);
     }
+    // A modal that cannot load (a new deployment, no network) leaves the form as it is.
+    await modal.catch(() => undefined);
     setBusy(false);
     setOpen(true);
   };
@@ -204,7 +218,14 @@ function NewsletterEmailForm({
     slug: locale === "en" ? "privacy-policy" : "gdpr",
   });
   return (
-    <form noValidate onSubmit={signup.onSubmit} className="mt-8 desktop:mt-0" data-testid="newsletter-form">
+    <form
+      noValidate
+      onSubmit={signup.onSubmit}
+      onFocus={preloadModal}
+      onPointerEnter={preloadModal}
+      className="mt-8 desktop:mt-0"
+      data-testid="newsletter-form"
+    >
       <label htmlFor={inputId} className="text-sm font-medium text-white/85">
         {t("footer.newsletter.emailLabel")}
       </label>
@@ -282,16 +303,20 @@ export function NewsletterSignup({ categories, userId, accountEmail }: Newslette
         <NewsletterIntro titleId={`${inputId}-title`} />
         <NewsletterEmailForm inputId={inputId} signup={signup} />
       </div>
-      <NewsletterModal
-        open={signup.open}
-        mode={signup.mode}
-        email={signup.email.trim()}
-        categories={categories}
-        selected={signup.selected}
-        saving={signup.busy}
-        onChange={signup.setSelected}
-        onSave={signup.onSave}
-        onClose={() => signup.setOpen(false)}
+      <ShownPart
+        shown={signup.open}
+        part={NewsletterModal}
+        props={{
+          open: signup.open,
+          mode: signup.mode,
+          email: signup.email.trim(),
+          categories,
+          selected: signup.selected,
+          saving: signup.busy,
+          onChange: signup.setSelected,
+          onSave: signup.onSave,
+          onClose: () => signup.setOpen(false),
+        }}
       />
     </section>
   );
