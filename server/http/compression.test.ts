@@ -15,6 +15,10 @@ function app() {
     c.json({ items: Array.from({ length: 80 }, (_, id) => ({ id, name: `Rum ${id}` })) }),
   );
   hono.get("/tiny", (c) => c.json({ ok: true }));
+  // A file served with its own length (the route manifest, an uploaded SVG: no precompressed copy).
+  hono.get("/file.js", (c) =>
+    c.body(page, 200, { "Content-Type": "text/javascript", "Content-Length": String(page.length) }),
+  );
   hono.get("/small", (c) => c.body("short", 200, { "Content-Type": "text/plain", "Content-Length": "5" }));
   hono.get("/stream", (c) => {
     c.header("Content-Type", "text/event-stream");
@@ -49,6 +53,16 @@ describe("compression", () => {
     const plain = await app().request("/page");
     expect(plain.headers.get("content-encoding")).toBeNull();
     expect(await plain.text()).toBe(page);
+  });
+
+  it("gives a file answer compressed whole the compressed length, not the file's", async () => {
+    // The file's length on compressed bytes made browsers wait for bytes that never came (issue 18:
+    // the route manifest, and with it hydration, 6 s late until the keep-alive timeout).
+    const file = await app().request("/file.js", { headers: { "Accept-Encoding": "gzip" } });
+    expect(file.headers.get("content-encoding")).toBe("gzip");
+    const bytes = Buffer.from(await file.arrayBuffer());
+    expect(file.headers.get("content-length")).toBe(String(bytes.length));
+    expect(gunzipSync(bytes).toString()).toBe(page);
   });
 
   it("compresses JSON whole with its length, and leaves a small one plain with its length", async () => {

@@ -95,7 +95,11 @@ export function compression(): MiddlewareHandler {
     if (!encoding) return;
     // Pages stream (React writes the shell first); other answers are whole already.
     if (!/^\s*text\/html/i.test(type) && Number(length ?? 0) <= BUFFERED_MAX) {
-      c.res = await compressWhole(response, encoding);
+      const whole = await compressWhole(response, encoding);
+      c.res = whole;
+      // Hono's c.res setter copies the old answer's headers over the new one's: a file's own
+      // Content-Length would then stand on the compressed bytes, and browsers wait for the rest.
+      c.res.headers.set("Content-Length", whole.headers.get("Content-Length") ?? "");
       const etag = c.res.headers.get("ETag");
       if (etag && !etag.startsWith("W/") && c.res.headers.has("content-encoding"))
         c.res.headers.set("ETag", `W/${etag}`);
