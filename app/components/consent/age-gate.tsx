@@ -33,9 +33,12 @@ export function AgeGate() {
       surfaceClassName="border-secondary/40 bg-primary-dark text-white backdrop:bg-ink/85"
     >
       <div className="relative overflow-hidden px-6 pt-9 pb-7 text-center tablet:px-10">
+        {/* The gold glow is a radial gradient, not a circle under a 64 px blur, which had to be
+            painted before the first frame of every first visit (as the home hero's, 765979f):
+            the box is the old circle plus the blur's reach (8rem a side), fading across its edge. */}
         <div
           aria-hidden="true"
-          className="pointer-events-none absolute -top-24 left-1/2 size-72 -translate-x-1/2 rounded-full bg-secondary/20 blur-3xl"
+          className="pointer-events-none absolute -top-56 left-1/2 size-[34rem] -translate-x-1/2 bg-[radial-gradient(circle_closest-side,var(--color-secondary)_18%,transparent_92%)] opacity-20"
         />
         {/* Light golds: they keep their contrast over the gold glow behind them (axe). */}
         <p className="relative font-serif text-xl tracking-[0.35em] text-[#f0d9a4] uppercase">
