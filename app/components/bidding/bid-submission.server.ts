@@ -1,3 +1,4 @@
+import type { Submission } from "@conform-to/react";
 import type { BidAmount } from "#core/contracts/bidding.ts";
 import type { Locale } from "#core/i18n/index.ts";
 import { BidFormSchema, BidMinimumFormSchema } from "#core/schemas/bid.ts";
@@ -24,32 +25,30 @@ export type BidSubmission = {
 export function readBidSubmission(formData: FormData, locale: Locale): BidSubmission {
   if (formData.get("minimum") !== null) {
     const submission = parseForm(formData, BidMinimumFormSchema, locale);
-    return {
-      intent: submission.payload.intent,
-      minimum: true,
-      value:
-        submission.status === "success"
-          ? {
-              bid: { minimum: true, notAboveMinor: submission.value.notAboveMinor },
-              maxMinor: null,
-              confirmed: submission.value.confirmed === "1",
-            }
-          : null,
-      reply: (fieldErrors) => submission.reply(fieldErrors ? { fieldErrors } : undefined) as FormReply,
-    };
+    return submissionOf(submission, true, (value) => ({
+      bid: { minimum: true, notAboveMinor: value.notAboveMinor },
+      maxMinor: null,
+      confirmed: value.confirmed === "1",
+    }));
   }
   const submission = parseForm(formData, BidFormSchema, locale);
+  return submissionOf(submission, false, (value) => ({
+    bid: { amountMinor: value.amount },
+    maxMinor: value.max,
+    confirmed: value.confirmed === "1",
+  }));
+}
+
+/** Either form's parsed submission as a BidSubmission, `valueOf` reading its checked fields. */
+function submissionOf<Value>(
+  submission: Submission<Record<string, unknown>, string[], Value>,
+  minimum: boolean,
+  valueOf: (value: Value) => BidSubmissionValue,
+): BidSubmission {
   return {
     intent: submission.payload.intent,
-    minimum: false,
-    value:
-      submission.status === "success"
-        ? {
-            bid: { amountMinor: submission.value.amount },
-            maxMinor: submission.value.max,
-            confirmed: submission.value.confirmed === "1",
-          }
-        : null,
+    minimum,
+    value: submission.status === "success" ? valueOf(submission.value) : null,
     reply: (fieldErrors) => submission.reply(fieldErrors ? { fieldErrors } : undefined) as FormReply,
   };
 }
