@@ -1,6 +1,6 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { DEMO, expect, logIn, signInByApi, test } from "./fixtures.ts";
+import { DEMO, expect, hydrated, logIn, signInByApi, test } from "./fixtures.ts";
 
 /** Pages of the frame and the content pages, in both languages: no axe violations. */
 const pages = [
@@ -39,13 +39,6 @@ async function settled(page: Page) {
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
-}
-
-/** Waits for hydration: the frame wraps window.fetch in an effect. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => Symbol.for("rarita.progressFetch") in window.fetch, undefined, {
-    polling: 50,
-  });
 }
 
 for (const path of pages) {

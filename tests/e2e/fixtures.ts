@@ -58,3 +58,10 @@ export async function signInByApi(context: BrowserContext, baseURL: string, acco
   const { token } = (await login.json()) as { token: string };
   await addSiteCookies(context, baseURL, { "auth._token": token });
 }
+
+/** Waits for hydration: the frame wraps window.fetch in an effect. A click before it is lost. */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => Symbol.for("rarita.progressFetch") in window.fetch, undefined, {
+    polling: 50,
+  });
+}

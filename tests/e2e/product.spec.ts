@@ -2,7 +2,7 @@ import type { APIRequestContext } from "@playwright/test";
 import { formatPrice } from "#core/money/money.ts";
 import { minimumNextBid } from "#core/rules/bid-step.ts";
 import { BID_STEPS } from "#server/db/seed/settings-data.ts";
-import { DEMO, expect, logIn, test } from "./fixtures.ts";
+import { DEMO, expect, hydrated, logIn, test } from "./fixtures.ts";
 
 /** The shared fixture's age cookie value is not the one the age gate reads ("1"); answer it here too, and keep the intro popup away. */
 test.beforeEach(async ({ context, baseURL }) => {
@@ -246,6 +246,7 @@ test.describe("product detail", () => {
     const firstSrc = await mainImage.getAttribute("src");
     const thumbs = page.getByTestId("gallery-thumb");
     await expect(thumbs).toHaveCount(shop.images);
+    await hydrated(page);
     await thumbs.nth(1).click();
     await expect(thumbs.nth(1)).toHaveAttribute("aria-current", "true");
     await expect(mainImage).not.toHaveAttribute("src", firstSrc!);
