@@ -39,16 +39,16 @@ export function readBidSubmission(formData: FormData, locale: Locale): BidSubmis
   }));
 }
 
-/** Either form's parsed submission as a BidSubmission, `valueOf` reading its checked fields. */
+/** Either form's parsed submission as a BidSubmission, `read` taking its checked fields. */
 function submissionOf<Value>(
   submission: Submission<Record<string, unknown>, string[], Value>,
   minimum: boolean,
-  valueOf: (value: Value) => BidSubmissionValue,
+  read: (value: Value) => BidSubmissionValue,
 ): BidSubmission {
   return {
     intent: submission.payload.intent,
     minimum,
-    value: submission.status === "success" ? valueOf(submission.value) : null,
+    value: submission.status === "success" ? read(submission.value) : null,
     reply: (fieldErrors) => submission.reply(fieldErrors ? { fieldErrors } : undefined) as FormReply,
   };
 }
