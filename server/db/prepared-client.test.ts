@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_PREPARED_PER_CONNECTION, POSTGRES_SESSION_OPTIONS, PreparingClient } from "./prepared-client.ts";
+import {
+  GENERIC_PLAN,
+  GENERIC_PLAN_NAME,
+  MAX_PREPARED_PER_CONNECTION,
+  POSTGRES_SESSION_OPTIONS,
+  PreparingClient,
+} from "./prepared-client.ts";
 
 /**
  * On PostgreSQL (TEST_DATABASE_URL): the pool's connection prepares a parameterised statement once
@@ -51,5 +57,46 @@ describe.skipIf(!url)("PostgreSQL statements prepared once per connection", () =
       expect(rows).toEqual([{ n: index, i: index }]);
     }
     expect((await prepared()).length).toBe(MAX_PREPARED_PER_CONNECTION);
+  });
+});
+
+describe.skipIf(!url)("PostgreSQL statements marked for a generic plan", () => {
+  const mode = async (text: string) =>
+    (await client.query({ text }, ["x"])).rows[0] as { mode: string; workers: string };
+  const marked = `${GENERIC_PLAN}select current_setting('plan_cache_mode') as mode, $1::text as x`;
+  const plain = "select current_setting('plan_cache_mode') as mode, $1::text as x";
+
+  it("runs a marked statement with a generic plan and the others with custom plans", async () => {
+    expect((await mode(marked)).mode).toBe("force_generic_plan");
+    expect((await mode(marked)).mode).toBe("force_generic_plan");
+    expect((await mode(plain)).mode).toBe("force_custom_plan");
+    expect((await mode(marked)).mode).toBe("force_generic_plan");
+    const byName = await client.query(
+      {
+        name: `${GENERIC_PLAN_NAME}test`,
+        text: "select current_setting('plan_cache_mode') as mode, $1::int as n",
+      },
+      [1],
+    );
+    expect(byName.rows).toEqual([{ mode: "force_generic_plan", n: 1 }]);
+    expect((await mode(plain)).mode).toBe("force_custom_plan");
+  });
+
+  it("sets the mode again after a rollback undid it", async () => {
+    await client.query("begin");
+    expect((await mode(marked)).mode).toBe("force_generic_plan");
+    await client.query("rollback");
+    expect((await client.query("show plan_cache_mode")).rows[0].plan_cache_mode).toBe("force_custom_plan");
+    expect((await mode(marked)).mode).toBe("force_generic_plan");
+    await client.query("begin");
+    expect((await mode(plain)).mode).toBe("force_custom_plan");
+    await client.query("rollback");
+    expect((await mode(plain)).mode).toBe("force_custom_plan");
+  });
+
+  it("plans no parallel workers (a search's stretches must run in order, ADR 0045)", async () => {
+    expect((await client.query("show max_parallel_workers_per_gather")).rows).toEqual([
+      { max_parallel_workers_per_gather: "0" },
+    ]);
   });
 });

@@ -4,10 +4,36 @@ import pg from "pg";
 /** Statement texts one connection keeps prepared; statements past it are sent unnamed, as before. */
 export const MAX_PREPARED_PER_CONNECTION = 500;
 
-/** The pool's session settings: every run of a prepared statement planned for its own values. */
-export const POSTGRES_SESSION_OPTIONS = "-c plan_cache_mode=force_custom_plan";
+/**
+ * The pool's session settings: every run of a prepared statement planned for its own values (but
+ * see GENERIC_PLAN), and no parallel plans: a search's stretches (ADR 0045) are the branches of a
+ * UNION ALL that must run in order, which a Parallel Append does not do; on a server answering
+ * many requests at once, parallel workers only take cores from the other requests (ADR 0050).
+ */
+export const POSTGRES_SESSION_OPTIONS =
+  "-c plan_cache_mode=force_custom_plan -c max_parallel_workers_per_gather=0";
 
-type QueryConfig = { text?: unknown; name?: unknown; submit?: unknown };
+/**
+ * A statement whose text starts with this comment, or whose name (a Drizzle `.prepare(name)`)
+ * starts with GENERIC_PLAN_NAME, is run with one generic plan per connection, planned once
+ * (ADR 0050): for statements whose best plan does not depend on their values (a product by its
+ * id, a category's newest cards), planning cost more than running (the category page's cards:
+ * 1.2 ms of 1.8). The connection switches `plan_cache_mode` only when the kind of statement changes.
+ */
+export const GENERIC_PLAN = "/* generic plan */ ";
+export const GENERIC_PLAN_NAME = "generic_";
+
+type QueryConfig = { text?: unknown; name?: unknown; submit?: unknown; values?: unknown };
+
+/** Whether a statement asks for a generic plan (GENERIC_PLAN), and whether it has parameters. */
+function planKind(config: unknown, values: unknown): { generic: boolean; parameterised: boolean } {
+  const query = (typeof config === "string" ? { text: config } : (config ?? {})) as QueryConfig;
+  const parameters = Array.isArray(values) ? values : query.values;
+  const generic =
+    (typeof query.text === "string" && query.text.startsWith(GENERIC_PLAN)) ||
+    (typeof query.name === "string" && query.name.startsWith(GENERIC_PLAN_NAME));
+  return { generic, parameterised: Array.isArray(parameters) && parameters.length > 0 };
+}
 
 /**
  * A PostgreSQL connection that prepares each parameterised statement once, under a name derived
@@ -18,6 +44,7 @@ type QueryConfig = { text?: unknown; name?: unknown; submit?: unknown };
  * for its values on every run: the pool sets `plan_cache_mode = force_custom_plan`
  * (POSTGRES_SESSION_OPTIONS), because a generic plan, made without the values, read the dashboard's
  * two weeks of new products through a bitmap five times slower than the custom plan's index.
+ * Statements marked GENERIC_PLAN, checked to have one good plan for all values, are planned once.
  *
  * Only statements with parameters are named (a text without them may hold several statements,
  * which the extended protocol refuses: migrations, `begin; …`). A connection keeps at most
@@ -26,11 +53,34 @@ type QueryConfig = { text?: unknown; name?: unknown; submit?: unknown };
  */
 export class PreparingClient extends pg.Client {
   readonly #prepared = new Set<string>();
+  /** The session's plan_cache_mode as this client last set it; undefined after a rollback. */
+  #generic: boolean | undefined = false;
 
   // biome-ignore lint/suspicious/noExplicitAny: pg.Client.query is overloaded; this passes every form through.
   override query(config: any, values?: any, callback?: any): any {
+    if (typeof config !== "object" || typeof config?.submit !== "function") this.#planMode(config, values);
     const named = this.#named(config, values);
     return named ? super.query(named, values, callback) : super.query(config, values, callback);
+  }
+
+  /**
+   * Sets plan_cache_mode before a parameterised statement of the other kind (queued ahead of it
+   * on this connection: no wait of its own). A rollback may undo a SET made in its transaction,
+   * so after one the mode is set again before the next parameterised statement.
+   */
+  #planMode(config: unknown, values: unknown) {
+    const text = typeof config === "string" ? config : (config as QueryConfig | null)?.text;
+    if (typeof text === "string" && /^\s*rollback\b/i.test(text)) {
+      this.#generic = undefined;
+      return;
+    }
+    const { generic, parameterised } = planKind(config, values);
+    if (!parameterised || generic === this.#generic) return;
+    this.#generic = generic;
+    const mode = generic ? "force_generic_plan" : "force_custom_plan";
+    super.query(`set plan_cache_mode = ${mode}`).catch(() => {
+      this.#generic = undefined;
+    });
   }
 
   // biome-ignore lint/suspicious/noExplicitAny: the same config object, with a name.
