@@ -158,7 +158,7 @@ async function measure(statement: Statement, mode: string, runs: number): Promis
     const wallUs = ((performance.now() - started) * 1000) / runs;
     const cpuUs = (cpuNs(pid) - cpu) / 1000 / runs;
     let plan = "";
-    if (args.plans) {
+    if (args.plans && !/^\s*explain\b/i.test(statement.text)) {
       await client.query(`prepare x as ${statement.text}`);
       const explained = await client.query(
         `explain (analyze, buffers) execute x(${statement.values.map(literal).join(", ")})`,
@@ -179,6 +179,10 @@ for (const [index, statement] of recorded.entries()) {
   const results: Measured[] = [];
   for (const mode of modes) results.push(await measure(statement, mode, runs));
   const same = results.every((result) => result.rows === results[0].rows);
+  if (!same && process.env.DIFF_DIR)
+    results.forEach((result, i) =>
+      fs.writeFileSync(`${process.env.DIFF_DIR}/${index}-${modes[i]}.json`, result.rows),
+    );
   const sums = totals.get(statement.page) ?? modes.map(() => 0);
   results.forEach((result, i) => {
     sums[i] += result.cpuUs;

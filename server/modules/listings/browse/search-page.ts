@@ -1,11 +1,12 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { ListingFacets, ListingQuery, ProductPage } from "#core/contracts/catalog.ts";
 import type { Db } from "#server/db/client.ts";
+import { GENERIC_PLAN } from "#server/db/prepared-client.ts";
 import { cardSelect, pageOf, toCard } from "./cards.ts";
 import { COUNT_CAP, cappedTotal } from "./counts.ts";
 import { facetsFrom, packageNameOf } from "./facets.ts";
 import { conditions, type Resolved } from "./filters.ts";
-import { estimateHits, newestHits } from "./newest-hits.ts";
+import { estimateHits, newestHits, stretchBounds } from "./newest-hits.ts";
 import { keyColumns, keyOrder, pagePlan } from "./sort.ts";
 import { jsonRows, list, rowsOf, uniqueInts } from "./sql-parts.ts";
 
@@ -64,7 +65,12 @@ export async function searchListingPage(
     estimateHits(db, allWhere),
     filtered ? estimateHits(db, chosenWhere) : null,
   ]);
-  const result = await db.execute(sql`
+  // Hits read at once (not by stretches, whose plan depends on their bounds) have one good plan,
+  // the GIN bitmap and a sort of the few hits: planned once per connection (ADR 0050).
+  const atOnce = [allEstimate, ...(filtered ? [chosenEstimate] : [])].every(
+    (estimate) => stretchBounds(COUNT_CAP + 1, estimate) === null,
+  );
+  const result = await db.execute(sql`${atOnce ? sql.raw(GENERIC_PLAN) : sql``}
     with hits as materialized (${newestHits(columns, allWhere, COUNT_CAP + 1, allEstimate)}),
     chosen as materialized (${
       filtered ? newestHits(columns, chosenWhere, COUNT_CAP + 1, chosenEstimate) : sql`select * from hits`
