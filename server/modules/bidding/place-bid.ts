@@ -19,7 +19,7 @@ import {
  * A bid, decided in the database in one statement (bid_decision(), migration 0027; ADR
  * "bid decision in the database"): it locks the auction's row, applies the rules, stores the bid's
  * rows and the auction's new state and queues the live stream's NOTIFY, so the lock is held for
- * the function and its commit, never across a round trip. Concurrent bids queue on the lock and
+ * the function and its commit, never across a round trip, nor through the WAL's flush (0036). Concurrent bids queue on the lock and
  * each sees the state the previous one left, on one instance or several. rules.ts stays the
  * reference (the preview below uses it; bid-decision.test.ts checks that both decide alike).
  * After the commit: the jobs that tell the outbid bidder and the leader whose maximum answered,
@@ -94,7 +94,7 @@ async function checkBid(
   return { ok: true, outcome, amountMinor: input.amountMinor ?? minimumBidFor(state, options.bidTable) };
 }
 
-/** What bid_decision() (migrations 0027, 0028, 0033) answers: a refusal, or the stored rows and the auction after the bid. */
+/** What bid_decision() (migrations 0027, 0028, 0033, 0036) answers: a refusal, or the stored rows and the auction after the bid. */
 type DecisionRow = {
   id: number;
   userId: number;
@@ -142,7 +142,8 @@ function singleValue(result: unknown): unknown {
  * applies the rules (the SQL twin of rules.ts's placeBid, compared with it by
  * bid-decision.test.ts), stores the bid's rows and the auction's new state and queues the live
  * stream's NOTIFY. Run on its own it is its own transaction: the lock is held for the function and
- * the commit only.
+ * the commit only, and an accepted bid's commit does not wait for the disk: call untilDurable()
+ * before telling anyone of it (migration 0036).
  */
 export async function decideInDatabase(
   executor: Db,
@@ -160,6 +161,16 @@ export async function decideInDatabase(
     ${options ? JSON.stringify(options.bidTable) : null}::jsonb, ${options?.softCloseMs ?? 0}::bigint,
     ${input.now?.toISOString() ?? null}::timestamptz) as decision`);
   return singleValue(result) as DatabaseDecision;
+}
+
+/**
+ * Returns once everything committed before it is on disk (bid_durable(), migration 0036; ADR
+ * 0048). bid_decision() commits an accepted bid without waiting for the WAL flush, so that the
+ * auction's lock is not held through the disk's write; this waits for it out of the lock, where
+ * the flushes of many bids overlap.
+ */
+export async function untilDurable(db: Db): Promise<void> {
+  await db.execute(sql`select bid_durable()`);
 }
 
 type PlacementDeps = {
@@ -235,9 +246,12 @@ export function createBidPlacement(deps: PlacementDeps) {
       const options = await ruleOptions();
       const decision = await decideInDatabase(db, input, options);
       if (!decision.ok) return decision;
+      // The bid committed without waiting for the disk (the lock passed on at once): nobody is
+      // told of it before bid_durable() has seen the WAL flushed past its commit.
       const [added] = await Promise.all([
         addedPublicBids(db, decision, input.bidder),
         announceBid(deps, input.productId, input.bidder.id, decision),
+        untilDurable(db),
       ]);
       const { auction } = decision;
       const at = new Date(decision.at);
