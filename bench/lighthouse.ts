@@ -7,17 +7,23 @@
  *
  *   BUILD_DIR=bench PORT=3700 DATA_DIR=/tmp/bench-data node scripts/start.ts &
  *   CHROME_PATH=/usr/bin/chromium node bench/lighthouse.ts --url http://localhost:3700 [--runs 3]
- *     [--ref http://localhost:3710] [--pages /,/2/rum,<product path>] [--json]
+ *     [--ref http://localhost:3710] [--pages /,/2/rum,<product path>] [--json] [--breakdown]
  *
  * --ref: a second server (the reference, e.g. the commit before a change) audited in turn with the
  * first, run by run, so both see the same machine load. The product page is the first card of
  * /2/rum on the first server.
+ *
+ * --breakdown: after each run, the LCP element, the LCP's parts as the observed (not simulated)
+ * trace had them (time to first byte, load delay, load time, render delay) and the requests that
+ * started before the (observed) first paint with their priority: where the simulated LCP's time goes.
  *
  * Chromium comes from CHROME_PATH (default /usr/bin/chromium); nothing is downloaded.
  */
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+// Lantern's node timings of the last simulations (the graphs behind the simulated FCP and LCP).
+import * as Lantern from "lighthouse/core/lib/lantern/lantern.js";
 import { ANSWERED } from "../tests/browser-setup.ts";
 
 const { values } = parseArgs({
@@ -27,6 +33,7 @@ const { values } = parseArgs({
     pages: { type: "string" },
     runs: { type: "string", default: "3" },
     json: { type: "boolean", default: false },
+    breakdown: { type: "boolean", default: false },
   },
 });
 const base = values.url.replace(/\/$/, "");
@@ -66,6 +73,7 @@ async function audit(port: number, url: string, attempt = 1): Promise<Run> {
     throw new Error(`Lighthouse failed on ${url}: ${result?.lhr.runtimeError?.message ?? "no result"}`);
   }
   const { audits, categories } = result.lhr;
+  if (values.breakdown) printBreakdown(url, audits);
   const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
   const items = (
     audits["network-requests"]?.details as { items?: { resourceType?: string; transferSize?: number }[] }
@@ -81,6 +89,68 @@ async function audit(port: number, url: string, attempt = 1): Promise<Run> {
     fcp: numeric("first-contentful-paint"),
     jsKb: js / 1024,
   };
+}
+
+type Audits = Record<string, { numericValue?: number; details?: unknown } | undefined>;
+
+/** --breakdown: the LCP's element and parts, and what the browser asked for before the first paint. */
+function printBreakdown(url: string, audits: Audits) {
+  type Item = Record<string, unknown>;
+  const details = audits["lcp-breakdown-insight"]?.details as {
+    items?: { items?: Item[]; snippet?: string }[];
+  };
+  const parts = details?.items?.find((item) => Array.isArray(item.items))?.items ?? [];
+  const element = details?.items?.find((item) => typeof item.snippet === "string")?.snippet ?? "?";
+  const partText = parts.map((part) => `${part.subpart} ${Math.round(Number(part.duration))}`).join(", ");
+  console.log(`\n${url}\n  LCP element ${element.slice(0, 160)}\n  observed: ${partText}`);
+  printSimulation("optimisticLargestContentfulPaint");
+  printSimulation("pessimisticLargestContentfulPaint");
+  const observed = (audits.metrics?.details as { items?: Item[] })?.items?.[0] ?? {};
+  const fcp = Number(observed.observedFirstContentfulPaint ?? 0);
+  const requests = ((audits["network-requests"]?.details as { items?: Item[] })?.items ?? []).filter(
+    (item) => Number(item.networkRequestTime) <= fcp,
+  );
+  console.log(`  requests started before the observed FCP (${Math.round(fcp)} ms): ${requests.length}`);
+  for (const item of requests)
+    console.log(
+      `    ${String(item.priority).padEnd(9)}${String(Math.round(Number(item.networkRequestTime))).padStart(6)}${String(Math.round(Number(item.networkEndTime))).padStart(6)}${String(Math.round(Number(item.transferSize) / 1024)).padStart(5)} KB  ${String(
+        item.url,
+      )
+        .replace(/^https?:\/\/[^/]+/, "")
+        .slice(0, 90)}`,
+    );
+}
+
+type SimulatedNode = {
+  type: string;
+  request?: { url: string; priority: string; transferSize: number };
+};
+type NodeTiming = { startTime: number; endTime: number };
+
+/** One Lantern simulation: its CPU time and the requests in its graph, as simulated. */
+function printSimulation(label: string) {
+  const all = (
+    Lantern as unknown as {
+      Simulation: { Simulator: { allNodeTimings: Map<string, Map<SimulatedNode, NodeTiming>> } };
+    }
+  ).Simulation.Simulator.allNodeTimings;
+  const timings = all.get(label);
+  if (!timings) return;
+  let cpu = 0;
+  let end = 0;
+  const requests: string[] = [];
+  for (const [node, timing] of timings) {
+    end = Math.max(end, timing.endTime);
+    if (node.type === "cpu") cpu += timing.endTime - timing.startTime;
+    else if (node.request)
+      requests.push(
+        `      ${Math.round(timing.startTime).toString().padStart(5)}${Math.round(timing.endTime).toString().padStart(6)} ${node.request.priority.padEnd(9)}${(node.request.transferSize / 1024).toFixed(1).padStart(6)} KB  ${node.request.url.replace(/^https?:\/\/[^/]+/, "").slice(0, 80)}`,
+      );
+  }
+  console.log(
+    `  simulated ${label}: ends ${Math.round(end)} ms, CPU ${Math.round(cpu)} ms, ${requests.length} requests`,
+  );
+  for (const line of requests) console.log(line);
 }
 
 function median(numbers: number[]): number {
