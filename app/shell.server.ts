@@ -19,7 +19,23 @@ const SHELL_COOKIES = [...PAGE_VARIANT_COOKIES, "guest-wishlist"];
  * "headless" pattern: a headless browser is automation (browser tests, previews), not a search
  * engine, and gets the page a visitor gets; Googlebot and friends name themselves.
  */
-const isCrawler = createIsbotFromList(list.filter((pattern) => pattern !== "headless"));
+const crawlerPattern = createIsbotFromList(list.filter((pattern) => pattern !== "headless"));
+
+/**
+ * The answer per User-Agent, kept: the pattern is long and the same few browsers' strings come
+ * back on every page (issue 18). Bounded: emptied when full.
+ */
+const crawlerAnswers = new Map<string, boolean>();
+
+function isCrawler(userAgent: string): boolean {
+  let answer = crawlerAnswers.get(userAgent);
+  if (answer === undefined) {
+    answer = crawlerPattern(userAgent);
+    if (crawlerAnswers.size >= 500) crawlerAnswers.clear();
+    crawlerAnswers.set(userAgent, answer);
+  }
+  return answer;
+}
 
 /**
  * The header's cart: the user's, or a guest's when the `cart` cookie names one (no cookie, no

@@ -50,13 +50,30 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (locales as readonly string[]).includes(value);
 }
 
+/**
+ * The texts found so far per catalogue tree, by dotted key: a page asks for the same few hundred
+ * keys on every render (issue 18). Only hits are kept: the browser's catalogue grows as its areas
+ * load (ADR 0030), so a key missing now may be there later, and the map holds real keys only.
+ */
+const found = new WeakMap<object, Map<string, string>>();
+
 function lookup(tree: unknown, key: string): string | undefined {
+  if (tree === null || typeof tree !== "object") return undefined;
+  let texts = found.get(tree);
+  const known = texts?.get(key);
+  if (known !== undefined) return known;
   let node: unknown = tree;
   for (const part of key.split(".")) {
     if (node === null || typeof node !== "object") return undefined;
     node = (node as Record<string, unknown>)[part];
   }
-  return typeof node === "string" ? node : undefined;
+  if (typeof node !== "string") return undefined;
+  if (!texts) {
+    texts = new Map();
+    found.set(tree, texts);
+  }
+  texts.set(key, node);
+  return node;
 }
 
 /** Translates a dotted key; `{name}` placeholders are filled from params. Unknown keys fall back to Czech, then the key. */
@@ -66,6 +83,7 @@ export function translate(
   params: Record<string, string | number> = {},
 ): string {
   const text = lookup(messages[locale], key) ?? lookup(messages[defaultLocale], key) ?? key;
+  if (!text.includes("{")) return text;
   return text.replace(/\{(\w+)\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
 }
 
