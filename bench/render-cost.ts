@@ -17,11 +17,13 @@
  */
 import fs from "node:fs";
 import { Session } from "node:inspector/promises";
+import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import type * as ReactRouter from "react-router";
+import type { ServerBuild } from "react-router";
 import { requestContextKey } from "#core/web/request-context.ts";
 import { loadConfig } from "#server/config.ts";
 import { openDatabase } from "#server/db/client.ts";
@@ -55,8 +57,18 @@ const jobs = createJobRunner({ database, logger, background: false });
 const services = createServices({ database, config, logger, jobs });
 const appContext = requestContextKey<AppVariables>();
 
+/**
+ * The react-router a build's server loads: the one beside the build (a worktree's node_modules,
+ * which may be patched differently, ADR 0049), not this script's; its handler and context class.
+ */
+async function reactRouterOf(buildPath: string): Promise<typeof ReactRouter> {
+  const resolved = createRequire(path.resolve(buildPath, "server/index.js")).resolve("react-router");
+  return import(pathToFileURL(resolved).href);
+}
+
 async function appFor(buildPath: string) {
   const entry = pathToFileURL(path.resolve(buildPath, "server/index.js")).href;
+  const { createRequestHandler, RouterContextProvider } = await reactRouterOf(buildPath);
   const handle = createRequestHandler((await import(entry)) as ServerBuild, "production");
   return createHttpApp({
     config,
