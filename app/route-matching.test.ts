@@ -1,0 +1,101 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { afterAll, describe, expect, it } from "vitest";
+import routeConfig from "./routes.ts";
+
+/**
+ * The patched route matcher (patches/react-router@8.4.0/matcher.js, ADR 0049) tests a URL only
+ * against the branches whose leading static segments fit it. It must answer exactly as React
+ * Router's own scan of every ranked branch does, for every route of app/routes.ts and the URLs
+ * around them (other case, trailing and doubled slashes, one segment more or less, the other
+ * language's prefix, encoded characters), whole and partial matches.
+ */
+const root = path.resolve(import.meta.dirname, "..");
+const routerDir = path.join(root, "node_modules/react-router/dist/production/lib/router");
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "rarita-matcher-"));
+afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
+
+type Route = { id: string; path?: string; index?: boolean; children?: Route[] };
+type Match = {
+  route: Route;
+  params: Record<string, string | undefined>;
+  pathname: string;
+  pathnameBase: string;
+};
+type Matcher = { update(routes: Route[]): void; match(url: string, allowPartial?: boolean): Match[] | null };
+
+/** The patch's file, importing React Router's own modules beside the installed one. */
+async function patchedMatcher(): Promise<new (basename: string) => Matcher> {
+  const source = fs
+    .readFileSync(path.join(root, "patches/react-router@8.4.0/matcher.js"), "utf8")
+    .replaceAll('"./utils.js"', JSON.stringify(pathToFileURL(path.join(routerDir, "utils.js")).href))
+    .replaceAll('"./history.js"', JSON.stringify(pathToFileURL(path.join(routerDir, "history.js")).href));
+  const file = path.join(scratch, "matcher.mjs");
+  fs.writeFileSync(file, source);
+  return (await import(/* @vite-ignore */ pathToFileURL(file).href)).V6RegExMatcher;
+}
+
+function tree(entries: RouteConfigEntry[]): Route[] {
+  return entries.map((entry) => ({
+    id: entry.id ?? entry.file,
+    path: entry.path,
+    index: entry.index,
+    children: entry.children ? tree(entry.children) : undefined,
+  }));
+}
+
+/** URLs around each route's path: its parameters filled in several ways, and their neighbours. */
+function urlsAround(paths: string[]): string[] {
+  const urls = new Set(["/", "", "//", "/en", "/en/", "/EN", "//en/x", "/%E2%84%AAey", "/a%2Fb/c", "/%zz/x"]);
+  for (const routePath of paths)
+    for (const value of ["1", "abc-def", "%C3%9A%C4%8CET", ""]) {
+      const url = `/${routePath
+        .replace(/^\/+/, "")
+        .replace(/:[\w-]+\??/g, value)
+        .replace(/\*$/, "z/z")}`;
+      const segments = url.split("/");
+      for (const each of [url, `${url}/`, url.toUpperCase(), `${url}/more`, url.replace(/^\/en/, "")])
+        urls.add(each);
+      urls.add(`/en${url}`);
+      urls.add(url.replace(/\/\/?/, "//"));
+      urls.add(segments.slice(0, 2).join("/"));
+      urls.add(segments.slice(0, 3).join("/"));
+    }
+  return [...urls];
+}
+
+const describeMatch = (matches: Match[] | null) =>
+  matches?.map((m) => [m.route.id, { ...m.params }, m.pathname, m.pathnameBase]) ?? null;
+
+describe("the patched route matcher", () => {
+  it("matches every URL around app/routes.ts's routes exactly as the scan of all branches", async () => {
+    const utils = await import(/* @vite-ignore */ pathToFileURL(path.join(routerDir, "utils.js")).href);
+    const routes: Route[] = [{ id: "root", path: "", children: tree(routeConfig) }];
+    const all = utils.flattenAndRankRoutes(routes);
+    const Patched = await patchedMatcher();
+    const matcher = new Patched("/");
+    matcher.update(routes);
+    const paths = all.map((branch: { path: string }) => branch.path);
+    const urls = urlsAround(paths);
+    expect(urls.length).toBeGreaterThan(2000);
+    const warn = console.warn;
+    console.warn = () => {}; // React Router warns about the malformed encodings on purpose here
+    const differences: unknown[] = [];
+    try {
+      for (const url of urls)
+        for (const partial of [false, true]) {
+          const patched = JSON.stringify(describeMatch(matcher.match(url, partial)));
+          const scan = JSON.stringify(describeMatch(utils.matchRoutesImpl(routes, url, "/", partial, all)));
+          if (patched !== scan) differences.push({ url, partial, patched, scan });
+        }
+    } finally {
+      console.warn = warn;
+    }
+    expect(differences).toEqual([]);
+    expect(matcher.match("/2/rum")?.at(-1)?.route.id).toBe("category___cs");
+    expect(matcher.match("/en/2/rum")?.at(-1)?.route.id).toBe("category___en");
+  });
+});

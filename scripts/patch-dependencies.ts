@@ -1,0 +1,62 @@
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+/**
+ * Replaces a few files of installed packages with the patched copies in patches/ (ADR 0049),
+ * after every `npm install` (package.json's postinstall) and before a build. Each file is
+ * replaced only when it is the exact file the patch was made from (its SHA-256 below); a file
+ * already patched is left alone; any other content, e.g. after an upgrade of the package, stops
+ * the install with a message, so a patch is never applied to code it was not written for.
+ *
+ *   node scripts/patch-dependencies.ts           # apply (idempotent)
+ *   node scripts/patch-dependencies.ts --check   # exit 1 unless every file is patched
+ */
+type Patch = { file: string; original: string; patched: string };
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/** react-router 8.4.0: the route matcher indexes its branches; ServerRouter keeps its route tree. */
+const MATCHER = {
+  original: "9a85e139a46887825d1532681b28c3a1a9dd01602cb62a843fb7fa66f99b5ed9",
+  patched: "patches/react-router@8.4.0/matcher.js",
+};
+const SSR_SERVER = {
+  original: "70e44566b70b2587fbd401ce5b99c885a2fed8521dfeb82a2eaf78e7fdcadc76",
+  patched: "patches/react-router@8.4.0/ssr-server.js",
+};
+export const PATCHES: Patch[] = ["production", "development"].flatMap((dist) => [
+  { file: `node_modules/react-router/dist/${dist}/lib/router/matcher.js`, ...MATCHER },
+  { file: `node_modules/react-router/dist/${dist}/lib/dom/ssr/server.js`, ...SSR_SERVER },
+]);
+
+function sha256(file: string): string {
+  return createHash("sha256").update(fs.readFileSync(file)).digest("hex");
+}
+
+/** "patched", "applied" (replaced now) or "missing" (the package is not installed); throws on anything else. */
+export function applyPatch(base: string, patch: Patch, check = false): "patched" | "applied" | "missing" {
+  const target = path.join(base, patch.file);
+  if (!fs.existsSync(target)) return "missing";
+  const source = path.join(base, patch.patched);
+  const current = sha256(target);
+  if (current === sha256(source)) return "patched";
+  if (current !== patch.original || check)
+    throw new Error(
+      `${patch.file} is not the file ${patch.patched} was made from (sha256 ${current}): the package ` +
+        "changed; re-check ADR 0049 and remake the patch, or drop it.",
+    );
+  // A new file, not a write into the old one: node_modules may be hard links shared with others.
+  fs.rmSync(target);
+  fs.copyFileSync(source, target);
+  return "applied";
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const check = process.argv.includes("--check");
+  for (const patch of PATCHES) {
+    const outcome = applyPatch(root, patch, check);
+    if (outcome !== "patched") console.log(`patch-dependencies: ${patch.file}: ${outcome}`);
+  }
+}
