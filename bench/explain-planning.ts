@@ -73,7 +73,7 @@ const pages: Record<string, () => Promise<unknown>> = {
   category: () => services.catalog.listingPage({ locale, categoryId: rum, page: 1, perPage: 24 }),
   product: () => services.productPages.productDetail(productId, locale),
   similar: async () =>
-    services.catalog.listProducts({
+    services.catalog.listCards({
       locale,
       categoryId: (await services.productPages.productDetail(productId, locale))?.category.id,
       excludeIds: [productId],
