@@ -68,6 +68,24 @@ describe("the public JSON cache", () => {
     expect(lines[0].requestId).toBe(second.headers.get("x-request-id"));
   });
 
+  it("gives each replay its own id: the caller's when sane, else a new one, never an earlier one", async () => {
+    await fetch(`${base}/api/lists/countries/cs`);
+    lines.length = 0;
+    const own = await fetch(`${base}/api/lists/countries/cs`, {
+      headers: { "X-Request-Id": "caller-id-0001" },
+    });
+    const next = await fetch(`${base}/api/lists/countries/cs`);
+    const odd = await fetch(`${base}/api/lists/countries/cs`, { headers: { "X-Request-Id": "bad id" } });
+    const ids = [own, next, odd].map((response) => response.headers.get("x-request-id"));
+    expect(ids[0]).toBe("caller-id-0001");
+    expect(ids[1]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(ids[2]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Set(ids).size).toBe(3);
+    expect(lines.map((line) => line.requestId)).toEqual(ids);
+    // One x-request-id header each, after the kept ones, as the chain sends it.
+    for (const response of [own, next, odd]) expect(response.headers.get("x-request-id")).not.toContain(",");
+  });
+
   it("never answers from memory a request with a cookie, a token or an origin", async () => {
     const variants: Record<string, string>[] = [
       { Cookie: "a=b" },

@@ -1,8 +1,8 @@
-import type { RequestListener } from "node:http";
+import type { IncomingHttpHeaders, RequestListener } from "node:http";
 import type { MiddlewareHandler } from "hono";
 import type { Logger } from "../logger.ts";
 import { isPublicApiPath, PUBLIC_API_CACHE_CONTROL, SHARED_CACHE_SECONDS } from "./cache-policy.ts";
-import { accessLogger, writeKeptAnswer } from "./request-log.ts";
+import { accessLogger, writeKeptHeaders } from "./request-log.ts";
 import type { AppEnv } from "./types.ts";
 
 /**
@@ -28,6 +28,7 @@ export type PublicJsonCache = {
   clear(): void;
 };
 
+/** A kept answer; `headers` end with the pair `x-request-id`, "" (writeKeptHeaders). */
 type Entry = { headers: string[]; body: Buffer; expiresAt: number };
 
 const MAX_ENTRIES = 500;
@@ -38,28 +39,41 @@ const PER_RESPONSE = new Set(["x-request-id", "date", "connection", "keep-alive"
 
 /**
  * The variant a request asks for, or null when it may not be served from memory. `url` is the
- * path with its query; `header` reads a request header (lower-case name).
+ * path with its query; `header(source, name)` reads a request header (lower-case name) of
+ * `source` (a static reader and its source, so that the listener's look-up allocates no closure).
  */
-export function variantKey(
+export function variantKey<Source>(
   method: string,
   url: string,
-  header: (name: string) => string | undefined,
+  header: (source: Source, name: string) => string | undefined,
+  source: Source,
 ): string | null {
   if (method !== "GET") return null;
-  if (header("authorization") !== undefined || header("cookie") !== undefined) return null;
-  if (header("origin") !== undefined) return null;
+  if (header(source, "authorization") !== undefined || header(source, "cookie") !== undefined) return null;
+  if (header(source, "origin") !== undefined) return null;
   const query = url.indexOf("?");
   if (!isPublicApiPath(query === -1 ? url : url.slice(0, query))) return null;
-  const parts = [
-    url,
-    header("host") ?? "",
-    header("x-forwarded-host") ?? "",
-    header("x-forwarded-proto") ?? "",
-    header("accept-language") ?? "",
-    header("accept-encoding") ?? "",
-  ];
-  return parts.some((part) => part.length > MAX_HEADER) ? null : parts.join("\n");
+  const host = header(source, "host") ?? "";
+  const forwardedHost = header(source, "x-forwarded-host") ?? "";
+  const forwardedProto = header(source, "x-forwarded-proto") ?? "";
+  const language = header(source, "accept-language") ?? "";
+  const encoding = header(source, "accept-encoding") ?? "";
+  if (
+    url.length > MAX_HEADER ||
+    host.length > MAX_HEADER ||
+    forwardedHost.length > MAX_HEADER ||
+    forwardedProto.length > MAX_HEADER ||
+    language.length > MAX_HEADER ||
+    encoding.length > MAX_HEADER
+  )
+    return null;
+  return `${url}\n${host}\n${forwardedHost}\n${forwardedProto}\n${language}\n${encoding}`;
 }
+
+/** A header of a node:http request (lower-case name; only Set-Cookie, never asked for, is an array). */
+const nodeHeader = (headers: IncomingHttpHeaders, name: string) => headers[name] as string | undefined;
+/** A header of a fetch Request. */
+const fetchHeader = (headers: Headers, name: string) => headers.get(name) ?? undefined;
 
 export function createPublicJsonCache(logger: Logger): PublicJsonCache {
   const lines = accessLogger(logger);
@@ -69,23 +83,21 @@ export function createPublicJsonCache(logger: Logger): PublicJsonCache {
   const listener =
     (next: RequestListener): RequestListener =>
     (request, response) => {
+      const url = request.url;
       const key =
-        request.method === "GET" && request.url?.startsWith("/api/")
-          ? variantKey("GET", request.url, (name) => request.headers[name] as string | undefined)
+        request.method === "GET" && url?.startsWith("/api/")
+          ? variantKey("GET", url, nodeHeader, request.headers)
           : null;
       const entry = key === null ? undefined : entries.get(key);
-      if (entry && entry.expiresAt > Date.now()) return writeKeptAnswer(lines, request, response, entry);
+      if (entry && entry.expiresAt > Date.now())
+        return writeKeptHeaders(lines, request, response, entry.headers, entry.body);
       return next(request, response);
     };
 
   const store: MiddlewareHandler<AppEnv> = async (c, next) => {
     const raw = c.req.raw;
     const url = new URL(raw.url);
-    const key = variantKey(
-      raw.method,
-      url.pathname + url.search,
-      (name) => raw.headers.get(name) ?? undefined,
-    );
+    const key = variantKey(raw.method, url.pathname + url.search, fetchHeader, raw.headers);
     const started = generation;
     await next();
     if (key === null || c.res.status !== 200) return;
@@ -100,6 +112,8 @@ export function createPublicJsonCache(logger: Logger): PublicJsonCache {
       if (!PER_RESPONSE.has(name)) headers.push(name, value);
     });
     if (!c.res.headers.has("content-length")) headers.push("content-length", String(body.length));
+    // The slot of each replay's own request id (writeKeptHeaders).
+    headers.push("x-request-id", "");
     entries.set(key, { headers, body, expiresAt: Date.now() + SHARED_CACHE_SECONDS * 1000 });
   };
 

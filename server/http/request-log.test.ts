@@ -2,7 +2,8 @@ import { Writable } from "node:stream";
 import { Hono } from "hono";
 import pino from "pino";
 import { describe, expect, it } from "vitest";
-import { maskPath, requestLog } from "./request-log.ts";
+import { createLogger } from "../logger.ts";
+import { accessLogger, maskPath, requestLog, writeAccessLine } from "./request-log.ts";
 import type { AppEnv } from "./types.ts";
 
 describe("requestLog", () => {
@@ -31,6 +32,55 @@ describe("requestLog", () => {
     expect(entry.requestId).toBe(response.headers.get("x-request-id"));
     expect(typeof entry.ms).toBe("number");
     expect(lines[0]).not.toContain("secret");
+  });
+});
+
+describe("writeAccessLine", () => {
+  const captured = () => {
+    const written: string[] = [];
+    return { written, write: (line: string) => void written.push(line) };
+  };
+  const fields = { requestId: "a1b2c3d4-id", method: "GET", path: "/api/x", status: 200, ms: 1.5 };
+
+  it("writes byte for byte the line pino writes for the same fields, bindings and level", () => {
+    const now = Date.now;
+    Date.now = () => 1_764_000_000_000;
+    try {
+      for (const [level, extra] of [
+        ["info", {}],
+        ["info", { userId: 42 }],
+        ["error", { status: 503, path: '/odd"path\\\u0001' }],
+      ] as const) {
+        const ours = captured();
+        const pinos = captured();
+        const line = { ...fields, ...extra };
+        writeAccessLine(accessLogger(createLogger("info", ours).child({ worker: 2 })), level, line);
+        accessLogger(createLogger("info", pinos).child({ worker: 2 }))[level](line);
+        expect(ours.written).toEqual(pinos.written);
+        expect(JSON.parse(ours.written[0])).toMatchObject({ ...line, worker: 2 });
+      }
+    } finally {
+      Date.now = now;
+    }
+  });
+
+  it("leaves out an undefined user and writes nothing below the logger's level", () => {
+    const out = captured();
+    writeAccessLine(createLogger("info", out), "info", { ...fields, userId: undefined });
+    expect(JSON.parse(out.written[0])).not.toHaveProperty("userId");
+    const quiet = captured();
+    writeAccessLine(createLogger("warn", quiet), "info", fields);
+    writeAccessLine(createLogger("silent", quiet), "error", fields);
+    expect(quiet.written).toEqual([]);
+    writeAccessLine(createLogger("warn", quiet), "error", fields);
+    expect(JSON.parse(quiet.written[0])).toMatchObject({ level: 50, path: "/api/x" });
+  });
+
+  it("hands the fields to a destination that wants them (pino.multistream)", () => {
+    const out = captured();
+    const logger = pino({ base: undefined }, pino.multistream([{ stream: out }]));
+    writeAccessLine(logger, "info", fields);
+    expect(JSON.parse(out.written[0])).toMatchObject(fields);
   });
 });
 

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { MiddlewareHandler } from "hono";
+import pino from "pino";
 import { PAGE_PATHS } from "#core/i18n/paths.ts";
 import type { Logger } from "../logger.ts";
 import type { AppEnv } from "./types.ts";
@@ -35,16 +36,23 @@ const comparable = (segment: string) => {
   }
 };
 
+/** A first segment that may name a secret path only once decoded or lower-cased (%, A-Z, non-ASCII). */
+const NEEDS_NORMALISING = /[^a-z0-9._~-]/;
+
 /**
  * The path as it may be logged: secret segments (with a client navigation's `.data`) become
  * `[redacted]`. Matching ignores case and percent-encoding, as the router does.
  */
 export function maskPath(path: string): string {
-  const segments = path.replace(/\/+$/, "").split("/");
   // Every such path starts with a fixed segment ("shrnuti", "en", …): any other path, an API
-  // call say, is returned at once, since this runs for every logged request.
-  const patterns = segments.length > 1 ? SECRET_BY_FIRST.get(comparable(segments[1])) : undefined;
-  if (!patterns) return path;
+  // call say, is returned at once, without splitting it, since this runs for every logged request.
+  const end = path.indexOf("/", 1);
+  const first = path.slice(1, end === -1 ? path.length : end);
+  const patterns =
+    SECRET_BY_FIRST.get(first) ??
+    (NEEDS_NORMALISING.test(first) ? SECRET_BY_FIRST.get(comparable(first)) : undefined);
+  if (!patterns || path[0] !== "/") return path;
+  const segments = path.replace(/\/+$/, "").split("/");
   const decoded = segments.map(comparable);
   for (const pattern of patterns) {
     if (pattern.length !== segments.length) continue;
@@ -63,33 +71,107 @@ export function accessLogger(logger: Logger): Logger {
   return logger.child({}, { redact: [] });
 }
 
+/** The fields of a request-log line, in the order they are written. */
+export type AccessLine = {
+  requestId: string;
+  method: string;
+  path: string;
+  status: number;
+  ms: number;
+  userId?: number | string;
+};
+
+type Symbols = typeof pino.symbols;
+const chindingsSym: Symbols["chindingsSym"] = pino.symbols.chindingsSym;
+const endSym: Symbols["endSym"] = pino.symbols.endSym;
+const lsCacheSym: Symbols["lsCacheSym"] = pino.symbols.lsCacheSym;
+const needsMetadataGsym: Symbols["needsMetadataGsym"] = pino.symbols.needsMetadataGsym;
+const streamSym: Symbols["streamSym"] = pino.symbols.streamSym;
+const timeSym: Symbols["timeSym"] = pino.symbols.timeSym;
+
+/** What of a pino logger a request-log line is made of (pino's own pieces, ADR 0047). */
+type LinePieces = {
+  [lsCacheSym]: Record<number, string>;
+  [timeSym]: () => string;
+  [chindingsSym]: string;
+  [endSym]: string;
+  [streamSym]: { write(line: string): unknown; [needsMetadataGsym]?: boolean };
+};
+
+/**
+ * Writes one request-log line through `lines` (accessLogger), byte for byte what `lines[level]
+ * (fields)` writes, but put together here: pino's level prefix, time and bindings (the worker's
+ * number) and end, then the fixed fields, with no serializers, redaction pass or key loop. A field
+ * left undefined (`userId` of an anonymous request) is left out, as pino does. None of the fields
+ * can hold a secret: the path is masked (maskPath) and has no query. A destination that wants
+ * each line's fields (pino.multistream) gets them through pino. ADR 0047.
+ */
+export function writeAccessLine(lines: Logger, level: "info" | "error", fields: AccessLine): void {
+  const value = lines.levels.values[level];
+  if (value < lines.levelVal) return;
+  const pieces = lines as unknown as LinePieces;
+  const stream = pieces[streamSym];
+  if (stream[needsMetadataGsym] === true) {
+    lines[level](fields);
+    return;
+  }
+  const { userId } = fields;
+  stream.write(
+    `${pieces[lsCacheSym][value]}${pieces[timeSym]()}${pieces[chindingsSym]},"requestId":${JSON.stringify(fields.requestId)},"method":${JSON.stringify(fields.method)},"path":${JSON.stringify(fields.path)},"status":${fields.status},"ms":${fields.ms}${userId === undefined ? "" : `,"userId":${JSON.stringify(userId)}`}${pieces[endSym]}`,
+  );
+}
+
 /** The caller's X-Request-Id when it is sane (8 to 100 word characters, dots, dashes), else a new UUID. */
 export function requestIdFrom(incoming: unknown): string {
   return typeof incoming === "string" && /^[\w.-]{8,100}$/.test(incoming) ? incoming : randomUUID();
 }
 
+/** The path of a request's URL, without its query. */
+const pathOf = (url: string) => {
+  const query = url.indexOf("?");
+  return query === -1 ? url : url.slice(0, query);
+};
+
 /**
  * Writes a kept answer (200) straight from the node:http listener, with its own X-Request-Id and
  * the same request-log line the chain writes: the replays in front of the chain
- * (public-json-cache.ts, page-replay.ts).
+ * (public-json-cache.ts, page-replay.ts). `headers` end with the pair `x-request-id`, "": its
+ * value is set to this request's id just for the write (node:http reads the array at once and
+ * keeps none of it), so a kept answer's headers are one array for all its replays.
  */
+export function writeKeptHeaders(
+  lines: Logger,
+  request: IncomingMessage,
+  response: ServerResponse,
+  headers: string[],
+  body: Buffer,
+): void {
+  const started = performance.now();
+  const requestId = requestIdFrom(request.headers["x-request-id"]);
+  headers[headers.length - 1] = requestId;
+  try {
+    response.writeHead(200, headers);
+  } finally {
+    headers[headers.length - 1] = "";
+  }
+  response.end(body);
+  writeAccessLine(lines, "info", {
+    requestId,
+    method: "GET",
+    path: maskPath(pathOf(request.url ?? "")),
+    status: 200,
+    ms: Math.round((performance.now() - started) * 10) / 10,
+  });
+}
+
+/** writeKeptHeaders for headers without the request id's pair (page-replay.ts adds its Age). */
 export function writeKeptAnswer(
   lines: Logger,
   request: IncomingMessage,
   response: ServerResponse,
   kept: { headers: string[]; body: Buffer },
 ): void {
-  const started = performance.now();
-  const requestId = requestIdFrom(request.headers["x-request-id"]);
-  response.writeHead(200, [...kept.headers, "x-request-id", requestId]);
-  response.end(kept.body);
-  lines.info({
-    requestId,
-    method: "GET",
-    path: maskPath((request.url ?? "").split("?")[0]),
-    status: 200,
-    ms: Math.round((performance.now() - started) * 10) / 10,
-  });
+  writeKeptHeaders(lines, request, response, [...kept.headers, "x-request-id", ""], kept.body);
 }
 
 /**
@@ -110,7 +192,7 @@ export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
     } finally {
       c.header("X-Request-Id", requestId);
       const status = c.res.status;
-      lines[status >= 500 ? "error" : "info"]({
+      writeAccessLine(lines, status >= 500 ? "error" : "info", {
         requestId,
         method: c.req.method,
         path: maskPath(c.req.path),
