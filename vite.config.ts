@@ -16,4 +16,24 @@ export default defineConfig({
     precompressPlugin(),
     chunkReportPlugin(),
   ],
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                // React, React DOM and React Router: every page needs all of it, in one request.
+                {
+                  name: "framework",
+                  test: /node_modules[\\/](react|react-dom|react-router|scheduler|turbo-stream|cookie|set-cookie-parser)[\\/]/,
+                  priority: 20,
+                },
+              ],
+            },
+          },
+        },
+      },
+    },
+  },
 });
