@@ -15,7 +15,7 @@ const LOCALES = ["cs", "en"] as const;
  * JSON.parse (faster than an object literal).
  *
  * Which areas a page needs: every client chunk that names a key of an area (`"catalog.`,
- * `` `product.format.${…}` ``), itself or in a module it loads later (a lazy form), ends with
+ * `` `product.format.${…}` ``) ends with
  * `(globalThis.__raritaTexts ||= []).push("catalog", …)`. A route's chunks run before the entry
  * hydrates (React Router imports them first) and before a navigation renders, so the browser's
  * catalogue fetches exactly the areas of the code it has run.
@@ -89,31 +89,17 @@ type Chunk = {
 type Bundle = Record<string, Chunk>;
 
 /**
- * Ends each chunk with the areas its (minified: no comments) code names, and those of what it
- * loads later (dynamic imports, with their own imports): a lazy form's texts come with the page
- * that can open it. The texts chunks themselves are left out.
+ * Ends each chunk with the areas its (minified: no comments) code names. A part loaded later (a
+ * dynamic import: a lazy form, an overlay) registers its own areas when it runs, and its loader
+ * fetches them before it draws (app/i18n/with-texts.ts), so a page no longer carries the texts of
+ * what it may open (issue 18). The texts chunks themselves are left out.
  */
 function registerAreas(bundle: Bundle, mentions: RegExp) {
-  const own = new Map<string, Set<string>>();
-  for (const [file, chunk] of Object.entries(bundle)) {
+  for (const chunk of Object.values(bundle)) {
     if (chunk.type !== "chunk" || chunk.facadeModuleId?.startsWith(`\0${PREFIX}`)) continue;
-    own.set(file, new Set([...(chunk.code ?? "").matchAll(mentions)].map((match) => match[1] as string)));
-  }
-  for (const [file, chunk] of Object.entries(bundle)) {
-    const found = own.get(file);
-    if (!found) continue;
-    const all = new Set(found);
-    const seen = new Set<string>([file]);
-    const queue = [...(chunk.dynamicImports ?? [])];
-    while (queue.length > 0) {
-      const next = queue.pop() as string;
-      if (seen.has(next) || !own.has(next)) continue;
-      seen.add(next);
-      for (const area of own.get(next) ?? []) all.add(area);
-      queue.push(...(bundle[next]?.imports ?? []), ...(bundle[next]?.dynamicImports ?? []));
-    }
-    if (all.size === 0) continue;
-    const list = [...all]
+    const found = new Set([...(chunk.code ?? "").matchAll(mentions)].map((match) => match[1] as string));
+    if (found.size === 0) continue;
+    const list = [...found]
       .sort()
       .map((area) => JSON.stringify(area))
       .join(",");

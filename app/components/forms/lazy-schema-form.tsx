@@ -9,6 +9,7 @@ import {
   useRef,
   useState,
 } from "react";
+import { withTexts } from "#app/i18n/with-texts.ts";
 import type { FormReply, FormSchema } from "./conform.ts";
 import type { FormErrors, SchemaFormChecksProps } from "./schema-form-checks.tsx";
 
@@ -21,10 +22,9 @@ export function lazySchemaChecks(
   loadSchema: () => Promise<FormSchema>,
 ): ComponentType<SchemaFormChecksProps> {
   return lazy(async () => {
-    const [{ SchemaFormChecks }, schema] = await Promise.all([
-      import("./schema-form-checks.tsx"),
-      loadSchema(),
-    ]);
+    const [{ SchemaFormChecks }, schema] = await withTexts(
+      Promise.all([import("./schema-form-checks.tsx"), loadSchema()]),
+    );
     return { default: (props: SchemaFormChecksProps) => <SchemaFormChecks {...props} schema={schema} /> };
   });
 }

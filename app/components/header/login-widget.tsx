@@ -1,12 +1,13 @@
 import { lazy, Suspense, useRef, useState } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { withTexts } from "#app/i18n/with-texts.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { SPA_LINK } from "../layout/spa-links.tsx";
 import { Dropdown } from "../ui/dropdown.tsx";
 import { UserIcon } from "../ui/icons.tsx";
 import { BAR_ICON_BUTTON, FOCUS_ON_DARK, FOCUS_ON_LIGHT } from "./shared.ts";
 
-const loadForm = () => import("./login-widget-form.tsx");
+const loadForm = () => withTexts(import("./login-widget-form.tsx"));
 const LoginWidgetForm = lazy(loadForm);
 
 type LoginWidgetProps = {

@@ -1,4 +1,5 @@
 import { type ComponentType, type LazyExoticComponent, lazy, useEffect, useState } from "react";
+import { withTexts } from "#app/i18n/with-texts.ts";
 
 /** A part of the page loaded apart (see lazyPart). */
 export type LazyPart<Props extends object> = {
@@ -23,7 +24,8 @@ export function lazyPart<Props extends object>(load: () => Promise<ComponentType
   let loaded: ComponentType<Props> | null = null;
   let loading: Promise<ComponentType<Props>> | null = null;
   const preload = () => {
-    loading ??= load().then((component) => {
+    // The part's own texts areas come with it (app/i18n/with-texts.ts).
+    loading ??= withTexts(load()).then((component) => {
       loaded = component;
       return component;
     });
