@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { preloadAccountMenu } from "#app/components/header/account-part.ts";
 import { preloadOverlays } from "#app/components/layout/cookie-bar.tsx";
 import { textsPartOf } from "#app/i18n/texts-part.ts";
 import { loadTexts } from "#core/i18n/index.ts";
@@ -8,9 +9,14 @@ import { pathLocale } from "#core/i18n/paths.ts";
 
 // The page's texts (its language only, the back office's on its pages) arrive before it hydrates,
 // so the first render in the browser says what the server's did (ADR 0030). So do the age question
-// and the cookie bar when this visitor has them to answer (they load apart, issue 18).
+// and the cookie bar when this visitor has them to answer, and a user's account menu (they load
+// apart, issue 18).
 const { pathname } = window.location;
-Promise.all([loadTexts(pathLocale(pathname), textsPartOf(pathname)), preloadOverlays()]).then(() => {
+Promise.all([
+  loadTexts(pathLocale(pathname), textsPartOf(pathname)),
+  preloadOverlays(),
+  preloadAccountMenu(),
+]).then(() => {
   startTransition(() => {
     hydrateRoot(
       document,

@@ -1,15 +1,21 @@
 import { type RefObject, type SyntheticEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { MenuLink } from "#app/shell.ts";
-import { CategorySidebar } from "../layout/category-sidebar.tsx";
+import { lazyPart, ShownPart } from "../layout/lazy-part.tsx";
 import { useBodyScrollLock, useFocusTrap } from "../ui/focus.ts";
 import { CloseIcon, MenuIcon } from "../ui/icons.tsx";
-import { CurrencySwitcher } from "./currency-switcher.tsx";
-import { LanguageSwitcher } from "./language-switcher.tsx";
-import { Logo } from "./logo.tsx";
-import { SearchBox } from "./search-box.tsx";
-import { BAR_ICON_BUTTON, FOCUS_ON_DARK } from "./shared.ts";
-import { TopMenu } from "./top-menu.tsx";
+import { BAR_ICON_BUTTON } from "./shared.ts";
+
+/**
+ * The menu's content (./mobile-menu-content.tsx) loads apart: when the burger is first reached
+ * (pointer, touch, focus) or pressed, not with every page (issue 18).
+ */
+const MobileMenuContentPart = lazyPart(() =>
+  import("./mobile-menu-content.tsx").then((module) => module.MobileMenuContent),
+);
+function preloadContent() {
+  void MobileMenuContentPart.preload();
+}
 
 type BurgerProps = {
   open: boolean;
@@ -28,6 +34,9 @@ export function BurgerButton({ open, onToggle, menuId, buttonRef }: BurgerProps)
       aria-expanded={open}
       aria-controls={menuId}
       onClick={onToggle}
+      onPointerEnter={preloadContent}
+      onPointerDown={preloadContent}
+      onFocus={preloadContent}
       className={`${BAR_ICON_BUTTON} -ml-2 desktop:hidden ${open ? "is-active" : ""}`}
       data-testid="burger"
     >
@@ -70,45 +79,6 @@ function useMenuDialog(open: boolean, returnFocusRef: RefObject<HTMLElement | nu
   return dialogRef;
 }
 
-/** The menu's dark bar: the logo and the close button (the dialog's title is here for readers). */
-function MobileMenuBar({ titleId, onClose }: { titleId: string; onClose: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <div className="flex h-16 shrink-0 items-center justify-between gap-3 bg-primary-dark px-4 text-white">
-      <h2 id={titleId} className="sr-only">
-        {t("header.menuTitle")}
-      </h2>
-      <Logo onNavigate={onClose} testId="mobile-menu-logo" />
-      <button
-        type="button"
-        onClick={onClose}
-        className={`${BAR_ICON_BUTTON} -mr-2 ${FOCUS_ON_DARK}`}
-        data-testid="mobile-menu-close"
-        data-menu-close
-      >
-        <CloseIcon className="size-6" />
-        <span className="sr-only">{t("header.closeMenu")}</span>
-      </button>
-    </div>
-  );
-}
-
-/** The menu's foot: language and currency. */
-function MobileMenuSettings() {
-  const { t } = useTranslation();
-  return (
-    <div className="flex shrink-0 items-center justify-between gap-3 border-t border-line bg-white px-4 py-3">
-      <span className="text-[0.75rem] font-semibold tracking-[0.14em] text-muted uppercase">
-        {t("header.settings")}
-      </span>
-      <div className="flex items-center gap-2">
-        <LanguageSwitcher variant="menu" />
-        <CurrencySwitcher variant="menu" />
-      </div>
-    </div>
-  );
-}
-
 /**
  * The mobile menu (docs/product/screens.md, "Parts of every page": search, the category tree, the top
  * menu and languages; here also the currency, which the bar has no room for below 1028 px). A modal
@@ -121,7 +91,7 @@ export function MobileMenu({ id, open, onClose, topMenu, returnFocusRef }: Mobil
   // The menu's content (search, the category tree's some 70 links, the top menu, language and
   // currency: some 75 elements) is drawn once the menu is first opened, not into every page's HTML
   // (issue 18: each element costs the server render): the menu only opens with scripts, and the
-  // page's own header carries the same parts from tablet and desktop up.
+  // page's own header carries the same parts from tablet and desktop up. Its code loads then too.
   const [drawn, setDrawn] = useState(open);
   if (open && !drawn) setDrawn(true);
 
@@ -149,24 +119,7 @@ export function MobileMenu({ id, open, onClose, topMenu, returnFocusRef }: Mobil
       className={`m-0 h-dvh max-h-none w-[min(25rem,100vw)] max-w-none overflow-hidden border-0 bg-transparent p-0 text-ink backdrop:bg-ink/55 backdrop:backdrop-blur-[2px] ${open ? "is-active" : ""}`}
       data-testid="mobile-menu"
     >
-      {drawn ? (
-        <div className="flex h-full flex-col bg-light shadow-2xl">
-          <MobileMenuBar titleId={titleId} onClose={onClose} />
-          <div className="h-0.5 shrink-0 bg-secondary" />
-          <div className="flex-1 overflow-y-auto overscroll-contain">
-            <div className="border-b border-line bg-white px-4 py-4">
-              <SearchBox variant="menu" onSubmit={onClose} />
-            </div>
-            <CategorySidebar variant="menu" className="px-2 pt-5 pb-4" onNavigate={onClose} />
-            {topMenu.length > 0 ? (
-              <div className="border-t border-line px-2 pt-4 pb-4">
-                <TopMenu items={topMenu} variant="menu" onNavigate={onClose} />
-              </div>
-            ) : null}
-          </div>
-          <MobileMenuSettings />
-        </div>
-      ) : null}
+      <ShownPart shown={open} part={MobileMenuContentPart} props={{ titleId, onClose, topMenu }} />
     </dialog>
   );
 }

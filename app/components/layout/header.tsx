@@ -3,7 +3,7 @@ import { useLocation } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { MenuLink } from "#app/shell.ts";
 import { localePath } from "#core/i18n/paths.ts";
-import { AccountDropdown } from "../header/account-dropdown.tsx";
+import { AccountDropdownPart } from "../header/account-part.ts";
 import { AddAuctionButton } from "../header/add-auction-button.tsx";
 import { Bell } from "../header/bell.tsx";
 import { CartLink } from "../header/cart-link.tsx";
@@ -17,6 +17,7 @@ import { PhoneSearch } from "../header/phone-search.tsx";
 import { SearchBox } from "../header/search-box.tsx";
 import { TopMenu } from "../header/top-menu.tsx";
 import { useHeaderHighlight } from "../header/use-header-highlight.ts";
+import { ShownPart } from "./lazy-part.tsx";
 
 /**
  * What the header opens (login, account dropdown, mobile menu, phone search) and the rule that
@@ -147,7 +148,11 @@ export function Header() {
           {user ? <Bell /> : null}
           <CartLink />
           {user ? (
-            <AccountDropdown user={user} open={overlays.accountOpen} onOpenChange={overlays.setAccountOpen} />
+            <ShownPart
+              shown
+              part={AccountDropdownPart}
+              props={{ user, open: overlays.accountOpen, onOpenChange: overlays.setAccountOpen }}
+            />
           ) : (
             <LoginWidget
               open={overlays.loginOpen}
