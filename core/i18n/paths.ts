@@ -102,24 +102,40 @@ export function parseRouteId(id: string): { name: PageName; locale: Locale } | n
   return { name: match[1] as PageName, locale: match[2] as Locale };
 }
 
+/** A page path's segments: text as it is, or a parameter (`:id`, optional `:page?`). */
+type PathSegment = string | { param: string; optional: boolean };
+
+/** Each page path's segments, split once per process (a listing fills one path per card; issue 18). */
+const compiledPaths = new Map<string, PathSegment[]>();
+
+function segmentsOf(pattern: string): PathSegment[] {
+  let segments = compiledPaths.get(pattern);
+  if (!segments) {
+    segments = pattern.split("/").map((segment) => {
+      const param = segment.match(/^:(\w+)(\?)?$/);
+      return param ? { param: param[1], optional: Boolean(param[2]) } : segment;
+    });
+    compiledPaths.set(pattern, segments);
+  }
+  return segments;
+}
+
 /** The path of a page in a language, with its params filled in (optional ones dropped when absent). */
 export function localePath(name: PageName, locale: Locale, params: PathParams = {}): string {
-  const pattern: string = PAGE_PATHS[name][locale];
-  const filled = pattern
-    .split("/")
-    .map((segment) => {
-      const param = segment.match(/^:(\w+)(\?)?$/);
-      if (!param) return segment;
-      const value = params[param[1]];
-      if (value === undefined || value === "") {
-        if (param[2]) return null;
-        throw new Error(`localePath(${name}): missing param ${param[1]}`);
-      }
-      return encodeURIComponent(String(value));
-    })
-    .filter((segment) => segment !== null)
-    .join("/");
-  return filled || "/";
+  const filled: string[] = [];
+  for (const segment of segmentsOf(PAGE_PATHS[name][locale])) {
+    if (typeof segment === "string") {
+      filled.push(segment);
+      continue;
+    }
+    const value = params[segment.param];
+    if (value === undefined || value === "") {
+      if (segment.optional) continue;
+      throw new Error(`localePath(${name}): missing param ${segment.param}`);
+    }
+    filled.push(encodeURIComponent(String(value)));
+  }
+  return filled.join("/") || "/";
 }
 
 /** The language a path belongs to. */
