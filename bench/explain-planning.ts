@@ -103,11 +103,16 @@ if (args.whole) {
   for (const page of chosen) {
     for (let i = 0; i < 20; i++) await pages[page]();
     const before = await backendsNs();
+    const node = process.cpuUsage();
     const started = performance.now();
     for (let i = 0; i < runs; i++) await pages[page]();
     const wall = (performance.now() - started) / runs;
+    const nodeUsed = process.cpuUsage(node);
+    const nodeMs = (nodeUsed.user + nodeUsed.system) / 1000 / runs;
     const cpu = ((await backendsNs()) - before) / 1e6 / runs;
-    console.log(`  ${page}: PostgreSQL ${cpu.toFixed(3)} ms CPU, ${wall.toFixed(2)} ms wall per request`);
+    console.log(
+      `  ${page}: PostgreSQL ${cpu.toFixed(3)} ms CPU, Node ${nodeMs.toFixed(3)} ms CPU, ${wall.toFixed(2)} ms wall per request`,
+    );
   }
   console.log(`load ${fs.readFileSync("/proc/loadavg", "utf8").trim()}`);
   await admin.end();

@@ -18,6 +18,7 @@ import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { requestContextKey } from "#core/web/request-context.ts";
+import { buildDirectory } from "#server/build-directory.ts";
 import { loadConfig } from "#server/config.ts";
 import { openDatabase } from "#server/db/client.ts";
 import { seedDemoIfEmpty } from "#server/db/seed/index.ts";
@@ -63,7 +64,10 @@ const jobs = createJobRunner({ database, logger, background: false });
 const services = createServices({ database, config, logger, jobs });
 await jobs.start();
 
-const build = (await import(pathToFileURL(path.join(root, "build/server/index.js")).href)) as ServerBuild;
+// BUILD_DIR's build (server/build-directory.ts), ./build without it.
+const build = (await import(
+  pathToFileURL(path.join(buildDirectory(), "server/index.js")).href
+)) as ServerBuild;
 const handle = createRequestHandler(build, "production");
 const appContext = requestContextKey<AppVariables>();
 const app = createHttpApp({
