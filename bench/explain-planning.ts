@@ -185,9 +185,8 @@ for (const [index, statement] of recorded.entries()) {
   for (const mode of modes) results.push(await measure(statement, mode, runs));
   const same = results.every((result) => result.rows === results[0].rows);
   if (!same && process.env.DIFF_DIR)
-    results.forEach((result, i) =>
-      fs.writeFileSync(`${process.env.DIFF_DIR}/${index}-${modes[i]}.json`, result.rows),
-    );
+    for (const [i, result] of results.entries())
+      fs.writeFileSync(`${process.env.DIFF_DIR}/${index}-${modes[i]}.json`, result.rows);
   const sums = totals.get(statement.page) ?? modes.map(() => 0);
   results.forEach((result, i) => {
     sums[i] += result.cpuUs;
