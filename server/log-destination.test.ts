@@ -1,6 +1,9 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
-import { batchedLines } from "./log-destination.ts";
+import { batchedLines, fdLines } from "./log-destination.ts";
 import { createLogger } from "./logger.ts";
 
 function target() {
@@ -58,5 +61,46 @@ describe("batchedLines", () => {
       ["r-2", "two"],
     ]);
     expect(out.chunks.join("")).not.toContain("Heslo-1");
+  });
+});
+
+describe("fdLines", () => {
+  it("writes each chunk whole to the file descriptor, multi-byte characters included", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rarita-fd-lines-"));
+    const file = path.join(dir, "out.log");
+    const fd = fs.openSync(file, "w");
+    try {
+      const target = fdLines(fd);
+      target.write('{"msg":"Přihozeno"}\n');
+      target.write('{"msg":"second"}\n');
+      expect(fs.readFileSync(file, "utf8")).toBe('{"msg":"Přihozeno"}\n{"msg":"second"}\n');
+    } finally {
+      fs.closeSync(fd);
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("goes on after a partial write and waits out a full pipe (EAGAIN) instead of dropping the chunk", () => {
+    const received: Buffer[] = [];
+    let calls = 0;
+    const writeSync = ((_fd: number, data: string | Buffer) => {
+      calls++;
+      if (calls === 2) throw Object.assign(new Error("full"), { code: "EAGAIN" });
+      const bytes = typeof data === "string" ? Buffer.from(data) : data;
+      // The first call takes 2 bytes only ("P" and half of "ř"), later ones the rest.
+      const taken = calls === 1 ? bytes.subarray(0, 2) : bytes;
+      received.push(Buffer.from(taken));
+      return taken.length;
+    }) as typeof fs.writeSync;
+    fdLines(7, writeSync).write("Přihoz\n");
+    expect(Buffer.concat(received).toString("utf8")).toBe("Přihoz\n");
+    expect(calls).toBe(3);
+  });
+
+  it("throws any other error (a closed pipe)", () => {
+    const writeSync = (() => {
+      throw Object.assign(new Error("closed"), { code: "EPIPE" });
+    }) as typeof fs.writeSync;
+    expect(() => fdLines(7, writeSync).write("x\n")).toThrow("closed");
   });
 });

@@ -103,6 +103,56 @@ describe("the public JSON cache", () => {
     expect(await codes(await fetch(`${base}/api/lists/currencies`))).toEqual(["CZK", "EUR"]);
   });
 
+  it("keeps one answer per variant: Host, Accept-Language, Accept-Encoding and the forwarded headers", async () => {
+    const local = createPublicJsonCache(createLogger("silent"));
+    let calls = 0;
+    const app = new Hono<AppEnv>();
+    app.use(local.store);
+    app.use(apiCacheHeaders);
+    app.get("/api/settings", (c) => {
+      calls++;
+      const seen = ["accept-language", "accept-encoding", "x-forwarded-proto"].map(
+        (n) => c.req.header(n) ?? "-",
+      );
+      return c.json({ seen, calls });
+    });
+    const { createServer } = await import("node:http");
+    const server = createServer(local.listener(getRequestListener(app.fetch))).listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/settings`;
+    const { request } = await import("node:http");
+    // node:http sends no header of its own but Host and Connection (fetch would add Accept-Language).
+    const get = (headers: Record<string, string>) =>
+      new Promise<{ seen: string[]; calls: number }>((resolve, reject) =>
+        request(url, { headers }, (response) => {
+          let text = "";
+          response.on("data", (chunk) => (text += chunk));
+          response.on("end", () => resolve(JSON.parse(text)));
+        })
+          .on("error", reject)
+          .end(),
+      );
+    const variants: Record<string, string>[] = [
+      {},
+      { "Accept-Language": "en" },
+      { "Accept-Encoding": "identity" },
+      { "X-Forwarded-Proto": "https" },
+      { "Accept-Language": "en", "Accept-Encoding": "identity" },
+    ];
+    try {
+      const first = [];
+      for (const headers of variants) first.push(await get(headers));
+      expect(first.map((answer) => answer.calls)).toEqual([1, 2, 3, 4, 5]);
+      // Each again, in the other order: every one from memory, each its own.
+      for (const [i, headers] of [...variants.entries()].reverse())
+        expect(await get(headers)).toEqual(first[i]);
+      expect(calls).toBe(5);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+
   it("is cleared by a successful write, not by a refused one", async () => {
     const local = createPublicJsonCache(createLogger("silent"));
     let version = 0;

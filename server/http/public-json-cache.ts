@@ -28,8 +28,16 @@ export type PublicJsonCache = {
   clear(): void;
 };
 
+/** What a kept answer depends on besides its URL: the request headers that may change it. */
+type Variant = {
+  host: string;
+  forwardedHost: string;
+  forwardedProto: string;
+  language: string;
+  encoding: string;
+};
 /** A kept answer; `headers` end with the pair `x-request-id`, "" (writeKeptHeaders). */
-type Entry = { headers: string[]; body: Buffer; expiresAt: number };
+type Entry = Variant & { headers: string[]; body: Buffer; expiresAt: number };
 
 const MAX_ENTRIES = 500;
 const MAX_HEADER = 200;
@@ -40,55 +48,72 @@ const PER_RESPONSE = new Set(["x-request-id", "date", "connection", "keep-alive"
 /**
  * The variant a request asks for, or null when it may not be served from memory. `url` is the
  * path with its query; `header(source, name)` reads a request header (lower-case name) of
- * `source` (a static reader and its source, so that the listener's look-up allocates no closure).
+ * `source`.
  */
-export function variantKey<Source>(
+export function variantOf<Source>(
   method: string,
   url: string,
   header: (source: Source, name: string) => string | undefined,
   source: Source,
-): string | null {
+): Variant | null {
   if (method !== "GET") return null;
   if (header(source, "authorization") !== undefined || header(source, "cookie") !== undefined) return null;
   if (header(source, "origin") !== undefined) return null;
   const query = url.indexOf("?");
   if (!isPublicApiPath(query === -1 ? url : url.slice(0, query))) return null;
-  const host = header(source, "host") ?? "";
-  const forwardedHost = header(source, "x-forwarded-host") ?? "";
-  const forwardedProto = header(source, "x-forwarded-proto") ?? "";
-  const language = header(source, "accept-language") ?? "";
-  const encoding = header(source, "accept-encoding") ?? "";
-  if (
-    url.length > MAX_HEADER ||
-    host.length > MAX_HEADER ||
-    forwardedHost.length > MAX_HEADER ||
-    forwardedProto.length > MAX_HEADER ||
-    language.length > MAX_HEADER ||
-    encoding.length > MAX_HEADER
-  )
+  const variant = {
+    host: header(source, "host") ?? "",
+    forwardedHost: header(source, "x-forwarded-host") ?? "",
+    forwardedProto: header(source, "x-forwarded-proto") ?? "",
+    language: header(source, "accept-language") ?? "",
+    encoding: header(source, "accept-encoding") ?? "",
+  };
+  if (url.length > MAX_HEADER || Object.values(variant).some((value) => value.length > MAX_HEADER))
     return null;
-  return `${url}\n${host}\n${forwardedHost}\n${forwardedProto}\n${language}\n${encoding}`;
+  return variant;
 }
 
-/** A header of a node:http request (lower-case name; only Set-Cookie, never asked for, is an array). */
-const nodeHeader = (headers: IncomingHttpHeaders, name: string) => headers[name] as string | undefined;
+const sameVariant = (a: Variant, b: Variant) =>
+  a.host === b.host &&
+  a.forwardedHost === b.forwardedHost &&
+  a.forwardedProto === b.forwardedProto &&
+  a.language === b.language &&
+  a.encoding === b.encoding;
+
+/**
+ * The kept answer of an anonymous node:http GET, if any: by its URL, then among that URL's
+ * variants the one asked with the same headers (compared as they are: no key is put together).
+ */
+function keptFor(kept: Entry[], headers: IncomingHttpHeaders): Entry | undefined {
+  if (headers.authorization !== undefined || headers.cookie !== undefined || headers.origin !== undefined)
+    return undefined;
+  const host = headers.host ?? "";
+  const language = headers["accept-language"] ?? "";
+  const encoding = headers["accept-encoding"] ?? "";
+  for (const entry of kept) {
+    if (entry.host !== host || entry.language !== language || entry.encoding !== encoding) continue;
+    if (entry.forwardedHost !== (headers["x-forwarded-host"] ?? "")) continue;
+    if (entry.forwardedProto === (headers["x-forwarded-proto"] ?? "")) return entry;
+  }
+  return undefined;
+}
+
 /** A header of a fetch Request. */
 const fetchHeader = (headers: Headers, name: string) => headers.get(name) ?? undefined;
 
 export function createPublicJsonCache(logger: Logger): PublicJsonCache {
   const lines = accessLogger(logger);
-  let entries = new Map<string, Entry>();
+  /** The kept answers by URL (path and query), each URL's variants in a short list. */
+  let entries = new Map<string, Entry[]>();
+  let count = 0;
   let generation = 0;
 
   const listener =
     (next: RequestListener): RequestListener =>
     (request, response) => {
       const url = request.url;
-      const key =
-        request.method === "GET" && url?.startsWith("/api/")
-          ? variantKey("GET", url, nodeHeader, request.headers)
-          : null;
-      const entry = key === null ? undefined : entries.get(key);
+      const kept = request.method === "GET" && url?.startsWith("/api/") ? entries.get(url) : undefined;
+      const entry = kept === undefined ? undefined : keptFor(kept, request.headers);
       if (entry && entry.expiresAt > Date.now())
         return writeKeptHeaders(lines, request, response, entry.headers, entry.body);
       return next(request, response);
@@ -97,13 +122,14 @@ export function createPublicJsonCache(logger: Logger): PublicJsonCache {
   const store: MiddlewareHandler<AppEnv> = async (c, next) => {
     const raw = c.req.raw;
     const url = new URL(raw.url);
-    const key = variantKey(raw.method, url.pathname + url.search, fetchHeader, raw.headers);
+    const path = url.pathname + url.search;
+    const variant = variantOf(raw.method, path, fetchHeader, raw.headers);
     const started = generation;
     await next();
-    if (key === null || c.res.status !== 200) return;
+    if (variant === null || c.res.status !== 200) return;
     if (c.res.headers.get("cache-control") !== PUBLIC_API_CACHE_CONTROL || c.res.headers.has("set-cookie"))
       return;
-    if (entries.size >= MAX_ENTRIES) return;
+    if (count >= MAX_ENTRIES) return;
     const body = Buffer.from(await c.res.clone().arrayBuffer());
     // A write that cleared meanwhile may have changed what this answer shows: not kept.
     if (generation !== started) return;
@@ -114,12 +140,18 @@ export function createPublicJsonCache(logger: Logger): PublicJsonCache {
     if (!c.res.headers.has("content-length")) headers.push("content-length", String(body.length));
     // The slot of each replay's own request id (writeKeptHeaders).
     headers.push("x-request-id", "");
-    entries.set(key, { headers, body, expiresAt: Date.now() + SHARED_CACHE_SECONDS * 1000 });
+    const entry = { ...variant, headers, body, expiresAt: Date.now() + SHARED_CACHE_SECONDS * 1000 };
+    // node:http's request.url is this same text for any URL the URL parser leaves as it is; one it
+    // rewrites (dot segments, say) is simply never replayed.
+    const kept = (entries.get(path) ?? []).filter((other) => !sameVariant(other, variant));
+    count += kept.length + 1 - (entries.get(path)?.length ?? 0);
+    entries.set(path, [...kept, entry]);
   };
 
   function clear() {
     generation++;
     entries = new Map();
+    count = 0;
   }
 
   const clearOnWrite: MiddlewareHandler<AppEnv> = async (c, next) => {

@@ -98,6 +98,11 @@ type LinePieces = {
   [streamSym]: { write(line: string): unknown; [needsMetadataGsym]?: boolean };
 };
 
+/** Printable ASCII but `"` and `\\`: a string that is its own JSON text between quotes. */
+const JSON_SAFE = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+/** A string as JSON: an id, a method or a path as it is, anything else through JSON.stringify. */
+const jsonText = (text: string) => (JSON_SAFE.test(text) ? `"${text}"` : JSON.stringify(text));
+
 /**
  * Writes one request-log line through `lines` (accessLogger), byte for byte what `lines[level]
  * (fields)` writes, but put together here: pino's level prefix, time and bindings (the worker's
@@ -117,7 +122,7 @@ export function writeAccessLine(lines: Logger, level: "info" | "error", fields: 
   }
   const { userId } = fields;
   stream.write(
-    `${pieces[lsCacheSym][value]}${pieces[timeSym]()}${pieces[chindingsSym]},"requestId":${JSON.stringify(fields.requestId)},"method":${JSON.stringify(fields.method)},"path":${JSON.stringify(fields.path)},"status":${fields.status},"ms":${fields.ms}${userId === undefined ? "" : `,"userId":${JSON.stringify(userId)}`}${pieces[endSym]}`,
+    `${pieces[lsCacheSym][value]}${pieces[timeSym]()}${pieces[chindingsSym]},"requestId":${jsonText(fields.requestId)},"method":${jsonText(fields.method)},"path":${jsonText(fields.path)},"status":${fields.status},"ms":${fields.ms}${userId === undefined ? "" : `,"userId":${JSON.stringify(userId)}`}${pieces[endSym]}`,
   );
 }
 
