@@ -184,15 +184,18 @@ type PlacementDeps = {
  * What the bid tells others, after its commit: the outbid bidder, and the leader whose proxy
  * maximum answered someone else's bid (the live streams heard the NOTIFY on the commit). A
  * failure here loses a notice, never the bid, and does not turn the accepted bid into an error.
+ * True when it stored at least one job and every one it had to: their commits are synchronous and
+ * come after the bid's, so the WAL is then on disk past the bid too (the bid's own commit did not
+ * wait for the disk, migration 0036).
  */
 async function announceBid(
   { jobs, logger }: Pick<PlacementDeps, "jobs" | "logger">,
   productId: number,
   bidderId: number,
   decision: Extract<DatabaseDecision, { ok: true }>,
-) {
+): Promise<boolean> {
   const { lastBidId, leaderId } = decision.auction;
-  const sends: Promise<unknown>[] = [];
+  const sends: Promise<string | null>[] = [];
   if (decision.outbidUserId !== null)
     sends.push(jobs.send(OUTBID_QUEUE, { productId, userId: decision.outbidUserId, bidId: lastBidId }));
   if (
@@ -205,6 +208,7 @@ async function announceBid(
   for (const result of results)
     if (result.status === "rejected")
       logger?.error({ err: result.reason, productId, bidId: lastBidId }, "could not queue a bid notice");
+  return results.length > 0 && results.every((result) => result.status === "fulfilled" && result.value);
 }
 
 /**
@@ -246,12 +250,14 @@ export function createBidPlacement(deps: PlacementDeps) {
       const options = await ruleOptions();
       const decision = await decideInDatabase(db, input, options);
       if (!decision.ok) return decision;
-      // The bid committed without waiting for the disk (the lock passed on at once): nobody is
-      // told of it before bid_durable() has seen the WAL flushed past its commit.
+      // The bid committed without waiting for the disk (the lock passed on at once): the bidder
+      // is answered only once the WAL is on disk past it, which the notice jobs' own commits
+      // ensure when there are any, else bid_durable().
       const [added] = await Promise.all([
         addedPublicBids(db, decision, input.bidder),
-        announceBid(deps, input.productId, input.bidder.id, decision),
-        untilDurable(db),
+        announceBid(deps, input.productId, input.bidder.id, decision).then((durable) =>
+          durable ? undefined : untilDurable(db),
+        ),
       ]);
       const { auction } = decision;
       const at = new Date(decision.at);
