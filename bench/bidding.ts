@@ -7,6 +7,7 @@
  * latest figures.
  *
  *   node bench/bidding.ts [--mode amount|minimum] [--ceiling-steps 5] [--bidders 50] [--viewers 0] [--seconds 15] [--warmup 3] [--port 3391]
+ *     [--parts api,service,reference]   (a subset of the three runs, e.g. to alternate two trees' API runs)
  *   DATABASE_URL=postgres://…/rarita_bench_bids node bench/bidding.ts …   (a fresh, empty database)
  *
  * `--mode amount` (the default): each bid names the amount the bidder last saw as the minimum, so
@@ -54,8 +55,11 @@ const { values } = parseArgs({
     port: { type: "string", default: "3391" },
     mode: { type: "string", default: "amount" },
     "ceiling-steps": { type: "string", default: "5" },
+    parts: { type: "string", default: "api,service,reference" },
   },
 });
+/** Which runs: `api`, `service` (in process), `reference` (comma-separated; all three by default). */
+const parts = new Set(values.parts.split(","));
 if (values.mode !== "amount" && values.mode !== "minimum") throw new Error("--mode is amount or minimum");
 const mode: "amount" | "minimum" = values.mode;
 /** "Bid the minimum": the ceiling is this many steps above the minimum the bidder last saw. */
@@ -208,78 +212,81 @@ const auction = await insertAuction(setup.db, { sellerId: seller.user.id, startP
 await setup.close();
 
 const loadBefore = loadavg();
-const server = startServerProcess({
-  BUILD_DIR: build.name,
-  DATA_DIR: dataDir,
-  DATABASE_URL: databaseUrl,
-  PORT: String(port),
-  HOST: "127.0.0.1",
-  PUBLIC_URL: `http://127.0.0.1:${port}`,
-  // e.g. SERVER_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof": where the server's time goes.
-  ...(process.env.SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SERVER_NODE_OPTIONS } : {}),
-});
-try {
-  await server.waitForOutput("Rarita is running");
-  const api = `http://127.0.0.1:${port}/api/auctions/${auction.id}`;
-
-  // Viewers: live streams counting the events they receive.
-  let events = 0;
-  const viewers = Array.from({ length: viewerCount }, () => new AbortController());
-  for (const controller of viewers) {
-    void fetch(`${api}/stream`, { signal: controller.signal })
-      .then(async (response) => {
-        const reader = response.body!.getReader();
-        const decoder = new TextDecoder();
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) return;
-          events += decoder.decode(value).split("event: auction").length - 1;
-        }
-      })
-      .catch(() => {});
-  }
-
-  const result = await bidAtTheMinimum(async (index, amountMinor) => {
-    const response = await fetch(`${api}/bids`, {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${bidders[index].token}` },
-      body: JSON.stringify(
-        mode === "minimum"
-          ? { minimum: true, notAboveMinor: ceilingAbove(amountMinor) }
-          : { amount: amountMinor },
-      ),
+const server = !parts.has("api")
+  ? null
+  : startServerProcess({
+      BUILD_DIR: build.name,
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // e.g. SERVER_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof": where the server's time goes.
+      ...(process.env.SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SERVER_NODE_OPTIONS } : {}),
     });
-    const body = await response.json();
-    return response.status === 201
-      ? {
-          accepted: true,
-          minimumMinor: body.auction.minimumNextBidMinor,
-          leading: body.you.leading,
-          reason: "",
-        }
-      : {
-          accepted: false,
-          minimumMinor: body.minimumMinor ?? null,
-          leading: false,
-          reason: body.error ?? "",
-        };
-  });
-  for (const controller of viewers) controller.abort();
-  report(
-    `${engine}, through the API, mode ${mode}${mode === "minimum" ? ` (ceiling +${CEILING_STEPS} steps)` : ""}: ${bidderCount} bidders each bidding the current minimum, ${viewerCount} live viewers, ${seconds} s after ${warmup} s warm-up (1-min load ${loadBefore} before, ${loadavg()} after)`,
-    result,
-  );
-  console.log(`live events received: ${events}`);
+if (server)
+  try {
+    await server.waitForOutput("Rarita is running");
+    const api = `http://127.0.0.1:${port}/api/auctions/${auction.id}`;
 
-  const history = await (await fetch(`${api}/bids`)).json();
-  const consistent = history.auction.bidCount === history.bids.length;
-  console.log(
-    `auction: ${history.auction.bidCount} bids in the history, price ${history.auction.priceMinor / 100} Kč; count ${consistent ? "consistent" : "INCONSISTENT"}`,
-  );
-} finally {
-  server.child.kill("SIGTERM");
-  await server.exited;
-}
+    // Viewers: live streams counting the events they receive.
+    let events = 0;
+    const viewers = Array.from({ length: viewerCount }, () => new AbortController());
+    for (const controller of viewers) {
+      void fetch(`${api}/stream`, { signal: controller.signal })
+        .then(async (response) => {
+          const reader = response.body!.getReader();
+          const decoder = new TextDecoder();
+          for (;;) {
+            const { value, done } = await reader.read();
+            if (done) return;
+            events += decoder.decode(value).split("event: auction").length - 1;
+          }
+        })
+        .catch(() => {});
+    }
+
+    const result = await bidAtTheMinimum(async (index, amountMinor) => {
+      const response = await fetch(`${api}/bids`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${bidders[index].token}` },
+        body: JSON.stringify(
+          mode === "minimum"
+            ? { minimum: true, notAboveMinor: ceilingAbove(amountMinor) }
+            : { amount: amountMinor },
+        ),
+      });
+      const body = await response.json();
+      return response.status === 201
+        ? {
+            accepted: true,
+            minimumMinor: body.auction.minimumNextBidMinor,
+            leading: body.you.leading,
+            reason: "",
+          }
+        : {
+            accepted: false,
+            minimumMinor: body.minimumMinor ?? null,
+            leading: false,
+            reason: body.error ?? "",
+          };
+    });
+    for (const controller of viewers) controller.abort();
+    report(
+      `${engine}, through the API, mode ${mode}${mode === "minimum" ? ` (ceiling +${CEILING_STEPS} steps)` : ""}: ${bidderCount} bidders each bidding the current minimum, ${viewerCount} live viewers, ${seconds} s after ${warmup} s warm-up (1-min load ${loadBefore} before, ${loadavg()} after)`,
+      result,
+    );
+    console.log(`live events received: ${events}`);
+
+    const history = await (await fetch(`${api}/bids`)).json();
+    const consistent = history.auction.bidCount === history.bids.length;
+    console.log(
+      `auction: ${history.auction.bidCount} bids in the history, price ${history.auction.priceMinor / 100} Kč; count ${consistent ? "consistent" : "INCONSISTENT"}`,
+    );
+  } finally {
+    server.child.kill("SIGTERM");
+    await server.exited;
+  }
 
 // The bidding service in this process (no HTTP, no sessions), on a second auction, then the
 // reference: the same loops lock that auction's row, write it and commit, nothing else.
@@ -292,11 +299,20 @@ try {
   const services = createServices({ database, config, logger, jobs, mailTransport });
   await jobs.start();
   const second = await insertAuction(database.db, { sellerId: seller.user.id, startPriceMinor });
+  if (parts.has("service")) await inProcess(services, second.id);
+  if (parts.has("reference")) await reference(database, second.id);
+  await jobs.stop();
+  await database.close();
+} finally {
+  cleanUp();
+}
+
+async function inProcess(services: ReturnType<typeof createServices>, productId: number) {
   const loadServiceBefore = loadavg();
   const direct = await bidAtTheMinimum(async (index, amountMinor) => {
     const { user } = bidders[index];
     const answer = await services.bidding.placeBid({
-      productId: second.id,
+      productId,
       bidder: { id: user.id, emailConfirmed: true, adultConfirmed: true },
       ...bidOf(amountMinor),
     });
@@ -313,11 +329,13 @@ try {
     `${engine}, the bidding service in process (no HTTP), mode ${mode}: the same bidders on a second auction (1-min load ${loadServiceBefore} before, ${loadavg()} after)`,
     direct,
   );
+}
 
+async function reference(database: Awaited<ReturnType<typeof open>>, productId: number) {
   const loadRefBefore = loadavg();
   const reference = await measure(bidderCount, async () => {
     await database.db.execute(
-      sql`update products set updated_at = clock_timestamp() where id = ${second.id}`,
+      sql`update products set updated_at = clock_timestamp() where id = ${productId}`,
     );
   });
   console.log(
@@ -325,8 +343,4 @@ try {
   );
   header();
   console.log(row("row lock + write + commit", reference.latencies, reference.elapsed));
-  await jobs.stop();
-  await database.close();
-} finally {
-  cleanUp();
 }
