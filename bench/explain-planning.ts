@@ -71,6 +71,7 @@ const productId = Number(
 
 const pages: Record<string, () => Promise<unknown>> = {
   category: () => services.catalog.listingPage({ locale, categoryId: rum, page: 1, perPage: 24 }),
+  "category-page-20": () => services.catalog.listingPage({ locale, categoryId: rum, page: 20, perPage: 60 }),
   product: () => services.productPages.productDetail(productId, locale),
   similar: async () =>
     services.catalog.listCards({
