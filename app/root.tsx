@@ -62,7 +62,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         {/* The stylesheet inline, not a render-blocking request (ADR 0032). */}
         <Stylesheet />
-        <TextsPreload />
         {/* Consent defaults before any tag, on every layout; the tag manager only when configured. */}
         {data ? <TagManager /> : null}
       </head>
@@ -70,6 +69,8 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        {/* After the route modules' links: needed at hydration, not for the first paint. */}
+        <TextsPreload />
       </body>
     </html>
   );
