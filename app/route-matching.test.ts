@@ -27,15 +27,20 @@ type Match = {
 };
 type Matcher = { update(routes: Route[]): void; match(url: string, allowPartial?: boolean): Match[] | null };
 
-/** The patch's file, importing React Router's own modules beside the installed one. */
-async function patchedMatcher(): Promise<new (basename: string) => Matcher> {
+/** A patch's file, its relative imports pointed at React Router's modules beside the installed one. */
+async function patchedModule(name: string, dir: string) {
   const source = fs
-    .readFileSync(path.join(root, "patches/react-router@8.4.0/matcher.js"), "utf8")
-    .replaceAll('"./utils.js"', JSON.stringify(pathToFileURL(path.join(routerDir, "utils.js")).href))
-    .replaceAll('"./history.js"', JSON.stringify(pathToFileURL(path.join(routerDir, "history.js")).href));
-  const file = path.join(scratch, "matcher.mjs");
+    .readFileSync(path.join(root, "patches/react-router@8.4.0", name), "utf8")
+    .replace(/from "(\.\.?\/[^"]+)"/g, (_, relative: string) => {
+      return `from ${JSON.stringify(pathToFileURL(path.join(dir, relative)).href)}`;
+    });
+  const file = path.join(scratch, `${name}.mjs`);
   fs.writeFileSync(file, source);
-  return (await import(/* @vite-ignore */ pathToFileURL(file).href)).V6RegExMatcher;
+  return import(/* @vite-ignore */ pathToFileURL(file).href);
+}
+
+async function patchedMatcher(): Promise<new (basename: string) => Matcher> {
+  return (await patchedModule("matcher.js", routerDir)).V6RegExMatcher;
 }
 
 function tree(entries: RouteConfigEntry[]): Route[] {
@@ -97,5 +102,20 @@ describe("the patched route matcher", () => {
     expect(differences).toEqual([]);
     expect(matcher.match("/2/rum")?.at(-1)?.route.id).toBe("category___cs");
     expect(matcher.match("/en/2/rum")?.at(-1)?.route.id).toBe("category___en");
+  });
+});
+
+describe("the patched static router", () => {
+  it("converts a kept route tree to data routes once, and any other tree on every call", async () => {
+    const { createStaticRouter } = await patchedModule("dom-server.js", path.join(routerDir, "../dom"));
+    const routes = [{ id: "root", path: "", children: [{ id: "page", path: "page" }] }];
+    const context = { matches: [{ route: routes[0], params: {}, pathname: "/", pathnameBase: "/" }] };
+    const kept = () => createStaticRouter(routes, context, { keepDataRoutes: true });
+    expect(kept().routes).toBe(kept().routes);
+    expect(kept().state.matches[0].route).toBe(kept().routes[0]);
+    expect(kept().routes[0].children[0]).toMatchObject({ id: "page", path: "page" });
+    const fresh = () => createStaticRouter(routes, context);
+    expect(fresh().routes).not.toBe(fresh().routes);
+    expect(fresh().routes).toEqual(kept().routes);
   });
 });

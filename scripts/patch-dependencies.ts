@@ -17,7 +17,10 @@ type Patch = { file: string; original: string; patched: string };
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-/** react-router 8.4.0: the route matcher indexes its branches; ServerRouter keeps its route tree. */
+/**
+ * react-router 8.4.0: the route matcher indexes its branches; ServerRouter keeps its route tree,
+ * and the static router the data routes converted from it.
+ */
 const MATCHER = {
   original: "9a85e139a46887825d1532681b28c3a1a9dd01602cb62a843fb7fa66f99b5ed9",
   patched: "patches/react-router@8.4.0/matcher.js",
@@ -26,9 +29,14 @@ const SSR_SERVER = {
   original: "70e44566b70b2587fbd401ce5b99c885a2fed8521dfeb82a2eaf78e7fdcadc76",
   patched: "patches/react-router@8.4.0/ssr-server.js",
 };
+const DOM_SERVER = {
+  original: "e4f2e62ca5f39dd496a432505c49e9e5eea5ebe665e91aa32f9760b711c4af65",
+  patched: "patches/react-router@8.4.0/dom-server.js",
+};
 export const PATCHES: Patch[] = ["production", "development"].flatMap((dist) => [
   { file: `node_modules/react-router/dist/${dist}/lib/router/matcher.js`, ...MATCHER },
   { file: `node_modules/react-router/dist/${dist}/lib/dom/ssr/server.js`, ...SSR_SERVER },
+  { file: `node_modules/react-router/dist/${dist}/lib/dom/server.js`, ...DOM_SERVER },
 ]);
 
 function sha256(file: string): string {

@@ -52,7 +52,10 @@ function ServerRouter({ context, url, nonce }) {
 		let manifestRoute = context.manifest.routes[routeId];
 		if (route && manifestRoute && shouldHydrateRouteLoader(routeId, route.clientLoader, manifestRoute.hasLoader, context.isSpaMode) && (route.HydrateFallback || !manifestRoute.hasLoader)) delete context.staticHandlerContext.loaderData[routeId];
 	}
-	let router = createStaticRouter(routes, context.staticHandlerContext, { future: context.future });
+	let router = createStaticRouter(routes, context.staticHandlerContext, {
+		future: context.future,
+		keepDataRoutes: true
+	});
 	return /* @__PURE__ */ React$1.createElement(React$1.Fragment, null, /* @__PURE__ */ React$1.createElement(FrameworkContext.Provider, { value: {
 		manifest,
 		routeModules,
