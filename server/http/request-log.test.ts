@@ -35,6 +35,29 @@ describe("requestLog", () => {
   });
 });
 
+describe("the X-Request-Id header", () => {
+  it("is on every answer: made by the context, returned as it is, immutable, shared or an error", async () => {
+    const shared = new Response("shared");
+    const app = new Hono<AppEnv>();
+    app.use(requestLog(pino({ level: "silent" })));
+    app.get("/json", (c) => c.json({ ok: true }));
+    app.get("/raw", () => new Response("raw", { headers: { "X-Own": "1" } }));
+    app.get("/redirect", () => Response.redirect("http://localhost/json", 302));
+    app.get("/shared", () => shared);
+    app.get("/error", () => {
+      throw new Error("boom");
+    });
+    app.onError((_error, c) => c.json({ message: "error" }, 500));
+    for (const path of ["/json", "/raw", "/redirect", "/shared", "/shared", "/error"]) {
+      const id = `caller-id-${path.slice(1)}`;
+      const response = await app.request(path, { headers: { "X-Request-Id": id } });
+      expect(response.headers.get("x-request-id"), path).toBe(id);
+    }
+    // The shared answer itself was copied, never changed.
+    expect(shared.headers.get("x-request-id")).toBeNull();
+  });
+});
+
 describe("writeAccessLine", () => {
   const captured = () => {
     const written: string[] = [];

@@ -191,11 +191,15 @@ export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
     const requestId = requestIdFrom(c.req.header("x-request-id"));
     c.set("requestId", requestId);
     c.set("logger", logger.child({ requestId }));
+    // Set before the answer exists, so that an answer the context makes (c.json, c.body) is made
+    // with it; after, Hono's c.header copies the whole answer to add one header (bench/README.md).
+    c.header("X-Request-Id", requestId);
     const started = performance.now();
     try {
       await next();
     } finally {
-      c.header("X-Request-Id", requestId);
+      // An answer returned as it is (a file, a page, an error) gets it now, on a copy.
+      if (c.res.headers.get("x-request-id") !== requestId) c.header("X-Request-Id", requestId);
       const status = c.res.status;
       writeAccessLine(lines, status >= 500 ? "error" : "info", {
         requestId,
