@@ -8,13 +8,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pino from "pino";
 import { loadConfig } from "#server/config.ts";
 import { openDatabase } from "#server/db/client.ts";
 import { seedDemoIfEmpty } from "#server/db/seed/index.ts";
 import { createHttpApp, HTTP_LAYERS, type HttpLayer } from "#server/http/app.ts";
 import { createPageCache } from "#server/http/page-cache.ts";
 import { createJobRunner } from "#server/jobs/runner.ts";
+import { batchedLines, fdLines } from "#server/log-destination.ts";
 import { createLogger } from "#server/logger.ts";
 import { createServices } from "#server/services.ts";
 import { fmt, loadAverage } from "./http-load.ts";
@@ -43,9 +43,10 @@ async function cpuPerRequest(app: App, url: string, requests: number): Promise<n
 export async function measureLayers(requests: number, paths: string[] | undefined) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "rarita-bench-layers-"));
   const database = await openDatabase({ engine: "pglite" });
-  // The production log level and buffered output (server/main.ts), written to /dev/null: the
-  // request log's line is part of the cost.
-  const logger = createLogger("info", pino.destination({ dest: "/dev/null", sync: false, minLength: 4096 }));
+  // The production level and output (server/main.ts: lines batched per turn, written with
+  // fs.writeSync), to /dev/null: the request log's line is part of the cost.
+  const devNull = fs.openSync("/dev/null", "w");
+  const logger = createLogger("info", batchedLines(fdLines(devNull)));
   const config = loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir, PUBLIC_URL: "http://127.0.0.1" });
   await seedDemoIfEmpty(database.db, { dataDir, logger: createLogger("silent") });
   const jobs = createJobRunner({ database, logger, background: false });
@@ -85,4 +86,5 @@ export async function measureLayers(requests: number, paths: string[] | undefine
   await jobs.stop?.();
   await database.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.closeSync(devNull);
 }

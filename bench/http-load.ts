@@ -129,14 +129,17 @@ function stopper(child: ChildProcess) {
  */
 export async function startServer(options: {
   port: number;
+  /** Another checkout to run (a reference worktree; bench/api.ts --ref-root); this one by default. */
+  root?: string;
   dataDir: string;
   databaseUrl?: string;
   workers?: number;
   env?: Record<string, string>;
 }): Promise<Started> {
   const base = `http://127.0.0.1:${options.port}`;
-  const child = spawn(process.execPath, [path.join(root, "server/main.ts")], {
-    cwd: root,
+  const dir = options.root ?? root;
+  const child = spawn(process.execPath, [path.join(dir, "server/main.ts")], {
+    cwd: dir,
     stdio: ["ignore", "ignore", "inherit"],
     env: {
       ...process.env,
