@@ -81,6 +81,10 @@ const pages: Record<string, () => Promise<unknown>> = {
       sort: "newest",
       perPage: 4,
     }),
+  // Home's newest cards: every category at once (a generic plan must know the limit to read each
+  // category's index in order; ordered-page.ts writes it into the text).
+  "home-newest": () =>
+    services.catalog.listCards({ locale, sort: "newest", perPage: 8, excludeIds: [productId] }),
   "search-rum": () => services.catalog.listingPage({ locale, q: "rum" }),
   "search-zacapa": () => services.catalog.listingPage({ locale, q: "zacapa" }),
   "search-ron-zacapa-23": () => services.catalog.listingPage({ locale, q: "ron zacapa 23" }),
