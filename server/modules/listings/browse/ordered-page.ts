@@ -37,10 +37,7 @@ export function newestPageIds(query: ListingQuery, resolved: Resolved, plan: Pag
     ? sql`unnest(array[${list(categoryIds)}]::int[]) as c(id)`
     : sql`(select id from categories) as c`;
   const rest = conditions(query, { ...resolved, categoryIds: undefined });
-  // Written into the text, not bound: a generic plan (ADR 0050) knows its limit only so, and
-  // without it assumed a tenth of each category and sorted it (home's 76 categories: 16 ms, 2 with
-  // the limit known). A page number times the page size: integers of our own making, kept in range.
-  const limit = sql.raw(String(Math.min(2 ** 31 - 1, Math.trunc(page * perPage))));
+  const limit = page * perPage;
   const newest = (extra: SQL) => sql`
     select x.* from ${categories} cross join lateral (
       select p.id, ${keyColumns(keys)} from products p

@@ -43,7 +43,9 @@ async function pageItems(db: Db, query: ListingQuery, resolved: Resolved) {
   const plan = pagePlan(query, resolved);
   const { perPage, page, keys } = plan;
   const newest = newestPageIds(query, resolved, plan);
-  const generic = newest && plainListing(query) ? sql.raw(GENERIC_PLAN) : sql``;
+  // Not for every category at once (home's newest cards): a generic plan does not know the limit
+  // and sorted each of the 76 categories (17 to 19 ms against 3.6 to 4.5 with a plan per run).
+  const generic = newest && plainListing(query) && resolved.categoryIds ? sql.raw(GENERIC_PLAN) : sql``;
   const ids =
     newest ??
     toppedFirstPageIds(query, resolved, plan) ??
