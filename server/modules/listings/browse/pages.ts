@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { ListingFacets, ListingQuery, ProductPage } from "#core/contracts/catalog.ts";
 import type { Db } from "#server/db/client.ts";
-import { GENERIC_PLAN } from "#server/db/prepared-client.ts";
 import { cardSelect, pageOf, toCard } from "./cards.ts";
 import type { CategoryRows } from "./categories.ts";
 import { cappedTotal, countSource } from "./counts.ts";
@@ -12,40 +11,14 @@ import { searchListingPage } from "./search-page.ts";
 import { keyColumns, keyOrder, pagePlan } from "./sort.ts";
 import { rowsOf } from "./sql-parts.ts";
 
-/** The query's keys that leave the plan of newestPageIds's cards the same for every value. */
-const PLAIN_LISTING = new Set([
-  "locale",
-  "categoryId",
-  "statuses",
-  "sort",
-  "page",
-  "perPage",
-  "now",
-  "q",
-  "excludeIds",
-]);
-
-/**
- * Whether a page of newest cards may run with one generic plan (GENERIC_PLAN, ADR 0050): a
- * category's page or similar items, filtered on nothing else. Its plan reads each category's
- * partial indexes in order, whatever the values; the custom plan cost 1.2 ms a request to plan
- * at 100 000 products and, misled by the promotion's exact end, fetched the promoted products of
- * each category through a bitmap and sorted them (2.2 ms to run against 0.7).
- */
-function plainListing(query: ListingQuery): boolean {
-  return Object.entries(query).every(
-    ([key, value]) => PLAIN_LISTING.has(key) || value === undefined || value === false,
-  );
-}
-
 /** The page of cards of a resolved query (one statement), and its size limits. */
 async function pageItems(db: Db, query: ListingQuery, resolved: Resolved) {
   const plan = pagePlan(query, resolved);
   const { perPage, page, keys } = plan;
   const newest = newestPageIds(query, resolved, plan);
-  // Not for every category at once (home's newest cards): a generic plan does not know the limit
-  // and sorted each of the 76 categories (17 to 19 ms against 3.6 to 4.5 with a plan per run).
-  const generic = newest && plainListing(query) && resolved.categoryIds ? sql.raw(GENERIC_PLAN) : sql``;
+  // A plan per run (ADR 0050 tried a generic one): not knowing the limit (pages × size), a generic
+  // plan sorted each category where many rows match instead of reading its index in order: home's
+  // 76 categories took 17 to 19 ms of PostgreSQL, /2/rum at 1M products 26 ms against 5.7.
   const ids =
     newest ??
     toppedFirstPageIds(query, resolved, plan) ??
@@ -54,7 +27,7 @@ async function pageItems(db: Db, query: ListingQuery, resolved: Resolved) {
       where ${conditions(query, resolved)}
       order by ${keyOrder(keys)}
       limit ${perPage} offset ${(page - 1) * perPage}`;
-  const result = await db.execute(sql`${generic}
+  const result = await db.execute(sql`
     with page as (${ids})
     ${cardSelect(resolved.now, keys.length)}
     order by ${keyOrder(keys, "page")}`);
