@@ -38,6 +38,9 @@ async function addToCart(page: Page, name: string, quantity: number) {
 /** The delivery step: a carrier's key or `pickup:<branch>`, and a payment method. */
 async function chooseDelivery(page: Page, delivery: string, payment: string) {
   await page.goto("/kosik/doprava-a-platba");
+  // Choices made before hydration may be reset by it, and the form then comes back with an alert
+  // (a full-run failure on a loaded machine): choose once the page is live.
+  await hydrated(page);
   await page.locator(`input[name="delivery"][value="${delivery}"]`).check();
   await page.locator(`input[name="payment"][value="${payment}"]`).check();
   await page.getByTestId("delivery-submit").click();
