@@ -82,29 +82,13 @@ export function createSignInAccounts(db: Db): AccountsForSignIn {
     },
 
     async signedInUser(userId: number): Promise<AuthUser | null> {
+      // The same value the session lookup reads, so both paths map an account alike.
       const [row] = await db
-        .select({ user: users, group: userGroups })
+        .select({ user: signedInUserValue(db, sql`${userId}::int`) })
         .from(users)
-        .leftJoin(userGroups, eq(userGroups.id, users.groupId))
-        .where(and(eq(users.id, userId), mayBeSignedIn()))
+        .where(eq(users.id, userId))
         .limit(1);
-      if (!row) return null;
-      const { user, group } = row;
-      return {
-        id: user.id,
-        email: user.email,
-        username: user.username,
-        firstname: user.firstname,
-        lastname: user.lastname,
-        avatarFileName: user.avatarFileName,
-        role: user.role as AuthUser["role"],
-        scope: effectiveScopes(user.role as UserRole, (user.scope as string[] | null) ?? []),
-        locale: user.locale,
-        group: group ? { id: group.id, name: group.name, discount: group.discountPercent } : null,
-        emailConfirmed: user.emailConfirmedAt !== null,
-        adultConfirmed: user.adultConfirmedAt !== null,
-        verified: user.verifiedAt !== null,
-      };
+      return readSignedInUser(row?.user);
     },
   };
 }
