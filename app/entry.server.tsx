@@ -9,6 +9,7 @@ import { NonceContext } from "./components/security/csp-nonce.tsx";
 import { appContext } from "./context.ts";
 import { textsPartOf } from "./i18n/texts-part.ts";
 import { TextsPreloadContext } from "./i18n/texts-preload.tsx";
+import { keptPerUserAgent } from "./lib/kept-per-user-agent.ts";
 import { renderDestination } from "./render-destination.server.ts";
 import { StylesheetContext } from "./stylesheet.tsx";
 
@@ -79,21 +80,10 @@ function textsModules(request: Request): string[] {
   return parts.flatMap((part) => textsManifest?.[`${locale}-${part}`] ?? []);
 }
 
-/**
- * isbot's answer per User-Agent: its pattern is long and a server sees the same few browsers'
- * strings over and over (issue 18: about 1 % of a page's CPU). Bounded: emptied when full.
- */
-const botAnswers = new Map<string, boolean>();
+const isKnownBot = keptPerUserAgent(isbot);
 
 function isBot(userAgent: string | null): boolean {
-  if (!userAgent) return false;
-  let answer = botAnswers.get(userAgent);
-  if (answer === undefined) {
-    answer = isbot(userAgent);
-    if (botAnswers.size >= 500) botAnswers.clear();
-    botAnswers.set(userAgent, answer);
-  }
-  return answer;
+  return userAgent ? isKnownBot(userAgent) : false;
 }
 
 export default function handleRequest(

@@ -5,6 +5,7 @@ import { parseCookieHeader } from "#core/web/cookie-header.ts";
 import { PAGE_VARIANT_COOKIES } from "#core/web/page-cookies.ts";
 import { shopperOf } from "./components/shop/shopper.server.ts";
 import { appContext } from "./context.ts";
+import { keptPerUserAgent } from "./lib/kept-per-user-agent.ts";
 import type { Banner, MenuLink, ShellData } from "./shell.ts";
 
 /**
@@ -19,23 +20,7 @@ const SHELL_COOKIES = [...PAGE_VARIANT_COOKIES, "guest-wishlist"];
  * "headless" pattern: a headless browser is automation (browser tests, previews), not a search
  * engine, and gets the page a visitor gets; Googlebot and friends name themselves.
  */
-const crawlerPattern = createIsbotFromList(list.filter((pattern) => pattern !== "headless"));
-
-/**
- * The answer per User-Agent, kept: the pattern is long and the same few browsers' strings come
- * back on every page (issue 18). Bounded: emptied when full.
- */
-const crawlerAnswers = new Map<string, boolean>();
-
-function isCrawler(userAgent: string): boolean {
-  let answer = crawlerAnswers.get(userAgent);
-  if (answer === undefined) {
-    answer = crawlerPattern(userAgent);
-    if (crawlerAnswers.size >= 500) crawlerAnswers.clear();
-    crawlerAnswers.set(userAgent, answer);
-  }
-  return answer;
-}
+const isCrawler = keptPerUserAgent(createIsbotFromList(list.filter((pattern) => pattern !== "headless")));
 
 /**
  * The header's cart: the user's, or a guest's when the `cart` cookie names one (no cookie, no
