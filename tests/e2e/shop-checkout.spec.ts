@@ -1,6 +1,6 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
-import { DEMO, expect, logIn, signInByApi, test } from "./fixtures.ts";
+import { DEMO, expect, hydrated, logIn, signInByApi, test } from "./fixtures.ts";
 import { caughtMails } from "./mail.ts";
 
 /**
@@ -85,13 +85,6 @@ async function violations(page: Page): Promise<string[]> {
   return results.violations.map(
     (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
   );
-}
-
-/** Waits for hydration: the frame wraps window.fetch in an effect. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => Symbol.for("rarita.progressFetch") in window.fetch, undefined, {
-    polling: 50,
-  });
 }
 
 /** The summary path of `account`'s shop order in `status`, read from their Orders and payments. */
