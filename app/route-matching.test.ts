@@ -119,3 +119,49 @@ describe("the patched static router", () => {
     expect(fresh().routes).toEqual(kept().routes);
   });
 });
+
+describe("the patched request handler", () => {
+  it("collects a build's route modules once per routes object, and afresh for another", async () => {
+    const { createEntryRouteModules } = await patchedModule(
+      "server-runtime-entry.js",
+      path.join(routerDir, "../server-runtime"),
+    );
+    const routes = {
+      root: { id: "root", module: { default: () => null } },
+      page: { id: "page", module: {} },
+    };
+    const modules = createEntryRouteModules(routes);
+    expect(createEntryRouteModules(routes)).toBe(modules);
+    expect(modules).toEqual({ root: routes.root.module, page: routes.page.module });
+    expect(createEntryRouteModules({ ...routes })).not.toBe(modules);
+    expect(createEntryRouteModules({ ...routes })).toEqual(modules);
+  });
+});
+
+describe("the patched turbo-stream flatten", () => {
+  it("writes every value of a payload large enough to yield, which reads back the same", async () => {
+    const vendor = path.join(routerDir, "../../vendor/turbo-stream-v2");
+    const { flatten } = await patchedModule("turbo-stream-flatten.js", vendor);
+    const { unflatten } = await import(pathToFileURL(path.join(vendor, "unflatten.js")).href);
+    const shared = { name: "Rum", url: "/2/rum" };
+    const input = {
+      items: Array.from({ length: 4000 }, (_, i) => ({
+        id: i,
+        name: `Položka ${i}`,
+        price: i * 100,
+        shared,
+      })),
+      when: new Date("2026-11-24T16:00:00Z"),
+      none: null,
+      nothing: undefined,
+      odd: [Number.NaN, -0, Number.POSITIVE_INFINITY],
+    };
+    const encoder = { deferred: {}, index: 0, indices: new Map(), stringified: [] as string[] };
+    const id = await flatten.call(encoder, input);
+    expect(id).toBe(0);
+    const parsed = JSON.parse(`[${encoder.stringified.join(",")}]`);
+    const decoded = unflatten.call({ hydrated: [], values: [], deferred: {} }, parsed);
+    expect(decoded).toEqual(input);
+    expect(decoded.items[1].shared).toBe(decoded.items[2].shared);
+  });
+});

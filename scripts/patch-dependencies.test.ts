@@ -2,6 +2,9 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { Writable } from "node:stream";
+import { createElement as h, Suspense } from "react";
+import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it } from "vitest";
 import { applyPatch, PATCHES } from "./patch-dependencies.ts";
 
@@ -50,6 +53,15 @@ describe("patch-dependencies", () => {
     expect(installed(root)).toBe("a newer release\n");
   });
 
+  it("replaces a file an earlier version of the patch wrote", () => {
+    const earlier = "an earlier patch\n";
+    const root = project(earlier);
+    const withEarlier = { ...patch, earlier: [createHash("sha256").update(earlier).digest("hex")] };
+    expect(() => applyPatch(root, patch)).toThrow(/not the file/);
+    expect(applyPatch(root, withEarlier)).toBe("applied");
+    expect(installed(root)).toBe(PATCHED);
+  });
+
   it("--check refuses an unpatched file; a package that is not installed is skipped", () => {
     expect(() => applyPatch(project(ORIGINAL), patch, true)).toThrow(/not the file/);
     expect(applyPatch(project(null), patch)).toBe("missing");
@@ -66,5 +78,46 @@ describe("patch-dependencies", () => {
         .digest("hex");
       expect([each.original, patchedHash]).toContain(hash);
     }
+  });
+});
+
+/** Streams a tree to the end through React's Node writer (react-dom's patched file, ADR 0052). */
+function streamed(tree: ReturnType<typeof h>): Promise<string> {
+  const chunks: Buffer[] = [];
+  return new Promise((resolve, reject) => {
+    const sink = new Writable({
+      write(chunk, _encoding, callback) {
+        chunks.push(Buffer.from(chunk));
+        callback();
+      },
+      final(callback) {
+        resolve(Buffer.concat(chunks).toString("utf8"));
+        callback();
+      },
+    });
+    const { pipe } = renderToPipeableStream(tree, { onAllReady: () => pipe(sink), onShellError: reject });
+  });
+}
+
+describe("react-dom's patched Node writer", () => {
+  it("writes the same HTML as React's string renderer: text, attributes, non-ASCII, long strings", async () => {
+    const long = "Příliš žluťoučký kůň úpěl ďábelské ódy – € ".repeat(200);
+    const tree = h(
+      "html",
+      null,
+      h("head", null, h("style", null, "a{color:red}".repeat(3000))),
+      h(
+        "body",
+        null,
+        h("p", { className: "x", "data-a": `ř<&>"'` }, long),
+        h(
+          "ul",
+          null,
+          ...Array.from({ length: 500 }, (_, i) => h("li", { key: i, title: `č ${i}` }, `položka ${i}`)),
+        ),
+        h(Suspense, { fallback: h("p", null, "…") }, h("p", null, "ready")),
+      ),
+    );
+    expect(await streamed(tree)).toBe(`<!DOCTYPE html>${renderToString(tree)}`);
   });
 });

@@ -21,10 +21,12 @@ const serverRoutesCache = new WeakMap();
 function serverRoutesOf(context) {
 	let { manifest, routeModules, future, isSpaMode } = context;
 	let cached = serverRoutesCache.get(manifest.routes);
+	// The same route modules object (kept per build by server-runtime/entry.js): nothing to compare.
+	if (cached && cached.source === routeModules && cached.future === future && cached.isSpaMode === isSpaMode) return cached.routes;
 	let ids = Object.keys(routeModules);
 	if (cached && cached.future === future && cached.isSpaMode === isSpaMode && cached.ids.length === ids.length && ids.every((id) => cached.routeModules[id] === routeModules[id])) return cached.routes;
 	let routes = createServerRoutes(manifest.routes, routeModules, future, isSpaMode);
-	serverRoutesCache.set(manifest.routes, { routeModules: { ...routeModules }, ids, future, isSpaMode, routes });
+	serverRoutesCache.set(manifest.routes, { source: routeModules, routeModules: { ...routeModules }, ids, future, isSpaMode, routes });
 	return routes;
 }
 /**
