@@ -12,6 +12,35 @@ export function useCurrency(): (PriceCurrency & { code: string }) | null {
   return selectCurrency(shell?.currencies ?? [], shell?.currencyId ?? null) ?? null;
 }
 
+/** How many formatted prices are kept per currency and language before they are dropped. */
+export const KEPT_PRICES = 2000;
+
+/**
+ * The prices formatted so far, per currency (the root loader's objects, kept in memory until the
+ * currencies change, then new ones) and language: a page of cards formats a few dozen, each an
+ * exact decimal conversion and an Intl pass (issue 18: 2 to 3 % of a listing's CPU), and prices
+ * repeat (the same goods, round amounts). Bounded: a full map is dropped and starts again.
+ */
+const keptPrices = new WeakMap<object, Map<string, string>>();
+const keptWithoutCurrency = new Map<string, string>();
+
+/** formatPrice's answer, kept: the same currency object, language and amount give the same text. */
+export function keptPrice(minor: number, currency: PriceCurrency | null, locale: Locale): string {
+  let kept = currency ? keptPrices.get(currency) : keptWithoutCurrency;
+  if (!kept) {
+    kept = new Map();
+    keptPrices.set(currency as PriceCurrency, kept);
+  }
+  const key = `${locale}${minor}`;
+  let text = kept.get(key);
+  if (text === undefined) {
+    text = formatPrice(minor, currency, { locale });
+    if (kept.size >= KEPT_PRICES) kept.clear();
+    kept.set(key, text);
+  }
+  return text;
+}
+
 /**
  * Formats CZK minor units in the visitor's currency as the page's language writes money
  * (`297,62 €` in Czech, `€297.62` in English), never wrapping inside a price.
@@ -19,7 +48,7 @@ export function useCurrency(): (PriceCurrency & { code: string }) | null {
 export function usePrice(): (minor: number) => string {
   const currency = useCurrency();
   const { locale } = useTranslation();
-  return (minor) => formatPrice(minor, currency, { locale });
+  return (minor) => keptPrice(minor, currency, locale);
 }
 
 export type CzkAmount = {
