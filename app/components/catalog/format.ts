@@ -69,9 +69,8 @@ export function useCzkAmount(): CzkAmount {
   const currency = useCurrency();
   const { locale } = useTranslation();
   const foreign = currency !== null && currency.code !== "CZK";
-  const czk = (minor: number) => formatPrice(minor, null, { locale });
-  const approx = (minor: number) =>
-    foreign ? `\u2248\u00a0${formatPrice(minor, currency, { locale })}` : null;
+  const czk = (minor: number) => keptPrice(minor, null, locale);
+  const approx = (minor: number) => (foreign ? `\u2248\u00a0${keptPrice(minor, currency, locale)}` : null);
   return {
     czk,
     approx,
