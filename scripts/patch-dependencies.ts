@@ -49,6 +49,8 @@ const ENTRY_ROUTE_MODULES = {
 const TURBO_STREAM_FLATTEN = {
   original: "f6424ddb16ab4936ef53daf7d8f7a6e6338a95e808a61e4f4ba8f0739732a8ca",
   patched: "patches/react-router@8.4.0/turbo-stream-flatten.js",
+  // Before the objects' keys were written in a loop.
+  earlier: ["58861bc93e1520892ac9f2d76dcac55041205d587a88951832d53a2ed926c196"],
 };
 /**
  * react-dom 19.3.1's Node server renderer: the text of a flush is gathered as one string and

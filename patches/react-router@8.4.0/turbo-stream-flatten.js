@@ -47,8 +47,17 @@ async function stringify(stack) {
 		return index;
 	};
 	// Patched (rarita, ADR 0049): the clock is read only when a yield is due (every 6 000 values),
-	// not for every value, and the objects' writer is made once per call, not once per value.
-	const partsForObj = (obj) => Object.keys(obj).map((k) => `"_${flattenValue(k)}":${flattenValue(obj[k])}`).join(",");
+	// not for every value, and the objects' writer is made once per call, not once per value, and
+	// writes its keys in a loop (the same values in the same order as Object.keys().map().join()).
+	const partsForObj = (obj) => {
+		const keys = Object.keys(obj);
+		let parts = "";
+		for (let k = 0; k < keys.length; k++) {
+			const key = flattenValue(keys[k]);
+			parts += `${k ? "," : ""}"_${key}":${flattenValue(obj[keys[k]])}`;
+		}
+		return parts;
+	};
 	let i = 0;
 	while (stack.length > 0) {
 		if (++i % 6e3 === 0 && getNow() - lastYieldTime >= TIME_LIMIT_MS) {
