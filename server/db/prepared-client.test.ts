@@ -1,7 +1,12 @@
+import { sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "./client.ts";
 import {
   GENERIC_PLAN,
   GENERIC_PLAN_NAME,
+  genericPlans,
   MAX_PREPARED_PER_CONNECTION,
   POSTGRES_SESSION_OPTIONS,
   PreparingClient,
@@ -98,5 +103,38 @@ describe.skipIf(!url)("PostgreSQL statements marked for a generic plan", () => {
     expect((await client.query("show max_parallel_workers_per_gather")).rows).toEqual([
       { max_parallel_workers_per_gather: "0" },
     ]);
+  });
+});
+
+describe.skipIf(!url)("a database whose statements are all marked (genericPlans)", () => {
+  let pool: pg.Pool;
+  let db: Db;
+  beforeAll(() => {
+    pool = new pg.Pool({
+      connectionString: url,
+      max: 1,
+      Client: PreparingClient,
+      options: POSTGRES_SESSION_OPTIONS,
+    });
+    db = drizzle({ client: pool }) as unknown as Db;
+  });
+  afterAll(async () => {
+    await pool?.end();
+  });
+  const mode = async (on: Pick<Db, "execute">, n: number) =>
+    (await on.execute(sql`select current_setting('plan_cache_mode') as mode, ${n}::int as n`)).rows[0];
+
+  it("runs its statements with a generic plan, the plain database's with custom plans", async () => {
+    const marked = genericPlans(db);
+    expect(genericPlans(db)).toBe(marked);
+    expect(await mode(marked, 1)).toEqual({ mode: "force_generic_plan", n: 1 });
+    expect(await mode(db, 2)).toEqual({ mode: "force_custom_plan", n: 2 });
+    expect(await mode(marked, 3)).toEqual({ mode: "force_generic_plan", n: 3 });
+  });
+
+  it("runs a transaction on it unmarked, on a connection of the pool", async () => {
+    const inside = await genericPlans(db).transaction((tx) => mode(tx, 4));
+    expect(inside).toEqual({ mode: "force_custom_plan", n: 4 });
+    expect(await mode(genericPlans(db), 5)).toEqual({ mode: "force_generic_plan", n: 5 });
   });
 });

@@ -1,5 +1,8 @@
 import { createHash } from "node:crypto";
+import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
+import type { Db } from "./client.ts";
+import * as schema from "./schema.ts";
 
 /** Statement texts one connection keeps prepared; statements past it are sent unnamed, as before. */
 export const MAX_PREPARED_PER_CONNECTION = 500;
@@ -99,4 +102,41 @@ export class PreparingClient extends pg.Client {
     }
     return { ...query, name };
   }
+}
+
+/** A statement's text or config with GENERIC_PLAN in front of its text. */
+function markedGeneric(config: unknown): unknown {
+  if (typeof config === "string") return config.startsWith(GENERIC_PLAN) ? config : GENERIC_PLAN + config;
+  const text = (config as QueryConfig | null)?.text;
+  if (typeof text !== "string" || text.startsWith(GENERIC_PLAN)) return config;
+  return { ...(config as object), text: GENERIC_PLAN + text };
+}
+
+const genericDbs = new WeakMap<pg.Pool, Db>();
+
+/**
+ * The same database with every statement marked GENERIC_PLAN (ADR 0050), for a caller whose
+ * statements are lookups by key (a product page's images, bids, accounts): each one's plan is the
+ * same for every value, so it is planned once per connection and the connection need not switch
+ * plan_cache_mode between them and the page's other marked statements. A transaction on it runs
+ * unmarked (its connection is the pool's own). PGlite's database is returned as it is.
+ */
+export function genericPlans(db: Db): Db {
+  const pool = (db as { $client?: unknown }).$client;
+  if (!(pool instanceof pg.Pool)) return db;
+  let marked = genericDbs.get(pool);
+  if (!marked) {
+    // A pool to Drizzle (its transactions take a connection of their own), whose queries are marked.
+    const client = Object.create(pool, {
+      query: {
+        value: (config: unknown, values?: unknown, callback?: unknown) =>
+          // biome-ignore lint/suspicious/noExplicitAny: pg.Pool.query is overloaded; every form passes through.
+          (pool.query as any)(markedGeneric(config), values, callback),
+      },
+      connect: { value: (...args: unknown[]) => (pool.connect as (...a: unknown[]) => unknown)(...args) },
+    }) as pg.Pool;
+    marked = drizzle({ client, schema }) as unknown as Db;
+    genericDbs.set(pool, marked);
+  }
+  return marked;
 }

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { genericPlans } from "#server/db/prepared-client.ts";
 import {
   createBiddingService,
   registerBiddingJobs,
@@ -40,9 +41,11 @@ export function wireListingsAndAuctions(
 ) {
   // The product page shows the auction's bids, the seller's and bidders' accounts and the seller's
   // rating: the bidding, users and reviews modules answer them (server/modules/listings/detail).
+  // Lookups by key, each with one generic plan for every product (ADR 0050, genericPlans).
+  const lookups = genericPlans(db);
   const productPages = createProductDetailService(db, settings, {
-    bidsOf: (productId) => visibleBidsOf(db, productId),
-    accounts: (ids) => publicAccounts(db, ids),
+    bidsOf: (productId) => visibleBidsOf(lookups, productId),
+    accounts: (ids) => publicAccounts(lookups, ids),
     rating: (userId) => reviews.rating(userId),
   });
   const listingQuota = createListingQuotaService(db, { submittedListings: submittedListingCount });

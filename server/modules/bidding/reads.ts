@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { AuctionLive, PublicBid, ViewerStanding } from "#core/contracts/bidding.ts";
 import type { Db } from "#server/db/client.ts";
+import { genericPlans } from "#server/db/prepared-client.ts";
 import { readAuction } from "../listings/index.ts";
 import { buyerThreadsOf } from "../messages/index.ts";
 import { liveOf, publicBids } from "./auction-state.ts";
@@ -24,12 +25,15 @@ export function createAuctionReads(deps: { db: Db; ruleOptions: RuleOptions }) {
   /** The public state and the public history after `afterId` (0 = all), read consistently. */
   async function liveState(productId: number, afterId = 0): Promise<LiveState | null> {
     const options = await ruleOptions();
-    const row = await readAuction(db, productId);
+    // The whole history (a page): lookups by the product's keys, one generic plan for every product
+    // (ADR 0050). Not after a bid id (the live stream): its best plan may be the bids' own key.
+    const reader = afterId === 0 ? genericPlans(db) : db;
+    const row = await readAuction(reader, productId);
     if (!row) return null;
     const now = new Date();
     // Only rows up to the product's own last bid: a bid committed between the two reads comes
     // with the next event, together with the state it produced.
-    const history = await publicBids(db, productId, afterId, row.lastBidId ?? ALL_BIDS);
+    const history = await publicBids(reader, productId, afterId, row.lastBidId ?? ALL_BIDS);
     return { live: liveOf(row, options, now), bids: history, leaderId: row.leaderId, winnerId: row.winnerId };
   }
 

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Locale } from "#core/i18n/index.ts";
 import type { Db } from "#server/db/client.ts";
+import { genericPlans } from "#server/db/prepared-client.ts";
 import { validId } from "./input.ts";
 import type { ReviewReads } from "./ports.ts";
 import { reviews, userRatings } from "./tables.ts";
@@ -78,9 +79,9 @@ export function createReceived(deps: { db: Db; reads: ReviewReads }) {
       });
     },
 
-    /** A user's average (one decimal) and count. */
+    /** A user's average (one decimal) and count: a lookup by key, one generic plan (ADR 0050). */
     async rating(userId: number): Promise<{ average: number | null; count: number }> {
-      const [row] = await db
+      const [row] = await genericPlans(db)
         .select({ count: userRatings.reviewCount, sum: userRatings.starsSum })
         .from(userRatings)
         .where(eq(userRatings.userId, userId))

@@ -11,7 +11,7 @@ import { PUBLIC_PAGE_STATUSES } from "#core/lifecycles/listing.ts";
 import { isBidTable, minimumNextBid } from "#core/rules/bid-step.ts";
 import { isOnSale, struckPrice } from "#core/rules/sale.ts";
 import type { Db } from "#server/db/client.ts";
-import { GENERIC_PLAN, GENERIC_PLAN_NAME } from "#server/db/prepared-client.ts";
+import { GENERIC_PLAN, GENERIC_PLAN_NAME, genericPlans } from "#server/db/prepared-client.ts";
 import type { SettingsService } from "#server/modules/settings/index.ts";
 import { isRowId, rowsOf } from "../sql-rows.ts";
 import { type Product, productImages, products } from "../tables/products.ts";
@@ -84,8 +84,9 @@ async function categoryChain(db: Db, categoryId: number, locale: Locale): Promis
   });
 }
 
+/** The product's images: a lookup by the product's index, one generic plan for every product (ADR 0050). */
 function loadImages(db: Db, id: number) {
-  return db
+  return genericPlans(db)
     .select({
       path: productImages.path,
       fileName: productImages.fileName,
