@@ -25,15 +25,15 @@ export function createAuctionReads(deps: { db: Db; ruleOptions: RuleOptions }) {
   /** The public state and the public history after `afterId` (0 = all), read consistently. */
   async function liveState(productId: number, afterId = 0): Promise<LiveState | null> {
     const options = await ruleOptions();
-    // The whole history (a page): lookups by the product's keys, one generic plan for every product
-    // (ADR 0050). Not after a bid id (the live stream): its best plan may be the bids' own key.
-    const reader = afterId === 0 ? genericPlans(db) : db;
-    const row = await readAuction(reader, productId);
+    // The product by its key: one generic plan for every product (ADR 0050). The bids keep a plan
+    // per run: under a generic plan their bounded ids made the bids' own key look best (every bid
+    // of the catalogue read at 10 000 products).
+    const row = await readAuction(genericPlans(db), productId);
     if (!row) return null;
     const now = new Date();
     // Only rows up to the product's own last bid: a bid committed between the two reads comes
     // with the next event, together with the state it produced.
-    const history = await publicBids(reader, productId, afterId, row.lastBidId ?? ALL_BIDS);
+    const history = await publicBids(db, productId, afterId, row.lastBidId ?? ALL_BIDS);
     return { live: liveOf(row, options, now), bids: history, leaderId: row.leaderId, winnerId: row.winnerId };
   }
 
