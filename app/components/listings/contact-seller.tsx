@@ -55,12 +55,12 @@ export function ContactSeller({
     if (!ownEdit || productId === undefined) return null;
     return (
       <div className="flex flex-col gap-2 rounded-lg bg-light p-3 text-sm" data-testid="contact-own">
-        <p className="text-muted">{t("listings.contact.ownListing")}</p>
+        <p className="text-muted">{t("product.contact.ownListing")}</p>
         <Link
           to={localePath("accountAdvertisementEdit", locale, { id: productId })}
           className="font-semibold text-primary-dark underline underline-offset-4"
         >
-          {t("listings.contact.editOwn")}
+          {t("product.contact.editOwn")}
         </Link>
       </div>
     );
@@ -78,13 +78,13 @@ export function ContactSeller({
         data-testid="contact-login"
       >
         {variant === "secondary" ? <MailGlyph /> : null}
-        {demand ? t("listings.contact.loginToOffer") : t("listings.contact.loginToWrite")}
+        {demand ? t("product.contact.loginToOffer") : t("product.contact.loginToWrite")}
       </Link>
     );
   return (
     <Link to={target} className={className} data-testid="contact-seller">
       {variant === "secondary" ? <MailGlyph /> : null}
-      {demand ? t("listings.contact.haveThis") : t("listings.contact.writeSeller")}
+      {demand ? t("product.contact.haveThis") : t("product.contact.writeSeller")}
     </Link>
   );
 }

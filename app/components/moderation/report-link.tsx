@@ -11,10 +11,10 @@ export function ReportLink({ kind, id, className }: { kind: ReportTarget; id: nu
       to={`${localePath("report", locale)}?kind=${kind}&id=${id}`}
       rel="nofollow"
       className={className ?? "text-xs text-muted underline hover:text-primary-dark"}
-      title={t("moderation.linkLabel")}
+      title={t("common.reportLabel")}
       data-testid={`report-link-${kind}`}
     >
-      {t("moderation.link")}
+      {t("common.report")}
     </Link>
   );
 }
