@@ -122,6 +122,10 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
+        // A Suspense boundary whose content is ready stays in its place in the HTML: by default React
+        // sends one of more than 500 bytes late in a large page apart, moved in by a script later (a
+        // visible jump). The footer's content is such a boundary (DeferredPart, ADR 0055).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const { destination, body } = renderDestination(() => {
