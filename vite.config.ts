@@ -1,6 +1,6 @@
+import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import path from "node:path";
 import { defineConfig } from "vite";
 import { chunkReportPlugin } from "./scripts/vite/chunk-report-plugin.ts";
 import { precompressPlugin } from "./scripts/vite/precompress-plugin.ts";
