@@ -72,7 +72,24 @@ const productId = Number(
 const pages: Record<string, () => Promise<unknown>> = {
   category: () => services.catalog.listingPage({ locale, categoryId: rum, page: 1, perPage: 24 }),
   "category-page-20": () => services.catalog.listingPage({ locale, categoryId: rum, page: 20, perPage: 60 }),
+  "category-page-5": () => services.catalog.listingPage({ locale, categoryId: rum, page: 5, perPage: 24 }),
   product: () => services.productPages.productDetail(productId, locale),
+  // The product page's auction block (app/routes/catalog/product.server.ts): its state and bids.
+  auction: () => services.bidding.liveState(productId),
+  // The whole product page's data as its loader reads it (detail, then similar items and the auction).
+  "product-page": async () => {
+    const product = await services.productPages.productDetail(productId, locale);
+    await Promise.all([
+      services.catalog.listCards({
+        locale,
+        categoryId: product?.category.id,
+        excludeIds: [productId],
+        sort: "newest",
+        perPage: 4,
+      }),
+      services.bidding.liveState(productId),
+    ]);
+  },
   similar: async () =>
     services.catalog.listCards({
       locale,

@@ -4,6 +4,10 @@ import { conditions, type Resolved } from "./filters.ts";
 import { keyColumns, keyOrder, NEWEST, type SortKey } from "./sort.ts";
 import { list } from "./sql-parts.ts";
 
+/** A whole number of our own making (a page's number times its size) as SQL text, kept in range. */
+const literalInt = (value: number): SQL =>
+  sql.raw(String(Math.min(2 ** 31 - 1, Math.max(0, Math.trunc(value)))));
+
 /** The page plan both index-ordered readers take (pages.ts's pagePlan). */
 type PagePlan = { perPage: number; page: number; keys: SortKey[] };
 
@@ -37,7 +41,10 @@ export function newestPageIds(query: ListingQuery, resolved: Resolved, plan: Pag
     ? sql`unnest(array[${list(categoryIds)}]::int[]) as c(id)`
     : sql`(select id from categories) as c`;
   const rest = conditions(query, { ...resolved, categoryIds: undefined });
-  const limit = page * perPage;
+  // The limits are written into the text, not bound: one prepared statement per page size and
+  // number, whose generic plan (ADR 0050) knows how many rows each category gives. A bound limit
+  // is unknown to a generic plan, which then sorted whole categories at 1M products.
+  const limit = literalInt(page * perPage);
   const newest = (extra: SQL) => sql`
     select x.* from ${categories} cross join lateral (
       select p.id, ${keyColumns(keys)} from products p
@@ -60,7 +67,7 @@ export function newestPageIds(query: ListingQuery, resolved: Resolved, plan: Pag
   return sql`
     select u.* from (${union}) u
     order by ${keyOrder(keys, "u")}
-    limit ${perPage} offset ${(page - 1) * perPage}`;
+    limit ${literalInt(perPage)} offset ${literalInt((page - 1) * perPage)}`;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { ListingFacets, ListingQuery, ProductPage } from "#core/contracts/catalog.ts";
 import type { Db } from "#server/db/client.ts";
+import { GENERIC_PLAN } from "#server/db/prepared-client.ts";
 import { cardSelect, pageOf, toCard } from "./cards.ts";
 import type { CategoryRows } from "./categories.ts";
 import { cappedTotal, countSource } from "./counts.ts";
@@ -11,21 +12,45 @@ import { searchListingPage } from "./search-page.ts";
 import { keyColumns, keyOrder, pagePlan } from "./sort.ts";
 import { rowsOf } from "./sql-parts.ts";
 
+/** The query's keys that leave the plan of newestPageIds's cards the same for every value. */
+const PLAIN_LISTING = new Set([
+  "locale",
+  "categoryId",
+  "statuses",
+  "sort",
+  "page",
+  "perPage",
+  "now",
+  "excludeIds",
+]);
+
+/**
+ * Whether a page of newest cards may run with one generic plan (GENERIC_PLAN, ADR 0050): a
+ * category's page, similar items or home's newest, filtered on nothing else. Their limits are in
+ * the text (ordered-page.ts), so the plan reads each category's partial indexes in order whatever
+ * the bound values (the categories, the time, the excluded ids).
+ */
+function plainListing(query: ListingQuery): boolean {
+  return Object.entries(query).every(
+    ([key, value]) => PLAIN_LISTING.has(key) || value === undefined || value === false,
+  );
+}
+
 /** The page of cards of a resolved query (one statement), and its size limits. */
 async function pageItems(db: Db, query: ListingQuery, resolved: Resolved) {
   const plan = pagePlan(query, resolved);
   const { perPage, page, keys } = plan;
-  // Planned per run, never with a generic plan: its limit is bound, and a generic plan not knowing
-  // it sorted whole categories (ADR 0050, "Revised").
+  const newest = newestPageIds(query, resolved, plan);
+  const generic = newest && plainListing(query) ? sql.raw(GENERIC_PLAN) : sql``;
   const ids =
-    newestPageIds(query, resolved, plan) ??
+    newest ??
     toppedFirstPageIds(query, resolved, plan) ??
     sql`select p.id, ${keyColumns(keys)}
       from products p
       where ${conditions(query, resolved)}
       order by ${keyOrder(keys)}
       limit ${perPage} offset ${(page - 1) * perPage}`;
-  const result = await db.execute(sql`
+  const result = await db.execute(sql`${generic}
     with page as (${ids})
     ${cardSelect(resolved.now, keys.length)}
     order by ${keyOrder(keys, "page")}`);
