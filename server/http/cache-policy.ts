@@ -66,7 +66,8 @@ export function isPublicApiPath(pathname: string): boolean {
   return PUBLIC_API.some((pattern) => pattern.test(pathname));
 }
 
-type Matcher = { name: PageName; pattern: RegExp; staticSegments: number };
+/** `first`: the path's first segment when it is fixed; null when it is a parameter (anything fits). */
+type Matcher = { name: PageName; pattern: RegExp; staticSegments: number; first: string | null };
 
 /** Every page path as a pattern; `:id` params are numbers, as the routes require. */
 const MATCHERS: Matcher[] = Object.entries(PAGE_PATHS).flatMap(([name, paths]) =>
@@ -84,14 +85,45 @@ const MATCHERS: Matcher[] = Object.entries(PAGE_PATHS).flatMap(([name, paths]) =
       name: name as PageName,
       pattern: new RegExp(`^${source || "/"}$`),
       staticSegments: segments.filter((segment) => !segment.startsWith(":")).length,
+      first: segments.length === 0 ? "" : segments[0].startsWith(":") ? null : segments[0],
     };
   }),
 );
 
+/**
+ * The matchers a path can fit, by its first segment: those whose first segment is that one, and
+ * those that start with a parameter, in MATCHERS' order (the first of equal matches wins). A path
+ * is tested against a few patterns instead of all of them (issue 18: pageOf runs for every page
+ * request, the page cache's hits included, and tried ~150 patterns).
+ */
+const ANY_FIRST = MATCHERS.filter((matcher) => matcher.first === null);
+const BY_FIRST = new Map<string, Matcher[]>();
+for (const { first } of MATCHERS)
+  if (first !== null && !BY_FIRST.has(first))
+    BY_FIRST.set(
+      first,
+      MATCHERS.filter((matcher) => matcher.first === first || matcher.first === null),
+    );
+
+/** The first segment of a path (`/2/rum` -> `2`, `/` -> ``). */
+function firstSegment(pathname: string): string {
+  const end = pathname.indexOf("/", 1);
+  return end === -1 ? pathname.slice(1) : pathname.slice(1, end);
+}
+
 /** The page a path shows, as the router picks it: the match with the most fixed segments wins. */
 export function pageOf(pathname: string): PageName | null {
+  return pageAmong(BY_FIRST.get(firstSegment(pathname)) ?? ANY_FIRST, pathname);
+}
+
+/** pageOf over every pattern, without the index: for the tests, which require the same answers. */
+export function pageOfScanningAll(pathname: string): PageName | null {
+  return pageAmong(MATCHERS, pathname);
+}
+
+function pageAmong(matchers: readonly Matcher[], pathname: string): PageName | null {
   let best: Matcher | null = null;
-  for (const matcher of MATCHERS) {
+  for (const matcher of matchers) {
     if (!matcher.pattern.test(pathname)) continue;
     if (!best || matcher.staticSegments > best.staticSegments) best = matcher;
   }
