@@ -7,6 +7,7 @@ import {
 } from "../listings/index.ts";
 import { leaderOf } from "./auction-state.ts";
 import { notifyAuctionChange } from "./events.ts";
+import { copyListedState } from "./listed-copy.ts";
 import type { AuctionNotices } from "./notices.ts";
 import type { AuctionScheduler } from "./queues.ts";
 
@@ -46,6 +47,8 @@ export function createAuctionClosing(deps: {
       const leader = await leaderOf(tx, row);
       const result = await closeListingAuction(tx, row.id, { leader, at: now });
       if (!result) return { status: "skipped" };
+      // The listings' copy of the final price and count (ADR 0053), if a bid's copy was still due.
+      await copyListedState(tx, row.id);
       await notices.sendCloseNotices(tx, row, result);
       await notifyAuctionChange(tx, { productId: row.id, event: "closed" });
       return result.outcome === "sold"

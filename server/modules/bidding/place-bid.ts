@@ -5,6 +5,7 @@ import type { JobRunner } from "#server/jobs/runner.ts";
 import type { Logger } from "#server/logger.ts";
 import { type AuctionRow, maskUsername, readAuction } from "../listings/index.ts";
 import { leaderOf, liveOf, stateOf, usernamesOf } from "./auction-state.ts";
+import { createListedCopies } from "./listed-copy.ts";
 import { LEADING_QUEUE, OUTBID_QUEUE } from "./queues.ts";
 import type { RuleOptions } from "./rule-options.ts";
 import {
@@ -239,6 +240,7 @@ async function addedPublicBids(
 
 export function createBidPlacement(deps: PlacementDeps) {
   const { db, ruleOptions } = deps;
+  const listedCopies = createListedCopies(db, deps.logger);
 
   return {
     /**
@@ -250,6 +252,8 @@ export function createBidPlacement(deps: PlacementDeps) {
       const options = await ruleOptions();
       const decision = await decideInDatabase(db, input, options);
       if (!decision.ok) return decision;
+      // The listings' copy of the price and count follows within a second (ADR 0053).
+      listedCopies.soon(input.productId);
       // The bid committed without waiting for the disk (the lock passed on at once): the bidder
       // is answered only once the WAL is on disk past it, which the notice jobs' own commits
       // ensure when there are any, else bid_durable().

@@ -84,6 +84,9 @@ export async function recordLeadingBid(tx: Db, id: number, bid: LeadingBid): Pro
     .set({
       currentPriceMinor: bid.currentPriceMinor,
       bidCount: bid.bidCount,
+      // The listings' copy too (ADR 0053): this path is not the hot one.
+      listedPriceMinor: bid.currentPriceMinor,
+      listedBidCount: bid.bidCount,
       endsAt: bid.endsAt,
       leaderId: bid.leaderId,
       leaderMaxMinor: bid.leaderMaxMinor,

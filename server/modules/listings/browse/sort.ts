@@ -35,7 +35,8 @@ function plainKeys(
     case "price_desc":
       return [{ expr: EFFECTIVE_PRICE, order: sql`desc nulls last` }, NEWEST];
     case "bids":
-      return [{ expr: sql`p.bid_count`, order: sql`desc` }, NEWEST];
+      // The listings' copy of the count (ADR 0053), as in the listing indexes.
+      return [{ expr: sql`p.listed_bid_count`, order: sql`desc` }, NEWEST];
     case "relevance":
       return search ? [{ expr: relevance(search), order: sql`desc` }, NEWEST] : [NEWEST];
     default:

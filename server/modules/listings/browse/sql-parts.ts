@@ -28,8 +28,12 @@ export function list<T>(values: readonly T[]): SQL {
   );
 }
 
-/** The effective price: an auction's current price (start price before the first bid), else price. */
-export const EFFECTIVE_PRICE = sql`(case when p.format = 'auction' then coalesce(p.current_price_minor, p.start_price_minor) else p.price_minor end)`;
+/**
+ * The effective price for filters and sorts: an auction's current price (start price before the
+ * first bid), else price. An auction's is the listings' copy (listed_price_minor, up to a second
+ * behind a hot auction's bids, ADR 0053), which the listing indexes include; cards show the live one.
+ */
+export const EFFECTIVE_PRICE = sql`(case when p.format = 'auction' then coalesce(p.listed_price_minor, p.start_price_minor) else p.price_minor end)`;
 
 /** The full-text vector of a product: stored, and indexed for live products (migration 0032). */
 export const TSV = sql`p.search_vector`;

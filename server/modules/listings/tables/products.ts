@@ -93,6 +93,15 @@ export const products = pgTable(
     /** When the auction was actually closed (decided once). */
     endedAt: timestamptz("ended_at"),
     bidCount: integer("bid_count").notNull().default(0),
+    /**
+     * Auction: the listings' copy of current_price_minor and bid_count (ADR 0053), the only one in
+     * the listing indexes, so that a bid's update of the row is a HOT update (no index entries).
+     * An insert copies them (trigger, migration 0037); a bid leaves the copy behind and the bidding
+     * module brings it up to date within about a second (bid_listed_copy()). Only the listings'
+     * price filter and their price and bid-count sorts read it; everything shown reads the live columns.
+     */
+    listedPriceMinor: money("listed_price_minor"),
+    listedBidCount: integer("listed_bid_count").notNull().default(0),
     winnerId: integer("winner_id").references(userKey, { onDelete: "set null" }),
     /**
      * Auction: the leading bidder's standing proxy maximum (hidden) and when it was set (ties go to
