@@ -121,8 +121,10 @@ describe.skipIf(!url)("a database whose statements are all marked (genericPlans)
   afterAll(async () => {
     await pool?.end();
   });
-  const mode = async (on: Pick<Db, "execute">, n: number) =>
-    (await on.execute(sql`select current_setting('plan_cache_mode') as mode, ${n}::int as n`)).rows[0];
+  const mode = async (on: Pick<Db, "execute">, n: number) => {
+    const result = await on.execute(sql`select current_setting('plan_cache_mode') as mode, ${n}::int as n`);
+    return (result as unknown as { rows: unknown[] }).rows[0];
+  };
 
   it("runs its statements with a generic plan, the plain database's with custom plans", async () => {
     const marked = genericPlans(db);
