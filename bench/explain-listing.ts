@@ -21,6 +21,7 @@ import pg from "pg";
 import type { Locale } from "#core/i18n/index.ts";
 import { loadConfig } from "#server/config.ts";
 import { openDatabase } from "#server/db/client.ts";
+import { GENERIC_PLAN, GENERIC_PLAN_NAME, POSTGRES_SESSION_OPTIONS } from "#server/db/prepared-client.ts";
 import { createJobRunner } from "#server/jobs/runner.ts";
 import { createLogger } from "#server/logger.ts";
 import { createServices } from "#server/services.ts";
@@ -48,14 +49,47 @@ const poolQuery = pg.Pool.prototype.query as unknown as Query;
 ) {
   const [config, params] = args;
   const text = typeof config === "string" ? config : (config as { text?: string })?.text;
+  const name = typeof config === "string" ? undefined : (config as { name?: string })?.name;
   const callback = args.some((arg) => typeof arg === "function");
-  if (explaining && !callback && text && /^\s*(select|with)\b/i.test(text)) {
+  // A statement marked for a generic plan (ADR 0050) is explained under that plan.
+  const generic = Boolean(text?.startsWith(GENERIC_PLAN) || name?.startsWith(GENERIC_PLAN_NAME));
+  const body = text?.startsWith(GENERIC_PLAN) ? text.slice(GENERIC_PLAN.length) : text;
+  if (explaining && !callback && body && /^\s*(select|with)\b/i.test(body)) {
     const values = typeof config === "string" ? params : ((config as { values?: unknown }).values ?? params);
-    const plan = await poolQuery.call(this, { text: `explain (analyze, buffers) ${text}`, values });
-    plans.push(plan.rows.map((row) => String(Object.values(row)[0])).join("\n"));
+    if (generic && Array.isArray(values) && values.length > 0)
+      plans.push(`(generic plan)\n${await explainGeneric(this, body, values)}`);
+    else {
+      const plan = await poolQuery.call(this, { text: `explain (analyze, buffers) ${body}`, values });
+      plans.push(plan.rows.map((row) => String(Object.values(row)[0])).join("\n"));
+    }
   }
   return poolQuery.apply(this, args);
 };
+
+/** A value as an SQL literal of unknown type (for EXPLAIN EXECUTE). */
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return "null";
+  const text = value instanceof Date ? value.toISOString() : String(value);
+  return `'${text.replace(/'/g, "''")}'`;
+}
+
+/** EXPLAIN (ANALYZE, BUFFERS) of a statement's generic plan, on a connection of its own. */
+async function explainGeneric(pool: pg.Pool, text: string, values: unknown[]): Promise<string> {
+  const client = new pg.Client({
+    connectionString: (pool as unknown as { options: { connectionString: string } }).options.connectionString,
+    options: POSTGRES_SESSION_OPTIONS.replace("force_custom_plan", "force_generic_plan"),
+  });
+  await client.connect();
+  try {
+    await client.query(`prepare explained as ${text}`);
+    const plan = await client.query(
+      `explain (analyze, buffers) execute explained(${values.map(literal).join(", ")})`,
+    );
+    return plan.rows.map((row) => String(Object.values(row)[0])).join("\n");
+  } finally {
+    await client.end();
+  }
+}
 
 const admin = new pg.Client({ connectionString: `${values.base}/postgres` });
 await admin.connect();
@@ -120,14 +154,17 @@ for (const size of (values.sizes ?? "").split(",").map(Number)) {
   const productPage = async () => {
     const product = await services.productPages.productDetail(productId, locale);
     if (!product) throw new Error(`product ${productId} not found`);
-    // As app/routes/catalog/product.server.ts asks for similar items.
-    await services.catalog.listProducts({
-      locale,
-      categoryId: product.category.id,
-      excludeIds: [product.id],
-      sort: "newest",
-      perPage: 4,
-    });
+    // As app/routes/catalog/product.server.ts asks for similar items and the auction block.
+    await Promise.all([
+      services.catalog.listCards({
+        locale,
+        categoryId: product.category.id,
+        excludeIds: [product.id],
+        sort: "newest",
+        perPage: 4,
+      }),
+      services.bidding.liveState(product.id),
+    ]);
   };
   const pages: [string, () => Promise<unknown>][] = [
     [
