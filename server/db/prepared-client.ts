@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import type { Db } from "./client.ts";
 import * as schema from "./schema.ts";
 
 /** Statement texts one connection keeps prepared; statements past it are sent unnamed, as before. */
@@ -112,7 +111,7 @@ function markedGeneric(config: unknown): unknown {
   return { ...(config as object), text: GENERIC_PLAN + text };
 }
 
-const genericDbs = new WeakMap<pg.Pool, Db>();
+const genericDbs = new WeakMap<pg.Pool, object>();
 
 /**
  * The same database with every statement marked GENERIC_PLAN (ADR 0050), for a caller whose
@@ -121,10 +120,10 @@ const genericDbs = new WeakMap<pg.Pool, Db>();
  * plan_cache_mode between them and the page's other marked statements. A transaction on it runs
  * unmarked (its connection is the pool's own). PGlite's database is returned as it is.
  */
-export function genericPlans(db: Db): Db {
+export function genericPlans<D extends object>(db: D): D {
   const pool = (db as { $client?: unknown }).$client;
   if (!(pool instanceof pg.Pool)) return db;
-  let marked = genericDbs.get(pool);
+  let marked = genericDbs.get(pool) as D | undefined;
   if (!marked) {
     // A pool to Drizzle (its transactions take a connection of their own), whose queries are marked.
     const client = Object.create(pool, {
@@ -135,7 +134,7 @@ export function genericPlans(db: Db): Db {
       },
       connect: { value: (...args: unknown[]) => (pool.connect as (...a: unknown[]) => unknown)(...args) },
     }) as pg.Pool;
-    marked = drizzle({ client, schema }) as unknown as Db;
+    marked = drizzle({ client, schema }) as unknown as D;
     genericDbs.set(pool, marked);
   }
   return marked;
