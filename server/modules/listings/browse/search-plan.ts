@@ -12,39 +12,73 @@ export type TokenPlan = {
   words: string[] | null;
   /** Some catalogue word starts with it: the visitor typed a real word, typos are not looked for. */
   exact?: boolean;
+  /**
+   * Every catalogue word that starts with it, when there are at most MAX_COMPLETIONS (ADR 0054):
+   * the full-text query asks for these words exactly instead of the prefix. Absent: the prefix.
+   */
+  completions?: string[];
 };
 
 export type SearchPlan = { tokens: TokenPlan[] };
 
 /**
+ * At most this many words stand for a prefix. A short prefix ("ma") starts thousands of words,
+ * whose posting lists cost the same either way; a word typed whole starts a handful ("rum": rum,
+ * rums, rumy; "23": 23, 230, 23cl).
+ */
+export const MAX_COMPLETIONS = 32;
+
+/**
+ * The words the typo look-ups choose among: `search_words.typo`, those migration 0001 kept (3 to
+ * 40 characters, a letter a-z). Since 0038 the table holds every word of the catalogue, for the
+ * completions; the stand-ins stay what they were.
+ */
+const TYPO_WORD = sql`w.typo`;
+
+/**
+ * A word to_tsquery reads as itself, one lexeme: letters and digits only. A word with other
+ * characters ("0.375", "coca-cola") may be parsed into several ("coca-cola" becomes a phrase), so a
+ * prefix that starts one stays a prefix.
+ */
+const PLAIN_WORD = /^[\p{L}\p{N}]+$/u;
+
+/** The row of one query word: its completions, and for a word typos apply to, its stand-ins. */
+function tokenRow(token: string, open: boolean): SQL {
+  const completions = sql`array (select w.word from search_words w where w.word ^@ ${token}
+    order by w.word limit ${MAX_COMPLETIONS + 1})`;
+  if (!open)
+    return sql`select ${token}::text as token, ${completions} as completions,
+    null::boolean as prefix, null::text[] as inside, null::text[] as near`;
+  const prefix = sql`exists (select 1 from search_words w where w.word ^@ ${token} and ${TYPO_WORD})`;
+  const inside = `%${token}%`;
+  return sql`
+    select ${token}::text as token, ${completions} as completions, ${prefix} as prefix,
+      case when ${prefix} then null else array (select w.word from search_words w
+        where w.word like ${inside} and ${TYPO_WORD} order by length(w.word), w.word limit 20) end as inside,
+      case when ${prefix} or exists (select 1 from search_words w where w.word like ${inside} and ${TYPO_WORD}) then null
+        else array (select w.word from search_words w where ${TYPO_WORD}
+          order by w.word <-> ${token}::text limit 30) end as near`;
+}
+
+/**
  * Decides how each query word matches, in one statement over the vocabulary (search_words, a
- * trigram index): a word some catalogue word starts with matches as a prefix. Otherwise its
- * stand-ins are the catalogue words that contain it (4+ letters: "allan" -> "macallan"), else
- * the nearest words by trigrams that code accepts as typos ("zakapa" -> "zacapa").
+ * trigram index): a word some catalogue word starts with matches as a prefix, written as those
+ * words when they are few (ADR 0054). Otherwise its stand-ins are the catalogue words that contain
+ * it (4+ letters: "allan" -> "macallan"), else the nearest words by trigrams that code accepts as
+ * typos ("zakapa" -> "zacapa").
  */
 export async function planSearch(db: Db, q: string | undefined): Promise<SearchPlan | null> {
   const tokens = q ? searchTokens(q) : [];
   if (tokens.length === 0) return null;
-  // Numbers and short words are never stood in for: they must match as they are.
-  const open = tokens.filter((token) => allowedTypos(token) > 0);
-  if (open.length === 0) return { tokens: tokens.map((token) => ({ token, words: null })) };
-  // One statement; each word's patterns are parameters, so the indexes serve them (word LIKE
-  // 'x%' the primary key, LIKE '%x%' and the distance ordering the trigram index). The stand-ins
-  // are looked for only when needed: PostgreSQL runs a CASE's uncorrelated subquery (an InitPlan)
-  // only when its branch is taken, and the nearest 30 by trigrams cost up to a few milliseconds
-  // over the vocabulary of 1 000 000 products, thrown away for a word the catalogue has.
+  // Numbers and short words are never stood in for: they must match as they are. Each word's
+  // patterns are parameters, so the indexes serve them (word ^@ 'x', starts with, the primary key
+  // in the C collation; LIKE '%x%' and the distance ordering the trigram index). The stand-ins are looked for only when
+  // needed: PostgreSQL runs a CASE's uncorrelated subquery (an InitPlan) only when its branch is
+  // taken, and the nearest 30 by trigrams cost up to a few milliseconds over the vocabulary of
+  // 1 000 000 products, thrown away for a word the catalogue has.
   const result = await db.execute(
     sql.join(
-      open.map((token) => {
-        const prefix = sql`exists (select 1 from search_words w where w.word like ${`${token}%`})`;
-        const inside = `%${token}%`;
-        return sql`
-          select ${token}::text as token, ${prefix} as prefix,
-            case when ${prefix} then null else array (select w.word from search_words w
-              where w.word like ${inside} order by length(w.word), w.word limit 20) end as inside,
-            case when ${prefix} or exists (select 1 from search_words w where w.word like ${inside}) then null
-              else array (select w.word from search_words w order by w.word <-> ${token}::text limit 30) end as near`;
-      }),
+      tokens.map((token) => tokenRow(token, allowedTypos(token) > 0)),
       sql` union all `,
     ),
   );
@@ -53,19 +87,30 @@ export async function planSearch(db: Db, q: string | undefined): Promise<SearchP
     Array.isArray(value) ? (value as string[]) : value ? parsePgArray(String(value)) : [];
   const plans: TokenPlan[] = tokens.map((token) => {
     const row = rows.find((candidate) => candidate.token === token);
-    if (!row || row.prefix) return { token, words: null, exact: Boolean(row?.prefix) };
+    const found = asArray(row?.completions);
+    const completions =
+      row && found.length <= MAX_COMPLETIONS && found.every((word) => PLAIN_WORD.test(word))
+        ? { completions: found }
+        : {};
+    if (row?.prefix !== false) return { token, words: null, exact: Boolean(row?.prefix), ...completions };
     const inside = asArray(row.inside);
-    if (inside.length) return { token, words: inside };
+    if (inside.length) return { token, words: inside, ...completions };
     const typos = asArray(row.near).filter((word) => isTypoOf(token, word));
-    return { token, words: typos.length ? typos.slice(0, 8) : null };
+    return { token, words: typos.length ? typos.slice(0, 8) : null, ...completions };
   });
   return { tokens: plans };
 }
 
-/** A tsquery term for one planned word: the word as a prefix, or any of its stand-ins. */
+/**
+ * A tsquery term for one planned word: the word as a prefix, or the words that start with it when
+ * they are known (ADR 0054), or'ed with its stand-ins. A word nothing starts with and nothing
+ * stands in for stays a prefix, which matches nothing.
+ */
 export function tsTerm(plan: TokenPlan): string {
-  if (plan.words?.length) return `(${[`${plan.token}:*`, ...plan.words].join(" | ")})`;
-  return `${plan.token}:*`;
+  const start = plan.completions ?? [`${plan.token}:*`];
+  const terms = [...new Set([...start, ...(plan.words ?? [])])];
+  if (terms.length === 0) return `${plan.token}:*`;
+  return terms.length === 1 ? terms[0] : `(${terms.join(" | ")})`;
 }
 
 /** A LIKE pattern for a word at the start of a word of products.search_name. */

@@ -1,0 +1,108 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
+import { insertCategory, insertProduct } from "#server/test/fixtures.ts";
+import { MAX_COMPLETIONS, planSearch, type SearchPlan, tsTerm } from "./search-plan.ts";
+import { rowsOf } from "./sql-parts.ts";
+
+/**
+ * A query word is matched as the start of a word; when few catalogue words start with it, the
+ * full-text query names those words instead of the prefix (ADR 0054). That must find the same
+ * products, so the vocabulary (search_words, migration 0038) must hold every word of the catalogue,
+ * numbers and short or long words included.
+ */
+
+let api: TestApi;
+const LONG = `zzlong${"x".repeat(44)}`;
+
+beforeAll(async () => {
+  api = await createTestApi();
+  const categoryId = (await insertCategory(api.db, { depth: 1, slugCs: "slovnik", nameCs: "Slovník" })).id;
+  const texts = [
+    "ron zacapa 23 solera",
+    "ron zacapa centenario 230 cl",
+    "rum 0.7 l coca-cola",
+    "rumy a 23cl",
+    `dlouhe ${LONG}`,
+    // More words starting with "pp" than a prefix is written as.
+    ...Array.from(
+      { length: MAX_COMPLETIONS + 4 },
+      (_, index) => `pp${String.fromCharCode(97 + (index % 26))}${index}`,
+    ),
+  ];
+  for (const [index, text] of texts.entries())
+    await insertProduct(api.db, { categoryId, searchText: text, status: index === 1 ? "ended" : "active" });
+});
+
+afterAll(async () => {
+  await api.close();
+});
+
+/** The ids of the live products the plan's full-text query finds, its words as planned or as prefixes. */
+async function found(plan: SearchPlan, asPrefixes = false): Promise<number[]> {
+  const terms = plan.tokens.map((token) => tsTerm(asPrefixes ? { ...token, completions: undefined } : token));
+  const result = await api.db.execute(sql`select p.id from products p
+    where p.status = 'active' and p.search_vector @@ to_tsquery('simple'::regconfig, ${terms.join(" & ")})
+    order by p.id`);
+  return rowsOf(result).map((row) => Number(row.id));
+}
+
+describe("the search vocabulary and a query's words", () => {
+  it("holds every word of the catalogue, numbers and short and long words too", async () => {
+    const missing = await api.db.execute(sql`
+      select distinct lexeme from products p, unnest(tsvector_to_array(p.search_vector)) lexeme
+      except select word from search_words`);
+    expect(rowsOf(missing)).toEqual([]);
+    const words = rowsOf(
+      await api.db.execute(sql`select word from search_words where word in ('23', '0.7', 'a', ${LONG})`),
+    ).map((row) => row.word);
+    expect(words.sort()).toEqual(["0.7", "23", "a", LONG].sort());
+  });
+
+  it("writes a prefix few words start with as those words", async () => {
+    const plan = await planSearch(api.db, "ron 23 rum");
+    expect(plan?.tokens.map((token) => token.completions)).toEqual([
+      ["ron"],
+      ["23", "230", "23cl"],
+      ["rum", "rumy"],
+    ]);
+    expect(plan?.tokens.map(tsTerm)).toEqual(["ron", "(23 | 230 | 23cl)", "(rum | rumy)"]);
+  });
+
+  it("keeps the prefix when many words, or a word of other characters, start with it", async () => {
+    const plan = await planSearch(api.db, "pp 0 coca");
+    expect(plan?.tokens.map(tsTerm)).toEqual(["pp:*", "0:*", "coca:*"]);
+  });
+
+  it("keeps a typo's stand-ins, which the numbers and long words do not change", async () => {
+    const plan = await planSearch(api.db, "zakapa");
+    expect(plan?.tokens[0]).toMatchObject({ words: ["zacapa"], completions: [] });
+    expect(plan?.tokens.map(tsTerm)).toEqual(["zacapa"]);
+    // A word only a 50-letter word starts with was not a typo look-up's "exact" word before 0038 either.
+    const long = (await planSearch(api.db, "zzlong"))?.tokens[0];
+    expect(long).toMatchObject({ words: null, completions: [LONG] });
+    expect(long?.exact).toBeFalsy();
+  });
+
+  it("finds the same products as the prefixes", async () => {
+    for (const q of [
+      "ron",
+      "ron 23",
+      "23",
+      "ron zacapa 23",
+      "rum",
+      "rum 0",
+      "pp",
+      "ppa",
+      "zakapa",
+      "coca",
+      "zzlong",
+      "xqz",
+    ]) {
+      const plan = await planSearch(api.db, q);
+      if (!plan) throw new Error(q);
+      expect({ q, ids: await found(plan) }).toEqual({ q, ids: await found(plan, true) });
+    }
+    expect((await found((await planSearch(api.db, "ron 23"))!)).length).toBe(1);
+  });
+});
