@@ -75,13 +75,18 @@ describe("the search vocabulary and a query's words", () => {
   });
 
   it("keeps a typo's stand-ins, which the numbers and long words do not change", async () => {
-    const plan = await planSearch(api.db, "zakapa");
+    const plan = await planSearch(api.db, "zakapa ron");
     expect(plan?.tokens[0]).toMatchObject({ words: ["zacapa"], completions: [] });
-    expect(plan?.tokens.map(tsTerm)).toEqual(["zacapa"]);
+    expect(plan?.tokens.map(tsTerm)).toEqual(["zacapa", "ron"]);
     // A word only a 50-letter word starts with was not a typo look-up's "exact" word before 0038 either.
-    const long = (await planSearch(api.db, "zzlong"))?.tokens[0];
+    const long = (await planSearch(api.db, "zzlong ron"))?.tokens[0];
     expect(long).toMatchObject({ words: null, completions: [LONG] });
     expect(long?.exact).toBeFalsy();
+  });
+
+  it("keeps the prefix of a query of one word", async () => {
+    expect((await planSearch(api.db, "rum"))?.tokens.map(tsTerm)).toEqual(["rum:*"]);
+    expect((await planSearch(api.db, "zakapa"))?.tokens.map(tsTerm)).toEqual(["(zakapa:* | zacapa)"]);
   });
 
   it("finds the same products as the prefixes", async () => {

@@ -43,9 +43,11 @@ const TYPO_WORD = sql`w.typo`;
 const PLAIN_WORD = /^[\p{L}\p{N}]+$/u;
 
 /** The row of one query word: its completions, and for a word typos apply to, its stand-ins. */
-function tokenRow(token: string, open: boolean): SQL {
-  const completions = sql`array (select w.word from search_words w where w.word ^@ ${token}
-    order by w.word limit ${MAX_COMPLETIONS + 1})`;
+function tokenRow(token: string, open: boolean, expand: boolean): SQL {
+  const completions = expand
+    ? sql`array (select w.word from search_words w where w.word ^@ ${token}
+      order by w.word limit ${MAX_COMPLETIONS + 1})`
+    : sql`null::text[]`;
   if (!open)
     return sql`select ${token}::text as token, ${completions} as completions,
     null::boolean as prefix, null::text[] as inside, null::text[] as near`;
@@ -63,13 +65,18 @@ function tokenRow(token: string, open: boolean): SQL {
 /**
  * Decides how each query word matches, in one statement over the vocabulary (search_words, a
  * trigram index): a word some catalogue word starts with matches as a prefix, written as those
- * words when they are few (ADR 0054). Otherwise its stand-ins are the catalogue words that contain
+ * words when they are few and the query has several words (ADR 0054). Otherwise its stand-ins are the catalogue words that contain
  * it (4+ letters: "allan" -> "macallan"), else the nearest words by trigrams that code accepts as
  * typos ("zakapa" -> "zacapa").
  */
 export async function planSearch(db: Db, q: string | undefined): Promise<SearchPlan | null> {
   const tokens = q ? searchTokens(q) : [];
   if (tokens.length === 0) return null;
+  // One word keeps its prefix: there is nothing to combine it with, and a common word's walk
+  // (ADR 0045) checks a prefix on each row faster than several words.
+  const expand = tokens.length > 1;
+  const open = tokens.map((token) => allowedTypos(token) > 0);
+  if (!expand && !open.some(Boolean)) return { tokens: tokens.map((token) => ({ token, words: null })) };
   // Numbers and short words are never stood in for: they must match as they are. Each word's
   // patterns are parameters, so the indexes serve them (word ^@ 'x', starts with, the primary key
   // in the C collation; LIKE '%x%' and the distance ordering the trigram index). The stand-ins are looked for only when
@@ -78,7 +85,7 @@ export async function planSearch(db: Db, q: string | undefined): Promise<SearchP
   // 1 000 000 products, thrown away for a word the catalogue has.
   const result = await db.execute(
     sql.join(
-      tokens.map((token) => tokenRow(token, allowedTypos(token) > 0)),
+      tokens.map((token, index) => tokenRow(token, open[index], expand)),
       sql` union all `,
     ),
   );
@@ -89,7 +96,7 @@ export async function planSearch(db: Db, q: string | undefined): Promise<SearchP
     const row = rows.find((candidate) => candidate.token === token);
     const found = asArray(row?.completions);
     const completions =
-      row && found.length <= MAX_COMPLETIONS && found.every((word) => PLAIN_WORD.test(word))
+      expand && row && found.length <= MAX_COMPLETIONS && found.every((word) => PLAIN_WORD.test(word))
         ? { completions: found }
         : {};
     if (row?.prefix !== false) return { token, words: null, exact: Boolean(row?.prefix), ...completions };
