@@ -56,7 +56,7 @@ export async function dropProductIndexes(db: Db): Promise<string[]> {
 
 /**
  * After a fast load: the indexes again, then what the products' triggers maintain: the search
- * vocabulary (every word: migrations 0001 and 0038) from the new texts' distinct space-separated chunks (the parser
+ * vocabulary (every word: search_words and search_other_words, migrations 0001 and 0038) from the new texts' distinct space-separated chunks (the parser
  * never joins words across a space, so their lexemes are the texts' lexemes, for a fraction of
  * the work), and the listing counts (migration 0029) as a whole.
  */
@@ -67,10 +67,17 @@ export async function finishFastLoad(db: Db, indexes: string[], chunks: string[]
     for (const definition of indexes) await tx.execute(sql.raw(definition));
     for (let i = 0; i < chunks.length; i += 20_000)
       await tx.execute(sql`
-        insert into search_words (word)
-        select distinct lexeme
-        from json_array_elements_text(${JSON.stringify(chunks.slice(i, i + 20_000))}::json) as chunk,
-          unnest(tsvector_to_array(to_tsvector('simple'::regconfig, chunk))) as lexeme
+        with lexemes as (
+          select distinct lexeme
+          from json_array_elements_text(${JSON.stringify(chunks.slice(i, i + 20_000))}::json) as chunk,
+            unnest(tsvector_to_array(to_tsvector('simple'::regconfig, chunk))) as lexeme
+        ), words as (
+          insert into search_words (word)
+          select lexeme from lexemes where length(lexeme) between 3 and 40 and lexeme ~ '[a-z]'
+          on conflict do nothing
+        )
+        insert into search_other_words (word)
+        select lexeme from lexemes where not (length(lexeme) between 3 and 40 and lexeme ~ '[a-z]')
         on conflict do nothing`);
     const counts = await tx.execute(sql`select 1 from pg_proc where proname = 'listing_counts_rebuild'`);
     if (rowsOf(counts).length) await tx.execute(sql`select listing_counts_rebuild()`);

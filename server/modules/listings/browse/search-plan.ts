@@ -29,13 +29,6 @@ export type SearchPlan = { tokens: TokenPlan[] };
 export const MAX_COMPLETIONS = 32;
 
 /**
- * The words the typo look-ups choose among: `search_words.typo`, those migration 0001 kept (3 to
- * 40 characters, a letter a-z). Since 0038 the table holds every word of the catalogue, for the
- * completions; the stand-ins stay what they were.
- */
-const TYPO_WORD = sql`w.typo`;
-
-/**
  * A word to_tsquery reads as itself, one lexeme: letters and digits only. A word with other
  * characters ("0.375", "coca-cola") may be parsed into several ("coca-cola" becomes a phrase), so a
  * prefix that starts one stays a prefix.
@@ -44,22 +37,23 @@ const PLAIN_WORD = /^[\p{L}\p{N}]+$/u;
 
 /** The row of one query word: its completions, and for a word typos apply to, its stand-ins. */
 function tokenRow(token: string, open: boolean, expand: boolean): SQL {
+  // Every catalogue word: search_words (the typo look-ups' words) and search_other_words (0038).
   const completions = expand
-    ? sql`array (select w.word from search_words w where w.word ^@ ${token}
-      order by w.word limit ${MAX_COMPLETIONS + 1})`
+    ? sql`array (select c.word from (select w.word from search_words w where w.word ^@ ${token}
+        union all select o.word from search_other_words o where o.word ^@ ${token}) c
+      order by c.word limit ${MAX_COMPLETIONS + 1})`
     : sql`null::text[]`;
   if (!open)
     return sql`select ${token}::text as token, ${completions} as completions,
-    null::boolean as prefix, null::text[] as inside, null::text[] as near`;
-  const prefix = sql`exists (select 1 from search_words w where w.word ^@ ${token} and ${TYPO_WORD})`;
+      null::boolean as prefix, null::text[] as inside, null::text[] as near`;
+  const prefix = sql`exists (select 1 from search_words w where w.word like ${`${token}%`})`;
   const inside = `%${token}%`;
   return sql`
     select ${token}::text as token, ${completions} as completions, ${prefix} as prefix,
       case when ${prefix} then null else array (select w.word from search_words w
-        where w.word like ${inside} and ${TYPO_WORD} order by length(w.word), w.word limit 20) end as inside,
-      case when ${prefix} or exists (select 1 from search_words w where w.word like ${inside} and ${TYPO_WORD}) then null
-        else array (select w.word from search_words w where ${TYPO_WORD}
-          order by w.word <-> ${token}::text limit 30) end as near`;
+        where w.word like ${inside} order by length(w.word), w.word limit 20) end as inside,
+      case when ${prefix} or exists (select 1 from search_words w where w.word like ${inside}) then null
+        else array (select w.word from search_words w order by w.word <-> ${token}::text limit 30) end as near`;
 }
 
 /**
@@ -78,8 +72,8 @@ export async function planSearch(db: Db, q: string | undefined): Promise<SearchP
   const open = tokens.map((token) => allowedTypos(token) > 0);
   if (!expand && !open.some(Boolean)) return { tokens: tokens.map((token) => ({ token, words: null })) };
   // Numbers and short words are never stood in for: they must match as they are. Each word's
-  // patterns are parameters, so the indexes serve them (word ^@ 'x', starts with, the primary key
-  // in the C collation; LIKE '%x%' and the distance ordering the trigram index). The stand-ins are looked for only when
+  // patterns are parameters, so the indexes serve them (word ^@ 'x' and LIKE 'x%' the primary keys
+  // in the C collation, LIKE '%x%' and the distance ordering the trigram index). The stand-ins are looked for only when
   // needed: PostgreSQL runs a CASE's uncorrelated subquery (an InitPlan) only when its branch is
   // taken, and the nearest 30 by trigrams cost up to a few milliseconds over the vocabulary of
   // 1 000 000 products, thrown away for a word the catalogue has.
