@@ -9,6 +9,7 @@ import { moderationComplaints, moderationDecisions, moderationReports } from "..
 import { bankStatementLines, bankStatements } from "../payments/tables/bank.ts";
 import { type NewOrder, orders } from "../payments/tables.ts";
 import { adminDashboardApi } from "./api/dashboard.ts";
+import { CLOSED_DAYS_TTL_MS, createDashboardService } from "./dashboard.ts";
 import { dashboardDays } from "./dashboard-days.ts";
 
 /** Monday 23 November 2026, 13:00 in Prague (UTC+1): today is the 23rd, the week the 17th to the 23rd. */
@@ -273,6 +274,87 @@ describe("the week's figures", () => {
     const accountant = await api.services.dashboard.forScopes(["orders"], NOW);
     expect(accountant.queues.map((queue) => queue.scope)).toEqual(accountant.queues.map(() => "orders"));
     expect(accountant.figures).toHaveLength(5);
+  });
+});
+
+describe("the closed days kept in memory", () => {
+  /** Sources whose every day answers `version`, recording how many days each read asked for. */
+  function versionedSources() {
+    const state = { version: 1, reads: [] as number[] };
+    const byDay = async (bounds: readonly Date[]) => {
+      state.reads.push(bounds.length - 1);
+      return bounds.slice(1).map(() => state.version);
+    };
+    const sources = {
+      queues: {},
+      newListingsByDay: byDay,
+      bidsByDay: byDay,
+      shopOrdersPaidByDay: async () => [],
+      auctionsSoldByDay: async () => [],
+      feesPaidByDay: async () => [],
+    };
+    return { state, sources };
+  }
+
+  it("reads today on every request and the 13 closed days once per instance until they are 5 minutes old", async () => {
+    const { state, sources } = versionedSources();
+    let clock = NOW.getTime();
+    const service = createDashboardService(sources, () => new Date(clock));
+    const listings = async () =>
+      counts(figure((await service.forScopes(["moderation"], NOW)).figures, "newListings").current);
+
+    expect(await listings()).toEqual([1, 1, 1, 1, 1, 1, 1]);
+    expect(state.reads.toSorted()).toEqual([1, 1, 13, 13]);
+
+    state.version = 2;
+    clock += CLOSED_DAYS_TTL_MS - 1;
+    expect(await listings()).toEqual([1, 1, 1, 1, 1, 1, 2]);
+    expect(state.reads.slice(4)).toEqual([1, 1]);
+
+    clock += 1;
+    expect(await listings()).toEqual([2, 2, 2, 2, 2, 2, 2]);
+    expect(state.reads.slice(6).toSorted()).toEqual([1, 1, 13, 13]);
+  });
+
+  it("reads the closed days afresh when a new day begins and after a failed read", async () => {
+    const { state, sources } = versionedSources();
+    let failing = true;
+    const service = createDashboardService(
+      {
+        ...sources,
+        bidsByDay: async (bounds) => {
+          if (failing) throw new Error("connection lost");
+          return sources.bidsByDay(bounds);
+        },
+      },
+      () => NOW,
+    );
+    await expect(service.forScopes(["moderation"], NOW)).rejects.toThrow("connection lost");
+    failing = false;
+    const bidsFigure = figure((await service.forScopes(["moderation"], NOW)).figures, "bids");
+    expect(counts(bidsFigure.current)).toEqual([1, 1, 1, 1, 1, 1, 1]);
+
+    state.version = 3;
+    const tomorrow = new Date(NOW.getTime() + 24 * 3600_000);
+    const next = figure((await service.forScopes(["moderation"], tomorrow)).figures, "bids");
+    expect(next.current.at(-1)?.date).toBe("2026-11-24");
+    expect(counts(next.current)).toEqual([3, 3, 3, 3, 3, 3, 3]);
+  });
+});
+
+describe("a bid placed today", () => {
+  it("shows on the dashboard at once, the closed days being kept", async () => {
+    const before = figure((await api.services.dashboard.forScopes(["moderation"], NOW)).figures, "bids");
+    const auction = await listing(TODAY);
+    const bidder = (await api.createUser()).user.id;
+    await api.db
+      .insert(bids)
+      .values({ productId: auction.id, userId: bidder, amountMinor: 12_000, createdAt: NOW });
+    const after = figure((await api.services.dashboard.forScopes(["moderation"], NOW)).figures, "bids");
+    expect(counts(after.current)).toEqual([
+      ...counts(before.current).slice(0, -1),
+      counts(before.current)[6] + 1,
+    ]);
   });
 });
 

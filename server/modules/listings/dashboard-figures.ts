@@ -2,6 +2,7 @@ import { and, count, eq, ne, sql } from "drizzle-orm";
 import type { DayTally } from "#core/contracts/admin-dashboard.ts";
 import type { Db } from "#server/db/client.ts";
 import { dayBucketSql, fillDays, withinBounds } from "#server/lib/day-buckets.ts";
+import { listingCounts } from "./tables/listing-counts.ts";
 import { products } from "./tables/products.ts";
 
 /**
@@ -63,12 +64,15 @@ export function listingsDashboardFigures(db: Db) {
       return row.count;
     },
 
-    /** Users' listings on sale now (live auctions and classifieds); the status index bounds the read. */
+    /**
+     * Users' listings on sale now (live auctions and classifieds), from the maintained counts
+     * (ADR 0034): a few hundred rows however large the catalogue, not every live product.
+     */
     async listingsLive(): Promise<number> {
       const [row] = await db
-        .select({ count: count() })
-        .from(products)
-        .where(and(eq(products.status, "active"), ne(products.format, "shop")));
+        .select({ count: sql<number>`coalesce(sum(${listingCounts.n}), 0)`.mapWith(Number) })
+        .from(listingCounts)
+        .where(ne(listingCounts.format, "shop"));
       return row.count;
     },
   };
