@@ -1,5 +1,4 @@
-import type { Page } from "@playwright/test";
-import { DEMO, expect, logIn, test } from "./fixtures.ts";
+import { DEMO, expect, hydrated, logIn, test } from "./fixtures.ts";
 
 /**
  * The account sidebar and the header's account menu lead to every account page a user needs,
@@ -10,12 +9,6 @@ const PAGES = [
   { id: "accountReviews", name: "Hodnocení", href: "/ucet/hodnoceni", heading: "Hodnocení" },
   { id: "accountWatchdogs", name: "Hlídací pes", href: "/ucet/hlidaci-pes", heading: "Hlídací pes" },
 ];
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => Symbol.for("rarita.progressFetch") in window.fetch, undefined, {
-    polling: 50,
-  });
-}
 
 for (const width of [375, 1280]) {
   test(`at ${width} px the account sidebar links to watched auctions, reviews and watchdogs`, async ({

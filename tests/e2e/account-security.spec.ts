@@ -1,5 +1,5 @@
 import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
-import { answerConsent, expect, logIn, test } from "./fixtures.ts";
+import { answerConsent, expect, hydrated, logIn, test } from "./fixtures.ts";
 
 /**
  * Issue 5 items 5, 6 and 8 in the browser: the verified account by SMS code (read from the
@@ -9,12 +9,6 @@ import { answerConsent, expect, logIn, test } from "./fixtures.ts";
  */
 const collector = (n: number) => ({ email: `sberatel${n}@rarita.test`, password: "demo-sberatel" });
 const FIREFOX_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:127.0) Gecko/20100101 Firefox/127.0";
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => Symbol.for("rarita.progressFetch") in window.fetch, undefined, {
-    polling: 50,
-  });
-}
 
 /** The newest code texted to a number, from the development SMS outbox. */
 async function lastCode(request: APIRequestContext, to: string): Promise<string> {

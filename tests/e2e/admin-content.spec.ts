@@ -1,7 +1,7 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { answerConsent, expect, test } from "./fixtures.ts";
+import { answerConsent, expect, hydrated, test } from "./fixtures.ts";
 import { signInStaff } from "./staff.ts";
 
 /**
@@ -43,12 +43,6 @@ async function violations(page: Page): Promise<string[]> {
   return results.violations.map(
     (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
   );
-}
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => Symbol.for("rarita.progressFetch") in window.fetch, undefined, {
-    polling: 50,
-  });
 }
 
 const png = (width: number, height: number, background: string) =>

@@ -1,7 +1,7 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import { addSiteCookies } from "../browser-setup.ts";
-import { expect, test } from "./fixtures.ts";
+import { expect, hydrated, test } from "./fixtures.ts";
 import { staffApiToken } from "./staff.ts";
 
 /**
@@ -27,12 +27,6 @@ async function violations(page: Page): Promise<string[]> {
   return results.violations.map(
     (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
   );
-}
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => Symbol.for("rarita.progressFetch") in window.fetch, undefined, {
-    polling: 50,
-  });
 }
 
 test("the owner sees every setting with its value and a link to its form", async ({

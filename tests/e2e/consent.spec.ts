@@ -1,4 +1,5 @@
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { hydrated } from "./fixtures.ts";
 
 /**
  * The age gate, the cookie bar and the consent state pushed to the tag manager's data layer
@@ -40,11 +41,6 @@ async function consentCommands(page: Page) {
       .map((entry) => Array.from(entry as ArrayLike<unknown>))
       .filter((entry) => entry[0] === "consent"),
   );
-}
-
-/** Waits for hydration: the frame wraps window.fetch in an effect. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => Symbol.for("rarita.progressFetch") in window.fetch);
 }
 
 const ALL_DENIED = {

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { type Account, answerConsent, DEMO, expect, signInByApi, test } from "./fixtures.ts";
+import { type Account, answerConsent, DEMO, expect, hydrated, signInByApi, test } from "./fixtures.ts";
 
 /**
  * A clean console (issue 14, item 7): the main pages log no error (a hydration mismatch included)
@@ -36,13 +36,6 @@ function watch(page: Page): string[] {
     problems.push(`failed: ${request.method()} ${request.url()} (${failure})`);
   });
   return problems;
-}
-
-/** Hydrated: the frame wraps window.fetch in an effect. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => Symbol.for("rarita.progressFetch") in window.fetch, undefined, {
-    polling: 50,
-  });
 }
 
 /** Opens `path`, waits until it has hydrated and its requests are over, and returns what went wrong. */

@@ -65,3 +65,12 @@ export async function hydrated(page: Page) {
     polling: 50,
   });
 }
+
+/**
+ * Waits until the header marks itself ready in its own effect: the page is hydrated and the header's
+ * script-driven widgets (login, account, language, currency) answer. A page without the header
+ * never gets there: `hydrated` waits for those.
+ */
+export async function headerReady(page: Page) {
+  await expect(page.getByTestId("site-header")).toHaveAttribute("data-ready", "true");
+}

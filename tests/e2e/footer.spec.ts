@@ -1,4 +1,5 @@
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { hydrated } from "./fixtures.ts";
 
 /**
  * The footer, snackbars and the global modal (docs/product/screens.md, "Parts of every page"), the
@@ -29,13 +30,6 @@ function expectLifetime(cookie: { expires: number } | undefined, seconds: number
   const remaining = (cookie?.expires ?? 0) - Date.now() / 1000;
   expect(remaining).toBeGreaterThan(seconds - 120);
   expect(remaining).toBeLessThan(seconds + 120);
-}
-
-/** Waits for hydration: the frame wraps window.fetch in an effect. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => Symbol.for("rarita.progressFetch") in window.fetch, undefined, {
-    polling: 50,
-  });
 }
 
 /**

@@ -1,4 +1,5 @@
 import { type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
+import { hydrated } from "./fixtures.ts";
 
 /**
  * A first visit's overlays one at a time (issue 14, item 5): the age dialog, then the cookie bar,
@@ -20,13 +21,6 @@ async function setCookies(
 
 async function cookieValues(context: BrowserContext): Promise<Record<string, string>> {
   return Object.fromEntries((await context.cookies()).map((cookie) => [cookie.name, cookie.value]));
-}
-
-/** Waits for hydration: the frame wraps window.fetch in an effect. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => Symbol.for("rarita.progressFetch") in window.fetch, undefined, {
-    polling: 50,
-  });
 }
 
 /** Fake timers that stand still until the test moves them. */

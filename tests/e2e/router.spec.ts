@@ -1,10 +1,5 @@
 import type { Page } from "@playwright/test";
-import { DEMO, expect, submitLogin, test } from "./fixtures.ts";
-
-/** Waits until the page is hydrated (the header marks itself ready), so client code is in play. */
-async function hydrated(page: Page) {
-  await expect(page.getByTestId("site-header")).toHaveAttribute("data-ready", "true");
-}
+import { DEMO, expect, headerReady, submitLogin, test } from "./fixtures.ts";
 
 /** The canonical and hreflang links in the page's head. */
 async function headLinks(page: Page): Promise<Record<string, string>> {
@@ -69,7 +64,7 @@ test.describe("protected pages and login", () => {
     baseURL,
   }) => {
     await page.goto("/ucet");
-    await hydrated(page);
+    await headerReady(page);
     const main = page.locator("main");
     const submit = main.getByRole("button", { name: "Přihlásit se" });
     await submit.click();
@@ -111,7 +106,7 @@ test.describe("protected pages and login", () => {
   // Without a redirect value it goes to the account overview (header.spec.ts).
   test("the login widget goes to the redirect query value", async ({ page }) => {
     await page.goto("/dokumenty?redirect=%2Fucet%2Fsledovane-aukce");
-    await hydrated(page);
+    await headerReady(page);
     await page.getByTestId("login-trigger").click();
     const widget = page.getByTestId("login-widget");
     await widget.getByLabel("E-mail").fill(DEMO.buyer.email);
@@ -130,7 +125,7 @@ test.describe("protected pages and login", () => {
     await page.clock.install();
     // Logout in another tab, expiry or revocation: the browser no longer holds a valid session.
     const endSession = async () => {
-      await hydrated(page);
+      await headerReady(page);
       await expect(page.getByTestId("account-trigger")).toBeVisible();
       await context.clearCookies({ name: "auth._token" });
       await page.clock.fastForward(10_500);
@@ -274,7 +269,7 @@ test.describe("error and content pages", () => {
       "x-default": `${baseURL}/info/1/obchodni-podminky`,
     };
     expect(await headLinks(page)).toEqual(links);
-    await hydrated(page);
+    await headerReady(page);
     const redirects: string[] = [];
     page.on("response", (response) => {
       if (response.status() >= 300 && response.status() < 400) redirects.push(response.url());
@@ -293,7 +288,7 @@ test.describe("error and content pages", () => {
     page,
   }) => {
     await page.goto("/");
-    await hydrated(page);
+    await headerReady(page);
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
     await page.locator("footer").getByRole("link", { name: "Dokumenty" }).click();
@@ -301,7 +296,7 @@ test.describe("error and content pages", () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 
     await page.goto("/uzivatel/5");
-    await hydrated(page);
+    await headerReady(page);
     await page.getByTestId("profile-rating").getByRole("link").click();
     await expect(page).toHaveURL("/uzivatel/5#reviews-title");
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
@@ -323,7 +318,7 @@ test.describe("error and content pages", () => {
     expect(response?.headers()["set-cookie"]).toBeUndefined();
     const localeCookie = async () => (await context.cookies()).find((cookie) => cookie.name === "locale");
     expect(await localeCookie()).toBeUndefined();
-    await hydrated(page);
+    await headerReady(page);
     await page.getByTestId("language-switcher-bar").getByRole("link", { name: /CS/ }).click();
     await expect(page).toHaveURL("/");
     const locale = await localeCookie();

@@ -1,18 +1,10 @@
-import type { Page } from "@playwright/test";
-import { DEMO, expect, logIn, test } from "./fixtures.ts";
+import { DEMO, expect, hydrated, logIn, test } from "./fixtures.ts";
 
 /**
  * The frame around every page (docs/product/screens.md, "Parts of every page" and "Client state"):
  * the account area's sidebar, the category block on touch devices, the global modal, and keyboard
  * use of the intro popup and the currency list.
  */
-
-/** Waits for hydration: the frame wraps window.fetch in an effect. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => Symbol.for("rarita.progressFetch") in window.fetch, undefined, {
-    polling: 50,
-  });
-}
 
 test.describe("account sidebar", () => {
   test("wraps every signed-in account page, with its links and counts; guests' pages have none", async ({

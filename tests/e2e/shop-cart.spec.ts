@@ -1,7 +1,7 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { addSiteCookies } from "../browser-setup.ts";
-import { DEMO, expect, signInByApi, submitLogin, test } from "./fixtures.ts";
+import { DEMO, expect, hydrated, signInByApi, submitLogin, test } from "./fixtures.ts";
 
 /**
  * The shop's cart and checkout steps (docs/product/shop.md) on the demo data: a guest buys from a
@@ -19,13 +19,6 @@ async function violations(page: Page): Promise<string[]> {
   return results.violations.map(
     (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
   );
-}
-
-/** Waits for hydration: the frame wraps window.fetch in an effect. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => Symbol.for("rarita.progressFetch") in window.fetch, undefined, {
-    polling: 50,
-  });
 }
 
 /**
