@@ -13,8 +13,11 @@ const DEFAULT_STATUSES: ProductStatus[] = ["active"];
 /** A query's parts that need the database: the search plan and the category branch. */
 export type Resolved = { search: SearchPlan | null; now: string; categoryIds?: number[] };
 
-/** Filters a facet counts without: its own (a visitor who picked one brand still sees the others). */
-export type SkippedFilters = { brands?: boolean; packages?: boolean };
+/**
+ * Filters a facet counts without: its own (a visitor who picked one brand still sees the others).
+ * `literalSearch`: the tsquery is written into the text, not bound (a search planned once, ADR 0057).
+ */
+export type SkippedFilters = { brands?: boolean; packages?: boolean; literalSearch?: boolean };
 
 /** `p.status in (...)`: the query's statuses, active by default. */
 function statusCondition(query: ListingQuery): SQL {
@@ -80,7 +83,10 @@ export function conditions(
   if (categoryIds) where.push(categoryIds.length ? sql`p.category_id in (${list(categoryIds)})` : sql`false`);
   where.push(...panelConditions(query, skip), ...listConditions(query, now));
   if (search) {
-    where.push(sql`${TSV} @@ to_tsquery('simple'::regconfig, ${search.tokens.map(tsTerm).join(" & ")})`);
+    const text = search.tokens.map(tsTerm).join(" & ");
+    // Letters, digits and tsquery operators only (searchTokens), quoted all the same.
+    const tsquery = skip.literalSearch ? sql.raw(`'${text.replace(/'/g, "''")}'`) : sql`${text}`;
+    where.push(sql`${TSV} @@ to_tsquery('simple'::regconfig, ${tsquery})`);
     // A demoted listing (moderation) is not found by search; a residual filter on the few hits.
     where.push(sql`p.demoted_at is null`);
   }

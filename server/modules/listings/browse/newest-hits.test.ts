@@ -1,7 +1,9 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { insertCategory, insertProduct } from "#server/test/fixtures.ts";
+import { conditions, type Resolved } from "./filters.ts";
 import { estimateHits, newestHits } from "./newest-hits.ts";
 import { rowsOf } from "./sql-parts.ts";
 
@@ -36,20 +38,41 @@ afterAll(async () => {
   await api.close();
 });
 
-async function ids(limit: number, estimate: Parameters<typeof newestHits>[3]): Promise<number[]> {
-  const result = await api.db.execute(sql`${newestHits(sql`p.id`, WHERE, limit, estimate)}`);
+async function ids(
+  limit: number,
+  estimate: Parameters<typeof newestHits>[3],
+  literal = false,
+): Promise<number[]> {
+  const result = await api.db.execute(sql`${newestHits(sql`p.id`, WHERE, limit, estimate, literal)}`);
   return rowsOf(result).map((row) => Number(row.id));
 }
 
 describe("the newest hits of a search", () => {
   it("are the same read at once and by stretches, whatever the estimate says", async () => {
     const maxId = Math.max(...hitIds) + 2;
-    expect(await ids(5, null)).toEqual(hitIds.slice(0, 5));
-    // A right estimate, one far too high (three stretches, the last needed), one far too low.
-    for (const hits of [hitIds.length, 5_000, 1_000_000, 2])
-      expect(await ids(5, { hits, maxId })).toEqual(hitIds.slice(0, 5));
-    // Fewer hits than the limit: all of them, newest first.
-    expect(await ids(500, { hits: 100_000, maxId })).toEqual(hitIds);
+    // The bounds bound as parameters, and written into the text (ADR 0057).
+    for (const literal of [false, true]) {
+      expect(await ids(5, null, literal)).toEqual(hitIds.slice(0, 5));
+      // A right estimate, one far too high (three stretches, the last needed), one far too low.
+      for (const hits of [hitIds.length, 5_000, 1_000_000, 2])
+        expect(await ids(5, { hits, maxId }, literal)).toEqual(hitIds.slice(0, 5));
+      // Fewer hits than the limit: all of them, newest first.
+      expect(await ids(500, { hits: 100_000, maxId }, literal)).toEqual(hitIds);
+    }
+  });
+
+  it("are the same with the query's words written into the text", async () => {
+    const resolved: Resolved = {
+      search: { tokens: [{ token: "strecha", words: null }] },
+      now: new Date().toISOString(),
+    };
+    const bound = conditions({ locale: "cs", q: "strecha" }, resolved);
+    const literal = conditions({ locale: "cs", q: "strecha" }, resolved, { literalSearch: true });
+    expect(new PgDialect().sqlToQuery(literal).params).toEqual([]);
+    const read = async (where: SQL) =>
+      rowsOf(await api.db.execute(newestHits(sql`p.id`, where, 500, null))).map((row) => Number(row.id));
+    expect(await read(literal)).toEqual(hitIds);
+    expect(await read(bound)).toEqual(hitIds);
   });
 
   it("are estimated from the planner, with the largest product id", async () => {

@@ -84,17 +84,27 @@ export function stretchBounds(limit: number, estimate: HitEstimate | null): numb
  * way: the stretches are disjoint and newest first, so the first `limit` rows of their UNION ALL
  * are the newest `limit` hits (the Append runs its branches in order and stops at the limit).
  */
-export function newestHits(columns: SQL, where: SQL, limit: number, estimate: HitEstimate | null): SQL {
+export function newestHits(
+  columns: SQL,
+  where: SQL,
+  limit: number,
+  estimate: HitEstimate | null,
+  literal = false,
+): SQL {
   const plain = (range: SQL) =>
-    sql`select ${columns} from products p where ${where} and ${range} order by p.id desc limit ${limit}`;
+    sql`select ${columns} from products p where ${where} and ${range} order by p.id desc limit ${literal ? sql.raw(String(limit)) : limit}`;
   const bounds = stretchBounds(limit, estimate);
   if (!bounds) return plain(sql`true`);
+  // `literal`: the bounds (and limits) in the text, so that a generic plan knows them (ADR 0057).
+  const id = (bound: number) => (literal ? sql.raw(String(Math.trunc(bound))) : sql`${bound}`);
   const branches = bounds.map((bound, index) =>
-    plain(index === 0 ? sql`p.id > ${bound}` : sql`p.id <= ${bounds[index - 1]} and p.id > ${bound}`),
+    plain(
+      index === 0 ? sql`p.id > ${id(bound)}` : sql`p.id <= ${id(bounds[index - 1])} and p.id > ${id(bound)}`,
+    ),
   );
-  branches.push(plain(sql`p.id <= ${bounds[bounds.length - 1]}`));
+  branches.push(plain(sql`p.id <= ${id(bounds[bounds.length - 1])}`));
   return sql`select * from (${sql.join(
     branches.map((branch) => sql`(${branch})`),
     sql` union all `,
-  )}) newest limit ${limit}`;
+  )}) newest limit ${literal ? sql.raw(String(limit)) : limit}`;
 }

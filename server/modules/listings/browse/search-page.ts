@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import type { ListingFacets, ListingQuery, ProductPage } from "#core/contracts/catalog.ts";
 import type { Db } from "#server/db/client.ts";
 import { GENERIC_PLAN } from "#server/db/prepared-client.ts";
@@ -36,6 +37,14 @@ function facetParts(brandIds: number[], packageIds: number[], byBrand: SQL, byPa
   return parts;
 }
 
+const dialect = new PgDialect();
+
+/** The search's conditions with its words written into the text, when nothing else is bound. */
+function literalOnly(query: ListingQuery, resolved: Resolved): SQL | null {
+  const where = conditions(query, resolved, { brands: true, packages: true, literalSearch: true });
+  return dialect.sqlToQuery(where).params.length === 0 ? where : null;
+}
+
 /**
  * A search page in one statement. A search must fetch every hit's row to check the full-text
  * match (and rank it), so at most COUNT_CAP + 1 hits are read once into a materialised CTE that
@@ -70,8 +79,15 @@ export async function searchListingPage(
   const atOnce = [allEstimate, ...(filtered ? [chosenEstimate] : [])].every(
     (estimate) => stretchBounds(COUNT_CAP + 1, estimate) === null,
   );
-  const result = await db.execute(sql`${atOnce ? sql.raw(GENERIC_PLAN) : sql``}
-    with hits as materialized (${newestHits(columns, allWhere, COUNT_CAP + 1, allEstimate)}),
+  // Hits read by stretches of a search filtered by nothing but its words (ADR 0057): the words and
+  // the bounds written into the text, whose generic plan is then the plan for these values, made
+  // once per connection (1.2 ms of planning a "rum" at 100k) instead of on every run.
+  const literalWhere = atOnce || filtered ? null : literalOnly(query, resolved);
+  const hits = literalWhere
+    ? newestHits(columns, literalWhere, COUNT_CAP + 1, allEstimate, true)
+    : newestHits(columns, allWhere, COUNT_CAP + 1, allEstimate);
+  const result = await db.execute(sql`${atOnce || literalWhere ? sql.raw(GENERIC_PLAN) : sql``}
+    with hits as materialized (${hits}),
     chosen as materialized (${
       filtered ? newestHits(columns, chosenWhere, COUNT_CAP + 1, chosenEstimate) : sql`select * from hits`
     }),
