@@ -66,36 +66,50 @@ function toFigure(spec: FigureSpec, dates: string[], values: (number | DayTally)
 }
 
 /**
- * How long an instance keeps a figure's closed days (the 13 before today). They change only by a
- * late edit (a draft placed, an order refunded), while reading them counts every row of two weeks
- * (44 000 listings and 114 000 bids at 100k products, ~30 ms each): today is read live, the rest
- * at most this old (docs/product/back-office.md, "Dashboard").
+ * How long an instance keeps a figure's closed days (the 13 before today) and today's. Reading a
+ * figure counts every row of its days (44 000 listings and 114 000 bids in two weeks at 100k
+ * products, ~30 ms each), on every staff member's every visit; the closed days change only by a late
+ * event (a draft placed, an order refunded), today's by the minute (docs/product/back-office.md,
+ * "Dashboard").
  */
 export const CLOSED_DAYS_TTL_MS = 5 * 60_000;
+export const TODAY_TTL_MS = 30_000;
 
-type FigureRead = (bounds: readonly Date[]) => Promise<(number | DayTally)[]>;
+type DayValues = (number | DayTally)[];
 
 /**
- * A figure's values for all 14 days: the closed days from the instance's memory while fresh (one
- * read shared by concurrent requests, a failed read forgotten), today's from the database.
+ * Reads kept by name for a time: one read shared by concurrent requests, a failed read forgotten,
+ * entries older than the longest lifetime dropped whenever a read is made.
  */
-function closedDaysKept(now: () => Date) {
-  const kept = new Map<string, { at: number; values: Promise<(number | DayTally)[]> }>();
-  return async (key: DashboardFigureKey, bounds: readonly Date[], read: FigureRead) => {
-    const closed = bounds.slice(0, -1);
-    // The first day's start names the fortnight: a new day reads afresh.
-    const name = `${key}:${closed[0].getTime()}`;
+function keptReads(now: () => Date) {
+  const kept = new Map<string, { at: number; values: Promise<DayValues> }>();
+  return (name: string, lifetime: number, read: () => Promise<DayValues>): Promise<DayValues> => {
     const clock = now().getTime();
-    let entry = kept.get(name);
-    if (!entry || clock - entry.at >= CLOSED_DAYS_TTL_MS) {
-      for (const old of kept.keys()) if (old.startsWith(`${key}:`)) kept.delete(old);
-      const fresh = { at: clock, values: read(closed) };
-      fresh.values.catch(() => kept.get(name) === fresh && kept.delete(name));
-      kept.set(name, fresh);
-      entry = fresh;
-    }
-    const [past, today] = await Promise.all([entry.values, read(bounds.slice(-2))]);
-    return [...past, ...today];
+    const entry = kept.get(name);
+    if (entry && clock - entry.at < lifetime) return entry.values;
+    for (const [old, { at }] of kept) if (clock - at >= CLOSED_DAYS_TTL_MS) kept.delete(old);
+    const fresh = { at: clock, values: read() };
+    fresh.values.catch(() => kept.get(name) === fresh && kept.delete(name));
+    kept.set(name, fresh);
+    return fresh.values;
+  };
+}
+
+/** A figure's 14 days: the closed days and today each kept for their lifetime, named by their start. */
+function figureDaysKept(now: () => Date) {
+  const keep = keptReads(now);
+  return async (
+    key: DashboardFigureKey,
+    bounds: readonly Date[],
+    read: (days: readonly Date[]) => Promise<DayValues>,
+  ) => {
+    const closed = bounds.slice(0, -1);
+    const today = bounds.slice(-2);
+    const [past, current] = await Promise.all([
+      keep(`${key}:closed:${closed[0].getTime()}`, CLOSED_DAYS_TTL_MS, () => read(closed)),
+      keep(`${key}:today:${today[0].getTime()}`, TODAY_TTL_MS, () => read(today)),
+    ]);
+    return [...past, ...current];
   };
 }
 
@@ -104,7 +118,7 @@ function closedDaysKept(now: () => Date) {
  * read at all, each figure with one grouped query over its date's index (the closed days kept).
  */
 export function createDashboardService(sources: DashboardSources, now: () => Date = () => new Date()) {
-  const figureDays = closedDaysKept(now);
+  const figureDays = figureDaysKept(now);
   return {
     async forScopes(scopes: readonly string[], at: Date = now()): Promise<Dashboard> {
       const allowed = (scope: StaffScope | null) => scope === null || hasScope(scopes, scope);
