@@ -1,5 +1,5 @@
-import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { violations } from "./axe.ts";
 import { DEMO, expect, hydrated, logIn, signInByApi, test } from "./fixtures.ts";
 
 /** Pages of the frame and the content pages, in both languages: no axe violations. */
@@ -16,16 +16,6 @@ const pages = [
   "/mimo-provoz",
   "/tahle-stranka-neni",
 ];
-
-/** The page's axe violations (WCAG 2.1 A and AA), one line each, so a failure names them. */
-async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  return results.violations.map(
-    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
-  );
-}
 
 /** Waits until the page's transitions (a dialog fading in) are over, so axe sees the final colours. */
 async function settled(page: Page) {

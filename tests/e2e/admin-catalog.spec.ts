@@ -1,6 +1,6 @@
-import { AxeBuilder } from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import sharp from "sharp";
+import { violations } from "./axe.ts";
 import { answerConsent, DEMO, expect, test } from "./fixtures.ts";
 import { signInStaff } from "./staff.ts";
 
@@ -27,15 +27,6 @@ test.beforeAll(async ({ browser, baseURL }) => {
 test.afterAll(async () => {
   await page?.context().close();
 });
-
-async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  return results.violations.map(
-    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
-  );
-}
 
 test("an editor adds a subcategory, changes its slug and the old URL answers 301 to the new one", async () => {
   const n = Date.now() % 1_000_000;

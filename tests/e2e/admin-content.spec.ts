@@ -1,6 +1,6 @@
-import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
+import { violations } from "./axe.ts";
 import { answerConsent, expect, hydrated, test } from "./fixtures.ts";
 import { signInStaff } from "./staff.ts";
 
@@ -34,15 +34,6 @@ async function screens(page: Page, name: string) {
     await page.screenshot({ path: `${dir}/admin-content-${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  return results.violations.map(
-    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
-  );
 }
 
 const png = (width: number, height: number, background: string) =>

@@ -1,6 +1,6 @@
-import { AxeBuilder } from "@axe-core/playwright";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import sharp from "sharp";
+import { violations } from "./axe.ts";
 import { answerConsent, DEMO, expect, test } from "./fixtures.ts";
 import { caughtMails, mailLink } from "./mail.ts";
 import { signInStaff } from "./staff.ts";
@@ -15,15 +15,6 @@ import { signInStaff } from "./staff.ts";
 
 const MODERATOR = "moderator@rarita.test";
 const MODERATOR2 = "moderator2@rarita.test";
-
-async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  return results.violations.map(
-    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
-  );
-}
 
 /** A wanted ad of the demo seller (free by the price list, so it goes live at once); its id. */
 async function sellersListing(request: APIRequestContext, name: string): Promise<number> {

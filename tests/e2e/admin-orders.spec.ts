@@ -1,6 +1,6 @@
 import path from "node:path";
-import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { violations } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
 import { signInStaff } from "./staff.ts";
 
@@ -27,15 +27,6 @@ async function screens(page: Page, name: string) {
     await page.screenshot({ path: `${dir}/admin-orders-${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  return results.violations.map(
-    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
-  );
 }
 
 test("an accountant imports a bank statement, sees matched and unmatched lines, and ships the paid order", async ({

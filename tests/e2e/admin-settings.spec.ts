@@ -1,6 +1,6 @@
-import { AxeBuilder } from "@axe-core/playwright";
-import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
+import type { APIRequestContext, BrowserContext } from "@playwright/test";
 import { addSiteCookies } from "../browser-setup.ts";
+import { violations } from "./axe.ts";
 import { expect, hydrated, test } from "./fixtures.ts";
 import { staffApiToken } from "./staff.ts";
 
@@ -18,15 +18,6 @@ let ownerToken: string | undefined;
 async function asOwner(request: APIRequestContext, context: BrowserContext, baseURL: string) {
   ownerToken ??= await staffApiToken(request, OWNER);
   await addSiteCookies(context, baseURL, { "auth._token": ownerToken });
-}
-
-async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  return results.violations.map(
-    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
-  );
 }
 
 test("the owner sees every setting with its value and a link to its form", async ({

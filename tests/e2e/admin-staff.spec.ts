@@ -1,7 +1,7 @@
-import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { TOTP } from "otpauth";
 import { fillRegistration, submitLogin } from "../browser-setup.ts";
+import { violations } from "./axe.ts";
 import { answerConsent, DEMO, expect, logIn, test } from "./fixtures.ts";
 import { signInStaff, submitSecondFactor } from "./staff.ts";
 
@@ -11,16 +11,6 @@ import { signInStaff, submitSecondFactor } from "./staff.ts";
  */
 
 const PASSWORD = "Spravne-Heslo-123";
-
-/** The page's axe violations (WCAG 2.1 A and AA), one line each, so a failure names them. */
-async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  return results.violations.map(
-    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
-  );
-}
 
 async function freshPage(browser: Browser, baseURL: string): Promise<Page> {
   const context = await browser.newContext();

@@ -1,6 +1,5 @@
-import { AxeBuilder } from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { fillRegistration } from "../browser-setup.ts";
+import { violations } from "./axe.ts";
 import { answerConsent, expect, logIn, test } from "./fixtures.ts";
 import { caughtMails, mailLink } from "./mail.ts";
 import { signInStaff } from "./staff.ts";
@@ -15,15 +14,6 @@ import { signInStaff } from "./staff.ts";
  */
 
 const MODERATOR = "moderator@rarita.test";
-
-async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  return results.violations.map(
-    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
-  );
-}
 
 test("the user's page leads to restricting the account with a statement of reasons", async ({ page }) => {
   await signInStaff(page, MODERATOR, { to: "/admin/uzivatele?q=Lucie" });

@@ -1,5 +1,4 @@
-import { AxeBuilder } from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import { violations } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
 import { signInStaff } from "./staff.ts";
 
@@ -12,15 +11,6 @@ import { signInStaff } from "./staff.ts";
  */
 
 const MODERATOR = "moderator@rarita.test";
-
-async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  return results.violations.map(
-    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
-  );
-}
 
 test("a moderator adds a group, finds a user, opens their page and assigns the group", async ({ page }) => {
   const group = `Sběratelé e2e ${Date.now() % 1_000_000}`;

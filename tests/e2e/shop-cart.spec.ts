@@ -1,6 +1,6 @@
-import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { addSiteCookies } from "../browser-setup.ts";
+import { violations } from "./axe.ts";
 import { DEMO, expect, hydrated, signInByApi, submitLogin, test } from "./fixtures.ts";
 
 /**
@@ -10,16 +10,6 @@ import { DEMO, expect, hydrated, signInByApi, submitLogin, test } from "./fixtur
  * account at login; the cart at 375 px; axe on the cart and on every step. The purchase itself
  * (paying, the summary) is payments' journeys' (tests/e2e/shop-purchase.spec.ts).
  */
-
-/** The page's axe violations (WCAG 2.1 A and AA), one line each. */
-async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  return results.violations.map(
-    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
-  );
-}
 
 /**
  * The page of a shop product on sale with at least `pieces` in stock (the sale list holds shop

@@ -1,5 +1,5 @@
-import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
+import { violations } from "./axe.ts";
 import { DEMO, expect, hydrated, logIn, signInByApi, test } from "./fixtures.ts";
 import { caughtMails } from "./mail.ts";
 
@@ -75,16 +75,6 @@ async function expectMail(to: string, subject: RegExp) {
       timeout: 15_000,
     })
     .toBe(true);
-}
-
-/** The page's axe violations (WCAG 2.1 A and AA), one line each (as in a11y.spec.ts). */
-async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  return results.violations.map(
-    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
-  );
 }
 
 /** The summary path of `account`'s shop order in `status`, read from their Orders and payments. */
