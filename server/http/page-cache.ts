@@ -36,7 +36,8 @@ export type PageCache = {
   middleware: MiddlewareHandler<AppEnv>;
   /**
    * Clears the cache after every successful write (a POST, PUT, PATCH or DELETE answered below
-   * 400), here and, through `announce`, in the other instances.
+   * 400), here and, through `announce`, in the other instances; a write whose own NOTIFY already
+   * reaches them (`changeNotified`, an accepted bid) announces nothing more (ADR 0056).
    */
   clearOnWrite: MiddlewareHandler<AppEnv>;
   /** Drops every copy, and the renders that started before (they may have read the old rows). */
@@ -289,7 +290,10 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     // After the write committed and before its answer leaves: whoever saw the answer finds no
     // copy from before it.
     clear();
-    options.announce?.();
+    // A write that set changeNotified committed its own NOTIFY, on which every instance clears
+    // (public-changes.ts): announcing it again would cost a statement and a turn at PostgreSQL's
+    // NOTIFY queue lock, which every bid's commit takes too, for nothing.
+    if (!c.get("changeNotified")) options.announce?.();
   };
 
   return { middleware, clearOnWrite, clear, size: copies.size };

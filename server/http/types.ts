@@ -26,6 +26,11 @@ export type AppVariables = {
   secondFactorDone: boolean;
   /** This response's Content-Security-Policy nonce (csp.ts); inline scripts of the page carry it. */
   cspNonce: string;
+  /**
+   * Set by a write whose change every instance already hears through a NOTIFY committed with it
+   * (an accepted bid's auction event): the page cache then sends no announcement of its own (ADR 0056).
+   */
+  changeNotified?: boolean;
 };
 
 export type AppEnv = { Variables: AppVariables };

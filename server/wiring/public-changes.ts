@@ -11,7 +11,8 @@ export const PUBLIC_CHANGES_CHANNEL = "public_changes";
 /**
  * Changes that public pages show, heard from every instance (ADR 0027): the auction events the
  * bidding module sends with each bid, close, activation or moved end (jobs included), and the
- * announcements of the instances that answered a write. The anonymous page cache clears on them.
+ * announcements of the instances that answered a write (not of an accepted bid: its auction event
+ * is enough, ADR 0056). The anonymous page cache clears on them.
  */
 export type PublicChanges = {
   /** Calls `handler` on every such change from now on; resolves once it listens. */

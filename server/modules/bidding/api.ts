@@ -191,6 +191,8 @@ biddingApi.openapi(
         result.minimumMinor,
         bid.minimum ? bid.notAboveMinor : undefined,
       );
+    // The bid's own NOTIFY tells every instance's page cache (ADR 0056).
+    if (result.notified) c.set("changeNotified", true);
     return c.json(
       { auction: result.live, bids: result.bids, you: result.viewer, extended: result.extended },
       201,

@@ -60,6 +60,12 @@ export type PlaceBidResult =
       viewer: ViewerStanding;
       /** True when the bid moved the end (soft close). */
       extended: boolean;
+      /**
+       * True when the bid's auction event (AUCTION_EVENTS_CHANNEL) was committed with it, as
+       * bid_decision() does for every bid that added a row to the public history (not for a raise
+       * of one's own maximum alone): every instance's page cache has heard of it (ADR 0056).
+       */
+      notified: boolean;
     };
 
 type Accepted = Extract<ReturnType<typeof placeBidRule>, { accepted: true }>;
@@ -286,6 +292,7 @@ export function createBidPlacement(deps: PlacementDeps) {
           threadId: null,
         },
         extended: decision.extended,
+        notified: decision.rows.some((row) => row.kind !== "max_raise"),
       };
     },
 
