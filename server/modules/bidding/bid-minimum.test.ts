@@ -1,9 +1,9 @@
 import { asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
-import { insertAuction, insertAuctionSettings, insertBidders } from "#server/test/auction-fixtures.ts";
+import { describe, expect, it } from "vitest";
+import { insertAuction, insertBidders } from "#server/test/auction-fixtures.ts";
 import { products } from "../listings/tables/products.ts";
 import { bids } from "./tables.ts";
+import { withBiddingTestApi } from "./test-fixtures.ts";
 
 /**
  * "Bid the current minimum" through the API (docs/product/auctions.md, "Bidding the current
@@ -12,35 +12,27 @@ import { bids } from "./tables.ts";
  * 50 Kč (5 000 minor units).
  */
 
-let api: TestApi;
-let seller: Awaited<ReturnType<typeof insertBidders>>[number];
-
-beforeAll(async () => {
-  api = await createTestApi();
-  await insertAuctionSettings(api.db);
-  [seller] = await insertBidders(api.db, 1);
-}, 60_000);
-
-afterAll(async () => {
-  await api?.services.auctionStreams.stop();
-  await api?.close();
-});
+const ctx = withBiddingTestApi();
 
 const post = (token: string | undefined, productId: number, body: unknown, lang = "") =>
-  api.call("POST", `/api/auctions/${productId}/bids${lang}`, { token, body });
+  ctx.api.call("POST", `/api/auctions/${productId}/bids${lang}`, { token, body });
 
 const minimumBid = (token: string, productId: number, notAboveMinor: number) =>
   post(token, productId, { minimum: true, notAboveMinor });
 
 async function storedBids(productId: number) {
-  const rows = await api.db.select().from(bids).where(eq(bids.productId, productId)).orderBy(asc(bids.id));
+  const rows = await ctx.api.db
+    .select()
+    .from(bids)
+    .where(eq(bids.productId, productId))
+    .orderBy(asc(bids.id));
   return rows.map((row) => ({ userId: row.userId, amountMinor: row.amountMinor, kind: row.kind }));
 }
 
 describe("bidding the current minimum through the API", () => {
   it("refuses input that names no bid, both kinds, or a minimum without its ceiling: 422 with the field and a translated reason", async () => {
-    const auction = await insertAuction(api.db, { sellerId: seller.user.id });
-    const [bidder] = await insertBidders(api.db, 1);
+    const auction = await insertAuction(ctx.api.db, { sellerId: ctx.seller.user.id });
+    const [bidder] = await insertBidders(ctx.api.db, 1);
     const either = "Zadejte buď částku příhozu, nebo příhoz minima s hranicí.";
 
     const none = await post(bidder.token, auction.id, {});
@@ -78,8 +70,8 @@ describe("bidding the current minimum through the API", () => {
   });
 
   it("bids the minimum the server holds, not the one the bidder saw, and stores it as their bid", async () => {
-    const auction = await insertAuction(api.db, { sellerId: seller.user.id });
-    const [alice, bob] = await insertBidders(api.db, 2);
+    const auction = await insertAuction(ctx.api.db, { sellerId: ctx.seller.user.id });
+    const [alice, bob] = await insertBidders(ctx.api.db, 2);
 
     // Both saw 1 000 Kč as the minimum and agree to up to five steps above it.
     const first = await minimumBid(alice.token, auction.id, 125_000);
@@ -98,13 +90,13 @@ describe("bidding the current minimum through the API", () => {
       { userId: alice.user.id, amountMinor: 100_000, kind: "manual" },
       { userId: bob.user.id, amountMinor: 105_000, kind: "manual" },
     ]);
-    const [row] = await api.db.select().from(products).where(eq(products.id, auction.id));
+    const [row] = await ctx.api.db.select().from(products).where(eq(products.id, auction.id));
     expect(row).toMatchObject({ currentPriceMinor: 105_000, bidCount: 2, leaderId: bob.user.id });
   });
 
   it("refuses when the minimum has passed the ceiling: 422 minimum_above_ceiling with the new minimum, nothing stored", async () => {
-    const auction = await insertAuction(api.db, { sellerId: seller.user.id });
-    const [alice, bob] = await insertBidders(api.db, 2);
+    const auction = await insertAuction(ctx.api.db, { sellerId: ctx.seller.user.id });
+    const [alice, bob] = await insertBidders(ctx.api.db, 2);
     expect((await minimumBid(alice.token, auction.id, 100_000)).status).toBe(201);
 
     const refused = await minimumBid(bob.token, auction.id, 104_999);
@@ -131,13 +123,13 @@ describe("bidding the current minimum through the API", () => {
   });
 
   it("keeps the other refusals and the proxy rules: own item, ended, a maximum below the amount it became, a standing maximum answering", async () => {
-    const auction = await insertAuction(api.db, { sellerId: seller.user.id });
-    const [alice, bob] = await insertBidders(api.db, 2);
+    const auction = await insertAuction(ctx.api.db, { sellerId: ctx.seller.user.id });
+    const [alice, bob] = await insertBidders(ctx.api.db, 2);
 
-    const own = await minimumBid(seller.token, auction.id, 200_000);
+    const own = await minimumBid(ctx.seller.token, auction.id, 200_000);
     expect(own.status).toBe(403);
     expect(own.json.error).toBe("own_item");
-    const over = await insertAuction(api.db, { sellerId: seller.user.id, endsInMs: -1000 });
+    const over = await insertAuction(ctx.api.db, { sellerId: ctx.seller.user.id, endsInMs: -1000 });
     const late = await minimumBid(alice.token, over.id, 200_000);
     expect(late.status).toBe(409);
     expect(late.json.error).toBe("ended");
@@ -159,7 +151,7 @@ describe("bidding the current minimum through the API", () => {
       105_000, 110_000,
     ]);
     // The answer names both bidders as the public history does (Bob's name from his session).
-    const history = await api.call("GET", `/api/auctions/${auction.id}/bids`);
+    const history = await ctx.api.call("GET", `/api/auctions/${auction.id}/bids`);
     const byId = new Map(
       history.json.bids.map((row: { id: number; bidder: string }) => [row.id, row.bidder]),
     );
@@ -170,19 +162,19 @@ describe("bidding the current minimum through the API", () => {
   });
 
   it("20 bidders at once, each with a ceiling 30 steps above the start: every one accepted, one step after another", async () => {
-    const auction = await insertAuction(api.db, { sellerId: seller.user.id });
-    const racers = await insertBidders(api.db, 20);
+    const auction = await insertAuction(ctx.api.db, { sellerId: ctx.seller.user.id });
+    const racers = await insertBidders(ctx.api.db, 20);
     const answers = await Promise.all(racers.map((racer) => minimumBid(racer.token, auction.id, 250_000)));
     expect(answers.map((answer) => answer.status)).toEqual(racers.map(() => 201));
     const stored = await storedBids(auction.id);
     expect(stored.map((row) => row.amountMinor)).toEqual(racers.map((_, index) => 100_000 + index * 5000));
     expect(new Set(stored.map((row) => row.userId)).size).toBe(20);
-    const [row] = await api.db.select().from(products).where(eq(products.id, auction.id));
+    const [row] = await ctx.api.db.select().from(products).where(eq(products.id, auction.id));
     expect(row).toMatchObject({ currentPriceMinor: 195_000, bidCount: 20 });
   });
 
   it("the API document names both forms of the bid", async () => {
-    const document = await api.call("GET", "/api/openapi.json");
+    const document = await ctx.api.call("GET", "/api/openapi.json");
     const input = document.json.components.schemas.BidInput;
     expect(Object.keys(input.properties)).toEqual(["amount", "minimum", "notAboveMinor", "max"]);
     expect(input.description).toMatch(/minimum_above_ceiling/);

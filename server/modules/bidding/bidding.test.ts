@@ -1,8 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { BID_STEPS } from "#server/db/seed/settings-data.ts";
-import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
-import { insertAuction, insertAuctionSettings, insertBidders } from "#server/test/auction-fixtures.ts";
+import { insertAuction, insertBidders } from "#server/test/auction-fixtures.ts";
 import { readSseEvents, sseReader } from "#server/test/sse.ts";
 import { productStatusChanges, products } from "../listings/tables/products.ts";
 import { messages, messageThreads, threadParticipants } from "../messages/tables.ts";
@@ -11,36 +10,28 @@ import { backfillAuctionLeaders } from "./leaders.ts";
 import { CLOSE_QUEUE, OUTBID_QUEUE } from "./queues.ts";
 import { type AuctionState, type BidRow, placeBid } from "./rules.ts";
 import { bids } from "./tables.ts";
+import { withBiddingTestApi } from "./test-fixtures.ts";
 
-let api: TestApi;
-let seller: Awaited<ReturnType<typeof insertBidders>>[number];
-
-beforeAll(async () => {
-  api = await createTestApi();
-  await insertAuctionSettings(api.db);
-  [seller] = await insertBidders(api.db, 1);
-}, 60_000);
-
-afterAll(async () => {
-  await api?.services.auctionStreams.stop();
-  await api?.close();
-});
+const ctx = withBiddingTestApi();
 
 const bid = (token: string | undefined, productId: number, amount: number, max?: number) =>
-  api.call("POST", `/api/auctions/${productId}/bids`, { token, body: max ? { amount, max } : { amount } });
+  ctx.api.call("POST", `/api/auctions/${productId}/bids`, {
+    token,
+    body: max ? { amount, max } : { amount },
+  });
 
 async function storedBids(productId: number) {
-  return api.db.select().from(bids).where(eq(bids.productId, productId)).orderBy(asc(bids.id));
+  return ctx.api.db.select().from(bids).where(eq(bids.productId, productId)).orderBy(asc(bids.id));
 }
 
 async function product(productId: number) {
-  const [row] = await api.db.select().from(products).where(eq(products.id, productId));
+  const [row] = await ctx.api.db.select().from(products).where(eq(products.id, productId));
   return row;
 }
 
 /** System messages of a user, oldest first. */
 async function systemMessages(userId: number) {
-  return api.db
+  return ctx.api.db
     .select({ event: messages.event, body: messages.body, payload: messages.payload })
     .from(messages)
     .innerJoin(messageThreads, eq(messageThreads.id, messages.threadId))
@@ -51,15 +42,15 @@ async function systemMessages(userId: number) {
 
 describe("placing bids", () => {
   it("refuses with a clear reason and stores nothing: guest, own item, e-mail, age, not started, below the minimum, ended", async () => {
-    const auction = await insertAuction(api.db, { sellerId: seller.user.id });
-    const [bidder] = await insertBidders(api.db, 1);
-    const [unconfirmed] = await insertBidders(api.db, 1, { emailConfirmedAt: null });
-    const [minor] = await insertBidders(api.db, 1, { adultConfirmedAt: null });
+    const auction = await insertAuction(ctx.api.db, { sellerId: ctx.seller.user.id });
+    const [bidder] = await insertBidders(ctx.api.db, 1);
+    const [unconfirmed] = await insertBidders(ctx.api.db, 1, { emailConfirmedAt: null });
+    const [minor] = await insertBidders(ctx.api.db, 1, { adultConfirmedAt: null });
 
     const guest = await bid(undefined, auction.id, 100_000);
     expect(guest.status).toBe(401);
 
-    const own = await bid(seller.token, auction.id, 100_000);
+    const own = await bid(ctx.seller.token, auction.id, 100_000);
     expect(own.status).toBe(403);
     expect(own.json).toMatchObject({ error: "own_item", message: "Na vlastní aukci přihazovat nelze." });
 
@@ -72,7 +63,7 @@ describe("placing bids", () => {
     expect(age.status).toBe(403);
     expect(age.json.error).toBe("adult_not_confirmed");
 
-    const scheduled = await insertAuction(api.db, { sellerId: seller.user.id, status: "scheduled" });
+    const scheduled = await insertAuction(ctx.api.db, { sellerId: ctx.seller.user.id, status: "scheduled" });
     const early = await bid(bidder.token, scheduled.id, 100_000);
     expect(early.status).toBe(409);
     expect(early.json).toMatchObject({
@@ -87,7 +78,7 @@ describe("placing bids", () => {
       minimumMinor: 100_000,
       errors: { amount: ["Nejnižší možný příhoz je 1\u00a0000,00\u00a0Kč."] },
     });
-    const english = await api.call("POST", `/api/auctions/${auction.id}/bids?lang=en`, {
+    const english = await ctx.api.call("POST", `/api/auctions/${auction.id}/bids?lang=en`, {
       token: bidder.token,
       body: { amount: 99_900 },
     });
@@ -97,7 +88,7 @@ describe("placing bids", () => {
     expect(maxLow.status).toBe(422);
     expect(maxLow.json.errors.max).toEqual(["Maximum musí být alespoň tak vysoké jako příhoz."]);
 
-    const over = await insertAuction(api.db, { sellerId: seller.user.id, endsInMs: -1000 });
+    const over = await insertAuction(ctx.api.db, { sellerId: ctx.seller.user.id, endsInMs: -1000 });
     const late = await bid(bidder.token, over.id, 100_000);
     expect(late.status).toBe(409);
     expect(late.json).toMatchObject({ error: "ended", message: "Aukce už skončila, přihazovat nelze." });
@@ -113,8 +104,8 @@ describe("placing bids", () => {
   });
 
   it("a maximum answers a lower bid at once, one step above it; the history masks bidders and hides maxima", async () => {
-    const auction = await insertAuction(api.db, { sellerId: seller.user.id });
-    const [anna, bob] = await insertBidders(api.db, 2);
+    const auction = await insertAuction(ctx.api.db, { sellerId: ctx.seller.user.id });
+    const [anna, bob] = await insertBidders(ctx.api.db, 2);
 
     const first = await bid(anna.token, auction.id, 100_000, 200_000);
     expect(first.status).toBe(201);
@@ -143,7 +134,7 @@ describe("placing bids", () => {
       [155_000, true],
     ]);
 
-    const history = await api.call("GET", `/api/auctions/${auction.id}/bids`, { token: bob.token });
+    const history = await ctx.api.call("GET", `/api/auctions/${auction.id}/bids`, { token: bob.token });
     expect(history.status).toBe(200);
     expect(history.json.bids.map((b: { amountMinor: number }) => b.amountMinor)).toEqual([
       155_000, 150_000, 100_000,
@@ -171,13 +162,13 @@ describe("placing bids", () => {
     expect(kinds).toEqual(["manual", "manual", "automatic", "max_raise"]);
 
     // The outbid job tells Bob once, even when it runs again.
-    expect(await api.jobs.runPending(OUTBID_QUEUE)).toBe(0);
+    expect(await ctx.api.jobs.runPending(OUTBID_QUEUE)).toBe(0);
     const third = await bid(bob.token, auction.id, 400_000);
     expect(third.json.you.leading).toBe(true);
     // A plain bid above the standing maximum stands as it was made.
     expect(third.json.auction.priceMinor).toBe(400_000);
-    expect(await api.jobs.runPending(OUTBID_QUEUE)).toBe(1);
-    await api.services.bidding.notifyOutbid({
+    expect(await ctx.api.jobs.runPending(OUTBID_QUEUE)).toBe(1);
+    await ctx.api.services.bidding.notifyOutbid({
       productId: auction.id,
       userId: anna.user.id,
       bidId: third.json.auction.lastBidId,
@@ -185,15 +176,15 @@ describe("placing bids", () => {
     const annaMessages = await systemMessages(anna.user.id);
     expect(annaMessages.map((m) => m.event)).toEqual(["outbid"]);
     expect(annaMessages[0].body).toContain("Aktuální cena je 4\u00a0000,00\u00a0Kč.");
-    await api.deliverMail();
-    expect(api.sentMail.filter((m) => m.to === anna.user.email).map((m) => m.subject)).toEqual([
+    await ctx.api.deliverMail();
+    expect(ctx.api.sentMail.filter((m) => m.to === anna.user.email).map((m) => m.subject)).toEqual([
       `Byli jste přehozeni: ${auction.nameCs}`,
     ]);
   });
 
   it("a bid in the last two minutes moves the end to two minutes after it; an earlier one does not", async () => {
-    const auction = await insertAuction(api.db, { sellerId: seller.user.id, endsInMs: 60_000 });
-    const [bidder] = await insertBidders(api.db, 1);
+    const auction = await insertAuction(ctx.api.db, { sellerId: ctx.seller.user.id, endsInMs: 60_000 });
+    const [bidder] = await insertBidders(ctx.api.db, 1);
     const before = Date.now();
     const response = await bid(bidder.token, auction.id, 100_000);
     expect(response.status).toBe(201);
@@ -203,7 +194,7 @@ describe("placing bids", () => {
     expect(endsAt).toBeLessThanOrEqual(Date.now() + 120_000);
     expect((await product(auction.id)).endsAt?.getTime()).toBe(endsAt);
 
-    const far = await insertAuction(api.db, { sellerId: seller.user.id, endsInMs: 3_600_000 });
+    const far = await insertAuction(ctx.api.db, { sellerId: ctx.seller.user.id, endsInMs: 3_600_000 });
     const calm = await bid(bidder.token, far.id, 100_000);
     expect(calm.json.extended).toBe(false);
     expect(calm.json.auction.endsAt).toBe(far.endsAt?.toISOString());
@@ -241,8 +232,11 @@ function replayStored(initial: AuctionState, rows: Awaited<ReturnType<typeof sto
 
 describe("50 concurrent bidders on one auction", () => {
   it("keep every accepted bid once, the rules intact, the price as replayed, and one outcome when it closes twice at once", async () => {
-    const auction = await insertAuction(api.db, { sellerId: seller.user.id, startPriceMinor: 50_000 });
-    const bidders = await insertBidders(api.db, 50);
+    const auction = await insertAuction(ctx.api.db, {
+      sellerId: ctx.seller.user.id,
+      startPriceMinor: 50_000,
+    });
+    const bidders = await insertBidders(ctx.api.db, 50);
     const accepted: { userId: number; amount: number; max: number | null; lastBidId: number }[] = [];
     const refusals = new Map<string, number>();
     let known = 50_000;
@@ -323,16 +317,16 @@ describe("50 concurrent bidders on one auction", () => {
     expect(stored.leaderMaxMinor).toBe(replayed.leader?.maxMinor);
 
     // The end comes; the job, the sweeper and a second job attempt all try to close it at once.
-    await api.db
+    await ctx.api.db
       .update(products)
       .set({ endsAt: new Date(Date.now() - 1000) })
       .where(eq(products.id, auction.id));
-    await api.services.bidding.scheduleClose(auction.id, new Date(Date.now() - 1000));
+    await ctx.api.services.bidding.scheduleClose(auction.id, new Date(Date.now() - 1000));
     const results = await Promise.all([
-      api.services.bidding.closeAuction(auction.id),
-      api.services.bidding.closeAuction(auction.id),
-      api.services.bidding.closeOverdue(),
-      api.jobs.runPending(CLOSE_QUEUE),
+      ctx.api.services.bidding.closeAuction(auction.id),
+      ctx.api.services.bidding.closeAuction(auction.id),
+      ctx.api.services.bidding.closeOverdue(),
+      ctx.api.jobs.runPending(CLOSE_QUEUE),
     ]);
     // At most one of the direct calls decided it (the sweeper or the job may have been first);
     // the audit below shows that exactly one did.
@@ -343,7 +337,7 @@ describe("50 concurrent bidders on one auction", () => {
     expect(closed.status).toBe("sold");
     expect(closed.winnerId).toBe(replayed.leader?.userId);
     expect(closed.endedAt).not.toBeNull();
-    const changes = await api.db
+    const changes = await ctx.api.db
       .select()
       .from(productStatusChanges)
       .where(eq(productStatusChanges.productId, auction.id));
@@ -351,12 +345,12 @@ describe("50 concurrent bidders on one auction", () => {
 
     const winnerId = closed.winnerId!;
     expect((await systemMessages(winnerId)).filter((m) => m.event === "won")).toHaveLength(1);
-    expect((await systemMessages(seller.user.id)).filter((m) => m.event === "sold")).toHaveLength(1);
+    expect((await systemMessages(ctx.seller.user.id)).filter((m) => m.event === "sold")).toHaveLength(1);
     const losers = [...new Set(rows.map((row) => row.userId))].filter((id) => id !== winnerId);
     for (const loserId of losers) {
       expect((await systemMessages(loserId)).filter((m) => m.event === "lost")).toHaveLength(1);
     }
-    const threads = await api.db
+    const threads = await ctx.api.db
       .select({ id: messageThreads.id })
       .from(messageThreads)
       .where(and(eq(messageThreads.productId, auction.id), eq(messageThreads.kind, "conversation")));
@@ -365,19 +359,19 @@ describe("50 concurrent bidders on one auction", () => {
     // Bidding after the end is refused; closing again changes nothing.
     const late = await bid(bidders[0].token, auction.id, 10_000_000);
     expect(late.status).toBe(409);
-    expect(await api.services.bidding.closeAuction(auction.id)).toEqual({ status: "skipped" });
+    expect(await ctx.api.services.bidding.closeAuction(auction.id)).toEqual({ status: "skipped" });
   }, 120_000);
 });
 
 describe("auctions whose bids were written directly (demo data)", () => {
   it("get their leader from the highest bid, and bidding goes on from it", async () => {
-    const auction = await insertAuction(api.db, {
-      sellerId: seller.user.id,
+    const auction = await insertAuction(ctx.api.db, {
+      sellerId: ctx.seller.user.id,
       currentPriceMinor: 120_000,
       bidCount: 2,
     });
-    const [early, top, late] = await insertBidders(api.db, 3);
-    await api.db.insert(bids).values([
+    const [early, top, late] = await insertBidders(ctx.api.db, 3);
+    await ctx.api.db.insert(bids).values([
       {
         productId: auction.id,
         userId: early.user.id,
@@ -392,7 +386,7 @@ describe("auctions whose bids were written directly (demo data)", () => {
         createdAt: new Date(Date.now() - 30_000),
       },
     ]);
-    await backfillAuctionLeaders(api.db);
+    await backfillAuctionLeaders(ctx.api.db);
     const row = await product(auction.id);
     expect([row.leaderId, row.leaderMaxMinor]).toEqual([top.user.id, 150_000]);
     expect(row.lastBidId).toBe(Math.max(...(await storedBids(auction.id)).map((b) => b.id)));
@@ -405,14 +399,17 @@ describe("auctions whose bids were written directly (demo data)", () => {
 
 describe("closing, activation, notices", () => {
   it("a reserve not met ends the auction unsold: no winner, the seller and the bidders told so", async () => {
-    const auction = await insertAuction(api.db, { sellerId: seller.user.id, reservePriceMinor: 500_000 });
-    const [bidder] = await insertBidders(api.db, 1);
+    const auction = await insertAuction(ctx.api.db, {
+      sellerId: ctx.seller.user.id,
+      reservePriceMinor: 500_000,
+    });
+    const [bidder] = await insertBidders(ctx.api.db, 1);
     expect((await bid(bidder.token, auction.id, 120_000)).status).toBe(201);
-    await api.db
+    await ctx.api.db
       .update(products)
       .set({ endsAt: new Date(Date.now() - 1) })
       .where(eq(products.id, auction.id));
-    expect(await api.services.bidding.closeAuction(auction.id)).toEqual({
+    expect(await ctx.api.services.bidding.closeAuction(auction.id)).toEqual({
       status: "closed",
       outcome: "unsold",
       reason: "reserve_not_met",
@@ -421,76 +418,76 @@ describe("closing, activation, notices", () => {
     expect([closed.status, closed.winnerId]).toEqual(["ended", null]);
     expect((await systemMessages(bidder.user.id)).map((m) => m.event)).toEqual(["no_winner"]);
     expect(
-      (await systemMessages(seller.user.id))
+      (await systemMessages(ctx.seller.user.id))
         .filter((m) => m.payload?.productId === auction.id)
         .map((m) => m.event),
     ).toEqual(["unsold"]);
   });
 
   it("the close job that finds the end moved by soft close queues itself for the new end", async () => {
-    const auction = await insertAuction(api.db, { sellerId: seller.user.id, endsInMs: 5_000 });
-    await api.services.bidding.scheduleClose(auction.id, new Date(Date.now() - 1000));
-    expect(await api.jobs.runPending(CLOSE_QUEUE)).toBe(1);
+    const auction = await insertAuction(ctx.api.db, { sellerId: ctx.seller.user.id, endsInMs: 5_000 });
+    await ctx.api.services.bidding.scheduleClose(auction.id, new Date(Date.now() - 1000));
+    expect(await ctx.api.jobs.runPending(CLOSE_QUEUE)).toBe(1);
     expect((await product(auction.id)).status).toBe("active");
-    const queued = (await api.jobs.list(CLOSE_QUEUE)).filter(
+    const queued = (await ctx.api.jobs.list(CLOSE_QUEUE)).filter(
       (job) => (job.data as { productId: number }).productId === auction.id && job.state === "created",
     );
     expect(queued).toHaveLength(1);
   });
 
   it("a scheduled listing becomes active at its activation date, once, and its close job is queued", async () => {
-    const auction = await insertAuction(api.db, {
-      sellerId: seller.user.id,
+    const auction = await insertAuction(ctx.api.db, {
+      sellerId: ctx.seller.user.id,
       status: "scheduled",
       activationAt: new Date(Date.now() - 1000),
     });
-    const later = await insertAuction(api.db, {
-      sellerId: seller.user.id,
+    const later = await insertAuction(ctx.api.db, {
+      sellerId: ctx.seller.user.id,
       status: "scheduled",
       activationAt: new Date(Date.now() + 3_600_000),
     });
-    expect(await api.services.bidding.activateDue()).toBeGreaterThanOrEqual(1);
-    expect(await api.services.bidding.activateListing(auction.id)).toBe(false);
+    expect(await ctx.api.services.bidding.activateDue()).toBeGreaterThanOrEqual(1);
+    expect(await ctx.api.services.bidding.activateListing(auction.id)).toBe(false);
     expect((await product(auction.id)).status).toBe("active");
     expect((await product(later.id)).status).toBe("scheduled");
-    const jobs = (await api.jobs.list(CLOSE_QUEUE)).filter(
+    const jobs = (await ctx.api.jobs.list(CLOSE_QUEUE)).filter(
       (job) => (job.data as { productId: number }).productId === auction.id,
     );
     expect(jobs).toHaveLength(1);
   });
 
   it("watchers hear once that an auction ends within the hour", async () => {
-    const auction = await insertAuction(api.db, { sellerId: seller.user.id, endsInMs: 30 * 60_000 });
-    const [watcher] = await insertBidders(api.db, 1);
-    const [list] = await api.db.insert(wishlists).values({ userId: watcher.user.id }).returning();
-    await api.db.insert(wishlistItems).values({ wishlistId: list.id, productId: auction.id });
-    expect(await api.services.bidding.notifyEndingSoon()).toBe(1);
-    expect(await api.services.bidding.notifyEndingSoon()).toBe(0);
+    const auction = await insertAuction(ctx.api.db, { sellerId: ctx.seller.user.id, endsInMs: 30 * 60_000 });
+    const [watcher] = await insertBidders(ctx.api.db, 1);
+    const [list] = await ctx.api.db.insert(wishlists).values({ userId: watcher.user.id }).returning();
+    await ctx.api.db.insert(wishlistItems).values({ wishlistId: list.id, productId: auction.id });
+    expect(await ctx.api.services.bidding.notifyEndingSoon()).toBe(1);
+    expect(await ctx.api.services.bidding.notifyEndingSoon()).toBe(0);
     const notices = await systemMessages(watcher.user.id);
     expect(notices.map((m) => m.event)).toEqual(["ending_soon"]);
     expect(notices[0].body).toMatch(/končí přibližně za (29|30) min/);
   });
 
   it("my bids are grouped as leading, outbid, won and lost with my maximum and the current price", async () => {
-    const [me, rival] = await insertBidders(api.db, 2);
-    const leading = await insertAuction(api.db, { sellerId: seller.user.id, nameCs: "Vedu" });
-    const outbid = await insertAuction(api.db, { sellerId: seller.user.id, nameCs: "Přehozen" });
-    const won = await insertAuction(api.db, { sellerId: seller.user.id, nameCs: "Vyhráno" });
-    const lost = await insertAuction(api.db, { sellerId: seller.user.id, nameCs: "Prohráno" });
+    const [me, rival] = await insertBidders(ctx.api.db, 2);
+    const leading = await insertAuction(ctx.api.db, { sellerId: ctx.seller.user.id, nameCs: "Vedu" });
+    const outbid = await insertAuction(ctx.api.db, { sellerId: ctx.seller.user.id, nameCs: "Přehozen" });
+    const won = await insertAuction(ctx.api.db, { sellerId: ctx.seller.user.id, nameCs: "Vyhráno" });
+    const lost = await insertAuction(ctx.api.db, { sellerId: ctx.seller.user.id, nameCs: "Prohráno" });
     await bid(me.token, leading.id, 100_000, 180_000);
     await bid(me.token, outbid.id, 100_000);
     await bid(rival.token, outbid.id, 120_000);
     await bid(me.token, won.id, 100_000);
     await bid(me.token, lost.id, 100_000);
     await bid(rival.token, lost.id, 110_000);
-    await api.db
+    await ctx.api.db
       .update(products)
       .set({ endsAt: new Date(Date.now() - 1) })
       .where(sql`${products.id} in (${won.id}, ${lost.id})`);
-    await api.services.bidding.closeAuction(won.id);
-    await api.services.bidding.closeAuction(lost.id);
+    await ctx.api.services.bidding.closeAuction(won.id);
+    await ctx.api.services.bidding.closeAuction(lost.id);
 
-    const response = await api.call("GET", "/api/me/bids", { token: me.token });
+    const response = await ctx.api.call("GET", "/api/me/bids", { token: me.token });
     expect(response.status).toBe(200);
     const summary = (group: string) =>
       response.json[group].map((item: { name: string; myMaxMinor: number; priceMinor: number }) => [
@@ -504,7 +501,7 @@ describe("closing, activation, notices", () => {
     expect(summary("lost")).toEqual([["Prohráno", 100_000, 110_000]]);
     expect(response.json.won[0].threadId).toEqual(expect.any(Number));
     expect(response.json.lost[0].threadId).toBeNull();
-    expect((await api.call("GET", "/api/me/bids")).status).toBe(401);
+    expect((await ctx.api.call("GET", "/api/me/bids")).status).toBe(401);
   });
 });
 
@@ -518,10 +515,10 @@ const readEvents = (response: Response, count: number) => readSseEvents<AuctionE
 
 describe("live stream (SSE over LISTEN/NOTIFY)", () => {
   it("sends a snapshot, then an event after a bid; a reconnect with Last-Event-ID gets the bids it missed", async () => {
-    const auction = await insertAuction(api.db, { sellerId: seller.user.id });
-    const [anna, bob] = await insertBidders(api.db, 2);
+    const auction = await insertAuction(ctx.api.db, { sellerId: ctx.seller.user.id });
+    const [anna, bob] = await insertBidders(ctx.api.db, 2);
     const controller = new AbortController();
-    const stream = await api.app.request(`/api/auctions/${auction.id}/stream`, {
+    const stream = await ctx.api.app.request(`/api/auctions/${auction.id}/stream`, {
       headers: { Authorization: `Bearer ${anna.token}` },
       signal: controller.signal,
     });
@@ -544,7 +541,7 @@ describe("live stream (SSE over LISTEN/NOTIFY)", () => {
     // Away: two bids happen.
     expect((await bid(bob.token, auction.id, 110_000)).status).toBe(201);
     expect((await bid(anna.token, auction.id, 120_000)).status).toBe(201);
-    const again = await api.app.request(`/api/auctions/${auction.id}/stream`, {
+    const again = await ctx.api.app.request(`/api/auctions/${auction.id}/stream`, {
       headers: { Authorization: `Bearer ${bob.token}`, "Last-Event-ID": seen },
     });
     const replay = await readEvents(again, 1);
@@ -553,7 +550,7 @@ describe("live stream (SSE over LISTEN/NOTIFY)", () => {
     expect(replay.events[0].data.leading).toBe(false);
     await replay.cancel();
 
-    const unknown = await api.app.request("/api/auctions/2000000000/stream");
+    const unknown = await ctx.api.app.request("/api/auctions/2000000000/stream");
     expect(unknown.status).toBe(404);
   });
 });

@@ -1,13 +1,13 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { BidRange } from "#core/rules/bid-step.ts";
 import { BID_STEPS } from "#server/db/seed/settings-data.ts";
-import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
-import { insertAuction, insertAuctionSettings, insertBidders } from "#server/test/auction-fixtures.ts";
+import { insertAuction, insertBidders } from "#server/test/auction-fixtures.ts";
 import { waitUntil } from "#server/test/crash-helpers.ts";
 import { products } from "../listings/tables/products.ts";
 import { copyListedState } from "./listed-copy.ts";
 import { decideInDatabase } from "./place-bid.ts";
+import { withBiddingTestApi } from "./test-fixtures.ts";
 
 /**
  * The listings' copy of an auction's price and bid count (ADR 0053, migration 0037): no index
@@ -15,22 +15,10 @@ import { decideInDatabase } from "./place-bid.ts";
  * insert and the close copy them.
  */
 
-let api: TestApi;
-let seller: Awaited<ReturnType<typeof insertBidders>>[number];
-
-beforeAll(async () => {
-  api = await createTestApi();
-  await insertAuctionSettings(api.db);
-  [seller] = await insertBidders(api.db, 1);
-}, 60_000);
-
-afterAll(async () => {
-  await api?.services.auctionStreams.stop();
-  await api?.close();
-});
+const ctx = withBiddingTestApi();
 
 async function priceAndCounts(id: number) {
-  const [row] = await api.db
+  const [row] = await ctx.api.db
     .select({
       currentPriceMinor: products.currentPriceMinor,
       bidCount: products.bidCount,
@@ -46,11 +34,11 @@ const bidder = (user: { id: number }) => ({ id: user.id, emailConfirmed: true, a
 const rules = { bidTable: BID_STEPS as BidRange[], softCloseMs: 120_000 };
 /** The decision alone (no copy scheduled, unlike placeBid). */
 const decide = (productId: number, user: { id: number }, amountMinor: number) =>
-  decideInDatabase(api.db, { productId, bidder: bidder(user), amountMinor }, rules);
+  decideInDatabase(ctx.api.db, { productId, bidder: bidder(user), amountMinor }, rules);
 
 describe("the listings' copy of an auction's price and bid count", () => {
   it("is in no index's place of the live columns, so a bid's update of its row can be HOT", async () => {
-    const result = await api.db.execute(
+    const result = await ctx.api.db.execute(
       sql`select indexdef from pg_indexes where tablename = 'products' order by indexname`,
     );
     const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
@@ -64,8 +52,11 @@ describe("the listings' copy of an auction's price and bid count", () => {
   });
 
   it("is left behind by a bid and brought up to date by bid_listed_copy(), once", async () => {
-    const auction = await insertAuction(api.db, { sellerId: seller.user.id, startPriceMinor: 100_000 });
-    const [first, second] = await insertBidders(api.db, 2);
+    const auction = await insertAuction(ctx.api.db, {
+      sellerId: ctx.seller.user.id,
+      startPriceMinor: 100_000,
+    });
+    const [first, second] = await insertBidders(ctx.api.db, 2);
     expect(await decide(auction.id, first.user, 100_000)).toMatchObject({ ok: true });
     expect(await decide(auction.id, second.user, 105_000)).toMatchObject({ ok: true });
     expect(await priceAndCounts(auction.id)).toEqual({
@@ -74,8 +65,8 @@ describe("the listings' copy of an auction's price and bid count", () => {
       listedPriceMinor: null,
       listedBidCount: 0,
     });
-    await copyListedState(api.db, auction.id);
-    await copyListedState(api.db, auction.id);
+    await copyListedState(ctx.api.db, auction.id);
+    await copyListedState(ctx.api.db, auction.id);
     expect(await priceAndCounts(auction.id)).toEqual({
       currentPriceMinor: 105_000,
       bidCount: 2,
@@ -85,18 +76,24 @@ describe("the listings' copy of an auction's price and bid count", () => {
   });
 
   it("is copied on insert (an auction inserted with its bids) and by the close", async () => {
-    const seeded = await insertAuction(api.db, {
-      sellerId: seller.user.id,
+    const seeded = await insertAuction(ctx.api.db, {
+      sellerId: ctx.seller.user.id,
       currentPriceMinor: 150_000,
       bidCount: 4,
     });
     expect(await priceAndCounts(seeded.id)).toMatchObject({ listedPriceMinor: 150_000, listedBidCount: 4 });
 
-    const auction = await insertAuction(api.db, { sellerId: seller.user.id, startPriceMinor: 100_000 });
-    const [user] = await insertBidders(api.db, 1);
+    const auction = await insertAuction(ctx.api.db, {
+      sellerId: ctx.seller.user.id,
+      startPriceMinor: 100_000,
+    });
+    const [user] = await insertBidders(ctx.api.db, 1);
     expect(await decide(auction.id, user.user, 100_000)).toMatchObject({ ok: true });
     expect(await priceAndCounts(auction.id)).toMatchObject({ listedPriceMinor: null, listedBidCount: 0 });
-    const closed = await api.services.bidding.closeAuction(auction.id, new Date(Date.now() + 2 * 86_400_000));
+    const closed = await ctx.api.services.bidding.closeAuction(
+      auction.id,
+      new Date(Date.now() + 2 * 86_400_000),
+    );
     expect(closed).toMatchObject({ status: "closed" });
     expect(await priceAndCounts(auction.id)).toEqual({
       currentPriceMinor: 100_000,
@@ -107,9 +104,12 @@ describe("the listings' copy of an auction's price and bid count", () => {
   });
 
   it("follows the bids placed through the service by itself, a moment later", async () => {
-    const auction = await insertAuction(api.db, { sellerId: seller.user.id, startPriceMinor: 100_000 });
-    const [user] = await insertBidders(api.db, 1);
-    const answer = await api.services.bidding.placeBid({
+    const auction = await insertAuction(ctx.api.db, {
+      sellerId: ctx.seller.user.id,
+      startPriceMinor: 100_000,
+    });
+    const [user] = await insertBidders(ctx.api.db, 1);
+    const answer = await ctx.api.services.bidding.placeBid({
       productId: auction.id,
       bidder: bidder(user.user),
       minimum: true,
