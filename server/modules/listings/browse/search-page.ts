@@ -70,8 +70,11 @@ export async function searchListingPage(
   const columns = sql`p.id, p.brand_id, p.package_id, ${keyColumns(keys)}`;
   const allWhere = conditions(query, resolved, { brands: true, packages: true });
   const chosenWhere = conditions(query, resolved);
+  // The words written into the text (nothing else bound): the estimate's EXPLAIN then has no
+  // parameters and runs as a simple query, with no switch of plan_cache_mode before it (ADR 0057).
+  const literalWhere = filtered ? null : literalOnly(query, resolved);
   const [allEstimate, chosenEstimate] = await Promise.all([
-    estimateHits(db, allWhere),
+    estimateHits(db, literalWhere ?? allWhere),
     filtered ? estimateHits(db, chosenWhere) : null,
   ]);
   // Hits read at once (not by stretches, whose plan depends on their bounds) have one good plan,
@@ -82,10 +85,10 @@ export async function searchListingPage(
   // Hits read by stretches of a search filtered by nothing but its words (ADR 0057): the words and
   // the bounds written into the text, whose generic plan is then the plan for these values, made
   // once per connection (1.2 ms of planning a "rum" at 100k) instead of on every run.
-  const literalWhere = atOnce || filtered ? null : literalOnly(query, resolved);
-  const hits = literalWhere
-    ? newestHits(columns, literalWhere, COUNT_CAP + 1, allEstimate, true)
-    : newestHits(columns, allWhere, COUNT_CAP + 1, allEstimate);
+  const hits =
+    literalWhere && !atOnce
+      ? newestHits(columns, literalWhere, COUNT_CAP + 1, allEstimate, true)
+      : newestHits(columns, allWhere, COUNT_CAP + 1, allEstimate);
   const result = await db.execute(sql`${atOnce || literalWhere ? sql.raw(GENERIC_PLAN) : sql``}
     with hits as materialized (${hits}),
     chosen as materialized (${

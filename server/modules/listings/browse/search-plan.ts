@@ -35,19 +35,30 @@ export const MAX_COMPLETIONS = 32;
  */
 const PLAIN_WORD = /^[\p{L}\p{N}]+$/u;
 
+/**
+ * A string as an SQL literal. The statement's values are written into its text: with no
+ * parameters it runs as a simple query, planned for its values as a custom plan would be, and the
+ * pool's connection need not switch plan_cache_mode before it (ADR 0057). Query words are letters
+ * and digits only (searchTokens); quotes are doubled all the same.
+ */
+function literal(text: string): SQL {
+  return sql.raw(`'${text.replace(/'/g, "''")}'`);
+}
+
 /** The row of one query word: its completions, and for a word typos apply to, its stand-ins. */
-function tokenRow(token: string, open: boolean, expand: boolean): SQL {
+function tokenRow(word: string, open: boolean, expand: boolean): SQL {
+  const token = literal(word);
   // Every catalogue word: search_words (the typo look-ups' words) and search_other_words (0038).
   const completions = expand
     ? sql`array (select c.word from (select w.word from search_words w where w.word ^@ ${token}
         union all select o.word from search_other_words o where o.word ^@ ${token}) c
-      order by c.word limit ${MAX_COMPLETIONS + 1})`
+      order by c.word limit ${sql.raw(String(MAX_COMPLETIONS + 1))})`
     : sql`null::text[]`;
   if (!open)
     return sql`select ${token}::text as token, ${completions} as completions,
       null::boolean as prefix, null::text[] as inside, null::text[] as near`;
-  const prefix = sql`exists (select 1 from search_words w where w.word like ${`${token}%`})`;
-  const inside = `%${token}%`;
+  const prefix = sql`exists (select 1 from search_words w where w.word like ${literal(`${word}%`)})`;
+  const inside = literal(`%${word}%`);
   return sql`
     select ${token}::text as token, ${completions} as completions, ${prefix} as prefix,
       case when ${prefix} then null else array (select w.word from search_words w
@@ -72,7 +83,7 @@ export async function planSearch(db: Db, q: string | undefined): Promise<SearchP
   const open = tokens.map((token) => allowedTypos(token) > 0);
   if (!expand && !open.some(Boolean)) return { tokens: tokens.map((token) => ({ token, words: null })) };
   // Numbers and short words are never stood in for: they must match as they are. Each word's
-  // patterns are parameters, so the indexes serve them (word ^@ 'x' and LIKE 'x%' the primary keys
+  // patterns are literals the planner sees, so the indexes serve them (word ^@ 'x' and LIKE 'x%' the primary keys
   // in the C collation, LIKE '%x%' and the distance ordering the trigram index). The stand-ins are looked for only when
   // needed: PostgreSQL runs a CASE's uncorrelated subquery (an InitPlan) only when its branch is
   // taken, and the nearest 30 by trigrams cost up to a few milliseconds over the vocabulary of
