@@ -1,4 +1,6 @@
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
+import { addSiteCookies } from "../browser-setup.ts";
+import { cookieMap, expectLifetime } from "./cookies.ts";
 import { hydrated } from "./fixtures.ts";
 
 /**
@@ -9,29 +11,6 @@ import { hydrated } from "./fixtures.ts";
 
 const DAY = 24 * 60 * 60;
 const YEAR = 365 * DAY;
-
-async function cookieMap(context: BrowserContext) {
-  return Object.fromEntries((await context.cookies()).map((cookie) => [cookie.name, cookie]));
-}
-
-/** Asserts a cookie lives about `seconds` from now (a minute of slack for the test's own run time). */
-function expectLifetime(cookie: { expires: number } | undefined, seconds: number) {
-  expect(cookie).toBeDefined();
-  const remaining = (cookie?.expires ?? 0) - Date.now() / 1000;
-  expect(remaining).toBeGreaterThan(seconds - 120);
-  expect(remaining).toBeLessThan(seconds + 120);
-}
-
-async function setCookies(
-  context: BrowserContext,
-  baseURL: string | undefined,
-  cookies: Record<string, string>,
-) {
-  const { hostname } = new URL(baseURL ?? "http://localhost");
-  await context.addCookies(
-    Object.entries(cookies).map(([name, value]) => ({ name, value, domain: hostname, path: "/" })),
-  );
-}
 
 /** The consent commands in window.dataLayer, as plain arrays (they are pushed as Arguments objects). */
 async function consentCommands(page: Page) {
@@ -211,7 +190,7 @@ test.describe("age gate", () => {
 
 test.describe("cookie bar", () => {
   test.beforeEach(async ({ context, baseURL }) => {
-    await setCookies(context, baseURL, { "age-confirmed": "true", "intro-popup": "hidden" });
+    await addSiteCookies(context, baseURL!, { "age-confirmed": "true", "intro-popup": "hidden" });
   });
 
   test("the consent default from the cookies is the first data-layer entry; no tag manager without an id", async ({
@@ -354,7 +333,7 @@ test.describe("cookie bar", () => {
     context,
     baseURL,
   }) => {
-    await setCookies(context, baseURL, {
+    await addSiteCookies(context, baseURL!, {
       "cookies-show": "hidden",
       "accept-technical": "true",
       "accept-marketing": "true",

@@ -74,3 +74,12 @@ export async function hydrated(page: Page) {
 export async function headerReady(page: Page) {
   await expect(page.getByTestId("site-header")).toHaveAttribute("data-ready", "true");
 }
+
+/**
+ * Fake timers that stand still until the test moves them (`page.clock.install` alone lets time flow
+ * in real time while the page loads), two seconds ahead of now.
+ */
+export async function freezeClock(page: Page) {
+  await page.clock.install({ time: Date.now() });
+  await page.clock.pauseAt(Date.now() + 2_000);
+}

@@ -1,5 +1,7 @@
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { hydrated } from "./fixtures.ts";
+import { expect, type Page, test } from "@playwright/test";
+import { addSiteCookies } from "../browser-setup.ts";
+import { cookieMap, expectLifetime } from "./cookies.ts";
+import { freezeClock, hydrated } from "./fixtures.ts";
 
 /**
  * The footer, snackbars and the global modal (docs/product/screens.md, "Parts of every page"), the
@@ -9,38 +11,6 @@ import { hydrated } from "./fixtures.ts";
  */
 
 const DAY = 24 * 60 * 60;
-
-async function setCookies(
-  context: BrowserContext,
-  baseURL: string | undefined,
-  cookies: Record<string, string>,
-) {
-  const { hostname } = new URL(baseURL ?? "http://localhost");
-  await context.addCookies(
-    Object.entries(cookies).map(([name, value]) => ({ name, value, domain: hostname, path: "/" })),
-  );
-}
-
-async function cookieMap(context: BrowserContext) {
-  return Object.fromEntries((await context.cookies()).map((cookie) => [cookie.name, cookie]));
-}
-
-function expectLifetime(cookie: { expires: number } | undefined, seconds: number) {
-  expect(cookie).toBeDefined();
-  const remaining = (cookie?.expires ?? 0) - Date.now() / 1000;
-  expect(remaining).toBeGreaterThan(seconds - 120);
-  expect(remaining).toBeLessThan(seconds + 120);
-}
-
-/**
- * Fake timers that stand still until the test moves them (page.clock.install alone lets time flow
- * in real time while the page loads).
- */
-async function freezeClock(page: Page) {
-  const start = Date.now() + 2_000;
-  await page.clock.install({ time: Date.now() });
-  await page.clock.pauseAt(start);
-}
 
 /** Age, consent, popup and banner answered: only what a test looks at shows. */
 const ANSWERED = {
@@ -58,7 +28,7 @@ const freshEmail = () => `e2e-${Date.now()}-${++emailCounter}-${Math.floor(Math.
 
 test.describe("footer", () => {
   test.beforeEach(async ({ context, baseURL }) => {
-    await setCookies(context, baseURL, ANSWERED);
+    await addSiteCookies(context, baseURL!, ANSWERED);
   });
 
   test("shows the bottom menu, two social networks in a new tab, two card brands and the copyright", async ({
@@ -115,7 +85,7 @@ test.describe("footer", () => {
 
 test.describe("newsletter", () => {
   test.beforeEach(async ({ context, baseURL }) => {
-    await setCookies(context, baseURL, ANSWERED);
+    await addSiteCookies(context, baseURL!, ANSWERED);
   });
 
   const form = (page: Page) => page.getByTestId("newsletter-form");
@@ -248,7 +218,7 @@ test.describe("newsletter", () => {
     const login = await request.post("/api/auth/login", { data: account });
     expect(login.ok()).toBe(true);
     const { token } = (await login.json()) as { token: string };
-    await setCookies(context, baseURL, { "auth._token": token });
+    await addSiteCookies(context, baseURL!, { "auth._token": token });
 
     // Failing to load the stored preferences is silent; then saving them works.
     let failLoad = true;
@@ -293,7 +263,7 @@ test.describe("intro popup and top promo banner", () => {
     context,
     baseURL,
   }) => {
-    await setCookies(context, baseURL, {
+    await addSiteCookies(context, baseURL!, {
       "age-confirmed": "true",
       "cookies-show": "hidden",
       "top-banner": "hidden",
@@ -329,7 +299,7 @@ test.describe("intro popup and top promo banner", () => {
     baseURL,
   }) => {
     await page.setViewportSize({ width: 375, height: 740 });
-    await setCookies(context, baseURL, {
+    await addSiteCookies(context, baseURL!, {
       "age-confirmed": "true",
       "cookies-show": "hidden",
       "top-banner": "hidden",
@@ -350,7 +320,7 @@ test.describe("intro popup and top promo banner", () => {
     context,
     baseURL,
   }) => {
-    await setCookies(context, baseURL, { "top-banner": "hidden" });
+    await addSiteCookies(context, baseURL!, { "top-banner": "hidden" });
     await freezeClock(page);
     await page.goto("/");
     await hydrated(page);
@@ -371,7 +341,7 @@ test.describe("intro popup and top promo banner", () => {
     context,
     baseURL,
   }) => {
-    await setCookies(context, baseURL, WITHOUT_TOP_BANNER);
+    await addSiteCookies(context, baseURL!, WITHOUT_TOP_BANNER);
     await freezeClock(page);
     await page.goto("/");
     await hydrated(page);
@@ -392,7 +362,7 @@ test.describe("intro popup and top promo banner", () => {
   });
 
   test("the top promo banner can be closed", async ({ page, context, baseURL }) => {
-    await setCookies(context, baseURL, WITHOUT_TOP_BANNER);
+    await addSiteCookies(context, baseURL!, WITHOUT_TOP_BANNER);
     await page.goto("/");
     await hydrated(page);
     await page.getByTestId("top-promo-banner").getByRole("button", { name: "Skrýt banner" }).click();
@@ -409,7 +379,7 @@ test.describe("snackbars and the progress bar", () => {
     context,
     baseURL,
   }) => {
-    await setCookies(context, baseURL, ANSWERED);
+    await addSiteCookies(context, baseURL!, ANSWERED);
     await page.route("**/api/subscriber/save*", (route) => route.fulfill({ status: 500, body: "{}" }));
     await freezeClock(page);
     await page.goto("/");
@@ -432,7 +402,7 @@ test.describe("snackbars and the progress bar", () => {
     context,
     baseURL,
   }) => {
-    await setCookies(context, baseURL, ANSWERED);
+    await addSiteCookies(context, baseURL!, ANSWERED);
     await page.route("**/api/subscriber/save*", async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 4000));
       await route.fulfill({ status: 500, body: "{}" });

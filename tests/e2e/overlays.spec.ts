@@ -1,5 +1,6 @@
-import { type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
-import { hydrated } from "./fixtures.ts";
+import { type BrowserContext, expect, type Locator, test } from "@playwright/test";
+import { addSiteCookies } from "../browser-setup.ts";
+import { freezeClock, hydrated } from "./fixtures.ts";
 
 /**
  * A first visit's overlays one at a time (issue 14, item 5): the age dialog, then the cookie bar,
@@ -8,25 +9,8 @@ import { hydrated } from "./fixtures.ts";
  * the first Tab stop (item 13). Fresh contexts: nothing answered unless a test says so.
  */
 
-async function setCookies(
-  context: BrowserContext,
-  baseURL: string | undefined,
-  cookies: Record<string, string>,
-) {
-  const { hostname } = new URL(baseURL ?? "http://localhost");
-  await context.addCookies(
-    Object.entries(cookies).map(([name, value]) => ({ name, value, domain: hostname, path: "/" })),
-  );
-}
-
 async function cookieValues(context: BrowserContext): Promise<Record<string, string>> {
   return Object.fromEntries((await context.cookies()).map((cookie) => [cookie.name, cookie.value]));
-}
-
-/** Fake timers that stand still until the test moves them. */
-async function freezeClock(page: Page) {
-  await page.clock.install({ time: Date.now() });
-  await page.clock.pauseAt(Date.now() + 2_000);
 }
 
 /** The intro popup's picture lies whole inside the dialog and the viewport, and the dialog does not scroll. */
@@ -70,7 +54,7 @@ test.describe("a first visit: one overlay at a time", () => {
       baseURL,
     }) => {
       await page.setViewportSize({ width, height });
-      await setCookies(context, baseURL, { "top-banner": "hidden" });
+      await addSiteCookies(context, baseURL!, { "top-banner": "hidden" });
       await freezeClock(page);
       await page.goto("/");
       await hydrated(page);
@@ -106,7 +90,7 @@ test.describe("a first visit: one overlay at a time", () => {
 
   test("a short landscape phone gets the whole picture too", async ({ page, context, baseURL }) => {
     await page.setViewportSize({ width: 740, height: 360 });
-    await setCookies(context, baseURL, {
+    await addSiteCookies(context, baseURL!, {
       "age-confirmed": "true",
       "cookies-show": "hidden",
       "accept-technical": "true",
@@ -126,7 +110,7 @@ test.describe("a first visit: one overlay at a time", () => {
     baseURL,
   }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
-    await setCookies(context, baseURL, {
+    await addSiteCookies(context, baseURL!, {
       "age-confirmed": "true",
       "cookies-show": "hidden",
       "accept-technical": "true",
@@ -167,7 +151,7 @@ test.describe("a first visit: one overlay at a time", () => {
     context,
     baseURL,
   }) => {
-    await setCookies(context, baseURL, { "intro-popup": "hidden" });
+    await addSiteCookies(context, baseURL!, { "intro-popup": "hidden" });
     await freezeClock(page);
     await page.goto("/");
     await hydrated(page);
@@ -185,7 +169,7 @@ test.describe("a first visit: one overlay at a time", () => {
 
 test.describe("reject as easily as accept", () => {
   test.beforeEach(async ({ context, baseURL }) => {
-    await setCookies(context, baseURL, { "age-confirmed": "true", "intro-popup": "hidden" });
+    await addSiteCookies(context, baseURL!, { "age-confirmed": "true", "intro-popup": "hidden" });
   });
 
   test("Odmítnout vše stores what Přijmout vybrané with nothing switched on stores, and the bar stays away", async ({
@@ -196,7 +180,7 @@ test.describe("reject as easily as accept", () => {
   }) => {
     // What "Přijmout vybrané" with nothing toggled stores, in a context of its own.
     const other = await browser.newContext({ baseURL });
-    await setCookies(other, baseURL, { "age-confirmed": "true", "intro-popup": "hidden" });
+    await addSiteCookies(other, baseURL!, { "age-confirmed": "true", "intro-popup": "hidden" });
     const selectedPage = await other.newPage();
     await selectedPage.goto("/");
     await hydrated(selectedPage);
@@ -275,7 +259,7 @@ test("the skip link is the first Tab stop, even with the promo banner above the 
   context,
   baseURL,
 }) => {
-  await setCookies(context, baseURL, {
+  await addSiteCookies(context, baseURL!, {
     "age-confirmed": "true",
     "cookies-show": "hidden",
     "accept-technical": "true",

@@ -1,4 +1,4 @@
-import { DEMO, expect, hydrated, logIn, test } from "./fixtures.ts";
+import { DEMO, expect, freezeClock, hydrated, logIn, test } from "./fixtures.ts";
 
 /**
  * The frame around every page (docs/product/screens.md, "Parts of every page" and "Client state"):
@@ -158,9 +158,7 @@ test.describe("overlays", () => {
   });
 
   test("snackbars keep their type; an indefinite one stays until closed", async ({ page }) => {
-    // Timers stand still until the test moves them.
-    await page.clock.install();
-    await page.clock.pauseAt(Date.now() + 2_000);
+    await freezeClock(page);
     await page.goto("/");
     await hydrated(page);
     await page.waitForFunction(() => Boolean(window.__raritaTest));
