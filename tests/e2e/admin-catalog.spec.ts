@@ -1,8 +1,8 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import sharp from "sharp";
 import { violations } from "./axe.ts";
 import { answerConsent, DEMO, expect, test } from "./fixtures.ts";
 import { signInStaff } from "./staff.ts";
+import { postWantedAd } from "./wanted-ad.ts";
 
 /**
  * The back office's catalogue (docs/product/back-office.md, "Catalogue"): an editor adds a
@@ -79,45 +79,14 @@ test("an editor adds a subcategory, changes its slug and the old URL answers 301
   await expect(page.getByRole("status").filter({ hasText: "Smazáno." })).toBeVisible();
 });
 
-async function photo(color: string) {
-  return sharp({ create: { width: 120, height: 160, channels: 3, background: color } })
-    .png()
-    .toBuffer();
-}
-
 /** A wanted ad of the demo seller with a brand typed by name (a new brand the first time); its id. */
-async function listingWithBrand(
-  request: APIRequestContext,
-  token: string,
-  brand: string,
-  name: string,
-): Promise<number> {
-  const headers = { Authorization: `Bearer ${token}` };
-  const upload = await request.post("/api/me/advertisements/images", {
-    headers,
-    multipart: { image: { name: "brand.png", mimeType: "image/png", buffer: await photo("#7a4e2d") } },
+function listingWithBrand(request: APIRequestContext, token: string, brand: string, name: string) {
+  return postWantedAd(request, {
+    headers: { Authorization: `Bearer ${token}` },
+    brand,
+    name,
+    description: "Koupím láhev této palírny, ideálně v původním balení.",
   });
-  expect(upload.status()).toBe(201);
-  const options = (await (await request.get("/api/me/advertisements/options", { headers })).json()).data;
-  const category = options.categories.find(
-    (entry: { subcategories: unknown[] }) => entry.subcategories.length > 0,
-  );
-  const created = await request.post("/api/me/advertisements", {
-    headers,
-    data: {
-      type: "demand",
-      categoryId: category.id,
-      subcategoryId: category.subcategories[0].id,
-      packageId: options.packages[0].id,
-      brand,
-      name,
-      priceMinor: null,
-      description: "Koupím láhev této palírny, ideálně v původním balení.",
-      images: [(await upload.json()).data.token],
-    },
-  });
-  expect(created.status()).toBe(201);
-  return (await created.json()).data.id as number;
 }
 
 test("an editor merges two spellings of a brand and opens a listing", async ({ request }) => {

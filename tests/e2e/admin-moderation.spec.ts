@@ -1,9 +1,9 @@
 import type { APIRequestContext } from "@playwright/test";
-import sharp from "sharp";
 import { violations } from "./axe.ts";
 import { answerConsent, DEMO, expect, test } from "./fixtures.ts";
 import { caughtMails, mailLink } from "./mail.ts";
 import { signInStaff } from "./staff.ts";
+import { postWantedAd } from "./wanted-ad.ts";
 
 /**
  * Moderation per the Digital Services Act (docs/product/back-office.md, "Moderation"): a guest
@@ -20,33 +20,11 @@ const MODERATOR2 = "moderator2@rarita.test";
 async function sellersListing(request: APIRequestContext, name: string): Promise<number> {
   const login = await request.post("/api/auth/login", { data: DEMO.seller });
   const headers = { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
-  const buffer = await sharp({ create: { width: 120, height: 160, channels: 3, background: "#5a3d2b" } })
-    .png()
-    .toBuffer();
-  const upload = await request.post("/api/me/advertisements/images", {
+  return postWantedAd(request, {
     headers,
-    multipart: { image: { name: "bottle.png", mimeType: "image/png", buffer } },
+    name,
+    description: "Koupím tuto láhev, ideálně v původním balení.",
   });
-  expect(upload.status()).toBe(201);
-  const options = (await (await request.get("/api/me/advertisements/options", { headers })).json()).data;
-  const category = options.categories.find(
-    (entry: { subcategories: unknown[] }) => entry.subcategories.length > 0,
-  );
-  const created = await request.post("/api/me/advertisements", {
-    headers,
-    data: {
-      type: "demand",
-      categoryId: category.id,
-      subcategoryId: category.subcategories[0].id,
-      packageId: options.packages[0].id,
-      name,
-      priceMinor: null,
-      description: "Koupím tuto láhev, ideálně v původním balení.",
-      images: [(await upload.json()).data.token],
-    },
-  });
-  expect(created.status()).toBe(201);
-  return (await created.json()).data.id as number;
 }
 
 async function waitForMail(to: string, subject: RegExp) {

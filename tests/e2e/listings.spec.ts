@@ -1,7 +1,7 @@
 import type { APIRequestContext } from "@playwright/test";
-import sharp from "sharp";
 import { DEMO, expect, logIn, test } from "./fixtures.ts";
 import { staffApiToken } from "./staff.ts";
+import { photo, postWantedAd } from "./wanted-ad.ts";
 
 /**
  * Selling, in the browser: a seller adds an auction with two photos (reordered by dragging),
@@ -14,12 +14,6 @@ import { staffApiToken } from "./staff.ts";
 
 // A verified collector of the demo data that no other story sells with.
 const SELLER = { email: "sberatel7@rarita.test", password: "demo-sberatel" };
-
-async function photo(color: string) {
-  return sharp({ create: { width: 120, height: 160, channels: 3, background: color } })
-    .png()
-    .toBuffer();
-}
 
 /** Sets the insertion fees through the admin API; returns the previous value. */
 async function setFees(request: APIRequestContext, change: (fees: Record<string, unknown>) => unknown) {
@@ -121,28 +115,11 @@ test("a seller lists an auction with two photos, finds it, edits it and cancels 
     await expect(page.getByTestId("product-description")).toContainText("Doplněno: bez poškození etikety.");
 
     // Another listing, added through the API with the same session: a wanted ad, cancelled here.
-    const upload = await page.request.post("/api/me/advertisements/images", {
-      multipart: { image: { name: "wanted.png", mimeType: "image/png", buffer: await photo("#c39a3f") } },
-    });
-    expect(upload.status()).toBe(201);
-    const options = (await (await page.request.get("/api/me/advertisements/options")).json()).data;
-    const category = options.categories.find(
-      (entry: { subcategories: unknown[] }) => entry.subcategories.length > 0,
-    );
     const wantedName = `Hledám Caroni 1996 ${token}`;
-    const created = await page.request.post("/api/me/advertisements", {
-      data: {
-        type: "demand",
-        categoryId: category.id,
-        subcategoryId: category.subcategories[0].id,
-        packageId: options.packages[0].id,
-        name: wantedName,
-        priceMinor: null,
-        description: "Koupím láhev Caroni z roku 1996, ideálně v původní tubě.",
-        images: [(await upload.json()).data.token],
-      },
+    await postWantedAd(page.request, {
+      name: wantedName,
+      description: "Koupím láhev Caroni z roku 1996, ideálně v původní tubě.",
     });
-    expect(created.status()).toBe(201);
 
     await page.goto("/ucet/vase-aukce");
     const wanted = page.getByTestId("my-listing").filter({ hasText: wantedName });
