@@ -106,6 +106,85 @@ describe.skipIf(!url)("PostgreSQL statements marked for a generic plan", () => {
   });
 });
 
+describe.skipIf(!url)("the mode set in a named statement's own round trip (ADR 0058)", () => {
+  // A connection of its own: the one above has used up its names, and unnamed statements take the SET's own round trip.
+  let client: PreparingClient;
+  beforeAll(async () => {
+    client = new PreparingClient({ connectionString: url, options: POSTGRES_SESSION_OPTIONS });
+    await client.connect();
+  });
+  afterAll(async () => {
+    await client?.end();
+  });
+  const mode = async (text: string) =>
+    (await client.query({ text }, ["x"])).rows[0] as { mode: string; workers: string };
+  const marked = `${GENERIC_PLAN}select current_setting('plan_cache_mode') as mode, $1::text as x`;
+  const plain = "select current_setting('plan_cache_mode') as mode, $1::text as x";
+
+  it("sets the mode in the statement's own round trip (one ReadyForQuery, ADR 0058)", async () => {
+    const connection = (client as unknown as { connection: import("node:events").EventEmitter }).connection;
+    let answers = 0;
+    const count = () => answers++;
+    connection.on("readyForQuery", count);
+    try {
+      expect((await mode(plain)).mode).toBe("force_custom_plan");
+      answers = 0;
+      expect((await mode(marked)).mode).toBe("force_generic_plan");
+      expect((await mode(plain)).mode).toBe("force_custom_plan");
+      expect(answers).toBe(2);
+    } finally {
+      connection.off("readyForQuery", count);
+    }
+  });
+
+  it("sets the mode in the round trip of a statement its caller named", async () => {
+    const connection = (client as unknown as { connection: import("node:events").EventEmitter }).connection;
+    expect((await mode(plain)).mode).toBe("force_custom_plan");
+    let answers = 0;
+    const count = () => answers++;
+    connection.on("readyForQuery", count);
+    try {
+      const text = "select current_setting('plan_cache_mode') as mode, $1::int as n";
+      const byName = await client.query({ name: `${GENERIC_PLAN_NAME}own_round_trip`, text }, [1]);
+      expect(byName.rows).toEqual([{ mode: "force_generic_plan", n: 1 }]);
+      expect(answers).toBe(1);
+    } finally {
+      connection.off("readyForQuery", count);
+    }
+  });
+
+  it("forgets the mode when a statement after a switch fails (the failure undid the SET)", async () => {
+    expect((await mode(plain)).mode).toBe("force_custom_plan");
+    const failing = `${GENERIC_PLAN}select 1 / $1::int as n`;
+    await expect(client.query(failing, [0])).rejects.toThrow(/division by zero/);
+    expect((await client.query("show plan_cache_mode")).rows[0].plan_cache_mode).toBe("force_custom_plan");
+    expect((await client.query(failing, [1])).rows).toEqual([{ n: 1 }]);
+    expect((await mode(marked)).mode).toBe("force_generic_plan");
+    expect((await mode(plain)).mode).toBe("force_custom_plan");
+  });
+
+  it("reports a statement that does not parse the same way each time, after a switch too", async () => {
+    const broken = `${GENERIC_PLAN}select $1::int frm nowhere`;
+    for (let attempt = 0; attempt < 2; attempt++) {
+      expect((await mode(plain)).mode).toBe("force_custom_plan");
+      await expect(client.query(broken, [1])).rejects.toThrow(/syntax error/);
+    }
+    expect((await mode(marked)).mode).toBe("force_generic_plan");
+  });
+
+  it("passes a callback's answer once, also when the statement sets the mode", async () => {
+    expect((await mode(plain)).mode).toBe("force_custom_plan");
+    const answers: unknown[] = [];
+    await new Promise<void>((resolve) =>
+      client.query({ text: marked }, ["x"], (error: Error | undefined, result: { rows: unknown[] }) => {
+        answers.push(error ?? result.rows);
+        resolve();
+      }),
+    );
+    expect(answers).toEqual([[{ mode: "force_generic_plan", x: "x" }]]);
+  });
+});
+
 describe.skipIf(!url)("a database whose statements are all marked (genericPlans)", () => {
   let pool: pg.Pool;
   let db: Db;

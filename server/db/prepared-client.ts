@@ -37,6 +37,96 @@ function planKind(config: unknown, values: unknown): { generic: boolean; paramet
   return { generic, parameterised: Array.isArray(parameters) && parameters.length > 0 };
 }
 
+/** Names of the statement texts seen, so a text is hashed once per process, not once per run. */
+const statementNames = new Map<string, string>();
+/** More texts than any pool keeps prepared; past it a name is computed each time (texts that vary). */
+const MAX_NAMES_KEPT = 4 * MAX_PREPARED_PER_CONNECTION;
+
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `s${createHash("sha1").update(text).digest("base64url").slice(0, 22)}`;
+    if (statementNames.size < MAX_NAMES_KEPT) statementNames.set(text, name);
+  }
+  return name;
+}
+
+/** The parts of pg's Query (lib/query.js, pg 8.x) that ModeSettingQuery uses; pg's types omit them. */
+type PgQuery = {
+  text: string;
+  name?: string;
+  types?: unknown;
+  values?: unknown;
+  callback?: (error: Error | undefined, result: unknown) => void;
+  submit(connection: PgConnection): Error | null;
+  handleCommandComplete(message: unknown, connection: PgConnection): void;
+};
+type PgConnection = {
+  stream: { cork?: () => void; uncork?: () => void };
+  parsedStatements: Record<string, string>;
+  submittedNamedStatements: Record<string, string>;
+  parse(message: { text: string; name?: string; types?: unknown }): void;
+  bind(message: object): void;
+  execute(message: object): void;
+};
+const PgQueryClass = pg.Query as unknown as new (config: object, values?: unknown[]) => PgQuery;
+
+/**
+ * A named statement preceded by a statement without parameters (the SET of plan_cache_mode),
+ * both in the extended protocol's messages of one write, before one Sync: [Parse the statement
+ * if this connection has not], Parse/Bind/Execute the SET (the unnamed statement and portal),
+ * then pg's own Bind/Describe/Execute/Sync of the statement. PostgreSQL answers [ParseComplete],
+ * ParseComplete, BindComplete, the SET's CommandComplete (dropped here), then the statement's
+ * answers and one ReadyForQuery: pg sees one query. The statement's Parse goes first so that the
+ * first ParseComplete is its own (pg records the name as parsed on it). Both run in one implicit
+ * transaction: an error in the statement undoes the SET (the client then forgets the mode).
+ */
+class ModeSettingQuery extends PgQueryClass {
+  readonly #setMode: string;
+  #setAnswered = false;
+
+  constructor(config: object, values: unknown[] | undefined, setMode: string) {
+    super(config, values);
+    this.#setMode = setMode;
+  }
+
+  override submit(connection: PgConnection): Error | null {
+    const name = this.name;
+    const previous = name
+      ? (connection.parsedStatements[name] ?? connection.submittedNamedStatements[name])
+      : undefined;
+    // pg's own checks (a name reused for another text, values that are not an array) answer
+    // before anything is written; an unnamed statement would take the SET's unnamed statement.
+    if (
+      !name ||
+      (previous !== undefined && previous !== this.text) ||
+      (this.values && !Array.isArray(this.values))
+    )
+      return super.submit(connection);
+    connection.stream.cork?.();
+    try {
+      if (previous === undefined) {
+        connection.parse({ text: this.text, name, types: this.types });
+        connection.submittedNamedStatements[name] = this.text;
+      }
+      connection.parse({ text: this.#setMode, name: "" });
+      connection.bind({});
+      connection.execute({});
+      return super.submit(connection);
+    } finally {
+      connection.stream.uncork?.();
+    }
+  }
+
+  override handleCommandComplete(message: unknown, connection: PgConnection) {
+    if (!this.#setAnswered) {
+      this.#setAnswered = true;
+      return;
+    }
+    super.handleCommandComplete(message, connection);
+  }
+}
+
 /**
  * A PostgreSQL connection that prepares each parameterised statement once, under a name derived
  * from its text, and from then on only binds and executes it. Unnamed, every statement was parsed
@@ -60,28 +150,69 @@ export class PreparingClient extends pg.Client {
 
   // biome-ignore lint/suspicious/noExplicitAny: pg.Client.query is overloaded; this passes every form through.
   override query(config: any, values?: any, callback?: any): any {
-    if (typeof config !== "object" || typeof config?.submit !== "function") this.#planMode(config, values);
+    if (typeof config === "object" && typeof config?.submit === "function")
+      return super.query(config, values, callback);
+    const setMode = this.#planMode(config, values);
     const named = this.#named(config, values);
+    // Named here, or by the caller (a Drizzle `.prepare(name)`): the SET can go in its round trip.
+    const withName =
+      named ?? (typeof config?.name === "string" && typeof config.text === "string" ? config : null);
+    if (setMode && withName && withName.rows === undefined && typeof values !== "function")
+      return this.#queryWithMode(withName, values, callback, setMode);
+    if (setMode) super.query(setMode).catch(() => this.#modeUnknown());
     return named ? super.query(named, values, callback) : super.query(config, values, callback);
   }
 
   /**
-   * Sets plan_cache_mode before a parameterised statement of the other kind (queued ahead of it
-   * on this connection: no wait of its own). A rollback may undo a SET made in its transaction,
-   * so after one the mode is set again before the next parameterised statement.
+   * The SET of plan_cache_mode a parameterised statement of the other kind needs first, or null.
+   * A rollback may undo a SET made in its transaction, so after one the mode is set again before
+   * the next parameterised statement.
    */
-  #planMode(config: unknown, values: unknown) {
+  #planMode(config: unknown, values: unknown): string | null {
     const text = typeof config === "string" ? config : (config as QueryConfig | null)?.text;
     if (typeof text === "string" && /^\s*rollback\b/i.test(text)) {
       this.#generic = undefined;
-      return;
+      return null;
     }
     const { generic, parameterised } = planKind(config, values);
-    if (!parameterised || generic === this.#generic) return;
+    if (!parameterised || generic === this.#generic) return null;
     this.#generic = generic;
-    const mode = generic ? "force_generic_plan" : "force_custom_plan";
-    super.query(`set plan_cache_mode = ${mode}`).catch(() => {
-      this.#generic = undefined;
+    return `set plan_cache_mode = ${generic ? "force_generic_plan" : "force_custom_plan"}`;
+  }
+
+  #modeUnknown() {
+    this.#generic = undefined;
+  }
+
+  /**
+   * A named statement with the SET of plan_cache_mode written in front of its own messages, in one
+   * write and answered in one round trip (ModeSettingQuery, ADR 0058), instead of the SET's own
+   * round trip before it. Any error leaves the mode unknown: it may have undone the SET.
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: a pg query config and pg's callback.
+  #queryWithMode(config: any, values: unknown, callback: any, setMode: string): any {
+    const query = new ModeSettingQuery(config, Array.isArray(values) ? values : undefined, setMode);
+    let answered = false;
+    const settle = (
+      error: Error | undefined,
+      result: unknown,
+      done: (error?: Error, result?: unknown) => void,
+    ) => {
+      // pg may report an error and then the end of the same statement: the first report counts.
+      if (answered) return;
+      answered = true;
+      if (error) this.#modeUnknown();
+      done(error, result);
+    };
+    if (typeof callback === "function") {
+      query.callback = (error, result) => settle(error, result, callback);
+      super.query(query as unknown as pg.Submittable);
+      return undefined;
+    }
+    return new Promise((resolve, reject) => {
+      query.callback = (error, result) =>
+        settle(error, result, (failure, answer) => (failure ? reject(failure) : resolve(answer)));
+      super.query(query as unknown as pg.Submittable);
     });
   }
 
@@ -94,7 +225,7 @@ export class PreparingClient extends pg.Client {
       return null;
     const parameters = Array.isArray(values) ? values : (config as { values?: unknown }).values;
     if (!Array.isArray(parameters) || parameters.length === 0) return null;
-    const name = `s${createHash("sha1").update(query.text).digest("base64url").slice(0, 22)}`;
+    const name = statementName(query.text);
     if (!this.#prepared.has(name)) {
       if (this.#prepared.size >= MAX_PREPARED_PER_CONNECTION) return null;
       this.#prepared.add(name);
