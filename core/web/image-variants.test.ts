@@ -6,6 +6,7 @@ import {
   srcSet,
   uploadsRelativePath,
   VARIANT_WIDTHS,
+  variantSources,
   variantSrc,
   variantUrl,
 } from "./image-variants.ts";
@@ -40,6 +41,20 @@ describe("variant URLs", () => {
     expect(srcSet("/uploads/products/7/1.svg", [160, 320])).toBe(
       "/img/160/products/7/1.svg 160w, /img/320/products/7/1.svg 320w",
     );
+  });
+
+  it("gives an img's src and srcset from one check of the path, as variantSrc and srcSet do", () => {
+    for (const src of [
+      "/uploads/blog/rum & cigár.jpg",
+      "/uploads/products/7/1.svg",
+      "/assets/logo.svg",
+      "/uploads/x.pdf",
+    ])
+      for (const widths of [VARIANT_WIDTHS, [160, 320] as const, [] as const])
+        expect(variantSources(src, widths, 480)).toEqual({
+          src: variantSrc(src, 480),
+          srcSet: srcSet(src, widths),
+        });
   });
 
   it("points the share image at the JPEG card", () => {

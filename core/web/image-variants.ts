@@ -73,11 +73,25 @@ export function variantUrl(path: string, fileName: string, width: VariantWidth):
  * variants (the img then just uses its src).
  */
 export function srcSet(src: string, widths: readonly VariantWidth[] = VARIANT_WIDTHS): string | undefined {
-  // The path is checked and encoded once, not once per width: a listing renders dozens (issue 18).
+  return variantSources(src, widths, widths[0] ?? VARIANT_WIDTHS[0]).srcSet;
+}
+
+/**
+ * An img's `src` (the variant `width` wide) and `srcset` (as srcSet) from one check and encoding of
+ * the path: a listing renders dozens of pictures (issue 18). Not an upload: `src` as it is, no srcset.
+ */
+export function variantSources(
+  src: string,
+  widths: readonly VariantWidth[],
+  width: VariantWidth,
+): { src: string; srcSet: string | undefined } {
   const relative = uploadsRelativePath(src);
-  if (relative === null || widths.length === 0) return undefined;
+  if (relative === null) return { src, srcSet: undefined };
   const encoded = encodePath(relative);
-  return widths.map((width) => `${VARIANT_PREFIX}${width}/${encoded} ${width}w`).join(", ");
+  let candidates = "";
+  for (const candidate of widths)
+    candidates += `${candidates ? ", " : ""}${VARIANT_PREFIX}${candidate}/${encoded} ${candidate}w`;
+  return { src: `${VARIANT_PREFIX}${width}/${encoded}`, srcSet: candidates || undefined };
 }
 
 /** The 1200 × 630 JPEG for sharing (og:image, JSON-LD); other URLs come back unchanged. */

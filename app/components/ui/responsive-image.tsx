@@ -1,5 +1,5 @@
 import type { ImgHTMLAttributes } from "react";
-import { srcSet, VARIANT_WIDTHS, type VariantWidth, variantSrc } from "#core/web/image-variants.ts";
+import { VARIANT_WIDTHS, type VariantWidth, variantSources } from "#core/web/image-variants.ts";
 
 export type ResponsiveImageProps = Omit<
   ImgHTMLAttributes<HTMLImageElement>,
@@ -39,13 +39,14 @@ export function ResponsiveImage({
   ...rest
 }: ResponsiveImageProps) {
   const middle = widths[Math.floor((widths.length - 1) / 2)] ?? VARIANT_WIDTHS[2];
-  const candidates = srcSet(src, widths);
+  // One check of the path for both attributes (issue 18: a listing renders dozens).
+  const sources = variantSources(src, widths, middle);
   return (
     <img
       {...rest}
-      src={variantSrc(src, middle)}
-      srcSet={candidates}
-      sizes={candidates ? sizes : undefined}
+      src={sources.src}
+      srcSet={sources.srcSet}
+      sizes={sources.srcSet ? sizes : undefined}
       alt={alt}
       width={width}
       height={height}
