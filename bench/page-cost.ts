@@ -64,7 +64,8 @@ const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error("DATABASE_URL must name a PostgreSQL database (empty or seeded).");
 const port = Number(values.port);
 const base = `http://127.0.0.1:${port}`;
-const work = "/tmp/rarita-page-cost";
+// One directory per port: a run empties its own at the start, not that of a run beside it on other ports.
+const work = `/tmp/rarita-page-cost-${port}`;
 const children = new Set<ChildProcess>();
 const wrkOptions = {
   threads: values.threads,
