@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { addSiteCookies } from "../browser-setup.ts";
-import { cookieMap, expectLifetime } from "./cookies.ts";
+import { cookieMap, expectLifetime, storedCookies } from "./cookies.ts";
 import { freezeClock, hydrated } from "./fixtures.ts";
 
 /**
@@ -283,7 +283,7 @@ test.describe("intro popup and top promo banner", () => {
     );
     await popup.getByRole("button", { name: "Zavřít" }).click();
     await expect(popup).toBeHidden();
-    const cookies = await cookieMap(context);
+    const cookies = await storedCookies(context, "intro-popup");
     expect(cookies["intro-popup"]?.value).toBe("hidden");
     expectLifetime(cookies["intro-popup"], 14 * DAY);
 
@@ -312,7 +312,7 @@ test.describe("intro popup and top promo banner", () => {
     await expect(popup.getByRole("img")).toHaveAttribute("src", "/uploads/banners/popup-mobile-cs.svg");
     await popup.getByRole("link").click();
     await expect(popup).toBeHidden();
-    expect((await cookieMap(context))["intro-popup"]?.value).toBe("hidden");
+    expect((await storedCookies(context, "intro-popup"))["intro-popup"]?.value).toBe("hidden");
   });
 
   test("the intro popup waits for the age answer and the cookie bar, then counts its 3 s", async ({
@@ -353,7 +353,7 @@ test.describe("intro popup and top promo banner", () => {
     expect((await cookieMap(context))["top-banner"]).toBeUndefined();
     await page.clock.runFor(1_500);
     await expect(banner).toHaveCount(0);
-    const cookies = await cookieMap(context);
+    const cookies = await storedCookies(context, "top-banner");
     expect(cookies["top-banner"]?.value).toBe("hidden");
     expectLifetime(cookies["top-banner"], DAY);
 
@@ -367,7 +367,7 @@ test.describe("intro popup and top promo banner", () => {
     await hydrated(page);
     await page.getByTestId("top-promo-banner").getByRole("button", { name: "Skrýt banner" }).click();
     await expect(page.getByTestId("top-promo-banner")).toHaveCount(0);
-    const cookies = await cookieMap(context);
+    const cookies = await storedCookies(context, "top-banner");
     expect(cookies["top-banner"]?.value).toBe("hidden");
     expectLifetime(cookies["top-banner"], DAY);
   });
