@@ -27,10 +27,16 @@
  * else (one statement, `update products … where id = $1`): the floor that the row lock and the
  * commit cost any accepted bid of one auction, with no HTTP, session, rules or history rows.
  *
+ * Each run also says where a request's CPU went during the window, on PostgreSQL on this machine
+ * (read from Linux's /proc): the server process, the database's backends, and this process (the
+ * bidders; in process, the bidding service too). On a machine whose cores these share, the sum
+ * bounds the rate.
+ *
  * The embedded engine runs on a new temporary data directory, removed afterwards. The server runs
  * with a stand-in web build (only /api is requested), its log silenced. Only localhost is contacted.
  */
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -45,6 +51,7 @@ import { createLogger } from "#server/logger.ts";
 import { createServices } from "#server/services.ts";
 import { insertAuction, insertAuctionSettings, insertBidders } from "#server/test/auction-fixtures.ts";
 import { createStubBuild, startServerProcess } from "#server/test/server-process.ts";
+import { type CpuProbe, type CpuUse, cpuProbe } from "./cpu-probe.ts";
 
 const { values } = parseArgs({
   options: {
@@ -107,12 +114,14 @@ const header = () => {
 
 /**
  * Runs `loops` loops of `once` until the measured window (after the warm-up) is over; `once` learns
- * whether its call counts. Returns the window's length and each counted call's latency.
+ * whether its call counts. Returns the window's length, each counted call's latency and, with a
+ * probe, the CPU used in the window.
  */
 async function measure(
   loops: number,
   once: (index: number, counted: () => boolean) => Promise<void>,
   onStop?: () => void,
+  probe?: CpuProbe | null,
 ) {
   let measuring = false;
   let stop = false;
@@ -126,18 +135,59 @@ async function measure(
       if (inWindow && measuring) latencies.push(performance.now() - started);
     }
   };
+  let cpu: CpuUse | null = null;
   const timer = (async () => {
     await new Promise((resolve) => setTimeout(resolve, warmup * 1000));
+    const before = await probe?.snapshot();
     measuring = true;
     const started = performance.now();
     await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
     measuring = false;
+    const elapsed = (performance.now() - started) / 1000;
+    if (probe && before) cpu = probe.between(before, await probe.snapshot());
     stop = true;
     onStop?.();
-    return (performance.now() - started) / 1000;
+    return elapsed;
   })();
   const [elapsed] = await Promise.all([timer, ...Array.from({ length: loops }, (_, i) => run(i))]);
-  return { elapsed, latencies };
+  return { elapsed, latencies, cpu: cpu as CpuUse | null };
+}
+
+/**
+ * A JSON POST on a kept-alive connection, by node:http: the bidders share this machine's cores with
+ * the server and the database, and fetch() cost them about twice the CPU per request.
+ */
+const agent = new http.Agent({ keepAlive: true, maxSockets: bidderCount });
+/** What the bidders read of an answer: an accepted bid's state, or a refusal's reason and minimum. */
+type BidAnswerBody = {
+  auction?: { minimumNextBidMinor: number | null };
+  you?: { leading: boolean };
+  minimumMinor?: number;
+  error?: string;
+};
+function post(url: string, token: string, payload: object) {
+  const body = JSON.stringify(payload);
+  return new Promise<{ status: number; body: BidAnswerBody }>((resolve, reject) => {
+    const request = http.request(url, {
+      method: "POST",
+      agent,
+      headers: {
+        "content-type": "application/json",
+        "content-length": Buffer.byteLength(body),
+        authorization: `Bearer ${token}`,
+      },
+    });
+    request.on("error", reject);
+    request.on("response", (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () =>
+        resolve({ status: response.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString()) }),
+      );
+      response.on("error", reject);
+    });
+    request.end(body);
+  });
 }
 
 /** One bid's answer, as a bidder reads it. */
@@ -149,7 +199,10 @@ type Answer = { accepted: boolean; minimumMinor: number | null; leading: boolean
  * would show it) and takes that answer's minimum. Returns the window, the accepted and refused
  * bids' latencies and the refusals by reason.
  */
-async function bidAtTheMinimum(bid: (index: number, amountMinor: number) => Promise<Answer>) {
+async function bidAtTheMinimum(
+  bid: (index: number, amountMinor: number) => Promise<Answer>,
+  probe?: CpuProbe | null,
+) {
   const known = Array.from({ length: bidderCount }, () => startPriceMinor);
   const leading = known.map(() => false);
   const defer = () => {
@@ -163,7 +216,7 @@ async function bidAtTheMinimum(bid: (index: number, amountMinor: number) => Prom
   const accepted: number[] = [];
   const refused: number[] = [];
   const refusals = new Map<string, number>();
-  const { elapsed } = await measure(
+  const { elapsed, cpu } = await measure(
     bidderCount,
     async (index, counted) => {
       if (leading[index]) {
@@ -187,8 +240,9 @@ async function bidAtTheMinimum(bid: (index: number, amountMinor: number) => Prom
       }
     },
     () => outbid.resolve(0),
+    probe,
   );
-  return { elapsed, accepted, refused, refusals };
+  return { elapsed, accepted, refused, refusals, cpu };
 }
 
 function report(title: string, result: Awaited<ReturnType<typeof bidAtTheMinimum>>) {
@@ -199,6 +253,13 @@ function report(title: string, result: Awaited<ReturnType<typeof bidAtTheMinimum
   console.log(row("all bid requests (decisions)", [...result.accepted, ...result.refused], result.elapsed));
   console.log(
     `refusals: ${[...result.refusals].map(([reason, count]) => `${reason}×${count}`).join(", ") || "none"}`,
+  );
+  const requests = result.accepted.length + result.refused.length;
+  if (!result.cpu || requests === 0) return;
+  const ms = (cpuSeconds: number) => ((cpuSeconds * 1000) / requests).toFixed(2);
+  const { server, postgres, here } = result.cpu;
+  console.log(
+    `CPU per bid request (ms): ${server > 0 ? `server ${ms(server)}, ` : ""}PostgreSQL ${ms(postgres)}, this process ${ms(here)}; all ${ms(server + postgres + here)}`,
   );
 }
 
@@ -246,31 +307,20 @@ if (server)
         .catch(() => {});
     }
 
+    const probe = await cpuProbe(databaseUrl, server.child.pid);
     const result = await bidAtTheMinimum(async (index, amountMinor) => {
-      const response = await fetch(`${api}/bids`, {
-        method: "POST",
-        headers: { "content-type": "application/json", authorization: `Bearer ${bidders[index].token}` },
-        body: JSON.stringify(
-          mode === "minimum"
-            ? { minimum: true, notAboveMinor: ceilingAbove(amountMinor) }
-            : { amount: amountMinor },
-        ),
-      });
-      const body = await response.json();
-      return response.status === 201
-        ? {
-            accepted: true,
-            minimumMinor: body.auction.minimumNextBidMinor,
-            leading: body.you.leading,
-            reason: "",
-          }
-        : {
-            accepted: false,
-            minimumMinor: body.minimumMinor ?? null,
-            leading: false,
-            reason: body.error ?? "",
-          };
-    });
+      const bid = bidOf(amountMinor);
+      const payload = "minimum" in bid ? bid : { amount: bid.amountMinor };
+      const { status, body } = await post(`${api}/bids`, bidders[index].token, payload);
+      const accepted = status === 201;
+      return {
+        accepted,
+        minimumMinor: (accepted ? body.auction?.minimumNextBidMinor : body.minimumMinor) ?? null,
+        leading: body.you?.leading ?? false,
+        reason: body.error ?? "",
+      };
+    }, probe);
+    await probe?.close();
     for (const controller of viewers) controller.abort();
     report(
       `${engine}, through the API, mode ${mode}${mode === "minimum" ? ` (ceiling +${CEILING_STEPS} steps)` : ""}: ${bidderCount} bidders each bidding the current minimum, ${viewerCount} live viewers, ${seconds} s after ${warmup} s warm-up (1-min load ${loadBefore} before, ${loadavg()} after)`,
@@ -309,11 +359,13 @@ try {
 
 async function inProcess(services: ReturnType<typeof createServices>, productId: number) {
   const loadServiceBefore = loadavg();
+  const probe = await cpuProbe(databaseUrl);
   const direct = await bidAtTheMinimum(async (index, amountMinor) => {
     const { user } = bidders[index];
     const answer = await services.bidding.placeBid({
       productId,
-      bidder: { id: user.id, emailConfirmed: true, adultConfirmed: true },
+      // As the API passes the session's user: the answer then reads no name for the bidder's own row.
+      bidder: { id: user.id, emailConfirmed: true, adultConfirmed: true, username: user.username },
       ...bidOf(amountMinor),
     });
     return answer.ok
@@ -324,7 +376,8 @@ async function inProcess(services: ReturnType<typeof createServices>, productId:
           reason: "",
         }
       : { accepted: false, minimumMinor: answer.minimumMinor ?? null, leading: false, reason: answer.reason };
-  });
+  }, probe);
+  await probe?.close();
   report(
     `${engine}, the bidding service in process (no HTTP), mode ${mode}: the same bidders on a second auction (1-min load ${loadServiceBefore} before, ${loadavg()} after)`,
     direct,
