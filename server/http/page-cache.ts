@@ -284,7 +284,12 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     options.onClear?.();
   }
 
-  const clearOnWrite: MiddlewareHandler<AppEnv> = async (c, next) => {
+  return { middleware, clearOnWrite: clearingOnWrite(clear, options.announce), clear, size: copies.size };
+}
+
+/** After a successful write: this instance's copies cleared, the other instances told. */
+function clearingOnWrite(clear: () => void, announce?: () => void): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
     await next();
     if (SAFE_METHODS.has(c.req.method) || c.res.status >= 400) return;
     // After the write committed and before its answer leaves: whoever saw the answer finds no
@@ -293,8 +298,6 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     // A write that set changeNotified committed its own NOTIFY, on which every instance clears
     // (public-changes.ts): announcing it again would cost a statement and a turn at PostgreSQL's
     // NOTIFY queue lock, which every bid's commit takes too, for nothing.
-    if (!c.get("changeNotified")) options.announce?.();
+    if (!c.get("changeNotified")) announce?.();
   };
-
-  return { middleware, clearOnWrite, clear, size: copies.size };
 }
