@@ -52,11 +52,6 @@ const TURBO_STREAM_FLATTEN = {
   // Before the objects' keys were written in a loop.
   earlier: ["58861bc93e1520892ac9f2d76dcac55041205d587a88951832d53a2ed926c196"],
 };
-/** React Router's `<Scripts />`: the route modules imported after the first contentful paint (ADR 0059). */
-const SSR_COMPONENTS = {
-  original: "c558f81af80558a31e44516bfc8c903b7b2630e9954017f4fc4cac061a500fd0",
-  patched: "patches/react-router@8.4.0/ssr-components.js",
-};
 /**
  * react-dom 19.3.1's Node server renderer: the text of a flush is gathered as one string and
  * encoded once (ADR 0052).
@@ -71,7 +66,6 @@ const REACT_ROUTER_PATCHES: Patch[] = ["production", "development"].flatMap((dis
   { file: `node_modules/react-router/dist/${dist}/lib/dom/ssr/server.js`, ...SSR_SERVER },
   { file: `node_modules/react-router/dist/${dist}/lib/dom/server.js`, ...DOM_SERVER },
   { file: `node_modules/react-router/dist/${dist}/lib/server-runtime/entry.js`, ...ENTRY_ROUTE_MODULES },
-  { file: `node_modules/react-router/dist/${dist}/lib/dom/ssr/components.js`, ...SSR_COMPONENTS },
   {
     file: `node_modules/react-router/dist/${dist}/vendor/turbo-stream-v2/flatten.js`,
     ...TURBO_STREAM_FLATTEN,
@@ -93,7 +87,7 @@ export function applyPatch(base: string, patch: Patch, check = false): "patched"
   if ((current !== patch.original && !patch.earlier?.includes(current)) || check)
     throw new Error(
       `${patch.file} is not the file ${patch.patched} was made from (sha256 ${current}): the package ` +
-        "changed; re-check ADR 0049 or 0059 (react-router) or 0052 (react-dom) and remake the patch, or drop it.",
+        "changed; re-check ADR 0049 (react-router) or 0052 (react-dom) and remake the patch, or drop it.",
     );
   // A new file, not a write into the old one: node_modules may be hard links shared with others.
   fs.rmSync(target);

@@ -70,9 +70,17 @@ function listenEarly(element: HTMLElement, gate: Gate): () => void {
   void gate.hydrated.then(() => {
     hydrated = true;
     for (const field of typedIn) replayTyping(field);
-    // After React has rendered what was typed (a task later), the form is sent as it was.
+    // After React has rendered what was typed (a task later), the form is sent as it was. A
+    // message's task, not a timer's: a page whose timers stand still (a test's fake clock) still
+    // sends it.
     const held = sent;
-    if (held) setTimeout(() => held.form.requestSubmit(held.submitter));
+    if (!held) return;
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      held.form.requestSubmit(held.submitter);
+    };
+    channel.port2.postMessage(null);
   });
   const onEvent = (event: Event) => {
     const target = event.target;
