@@ -59,7 +59,7 @@ const appContext = requestContextKey<AppVariables>();
 
 /**
  * The react-router a build's server loads: the one beside the build (a worktree's node_modules,
- * which may be patched differently, ADR 0049), not this script's; its handler and context class.
+ * which may hold another release), not this script's; its handler and context class.
  */
 async function reactRouterOf(buildPath: string): Promise<typeof ReactRouter> {
   const resolved = createRequire(path.resolve(buildPath, "server/index.js")).resolve("react-router");
