@@ -1,5 +1,11 @@
-import type { AuctionDuration, ProductFormat, ProductStatus } from "../contracts/catalog.ts";
+import {
+  type AuctionDuration,
+  PRODUCT_STATUSES,
+  type ProductFormat,
+  type ProductStatus,
+} from "../contracts/catalog.ts";
 import { auctionEnd } from "../rules/auction-end.ts";
+import { CREATED, defineLifecycle, IllegalTransitionError } from "./define.ts";
 
 /**
  * The listing lifecycle (docs/product/lifecycles.md, "Legal transitions") as an explicit table:
@@ -9,7 +15,7 @@ import { auctionEnd } from "../rules/auction-end.ts";
  *   a new listing in a pre-moderated category waits there for a moderator, who approves it (it goes
  *   on where it would have gone: awaiting_payment, scheduled or active) or rejects it.
  *
- * Every status change of a listing goes through `assertTransition`, so an illegal one (reviving a
+ * Every status change of a listing is one of the named transitions below, so an illegal one (reviving a
  * sold auction, paying for a cancelled one) is refused on the server whoever asks. Who may make a
  * legal transition is the caller's rule: the seller cancels, a payment releases, the activation
  * job activates, the closing job ends or sells (server/modules/bidding), moderation rejects.
@@ -18,66 +24,129 @@ import { auctionEnd } from "../rules/auction-end.ts";
  * new listing (a copy with new dates and its own fee), so that a finished auction's bids, price and
  * page stay what buyers saw, and each listing keeps one honest history.
  */
-export const LISTING_TRANSITIONS: Readonly<Record<ProductStatus, readonly ProductStatus[]>> = {
-  draft: ["awaiting_payment", "scheduled", "active", "cancelled"],
-  in_review: ["awaiting_payment", "scheduled", "active", "cancelled", "rejected"],
-  // Paid: scheduled (a future activation date) or active; never paid in time: expired.
-  awaiting_payment: ["scheduled", "active", "cancelled", "expired", "rejected"],
-  scheduled: ["active", "cancelled", "rejected"],
-  // Closed by the auction's end: ended (no winner) or sold; a seller may cancel only before the first bid.
-  active: ["ended", "sold", "cancelled", "rejected"],
-  ended: [],
-  sold: [],
-  cancelled: [],
-  rejected: [],
-  expired: [],
-};
+export const listingLifecycle = defineLifecycle({
+  name: "listing",
+  statuses: PRODUCT_STATUSES,
+  transitions: {
+    save_draft: {
+      from: CREATED,
+      to: ["draft"],
+      by: "seller",
+      guard: "legal, unused: listings are created submitted",
+    },
+    hold_for_review: {
+      from: CREATED,
+      to: ["in_review"],
+      by: "seller",
+      guard: "a new listing in a pre-moderated category waits for a moderator",
+    },
+    submit: {
+      from: CREATED,
+      to: ["awaiting_payment", "scheduled", "active"],
+      by: "seller",
+      guard:
+        "the seller adds or relists a listing: awaiting payment when its fee is above zero, else scheduled for a future activation date or live now",
+    },
+    submit_draft: {
+      from: ["draft"],
+      to: ["awaiting_payment", "scheduled", "active"],
+      by: "seller",
+      guard: "legal, unused (no drafts)",
+    },
+    approve: {
+      from: ["in_review"],
+      to: ["awaiting_payment", "scheduled", "active"],
+      by: "moderator",
+      guard:
+        "goes on where it would have gone without the hold: awaiting payment while its fee is unpaid, else scheduled or active",
+    },
+    release: {
+      from: ["awaiting_payment"],
+      to: ["scheduled", "active"],
+      by: "payments (the operator's transfer or the card gateway)",
+      guard:
+        "the fee's order is paid; the dates are fixed from the payment; a repeated notification changes nothing",
+    },
+    activate: {
+      from: ["scheduled"],
+      to: ["active"],
+      by: "system (its job, or the sweeper every minute)",
+      guard:
+        "the activation date has come, under the row lock; an auction gets its end and close job here if it had none",
+    },
+    close: {
+      from: ["active"],
+      to: ["ended", "sold"],
+      by: "system (close job or sweeper)",
+      guard:
+        "an auction whose end has passed, under the row lock: sold with a winner, ended without (no bids, reserve not met)",
+    },
+    mark_sold: {
+      from: ["active"],
+      to: ["sold"],
+      by: "seller",
+      guard: "an active classified, to a user with a conversation about it (role buyer), never to themselves",
+    },
+    cancel: {
+      from: ["draft", "in_review", "awaiting_payment", "scheduled", "active"],
+      to: ["cancelled"],
+      by: "seller",
+      guard:
+        "while open and nobody has bid (decided under the row lock, so a bid arriving first wins); also when the seller deletes their account (not a running auction)",
+    },
+    expire: {
+      from: ["awaiting_payment"],
+      to: ["expired"],
+      by: "system (nightly job at 04:10 Prague)",
+      guard: "unpaid 30 days after adding",
+    },
+    reject: {
+      from: ["in_review", "awaiting_payment", "scheduled", "active"],
+      to: ["rejected"],
+      by: "moderator",
+      guard: "a moderator's decision (DSA), recorded with its statement of reasons",
+    },
+    reinstate: {
+      from: ["rejected"],
+      to: ["in_review", "awaiting_payment", "scheduled", "active"],
+      by: "moderator",
+      guard:
+        "an internal complaint (DSA Art. 20) reversed the rejection: back to the status it was rejected from; a live auction whose end passed gets a new end",
+      reversal: true,
+    },
+  },
+});
+
+/** The ordinary moves from each status (derived from the named transitions; a reinstatement is not one). */
+export const LISTING_TRANSITIONS: Readonly<Record<ProductStatus, readonly ProductStatus[]>> =
+  listingLifecycle.moves;
 
 /** The statuses a listing may be created in (the fee and the activation date decide which). */
-export const INITIAL_STATUSES: readonly ProductStatus[] = [
-  "draft",
-  "in_review",
-  "awaiting_payment",
-  "scheduled",
-  "active",
-];
+export const INITIAL_STATUSES: readonly ProductStatus[] = listingLifecycle.initial;
 
-export class IllegalTransitionError extends Error {
-  readonly from: ProductStatus;
-  readonly to: ProductStatus;
-  constructor(from: ProductStatus, to: ProductStatus) {
-    super(`Illegal listing transition ${from} -> ${to}`);
-    this.from = from;
-    this.to = to;
-  }
-}
+export { IllegalTransitionError };
 
 export function canTransition(from: ProductStatus, to: ProductStatus): boolean {
-  return LISTING_TRANSITIONS[from]?.includes(to) ?? false;
+  return listingLifecycle.canTransition(from, to);
 }
 
 export function assertTransition(from: ProductStatus, to: ProductStatus): void {
-  if (!canTransition(from, to)) throw new IllegalTransitionError(from, to);
+  listingLifecycle.assertTransition(from, to);
 }
 
 export function isFinal(status: ProductStatus): boolean {
-  return LISTING_TRANSITIONS[status].length === 0;
+  return listingLifecycle.isFinal(status);
 }
 
 /**
  * The one way back from `rejected`: an internal complaint (DSA Art. 20) reversed the moderator's
- * decision, so the listing returns to the status it was rejected from. Kept apart from the
- * lifecycle table: no seller, payment or job can revive a rejected listing, only a reversal.
+ * decision, so the listing returns to the status it was rejected from. A reversal, not an ordinary
+ * move: no seller, payment or job can revive a rejected listing, only `listing.reinstate`.
  */
-export const REINSTATABLE_STATUSES: readonly ProductStatus[] = [
-  "in_review",
-  "awaiting_payment",
-  "scheduled",
-  "active",
-];
+export const REINSTATABLE_STATUSES: readonly ProductStatus[] = listingLifecycle.transitions.reinstate.to;
 
 export function assertReinstatement(from: ProductStatus, to: ProductStatus): void {
-  if (from !== "rejected" || !REINSTATABLE_STATUSES.includes(to)) throw new IllegalTransitionError(from, to);
+  listingLifecycle.move("reinstate", from, to);
 }
 
 /**

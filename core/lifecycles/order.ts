@@ -1,3 +1,5 @@
+import { CREATED, defineLifecycle, IllegalTransitionError } from "./define.ts";
+
 /**
  * The order lifecycle (docs/product/lifecycles.md, "Orders") as an explicit table. Orders carry
  * what users pay the operator: insertion fees, promotions and shop carts.
@@ -8,8 +10,8 @@
  *                  |   '-> shipped (cash on delivery only: paid when delivered)
  *                  '-> cancelled -> paid (a card payment that was already open succeeds)
  *
- * Every status change of an order goes through `assertTransition` (in the payments module's
- * order-transitions.ts). Who may make a legal move is the caller's rule: the operator marks a
+ * Every status change of an order is one of the named transitions below, checked in the payments
+ * module's order-transitions.ts. Who may make a legal move is the caller's rule: the operator marks a
  * transfer of an unpaid order only (a cancelled order's transfer goes back by hand), while the
  * card gateway's word pays any unpaid order, a cancelled one too, since its payer was charged.
  * Only a shop order is shipped and delivered; fees and promotions end paid. The move
@@ -33,51 +35,116 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
-  // The column's default, meant for shop carts (no code creates it yet).
-  new: ["awaiting_payment", "paid", "cancelled"],
-  // Replaced by a newer order of the listing, no longer wanted by it, or a shop order's
-  // reservation ran out: cancelled. Cash on delivery ships unpaid.
-  awaiting_payment: ["paid", "shipped", "cancelled"],
-  // A shop order goes to the carrier, or is handed over at a branch (personal pickup).
-  // The operator refunds a paid order (before or after it travelled): the customer's money goes back.
-  paid: ["shipped", "delivered", "refunded"],
-  shipped: ["delivered", "refunded"],
-  delivered: ["refunded"],
-  // The card gateway reports a payment opened before the cancellation paid: the payer gets it.
-  cancelled: ["paid"],
-  refunded: [],
-};
+export const orderLifecycle = defineLifecycle({
+  name: "order",
+  statuses: ORDER_STATUSES,
+  transitions: {
+    open_cart: {
+      from: CREATED,
+      to: ["new"],
+      by: "nobody yet",
+      guard: "the column's default, meant for shop carts; no code creates it",
+    },
+    place: {
+      from: CREATED,
+      to: ["awaiting_payment"],
+      by: "seller, customer",
+      guard:
+        "a fee or promotion order is created with its amounts frozen; a shop order is placed (cash on delivery too), its pieces taken from stock in the same transaction",
+    },
+    submit_cart: {
+      from: ["new"],
+      to: ["awaiting_payment"],
+      by: "nobody yet",
+      guard: "legal, unused: shop orders are created awaiting payment",
+    },
+    mark_paid: {
+      from: ["new", "awaiting_payment"],
+      to: ["paid"],
+      by: "operator, accountant",
+      guard:
+        "the operator marks the bank transfer paid, or a bank statement's credit with the order's variable symbol and exact amount (or a line the accountant assigns) pays it; audited. A cancelled order's transfer is refused and returned by hand",
+    },
+    pay_by_card: {
+      from: ["new", "awaiting_payment", "cancelled"],
+      to: ["paid"],
+      by: "card gateway",
+      guard:
+        "the gateway's word, read back from it, that a payment of the order is paid; a cancelled order too (its payer was charged), a shop order only if its pieces can be taken again, else the payment is refunded",
+    },
+    ship: {
+      from: ["paid", "awaiting_payment"],
+      to: ["shipped"],
+      by: "operator",
+      guard:
+        "a shop order handed to the carrier with its tracking number; unpaid (awaiting_payment) only when paid in cash on delivery",
+    },
+    deliver: {
+      from: ["paid", "shipped"],
+      to: ["delivered"],
+      by: "operator",
+      guard:
+        "a shop order delivered by the carrier, or handed over at a branch (personal pickup, paid first); cash on delivery is paid by it (paid_at, tax document)",
+    },
+    cancel: {
+      from: ["new", "awaiting_payment"],
+      to: ["cancelled"],
+      by: "operator",
+      guard: "an unpaid order; a shop order's pieces and voucher use go back",
+    },
+    replace: {
+      from: ["awaiting_payment"],
+      to: ["cancelled"],
+      by: "seller",
+      guard:
+        "a newer promotion order of the same listing, or a new fee order whose amount matches the fee, replaces it",
+    },
+    drop_unwanted: {
+      from: ["awaiting_payment"],
+      to: ["cancelled"],
+      by: "system, on the next read",
+      guard: "its listing no longer wants it (fee: not awaiting payment; promotion: not live)",
+    },
+    release_reservation: {
+      from: ["awaiting_payment"],
+      to: ["cancelled"],
+      by: "system (the reservation sweep, every 5 minutes)",
+      guard:
+        "a shop order by card or transfer unpaid when its reservation ended: its pieces go back, its voucher use is freed",
+    },
+    refund: {
+      from: ["paid", "shipped", "delivered"],
+      to: ["refunded"],
+      by: "operator",
+      guard:
+        "a card payment back through the gateway, a transfer by hand; a credit note and a mail to the customer",
+    },
+  },
+});
+
+/** The ordinary moves from each status (derived from the named transitions). */
+export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = orderLifecycle.moves;
 
 /** The statuses an order may be created in: fees and promotions await payment at once. */
-export const INITIAL_STATUSES: readonly OrderStatus[] = ["new", "awaiting_payment"];
+export const INITIAL_STATUSES: readonly OrderStatus[] = orderLifecycle.initial;
 
-/** An illegal move; `from` null = creating one in a status it may not start in. */
-export class IllegalTransitionError extends Error {
-  readonly from: OrderStatus | null;
-  readonly to: OrderStatus;
-  constructor(from: OrderStatus | null, to: OrderStatus) {
-    super(`Illegal order transition ${from ?? "(new)"} -> ${to}`);
-    this.from = from;
-    this.to = to;
-  }
-}
+export { IllegalTransitionError };
 
 export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
-  return ORDER_TRANSITIONS[from]?.includes(to) ?? false;
+  return orderLifecycle.canTransition(from, to);
 }
 
 export function assertTransition(from: OrderStatus, to: OrderStatus): void {
-  if (!canTransition(from, to)) throw new IllegalTransitionError(from, to);
+  orderLifecycle.assertTransition(from, to);
 }
 
 /** Creating one in `status`: only the initial statuses. */
 export function assertInitial(status: OrderStatus): void {
-  if (!INITIAL_STATUSES.includes(status)) throw new IllegalTransitionError(null, status);
+  if (!INITIAL_STATUSES.includes(status)) throw new IllegalTransitionError("order", null, null, status);
 }
 
 export function isFinal(status: OrderStatus): boolean {
-  return ORDER_TRANSITIONS[status].length === 0;
+  return orderLifecycle.isFinal(status);
 }
 
 /**
@@ -91,5 +158,5 @@ export function isPaid(status: OrderStatus): boolean {
 
 /** The statuses from which an order may move to `to` (a guarded update's WHERE). */
 export function statusesBefore(to: OrderStatus): OrderStatus[] {
-  return ORDER_STATUSES.filter((from) => canTransition(from, to));
+  return orderLifecycle.statusesBefore(to);
 }

@@ -154,7 +154,7 @@ export function canMoveShopOrder(order: Pick<Order, "status" | "paymentMethod">,
 
 function assertShopMove(locked: Order, to: OrderStatus) {
   assertShopOrder(locked);
-  if (!canMoveShopOrder(locked, to)) throw new IllegalTransitionError(locked.status, to);
+  if (!canMoveShopOrder(locked, to)) throw new IllegalTransitionError("order", null, locked.status, to);
 }
 
 /**

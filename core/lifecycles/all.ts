@@ -1,0 +1,16 @@
+import { listingLifecycle } from "./listing.ts";
+import { complaintLifecycle, reportLifecycle } from "./moderation.ts";
+import { orderLifecycle } from "./order.ts";
+import { paymentLifecycle } from "./payment.ts";
+
+/**
+ * Every lifecycle, one per status column of the schema (`tests/architecture/status-writes.test.ts`
+ * names the column each governs), in the order docs/product/lifecycles.md shows them.
+ */
+export const LIFECYCLES = [
+  listingLifecycle,
+  orderLifecycle,
+  paymentLifecycle,
+  reportLifecycle,
+  complaintLifecycle,
+];
