@@ -160,6 +160,10 @@ export function lifecycleTable(lifecycle: {
     t.reversal ? `${t.guard} (a reversal)` : t.guard,
   ]);
   const header = ["Transition", "From", "To", "By", "When, and the rule beyond the table"];
-  const line = (cells: string[]) => `| ${cells.map((cell) => cell.replaceAll("|", "\\|")).join(" | ")} |`;
-  return [line(header), line(header.map(() => "---")), ...rows.map(line)].join("\n");
+  const cells = [header, ...rows].map((row) => row.map((cell) => cell.replaceAll("|", "\\|")));
+  // Padded to each column's width, as the repository's Markdown formatter (biome) lays tables out.
+  const widths = header.map((_, column) => Math.max(3, ...cells.map((row) => row[column].length)));
+  const line = (row: string[]) => `| ${row.map((cell, column) => cell.padEnd(widths[column])).join(" | ")} |`;
+  const rule = `| ${widths.map((width) => "-".repeat(width)).join(" | ")} |`;
+  return [line(cells[0]), rule, ...cells.slice(1).map(line)].join("\n");
 }
