@@ -1,18 +1,24 @@
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { InvoicePayload } from "#core/contracts/payments.ts";
-import { MAX_INT4 } from "#core/validation/limits.ts";
 import type { Db } from "#server/db/client.ts";
-import { invoices, orders } from "../tables.ts";
+import { invoices } from "./tables.ts";
 
-/** A tax document of the user's, as issued; null for another user's or an unknown number. */
-export async function invoiceOf(db: Db, userId: number, number: string): Promise<InvoicePayload | null> {
+/**
+ * Tax documents as issued. Whose a document is follows from its order, which the orders module
+ * checks (the caller's own order, or the holder of its id and hash) before it asks here.
+ */
+
+/** A tax document by its number, with the order it documents; null for an unknown number. */
+export async function invoiceByNumber(
+  db: Db,
+  number: string,
+): Promise<{ orderId: number; payload: InvoicePayload } | null> {
   if (!/^\d{10}$/.test(number)) return null;
   const [row] = await db
-    .select({ payload: invoices.payload })
+    .select({ orderId: invoices.orderId, payload: invoices.payload })
     .from(invoices)
-    .innerJoin(orders, eq(orders.id, invoices.orderId))
-    .where(and(eq(invoices.number, number), eq(orders.userId, userId)));
-  return (row?.payload as InvoicePayload | undefined) ?? null;
+    .where(eq(invoices.number, number));
+  return row ? { orderId: row.orderId, payload: row.payload as InvoicePayload } : null;
 }
 
 /** The number of an order's tax document (issued when it was paid); null when it has none. */
@@ -24,17 +30,21 @@ export async function invoiceNumberOf(db: Db, orderId: number): Promise<string |
   return invoice?.number ?? null;
 }
 
-/**
- * The tax document of the order behind id + hash, for whoever holds both (a shop order's public
- * summary links it: a guest has no account); null for anything else.
- */
-export async function invoiceOfOrder(db: Db, orderId: number, hash: string): Promise<InvoicePayload | null> {
-  if (!Number.isSafeInteger(orderId) || orderId <= 0 || orderId > MAX_INT4 || !/^[0-9a-f]{16,64}$/.test(hash))
-    return null;
+/** An order's tax document as issued (not its credit notes); null when it has none. */
+export async function invoiceOfOrder(db: Db, orderId: number): Promise<InvoicePayload | null> {
   const [row] = await db
     .select({ payload: invoices.payload })
     .from(invoices)
-    .innerJoin(orders, eq(orders.id, invoices.orderId))
-    .where(and(eq(orders.id, orderId), eq(orders.hash, hash), eq(invoices.kind, "invoice")));
+    .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, "invoice")));
   return (row?.payload as InvoicePayload | undefined) ?? null;
+}
+
+/** Every document of an order, the tax document and its credit notes, in the order they were issued. */
+export async function documentsOfOrder(db: Db, orderId: number) {
+  const rows = await db
+    .select({ id: invoices.id, number: invoices.number, kind: invoices.kind, issuedAt: invoices.issuedAt })
+    .from(invoices)
+    .where(eq(invoices.orderId, orderId))
+    .orderBy(asc(invoices.id));
+  return rows.map((row) => ({ ...row, issuedAt: row.issuedAt.toISOString() }));
 }

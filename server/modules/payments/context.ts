@@ -4,10 +4,10 @@ import type { Db } from "#server/db/client.ts";
 import { RateLimiter } from "#server/lib/rate-limit.ts";
 import type { Logger } from "#server/logger.ts";
 import type { AuthUser } from "../auth/index.ts";
+import type { InvoiceDetailsOf } from "../invoicing/index.ts";
 import type { MyListing, ShopProduct, StockLine, StockReservation } from "../listings/index.ts";
 import type { Notifier } from "../messages/index.ts";
 import type { CardGateway } from "./gateways.ts";
-import type { InvoiceDetailsOf } from "./invoices/issue.ts";
 
 /**
  * What the payments module's use cases share: the database, the other modules' functions it

@@ -1,8 +1,9 @@
 import type { Db } from "#server/db/client.ts";
+import { issueInvoice } from "../invoicing/index.ts";
 import { variableSymbolOf } from "./bank-account.ts";
 import type { PaymentsContext } from "./context.ts";
-import { issueInvoice } from "./invoices/issue.ts";
 import { canMoveShopOrder, lockOrder, markOrderDelivered, markOrderShipped } from "./order-transitions.ts";
+import { invoicedOrder } from "./orders/invoiced.ts";
 import { sendShopOrderShipped } from "./shop/mails.ts";
 import type { Order } from "./tables.ts";
 
@@ -54,7 +55,7 @@ async function deliver(ctx: PaymentsContext, tx: Db, order: Order, at: Date): Pr
   if (order.paidAt === null)
     await issueInvoice(
       tx,
-      delivered,
+      await invoicedOrder(tx, delivered),
       { method: "cod", variableSymbol: variableSymbolOf(order.id) },
       at,
       ctx.invoiceDetailsOf,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { invoices, orders } from "#server/db/schema.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
-import { invoices, orders } from "./tables.ts";
 
 /**
  * A shop order's tax document by the order's id and hash (`payments.invoiceByOrder`, the public

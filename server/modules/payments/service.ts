@@ -16,7 +16,6 @@ import { createPaymentsContext, type PaymentsServiceDeps, type PaymentUser } fro
 import { orderListingFee } from "./fees.ts";
 import { moveShopOrder } from "./fulfilment.ts";
 import type { CardGateway } from "./gateways.ts";
-import { invoiceOf, invoiceOfOrder } from "./invoices/read.ts";
 import { cancelOrder, refundOrder } from "./orders/admin-actions.ts";
 import {
   type AdminOrderFilter,
@@ -24,6 +23,7 @@ import {
   adminOrdersPage,
   type ORDER_SORTS,
 } from "./orders/admin-read.ts";
+import { invoiceOf, invoiceOfOrder } from "./orders/invoices.ts";
 import { myOrders, orderByHash } from "./orders/read.ts";
 import { orderPromotion, promotionOffer } from "./promotions.ts";
 import { influencerStats } from "./shop/influencer.ts";

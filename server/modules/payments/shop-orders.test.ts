@@ -1,13 +1,20 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ShopPaymentMethod } from "#core/contracts/shop.ts";
+import {
+  invoices,
+  orderItems,
+  orders,
+  payments as paymentRows,
+  vouchers,
+  voucherUsages,
+} from "#server/db/schema.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { insertCategory, insertProduct } from "#server/test/fixtures.ts";
 import { reserveStock } from "../listings/index.ts";
 import { products } from "../listings/tables/products.ts";
 import { settings } from "../settings/tables.ts";
 import type { PlacedShopOrder, ShopOrderInput } from "./index.ts";
-import { invoices, orderItems, orders, payments as paymentRows, vouchers, voucherUsages } from "./tables.ts";
 
 /**
  * Shop orders on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL): the stock is

@@ -28,7 +28,6 @@ import {
 import { productKey } from "../listings/keys.ts";
 import { userKey } from "../users/keys.ts";
 
-export const INVOICE_KINDS = ["invoice", "credit_note"] as const;
 /** What an order's line is: goods (or a fee, a promotion), the delivery, the payment method's fee. */
 export const ORDER_ITEM_KINDS = ["item", "delivery", "payment_fee"] as const;
 export type OrderItemKind = (typeof ORDER_ITEM_KINDS)[number];
@@ -258,37 +257,6 @@ export const paymentEvents = pgTable(
   (t) => [unique("payment_events_provider_event_id_unique").on(t.provider, t.eventId)],
 );
 
-/** Tax documents; `payload` is the frozen content (seller, buyer, lines, VAT summary) as issued. */
-export const invoices = pgTable(
-  "invoices",
-  {
-    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-    number: text("number").notNull().unique("invoices_number_unique"),
-    kind: text("kind", { enum: INVOICE_KINDS }).notNull().default("invoice"),
-    orderId: integer("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "restrict" }),
-    issuedAt: timestamptz("issued_at").notNull().defaultNow(),
-    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
-  },
-  (t) => [
-    index("invoices_order_id_idx").on(t.orderId),
-    // One tax document per paid order; corrections are credit notes.
-    uniqueIndex("invoices_order_id_invoice_unique").on(t.orderId).where(sql`${t.kind} = 'invoice'`),
-    check("invoices_kind_check", oneOf(t.kind, INVOICE_KINDS)),
-  ],
-);
-
-/**
- * The last number of each year's series of tax documents (VAT Act §29: a series without gaps).
- * Taking a number updates the year's row in the paying transaction, so a rolled-back payment
- * gives its number back and concurrent payments wait for each other.
- */
-export const invoiceCounters = pgTable("invoice_counters", {
-  year: integer("year").primaryKey(),
-  lastNumber: integer("last_number").notNull(),
-});
-
 /** One use of a voucher by an order; a voucher can be used once per order. */
 export const voucherUsages = pgTable(
   "voucher_usages",
@@ -349,6 +317,5 @@ export type NewOrder = typeof orders.$inferInsert;
 export type OrderItem = typeof orderItems.$inferSelect;
 export type Payment = typeof payments.$inferSelect;
 export type PaymentEvent = typeof paymentEvents.$inferSelect;
-export type Invoice = typeof invoices.$inferSelect;
 export type VoucherUsage = typeof voucherUsages.$inferSelect;
 export type TestGatewayPayment = typeof testGatewayPayments.$inferSelect;

@@ -1,6 +1,14 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ShopPaymentMethod } from "#core/contracts/shop.ts";
+import {
+  invoices,
+  orderRefunds,
+  orders,
+  testGatewayPayments,
+  vouchers,
+  voucherUsages,
+} from "#server/db/schema.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { insertCategory, insertProduct } from "#server/test/fixtures.ts";
 import { auditLog } from "../../admin/tables.ts";
@@ -8,8 +16,6 @@ import { reserveStock } from "../../listings/index.ts";
 import { products } from "../../listings/tables/products.ts";
 import { settings } from "../../settings/tables.ts";
 import type { ShopOrderInput } from "../index.ts";
-import { orderRefunds } from "../tables/refunds.ts";
-import { invoices, orders, testGatewayPayments, vouchers, voucherUsages } from "../tables.ts";
 
 /**
  * The back office's moves of an order through the order lifecycle: ship, deliver, cancel (the

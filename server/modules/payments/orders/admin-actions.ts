@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { canTransition } from "#core/lifecycles/order.ts";
+import { issueCreditNote } from "../../invoicing/index.ts";
 import type { PaymentsContext } from "../context.ts";
-import { issueCreditNote } from "../invoices/credit-note.ts";
 import { cancelOrderByOperator, lockOrder, markOrderRefunded } from "../order-transitions.ts";
 import { sendOrderRefunded } from "../shop/mails.ts";
 import { goodsOf } from "../shop/release.ts";

@@ -5,9 +5,10 @@ import type { OrderStatus } from "#core/lifecycles/order.ts";
 import { canTransition } from "#core/lifecycles/order.ts";
 import { pageWindow, type TablePage, type TableQuery } from "#core/schemas/admin-table.ts";
 import type { Db } from "#server/db/client.ts";
+import { documentsOfOrder } from "../../invoicing/index.ts";
 import { canMoveShopOrder } from "../order-transitions.ts";
 import { orderRefunds } from "../tables/refunds.ts";
-import { invoices, type Order, type OrderAddress, orderItems, orders, payments } from "../tables.ts";
+import { type Order, type OrderAddress, orderItems, orders, payments } from "../tables.ts";
 
 /** The back office's orders (docs/product/back-office.md, "Orders and money"): every kind, paged on the server. */
 export const ORDER_SORTS = ["createdAt", "totalMinor", "id"] as const;
@@ -136,11 +137,7 @@ export async function adminOrderDetail(db: Db, id: number) {
   const [items, orderPayments, documents, refunds] = await Promise.all([
     db.select().from(orderItems).where(eq(orderItems.orderId, id)).orderBy(asc(orderItems.id)),
     db.select().from(payments).where(eq(payments.orderId, id)).orderBy(asc(payments.id)),
-    db
-      .select({ id: invoices.id, number: invoices.number, kind: invoices.kind, issuedAt: invoices.issuedAt })
-      .from(invoices)
-      .where(eq(invoices.orderId, id))
-      .orderBy(asc(invoices.id)),
+    documentsOfOrder(db, id),
     db.select().from(orderRefunds).where(eq(orderRefunds.orderId, id)).orderBy(asc(orderRefunds.id)),
   ]);
   const actions = actionsOf(order);
@@ -174,7 +171,7 @@ export async function adminOrderDetail(db: Db, id: number) {
       amountMinor: payment.amountMinor,
       paidAt: iso(payment.paidAt),
     })),
-    documents: documents.map((document) => ({ ...document, issuedAt: document.issuedAt.toISOString() })),
+    documents,
     refunds: refunds.map((refund) => ({
       id: refund.id,
       method: refund.method,

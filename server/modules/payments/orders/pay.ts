@@ -1,11 +1,12 @@
 import { formatShortDateTime } from "#core/formats/dates.ts";
 import type { Db } from "#server/db/client.ts";
+import { issueInvoice } from "../../invoicing/index.ts";
 import { variableSymbolOf } from "../bank-account.ts";
 import type { PaymentsContext } from "../context.ts";
-import { issueInvoice } from "../invoices/issue.ts";
 import { markOrderPaid } from "../order-transitions.ts";
 import { sendShopPaymentReceived } from "../shop/mails.ts";
 import type { Order } from "../tables.ts";
+import { invoicedOrder } from "./invoiced.ts";
 
 /**
  * Paying an order takes effect once, in the transaction that marks it paid (docs/product/
@@ -23,7 +24,7 @@ export async function payOrder(
   await markOrderPaid(tx, locked, at);
   await issueInvoice(
     tx,
-    locked,
+    await invoicedOrder(tx, locked),
     { method, variableSymbol: variableSymbolOf(locked.id) },
     at,
     ctx.invoiceDetailsOf,

@@ -5,7 +5,8 @@ import { bankAccount } from "../bank-account.ts";
 import { syncCardPayments } from "../card/sync.ts";
 import type { PaymentsContext } from "../context.ts";
 import { orders } from "../tables.ts";
-import { findOrder, viewOrder } from "./view.ts";
+import { findOrder } from "./find.ts";
+import { viewOrder } from "./view.ts";
 
 /**
  * The order behind id + hash, for whoever holds both. An open card payment's state is read from
@@ -18,11 +19,11 @@ export async function orderByHash(
   hash: string,
   locale: Locale,
 ): Promise<OrderView | null> {
-  let order = await findOrder(ctx, id, hash);
+  let order = await findOrder(ctx.db, id, hash);
   if (!order) return null;
   if (ctx.gateway) {
     await syncCardPayments(ctx, order.id);
-    order = (await findOrder(ctx, id, hash))!;
+    order = (await findOrder(ctx.db, id, hash))!;
   }
   return viewOrder(ctx, order, locale);
 }

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orders, vouchers, voucherUsages } from "#server/db/schema.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { auditLog } from "../../admin/tables.ts";
-import { orders, vouchers, voucherUsages } from "../tables.ts";
 
 /** The back office's vouchers: every rule the shop enforces, set from the form, and refused when wrong. */
 let api: TestApi;

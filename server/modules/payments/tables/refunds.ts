@@ -1,8 +1,9 @@
 import { check, index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { PAYMENT_METHODS } from "#core/contracts/payments.ts";
 import { createdAt, money, nonNegative, oneOf } from "#server/db/columns.ts";
+import { invoiceKey } from "../../invoicing/keys.ts";
 import { userKey } from "../../users/keys.ts";
-import { invoices, orders, payments } from "../tables.ts";
+import { orders, payments } from "../tables.ts";
 
 /**
  * An order's refund by the operator (docs/product/payments.md, "Refunds"): what went back to the
@@ -20,7 +21,7 @@ export const orderRefunds = pgTable(
     method: text("method", { enum: PAYMENT_METHODS }).notNull(),
     amountMinor: money("amount_minor").notNull(),
     reason: text("reason"),
-    creditNoteId: integer("credit_note_id").references(() => invoices.id, { onDelete: "set null" }),
+    creditNoteId: integer("credit_note_id").references(invoiceKey, { onDelete: "set null" }),
     createdBy: integer("created_by").references(userKey, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
