@@ -11,14 +11,8 @@ import { brands, categories, packages } from "../modules/listings/tables/taxonom
 import { countries, currencies } from "../modules/lists/tables.ts";
 import { messages, messageThreads, threadParticipants, userBlocks } from "../modules/messages/tables.ts";
 import { subscribers } from "../modules/newsletter/tables.ts";
-import {
-  orderItems,
-  orders,
-  paymentEvents,
-  payments,
-  vouchers,
-  voucherUsages,
-} from "../modules/payments/tables.ts";
+import { orderItems, orders, vouchers, voucherUsages } from "../modules/orders/tables.ts";
+import { paymentEvents, payments } from "../modules/payments/tables.ts";
 import { reviews } from "../modules/reviews/tables.ts";
 import { settings } from "../modules/settings/tables.ts";
 import {

@@ -16,6 +16,7 @@ export * from "../modules/lists/tables.ts";
 export * from "../modules/messages/tables.ts";
 export * from "../modules/moderation/tables.ts";
 export * from "../modules/newsletter/tables.ts";
+export * from "../modules/orders/tables.ts";
 export * from "../modules/payments/tables/bank.ts";
 export * from "../modules/payments/tables/refunds.ts";
 export * from "../modules/payments/tables.ts";

@@ -9,7 +9,7 @@ import { hashPassword } from "#server/modules/auth/index.ts";
 import { backfillAuctionLeaders } from "#server/modules/bidding/index.ts";
 import { issueInvoice } from "#server/modules/invoicing/index.ts";
 import { searchText } from "#server/modules/listings/index.ts";
-import { invoicedOrder, variableSymbolOf } from "#server/modules/payments/index.ts";
+import { invoicedOrder, variableSymbolOf } from "#server/modules/orders/index.ts";
 import { invoiceDetailsOf } from "#server/modules/users/index.ts";
 import type { Db } from "../client.ts";
 import * as t from "../schema.ts";

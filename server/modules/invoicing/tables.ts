@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { oneOf, timestamptz } from "#server/db/columns.ts";
-import { orderKey } from "../payments/keys.ts";
+import { orderKey } from "../orders/keys.ts";
 
 export const INVOICE_KINDS = ["invoice", "credit_note"] as const;
 

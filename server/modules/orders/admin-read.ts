@@ -2,13 +2,9 @@ import { and, asc, count, desc, eq, gte, ilike, lt, or, type SQL } from "drizzle
 import type { OrderKind } from "#core/contracts/payments.ts";
 import type { ShopPaymentMethod } from "#core/contracts/shop.ts";
 import type { OrderStatus } from "#core/lifecycles/order.ts";
-import { canTransition } from "#core/lifecycles/order.ts";
 import { pageWindow, type TablePage, type TableQuery } from "#core/schemas/admin-table.ts";
 import type { Db } from "#server/db/client.ts";
-import { documentsOfOrder } from "../../invoicing/index.ts";
-import { canMoveShopOrder } from "../order-transitions.ts";
-import { orderRefunds } from "../tables/refunds.ts";
-import { type Order, type OrderAddress, orderItems, orders, payments } from "../tables.ts";
+import { type Order, type OrderItem, orderItems, orders } from "./tables.ts";
 
 /** The back office's orders (docs/product/back-office.md, "Orders and money"): every kind, paged on the server. */
 export const ORDER_SORTS = ["createdAt", "totalMinor", "id"] as const;
@@ -86,102 +82,17 @@ export async function adminOrdersPage(
   };
 }
 
-/** The moves the back office offers for an order in its state. */
-export type AdminOrderAction = "paid" | "shipped" | "delivered" | "cancel" | "refund";
-
-const iso = (date: Date | null) => date?.toISOString() ?? null;
-
-/** The moves the order's state allows, as the lifecycle and the payment method say. */
-function actionsOf(order: Order): AdminOrderAction[] {
-  const actions: AdminOrderAction[] = [];
-  if (order.status === "awaiting_payment" || order.status === "new") actions.push("paid");
-  if (order.kind === "shop" && canMoveShopOrder(order, "shipped")) actions.push("shipped");
-  if (order.kind === "shop" && canMoveShopOrder(order, "delivered")) actions.push("delivered");
-  if (canTransition(order.status, "cancelled")) actions.push("cancel");
-  if (canTransition(order.status, "refunded")) actions.push("refund");
-  return actions;
-}
-
-function orderFields(order: Order) {
-  return {
-    id: order.id,
-    hash: order.hash,
-    kind: order.kind,
-    status: order.status,
-    userId: order.userId,
-    email: order.email,
-    phone: order.phone,
-    locale: order.locale,
-    productId: order.productId,
-    subtotalMinor: order.subtotalMinor,
-    discountMinor: order.discountMinor,
-    deliveryMinor: order.deliveryMinor,
-    paymentFeeMinor: order.paymentFeeMinor,
-    totalMinor: order.totalMinor,
-    paymentMethod: order.paymentMethod,
-    carrier: order.carrier,
-    trackingNumber: order.trackingNumber,
-    note: order.note,
-    deliveryAddress: order.deliveryAddress as OrderAddress | null,
-    invoiceAddress: order.invoiceAddress as OrderAddress | null,
-    createdAt: order.createdAt.toISOString(),
-    paidAt: iso(order.paidAt),
-    reservedUntil: iso(order.reservedUntil),
-  };
-}
-
-/** One order with everything the operator needs to act on it; null when there is none. */
-export async function adminOrderDetail(db: Db, id: number) {
+/** One order with its lines, for the back office's page of it (payments adds the money); null when there is none. */
+export async function orderWithItems(
+  db: Db,
+  id: number,
+): Promise<{ order: Order; items: OrderItem[] } | null> {
   const [order] = await db.select().from(orders).where(eq(orders.id, id));
   if (!order) return null;
-  const [items, orderPayments, documents, refunds] = await Promise.all([
-    db.select().from(orderItems).where(eq(orderItems.orderId, id)).orderBy(asc(orderItems.id)),
-    db.select().from(payments).where(eq(payments.orderId, id)).orderBy(asc(payments.id)),
-    documentsOfOrder(db, id),
-    db.select().from(orderRefunds).where(eq(orderRefunds.orderId, id)).orderBy(asc(orderRefunds.id)),
-  ]);
-  const actions = actionsOf(order);
-  // What happened when, from the order's own stamps (the audit log says who).
-  const stamps: [string, Date | null][] = [
-    ["created", order.createdAt],
-    ["paid", order.paidAt],
-    ["shipped", order.shippedAt],
-    ["delivered", order.deliveredAt],
-    ["cancelled", order.cancelledAt],
-    ...refunds.map((refund): [string, Date | null] => ["refunded", refund.createdAt]),
-  ];
-  const history = stamps
-    .flatMap(([event, at]) => (at ? [{ event, at: at.toISOString() }] : []))
-    .sort((a, b) => a.at.localeCompare(b.at));
-  return {
-    order: orderFields(order),
-    items: items.map((item) => ({
-      id: item.id,
-      kind: item.kind,
-      description: item.description,
-      quantity: item.quantity,
-      unitPriceMinor: item.unitPriceMinor,
-      productId: item.productId,
-    })),
-    payments: orderPayments.map((payment) => ({
-      id: payment.id,
-      method: payment.method,
-      provider: payment.provider,
-      status: payment.status,
-      amountMinor: payment.amountMinor,
-      paidAt: iso(payment.paidAt),
-    })),
-    documents,
-    refunds: refunds.map((refund) => ({
-      id: refund.id,
-      method: refund.method,
-      amountMinor: refund.amountMinor,
-      reason: refund.reason,
-      createdAt: refund.createdAt.toISOString(),
-    })),
-    history,
-    actions,
-  };
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, id))
+    .orderBy(asc(orderItems.id));
+  return { order, items };
 }
-
-export type AdminOrderDetail = NonNullable<Awaited<ReturnType<typeof adminOrderDetail>>>;

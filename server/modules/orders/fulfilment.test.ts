@@ -13,7 +13,7 @@ import {
   markOrderDelivered,
   markOrderPaid,
   markOrderShipped,
-} from "./order-transitions.ts";
+} from "./transitions.ts";
 
 /**
  * A shop order after payment, on a real database: shipped with the carrier's tracking number,

@@ -1,6 +1,6 @@
 import type { InvoicePayload } from "#core/contracts/payments.ts";
 import type { Db } from "#server/db/client.ts";
-import { invoiceOfOrder as documentOfOrder, invoiceByNumber } from "../../invoicing/index.ts";
+import { invoiceOfOrder as documentOfOrder, invoiceByNumber } from "../invoicing/index.ts";
 import { findOrder, ownerOf } from "./find.ts";
 
 /** A tax document of the user's, as issued; null for another user's or an unknown number. */

@@ -3,13 +3,12 @@ import { type Locale, translate } from "#core/i18n/index.ts";
 import { isPaid, type OrderStatus } from "#core/lifecycles/order.ts";
 import { OPEN_STATUSES } from "#core/lifecycles/payment.ts";
 import type { Db } from "#server/db/client.ts";
+import { findOrder, lockOrder, type Order } from "../../orders/index.ts";
 import type { NotFound, PaymentsContext, Refused } from "../context.ts";
 import type { CardGateway } from "../gateways.ts";
-import { lockOrder } from "../order-transitions.ts";
-import { findOrder } from "../orders/find.ts";
 import { viewOrder } from "../orders/view.ts";
 import { createCardPayment, markCardPaymentOpened } from "../payment-transitions.ts";
-import { type Order, type Payment, payments } from "../tables.ts";
+import { type Payment, payments } from "../tables.ts";
 import { syncCardPayments } from "./sync.ts";
 
 type TooMany = { status: "too_many"; message: string };

@@ -1,11 +1,8 @@
-import { desc, eq } from "drizzle-orm";
 import type { OrderView } from "#core/contracts/payments.ts";
 import type { Locale } from "#core/i18n/index.ts";
-import { bankAccount } from "../bank-account.ts";
+import { findOrder, ordersOfUser } from "../../orders/index.ts";
 import { syncCardPayments } from "../card/sync.ts";
 import type { PaymentsContext } from "../context.ts";
-import { orders } from "../tables.ts";
-import { findOrder } from "./find.ts";
 import { viewOrder } from "./view.ts";
 
 /**
@@ -35,12 +32,7 @@ export async function myOrders(
   locale: Locale,
   limit = 50,
 ): Promise<OrderView[]> {
-  const rows = await ctx.db
-    .select()
-    .from(orders)
-    .where(eq(orders.userId, userId))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(limit);
-  const account = await bankAccount(ctx);
+  const rows = await ordersOfUser(ctx.db, userId, limit);
+  const account = await ctx.orders.bankAccount();
   return Promise.all(rows.map((row) => viewOrder(ctx, row, locale, account)));
 }

@@ -6,12 +6,10 @@ import { localePath } from "#core/i18n/paths.ts";
 import { isPaid } from "#core/lifecycles/order.ts";
 import { invoiceNumberOf } from "../../invoicing/index.ts";
 import type { MyListing } from "../../listings/index.ts";
-import { bankAccount, variableSymbolOf } from "../bank-account.ts";
+import { cancelUnwantedOrder, type Order, shopOrderPayable, variableSymbolOf } from "../../orders/index.ts";
 import type { PaymentsContext } from "../context.ts";
-import { cancelUnwantedOrder } from "../order-transitions.ts";
 import { buildSpayd } from "../spayd.ts";
-import { type Order, payments } from "../tables.ts";
-import { shopDetails, shopOrderPayable } from "./shop-view.ts";
+import { payments } from "../tables.ts";
 
 /**
  * An order as its page and the account's payments list show it (docs/product/payments.md): its
@@ -82,7 +80,7 @@ export async function viewOrder(
   const payable = shop
     ? shopOrderPayable(order)
     : order.status === "awaiting_payment" && order.totalMinor > 0 && stillWanted(order.kind, listing?.status);
-  const iban = payable ? (account === undefined ? await bankAccount(ctx) : account) : null;
+  const iban = payable ? (account === undefined ? await ctx.orders.bankAccount() : account) : null;
   return {
     id: order.id,
     hash: order.hash,
@@ -109,6 +107,6 @@ export async function viewOrder(
     toppedUntil: order.kind === "promotion" ? (listing?.toppedUntil ?? null) : null,
     invoiceNumber: isPaid(order.status) ? await invoiceNumberOf(ctx.db, order.id) : null,
     duplicateRefunded: cardPayments.some((payment) => payment.refundReason === "duplicate"),
-    shop: shop ? await shopDetails(ctx, order, locale) : null,
+    shop: shop ? await ctx.orders.shopDetails(order, locale) : null,
   };
 }
