@@ -1,4 +1,6 @@
 import { desc, inArray } from "drizzle-orm";
+import type { OrderKind } from "#core/contracts/payments.ts";
+import type { OrderStatus } from "#core/lifecycles/order.ts";
 import type { Db } from "#server/db/client.ts";
 import { orderIdsOfUser, ordersOfUserForBackOffice } from "../orders/index.ts";
 import { payments } from "./tables.ts";
@@ -6,8 +8,8 @@ import { payments } from "./tables.ts";
 /** One of a user's orders (a fee, a promotion, a shop order) on the back office's user page. */
 export type AdminUserOrder = {
   id: number;
-  kind: Awaited<ReturnType<typeof ordersOfUserForBackOffice>>["rows"][number]["kind"];
-  status: Awaited<ReturnType<typeof ordersOfUserForBackOffice>>["rows"][number]["status"];
+  kind: OrderKind;
+  status: OrderStatus;
   totalMinor: number;
   createdAt: string;
   paidAt: string | null;
