@@ -26,7 +26,7 @@ import { openDatabase } from "#server/db/client.ts";
 import { createJobRunner } from "#server/jobs/runner.ts";
 import { createLogger } from "#server/logger.ts";
 import { reserveStock } from "#server/modules/listings/index.ts";
-import type { ShopOrderInput } from "#server/modules/payments/index.ts";
+import type { ShopOrderInput } from "#server/modules/orders/index.ts";
 import { createServices } from "#server/services.ts";
 import { insertCategory, insertProduct } from "#server/test/fixtures.ts";
 
@@ -105,7 +105,7 @@ async function placeOrder(buyer: number) {
     const line = [{ productId: product.id, quantity: 1, unitPriceMinor: PRICE }];
     const stock = await reserveStock(tx, line);
     if (!stock.ok) throw new Error(`stock refused: ${stock.problem}`);
-    const placed = await services.payments.placeShopOrder(tx, orderOf(buyer));
+    const placed = await services.orders.placeShopOrder(tx, orderOf(buyer));
     if (!placed.ok) throw new Error("order refused");
   });
 }

@@ -56,12 +56,12 @@ export function createServices({
     messages,
     reviews,
   });
-  const { payments, testGateway } = wirePayments(base, { settings, notifier, listings });
+  const { orders, payments, testGateway } = wirePayments(base, { settings, notifier, listings });
   const watchdogs = wireWatchdogs(base, { notifier, catalog });
   const { moderation } = wireModeration(base, { notifier, scheduler: bidding });
   const liveFeeds = wireLiveFeeds(base, { bidding, messages });
   const accountServices = wireAccounts(base);
-  const { shop } = wireShop(base, { settings, payments, ...accountServices });
+  const { shop } = wireShop(base, { settings, orders, payments, ...accountServices });
   const accountPages = wireAccountPages(base, {
     ...accountServices,
     catalog,
@@ -91,6 +91,7 @@ export function createServices({
     listingQuota,
     bidding,
     listings,
+    orders,
     payments,
     /** The operator's shop: cart, checkout, placing orders (server/modules/shop). */
     shop,

@@ -10,13 +10,13 @@ import { CREATED, defineLifecycle, IllegalTransitionError } from "./define.ts";
  *                  |   '-> shipped (cash on delivery only: paid when delivered)
  *                  '-> cancelled -> paid (a card payment that was already open succeeds)
  *
- * Every status change of an order is one of the named transitions below, checked in the payments
- * module's order-transitions.ts. Who may make a legal move is the caller's rule: the operator marks a
+ * Every status change of an order is one of the named transitions below, checked in the orders
+ * module's transitions.ts. Who may make a legal move is the caller's rule: the operator marks a
  * transfer of an unpaid order only (a cancelled order's transfer goes back by hand), while the
  * card gateway's word pays any unpaid order, a cancelled one too, since its payer was charged.
  * Only a shop order is shipped and delivered; fees and promotions end paid. The move
  * awaiting_payment -> shipped is legal here for every order, but the payments module allows it
- * only for a shop order paid in cash on delivery (`canMoveShopOrder` in order-transitions.ts): the
+ * only for a shop order paid in cash on delivery (`canMoveShopOrder` in server/modules/orders/transitions.ts): the
  * table says which moves exist, the order's payment method which of them it may make. Such an
  * order is paid when it is delivered (paid_at set, the tax document issued).
  *

@@ -28,7 +28,7 @@ export const USER_NUMBER = /^\d{1,10}$/;
 /**
  * The influencer who sees the voucher's statistics: a user's e-mail or number, as the operator
  * knows them (a number in JSON is taken too). Which account it is, or that there is none, the
- * payments module asks the users module (server/modules/payments/shop/voucher-admin.ts).
+ * payments module asks the users module (server/modules/orders/shop/voucher-admin.ts).
  */
 const influencer = z.preprocess(
   (value) => (typeof value === "number" ? String(value) : value === "" || value === null ? undefined : value),

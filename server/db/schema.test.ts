@@ -5,20 +5,14 @@ import { auditLog } from "../modules/admin/tables.ts";
 import { sessions } from "../modules/auth/tables.ts";
 import { bids } from "../modules/bidding/tables.ts";
 import { banners, blogCategories, blogPosts, documents, infoPages } from "../modules/cms/tables.ts";
+import { invoices } from "../modules/invoicing/tables.ts";
 import { productImages, productStatusChanges, products } from "../modules/listings/tables/products.ts";
 import { brands, categories, packages } from "../modules/listings/tables/taxonomy.ts";
 import { countries, currencies } from "../modules/lists/tables.ts";
 import { messages, messageThreads, threadParticipants, userBlocks } from "../modules/messages/tables.ts";
 import { subscribers } from "../modules/newsletter/tables.ts";
-import {
-  invoices,
-  orderItems,
-  orders,
-  paymentEvents,
-  payments,
-  vouchers,
-  voucherUsages,
-} from "../modules/payments/tables.ts";
+import { orderItems, orders, vouchers, voucherUsages } from "../modules/orders/tables.ts";
+import { paymentEvents, payments } from "../modules/payments/tables.ts";
 import { reviews } from "../modules/reviews/tables.ts";
 import { settings } from "../modules/settings/tables.ts";
 import {

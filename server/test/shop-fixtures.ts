@@ -1,5 +1,5 @@
 import type { Db } from "../db/client.ts";
-import { vouchers } from "../modules/payments/tables.ts";
+import { vouchers } from "../modules/orders/tables.ts";
 import type { Shopper } from "../modules/shop/index.ts";
 import { insertCategory, insertProduct } from "./fixtures.ts";
 

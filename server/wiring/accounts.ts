@@ -25,7 +25,8 @@ import {
   createNewsletterService,
   followEmailChange,
 } from "#server/modules/newsletter/index.ts";
-import { createPaymentsPersonalData, ordersAndPaymentsOfUser } from "#server/modules/payments/index.ts";
+import { createOrdersPersonalData } from "#server/modules/orders/index.ts";
+import { ordersAndPaymentsOfUser } from "#server/modules/payments/index.ts";
 import { createProfileReviews, createReviewsPersonalData } from "#server/modules/reviews/index.ts";
 import { createShopPersonalData } from "#server/modules/shop/index.ts";
 import {
@@ -162,7 +163,7 @@ function personalDataSources(
     createMessagesPersonalData(db),
     createBiddingPersonalData(db, { productNames }),
     createReviewsPersonalData(db),
-    createPaymentsPersonalData(db),
+    createOrdersPersonalData(db),
     createShopPersonalData(db),
     createAuthPersonalData(db),
   ];

@@ -2,7 +2,8 @@ import { createDashboardService } from "#server/modules/admin/index.ts";
 import { biddingDashboardFigures } from "#server/modules/bidding/index.ts";
 import { listingsDashboardFigures } from "#server/modules/listings/index.ts";
 import { type ModerationService, moderationDashboardFigures } from "#server/modules/moderation/index.ts";
-import { paymentsDashboardFigures } from "#server/modules/payments/index.ts";
+import { ordersDashboardFigures } from "#server/modules/orders/index.ts";
+import { statementLinesUnmatched } from "#server/modules/payments/index.ts";
 import type { Base } from "./base.ts";
 
 /**
@@ -16,22 +17,22 @@ export function wireDashboard(
 ) {
   const listings = listingsDashboardFigures(db);
   const bidding = biddingDashboardFigures(db);
-  const payments = paymentsDashboardFigures(db);
+  const orders = ordersDashboardFigures(db);
   const moderation = moderationDashboardFigures(db, moderationService);
   return createDashboardService({
     queues: {
       reports: moderation.reportsOpen,
       complaints: moderation.complaintsOpen,
       listingsInReview: listings.listingsInReview,
-      ordersToShip: payments.ordersToShip,
-      ordersAwaitingTransfer: payments.ordersAwaitingTransfer,
-      statementLines: payments.statementLinesUnmatched,
+      ordersToShip: orders.ordersToShip,
+      ordersAwaitingTransfer: orders.ordersAwaitingTransfer,
+      statementLines: () => statementLinesUnmatched(db),
       listingsLive: listings.listingsLive,
     },
     newListingsByDay: listings.newListingsByDay,
     bidsByDay: bidding.bidsByDay,
-    shopOrdersPaidByDay: payments.shopOrdersPaidByDay,
+    shopOrdersPaidByDay: orders.shopOrdersPaidByDay,
     auctionsSoldByDay: listings.auctionsSoldByDay,
-    feesPaidByDay: payments.feesPaidByDay,
+    feesPaidByDay: orders.feesPaidByDay,
   });
 }

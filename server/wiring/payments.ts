@@ -8,20 +8,20 @@ import {
   shopProductsForCart,
 } from "#server/modules/listings/index.ts";
 import type { Notifier } from "#server/modules/messages/index.ts";
-import {
-  createPaymentsService,
-  createTestGateway,
-  registerPaymentJobs,
-} from "#server/modules/payments/index.ts";
+import { createOrdersService, registerOrderJobs } from "#server/modules/orders/index.ts";
+import { createPaymentsService, createTestGateway } from "#server/modules/payments/index.ts";
 import type { SettingsService } from "#server/modules/settings/index.ts";
 import { invoiceDetailsOf, recipientsOf, userIdByEmail } from "#server/modules/users/index.ts";
 import type { Base } from "./base.ts";
 
 /**
- * Fees, promotions and shop orders paid by bank transfer (QR payment), a card gateway or cash on
- * delivery (server/modules/payments); the test gateway, where the configuration turns it on, pays
- * back through the same notification a real gateway sends. Unpaid shop orders give their stock
- * back by a job every few minutes.
+ * Orders and what pays them. The orders module (server/modules/orders) keeps shop orders,
+ * vouchers, reserved stock and what paying an order sets off (the tax document of
+ * server/modules/invoicing, the listing's release or promotion, the mails); unpaid shop orders
+ * give their stock back by a job every few minutes. The payments module (server/modules/payments)
+ * pays them by bank transfer (QR payment, bank statements), a card gateway or cash on delivery,
+ * and refunds them; the test gateway, where the configuration turns it on, pays back through the
+ * same notification a real gateway sends.
  */
 export function wirePayments(
   { db, config, logger, mail, jobs }: Base,
@@ -35,14 +35,12 @@ export function wirePayments(
     listings: Pick<ReturnType<typeof createListingsService>, "listing" | "releaseAfterPayment">;
   },
 ) {
-  const payments = createPaymentsService({
+  const orders = createOrdersService({
     db,
     settings,
     notifier,
     listings: {
-      listing: listings.listing,
       releaseAfterPayment: listings.releaseAfterPayment,
-      lockListing,
       promote,
       reserveStock,
       releaseStock,
@@ -56,6 +54,14 @@ export function wirePayments(
     bankAccountIban: config.bankAccountIban,
     logger,
   });
+  const payments = createPaymentsService({
+    db,
+    settings,
+    orders,
+    listings: { listing: listings.listing, lockListing, releaseStock },
+    recordAudit,
+    logger,
+  });
   const testGateway = config.testGateway
     ? createTestGateway({
         db,
@@ -64,8 +70,8 @@ export function wirePayments(
       })
     : null;
   payments.connectGateway(testGateway);
-  void registerPaymentJobs(jobs, payments, logger).catch((err) =>
+  void registerOrderJobs(jobs, orders, logger).catch((err) =>
     logger.error({ err }, "could not schedule the release of unpaid shop orders"),
   );
-  return { payments, testGateway };
+  return { orders, payments, testGateway };
 }

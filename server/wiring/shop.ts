@@ -1,6 +1,7 @@
 import { localePath } from "#core/i18n/paths.ts";
 import { type createAuthService, hashPassword } from "#server/modules/auth/index.ts";
 import { reserveStock, shopProductsForCart } from "#server/modules/listings/index.ts";
+import type { OrdersService } from "#server/modules/orders/index.ts";
 import type { PaymentsService } from "#server/modules/payments/index.ts";
 import type { SettingsService } from "#server/modules/settings/index.ts";
 import { createShopService, registerShopJobs } from "#server/modules/shop/index.ts";
@@ -15,34 +16,35 @@ import type { Base } from "./base.ts";
 
 type ShopNeeds = {
   settings: SettingsService;
-  payments: Pick<
-    PaymentsService,
-    "gateway" | "voucherForCart" | "placeShopOrder" | "influencerStats" | "bankTransferOffered"
+  orders: Pick<
+    OrdersService,
+    "voucherForCart" | "placeShopOrder" | "influencerStats" | "bankTransferOffered"
   >;
+  payments: Pick<PaymentsService, "gateway">;
   auth: Pick<ReturnType<typeof createAuthService>, "startSession">;
   accounts: Pick<AccountServices, "emailConfirmation">;
 };
 
 /**
  * The operator's shop (server/modules/shop): the cart reads the listings module's products and
- * stock, the payments module checks vouchers and creates the order in the shop's transaction, and
+ * stock, the orders module checks vouchers and creates the order in the shop's transaction, and
  * a guest who registers at checkout gets the users module's account and auth's session. Old guest
  * carts are deleted every night.
  */
 export function wireShop({ db, jobs, logger }: Base, needs: ShopNeeds) {
-  const { settings, payments, auth, accounts } = needs;
+  const { settings, orders, payments, auth, accounts } = needs;
   const shop = createShopService({
     db,
     ports: {
       products: shopProductsForCart,
       reserveStock,
-      voucherForCart: (input) => payments.voucherForCart(input),
-      placeShopOrder: (tx, input) => payments.placeShopOrder(tx, input),
-      influencerStats: (userId) => payments.influencerStats(userId),
+      voucherForCart: (input) => orders.voucherForCart(input),
+      placeShopOrder: (tx, input) => orders.placeShopOrder(tx, input),
+      influencerStats: (userId) => orders.influencerStats(userId),
       shopSetting: () => settings.get("shop"),
       paymentMethods: async () => ({
         card: payments.gateway !== null,
-        bankTransfer: await payments.bankTransferOffered(),
+        bankTransfer: await orders.bankTransferOffered(),
       }),
       summaryPath: (order, locale) => localePath("orderSummary", locale, { id: order.id, hash: order.hash }),
       accounts: {

@@ -5,12 +5,24 @@ import { describe, expect, it } from "vitest";
 
 /**
  * Files a person can read in one sitting (docs/architecture.md, "Sizes"): no source file over 400
- * lines and no function over 80, outside data (translation catalogues, seed tables) and tests.
+ * lines and no function over 80, outside data (translation catalogues, seed tables) and tests;
+ * and modules a person can learn in a day: no server module over 4 000 lines of non-test code.
  */
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const MAX_FILE_LINES = 400;
 const MAX_FUNCTION_LINES = 80;
+const MAX_MODULE_LINES = 4000;
+
+/**
+ * Modules still over the limit, each with what is to bring it under; the test fails when one of
+ * them gets under it too, so that its line here goes with it.
+ */
+const KNOWN_LARGE_MODULES: Record<string, string> = {
+  listings:
+    "issue 34's split: catalogue entries and their attributes vs the selling formats and their lifecycle",
+  users: "over the limit before issue 34, which names no split of it: not planned yet",
+};
 
 /** Data, not logic (the demo data and its tables, generated migrations), and the tests' helpers. */
 const DATA = /^server\/(db\/seed|db\/migrations|test)\//;
@@ -90,6 +102,18 @@ describe("sizes", () => {
       (file) => fs.readFileSync(path.join(ROOT, file), "utf8").split("\n").length > MAX_FILE_LINES,
     );
     expect(long).toEqual([]);
+  });
+
+  it(`no server module is over ${MAX_MODULE_LINES} lines of non-test code`, () => {
+    const lines = new Map<string, number>();
+    for (const file of files) {
+      const module = /^server\/modules\/([^/]+)\//.exec(file)?.[1];
+      if (!module || /test-fixtures\.ts$/.test(file)) continue;
+      const count = fs.readFileSync(path.join(ROOT, file), "utf8").split("\n").length - 1;
+      lines.set(module, (lines.get(module) ?? 0) + count);
+    }
+    const over = [...lines].filter(([, count]) => count > MAX_MODULE_LINES).map(([module]) => module);
+    expect(over.sort()).toEqual(Object.keys(KNOWN_LARGE_MODULES).sort());
   });
 
   it(`no function is over ${MAX_FUNCTION_LINES} lines`, () => {

@@ -21,7 +21,7 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 /** Each table with a lifecycle, by its Drizzle name and its SQL name, and the one file that writes it. */
 const OWNERS = [
   { table: "products", sqlName: "products", owner: "server/modules/listings/transitions.ts" },
-  { table: "orders", sqlName: "orders", owner: "server/modules/payments/order-transitions.ts" },
+  { table: "orders", sqlName: "orders", owner: "server/modules/orders/transitions.ts" },
   { table: "payments", sqlName: "payments", owner: "server/modules/payments/payment-transitions.ts" },
 ] as const;
 

@@ -20,7 +20,7 @@ export function meta(args: Route.MetaArgs) {
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { services, user } = context.get(appContext);
-  const invoice = await services.payments.invoice(user!.id, params.number);
+  const invoice = await services.orders.invoice(user!.id, params.number);
   if (!invoice) throw data(null, { status: 404 });
   return { invoice };
 }

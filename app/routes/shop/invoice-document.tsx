@@ -24,7 +24,7 @@ export function meta(args: Route.MetaArgs) {
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { services } = context.get(appContext);
   const id = requirePathId(params.id);
-  const invoice = await services.payments.invoiceByOrder(id, params.hash);
+  const invoice = await services.orders.invoiceByOrder(id, params.hash);
   if (!invoice) throw data(null, { status: 404 });
   return { invoice, summary: { id, hash: params.hash } };
 }

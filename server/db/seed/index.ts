@@ -7,8 +7,9 @@ import { withDiscount } from "#core/rules/fees.ts";
 import type { Logger } from "#server/logger.ts";
 import { hashPassword } from "#server/modules/auth/index.ts";
 import { backfillAuctionLeaders } from "#server/modules/bidding/index.ts";
+import { issueInvoice } from "#server/modules/invoicing/index.ts";
 import { searchText } from "#server/modules/listings/index.ts";
-import { issueInvoice, variableSymbolOf } from "#server/modules/payments/index.ts";
+import { invoicedOrder, variableSymbolOf } from "#server/modules/orders/index.ts";
 import { invoiceDetailsOf } from "#server/modules/users/index.ts";
 import type { Db } from "../client.ts";
 import * as t from "../schema.ts";
@@ -950,7 +951,7 @@ async function seedActivity(tx: Tx, ctx: ActivityContext): Promise<Record<string
   for (const { order: paid, paidAt, method } of paidOrders)
     await issueInvoice(
       tx,
-      paid,
+      await invoicedOrder(tx, paid),
       { method, variableSymbol: variableSymbolOf(paid.id) },
       paidAt,
       invoiceDetailsOf,

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { PICKUP_PREFIX } from "#core/contracts/shop.ts";
 import { cartTotals } from "#core/rules/cart.ts";
 import type { VoucherKind } from "#core/rules/vouchers.ts";
-import { variableSymbolOf } from "#server/modules/payments/index.ts";
+import { variableSymbolOf } from "#server/modules/orders/index.ts";
 import type { Db } from "../client.ts";
 import * as t from "../schema.ts";
 import type { PlannedProduct } from "./products.ts";

@@ -7,6 +7,7 @@ import { listsApi } from "#server/modules/lists/api.ts";
 import { messagesApi } from "#server/modules/messages/api.ts";
 import { moderationApi } from "#server/modules/moderation/api.ts";
 import { newsletterApi } from "#server/modules/newsletter/api.ts";
+import { ordersApi } from "#server/modules/orders/api/index.ts";
 import { paymentsApi } from "#server/modules/payments/api/index.ts";
 import { reviewsApi } from "#server/modules/reviews/api.ts";
 import { settingsAdminApi, settingsApi } from "#server/modules/settings/api/index.ts";
@@ -24,6 +25,7 @@ export const apiModules = [
   biddingApi,
   listingsApi,
   paymentsApi,
+  ordersApi,
   shopApi,
   settingsApi,
   cmsApi,

@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DashboardFigure } from "#core/contracts/admin-dashboard.ts";
+import { type NewOrder, orders } from "#server/db/schema.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { insertCategory, insertProduct } from "#server/test/fixtures.ts";
 import { bids } from "../bidding/tables.ts";
 import type { NewProduct } from "../listings/tables/products.ts";
 import { moderationComplaints, moderationDecisions, moderationReports } from "../moderation/tables.ts";
 import { bankStatementLines, bankStatements } from "../payments/tables/bank.ts";
-import { type NewOrder, orders } from "../payments/tables.ts";
 import { adminDashboardApi } from "./api/dashboard.ts";
 import { CLOSED_DAYS_TTL_MS, createDashboardService, TODAY_TTL_MS } from "./dashboard.ts";
 import { dashboardDays } from "./dashboard-days.ts";

@@ -6,7 +6,7 @@ import { insertCategory, insertProduct, insertProductImage } from "#server/test/
 import { releaseStock, reserveStock, shopProductsForCart } from "./stock.ts";
 import { products } from "./tables/products.ts";
 
-/** The shop's reads of its products and the stock's moves, one product at a time (the races: payments/shop-orders.test.ts). */
+/** The shop's reads of its products and the stock's moves, one product at a time (the races: orders/shop-orders.test.ts). */
 
 let database: TestDatabase;
 let db: Db;

@@ -1,12 +1,15 @@
-import { count, desc, eq, inArray } from "drizzle-orm";
+import { desc, inArray } from "drizzle-orm";
+import type { OrderKind } from "#core/contracts/payments.ts";
+import type { OrderStatus } from "#core/lifecycles/order.ts";
 import type { Db } from "#server/db/client.ts";
-import { orders, payments } from "./tables.ts";
+import { orderIdsOfUser, ordersOfUserForBackOffice } from "../orders/index.ts";
+import { payments } from "./tables.ts";
 
 /** One of a user's orders (a fee, a promotion, a shop order) on the back office's user page. */
 export type AdminUserOrder = {
   id: number;
-  kind: (typeof orders.$inferSelect)["kind"];
-  status: (typeof orders.$inferSelect)["status"];
+  kind: OrderKind;
+  status: OrderStatus;
   totalMinor: number;
   createdAt: string;
   paidAt: string | null;
@@ -32,21 +35,8 @@ export async function ordersAndPaymentsOfUser(
   userId: number,
   limit: number,
 ): Promise<{ orders: AdminUserOrder[]; ordersTotal: number; payments: AdminUserPayment[] }> {
-  const [orderRows, [{ total }], paymentRows] = await Promise.all([
-    db
-      .select({
-        id: orders.id,
-        kind: orders.kind,
-        status: orders.status,
-        totalMinor: orders.totalMinor,
-        createdAt: orders.createdAt,
-        paidAt: orders.paidAt,
-      })
-      .from(orders)
-      .where(eq(orders.userId, userId))
-      .orderBy(desc(orders.id))
-      .limit(limit),
-    db.select({ total: count() }).from(orders).where(eq(orders.userId, userId)),
+  const [{ rows: orderRows, total }, paymentRows] = await Promise.all([
+    ordersOfUserForBackOffice(db, userId, limit),
     db
       .select({
         id: payments.id,
@@ -58,9 +48,7 @@ export async function ordersAndPaymentsOfUser(
         paidAt: payments.paidAt,
       })
       .from(payments)
-      .where(
-        inArray(payments.orderId, db.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId))),
-      )
+      .where(inArray(payments.orderId, orderIdsOfUser(db, userId)))
       .orderBy(desc(payments.id))
       .limit(limit),
   ]);

@@ -1,11 +1,8 @@
 import { isPaid } from "#core/lifecycles/order.ts";
 import type { Db } from "#server/db/client.ts";
-import { variableSymbolOf } from "./bank-account.ts";
+import { lockOrder, type Order, variableSymbolOf } from "../orders/index.ts";
 import type { PaymentsContext } from "./context.ts";
-import { lockOrder } from "./order-transitions.ts";
-import { payOrder } from "./orders/pay.ts";
 import { recordTransferPayment } from "./payment-transitions.ts";
-import type { Order } from "./tables.ts";
 
 export type TransferResult = "paid" | "already_paid" | "cancelled" | "not_found";
 
@@ -41,7 +38,7 @@ export async function payLockedByTransfer(
   if (order.status !== "awaiting_payment" && order.status !== "new") return "cancelled";
   const at = ctx.now();
   await recordTransferPayment(tx, order, variableSymbolOf(order.id), at);
-  await payOrder(ctx, tx, order, at, "bank_transfer");
+  await ctx.orders.pay(tx, order, at, "bank_transfer");
   await ctx.recordAudit(tx, {
     actorId: by.actorId,
     action: "order.paid",

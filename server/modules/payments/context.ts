@@ -1,81 +1,31 @@
 import type { Locale } from "#core/i18n/index.ts";
-import type { Mailer } from "#server/adapters/mail.ts";
 import type { Db } from "#server/db/client.ts";
 import { RateLimiter } from "#server/lib/rate-limit.ts";
 import type { Logger } from "#server/logger.ts";
 import type { AuthUser } from "../auth/index.ts";
-import type { MyListing, ShopProduct, StockLine, StockReservation } from "../listings/index.ts";
-import type { Notifier } from "../messages/index.ts";
+import type { MyListing } from "../listings/index.ts";
+import type { OrdersService, RecordAudit } from "../orders/index.ts";
 import type { CardGateway } from "./gateways.ts";
-import type { InvoiceDetailsOf } from "./invoices/issue.ts";
 
 /**
  * What the payments module's use cases share: the database, the other modules' functions it
- * calls (wired in server/services.ts), the clock and the card gateway of the moment.
+ * calls (wired in server/wiring/payments.ts), the clock and the card gateway of the moment.
  */
-
-/** An audit entry written in the caller's transaction (the admin module's recordAudit). */
-export type RecordAudit = (
-  tx: Db,
-  entry: {
-    actorId: number | null;
-    action: string;
-    entity: string;
-    entityId?: string | null;
-    data?: Record<string, unknown>;
-  },
-) => Promise<void>;
-
-/** A user as the back office names them beside a voucher: name and e-mail. */
-export type UserContact = {
-  id: number;
-  email: string;
-  username: string;
-  firstname: string | null;
-  /** An anonymised account. */
-  deleted: boolean;
-};
 
 export type PaymentsServiceDeps = {
   db: Db;
   settings: { get(name: string): Promise<unknown> };
-  notifier: Notifier;
+  /** The orders module: what paying, cancelling or refunding an order does to it, in the payment's transaction. */
+  orders: Pick<OrdersService, "pay" | "retakeReleasedStock" | "sendRefunded" | "bankAccount" | "shopDetails">;
   /** The listings module's reads and operations a payment needs (each in the caller's transaction where it takes one). */
   listings: {
     listing(userId: number, id: number, locale: Locale): Promise<MyListing | null>;
-    /** A fee was paid: the listing is released ("payment received"); false when it no longer awaited payment. */
-    releaseAfterPayment(productId: number, tx?: Db): Promise<boolean>;
     /** The listing's row lock, which two clicks on "pay" queue on. */
     lockListing(tx: Db, productId: number): Promise<unknown>;
-    /** A paid promotion moves the listing's top placement on by `days`; null when the listing is gone. */
-    promote(
-      tx: Db,
-      productId: number,
-      days: number,
-      at: Date,
-    ): Promise<{ toppedUntil: Date; sellerId: number | null } | null>;
-    /** A shop order's pieces: taken again for a released order paid after all, given back when released. */
-    reserveStock(tx: Db, lines: StockLine[]): Promise<StockReservation>;
+    /** A cancelled shop order's pieces go back to stock. */
     releaseStock(tx: Db, lines: { productId: number; quantity: number }[]): Promise<void>;
-    /** A shop order's products as they are now (their pages, for the summary's links). */
-    shopProducts(db: Db, ids: number[], locale: Locale): Promise<ShopProduct[]>;
   };
-  /** A shop order's mails (confirmation, payment, shipment) go to its e-mail, queued in its transaction. */
-  mail: Mailer;
-  /** The site's public address, for the links in those mails. */
-  publicUrl: string;
-  /** The buyer's invoice address and name, for a tax document (the users module's). */
-  invoiceDetailsOf: InvoiceDetailsOf;
   recordAudit: RecordAudit;
-  /** The users module's reads a voucher's influencer needs (its ids-by-email and recipients). */
-  users: {
-    /** The account with this e-mail, regardless of case; null when there is none. */
-    idByEmail(executor: Db, email: string): Promise<number | null>;
-    /** The accounts of `ids` that exist, by id. */
-    contactsOf(executor: Db, ids: number[]): Promise<Map<number, UserContact>>;
-  };
-  /** BANK_ACCOUNT_IBAN: overrides the `contacts` setting's account. */
-  bankAccountIban: string | undefined;
   /** The card gateway; null = card payments off. Also set later by connectGateway (the test gateway notifies this service). */
   gateway?: CardGateway | null;
   logger?: Logger;

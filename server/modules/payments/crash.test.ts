@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
+import { invoices, orders, paymentEvents, payments, testGatewayPayments } from "#server/db/schema.ts";
 import { FEES } from "#server/db/seed/settings-data.ts";
 import { insertAuction, insertBidders } from "#server/test/auction-fixtures.ts";
 import {
@@ -19,7 +20,6 @@ import { products } from "../listings/tables/products.ts";
 import { messages } from "../messages/tables.ts";
 import { settings } from "../settings/tables.ts";
 import { signTestNotification, TEST_GATEWAY_SIGNATURE_HEADER } from "./gateways.ts";
-import { invoices, orders, paymentEvents, payments, testGatewayPayments } from "./tables.ts";
 
 /**
  * The real server killed with SIGKILL while it processes card payment notifications, then started

@@ -1,16 +1,14 @@
-import { and, desc, eq } from "drizzle-orm";
 import type { OrderView } from "#core/contracts/payments.ts";
 import { type Locale, translate } from "#core/i18n/index.ts";
 import type { Db } from "#server/db/client.ts";
 import type { MyListing } from "../listings/index.ts";
+import { cancelReplacedOrders, createOrder, type Order, openFeeOrder } from "../orders/index.ts";
 import type { NotFound, PaymentsContext, PaymentUser, Refused } from "./context.ts";
-import { cancelReplacedOrders, createOrder } from "./order-transitions.ts";
 import { viewOrder } from "./orders/view.ts";
-import { type Order, orders } from "./tables.ts";
 
 /**
  * The insertion fee of an unpaid listing (docs/product/fees.md): paying its order releases the
- * listing (server/modules/payments/orders/pay.ts).
+ * listing (server/modules/orders/pay.ts).
  */
 
 /**
@@ -37,24 +35,6 @@ export async function orderListingFee(
     return createFeeOrder(ctx, tx, user, listing, fee);
   });
   return { status: "created", order: await viewOrder(ctx, order, locale) };
-}
-
-/** The listing's unpaid fee order of this amount, the newest. */
-async function openFeeOrder(tx: Db, productId: number, amountMinor: number): Promise<Order | null> {
-  const [open] = await tx
-    .select()
-    .from(orders)
-    .where(
-      and(
-        eq(orders.productId, productId),
-        eq(orders.kind, "listing_fee"),
-        eq(orders.status, "awaiting_payment"),
-        eq(orders.totalMinor, amountMinor),
-      ),
-    )
-    .orderBy(desc(orders.id))
-    .limit(1);
-  return open ?? null;
 }
 
 function createFeeOrder(

@@ -2,7 +2,8 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { RefundReason } from "#core/contracts/payments.ts";
 import { assertInitial, assertTransition, statusesBefore } from "#core/lifecycles/payment.ts";
 import type { Db } from "#server/db/client.ts";
-import { type Order, type Payment, payments } from "./tables.ts";
+import type { Order } from "../orders/index.ts";
+import { type Payment, payments } from "./tables.ts";
 
 /**
  * The only place a payment is created or its status written (docs/architecture.md,

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { invoices, orders, paymentEvents, payments, testGatewayPayments } from "#server/db/schema.ts";
 import { FEES } from "#server/db/seed/settings-data.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { insertBidders } from "#server/test/auction-fixtures.ts";
@@ -13,7 +14,6 @@ import { messages, threadParticipants } from "../messages/tables.ts";
 import { settings } from "../settings/tables.ts";
 import { addresses, userGroups } from "../users/tables.ts";
 import { signTestNotification, TEST_GATEWAY_SIGNATURE_HEADER } from "./gateways.ts";
-import { invoices, orders, paymentEvents, payments, testGatewayPayments } from "./tables.ts";
 
 /**
  * Paying the operator on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL):

@@ -2,8 +2,8 @@ import type { OrderView } from "#core/contracts/payments.ts";
 import { type Locale, translate } from "#core/i18n/index.ts";
 import { type Fee, type PromotionFees, promotionFee, readPromotionFees } from "#core/rules/fees.ts";
 import type { MyListing } from "../listings/index.ts";
+import { cancelReplacedOrders, createOrder } from "../orders/index.ts";
 import type { Invalid, NotFound, PaymentsContext, PaymentUser, Refused } from "./context.ts";
-import { cancelReplacedOrders, createOrder } from "./order-transitions.ts";
 import { viewOrder } from "./orders/view.ts";
 
 /**

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DetailsStepSchema } from "#core/schemas/checkout.ts";
+import { orders } from "#server/db/schema.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import {
   ADDRESS,
@@ -12,7 +13,6 @@ import {
   SHOP_SETTING,
 } from "#server/test/shop-fixtures.ts";
 import { products } from "../listings/tables/products.ts";
-import { orders } from "../payments/tables.ts";
 import { users } from "../users/tables.ts";
 import { createShopPersonalData, type Shopper } from "./index.ts";
 import { carts } from "./tables.ts";

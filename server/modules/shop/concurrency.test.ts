@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orders, voucherUsages } from "#server/db/schema.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { insertCategory, insertProduct } from "#server/test/fixtures.ts";
 import { ADDRESS, guest, insertVoucher, SHOP_ENV, SHOP_SETTING } from "#server/test/shop-fixtures.ts";
 import { products } from "../listings/tables/products.ts";
-import { orders, voucherUsages } from "../payments/tables.ts";
 import type { Shopper } from "./index.ts";
 
 /**

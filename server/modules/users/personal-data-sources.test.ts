@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "#server/db/client.ts";
+import { orders } from "#server/db/schema.ts";
 import { openTestDatabase, type TestDatabase } from "#server/db/test-database.ts";
 import type { DataSubject, PersonalDataSource } from "#server/lib/personal-data.ts";
 import { insertCategory, insertProduct } from "#server/test/fixtures.ts";
@@ -14,8 +15,7 @@ import { createMessagesPersonalData } from "../messages/index.ts";
 import { messages, messageThreads, userBlocks } from "../messages/tables.ts";
 import { createNewsletterPersonalData } from "../newsletter/index.ts";
 import { subscribers } from "../newsletter/tables.ts";
-import { createPaymentsPersonalData } from "../payments/index.ts";
-import { orders } from "../payments/tables.ts";
+import { createOrdersPersonalData } from "../orders/index.ts";
 import { createReviewsPersonalData } from "../reviews/index.ts";
 import { reviews } from "../reviews/tables.ts";
 import { createWatchdogPersonalData } from "../watchdog/index.ts";
@@ -272,7 +272,7 @@ describe("payments", () => {
       email: buyer.email,
       totalMinor: 50_000,
     });
-    const source = createPaymentsPersonalData(db);
+    const source = createOrdersPersonalData(db);
     expect((await source.exportFor(buyer)).orders).toEqual([
       expect.objectContaining({ kind: "shop", status: "new", totalMinor: 50_000, currencyCode: "CZK" }),
     ]);

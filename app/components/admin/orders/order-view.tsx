@@ -18,7 +18,7 @@ type Address = {
   taxId?: string | null;
 } | null;
 
-/** The order's page as the loader gives it (server/modules/payments/orders/admin-read.ts). */
+/** The order's page as the loader gives it (server/modules/payments/orders/admin-detail.ts). */
 export type OrderViewData = {
   order: {
     id: number;

@@ -8,7 +8,7 @@ import { localePath } from "#core/i18n/paths.ts";
 import { ORDER_STATUSES } from "#core/lifecycles/order.ts";
 import { Badge, FilterDate, FilterSelect, orderTone, useMoney } from "./shared.tsx";
 
-/** One order as the table shows it (server/modules/payments/orders/admin-read.ts). */
+/** One order as the table shows it (server/modules/orders/admin-read.ts). */
 export type OrderTableRow = {
   id: number;
   kind: (typeof ORDER_KINDS)[number];

@@ -11,7 +11,7 @@ export type VoucherReply = { result: FormReply | null; message: string | null; o
 
 type Values = Record<string, string | number | boolean | undefined>;
 
-/** The influencer as the loader gives them (server/modules/payments/shop/voucher-admin.ts). */
+/** The influencer as the loader gives them (server/modules/orders/shop/voucher-admin.ts). */
 export type VoucherInfluencer = { id: number; username: string; firstname: string | null; email: string };
 
 const asText = (value: unknown) => (value === undefined || value === null ? "" : String(value));

@@ -5,7 +5,7 @@ import { localePath } from "#core/i18n/paths.ts";
 import { Badge, shortDate, useMoney } from "./shared.tsx";
 import { influencerName, type VoucherInfluencer } from "./voucher-form.tsx";
 
-/** One voucher with its uses (server/modules/payments/shop/voucher-admin.ts). */
+/** One voucher with its uses (server/modules/orders/shop/voucher-admin.ts). */
 export type VoucherRow = {
   id: number;
   code: string;

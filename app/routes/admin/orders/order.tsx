@@ -67,14 +67,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     data({ intent: intent as AdminOrderAction, result: null, message: null, ok: true, ...extra }, { status });
   if (submission.status !== "success") return reply({ result: submission.reply(), ok: false }, 422);
   const form = submission.value;
-  const payments = services.payments;
+  const { orders, payments } = services;
   const result =
     form.intent === "paid"
       ? await payments.markPaidByTransfer(id, staff.id)
       : form.intent === "shipped"
-        ? await payments.markShipped(id, { actorId: staff.id, trackingNumber: form.trackingNumber || null })
+        ? await orders.markShipped(id, { actorId: staff.id, trackingNumber: form.trackingNumber || null })
         : form.intent === "delivered"
-          ? await payments.markDelivered(id, staff.id)
+          ? await orders.markDelivered(id, staff.id)
           : form.intent === "cancel"
             ? await payments.cancelOrder(id, staff.id)
             : await payments.refundOrder(id, { actorId: staff.id, reason: form.reason || null });

@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = tableQueryFromUrl(url, ADMIN_ORDER_SORTS);
   const filters = AdminOrderFiltersSchema.parse(Object.fromEntries(url.searchParams));
-  return { page: await services.payments.adminOrders(query, filters) };
+  return { page: await services.orders.adminOrders(query, filters) };
 }
 
 export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {

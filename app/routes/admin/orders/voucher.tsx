@@ -35,7 +35,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { services, locale } = context.get(appContext);
   const id = voucherIdOf(params, locale);
   if (id === null) return { voucher: null };
-  const voucher = await services.payments.voucher(id);
+  const voucher = await services.orders.voucher(id);
   if (!voucher) throw data(translate(locale, "errors.notFound"), { status: 404 });
   return { voucher };
 }
@@ -47,7 +47,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const submission = parseForm(await request.formData(), AdminVoucherSchema, locale);
   if (submission.status !== "success")
     return data({ result: submission.reply(), message: null, ok: false }, { status: 422 });
-  const result = await services.payments.saveVoucher(id, submission.value, staff.id);
+  const result = await services.orders.saveVoucher(id, submission.value, staff.id);
   if (result.status === "not_found") throw data(translate(locale, "errors.notFound"), { status: 404 });
   if (result.status === "invalid") {
     const key = result.field === "code" ? "codeTaken" : "noInfluencer";

@@ -19,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requireScope(context, "orders");
   const { services } = context.get(appContext);
   const query = tableQueryFromUrl(new URL(request.url), ADMIN_VOUCHER_SORTS);
-  return { page: await services.payments.vouchers(query) };
+  return { page: await services.orders.vouchers(query) };
 }
 
 export default function AdminVouchersPage({ loaderData }: Route.ComponentProps) {

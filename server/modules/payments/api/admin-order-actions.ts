@@ -8,7 +8,7 @@ import { tableQuerySchema } from "#core/schemas/admin-table.ts";
 import { createApiRouter } from "#server/http/api/router.ts";
 import { errorResponses, idPathParam, jsonContent, MessageBody } from "#server/http/api/schemas.ts";
 import { adminRoute } from "#server/http/api/staff.ts";
-import { ORDER_SORTS } from "../orders/admin-read.ts";
+import { ORDER_SORTS } from "../../orders/index.ts";
 
 /** The back office's orders (scope `orders`): the list of every kind, one order, cancel and refund. */
 export const adminOrderActionsApi = createApiRouter();
@@ -67,10 +67,7 @@ adminOrderActionsApi.openapi(
   async (c) => {
     const { kind, status, method, from, to, ...table } = c.req.valid("query");
     const query = tableQuerySchema(ORDER_SORTS).parse(table);
-    return c.json(
-      await c.get("services").payments.adminOrders(query, { kind, status, method, from, to }),
-      200,
-    );
+    return c.json(await c.get("services").orders.adminOrders(query, { kind, status, method, from, to }), 200);
   },
 );
 

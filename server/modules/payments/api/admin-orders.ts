@@ -76,12 +76,12 @@ for (const move of SHOP_ORDER_MOVES) {
       const body: { trackingNumber?: string } = c.req.header("content-type")?.includes("application/json")
         ? c.req.valid("json")
         : {};
-      const payments = c.get("services").payments;
+      const orders = c.get("services").orders;
       const actorId = c.get("user")!.id;
       const result =
         move.to === "shipped"
-          ? await payments.markShipped(id, { actorId, trackingNumber: body.trackingNumber || null })
-          : await payments.markDelivered(id, actorId);
+          ? await orders.markShipped(id, { actorId, trackingNumber: body.trackingNumber || null })
+          : await orders.markDelivered(id, actorId);
       if (result === "not_found") return c.json({ message: translate(locale, "errors.notFound") }, 404);
       if (result === "not_shop" || result === "not_allowed")
         return c.json(

@@ -6,7 +6,6 @@ export { isBankStatementUpload } from "./admin-bank-statements.ts";
 import { adminOrderActionsApi } from "./admin-order-actions.ts";
 import { adminOrdersApi } from "./admin-orders.ts";
 import { adminPaymentsApi } from "./admin-payments.ts";
-import { adminVouchersApi } from "./admin-vouchers.ts";
 import { invoicesApi } from "./invoices.ts";
 import { ordersApi } from "./orders.ts";
 import { promotionsApi } from "./promotions.ts";
@@ -15,8 +14,8 @@ import { webhooksApi } from "./webhooks.ts";
 /**
  * Paying the operator: a promotion (topování) or an insertion fee becomes an order; the order
  * (id + hash) is paid by bank transfer with a QR payment or by card at the gateway; gateways
- * notify /api/payments/webhooks/{provider}. The back office's calls on orders, payments, bank
- * statements and vouchers (scope `orders`) are the admin-*.ts files here.
+ * notify /api/payments/webhooks/{provider}. The back office's calls on orders, payments and bank
+ * statements (scope `orders`) are the admin-*.ts files here; its vouchers are the orders module's.
  */
 export const paymentsApi = createApiRouter()
   .route("/", promotionsApi)
@@ -26,5 +25,4 @@ export const paymentsApi = createApiRouter()
   .route("/", adminOrdersApi)
   .route("/", adminPaymentsApi)
   .route("/", adminBankStatementsApi)
-  .route("/", adminOrderActionsApi)
-  .route("/", adminVouchersApi);
+  .route("/", adminOrderActionsApi);

@@ -30,7 +30,7 @@ invoicesApi.openapi(
     },
   }),
   async (c) => {
-    const invoice = await c.get("services").payments.invoice(user(c).id, c.req.valid("param").number);
+    const invoice = await c.get("services").orders.invoice(user(c).id, c.req.valid("param").number);
     return invoice ? c.json({ data: invoice }, 200) : c.json(notFoundBody(c), 404);
   },
 );

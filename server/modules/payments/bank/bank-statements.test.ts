@@ -3,9 +3,9 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orders, payments } from "#server/db/schema.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { auditLog } from "../../admin/tables.ts";
-import { orders, payments } from "../tables.ts";
 import { parseStatementFile } from "./parse.ts";
 import { StatementFileError } from "./parsed.ts";
 

@@ -1,16 +1,15 @@
 import { createHash } from "node:crypto";
 import { and, eq, inArray, ne } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
+import { existingOrderIds, lockOrder } from "../../orders/index.ts";
 import { payLockedByTransfer } from "../bank-transfer.ts";
 import type { PaymentsContext } from "../context.ts";
-import { lockOrder } from "../order-transitions.ts";
 import {
   type BankLineOutcome,
   type BankLineReason,
   bankStatementLines,
   bankStatements,
 } from "../tables/bank.ts";
-import { orders } from "../tables.ts";
 import { parseStatementFile } from "./parse.ts";
 import { type ParsedLine, type ParsedStatement, StatementFileError } from "./parsed.ts";
 
@@ -41,11 +40,10 @@ function symbolOrderId(line: ParsedLine): number | null {
 }
 
 /** Which of the symbols name an order at all, in one read (most of a busy month's do not). */
-async function existingOrderIds(tx: Db, lines: ParsedLine[]): Promise<Set<number>> {
-  const ids = [...new Set(lines.map(symbolOrderId).filter((id): id is number => id !== null))];
-  if (ids.length === 0) return new Set();
-  const rows = await tx.select({ id: orders.id }).from(orders).where(inArray(orders.id, ids));
-  return new Set(rows.map((row) => row.id));
+function namedOrderIds(tx: Db, lines: ParsedLine[]): Promise<Set<number>> {
+  return existingOrderIds(tx, [
+    ...new Set(lines.map(symbolOrderId).filter((id): id is number => id !== null)),
+  ]);
 }
 
 async function decide(
@@ -127,7 +125,7 @@ async function store(
           .where(and(inArray(bankStatementLines.entryKey, keys), ne(bankStatementLines.outcome, "duplicate")))
       ).map((row) => row.key),
     );
-    const known = await existingOrderIds(tx, parsed.lines);
+    const known = await namedOrderIds(tx, parsed.lines);
     const rows: (typeof bankStatementLines.$inferInsert)[] = [];
     let matched = 0;
     for (const line of parsed.lines) {

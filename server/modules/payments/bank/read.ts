@@ -62,3 +62,15 @@ export async function bankStatementWithLines(
     })),
   };
 }
+
+/**
+ * Lines of imported bank statements that paid nothing and wait for the accountant to assign or
+ * set aside (the back office's dashboard; index bank_statement_lines_unresolved_idx).
+ */
+export async function statementLinesUnmatched(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ count: count() })
+    .from(bankStatementLines)
+    .where(eq(bankStatementLines.outcome, "unmatched"));
+  return row.count;
+}

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
+import { lockOrder } from "../../orders/index.ts";
 import { payLockedByTransfer } from "../bank-transfer.ts";
 import type { PaymentsContext } from "../context.ts";
-import { lockOrder } from "../order-transitions.ts";
 import { bankStatementLines } from "../tables/bank.ts";
 
 /**

@@ -3,12 +3,12 @@ import { type Locale, translate } from "#core/i18n/index.ts";
 import { isPaid, type OrderStatus } from "#core/lifecycles/order.ts";
 import { OPEN_STATUSES } from "#core/lifecycles/payment.ts";
 import type { Db } from "#server/db/client.ts";
+import { findOrder, lockOrder, type Order } from "../../orders/index.ts";
 import type { NotFound, PaymentsContext, Refused } from "../context.ts";
 import type { CardGateway } from "../gateways.ts";
-import { lockOrder } from "../order-transitions.ts";
-import { findOrder, viewOrder } from "../orders/view.ts";
+import { viewOrder } from "../orders/view.ts";
 import { createCardPayment, markCardPaymentOpened } from "../payment-transitions.ts";
-import { type Order, type Payment, payments } from "../tables.ts";
+import { type Payment, payments } from "../tables.ts";
 import { syncCardPayments } from "./sync.ts";
 
 type TooMany = { status: "too_many"; message: string };
@@ -25,13 +25,13 @@ export async function payByCard(
   hash: string,
   locale: Locale,
 ): Promise<{ status: "redirect"; url: string } | Refused | NotFound | TooMany> {
-  const found = await findOrder(ctx, id, hash);
+  const found = await findOrder(ctx.db, id, hash);
   if (!found) return { status: "not_found" };
   if (!ctx.cardStarts.attempt(String(found.id)))
     return { status: "too_many", message: translate(locale, "errors.tooManyRequests") };
   // An open payment the payer has meanwhile paid or declined at the gateway is not reused.
   await syncCardPayments(ctx, found.id);
-  const order = (await findOrder(ctx, id, hash))!;
+  const order = (await findOrder(ctx.db, id, hash))!;
   const current = await viewOrder(ctx, order, locale);
   const refused = (status: OrderStatus | "missing"): Refused => ({
     status: "refused",

@@ -2,18 +2,16 @@ import { and, eq, inArray, isNull, or } from "drizzle-orm";
 import { isPaid } from "#core/lifecycles/order.ts";
 import { OPEN_STATUSES } from "#core/lifecycles/payment.ts";
 import type { Db } from "#server/db/client.ts";
+import { lockOrder, type Order } from "../../orders/index.ts";
 import type { PaymentsContext } from "../context.ts";
 import type { CardGateway, GatewayState } from "../gateways.ts";
-import { lockOrder } from "../order-transitions.ts";
-import { payOrder } from "../orders/pay.ts";
 import {
   lockPayment,
   markDuplicateRefunded,
   recordGatewayRefund,
   settleCardPayment,
 } from "../payment-transitions.ts";
-import { retakeReleasedStock } from "../shop/release.ts";
-import { type Order, type Payment, payments } from "../tables.ts";
+import { type Payment, payments } from "../tables.ts";
 
 /**
  * A card payment's state is the gateway's word (docs/product/payments.md, "Card gateway"): read
@@ -67,7 +65,7 @@ async function decide(
   const at = ctx.now();
   const paidTwice = state === "paid" && isPaid(order.status);
   // A shop order released meanwhile takes its pieces again; when they are gone, the payer gets the money back.
-  if (paidTwice || (state === "paid" && !(await retakeReleasedStock(ctx, tx, order, at)))) {
+  if (paidTwice || (state === "paid" && !(await ctx.orders.retakeReleasedStock(tx, order, at)))) {
     const reason = paidTwice ? "duplicate" : "sold_out";
     const duplicate = await markDuplicateRefunded(tx, payment, at, reason);
     await ctx.recordAudit(tx, {
@@ -90,7 +88,7 @@ async function decide(
   }
   await settleCardPayment(tx, payment, state, at);
   // Any unpaid order, a cancelled one too: its payer was charged and gets what they paid for.
-  if (state === "paid") await payOrder(ctx, tx, order, at, "card");
+  if (state === "paid") await ctx.orders.pay(tx, order, at, "card");
   return null;
 }
 

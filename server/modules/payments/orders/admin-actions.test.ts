@@ -1,15 +1,21 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ShopPaymentMethod } from "#core/contracts/shop.ts";
+import {
+  invoices,
+  orderRefunds,
+  orders,
+  testGatewayPayments,
+  vouchers,
+  voucherUsages,
+} from "#server/db/schema.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { insertCategory, insertProduct } from "#server/test/fixtures.ts";
 import { auditLog } from "../../admin/tables.ts";
 import { reserveStock } from "../../listings/index.ts";
 import { products } from "../../listings/tables/products.ts";
+import type { ShopOrderInput } from "../../orders/index.ts";
 import { settings } from "../../settings/tables.ts";
-import type { ShopOrderInput } from "../index.ts";
-import { orderRefunds } from "../tables/refunds.ts";
-import { invoices, orders, testGatewayPayments, vouchers, voucherUsages } from "../tables.ts";
 
 /**
  * The back office's moves of an order through the order lifecycle: ship, deliver, cancel (the
@@ -87,7 +93,7 @@ async function placed(
   return api.db.transaction(async (tx) => {
     const stock = await reserveStock(tx, input.lines);
     if (!stock.ok) throw new Error("no stock");
-    const result = await api.services.payments.placeShopOrder(tx, input);
+    const result = await api.services.orders.placeShopOrder(tx, input);
     if (!result.ok) throw new Error("not placed");
     return result.order;
   });

@@ -1,13 +1,17 @@
 import { and, desc, eq } from "drizzle-orm";
 import { canTransition } from "#core/lifecycles/order.ts";
+import { issueCreditNote } from "../../invoicing/index.ts";
+import {
+  cancelOrderByOperator,
+  freeVoucherUse,
+  goodsOf,
+  lockOrder,
+  markOrderRefunded,
+  type Order,
+} from "../../orders/index.ts";
 import type { PaymentsContext } from "../context.ts";
-import { issueCreditNote } from "../invoices/credit-note.ts";
-import { cancelOrderByOperator, lockOrder, markOrderRefunded } from "../order-transitions.ts";
-import { sendOrderRefunded } from "../shop/mails.ts";
-import { goodsOf } from "../shop/release.ts";
-import { freeVoucherUse } from "../shop/vouchers.ts";
 import { orderRefunds } from "../tables/refunds.ts";
-import { type Order, type Payment, payments } from "../tables.ts";
+import { type Payment, payments } from "../tables.ts";
 
 /**
  * The operator's cancel and refund of an order (docs/product/payments.md, "Back office"). Each
@@ -105,7 +109,7 @@ export async function refundOrder(
       createdAt: at,
     });
     const stockBack = await returnUnshippedStock(ctx, tx, order);
-    await sendOrderRefunded(ctx, tx, order, { amountMinor, byCard });
+    await ctx.orders.sendRefunded(tx, order, { amountMinor, byCard });
     await ctx.recordAudit(tx, {
       actorId: by.actorId,
       action: "order.refund",

@@ -1,11 +1,9 @@
-import { desc, eq } from "drizzle-orm";
 import type { OrderView } from "#core/contracts/payments.ts";
 import type { Locale } from "#core/i18n/index.ts";
-import { bankAccount } from "../bank-account.ts";
+import { findOrder, ordersOfUser } from "../../orders/index.ts";
 import { syncCardPayments } from "../card/sync.ts";
 import type { PaymentsContext } from "../context.ts";
-import { orders } from "../tables.ts";
-import { findOrder, viewOrder } from "./view.ts";
+import { viewOrder } from "./view.ts";
 
 /**
  * The order behind id + hash, for whoever holds both. An open card payment's state is read from
@@ -18,11 +16,11 @@ export async function orderByHash(
   hash: string,
   locale: Locale,
 ): Promise<OrderView | null> {
-  let order = await findOrder(ctx, id, hash);
+  let order = await findOrder(ctx.db, id, hash);
   if (!order) return null;
   if (ctx.gateway) {
     await syncCardPayments(ctx, order.id);
-    order = (await findOrder(ctx, id, hash))!;
+    order = (await findOrder(ctx.db, id, hash))!;
   }
   return viewOrder(ctx, order, locale);
 }
@@ -34,12 +32,7 @@ export async function myOrders(
   locale: Locale,
   limit = 50,
 ): Promise<OrderView[]> {
-  const rows = await ctx.db
-    .select()
-    .from(orders)
-    .where(eq(orders.userId, userId))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(limit);
-  const account = await bankAccount(ctx);
+  const rows = await ordersOfUser(ctx.db, userId, limit);
+  const account = await ctx.orders.bankAccount();
   return Promise.all(rows.map((row) => viewOrder(ctx, row, locale, account)));
 }

@@ -4,30 +4,17 @@ import { formatIban } from "#core/formats/iban.ts";
 import { type Locale, translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { isPaid } from "#core/lifecycles/order.ts";
-import { MAX_INT4 } from "#core/validation/limits.ts";
+import { invoiceNumberOf } from "../../invoicing/index.ts";
 import type { MyListing } from "../../listings/index.ts";
-import { bankAccount, variableSymbolOf } from "../bank-account.ts";
+import { cancelUnwantedOrder, type Order, shopOrderPayable, variableSymbolOf } from "../../orders/index.ts";
 import type { PaymentsContext } from "../context.ts";
-import { invoiceNumberOf } from "../invoices/read.ts";
-import { cancelUnwantedOrder } from "../order-transitions.ts";
 import { buildSpayd } from "../spayd.ts";
-import { type Order, orders, payments } from "../tables.ts";
-import { shopDetails, shopOrderPayable } from "./shop-view.ts";
+import { payments } from "../tables.ts";
 
 /**
  * An order as its page and the account's payments list show it (docs/product/payments.md): its
  * state, whether it can be paid now and how, the latest card attempt and the tax document.
  */
-
-/** The order behind id + hash; null for anything else (a malformed id or hash included). */
-export async function findOrder(ctx: PaymentsContext, id: number, hash: string): Promise<Order | null> {
-  if (!Number.isSafeInteger(id) || id <= 0 || id > MAX_INT4 || !/^[0-9a-f]{16,64}$/.test(hash)) return null;
-  const [order] = await ctx.db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, id), eq(orders.hash, hash)));
-  return order ?? null;
-}
 
 /** Whether an unpaid order's listing still wants it: a fee while awaiting payment, a promotion while live. */
 export function stillWanted(kind: OrderKind, productStatus: string | null | undefined): boolean {
@@ -93,7 +80,7 @@ export async function viewOrder(
   const payable = shop
     ? shopOrderPayable(order)
     : order.status === "awaiting_payment" && order.totalMinor > 0 && stillWanted(order.kind, listing?.status);
-  const iban = payable ? (account === undefined ? await bankAccount(ctx) : account) : null;
+  const iban = payable ? (account === undefined ? await ctx.orders.bankAccount() : account) : null;
   return {
     id: order.id,
     hash: order.hash,
@@ -120,6 +107,6 @@ export async function viewOrder(
     toppedUntil: order.kind === "promotion" ? (listing?.toppedUntil ?? null) : null,
     invoiceNumber: isPaid(order.status) ? await invoiceNumberOf(ctx.db, order.id) : null,
     duplicateRefunded: cardPayments.some((payment) => payment.refundReason === "duplicate"),
-    shop: shop ? await shopDetails(ctx, order, locale) : null,
+    shop: shop ? await ctx.orders.shopDetails(order, locale) : null,
   };
 }

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { check, date, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, money, nonNegative, oneOf, timestamptz, updatedAt } from "#server/db/columns.ts";
+import { orderKey } from "../../orders/keys.ts";
 import { userKey } from "../../users/keys.ts";
-import { orders } from "../tables.ts";
 
 /**
  * Bank statements the accountant imports (docs/decisions/0024-bank-statement-import.md): the file
@@ -81,7 +81,7 @@ export const bankStatementLines = pgTable(
     outcome: text("outcome", { enum: BANK_LINE_OUTCOMES }).notNull(),
     reason: text("reason", { enum: BANK_LINE_REASONS }),
     /** The order the line paid (matched or assigned), or the one its symbol named. */
-    orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
+    orderId: integer("order_id").references(orderKey, { onDelete: "set null" }),
     resolvedBy: integer("resolved_by").references(userKey, { onDelete: "set null" }),
     resolvedAt: timestamptz("resolved_at"),
     createdAt: createdAt(),

@@ -1,8 +1,10 @@
 import { check, index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { PAYMENT_METHODS } from "#core/contracts/payments.ts";
 import { createdAt, money, nonNegative, oneOf } from "#server/db/columns.ts";
+import { invoiceKey } from "../../invoicing/keys.ts";
+import { orderKey } from "../../orders/keys.ts";
 import { userKey } from "../../users/keys.ts";
-import { invoices, orders, payments } from "../tables.ts";
+import { payments } from "../tables.ts";
 
 /**
  * An order's refund by the operator (docs/product/payments.md, "Refunds"): what went back to the
@@ -13,14 +15,12 @@ export const orderRefunds = pgTable(
   "order_refunds",
   {
     id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-    orderId: integer("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "restrict" }),
+    orderId: integer("order_id").notNull().references(orderKey, { onDelete: "restrict" }),
     paymentId: integer("payment_id").references(() => payments.id, { onDelete: "set null" }),
     method: text("method", { enum: PAYMENT_METHODS }).notNull(),
     amountMinor: money("amount_minor").notNull(),
     reason: text("reason"),
-    creditNoteId: integer("credit_note_id").references(() => invoices.id, { onDelete: "set null" }),
+    creditNoteId: integer("credit_note_id").references(invoiceKey, { onDelete: "set null" }),
     createdBy: integer("created_by").references(userKey, { onDelete: "set null" }),
     createdAt: createdAt(),
   },

@@ -4,7 +4,7 @@ import { pageWindow, type TablePage, type TableQuery } from "#core/schemas/admin
 import { fromPragueLocalInput, toPragueLocalInput } from "#core/time/prague.ts";
 import { MAX_INT4 } from "#core/validation/limits.ts";
 import type { Db } from "#server/db/client.ts";
-import type { PaymentsContext } from "../context.ts";
+import type { OrdersContext } from "../context.ts";
 import { type Voucher, vouchers } from "../tables.ts";
 
 /**
@@ -30,7 +30,7 @@ export type AdminVoucherRow = {
 /** The influencer as the back office shows them: number, username, first name, e-mail. */
 export type VoucherInfluencer = { id: number; username: string; firstname: string | null; email: string };
 
-async function influencersOf(ctx: PaymentsContext, ids: (number | null)[]) {
+async function influencersOf(ctx: OrdersContext, ids: (number | null)[]) {
   const wanted = ids.filter((id): id is number => id !== null);
   const contacts = await ctx.users.contactsOf(ctx.db, wanted);
   return (id: number | null): VoucherInfluencer | null => {
@@ -49,7 +49,7 @@ const usesOf =
   );
 
 export async function vouchersPage(
-  ctx: PaymentsContext,
+  ctx: OrdersContext,
   query: TableQuery<"createdAt" | "code">,
 ): Promise<TablePage<AdminVoucherRow>> {
   const db = ctx.db;
@@ -92,7 +92,7 @@ export async function vouchersPage(
  * The form's values of a voucher (amounts in whole CZK, dates in Prague's local time, the
  * influencer by their e-mail) and who the influencer is; null when missing.
  */
-export async function voucherForm(ctx: PaymentsContext, id: number) {
+export async function voucherForm(ctx: OrdersContext, id: number) {
   const [row] = await ctx.db
     .select({ voucher: vouchers, uses: usesOf })
     .from(vouchers)
@@ -155,7 +155,7 @@ function refusal(error: unknown): SaveVoucherResult | null {
  * The account the influencer field names, by its number or its e-mail (the users module's
  * lookups); null for none given, "unknown" for no such account or an erased one.
  */
-async function influencerIdOf(ctx: PaymentsContext, tx: Db, given: string | undefined) {
+async function influencerIdOf(ctx: OrdersContext, tx: Db, given: string | undefined) {
   if (given === undefined) return null;
   const id = USER_NUMBER.test(given) ? Number(given) : await ctx.users.idByEmail(tx, given);
   if (id === null || id < 1 || id > MAX_INT4) return "unknown" as const;
@@ -168,7 +168,7 @@ async function influencerIdOf(ctx: PaymentsContext, tx: Db, given: string | unde
  * account with that number or e-mail) is refused.
  */
 export async function saveVoucher(
-  ctx: PaymentsContext,
+  ctx: OrdersContext,
   id: number | null,
   input: AdminVoucherInput,
   actorId: number,

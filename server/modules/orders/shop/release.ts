@@ -1,8 +1,8 @@
 import { and, asc, eq, isNotNull, isNull, lt, ne } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import type { PaymentsContext } from "../context.ts";
-import { markStockRetaken, releaseExpiredOrder } from "../order-transitions.ts";
+import type { OrdersContext } from "../context.ts";
 import { type Order, orderItems, orders } from "../tables.ts";
+import { markStockRetaken, releaseExpiredOrder } from "../transitions.ts";
 import { freeVoucherUse, restoreVoucherUse } from "./vouchers.ts";
 
 /**
@@ -28,7 +28,7 @@ export async function goodsOf(tx: Db, orderId: number) {
 }
 
 /** Releases the unpaid shop orders whose reservation ended before `at`; their ids. */
-export async function releaseExpiredReservations(ctx: PaymentsContext, at = ctx.now()): Promise<number[]> {
+export async function releaseExpiredReservations(ctx: OrdersContext, at = ctx.now()): Promise<number[]> {
   const due = await ctx.db
     .select({ id: orders.id })
     .from(orders)
@@ -65,7 +65,7 @@ export async function releaseExpiredReservations(ctx: PaymentsContext, at = ctx.
  * counts again. False when the pieces are gone: the caller refunds the payment.
  */
 export async function retakeReleasedStock(
-  ctx: PaymentsContext,
+  ctx: OrdersContext,
   tx: Db,
   locked: Order,
   at: Date,

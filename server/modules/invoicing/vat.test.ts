@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { invoiceNumber, splitVat } from "./invoices/vat.ts";
+import { invoiceNumber, splitVat } from "./vat.ts";
 
 describe("VAT from a price that includes it", () => {
   it("is total × 21 / 121 rounded to whole haléře half up; base is the rest", () => {

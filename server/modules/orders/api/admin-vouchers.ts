@@ -55,7 +55,7 @@ adminVouchersApi.openapi(
   }),
   async (c) => {
     const query = tableQuerySchema(["createdAt", "code"] as const).parse(c.req.valid("query"));
-    return c.json(await c.get("services").payments.vouchers(query), 200);
+    return c.json(await c.get("services").orders.vouchers(query), 200);
   },
 );
 
@@ -72,7 +72,7 @@ adminVouchersApi.openapi(
     },
   }),
   async (c) => {
-    const found = await c.get("services").payments.voucher(c.req.valid("param").id);
+    const found = await c.get("services").orders.voucher(c.req.valid("param").id);
     if (!found) return c.json({ message: translate(c.get("locale"), "errors.notFound") }, 404);
     return c.json(found, 200);
   },
@@ -102,7 +102,7 @@ for (const method of ["post", "put"] as const) {
       const id = method === "put" ? Number(c.req.param("id")) : null;
       const parsed = AdminVoucherSchema.safeParse(c.req.valid("json"));
       if (!parsed.success) return c.json({ errors: issuesToFieldErrors(parsed.error.issues, locale) }, 422);
-      const result = await c.get("services").payments.saveVoucher(id, parsed.data, c.get("user")!.id);
+      const result = await c.get("services").orders.saveVoucher(id, parsed.data, c.get("user")!.id);
       if (result.status === "not_found")
         return c.json({ message: translate(locale, "errors.notFound") }, 404);
       if (result.status === "invalid") {

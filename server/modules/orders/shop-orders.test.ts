@@ -1,13 +1,20 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ShopPaymentMethod } from "#core/contracts/shop.ts";
+import {
+  invoices,
+  orderItems,
+  orders,
+  payments as paymentRows,
+  vouchers,
+  voucherUsages,
+} from "#server/db/schema.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { insertCategory, insertProduct } from "#server/test/fixtures.ts";
 import { reserveStock } from "../listings/index.ts";
 import { products } from "../listings/tables/products.ts";
 import { settings } from "../settings/tables.ts";
 import type { PlacedShopOrder, ShopOrderInput } from "./index.ts";
-import { invoices, orderItems, orders, payments as paymentRows, vouchers, voucherUsages } from "./tables.ts";
 
 /**
  * Shop orders on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL): the stock is
@@ -124,7 +131,7 @@ async function buy(input: ShopOrderInput): Promise<Outcome> {
     return await api.db.transaction(async (tx) => {
       const stock = await reserveStock(tx, input.lines);
       if (!stock.ok) throw new Rollback(stock);
-      const placed = await api.services.payments.placeShopOrder(tx, input);
+      const placed = await api.services.orders.placeShopOrder(tx, input);
       if (!placed.ok) throw new Rollback(placed);
       return placed;
     });
@@ -223,10 +230,10 @@ describe("an unpaid order's reservation", () => {
     const id = placedId(placed)!;
     const cod = placedId(await buy(orderOf(product.id, 1, 120_000, { payment: "cod", reservedUntil })))!;
     expect(await stockOf(product.id)).toBe(1);
-    const payments = api.services.payments;
+    const service = api.services.orders;
 
-    expect(await payments.releaseExpiredReservations(new Date(reservedUntil.getTime() - 60_000))).toEqual([]);
-    expect(await payments.releaseExpiredReservations(new Date(reservedUntil.getTime() + 60_000))).toEqual([
+    expect(await service.releaseExpiredReservations(new Date(reservedUntil.getTime() - 60_000))).toEqual([]);
+    expect(await service.releaseExpiredReservations(new Date(reservedUntil.getTime() + 60_000))).toEqual([
       id,
     ]);
 
@@ -240,8 +247,8 @@ describe("an unpaid order's reservation", () => {
     // Cash on delivery keeps its piece; a second sweep finds nothing more.
     const [codOrder] = await api.db.select().from(orders).where(eq(orders.id, cod));
     expect(codOrder).toMatchObject({ status: "awaiting_payment", reservedUntil: null });
-    expect(await payments.releaseExpiredReservations(new Date(reservedUntil.getTime() + HOUR))).toEqual([]);
-    const again = await payments.voucherForCart({
+    expect(await service.releaseExpiredReservations(new Date(reservedUntil.getTime() + HOUR))).toEqual([]);
+    const again = await service.voucherForCart({
       code: voucher.code.toLowerCase(),
       userId: null,
       email: "jana@rarita.test",
@@ -274,7 +281,7 @@ describe("a voucher's per-customer limit", () => {
     expect(uses[0].userId).toBe(user.id);
     // The refused order's piece went back with its transaction.
     expect(await stockOf(product.id)).toBe(9);
-    const check = await api.services.payments.voucherForCart({
+    const check = await api.services.orders.voucherForCart({
       code: voucher.code,
       userId: user.id,
       email: user.email,
@@ -303,10 +310,10 @@ describe("cash on delivery", () => {
     const product = await insertProduct(api.db, { categoryId, stock: 2, priceMinor: 70_000 });
     const card = placedId(await buy(orderOf(product.id, 1, 70_000)))!;
     const id = placedId(await buy(orderOf(product.id, 1, 70_000, { payment: "cod" })))!;
-    const payments = api.services.payments;
+    const service = api.services.orders;
     // A card order ships only once paid.
-    expect(await payments.markShipped(card, { actorId: adminId })).toBe("not_allowed");
-    expect(await payments.markShipped(id, { actorId: adminId, trackingNumber: "PPL123" })).toBe("shipped");
+    expect(await service.markShipped(card, { actorId: adminId })).toBe("not_allowed");
+    expect(await service.markShipped(id, { actorId: adminId, trackingNumber: "PPL123" })).toBe("shipped");
     const [shipped] = await api.db.select().from(orders).where(eq(orders.id, id));
     expect(shipped).toMatchObject({ status: "shipped", paidAt: null, trackingNumber: "PPL123" });
     api.sentMail.length = 0;
@@ -316,7 +323,7 @@ describe("cash on delivery", () => {
     expect(mail?.text).toContain("zaplatíte dopravci při převzetí");
     expect(await api.db.select().from(invoices).where(eq(invoices.orderId, id))).toEqual([]);
 
-    expect(await payments.markDelivered(id, adminId)).toBe("delivered");
+    expect(await service.markDelivered(id, adminId)).toBe("delivered");
     const [delivered] = await api.db.select().from(orders).where(eq(orders.id, id));
     expect(delivered.status).toBe("delivered");
     expect(delivered.paidAt).toEqual(delivered.deliveredAt);
@@ -404,7 +411,7 @@ describe("an influencer's statistics", () => {
     )!;
     await buy(orderOf(product.id, 1, 100_000, { voucher: use, email: "b@rarita.test" }));
     expect(await api.services.payments.markPaidByTransfer(paid, adminId)).toBe("paid");
-    const stats = await api.services.payments.influencerStats(user.id);
+    const stats = await api.services.orders.influencerStats(user.id);
     expect(stats).toMatchObject({
       code: voucher.code,
       orders: 1,
@@ -413,7 +420,7 @@ describe("an influencer's statistics", () => {
       pendingOrders: 1,
     });
     expect(stats?.months).toHaveLength(1);
-    expect(await api.services.payments.influencerStats(adminId)).toBeNull();
+    expect(await api.services.orders.influencerStats(adminId)).toBeNull();
     const rows = await api.db
       .select({ id: orders.id })
       .from(orders)
@@ -435,7 +442,7 @@ describe("a card payment that succeeds after the order gave its pieces back", ()
     expect(started.status).toBe(200);
     const gatewayId = String(started.json.data.redirectUrl).split("/").pop()!;
     expect(
-      await api.services.payments.releaseExpiredReservations(new Date(reservedUntil.getTime() + 60_000)),
+      await api.services.orders.releaseExpiredReservations(new Date(reservedUntil.getTime() + 60_000)),
     ).toEqual([id]);
     return { id, gatewayId };
   }

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IllegalTransitionError } from "#core/lifecycles/order.ts";
+import { orders } from "#server/db/schema.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { insertBidders } from "#server/test/auction-fixtures.ts";
 import { insertCategory, insertProduct } from "#server/test/fixtures.ts";
@@ -12,8 +13,7 @@ import {
   markOrderDelivered,
   markOrderPaid,
   markOrderShipped,
-} from "./order-transitions.ts";
-import { orders } from "./tables.ts";
+} from "./transitions.ts";
 
 /**
  * A shop order after payment, on a real database: shipped with the carrier's tracking number,

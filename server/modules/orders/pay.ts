@@ -1,11 +1,12 @@
 import { formatShortDateTime } from "#core/formats/dates.ts";
 import type { Db } from "#server/db/client.ts";
-import { variableSymbolOf } from "../bank-account.ts";
-import type { PaymentsContext } from "../context.ts";
-import { issueInvoice } from "../invoices/issue.ts";
-import { markOrderPaid } from "../order-transitions.ts";
-import { sendShopPaymentReceived } from "../shop/mails.ts";
-import type { Order } from "../tables.ts";
+import { issueInvoice } from "../invoicing/index.ts";
+import { variableSymbolOf } from "./bank-account.ts";
+import type { OrdersContext } from "./context.ts";
+import { invoicedOrder } from "./invoiced.ts";
+import { sendShopPaymentReceived } from "./shop/mails.ts";
+import type { Order } from "./tables.ts";
+import { markOrderPaid } from "./transitions.ts";
 
 /**
  * Paying an order takes effect once, in the transaction that marks it paid (docs/product/
@@ -14,7 +15,7 @@ import type { Order } from "../tables.ts";
  * the order's lock and has checked it is unpaid.
  */
 export async function payOrder(
-  ctx: PaymentsContext,
+  ctx: OrdersContext,
   tx: Db,
   locked: Order,
   at: Date,
@@ -23,7 +24,7 @@ export async function payOrder(
   await markOrderPaid(tx, locked, at);
   await issueInvoice(
     tx,
-    locked,
+    await invoicedOrder(tx, locked),
     { method, variableSymbol: variableSymbolOf(locked.id) },
     at,
     ctx.invoiceDetailsOf,
@@ -36,7 +37,7 @@ export async function payOrder(
 }
 
 /** A fee releases the listing (the listings module says "payment received"). */
-async function releaseListing(ctx: PaymentsContext, tx: Db, order: Order, productId: number) {
+async function releaseListing(ctx: OrdersContext, tx: Db, order: Order, productId: number) {
   const released = await ctx.listings.releaseAfterPayment(productId, tx);
   if (!released)
     ctx.logger?.warn(
@@ -49,14 +50,7 @@ async function releaseListing(ctx: PaymentsContext, tx: Db, order: Order, produc
  * A promotion moves the listing's top placement on by its days, counted from now or from the end
  * of a running promotion, and tells the seller until when.
  */
-async function promote(
-  ctx: PaymentsContext,
-  tx: Db,
-  order: Order,
-  productId: number,
-  days: number,
-  at: Date,
-) {
+async function promote(ctx: OrdersContext, tx: Db, order: Order, productId: number, days: number, at: Date) {
   const promoted = await ctx.listings.promote(tx, productId, days, at);
   if (promoted?.sellerId != null && order.userId !== null)
     await ctx.notifier.notify(tx, order.userId, "payment_received", {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { invoices, orders } from "#server/db/schema.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
-import { invoices, orders } from "./tables.ts";
 
 /**
- * A shop order's tax document by the order's id and hash (`payments.invoiceByOrder`, the public
+ * A shop order's tax document by the order's id and hash (`orders.invoiceByOrder`, the public
  * `/shrnuti/:id/:hash/doklad`): with both it is the document as issued; a wrong or malformed
  * hash, another order's id or a credit note give nothing.
  */
@@ -37,7 +37,7 @@ afterAll(() => api?.close());
 
 describe("a shop order's tax document by id and hash", () => {
   it("is the issued document with both, and nothing otherwise", async () => {
-    const byOrder = api.services.payments.invoiceByOrder;
+    const byOrder = api.services.orders.invoiceByOrder;
     expect(await byOrder(orderId, HASH)).toEqual({ number: "2026000901", orderId });
     expect(await byOrder(orderId, HASH.replace(/^0/, "1"))).toBeNull();
     expect(await byOrder(orderId, HASH.toUpperCase())).toBeNull();

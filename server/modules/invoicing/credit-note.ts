@@ -2,8 +2,8 @@ import { and, eq } from "drizzle-orm";
 import type { InvoicePayload } from "#core/contracts/payments.ts";
 import { toPragueWallClock } from "#core/time/prague.ts";
 import type { Db } from "#server/db/client.ts";
-import { invoices, type Order } from "../tables.ts";
 import { nextNumber } from "./issue.ts";
+import { invoices } from "./tables.ts";
 
 /**
  * A credit note (opravný daňový doklad, VAT Act §45) for a refunded order: the order's tax document
@@ -12,7 +12,7 @@ import { nextNumber } from "./issue.ts";
  */
 export async function issueCreditNote(
   tx: Db,
-  order: Order,
+  order: { id: number },
   at: Date,
 ): Promise<{ id: number; number: string } | null> {
   const [invoice] = await tx

@@ -1,9 +1,9 @@
 import { asc, eq } from "drizzle-orm";
 import type { DraftAddress, ShopOrderDetails } from "#core/contracts/shop.ts";
 import type { Locale } from "#core/i18n/index.ts";
-import type { PaymentsContext } from "../context.ts";
-import { deliveryOf } from "../shop/setting.ts";
-import { type Order, type OrderAddress, orderItems, vouchers } from "../tables.ts";
+import type { OrdersContext } from "./context.ts";
+import { deliveryOf } from "./shop/setting.ts";
+import { type Order, type OrderAddress, orderItems, vouchers } from "./tables.ts";
 
 /**
  * A shop order's part of its summary page (docs/product/payments.md, "Shop orders"): the goods
@@ -38,7 +38,7 @@ export function shopOrderPayable(order: Order): boolean {
 }
 
 export async function shopDetails(
-  ctx: PaymentsContext,
+  ctx: OrdersContext,
   order: Order,
   locale: Locale,
 ): Promise<ShopOrderDetails> {

@@ -8,7 +8,7 @@ import { formatPrice } from "#core/money/money.ts";
 import type { Db } from "#server/db/client.ts";
 import { renderMail } from "../../mail/index.ts";
 import { bankAccount, variableSymbolOf } from "../bank-account.ts";
-import type { PaymentsContext } from "../context.ts";
+import type { OrdersContext } from "../context.ts";
 import { type Order, orderItems } from "../tables.ts";
 import { deliveryName, deliveryOf } from "./setting.ts";
 
@@ -30,12 +30,12 @@ function texts(order: Order) {
   return { locale, t, money };
 }
 
-function summaryUrl(ctx: PaymentsContext, order: Order): string {
+function summaryUrl(ctx: OrdersContext, order: Order): string {
   return `${ctx.publicUrl}${localePath("orderSummary", order.locale, { id: order.id, hash: order.hash })}`;
 }
 
 async function send(
-  ctx: PaymentsContext,
+  ctx: OrdersContext,
   tx: Db,
   order: Order,
   content: { subject: string; paragraphs: string[]; closing?: string[] },
@@ -76,7 +76,7 @@ async function orderLines(tx: Db, order: Order): Promise<string[]> {
 }
 
 /** How the customer pays, and by when the order keeps its pieces. */
-async function paymentParagraph(ctx: PaymentsContext, tx: Db, order: Order): Promise<string> {
+async function paymentParagraph(ctx: OrdersContext, tx: Db, order: Order): Promise<string> {
   const { locale, t, money } = texts(order);
   const amount = money(order.totalMinor);
   const until = order.reservedUntil ? formatShortDateTime(order.reservedUntil, locale) : "";
@@ -95,7 +95,7 @@ async function paymentParagraph(ctx: PaymentsContext, tx: Db, order: Order): Pro
 }
 
 /** The order was placed: everything it says, and how to pay it. */
-export async function sendOrderConfirmation(ctx: PaymentsContext, tx: Db, order: Order): Promise<void> {
+export async function sendOrderConfirmation(ctx: OrdersContext, tx: Db, order: Order): Promise<void> {
   const { t } = texts(order);
   await send(ctx, tx, order, {
     subject: t("placedSubject"),
@@ -111,7 +111,7 @@ export async function sendOrderConfirmation(ctx: PaymentsContext, tx: Db, order:
 }
 
 /** The order's payment arrived (by card, by transfer); cash on delivery needs no such mail. */
-export async function sendShopPaymentReceived(ctx: PaymentsContext, tx: Db, order: Order): Promise<void> {
+export async function sendShopPaymentReceived(ctx: OrdersContext, tx: Db, order: Order): Promise<void> {
   const { t, money } = texts(order);
   await send(ctx, tx, order, {
     subject: t("paidSubject"),
@@ -121,7 +121,7 @@ export async function sendShopPaymentReceived(ctx: PaymentsContext, tx: Db, orde
 }
 
 /** The parcel is with the carrier: its name and tracking number. */
-export async function sendShopOrderShipped(ctx: PaymentsContext, tx: Db, order: Order): Promise<void> {
+export async function sendShopOrderShipped(ctx: OrdersContext, tx: Db, order: Order): Promise<void> {
   const { t, money } = texts(order);
   const delivery = await deliveryOf(tx, order.carrier ?? "", order.locale);
   await send(ctx, tx, order, {
@@ -137,7 +137,7 @@ export async function sendShopOrderShipped(ctx: PaymentsContext, tx: Db, order: 
 
 /** The operator refunded the order: how much goes back, and how. */
 export async function sendOrderRefunded(
-  ctx: PaymentsContext,
+  ctx: OrdersContext,
   tx: Db,
   order: Order,
   refund: { amountMinor: number; byCard: boolean },

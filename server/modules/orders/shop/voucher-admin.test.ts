@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orders, vouchers, voucherUsages } from "#server/db/schema.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { auditLog } from "../../admin/tables.ts";
-import { orders, vouchers, voucherUsages } from "../tables.ts";
 
 /** The back office's vouchers: every rule the shop enforces, set from the form, and refused when wrong. */
 let api: TestApi;
@@ -31,7 +31,7 @@ const base = {
   usageLimitTotal: 1,
 };
 const check = (code: string, cartMinor = 150_000) =>
-  api.services.payments.voucherForCart({
+  api.services.orders.voucherForCart({
     code,
     cartMinor,
     codesInCart: [],
@@ -61,7 +61,7 @@ describe("vouchers in the back office", () => {
         email: "Petra.Influencerka@example.cz",
       },
     });
-    expect(await api.services.payments.influencerStats(influencerId)).not.toBeNull();
+    expect(await api.services.orders.influencerStats(influencerId)).not.toBeNull();
     const edited = await api.call("PUT", `/api/admin/vouchers/${created.json.id}`, {
       token,
       body: { ...base, isActive: false },

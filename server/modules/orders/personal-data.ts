@@ -7,8 +7,9 @@ import { orders } from "./tables.ts";
  * The user's orders in the data export. They stay when the account is deleted: invoices and
  * payments are accounting records the law makes us keep.
  */
-export function createPaymentsPersonalData(db: Db): PersonalDataSource {
+export function createOrdersPersonalData(db: Db): PersonalDataSource {
   return {
+    // The export's section keeps its name: what the user downloads does not change with the code's rooms.
     name: "payments",
     async exportFor({ userId }) {
       const rows = await db

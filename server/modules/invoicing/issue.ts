@@ -1,9 +1,9 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { InvoiceLine, InvoiceParty, InvoicePayload } from "#core/contracts/payments.ts";
 import { toPragueWallClock } from "#core/time/prague.ts";
 import type { Db } from "#server/db/client.ts";
-import { createSettingsService } from "../../settings/index.ts";
-import { invoiceCounters, invoices, type Order, orderItems } from "../tables.ts";
+import { createSettingsService } from "../settings/index.ts";
+import { invoiceCounters, invoices } from "./tables.ts";
 import { invoiceNumber, splitVat, VAT_RATE } from "./vat.ts";
 
 /**
@@ -36,6 +36,34 @@ export type InvoiceDetailsOf = (
   } | null;
 }>;
 
+/**
+ * What a tax document says of the order it documents: the buyer, the amounts and the lines, as
+ * the orders module hands them over (its invoicedOrder) in the issuing transaction.
+ */
+export type InvoicedOrder = {
+  id: number;
+  userId: number | null;
+  email: string;
+  /** A shop order's invoice address as the customer gave it at checkout. */
+  invoiceAddress: {
+    name: string;
+    street: string;
+    city: string;
+    zip: string;
+    countryCode: string;
+    company?: string | null;
+    companyId?: string | null;
+    taxId?: string | null;
+  } | null;
+  discountMinor: number;
+  groupDiscountMinor: number;
+  voucherDiscountMinor: number;
+  totalMinor: number;
+  currencyCode: string;
+  /** The order's lines in their order: goods (or the fee, the promotion), delivery, the payment's fee. */
+  items: { description: string; quantity: number; unitPriceMinor: number }[];
+};
+
 /** Takes the next number of the year's series (the row lock serializes concurrent payments). */
 export async function nextNumber(tx: Db, year: number): Promise<string> {
   const [row] = await tx
@@ -65,7 +93,11 @@ async function supplier(tx: Db): Promise<InvoicePayload["supplier"]> {
   };
 }
 
-async function customer(tx: Db, order: Order, invoiceDetailsOf: InvoiceDetailsOf): Promise<InvoiceParty> {
+async function customer(
+  tx: Db,
+  order: InvoicedOrder,
+  invoiceDetailsOf: InvoiceDetailsOf,
+): Promise<InvoiceParty> {
   const { email, userId } = order;
   // A shop order carries the invoice address the customer gave at checkout.
   const given = order.invoiceAddress;
@@ -97,13 +129,8 @@ async function customer(tx: Db, order: Order, invoiceDetailsOf: InvoiceDetailsOf
 }
 
 /** The order's lines as the document lists them, the group discount and the voucher as lines of their own. */
-async function linesOf(tx: Db, order: Order): Promise<InvoiceLine[]> {
-  const items = await tx
-    .select()
-    .from(orderItems)
-    .where(eq(orderItems.orderId, order.id))
-    .orderBy(asc(orderItems.id));
-  const lines: InvoiceLine[] = items.map((item) => ({
+function linesOf(order: InvoicedOrder): InvoiceLine[] {
+  const lines: InvoiceLine[] = order.items.map((item) => ({
     description: item.description,
     quantity: item.quantity,
     unitPriceMinor: item.unitPriceMinor,
@@ -133,7 +160,7 @@ async function linesOf(tx: Db, order: Order): Promise<InvoiceLine[]> {
  */
 export async function issueInvoice(
   tx: Db,
-  order: Order,
+  order: InvoicedOrder,
   payment: { method: InvoicePayload["paymentMethod"]; variableSymbol: string },
   at: Date,
   invoiceDetailsOf: InvoiceDetailsOf,
@@ -143,7 +170,7 @@ export async function issueInvoice(
     .from(invoices)
     .where(and(eq(invoices.orderId, order.id), eq(invoices.kind, "invoice")));
   if (existing) return null;
-  const lines = await linesOf(tx, order);
+  const lines = linesOf(order);
   const number = await nextNumber(tx, toPragueWallClock(at).year);
   const payload: InvoicePayload = {
     number,

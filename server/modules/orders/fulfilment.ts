@@ -1,10 +1,11 @@
 import type { Db } from "#server/db/client.ts";
+import { issueInvoice } from "../invoicing/index.ts";
 import { variableSymbolOf } from "./bank-account.ts";
-import type { PaymentsContext } from "./context.ts";
-import { issueInvoice } from "./invoices/issue.ts";
-import { canMoveShopOrder, lockOrder, markOrderDelivered, markOrderShipped } from "./order-transitions.ts";
+import type { OrdersContext } from "./context.ts";
+import { invoicedOrder } from "./invoiced.ts";
 import { sendShopOrderShipped } from "./shop/mails.ts";
 import type { Order } from "./tables.ts";
+import { canMoveShopOrder, lockOrder, markOrderDelivered, markOrderShipped } from "./transitions.ts";
 
 /** What the operator's move of a shop order ended in. */
 export type FulfilmentResult = "shipped" | "delivered" | "not_found" | "not_shop" | "not_allowed";
@@ -18,7 +19,7 @@ export type FulfilmentResult = "shipped" | "delivered" | "not_found" | "not_shop
  * its payment arrives. The customer gets a mail when the parcel is with the carrier.
  */
 export async function moveShopOrder(
-  ctx: PaymentsContext,
+  ctx: OrdersContext,
   orderId: number,
   to: "shipped" | "delivered",
   by: { actorId: number; trackingNumber?: string | null },
@@ -49,12 +50,12 @@ export async function moveShopOrder(
 }
 
 /** Delivered; cash on delivery is paid by it, and gets its tax document in the same transaction. */
-async function deliver(ctx: PaymentsContext, tx: Db, order: Order, at: Date): Promise<Order> {
+async function deliver(ctx: OrdersContext, tx: Db, order: Order, at: Date): Promise<Order> {
   const delivered = await markOrderDelivered(tx, order, at);
   if (order.paidAt === null)
     await issueInvoice(
       tx,
-      delivered,
+      await invoicedOrder(tx, delivered),
       { method: "cod", variableSymbol: variableSymbolOf(order.id) },
       at,
       ctx.invoiceDetailsOf,

@@ -1,6 +1,7 @@
 import type { JobRunner } from "#server/jobs/runner.ts";
 import type { Logger } from "#server/logger.ts";
 
+/** The queue keeps the name it was scheduled under before the orders had a module of their own. */
 export const RESERVATION_SWEEP_QUEUE = "payments.reservation-sweep";
 
 /**
@@ -8,15 +9,15 @@ export const RESERVATION_SWEEP_QUEUE = "payments.reservation-sweep";
  * stock back (shop/release.ts). A late sweep only keeps pieces reserved a few minutes longer.
  * Call before `jobs.start()`.
  */
-export async function registerPaymentJobs(
+export async function registerOrderJobs(
   jobs: JobRunner,
-  payments: { releaseExpiredReservations(): Promise<number[]> },
+  orders: { releaseExpiredReservations(): Promise<number[]> },
   logger?: Pick<Logger, "error">,
 ) {
   jobs.define(RESERVATION_SWEEP_QUEUE, { policy: "exclusive", retryLimit: 1, expireInSeconds: 240 });
   jobs.work(RESERVATION_SWEEP_QUEUE, async () => {
     try {
-      await payments.releaseExpiredReservations();
+      await orders.releaseExpiredReservations();
     } catch (err) {
       logger?.error({ err }, "the release of unpaid shop orders failed; the next sweep retries");
       throw err;

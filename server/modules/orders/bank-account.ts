@@ -1,7 +1,7 @@
 import { czechAccountToIban, normalizeIban } from "#core/formats/iban.ts";
 import type { Db } from "#server/db/client.ts";
 import { createSettingsService } from "../settings/index.ts";
-import type { PaymentsContext } from "./context.ts";
+import type { OrdersContext } from "./context.ts";
 
 /**
  * Where and how a bank transfer pays an order (docs/product/payments.md, "Bank transfer with a
@@ -16,7 +16,7 @@ export const variableSymbolOf = (orderId: number) => String(orderId);
  * `bank_account` (a Czech account number or an IBAN); null when neither is a valid account.
  * `executor`: read through the caller's transaction (a mail queued inside it).
  */
-export async function bankAccount(ctx: PaymentsContext, executor?: Db): Promise<string | null> {
+export async function bankAccount(ctx: OrdersContext, executor?: Db): Promise<string | null> {
   if (ctx.bankAccountIban) return ctx.bankAccountIban;
   const settings = executor ? createSettingsService(executor) : ctx.settings;
   const contacts = (await settings.get("contacts")) as { bank_account?: unknown } | undefined;

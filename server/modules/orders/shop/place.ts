@@ -2,9 +2,9 @@ import type { DraftAddress, ShopPaymentMethod } from "#core/contracts/shop.ts";
 import { type Locale, translate } from "#core/i18n/index.ts";
 import type { VoucherRefusal } from "#core/rules/vouchers.ts";
 import type { Db } from "#server/db/client.ts";
-import type { PaymentsContext } from "../context.ts";
-import { createShopOrder, type NewShopOrder } from "../order-transitions.ts";
+import type { OrdersContext } from "../context.ts";
 import type { OrderAddress } from "../tables.ts";
+import { createShopOrder, type NewShopOrder } from "../transitions.ts";
 import { sendOrderConfirmation } from "./mails.ts";
 import { deliveryName, deliveryOf } from "./setting.ts";
 import { recordVoucherUse, takeVoucherUse } from "./vouchers.ts";
@@ -88,7 +88,7 @@ function assertSums(input: ShopOrderInput) {
 }
 
 export async function placeShopOrder(
-  ctx: PaymentsContext,
+  ctx: OrdersContext,
   tx: Db,
   input: ShopOrderInput,
 ): Promise<PlacedShopOrder> {

@@ -2,16 +2,15 @@ import { and, count, eq, inArray, ne, or, sql } from "drizzle-orm";
 import type { DayTally } from "#core/contracts/admin-dashboard.ts";
 import type { Db } from "#server/db/client.ts";
 import { dayBucketSql, fillDays, withinBounds } from "#server/lib/day-buckets.ts";
-import { bankStatementLines } from "./tables/bank.ts";
 import { orders } from "./tables.ts";
 
 const NO_TALLY: DayTally = { count: 0, amountMinor: 0 };
 
 /**
- * The payments module's figures for the back office's dashboard (docs/product/back-office.md,
+ * The orders module's figures for the back office's dashboard (docs/product/back-office.md,
  * "Dashboard"): the orders waiting for the operator, and what was paid day by day.
  */
-export function paymentsDashboardFigures(db: Db) {
+export function ordersDashboardFigures(db: Db) {
   /** Orders paid per day (by `paid_at`, index orders_paid_at_idx) of the given kinds. */
   async function paidByDay(bounds: readonly Date[], kinds: "shop" | "fees"): Promise<DayTally[]> {
     const bucket = dayBucketSql(orders.paidAt, bounds);
@@ -74,19 +73,7 @@ export function paymentsDashboardFigures(db: Db) {
         );
       return row.count;
     },
-
-    /**
-     * Lines of imported bank statements that paid nothing and wait for the accountant to assign
-     * or set aside (index bank_statement_lines_unresolved_idx).
-     */
-    async statementLinesUnmatched(): Promise<number> {
-      const [row] = await db
-        .select({ count: count() })
-        .from(bankStatementLines)
-        .where(eq(bankStatementLines.outcome, "unmatched"));
-      return row.count;
-    },
   };
 }
 
-export type PaymentsDashboardFigures = ReturnType<typeof paymentsDashboardFigures>;
+export type OrdersDashboardFigures = ReturnType<typeof ordersDashboardFigures>;

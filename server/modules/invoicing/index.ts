@@ -1,0 +1,9 @@
+/**
+ * Tax documents (docs/product/payments.md, "Tax documents"): issued in the transaction that marks
+ * an order paid, numbered in one series per year without gaps, frozen as issued; a refund's
+ * correction is a credit note. The module owns `invoices` and `invoice_counters`; the orders it
+ * documents are the orders module's, handed over as an `InvoicedOrder`.
+ */
+export { issueCreditNote } from "./credit-note.ts";
+export { type InvoiceDetailsOf, type InvoicedOrder, issueInvoice } from "./issue.ts";
+export { documentsOfOrder, invoiceByNumber, invoiceNumberOf, invoiceOfOrder } from "./read.ts";

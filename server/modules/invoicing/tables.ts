@@ -1,0 +1,37 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { oneOf, timestamptz } from "#server/db/columns.ts";
+import { orderKey } from "../orders/keys.ts";
+
+export const INVOICE_KINDS = ["invoice", "credit_note"] as const;
+
+/** Tax documents; `payload` is the frozen content (seller, buyer, lines, VAT summary) as issued. */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    number: text("number").notNull().unique("invoices_number_unique"),
+    kind: text("kind", { enum: INVOICE_KINDS }).notNull().default("invoice"),
+    orderId: integer("order_id").notNull().references(orderKey, { onDelete: "restrict" }),
+    issuedAt: timestamptz("issued_at").notNull().defaultNow(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [
+    index("invoices_order_id_idx").on(t.orderId),
+    // One tax document per paid order; corrections are credit notes.
+    uniqueIndex("invoices_order_id_invoice_unique").on(t.orderId).where(sql`${t.kind} = 'invoice'`),
+    check("invoices_kind_check", oneOf(t.kind, INVOICE_KINDS)),
+  ],
+);
+
+/**
+ * The last number of each year's series of tax documents (VAT Act §29: a series without gaps).
+ * Taking a number updates the year's row in the paying transaction, so a rolled-back payment
+ * gives its number back and concurrent payments wait for each other.
+ */
+export const invoiceCounters = pgTable("invoice_counters", {
+  year: integer("year").primaryKey(),
+  lastNumber: integer("last_number").notNull(),
+});
+
+export type Invoice = typeof invoices.$inferSelect;
