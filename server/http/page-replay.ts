@@ -3,9 +3,7 @@ import type { MiddlewareHandler } from "hono";
 import { isbot } from "isbot";
 import { parseCookieHeader } from "#core/web/cookie-header.ts";
 import { PAGE_VARIANT_COOKIES, PERSONAL_COOKIES } from "#core/web/page-cookies.ts";
-import type { Logger } from "../logger.ts";
 import { isPublicPage, PUBLIC_PAGE_CACHE_CONTROL, SHARED_CACHE_SECONDS } from "./cache-policy.ts";
-import { accessLogger, writeKeptAnswer } from "./request-log.ts";
 import type { AppEnv } from "./types.ts";
 
 /**
@@ -24,7 +22,7 @@ import type { AppEnv } from "./types.ts";
  * `public` (200, text/html, no Set-Cookie). A copy lives no longer than the page cache's copy
  * would (its Age counts), and every clear of the page cache clears it (createPageCache's
  * onClear), so a bid, a write or another instance's NOTIFY drops it at once. Each replay gets its
- * own X-Request-Id and request-log line.
+ * own X-Request-Id and request-log line from the request log in front (withRequestLog).
  */
 export type PageReplay = {
   /** The node:http listener: a kept page, or `next` (the rest of the server). */
@@ -122,8 +120,8 @@ function keptHeaders(response: Response, length: number): { headers: string[]; a
 
 type Copies = ReturnType<typeof createCopies>;
 
-/** The node:http side: writes a kept copy with its own Age, request id and log line. */
-function replayListener(copies: Copies, lines: Logger, now: () => number) {
+/** The node:http side: writes a kept copy with its own Age. */
+function replayListener(copies: Copies, now: () => number) {
   return (next: RequestListener): RequestListener =>
     (request, response) => {
       const url = request.url ?? "";
@@ -139,10 +137,8 @@ function replayListener(copies: Copies, lines: Logger, now: () => number) {
         return next(request, response);
       }
       const age = String(Math.floor((at - entry.bornAt) / 1000));
-      writeKeptAnswer(lines, request, response, {
-        headers: [...entry.headers, "age", age, "x-page-cache", "hit"],
-        body: entry.body,
-      });
+      response.writeHead(200, [...entry.headers, "age", age, "x-page-cache", "hit"]);
+      response.end(entry.body);
     };
 }
 
@@ -182,15 +178,12 @@ function storeMiddleware(
   };
 }
 
-export function createPageReplay(
-  logger: Logger,
-  options: { maxBytes?: number; now?: () => number } = {},
-): PageReplay {
+export function createPageReplay(options: { maxBytes?: number; now?: () => number } = {}): PageReplay {
   const now = options.now ?? Date.now;
   const copies = createCopies(options.maxBytes ?? DEFAULT_MAX_BYTES);
   let generation = 0;
   return {
-    listener: replayListener(copies, accessLogger(logger), now),
+    listener: replayListener(copies, now),
     store: storeMiddleware(copies, () => generation, now),
     clear() {
       generation++;

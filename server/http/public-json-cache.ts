@@ -1,8 +1,6 @@
 import type { IncomingHttpHeaders, RequestListener } from "node:http";
 import type { MiddlewareHandler } from "hono";
-import type { Logger } from "../logger.ts";
 import { isPublicApiPath, PUBLIC_API_CACHE_CONTROL, SHARED_CACHE_SECONDS } from "./cache-policy.ts";
-import { accessLogger, writeKeptHeaders } from "./request-log.ts";
 import type { AppEnv } from "./types.ts";
 
 /**
@@ -16,7 +14,8 @@ import type { AppEnv } from "./types.ts";
  *
  * Only what cannot be personal is served this way: a GET without Authorization, Cookie or Origin
  * (CORS answers depend on it) header, and only an answer that came out `public`. Each replay
- * still gets its own X-Request-Id and its request-log line (request-log.ts).
+ * still gets its own X-Request-Id and its request-log line: the request log is in front of this
+ * listener (withRequestLog, request-log.ts).
  */
 export type PublicJsonCache = {
   /** The node:http listener: a kept answer, or `next` (the Hono app). */
@@ -36,7 +35,7 @@ type Variant = {
   language: string;
   encoding: string;
 };
-/** A kept answer; `headers` end with the pair `x-request-id`, "" (writeKeptHeaders). */
+/** A kept answer: its headers as node:http takes them (name, value, name, value…). */
 type Entry = Variant & { headers: string[]; body: Buffer; expiresAt: number };
 
 const MAX_ENTRIES = 500;
@@ -101,8 +100,7 @@ function keptFor(kept: Entry[], headers: IncomingHttpHeaders): Entry | undefined
 /** A header of a fetch Request. */
 const fetchHeader = (headers: Headers, name: string) => headers.get(name) ?? undefined;
 
-export function createPublicJsonCache(logger: Logger): PublicJsonCache {
-  const lines = accessLogger(logger);
+export function createPublicJsonCache(): PublicJsonCache {
   /** The kept answers by URL (path and query), each URL's variants in a short list. */
   let entries = new Map<string, Entry[]>();
   let count = 0;
@@ -114,8 +112,11 @@ export function createPublicJsonCache(logger: Logger): PublicJsonCache {
       const url = request.url;
       const kept = request.method === "GET" && url?.startsWith("/api/") ? entries.get(url) : undefined;
       const entry = kept === undefined ? undefined : keptFor(kept, request.headers);
-      if (entry && entry.expiresAt > Date.now())
-        return writeKeptHeaders(lines, request, response, entry.headers, entry.body);
+      if (entry && entry.expiresAt > Date.now()) {
+        response.writeHead(200, entry.headers);
+        response.end(entry.body);
+        return;
+      }
       return next(request, response);
     };
 
@@ -138,8 +139,6 @@ export function createPublicJsonCache(logger: Logger): PublicJsonCache {
       if (!PER_RESPONSE.has(name)) headers.push(name, value);
     });
     if (!c.res.headers.has("content-length")) headers.push("content-length", String(body.length));
-    // The slot of each replay's own request id (writeKeptHeaders).
-    headers.push("x-request-id", "");
     const entry = { ...variant, headers, body, expiresAt: Date.now() + SHARED_CACHE_SECONDS * 1000 };
     // node:http's request.url is this same text for any URL the URL parser leaves as it is; one it
     // rewrites (dot segments, say) is simply never replayed.
