@@ -119,6 +119,7 @@ async function startServing(config: Config, database: Database, logger: Logger, 
     { createPublicJsonCache },
     { createPageReplay },
     { withRequestLog },
+    { caches, PUBLIC_TAG },
     router,
     { requestContextKey },
   ] = await Promise.all([
@@ -128,6 +129,7 @@ async function startServing(config: Config, database: Database, logger: Logger, 
     import("./http/public-json-cache.ts"),
     import("./http/page-replay.ts"),
     import("./http/request-log.ts"),
+    import("./lib/cache.ts"),
     import("react-router"),
     import("#core/web/request-context.ts"),
   ]);
@@ -141,14 +143,12 @@ async function startServing(config: Config, database: Database, logger: Logger, 
   // Their answers are replayed in front of the chain, dropped with the cache's copies (ADR 0037).
   const pageReplay = config.pageCache ? createPageReplay() : undefined;
   const pageCache = config.pageCache
-    ? createPageCache({ announce: services.publicChanges.announce, onClear: pageReplay?.clear })
+    ? createPageCache({ announce: services.publicChanges.announce })
     : undefined;
   // The public JSON lists from memory, before the chain, cleared by the same changes (ADR 0033).
   const publicJsonCache = createPublicJsonCache();
-  await services.publicChanges.subscribe(() => {
-    pageCache?.clear();
-    publicJsonCache.clear();
-  });
+  // A change heard from any instance (a NOTIFY) clears all three: they carry the `public` tag (ADR 0062).
+  await services.publicChanges.subscribe(() => caches.invalidate({ tag: PUBLIC_TAG }, "remote"));
   const app = createHttpApp({
     config,
     logger,

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { Hono } from "hono";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createCacheRegistry } from "../lib/cache.ts";
 import { createLogger } from "../logger.ts";
 import { PUBLIC_PAGE_CACHE_CONTROL } from "./cache-policy.ts";
 import { createPageCache } from "./page-cache.ts";
@@ -13,7 +14,7 @@ import type { AppEnv } from "./types.ts";
 /**
  * Anonymous pages replayed in front of the chain (ADR 0037), over a real socket: the app below
  * stands for the chain (a header set on the way out, a render counter), the page cache's clear
- * drops the copies through its onClear.
+ * drops the copies too (both carry the `public` tag).
  */
 
 const BROWSER =
@@ -28,8 +29,9 @@ let stop: () => Promise<void> = async () => {};
 
 beforeAll(async () => {
   const logger = createLogger("info", { write: (line: string) => void lines.push(JSON.parse(line)) });
-  replay = createPageReplay({ now: () => now });
-  pageCache = createPageCache({ onClear: replay.clear });
+  const registry = createCacheRegistry();
+  replay = createPageReplay({ now: () => now, registry });
+  pageCache = createPageCache({ registry });
   const app = new Hono<AppEnv>();
   app.use(replay.store);
   // What the chain adds on the way out must be in the replayed answer too.

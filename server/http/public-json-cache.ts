@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders, RequestListener } from "node:http";
 import type { MiddlewareHandler } from "hono";
+import { type CacheRegistry, caches, PUBLIC_TAG } from "../lib/cache.ts";
 import { isPublicApiPath, PUBLIC_API_CACHE_CONTROL, SHARED_CACHE_SECONDS } from "./cache-policy.ts";
 import type { AppEnv } from "./types.ts";
 
@@ -100,11 +101,20 @@ function keptFor(kept: Entry[], headers: IncomingHttpHeaders): Entry | undefined
 /** A header of a fetch Request. */
 const fetchHeader = (headers: Headers, name: string) => headers.get(name) ?? undefined;
 
-export function createPublicJsonCache(): PublicJsonCache {
-  /** The kept answers by URL (path and query), each URL's variants in a short list. */
-  let entries = new Map<string, Entry[]>();
-  let count = 0;
-  let generation = 0;
+export function createPublicJsonCache(options: { registry?: CacheRegistry } = {}): PublicJsonCache {
+  const registry = options.registry ?? caches;
+  /**
+   * The kept answers by URL (path and query), each URL's variants in a short list: MAX_ENTRIES
+   * answers at most, the least recently asked URLs dropped first. Cleared with the page cache
+   * (the `public` tag); its generation is bumped by every clear.
+   */
+  const entries = registry.create<string, Entry[]>({
+    name: "http.public-json",
+    tags: [PUBLIC_TAG],
+    maxSize: MAX_ENTRIES,
+    sizeOf: (variants) => variants.length,
+    ttlMs: SHARED_CACHE_SECONDS * 1000,
+  });
 
   const listener =
     (next: RequestListener): RequestListener =>
@@ -125,15 +135,14 @@ export function createPublicJsonCache(): PublicJsonCache {
     const url = new URL(raw.url);
     const path = url.pathname + url.search;
     const variant = variantOf(raw.method, path, fetchHeader, raw.headers);
-    const started = generation;
+    const started = entries.generation();
     await next();
     if (variant === null || c.res.status !== 200) return;
     if (c.res.headers.get("cache-control") !== PUBLIC_API_CACHE_CONTROL || c.res.headers.has("set-cookie"))
       return;
-    if (count >= MAX_ENTRIES) return;
     const body = Buffer.from(await c.res.clone().arrayBuffer());
     // A write that cleared meanwhile may have changed what this answer shows: not kept.
-    if (generation !== started) return;
+    if (entries.generation() !== started) return;
     const headers: string[] = [];
     c.res.headers.forEach((value, name) => {
       if (!PER_RESPONSE.has(name)) headers.push(name, value);
@@ -142,16 +151,11 @@ export function createPublicJsonCache(): PublicJsonCache {
     const entry = { ...variant, headers, body, expiresAt: Date.now() + SHARED_CACHE_SECONDS * 1000 };
     // node:http's request.url is this same text for any URL the URL parser leaves as it is; one it
     // rewrites (dot segments, say) is simply never replayed.
-    const kept = (entries.get(path) ?? []).filter((other) => !sameVariant(other, variant));
-    count += kept.length + 1 - (entries.get(path)?.length ?? 0);
+    const kept = (entries.peek(path) ?? []).filter((other) => !sameVariant(other, variant));
     entries.set(path, [...kept, entry]);
   };
 
-  function clear() {
-    generation++;
-    entries = new Map();
-    count = 0;
-  }
+  const clear = () => registry.invalidate({ tag: PUBLIC_TAG });
 
   const clearOnWrite: MiddlewareHandler<AppEnv> = async (c, next) => {
     await next();
