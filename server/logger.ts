@@ -65,6 +65,6 @@ export function createLogger(level: string, destination?: pino.DestinationStream
       censor: "[redacted]",
     },
   };
-  // A destination: production's batched stdout (log-destination.ts), or a test's capture.
+  // A destination: production's asynchronous stdout (main.ts), or a test's capture.
   return destination ? pino(options, destination) : pino(options);
 }

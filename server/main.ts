@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { createServer, type RequestListener, type Server } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import pino from "pino";
 import type * as ReactRouter from "react-router";
 import type { RouterContext, ServerBuild } from "react-router";
 import { buildDirectory } from "./build-directory.ts";
@@ -11,7 +12,6 @@ import { DataDirLockedError } from "./db/data-dir-lock.ts";
 import type { PageHandler } from "./http/app.ts";
 import type { AppVariables } from "./http/types.ts";
 import type { JobRunner } from "./jobs/runner.ts";
-import { batchedStdout } from "./log-destination.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { isPrimary, runPrimary, workerIndex } from "./workers.ts";
 
@@ -33,7 +33,11 @@ class MissingBuildError extends Error {}
 async function main() {
   const config = loadConfig();
   checkDataDir(config.dataDir);
-  const rootLogger = createLogger(config.logLevel, config.env === "production" ? batchedStdout() : undefined);
+  // Production writes through pino's asynchronous destination (sonic-boom), which flushes at exit (ADR 0061).
+  const rootLogger = createLogger(
+    config.logLevel,
+    config.env === "production" ? pino.destination({ dest: 1, sync: false }) : undefined,
+  );
   const worker = workerIndex();
   if (worker <= 1) for (const warning of startupWarnings(config)) process.stderr.write(`${warning}\n`);
   // Several processes (WORKERS > 1, PostgreSQL): this one only starts and stops them (ADR 0035).
@@ -114,6 +118,8 @@ async function startServing(config: Config, database: Database, logger: Logger, 
     { createPageCache },
     { createPublicJsonCache },
     { createPageReplay },
+    { withRequestLog },
+    { caches, PUBLIC_TAG },
     router,
     { requestContextKey },
   ] = await Promise.all([
@@ -122,6 +128,8 @@ async function startServing(config: Config, database: Database, logger: Logger, 
     import("./http/page-cache.ts"),
     import("./http/public-json-cache.ts"),
     import("./http/page-replay.ts"),
+    import("./http/request-log.ts"),
+    import("./lib/cache.ts"),
     import("react-router"),
     import("#core/web/request-context.ts"),
   ]);
@@ -133,16 +141,14 @@ async function startServing(config: Config, database: Database, logger: Logger, 
   // Anonymous pages from memory, cleared by every change they show, in any instance (ADR 0027).
   // PAGE_CACHE=off (benchmarks only): every page is rendered, with the same headers.
   // Their answers are replayed in front of the chain, dropped with the cache's copies (ADR 0037).
-  const pageReplay = config.pageCache ? createPageReplay(logger) : undefined;
+  const pageReplay = config.pageCache ? createPageReplay() : undefined;
   const pageCache = config.pageCache
-    ? createPageCache({ announce: services.publicChanges.announce, onClear: pageReplay?.clear })
+    ? createPageCache({ announce: services.publicChanges.announce })
     : undefined;
   // The public JSON lists from memory, before the chain, cleared by the same changes (ADR 0033).
-  const publicJsonCache = createPublicJsonCache(logger);
-  await services.publicChanges.subscribe(() => {
-    pageCache?.clear();
-    publicJsonCache.clear();
-  });
+  const publicJsonCache = createPublicJsonCache();
+  // A change heard from any instance (a NOTIFY) clears all three: they carry the `public` tag (ADR 0062).
+  await services.publicChanges.subscribe(() => caches.invalidate({ tag: PUBLIC_TAG }, "remote"));
   const app = createHttpApp({
     config,
     logger,
@@ -160,7 +166,11 @@ async function startServing(config: Config, database: Database, logger: Logger, 
   await vacuumSoon(services.jobs, database);
   const { getRequestListener } = await import("@hono/node-server");
   const pages = getRequestListener(app.fetch);
-  const listener = publicJsonCache.listener(pageReplay ? pageReplay.listener(pages) : pages);
+  // The request log first: every answer, the replays from memory too, gets its id and log line.
+  const listener = withRequestLog(
+    logger,
+    publicJsonCache.listener(pageReplay ? pageReplay.listener(pages) : pages),
+  );
   return { server: await listen(listener, config), jobs: services.jobs };
 }
 

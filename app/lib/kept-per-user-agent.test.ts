@@ -16,13 +16,16 @@ describe("keptPerUserAgent", () => {
     expect(asked).toEqual(["Googlebot/2.1", "Mozilla/5.0"]);
   });
 
-  it("starts again once it holds the bound, so it never grows past it", () => {
+  it("drops the least recently seen string once it holds the bound, so it never grows past it", () => {
     let calls = 0;
     const test = keptPerUserAgent(() => {
       calls++;
       return false;
     });
     for (let i = 0; i <= KEPT_USER_AGENTS; i++) test(`agent ${i}`);
+    expect(calls).toBe(KEPT_USER_AGENTS + 1);
+    test(`agent ${KEPT_USER_AGENTS}`);
+    expect(calls).toBe(KEPT_USER_AGENTS + 1);
     test("agent 0");
     expect(calls).toBe(KEPT_USER_AGENTS + 2);
   });

@@ -1,3 +1,4 @@
+import { type Cache, type CacheRegistry, caches } from "../lib/cache.ts";
 import type { Logger } from "../logger.ts";
 import { type Database, SHELL_DATA_CHANNEL } from "./client.ts";
 import type { NotificationListener } from "./listen.ts";
@@ -47,15 +48,34 @@ export const noShellDataCache: ShellDataCache = {
 };
 
 /** One cached read's values by key, each the promise of its load (concurrent reads share it). */
-type Store = Map<unknown, Promise<unknown>>;
+/** A cached read's key: a language, "all", or NO_KEY. */
+type StoreKey = string | number | symbol | object;
+type Store = Cache<StoreKey, Promise<unknown>>;
+
+/** The tag of every shell data cache, and of those of one topic (server/lib/cache.ts). */
+export const SHELL_DATA_TAG = "shell-data";
+export const shellDataTag = (topic: ShellDataTopic) => `shell-data:${topic}`;
+const TOPICS: readonly string[] = [
+  "settings",
+  "currencies",
+  "categories",
+  "banners",
+] satisfies ShellDataTopic[];
+
+const NO_KEY = Symbol("no key");
+
+/** Keys of one cached read (a language, "all"): a bound that the few real keys never reach. */
+const MAX_KEYS = 64;
 
 export function createShellDataCache(options: {
   database: Pick<Database, "onClose" | "sessions">;
   listener: NotificationListener;
   logger?: Pick<Logger, "warn">;
+  /** The registry the values are kept in; the process's by default. */
+  registry?: CacheRegistry;
 }): ShellDataCache {
   const { database, listener, logger } = options;
-  const { add, drop, changed } = createStores();
+  const { add, drop, changed, dispose } = createStores(options.registry ?? caches);
   /** "live": every change is heard, so values may be kept. */
   let state: "idle" | "starting" | "live" | "down" | "stopped" = "idle";
   const stops: (() => Promise<void> | void)[] = [];
@@ -101,7 +121,7 @@ export function createShellDataCache(options: {
 
   async function stop() {
     state = "stopped";
-    drop(null);
+    dispose();
     for (const stop of stops.splice(0)) await stop();
   }
   database.onClose(stop);
@@ -119,26 +139,33 @@ export function createShellDataCache(options: {
   };
 }
 
-/** The kept values per topic: a store per cached read, dropped by topic or all at once. */
-function createStores() {
-  const stores = new Map<ShellDataTopic, Set<Store>>();
-  const drop = (topic: ShellDataTopic | null) => {
-    for (const [name, set] of stores)
-      if (topic === null || name === topic) for (const store of set) store.clear();
-  };
+/**
+ * The kept values: a registry cache per cached read, tagged with its topic, so that a change goes
+ * through the registry's one invalidation path. A change is heard from PostgreSQL (a NOTIFY, or a
+ * session of this process reporting its own), so it is a "remote" invalidation: not sent again.
+ */
+function createStores(registry: CacheRegistry) {
+  const stores: Store[] = [];
+  const drop = (topic: ShellDataTopic | null) =>
+    registry.invalidate({ tag: topic === null ? SHELL_DATA_TAG : shellDataTag(topic) }, "remote");
   return {
     add(topic: ShellDataTopic): Store {
-      const store: Store = new Map();
-      const set = stores.get(topic) ?? new Set();
-      stores.set(topic, set.add(store));
+      const store = registry.create<StoreKey, Promise<unknown>>({
+        name: `shell-data.${topic}`,
+        tags: [SHELL_DATA_TAG, shellDataTag(topic)],
+        maxEntries: MAX_KEYS,
+      });
+      stores.push(store);
       return store;
     },
     drop,
     /** A NOTIFY's payload is a topic; anything else (a future topic, none) drops everything. */
     changed(payload: string | undefined) {
-      drop(
-        payload !== undefined && stores.has(payload as ShellDataTopic) ? (payload as ShellDataTopic) : null,
-      );
+      drop(payload !== undefined && TOPICS.includes(payload) ? (payload as ShellDataTopic) : null);
+    },
+    /** Every store leaves the registry (the cache stopped: reads go to the database from now on). */
+    dispose() {
+      for (const store of stores.splice(0)) store.dispose();
     },
   };
 }
@@ -155,12 +182,14 @@ function deepFreeze<T>(value: T): T {
 function keptRead<K, V>(store: Store, load: (key: K) => Promise<V>, live: () => boolean) {
   return (key: K): Promise<V> => {
     if (!live()) return load(key);
-    const hit = store.get(key);
+    // A read without a key (the settings' snapshot) is kept under one of its own.
+    const slot: StoreKey = key ?? NO_KEY;
+    const hit = store.get(slot);
     if (hit) return hit as Promise<V>;
     const value = load(key).then(deepFreeze);
-    store.set(key, value);
+    store.set(slot, value);
     value.catch(() => {
-      if (store.get(key) === value) store.delete(key);
+      if (store.peek(slot) === value) store.delete(slot);
     });
     return value;
   };

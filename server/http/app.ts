@@ -27,7 +27,7 @@ import type { PageCache } from "./page-cache.ts";
 import type { PageReplay } from "./page-replay.ts";
 import { pageRules } from "./page-rules.ts";
 import type { PublicJsonCache } from "./public-json-cache.ts";
-import { requestLog } from "./request-log.ts";
+import { requestContext } from "./request-log.ts";
 import { registerSeoRoutes } from "./seo.ts";
 import { sessionMiddleware } from "./session.ts";
 import { requestOrigin, withOrigin } from "./trusted-proxies.ts";
@@ -135,13 +135,16 @@ export function createHttpApp({
 
 type App = Hono<AppEnv>;
 
-/** The request log, the client's origin, the context's services and the security headers. */
+/**
+ * The request's id and logger (the request log itself is in front of the whole server:
+ * withRequestLog, request-log.ts), the client's origin, the context's services and the security headers.
+ */
 function addRequestBasics(
   app: App,
   { config, logger, services }: Omit<HttpAppDeps, "pageHandler">,
   on: Layers,
 ) {
-  if (on("requestLog")) app.use(requestLog(logger));
+  if (on("requestLog")) app.use(requestContext(logger));
   // The client's address and the browser's origin, behind a proxy too (TRUSTED_PROXIES, PUBLIC_URL).
   if (on("origin")) app.use(requestOrigin(config));
   app.use(async (c, next) => {

@@ -4,6 +4,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { isbot } from "isbot";
 import { parseCookieHeader } from "#core/web/cookie-header.ts";
 import { PAGE_VARIANT_COOKIES } from "#core/web/page-cookies.ts";
+import { type CacheRegistry, caches, PUBLIC_TAG } from "../lib/cache.ts";
 import {
   applyPageCacheHeaders,
   isAnonymousRequest,
@@ -40,7 +41,11 @@ export type PageCache = {
    * reaches them (`changeNotified`, an accepted bid) announces nothing more (ADR 0056).
    */
   clearOnWrite: MiddlewareHandler<AppEnv>;
-  /** Drops every copy, and the renders that started before (they may have read the old rows). */
+  /**
+   * Drops every copy of every public page and list, the ones replayed before the chain too
+   * (page-replay.ts, public-json-cache.ts), and the renders that started before (they may have
+   * read the old rows): an invalidation of the `public` tag (server/lib/cache.ts).
+   */
   clear(): void;
   /** Copies held and their bytes (diagnostics, tests). */
   size(): { entries: number; bytes: number };
@@ -53,7 +58,6 @@ type Entry = {
   /** The body gzipped, made at the first hit that accepts it and kept with the copy. */
   gzipped?: Promise<Uint8Array<ArrayBuffer>>;
   storedAt: number;
-  expiresAt: number;
 };
 
 const gzipAsync = promisify(gzip);
@@ -67,8 +71,8 @@ export type PageCacheOptions = {
   now?: () => number;
   /** Tells the other instances that this one wrote (public-changes.ts); they clear their caches. */
   announce?: () => void;
-  /** Called by every clear: the copies kept in front of the chain go too (page-replay.ts). */
-  onClear?: () => void;
+  /** The registry the copies are kept in (server/lib/cache.ts); the process's by default. */
+  registry?: CacheRegistry;
 };
 
 const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
@@ -86,48 +90,6 @@ function keyOf(c: Context<AppEnv>): string | null {
     .join(";");
   const origin = c.get("requestOrigin") ?? url.origin;
   return `${origin}${url.pathname}${url.search}\n${variant}`;
-}
-
-/** The copies, least recently used first (a hit moves its copy to the end), within `maxBytes`. */
-function createCopies(maxBytes: number, now: () => number) {
-  const entries = new Map<string, Entry>();
-  let bytes = 0;
-
-  function remove(key: string) {
-    const entry = entries.get(key);
-    if (!entry) return;
-    entries.delete(key);
-    bytes -= entry.body.byteLength;
-  }
-
-  return {
-    lookup(key: string): Entry | null {
-      const entry = entries.get(key);
-      if (!entry) return null;
-      if (entry.expiresAt <= now()) {
-        remove(key);
-        return null;
-      }
-      entries.delete(key);
-      entries.set(key, entry);
-      return entry;
-    },
-    store(key: string, entry: Entry) {
-      if (entry.body.byteLength > maxBytes) return;
-      remove(key);
-      entries.set(key, entry);
-      bytes += entry.body.byteLength;
-      for (const oldest of entries.keys()) {
-        if (bytes <= maxBytes) break;
-        remove(oldest);
-      }
-    },
-    clear() {
-      entries.clear();
-      bytes = 0;
-    },
-    size: () => ({ entries: entries.size, bytes }),
-  };
 }
 
 /**
@@ -221,10 +183,21 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const ttlMs = (options.ttlSeconds ?? SHARED_CACHE_SECONDS) * 1000;
   const now = options.now ?? Date.now;
-  const copies = createCopies(maxBytes, now);
+  const registry = options.registry ?? caches;
   const rendering = createRenders();
-  /** Bumped by every clear: a render that started before may hold old data and is not kept. */
-  let generation = 0;
+  /**
+   * The copies, least recently used first, within `maxBytes`. Its generation is bumped by every
+   * clear: a render that started before may hold old data and is not kept.
+   */
+  const copies = registry.create<string, Entry>({
+    name: "http.page-cache",
+    tags: [PUBLIC_TAG],
+    maxSize: maxBytes,
+    sizeOf: (entry) => entry.body.byteLength,
+    ttlMs,
+    now: options.now,
+    onClear: rendering.clear,
+  });
 
   /** After a render: the public page goes to its visitor and, read to its end, into the cache. */
   function keep(c: Context<AppEnv>, key: string, startedIn: number, done: (entry: Entry | null) => void) {
@@ -232,16 +205,15 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     if (!applyPageCacheHeaders(c)) return done(null);
     response.headers.set("X-Page-Cache", "miss");
     // A change came while it rendered: the page may show the rows from before it.
-    if (!response.body || generation !== startedIn) return done(null);
+    if (!response.body || copies.generation() !== startedIn) return done(null);
     fixPolicy(c);
     const [toClient, toCache] = response.body.tee();
     const headers = copyHeaders(response);
     c.res = new Response(toClient, { status: response.status, headers: response.headers });
     void collect(toCache, maxBytes).then((body) => {
-      if (!body || generation !== startedIn) return done(null);
-      const storedAt = now();
-      const entry: Entry = { status: response.status, headers, body, storedAt, expiresAt: storedAt + ttlMs };
-      copies.store(key, entry);
+      if (!body || copies.generation() !== startedIn) return done(null);
+      const entry: Entry = { status: response.status, headers, body, storedAt: now() };
+      copies.set(key, entry);
       done(entry);
     });
   }
@@ -254,7 +226,7 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
       return;
     }
     // No pause between the look-up and claiming the render below: one would let a burst all miss.
-    let cached = copies.lookup(key);
+    let cached = copies.get(key) ?? null;
     const pending = cached ? undefined : rendering.pending(key);
     if (pending) cached = await pending;
     if (cached) {
@@ -266,7 +238,7 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
       applyPageCacheHeaders(c);
       return;
     }
-    const startedIn = generation;
+    const startedIn = copies.generation();
     const done = rendering.claim(key);
     try {
       await next();
@@ -277,14 +249,9 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     keep(c, key, startedIn, done);
   };
 
-  function clear() {
-    generation += 1;
-    copies.clear();
-    rendering.clear();
-    options.onClear?.();
-  }
-
-  return { middleware, clearOnWrite: clearingOnWrite(clear, options.announce), clear, size: copies.size };
+  const clear = () => registry.invalidate({ tag: PUBLIC_TAG });
+  const size = () => ({ entries: copies.size().entries, bytes: copies.size().size });
+  return { middleware, clearOnWrite: clearingOnWrite(clear, options.announce), clear, size };
 }
 
 /** After a successful write: this instance's copies cleared, the other instances told. */

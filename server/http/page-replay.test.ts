@@ -3,16 +3,18 @@ import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { Hono } from "hono";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createCacheRegistry } from "../lib/cache.ts";
 import { createLogger } from "../logger.ts";
 import { PUBLIC_PAGE_CACHE_CONTROL } from "./cache-policy.ts";
 import { createPageCache } from "./page-cache.ts";
 import { createPageReplay } from "./page-replay.ts";
+import { withRequestLog } from "./request-log.ts";
 import type { AppEnv } from "./types.ts";
 
 /**
  * Anonymous pages replayed in front of the chain (ADR 0037), over a real socket: the app below
  * stands for the chain (a header set on the way out, a render counter), the page cache's clear
- * drops the copies through its onClear.
+ * drops the copies too (both carry the `public` tag).
  */
 
 const BROWSER =
@@ -27,8 +29,9 @@ let stop: () => Promise<void> = async () => {};
 
 beforeAll(async () => {
   const logger = createLogger("info", { write: (line: string) => void lines.push(JSON.parse(line)) });
-  replay = createPageReplay(logger, { now: () => now });
-  pageCache = createPageCache({ onClear: replay.clear });
+  const registry = createCacheRegistry();
+  replay = createPageReplay({ now: () => now, registry });
+  pageCache = createPageCache({ registry });
   const app = new Hono<AppEnv>();
   app.use(replay.store);
   // What the chain adds on the way out must be in the replayed answer too.
@@ -47,7 +50,10 @@ beforeAll(async () => {
     return c.html(`<p>${c.req.path} render ${renders}</p>`);
   });
   app.post("*", (c) => c.json({ ok: true }));
-  const server = createServer(replay.listener(getRequestListener(app.fetch))).listen(0, "127.0.0.1");
+  const server = createServer(withRequestLog(logger, replay.listener(getRequestListener(app.fetch)))).listen(
+    0,
+    "127.0.0.1",
+  );
   await new Promise((resolve) => server.once("listening", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   stop = async () => {
@@ -83,7 +89,11 @@ describe("replayed anonymous pages", () => {
     expect(second.response.headers.get("cache-control")).toBe(PUBLIC_PAGE_CACHE_CONTROL);
     expect(second.response.headers.get("x-request-id")).toBe("caller-id-1234");
     expect(lines).toEqual([
-      expect.objectContaining({ requestId: "caller-id-1234", path: "/2/rum", status: 200 }),
+      expect.objectContaining({
+        requestId: "caller-id-1234",
+        req: { method: "GET", path: "/2/rum" },
+        res: { status: 200 },
+      }),
     ]);
     const third = await get("/2/rum");
     expect(third.response.headers.get("x-request-id")).not.toBe("caller-id-1234");

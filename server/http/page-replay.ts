@@ -3,9 +3,8 @@ import type { MiddlewareHandler } from "hono";
 import { isbot } from "isbot";
 import { parseCookieHeader } from "#core/web/cookie-header.ts";
 import { PAGE_VARIANT_COOKIES, PERSONAL_COOKIES } from "#core/web/page-cookies.ts";
-import type { Logger } from "../logger.ts";
+import { type Cache, type CacheRegistry, caches, PUBLIC_TAG } from "../lib/cache.ts";
 import { isPublicPage, PUBLIC_PAGE_CACHE_CONTROL, SHARED_CACHE_SECONDS } from "./cache-policy.ts";
-import { accessLogger, writeKeptAnswer } from "./request-log.ts";
 import type { AppEnv } from "./types.ts";
 
 /**
@@ -22,9 +21,9 @@ import type { AppEnv } from "./types.ts";
  * GET of a public page (cache-policy.ts) with no Authorization, no personal cookie (session, cart,
  * wishlist) and a User-Agent that is no crawler's is replayed, and only an answer that came out
  * `public` (200, text/html, no Set-Cookie). A copy lives no longer than the page cache's copy
- * would (its Age counts), and every clear of the page cache clears it (createPageCache's
- * onClear), so a bid, a write or another instance's NOTIFY drops it at once. Each replay gets its
- * own X-Request-Id and request-log line.
+ * would (its Age counts), and every clear of the page cache clears it (both carry the `public`
+ * tag, server/lib/cache.ts), so a bid, a write or another instance's NOTIFY drops it at once. Each replay gets its
+ * own X-Request-Id and request-log line from the request log in front (withRequestLog).
  */
 export type PageReplay = {
   /** The node:http listener: a kept page, or `next` (the rest of the server). */
@@ -78,37 +77,6 @@ export function pageVariantKey(
   return parts.some((part) => part.length > MAX_HEADER) ? null : parts.join("\n");
 }
 
-/** The copies, oldest first, within `maxBytes`. */
-function createCopies(maxBytes: number) {
-  let entries = new Map<string, Entry>();
-  let bytes = 0;
-  const remove = (key: string) => {
-    const entry = entries.get(key);
-    if (!entry) return;
-    entries.delete(key);
-    bytes -= entry.body.length;
-  };
-  return {
-    get: (key: string) => entries.get(key),
-    remove,
-    set(key: string, entry: Entry) {
-      if (entry.body.length > maxBytes) return;
-      remove(key);
-      entries.set(key, entry);
-      bytes += entry.body.length;
-      for (const oldest of entries.keys()) {
-        if (bytes <= maxBytes) break;
-        remove(oldest);
-      }
-    },
-    clear() {
-      entries = new Map();
-      bytes = 0;
-    },
-    size: () => ({ entries: entries.size, bytes }),
-  };
-}
-
 /** The headers to keep, and how old the answer already was (a page-cache hit carries its Age). */
 function keptHeaders(response: Response, length: number): { headers: string[]; age: number } {
   const headers: string[] = [];
@@ -120,10 +88,10 @@ function keptHeaders(response: Response, length: number): { headers: string[]; a
   return { headers, age: Number.isFinite(age) && age > 0 ? age : 0 };
 }
 
-type Copies = ReturnType<typeof createCopies>;
+type Copies = Cache<string, Entry>;
 
-/** The node:http side: writes a kept copy with its own Age, request id and log line. */
-function replayListener(copies: Copies, lines: Logger, now: () => number) {
+/** The node:http side: writes a kept copy with its own Age. */
+function replayListener(copies: Copies, now: () => number) {
   return (next: RequestListener): RequestListener =>
     (request, response) => {
       const url = request.url ?? "";
@@ -135,23 +103,17 @@ function replayListener(copies: Copies, lines: Logger, now: () => number) {
       if (key === null || !entry) return next(request, response);
       const at = now();
       if (entry.expiresAt <= at) {
-        copies.remove(key);
+        copies.delete(key);
         return next(request, response);
       }
       const age = String(Math.floor((at - entry.bornAt) / 1000));
-      writeKeptAnswer(lines, request, response, {
-        headers: [...entry.headers, "age", age, "x-page-cache", "hit"],
-        body: entry.body,
-      });
+      response.writeHead(200, [...entry.headers, "age", age, "x-page-cache", "hit"]);
+      response.end(entry.body);
     };
 }
 
 /** The Hono side, first in the chain: keeps a public page's answer as it leaves the chain. */
-function storeMiddleware(
-  copies: Copies,
-  generation: () => number,
-  now: () => number,
-): MiddlewareHandler<AppEnv> {
+function storeMiddleware(copies: Copies, now: () => number): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const raw = c.req.raw;
     const url = new URL(raw.url);
@@ -160,7 +122,7 @@ function storeMiddleware(
       url.pathname + url.search,
       (name) => raw.headers.get(name) ?? undefined,
     );
-    const started = generation();
+    const started = copies.generation();
     await next();
     if (key === null || c.res.status !== 200 || c.res.headers.has("set-cookie")) return;
     if (c.res.headers.get("cache-control") !== PUBLIC_PAGE_CACHE_CONTROL) return;
@@ -170,12 +132,13 @@ function storeMiddleware(
     void copy.arrayBuffer().then(
       (buffer) => {
         // A clear meanwhile (a bid, a write) may have changed what this page shows: not kept.
-        if (generation() !== started) return;
+        if (copies.generation() !== started) return;
         const body = Buffer.from(buffer);
         const { headers, age } = keptHeaders(copy, body.length);
         const bornAt = now() - age * 1000;
         const expiresAt = bornAt + SHARED_CACHE_SECONDS * 1000;
-        if (expiresAt > now()) copies.set(key, { headers, body, bornAt, expiresAt });
+        const left = expiresAt - now();
+        if (left > 0) copies.set(key, { headers, body, bornAt, expiresAt }, { ttlMs: left });
       },
       () => {},
     );
@@ -183,19 +146,21 @@ function storeMiddleware(
 }
 
 export function createPageReplay(
-  logger: Logger,
-  options: { maxBytes?: number; now?: () => number } = {},
+  options: { maxBytes?: number; now?: () => number; registry?: CacheRegistry } = {},
 ): PageReplay {
   const now = options.now ?? Date.now;
-  const copies = createCopies(options.maxBytes ?? DEFAULT_MAX_BYTES);
-  let generation = 0;
+  // Oldest first within maxBytes; cleared with the page cache (the `public` tag).
+  const copies = (options.registry ?? caches).create<string, Entry>({
+    name: "http.page-replay",
+    tags: [PUBLIC_TAG],
+    maxSize: options.maxBytes ?? DEFAULT_MAX_BYTES,
+    sizeOf: (entry) => entry.body.length,
+    now: options.now,
+  });
   return {
-    listener: replayListener(copies, accessLogger(logger), now),
-    store: storeMiddleware(copies, () => generation, now),
-    clear() {
-      generation++;
-      copies.clear();
-    },
-    size: copies.size,
+    listener: replayListener(copies, now),
+    store: storeMiddleware(copies, now),
+    clear: () => (options.registry ?? caches).invalidate({ tag: PUBLIC_TAG }),
+    size: () => ({ entries: copies.size().entries, bytes: copies.size().size }),
   };
 }

@@ -11,6 +11,7 @@ import { createServices } from "../services.ts";
 import { createHttpApp } from "./app.ts";
 import { apiCacheHeaders } from "./cache-policy.ts";
 import { createPublicJsonCache } from "./public-json-cache.ts";
+import { withRequestLog } from "./request-log.ts";
 import type { AppEnv } from "./types.ts";
 
 /** The public lists answered from memory in front of the chain, over a real socket. */
@@ -29,10 +30,13 @@ beforeAll(async () => {
   const logger = createLogger("info", { write: (line: string) => void lines.push(JSON.parse(line)) });
   const jobs = createJobRunner({ database, logger, background: false });
   const services = createServices({ database, config, logger, jobs });
-  cache = createPublicJsonCache(logger);
+  cache = createPublicJsonCache();
   const app = createHttpApp({ config, logger, services, publicJsonCache: cache });
   const { createServer } = await import("node:http");
-  const server = createServer(cache.listener(getRequestListener(app.fetch))).listen(0, "127.0.0.1");
+  const server = createServer(withRequestLog(logger, cache.listener(getRequestListener(app.fetch)))).listen(
+    0,
+    "127.0.0.1",
+  );
   await new Promise((resolve) => server.once("listening", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   stop = async () => {
@@ -63,7 +67,10 @@ describe("the public JSON cache", () => {
     expect(second.headers.get("x-content-type-options")).toBe("nosniff");
     expect(second.headers.get("x-request-id")).not.toBe(first.headers.get("x-request-id"));
     expect(lines).toEqual([
-      expect.objectContaining({ method: "GET", path: "/api/lists/currencies", status: 200 }),
+      expect.objectContaining({
+        req: { method: "GET", path: "/api/lists/currencies" },
+        res: { status: 200 },
+      }),
     ]);
     expect(lines[0].requestId).toBe(second.headers.get("x-request-id"));
   });
@@ -82,7 +89,7 @@ describe("the public JSON cache", () => {
     expect(ids[2]).toMatch(/^[0-9a-f-]{36}$/);
     expect(new Set(ids).size).toBe(3);
     expect(lines.map((line) => line.requestId)).toEqual(ids);
-    // One x-request-id header each, after the kept ones, as the chain sends it.
+    // One x-request-id header each, as the chain sends it.
     for (const response of [own, next, odd]) expect(response.headers.get("x-request-id")).not.toContain(",");
   });
 
@@ -104,7 +111,7 @@ describe("the public JSON cache", () => {
   });
 
   it("keeps one answer per variant: Host, Accept-Language, Accept-Encoding and the forwarded headers", async () => {
-    const local = createPublicJsonCache(createLogger("silent"));
+    const local = createPublicJsonCache();
     let calls = 0;
     const app = new Hono<AppEnv>();
     app.use(local.store);
@@ -154,7 +161,7 @@ describe("the public JSON cache", () => {
   });
 
   it("is cleared by a successful write, not by a refused one", async () => {
-    const local = createPublicJsonCache(createLogger("silent"));
+    const local = createPublicJsonCache();
     let version = 0;
     const app = new Hono<AppEnv>();
     app.use(local.store);

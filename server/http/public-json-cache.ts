@@ -1,8 +1,7 @@
 import type { IncomingHttpHeaders, RequestListener } from "node:http";
 import type { MiddlewareHandler } from "hono";
-import type { Logger } from "../logger.ts";
+import { type CacheRegistry, caches, PUBLIC_TAG } from "../lib/cache.ts";
 import { isPublicApiPath, PUBLIC_API_CACHE_CONTROL, SHARED_CACHE_SECONDS } from "./cache-policy.ts";
-import { accessLogger, writeKeptHeaders } from "./request-log.ts";
 import type { AppEnv } from "./types.ts";
 
 /**
@@ -16,7 +15,8 @@ import type { AppEnv } from "./types.ts";
  *
  * Only what cannot be personal is served this way: a GET without Authorization, Cookie or Origin
  * (CORS answers depend on it) header, and only an answer that came out `public`. Each replay
- * still gets its own X-Request-Id and its request-log line (request-log.ts).
+ * still gets its own X-Request-Id and its request-log line: the request log is in front of this
+ * listener (withRequestLog, request-log.ts).
  */
 export type PublicJsonCache = {
   /** The node:http listener: a kept answer, or `next` (the Hono app). */
@@ -36,7 +36,7 @@ type Variant = {
   language: string;
   encoding: string;
 };
-/** A kept answer; `headers` end with the pair `x-request-id`, "" (writeKeptHeaders). */
+/** A kept answer: its headers as node:http takes them (name, value, name, value…). */
 type Entry = Variant & { headers: string[]; body: Buffer; expiresAt: number };
 
 const MAX_ENTRIES = 500;
@@ -101,12 +101,20 @@ function keptFor(kept: Entry[], headers: IncomingHttpHeaders): Entry | undefined
 /** A header of a fetch Request. */
 const fetchHeader = (headers: Headers, name: string) => headers.get(name) ?? undefined;
 
-export function createPublicJsonCache(logger: Logger): PublicJsonCache {
-  const lines = accessLogger(logger);
-  /** The kept answers by URL (path and query), each URL's variants in a short list. */
-  let entries = new Map<string, Entry[]>();
-  let count = 0;
-  let generation = 0;
+export function createPublicJsonCache(options: { registry?: CacheRegistry } = {}): PublicJsonCache {
+  const registry = options.registry ?? caches;
+  /**
+   * The kept answers by URL (path and query), each URL's variants in a short list: MAX_ENTRIES
+   * answers at most, the least recently asked URLs dropped first. Cleared with the page cache
+   * (the `public` tag); its generation is bumped by every clear.
+   */
+  const entries = registry.create<string, Entry[]>({
+    name: "http.public-json",
+    tags: [PUBLIC_TAG],
+    maxSize: MAX_ENTRIES,
+    sizeOf: (variants) => variants.length,
+    ttlMs: SHARED_CACHE_SECONDS * 1000,
+  });
 
   const listener =
     (next: RequestListener): RequestListener =>
@@ -114,8 +122,11 @@ export function createPublicJsonCache(logger: Logger): PublicJsonCache {
       const url = request.url;
       const kept = request.method === "GET" && url?.startsWith("/api/") ? entries.get(url) : undefined;
       const entry = kept === undefined ? undefined : keptFor(kept, request.headers);
-      if (entry && entry.expiresAt > Date.now())
-        return writeKeptHeaders(lines, request, response, entry.headers, entry.body);
+      if (entry && entry.expiresAt > Date.now()) {
+        response.writeHead(200, entry.headers);
+        response.end(entry.body);
+        return;
+      }
       return next(request, response);
     };
 
@@ -124,35 +135,27 @@ export function createPublicJsonCache(logger: Logger): PublicJsonCache {
     const url = new URL(raw.url);
     const path = url.pathname + url.search;
     const variant = variantOf(raw.method, path, fetchHeader, raw.headers);
-    const started = generation;
+    const started = entries.generation();
     await next();
     if (variant === null || c.res.status !== 200) return;
     if (c.res.headers.get("cache-control") !== PUBLIC_API_CACHE_CONTROL || c.res.headers.has("set-cookie"))
       return;
-    if (count >= MAX_ENTRIES) return;
     const body = Buffer.from(await c.res.clone().arrayBuffer());
     // A write that cleared meanwhile may have changed what this answer shows: not kept.
-    if (generation !== started) return;
+    if (entries.generation() !== started) return;
     const headers: string[] = [];
     c.res.headers.forEach((value, name) => {
       if (!PER_RESPONSE.has(name)) headers.push(name, value);
     });
     if (!c.res.headers.has("content-length")) headers.push("content-length", String(body.length));
-    // The slot of each replay's own request id (writeKeptHeaders).
-    headers.push("x-request-id", "");
     const entry = { ...variant, headers, body, expiresAt: Date.now() + SHARED_CACHE_SECONDS * 1000 };
     // node:http's request.url is this same text for any URL the URL parser leaves as it is; one it
     // rewrites (dot segments, say) is simply never replayed.
-    const kept = (entries.get(path) ?? []).filter((other) => !sameVariant(other, variant));
-    count += kept.length + 1 - (entries.get(path)?.length ?? 0);
+    const kept = (entries.peek(path) ?? []).filter((other) => !sameVariant(other, variant));
     entries.set(path, [...kept, entry]);
   };
 
-  function clear() {
-    generation++;
-    entries = new Map();
-    count = 0;
-  }
+  const clear = () => registry.invalidate({ tag: PUBLIC_TAG });
 
   const clearOnWrite: MiddlewareHandler<AppEnv> = async (c, next) => {
     await next();

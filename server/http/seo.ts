@@ -1,6 +1,7 @@
 import type { Hono } from "hono";
 import type { Locale } from "#core/i18n/index.ts";
 import { localePath, type PageName } from "#core/i18n/paths.ts";
+import { caches } from "../lib/cache.ts";
 import type { Services } from "../services.ts";
 import type { AppEnv } from "./types.ts";
 
@@ -172,7 +173,12 @@ export async function buildSitemap(
  * kept for 10 minutes, so crawlers hammering it cost one build per file and period.
  */
 export function registerSeoRoutes(app: Hono<AppEnv>): void {
-  const cache = new Map<string, { at: number; body: string | null }>();
+  // By path (sitemap.xml, sitemap-N.xml): the files of one catalogue are a few dozen at most.
+  const sitemaps = caches.create<string, { body: string | null }>({
+    name: "http.sitemaps",
+    maxEntries: 1000,
+    ttlMs: CACHE_MS,
+  });
 
   app.get("/robots.txt", (c) => {
     c.header("Cache-Control", "public, max-age=3600");
@@ -181,10 +187,10 @@ export function registerSeoRoutes(app: Hono<AppEnv>): void {
 
   app.get("/:file{sitemap(-[0-9]+)?\\.xml}", async (c) => {
     const path = `/${c.req.param("file")}`;
-    let hit = cache.get(path);
-    if (!hit || Date.now() - hit.at > CACHE_MS) {
-      hit = { at: Date.now(), body: await buildSitemap(c.get("services"), c.get("config").publicUrl, path) };
-      cache.set(path, hit);
+    let hit = sitemaps.get(path);
+    if (!hit) {
+      hit = { body: await buildSitemap(c.get("services"), c.get("config").publicUrl, path) };
+      sitemaps.set(path, hit);
     }
     if (hit.body === null) return c.notFound();
     c.header("Content-Type", "application/xml; charset=utf-8");

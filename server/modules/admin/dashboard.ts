@@ -9,6 +9,7 @@ import {
   type DayTally,
 } from "#core/contracts/admin-dashboard.ts";
 import { hasScope, type StaffScope } from "#core/rules/staff.ts";
+import { caches } from "#server/lib/cache.ts";
 import { dashboardDays, WEEK_DAYS } from "./dashboard-days.ts";
 
 /**
@@ -77,21 +78,28 @@ export const TODAY_TTL_MS = 30_000;
 
 type DayValues = (number | DayTally)[];
 
+/** How many figures' reads are kept at most: 2 per figure and day, a few days' worth. */
+const MAX_KEPT_READS = 256;
+
 /**
- * Reads kept by name for a time: one read shared by concurrent requests, a failed read forgotten,
- * entries older than the longest lifetime dropped whenever a read is made.
+ * Reads kept by name for a time (an lru-cache from the server's registry, server/lib/cache.ts):
+ * one read shared by concurrent requests, a failed read forgotten, each entry gone after its
+ * lifetime.
  */
 function keptReads(now: () => Date) {
-  const kept = new Map<string, { at: number; values: Promise<DayValues> }>();
+  const kept = caches.create<string, Promise<DayValues>>({
+    name: "admin.dashboard-figures",
+    maxEntries: MAX_KEPT_READS,
+    ttlMs: CLOSED_DAYS_TTL_MS,
+    now: () => now().getTime(),
+  });
   return (name: string, lifetime: number, read: () => Promise<DayValues>): Promise<DayValues> => {
-    const clock = now().getTime();
     const entry = kept.get(name);
-    if (entry && clock - entry.at < lifetime) return entry.values;
-    for (const [old, { at }] of kept) if (clock - at >= CLOSED_DAYS_TTL_MS) kept.delete(old);
-    const fresh = { at: clock, values: read() };
-    fresh.values.catch(() => kept.get(name) === fresh && kept.delete(name));
-    kept.set(name, fresh);
-    return fresh.values;
+    if (entry) return entry;
+    const values = read();
+    values.catch(() => kept.peek(name) === values && kept.delete(name));
+    kept.set(name, values, { ttlMs: lifetime });
+    return values;
   };
 }
 
