@@ -7,12 +7,7 @@ import {
   closeReason,
   leadingPrice,
 } from "#core/lifecycles/auction.ts";
-import {
-  assertReinstatement,
-  assertTransition,
-  INITIAL_STATUSES,
-  releaseState,
-} from "#core/lifecycles/listing.ts";
+import { listingLifecycle, releaseState } from "#core/lifecycles/listing.ts";
 import { auctionEnd } from "#core/rules/auction-end.ts";
 import type { Db } from "#server/db/client.ts";
 import {
@@ -26,8 +21,8 @@ import {
 /**
  * The one place where a listing (a products row) is created and its status written
  * (docs/architecture.md, "Lifecycles"; tests/architecture/status-writes.test.ts checks it). Each
- * operation takes the caller's transaction, reads the row under its lock, checks the move against
- * the lifecycle table (core/lifecycles/listing.ts), writes it and records it in
+ * operation takes the caller's transaction, reads the row under its lock, applies its named
+ * transition (`listing.release`, `listing.cancel`, …: core/lifecycles/listing.ts), writes it and records it in
  * product_status_changes (from, to, who, why). Who may ask for a move (the seller, a payment, a
  * job) is the caller's rule; these only keep the lifecycle.
  */
@@ -60,13 +55,19 @@ async function lockRow(tx: Db, id: number) {
   return row ?? null;
 }
 
-/** A new listing's columns: its status must be one a listing may start in (INITIAL_STATUSES). */
+/** A new listing's columns: its status must be one a creating transition may reach. */
 export type NewListing = Omit<NewProduct, "id" | "status"> & { status: ProductStatus };
+
+/** The creating transition that starts a listing in `status`: a draft, a hold for review, or submitted. */
+function creationOf(status: ProductStatus) {
+  if (status === "draft") return "save_draft" as const;
+  if (status === "in_review") return "hold_for_review" as const;
+  return "submit" as const;
+}
 
 /** Adds a listing (a new one, or a relisted copy) and records its creation; returns its id. */
 export async function createListing(tx: Db, values: NewListing, change: StatusChange): Promise<number> {
-  if (!INITIAL_STATUSES.includes(values.status))
-    throw new Error(`A listing cannot start as ${values.status}`);
+  listingLifecycle.create(creationOf(values.status), values.status);
   const [row] = await tx.insert(products).values(values).returning({ id: products.id });
   await record(tx, [row.id], null, values.status, change);
   return row.id;
@@ -100,7 +101,7 @@ export async function releaseAfterPayment(tx: Db, id: number, at: Date): Promise
   const row = await lockRow(tx, id);
   if (row?.status !== "awaiting_payment") return null;
   const state = releaseState({ ...row, duration: row.auctionDuration }, at);
-  assertTransition(row.status, state.status);
+  listingLifecycle.move("release", row.status, state.status);
   await tx
     .update(products)
     .set({ status: state.status, activationAt: state.activationAt, endsAt: state.endsAt, updatedAt: at })
@@ -127,7 +128,7 @@ export async function activate(tx: Db, id: number, at: Date): Promise<Activation
     return { status: "not_due", activationAt: row.activationAt };
   const endsAt =
     row.endsAt ?? (row.format === "auction" ? auctionEnd(row.auctionDuration ?? "week", at) : null);
-  assertTransition(row.status, "active");
+  listingLifecycle.move("activate", row.status);
   await tx
     .update(products)
     .set({ status: "active", endsAt, activationAt: row.activationAt ?? at, updatedAt: at })
@@ -156,8 +157,7 @@ export async function closeAuction(
     currentPriceMinor: leadingPrice(row),
     reservePriceMinor: row.reservePriceMinor,
   });
-  const status = closedStatus(outcome);
-  assertTransition(row.status, status);
+  const status = listingLifecycle.move("close", row.status, closedStatus(outcome));
   await tx
     .update(products)
     .set({
@@ -183,7 +183,7 @@ export async function markSold(
 ): Promise<void> {
   const row = await lockRow(tx, id);
   if (!row) throw new Error(`No listing ${id}`);
-  assertTransition(row.status, "sold");
+  listingLifecycle.move("mark_sold", row.status);
   await tx
     .update(products)
     .set({ status: "sold", winnerId: buyerId, endedAt: by.at, updatedAt: by.at })
@@ -199,7 +199,7 @@ export async function markSold(
 export async function cancel(tx: Db, id: number, by: StatusChange & { at: Date }): Promise<void> {
   const row = await lockRow(tx, id);
   if (!row) throw new Error(`No listing ${id}`);
-  assertTransition(row.status, "cancelled");
+  listingLifecycle.move("cancel", row.status);
   await tx.update(products).set({ status: "cancelled", updatedAt: by.at }).where(eq(products.id, id));
   await record(tx, [id], row.status, "cancelled", by);
 }
@@ -217,7 +217,7 @@ export async function expire(tx: Db, ids: number[], at: Date): Promise<number[]>
     .for("update");
   const expiring = rows.map((row) => row.id);
   if (expiring.length === 0) return [];
-  assertTransition("awaiting_payment", "expired");
+  listingLifecycle.move("expire", "awaiting_payment");
   await tx.update(products).set({ status: "expired", updatedAt: at }).where(inArray(products.id, expiring));
   await record(tx, expiring, "awaiting_payment", "expired", { actorId: null, reason: "unpaid", at });
   return expiring;
@@ -232,7 +232,7 @@ export async function reject(
 ): Promise<ProductStatus> {
   const row = await lockRow(tx, id);
   if (!row) throw new Error(`No listing ${id}`);
-  assertTransition(row.status, "rejected");
+  listingLifecycle.move("reject", row.status);
   await tx.update(products).set({ status: "rejected", updatedAt: by.at }).where(eq(products.id, id));
   await record(tx, [id], row.status, "rejected", { ...by, reason });
   // The status it left, which a reversal of the decision restores (reinstate).
@@ -253,7 +253,7 @@ export async function approve(
   const row = await lockRow(tx, id);
   if (row?.status !== "in_review") return null;
   if (feeDue) {
-    assertTransition(row.status, "awaiting_payment");
+    listingLifecycle.move("approve", row.status, "awaiting_payment");
     await tx
       .update(products)
       .set({ status: "awaiting_payment", updatedAt: by.at })
@@ -266,7 +266,7 @@ export async function approve(
     return { status: "awaiting_payment" };
   }
   const state = releaseState({ ...row, duration: row.auctionDuration }, by.at);
-  assertTransition(row.status, state.status);
+  listingLifecycle.move("approve", row.status, state.status);
   await tx
     .update(products)
     .set({ status: state.status, activationAt: state.activationAt, endsAt: state.endsAt, updatedAt: by.at })
@@ -293,7 +293,7 @@ export async function reinstate(
 } | null> {
   const row = await lockRow(tx, id);
   if (row?.status !== "rejected") return null;
-  assertReinstatement(row.status, to);
+  listingLifecycle.move("reinstate", row.status, to);
   const endsAt =
     to === "active" && row.format === "auction" && (!row.endsAt || row.endsAt.getTime() <= by.at.getTime())
       ? auctionEnd(row.auctionDuration ?? "week", by.at)
@@ -325,7 +325,7 @@ export async function cancelForDeletedAccount(tx: Db, sellerId: number, at: Date
     )
     .for("update");
   if (unfinished.length === 0) return [];
-  for (const row of unfinished) assertTransition(row.status, "cancelled");
+  for (const row of unfinished) listingLifecycle.move("cancel", row.status);
   const ids = unfinished.map((row) => row.id);
   const before = new Map(unfinished.map((row) => [row.id, row.status]));
   await tx.update(products).set({ status: "cancelled", updatedAt: at }).where(inArray(products.id, ids));
