@@ -9,6 +9,7 @@ import {
   isPaid,
   ORDER_STATUSES,
   ORDER_TRANSITIONS,
+  orderLifecycle,
   statusesBefore,
 } from "./order.ts";
 
@@ -75,5 +76,23 @@ describe("order lifecycle", () => {
 
   it("counts a shipped or delivered order as paid, and nothing before payment", () => {
     expect(ORDER_STATUSES.filter(isPaid)).toEqual(["paid", "shipped", "delivered"]);
+  });
+});
+
+describe("the order's named transitions", () => {
+  it("pays a cancelled order only on the card gateway's word, never by a marked transfer", () => {
+    expect(orderLifecycle.move("pay_by_card", "cancelled")).toBe("paid");
+    expect(() => orderLifecycle.move("mark_paid", "cancelled")).toThrow(IllegalTransitionError);
+  });
+
+  it("gives way (replaced, unwanted, reservation ended) only from awaiting payment", () => {
+    for (const name of ["replace", "drop_unwanted", "release_reservation"] as const) {
+      expect(orderLifecycle.sources(name)).toEqual(["awaiting_payment"]);
+      expect(() => orderLifecycle.move(name, "paid")).toThrow(IllegalTransitionError);
+    }
+  });
+
+  it("creates fees, promotions and shop orders awaiting payment", () => {
+    expect(orderLifecycle.create("place")).toBe("awaiting_payment");
   });
 });

@@ -80,7 +80,7 @@ describe("a paid shop order", () => {
         markOrderShipped(tx, locked, { trackingNumber: "Z123", at: new Date() }),
       ),
     ).rejects.toThrow(IllegalTransitionError);
-    await move(order.id, (tx, locked) => markOrderPaid(tx, locked, new Date()));
+    await move(order.id, (tx, locked) => markOrderPaid(tx, locked, new Date(), "card"));
     const shippedAt = new Date("2026-11-24T09:00:00Z");
     await move(order.id, (tx, locked) =>
       markOrderShipped(tx, locked, { trackingNumber: "Z123", at: shippedAt }),
@@ -96,7 +96,7 @@ describe("a paid shop order", () => {
 
   it("handed over at a branch goes from paid to delivered without a shipment", async () => {
     const order = await newOrder("shop");
-    await move(order.id, (tx, locked) => markOrderPaid(tx, locked, new Date()));
+    await move(order.id, (tx, locked) => markOrderPaid(tx, locked, new Date(), "card"));
     await move(order.id, (tx, locked) => markOrderDelivered(tx, locked, new Date()));
     const [row] = await api.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row).toMatchObject({ status: "delivered", shippedAt: null, trackingNumber: null });
@@ -104,7 +104,7 @@ describe("a paid shop order", () => {
 
   it("is the only kind that ships: a paid promotion stays paid", async () => {
     const order = await newOrder("promotion");
-    await move(order.id, (tx, locked) => markOrderPaid(tx, locked, new Date()));
+    await move(order.id, (tx, locked) => markOrderPaid(tx, locked, new Date(), "card"));
     await expect(
       move(order.id, (tx, locked) => markOrderShipped(tx, locked, { trackingNumber: null, at: new Date() })),
     ).rejects.toThrow("only shop orders ship");
@@ -116,7 +116,7 @@ describe("a paid shop order", () => {
 describe("the operator's API for shop orders", () => {
   it("ships a paid shop order with its tracking number, then delivers it, each audited", async () => {
     const order = await newOrder("shop");
-    await move(order.id, (tx, locked) => markOrderPaid(tx, locked, new Date()));
+    await move(order.id, (tx, locked) => markOrderPaid(tx, locked, new Date(), "card"));
     const shipped = await api.call("POST", `/api/admin/orders/${order.id}/shipped`, {
       token: adminToken,
       body: { trackingNumber: "Z-0001" },
@@ -144,7 +144,7 @@ describe("the operator's API for shop orders", () => {
     expect(notPaid.status).toBe(409);
     expect(notPaid.json.message).toBe("Objednávku v tomto stavu takto změnit nelze.");
     const promotion = await newOrder("promotion");
-    await move(promotion.id, (tx, locked) => markOrderPaid(tx, locked, new Date()));
+    await move(promotion.id, (tx, locked) => markOrderPaid(tx, locked, new Date(), "card"));
     const notShop = await api.call("POST", `/api/admin/orders/${promotion.id}/delivered`, {
       token: adminToken,
     });

@@ -21,7 +21,7 @@ export async function payOrder(
   at: Date,
   method: "bank_transfer" | "card",
 ): Promise<void> {
-  await markOrderPaid(tx, locked, at);
+  await markOrderPaid(tx, locked, at, method);
   await issueInvoice(
     tx,
     await invoicedOrder(tx, locked),

@@ -2,19 +2,14 @@ import { randomBytes } from "node:crypto";
 import { and, eq, isNull, lt, ne, sql } from "drizzle-orm";
 import type { OrderKind } from "#core/contracts/payments.ts";
 import type { ShopPaymentMethod } from "#core/contracts/shop.ts";
-import {
-  assertInitial,
-  assertTransition,
-  canTransition,
-  IllegalTransitionError,
-  type OrderStatus,
-} from "#core/lifecycles/order.ts";
+import { IllegalTransitionError, type OrderStatus, orderLifecycle } from "#core/lifecycles/order.ts";
 import type { Db } from "#server/db/client.ts";
 import { type Order, type OrderItemKind, type NewOrder as OrderRow, orderItems, orders } from "./tables.ts";
 
 /**
  * The only place an order is created or its status written (docs/architecture.md, "Lifecycles"):
- * each named operation checks its move against core/lifecycles/order.ts. A move of one order
+ * each operation applies its named transition of core/lifecycles/order.ts (`order.place`,
+ * `order.pay_by_card`, `order.refund`, …). A move of one order
  * works on the row its caller read under the order's lock; a move that gives way (an unpaid order
  * replaced or no longer wanted) is a guarded update, which changes only rows still in the status
  * it leaves, so a concurrent payment is never undone.
@@ -43,8 +38,7 @@ export type NewOrder = {
 
 /** Creates an order awaiting payment, with its line, under an unguessable hash. */
 export async function createOrder(tx: Db, values: NewOrder, at: Date): Promise<Order> {
-  const status: OrderStatus = "awaiting_payment";
-  assertInitial(status);
+  const status = orderLifecycle.create("place");
   const [order] = await tx
     .insert(orders)
     .values({
@@ -104,8 +98,7 @@ export type NewShopOrder = Pick<
  * is paid when the carrier hands it over (markOrderDelivered).
  */
 export async function createShopOrder(tx: Db, values: NewShopOrder, at: Date): Promise<Order> {
-  const status: OrderStatus = "awaiting_payment";
-  assertInitial(status);
+  const status = orderLifecycle.create("place");
   const { items, ...order } = values;
   const [created] = await tx
     .insert(orders)
@@ -124,9 +117,18 @@ export async function createShopOrder(tx: Db, values: NewShopOrder, at: Date): P
   return created;
 }
 
-/** A locked order is paid (its caller runs the payment's effect in the same transaction). */
-export async function markOrderPaid(tx: Db, locked: Order, at: Date): Promise<Order> {
-  assertTransition(locked.status, "paid");
+/**
+ * A locked order is paid (its caller runs the payment's effect in the same transaction): by a bank
+ * transfer the operator or a statement marks (`order.mark_paid`), or by the card gateway's word
+ * (`order.pay_by_card`, which pays a cancelled order too: its payer was charged).
+ */
+export async function markOrderPaid(
+  tx: Db,
+  locked: Order,
+  at: Date,
+  method: "bank_transfer" | "card",
+): Promise<Order> {
+  orderLifecycle.move(method === "card" ? "pay_by_card" : "mark_paid", locked.status);
   const [paid] = await tx
     .update(orders)
     .set({ status: "paid", paidAt: at, updatedAt: at })
@@ -141,20 +143,28 @@ function assertShopOrder(locked: Order) {
     throw new Error(`Order ${locked.id} is a ${locked.kind} order: only shop orders ship`);
 }
 
+/** The named transition that moves a shop order to each status of its journey. */
+const SHOP_MOVES = { shipped: "ship", delivered: "deliver" } as const;
+
 /**
- * Whether a shop order may make the move. The table of core/lifecycles/order.ts holds every
- * legal move; one of them, awaiting_payment -> shipped, is for cash on delivery only (the
+ * Whether a shop order may make the move: `order.ship` or `order.deliver` from its status, and
+ * the ship's guard: an unpaid order (awaiting_payment) ships only in cash on delivery (the
  * customer pays the carrier), so a card or transfer order ships only once paid.
  */
-export function canMoveShopOrder(order: Pick<Order, "status" | "paymentMethod">, to: OrderStatus): boolean {
-  if (!canTransition(order.status, to)) return false;
+export function canMoveShopOrder(
+  order: Pick<Order, "status" | "paymentMethod">,
+  to: keyof typeof SHOP_MOVES,
+): boolean {
+  if (!orderLifecycle.sources(SHOP_MOVES[to]).includes(order.status)) return false;
   if (order.status === "awaiting_payment" && to === "shipped") return order.paymentMethod === "cod";
   return true;
 }
 
-function assertShopMove(locked: Order, to: OrderStatus) {
+function applyShopMove(locked: Order, to: keyof typeof SHOP_MOVES) {
   assertShopOrder(locked);
-  if (!canMoveShopOrder(locked, to)) throw new IllegalTransitionError("order", null, locked.status, to);
+  if (!canMoveShopOrder(locked, to))
+    throw new IllegalTransitionError("order", SHOP_MOVES[to], locked.status, to);
+  orderLifecycle.move(SHOP_MOVES[to], locked.status);
 }
 
 /**
@@ -166,7 +176,7 @@ export async function markOrderShipped(
   locked: Order,
   shipment: { trackingNumber: string | null; at: Date },
 ): Promise<Order> {
-  assertShopMove(locked, "shipped");
+  applyShopMove(locked, "shipped");
   const [shipped] = await tx
     .update(orders)
     .set({
@@ -186,7 +196,7 @@ export async function markOrderShipped(
  * document in the same transaction).
  */
 export async function markOrderDelivered(tx: Db, locked: Order, at: Date): Promise<Order> {
-  assertShopMove(locked, "delivered");
+  applyShopMove(locked, "delivered");
   const [delivered] = await tx
     .update(orders)
     .set({ status: "delivered", deliveredAt: at, updatedAt: at, paidAt: locked.paidAt ?? at })
@@ -207,7 +217,7 @@ export async function cancelReplacedOrders(
   replaced: { productId: number; kind: OrderKind; keepId?: number },
   at: Date,
 ): Promise<void> {
-  assertTransition(GIVING_WAY, "cancelled");
+  orderLifecycle.move("replace", GIVING_WAY);
   await tx
     .update(orders)
     .set({ status: "cancelled", cancelledAt: at, updatedAt: at })
@@ -226,7 +236,7 @@ export async function cancelReplacedOrders(
  * nobody pays for nothing; null when it was no longer unpaid (paid or cancelled meanwhile).
  */
 export async function cancelUnwantedOrder(db: Db, orderId: number, at: Date): Promise<Order | null> {
-  assertTransition(GIVING_WAY, "cancelled");
+  orderLifecycle.move("drop_unwanted", GIVING_WAY);
   const [cancelled] = await db
     .update(orders)
     .set({ status: "cancelled", cancelledAt: at, updatedAt: at })
@@ -242,7 +252,7 @@ export async function cancelUnwantedOrder(db: Db, orderId: number, at: Date): Pr
  * lock first wins.
  */
 export async function releaseExpiredOrder(tx: Db, orderId: number, at: Date): Promise<Order | null> {
-  assertTransition(GIVING_WAY, "cancelled");
+  orderLifecycle.move("release_reservation", GIVING_WAY);
   const [released] = await tx
     .update(orders)
     .set({ status: "cancelled", cancelledAt: at, stockReleasedAt: at, updatedAt: at })
@@ -271,7 +281,7 @@ export async function markStockRetaken(tx: Db, orderId: number, at: Date): Promi
  * same transaction, as the reservation sweep does.
  */
 export async function cancelOrderByOperator(tx: Db, locked: Order, at: Date): Promise<Order> {
-  assertTransition(locked.status, "cancelled");
+  orderLifecycle.move("cancel", locked.status);
   const givesStockBack = locked.kind === "shop" && locked.stockReleasedAt === null;
   const [cancelled] = await tx
     .update(orders)
@@ -288,7 +298,7 @@ export async function cancelOrderByOperator(tx: Db, locked: Order, at: Date): Pr
 
 /** The operator refunded a locked paid order (paid, shipped or delivered); `refunded` is final. */
 export async function markOrderRefunded(tx: Db, locked: Order, at: Date): Promise<Order> {
-  assertTransition(locked.status, "refunded");
+  orderLifecycle.move("refund", locked.status);
   const [refunded] = await tx
     .update(orders)
     .set({ status: "refunded", updatedAt: at })

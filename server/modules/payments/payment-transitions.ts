@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { RefundReason } from "#core/contracts/payments.ts";
-import { assertInitial, assertTransition, statusesBefore } from "#core/lifecycles/payment.ts";
+import { paymentLifecycle } from "#core/lifecycles/payment.ts";
 import type { Db } from "#server/db/client.ts";
 import type { Order } from "../orders/index.ts";
 import { type Payment, payments } from "./tables.ts";
@@ -25,12 +25,12 @@ export async function recordTransferPayment(
   variableSymbol: string,
   at: Date,
 ): Promise<void> {
-  assertInitial("paid");
+  const status = paymentLifecycle.create("record_transfer");
   await tx.insert(payments).values({
     orderId: order.id,
     method: "bank_transfer",
     provider: "bank",
-    status: "paid",
+    status,
     amountMinor: order.totalMinor,
     variableSymbol,
     paidAt: at,
@@ -39,10 +39,10 @@ export async function recordTransferPayment(
 
 /** A card payment of a locked order, created before it is opened at the gateway. */
 export async function createCardPayment(tx: Db, order: Order, provider: string): Promise<Payment> {
-  assertInitial("created");
+  const status = paymentLifecycle.create("open_card");
   const [created] = await tx
     .insert(payments)
-    .values({ orderId: order.id, method: "card", provider, status: "created", amountMinor: order.totalMinor })
+    .values({ orderId: order.id, method: "card", provider, status, amountMinor: order.totalMinor })
     .returning();
   return created;
 }
@@ -69,7 +69,8 @@ export async function markCardPaymentOpened(
       and(
         eq(payments.id, paymentId),
         isNull(payments.providerPaymentId),
-        inArray(payments.status, statusesBefore("pending")),
+        // A guarded update: `payment.open_at_gateway` only from the statuses it leaves.
+        inArray(payments.status, [...paymentLifecycle.sources("open_at_gateway")]),
       ),
     );
 }
@@ -81,7 +82,7 @@ export async function settleCardPayment(
   state: "paid" | "failed",
   at: Date,
 ): Promise<void> {
-  assertTransition(locked.status, state);
+  paymentLifecycle.move("settle", locked.status, state);
   await tx
     .update(payments)
     .set({ status: state, paidAt: state === "paid" ? at : null, updatedAt: at })
@@ -99,7 +100,7 @@ export async function markDuplicateRefunded(
   at: Date,
   reason: RefundReason = "duplicate",
 ): Promise<Payment> {
-  assertTransition(locked.status, "refunded");
+  paymentLifecycle.move("refund_duplicate", locked.status);
   const [duplicate] = await tx
     .update(payments)
     .set({ status: "refunded", refundReason: reason, paidAt: at, updatedAt: at })
