@@ -24,6 +24,12 @@ describe("result", () => {
     expect(told).toEqual(["value 1", "field email", "wait 5"]);
   });
 
+  it("splits a union of codes into refusals a check narrows", () => {
+    const answer = err("gone") as Result<number, "gone" | "late">;
+    const left = answer.ok || answer.code === "late" ? null : answer.code;
+    expect(left).toBe("gone");
+  });
+
   it("unwraps a success and throws on a refusal, naming its code", () => {
     const good: Result<string, "gone"> = ok("x");
     const bad: Result<string, "gone"> = err("gone");

@@ -7,11 +7,13 @@
  */
 
 export type Ok<T> = { readonly ok: true; readonly value: T };
-export type Err<C extends string, D = undefined> = {
-  readonly ok: false;
-  readonly code: C;
-  readonly details: D;
-};
+/**
+ * A refusal. A union of codes makes a union of refusals (`Err<"a" | "b">` is `Err<"a"> | Err<"b">`),
+ * so a check of `code` narrows what is left.
+ */
+export type Err<C extends string, D = undefined> = C extends string
+  ? { readonly ok: false; readonly code: C; readonly details: D }
+  : never;
 
 /**
  * A service's answer. Where refusals carry different details, write the union of `Err`s instead
@@ -29,7 +31,7 @@ export function ok<T>(value?: T): Ok<T | undefined> {
 export function err<C extends string>(code: C): Err<C, undefined>;
 export function err<C extends string, D>(code: C, details: D): Err<C, D>;
 export function err<C extends string, D>(code: C, details?: D): Err<C, D | undefined> {
-  return { ok: false, code, details };
+  return { ok: false, code, details } as Err<C, D | undefined>;
 }
 
 /** The value of a result that must have succeeded (a seed, a test); throws with the code otherwise. */

@@ -53,6 +53,11 @@ export function translateProblems(locale: Locale, problems: FieldProblems): Fiel
   return errors;
 }
 
+/** Several problems as one message (a refusal with more than one reason), joined by spaces. */
+export function translateJoined(locale: Locale, reasons: readonly Problem[]): string {
+  return reasons.map((reason) => translateProblem(locale, reason)).join(" ");
+}
+
 /** A problem with its key and values, for the services that build one by hand. */
 export function problem(key: Problem["key"], values?: Problem["values"]): Problem {
   return values ? { key, values } : { key };

@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ok } from "#core/result.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
+import { said } from "#server/test/said.ts";
 import { followEmailChange } from "../newsletter/index.ts";
 import { createEmailConfirmationService } from "./email-confirmation.ts";
 import { users } from "./tables.ts";
@@ -78,9 +80,7 @@ describe("resending the confirmation by address", () => {
     const { user } = await api.createUser({ firstname: "Eva" });
     const before = api.sentMail.length;
     expect(await service.requestResend({ email: ` ${user.email.toUpperCase()} ` }, meta("10.9.0.1"))).toEqual(
-      {
-        status: "accepted",
-      },
+      ok(),
     );
     expect(await api.deliverMail()).toBe(1);
     const mail = api.sentMail.at(-1)!;
@@ -93,18 +93,14 @@ describe("resending the confirmation by address", () => {
 
     // Confirmed now, and an address nobody has: the same answer, no mail.
     const sent = api.sentMail.length;
-    expect(await service.requestResend({ email: user.email }, meta("10.9.0.1"))).toEqual({
-      status: "accepted",
-    });
-    expect(await service.requestResend({ email: "nikdo@example.cz" }, meta("10.9.0.1"))).toEqual({
-      status: "accepted",
-    });
+    expect(await service.requestResend({ email: user.email }, meta("10.9.0.1"))).toEqual(ok());
+    expect(await service.requestResend({ email: "nikdo@example.cz" }, meta("10.9.0.1"))).toEqual(ok());
     await api.deliverMail();
     expect(api.sentMail.length).toBe(sent);
   });
 
   it("refuses an invalid address and limits requests per IP and mails per address", async () => {
-    expect(await service.requestResend({ email: "ne-adresa" }, meta("10.9.0.2"))).toMatchObject({
+    expect(said(await service.requestResend({ email: "ne-adresa" }, meta("10.9.0.2")))).toMatchObject({
       status: "invalid",
       errors: { email: [expect.any(String)] },
     });
@@ -114,9 +110,9 @@ describe("resending the confirmation by address", () => {
     await api.deliverMail();
     // Three mails an hour to one address, whoever asks.
     expect(api.sentMail.length - before).toBe(3);
-    let last: Awaited<ReturnType<typeof service.requestResend>> = { status: "accepted" };
+    let last: Awaited<ReturnType<typeof service.requestResend>> = ok();
     for (let i = 0; i < 11; i++)
       last = await service.requestResend({ email: `x${i}@example.cz` }, meta("10.9.0.3"));
-    expect(last).toMatchObject({ status: "limited" });
+    expect(last).toMatchObject({ ok: false, code: "limited" });
   });
 });

@@ -7,6 +7,7 @@ import { appContext } from "#app/context.ts";
 import { translate } from "#core/i18n/index.ts";
 import { hasScope } from "#core/rules/staff.ts";
 import { AdminUserFormSchema } from "#core/schemas/admin-users.ts";
+import { translateJoined } from "#core/validation/field-errors.ts";
 import { requireScope } from "../guard.server.ts";
 import type { Route } from "./+types/user";
 
@@ -103,15 +104,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       message: translate(locale, "adminUsers.verification.saved"),
     });
   }
-  const result = await service.erase(id, { username: form.username }, actor, locale);
-  if (result.status === "mismatch")
+  const result = await service.erase(id, { username: form.username }, actor);
+  if (result.ok) return reply({ message: translate(locale, "adminUsers.gdpr.erased") });
+  if (result.code === "mismatch")
     return fieldError("username", translate(locale, "adminUsers.errors.usernameMismatch"));
-  if (result.status === "not_found")
+  if (result.code === "not_found")
     throw data(translate(locale, "adminUsers.errors.notFound"), { status: 404 });
-  if (result.status === "staff")
+  if (result.code === "staff")
     return reply({ message: translate(locale, "adminUsers.errors.staffErasure"), ok: false }, 409);
-  if (result.status === "blocked") return reply({ message: result.reasons.join(" "), ok: false }, 409);
-  return reply({ message: translate(locale, "adminUsers.gdpr.erased") });
+  return reply({ message: translateJoined(locale, result.details.reasons), ok: false }, 409);
 }
 
 export default function AdminUserRoute({ loaderData, actionData }: Route.ComponentProps) {
