@@ -3,7 +3,7 @@ import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ok } from "#core/result.ts";
+import { err, ok } from "#core/result.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { insertCategory, insertProduct } from "#server/test/fixtures.ts";
 import { said } from "#server/test/said.ts";
@@ -450,10 +450,7 @@ describe("e-mail change", () => {
     ).toBe(200);
 
     const link = confirm.text.match(/\/potvrzeni-emailu\/(\S+)/)![1];
-    expect(await api.services.accounts.emailConfirmation.confirm(link)).toEqual({
-      status: "confirmed",
-      email: newEmail,
-    });
+    expect(await api.services.accounts.emailConfirmation.confirm(link)).toEqual(ok({ email: newEmail }));
     const [row] = await api.db.select().from(users).where(eq(users.id, user.id));
     expect(row.email).toBe(newEmail);
     expect(row.emailConfirmedAt).not.toBeNull();
@@ -478,16 +475,16 @@ describe("e-mail change", () => {
       .filter((m) => m.subject === "Potvrďte novou e-mailovou adresu")
       .map((m) => m.text.match(/\/potvrzeni-emailu\/(\S+)/)![1]);
     expect(links).toHaveLength(2);
-    expect(await api.services.accounts.emailConfirmation.confirm(links[0])).toEqual({ status: "used" });
-    expect((await api.services.accounts.emailConfirmation.confirm(links[1])).status).toBe("confirmed");
+    expect(await api.services.accounts.emailConfirmation.confirm(links[0])).toEqual(err("used"));
+    expect((await api.services.accounts.emailConfirmation.confirm(links[1])).ok).toBe(true);
     // An ordinary confirmation link for another address never switches it.
     const stale = await api.services.accounts.emailConfirmation.createLink(
       user.id,
       `jina-${user.id}@example.cz`,
     );
-    expect(await api.services.accounts.emailConfirmation.confirm(stale.split("/").at(-1)!)).toEqual({
-      status: "invalid",
-    });
+    expect(await api.services.accounts.emailConfirmation.confirm(stale.split("/").at(-1)!)).toEqual(
+      err("invalid"),
+    );
     const [row] = await api.db.select().from(users).where(eq(users.id, user.id));
     expect(row.email).toBe(`druha-${user.id}@example.cz`);
   });
@@ -508,7 +505,7 @@ describe("e-mail change", () => {
       .slice(before)
       .find((m) => m.to === newEmail)!
       .text.match(/\/potvrzeni-emailu\/(\S+)/)![1];
-    expect((await api.services.accounts.emailConfirmation.confirm(link)).status).toBe("confirmed");
+    expect((await api.services.accounts.emailConfirmation.confirm(link)).ok).toBe(true);
 
     const rows = await api.db
       .select()

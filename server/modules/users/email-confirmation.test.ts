@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ok } from "#core/result.ts";
+import { err, ok } from "#core/result.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { said } from "#server/test/said.ts";
 import { followEmailChange } from "../newsletter/index.ts";
@@ -28,20 +28,20 @@ describe("e-mail confirmation", () => {
   it("confirms once, then says the link was used", async () => {
     const { user } = await api.createUser();
     const token = tokenOf(await service.createLink(user.id, user.email.toUpperCase()));
-    expect(await service.confirm(token)).toEqual({ status: "confirmed", email: user.email.toUpperCase() });
+    expect(await service.confirm(token)).toEqual(ok({ email: user.email.toUpperCase() }));
     const [row] = await api.db.select().from(users).where(eq(users.id, user.id));
     expect(row.emailConfirmedAt?.toISOString()).toBe(now.toISOString());
-    expect(await service.confirm(token)).toEqual({ status: "used" });
+    expect(await service.confirm(token)).toEqual(err("used"));
   });
 
   it("refuses an expired, unknown or outdated link", async () => {
     const { user } = await api.createUser();
     const token = tokenOf(await service.createLink(user.id, user.email));
     now = new Date(now.getTime() + 48 * 3600 * 1000 + 1);
-    expect(await service.confirm(token)).toEqual({ status: "expired" });
-    expect(await service.confirm("nonsense")).toEqual({ status: "invalid" });
+    expect(await service.confirm(token)).toEqual(err("expired"));
+    expect(await service.confirm("nonsense")).toEqual(err("invalid"));
     const other = tokenOf(await service.createLink(user.id, "old@example.cz"));
-    expect(await service.confirm(other)).toEqual({ status: "invalid" });
+    expect(await service.confirm(other)).toEqual(err("invalid"));
     const [row] = await api.db.select().from(users).where(eq(users.id, user.id));
     expect(row.emailConfirmedAt).toBeNull();
   });
@@ -89,7 +89,7 @@ describe("resending the confirmation by address", () => {
     expect(mail.subject).toBe("Potvrďte prosím svůj e-mail");
     expect(mail.text).toContain("Dobrý den, Eva,");
     const token = mail.text.match(/\/potvrzeni-emailu\/([\w.-]+)/)?.[1];
-    expect(await service.confirm(token!)).toEqual({ status: "confirmed", email: user.email });
+    expect(await service.confirm(token!)).toEqual(ok({ email: user.email }));
 
     // Confirmed now, and an address nobody has: the same answer, no mail.
     const sent = api.sentMail.length;
