@@ -89,16 +89,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   if (form.intent === "assignGroup") {
     const result = await service.assignGroup(id, form.groupId ?? null, actor);
-    if (result.status === "no_group")
+    if (!result.ok && result.code === "no_group")
       return fieldError("groupId", translate(locale, "adminUsers.errors.noGroup"));
-    if (result.status === "not_found")
-      throw data(translate(locale, "adminUsers.errors.notFound"), { status: 404 });
+    if (!result.ok) throw data(translate(locale, "adminUsers.errors.notFound"), { status: 404 });
     return reply({ message: translate(locale, "adminUsers.groupForm.saved") });
   }
   if (form.intent === "verification") {
     const result = await service.setVerified(id, form, actor);
-    if (result.status === "not_found" || result.status === "no_group")
-      throw data(translate(locale, "adminUsers.errors.notFound"), { status: 404 });
+    if (!result.ok) throw data(translate(locale, "adminUsers.errors.notFound"), { status: 404 });
     return reply({
       result: submission.reply({ resetForm: true }),
       message: translate(locale, "adminUsers.verification.saved"),

@@ -115,8 +115,8 @@ adminUsersApi.openapi(
     const { id } = c.req.valid("param");
     const groupId = c.req.valid("json").groupId ?? null;
     const result = await c.get("services").adminUsers.assignGroup(id, groupId, actorOf(c));
-    if (result.status === "not_found") return notFound(c);
-    if (result.status === "changed" || result.status === "unchanged") return c.json(result.value, 200);
+    if (result.ok) return c.json(result.value, 200);
+    if (result.code === "not_found") return notFound(c);
     const message = translate(c.get("locale"), "adminUsers.errors.noGroup");
     return c.json({ errors: { groupId: [message] } }, 422);
   },
@@ -141,7 +141,7 @@ adminUsersApi.openapi(
   async (c) => {
     const { id } = c.req.valid("param");
     const result = await c.get("services").adminUsers.setVerified(id, c.req.valid("json"), actorOf(c));
-    if (result.status !== "changed" && result.status !== "unchanged") return notFound(c);
+    if (!result.ok) return notFound(c);
     return c.json(result.value, 200);
   },
 );
