@@ -6,6 +6,14 @@
  */
 
 /** What can be reported. */
+/** The texts of a refused complaint (the moderation module answers with the codes, ADR 0068). */
+export const COMPLAINT_REFUSAL_KEYS = {
+  not_found: "errors.notFound",
+  complaint_late: "moderation.errors.complaintLate",
+  complaint_open: "moderation.errors.complaintOpen",
+  not_complainable: "moderation.errors.notComplainable",
+} as const;
+
 export const REPORT_TARGETS = ["listing", "message", "review", "user"] as const;
 export type ReportTarget = (typeof REPORT_TARGETS)[number];
 

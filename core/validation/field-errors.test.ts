@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { issuesToFieldErrors } from "./field-errors.ts";
+import { issuesToFieldErrors, issuesToFieldProblems, problem, translateProblems } from "./field-errors.ts";
 
 const schema = z.strictObject({
   email: z.email(),
@@ -45,5 +45,17 @@ describe("issuesToFieldErrors", () => {
       email: ["The field must contain a valid email."],
       name: ["The field may contain at most 5 characters."],
     });
+  });
+});
+
+describe("issuesToFieldProblems and translateProblems", () => {
+  it("keeps a service's problems in no language until the edge translates them", () => {
+    const parsed = schema.safeParse({ email: "x@y.cz", name: "abcdefg", age: 20, tags: [], kind: "supply" });
+    if (parsed.success) throw new Error("expected a failure");
+    const problems = issuesToFieldProblems(parsed.error.issues);
+    expect(problems).toEqual({ name: [{ key: "validation.max", values: { length: 5 } }] });
+    expect(translateProblems("en", problems)).toEqual(issuesToFieldErrors(parsed.error.issues, "en"));
+    const twice = { form: [problem("validation.required"), problem("validation.required")] };
+    expect(translateProblems("cs", twice)).toEqual({ form: ["Pole musí být vyplněno"] });
   });
 });

@@ -13,6 +13,7 @@ import { appContext } from "#app/context.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { NewPasswordSchema } from "#core/schemas/registration.ts";
+import { translateProblems } from "#core/validation/field-errors.ts";
 import type { Route } from "./+types/change-password";
 
 export function meta(args: Route.MetaArgs) {
@@ -40,21 +41,24 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       { result: submission.reply({ hideFields: PASSWORDS }) as FormReply, status: null },
       { status: 422 },
     );
-  const result = await services.accounts.passwordReset.reset(params.hash ?? "", submission.value, locale);
-  if (result.status === "changed") {
+  const result = await services.accounts.passwordReset.reset(params.hash ?? "", submission.value);
+  if (result.ok) {
     throw redirect(`${localePath("account", locale)}?notice=password-changed`, {
       headers: { "Set-Cookie": clearedSessionCookie(config.publicUrl) },
     });
   }
-  if (result.status === "invalid_password")
+  if (result.code === "invalid_password")
     return data(
       {
-        result: submission.reply({ fieldErrors: result.errors, hideFields: PASSWORDS }) as FormReply,
+        result: submission.reply({
+          fieldErrors: translateProblems(locale, result.details.problems),
+          hideFields: PASSWORDS,
+        }) as FormReply,
         status: null,
       },
       { status: 422 },
     );
-  return data({ result: null, status: result.status }, { status: 410 });
+  return data({ result: null, status: result.code }, { status: 410 });
 }
 
 export default function ChangePasswordPage() {

@@ -15,9 +15,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { services, user } = context.get(appContext);
   const result = await services.accounts.emailConfirmation.confirm(params.token ?? "");
   return {
-    ...result,
-    email: result.status === "confirmed" ? result.email : null,
-    canResend: Boolean(user && !user.emailConfirmed && result.status !== "confirmed"),
+    status: result.ok ? ("confirmed" as const) : result.code,
+    email: result.ok ? result.value.email : null,
+    canResend: Boolean(user && !user.emailConfirmed && !result.ok),
   };
 }
 

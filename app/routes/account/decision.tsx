@@ -7,10 +7,11 @@ import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { appContext } from "#app/context.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { named } from "#app/middleware.server.ts";
-import { COMPLAINT_TEXT_MAX } from "#core/contracts/moderation.ts";
+import { COMPLAINT_REFUSAL_KEYS, COMPLAINT_TEXT_MAX } from "#core/contracts/moderation.ts";
 import { formatDate } from "#core/formats/dates.ts";
 import { translate } from "#core/i18n/index.ts";
 import { ComplaintSchema } from "#core/schemas/moderation.ts";
+import { translateProblems } from "#core/validation/field-errors.ts";
 import type { Route } from "./+types/decision";
 
 /**
@@ -61,10 +62,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (submission.status !== "success")
     return data({ result: submission.reply() as FormReply, ok: false }, { status: 422 });
   const result = await services.moderation.complain({ id: userId, locale }, decision.id, submission.value);
-  if (result.status === "lodged")
-    return data({ result: submission.reply({ resetForm: true }) as FormReply, ok: true });
-  const message = result.status === "refused" ? result.message : translate(locale, "errors.notFound");
-  const errors = result.status === "invalid" ? result.errors : { form: [message] };
+  if (result.ok) return data({ result: submission.reply({ resetForm: true }) as FormReply, ok: true });
+  const errors =
+    result.code === "invalid"
+      ? translateProblems(locale, result.details.problems)
+      : { form: [translate(locale, COMPLAINT_REFUSAL_KEYS[result.code])] };
   return data({ result: submission.reply({ fieldErrors: errors }) as FormReply, ok: false }, { status: 409 });
 }
 

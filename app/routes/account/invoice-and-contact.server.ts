@@ -2,9 +2,11 @@ import { data, type RouterContextProvider, redirect } from "react-router";
 import { clearedSessionCookie } from "#app/auth.server.ts";
 import type { SectionResult } from "#app/components/account/account-data-sections.tsx";
 import { appContext } from "#app/context.ts";
+import type { FieldProblems } from "#core/contracts/errors.ts";
 import { type MessageKey, translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import type { AccountDataForm } from "#core/schemas/account.ts";
+import { translateProblems } from "#core/validation/field-errors.ts";
 
 /**
  * Page requests have no body limit of their own (the /api one is 1 MB), and request.formData()
@@ -46,6 +48,9 @@ type Form<I extends AccountDataForm["intent"]> = Extract<AccountDataForm, { inte
 const reply = (result: SectionResult, status = result.ok ? 200 : 422) => data(result, { status });
 const t = (context: Context, key: MessageKey, params?: Record<string, string | number>) =>
   translate(context.get(appContext).locale, key, params);
+/** A refusal's field problems (the service's codes, ADR 0068) in the page's language. */
+const texts = (context: Context, problems: FieldProblems) =>
+  translateProblems(context.get(appContext).locale, problems);
 
 /**
  * The invoice and contact page's action, once its form is parsed: each card's intent goes to
@@ -98,15 +103,16 @@ function saveSectionOf(form: AccountDataForm, context: Context) {
 }
 
 async function saveProfile(form: Form<"profile">, context: Context) {
-  const { services, user, locale } = context.get(appContext);
+  const { services, user } = context.get(appContext);
   const { intent, ...raw } = form;
-  const result = await services.accountData.updateProfile(user!.id, raw, locale);
-  if (result.status === "invalid") return reply({ intent, ok: false, errors: result.errors, values: raw });
+  const result = await services.accountData.updateProfile(user!.id, raw);
+  if (!result.ok)
+    return reply({ intent, ok: false, errors: texts(context, result.details.problems), values: raw });
   return reply({ intent, ok: true, message: t(context, "accountData.profile.saved") });
 }
 
 async function saveAddresses(form: Form<"addresses">, context: Context) {
-  const { services, user, locale } = context.get(appContext);
+  const { services, user } = context.get(appContext);
   const { intent, contact, invoice } = form;
   const same = form.invoiceSame === "on";
   // A company at the contact address: its invoice address is the contact address with the
@@ -114,32 +120,27 @@ async function saveAddresses(form: Form<"addresses">, context: Context) {
   const { isCompany, company, companyId, taxId } = invoice;
   const companyAddress = { ...contact, isCompany, company, companyId, taxId };
   const invoiceAddress = !same ? invoice : isCompany === "on" ? companyAddress : null;
-  const result = await services.accountData.saveContactAndInvoice(
-    user!.id,
-    { contact, invoice: invoiceAddress },
-    locale,
-  );
-  if (result.status === "invalid") {
+  const result = await services.accountData.saveContactAndInvoice(user!.id, {
+    contact,
+    invoice: invoiceAddress,
+  });
+  if (!result.ok) {
     const values: Record<string, string> = { invoiceSame: same ? "on" : "" };
     for (const [name, value] of Object.entries(contact)) values[`contact.${name}`] = value;
     for (const [name, value] of Object.entries(invoice)) values[`invoice.${name}`] = value;
-    return reply({ intent, ok: false, errors: result.errors, values });
+    return reply({ intent, ok: false, errors: texts(context, result.details.problems), values });
   }
   return reply({ intent, ok: true, message: t(context, "accountData.addresses.saved") });
 }
 
 async function saveAvatar(form: Form<"avatar">, context: Context) {
-  const { services, user, locale } = context.get(appContext);
+  const { services, user } = context.get(appContext);
   const { intent, avatar } = form;
   if (!avatar || avatar.size === 0)
     return reply({ intent, ok: false, errors: { avatar: [t(context, "validation.required")] } });
-  const result = await services.accountData.setAvatar(
-    user!.id,
-    new Uint8Array(await avatar.arrayBuffer()),
-    locale,
-  );
+  const result = await services.accountData.setAvatar(user!.id, new Uint8Array(await avatar.arrayBuffer()));
   // Refused or over the upload limit: the message shows at the field.
-  if (result.status !== "saved") return reply({ intent, ok: false, errors: result.errors });
+  if (!result.ok) return reply({ intent, ok: false, errors: texts(context, result.details.problems) });
   return reply({ intent, ok: true, message: t(context, "accountData.avatar.saved") });
 }
 
@@ -150,39 +151,43 @@ async function removeAvatar(context: Context) {
 }
 
 async function changeEmail(form: Form<"email">, context: Context) {
-  const { services, user, locale, clientIp } = context.get(appContext);
+  const { services, user, clientIp } = context.get(appContext);
   const { intent, ...raw } = form;
-  const result = await services.accountData.requestEmailChange(user!.id, raw, { locale, ip: clientIp });
-  if (result.status !== "pending") {
-    const status = result.status === "limited" ? 429 : 422;
-    return reply({ intent, ok: false, errors: result.errors, values: { email: raw.email } }, status);
+  const result = await services.accountData.requestEmailChange(user!.id, raw, { ip: clientIp });
+  if (!result.ok) {
+    const status = result.code === "limited" ? 429 : 422;
+    const errors = texts(context, result.details.problems);
+    return reply({ intent, ok: false, errors, values: { email: raw.email } }, status);
   }
   return reply({
     intent,
     ok: true,
-    message: t(context, "accountData.email.pending", { email: result.email }),
+    message: t(context, "accountData.email.pending", { email: result.value.email }),
   });
 }
 
 async function changePassword(form: Form<"password">, context: Context) {
-  const { services, user, locale, clientIp, sessionTokenHash } = context.get(appContext);
+  const { services, user, clientIp, sessionTokenHash } = context.get(appContext);
   const { intent, ...raw } = form;
   const result = await services.accountData.changePassword(user!.id, raw, {
-    locale,
     ip: clientIp,
     keepSessionHash: sessionTokenHash,
   });
-  if (result.status !== "changed")
-    return reply({ intent, ok: false, errors: result.errors }, result.status === "limited" ? 429 : 422);
+  if (!result.ok) {
+    const errors = texts(context, result.details.problems);
+    return reply({ intent, ok: false, errors }, result.code === "limited" ? 429 : 422);
+  }
   return reply({ intent, ok: true, message: t(context, "accountData.password.changed") });
 }
 
 async function deleteAccount(form: Form<"delete">, context: Context) {
   const { services, user, locale, clientIp, config } = context.get(appContext);
   const { intent, password } = form;
-  const result = await services.accountData.deleteAccount(user!.id, { password }, { locale, ip: clientIp });
-  if (result.status !== "deleted")
-    return reply({ intent, ok: false, errors: result.errors }, result.status === "limited" ? 429 : 422);
+  const result = await services.accountData.deleteAccount(user!.id, { password }, { ip: clientIp });
+  if (!result.ok) {
+    const errors = texts(context, result.details.problems);
+    return reply({ intent, ok: false, errors }, result.code === "limited" ? 429 : 422);
+  }
   // Every session is revoked; the browser forgets its cookie too.
   throw redirect(localePath("home", locale), {
     headers: { "Set-Cookie": clearedSessionCookie(config.publicUrl) },

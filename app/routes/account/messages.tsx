@@ -21,6 +21,7 @@ import { isThreadFilter, type ThreadFilter } from "#core/contracts/messages.ts";
 import { type MessageKey, translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { ThreadActionSchema } from "#core/schemas/messages.ts";
+import { translateProblems } from "#core/validation/field-errors.ts";
 import type { Route } from "./+types/messages";
 
 /**
@@ -92,11 +93,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const t = (key: MessageKey, values?: Record<string, string | number>) => translate(locale, key, values);
   switch (input.intent) {
     case "reply": {
-      const result = await services.messages.send(me.id, threadId, input.body, locale);
-      if (result.status === "not_found") throw data(null, { status: 404 });
-      if (result.status === "sent") return { intent: "reply", ok: true } satisfies ThreadActionData;
-      const refused = result.status === "refused";
-      const fieldErrors = refused ? { body: [t(`messages.errors.${result.reason}`)] } : result.errors;
+      const result = await services.messages.send(me.id, threadId, input.body);
+      if (result.ok) return { intent: "reply", ok: true } satisfies ThreadActionData;
+      if (result.code === "not_found") throw data(null, { status: 404 });
+      const refused = result.code !== "invalid";
+      const fieldErrors =
+        result.code === "invalid"
+          ? translateProblems(locale, result.details.problems)
+          : { body: [t(`messages.errors.${result.code}`)] };
       return data<ThreadActionData>(
         { intent: "reply", ok: false, result: submission.reply({ fieldErrors }) as FormReply },
         { status: refused ? 403 : 422 },

@@ -66,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       form.selectedCategories,
       locale,
     );
-    if (result.status !== "saved") return failed(422);
+    if (!result.ok) return failed(422);
   } catch (error) {
     logger.error({ err: error, userId: user!.id }, "newsletter preferences could not be saved");
     return failed(500);

@@ -9,6 +9,8 @@ import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { appContext } from "#app/context.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { named } from "#app/middleware.server.ts";
+import { formatWait } from "#core/formats/wait.ts";
+import { translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { OverviewFormSchema } from "#core/schemas/account.ts";
 import type { Route } from "./+types/overview";
@@ -47,14 +49,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { services, user, locale } = context.get(appContext);
   const submission = parseForm(await request.formData(), OverviewFormSchema, locale);
   if (submission.status !== "success") throw data(null, { status: 400 });
-  const result = await services.accountOverview.resendConfirmation(user!.id, locale);
-  if (result.status === "limited") {
+  const result = await services.accountOverview.resendConfirmation(user!.id);
+  if (!result.ok) {
+    const seconds = result.details.retryAfterSeconds;
     return data(
-      { ok: false, message: result.message },
-      { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
+      {
+        ok: false,
+        message: translate(locale, "security.overview.resendLimited", { wait: formatWait(locale, seconds) }),
+      },
+      { status: 429, headers: { "Retry-After": String(seconds) } },
     );
   }
-  return { ok: true, message: result.message };
+  const sent = result.value === "sent";
+  return {
+    ok: true,
+    message: translate(locale, sent ? "security.overview.resendSent" : "security.overview.alreadyConfirmed"),
+  };
 }
 
 const cardClass = "rounded-xl border border-line bg-white p-5";

@@ -13,6 +13,7 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import { translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { AddressRequestSchema } from "#core/schemas/account.ts";
+import { translateProblems } from "#core/validation/field-errors.ts";
 import type { Route } from "./+types/register-welcome";
 
 export function meta(args: Route.MetaArgs) {
@@ -43,17 +44,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ActionData>({ result: submission.reply() }, { status: 422 });
   const meta = { locale, ip: clientIp };
   const result = await services.accounts.emailConfirmation.requestResend(submission.value, meta);
-  if (result.status === "accepted") return { sent: true } satisfies ActionData;
-  if (result.status === "limited")
+  if (result.ok) return { sent: true } satisfies ActionData;
+  if (result.code === "limited")
     return data<ActionData>(
       {
         result: submission.reply({
           fieldErrors: { form: [translate(locale, "registration.errors.tooMany")] },
         }),
       },
-      { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
+      { status: 429, headers: { "Retry-After": String(result.details.retryAfterSeconds) } },
     );
-  return data<ActionData>({ result: submission.reply({ fieldErrors: result.errors }) }, { status: 422 });
+  const fieldErrors = translateProblems(locale, result.details.problems);
+  return data<ActionData>({ result: submission.reply({ fieldErrors }) }, { status: 422 });
 }
 
 export default function RegisterWelcome() {

@@ -19,6 +19,7 @@ import { named } from "#app/middleware.server.ts";
 import { translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { RegistrationFormSchema } from "#core/schemas/registration.ts";
+import { translateProblems } from "#core/validation/field-errors.ts";
 import type { Route } from "./+types/register";
 
 /** Registration (`/registrace`, `/en/register`, `/ucet/registrace`): guests only. */
@@ -67,9 +68,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   // A new address and a registered one get the same redirect, without a session cookie: the
   // owner of a registered one gets a mail instead (ADR 0010). The visitor confirms and logs in.
-  if (result.status === "accepted") throw redirect(localePath("registerWelcome", locale));
+  if (result.ok) throw redirect(localePath("registerWelcome", locale));
   const { challenge } = await botSetup(context);
-  if (result.status === "limited") {
+  if (result.code === "limited") {
     return data<RegisterActionData>(
       {
         result: submission.reply({
@@ -78,11 +79,17 @@ export async function action({ request, context }: Route.ActionArgs) {
         }),
         challenge,
       },
-      { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
+      { status: 429, headers: { "Retry-After": String(result.details.retryAfterSeconds) } },
     );
   }
   return data<RegisterActionData>(
-    { result: submission.reply({ fieldErrors: result.errors, hideFields: HIDDEN }), challenge },
+    {
+      result: submission.reply({
+        fieldErrors: translateProblems(locale, result.details.problems),
+        hideFields: HIDDEN,
+      }),
+      challenge,
+    },
     { status: 422 },
   );
 }

@@ -9,8 +9,10 @@ import { ResponsiveImage } from "#app/components/ui/responsive-image.tsx";
 import { appContext } from "#app/context.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { named } from "#app/middleware.server.ts";
+import { translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { REVIEW_COMMENT_MAX, ReviewFormSchema } from "#core/schemas/reviews.ts";
+import { translateProblems } from "#core/validation/field-errors.ts";
 import type { Route } from "./+types/review-form";
 
 /**
@@ -45,11 +47,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { stars, comment = "" } = submission.value;
   const productId = parsePathId(params.productId);
   const result = await services.reviews.give(user!.id, { productId, stars, comment }, locale);
-  if (result.status === "created") throw redirect(`${localePath("accountReviews", locale)}?rated=1`);
-  if (result.status === "invalid")
-    return data({ result: submission.reply({ fieldErrors: result.errors }) as FormReply }, { status: 422 });
-  if (result.reason === "no_deal") throw data(null, { status: 404 });
-  return data({ result: submission.reply({ formErrors: [result.message] }) as FormReply }, { status: 409 });
+  if (result.ok) throw redirect(`${localePath("accountReviews", locale)}?rated=1`);
+  if (result.code === "invalid") {
+    const fieldErrors = translateProblems(locale, result.details.problems);
+    return data({ result: submission.reply({ fieldErrors }) as FormReply }, { status: 422 });
+  }
+  if (result.code === "no_deal") throw data(null, { status: 404 });
+  const formErrors = [translate(locale, "reviews.errors.already")];
+  return data({ result: submission.reply({ formErrors }) as FormReply }, { status: 409 });
 }
 
 type Deal = Route.ComponentProps["loaderData"]["deal"];

@@ -20,6 +20,7 @@ import {
   ReviewIdSchema,
   ReviewReplySchema,
 } from "#core/schemas/reviews.ts";
+import { translateProblems } from "#core/validation/field-errors.ts";
 import type { Route } from "./+types/reviews";
 
 /**
@@ -67,16 +68,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     const message = translate(locale, ok ? "reviews.reported" : "reviews.errors.reportOwn");
     return data<ReviewsActionData>({ ok, reviewId, message }, { status: ok ? 200 : 403 });
   }
-  const result = await services.reviews.reply(user!.id, reviewId, input.reply, locale);
-  if (result.status === "not_found") throw data(null, { status: 404 });
-  if (result.status === "invalid") {
-    const reply = submission.reply({ fieldErrors: result.errors }) as FormReply;
-    const message = result.errors.reply?.join(" ") ?? "";
+  const result = await services.reviews.reply(user!.id, reviewId, input.reply);
+  if (result.ok)
+    return { ok: true, reviewId, message: translate(locale, "reviews.replied") } satisfies ReviewsActionData;
+  if (result.code === "not_found") throw data(null, { status: 404 });
+  if (result.code === "invalid") {
+    const fieldErrors = translateProblems(locale, result.details.problems);
+    const reply = submission.reply({ fieldErrors }) as FormReply;
+    const message = fieldErrors.reply?.join(" ") ?? "";
     return data<ReviewsActionData>({ ok: false, reviewId, message, result: reply }, { status: 422 });
   }
-  if (result.status === "refused")
-    return data<ReviewsActionData>({ ok: false, reviewId, message: result.message }, { status: 409 });
-  return { ok: true, reviewId, message: translate(locale, "reviews.replied") } satisfies ReviewsActionData;
+  const message = translate(locale, "reviews.errors.replied");
+  return data<ReviewsActionData>({ ok: false, reviewId, message }, { status: 409 });
 }
 
 type LoaderData = Route.ComponentProps["loaderData"];

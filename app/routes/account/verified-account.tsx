@@ -7,6 +7,7 @@ import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { appContext } from "#app/context.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { named } from "#app/middleware.server.ts";
+import { checkRefusalMessage, sendRefusalMessage } from "#core/contracts/verification.ts";
 import { formatWait } from "#core/formats/wait.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { VerificationFormSchema } from "#core/schemas/account.ts";
@@ -55,27 +56,27 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = submission.value;
   if (form.intent === "send") {
     const result = await services.verification.sendCode(user!.id, locale);
-    switch (result.status) {
-      case "sent":
-        return { intent: "send", ok: true, phone: result.phone } satisfies VerificationActionData;
-      case "already_verified":
-        return { intent: "check", ok: true } satisfies VerificationActionData;
-      case "limited":
-        return data<VerificationActionData>(
-          { intent: "send", ok: false, error: result.message, retryAfterSeconds: result.retryAfterSeconds },
-          { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
-        );
-      default:
-        return data<VerificationActionData>(
-          { intent: "send", ok: false, error: result.message },
-          { status: result.status === "failed" ? 502 : 422 },
-        );
+    if (result.ok)
+      return { intent: "send", ok: true, phone: result.value.phone } satisfies VerificationActionData;
+    if (result.code === "already_verified")
+      return { intent: "check", ok: true } satisfies VerificationActionData;
+    const error = sendRefusalMessage(locale, result);
+    if (result.code === "limited") {
+      const { retryAfterSeconds } = result.details;
+      return data<VerificationActionData>(
+        { intent: "send", ok: false, error, retryAfterSeconds },
+        { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } },
+      );
     }
+    return data<VerificationActionData>(
+      { intent: "send", ok: false, error },
+      { status: result.code === "failed" ? 502 : 422 },
+    );
   }
-  const result = await services.verification.checkCode(user!.id, form.code, locale);
-  if (result.status === "verified" || result.status === "already_verified")
-    return { intent: "check", ok: true } satisfies VerificationActionData;
-  return data<VerificationActionData>({ intent: "check", ok: false, error: result.message }, { status: 422 });
+  const result = await services.verification.checkCode(user!.id, form.code);
+  if (result.ok) return { intent: "check", ok: true } satisfies VerificationActionData;
+  const error = checkRefusalMessage(locale, result);
+  return data<VerificationActionData>({ intent: "check", ok: false, error }, { status: 422 });
 }
 
 type Loaded = Route.ComponentProps["loaderData"];

@@ -72,7 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     input.intent === "remove" ? { productId, remove: true } : { productId, note: input.note },
     locale,
   );
-  if (result.status !== "ok") return failed(intent === "remove" ? "wishlist.remove" : "wishlist.add");
+  if (!result.ok) return failed(intent === "remove" ? "wishlist.remove" : "wishlist.add");
   return { ok: true, intent, productId, error: null } satisfies WatchActionData;
 }
 

@@ -15,6 +15,7 @@ import { named } from "#app/middleware.server.ts";
 import type { CategoryNode } from "#app/shell.ts";
 import { type MessageKey, translate } from "#core/i18n/index.ts";
 import { WATCHDOG_QUERY_MAX, WatchdogActionSchema, WatchdogInputSchema } from "#core/schemas/watchdog.ts";
+import { translateProblems } from "#core/validation/field-errors.ts";
 import type { Route } from "./+types/watchdogs";
 
 /**
@@ -53,10 +54,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const input = submission.value;
   if (input.intent === "create") {
     const { intent: _, ...watchdog } = input;
-    const result = await services.watchdogs.create(user!.id, watchdog, locale);
-    if (result.status === "invalid")
-      return refusedWatchdog(submission.reply({ fieldErrors: result.errors }) as FormReply);
-    const created = result.status === "created";
+    const result = await services.watchdogs.create(user!.id, watchdog);
+    if (!result.ok) {
+      const fieldErrors = translateProblems(locale, result.details.problems);
+      return refusedWatchdog(submission.reply({ fieldErrors }) as FormReply);
+    }
+    const { created } = result.value;
     const message = t(created ? "watchdog.page.created" : "watchdog.page.exists");
     return { intent: "create", ok: true, created, message } satisfies WatchdogsPageAction;
   }

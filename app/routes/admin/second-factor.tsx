@@ -52,10 +52,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     hideFields: ["code"],
   });
   const headers: HeadersInit =
-    result.reason === "locked" ? { "Retry-After": String(minutesLeft(result.lockedUntil) * 60) } : {};
+    result.code === "locked" ? { "Retry-After": String(minutesLeft(result.details.lockedUntil) * 60) } : {};
   return data<ActionData>(
-    { result: reply, reason: result.reason },
-    { status: result.reason === "locked" ? 429 : 422, headers },
+    { result: reply, reason: result.code },
+    { status: result.code === "locked" ? 429 : 422, headers },
   );
 }
 

@@ -22,6 +22,7 @@ import {
 } from "#core/contracts/moderation.ts";
 import { translate } from "#core/i18n/index.ts";
 import { ReportFormSchema } from "#core/schemas/moderation.ts";
+import { translateProblems } from "#core/validation/field-errors.ts";
 import type { Route } from "./+types/report";
 
 /**
@@ -73,18 +74,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     locale,
     altcha: submission.payload.altcha,
   });
-  if (result.status === "created")
+  if (result.ok)
     return data<ReportActionData>({
       result: submission.reply({ resetForm: true }),
       challenge: null,
-      sent: result,
+      sent: result.value,
     });
-  if (result.status === "invalid") return reply(result.errors, 422);
-  if (result.status === "not_found")
+  if (result.code === "invalid") return reply(translateProblems(locale, result.details.problems), 422);
+  if (result.code === "not_found")
     return reply({ form: [translate(locale, "moderation.errors.notFound")] }, 404);
-  if (result.status === "bot") return reply({ form: [translate(locale, "moderation.errors.bot")] }, 403);
+  if (result.code === "bot") return reply({ form: [translate(locale, "moderation.errors.bot")] }, 403);
   return reply({ form: [translate(locale, "moderation.errors.rateLimited")] }, 429, {
-    "Retry-After": String(result.retryAfter),
+    "Retry-After": String(result.details.retryAfter),
   });
 }
 

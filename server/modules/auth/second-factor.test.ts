@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { err, ok } from "#core/result.ts";
 import { auditLog } from "#server/db/schema.ts";
 import { recordAudit } from "#server/modules/admin/index.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
@@ -32,29 +33,23 @@ async function staffWithFactor(start = new Date("2026-11-23T10:00:05Z")) {
 describe("the staff's second factor", () => {
   it("accepts the right code once, refuses a wrong one and a replayed one", async () => {
     const { service, clock, user, secret } = await staffWithFactor();
-    expect(await service.verify(user.id, "000000")).toEqual({ ok: false, reason: "invalid" });
+    expect(await service.verify(user.id, "000000")).toEqual(err("invalid"));
     const code = codeAt(secret, clock.now);
-    expect(await service.verify(user.id, code)).toMatchObject({
-      ok: true,
-      method: "totp",
-      recoveryCodesLeft: 10,
-    });
+    expect(await service.verify(user.id, code)).toEqual(ok({ method: "totp", recoveryCodesLeft: 10 }));
     // The same code again, and the previous step's code (still inside the drift window): replays.
-    expect(await service.verify(user.id, code)).toEqual({ ok: false, reason: "replayed" });
-    expect(await service.verify(user.id, codeAt(secret, new Date(clock.now.getTime() - 30_000)))).toEqual({
-      ok: false,
-      reason: "replayed",
-    });
+    expect(await service.verify(user.id, code)).toEqual(err("replayed"));
+    expect(await service.verify(user.id, codeAt(secret, new Date(clock.now.getTime() - 30_000)))).toEqual(
+      err("replayed"),
+    );
     // One step of drift ahead is accepted, two are not.
     expect(
       await service.verify(user.id, codeAt(secret, new Date(clock.now.getTime() + 30_000))),
     ).toMatchObject({
       ok: true,
     });
-    expect(await service.verify(user.id, codeAt(secret, new Date(clock.now.getTime() + 90_000)))).toEqual({
-      ok: false,
-      reason: "invalid",
-    });
+    expect(await service.verify(user.id, codeAt(secret, new Date(clock.now.getTime() + 90_000)))).toEqual(
+      err("invalid"),
+    );
   });
 
   it("takes each recovery code once, in any case and with spaces", async () => {
@@ -62,12 +57,8 @@ describe("the staff's second factor", () => {
     expect(recovery[0]).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
     expect(new Set(recovery).size).toBe(10);
     const typed = ` ${recovery[0].toUpperCase().replace("-", " ")} `;
-    expect(await service.verify(user.id, typed)).toEqual({
-      ok: true,
-      method: "recovery",
-      recoveryCodesLeft: 9,
-    });
-    expect(await service.verify(user.id, recovery[0])).toEqual({ ok: false, reason: "invalid" });
+    expect(await service.verify(user.id, typed)).toEqual(ok({ method: "recovery", recoveryCodesLeft: 9 }));
+    expect(await service.verify(user.id, recovery[0])).toEqual(err("invalid"));
     expect((await service.state(user.id)).recoveryCodesLeft).toBe(9);
     const audited = await api.db
       .select()
@@ -82,14 +73,14 @@ describe("the staff's second factor", () => {
   it("locks after 5 wrong codes for 15 minutes, audited, and lets the right code in after", async () => {
     const { service, clock, user, secret } = await staffWithFactor();
     for (let i = 1; i < SECOND_FACTOR.maxFailures; i++)
-      expect(await service.verify(user.id, "111111")).toEqual({ ok: false, reason: "invalid" });
+      expect(await service.verify(user.id, "111111")).toEqual(err("invalid"));
     const locked = await service.verify(user.id, "wrong-recovery");
-    expect(locked).toMatchObject({ ok: false, reason: "locked" });
+    expect(locked).toMatchObject({ ok: false, code: "locked" });
     const until = new Date(clock.now.getTime() + 15 * 60_000);
-    expect(locked.ok === false && locked.reason === "locked" && locked.lockedUntil).toEqual(until);
+    expect(!locked.ok && locked.code === "locked" && locked.details.lockedUntil).toEqual(until);
     // Even the right code waits for the lock to end.
     clock.now = new Date(clock.now.getTime() + 14 * 60_000);
-    expect(await service.verify(user.id, codeAt(secret, clock.now))).toMatchObject({ reason: "locked" });
+    expect(await service.verify(user.id, codeAt(secret, clock.now))).toMatchObject({ code: "locked" });
     expect((await service.state(user.id)).lockedUntil).toEqual(until);
     clock.now = new Date(until.getTime() + 1000);
     expect(await service.verify(user.id, codeAt(secret, clock.now))).toMatchObject({ ok: true });
@@ -106,7 +97,7 @@ describe("the staff's second factor", () => {
     const { service, user } = await staffWithFactor();
     expect(await service.reset(user.id, { id: 1, ip: "192.0.2.1" })).toBe(true);
     expect(await service.state(user.id)).toEqual({ state: "none", lockedUntil: null, recoveryCodesLeft: 0 });
-    expect(await service.verify(user.id, "123456")).toEqual({ ok: false, reason: "none" });
+    expect(await service.verify(user.id, "123456")).toEqual(err("none"));
     expect(await service.reset(user.id, { id: 1, ip: null })).toBe(false);
   });
 });

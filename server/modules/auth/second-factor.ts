@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
+import { type Err, err, type Ok, ok } from "#core/result.ts";
 import type { Db } from "#server/db/client.ts";
 import { staffRecoveryCodes, staffSecondFactors } from "./tables.ts";
 import { hashToken } from "./tokens.ts";
@@ -42,10 +43,11 @@ export type SecondFactorState = {
   recoveryCodesLeft: number;
 };
 
+/** Ok: how the code was taken and the recovery codes left; refused: no factor, wrong, reused, or locked. */
 export type VerifyResult =
-  | { ok: true; method: "totp" | "recovery"; recoveryCodesLeft: number }
-  | { ok: false; reason: "none" | "invalid" | "replayed" }
-  | { ok: false; reason: "locked"; lockedUntil: Date };
+  | Ok<{ method: "totp" | "recovery"; recoveryCodesLeft: number }>
+  | Err<"none" | "invalid" | "replayed">
+  | Err<"locked", { lockedUntil: Date }>;
 
 /** The QR code of an otpauth:// address as an SVG data URL (an <img>, allowed by the CSP's img-src data:). */
 export async function qrDataUrl(uri: string): Promise<string> {
@@ -118,7 +120,7 @@ async function failed(
       .update(staffSecondFactors)
       .set({ failedAttempts: failures + 1, updatedAt: at })
       .where(eq(staffSecondFactors.userId, userId));
-    return { ok: false, reason: "invalid" };
+    return err("invalid");
   }
   const lockedUntil = new Date(at.getTime() + SECOND_FACTOR.lockMinutes * 60_000);
   // The count starts again after the lock, so the next 5 wrong codes lock it again.
@@ -134,7 +136,7 @@ async function failed(
     data: { before: { locked: false }, after: { locked: true, lockedUntil: lockedUntil.toISOString() } },
     ip,
   });
-  return { ok: false, reason: "locked", lockedUntil };
+  return err("locked", { lockedUntil });
 }
 
 /** A recovery code in place of the TOTP: used at most once. */
@@ -232,22 +234,21 @@ async function verifyCode(
 ): Promise<VerifyResult> {
   return ctx.db.transaction(async (tx): Promise<VerifyResult> => {
     const found = await row(tx, userId, true);
-    if (!found?.confirmedAt) return { ok: false, reason: "none" };
+    if (!found?.confirmedAt) return err("none");
     const at = ctx.now();
-    if (found.lockedUntil && found.lockedUntil > at)
-      return { ok: false, reason: "locked", lockedUntil: found.lockedUntil };
+    if (found.lockedUntil && found.lockedUntil > at) return err("locked", { lockedUntil: found.lockedUntil });
     const typed = normalizeCode(code);
     const unlock = { failedAttempts: 0, lockedUntil: null, updatedAt: at };
     if (/^\d{6}$/.test(typed)) {
       const step = matchingStep(found.secret, typed, at);
       if (step === null) return failed(ctx, tx, userId, found.failedAttempts, ip);
       // A code already accepted (or an older one) is refused, but it is no guess: not counted.
-      if (found.lastUsedStep !== null && step <= found.lastUsedStep) return { ok: false, reason: "replayed" };
+      if (found.lastUsedStep !== null && step <= found.lastUsedStep) return err("replayed");
       await tx
         .update(staffSecondFactors)
         .set({ ...unlock, lastUsedStep: step })
         .where(eq(staffSecondFactors.userId, userId));
-      return { ok: true, method: "totp", recoveryCodesLeft: await recoveryCodesLeft(tx, userId) };
+      return ok({ method: "totp" as const, recoveryCodesLeft: await recoveryCodesLeft(tx, userId) });
     }
     if (!(await spendRecoveryCode(tx, userId, typed, at)))
       return failed(ctx, tx, userId, found.failedAttempts, ip);
@@ -261,7 +262,7 @@ async function verifyCode(
       data: { before: { recoveryCodesLeft: left + 1 }, after: { recoveryCodesLeft: left } },
       ip,
     });
-    return { ok: true, method: "recovery", recoveryCodesLeft: left };
+    return ok({ method: "recovery" as const, recoveryCodesLeft: left });
   });
 }
 

@@ -1,1 +1,1 @@
-export { escapeHtml, greetingName, type MailContent, renderMail } from "./layout.ts";
+export { escapeHtml, greetingName, type MailContent, type RenderedMail, renderMail } from "./layout.ts";

@@ -5,7 +5,8 @@ export {
   decodeSlots,
   hasTooManyPixels,
   MAX_UPLOAD_PIXELS,
-  tooManyPixelsMessage,
+  tooManyPixelsProblem,
   tooManyUploadsMessage,
+  tooManyUploadsProblem,
   type UploadLimiter,
 } from "./uploads.ts";

@@ -1,5 +1,7 @@
 import pLimit from "p-limit";
-import { type Locale, translate } from "#core/i18n/index.ts";
+import type { Problem } from "#core/contracts/errors.ts";
+import type { Locale } from "#core/i18n/index.ts";
+import { translateProblem } from "#core/validation/field-errors.ts";
 import { RateLimiter } from "#server/lib/rate-limit.ts";
 
 /**
@@ -33,9 +35,9 @@ export function hasTooManyPixels(meta: { width?: number; height?: number }): boo
   return (meta.width ?? 0) * (meta.height ?? 0) > MAX_UPLOAD_PIXELS;
 }
 
-/** The translated refusal of an image over the pixel limit. */
-export function tooManyPixelsMessage(locale: Locale): string {
-  return translate(locale, "errors.imageTooManyPixels", { mp: MAX_UPLOAD_PIXELS / 1_000_000 });
+/** The refusal of an image over the pixel limit, for the caller to translate (ADR 0068). */
+export function tooManyPixelsProblem(): Problem {
+  return { key: "errors.imageTooManyPixels", values: { mp: MAX_UPLOAD_PIXELS / 1_000_000 } };
 }
 
 export type UploadLimiter = {
@@ -54,9 +56,19 @@ export function createUploadLimiter(now: () => number = Date.now): UploadLimiter
   };
 }
 
-/** The translated 429 message, with the wait in whole minutes. */
+/** The 429 refusal, with the wait in whole minutes, for the caller to translate (ADR 0068). */
+export function tooManyUploadsProblem(retryAfterSeconds: number): Problem {
+  return {
+    key: "errors.tooManyUploads",
+    values: { minutes: Math.max(1, Math.ceil(retryAfterSeconds / 60)) },
+  };
+}
+
+/**
+ * The same, translated: only for the listing photos, whose service still answers in texts (the
+ * listings module is converted to codes after issue 34's split; this file is on the allow-list of
+ * tests/architecture/services-without-texts.test.ts until then).
+ */
 export function tooManyUploadsMessage(locale: Locale, retryAfterSeconds: number): string {
-  return translate(locale, "errors.tooManyUploads", {
-    minutes: Math.max(1, Math.ceil(retryAfterSeconds / 60)),
-  });
+  return translateProblem(locale, tooManyUploadsProblem(retryAfterSeconds));
 }

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
+import type { FieldProblems } from "#core/contracts/errors.ts";
 import type { ThreadMessage } from "#core/contracts/messages.ts";
-import { type Locale, translate } from "#core/i18n/index.ts";
+import { type Err, err, type Ok, ok } from "#core/result.ts";
 import type { Db } from "#server/db/client.ts";
 import type { JobRunner } from "#server/jobs/runner.ts";
 import { announce } from "./announce.ts";
@@ -10,11 +11,14 @@ import { messages, messageThreads, threadParticipants } from "./tables.ts";
 import { cleanMessage, MESSAGE_MAX, rowsOf, validId } from "./text.ts";
 import { startThread as startThreadRows } from "./threads.ts";
 
+/**
+ * Ok: the message as the thread shows it. Refused (403): one of the two blocked the other, the
+ * other account is gone, or the thread is the system's.
+ */
 export type SendResult =
-  | { status: "sent"; message: ThreadMessage }
-  | { status: "not_found" }
-  | { status: "refused"; reason: "blocked" | "gone" | "system" }
-  | { status: "invalid"; errors: Record<string, string[]> };
+  | Ok<ThreadMessage>
+  | Err<"not_found" | "blocked" | "gone" | "system">
+  | Err<"invalid", { problems: FieldProblems }>;
 
 export type StartThreadResult =
   | { status: "ok"; threadId: number; created: boolean; messageId: number | null }
@@ -47,14 +51,13 @@ async function participants(tx: Db, threadId: number) {
     .for("update", { of: threadParticipants });
 }
 
-/** The message's own errors (empty, too long), in the writer's language; null when it may go. */
-function invalidBody(text: string, locale: Locale): SendResult | null {
-  if (text === "") return { status: "invalid", errors: { body: [translate(locale, "validation.required")] } };
+/** The message's own problems (empty, too long); null when it may go. */
+function invalidBody(text: string): SendResult | null {
+  if (text === "") return err("invalid", { problems: { body: [{ key: "validation.required" }] } });
   if (text.length > MESSAGE_MAX)
-    return {
-      status: "invalid",
-      errors: { body: [translate(locale, "validation.max", { length: MESSAGE_MAX })] },
-    };
+    return err("invalid", {
+      problems: { body: [{ key: "validation.max", values: { length: MESSAGE_MAX } }] },
+    });
   return null;
 }
 
@@ -70,12 +73,12 @@ async function reply(
 ): Promise<SendResult> {
   const people = await participants(tx, threadId);
   const me = people.find((person) => person.userId === userId);
-  if (!me) return { status: "not_found" };
-  if (me.kind !== "conversation") return { status: "refused", reason: "system" };
+  if (!me) return err("not_found");
+  if (me.kind !== "conversation") return err("system");
   const other = people.find((person) => person.userId !== userId);
   const recipient = other ? await recipientOf(deps.users, tx, other.userId) : null;
-  if (!other || !recipient || recipient.deleted) return { status: "refused", reason: "gone" };
-  if (await blockedBetween(tx, userId, other.userId)) return { status: "refused", reason: "blocked" };
+  if (!other || !recipient || recipient.deleted) return err("gone");
+  if (await blockedBetween(tx, userId, other.userId)) return err("blocked");
   const [message] = await tx
     .insert(messages)
     .values({ threadId, senderId: userId, body: text })
@@ -87,20 +90,17 @@ async function reply(
   await announce(tx, other.userId, threadId);
   await announce(tx, userId, threadId);
   await queueNotice(deps.jobs, tx, { threadId, userId: other.userId }, other.noticeMailedAt);
-  return {
-    status: "sent",
-    message: {
-      id: message.id,
-      senderId: userId,
-      mine: true,
-      text,
-      event: null,
-      link: null,
-      at: message.createdAt.toISOString(),
-      unread: false,
-      reported: false,
-    },
-  };
+  return ok({
+    id: message.id,
+    senderId: userId,
+    mine: true,
+    text,
+    event: null,
+    link: null,
+    at: message.createdAt.toISOString(),
+    unread: false,
+    reported: false,
+  });
 }
 
 /**
@@ -185,10 +185,10 @@ export function createConversations(deps: ConversationDeps) {
     markRead: (userId: number, threadId: number) => markRead(db, userId, threadId),
 
     /** A reply in a conversation the user takes part in. */
-    async send(userId: number, threadId: number, body: string, locale: Locale): Promise<SendResult> {
-      if (!validId(threadId)) return { status: "not_found" };
+    async send(userId: number, threadId: number, body: string): Promise<SendResult> {
+      if (!validId(threadId)) return err("not_found");
       const text = cleanMessage(body);
-      const invalid = invalidBody(text, locale);
+      const invalid = invalidBody(text);
       if (invalid) return invalid;
       return db.transaction((tx) => reply(deps, tx, userId, threadId, text));
     },

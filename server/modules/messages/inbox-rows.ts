@@ -4,8 +4,9 @@ import type { Locale } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { PUBLIC_PAGE_STATUSES } from "#core/lifecycles/listing.ts";
 import type { Db } from "#server/db/client.ts";
+import { systemText } from "./notice-text.ts";
 import type { PersonName, ProductFacts, ProductReads, UserReads } from "./ports.ts";
-import { iso, rowsOf, systemText } from "./text.ts";
+import { iso, rowsOf } from "./text.ts";
 
 /*
  * The inbox's threads as one user sees them: the rows of the thread list and of a thread's view.

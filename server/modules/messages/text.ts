@@ -1,5 +1,3 @@
-import { isMessageKey, type Locale, translate } from "#core/i18n/index.ts";
-
 export { MESSAGE_MAX, REPORT_REASON_MAX } from "#core/schemas/messages.ts";
 
 /** A database id: a positive int4 (anything else matches no row, so it is refused early). */
@@ -22,24 +20,4 @@ export function cleanMessage(text: string): string {
       .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "")
       .trim()
   );
-}
-
-/** A system message's text in the reader's language, from its kind and data; the stored body otherwise. */
-export function systemText(
-  locale: Locale,
-  event: string | null,
-  payload: Record<string, unknown> | null,
-  body: string,
-): string {
-  const variant = typeof payload?.variant === "string" ? `.${payload.variant}` : "";
-  const key = `messages.notice.${event}${variant}.message`;
-  if (!event || !payload || !isMessageKey(key)) return body;
-  const names = payload.names as Partial<Record<Locale, string>> | undefined;
-  const values: Record<string, string | number> = {};
-  for (const [name, value] of Object.entries(payload))
-    if (typeof value === "string" || typeof value === "number") values[name] = value;
-  values.name = names?.[locale] ?? String(payload.productName ?? "");
-  const text = translate(locale, key, values);
-  // A value the stored data lacks (an older message) would show as `{price}`: keep the stored text.
-  return /\{\w+\}/.test(text) ? body : text;
 }

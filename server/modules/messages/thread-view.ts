@@ -3,8 +3,9 @@ import type { ThreadMessage, ThreadSummary, ThreadView } from "#core/contracts/m
 import type { Locale } from "#core/i18n/index.ts";
 import type { Db } from "#server/db/client.ts";
 import { type InboxReads, loadThreadRows, summaryOf, type ThreadRow } from "./inbox-rows.ts";
+import { systemText } from "./notice-text.ts";
 import { type ProductLink, productLinks } from "./product-links.ts";
-import { iso, rowsOf, systemText, validId } from "./text.ts";
+import { iso, rowsOf, validId } from "./text.ts";
 
 /** The newest messages a thread view shows. */
 const THREAD_MESSAGE_LIMIT = 500;

@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
+import { COMPLAINT_REFUSAL_KEYS } from "#core/contracts/moderation.ts";
 import { translate } from "#core/i18n/index.ts";
 import {
   ComplaintDecisionSchema,
@@ -7,6 +8,7 @@ import {
   DecisionSchema,
   ReportFormSchema,
 } from "#core/schemas/moderation.ts";
+import { translateProblems } from "#core/validation/field-errors.ts";
 import { bearerSecurity, createApiRouter, requireUser } from "#server/http/api/router.ts";
 import { errorResponses, idPathParam, jsonContent, MessageBody } from "#server/http/api/schemas.ts";
 import { adminRoute } from "#server/http/api/staff.ts";
@@ -74,14 +76,13 @@ moderationApi.openapi(
       locale,
       altcha: body.altcha,
     });
-    if (result.status === "invalid") return c.json({ errors: result.errors }, 422);
-    if (result.status === "not_found") return notFound(c);
-    if (result.status === "bot") return c.json({ message: translate(locale, "moderation.errors.bot") }, 403);
-    if (result.status === "limited") {
-      c.header("Retry-After", String(result.retryAfter));
-      return c.json({ message: translate(locale, "moderation.errors.rateLimited") }, 429);
-    }
-    return c.json({ id: result.id }, 201);
+    if (result.ok) return c.json({ id: result.value.id }, 201);
+    if (result.code === "invalid")
+      return c.json({ errors: translateProblems(locale, result.details.problems) }, 422);
+    if (result.code === "not_found") return notFound(c);
+    if (result.code === "bot") return c.json({ message: translate(locale, "moderation.errors.bot") }, 403);
+    c.header("Retry-After", String(result.details.retryAfter));
+    return c.json({ message: translate(locale, "moderation.errors.rateLimited") }, 429);
   },
 );
 
@@ -110,10 +111,12 @@ moderationApi.openapi(
     const result = await c
       .get("services")
       .moderation.complain(actor(c), c.req.valid("param").id, c.req.valid("json"));
-    if (result.status === "invalid") return c.json({ errors: result.errors }, 422);
-    if (result.status === "not_found") return notFound(c);
-    if (result.status === "refused") return c.json({ message: result.message }, 409);
-    return c.json({ id: result.id }, 201);
+    const locale = c.get("locale");
+    if (result.ok) return c.json({ id: result.value.id }, 201);
+    if (result.code === "invalid")
+      return c.json({ errors: translateProblems(locale, result.details.problems) }, 422);
+    if (result.code === "not_found") return notFound(c);
+    return c.json({ message: translate(locale, COMPLAINT_REFUSAL_KEYS[result.code]) }, 409);
   },
 );
 
@@ -152,10 +155,12 @@ moderationApi.openapi(
   }),
   async (c) => {
     const result = await c.get("services").moderation.decide(actor(c), c.req.valid("json"));
-    if (result.status === "invalid") return c.json({ errors: result.errors }, 422);
-    if (result.status === "not_found") return notFound(c);
-    if (result.status === "conflict") return c.json({ message: result.message }, 409);
-    return c.json({ id: result.id }, 201);
+    const locale = c.get("locale");
+    if (result.ok) return c.json({ id: result.value.id }, 201);
+    if (result.code === "invalid")
+      return c.json({ errors: translateProblems(locale, result.details.problems) }, 422);
+    if (result.code === "not_found") return notFound(c);
+    return c.json({ message: translate(locale, "adminModeration.errors.actionNotFit") }, 409);
   },
 );
 
@@ -194,10 +199,13 @@ moderationApi.openapi(
     const result = await c
       .get("services")
       .moderation.decideComplaint(actor(c), c.req.valid("param").id, c.req.valid("json"));
-    if (result.status === "invalid") return c.json({ errors: result.errors }, 422);
-    if (result.status === "not_found") return notFound(c);
-    if (result.status === "same_decider") return c.json({ message: result.message }, 403);
-    if (result.status === "closed") return c.json({ message: result.message }, 409);
-    return c.json({ reversed: result.reversed }, 200);
+    const locale = c.get("locale");
+    if (result.ok) return c.json({ reversed: result.value.reversed }, 200);
+    if (result.code === "invalid")
+      return c.json({ errors: translateProblems(locale, result.details.problems) }, 422);
+    if (result.code === "not_found") return notFound(c);
+    if (result.code === "same_decider")
+      return c.json({ message: translate(locale, "adminModeration.errors.sameDecider") }, 403);
+    return c.json({ message: translate(locale, "adminModeration.errors.complaintClosed") }, 409);
   },
 );

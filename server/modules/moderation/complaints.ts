@@ -1,10 +1,11 @@
 import { and, eq, gt, inArray, isNull } from "drizzle-orm";
 import type { ProductStatus } from "#core/contracts/catalog.ts";
-import type { FieldErrors } from "#core/contracts/errors.ts";
+import type { FieldProblems } from "#core/contracts/errors.ts";
 import { complaintDeadline, isRestriction } from "#core/contracts/moderation.ts";
-import { type Locale, translate } from "#core/i18n/index.ts";
+import type { Locale } from "#core/i18n/index.ts";
+import { type Err, err, type Ok, ok } from "#core/result.ts";
 import { ComplaintDecisionSchema, ComplaintSchema } from "#core/schemas/moderation.ts";
-import { issuesToFieldErrors } from "#core/validation/field-errors.ts";
+import { issuesToFieldProblems } from "#core/validation/field-errors.ts";
 import type { Db } from "#server/db/client.ts";
 import type { AccountRestriction } from "../users/index.ts";
 import type { Actor, ModerationContext } from "./context.ts";
@@ -12,11 +13,13 @@ import { announceLift, wasRestricted } from "./lift.ts";
 import { mailComplaintOutcome } from "./mails.ts";
 import { type ModerationDecision, moderationComplaints, moderationDecisions } from "./tables.ts";
 
+type Invalid = Err<"invalid", { problems: FieldProblems }>;
+
+/** Ok: the complaint's id. Refused: too late, one open already, or not a restriction (409). */
 export type LodgeOutcome =
-  | { status: "lodged"; id: number }
-  | { status: "invalid"; errors: FieldErrors }
-  | { status: "not_found" }
-  | { status: "refused"; message: string };
+  | Ok<{ id: number }>
+  | Invalid
+  | Err<"not_found" | "complaint_late" | "complaint_open" | "not_complainable">;
 
 /**
  * The affected user's internal complaint (DSA Art. 20): only about a restriction of theirs, within
@@ -29,27 +32,22 @@ export async function lodgeComplaint(
   raw: unknown,
 ): Promise<LodgeOutcome> {
   const parsed = ComplaintSchema.safeParse(raw);
-  if (!parsed.success)
-    return { status: "invalid", errors: issuesToFieldErrors(parsed.error.issues, user.locale) };
-  const refuse = (key: "complaintLate" | "complaintOpen" | "notComplainable") => ({
-    status: "refused" as const,
-    message: translate(user.locale, `moderation.errors.${key}`),
-  });
+  if (!parsed.success) return err("invalid", { problems: issuesToFieldProblems(parsed.error.issues) });
   return ctx.db.transaction(async (tx): Promise<LodgeOutcome> => {
     const [decision] = await tx
       .select()
       .from(moderationDecisions)
       .where(eq(moderationDecisions.id, decisionId))
       .for("update");
-    if (!decision || decision.affectedUserId !== user.id) return { status: "not_found" };
-    if (!isRestriction(decision.action) || decision.reversedAt) return refuse("notComplainable");
-    if (ctx.now() > complaintDeadline(decision.createdAt)) return refuse("complaintLate");
+    if (!decision || decision.affectedUserId !== user.id) return err("not_found");
+    if (!isRestriction(decision.action) || decision.reversedAt) return err("not_complainable");
+    if (ctx.now() > complaintDeadline(decision.createdAt)) return err("complaint_late");
     const [open] = await tx
       .select({ id: moderationComplaints.id })
       .from(moderationComplaints)
       .where(and(eq(moderationComplaints.decisionId, decisionId), eq(moderationComplaints.status, "open")))
       .limit(1);
-    if (open) return refuse("complaintOpen");
+    if (open) return err("complaint_open");
     const [row] = await tx
       .insert(moderationComplaints)
       .values({ decisionId, userId: user.id, text: parsed.data.text, createdAt: ctx.now() })
@@ -61,17 +59,18 @@ export async function lodgeComplaint(
       entityId: String(decisionId),
       data: { before: null, after: { complaintId: row.id } },
     });
-    return { status: "lodged", id: row.id };
+    return ok({ id: row.id });
   });
 }
 
+/**
+ * Refused `same_decider`: the first decider may not decide the complaint about their own decision
+ * (Art. 20(6)); `closed`: decided already.
+ */
 export type ComplaintDecisionOutcome =
-  | { status: "decided"; reversed: boolean }
-  | { status: "invalid"; errors: FieldErrors }
-  | { status: "not_found" }
-  /** The first decider may not decide the complaint about their own decision (Art. 20(6)). */
-  | { status: "same_decider"; message: string }
-  | { status: "closed"; message: string };
+  | Ok<{ reversed: boolean }>
+  | Invalid
+  | Err<"not_found" | "same_decider" | "closed">;
 
 /**
  * Undoes a decision's restriction through the owners' operations; returns the state before, and
@@ -137,8 +136,7 @@ export async function decideComplaint(
   raw: unknown,
 ): Promise<ComplaintDecisionOutcome> {
   const parsed = ComplaintDecisionSchema.safeParse(raw);
-  if (!parsed.success)
-    return { status: "invalid", errors: issuesToFieldErrors(parsed.error.issues, actor.locale) };
+  if (!parsed.success) return err("invalid", { problems: issuesToFieldProblems(parsed.error.issues) });
   const { outcome, answer } = parsed.data;
   const at = ctx.now();
   return ctx.db.transaction(async (tx): Promise<ComplaintDecisionOutcome> => {
@@ -148,15 +146,10 @@ export async function decideComplaint(
       .innerJoin(moderationDecisions, eq(moderationDecisions.id, moderationComplaints.decisionId))
       .where(eq(moderationComplaints.id, complaintId))
       .for("update");
-    if (!row) return { status: "not_found" };
+    if (!row) return err("not_found");
     const { complaint, decision } = row;
-    if (decision.deciderId === actor.id)
-      return {
-        status: "same_decider",
-        message: translate(actor.locale, "adminModeration.errors.sameDecider"),
-      };
-    if (complaint.status !== "open")
-      return { status: "closed", message: translate(actor.locale, "adminModeration.errors.complaintClosed") };
+    if (decision.deciderId === actor.id) return err("same_decider");
+    if (complaint.status !== "open") return err("closed");
     const reversed = outcome === "reversed";
     const restored = reversed ? await reverse(ctx, tx, decision, { actorId: actor.id, at }) : null;
     const freed = restored?.freed ?? null;
@@ -199,6 +192,6 @@ export async function decideComplaint(
           mail: false,
         });
     }
-    return { status: "decided", reversed };
+    return ok({ reversed });
   });
 }

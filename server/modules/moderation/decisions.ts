@@ -1,12 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import type { ProductStatus } from "#core/contracts/catalog.ts";
-import type { FieldErrors } from "#core/contracts/errors.ts";
+import type { FieldProblems } from "#core/contracts/errors.ts";
 import { type DecisionAction, isRestriction, RESTRICTIONS_BY_TARGET } from "#core/contracts/moderation.ts";
 import { formatDate } from "#core/formats/dates.ts";
-import { type Locale, translate } from "#core/i18n/index.ts";
+import type { Locale } from "#core/i18n/index.ts";
+import { type Err, err, type Ok, ok } from "#core/result.ts";
 import { type DecisionInput, DecisionSchema } from "#core/schemas/moderation.ts";
-import { issuesToFieldErrors } from "#core/validation/field-errors.ts";
+import { issuesToFieldProblems } from "#core/validation/field-errors.ts";
 import type { Db } from "#server/db/client.ts";
 import type { AccountRestriction } from "../users/index.ts";
 import { type Content, contentOf } from "./content.ts";
@@ -16,11 +17,11 @@ import { mailReportOutcome, mailStatement } from "./mails.ts";
 import { moderationDecisions, moderationReports } from "./tables.ts";
 
 export type DecideOutcome =
-  | { status: "decided"; id: number }
-  | { status: "invalid"; errors: FieldErrors }
-  | { status: "not_found" }
+  | Ok<{ id: number }>
+  | Err<"invalid", { problems: FieldProblems }>
+  | Err<"not_found">
   /** The action does not fit the content now (a live listing cannot be "rejected" in pre-moderation...). */
-  | { status: "conflict"; message: string };
+  | Err<"conflict">;
 
 /** Which listing statuses each listing action applies to. */
 const LISTING_ACTION_FROM: Partial<Record<DecisionAction, readonly ProductStatus[]>> = {
@@ -167,20 +168,15 @@ async function tell(
  */
 export async function decide(ctx: ModerationContext, actor: Actor, raw: unknown): Promise<DecideOutcome> {
   const parsed = DecisionSchema.safeParse(raw);
-  if (!parsed.success)
-    return { status: "invalid", errors: issuesToFieldErrors(parsed.error.issues, actor.locale) };
+  if (!parsed.success) return err("invalid", { problems: issuesToFieldProblems(parsed.error.issues) });
   const input = parsed.data;
   const at = ctx.now();
   if (input.action === "suspend_account" && new Date(`${input.suspendedUntil}T00:00:00Z`) <= at)
-    return {
-      status: "invalid",
-      errors: { suspendedUntil: [translate(actor.locale, "moderation.errors.date")] },
-    };
+    return err("invalid", { problems: { suspendedUntil: [{ key: "moderation.errors.date" }] } });
   return ctx.db.transaction(async (tx): Promise<DecideOutcome> => {
     const content = await contentOf(ctx, tx, input.target, input.targetId);
-    if (!content) return { status: "not_found" };
-    if (!(await fits(ctx, tx, input, content, at)))
-      return { status: "conflict", message: translate(actor.locale, "adminModeration.errors.actionNotFit") };
+    if (!content) return err("not_found");
+    if (!(await fits(ctx, tx, input, content, at))) return err("conflict");
     const applied = await apply(ctx, tx, actor, input, content, at);
     const [row] = await tx
       .insert(moderationDecisions)
@@ -240,7 +236,7 @@ export async function decide(ctx: ModerationContext, actor: Actor, raw: unknown)
       reports,
     );
     if (applied.freed) await announceLift(ctx, tx, content.id, { ...applied.freed, since: at, mail: true });
-    return { status: "decided", id: row.id };
+    return ok({ id: row.id });
   });
 }
 

@@ -1,8 +1,9 @@
 import { and, eq } from "drizzle-orm";
-import type { FieldErrors } from "#core/contracts/errors.ts";
+import type { FieldProblems } from "#core/contracts/errors.ts";
 import type { Locale } from "#core/i18n/index.ts";
+import { type Err, err, type Ok, ok } from "#core/result.ts";
 import { ReportSchema } from "#core/schemas/moderation.ts";
-import { issuesToFieldErrors } from "#core/validation/field-errors.ts";
+import { issuesToFieldProblems } from "#core/validation/field-errors.ts";
 import { contentOf } from "./content.ts";
 import type { ModerationContext } from "./context.ts";
 import { mailReportReceipt } from "./mails.ts";
@@ -21,12 +22,12 @@ export type Reporter = {
   altcha?: unknown;
 };
 
+/** Ok: the report's id and the address its receipt went to. */
 export type ReportOutcome =
-  | { status: "created"; id: number; email: string | null }
-  | { status: "invalid"; errors: FieldErrors }
-  | { status: "not_found" }
-  | { status: "bot" }
-  | { status: "limited"; retryAfter: number };
+  | Ok<{ id: number; email: string | null }>
+  | Err<"invalid", { problems: FieldProblems }>
+  | Err<"not_found" | "bot">
+  | Err<"limited", { retryAfter: number }>;
 
 /**
  * A notice (DSA Art. 16) from anyone: checked (a reason from the list, an explanation of a
@@ -40,18 +41,17 @@ export async function fileReport(
   who: Reporter,
 ): Promise<ReportOutcome> {
   const parsed = ReportSchema.safeParse(raw);
-  if (!parsed.success)
-    return { status: "invalid", errors: issuesToFieldErrors(parsed.error.issues, who.locale) };
+  if (!parsed.success) return err("invalid", { problems: issuesToFieldProblems(parsed.error.issues) });
   const input = parsed.data;
   const key = who.user ? `user:${who.user.id}` : `ip:${who.ip ?? "unknown"}`;
   if (ctx.reportLimiter.isLimited(key))
-    return { status: "limited", retryAfter: ctx.reportLimiter.retryAfterSeconds(key) };
+    return err("limited", { retryAfter: ctx.reportLimiter.retryAfterSeconds(key) });
   // A signed-in reporter has passed sign-in; a guest proves a little work, as at registration.
-  if (!who.user && (await ctx.altcha.verify(who.altcha)) !== "ok") return { status: "bot" };
+  if (!who.user && (await ctx.altcha.verify(who.altcha)) !== "ok") return err("bot");
   if (!ctx.reportLimiter.attempt(key))
-    return { status: "limited", retryAfter: ctx.reportLimiter.retryAfterSeconds(key) };
+    return err("limited", { retryAfter: ctx.reportLimiter.retryAfterSeconds(key) });
   const content = await contentOf(ctx, ctx.db, input.target, input.targetId);
-  if (!content) return { status: "not_found" };
+  if (!content) return err("not_found");
   const email = input.email ?? who.user?.email ?? null;
   const locale = who.user?.locale ?? who.locale;
   const id = await ctx.db.transaction(async (tx) => {
@@ -72,7 +72,7 @@ export async function fileReport(
     if (email) await mailReportReceipt(ctx, tx, { email, locale }, { ...input, id: row.id });
     return row.id;
   });
-  return { status: "created", id, email };
+  return ok({ id, email });
 }
 
 /**

@@ -1,13 +1,13 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Locale } from "#core/i18n/index.ts";
+import { type Err, err, type Ok, ok } from "#core/result.ts";
 import { sameEmail } from "./email-change.ts";
 import { startOptIn } from "./opt-in.ts";
 import { allCategoriesExist, findByEmail, type SubscriptionsDeps, unique } from "./subscriptions.ts";
 import { subscribers } from "./tables.ts";
 
-export type PreferencesResult =
-  | { status: "saved"; selectedCategories: number[] }
-  | { status: "unknown_categories" };
+/** Ok: the categories as saved; refused when one of them is unknown. */
+export type PreferencesResult = Ok<{ selectedCategories: number[] }> | Err<"unknown_categories">;
 
 /** The signed-in user as far as the newsletter needs them. */
 export type NewsletterUser = { id: number; email: string; emailConfirmed: boolean };
@@ -99,11 +99,11 @@ export function createAccountSubscription(deps: SubscriptionsDeps) {
      */
     async savePreferences(user: NewsletterUser, ids: number[], locale: Locale): Promise<PreferencesResult> {
       const selectedCategories = unique(ids);
-      if (!(await allCategoriesExist(deps, selectedCategories))) return { status: "unknown_categories" };
+      if (!(await allCategoriesExist(deps, selectedCategories))) return err("unknown_categories");
       const now = new Date();
       for (let attempt = 0; attempt < 2; attempt++) {
         if (await saveOnce(deps, user, { selectedCategories, locale, now }))
-          return { status: "saved", selectedCategories };
+          return ok({ selectedCategories });
         // A concurrent insert of the same address won: update that row on the second pass.
       }
       throw new Error("newsletter preferences: could not save after a concurrent insert");

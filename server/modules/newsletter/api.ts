@@ -46,16 +46,16 @@ newsletterApi.openapi(
     const locale = c.get("locale");
     const { email, selectedCategories } = c.req.valid("json");
     const result = await c.get("services").newsletter.save({ email, selectedCategories, locale });
-    switch (result.status) {
-      case "saved":
-        // Double opt-in: the success text says the address still waits for the mailed link.
-        return c.json(
-          {
-            success: true as const,
-            message: `${translate(locale, "newsletter.saved")} ${translate(locale, "newsletter.savedConfirm")}`,
-          },
-          200,
-        );
+    if (result.ok)
+      // Double opt-in: the success text says the address still waits for the mailed link.
+      return c.json(
+        {
+          success: true as const,
+          message: `${translate(locale, "newsletter.saved")} ${translate(locale, "newsletter.savedConfirm")}`,
+        },
+        200,
+      );
+    switch (result.code) {
       case "already_exists":
         return c.json(
           { error: "already_exists" as const, message: translate(locale, "newsletter.alreadyExists") },
@@ -115,7 +115,7 @@ newsletterApi.openapi(
         c.req.valid("json").selectedCategories,
         locale,
       );
-    if (result.status === "unknown_categories") {
+    if (!result.ok) {
       return c.json(
         { errors: { selectedCategories: [translate(locale, "newsletter.unknownCategory")] } },
         422,
@@ -123,7 +123,7 @@ newsletterApi.openapi(
     }
     return c.json(
       {
-        selectedCategories: result.selectedCategories,
+        selectedCategories: result.value.selectedCategories,
         message: translate(locale, "newsletter.preferencesSaved"),
       },
       200,

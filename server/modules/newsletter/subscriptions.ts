@@ -1,15 +1,14 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Locale } from "#core/i18n/index.ts";
+import { type Err, err, type Ok, ok } from "#core/result.ts";
 import { hashToken } from "../auth/index.ts";
 import { sameEmail } from "./email-change.ts";
 import { type OptInDeps, startOptIn } from "./opt-in.ts";
 import type { NewsletterReads } from "./ports.ts";
 import { type Subscriber, subscribers } from "./tables.ts";
 
-export type SaveResult =
-  | { status: "saved" }
-  | { status: "already_exists" }
-  | { status: "unknown_categories" };
+/** Ok: saved, waiting for the mailed link; refused: the address is subscribed already, or a category is unknown. */
+export type SaveResult = Ok<undefined> | Err<"already_exists" | "unknown_categories">;
 
 export type SubscriptionsDeps = OptInDeps & {
   /** Optional only for the users module's own instance, which never passes categories (service.ts). */
@@ -41,11 +40,11 @@ export function createSubscriptions(deps: SubscriptionsDeps) {
      */
     async save(input: { email: string; selectedCategories: number[]; locale: Locale }): Promise<SaveResult> {
       const selectedCategories = unique(input.selectedCategories);
-      if (!(await allCategoriesExist(deps, selectedCategories))) return { status: "unknown_categories" };
+      if (!(await allCategoriesExist(deps, selectedCategories))) return err("unknown_categories");
       const email = input.email.trim();
 
       const existing = await findByEmail(deps, email);
-      if (existing && existing.unsubscribedAt === null) return { status: "already_exists" };
+      if (existing && existing.unsubscribedAt === null) return err("already_exists");
       if (existing) {
         const [row] = await db
           .update(subscribers)
@@ -59,9 +58,9 @@ export function createSubscriptions(deps: SubscriptionsDeps) {
           })
           .where(and(eq(subscribers.id, existing.id), sql`${subscribers.unsubscribedAt} is not null`))
           .returning();
-        if (!row) return { status: "already_exists" };
+        if (!row) return err("already_exists");
         await startOptIn(deps, row, input.locale, existing);
-        return { status: "saved" };
+        return ok();
       }
 
       const [row] = await db
@@ -70,9 +69,9 @@ export function createSubscriptions(deps: SubscriptionsDeps) {
         .onConflictDoNothing()
         .returning();
       // Lost a race with a concurrent sign-up of the same address.
-      if (!row) return { status: "already_exists" };
+      if (!row) return err("already_exists");
       await startOptIn(deps, row, input.locale, null);
-      return { status: "saved" };
+      return ok();
     },
 
     /**

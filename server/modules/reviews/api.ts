@@ -2,6 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { translate } from "#core/i18n/index.ts";
 import { ReviewReplySchema, ReviewReportSchema, ReviewSchema } from "#core/schemas/reviews.ts";
+import { translateProblems } from "#core/validation/field-errors.ts";
 import { bearerSecurity, createApiRouter, requireUser } from "#server/http/api/router.ts";
 import { errorResponses, idPathParam, jsonContent, MessageBody } from "#server/http/api/schemas.ts";
 import type { AppEnv } from "#server/http/types.ts";
@@ -117,11 +118,14 @@ reviewsApi.openapi(
     },
   }),
   async (c) => {
-    const result = await c.get("services").reviews.give(user(c).id, c.req.valid("json"), c.get("locale"));
-    if (result.status === "invalid") return c.json({ errors: result.errors }, 422);
-    if (result.status === "refused")
-      return c.json({ message: result.message }, result.reason === "already" ? 409 : 403);
-    return c.json({ id: result.id }, 201);
+    const locale = c.get("locale");
+    const result = await c.get("services").reviews.give(user(c).id, c.req.valid("json"), locale);
+    if (result.ok) return c.json({ id: result.value.id }, 201);
+    if (result.code === "invalid")
+      return c.json({ errors: translateProblems(locale, result.details.problems) }, 422);
+    if (result.code === "already")
+      return c.json({ message: translate(locale, "reviews.errors.already") }, 409);
+    return c.json({ message: translate(locale, "reviews.errors.noDeal") }, 403);
   },
 );
 
@@ -154,11 +158,12 @@ reviewsApi.openapi(
     const locale = c.get("locale");
     const result = await c
       .get("services")
-      .reviews.reply(user(c).id, c.req.valid("param").id, c.req.valid("json").reply, locale);
-    if (result.status === "not_found") return c.json(notFoundBody(c), 404);
-    if (result.status === "invalid") return c.json({ errors: result.errors }, 422);
-    if (result.status === "refused") return c.json({ message: result.message }, 409);
-    return c.json({ message: translate(locale, "reviews.replied") }, 200);
+      .reviews.reply(user(c).id, c.req.valid("param").id, c.req.valid("json").reply);
+    if (result.ok) return c.json({ message: translate(locale, "reviews.replied") }, 200);
+    if (result.code === "not_found") return c.json(notFoundBody(c), 404);
+    if (result.code === "invalid")
+      return c.json({ errors: translateProblems(locale, result.details.problems) }, 422);
+    return c.json({ message: translate(locale, "reviews.errors.replied") }, 409);
   },
 );
 

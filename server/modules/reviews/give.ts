@@ -1,5 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { type Locale, translate } from "#core/i18n/index.ts";
+import type { FieldProblems } from "#core/contracts/errors.ts";
+import type { Locale } from "#core/i18n/index.ts";
+import { type Err, err, type Ok, ok } from "#core/result.ts";
 import { REVIEW_COMMENT_MAX, REVIEW_REPLY_MAX } from "#core/schemas/reviews.ts";
 import type { Db } from "#server/db/client.ts";
 import type { Notifier } from "../messages/index.ts";
@@ -10,33 +12,32 @@ import { reviewReports, reviews } from "./tables.ts";
 
 const REPORT_REASON_MAX = 500;
 
-export type GiveResult =
-  | { status: "created"; id: number }
-  | { status: "invalid"; errors: Record<string, string[]> }
-  /** No deal between the two about this product (403), or a review of it already given (409). */
-  | { status: "refused"; reason: "no_deal" | "already"; message: string };
+type Invalid = Err<"invalid", { problems: FieldProblems }>;
 
-export type ReplyResult =
-  | { status: "replied" }
-  | { status: "not_found" }
-  | { status: "invalid"; errors: Record<string, string[]> }
-  | { status: "refused"; message: string };
+/**
+ * Ok: the new review's id. Refused: the form's problems, no deal between the two about this
+ * product (403), or a review of it already given (409).
+ */
+export type GiveResult = Ok<{ id: number }> | Invalid | Err<"no_deal" | "already">;
+
+/** Refused: no such review about the user, the reply's problems, or replied already (409). */
+export type ReplyResult = Ok<undefined> | Invalid | Err<"not_found" | "replied">;
 
 type GiveInput = { productId: unknown; stars: unknown; comment?: unknown };
 
-/** The form's own errors (stars, comment, product), in the writer's language. */
-function checkGiven(input: GiveInput, locale: Locale) {
-  const errors: Record<string, string[]> = {};
+/** The form's own problems (stars, comment, product). */
+function checkGiven(input: GiveInput) {
+  const errors: FieldProblems = {};
   const stars = Number(input.stars);
   if (input.stars === undefined || input.stars === null || input.stars === "")
-    errors.stars = [translate(locale, "reviews.errors.starsRequired")];
+    errors.stars = [{ key: "reviews.errors.starsRequired" }];
   else if (!Number.isInteger(stars) || stars < 1 || stars > 5)
-    errors.stars = [translate(locale, "reviews.errors.stars")];
+    errors.stars = [{ key: "reviews.errors.stars" }];
   const comment = typeof input.comment === "string" ? clean(input.comment) : "";
   if (comment.length > REVIEW_COMMENT_MAX)
-    errors.comment = [translate(locale, "validation.max", { length: REVIEW_COMMENT_MAX })];
+    errors.comment = [{ key: "validation.max", values: { length: REVIEW_COMMENT_MAX } }];
   const productId = Number(input.productId);
-  if (!validId(productId)) errors.productId = [translate(locale, "validation.required")];
+  if (!validId(productId)) errors.productId = [{ key: "validation.required" }];
   return { errors, stars, comment, productId };
 }
 
@@ -58,16 +59,11 @@ async function give(
   locale: Locale,
 ): Promise<GiveResult> {
   const { db, notifier, reads } = deps;
-  const { errors, stars, comment, productId } = checkGiven(input, locale);
-  if (Object.keys(errors).length > 0) return { status: "invalid", errors };
+  const { errors, stars, comment, productId } = checkGiven(input);
+  if (Object.keys(errors).length > 0) return err("invalid", { problems: errors });
   const deal = await deps.deal(userId, productId, locale);
-  if (!deal)
-    return { status: "refused", reason: "no_deal", message: translate(locale, "reviews.errors.noDeal") };
-  const already = (): GiveResult => ({
-    status: "refused",
-    reason: "already",
-    message: translate(locale, "reviews.errors.already"),
-  });
+  if (!deal) return err("no_deal");
+  const already = (): GiveResult => err("already");
   try {
     return await db.transaction(async (tx) => {
       const [row] = await tx
@@ -89,7 +85,7 @@ async function give(
         link: { page: "accountReviews" },
         payload: { reviewId: row.id },
       });
-      return { status: "created" as const, id: row.id };
+      return ok({ id: row.id });
     });
   } catch (error) {
     if ((error as { cause?: { code?: string } })?.cause?.code === "23505") return already();
@@ -98,36 +94,27 @@ async function give(
 }
 
 /** The rated user's one reply. */
-async function reply(
-  db: Db,
-  userId: number,
-  reviewId: number,
-  text: unknown,
-  locale: Locale,
-): Promise<ReplyResult> {
-  if (!validId(reviewId)) return { status: "not_found" };
+async function reply(db: Db, userId: number, reviewId: number, text: unknown): Promise<ReplyResult> {
+  if (!validId(reviewId)) return err("not_found");
   const reply = typeof text === "string" ? clean(text) : "";
-  if (reply === "")
-    return { status: "invalid", errors: { reply: [translate(locale, "validation.required")] } };
-  if (reply.length > REVIEW_REPLY_MAX)
-    return {
-      status: "invalid",
-      errors: { reply: [translate(locale, "validation.max", { length: REVIEW_REPLY_MAX })] },
-    };
+  if (reply === "") return err("invalid", { problems: { reply: [{ key: "validation.required" }] } });
+  if (reply.length > REVIEW_REPLY_MAX) {
+    const problems = { reply: [{ key: "validation.max" as const, values: { length: REVIEW_REPLY_MAX } }] };
+    return err("invalid", { problems });
+  }
   const [mine] = await db
     .select({ id: reviews.id })
     .from(reviews)
     .where(and(eq(reviews.id, reviewId), eq(reviews.subjectId, userId)))
     .limit(1);
-  if (!mine) return { status: "not_found" };
+  if (!mine) return err("not_found");
   const updated = await db
     .update(reviews)
     .set({ reply, repliedAt: new Date() })
     .where(and(eq(reviews.id, reviewId), eq(reviews.subjectId, userId), isNull(reviews.reply)))
     .returning({ id: reviews.id });
-  if (updated.length === 0)
-    return { status: "refused", message: translate(locale, "reviews.errors.replied") };
-  return { status: "replied" };
+  if (updated.length === 0) return err("replied");
+  return ok();
 }
 
 /** Reports a review to the operator (once per user); its author cannot report it. */
@@ -163,8 +150,7 @@ export function createReviewing(deps: ReviewingDeps) {
   const { db } = deps;
   return {
     give: (userId: number, input: GiveInput, locale: Locale) => give(deps, userId, input, locale),
-    reply: (userId: number, reviewId: number, text: unknown, locale: Locale) =>
-      reply(db, userId, reviewId, text, locale),
+    reply: (userId: number, reviewId: number, text: unknown) => reply(db, userId, reviewId, text),
     report: (userId: number, reviewId: number, reason: string) => report(db, userId, reviewId, reason),
   };
 }

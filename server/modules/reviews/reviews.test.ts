@@ -115,21 +115,17 @@ describe("deals and received reviews", () => {
     // Rated deals leave the list; the rated users received the reviews.
     expect(
       await api.services.reviews.give(me.user.id, { productId: newer.id, stars: 5 }, "cs"),
-    ).toMatchObject({
-      status: "created",
-    });
+    ).toMatchObject({ ok: true });
     expect(
       await api.services.reviews.give(
         a.user.id,
         { productId: older.id, stars: 3, comment: " Pomalé " },
         "cs",
       ),
-    ).toMatchObject({ status: "created" });
+    ).toMatchObject({ ok: true });
     expect(
       await api.services.reviews.give(c.user.id, { productId: bought.id, stars: 4 }, "cs"),
-    ).toMatchObject({
-      status: "created",
-    });
+    ).toMatchObject({ ok: true });
     expect((await api.services.reviews.pending(me.user.id, "cs")).map((deal) => deal.productId)).toEqual([
       older.id,
       bought.id,

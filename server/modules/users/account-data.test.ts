@@ -3,8 +3,10 @@ import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { err, ok } from "#core/result.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { insertCategory, insertProduct } from "#server/test/fixtures.ts";
+import { said } from "#server/test/said.ts";
 import { sessions } from "../auth/tables.ts";
 import { bids } from "../bidding/tables.ts";
 import { productStatusChanges, products } from "../listings/tables/products.ts";
@@ -351,23 +353,18 @@ describe("addresses", () => {
   it("saves the page's pair all or nothing; 'same as contact' removes the invoice address", async () => {
     const { user } = await api.createUser();
     const service = api.services.accountData;
-    const refused = await service.saveContactAndInvoice(
-      user.id,
-      { contact: PERSON, invoice: { ...COMPANY, companyId: "12345678" } },
-      "cs",
-    );
-    expect(refused).toEqual({
+    const refused = await service.saveContactAndInvoice(user.id, {
+      contact: PERSON,
+      invoice: { ...COMPANY, companyId: "12345678" },
+    });
+    expect(said(refused)).toMatchObject({
       status: "invalid",
       errors: { "invoice.companyId": ["IČO není platné, zkontrolujte ho prosím."] },
     });
     expect(await api.db.select().from(addresses).where(eq(addresses.userId, user.id))).toEqual([]);
-    expect(await service.saveContactAndInvoice(user.id, { contact: PERSON, invoice: COMPANY }, "cs")).toEqual(
-      {
-        status: "saved",
-      },
-    );
+    expect(await service.saveContactAndInvoice(user.id, { contact: PERSON, invoice: COMPANY })).toEqual(ok());
     expect((await service.addresses(user.id)).invoice?.companyId).toBe("25596641");
-    await service.saveContactAndInvoice(user.id, { contact: PERSON, invoice: null }, "cs");
+    await service.saveContactAndInvoice(user.id, { contact: PERSON, invoice: null });
     const after = await service.addresses(user.id);
     expect(after.invoice).toBeNull();
     expect(after.contact?.city).toBe("Brno");
@@ -453,10 +450,7 @@ describe("e-mail change", () => {
     ).toBe(200);
 
     const link = confirm.text.match(/\/potvrzeni-emailu\/(\S+)/)![1];
-    expect(await api.services.accounts.emailConfirmation.confirm(link)).toEqual({
-      status: "confirmed",
-      email: newEmail,
-    });
+    expect(await api.services.accounts.emailConfirmation.confirm(link)).toEqual(ok({ email: newEmail }));
     const [row] = await api.db.select().from(users).where(eq(users.id, user.id));
     expect(row.email).toBe(newEmail);
     expect(row.emailConfirmedAt).not.toBeNull();
@@ -481,16 +475,16 @@ describe("e-mail change", () => {
       .filter((m) => m.subject === "Potvrďte novou e-mailovou adresu")
       .map((m) => m.text.match(/\/potvrzeni-emailu\/(\S+)/)![1]);
     expect(links).toHaveLength(2);
-    expect(await api.services.accounts.emailConfirmation.confirm(links[0])).toEqual({ status: "used" });
-    expect((await api.services.accounts.emailConfirmation.confirm(links[1])).status).toBe("confirmed");
+    expect(await api.services.accounts.emailConfirmation.confirm(links[0])).toEqual(err("used"));
+    expect((await api.services.accounts.emailConfirmation.confirm(links[1])).ok).toBe(true);
     // An ordinary confirmation link for another address never switches it.
     const stale = await api.services.accounts.emailConfirmation.createLink(
       user.id,
       `jina-${user.id}@example.cz`,
     );
-    expect(await api.services.accounts.emailConfirmation.confirm(stale.split("/").at(-1)!)).toEqual({
-      status: "invalid",
-    });
+    expect(await api.services.accounts.emailConfirmation.confirm(stale.split("/").at(-1)!)).toEqual(
+      err("invalid"),
+    );
     const [row] = await api.db.select().from(users).where(eq(users.id, user.id));
     expect(row.email).toBe(`druha-${user.id}@example.cz`);
   });
@@ -511,7 +505,7 @@ describe("e-mail change", () => {
       .slice(before)
       .find((m) => m.to === newEmail)!
       .text.match(/\/potvrzeni-emailu\/(\S+)/)![1];
-    expect((await api.services.accounts.emailConfirmation.confirm(link)).status).toBe("confirmed");
+    expect((await api.services.accounts.emailConfirmation.confirm(link)).ok).toBe(true);
 
     const rows = await api.db
       .select()
@@ -601,12 +595,11 @@ describe("avatar", () => {
   it("refuses files over the size limit with a translated message", async () => {
     expect(await renderAvatar(new Uint8Array(AVATAR_MAX_BYTES + 1))).toEqual({ problem: "tooLarge" });
     const { user } = await api.createUser();
-    const result = await api.services.accountData.setAvatar(
-      user.id,
-      new Uint8Array(AVATAR_MAX_BYTES + 1),
-      "en",
-    );
-    expect(result).toEqual({ status: "invalid", errors: { avatar: ["The image is larger than 5 MB."] } });
+    const result = await api.services.accountData.setAvatar(user.id, new Uint8Array(AVATAR_MAX_BYTES + 1));
+    expect(said(result, "ok", "en")).toMatchObject({
+      status: "invalid",
+      errors: { avatar: ["The image is larger than 5 MB."] },
+    });
     // Through the API, the /api body limit answers first.
     const { token } = await api.createUser();
     const big = await upload(token, new Uint8Array(2 * 1024 * 1024));

@@ -1,5 +1,4 @@
 import path from "node:path";
-import type { Locale } from "#core/i18n/index.ts";
 import type { Mailer } from "#server/adapters/mail.ts";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
@@ -66,25 +65,20 @@ export function createAccountDataService(deps: {
   const avatars = createAvatarStore(path.join(deps.config.dataDir, "uploads"));
   const uploads = deps.uploads ?? createUploadLimiter();
   const resolved = { ...deps, now, avatars, uploads };
-  type Meta = { locale: Locale; ip: string };
+  type Meta = { ip: string };
 
   return {
     profile: (userId: number) => profile(db, userId, now),
-    updateProfile: (userId: number, raw: unknown, locale: Locale) =>
-      updateProfile(db, now, userId, raw, locale),
+    updateProfile: (userId: number, raw: unknown) => updateProfile(db, now, userId, raw),
     requestEmailChange: (userId: number, raw: unknown, meta: Meta) =>
       requestEmailChange(resolved, userId, raw, meta),
     addresses: (userId: number) => addressesOf(db, userId),
-    saveAddress: (userId: number, kind: AddressKind, raw: unknown, locale: Locale) =>
-      saveAddress(resolved, userId, kind, raw, locale),
-    saveContactAndInvoice: (
-      userId: number,
-      raw: { contact: unknown; invoice: unknown | null },
-      locale: Locale,
-    ) => saveContactAndInvoice(resolved, userId, raw, locale),
+    saveAddress: (userId: number, kind: AddressKind, raw: unknown) =>
+      saveAddress(resolved, userId, kind, raw),
+    saveContactAndInvoice: (userId: number, raw: { contact: unknown; invoice: unknown | null }) =>
+      saveContactAndInvoice(resolved, userId, raw),
     deleteAddress: (userId: number, kind: AddressKind, id?: number) => deleteAddress(db, userId, kind, id),
-    setAvatar: (userId: number, bytes: Uint8Array, locale: Locale) =>
-      setAvatar(resolved, userId, bytes, locale),
+    setAvatar: (userId: number, bytes: Uint8Array) => setAvatar(resolved, userId, bytes),
     removeAvatar: (userId: number) => removeAvatar(resolved, userId),
     changePassword: (userId: number, raw: unknown, meta: Meta & { keepSessionHash: string | null }) =>
       changePassword(resolved, userId, raw, meta),
@@ -92,11 +86,8 @@ export function createAccountDataService(deps: {
     deleteAccount: (userId: number, raw: unknown, meta: Meta) => deleteAccount(resolved, userId, raw, meta),
     exportData: (userId: number) => exportData(resolved, userId),
     /** The back office's erasure of someone else's account (admin/erasure.ts). */
-    eraseByStaff: (
-      userId: number,
-      input: { username: string; actorId: number; ip: string | null },
-      locale: Locale,
-    ) => eraseByStaff(resolved, userId, input, locale),
+    eraseByStaff: (userId: number, input: { username: string; actorId: number; ip: string | null }) =>
+      eraseByStaff(resolved, userId, input),
   };
 }
 

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { err, ok } from "#core/result.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { insertCatalogFixture, insertProduct } from "#server/test/fixtures.ts";
 import { bids } from "../bidding/tables.ts";
@@ -76,12 +77,8 @@ describe("listing quota (docs/product/accounts.md: 10 free products, then verifi
 
 describe("requireConfirmedEmail", () => {
   it("lets a confirmed account through and tells an unconfirmed one why not", () => {
-    expect(requireConfirmedEmail({ emailConfirmed: true }, "cs")).toEqual({ ok: true });
-    expect(requireConfirmedEmail({ emailConfirmed: false }, "cs")).toEqual({
-      ok: false,
-      reason:
-        "Nejdříve prosím potvrďte svůj e-mail. Odkaz jsme vám poslali při registraci, nový si můžete nechat poslat v přehledu účtu.",
-    });
+    expect(requireConfirmedEmail({ emailConfirmed: true })).toEqual(ok());
+    expect(requireConfirmedEmail({ emailConfirmed: false })).toEqual(err("email_not_confirmed"));
   });
 });
 
@@ -171,22 +168,18 @@ describe("resending the e-mail confirmation from the overview", () => {
     const { user } = await api.createUser();
     const mails = api.sentMail.length;
     for (let i = 0; i < CONFIRMATION_RESENDS_PER_HOUR; i++) {
-      expect(await api.services.accountOverview.resendConfirmation(user.id, "cs")).toEqual({
-        status: "sent",
-        message: "Poslali jsme vám nový potvrzovací e-mail.",
-      });
+      expect(await api.services.accountOverview.resendConfirmation(user.id)).toEqual(ok("sent"));
     }
     await api.deliverMail();
     expect(api.sentMail.length).toBe(mails + CONFIRMATION_RESENDS_PER_HOUR);
     expect(api.sentMail.at(-1)!.to).toBe(user.email);
-    const limited = await api.services.accountOverview.resendConfirmation(user.id, "en");
-    expect(limited).toMatchObject({ status: "limited" });
-    expect(limited.message).toMatch(/^You can ask for the confirmation e-mail again in \d+ min\.$/);
+    const limited = await api.services.accountOverview.resendConfirmation(user.id);
+    expect(limited).toMatchObject({ ok: false, code: "limited" });
+    expect(limited.ok || limited.details.retryAfterSeconds).toBeGreaterThan(0);
 
     const confirmed = await api.createUser({ emailConfirmedAt: new Date() });
-    expect(await api.services.accountOverview.resendConfirmation(confirmed.user.id, "cs")).toEqual({
-      status: "already_confirmed",
-      message: "Váš e-mail je už potvrzený.",
-    });
+    expect(await api.services.accountOverview.resendConfirmation(confirmed.user.id)).toEqual(
+      ok("already_confirmed"),
+    );
   });
 });

@@ -1,5 +1,5 @@
-import { formatWait } from "#core/formats/wait.ts";
-import { type Locale, translate } from "#core/i18n/index.ts";
+import type { Locale } from "#core/i18n/index.ts";
+import { type Err, err, type Ok, ok } from "#core/result.ts";
 import { RateLimiter } from "#server/lib/rate-limit.ts";
 import type { AuthUser } from "../auth/index.ts";
 import type { EmailConfirmationService } from "./email-confirmation.ts";
@@ -18,10 +18,8 @@ export { OVERVIEW_LIST_SIZE } from "./overview-lists.ts";
 /** Confirmation mails a user may ask for per hour (each one is a mail to their inbox). */
 export const CONFIRMATION_RESENDS_PER_HOUR = 3;
 
-export type ResendResult =
-  | { status: "sent"; message: string }
-  | { status: "already_confirmed"; message: string }
-  | { status: "limited"; retryAfterSeconds: number; message: string };
+/** Ok: "sent", or "already_confirmed" (nothing sent); refused: too many this hour. */
+export type ResendResult = Ok<"sent" | "already_confirmed"> | Err<"limited", { retryAfterSeconds: number }>;
 
 export type AccountOverview = {
   advertisements: { active: number; started: number; total: number };
@@ -40,22 +38,12 @@ async function resendConfirmation(
   resends: RateLimiter,
   emailConfirmation: Pick<EmailConfirmationService, "resend">,
   userId: number,
-  locale: Locale,
 ): Promise<ResendResult> {
   const key = String(userId);
-  if (resends.isLimited(key)) {
-    const seconds = resends.retryAfterSeconds(key);
-    return {
-      status: "limited",
-      retryAfterSeconds: seconds,
-      message: translate(locale, "security.overview.resendLimited", { wait: formatWait(locale, seconds) }),
-    };
-  }
+  if (resends.isLimited(key)) return err("limited", { retryAfterSeconds: resends.retryAfterSeconds(key) });
   resends.attempt(key);
   const sent = await emailConfirmation.resend(userId);
-  return sent
-    ? { status: "sent", message: translate(locale, "security.overview.resendSent") }
-    : { status: "already_confirmed", message: translate(locale, "security.overview.alreadyConfirmed") };
+  return ok(sent ? "sent" : "already_confirmed");
 }
 
 /**
@@ -74,8 +62,7 @@ export function createAccountOverviewService(
   const resends = new RateLimiter(CONFIRMATION_RESENDS_PER_HOUR, 3600_000, () => now().getTime());
 
   return {
-    resendConfirmation: (userId: number, locale: Locale) =>
-      resendConfirmation(resends, deps.emailConfirmation, userId, locale),
+    resendConfirmation: (userId: number) => resendConfirmation(resends, deps.emailConfirmation, userId),
 
     async overview(user: AuthUser, locale: Locale): Promise<AccountOverview> {
       const [advertisements, notifications, bidsList, watched, quota] = await Promise.all([

@@ -1,16 +1,17 @@
 import { and, isNull, type SQL, sql } from "drizzle-orm";
-import type { FieldErrors } from "#core/contracts/errors.ts";
-import type { Locale } from "#core/i18n/index.ts";
+import type { FieldProblems } from "#core/contracts/errors.ts";
+import { type Err, err, type Ok, ok } from "#core/result.ts";
 import { AddressRequestSchema } from "#core/schemas/account.ts";
-import { issuesToFieldErrors } from "#core/validation/field-errors.ts";
+import { issuesToFieldProblems } from "#core/validation/field-errors.ts";
 import type { Db } from "#server/db/client.ts";
 import type { RateLimiter } from "#server/lib/rate-limit.ts";
 import { users } from "./tables.ts";
 
+/** Ok: accepted (whether or not the address has an account). */
 export type AddressRequestResult =
-  | { status: "accepted" }
-  | { status: "invalid"; errors: FieldErrors }
-  | { status: "limited"; retryAfterSeconds: number };
+  | Ok<undefined>
+  | Err<"invalid", { problems: FieldProblems }>
+  | Err<"limited", { retryAfterSeconds: number }>;
 
 /** Who a link mail goes to. */
 export type LinkRecipient = {
@@ -30,23 +31,23 @@ export type LinkRecipient = {
 export async function acceptAddressRequest(
   db: Db,
   raw: Record<string, unknown>,
-  meta: { locale: Locale; ip: string },
+  meta: { ip: string },
   limits: { perIp: RateLimiter; perEmail: RateLimiter },
   also?: SQL,
 ): Promise<{ answer: AddressRequestResult; recipient: LinkRecipient | null }> {
   const parsed = AddressRequestSchema.safeParse(raw);
   if (!parsed.success)
     return {
-      answer: { status: "invalid", errors: issuesToFieldErrors(parsed.error.issues, meta.locale) },
+      answer: err("invalid", { problems: issuesToFieldProblems(parsed.error.issues) }),
       recipient: null,
     };
   if (!limits.perIp.attempt(meta.ip))
     return {
-      answer: { status: "limited", retryAfterSeconds: limits.perIp.retryAfterSeconds(meta.ip) },
+      answer: err("limited", { retryAfterSeconds: limits.perIp.retryAfterSeconds(meta.ip) }),
       recipient: null,
     };
   const email = parsed.data.email;
-  const accepted = { status: "accepted" } as const;
+  const accepted = ok();
   if (!limits.perEmail.attempt(email.toLowerCase())) return { answer: accepted, recipient: null };
   const [recipient] = await db
     .select({

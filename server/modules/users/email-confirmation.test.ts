@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { err, ok } from "#core/result.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
+import { said } from "#server/test/said.ts";
 import { followEmailChange } from "../newsletter/index.ts";
 import { createEmailConfirmationService } from "./email-confirmation.ts";
 import { users } from "./tables.ts";
@@ -26,20 +28,20 @@ describe("e-mail confirmation", () => {
   it("confirms once, then says the link was used", async () => {
     const { user } = await api.createUser();
     const token = tokenOf(await service.createLink(user.id, user.email.toUpperCase()));
-    expect(await service.confirm(token)).toEqual({ status: "confirmed", email: user.email.toUpperCase() });
+    expect(await service.confirm(token)).toEqual(ok({ email: user.email.toUpperCase() }));
     const [row] = await api.db.select().from(users).where(eq(users.id, user.id));
     expect(row.emailConfirmedAt?.toISOString()).toBe(now.toISOString());
-    expect(await service.confirm(token)).toEqual({ status: "used" });
+    expect(await service.confirm(token)).toEqual(err("used"));
   });
 
   it("refuses an expired, unknown or outdated link", async () => {
     const { user } = await api.createUser();
     const token = tokenOf(await service.createLink(user.id, user.email));
     now = new Date(now.getTime() + 48 * 3600 * 1000 + 1);
-    expect(await service.confirm(token)).toEqual({ status: "expired" });
-    expect(await service.confirm("nonsense")).toEqual({ status: "invalid" });
+    expect(await service.confirm(token)).toEqual(err("expired"));
+    expect(await service.confirm("nonsense")).toEqual(err("invalid"));
     const other = tokenOf(await service.createLink(user.id, "old@example.cz"));
-    expect(await service.confirm(other)).toEqual({ status: "invalid" });
+    expect(await service.confirm(other)).toEqual(err("invalid"));
     const [row] = await api.db.select().from(users).where(eq(users.id, user.id));
     expect(row.emailConfirmedAt).toBeNull();
   });
@@ -78,9 +80,7 @@ describe("resending the confirmation by address", () => {
     const { user } = await api.createUser({ firstname: "Eva" });
     const before = api.sentMail.length;
     expect(await service.requestResend({ email: ` ${user.email.toUpperCase()} ` }, meta("10.9.0.1"))).toEqual(
-      {
-        status: "accepted",
-      },
+      ok(),
     );
     expect(await api.deliverMail()).toBe(1);
     const mail = api.sentMail.at(-1)!;
@@ -89,22 +89,18 @@ describe("resending the confirmation by address", () => {
     expect(mail.subject).toBe("Potvrďte prosím svůj e-mail");
     expect(mail.text).toContain("Dobrý den, Eva,");
     const token = mail.text.match(/\/potvrzeni-emailu\/([\w.-]+)/)?.[1];
-    expect(await service.confirm(token!)).toEqual({ status: "confirmed", email: user.email });
+    expect(await service.confirm(token!)).toEqual(ok({ email: user.email }));
 
     // Confirmed now, and an address nobody has: the same answer, no mail.
     const sent = api.sentMail.length;
-    expect(await service.requestResend({ email: user.email }, meta("10.9.0.1"))).toEqual({
-      status: "accepted",
-    });
-    expect(await service.requestResend({ email: "nikdo@example.cz" }, meta("10.9.0.1"))).toEqual({
-      status: "accepted",
-    });
+    expect(await service.requestResend({ email: user.email }, meta("10.9.0.1"))).toEqual(ok());
+    expect(await service.requestResend({ email: "nikdo@example.cz" }, meta("10.9.0.1"))).toEqual(ok());
     await api.deliverMail();
     expect(api.sentMail.length).toBe(sent);
   });
 
   it("refuses an invalid address and limits requests per IP and mails per address", async () => {
-    expect(await service.requestResend({ email: "ne-adresa" }, meta("10.9.0.2"))).toMatchObject({
+    expect(said(await service.requestResend({ email: "ne-adresa" }, meta("10.9.0.2")))).toMatchObject({
       status: "invalid",
       errors: { email: [expect.any(String)] },
     });
@@ -114,9 +110,9 @@ describe("resending the confirmation by address", () => {
     await api.deliverMail();
     // Three mails an hour to one address, whoever asks.
     expect(api.sentMail.length - before).toBe(3);
-    let last: Awaited<ReturnType<typeof service.requestResend>> = { status: "accepted" };
+    let last: Awaited<ReturnType<typeof service.requestResend>> = ok();
     for (let i = 0; i < 11; i++)
       last = await service.requestResend({ email: `x${i}@example.cz` }, meta("10.9.0.3"));
-    expect(last).toMatchObject({ status: "limited" });
+    expect(last).toMatchObject({ ok: false, code: "limited" });
   });
 });

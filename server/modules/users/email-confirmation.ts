@@ -1,5 +1,6 @@
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { KeysUnder, Locale } from "#core/i18n/index.ts";
+import { type Err, err, type Ok, ok } from "#core/result.ts";
 import type { Mailer } from "#server/adapters/mail.ts";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
@@ -11,7 +12,8 @@ import { type EmailConfirmationToken, emailConfirmationTokens, users } from "./t
 
 export { EMAIL_CONFIRMATION_TTL_MS, type LinkStatus, mailLocale } from "./email-links.ts";
 
-export type ConfirmResult = { status: "confirmed"; email: string } | { status: LinkStatus };
+/** Ok: the address now confirmed; refused: why the link does not apply. */
+export type ConfirmResult = Ok<{ email: string }> | Err<LinkStatus>;
 
 /**
  * What follows an account to its new address, in the same transaction (a port: the newsletter's
@@ -73,16 +75,16 @@ async function confirmLink(
     .where(eq(emailConfirmationTokens.tokenHash, hashToken(token)))
     .limit(1)
     .for("update");
-  if (!row) return { status: "invalid" };
-  if (row.usedAt) return { status: "used" };
-  if (row.expiresAt.getTime() <= at.getTime()) return { status: "expired" };
+  if (!row) return err("invalid");
+  if (row.usedAt) return err("used");
+  if (row.expiresAt.getTime() <= at.getTime()) return err("expired");
   const [user] = await tx
     .select({ email: users.email })
     .from(users)
     .where(and(eq(users.id, row.userId), isNull(users.deletedAt)))
     .limit(1)
     .for("update");
-  if (!user) return { status: "invalid" };
+  if (!user) return err("invalid");
   if (user.email.toLowerCase() === row.email.toLowerCase()) {
     await tx
       .update(users)
@@ -90,12 +92,12 @@ async function confirmLink(
       .where(eq(users.id, row.userId));
   } else if (!token.startsWith(CHANGE_PREFIX)) {
     // The account changed its address since the mail was sent: this link no longer applies.
-    return { status: "invalid" };
+    return err("invalid");
   } else if (!(await switchAddress(tx, row, user.email, at, followEmailChange))) {
-    return { status: "invalid" };
+    return err("invalid");
   }
   await tx.update(emailConfirmationTokens).set({ usedAt: at }).where(eq(emailConfirmationTokens.id, row.id));
-  return { status: "confirmed", email: row.email };
+  return ok({ email: row.email });
 }
 
 /**
@@ -175,7 +177,7 @@ export function createEmailConfirmationService(deps: {
 
     /** Uses a link: confirms the address once; a second click, an old or a foreign link says why not. */
     async confirm(token: string): Promise<ConfirmResult> {
-      if (!token || token.length > 200) return { status: "invalid" };
+      if (!token || token.length > 200) return err("invalid");
       return db.transaction((tx) => confirmLink(tx, token, now(), deps.followEmailChange));
     },
   };

@@ -1,10 +1,10 @@
-import { isLocale, type KeysUnder, type Locale, translate } from "#core/i18n/index.ts";
+import { isLocale, type KeysUnder, type Locale } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import type { Mailer } from "#server/adapters/mail.ts";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import { hashToken, newToken } from "../auth/index.ts";
-import { greetingName, renderMail } from "../mail/index.ts";
+import { confirmationLinkMail } from "./mails.ts";
 import { emailConfirmationTokens } from "./tables.ts";
 
 export const EMAIL_CONFIRMATION_TTL_MS = 48 * 3600 * 1000;
@@ -69,18 +69,9 @@ export function createConfirmationLinks(
     keys: { subject: KeysUnder<"registration.mail">; paragraphs: KeysUnder<"registration.mail">[] },
   ) {
     const locale = mailLocale(user.locale);
-    const t = (key: KeysUnder<"registration.mail">) =>
-      translate(locale, `registration.mail.${key}`, { person: greetingName(user) });
     await db.transaction(async (tx) => {
       const url = await createLink(user.id, user.email, tx, "confirm", locale);
-      const content = renderMail({
-        locale,
-        siteUrl: config.publicUrl,
-        subject: t(keys.subject),
-        paragraphs: keys.paragraphs.map((key) => t(key)),
-        action: { label: t("confirmButton"), url },
-        closing: [t("confirmExpiry"), t("signature")],
-      });
+      const content = confirmationLinkMail(config.publicUrl, locale, user, keys, url);
       await mail.send({ to: user.email, ...content }, { tx });
     });
   }

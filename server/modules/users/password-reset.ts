@@ -1,26 +1,28 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
-import type { FieldErrors } from "#core/contracts/errors.ts";
-import { type KeysUnder, type Locale, translate } from "#core/i18n/index.ts";
+import type { FieldProblems } from "#core/contracts/errors.ts";
+import type { Locale } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
+import { type Err, err, type Ok, ok } from "#core/result.ts";
 import type { Mailer } from "#server/adapters/mail.ts";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import { RateLimiter } from "#server/lib/rate-limit.ts";
 import type { Logger } from "#server/logger.ts";
 import { hashPassword, hashToken, newToken } from "../auth/index.ts";
-import { greetingName, renderMail } from "../mail/index.ts";
 import { type AddressRequestResult, acceptAddressRequest, type LinkRecipient } from "./address-request.ts";
 import { type LinkStatus, mailLocale } from "./email-links.ts";
+import { passwordResetMail } from "./mails.ts";
 import { type EndSessions, storeNewPassword } from "./new-password.ts";
 import { passwordErrors } from "./password-rules.ts";
 import { type PasswordResetToken, passwordResetTokens, users } from "./tables.ts";
 
 export const PASSWORD_RESET_TTL_MS = 3600 * 1000;
 
+/** Ok: the password changed (the account's id); refused: the link's state, or the password's problems. */
 export type ResetResult =
-  | { status: "changed"; userId: number }
-  | { status: LinkStatus }
-  | { status: "invalid_password"; errors: FieldErrors };
+  | Ok<{ userId: number }>
+  | Err<LinkStatus>
+  | Err<"invalid_password", { problems: FieldProblems }>;
 
 type Deps = {
   db: Db;
@@ -53,19 +55,8 @@ function linkStatus(row: PasswordResetToken | null, at: number): LinkStatus | "v
 async function mailResetLink(deps: Deps, user: LinkRecipient, expiresAt: Date) {
   const { token, hash } = newToken();
   const locale = mailLocale(user.locale);
-  const t = (key: KeysUnder<"registration.mail">) =>
-    translate(locale, `registration.mail.${key}`, { person: greetingName(user) });
-  const content = renderMail({
-    locale,
-    siteUrl: deps.config.publicUrl,
-    subject: t("resetSubject"),
-    paragraphs: [t("resetGreeting"), t("resetText")],
-    action: {
-      label: t("resetButton"),
-      url: `${deps.config.publicUrl}${localePath("changePassword", locale, { hash: token })}`,
-    },
-    closing: [t("resetIgnore"), t("signature")],
-  });
+  const url = `${deps.config.publicUrl}${localePath("changePassword", locale, { hash: token })}`;
+  const content = passwordResetMail(deps.config.publicUrl, locale, user, url);
   try {
     await deps.db.transaction(async (tx) => {
       await tx.insert(passwordResetTokens).values({ userId: user.id, tokenHash: hash, expiresAt });
@@ -82,7 +73,6 @@ async function newPasswordErrors(
   db: Db,
   userId: number,
   raw: { password?: unknown; passwordConfirmation?: unknown },
-  locale: Locale,
 ) {
   const [user] = await db
     .select({
@@ -95,10 +85,10 @@ async function newPasswordErrors(
     .where(eq(users.id, userId))
     .limit(1);
   return user
-    ? passwordErrors(raw, locale, [user.email, user.username], {
+    ? passwordErrors(raw, [user.email, user.username], {
         names: [user.firstname ?? "", user.lastname ?? ""],
       })
-    : passwordErrors(raw, locale);
+    : passwordErrors(raw);
 }
 
 /**
@@ -148,7 +138,7 @@ export function createPasswordResetService(deps: Deps) {
       const { answer, recipient } = await acceptAddressRequest(db, raw, meta, { perIp, perEmail });
       if (!recipient) return answer;
       await mailResetLink(deps, recipient, new Date(clock() + PASSWORD_RESET_TTL_MS));
-      return { status: "accepted" };
+      return ok();
     },
 
     /** Whether a link can still set a password (for the page that shows the form or says why not). */
@@ -159,17 +149,16 @@ export function createPasswordResetService(deps: Deps) {
     async reset(
       token: string,
       raw: { password?: unknown; passwordConfirmation?: unknown },
-      locale: Locale,
     ): Promise<ResetResult> {
       const row = await findToken(db, token);
       const status = linkStatus(row, clock());
-      if (status !== "valid" || !row) return { status: status === "valid" ? "invalid" : status };
-      const errors = await newPasswordErrors(db, row.userId, raw, locale);
-      if (Object.keys(errors).length > 0) return { status: "invalid_password", errors };
+      if (status !== "valid" || !row) return err(status === "valid" ? "invalid" : status);
+      const problems = await newPasswordErrors(db, row.userId, raw);
+      if (Object.keys(problems).length > 0) return err("invalid_password", { problems });
       const passwordHash = await hashPassword(String(raw.password));
       const changed = await claimAndStore(deps, row, passwordHash, now);
-      if (changed === null) return { status: "used" };
-      return { status: "changed", userId: changed };
+      if (changed === null) return err("used");
+      return ok({ userId: changed });
     },
   };
 }

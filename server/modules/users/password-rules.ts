@@ -1,12 +1,10 @@
-import type { FieldErrors } from "#core/contracts/errors.ts";
-import type { Locale } from "#core/i18n/index.ts";
-import { translate } from "#core/i18n/index.ts";
+import type { FieldProblems } from "#core/contracts/errors.ts";
 import { PasswordSchema } from "#core/schemas/registration.ts";
-import { issuesToFieldErrors } from "#core/validation/field-errors.ts";
+import { issuesToFieldProblems } from "#core/validation/field-errors.ts";
 import { isStrongPassword } from "./password-strength.ts";
 
 /**
- * The password rules as one field-to-messages map: the length, not the account's e-mail or
+ * The password rules as one field-to-problems map: the length, not the account's e-mail or
  * username (`identity`), hard enough to guess (password-strength.ts, with the identity and the
  * account's `names` as zxcvbn's user inputs), and the confirmation. `scoreStrength: false` leaves
  * out the guessability check, which costs up to some 40 ms of CPU (registration skips it for a
@@ -14,21 +12,20 @@ import { isStrongPassword } from "./password-strength.ts";
  */
 export function passwordErrors(
   raw: { password?: unknown; passwordConfirmation?: unknown },
-  locale: Locale,
   identity: string[] = [],
   { names = [], scoreStrength = true }: { names?: string[]; scoreStrength?: boolean } = {},
-): FieldErrors {
-  const errors: FieldErrors = {};
+): FieldProblems {
+  const errors: FieldProblems = {};
   const parsed = PasswordSchema.safeParse(raw.password);
   if (!parsed.success) {
-    errors.password = issuesToFieldErrors(parsed.error.issues, locale)._ ?? [];
+    errors.password = issuesToFieldProblems(parsed.error.issues)._ ?? [];
   } else if (identity.some((value) => value && parsed.data.toLowerCase() === value.toLowerCase())) {
-    errors.password = [translate(locale, "registration.errors.passwordIsIdentity")];
+    errors.password = [{ key: "registration.errors.passwordIsIdentity" }];
   } else if (scoreStrength && !isStrongPassword(parsed.data, [...identity, ...names])) {
-    errors.password = [translate(locale, "registration.errors.commonPassword")];
+    errors.password = [{ key: "registration.errors.commonPassword" }];
   }
   if (typeof raw.password === "string" && raw.password !== "" && raw.passwordConfirmation !== raw.password) {
-    errors.passwordConfirmation = [translate(locale, "validation.confirmed")];
+    errors.passwordConfirmation = [{ key: "validation.confirmed" }];
   }
   return errors;
 }

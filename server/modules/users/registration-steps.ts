@@ -1,6 +1,6 @@
 import { eq, or, sql } from "drizzle-orm";
-import type { FieldErrors } from "#core/contracts/errors.ts";
-import { type KeysUnder, type Locale, translate } from "#core/i18n/index.ts";
+import type { FieldProblems } from "#core/contracts/errors.ts";
+import type { Locale } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import type { RegistrationInput } from "#core/schemas/registration.ts";
 import type { Mailer } from "#server/adapters/mail.ts";
@@ -9,8 +9,8 @@ import type { Db } from "#server/db/client.ts";
 import type { RateLimiter } from "#server/lib/rate-limit.ts";
 import type { Logger } from "#server/logger.ts";
 import type { Altcha } from "../auth/index.ts";
-import { greetingName, renderMail } from "../mail/index.ts";
 import { mailLocale } from "./email-links.ts";
+import { addressTakenMail } from "./mails.ts";
 import type { RecaptchaVerifier } from "./recaptcha.ts";
 import { users } from "./tables.ts";
 
@@ -35,14 +35,13 @@ export type NewAccount = {
 export async function botErrors(
   checks: { altcha: Altcha; recaptcha?: RecaptchaVerifier },
   proof: BotProof,
-  locale: Locale,
   ip: string,
-): Promise<FieldErrors> {
+): Promise<FieldProblems> {
   if (checks.recaptcha) {
     const verdict = await checks.recaptcha.verify(proof.recaptchaToken, ip);
     if (verdict === "ok") return {};
     const key = verdict === "missing" ? "registration.errors.botNoScript" : "registration.errors.botInvalid";
-    return { form: [translate(locale, key)] };
+    return { form: [{ key }] };
   }
   const result = await checks.altcha.verify(proof.altcha);
   if (result === "ok") return {};
@@ -52,18 +51,14 @@ export async function botErrors(
       : result === "expired"
         ? "registration.errors.botExpired"
         : "registration.errors.botInvalid";
-  return { form: [translate(locale, key)] };
+  return { form: [{ key }] };
 }
 
 /**
  * Username and phone clashes, which the form reports: a username is public anyway (it stands
  * next to bids). The e-mail is deliberately not checked here (see register).
  */
-export async function duplicateErrors(
-  db: Db,
-  input: RegistrationInput,
-  locale: Locale,
-): Promise<FieldErrors> {
+export async function duplicateErrors(db: Db, input: RegistrationInput): Promise<FieldProblems> {
   const rows = await db
     .select({ username: users.username, phone: users.phone, prefix: users.phonePrefix })
     .from(users)
@@ -73,12 +68,12 @@ export async function duplicateErrors(
         input.phone ? eq(users.phone, input.phone) : undefined,
       ),
     );
-  const errors: FieldErrors = {};
+  const errors: FieldProblems = {};
   for (const row of rows) {
     if (row.username.toLowerCase() === input.username.toLowerCase())
-      errors.username = [translate(locale, "registration.errors.usernameTaken")];
+      errors.username = [{ key: "registration.errors.usernameTaken" }];
     if (input.phone && row.phone === input.phone && row.prefix === input.phonePrefix)
-      errors.phone = [translate(locale, "registration.errors.phoneTaken")];
+      errors.phone = [{ key: "registration.errors.phoneTaken" }];
   }
   return errors;
 }
@@ -157,18 +152,9 @@ export async function sendTakenNotice(
   if (!owner) return;
   const locale = mailLocale(owner.locale);
   const url = (page: "account" | "resetPassword") => `${deps.config.publicUrl}${localePath(page, locale)}`;
-  const t = (key: KeysUnder<"registration.mail">) =>
-    translate(locale, `registration.mail.${key}`, {
-      person: greetingName(owner),
-      resetUrl: url("resetPassword"),
-    });
-  const content = renderMail({
-    locale,
-    siteUrl: deps.config.publicUrl,
-    subject: t("takenSubject"),
-    paragraphs: [t("takenGreeting"), t("takenText"), t("takenReset")],
-    action: { label: t("takenButton"), url: url("account") },
-    closing: [t("takenIgnore"), t("signature")],
+  const content = addressTakenMail(deps.config.publicUrl, locale, owner, {
+    account: url("account"),
+    resetPassword: url("resetPassword"),
   });
   try {
     await deps.mail.send({ to: owner.email, ...content });

@@ -1,7 +1,8 @@
-import type { FieldErrors } from "#core/contracts/errors.ts";
-import { type Locale, translate } from "#core/i18n/index.ts";
+import type { FieldProblems } from "#core/contracts/errors.ts";
+import type { Locale } from "#core/i18n/index.ts";
+import { type Err, err, type Ok, ok } from "#core/result.ts";
 import { RegistrationSchema } from "#core/schemas/registration.ts";
-import { issuesToFieldErrors } from "#core/validation/field-errors.ts";
+import { issuesToFieldProblems } from "#core/validation/field-errors.ts";
 import type { Mailer } from "#server/adapters/mail.ts";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
@@ -24,14 +25,14 @@ import {
 export type { BotProof } from "./registration-steps.ts";
 
 /**
- * `accepted` is the one answer for a new address and for one that already has an account (then
+ * Ok (accepted) is the one answer for a new address and for one that already has an account (then
  * its owner gets a mail instead of a new account): nobody learns from registration whether an
  * address is registered.
  */
 export type RegistrationResult =
-  | { status: "accepted" }
-  | { status: "invalid"; errors: FieldErrors }
-  | { status: "limited"; retryAfterSeconds: number };
+  | Ok<undefined>
+  | Err<"invalid", { problems: FieldProblems }>
+  | Err<"limited", { retryAfterSeconds: number }>;
 
 /** The newsletter's opt-in (a port: the newsletter module's service, passed in by server/services.ts). */
 export type NewsletterOptIn = {
@@ -72,14 +73,13 @@ async function formErrors(
   raw: Record<string, unknown>,
   meta: { locale: Locale; ip: string; proof: BotProof },
 ) {
-  const { locale, ip } = meta;
   const parsed = RegistrationSchema.safeParse(raw);
-  const errors: FieldErrors = parsed.success ? {} : issuesToFieldErrors(parsed.error.issues, locale);
+  const errors: FieldProblems = parsed.success ? {} : issuesToFieldProblems(parsed.error.issues);
   const identity = [String(raw.email ?? ""), String(raw.username ?? "")];
   const names = [String(raw.firstname ?? ""), String(raw.lastname ?? "")];
-  const bot = await botErrors(deps, meta.proof, locale, ip);
+  const bot = await botErrors(deps, meta.proof, meta.ip);
   delete errors.password;
-  Object.assign(errors, passwordErrors(raw, locale, identity, { names, scoreStrength: !bot.form }));
+  Object.assign(errors, passwordErrors(raw, identity, { names, scoreStrength: !bot.form }));
   Object.assign(errors, bot);
   return { input: parsed.success ? parsed.data : null, errors };
 }
@@ -109,10 +109,8 @@ export function createRegistrationService(deps: Deps) {
   const clock = () => now().getTime();
   const perIp = new RateLimiter(deps.perIpLimit ?? REGISTRATIONS_PER_IP_HOUR, 3600 * 1000, clock);
   const takenNotices = new RateLimiter(TAKEN_NOTICES_PER_EMAIL_HOUR, 3600 * 1000, clock);
-  const limited = (ip: string) => ({
-    status: "limited" as const,
-    retryAfterSeconds: perIp.retryAfterSeconds(ip),
-  });
+  const limited = (ip: string) => err("limited", { retryAfterSeconds: perIp.retryAfterSeconds(ip) });
+  const invalid = (problems: FieldProblems) => err("invalid", { problems });
 
   return {
     /**
@@ -131,29 +129,26 @@ export function createRegistrationService(deps: Deps) {
       const { locale, ip } = meta;
       if (perIp.isLimited(ip)) return limited(ip);
       const { input, errors } = await formErrors(deps, raw, meta);
-      if (!input || Object.keys(errors).length > 0) return { status: "invalid", errors };
+      if (!input || Object.keys(errors).length > 0) return invalid(errors);
 
       if (!perIp.attempt(ip)) return limited(ip);
-      const duplicates = await duplicateErrors(db, input, locale);
-      if (Object.keys(duplicates).length > 0) return { status: "invalid", errors: duplicates };
+      const duplicates = await duplicateErrors(db, input);
+      if (Object.keys(duplicates).length > 0) return invalid(duplicates);
 
       const passwordHash = await hashPassword(input.password);
       if (await accountWithEmail(db, input.email)) {
         await sendTakenNotice(deps, takenNotices, input.email);
-        return { status: "accepted" };
+        return ok();
       }
       const inserted = await insertAccount(db, input, passwordHash, { locale, at: now() });
       if ("taken" in inserted) {
         if (inserted.taken === "username")
-          return {
-            status: "invalid",
-            errors: { username: [translate(locale, "registration.errors.usernameTaken")] },
-          };
+          return invalid({ username: [{ key: "registration.errors.usernameTaken" }] });
         await sendTakenNotice(deps, takenNotices, input.email);
-        return { status: "accepted" };
+        return ok();
       }
       await welcome(deps, inserted.user, input.newsletter, locale);
-      return { status: "accepted" };
+      return ok();
     },
   };
 }

@@ -1,4 +1,5 @@
 import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
+import { type Err, err, type Ok, ok } from "#core/result.ts";
 import {
   effectiveScopes,
   isStaffRole,
@@ -46,9 +47,13 @@ export type StaffChange = {
   extraScopes: readonly string[];
 };
 
+/**
+ * Ok: the member as saved. Refused: no such account, a change of an owner by someone who is not
+ * one (`owner_only`), or the last owner stepping down (`last_owner`).
+ */
 export type StaffChangeResult =
-  | { status: "saved"; member: { id: number; role: UserRole; scope: string[] } }
-  | { status: "notFound" | "lastOwner" | "ownerOnly" };
+  | Ok<{ id: number; role: UserRole; scope: string[] }>
+  | Err<"not_found" | "last_owner" | "owner_only">;
 
 /**
  * Who works in the back office and with what (docs/product/back-office.md, "Staff and scopes").
@@ -103,11 +108,11 @@ export function createStaffRolesService(db: Db, deps: { audit: Audit }) {
           .from(users)
           .where(and(eq(users.id, change.userId), isNull(users.deletedAt)))
           .for("update");
-        if (!target) return { status: "notFound" };
+        if (!target) return err("not_found");
         const touchesOwner = target.role === "admin" || change.role === "admin";
-        if (touchesOwner && change.actor.role !== "admin") return { status: "ownerOnly" };
+        if (touchesOwner && change.actor.role !== "admin") return err("owner_only");
         if (target.role === "admin" && change.role !== "admin" && owners.length <= 1)
-          return { status: "lastOwner" };
+          return err("last_owner");
         // A plain user keeps only their client permissions; staff get the granted back-office scopes.
         const clientScopes = target.scope.filter((scope) => !isStaffScope(scope));
         const granted = isStaffRole(change.role) ? [...new Set(change.extraScopes.filter(isStaffScope))] : [];
@@ -124,7 +129,7 @@ export function createStaffRolesService(db: Db, deps: { audit: Audit }) {
           data: { before: { role: target.role, scope: target.scope }, after: { role: change.role, scope } },
           ip: change.actor.ip,
         });
-        return { status: "saved", member: { id: target.id, role: change.role, scope } };
+        return ok({ id: target.id, role: change.role, scope });
       });
     },
   };

@@ -1,10 +1,11 @@
 import { randomInt } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { formatWait } from "#core/formats/wait.ts";
-import { type KeysUnder, type Locale, translate } from "#core/i18n/index.ts";
+import type { Locale } from "#core/i18n/index.ts";
+import { type Err, err, type Ok, ok } from "#core/result.ts";
 import type { SmsSender } from "#server/adapters/sms.ts";
 import type { Db } from "#server/db/client.ts";
 import type { Logger } from "#server/logger.ts";
+import { verificationSms } from "./mails.ts";
 import { users, type VerificationCode, verificationCodes } from "./tables.ts";
 import {
   CODE_TTL_MS,
@@ -42,18 +43,17 @@ export type VerificationStatus = {
   resendInSeconds: number;
 };
 
+/** Texts for the refusals: core/contracts/verification.ts. */
 export type SendResult =
-  | { status: "sent"; phone: string; expiresAt: Date }
-  | { status: "already_verified" }
-  | { status: "no_phone"; message: string }
-  | { status: "limited"; retryAfterSeconds: number; message: string }
-  | { status: "failed"; message: string };
+  | Ok<{ phone: string; expiresAt: Date }>
+  | Err<"already_verified" | "no_phone" | "failed">
+  | Err<"limited", { retryAfterSeconds: number; dailyLimit: number | null }>;
 
+/** Ok: verified now or already; refused: a wrong code (with the attempts left) or no usable code. */
 export type CheckResult =
-  | { status: "verified" }
-  | { status: "already_verified" }
-  | { status: "invalid"; message: string; attemptsLeft: number }
-  | { status: "expired" | "used_up" | "no_code"; message: string };
+  | Ok<"verified" | "already_verified">
+  | Err<"invalid", { attemptsLeft: number }>
+  | Err<"expired" | "used_up" | "no_code">;
 
 type Deps = { db: Db; sms: SmsSender; logger?: Pick<Logger, "error">; now: () => Date };
 
@@ -92,17 +92,15 @@ async function status({ db, now }: Deps, userId: number): Promise<VerificationSt
 async function sendCode(deps: Deps, userId: number, locale: Locale): Promise<SendResult> {
   const { db, now } = deps;
   const user = await loadUser(db, userId);
-  if (user.verifiedAt) return { status: "already_verified" };
+  if (user.verifiedAt) return err("already_verified");
   const phone = fullPhone(user);
-  if (!phone) return { status: "no_phone", message: translate(locale, "security.verification.noPhone") };
+  if (!phone) return err("no_phone");
   const wait = await resendWait(db, userId, now().getTime());
   if (wait.seconds > 0) {
-    const key = wait.daily ? "security.verification.dailyLimit" : "security.verification.resendWait";
-    return {
-      status: "limited",
+    return err("limited", {
       retryAfterSeconds: wait.seconds,
-      message: translate(locale, key, { wait: formatWait(locale, wait.seconds), max: MAX_CODES_PER_DAY }),
-    };
+      dailyLimit: wait.daily ? MAX_CODES_PER_DAY : null,
+    });
   }
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   const createdAt = now();
@@ -112,14 +110,14 @@ async function sendCode(deps: Deps, userId: number, locale: Locale): Promise<Sen
     .values({ userId, phone, codeHash: hashCode(code), expiresAt, createdAt })
     .returning({ id: verificationCodes.id });
   try {
-    await deps.sms.send(phone, translate(locale, "security.verification.smsText", { code }));
+    await deps.sms.send(phone, verificationSms(locale, code));
   } catch (error) {
     // Not sent: the row must not count against the limits, nor stand in for the previous code.
     await db.delete(verificationCodes).where(eq(verificationCodes.id, row.id));
     deps.logger?.error({ err: (error as Error).message, userId }, "verification SMS failed");
-    return { status: "failed", message: translate(locale, "security.verification.sendFailed") };
+    return err("failed");
   }
-  return { status: "sent", phone: formatPhone(user.phonePrefix, user.phone!), expiresAt };
+  return ok({ phone: formatPhone(user.phonePrefix, user.phone!), expiresAt });
 }
 
 /**
@@ -159,31 +157,21 @@ async function markVerified(db: Db, code: VerificationCode, userId: number, at: 
  * Checks an entered code against the newest one. Every entry of a live code counts as an attempt.
  * A code sent to a number the account no longer has does not verify the new one.
  */
-async function checkCode(
-  { db, now }: Deps,
-  userId: number,
-  input: string,
-  locale: Locale,
-): Promise<CheckResult> {
+async function checkCode({ db, now }: Deps, userId: number, input: string): Promise<CheckResult> {
   const user = await loadUser(db, userId);
-  if (user.verifiedAt) return { status: "already_verified" };
-  const message = (key: KeysUnder<"security.verification">) =>
-    translate(locale, `security.verification.${key}`);
+  if (user.verifiedAt) return ok("already_verified");
   const code = await latestCode(db, userId);
-  if (!code || code.consumedAt || code.phone !== fullPhone(user))
-    return { status: "no_code", message: message("noCode") };
-  if (code.expiresAt.getTime() <= now().getTime()) return { status: "expired", message: message("expired") };
+  if (!code || code.consumedAt || code.phone !== fullPhone(user)) return err("no_code");
+  if (code.expiresAt.getTime() <= now().getTime()) return err("expired");
   const attempts = await countAttempt(db, code);
-  if (attempts === null) return { status: "used_up", message: message("usedUp") };
+  if (attempts === null) return err("used_up");
   const entered = input.replace(/\s/g, "");
   if (!/^\d{6}$/.test(entered) || !codeMatches(code.codeHash, entered)) {
     const attemptsLeft = MAX_ATTEMPTS - attempts;
-    return attemptsLeft > 0
-      ? { status: "invalid", message: message("wrongCode"), attemptsLeft }
-      : { status: "used_up", message: message("usedUp") };
+    return attemptsLeft > 0 ? err("invalid", { attemptsLeft }) : err("used_up");
   }
   await markVerified(db, code, userId, now());
-  return { status: "verified" };
+  return ok("verified");
 }
 
 /**
@@ -203,7 +191,7 @@ export function createVerificationService(deps: {
   return {
     status: (userId: number) => status(resolved, userId),
     sendCode: (userId: number, locale: Locale) => sendCode(resolved, userId, locale),
-    checkCode: (userId: number, input: string, locale: Locale) => checkCode(resolved, userId, input, locale),
+    checkCode: (userId: number, input: string) => checkCode(resolved, userId, input),
   };
 }
 

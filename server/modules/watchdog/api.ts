@@ -2,6 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { translate } from "#core/i18n/index.ts";
 import { WatchdogDeliverySchema, WatchdogInputSchema } from "#core/schemas/watchdog.ts";
+import { translateProblems } from "#core/validation/field-errors.ts";
 import { bearerSecurity, createApiRouter, requireUser } from "#server/http/api/router.ts";
 import { errorResponses, idPathParam, jsonContent, MessageBody } from "#server/http/api/schemas.ts";
 import type { AppEnv } from "#server/http/types.ts";
@@ -78,9 +79,10 @@ watchdogApi.openapi(
     },
   }),
   async (c) => {
-    const result = await c.get("services").watchdogs.create(user(c).id, c.req.valid("json"), c.get("locale"));
-    if (result.status === "invalid") return c.json({ errors: result.errors }, 422);
-    return c.json({ id: result.id }, result.status === "created" ? 201 : 200);
+    const result = await c.get("services").watchdogs.create(user(c).id, c.req.valid("json"));
+    if (!result.ok)
+      return c.json({ errors: translateProblems(c.get("locale"), result.details.problems) }, 422);
+    return c.json({ id: result.value.id }, result.value.created ? 201 : 200);
   },
 );
 

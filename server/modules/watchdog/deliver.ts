@@ -1,13 +1,11 @@
 import { and, asc, eq, isNull, lte } from "drizzle-orm";
-import { type Locale, translate } from "#core/i18n/index.ts";
+import type { Locale } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import type { Db } from "#server/db/client.ts";
 import type { Notifier } from "../messages/index.ts";
+import { hitNames } from "./notice-text.ts";
 import type { WatchdogReads } from "./ports.ts";
 import { type StockWatchdog, stockWatchdogs, type WatchdogDelivery, watchdogHits } from "./tables.ts";
-
-/** Names quoted in one notice. */
-const NAMES_IN_NOTICE = 3;
 
 export type DeliveryDeps = {
   db: Db;
@@ -85,19 +83,12 @@ async function deliver(deps: DeliveryDeps, watchdogId: number, now: Date): Promi
       });
       return true;
     }
-    const names = hits
-      .slice(0, NAMES_IN_NOTICE)
-      .map((hit) => (user.locale === "en" && hit.nameEn) || hit.nameCs)
-      .join(", ");
-    const more =
-      hits.length > NAMES_IN_NOTICE
-        ? translate(user.locale, "watchdog.more", { count: hits.length - NAMES_IN_NOTICE })
-        : "";
+    const names = hitNames(user.locale, hits);
     const page = await watchedPage(deps, tx, watchdog, user.locale);
     if (!page) return false;
     await deps.notifier.notify(tx, watchdog.userId, "watchdog", {
       variant: watchdog.kind,
-      values: { count: hits.length, names: names + more, ...page.values },
+      values: { count: hits.length, names, ...page.values },
       link: { href: page.href },
       payload: { watchdogId, productIds: hits.map((hit) => hit.productId) },
     });

@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { type Locale, type MessageKey, translate } from "#core/i18n/index.ts";
+import type { FieldProblems, Problem } from "#core/contracts/errors.ts";
+import { type Err, err, type Ok, ok } from "#core/result.ts";
 import type { Db } from "#server/db/client.ts";
 import {
   cleanQuery,
@@ -13,9 +14,10 @@ import {
 import type { WatchdogReads } from "./ports.ts";
 import { stockWatchdogs } from "./tables.ts";
 
+/** Ok: the watchdog's id, `created` false when the same one was set already. */
 export type CreateWatchdogResult =
-  | { status: "created" | "exists"; id: number }
-  | { status: "invalid"; errors: Record<string, string[]> };
+  | Ok<{ id: number; created: boolean }>
+  | Err<"invalid", { problems: FieldProblems }>;
 
 type CreateInput = {
   kind?: unknown;
@@ -26,10 +28,9 @@ type CreateInput = {
 };
 type NewWatchdog = typeof stockWatchdogs.$inferInsert;
 
-const invalid = (field: string, message: string): CreateWatchdogResult => ({
-  status: "invalid",
-  errors: { [field]: [message] },
-});
+type Invalid = Err<"invalid", { problems: FieldProblems }>;
+const invalid = (field: string, key: Problem["key"], values?: Problem["values"]): Invalid =>
+  err("invalid", { problems: { [field]: [values ? { key, values } : { key }] } });
 
 /**
  * What a new watchdog watches, checked: a sold-out shop product, an existing active category, or
@@ -40,39 +41,37 @@ async function target(
   reads: Pick<WatchdogReads, "productSummaries" | "categorySummaries">,
   userId: number,
   input: CreateInput,
-  locale: Locale,
-): Promise<NewWatchdog | CreateWatchdogResult> {
-  const t = (key: MessageKey, values?: Record<string, string | number>) => translate(locale, key, values);
-  if (!isKind(input.kind)) return invalid("kind", t("watchdog.errors.kind"));
+): Promise<NewWatchdog | Invalid> {
+  if (!isKind(input.kind)) return invalid("kind", "watchdog.errors.kind");
   const delivery = input.delivery === undefined ? "immediate" : input.delivery;
-  if (!isDelivery(delivery)) return invalid("delivery", t("watchdog.errors.delivery"));
+  if (!isDelivery(delivery)) return invalid("delivery", "watchdog.errors.delivery");
   const values: NewWatchdog = { userId, kind: input.kind, delivery };
   if (input.kind === "product") {
     const id = Number(input.productId);
     const product = validId(id) ? (await reads.productSummaries(db, [id])).get(id) : undefined;
     if (product?.format !== "shop" || !["active", "sold"].includes(product.status))
-      return invalid("productId", t("watchdog.errors.product"));
+      return invalid("productId", "watchdog.errors.product");
     if (product.stock > 0 && product.status === "active")
-      return invalid("productId", t("watchdog.errors.inStock"));
+      return invalid("productId", "watchdog.errors.inStock");
     values.productId = id;
   } else if (input.kind === "category") {
     const id = Number(input.categoryId);
     const category = validId(id) ? (await reads.categorySummaries(db, [id])).get(id) : undefined;
-    if (!category?.isActive) return invalid("categoryId", t("watchdog.errors.category"));
+    if (!category?.isActive) return invalid("categoryId", "watchdog.errors.category");
     values.categoryId = id;
   } else {
     const query = typeof input.query === "string" ? cleanQuery(input.query) : "";
     if (query.length < WATCHDOG_QUERY_MIN)
-      return invalid("query", t("validation.min", { length: WATCHDOG_QUERY_MIN }));
+      return invalid("query", "validation.min", { length: WATCHDOG_QUERY_MIN });
     if (query.length > WATCHDOG_QUERY_MAX)
-      return invalid("query", t("validation.max", { length: WATCHDOG_QUERY_MAX }));
+      return invalid("query", "validation.max", { length: WATCHDOG_QUERY_MAX });
     values.query = query;
   }
   return values;
 }
 
 /** Stores the watchdog, or updates the delivery of the same one already set; within the per-user cap. */
-async function store(db: Db, values: NewWatchdog, locale: Locale): Promise<CreateWatchdogResult> {
+async function store(db: Db, values: NewWatchdog): Promise<CreateWatchdogResult> {
   return db.transaction(async (tx): Promise<CreateWatchdogResult> => {
     const [existing] = await tx
       .select({ id: stockWatchdogs.id })
@@ -96,21 +95,21 @@ async function store(db: Db, values: NewWatchdog, locale: Locale): Promise<Creat
         .update(stockWatchdogs)
         .set({ delivery: values.delivery })
         .where(eq(stockWatchdogs.id, existing.id));
-      return { status: "exists", id: existing.id };
+      return ok({ id: existing.id, created: false });
     }
     const [{ count }] = await tx
       .select({ count: sql<number>`count(*)::int` })
       .from(stockWatchdogs)
       .where(eq(stockWatchdogs.userId, values.userId));
     if (Number(count) >= WATCHDOGS_PER_USER)
-      return invalid("kind", translate(locale, "watchdog.errors.tooMany", { count: WATCHDOGS_PER_USER }));
+      return invalid("kind", "watchdog.errors.tooMany", { count: WATCHDOGS_PER_USER });
     const [row] = await tx
       .insert(stockWatchdogs)
       .values({ ...values, checkedAt: new Date() })
       .onConflictDoNothing()
       .returning({ id: stockWatchdogs.id });
-    if (!row) return invalid("kind", translate(locale, "watchdog.errors.kind"));
-    return { status: "created", id: row.id };
+    if (!row) return invalid("kind", "watchdog.errors.kind");
+    return ok({ id: row.id, created: true });
   });
 }
 
@@ -125,9 +124,9 @@ export function createWatchdogSettings(deps: {
      * Sets a watchdog: a sold-out shop product, an existing category, or search words. The same
      * watchdog twice is the one already set (its delivery updated).
      */
-    async create(userId: number, input: CreateInput, locale: Locale): Promise<CreateWatchdogResult> {
-      const values = await target(db, reads, userId, input, locale);
-      return "status" in values ? values : store(db, values, locale);
+    async create(userId: number, input: CreateInput): Promise<CreateWatchdogResult> {
+      const values = await target(db, reads, userId, input);
+      return "ok" in values ? values : store(db, values);
     },
 
     /** Changes how a watchdog delivers; false for another user's or a missing one. */

@@ -43,17 +43,13 @@ describe("stock watchdogs", () => {
       nameEn: null,
     });
     const services = api.services.watchdogs;
-    const first = await services.create(watcher.user.id, { kind: "product", productId: soldOut.id }, "cs");
-    const second = await services.create(watcher.user.id, { kind: "product", productId: ended.id }, "cs");
-    await services.create(
-      watcher.user.id,
-      { kind: "category", categoryId: category.id, delivery: "daily" },
-      "cs",
-    );
-    await services.create(watcher.user.id, { kind: "search", query: "islay & co" }, "cs");
+    const first = await services.create(watcher.user.id, { kind: "product", productId: soldOut.id });
+    const second = await services.create(watcher.user.id, { kind: "product", productId: ended.id });
+    await services.create(watcher.user.id, { kind: "category", categoryId: category.id, delivery: "daily" });
+    await services.create(watcher.user.id, { kind: "search", query: "islay & co" });
     await api.db.update(products).set({ status: "ended" }).where(eq(products.id, ended.id));
-    expect(first).toMatchObject({ status: "created" });
-    expect(second).toMatchObject({ status: "created" });
+    expect(first).toMatchObject({ ok: true, value: { created: true } });
+    expect(second).toMatchObject({ ok: true, value: { created: true } });
 
     const listed = await services.list(watcher.user.id, "en");
     expect(
@@ -99,20 +95,19 @@ describe("stock watchdogs", () => {
         lastNotifiedAt: null,
       },
     ]);
-    expect(await services.forProduct(watcher.user.id, soldOut.id)).toBe(
-      first.status === "created" ? first.id : null,
-    );
+    expect(await services.forProduct(watcher.user.id, soldOut.id)).toBe(first.ok ? first.value.id : null);
     expect(await services.setDelivery(watcher.user.id, listed[0].id, "weekly")).toBe("invalid");
     expect(await services.setDelivery(watcher.user.id, listed[0].id, "daily")).toBe(true);
     expect(await services.remove(watcher.user.id, listed[0].id)).toBe(true);
     expect(await services.remove(watcher.user.id, listed[0].id)).toBe(false);
     // An inactive category cannot be watched.
     const hidden = await insertCategory(api.db, { isActive: false });
-    expect(
-      await services.create(watcher.user.id, { kind: "category", categoryId: hidden.id }, "en"),
-    ).toMatchObject({
-      status: "invalid",
-    });
+    expect(await services.create(watcher.user.id, { kind: "category", categoryId: hidden.id })).toMatchObject(
+      {
+        ok: false,
+        code: "invalid",
+      },
+    );
   });
 
   it("tell a product again once it sold out and came back, and tell a deleted account nothing", async () => {
@@ -120,8 +115,8 @@ describe("stock watchdogs", () => {
     const gone = await api.createUser();
     const category = await insertCategory(api.db);
     const product = await insertProduct(api.db, { categoryId: category.id, stock: 0 });
-    await api.services.watchdogs.create(watcher.user.id, { kind: "product", productId: product.id }, "cs");
-    await api.services.watchdogs.create(gone.user.id, { kind: "product", productId: product.id }, "cs");
+    await api.services.watchdogs.create(watcher.user.id, { kind: "product", productId: product.id });
+    await api.services.watchdogs.create(gone.user.id, { kind: "product", productId: product.id });
     await api.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, gone.user.id));
     const start = Date.now() + 1000;
     const restock = (stock: number) =>

@@ -185,9 +185,8 @@ wishlistApi.openapi(
         c.req.valid("json"),
         locale,
       );
-    switch (result.status) {
-      case "ok":
-        return c.json(result.wishlist, 200);
+    if (result.ok) return c.json(result.value, 200);
+    switch (result.code) {
       case "not_found":
         return c.json({ message: translate(locale, "wishlist.notFound") }, 404);
       case "unknown_product":

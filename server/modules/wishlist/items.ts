@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { ProductStatus } from "#core/contracts/catalog.ts";
 import type { Locale } from "#core/i18n/index.ts";
+import { type Err, err, type Ok, ok } from "#core/result.ts";
 import type { Db } from "#server/db/client.ts";
 import type { WishlistReads } from "./ports.ts";
 import { type Caller, findAccessible, touch } from "./rows.ts";
@@ -13,11 +14,8 @@ const WATCHABLE_STATUSES: ProductStatus[] = ["active", "ended", "sold"];
 export const MAX_WISHLIST_ITEMS = 500;
 
 export type UpdateItemInput = { productId: number; note?: string | null; remove?: boolean };
-export type UpdateItemResult =
-  | { status: "ok"; wishlist: WishlistView }
-  | { status: "not_found" }
-  | { status: "unknown_product" }
-  | { status: "too_many_items" };
+/** Ok: the wishlist as it is now. */
+export type UpdateItemResult = Ok<WishlistView> | Err<"not_found" | "unknown_product" | "too_many_items">;
 
 /** Follows a product, or sets the note of one already followed; false when the wishlist is full. */
 async function follow(db: Db, wishlistId: number, productId: number, note: string | null | undefined) {
@@ -57,7 +55,7 @@ export async function updateItem(
   locale: Locale,
 ): Promise<UpdateItemResult> {
   const row = await findAccessible(db, tempId, caller);
-  if (!row) return { status: "not_found" };
+  if (!row) return err("not_found");
 
   if (input.remove) {
     // Removing what is not there is not an error: the client may hold a stale list.
@@ -65,14 +63,14 @@ export async function updateItem(
       .delete(wishlistItems)
       .where(and(eq(wishlistItems.wishlistId, row.id), eq(wishlistItems.productId, input.productId)));
     await touch(db, row.id);
-    return { status: "ok", wishlist: await wishlistView(db, reads, row, locale) };
+    return ok(await wishlistView(db, reads, row, locale));
   }
 
   const product = (await reads.productSummaries(db, [input.productId])).get(input.productId);
-  if (!product || !WATCHABLE_STATUSES.includes(product.status)) return { status: "unknown_product" };
+  if (!product || !WATCHABLE_STATUSES.includes(product.status)) return err("unknown_product");
 
   const note = input.note === undefined ? undefined : input.note?.trim() || null;
-  if (!(await follow(db, row.id, input.productId, note))) return { status: "too_many_items" };
+  if (!(await follow(db, row.id, input.productId, note))) return err("too_many_items");
   await touch(db, row.id);
-  return { status: "ok", wishlist: await wishlistView(db, reads, row, locale) };
+  return ok(await wishlistView(db, reads, row, locale));
 }

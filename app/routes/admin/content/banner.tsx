@@ -52,7 +52,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       : await services.contentAdmin.banners.update(id, submission.value, upload?.bytes ?? null, actor);
   if (!result) notFound(context);
   if (!result.ok) {
-    return data(submission.reply({ fieldErrors: translatedErrors(context, result.errors) }), { status: 422 });
+    return data(submission.reply({ fieldErrors: translatedErrors(context, result.details) }), {
+      status: 422,
+    });
   }
   throw redirect(`${localePath("adminBanner", locale, { id: String(result.value.id) })}?saved=1`);
 }

@@ -52,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!result.ok) {
       const reply: FormReply = {
         status: "error",
-        error: { "": translatedErrors(context, result.errors).form },
+        error: { "": translatedErrors(context, result.details).form },
       };
       return data(reply, { status: 409 });
     }
@@ -63,7 +63,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await services.contentAdmin.blogCategories.save(id, submission.value, actor);
   if (!result) notFound(context);
   if (!result.ok) {
-    return data(submission.reply({ fieldErrors: translatedErrors(context, result.errors) }), { status: 422 });
+    return data(submission.reply({ fieldErrors: translatedErrors(context, result.details) }), {
+      status: 422,
+    });
   }
   throw redirect(`${list}?id=${result.value.id}&saved=1`);
 }

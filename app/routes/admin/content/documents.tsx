@@ -74,7 +74,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     actor,
   );
   if (!result.ok) {
-    return data(submission.reply({ fieldErrors: translatedErrors(context, result.errors) }), { status: 422 });
+    return data(submission.reply({ fieldErrors: translatedErrors(context, result.details) }), {
+      status: 422,
+    });
   }
   throw redirect(`${list}?saved=1`);
 }

@@ -65,7 +65,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
           : await pages.discardDraft(id, actor);
     if (!result) notFound(context);
     if (!result.ok) {
-      const messages = translatedErrors(context, result.errors).form ?? [];
+      const messages = translatedErrors(context, result.details).form ?? [];
       return data({ refused: { intent, messages } } satisfies Refused, { status: 409 });
     }
     if (intent === "delete") throw redirect(`${localePath("adminInfoPages", locale)}?deleted=1`);
@@ -76,7 +76,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const result = await pages.save(id, submission.value, actor);
   if (!result) notFound(context);
   if (!result.ok) {
-    return data(submission.reply({ fieldErrors: translatedErrors(context, result.errors) }), { status: 422 });
+    return data(submission.reply({ fieldErrors: translatedErrors(context, result.details) }), {
+      status: 422,
+    });
   }
   throw redirect(pagePath("saved", result.value.id));
 }

@@ -9,6 +9,15 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import { STATEMENT_TEXT_MAX } from "#core/contracts/moderation.ts";
 import { translate } from "#core/i18n/index.ts";
 import { ComplaintDecisionSchema } from "#core/schemas/moderation.ts";
+import { translateProblems } from "#core/validation/field-errors.ts";
+
+/** The texts of a refused complaint decision (the moderation module answers with the codes). */
+const COMPLAINT_DECISION_KEYS = {
+  not_found: "adminModeration.errors.notFound",
+  same_decider: "adminModeration.errors.sameDecider",
+  closed: "adminModeration.errors.complaintClosed",
+} as const;
+
 import { requireScope } from "../guard.server.ts";
 import type { Route } from "./+types/complaint";
 
@@ -42,11 +51,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     Number(params.id) || 0,
     submission.value,
   );
-  if (result.status === "decided") return data({ result: submission.reply({ resetForm: true }), ok: true });
-  if (result.status === "invalid")
-    return data({ result: submission.reply({ fieldErrors: result.errors }), ok: false }, { status: 422 });
-  const message = "message" in result ? result.message : translate(locale, "adminModeration.errors.notFound");
-  const status = result.status === "same_decider" ? 403 : result.status === "closed" ? 409 : 404;
+  if (result.ok) return data({ result: submission.reply({ resetForm: true }), ok: true });
+  if (result.code === "invalid") {
+    const fieldErrors = translateProblems(locale, result.details.problems);
+    return data({ result: submission.reply({ fieldErrors }), ok: false }, { status: 422 });
+  }
+  const message = translate(locale, COMPLAINT_DECISION_KEYS[result.code]);
+  const status = result.code === "same_decider" ? 403 : result.code === "closed" ? 409 : 404;
   return data({ result: submission.reply({ fieldErrors: { form: [message] } }), ok: false }, { status });
 }
 

@@ -1,8 +1,10 @@
 import { data, redirect } from "react-router";
 import { parseForm } from "#app/components/forms/conform.ts";
 import { appContext } from "#app/context.ts";
+import { translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { DecisionSchema } from "#core/schemas/moderation.ts";
+import { translateProblems } from "#core/validation/field-errors.ts";
 import { requireScope } from "../guard.server.ts";
 
 type ActionArgs = { request: Request; context: Parameters<typeof requireScope>[0] };
@@ -18,12 +20,15 @@ export async function decideAction({ request, context }: ActionArgs) {
   const submission = parseForm(await request.formData(), DecisionSchema, locale);
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 422 });
   const result = await services.moderation.decide({ id: staff.id, ip: clientIp, locale }, submission.value);
-  if (result.status === "decided") throw redirect(localePath("adminDecision", locale, { id: result.id }));
-  if (result.status === "invalid")
-    return data({ result: submission.reply({ fieldErrors: result.errors }) }, { status: 422 });
-  const message = result.status === "conflict" ? result.message : "404";
+  if (result.ok) throw redirect(localePath("adminDecision", locale, { id: result.value.id }));
+  if (result.code === "invalid") {
+    const fieldErrors = translateProblems(locale, result.details.problems);
+    return data({ result: submission.reply({ fieldErrors }) }, { status: 422 });
+  }
+  const conflict = result.code === "conflict";
+  const message = conflict ? translate(locale, "adminModeration.errors.actionNotFit") : "404";
   return data(
     { result: submission.reply({ fieldErrors: { form: [message] } }) },
-    { status: result.status === "conflict" ? 409 : 404 },
+    { status: conflict ? 409 : 404 },
   );
 }

@@ -73,10 +73,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     role: form.role,
     extraScopes: form.intent === "save" ? form.scopes : [],
   });
-  if (result.status === "saved")
+  if (result.ok)
     return { ok: true, message: translate(locale, "adminStaff.staff.saved") } satisfies ActionData;
-  if (result.status === "notFound") return refuse("adminStaff.staff.notFound", 404);
-  if (result.status === "ownerOnly") return refuse("adminStaff.staff.ownerOnly", 403);
+  if (result.code === "not_found") return refuse("adminStaff.staff.notFound", 404);
+  if (result.code === "owner_only") return refuse("adminStaff.staff.ownerOnly", 403);
   return refuse("adminStaff.staff.lastOwner", 409);
 }
 

@@ -62,8 +62,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return saved ? reply({ message: translate(locale, "adminUsers.groups.updated") }) : notFound();
   }
   const result = await service.deleteGroup(form.groupId, actor);
-  if (result === "not_found") return notFound();
-  if (result === "not_empty")
+  if (!result.ok && result.code === "not_found") return notFound();
+  if (!result.ok)
     return reply({ message: translate(locale, "adminUsers.errors.groupNotEmpty"), ok: false }, 409);
   return reply({ message: translate(locale, "adminUsers.groups.deleted") });
 }

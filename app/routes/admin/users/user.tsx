@@ -7,6 +7,7 @@ import { appContext } from "#app/context.ts";
 import { translate } from "#core/i18n/index.ts";
 import { hasScope } from "#core/rules/staff.ts";
 import { AdminUserFormSchema } from "#core/schemas/admin-users.ts";
+import { translateJoined } from "#core/validation/field-errors.ts";
 import { requireScope } from "../guard.server.ts";
 import type { Route } from "./+types/user";
 
@@ -88,30 +89,28 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   if (form.intent === "assignGroup") {
     const result = await service.assignGroup(id, form.groupId ?? null, actor);
-    if (result.status === "no_group")
+    if (!result.ok && result.code === "no_group")
       return fieldError("groupId", translate(locale, "adminUsers.errors.noGroup"));
-    if (result.status === "not_found")
-      throw data(translate(locale, "adminUsers.errors.notFound"), { status: 404 });
+    if (!result.ok) throw data(translate(locale, "adminUsers.errors.notFound"), { status: 404 });
     return reply({ message: translate(locale, "adminUsers.groupForm.saved") });
   }
   if (form.intent === "verification") {
     const result = await service.setVerified(id, form, actor);
-    if (result.status === "not_found" || result.status === "no_group")
-      throw data(translate(locale, "adminUsers.errors.notFound"), { status: 404 });
+    if (!result.ok) throw data(translate(locale, "adminUsers.errors.notFound"), { status: 404 });
     return reply({
       result: submission.reply({ resetForm: true }),
       message: translate(locale, "adminUsers.verification.saved"),
     });
   }
-  const result = await service.erase(id, { username: form.username }, actor, locale);
-  if (result.status === "mismatch")
+  const result = await service.erase(id, { username: form.username }, actor);
+  if (result.ok) return reply({ message: translate(locale, "adminUsers.gdpr.erased") });
+  if (result.code === "mismatch")
     return fieldError("username", translate(locale, "adminUsers.errors.usernameMismatch"));
-  if (result.status === "not_found")
+  if (result.code === "not_found")
     throw data(translate(locale, "adminUsers.errors.notFound"), { status: 404 });
-  if (result.status === "staff")
+  if (result.code === "staff")
     return reply({ message: translate(locale, "adminUsers.errors.staffErasure"), ok: false }, 409);
-  if (result.status === "blocked") return reply({ message: result.reasons.join(" "), ok: false }, 409);
-  return reply({ message: translate(locale, "adminUsers.gdpr.erased") });
+  return reply({ message: translateJoined(locale, result.details.reasons), ok: false }, 409);
 }
 
 export default function AdminUserRoute({ loaderData, actionData }: Route.ComponentProps) {

@@ -166,9 +166,9 @@ staffAdminApi.openapi(
       role,
       extraScopes: scopes,
     });
-    if (result.status === "saved") return c.json(result.member, 200);
-    if (result.status === "notFound") return c.json({ message: translate(locale, "errors.notFound") }, 404);
-    if (result.status === "ownerOnly")
+    if (result.ok) return c.json(result.value, 200);
+    if (result.code === "not_found") return c.json({ message: translate(locale, "errors.notFound") }, 404);
+    if (result.code === "owner_only")
       return c.json({ message: translate(locale, "adminStaff.staff.ownerOnly") }, 403);
     return c.json({ message: translate(locale, "adminStaff.staff.lastOwner") }, 409);
   },

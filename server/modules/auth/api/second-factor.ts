@@ -75,18 +75,21 @@ secondFactorApi.openapi(
     const result = await c.get("services").secondFactor.verify(staff.user.id, code, c.get("clientIp"));
     if (result.ok) {
       await c.get("services").auth.markSecondFactor(c.get("sessionTokenHash")!);
-      return c.json({ method: result.method, recovery_codes_left: result.recoveryCodesLeft }, 200);
+      return c.json(
+        { method: result.value.method, recovery_codes_left: result.value.recoveryCodesLeft },
+        200,
+      );
     }
     const body = {
       message: secondFactorMessage(locale, result),
-      reason: result.reason,
-      locked_until: result.reason === "locked" ? result.lockedUntil.toISOString() : null,
+      reason: result.code,
+      locked_until: result.code === "locked" ? result.details.lockedUntil.toISOString() : null,
     };
-    if (result.reason === "locked") {
-      c.header("Retry-After", String(minutesLeft(result.lockedUntil) * 60));
+    if (result.code === "locked") {
+      c.header("Retry-After", String(minutesLeft(result.details.lockedUntil) * 60));
       return c.json(body, 429);
     }
-    return c.json(body, result.reason === "none" ? 409 : 422);
+    return c.json(body, result.code === "none" ? 409 : 422);
   },
 );
 

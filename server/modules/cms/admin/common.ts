@@ -1,4 +1,5 @@
 import type { MessageKey } from "#core/i18n/index.ts";
+import { type Err, err, type Ok } from "#core/result.ts";
 import type { TableQuery } from "#core/schemas/admin-table.ts";
 import { fromPragueLocalInput } from "#core/time/prague.ts";
 import type { Db } from "#server/db/client.ts";
@@ -23,9 +24,10 @@ export type RecordAudit = (
   },
 ) => Promise<void>;
 
-/** A refused change: field name to message keys (translated by the screen or the API). */
+/** A refused change: field name to message keys (translated by the screen or the API, ADR 0068). */
 export type ContentErrors = Record<string, MessageKey[]>;
-export type ContentResult<T> = { ok: true; value: T } | { ok: false; errors: ContentErrors };
+/** The core result: the changed content, or `invalid` with the refused fields' message keys. */
+export type ContentResult<T> = Ok<T> | Err<"invalid", ContentErrors>;
 
 export const FILE_PROBLEM_KEYS: Record<ContentFileProblem, MessageKey> = {
   empty: "adminContent.errors.fileEmpty",
@@ -35,10 +37,8 @@ export const FILE_PROBLEM_KEYS: Record<ContentFileProblem, MessageKey> = {
   notPdf: "adminContent.errors.notPdf",
 };
 
-export const refused = (field: string, key: MessageKey): { ok: false; errors: ContentErrors } => ({
-  ok: false,
-  errors: { [field]: [key] },
-});
+export const refused = (field: string, key: MessageKey): Err<"invalid", ContentErrors> =>
+  err("invalid", { [field]: [key] });
 
 /** A Prague wall-clock input as an instant; empty is null. */
 export const pragueInstant = (value: string | undefined): Date | null =>

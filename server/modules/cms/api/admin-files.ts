@@ -135,7 +135,7 @@ function bannerWriteRoutes(api: ApiRouter) {
       const form = parseFields(c, BannerFormSchema, fields);
       if (!form.ok) return form.answer;
       const result = await c.get("services").contentAdmin.banners.create(form.value, bytes, actorOf(c));
-      return result.ok ? c.json(result.value, 201) : refusedAnswer(c, result.errors);
+      return result.ok ? c.json(result.value, 201) : refusedAnswer(c, result.details);
     },
   );
 
@@ -158,7 +158,7 @@ function bannerWriteRoutes(api: ApiRouter) {
         .get("services")
         .contentAdmin.banners.update(c.req.valid("param").id, form.value, bytes, actorOf(c));
       if (!result) return notFound(c);
-      return result.ok ? c.json(result.value, 200) : refusedAnswer(c, result.errors);
+      return result.ok ? c.json(result.value, 200) : refusedAnswer(c, result.details);
     },
   );
 
@@ -196,7 +196,7 @@ export function blogCoverRoute(api: ApiRouter) {
         .get("services")
         .contentAdmin.blogPosts.setCover(c.req.valid("param").id, bytes, actorOf(c));
       if (!result) return notFound(c);
-      return result.ok ? c.json(result.value, 200) : refusedAnswer(c, result.errors);
+      return result.ok ? c.json(result.value, 200) : refusedAnswer(c, result.details);
     },
   );
 }
@@ -238,7 +238,7 @@ export function documentRoutes(api: ApiRouter) {
       const result = await c
         .get("services")
         .contentAdmin.documents.create(form.value, bytes, file?.name ?? "", actorOf(c));
-      return result.ok ? c.json(result.value, 201) : refusedAnswer(c, result.errors);
+      return result.ok ? c.json(result.value, 201) : refusedAnswer(c, result.details);
     },
   );
 

@@ -101,7 +101,7 @@ function infoPageWriteRoutes(api: ApiRouter) {
         .get("services")
         .contentAdmin.infoPages.save(null, c.req.valid("json"), actorOf(c));
       if (!result) return notFound(c);
-      return result.ok ? c.json(result.value, 201) : refusedAnswer(c, result.errors);
+      return result.ok ? c.json(result.value, 201) : refusedAnswer(c, result.details);
     },
   );
 
@@ -120,7 +120,7 @@ function infoPageWriteRoutes(api: ApiRouter) {
         .get("services")
         .contentAdmin.infoPages.save(c.req.valid("param").id, c.req.valid("json"), actorOf(c));
       if (!result) return notFound(c);
-      return result.ok ? c.json(result.value, 200) : refusedAnswer(c, result.errors);
+      return result.ok ? c.json(result.value, 200) : refusedAnswer(c, result.details);
     },
   );
 
@@ -137,7 +137,7 @@ function infoPageWriteRoutes(api: ApiRouter) {
         .get("services")
         .contentAdmin.infoPages.remove(c.req.valid("param").id, actorOf(c));
       if (!result) return notFound(c);
-      return result.ok ? c.body(null, 204) : refusedAnswer(c, result.errors);
+      return result.ok ? c.body(null, 204) : refusedAnswer(c, result.details);
     },
   );
 }
@@ -159,7 +159,7 @@ function infoPagePublishingRoutes(api: ApiRouter) {
         .get("services")
         .contentAdmin.infoPages.publish(c.req.valid("param").id, actorOf(c));
       if (!result) return notFound(c);
-      return result.ok ? c.json(result.value, 200) : refusedAnswer(c, result.errors);
+      return result.ok ? c.json(result.value, 200) : refusedAnswer(c, result.details);
     },
   );
 
@@ -178,7 +178,7 @@ function infoPagePublishingRoutes(api: ApiRouter) {
         .get("services")
         .contentAdmin.infoPages.discardDraft(c.req.valid("param").id, actorOf(c));
       if (!result) return notFound(c);
-      return result.ok ? c.json(result.value, 200) : refusedAnswer(c, result.errors);
+      return result.ok ? c.json(result.value, 200) : refusedAnswer(c, result.details);
     },
   );
 }

@@ -123,7 +123,7 @@ function blogPostWriteRoutes(api: ApiRouter) {
       const result = await c
         .get("services")
         .contentAdmin.blogPosts.create(c.req.valid("json"), null, actorOf(c));
-      return result.ok ? c.json(result.value, 201) : refusedAnswer(c, result.errors);
+      return result.ok ? c.json(result.value, 201) : refusedAnswer(c, result.details);
     },
   );
 
@@ -140,7 +140,7 @@ function blogPostWriteRoutes(api: ApiRouter) {
         .get("services")
         .contentAdmin.blogPosts.update(c.req.valid("param").id, c.req.valid("json"), null, actorOf(c));
       if (!result) return notFound(c);
-      return result.ok ? c.json(result.value, 200) : refusedAnswer(c, result.errors);
+      return result.ok ? c.json(result.value, 200) : refusedAnswer(c, result.details);
     },
   );
 
@@ -186,7 +186,7 @@ export function blogCategoryRoutes(api: ApiRouter) {
         .get("services")
         .contentAdmin.blogCategories.save(null, c.req.valid("json"), actorOf(c));
       if (!result) return notFound(c);
-      return result.ok ? c.json(result.value, 201) : refusedAnswer(c, result.errors);
+      return result.ok ? c.json(result.value, 201) : refusedAnswer(c, result.details);
     },
   );
 
@@ -203,7 +203,7 @@ export function blogCategoryRoutes(api: ApiRouter) {
         .get("services")
         .contentAdmin.blogCategories.save(c.req.valid("param").id, c.req.valid("json"), actorOf(c));
       if (!result) return notFound(c);
-      return result.ok ? c.json(result.value, 200) : refusedAnswer(c, result.errors);
+      return result.ok ? c.json(result.value, 200) : refusedAnswer(c, result.details);
     },
   );
 
@@ -220,7 +220,7 @@ export function blogCategoryRoutes(api: ApiRouter) {
         .get("services")
         .contentAdmin.blogCategories.remove(c.req.valid("param").id, actorOf(c));
       if (!result) return notFound(c);
-      return result.ok ? c.body(null, 204) : refusedAnswer(c, result.errors);
+      return result.ok ? c.body(null, 204) : refusedAnswer(c, result.details);
     },
   );
 }

@@ -2,6 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { THREAD_FILTERS } from "#core/contracts/messages.ts";
 import { translate } from "#core/i18n/index.ts";
 import { ReplySchema } from "#core/schemas/messages.ts";
+import { translateProblems } from "#core/validation/field-errors.ts";
 import { MAX_INT4 } from "#core/validation/limits.ts";
 import { bearerSecurity, createApiRouter, requireUser } from "#server/http/api/router.ts";
 import { errorResponses, jsonContent, MessageBody } from "#server/http/api/schemas.ts";
@@ -170,12 +171,12 @@ threadsApi.openapi(
     const locale = c.get("locale");
     const result = await c
       .get("services")
-      .messages.send(user(c).id, c.req.valid("param").id, c.req.valid("json").body, locale);
-    if (result.status === "not_found") return c.json(notFoundBody(c), 404);
-    if (result.status === "invalid") return c.json({ errors: result.errors }, 422);
-    if (result.status === "refused")
-      return c.json({ message: translate(locale, `messages.errors.${result.reason}`) }, 403);
-    return c.json({ data: result.message }, 201);
+      .messages.send(user(c).id, c.req.valid("param").id, c.req.valid("json").body);
+    if (result.ok) return c.json({ data: result.value }, 201);
+    if (result.code === "not_found") return c.json(notFoundBody(c), 404);
+    if (result.code === "invalid")
+      return c.json({ errors: translateProblems(locale, result.details.problems) }, 422);
+    return c.json({ message: translate(locale, `messages.errors.${result.code}`) }, 403);
   },
 );
 

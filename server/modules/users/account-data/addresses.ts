@@ -1,20 +1,20 @@
 import { and, asc, eq } from "drizzle-orm";
-import type { FieldErrors } from "#core/contracts/errors.ts";
-import { type Locale, translate } from "#core/i18n/index.ts";
+import type { FieldProblems } from "#core/contracts/errors.ts";
+import { type Err, err, type Ok, ok } from "#core/result.ts";
 import { type AddressInput, AddressSchema } from "#core/schemas/address.ts";
 import type { Db } from "#server/db/client.ts";
 import { type AddressKind, addresses } from "../tables.ts";
-import { type AddressView, type Invalid, parse, toAddressView } from "./shared.ts";
+import { type AddressView, type Invalid, invalid, parse, toAddressView } from "./shared.ts";
 
 /** Whether a country code is on the list (a port: lists' function, passed in by server/services.ts). */
 export type IsKnownCountry = (code: string) => Promise<boolean>;
 
 export type AddressDeps = { db: Db; isKnownCountry: IsKnownCountry; now: () => Date };
 
-async function countryErrors(deps: AddressDeps, code: string, locale: Locale): Promise<FieldErrors> {
+async function countryErrors(deps: AddressDeps, code: string): Promise<FieldProblems> {
   return (await deps.isKnownCountry(code))
     ? {}
-    : { countryCode: [translate(locale, "accountData.errors.countryUnknown")] };
+    : { countryCode: [{ key: "accountData.errors.countryUnknown" }] };
 }
 
 /** Inserts or updates the user's one address of a kind, inside the given transaction. */
@@ -82,17 +82,16 @@ export async function saveAddress(
   userId: number,
   kind: AddressKind,
   raw: unknown,
-  locale: Locale,
-): Promise<{ status: "saved"; address: AddressView } | { status: "not_found" } | Invalid> {
-  const { data, errors } = parse(AddressSchema, raw, locale);
-  if (!data) return { status: "invalid", errors };
-  const unknown = await countryErrors(deps, data.countryCode, locale);
-  if (Object.keys(unknown).length > 0) return { status: "invalid", errors: unknown };
-  return deps.db.transaction(async (tx) => {
+): Promise<Ok<AddressView> | Err<"not_found"> | Invalid> {
+  const { data, errors } = parse(AddressSchema, raw);
+  if (!data) return invalid(errors);
+  const unknown = await countryErrors(deps, data.countryCode);
+  if (Object.keys(unknown).length > 0) return invalid(unknown);
+  return deps.db.transaction(async (tx): Promise<Ok<AddressView> | Err<"not_found">> => {
     const existing = await addressRow(tx, userId, kind);
-    if (data.id !== undefined && data.id !== existing?.id) return { status: "not_found" as const };
+    if (data.id !== undefined && data.id !== existing?.id) return err("not_found");
     const row = await writeAddress(tx, deps.now(), userId, kind, data, existing?.id);
-    return { status: "saved" as const, address: toAddressView(row) };
+    return ok(toAddressView(row));
   });
 }
 
@@ -105,19 +104,18 @@ export async function saveContactAndInvoice(
   deps: AddressDeps,
   userId: number,
   raw: { contact: unknown; invoice: unknown | null },
-  locale: Locale,
-): Promise<{ status: "saved" } | Invalid> {
-  const errors: FieldErrors = {};
-  const prefixed = (prefix: string, list: FieldErrors) => {
-    for (const [field, messages] of Object.entries(list)) errors[`${prefix}.${field}`] = messages;
+): Promise<Ok<undefined> | Invalid> {
+  const errors: FieldProblems = {};
+  const prefixed = (prefix: string, list: FieldProblems) => {
+    for (const [field, problems] of Object.entries(list)) errors[`${prefix}.${field}`] = problems;
   };
-  const contact = parse(AddressSchema, raw.contact, locale);
+  const contact = parse(AddressSchema, raw.contact);
   if (contact.errors) prefixed("contact", contact.errors);
-  else prefixed("contact", await countryErrors(deps, contact.data!.countryCode, locale));
-  const invoice = raw.invoice === null ? null : parse(AddressSchema, raw.invoice, locale);
+  else prefixed("contact", await countryErrors(deps, contact.data!.countryCode));
+  const invoice = raw.invoice === null ? null : parse(AddressSchema, raw.invoice);
   if (invoice?.errors) prefixed("invoice", invoice.errors);
-  else if (invoice) prefixed("invoice", await countryErrors(deps, invoice.data!.countryCode, locale));
-  if (Object.keys(errors).length > 0) return { status: "invalid", errors };
+  else if (invoice) prefixed("invoice", await countryErrors(deps, invoice.data!.countryCode));
+  if (Object.keys(errors).length > 0) return invalid(errors);
   await deps.db.transaction(async (tx) => {
     const contactRow = await addressRow(tx, userId, "contact");
     await writeAddress(tx, deps.now(), userId, "contact", contact.data!, contactRow?.id);
@@ -125,7 +123,7 @@ export async function saveContactAndInvoice(
     if (invoice?.data) await writeAddress(tx, deps.now(), userId, "invoice", invoice.data, invoiceRow?.id);
     else await tx.delete(addresses).where(and(eq(addresses.userId, userId), eq(addresses.kind, "invoice")));
   });
-  return { status: "saved" };
+  return ok();
 }
 
 /** Removes the user's address of a kind; with `id`, only when it is that very row. */

@@ -1,11 +1,12 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { FieldErrors } from "#core/contracts/errors.ts";
-import { type Locale, type MessageKey, translate } from "#core/i18n/index.ts";
+import type { FieldProblems } from "#core/contracts/errors.ts";
+import type { MessageKey } from "#core/i18n/index.ts";
+import { err, type Ok, ok } from "#core/result.ts";
 import type { Db } from "#server/db/client.ts";
-import { tooManyPixelsMessage, tooManyUploadsMessage, type UploadLimiter } from "../../media/index.ts";
+import { tooManyPixelsProblem, tooManyUploadsProblem, type UploadLimiter } from "../../media/index.ts";
 import { type AvatarProblem, type AvatarStore, renderAvatar } from "../avatar.ts";
 import { users } from "../tables.ts";
-import type { Invalid } from "./shared.ts";
+import { type Invalid, invalid, invalidAt, type Limited } from "./shared.ts";
 
 export type AvatarDeps = {
   db: Db;
@@ -43,25 +44,17 @@ export async function setAvatar(
   deps: AvatarDeps,
   userId: number,
   bytes: Uint8Array,
-  locale: Locale,
-): Promise<
-  | { status: "saved"; fileName: string }
-  | Invalid
-  | { status: "limited"; errors: FieldErrors; retryAfterSeconds: number }
-> {
+): Promise<Ok<{ fileName: string }> | Invalid | Limited> {
   // Counted before decoding, refused ones too: the decoding is the cost being limited.
   const wait = deps.uploads.attempt(userId);
-  if (wait !== null)
-    return {
-      status: "limited",
-      errors: { avatar: [tooManyUploadsMessage(locale, wait)] },
-      retryAfterSeconds: wait,
-    };
+  if (wait !== null) {
+    const problems: FieldProblems = { avatar: [tooManyUploadsProblem(wait)] };
+    return err("limited", { problems, retryAfterSeconds: wait });
+  }
   const rendered = await renderAvatar(bytes);
   if ("problem" in rendered) {
-    if (rendered.problem === "tooManyPixels")
-      return { status: "invalid", errors: { avatar: [tooManyPixelsMessage(locale)] } };
-    return { status: "invalid", errors: { avatar: [translate(locale, PROBLEM_KEYS[rendered.problem])] } };
+    if (rendered.problem === "tooManyPixels") return invalid({ avatar: [tooManyPixelsProblem()] });
+    return invalidAt("avatar", PROBLEM_KEYS[rendered.problem]);
   }
   const fileName = await deps.avatars.save(rendered.webp);
   let previous: string | null = null;
@@ -72,7 +65,7 @@ export async function setAvatar(
     throw error;
   }
   await deps.avatars.remove(previous);
-  return { status: "saved", fileName };
+  return ok({ fileName });
 }
 
 export async function removeAvatar(deps: AvatarDeps, userId: number): Promise<void> {

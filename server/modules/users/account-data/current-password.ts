@@ -1,6 +1,6 @@
-import { type Locale, translate } from "#core/i18n/index.ts";
+import { err } from "#core/result.ts";
 import { type LoginThrottle, verifyPassword } from "../../auth/index.ts";
-import type { Invalid, Limited } from "./shared.ts";
+import { type Invalid, invalidAt, type Limited } from "./shared.ts";
 
 export type PasswordThrottle = Pick<LoginThrottle, "retryAfter" | "failed" | "succeeded">;
 
@@ -14,23 +14,19 @@ export async function checkPassword(
   user: { email: string; passwordHash: string },
   password: string,
   field: string,
-  meta: { locale: Locale; ip: string },
+  meta: { ip: string },
 ): Promise<Invalid | Limited | null> {
   const wait = throttle.retryAfter(user.email, { ip: meta.ip });
   if (wait > 0) {
-    return {
-      status: "limited",
+    return err("limited", {
       retryAfterSeconds: wait,
-      errors: { form: [translate(meta.locale, "errors.tooManyRequests")] },
-    };
+      problems: { form: [{ key: "errors.tooManyRequests" }] },
+    });
   }
   if (await verifyPassword(user.passwordHash, password)) {
     throttle.succeeded(user.email);
     return null;
   }
   throttle.failed(user.email, { ip: meta.ip });
-  return {
-    status: "invalid",
-    errors: { [field]: [translate(meta.locale, "accountData.errors.wrongPassword")] },
-  };
+  return invalidAt(field, "accountData.errors.wrongPassword");
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { type Locale, translate } from "#core/i18n/index.ts";
+import type { Problem } from "#core/contracts/errors.ts";
+import { type Ok, ok } from "#core/result.ts";
 import { AccountDeletionSchema } from "#core/schemas/account.ts";
 import type { Db } from "#server/db/client.ts";
 import type { PersonalDataSource } from "#server/lib/personal-data.ts";
@@ -14,7 +15,7 @@ import {
   verificationCodes,
 } from "../tables.ts";
 import { checkPassword, type PasswordThrottle } from "./current-password.ts";
-import { type Invalid, type Limited, loadUser, parse } from "./shared.ts";
+import { type Invalid, invalid, invalidAt, type Limited, loadUser, parse } from "./shared.ts";
 
 /** What keeps an account from being deleted now: auctions it sells or leads that are still running. */
 export type DeletionBlockers = { sellingAuctions: number; leadingAuctions: number };
@@ -63,12 +64,12 @@ export type DeletionDeps = {
   now: () => Date;
 };
 
-function blockerReasons(found: DeletionBlockers, locale: Locale): string[] {
-  const reasons: string[] = [];
+function blockerReasons(found: DeletionBlockers): Problem[] {
+  const reasons: Problem[] = [];
   if (found.sellingAuctions > 0)
-    reasons.push(translate(locale, "accountData.delete.blockedSelling", { count: found.sellingAuctions }));
+    reasons.push({ key: "accountData.delete.blockedSelling", values: { count: found.sellingAuctions } });
   if (found.leadingAuctions > 0)
-    reasons.push(translate(locale, "accountData.delete.blockedLeading", { count: found.leadingAuctions }));
+    reasons.push({ key: "accountData.delete.blockedLeading", values: { count: found.leadingAuctions } });
   return reasons;
 }
 
@@ -115,12 +116,11 @@ export type ErasedBy = { actorId: number; ip: string | null; before: Record<stri
 export async function eraseAccount(
   deps: DeletionDeps,
   user: { id: number; email: string },
-  locale: Locale,
   by?: ErasedBy,
-) {
+): Promise<Problem[] | null> {
   return deps.db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
-    const reasons = blockerReasons(await deletionBlockers(deps.runningAuctionsOf, tx, user.id), locale);
+    const reasons = blockerReasons(await deletionBlockers(deps.runningAuctionsOf, tx, user.id));
     if (reasons.length > 0) return reasons;
     const at = deps.now();
     const subject = { userId: user.id, email: user.email, at };
@@ -150,21 +150,20 @@ export async function deleteAccount(
   deps: DeletionDeps,
   userId: number,
   raw: unknown,
-  meta: { locale: Locale; ip: string },
-): Promise<{ status: "deleted" } | Invalid | Limited> {
-  const { locale } = meta;
-  const { data, errors } = parse(AccountDeletionSchema, raw, locale);
-  if (!data) return { status: "invalid", errors };
+  meta: { ip: string },
+): Promise<Ok<undefined> | Invalid | Limited> {
+  const { data, errors } = parse(AccountDeletionSchema, raw);
+  if (!data) return invalid(errors);
   const user = await loadUser(deps.db, userId);
-  if (!user) return { status: "invalid", errors: { form: [translate(locale, "errors.unauthorized")] } };
+  if (!user) return invalidAt("form", "errors.unauthorized");
   const refused = await checkPassword(deps.loginThrottle, user, data.password, "password", meta);
   if (refused) return refused;
-  const blocked = await eraseAccount(deps, user, locale);
-  if (blocked) return { status: "invalid", errors: { form: blocked } };
+  const blocked = await eraseAccount(deps, user);
+  if (blocked) return invalid({ form: blocked });
   try {
     await deps.avatars.remove(user.avatarFileName);
   } catch (error) {
     deps.logger?.error({ err: error, userId }, "avatar of a deleted account not removed");
   }
-  return { status: "deleted" };
+  return ok();
 }

@@ -1,15 +1,15 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { type KeysUnder, type Locale, translate } from "#core/i18n/index.ts";
+import { type Ok, ok } from "#core/result.ts";
 import { EmailChangeSchema } from "#core/schemas/account.ts";
 import type { Mailer } from "#server/adapters/mail.ts";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
-import { greetingName, renderMail } from "../../mail/index.ts";
 import type { EmailConfirmationService } from "../email-confirmation.ts";
 import { mailLocale } from "../email-links.ts";
+import { emailChangeLinkMail, emailChangeNoticeMail, emailChangeTakenMail } from "../mails.ts";
 import { emailConfirmationTokens, type User, users } from "../tables.ts";
 import { checkPassword, type PasswordThrottle } from "./current-password.ts";
-import { type Invalid, type Limited, loadUser, parse } from "./shared.ts";
+import { type Invalid, invalid, invalidAt, type Limited, loadUser, parse } from "./shared.ts";
 
 export type EmailChangeDeps = {
   db: Db;
@@ -49,39 +49,14 @@ async function queueChangeMails(
 ) {
   const { config, mail } = deps;
   const mailIn = mailLocale(user.locale);
-  const t = (key: KeysUnder<"accountData.mail">, params: Record<string, string> = {}) =>
-    translate(mailIn, `accountData.mail.${key}`, { person: greetingName(user), ...params });
   const url = await deps.emailConfirmation.createLink(user.id, email, tx, "change");
   if (other) {
-    const ownerLocale = mailLocale(other.locale);
-    const o = (key: KeysUnder<"accountData.mail">) =>
-      translate(ownerLocale, `accountData.mail.${key}`, { person: greetingName(other) });
-    const taken = renderMail({
-      locale: ownerLocale,
-      siteUrl: config.publicUrl,
-      subject: o("takenSubject"),
-      paragraphs: [o("greeting"), o("takenText"), o("takenKeep")],
-      closing: [o("signature")],
-    });
+    const taken = emailChangeTakenMail(config.publicUrl, mailLocale(other.locale), other);
     await mail.send({ to: other.email, ...taken }, { tx });
   } else {
-    const confirm = renderMail({
-      locale: mailIn,
-      siteUrl: config.publicUrl,
-      subject: t("changeSubject"),
-      paragraphs: [t("greeting"), t("changeText")],
-      action: { label: t("changeButton"), url },
-      closing: [t("changeExpiry"), t("signature")],
-    });
-    await mail.send({ to: email, ...confirm }, { tx });
+    await mail.send({ to: email, ...emailChangeLinkMail(config.publicUrl, mailIn, user, url) }, { tx });
   }
-  const notice = renderMail({
-    locale: mailIn,
-    siteUrl: config.publicUrl,
-    subject: t("noticeSubject"),
-    paragraphs: [t("greeting"), t("noticeText", { email }), t("noticeKeep")],
-    closing: [t("noticeNotYou"), t("signature")],
-  });
+  const notice = emailChangeNoticeMail(config.publicUrl, mailIn, user, email);
   await mail.send({ to: user.email, ...notice }, { tx });
 }
 
@@ -94,17 +69,15 @@ export async function requestEmailChange(
   deps: EmailChangeDeps,
   userId: number,
   raw: unknown,
-  meta: { locale: Locale; ip: string },
-): Promise<{ status: "pending"; email: string } | Invalid | Limited> {
+  meta: { ip: string },
+): Promise<Ok<{ email: string }> | Invalid | Limited> {
   const { db, now } = deps;
-  const { locale } = meta;
-  const { data, errors } = parse(EmailChangeSchema, raw, locale);
-  if (!data) return { status: "invalid", errors };
+  const { data, errors } = parse(EmailChangeSchema, raw);
+  if (!data) return invalid(errors);
   const user = await loadUser(db, userId);
-  if (!user) return { status: "invalid", errors: { form: [translate(locale, "errors.unauthorized")] } };
-  if (data.email.toLowerCase() === user.email.toLowerCase()) {
-    return { status: "invalid", errors: { email: [translate(locale, "accountData.errors.emailSame")] } };
-  }
+  if (!user) return invalidAt("form", "errors.unauthorized");
+  if (data.email.toLowerCase() === user.email.toLowerCase())
+    return invalidAt("email", "accountData.errors.emailSame");
   const refused = await checkPassword(
     deps.loginThrottle,
     user,
@@ -133,5 +106,5 @@ export async function requestEmailChange(
       );
     await queueChangeMails(deps, tx, user, data.email, other);
   });
-  return { status: "pending", email: data.email };
+  return ok({ email: data.email });
 }

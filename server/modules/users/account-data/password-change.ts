@@ -1,12 +1,12 @@
-import type { FieldErrors } from "#core/contracts/errors.ts";
-import { type Locale, translate } from "#core/i18n/index.ts";
+import type { FieldProblems } from "#core/contracts/errors.ts";
+import { type Ok, ok } from "#core/result.ts";
 import { PasswordChangeSchema } from "#core/schemas/account.ts";
 import type { Db } from "#server/db/client.ts";
 import { hashPassword } from "../../auth/index.ts";
 import { type EndSessions, storeNewPassword } from "../new-password.ts";
 import { passwordErrors } from "../password-rules.ts";
 import { checkPassword, type PasswordThrottle } from "./current-password.ts";
-import { type Invalid, type Limited, loadUser, parse } from "./shared.ts";
+import { type Invalid, invalid, invalidAt, type Limited, loadUser, parse } from "./shared.ts";
 
 export type PasswordChangeDeps = {
   db: Db;
@@ -23,24 +23,22 @@ export async function changePassword(
   deps: PasswordChangeDeps,
   userId: number,
   raw: unknown,
-  meta: { locale: Locale; ip: string; keepSessionHash: string | null },
-): Promise<{ status: "changed" } | Invalid | Limited> {
-  const { locale } = meta;
+  meta: { ip: string; keepSessionHash: string | null },
+): Promise<Ok<undefined> | Invalid | Limited> {
   const user = await loadUser(deps.db, userId);
-  if (!user) return { status: "invalid", errors: { form: [translate(locale, "errors.unauthorized")] } };
-  const { data, errors } = parse(PasswordChangeSchema, raw, locale);
-  const fieldErrors: FieldErrors = { ...(errors ?? {}) };
+  if (!user) return invalidAt("form", "errors.unauthorized");
+  const { data, errors } = parse(PasswordChangeSchema, raw);
+  const fieldErrors: FieldProblems = { ...(errors ?? {}) };
   const source = (raw ?? {}) as Record<string, unknown>;
   Object.assign(
     fieldErrors,
     passwordErrors(
       { password: source.password, passwordConfirmation: source.passwordConfirmation },
-      locale,
       [user.email, user.username],
       { names: [user.firstname ?? "", user.lastname ?? ""] },
     ),
   );
-  if (!data || Object.keys(fieldErrors).length > 0) return { status: "invalid", errors: fieldErrors };
+  if (!data || Object.keys(fieldErrors).length > 0) return invalid(fieldErrors);
   const refused = await checkPassword(
     deps.loginThrottle,
     user,
@@ -56,5 +54,5 @@ export async function changePassword(
       now: deps.now(),
     }),
   );
-  return { status: "changed" };
+  return ok();
 }

@@ -1,10 +1,18 @@
 import { and, desc, eq, gt, isNull, ne, or, sql } from "drizzle-orm";
-import type { FieldErrors } from "#core/contracts/errors.ts";
-import { type Locale, translate } from "#core/i18n/index.ts";
+import type { FieldProblems } from "#core/contracts/errors.ts";
+import { type Ok, ok } from "#core/result.ts";
 import { type ProfileInput, ProfileSchema } from "#core/schemas/account.ts";
 import type { Db } from "#server/db/client.ts";
 import { emailConfirmationTokens, users } from "../tables.ts";
-import { type Invalid, loadUser, type ProfileView, parse, uniqueViolation } from "./shared.ts";
+import {
+  type Invalid,
+  invalid,
+  invalidAt,
+  loadUser,
+  type ProfileView,
+  parse,
+  uniqueViolation,
+} from "./shared.ts";
 
 /** The newest unused, unexpired link for an address other than the account's: the pending change. */
 async function pendingEmail(db: Db, userId: number, current: string, at: Date): Promise<string | null> {
@@ -43,7 +51,7 @@ export async function profile(db: Db, userId: number, now: () => Date): Promise<
 }
 
 /** A username or phone another account has, by field. */
-async function takenErrors(db: Db, userId: number, data: ProfileInput, locale: Locale): Promise<FieldErrors> {
+async function takenErrors(db: Db, userId: number, data: ProfileInput): Promise<FieldProblems> {
   const taken = await db
     .select({ username: users.username, phone: users.phone, prefix: users.phonePrefix })
     .from(users)
@@ -56,12 +64,12 @@ async function takenErrors(db: Db, userId: number, data: ProfileInput, locale: L
         ),
       ),
     );
-  const duplicates: FieldErrors = {};
+  const duplicates: FieldProblems = {};
   for (const row of taken) {
     if (row.username.toLowerCase() === data.username.toLowerCase())
-      duplicates.username = [translate(locale, "registration.errors.usernameTaken")];
+      duplicates.username = [{ key: "registration.errors.usernameTaken" }];
     if (data.phone && row.phone === data.phone && row.prefix === data.phonePrefix)
-      duplicates.phone = [translate(locale, "registration.errors.phoneTaken")];
+      duplicates.phone = [{ key: "registration.errors.phoneTaken" }];
   }
   return duplicates;
 }
@@ -72,12 +80,11 @@ export async function updateProfile(
   now: () => Date,
   userId: number,
   raw: unknown,
-  locale: Locale,
-): Promise<{ status: "saved"; profile: ProfileView } | Invalid> {
-  const { data, errors } = parse(ProfileSchema, raw, locale);
-  if (!data) return { status: "invalid", errors };
-  const duplicates = await takenErrors(db, userId, data, locale);
-  if (Object.keys(duplicates).length > 0) return { status: "invalid", errors: duplicates };
+): Promise<Ok<ProfileView> | Invalid> {
+  const { data, errors } = parse(ProfileSchema, raw);
+  if (!data) return invalid(errors);
+  const duplicates = await takenErrors(db, userId, data);
+  if (Object.keys(duplicates).length > 0) return invalid(duplicates);
   try {
     await db
       .update(users)
@@ -96,10 +103,7 @@ export async function updateProfile(
   } catch (error) {
     // Another account took the name between the check and the update.
     if (!uniqueViolation(error)) throw error;
-    return {
-      status: "invalid",
-      errors: { username: [translate(locale, "registration.errors.usernameTaken")] },
-    };
+    return invalidAt("username", "registration.errors.usernameTaken");
   }
-  return { status: "saved", profile: (await profile(db, userId, now))! };
+  return ok((await profile(db, userId, now))!);
 }

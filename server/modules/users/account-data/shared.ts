@@ -1,8 +1,8 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { z } from "zod";
-import type { FieldErrors } from "#core/contracts/errors.ts";
-import type { Locale } from "#core/i18n/index.ts";
-import { issuesToFieldErrors } from "#core/validation/field-errors.ts";
+import type { FieldProblems, Problem } from "#core/contracts/errors.ts";
+import { type Err, err } from "#core/result.ts";
+import { issuesToFieldProblems } from "#core/validation/field-errors.ts";
 import type { Db } from "#server/db/client.ts";
 import { type Address, type AddressKind, users } from "../tables.ts";
 
@@ -12,8 +12,14 @@ import { type Address, type AddressKind, users } from "../tables.ts";
  * one account can reach only its own rows.
  */
 
-export type Invalid = { status: "invalid"; errors: FieldErrors };
-export type Limited = { status: "limited"; errors: FieldErrors; retryAfterSeconds: number };
+/** Refusals of the account-data use cases: the problems by field, in no language (ADR 0068). */
+export type Invalid = Err<"invalid", { problems: FieldProblems }>;
+export type Limited = Err<"limited", { problems: FieldProblems; retryAfterSeconds: number }>;
+
+export const invalid = (problems: FieldProblems): Invalid => err("invalid", { problems });
+/** One problem at one field. */
+export const invalidAt = (field: string, key: Problem["key"], values?: Problem["values"]): Invalid =>
+  invalid({ [field]: [values ? { key, values } : { key }] });
 
 export type ProfileView = {
   id: number;
@@ -59,10 +65,10 @@ export function toAddressView(row: Address): AddressView {
   };
 }
 
-export function parse<T extends z.ZodType>(schema: T, raw: unknown, locale: Locale) {
+export function parse<T extends z.ZodType>(schema: T, raw: unknown) {
   const parsed = schema.safeParse(raw ?? {});
   if (parsed.success) return { data: parsed.data as z.infer<T>, errors: null };
-  return { data: null, errors: issuesToFieldErrors(parsed.error.issues, locale) };
+  return { data: null, errors: issuesToFieldProblems(parsed.error.issues) };
 }
 
 export function uniqueViolation(error: unknown): boolean {

@@ -1,9 +1,8 @@
 import { and, eq, isNull } from "drizzle-orm";
+import { type Err, err, type Ok, ok } from "#core/result.ts";
 import type { Db } from "#server/db/client.ts";
 import { userGroups, users } from "../tables.ts";
 import type { Actor, GroupsDeps } from "./groups.ts";
-
-type Change<T> = { status: "changed" | "unchanged"; value: T } | { status: "not_found" | "no_group" };
 
 /** The account's row under its lock, unless it is unknown or erased. */
 async function lockUser(tx: Db, userId: number) {
@@ -24,29 +23,31 @@ export async function assignGroup(
   userId: number,
   groupId: number | null,
   actor: Actor,
-): Promise<Change<{ groupId: number | null }>> {
-  return deps.db.transaction(async (tx) => {
-    const user = await lockUser(tx, userId);
-    if (!user) return { status: "not_found" as const };
-    if (groupId !== null) {
-      const [group] = await tx
-        .select({ id: userGroups.id })
-        .from(userGroups)
-        .where(eq(userGroups.id, groupId))
-        .for("share");
-      if (!group) return { status: "no_group" as const };
-    }
-    if (user.groupId === groupId) return { status: "unchanged" as const, value: { groupId } };
-    await tx.update(users).set({ groupId, updatedAt: new Date() }).where(eq(users.id, userId));
-    await deps.recordAudit(tx, {
-      ...actor,
-      action: "user.group",
-      entity: "user",
-      entityId: String(userId),
-      data: { before: { groupId: user.groupId }, after: { groupId } },
-    });
-    return { status: "changed" as const, value: { groupId } };
-  });
+): Promise<Ok<{ groupId: number | null }> | Err<"not_found" | "no_group">> {
+  return deps.db.transaction(
+    async (tx): Promise<Ok<{ groupId: number | null }> | Err<"not_found" | "no_group">> => {
+      const user = await lockUser(tx, userId);
+      if (!user) return err("not_found");
+      if (groupId !== null) {
+        const [group] = await tx
+          .select({ id: userGroups.id })
+          .from(userGroups)
+          .where(eq(userGroups.id, groupId))
+          .for("share");
+        if (!group) return err("no_group");
+      }
+      if (user.groupId === groupId) return ok({ groupId });
+      await tx.update(users).set({ groupId, updatedAt: new Date() }).where(eq(users.id, userId));
+      await deps.recordAudit(tx, {
+        ...actor,
+        action: "user.group",
+        entity: "user",
+        entityId: String(userId),
+        data: { before: { groupId: user.groupId }, after: { groupId } },
+      });
+      return ok({ groupId });
+    },
+  );
 }
 
 /**
@@ -58,13 +59,13 @@ export async function setVerified(
   userId: number,
   change: { verified: boolean; reason: string },
   actor: Actor,
-): Promise<Change<{ verifiedAt: string | null }>> {
-  return deps.db.transaction(async (tx) => {
+): Promise<Ok<{ verifiedAt: string | null }> | Err<"not_found">> {
+  return deps.db.transaction(async (tx): Promise<Ok<{ verifiedAt: string | null }> | Err<"not_found">> => {
     const user = await lockUser(tx, userId);
-    if (!user) return { status: "not_found" as const };
+    if (!user) return err("not_found");
     const before = user.verifiedAt?.toISOString() ?? null;
     if (change.verified === (user.verifiedAt !== null)) {
-      return { status: "unchanged" as const, value: { verifiedAt: before } };
+      return ok({ verifiedAt: before });
     }
     const at = deps.now();
     const verifiedAt = change.verified ? at : null;
@@ -80,6 +81,6 @@ export async function setVerified(
         reason: change.reason,
       },
     });
-    return { status: "changed" as const, value: { verifiedAt: verifiedAt?.toISOString() ?? null } };
+    return ok({ verifiedAt: verifiedAt?.toISOString() ?? null });
   });
 }

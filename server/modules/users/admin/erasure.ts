@@ -1,14 +1,14 @@
-import type { Locale } from "#core/i18n/index.ts";
+import type { Problem } from "#core/contracts/errors.ts";
+import { type Err, err, type Ok, ok } from "#core/result.ts";
 import { isStaffRole } from "#core/rules/staff.ts";
 import { type DeletionDeps, eraseAccount } from "../account-data/deletion.ts";
 import { loadUser } from "../account-data/shared.ts";
 
+/** Refused: no such account, a staff account, the username typed wrong, or running auctions (the reasons). */
 export type StaffErasure =
-  | { status: "erased" }
-  | { status: "not_found" }
-  | { status: "staff" }
-  | { status: "mismatch" }
-  | { status: "blocked"; reasons: string[] };
+  | Ok<undefined>
+  | Err<"not_found" | "staff" | "mismatch">
+  | Err<"blocked", { reasons: Problem[] }>;
 
 /**
  * The operator erases an account on the user's request (GDPR art. 17), the same erasure as the
@@ -21,12 +21,11 @@ export async function eraseByStaff(
   deps: DeletionDeps,
   userId: number,
   input: { username: string; actorId: number; ip: string | null },
-  locale: Locale,
 ): Promise<StaffErasure> {
   const user = await loadUser(deps.db, userId);
-  if (!user) return { status: "not_found" };
-  if (isStaffRole(user.role)) return { status: "staff" };
-  if (user.username.toLowerCase() !== input.username.trim().toLowerCase()) return { status: "mismatch" };
+  if (!user) return err("not_found");
+  if (isStaffRole(user.role)) return err("staff");
+  if (user.username.toLowerCase() !== input.username.trim().toLowerCase()) return err("mismatch");
   const before = {
     email: user.email,
     username: user.username,
@@ -34,12 +33,12 @@ export async function eraseByStaff(
     groupId: user.groupId,
     verifiedAt: user.verifiedAt?.toISOString() ?? null,
   };
-  const reasons = await eraseAccount(deps, user, locale, { actorId: input.actorId, ip: input.ip, before });
-  if (reasons) return { status: "blocked", reasons };
+  const reasons = await eraseAccount(deps, user, { actorId: input.actorId, ip: input.ip, before });
+  if (reasons) return err("blocked", { reasons });
   try {
     await deps.avatars.remove(user.avatarFileName);
   } catch (error) {
     deps.logger?.error({ err: error, userId }, "avatar of an erased account not removed");
   }
-  return { status: "erased" };
+  return ok();
 }

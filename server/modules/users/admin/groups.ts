@@ -1,4 +1,5 @@
 import { and, asc, count, eq, isNull } from "drizzle-orm";
+import { type Err, err, type Ok, ok } from "#core/result.ts";
 import type { GroupInput } from "#core/schemas/admin-users.ts";
 import type { Db } from "#server/db/client.ts";
 import type { RecordAudit } from "../account-data/deletion.ts";
@@ -73,15 +74,15 @@ export async function deleteGroup(
   deps: GroupsDeps,
   groupId: number,
   actor: Actor,
-): Promise<"deleted" | "not_found" | "not_empty"> {
-  return deps.db.transaction(async (tx) => {
+): Promise<Ok<undefined> | Err<"not_found" | "not_empty">> {
+  return deps.db.transaction(async (tx): Promise<Ok<undefined> | Err<"not_found" | "not_empty">> => {
     const [before] = await tx.select().from(userGroups).where(eq(userGroups.id, groupId)).for("update");
-    if (!before) return "not_found";
+    if (!before) return err("not_found");
     const [{ members }] = await tx
       .select({ members: count() })
       .from(users)
       .where(and(eq(users.groupId, groupId), isNull(users.deletedAt)));
-    if (members > 0) return "not_empty";
+    if (members > 0) return err("not_empty");
     await tx.delete(userGroups).where(eq(userGroups.id, groupId));
     await deps.recordAudit(tx, {
       ...actor,
@@ -90,6 +91,6 @@ export async function deleteGroup(
       entityId: String(groupId),
       data: { before: view(before), after: null },
     });
-    return "deleted";
+    return ok();
   });
 }

@@ -1,4 +1,3 @@
-import type { Locale } from "#core/i18n/index.ts";
 import type { TableQuery } from "#core/schemas/admin-table.ts";
 import type { AdminUserFilters, AdminUserSort, GroupInput } from "#core/schemas/admin-users.ts";
 import type { Db } from "#server/db/client.ts";
@@ -130,8 +129,8 @@ export function createAdminUsersService(deps: {
       }
       return data;
     },
-    erase: (userId: number, input: { username: string }, actor: Actor, locale: Locale) =>
-      deps.accountData.eraseByStaff(userId, { ...input, ...actor }, locale),
+    erase: (userId: number, input: { username: string }, actor: Actor) =>
+      deps.accountData.eraseByStaff(userId, { ...input, ...actor }),
   };
 }
 

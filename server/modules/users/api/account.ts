@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { translate } from "#core/i18n/index.ts";
 import { AccountDeletionSchema, PasswordChangeSchema } from "#core/schemas/account.ts";
+import { translateProblems } from "#core/validation/field-errors.ts";
 import { bearerSecurity, createApiRouter, requireUser } from "#server/http/api/router.ts";
 import { errorResponses, jsonContent } from "#server/http/api/schemas.ts";
 import { json, Success, tooMany, userId } from "./account-views.ts";
@@ -43,14 +44,14 @@ accountApi.openapi(
   async (c) => {
     const locale = c.get("locale");
     const result = await c.get("services").accountData.changePassword(userId(c), await json(c), {
-      locale,
       ip: c.get("clientIp"),
       keepSessionHash: c.get("sessionTokenHash"),
     });
-    if (result.status === "invalid") return c.json({ errors: result.errors }, 422);
-    if (result.status === "limited") {
-      c.header("Retry-After", String(result.retryAfterSeconds));
-      return c.json({ errors: result.errors }, 429);
+    if (!result.ok) {
+      const errors = translateProblems(locale, result.details.problems);
+      if (result.code === "invalid") return c.json({ errors }, 422);
+      c.header("Retry-After", String(result.details.retryAfterSeconds));
+      return c.json({ errors }, 429);
     }
     return c.json(
       { success: true as const, message: translate(locale, "accountData.password.changed") },
@@ -105,11 +106,12 @@ accountApi.openapi(
     const locale = c.get("locale");
     const result = await c
       .get("services")
-      .accountData.deleteAccount(userId(c), await json(c), { locale, ip: c.get("clientIp") });
-    if (result.status === "invalid") return c.json({ errors: result.errors }, 422);
-    if (result.status === "limited") {
-      c.header("Retry-After", String(result.retryAfterSeconds));
-      return c.json({ errors: result.errors }, 429);
+      .accountData.deleteAccount(userId(c), await json(c), { ip: c.get("clientIp") });
+    if (!result.ok) {
+      const errors = translateProblems(locale, result.details.problems);
+      if (result.code === "invalid") return c.json({ errors }, 422);
+      c.header("Retry-After", String(result.details.retryAfterSeconds));
+      return c.json({ errors }, 429);
     }
     return c.json({ success: true as const, message: translate(locale, "accountData.delete.done") }, 200);
   },

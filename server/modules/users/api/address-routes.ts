@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { translate } from "#core/i18n/index.ts";
+import { translateProblems } from "#core/validation/field-errors.ts";
 import { bearerSecurity, requireUser } from "#server/http/api/router.ts";
 import { errorResponses, jsonContent, MessageBody, rowId } from "#server/http/api/schemas.ts";
 import type { Logger } from "#server/logger.ts";
@@ -110,17 +111,18 @@ function writeRoutes(api: ApiRouter) {
       const body = await json(c);
       const result = await c
         .get("services")
-        .accountData.saveAddress(userId(c), c.req.valid("param").kind, body, locale)
+        .accountData.saveAddress(userId(c), c.req.valid("param").kind, body)
         .catch((error: unknown) => storeFailed(c.get("services").logger, error, "save"));
       if (result === "failed")
         return c.json({ message: translate(locale, "accountData.errors.addressSaveFailed") }, 503);
-      if (result.status === "invalid") return c.json({ errors: result.errors }, 422);
-      if (result.status === "not_found")
+      if (result.ok)
+        return c.json(
+          { data: result.value, message: translate(locale, "accountData.addresses.savedOne") },
+          200,
+        );
+      if (result.code === "not_found")
         return c.json({ message: translate(locale, "accountData.errors.addressNotFound") }, 404);
-      return c.json(
-        { data: result.address, message: translate(locale, "accountData.addresses.savedOne") },
-        200,
-      );
+      return c.json({ errors: translateProblems(locale, result.details.problems) }, 422);
     },
   );
 

@@ -80,10 +80,9 @@ export function adminGroupRoutes(api: ApiRouter) {
       const { id } = c.req.valid("param");
       const locale = c.get("locale");
       const result = await c.get("services").adminUsers.deleteGroup(id, actorOf(c));
-      if (result === "not_found") return c.json({ message: translate(locale, "errors.notFound") }, 404);
-      if (result === "not_empty")
-        return c.json({ message: translate(locale, "adminUsers.errors.groupNotEmpty") }, 409);
-      return c.json({ deleted: true as const }, 200);
+      if (result.ok) return c.json({ deleted: true as const }, 200);
+      if (result.code === "not_found") return c.json({ message: translate(locale, "errors.notFound") }, 404);
+      return c.json({ message: translate(locale, "adminUsers.errors.groupNotEmpty") }, 409);
     },
   );
 }

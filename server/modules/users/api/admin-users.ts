@@ -10,6 +10,7 @@ import {
   AssignGroupSchema,
   VerificationChangeSchema,
 } from "#core/schemas/admin-users.ts";
+import { translateJoined } from "#core/validation/field-errors.ts";
 import { createApiRouter } from "#server/http/api/router.ts";
 import { errorResponses, idPathParam, jsonContent, MessageBody } from "#server/http/api/schemas.ts";
 import { adminRoute } from "#server/http/api/staff.ts";
@@ -114,8 +115,8 @@ adminUsersApi.openapi(
     const { id } = c.req.valid("param");
     const groupId = c.req.valid("json").groupId ?? null;
     const result = await c.get("services").adminUsers.assignGroup(id, groupId, actorOf(c));
-    if (result.status === "not_found") return notFound(c);
-    if (result.status === "changed" || result.status === "unchanged") return c.json(result.value, 200);
+    if (result.ok) return c.json(result.value, 200);
+    if (result.code === "not_found") return notFound(c);
     const message = translate(c.get("locale"), "adminUsers.errors.noGroup");
     return c.json({ errors: { groupId: [message] } }, 422);
   },
@@ -140,7 +141,7 @@ adminUsersApi.openapi(
   async (c) => {
     const { id } = c.req.valid("param");
     const result = await c.get("services").adminUsers.setVerified(id, c.req.valid("json"), actorOf(c));
-    if (result.status !== "changed" && result.status !== "unchanged") return notFound(c);
+    if (!result.ok) return notFound(c);
     return c.json(result.value, 200);
   },
 );
@@ -189,16 +190,16 @@ adminUsersApi.openapi(
   async (c) => {
     const { id } = c.req.valid("param");
     const locale = c.get("locale");
-    const result = await c.get("services").adminUsers.erase(id, c.req.valid("json"), actorOf(c), locale);
-    if (result.status === "not_found") return notFound(c);
-    if (result.status === "mismatch") {
+    const result = await c.get("services").adminUsers.erase(id, c.req.valid("json"), actorOf(c));
+    if (result.ok) return c.json({ erased: true as const }, 200);
+    if (result.code === "not_found") return notFound(c);
+    if (result.code === "mismatch") {
       const message = translate(locale, "adminUsers.errors.usernameMismatch");
       return c.json({ errors: { username: [message] } }, 422);
     }
-    if (result.status === "staff")
+    if (result.code === "staff")
       return c.json({ message: translate(locale, "adminUsers.errors.staffErasure") }, 409);
-    if (result.status === "blocked") return c.json({ message: result.reasons.join(" ") }, 409);
-    return c.json({ erased: true as const }, 200);
+    return c.json({ message: translateJoined(locale, result.details.reasons) }, 409);
   },
 );
 

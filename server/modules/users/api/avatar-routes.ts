@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { translate } from "#core/i18n/index.ts";
+import { translateProblems } from "#core/validation/field-errors.ts";
 import { bearerSecurity, requireUser } from "#server/http/api/router.ts";
 import { errorResponses, jsonContent, MessageBody, ValidationErrorBody } from "#server/http/api/schemas.ts";
 import { AVATAR_MAX_BYTES } from "../avatar.ts";
@@ -48,13 +49,13 @@ export function avatarRoutes(api: ApiRouter) {
       const result = await services.accountData.setAvatar(
         userId(c),
         new Uint8Array(await file.arrayBuffer()),
-        locale,
       );
-      if (result.status === "limited") {
-        c.header("Retry-After", String(result.retryAfterSeconds));
-        return c.json({ errors: result.errors }, 429);
+      if (!result.ok) {
+        const errors = translateProblems(locale, result.details.problems);
+        if (result.code === "invalid") return c.json({ errors }, 422);
+        c.header("Retry-After", String(result.details.retryAfterSeconds));
+        return c.json({ errors }, 429);
       }
-      if (result.status === "invalid") return c.json({ errors: result.errors }, 422);
       const view = await services.accountData.profile(userId(c));
       return c.json({ data: toProfile(view!), message: translate(locale, "accountData.avatar.saved") }, 200);
     },

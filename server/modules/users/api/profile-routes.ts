@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { translate } from "#core/i18n/index.ts";
 import { EmailChangeSchema, ProfileSchema } from "#core/schemas/account.ts";
+import { translateProblems } from "#core/validation/field-errors.ts";
 import { bearerSecurity, requireUser } from "#server/http/api/router.ts";
 import { errorResponses, jsonContent } from "#server/http/api/schemas.ts";
 import { type ApiRouter, json, Profile, Success, tooMany, toProfile, userId } from "./account-views.ts";
@@ -40,11 +41,10 @@ export function profileRoutes(api: ApiRouter) {
       },
     }),
     async (c) => {
-      const result = await c
-        .get("services")
-        .accountData.updateProfile(userId(c), await json(c), c.get("locale"));
-      if (result.status === "invalid") return c.json({ errors: result.errors }, 422);
-      return c.json({ data: toProfile(result.profile) }, 200);
+      const result = await c.get("services").accountData.updateProfile(userId(c), await json(c));
+      if (!result.ok)
+        return c.json({ errors: translateProblems(c.get("locale"), result.details.problems) }, 422);
+      return c.json({ data: toProfile(result.value) }, 200);
     },
   );
 
@@ -69,17 +69,18 @@ export function profileRoutes(api: ApiRouter) {
       const locale = c.get("locale");
       const result = await c
         .get("services")
-        .accountData.requestEmailChange(userId(c), await json(c), { locale, ip: c.get("clientIp") });
-      if (result.status === "invalid") return c.json({ errors: result.errors }, 422);
-      if (result.status === "limited") {
-        c.header("Retry-After", String(result.retryAfterSeconds));
-        return c.json({ errors: result.errors }, 429);
+        .accountData.requestEmailChange(userId(c), await json(c), { ip: c.get("clientIp") });
+      if (!result.ok) {
+        const errors = translateProblems(locale, result.details.problems);
+        if (result.code === "invalid") return c.json({ errors }, 422);
+        c.header("Retry-After", String(result.details.retryAfterSeconds));
+        return c.json({ errors }, 429);
       }
       return c.json(
         {
           success: true as const,
-          pending_email: result.email,
-          message: translate(locale, "accountData.email.pending", { email: result.email }),
+          pending_email: result.value.email,
+          message: translate(locale, "accountData.email.pending", { email: result.value.email }),
         },
         202,
       );

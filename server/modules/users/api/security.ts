@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { checkRefusalMessage, sendRefusalMessage } from "#core/contracts/verification.ts";
 import { translate } from "#core/i18n/index.ts";
 import { bearerSecurity, createApiRouter, requireUser } from "#server/http/api/router.ts";
 import { errorResponses, jsonContent, MessageBody, ValidationErrorBody } from "#server/http/api/schemas.ts";
@@ -181,18 +182,18 @@ securityApi.openapi(
   async (c) => {
     const locale = c.get("locale");
     const result = await c.get("services").verification.sendCode(c.get("user")!.id, locale);
-    switch (result.status) {
-      case "sent":
-        return c.json({ phone: result.phone, expires_at: result.expiresAt.toISOString() }, 200);
+    if (result.ok)
+      return c.json({ phone: result.value.phone, expires_at: result.value.expiresAt.toISOString() }, 200);
+    switch (result.code) {
       case "already_verified":
         return c.json({ message: translate(locale, "security.verification.alreadyVerified") }, 409);
       case "no_phone":
-        return c.json({ errors: { phone: [result.message] } }, 422);
+        return c.json({ errors: { phone: [sendRefusalMessage(locale, result)] } }, 422);
       case "limited":
-        c.header("Retry-After", String(result.retryAfterSeconds));
-        return c.json({ message: result.message }, 429);
+        c.header("Retry-After", String(result.details.retryAfterSeconds));
+        return c.json({ message: sendRefusalMessage(locale, result) }, 429);
       case "failed":
-        return c.json({ message: result.message }, 502);
+        return c.json({ message: sendRefusalMessage(locale, result) }, 502);
     }
   },
 );
@@ -227,9 +228,8 @@ securityApi.openapi(
   async (c) => {
     const result = await c
       .get("services")
-      .verification.checkCode(c.get("user")!.id, c.req.valid("json").code, c.get("locale"));
-    if (result.status === "verified" || result.status === "already_verified")
-      return c.json({ verified: true as const }, 200);
-    return c.json({ errors: { code: [result.message] } }, 422);
+      .verification.checkCode(c.get("user")!.id, c.req.valid("json").code);
+    if (result.ok) return c.json({ verified: true as const }, 200);
+    return c.json({ errors: { code: [checkRefusalMessage(c.get("locale"), result)] } }, 422);
   },
 );
