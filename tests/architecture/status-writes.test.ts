@@ -23,6 +23,16 @@ const OWNERS = [
   { table: "products", sqlName: "products", owner: "server/modules/listings/transitions.ts" },
   { table: "orders", sqlName: "orders", owner: "server/modules/orders/transitions.ts" },
   { table: "payments", sqlName: "payments", owner: "server/modules/payments/payment-transitions.ts" },
+  {
+    table: "moderationReports",
+    sqlName: "moderation_reports",
+    owner: "server/modules/moderation/transitions.ts",
+  },
+  {
+    table: "moderationComplaints",
+    sqlName: "moderation_complaints",
+    owner: "server/modules/moderation/transitions.ts",
+  },
 ] as const;
 
 function sources(dir: string): string[] {

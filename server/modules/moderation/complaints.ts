@@ -12,6 +12,7 @@ import type { Actor, ModerationContext } from "./context.ts";
 import { announceLift, wasRestricted } from "./lift.ts";
 import { mailComplaintOutcome } from "./mails.ts";
 import { type ModerationDecision, moderationComplaints, moderationDecisions } from "./tables.ts";
+import { fileComplaint, settleComplaint } from "./transitions.ts";
 
 type Invalid = Err<"invalid", { problems: FieldProblems }>;
 
@@ -48,18 +49,20 @@ export async function lodgeComplaint(
       .where(and(eq(moderationComplaints.decisionId, decisionId), eq(moderationComplaints.status, "open")))
       .limit(1);
     if (open) return err("complaint_open");
-    const [row] = await tx
-      .insert(moderationComplaints)
-      .values({ decisionId, userId: user.id, text: parsed.data.text, createdAt: ctx.now() })
-      .returning({ id: moderationComplaints.id });
+    const complaintId = await fileComplaint(tx, {
+      decisionId,
+      userId: user.id,
+      text: parsed.data.text,
+      createdAt: ctx.now(),
+    });
     await ctx.audit(tx, {
       actorId: user.id,
       action: "moderation.complaint",
       entity: "moderation_decision",
       entityId: String(decisionId),
-      data: { before: null, after: { complaintId: row.id } },
+      data: { before: null, after: { complaintId } },
     });
-    return ok({ id: row.id });
+    return ok({ id: complaintId });
   });
 }
 
@@ -153,10 +156,7 @@ export async function decideComplaint(
     const reversed = outcome === "reversed";
     const restored = reversed ? await reverse(ctx, tx, decision, { actorId: actor.id, at }) : null;
     const freed = restored?.freed ?? null;
-    await tx
-      .update(moderationComplaints)
-      .set({ status: outcome, answer, decidedById: actor.id, decidedAt: at })
-      .where(eq(moderationComplaints.id, complaintId));
+    await settleComplaint(tx, complaint, outcome, { actorId: actor.id, answer, at });
     if (reversed)
       await tx
         .update(moderationDecisions)

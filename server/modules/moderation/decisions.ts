@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { ProductStatus } from "#core/contracts/catalog.ts";
 import type { FieldProblems } from "#core/contracts/errors.ts";
 import { type DecisionAction, isRestriction, RESTRICTIONS_BY_TARGET } from "#core/contracts/moderation.ts";
@@ -14,7 +14,8 @@ import { type Content, contentOf } from "./content.ts";
 import type { Actor, ModerationContext } from "./context.ts";
 import { announceLift, standingRestriction, wasRestricted } from "./lift.ts";
 import { mailReportOutcome, mailStatement } from "./mails.ts";
-import { moderationDecisions, moderationReports } from "./tables.ts";
+import { moderationDecisions, type moderationReports } from "./tables.ts";
+import { decideReports } from "./transitions.ts";
 
 export type DecideOutcome =
   | Ok<{ id: number }>
@@ -198,17 +199,7 @@ export async function decide(ctx: ModerationContext, actor: Actor, raw: unknown)
         createdAt: at,
       })
       .returning({ id: moderationDecisions.id, accessKey: moderationDecisions.accessKey });
-    const reports = await tx
-      .update(moderationReports)
-      .set({ status: "decided", decisionId: row.id, decidedAt: at })
-      .where(
-        and(
-          eq(moderationReports.target, input.target),
-          eq(moderationReports.targetId, input.targetId),
-          eq(moderationReports.status, "open"),
-        ),
-      )
-      .returning();
+    const reports = await decideReports(tx, input, { id: row.id, at });
     await ctx.audit(tx, {
       actorId: actor.id,
       action: `moderation.${input.action}`,

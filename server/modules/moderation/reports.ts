@@ -8,6 +8,7 @@ import { contentOf } from "./content.ts";
 import type { ModerationContext } from "./context.ts";
 import { mailReportReceipt } from "./mails.ts";
 import { moderationReports } from "./tables.ts";
+import { fileReports } from "./transitions.ts";
 
 /** Reports a guest or a user may send per window (per address for a guest, per account otherwise). */
 export const REPORTS_PER_WINDOW = 5;
@@ -55,9 +56,8 @@ export async function fileReport(
   const email = input.email ?? who.user?.email ?? null;
   const locale = who.user?.locale ?? who.locale;
   const id = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(moderationReports)
-      .values({
+    const [filed] = await fileReports(tx, [
+      {
         target: input.target,
         targetId: input.targetId,
         reason: input.reason,
@@ -67,10 +67,10 @@ export async function fileReport(
         ownerId: content.ownerId,
         locale,
         createdAt: ctx.now(),
-      })
-      .returning({ id: moderationReports.id });
-    if (email) await mailReportReceipt(ctx, tx, { email, locale }, { ...input, id: row.id });
-    return row.id;
+      },
+    ]);
+    if (email) await mailReportReceipt(ctx, tx, { email, locale }, { ...input, id: filed });
+    return filed;
   });
   return ok({ id, email });
 }
@@ -95,7 +95,8 @@ export async function absorbOlderReports(ctx: ModerationContext): Promise<number
       const owners: (number | null)[] = [];
       for (const row of rows)
         owners.push((await contentOf(ctx, tx, row.target, row.targetId))?.ownerId ?? null);
-      await tx.insert(moderationReports).values(
+      await fileReports(
+        tx,
         rows.map((row, i) => ({
           target: row.target,
           targetId: row.targetId,
