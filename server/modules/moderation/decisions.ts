@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { eq, inArray } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import type { ProductStatus } from "#core/contracts/catalog.ts";
 import type { FieldProblems } from "#core/contracts/errors.ts";
 import { type DecisionAction, isRestriction, RESTRICTIONS_BY_TARGET } from "#core/contracts/moderation.ts";
