@@ -2,6 +2,7 @@ import { listingLifecycle } from "./listing.ts";
 import { complaintLifecycle, reportLifecycle } from "./moderation.ts";
 import { orderLifecycle } from "./order.ts";
 import { paymentLifecycle } from "./payment.ts";
+import { testGatewayLifecycle } from "./test-gateway.ts";
 
 /**
  * Every lifecycle, one per status column of the schema (`tests/architecture/status-writes.test.ts`
@@ -13,4 +14,5 @@ export const LIFECYCLES = [
   paymentLifecycle,
   reportLifecycle,
   complaintLifecycle,
+  testGatewayLifecycle,
 ];

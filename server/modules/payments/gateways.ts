@@ -1,7 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Locale } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
+import { testGatewayLifecycle } from "#core/lifecycles/test-gateway.ts";
 import type { Db } from "#server/db/client.ts";
 import { type TestGatewayPayment, testGatewayPayments } from "./tables.ts";
 
@@ -67,6 +68,41 @@ export type TestGateway = CardGateway & {
   decide(id: string, outcome: "paid" | "failed"): Promise<TestGatewayPayment | null>;
 };
 
+/** The simulated provider refunds a paid payment (`test_gateway_payment.refund`); null when it was not paid. */
+async function refundPaid(db: Db, id: string, amountMinor: number) {
+  const [refunded] = await db
+    .update(testGatewayPayments)
+    .set({
+      state: testGatewayLifecycle.move("refund", "paid"),
+      refundedMinor: amountMinor,
+      refundedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(testGatewayPayments.id, id),
+        inArray(testGatewayPayments.state, [...testGatewayLifecycle.sources("refund")]),
+      ),
+    )
+    .returning({ id: testGatewayPayments.id });
+  return refunded ?? null;
+}
+
+/** The payer decides an open payment on the gateway's page (`test_gateway_payment.decide`), once. */
+async function decideOpen(db: Db, id: string, outcome: "paid" | "failed") {
+  const [changed] = await db
+    .update(testGatewayPayments)
+    .set({ state: testGatewayLifecycle.move("decide", "created", outcome), updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(testGatewayPayments.id, id),
+        inArray(testGatewayPayments.state, [...testGatewayLifecycle.sources("decide")]),
+      ),
+    )
+    .returning();
+  return changed ?? null;
+}
+
 /**
  * The test gateway: a payment page on this site that pays or fails a payment on request, with
  * signed notifications like a real gateway's. Its state lives in `test_gateway_payments` (the
@@ -91,7 +127,11 @@ export function createTestGateway({
     async create(payment) {
       await db
         .insert(testGatewayPayments)
-        .values({ id: `tgw_${randomBytes(12).toString("hex")}`, ...payment })
+        .values({
+          id: `tgw_${randomBytes(12).toString("hex")}`,
+          ...payment,
+          state: testGatewayLifecycle.create("open"),
+        })
         .onConflictDoNothing({ target: testGatewayPayments.reference });
       const [row] = await db
         .select({ id: testGatewayPayments.id })
@@ -108,11 +148,7 @@ export function createTestGateway({
       return row.state === "created" ? "pending" : row.state;
     },
     async refund(id, amountMinor) {
-      const [refunded] = await db
-        .update(testGatewayPayments)
-        .set({ state: "refunded", refundedMinor: amountMinor, refundedAt: sql`now()`, updatedAt: sql`now()` })
-        .where(and(eq(testGatewayPayments.id, id), eq(testGatewayPayments.state, "paid")))
-        .returning({ id: testGatewayPayments.id });
+      const refunded = await refundPaid(db, id, amountMinor);
       if (refunded) return;
       const row = await find(id);
       if (row?.state !== "refunded") throw new Error(`test gateway: payment ${id} cannot be refunded`);
@@ -133,11 +169,7 @@ export function createTestGateway({
     find,
     async decide(id, outcome) {
       if (!isTestGatewayId(id)) return null;
-      const [changed] = await db
-        .update(testGatewayPayments)
-        .set({ state: outcome, updatedAt: sql`now()` })
-        .where(sql`${testGatewayPayments.id} = ${id} and ${testGatewayPayments.state} = 'created'`)
-        .returning();
+      const changed = await decideOpen(db, id, outcome);
       if (changed) {
         const rawBody = JSON.stringify({ id: `evt_${randomBytes(12).toString("hex")}`, paymentId: id });
         // A lost notification costs nothing: the shop reads the state again when the payer returns.

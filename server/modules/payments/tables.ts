@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, text, unique } from "drizzle-orm/pg-core";
 import { PAYMENT_METHODS, REFUND_REASONS } from "#core/contracts/payments.ts";
 import { PAYMENT_STATUSES } from "#core/lifecycles/payment.ts";
+import { TEST_GATEWAY_STATES, type TestGatewayState } from "#core/lifecycles/test-gateway.ts";
 import { createdAt, LOCALES, money, nonNegative, oneOf, timestamptz, updatedAt } from "#server/db/columns.ts";
 import { orderKey } from "../orders/keys.ts";
 
@@ -65,8 +66,7 @@ export const paymentEvents = pgTable(
  * card payment, kept apart from `payments` so that the shop reads a payment's state from the
  * "provider" exactly as it would from a real gateway. Used where the test gateway is on.
  */
-export const TEST_GATEWAY_STATES = ["created", "paid", "failed", "refunded"] as const;
-export type TestGatewayState = (typeof TEST_GATEWAY_STATES)[number];
+export { TEST_GATEWAY_STATES, type TestGatewayState };
 
 export const testGatewayPayments = pgTable(
   "test_gateway_payments",
