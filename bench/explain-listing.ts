@@ -21,7 +21,7 @@ import pg from "pg";
 import type { Locale } from "#core/i18n/index.ts";
 import { loadConfig } from "#server/config.ts";
 import { openDatabase } from "#server/db/client.ts";
-import { GENERIC_PLAN, GENERIC_PLAN_NAME, POSTGRES_SESSION_OPTIONS } from "#server/db/prepared-client.ts";
+import { GENERIC_SESSION_OPTIONS } from "#server/db/prepared-client.ts";
 import { createJobRunner } from "#server/jobs/runner.ts";
 import { createLogger } from "#server/logger.ts";
 import { createServices } from "#server/services.ts";
@@ -49,11 +49,10 @@ const poolQuery = pg.Pool.prototype.query as unknown as Query;
 ) {
   const [config, params] = args;
   const text = typeof config === "string" ? config : (config as { text?: string })?.text;
-  const name = typeof config === "string" ? undefined : (config as { name?: string })?.name;
   const callback = args.some((arg) => typeof arg === "function");
-  // A statement marked for a generic plan (ADR 0050) is explained under that plan.
-  const generic = Boolean(text?.startsWith(GENERIC_PLAN) || name?.startsWith(GENERIC_PLAN_NAME));
-  const body = text?.startsWith(GENERIC_PLAN) ? text.slice(GENERIC_PLAN.length) : text;
+  // A statement of the generic-plan pool (genericPlans, ADR 0050 and 0063) is explained under that plan.
+  const generic = this.options.options === GENERIC_SESSION_OPTIONS;
+  const body = text;
   if (explaining && !callback && body && /^\s*(select|with)\b/i.test(body)) {
     const values = typeof config === "string" ? params : ((config as { values?: unknown }).values ?? params);
     if (generic && Array.isArray(values) && values.length > 0)
@@ -77,7 +76,7 @@ function literal(value: unknown): string {
 async function explainGeneric(pool: pg.Pool, text: string, values: unknown[]): Promise<string> {
   const client = new pg.Client({
     connectionString: (pool as unknown as { options: { connectionString: string } }).options.connectionString,
-    options: POSTGRES_SESSION_OPTIONS.replace("force_custom_plan", "force_generic_plan"),
+    options: GENERIC_SESSION_OPTIONS,
   });
   await client.connect();
   try {

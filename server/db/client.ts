@@ -12,7 +12,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock.ts";
-import { POSTGRES_SESSION_OPTIONS, PreparingClient } from "./prepared-client.ts";
+import { openPools, registerGenericPlans } from "./prepared-client.ts";
 import * as schema from "./schema.ts";
 
 export type Schema = typeof schema;
@@ -51,8 +51,10 @@ function poolSessions() {
   const handlers = new Set<(payload: string | undefined) => void>();
   const processIds = new Set<number>();
   return {
-    async connected(client: pg.Client) {
-      const processId = (client as unknown as { processID: number }).processID;
+    async connected(client: pg.ClientBase) {
+      // The backend's process id, as PostgreSQL reports it on the notifications this session sends.
+      const { rows } = await client.query<{ pid: number }>("select pg_backend_pid() as pid");
+      const processId = rows[0].pid;
       processIds.add(processId);
       client.once("end", () => processIds.delete(processId));
       client.on("notification", (message) => {
@@ -223,18 +225,16 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.engine === "postgres") {
     await probePostgres(options.url);
     const sessions = poolSessions();
-    const pool = new pg.Pool({
-      connectionString: options.url,
+    // Statements are prepared once per connection; the main pool plans them for their values, the
+    // generic one once (prepared-client.ts, ADR 0063).
+    const { main: pool, generic } = openPools({
+      url: options.url,
       max: options.poolSize ?? 10,
-      // Statements are prepared once per connection, and planned for their values (prepared-client.ts).
-      Client: PreparingClient,
-      options: POSTGRES_SESSION_OPTIONS,
       // Before a new session serves anyone: it hears the shell data's changes it commits itself.
-      onConnect: (client) => sessions.connected(client as pg.Client),
+      onConnect: (client) => sessions.connected(client),
     });
-    // An idle client that errors (server restart) must not crash the process.
-    pool.on("error", () => {});
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
+    registerGenericPlans(db, drizzleNodePg({ client: generic, schema }));
     await migrateNodePg(db as never, { migrationsFolder });
     const hooks = closeHooks();
     return {
@@ -245,7 +245,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       sessions,
       close: async () => {
         await hooks.run();
-        await pool.end();
+        await Promise.all([pool.end(), generic.end()]);
       },
     };
   }

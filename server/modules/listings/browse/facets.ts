@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { ListingFacets, ListingQuery } from "#core/contracts/catalog.ts";
 import type { Locale } from "#core/i18n/index.ts";
 import type { Db } from "#server/db/client.ts";
-import { GENERIC_PLAN } from "#server/db/prepared-client.ts";
+import { genericPlans } from "#server/db/prepared-client.ts";
 import { cappedTotal, countSource } from "./counts.ts";
 import type { Resolved } from "./filters.ts";
 import { type Row, rowsOf } from "./sql-parts.ts";
@@ -30,8 +30,8 @@ export async function totalAndFacets(
   if (!packageFiltered) sets.push(sql`(p.package_id)`);
   const packageName = packageNameOf(query.locale);
   // listing_counts (a few hundred rows) is read the same way whatever the values: planned once.
-  const generic = source.capped ? sql`` : sql.raw(GENERIC_PLAN);
-  const grouped = db.execute(sql`${generic}
+  const planned = source.capped ? db : genericPlans(db);
+  const grouped = planned.execute(sql`
     with g as (
       select ${brandFiltered ? sql`null::int as brand_id, 1 as no_brand` : sql`p.brand_id, grouping(p.brand_id) as no_brand`},
         ${packageFiltered ? sql`null::int as package_id, 1 as no_package` : sql`p.package_id, grouping(p.package_id) as no_package`},
@@ -47,7 +47,7 @@ export async function totalAndFacets(
     left join packages k on g.no_package = 0 and k.id = g.package_id`);
   const skipBrands = { brands: true };
   const brandQuery = brandFiltered
-    ? db.execute(sql`${generic}
+    ? planned.execute(sql`
         select p.brand_id, b.name as brand_name, ${source.count} as count
         ${source.from(skipBrands)} join brands b on b.id = p.brand_id
         where ${source.where(skipBrands)}
@@ -55,7 +55,7 @@ export async function totalAndFacets(
     : null;
   const skipPackages = { packages: true };
   const packageQuery = packageFiltered
-    ? db.execute(sql`${generic}
+    ? planned.execute(sql`
         select p.package_id, ${packageName} as package_name, k.position as package_position, ${source.count} as count
         ${source.from(skipPackages)} join packages k on k.id = p.package_id
         where ${source.where(skipPackages)}

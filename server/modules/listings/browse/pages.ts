@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { ListingFacets, ListingQuery, ProductPage } from "#core/contracts/catalog.ts";
 import type { Db } from "#server/db/client.ts";
-import { GENERIC_PLAN } from "#server/db/prepared-client.ts";
+import { genericPlans } from "#server/db/prepared-client.ts";
 import { cardSelect, pageOf, toCard } from "./cards.ts";
 import type { CategoryRows } from "./categories.ts";
 import { cappedTotal, countSource } from "./counts.ts";
@@ -25,7 +25,7 @@ const PLAIN_LISTING = new Set([
 ]);
 
 /**
- * Whether a page of newest cards may run with one generic plan (GENERIC_PLAN, ADR 0050): a
+ * Whether a page of newest cards may run with one generic plan (genericPlans, ADR 0050): a
  * category's page, similar items or home's newest, filtered on nothing else. Their limits are in
  * the text (ordered-page.ts), so the plan reads each category's partial indexes in order whatever
  * the bound values (the categories, the time, the excluded ids).
@@ -41,7 +41,7 @@ async function pageItems(db: Db, query: ListingQuery, resolved: Resolved) {
   const plan = pagePlan(query, resolved);
   const { perPage, page, keys } = plan;
   const newest = newestPageIds(query, resolved, plan);
-  const generic = newest && plainListing(query) ? sql.raw(GENERIC_PLAN) : sql``;
+  const planned = newest && plainListing(query) ? genericPlans(db) : db;
   const ids =
     newest ??
     toppedFirstPageIds(query, resolved, plan) ??
@@ -50,7 +50,7 @@ async function pageItems(db: Db, query: ListingQuery, resolved: Resolved) {
       where ${conditions(query, resolved)}
       order by ${keyOrder(keys)}
       limit ${perPage} offset ${(page - 1) * perPage}`;
-  const result = await db.execute(sql`${generic}
+  const result = await planned.execute(sql`
     with page as (${ids})
     ${cardSelect(resolved.now, keys.length)}
     order by ${keyOrder(keys, "page")}`);

@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { ListingFacets, ListingQuery, ProductPage } from "#core/contracts/catalog.ts";
 import type { Db } from "#server/db/client.ts";
-import { GENERIC_PLAN } from "#server/db/prepared-client.ts";
+import { genericPlans } from "#server/db/prepared-client.ts";
 import { cardSelect, pageOf, toCard } from "./cards.ts";
 import { COUNT_CAP, cappedTotal } from "./counts.ts";
 import { facetsFrom, packageNameOf } from "./facets.ts";
@@ -89,7 +89,7 @@ export async function searchListingPage(
     literalWhere && !atOnce
       ? newestHits(columns, literalWhere, COUNT_CAP + 1, allEstimate, true)
       : newestHits(columns, allWhere, COUNT_CAP + 1, allEstimate);
-  const result = await db.execute(sql`${atOnce || literalWhere ? sql.raw(GENERIC_PLAN) : sql``}
+  const result = await (atOnce || literalWhere ? genericPlans(db) : db).execute(sql`
     with hits as materialized (${hits}),
     chosen as materialized (${
       filtered ? newestHits(columns, chosenWhere, COUNT_CAP + 1, chosenEstimate) : sql`select * from hits`

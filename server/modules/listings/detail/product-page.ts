@@ -11,7 +11,7 @@ import { PUBLIC_PAGE_STATUSES } from "#core/lifecycles/listing.ts";
 import { isBidTable, minimumNextBid } from "#core/rules/bid-step.ts";
 import { isOnSale, struckPrice } from "#core/rules/sale.ts";
 import type { Db } from "#server/db/client.ts";
-import { GENERIC_PLAN, GENERIC_PLAN_NAME, genericPlans } from "#server/db/prepared-client.ts";
+import { genericPlans } from "#server/db/prepared-client.ts";
 import type { SettingsService } from "#server/modules/settings/index.ts";
 import { isRowId, rowsOf } from "../sql-rows.ts";
 import { type Product, productImages, products } from "../tables/products.ts";
@@ -23,11 +23,11 @@ const DAY_MS = 24 * 3600 * 1000;
 
 /**
  * The product with its category, brand and package, and its seller's live listings: built once
- * per database and prepared under a GENERIC_PLAN_NAME (ADR 0050), since its plan (the primary key,
- * the seller's index) is the same for every product: planning it cost twice its run.
+ * per database and prepared on the generic-plan sessions (genericPlans, ADR 0050), since its plan
+ * (the primary key, the seller's index) is the same for every product: planning it cost twice its run.
  */
 function productStatement(db: Db) {
-  return db
+  return genericPlans(db)
     .select({
       product: products,
       categorySlugCs: categories.slugCs,
@@ -43,7 +43,7 @@ function productStatement(db: Db) {
     .leftJoin(packages, eq(packages.id, products.packageId))
     .where(and(eq(products.id, sql.placeholder("id")), inArray(products.status, PUBLIC_PAGE_STATUSES)))
     .limit(1)
-    .prepare(`${GENERIC_PLAN_NAME}product_page`);
+    .prepare("product_page");
 }
 
 const productStatements = new WeakMap<Db, ReturnType<typeof productStatement>>();
@@ -60,9 +60,9 @@ async function loadProduct(db: Db, id: number) {
 
 type LoadedProduct = NonNullable<Awaited<ReturnType<typeof loadProduct>>>;
 
-/** The category and its ancestors, root first. */
+/** The category and its ancestors, root first: one generic plan for every category (ADR 0050). */
 async function categoryChain(db: Db, categoryId: number, locale: Locale): Promise<ProductDetailCategory[]> {
-  const result = await db.execute(sql`${sql.raw(GENERIC_PLAN)}
+  const result = await genericPlans(db).execute(sql`
     with recursive chain(id, parent_id, slug_cs, slug_en, name_cs, name_en, level) as (
       select id, parent_id, slug_cs, slug_en, name_cs, name_en, 0 from ${categories} where id = ${categoryId}
       union all
