@@ -1,8 +1,8 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
-import type { BidActionData } from "#app/components/bidding/bid-answer.ts";
-import { readBidSubmission } from "#app/components/bidding/bid-submission.server.ts";
-import { parsePathId, withSearch } from "#app/components/seo/canonical.ts";
 import { appContext } from "#app/context.ts";
+import type { BidActionData } from "#app/features/product/bidding/bid-answer.ts";
+import { readBidSubmission } from "#app/features/product/bidding/bid-submission.server.ts";
+import { parsePathId, withSearch } from "#app/ui/seo/canonical.ts";
 import { refusalField, refusalMessage } from "#core/contracts/bid-refusal.ts";
 import type { BidRefusal } from "#core/contracts/bidding.ts";
 import type { Locale } from "#core/i18n/index.ts";
