@@ -2,8 +2,6 @@ import type { ReactNode } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { ProductDetail } from "#core/contracts/product.ts";
 import { usePriceFormatter } from "../../ui/dates-and-prices.ts";
-import { ContactSeller } from "../listings/contact-seller.tsx";
-import { BuyBox } from "../shop/buy-box.tsx";
 
 /** The frame of the price block and of the auction block (./auction-panel.tsx). */
 export const PANEL = "rounded-2xl bg-white p-5 ring-1 ring-line tablet:p-6";
@@ -47,8 +45,21 @@ export function PriceTag({ product, size = "lg" }: { product: ProductDetail; siz
   );
 }
 
-/** Price block of a classified or shop product: price, VAT, stock and delivery, the watch button. */
-export function OfferPanel({ product, watch }: { product: ProductDetail; watch: ReactNode }) {
+/**
+ * Price block of a classified or shop product: the price, VAT, the watch button and `action`, what
+ * the visitor does about it: the shop's buy box, or the message to a live classified's seller. The
+ * page composes the action (app/routes/catalog/product-offer.tsx): the shop and the listings are
+ * features of their own, which this one does not import.
+ */
+export function OfferPanel({
+  product,
+  watch,
+  action,
+}: {
+  product: ProductDetail;
+  watch: ReactNode;
+  action: ReactNode;
+}) {
   const { t } = useTranslation();
   const shop = product.format === "shop";
   const demand = product.type === "demand";
@@ -63,7 +74,7 @@ export function OfferPanel({ product, watch }: { product: ProductDetail; watch: 
       {shop ? (
         <>
           <p className="mt-1 text-xs text-muted">{t("product.price.vat", { rate: product.taxRate })}</p>
-          <BuyBox product={product} />
+          {action}
         </>
       ) : (
         <>
@@ -71,11 +82,7 @@ export function OfferPanel({ product, watch }: { product: ProductDetail; watch: 
             {demand ? t("product.price.demandHint") : t("product.price.classifiedHint")}
           </p>
           {/* No bid block: a live ad is answered by a message to its seller. */}
-          {product.status === "active" ? (
-            <div className="mt-4">
-              <ContactSeller productId={product.id} sellerId={product.seller?.id ?? null} demand={demand} />
-            </div>
-          ) : null}
+          {product.status === "active" ? <div className="mt-4">{action}</div> : null}
         </>
       )}
       <div className="mt-5 flex justify-center border-t border-line pt-4">{watch}</div>

@@ -13,7 +13,6 @@ import {
   ProductHeading,
   SimilarItems,
 } from "#app/features/product/product-sections.tsx";
-import { OfferPanel } from "#app/features/product/purchase-panel.tsx";
 import { SellerCard } from "#app/features/product/seller-card.tsx";
 import { addToCartAction, isAddToCartRequest } from "#app/features/shop/add-to-cart.server.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
@@ -25,6 +24,7 @@ import { translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import type { Route } from "./+types/product";
 import { loadProductPage, placeBidAction } from "./product.server.ts";
+import { ProductOffer } from "./product-offer.tsx";
 
 /** The states a message can be about (the listings service's contactSeller takes these). */
 const CONTACTABLE = ["active", "scheduled", "ended", "sold"];
@@ -242,7 +242,7 @@ function ProductAside({ loaderData, live }: { loaderData: LoaderData; live: Live
           onTimeUp={live.onTimeUp}
         />
       ) : (
-        <OfferPanel product={product} watch={watch} />
+        <ProductOffer product={product} watch={watch} />
       )}
       <SellerCard seller={product.seller} />
       <p className="text-right">
