@@ -3,8 +3,7 @@ import type { ListingFormValues } from "#core/schemas/listing-form.ts";
 import { fromPragueLocalInput } from "#core/time/prague.ts";
 import { formatDate } from "../../ui/dates-and-prices.ts";
 import { Choice, Errors, Field, inputClass, LockedValue, Section } from "./listing-form-parts.tsx";
-import type { ListingFormErrors } from "./listing-form-types.ts";
-import type { useListingChoices } from "./use-listing-choices.ts";
+import type { ListingChoices, ListingFormErrors } from "./listing-form-types.ts";
 
 /** What every section of the listing form gets: the values to start from, the errors, the locks, the live choices. */
 export type SectionProps = {
@@ -12,7 +11,7 @@ export type SectionProps = {
   errors: ListingFormErrors;
   afterBid: boolean;
   released: boolean;
-  choices: ReturnType<typeof useListingChoices>;
+  choices: ListingChoices;
   /** Without scripts every part shows: the choices cannot hide what they do not apply to. */
   show: (applies: boolean) => boolean;
 };

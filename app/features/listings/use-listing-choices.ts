@@ -1,6 +1,6 @@
 import { type RefObject, useLayoutEffect, useRef, useState } from "react";
 import type { ListingFormValues } from "#core/schemas/listing-form.ts";
-import type { ListingFormOptions } from "./listing-form-types.ts";
+import type { ListingChoices, ListingFormOptions } from "./listing-form-types.ts";
 
 /**
  * The choices that decide which of the listing form's parts apply (the type, the price mode, the
@@ -11,7 +11,7 @@ import type { ListingFormOptions } from "./listing-form-types.ts";
  * with: it is read once, at hydration (before the first client render is painted), so a category
  * picked early keeps its subcategories and a subcategory its choice.
  */
-export function useListingChoices(values: ListingFormValues, options: ListingFormOptions) {
+export function useListingChoices(values: ListingFormValues, options: ListingFormOptions): ListingChoices {
   const [type, setType] = useState(values.type || "supply");
   const [priceMode, setPriceMode] = useState(values.priceMode || "price");
   const [category, setCategory] = useState(values.category);
