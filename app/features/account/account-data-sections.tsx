@@ -2,9 +2,9 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useActionData, useFetcher } from "react-router";
 import { Avatar } from "#app/features/account/account-links.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { FormError, PasswordField } from "#app/ui/forms/fields.tsx";
 import { useShellData } from "#app/ui/live-counts.ts";
 import type { AccountDataForm } from "#core/schemas/account.ts";
-import { FormError, PasswordField } from "../../ui/forms/fields.tsx";
 import { AccountSection, SavedMessage, SectionButton } from "./section.tsx";
 
 /**

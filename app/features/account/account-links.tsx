@@ -2,9 +2,7 @@ import type { ComponentType, ReactNode } from "react";
 import { Form } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { ShellUser } from "#app/shell.ts";
-import { localePath, type PageName } from "#core/i18n/paths.ts";
-import { pluralKey } from "#core/i18n/plural.ts";
-import { avatarUrl } from "../../ui/focus-and-avatar.ts";
+import { avatarUrl } from "#app/ui/focus-and-avatar.ts";
 import {
   BellIcon,
   CardIcon,
@@ -20,8 +18,10 @@ import {
   ReceiptIcon,
   StarIcon,
   TagIcon,
-} from "../../ui/icons.tsx";
-import { type LiveCounts, useLiveCounts, useShellData } from "../../ui/live-counts.ts";
+} from "#app/ui/icons.tsx";
+import { type LiveCounts, useLiveCounts, useShellData } from "#app/ui/live-counts.ts";
+import { localePath, type PageName } from "#core/i18n/paths.ts";
+import { pluralKey } from "#core/i18n/plural.ts";
 
 export type AccountLink = {
   page: PageName;

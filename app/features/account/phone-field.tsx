@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import type { FieldErrors } from "#app/ui/forms/fields.tsx";
 import { PHONE_PREFIXES } from "#core/formats/phone.ts";
-import type { FieldErrors } from "../../ui/forms/fields.tsx";
 
 const control =
   "w-full rounded border border-line bg-white py-2 focus:border-primary-dark focus:outline-2 focus:outline-primary-dark aria-[invalid=true]:border-danger";

@@ -1,5 +1,5 @@
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { SPA_LINK } from "../../ui/spa-links.tsx";
+import { SPA_LINK } from "#app/ui/spa-links.tsx";
 
 export type BreadcrumbItem = { name: string; url: string };
 

@@ -8,11 +8,11 @@ import {
   sortSidebarCategories,
 } from "#app/lib/category-checkbox-tree.ts";
 import type { CategoryNode } from "#app/shell.ts";
+import { FOCUS_ON_LIGHT } from "#app/ui/focus-and-avatar.ts";
+import { ChevronDownIcon, GridIcon } from "#app/ui/icons.tsx";
+import { useShellData } from "#app/ui/live-counts.ts";
+import { SPA_LINK } from "#app/ui/spa-links.tsx";
 import { localePath, parseRouteId } from "#core/i18n/paths.ts";
-import { FOCUS_ON_LIGHT } from "../../ui/focus-and-avatar.ts";
-import { ChevronDownIcon, GridIcon } from "../../ui/icons.tsx";
-import { useShellData } from "../../ui/live-counts.ts";
-import { SPA_LINK } from "../../ui/spa-links.tsx";
 
 type CategorySidebarProps = {
   /** The category being shown; defaults to the `id` param of the category route. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { KEPT_PRICES, keptPrice } from "#app/ui/format.ts";
 import { formatPrice } from "#core/money/money.ts";
-import { KEPT_PRICES, keptPrice } from "../../ui/format.ts";
 
 const czk = { code: "CZK", symbol_before: "", symbol_after: "Kč", rate: 1, decimals: 2 };
 const eur = { code: "EUR", symbol_before: "€", symbol_after: "", rate: 25.2, decimals: 2 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { timeLeftParts } from "../../ui/format.ts";
+import { timeLeftParts } from "#app/ui/format.ts";
 import {
   activeFilterCount,
   listingHref,

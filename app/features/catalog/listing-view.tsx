@@ -1,14 +1,14 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { formatDateTime } from "#app/ui/format.ts";
+import { ProductGrid } from "#app/ui/product-card/product-card.tsx";
+import { SPA_LINK } from "#app/ui/spa-links.tsx";
+import { WatchdogButton } from "#app/ui/watchdog-button.tsx";
 import type { CategoryLink } from "#core/contracts/catalog.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { pluralKey } from "#core/i18n/plural.ts";
 import { formatWholeNumber } from "#core/money/money.ts";
-import { formatDateTime } from "../../ui/format.ts";
-import { ProductGrid } from "../../ui/product-card/product-card.tsx";
-import { SPA_LINK } from "../../ui/spa-links.tsx";
-import { WatchdogButton } from "../../ui/watchdog-button.tsx";
 import { ActiveFilterChips, resetFiltersHref, useActiveFilters } from "./active-filters.tsx";
 import { Breadcrumbs } from "./breadcrumbs.tsx";
 import { CategorySidebar } from "./category-sidebar.tsx";

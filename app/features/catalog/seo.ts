@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
-import { breadcrumbJsonLd } from "../../ui/seo/json-ld.ts";
-import { absoluteUrl, seoMeta } from "../../ui/seo/meta.ts";
+import { breadcrumbJsonLd } from "#app/ui/seo/json-ld.ts";
+import { absoluteUrl, seoMeta } from "#app/ui/seo/meta.ts";
 import type { ListingPageData } from "./listing-data.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from "react";
+import { readBrowserCookies, writeBrowserCookie } from "#app/lib/browser-cookies.ts";
 import { CONSENT_ACCEPTED, CONSENT_MAX_AGE_SECONDS } from "#app/lib/consent.ts";
-import { readBrowserCookies, writeBrowserCookie } from "../../lib/browser-cookies.ts";
-import { useShell } from "../../ui/feedback/use-shell.ts";
+import { useShell } from "#app/ui/feedback/use-shell.ts";
 
 /**
  * The age gate's state (docs/product/accounts.md, "Age (18+)": visitors confirm they are 18 or

@@ -1,8 +1,8 @@
 import { useId } from "react";
 import { useLocation } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { ModalDialog } from "#app/ui/feedback/modal-dialog.tsx";
 import { localePath } from "#core/i18n/paths.ts";
-import { ModalDialog } from "../../ui/feedback/modal-dialog.tsx";
 import { AGE_GATE, confirmAge, useAgeGateOpen } from "./age-gate-store.ts";
 
 /**

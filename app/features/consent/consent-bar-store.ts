@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from "react";
 import { shouldShowBar } from "#app/lib/consent.ts";
-import { createStore } from "../../ui/feedback/external-store.ts";
-import { useShell } from "../../ui/feedback/use-shell.ts";
+import { createStore } from "#app/ui/feedback/external-store.ts";
+import { useShell } from "#app/ui/feedback/use-shell.ts";
 
 /**
  * Whether the bar is shown: null follows the cookies-show cookie the server saw (shell.cookies);

@@ -1,10 +1,10 @@
 import { useId, useState, useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { readBrowserCookies } from "#app/lib/browser-cookies.ts";
 import { type ConsentChoices, readConsentChoices } from "#app/lib/consent.ts";
+import { useShell } from "#app/ui/feedback/use-shell.ts";
 import { localePath } from "#core/i18n/paths.ts";
-import { readBrowserCookies } from "../../lib/browser-cookies.ts";
-import { useShell } from "../../ui/feedback/use-shell.ts";
 import { useAgeConfirmed } from "./age-gate-store.ts";
 import { barStore, useConsentBarPending } from "./consent-bar-store.ts";
 import { applyConsentChoice } from "./consent-client.ts";

@@ -1,3 +1,4 @@
+import { writeBrowserCookie } from "#app/lib/browser-cookies.ts";
 import {
   acceptAll,
   acceptSelected,
@@ -6,7 +7,6 @@ import {
   consentState,
 } from "#app/lib/consent.ts";
 import { pushDataLayer } from "#app/lib/data-layer.ts";
-import { writeBrowserCookie } from "../../lib/browser-cookies.ts";
 
 type GtagWindow = { gtag?: (...args: unknown[]) => void };
 

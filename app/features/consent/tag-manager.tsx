@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { consentDefaults } from "#app/lib/consent.ts";
-import { useNonce } from "../../lib/csp-nonce.tsx";
-import { useShell } from "../../ui/feedback/use-shell.ts";
+import { useNonce } from "#app/lib/csp-nonce.tsx";
+import { useShell } from "#app/ui/feedback/use-shell.ts";
 import { tagManagerBootstrap } from "./tag-manager-script.ts";
 
 /**

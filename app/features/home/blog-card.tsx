@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { formatDate } from "../../ui/dates-and-prices.ts";
-import { ResponsiveImage } from "../../ui/responsive-image.tsx";
+import { formatDate } from "#app/ui/dates-and-prices.ts";
+import { ResponsiveImage } from "#app/ui/responsive-image.tsx";
 
 export type BlogCardData = {
   id: number;

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { CategoryNode } from "#app/shell.ts";
+import { useShell } from "#app/ui/feedback/use-shell.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { pluralKey } from "#core/i18n/plural.ts";
-import { useShell } from "../../ui/feedback/use-shell.ts";
 
 function findNode(nodes: CategoryNode[], id: number): CategoryNode | null {
   for (const node of nodes) {

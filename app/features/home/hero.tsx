@@ -1,11 +1,11 @@
 import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { Countdown } from "#app/ui/countdown.tsx";
+import { usePriceFormatter } from "#app/ui/dates-and-prices.ts";
+import { ResponsiveImage } from "#app/ui/responsive-image.tsx";
 import type { ProductCardData } from "#core/contracts/catalog.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { pluralKey } from "#core/i18n/plural.ts";
-import { Countdown } from "../../ui/countdown.tsx";
-import { usePriceFormatter } from "../../ui/dates-and-prices.ts";
-import { ResponsiveImage } from "../../ui/responsive-image.tsx";
 
 /** The auction closest to its end, as a lit showcase beside the hero text. */
 function Spotlight({ product, serverNow }: { product: ProductCardData; serverNow: string }) {

@@ -1,7 +1,7 @@
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { BannerLink, bannerImageUrl } from "../../ui/banner-link.tsx";
-import { useShell } from "../../ui/feedback/use-shell.ts";
-import { ResponsiveImage } from "../../ui/responsive-image.tsx";
+import { BannerLink, bannerImageUrl } from "#app/ui/banner-link.tsx";
+import { useShell } from "#app/ui/feedback/use-shell.ts";
+import { ResponsiveImage } from "#app/ui/responsive-image.tsx";
 
 /** The promo banners (`banner.promo`, per language) as a row of linked pictures. */
 export function PromoBanners() {

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { useShellData } from "#app/ui/live-counts.ts";
 import { localePath } from "#core/i18n/paths.ts";
-import { useShellData } from "../../ui/live-counts.ts";
 
 const PRIMARY =
   "inline-flex w-full items-center justify-center rounded-lg bg-primary-dark px-5 py-3.5 text-center font-semibold text-white shadow-sm transition hover:bg-[#173d42] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-dark";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { secondaryLinkClass } from "../../ui/forms/fields.tsx";
+import { secondaryLinkClass } from "#app/ui/forms/fields.tsx";
 
 type Target = { to: string; label: string };
 

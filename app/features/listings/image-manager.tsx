@@ -1,6 +1,6 @@
 import { type DragEvent, useId, useRef, useState } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { useHydrated } from "../../ui/feedback/use-hydrated.ts";
+import { useHydrated } from "#app/ui/feedback/use-hydrated.ts";
 import { ImageTile, type TileDrag, UploadTile } from "./image-tiles.tsx";
 import { MAX_IMAGES, type ManagedImage, type Upload, useImageUploads } from "./use-image-uploads.ts";
 

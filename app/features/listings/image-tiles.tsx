@@ -1,5 +1,5 @@
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { ResponsiveImage } from "../../ui/responsive-image.tsx";
+import { ResponsiveImage } from "#app/ui/responsive-image.tsx";
 import type { ManagedImage, Upload } from "./use-image-uploads.ts";
 
 /** The drag-and-drop of a photo within the list: which one is held, and where it is let go. */

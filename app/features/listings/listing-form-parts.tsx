@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from "react";
-import { FieldLabel } from "../../ui/forms/fields.tsx";
+import { FieldLabel } from "#app/ui/forms/fields.tsx";
 
 /**
  * The listing form's building blocks: its sections, a labelled field with its hint and errors,

@@ -1,7 +1,7 @@
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { formatDate } from "#app/ui/dates-and-prices.ts";
 import type { ListingFormValues } from "#core/schemas/listing-form.ts";
 import { fromPragueLocalInput } from "#core/time/prague.ts";
-import { formatDate } from "../../ui/dates-and-prices.ts";
 import { Choice, Errors, Field, inputClass, LockedValue, Section } from "./listing-form-parts.tsx";
 import type { ListingChoices, ListingFormErrors } from "./listing-form-types.ts";
 

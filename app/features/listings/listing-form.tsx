@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { useHydrated } from "#app/ui/feedback/use-hydrated.ts";
 import type { ListingFormValues } from "#core/schemas/listing-form.ts";
-import { useHydrated } from "../../ui/feedback/use-hydrated.ts";
 import { ImageManager, type ManagedImage } from "./image-manager.tsx";
 import { Choice, Field, inputClass, LockedValue, Section } from "./listing-form-parts.tsx";
 import { PriceSection, type SectionProps, StartSection } from "./listing-form-sections.tsx";

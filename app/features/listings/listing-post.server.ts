@@ -1,9 +1,9 @@
 import { data, type RouterContextProvider } from "react-router";
 import { appContext } from "#app/context.ts";
+import { parseForm } from "#app/ui/forms/conform.ts";
 import type { FieldErrors } from "#core/contracts/errors.ts";
 import { translate } from "#core/i18n/index.ts";
 import { type ListingFormValues, ListingUploadsSchema } from "#core/schemas/listing-form.ts";
-import { parseForm } from "../../ui/forms/conform.ts";
 import { LISTING_FORM_MAX_BYTES } from "./listing-limits.ts";
 
 const readContext = (context: Readonly<RouterContextProvider>) => context.get(appContext);

@@ -1,12 +1,12 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { Countdown } from "#app/ui/countdown.tsx";
+import { formatDate, usePriceFormatter } from "#app/ui/dates-and-prices.ts";
+import { kindKey, StatusBadge } from "#app/ui/listing-labels.tsx";
+import { ResponsiveImage } from "#app/ui/responsive-image.tsx";
 import type { MyListing } from "#core/contracts/my-listings.ts";
 import { localePath } from "#core/i18n/paths.ts";
-import { Countdown } from "../../ui/countdown.tsx";
-import { formatDate, usePriceFormatter } from "../../ui/dates-and-prices.ts";
-import { kindKey, StatusBadge } from "../../ui/listing-labels.tsx";
-import { ResponsiveImage } from "../../ui/responsive-image.tsx";
 import { PayFeeForm } from "./pay-fee-form.tsx";
 
 const BUTTON =

@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { failProgress, finishProgress, startProgress } from "../../ui/feedback/progress-store.ts";
+import { failProgress, finishProgress, startProgress } from "#app/ui/feedback/progress-store.ts";
 
 export type ManagedImage = { ref: string; url: string };
 

@@ -1,11 +1,11 @@
 import { Fragment } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { avatarUrl } from "#app/ui/focus-and-avatar.ts";
+import { BellIcon } from "#app/ui/icons.tsx";
+import { ResponsiveImage } from "#app/ui/responsive-image.tsx";
 import type { ThreadPerson, ThreadProduct } from "#core/contracts/messages.ts";
 import type { Locale } from "#core/i18n/index.ts";
 import { PRAGUE_TIME_ZONE } from "#core/time/prague.ts";
-import { avatarUrl } from "../../ui/focus-and-avatar.ts";
-import { BellIcon } from "../../ui/icons.tsx";
-import { ResponsiveImage } from "../../ui/responsive-image.tsx";
 import { linkify } from "./linkify.ts";
 
 const INTL_LOCALE: Record<Locale, string> = { cs: "cs-CZ", en: "en-GB" };

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { useSchemaForm } from "#app/ui/forms/conform.ts";
 import type { ThreadView } from "#core/contracts/messages.ts";
 import { MESSAGE_MAX, ReplySchema } from "#core/schemas/messages.ts";
-import { useSchemaForm } from "../../ui/forms/conform.ts";
 import type { ThreadActionData } from "./thread-actions.ts";
 
 /**

@@ -1,4 +1,4 @@
-import type { FormReply } from "../../ui/forms/conform.ts";
+import type { FormReply } from "#app/ui/forms/conform.ts";
 
 /** What the open thread's forms get back from the inbox page's action (app/routes/account/messages.tsx). */
 export type ThreadActionData =

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from "react";
 import { Form, Link } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { usePriceFormatter } from "#app/ui/dates-and-prices.ts";
 import type { ThreadView } from "#core/contracts/messages.ts";
 import { localePath } from "#core/i18n/paths.ts";
-import { usePriceFormatter } from "../../ui/dates-and-prices.ts";
 import { MessageItem } from "./message-item.tsx";
 import { PersonAvatar, ThreadPicture } from "./parts.tsx";
 import { ReplyBox } from "./reply-box.tsx";

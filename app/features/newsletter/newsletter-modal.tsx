@@ -1,8 +1,8 @@
 import { useId } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { CheckboxTree, type CheckboxTreeNode } from "../../ui/checkbox-tree.tsx";
-import { CloseIcon } from "../../ui/feedback/icons.tsx";
-import { ModalDialog } from "../../ui/feedback/modal-dialog.tsx";
+import { CheckboxTree, type CheckboxTreeNode } from "#app/ui/checkbox-tree.tsx";
+import { CloseIcon } from "#app/ui/feedback/icons.tsx";
+import { ModalDialog } from "#app/ui/feedback/modal-dialog.tsx";
 
 type NewsletterModalProps = {
   open: boolean;

@@ -1,12 +1,12 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { Countdown } from "#app/ui/countdown.tsx";
+import { formatDate } from "#app/ui/dates-and-prices.ts";
+import { useCzkAmount } from "#app/ui/format.ts";
 import type { ProductDetail } from "#core/contracts/product.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { pluralKey } from "#core/i18n/plural.ts";
-import { Countdown } from "../../ui/countdown.tsx";
-import { formatDate } from "../../ui/dates-and-prices.ts";
-import { useCzkAmount } from "../../ui/format.ts";
 import { Standing, type Viewer } from "./auction-standing.tsx";
 import type { BidActionData } from "./bidding/bid-answer.ts";
 import { BidForm } from "./bidding/bid-form.tsx";

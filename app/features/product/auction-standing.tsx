@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { useCzkAmount } from "#app/ui/format.ts";
 import { localePath } from "#core/i18n/paths.ts";
-import { useCzkAmount } from "../../ui/format.ts";
 import type { BidActionData } from "./bidding/bid-answer.ts";
 import type { LiveAuction } from "./bidding/use-auction-live.ts";
 

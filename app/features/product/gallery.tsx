@@ -9,9 +9,9 @@ import {
   useState,
 } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { ChevronRightIcon, CloseIcon } from "#app/ui/icons.tsx";
+import { ResponsiveImage } from "#app/ui/responsive-image.tsx";
 import { variantSrc } from "#core/web/image-variants.ts";
-import { ChevronRightIcon, CloseIcon } from "../../ui/icons.tsx";
-import { ResponsiveImage } from "../../ui/responsive-image.tsx";
 
 export type GalleryImage = { url: string; width: number | null; height: number | null; alt: string };
 

@@ -9,9 +9,9 @@ import {
   parseLastViewed,
   serializeLastViewed,
 } from "#app/lib/last-viewed.ts";
+import { usePriceFormatter } from "#app/ui/dates-and-prices.ts";
+import { ResponsiveImage } from "#app/ui/responsive-image.tsx";
 import type { Locale } from "#core/i18n/index.ts";
-import { usePriceFormatter } from "../../ui/dates-and-prices.ts";
-import { ResponsiveImage } from "../../ui/responsive-image.tsx";
 
 /**
  * Last viewed products (docs/product/screens.md, "Client state"): local storage

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { formatDate, usePriceFormatter } from "#app/ui/dates-and-prices.ts";
+import { FeeSummary, kindKey } from "#app/ui/listing-labels.tsx";
 import type { AuctionDuration, ProductFormat, ProductStatus, ProductType } from "#core/contracts/catalog.ts";
 import type { Fee } from "#core/rules/fees.ts";
-import { formatDate, usePriceFormatter } from "../../ui/dates-and-prices.ts";
-import { FeeSummary, kindKey } from "../../ui/listing-labels.tsx";
 import { ProductGallery } from "./gallery.tsx";
 import { ProductDescription } from "./product-info.tsx";
 

@@ -1,5 +1,5 @@
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { formatShortDateTime, usePriceFormatter } from "../../ui/dates-and-prices.ts";
+import { formatShortDateTime, usePriceFormatter } from "#app/ui/dates-and-prices.ts";
 
 export type PricePoint = {
   amountMinor: number;

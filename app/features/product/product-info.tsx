@@ -1,10 +1,10 @@
 import { Fragment, type ReactNode } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { formatDate } from "#app/ui/dates-and-prices.ts";
 import type { ProductDetail } from "#core/contracts/product.ts";
 import type { MessageKey } from "#core/i18n/index.ts";
 import { pluralKey } from "#core/i18n/plural.ts";
-import { formatDate } from "../../ui/dates-and-prices.ts";
 
 /** Breadcrumbs: home, the category path, the current page (not linked). */
 export function Breadcrumbs({ items, current }: { items: { name: string; url: string }[]; current: string }) {

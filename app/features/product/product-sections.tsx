@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { ProductGrid } from "#app/ui/product-card/product-card.tsx";
 import type { ProductCardData } from "#core/contracts/catalog.ts";
 import type { ProductDetail } from "#core/contracts/product.ts";
 import { pluralKey } from "#core/i18n/plural.ts";
-import { ProductGrid } from "../../ui/product-card/product-card.tsx";
 import type { LiveAuction } from "./bidding/use-auction-live.ts";
 
 import { PriceHistory } from "./price-history.tsx";

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { usePriceFormatter } from "#app/ui/dates-and-prices.ts";
 import type { ProductDetail } from "#core/contracts/product.ts";
-import { usePriceFormatter } from "../../ui/dates-and-prices.ts";
 
 /** The frame of the price block and of the auction block (./auction-panel.tsx). */
 export const PANEL = "rounded-2xl bg-white p-5 ring-1 ring-line tablet:p-6";

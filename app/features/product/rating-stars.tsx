@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { formatDate } from "../../ui/dates-and-prices.ts";
+import { formatDate } from "#app/ui/dates-and-prices.ts";
 
 /**
  * Five stars filled to the rating (halves and tenths shown as a partial fill). Decorative: the

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { formatDate } from "#app/ui/dates-and-prices.ts";
 import type { ProductDetailSeller } from "#core/contracts/product.ts";
 import { formatRating } from "#core/formats/rating.ts";
 import { pluralKey } from "#core/i18n/plural.ts";
-import { formatDate } from "../../ui/dates-and-prices.ts";
 import { RatingStars } from "./rating-stars.tsx";
 
 export function VerifiedBadge({ className = "" }: { className?: string }) {

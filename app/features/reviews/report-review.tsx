@@ -1,7 +1,7 @@
 import { useFetcher } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { useShellData } from "#app/ui/live-counts.ts";
 import { localePath } from "#core/i18n/paths.ts";
-import { useShellData } from "../../ui/live-counts.ts";
 
 /**
  * "Report" under a review on a public profile: signed-in users other than its author send it to

@@ -1,9 +1,9 @@
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { lazySchemaChecks, useLazySchemaForm } from "#app/ui/forms/lazy-schema-form.tsx";
+import { WatchdogButton } from "#app/ui/watchdog-button.tsx";
 import type { ProductDetail } from "#core/contracts/product.ts";
 import { localePath } from "#core/i18n/paths.ts";
-import { lazySchemaChecks, useLazySchemaForm } from "../../ui/forms/lazy-schema-form.tsx";
-import { WatchdogButton } from "../../ui/watchdog-button.tsx";
 import { ADDED_PARAM, isAddToCartSubmission, LIMITED_PARAM } from "./add-to-cart-params.ts";
 import { CartGlyph } from "./cart-link.tsx";
 import type { AddToCartActionData } from "./forms.ts";

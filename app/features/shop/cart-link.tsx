@@ -1,10 +1,10 @@
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { FOCUS_ON_DARK } from "#app/ui/focus-and-avatar.ts";
+import { useShellData } from "#app/ui/live-counts.ts";
+import { SPA_LINK } from "#app/ui/spa-links.tsx";
 import { localePath } from "#core/i18n/paths.ts";
 import { pluralKey } from "#core/i18n/plural.ts";
 import { DEFAULT_CURRENCY, formatPrice } from "#core/money/money.ts";
-import { FOCUS_ON_DARK } from "../../ui/focus-and-avatar.ts";
-import { useShellData } from "../../ui/live-counts.ts";
-import { SPA_LINK } from "../../ui/spa-links.tsx";
 
 /** The cart's total as the header writes it: whole crowns without ",00" ("3 980 Kč"), else with haléře. */
 export function headerTotal(minor: number, locale: "cs" | "en"): string {

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { AddressFields, type Country } from "#app/ui/forms/address-fields.tsx";
+import { CheckboxField, type FieldErrors, PasswordField, TextField } from "#app/ui/forms/fields.tsx";
 import type { DraftAddress } from "#core/contracts/shop.ts";
-import { AddressFields, type Country } from "../../ui/forms/address-fields.tsx";
-import { CheckboxField, type FieldErrors, PasswordField, TextField } from "../../ui/forms/fields.tsx";
 
 /** The shop's countries (docs/product: the Czech Republic and Slovakia), named in the page's language. */
 export function useShopCountries(): Country[] {

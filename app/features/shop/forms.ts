@@ -1,6 +1,6 @@
 import { z } from "zod";
+import type { FormReply } from "#app/ui/forms/conform.ts";
 import { AddToCartSchema, CartQuantitySchema, VoucherCodeSchema } from "#core/schemas/checkout.ts";
-import type { FormReply } from "../../ui/forms/conform.ts";
 
 /**
  * The cart page's forms and the product page's "add to cart", each the core's schema

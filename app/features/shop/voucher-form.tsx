@@ -1,8 +1,8 @@
 import { Form } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { type FormReply, useSchemaForm } from "#app/ui/forms/conform.ts";
 import type { CartVoucher } from "#core/contracts/shop.ts";
 import { VoucherCodeSchema } from "#core/schemas/checkout.ts";
-import { type FormReply, useSchemaForm } from "../../ui/forms/conform.ts";
 import { useCzk } from "./orders/order-parts.tsx";
 
 const BUTTON =

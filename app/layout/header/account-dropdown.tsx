@@ -1,18 +1,18 @@
 import { Link } from "react-router";
-import { useTranslation } from "#app/i18n/use-translation.ts";
-import type { ShellUser } from "#app/shell.ts";
-import { localePath } from "#core/i18n/paths.ts";
-import { pluralKey } from "#core/i18n/plural.ts";
 import {
   AccountLinkCounts,
   Avatar,
   LogoutForm,
   useAccountLinks,
-} from "../../features/account/account-links.tsx";
-import { Dropdown, type DropdownTriggerProps } from "../../ui/dropdown.tsx";
-import { FOCUS_ON_DARK, FOCUS_ON_LIGHT } from "../../ui/focus-and-avatar.ts";
-import { ChevronDownIcon, PlusIcon } from "../../ui/icons.tsx";
-import { useLiveCounts } from "../../ui/live-counts.ts";
+} from "#app/features/account/account-links.tsx";
+import { useTranslation } from "#app/i18n/use-translation.ts";
+import type { ShellUser } from "#app/shell.ts";
+import { Dropdown, type DropdownTriggerProps } from "#app/ui/dropdown.tsx";
+import { FOCUS_ON_DARK, FOCUS_ON_LIGHT } from "#app/ui/focus-and-avatar.ts";
+import { ChevronDownIcon, PlusIcon } from "#app/ui/icons.tsx";
+import { useLiveCounts } from "#app/ui/live-counts.ts";
+import { localePath } from "#core/i18n/paths.ts";
+import { pluralKey } from "#core/i18n/plural.ts";
 
 type AccountDropdownProps = { user: ShellUser; open: boolean; onOpenChange: (open: boolean) => void };
 

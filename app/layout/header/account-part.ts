@@ -1,4 +1,4 @@
-import { lazyPart } from "../../ui/lazy-part.tsx";
+import { lazyPart } from "#app/ui/lazy-part.tsx";
 
 /**
  * The logged-in user's menu (./account-dropdown.tsx) loads apart: a guest never sees it (issue 18:

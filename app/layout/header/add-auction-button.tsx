@@ -1,8 +1,8 @@
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { FOCUS_ON_DARK } from "#app/ui/focus-and-avatar.ts";
+import { PlusIcon } from "#app/ui/icons.tsx";
+import { SPA_LINK } from "#app/ui/spa-links.tsx";
 import { localePath } from "#core/i18n/paths.ts";
-import { FOCUS_ON_DARK } from "../../ui/focus-and-avatar.ts";
-import { PlusIcon } from "../../ui/icons.tsx";
-import { SPA_LINK } from "../../ui/spa-links.tsx";
 
 const CLASS = `h-11 shrink-0 items-center justify-center gap-2 rounded-full bg-secondary text-ink font-semibold shadow-sm transition-colors hover:bg-[#d2ab55] w-11 tablet:w-auto tablet:px-4 tablet:text-[0.9rem] ${FOCUS_ON_DARK}`;
 

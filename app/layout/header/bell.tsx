@@ -1,10 +1,10 @@
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { BAR_ICON_BUTTON } from "#app/ui/focus-and-avatar.ts";
+import { BellIcon } from "#app/ui/icons.tsx";
+import { useLiveCounts } from "#app/ui/live-counts.ts";
+import { SPA_LINK } from "#app/ui/spa-links.tsx";
 import { localePath } from "#core/i18n/paths.ts";
 import { pluralKey } from "#core/i18n/plural.ts";
-import { BAR_ICON_BUTTON } from "../../ui/focus-and-avatar.ts";
-import { BellIcon } from "../../ui/icons.tsx";
-import { useLiveCounts } from "../../ui/live-counts.ts";
-import { SPA_LINK } from "../../ui/spa-links.tsx";
 
 /** The notification bell: links to the messages with the new-message count (hidden at zero). */
 export function Bell() {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { writeBrowserCookie } from "#app/lib/browser-cookies.ts";
 import { CLIENT_COOKIES } from "#app/lib/consent.ts";
-import { writeBrowserCookie } from "../../lib/browser-cookies.ts";
 import { storeCurrencyChoice } from "./currency-switcher.tsx";
 
 /** A document whose cookie setter records what was written, on a page served over `protocol`. */

@@ -1,13 +1,13 @@
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { writeBrowserCookie } from "#app/lib/browser-cookies.ts";
 import { CLIENT_COOKIES } from "#app/lib/consent.ts";
+import { Dropdown } from "#app/ui/dropdown.tsx";
+import { FOCUS_ON_DARK, FOCUS_ON_LIGHT } from "#app/ui/focus-and-avatar.ts";
+import { CheckIcon, ChevronDownIcon } from "#app/ui/icons.tsx";
+import { useShellData } from "#app/ui/live-counts.ts";
 import { selectCurrency } from "#core/money/money.ts";
-import { writeBrowserCookie } from "../../lib/browser-cookies.ts";
-import { Dropdown } from "../../ui/dropdown.tsx";
-import { FOCUS_ON_DARK, FOCUS_ON_LIGHT } from "../../ui/focus-and-avatar.ts";
-import { CheckIcon, ChevronDownIcon } from "../../ui/icons.tsx";
-import { useShellData } from "../../ui/live-counts.ts";
 
 export const CURRENCY_COOKIE = CLIENT_COOKIES.currencyId.name;
 

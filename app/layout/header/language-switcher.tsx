@@ -1,11 +1,11 @@
 import { useLocation, useMatches } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { writeBrowserCookie } from "#app/lib/browser-cookies.ts";
 import { CLIENT_COOKIES } from "#app/lib/consent.ts";
+import { FOCUS_ON_DARK, FOCUS_ON_LIGHT } from "#app/ui/focus-and-avatar.ts";
+import { pageAlternates } from "#app/ui/seo/page-meta.ts";
 import { type Locale, locales } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
-import { writeBrowserCookie } from "../../lib/browser-cookies.ts";
-import { FOCUS_ON_DARK, FOCUS_ON_LIGHT } from "../../ui/focus-and-avatar.ts";
-import { pageAlternates } from "../../ui/seo/page-meta.ts";
 
 /**
  * The same page in another language, keeping the query string. The page's paths come from the

@@ -1,11 +1,11 @@
 import { type RefObject, useEffect, useId } from "react";
 import { Link, useFetcher, useSearchParams } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { FOCUS_ON_LIGHT } from "#app/ui/focus-and-avatar.ts";
+import { LoginChallengeFields } from "#app/ui/forms/login-challenge.tsx";
+import { type LoginAnswer, useLoginForm } from "#app/ui/forms/use-login-form.ts";
+import { EyeIcon, EyeOffIcon } from "#app/ui/icons.tsx";
 import { localePath } from "#core/i18n/paths.ts";
-import { FOCUS_ON_LIGHT } from "../../ui/focus-and-avatar.ts";
-import { LoginChallengeFields } from "../../ui/forms/login-challenge.tsx";
-import { type LoginAnswer, useLoginForm } from "../../ui/forms/use-login-form.ts";
-import { EyeIcon, EyeOffIcon } from "../../ui/icons.tsx";
 
 const inputClass =
   "h-11 w-full rounded-md border border-line bg-white px-3.5 text-[0.95rem] text-ink placeholder:text-muted/70 focus:border-primary-dark focus:outline-2 focus:outline-offset-1 focus:outline-primary-dark aria-invalid:border-danger";

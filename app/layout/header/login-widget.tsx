@@ -1,11 +1,11 @@
 import { lazy, Suspense, useRef, useState } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { withTexts } from "#app/i18n/with-texts.ts";
+import { Dropdown } from "#app/ui/dropdown.tsx";
+import { BAR_ICON_BUTTON, FOCUS_ON_DARK, FOCUS_ON_LIGHT } from "#app/ui/focus-and-avatar.ts";
+import { UserIcon } from "#app/ui/icons.tsx";
+import { SPA_LINK } from "#app/ui/spa-links.tsx";
 import { localePath } from "#core/i18n/paths.ts";
-import { Dropdown } from "../../ui/dropdown.tsx";
-import { BAR_ICON_BUTTON, FOCUS_ON_DARK, FOCUS_ON_LIGHT } from "../../ui/focus-and-avatar.ts";
-import { UserIcon } from "../../ui/icons.tsx";
-import { SPA_LINK } from "../../ui/spa-links.tsx";
 
 const loadForm = () => withTexts(import("./login-widget-form.tsx"));
 const LoginWidgetForm = lazy(loadForm);

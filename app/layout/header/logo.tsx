@@ -1,7 +1,7 @@
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { FOCUS_ON_DARK } from "#app/ui/focus-and-avatar.ts";
+import { SPA_LINK } from "#app/ui/spa-links.tsx";
 import { localePath } from "#core/i18n/paths.ts";
-import { FOCUS_ON_DARK } from "../../ui/focus-and-avatar.ts";
-import { SPA_LINK } from "../../ui/spa-links.tsx";
 
 /** The wordmark with its seal, linking to the home page of the current language. */
 export function Logo({

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from "react";
+import { CategorySidebar } from "#app/features/catalog/category-sidebar.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { MenuLink } from "#app/shell.ts";
-import { CategorySidebar } from "../../features/catalog/category-sidebar.tsx";
-import { BAR_ICON_BUTTON, FOCUS_ON_DARK } from "../../ui/focus-and-avatar.ts";
-import { CloseIcon } from "../../ui/icons.tsx";
+import { BAR_ICON_BUTTON, FOCUS_ON_DARK } from "#app/ui/focus-and-avatar.ts";
+import { CloseIcon } from "#app/ui/icons.tsx";
 import { CurrencySwitcher } from "./currency-switcher.tsx";
 import { LanguageSwitcher } from "./language-switcher.tsx";
 import { Logo } from "./logo.tsx";

@@ -1,10 +1,10 @@
 import { type RefObject, type SyntheticEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { MenuLink } from "#app/shell.ts";
-import { useBodyScrollLock, useFocusTrap } from "../../ui/focus.ts";
-import { BAR_ICON_BUTTON } from "../../ui/focus-and-avatar.ts";
-import { CloseIcon, MenuIcon } from "../../ui/icons.tsx";
-import { lazyPart, ShownPart } from "../../ui/lazy-part.tsx";
+import { useBodyScrollLock, useFocusTrap } from "#app/ui/focus.ts";
+import { BAR_ICON_BUTTON } from "#app/ui/focus-and-avatar.ts";
+import { CloseIcon, MenuIcon } from "#app/ui/icons.tsx";
+import { lazyPart, ShownPart } from "#app/ui/lazy-part.tsx";
 
 /**
  * The menu's content (./mobile-menu-content.tsx) loads apart: when the burger is first reached

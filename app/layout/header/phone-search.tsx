@@ -1,7 +1,7 @@
 import { type RefObject, useEffect, useRef, useState } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { BAR_ICON_BUTTON } from "../../ui/focus-and-avatar.ts";
-import { CloseIcon, SearchIcon } from "../../ui/icons.tsx";
+import { BAR_ICON_BUTTON } from "#app/ui/focus-and-avatar.ts";
+import { CloseIcon, SearchIcon } from "#app/ui/icons.tsx";
 import { SearchBox } from "./search-box.tsx";
 
 type PhoneSearchProps = {

@@ -1,8 +1,8 @@
 import { Form, useLocation, useSearchParams } from "react-router";
+import { Autocomplete } from "#app/features/catalog/autocomplete.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { SearchIcon } from "#app/ui/icons.tsx";
 import { localePath } from "#core/i18n/paths.ts";
-import { Autocomplete } from "../../features/catalog/autocomplete.tsx";
-import { SearchIcon } from "../../ui/icons.tsx";
 
 type SearchBoxProps = {
   className?: string;

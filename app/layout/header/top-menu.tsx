@@ -1,9 +1,9 @@
 import { useLocation } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { MenuLink } from "#app/shell.ts";
-import { FOCUS_ON_DARK, FOCUS_ON_LIGHT } from "../../ui/focus-and-avatar.ts";
-import { ExternalIcon } from "../../ui/icons.tsx";
-import { SPA_LINK } from "../../ui/spa-links.tsx";
+import { FOCUS_ON_DARK, FOCUS_ON_LIGHT } from "#app/ui/focus-and-avatar.ts";
+import { ExternalIcon } from "#app/ui/icons.tsx";
+import { SPA_LINK } from "#app/ui/spa-links.tsx";
 
 /**
  * Links starting with http leave the site (docs/product/screens.md, "Parts of every page"): a new tab,

@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from "react";
+import { writeBrowserCookie } from "#app/lib/browser-cookies.ts";
 import { type Locale, translate } from "#core/i18n/index.ts";
 import { parseCookieHeader } from "#core/web/cookie-header.ts";
-import { writeBrowserCookie } from "../../lib/browser-cookies.ts";
 import { createStore } from "../feedback/external-store.ts";
 import { showSnackbar } from "../feedback/snackbar-store.ts";
 

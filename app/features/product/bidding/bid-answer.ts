@@ -1,5 +1,5 @@
+import type { FormReply } from "#app/ui/forms/conform.ts";
 import type { AuctionLive, PublicBid, ViewerStanding } from "#core/contracts/bidding.ts";
-import type { FormReply } from "../../../ui/forms/conform.ts";
 
 /**
  * What the product page's bid action answers (app/routes/catalog/product.server.ts): the binding

@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { useCzkAmount } from "#app/ui/format.ts";
+import type { FormReply } from "#app/ui/forms/conform.ts";
+import { lazySchemaChecks, useLazySchemaForm } from "#app/ui/forms/lazy-schema-form.tsx";
 import type { AuctionLive, ViewerStanding } from "#core/contracts/bidding.ts";
-import { useCzkAmount } from "../../../ui/format.ts";
-import type { FormReply } from "../../../ui/forms/conform.ts";
-import { lazySchemaChecks, useLazySchemaForm } from "../../../ui/forms/lazy-schema-form.tsx";
 import { type BidActionData, isBidSubmission } from "./bid-answer.ts";
 import { AmountInput, BidError, BidSubmitButton, crowns, TypedApprox } from "./bid-inputs.tsx";
 import { MinimumBid } from "./minimum-bid.tsx";

@@ -1,6 +1,6 @@
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import type { CzkAmount } from "#app/ui/format.ts";
 import { parseCrowns } from "#core/money/crowns-input.ts";
-import type { CzkAmount } from "../../../ui/format.ts";
 
 /** Whole crowns for an input's value (no grouping: the field must parse back). */
 export const crowns = (minor: number) => String(Math.floor(minor / 100));

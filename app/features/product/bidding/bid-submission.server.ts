@@ -1,8 +1,8 @@
 import type { Submission } from "@conform-to/react";
+import { type FormReply, parseForm } from "#app/ui/forms/conform.ts";
 import type { BidAmount } from "#core/contracts/bidding.ts";
 import type { Locale } from "#core/i18n/index.ts";
 import { BidFormSchema, BidMinimumFormSchema } from "#core/schemas/bid.ts";
-import { type FormReply, parseForm } from "../../../ui/forms/conform.ts";
 
 /** A checked bid submission: what it bids, its maximum, whether the visitor has confirmed it. */
 export type BidSubmissionValue = { bid: BidAmount; maxMinor: number | null; confirmed: boolean };

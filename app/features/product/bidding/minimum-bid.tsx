@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { useCzkAmount } from "#app/ui/format.ts";
 import type { AuctionLive } from "#core/contracts/bidding.ts";
-import { useCzkAmount } from "../../../ui/format.ts";
 import { BidError } from "./bid-inputs.tsx";
 
 const BUTTON =

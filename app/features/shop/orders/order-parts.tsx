@@ -1,11 +1,10 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { formatDate } from "#app/ui/dates-and-prices.ts";
 import { pluralKey } from "#core/i18n/plural.ts";
 import type { OrderStatus } from "#core/lifecycles/order.ts";
 import { formatPrice } from "#core/money/money.ts";
-
-import { formatDate } from "../../../ui/dates-and-prices.ts";
 
 /** Pieces shared by the order summary and the payments list: the state badge and the order's lines. */
 
