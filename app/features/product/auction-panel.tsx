@@ -28,7 +28,7 @@ type AuctionPanelProps = {
 /**
  * The auction block, live: the current price, the lowest acceptable next bid, time left on the
  * server's clock, the bid count, where the viewer stands (leading, outbid, won, lost) and the bid
- * form with its binding confirmation (components/bidding). Everything follows the live stream
+ * form with its binding confirmation (features/product/bidding). Everything follows the live stream
  * (`live`, from useAuctionLive on the page), so every viewer sees a new bid, the new minimum and a
  * soft-close extension without a reload. Guests are sent to log in and back here.
  */
