@@ -54,6 +54,46 @@ export default {
       to: { dependencyTypes: ["core"] },
     },
     {
+      name: "features-apart",
+      severity: "error",
+      comment:
+        "A feature of the web app (app/features/<area>: its components, hooks and helpers) never imports another feature, tests included: what two share is shared UI (app/ui), and a page that shows both composes them (app/routes, app/layout).",
+      from: { path: "^app/features/([^/]+)/" },
+      to: { path: "^app/features/", pathNot: "^app/features/$1/" },
+    },
+    {
+      name: "features-below-pages",
+      severity: "error",
+      comment:
+        "A feature is composed by the pages (app/routes) and the page frame (app/layout), never the other way round.",
+      from: { path: "^app/features/" },
+      to: { path: "^app/(routes|layout)/" },
+    },
+    {
+      name: "ui-shared-by-all",
+      severity: "error",
+      comment:
+        "Shared UI (app/ui) and the app's helpers (app/lib, app/i18n) are below every feature: they import no feature, no page and not the frame.",
+      from: { path: "^app/(ui|lib|i18n)/" },
+      to: { path: "^app/(features|routes|layout)/" },
+    },
+    {
+      name: "helpers-below-ui",
+      severity: "error",
+      comment: "The app's helpers (app/lib, app/i18n) are below shared UI too.",
+      from: { path: "^app/(lib|i18n)/" },
+      to: { path: "^app/ui/" },
+    },
+    {
+      name: "no-folder-cycles",
+      severity: "error",
+      scope: "folder",
+      comment:
+        "No two folders of the web app import each other, however far round (feature, shared UI, frame, pages): a folder circle is one room in disguise, like a file circle.",
+      from: { path: "^app/" },
+      to: { path: "^app/", circular: true },
+    },
+    {
       name: "modules-through-their-index",
       severity: "error",
       comment:

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Challenge as AltchaChallenge } from "altcha-lib";
 import { data, type RouterContextProvider, redirect } from "react-router";
-import { type FormReply, parseForm } from "#app/components/forms/conform.ts";
+import { type FormReply, parseForm } from "#app/ui/forms/conform.ts";
 import { challengeMessage, tooManyAttemptsMessage } from "#core/contracts/login.ts";
 import { formatDate } from "#core/formats/dates.ts";
 import { translate } from "#core/i18n/index.ts";
@@ -11,8 +11,8 @@ import { LoginSchema } from "#core/schemas/login.ts";
 import { parseCookieHeader, serializeCookie } from "#core/web/cookie-header.ts";
 import { safeRedirect } from "#core/web/safe-redirect.ts";
 import { isSecureOrigin, sessionCookieName } from "#core/web/session-cookie.ts";
-import { CART_COOKIE, cartCookie } from "./components/shop/shopper.server.ts";
 import { appContext } from "./context.ts";
+import { CART_COOKIE, cartCookie } from "./features/shop/shopper.server.ts";
 
 /** Web sessions live in an httpOnly cookie (never in storage JavaScript can read). */
 const SESSION_MAX_AGE = 30 * 24 * 3600;

@@ -1,9 +1,9 @@
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
-import { preloadAccountMenu } from "#app/components/header/account-part.ts";
-import { preloadOverlays } from "#app/components/layout/cookie-bar.tsx";
 import { textsPartOf } from "#app/i18n/texts-part.ts";
+import { preloadOverlays } from "#app/layout/cookie-bar.tsx";
+import { preloadAccountMenu } from "#app/layout/header/account-part.ts";
 import { loadTexts } from "#core/i18n/index.ts";
 import { pathLocale } from "#core/i18n/paths.ts";
 

@@ -3,8 +3,8 @@ import type { RouterContextProvider } from "react-router";
 import { isStaffRole } from "#core/rules/staff.ts";
 import { parseCookieHeader } from "#core/web/cookie-header.ts";
 import { PAGE_VARIANT_COOKIES } from "#core/web/page-cookies.ts";
-import { shopperOf } from "./components/shop/shopper.server.ts";
 import { appContext } from "./context.ts";
+import { shopperOf } from "./features/shop/shopper.server.ts";
 import { keptPerUserAgent } from "./lib/kept-per-user-agent.ts";
 import type { Banner, MenuLink, ShellData } from "./shell.ts";
 

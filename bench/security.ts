@@ -11,7 +11,7 @@
  *   derived and signed) and verifying a solution (one HMAC), and altcha-lib's solver in Node at
  *   20, 22 and 24 bits (an attacker's cost with the library, one core);
  * - with --browser: the same solver in Debian's Chromium (/usr/bin/chromium, WebCrypto's PBKDF2 on
- *   the page as app/components/forms/bot-proof.tsx runs it), at 20, 22 and 24 bits.
+ *   the page as app/ui/forms/bot-proof.tsx runs it), at 20, 22 and 24 bits.
  *
  * Figures move with the machine's load: the load average is printed before and after.
  */

@@ -29,6 +29,9 @@ export function boxOf(file: string): string | null {
   if (TESTS.test(file) || !/\.(tsx?|json)$/.test(file)) return null;
   if (file.startsWith("core/")) return "core";
   if (file === "app/context.ts") return "app/context.ts";
+  // The web app's rooms (docs/architecture.md, "The web app"): pages, frame, features, shared UI, helpers.
+  const room = /^app\/(routes|layout|features|ui|lib|i18n)\//.exec(file);
+  if (room) return `app/${room[1]}`;
   if (file.startsWith("app/")) return "app";
   const module = /^server\/modules\/([^/]+)\//.exec(file);
   if (module) return module[1];
@@ -41,7 +44,7 @@ export function boxOf(file: string): string | null {
 }
 
 const LAYERS = new Set(["core", "app", "app/context.ts", "server", "services.ts"]);
-const isModule = (box: string) => !LAYERS.has(box) && !box.startsWith("server/");
+const isModule = (box: string) => !LAYERS.has(box) && !box.startsWith("server/") && !box.startsWith("app/");
 
 /**
  * The arrows worth a look: between modules, and the app's (to the core and through the seam).
@@ -110,13 +113,15 @@ export function mermaid(modules: Module[]): string {
   const modulesBoxes = [...boxes].filter(
     (box) => !box.includes("/") && !["core", "app", "server", "services.ts"].includes(box),
   );
+  const appRooms = [...boxes].filter((box) => box.startsWith("app/") && box !== "app/context.ts");
   const serverBoxes = [...boxes].filter(
     (box) => box.startsWith("server/") || box === "server" || box === "services.ts",
   );
   const lines = [
     "flowchart TB",
     '  subgraph web["app/"]',
-    '    app["app (screens)"]',
+    '    app["app (root, entries, shell)"]',
+    ...appRooms.sort().map((box) => `    ${id(box)}["${box}"]`),
     '    app_context_ts["app/context.ts (the seam)"]',
     "  end",
   ];

@@ -1,5 +1,5 @@
 import { createContext, useContext } from "react";
-import { NonceContext } from "#app/components/security/csp-nonce.tsx";
+import { NonceContext } from "#app/lib/csp-nonce.tsx";
 
 /**
  * The scripts of the page's texts (its language, and the back office's on its pages), as the

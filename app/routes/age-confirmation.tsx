@@ -1,11 +1,11 @@
 import { redirect } from "react-router";
-import { parseForm } from "#app/components/forms/conform.ts";
+import { parseForm } from "#app/ui/forms/conform.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { AgeConfirmationSchema } from "#core/schemas/age-gate.ts";
 import { serializeCookie } from "#core/web/cookie-header.ts";
 import { safeRedirect } from "#core/web/safe-redirect.ts";
-import { AGE_GATE } from "../components/consent/age-gate-store.ts";
 import { appContext } from "../context.ts";
+import { AGE_GATE } from "../features/consent/age-gate-store.ts";
 import type { Route } from "./+types/age-confirmation";
 
 /**

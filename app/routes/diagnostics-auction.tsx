@@ -1,6 +1,6 @@
 import { localePath } from "#core/i18n/paths.ts";
-import { parsePathId } from "../components/seo/canonical.ts";
 import { appContext } from "../context.ts";
+import { parsePathId } from "../ui/seo/canonical.ts";
 import type { Route } from "./+types/diagnostics-auction";
 
 /**

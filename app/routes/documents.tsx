@@ -1,6 +1,6 @@
-import { pageMeta } from "../components/seo/page-meta.ts";
 import { appContext } from "../context.ts";
 import { useTranslation } from "../i18n/use-translation.ts";
+import { pageMeta } from "../ui/seo/page-meta.ts";
 import type { Route } from "./+types/documents";
 
 export function meta(args: Route.MetaArgs) {

@@ -1,19 +1,19 @@
 import { Link } from "react-router";
 import { translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
-import { ProductGrid } from "../components/catalog/product-card.tsx";
-import { bannerImageUrl } from "../components/consent/banner-link.tsx";
-import { BlogCard } from "../components/home/blog-card.tsx";
-import { FeaturedCategories } from "../components/home/featured-categories.tsx";
-import { HomeHero } from "../components/home/hero.tsx";
-import { PromoBanners } from "../components/home/promo-banners.tsx";
-import { HomeSection } from "../components/home/section.tsx";
-import { LastViewed } from "../components/product/last-viewed.tsx";
-import { type OrganizationContacts, organizationJsonLd, websiteJsonLd } from "../components/seo/json-ld.ts";
-import { seoMeta } from "../components/seo/meta.ts";
 import { appContext } from "../context.ts";
+import { BlogCard } from "../features/home/blog-card.tsx";
+import { FeaturedCategories } from "../features/home/featured-categories.tsx";
+import { HomeHero } from "../features/home/hero.tsx";
+import { PromoBanners } from "../features/home/promo-banners.tsx";
+import { HomeSection } from "../features/home/section.tsx";
+import { LastViewed } from "../features/product/last-viewed.tsx";
 import { useTranslation } from "../i18n/use-translation.ts";
 import type { ShellData } from "../shell.ts";
+import { bannerImageUrl } from "../ui/banner-link.tsx";
+import { ProductGrid } from "../ui/product-card/product-card.tsx";
+import { type OrganizationContacts, organizationJsonLd, websiteJsonLd } from "../ui/seo/json-ld.ts";
+import { seoMeta } from "../ui/seo/meta.ts";
 import type { Route } from "./+types/home";
 
 /**

@@ -1,11 +1,11 @@
 import { data, redirect } from "react-router";
 import { locales } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
-import { parsePathId } from "../components/seo/canonical.ts";
-import { metaDescription } from "../components/seo/meta.ts";
-import { pageMeta } from "../components/seo/page-meta.ts";
-import { RichText } from "../components/ui/rich-text.tsx";
 import { appContext } from "../context.ts";
+import { RichText } from "../ui/rich-text.tsx";
+import { parsePathId } from "../ui/seo/canonical.ts";
+import { metaDescription } from "../ui/seo/meta.ts";
+import { pageMeta } from "../ui/seo/page-meta.ts";
 import type { Route } from "./+types/info";
 
 /** The page's slug differs by language: the hreflang links and the language switcher use both. */

@@ -1,7 +1,7 @@
 import { data } from "react-router";
-import { pageMeta } from "../components/seo/page-meta.ts";
 import { appContext } from "../context.ts";
 import { useTranslation } from "../i18n/use-translation.ts";
+import { pageMeta } from "../ui/seo/page-meta.ts";
 import type { Route } from "./+types/maintenance";
 
 export const handle = { layout: "simple" };

@@ -1,9 +1,9 @@
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { localePath } from "#core/i18n/paths.ts";
-import { primaryLinkClass, ResultCard, secondaryLinkClass } from "../components/forms/fields.tsx";
-import { pageMeta } from "../components/seo/page-meta.ts";
 import { appContext } from "../context.ts";
 import { useTranslation } from "../i18n/use-translation.ts";
+import { primaryLinkClass, ResultCard, secondaryLinkClass } from "../ui/forms/fields.tsx";
+import { pageMeta } from "../ui/seo/page-meta.ts";
 import type { Route } from "./+types/notifications-unsubscribe";
 
 export function meta(args: Route.MetaArgs) {

@@ -1,10 +1,10 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { TestGatewaySchema } from "#core/schemas/test-gateway.ts";
-import { parseForm, useSchemaForm } from "../components/forms/conform.ts";
-import { useCzk } from "../components/payments/order-parts.tsx";
-import { pageMeta } from "../components/seo/page-meta.ts";
 import { appContext } from "../context.ts";
+import { useCzk } from "../features/shop/orders/order-parts.tsx";
 import { useTranslation } from "../i18n/use-translation.ts";
+import { parseForm, useSchemaForm } from "../ui/forms/conform.ts";
+import { pageMeta } from "../ui/seo/page-meta.ts";
 import type { Route } from "./+types/test-gateway";
 
 /**

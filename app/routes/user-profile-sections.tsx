@@ -1,17 +1,17 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { ReportLink } from "#app/components/moderation/report-link.tsx";
+import { ReportLink } from "#app/ui/report-link.tsx";
 import { formatRating } from "#core/formats/rating.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { pluralKey } from "#core/i18n/plural.ts";
-import { ProductGrid } from "../components/catalog/product-card.tsx";
-import { avatarUrl } from "../components/header/shared.ts";
-import { ContactSeller } from "../components/listings/contact-seller.tsx";
-import { formatDate } from "../components/product/format.ts";
-import { RatingStars, ReviewHeading } from "../components/product/rating-stars.tsx";
-import { VerifiedBadge } from "../components/product/seller-card.tsx";
-import { ReportReview } from "../components/reviews/report-review.tsx";
+import { ContactSeller } from "../features/listings/contact-seller.tsx";
+import { RatingStars, ReviewHeading } from "../features/product/rating-stars.tsx";
+import { VerifiedBadge } from "../features/product/seller-card.tsx";
+import { ReportReview } from "../features/reviews/report-review.tsx";
 import { useTranslation } from "../i18n/use-translation.ts";
+import { formatDate } from "../ui/dates-and-prices.ts";
+import { avatarUrl } from "../ui/focus-and-avatar.ts";
+import { ProductGrid } from "../ui/product-card/product-card.tsx";
 import type { Route } from "./+types/user-profile";
 
 /** The parts of the public seller page (user-profile.tsx): its header, reviews and listings. */

@@ -1,14 +1,14 @@
 import { data, redirect } from "react-router";
-import { ReportLink } from "#app/components/moderation/report-link.tsx";
+import { ReportLink } from "#app/ui/report-link.tsx";
 import { translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { safeLocalPath } from "#core/web/safe-redirect.ts";
-import { parsePathId } from "../components/seo/canonical.ts";
-import { breadcrumbJsonLd, profileJsonLd } from "../components/seo/json-ld.ts";
-import { seoMeta } from "../components/seo/meta.ts";
 import { appContext } from "../context.ts";
 import { useTranslation } from "../i18n/use-translation.ts";
 import { named } from "../middleware.server.ts";
+import { parsePathId } from "../ui/seo/canonical.ts";
+import { breadcrumbJsonLd, profileJsonLd } from "../ui/seo/json-ld.ts";
+import { seoMeta } from "../ui/seo/meta.ts";
 import type { Route } from "./+types/user-profile";
 import { ProfileHeader, ProfileListings, ProfileReviews } from "./user-profile-sections.tsx";
 

@@ -69,7 +69,7 @@ const crownsField = z.string({ error: INVALID_AMOUNT }).transform((text, ctx) =>
 });
 
 /**
- * The product page's bid form (app/components/bidding/bid-form.tsx): the amount, the optional
+ * The product page's bid form (app/features/product/bidding/bid-form.tsx): the amount, the optional
  * maximum (an empty field is none), and `confirmed` once the visitor has confirmed the binding bid.
  */
 export const BidFormSchema = z.object({
@@ -84,7 +84,7 @@ export type BidFormInput = z.infer<typeof BidFormSchema>;
 export const BidIntentSchema = z.object({ intent: z.literal("bid") });
 
 /**
- * The product page's "Přihodit minimum (nejvýše X)" (app/components/bidding/minimum-bid.tsx): only
+ * The product page's "Přihodit minimum (nejvýše X)" (app/features/product/bidding/minimum-bid.tsx): only
  * hidden fields, the ceiling in minor units as the server offered it (`minimumCeilingMinor`);
  * `confirmed` once the visitor has confirmed the binding bid. The amount is never read from the page.
  */

@@ -65,7 +65,7 @@ export function problem(key: Problem["key"], values?: Problem["values"]): Proble
 
 /**
  * The messages of one field's issues, translated and without repeats: what the form library
- * (Conform, app/components/forms/conform.ts) shows under the field.
+ * (Conform, app/ui/forms/conform.ts) shows under the field.
  */
 export function issueMessages(issues: readonly z.core.$ZodIssue[], locale: Locale): string[] {
   return [...new Set(issues.map((issue) => translateProblem(locale, issueProblem(issue))))];

@@ -1,16 +1,16 @@
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import { clearedSessionCookie } from "#app/auth.server.ts";
-import { type FormReply, parseForm, useSchemaForm } from "#app/components/forms/conform.ts";
+import { appContext } from "#app/context.ts";
+import { useTranslation } from "#app/i18n/use-translation.ts";
+import { type FormReply, parseForm, useSchemaForm } from "#app/ui/forms/conform.ts";
 import {
   FormCard,
   PasswordField,
   primaryLinkClass,
   ResultCard,
   SubmitButton,
-} from "#app/components/forms/fields.tsx";
-import { pageMeta } from "#app/components/seo/page-meta.ts";
-import { appContext } from "#app/context.ts";
-import { useTranslation } from "#app/i18n/use-translation.ts";
+} from "#app/ui/forms/fields.tsx";
+import { pageMeta } from "#app/ui/seo/page-meta.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { NewPasswordSchema } from "#core/schemas/registration.ts";
 import { translateProblems } from "#core/validation/field-errors.ts";

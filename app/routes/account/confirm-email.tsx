@@ -1,8 +1,8 @@
 import { Form, Link, useActionData, useLoaderData } from "react-router";
-import { primaryLinkClass, ResultCard, secondaryLinkClass } from "#app/components/forms/fields.tsx";
-import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { appContext } from "#app/context.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { primaryLinkClass, ResultCard, secondaryLinkClass } from "#app/ui/forms/fields.tsx";
+import { pageMeta } from "#app/ui/seo/page-meta.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import type { Route } from "./+types/confirm-email";
 

@@ -1,7 +1,7 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { clearedSessionCookie } from "#app/auth.server.ts";
-import type { SectionResult } from "#app/components/account/account-data-sections.tsx";
 import { appContext } from "#app/context.ts";
+import type { SectionResult } from "#app/features/account/account-data-sections.tsx";
 import type { FieldProblems } from "#core/contracts/errors.ts";
 import { type MessageKey, translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";

@@ -1,21 +1,21 @@
 import type { FormEvent } from "react";
 import { data, useLoaderData } from "react-router";
+import { appContext } from "#app/context.ts";
 import {
   AvatarSection,
   DeleteSection,
   SectionFooter,
   type SectionResult,
   useSection,
-} from "#app/components/account/account-data-sections.tsx";
-import { AddressFields, type AddressValues, CompanyFields } from "#app/components/account/address-fields.tsx";
-import { PhoneField } from "#app/components/account/phone-field.tsx";
-import { AccountSection, SectionButton } from "#app/components/account/section.tsx";
-import { parseForm } from "#app/components/forms/conform.ts";
-import { CheckboxField, PasswordField, TextField } from "#app/components/forms/fields.tsx";
-import { pageMeta } from "#app/components/seo/page-meta.ts";
-import { appContext } from "#app/context.ts";
+} from "#app/features/account/account-data-sections.tsx";
+import { PhoneField } from "#app/features/account/phone-field.tsx";
+import { AccountSection, SectionButton } from "#app/features/account/section.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { named } from "#app/middleware.server.ts";
+import { AddressFields, type AddressValues, CompanyFields } from "#app/ui/forms/address-fields.tsx";
+import { parseForm } from "#app/ui/forms/conform.ts";
+import { CheckboxField, PasswordField, TextField } from "#app/ui/forms/fields.tsx";
+import { pageMeta } from "#app/ui/seo/page-meta.ts";
 import { translate } from "#core/i18n/index.ts";
 import { AccountDataFormSchema } from "#core/schemas/account.ts";
 import type { Route } from "./+types/invoice-and-contact";

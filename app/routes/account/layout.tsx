@@ -1,5 +1,5 @@
 import { Outlet } from "react-router";
-import { AccountSidebar } from "#app/components/layout/account-sidebar.tsx";
+import { AccountSidebar } from "#app/layout/account-sidebar.tsx";
 
 /**
  * The account area's frame (docs/product/screens.md, "Parts of every page": the account sidebar

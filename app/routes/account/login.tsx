@@ -1,10 +1,10 @@
 import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import { handleLogin, type LoginActionData } from "#app/auth.server.ts";
-import { LoginChallengeFields } from "#app/components/forms/login-challenge.tsx";
-import { useLoginForm } from "#app/components/forms/use-login-form.ts";
-import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { appContext } from "#app/context.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { LoginChallengeFields } from "#app/ui/forms/login-challenge.tsx";
+import { useLoginForm } from "#app/ui/forms/use-login-form.ts";
+import { pageMeta } from "#app/ui/seo/page-meta.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { safeRedirect } from "#core/web/safe-redirect.ts";
 import type { Route } from "./+types/login";

@@ -1,22 +1,22 @@
 import { useEffect, useRef } from "react";
 import { data, redirect, useNavigation, useRevalidator } from "react-router";
-import { type FormReply, parseForm } from "#app/components/forms/conform.ts";
-import { useThreadEvents } from "#app/components/header/live-counts.ts";
+import { appContext } from "#app/context.ts";
 import {
   InboxEmpty,
   InboxHeading,
   ListPages,
   listQuery,
   ThreadPlaceholder,
-} from "#app/components/messages/inbox-parts.tsx";
-import type { ThreadActionData } from "#app/components/messages/thread-actions.ts";
-import { ThreadList } from "#app/components/messages/thread-list.tsx";
-import { ThreadPane } from "#app/components/messages/thread-pane.tsx";
-import { parsePathId } from "#app/components/seo/canonical.ts";
-import { pageMeta } from "#app/components/seo/page-meta.ts";
-import { appContext } from "#app/context.ts";
+} from "#app/features/messages/inbox-parts.tsx";
+import type { ThreadActionData } from "#app/features/messages/thread-actions.ts";
+import { ThreadList } from "#app/features/messages/thread-list.tsx";
+import { ThreadPane } from "#app/features/messages/thread-pane.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { named } from "#app/middleware.server.ts";
+import { type FormReply, parseForm } from "#app/ui/forms/conform.ts";
+import { useThreadEvents } from "#app/ui/live-counts.ts";
+import { parsePathId } from "#app/ui/seo/canonical.ts";
+import { pageMeta } from "#app/ui/seo/page-meta.ts";
 import { isThreadFilter, type ThreadFilter } from "#core/contracts/messages.ts";
 import { type MessageKey, translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";

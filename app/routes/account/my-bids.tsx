@@ -1,11 +1,11 @@
 import { Link } from "react-router";
-import { Countdown } from "#app/components/product/countdown.tsx";
-import { formatDate, usePriceFormatter } from "#app/components/product/format.ts";
-import { pageMeta } from "#app/components/seo/page-meta.ts";
-import { ResponsiveImage } from "#app/components/ui/responsive-image.tsx";
 import { appContext } from "#app/context.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { named } from "#app/middleware.server.ts";
+import { Countdown } from "#app/ui/countdown.tsx";
+import { formatDate, usePriceFormatter } from "#app/ui/dates-and-prices.ts";
+import { ResponsiveImage } from "#app/ui/responsive-image.tsx";
+import { pageMeta } from "#app/ui/seo/page-meta.ts";
 import type { MyBid, MyBidGroup } from "#core/contracts/bidding.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { pluralKey } from "#core/i18n/plural.ts";

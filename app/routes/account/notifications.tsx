@@ -1,12 +1,12 @@
 import { useEffect } from "react";
 import { data, Form, Link } from "react-router";
-import { AccountSection, SavedMessage, SectionButton } from "#app/components/account/section.tsx";
-import { showSnackbar } from "#app/components/feedback/snackbar-store.ts";
-import { parseForm, usePendingForm } from "#app/components/forms/conform.ts";
-import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { appContext } from "#app/context.ts";
+import { AccountSection, SavedMessage, SectionButton } from "#app/features/account/section.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { named } from "#app/middleware.server.ts";
+import { showSnackbar } from "#app/ui/feedback/snackbar-store.ts";
+import { parseForm, usePendingForm } from "#app/ui/forms/conform.ts";
+import { pageMeta } from "#app/ui/seo/page-meta.ts";
 import { NOTIFICATION_GROUPS, NOTIFICATION_KINDS, type NotificationKind } from "#core/contracts/messages.ts";
 import { translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";

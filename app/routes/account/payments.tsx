@@ -1,10 +1,10 @@
 import { Link } from "react-router";
-import { OrderStatusBadge, useCzk, useDays } from "#app/components/payments/order-parts.tsx";
-import { formatDate } from "#app/components/product/format.ts";
-import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { appContext } from "#app/context.ts";
+import { OrderStatusBadge, useCzk, useDays } from "#app/features/shop/orders/order-parts.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { named } from "#app/middleware.server.ts";
+import { formatDate } from "#app/ui/dates-and-prices.ts";
+import { pageMeta } from "#app/ui/seo/page-meta.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { pluralKey } from "#core/i18n/plural.ts";
 import type { Route } from "./+types/payments";

@@ -1,8 +1,11 @@
 import { useRef } from "react";
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
-import { PhoneField } from "#app/components/account/phone-field.tsx";
-import { type BotProofSetup, useBotProof } from "#app/components/forms/bot-proof.tsx";
-import { type FormReply, parseForm, useSchemaForm } from "#app/components/forms/conform.ts";
+import { appContext } from "#app/context.ts";
+import { PhoneField } from "#app/features/account/phone-field.tsx";
+import { useTranslation } from "#app/i18n/use-translation.ts";
+import { named } from "#app/middleware.server.ts";
+import { type BotProofSetup, useBotProof } from "#app/ui/forms/bot-proof.tsx";
+import { type FormReply, parseForm, useSchemaForm } from "#app/ui/forms/conform.ts";
 import {
   CheckboxField,
   type FieldErrors,
@@ -11,11 +14,8 @@ import {
   PasswordField,
   SubmitButton,
   TextField,
-} from "#app/components/forms/fields.tsx";
-import { pageMeta } from "#app/components/seo/page-meta.ts";
-import { appContext } from "#app/context.ts";
-import { useTranslation } from "#app/i18n/use-translation.ts";
-import { named } from "#app/middleware.server.ts";
+} from "#app/ui/forms/fields.tsx";
+import { pageMeta } from "#app/ui/seo/page-meta.ts";
 import { translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { RegistrationFormSchema } from "#core/schemas/registration.ts";

@@ -1,11 +1,11 @@
 import { data, Form, Link } from "react-router";
-import { AccountSection, SavedMessage, SectionButton } from "#app/components/account/section.tsx";
-import { parseForm, usePendingForm } from "#app/components/forms/conform.ts";
-import { formatShortDateTime } from "#app/components/product/format.ts";
-import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { appContext } from "#app/context.ts";
+import { AccountSection, SavedMessage, SectionButton } from "#app/features/account/section.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { named } from "#app/middleware.server.ts";
+import { formatShortDateTime } from "#app/ui/dates-and-prices.ts";
+import { parseForm, usePendingForm } from "#app/ui/forms/conform.ts";
+import { pageMeta } from "#app/ui/seo/page-meta.ts";
 import type { DeviceSummary } from "#core/formats/user-agent.ts";
 import { type MessageKey, translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";

@@ -1,7 +1,7 @@
-import { OrderSummary } from "#app/components/payments/order-summary.tsx";
-import { loadOrderSummary, payOrderByCard } from "#app/components/payments/summary.server.ts";
-import { pageMeta } from "#app/components/seo/page-meta.ts";
+import { OrderSummary } from "#app/features/shop/orders/order-summary.tsx";
+import { loadOrderSummary, payOrderByCard } from "#app/features/shop/orders/summary.server.ts";
 import { named } from "#app/middleware.server.ts";
+import { pageMeta } from "#app/ui/seo/page-meta.ts";
 import type { Route } from "./+types/summary";
 
 /**

@@ -1,12 +1,12 @@
 import { data, Form, Link } from "react-router";
-import { AccountSection, SectionButton } from "#app/components/account/section.tsx";
-import { parseForm, usePendingForm } from "#app/components/forms/conform.ts";
-import { formatDate, formatShortDateTime } from "#app/components/product/format.ts";
-import { VerifiedBadge } from "#app/components/product/seller-card.tsx";
-import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { appContext } from "#app/context.ts";
+import { AccountSection, SectionButton } from "#app/features/account/section.tsx";
+import { VerifiedBadge } from "#app/features/product/seller-card.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { named } from "#app/middleware.server.ts";
+import { formatDate, formatShortDateTime } from "#app/ui/dates-and-prices.ts";
+import { parseForm, usePendingForm } from "#app/ui/forms/conform.ts";
+import { pageMeta } from "#app/ui/seo/page-meta.ts";
 import { checkRefusalMessage, sendRefusalMessage } from "#core/contracts/verification.ts";
 import { formatWait } from "#core/formats/wait.ts";
 import { localePath } from "#core/i18n/paths.ts";

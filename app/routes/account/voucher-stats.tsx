@@ -1,9 +1,9 @@
 import { data } from "react-router";
-import { useCzk } from "#app/components/payments/order-parts.tsx";
-import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { appContext } from "#app/context.ts";
+import { useCzk } from "#app/features/shop/orders/order-parts.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { named } from "#app/middleware.server.ts";
+import { pageMeta } from "#app/ui/seo/page-meta.ts";
 import type { InfluencerStats } from "#core/contracts/shop.ts";
 import { formatDate } from "#core/formats/dates.ts";
 import type { Locale } from "#core/i18n/index.ts";

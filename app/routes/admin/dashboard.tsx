@@ -1,6 +1,6 @@
-import { DashboardView } from "#app/components/admin/dashboard/dashboard-view.tsx";
-import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { appContext } from "#app/context.ts";
+import { DashboardView } from "#app/features/admin/dashboard/dashboard-view.tsx";
+import { pageMeta } from "#app/ui/seo/page-meta.ts";
 import type { Route } from "./+types/dashboard";
 import { requireStaff } from "./guard.server.ts";
 

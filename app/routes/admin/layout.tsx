@@ -1,7 +1,7 @@
 import { Link, Outlet, useLocation } from "react-router";
-import { activeNavPage, visibleNav } from "#app/components/admin/admin-nav.ts";
-import { MaintenanceBanner } from "#app/components/admin/settings/maintenance-note.tsx";
 import { appContext } from "#app/context.ts";
+import { activeNavPage, visibleNav } from "#app/features/admin/admin-nav.ts";
+import { MaintenanceBanner } from "#app/features/admin/settings/maintenance-note.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { named } from "#app/middleware.server.ts";
 import { localePath } from "#core/i18n/paths.ts";

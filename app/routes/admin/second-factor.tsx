@@ -1,10 +1,10 @@
 import { data, Form, redirect, useActionData, useNavigation } from "react-router";
-import { type FormReply, parseForm, useSchemaForm } from "#app/components/forms/conform.ts";
-import { FormCard, FormError, SubmitButton, TextField } from "#app/components/forms/fields.tsx";
-import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { appContext } from "#app/context.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { named } from "#app/middleware.server.ts";
+import { type FormReply, parseForm, useSchemaForm } from "#app/ui/forms/conform.ts";
+import { FormCard, FormError, SubmitButton, TextField } from "#app/ui/forms/fields.tsx";
+import { pageMeta } from "#app/ui/seo/page-meta.ts";
 import { minutesLeft, secondFactorMessage } from "#core/contracts/second-factor.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { SecondFactorCodeSchema } from "#core/schemas/staff.ts";

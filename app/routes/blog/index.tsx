@@ -1,9 +1,9 @@
 import { data, Link, redirect } from "react-router";
-import { BlogCard } from "#app/components/home/blog-card.tsx";
-import { breadcrumbJsonLd } from "#app/components/seo/json-ld.ts";
-import { seoMeta } from "#app/components/seo/meta.ts";
 import { appContext } from "#app/context.ts";
+import { BlogCard } from "#app/features/home/blog-card.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { breadcrumbJsonLd } from "#app/ui/seo/json-ld.ts";
+import { seoMeta } from "#app/ui/seo/meta.ts";
 import { type Locale, translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import type { Route } from "./+types/index";

@@ -1,10 +1,6 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
-import type {
-  Crumb,
-  FilterGroup,
-  ListingKind,
-  ListingPageData,
-} from "#app/components/catalog/listing-data.ts";
+import { appContext } from "#app/context.ts";
+import type { Crumb, FilterGroup, ListingKind, ListingPageData } from "#app/features/catalog/listing-data.ts";
 import {
   activeFilterCount,
   ENDING_HOURS,
@@ -13,8 +9,7 @@ import {
   listingSearch,
   PARAMS,
   parseListingParams,
-} from "#app/components/catalog/listing-params.ts";
-import { appContext } from "#app/context.ts";
+} from "#app/features/catalog/listing-params.ts";
 import type { CategoryDetail, ListingQuery, ListingSort, ProductPage } from "#core/contracts/catalog.ts";
 import { type Locale, type MessageKey, translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";

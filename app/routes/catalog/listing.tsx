@@ -1,5 +1,5 @@
-import { ListingView } from "#app/components/catalog/listing-view.tsx";
-import { listingMeta } from "#app/components/catalog/seo.ts";
+import { ListingView } from "#app/features/catalog/listing-view.tsx";
+import { listingMeta } from "#app/features/catalog/seo.ts";
 import { locales } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import type { Route } from "./+types/listing";

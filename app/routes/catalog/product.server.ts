@@ -1,8 +1,8 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
-import type { BidActionData } from "#app/components/bidding/bid-answer.ts";
-import { readBidSubmission } from "#app/components/bidding/bid-submission.server.ts";
-import { parsePathId, withSearch } from "#app/components/seo/canonical.ts";
 import { appContext } from "#app/context.ts";
+import type { BidActionData } from "#app/features/product/bidding/bid-answer.ts";
+import { readBidSubmission } from "#app/features/product/bidding/bid-submission.server.ts";
+import { parsePathId, withSearch } from "#app/ui/seo/canonical.ts";
 import { refusalField, refusalMessage } from "#core/contracts/bid-refusal.ts";
 import type { BidRefusal } from "#core/contracts/bidding.ts";
 import type { Locale } from "#core/i18n/index.ts";
@@ -95,14 +95,14 @@ async function auctionBlock(services: Services, productId: number, userId: numbe
 }
 
 /**
- * The bid form (components/bidding/bid-form.tsx), read through core/schemas/bid.ts: a first POST
+ * The bid form (app/features/product/bidding/bid-form.tsx), read through core/schemas/bid.ts: a first POST
  * checks the bid and asks for the binding confirmation; the confirmed one (`confirmed=1`) places
  * it through the bidding service. Refusals come back as the form's field errors, with the
  * refusal's status.
  */
 export async function placeBidAction({ params, request, context }: Args) {
   const { services, locale, user } = appContextOf(context);
-  // The amount form, or "Přihodit minimum" (components/bidding/bid-submission.server.ts).
+  // The amount form, or "Přihodit minimum" (app/features/product/bidding/bid-submission.server.ts).
   const submission = readBidSubmission(await request.formData(), locale);
   const { minimum } = submission;
   if (submission.intent !== "bid") throw data(null, { status: 400 });

@@ -1,30 +1,30 @@
 import { useCallback, useEffect } from "react";
 import { type ShouldRevalidateFunctionArgs, useRevalidator } from "react-router";
-import { type BidActionData, isBidSubmission } from "#app/components/bidding/bid-answer.ts";
-import { useAuctionLive } from "#app/components/bidding/use-auction-live.ts";
-import { WatchButton } from "#app/components/catalog/watch-button.tsx";
-import { ContactSeller } from "#app/components/listings/contact-seller.tsx";
-import { ReportLink } from "#app/components/moderation/report-link.tsx";
-import { AuctionPanel } from "#app/components/product/auction-panel.tsx";
-import { ProductGallery } from "#app/components/product/gallery.tsx";
-import { LastViewed, useRecordLastViewed } from "#app/components/product/last-viewed.tsx";
-import { Breadcrumbs, StatusBanner } from "#app/components/product/product-info.tsx";
+import { ContactSeller } from "#app/features/listings/contact-seller.tsx";
+import { AuctionPanel } from "#app/features/product/auction-panel.tsx";
+import { type BidActionData, isBidSubmission } from "#app/features/product/bidding/bid-answer.ts";
+import { useAuctionLive } from "#app/features/product/bidding/use-auction-live.ts";
+import { ProductGallery } from "#app/features/product/gallery.tsx";
+import { LastViewed, useRecordLastViewed } from "#app/features/product/last-viewed.tsx";
+import { Breadcrumbs, StatusBanner } from "#app/features/product/product-info.tsx";
 import {
   BidHistory,
   ProductDetails,
   ProductHeading,
   SimilarItems,
-} from "#app/components/product/product-sections.tsx";
-import { OfferPanel } from "#app/components/product/purchase-panel.tsx";
-import { SellerCard } from "#app/components/product/seller-card.tsx";
-import { breadcrumbJsonLd, productJsonLd } from "#app/components/seo/json-ld.ts";
-import { metaDescription, seoMeta } from "#app/components/seo/meta.ts";
-import { addToCartAction, isAddToCartRequest } from "#app/components/shop/add-to-cart.server.ts";
+} from "#app/features/product/product-sections.tsx";
+import { SellerCard } from "#app/features/product/seller-card.tsx";
+import { addToCartAction, isAddToCartRequest } from "#app/features/shop/add-to-cart.server.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { WatchButton } from "#app/ui/product-card/watch-button.tsx";
+import { ReportLink } from "#app/ui/report-link.tsx";
+import { breadcrumbJsonLd, productJsonLd } from "#app/ui/seo/json-ld.ts";
+import { metaDescription, seoMeta } from "#app/ui/seo/meta.ts";
 import { translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import type { Route } from "./+types/product";
 import { loadProductPage, placeBidAction } from "./product.server.ts";
+import { ProductOffer } from "./product-offer.tsx";
 
 /** The states a message can be about (the listings service's contactSeller takes these). */
 const CONTACTABLE = ["active", "scheduled", "ended", "sold"];
@@ -242,7 +242,7 @@ function ProductAside({ loaderData, live }: { loaderData: LoaderData; live: Live
           onTimeUp={live.onTimeUp}
         />
       ) : (
-        <OfferPanel product={product} watch={watch} />
+        <ProductOffer product={product} watch={watch} />
       )}
       <SellerCard seller={product.seller} />
       <p className="text-right">

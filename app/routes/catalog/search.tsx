@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
 import { Form, Link, useRouteLoaderData } from "react-router";
-import { resetFiltersHref, useActiveFilters } from "#app/components/catalog/active-filters.tsx";
-import { Autocomplete } from "#app/components/catalog/autocomplete.tsx";
-import type { ListingPageData } from "#app/components/catalog/listing-data.ts";
-import { PARAMS } from "#app/components/catalog/listing-params.ts";
-import { ListingView } from "#app/components/catalog/listing-view.tsx";
-import { listingMeta } from "#app/components/catalog/seo.ts";
+import { resetFiltersHref, useActiveFilters } from "#app/features/catalog/active-filters.tsx";
+import { Autocomplete } from "#app/features/catalog/autocomplete.tsx";
+import type { ListingPageData } from "#app/features/catalog/listing-data.ts";
+import { PARAMS } from "#app/features/catalog/listing-params.ts";
+import { ListingView } from "#app/features/catalog/listing-view.tsx";
+import { listingMeta } from "#app/features/catalog/seo.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { ShellData } from "#app/shell.ts";
 import { localePath } from "#core/i18n/paths.ts";

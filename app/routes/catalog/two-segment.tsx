@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
-import { CategoryListingPage } from "#app/components/catalog/category-listing-page.tsx";
-import { listingMeta } from "#app/components/catalog/seo.ts";
-import { parsePathId, withSearch } from "#app/components/seo/canonical.ts";
 import { appContext } from "#app/context.ts";
+import { CategoryListingPage } from "#app/features/catalog/category-listing-page.tsx";
+import { listingMeta } from "#app/features/catalog/seo.ts";
+import { parsePathId, withSearch } from "#app/ui/seo/canonical.ts";
 import type { Route } from "./+types/two-segment";
 import { loadCategoryListing } from "./category-listing.server.ts";
 

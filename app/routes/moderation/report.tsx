@@ -1,7 +1,10 @@
 import { useRef } from "react";
 import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
-import { type BotProofSetup, useBotProof } from "#app/components/forms/bot-proof.tsx";
-import { type FormReply, parseForm, useSchemaForm } from "#app/components/forms/conform.ts";
+import { appContext } from "#app/context.ts";
+import { TextAreaField } from "#app/features/moderation/text-area.tsx";
+import { useTranslation } from "#app/i18n/use-translation.ts";
+import { type BotProofSetup, useBotProof } from "#app/ui/forms/bot-proof.tsx";
+import { type FormReply, parseForm, useSchemaForm } from "#app/ui/forms/conform.ts";
 import {
   FormCard,
   FormError,
@@ -9,11 +12,8 @@ import {
   SelectField,
   SubmitButton,
   TextField,
-} from "#app/components/forms/fields.tsx";
-import { TextAreaField } from "#app/components/moderation/text-area.tsx";
-import { pageMeta } from "#app/components/seo/page-meta.ts";
-import { appContext } from "#app/context.ts";
-import { useTranslation } from "#app/i18n/use-translation.ts";
+} from "#app/ui/forms/fields.tsx";
+import { pageMeta } from "#app/ui/seo/page-meta.ts";
 import {
   REPORT_EXPLANATION_MAX,
   REPORT_REASONS,

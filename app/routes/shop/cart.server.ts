@@ -1,13 +1,13 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
-import { type FormReply, parseForm } from "#app/components/forms/conform.ts";
+import { appContext } from "#app/context.ts";
 import {
   type CartActionData,
   CartActionSchema,
   type CartIntent,
   LIMITED_PARAM,
-} from "#app/components/shop/forms.ts";
-import { readCart, shopperOf, stepPath } from "#app/components/shop/shopper.server.ts";
-import { appContext } from "#app/context.ts";
+} from "#app/features/shop/forms.ts";
+import { readCart, shopperOf, stepPath } from "#app/features/shop/shopper.server.ts";
+import { type FormReply, parseForm } from "#app/ui/forms/conform.ts";
 import { translate } from "#core/i18n/index.ts";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };

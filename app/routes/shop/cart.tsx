@@ -1,17 +1,17 @@
 import { Link, useSearchParams } from "react-router";
-import { primaryLinkClass, secondaryLinkClass } from "#app/components/forms/fields.tsx";
-import { pageMeta } from "#app/components/seo/page-meta.ts";
-import { CartLines } from "#app/components/shop/cart-lines.tsx";
+import { CartLines } from "#app/features/shop/cart-lines.tsx";
 import {
   BACK_LINK,
   CheckoutAlert,
   CheckoutFrame,
   PRIMARY_BUTTON,
-} from "#app/components/shop/checkout-frame.tsx";
-import { CostSummary, FreeDeliveryNote } from "#app/components/shop/cost-summary.tsx";
-import { type CartActionData, LIMITED_PARAM } from "#app/components/shop/forms.ts";
-import { VoucherForm } from "#app/components/shop/voucher-form.tsx";
+} from "#app/features/shop/checkout-frame.tsx";
+import { CostSummary, FreeDeliveryNote } from "#app/features/shop/cost-summary.tsx";
+import { type CartActionData, LIMITED_PARAM } from "#app/features/shop/forms.ts";
+import { VoucherForm } from "#app/features/shop/voucher-form.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { primaryLinkClass, secondaryLinkClass } from "#app/ui/forms/fields.tsx";
+import { pageMeta } from "#app/ui/seo/page-meta.ts";
 import type { CartView } from "#core/contracts/shop.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import type { Route } from "./+types/cart";

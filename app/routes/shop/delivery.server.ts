@@ -1,7 +1,7 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
-import { type FormReply, parseForm } from "#app/components/forms/conform.ts";
-import { loadOptions, loadStep, shopperOf, stepPath } from "#app/components/shop/shopper.server.ts";
 import { appContext } from "#app/context.ts";
+import { loadOptions, loadStep, shopperOf, stepPath } from "#app/features/shop/shopper.server.ts";
+import { type FormReply, parseForm } from "#app/ui/forms/conform.ts";
 import { translate } from "#core/i18n/index.ts";
 import { DeliveryStepSchema } from "#core/schemas/checkout.ts";
 

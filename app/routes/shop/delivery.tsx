@@ -1,11 +1,11 @@
 import { useEffect, useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { type FormReply, useSchemaForm } from "#app/components/forms/conform.ts";
-import { pageMeta } from "#app/components/seo/page-meta.ts";
-import { CheckoutAlert, CheckoutFrame, StepButtons } from "#app/components/shop/checkout-frame.tsx";
-import { CostSummary, FreeDeliveryNote } from "#app/components/shop/cost-summary.tsx";
-import { BranchChoices, CarrierChoices, PaymentChoices } from "#app/components/shop/delivery-choices.tsx";
+import { CheckoutAlert, CheckoutFrame, StepButtons } from "#app/features/shop/checkout-frame.tsx";
+import { CostSummary, FreeDeliveryNote } from "#app/features/shop/cost-summary.tsx";
+import { BranchChoices, CarrierChoices, PaymentChoices } from "#app/features/shop/delivery-choices.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { type FormReply, useSchemaForm } from "#app/ui/forms/conform.ts";
+import { pageMeta } from "#app/ui/seo/page-meta.ts";
 import { PICKUP_PREFIX, SHOP_PAYMENT_METHODS, type ShopPaymentMethod } from "#core/contracts/shop.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { DeliveryStepSchema } from "#core/schemas/checkout.ts";

@@ -1,7 +1,7 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
-import { type FormReply, parseForm } from "#app/components/forms/conform.ts";
-import { loadOptions, loadStep, shopperOf, stepPath } from "#app/components/shop/shopper.server.ts";
 import { appContext } from "#app/context.ts";
+import { loadOptions, loadStep, shopperOf, stepPath } from "#app/features/shop/shopper.server.ts";
+import { type FormReply, parseForm } from "#app/ui/forms/conform.ts";
 import { type DraftAddress, PICKUP_PREFIX } from "#core/contracts/shop.ts";
 import { translate } from "#core/i18n/index.ts";
 import { DetailsStepSchema } from "#core/schemas/checkout.ts";

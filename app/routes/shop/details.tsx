@@ -1,18 +1,18 @@
 import { Form, useNavigation } from "react-router";
-import { AddressFields } from "#app/components/account/address-fields.tsx";
-import { type FormReply, useSchemaForm } from "#app/components/forms/conform.ts";
-import { type FieldErrors, TextField } from "#app/components/forms/fields.tsx";
-import { pageMeta } from "#app/components/seo/page-meta.ts";
-import { CheckoutAlert, CheckoutFrame, StepButtons } from "#app/components/shop/checkout-frame.tsx";
-import { CostSummary } from "#app/components/shop/cost-summary.tsx";
+import { CheckoutAlert, CheckoutFrame, StepButtons } from "#app/features/shop/checkout-frame.tsx";
+import { CostSummary } from "#app/features/shop/cost-summary.tsx";
 import {
   CompanyFields,
   DeliveryAddressChoice,
   RegisterFields,
   Section,
   useShopCountries,
-} from "#app/components/shop/details-fields.tsx";
+} from "#app/features/shop/details-fields.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { AddressFields } from "#app/ui/forms/address-fields.tsx";
+import { type FormReply, useSchemaForm } from "#app/ui/forms/conform.ts";
+import { type FieldErrors, TextField } from "#app/ui/forms/fields.tsx";
+import { pageMeta } from "#app/ui/seo/page-meta.ts";
 import type { DraftAddress } from "#core/contracts/shop.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { DetailsStepSchema } from "#core/schemas/checkout.ts";

@@ -1,9 +1,9 @@
 import { data } from "react-router";
-import { InvoiceDocument } from "#app/components/payments/invoice-document.tsx";
-import { requirePathId } from "#app/components/seo/canonical.ts";
-import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { appContext } from "#app/context.ts";
+import { InvoiceDocument } from "#app/features/shop/orders/invoice-document.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { requirePathId } from "#app/ui/seo/canonical.ts";
+import { pageMeta } from "#app/ui/seo/page-meta.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import type { Route } from "./+types/invoice-document";
 

@@ -1,8 +1,8 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { sessionCookie } from "#app/auth.server.ts";
-import { type FormReply, parseForm } from "#app/components/forms/conform.ts";
-import { cartCookie, loadOptions, loadStep, shopperOf } from "#app/components/shop/shopper.server.ts";
 import { appContext } from "#app/context.ts";
+import { cartCookie, loadOptions, loadStep, shopperOf } from "#app/features/shop/shopper.server.ts";
+import { type FormReply, parseForm } from "#app/ui/forms/conform.ts";
 import { PICKUP_PREFIX } from "#core/contracts/shop.ts";
 import { translate } from "#core/i18n/index.ts";
 import { PlaceOrderSchema } from "#core/schemas/checkout.ts";

@@ -1,17 +1,17 @@
 import { Form, Link, useNavigation } from "react-router";
-import { type FormReply, useSchemaForm } from "#app/components/forms/conform.ts";
-import { CheckboxField } from "#app/components/forms/fields.tsx";
-import { useCzk } from "#app/components/payments/order-parts.tsx";
-import { pageMeta } from "#app/components/seo/page-meta.ts";
 import {
   BACK_LINK,
   CheckoutAlert,
   CheckoutFrame,
   PRIMARY_BUTTON,
-} from "#app/components/shop/checkout-frame.tsx";
-import { CostSummary } from "#app/components/shop/cost-summary.tsx";
-import { AddressLines, formatPhone, ReviewCard, ReviewLines } from "#app/components/shop/review-parts.tsx";
+} from "#app/features/shop/checkout-frame.tsx";
+import { CostSummary } from "#app/features/shop/cost-summary.tsx";
+import { useCzk } from "#app/features/shop/orders/order-parts.tsx";
+import { AddressLines, formatPhone, ReviewCard, ReviewLines } from "#app/features/shop/review-parts.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { type FormReply, useSchemaForm } from "#app/ui/forms/conform.ts";
+import { CheckboxField } from "#app/ui/forms/fields.tsx";
+import { pageMeta } from "#app/ui/seo/page-meta.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { PlaceOrderSchema } from "#core/schemas/checkout.ts";
 import type { Route } from "./+types/review";

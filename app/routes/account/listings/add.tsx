@@ -1,20 +1,20 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { AccountSection, SectionButton } from "#app/components/account/section.tsx";
-import { type FormReply, parseForm, useSchemaForm } from "#app/components/forms/conform.ts";
-import { Stepper } from "#app/components/listings/labels.tsx";
-import { FormErrorSummary, HiddenValues, ListingFormFields } from "#app/components/listings/listing-form.tsx";
-import { LISTING_IMAGE_UPLOAD_URL } from "#app/components/listings/listing-limits.ts";
+import { appContext } from "#app/context.ts";
+import { AccountSection, SectionButton } from "#app/features/account/section.tsx";
+import { FormErrorSummary, HiddenValues, ListingFormFields } from "#app/features/listings/listing-form.tsx";
+import { LISTING_IMAGE_UPLOAD_URL } from "#app/features/listings/listing-limits.ts";
 import {
   imageViews,
   mergeErrors,
   readListingPost,
   refuseLargePost,
-} from "#app/components/listings/listing-post.server.ts";
-import { ListingPreview, type PreviewData } from "#app/components/listings/preview.tsx";
-import { pageMeta } from "#app/components/seo/page-meta.ts";
-import { appContext } from "#app/context.ts";
+} from "#app/features/listings/listing-post.server.ts";
+import { ListingPreview, type PreviewData } from "#app/features/product/listing-preview.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { named } from "#app/middleware.server.ts";
+import { type FormReply, parseForm, useSchemaForm } from "#app/ui/forms/conform.ts";
+import { Stepper } from "#app/ui/listing-labels.tsx";
+import { pageMeta } from "#app/ui/seo/page-meta.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import {
   AddListingFormSchema,

@@ -1,12 +1,12 @@
 import { data, Link, useNavigation } from "react-router";
-import { secondaryLinkClass } from "#app/components/forms/fields.tsx";
-import { FeeSummary, ListingHeaderCard, Stepper } from "#app/components/listings/labels.tsx";
-import { PayFeeForm } from "#app/components/listings/pay-fee-form.tsx";
-import { formatDate, usePriceFormatter } from "#app/components/product/format.ts";
-import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { appContext } from "#app/context.ts";
+import { PayFeeForm } from "#app/features/listings/pay-fee-form.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { named } from "#app/middleware.server.ts";
+import { formatDate, usePriceFormatter } from "#app/ui/dates-and-prices.ts";
+import { secondaryLinkClass } from "#app/ui/forms/fields.tsx";
+import { FeeSummary, ListingHeaderCard, Stepper } from "#app/ui/listing-labels.tsx";
+import { pageMeta } from "#app/ui/seo/page-meta.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import type { Route } from "./+types/confirmation";
 

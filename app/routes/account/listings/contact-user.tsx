@@ -1,19 +1,19 @@
 import { data, Form, useNavigation } from "react-router";
-import { SectionButton } from "#app/components/account/section.tsx";
-import { type FormReply, parseForm, useSchemaForm } from "#app/components/forms/conform.ts";
+import { appContext } from "#app/context.ts";
+import { SectionButton } from "#app/features/account/section.tsx";
 import {
   ContactField,
   ContactHeader,
   ContactRefusal,
   contactSelectClass,
   MessageField,
-} from "#app/components/listings/contact-form.tsx";
-import { ContactSent } from "#app/components/listings/contact-sent.tsx";
-import { requirePathId } from "#app/components/seo/canonical.ts";
-import { pageMeta } from "#app/components/seo/page-meta.ts";
-import { appContext } from "#app/context.ts";
+} from "#app/features/listings/contact-form.tsx";
+import { ContactSent } from "#app/features/listings/contact-sent.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { named } from "#app/middleware.server.ts";
+import { type FormReply, parseForm, useSchemaForm } from "#app/ui/forms/conform.ts";
+import { requirePathId } from "#app/ui/seo/canonical.ts";
+import { pageMeta } from "#app/ui/seo/page-meta.ts";
 import { translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { ContactUserSchema } from "#core/schemas/listing.ts";

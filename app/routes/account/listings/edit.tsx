@@ -1,22 +1,22 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
-import { AccountSection, SavedMessage, SectionButton } from "#app/components/account/section.tsx";
-import { type FormReply, parseForm, useSchemaForm } from "#app/components/forms/conform.ts";
-import { StatusBadge } from "#app/components/listings/labels.tsx";
-import { FormErrorSummary, ListingFormFields } from "#app/components/listings/listing-form.tsx";
-import { LISTING_IMAGE_UPLOAD_URL } from "#app/components/listings/listing-limits.ts";
+import { appContext } from "#app/context.ts";
+import { AccountSection, SavedMessage, SectionButton } from "#app/features/account/section.tsx";
+import { FormErrorSummary, ListingFormFields } from "#app/features/listings/listing-form.tsx";
+import { LISTING_IMAGE_UPLOAD_URL } from "#app/features/listings/listing-limits.ts";
 import {
   imageViews,
   mergeErrors,
   readListingPost,
   refuseLargePost,
   withLockedValues,
-} from "#app/components/listings/listing-post.server.ts";
-import { requirePathId } from "#app/components/seo/canonical.ts";
-import { pageMeta } from "#app/components/seo/page-meta.ts";
-import { appContext } from "#app/context.ts";
+} from "#app/features/listings/listing-post.server.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { named } from "#app/middleware.server.ts";
+import { type FormReply, parseForm, useSchemaForm } from "#app/ui/forms/conform.ts";
+import { StatusBadge } from "#app/ui/listing-labels.tsx";
+import { requirePathId } from "#app/ui/seo/canonical.ts";
+import { pageMeta } from "#app/ui/seo/page-meta.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import {
   EditListingFormSchema,

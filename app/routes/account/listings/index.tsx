@@ -1,10 +1,10 @@
 import { data, Link, redirect, useNavigation } from "react-router";
-import { parseForm } from "#app/components/forms/conform.ts";
-import { ListingRow } from "#app/components/listings/my-listing-row.tsx";
-import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { appContext } from "#app/context.ts";
+import { ListingRow } from "#app/features/listings/my-listing-row.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { named } from "#app/middleware.server.ts";
+import { parseForm } from "#app/ui/forms/conform.ts";
+import { pageMeta } from "#app/ui/seo/page-meta.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { pluralKey } from "#core/i18n/plural.ts";
 import { ListingActionSchema } from "#core/schemas/listing.ts";

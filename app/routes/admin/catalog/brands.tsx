@@ -1,11 +1,11 @@
 import { data, redirect } from "react-router";
-import { type BrandReply, MergeBrands, useBrandColumns } from "#app/components/admin/catalog/brand-forms.tsx";
-import { Notice, PageTitle } from "#app/components/admin/catalog/ui.tsx";
-import { DataTable } from "#app/components/admin/data-table.tsx";
-import { parseForm } from "#app/components/forms/conform.ts";
-import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { appContext } from "#app/context.ts";
+import { type BrandReply, MergeBrands, useBrandColumns } from "#app/features/admin/catalog/brand-forms.tsx";
+import { Notice, PageTitle } from "#app/features/admin/catalog/ui.tsx";
+import { DataTable } from "#app/features/admin/data-table.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { parseForm } from "#app/ui/forms/conform.ts";
+import { pageMeta } from "#app/ui/seo/page-meta.ts";
 import { translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { BrandPageForm } from "#core/schemas/admin-catalog.ts";

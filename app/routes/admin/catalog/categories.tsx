@@ -1,10 +1,10 @@
 import { data, Link, redirect } from "react-router";
-import { CategoryTree } from "#app/components/admin/catalog/category-tree.tsx";
-import { Notice, PageTitle, Refusal } from "#app/components/admin/catalog/ui.tsx";
-import { parseForm } from "#app/components/forms/conform.ts";
-import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { appContext } from "#app/context.ts";
+import { CategoryTree } from "#app/features/admin/catalog/category-tree.tsx";
+import { Notice, PageTitle, Refusal } from "#app/features/admin/catalog/ui.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { parseForm } from "#app/ui/forms/conform.ts";
+import { pageMeta } from "#app/ui/seo/page-meta.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { ReorderForm } from "#core/schemas/admin-catalog.ts";
 import { requireScope } from "../guard.server.ts";

@@ -1,15 +1,15 @@
 import { data, Link, redirect } from "react-router";
+import { appContext } from "#app/context.ts";
 import {
   CategoryDeleteSection,
   CategoryFieldsForm,
   CategoryMoveSection,
   type ParentOption,
-} from "#app/components/admin/catalog/category-forms.tsx";
-import { Notice, PageTitle, Section } from "#app/components/admin/catalog/ui.tsx";
-import { parseForm } from "#app/components/forms/conform.ts";
-import { pageMeta } from "#app/components/seo/page-meta.ts";
-import { appContext } from "#app/context.ts";
+} from "#app/features/admin/catalog/category-forms.tsx";
+import { Notice, PageTitle, Section } from "#app/features/admin/catalog/ui.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { parseForm } from "#app/ui/forms/conform.ts";
+import { pageMeta } from "#app/ui/seo/page-meta.ts";
 import { translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { CategoryPageForm } from "#core/schemas/admin-catalog.ts";

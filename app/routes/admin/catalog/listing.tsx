@@ -1,15 +1,15 @@
 import { data, Link, redirect } from "react-router";
+import { appContext } from "#app/context.ts";
 import {
   type ListingModeration,
   ListingModerationLinks,
   rankText,
-} from "#app/components/admin/catalog/listing-moderation.tsx";
-import { ListingEditForm, Photos, StatusHistory } from "#app/components/admin/catalog/listing-view.tsx";
-import { Notice, PageTitle, Section } from "#app/components/admin/catalog/ui.tsx";
-import { parseForm } from "#app/components/forms/conform.ts";
-import { pageMeta } from "#app/components/seo/page-meta.ts";
-import { appContext } from "#app/context.ts";
+} from "#app/features/admin/catalog/listing-moderation.tsx";
+import { ListingEditForm, Photos, StatusHistory } from "#app/features/admin/catalog/listing-view.tsx";
+import { Notice, PageTitle, Section } from "#app/features/admin/catalog/ui.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { parseForm } from "#app/ui/forms/conform.ts";
+import { pageMeta } from "#app/ui/seo/page-meta.ts";
 import type { DecisionView } from "#core/contracts/moderation.ts";
 import { formatDate } from "#core/formats/dates.ts";
 import { translate } from "#core/i18n/index.ts";

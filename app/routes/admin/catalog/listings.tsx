@@ -1,9 +1,9 @@
-import { ListingFilters, useListingColumns } from "#app/components/admin/catalog/listing-table.tsx";
-import { PageTitle } from "#app/components/admin/catalog/ui.tsx";
-import { DataTable } from "#app/components/admin/data-table.tsx";
-import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { appContext } from "#app/context.ts";
+import { ListingFilters, useListingColumns } from "#app/features/admin/catalog/listing-table.tsx";
+import { PageTitle } from "#app/features/admin/catalog/ui.tsx";
+import { DataTable } from "#app/features/admin/data-table.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { pageMeta } from "#app/ui/seo/page-meta.ts";
 import { LISTING_SORTS, ListingFiltersSchema } from "#core/schemas/admin-catalog.ts";
 import { tableQueryFromUrl } from "#core/schemas/admin-table.ts";
 import { requireScope } from "../guard.server.ts";

@@ -1,10 +1,10 @@
 import { data, redirect } from "react-router";
-import { AddPackage, type PackageReply, PackageRow } from "#app/components/admin/catalog/package-forms.tsx";
-import { Notice, PageTitle, Section } from "#app/components/admin/catalog/ui.tsx";
-import { parseForm } from "#app/components/forms/conform.ts";
-import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { appContext } from "#app/context.ts";
+import { AddPackage, type PackageReply, PackageRow } from "#app/features/admin/catalog/package-forms.tsx";
+import { Notice, PageTitle, Section } from "#app/features/admin/catalog/ui.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { parseForm } from "#app/ui/forms/conform.ts";
+import { pageMeta } from "#app/ui/seo/page-meta.ts";
 import { translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { PackagePageForm } from "#core/schemas/admin-catalog.ts";

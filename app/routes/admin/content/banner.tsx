@@ -1,10 +1,10 @@
 import { data, Form, Link, redirect } from "react-router";
-import { dangerButtonClass, Notice, PageTitle, Section } from "#app/components/admin/catalog/ui.tsx";
-import { BannerForm } from "#app/components/admin/content/banner-form.tsx";
-import { parseForm } from "#app/components/forms/conform.ts";
-import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { appContext } from "#app/context.ts";
+import { dangerButtonClass, Notice, PageTitle, Section } from "#app/features/admin/catalog/ui.tsx";
+import { BannerForm } from "#app/features/admin/content/banner-form.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { parseForm } from "#app/ui/forms/conform.ts";
+import { pageMeta } from "#app/ui/seo/page-meta.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { BannerFormSchema } from "#core/schemas/admin-content.ts";
 import { requireScope } from "../guard.server.ts";

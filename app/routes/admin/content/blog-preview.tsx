@@ -1,7 +1,7 @@
-import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { appContext } from "#app/context.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import BlogArticle from "#app/routes/blog/article.tsx";
+import { pageMeta } from "#app/ui/seo/page-meta.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { requireScope } from "../guard.server.ts";
 import type { Route } from "./+types/blog-preview";

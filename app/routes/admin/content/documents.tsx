@@ -1,18 +1,18 @@
 import { data, Form, Link, redirect } from "react-router";
-import { type SentValues, shown, TextAreaField } from "#app/components/admin/catalog/fields.tsx";
+import { appContext } from "#app/context.ts";
+import { type SentValues, shown, TextAreaField } from "#app/features/admin/catalog/fields.tsx";
 import {
   buttonClass,
   dangerButtonClass,
   Notice,
   PageTitle,
   Section,
-} from "#app/components/admin/catalog/ui.tsx";
-import { FileField } from "#app/components/admin/content/file-field.tsx";
-import { type FormReply, parseForm, useSchemaForm } from "#app/components/forms/conform.ts";
-import { FormError, TextField } from "#app/components/forms/fields.tsx";
-import { pageMeta } from "#app/components/seo/page-meta.ts";
-import { appContext } from "#app/context.ts";
+} from "#app/features/admin/catalog/ui.tsx";
+import { FileField } from "#app/features/admin/content/file-field.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { type FormReply, parseForm, useSchemaForm } from "#app/ui/forms/conform.ts";
+import { FormError, TextField } from "#app/ui/forms/fields.tsx";
+import { pageMeta } from "#app/ui/seo/page-meta.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { DocumentFormSchema } from "#core/schemas/admin-content.ts";
 import { requireScope } from "../guard.server.ts";

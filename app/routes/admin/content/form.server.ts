@@ -1,7 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
-import type { FormReply } from "#app/components/forms/conform.ts";
 import { appContext } from "#app/context.ts";
 import { readLimitedFormData } from "#app/routes/account/invoice-and-contact.server.ts";
+import type { FormReply } from "#app/ui/forms/conform.ts";
 import { type MessageKey, translate } from "#core/i18n/index.ts";
 import { DOCUMENT_MAX_BYTES } from "#core/schemas/admin-content.ts";
 import { MAX_INT4 } from "#core/validation/limits.ts";

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { Notice, PageTitle } from "#app/components/admin/catalog/ui.tsx";
-import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { appContext } from "#app/context.ts";
+import { Notice, PageTitle } from "#app/features/admin/catalog/ui.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { pageMeta } from "#app/ui/seo/page-meta.ts";
 import { formatShortDateTime } from "#core/formats/dates.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { requireScope } from "../guard.server.ts";

@@ -1,11 +1,11 @@
 import { data, Form, useNavigation } from "react-router";
-import { type FormReply, parseForm, useSchemaForm } from "#app/components/forms/conform.ts";
-import { FormError, SubmitButton } from "#app/components/forms/fields.tsx";
-import { Statement } from "#app/components/moderation/statement.tsx";
-import { TextAreaField } from "#app/components/moderation/text-area.tsx";
-import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { appContext } from "#app/context.ts";
+import { Statement } from "#app/features/moderation/statement.tsx";
+import { TextAreaField } from "#app/features/moderation/text-area.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { type FormReply, parseForm, useSchemaForm } from "#app/ui/forms/conform.ts";
+import { FormError, SubmitButton } from "#app/ui/forms/fields.tsx";
+import { pageMeta } from "#app/ui/seo/page-meta.ts";
 import { STATEMENT_TEXT_MAX } from "#core/contracts/moderation.ts";
 import { translate } from "#core/i18n/index.ts";
 import { ComplaintDecisionSchema } from "#core/schemas/moderation.ts";

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
-import { parseForm } from "#app/components/forms/conform.ts";
 import { appContext } from "#app/context.ts";
+import { parseForm } from "#app/ui/forms/conform.ts";
 import { translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { DecisionSchema } from "#core/schemas/moderation.ts";

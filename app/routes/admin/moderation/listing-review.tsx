@@ -1,10 +1,10 @@
 import { data } from "react-router";
-import { DecisionForm } from "#app/components/moderation/decision-form.tsx";
-import { EarlierDecisions, HistoryPanel } from "#app/components/moderation/history.tsx";
-import { ListingPanel } from "#app/components/moderation/listing-panel.tsx";
-import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { appContext } from "#app/context.ts";
+import { DecisionForm } from "#app/features/moderation/decision-form.tsx";
+import { EarlierDecisions, HistoryPanel } from "#app/features/moderation/history.tsx";
+import { ListingPanel } from "#app/features/moderation/listing-panel.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { pageMeta } from "#app/ui/seo/page-meta.ts";
 import type { DecisionAction } from "#core/contracts/moderation.ts";
 import { translate } from "#core/i18n/index.ts";
 import { requireScope } from "../guard.server.ts";

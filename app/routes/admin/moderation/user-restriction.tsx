@@ -1,9 +1,9 @@
 import { data, Link } from "react-router";
-import { DecisionForm } from "#app/components/moderation/decision-form.tsx";
-import { EarlierDecisions, HistoryPanel } from "#app/components/moderation/history.tsx";
-import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { appContext } from "#app/context.ts";
+import { DecisionForm } from "#app/features/moderation/decision-form.tsx";
+import { EarlierDecisions, HistoryPanel } from "#app/features/moderation/history.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { pageMeta } from "#app/ui/seo/page-meta.ts";
 import { type DecisionAction, RESTRICTIONS_BY_TARGET } from "#core/contracts/moderation.ts";
 import { translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";

@@ -1,9 +1,9 @@
 import { data, Link, useLocation } from "react-router";
-import { type LineReply, LinesTable, Notice } from "#app/components/admin/orders/statement-view.tsx";
-import { parseForm } from "#app/components/forms/conform.ts";
-import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { appContext } from "#app/context.ts";
+import { type LineReply, LinesTable, Notice } from "#app/features/admin/orders/statement-view.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { parseForm } from "#app/ui/forms/conform.ts";
+import { pageMeta } from "#app/ui/seo/page-meta.ts";
 import { translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { StatementLineActionSchema } from "#core/schemas/admin-orders.ts";

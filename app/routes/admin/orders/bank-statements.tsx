@@ -1,9 +1,9 @@
 import { data, redirect } from "react-router";
-import { DataTable } from "#app/components/admin/data-table.tsx";
-import { StatementUpload, useStatementColumns } from "#app/components/admin/orders/statements-table.tsx";
-import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { appContext } from "#app/context.ts";
+import { DataTable } from "#app/features/admin/data-table.tsx";
+import { StatementUpload, useStatementColumns } from "#app/features/admin/orders/statements-table.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { pageMeta } from "#app/ui/seo/page-meta.ts";
 import { translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { ADMIN_STATEMENT_SORTS } from "#core/schemas/admin-orders.ts";

@@ -1,8 +1,8 @@
 import { data } from "react-router";
-import { type OrderReply, OrderView } from "#app/components/admin/orders/order-view.tsx";
-import { parseForm } from "#app/components/forms/conform.ts";
-import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { appContext } from "#app/context.ts";
+import { type OrderReply, OrderView } from "#app/features/admin/orders/order-view.tsx";
+import { parseForm } from "#app/ui/forms/conform.ts";
+import { pageMeta } from "#app/ui/seo/page-meta.ts";
 import { translate } from "#core/i18n/index.ts";
 import { type AdminOrderAction, AdminOrderActionSchema } from "#core/schemas/admin-orders.ts";
 import { requireScope } from "../guard.server.ts";

@@ -1,8 +1,8 @@
-import { DataTable } from "#app/components/admin/data-table.tsx";
-import { OrderFilters, useOrderColumns } from "#app/components/admin/orders/orders-table.tsx";
-import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { appContext } from "#app/context.ts";
+import { DataTable } from "#app/features/admin/data-table.tsx";
+import { OrderFilters, useOrderColumns } from "#app/features/admin/orders/orders-table.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { pageMeta } from "#app/ui/seo/page-meta.ts";
 import { ADMIN_ORDER_SORTS, AdminOrderFiltersSchema } from "#core/schemas/admin-orders.ts";
 import { tableQueryFromUrl } from "#core/schemas/admin-table.ts";
 import { requireScope } from "../guard.server.ts";

@@ -1,9 +1,9 @@
 import { data, redirect, useLocation } from "react-router";
-import { InfluencerLine, VoucherForm } from "#app/components/admin/orders/voucher-form.tsx";
-import { parseForm } from "#app/components/forms/conform.ts";
-import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { appContext } from "#app/context.ts";
+import { InfluencerLine, VoucherForm } from "#app/features/admin/orders/voucher-form.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { parseForm } from "#app/ui/forms/conform.ts";
+import { pageMeta } from "#app/ui/seo/page-meta.ts";
 import { translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { AdminVoucherSchema } from "#core/schemas/admin-orders-vouchers.ts";

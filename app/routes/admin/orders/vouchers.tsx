@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { DataTable } from "#app/components/admin/data-table.tsx";
-import { useVoucherColumns } from "#app/components/admin/orders/vouchers-table.tsx";
-import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { appContext } from "#app/context.ts";
+import { DataTable } from "#app/features/admin/data-table.tsx";
+import { useVoucherColumns } from "#app/features/admin/orders/vouchers-table.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { pageMeta } from "#app/ui/seo/page-meta.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { ADMIN_VOUCHER_SORTS } from "#core/schemas/admin-orders-vouchers.ts";
 import { tableQueryFromUrl } from "#core/schemas/admin-table.ts";

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { SettingSummary } from "#app/components/admin/settings/setting-summary.tsx";
-import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { appContext } from "#app/context.ts";
+import { SettingSummary } from "#app/features/admin/settings/setting-summary.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { pageMeta } from "#app/ui/seo/page-meta.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { SETTING_NAMES, SETTING_SPECS } from "#core/schemas/settings.ts";
 import { requireScope } from "../guard.server.ts";

@@ -1,12 +1,12 @@
 import { FormProvider } from "@conform-to/react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { MaintenanceSwitched } from "#app/components/admin/settings/maintenance-note.tsx";
-import { SettingField, type SettingOption } from "#app/components/admin/settings/setting-fields.tsx";
-import { type FormReply, parseForm, useSchemaForm } from "#app/components/forms/conform.ts";
-import { FormError, SubmitButton } from "#app/components/forms/fields.tsx";
-import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { appContext } from "#app/context.ts";
+import { MaintenanceSwitched } from "#app/features/admin/settings/maintenance-note.tsx";
+import { SettingField, type SettingOption } from "#app/features/admin/settings/setting-fields.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { type FormReply, parseForm, useSchemaForm } from "#app/ui/forms/conform.ts";
+import { FormError, SubmitButton } from "#app/ui/forms/fields.tsx";
+import { pageMeta } from "#app/ui/seo/page-meta.ts";
 import { translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { type MaintenanceState, SETTING_SPECS, type SettingName } from "#core/schemas/settings.ts";

@@ -1,9 +1,9 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { useLocation } from "react-router";
-import { DataTable } from "#app/components/admin/data-table.tsx";
-import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { appContext } from "#app/context.ts";
+import { DataTable } from "#app/features/admin/data-table.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { pageMeta } from "#app/ui/seo/page-meta.ts";
 import { formatShortDateTime } from "#core/formats/dates.ts";
 import { tableQueryFromUrl } from "#core/schemas/admin-table.ts";
 import { AUDIT_SORTABLE, AuditFiltersSchema } from "#core/schemas/staff-audit.ts";

@@ -1,11 +1,11 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { data, Form, useActionData, useNavigation } from "react-router";
-import { DataTable } from "#app/components/admin/data-table.tsx";
-import { type FormReply, parseForm, useSchemaForm } from "#app/components/forms/conform.ts";
-import { FormError, SelectField, SubmitButton, TextField } from "#app/components/forms/fields.tsx";
-import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { appContext } from "#app/context.ts";
+import { DataTable } from "#app/features/admin/data-table.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { type FormReply, parseForm, useSchemaForm } from "#app/ui/forms/conform.ts";
+import { FormError, SelectField, SubmitButton, TextField } from "#app/ui/forms/fields.tsx";
+import { pageMeta } from "#app/ui/seo/page-meta.ts";
 import { translate } from "#core/i18n/index.ts";
 import { ROLE_SCOPES, STAFF_ROLES, STAFF_SCOPES } from "#core/rules/staff.ts";
 import { StaffAddSchema, StaffFormSchema } from "#core/schemas/staff.ts";

@@ -1,10 +1,10 @@
 import { data } from "react-router";
-import { DataTable } from "#app/components/admin/data-table.tsx";
-import { type GroupsReply, NewGroupForm, useGroupColumns } from "#app/components/admin/users/group-forms.tsx";
-import { parseForm } from "#app/components/forms/conform.ts";
-import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { appContext } from "#app/context.ts";
+import { DataTable } from "#app/features/admin/data-table.tsx";
+import { type GroupsReply, NewGroupForm, useGroupColumns } from "#app/features/admin/users/group-forms.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { parseForm } from "#app/ui/forms/conform.ts";
+import { pageMeta } from "#app/ui/seo/page-meta.ts";
 import { translate } from "#core/i18n/index.ts";
 import { GroupsFormSchema } from "#core/schemas/admin-users.ts";
 import { requireScope } from "../guard.server.ts";

@@ -1,8 +1,8 @@
-import { DataTable } from "#app/components/admin/data-table.tsx";
-import { UserFilters, useUserColumns } from "#app/components/admin/users/user-table.tsx";
-import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { appContext } from "#app/context.ts";
+import { DataTable } from "#app/features/admin/data-table.tsx";
+import { UserFilters, useUserColumns } from "#app/features/admin/users/user-table.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { pageMeta } from "#app/ui/seo/page-meta.ts";
 import { tableQueryFromUrl } from "#core/schemas/admin-table.ts";
 import { ADMIN_USER_SORTS, AdminUserFiltersSchema } from "#core/schemas/admin-users.ts";
 import { requireScope } from "../guard.server.ts";

@@ -1,9 +1,9 @@
 import { data, type RouterContextProvider } from "react-router";
-import type { UserFormIntent, UserFormReply } from "#app/components/admin/users/user-forms.tsx";
-import { UserPage } from "#app/components/admin/users/user-page.tsx";
-import { parseForm } from "#app/components/forms/conform.ts";
-import { pageMeta } from "#app/components/seo/page-meta.ts";
 import { appContext } from "#app/context.ts";
+import type { UserFormIntent, UserFormReply } from "#app/features/admin/users/user-forms.tsx";
+import { UserPage } from "#app/features/admin/users/user-page.tsx";
+import { parseForm } from "#app/ui/forms/conform.ts";
+import { pageMeta } from "#app/ui/seo/page-meta.ts";
 import { translate } from "#core/i18n/index.ts";
 import { hasScope } from "#core/rules/staff.ts";
 import { AdminUserFormSchema } from "#core/schemas/admin-users.ts";

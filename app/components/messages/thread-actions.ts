@@ -1,9 +1,0 @@
-import type { FormReply } from "../forms/conform.ts";
-
-/** What the open thread's forms get back from the inbox page's action (app/routes/account/messages.tsx). */
-export type ThreadActionData =
-  | { intent: "reply"; ok: true }
-  /** A refused reply: Conform's reply, the reason at the body. */
-  | { intent: "reply"; ok: false; result: FormReply }
-  | { intent: "report"; ok: boolean; messageId: number; message: string }
-  | { intent: "sold" | "block" | "unblock"; ok: boolean; message: string };

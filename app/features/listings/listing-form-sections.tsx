@@ -1,0 +1,200 @@
+import { useTranslation } from "#app/i18n/use-translation.ts";
+import { formatDate } from "#app/ui/dates-and-prices.ts";
+import type { ListingFormValues } from "#core/schemas/listing-form.ts";
+import { fromPragueLocalInput } from "#core/time/prague.ts";
+import { Choice, Errors, Field, inputClass, LockedValue, Section } from "./listing-form-parts.tsx";
+import type { ListingChoices, ListingFormErrors } from "./listing-form-types.ts";
+
+/** What every section of the listing form gets: the values to start from, the errors, the locks, the live choices. */
+export type SectionProps = {
+  values: ListingFormValues;
+  errors: ListingFormErrors;
+  afterBid: boolean;
+  released: boolean;
+  choices: ListingChoices;
+  /** Without scripts every part shows: the choices cannot hide what they do not apply to. */
+  show: (applies: boolean) => boolean;
+};
+
+/** The price or "by agreement", the reserve and the auction's length (an offer with a price is an auction). */
+export function PriceSection({ values, errors, afterBid, released, choices, show }: SectionProps) {
+  const { t } = useTranslation();
+  const demand = choices.type === "demand";
+  const auction = !demand && choices.priceMode === "price";
+  return (
+    <Section title={t("listings.form.sectionPrice")} testId="price">
+      <LockedValue name="priceMode" value={values.priceMode} locked={afterBid || released} />
+      <Choice
+        legend={t("listings.form.priceLegend")}
+        name="priceMode"
+        value={choices.priceMode}
+        onChange={choices.setPriceMode}
+        disabled={afterBid || released}
+        options={[
+          {
+            value: "price",
+            label: demand ? t("listings.form.priceModePrice") : t("listings.form.priceModePriceAuction"),
+          },
+          {
+            value: "agreement",
+            label: t("listings.form.priceModeAgreement"),
+            hint: demand ? undefined : t("listings.form.priceModeAgreementHint"),
+          },
+        ]}
+      />
+      {show(choices.priceMode === "price") ? (
+        <PriceFields
+          values={values}
+          errors={errors}
+          afterBid={afterBid}
+          demand={demand}
+          auction={show(auction)}
+        />
+      ) : (
+        <Errors id="price-errors" messages={errors.price} />
+      )}
+      {show(auction) ? (
+        <>
+          <LockedValue name="duration" value={values.duration} locked={afterBid || released} />
+          <Choice
+            legend={t("listings.form.duration")}
+            name="duration"
+            value={choices.duration}
+            onChange={choices.setDuration}
+            disabled={afterBid || released}
+            errors={errors.duration}
+            options={[
+              {
+                value: "week",
+                label: t("listings.form.durationWeek"),
+                hint: t("listings.form.durationWeekHint"),
+              },
+              {
+                value: "month",
+                label: t("listings.form.durationMonth"),
+                hint: t("listings.form.durationMonthHint"),
+              },
+            ]}
+          />
+        </>
+      ) : null}
+    </Section>
+  );
+}
+
+function PriceFields({
+  values,
+  errors,
+  afterBid,
+  demand,
+  auction,
+}: Pick<SectionProps, "values" | "errors" | "afterBid"> & { demand: boolean; auction: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className="grid gap-5 tablet:grid-cols-2">
+      <Field
+        label={demand ? t("listings.form.demandPrice") : t("listings.form.startPrice")}
+        required={!demand}
+        hint={demand ? t("listings.form.demandPriceHint") : t("listings.form.startPriceHint")}
+        errors={errors.price}
+      >
+        {(props) => (
+          <input
+            {...props}
+            name="price"
+            defaultValue={values.price}
+            inputMode="decimal"
+            autoComplete="off"
+            disabled={afterBid}
+            className={inputClass}
+            data-testid="field-price"
+          />
+        )}
+      </Field>
+      <LockedValue name="price" value={values.price} locked={afterBid} />
+      {auction ? (
+        <Field
+          label={t("listings.form.reservePrice")}
+          hint={t("listings.form.reservePriceHint")}
+          errors={errors.reservePrice}
+        >
+          {(props) => (
+            <input
+              {...props}
+              name="reservePrice"
+              defaultValue={values.reservePrice}
+              inputMode="decimal"
+              autoComplete="off"
+              disabled={afterBid}
+              className={inputClass}
+              data-testid="field-reserve"
+            />
+          )}
+        </Field>
+      ) : null}
+      <LockedValue name="reservePrice" value={values.reservePrice} locked={afterBid && auction} />
+    </div>
+  );
+}
+
+/** When the listing goes live: at once or at a planned time; once released, when it did. */
+export function StartSection({
+  values,
+  errors,
+  released,
+  choices,
+  show,
+  minActivation,
+}: SectionProps & { minActivation: string }) {
+  const { t, locale } = useTranslation();
+  const startedAt = values.activationLocal
+    ? fromPragueLocalInput(values.activationLocal)?.getTime()
+    : undefined;
+  if (released)
+    return (
+      <Section title={t("listings.form.sectionStart")} testId="start">
+        <p data-testid="start-fixed">
+          {startedAt
+            ? t(startedAt > Date.now() ? "listings.form.startsOn" : "listings.form.startedOn", {
+                date: formatDate(new Date(startedAt).toISOString(), locale, true),
+              })
+            : t("listings.form.activationNow")}
+        </p>
+      </Section>
+    );
+  return (
+    <Section title={t("listings.form.sectionStart")} testId="start">
+      <Choice
+        legend={t("listings.form.activationLegend")}
+        name="activation"
+        value={choices.activation}
+        onChange={choices.setActivation}
+        options={[
+          {
+            value: "now",
+            label: t("listings.form.activationNow"),
+            hint: t("listings.form.activationNowHint"),
+          },
+          { value: "later", label: t("listings.form.activationLater") },
+        ]}
+      />
+      {show(choices.activation === "later") ? (
+        <Field label={t("listings.form.activationLocal")} errors={errors.activationLocal}>
+          {(props) => (
+            <input
+              {...props}
+              type="datetime-local"
+              name="activationLocal"
+              defaultValue={values.activationLocal}
+              min={minActivation}
+              className={`${inputClass} tablet:max-w-xs`}
+              data-testid="field-activation"
+            />
+          )}
+        </Field>
+      ) : (
+        <Errors id="activation-errors" messages={errors.activationLocal} />
+      )}
+    </Section>
+  );
+}

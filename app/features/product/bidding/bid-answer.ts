@@ -1,0 +1,36 @@
+import type { FormReply } from "#app/ui/forms/conform.ts";
+import type { AuctionLive, PublicBid, ViewerStanding } from "#core/contracts/bidding.ts";
+
+/**
+ * What the product page's bid action answers (app/routes/catalog/product.server.ts): the binding
+ * confirmation to ask for, a refusal as the form's field errors, or the accepted bid's new state.
+ */
+export type BidActionData =
+  | {
+      intent: "bid";
+      status: "confirm";
+      /** The amount; for "bid the minimum", the minimum at this moment (it may rise until placed). */
+      amountMinor: number;
+      maxMinor: number | null;
+      raise: boolean;
+      /** "Bid the minimum" with this ceiling; null for an amount. */
+      notAboveMinor: number | null;
+    }
+  /** `minimum`: the refusal answers "Přihodit minimum" (shown at that button). */
+  | { intent: "bid"; status: "refused"; result: FormReply; minimum: boolean }
+  | {
+      intent: "bid";
+      status: "accepted";
+      live: AuctionLive;
+      bids: PublicBid[];
+      viewer: ViewerStanding;
+      extended: boolean;
+    };
+
+/**
+ * Whether a submission (a navigation's, a revalidation's) is the bid form's: its `intent` field, as
+ * core/schemas/bid.ts's BidIntentSchema reads it, without loading zod on the product page (ADR 0039).
+ */
+export function isBidSubmission(formData: FormData | undefined): boolean {
+  return formData?.get("intent") === "bid";
+}

@@ -1,0 +1,91 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "#app/i18n/use-translation.ts";
+import { usePriceFormatter } from "#app/ui/dates-and-prices.ts";
+import type { ProductDetail } from "#core/contracts/product.ts";
+
+/** The frame of the price block and of the auction block (./auction-panel.tsx). */
+export const PANEL = "rounded-2xl bg-white p-5 ring-1 ring-line tablet:p-6";
+
+/** The price as the product's format shows it: by agreement, a sale with the old price struck, or plain. */
+export function PriceTag({ product, size = "lg" }: { product: ProductDetail; size?: "lg" | "md" }) {
+  const { t } = useTranslation();
+  const price = usePriceFormatter();
+  const big = size === "lg" ? "text-3xl tablet:text-4xl" : "text-2xl";
+  if (product.priceMinor === null)
+    return (
+      <p className={`font-serif ${big} text-primary-dark`} data-testid="product-price">
+        {t("common.byAgreement")}
+      </p>
+    );
+  const sale =
+    product.isPriceSaleActive &&
+    product.originalPriceMinor !== null &&
+    product.originalPriceMinor > product.priceMinor;
+  return (
+    <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+      <p
+        className={`font-serif ${big} ${sale ? "text-danger" : "text-primary-dark"}`}
+        data-testid="product-price"
+      >
+        {price(product.priceMinor)}
+      </p>
+      {sale && product.originalPriceMinor !== null ? (
+        <>
+          <s className="text-lg text-muted" data-testid="product-original-price">
+            <span className="sr-only">{t("product.price.original")}: </span>
+            {price(product.originalPriceMinor)}
+          </s>
+          <span className="rounded-full bg-danger px-2.5 py-0.5 text-xs font-bold tracking-wide text-white uppercase">
+            −{Math.round((1 - product.priceMinor / product.originalPriceMinor) * 100)}
+            {"\u00a0"}%
+          </span>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * Price block of a classified or shop product: the price, VAT, the watch button and `action`, what
+ * the visitor does about it: the shop's buy box, or the message to a live classified's seller. The
+ * page composes the action (app/routes/catalog/product-offer.tsx): the shop and the listings are
+ * features of their own, which this one does not import.
+ */
+export function OfferPanel({
+  product,
+  watch,
+  action,
+}: {
+  product: ProductDetail;
+  watch: ReactNode;
+  action: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const shop = product.format === "shop";
+  const demand = product.type === "demand";
+  return (
+    <section aria-label={t("product.price.label")} className={PANEL} data-testid="offer-panel">
+      <p className="text-xs font-semibold tracking-[0.14em] text-muted uppercase">
+        {demand ? t("product.price.demandLabel") : t("product.price.label")}
+      </p>
+      <div className="mt-2">
+        <PriceTag product={product} />
+      </div>
+      {shop ? (
+        <>
+          <p className="mt-1 text-xs text-muted">{t("product.price.vat", { rate: product.taxRate })}</p>
+          {action}
+        </>
+      ) : (
+        <>
+          <p className="mt-3 text-sm leading-relaxed text-muted">
+            {demand ? t("product.price.demandHint") : t("product.price.classifiedHint")}
+          </p>
+          {/* No bid block: a live ad is answered by a message to its seller. */}
+          {product.status === "active" ? <div className="mt-4">{action}</div> : null}
+        </>
+      )}
+      <div className="mt-5 flex justify-center border-t border-line pt-4">{watch}</div>
+    </section>
+  );
+}

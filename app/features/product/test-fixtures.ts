@@ -1,0 +1,53 @@
+import type { ProductDetail } from "#core/contracts/product.ts";
+
+/** A product page's address and its product (an auction of a rum): the product feature's tests and the product page's share it. */
+export const PRODUCT_URL = "/42/rum/hampden-8-let";
+
+export const PRODUCT: ProductDetail = {
+  id: 42,
+  format: "auction",
+  type: "supply",
+  status: "active",
+  isPending: false,
+  name: "Hampden 8 let, 46 %",
+  slug: "hampden-8-let",
+  description: "Původní balení.",
+  url: PRODUCT_URL,
+  paths: { cs: PRODUCT_URL, en: `/en${PRODUCT_URL}` },
+  category: { id: 2, name: "Rum", slug: "rum", url: "/2/rum" },
+  categoryPath: [{ id: 2, name: "Rum", slug: "rum", url: "/2/rum" }],
+  brand: "Hampden",
+  package: "Láhev 0,7 l",
+  priceMinor: 100_000,
+  originalPriceMinor: null,
+  isPriceSaleActive: false,
+  taxRate: 21,
+  stock: 0,
+  activationAt: null,
+  createdAt: "2031-06-01T10:00:00.000Z",
+  updatedAt: "2031-06-01T10:00:00.000Z",
+  daysSinceInsertion: 3,
+  images: [],
+  seller: {
+    id: 9,
+    username: "prodejce",
+    verified: true,
+    memberSince: "2020-01-01T00:00:00.000Z",
+    ratingAverage: 4.8,
+    ratingCount: 12,
+    activeAdverts: 4,
+    profileUrl: "/uzivatel/9",
+  },
+  auction: {
+    duration: "week",
+    startPriceMinor: 100_000,
+    currentPriceMinor: 100_000,
+    minimumNextBidMinor: 105_000,
+    bidCount: 3,
+    endsAt: null,
+    endedAt: null,
+    hasReserve: false,
+    reserveMet: false,
+    bids: [],
+  },
+};
