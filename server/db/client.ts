@@ -14,6 +14,7 @@ import pg from "pg";
 import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock.ts";
 import { openPools, registerGenericPlans } from "./prepared-client.ts";
 import * as schema from "./schema.ts";
+import { applySqlSources } from "./sql-sources.ts";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -236,6 +237,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
     registerGenericPlans(db, drizzleNodePg({ client: generic, schema }));
     await migrateNodePg(db as never, { migrationsFolder });
+    await applySqlSources(db, (statements) => pool.query(statements));
     const hooks = closeHooks();
     return {
       db,
@@ -264,6 +266,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     });
     const db = drizzlePglite({ client, schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
+    await applySqlSources(db, (statements) => client.exec(statements));
     // initdb wrote a new catalog without WAL and without a working fsync, and a directory from
     // before durability was on was never synced: sync it whole once, so that an OS crash cannot
     // leave files that WAL replay cannot repair. The marker (itself synced) says it was done.

@@ -17,36 +17,8 @@ CREATE TABLE IF NOT EXISTS "search_words" (
 );--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "search_words_word_trgm_idx" ON "search_words" USING gist ("word" gist_trgm_ops);--> statement-breakpoint
 
-CREATE OR REPLACE FUNCTION "search_words_from_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-	INSERT INTO search_words (word)
-	SELECT DISTINCT lexeme
-	FROM inserted_rows, unnest(tsvector_to_array(to_tsvector('simple'::regconfig, inserted_rows.search_text))) AS lexeme
-	WHERE length(lexeme) BETWEEN 3 AND 40 AND lexeme ~ '[a-z]'
-	ON CONFLICT DO NOTHING;
-	RETURN NULL;
-END
-$$;--> statement-breakpoint
-
-CREATE OR REPLACE FUNCTION "search_words_from_updated"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-	INSERT INTO search_words (word)
-	SELECT DISTINCT lexeme
-	FROM unnest(tsvector_to_array(to_tsvector('simple'::regconfig, NEW.search_text))) AS lexeme
-	WHERE length(lexeme) BETWEEN 3 AND 40 AND lexeme ~ '[a-z]'
-	ON CONFLICT DO NOTHING;
-	RETURN NULL;
-END
-$$;--> statement-breakpoint
-
--- One statement-level trigger for inserts (the seeds insert hundreds of rows per statement) and a
--- row-level one for the rare edit of the text (bids and view counts update products constantly).
-CREATE TRIGGER "products_search_words_insert" AFTER INSERT ON "products"
-	REFERENCING NEW TABLE AS inserted_rows
-	FOR EACH STATEMENT EXECUTE FUNCTION search_words_from_inserted();--> statement-breakpoint
-CREATE TRIGGER "products_search_words_update" AFTER UPDATE OF "search_text" ON "products"
-	FOR EACH ROW WHEN (OLD.search_text IS DISTINCT FROM NEW.search_text)
-	EXECUTE FUNCTION search_words_from_updated();--> statement-breakpoint
+-- The triggers that keep it filled live in server/db/sql/triggers/search_words.sql.
+-- (ADR 0064: functions, triggers and views live once, in server/db/sql/, and are applied after the migrations.)
 
 INSERT INTO search_words (word)
 SELECT DISTINCT lexeme

@@ -55,25 +55,8 @@ CREATE INDEX "message_reports_open_idx" ON "message_reports" USING btree ("creat
 CREATE INDEX "review_reports_open_idx" ON "review_reports" USING btree ("created_at") WHERE "review_reports"."resolved_at" is null;--> statement-breakpoint
 CREATE INDEX "watchdog_hits_pending_idx" ON "watchdog_hits" USING btree ("watchdog_id") WHERE "watchdog_hits"."delivered_at" is null;--> statement-breakpoint
 CREATE INDEX "watchdog_hits_product_id_idx" ON "watchdog_hits" USING btree ("product_id");--> statement-breakpoint
--- Every user's rating (count, sum of stars) follows the reviews table by a trigger, so that any
--- writer (the reviews service, the seed, an account deletion, the back office) keeps it right.
-CREATE FUNCTION "user_ratings_follow_reviews"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-	IF TG_OP IN ('UPDATE', 'DELETE') THEN
-		UPDATE "user_ratings" SET "review_count" = "review_count" - 1, "stars_sum" = "stars_sum" - OLD."stars"
-		WHERE "user_id" = OLD."subject_id";
-	END IF;
-	IF TG_OP IN ('INSERT', 'UPDATE') THEN
-		INSERT INTO "user_ratings" ("user_id", "review_count", "stars_sum") VALUES (NEW."subject_id", 1, NEW."stars")
-		ON CONFLICT ("user_id") DO UPDATE SET "review_count" = "user_ratings"."review_count" + 1,
-			"stars_sum" = "user_ratings"."stars_sum" + EXCLUDED."stars_sum";
-	END IF;
-	RETURN NULL;
-END
-$$;
---> statement-breakpoint
-CREATE TRIGGER "reviews_user_ratings" AFTER INSERT OR DELETE OR UPDATE OF "stars", "subject_id" ON "reviews"
-	FOR EACH ROW EXECUTE FUNCTION "user_ratings_follow_reviews"();
---> statement-breakpoint
+-- Every user's rating (count, sum of stars) follows the reviews table by a trigger
+-- (server/db/sql/triggers/user_ratings.sql), so that any writer keeps it right.
+-- (ADR 0064: functions, triggers and views live once, in server/db/sql/, and are applied after the migrations.)
 INSERT INTO "user_ratings" ("user_id", "review_count", "stars_sum")
 	SELECT "subject_id", count(*)::int, sum("stars")::int FROM "reviews" GROUP BY "subject_id";

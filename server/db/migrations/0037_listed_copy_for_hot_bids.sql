@@ -29,35 +29,9 @@ ALTER TABLE "products"
 CLUSTER "products" USING "products_pkey";
 --> statement-breakpoint
 
-CREATE OR REPLACE FUNCTION products_listed_copy() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  NEW.listed_price_minor := NEW.current_price_minor;
-  NEW.listed_bid_count := NEW.bid_count;
-  RETURN NEW;
-END
-$$;
---> statement-breakpoint
--- Only rows whose copy differs call the function (an auction inserted with its bids: the seeds).
-CREATE TRIGGER "products_listed_copy_insert" BEFORE INSERT ON "products"
-	FOR EACH ROW WHEN (NEW.current_price_minor IS DISTINCT FROM NEW.listed_price_minor
-		OR NEW.bid_count IS DISTINCT FROM NEW.listed_bid_count)
-	EXECUTE FUNCTION products_listed_copy();
---> statement-breakpoint
-
--- Brings the listings' copy of one auction up to date (after its bids; any time is safe: it takes
--- the row's lock like a bid, for one update). When it changed anything, the instances' page caches
--- are told (ADR 0027), since a listing sorted by price or bids may now read differently.
-CREATE OR REPLACE FUNCTION bid_listed_copy(p_product_id integer) RETURNS void LANGUAGE plpgsql AS $$
-BEGIN
-  UPDATE products SET listed_price_minor = current_price_minor, listed_bid_count = bid_count
-   WHERE id = p_product_id
-     AND (listed_price_minor IS DISTINCT FROM current_price_minor OR listed_bid_count <> bid_count);
-  IF FOUND THEN
-    PERFORM pg_notify('public_changes', 'listed-copy');
-  END IF;
-END
-$$;
---> statement-breakpoint
+-- Inserts copy the live values by the trigger in server/db/sql/triggers/listed_copy.sql, the
+-- bidding service by server/db/sql/functions/bid_listed_copy.sql.
+-- (ADR 0064: functions, triggers and views live once, in server/db/sql/, and are applied after the migrations.)
 
 -- As in migration 0001, with the copy in place of the live columns.
 CREATE INDEX IF NOT EXISTS "products_listing_idx" ON "products" ("status", "category_id")

@@ -12,39 +12,8 @@ CREATE TABLE IF NOT EXISTS "search_other_words" (
 	"word" text COLLATE "C" PRIMARY KEY
 );--> statement-breakpoint
 
-CREATE OR REPLACE FUNCTION "search_words_from_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-	WITH lexemes AS (
-		SELECT DISTINCT lexeme
-		FROM inserted_rows, unnest(tsvector_to_array(to_tsvector('simple'::regconfig, inserted_rows.search_text))) AS lexeme
-	), words AS (
-		INSERT INTO search_words (word)
-		SELECT lexeme FROM lexemes WHERE length(lexeme) BETWEEN 3 AND 40 AND lexeme ~ '[a-z]'
-		ON CONFLICT DO NOTHING
-	)
-	INSERT INTO search_other_words (word)
-	SELECT lexeme FROM lexemes WHERE NOT (length(lexeme) BETWEEN 3 AND 40 AND lexeme ~ '[a-z]')
-	ON CONFLICT DO NOTHING;
-	RETURN NULL;
-END
-$$;--> statement-breakpoint
-
-CREATE OR REPLACE FUNCTION "search_words_from_updated"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-	WITH lexemes AS (
-		SELECT DISTINCT lexeme
-		FROM unnest(tsvector_to_array(to_tsvector('simple'::regconfig, NEW.search_text))) AS lexeme
-	), words AS (
-		INSERT INTO search_words (word)
-		SELECT lexeme FROM lexemes WHERE length(lexeme) BETWEEN 3 AND 40 AND lexeme ~ '[a-z]'
-		ON CONFLICT DO NOTHING
-	)
-	INSERT INTO search_other_words (word)
-	SELECT lexeme FROM lexemes WHERE NOT (length(lexeme) BETWEEN 3 AND 40 AND lexeme ~ '[a-z]')
-	ON CONFLICT DO NOTHING;
-	RETURN NULL;
-END
-$$;--> statement-breakpoint
+-- The triggers put every new word in one of the two tables: server/db/sql/triggers/search_words.sql.
+-- (ADR 0064: functions, triggers and views live once, in server/db/sql/, and are applied after the migrations.)
 
 -- The words search_words left out, from the stored vectors (the same lexemes, already parsed).
 INSERT INTO search_other_words (word)
