@@ -7,17 +7,18 @@ import { describe, expect, it } from "vitest";
  * One definition per port type (issue 34): a type that crosses modules is defined by its owner, in
  * its public `contracts.ts` (or beside the function it types), and imported by the others, never
  * copied; a copy drifts (the shop's `StockLine` required a price the listings' did not). This test
- * lists the types and interfaces each server module defines and exports (`export type X = ...`,
+ * lists the types and interfaces each owner defines and exports (`export type X = ...`,
  * `export interface X`; a re-export, `export type { X } from`, defines nothing) and fails on a
- * name two modules define: either it is one type, and one of them imports it, or they are two
- * things, and they deserve two names.
+ * name two owners define: either it is one type, and one of them imports it, or they are two
+ * things, and they deserve two names. The owners are the server modules, and the floors they
+ * stand on (core/, whose contracts and schemas both halves share, server/http and server/lib).
  */
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const MODULES = path.join(ROOT, "server/modules");
 
 /**
- * Names still defined by more than one module, each with what is to end it; the test fails too
+ * Names still defined by more than one owner, each with what is to end it; the test fails too
  * when one of them is no longer doubled, so that its line here goes with it.
  */
 const KNOWN_DOUBLES: Record<string, string> = {
@@ -49,30 +50,40 @@ function definedTypes(source: string): string[] {
   return names;
 }
 
-/** Each exported type's name with the modules that define it (and the files). */
+/** Each owner by its name, with its folder. */
+function owners(): [string, string][] {
+  const modules = fs
+    .readdirSync(MODULES)
+    .filter((module) => fs.statSync(path.join(MODULES, module)).isDirectory())
+    .map((module): [string, string] => [module, path.join(MODULES, module)]);
+  const floors = ["core", "server/http", "server/lib"].map((dir): [string, string] => [
+    dir,
+    path.join(ROOT, dir),
+  ]);
+  return [...modules, ...floors];
+}
+
+/** Each exported type's name with the owners that define it (and the files). */
 function definitions(): Map<string, Map<string, string[]>> {
   const byName = new Map<string, Map<string, string[]>>();
-  for (const module of fs.readdirSync(MODULES)) {
-    const dir = path.join(MODULES, module);
-    if (!fs.statSync(dir).isDirectory()) continue;
+  for (const [owner, dir] of owners())
     for (const file of sources(dir))
       for (const name of definedTypes(fs.readFileSync(file, "utf8"))) {
-        const modules = byName.get(name) ?? new Map<string, string[]>();
-        modules.set(module, [...(modules.get(module) ?? []), path.relative(ROOT, file)]);
-        byName.set(name, modules);
+        const defining = byName.get(name) ?? new Map<string, string[]>();
+        defining.set(owner, [...(defining.get(owner) ?? []), path.relative(ROOT, file)]);
+        byName.set(name, defining);
       }
-  }
   return byName;
 }
 
 describe("port types", () => {
   const byName = definitions();
-  const doubled = [...byName].filter(([, modules]) => modules.size > 1);
+  const doubled = [...byName].filter(([, defining]) => defining.size > 1);
 
-  it("are defined by one module each", () => {
+  it("are defined by one owner each", () => {
     const unknown = doubled
       .filter(([name]) => !(name in KNOWN_DOUBLES))
-      .map(([name, modules]) => `${name}: ${[...modules.values()].flat().join(", ")}`);
+      .map(([name, defining]) => `${name}: ${[...defining.values()].flat().join(", ")}`);
     expect(unknown).toEqual([]);
   });
 
