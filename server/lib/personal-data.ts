@@ -9,6 +9,12 @@ export type DataSubject = { userId: number; email: string };
 /** The subject of an erasure, with the deletion's one instant (every row it touches shows the same time). */
 export type ErasureSubject = DataSubject & { at: Date };
 
+/**
+ * The names of the listings a module's rows are about, for its export (the listings module's
+ * names, passed in by services.ts to the modules below it: bidding, wishlist).
+ */
+export type ProductNames = (ids: number[]) => Promise<Map<number, string>>;
+
 /** Named sections of the data export, each plain JSON (money in CZK minor units). */
 export type ExportSections = Record<string, unknown>;
 

@@ -7,7 +7,7 @@ import { auditLog } from "./tables.ts";
 export { AUDIT_SORTABLE };
 
 /** The audit log's filters beside the table's search, sort and page. */
-export type AuditFilters = {
+export type AuditLogFilters = {
   actorId?: number;
   action?: string;
   entity?: string;
@@ -38,7 +38,7 @@ export type ActorNames = (ids: number[]) => Promise<Map<number, string>>;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
-function conditions(query: TableQuery, filters: AuditFilters): SQL | undefined {
+function conditions(query: TableQuery, filters: AuditLogFilters): SQL | undefined {
   const parts: (SQL | undefined)[] = [
     filters.actorId ? eq(auditLog.actorId, filters.actorId) : undefined,
     filters.action ? eq(auditLog.action, filters.action) : undefined,
@@ -72,7 +72,7 @@ export function createAuditLogReader(db: Db, actorNames: ActorNames) {
   return {
     async list(
       query: TableQuery<(typeof AUDIT_SORTABLE)[number]>,
-      filters: AuditFilters,
+      filters: AuditLogFilters,
     ): Promise<TablePage<AuditRow>> {
       const where = conditions(query, filters);
       const direction = query.dir === "asc" ? asc : desc;

@@ -1,14 +1,6 @@
 import type { Db } from "#server/db/client.ts";
+import type { AuditEntry } from "./contracts.ts";
 import { auditLog } from "./tables.ts";
-
-export type AuditEntry = {
-  actorId: number | null;
-  action: string;
-  entity: string;
-  entityId?: string | null;
-  data?: Record<string, unknown>;
-  ip?: string | null;
-};
 
 /**
  * Records an audit entry in the caller's transaction (or on the database), for a change another

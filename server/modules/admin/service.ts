@@ -1,7 +1,6 @@
 import type { Db } from "#server/db/client.ts";
-import { type AuditEntry, recordAudit } from "./record.ts";
-
-export type { AuditEntry } from "./record.ts";
+import type { AuditEntry } from "./contracts.ts";
+import { recordAudit } from "./record.ts";
 
 /**
  * The back office's record of who changed what (docs/product/accounts.md, "Roles, groups,

@@ -1,10 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import type { PersonalDataSource } from "#server/lib/personal-data.ts";
+import type { PersonalDataSource, ProductNames } from "#server/lib/personal-data.ts";
 import { bids } from "./tables.ts";
-
-/** The listings' names by id (listings.productNames), for the export's lines. */
-export type ProductNames = (ids: number[]) => Promise<Map<number, string>>;
 
 /**
  * The user's bids in the data export, with the name of what they bid on. A deleted account's bids

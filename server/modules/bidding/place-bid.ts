@@ -40,7 +40,7 @@ export type Bidder = {
 };
 
 /** A bid of an amount, or "the minimum" up to a ceiling (rules.ts, BidAmount). */
-export type BidInput = BidAmount & {
+export type PlaceBidInput = BidAmount & {
   productId: number;
   bidder: Bidder;
   maxMinor?: number | null;
@@ -254,7 +254,7 @@ export function createBidPlacement(deps: PlacementDeps) {
      * why; an accepted bid returns the new public state, the history rows it added and where the
      * bidder now stands.
      */
-    async placeBid(input: BidInput): Promise<PlaceBidResult> {
+    async placeBid(input: PlaceBidInput): Promise<PlaceBidResult> {
       const options = await ruleOptions();
       const decision = await decideInDatabase(db, input, options);
       if (!decision.ok) return decision;
@@ -302,7 +302,7 @@ export function createBidPlacement(deps: PlacementDeps) {
      * the amount ("the minimum" as it is now).
      */
     async previewBid(
-      input: BidInput & { now?: never },
+      input: PlaceBidInput & { now?: never },
     ): Promise<{ ok: true; raise: boolean; amountMinor: number } | Refusal> {
       const options = await ruleOptions();
       const row = await readAuction(db, input.productId);

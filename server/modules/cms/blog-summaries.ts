@@ -1,4 +1,5 @@
 import { and, isNotNull, lte, type SQL } from "drizzle-orm";
+import type { LocalePaths } from "#core/contracts/product.ts";
 import type { Locale } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { blogCategories, blogPosts } from "./tables.ts";
@@ -8,7 +9,7 @@ import { blogCategories, blogPosts } from "./tables.ts";
  * what "published" means.
  */
 
-export type LocalePaths = Record<Locale, string>;
+export type { LocalePaths };
 
 export type BlogCategoryRef = { id: number; name: string; slug: string };
 

@@ -3,15 +3,16 @@ import type { Logger } from "#server/logger.ts";
 import type { ImageVariants, UploadLimiter } from "../media/index.ts";
 import type { MessagesService, Notifier } from "../messages/index.ts";
 import type { SettingsService } from "../settings/index.ts";
+import type { ListingQuotaService } from "../users/index.ts";
 import type { ListingImageStore } from "./image-store.ts";
 import type { CatalogService } from "./taxonomy/catalog-service.ts";
-import type { ListingQuota, ListingScheduler } from "./types.ts";
+import type { ListingScheduler } from "./types.ts";
 
 export type ListingsServiceDeps = {
   db: Db;
   settings: Pick<SettingsService, "get">;
   /** The free quota of unverified accounts (the users module's listing quota). */
-  quota: ListingQuota;
+  quota: Pick<ListingQuotaService, "canAddListing">;
   scheduler: ListingScheduler;
   catalog: Pick<CatalogService, "refreshSearchText">;
   images: ListingImageStore;

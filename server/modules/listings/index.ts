@@ -70,6 +70,7 @@ export {
 export { type AuctionSummary, auctionSummaries } from "./auction-summaries.ts";
 export { createListingQueries } from "./browse/listing-queries.ts";
 export { type CategorySummary, categoryChains, categorySummaries } from "./category-summaries.ts";
+export type { ShopProduct, StockLine, StockProblem, StockReservation } from "./contracts.ts";
 export { type ListingsDashboardFigures, listingsDashboardFigures } from "./dashboard-figures.ts";
 export { type SoldDeal, soldDealsOf } from "./deals.ts";
 export { createProductDetailService, maskUsername } from "./detail/product-detail.ts";
@@ -97,15 +98,7 @@ export { type ProductSummary, productSummaries, productsInStock } from "./produc
 export { refreshSearchText } from "./search/search-index.ts";
 export { categoryPathNames, productSearchName, productSearchText, searchText } from "./search/search-text.ts";
 export { createListingsService, type MyListing } from "./service.ts";
-export {
-  releaseStock,
-  reserveStock,
-  type ShopProduct,
-  type StockLine,
-  type StockProblem,
-  type StockReservation,
-  shopProductsForCart,
-} from "./stock.ts";
+export { releaseStock, reserveStock, shopProductsForCart } from "./stock.ts";
 export { type CatalogService, createCatalogService } from "./taxonomy/catalog-service.ts";
 export {
   type Activation,

@@ -3,6 +3,7 @@ import type { Locale } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { struckPrice } from "#core/rules/sale.ts";
 import type { Db } from "#server/db/client.ts";
+import type { ShopProduct, StockLine, StockProblem, StockReservation } from "./contracts.ts";
 import { coverImage } from "./product-summaries.ts";
 import { products } from "./tables/products.ts";
 import { categories } from "./tables/taxonomy.ts";
@@ -15,24 +16,6 @@ import { categories } from "./tables/taxonomy.ts";
  * A shop product's `price_minor` is what the buyer pays now, the sale price while a sale is on
  * (core/rules/sale.ts); `original_price_minor` is only the struck price beside it.
  */
-
-/** A product as the cart shows it, in the page's language. */
-export type ShopProduct = {
-  productId: number;
-  name: string;
-  /** The product's page. */
-  url: string;
-  /** The main photo (`path/file_name`), or null. */
-  image: string | null;
-  /** What one piece costs now. */
-  unitPriceMinor: number;
-  /** The price before the sale while it is on, else null. */
-  originalPriceMinor: number | null;
-  stock: number;
-  taxRate: number;
-  /** A live shop product with a price: it may be sold (its stock aside). */
-  buyable: boolean;
-};
 
 /** What makes a product sellable by the shop, in SQL: the same rule as `buyable`. */
 const BUYABLE = and(
@@ -83,11 +66,6 @@ export async function shopProductsForCart(db: Db, ids: number[], locale: Locale)
     buyable: row.format === "shop" && row.status === "active" && row.priceMinor !== null,
   }));
 }
-
-/** `unitPriceMinor`: the price the customer saw; left out, any price will do (an order already paid). */
-export type StockLine = { productId: number; quantity: number; unitPriceMinor?: number };
-export type StockProblem = "soldOut" | "notEnoughStock" | "priceChanged";
-export type StockReservation = { ok: true } | { ok: false; productId: number; problem: StockProblem };
 
 /** One line per product (a product twice in the lines counts once, with both quantities). */
 function merged<T extends { productId: number; quantity: number }>(lines: readonly T[]): T[] {

@@ -14,11 +14,6 @@ export type ListingScheduler = {
   scheduleActivation(productId: number, activationAt: Date, tx?: Db): Promise<void>;
 };
 
-/** Whether the user may add one more listing now (users/listing-quota.ts); read in the transaction when given. */
-export type ListingQuota = {
-  canAddListing(userId: number, tx?: Db): Promise<{ ok: boolean }>;
-};
-
 export type FormOptions = {
   categories: { id: number; name: string; subcategories: { id: number; name: string; depth: number }[] }[];
   packages: { id: number; name: string }[];

@@ -8,7 +8,7 @@ import { ComplaintDecisionSchema, ComplaintSchema } from "#core/schemas/moderati
 import { issuesToFieldProblems } from "#core/validation/field-errors.ts";
 import type { Db } from "#server/db/client.ts";
 import type { AccountRestriction } from "../users/index.ts";
-import type { Actor, ModerationContext } from "./context.ts";
+import type { ModerationContext, Moderator } from "./context.ts";
 import { announceLift, wasRestricted } from "./lift.ts";
 import { mailComplaintOutcome } from "./mails.ts";
 import { type ModerationDecision, moderationComplaints, moderationDecisions } from "./tables.ts";
@@ -134,7 +134,7 @@ async function reverse(
  */
 export async function decideComplaint(
   ctx: ModerationContext,
-  actor: Actor,
+  actor: Moderator,
   complaintId: number,
   raw: unknown,
 ): Promise<ComplaintDecisionOutcome> {

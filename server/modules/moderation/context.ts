@@ -64,5 +64,5 @@ export type ModerationContext = Omit<ModerationDeps, "reportLimiter" | "now"> & 
   now: () => Date;
 };
 
-/** Who acts: a staff member (their id) and where from, for the audit. */
-export type Actor = { id: number; ip?: string | null; locale: Locale };
+/** Who acts: a moderator (their id) and where from, for the audit (in `complain`, the user who complains). */
+export type Moderator = { id: number; ip?: string | null; locale: Locale };

@@ -11,7 +11,7 @@ import { issuesToFieldProblems } from "#core/validation/field-errors.ts";
 import type { Db } from "#server/db/client.ts";
 import type { AccountRestriction } from "../users/index.ts";
 import { type Content, contentOf } from "./content.ts";
-import type { Actor, ModerationContext } from "./context.ts";
+import type { ModerationContext, Moderator } from "./context.ts";
 import { announceLift, standingRestriction, wasRestricted } from "./lift.ts";
 import { mailReportOutcome, mailStatement } from "./mails.ts";
 import { moderationDecisions, type moderationReports } from "./tables.ts";
@@ -52,7 +52,7 @@ async function fits(ctx: ModerationContext, tx: Db, input: DecisionInput, conten
 async function apply(
   ctx: ModerationContext,
   tx: Db,
-  actor: Actor,
+  actor: Moderator,
   input: DecisionInput,
   content: Content,
   at: Date,
@@ -167,7 +167,7 @@ async function tell(
  * statement of reasons kept, the open reports about the content settled, the affected user and
  * the reporters told, the change audited; all in one transaction.
  */
-export async function decide(ctx: ModerationContext, actor: Actor, raw: unknown): Promise<DecideOutcome> {
+export async function decide(ctx: ModerationContext, actor: Moderator, raw: unknown): Promise<DecideOutcome> {
   const parsed = DecisionSchema.safeParse(raw);
   if (!parsed.success) return err("invalid", { problems: issuesToFieldProblems(parsed.error.issues) });
   const input = parsed.data;

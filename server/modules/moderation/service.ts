@@ -1,6 +1,6 @@
 import { RateLimiter } from "#server/lib/rate-limit.ts";
 import { decideComplaint, lodgeComplaint } from "./complaints.ts";
-import type { Actor, ModerationContext, ModerationDeps } from "./context.ts";
+import type { ModerationContext, ModerationDeps, Moderator } from "./context.ts";
 import { decide } from "./decisions.ts";
 import * as reads from "./reads.ts";
 import {
@@ -27,10 +27,10 @@ export function createModerationService(deps: ModerationDeps) {
     /** A fresh bot-proof challenge for a guest's report form. */
     challenge: () => ctx.altcha.issue(),
     report: (raw: unknown, who: Reporter) => fileReport(ctx, raw, who),
-    decide: (actor: Actor, raw: unknown) => decide(ctx, actor, raw),
-    complain: (user: Pick<Actor, "id" | "locale">, decisionId: number, raw: unknown) =>
+    decide: (actor: Moderator, raw: unknown) => decide(ctx, actor, raw),
+    complain: (user: Pick<Moderator, "id" | "locale">, decisionId: number, raw: unknown) =>
       lodgeComplaint(ctx, user, decisionId, raw),
-    decideComplaint: (actor: Actor, complaintId: number, raw: unknown) =>
+    decideComplaint: (actor: Moderator, complaintId: number, raw: unknown) =>
       decideComplaint(ctx, actor, complaintId, raw),
     openReports: (page: Page) => reads.openReports(ctx, page),
     listingsInReview: (page: Page) => ctx.listings.inReview(ctx.db, page),

@@ -2,6 +2,7 @@ import type { Locale } from "#core/i18n/index.ts";
 import type { Mailer } from "#server/adapters/mail.ts";
 import type { Db } from "#server/db/client.ts";
 import type { Logger } from "#server/logger.ts";
+import type { RecordAudit } from "../admin/index.ts";
 import type { InvoiceDetailsOf } from "../invoicing/index.ts";
 import type { ShopProduct, StockLine, StockReservation } from "../listings/index.ts";
 import type { Notifier } from "../messages/index.ts";
@@ -10,18 +11,6 @@ import type { Notifier } from "../messages/index.ts";
  * What the orders module's use cases share: the database, the other modules' functions they call
  * (wired in server/wiring/payments.ts) and the clock.
  */
-
-/** An audit entry written in the caller's transaction (the admin module's recordAudit). */
-export type RecordAudit = (
-  tx: Db,
-  entry: {
-    actorId: number | null;
-    action: string;
-    entity: string;
-    entityId?: string | null;
-    data?: Record<string, unknown>;
-  },
-) => Promise<void>;
 
 /** A user as the back office names them beside a voucher: name and e-mail. */
 export type UserContact = {

@@ -10,7 +10,7 @@ export {
   orderWithItems,
 } from "./admin-read.ts";
 export { variableSymbolOf } from "./bank-account.ts";
-export type { RecordAudit, UserContact } from "./context.ts";
+export type { UserContact } from "./context.ts";
 export type { Order, OrderAddress, OrderItem } from "./contracts.ts";
 export { type OrdersDashboardFigures, ordersDashboardFigures } from "./dashboard-figures.ts";
 export {

@@ -2,9 +2,10 @@ import type { Locale } from "#core/i18n/index.ts";
 import type { Db } from "#server/db/client.ts";
 import { RateLimiter } from "#server/lib/rate-limit.ts";
 import type { Logger } from "#server/logger.ts";
+import type { RecordAudit } from "../admin/index.ts";
 import type { AuthUser } from "../auth/index.ts";
 import type { MyListing } from "../listings/index.ts";
-import type { OrdersService, RecordAudit } from "../orders/index.ts";
+import type { OrdersService } from "../orders/index.ts";
 import type { CardGateway } from "./gateways.ts";
 
 /**

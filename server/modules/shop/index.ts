@@ -1,6 +1,6 @@
 export { GUEST_CART_DAYS, registerShopJobs } from "./jobs.ts";
 export { createShopPersonalData } from "./personal-data.ts";
-export type { CheckoutAccountInput, ShopOrderInput, ShopPorts } from "./ports.ts";
+export type { ShopPorts } from "./ports.ts";
 export {
   createShopService,
   type PlacedOrder,

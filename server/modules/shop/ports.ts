@@ -1,83 +1,20 @@
 import type { FieldErrors } from "#core/contracts/errors.ts";
-import type { DraftAddress, InfluencerStats, ShopPaymentMethod } from "#core/contracts/shop.ts";
+import type { InfluencerStats } from "#core/contracts/shop.ts";
 import type { Locale } from "#core/i18n/index.ts";
-import type { VoucherKind, VoucherRefusal } from "#core/rules/vouchers.ts";
 import type { Db } from "#server/db/client.ts";
+import type { ShopProduct, StockLine, StockReservation } from "../listings/index.ts";
+import type { PlacedShopOrder, ShopOrderInput, VoucherCheck, VoucherTermsForCart } from "../orders/index.ts";
+import type { CheckoutAccountInput } from "../users/index.ts";
 
 /*
  * What the shop asks of the other modules (server/wiring/shop.ts passes the owners' functions in):
- * the listings module's products and stock, the payments module's vouchers and orders, the
+ * the listings module's products and stock, the orders module's vouchers and orders, the
  * settings, and the accounts and sessions of a guest who registers at checkout. Each function that
- * must run in the order's transaction takes it first.
+ * must run in the order's transaction takes it first. The types they take and give are their
+ * owners' (issue 34, "One definition per port type"), imported here, never copied.
  */
 
-/** A product of the cart as the listings module reads it now (listings' shopProductsForCart). */
-export type ShopProduct = {
-  productId: number;
-  name: string;
-  url: string;
-  image: string | null;
-  /** What one piece costs now (the sale price while a sale is on). */
-  unitPriceMinor: number;
-  originalPriceMinor: number | null;
-  stock: number;
-  taxRate: number;
-  /** A live shop product with a price. */
-  buyable: boolean;
-};
-
-export type StockLine = { productId: number; quantity: number; unitPriceMinor: number };
-export type StockReservation =
-  | { ok: true }
-  | { ok: false; productId: number; problem: "soldOut" | "notEnoughStock" | "priceChanged" };
-
-/** The voucher a code names, when it may go into this cart. */
-export type CartVoucherTerms = { id: number; code: string; kind: VoucherKind; value: number };
-export type VoucherCheck = { ok: true; voucher: CartVoucherTerms } | { ok: false; refusal: VoucherRefusal };
-
-/** Everything the payments module needs to create the shop order, frozen at the binding click. */
-export type ShopOrderInput = {
-  userId: number | null;
-  email: string;
-  phone: string;
-  locale: Locale;
-  lines: {
-    productId: number;
-    description: string;
-    quantity: number;
-    unitPriceMinor: number;
-    taxRate: number;
-  }[];
-  /** A carrier's key or `pickup:<branch key>`. */
-  carrier: string;
-  payment: ShopPaymentMethod;
-  itemsMinor: number;
-  groupDiscountMinor: number;
-  voucher: { id: number; code: string } | null;
-  voucherDiscountMinor: number;
-  deliveryMinor: number;
-  paymentFeeMinor: number;
-  totalMinor: number;
-  deliveryAddress: DraftAddress | null;
-  invoiceAddress: DraftAddress;
-  note: string;
-  termsAcceptedAt: Date;
-  /** An unpaid card or transfer order gives its pieces back then; null for cash on delivery. */
-  reservedUntil: Date | null;
-};
-export type PlacedShopOrder =
-  | { ok: true; order: { id: number; hash: string } }
-  | { ok: false; refusal: VoucherRefusal | null };
-
-/** A guest's new account at checkout (the users module's). */
-export type CheckoutAccountInput = {
-  email: string;
-  phone: string;
-  name: string;
-  passwordHash: string;
-  locale: Locale;
-  at: Date;
-};
+export type { ShopOrderInput, VoucherTermsForCart };
 
 export type ShopPorts = {
   products(db: Db, ids: number[], locale: Locale): Promise<ShopProduct[]>;

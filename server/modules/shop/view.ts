@@ -17,7 +17,7 @@ import {
   type ResolvedDelivery,
   resolveDelivery,
 } from "./options.ts";
-import type { CartVoucherTerms, ShopPorts } from "./ports.ts";
+import type { ShopPorts, VoucherTermsForCart } from "./ports.ts";
 import { type CartOwner, findCart, linesOf, type StoredDraft } from "./rows.ts";
 import type { Cart } from "./tables.ts";
 import { STANDARD_VAT_RATE, vatBreakdown } from "./vat.ts";
@@ -40,7 +40,7 @@ export type CartState = {
   options: CheckoutOptions;
   delivery: ResolvedDelivery;
   /** The voucher when it applies now. */
-  voucher: CartVoucherTerms | null;
+  voucher: VoucherTermsForCart | null;
   draft: StoredDraft;
 };
 
@@ -96,7 +96,7 @@ async function recheckVoucher(
   who: ShopperLike,
   code: string | null,
   context: { cartMinor: number; email: string | null },
-): Promise<{ view: CartVoucher | null; terms: CartVoucherTerms | null }> {
+): Promise<{ view: CartVoucher | null; terms: VoucherTermsForCart | null }> {
   if (!code) return { view: null, terms: null };
   const check = await ctx.ports.voucherForCart({
     code,

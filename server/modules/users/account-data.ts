@@ -4,6 +4,7 @@ import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import type { PersonalDataSource } from "#server/lib/personal-data.ts";
 import type { Logger } from "#server/logger.ts";
+import type { RecordAudit } from "../admin/index.ts";
 import { createUploadLimiter, type UploadLimiter } from "../media/index.ts";
 import {
   addressesOf,
@@ -14,12 +15,7 @@ import {
 } from "./account-data/addresses.ts";
 import { removeAvatar, setAvatar } from "./account-data/avatar-upload.ts";
 import type { PasswordThrottle } from "./account-data/current-password.ts";
-import {
-  deleteAccount,
-  deletionBlockers,
-  type RecordAudit,
-  type RunningAuctionsOf,
-} from "./account-data/deletion.ts";
+import { deleteAccount, deletionBlockers, type RunningAuctionsOf } from "./account-data/deletion.ts";
 import { requestEmailChange } from "./account-data/email-change.ts";
 import { exportData } from "./account-data/export.ts";
 import { changePassword } from "./account-data/password-change.ts";

@@ -11,6 +11,7 @@ export {
   createAdminUsersService,
 } from "./admin/service.ts";
 export {
+  type CheckoutAccountInput,
   checkoutAccountClashes,
   checkoutAccountOf,
   checkoutPasswordErrors,

@@ -44,7 +44,7 @@ export type VerificationStatus = {
 };
 
 /** Texts for the refusals: core/contracts/verification.ts. */
-export type SendResult =
+type SendResult =
   | Ok<{ phone: string; expiresAt: Date }>
   | Err<"already_verified" | "no_phone" | "failed">
   | Err<"limited", { retryAfterSeconds: number; dailyLimit: number | null }>;

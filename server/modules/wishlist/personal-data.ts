@@ -1,10 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import type { PersonalDataSource } from "#server/lib/personal-data.ts";
+import type { PersonalDataSource, ProductNames } from "#server/lib/personal-data.ts";
 import { wishlistItems, wishlists } from "./tables.ts";
-
-/** The listings' names by id (listings.productNames), for the export's lines. */
-export type ProductNames = (ids: number[]) => Promise<Map<number, string>>;
 
 /** The user's wishlist in the data export; a deleted account's wishlist goes (its items with it). */
 export function createWishlistPersonalData(db: Db, deps: { productNames: ProductNames }): PersonalDataSource {

@@ -2,27 +2,15 @@ import type { MessageKey } from "#core/i18n/index.ts";
 import { type Err, err, type Ok } from "#core/result.ts";
 import type { TableQuery } from "#core/schemas/admin-table.ts";
 import { fromPragueLocalInput } from "#core/time/prague.ts";
-import type { Db } from "#server/db/client.ts";
+import type { AuditActor as Actor, RecordAudit } from "../../admin/index.ts";
 import type { ContentFileProblem } from "../content-files.ts";
 
-/** Who makes a change from the back office, for the audit log. */
-export type Actor = { actorId: number; ip?: string | null };
-
+/** Who makes a change from the back office, for the audit log (the admin module's). */
 /**
  * The audit log's writer (the admin module's recordAudit), passed in by services.ts: content
  * changes are recorded in their own transaction, with the row before and after.
  */
-export type RecordAudit = (
-  tx: Db,
-  entry: {
-    actorId: number | null;
-    action: string;
-    entity: string;
-    entityId?: string | null;
-    data?: Record<string, unknown>;
-    ip?: string | null;
-  },
-) => Promise<void>;
+export type { Actor, RecordAudit };
 
 /** A refused change: field name to message keys (translated by the screen or the API, ADR 0068). */
 export type ContentErrors = Record<string, MessageKey[]>;

@@ -1,5 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { canTransition } from "#core/lifecycles/order.ts";
+import type { AdminOrderAction } from "#core/schemas/admin-orders.ts";
 import type { Db } from "#server/db/client.ts";
 import { documentsOfOrder } from "../../invoicing/index.ts";
 import { canMoveShopOrder, type Order, type OrderAddress, orderWithItems } from "../../orders/index.ts";
@@ -13,7 +14,6 @@ import { payments } from "../tables.ts";
  */
 
 /** The moves the back office offers for an order in its state. */
-export type AdminOrderAction = "paid" | "shipped" | "delivered" | "cancel" | "refund";
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 

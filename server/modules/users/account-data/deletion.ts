@@ -6,6 +6,7 @@ import { AccountDeletionSchema } from "#core/schemas/account.ts";
 import type { Db } from "#server/db/client.ts";
 import type { PersonalDataSource } from "#server/lib/personal-data.ts";
 import type { Logger } from "#server/logger.ts";
+import type { RecordAudit } from "../../admin/index.ts";
 import type { AvatarStore } from "../avatar.ts";
 import {
   addresses,
@@ -38,19 +39,6 @@ export async function deletionBlockers(
   const { selling, leading } = await runningAuctionsOf(executor, userId);
   return { sellingAuctions: selling, leadingAuctions: leading };
 }
-
-/** Writes the back office's audit record inside the given transaction (a port: admin's recordAudit). */
-export type RecordAudit = (
-  tx: Db,
-  entry: {
-    actorId: number | null;
-    action: string;
-    entity: string;
-    entityId?: string | null;
-    data?: Record<string, unknown>;
-    ip?: string | null;
-  },
-) => Promise<void>;
 
 export type DeletionDeps = {
   db: Db;

@@ -2,14 +2,15 @@ import { and, asc, count, eq, isNull } from "drizzle-orm";
 import { type Err, err, type Ok, ok } from "#core/result.ts";
 import type { GroupInput } from "#core/schemas/admin-users.ts";
 import type { Db } from "#server/db/client.ts";
-import type { RecordAudit } from "../account-data/deletion.ts";
+import type { AuditActor as Actor, RecordAudit } from "../../admin/index.ts";
 import { userGroups, users } from "../tables.ts";
 
 /** A group with how many accounts are in it (erased ones left out). */
 export type AdminGroup = { id: number; name: string; discountPercent: number; members: number };
 
 /** Who makes a change from the back office, for its audit record. */
-export type Actor = { actorId: number; ip: string | null };
+/** Who makes a change from the back office, for the audit log (the admin module's). */
+export type { Actor };
 
 export type GroupsDeps = { db: Db; recordAudit: RecordAudit };
 

@@ -1,7 +1,7 @@
 import type { TableQuery } from "#core/schemas/admin-table.ts";
 import type { AdminUserFilters, AdminUserSort, GroupInput } from "#core/schemas/admin-users.ts";
 import type { Db } from "#server/db/client.ts";
-import type { RecordAudit } from "../account-data/deletion.ts";
+import type { RecordAudit } from "../../admin/index.ts";
 import type { AccountDataService } from "../account-data.ts";
 import { assignGroup, setVerified } from "./changes.ts";
 import { userDetail } from "./detail.ts";
@@ -130,7 +130,7 @@ export function createAdminUsersService(deps: {
       return data;
     },
     erase: (userId: number, input: { username: string }, actor: Actor) =>
-      deps.accountData.eraseByStaff(userId, { ...input, ...actor }),
+      deps.accountData.eraseByStaff(userId, { ...input, actorId: actor.actorId, ip: actor.ip ?? null }),
   };
 }
 

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { AddressSchema } from "#core/schemas/address.ts";
-import type { createApiRouter } from "#server/http/api/router.ts";
+import type { ApiRouter } from "#server/http/api/router.ts";
 import { jsonContent, MessageBody, ValidationErrorBody } from "#server/http/api/schemas.ts";
 import type { AppEnv } from "#server/http/types.ts";
 import type { ProfileView } from "../account-data.ts";
@@ -9,7 +9,7 @@ import { ADDRESS_KINDS } from "../tables.ts";
 
 /** The shapes /api/me/* answers with and the helpers its routes share (account.ts). */
 
-export type ApiRouter = ReturnType<typeof createApiRouter>;
+export type { ApiRouter };
 
 export const Profile = z
   .object({
