@@ -58,6 +58,9 @@ const envSchema = z.object({
   TEST_GATEWAY_SECRET: z.string().min(16).optional(),
   PAGE_CACHE: z.enum(["on", "off"]).default("on"),
   WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  // A fail point for the crash tests only (server/modules/bidding/close-crash.test.ts): ignored
+  // unless NODE_ENV=test.
+  TEST_CRASH_AFTER_AUCTION_CLOSES: z.coerce.number().int().min(1).optional(),
 });
 
 export type Config = {
@@ -119,6 +122,8 @@ export type Config = {
    * serves one process only.
    */
   workers: number;
+  /** The crash test's fail point (NODE_ENV=test only): see server/wiring/listings-and-auctions.ts. */
+  crashAfterAuctionCloses?: number;
 };
 
 export class ConfigError extends Error {}
@@ -188,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     pageCache: e.PAGE_CACHE === "on",
     workers: e.WORKERS ?? (e.NODE_ENV === "production" && e.DATABASE_URL ? os.availableParallelism() : 1),
+    crashAfterAuctionCloses: e.NODE_ENV === "test" ? e.TEST_CRASH_AFTER_AUCTION_CLOSES : undefined,
   };
 }
 

@@ -118,6 +118,11 @@ export type CrashServer = {
   origin: string;
   /** Starts the server process on the storage and waits until it listens. */
   start(): Promise<ServerProcess>;
+  /**
+   * Starts it without waiting, with `extra` settings for this run only: for a process that may end
+   * (a fail point) before it listens.
+   */
+  run(extra?: Record<string, string>): ServerProcess;
 };
 
 /**
@@ -145,6 +150,11 @@ export async function createCrashServer(
   return {
     port,
     origin,
+    run(extra = {}) {
+      const server = startServerProcess({ ...fullEnv, ...extra });
+      cleanups.add(() => killServerProcess(server));
+      return server;
+    },
     async start() {
       const server = startServerProcess(fullEnv);
       cleanups.add(() => killServerProcess(server));

@@ -50,7 +50,9 @@ export function wireListingsAndAuctions(
   });
   const listingQuota = createListingQuotaService(db, { submittedListings: submittedListingCount });
   const bidding = createBiddingService({ db, jobs, mail, config, settings, notifier, logger });
-  registerBiddingJobs(jobs, bidding, logger);
+  registerBiddingJobs(jobs, bidding, logger, {
+    afterClose: crashAfterCloses(config.crashAfterAuctionCloses),
+  });
   void scheduleBiddingSweep(jobs).catch((err) =>
     logger.error({ err }, "could not schedule the auction sweep"),
   );
@@ -78,4 +80,18 @@ export function wireListingsAndAuctions(
     logger.error({ err }, "could not schedule the nightly listing sweep"),
   );
   return { productPages, listingQuota, bidding, listings, uploads };
+}
+
+/**
+ * The crash test's fail point (TEST_CRASH_AFTER_AUCTION_CLOSES, NODE_ENV=test only): the process
+ * kills itself right after its Nth auction close has committed, while the other close jobs are in
+ * flight, so the test crashes mid-round however fast or slow the machine is.
+ */
+function crashAfterCloses(count: number | undefined): (() => void) | undefined {
+  if (count === undefined) return undefined;
+  let closed = 0;
+  return () => {
+    closed += 1;
+    if (closed >= count) process.kill(process.pid, "SIGKILL");
+  };
 }

@@ -22,6 +22,7 @@ export function registerBiddingJobs(
   jobs: JobRunner,
   bidding: BiddingService,
   logger?: Pick<Logger, "info" | "warn" | "error">,
+  hooks: { afterClose?: () => void } = {},
 ) {
   jobs.define(CLOSE_QUEUE, { policy: "stately", retryLimit: 10, retryDelaySeconds: 5, retryBackoff: true });
   jobs.define(ACTIVATE_QUEUE, {
@@ -39,8 +40,10 @@ export function registerBiddingJobs(
     async ({ productId }) => {
       const result = await bidding.closeAuction(productId);
       if (result.status === "not_due") await bidding.scheduleClose(productId, result.endsAt);
-      else if (result.status === "closed")
+      else if (result.status === "closed") {
         logger?.info({ productId, outcome: result.outcome }, "auction closed");
+        hooks.afterClose?.();
+      }
     },
     // Closing many auctions at one round end (monthly auctions) should not wait in one line.
     { pollingIntervalSeconds: 1, concurrency: 4 },
