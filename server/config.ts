@@ -58,6 +58,7 @@ const envSchema = z.object({
   TEST_GATEWAY_SECRET: z.string().min(16).optional(),
   PAGE_CACHE: z.enum(["on", "off"]).default("on"),
   WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  REGISTRATIONS_PER_IP_HOUR: z.coerce.number().int().min(1).optional(),
 });
 
 export type Config = {
@@ -119,6 +120,12 @@ export type Config = {
    * serves one process only.
    */
   workers: number;
+  /**
+   * Complete registrations one address may attempt per hour; unset: the product's limit (10, ADR
+   * 0010). Raised only where many accounts come from one address on purpose: the browser tests'
+   * server (scripts/e2e-server.ts, ADR 0066).
+   */
+  registrationsPerIpHour: number | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -188,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     pageCache: e.PAGE_CACHE === "on",
     workers: e.WORKERS ?? (e.NODE_ENV === "production" && e.DATABASE_URL ? os.availableParallelism() : 1),
+    registrationsPerIpHour: e.REGISTRATIONS_PER_IP_HOUR,
   };
 }
 
