@@ -166,6 +166,9 @@ test("personal pickup at a branch takes a card only: the other ways are refused 
   test.slow();
   await addToCart(page, BOTTLE, 1);
   await page.goto("/kosik/doprava-a-platba");
+  // The other payments are disabled by the page's scripts; a branch chosen before hydration is
+  // reset by it (React keeps its own state of the radios), and nothing gets disabled.
+  await hydrated(page);
   const branch = page.getByTestId("delivery-branch").first();
   await branch.click();
   await expect(page.getByTestId("pickup-note")).toContainText("platí se předem kartou online");
