@@ -81,6 +81,14 @@ describe("loadConfig", () => {
     );
   });
 
+  it("keeps the product's registration limit per address unless REGISTRATIONS_PER_IP_HOUR raises it", () => {
+    expect(loadConfig({}).registrationsPerIpHour).toBeUndefined();
+    expect(loadConfig({ REGISTRATIONS_PER_IP_HOUR: "1000" }).registrationsPerIpHour).toBe(1000);
+    expect(() => loadConfig({ REGISTRATIONS_PER_IP_HOUR: "0" })).toThrow(
+      /^Invalid REGISTRATIONS_PER_IP_HOUR="0"/,
+    );
+  });
+
   it("turns the test gateway on only when asked for, whatever NODE_ENV and SEED_DEMO say", () => {
     for (const env of [
       {},

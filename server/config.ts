@@ -61,6 +61,7 @@ const envSchema = z.object({
   // A fail point for the crash tests only (server/modules/bidding/close-crash.test.ts): ignored
   // unless NODE_ENV=test.
   TEST_CRASH_AFTER_AUCTION_CLOSES: z.coerce.number().int().min(1).optional(),
+  REGISTRATIONS_PER_IP_HOUR: z.coerce.number().int().min(1).optional(),
 });
 
 export type Config = {
@@ -124,6 +125,12 @@ export type Config = {
   workers: number;
   /** The crash test's fail point (NODE_ENV=test only): see server/wiring/listings-and-auctions.ts. */
   crashAfterAuctionCloses?: number;
+  /**
+   * Complete registrations one address may attempt per hour; unset: the product's limit (10, ADR
+   * 0010). Raised only where many accounts come from one address on purpose: the browser tests'
+   * server (scripts/e2e-server.ts, ADR 0066).
+   */
+  registrationsPerIpHour: number | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -194,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pageCache: e.PAGE_CACHE === "on",
     workers: e.WORKERS ?? (e.NODE_ENV === "production" && e.DATABASE_URL ? os.availableParallelism() : 1),
     crashAfterAuctionCloses: e.NODE_ENV === "test" ? e.TEST_CRASH_AFTER_AUCTION_CLOSES : undefined,
+    registrationsPerIpHour: e.REGISTRATIONS_PER_IP_HOUR,
   };
 }
 

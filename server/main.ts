@@ -231,10 +231,21 @@ async function openConfiguredDatabase(config: Config): Promise<Database> {
   }
 }
 
+/**
+ * How long an idle keep-alive connection stays open. Node's 5 s closes it while a client that keeps
+ * connections longer (a proxy's upstream pool: nginx and load balancers idle for 60 s; Node's
+ * keep-alive agents without a timeout of their own) may be sending its next request on it: that
+ * request is reset (ECONNRESET, a 502 behind a proxy). The server outlasts them instead.
+ */
+const KEEP_ALIVE_MS = 65_000;
+
 /** Starts listening; a port that is taken or not allowed becomes a ConfigError naming the variable. */
 async function listen(listener: RequestListener, config: Config): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const server = createServer(listener).listen(config.port, config.host);
+    const server = createServer({ keepAliveTimeout: KEEP_ALIVE_MS }, listener).listen(
+      config.port,
+      config.host,
+    );
     server.once("listening", () => {
       server.off("error", onError);
       resolve(server);

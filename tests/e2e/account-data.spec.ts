@@ -2,7 +2,7 @@ import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { fillRegistration } from "../browser-setup.ts";
-import { expect, logIn, test } from "./fixtures.ts";
+import { expect, logIn, openRegistration, test } from "./fixtures.ts";
 
 /**
  * The invoice and contact details page in the browser, as one collector's story: company invoice
@@ -17,7 +17,7 @@ const NEW_PASSWORD = "Nove heslo ke sbirce 2026";
 async function register(page: Page) {
   const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const email = `firma.${id}@example.cz`;
-  await page.goto("/registrace");
+  await openRegistration(page);
   await fillRegistration(page, { email, username: `firma.${id}`, password: PASSWORD });
   await page.getByRole("button", { name: "Zaregistrovat se" }).click();
   await expect(page).toHaveURL(/\/registrace\/dekujeme$/, { timeout: 20_000 });

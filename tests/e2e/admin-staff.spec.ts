@@ -2,7 +2,7 @@ import type { Browser, Page } from "@playwright/test";
 import { TOTP } from "otpauth";
 import { fillRegistration, submitLogin } from "../browser-setup.ts";
 import { violations } from "./axe.ts";
-import { answerConsent, DEMO, expect, logIn, test } from "./fixtures.ts";
+import { answerConsent, DEMO, expect, logIn, openRegistration, test } from "./fixtures.ts";
 import { signInStaff, submitSecondFactor } from "./staff.ts";
 
 /**
@@ -57,7 +57,7 @@ test("a new staff member sets up the factor, signs in with a recovery code once,
   const id = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
   const email = `redaktor.${id}@example.cz`;
   const member = await freshPage(browser, baseURL!);
-  await member.goto("/registrace");
+  await openRegistration(member);
   await fillRegistration(member, { email, username: `redaktor.${id}`, password: PASSWORD });
   await member.getByRole("button", { name: "Zaregistrovat se" }).click();
   await expect(member).toHaveURL(/\/registrace\/dekujeme$/, { timeout: 20_000 });

@@ -1,6 +1,6 @@
 import { fillRegistration } from "../browser-setup.ts";
 import { violations } from "./axe.ts";
-import { answerConsent, expect, logIn, test } from "./fixtures.ts";
+import { answerConsent, expect, logIn, openRegistration, test } from "./fixtures.ts";
 import { caughtMails, mailLink } from "./mail.ts";
 import { signInStaff } from "./staff.ts";
 
@@ -50,7 +50,7 @@ test("a reported account's page lists the report; a suspension lifted early is m
   const userContext = await browser.newContext();
   await answerConsent(userContext, baseURL!);
   const user = await userContext.newPage();
-  await user.goto("/registrace");
+  await openRegistration(user);
   await fillRegistration(user, { ...account, username });
   await user.getByRole("button", { name: "Zaregistrovat se" }).click();
   await expect(user).toHaveURL(/\/registrace\/dekujeme$/, { timeout: 20_000 });

@@ -67,6 +67,16 @@ export async function hydrated(page: Page) {
 }
 
 /**
+ * Opens the registration form once it is live. Its submit first solves a proof of work in the
+ * page's scripts; a click before hydration sends the form natively, without the proof, and the
+ * server refuses it as a visitor without JavaScript (the page stays on /registrace).
+ */
+export async function openRegistration(page: Page) {
+  await page.goto("/registrace");
+  await hydrated(page);
+}
+
+/**
  * Waits until the header marks itself ready in its own effect: the page is hydrated and the header's
  * script-driven widgets (login, account, language, currency) answer. A page without the header
  * never gets there: `hydrated` waits for those.

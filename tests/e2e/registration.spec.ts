@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { fillRegistration as fillRegistrationForm } from "../browser-setup.ts";
-import { answerConsent, DEMO, expect, logIn, test } from "./fixtures.ts";
+import { answerConsent, DEMO, expect, logIn, openRegistration, test } from "./fixtures.ts";
 import { caughtMails, mailLink } from "./mail.ts";
 
 /**
@@ -38,7 +38,7 @@ const fillRegistration = (page: Page, values: { email: string; username: string;
 async function register(page: Page, options: { newsletter?: boolean } = {}) {
   const id = unique();
   const email = `sberatel.${id}@example.cz`;
-  await page.goto("/registrace");
+  await openRegistration(page);
   await fillRegistration(page, { email, username: `sberatel.${id}` });
   if (options.newsletter)
     await page
@@ -57,7 +57,7 @@ test("a visitor registers, lands on the welcome page, confirms the e-mail from t
 }) => {
   const id = unique();
   const email = `sberatel.${id}@example.cz`;
-  await page.goto("/registrace");
+  await openRegistration(page);
   await fillRegistration(page, { email, username: `sberatel.${id}` });
   await page.getByRole("button", { name: "Zaregistrovat se" }).click();
   await expect(page).toHaveURL(/\/registrace\/dekujeme$/, { timeout: 20_000 });
@@ -77,7 +77,7 @@ test("a visitor registers, lands on the welcome page, confirms the e-mail from t
 test("the welcome page sends the confirmation e-mail again, greeting by first name", async ({ page }) => {
   const id = unique();
   const email = `sberatel.${id}@example.cz`;
-  await page.goto("/registrace");
+  await openRegistration(page);
   await fillRegistration(page, { email, username: `sberatel.${id}` });
   await page.getByRole("button", { name: "Zaregistrovat se" }).click();
   await expect(page).toHaveURL(/\/registrace\/dekujeme$/, { timeout: 20_000 });
@@ -102,7 +102,7 @@ test("the welcome page sends the confirmation e-mail again, greeting by first na
 test("the registration form shows the validation messages per field and keeps the entered values", async ({
   page,
 }) => {
-  await page.goto("/registrace");
+  await openRegistration(page);
   const form = page.getByTestId("register-form");
   await page.getByRole("button", { name: "Zaregistrovat se" }).click();
   await expect(form.getByText("Pole musí být vyplněno").first()).toBeVisible({ timeout: 20_000 });
@@ -139,7 +139,7 @@ test("the registration form shows the validation messages per field and keeps th
 test("a registered e-mail gets the same welcome page as a new one, and its owner a mail instead", async ({
   page,
 }) => {
-  await page.goto("/registrace");
+  await openRegistration(page);
   await fillRegistration(page, { email: DEMO.buyer.email.toUpperCase(), username: `dup.${unique()}` });
   await page.getByRole("button", { name: "Zaregistrovat se" }).click();
   await expect(page).toHaveURL(/\/registrace\/dekujeme$/, { timeout: 20_000 });

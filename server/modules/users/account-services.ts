@@ -25,7 +25,7 @@ export function createAccountServices({
 }: {
   db: Db;
   mail: Mailer;
-  config: Pick<Config, "publicUrl" | "recaptcha" | "altchaHmacKey">;
+  config: Pick<Config, "publicUrl" | "recaptcha" | "altchaHmacKey" | "registrationsPerIpHour">;
   logger?: Pick<Logger, "error" | "warn">;
   newsletter: NewsletterOptIn;
   followEmailChange: FollowEmailChange;
@@ -47,6 +47,7 @@ export function createAccountServices({
         ? createRecaptchaVerifier({ settings: config.recaptcha, expectedAction: "register", logger })
         : undefined,
       logger,
+      perIpLimit: config.registrationsPerIpHour,
     }),
     passwordReset: createPasswordResetService({ db, mail, config, endSessions, logger }),
   };
