@@ -2,7 +2,7 @@ import type { MessageKey } from "#core/i18n/index.ts";
 import { translate } from "#core/i18n/index.ts";
 import { voucherRefusalKey } from "#core/rules/vouchers.ts";
 import { PlaceOrderSchema } from "#core/schemas/checkout.ts";
-import { issuesToFieldErrors } from "#core/validation/field-errors.ts";
+import { issuesToFieldErrors, translateProblems } from "#core/validation/field-errors.ts";
 import type { Db } from "#server/db/client.ts";
 import type { ShopOrderInput } from "./ports.ts";
 import { clearCart } from "./rows.ts";
@@ -96,8 +96,9 @@ async function openAccount(ctx: ShopContext, tx: Db, who: Shopper, state: CartSt
     locale: who.locale,
     at,
   });
-  if (!opened.ok) throw new OrderRefused(Object.values(opened.errors).flat()[0] ?? "");
-  return opened.userId;
+  if (!opened.ok)
+    throw new OrderRefused(Object.values(translateProblems(who.locale, opened.details)).flat()[0] ?? "");
+  return opened.value;
 }
 
 const STOCK_KEYS = {

@@ -2,7 +2,7 @@ import type { FieldErrors } from "#core/contracts/errors.ts";
 import type { DraftAddress } from "#core/contracts/shop.ts";
 import { translate } from "#core/i18n/index.ts";
 import { DeliveryStepSchema, type DetailsStepInput, DetailsStepSchema } from "#core/schemas/checkout.ts";
-import { issuesToFieldErrors } from "#core/validation/field-errors.ts";
+import { issuesToFieldErrors, translateProblems } from "#core/validation/field-errors.ts";
 import { paymentProblem, type ResolvedDelivery, resolveDelivery } from "./options.ts";
 import { type StoredDraft, touchCart } from "./rows.ts";
 import type { Shopper, ShopResult } from "./types.ts";
@@ -73,13 +73,14 @@ async function accountToOpen(
 ): Promise<{ errors: FieldErrors; account: StoredDraft["account"] }> {
   if (who.userId !== null || !input.register) return { errors: {}, account: null };
   const password = input.password ?? "";
-  const errors = {
-    ...ctx.ports.accounts.passwordErrors(
-      { email: input.email, password, passwordConfirmation: input.passwordConfirmation ?? "" },
-      who.locale,
-    ),
-    ...(await ctx.ports.accounts.clashes({ email: input.email, phone: input.phone }, who.locale)),
-  };
+  const errors = translateProblems(who.locale, {
+    ...ctx.ports.accounts.passwordProblems({
+      email: input.email,
+      password,
+      passwordConfirmation: input.passwordConfirmation ?? "",
+    }),
+    ...(await ctx.ports.accounts.clashes({ email: input.email, phone: input.phone })),
+  });
   if (Object.keys(errors).length > 0) return { errors, account: null };
   return { errors, account: { passwordHash: await ctx.ports.accounts.hashPassword(password) } };
 }

@@ -13,7 +13,7 @@ export {
 export {
   checkoutAccountClashes,
   checkoutAccountOf,
-  checkoutPasswordErrors,
+  checkoutPasswordProblems,
   openCheckoutAccount,
 } from "./checkout-account.ts";
 export { createEmailConfirmationService, type EmailConfirmationService } from "./email-confirmation.ts";
