@@ -54,7 +54,7 @@ export async function reviewAction({ request, context }: Args) {
       logger.error({ err: error }, "shop: the card payment could not be started");
       return null;
     });
-    if (card?.status === "redirect") throw redirect(card.url, { headers });
+    if (card?.ok) throw redirect(card.value, { headers });
   }
   throw redirect(order.summaryPath, { headers });
 }
