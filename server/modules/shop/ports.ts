@@ -34,7 +34,7 @@ export type StockReservation =
 
 /** The voucher a code names, when it may go into this cart. */
 export type CartVoucherTerms = { id: number; code: string; kind: VoucherKind; value: number };
-export type VoucherCheck = { ok: true; voucher: CartVoucherTerms } | { ok: false; refusal: VoucherRefusal };
+export type VoucherCheck = Result<CartVoucherTerms, VoucherRefusal>;
 
 /** Everything the payments module needs to create the shop order, frozen at the binding click. */
 export type ShopOrderInput = {

@@ -108,10 +108,10 @@ async function recheckVoucher(
     at: ctx.now(),
   });
   if (check.ok) {
-    const { code: canonical, kind, value } = check.voucher;
-    return { view: { code: canonical, kind, value, refusal: null }, terms: check.voucher };
+    const { code: canonical, kind, value } = check.value;
+    return { view: { code: canonical, kind, value, refusal: null }, terms: check.value };
   }
-  return { view: { code, kind: "fixed", value: 0, refusal: check.refusal }, terms: null };
+  return { view: { code, kind: "fixed", value: 0, refusal: check.code }, terms: null };
 }
 
 /** Whether every answer of a step is there and still fits the options and the cart. */

@@ -29,8 +29,8 @@ export async function applyVoucher(ctx: ShopContext, who: Shopper, input: unknow
     codesInCart: row.voucherCode ? [row.voucherCode] : [],
     at: ctx.now(),
   });
-  if (!check.ok) return err("invalid", { code: [{ key: voucherRefusalKey(check.refusal) }] });
-  await touchCart(ctx.db, row.id, { voucherCode: check.voucher.code });
+  if (!check.ok) return err("invalid", { code: [{ key: voucherRefusalKey(check.code) }] });
+  await touchCart(ctx.db, row.id, { voucherCode: check.value.code });
   return ok();
 }
 
