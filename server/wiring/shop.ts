@@ -9,7 +9,7 @@ import {
   type AccountServices,
   checkoutAccountClashes,
   checkoutAccountOf,
-  checkoutPasswordErrors,
+  checkoutPasswordProblems,
   openCheckoutAccount,
 } from "#server/modules/users/index.ts";
 import type { Base } from "./base.ts";
@@ -48,9 +48,9 @@ export function wireShop({ db, jobs, logger }: Base, needs: ShopNeeds) {
       }),
       summaryPath: (order, locale) => localePath("orderSummary", locale, { id: order.id, hash: order.hash }),
       accounts: {
-        passwordErrors: checkoutPasswordErrors,
+        passwordProblems: checkoutPasswordProblems,
         hashPassword,
-        clashes: (input, locale) => checkoutAccountClashes(db, input, locale),
+        clashes: (input) => checkoutAccountClashes(db, input),
         open: openCheckoutAccount,
         async welcome(userId) {
           const account = await checkoutAccountOf(db, userId);

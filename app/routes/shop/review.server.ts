@@ -4,8 +4,10 @@ import { appContext } from "#app/context.ts";
 import { cartCookie, loadOptions, loadStep, shopperOf } from "#app/features/shop/shopper.server.ts";
 import { type FormReply, parseForm } from "#app/ui/forms/conform.ts";
 import { PICKUP_PREFIX } from "#core/contracts/shop.ts";
+import { shopRefusalMessage } from "#core/contracts/shop-refusals.ts";
 import { translate } from "#core/i18n/index.ts";
 import { PlaceOrderSchema } from "#core/schemas/checkout.ts";
+import { translateProblems } from "#core/validation/field-errors.ts";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
@@ -40,21 +42,25 @@ export async function reviewAction({ request, context }: Args) {
     logger.error({ err: error }, "shop: the order could not be placed");
     return answer(submission.reply({ formErrors: [translate(locale, "shop.cart.errors.save")] }), 503);
   }
-  if (result.status === "invalid") return answer(submission.reply({ fieldErrors: result.errors }), 422);
-  if (result.status === "refused")
-    return answer(submission.reply({ formErrors: [result.message] }), result.retryAfterSeconds ? 429 : 409);
+  if (!result.ok && result.code === "invalid")
+    return answer(submission.reply({ fieldErrors: translateProblems(locale, result.details) }), 422);
+  if (!result.ok) {
+    const formErrors = [shopRefusalMessage(locale, result)];
+    return answer(submission.reply({ formErrors }), result.code === "limited" ? 429 : 409);
+  }
+  const placed = result.value;
   const headers = new Headers();
-  if (result.login) {
-    headers.append("Set-Cookie", sessionCookie(result.login.token, config.publicUrl));
+  if (placed.login) {
+    headers.append("Set-Cookie", sessionCookie(placed.login.token, config.publicUrl));
     headers.append("Set-Cookie", cartCookie("", config.publicUrl));
   }
-  const { order } = result;
-  if (result.payWithCard) {
+  const { order } = placed;
+  if (placed.payWithCard) {
     const card = await services.payments.payByCard(order.id, order.hash, locale).catch((error: unknown) => {
       logger.error({ err: error }, "shop: the card payment could not be started");
       return null;
     });
-    if (card?.status === "redirect") throw redirect(card.url, { headers });
+    if (card?.ok) throw redirect(card.value, { headers });
   }
   throw redirect(order.summaryPath, { headers });
 }

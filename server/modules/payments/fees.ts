@@ -1,10 +1,12 @@
 import type { OrderView } from "#core/contracts/payments.ts";
-import { type Locale, translate } from "#core/i18n/index.ts";
+import type { Locale } from "#core/i18n/index.ts";
+import { err, ok, type Result } from "#core/result.ts";
 import type { Db } from "#server/db/client.ts";
 import type { MyListing } from "../listings/index.ts";
 import { cancelReplacedOrders, createOrder, type Order, openFeeOrder } from "../orders/index.ts";
-import type { NotFound, PaymentsContext, PaymentUser, Refused } from "./context.ts";
+import type { PaymentsContext, PaymentUser } from "./context.ts";
 import { viewOrder } from "./orders/view.ts";
+import { listingFeeLineText } from "./payment-text.ts";
 
 /**
  * The insertion fee of an unpaid listing (docs/product/fees.md): paying its order releases the
@@ -20,12 +22,12 @@ export async function orderListingFee(
   user: PaymentUser,
   productId: number,
   locale: Locale,
-): Promise<{ status: "created"; order: OrderView } | Refused | NotFound> {
+): Promise<Result<OrderView, "not_found" | "nothing_to_pay">> {
   const listing = await ctx.listings.listing(user.id, productId, locale);
-  if (!listing) return { status: "not_found" };
+  if (!listing) return err("not_found");
   const fee = listing.fee;
   if (listing.status !== "awaiting_payment" || !fee || fee.paid || fee.amountMinor <= 0)
-    return { status: "refused", message: translate(locale, "payments.errors.nothingToPay") };
+    return err("nothing_to_pay");
   const order = await ctx.db.transaction(async (tx) => {
     // The listing row is the lock: two clicks on "pay" make one order.
     await ctx.listings.lockListing(tx, productId);
@@ -34,7 +36,7 @@ export async function orderListingFee(
     await cancelReplacedOrders(tx, { productId, kind: "listing_fee" }, ctx.now());
     return createFeeOrder(ctx, tx, user, listing, fee);
   });
-  return { status: "created", order: await viewOrder(ctx, order, locale) };
+  return ok(await viewOrder(ctx, order, locale));
 }
 
 function createFeeOrder(
@@ -56,7 +58,7 @@ function createFeeOrder(
       discountMinor: fee.discountMinor,
       totalMinor: fee.amountMinor,
       item: {
-        description: translate("cs", "payments.item.listingFee", { name: listing.name }),
+        description: listingFeeLineText(listing.name),
         quantity: 1,
         unitPriceMinor: fee.baseMinor,
       },

@@ -1,12 +1,11 @@
-import type { MessageKey } from "#core/i18n/index.ts";
-import { translate } from "#core/i18n/index.ts";
-import { voucherRefusalKey } from "#core/rules/vouchers.ts";
+import type { ShopMessageRefusal } from "#core/contracts/shop-refusals.ts";
+import { err, ok } from "#core/result.ts";
 import { PlaceOrderSchema } from "#core/schemas/checkout.ts";
-import { issuesToFieldErrors } from "#core/validation/field-errors.ts";
+import { issuesToFieldProblems } from "#core/validation/field-errors.ts";
 import type { Db } from "#server/db/client.ts";
 import type { ShopOrderInput } from "./ports.ts";
 import { clearCart } from "./rows.ts";
-import { carrierCountryErrors } from "./steps.ts";
+import { carrierCountryProblems } from "./steps.ts";
 import type { PlacedOrder, ShopClient, Shopper, ShopResult } from "./types.ts";
 import { type CartState, cartState, type ShopContext } from "./view.ts";
 
@@ -20,32 +19,26 @@ import { type CartState, cartState, type ShopContext } from "./view.ts";
 
 /** A refusal raised inside the transaction, so that it rolls back. */
 class OrderRefused extends Error {
-  readonly messageText: string;
-  constructor(messageText: string) {
-    super(messageText);
-    this.messageText = messageText;
+  readonly refusal: ShopMessageRefusal;
+  constructor(refusal: ShopMessageRefusal) {
+    super(refusal.code);
+    this.refusal = refusal;
   }
 }
 
-type Refusal = { status: "refused"; message: string };
-
 /** Why the cart cannot become an order as it stands, or null. */
-function cartRefusal(who: Shopper, state: CartState): Refusal | null {
+function cartRefusal(state: CartState): ShopMessageRefusal | null {
   const { view, delivery } = state;
-  const refuse = (key: MessageKey, values?: Record<string, string>): Refusal => ({
-    status: "refused",
-    message: translate(who.locale, key, values),
-  });
-  if (!state.row || view.lines.length === 0) return refuse("checkout.errors.emptyCart");
-  if (view.blocked) return refuse("checkout.errors.cartChanged");
-  if (view.voucher?.refusal) return { status: "refused", message: view.voucher.refusal };
-  if (view.nextStep === "delivery") return refuse("checkout.errors.deliveryMissing");
+  if (!state.row || view.lines.length === 0) return err("empty_cart");
+  if (view.blocked) return err("cart_changed");
+  if (view.voucher?.refusal) return err("voucher", { refusal: view.voucher.refusal });
+  if (view.nextStep === "delivery") return err("delivery_missing");
   if (delivery.kind === "carrier") {
     const address = view.draft.sameAddress ? view.draft.invoiceAddress : view.draft.deliveryAddress;
-    if (Object.keys(carrierCountryErrors(who, delivery, address, "delivery")).length > 0)
-      return refuse("checkout.errors.carrierCountry", { carrier: delivery.carrier.name });
+    if (Object.keys(carrierCountryProblems(delivery, address, "delivery")).length > 0)
+      return err("carrier_country", { carrier: delivery.carrier.name });
   }
-  if (view.nextStep !== "review") return refuse("checkout.errors.detailsMissing");
+  if (view.nextStep !== "review") return err("details_missing");
   return null;
 }
 
@@ -96,14 +89,14 @@ async function openAccount(ctx: ShopContext, tx: Db, who: Shopper, state: CartSt
     locale: who.locale,
     at,
   });
-  if (!opened.ok) throw new OrderRefused(Object.values(opened.errors).flat()[0] ?? "");
-  return opened.userId;
+  if (!opened.ok) throw new OrderRefused(err("account_taken", opened.details));
+  return opened.value;
 }
 
-const STOCK_KEYS = {
-  soldOut: "checkout.errors.soldOut",
-  notEnoughStock: "checkout.errors.notEnoughStock",
-  priceChanged: "checkout.errors.cartChanged",
+const STOCK_REFUSALS = {
+  soldOut: "sold_out",
+  notEnoughStock: "not_enough_stock",
+  priceChanged: "cart_changed",
 } as const;
 
 export async function placeOrder(
@@ -113,13 +106,11 @@ export async function placeOrder(
   client: ShopClient,
 ): Promise<ShopResult<PlacedOrder>> {
   const parsed = PlaceOrderSchema.safeParse(input);
-  if (!parsed.success)
-    return { status: "invalid", errors: issuesToFieldErrors(parsed.error.issues, who.locale) };
+  if (!parsed.success) return err("invalid", issuesToFieldProblems(parsed.error.issues));
   const state = await cartState(ctx, who);
-  const refusal = cartRefusal(who, state);
+  const refusal = cartRefusal(state);
   if (refusal) return refusal;
-  if (parsed.data.seenTotalMinor !== state.view.totals.totalMinor)
-    return { status: "refused", message: translate(who.locale, "checkout.errors.totalChanged") };
+  if (parsed.data.seenTotalMinor !== state.view.totals.totalMinor) return err("total_changed");
   const at = ctx.now();
   let placed: { order: { id: number; hash: string }; newUserId: number | null };
   try {
@@ -128,30 +119,26 @@ export async function placeOrder(
       const newUserId = await openAccount(ctx, tx, who, state, at);
       const input = orderInput(who, state, who.userId ?? newUserId, at);
       const stock = await ctx.ports.reserveStock(tx, input.lines);
-      if (!stock.ok) throw new OrderRefused(translate(who.locale, STOCK_KEYS[stock.problem]));
+      if (!stock.ok) throw new OrderRefused(err(STOCK_REFUSALS[stock.problem]));
       const order = await ctx.ports.placeShopOrder(tx, input);
       if (!order.ok)
         throw new OrderRefused(
-          translate(
-            who.locale,
-            order.refusal ? voucherRefusalKey(order.refusal) : "checkout.errors.orderFailed",
-          ),
+          order.refusal ? err("voucher", { refusal: order.refusal }) : err("order_failed"),
         );
       await clearCart(tx, state.row!.id);
       return { order: order.order, newUserId };
     });
   } catch (error) {
-    if (error instanceof OrderRefused) return { status: "refused", message: error.messageText };
+    if (error instanceof OrderRefused) return error.refusal;
     throw error;
   }
   const login = placed.newUserId === null ? null : await welcomeAndLogIn(ctx, placed.newUserId, who, client);
-  return {
-    status: "ok",
+  return ok({
     order: { ...placed.order, summaryPath: ctx.ports.summaryPath(placed.order, who.locale) },
     payWithCard: state.view.draft.payment === "card",
     payment: state.view.draft.payment ?? "card",
     login,
-  };
+  });
 }
 
 /** The new account's welcome mail (with its confirmation link) and its first session. */

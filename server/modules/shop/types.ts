@@ -1,5 +1,7 @@
 import type { CheckoutDraft, ShopPaymentMethod } from "#core/contracts/shop.ts";
+import type { ShopRefusal } from "#core/contracts/shop-refusals.ts";
 import type { Locale } from "#core/i18n/index.ts";
+import type { Ok } from "#core/result.ts";
 
 /** Who shops: a signed-in user (with their group's discount) or a guest with a cart cookie. */
 export type Shopper = {
@@ -11,10 +13,8 @@ export type Shopper = {
   locale: Locale;
 };
 
-export type ShopResult<T extends object = object> =
-  | ({ status: "ok" } & T)
-  | { status: "invalid"; errors: Record<string, string[]> }
-  | { status: "refused"; message: string; retryAfterSeconds?: number; notFound?: boolean };
+/** The shop's answer (ADR 0068): ok with `T`, or a refusal's code that the page or the API says. */
+export type ShopResult<T = undefined> = Ok<T> | ShopRefusal;
 
 export type PlacedOrder = {
   order: { id: number; hash: string; summaryPath: string };

@@ -9,8 +9,10 @@ import { FormError, secondaryLinkClass } from "#app/ui/forms/fields.tsx";
 import { ListingHeaderCard } from "#app/ui/listing-labels.tsx";
 import { requirePathId } from "#app/ui/seo/canonical.ts";
 import { pageMeta } from "#app/ui/seo/page-meta.ts";
+import { paymentRefusalMessage } from "#core/contracts/payments.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { PromotionSchema } from "#core/schemas/listing.ts";
+import { translateProblems } from "#core/validation/field-errors.ts";
 import type { Route } from "./+types/top";
 
 /**
@@ -30,7 +32,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { services, user, locale } = context.get(appContext);
   const offer = await services.payments.promotionOffer(user!, requirePathId(params.id), locale);
   if (!offer) throw data(null, { status: 404 });
-  return { offer };
+  return { offer: { ...offer, reason: offer.reason && paymentRefusalMessage(locale, offer.reason) } };
 }
 
 export type PromoteActionData = { result: FormReply };
@@ -42,18 +44,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data<PromoteActionData>({ result: submission.reply() as FormReply }, { status: 422 });
   const id = requirePathId(params.id);
   const result = await services.payments.orderPromotion(user!, id, submission.value.days, locale);
-  if (result.status === "not_found") throw data(null, { status: 404 });
-  if (result.status === "refused")
+  if (result.ok) throw redirect(result.value.summaryPath);
+  if (result.code === "not_found") throw data(null, { status: 404 });
+  if (result.code === "invalid")
     return data<PromoteActionData>(
-      { result: submission.reply({ formErrors: [result.message] }) as FormReply },
-      { status: 409 },
-    );
-  if (result.status === "invalid")
-    return data<PromoteActionData>(
-      { result: submission.reply({ fieldErrors: result.errors }) as FormReply },
+      { result: submission.reply({ fieldErrors: translateProblems(locale, result.details) }) as FormReply },
       { status: 422 },
     );
-  throw redirect(result.order.summaryPath);
+  return data<PromoteActionData>(
+    { result: submission.reply({ formErrors: [paymentRefusalMessage(locale, result.code)] }) as FormReply },
+    { status: 409 },
+  );
 }
 
 type Offer = Route.ComponentProps["loaderData"]["offer"];

@@ -1,12 +1,13 @@
 import type { DraftAddress, ShopPaymentMethod } from "#core/contracts/shop.ts";
-import { type Locale, translate } from "#core/i18n/index.ts";
+import type { Locale } from "#core/i18n/index.ts";
 import type { VoucherRefusal } from "#core/rules/vouchers.ts";
 import type { Db } from "#server/db/client.ts";
 import type { OrdersContext } from "../context.ts";
 import type { OrderAddress } from "../tables.ts";
 import { createShopOrder, type NewShopOrder } from "../transitions.ts";
+import { codFeeLineText, deliveryLineText } from "./line-text.ts";
 import { sendOrderConfirmation } from "./mails.ts";
-import { deliveryName, deliveryOf } from "./setting.ts";
+import { deliveryOf } from "./setting.ts";
 import { recordVoucherUse, takeVoucherUse } from "./vouchers.ts";
 
 /**
@@ -101,7 +102,7 @@ export async function placeShopOrder(
       cartMinor: input.itemsMinor - input.groupDiscountMinor,
       at,
     });
-    if (!check.ok) return { ok: false, refusal: check.refusal };
+    if (!check.ok) return { ok: false, refusal: check.code };
   }
   const delivery = await deliveryOf(tx, input.carrier, "cs");
   const values: NewShopOrder = {
@@ -129,8 +130,7 @@ export async function placeShopOrder(
       {
         kind: "delivery",
         productId: null,
-        // Czech: the tax document is in Czech.
-        description: translate("cs", `payments.shop.line.${delivery.kind}`, { name: deliveryName(delivery) }),
+        description: deliveryLineText(delivery),
         quantity: 1,
         unitPriceMinor: input.deliveryMinor,
         taxRate: 21,
@@ -140,7 +140,7 @@ export async function placeShopOrder(
             {
               kind: "payment_fee" as const,
               productId: null,
-              description: translate("cs", "payments.shop.line.cod"),
+              description: codFeeLineText(),
               quantity: 1,
               unitPriceMinor: input.paymentFeeMinor,
               taxRate: 21,

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { paymentRefusalMessage } from "#core/contracts/payments.ts";
 import { bearerSecurity, createApiRouter, requireUser } from "#server/http/api/router.ts";
 import { errorResponses, jsonContent, MessageBody } from "#server/http/api/schemas.ts";
 import { HashParam, IdParam, notFound, notFoundBody, OrderSchema, user } from "./schemas.ts";
@@ -27,9 +28,9 @@ ordersApi.openapi(
     const result = await c
       .get("services")
       .payments.orderListingFee(user(c), c.req.valid("param").id, c.get("locale"));
-    if (result.status === "not_found") return c.json(notFoundBody(c), 404);
-    if (result.status === "refused") return c.json({ message: result.message }, 409);
-    return c.json({ data: result.order }, 201);
+    if (result.ok) return c.json({ data: result.value }, 201);
+    if (result.code === "not_found") return c.json(notFoundBody(c), 404);
+    return c.json({ message: paymentRefusalMessage(c.get("locale"), result.code) }, 409);
   },
 );
 
@@ -84,9 +85,9 @@ ordersApi.openapi(
   async (c) => {
     const { id, hash } = c.req.valid("param");
     const result = await c.get("services").payments.payByCard(id, hash, c.get("locale"));
-    if (result.status === "not_found") return c.json(notFoundBody(c), 404);
-    if (result.status === "refused") return c.json({ message: result.message }, 409);
-    if (result.status === "too_many") return c.json({ message: result.message }, 429);
-    return c.json({ data: { redirectUrl: result.url } }, 200);
+    if (result.ok) return c.json({ data: { redirectUrl: result.value } }, 200);
+    if (result.code === "not_found") return c.json(notFoundBody(c), 404);
+    const message = paymentRefusalMessage(c.get("locale"), result.code);
+    return result.code === "limited" ? c.json({ message }, 429) : c.json({ message }, 409);
   },
 );

@@ -1,4 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { paymentRefusalMessage } from "#core/contracts/payments.ts";
+import { translateProblems } from "#core/validation/field-errors.ts";
 import { bearerSecurity, createApiRouter, requireUser } from "#server/http/api/router.ts";
 import { errorResponses, jsonContent, MessageBody } from "#server/http/api/schemas.ts";
 import { IdParam, notFound, notFoundBody, Offer, OrderSchema, user } from "./schemas.ts";
@@ -27,11 +29,12 @@ promotionsApi.openapi(
       .get("services")
       .payments.promotionOffer(user(c), c.req.valid("param").id, c.get("locale"));
     if (!offer) return c.json(notFoundBody(c), 404);
-    const { listing: _listing, prices, ...rest } = offer;
+    const { listing: _listing, prices, reason, ...rest } = offer;
     return c.json(
       {
         data: {
           ...rest,
+          reason: reason && paymentRefusalMessage(c.get("locale"), reason),
           perDayMinor: prices.perDayMinor,
           minDays: prices.minDays,
         },
@@ -75,9 +78,10 @@ promotionsApi.openapi(
     const result = await c
       .get("services")
       .payments.orderPromotion(user(c), c.req.valid("param").id, body?.days, c.get("locale"));
-    if (result.status === "not_found") return c.json(notFoundBody(c), 404);
-    if (result.status === "refused") return c.json({ message: result.message }, 409);
-    if (result.status === "invalid") return c.json({ errors: result.errors }, 422);
-    return c.json({ data: result.order }, 201);
+    if (result.ok) return c.json({ data: result.value }, 201);
+    if (result.code === "not_found") return c.json(notFoundBody(c), 404);
+    if (result.code === "invalid")
+      return c.json({ errors: translateProblems(c.get("locale"), result.details) }, 422);
+    return c.json({ message: paymentRefusalMessage(c.get("locale"), result.code) }, 409);
   },
 );

@@ -1,6 +1,7 @@
 import { createRoute, type z } from "@hono/zod-openapi";
 import { setCookie } from "hono/cookie";
 import { translate } from "#core/i18n/index.ts";
+import { translateProblems } from "#core/validation/field-errors.ts";
 import { isSecureOrigin, sessionCookieName } from "#core/web/session-cookie.ts";
 import { bearerSecurity, createApiRouter, requireUser } from "#server/http/api/router.ts";
 import { errorResponses, jsonContent, MessageBody } from "#server/http/api/schemas.ts";
@@ -13,7 +14,7 @@ import {
   PlacedOrderBody,
   PlaceOrderBody,
 } from "./schemas.ts";
-import { CART_COOKIE, refusalStatus, shopperOf } from "./shopper.ts";
+import { CART_COOKIE, cartBody, refusalBody, shopperOf } from "./shopper.ts";
 
 /**
  * The checkout (docs/product/shop.md, "Checkout"): the options, the two answering steps saved on
@@ -67,13 +68,10 @@ for (const step of ["delivery", "details"] as const) {
       const client = { ip: c.get("clientIp"), userAgent: c.req.header("user-agent") ?? null };
       const result =
         step === "delivery" ? await shop.saveDelivery(who, body) : await shop.saveDetails(who, body, client);
-      if (result.status === "invalid") return c.json({ errors: result.errors }, 422);
-      if (result.status === "refused") {
-        if (!result.retryAfterSeconds) return c.json({ message: result.message }, 409);
-        c.header("Retry-After", String(result.retryAfterSeconds));
-        return c.json({ message: result.message }, 429);
-      }
-      return c.json(await shop.cart(who), 200);
+      if (result.ok) return c.json(await cartBody(c, who), 200);
+      if (result.code === "invalid")
+        return c.json({ errors: translateProblems(c.get("locale"), result.details) }, 422);
+      return c.json(refusalBody(c, result), result.code === "limited" ? 429 : 409);
     },
   );
 }
@@ -101,12 +99,11 @@ checkoutApi.openapi(
     const who = await shopperOf(c);
     const client = { ip: c.get("clientIp"), userAgent: c.req.header("user-agent") ?? null };
     const result = await c.get("services").shop.placeOrder(who, c.req.valid("json"), client);
-    if (result.status === "invalid") return c.json({ errors: result.errors }, 422);
-    if (result.status === "refused") {
-      if (result.retryAfterSeconds) c.header("Retry-After", String(result.retryAfterSeconds));
-      return c.json({ message: result.message }, refusalStatus(result) === 429 ? 429 : 409);
-    }
-    const { order, payWithCard, login } = result;
+    if (!result.ok && result.code === "invalid")
+      return c.json({ errors: translateProblems(c.get("locale"), result.details) }, 422);
+    if (!result.ok) return c.json(refusalBody(c, result), result.code === "limited" ? 429 : 409);
+    const placed = result.value;
+    const { order, payWithCard, login } = placed;
     if (login) {
       const publicUrl = c.get("config").publicUrl;
       setCookie(c, sessionCookieName(publicUrl), login.token, {
@@ -122,7 +119,7 @@ checkoutApi.openapi(
       {
         order,
         payment: {
-          method: result.payment,
+          method: placed.payment,
           cardStartPath: payWithCard ? `/api/orders/${order.id}/${order.hash}/card` : null,
         },
         token: login?.token ?? null,
