@@ -1,10 +1,11 @@
+import { fingerprintOf, REQUEST_KEY_PATTERN, type RequestKey } from "#core/contracts/request-keys.ts";
 import type { MessageKey } from "#core/i18n/index.ts";
 import { translate } from "#core/i18n/index.ts";
 import { voucherRefusalKey } from "#core/rules/vouchers.ts";
 import { PlaceOrderSchema } from "#core/schemas/checkout.ts";
 import { issuesToFieldErrors } from "#core/validation/field-errors.ts";
 import type { Db } from "#server/db/client.ts";
-import type { ShopOrderInput } from "./ports.ts";
+import type { KeyedOrder, ShopOrderInput } from "./ports.ts";
 import { clearCart } from "./rows.ts";
 import { carrierCountryErrors } from "./steps.ts";
 import type { PlacedOrder, ShopClient, Shopper, ShopResult } from "./types.ts";
@@ -15,7 +16,8 @@ import { type CartState, cartState, type ShopContext } from "./view.ts";
  * today's data and the order is placed only when nothing changed since the customer's last look
  * (no line problem, the voucher still valid, the same total) and every step is answered. A guest
  * who asked for an account gets it in the same transaction as the order, the stock's pieces and
- * the voucher's use: if anything fails, none of it happened.
+ * the voucher's use: if anything fails, none of it happened. A repeat of the request's key (a
+ * double click, a resubmitted form, a retry, ADR 0069) answers the order the first one made.
  */
 
 /** A refusal raised inside the transaction, so that it rolls back. */
@@ -49,7 +51,13 @@ function cartRefusal(who: Shopper, state: CartState): Refusal | null {
   return null;
 }
 
-function orderInput(who: Shopper, state: CartState, userId: number | null, at: Date): ShopOrderInput {
+function orderInput(
+  who: Shopper,
+  state: CartState,
+  userId: number | null,
+  at: Date,
+  requestKey: RequestKey | null,
+): ShopOrderInput {
   const { view, delivery, options } = state;
   const { draft, totals } = view;
   const payment = draft.payment ?? "card";
@@ -80,7 +88,63 @@ function orderInput(who: Shopper, state: CartState, userId: number | null, at: D
     note: draft.note,
     termsAcceptedAt: at,
     reservedUntil: payment === "cod" ? null : new Date(at.getTime() + options.reservationHours * 3600_000),
+    requestKey,
   };
+}
+
+/**
+ * The request's key, scoped to the buyer: a signed-in user, else the guest's cart (a guest without
+ * a cart has nothing to order, so nothing to repeat). What the request asked for is the total the
+ * customer saw: a repeat of the binding click carries the same.
+ */
+function requestKeyOf(
+  who: Shopper,
+  state: CartState,
+  seenTotalMinor: number,
+  key: string | null,
+): RequestKey | null {
+  const scope = who.userId !== null ? `user:${who.userId}` : state.row ? `cart:${state.row.id}` : null;
+  // A key that is no key (a form tampered with) protects nothing, as a request without one.
+  if (!key || !REQUEST_KEY_PATTERN.test(key) || !scope) return null;
+  return { scope, key, fingerprint: fingerprintOf({ request: "shop.order", seenTotalMinor }) };
+}
+
+/**
+ * The answer to a repeat: the order the first request made, as placing it answered (no second
+ * session for a guest who opened an account: the first answer carried it). The same key with
+ * another request (another total seen) is refused, as Stripe refuses another body with a key.
+ */
+function repeatAnswer(
+  who: Shopper,
+  ctx: ShopContext,
+  key: RequestKey,
+  earlier: KeyedOrder,
+): ShopResult<PlacedOrder> {
+  if (earlier.kind !== "shop" || earlier.fingerprint !== key.fingerprint)
+    return {
+      status: "refused",
+      message: translate(who.locale, "checkout.errors.keyReused"),
+    };
+  const payment = earlier.paymentMethod ?? "card";
+  return {
+    status: "ok",
+    order: { id: earlier.id, hash: earlier.hash, summaryPath: ctx.ports.summaryPath(earlier, who.locale) },
+    payWithCard: payment === "card",
+    payment,
+    login: null,
+    repeated: true,
+  };
+}
+
+/** The answer to a repeat of the key, when an earlier request with it made an order. */
+async function repeatOf(
+  ctx: ShopContext,
+  who: Shopper,
+  key: RequestKey | null,
+  tx?: Db,
+): Promise<ShopResult<PlacedOrder> | null> {
+  const earlier = key ? await ctx.ports.orderOfRequestKey(key, who.userId, tx) : null;
+  return earlier && key ? repeatAnswer(who, ctx, key, earlier) : null;
 }
 
 /** Opens the guest's account in the order's transaction; its id, or the refusal (a taken e-mail or phone). */
@@ -106,44 +170,38 @@ const STOCK_KEYS = {
   priceChanged: "checkout.errors.cartChanged",
 } as const;
 
+/**
+ * `idempotencyKey`: the checkout form's hidden key or the API's Idempotency-Key header (ADR 0069).
+ * It is looked up before the cart is judged (the repeat of a placed order finds the cart empty),
+ * held first in the transaction (a concurrent repeat waits, then finds the order), and looked up
+ * again after a refusal (the repeat that lost the race for the stock or the voucher).
+ */
 export async function placeOrder(
   ctx: ShopContext,
   who: Shopper,
   input: unknown,
   client: ShopClient,
+  idempotencyKey: string | null = null,
 ): Promise<ShopResult<PlacedOrder>> {
   const parsed = PlaceOrderSchema.safeParse(input);
   if (!parsed.success)
     return { status: "invalid", errors: issuesToFieldErrors(parsed.error.issues, who.locale) };
   const state = await cartState(ctx, who);
+  const key = requestKeyOf(who, state, parsed.data.seenTotalMinor, idempotencyKey);
+  const repeat = await repeatOf(ctx, who, key);
+  if (repeat) return repeat;
   const refusal = cartRefusal(who, state);
   if (refusal) return refusal;
   if (parsed.data.seenTotalMinor !== state.view.totals.totalMinor)
     return { status: "refused", message: translate(who.locale, "checkout.errors.totalChanged") };
-  const at = ctx.now();
-  let placed: { order: { id: number; hash: string }; newUserId: number | null };
+  let placed: Placed;
   try {
-    placed = await ctx.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
-      const newUserId = await openAccount(ctx, tx, who, state, at);
-      const input = orderInput(who, state, who.userId ?? newUserId, at);
-      const stock = await ctx.ports.reserveStock(tx, input.lines);
-      if (!stock.ok) throw new OrderRefused(translate(who.locale, STOCK_KEYS[stock.problem]));
-      const order = await ctx.ports.placeShopOrder(tx, input);
-      if (!order.ok)
-        throw new OrderRefused(
-          translate(
-            who.locale,
-            order.refusal ? voucherRefusalKey(order.refusal) : "checkout.errors.orderFailed",
-          ),
-        );
-      await clearCart(tx, state.row!.id);
-      return { order: order.order, newUserId };
-    });
+    placed = await placeInTransaction(ctx, who, state, key);
   } catch (error) {
-    if (error instanceof OrderRefused) return { status: "refused", message: error.messageText };
-    throw error;
+    if (!(error instanceof OrderRefused)) throw error;
+    return (await repeatOf(ctx, who, key)) ?? { status: "refused", message: error.messageText };
   }
+  if ("repeat" in placed) return placed.repeat;
   const login = placed.newUserId === null ? null : await welcomeAndLogIn(ctx, placed.newUserId, who, client);
   return {
     status: "ok",
@@ -151,7 +209,44 @@ export async function placeOrder(
     payWithCard: state.view.draft.payment === "card",
     payment: state.view.draft.payment ?? "card",
     login,
+    repeated: false,
   };
+}
+
+/** The account, the pieces, the order, the voucher's use and the emptied cart: all or nothing. */
+type Placed =
+  | { repeat: ShopResult<PlacedOrder> }
+  | { order: { id: number; hash: string }; newUserId: number | null };
+
+function placeInTransaction(
+  ctx: ShopContext,
+  who: Shopper,
+  state: CartState,
+  key: RequestKey | null,
+): Promise<Placed> {
+  const at = ctx.now();
+  return ctx.db.transaction(async (transaction): Promise<Placed> => {
+    const tx = transaction as unknown as Db;
+    if (key) {
+      await ctx.ports.holdRequestKey(tx, key);
+      const repeat = await repeatOf(ctx, who, key, tx);
+      if (repeat) return { repeat };
+    }
+    const newUserId = await openAccount(ctx, tx, who, state, at);
+    const input = orderInput(who, state, who.userId ?? newUserId, at, key);
+    const stock = await ctx.ports.reserveStock(tx, input.lines);
+    if (!stock.ok) throw new OrderRefused(translate(who.locale, STOCK_KEYS[stock.problem]));
+    const order = await ctx.ports.placeShopOrder(tx, input);
+    if (!order.ok)
+      throw new OrderRefused(
+        translate(
+          who.locale,
+          order.refusal ? voucherRefusalKey(order.refusal) : "checkout.errors.orderFailed",
+        ),
+      );
+    await clearCart(tx, state.row!.id);
+    return { order: order.order, newUserId };
+  });
 }
 
 /** The new account's welcome mail (with its confirmation link) and its first session. */

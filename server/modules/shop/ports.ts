@@ -1,4 +1,5 @@
 import type { FieldErrors } from "#core/contracts/errors.ts";
+import type { RequestKey } from "#core/contracts/request-keys.ts";
 import type { DraftAddress, InfluencerStats, ShopPaymentMethod } from "#core/contracts/shop.ts";
 import type { Locale } from "#core/i18n/index.ts";
 import type { VoucherKind, VoucherRefusal } from "#core/rules/vouchers.ts";
@@ -64,10 +65,21 @@ export type ShopOrderInput = {
   termsAcceptedAt: Date;
   /** An unpaid card or transfer order gives its pieces back then; null for cash on delivery. */
   reservedUntil: Date | null;
+  /** The request's key (ADR 0069), held since the start of the transaction (holdRequestKey). */
+  requestKey?: RequestKey | null;
 };
 export type PlacedShopOrder =
   | { ok: true; order: { id: number; hash: string } }
-  | { ok: false; refusal: VoucherRefusal | null };
+  | { ok: false; refusal: VoucherRefusal | null; keyTaken?: boolean };
+
+/** The order an earlier request with the same key made (the orders module's KeyedOrder). */
+export type KeyedOrder = {
+  id: number;
+  hash: string;
+  kind: string;
+  paymentMethod: ShopPaymentMethod | null;
+  fingerprint: string | null;
+};
 
 /** A guest's new account at checkout (the users module's). */
 export type CheckoutAccountInput = {
@@ -93,6 +105,10 @@ export type ShopPorts = {
   }): Promise<VoucherCheck>;
   /** Creates the order awaiting payment, the voucher's use under its row lock, in `tx`. */
   placeShopOrder(tx: Db, input: ShopOrderInput): Promise<PlacedShopOrder>;
+  /** First in the order's transaction: a concurrent request with the same key waits for this one. */
+  holdRequestKey(tx: Db, key: RequestKey): Promise<void>;
+  /** The caller's order an earlier request with the key made; `executor`: in the order's transaction. */
+  orderOfRequestKey(key: RequestKey, userId: number | null, executor?: Db): Promise<KeyedOrder | null>;
   influencerStats(userId: number): Promise<InfluencerStats | null>;
   /** The `shop` setting as stored (checked by the shop against the setting's schema). */
   shopSetting(): Promise<unknown>;
