@@ -35,6 +35,8 @@ export type NewOrder = {
   totalMinor: number;
   /** Its one line (a fee or a promotion). */
   item: { description: string; quantity: number; unitPriceMinor: number };
+  /** The request's key (ADR 0069); the caller holds it (holdRequestKey) and found no order of it. */
+  requestKey?: RequestKey | null;
 };
 
 /** Creates an order awaiting payment, with its line, under an unguessable hash. */
@@ -54,6 +56,7 @@ export async function createOrder(tx: Db, values: NewOrder, at: Date): Promise<O
       subtotalMinor: values.subtotalMinor,
       discountMinor: values.discountMinor,
       totalMinor: values.totalMinor,
+      ...requestKeyColumns(values.requestKey ?? null),
       createdAt: at,
       updatedAt: at,
     })

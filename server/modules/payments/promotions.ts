@@ -5,6 +5,7 @@ import type { MyListing } from "../listings/index.ts";
 import { cancelReplacedOrders, createOrder } from "../orders/index.ts";
 import type { Invalid, NotFound, PaymentsContext, PaymentUser, Refused } from "./context.ts";
 import { viewOrder } from "./orders/view.ts";
+import { earlierOrder, heldKeyWasUsed, userRequestKey } from "./request-keys.ts";
 
 /**
  * Promotion (topování) of a live listing for a number of days (docs/product/fees.md): the offer
@@ -73,7 +74,8 @@ export async function promotionOffer(
 /**
  * Orders a promotion of the caller's live listing for `days` days (the price list's range, cut
  * at the listing's end), the group discount applied. An earlier unpaid promotion order of the
- * listing is cancelled: the seller changed their mind about the days.
+ * listing is cancelled: the seller changed their mind about the days. A repeat of the request's
+ * key (the form sent twice, a retry) answers the order the first request made (ADR 0069).
  */
 export async function orderPromotion(
   ctx: PaymentsContext,
@@ -81,7 +83,15 @@ export async function orderPromotion(
   productId: number,
   days: unknown,
   locale: Locale,
-): Promise<{ status: "created"; order: OrderView } | Refused | Invalid | NotFound> {
+  idempotencyKey: string | null = null,
+): Promise<{ status: "created"; order: OrderView; repeated?: true } | Refused | Invalid | NotFound> {
+  const key = userRequestKey(user.id, idempotencyKey, {
+    request: "promotion",
+    productId,
+    days: typeof days === "number" ? days : String(days),
+  });
+  const repeat = await earlierOrder(ctx, user.id, key, locale);
+  if (repeat) return repeat;
   const current = await promotionOffer(ctx, user, productId, locale);
   if (!current) return { status: "not_found" };
   if (!current.available) return { status: "refused", message: current.reason! };
@@ -94,7 +104,9 @@ export async function orderPromotion(
       },
     };
   const fee = promotionFee(prices, days, user.group?.discount ?? 0);
-  const order = await ctx.db.transaction(async (tx) => {
+  const placed = await ctx.db.transaction(async (tx) => {
+    // A concurrent repeat waits here, then answers the order the first one made.
+    if (await heldKeyWasUsed(tx, user.id, key)) return { repeat: true };
     const at = ctx.now();
     const created = await createOrder(
       tx,
@@ -113,11 +125,13 @@ export async function orderPromotion(
           quantity: days,
           unitPriceMinor: prices.perDayMinor,
         },
+        requestKey: key,
       },
       at,
     );
     await cancelReplacedOrders(tx, { productId, kind: "promotion", keepId: created.id }, ctx.now());
-    return created;
+    return { created };
   });
-  return { status: "created", order: await viewOrder(ctx, order, locale) };
+  if (!placed.created) return (await earlierOrder(ctx, user.id, key, locale))!;
+  return { status: "created", order: await viewOrder(ctx, placed.created, locale) };
 }
