@@ -213,11 +213,16 @@ export async function placeOrder(
   };
 }
 
-/** The account, the pieces, the order, the voucher's use and the emptied cart: all or nothing. */
+/** The order placed (and the guest's new account), or the answer to a repeat found on the way. */
 type Placed =
   | { repeat: ShopResult<PlacedOrder> }
   | { order: { id: number; hash: string }; newUserId: number | null };
 
+/**
+ * The account, the pieces, the order, the voucher's use and the emptied cart: all or nothing. The
+ * key is held first: a concurrent request with it waits here and then answers the order this one
+ * made, having taken nothing.
+ */
 function placeInTransaction(
   ctx: ShopContext,
   who: Shopper,

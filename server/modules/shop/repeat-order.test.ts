@@ -1,10 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "#server/db/client.ts";
 import { orders, voucherUsages } from "#server/db/schema.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { insertCategory, insertProduct } from "#server/test/fixtures.ts";
 import { ADDRESS, guest, insertVoucher, member, SHOP_ENV, SHOP_SETTING } from "#server/test/shop-fixtures.ts";
 import { products } from "../listings/tables/products.ts";
+import type { ShopOrderInput } from "../orders/index.ts";
 import type { Shopper } from "./index.ts";
 
 /**
@@ -195,5 +197,42 @@ describe("the API's Idempotency-Key", () => {
       body,
     });
     expect(badKey.status).toBe(422);
+  });
+});
+
+describe("the key's unique index", () => {
+  it("stops a second order with the key even when nothing held it: the insert makes nothing", async () => {
+    const product = await ownProduct(5);
+    const email = `zaloha-${Date.now()}@rarita.test`;
+    const address = { ...ADDRESS, isCompany: false, company: "", companyId: "", taxId: "" };
+    const input: ShopOrderInput = {
+      userId: null,
+      email,
+      phone: "+420777000111",
+      locale: "cs",
+      lines: [
+        { productId: product.id, description: "Rum", quantity: 1, unitPriceMinor: 60_000, taxRate: 21 },
+      ],
+      carrier: "zasilkovna",
+      payment: "bank_transfer",
+      itemsMinor: 60_000,
+      groupDiscountMinor: 0,
+      voucher: null,
+      voucherDiscountMinor: 0,
+      deliveryMinor: 7_900,
+      paymentFeeMinor: 0,
+      totalMinor: 67_900,
+      deliveryAddress: null,
+      invoiceAddress: address,
+      note: "",
+      termsAcceptedAt: new Date(),
+      reservedUntil: null,
+      requestKey: { scope: "cart:0", key: `zaloha-${Date.now()}`, fingerprint: "[]" },
+    };
+    const place = () =>
+      api.db.transaction((tx) => api.services.orders.placeShopOrder(tx as unknown as Db, input));
+    expect(await place()).toMatchObject({ ok: true });
+    expect(await place()).toEqual({ ok: false, refusal: null, keyTaken: true });
+    expect(await ordersOfEmail(email)).toHaveLength(1);
   });
 });
