@@ -1,11 +1,12 @@
-import { fingerprintOf, REQUEST_KEY_PATTERN, type RequestKey } from "#core/contracts/request-keys.ts";
+import type { RequestKey } from "#core/contracts/request-keys.ts";
 import type { MessageKey } from "#core/i18n/index.ts";
 import { translate } from "#core/i18n/index.ts";
 import { voucherRefusalKey } from "#core/rules/vouchers.ts";
 import { PlaceOrderSchema } from "#core/schemas/checkout.ts";
 import { issuesToFieldErrors } from "#core/validation/field-errors.ts";
 import type { Db } from "#server/db/client.ts";
-import type { KeyedOrder, ShopOrderInput } from "./ports.ts";
+import type { ShopOrderInput } from "./ports.ts";
+import { earlierPlacement, heldKeyWasUsed, requestKeyOf } from "./request-key.ts";
 import { clearCart } from "./rows.ts";
 import { carrierCountryErrors } from "./steps.ts";
 import type { PlacedOrder, ShopClient, Shopper, ShopResult } from "./types.ts";
@@ -92,59 +93,12 @@ function orderInput(
   };
 }
 
-/**
- * The request's key, scoped to the buyer: a signed-in user, else the guest's cart (a guest without
- * a cart has nothing to order, so nothing to repeat). What the request asked for is the total the
- * customer saw: a repeat of the binding click carries the same.
- */
-function requestKeyOf(
-  who: Shopper,
-  state: CartState,
-  seenTotalMinor: number,
-  key: string | null,
-): RequestKey | null {
-  const scope = who.userId !== null ? `user:${who.userId}` : state.row ? `cart:${state.row.id}` : null;
-  // A key that is no key (a form tampered with) protects nothing, as a request without one.
-  if (!key || !REQUEST_KEY_PATTERN.test(key) || !scope) return null;
-  return { scope, key, fingerprint: fingerprintOf({ request: "shop.order", seenTotalMinor }) };
-}
-
-/**
- * The answer to a repeat: the order the first request made, as placing it answered (no second
- * session for a guest who opened an account: the first answer carried it). The same key with
- * another request (another total seen) is refused, as Stripe refuses another body with a key.
- */
-function repeatAnswer(
-  who: Shopper,
-  ctx: ShopContext,
-  key: RequestKey,
-  earlier: KeyedOrder,
-): ShopResult<PlacedOrder> {
-  if (earlier.kind !== "shop" || earlier.fingerprint !== key.fingerprint)
-    return {
-      status: "refused",
-      message: translate(who.locale, "checkout.errors.keyReused"),
-    };
-  const payment = earlier.paymentMethod ?? "card";
-  return {
-    status: "ok",
-    order: { id: earlier.id, hash: earlier.hash, summaryPath: ctx.ports.summaryPath(earlier, who.locale) },
-    payWithCard: payment === "card",
-    payment,
-    login: null,
-    repeated: true,
-  };
-}
-
-/** The answer to a repeat of the key, when an earlier request with it made an order. */
-async function repeatOf(
-  ctx: ShopContext,
-  who: Shopper,
-  key: RequestKey | null,
-  tx?: Db,
-): Promise<ShopResult<PlacedOrder> | null> {
-  const earlier = key ? await ctx.ports.orderOfRequestKey(key, who.userId, tx) : null;
-  return earlier && key ? repeatAnswer(who, ctx, key, earlier) : null;
+/** The answer to a repeat of the key, when an earlier request with it made an order (request-key.ts). */
+async function repeatOf(ctx: ShopContext, who: Shopper, key: RequestKey | null) {
+  const earlier = await earlierPlacement(ctx, who, key);
+  if (earlier === "key_reused")
+    return { status: "refused" as const, message: translate(who.locale, "checkout.errors.keyReused") };
+  return earlier ? { status: "ok" as const, ...earlier } : null;
 }
 
 /** Opens the guest's account in the order's transaction; its id, or the refusal (a taken e-mail or phone). */
@@ -171,10 +125,10 @@ const STOCK_KEYS = {
 } as const;
 
 /**
- * `idempotencyKey`: the checkout form's hidden key or the API's Idempotency-Key header (ADR 0069).
- * It is looked up before the cart is judged (the repeat of a placed order finds the cart empty),
- * held first in the transaction (a concurrent repeat waits, then finds the order), and looked up
- * again after a refusal (the repeat that lost the race for the stock or the voucher).
+ * `idempotencyKey`: the form's hidden key or the API's header. It is looked up before the cart is
+ * judged (the repeat of a placed order finds the cart empty), held first in the transaction (a
+ * concurrent repeat waits, then finds the order and takes nothing), and looked up again after a
+ * refusal (the repeat that lost the race for the last pieces or the voucher).
  */
 export async function placeOrder(
   ctx: ShopContext,
@@ -194,14 +148,33 @@ export async function placeOrder(
   if (refusal) return refusal;
   if (parsed.data.seenTotalMinor !== state.view.totals.totalMinor)
     return { status: "refused", message: translate(who.locale, "checkout.errors.totalChanged") };
-  let placed: Placed;
+  const at = ctx.now();
+  let placed: { order: { id: number; hash: string }; newUserId: number | null } | null;
   try {
-    placed = await placeInTransaction(ctx, who, state, key);
+    placed = await ctx.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      if (await heldKeyWasUsed(ctx, tx, who, key)) return null;
+      const newUserId = await openAccount(ctx, tx, who, state, at);
+      const input = orderInput(who, state, who.userId ?? newUserId, at, key);
+      const stock = await ctx.ports.reserveStock(tx, input.lines);
+      if (!stock.ok) throw new OrderRefused(translate(who.locale, STOCK_KEYS[stock.problem]));
+      const order = await ctx.ports.placeShopOrder(tx, input);
+      if (!order.ok)
+        throw new OrderRefused(
+          translate(
+            who.locale,
+            order.refusal ? voucherRefusalKey(order.refusal) : "checkout.errors.orderFailed",
+          ),
+        );
+      await clearCart(tx, state.row!.id);
+      return { order: order.order, newUserId };
+    });
   } catch (error) {
-    if (!(error instanceof OrderRefused)) throw error;
-    return (await repeatOf(ctx, who, key)) ?? { status: "refused", message: error.messageText };
+    if (error instanceof OrderRefused)
+      return (await repeatOf(ctx, who, key)) ?? { status: "refused", message: error.messageText };
+    throw error;
   }
-  if ("repeat" in placed) return placed.repeat;
+  if (!placed) return (await repeatOf(ctx, who, key))!;
   const login = placed.newUserId === null ? null : await welcomeAndLogIn(ctx, placed.newUserId, who, client);
   return {
     status: "ok",
@@ -211,47 +184,6 @@ export async function placeOrder(
     login,
     repeated: false,
   };
-}
-
-/** The order placed (and the guest's new account), or the answer to a repeat found on the way. */
-type Placed =
-  | { repeat: ShopResult<PlacedOrder> }
-  | { order: { id: number; hash: string }; newUserId: number | null };
-
-/**
- * The account, the pieces, the order, the voucher's use and the emptied cart: all or nothing. The
- * key is held first: a concurrent request with it waits here and then answers the order this one
- * made, having taken nothing.
- */
-function placeInTransaction(
-  ctx: ShopContext,
-  who: Shopper,
-  state: CartState,
-  key: RequestKey | null,
-): Promise<Placed> {
-  const at = ctx.now();
-  return ctx.db.transaction(async (transaction): Promise<Placed> => {
-    const tx = transaction as unknown as Db;
-    if (key) {
-      await ctx.ports.holdRequestKey(tx, key);
-      const repeat = await repeatOf(ctx, who, key, tx);
-      if (repeat) return { repeat };
-    }
-    const newUserId = await openAccount(ctx, tx, who, state, at);
-    const input = orderInput(who, state, who.userId ?? newUserId, at, key);
-    const stock = await ctx.ports.reserveStock(tx, input.lines);
-    if (!stock.ok) throw new OrderRefused(translate(who.locale, STOCK_KEYS[stock.problem]));
-    const order = await ctx.ports.placeShopOrder(tx, input);
-    if (!order.ok)
-      throw new OrderRefused(
-        translate(
-          who.locale,
-          order.refusal ? voucherRefusalKey(order.refusal) : "checkout.errors.orderFailed",
-        ),
-      );
-    await clearCart(tx, state.row!.id);
-    return { order: order.order, newUserId };
-  });
 }
 
 /** The new account's welcome mail (with its confirmation link) and its first session. */
