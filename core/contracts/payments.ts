@@ -132,12 +132,13 @@ export type PromotionUnavailable = "unavailable" | "not_live" | "topped_to_end";
 
 /**
  * The payments module's refusals (codes, ADR 0068) and their texts, the same on the pages and in
- * the API: the promotion's, a fee with nothing to pay, and a card payment's start (paid already,
- * no longer payable, too many starts of the order).
+ * the API: the promotion's, a fee with nothing to pay, a request's key used for another order (ADR
+ * 0069), and a card payment's start (paid already, no longer payable, too many starts of the order).
  */
 export type PaymentRefusal =
   | PromotionUnavailable
   | "nothing_to_pay"
+  | "key_reused"
   | "already_paid"
   | "not_payable"
   | "limited";
@@ -147,6 +148,7 @@ const PAYMENT_REFUSAL_KEYS = {
   not_live: "payments.errors.notLive",
   topped_to_end: "payments.errors.toppedToEnd",
   nothing_to_pay: "payments.errors.nothingToPay",
+  key_reused: "payments.errors.keyReused",
   already_paid: "payments.errors.alreadyPaid",
   not_payable: "payments.errors.notPayable",
   limited: "errors.tooManyRequests",

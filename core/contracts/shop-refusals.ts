@@ -24,7 +24,9 @@ export type ShopRefusalCode =
   | "details_missing"
   | "total_changed"
   | "order_failed"
-  | "not_in_cart";
+  | "not_in_cart"
+  /** The binding click's key came with another request (another total seen, ADR 0069). */
+  | "key_reused";
 
 export type ShopRefusal =
   | Err<ShopRefusalCode>
@@ -55,6 +57,7 @@ const KEYS: Record<ShopRefusalCode, MessageKey> = {
   total_changed: "checkout.errors.totalChanged",
   order_failed: "checkout.errors.orderFailed",
   not_in_cart: "checkout.errors.notInCart",
+  key_reused: "checkout.errors.keyReused",
 };
 
 export function shopRefusalMessage(locale: Locale, refusal: ShopMessageRefusal): string {

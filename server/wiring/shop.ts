@@ -18,7 +18,12 @@ type ShopNeeds = {
   settings: SettingsService;
   orders: Pick<
     OrdersService,
-    "voucherForCart" | "placeShopOrder" | "influencerStats" | "bankTransferOffered"
+    | "voucherForCart"
+    | "placeShopOrder"
+    | "holdRequestKey"
+    | "orderOfRequestKey"
+    | "influencerStats"
+    | "bankTransferOffered"
   >;
   payments: Pick<PaymentsService, "gateway">;
   auth: Pick<ReturnType<typeof createAuthService>, "startSession">;
@@ -40,6 +45,8 @@ export function wireShop({ db, jobs, logger }: Base, needs: ShopNeeds) {
       reserveStock,
       voucherForCart: (input) => orders.voucherForCart(input),
       placeShopOrder: (tx, input) => orders.placeShopOrder(tx, input),
+      holdRequestKey: (tx, key) => orders.holdRequestKey(tx, key),
+      orderOfRequestKey: (key, userId, executor) => orders.orderOfRequestKey(key, userId, executor),
       influencerStats: (userId) => orders.influencerStats(userId),
       shopSetting: () => settings.get("shop"),
       paymentMethods: async () => ({

@@ -20,24 +20,35 @@ export async function loadReviewStep({ request, context }: Args) {
     ? (options.branches.find((entry) => `${PICKUP_PREFIX}${entry.key}` === choice) ?? null)
     : null;
   const carrier = options.carriers.find((entry) => entry.key === choice) ?? null;
-  return { cart, carrier, branch, pickup: choice.startsWith(PICKUP_PREFIX) };
+  // The form's key to the binding click: a repeat of it answers the order the first one made.
+  const orderKey = await context.get(appContext).services.shop.checkoutKey(shopperOf(request, context));
+  return { cart, carrier, branch, pickup: choice.startsWith(PICKUP_PREFIX), orderKey };
 }
 
 /**
  * The binding click: the shop places the order only at the total the customer saw, with the terms
  * and the 18+ confirmed. A guest who asked for an account is signed in with it (and their guest
  * cart's cookie goes). A card payment goes on to the gateway at once, as the order page's "Zaplatit
- * kartou" does; otherwise the order's summary page, with the QR transfer or what comes next.
+ * kartou" does; otherwise the order's summary page, with the QR transfer or what comes next. The
+ * form's `orderKey` makes a repeat (a double click, the form sent again after "back" or a reload,
+ * a second tab) answer the same order, so it leads to the same summary or payment (ADR 0069).
  */
 export async function reviewAction({ request, context }: Args) {
   const { services, locale, logger, clientIp, config } = context.get(appContext);
-  const submission = parseForm(await request.formData(), PlaceOrderSchema, locale);
+  const form = await request.formData();
+  const submission = parseForm(form, PlaceOrderSchema, locale);
+  const orderKey = form.get("orderKey");
   const answer = (result: FormReply, status: number) => data({ result }, { status });
   if (submission.status !== "success") return answer(submission.reply(), 422);
   const client = { ip: clientIp, userAgent: request.headers.get("user-agent") };
   let result: Awaited<ReturnType<typeof services.shop.placeOrder>>;
   try {
-    result = await services.shop.placeOrder(shopperOf(request, context), submission.value, client);
+    result = await services.shop.placeOrder(
+      shopperOf(request, context),
+      submission.value,
+      client,
+      typeof orderKey === "string" && orderKey ? orderKey : null,
+    );
   } catch (error) {
     logger.error({ err: error }, "shop: the order could not be placed");
     return answer(submission.reply({ formErrors: [translate(locale, "shop.cart.errors.save")] }), 503);

@@ -8,6 +8,7 @@ import { cancelReplacedOrders, createOrder } from "../orders/index.ts";
 import type { PaymentsContext, PaymentUser } from "./context.ts";
 import { viewOrder } from "./orders/view.ts";
 import { promotionLineText } from "./payment-text.ts";
+import { earlierOrder, heldKeyWasUsed, type RepeatableOrder, userRequestKey } from "./request-keys.ts";
 
 /**
  * Promotion (topování) of a live listing for a number of days (docs/product/fees.md): the offer
@@ -76,7 +77,8 @@ export async function promotionOffer(
 /**
  * Orders a promotion of the caller's live listing for `days` days (the price list's range, cut
  * at the listing's end), the group discount applied. An earlier unpaid promotion order of the
- * listing is cancelled: the seller changed their mind about the days.
+ * listing is cancelled: the seller changed their mind about the days. A repeat of the request's
+ * key (the form sent twice, a retry) answers the order the first request made (ADR 0069).
  */
 export async function orderPromotion(
   ctx: PaymentsContext,
@@ -84,7 +86,17 @@ export async function orderPromotion(
   productId: number,
   days: unknown,
   locale: Locale,
-): Promise<Ok<OrderView> | Err<"not_found" | PromotionUnavailable> | Err<"invalid", FieldProblems>> {
+  idempotencyKey: string | null = null,
+): Promise<
+  Ok<RepeatableOrder> | Err<"not_found" | PromotionUnavailable | "key_reused"> | Err<"invalid", FieldProblems>
+> {
+  const key = userRequestKey(user.id, idempotencyKey, {
+    request: "promotion",
+    productId,
+    days: typeof days === "number" ? days : String(days),
+  });
+  const repeat = await earlierOrder(ctx, user.id, key, locale);
+  if (repeat) return repeat;
   const current = await promotionOffer(ctx, user, productId, locale);
   if (!current) return err("not_found");
   if (current.reason) return err(current.reason);
@@ -94,7 +106,9 @@ export async function orderPromotion(
       days: [{ key: "payments.errors.days", values: { min: prices.minDays, max: current.maxDays } }],
     });
   const fee = promotionFee(prices, days, user.group?.discount ?? 0);
-  const order = await ctx.db.transaction(async (tx) => {
+  const placed = await ctx.db.transaction(async (tx) => {
+    // A concurrent repeat waits here, then answers the order the first one made.
+    if (await heldKeyWasUsed(tx, user.id, key)) return { repeat: true };
     const at = ctx.now();
     const created = await createOrder(
       tx,
@@ -113,11 +127,13 @@ export async function orderPromotion(
           quantity: days,
           unitPriceMinor: prices.perDayMinor,
         },
+        requestKey: key,
       },
       at,
     );
     await cancelReplacedOrders(tx, { productId, kind: "promotion", keepId: created.id }, ctx.now());
-    return created;
+    return { created };
   });
-  return ok(await viewOrder(ctx, order, locale));
+  if (!placed.created) return (await earlierOrder(ctx, user.id, key, locale))!;
+  return ok(await viewOrder(ctx, placed.created, locale));
 }

@@ -1,9 +1,11 @@
+import type { RequestKey } from "#core/contracts/request-keys.ts";
 import type { ShopMessageRefusal } from "#core/contracts/shop-refusals.ts";
 import { err, ok } from "#core/result.ts";
 import { PlaceOrderSchema } from "#core/schemas/checkout.ts";
 import { issuesToFieldProblems } from "#core/validation/field-errors.ts";
 import type { Db } from "#server/db/client.ts";
 import type { ShopOrderInput } from "./ports.ts";
+import { earlierPlacement, heldKeyWasUsed, requestKeyOf } from "./request-key.ts";
 import { clearCart } from "./rows.ts";
 import { carrierCountryProblems } from "./steps.ts";
 import type { PlacedOrder, ShopClient, Shopper, ShopResult } from "./types.ts";
@@ -14,7 +16,8 @@ import { type CartState, cartState, type ShopContext } from "./view.ts";
  * today's data and the order is placed only when nothing changed since the customer's last look
  * (no line problem, the voucher still valid, the same total) and every step is answered. A guest
  * who asked for an account gets it in the same transaction as the order, the stock's pieces and
- * the voucher's use: if anything fails, none of it happened.
+ * the voucher's use: if anything fails, none of it happened. A repeat of the request's key (a
+ * double click, a resubmitted form, a retry, ADR 0069) answers the order the first one made.
  */
 
 /** A refusal raised inside the transaction, so that it rolls back. */
@@ -42,7 +45,13 @@ function cartRefusal(state: CartState): ShopMessageRefusal | null {
   return null;
 }
 
-function orderInput(who: Shopper, state: CartState, userId: number | null, at: Date): ShopOrderInput {
+function orderInput(
+  who: Shopper,
+  state: CartState,
+  userId: number | null,
+  at: Date,
+  requestKey: RequestKey | null,
+): ShopOrderInput {
   const { view, delivery, options } = state;
   const { draft, totals } = view;
   const payment = draft.payment ?? "card";
@@ -73,7 +82,19 @@ function orderInput(who: Shopper, state: CartState, userId: number | null, at: D
     note: draft.note,
     termsAcceptedAt: at,
     reservedUntil: payment === "cod" ? null : new Date(at.getTime() + options.reservationHours * 3600_000),
+    requestKey,
   };
+}
+
+/** The answer to a repeat of the key, when an earlier request with it made an order (request-key.ts). */
+async function repeatOf(
+  ctx: ShopContext,
+  who: Shopper,
+  key: RequestKey | null,
+): Promise<ShopResult<PlacedOrder> | null> {
+  const earlier = await earlierPlacement(ctx, who, key);
+  if (earlier === "key_reused") return err("key_reused");
+  return earlier ? ok({ ...earlier, repeated: true }) : null;
 }
 
 /** Opens the guest's account in the order's transaction; its id, or the refusal (a taken e-mail or phone). */
@@ -99,25 +120,36 @@ const STOCK_REFUSALS = {
   priceChanged: "cart_changed",
 } as const;
 
+/**
+ * `idempotencyKey`: the form's hidden key or the API's header. It is looked up before the cart is
+ * judged (the repeat of a placed order finds the cart empty), held first in the transaction (a
+ * concurrent repeat waits, then finds the order and takes nothing), and looked up again after a
+ * refusal (the repeat that lost the race for the last pieces or the voucher).
+ */
 export async function placeOrder(
   ctx: ShopContext,
   who: Shopper,
   input: unknown,
   client: ShopClient,
+  idempotencyKey: string | null = null,
 ): Promise<ShopResult<PlacedOrder>> {
   const parsed = PlaceOrderSchema.safeParse(input);
   if (!parsed.success) return err("invalid", issuesToFieldProblems(parsed.error.issues));
   const state = await cartState(ctx, who);
+  const key = requestKeyOf(who, state, parsed.data.seenTotalMinor, idempotencyKey);
+  const repeat = await repeatOf(ctx, who, key);
+  if (repeat) return repeat;
   const refusal = cartRefusal(state);
   if (refusal) return refusal;
   if (parsed.data.seenTotalMinor !== state.view.totals.totalMinor) return err("total_changed");
   const at = ctx.now();
-  let placed: { order: { id: number; hash: string }; newUserId: number | null };
+  let placed: { order: { id: number; hash: string }; newUserId: number | null } | null;
   try {
     placed = await ctx.db.transaction(async (transaction) => {
       const tx = transaction as unknown as Db;
+      if (await heldKeyWasUsed(ctx, tx, who, key)) return null;
       const newUserId = await openAccount(ctx, tx, who, state, at);
-      const input = orderInput(who, state, who.userId ?? newUserId, at);
+      const input = orderInput(who, state, who.userId ?? newUserId, at, key);
       const stock = await ctx.ports.reserveStock(tx, input.lines);
       if (!stock.ok) throw new OrderRefused(err(STOCK_REFUSALS[stock.problem]));
       const order = await ctx.ports.placeShopOrder(tx, input);
@@ -129,15 +161,17 @@ export async function placeOrder(
       return { order: order.order, newUserId };
     });
   } catch (error) {
-    if (error instanceof OrderRefused) return error.refusal;
+    if (error instanceof OrderRefused) return (await repeatOf(ctx, who, key)) ?? error.refusal;
     throw error;
   }
+  if (!placed) return (await repeatOf(ctx, who, key))!;
   const login = placed.newUserId === null ? null : await welcomeAndLogIn(ctx, placed.newUserId, who, client);
   return ok({
     order: { ...placed.order, summaryPath: ctx.ports.summaryPath(placed.order, who.locale) },
     payWithCard: state.view.draft.payment === "card",
     payment: state.view.draft.payment ?? "card",
     login,
+    repeated: false,
   });
 }
 

@@ -1,10 +1,17 @@
 import type { FieldProblems } from "#core/contracts/errors.ts";
+import type { RequestKey } from "#core/contracts/request-keys.ts";
 import type { InfluencerStats } from "#core/contracts/shop.ts";
 import type { Locale } from "#core/i18n/index.ts";
 import type { Result } from "#core/result.ts";
 import type { Db } from "#server/db/client.ts";
 import type { ShopProduct, StockLine, StockReservation } from "../listings/index.ts";
-import type { PlacedShopOrder, ShopOrderInput, VoucherCheck, VoucherTermsForCart } from "../orders/index.ts";
+import type {
+  KeyedOrder,
+  PlacedShopOrder,
+  ShopOrderInput,
+  VoucherCheck,
+  VoucherTermsForCart,
+} from "../orders/index.ts";
 import type { CheckoutAccountInput } from "../users/index.ts";
 
 /*
@@ -31,6 +38,10 @@ export type ShopPorts = {
   }): Promise<VoucherCheck>;
   /** Creates the order awaiting payment, the voucher's use under its row lock, in `tx`. */
   placeShopOrder(tx: Db, input: ShopOrderInput): Promise<PlacedShopOrder>;
+  /** First in the order's transaction: a concurrent request with the same key waits for this one. */
+  holdRequestKey(tx: Db, key: RequestKey): Promise<void>;
+  /** The caller's order an earlier request with the key made; `executor`: in the order's transaction. */
+  orderOfRequestKey(key: RequestKey, userId: number | null, executor?: Db): Promise<KeyedOrder | null>;
   influencerStats(userId: number): Promise<InfluencerStats | null>;
   /** The `shop` setting as stored (checked by the shop against the setting's schema). */
   shopSetting(): Promise<unknown>;

@@ -4,6 +4,7 @@ import { err } from "#core/result.ts";
 import type { VoucherRefusal } from "#core/rules/vouchers.ts";
 import type { Db } from "#server/db/client.ts";
 import { RateLimiter } from "#server/lib/rate-limit.ts";
+import { checkoutKey } from "./checkout-key.ts";
 import { addToCart, badge, confirmPrices, setQuantity } from "./lines.ts";
 import { mergeGuestCart } from "./merge.ts";
 import { checkoutOptions } from "./options.ts";
@@ -82,8 +83,16 @@ export function createShopService(deps: ShopServiceDeps) {
     /** DetailsStepSchema; a guest's "open an account" is limited per IP when `client` is given. */
     saveDetails: async (who: Shopper, input: unknown, client?: ShopClient): Promise<ShopResult> =>
       (asksForAccount(who, input) ? accountLimit(client) : null) ?? saveDetails(ctx, who, input),
-    placeOrder: async (who: Shopper, input: unknown, client: ShopClient): Promise<ShopResult<PlacedOrder>> =>
-      orderLimit(client) ?? placeOrder(ctx, who, input, client),
+    /** The review form's key to the binding click, kept on the cart until the order (ADR 0069); null without a cart. */
+    checkoutKey: (who: Shopper): Promise<string | null> => checkoutKey(ctx, who),
+    /** PlaceOrderSchema; `idempotencyKey`: the form's hidden key or the API's header (ADR 0069). */
+    placeOrder: async (
+      who: Shopper,
+      input: unknown,
+      client: ShopClient,
+      idempotencyKey: string | null = null,
+    ): Promise<ShopResult<PlacedOrder>> =>
+      orderLimit(client) ?? placeOrder(ctx, who, input, client, idempotencyKey),
     /** After a login: the guest's cart joins the user's (quantities within stock) and is dropped. */
     mergeGuestCart: (userId: number, token: string): Promise<void> => mergeGuestCart(ctx, userId, token),
     influencerStats: (userId: number): Promise<InfluencerStats | null> => ctx.ports.influencerStats(userId),

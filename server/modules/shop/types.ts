@@ -24,10 +24,16 @@ export type PlacedOrder = {
   payment: ShopPaymentMethod;
   /** The guest opened an account on the way: the new session to set. */
   login: { token: string; userId: number } | null;
+  /** A repeat of the request's key: the order an earlier request made (ADR 0069). */
+  repeated: boolean;
 };
 
 /** The caller's address and browser (rate limits, the new session of a guest who registered). */
 export type ShopClient = { ip: string | null; userAgent: string | null };
 
 /** The draft as the cart stores it; its hidden part is a guest's account to open with the order (the password only as its hash). */
-export type StoredDraft = Partial<CheckoutDraft> & { account?: { passwordHash: string } | null };
+export type StoredDraft = Partial<CheckoutDraft> & {
+  account?: { passwordHash: string } | null;
+  /** The review form's key to the binding click (checkout-key.ts, ADR 0069). */
+  orderKey?: string;
+};

@@ -4,7 +4,7 @@ import { translate } from "#core/i18n/index.ts";
 import { translateProblems } from "#core/validation/field-errors.ts";
 import { isSecureOrigin, sessionCookieName } from "#core/web/session-cookie.ts";
 import { bearerSecurity, createApiRouter, requireUser } from "#server/http/api/router.ts";
-import { errorResponses, jsonContent, MessageBody } from "#server/http/api/schemas.ts";
+import { errorResponses, IdempotencyHeaders, jsonContent, MessageBody } from "#server/http/api/schemas.ts";
 import {
   CartBody,
   CheckoutOptionsBody,
@@ -84,12 +84,15 @@ checkoutApi.openapi(
     summary:
       "Places the order (binding, with the obligation to pay) from the caller's cart, at the total the customer saw on the last step: the terms and the 18+ confirmation are required. The pieces are reserved and the voucher's use recorded in one transaction; an unpaid card or transfer order gives its pieces back after the shop setting's reservationHours. A guest who asked for an account is signed in (session cookie and token)",
     security,
-    request: { body: json(PlaceOrderBody) },
+    request: { body: json(PlaceOrderBody), headers: IdempotencyHeaders },
     responses: {
-      201: jsonContent(PlacedOrderBody, "The order, and where to pay it"),
+      201: jsonContent(
+        PlacedOrderBody,
+        "The order, and where to pay it; a repeat of the Idempotency-Key answers the order the first request made, with `Idempotent-Replayed: true`",
+      ),
       409: jsonContent(
         MessageBody,
-        "The cart changed (prices, stock, the voucher, the total), or a step is missing: look at it again",
+        "The cart changed (prices, stock, the voucher, the total), or a step is missing: look at it again; or the Idempotency-Key was used for another request (another total)",
       ),
       422: errorResponses[422],
       429: jsonContent(MessageBody, "Too many orders from this address; Retry-After says when to try again"),
@@ -98,12 +101,14 @@ checkoutApi.openapi(
   async (c) => {
     const who = await shopperOf(c);
     const client = { ip: c.get("clientIp"), userAgent: c.req.header("user-agent") ?? null };
-    const result = await c.get("services").shop.placeOrder(who, c.req.valid("json"), client);
+    const key = c.req.valid("header")["idempotency-key"] ?? null;
+    const result = await c.get("services").shop.placeOrder(who, c.req.valid("json"), client, key);
     if (!result.ok && result.code === "invalid")
       return c.json({ errors: translateProblems(c.get("locale"), result.details) }, 422);
     if (!result.ok) return c.json(refusalBody(c, result), result.code === "limited" ? 429 : 409);
     const placed = result.value;
     const { order, payWithCard, login } = placed;
+    if (placed.repeated) c.header("Idempotent-Replayed", "true");
     if (login) {
       const publicUrl = c.get("config").publicUrl;
       setCookie(c, sessionCookieName(publicUrl), login.token, {
