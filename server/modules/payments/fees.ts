@@ -1,4 +1,3 @@
-import type { OrderView } from "#core/contracts/payments.ts";
 import type { RequestKey } from "#core/contracts/request-keys.ts";
 import type { Locale } from "#core/i18n/index.ts";
 import { err, ok, type Result } from "#core/result.ts";

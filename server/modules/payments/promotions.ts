@@ -1,5 +1,5 @@
 import type { FieldProblems } from "#core/contracts/errors.ts";
-import type { OrderView, PromotionUnavailable } from "#core/contracts/payments.ts";
+import type { PromotionUnavailable } from "#core/contracts/payments.ts";
 import type { Locale } from "#core/i18n/index.ts";
 import { type Err, err, type Ok, ok } from "#core/result.ts";
 import { type Fee, type PromotionFees, promotionFee, readPromotionFees } from "#core/rules/fees.ts";
