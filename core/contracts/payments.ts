@@ -1,3 +1,4 @@
+import { type Locale, type MessageKey, translate } from "../i18n/index.ts";
 import type { OrderStatus } from "../lifecycles/order.ts";
 import type { PaymentStatus } from "../lifecycles/payment.ts";
 import type { ProductStatus } from "./catalog.ts";
@@ -122,3 +123,37 @@ export type InvoicePayload = {
   paymentMethod: "bank_transfer" | "card" | "cod";
   variableSymbol: string;
 };
+
+/**
+ * Why a listing cannot be promoted now (the offer's `reason`, and `orderPromotion`'s refusal):
+ * no price list, the listing is not live, or it is already promoted up to its end.
+ */
+export type PromotionUnavailable = "unavailable" | "not_live" | "topped_to_end";
+
+/**
+ * The payments module's refusals (codes, ADR 0068) and their texts, the same on the pages and in
+ * the API: the promotion's, a fee with nothing to pay, a request's key used for another order (ADR
+ * 0069), and a card payment's start (paid already, no longer payable, too many starts of the order).
+ */
+export type PaymentRefusal =
+  | PromotionUnavailable
+  | "nothing_to_pay"
+  | "key_reused"
+  | "already_paid"
+  | "not_payable"
+  | "limited";
+
+const PAYMENT_REFUSAL_KEYS = {
+  unavailable: "payments.errors.promotionUnavailable",
+  not_live: "payments.errors.notLive",
+  topped_to_end: "payments.errors.toppedToEnd",
+  nothing_to_pay: "payments.errors.nothingToPay",
+  key_reused: "payments.errors.keyReused",
+  already_paid: "payments.errors.alreadyPaid",
+  not_payable: "payments.errors.notPayable",
+  limited: "errors.tooManyRequests",
+} as const satisfies Record<PaymentRefusal, MessageKey>;
+
+export function paymentRefusalMessage(locale: Locale, refusal: PaymentRefusal): string {
+  return translate(locale, PAYMENT_REFUSAL_KEYS[refusal]);
+}

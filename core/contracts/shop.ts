@@ -69,14 +69,17 @@ export type CartLineView = {
   problem: LineProblem | null;
 };
 
-/** The voucher applied to the cart (one per cart). */
-export type CartVoucher = {
+/**
+ * The voucher applied to the cart (one per cart). `Refusal`: the shop answers the refusal's code
+ * (`VoucherRefusal`), the pages and the API show its text (the default, `sayCart`).
+ */
+export type CartVoucher<Refusal = string> = {
   code: string;
   kind: VoucherKind;
   /** Percent, or CZK minor units. */
   value: number;
-  /** Refused now (the cart fell below its minimum, it expired...): the translated reason; null = it applies. */
-  refusal: string | null;
+  /** Refused now (the cart fell below its minimum, it expired...): the reason; null = it applies. */
+  refusal: Refusal | null;
 };
 
 /** The checkout's saved answers (kept on the cart between the steps; nothing is bound until the order). */
@@ -108,14 +111,14 @@ export type DraftAddress = {
 
 export type CheckoutStep = "cart" | "delivery" | "details" | "review";
 
-/** The cart page and every checkout step read this. */
-export type CartView = {
+/** The cart page and every checkout step read this (`Refusal`: the voucher's, see CartVoucher). */
+export type CartView<Refusal = string> = {
   lines: CartLineView[];
   /** Pieces in the cart. */
   count: number;
   /** The user group's discount in percent (0 for guests). */
   groupDiscountPercent: number;
-  voucher: CartVoucher | null;
+  voucher: CartVoucher<Refusal> | null;
   /** With the chosen carrier and payment fee once chosen (0 before). */
   totals: CartTotals;
   /** Free delivery from this value of the goods (after discounts). */

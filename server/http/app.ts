@@ -181,7 +181,14 @@ function mountApiWithLimits(app: App, config: Config, on: Layers) {
       "/api/*",
       cors({
         origin: (origin) => (origin === config.publicUrl ? origin : null),
-        allowHeaders: ["Content-Type", "Authorization", "clientUrl", "Accept", "X-Request-Id"],
+        allowHeaders: [
+          "Content-Type",
+          "Authorization",
+          "clientUrl",
+          "Accept",
+          "X-Request-Id",
+          "Idempotency-Key",
+        ],
         allowMethods: ["GET", "POST", "PUT", "DELETE", "OPTIONS"],
         credentials: true,
         maxAge: 600,

@@ -1,6 +1,10 @@
+import type { FieldErrors } from "#core/contracts/errors.ts";
+import { type ShopMessageRefusal, shopRefusalMessage } from "#core/contracts/shop-refusals.ts";
+import type { Locale } from "#core/i18n/index.ts";
+import { translateProblems } from "#core/validation/field-errors.ts";
 import type { Db } from "../db/client.ts";
 import { vouchers } from "../modules/orders/tables.ts";
-import type { Shopper } from "../modules/shop/index.ts";
+import type { Shopper, ShopResult, ShopService } from "../modules/shop/index.ts";
 import { insertCategory, insertProduct } from "./fixtures.ts";
 
 /**
@@ -99,3 +103,42 @@ export const ADDRESS = {
   zip: "110 00",
   countryCode: "CZ",
 };
+
+/** A shop answer as the pages say it (ADR 0068): the value, the fields' texts, or the refusal's message. */
+export type SaidShop<T> =
+  | ({ status: "ok" } & (T extends object ? T : unknown))
+  | { status: "invalid"; errors: FieldErrors }
+  | { status: ShopMessageRefusal["code"]; message: string; retryAfterSeconds?: number };
+
+export function sayShop<T>(result: ShopResult<T>, locale: Locale = "cs"): SaidShop<T> {
+  if (result.ok) return { status: "ok", ...(result.value ?? {}) } as SaidShop<T>;
+  if (result.code === "invalid")
+    return { status: "invalid", errors: translateProblems(locale, result.details) };
+  const message = shopRefusalMessage(locale, result);
+  if (result.code === "limited")
+    return { status: "limited", message, retryAfterSeconds: result.details.retryAfterSeconds };
+  return { status: result.code, message };
+}
+
+/** The shop service whose answers are said (`sayShop`), so a test reads what the customer reads. */
+export type SayingShop = {
+  [K in keyof ShopService]: ShopService[K] extends (...args: infer A) => Promise<ShopResult<infer T>>
+    ? (...args: A) => Promise<SaidShop<T>>
+    : ShopService[K];
+};
+
+const isShopResult = (value: unknown): value is ShopResult<unknown> =>
+  typeof value === "object" && value !== null && typeof (value as { ok?: unknown }).ok === "boolean";
+
+export function sayingShop(shop: ShopService, locale: Locale = "cs"): SayingShop {
+  return new Proxy(shop, {
+    get(target, key) {
+      const member = target[key as keyof ShopService];
+      if (typeof member !== "function") return member;
+      return async (...args: unknown[]) => {
+        const answer = await (member as (...args: unknown[]) => Promise<unknown>)(...args);
+        return isShopResult(answer) ? sayShop(answer, locale) : answer;
+      };
+    },
+  }) as unknown as SayingShop;
+}

@@ -9,7 +9,7 @@ import {
   type AccountServices,
   checkoutAccountClashes,
   checkoutAccountOf,
-  checkoutPasswordErrors,
+  checkoutPasswordProblems,
   openCheckoutAccount,
 } from "#server/modules/users/index.ts";
 import type { Base } from "./base.ts";
@@ -18,7 +18,12 @@ type ShopNeeds = {
   settings: SettingsService;
   orders: Pick<
     OrdersService,
-    "voucherForCart" | "placeShopOrder" | "influencerStats" | "bankTransferOffered"
+    | "voucherForCart"
+    | "placeShopOrder"
+    | "holdRequestKey"
+    | "orderOfRequestKey"
+    | "influencerStats"
+    | "bankTransferOffered"
   >;
   payments: Pick<PaymentsService, "gateway">;
   auth: Pick<ReturnType<typeof createAuthService>, "startSession">;
@@ -40,6 +45,8 @@ export function wireShop({ db, jobs, logger }: Base, needs: ShopNeeds) {
       reserveStock,
       voucherForCart: (input) => orders.voucherForCart(input),
       placeShopOrder: (tx, input) => orders.placeShopOrder(tx, input),
+      holdRequestKey: (tx, key) => orders.holdRequestKey(tx, key),
+      orderOfRequestKey: (key, userId, executor) => orders.orderOfRequestKey(key, userId, executor),
       influencerStats: (userId) => orders.influencerStats(userId),
       shopSetting: () => settings.get("shop"),
       paymentMethods: async () => ({
@@ -48,9 +55,9 @@ export function wireShop({ db, jobs, logger }: Base, needs: ShopNeeds) {
       }),
       summaryPath: (order, locale) => localePath("orderSummary", locale, { id: order.id, hash: order.hash }),
       accounts: {
-        passwordErrors: checkoutPasswordErrors,
+        passwordProblems: checkoutPasswordProblems,
         hashPassword,
-        clashes: (input, locale) => checkoutAccountClashes(db, input, locale),
+        clashes: (input) => checkoutAccountClashes(db, input),
         open: openCheckoutAccount,
         async welcome(userId) {
           const account = await checkoutAccountOf(db, userId);

@@ -22,9 +22,8 @@ const MODULES = path.join(ROOT, "server/modules");
  * when one of them is no longer doubled, so that its line here goes with it.
  */
 const KNOWN_DOUBLES: Record<string, string> = {
-  Invalid: "the old result shapes of listings and payments, which go with item 5 (core/result.ts)",
-  Refused: "the old result shapes of listings and payments, which go with item 5 (core/result.ts)",
-  NotFound: "the old result shapes of listings and payments, which go with item 5 (core/result.ts)",
+  Invalid:
+    "listings' old result shape (users' is the core result's), which goes with item 5 (core/result.ts)",
 };
 
 function sources(dir: string): string[] {

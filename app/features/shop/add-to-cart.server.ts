@@ -1,15 +1,17 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { appContext } from "#app/context.ts";
-import { type FormReply, parseForm } from "#app/ui/forms/conform.ts";
-import { translate } from "#core/i18n/index.ts";
 import {
   ADDED_PARAM,
   type AddToCartActionData,
   AddToCartFormSchema,
   isAddToCartSubmission,
   LIMITED_PARAM,
-} from "./forms.ts";
-import { cartCookieHeaders, shopperOf } from "./shopper.server.ts";
+} from "#app/features/shop/forms.ts";
+import { cartCookieHeaders, shopperOf } from "#app/features/shop/shopper.server.ts";
+import { type FormReply, parseForm } from "#app/ui/forms/conform.ts";
+import { shopRefusalMessage } from "#core/contracts/shop-refusals.ts";
+import { translate } from "#core/i18n/index.ts";
+import { translateProblems } from "#core/validation/field-errors.ts";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
@@ -38,11 +40,13 @@ export async function addToCartAction({ request, context }: Args) {
     logger.error({ err: error }, "shop: adding to the cart failed");
     return answer(submission.reply({ formErrors: [translate(locale, "shop.cart.errors.save")] }), 503);
   }
-  if (result.status === "invalid") return answer(submission.reply({ fieldErrors: result.errors }), 422);
-  if (result.status === "refused") return answer(submission.reply({ formErrors: [result.message] }), 409);
+  if (!result.ok && result.code === "invalid")
+    return answer(submission.reply({ fieldErrors: translateProblems(locale, result.details) }), 422);
+  if (!result.ok) return answer(submission.reply({ formErrors: [shopRefusalMessage(locale, result)] }), 409);
+  const added = result.value;
   const back = new URL(request.url);
-  back.search = `?${ADDED_PARAM}=${result.quantity}${result.limited ? `&${LIMITED_PARAM}=1` : ""}`;
+  back.search = `?${ADDED_PARAM}=${added.quantity}${added.limited ? `&${LIMITED_PARAM}=1` : ""}`;
   throw redirect(`${back.pathname}${back.search}`, {
-    headers: cartCookieHeaders(result.cartToken, config.publicUrl),
+    headers: cartCookieHeaders(added.cartToken, config.publicUrl),
   });
 }

@@ -1,5 +1,7 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { appContext } from "#app/context.ts";
+import type { CartView } from "#core/contracts/shop.ts";
+import { sayCart } from "#core/contracts/shop-refusals.ts";
 import { type Locale, translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { parseCookieHeader, serializeCookie } from "#core/web/cookie-header.ts";
@@ -17,7 +19,7 @@ const appContextOf = (context: Context) => context.get(appContext);
 
 export type ShopService = Services["shop"];
 export type Shopper = Parameters<ShopService["cart"]>[0];
-export type CartView = Awaited<ReturnType<ShopService["cart"]>>;
+export type { CartView };
 
 /** The guest cart's cookie. */
 export const CART_COOKIE = "cart";
@@ -60,9 +62,9 @@ export function cartCookieHeaders(
 
 /** The cart, or null (logged) when the shop cannot be read. */
 export async function readCart(request: Request, context: Context): Promise<CartView | null> {
-  const { services, logger } = appContextOf(context);
+  const { services, logger, locale } = appContextOf(context);
   try {
-    return await services.shop.cart(shopperOf(request, context));
+    return sayCart(locale, await services.shop.cart(shopperOf(request, context)));
   } catch (error) {
     logger.error({ err: error }, "shop: the cart could not be loaded");
     return null;

@@ -8,7 +8,9 @@ import {
 } from "#app/features/shop/forms.ts";
 import { readCart, shopperOf, stepPath } from "#app/features/shop/shopper.server.ts";
 import { type FormReply, parseForm } from "#app/ui/forms/conform.ts";
+import { shopRefusalMessage } from "#core/contracts/shop-refusals.ts";
 import { translate } from "#core/i18n/index.ts";
+import { translateProblems } from "#core/validation/field-errors.ts";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
@@ -40,7 +42,7 @@ export async function cartAction({ request, context }: Args) {
   const who = shopperOf(request, context);
   const form = submission.value;
   const client = { ip: clientIp, userAgent: request.headers.get("user-agent") };
-  let result: Awaited<ReturnType<typeof services.shop.confirmPrices>>;
+  let result: Awaited<ReturnType<typeof services.shop.setQuantity | typeof services.shop.confirmPrices>>;
   try {
     if (form.intent === "quantity")
       result = await services.shop.setQuantity(who, { productId: form.productId, quantity: form.quantity });
@@ -52,15 +54,17 @@ export async function cartAction({ request, context }: Args) {
     logger.error({ err: error }, "shop: the cart could not be changed");
     return answer(submission.reply({ formErrors: [translate(locale, "shop.cart.errors.save")] }), 503);
   }
-  if (result.status === "invalid") return answer(submission.reply({ fieldErrors: result.errors }), 422);
-  if (result.status === "refused") {
+  if (!result.ok && result.code === "invalid")
+    return answer(submission.reply({ fieldErrors: translateProblems(locale, result.details) }), 422);
+  if (!result.ok) {
+    const message = shopRefusalMessage(locale, result);
     const reply =
       form.intent === "voucher"
-        ? submission.reply({ fieldErrors: { code: [result.message] } })
-        : submission.reply({ formErrors: [result.message] });
-    return answer(reply, result.retryAfterSeconds ? 429 : 409);
+        ? submission.reply({ fieldErrors: { code: [message] } })
+        : submission.reply({ formErrors: [message] });
+    return answer(reply, result.code === "limited" ? 429 : 409);
   }
   // More pieces asked than there are: the line keeps the stock, and the cart says so.
-  const limited = "limited" in result && result.limited === true;
+  const limited = result.value?.limited === true;
   throw redirect(limited ? `${stepPath("cart", locale)}?${LIMITED_PARAM}=1` : stepPath("cart", locale));
 }

@@ -2,8 +2,10 @@ import { data, type RouterContextProvider, redirect } from "react-router";
 import { appContext } from "#app/context.ts";
 import { loadOptions, loadStep, shopperOf, stepPath } from "#app/features/shop/shopper.server.ts";
 import { type FormReply, parseForm } from "#app/ui/forms/conform.ts";
+import { shopRefusalMessage } from "#core/contracts/shop-refusals.ts";
 import { translate } from "#core/i18n/index.ts";
 import { DeliveryStepSchema } from "#core/schemas/checkout.ts";
+import { translateProblems } from "#core/validation/field-errors.ts";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
@@ -26,7 +28,8 @@ export async function deliveryAction({ request, context }: Args) {
     logger.error({ err: error }, "shop: delivery and payment could not be saved");
     return answer(submission.reply({ formErrors: [translate(locale, "shop.cart.errors.save")] }), 503);
   }
-  if (result.status === "invalid") return answer(submission.reply({ fieldErrors: result.errors }), 422);
-  if (result.status === "refused") return answer(submission.reply({ formErrors: [result.message] }), 409);
+  if (!result.ok && result.code === "invalid")
+    return answer(submission.reply({ fieldErrors: translateProblems(locale, result.details) }), 422);
+  if (!result.ok) return answer(submission.reply({ formErrors: [shopRefusalMessage(locale, result)] }), 409);
   throw redirect(stepPath("details", locale));
 }

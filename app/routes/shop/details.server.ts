@@ -3,8 +3,10 @@ import { appContext } from "#app/context.ts";
 import { loadOptions, loadStep, shopperOf, stepPath } from "#app/features/shop/shopper.server.ts";
 import { type FormReply, parseForm } from "#app/ui/forms/conform.ts";
 import { type DraftAddress, PICKUP_PREFIX } from "#core/contracts/shop.ts";
+import { shopRefusalMessage } from "#core/contracts/shop-refusals.ts";
 import { translate } from "#core/i18n/index.ts";
 import { DetailsStepSchema } from "#core/schemas/checkout.ts";
+import { translateProblems } from "#core/validation/field-errors.ts";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
@@ -110,9 +112,13 @@ export async function detailsAction({ request, context }: Args) {
     const formErrors = [translate(locale, "shop.cart.errors.save")];
     return answer(submission.reply({ formErrors, hideFields: hidden }), 503);
   }
-  if (result.status === "invalid")
-    return answer(submission.reply({ fieldErrors: result.errors, hideFields: hidden }), 422);
-  if (result.status === "refused")
-    return answer(submission.reply({ formErrors: [result.message], hideFields: hidden }), 409);
+  if (!result.ok && result.code === "invalid") {
+    const fieldErrors = translateProblems(locale, result.details);
+    return answer(submission.reply({ fieldErrors, hideFields: hidden }), 422);
+  }
+  if (!result.ok) {
+    const formErrors = [shopRefusalMessage(locale, result)];
+    return answer(submission.reply({ formErrors, hideFields: hidden }), 409);
+  }
   throw redirect(stepPath("review", locale));
 }

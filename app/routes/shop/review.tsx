@@ -21,7 +21,8 @@ import { loadReviewStep, reviewAction } from "./review.server.ts";
  * Checkout, step 3 (`/kosik/rekapitulace`): everything chosen, each part with its "Změnit", the
  * whole cost (items, discounts, delivery, the cash-on-delivery fee, VAT per rate), the terms and
  * the 18+ confirmation, and the binding "Objednat s povinností platby", which carries the total
- * shown here: the shop places the order only at that total.
+ * shown here (the shop places the order only at that total) and the checkout's key (a repeat of
+ * the click answers the order the first one made, ADR 0069).
  */
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, (t) => ({ title: t("shop.review.title"), noindex: true }));
@@ -111,6 +112,32 @@ function DetailsSummary({ loaderData }: { loaderData: Route.ComponentProps["load
   );
 }
 
+/** What the customer chose on the way, each part with its "Změnit". */
+function ReviewChoices({ loaderData }: { loaderData: Route.ComponentProps["loaderData"] }) {
+  const { t, locale } = useTranslation();
+  return (
+    <div className="flex min-w-0 flex-col gap-4">
+      <ReviewCard title={t("shop.review.items")} changeTo={localePath("cart", locale)} testId="review-items">
+        <ReviewLines lines={loaderData.cart.lines} />
+      </ReviewCard>
+      <ReviewCard
+        title={t("shop.steps.delivery")}
+        changeTo={localePath("cartDelivery", locale)}
+        testId="review-delivery-payment"
+      >
+        <DeliverySummary loaderData={loaderData} />
+      </ReviewCard>
+      <ReviewCard
+        title={t("shop.steps.details")}
+        changeTo={localePath("cartDetails", locale)}
+        testId="review-details"
+      >
+        <DetailsSummary loaderData={loaderData} />
+      </ReviewCard>
+    </div>
+  );
+}
+
 export default function ReviewPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, locale } = useTranslation();
   const { cart } = loaderData;
@@ -125,29 +152,7 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
       alert={<CheckoutAlert messages={form.errors} />}
     >
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 desktop:grid-cols-[minmax(0,1fr)_22rem] desktop:items-start widescreen:grid-cols-[minmax(0,1fr)_24rem]">
-        <div className="flex min-w-0 flex-col gap-4">
-          <ReviewCard
-            title={t("shop.review.items")}
-            changeTo={localePath("cart", locale)}
-            testId="review-items"
-          >
-            <ReviewLines lines={cart.lines} />
-          </ReviewCard>
-          <ReviewCard
-            title={t("shop.steps.delivery")}
-            changeTo={localePath("cartDelivery", locale)}
-            testId="review-delivery-payment"
-          >
-            <DeliverySummary loaderData={loaderData} />
-          </ReviewCard>
-          <ReviewCard
-            title={t("shop.steps.details")}
-            changeTo={localePath("cartDetails", locale)}
-            testId="review-details"
-          >
-            <DetailsSummary loaderData={loaderData} />
-          </ReviewCard>
-        </div>
+        <ReviewChoices loaderData={loaderData} />
         <Form
           method="post"
           id={form.id}
@@ -159,6 +164,8 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
           <h2 className="font-serif text-xl text-primary-dark">{t("shop.review.costs")}</h2>
           <CostSummary cart={cart} withDelivery withVat />
           <input type="hidden" name="seenTotalMinor" value={cart.totals.totalMinor} />
+          {/* A repeat of this form (a double click, sent again) answers the order the first one made. */}
+          <input type="hidden" name="orderKey" value={loaderData.orderKey ?? ""} />
           <div className="flex flex-col gap-3 border-t border-line pt-4">
             <CheckboxField name="terms" errors={errors} required>
               {t("shop.review.terms")}{" "}

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { REQUEST_KEY_PATTERN } from "#core/contracts/request-keys.ts";
 import { MAX_INT4 } from "#core/validation/limits.ts";
 
 /** Schemas several APIs share: locale and id path params, error bodies. */
@@ -37,4 +38,13 @@ export const errorResponses = {
 export const jsonContent = <T extends z.ZodType>(schema: T, description: string) => ({
   description,
   content: { "application/json": { schema } },
+});
+
+/** The caller's key of a money-creating request (ADR 0069, docs/product/calls-and-errors.md). */
+export const IdempotencyHeaders = z.object({
+  "idempotency-key": z.string().regex(REQUEST_KEY_PATTERN).optional().openapi({
+    description:
+      "A key of the caller's choosing (1 to 200 visible ASCII characters, e.g. a UUID): a repeat with the same key and body answers the first request's order instead of placing another",
+    example: "5f1c2f0e-8d7a-4b8e-9b1e-2a6c3d4e5f60",
+  }),
 });

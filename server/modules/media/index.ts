@@ -6,7 +6,6 @@ export {
   hasTooManyPixels,
   MAX_UPLOAD_PIXELS,
   tooManyPixelsProblem,
-  tooManyUploadsMessage,
   tooManyUploadsProblem,
   type UploadLimiter,
 } from "./uploads.ts";

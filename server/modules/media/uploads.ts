@@ -1,7 +1,5 @@
 import pLimit from "p-limit";
 import type { Problem } from "#core/contracts/errors.ts";
-import type { Locale } from "#core/i18n/index.ts";
-import { translateProblem } from "#core/validation/field-errors.ts";
 import { RateLimiter } from "#server/lib/rate-limit.ts";
 
 /**
@@ -62,13 +60,4 @@ export function tooManyUploadsProblem(retryAfterSeconds: number): Problem {
     key: "errors.tooManyUploads",
     values: { minutes: Math.max(1, Math.ceil(retryAfterSeconds / 60)) },
   };
-}
-
-/**
- * The same, translated: only for the listing photos, whose service still answers in texts (the
- * listings module is converted to codes after issue 34's split; this file is on the allow-list of
- * tests/architecture/services-without-texts.test.ts until then).
- */
-export function tooManyUploadsMessage(locale: Locale, retryAfterSeconds: number): string {
-  return translateProblem(locale, tooManyUploadsProblem(retryAfterSeconds));
 }

@@ -1,3 +1,4 @@
+import { err, ok, type Result } from "#core/result.ts";
 import type { Db } from "#server/db/client.ts";
 import { issueInvoice } from "../invoicing/index.ts";
 import { variableSymbolOf } from "./bank-account.ts";
@@ -8,7 +9,7 @@ import type { Order } from "./tables.ts";
 import { canMoveShopOrder, lockOrder, markOrderDelivered, markOrderShipped } from "./transitions.ts";
 
 /** What the operator's move of a shop order ended in. */
-export type FulfilmentResult = "shipped" | "delivered" | "not_found" | "not_shop" | "not_allowed";
+export type FulfilmentResult = Result<undefined, "not_found" | "not_shop" | "not_allowed">;
 
 /**
  * The operator hands a paid shop order to the carrier (with its tracking number when it has one),
@@ -26,9 +27,9 @@ export async function moveShopOrder(
 ): Promise<FulfilmentResult> {
   return ctx.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
-    if (!order) return "not_found";
-    if (order.kind !== "shop") return "not_shop";
-    if (!canMoveShopOrder(order, to)) return "not_allowed";
+    if (!order) return err("not_found");
+    if (order.kind !== "shop") return err("not_shop");
+    if (!canMoveShopOrder(order, to)) return err("not_allowed");
     const at = ctx.now();
     const moved =
       to === "shipped"
@@ -45,7 +46,7 @@ export async function moveShopOrder(
         after: { status: moved.status, trackingNumber: moved.trackingNumber, paidAt: moved.paidAt },
       },
     });
-    return to;
+    return ok();
   });
 }
 

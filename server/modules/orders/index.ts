@@ -25,6 +25,12 @@ export {
 export { invoicedOrder } from "./invoiced.ts";
 export { RESERVATION_SWEEP_QUEUE, registerOrderJobs } from "./jobs.ts";
 export { createOrdersPersonalData } from "./personal-data.ts";
+export {
+  holdRequestKey,
+  type KeyedOrder,
+  orderOfRequestKey,
+  type RequestKey,
+} from "./request-keys.ts";
 export { createOrdersService, type OrdersService } from "./service.ts";
 export type { PlacedShopOrder, ShopOrderInput } from "./shop/place.ts";
 export { goodsOf } from "./shop/release.ts";

@@ -9,6 +9,7 @@ import { createOrdersContext, type OrdersServiceDeps } from "./context.ts";
 import { moveShopOrder } from "./fulfilment.ts";
 import { invoiceOf, invoiceOfOrder } from "./invoices.ts";
 import { payOrder } from "./pay.ts";
+import { holdRequestKey, orderOfRequestKey, type RequestKey } from "./request-keys.ts";
 import { influencerStats } from "./shop/influencer.ts";
 import { sendOrderRefunded } from "./shop/mails.ts";
 import { placeShopOrder, type ShopOrderInput } from "./shop/place.ts";
@@ -53,6 +54,11 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     ) => voucherForCart(ctx.db, input),
     /** In the shop's transaction, after it took the pieces: the order, the voucher's use, the mail. */
     placeShopOrder: (tx: Db, input: ShopOrderInput) => placeShopOrder(ctx, tx, input),
+    /** First in the shop's transaction: a concurrent request with the same key waits for this one (ADR 0069). */
+    holdRequestKey: (tx: Db, key: RequestKey) => holdRequestKey(tx, key),
+    /** The order an earlier request with the key made, the caller's; `executor`: in the caller's transaction. */
+    orderOfRequestKey: (key: RequestKey, userId: number | null, executor?: Db) =>
+      orderOfRequestKey(executor ?? ctx.db, key, userId),
     /** Cancels the unpaid shop orders whose reservation ended before `at`, giving their stock back. */
     releaseExpiredReservations: (at?: Date) => releaseExpiredReservations(ctx, at),
     influencerStats: (userId: number) => influencerStats(ctx.db, userId),

@@ -143,6 +143,16 @@ export const orders = pgTable(
     trackingNumber: text("tracking_number"),
     /** Delivered by the carrier, or handed over at a branch. */
     deliveredAt: timestamptz("delivered_at"),
+    /**
+     * The key of the request that created the order (ADR 0069): the checkout form's hidden key or
+     * the API's `Idempotency-Key`. A repeat of the key answers this order instead of making
+     * another. `requestScope` is whose key it is ("user:<id>", "cart:<id>"), and
+     * `requestFingerprint` a hash of what the request asked for: the same key with another
+     * request is refused.
+     */
+    requestKey: text("request_key"),
+    requestScope: text("request_scope"),
+    requestFingerprint: text("request_fingerprint"),
   },
   (t) => [
     index("orders_user_id_idx").on(t.userId, t.createdAt),
@@ -158,6 +168,9 @@ export const orders = pgTable(
     index("orders_reserved_until_idx")
       .on(t.reservedUntil)
       .where(sql`${t.status} = 'awaiting_payment' and ${t.stockReleasedAt} is null`),
+    // One order per key and buyer: two concurrent requests with one key cannot both insert.
+    uniqueIndex("orders_request_key_unique").on(t.requestKey, t.requestScope),
+    check("orders_request_key_check", sql`(${t.requestKey} is null) = (${t.requestScope} is null)`),
     check("orders_kind_check", oneOf(t.kind, ORDER_KINDS)),
     check("orders_payment_method_check", oneOf(t.paymentMethod, SHOP_PAYMENT_METHODS)),
     check("orders_status_check", oneOf(t.status, ORDER_STATUSES)),

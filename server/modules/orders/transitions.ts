@@ -4,6 +4,7 @@ import type { OrderKind } from "#core/contracts/payments.ts";
 import type { ShopPaymentMethod } from "#core/contracts/shop.ts";
 import { IllegalTransitionError, type OrderStatus, orderLifecycle } from "#core/lifecycles/order.ts";
 import type { Db } from "#server/db/client.ts";
+import { type RequestKey, requestKeyColumns } from "./request-keys.ts";
 import { type Order, type OrderItemKind, type NewOrder as OrderRow, orderItems, orders } from "./tables.ts";
 
 /**
@@ -34,6 +35,8 @@ export type NewOrder = {
   totalMinor: number;
   /** Its one line (a fee or a promotion). */
   item: { description: string; quantity: number; unitPriceMinor: number };
+  /** The request's key (ADR 0069); the caller holds it (holdRequestKey) and found no order of it. */
+  requestKey?: RequestKey | null;
 };
 
 /** Creates an order awaiting payment, with its line, under an unguessable hash. */
@@ -53,6 +56,7 @@ export async function createOrder(tx: Db, values: NewOrder, at: Date): Promise<O
       subtotalMinor: values.subtotalMinor,
       discountMinor: values.discountMinor,
       totalMinor: values.totalMinor,
+      ...requestKeyColumns(values.requestKey ?? null),
       createdAt: at,
       updatedAt: at,
     })
@@ -95,15 +99,22 @@ export type NewShopOrder = Pick<
 
 /**
  * Creates a shop order awaiting payment, with its lines. Cash on delivery awaits payment too: it
- * is paid when the carrier hands it over (markOrderDelivered).
+ * is paid when the carrier hands it over (markOrderDelivered). Null when a concurrent request with
+ * the same key made its order first (the insert waited for it on the key's unique index).
  */
-export async function createShopOrder(tx: Db, values: NewShopOrder, at: Date): Promise<Order> {
+export async function createShopOrder(
+  tx: Db,
+  values: NewShopOrder,
+  at: Date,
+  key: RequestKey | null = null,
+): Promise<Order | null> {
   const status = orderLifecycle.create("place");
   const { items, ...order } = values;
   const [created] = await tx
     .insert(orders)
     .values({
       ...order,
+      ...requestKeyColumns(key),
       hash: randomBytes(16).toString("hex"),
       kind: "shop",
       status,
@@ -112,7 +123,9 @@ export async function createShopOrder(tx: Db, values: NewShopOrder, at: Date): P
       createdAt: at,
       updatedAt: at,
     })
+    .onConflictDoNothing({ target: [orders.requestKey, orders.requestScope] })
     .returning();
+  if (!created) return null;
   await tx.insert(orderItems).values(items.map((item) => ({ ...item, orderId: created.id })));
   return created;
 }

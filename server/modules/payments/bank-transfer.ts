@@ -1,10 +1,12 @@
 import { isPaid } from "#core/lifecycles/order.ts";
+import { err, ok, type Result } from "#core/result.ts";
 import type { Db } from "#server/db/client.ts";
 import { lockOrder, type Order, variableSymbolOf } from "../orders/index.ts";
 import type { PaymentsContext } from "./context.ts";
 import { recordTransferPayment } from "./payment-transitions.ts";
 
-export type TransferResult = "paid" | "already_paid" | "cancelled" | "not_found";
+/** Ok: paid now, or paid already (nothing changed); refused: no such order, or it was cancelled. */
+export type TransferResult = Result<"paid" | "already_paid", "not_found" | "cancelled">;
 
 /**
  * The operator saw the bank transfer arrive (variable symbol = order number): the order is
@@ -19,7 +21,7 @@ export async function markPaidByTransfer(
 ): Promise<TransferResult> {
   return ctx.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
-    if (!order) return "not_found";
+    if (!order) return err("not_found");
     return payLockedByTransfer(ctx, tx, order, { actorId });
   });
 }
@@ -33,9 +35,9 @@ export async function payLockedByTransfer(
   tx: Db,
   order: Order,
   by: { actorId: number; source?: Record<string, unknown> },
-): Promise<TransferResult> {
-  if (isPaid(order.status)) return "already_paid";
-  if (order.status !== "awaiting_payment" && order.status !== "new") return "cancelled";
+): Promise<Result<"paid" | "already_paid", "cancelled">> {
+  if (isPaid(order.status)) return ok("already_paid");
+  if (order.status !== "awaiting_payment" && order.status !== "new") return err("cancelled");
   const at = ctx.now();
   await recordTransferPayment(tx, order, variableSymbolOf(order.id), at);
   await ctx.orders.pay(tx, order, at, "bank_transfer");
@@ -52,5 +54,5 @@ export async function payLockedByTransfer(
       ...(by.source ? { source: by.source } : {}),
     },
   });
-  return "paid";
+  return ok("paid");
 }

@@ -56,7 +56,3 @@ export function createPaymentsContext(deps: PaymentsServiceDeps): PaymentsContex
 
 /** Who orders: the signed-in user, with their group's discount. */
 export type PaymentUser = Pick<AuthUser, "id" | "email" | "locale" | "group">;
-
-export type Refused = { status: "refused"; message: string };
-export type Invalid = { status: "invalid"; errors: Record<string, string[]> };
-export type NotFound = { status: "not_found" };

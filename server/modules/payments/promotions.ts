@@ -1,10 +1,14 @@
-import type { OrderView } from "#core/contracts/payments.ts";
-import { type Locale, translate } from "#core/i18n/index.ts";
+import type { FieldProblems } from "#core/contracts/errors.ts";
+import type { PromotionUnavailable } from "#core/contracts/payments.ts";
+import type { Locale } from "#core/i18n/index.ts";
+import { type Err, err, type Ok, ok } from "#core/result.ts";
 import { type Fee, type PromotionFees, promotionFee, readPromotionFees } from "#core/rules/fees.ts";
 import type { MyListing } from "../listings/index.ts";
 import { cancelReplacedOrders, createOrder } from "../orders/index.ts";
-import type { Invalid, NotFound, PaymentsContext, PaymentUser, Refused } from "./context.ts";
+import type { PaymentsContext, PaymentUser } from "./context.ts";
 import { viewOrder } from "./orders/view.ts";
+import { promotionLineText } from "./payment-text.ts";
+import { earlierOrder, heldKeyWasUsed, type RepeatableOrder, userRequestKey } from "./request-keys.ts";
 
 /**
  * Promotion (topování) of a live listing for a number of days (docs/product/fees.md): the offer
@@ -17,9 +21,9 @@ export const PROMOTION_DAY_CHOICES = [1, 3, 7, 14, 30] as const;
 
 export type PromotionOffer = {
   listing: MyListing;
-  /** The listing may be promoted now (live); otherwise `reason` says why not. */
+  /** The listing may be promoted now (live); otherwise `reason` says why not (its page and the API say it). */
   available: boolean;
-  reason: string | null;
+  reason: PromotionUnavailable | null;
   toppedUntil: string | null;
   prices: PromotionFees;
   /** The longest promotion that still makes sense: the price list's maximum, cut at the listing's end. */
@@ -47,10 +51,10 @@ export async function promotionOffer(
   const from = new Date(Math.max(ctx.now().getTime(), toppedUntil ? Date.parse(toppedUntil) : 0));
   const left = daysUntilEnd(listing, from);
   const maxDays = Math.min(prices?.maxDays ?? 0, left ?? Number.POSITIVE_INFINITY);
-  let reason: string | null = null;
-  if (!prices) reason = translate(locale, "payments.errors.promotionUnavailable");
-  else if (!listing.actions.top) reason = translate(locale, "payments.errors.notLive");
-  else if (maxDays < prices.minDays) reason = translate(locale, "payments.errors.toppedToEnd");
+  let reason: PromotionUnavailable | null = null;
+  if (!prices) reason = "unavailable";
+  else if (!listing.actions.top) reason = "not_live";
+  else if (maxDays < prices.minDays) reason = "topped_to_end";
   const discount = user.group?.discount ?? 0;
   const choices =
     prices && !reason
@@ -73,7 +77,8 @@ export async function promotionOffer(
 /**
  * Orders a promotion of the caller's live listing for `days` days (the price list's range, cut
  * at the listing's end), the group discount applied. An earlier unpaid promotion order of the
- * listing is cancelled: the seller changed their mind about the days.
+ * listing is cancelled: the seller changed their mind about the days. A repeat of the request's
+ * key (the form sent twice, a retry) answers the order the first request made (ADR 0069).
  */
 export async function orderPromotion(
   ctx: PaymentsContext,
@@ -81,20 +86,29 @@ export async function orderPromotion(
   productId: number,
   days: unknown,
   locale: Locale,
-): Promise<{ status: "created"; order: OrderView } | Refused | Invalid | NotFound> {
+  idempotencyKey: string | null = null,
+): Promise<
+  Ok<RepeatableOrder> | Err<"not_found" | PromotionUnavailable | "key_reused"> | Err<"invalid", FieldProblems>
+> {
+  const key = userRequestKey(user.id, idempotencyKey, {
+    request: "promotion",
+    productId,
+    days: typeof days === "number" ? days : String(days),
+  });
+  const repeat = await earlierOrder(ctx, user.id, key, locale);
+  if (repeat) return repeat;
   const current = await promotionOffer(ctx, user, productId, locale);
-  if (!current) return { status: "not_found" };
-  if (!current.available) return { status: "refused", message: current.reason! };
+  if (!current) return err("not_found");
+  if (current.reason) return err(current.reason);
   const { prices } = current;
   if (typeof days !== "number" || !Number.isInteger(days) || days < prices.minDays || days > current.maxDays)
-    return {
-      status: "invalid",
-      errors: {
-        days: [translate(locale, "payments.errors.days", { min: prices.minDays, max: current.maxDays })],
-      },
-    };
+    return err("invalid", {
+      days: [{ key: "payments.errors.days", values: { min: prices.minDays, max: current.maxDays } }],
+    });
   const fee = promotionFee(prices, days, user.group?.discount ?? 0);
-  const order = await ctx.db.transaction(async (tx) => {
+  const placed = await ctx.db.transaction(async (tx) => {
+    // A concurrent repeat waits here, then answers the order the first one made.
+    if (await heldKeyWasUsed(tx, user.id, key)) return { repeat: true };
     const at = ctx.now();
     const created = await createOrder(
       tx,
@@ -109,15 +123,17 @@ export async function orderPromotion(
         discountMinor: fee.discountMinor,
         totalMinor: fee.amountMinor,
         item: {
-          description: translate("cs", "payments.item.promotion", { days, name: current.listing.name }),
+          description: promotionLineText(days, current.listing.name),
           quantity: days,
           unitPriceMinor: prices.perDayMinor,
         },
+        requestKey: key,
       },
       at,
     );
     await cancelReplacedOrders(tx, { productId, kind: "promotion", keepId: created.id }, ctx.now());
-    return created;
+    return { created };
   });
-  return { status: "created", order: await viewOrder(ctx, order, locale) };
+  if (!placed.created) return (await earlierOrder(ctx, user.id, key, locale))!;
+  return ok(await viewOrder(ctx, placed.created, locale));
 }

@@ -43,10 +43,16 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     qrSvg: spaydQrSvg,
     promotionOffer: (user: PaymentUser, productId: number, locale: Locale) =>
       promotionOffer(ctx, user, productId, locale),
-    orderPromotion: (user: PaymentUser, productId: number, days: unknown, locale: Locale) =>
-      orderPromotion(ctx, user, productId, days, locale),
-    orderListingFee: (user: PaymentUser, productId: number, locale: Locale) =>
-      orderListingFee(ctx, user, productId, locale),
+    /** `idempotencyKey`: the form's hidden key or the API's header; a repeat answers the first order (ADR 0069). */
+    orderPromotion: (
+      user: PaymentUser,
+      productId: number,
+      days: unknown,
+      locale: Locale,
+      idempotencyKey?: string | null,
+    ) => orderPromotion(ctx, user, productId, days, locale, idempotencyKey),
+    orderListingFee: (user: PaymentUser, productId: number, locale: Locale, idempotencyKey?: string | null) =>
+      orderListingFee(ctx, user, productId, locale, idempotencyKey),
     order: (id: number, hash: string, locale: Locale) => orderByHash(ctx, id, hash, locale),
     myOrders: (userId: number, locale: Locale, limit?: number) => myOrders(ctx, userId, locale, limit),
     payByCard: (id: number, hash: string, locale: Locale) => payByCard(ctx, id, hash, locale),

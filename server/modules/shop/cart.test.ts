@@ -8,6 +8,7 @@ import {
   member,
   SHOP_ENV,
   SHOP_SETTING,
+  sayingShop,
 } from "#server/test/shop-fixtures.ts";
 import { products } from "../listings/tables/products.ts";
 import { userGroups } from "../users/tables.ts";
@@ -27,7 +28,7 @@ afterAll(async () => {
   await api?.close();
 });
 
-const shop = () => api.services.shop;
+const shop = () => sayingShop(api.services.shop);
 
 /** A guest with a fresh cart holding the given pieces. */
 async function guestWith(lines: { productId: number; quantity: number; seenPriceMinor: number }[]) {
@@ -65,12 +66,12 @@ describe("adding to the cart", () => {
 
   it("refuses a sold-out product, one the shop does not sell, and a price the customer did not see", async () => {
     const soldOut = await shop().add(guest(), { productId: items.soldOut.id, seenPriceMinor: 50_000 });
-    expect(soldOut).toEqual({ status: "refused", message: expect.stringContaining("vyprodaný") });
+    expect(soldOut).toEqual({ status: "sold_out", message: expect.stringContaining("vyprodaný") });
     const hidden = await shop().add(guest(), { productId: items.hidden.id, seenPriceMinor: 40_000 });
-    expect(hidden).toEqual({ status: "refused", message: "Tento produkt se v obchodě neprodává." });
+    expect(hidden).toEqual({ status: "not_for_sale", message: "Tento produkt se v obchodě neprodává." });
     const price = await shop().add(guest(), { productId: items.rum.id, seenPriceMinor: 80_000 });
     expect(price).toEqual({
-      status: "refused",
+      status: "price_changed",
       message: expect.stringContaining("Cena produktu se mezitím změnila"),
     });
     const invalid = await shop().add(guest(), { productId: "x", seenPriceMinor: 1 });
@@ -85,7 +86,7 @@ describe("adding to the cart", () => {
       limited: true,
     });
     const stranger = await shop().setQuantity(guest(), { productId: items.rum.id, quantity: 1 });
-    expect(stranger).toMatchObject({ status: "refused", notFound: true });
+    expect(stranger).toMatchObject({ status: "not_in_cart" });
     expect(await shop().setQuantity(who, { productId: items.rum.id, quantity: 0 })).toMatchObject({
       status: "ok",
     });
@@ -176,7 +177,7 @@ describe("vouchers in the cart", () => {
   });
 
   it("refuses a voucher on an empty cart", async () => {
-    expect((await shop().applyVoucher(guest(), { code: "DESET" })).status).toBe("refused");
+    expect((await shop().applyVoucher(guest(), { code: "DESET" })).status).toBe("empty_cart");
   });
 });
 
@@ -252,7 +253,10 @@ describe("delivery and payment", () => {
     try {
       expect(await shop().options("cs")).toMatchObject({ carriers: [], branches: [] });
       const result = await shop().saveDelivery(who, { delivery: "ppl", payment: "card" });
-      expect(result).toEqual({ status: "refused", message: expect.stringContaining("Obchod teď nemůže") });
+      expect(result).toEqual({
+        status: "store_unavailable",
+        message: expect.stringContaining("Obchod teď nemůže"),
+      });
     } finally {
       await api.services.settings.put("shop", null, SHOP_SETTING);
     }

@@ -11,6 +11,7 @@ import {
   member,
   SHOP_ENV,
   SHOP_SETTING,
+  sayingShop,
 } from "#server/test/shop-fixtures.ts";
 import { products } from "../listings/tables/products.ts";
 import { users } from "../users/tables.ts";
@@ -30,7 +31,7 @@ afterAll(async () => {
   await api?.close();
 });
 
-const shop = () => api.services.shop;
+const shop = () => sayingShop(api.services.shop);
 let emails = 0;
 const freshEmail = () => `kupujici${++emails}-${Date.now()}@example.cz`;
 const freshPhone = () => `+420777${String(100_000 + Math.floor(Math.random() * 899_999))}`;
@@ -125,7 +126,7 @@ describe("the details step", () => {
     const cart = await shop().cart(who);
     expect(cart.nextStep).toBe("details");
     const refused = await order(who, cart.totals.totalMinor);
-    expect(refused).toEqual({ status: "refused", message: expect.stringContaining("PPL") });
+    expect(refused).toEqual({ status: "carrier_country", message: expect.stringContaining("PPL") });
   });
 
   it("a personal pickup needs no delivery address", async () => {
@@ -179,11 +180,14 @@ describe("placing the order", () => {
   it("refuses a total the customer did not see, and a missing step", async () => {
     const who = await guestCart();
     const missing = await order(who, 15_000);
-    expect(missing).toEqual({ status: "refused", message: "Vyberte prosím způsob dopravy a platby." });
+    expect(missing).toEqual({
+      status: "delivery_missing",
+      message: "Vyberte prosím způsob dopravy a platby.",
+    });
     const cart = await readyToOrder(who);
     const changed = await order(who, cart.totals.totalMinor - 100);
     expect(changed).toEqual({
-      status: "refused",
+      status: "total_changed",
       message: expect.stringContaining("Celková cena se mezitím změnila"),
     });
   });
@@ -198,7 +202,7 @@ describe("placing the order", () => {
     await api.db.update(products).set({ priceMinor: 31_000 }).where(eq(products.id, product.id));
     const refused = await order(who, cart.totals.totalMinor);
     expect(refused).toEqual({
-      status: "refused",
+      status: "cart_changed",
       message: expect.stringContaining("Košík se mezitím změnil"),
     });
     const [row] = await api.db
@@ -238,7 +242,7 @@ describe("placing the order", () => {
     let last: Awaited<ReturnType<typeof order>> | null = null;
     for (let i = 0; i < 21; i++)
       last = await shop().placeOrder(guest(), { terms: true, adult: true, seenTotalMinor: 0 }, limited);
-    expect(last).toMatchObject({ status: "refused", retryAfterSeconds: expect.any(Number) });
+    expect(last).toMatchObject({ status: "limited", retryAfterSeconds: expect.any(Number) });
   });
 });
 
@@ -312,7 +316,7 @@ describe("an account opened on the way", () => {
     for (let i = 0; i < 10; i++)
       expect((await shop().saveDetails(who, { register: true }, from)).status).toBe("invalid");
     expect(await shop().saveDetails(who, { register: true }, from)).toMatchObject({
-      status: "refused",
+      status: "limited",
       retryAfterSeconds: expect.any(Number),
     });
     // Without an account asked for, the details are not limited.
@@ -332,7 +336,10 @@ describe("an account opened on the way", () => {
     const before = await api.db.select({ n: sql<number>`count(*)::int` }).from(orders);
     const cart = await shop().cart(who);
     const refused = await order(who, cart.totals.totalMinor);
-    expect(refused).toEqual({ status: "refused", message: expect.stringContaining("Účet s tímto e-mailem") });
+    expect(refused).toEqual({
+      status: "account_taken",
+      message: expect.stringContaining("Účet s tímto e-mailem"),
+    });
     expect(await api.db.select({ n: sql<number>`count(*)::int` }).from(orders)).toEqual(before);
     expect((await shop().cart(who)).lines).toHaveLength(1);
   });

@@ -1,8 +1,8 @@
 import type { CartBadge } from "#core/contracts/shop.ts";
-import { translate } from "#core/i18n/index.ts";
+import { err, ok } from "#core/result.ts";
 import { cartTotals, quantityWithinStock } from "#core/rules/cart.ts";
 import { AddToCartSchema, CartQuantitySchema } from "#core/schemas/checkout.ts";
-import { issuesToFieldErrors } from "#core/validation/field-errors.ts";
+import { issuesToFieldProblems } from "#core/validation/field-errors.ts";
 import type { Db } from "#server/db/client.ts";
 import {
   deleteLine,
@@ -23,8 +23,8 @@ import type { ShopContext } from "./view.ts";
  * only a shop product on sale now, within its stock, and only at the price the customer saw.
  */
 
-const invalid = (who: Shopper, issues: Parameters<typeof issuesToFieldErrors>[0]) =>
-  ({ status: "invalid", errors: issuesToFieldErrors(issues, who.locale) }) as const;
+const invalid = (issues: Parameters<typeof issuesToFieldProblems>[0]) =>
+  err("invalid", issuesToFieldProblems(issues));
 
 async function productNow(ctx: ShopContext, who: Shopper, productId: number) {
   const [product] = await ctx.ports.products(ctx.db, [productId], who.locale);
@@ -41,14 +41,12 @@ export async function addToCart(
   input: unknown,
 ): Promise<ShopResult<{ cartToken: string | null; quantity: number; limited: boolean }>> {
   const parsed = AddToCartSchema.safeParse(input);
-  if (!parsed.success) return invalid(who, parsed.error.issues);
+  if (!parsed.success) return invalid(parsed.error.issues);
   const { productId, quantity, seenPriceMinor } = parsed.data;
   const product = await productNow(ctx, who, productId);
-  const refuse = (key: "notForSale" | "soldOut" | "priceChanged") =>
-    ({ status: "refused", message: translate(who.locale, `checkout.errors.${key}`) }) as const;
-  if (!product?.buyable) return refuse("notForSale");
-  if (product.stock <= 0) return refuse("soldOut");
-  if (product.unitPriceMinor !== seenPriceMinor) return refuse("priceChanged");
+  if (!product?.buyable) return err("not_for_sale");
+  if (product.stock <= 0) return err("sold_out");
+  if (product.unitPriceMinor !== seenPriceMinor) return err("price_changed");
   return ctx.db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     const cart = await ensureCart(tx, who);
@@ -57,7 +55,7 @@ export async function addToCart(
     const kept = quantityWithinStock(asked, product.stock);
     await upsertLine(tx, cart.id, { productId, quantity: kept, seenUnitPriceMinor: product.unitPriceMinor });
     await touchCart(tx, cart.id);
-    return { status: "ok", cartToken: cart.token, quantity: kept, limited: kept < asked };
+    return ok({ cartToken: cart.token, quantity: kept, limited: kept < asked });
   });
 }
 
@@ -68,24 +66,23 @@ export async function setQuantity(
   input: unknown,
 ): Promise<ShopResult<{ quantity: number; limited: boolean }>> {
   const parsed = CartQuantitySchema.safeParse(input);
-  if (!parsed.success) return invalid(who, parsed.error.issues);
+  if (!parsed.success) return invalid(parsed.error.issues);
   const { productId, quantity } = parsed.data;
   const cart = await findCart(ctx.db, who);
   const line = cart ? await lineOf(ctx.db, cart.id, productId) : null;
-  if (!cart || !line)
-    return { status: "refused", message: translate(who.locale, "checkout.errors.notInCart"), notFound: true };
+  if (!cart || !line) return err("not_in_cart");
   if (quantity === 0) {
     await deleteLine(ctx.db, cart.id, productId);
     await touchCart(ctx.db, cart.id);
-    return { status: "ok", quantity: 0, limited: false };
+    return ok({ quantity: 0, limited: false });
   }
   const product = await productNow(ctx, who, productId);
   const stock = product?.buyable ? product.stock : 0;
-  if (stock <= 0) return { status: "refused", message: translate(who.locale, "checkout.errors.soldOut") };
+  if (stock <= 0) return err("sold_out");
   const kept = quantityWithinStock(quantity, stock);
   await updateLine(ctx.db, cart.id, productId, { quantity: kept });
   await touchCart(ctx.db, cart.id);
-  return { status: "ok", quantity: kept, limited: kept < quantity };
+  return ok({ quantity: kept, limited: kept < quantity });
 }
 
 /**
@@ -95,7 +92,7 @@ export async function setQuantity(
  */
 export async function confirmPrices(ctx: ShopContext, who: Shopper): Promise<ShopResult> {
   const cart = await findCart(ctx.db, who);
-  if (!cart) return { status: "ok" };
+  if (!cart) return ok();
   const lines = await linesOf(ctx.db, cart.id);
   const products = new Map(
     (
@@ -118,7 +115,7 @@ export async function confirmPrices(ctx: ShopContext, who: Shopper): Promise<Sho
     }
     await touchCart(tx, cart.id);
   });
-  return { status: "ok" };
+  return ok();
 }
 
 /** The header's cart: pieces, and the items' value after the group discount at today's prices. */

@@ -24,7 +24,8 @@ export function createShopPersonalData(db: Db): PersonalDataSource {
         .from(cartLines)
         .where(eq(cartLines.cartId, cart.id))
         .orderBy(asc(cartLines.addedAt));
-      const { account: _hidden, ...draft } = cart.draft ?? {};
+      // The review form's key is the shop's, not an answer of the customer's.
+      const { account: _hidden, orderKey: _key, ...draft } = cart.draft ?? {};
       return {
         cart: { voucherCode: cart.voucherCode, checkout: draft, lines, updatedAt: cart.updatedAt },
       };

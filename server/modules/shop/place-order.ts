@@ -1,12 +1,13 @@
-import type { MessageKey } from "#core/i18n/index.ts";
-import { translate } from "#core/i18n/index.ts";
-import { voucherRefusalKey } from "#core/rules/vouchers.ts";
+import type { RequestKey } from "#core/contracts/request-keys.ts";
+import type { ShopMessageRefusal } from "#core/contracts/shop-refusals.ts";
+import { err, ok } from "#core/result.ts";
 import { PlaceOrderSchema } from "#core/schemas/checkout.ts";
-import { issuesToFieldErrors } from "#core/validation/field-errors.ts";
+import { issuesToFieldProblems } from "#core/validation/field-errors.ts";
 import type { Db } from "#server/db/client.ts";
 import type { ShopOrderInput } from "./ports.ts";
+import { earlierPlacement, heldKeyWasUsed, requestKeyOf } from "./request-key.ts";
 import { clearCart } from "./rows.ts";
-import { carrierCountryErrors } from "./steps.ts";
+import { carrierCountryProblems } from "./steps.ts";
 import type { PlacedOrder, ShopClient, Shopper, ShopResult } from "./types.ts";
 import { type CartState, cartState, type ShopContext } from "./view.ts";
 
@@ -15,41 +16,42 @@ import { type CartState, cartState, type ShopContext } from "./view.ts";
  * today's data and the order is placed only when nothing changed since the customer's last look
  * (no line problem, the voucher still valid, the same total) and every step is answered. A guest
  * who asked for an account gets it in the same transaction as the order, the stock's pieces and
- * the voucher's use: if anything fails, none of it happened.
+ * the voucher's use: if anything fails, none of it happened. A repeat of the request's key (a
+ * double click, a resubmitted form, a retry, ADR 0069) answers the order the first one made.
  */
 
 /** A refusal raised inside the transaction, so that it rolls back. */
 class OrderRefused extends Error {
-  readonly messageText: string;
-  constructor(messageText: string) {
-    super(messageText);
-    this.messageText = messageText;
+  readonly refusal: ShopMessageRefusal;
+  constructor(refusal: ShopMessageRefusal) {
+    super(refusal.code);
+    this.refusal = refusal;
   }
 }
 
-type Refusal = { status: "refused"; message: string };
-
 /** Why the cart cannot become an order as it stands, or null. */
-function cartRefusal(who: Shopper, state: CartState): Refusal | null {
+function cartRefusal(state: CartState): ShopMessageRefusal | null {
   const { view, delivery } = state;
-  const refuse = (key: MessageKey, values?: Record<string, string>): Refusal => ({
-    status: "refused",
-    message: translate(who.locale, key, values),
-  });
-  if (!state.row || view.lines.length === 0) return refuse("checkout.errors.emptyCart");
-  if (view.blocked) return refuse("checkout.errors.cartChanged");
-  if (view.voucher?.refusal) return { status: "refused", message: view.voucher.refusal };
-  if (view.nextStep === "delivery") return refuse("checkout.errors.deliveryMissing");
+  if (!state.row || view.lines.length === 0) return err("empty_cart");
+  if (view.blocked) return err("cart_changed");
+  if (view.voucher?.refusal) return err("voucher", { refusal: view.voucher.refusal });
+  if (view.nextStep === "delivery") return err("delivery_missing");
   if (delivery.kind === "carrier") {
     const address = view.draft.sameAddress ? view.draft.invoiceAddress : view.draft.deliveryAddress;
-    if (Object.keys(carrierCountryErrors(who, delivery, address, "delivery")).length > 0)
-      return refuse("checkout.errors.carrierCountry", { carrier: delivery.carrier.name });
+    if (Object.keys(carrierCountryProblems(delivery, address, "delivery")).length > 0)
+      return err("carrier_country", { carrier: delivery.carrier.name });
   }
-  if (view.nextStep !== "review") return refuse("checkout.errors.detailsMissing");
+  if (view.nextStep !== "review") return err("details_missing");
   return null;
 }
 
-function orderInput(who: Shopper, state: CartState, userId: number | null, at: Date): ShopOrderInput {
+function orderInput(
+  who: Shopper,
+  state: CartState,
+  userId: number | null,
+  at: Date,
+  requestKey: RequestKey | null,
+): ShopOrderInput {
   const { view, delivery, options } = state;
   const { draft, totals } = view;
   const payment = draft.payment ?? "card";
@@ -80,7 +82,19 @@ function orderInput(who: Shopper, state: CartState, userId: number | null, at: D
     note: draft.note,
     termsAcceptedAt: at,
     reservedUntil: payment === "cod" ? null : new Date(at.getTime() + options.reservationHours * 3600_000),
+    requestKey,
   };
+}
+
+/** The answer to a repeat of the key, when an earlier request with it made an order (request-key.ts). */
+async function repeatOf(
+  ctx: ShopContext,
+  who: Shopper,
+  key: RequestKey | null,
+): Promise<ShopResult<PlacedOrder> | null> {
+  const earlier = await earlierPlacement(ctx, who, key);
+  if (earlier === "key_reused") return err("key_reused");
+  return earlier ? ok({ ...earlier, repeated: true }) : null;
 }
 
 /** Opens the guest's account in the order's transaction; its id, or the refusal (a taken e-mail or phone). */
@@ -96,62 +110,69 @@ async function openAccount(ctx: ShopContext, tx: Db, who: Shopper, state: CartSt
     locale: who.locale,
     at,
   });
-  if (!opened.ok) throw new OrderRefused(Object.values(opened.errors).flat()[0] ?? "");
-  return opened.userId;
+  if (!opened.ok) throw new OrderRefused(err("account_taken", opened.details));
+  return opened.value;
 }
 
-const STOCK_KEYS = {
-  soldOut: "checkout.errors.soldOut",
-  notEnoughStock: "checkout.errors.notEnoughStock",
-  priceChanged: "checkout.errors.cartChanged",
+const STOCK_REFUSALS = {
+  soldOut: "sold_out",
+  notEnoughStock: "not_enough_stock",
+  priceChanged: "cart_changed",
 } as const;
 
+/**
+ * `idempotencyKey`: the form's hidden key or the API's header. It is looked up before the cart is
+ * judged (the repeat of a placed order finds the cart empty), held first in the transaction (a
+ * concurrent repeat waits, then finds the order and takes nothing), and looked up again after a
+ * refusal (the repeat that lost the race for the last pieces or the voucher).
+ */
 export async function placeOrder(
   ctx: ShopContext,
   who: Shopper,
   input: unknown,
   client: ShopClient,
+  idempotencyKey: string | null = null,
 ): Promise<ShopResult<PlacedOrder>> {
   const parsed = PlaceOrderSchema.safeParse(input);
-  if (!parsed.success)
-    return { status: "invalid", errors: issuesToFieldErrors(parsed.error.issues, who.locale) };
+  if (!parsed.success) return err("invalid", issuesToFieldProblems(parsed.error.issues));
   const state = await cartState(ctx, who);
-  const refusal = cartRefusal(who, state);
+  const key = requestKeyOf(who, state, parsed.data.seenTotalMinor, idempotencyKey);
+  const repeat = await repeatOf(ctx, who, key);
+  if (repeat) return repeat;
+  const refusal = cartRefusal(state);
   if (refusal) return refusal;
-  if (parsed.data.seenTotalMinor !== state.view.totals.totalMinor)
-    return { status: "refused", message: translate(who.locale, "checkout.errors.totalChanged") };
+  if (parsed.data.seenTotalMinor !== state.view.totals.totalMinor) return err("total_changed");
   const at = ctx.now();
-  let placed: { order: { id: number; hash: string }; newUserId: number | null };
+  let placed: { order: { id: number; hash: string }; newUserId: number | null } | null;
   try {
     placed = await ctx.db.transaction(async (transaction) => {
       const tx = transaction as unknown as Db;
+      if (await heldKeyWasUsed(ctx, tx, who, key)) return null;
       const newUserId = await openAccount(ctx, tx, who, state, at);
-      const input = orderInput(who, state, who.userId ?? newUserId, at);
+      const input = orderInput(who, state, who.userId ?? newUserId, at, key);
       const stock = await ctx.ports.reserveStock(tx, input.lines);
-      if (!stock.ok) throw new OrderRefused(translate(who.locale, STOCK_KEYS[stock.problem]));
+      if (!stock.ok) throw new OrderRefused(err(STOCK_REFUSALS[stock.problem]));
       const order = await ctx.ports.placeShopOrder(tx, input);
       if (!order.ok)
         throw new OrderRefused(
-          translate(
-            who.locale,
-            order.refusal ? voucherRefusalKey(order.refusal) : "checkout.errors.orderFailed",
-          ),
+          order.refusal ? err("voucher", { refusal: order.refusal }) : err("order_failed"),
         );
       await clearCart(tx, state.row!.id);
       return { order: order.order, newUserId };
     });
   } catch (error) {
-    if (error instanceof OrderRefused) return { status: "refused", message: error.messageText };
+    if (error instanceof OrderRefused) return (await repeatOf(ctx, who, key)) ?? error.refusal;
     throw error;
   }
+  if (!placed) return (await repeatOf(ctx, who, key))!;
   const login = placed.newUserId === null ? null : await welcomeAndLogIn(ctx, placed.newUserId, who, client);
-  return {
-    status: "ok",
+  return ok({
     order: { ...placed.order, summaryPath: ctx.ports.summaryPath(placed.order, who.locale) },
     payWithCard: state.view.draft.payment === "card",
     payment: state.view.draft.payment ?? "card",
     login,
-  };
+    repeated: false,
+  });
 }
 
 /** The new account's welcome mail (with its confirmation link) and its first session. */

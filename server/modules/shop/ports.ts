@@ -1,9 +1,17 @@
-import type { FieldErrors } from "#core/contracts/errors.ts";
+import type { FieldProblems } from "#core/contracts/errors.ts";
+import type { RequestKey } from "#core/contracts/request-keys.ts";
 import type { InfluencerStats } from "#core/contracts/shop.ts";
 import type { Locale } from "#core/i18n/index.ts";
+import type { Result } from "#core/result.ts";
 import type { Db } from "#server/db/client.ts";
 import type { ShopProduct, StockLine, StockReservation } from "../listings/index.ts";
-import type { PlacedShopOrder, ShopOrderInput, VoucherCheck, VoucherTermsForCart } from "../orders/index.ts";
+import type {
+  KeyedOrder,
+  PlacedShopOrder,
+  ShopOrderInput,
+  VoucherCheck,
+  VoucherTermsForCart,
+} from "../orders/index.ts";
 import type { CheckoutAccountInput } from "../users/index.ts";
 
 /*
@@ -30,6 +38,10 @@ export type ShopPorts = {
   }): Promise<VoucherCheck>;
   /** Creates the order awaiting payment, the voucher's use under its row lock, in `tx`. */
   placeShopOrder(tx: Db, input: ShopOrderInput): Promise<PlacedShopOrder>;
+  /** First in the order's transaction: a concurrent request with the same key waits for this one. */
+  holdRequestKey(tx: Db, key: RequestKey): Promise<void>;
+  /** The caller's order an earlier request with the key made; `executor`: in the order's transaction. */
+  orderOfRequestKey(key: RequestKey, userId: number | null, executor?: Db): Promise<KeyedOrder | null>;
   influencerStats(userId: number): Promise<InfluencerStats | null>;
   /** The `shop` setting as stored (checked by the shop against the setting's schema). */
   shopSetting(): Promise<unknown>;
@@ -38,19 +50,13 @@ export type ShopPorts = {
   /** The order's page in the given language. */
   summaryPath(order: { id: number; hash: string }, locale: Locale): string;
   accounts: {
-    /** Field errors for a password that is too weak or names the account. */
-    passwordErrors(
-      input: { email: string; password: string; passwordConfirmation: string },
-      locale: Locale,
-    ): FieldErrors;
+    /** Field problems for a password that is too weak or names the account. */
+    passwordProblems(input: { email: string; password: string; passwordConfirmation: string }): FieldProblems;
     hashPassword(password: string): Promise<string>;
-    /** The e-mail or the phone already has an account: each its own field error. */
-    clashes(input: { email: string; phone: string }, locale: Locale): Promise<FieldErrors>;
-    /** Opens the account in the order's transaction (a taken e-mail or phone: its field error). */
-    open(
-      tx: Db,
-      input: CheckoutAccountInput,
-    ): Promise<{ ok: true; userId: number } | { ok: false; errors: FieldErrors }>;
+    /** The e-mail or the phone already has an account: each its own field problem. */
+    clashes(input: { email: string; phone: string }): Promise<FieldProblems>;
+    /** Opens the account in the order's transaction: the new user's id, or the taken e-mail's or phone's problem. */
+    open(tx: Db, input: CheckoutAccountInput): Promise<Result<number, "taken", FieldProblems>>;
     /** The welcome mail with the e-mail confirmation link, after the order's transaction. */
     welcome(userId: number, locale: Locale): Promise<void>;
     /** A signed-in session for the new account. */

@@ -1,7 +1,10 @@
 import type { CartBadge, CartView, CheckoutOptions, InfluencerStats } from "#core/contracts/shop.ts";
-import { type Locale, translate } from "#core/i18n/index.ts";
+import type { Locale } from "#core/i18n/index.ts";
+import { err } from "#core/result.ts";
+import type { VoucherRefusal } from "#core/rules/vouchers.ts";
 import type { Db } from "#server/db/client.ts";
 import { RateLimiter } from "#server/lib/rate-limit.ts";
+import { checkoutKey } from "./checkout-key.ts";
 import { addToCart, badge, confirmPrices, setQuantity } from "./lines.ts";
 import { mergeGuestCart } from "./merge.ts";
 import { checkoutOptions } from "./options.ts";
@@ -37,13 +40,9 @@ export type ShopServiceDeps = { db: Db; ports: ShopPorts; now?: () => Date };
 function limiter(limit: number, now: () => Date) {
   const limits = new RateLimiter(limit, WINDOW_MS, () => now().getTime());
   /** A refusal (with Retry-After) when the address is over its limit, else null. */
-  return (client: ShopClient | undefined, locale: Locale) => {
+  return (client: ShopClient | undefined) => {
     if (!client?.ip || limits.attempt(client.ip)) return null;
-    return {
-      status: "refused" as const,
-      message: translate(locale, "checkout.errors.tooManyAttempts"),
-      retryAfterSeconds: limits.retryAfterSeconds(client.ip),
-    };
+    return err("limited", { retryAfterSeconds: limits.retryAfterSeconds(client.ip) });
   };
 }
 
@@ -61,7 +60,8 @@ export function createShopService(deps: ShopServiceDeps) {
     /** Carriers, branches and payment methods from the `shop` setting, in the page's language. */
     options: (locale: Locale): Promise<CheckoutOptions> => checkoutOptions(ctx.ports, locale),
     badge: (who: Shopper): Promise<CartBadge> => badge(ctx, who),
-    cart: async (who: Shopper): Promise<CartView> => (await cartState(ctx, who)).view,
+    /** The cart; the voucher's refusal is a code (`sayCart` in core/contracts/shop-refusals.ts says it). */
+    cart: async (who: Shopper): Promise<CartView<VoucherRefusal>> => (await cartState(ctx, who)).view,
     /** Adds pieces (AddToCartSchema); a guest's first line creates their cart: its token goes in the cookie. */
     add: (
       who: Shopper,
@@ -77,14 +77,22 @@ export function createShopService(deps: ShopServiceDeps) {
     confirmPrices: (who: Shopper): Promise<ShopResult> => confirmPrices(ctx, who),
     /** VoucherCodeSchema; a refusal is the `code` field's error. Limited per IP when `client` is given. */
     applyVoucher: async (who: Shopper, input: unknown, client?: ShopClient): Promise<ShopResult> =>
-      voucherLimit(client, who.locale) ?? applyVoucher(ctx, who, input),
+      voucherLimit(client) ?? applyVoucher(ctx, who, input),
     removeVoucher: (who: Shopper): Promise<ShopResult> => removeVoucher(ctx, who),
     saveDelivery: (who: Shopper, input: unknown): Promise<ShopResult> => saveDelivery(ctx, who, input),
     /** DetailsStepSchema; a guest's "open an account" is limited per IP when `client` is given. */
     saveDetails: async (who: Shopper, input: unknown, client?: ShopClient): Promise<ShopResult> =>
-      (asksForAccount(who, input) ? accountLimit(client, who.locale) : null) ?? saveDetails(ctx, who, input),
-    placeOrder: async (who: Shopper, input: unknown, client: ShopClient): Promise<ShopResult<PlacedOrder>> =>
-      orderLimit(client, who.locale) ?? placeOrder(ctx, who, input, client),
+      (asksForAccount(who, input) ? accountLimit(client) : null) ?? saveDetails(ctx, who, input),
+    /** The review form's key to the binding click, kept on the cart until the order (ADR 0069); null without a cart. */
+    checkoutKey: (who: Shopper): Promise<string | null> => checkoutKey(ctx, who),
+    /** PlaceOrderSchema; `idempotencyKey`: the form's hidden key or the API's header (ADR 0069). */
+    placeOrder: async (
+      who: Shopper,
+      input: unknown,
+      client: ShopClient,
+      idempotencyKey: string | null = null,
+    ): Promise<ShopResult<PlacedOrder>> =>
+      orderLimit(client) ?? placeOrder(ctx, who, input, client, idempotencyKey),
     /** After a login: the guest's cart joins the user's (quantities within stock) and is dropped. */
     mergeGuestCart: (userId: number, token: string): Promise<void> => mergeGuestCart(ctx, userId, token),
     influencerStats: (userId: number): Promise<InfluencerStats | null> => ctx.ports.influencerStats(userId),

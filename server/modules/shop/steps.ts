@@ -1,8 +1,8 @@
-import type { FieldErrors } from "#core/contracts/errors.ts";
+import type { FieldProblems } from "#core/contracts/errors.ts";
 import type { DraftAddress } from "#core/contracts/shop.ts";
-import { translate } from "#core/i18n/index.ts";
+import { err, ok } from "#core/result.ts";
 import { DeliveryStepSchema, type DetailsStepInput, DetailsStepSchema } from "#core/schemas/checkout.ts";
-import { issuesToFieldErrors } from "#core/validation/field-errors.ts";
+import { issuesToFieldProblems } from "#core/validation/field-errors.ts";
 import { paymentProblem, type ResolvedDelivery, resolveDelivery } from "./options.ts";
 import { type StoredDraft, touchCart } from "./rows.ts";
 import type { Shopper, ShopResult } from "./types.ts";
@@ -15,29 +15,21 @@ import { cartState, type ShopContext } from "./view.ts";
  * serve the country; a guest may ask for an account, opened when the order is placed).
  */
 
-const emptyCart = (who: Shopper) =>
-  ({ status: "refused", message: translate(who.locale, "checkout.errors.emptyCart") }) as const;
-
 export async function saveDelivery(ctx: ShopContext, who: Shopper, input: unknown): Promise<ShopResult> {
   const parsed = DeliveryStepSchema.safeParse(input);
-  if (!parsed.success)
-    return { status: "invalid", errors: issuesToFieldErrors(parsed.error.issues, who.locale) };
+  if (!parsed.success) return err("invalid", issuesToFieldProblems(parsed.error.issues));
   const { row, view, options, draft } = await cartState(ctx, who);
-  if (!row || view.lines.length === 0) return emptyCart(who);
-  if (options.carriers.length === 0 && options.branches.length === 0)
-    return { status: "refused", message: translate(who.locale, "checkout.errors.storeUnavailable") };
+  if (!row || view.lines.length === 0) return err("empty_cart");
+  if (options.carriers.length === 0 && options.branches.length === 0) return err("store_unavailable");
   const delivery = resolveDelivery(options, parsed.data.delivery);
   if (delivery.kind === "unknown")
-    return {
-      status: "invalid",
-      errors: { delivery: [translate(who.locale, "checkout.errors.unknownDelivery")] },
-    };
+    return err("invalid", { delivery: [{ key: "checkout.errors.unknownDelivery" }] });
   const problem = paymentProblem(options, delivery, parsed.data.payment);
-  if (problem) return { status: "invalid", errors: { payment: [translate(who.locale, problem)] } };
+  if (problem) return err("invalid", { payment: [{ key: problem }] });
   await touchCart(ctx.db, row.id, {
     draft: { ...draft, delivery: parsed.data.delivery, payment: parsed.data.payment },
   });
-  return { status: "ok" };
+  return ok();
 }
 
 const asDraftAddress = (address: DetailsStepInput["invoice"]): DraftAddress => ({
@@ -52,17 +44,19 @@ const asDraftAddress = (address: DetailsStepInput["invoice"]): DraftAddress => (
   taxId: address.taxId ?? "",
 });
 
-/** The carrier does not go to the address's country: the error on that address's country field. */
-export function carrierCountryErrors(
-  who: Pick<Shopper, "locale">,
+/** The carrier does not go to the address's country: the problem on that address's country field. */
+export function carrierCountryProblems(
   delivery: ResolvedDelivery,
   address: { countryCode: string } | null,
   field: string,
-): FieldErrors {
+): FieldProblems {
   if (delivery.kind !== "carrier" || !address) return {};
   if ((delivery.carrier.countries as string[]).includes(address.countryCode)) return {};
-  const message = translate(who.locale, "checkout.errors.carrierCountry", { carrier: delivery.carrier.name });
-  return { [`${field}.countryCode`]: [message] };
+  const problem = {
+    key: "checkout.errors.carrierCountry" as const,
+    values: { carrier: delivery.carrier.name },
+  };
+  return { [`${field}.countryCode`]: [problem] };
 }
 
 /** A guest's account to open with the order: the password's rules and the clashes, else its hash. */
@@ -70,15 +64,16 @@ async function accountToOpen(
   ctx: ShopContext,
   who: Shopper,
   input: DetailsStepInput,
-): Promise<{ errors: FieldErrors; account: StoredDraft["account"] }> {
+): Promise<{ errors: FieldProblems; account: StoredDraft["account"] }> {
   if (who.userId !== null || !input.register) return { errors: {}, account: null };
   const password = input.password ?? "";
   const errors = {
-    ...ctx.ports.accounts.passwordErrors(
-      { email: input.email, password, passwordConfirmation: input.passwordConfirmation ?? "" },
-      who.locale,
-    ),
-    ...(await ctx.ports.accounts.clashes({ email: input.email, phone: input.phone }, who.locale)),
+    ...ctx.ports.accounts.passwordProblems({
+      email: input.email,
+      password,
+      passwordConfirmation: input.passwordConfirmation ?? "",
+    }),
+    ...(await ctx.ports.accounts.clashes({ email: input.email, phone: input.phone })),
   };
   if (Object.keys(errors).length > 0) return { errors, account: null };
   return { errors, account: { passwordHash: await ctx.ports.accounts.hashPassword(password) } };
@@ -86,24 +81,23 @@ async function accountToOpen(
 
 export async function saveDetails(ctx: ShopContext, who: Shopper, input: unknown): Promise<ShopResult> {
   const parsed = DetailsStepSchema.safeParse(input);
-  if (!parsed.success)
-    return { status: "invalid", errors: issuesToFieldErrors(parsed.error.issues, who.locale) };
+  if (!parsed.success) return err("invalid", issuesToFieldProblems(parsed.error.issues));
   const details = parsed.data;
   const { row, view, delivery, draft } = await cartState(ctx, who);
-  if (!row || view.lines.length === 0) return emptyCart(who);
+  if (!row || view.lines.length === 0) return err("empty_cart");
   const pickup = delivery.kind === "pickup";
   const invoiceAddress = asDraftAddress(details.invoice);
   const deliveryAddress = pickup || !details.delivery ? null : asDraftAddress(details.delivery);
-  const errors = pickup
+  const errors: FieldProblems = pickup
     ? {}
     : details.sameAddress || !deliveryAddress
-      ? carrierCountryErrors(who, delivery, invoiceAddress, "invoice")
-      : carrierCountryErrors(who, delivery, deliveryAddress, "delivery");
+      ? carrierCountryProblems(delivery, invoiceAddress, "invoice")
+      : carrierCountryProblems(delivery, deliveryAddress, "delivery");
   const { errors: accountErrors, account } = Object.keys(errors).length
     ? { errors: {}, account: null }
     : await accountToOpen(ctx, who, details);
   Object.assign(errors, accountErrors);
-  if (Object.keys(errors).length > 0) return { status: "invalid", errors };
+  if (Object.keys(errors).length > 0) return err("invalid", errors);
   await touchCart(ctx.db, row.id, {
     draft: {
       ...draft,
@@ -116,5 +110,5 @@ export async function saveDetails(ctx: ShopContext, who: Shopper, input: unknown
       account,
     },
   });
-  return { status: "ok" };
+  return ok();
 }

@@ -6,9 +6,9 @@ import type {
   CheckoutOptions,
   CheckoutStep,
 } from "#core/contracts/shop.ts";
-import { type Locale, translate } from "#core/i18n/index.ts";
+import type { Locale } from "#core/i18n/index.ts";
 import { cartTotals, FREE_DELIVERY_FROM_MINOR, lineProblem } from "#core/rules/cart.ts";
-import { voucherRefusalKey } from "#core/rules/vouchers.ts";
+import type { VoucherRefusal } from "#core/rules/vouchers.ts";
 import type { Db } from "#server/db/client.ts";
 import {
   checkoutOptions,
@@ -36,7 +36,8 @@ export type ShopperLike = CartOwner & { email: string | null; groupDiscountPerce
 /** The cart with what placing the order needs beside the view. */
 export type CartState = {
   row: Cart | null;
-  view: CartView;
+  /** The voucher's refusal as its code (the edges say it: `sayCart`). */
+  view: CartView<VoucherRefusal>;
   options: CheckoutOptions;
   delivery: ResolvedDelivery;
   /** The voucher when it applies now. */
@@ -96,7 +97,7 @@ async function recheckVoucher(
   who: ShopperLike,
   code: string | null,
   context: { cartMinor: number; email: string | null },
-): Promise<{ view: CartVoucher | null; terms: VoucherTermsForCart | null }> {
+): Promise<{ view: CartVoucher<VoucherRefusal> | null; terms: VoucherTermsForCart | null }> {
   if (!code) return { view: null, terms: null };
   const check = await ctx.ports.voucherForCart({
     code,
@@ -107,16 +108,15 @@ async function recheckVoucher(
     at: ctx.now(),
   });
   if (check.ok) {
-    const { code: canonical, kind, value } = check.voucher;
-    return { view: { code: canonical, kind, value, refusal: null }, terms: check.voucher };
+    const { code: canonical, kind, value } = check.value;
+    return { view: { code: canonical, kind, value, refusal: null }, terms: check.value };
   }
-  const refusal = translate(who.locale, voucherRefusalKey(check.refusal));
-  return { view: { code, kind: "fixed", value: 0, refusal }, terms: null };
+  return { view: { code, kind: "fixed", value: 0, refusal: check.code }, terms: null };
 }
 
 /** Whether every answer of a step is there and still fits the options and the cart. */
 export function nextStep(
-  view: Pick<CartView, "lines" | "blocked" | "draft">,
+  view: Pick<CartView<unknown>, "lines" | "blocked" | "draft">,
   options: CheckoutOptions,
   delivery: ResolvedDelivery,
 ): CheckoutStep {
@@ -160,7 +160,7 @@ export async function cartState(ctx: ShopContext, who: ShopperLike): Promise<Car
     },
   );
   const partial = { lines, blocked, draft };
-  const view: CartView = {
+  const view: CartView<VoucherRefusal> = {
     lines,
     count: lines.reduce((sum, l) => sum + l.quantity, 0),
     groupDiscountPercent: who.groupDiscountPercent,

@@ -1,8 +1,8 @@
-import { translate } from "#core/i18n/index.ts";
+import { err, ok } from "#core/result.ts";
 import { cartTotals } from "#core/rules/cart.ts";
 import { voucherRefusalKey } from "#core/rules/vouchers.ts";
 import { VoucherCodeSchema } from "#core/schemas/checkout.ts";
-import { issuesToFieldErrors } from "#core/validation/field-errors.ts";
+import { issuesToFieldProblems } from "#core/validation/field-errors.ts";
 import { findCart, touchCart } from "./rows.ts";
 import type { Shopper, ShopResult } from "./types.ts";
 import { cartState, type ShopContext } from "./view.ts";
@@ -15,11 +15,9 @@ import { cartState, type ShopContext } from "./view.ts";
  */
 export async function applyVoucher(ctx: ShopContext, who: Shopper, input: unknown): Promise<ShopResult> {
   const parsed = VoucherCodeSchema.safeParse(input);
-  if (!parsed.success)
-    return { status: "invalid", errors: issuesToFieldErrors(parsed.error.issues, who.locale) };
+  if (!parsed.success) return err("invalid", issuesToFieldProblems(parsed.error.issues));
   const { row, view } = await cartState(ctx, who);
-  if (!row || view.lines.length === 0)
-    return { status: "refused", message: translate(who.locale, "checkout.errors.emptyCart") };
+  if (!row || view.lines.length === 0) return err("empty_cart");
   const { itemsMinor, groupDiscountMinor } = cartTotals(view.lines, {
     groupDiscountPercent: who.groupDiscountPercent,
   });
@@ -31,14 +29,13 @@ export async function applyVoucher(ctx: ShopContext, who: Shopper, input: unknow
     codesInCart: row.voucherCode ? [row.voucherCode] : [],
     at: ctx.now(),
   });
-  if (!check.ok)
-    return { status: "invalid", errors: { code: [translate(who.locale, voucherRefusalKey(check.refusal))] } };
-  await touchCart(ctx.db, row.id, { voucherCode: check.voucher.code });
-  return { status: "ok" };
+  if (!check.ok) return err("invalid", { code: [{ key: voucherRefusalKey(check.code) }] });
+  await touchCart(ctx.db, row.id, { voucherCode: check.value.code });
+  return ok();
 }
 
 export async function removeVoucher(ctx: ShopContext, who: Shopper): Promise<ShopResult> {
   const row = await findCart(ctx.db, who);
   if (row?.voucherCode) await touchCart(ctx.db, row.id, { voucherCode: null });
-  return { status: "ok" };
+  return ok();
 }

@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { FieldErrors } from "#core/contracts/errors.ts";
+import type { FieldProblems } from "#core/contracts/errors.ts";
 import { PHONE_PREFIXES, type PhonePrefix } from "#core/formats/phone.ts";
-import { type Locale, translate } from "#core/i18n/index.ts";
-import { translateProblems } from "#core/validation/field-errors.ts";
+import type { Locale } from "#core/i18n/index.ts";
+import { err, ok, type Result } from "#core/result.ts";
 import type { Db } from "#server/db/client.ts";
 import { passwordErrors } from "./password-rules.ts";
 import { users } from "./tables.ts";
@@ -27,38 +27,36 @@ export function splitPhone(phone: string): { prefix: PhonePrefix; number: string
   return prefix ? { prefix, number: compact.slice(prefix.length) } : { prefix: "", number: compact };
 }
 
-/**
- * The registration's password rules, translated: the shop's port still takes texts (ADR 0068, the
- * shop answers in codes when it is converted; until then this file is on the allow-list of
- * tests/architecture/services-without-texts.test.ts).
- */
-export function checkoutPasswordErrors(
-  input: { email: string; password: string; passwordConfirmation: string },
-  locale: Locale,
-): FieldErrors {
-  return translateProblems(locale, passwordErrors(input, [input.email, input.email.split("@")[0] ?? ""]));
+/** The registration's password rules, as message keys for the checkout to translate (ADR 0068). */
+export function checkoutPasswordProblems(input: {
+  email: string;
+  password: string;
+  passwordConfirmation: string;
+}): FieldProblems {
+  return passwordErrors(input, [input.email, input.email.split("@")[0] ?? ""]);
 }
+
+const EMAIL_TAKEN: FieldProblems = { email: [{ key: "registration.errors.emailTaken" }] };
 
 /** A taken e-mail or phone, each on its field. */
 export async function checkoutAccountClashes(
   db: Db,
   input: { email: string; phone: string },
-  locale: Locale,
-): Promise<FieldErrors> {
-  const errors: FieldErrors = {};
+): Promise<FieldProblems> {
+  const errors: FieldProblems = {};
   const [byEmail] = await db
     .select({ id: users.id })
     .from(users)
     .where(sql`lower(${users.email}) = lower(${input.email})`)
     .limit(1);
-  if (byEmail) errors.email = [translate(locale, "registration.errors.emailTaken")];
+  if (byEmail) errors.email = EMAIL_TAKEN.email;
   const { prefix, number } = splitPhone(input.phone);
   const [byPhone] = await db
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.phone, number), eq(users.phonePrefix, prefix)))
     .limit(1);
-  if (byPhone) errors.phone = [translate(locale, "registration.errors.phoneTaken")];
+  if (byPhone) errors.phone = [{ key: "registration.errors.phoneTaken" }];
   return errors;
 }
 
@@ -91,14 +89,15 @@ export type CheckoutAccountInput = {
 
 /**
  * Opens the account in the caller's transaction (inside a savepoint, so a clash found by the
- * unique index comes back as its field error and the transaction goes on).
+ * unique index comes back as its field problem and the transaction goes on): ok with the new
+ * user's id, or `taken` with the e-mail's or the phone's problem.
  */
 export async function openCheckoutAccount(
   tx: Db,
   input: CheckoutAccountInput,
-): Promise<{ ok: true; userId: number } | { ok: false; errors: FieldErrors }> {
-  const clashes = await checkoutAccountClashes(tx, input, input.locale);
-  if (Object.keys(clashes).length > 0) return { ok: false, errors: clashes };
+): Promise<Result<number, "taken", FieldProblems>> {
+  const clashes = await checkoutAccountClashes(tx, input);
+  if (Object.keys(clashes).length > 0) return err("taken", clashes);
   const [firstname, ...rest] = input.name.trim().split(/\s+/);
   const { prefix, number } = splitPhone(input.phone);
   try {
@@ -119,13 +118,13 @@ export async function openCheckoutAccount(
         .returning({ id: users.id });
       return row.id;
     });
-    return { ok: true, userId };
+    return ok(userId);
   } catch (error) {
     const code =
       (error as { code?: string; cause?: { code?: string } }).code ??
       (error as { cause?: { code?: string } }).cause?.code;
     if (code !== "23505") throw error;
-    return { ok: false, errors: { email: [translate(input.locale, "registration.errors.emailTaken")] } };
+    return err("taken", EMAIL_TAKEN);
   }
 }
 

@@ -14,7 +14,7 @@ export {
   type CheckoutAccountInput,
   checkoutAccountClashes,
   checkoutAccountOf,
-  checkoutPasswordErrors,
+  checkoutPasswordProblems,
   openCheckoutAccount,
 } from "./checkout-account.ts";
 export { createEmailConfirmationService, type EmailConfirmationService } from "./email-confirmation.ts";

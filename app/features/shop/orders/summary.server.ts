@@ -1,6 +1,7 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { appContext } from "#app/context.ts";
 import { requirePathId } from "#app/ui/seo/canonical.ts";
+import { paymentRefusalMessage } from "#core/contracts/payments.ts";
 
 /**
  * The loader and action of an order's page, shared by the account's `/ucet/shrnuti/:orderId/:hash`
@@ -23,8 +24,8 @@ export async function loadOrderSummary(context: Context, id: string | undefined,
 export async function payOrderByCard(context: Context, id: string | undefined, hash: string | undefined) {
   const { services, locale } = context.get(appContext);
   const result = await services.payments.payByCard(requirePathId(id), hash ?? "", locale);
-  if (result.status === "not_found") throw data(null, { status: 404 });
-  if (result.status === "refused") return data({ message: result.message }, { status: 409 });
-  if (result.status === "too_many") return data({ message: result.message }, { status: 429 });
-  throw redirect(result.url);
+  if (result.ok) throw redirect(result.value);
+  if (result.code === "not_found") throw data(null, { status: 404 });
+  const message = paymentRefusalMessage(locale, result.code);
+  return data({ message }, { status: result.code === "limited" ? 429 : 409 });
 }

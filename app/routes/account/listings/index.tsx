@@ -5,6 +5,7 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import { named } from "#app/middleware.server.ts";
 import { parseForm } from "#app/ui/forms/conform.ts";
 import { pageMeta } from "#app/ui/seo/page-meta.ts";
+import { paymentRefusalMessage } from "#core/contracts/payments.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { pluralKey } from "#core/i18n/plural.ts";
 import { ListingActionSchema } from "#core/schemas/listing.ts";
@@ -81,10 +82,10 @@ async function relistListing(context: Context, id: number) {
 async function payFee(context: Context, id: number) {
   const { services, user, locale } = context.get(appContext);
   const result = await services.payments.orderListingFee(user!, id, locale);
-  if (result.status === "not_found") throw data(null, { status: 404 });
-  if (result.status === "refused")
-    return data<MyListingsActionData>({ ok: false, message: result.message, id }, { status: 409 });
-  throw redirect(result.order.summaryPath);
+  if (result.ok) throw redirect(result.value.summaryPath);
+  if (result.code === "not_found") throw data(null, { status: 404 });
+  const message = paymentRefusalMessage(locale, result.code);
+  return data<MyListingsActionData>({ ok: false, message, id }, { status: 409 });
 }
 
 export default function MyListingsPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -9,8 +9,10 @@ import { FormError, secondaryLinkClass } from "#app/ui/forms/fields.tsx";
 import { ListingHeaderCard } from "#app/ui/listing-labels.tsx";
 import { requirePathId } from "#app/ui/seo/canonical.ts";
 import { pageMeta } from "#app/ui/seo/page-meta.ts";
+import { paymentRefusalMessage } from "#core/contracts/payments.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { PromotionSchema } from "#core/schemas/listing.ts";
+import { translateProblems } from "#core/validation/field-errors.ts";
 import type { Route } from "./+types/top";
 
 /**
@@ -30,30 +32,41 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { services, user, locale } = context.get(appContext);
   const offer = await services.payments.promotionOffer(user!, requirePathId(params.id), locale);
   if (!offer) throw data(null, { status: 404 });
-  return { offer };
+  // The form's key: the same form sent twice (a double click, sent again) makes one order (ADR 0069).
+  return {
+    offer: { ...offer, reason: offer.reason && paymentRefusalMessage(locale, offer.reason) },
+    orderKey: crypto.randomUUID(),
+  };
 }
 
 export type PromoteActionData = { result: FormReply };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { services, user, locale } = context.get(appContext);
-  const submission = parseForm(await request.formData(), PromotionSchema, locale);
+  const form = await request.formData();
+  const submission = parseForm(form, PromotionSchema, locale);
   if (submission.status !== "success")
     return data<PromoteActionData>({ result: submission.reply() as FormReply }, { status: 422 });
   const id = requirePathId(params.id);
-  const result = await services.payments.orderPromotion(user!, id, submission.value.days, locale);
-  if (result.status === "not_found") throw data(null, { status: 404 });
-  if (result.status === "refused")
+  const key = form.get("orderKey");
+  const result = await services.payments.orderPromotion(
+    user!,
+    id,
+    submission.value.days,
+    locale,
+    typeof key === "string" ? key : null,
+  );
+  if (result.ok) throw redirect(result.value.summaryPath);
+  if (result.code === "not_found") throw data(null, { status: 404 });
+  if (result.code === "invalid")
     return data<PromoteActionData>(
-      { result: submission.reply({ formErrors: [result.message] }) as FormReply },
-      { status: 409 },
-    );
-  if (result.status === "invalid")
-    return data<PromoteActionData>(
-      { result: submission.reply({ fieldErrors: result.errors }) as FormReply },
+      { result: submission.reply({ fieldErrors: translateProblems(locale, result.details) }) as FormReply },
       { status: 422 },
     );
-  throw redirect(result.order.summaryPath);
+  return data<PromoteActionData>(
+    { result: submission.reply({ formErrors: [paymentRefusalMessage(locale, result.code)] }) as FormReply },
+    { status: 409 },
+  );
 }
 
 type Offer = Route.ComponentProps["loaderData"]["offer"];
@@ -80,7 +93,11 @@ export default function PromoteListingPage({ loaderData, actionData }: Route.Com
           <p className="mt-2">{offer.reason}</p>
         </div>
       ) : (
-        <PromotionForm offer={offer} result={(actionData as PromoteActionData | undefined)?.result} />
+        <PromotionForm
+          offer={offer}
+          orderKey={loaderData.orderKey}
+          result={(actionData as PromoteActionData | undefined)?.result}
+        />
       )}
     </section>
   );
@@ -112,7 +129,7 @@ function PromotedListing({ offer }: { offer: Offer }) {
 }
 
 /** The days to choose from, each with its price; submitting orders the promotion. */
-function PromotionForm({ offer, result }: { offer: Offer; result?: FormReply }) {
+function PromotionForm({ offer, orderKey, result }: { offer: Offer; orderKey: string; result?: FormReply }) {
   const { t, locale } = useTranslation();
   const price = useCzk();
   const days = useDays();
@@ -130,6 +147,7 @@ function PromotionForm({ offer, result }: { offer: Offer; result?: FormReply }) 
       className="flex flex-col gap-5 rounded-xl border border-line bg-white p-5 tablet:p-7"
     >
       <FormError messages={form.errors} />
+      <input type="hidden" name="orderKey" value={orderKey} />
       <fieldset>
         <legend className="font-serif text-2xl text-primary-dark">{t("payments.top.daysLegend")}</legend>
         <p className="mt-1 text-muted" data-testid="promote-per-day">

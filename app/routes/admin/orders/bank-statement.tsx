@@ -70,15 +70,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           staff.id,
         )
       : await services.payments.ignoreStatementLine({ statementId, lineId: form.lineId }, staff.id);
-  if (result.status === "assigned" || result.status === "ignored")
+  if (result.ok)
     return reply({
       message: translate(
         locale,
-        result.status === "assigned" ? "adminOrders.statement.assigned" : "adminOrders.statement.ignoredDone",
+        form.intent === "assign" ? "adminOrders.statement.assigned" : "adminOrders.statement.ignoredDone",
       ),
     });
-  if (result.status === "not_found") throw data(translate(locale, "errors.notFound"), { status: 404 });
-  const refusal = REFUSALS[result.status];
+  if (result.code === "not_found") throw data(translate(locale, "errors.notFound"), { status: 404 });
+  const refusal = REFUSALS[result.code];
   const message = translate(locale, refusal.key);
   return refusal.field
     ? reply({ result: submission.reply({ fieldErrors: { [refusal.field]: [message] } }), ok: false }, 409)

@@ -54,9 +54,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     staff.id,
   );
   if (!result.ok) return refuse(result.code);
-  const target = localePath("adminBankStatement", locale, { id: String(result.statementId) });
+  const imported = result.value;
+  const target = localePath("adminBankStatement", locale, { id: String(imported.statementId) });
   return redirect(
-    `${target}?${result.duplicate ? "before=1" : `imported=${result.matched}-${result.lines}`}`,
+    `${target}?${imported.duplicate ? "before=1" : `imported=${imported.matched}-${imported.lines}`}`,
   );
 }
 

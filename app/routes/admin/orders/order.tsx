@@ -78,11 +78,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           : form.intent === "cancel"
             ? await payments.cancelOrder(id, staff.id)
             : await payments.refundOrder(id, { actorId: staff.id, reason: form.reason || null });
-  if (result === "not_found") throw data(translate(locale, "errors.notFound"), { status: 404 });
-  if (result in REFUSALS) {
-    const message = translate(locale, REFUSALS[result as keyof typeof REFUSALS]);
-    return reply({ result: submission.reply(), message, ok: false }, 409);
-  }
+  // Paying a paid order changes nothing: refused as a move the lifecycle does not allow.
+  const refusal = result.ok ? (result.value === "already_paid" ? result.value : null) : result.code;
+  if (refusal === "not_found") throw data(translate(locale, "errors.notFound"), { status: 404 });
+  if (refusal)
+    return reply(
+      { result: submission.reply(), message: translate(locale, REFUSALS[refusal]), ok: false },
+      409,
+    );
   const order = await payments.adminOrder(id);
   const status = order ? translate(locale, `adminOrders.status.${order.order.status}`) : "";
   return reply({

@@ -48,17 +48,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (submission.status !== "success")
     return data({ result: submission.reply(), message: null, ok: false }, { status: 422 });
   const result = await services.orders.saveVoucher(id, submission.value, staff.id);
-  if (result.status === "not_found") throw data(translate(locale, "errors.notFound"), { status: 404 });
-  if (result.status === "invalid") {
-    const key = result.field === "code" ? "codeTaken" : "noInfluencer";
+  if (!result.ok && result.code === "not_found")
+    throw data(translate(locale, "errors.notFound"), { status: 404 });
+  if (!result.ok) {
+    const { field } = result.details;
+    const key = field === "code" ? "codeTaken" : "noInfluencer";
     const message = translate(locale, `adminOrders.vouchers.errors.${key}`);
     return data(
-      { result: submission.reply({ fieldErrors: { [result.field]: [message] } }), message: null, ok: false },
+      { result: submission.reply({ fieldErrors: { [field]: [message] } }), message: null, ok: false },
       { status: 422 },
     );
   }
   if (id === null)
-    return redirect(`${localePath("adminVoucher", locale, { id: String(result.id) })}?saved=1`);
+    return redirect(`${localePath("adminVoucher", locale, { id: String(result.value.id) })}?saved=1`);
   return { result: null, message: translate(locale, "adminOrders.vouchers.saved"), ok: true };
 }
 

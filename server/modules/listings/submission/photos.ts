@@ -1,8 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { type Locale, type MessageKey, translate } from "#core/i18n/index.ts";
 import type { ImageRef } from "#core/schemas/listing.ts";
+import { translateProblem } from "#core/validation/field-errors.ts";
 import type { Db } from "#server/db/client.ts";
-import { MAX_UPLOAD_PIXELS, tooManyUploadsMessage } from "#server/modules/media/index.ts";
+import { MAX_UPLOAD_PIXELS, tooManyUploadsProblem } from "#server/modules/media/index.ts";
 import type { ListingsContext } from "../context.ts";
 import { encodeListingImage, type ImageProblem, isUploadToken, type StoredImage } from "../images.ts";
 import { invalid } from "../outcomes.ts";
@@ -98,7 +99,7 @@ export async function stageImage(
   if (wait !== null)
     return {
       status: "limited",
-      errors: { image: [tooManyUploadsMessage(locale, wait)] },
+      errors: { image: [translateProblem(locale, tooManyUploadsProblem(wait))] },
       retryAfterSeconds: wait,
     };
   const encoded = await encodeListingImage(bytes);

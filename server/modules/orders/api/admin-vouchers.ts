@@ -103,16 +103,11 @@ for (const method of ["post", "put"] as const) {
       const parsed = AdminVoucherSchema.safeParse(c.req.valid("json"));
       if (!parsed.success) return c.json({ errors: issuesToFieldErrors(parsed.error.issues, locale) }, 422);
       const result = await c.get("services").orders.saveVoucher(id, parsed.data, c.get("user")!.id);
-      if (result.status === "not_found")
-        return c.json({ message: translate(locale, "errors.notFound") }, 404);
-      if (result.status === "invalid") {
-        const key = result.field === "code" ? "codeTaken" : "noInfluencer";
-        return c.json(
-          { errors: { [result.field]: [translate(locale, `adminOrders.vouchers.errors.${key}`)] } },
-          422,
-        );
-      }
-      return c.json({ id: result.id }, 200);
+      if (result.ok) return c.json({ id: result.value.id }, 200);
+      if (result.code === "not_found") return c.json({ message: translate(locale, "errors.notFound") }, 404);
+      const { field } = result.details;
+      const key = field === "code" ? "codeTaken" : "noInfluencer";
+      return c.json({ errors: { [field]: [translate(locale, `adminOrders.vouchers.errors.${key}`)] } }, 422);
     },
   );
 }

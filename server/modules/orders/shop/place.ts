@@ -1,12 +1,14 @@
 import type { DraftAddress, ShopPaymentMethod } from "#core/contracts/shop.ts";
-import { type Locale, translate } from "#core/i18n/index.ts";
+import type { Locale } from "#core/i18n/index.ts";
 import type { VoucherRefusal } from "#core/rules/vouchers.ts";
 import type { Db } from "#server/db/client.ts";
 import type { OrdersContext } from "../context.ts";
+import type { RequestKey } from "../request-keys.ts";
 import type { OrderAddress } from "../tables.ts";
 import { createShopOrder, type NewShopOrder } from "../transitions.ts";
+import { codFeeLineText, deliveryLineText } from "./line-text.ts";
 import { sendOrderConfirmation } from "./mails.ts";
-import { deliveryName, deliveryOf } from "./setting.ts";
+import { deliveryOf } from "./setting.ts";
 import { recordVoucherUse, takeVoucherUse } from "./vouchers.ts";
 
 /**
@@ -46,15 +48,19 @@ export type ShopOrderInput = {
   termsAcceptedAt: Date;
   /** An unpaid card or transfer order gives its pieces back then; null for cash on delivery. */
   reservedUntil: Date | null;
+  /** The request's key (ADR 0069), held by the caller since the start of its transaction. */
+  requestKey?: RequestKey | null;
 };
 
 /**
- * `refusal`: the voucher may no longer be used (used up meanwhile...). On a refusal nothing of the
- * order is written, but the caller's transaction holds the pieces it took: it must roll back.
+ * `refusal`: the voucher may no longer be used (used up meanwhile...); null with `keyTaken` when a
+ * concurrent request with the same key placed its order first. On a refusal nothing of the order
+ * is written, but the caller's transaction holds the pieces it took: it must roll back (and answer
+ * the other request's order, orderOfRequestKey).
  */
 export type PlacedShopOrder =
   | { ok: true; order: { id: number; hash: string } }
-  | { ok: false; refusal: VoucherRefusal | null };
+  | { ok: false; refusal: VoucherRefusal | null; keyTaken?: boolean };
 
 /** The address as the order keeps it: a snapshot, not a reference to the account's addresses. */
 function snapshot(address: DraftAddress | null): OrderAddress | null {
@@ -101,7 +107,7 @@ export async function placeShopOrder(
       cartMinor: input.itemsMinor - input.groupDiscountMinor,
       at,
     });
-    if (!check.ok) return { ok: false, refusal: check.refusal };
+    if (!check.ok) return { ok: false, refusal: check.code };
   }
   const delivery = await deliveryOf(tx, input.carrier, "cs");
   const values: NewShopOrder = {
@@ -129,8 +135,7 @@ export async function placeShopOrder(
       {
         kind: "delivery",
         productId: null,
-        // Czech: the tax document is in Czech.
-        description: translate("cs", `payments.shop.line.${delivery.kind}`, { name: deliveryName(delivery) }),
+        description: deliveryLineText(delivery),
         quantity: 1,
         unitPriceMinor: input.deliveryMinor,
         taxRate: 21,
@@ -140,7 +145,7 @@ export async function placeShopOrder(
             {
               kind: "payment_fee" as const,
               productId: null,
-              description: translate("cs", "payments.shop.line.cod"),
+              description: codFeeLineText(),
               quantity: 1,
               unitPriceMinor: input.paymentFeeMinor,
               taxRate: 21,
@@ -149,7 +154,8 @@ export async function placeShopOrder(
         : []),
     ],
   };
-  const order = await createShopOrder(tx, values, at);
+  const order = await createShopOrder(tx, values, at, input.requestKey ?? null);
+  if (!order) return { ok: false, refusal: null, keyTaken: true };
   if (input.voucher)
     await recordVoucherUse(tx, { voucherId: input.voucher.id, orderId: order.id, userId: input.userId, at });
   await sendOrderConfirmation(ctx, tx, order);

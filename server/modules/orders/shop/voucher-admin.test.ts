@@ -112,7 +112,7 @@ describe("vouchers in the back office", () => {
       })
       .returning();
     await api.db.insert(voucherUsages).values({ voucherId: created.json.id, orderId: order.id });
-    expect(await check("JEDNOU")).toMatchObject({ ok: false, refusal: "soldOut" });
+    expect(await check("JEDNOU")).toMatchObject({ ok: false, code: "soldOut" });
     const list = await api.call("GET", "/api/admin/vouchers?q=JEDNOU", { token });
     expect(list.json.rows[0]).toMatchObject({ uses: 1, usageLimitTotal: 1 });
   });

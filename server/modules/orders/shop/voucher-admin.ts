@@ -1,4 +1,5 @@
 import { asc, count, desc, eq, ilike, sql } from "drizzle-orm";
+import { type Err, err, type Ok, ok } from "#core/result.ts";
 import { type AdminVoucherInput, USER_NUMBER } from "#core/schemas/admin-orders-vouchers.ts";
 import { pageWindow, type TablePage, type TableQuery } from "#core/schemas/admin-table.ts";
 import { fromPragueLocalInput, toPragueLocalInput } from "#core/time/prague.ts";
@@ -138,16 +139,17 @@ function columnsOf(input: AdminVoucherInput, influencerUserId: number | null) {
   };
 }
 
+/** Ok with the voucher's id; refused: no such voucher, or the field the database refused. */
 export type SaveVoucherResult =
-  | { status: "saved"; id: number }
-  | { status: "not_found" }
-  | { status: "invalid"; field: "code" | "influencer" };
+  | Ok<{ id: number }>
+  | Err<"not_found">
+  | Err<"invalid", { field: "code" | "influencer" }>;
 
 /** What the database refused: a code taken (any case), or an influencer who does not exist. */
 function refusal(error: unknown): SaveVoucherResult | null {
   const text = `${(error as { code?: string }).code ?? ""} ${String((error as Error).message ?? "")} ${String((error as { cause?: Error }).cause?.message ?? "")} ${(error as { cause?: { code?: string } }).cause?.code ?? ""}`;
-  if (/23505|vouchers_code_lower_unique/.test(text)) return { status: "invalid", field: "code" };
-  if (/23503|influencer_user_id/.test(text)) return { status: "invalid", field: "influencer" };
+  if (/23505|vouchers_code_lower_unique/.test(text)) return err("invalid", { field: "code" as const });
+  if (/23503|influencer_user_id/.test(text)) return err("invalid", { field: "influencer" as const });
   return null;
 }
 
@@ -176,11 +178,11 @@ export async function saveVoucher(
   try {
     return await ctx.db.transaction(async (tx) => {
       const influencerUserId = await influencerIdOf(ctx, tx, input.influencer);
-      if (influencerUserId === "unknown") return { status: "invalid", field: "influencer" } as const;
+      if (influencerUserId === "unknown") return err("invalid", { field: "influencer" as const });
       const values = columnsOf(input, influencerUserId);
       const [before] =
         id === null ? [] : await tx.select().from(vouchers).where(eq(vouchers.id, id)).for("update");
-      if (id !== null && !before) return { status: "not_found" } as const;
+      if (id !== null && !before) return err("not_found");
       const [saved] =
         id === null
           ? await tx.insert(vouchers).values(values).returning()
@@ -196,7 +198,7 @@ export async function saveVoucher(
         entityId: String(saved.id),
         data: { before: before ?? null, after: saved },
       });
-      return { status: "saved", id: saved.id } as const;
+      return ok({ id: saved.id });
     });
   } catch (error) {
     const refused = refusal(error);

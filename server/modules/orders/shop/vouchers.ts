@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { err, ok, type Result } from "#core/result.ts";
 import { type VoucherKind, type VoucherRefusal, voucherRefusal } from "#core/rules/vouchers.ts";
 import type { Db } from "#server/db/client.ts";
 import { orders, type Voucher, vouchers, voucherUsages } from "../tables.ts";
@@ -12,9 +13,8 @@ import { orders, type Voucher, vouchers, voucherUsages } from "../tables.ts";
  */
 
 export type VoucherTermsForCart = { id: number; code: string; kind: VoucherKind; value: number };
-export type VoucherCheck =
-  | { ok: true; voucher: VoucherTermsForCart }
-  | { ok: false; refusal: VoucherRefusal };
+/** The voucher's terms when it may go into the cart, else the rules' refusal as the code. */
+export type VoucherCheck = Result<VoucherTermsForCart, VoucherRefusal>;
 
 export type VoucherCustomer = { userId: number | null; email: string | null };
 
@@ -53,8 +53,8 @@ async function check(
 ): Promise<VoucherCheck> {
   const uses = voucher ? await usesOf(executor, voucher.id, input) : { usedTotal: 0, usedByCustomer: 0 };
   const refusal = voucherRefusal(voucher ?? null, { ...input, ...uses });
-  if (refusal || !voucher) return { ok: false, refusal: refusal ?? "unknown" };
-  return { ok: true, voucher: termsOf(voucher) };
+  if (refusal || !voucher) return err(refusal ?? "unknown");
+  return ok(termsOf(voucher));
 }
 
 /**
@@ -66,7 +66,7 @@ export async function voucherForCart(
   input: VoucherCustomer & { code: string; cartMinor: number; codesInCart: readonly string[]; at: Date },
 ): Promise<VoucherCheck> {
   const code = input.code.trim();
-  if (!code) return { ok: false, refusal: "unknown" };
+  if (!code) return err("unknown");
   const [voucher] = await db.select().from(vouchers).where(sql`lower(${vouchers.code}) = lower(${code})`);
   return check(db, voucher, input);
 }

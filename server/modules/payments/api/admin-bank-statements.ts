@@ -170,8 +170,7 @@ adminBankStatementsApi.openapi(
         { errors: { file: [translate(locale, `adminOrders.statements.errors.${result.code}`)] } },
         422,
       );
-    const { ok: _ok, ...imported } = result;
-    return c.json(imported, 200);
+    return c.json(result.value, 200);
   },
 );
 
@@ -229,9 +228,9 @@ adminBankStatementsApi.openapi(
         { statementId: id, lineId, orderId: c.req.valid("json").orderId },
         c.get("user")!.id,
       );
-    if (result.status === "assigned") return c.json({ status: "assigned" as const }, 200);
-    if (result.status === "not_found") return c.json({ message: translate(locale, "errors.notFound") }, 404);
-    return c.json({ message: translate(locale, REFUSALS[result.status as keyof typeof REFUSALS]) }, 409);
+    if (result.ok) return c.json({ status: "assigned" as const }, 200);
+    if (result.code === "not_found") return c.json({ message: translate(locale, "errors.notFound") }, 404);
+    return c.json({ message: translate(locale, REFUSALS[result.code]) }, 409);
   },
 );
 
@@ -253,8 +252,8 @@ adminBankStatementsApi.openapi(
     const result = await c
       .get("services")
       .payments.ignoreStatementLine({ statementId: id, lineId }, c.get("user")!.id);
-    if (result.status === "ignored") return c.json({ status: "ignored" as const }, 200);
-    if (result.status === "not_found") return c.json({ message: translate(locale, "errors.notFound") }, 404);
+    if (result.ok) return c.json({ status: "ignored" as const }, 200);
+    if (result.code === "not_found") return c.json({ message: translate(locale, "errors.notFound") }, 404);
     return c.json({ message: translate(locale, REFUSALS.not_open) }, 409);
   },
 );

@@ -107,10 +107,9 @@ adminOrderActionsApi.openapi(
     const { id } = c.req.valid("param");
     const locale = c.get("locale");
     const result = await c.get("services").payments.cancelOrder(id, c.get("user")!.id);
-    if (result === "not_found") return c.json({ message: translate(locale, "errors.notFound") }, 404);
-    if (result === "not_allowed")
-      return c.json({ message: translate(locale, "payments.errors.orderMoveNotAllowed") }, 409);
-    return c.json({ id, status: "cancelled" as const }, 200);
+    if (result.ok) return c.json({ id, status: "cancelled" as const }, 200);
+    if (result.code === "not_found") return c.json({ message: translate(locale, "errors.notFound") }, 404);
+    return c.json({ message: translate(locale, "payments.errors.orderMoveNotAllowed") }, 409);
   },
 );
 
@@ -145,11 +144,10 @@ adminOrderActionsApi.openapi(
     const result = await c
       .get("services")
       .payments.refundOrder(id, { actorId: c.get("user")!.id, reason: body?.reason || null });
-    if (result === "not_found") return c.json({ message: translate(locale, "errors.notFound") }, 404);
-    if (result === "not_allowed")
+    if (result.ok) return c.json({ id, status: "refunded" as const }, 200);
+    if (result.code === "not_found") return c.json({ message: translate(locale, "errors.notFound") }, 404);
+    if (result.code === "not_allowed")
       return c.json({ message: translate(locale, "payments.errors.orderMoveNotAllowed") }, 409);
-    if (result === "gateway_failed")
-      return c.json({ message: translate(locale, "adminOrders.errors.gatewayFailed") }, 502);
-    return c.json({ id, status: "refunded" as const }, 200);
+    return c.json({ message: translate(locale, "adminOrders.errors.gatewayFailed") }, 502);
   },
 );

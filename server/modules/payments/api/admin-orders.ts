@@ -29,10 +29,9 @@ adminOrdersApi.openapi(
     const { id } = c.req.valid("param");
     const locale = c.get("locale");
     const result = await c.get("services").payments.markPaidByTransfer(id, c.get("user")!.id);
-    if (result === "not_found") return c.json({ message: translate(locale, "errors.notFound") }, 404);
-    if (result === "cancelled")
-      return c.json({ message: translate(locale, "payments.errors.orderCancelled") }, 409);
-    return c.json({ id, status: result }, 200);
+    if (result.ok) return c.json({ id, status: result.value }, 200);
+    if (result.code === "not_found") return c.json({ message: translate(locale, "errors.notFound") }, 404);
+    return c.json({ message: translate(locale, "payments.errors.orderCancelled") }, 409);
   },
 );
 
@@ -82,13 +81,14 @@ for (const move of SHOP_ORDER_MOVES) {
         move.to === "shipped"
           ? await orders.markShipped(id, { actorId, trackingNumber: body.trackingNumber || null })
           : await orders.markDelivered(id, actorId);
-      if (result === "not_found") return c.json({ message: translate(locale, "errors.notFound") }, 404);
-      if (result === "not_shop" || result === "not_allowed")
+      if (!result.ok && result.code === "not_found")
+        return c.json({ message: translate(locale, "errors.notFound") }, 404);
+      if (!result.ok)
         return c.json(
           {
             message: translate(
               locale,
-              `payments.errors.${result === "not_shop" ? "notShopOrder" : "orderMoveNotAllowed"}`,
+              `payments.errors.${result.code === "not_shop" ? "notShopOrder" : "orderMoveNotAllowed"}`,
             ),
           },
           409,

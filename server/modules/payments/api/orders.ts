@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { paymentRefusalMessage } from "#core/contracts/payments.ts";
 import { bearerSecurity, createApiRouter, requireUser } from "#server/http/api/router.ts";
-import { errorResponses, jsonContent, MessageBody } from "#server/http/api/schemas.ts";
+import { errorResponses, IdempotencyHeaders, jsonContent, MessageBody } from "#server/http/api/schemas.ts";
 import { HashParam, IdParam, notFound, notFoundBody, OrderSchema, user } from "./schemas.ts";
 
 /** Orders: the fee's order, the caller's orders, an order by id + hash, and paying it by card. */
@@ -12,24 +13,32 @@ ordersApi.openapi(
     path: "/me/advertisements/{id}/fee",
     tags: ["payments"],
     summary:
-      "The order of an unpaid listing's insertion fee (the open one when its amount still matches, else a new one); paying it releases the listing",
+      "The order of an unpaid listing's insertion fee (the open one when its amount still matches, else a new one); paying it releases the listing. A repeat of the Idempotency-Key answers the order the first request made",
     security: bearerSecurity,
     middleware: requireUser,
-    request: { params: z.object({ id: IdParam }) },
+    request: { params: z.object({ id: IdParam }), headers: IdempotencyHeaders },
     responses: {
       201: jsonContent(z.object({ data: OrderSchema }), "The order, to be paid"),
       401: errorResponses[401],
       404: notFound,
-      409: jsonContent(MessageBody, "Nothing to pay: the listing does not await payment"),
+      409: jsonContent(
+        MessageBody,
+        "Nothing to pay: the listing does not await payment; or the Idempotency-Key was used for another request",
+      ),
     },
   }),
   async (c) => {
+    const key = c.req.valid("header")["idempotency-key"] ?? null;
     const result = await c
       .get("services")
-      .payments.orderListingFee(user(c), c.req.valid("param").id, c.get("locale"));
-    if (result.status === "not_found") return c.json(notFoundBody(c), 404);
-    if (result.status === "refused") return c.json({ message: result.message }, 409);
-    return c.json({ data: result.order }, 201);
+      .payments.orderListingFee(user(c), c.req.valid("param").id, c.get("locale"), key);
+    if (result.ok) {
+      const { repeated, ...order } = result.value;
+      if (repeated) c.header("Idempotent-Replayed", "true");
+      return c.json({ data: order }, 201);
+    }
+    if (result.code === "not_found") return c.json(notFoundBody(c), 404);
+    return c.json({ message: paymentRefusalMessage(c.get("locale"), result.code) }, 409);
   },
 );
 
@@ -84,9 +93,9 @@ ordersApi.openapi(
   async (c) => {
     const { id, hash } = c.req.valid("param");
     const result = await c.get("services").payments.payByCard(id, hash, c.get("locale"));
-    if (result.status === "not_found") return c.json(notFoundBody(c), 404);
-    if (result.status === "refused") return c.json({ message: result.message }, 409);
-    if (result.status === "too_many") return c.json({ message: result.message }, 429);
-    return c.json({ data: { redirectUrl: result.url } }, 200);
+    if (result.ok) return c.json({ data: { redirectUrl: result.value } }, 200);
+    if (result.code === "not_found") return c.json(notFoundBody(c), 404);
+    const message = paymentRefusalMessage(c.get("locale"), result.code);
+    return result.code === "limited" ? c.json({ message }, 429) : c.json({ message }, 409);
   },
 );

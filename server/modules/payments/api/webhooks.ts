@@ -35,9 +35,8 @@ webhooksApi.openapi(
     const result = await c
       .get("services")
       .payments.handleNotification(provider, rawBody, c.req.header(TEST_GATEWAY_SIGNATURE_HEADER));
-    if (result === "unknown_provider") return c.json(notFoundBody(c), 404);
-    if (result === "bad_signature")
-      return c.json({ message: translate(c.get("locale"), "payments.errors.badSignature") }, 400);
-    return c.json({ received: true, duplicate: result === "duplicate" }, 200);
+    if (result.ok) return c.json({ received: true, duplicate: result.value === "duplicate" }, 200);
+    if (result.code === "unknown_provider") return c.json(notFoundBody(c), 404);
+    return c.json({ message: translate(c.get("locale"), "payments.errors.badSignature") }, 400);
   },
 );

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, eq, inArray, ne } from "drizzle-orm";
+import { err, ok, type Result } from "#core/result.ts";
 import type { Db } from "#server/db/client.ts";
 import { existingOrderIds, lockOrder } from "../../orders/index.ts";
 import { payLockedByTransfer } from "../bank-transfer.ts";
@@ -67,8 +68,8 @@ async function decide(
     actorId: paidBy.actorId,
     source: { statementId: paidBy.statementId, entryKey: line.entryKey, amountMinor: line.amountMinor },
   });
-  if (paid === "paid") return { outcome: "matched", reason: null, orderId };
-  return { outcome: "unmatched", reason: paid === "already_paid" ? "already_paid" : "not_payable", orderId };
+  if (paid.ok && paid.value === "paid") return { outcome: "matched", reason: null, orderId };
+  return { outcome: "unmatched", reason: paid.ok ? "already_paid" : "not_payable", orderId };
 }
 
 /** The import, or why the file was refused (`code` names its translated message). */
@@ -76,15 +77,15 @@ export async function importBankStatement(
   ctx: PaymentsContext,
   file: { name: string; bytes: Uint8Array },
   actorId: number,
-): Promise<({ ok: true } & ImportResult) | { ok: false; code: StatementFileError["code"] }> {
+): Promise<Result<ImportResult, StatementFileError["code"]>> {
   let parsed: ParsedStatement;
   try {
     parsed = parseStatementFile(file.bytes);
   } catch (error) {
-    if (error instanceof StatementFileError) return { ok: false, code: error.code };
+    if (error instanceof StatementFileError) return err(error.code);
     throw error;
   }
-  return { ok: true, ...(await store(ctx, parsed, file, actorId)) };
+  return ok(await store(ctx, parsed, file, actorId));
 }
 
 async function store(

@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { type Err, err, type Ok, ok } from "#core/result.ts";
 import type { Db } from "#server/db/client.ts";
 import { lockOrder } from "../../orders/index.ts";
 import { payLockedByTransfer } from "../bank-transfer.ts";
@@ -10,9 +11,8 @@ import { bankStatementLines } from "../tables/bank.ts";
  * pays, as the operator's "paid" does: the accountant has checked the amount) or sets it aside.
  * Only an unmatched credit may be assigned; each decision is audited with the line before and after.
  */
-export type ResolveResult =
-  | { status: "assigned" | "ignored" }
-  | { status: "not_found" | "not_open" | "order_not_found" | "order_not_payable" | "debit" };
+export type ResolveResult = Ok<undefined> | Err<ResolveRefusal>;
+export type ResolveRefusal = "not_found" | "not_open" | "order_not_found" | "order_not_payable" | "debit";
 
 async function lockLine(tx: Db, statementId: number, lineId: number) {
   const [line] = await tx
@@ -30,16 +30,16 @@ export async function assignStatementLine(
 ): Promise<ResolveResult> {
   return ctx.db.transaction(async (tx) => {
     const line = await lockLine(tx, ids.statementId, ids.lineId);
-    if (!line) return { status: "not_found" };
-    if (line.outcome !== "unmatched") return { status: "not_open" };
-    if (line.direction !== "credit") return { status: "debit" };
+    if (!line) return err("not_found");
+    if (line.outcome !== "unmatched") return err("not_open");
+    if (line.direction !== "credit") return err("debit");
     const order = await lockOrder(tx, ids.orderId);
-    if (!order) return { status: "order_not_found" };
+    if (!order) return err("order_not_found");
     const paid = await payLockedByTransfer(ctx, tx, order, {
       actorId,
       source: { statementId: line.statementId, lineId: line.id, amountMinor: line.amountMinor, byHand: true },
     });
-    if (paid !== "paid") return { status: "order_not_payable" };
+    if (!paid.ok || paid.value !== "paid") return err("order_not_payable");
     const at = ctx.now();
     await tx
       .update(bankStatementLines)
@@ -55,7 +55,7 @@ export async function assignStatementLine(
         after: { outcome: "assigned", orderId: order.id },
       },
     });
-    return { status: "assigned" };
+    return ok();
   });
 }
 
@@ -66,8 +66,8 @@ export async function ignoreStatementLine(
 ): Promise<ResolveResult> {
   return ctx.db.transaction(async (tx) => {
     const line = await lockLine(tx, ids.statementId, ids.lineId);
-    if (!line) return { status: "not_found" };
-    if (line.outcome !== "unmatched") return { status: "not_open" };
+    if (!line) return err("not_found");
+    if (line.outcome !== "unmatched") return err("not_open");
     const at = ctx.now();
     await tx
       .update(bankStatementLines)
@@ -80,6 +80,6 @@ export async function ignoreStatementLine(
       entityId: String(line.id),
       data: { before: { outcome: line.outcome, reason: line.reason }, after: { outcome: "ignored" } },
     });
-    return { status: "ignored" };
+    return ok();
   });
 }

@@ -1,51 +1,45 @@
 import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
-import { type Locale, translate } from "#core/i18n/index.ts";
+import type { Locale } from "#core/i18n/index.ts";
 import { isPaid, type OrderStatus } from "#core/lifecycles/order.ts";
 import { OPEN_STATUSES } from "#core/lifecycles/payment.ts";
+import { err, ok, type Result } from "#core/result.ts";
 import type { Db } from "#server/db/client.ts";
 import { findOrder, lockOrder, type Order } from "../../orders/index.ts";
-import type { NotFound, PaymentsContext, Refused } from "../context.ts";
+import type { PaymentsContext } from "../context.ts";
 import type { CardGateway } from "../gateways.ts";
 import { viewOrder } from "../orders/view.ts";
+import { cardPaymentText } from "../payment-text.ts";
 import { createCardPayment, markCardPaymentOpened } from "../payment-transitions.ts";
 import { type Payment, payments } from "../tables.ts";
 import { syncCardPayments } from "./sync.ts";
-
-type TooMany = { status: "too_many"; message: string };
 
 /**
  * Starts a card payment of a payable order at the gateway: where to send the payer. An order
  * has one card payment open at a time: a start while one is open (not failed, expired or
  * declined at the gateway) sends the payer to it again, so that two starts (two tabs, a double
  * click, a retry) cannot both be paid. The order's row lock decides which start opens it.
+ * Ok: the gateway's address; refused: not found, too many starts, paid already, not payable.
  */
 export async function payByCard(
   ctx: PaymentsContext,
   id: number,
   hash: string,
   locale: Locale,
-): Promise<{ status: "redirect"; url: string } | Refused | NotFound | TooMany> {
+): Promise<Result<string, "not_found" | "limited" | "already_paid" | "not_payable">> {
   const found = await findOrder(ctx.db, id, hash);
-  if (!found) return { status: "not_found" };
-  if (!ctx.cardStarts.attempt(String(found.id)))
-    return { status: "too_many", message: translate(locale, "errors.tooManyRequests") };
+  if (!found) return err("not_found");
+  if (!ctx.cardStarts.attempt(String(found.id))) return err("limited");
   // An open payment the payer has meanwhile paid or declined at the gateway is not reused.
   await syncCardPayments(ctx, found.id);
   const order = (await findOrder(ctx.db, id, hash))!;
   const current = await viewOrder(ctx, order, locale);
-  const refused = (status: OrderStatus | "missing"): Refused => ({
-    status: "refused",
-    message: translate(
-      locale,
-      status !== "missing" && isPaid(status) ? "payments.errors.alreadyPaid" : "payments.errors.notPayable",
-    ),
-  });
+  const refused = (status: OrderStatus | "missing") =>
+    err(status !== "missing" && isPaid(status) ? "already_paid" : "not_payable");
   const gateway = ctx.gateway;
   if (!current.payable || !gateway) return refused(order.status);
   const payment = await ctx.db.transaction((tx) => openOrReuse(tx, order.id, gateway));
   if (typeof payment === "string") return refused(payment);
-  if (payment.providerPaymentId && payment.redirectUrl)
-    return { status: "redirect", url: payment.redirectUrl };
+  if (payment.providerPaymentId && payment.redirectUrl) return ok(payment.redirectUrl);
   // Opened at the gateway after the lock is released (no gateway call holds it); the payment's
   // id is the gateway's reference, so a concurrent start, or one after a crash right here,
   // gets the same gateway payment.
@@ -53,13 +47,12 @@ export async function payByCard(
     reference: `payment-${payment.id}`,
     amountMinor: payment.amountMinor,
     currencyCode: order.currencyCode,
-    description:
-      translate(locale, `payments.kind.${order.kind}`) + (current.listing ? `: ${current.listing.name}` : ""),
+    description: cardPaymentText(locale, order.kind, current.listing?.name ?? null),
     returnPath: current.summaryPath,
     locale,
   });
   await markCardPaymentOpened(ctx.db, payment.id, started, ctx.now());
-  return { status: "redirect", url: started.redirectUrl };
+  return ok(started.redirectUrl);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import { canTransition } from "#core/lifecycles/order.ts";
+import { err, ok, type Result } from "#core/result.ts";
 import { issueCreditNote } from "../../invoicing/index.ts";
 import {
   cancelOrderByOperator,
@@ -18,8 +19,8 @@ import { type Payment, payments } from "../tables.ts";
  * move is checked against the order lifecycle under the order's lock and audited with the status
  * before and after; a move the lifecycle forbids is refused (`not_allowed`).
  */
-export type CancelResult = "cancelled" | "not_found" | "not_allowed";
-export type RefundResult = "refunded" | "not_found" | "not_allowed" | "gateway_failed";
+export type CancelResult = Result<undefined, "not_found" | "not_allowed">;
+export type RefundResult = Result<undefined, "not_found" | "not_allowed" | "gateway_failed">;
 
 /** An unpaid order is cancelled; a shop order gives back its pieces and its voucher use, as the sweep does. */
 export async function cancelOrder(
@@ -29,8 +30,8 @@ export async function cancelOrder(
 ): Promise<CancelResult> {
   return ctx.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
-    if (!order) return "not_found";
-    if (!canTransition(order.status, "cancelled")) return "not_allowed";
+    if (!order) return err("not_found");
+    if (!canTransition(order.status, "cancelled")) return err("not_allowed");
     const at = ctx.now();
     const cancelled = await cancelOrderByOperator(tx, order, at);
     const stockBack = order.kind === "shop" && order.stockReleasedAt === null;
@@ -48,7 +49,7 @@ export async function cancelOrder(
         after: { status: cancelled.status, stockReturned: stockBack },
       },
     });
-    return "cancelled";
+    return ok();
   });
 }
 
@@ -79,21 +80,21 @@ export async function refundOrder(
   const byCard = payment !== null && payment.method !== "bank_transfer" && payment.providerPaymentId !== null;
   if (byCard) {
     const gateway = ctx.gateway;
-    if (!gateway || gateway.provider !== payment.provider) return "gateway_failed";
+    if (!gateway || gateway.provider !== payment.provider) return err("gateway_failed");
     const preview = await ctx.db.transaction((tx) => lockOrder(tx, orderId));
-    if (!preview) return "not_found";
-    if (!canTransition(preview.status, "refunded")) return "not_allowed";
+    if (!preview) return err("not_found");
+    if (!canTransition(preview.status, "refunded")) return err("not_allowed");
     try {
       await gateway.refund(payment.providerPaymentId!, payment.amountMinor);
     } catch (error) {
       ctx.logger?.warn({ orderId, error: String(error) }, "the gateway refused an order's refund");
-      return "gateway_failed";
+      return err("gateway_failed");
     }
   }
   return ctx.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
-    if (!order) return "not_found";
-    if (!canTransition(order.status, "refunded")) return "not_allowed";
+    if (!order) return err("not_found");
+    if (!canTransition(order.status, "refunded")) return err("not_allowed");
     const at = ctx.now();
     await markOrderRefunded(tx, order, at);
     const amountMinor = payment?.amountMinor ?? order.totalMinor;
@@ -120,7 +121,7 @@ export async function refundOrder(
         after: { status: "refunded", amountMinor, byCard, creditNote: note?.number ?? null, stockBack },
       },
     });
-    return "refunded";
+    return ok();
   });
 }
 

@@ -1,13 +1,14 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { OrderKind, OrderView } from "#core/contracts/payments.ts";
 import { formatIban } from "#core/formats/iban.ts";
-import { type Locale, translate } from "#core/i18n/index.ts";
+import type { Locale } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { isPaid } from "#core/lifecycles/order.ts";
 import { invoiceNumberOf } from "../../invoicing/index.ts";
 import type { MyListing } from "../../listings/index.ts";
 import { cancelUnwantedOrder, type Order, shopOrderPayable, variableSymbolOf } from "../../orders/index.ts";
 import type { PaymentsContext } from "../context.ts";
+import { transferMessageText } from "../payment-text.ts";
 import { buildSpayd } from "../spayd.ts";
 import { payments } from "../tables.ts";
 
@@ -26,7 +27,7 @@ export function stillWanted(kind: OrderKind, productStatus: string | null | unde
 /** How to pay the order by bank transfer to `iban`: the details and the QR payment's content. */
 function bankTransferOf(order: Order, iban: string, locale: Locale): OrderView["bankTransfer"] {
   const variableSymbol = variableSymbolOf(order.id);
-  const message = translate(locale, "payments.bank.message", { number: order.id });
+  const message = transferMessageText(locale, order.id);
   return {
     iban,
     ibanFormatted: formatIban(iban),

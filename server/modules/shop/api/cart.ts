@@ -1,11 +1,13 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
+import { shopRefusalStatus } from "#core/contracts/shop-refusals.ts";
+import { translateProblems } from "#core/validation/field-errors.ts";
 import { bearerSecurity, createApiRouter } from "#server/http/api/router.ts";
 import { errorResponses, idPathParam, jsonContent, MessageBody } from "#server/http/api/schemas.ts";
 import type { AppEnv } from "#server/http/types.ts";
 import type { Shopper, ShopResult } from "../types.ts";
 import { AddToCartBody, CartBody, QuantityBody, VoucherBody } from "./schemas.ts";
-import { refusalStatus, setCartCookie, shopperOf } from "./shopper.ts";
+import { cartBody, refusalBody, setCartCookie, shopperOf } from "./shopper.ts";
 
 /**
  * The cart (docs/product/shop.md, "The cart"): a guest's by the `cart` cookie, a signed-in user's
@@ -33,13 +35,11 @@ const changed = (ok: string, conflict: string) => ({
 });
 
 /** The service's answer: the cart after the change, 422 with field errors, or the refusal. */
-async function answer(c: Context<AppEnv>, who: Shopper, result: ShopResult) {
-  if (result.status === "invalid") return c.json({ errors: result.errors }, 422);
-  if (result.status === "refused") {
-    if (result.retryAfterSeconds) c.header("Retry-After", String(result.retryAfterSeconds));
-    return c.json({ message: result.message }, refusalStatus(result));
-  }
-  return c.json(await c.get("services").shop.cart(who), 200);
+async function answer(c: Context<AppEnv>, who: Shopper, result: ShopResult<unknown>) {
+  if (result.ok) return c.json(await cartBody(c, who), 200);
+  if (result.code === "invalid")
+    return c.json({ errors: translateProblems(c.get("locale"), result.details) }, 422);
+  return c.json(refusalBody(c, result), shopRefusalStatus(result));
 }
 
 cartApi.openapi(
@@ -52,7 +52,7 @@ cartApi.openapi(
     security,
     responses: { 200: jsonContent(CartBody, "The cart (empty when there is none)") },
   }),
-  async (c) => c.json(await c.get("services").shop.cart(await shopperOf(c)), 200),
+  async (c) => c.json(await cartBody(c, await shopperOf(c)), 200),
 );
 
 cartApi.openapi(
@@ -72,9 +72,9 @@ cartApi.openapi(
   async (c) => {
     const who = await shopperOf(c);
     const result = await c.get("services").shop.add(who, c.req.valid("json"));
-    if (result.status === "ok" && result.cartToken) {
-      setCartCookie(c, result.cartToken);
-      return answer(c, { ...who, cartToken: result.cartToken }, result);
+    if (result.ok && result.value.cartToken) {
+      setCartCookie(c, result.value.cartToken);
+      return answer(c, { ...who, cartToken: result.value.cartToken }, result);
     }
     return answer(c, who, result);
   },

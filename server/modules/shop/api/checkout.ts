@@ -1,9 +1,10 @@
 import { createRoute, type z } from "@hono/zod-openapi";
 import { setCookie } from "hono/cookie";
 import { translate } from "#core/i18n/index.ts";
+import { translateProblems } from "#core/validation/field-errors.ts";
 import { isSecureOrigin, sessionCookieName } from "#core/web/session-cookie.ts";
 import { bearerSecurity, createApiRouter, requireUser } from "#server/http/api/router.ts";
-import { errorResponses, jsonContent, MessageBody } from "#server/http/api/schemas.ts";
+import { errorResponses, IdempotencyHeaders, jsonContent, MessageBody } from "#server/http/api/schemas.ts";
 import {
   CartBody,
   CheckoutOptionsBody,
@@ -13,7 +14,7 @@ import {
   PlacedOrderBody,
   PlaceOrderBody,
 } from "./schemas.ts";
-import { CART_COOKIE, refusalStatus, shopperOf } from "./shopper.ts";
+import { CART_COOKIE, cartBody, refusalBody, shopperOf } from "./shopper.ts";
 
 /**
  * The checkout (docs/product/shop.md, "Checkout"): the options, the two answering steps saved on
@@ -67,13 +68,10 @@ for (const step of ["delivery", "details"] as const) {
       const client = { ip: c.get("clientIp"), userAgent: c.req.header("user-agent") ?? null };
       const result =
         step === "delivery" ? await shop.saveDelivery(who, body) : await shop.saveDetails(who, body, client);
-      if (result.status === "invalid") return c.json({ errors: result.errors }, 422);
-      if (result.status === "refused") {
-        if (!result.retryAfterSeconds) return c.json({ message: result.message }, 409);
-        c.header("Retry-After", String(result.retryAfterSeconds));
-        return c.json({ message: result.message }, 429);
-      }
-      return c.json(await shop.cart(who), 200);
+      if (result.ok) return c.json(await cartBody(c, who), 200);
+      if (result.code === "invalid")
+        return c.json({ errors: translateProblems(c.get("locale"), result.details) }, 422);
+      return c.json(refusalBody(c, result), result.code === "limited" ? 429 : 409);
     },
   );
 }
@@ -86,12 +84,15 @@ checkoutApi.openapi(
     summary:
       "Places the order (binding, with the obligation to pay) from the caller's cart, at the total the customer saw on the last step: the terms and the 18+ confirmation are required. The pieces are reserved and the voucher's use recorded in one transaction; an unpaid card or transfer order gives its pieces back after the shop setting's reservationHours. A guest who asked for an account is signed in (session cookie and token)",
     security,
-    request: { body: json(PlaceOrderBody) },
+    request: { body: json(PlaceOrderBody), headers: IdempotencyHeaders },
     responses: {
-      201: jsonContent(PlacedOrderBody, "The order, and where to pay it"),
+      201: jsonContent(
+        PlacedOrderBody,
+        "The order, and where to pay it; a repeat of the Idempotency-Key answers the order the first request made, with `Idempotent-Replayed: true`",
+      ),
       409: jsonContent(
         MessageBody,
-        "The cart changed (prices, stock, the voucher, the total), or a step is missing: look at it again",
+        "The cart changed (prices, stock, the voucher, the total), or a step is missing: look at it again; or the Idempotency-Key was used for another request (another total)",
       ),
       422: errorResponses[422],
       429: jsonContent(MessageBody, "Too many orders from this address; Retry-After says when to try again"),
@@ -100,13 +101,14 @@ checkoutApi.openapi(
   async (c) => {
     const who = await shopperOf(c);
     const client = { ip: c.get("clientIp"), userAgent: c.req.header("user-agent") ?? null };
-    const result = await c.get("services").shop.placeOrder(who, c.req.valid("json"), client);
-    if (result.status === "invalid") return c.json({ errors: result.errors }, 422);
-    if (result.status === "refused") {
-      if (result.retryAfterSeconds) c.header("Retry-After", String(result.retryAfterSeconds));
-      return c.json({ message: result.message }, refusalStatus(result) === 429 ? 429 : 409);
-    }
-    const { order, payWithCard, login } = result;
+    const key = c.req.valid("header")["idempotency-key"] ?? null;
+    const result = await c.get("services").shop.placeOrder(who, c.req.valid("json"), client, key);
+    if (!result.ok && result.code === "invalid")
+      return c.json({ errors: translateProblems(c.get("locale"), result.details) }, 422);
+    if (!result.ok) return c.json(refusalBody(c, result), result.code === "limited" ? 429 : 409);
+    const placed = result.value;
+    const { order, payWithCard, login } = placed;
+    if (placed.repeated) c.header("Idempotent-Replayed", "true");
     if (login) {
       const publicUrl = c.get("config").publicUrl;
       setCookie(c, sessionCookieName(publicUrl), login.token, {
@@ -122,7 +124,7 @@ checkoutApi.openapi(
       {
         order,
         payment: {
-          method: result.payment,
+          method: placed.payment,
           cardStartPath: payWithCard ? `/api/orders/${order.id}/${order.hash}/card` : null,
         },
         token: login?.token ?? null,

@@ -1,7 +1,9 @@
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import type { CartView } from "#core/contracts/shop.ts";
+import { type ShopMessageRefusal, sayCart, shopRefusalMessage } from "#core/contracts/shop-refusals.ts";
 import type { AppEnv } from "#server/http/types.ts";
-import type { Shopper, ShopResult } from "../types.ts";
+import type { Shopper } from "../types.ts";
 
 /**
  * Who calls the shop API, and the guest cart's cookie (docs/product/shop.md, "The guest cart
@@ -39,8 +41,13 @@ export async function shopperOf(c: Context<AppEnv>): Promise<Shopper> {
   };
 }
 
-/** A refusal's answer: 429 over a limit, 404 for a line not in the cart, else 409. */
-export function refusalStatus(result: Extract<ShopResult, { status: "refused" }>): 404 | 409 | 429 {
-  if (result.retryAfterSeconds) return 429;
-  return result.notFound ? 404 : 409;
+/** The cart as the API shows it: the voucher's refusal in the request's language. */
+export async function cartBody(c: Context<AppEnv>, who: Shopper): Promise<CartView> {
+  return sayCart(c.get("locale"), await c.get("services").shop.cart(who));
+}
+
+/** A refusal's body, its message in the request's language; over a limit, Retry-After says when. */
+export function refusalBody(c: Context<AppEnv>, refusal: ShopMessageRefusal): { message: string } {
+  if (refusal.code === "limited") c.header("Retry-After", String(refusal.details.retryAfterSeconds));
+  return { message: shopRefusalMessage(c.get("locale"), refusal) };
 }
