@@ -5,6 +5,10 @@ import type { Db } from "#server/db/client.ts";
 import type { PersonalDataSource } from "#server/lib/personal-data.ts";
 import type { Logger } from "#server/logger.ts";
 import type { RecordAudit } from "../admin/index.ts";
+import { requestEmailChange } from "../credentials/email-change.ts";
+import type { EmailConfirmationService } from "../credentials/email-confirmation.ts";
+import type { EndSessions } from "../credentials/new-password.ts";
+import { changePassword } from "../credentials/password-change.ts";
 import { createUploadLimiter, type UploadLimiter } from "../media/index.ts";
 import {
   addressesOf,
@@ -16,14 +20,10 @@ import {
 import { removeAvatar, setAvatar } from "./account-data/avatar-upload.ts";
 import type { PasswordThrottle } from "./account-data/current-password.ts";
 import { deleteAccount, deletionBlockers, type RunningAuctionsOf } from "./account-data/deletion.ts";
-import { requestEmailChange } from "./account-data/email-change.ts";
 import { exportData } from "./account-data/export.ts";
-import { changePassword } from "./account-data/password-change.ts";
 import { profile, updateProfile } from "./account-data/profile-data.ts";
 import { eraseByStaff } from "./admin/erasure.ts";
 import { createAvatarStore } from "./avatar.ts";
-import type { EmailConfirmationService } from "./email-confirmation.ts";
-import type { EndSessions } from "./new-password.ts";
 import type { AddressKind } from "./tables.ts";
 
 export type { DeletionBlockers } from "./account-data/deletion.ts";

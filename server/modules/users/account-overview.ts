@@ -2,7 +2,7 @@ import type { Locale } from "#core/i18n/index.ts";
 import { type Err, err, type Ok, ok } from "#core/result.ts";
 import { RateLimiter } from "#server/lib/rate-limit.ts";
 import type { AuthUser } from "../auth/index.ts";
-import type { EmailConfirmationService } from "./email-confirmation.ts";
+import type { EmailConfirmationService } from "../credentials/email-confirmation.ts";
 import type { ListingQuota, ListingQuotaService } from "./listing-quota.ts";
 import {
   endingSoon,

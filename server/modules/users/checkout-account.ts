@@ -2,9 +2,9 @@ import { and, eq, sql } from "drizzle-orm";
 import type { FieldErrors } from "#core/contracts/errors.ts";
 import { PHONE_PREFIXES, type PhonePrefix } from "#core/formats/phone.ts";
 import { type Locale, translate } from "#core/i18n/index.ts";
+import { passwordErrors } from "#core/rules/passwords.ts";
 import { translateProblems } from "#core/validation/field-errors.ts";
 import type { Db } from "#server/db/client.ts";
-import { passwordErrors } from "./password-rules.ts";
 import { users } from "./tables.ts";
 
 /**

@@ -1,10 +1,16 @@
+export { isStrongPassword, passwordScore } from "#core/rules/password-strength.ts";
+export {
+  createEmailConfirmationService,
+  type EmailConfirmationService,
+} from "../credentials/email-confirmation.ts";
+export { type AccountServices, createAccountServices } from "../credentials/service.ts";
+export { createVerificationService } from "../credentials/verification.ts";
 export {
   type AccountDataService,
   createAccountDataService,
   type DeletionBlockers,
 } from "./account-data.ts";
 export { type AccountOverviewService, createAccountOverviewService } from "./account-overview.ts";
-export { type AccountServices, createAccountServices } from "./account-services.ts";
 export {
   type AdminUserActivityReads,
   type AdminUsersService,
@@ -17,13 +23,11 @@ export {
   checkoutPasswordErrors,
   openCheckoutAccount,
 } from "./checkout-account.ts";
-export { createEmailConfirmationService, type EmailConfirmationService } from "./email-confirmation.ts";
 export { requireConfirmedEmail } from "./guards.ts";
 export { userIdByEmail } from "./ids-by-email.ts";
 export { type InvoiceAddress, invoiceDetailsOf } from "./invoice-address.ts";
 export { createListingQuotaService, type ListingQuotaService } from "./listing-quota.ts";
 export { saveNotificationSwitches, switchOffNotification } from "./notification-switches.ts";
-export { isStrongPassword, passwordScore } from "./password-strength.ts";
 export { createProfileService } from "./profile.ts";
 export { type PublicAccount, publicAccounts } from "./public-accounts.ts";
 export { type PublicName, publicNamesOf } from "./public-names.ts";
@@ -45,4 +49,3 @@ export {
   liftAccountRestriction,
   suspendAccount,
 } from "./suspension.ts";
-export { createVerificationService } from "./verification.ts";

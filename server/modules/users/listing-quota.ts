@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
+import { FREE_LISTINGS } from "../credentials/verification.ts";
 import { users } from "./tables.ts";
-import { FREE_LISTINGS } from "./verification.ts";
 
 export type ListingQuota = {
   verified: boolean;

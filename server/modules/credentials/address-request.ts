@@ -5,7 +5,7 @@ import { AddressRequestSchema } from "#core/schemas/account.ts";
 import { issuesToFieldProblems } from "#core/validation/field-errors.ts";
 import type { Db } from "#server/db/client.ts";
 import type { RateLimiter } from "#server/lib/rate-limit.ts";
-import { users } from "./tables.ts";
+import { users } from "../users/tables.ts";
 
 /** Ok: accepted (whether or not the address has an account). */
 export type AddressRequestResult =

@@ -1,12 +1,19 @@
 import type { FieldProblems } from "#core/contracts/errors.ts";
 import { type Ok, ok } from "#core/result.ts";
+import { passwordErrors } from "#core/rules/passwords.ts";
 import { PasswordChangeSchema } from "#core/schemas/account.ts";
 import type { Db } from "#server/db/client.ts";
-import { hashPassword } from "../../auth/index.ts";
-import { type EndSessions, storeNewPassword } from "../new-password.ts";
-import { passwordErrors } from "../password-rules.ts";
-import { checkPassword, type PasswordThrottle } from "./current-password.ts";
-import { type Invalid, invalid, invalidAt, type Limited, loadUser, parse } from "./shared.ts";
+import { hashPassword } from "../auth/index.ts";
+import { checkPassword, type PasswordThrottle } from "../users/account-data/current-password.ts";
+import {
+  type Invalid,
+  invalid,
+  invalidAt,
+  type Limited,
+  loadUser,
+  parse,
+} from "../users/account-data/shared.ts";
+import { type EndSessions, storeNewPassword } from "./new-password.ts";
 
 export type PasswordChangeDeps = {
   db: Db;

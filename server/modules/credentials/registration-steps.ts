@@ -9,10 +9,10 @@ import type { Db } from "#server/db/client.ts";
 import type { RateLimiter } from "#server/lib/rate-limit.ts";
 import type { Logger } from "#server/logger.ts";
 import type { Altcha } from "../auth/index.ts";
+import { users } from "../users/tables.ts";
 import { mailLocale } from "./email-links.ts";
 import { addressTakenMail } from "./mails.ts";
 import type { RecaptchaVerifier } from "./recaptcha.ts";
-import { users } from "./tables.ts";
 
 /**
  * The steps of a registration (registration.ts): the bot check, the clashes the form reports, the

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { passwordResetTokens, users } from "./tables.ts";
+import { passwordResetTokens, users } from "../users/tables.ts";
 
 /**
  * Ends every session of the account but `keepTokenHash`, inside the caller's transaction (a port:

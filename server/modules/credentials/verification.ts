@@ -5,8 +5,8 @@ import { type Err, err, type Ok, ok } from "#core/result.ts";
 import type { SmsSender } from "#server/adapters/sms.ts";
 import type { Db } from "#server/db/client.ts";
 import type { Logger } from "#server/logger.ts";
+import { users, type VerificationCode, verificationCodes } from "../users/tables.ts";
 import { verificationSms } from "./mails.ts";
-import { users, type VerificationCode, verificationCodes } from "./tables.ts";
 import {
   CODE_TTL_MS,
   codeMatches,

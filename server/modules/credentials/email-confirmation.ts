@@ -6,9 +6,9 @@ import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import { RateLimiter } from "#server/lib/rate-limit.ts";
 import { hashToken } from "../auth/index.ts";
+import { type EmailConfirmationToken, emailConfirmationTokens, users } from "../users/tables.ts";
 import { type AddressRequestResult, acceptAddressRequest } from "./address-request.ts";
 import { CHANGE_PREFIX, createConfirmationLinks, type LinkStatus } from "./email-links.ts";
-import { type EmailConfirmationToken, emailConfirmationTokens, users } from "./tables.ts";
 
 export { EMAIL_CONFIRMATION_TTL_MS, type LinkStatus, mailLocale } from "./email-links.ts";
 

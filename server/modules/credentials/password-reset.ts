@@ -3,18 +3,18 @@ import type { FieldProblems } from "#core/contracts/errors.ts";
 import type { Locale } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { type Err, err, type Ok, ok } from "#core/result.ts";
+import { passwordErrors } from "#core/rules/passwords.ts";
 import type { Mailer } from "#server/adapters/mail.ts";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import { RateLimiter } from "#server/lib/rate-limit.ts";
 import type { Logger } from "#server/logger.ts";
 import { hashPassword, hashToken, newToken } from "../auth/index.ts";
+import { type PasswordResetToken, passwordResetTokens, users } from "../users/tables.ts";
 import { type AddressRequestResult, acceptAddressRequest, type LinkRecipient } from "./address-request.ts";
 import { type LinkStatus, mailLocale } from "./email-links.ts";
 import { passwordResetMail } from "./mails.ts";
 import { type EndSessions, storeNewPassword } from "./new-password.ts";
-import { passwordErrors } from "./password-rules.ts";
-import { type PasswordResetToken, passwordResetTokens, users } from "./tables.ts";
 
 export const PASSWORD_RESET_TTL_MS = 3600 * 1000;
 

@@ -1,6 +1,7 @@
 import type { FieldProblems } from "#core/contracts/errors.ts";
 import type { Locale } from "#core/i18n/index.ts";
 import { type Err, err, type Ok, ok } from "#core/result.ts";
+import { passwordErrors } from "#core/rules/passwords.ts";
 import { RegistrationSchema } from "#core/schemas/registration.ts";
 import { issuesToFieldProblems } from "#core/validation/field-errors.ts";
 import type { Mailer } from "#server/adapters/mail.ts";
@@ -10,7 +11,6 @@ import { RateLimiter } from "#server/lib/rate-limit.ts";
 import type { Logger } from "#server/logger.ts";
 import { type Altcha, hashPassword } from "../auth/index.ts";
 import type { EmailConfirmationService } from "./email-confirmation.ts";
-import { passwordErrors } from "./password-rules.ts";
 import type { RecaptchaVerifier } from "./recaptcha.ts";
 import {
   accountWithEmail,

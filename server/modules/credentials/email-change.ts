@@ -4,12 +4,19 @@ import { EmailChangeSchema } from "#core/schemas/account.ts";
 import type { Mailer } from "#server/adapters/mail.ts";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
-import type { EmailConfirmationService } from "../email-confirmation.ts";
-import { mailLocale } from "../email-links.ts";
-import { emailChangeLinkMail, emailChangeNoticeMail, emailChangeTakenMail } from "../mails.ts";
-import { emailConfirmationTokens, type User, users } from "../tables.ts";
-import { checkPassword, type PasswordThrottle } from "./current-password.ts";
-import { type Invalid, invalid, invalidAt, type Limited, loadUser, parse } from "./shared.ts";
+import { checkPassword, type PasswordThrottle } from "../users/account-data/current-password.ts";
+import {
+  type Invalid,
+  invalid,
+  invalidAt,
+  type Limited,
+  loadUser,
+  parse,
+} from "../users/account-data/shared.ts";
+import { emailConfirmationTokens, type User, users } from "../users/tables.ts";
+import type { EmailConfirmationService } from "./email-confirmation.ts";
+import { mailLocale } from "./email-links.ts";
+import { emailChangeLinkMail, emailChangeNoticeMail, emailChangeTakenMail } from "./mails.ts";
 
 export type EmailChangeDeps = {
   db: Db;
