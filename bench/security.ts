@@ -22,8 +22,8 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { chromium } from "@playwright/test";
+import { passwordScore } from "#core/rules/password-strength.ts";
 import { createAltcha, solveAltcha } from "#server/modules/auth/index.ts";
-import { passwordScore } from "#server/modules/users/index.ts";
 import { CHROMIUM_LAUNCH } from "../tests/browser-setup.ts";
 
 const { values } = parseArgs({

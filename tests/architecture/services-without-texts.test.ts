@@ -112,7 +112,7 @@ describe("services without texts", () => {
     expect(isEdge("moderation/mails.ts")).toBe(true);
     expect(isEdge("messages/notice-mail.ts")).toBe(true);
     expect(isEdge("messages/notice-text.ts")).toBe(true);
-    expect(isEdge("users/registration.ts")).toBe(false);
+    expect(isEdge("credentials/registration.ts")).toBe(false);
     expect(isEdge("reviews/api-keys.ts")).toBe(false);
   });
 });

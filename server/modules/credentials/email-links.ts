@@ -4,8 +4,8 @@ import type { Mailer } from "#server/adapters/mail.ts";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import { hashToken, newToken } from "../auth/index.ts";
-import { emailConfirmationTokens } from "../users/tables.ts";
 import { confirmationLinkMail } from "./mails.ts";
+import { emailConfirmationTokens } from "./tables.ts";
 
 export const EMAIL_CONFIRMATION_TTL_MS = 48 * 3600 * 1000;
 

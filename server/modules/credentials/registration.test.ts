@@ -7,9 +7,10 @@ import { createAltcha, solveAltcha } from "../auth/altcha.ts";
 import { verifyPassword } from "../auth/index.ts";
 import { followEmailChange } from "../newsletter/index.ts";
 import { subscribers } from "../newsletter/tables.ts";
-import { emailConfirmationTokens, users } from "../users/tables.ts";
+import { users } from "../users/tables.ts";
 import { createEmailConfirmationService } from "./email-confirmation.ts";
 import { createRegistrationService } from "./registration.ts";
+import { emailConfirmationTokens } from "./tables.ts";
 
 let api: TestApi;
 let altcha: ReturnType<typeof createAltcha>;

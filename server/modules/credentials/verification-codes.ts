@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, desc, eq, gt } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { type VerificationCode, verificationCodes } from "../users/tables.ts";
+import { type VerificationCode, verificationCodes } from "./tables.ts";
 
 /** A code is valid this long after it was sent. */
 export const CODE_TTL_MS = 10 * 60_000;

@@ -1,16 +1,35 @@
-export { isStrongPassword, passwordScore } from "#core/rules/password-strength.ts";
 export {
-  createEmailConfirmationService,
-  type EmailConfirmationService,
-} from "../credentials/email-confirmation.ts";
-export { type AccountServices, createAccountServices } from "../credentials/service.ts";
-export { createVerificationService } from "../credentials/verification.ts";
+  checkPassword as checkCurrentPassword,
+  type PasswordThrottle,
+} from "./account-data/current-password.ts";
+export {
+  type AccountRow,
+  type Invalid,
+  invalid,
+  invalidAt,
+  type Limited,
+  loadUser as accountRow,
+  parse as parseAccountInput,
+} from "./account-data/shared.ts";
 export {
   type AccountDataService,
   createAccountDataService,
   type DeletionBlockers,
 } from "./account-data.ts";
 export { type AccountOverviewService, createAccountOverviewService } from "./account-overview.ts";
+export {
+  type AccountContact,
+  type AccountKind,
+  accountByEmail,
+  accountsWithNameOrPhone,
+  confirmEmail,
+  insertAccount,
+  lockedAccountEmail,
+  markVerified,
+  moveEmail,
+  setPasswordHash,
+  unconfirmedAccount,
+} from "./account-rows.ts";
 export {
   type AdminUserActivityReads,
   type AdminUsersService,
@@ -23,6 +42,7 @@ export {
   checkoutPasswordErrors,
   openCheckoutAccount,
 } from "./checkout-account.ts";
+export type { PendingEmail, ResendConfirmation } from "./contracts.ts";
 export { requireConfirmedEmail } from "./guards.ts";
 export { userIdByEmail } from "./ids-by-email.ts";
 export { type InvoiceAddress, invoiceDetailsOf } from "./invoice-address.ts";
