@@ -1,5 +1,4 @@
 import path from "node:path";
-import type { Mailer } from "#server/adapters/mail.ts";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import type { PersonalDataSource } from "#server/lib/personal-data.ts";
@@ -36,8 +35,7 @@ export type { AddressView, ProfileView } from "./account-data/shared.ts";
  */
 export function createAccountDataService(deps: {
   db: Db;
-  mail: Mailer;
-  config: Pick<Config, "publicUrl" | "dataDir">;
+  config: Pick<Config, "dataDir">;
   /** The process's login throttle: the current-password checks count with the logins. */
   loginThrottle: PasswordThrottle;
   /** The credentials module's pending e-mail change, which the profile shows. */
