@@ -3,7 +3,7 @@
  *
  *   node bench/security.ts [--rounds 20] [--browser]
  *
- * - zxcvbn-ts (server/modules/users/password-strength.ts): the first check (it ranks the
+ * - zxcvbn-ts (core/rules/password-strength.ts): the first check (it ranks the
  *   dictionaries), then the median and 90th percentile per check of a typical passphrase, of a
  *   short weak password, and of 64 characters (all that is scored) of the kinds that cost most:
  *   random, digits, l33t;
@@ -22,8 +22,8 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { chromium } from "@playwright/test";
+import { passwordScore } from "#core/rules/password-strength.ts";
 import { createAltcha, solveAltcha } from "#server/modules/auth/index.ts";
-import { passwordScore } from "#server/modules/users/index.ts";
 import { CHROMIUM_LAUNCH } from "../tests/browser-setup.ts";
 
 const { values } = parseArgs({

@@ -11,7 +11,7 @@ const requiredText = () => z.string().trim().min(1, { error: "validation.require
 /**
  * The length rule for registration and for a new password (reset, change): from 8 up to 1024 (long
  * passphrases welcome; the cap only bounds the hashing work). How easy the password is to guess
- * depends on the account's own data, so the server checks that too (users/password-rules.ts), and
+ * depends on the account's own data, so the server checks that too (core/rules/passwords.ts), and
  * the confirmation field.
  */
 export const PasswordSchema = z

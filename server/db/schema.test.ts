@@ -5,6 +5,11 @@ import { auditLog } from "../modules/admin/tables.ts";
 import { sessions } from "../modules/auth/tables.ts";
 import { bids } from "../modules/bidding/tables.ts";
 import { banners, blogCategories, blogPosts, documents, infoPages } from "../modules/cms/tables.ts";
+import {
+  emailConfirmationTokens,
+  passwordResetTokens,
+  verificationCodes,
+} from "../modules/credentials/tables.ts";
 import { invoices } from "../modules/invoicing/tables.ts";
 import { productImages, productStatusChanges, products } from "../modules/listings/tables/products.ts";
 import { brands, categories, packages } from "../modules/listings/tables/taxonomy.ts";
@@ -15,14 +20,7 @@ import { orderItems, orders, vouchers, voucherUsages } from "../modules/orders/t
 import { paymentEvents, payments } from "../modules/payments/tables.ts";
 import { reviews } from "../modules/reviews/tables.ts";
 import { settings } from "../modules/settings/tables.ts";
-import {
-  addresses,
-  emailConfirmationTokens,
-  passwordResetTokens,
-  userGroups,
-  users,
-  verificationCodes,
-} from "../modules/users/tables.ts";
+import { addresses, userGroups, users } from "../modules/users/tables.ts";
 import { stockWatchdogs } from "../modules/watchdog/tables.ts";
 import { wishlistItems, wishlists } from "../modules/wishlist/tables.ts";
 import { type Database, type Db, openDatabase } from "./client.ts";

@@ -7,6 +7,7 @@ export * from "../modules/admin/tables.ts";
 export * from "../modules/auth/tables.ts";
 export * from "../modules/bidding/tables.ts";
 export * from "../modules/cms/tables.ts";
+export * from "../modules/credentials/tables.ts";
 export * from "../modules/invoicing/tables.ts";
 export * from "../modules/listings/tables/listing-counts.ts";
 export * from "../modules/listings/tables/products.ts";

@@ -9,6 +9,12 @@ import {
 } from "#server/modules/auth/index.ts";
 import { bidsOfUser, createAccountBids, createBiddingPersonalData } from "#server/modules/bidding/index.ts";
 import {
+  createAccountServices,
+  createVerificationService,
+  credentialsPersonalData,
+  pendingEmailOf,
+} from "#server/modules/credentials/index.ts";
+import {
   type CatalogService,
   categorySummaries,
   createAccountListingReads,
@@ -32,12 +38,10 @@ import { createShopPersonalData } from "#server/modules/shop/index.ts";
 import {
   createAccountDataService,
   createAccountOverviewService,
-  createAccountServices,
   createAdminUsersService,
   createProfileService,
   createSignInAccounts,
   createStaffRolesService,
-  createVerificationService,
   type ListingQuotaService,
   publicNamesOf,
 } from "#server/modules/users/index.ts";
@@ -46,8 +50,9 @@ import { createWishlistPersonalData, type WishlistService } from "#server/module
 import type { Base } from "./base.ts";
 
 /**
- * Accounts (server/modules/users, auth): the users module owns the accounts, auth the sessions;
- * each gets the other's functions from here.
+ * Accounts (server/modules/users, credentials, auth): the users module owns the accounts, the
+ * credentials module sign-up and the links and codes that prove or reset them, auth the sessions;
+ * each gets the others' functions from here.
  */
 export function wireAccounts({ db, mail, sms, config, logger }: Base) {
   // One per process, shared by the API, the web login and the account pages' password checks
@@ -63,6 +68,7 @@ export function wireAccounts({ db, mail, sms, config, logger }: Base) {
     newsletter,
     followEmailChange,
     endSessions: sessions.endAll,
+    loginThrottle,
   });
   return {
     loginThrottle,
@@ -96,16 +102,14 @@ type AccountPagesNeeds = Pick<ReturnType<typeof wireAccounts>, "loginThrottle" |
  * watched products and notices come to) and the data export and deletion, which read the other
  * modules through these functions of the owners.
  */
-export function wireAccountPages({ db, mail, config, logger }: Base, needs: AccountPagesNeeds) {
+export function wireAccountPages({ db, config, logger }: Base, needs: AccountPagesNeeds) {
   const { catalog, messages, wishlist, productPages, listingQuota, accounts } = needs;
   const listingReads = createAccountListingReads(db);
   const accountData = createAccountDataService({
     db,
-    mail,
     config,
     loginThrottle: needs.loginThrottle,
-    emailConfirmation: accounts.emailConfirmation,
-    endSessions: needs.sessions.endAll,
+    pendingEmail: (userId, current, at) => pendingEmailOf(db, userId, current, at),
     isKnownCountry: createCountryCheck(db),
     runningAuctionsOf,
     personalData: personalDataSources(db, listingReads.productNames),
@@ -128,7 +132,7 @@ export function wireAccountPages({ db, mail, config, logger }: Base, needs: Acco
         (await wishlist.getForUser(userId, locale))?.items.map((item) => item.product) ?? [],
       productStates: (ids) => productPages.productStates(ids),
       quota: listingQuota,
-      emailConfirmation: accounts.emailConfirmation,
+      resendConfirmationLink: (userId) => accounts.emailConfirmation.resend(userId),
     }),
     accountData,
     /** The back office's users (server/modules/users/admin): reads the owners through their functions. */
@@ -165,6 +169,7 @@ function personalDataSources(
     createReviewsPersonalData(db),
     createOrdersPersonalData(db),
     createShopPersonalData(db),
+    credentialsPersonalData,
     createAuthPersonalData(db),
   ];
 }

@@ -1,12 +1,12 @@
 import { localePath } from "#core/i18n/paths.ts";
 import { type createAuthService, hashPassword } from "#server/modules/auth/index.ts";
+import type { AccountServices } from "#server/modules/credentials/index.ts";
 import { reserveStock, shopProductsForCart } from "#server/modules/listings/index.ts";
 import type { OrdersService } from "#server/modules/orders/index.ts";
 import type { PaymentsService } from "#server/modules/payments/index.ts";
 import type { SettingsService } from "#server/modules/settings/index.ts";
 import { createShopService, registerShopJobs } from "#server/modules/shop/index.ts";
 import {
-  type AccountServices,
   checkoutAccountClashes,
   checkoutAccountOf,
   checkoutPasswordProblems,

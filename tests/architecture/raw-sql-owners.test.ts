@@ -84,6 +84,7 @@ describe("raw SQL", () => {
   it("knows every module's tables (the check itself works)", () => {
     expect(owners.get("products")).toBe("listings");
     expect(owners.get("users")).toBe("users");
+    expect(owners.get("password_reset_tokens")).toBe("credentials");
     expect(owners.get("bids")).toBe("bidding");
     expect(sqlTexts(path.join(MODULES, "listings/browse/sql-parts.ts")).length).toBeGreaterThan(0);
   });

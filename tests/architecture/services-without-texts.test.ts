@@ -117,7 +117,7 @@ describe("services without texts", () => {
     expect(isEdge("messages/notice-text.ts")).toBe(true);
     expect(isEdge("payments/payment-text.ts")).toBe(true);
     expect(isEdge("orders/shop/line-text.ts")).toBe(true);
-    expect(isEdge("users/registration.ts")).toBe(false);
+    expect(isEdge("credentials/registration.ts")).toBe(false);
     expect(isEdge("reviews/api-keys.ts")).toBe(false);
     expect(isEdge("listings/search/search-text.ts")).toBe(false);
   });

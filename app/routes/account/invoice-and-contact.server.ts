@@ -153,7 +153,7 @@ async function removeAvatar(context: Context) {
 async function changeEmail(form: Form<"email">, context: Context) {
   const { services, user, clientIp } = context.get(appContext);
   const { intent, ...raw } = form;
-  const result = await services.accountData.requestEmailChange(user!.id, raw, { ip: clientIp });
+  const result = await services.accounts.requestEmailChange(user!.id, raw, { ip: clientIp });
   if (!result.ok) {
     const status = result.code === "limited" ? 429 : 422;
     const errors = texts(context, result.details.problems);
@@ -169,7 +169,7 @@ async function changeEmail(form: Form<"email">, context: Context) {
 async function changePassword(form: Form<"password">, context: Context) {
   const { services, user, clientIp, sessionTokenHash } = context.get(appContext);
   const { intent, ...raw } = form;
-  const result = await services.accountData.changePassword(user!.id, raw, {
+  const result = await services.accounts.changePassword(user!.id, raw, {
     ip: clientIp,
     keepSessionHash: sessionTokenHash,
   });

@@ -2,6 +2,7 @@ import { adminDashboardApi, staffAdminApi } from "#server/modules/admin/api/inde
 import { authApi, secondFactorApi } from "#server/modules/auth/api.ts";
 import { biddingApi } from "#server/modules/bidding/api.ts";
 import { cmsApi, contentAdminApi } from "#server/modules/cms/api/index.ts";
+import { verificationApi } from "#server/modules/credentials/api.ts";
 import { adminCatalogApi, catalogApi, listingsApi } from "#server/modules/listings/api/index.ts";
 import { listsApi } from "#server/modules/lists/api.ts";
 import { messagesApi } from "#server/modules/messages/api.ts";
@@ -42,5 +43,6 @@ export const apiModules = [
   adminCatalogApi,
   accountApi,
   securityApi,
+  verificationApi,
   adminUsersApi,
 ];

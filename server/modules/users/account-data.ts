@@ -1,5 +1,4 @@
 import path from "node:path";
-import type { Mailer } from "#server/adapters/mail.ts";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import type { PersonalDataSource } from "#server/lib/personal-data.ts";
@@ -16,14 +15,11 @@ import {
 import { removeAvatar, setAvatar } from "./account-data/avatar-upload.ts";
 import type { PasswordThrottle } from "./account-data/current-password.ts";
 import { deleteAccount, deletionBlockers, type RunningAuctionsOf } from "./account-data/deletion.ts";
-import { requestEmailChange } from "./account-data/email-change.ts";
 import { exportData } from "./account-data/export.ts";
-import { changePassword } from "./account-data/password-change.ts";
 import { profile, updateProfile } from "./account-data/profile-data.ts";
 import { eraseByStaff } from "./admin/erasure.ts";
 import { createAvatarStore } from "./avatar.ts";
-import type { EmailConfirmationService } from "./email-confirmation.ts";
-import type { EndSessions } from "./new-password.ts";
+import type { PendingEmail } from "./contracts.ts";
 import type { AddressKind } from "./tables.ts";
 
 export type { DeletionBlockers } from "./account-data/deletion.ts";
@@ -31,21 +27,19 @@ export type { AccountExport } from "./account-data/export.ts";
 export type { AddressView, ProfileView } from "./account-data/shared.ts";
 
 /**
- * The account's own data (the invoice and contact details page and /api/me/*): profile, the
- * e-mail change with re-confirmation, addresses, avatar, password change, the GDPR export and the
- * deletion of the account, each a use case in account-data/. Every method takes the signed-in
+ * The account's own data (the invoice and contact details page and /api/me/*): profile, addresses,
+ * avatar, the GDPR export and the deletion of the account, each a use case in account-data/ (the
+ * e-mail and password changes are the credentials module's). Every method takes the signed-in
  * user's id from the session, never from the request body, so one account can reach only its own
  * rows. What other modules keep about the user comes in as their PersonalDataSources.
  */
 export function createAccountDataService(deps: {
   db: Db;
-  mail: Mailer;
-  config: Pick<Config, "publicUrl" | "dataDir">;
+  config: Pick<Config, "dataDir">;
   /** The process's login throttle: the current-password checks count with the logins. */
   loginThrottle: PasswordThrottle;
-  emailConfirmation: Pick<EmailConfirmationService, "createLink">;
-  /** The auth module's sessions: a new password ends the other ones. */
-  endSessions: EndSessions;
+  /** The credentials module's pending e-mail change, which the profile shows. */
+  pendingEmail: PendingEmail;
   isKnownCountry: IsKnownCountry;
   runningAuctionsOf: RunningAuctionsOf;
   /** Every other module's personal data, for the export and the deletion (in this order). */
@@ -64,10 +58,8 @@ export function createAccountDataService(deps: {
   type Meta = { ip: string };
 
   return {
-    profile: (userId: number) => profile(db, userId, now),
-    updateProfile: (userId: number, raw: unknown) => updateProfile(db, now, userId, raw),
-    requestEmailChange: (userId: number, raw: unknown, meta: Meta) =>
-      requestEmailChange(resolved, userId, raw, meta),
+    profile: (userId: number) => profile(db, deps.pendingEmail, userId, now),
+    updateProfile: (userId: number, raw: unknown) => updateProfile(deps, now, userId, raw),
     addresses: (userId: number) => addressesOf(db, userId),
     saveAddress: (userId: number, kind: AddressKind, raw: unknown) =>
       saveAddress(resolved, userId, kind, raw),
@@ -76,8 +68,6 @@ export function createAccountDataService(deps: {
     deleteAddress: (userId: number, kind: AddressKind, id?: number) => deleteAddress(db, userId, kind, id),
     setAvatar: (userId: number, bytes: Uint8Array) => setAvatar(resolved, userId, bytes),
     removeAvatar: (userId: number) => removeAvatar(resolved, userId),
-    changePassword: (userId: number, raw: unknown, meta: Meta & { keepSessionHash: string | null }) =>
-      changePassword(resolved, userId, raw, meta),
     deletionBlockers: (userId: number) => deletionBlockers(deps.runningAuctionsOf, db, userId),
     deleteAccount: (userId: number, raw: unknown, meta: Meta) => deleteAccount(resolved, userId, raw, meta),
     exportData: (userId: number) => exportData(resolved, userId),

@@ -8,8 +8,8 @@ import { type ProductStatus, productStatusChanges, products } from "../listings/
 import { wishlistItems, wishlists } from "../wishlist/tables.ts";
 import { CONFIRMATION_RESENDS_PER_HOUR } from "./account-overview.ts";
 import { requireConfirmedEmail } from "./guards.ts";
+import { FREE_LISTINGS } from "./listing-quota.ts";
 import { userGroups, users } from "./tables.ts";
-import { FREE_LISTINGS } from "./verification.ts";
 
 let api: TestApi;
 let categoryId: number;

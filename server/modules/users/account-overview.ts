@@ -2,7 +2,7 @@ import type { Locale } from "#core/i18n/index.ts";
 import { type Err, err, type Ok, ok } from "#core/result.ts";
 import { RateLimiter } from "#server/lib/rate-limit.ts";
 import type { AuthUser } from "../auth/index.ts";
-import type { EmailConfirmationService } from "./email-confirmation.ts";
+import type { ResendConfirmation } from "./contracts.ts";
 import type { ListingQuota, ListingQuotaService } from "./listing-quota.ts";
 import {
   endingSoon,
@@ -36,13 +36,13 @@ export type AccountOverview = {
 /** A new e-mail confirmation link, at most CONFIRMATION_RESENDS_PER_HOUR times an hour. */
 async function resendConfirmation(
   resends: RateLimiter,
-  emailConfirmation: Pick<EmailConfirmationService, "resend">,
+  resend: ResendConfirmation,
   userId: number,
 ): Promise<ResendResult> {
   const key = String(userId);
   if (resends.isLimited(key)) return err("limited", { retryAfterSeconds: resends.retryAfterSeconds(key) });
   resends.attempt(key);
-  const sent = await emailConfirmation.resend(userId);
+  const sent = await resend(userId);
   return ok(sent ? "sent" : "already_confirmed");
 }
 
@@ -54,7 +54,8 @@ async function resendConfirmation(
 export function createAccountOverviewService(
   deps: OverviewSources & {
     quota: Pick<ListingQuotaService, "usage">;
-    emailConfirmation: Pick<EmailConfirmationService, "resend">;
+    /** The credentials module's resend of the confirmation link. */
+    resendConfirmationLink: ResendConfirmation;
     now?: () => Date;
   },
 ) {
@@ -62,7 +63,7 @@ export function createAccountOverviewService(
   const resends = new RateLimiter(CONFIRMATION_RESENDS_PER_HOUR, 3600_000, () => now().getTime());
 
   return {
-    resendConfirmation: (userId: number) => resendConfirmation(resends, deps.emailConfirmation, userId),
+    resendConfirmation: (userId: number) => resendConfirmation(resends, deps.resendConfirmationLink, userId),
 
     async overview(user: AuthUser, locale: Locale): Promise<AccountOverview> {
       const [advertisements, notifications, bidsList, watched, quota] = await Promise.all([

@@ -3,8 +3,8 @@ import type { FieldProblems } from "#core/contracts/errors.ts";
 import { PHONE_PREFIXES, type PhonePrefix } from "#core/formats/phone.ts";
 import type { Locale } from "#core/i18n/index.ts";
 import { err, ok, type Result } from "#core/result.ts";
+import { passwordErrors } from "#core/rules/passwords.ts";
 import type { Db } from "#server/db/client.ts";
-import { passwordErrors } from "./password-rules.ts";
 import { users } from "./tables.ts";
 
 /**

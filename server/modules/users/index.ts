@@ -1,10 +1,35 @@
 export {
+  checkPassword as checkCurrentPassword,
+  type PasswordThrottle,
+} from "./account-data/current-password.ts";
+export {
+  type AccountRow,
+  type Invalid,
+  invalid,
+  invalidAt,
+  type Limited,
+  loadUser as accountRow,
+  parse as parseAccountInput,
+} from "./account-data/shared.ts";
+export {
   type AccountDataService,
   createAccountDataService,
   type DeletionBlockers,
 } from "./account-data.ts";
 export { type AccountOverviewService, createAccountOverviewService } from "./account-overview.ts";
-export { type AccountServices, createAccountServices } from "./account-services.ts";
+export {
+  type AccountContact,
+  type AccountKind,
+  accountByEmail,
+  accountsWithNameOrPhone,
+  confirmEmail,
+  insertAccount,
+  lockedAccountEmail,
+  markVerified,
+  moveEmail,
+  setPasswordHash,
+  unconfirmedAccount,
+} from "./account-rows.ts";
 export {
   type AdminUserActivityReads,
   type AdminUsersService,
@@ -17,13 +42,12 @@ export {
   checkoutPasswordProblems,
   openCheckoutAccount,
 } from "./checkout-account.ts";
-export { createEmailConfirmationService, type EmailConfirmationService } from "./email-confirmation.ts";
+export type { PendingEmail, ResendConfirmation } from "./contracts.ts";
 export { requireConfirmedEmail } from "./guards.ts";
 export { userIdByEmail } from "./ids-by-email.ts";
 export { type InvoiceAddress, invoiceDetailsOf } from "./invoice-address.ts";
 export { createListingQuotaService, type ListingQuotaService } from "./listing-quota.ts";
 export { saveNotificationSwitches, switchOffNotification } from "./notification-switches.ts";
-export { isStrongPassword, passwordScore } from "./password-strength.ts";
 export { createProfileService } from "./profile.ts";
 export { type PublicAccount, publicAccounts } from "./public-accounts.ts";
 export { type PublicName, publicNamesOf } from "./public-names.ts";
@@ -45,4 +69,3 @@ export {
   liftAccountRestriction,
   suspendAccount,
 } from "./suspension.ts";
-export { createVerificationService } from "./verification.ts";

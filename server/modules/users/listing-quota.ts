@@ -1,7 +1,12 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { users } from "./tables.ts";
-import { FREE_LISTINGS } from "./verification.ts";
+
+/**
+ * Listings a user may add before the account must be verified (docs/product/accounts.md, "Listing
+ * quota").
+ */
+export const FREE_LISTINGS = 10;
 
 export type ListingQuota = {
   verified: boolean;

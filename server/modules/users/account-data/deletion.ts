@@ -8,13 +8,7 @@ import type { PersonalDataSource } from "#server/lib/personal-data.ts";
 import type { Logger } from "#server/logger.ts";
 import type { RecordAudit } from "../../admin/index.ts";
 import type { AvatarStore } from "../avatar.ts";
-import {
-  addresses,
-  emailConfirmationTokens,
-  passwordResetTokens,
-  users,
-  verificationCodes,
-} from "../tables.ts";
+import { addresses, users } from "../tables.ts";
 import { checkPassword, type PasswordThrottle } from "./current-password.ts";
 import { type Invalid, invalid, invalidAt, type Limited, loadUser, parse } from "./shared.ts";
 
@@ -62,14 +56,12 @@ function blockerReasons(found: DeletionBlockers): Problem[] {
 }
 
 /**
- * The account's own rows: addresses and pending links and codes go; the row stays, anonymised,
- * with a new e-mail and username nobody can register, no password and no personal data.
+ * The account's own rows: addresses go (its pending links and codes are the credentials module's,
+ * a personal-data source); the row stays, anonymised, with a new e-mail and username nobody can
+ * register, no password and no personal data.
  */
 async function anonymise(tx: Db, userId: number, at: Date) {
   await tx.delete(addresses).where(eq(addresses.userId, userId));
-  await tx.delete(emailConfirmationTokens).where(eq(emailConfirmationTokens.userId, userId));
-  await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
-  await tx.delete(verificationCodes).where(eq(verificationCodes.userId, userId));
   await tx
     .update(users)
     .set({

@@ -1,9 +1,10 @@
-import { and, desc, eq, gt, isNull, ne, or, sql } from "drizzle-orm";
+import { and, eq, isNull, ne, or, sql } from "drizzle-orm";
 import type { FieldProblems } from "#core/contracts/errors.ts";
 import { type Ok, ok } from "#core/result.ts";
 import { type ProfileInput, ProfileSchema } from "#core/schemas/account.ts";
 import type { Db } from "#server/db/client.ts";
-import { emailConfirmationTokens, users } from "../tables.ts";
+import type { PendingEmail } from "../contracts.ts";
+import { users } from "../tables.ts";
 import {
   type Invalid,
   invalid,
@@ -14,32 +15,19 @@ import {
   uniqueViolation,
 } from "./shared.ts";
 
-/** The newest unused, unexpired link for an address other than the account's: the pending change. */
-async function pendingEmail(db: Db, userId: number, current: string, at: Date): Promise<string | null> {
-  const [row] = await db
-    .select({ email: emailConfirmationTokens.email })
-    .from(emailConfirmationTokens)
-    .where(
-      and(
-        eq(emailConfirmationTokens.userId, userId),
-        isNull(emailConfirmationTokens.usedAt),
-        gt(emailConfirmationTokens.expiresAt, at),
-        sql`lower(${emailConfirmationTokens.email}) <> lower(${current})`,
-      ),
-    )
-    .orderBy(desc(emailConfirmationTokens.id))
-    .limit(1);
-  return row?.email ?? null;
-}
-
 /** The account's profile as its own pages and /api/me/profile show it. */
-export async function profile(db: Db, userId: number, now: () => Date): Promise<ProfileView | null> {
+export async function profile(
+  db: Db,
+  pendingEmail: PendingEmail,
+  userId: number,
+  now: () => Date,
+): Promise<ProfileView | null> {
   const user = await loadUser(db, userId);
   if (!user) return null;
   return {
     id: user.id,
     email: user.email,
-    pendingEmail: await pendingEmail(db, user.id, user.email, now()),
+    pendingEmail: await pendingEmail(user.id, user.email, now()),
     emailConfirmed: user.emailConfirmedAt !== null,
     username: user.username,
     firstname: user.firstname,
@@ -76,7 +64,7 @@ async function takenErrors(db: Db, userId: number, data: ProfileInput): Promise<
 
 /** Name, username and phone. A username or phone another account has is refused by name. */
 export async function updateProfile(
-  db: Db,
+  { db, pendingEmail }: { db: Db; pendingEmail: PendingEmail },
   now: () => Date,
   userId: number,
   raw: unknown,
@@ -105,5 +93,5 @@ export async function updateProfile(
     if (!uniqueViolation(error)) throw error;
     return invalidAt("username", "registration.errors.usernameTaken");
   }
-  return ok((await profile(db, userId, now))!);
+  return ok((await profile(db, pendingEmail, userId, now))!);
 }

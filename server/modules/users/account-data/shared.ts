@@ -86,3 +86,6 @@ export async function loadUser(db: Db, userId: number) {
     .limit(1);
   return user ?? null;
 }
+
+/** The account's row, as loadUser reads it. */
+export type AccountRow = NonNullable<Awaited<ReturnType<typeof loadUser>>>;

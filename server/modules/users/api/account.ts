@@ -43,7 +43,7 @@ accountApi.openapi(
   }),
   async (c) => {
     const locale = c.get("locale");
-    const result = await c.get("services").accountData.changePassword(userId(c), await json(c), {
+    const result = await c.get("services").accounts.changePassword(userId(c), await json(c), {
       ip: c.get("clientIp"),
       keepSessionHash: c.get("sessionTokenHash"),
     });

@@ -69,7 +69,7 @@ export function profileRoutes(api: ApiRouter) {
       const locale = c.get("locale");
       const result = await c
         .get("services")
-        .accountData.requestEmailChange(userId(c), await json(c), { ip: c.get("clientIp") });
+        .accounts.requestEmailChange(userId(c), await json(c), { ip: c.get("clientIp") });
       if (!result.ok) {
         const errors = translateProblems(locale, result.details.problems);
         if (result.code === "invalid") return c.json({ errors }, 422);

@@ -1,15 +1,16 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isStrongPassword } from "#core/rules/password-strength.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { said } from "#server/test/said.ts";
 import { createAltcha, solveAltcha } from "../auth/altcha.ts";
 import { verifyPassword } from "../auth/index.ts";
 import { followEmailChange } from "../newsletter/index.ts";
 import { subscribers } from "../newsletter/tables.ts";
+import { users } from "../users/tables.ts";
 import { createEmailConfirmationService } from "./email-confirmation.ts";
-import { isStrongPassword } from "./password-strength.ts";
 import { createRegistrationService } from "./registration.ts";
-import { emailConfirmationTokens, users } from "./tables.ts";
+import { emailConfirmationTokens } from "./tables.ts";
 
 let api: TestApi;
 let altcha: ReturnType<typeof createAltcha>;

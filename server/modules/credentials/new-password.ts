@@ -1,6 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { passwordResetTokens, users } from "./tables.ts";
+import { setPasswordHash } from "../users/index.ts";
+import { passwordResetTokens } from "./tables.ts";
 
 /**
  * Ends every session of the account but `keepTokenHash`, inside the caller's transaction (a port:
@@ -27,7 +28,7 @@ export async function storeNewPassword(
   options: { keepTokenHash?: string | null; now: Date },
 ): Promise<void> {
   const at = options.now;
-  await tx.update(users).set({ passwordHash, updatedAt: at }).where(eq(users.id, userId));
+  await setPasswordHash(tx, userId, passwordHash, at);
   await tx
     .delete(passwordResetTokens)
     .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));

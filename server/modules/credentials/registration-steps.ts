@@ -1,6 +1,4 @@
-import { eq, or, sql } from "drizzle-orm";
 import type { FieldProblems } from "#core/contracts/errors.ts";
-import type { Locale } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import type { RegistrationInput } from "#core/schemas/registration.ts";
 import type { Mailer } from "#server/adapters/mail.ts";
@@ -9,27 +7,18 @@ import type { Db } from "#server/db/client.ts";
 import type { RateLimiter } from "#server/lib/rate-limit.ts";
 import type { Logger } from "#server/logger.ts";
 import type { Altcha } from "../auth/index.ts";
+import { accountByEmail, accountsWithNameOrPhone } from "../users/index.ts";
 import { mailLocale } from "./email-links.ts";
 import { addressTakenMail } from "./mails.ts";
 import type { RecaptchaVerifier } from "./recaptcha.ts";
-import { users } from "./tables.ts";
 
 /**
- * The steps of a registration (registration.ts): the bot check, the clashes the form reports, the
- * insert, and the mail to the owner of an address that is taken.
+ * The steps of a registration (registration.ts): the bot check, the clashes the form reports and
+ * the mail to the owner of an address that is taken (the users module inserts the account).
  */
 
 /** What proves a human filled the form: a solved ALTCHA challenge (its payload), or a reCAPTCHA token. */
 export type BotProof = { altcha?: unknown; recaptchaToken?: unknown };
-
-/** The new account, as the welcome mail and the newsletter opt-in need it. */
-export type NewAccount = {
-  id: number;
-  email: string;
-  username: string;
-  firstname: string | null;
-  locale: string;
-};
 
 /** ALTCHA's proof of work, or reCAPTCHA v3 where it is configured; a form-level error when it fails. */
 export async function botErrors(
@@ -59,15 +48,7 @@ export async function botErrors(
  * next to bids). The e-mail is deliberately not checked here (see register).
  */
 export async function duplicateErrors(db: Db, input: RegistrationInput): Promise<FieldProblems> {
-  const rows = await db
-    .select({ username: users.username, phone: users.phone, prefix: users.phonePrefix })
-    .from(users)
-    .where(
-      or(
-        sql`lower(${users.username}) = lower(${input.username})`,
-        input.phone ? eq(users.phone, input.phone) : undefined,
-      ),
-    );
+  const rows = await accountsWithNameOrPhone(db, input.username, input.phone || null);
   const errors: FieldProblems = {};
   for (const row of rows) {
     if (row.username.toLowerCase() === input.username.toLowerCase())
@@ -76,66 +57,6 @@ export async function duplicateErrors(db: Db, input: RegistrationInput): Promise
       errors.phone = [{ key: "registration.errors.phoneTaken" }];
   }
   return errors;
-}
-
-export async function accountWithEmail(db: Db, email: string) {
-  const [row] = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      username: users.username,
-      firstname: users.firstname,
-      locale: users.locale,
-    })
-    .from(users)
-    .where(sql`lower(${users.email}) = lower(${email})`)
-    .limit(1);
-  return row ?? null;
-}
-
-function uniqueViolation(error: unknown): string | null {
-  let current = error as { code?: string; constraint?: string; cause?: unknown } | undefined;
-  while (current && !current.code && current.cause) current = current.cause as typeof current;
-  return current?.code === "23505" ? (current.constraint ?? "") : null;
-}
-
-/**
- * Inserts the account with its argon2id hash; `taken` names the unique index a concurrent
- * registration got to first (the address or the name, between the check and the insert).
- */
-export async function insertAccount(
-  db: Db,
-  input: RegistrationInput,
-  passwordHash: string,
-  meta: { locale: Locale; at: Date },
-): Promise<{ user: NewAccount } | { taken: "username" | "email" }> {
-  try {
-    const [user] = await db
-      .insert(users)
-      .values({
-        email: input.email,
-        username: input.username,
-        passwordHash,
-        firstname: input.firstname,
-        lastname: input.lastname,
-        phonePrefix: input.phonePrefix,
-        phone: input.phone || null,
-        locale: meta.locale,
-        adultConfirmedAt: meta.at,
-      })
-      .returning({
-        id: users.id,
-        email: users.email,
-        username: users.username,
-        firstname: users.firstname,
-        locale: users.locale,
-      });
-    return { user };
-  } catch (error) {
-    const constraint = uniqueViolation(error);
-    if (constraint === null) throw error;
-    return { taken: constraint.includes("username") ? "username" : "email" };
-  }
 }
 
 /**
@@ -148,7 +69,7 @@ export async function sendTakenNotice(
   email: string,
 ) {
   if (!notices.attempt(email.toLowerCase())) return;
-  const owner = await accountWithEmail(deps.db, email);
+  const owner = await accountByEmail(deps.db, email);
   if (!owner) return;
   const locale = mailLocale(owner.locale);
   const url = (page: "account" | "resetPassword") => `${deps.config.publicUrl}${localePath(page, locale)}`;

@@ -3,18 +3,19 @@ import type { FieldProblems } from "#core/contracts/errors.ts";
 import type { Locale } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { type Err, err, type Ok, ok } from "#core/result.ts";
+import { passwordErrors } from "#core/rules/passwords.ts";
 import type { Mailer } from "#server/adapters/mail.ts";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import { RateLimiter } from "#server/lib/rate-limit.ts";
 import type { Logger } from "#server/logger.ts";
 import { hashPassword, hashToken, newToken } from "../auth/index.ts";
-import { type AddressRequestResult, acceptAddressRequest, type LinkRecipient } from "./address-request.ts";
+import { type AccountContact, accountRow } from "../users/index.ts";
+import { type AddressRequestResult, acceptAddressRequest } from "./address-request.ts";
 import { type LinkStatus, mailLocale } from "./email-links.ts";
 import { passwordResetMail } from "./mails.ts";
 import { type EndSessions, storeNewPassword } from "./new-password.ts";
-import { passwordErrors } from "./password-rules.ts";
-import { type PasswordResetToken, passwordResetTokens, users } from "./tables.ts";
+import { type PasswordResetToken, passwordResetTokens } from "./tables.ts";
 
 export const PASSWORD_RESET_TTL_MS = 3600 * 1000;
 
@@ -52,7 +53,7 @@ function linkStatus(row: PasswordResetToken | null, at: number): LinkStatus | "v
 }
 
 /** Stores a new link and queues the mail carrying it, together or not at all. */
-async function mailResetLink(deps: Deps, user: LinkRecipient, expiresAt: Date) {
+async function mailResetLink(deps: Deps, user: AccountContact, expiresAt: Date) {
   const { token, hash } = newToken();
   const locale = mailLocale(user.locale);
   const url = `${deps.config.publicUrl}${localePath("changePassword", locale, { hash: token })}`;
@@ -74,16 +75,7 @@ async function newPasswordErrors(
   userId: number,
   raw: { password?: unknown; passwordConfirmation?: unknown },
 ) {
-  const [user] = await db
-    .select({
-      email: users.email,
-      username: users.username,
-      firstname: users.firstname,
-      lastname: users.lastname,
-    })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
+  const user = await accountRow(db, userId);
   return user
     ? passwordErrors(raw, [user.email, user.username], {
         names: [user.firstname ?? "", user.lastname ?? ""],

@@ -5,8 +5,9 @@ import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { said } from "#server/test/said.ts";
 import { verifyPassword } from "../auth/index.ts";
 import { sessions } from "../auth/tables.ts";
+import { users } from "../users/tables.ts";
 import { createPasswordResetService } from "./password-reset.ts";
-import { passwordResetTokens, users } from "./tables.ts";
+import { passwordResetTokens } from "./tables.ts";
 
 let api: TestApi;
 let now = new Date("2026-05-01T10:00:00Z");

@@ -1,15 +1,26 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { type Ok, ok } from "#core/result.ts";
 import { EmailChangeSchema } from "#core/schemas/account.ts";
 import type { Mailer } from "#server/adapters/mail.ts";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
-import type { EmailConfirmationService } from "../email-confirmation.ts";
-import { mailLocale } from "../email-links.ts";
-import { emailChangeLinkMail, emailChangeNoticeMail, emailChangeTakenMail } from "../mails.ts";
-import { emailConfirmationTokens, type User, users } from "../tables.ts";
-import { checkPassword, type PasswordThrottle } from "./current-password.ts";
-import { type Invalid, invalid, invalidAt, type Limited, loadUser, parse } from "./shared.ts";
+import {
+  type AccountContact,
+  type AccountRow,
+  accountByEmail,
+  accountRow,
+  checkCurrentPassword,
+  type Invalid,
+  invalid,
+  invalidAt,
+  type Limited,
+  type PasswordThrottle,
+  parseAccountInput,
+} from "../users/index.ts";
+import type { EmailConfirmationService } from "./email-confirmation.ts";
+import { mailLocale } from "./email-links.ts";
+import { emailChangeLinkMail, emailChangeNoticeMail, emailChangeTakenMail } from "./mails.ts";
+import { emailConfirmationTokens } from "./tables.ts";
 
 export type EmailChangeDeps = {
   db: Db;
@@ -20,21 +31,6 @@ export type EmailChangeDeps = {
   now: () => Date;
 };
 
-/** The account that has the address already, if any. */
-async function ownerOf(db: Db, email: string) {
-  const [other] = await db
-    .select({
-      username: users.username,
-      firstname: users.firstname,
-      locale: users.locale,
-      email: users.email,
-    })
-    .from(users)
-    .where(sql`lower(${users.email}) = lower(${email})`)
-    .limit(1);
-  return other ?? null;
-}
-
 /**
  * The mails of a change, queued in its transaction: the new address gets the confirmation link,
  * or, when another account has it, that account's owner a warning without one (ADR 0010); the
@@ -43,9 +39,9 @@ async function ownerOf(db: Db, email: string) {
 async function queueChangeMails(
   deps: EmailChangeDeps,
   tx: Db,
-  user: User,
+  user: AccountRow,
   email: string,
-  other: Awaited<ReturnType<typeof ownerOf>>,
+  other: AccountContact | null,
 ) {
   const { config, mail } = deps;
   const mailIn = mailLocale(user.locale);
@@ -72,13 +68,13 @@ export async function requestEmailChange(
   meta: { ip: string },
 ): Promise<Ok<{ email: string }> | Invalid | Limited> {
   const { db, now } = deps;
-  const { data, errors } = parse(EmailChangeSchema, raw);
+  const { data, errors } = parseAccountInput(EmailChangeSchema, raw);
   if (!data) return invalid(errors);
-  const user = await loadUser(db, userId);
+  const user = await accountRow(db, userId);
   if (!user) return invalidAt("form", "errors.unauthorized");
   if (data.email.toLowerCase() === user.email.toLowerCase())
     return invalidAt("email", "accountData.errors.emailSame");
-  const refused = await checkPassword(
+  const refused = await checkCurrentPassword(
     deps.loginThrottle,
     user,
     data.currentPassword,
@@ -91,7 +87,7 @@ export async function requestEmailChange(
   // to the current address are the same. Only the mail differs: a taken address gets no link,
   // its owner is told that somebody wanted to use it (ADR 0010). The stored link is never sent,
   // so it just expires; confirming would be refused by the unique e-mail anyway.
-  const other = await ownerOf(db, data.email);
+  const other = await accountByEmail(db, data.email);
   await db.transaction(async (tx) => {
     // An earlier, unconfirmed change is replaced: its link must not switch the address later.
     await tx
@@ -107,4 +103,27 @@ export async function requestEmailChange(
     await queueChangeMails(deps, tx, user, data.email, other);
   });
   return ok({ email: data.email });
+}
+
+/** The newest unused, unexpired link for an address other than the account's: the pending change. */
+export async function pendingEmailOf(
+  db: Db,
+  userId: number,
+  current: string,
+  at: Date,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ email: emailConfirmationTokens.email })
+    .from(emailConfirmationTokens)
+    .where(
+      and(
+        eq(emailConfirmationTokens.userId, userId),
+        isNull(emailConfirmationTokens.usedAt),
+        gt(emailConfirmationTokens.expiresAt, at),
+        sql`lower(${emailConfirmationTokens.email}) <> lower(${current})`,
+      ),
+    )
+    .orderBy(desc(emailConfirmationTokens.id))
+    .limit(1);
+  return row?.email ?? null;
 }

@@ -4,8 +4,8 @@ import { err, ok } from "#core/result.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { said } from "#server/test/said.ts";
 import { followEmailChange } from "../newsletter/index.ts";
+import { users } from "../users/tables.ts";
 import { createEmailConfirmationService } from "./email-confirmation.ts";
-import { users } from "./tables.ts";
 
 let api: TestApi;
 let now = new Date("2026-05-01T10:00:00Z");

@@ -1,12 +1,20 @@
 import type { FieldProblems } from "#core/contracts/errors.ts";
 import { type Ok, ok } from "#core/result.ts";
+import { passwordErrors } from "#core/rules/passwords.ts";
 import { PasswordChangeSchema } from "#core/schemas/account.ts";
 import type { Db } from "#server/db/client.ts";
-import { hashPassword } from "../../auth/index.ts";
-import { type EndSessions, storeNewPassword } from "../new-password.ts";
-import { passwordErrors } from "../password-rules.ts";
-import { checkPassword, type PasswordThrottle } from "./current-password.ts";
-import { type Invalid, invalid, invalidAt, type Limited, loadUser, parse } from "./shared.ts";
+import { hashPassword } from "../auth/index.ts";
+import {
+  accountRow,
+  checkCurrentPassword,
+  type Invalid,
+  invalid,
+  invalidAt,
+  type Limited,
+  type PasswordThrottle,
+  parseAccountInput,
+} from "../users/index.ts";
+import { type EndSessions, storeNewPassword } from "./new-password.ts";
 
 export type PasswordChangeDeps = {
   db: Db;
@@ -25,9 +33,9 @@ export async function changePassword(
   raw: unknown,
   meta: { ip: string; keepSessionHash: string | null },
 ): Promise<Ok<undefined> | Invalid | Limited> {
-  const user = await loadUser(deps.db, userId);
+  const user = await accountRow(deps.db, userId);
   if (!user) return invalidAt("form", "errors.unauthorized");
-  const { data, errors } = parse(PasswordChangeSchema, raw);
+  const { data, errors } = parseAccountInput(PasswordChangeSchema, raw);
   const fieldErrors: FieldProblems = { ...(errors ?? {}) };
   const source = (raw ?? {}) as Record<string, unknown>;
   Object.assign(
@@ -39,7 +47,7 @@ export async function changePassword(
     ),
   );
   if (!data || Object.keys(fieldErrors).length > 0) return invalid(fieldErrors);
-  const refused = await checkPassword(
+  const refused = await checkCurrentPassword(
     deps.loginThrottle,
     user,
     data.currentPassword,

@@ -1,6 +1,7 @@
 import type { FieldProblems } from "#core/contracts/errors.ts";
 import type { Locale } from "#core/i18n/index.ts";
 import { type Err, err, type Ok, ok } from "#core/result.ts";
+import { passwordErrors } from "#core/rules/passwords.ts";
 import { RegistrationSchema } from "#core/schemas/registration.ts";
 import { issuesToFieldProblems } from "#core/validation/field-errors.ts";
 import type { Mailer } from "#server/adapters/mail.ts";
@@ -9,18 +10,10 @@ import type { Db } from "#server/db/client.ts";
 import { RateLimiter } from "#server/lib/rate-limit.ts";
 import type { Logger } from "#server/logger.ts";
 import { type Altcha, hashPassword } from "../auth/index.ts";
+import { type AccountContact, accountByEmail, insertAccount } from "../users/index.ts";
 import type { EmailConfirmationService } from "./email-confirmation.ts";
-import { passwordErrors } from "./password-rules.ts";
 import type { RecaptchaVerifier } from "./recaptcha.ts";
-import {
-  accountWithEmail,
-  type BotProof,
-  botErrors,
-  duplicateErrors,
-  insertAccount,
-  type NewAccount,
-  sendTakenNotice,
-} from "./registration-steps.ts";
+import { type BotProof, botErrors, duplicateErrors, sendTakenNotice } from "./registration-steps.ts";
 
 export type { BotProof } from "./registration-steps.ts";
 
@@ -85,7 +78,7 @@ async function formErrors(
 }
 
 /** The account exists now; a mail or newsletter hiccup must not turn that into an error page. */
-async function welcome(deps: Deps, user: NewAccount, newsletter: boolean, locale: Locale) {
+async function welcome(deps: Deps, user: AccountContact, newsletter: boolean, locale: Locale) {
   try {
     await deps.emailConfirmation.sendWelcome(user);
   } catch (error) {
@@ -136,7 +129,7 @@ export function createRegistrationService(deps: Deps) {
       if (Object.keys(duplicates).length > 0) return invalid(duplicates);
 
       const passwordHash = await hashPassword(input.password);
-      if (await accountWithEmail(db, input.email)) {
+      if (await accountByEmail(db, input.email)) {
         await sendTakenNotice(deps, takenNotices, input.email);
         return ok();
       }

@@ -37,7 +37,7 @@ export function createConfirmationLinks(
 ) {
   /**
    * A new link; pass the open transaction to store it together with whatever else is being written.
-   * A `change` link (an e-mail change, account-data/email-change.ts) moves the account to `email`
+   * A `change` link (an e-mail change, email-change.ts) moves the account to `email`
    * when opened; its token carries the CHANGE_PREFIX inside the hashed value, so an ordinary link
    * can never be turned into one.
    */

@@ -4,7 +4,8 @@ import { checkRefusalMessage, sendRefusalMessage } from "#core/contracts/verific
 import type { Locale } from "#core/i18n/index.ts";
 import { readSmsOutbox, type SmsSender, smsOutboxDir } from "#server/adapters/sms.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
-import { users, verificationCodes } from "./tables.ts";
+import { users } from "../users/tables.ts";
+import { verificationCodes } from "./tables.ts";
 import { CODE_TTL_MS, createVerificationService, MAX_ATTEMPTS, MAX_CODES_PER_DAY } from "./verification.ts";
 
 let api: TestApi;

@@ -5,8 +5,9 @@ import { type Err, err, type Ok, ok } from "#core/result.ts";
 import type { SmsSender } from "#server/adapters/sms.ts";
 import type { Db } from "#server/db/client.ts";
 import type { Logger } from "#server/logger.ts";
+import { accountRow, markVerified } from "../users/index.ts";
 import { verificationSms } from "./mails.ts";
-import { users, type VerificationCode, verificationCodes } from "./tables.ts";
+import { type VerificationCode, verificationCodes } from "./tables.ts";
 import {
   CODE_TTL_MS,
   codeMatches,
@@ -25,12 +26,6 @@ export {
   MAX_CODES_PER_DAY,
   RESEND_INTERVAL_MS,
 } from "./verification-codes.ts";
-
-/**
- * Listings a user may add before the account must be verified (docs/product/accounts.md, "Listing
- * quota").
- */
-export const FREE_LISTINGS = 10;
 
 export type VerificationStatus = {
   verified: boolean;
@@ -58,11 +53,7 @@ export type CheckResult =
 type Deps = { db: Db; sms: SmsSender; logger?: Pick<Logger, "error">; now: () => Date };
 
 async function loadUser(db: Db, userId: number) {
-  const [user] = await db
-    .select({ verifiedAt: users.verifiedAt, phonePrefix: users.phonePrefix, phone: users.phone })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
+  const user = await accountRow(db, userId);
   if (!user) throw new Error(`verification: no user ${userId}`);
   return user;
 }
@@ -140,16 +131,13 @@ async function countAttempt(db: Db, code: VerificationCode): Promise<number | nu
 }
 
 /** The right code: it is spent and the account verified, together. */
-async function markVerified(db: Db, code: VerificationCode, userId: number, at: Date) {
+async function spendAndVerify(db: Db, code: VerificationCode, userId: number, at: Date) {
   await db.transaction(async (tx) => {
     await tx
       .update(verificationCodes)
       .set({ consumedAt: at })
       .where(and(eq(verificationCodes.id, code.id), isNull(verificationCodes.consumedAt)));
-    await tx
-      .update(users)
-      .set({ verifiedAt: sql`coalesce(${users.verifiedAt}, ${at.toISOString()}::timestamptz)` })
-      .where(eq(users.id, userId));
+    await markVerified(tx, userId, at);
   });
 }
 
@@ -170,7 +158,7 @@ async function checkCode({ db, now }: Deps, userId: number, input: string): Prom
     const attemptsLeft = MAX_ATTEMPTS - attempts;
     return attemptsLeft > 0 ? err("invalid", { attemptsLeft }) : err("used_up");
   }
-  await markVerified(db, code, userId, now());
+  await spendAndVerify(db, code, userId, now());
   return ok("verified");
 }
 

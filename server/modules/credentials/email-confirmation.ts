@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, isNull, ne } from "drizzle-orm";
 import type { KeysUnder, Locale } from "#core/i18n/index.ts";
 import { type Err, err, type Ok, ok } from "#core/result.ts";
 import type { Mailer } from "#server/adapters/mail.ts";
@@ -6,9 +6,10 @@ import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import { RateLimiter } from "#server/lib/rate-limit.ts";
 import { hashToken } from "../auth/index.ts";
+import { confirmEmail, lockedAccountEmail, moveEmail, unconfirmedAccount } from "../users/index.ts";
 import { type AddressRequestResult, acceptAddressRequest } from "./address-request.ts";
 import { CHANGE_PREFIX, createConfirmationLinks, type LinkStatus } from "./email-links.ts";
-import { type EmailConfirmationToken, emailConfirmationTokens, users } from "./tables.ts";
+import { type EmailConfirmationToken, emailConfirmationTokens } from "./tables.ts";
 
 export { EMAIL_CONFIRMATION_TTL_MS, type LinkStatus, mailLocale } from "./email-links.ts";
 
@@ -41,13 +42,7 @@ async function switchAddress(
   at: Date,
   followEmailChange: FollowEmailChange,
 ): Promise<boolean> {
-  const [taken] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(ne(users.id, row.userId), sql`lower(${users.email}) = lower(${row.email})`))
-    .limit(1);
-  if (taken) return false;
-  await tx.update(users).set({ email: row.email, emailConfirmedAt: at }).where(eq(users.id, row.userId));
+  if (!(await moveEmail(tx, row.userId, row.email, at))) return false;
   await followEmailChange(tx, row.userId, from, row.email, at);
   await tx
     .update(emailConfirmationTokens)
@@ -78,22 +73,14 @@ async function confirmLink(
   if (!row) return err("invalid");
   if (row.usedAt) return err("used");
   if (row.expiresAt.getTime() <= at.getTime()) return err("expired");
-  const [user] = await tx
-    .select({ email: users.email })
-    .from(users)
-    .where(and(eq(users.id, row.userId), isNull(users.deletedAt)))
-    .limit(1)
-    .for("update");
-  if (!user) return err("invalid");
-  if (user.email.toLowerCase() === row.email.toLowerCase()) {
-    await tx
-      .update(users)
-      .set({ emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, ${at.toISOString()}::timestamptz)` })
-      .where(eq(users.id, row.userId));
+  const current = await lockedAccountEmail(tx, row.userId);
+  if (current === null) return err("invalid");
+  if (current.toLowerCase() === row.email.toLowerCase()) {
+    await confirmEmail(tx, row.userId, at);
   } else if (!token.startsWith(CHANGE_PREFIX)) {
     // The account changed its address since the mail was sent: this link no longer applies.
     return err("invalid");
-  } else if (!(await switchAddress(tx, row, user.email, at, followEmailChange))) {
+  } else if (!(await switchAddress(tx, row, current, at, followEmailChange))) {
     return err("invalid");
   }
   await tx.update(emailConfirmationTokens).set({ usedAt: at }).where(eq(emailConfirmationTokens.id, row.id));
@@ -138,18 +125,9 @@ export function createEmailConfirmationService(deps: {
 
     /** A new confirmation link for a signed-in user who lost or let expire the first one. */
     async resend(userId: number) {
-      const [user] = await db
-        .select({
-          email: users.email,
-          username: users.username,
-          firstname: users.firstname,
-          locale: users.locale,
-        })
-        .from(users)
-        .where(and(eq(users.id, userId), isNull(users.emailConfirmedAt)))
-        .limit(1);
+      const user = await unconfirmedAccount(db, userId);
       if (!user) return false;
-      await sendLinkMail({ id: userId, ...user }, CONFIRM_KEYS);
+      await sendLinkMail(user, CONFIRM_KEYS);
       return true;
     },
 
@@ -164,13 +142,7 @@ export function createEmailConfirmationService(deps: {
       meta: { locale: Locale; ip: string },
     ): Promise<AddressRequestResult> {
       const limits = { perIp: resendPerIp, perEmail: resendPerEmail };
-      const { answer, recipient } = await acceptAddressRequest(
-        db,
-        raw,
-        meta,
-        limits,
-        isNull(users.emailConfirmedAt),
-      );
+      const { answer, recipient } = await acceptAddressRequest(db, raw, meta, limits, "unconfirmed");
       if (recipient) await sendLinkMail(recipient, CONFIRM_KEYS);
       return answer;
     },
