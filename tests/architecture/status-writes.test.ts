@@ -33,7 +33,19 @@ const OWNERS = [
     sqlName: "moderation_complaints",
     owner: "server/modules/moderation/transitions.ts",
   },
+  {
+    table: "testGatewayPayments",
+    sqlName: "test_gateway_payments",
+    owner: "server/modules/payments/gateways.ts",
+    column: "state",
+  },
 ] as const;
+
+/** The lifecycle's column of a table: `status`, unless the entry names another. */
+const columnOf = (table: string): string => {
+  const entry = OWNERS.find((o) => o.table === table);
+  return entry && "column" in entry ? entry.column : "status";
+};
 
 function sources(dir: string): string[] {
   const out: string[] = [];
@@ -83,15 +95,15 @@ function chainTable(node: unknown, method: "update" | "insert"): string | null {
   return null;
 }
 
-/** Whether a `.set(...)` argument may touch `status`: it names it, spreads something, or is not a literal. */
-function mayWriteStatus(argument: Node | undefined): boolean {
+/** Whether a `.set(...)` argument may touch the column: it names it, spreads something, or is not a literal. */
+function mayWriteStatus(argument: Node | undefined, column: string): boolean {
   if (argument?.type !== "ObjectExpression") return true;
   return (argument.properties as Node[]).some((property) => {
     if (property.type === "SpreadElement") return true;
     const key = (property.key ?? property) as Node;
     return (
-      (key.type === "Identifier" && key.value === "status") ||
-      (key.type === "StringLiteral" && key.value === "status")
+      (key.type === "Identifier" && key.value === column) ||
+      (key.type === "StringLiteral" && key.value === column)
     );
   });
 }
@@ -113,7 +125,7 @@ function writesIn(file: string): Write[] {
     if (name === "set") {
       const table = chainTable(object, "update");
       const argument = (node.arguments as { expression: Node }[])[0]?.expression;
-      if (table && tables.has(table) && mayWriteStatus(argument))
+      if (table && tables.has(table) && mayWriteStatus(argument, columnOf(table)))
         writes.push({ file, table, line: lineOf(start), what: "update ... set status" });
     }
     if (name === "insert") {
@@ -125,7 +137,7 @@ function writesIn(file: string): Write[] {
   for (const { sqlName, table } of OWNERS) {
     const patterns = [
       new RegExp(
-        `\\bupdate\\s+"?${sqlName}"?\\s+(?:as\\s+\\w+\\s+|\\w+\\s+)?set\\b[^;\`]*?\\bstatus\\s*=`,
+        `\\bupdate\\s+"?${sqlName}"?\\s+(?:as\\s+\\w+\\s+|\\w+\\s+)?set\\b[^;\`]*?\\b${columnOf(table)}\\s*=`,
         "gi",
       ),
       new RegExp(`\\binsert\\s+into\\s+"?${sqlName}"?[\\s(]`, "gi"),
@@ -147,12 +159,27 @@ describe("status columns", () => {
   });
 
   it("sees a write when there is one (the check itself works)", () => {
-    const sample = "db.update(products).set({ status: 'sold' }).where(x); tx.insert(orders).values({});";
+    const sample =
+      "db.update(products).set({ status: 'sold' }).where(x); tx.insert(orders).values({}); " +
+      "db.update(testGatewayPayments).set({ state: 'paid' }); db.update(testGatewayPayments).set({ status: 1 });";
     const probe = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "status-writes-")), "probe.ts");
     fs.writeFileSync(probe, sample);
     expect(writesIn(probe).map((w) => `${w.table} ${w.what}`)).toEqual([
       "products update ... set status",
       "orders insert",
+      "testGatewayPayments update ... set status",
     ]);
+  });
+
+  it("cover every status column of the schema", () => {
+    const tableFiles = sources("server/modules").filter((f) => /\/tables(\.ts$|\/)/.test(f));
+    const withStatus = tableFiles.flatMap((file) => {
+      const text = fs.readFileSync(path.resolve(ROOT, file), "utf8");
+      return [...text.matchAll(/export const (\w+) = pgTable\(([\s\S]*?)\n\);?/g)]
+        .filter(([, , body]) => /\b(?:text|varchar)\("(?:status|state)"/.test(body))
+        .map(([, name]) => name);
+    });
+    expect(withStatus.length).toBeGreaterThanOrEqual(OWNERS.length);
+    expect(withStatus.filter((name) => !OWNERS.some((o) => o.table === name))).toEqual([]);
   });
 });
