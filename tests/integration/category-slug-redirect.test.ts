@@ -59,7 +59,7 @@ describe("a renamed category's old URLs", () => {
       isActive: true,
       premoderated: false,
     });
-    expect(saved.status).toBe("ok");
+    expect(saved.ok).toBe(true);
     const id = String(category!.id);
 
     const cs = await redirectOf(

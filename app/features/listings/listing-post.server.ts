@@ -4,6 +4,7 @@ import { parseForm } from "#app/ui/forms/conform.ts";
 import type { FieldErrors } from "#core/contracts/errors.ts";
 import { translate } from "#core/i18n/index.ts";
 import { type ListingFormValues, ListingUploadsSchema } from "#core/schemas/listing-form.ts";
+import { translateProblems } from "#core/validation/field-errors.ts";
 import { LISTING_FORM_MAX_BYTES } from "./listing-limits.ts";
 
 const readContext = (context: Readonly<RouterContextProvider>) => context.get(appContext);
@@ -30,13 +31,13 @@ export async function readListingPost(
   form.delete("newImages");
   const uploadErrors: string[] = [];
   for (const file of uploads.status === "success" ? uploads.value.newImages : []) {
-    const staged = await services.listings.stageImage(
-      user!.id,
-      new Uint8Array(await file.arrayBuffer()),
-      locale,
-    );
-    if (staged.status === "ok") form.append("images", staged.image.token);
-    else uploadErrors.push(...(staged.errors.image ?? []).map((message) => `${file.name}: ${message}`));
+    const staged = await services.listings.stageImage(user!.id, new Uint8Array(await file.arrayBuffer()));
+    if (staged.ok) form.append("images", staged.value.token);
+    else {
+      const problems = staged.code === "limited" ? staged.details.problems : staged.details;
+      const messages = translateProblems(locale, problems).image ?? [];
+      uploadErrors.push(...messages.map((message) => `${file.name}: ${message}`));
+    }
   }
   return { form, uploadErrors };
 }

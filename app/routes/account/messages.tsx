@@ -17,6 +17,7 @@ import { type FormReply, parseForm } from "#app/ui/forms/conform.ts";
 import { useThreadEvents } from "#app/ui/live-counts.ts";
 import { parsePathId } from "#app/ui/seo/canonical.ts";
 import { pageMeta } from "#app/ui/seo/page-meta.ts";
+import { listingRefusalMessage, listingRefusalStatus } from "#core/contracts/listing-refusals.ts";
 import { isThreadFilter, type ThreadFilter } from "#core/contracts/messages.ts";
 import { type MessageKey, translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
@@ -145,10 +146,15 @@ async function otherPartyAction(
     return { intent, ok: done, message: translate(locale, key, { name }) } satisfies ThreadActionData;
   }
   if (view.role !== "seller" || !view.product) throw data(null, { status: 404 });
-  const result = await services.listings.markSold(me, view.product.id, view.other.id, locale);
-  if (result.status === "not_found") throw data(null, { status: 404 });
-  if (result.status === "refused")
-    return data<ThreadActionData>({ intent, ok: false, message: result.message }, { status: 409 });
+  const result = await services.listings.markSold(me, view.product.id, view.other.id);
+  if (!result.ok && result.code === "not_found") throw data(null, { status: 404 });
+  if (!result.ok) {
+    const message = listingRefusalMessage(locale, result.code);
+    return data<ThreadActionData>(
+      { intent, ok: false, message },
+      { status: listingRefusalStatus(result.code) },
+    );
+  }
   return {
     intent,
     ok: true,

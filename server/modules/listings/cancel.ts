@@ -1,8 +1,9 @@
 import type { Locale } from "#core/i18n/index.ts";
 import { ownerActions } from "#core/lifecycles/listing.ts";
+import { err, type Ok, ok } from "#core/result.ts";
 import type { ListingsContext } from "./context.ts";
 import { lockOwn, myListing } from "./my-listings.ts";
-import { conflict } from "./outcomes.ts";
+import { refusal } from "./outcomes.ts";
 import { cancel as cancelListing } from "./transitions.ts";
 import type { ListingUser, MyListing, NotFound, Refused } from "./types.ts";
 
@@ -12,20 +13,17 @@ export async function cancel(
   user: Pick<ListingUser, "id">,
   id: number,
   locale: Locale,
-): Promise<{ status: "cancelled"; listing: MyListing } | Refused | NotFound> {
+): Promise<Ok<MyListing> | Refused<"cancel_after_bid" | "not_cancellable"> | NotFound> {
   const result = await ctx.db.transaction(
-    async (tx): Promise<{ status: "cancelled" } | Refused | NotFound> => {
+    async (tx): Promise<Ok<undefined> | Refused<"cancel_after_bid" | "not_cancellable"> | NotFound> => {
       const row = await lockOwn(tx, user.id, id);
-      if (!row) return { status: "not_found" };
+      if (!row) return err("not_found");
       if (!ownerActions(row).cancel)
-        return conflict(
-          locale,
-          row.bidCount > 0 ? "listings.errors.cancelAfterBid" : "listings.errors.notCancellable",
-        );
+        return refusal(row.bidCount > 0 ? "cancel_after_bid" : "not_cancellable");
       await cancelListing(tx, id, { actorId: user.id, reason: "seller", at: ctx.now() });
-      return { status: "cancelled" };
+      return ok();
     },
   );
-  if (result.status !== "cancelled") return result;
-  return { status: "cancelled", listing: (await myListing(ctx.db, user.id, id, locale))! };
+  if (!result.ok) return result;
+  return ok((await myListing(ctx.db, user.id, id, locale))!);
 }

@@ -1,9 +1,11 @@
 import { eq, sql } from "drizzle-orm";
-import { type Locale, translate } from "#core/i18n/index.ts";
+import type { Locale } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
+import { err, type Ok, ok } from "#core/result.ts";
+import { problem } from "#core/validation/field-errors.ts";
 import { usernameSql } from "#server/modules/users/index.ts";
 import type { ListingsContext } from "./context.ts";
-import { conflict, invalid } from "./outcomes.ts";
+import { invalid, refusal } from "./outcomes.ts";
 import { cleanDescription } from "./schemas.ts";
 import { isRowId, rowsOf } from "./sql-rows.ts";
 import { type ProductFormat, type ProductStatus, type ProductType, products } from "./tables/products.ts";
@@ -100,25 +102,26 @@ export async function contactSeller(
   userId: number,
   productId: number,
   body: string | null,
-  locale: Locale,
-): Promise<{ status: "ok"; threadId: number; created: boolean } | NotFound | Refused | Invalid> {
-  if (!isRowId(productId)) return { status: "not_found" };
+): Promise<
+  Ok<{ threadId: number; created: boolean }> | NotFound | Refused<"own_listing" | "thread_blocked"> | Invalid
+> {
+  if (!isRowId(productId)) return err("not_found");
   const text = body === null ? "" : cleanDescription(body);
   if (text.length > CONTACT_MESSAGE_MAX)
-    return invalid({ message: [translate(locale, "validation.max", { length: CONTACT_MESSAGE_MAX })] });
+    return invalid({ message: [problem("validation.max", { length: CONTACT_MESSAGE_MAX })] });
   const [product] = await ctx.db
     .select({ id: products.id, sellerId: products.sellerId, status: products.status })
     .from(products)
     .where(eq(products.id, productId))
     .limit(1);
-  if (!product?.sellerId || !CONTACTABLE.includes(product.status)) return { status: "not_found" };
-  if (product.sellerId === userId) return conflict(locale, "listings.contact.own");
+  if (!product?.sellerId || !CONTACTABLE.includes(product.status)) return err("not_found");
+  if (product.sellerId === userId) return refusal("own_listing");
   const thread = await ctx.conversations.startThread({
     productId,
     sellerId: product.sellerId,
     userId,
     body: text || null,
   });
-  if (thread.status === "blocked") return conflict(locale, "messages.errors.blocked");
-  return { status: "ok", threadId: thread.threadId, created: thread.created };
+  if (thread.status === "blocked") return refusal("thread_blocked");
+  return ok({ threadId: thread.threadId, created: thread.created });
 }

@@ -1,8 +1,8 @@
-import type { Locale } from "#core/i18n/index.ts";
+import { err, type Ok, ok } from "#core/result.ts";
 import { hasBuyerConversation, openProductThread } from "#server/modules/messages/index.ts";
 import type { ListingsContext } from "./context.ts";
 import { lockOwn } from "./my-listings.ts";
-import { conflict } from "./outcomes.ts";
+import { refusal } from "./outcomes.ts";
 import { markSold as markListingSold } from "./transitions.ts";
 import type { ListingUser, NotFound, Refused } from "./types.ts";
 
@@ -15,15 +15,13 @@ export async function markSold(
   user: Pick<ListingUser, "id" | "username">,
   id: number,
   buyerId: number,
-  locale: Locale,
-): Promise<{ status: "sold" } | Refused | NotFound> {
-  return ctx.db.transaction(async (tx): Promise<{ status: "sold" } | Refused | NotFound> => {
+): Promise<Ok<undefined> | Refused<"not_sellable"> | NotFound> {
+  return ctx.db.transaction(async (tx): Promise<Ok<undefined> | Refused<"not_sellable"> | NotFound> => {
     const row = await lockOwn(tx, user.id, id);
-    if (!row) return { status: "not_found" };
-    if (row.format !== "classified" || row.status !== "active")
-      return conflict(locale, "messages.errors.notSellable");
+    if (!row) return err("not_found");
+    if (row.format !== "classified" || row.status !== "active") return refusal("not_sellable");
     const wroteAboutIt = await hasBuyerConversation(tx, { productId: id, buyerId });
-    if (!wroteAboutIt || buyerId === user.id) return { status: "not_found" };
+    if (!wroteAboutIt || buyerId === user.id) return err("not_found");
     await markListingSold(tx, id, buyerId, { actorId: user.id, at: ctx.now() });
     const conversation = await openProductThread(tx, { productId: id, sellerId: user.id, buyerId });
     await ctx.notifier.notify(tx, buyerId, "won", {
@@ -33,6 +31,6 @@ export async function markSold(
       link: { page: "accountMessageThread", params: { threadId: conversation.threadId } },
       payload: { threadId: conversation.threadId },
     });
-    return { status: "sold" };
+    return ok();
   });
 }

@@ -1,33 +1,29 @@
-import type { FieldErrors } from "#core/contracts/errors.ts";
-import { type Locale, type MessageKey, translate } from "#core/i18n/index.ts";
-import type { Invalid, ListingUser, Refused } from "./types.ts";
+import type { FieldProblems, Problem } from "#core/contracts/errors.ts";
+import type { ListingInvalid, ListingRefusalCode } from "#core/contracts/listing-refusals.ts";
+import { type Err, err } from "#core/result.ts";
+import type { ListingUser } from "./types.ts";
 
-export function invalid(errors: FieldErrors): Invalid {
-  return { status: "invalid", errors };
+export function invalid(problems: FieldProblems): ListingInvalid {
+  return err("invalid", problems);
 }
 
-/** Adds a message to a field's errors (once). */
-export function addError(errors: FieldErrors, field: string, message: string) {
-  const list = errors[field] ?? [];
-  if (!list.includes(message)) list.push(message);
-  errors[field] = list;
+/** Adds a problem to a field's problems (once). */
+export function addError(problems: FieldProblems, field: string, problem: Problem) {
+  const list = problems[field] ?? [];
+  const same = (known: Problem) =>
+    known.key === problem.key && JSON.stringify(known.values ?? {}) === JSON.stringify(problem.values ?? {});
+  if (!list.some(same)) list.push(problem);
+  problems[field] = list;
 }
 
-/** A refusal of the listing's state (409): not editable, not relistable... */
-export function conflict(locale: Locale, key: MessageKey): Refused {
-  return { status: "refused", message: translate(locale, key), conflict: true };
-}
-
-/** The free quota is used up: the seller must verify the account (403 with a link to it). */
-export function quotaRefusal(locale: Locale): Refused {
-  return { status: "refused", message: translate(locale, "listings.errors.quota"), needsVerification: true };
+/** A refusal of the seller or of the listing's state (core/contracts/listing-refusals.ts says it). */
+export function refusal<C extends ListingRefusalCode>(code: C): Err<C> {
+  return err(code);
 }
 
 /** A seller must be reachable at a real address (the users module's requireConfirmedEmail rule). */
-export function emailRefusal(user: Pick<ListingUser, "emailConfirmed">, locale: Locale): Refused | null {
-  return user.emailConfirmed
-    ? null
-    : { status: "refused", message: translate(locale, "security.emailNotConfirmed") };
+export function emailRefusal(user: Pick<ListingUser, "emailConfirmed">): Err<"email_not_confirmed"> | null {
+  return user.emailConfirmed ? null : refusal("email_not_confirmed");
 }
 
 /** Thrown inside a listing's transaction when the free quota ran out meanwhile (rolls it back). */

@@ -1,12 +1,14 @@
 import { asc, eq } from "drizzle-orm";
+import type { SellerRefusalCode } from "#core/contracts/listing-refusals.ts";
 import type { Locale } from "#core/i18n/index.ts";
 import { ownerActions, releaseState } from "#core/lifecycles/listing.ts";
+import { err, type Ok, ok } from "#core/result.ts";
 import type { InsertionFees } from "#core/rules/fees.ts";
 import type { Db } from "#server/db/client.ts";
 import type { ListingsContext } from "./context.ts";
 import type { StoredImage } from "./images.ts";
 import { lockOwn, myListing } from "./my-listings.ts";
-import { conflict, QuotaUsedUp, quotaRefusal } from "./outcomes.ts";
+import { QuotaUsedUp, refusal } from "./outcomes.ts";
 import { mayAdd } from "./submission/add.ts";
 import { scheduleAfterRelease, tellAwaitingPayment } from "./submission/after-release.ts";
 import { currentFees, feeFor } from "./submission/insertion-fee.ts";
@@ -126,12 +128,12 @@ export async function relist(
   user: ListingUser,
   id: number,
   locale: Locale,
-): Promise<{ status: "created"; listing: MyListing } | Refused | NotFound> {
+): Promise<Ok<MyListing> | Refused<"not_relistable" | "already_relisted" | SellerRefusalCode> | NotFound> {
   const old = await myListing(ctx.db, user.id, id, locale);
-  if (!old) return { status: "not_found" };
-  if (!old.actions.relist) return conflict(locale, "listings.errors.notRelistable");
-  if (old.relistedAsId !== null) return conflict(locale, "listings.errors.alreadyRelisted");
-  const refused = await mayAdd(ctx, user, locale);
+  if (!old) return err("not_found");
+  if (!old.actions.relist) return refusal("not_relistable");
+  if (old.relistedAsId !== null) return refusal("already_relisted");
+  const refused = await mayAdd(ctx, user);
   if (refused) return refused;
   const request = { user, id, fees: await currentFees(ctx), at: ctx.now() };
   const written: StoredImage[] = [];
@@ -140,13 +142,13 @@ export async function relist(
     productId = await ctx.db.transaction((tx) => insertCopy(ctx, tx, request, written));
   } catch (error) {
     await ctx.images.remove(written);
-    if (error instanceof QuotaUsedUp) return quotaRefusal(locale);
+    if (error instanceof QuotaUsedUp) return refusal("quota");
     throw error;
   }
   if (productId === null) {
     await ctx.images.remove(written);
-    return conflict(locale, "listings.errors.notRelistable");
+    return refusal("not_relistable");
   }
   await afterSave(ctx, { productId, userId: user.id }, [], written);
-  return { status: "created", listing: (await myListing(ctx.db, user.id, productId, locale))! };
+  return ok((await myListing(ctx.db, user.id, productId, locale))!);
 }

@@ -54,15 +54,15 @@ export function createListingsService(deps: ListingsServiceDeps) {
     listing: (userId: number, id: number, locale: Locale) => myListing(db, userId, id, locale),
     myListings: (userId: number, options: { filter?: ListingFilter; page?: number }, locale: Locale) =>
       myListings(db, userId, options, locale),
-    stageImage: (userId: number, bytes: Uint8Array, locale: Locale) => stageImage(ctx, userId, bytes, locale),
+    stageImage: (userId: number, bytes: Uint8Array) => stageImage(ctx, userId, bytes),
     contactTarget: (userId: number, productId: number, locale: Locale) =>
       contactTarget(ctx, userId, productId, locale),
     contactItems: (sellerId: number, locale: Locale, limit?: number) =>
       contactItems(ctx, sellerId, locale, limit),
-    contactSeller: (userId: number, productId: number, body: string | null, locale: Locale) =>
-      contactSeller(ctx, userId, productId, body, locale),
-    markSold: (user: Pick<ListingUser, "id" | "username">, id: number, buyerId: number, locale: Locale) =>
-      markSold(ctx, user, id, buyerId, locale),
+    contactSeller: (userId: number, productId: number, body: string | null) =>
+      contactSeller(ctx, userId, productId, body),
+    markSold: (user: Pick<ListingUser, "id" | "username">, id: number, buyerId: number) =>
+      markSold(ctx, user, id, buyerId),
   };
 }
 

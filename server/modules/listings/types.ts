@@ -1,5 +1,11 @@
-import type { FieldErrors } from "#core/contracts/errors.ts";
+import type {
+  ListingInvalid,
+  ListingNotFound,
+  ListingRefusalCode,
+  SellerRefusalCode,
+} from "#core/contracts/listing-refusals.ts";
 import type { MyListing } from "#core/contracts/my-listings.ts";
+import type { Err, Ok } from "#core/result.ts";
 import type { ImageRef, ListingInput } from "#core/schemas/listing.ts";
 import type { Db } from "#server/db/client.ts";
 import type { AuthUser } from "../auth/index.ts";
@@ -56,14 +62,12 @@ export type EditLocks = {
   released: boolean;
 };
 
-export type Invalid = { status: "invalid"; errors: FieldErrors };
-/** A refusal: of the seller (e-mail, quota: 403), or of the listing's state (`conflict`: 409). */
-export type Refused = { status: "refused"; message: string; needsVerification?: boolean; conflict?: boolean };
-export type NotFound = { status: "not_found" };
+export type Invalid = ListingInvalid;
+/** A refusal: of the seller (e-mail, quota: 403), or of the listing's state (409); codes in core/contracts/listing-refusals.ts. */
+export type Refused<C extends ListingRefusalCode = ListingRefusalCode> = Err<C>;
+export type NotFound = ListingNotFound;
 
-export type CreateResult = { status: "created"; listing: MyListing } | Invalid | Refused;
+export type CreateResult = Ok<MyListing> | Invalid | Refused<SellerRefusalCode>;
 
-/** Too many uploads in the window: the API answers 429 with Retry-After, a form shows the message. */
-export type UploadsLimited = { status: "limited"; errors: FieldErrors; retryAfterSeconds: number };
-
+export type { UploadsLimited } from "#core/contracts/listing-refusals.ts";
 export type { MyListing };

@@ -15,6 +15,11 @@ import { named } from "#app/middleware.server.ts";
 import { type FormReply, parseForm, useSchemaForm } from "#app/ui/forms/conform.ts";
 import { Stepper } from "#app/ui/listing-labels.tsx";
 import { pageMeta } from "#app/ui/seo/page-meta.ts";
+import {
+  listingRefusalMessage,
+  listingRefusalStatus,
+  needsVerification,
+} from "#core/contracts/listing-refusals.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import {
   AddListingFormSchema,
@@ -24,6 +29,7 @@ import {
   listingFormErrors,
 } from "#core/schemas/listing-form.ts";
 import { toPragueLocalInput } from "#core/time/prague.ts";
+import { translateProblems } from "#core/validation/field-errors.ts";
 import type { Route } from "./+types/add";
 
 /**
@@ -92,27 +98,28 @@ export async function action({ request, context }: Route.ActionArgs) {
       : await services.listings.preview(user!, input, locale);
   const fieldErrors = mergeErrors(
     { images: uploadErrors },
-    result.status === "invalid" ? listingFormErrors(result.errors) : {},
+    !result.ok && result.code === "invalid"
+      ? listingFormErrors(translateProblems(locale, result.details))
+      : {},
   );
   const reply = submission.reply({ fieldErrors }) as FormReply;
-  if (result.status === "refused")
-    return back(reply, 403, {
-      message: result.message,
-      needsVerification: Boolean(result.needsVerification),
+  if (!result.ok && result.code !== "invalid")
+    return back(reply, listingRefusalStatus(result.code), {
+      message: listingRefusalMessage(locale, result.code),
+      needsVerification: needsVerification(result.code),
     });
-  if (Object.keys(fieldErrors).length > 0 || result.status === "invalid") return back(reply, 422);
-  if (result.status === "created") {
+  if (Object.keys(fieldErrors).length > 0 || !result.ok) return back(reply, 422);
+  if ("id" in result.value) {
     const target = localePath("accountAdvertisementConfirmation", locale);
-    throw redirect(`${target}?id=${result.listing.id}`);
+    throw redirect(`${target}?id=${result.value.id}`);
   }
-  if (result.status !== "ok") return back(null);
-  return data<AddActionData>({ step: "preview", values, preview: previewData(result) });
+  return data<AddActionData>({ step: "preview", values, preview: previewData(result.value) });
 }
 
 type Previewed = Extract<
   Awaited<ReturnType<ReturnType<typeof servicesOf>["listings"]["preview"]>>,
-  { status: "ok" }
->;
+  { ok: true }
+>["value"];
 const servicesOf = (context: Route.ActionArgs["context"]) => context.get(appContext).services;
 
 /** What the preview shows of the checked listing. */

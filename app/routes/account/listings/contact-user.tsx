@@ -14,9 +14,11 @@ import { named } from "#app/middleware.server.ts";
 import { type FormReply, parseForm, useSchemaForm } from "#app/ui/forms/conform.ts";
 import { requirePathId } from "#app/ui/seo/canonical.ts";
 import { pageMeta } from "#app/ui/seo/page-meta.ts";
+import { listingRefusalMessage, listingRefusalStatus } from "#core/contracts/listing-refusals.ts";
 import { translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { ContactUserSchema } from "#core/schemas/listing.ts";
+import { translateProblems } from "#core/validation/field-errors.ts";
 import type { Route } from "./+types/contact-user";
 
 /**
@@ -79,12 +81,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const item = items.find((candidate) => candidate.id === productId);
   // Only a listing of this user: the page is about writing to them.
   if (!item) return refuse({ productId: [translate(locale, "validation.required")] });
-  const result = await services.listings.contactSeller(user!.id, item.id, message, locale);
-  if (result.status === "not_found") throw data(null, { status: 404 });
-  if (result.status === "refused")
-    return data<ContactUserActionData>({ ok: false, result: null, message: result.message }, { status: 409 });
-  if (result.status === "invalid") return refuse(result.errors);
-  return { ok: true, threadId: result.threadId, name: item.name } satisfies ContactUserActionData;
+  const result = await services.listings.contactSeller(user!.id, item.id, message);
+  if (result.ok)
+    return { ok: true, threadId: result.value.threadId, name: item.name } satisfies ContactUserActionData;
+  if (result.code === "not_found") throw data(null, { status: 404 });
+  if (result.code === "invalid") return refuse(translateProblems(locale, result.details));
+  const refusal = listingRefusalMessage(locale, result.code);
+  return data<ContactUserActionData>(
+    { ok: false, result: null, message: refusal },
+    { status: listingRefusalStatus(result.code) },
+  );
 }
 
 export default function ContactUserPage({ loaderData, actionData }: Route.ComponentProps) {

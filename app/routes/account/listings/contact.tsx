@@ -8,8 +8,10 @@ import { named } from "#app/middleware.server.ts";
 import { type FormReply, parseForm, useSchemaForm } from "#app/ui/forms/conform.ts";
 import { requirePathId } from "#app/ui/seo/canonical.ts";
 import { pageMeta } from "#app/ui/seo/page-meta.ts";
+import { listingRefusalMessage, listingRefusalStatus } from "#core/contracts/listing-refusals.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { ContactSellerSchema } from "#core/schemas/listing.ts";
+import { translateProblems } from "#core/validation/field-errors.ts";
 import type { Route } from "./+types/contact";
 
 /**
@@ -41,16 +43,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (submission.status !== "success")
     return data<ContactActionData>({ ok: false, result: submission.reply() as FormReply }, { status: 422 });
   const productId = requirePathId(params.productId);
-  const result = await services.listings.contactSeller(user!.id, productId, submission.value.message, locale);
-  if (result.status === "not_found") throw data(null, { status: 404 });
-  if (result.status === "refused")
-    return data<ContactActionData>({ ok: false, result: null, message: result.message }, { status: 409 });
-  if (result.status === "invalid")
+  const result = await services.listings.contactSeller(user!.id, productId, submission.value.message);
+  if (result.ok) return { ok: true, created: result.value.created } satisfies ContactActionData;
+  if (result.code === "not_found") throw data(null, { status: 404 });
+  if (result.code === "invalid") {
+    const fieldErrors = translateProblems(locale, result.details);
     return data<ContactActionData>(
-      { ok: false, result: submission.reply({ fieldErrors: result.errors }) as FormReply },
+      { ok: false, result: submission.reply({ fieldErrors }) as FormReply },
       { status: 422 },
     );
-  return { ok: true, created: result.created } satisfies ContactActionData;
+  }
+  const message = listingRefusalMessage(locale, result.code);
+  return data<ContactActionData>(
+    { ok: false, result: null, message },
+    { status: listingRefusalStatus(result.code) },
+  );
 }
 
 export default function ContactSellerPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -17,6 +17,7 @@ import { type FormReply, parseForm, useSchemaForm } from "#app/ui/forms/conform.
 import { StatusBadge } from "#app/ui/listing-labels.tsx";
 import { requirePathId } from "#app/ui/seo/canonical.ts";
 import { pageMeta } from "#app/ui/seo/page-meta.ts";
+import { listingRefusalMessage, listingRefusalStatus } from "#core/contracts/listing-refusals.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import {
   EditListingFormSchema,
@@ -26,6 +27,7 @@ import {
   listingFormFromInput,
 } from "#core/schemas/listing-form.ts";
 import { toPragueLocalInput } from "#core/time/prague.ts";
+import { translateProblems } from "#core/validation/field-errors.ts";
 import type { Route } from "./+types/edit";
 
 /**
@@ -99,10 +101,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     input.duration = editable.input.duration ?? null;
   }
   const result = await services.listings.update(user!, id, input, locale);
-  if (result.status === "not_found") throw data(null, { status: 404 });
-  if (result.status === "invalid")
-    return answer(submission.reply({ fieldErrors: listingFormErrors(result.errors) }) as FormReply, 422);
-  if (result.status === "refused") return answer(null, 409, result.message);
+  if (!result.ok && result.code === "not_found") throw data(null, { status: 404 });
+  if (!result.ok && result.code === "invalid") {
+    const fieldErrors = listingFormErrors(translateProblems(locale, result.details));
+    return answer(submission.reply({ fieldErrors }) as FormReply, 422);
+  }
+  if (!result.ok)
+    return answer(null, listingRefusalStatus(result.code), listingRefusalMessage(locale, result.code));
   const fresh = await services.listings.editable(user!.id, id, locale);
   return {
     result: null,
@@ -123,17 +128,17 @@ async function cancelListing(
 ) {
   const { services, user, locale } = context.get(appContext);
   const result = await services.listings.cancel(user!, id, locale);
-  if (result.status === "not_found") throw data(null, { status: 404 });
-  if (result.status === "refused")
+  if (!result.ok && result.code === "not_found") throw data(null, { status: 404 });
+  if (!result.ok)
     return data<EditActionData>(
       {
         result: null,
         values: listingFormFromInput(editable.input),
         images: storedImages(editable.images),
         saved: false,
-        message: result.message,
+        message: listingRefusalMessage(locale, result.code),
       },
-      { status: 409 },
+      { status: listingRefusalStatus(result.code) },
     );
   throw redirect(`${localePath("accountAdvertisements", locale)}?filter=cancelled`);
 }

@@ -5,6 +5,7 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import { named } from "#app/middleware.server.ts";
 import { parseForm } from "#app/ui/forms/conform.ts";
 import { pageMeta } from "#app/ui/seo/page-meta.ts";
+import { listingRefusalMessage, listingRefusalStatus } from "#core/contracts/listing-refusals.ts";
 import { paymentRefusalMessage } from "#core/contracts/payments.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { pluralKey } from "#core/i18n/plural.ts";
@@ -57,24 +58,31 @@ type Context = Route.ActionArgs["context"];
 async function cancelListing(context: Context, id: number) {
   const { services, user, locale } = context.get(appContext);
   const result = await services.listings.cancel(user!, id, locale);
-  if (result.status === "not_found") throw data(null, { status: 404 });
-  if (result.status === "refused")
-    return data<MyListingsActionData>({ ok: false, message: result.message, id }, { status: 409 });
-  return { ok: true, id, message: result.listing.name } satisfies MyListingsActionData;
+  if (!result.ok && result.code === "not_found") throw data(null, { status: 404 });
+  if (!result.ok) {
+    const message = listingRefusalMessage(locale, result.code);
+    return data<MyListingsActionData>(
+      { ok: false, message, id },
+      { status: listingRefusalStatus(result.code) },
+    );
+  }
+  return { ok: true, id, message: result.value.name } satisfies MyListingsActionData;
 }
 
 /** Lists an unsold listing again (a new listing) and shows its confirmation. */
 async function relistListing(context: Context, id: number) {
   const { services, user, locale } = context.get(appContext);
   const result = await services.listings.relist(user!, id, locale);
-  if (result.status === "not_found") throw data(null, { status: 404 });
-  if (result.status === "refused")
+  if (!result.ok && result.code === "not_found") throw data(null, { status: 404 });
+  if (!result.ok) {
+    const message = listingRefusalMessage(locale, result.code);
     return data<MyListingsActionData>(
-      { ok: false, message: result.message, id },
-      { status: result.conflict ? 409 : 403 },
+      { ok: false, message, id },
+      { status: listingRefusalStatus(result.code) },
     );
+  }
   throw redirect(
-    `${localePath("accountAdvertisementConfirmation", locale)}?id=${result.listing.id}&relisted=1`,
+    `${localePath("accountAdvertisementConfirmation", locale)}?id=${result.value.id}&relisted=1`,
   );
 }
 

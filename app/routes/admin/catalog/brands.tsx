@@ -6,6 +6,7 @@ import { DataTable } from "#app/features/admin/data-table.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { parseForm } from "#app/ui/forms/conform.ts";
 import { pageMeta } from "#app/ui/seo/page-meta.ts";
+import { sayCatalogFailure } from "#core/contracts/catalog-refusals.ts";
 import { translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { BrandPageForm } from "#core/schemas/admin-catalog.ts";
@@ -52,29 +53,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   const value = submission.value;
   const back = new URL(request.url);
   if (value.intent === "rename") {
-    const outcome = await services.catalogAdmin.renameBrand(actor, value.id, value.name, locale);
-    if (outcome.status === "not_found") throw data(translate(locale, "errors.notFound"), { status: 404 });
-    if (outcome.status !== "ok") {
-      const errors = outcome.status === "invalid" ? outcome.errors : { name: [outcome.message] };
+    const outcome = await services.catalogAdmin.renameBrand(actor, value.id, value.name);
+    if (!outcome.ok) {
+      const said = sayCatalogFailure(locale, outcome);
+      if (said.status === 404) throw data(translate(locale, "errors.notFound"), { status: 404 });
+      const errors = said.status === 422 ? said.errors : { name: [said.message] };
       return data({ intent, id, result: submission.reply({ fieldErrors: errors }) }, { status: 422 });
     }
     back.searchParams.set("saved", "1");
     back.searchParams.delete("merged");
   } else {
-    const outcome = await services.catalogAdmin.mergeBrands(
-      actor,
-      value.survivorId,
-      value.duplicateId,
-      locale,
-    );
-    if (outcome.status === "not_found") throw data(translate(locale, "errors.notFound"), { status: 404 });
-    if (outcome.status === "invalid")
-      return data({ intent, id, result: submission.reply({ fieldErrors: outcome.errors }) }, { status: 422 });
-    if (outcome.status === "refused")
-      return data(
-        { intent, id, result: submission.reply({ formErrors: [outcome.message] }) },
-        { status: 409 },
-      );
+    const outcome = await services.catalogAdmin.mergeBrands(actor, value.survivorId, value.duplicateId);
+    if (!outcome.ok) {
+      const said = sayCatalogFailure(locale, outcome);
+      if (said.status === 404) throw data(translate(locale, "errors.notFound"), { status: 404 });
+      const reply =
+        said.status === 422
+          ? submission.reply({ fieldErrors: said.errors })
+          : submission.reply({ formErrors: [said.message] });
+      return data({ intent, id, result: reply }, { status: said.status });
+    }
     back.searchParams.set("merged", String(outcome.value.productIds.length));
     back.searchParams.delete("saved");
   }

@@ -49,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ errors: submission.error?.[""] ?? null }, { status: 422 });
   const { id, direction } = submission.value;
   const outcome = await services.catalogAdmin.reorderCategory({ id: user.id, ip: clientIp }, id, direction);
-  if (outcome.status === "not_found") return data({ errors: null }, { status: 404 });
+  if (!outcome.ok) return data({ errors: null }, { status: 404 });
   // Back to the row just moved, so the keyboard user finds it where it went.
   throw redirect(`${localePath("adminCategories", locale)}#category-${id}`);
 }

@@ -10,8 +10,10 @@ import { Notice, PageTitle, Section } from "#app/features/admin/catalog/ui.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { parseForm } from "#app/ui/forms/conform.ts";
 import { pageMeta } from "#app/ui/seo/page-meta.ts";
+import { sayCatalogFailure } from "#core/contracts/catalog-refusals.ts";
 import { translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
+import { err } from "#core/result.ts";
 import { CategoryPageForm } from "#core/schemas/admin-catalog.ts";
 import { requireScope } from "../guard.server.ts";
 import type { Route } from "./+types/category";
@@ -86,19 +88,23 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const admin = services.catalogAdmin;
   const outcome =
     value.intent === "create"
-      ? await admin.createCategory(actor, value, locale)
+      ? await admin.createCategory(actor, value)
       : id === null
-        ? ({ status: "not_found" } as const)
+        ? err("not_found")
         : value.intent === "save"
           ? await admin.updateCategory(actor, id, value)
           : value.intent === "move"
-            ? await admin.moveCategory(actor, id, value.parentId, locale)
-            : await admin.deleteCategory(actor, id, locale);
-  if (outcome.status === "not_found") throw data(translate(locale, "errors.notFound"), { status: 404 });
-  if (outcome.status === "invalid")
-    return data({ intent, result: submission.reply({ fieldErrors: outcome.errors }) }, { status: 422 });
-  if (outcome.status === "refused")
-    return data({ intent, result: submission.reply({ formErrors: [outcome.message] }) }, { status: 409 });
+            ? await admin.moveCategory(actor, id, value.parentId)
+            : await admin.deleteCategory(actor, id);
+  if (!outcome.ok) {
+    const said = sayCatalogFailure(locale, outcome);
+    if (said.status === 404) throw data(translate(locale, "errors.notFound"), { status: 404 });
+    const reply =
+      said.status === 422
+        ? submission.reply({ fieldErrors: said.errors })
+        : submission.reply({ formErrors: [said.message] });
+    return data({ intent, result: reply }, { status: said.status });
+  }
   if (value.intent === "delete") throw redirect(`${localePath("adminCategories", locale)}?deleted=1`);
   const created =
     value.intent === "create" && outcome.value && "id" in outcome.value ? outcome.value.id : null;

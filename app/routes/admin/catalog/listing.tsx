@@ -10,6 +10,7 @@ import { Notice, PageTitle, Section } from "#app/features/admin/catalog/ui.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { parseForm } from "#app/ui/forms/conform.ts";
 import { pageMeta } from "#app/ui/seo/page-meta.ts";
+import { sayCatalogFailure } from "#core/contracts/catalog-refusals.ts";
 import type { DecisionView } from "#core/contracts/moderation.ts";
 import { formatDate } from "#core/formats/dates.ts";
 import { translate } from "#core/i18n/index.ts";
@@ -126,13 +127,16 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     { id: user.id, ip: clientIp },
     id,
     submission.value,
-    locale,
   );
-  if (outcome.status === "not_found") throw data(translate(locale, "errors.notFound"), { status: 404 });
-  if (outcome.status === "invalid")
-    return data({ result: submission.reply({ fieldErrors: outcome.errors }) }, { status: 422 });
-  if (outcome.status === "refused")
-    return data({ result: submission.reply({ formErrors: [outcome.message] }) }, { status: 409 });
+  if (!outcome.ok) {
+    const said = sayCatalogFailure(locale, outcome);
+    if (said.status === 404) throw data(translate(locale, "errors.notFound"), { status: 404 });
+    const reply =
+      said.status === 422
+        ? submission.reply({ fieldErrors: said.errors })
+        : submission.reply({ formErrors: [said.message] });
+    return data({ result: reply }, { status: said.status });
+  }
   throw redirect(`${localePath("adminListing", locale, { id: String(id) })}?saved=1`);
 }
 

@@ -5,6 +5,7 @@ import { Notice, PageTitle, Section } from "#app/features/admin/catalog/ui.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { parseForm } from "#app/ui/forms/conform.ts";
 import { pageMeta } from "#app/ui/seo/page-meta.ts";
+import { sayCatalogFailure } from "#core/contracts/catalog-refusals.ts";
 import { translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { PackagePageForm } from "#core/schemas/admin-catalog.ts";
@@ -52,12 +53,16 @@ export async function action({ request, context }: Route.ActionArgs) {
         ? await admin.updatePackage(actor, value.id, { nameCs: value.nameCs, nameEn: value.nameEn })
         : value.intent === "reorder"
           ? await admin.reorderPackage(actor, value.id, value.direction)
-          : await admin.deletePackage(actor, value.id, locale);
-  if (outcome.status === "not_found") throw data(translate(locale, "errors.notFound"), { status: 404 });
-  if (outcome.status === "invalid")
-    return data({ intent, id, result: submission.reply({ fieldErrors: outcome.errors }) }, { status: 422 });
-  if (outcome.status === "refused")
-    return data({ intent, id, result: submission.reply({ formErrors: [outcome.message] }) }, { status: 409 });
+          : await admin.deletePackage(actor, value.id);
+  if (!outcome.ok) {
+    const said = sayCatalogFailure(locale, outcome);
+    if (said.status === 404) throw data(translate(locale, "errors.notFound"), { status: 404 });
+    const reply =
+      said.status === 422
+        ? submission.reply({ fieldErrors: said.errors })
+        : submission.reply({ formErrors: [said.message] });
+    return data({ intent, id, result: reply }, { status: said.status });
+  }
   throw redirect(`${localePath("adminPackages", locale)}?saved=1`);
 }
 

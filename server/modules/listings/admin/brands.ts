@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
-import type { Locale } from "#core/i18n/index.ts";
 import { pageWindow, type TablePage, type TableQuery } from "#core/schemas/admin-table.ts";
 import type { Db } from "#server/db/client.ts";
 import { recordAudit } from "#server/modules/admin/index.ts";
@@ -59,7 +58,6 @@ export async function renameBrand(
   actor: Actor,
   id: number,
   rawName: string,
-  locale: Locale,
 ): Promise<AdminOutcome<Brand>> {
   const name = cleanBrandName(rawName);
   const nameKey = brandNameKey(name);
@@ -71,7 +69,7 @@ export async function renameBrand(
       .from(brands)
       .where(and(eq(brands.nameKey, nameKey), ne(brands.id, id)))
       .limit(1);
-    if (taken) return fieldError(locale, "name", "adminCatalog.errors.brandExists");
+    if (taken) return fieldError("name", "adminCatalog.errors.brandExists");
     const [after] = await tx.update(brands).set({ name, nameKey }).where(eq(brands.id, id)).returning();
     await recordAudit(tx, auditEntry(actor, "brand.rename", "brand", id, { name: before.name }, { name }));
     return done(after!);
@@ -88,9 +86,8 @@ export async function mergeBrands(
   actor: Actor,
   survivorId: number,
   duplicateId: number,
-  locale: Locale,
 ): Promise<AdminOutcome<{ survivor: Brand; productIds: number[] }>> {
-  if (survivorId === duplicateId) return fieldError(locale, "duplicateId", "adminCatalog.errors.mergeSame");
+  if (survivorId === duplicateId) return fieldError("duplicateId", "adminCatalog.errors.mergeSame");
   return db.transaction(async (tx) => {
     // Both rows locked in id order: two merges of the same pair cannot deadlock.
     const locked = await tx
@@ -101,8 +98,8 @@ export async function mergeBrands(
       .for("update");
     const survivor = locked.find((row) => row.id === survivorId);
     const duplicate = locked.find((row) => row.id === duplicateId);
-    if (!survivor) return fieldError(locale, "survivorId", "adminCatalog.errors.noBrand");
-    if (!duplicate) return fieldError(locale, "duplicateId", "adminCatalog.errors.noBrand");
+    if (!survivor) return fieldError("survivorId", "adminCatalog.errors.noBrand");
+    if (!duplicate) return fieldError("duplicateId", "adminCatalog.errors.noBrand");
     const moved = await tx
       .update(products)
       .set({ brandId: survivorId })

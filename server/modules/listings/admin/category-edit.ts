@@ -1,5 +1,4 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { Locale } from "#core/i18n/index.ts";
 import type { CategoryFields, CategoryPatch, NewCategory } from "#core/schemas/admin-catalog.ts";
 import type { Db } from "#server/db/client.ts";
 import { recordAudit } from "#server/modules/admin/index.ts";
@@ -66,14 +65,13 @@ export async function createCategory(
   db: Db,
   actor: Actor,
   input: NewCategory,
-  locale: Locale,
 ): Promise<AdminOutcome<Category>> {
   return db.transaction(async (tx) => {
     const parentId = input.parentId ?? null;
     const parent = parentId === null ? null : await lockCategory(tx, parentId);
-    if (parentId !== null && !parent) return fieldError(locale, "parentId", "adminCatalog.errors.noParent");
+    if (parentId !== null && !parent) return fieldError("parentId", "adminCatalog.errors.noParent");
     if (parent && parent.depth >= MAX_CATEGORY_DEPTH)
-      return fieldError(locale, "parentId", "adminCatalog.errors.tooDeep");
+      return fieldError("parentId", "adminCatalog.errors.tooDeep");
     const [row] = await tx
       .insert(categories)
       .values({
@@ -153,12 +151,7 @@ export async function updateCategory(
 }
 
 /** Deletes a category that holds no products and no subcategories; otherwise says why not. */
-export async function deleteCategory(
-  db: Db,
-  actor: Actor,
-  id: number,
-  locale: Locale,
-): Promise<AdminOutcome<null>> {
+export async function deleteCategory(db: Db, actor: Actor, id: number): Promise<AdminOutcome<null>> {
   return db.transaction(async (tx) => {
     const row = await lockCategory(tx, id);
     if (!row) return notFound;
@@ -167,13 +160,13 @@ export async function deleteCategory(
       .from(categories)
       .where(eq(categories.parentId, id))
       .limit(1);
-    if (child) return refused(locale, "adminCatalog.errors.hasChildren");
+    if (child) return refused("has_children");
     const [product] = await tx
       .select({ id: products.id })
       .from(products)
       .where(eq(products.categoryId, id))
       .limit(1);
-    if (product) return refused(locale, "adminCatalog.errors.hasProducts");
+    if (product) return refused("has_products");
     await tx.delete(categories).where(eq(categories.id, id));
     await recordAudit(tx, auditEntry(actor, "category.delete", "category", id, categorySnapshot(row), null));
     return done(null);

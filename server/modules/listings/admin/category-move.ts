@@ -1,5 +1,4 @@
 import { asc, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { Locale } from "#core/i18n/index.ts";
 import type { Direction } from "#core/schemas/admin-catalog.ts";
 import type { Db } from "#server/db/client.ts";
 import { recordAudit } from "#server/modules/admin/index.ts";
@@ -22,7 +21,6 @@ export async function moveCategory(
   actor: Actor,
   id: number,
   parentId: number | null,
-  locale: Locale,
 ): Promise<AdminOutcome<{ branch: number[] }>> {
   return db.transaction(async (tx) => {
     const rows = await tx
@@ -38,15 +36,14 @@ export async function moveCategory(
     const row = rows.find((candidate) => candidate.id === id);
     if (!row) return notFound;
     const parent = parentId === null ? null : rows.find((candidate) => candidate.id === parentId);
-    if (parentId !== null && !parent) return fieldError(locale, "parentId", "adminCatalog.errors.noParent");
+    if (parentId !== null && !parent) return fieldError("parentId", "adminCatalog.errors.noParent");
     const descendants = descendantsOf(rows, id);
     if (parentId === id || (parentId !== null && descendants.includes(parentId)))
-      return fieldError(locale, "parentId", "adminCatalog.errors.cycle");
+      return fieldError("parentId", "adminCatalog.errors.cycle");
     const depth = parent ? parent.depth + 1 : 1;
     const branchDepths = rows.filter((candidate) => descendants.includes(candidate.id)).map((c) => c.depth);
     const height = Math.max(row.depth, ...branchDepths) - row.depth;
-    if (depth + height > MAX_CATEGORY_DEPTH)
-      return fieldError(locale, "parentId", "adminCatalog.errors.tooDeep");
+    if (depth + height > MAX_CATEGORY_DEPTH) return fieldError("parentId", "adminCatalog.errors.tooDeep");
     const before: Placement = { parentId: row.parentId, depth: row.depth, position: row.position };
     if (row.parentId === parentId) return done({ branch: [id, ...descendants] });
     const after: Placement = { parentId, depth, position: await nextPosition(tx, parentId) };

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Locale, MessageKey } from "#core/i18n/index.ts";
+import type { MessageKey } from "#core/i18n/index.ts";
 import type { ListingEdit } from "#core/schemas/admin-catalog.ts";
 import type { Db } from "#server/db/client.ts";
 import { recordAudit } from "#server/modules/admin/index.ts";
@@ -41,7 +41,6 @@ export async function editListing(
   actor: Actor,
   id: number,
   input: ListingEdit,
-  locale: Locale,
 ): Promise<AdminOutcome<{ before: Product; after: ReturnType<typeof snapshot> }>> {
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(products).where(eq(products.id, id)).for("update");
@@ -60,7 +59,7 @@ export async function editListing(
       ],
       ["packageId", (await exists(tx, packages, input.packageId)) ? null : "adminCatalog.errors.noPackage"],
     ];
-    const errors = fieldErrors(locale, problems);
+    const errors = fieldErrors(problems);
     if (errors) return errors;
     const changes = {
       nameCs: input.nameCs,

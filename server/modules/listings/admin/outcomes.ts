@@ -1,33 +1,36 @@
-import type { FieldErrors } from "#core/contracts/errors.ts";
-import { type Locale, type MessageKey, translate } from "#core/i18n/index.ts";
+import type { CatalogOutcome, CatalogRefusalCode } from "#core/contracts/catalog-refusals.ts";
+import type { FieldProblems } from "#core/contracts/errors.ts";
+import type { MessageKey } from "#core/i18n/index.ts";
+import { type Err, err, ok } from "#core/result.ts";
+import { problem } from "#core/validation/field-errors.ts";
 import type { AuditEntry } from "#server/modules/admin/index.ts";
 
-/** What a back-office change of the catalogue answers: done, field errors, refused (409) or no such row. */
-export type Done<T> = { status: "ok"; value: T };
-export type Invalid = { status: "invalid"; errors: FieldErrors };
-export type Refused = { status: "refused"; message: string };
-export type NotFound = { status: "not_found" };
-export type AdminOutcome<T> = Done<T> | Invalid | Refused | NotFound;
+/**
+ * What a back-office change of the catalogue answers: done, field problems, refused (409) or no
+ * such row (core/contracts/catalog-refusals.ts says each).
+ */
+export type AdminOutcome<T> = CatalogOutcome<T>;
+export type Invalid = Err<"invalid", FieldProblems>;
 
 /** Who makes the change, for the audit log. */
 export type Actor = { id: number; ip?: string | null };
 
-export const done = <T>(value: T): Done<T> => ({ status: "ok", value });
-export const notFound: NotFound = { status: "not_found" };
+export const done = ok;
+export const notFound = err("not_found");
 
-export function fieldError(locale: Locale, field: string, key: MessageKey): Invalid {
-  return { status: "invalid", errors: { [field]: [translate(locale, key)] } };
+export function fieldError(field: string, key: MessageKey): Invalid {
+  return err("invalid", { [field]: [problem(key)] });
 }
 
 /** Every field's problem at once (null where the field is fine); null when there is none. */
-export function fieldErrors(locale: Locale, problems: [string, MessageKey | null][]): Invalid | null {
-  const errors: FieldErrors = {};
-  for (const [field, key] of problems) if (key) errors[field] = [translate(locale, key)];
-  return Object.keys(errors).length > 0 ? { status: "invalid", errors } : null;
+export function fieldErrors(problems: [string, MessageKey | null][]): Invalid | null {
+  const found: FieldProblems = {};
+  for (const [field, key] of problems) if (key) found[field] = [problem(key)];
+  return Object.keys(found).length > 0 ? err("invalid", found) : null;
 }
 
-export function refused(locale: Locale, key: MessageKey): Refused {
-  return { status: "refused", message: translate(locale, key) };
+export function refused<C extends CatalogRefusalCode>(code: C): Err<C> {
+  return err(code);
 }
 
 /** An audit entry of a catalogue change, with what it was and what it became. */

@@ -1,5 +1,4 @@
 import { asc, eq, sql } from "drizzle-orm";
-import type { Locale } from "#core/i18n/index.ts";
 import type { Direction } from "#core/schemas/admin-catalog.ts";
 import type { Db } from "#server/db/client.ts";
 import { recordAudit } from "#server/modules/admin/index.ts";
@@ -91,12 +90,7 @@ export async function reorderPackage(
 }
 
 /** Deletes a package kind no product uses; otherwise says why not. */
-export async function deletePackage(
-  db: Db,
-  actor: Actor,
-  id: number,
-  locale: Locale,
-): Promise<AdminOutcome<null>> {
+export async function deletePackage(db: Db, actor: Actor, id: number): Promise<AdminOutcome<null>> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(packages).where(eq(packages.id, id)).for("update");
     if (!row) return notFound;
@@ -105,7 +99,7 @@ export async function deletePackage(
       .from(products)
       .where(eq(products.packageId, id))
       .limit(1);
-    if (used) return refused(locale, "adminCatalog.errors.packageUsed");
+    if (used) return refused("package_used");
     await tx.delete(packages).where(eq(packages.id, id));
     await recordAudit(tx, auditEntry(actor, "package.delete", "package", id, snapshot(row), null));
     return done(null);

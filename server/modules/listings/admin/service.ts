@@ -32,38 +32,37 @@ export function createCatalogAdmin(db: Db) {
     category: (id: number) => adminCategory(db, id),
     /** Whether the slug was once the category's: its old URL answers 301. */
     hadCategorySlug: (id: number, slug: string) => hadCategorySlug(db, id, slug),
-    createCategory: (actor: Actor, input: NewCategory, locale: Locale) =>
-      createCategory(db, actor, input, locale),
+    createCategory: (actor: Actor, input: NewCategory) => createCategory(db, actor, input),
     /** Every field (PUT, the page's form) or only some (PATCH): what is not sent stays. */
     async updateCategory(actor: Actor, id: number, input: CategoryPatch) {
       const outcome = await updateCategory(db, actor, id, input);
-      if (outcome.status === "ok") {
+      if (outcome.ok) {
         const { before, after } = outcome.value;
         if (before.nameCs !== after.nameCs || before.nameEn !== after.nameEn)
           await refreshSearchText(db, { categoryIds: [id] });
       }
       return outcome;
     },
-    async moveCategory(actor: Actor, id: number, parentId: number | null, locale: Locale) {
-      const outcome = await moveCategory(db, actor, id, parentId, locale);
+    async moveCategory(actor: Actor, id: number, parentId: number | null) {
+      const outcome = await moveCategory(db, actor, id, parentId);
       // The branch's products now have other ancestors' names in their search text.
-      if (outcome.status === "ok") await refreshSearchText(db, { categoryIds: [id] });
+      if (outcome.ok) await refreshSearchText(db, { categoryIds: [id] });
       return outcome;
     },
     reorderCategory: (actor: Actor, id: number, direction: Direction) =>
       reorderCategory(db, actor, id, direction),
-    deleteCategory: (actor: Actor, id: number, locale: Locale) => deleteCategory(db, actor, id, locale),
+    deleteCategory: (actor: Actor, id: number) => deleteCategory(db, actor, id),
 
     brandsPage: (query: Parameters<typeof brandsPage>[1]) => brandsPage(db, query),
     brandOptions: () => brandOptions(db),
-    async renameBrand(actor: Actor, id: number, name: string, locale: Locale) {
-      const outcome = await renameBrand(db, actor, id, name, locale);
-      if (outcome.status === "ok") await refreshSearchText(db, { brandIds: [id] });
+    async renameBrand(actor: Actor, id: number, name: string) {
+      const outcome = await renameBrand(db, actor, id, name);
+      if (outcome.ok) await refreshSearchText(db, { brandIds: [id] });
       return outcome;
     },
-    async mergeBrands(actor: Actor, survivorId: number, duplicateId: number, locale: Locale) {
-      const outcome = await mergeBrands(db, actor, survivorId, duplicateId, locale);
-      if (outcome.status === "ok" && outcome.value.productIds.length > 0)
+    async mergeBrands(actor: Actor, survivorId: number, duplicateId: number) {
+      const outcome = await mergeBrands(db, actor, survivorId, duplicateId);
+      if (outcome.ok && outcome.value.productIds.length > 0)
         await refreshSearchText(db, { productIds: outcome.value.productIds });
       return outcome;
     },
@@ -75,16 +74,16 @@ export function createCatalogAdmin(db: Db) {
       updatePackage(db, actor, id, input),
     reorderPackage: (actor: Actor, id: number, direction: Direction) =>
       reorderPackage(db, actor, id, direction),
-    deletePackage: (actor: Actor, id: number, locale: Locale) => deletePackage(db, actor, id, locale),
+    deletePackage: (actor: Actor, id: number) => deletePackage(db, actor, id),
 
     listingsPage: (query: TableQuery<"createdAt" | "price">, filters: ListingFilters) =>
       listingsPage(db, query, filters),
     listing: (id: number) => adminListing(db, id),
     /** The categories a listing may be filed in (the seller's rule), with their paths. */
     filingOptions: (locale: Locale) => filingOptions(db, locale),
-    async editListing(actor: Actor, id: number, input: ListingEdit, locale: Locale) {
-      const outcome = await editListing(db, actor, id, input, locale);
-      if (outcome.status === "ok") await refreshSearchText(db, { productIds: [id] });
+    async editListing(actor: Actor, id: number, input: ListingEdit) {
+      const outcome = await editListing(db, actor, id, input);
+      if (outcome.ok) await refreshSearchText(db, { productIds: [id] });
       return outcome;
     },
   };

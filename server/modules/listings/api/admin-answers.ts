@@ -1,9 +1,10 @@
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
+import { type CatalogFailure, sayCatalogFailure } from "#core/contracts/catalog-refusals.ts";
 import { translate } from "#core/i18n/index.ts";
 import { errorResponses, idPathParam, jsonContent, MessageBody } from "#server/http/api/schemas.ts";
 import type { AppEnv } from "#server/http/types.ts";
-import type { Actor, AdminOutcome } from "../admin/service.ts";
+import type { Actor } from "../admin/service.ts";
 
 /** Who makes a back-office change, for its audit entry: the signed-in staff member and their address. */
 export const actorOf = (c: Context<AppEnv>): Actor => ({ id: c.get("user")!.id, ip: c.get("clientIp") });
@@ -26,16 +27,15 @@ export const changeResponses = {
 export const notFound = (c: Context<AppEnv>) =>
   c.json({ message: translate(c.get("locale"), "adminCatalog.errors.notFound") }, 404);
 
-/** A change's failure as its answer (404, 409 or 422); null when it succeeded. */
-export function refusal<T>(c: Context<AppEnv>, outcome: AdminOutcome<T>) {
-  switch (outcome.status) {
-    case "not_found":
-      return c.json({ message: translate(c.get("locale"), "adminCatalog.errors.notFound") }, 404);
-    case "refused":
-      return c.json({ message: outcome.message }, 409);
-    case "invalid":
-      return c.json({ errors: outcome.errors }, 422);
+/** A change's failure as its answer (404, 409 or 422). */
+export function refusal(c: Context<AppEnv>, failure: CatalogFailure) {
+  const said = sayCatalogFailure(c.get("locale"), failure);
+  switch (said.status) {
+    case 404:
+      return c.json({ message: said.message }, 404);
+    case 409:
+      return c.json({ message: said.message }, 409);
     default:
-      return null;
+      return c.json({ errors: said.errors }, 422);
   }
 }

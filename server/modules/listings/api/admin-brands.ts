@@ -59,13 +59,8 @@ export function adminBrandRoutes(api: ApiRouter) {
     async (c) => {
       const outcome = await c
         .get("services")
-        .catalogAdmin.renameBrand(
-          actorOf(c),
-          c.req.valid("param").id,
-          c.req.valid("json").name,
-          c.get("locale"),
-        );
-      if (outcome.status !== "ok") return refusal(c, outcome)!;
+        .catalogAdmin.renameBrand(actorOf(c), c.req.valid("param").id, c.req.valid("json").name);
+      if (!outcome.ok) return refusal(c, outcome);
       return c.json({ id: outcome.value.id, name: outcome.value.name }, 200);
     },
   );
@@ -85,10 +80,8 @@ export function adminBrandRoutes(api: ApiRouter) {
     }),
     async (c) => {
       const { survivorId, duplicateId } = c.req.valid("json");
-      const outcome = await c
-        .get("services")
-        .catalogAdmin.mergeBrands(actorOf(c), survivorId, duplicateId, c.get("locale"));
-      if (outcome.status !== "ok") return refusal(c, outcome)!;
+      const outcome = await c.get("services").catalogAdmin.mergeBrands(actorOf(c), survivorId, duplicateId);
+      if (!outcome.ok) return refusal(c, outcome);
       const { survivor, productIds } = outcome.value;
       return c.json({ survivor: { id: survivor.id, name: survivor.name }, productIds }, 200);
     },
@@ -127,7 +120,7 @@ function packageReadAndAddRoutes(api: ApiRouter) {
     }),
     async (c) => {
       const outcome = await c.get("services").catalogAdmin.createPackage(actorOf(c), c.req.valid("json"));
-      if (outcome.status !== "ok") return refusal(c, outcome)!;
+      if (!outcome.ok) return refusal(c, outcome);
       return c.json(outcome.value, 201);
     },
   );
@@ -146,7 +139,7 @@ function packageChangeRoutes(api: ApiRouter) {
       const outcome = await c
         .get("services")
         .catalogAdmin.updatePackage(actorOf(c), c.req.valid("param").id, c.req.valid("json"));
-      if (outcome.status !== "ok") return refusal(c, outcome)!;
+      if (!outcome.ok) return refusal(c, outcome);
       return c.json(outcome.value, 200);
     },
   );
@@ -163,7 +156,7 @@ function packageChangeRoutes(api: ApiRouter) {
       const outcome = await c
         .get("services")
         .catalogAdmin.reorderPackage(actorOf(c), c.req.valid("param").id, c.req.valid("json").direction);
-      if (outcome.status !== "ok") return refusal(c, outcome)!;
+      if (!outcome.ok) return refusal(c, outcome);
       return c.json(outcome.value, 200);
     },
   );
@@ -177,10 +170,8 @@ function packageChangeRoutes(api: ApiRouter) {
       responses: { 204: { description: "Deleted" }, ...changeResponses },
     }),
     async (c) => {
-      const outcome = await c
-        .get("services")
-        .catalogAdmin.deletePackage(actorOf(c), c.req.valid("param").id, c.get("locale"));
-      if (outcome.status !== "ok") return refusal(c, outcome)!;
+      const outcome = await c.get("services").catalogAdmin.deletePackage(actorOf(c), c.req.valid("param").id);
+      if (!outcome.ok) return refusal(c, outcome);
       return c.body(null, 204);
     },
   );

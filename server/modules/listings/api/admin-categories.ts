@@ -94,10 +94,8 @@ function categoryEditRoutes(api: ApiRouter) {
       responses: { 201: jsonContent(AdminCategory, "Added"), ...changeResponses },
     }),
     async (c) => {
-      const outcome = await c
-        .get("services")
-        .catalogAdmin.createCategory(actorOf(c), c.req.valid("json"), c.get("locale"));
-      if (outcome.status !== "ok") return refusal(c, outcome)!;
+      const outcome = await c.get("services").catalogAdmin.createCategory(actorOf(c), c.req.valid("json"));
+      if (!outcome.ok) return refusal(c, outcome);
       return c.json(outcome.value, 201);
     },
   );
@@ -116,7 +114,7 @@ function categoryEditRoutes(api: ApiRouter) {
       const outcome = await c
         .get("services")
         .catalogAdmin.updateCategory(actorOf(c), c.req.valid("param").id, c.req.valid("json"));
-      if (outcome.status !== "ok") return refusal(c, outcome)!;
+      if (!outcome.ok) return refusal(c, outcome);
       return c.json(outcome.value.after, 200);
     },
   );
@@ -135,7 +133,7 @@ function categoryEditRoutes(api: ApiRouter) {
       const outcome = await c
         .get("services")
         .catalogAdmin.updateCategory(actorOf(c), c.req.valid("param").id, c.req.valid("json"));
-      if (outcome.status !== "ok") return refusal(c, outcome)!;
+      if (!outcome.ok) return refusal(c, outcome);
       return c.json(outcome.value.after, 200);
     },
   );
@@ -158,10 +156,8 @@ function categoryBranchRoutes(api: ApiRouter) {
     async (c) => {
       const { id } = c.req.valid("param");
       const { parentId } = c.req.valid("json");
-      const outcome = await c
-        .get("services")
-        .catalogAdmin.moveCategory(actorOf(c), id, parentId, c.get("locale"));
-      if (outcome.status !== "ok") return refusal(c, outcome)!;
+      const outcome = await c.get("services").catalogAdmin.moveCategory(actorOf(c), id, parentId);
+      if (!outcome.ok) return refusal(c, outcome);
       return c.json(outcome.value, 200);
     },
   );
@@ -181,7 +177,7 @@ function categoryBranchRoutes(api: ApiRouter) {
       const outcome = await c
         .get("services")
         .catalogAdmin.reorderCategory(actorOf(c), c.req.valid("param").id, c.req.valid("json").direction);
-      if (outcome.status !== "ok") return refusal(c, outcome)!;
+      if (!outcome.ok) return refusal(c, outcome);
       return c.json(outcome.value, 200);
     },
   );
@@ -197,8 +193,8 @@ function categoryBranchRoutes(api: ApiRouter) {
     async (c) => {
       const outcome = await c
         .get("services")
-        .catalogAdmin.deleteCategory(actorOf(c), c.req.valid("param").id, c.get("locale"));
-      if (outcome.status !== "ok") return refusal(c, outcome)!;
+        .catalogAdmin.deleteCategory(actorOf(c), c.req.valid("param").id);
+      if (!outcome.ok) return refusal(c, outcome);
       return c.body(null, 204);
     },
   );

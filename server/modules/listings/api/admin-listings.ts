@@ -110,10 +110,8 @@ export function adminListingRoutes(api: ApiRouter) {
     }),
     async (c) => {
       const { id } = c.req.valid("param");
-      const outcome = await c
-        .get("services")
-        .catalogAdmin.editListing(actorOf(c), id, c.req.valid("json"), c.get("locale"));
-      if (outcome.status !== "ok") return refusal(c, outcome)!;
+      const outcome = await c.get("services").catalogAdmin.editListing(actorOf(c), id, c.req.valid("json"));
+      if (!outcome.ok) return refusal(c, outcome);
       return c.json({ id }, 200);
     },
   );

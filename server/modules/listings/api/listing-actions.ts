@@ -1,11 +1,14 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { translateProblems } from "#core/validation/field-errors.ts";
 import { type ApiRouter, bearerSecurity, requireUser } from "#server/http/api/router.ts";
 import { errorResponses, jsonContent, MessageBody } from "#server/http/api/schemas.ts";
 import { CONTACT_MESSAGE_MAX } from "../contact.ts";
 import {
   conflict,
+  conflictBody,
   data,
   IdParam,
+  isSellerRefusal,
   json,
   Listing,
   notFound,
@@ -37,9 +40,9 @@ function cancelRoute(router: ApiRouter) {
       const result = await c
         .get("services")
         .listings.cancel(user(c), c.req.valid("param").id, c.get("locale"));
-      if (result.status === "not_found") return c.json(notFoundBody(c), 404);
-      if (result.status === "refused") return c.json({ message: result.message }, 409);
-      return c.json(data(result.listing), 200);
+      if (result.ok) return c.json(data(result.value), 200);
+      if (result.code === "not_found") return c.json(notFoundBody(c), 404);
+      return c.json(conflictBody(c, result.code), 409);
     },
   );
 }
@@ -68,10 +71,10 @@ function relistRoute(router: ApiRouter) {
       const result = await c
         .get("services")
         .listings.relist(user(c), c.req.valid("param").id, c.get("locale"));
-      if (result.status === "not_found") return c.json(notFoundBody(c), 404);
-      if (result.status === "refused")
-        return result.conflict ? c.json({ message: result.message }, 409) : refusal(c, result);
-      return c.json(data(result.listing), 201);
+      if (result.ok) return c.json(data(result.value), 201);
+      if (result.code === "not_found") return c.json(notFoundBody(c), 404);
+      if (isSellerRefusal(result.code)) return refusal(c, result.code);
+      return c.json(conflictBody(c, result.code), 409);
     },
   );
 }
@@ -119,11 +122,12 @@ function contactRoute(router: ApiRouter) {
       const message = typeof body?.message === "string" ? body.message : null;
       const result = await c
         .get("services")
-        .listings.contactSeller(user(c).id, c.req.valid("param").id, message, c.get("locale"));
-      if (result.status === "not_found") return c.json(notFoundBody(c), 404);
-      if (result.status === "refused") return c.json({ message: result.message }, 409);
-      if (result.status === "invalid") return c.json({ errors: result.errors }, 422);
-      return c.json({ data: { threadId: result.threadId, created: result.created } }, 200);
+        .listings.contactSeller(user(c).id, c.req.valid("param").id, message);
+      if (result.ok) return c.json({ data: result.value }, 200);
+      if (result.code === "not_found") return c.json(notFoundBody(c), 404);
+      if (result.code === "invalid")
+        return c.json({ errors: translateProblems(c.get("locale"), result.details) }, 422);
+      return c.json(conflictBody(c, result.code), 409);
     },
   );
 }

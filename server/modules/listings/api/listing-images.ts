@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { translate } from "#core/i18n/index.ts";
+import { translateProblems } from "#core/validation/field-errors.ts";
 import { type ApiRouter, bearerSecurity, requireUser } from "#server/http/api/router.ts";
 import { errorResponses, jsonContent, MessageBody, ValidationErrorBody } from "#server/http/api/schemas.ts";
 import { LISTING_IMAGE_MAX_BYTES } from "../images.ts";
@@ -76,13 +77,13 @@ export function imageRoutes(router: ApiRouter) {
         );
       const result = await c
         .get("services")
-        .listings.stageImage(user(c).id, new Uint8Array(await file.arrayBuffer()), locale);
-      if (result.status === "limited") {
-        c.header("Retry-After", String(result.retryAfterSeconds));
-        return c.json({ errors: result.errors }, 429);
+        .listings.stageImage(user(c).id, new Uint8Array(await file.arrayBuffer()));
+      if (!result.ok && result.code === "limited") {
+        c.header("Retry-After", String(result.details.retryAfterSeconds));
+        return c.json({ errors: translateProblems(locale, result.details.problems) }, 429);
       }
-      if (result.status === "invalid") return c.json({ errors: result.errors }, 422);
-      const { token, url, width, height } = result.image;
+      if (!result.ok) return c.json({ errors: translateProblems(locale, result.details) }, 422);
+      const { token, url, width, height } = result.value;
       return c.json({ data: { token, url, width, height } }, 201);
     },
   );

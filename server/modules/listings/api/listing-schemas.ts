@@ -1,5 +1,13 @@
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
+import {
+  type ListingRefusalCode,
+  type ListingStateCode,
+  listingRefusalMessage,
+  listingRefusalStatus,
+  needsVerification,
+  type SellerRefusalCode,
+} from "#core/contracts/listing-refusals.ts";
 import { translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { ListingInputSchema } from "#core/schemas/listing.ts";
@@ -115,18 +123,25 @@ export const listingBody = {
 export const json = (c: Context<AppEnv>) => c.req.json().catch(() => ({}));
 export const user = (c: Context<AppEnv>) => c.get("user")!;
 
-export function refusal(c: Context<AppEnv>, result: { message: string; needsVerification?: boolean }) {
+/** A refusal of the seller (403; the used-up quota with the verification page that lifts it). */
+export function refusal(c: Context<AppEnv>, code: SellerRefusalCode) {
+  const message = listingRefusalMessage(c.get("locale"), code);
   return c.json(
-    result.needsVerification
-      ? {
-          message: result.message,
-          needsVerification: true,
-          verificationUrl: localePath("accountVerified", c.get("locale")),
-        }
-      : { message: result.message },
+    needsVerification(code)
+      ? { message, needsVerification: true, verificationUrl: localePath("accountVerified", c.get("locale")) }
+      : { message },
     403,
   );
 }
+
+/** A refusal of the listing's state (409). */
+export const conflictBody = (c: Context<AppEnv>, code: ListingStateCode) => ({
+  message: listingRefusalMessage(c.get("locale"), code),
+});
+
+/** Whether a refusal is the seller's (403) rather than the listing state's (409). */
+export const isSellerRefusal = (code: ListingRefusalCode): code is SellerRefusalCode =>
+  listingRefusalStatus(code) === 403;
 
 export const notFoundBody = (c: Context<AppEnv>) => ({
   message: translate(c.get("locale"), "errors.notFound"),

@@ -1,9 +1,11 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { LISTING_FILTER_NAMES } from "#core/lifecycles/listing.ts";
+import { translateProblems } from "#core/validation/field-errors.ts";
 import { type ApiRouter, bearerSecurity, requireUser } from "#server/http/api/router.ts";
 import { errorResponses, jsonContent } from "#server/http/api/schemas.ts";
 import {
   conflict,
+  conflictBody,
   data,
   FormOptions,
   IdParam,
@@ -109,9 +111,10 @@ function addRoute(router: ApiRouter) {
     }),
     async (c) => {
       const result = await c.get("services").listings.create(user(c), await json(c), c.get("locale"));
-      if (result.status === "invalid") return c.json({ errors: result.errors }, 422);
-      if (result.status === "refused") return refusal(c, result);
-      return c.json(data(result.listing), 201);
+      if (result.ok) return c.json(data(result.value), 201);
+      if (result.code === "invalid")
+        return c.json({ errors: translateProblems(c.get("locale"), result.details) }, 422);
+      return refusal(c, result.code);
     },
   );
 }
@@ -166,10 +169,11 @@ function editRoute(router: ApiRouter) {
       const result = await c
         .get("services")
         .listings.update(user(c), c.req.valid("param").id, await json(c), c.get("locale"));
-      if (result.status === "not_found") return c.json(notFoundBody(c), 404);
-      if (result.status === "invalid") return c.json({ errors: result.errors }, 422);
-      if (result.status === "refused") return c.json({ message: result.message }, 409);
-      return c.json(data(result.listing), 200);
+      if (result.ok) return c.json(data(result.value), 200);
+      if (result.code === "not_found") return c.json(notFoundBody(c), 404);
+      if (result.code === "invalid")
+        return c.json({ errors: translateProblems(c.get("locale"), result.details) }, 422);
+      return c.json(conflictBody(c, result.code), 409);
     },
   );
 }

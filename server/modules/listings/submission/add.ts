@@ -1,12 +1,14 @@
+import type { SellerRefusalCode } from "#core/contracts/listing-refusals.ts";
 import type { Locale } from "#core/i18n/index.ts";
 import { releaseState } from "#core/lifecycles/listing.ts";
+import { type Ok, ok } from "#core/result.ts";
 import type { Fee } from "#core/rules/fees.ts";
 import type { Db } from "#server/db/client.ts";
 import type { ListingsContext } from "../context.ts";
 import { isUploadToken, type StoredImage } from "../images.ts";
 import { isCategoryPremoderated } from "../moderation.ts";
 import { myListing } from "../my-listings.ts";
-import { emailRefusal, QuotaUsedUp, quotaRefusal } from "../outcomes.ts";
+import { emailRefusal, QuotaUsedUp, refusal } from "../outcomes.ts";
 import type { ProductStatus } from "../tables/products.ts";
 import { createListing } from "../transitions.ts";
 import type { CreateResult, ImageView, Invalid, ListingUser, Refused, ResolvedListing } from "../types.ts";
@@ -20,25 +22,23 @@ import { brandId, listingSlug, recordSubmission } from "./submitted.ts";
 export async function mayAdd(
   ctx: ListingsContext,
   user: ListingUser,
-  locale: Locale,
-): Promise<Refused | null> {
-  const email = emailRefusal(user, locale);
+): Promise<Refused<SellerRefusalCode> | null> {
+  const email = emailRefusal(user);
   if (email) return email;
   const quota = await ctx.quota.canAddListing(user.id);
-  return quota.ok ? null : quotaRefusal(locale);
+  return quota.ok ? null : refusal("quota");
 }
 
 export type Preview =
-  | {
-      status: "ok";
+  | Ok<{
       listing: ResolvedListing;
       fee: Fee;
       images: ImageView[];
       /** Where it would go on submit now, and its planned dates (ISO). */
       schedule: { status: ProductStatus; activationAt: string | null; endsAt: string | null };
-    }
+    }>
   | Invalid
-  | Refused;
+  | Refused<SellerRefusalCode>;
 
 /** Checks a new listing without saving it (the preview): the resolved listing and its fee. */
 export async function preview(
@@ -47,18 +47,17 @@ export async function preview(
   raw: unknown,
   locale: Locale,
 ): Promise<Preview> {
-  const refused = await mayAdd(ctx, user, locale);
+  const refused = await mayAdd(ctx, user);
   if (refused) return refused;
   const resolved = await resolveListing(ctx, user, raw, locale);
-  if ("status" in resolved) return resolved;
+  if ("code" in resolved) return resolved;
   const fee = feeFor(await currentFees(ctx), resolved.listing, user);
   const planned = releaseState(resolved.listing, ctx.now());
   const unpaid = fee.amountMinor > 0;
   const held = await isCategoryPremoderated(ctx.db, resolved.listing.categoryId);
   // Unpaid and "now": it starts when paid, so neither date is known yet.
   const unknownDates = unpaid && !resolved.listing.activationAt;
-  return {
-    status: "ok",
+  return ok({
     listing: resolved.listing,
     fee,
     images: stagedViews(ctx, user.id, resolved.listing.images),
@@ -67,7 +66,7 @@ export async function preview(
       activationAt: unknownDates ? null : planned.activationAt.toISOString(),
       endsAt: unknownDates ? null : (planned.endsAt?.toISOString() ?? null),
     },
-  };
+  });
 }
 
 /** The new listing's row, its submission, its photos and what follows (its job, or the fee notice). */
@@ -130,10 +129,10 @@ export async function create(
   raw: unknown,
   locale: Locale,
 ): Promise<CreateResult> {
-  const refused = await mayAdd(ctx, user, locale);
+  const refused = await mayAdd(ctx, user);
   if (refused) return refused;
   const resolved = await resolveListing(ctx, user, raw, locale);
-  if ("status" in resolved) return resolved;
+  if ("code" in resolved) return resolved;
   const { listing: data } = resolved;
   const fee = feeFor(await currentFees(ctx), data, user);
   const at = ctx.now();
@@ -143,9 +142,9 @@ export async function create(
     productId = await ctx.db.transaction((tx) => insertListing(ctx, tx, user, data, fee, at, written));
   } catch (error) {
     await ctx.images.remove(written);
-    if (error instanceof QuotaUsedUp) return quotaRefusal(locale);
+    if (error instanceof QuotaUsedUp) return refusal("quota");
     throw error;
   }
   await afterSave(ctx, { productId, userId: user.id }, data.images.filter(isUploadToken), written);
-  return { status: "created", listing: (await myListing(ctx.db, user.id, productId, locale))! };
+  return ok((await myListing(ctx.db, user.id, productId, locale))!);
 }

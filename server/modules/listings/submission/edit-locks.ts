@@ -1,4 +1,4 @@
-import type { FieldErrors } from "#core/contracts/errors.ts";
+import type { FieldProblems, Problem } from "#core/contracts/errors.ts";
 import type { MessageKey } from "#core/i18n/index.ts";
 import type { ListingInput } from "#core/schemas/listing.ts";
 import { brandNameKey } from "../brand.ts";
@@ -6,7 +6,8 @@ import { addError } from "../outcomes.ts";
 import type { Product } from "../tables/products.ts";
 import type { ResolvedListing } from "../types.ts";
 
-type Translate = (key: MessageKey) => string;
+/** The problem of a key (core/validation problem()): the page says it. */
+type Translate = (key: MessageKey) => Problem;
 
 const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
 
@@ -15,7 +16,7 @@ const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
  * bidders bid on what they saw (docs/product/lifecycles.md, "Edit locks").
  */
 export function checkAfterBid(
-  errors: FieldErrors,
+  errors: FieldProblems,
   change: { input: ListingInput; data: ResolvedListing; stored: ListingInput; row: Product },
   storedImageIds: number[],
   t: Translate,
@@ -45,7 +46,7 @@ export function checkAfterBid(
  * still move its start.
  */
 export function checkReleased(
-  errors: FieldErrors,
+  errors: FieldProblems,
   change: { input: ListingInput; data: ResolvedListing; row: Product },
   t: Translate,
 ) {

@@ -1,14 +1,16 @@
 import { eq, inArray } from "drizzle-orm";
-import type { FieldErrors } from "#core/contracts/errors.ts";
-import { type Locale, type MessageKey, translate } from "#core/i18n/index.ts";
+import type { FieldProblems } from "#core/contracts/errors.ts";
+import type { Locale } from "#core/i18n/index.ts";
 import { ownerActions, releaseState } from "#core/lifecycles/listing.ts";
+import { err, type Ok, ok } from "#core/result.ts";
 import type { InsertionFees } from "#core/rules/fees.ts";
 import type { ListingInput } from "#core/schemas/listing.ts";
+import { problem } from "#core/validation/field-errors.ts";
 import type { Db } from "#server/db/client.ts";
 import type { ListingsContext } from "../context.ts";
 import { isUploadToken, type StoredImage } from "../images.ts";
 import { lockOwn, myListing } from "../my-listings.ts";
-import { conflict, invalid } from "../outcomes.ts";
+import { invalid, refusal } from "../outcomes.ts";
 import { type Product, productImages } from "../tables/products.ts";
 import { listingSubmissions } from "../tables/submissions.ts";
 import { type ListingChanges, updateListing } from "../transitions.ts";
@@ -92,26 +94,25 @@ async function changesOf(ctx: ListingsContext, tx: Db, edit: Edit, row: Product)
   return changes;
 }
 
-type Saved = { status: "saved"; removed: { path: string; fileName: string }[] };
+type Saved = Ok<{ removed: { path: string; fileName: string }[] }>;
 
 /** The edit under the row lock: checked against the locks, then written with its images. */
 async function applyEdit(
   ctx: ListingsContext,
   tx: Db,
   edit: Edit,
-  locale: Locale,
   written: StoredImage[],
-): Promise<Saved | Invalid | Refused | NotFound> {
+): Promise<Saved | Invalid | Refused<"not_editable"> | NotFound> {
   const { user, id, input, data } = edit;
-  const t = (key: MessageKey) => translate(locale, key);
+  const t = problem;
   const row = await lockOwn(tx, user.id, id);
-  if (!row) return { status: "not_found" };
-  if (!ownerActions(row).edit) return conflict(locale, "listings.errors.notEditable");
+  if (!row) return err("not_found");
+  if (!ownerActions(row).edit) return refusal("not_editable");
   const storedImages = await tx
     .select({ id: productImages.id, path: productImages.path, fileName: productImages.fileName })
     .from(productImages)
     .where(eq(productImages.productId, id));
-  const errors: FieldErrors = {};
+  const errors: FieldProblems = {};
   if (row.bidCount > 0)
     checkAfterBid(
       errors,
@@ -133,7 +134,7 @@ async function applyEdit(
       ),
     );
   await storeImages(ctx, tx, { userId: user.id, productId: id, alt: data.name }, input.images, written);
-  return { status: "saved", removed: gone };
+  return ok({ removed: gone });
 }
 
 /**
@@ -149,32 +150,32 @@ export async function update(
   id: number,
   raw: unknown,
   locale: Locale,
-): Promise<{ status: "saved"; listing: MyListing } | Invalid | Refused | NotFound> {
+): Promise<Ok<MyListing> | Invalid | Refused<"not_editable"> | NotFound> {
   const before = await editable(ctx, user.id, id, locale);
-  if (!before) return { status: "not_found" };
-  if (!before.listing.actions.edit) return conflict(locale, "listings.errors.notEditable");
+  if (!before) return err("not_found");
+  if (!before.listing.actions.edit) return refusal("not_editable");
   const resolved = await resolveListing(ctx, user, raw, locale, {
     id,
     imageIds: before.images.map((image) => image.ref as number),
     activationAt: before.input.activationAt ?? null,
   });
-  if ("status" in resolved) return resolved;
+  if ("code" in resolved) return resolved;
   // Read before the transaction: PGlite's one connection is the transaction's until it ends.
   const fees = await currentFees(ctx);
   const edit: Edit = { user, id, input: resolved.input, data: resolved.listing, before, fees, at: ctx.now() };
   const written: StoredImage[] = [];
   let outcome: Awaited<ReturnType<typeof applyEdit>>;
   try {
-    outcome = await ctx.db.transaction((tx) => applyEdit(ctx, tx, edit, locale, written));
+    outcome = await ctx.db.transaction((tx) => applyEdit(ctx, tx, edit, written));
   } catch (error) {
     await ctx.images.remove(written);
     throw error;
   }
-  if (outcome.status !== "saved") {
+  if (!outcome.ok) {
     await ctx.images.remove(written);
     return outcome;
   }
-  await ctx.images.remove(outcome.removed);
+  await ctx.images.remove(outcome.value.removed);
   await afterSave(ctx, { productId: id, userId: user.id }, edit.input.images.filter(isUploadToken), written);
-  return { status: "saved", listing: (await myListing(ctx.db, user.id, id, locale))! };
+  return ok((await myListing(ctx.db, user.id, id, locale))!);
 }

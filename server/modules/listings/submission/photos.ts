@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
-import { type Locale, type MessageKey, translate } from "#core/i18n/index.ts";
+import type { MessageKey } from "#core/i18n/index.ts";
+import { err, type Ok, ok } from "#core/result.ts";
 import type { ImageRef } from "#core/schemas/listing.ts";
-import { translateProblem } from "#core/validation/field-errors.ts";
+import { problem as problemOf } from "#core/validation/field-errors.ts";
 import type { Db } from "#server/db/client.ts";
 import { MAX_UPLOAD_PIXELS, tooManyUploadsProblem } from "#server/modules/media/index.ts";
 import type { ListingsContext } from "../context.ts";
@@ -92,27 +93,19 @@ export async function stageImage(
   ctx: Pick<ListingsContext, "images" | "uploads">,
   userId: number,
   bytes: Uint8Array,
-  locale: Locale,
-): Promise<{ status: "ok"; image: ImageView & { token: string } } | Invalid | UploadsLimited> {
+): Promise<Ok<ImageView & { token: string }> | Invalid | UploadsLimited> {
   // Counted before decoding, refused ones too: the decoding is the cost being limited.
   const wait = ctx.uploads.attempt(userId);
   if (wait !== null)
-    return {
-      status: "limited",
-      errors: { image: [translateProblem(locale, tooManyUploadsProblem(wait))] },
-      retryAfterSeconds: wait,
-    };
+    return err("limited", { problems: { image: [tooManyUploadsProblem(wait)] }, retryAfterSeconds: wait });
   const encoded = await encodeListingImage(bytes);
   const fail = (problem: ImageProblem) =>
     invalid({
-      image: [translate(locale, IMAGE_PROBLEM_KEYS[problem], { mb: 15, mp: MAX_UPLOAD_PIXELS / 1_000_000 })],
+      image: [problemOf(IMAGE_PROBLEM_KEYS[problem], { mb: 15, mp: MAX_UPLOAD_PIXELS / 1_000_000 })],
     });
   if ("problem" in encoded) return fail(encoded.problem);
   const staged = await ctx.images.stage(userId, encoded.webp);
   if ("problem" in staged) return fail(staged.problem);
   const url = ctx.images.stagedUrl(userId, staged.token)!;
-  return {
-    status: "ok",
-    image: { token: staged.token, ref: staged.token, url, width: encoded.width, height: encoded.height },
-  };
+  return ok({ token: staged.token, ref: staged.token, url, width: encoded.width, height: encoded.height });
 }

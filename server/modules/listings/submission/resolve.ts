@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import type { FieldErrors } from "#core/contracts/errors.ts";
-import { type Locale, type MessageKey, translate } from "#core/i18n/index.ts";
+import type { FieldProblems, Problem } from "#core/contracts/errors.ts";
+import type { Locale, MessageKey } from "#core/i18n/index.ts";
 import { type ListingInput, ListingInputSchema } from "#core/schemas/listing.ts";
-import { issuesToFieldErrors } from "#core/validation/field-errors.ts";
+import { issuesToFieldProblems, problem } from "#core/validation/field-errors.ts";
 import type { Db } from "#server/db/client.ts";
 import { BRAND_NAME_MAX, brandNameKey, cleanBrandName } from "../brand.ts";
 import type { ListingsContext } from "../context.ts";
@@ -19,14 +19,15 @@ const ACTIVATION_SLACK_MS = 5 * 60 * 1000;
 /** The edited listing: its images may be kept, its activation date may stay as it was. */
 export type ExistingListing = { id: number; imageIds: number[]; activationAt: string | null };
 
-type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
+/** A key and its values as a problem (core/validation problem()): the page says it. */
+type Translate = (key: MessageKey, params?: Record<string, string | number>) => Problem;
 
 /** The category chosen: a top-level one, and the subcategory when it has any (the stored one). */
 async function resolveCategory(
   db: Db,
   input: ListingInput,
   locale: Locale,
-  errors: FieldErrors,
+  errors: FieldProblems,
   t: Translate,
 ) {
   const rows = await loadCategories(db, locale);
@@ -49,7 +50,7 @@ async function resolveCategory(
   return { categoryId, categoryPath };
 }
 
-async function resolvePackage(db: Db, input: ListingInput, errors: FieldErrors, t: Translate) {
+async function resolvePackage(db: Db, input: ListingInput, errors: FieldProblems, t: Translate) {
   const [pkg] = await db
     .select({ id: packages.id, nameCs: packages.nameCs, nameEn: packages.nameEn })
     .from(packages)
@@ -60,7 +61,7 @@ async function resolvePackage(db: Db, input: ListingInput, errors: FieldErrors, 
 }
 
 /** A known brand by its key, or a new one to add on save; null without a brand. */
-async function resolveBrand(db: Db, input: ListingInput, errors: FieldErrors, t: Translate) {
+async function resolveBrand(db: Db, input: ListingInput, errors: FieldProblems, t: Translate) {
   const brandName = cleanBrandName(input.brand ?? "");
   if (brandName.length > BRAND_NAME_MAX) {
     addError(errors, "brand", t("validation.max", { length: BRAND_NAME_MAX }));
@@ -81,7 +82,7 @@ async function checkImages(
   userId: number,
   input: ListingInput,
   existing: ExistingListing | undefined,
-  errors: FieldErrors,
+  errors: FieldProblems,
   t: Translate,
 ) {
   const kept = new Set(existing?.imageIds ?? []);
@@ -99,7 +100,7 @@ function resolveActivation(
   input: ListingInput,
   existing: ExistingListing | undefined,
   now: Date,
-  errors: FieldErrors,
+  errors: FieldProblems,
   t: Translate,
 ): Date | null {
   const unchanged =
@@ -130,10 +131,10 @@ export async function resolveListing(
   existing?: ExistingListing,
 ): Promise<{ listing: ResolvedListing; input: ListingInput } | Invalid> {
   const parsed = ListingInputSchema.safeParse(raw ?? {});
-  if (!parsed.success) return invalid(issuesToFieldErrors(parsed.error.issues, locale));
+  if (!parsed.success) return invalid(issuesToFieldProblems(parsed.error.issues));
   const input = parsed.data;
-  const errors: FieldErrors = {};
-  const t: Translate = (key, params) => translate(locale, key, params);
+  const errors: FieldProblems = {};
+  const t: Translate = problem;
   const { categoryId, categoryPath } = await resolveCategory(ctx.db, input, locale, errors, t);
   const pkg = await resolvePackage(ctx.db, input, errors, t);
   const brand = await resolveBrand(ctx.db, input, errors, t);

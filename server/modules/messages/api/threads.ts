@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { listingRefusalMessage } from "#core/contracts/listing-refusals.ts";
 import { THREAD_FILTERS } from "#core/contracts/messages.ts";
 import { translate } from "#core/i18n/index.ts";
 import { ReplySchema } from "#core/schemas/messages.ts";
@@ -227,9 +228,9 @@ threadsApi.openapi(
     const id = c.req.valid("param").id;
     const view = await services.messages.thread(user(c).id, id, locale);
     if (view?.role !== "seller" || !view.product || !view.other) return c.json(notFoundBody(c), 404);
-    const result = await services.listings.markSold(user(c), view.product.id, view.other.id, locale);
-    if (result.status === "not_found") return c.json(notFoundBody(c), 404);
-    if (result.status === "refused") return c.json({ message: result.message }, 409);
+    const result = await services.listings.markSold(user(c), view.product.id, view.other.id);
+    if (!result.ok && result.code === "not_found") return c.json(notFoundBody(c), 404);
+    if (!result.ok) return c.json({ message: listingRefusalMessage(locale, result.code) }, 409);
     const after = await services.messages.thread(user(c).id, id, locale);
     return c.json({ data: after! }, 200);
   },
