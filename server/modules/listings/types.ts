@@ -14,11 +14,7 @@ export type ListingScheduler = {
   scheduleActivation(productId: number, activationAt: Date, tx?: Db): Promise<void>;
 };
 
-export type FormOptions = {
-  categories: { id: number; name: string; subcategories: { id: number; name: string; depth: number }[] }[];
-  packages: { id: number; name: string }[];
-  brands: string[];
-};
+export type { FormOptions } from "#server/modules/catalog/index.ts";
 
 export type ImageView = { ref: ImageRef; url: string; width: number | null; height: number | null };
 

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import type { Locale, MessageKey } from "#core/i18n/index.ts";
 import type { Db } from "#server/db/client.ts";
-import { type CategoryRow, descendants, loadCategories } from "../submission/form-options.ts";
-import { categories } from "../tables/taxonomy.ts";
+import { type CategoryRow, descendants, loadCategories } from "./form-options.ts";
+import { categories } from "./tables.ts";
 
 /**
- * Where a listing may be filed, by the seller's own rule (submission/resolve.ts, read from the same
+ * Where a listing may be filed, by the seller's own rule (the listings module's submission/resolve.ts, read from the same
  * active tree): an active top-level category without active subcategories, or any active
  * subcategory under active ones. Staff correcting a listing's filing keep to it too.
  */

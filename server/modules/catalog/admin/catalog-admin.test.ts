@@ -4,7 +4,7 @@ import { translate } from "#core/i18n/index.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { insertCategory, insertProduct } from "#server/test/fixtures.ts";
 import { products } from "../tables/products.ts";
-import { brands, categories, categorySlugHistory, packages } from "../tables/taxonomy.ts";
+import { brands, categories, categorySlugHistory, packages } from "../tables.ts";
 
 let api: TestApi;
 let editor: string;

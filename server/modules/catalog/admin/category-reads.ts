@@ -1,7 +1,7 @@
 import { asc, count, eq, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { products } from "../tables/products.ts";
-import { type Category, categories, categorySlugHistory } from "../tables/taxonomy.ts";
+import type { CatalogProducts } from "../contracts.ts";
+import { type Category, categories, categorySlugHistory } from "../tables.ts";
 
 /**
  * A category as the back office's tree shows it: in tree order, with what hangs on it: its own
@@ -19,17 +19,13 @@ export type AdminCategoryRow = Category & {
  * position). One query reads the categories with their own products' counts; the branch counts
  * are summed up the tree from them, so no query runs per category.
  */
-export async function adminCategoryTree(db: Db): Promise<AdminCategoryRow[]> {
-  const own = db
-    .select({ categoryId: products.categoryId, n: count().as("n") })
-    .from(products)
-    .groupBy(products.categoryId)
-    .as("own");
-  const rows = await db
-    .select({ category: categories, productCount: sql<number>`coalesce(${own.n}, 0)::int` })
-    .from(categories)
-    .leftJoin(own, eq(own.categoryId, categories.id))
-    .orderBy(asc(categories.position), asc(categories.id));
+export async function adminCategoryTree(db: Db, products: CatalogProducts): Promise<AdminCategoryRow[]> {
+  const [categoryRows, counts] = await Promise.all([
+    db.select().from(categories).orderBy(asc(categories.position), asc(categories.id)),
+    products.productCountsByCategory(db),
+  ]);
+  const own = new Map(counts.map((row) => [row.categoryId, row.n]));
+  const rows = categoryRows.map((category) => ({ category, productCount: own.get(category.id) ?? 0 }));
   const children = new Map<number | null, AdminCategoryRow[]>();
   for (const { category, productCount } of rows) {
     const list = children.get(category.parentId) ?? [];
@@ -57,8 +53,9 @@ export async function adminCategoryTree(db: Db): Promise<AdminCategoryRow[]> {
 export async function adminCategory(
   db: Db,
   id: number,
+  products: CatalogProducts,
 ): Promise<{ category: AdminCategoryRow; oldSlugs: { locale: "cs" | "en"; slug: string }[] } | null> {
-  const tree = await adminCategoryTree(db);
+  const tree = await adminCategoryTree(db, products);
   const category = tree.find((row) => row.id === id);
   if (!category) return null;
   const oldSlugs = await db

@@ -1,6 +1,6 @@
 import { inArray } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { categories } from "./tables/taxonomy.ts";
+import { categories } from "./tables.ts";
 
 /** What other modules show of a category they refer to (a watchdog's, a newsletter's choice). */
 export type CategorySummary = {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { products } from "../tables/products.ts";
-import { categories } from "../tables/taxonomy.ts";
+import { categories } from "../tables.ts";
 
 let api: TestApi;
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { searchText } from "./search/search-text.ts";
+import { searchText } from "./search-text.ts";
 
 /**
  * Brand names as sellers type them. One brand is one brand however it is spelt: "Diplomatico",

@@ -3,8 +3,8 @@ import type { Locale } from "#core/i18n/index.ts";
 import type { Direction } from "#core/schemas/admin-catalog.ts";
 import type { Db } from "#server/db/client.ts";
 import { recordAudit } from "#server/modules/admin/index.ts";
-import { products } from "../tables/products.ts";
-import { type Package, packages } from "../tables/taxonomy.ts";
+import type { CatalogProducts } from "../contracts.ts";
+import { type Package, packages } from "../tables.ts";
 import { reordered } from "./category-move.ts";
 import { type Actor, type AdminOutcome, auditEntry, done, notFound, refused } from "./outcomes.ts";
 
@@ -14,11 +14,11 @@ type PackageInput = { nameCs: string; nameEn: string | null };
 const snapshot = (row: Package) => ({ nameCs: row.nameCs, nameEn: row.nameEn, position: row.position });
 
 /** Every package kind in its order, with how many products use it. */
-export async function packageList(db: Db): Promise<PackageRow[]> {
+export async function packageList(db: Db, products: CatalogProducts): Promise<PackageRow[]> {
   const rows = await db
     .select({
       pkg: packages,
-      productCount: sql<number>`(select count(*)::int from products p where p.package_id = "packages"."id")`,
+      productCount: sql<number>`${products.productCountSql("package", sql`"packages"."id"`)}`,
     })
     .from(packages)
     .orderBy(asc(packages.position), asc(packages.id));
@@ -96,16 +96,12 @@ export async function deletePackage(
   actor: Actor,
   id: number,
   locale: Locale,
+  products: CatalogProducts,
 ): Promise<AdminOutcome<null>> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(packages).where(eq(packages.id, id)).for("update");
     if (!row) return notFound;
-    const [used] = await tx
-      .select({ id: products.id })
-      .from(products)
-      .where(eq(products.packageId, id))
-      .limit(1);
-    if (used) return refused(locale, "adminCatalog.errors.packageUsed");
+    if (await products.anyProduct(tx, { packageId: id })) return refused(locale, "adminCatalog.errors.packageUsed");
     await tx.delete(packages).where(eq(packages.id, id));
     await recordAudit(tx, auditEntry(actor, "package.delete", "package", id, snapshot(row), null));
     return done(null);

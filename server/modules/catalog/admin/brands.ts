@@ -4,35 +4,38 @@ import { pageWindow, type TablePage, type TableQuery } from "#core/schemas/admin
 import type { Db } from "#server/db/client.ts";
 import { recordAudit } from "#server/modules/admin/index.ts";
 import { brandNameKey, cleanBrandName } from "../brand.ts";
-import { searchText } from "../search/search-text.ts";
-import { products } from "../tables/products.ts";
-import { type Brand, brands } from "../tables/taxonomy.ts";
+import { searchText } from "../search-text.ts";
+import type { CatalogProducts } from "../contracts.ts";
+import { type Brand, brands } from "../tables.ts";
 import { type Actor, type AdminOutcome, auditEntry, done, fieldError, notFound } from "./outcomes.ts";
 
 export const BRAND_SORTS = ["name", "products", "createdAt"] as const;
 export type BrandRow = { id: number; name: string; productCount: number; createdAt: Date };
 
 // Spelt out: inside a subquery Drizzle leaves columns unqualified, and "id" would be the product's.
-const productCount = sql<number>`(select count(*)::int from products p where p.brand_id = "brands"."id")`;
+const productCount = (products: CatalogProducts) =>
+  sql<number>`${products.productCountSql("brand", sql`"brands"."id"`)}`;
 
 /** A page of brands with how many products carry each; the search matches however a name is spelt. */
 export async function brandsPage(
   db: Db,
   query: TableQuery<(typeof BRAND_SORTS)[number]>,
+  products: CatalogProducts,
 ): Promise<TablePage<BrandRow>> {
+  const count = productCount(products);
   const key = query.q ? searchText([query.q]) : "";
   const where = key ? sql`${brands.nameKey} like ${`%${key.replace(/[\\%_]/g, "\\$&")}%`}` : undefined;
   const direction = query.dir === "asc" ? asc : desc;
   const order =
     query.sort === "products"
-      ? [direction(productCount), asc(brands.nameKey)]
+      ? [direction(count), asc(brands.nameKey)]
       : query.sort === "createdAt"
         ? [direction(brands.createdAt), asc(brands.id)]
         : [query.sort === "name" ? direction(brands.nameKey) : asc(brands.nameKey), asc(brands.id)];
   const { limit, offset } = pageWindow(query);
   const [rows, [total]] = await Promise.all([
     db
-      .select({ id: brands.id, name: brands.name, productCount, createdAt: brands.createdAt })
+      .select({ id: brands.id, name: brands.name, productCount: count, createdAt: brands.createdAt })
       .from(brands)
       .where(where)
       .orderBy(...order)
@@ -89,6 +92,7 @@ export async function mergeBrands(
   survivorId: number,
   duplicateId: number,
   locale: Locale,
+  products: CatalogProducts,
 ): Promise<AdminOutcome<{ survivor: Brand; productIds: number[] }>> {
   if (survivorId === duplicateId) return fieldError(locale, "duplicateId", "adminCatalog.errors.mergeSame");
   return db.transaction(async (tx) => {
@@ -103,13 +107,9 @@ export async function mergeBrands(
     const duplicate = locked.find((row) => row.id === duplicateId);
     if (!survivor) return fieldError(locale, "survivorId", "adminCatalog.errors.noBrand");
     if (!duplicate) return fieldError(locale, "duplicateId", "adminCatalog.errors.noBrand");
-    const moved = await tx
-      .update(products)
-      .set({ brandId: survivorId })
-      .where(eq(products.brandId, duplicateId))
-      .returning({ id: products.id });
+    const moved = await products.moveBrand(tx, duplicateId, survivorId);
     await tx.delete(brands).where(eq(brands.id, duplicateId));
-    const productIds = moved.map((row) => row.id).sort((a, b) => a - b);
+    const productIds = moved.sort((a, b) => a - b);
     await recordAudit(
       tx,
       auditEntry(
