@@ -4,7 +4,9 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { createJobRunner, type JobRunner } from "./jobs/runner.ts";
 import type { Logger } from "./logger.ts";
-import { createCatalogAdmin, createCatalogService } from "./modules/listings/index.ts";
+import { createCatalogAdmin } from "./modules/catalog/index.ts";
+import { createCatalogService } from "./modules/listing-reads/index.ts";
+import { catalogProducts, createListingAdmin, refreshSearchText } from "./modules/listings/index.ts";
 import { createSettingsService } from "./modules/settings/index.ts";
 import { wireAccountPages, wireAccounts } from "./wiring/accounts.ts";
 import { databaseHealth, wireAdapters } from "./wiring/base.ts";
@@ -47,7 +49,7 @@ export function createServices({
   // One settings service for every module that reads the settings; it keeps them in memory until
   // they change (server/db/notify-cache.ts), like the currencies, the category tree and banners.
   const settings = createSettingsService(db, base.shellData);
-  const catalog = createCatalogService(db, base.shellData);
+  const catalog = createCatalogService(db, base.shellData, refreshSearchText);
   const { notifier, reviews, messages, wishlist } = wireNoticesAndConversations(base);
   const { productPages, listingQuota, bidding, listings, uploads } = wireListingsAndAuctions(base, {
     settings,
@@ -85,8 +87,11 @@ export function createServices({
     messages,
     wishlist,
     catalog,
-    /** The back office's catalogue: categories, brands, packages, any listing (listings/admin). */
-    catalogAdmin: createCatalogAdmin(db),
+    /**
+     * The back office's catalogue: categories, brands, packages (the catalog module, told about
+     * the products by the listings' port answers) and any listing (listings/admin).
+     */
+    catalogAdmin: { ...createCatalogAdmin(db, catalogProducts), ...createListingAdmin(db) },
     productPages,
     listingQuota,
     bidding,

@@ -6,14 +6,13 @@ import {
   scheduleBiddingSweep,
   visibleBidsOf,
 } from "#server/modules/bidding/index.ts";
+import { createListingImageStore } from "#server/modules/listing-photos/index.ts";
 import {
   type CatalogService,
-  createListingImageStore,
-  createListingsService,
   createProductDetailService,
-  registerListingJobs,
   submittedListingCount,
-} from "#server/modules/listings/index.ts";
+} from "#server/modules/listing-reads/index.ts";
+import { createListingsService, registerListingJobs } from "#server/modules/listings/index.ts";
 import { createImageVariants, createUploadLimiter } from "#server/modules/media/index.ts";
 import type { MessagesService, Notifier } from "#server/modules/messages/index.ts";
 import type { ReviewsService } from "#server/modules/reviews/index.ts";

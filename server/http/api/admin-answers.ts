@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import { translate } from "#core/i18n/index.ts";
 import { errorResponses, idPathParam, jsonContent, MessageBody } from "#server/http/api/schemas.ts";
 import type { AppEnv } from "#server/http/types.ts";
-import type { Actor, AdminOutcome } from "../admin/service.ts";
+import type { Actor, AdminOutcome } from "#server/modules/catalog/index.ts";
 
 /** Who makes a back-office change, for its audit entry: the signed-in staff member and their address. */
 export const actorOf = (c: Context<AppEnv>): Actor => ({ id: c.get("user")!.id, ip: c.get("clientIp") });

@@ -1,8 +1,8 @@
 import { asc, eq } from "drizzle-orm";
 import type { Locale } from "#core/i18n/index.ts";
 import type { Db } from "#server/db/client.ts";
-import { brands, categories, packages } from "./tables.ts";
 import type { FormOptions } from "./contracts.ts";
+import { brands, categories, packages } from "./tables.ts";
 
 export type CategoryRow = {
   id: number;

@@ -6,14 +6,7 @@
  * Other modules join a product with its category through the named fragment `categoryColumnSql`.
  */
 
-export {
-  type AdminCategoryRow,
-  BRAND_SORTS,
-  type BrandRow,
-  type CatalogAdmin,
-  createCatalogAdmin,
-  type PackageRow,
-} from "./admin/service.ts";
+export { descendantsOf } from "./admin/category-reads.ts";
 export {
   type Actor,
   type AdminOutcome,
@@ -24,6 +17,14 @@ export {
   notFound,
   refused,
 } from "./admin/outcomes.ts";
+export {
+  type AdminCategoryRow,
+  BRAND_SORTS,
+  type BrandRow,
+  type CatalogAdmin,
+  createCatalogAdmin,
+  type PackageRow,
+} from "./admin/service.ts";
 export { BRAND_NAME_MAX, brandNameKey, cleanBrandName } from "./brand.ts";
 export { type CategorySummary, categoryChains, categorySummaries } from "./category-summaries.ts";
 export { buildCategoryTree, type CategoryNode, MAX_CATEGORY_DEPTH } from "./category-tree.ts";

@@ -6,10 +6,10 @@ import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { openTestDatabase } from "#server/db/test-database.ts";
 import { createJobRunner } from "#server/jobs/runner.ts";
+import { registerListingJobs, STAGED_SWEEP_QUEUE } from "#server/modules/listings/jobs.ts";
 import { photoLikeJpeg } from "#server/test/photo.ts";
 import { createListingImageStore } from "./image-store.ts";
 import { encodeListingImage } from "./images.ts";
-import { registerListingJobs, STAGED_SWEEP_QUEUE } from "./jobs.ts";
 
 /** The staged-upload store on a real temporary folder: what the nightly sweep removes and keeps. */
 let dir: string;

@@ -4,8 +4,8 @@ import type { Locale } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { PUBLIC_PAGE_STATUSES } from "#core/lifecycles/listing.ts";
 import type { Db } from "#server/db/client.ts";
+import { productStatusChanges, products } from "#server/modules/listings/tables/products.ts";
 import { type ProductSummary, productSummaries } from "./product-summaries.ts";
-import { productStatusChanges, products } from "./tables/products.ts";
 
 /**
  * The reads of listings the account pages need (users: the overview, the public profile, the

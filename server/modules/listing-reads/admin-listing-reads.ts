@@ -2,11 +2,10 @@ import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { ProductFormat, ProductStatus } from "#core/contracts/catalog.ts";
 import { pageWindow, type TablePage, type TableQuery } from "#core/schemas/admin-table.ts";
 import type { Db } from "#server/db/client.ts";
+import { descendantsOf, searchText } from "#server/modules/catalog/index.ts";
+import { brands, categories, packages } from "#server/modules/catalog/tables.ts";
+import { productImages, productStatusChanges, products } from "#server/modules/listings/tables/products.ts";
 import { usernameSql } from "#server/modules/users/index.ts";
-import { searchText } from "../search/search-text.ts";
-import { productImages, productStatusChanges, products } from "../tables/products.ts";
-import { brands, categories, packages } from "../tables/taxonomy.ts";
-import { descendantsOf } from "./category-reads.ts";
 
 export const LISTING_TABLE_SORTS = ["createdAt", "price"] as const;
 export type ListingFilters = { status?: ProductStatus; format?: ProductFormat; categoryId?: number };

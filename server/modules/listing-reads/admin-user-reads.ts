@@ -1,6 +1,6 @@
 import { count, desc, eq } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { products } from "./tables/products.ts";
+import { products } from "#server/modules/listings/tables/products.ts";
 
 /** One of a seller's listings on the back office's user page. */
 export type AdminUserListing = {

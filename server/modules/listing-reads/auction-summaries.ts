@@ -1,9 +1,9 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { ProductStatus } from "#core/contracts/catalog.ts";
 import type { Db } from "#server/db/client.ts";
+import { categories } from "#server/modules/catalog/tables.ts";
+import { products } from "#server/modules/listings/tables/products.ts";
 import { coverImage } from "./product-summaries.ts";
-import { products } from "./tables/products.ts";
-import { categories } from "./tables/taxonomy.ts";
 
 /**
  * What a bidder's list of auctions shows of each (the bidding module's "my bids"): names and

@@ -2,12 +2,11 @@ import { eq, sql } from "drizzle-orm";
 import type { Locale } from "#core/i18n/index.ts";
 import type { Db } from "#server/db/client.ts";
 import { noShellDataCache, type ShellDataCache } from "#server/db/notify-cache.ts";
-import { activeCategories } from "../browse/categories.ts";
-import { createListingQueries } from "../browse/listing-queries.ts";
-import { refreshSearchText, type SearchTextScope } from "../search/search-index.ts";
-import { products } from "../tables/products.ts";
-import { categories } from "../tables/taxonomy.ts";
-import { buildCategoryTree, type CategoryNode } from "./category-tree.ts";
+import { buildCategoryTree, type CategoryNode, type SearchTextScope } from "#server/modules/catalog/index.ts";
+import { categories } from "#server/modules/catalog/tables.ts";
+import { products } from "#server/modules/listings/tables/products.ts";
+import { activeCategories } from "./browse/categories.ts";
+import { createListingQueries } from "./browse/listing-queries.ts";
 
 /** The active categories as a language's tree, from one statement. */
 async function readCategoryTree(db: Db, locale: Locale): Promise<CategoryNode[]> {
@@ -40,7 +39,11 @@ async function readCategoryTree(db: Db, locale: Locale): Promise<CategoryNode[]>
  * read once into memory and dropped when a category changes, whoever changes it (`cache`,
  * server/db/notify-cache.ts); the tree returned is shared and frozen.
  */
-export function createCatalogService(db: Db, cache: ShellDataCache = noShellDataCache) {
+export function createCatalogService(
+  db: Db,
+  cache: ShellDataCache = noShellDataCache,
+  refreshSearchText: (db: Db, scope: SearchTextScope) => Promise<unknown> = async () => undefined,
+) {
   const tree = cache.cached("categories", (locale: Locale) => readCategoryTree(db, locale));
   // The rows behind a category page's path and a listing's branch: two statements a page before.
   const rows = cache.cached("categories", (_all: "all") => activeCategories(db));
@@ -61,6 +64,7 @@ export function createCatalogService(db: Db, cache: ShellDataCache = noShellData
     /**
      * Recomputes the search text of the products in scope; call it after changing a product's
      * texts, renaming a brand (scope brandIds) or a category (scope categoryIds: its whole branch).
+     * The listings module writes the text; server/wiring passes its function in.
      */
     refreshSearchText: (scope: SearchTextScope) => refreshSearchText(db, scope),
 

@@ -2,8 +2,8 @@ import { and, count, eq, ne, sql } from "drizzle-orm";
 import type { DayTally } from "#core/contracts/admin-dashboard.ts";
 import type { Db } from "#server/db/client.ts";
 import { dayBucketSql, fillDays, withinBounds } from "#server/lib/day-buckets.ts";
-import { listingCounts } from "./tables/listing-counts.ts";
-import { products } from "./tables/products.ts";
+import { listingCounts } from "#server/modules/listings/tables/listing-counts.ts";
+import { products } from "#server/modules/listings/tables/products.ts";
 
 /**
  * The listings module's figures for the back office's dashboard (docs/product/back-office.md,

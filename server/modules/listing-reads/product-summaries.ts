@@ -1,8 +1,8 @@
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import type { ProductFormat, ProductStatus, ProductType } from "#core/contracts/catalog.ts";
 import type { Db } from "#server/db/client.ts";
-import { products } from "./tables/products.ts";
-import { categories } from "./tables/taxonomy.ts";
+import { categories } from "#server/modules/catalog/tables.ts";
+import { products } from "#server/modules/listings/tables/products.ts";
 
 /**
  * What other modules show of a product they refer to (a conversation's product, a notice's link,

@@ -1,11 +1,11 @@
 import type { Db } from "#server/db/client.ts";
 import type { Logger } from "#server/logger.ts";
+import type { ListingImageStore } from "#server/modules/listing-photos/index.ts";
+import type { CatalogService } from "#server/modules/listing-reads/index.ts";
 import type { ImageVariants, UploadLimiter } from "../media/index.ts";
 import type { MessagesService, Notifier } from "../messages/index.ts";
 import type { SettingsService } from "../settings/index.ts";
 import type { ListingQuotaService } from "../users/index.ts";
-import type { ListingImageStore } from "./image-store.ts";
-import type { CatalogService } from "./taxonomy/catalog-service.ts";
 import type { ListingScheduler } from "./types.ts";
 
 export type ListingsServiceDeps = {

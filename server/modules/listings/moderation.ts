@@ -1,12 +1,12 @@
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import type { ProductFormat, ProductStatus } from "#core/contracts/catalog.ts";
 import type { Db } from "#server/db/client.ts";
+import { categoryById, categoryColumnSql } from "#server/modules/catalog/index.ts";
+import { productPaths } from "#server/modules/listing-reads/index.ts";
 import { demoteListing, restoreListingRank } from "./demotion.ts";
-import { productPaths } from "./detail/paths.ts";
 import { scheduleAfterRelease, tellAwaitingPayment } from "./submission/after-release.ts";
 import { productImages, products } from "./tables/products.ts";
 import { listingSubmissions } from "./tables/submissions.ts";
-import { categories } from "./tables/taxonomy.ts";
 import { approve, reinstate, reject } from "./transitions.ts";
 import type { ListingScheduler } from "./types.ts";
 
@@ -35,14 +35,11 @@ export type ListingForModeration = {
 };
 
 export async function listingForModeration(db: Db, id: number): Promise<ListingForModeration | null> {
-  const [row] = await db
-    .select({ product: products, category: categories })
-    .from(products)
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(eq(products.id, id))
-    .limit(1);
+  const [row] = await db.select({ product: products }).from(products).where(eq(products.id, id)).limit(1);
   if (!row) return null;
-  const { product, category } = row;
+  const { product } = row;
+  const category = await categoryById(db, product.categoryId);
+  if (!category) return null;
   const images = await db
     .select({ path: productImages.path, fileName: productImages.fileName })
     .from(productImages)
@@ -86,11 +83,10 @@ export async function listingsInReview(
       id: products.id,
       name: products.nameCs,
       sellerId: products.sellerId,
-      categoryName: categories.nameCs,
+      categoryName: sql<string>`${categoryColumnSql("name_cs", sql`${products.categoryId}`)}`,
       createdAt: products.createdAt,
     })
     .from(products)
-    .innerJoin(categories, eq(categories.id, products.categoryId))
     .where(eq(products.status, "in_review"))
     .orderBy(asc(products.createdAt), asc(products.id))
     .limit(page.limit)
@@ -104,7 +100,6 @@ export async function listingCountOf(db: Db, sellerId: number): Promise<number> 
   const [row] = await db.select({ n: count() }).from(products).where(eq(products.sellerId, sellerId));
   return row?.n ?? 0;
 }
-
 
 /** The listing moves a moderation decision makes; the jobs and notices that follow a release too. */
 export function createListingModeration(deps: {

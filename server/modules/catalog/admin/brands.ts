@@ -4,8 +4,8 @@ import { pageWindow, type TablePage, type TableQuery } from "#core/schemas/admin
 import type { Db } from "#server/db/client.ts";
 import { recordAudit } from "#server/modules/admin/index.ts";
 import { brandNameKey, cleanBrandName } from "../brand.ts";
-import { searchText } from "../search-text.ts";
 import type { CatalogProducts } from "../contracts.ts";
+import { searchText } from "../search-text.ts";
 import { type Brand, brands } from "../tables.ts";
 import { type Actor, type AdminOutcome, auditEntry, done, fieldError, notFound } from "./outcomes.ts";
 

@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { translate } from "#core/i18n/index.ts";
+import { products } from "#server/modules/listings/tables/products.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { insertCategory, insertProduct } from "#server/test/fixtures.ts";
-import { products } from "../tables/products.ts";
 import { brands, categories, categorySlugHistory, packages } from "../tables.ts";
 
 let api: TestApi;

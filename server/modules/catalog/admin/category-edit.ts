@@ -3,9 +3,9 @@ import type { Locale } from "#core/i18n/index.ts";
 import type { CategoryFields, CategoryPatch, NewCategory } from "#core/schemas/admin-catalog.ts";
 import type { Db } from "#server/db/client.ts";
 import { recordAudit } from "#server/modules/admin/index.ts";
+import { MAX_CATEGORY_DEPTH } from "../category-tree.ts";
 import type { CatalogProducts } from "../contracts.ts";
 import { type Category, categories, categorySlugHistory } from "../tables.ts";
-import { MAX_CATEGORY_DEPTH } from "../category-tree.ts";
 import {
   type Actor,
   type AdminOutcome,
@@ -169,7 +169,8 @@ export async function deleteCategory(
       .where(eq(categories.parentId, id))
       .limit(1);
     if (child) return refused(locale, "adminCatalog.errors.hasChildren");
-    if (await products.anyProduct(tx, { categoryId: id })) return refused(locale, "adminCatalog.errors.hasProducts");
+    if (await products.anyProduct(tx, { categoryId: id }))
+      return refused(locale, "adminCatalog.errors.hasProducts");
     await tx.delete(categories).where(eq(categories.id, id));
     await recordAudit(tx, auditEntry(actor, "category.delete", "category", id, categorySnapshot(row), null));
     return done(null);

@@ -101,7 +101,8 @@ export async function deletePackage(
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(packages).where(eq(packages.id, id)).for("update");
     if (!row) return notFound;
-    if (await products.anyProduct(tx, { packageId: id })) return refused(locale, "adminCatalog.errors.packageUsed");
+    if (await products.anyProduct(tx, { packageId: id }))
+      return refused(locale, "adminCatalog.errors.packageUsed");
     await tx.delete(packages).where(eq(packages.id, id));
     await recordAudit(tx, auditEntry(actor, "package.delete", "package", id, snapshot(row), null));
     return done(null);

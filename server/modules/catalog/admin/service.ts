@@ -47,7 +47,8 @@ export function createCatalogAdmin(db: Db, products: CatalogProducts) {
     },
     reorderCategory: (actor: Actor, id: number, direction: Direction) =>
       reorderCategory(db, actor, id, direction),
-    deleteCategory: (actor: Actor, id: number, locale: Locale) => deleteCategory(db, actor, id, locale, products),
+    deleteCategory: (actor: Actor, id: number, locale: Locale) =>
+      deleteCategory(db, actor, id, locale, products),
 
     brandsPage: (query: Parameters<typeof brandsPage>[1]) => brandsPage(db, query, products),
     brandOptions: () => brandOptions(db),
@@ -70,8 +71,8 @@ export function createCatalogAdmin(db: Db, products: CatalogProducts) {
       updatePackage(db, actor, id, input),
     reorderPackage: (actor: Actor, id: number, direction: Direction) =>
       reorderPackage(db, actor, id, direction),
-    deletePackage: (actor: Actor, id: number, locale: Locale) => deletePackage(db, actor, id, locale, products),
-
+    deletePackage: (actor: Actor, id: number, locale: Locale) =>
+      deletePackage(db, actor, id, locale, products),
   };
 }
 

@@ -6,11 +6,11 @@ import {
   ReorderSchema,
 } from "#core/schemas/admin-catalog.ts";
 import { tableQuerySchema } from "#core/schemas/admin-table.ts";
+import { actorOf, changeResponses, idParams, jsonBody, refusal } from "#server/http/api/admin-answers.ts";
 import type { ApiRouter } from "#server/http/api/router.ts";
 import { jsonContent } from "#server/http/api/schemas.ts";
 import { adminRoute } from "#server/http/api/staff.ts";
-import { BRAND_SORTS } from "../admin/service.ts";
-import { actorOf, changeResponses, idParams, jsonBody, refusal } from "./admin-answers.ts";
+import { BRAND_SORTS } from "#server/modules/catalog/index.ts";
 
 const Brand = z.object({ id: z.number().int(), name: z.string() }).openapi("AdminBrand");
 const BrandRow = Brand.extend({ productCount: z.number().int(), createdAt: z.date() });

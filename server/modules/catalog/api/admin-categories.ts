@@ -6,10 +6,17 @@ import {
   NewCategorySchema,
   ReorderSchema,
 } from "#core/schemas/admin-catalog.ts";
+import {
+  actorOf,
+  changeResponses,
+  idParams,
+  jsonBody,
+  notFound,
+  refusal,
+} from "#server/http/api/admin-answers.ts";
 import type { ApiRouter } from "#server/http/api/router.ts";
 import { jsonContent } from "#server/http/api/schemas.ts";
 import { adminRoute } from "#server/http/api/staff.ts";
-import { actorOf, changeResponses, idParams, jsonBody, notFound, refusal } from "./admin-answers.ts";
 
 const AdminCategory = z
   .object({

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { products } from "#server/modules/listings/tables/products.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
-import { products } from "../tables/products.ts";
 import { categories } from "../tables.ts";
 
 let api: TestApi;

@@ -3,7 +3,7 @@ import type { AutocompleteResult } from "#core/contracts/catalog.ts";
 import type { Locale } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import type { Db } from "#server/db/client.ts";
-import { isTypoOf, searchTokens } from "../search/search-text.ts";
+import { isTypoOf, searchTokens } from "#server/modules/catalog/index.ts";
 import { activeCategories, ancestorsOf, type CategoryRow, categoryLink } from "./categories.ts";
 import { conditions } from "./filters.ts";
 import { estimateHits, newestHits } from "./newest-hits.ts";

@@ -2,11 +2,11 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ListingQuery } from "#core/contracts/catalog.ts";
 import { insertRecords } from "#server/db/seed/bulk-load.ts";
+import { brands } from "#server/modules/catalog/tables.ts";
+import { listingCounts } from "#server/modules/listings/tables/listing-counts.ts";
+import { products } from "#server/modules/listings/tables/products.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { insertCategory, insertProduct } from "#server/test/fixtures.ts";
-import { listingCounts } from "../tables/listing-counts.ts";
-import { products } from "../tables/products.ts";
-import { brands } from "../tables/taxonomy.ts";
 import { COUNT_CAP } from "./counts.ts";
 
 /**

@@ -6,8 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ListingQuery, ProductCardData } from "#core/contracts/catalog.ts";
 import { seedDemoIfEmpty } from "#server/db/seed/index.ts";
 import { createLogger } from "#server/logger.ts";
-import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
-import { insertCategory, insertProduct, insertProductImage } from "#server/test/fixtures.ts";
 import {
   editDistance,
   isTypoOf,
@@ -15,9 +13,11 @@ import {
   productSearchText,
   searchText,
   searchTokens,
-} from "../search/search-text.ts";
-import { products } from "../tables/products.ts";
-import { brands, categories, packages } from "../tables/taxonomy.ts";
+} from "#server/modules/catalog/index.ts";
+import { brands, categories, packages } from "#server/modules/catalog/tables.ts";
+import { products } from "#server/modules/listings/tables/products.ts";
+import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
+import { insertCategory, insertProduct, insertProductImage } from "#server/test/fixtures.ts";
 
 /**
  * The listing and search queries on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL):

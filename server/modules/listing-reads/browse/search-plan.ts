@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { allowedTypos, isTypoOf, searchTokens } from "../search/search-text.ts";
+import { allowedTypos, isTypoOf, searchTokens } from "#server/modules/catalog/index.ts";
 import { parsePgArray, rowsOf } from "./sql-parts.ts";
 
 /**

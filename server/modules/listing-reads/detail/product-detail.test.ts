@@ -5,6 +5,8 @@ import type { Db } from "#server/db/client.ts";
 import { BID_STEPS } from "#server/db/seed/settings-data.ts";
 import { visibleBidsOf } from "#server/modules/bidding/index.ts";
 import { bids } from "#server/modules/bidding/tables.ts";
+import { brands, packages } from "#server/modules/catalog/tables.ts";
+import { products } from "#server/modules/listings/tables/products.ts";
 import { createReviewsService } from "#server/modules/reviews/index.ts";
 import { reviews } from "#server/modules/reviews/tables.ts";
 import { createSettingsService } from "#server/modules/settings/index.ts";
@@ -12,8 +14,6 @@ import { publicAccounts } from "#server/modules/users/index.ts";
 import { users } from "#server/modules/users/tables.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { insertCatalogFixture, insertProduct, insertProductImage } from "#server/test/fixtures.ts";
-import { products } from "../tables/products.ts";
-import { brands, packages } from "../tables/taxonomy.ts";
 import { createProductDetailService, maskUsername } from "./product-detail.ts";
 
 let api: TestApi;

@@ -3,9 +3,9 @@ import type { ProductState } from "#core/contracts/product.ts";
 import type { Locale } from "#core/i18n/index.ts";
 import { PUBLIC_PAGE_STATUSES } from "#core/lifecycles/listing.ts";
 import type { Db } from "#server/db/client.ts";
+import { categories } from "#server/modules/catalog/tables.ts";
+import { products } from "#server/modules/listings/tables/products.ts";
 import { isRowId } from "../sql-rows.ts";
-import { products } from "../tables/products.ts";
-import { categories } from "../tables/taxonomy.ts";
 import { productPaths } from "./paths.ts";
 
 /** The canonical detail path of a product the public may see, or null. */

@@ -2,8 +2,8 @@ import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { LocalePaths } from "#core/contracts/product.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import type { Db } from "#server/db/client.ts";
-import { products } from "../tables/products.ts";
-import { categories } from "../tables/taxonomy.ts";
+import { categories } from "#server/modules/catalog/tables.ts";
+import { products } from "#server/modules/listings/tables/products.ts";
 import { productPaths, SITEMAP_PRODUCT_STATUSES } from "./paths.ts";
 
 export type SitemapEntry = { paths: LocalePaths; updatedAt: Date };

@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import type { Locale, MessageKey } from "#core/i18n/index.ts";
 import type { ListingEdit } from "#core/schemas/admin-catalog.ts";
 import type { Db } from "#server/db/client.ts";

@@ -3,10 +3,10 @@ import type { ListingEdit } from "#core/schemas/admin-catalog.ts";
 import type { TableQuery } from "#core/schemas/admin-table.ts";
 import type { Db } from "#server/db/client.ts";
 import type { Actor } from "#server/modules/catalog/index.ts";
+import { filingOptions } from "#server/modules/catalog/index.ts";
 import { adminListing, type ListingFilters, listingsPage } from "#server/modules/listing-reads/index.ts";
 import { refreshSearchText } from "../search/search-index.ts";
 import { editListing } from "./listing-edit.ts";
-import { filingOptions } from "./listing-filing.ts";
 
 /**
  * The back office's listings (docs/product/back-office.md, "Catalogue"): any listing, read from the

@@ -3,7 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import { translate } from "#core/i18n/index.ts";
 import { type ApiRouter, bearerSecurity, requireUser } from "#server/http/api/router.ts";
 import { errorResponses, jsonContent, MessageBody, ValidationErrorBody } from "#server/http/api/schemas.ts";
-import { LISTING_IMAGE_MAX_BYTES } from "../images.ts";
+import { LISTING_IMAGE_MAX_BYTES } from "#server/modules/listing-photos/index.ts";
 import { user } from "./listing-schemas.ts";
 
 /** The multipart upload's path: the /api body limit (1 MB) is raised to the photo limit here only. */

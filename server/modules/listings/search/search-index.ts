@@ -1,6 +1,11 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { categoryPathNames, productSearchName, productSearchText } from "./search-text.ts";
+import {
+  categoryPathNames,
+  productSearchName,
+  productSearchText,
+  type SearchTextScope,
+} from "#server/modules/catalog/index.ts";
 
 /**
  * Keeps `products.search_text` (and `search_name`, the names alone, by which search ranks) true to
@@ -9,13 +14,6 @@ import { categoryPathNames, productSearchName, productSearchText } from "./searc
  * names or descriptions, its brand's name or a category name on its path calls refreshSearchText
  * for the products concerned. The search_words vocabulary follows by its trigger.
  */
-
-/** Which products to recompute: by id, by brand, by category (with every descendant), or all. */
-export type SearchTextScope =
-  | { productIds: number[] }
-  | { brandIds: number[] }
-  | { categoryIds: number[] }
-  | { all: true };
 
 type Row = Record<string, unknown>;
 type CategoryRow = { id: number; parentId: number | null; nameCs: string; nameEn: string | null };

@@ -1,11 +1,11 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Locale } from "#core/i18n/index.ts";
 import type { Db } from "#server/db/client.ts";
+import { brands, categories } from "#server/modules/catalog/tables.ts";
 import type { ListingsContext } from "../context.ts";
 import { myListing } from "../my-listings.ts";
 import { rowsOf } from "../sql-rows.ts";
 import { productImages, products } from "../tables/products.ts";
-import { brands, categories } from "../tables/taxonomy.ts";
 import type { EditableListing } from "../types.ts";
 
 /** The stored category is the subcategory; its top-level ancestor is the form's category. */

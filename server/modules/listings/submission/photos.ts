@@ -3,9 +3,14 @@ import { type Locale, type MessageKey, translate } from "#core/i18n/index.ts";
 import type { ImageRef } from "#core/schemas/listing.ts";
 import { translateProblem } from "#core/validation/field-errors.ts";
 import type { Db } from "#server/db/client.ts";
+import {
+  encodeListingImage,
+  type ImageProblem,
+  isUploadToken,
+  type StoredImage,
+} from "#server/modules/listing-photos/index.ts";
 import { MAX_UPLOAD_PIXELS, tooManyUploadsProblem } from "#server/modules/media/index.ts";
 import type { ListingsContext } from "../context.ts";
-import { encodeListingImage, type ImageProblem, isUploadToken, type StoredImage } from "../images.ts";
 import { invalid } from "../outcomes.ts";
 import { productImages } from "../tables/products.ts";
 import type { ImageView, Invalid, UploadsLimited } from "../types.ts";

@@ -4,12 +4,17 @@ import { type Locale, type MessageKey, translate } from "#core/i18n/index.ts";
 import { type ListingInput, ListingInputSchema } from "#core/schemas/listing.ts";
 import { issuesToFieldErrors } from "#core/validation/field-errors.ts";
 import type { Db } from "#server/db/client.ts";
-import { BRAND_NAME_MAX, brandNameKey, cleanBrandName } from "../brand.ts";
+import {
+  BRAND_NAME_MAX,
+  brandNameKey,
+  cleanBrandName,
+  descendants,
+  loadCategories,
+} from "#server/modules/catalog/index.ts";
+import { brands, packages } from "#server/modules/catalog/tables.ts";
 import type { ListingsContext } from "../context.ts";
 import { addError, invalid } from "../outcomes.ts";
-import { brands, packages } from "../tables/taxonomy.ts";
 import type { Invalid, ListingUser, ResolvedListing } from "../types.ts";
-import { descendants, loadCategories } from "./form-options.ts";
 
 /** How far ahead a seller may plan the activation. */
 export const MAX_ACTIVATION_AHEAD_MS = 90 * 24 * 3600 * 1000;
