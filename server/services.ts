@@ -5,7 +5,7 @@ import type { Database } from "./db/client.ts";
 import { createJobRunner, type JobRunner } from "./jobs/runner.ts";
 import type { Logger } from "./logger.ts";
 import { createCatalogAdmin } from "./modules/catalog/index.ts";
-import { createCatalogService } from "./modules/listing-reads/index.ts";
+import { createCatalogService, createListingAdminReads } from "./modules/listing-reads/index.ts";
 import { catalogProducts, createListingAdmin, refreshSearchText } from "./modules/listings/index.ts";
 import { createSettingsService } from "./modules/settings/index.ts";
 import { wireAccountPages, wireAccounts } from "./wiring/accounts.ts";
@@ -91,7 +91,11 @@ export function createServices({
      * The back office's catalogue: categories, brands, packages (the catalog module, told about
      * the products by the listings' port answers) and any listing (listings/admin).
      */
-    catalogAdmin: { ...createCatalogAdmin(db, catalogProducts), ...createListingAdmin(db) },
+    catalogAdmin: {
+      ...createCatalogAdmin(db, catalogProducts),
+      ...createListingAdminReads(db),
+      ...createListingAdmin(db),
+    },
     productPages,
     listingQuota,
     bidding,

@@ -3,8 +3,7 @@ import type { AuctionLive, BidRefusal, PublicBid, ViewerStanding } from "#core/c
 import type { Db } from "#server/db/client.ts";
 import type { JobRunner } from "#server/jobs/runner.ts";
 import type { Logger } from "#server/logger.ts";
-import { maskUsername } from "../listing-reads/index.ts";
-import { type AuctionRow, readAuction } from "../listings/index.ts";
+import { type AuctionRow, maskUsername, readAuction } from "../listings/index.ts";
 import { leaderOf, liveOf, stateOf, usernamesOf } from "./auction-state.ts";
 import { createListedCopies } from "./listed-copy.ts";
 import { LEADING_QUEUE, OUTBID_QUEUE } from "./queues.ts";

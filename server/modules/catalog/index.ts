@@ -33,10 +33,12 @@ export { descendants, formOptions, loadCategories } from "./form-options.ts";
 export { filingOptions, filingProblem } from "./listing-filing.ts";
 export {
   brandById,
+  brandByName,
   categoryById,
   categoryColumnSql,
   ensureBrand,
   packageById,
+  rootCategoryOf,
 } from "./lookups.ts";
 export { isCategoryPremoderated, setCategoryPremoderation } from "./premoderation.ts";
 export {

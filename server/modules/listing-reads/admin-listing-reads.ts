@@ -4,10 +4,10 @@ import { pageWindow, type TablePage, type TableQuery } from "#core/schemas/admin
 import type { Db } from "#server/db/client.ts";
 import { descendantsOf, searchText } from "#server/modules/catalog/index.ts";
 import { brands, categories, packages } from "#server/modules/catalog/tables.ts";
+import type { LISTING_TABLE_SORTS } from "#server/modules/listings/index.ts";
 import { productImages, productStatusChanges, products } from "#server/modules/listings/tables/products.ts";
 import { usernameSql } from "#server/modules/users/index.ts";
 
-export const LISTING_TABLE_SORTS = ["createdAt", "price"] as const;
 export type ListingFilters = { status?: ProductStatus; format?: ProductFormat; categoryId?: number };
 
 export type AdminListingRow = {
@@ -144,3 +144,12 @@ export async function adminListing(db: Db, id: number) {
 }
 
 export type AdminListing = NonNullable<Awaited<ReturnType<typeof adminListing>>>;
+
+/** The back office's reads of any listing (its edit is the listings module's createListingAdmin). */
+export function createListingAdminReads(db: Db) {
+  return {
+    listingsPage: (query: TableQuery<"createdAt" | "price">, filters: ListingFilters) =>
+      listingsPage(db, query, filters),
+    listing: (id: number) => adminListing(db, id),
+  };
+}

@@ -2,8 +2,8 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { ProductStatus } from "#core/contracts/catalog.ts";
 import type { Db } from "#server/db/client.ts";
 import { categories } from "#server/modules/catalog/tables.ts";
+import { coverImage } from "#server/modules/listings/index.ts";
 import { products } from "#server/modules/listings/tables/products.ts";
-import { coverImage } from "./product-summaries.ts";
 
 /**
  * What a bidder's list of auctions shows of each (the bidding module's "my bids"): names and

@@ -1,8 +1,8 @@
 import { and, desc, eq, isNotNull, ne, or, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { categories } from "#server/modules/catalog/tables.ts";
+import { coverImage } from "#server/modules/listings/index.ts";
 import { products } from "#server/modules/listings/tables/products.ts";
-import { coverImage } from "./product-summaries.ts";
 
 /** A product sold by one user to another: what the reviews module lets both sides rate. */
 export type SoldDeal = {

@@ -16,7 +16,7 @@ export {
   type AdminListing,
   type AdminListingRow,
   adminListing,
-  LISTING_TABLE_SORTS,
+  createListingAdminReads,
   type ListingFilters,
   listingsPage,
 } from "./admin-listing-reads.ts";
@@ -26,7 +26,6 @@ export { createListingQueries } from "./browse/listing-queries.ts";
 export { type CatalogService, createCatalogService } from "./catalog-service.ts";
 export { type ListingsDashboardFigures, listingsDashboardFigures } from "./dashboard-figures.ts";
 export { type SoldDeal, soldDealsOf } from "./deals.ts";
-export { productPaths } from "./detail/paths.ts";
-export { createProductDetailService, maskUsername } from "./detail/product-detail.ts";
+export { createProductDetailService } from "./detail/product-detail.ts";
 export { type NewSupply, suppliesLiveBetween } from "./new-supplies.ts";
-export { coverImage, type ProductSummary, productSummaries, productsInStock } from "./product-summaries.ts";
+export { type ProductSummary, productSummaries, productsInStock } from "./product-summaries.ts";

@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import type { ProductFormat, ProductStatus, ProductType } from "#core/contracts/catalog.ts";
 import type { Db } from "#server/db/client.ts";
 import { categories } from "#server/modules/catalog/tables.ts";
+import { coverImage } from "#server/modules/listings/index.ts";
 import { products } from "#server/modules/listings/tables/products.ts";
 
 /**
@@ -47,11 +48,6 @@ function batches(ids: number[]): number[][] {
   for (let i = 0; i < unique.length; i += BATCH) out.push(unique.slice(i, i + BATCH));
   return out;
 }
-
-/** The main photo: the lowest position, then the oldest (as the product card shows it). */
-export const coverImage = sql<string | null>`(
-  select rtrim(i.path, '/') || '/' || i.file_name from product_images i
-  where i.product_id = ${products.id} order by i.position, i.id limit 1)`;
 
 /** The products of `ids` that exist, by id. */
 export async function productSummaries(executor: Db, ids: number[]): Promise<Map<number, ProductSummary>> {

@@ -33,7 +33,7 @@
  *   releaseStock(tx, lines)                                      gives an unpaid order's pieces back
  */
 
-export { createListingAdmin, type ListingAdmin } from "./admin/service.ts";
+export { createListingAdmin, LISTING_TABLE_SORTS, type ListingAdmin } from "./admin/service.ts";
 export {
   type AuctionRow,
   auctionsEndingSoonIds,
@@ -51,6 +51,7 @@ export {
 } from "./auction-rows.ts";
 export { catalogProducts } from "./catalog-products.ts";
 export type { ShopProduct, StockLine, StockProblem, StockReservation } from "./contracts.ts";
+export { coverImage } from "./cover-image.ts";
 export { createDiagnosticsListing } from "./diagnostics-auction.ts";
 export { registerListingJobs } from "./jobs.ts";
 export { fillMissingLeaders } from "./leader-backfill.ts";
@@ -65,6 +66,7 @@ export {
   listingsInReview,
   recentListingsOf,
 } from "./moderation.ts";
+export { maskUsername, pick, productPaths, SITEMAP_PRODUCT_STATUSES } from "./paths.ts";
 export { createListingsPersonalData } from "./personal-data.ts";
 export { refreshSearchText } from "./search/search-index.ts";
 export { createListingsService, type MyListing } from "./service.ts";

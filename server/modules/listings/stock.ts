@@ -4,8 +4,8 @@ import { localePath } from "#core/i18n/paths.ts";
 import { struckPrice } from "#core/rules/sale.ts";
 import type { Db } from "#server/db/client.ts";
 import { categoryColumnSql } from "#server/modules/catalog/index.ts";
-import { coverImage } from "#server/modules/listing-reads/index.ts";
 import type { ShopProduct, StockLine, StockProblem, StockReservation } from "./contracts.ts";
+import { coverImage } from "./cover-image.ts";
 import { products } from "./tables/products.ts";
 
 /**

@@ -7,7 +7,7 @@ import { canonicalPath, productStates } from "./product-states.ts";
 import { sitemapCategories, sitemapProductStats, sitemapProducts } from "./sitemap.ts";
 
 export type { ProductDetail, ProductState } from "#core/contracts/product.ts";
-export { maskUsername } from "./paths.ts";
+export { maskUsername } from "#server/modules/listings/index.ts";
 export type { PageAccount, ProductPagePorts } from "./ports.ts";
 export type { SitemapEntry } from "./sitemap.ts";
 

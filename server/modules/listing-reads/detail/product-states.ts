@@ -4,9 +4,9 @@ import type { Locale } from "#core/i18n/index.ts";
 import { PUBLIC_PAGE_STATUSES } from "#core/lifecycles/listing.ts";
 import type { Db } from "#server/db/client.ts";
 import { categories } from "#server/modules/catalog/tables.ts";
+import { productPaths } from "#server/modules/listings/index.ts";
 import { products } from "#server/modules/listings/tables/products.ts";
 import { isRowId } from "../sql-rows.ts";
-import { productPaths } from "./paths.ts";
 
 /** The canonical detail path of a product the public may see, or null. */
 export async function canonicalPath(db: Db, id: number, locale: Locale): Promise<string | null> {

@@ -3,8 +3,8 @@ import type { LocalePaths } from "#core/contracts/product.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import type { Db } from "#server/db/client.ts";
 import { categories } from "#server/modules/catalog/tables.ts";
+import { productPaths, SITEMAP_PRODUCT_STATUSES } from "#server/modules/listings/index.ts";
 import { products } from "#server/modules/listings/tables/products.ts";
-import { productPaths, SITEMAP_PRODUCT_STATUSES } from "./paths.ts";
 
 export type SitemapEntry = { paths: LocalePaths; updatedAt: Date };
 

@@ -1,23 +1,21 @@
 import type { Locale } from "#core/i18n/index.ts";
 import type { ListingEdit } from "#core/schemas/admin-catalog.ts";
-import type { TableQuery } from "#core/schemas/admin-table.ts";
 import type { Db } from "#server/db/client.ts";
 import type { Actor } from "#server/modules/catalog/index.ts";
 import { filingOptions } from "#server/modules/catalog/index.ts";
-import { adminListing, type ListingFilters, listingsPage } from "#server/modules/listing-reads/index.ts";
 import { refreshSearchText } from "../search/search-index.ts";
 import { editListing } from "./listing-edit.ts";
 
 /**
- * The back office's listings (docs/product/back-office.md, "Catalogue"): any listing, read from the
- * read side and edited here in one transaction with its audit entry; the search text is refreshed
+ * The back office's listings (docs/product/back-office.md, "Catalogue"): any listing, read by the read
+ * side (listing-reads' createListingAdminReads) and edited here in one transaction with its audit entry; the search text is refreshed
  * after an edit. The categories, brands and packages are the catalogue module's (ADR 0071).
  */
+/** The sort keys of the back office's listings table (the read side sorts by them). */
+export const LISTING_TABLE_SORTS = ["createdAt", "price"] as const;
+
 export function createListingAdmin(db: Db) {
   return {
-    listingsPage: (query: TableQuery<"createdAt" | "price">, filters: ListingFilters) =>
-      listingsPage(db, query, filters),
-    listing: (id: number) => adminListing(db, id),
     /** The categories a listing may be filed in (the seller's rule), with their paths. */
     filingOptions: (locale: Locale) => filingOptions(db, locale),
     async editListing(actor: Actor, id: number, input: ListingEdit, locale: Locale) {

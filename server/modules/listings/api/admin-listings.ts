@@ -13,7 +13,7 @@ import {
 import type { ApiRouter } from "#server/http/api/router.ts";
 import { jsonContent } from "#server/http/api/schemas.ts";
 import { adminRoute } from "#server/http/api/staff.ts";
-import { LISTING_TABLE_SORTS } from "#server/modules/listing-reads/index.ts";
+import { LISTING_TABLE_SORTS } from "../admin/service.ts";
 
 export const AdminListingQuery = tableQuerySchema(LISTING_TABLE_SORTS).extend({
   status: z.enum(PRODUCT_STATUSES).optional().catch(undefined),

@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import type { FieldErrors } from "#core/contracts/errors.ts";
 import { type Locale, type MessageKey, translate } from "#core/i18n/index.ts";
 import { type ListingInput, ListingInputSchema } from "#core/schemas/listing.ts";
@@ -6,12 +5,12 @@ import { issuesToFieldErrors } from "#core/validation/field-errors.ts";
 import type { Db } from "#server/db/client.ts";
 import {
   BRAND_NAME_MAX,
-  brandNameKey,
+  brandByName,
   cleanBrandName,
   descendants,
   loadCategories,
+  packageById,
 } from "#server/modules/catalog/index.ts";
-import { brands, packages } from "#server/modules/catalog/tables.ts";
 import type { ListingsContext } from "../context.ts";
 import { addError, invalid } from "../outcomes.ts";
 import type { Invalid, ListingUser, ResolvedListing } from "../types.ts";
@@ -55,11 +54,7 @@ async function resolveCategory(
 }
 
 async function resolvePackage(db: Db, input: ListingInput, errors: FieldErrors, t: Translate) {
-  const [pkg] = await db
-    .select({ id: packages.id, nameCs: packages.nameCs, nameEn: packages.nameEn })
-    .from(packages)
-    .where(eq(packages.id, input.packageId))
-    .limit(1);
+  const pkg = (await packageById(db, input.packageId)) ?? undefined;
   if (!pkg) addError(errors, "packageId", t("listings.errors.chooseValue"));
   return pkg;
 }
@@ -72,11 +67,7 @@ async function resolveBrand(db: Db, input: ListingInput, errors: FieldErrors, t:
     return null;
   }
   if (brandName.length === 0) return null;
-  const [found] = await db
-    .select({ id: brands.id, name: brands.name })
-    .from(brands)
-    .where(eq(brands.nameKey, brandNameKey(brandName)))
-    .limit(1);
+  const found = await brandByName(db, brandName);
   return found ?? { id: null, name: brandName };
 }
 
