@@ -21,8 +21,8 @@
 import fs from "node:fs";
 import { parseArgs } from "node:util";
 import sharp from "sharp";
+import { LISTING_IMAGE_UPLOAD_PATH } from "#server/modules/listing-photos/api.ts";
 import { encodeListingImage } from "#server/modules/listing-photos/index.ts";
-import { LISTING_IMAGE_UPLOAD_PATH } from "#server/modules/listings/api/index.ts";
 import { createTestApi } from "#server/test/api-harness.ts";
 import { photoLikeJpeg } from "#server/test/photo.ts";
 

@@ -27,5 +27,13 @@ export { type CatalogService, createCatalogService } from "./catalog-service.ts"
 export { type ListingsDashboardFigures, listingsDashboardFigures } from "./dashboard-figures.ts";
 export { type SoldDeal, soldDealsOf } from "./deals.ts";
 export { createProductDetailService } from "./detail/product-detail.ts";
+export {
+  type ListingForModeration,
+  type ListingInReview,
+  listingCountOf,
+  listingForModeration,
+  listingsInReview,
+  recentListingsOf,
+} from "./moderation-reads.ts";
 export { type NewSupply, suppliesLiveBetween } from "./new-supplies.ts";
 export { type ProductSummary, productSummaries, productsInStock } from "./product-summaries.ts";

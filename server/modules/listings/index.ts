@@ -57,14 +57,8 @@ export { registerListingJobs } from "./jobs.ts";
 export { fillMissingLeaders } from "./leader-backfill.ts";
 export {
   createListingModeration,
-  type ListingForModeration,
-  type ListingInReview,
   type ListingModeration,
   type ListingScheduler,
-  listingCountOf,
-  listingForModeration,
-  listingsInReview,
-  recentListingsOf,
 } from "./moderation.ts";
 export { maskUsername, pick, productPaths, SITEMAP_PRODUCT_STATUSES } from "./paths.ts";
 export { createListingsPersonalData } from "./personal-data.ts";

@@ -1,2 +1,2 @@
 export { adminListingsApi } from "./admin-catalog.ts";
-export { LISTING_IMAGE_UPLOAD_PATH, listingsApi } from "./listings.ts";
+export { listingsApi } from "./listings.ts";

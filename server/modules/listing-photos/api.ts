@@ -1,10 +1,13 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { translate } from "#core/i18n/index.ts";
-import { type ApiRouter, bearerSecurity, requireUser } from "#server/http/api/router.ts";
+import { type ApiRouter, bearerSecurity, createApiRouter, requireUser } from "#server/http/api/router.ts";
 import { errorResponses, jsonContent, MessageBody, ValidationErrorBody } from "#server/http/api/schemas.ts";
-import { LISTING_IMAGE_MAX_BYTES } from "#server/modules/listing-photos/index.ts";
-import { user } from "./listing-schemas.ts";
+import type { AppEnv } from "#server/http/types.ts";
+import { LISTING_IMAGE_MAX_BYTES } from "./images.ts";
+
+const user = (c: Context<AppEnv>) => c.get("user")!;
 
 /** The multipart upload's path: the /api body limit (1 MB) is raised to the photo limit here only. */
 export const LISTING_IMAGE_UPLOAD_PATH = "/api/me/advertisements/images";
@@ -87,3 +90,7 @@ export function imageRoutes(router: ApiRouter) {
     },
   );
 }
+
+/** The photo upload under /api/me/advertisements/images, mounted before the listings' /{id} routes. */
+export const listingPhotosApi = createApiRouter();
+imageRoutes(listingPhotosApi);
