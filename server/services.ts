@@ -1,7 +1,7 @@
 import type { MailTransport } from "./adapters/mail.ts";
 import type { SmsSender } from "./adapters/sms.ts";
 import type { Config } from "./config.ts";
-import type { Database } from "./db/client.ts";
+import type { Database, Db } from "./db/client.ts";
 import { createJobRunner, type JobRunner } from "./jobs/runner.ts";
 import type { Logger } from "./logger.ts";
 import { createCatalogAdmin } from "./modules/catalog/index.ts";
@@ -19,6 +19,15 @@ import { wireNoticesAndConversations } from "./wiring/notices-and-conversations.
 import { wirePayments } from "./wiring/payments.ts";
 import { wireShop } from "./wiring/shop.ts";
 import { wireWatchdogs } from "./wiring/watchdogs.ts";
+
+/** The back office's catalogue: categories, brands, packages (catalog) and any listing. */
+function backOfficeCatalog(db: Db) {
+  return {
+    ...createCatalogAdmin(db, catalogProducts),
+    ...createListingAdminReads(db),
+    ...createListingAdmin(db),
+  };
+}
 
 /**
  * The composition root: every module's service, built once per process from the database and
@@ -87,15 +96,7 @@ export function createServices({
     messages,
     wishlist,
     catalog,
-    /**
-     * The back office's catalogue: categories, brands, packages (the catalog module, told about
-     * the products by the listings' port answers) and any listing (listings/admin).
-     */
-    catalogAdmin: {
-      ...createCatalogAdmin(db, catalogProducts),
-      ...createListingAdminReads(db),
-      ...createListingAdmin(db),
-    },
+    catalogAdmin: backOfficeCatalog(db),
     productPages,
     listingQuota,
     bidding,

@@ -24,6 +24,10 @@ const MODULES = path.join(ROOT, "server/modules");
 const KNOWN_DOUBLES: Record<string, string> = {
   Invalid:
     "listings' old result shape (users' is the core result's), which goes with item 5 (core/result.ts)",
+  Refused:
+    "the back office's old result shape (catalog/admin/outcomes.ts, moved from listings by ADR 0071) beside listings' old one: both go with item 5",
+  NotFound:
+    "the back office's old result shape (catalog/admin/outcomes.ts, moved from listings by ADR 0071) beside listings' old one: both go with item 5",
 };
 
 function sources(dir: string): string[] {

@@ -32,8 +32,10 @@ export type { CatalogProducts, FormOptions, SearchTextScope } from "./contracts.
 export { descendants, formOptions, loadCategories } from "./form-options.ts";
 export { filingOptions, filingProblem } from "./listing-filing.ts";
 export {
+  allCategoryNames,
   brandById,
   brandByName,
+  brandNameSql,
   categoryById,
   categoryColumnSql,
   ensureBrand,

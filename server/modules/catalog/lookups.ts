@@ -69,3 +69,20 @@ export async function rootCategoryOf(db: Db, categoryId: number): Promise<number
   );
   return Number(chain[0]?.id ?? category.id);
 }
+
+/** Every category, inactive ones too, with its parent and names (the products' search text). */
+export async function allCategoryNames(db: Db) {
+  return db
+    .select({
+      id: categories.id,
+      parentId: categories.parentId,
+      nameCs: categories.nameCs,
+      nameEn: categories.nameEn,
+    })
+    .from(categories);
+}
+
+/** The name of the brand in `id` (a column or value), as a scalar subquery (null without one). */
+export function brandNameSql(id: SQL): SQL {
+  return sql`(select b.name from ${brands} b where b.id = ${id})`;
+}

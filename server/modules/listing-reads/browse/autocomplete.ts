@@ -4,7 +4,7 @@ import type { Locale } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import type { Db } from "#server/db/client.ts";
 import { isTypoOf, searchTokens } from "#server/modules/catalog/index.ts";
-import { activeCategories, ancestorsOf, type CategoryRow, categoryLink } from "./categories.ts";
+import { type ActiveCategoryRow, activeCategories, ancestorsOf, categoryLink } from "./categories.ts";
 import { conditions } from "./filters.ts";
 import { estimateHits, newestHits } from "./newest-hits.ts";
 import { planSearch, relevance, type SearchPlan } from "./search-plan.ts";
@@ -80,7 +80,7 @@ export async function autocomplete(db: Db, q: string, locale: Locale): Promise<A
 }
 
 /** How well a category's names match the words: -1 when one does not match at all. */
-function categoryScore(row: CategoryRow, tokens: string[], exact: Set<string>): number {
+function categoryScore(row: ActiveCategoryRow, tokens: string[], exact: Set<string>): number {
   const words = row.searchName.split(/[^\p{L}\p{N}]+/u);
   let score = 0;
   for (const token of tokens) {
@@ -98,9 +98,9 @@ function categoryScore(row: CategoryRow, tokens: string[], exact: Set<string>): 
  * typos: "zaca" is the start of "Zacapa", not a slip for "zapa(lovače)", so the products whose name
  * it starts are the suggestions and a category that only resembles it is not offered above them.
  */
-function matchCategories(rows: CategoryRow[], tokens: string[], locale: Locale, exact: Set<string>) {
+function matchCategories(rows: ActiveCategoryRow[], tokens: string[], locale: Locale, exact: Set<string>) {
   const byId = new Map(rows.map((row) => [row.id, row]));
-  const scored: { row: CategoryRow; score: number; depth: number }[] = [];
+  const scored: { row: ActiveCategoryRow; score: number; depth: number }[] = [];
   for (const row of rows) {
     const score = categoryScore(row, tokens, exact);
     if (score <= 0) continue;

@@ -6,7 +6,7 @@ import type { Db } from "#server/db/client.ts";
 import { isRowId } from "../sql-rows.ts";
 import { rowsOf, toNumber } from "./sql-parts.ts";
 
-export type CategoryRow = {
+export type ActiveCategoryRow = {
   id: number;
   parentId: number | null;
   position: number;
@@ -21,9 +21,9 @@ export type CategoryRow = {
 };
 
 /** Where the active categories come from: the database, or the shell data kept in memory. */
-export type CategoryRows = () => Promise<readonly CategoryRow[]>;
+export type CategoryRows = () => Promise<readonly ActiveCategoryRow[]>;
 
-export async function activeCategories(db: Db): Promise<CategoryRow[]> {
+export async function activeCategories(db: Db): Promise<ActiveCategoryRow[]> {
   const result = await db.execute(sql`
     select id, parent_id, position, slug_cs, slug_en, name_cs, name_en, description_cs, description_en,
       lower(unaccent(name_cs || ' ' || coalesce(name_en, ''))) as search_name
@@ -42,7 +42,7 @@ export async function activeCategories(db: Db): Promise<CategoryRow[]> {
   }));
 }
 
-export function categoryLink(row: CategoryRow, locale: Locale): CategoryLink {
+export function categoryLink(row: ActiveCategoryRow, locale: Locale): CategoryLink {
   const english = locale === "en";
   const slug = (english && row.slugEn) || row.slugCs;
   return {
@@ -54,8 +54,11 @@ export function categoryLink(row: CategoryRow, locale: Locale): CategoryLink {
 }
 
 /** Ancestors of a category, root first, without the category itself; null when one is inactive. */
-export function ancestorsOf(row: CategoryRow, byId: Map<number, CategoryRow>): CategoryRow[] | null {
-  const path: CategoryRow[] = [];
+export function ancestorsOf(
+  row: ActiveCategoryRow,
+  byId: Map<number, ActiveCategoryRow>,
+): ActiveCategoryRow[] | null {
+  const path: ActiveCategoryRow[] = [];
   let parentId = row.parentId;
   // The tree is at most 5 levels; the bound guards against a cycle in bad data.
   for (let guard = 0; parentId !== null && guard < 10; guard++) {
@@ -92,10 +95,10 @@ export async function findCategory(
 }
 
 /** The children of each category (null: the roots), per list of rows: the rows are shared. */
-const childrenByRows = new WeakMap<readonly CategoryRow[], Map<number | null, number[]>>();
+const childrenByRows = new WeakMap<readonly ActiveCategoryRow[], Map<number | null, number[]>>();
 
 /** A category and its active descendants, breadth first; [] when it is unknown or inactive. */
-export function branchOf(rows: readonly CategoryRow[], categoryId: number): number[] {
+export function branchOf(rows: readonly ActiveCategoryRow[], categoryId: number): number[] {
   let children = childrenByRows.get(rows);
   if (!children) {
     children = new Map();

@@ -1,6 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import {
+  allCategoryNames,
+  brandNameSql,
   categoryPathNames,
   productSearchName,
   productSearchText,
@@ -34,18 +36,7 @@ function list(values: readonly number[]): SQL {
 
 async function loadCategories(db: Db): Promise<Map<number, CategoryRow>> {
   // Inactive categories too: a product filed under a hidden branch keeps its path's words.
-  const result = await db.execute(sql`select id, parent_id, name_cs, name_en from categories`);
-  return new Map(
-    rowsOf(result).map((row) => [
-      Number(row.id),
-      {
-        id: Number(row.id),
-        parentId: row.parent_id === null ? null : Number(row.parent_id),
-        nameCs: String(row.name_cs),
-        nameEn: (row.name_en as string | null) ?? null,
-      },
-    ]),
-  );
+  return new Map((await allCategoryNames(db)).map((row) => [row.id, row]));
 }
 
 /** The category ids and all their descendants. */
@@ -108,8 +99,8 @@ export async function refreshSearchText(db: Db, scope: SearchTextScope): Promise
 async function readBatch(db: Db, where: SQL): Promise<Row[]> {
   const result = await db.execute(sql`
     select p.id, p.name_cs, p.name_en, p.description_cs, p.description_en, p.category_id, p.search_text,
-      p.search_name, b.name as brand_name
-    from products p left join brands b on b.id = p.brand_id
+      p.search_name, ${brandNameSql(sql`p.brand_id`)} as brand_name
+    from products p
     where ${where}
     order by p.id
     limit ${BATCH}`);
