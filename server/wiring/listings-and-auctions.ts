@@ -39,7 +39,7 @@ export function wireListingsAndAuctions(
   { settings, catalog, notifier, messages, reviews }: ListingsAndAuctionsNeeds,
 ) {
   // The product page shows the auction's bids, the seller's and bidders' accounts and the seller's
-  // rating: the bidding, users and reviews modules answer them (server/modules/listings/detail).
+  // rating: the bidding, users and reviews modules answer them (server/modules/listing-reads/detail).
   // Lookups by key, each with one generic plan for every product (ADR 0050, genericPlans).
   const lookups = genericPlans(db);
   const productPages = createProductDetailService(db, settings, {
