@@ -98,10 +98,26 @@ export default {
       severity: "error",
       comment:
         "A module is reached through its public index.ts; its other files, its tables above all, are private to it.",
-      from: { path: "^server/modules/([^/]+)/", pathNot: TESTS },
+      from: { path: "^server/modules/([^/]+)/", pathNot: [TESTS, "^server/modules/listing-reads/"] },
       to: {
         path: "^server/modules/[^/]+/",
         pathNot: ["^server/modules/$1/", "^server/modules/[^/]+/(index|keys)\\.ts$"],
+      },
+    },
+    {
+      name: "the-read-side-reads-tables",
+      severity: "error",
+      comment:
+        "The declared read side (listing-reads, ADR 0071) is reached through its index too, and reaches other modules through theirs; it may import the tables of the modules it reads (listings, catalog) to read them, and tests/architecture/raw-sql-owners.test.ts checks that it writes none.",
+      from: { path: "^server/modules/listing-reads/", pathNot: TESTS },
+      to: {
+        path: "^server/modules/[^/]+/",
+        pathNot: [
+          "^server/modules/listing-reads/",
+          "^server/modules/[^/]+/(index|keys)\\.ts$",
+          "^server/modules/listings/tables/",
+          "^server/modules/catalog/tables\\.ts$",
+        ],
       },
     },
     {

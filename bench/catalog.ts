@@ -29,7 +29,7 @@ import { sql } from "drizzle-orm";
 import { TOTP } from "otpauth";
 import { openDatabase } from "#server/db/client.ts";
 import { DEMO_STAFF } from "#server/db/seed/staff-data.ts";
-import { createListingQueries } from "#server/modules/listings/index.ts";
+import { createListingQueries } from "#server/modules/listing-reads/index.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { values } = parseArgs({

@@ -10,7 +10,7 @@ import { parseArgs } from "node:util";
 import { type SQL, sql } from "drizzle-orm";
 import type { PgDialect } from "drizzle-orm/pg-core";
 import { type Db, openDatabase } from "#server/db/client.ts";
-import { createListingQueries } from "#server/modules/listings/index.ts";
+import { createListingQueries } from "#server/modules/listing-reads/index.ts";
 
 const { values } = parseArgs({
   options: {

@@ -9,7 +9,7 @@
  *
  * - reference: sharp decoding the same file to raw pixels, the least any re-encoding must cost;
  * - encode before: the pipeline as it was (WebP at sharp's default effort 4, quality 88);
- * - encodeListingImage (checkout): server/modules/listings/images.ts as checked out;
+ * - encodeListingImage (checkout): server/modules/listing-photos/images.ts as checked out;
  * - the whole request (checkout): POST /api/me/advertisements/images through the real API (session,
  *   multipart parsing, checks, encode, staging on disk) in this process, one after another, then
  *   three at once as the add form sends them (the server encodes two at a time).
@@ -21,8 +21,8 @@
 import fs from "node:fs";
 import { parseArgs } from "node:util";
 import sharp from "sharp";
-import { LISTING_IMAGE_UPLOAD_PATH } from "#server/modules/listings/api/index.ts";
-import { encodeListingImage } from "#server/modules/listings/index.ts";
+import { LISTING_IMAGE_UPLOAD_PATH } from "#server/modules/listing-photos/api.ts";
+import { encodeListingImage } from "#server/modules/listing-photos/index.ts";
 import { createTestApi } from "#server/test/api-harness.ts";
 import { photoLikeJpeg } from "#server/test/photo.ts";
 

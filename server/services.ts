@@ -1,10 +1,12 @@
 import type { MailTransport } from "./adapters/mail.ts";
 import type { SmsSender } from "./adapters/sms.ts";
 import type { Config } from "./config.ts";
-import type { Database } from "./db/client.ts";
+import type { Database, Db } from "./db/client.ts";
 import { createJobRunner, type JobRunner } from "./jobs/runner.ts";
 import type { Logger } from "./logger.ts";
-import { createCatalogAdmin, createCatalogService } from "./modules/listings/index.ts";
+import { createCatalogAdmin } from "./modules/catalog/index.ts";
+import { createCatalogService, createListingAdminReads } from "./modules/listing-reads/index.ts";
+import { catalogProducts, createListingAdmin, refreshSearchText } from "./modules/listings/index.ts";
 import { createSettingsService } from "./modules/settings/index.ts";
 import { wireAccountPages, wireAccounts } from "./wiring/accounts.ts";
 import { databaseHealth, wireAdapters } from "./wiring/base.ts";
@@ -17,6 +19,15 @@ import { wireNoticesAndConversations } from "./wiring/notices-and-conversations.
 import { wirePayments } from "./wiring/payments.ts";
 import { wireShop } from "./wiring/shop.ts";
 import { wireWatchdogs } from "./wiring/watchdogs.ts";
+
+/** The back office's catalogue: categories, brands, packages (catalog) and any listing. */
+function backOfficeCatalog(db: Db) {
+  return {
+    ...createCatalogAdmin(db, catalogProducts),
+    ...createListingAdminReads(db),
+    ...createListingAdmin(db),
+  };
+}
 
 /**
  * The composition root: every module's service, built once per process from the database and
@@ -47,7 +58,7 @@ export function createServices({
   // One settings service for every module that reads the settings; it keeps them in memory until
   // they change (server/db/notify-cache.ts), like the currencies, the category tree and banners.
   const settings = createSettingsService(db, base.shellData);
-  const catalog = createCatalogService(db, base.shellData);
+  const catalog = createCatalogService(db, base.shellData, refreshSearchText);
   const { notifier, reviews, messages, wishlist } = wireNoticesAndConversations(base);
   const { productPages, listingQuota, bidding, listings, uploads } = wireListingsAndAuctions(base, {
     settings,
@@ -85,8 +96,7 @@ export function createServices({
     messages,
     wishlist,
     catalog,
-    /** The back office's catalogue: categories, brands, packages, any listing (listings/admin). */
-    catalogAdmin: createCatalogAdmin(db),
+    catalogAdmin: backOfficeCatalog(db),
     productPages,
     listingQuota,
     bidding,

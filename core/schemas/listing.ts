@@ -16,7 +16,7 @@ export const NAME_MIN = 3;
 export const NAME_MAX = 120;
 export const DESCRIPTION_MIN = 20;
 export const DESCRIPTION_MAX = 5000;
-/** A brand's name as shown (server/modules/listings/brand.ts cleans and keys it). */
+/** A brand's name as shown (server/modules/catalog/brand.ts cleans and keys it). */
 export const BRAND_NAME_MAX = 80;
 export const LISTING_IMAGES_MAX = 12;
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "../modules/admin/tables.ts";
 import { sessions } from "../modules/auth/tables.ts";
 import { bids } from "../modules/bidding/tables.ts";
+import { brands, categories, packages } from "../modules/catalog/tables.ts";
 import { banners, blogCategories, blogPosts, documents, infoPages } from "../modules/cms/tables.ts";
 import {
   emailConfirmationTokens,
@@ -12,7 +13,6 @@ import {
 } from "../modules/credentials/tables.ts";
 import { invoices } from "../modules/invoicing/tables.ts";
 import { productImages, productStatusChanges, products } from "../modules/listings/tables/products.ts";
-import { brands, categories, packages } from "../modules/listings/tables/taxonomy.ts";
 import { countries, currencies } from "../modules/lists/tables.ts";
 import { messages, messageThreads, threadParticipants, userBlocks } from "../modules/messages/tables.ts";
 import { subscribers } from "../modules/newsletter/tables.ts";

@@ -10,7 +10,7 @@ import { translate } from "#core/i18n/index.ts";
 import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
 import { isContentUpload } from "../modules/cms/api/index.ts";
-import { LISTING_IMAGE_UPLOAD_PATH } from "../modules/listings/api/index.ts";
+import { LISTING_IMAGE_UPLOAD_PATH } from "../modules/listing-photos/api.ts";
 import { createImageVariants, imageVariantHandler } from "../modules/media/index.ts";
 import { isBankStatementUpload } from "../modules/payments/api/index.ts";
 import type { Services } from "../services.ts";
@@ -201,7 +201,7 @@ function mountApiWithLimits(app: App, config: Config, on: Layers) {
     onError: (c) => c.json({ message: translate(c.get("locale"), "errors.payloadTooLarge") }, 413),
   });
   // A listing photo, a banner image, a PDF document or a bank statement may be larger; their routes
-  // set their own limits (server/modules/listings/api.ts, server/modules/cms/api/admin.ts,
+  // set their own limits (server/modules/listing-photos/api.ts, server/modules/cms/api/admin.ts,
   // server/modules/payments/api/admin-bank-statements.ts).
   if (on("bodyLimit"))
     app.use("/api/*", (c, next) =>

@@ -1,6 +1,6 @@
 import type { Db } from "../db/client.ts";
+import { categories } from "../modules/catalog/tables.ts";
 import { type NewProduct, productImages, products } from "../modules/listings/tables/products.ts";
-import { categories } from "../modules/listings/tables/taxonomy.ts";
 
 /**
  * Minimal catalogue rows for integration tests, inserted directly. Each helper takes overrides so

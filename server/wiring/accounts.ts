@@ -8,6 +8,7 @@ import {
   createSessionsService,
 } from "#server/modules/auth/index.ts";
 import { bidsOfUser, createAccountBids, createBiddingPersonalData } from "#server/modules/bidding/index.ts";
+import { categorySummaries } from "#server/modules/catalog/index.ts";
 import {
   createAccountServices,
   createVerificationService,
@@ -16,13 +17,11 @@ import {
 } from "#server/modules/credentials/index.ts";
 import {
   type CatalogService,
-  categorySummaries,
   createAccountListingReads,
-  createListingsPersonalData,
   type createProductDetailService,
   listingsOfSeller,
-  runningAuctionsOf,
-} from "#server/modules/listings/index.ts";
+} from "#server/modules/listing-reads/index.ts";
+import { createListingsPersonalData, runningAuctionsOf } from "#server/modules/listings/index.ts";
 import { createCountryCheck } from "#server/modules/lists/index.ts";
 import type { UploadLimiter } from "#server/modules/media/index.ts";
 import { createMessagesPersonalData, type MessagesService } from "#server/modules/messages/index.ts";

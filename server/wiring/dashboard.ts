@@ -1,6 +1,6 @@
 import { createDashboardService } from "#server/modules/admin/index.ts";
 import { biddingDashboardFigures } from "#server/modules/bidding/index.ts";
-import { listingsDashboardFigures } from "#server/modules/listings/index.ts";
+import { listingsDashboardFigures } from "#server/modules/listing-reads/index.ts";
 import { type ModerationService, moderationDashboardFigures } from "#server/modules/moderation/index.ts";
 import { ordersDashboardFigures } from "#server/modules/orders/index.ts";
 import { statementLinesUnmatched } from "#server/modules/payments/index.ts";

@@ -6,14 +6,13 @@ import {
   scheduleBiddingSweep,
   visibleBidsOf,
 } from "#server/modules/bidding/index.ts";
+import { createListingImageStore } from "#server/modules/listing-photos/index.ts";
 import {
   type CatalogService,
-  createListingImageStore,
-  createListingsService,
   createProductDetailService,
-  registerListingJobs,
   submittedListingCount,
-} from "#server/modules/listings/index.ts";
+} from "#server/modules/listing-reads/index.ts";
+import { createListingsService, registerListingJobs } from "#server/modules/listings/index.ts";
 import { createImageVariants, createUploadLimiter } from "#server/modules/media/index.ts";
 import type { MessagesService, Notifier } from "#server/modules/messages/index.ts";
 import type { ReviewsService } from "#server/modules/reviews/index.ts";
@@ -40,7 +39,7 @@ export function wireListingsAndAuctions(
   { settings, catalog, notifier, messages, reviews }: ListingsAndAuctionsNeeds,
 ) {
   // The product page shows the auction's bids, the seller's and bidders' accounts and the seller's
-  // rating: the bidding, users and reviews modules answer them (server/modules/listings/detail).
+  // rating: the bidding, users and reviews modules answer them (server/modules/listing-reads/detail).
   // Lookups by key, each with one generic plan for every product (ADR 0050, genericPlans).
   const lookups = genericPlans(db);
   const productPages = createProductDetailService(db, settings, {

@@ -1,12 +1,12 @@
 import { recordAudit } from "#server/modules/admin/index.ts";
 import { createAltcha } from "#server/modules/auth/index.ts";
-import type { ListingScheduler } from "#server/modules/listings/index.ts";
 import {
-  createListingModeration,
   listingCountOf,
   listingForModeration,
   listingsInReview,
-} from "#server/modules/listings/index.ts";
+} from "#server/modules/listing-reads/index.ts";
+import type { ListingScheduler } from "#server/modules/listings/index.ts";
+import { createListingModeration } from "#server/modules/listings/index.ts";
 import {
   messageForModeration,
   type Notifier,

@@ -1,4 +1,5 @@
-import { categoryChains, productSummaries, soldDealsOf } from "#server/modules/listings/index.ts";
+import { categoryChains } from "#server/modules/catalog/index.ts";
+import { productSummaries, soldDealsOf } from "#server/modules/listing-reads/index.ts";
 import {
   createMessagesService,
   createNotifier,

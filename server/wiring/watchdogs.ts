@@ -1,10 +1,10 @@
+import { categorySummaries } from "#server/modules/catalog/index.ts";
 import {
   type CatalogService,
-  categorySummaries,
   productSummaries,
   productsInStock,
   suppliesLiveBetween,
-} from "#server/modules/listings/index.ts";
+} from "#server/modules/listing-reads/index.ts";
 import type { Notifier } from "#server/modules/messages/index.ts";
 import { recipientsOf } from "#server/modules/users/index.ts";
 import { createWatchdogService, registerWatchdogJobs } from "#server/modules/watchdog/index.ts";

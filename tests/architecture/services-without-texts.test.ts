@@ -118,6 +118,6 @@ describe("services without texts", () => {
     expect(isEdge("orders/shop/line-text.ts")).toBe(true);
     expect(isEdge("credentials/registration.ts")).toBe(false);
     expect(isEdge("reviews/api-keys.ts")).toBe(false);
-    expect(isEdge("listings/search/search-text.ts")).toBe(false);
+    expect(isEdge("catalog/search-text.ts")).toBe(false);
   });
 });

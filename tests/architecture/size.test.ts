@@ -18,10 +18,7 @@ const MAX_MODULE_LINES = 4000;
  * Modules still over the limit, each with what is to bring it under; the test fails when one of
  * them gets under it too, so that its line here goes with it.
  */
-const KNOWN_LARGE_MODULES: Record<string, string> = {
-  listings:
-    "issue 34's split: catalogue entries and their attributes vs the selling formats and their lifecycle",
-};
+const KNOWN_LARGE_MODULES: Record<string, string> = {};
 
 /** Data, not logic (the demo data and its tables, generated migrations), and the tests' helpers. */
 const DATA = /^server\/(db\/seed|db\/migrations|test)\//;

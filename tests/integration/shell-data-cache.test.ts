@@ -7,7 +7,7 @@ import { createNotificationListener } from "#server/db/listen.ts";
 import { createShellDataCache } from "#server/db/notify-cache.ts";
 import { openTestDatabase, type TestDatabase } from "#server/db/test-database.ts";
 import { createCmsService } from "#server/modules/cms/index.ts";
-import { createCatalogService } from "#server/modules/listings/index.ts";
+import { createCatalogService } from "#server/modules/listing-reads/index.ts";
 import { createListsService } from "#server/modules/lists/index.ts";
 import { createSettingsService } from "#server/modules/settings/index.ts";
 import { insertCategory } from "#server/test/fixtures.ts";

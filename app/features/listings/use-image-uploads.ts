@@ -4,7 +4,7 @@ import { failProgress, finishProgress, startProgress } from "#app/ui/feedback/pr
 
 export type ManagedImage = { ref: string; url: string };
 
-/** What the server takes (server/modules/listings/images.ts); the server checks the bytes again. */
+/** What the server takes (server/modules/listing-photos/images.ts); the server checks the bytes again. */
 export const MAX_IMAGES = 12;
 const MAX_MB = 15;
 

@@ -7,7 +7,7 @@ import {
   productSearchName,
   productSearchText,
   searchText,
-} from "#server/modules/listings/index.ts";
+} from "#server/modules/catalog/index.ts";
 import type { NewProduct } from "#server/modules/listings/tables/products.ts";
 import type { Db } from "../client.ts";
 import * as t from "../schema.ts";

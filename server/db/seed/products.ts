@@ -1,6 +1,6 @@
 import { monthlyRoundClose, nextMonthlyRoundClose } from "#core/rules/auction-end.ts";
 import { toPragueWallClock } from "#core/time/prague.ts";
-import { categoryPathNames, productSearchName, productSearchText } from "#server/modules/listings/index.ts";
+import { categoryPathNames, productSearchName, productSearchText } from "#server/modules/catalog/index.ts";
 import type { NewProduct } from "#server/modules/listings/tables/products.ts";
 import { brands as brandSeeds, type SeedBrand } from "./brands.ts";
 import { type CatalogueItem, catalogue, type DemandItem, demands, type Kind } from "./catalogue.ts";

@@ -1,9 +1,11 @@
 import { adminDashboardApi, staffAdminApi } from "#server/modules/admin/api/index.ts";
 import { authApi, secondFactorApi } from "#server/modules/auth/api.ts";
 import { biddingApi } from "#server/modules/bidding/api.ts";
+import { adminCatalogApi, catalogApi } from "#server/modules/catalog/api/index.ts";
 import { cmsApi, contentAdminApi } from "#server/modules/cms/api/index.ts";
 import { verificationApi } from "#server/modules/credentials/api.ts";
-import { adminCatalogApi, catalogApi, listingsApi } from "#server/modules/listings/api/index.ts";
+import { listingPhotosApi } from "#server/modules/listing-photos/api.ts";
+import { adminListingsApi, listingsApi } from "#server/modules/listings/api/index.ts";
 import { listsApi } from "#server/modules/lists/api.ts";
 import { messagesApi } from "#server/modules/messages/api.ts";
 import { moderationApi } from "#server/modules/moderation/api.ts";
@@ -24,6 +26,7 @@ export const apiModules = [
   listsApi,
   catalogApi,
   biddingApi,
+  listingPhotosApi,
   listingsApi,
   paymentsApi,
   ordersApi,
@@ -41,6 +44,7 @@ export const apiModules = [
   adminDashboardApi,
   staffAdminApi,
   adminCatalogApi,
+  adminListingsApi,
   accountApi,
   securityApi,
   verificationApi,

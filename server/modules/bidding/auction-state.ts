@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, gt, lte, ne } from "drizzle-orm";
 import type { AuctionLive, PublicBid } from "#core/contracts/bidding.ts";
 import type { Db } from "#server/db/client.ts";
-import { type AuctionRow, maskUsername } from "../listings/index.ts";
+import type { AuctionRow } from "../listings/index.ts";
+import { maskUsername } from "../listings/index.ts";
 import { publicNamesOf } from "../users/index.ts";
 import {
   type AuctionRuleOptions,

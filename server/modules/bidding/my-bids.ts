@@ -3,7 +3,7 @@ import type { MyBid, MyBidGroup } from "#core/contracts/bidding.ts";
 import type { Locale } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import type { Db } from "#server/db/client.ts";
-import { type AuctionSummary, auctionSummaries } from "../listings/index.ts";
+import { type AuctionSummary, auctionSummaries } from "../listing-reads/index.ts";
 import { buyerThreadsOf } from "../messages/index.ts";
 import { bids } from "./tables.ts";
 

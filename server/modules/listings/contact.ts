@@ -3,14 +3,14 @@ import type { Locale } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { err, type Ok, ok } from "#core/result.ts";
 import { problem } from "#core/validation/field-errors.ts";
+import { categoryColumnSql } from "#server/modules/catalog/index.ts";
 import { usernameSql } from "#server/modules/users/index.ts";
 import type { ListingsContext } from "./context.ts";
 import { invalid, refusal } from "./outcomes.ts";
 import { cleanDescription } from "./schemas.ts";
 import { isRowId, rowsOf } from "./sql-rows.ts";
 import { type ProductFormat, type ProductStatus, type ProductType, products } from "./tables/products.ts";
-import { categories } from "./tables/taxonomy.ts";
-import type { Invalid, NotFound, Refused } from "./types.ts";
+import type { ListingInvalid, NotFound, Refused } from "./types.ts";
 
 export const CONTACT_MESSAGE_MAX = 2000;
 
@@ -39,10 +39,10 @@ export async function contactTarget(
   // to, and a seller's account is never deleted (only anonymised), so the name is always there.
   const result = await ctx.db.execute(sql`
     select p.id, p.type, p.format, p.name_cs, p.name_en, p.slug_cs, p.slug_en, p.seller_id,
-      c.slug_cs as category_slug_cs, c.slug_en as category_slug_en,
+      ${categoryColumnSql("slug_cs", sql`p.category_id`)} as category_slug_cs,
+      ${categoryColumnSql("slug_en", sql`p.category_id`)} as category_slug_en,
       ${usernameSql(sql`p.seller_id`)} as username
     from ${products} p
-    join ${categories} c on c.id = p.category_id
     where p.id = ${productId} and p.seller_id is not null
       and p.status in ('active', 'scheduled', 'ended', 'sold')`);
   const [row] = rowsOf<Record<string, unknown>>(result);
@@ -103,7 +103,10 @@ export async function contactSeller(
   productId: number,
   body: string | null,
 ): Promise<
-  Ok<{ threadId: number; created: boolean }> | NotFound | Refused<"own_listing" | "thread_blocked"> | Invalid
+  | Ok<{ threadId: number; created: boolean }>
+  | NotFound
+  | Refused<"own_listing" | "thread_blocked">
+  | ListingInvalid
 > {
   if (!isRowId(productId)) return err("not_found");
   const text = body === null ? "" : cleanDescription(body);

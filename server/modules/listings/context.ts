@@ -1,11 +1,11 @@
 import type { Db } from "#server/db/client.ts";
 import type { Logger } from "#server/logger.ts";
+import type { SearchTextScope } from "#server/modules/catalog/index.ts";
+import type { ListingImageStore } from "#server/modules/listing-photos/index.ts";
 import type { ImageVariants, UploadLimiter } from "../media/index.ts";
 import type { MessagesService, Notifier } from "../messages/index.ts";
 import type { SettingsService } from "../settings/index.ts";
 import type { ListingQuotaService } from "../users/index.ts";
-import type { ListingImageStore } from "./image-store.ts";
-import type { CatalogService } from "./taxonomy/catalog-service.ts";
 import type { ListingScheduler } from "./types.ts";
 
 export type ListingsServiceDeps = {
@@ -14,7 +14,8 @@ export type ListingsServiceDeps = {
   /** The free quota of unverified accounts (the users module's listing quota). */
   quota: Pick<ListingQuotaService, "canAddListing">;
   scheduler: ListingScheduler;
-  catalog: Pick<CatalogService, "refreshSearchText">;
+  /** The search text of changed products (the read side's catalogue service passes it on). */
+  catalog: { refreshSearchText(scope: SearchTextScope): Promise<unknown> };
   images: ListingImageStore;
   variants?: Pick<ImageVariants, "get">;
   /** Conversations (write to the seller) and notices (awaiting payment, paid, sold to you): the messages module. */

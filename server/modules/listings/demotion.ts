@@ -5,7 +5,7 @@ import { products } from "./tables/products.ts";
 /**
  * A moderator's "demote" (DSA Art. 17, a restriction of visibility; docs/product/back-office.md,
  * "Moderation"): the listing stays in its status and reachable by its URL, but search, top placement
- * and the home page's promoted spots skip it (server/modules/listings/browse reads `demoted_at`).
+ * and the home page's promoted spots skip it (server/modules/listing-reads/browse reads `demoted_at`).
  * Not a lifecycle status: the listing's life (bids, end, sale) goes on unchanged.
  */
 

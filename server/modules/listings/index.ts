@@ -1,5 +1,6 @@
 /*
- * The listing's operations for other modules. Each takes the caller's transaction (or database)
+ * The listing's operations for other modules (the catalogue, the read side and the photos are
+ * their own modules: ADR 0071). Each takes the caller's transaction (or database)
  * first and runs inside it: a payment's release commits with the paid order, a close with its
  * notices. The products table stays the listings module's own.
  *
@@ -32,26 +33,7 @@
  *   releaseStock(tx, lines)                                      gives an unpaid order's pieces back
  */
 
-export {
-  type AccountListingReads,
-  createAccountListingReads,
-  type LinkedListing,
-  submittedListingCount,
-} from "./account-reads.ts";
-export {
-  type AdminCategoryRow,
-  type AdminListing,
-  type AdminListingRow,
-  type AdminOutcome,
-  BRAND_SORTS,
-  type BrandRow,
-  type CatalogAdmin,
-  createCatalogAdmin,
-  LISTING_TABLE_SORTS,
-  type ListingFilters,
-  type PackageRow,
-} from "./admin/service.ts";
-export { type AdminUserListing, listingsOfSeller } from "./admin-user-reads.ts";
+export { createListingAdmin, LISTING_TABLE_SORTS, type ListingAdmin } from "./admin/service.ts";
 export {
   type AuctionRow,
   auctionsEndingSoonIds,
@@ -67,39 +49,22 @@ export {
   recordLeadingBid,
   runningAuctionsOf,
 } from "./auction-rows.ts";
-export { type AuctionSummary, auctionSummaries } from "./auction-summaries.ts";
-export { createListingQueries } from "./browse/listing-queries.ts";
-export { type CategorySummary, categoryChains, categorySummaries } from "./category-summaries.ts";
+export { catalogProducts } from "./catalog-products.ts";
 export type { ShopProduct, StockLine, StockProblem, StockReservation } from "./contracts.ts";
-export { type ListingsDashboardFigures, listingsDashboardFigures } from "./dashboard-figures.ts";
-export { type SoldDeal, soldDealsOf } from "./deals.ts";
-export { createProductDetailService, maskUsername } from "./detail/product-detail.ts";
+export { coverImage } from "./cover-image.ts";
 export { createDiagnosticsListing } from "./diagnostics-auction.ts";
-export { createListingImageStore } from "./image-store.ts";
-export { encodeListingImage } from "./images.ts";
 export { registerListingJobs } from "./jobs.ts";
 export { fillMissingLeaders } from "./leader-backfill.ts";
 export {
   createListingModeration,
-  isCategoryPremoderated,
-  type ListingForModeration,
-  type ListingInReview,
   type ListingModeration,
   type ListingScheduler,
-  listingCountOf,
-  listingForModeration,
-  listingsInReview,
-  recentListingsOf,
-  setCategoryPremoderation,
 } from "./moderation.ts";
-export { type NewSupply, suppliesLiveBetween } from "./new-supplies.ts";
+export { maskUsername, pick, productPaths, SITEMAP_PRODUCT_STATUSES } from "./paths.ts";
 export { createListingsPersonalData } from "./personal-data.ts";
-export { type ProductSummary, productSummaries, productsInStock } from "./product-summaries.ts";
 export { refreshSearchText } from "./search/search-index.ts";
-export { categoryPathNames, productSearchName, productSearchText, searchText } from "./search/search-text.ts";
 export { createListingsService, type MyListing } from "./service.ts";
 export { releaseStock, reserveStock, shopProductsForCart } from "./stock.ts";
-export { type CatalogService, createCatalogService } from "./taxonomy/catalog-service.ts";
 export {
   type Activation,
   activate,

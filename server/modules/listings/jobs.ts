@@ -1,7 +1,7 @@
 import { PRAGUE_TIME_ZONE } from "#core/time/prague.ts";
 import type { JobRunner } from "#server/jobs/runner.ts";
 import type { Logger } from "#server/logger.ts";
-import type { ListingImageStore } from "./image-store.ts";
+import type { ListingImageStore } from "#server/modules/listing-photos/index.ts";
 
 export const STAGED_SWEEP_QUEUE = "listings.staged-sweep";
 

@@ -5,6 +5,8 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { monthlyAuctionEnd, weeklyAuctionEnd } from "#core/rules/auction-end.ts";
 import { FEES } from "#server/db/seed/settings-data.ts";
+import { brandNameKey } from "#server/modules/catalog/index.ts";
+import { brands, packages } from "#server/modules/catalog/tables.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { insertBidders } from "#server/test/auction-fixtures.ts";
 import { insertCategory, insertProduct, insertProductImage } from "#server/test/fixtures.ts";
@@ -14,10 +16,8 @@ import { messages, messageThreads, threadParticipants } from "../messages/tables
 import { settings } from "../settings/tables.ts";
 import { userGroups, users } from "../users/tables.ts";
 import { wishlistItems, wishlists } from "../wishlist/tables.ts";
-import { brandNameKey } from "./brand.ts";
 import { productImages, productStatusChanges, products } from "./tables/products.ts";
 import { listingSubmissions } from "./tables/submissions.ts";
-import { brands, packages } from "./tables/taxonomy.ts";
 
 /**
  * The listings API on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL): photo

@@ -1,152 +1,20 @@
-import { and, asc, count, desc, eq, sql } from "drizzle-orm";
-import type { ProductFormat, ProductStatus } from "#core/contracts/catalog.ts";
+import { eq } from "drizzle-orm";
+import type { ProductStatus } from "#core/contracts/catalog.ts";
 import type { Db } from "#server/db/client.ts";
 import { demoteListing, restoreListingRank } from "./demotion.ts";
-import { productPaths } from "./detail/paths.ts";
 import { scheduleAfterRelease, tellAwaitingPayment } from "./submission/after-release.ts";
-import { productImages, products } from "./tables/products.ts";
+import { products } from "./tables/products.ts";
 import { listingSubmissions } from "./tables/submissions.ts";
-import { categories } from "./tables/taxonomy.ts";
 import { approve, reinstate, reject } from "./transitions.ts";
 import type { ListingScheduler } from "./types.ts";
 
 /**
- * What moderation (server/modules/moderation) needs of the listings: the listing as a moderator
- * reviews it, the queue of listings held for pre-moderation, the seller's listing count, and the
- * moves a decision makes (approve, reject or remove, reinstate after a reversed complaint), each in
- * the caller's transaction through transitions.ts. The pre-moderation switch of a category too.
+ * What moderation (server/modules/moderation) needs of the listings: the moves a decision makes
+ * (approve, reject or remove, reinstate after a reversed complaint), each in the caller's
+ * transaction through transitions.ts. What a moderator reads (the listing, the queue, the seller's
+ * count and history) is the read side's (listing-reads/moderation-reads.ts); the pre-moderation
+ * switch of a category is the catalogue's.
  */
-
-export type ListingForModeration = {
-  id: number;
-  name: string;
-  description: string | null;
-  status: ProductStatus;
-  format: ProductFormat;
-  sellerId: number | null;
-  categoryId: number;
-  categoryName: string;
-  priceMinor: number | null;
-  createdAt: Date;
-  /** Photo URLs (`/uploads/...`), main first. */
-  images: string[];
-  /** The public page in Czech (null when its category is gone). */
-  href: string | null;
-};
-
-export async function listingForModeration(db: Db, id: number): Promise<ListingForModeration | null> {
-  const [row] = await db
-    .select({ product: products, category: categories })
-    .from(products)
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(eq(products.id, id))
-    .limit(1);
-  if (!row) return null;
-  const { product, category } = row;
-  const images = await db
-    .select({ path: productImages.path, fileName: productImages.fileName })
-    .from(productImages)
-    .where(eq(productImages.productId, id))
-    .orderBy(asc(productImages.position), asc(productImages.id));
-  return {
-    id: product.id,
-    name: product.nameCs,
-    description: product.descriptionCs,
-    status: product.status,
-    format: product.format,
-    sellerId: product.sellerId,
-    categoryId: product.categoryId,
-    categoryName: category.nameCs,
-    priceMinor: product.priceMinor ?? product.startPriceMinor,
-    createdAt: product.createdAt,
-    images: images.map((image) => `${image.path.replace(/\/+$/, "")}/${image.fileName}`),
-    href: productPaths(product.id, {
-      ...product,
-      categorySlugCs: category.slugCs,
-      categorySlugEn: category.slugEn,
-    }).cs,
-  };
-}
-
-export type ListingInReview = {
-  id: number;
-  name: string;
-  sellerId: number | null;
-  categoryName: string;
-  createdAt: Date;
-};
-
-/** The listings held for pre-moderation, oldest first (a page of them, and their count). */
-export async function listingsInReview(
-  db: Db,
-  page: { limit: number; offset: number },
-): Promise<{ rows: ListingInReview[]; total: number }> {
-  const rows = await db
-    .select({
-      id: products.id,
-      name: products.nameCs,
-      sellerId: products.sellerId,
-      categoryName: categories.nameCs,
-      createdAt: products.createdAt,
-    })
-    .from(products)
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(eq(products.status, "in_review"))
-    .orderBy(asc(products.createdAt), asc(products.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  const [total] = await db.select({ n: count() }).from(products).where(eq(products.status, "in_review"));
-  return { rows, total: total?.n ?? 0 };
-}
-
-/** How many listings a seller has added in all (the moderator's view of their history). */
-export async function listingCountOf(db: Db, sellerId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(products).where(eq(products.sellerId, sellerId));
-  return row?.n ?? 0;
-}
-
-/**
- * Whether new listings of this category wait for a moderator: switched on for it or for one of its
- * ancestors (pre-moderating "Cigars" holds every cigar subcategory too). At most 5 levels.
- */
-export async function isCategoryPremoderated(db: Db, categoryId: number): Promise<boolean> {
-  let id: number | null = categoryId;
-  for (let level = 0; id !== null && level < 5; level += 1) {
-    const [row] = await db
-      .select({ parentId: categories.parentId, premoderated: categories.premoderated })
-      .from(categories)
-      .where(eq(categories.id, id))
-      .limit(1);
-    if (!row) return false;
-    if (row.premoderated) return true;
-    id = row.parentId;
-  }
-  return false;
-}
-
-/**
- * Switches pre-moderation of a category on or off (the back office's category form); returns the
- * value before, for the audit, or null when there is no such category.
- */
-export async function setCategoryPremoderation(
-  db: Db,
-  categoryId: number,
-  on: boolean,
-): Promise<boolean | null> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ premoderated: categories.premoderated })
-      .from(categories)
-      .where(eq(categories.id, categoryId))
-      .for("update");
-    if (!row) return null;
-    await tx
-      .update(categories)
-      .set({ premoderated: on, updatedAt: sql`now()` })
-      .where(eq(categories.id, categoryId));
-    return row.premoderated;
-  });
-}
 
 /** The listing moves a moderation decision makes; the jobs and notices that follow a release too. */
 export function createListingModeration(deps: {
@@ -211,18 +79,3 @@ export function createListingModeration(deps: {
 
 export type ListingModeration = ReturnType<typeof createListingModeration>;
 export type { ListingScheduler };
-
-/** The seller's listings as rows for the moderator's history panel: newest first. */
-export async function recentListingsOf(db: Db, sellerId: number, limit = 10) {
-  return db
-    .select({
-      id: products.id,
-      name: products.nameCs,
-      status: products.status,
-      createdAt: products.createdAt,
-    })
-    .from(products)
-    .where(and(eq(products.sellerId, sellerId)))
-    .orderBy(desc(products.createdAt))
-    .limit(limit);
-}

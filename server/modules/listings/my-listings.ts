@@ -8,6 +8,7 @@ import {
   ownerActions,
 } from "#core/lifecycles/listing.ts";
 import type { Db } from "#server/db/client.ts";
+import { categoryColumnSql } from "#server/modules/catalog/index.ts";
 import { watcherCountSql } from "#server/modules/wishlist/index.ts";
 import { isRowId, rowsOf } from "./sql-rows.ts";
 import {
@@ -19,7 +20,6 @@ import {
   products,
 } from "./tables/products.ts";
 import { listingSubmissions } from "./tables/submissions.ts";
-import { categories } from "./tables/taxonomy.ts";
 import type { MyListing } from "./types.ts";
 
 export const MY_LISTINGS_PAGE_SIZE = 20;
@@ -98,8 +98,10 @@ async function myListingRows(
 ) {
   const result = await db.execute(sql`
     select p.id, p.format, p.type, p.status, p.name_cs, p.name_en, p.slug_cs, p.slug_en,
-      c.slug_cs as category_slug_cs, c.slug_en as category_slug_en, c.name_cs as category_name_cs,
-      c.name_en as category_name_en, p.bid_count, p.price_minor, p.start_price_minor,
+      ${categoryColumnSql("slug_cs", sql`p.category_id`)} as category_slug_cs,
+      ${categoryColumnSql("slug_en", sql`p.category_id`)} as category_slug_en,
+      ${categoryColumnSql("name_cs", sql`p.category_id`)} as category_name_cs,
+      ${categoryColumnSql("name_en", sql`p.category_id`)} as category_name_en, p.bid_count, p.price_minor, p.start_price_minor,
       p.current_price_minor, p.reserve_price_minor, p.auction_duration, p.activation_at, p.ends_at,
       p.ended_at, p.created_at, p.winner_id,
       case when p.topped_until > now() then p.topped_until end as topped_until,
@@ -110,7 +112,6 @@ async function myListingRows(
       (select r.product_id from ${listingSubmissions} r where r.relisted_from_id = p.id
         order by r.product_id desc limit 1) as relisted_as_id
     from ${products} p
-    join ${categories} c on c.id = p.category_id
     left join ${listingSubmissions} s on s.product_id = p.id
     where p.seller_id = ${userId} and ${where}
     order by p.created_at desc, p.id desc

@@ -18,7 +18,7 @@ import {
   readPromotionFees,
 } from "#core/rules/fees.ts";
 import { fromPragueLocalInput, fromPragueWallClock, toPragueLocalInput } from "#core/time/prague.ts";
-import { brandNameKey, cleanBrandName } from "./brand.ts";
+import { brandNameKey, cleanBrandName } from "#server/modules/catalog/index.ts";
 import { PRODUCT_STATUSES, type ProductStatus } from "./tables/products.ts";
 
 describe("listing lifecycle", () => {

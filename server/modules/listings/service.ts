@@ -1,6 +1,7 @@
 import type { Locale } from "#core/i18n/index.ts";
 import type { ListingFilter } from "#core/lifecycles/listing.ts";
 import type { Db } from "#server/db/client.ts";
+import { formOptions } from "#server/modules/catalog/index.ts";
 import { createUploadLimiter } from "../media/index.ts";
 import { cancel } from "./cancel.ts";
 import { contactItems, contactSeller, contactTarget } from "./contact.ts";
@@ -13,7 +14,6 @@ import { relist } from "./relist.ts";
 import { create, preview } from "./submission/add.ts";
 import { update } from "./submission/edit.ts";
 import { editable } from "./submission/editable.ts";
-import { formOptions } from "./submission/form-options.ts";
 import { stagedViews, stageImage } from "./submission/photos.ts";
 import type { ListingUser } from "./types.ts";
 

@@ -3,10 +3,10 @@ import type { Locale } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { struckPrice } from "#core/rules/sale.ts";
 import type { Db } from "#server/db/client.ts";
+import { categoryColumnSql } from "#server/modules/catalog/index.ts";
 import type { ShopProduct, StockLine, StockProblem, StockReservation } from "./contracts.ts";
-import { coverImage } from "./product-summaries.ts";
+import { coverImage } from "./cover-image.ts";
 import { products } from "./tables/products.ts";
-import { categories } from "./tables/taxonomy.ts";
 
 /**
  * The shop's stock (docs/decisions/0020-shop-orders-and-stock-reservation.md). The shop module
@@ -37,8 +37,8 @@ export async function shopProductsForCart(db: Db, ids: number[], locale: Locale)
       nameEn: products.nameEn,
       slugCs: products.slugCs,
       slugEn: products.slugEn,
-      categorySlugCs: categories.slugCs,
-      categorySlugEn: categories.slugEn,
+      categorySlugCs: sql<string>`${categoryColumnSql("slug_cs", sql`${products.categoryId}`)}`,
+      categorySlugEn: sql<string | null>`${categoryColumnSql("slug_en", sql`${products.categoryId}`)}`,
       priceMinor: products.priceMinor,
       originalPriceMinor: products.originalPriceMinor,
       isPriceSaleActive: products.isPriceSaleActive,
@@ -47,7 +47,6 @@ export async function shopProductsForCart(db: Db, ids: number[], locale: Locale)
       image: coverImage,
     })
     .from(products)
-    .innerJoin(categories, eq(categories.id, products.categoryId))
     .where(inArray(products.id, unique));
   const en = locale === "en";
   return rows.map((row) => ({

@@ -20,11 +20,7 @@ export type ListingScheduler = {
   scheduleActivation(productId: number, activationAt: Date, tx?: Db): Promise<void>;
 };
 
-export type FormOptions = {
-  categories: { id: number; name: string; subcategories: { id: number; name: string; depth: number }[] }[];
-  packages: { id: number; name: string }[];
-  brands: string[];
-};
+export type { FormOptions } from "#server/modules/catalog/index.ts";
 
 export type ImageView = { ref: ImageRef; url: string; width: number | null; height: number | null };
 
@@ -62,12 +58,11 @@ export type EditLocks = {
   released: boolean;
 };
 
-export type Invalid = ListingInvalid;
 /** A refusal: of the seller (e-mail, quota: 403), or of the listing's state (409); codes in core/contracts/listing-refusals.ts. */
 export type Refused<C extends ListingRefusalCode = ListingRefusalCode> = Err<C>;
 export type NotFound = ListingNotFound;
 
-export type CreateResult = Ok<MyListing> | Invalid | Refused<SellerRefusalCode>;
+export type CreateResult = Ok<MyListing> | ListingInvalid | Refused<SellerRefusalCode>;
 
-export type { UploadsLimited } from "#core/contracts/listing-refusals.ts";
+export type { ListingInvalid, UploadsLimited } from "#core/contracts/listing-refusals.ts";
 export type { MyListing };

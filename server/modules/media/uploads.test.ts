@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
-import { LISTING_IMAGE_UPLOAD_PATH } from "../listings/api/index.ts";
+import { LISTING_IMAGE_UPLOAD_PATH } from "../listing-photos/api.ts";
 import { decodeSlots, MAX_UPLOAD_PIXELS, UPLOAD_DECODES_AT_ONCE, UPLOADS_PER_WINDOW } from "./uploads.ts";
 
 /**

@@ -4,7 +4,7 @@ import type { ListingQuery } from "#core/contracts/catalog.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { insertBidders } from "#server/test/auction-fixtures.ts";
 import { insertCategory, insertProduct } from "#server/test/fixtures.ts";
-import { productSearchName, searchText } from "../listings/search/search-text.ts";
+import { productSearchName, searchText } from "../catalog/search-text.ts";
 import { products } from "../listings/tables/products.ts";
 
 /**

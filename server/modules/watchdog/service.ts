@@ -1,7 +1,7 @@
 import type { Locale } from "#core/i18n/index.ts";
 import type { Db } from "#server/db/client.ts";
 import type { Logger } from "#server/logger.ts";
-import type { CatalogService } from "../listings/index.ts";
+import type { CatalogService } from "../listing-reads/index.ts";
 import type { Notifier } from "../messages/index.ts";
 import { deliverPending } from "./deliver.ts";
 import { listWatchdogs } from "./list.ts";

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import type { Logger } from "#server/logger.ts";
-import type { CatalogService } from "../listings/index.ts";
+import type { CatalogService } from "../listing-reads/index.ts";
 import { slices } from "./input.ts";
 import type { WatchdogReads } from "./ports.ts";
 import { type StockWatchdog, stockWatchdogs, watchdogHits } from "./tables.ts";

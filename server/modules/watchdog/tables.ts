@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, primaryKey, text, unique } from "drizzle-orm/pg-core";
 import { WATCHDOG_DELIVERIES, WATCHDOG_KINDS } from "#core/schemas/watchdog.ts";
 import { createdAt, oneOf, timestamptz } from "#server/db/columns.ts";
-import { categoryKey, productKey } from "../listings/keys.ts";
+import { categoryKey } from "../catalog/keys.ts";
+import { productKey } from "../listings/keys.ts";
 import { userKey } from "../users/keys.ts";
 
 export { WATCHDOG_DELIVERIES, WATCHDOG_KINDS };

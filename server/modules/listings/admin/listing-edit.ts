@@ -3,12 +3,20 @@ import type { MessageKey } from "#core/i18n/index.ts";
 import type { ListingEdit } from "#core/schemas/admin-catalog.ts";
 import type { Db } from "#server/db/client.ts";
 import { recordAudit } from "#server/modules/admin/index.ts";
+import {
+  type Actor,
+  type AdminOutcome,
+  auditEntry,
+  brandById,
+  done,
+  fieldErrors,
+  filingProblem,
+  notFound,
+  packageById,
+} from "#server/modules/catalog/index.ts";
 import { listingSlug } from "../submission/submitted.ts";
 import { type Product, products } from "../tables/products.ts";
-import { brands, packages } from "../tables/taxonomy.ts";
 import { updateListing } from "../transitions.ts";
-import { filingProblem } from "./listing-filing.ts";
-import { type Actor, type AdminOutcome, auditEntry, done, fieldErrors, notFound } from "./outcomes.ts";
 
 const snapshot = (row: Product) => ({
   nameCs: row.nameCs,
@@ -22,9 +30,8 @@ const snapshot = (row: Product) => ({
   packageId: row.packageId,
 });
 
-async function exists(tx: Db, table: typeof brands | typeof packages, id: number) {
-  const rows = await tx.select({ id: table.id }).from(table).where(eq(table.id, id)).limit(1);
-  return rows.length > 0;
+async function exists(tx: Db, table: "brand" | "package", id: number) {
+  return (await (table === "brand" ? brandById(tx, id) : packageById(tx, id))) !== null;
 }
 
 /**
@@ -53,11 +60,11 @@ export async function editListing(
       ],
       [
         "brandId",
-        input.brandId === null || (await exists(tx, brands, input.brandId))
+        input.brandId === null || (await exists(tx, "brand", input.brandId))
           ? null
           : "adminCatalog.errors.noBrand",
       ],
-      ["packageId", (await exists(tx, packages, input.packageId)) ? null : "adminCatalog.errors.noPackage"],
+      ["packageId", (await exists(tx, "package", input.packageId)) ? null : "adminCatalog.errors.noPackage"],
     ];
     const errors = fieldErrors(problems);
     if (errors) return errors;

@@ -2,11 +2,18 @@ import { z } from "@hono/zod-openapi";
 import { PRODUCT_FORMATS, PRODUCT_STATUSES } from "#core/contracts/catalog.ts";
 import { ListingEditSchema } from "#core/schemas/admin-catalog.ts";
 import { tableQuerySchema } from "#core/schemas/admin-table.ts";
+import {
+  actorOf,
+  changeResponses,
+  idParams,
+  jsonBody,
+  notFound,
+  refusal,
+} from "#server/http/api/admin-answers.ts";
 import type { ApiRouter } from "#server/http/api/router.ts";
 import { jsonContent } from "#server/http/api/schemas.ts";
 import { adminRoute } from "#server/http/api/staff.ts";
 import { LISTING_TABLE_SORTS } from "../admin/service.ts";
-import { actorOf, changeResponses, idParams, jsonBody, notFound, refusal } from "./admin-answers.ts";
 
 export const AdminListingQuery = tableQuerySchema(LISTING_TABLE_SORTS).extend({
   status: z.enum(PRODUCT_STATUSES).optional().catch(undefined),

@@ -1,3 +1,2 @@
-export { adminCatalogApi } from "./admin-catalog.ts";
-export { catalogApi } from "./catalog.ts";
-export { LISTING_IMAGE_UPLOAD_PATH, listingsApi } from "./listings.ts";
+export { adminListingsApi } from "./admin-catalog.ts";
+export { listingsApi } from "./listings.ts";

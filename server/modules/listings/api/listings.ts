@@ -1,9 +1,6 @@
 import { createApiRouter } from "#server/http/api/router.ts";
 import { actionRoutes } from "./listing-actions.ts";
-import { imageRoutes } from "./listing-images.ts";
 import { formRoutes, listingRoutes } from "./my-listings.ts";
-
-export { LISTING_IMAGE_UPLOAD_PATH } from "./listing-images.ts";
 
 /**
  * The seller's listings under /api/me/advertisements (the API's word,
@@ -14,8 +11,8 @@ export { LISTING_IMAGE_UPLOAD_PATH } from "./listing-images.ts";
  */
 export const listingsApi = createApiRouter();
 
-// In this order: /me/advertisements/options and /images before /me/advertisements/{id}.
+// In this order: /me/advertisements/options before /me/advertisements/{id} (the photo upload,
+// /images, is the listing-photos module's router, mounted before this one).
 formRoutes(listingsApi);
-imageRoutes(listingsApi);
 listingRoutes(listingsApi);
 actionRoutes(listingsApi);

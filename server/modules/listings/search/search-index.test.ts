@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { brands, categories } from "#server/modules/catalog/tables.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { insertCategory, insertProduct } from "#server/test/fixtures.ts";
 import { products } from "../tables/products.ts";
-import { brands, categories } from "../tables/taxonomy.ts";
 
 /**
  * refreshSearchText on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL): the stored

@@ -1,6 +1,13 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { categoryPathNames, productSearchName, productSearchText } from "./search-text.ts";
+import {
+  allCategoryNames,
+  brandNameSql,
+  categoryPathNames,
+  productSearchName,
+  productSearchText,
+  type SearchTextScope,
+} from "#server/modules/catalog/index.ts";
 
 /**
  * Keeps `products.search_text` (and `search_name`, the names alone, by which search ranks) true to
@@ -9,13 +16,6 @@ import { categoryPathNames, productSearchName, productSearchText } from "./searc
  * names or descriptions, its brand's name or a category name on its path calls refreshSearchText
  * for the products concerned. The search_words vocabulary follows by its trigger.
  */
-
-/** Which products to recompute: by id, by brand, by category (with every descendant), or all. */
-export type SearchTextScope =
-  | { productIds: number[] }
-  | { brandIds: number[] }
-  | { categoryIds: number[] }
-  | { all: true };
 
 type Row = Record<string, unknown>;
 type CategoryRow = { id: number; parentId: number | null; nameCs: string; nameEn: string | null };
@@ -36,18 +36,7 @@ function list(values: readonly number[]): SQL {
 
 async function loadCategories(db: Db): Promise<Map<number, CategoryRow>> {
   // Inactive categories too: a product filed under a hidden branch keeps its path's words.
-  const result = await db.execute(sql`select id, parent_id, name_cs, name_en from categories`);
-  return new Map(
-    rowsOf(result).map((row) => [
-      Number(row.id),
-      {
-        id: Number(row.id),
-        parentId: row.parent_id === null ? null : Number(row.parent_id),
-        nameCs: String(row.name_cs),
-        nameEn: (row.name_en as string | null) ?? null,
-      },
-    ]),
-  );
+  return new Map((await allCategoryNames(db)).map((row) => [row.id, row]));
 }
 
 /** The category ids and all their descendants. */
@@ -110,8 +99,8 @@ export async function refreshSearchText(db: Db, scope: SearchTextScope): Promise
 async function readBatch(db: Db, where: SQL): Promise<Row[]> {
   const result = await db.execute(sql`
     select p.id, p.name_cs, p.name_en, p.description_cs, p.description_en, p.category_id, p.search_text,
-      p.search_name, b.name as brand_name
-    from products p left join brands b on b.id = p.brand_id
+      p.search_name, ${brandNameSql(sql`p.brand_id`)} as brand_name
+    from products p
     where ${where}
     order by p.id
     limit ${BATCH}`);

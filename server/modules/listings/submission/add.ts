@@ -4,14 +4,21 @@ import { releaseState } from "#core/lifecycles/listing.ts";
 import { type Ok, ok } from "#core/result.ts";
 import type { Fee } from "#core/rules/fees.ts";
 import type { Db } from "#server/db/client.ts";
+import { isCategoryPremoderated } from "#server/modules/catalog/index.ts";
+import { isUploadToken, type StoredImage } from "#server/modules/listing-photos/index.ts";
 import type { ListingsContext } from "../context.ts";
-import { isUploadToken, type StoredImage } from "../images.ts";
-import { isCategoryPremoderated } from "../moderation.ts";
 import { myListing } from "../my-listings.ts";
 import { emailRefusal, QuotaUsedUp, refusal } from "../outcomes.ts";
 import type { ProductStatus } from "../tables/products.ts";
 import { createListing } from "../transitions.ts";
-import type { CreateResult, ImageView, Invalid, ListingUser, Refused, ResolvedListing } from "../types.ts";
+import type {
+  CreateResult,
+  ImageView,
+  ListingInvalid,
+  ListingUser,
+  Refused,
+  ResolvedListing,
+} from "../types.ts";
 import { scheduleAfterRelease, tellAwaitingPayment } from "./after-release.ts";
 import { currentFees, feeFor } from "./insertion-fee.ts";
 import { afterSave, stagedViews, storeImages } from "./photos.ts";
@@ -37,7 +44,7 @@ export type Preview =
       /** Where it would go on submit now, and its planned dates (ISO). */
       schedule: { status: ProductStatus; activationAt: string | null; endsAt: string | null };
     }>
-  | Invalid
+  | ListingInvalid
   | Refused<SellerRefusalCode>;
 
 /** Checks a new listing without saving it (the preview): the resolved listing and its fee. */

@@ -1,7 +1,7 @@
 import type { FieldProblems, Problem } from "#core/contracts/errors.ts";
 import type { MessageKey } from "#core/i18n/index.ts";
 import type { ListingInput } from "#core/schemas/listing.ts";
-import { brandNameKey } from "../brand.ts";
+import { brandNameKey } from "#server/modules/catalog/index.ts";
 import { addError } from "../outcomes.ts";
 import type { Product } from "../tables/products.ts";
 import type { ResolvedListing } from "../types.ts";

@@ -7,8 +7,8 @@ import type { InsertionFees } from "#core/rules/fees.ts";
 import type { ListingInput } from "#core/schemas/listing.ts";
 import { problem } from "#core/validation/field-errors.ts";
 import type { Db } from "#server/db/client.ts";
+import { isUploadToken, type StoredImage } from "#server/modules/listing-photos/index.ts";
 import type { ListingsContext } from "../context.ts";
-import { isUploadToken, type StoredImage } from "../images.ts";
 import { lockOwn, myListing } from "../my-listings.ts";
 import { invalid, refusal } from "../outcomes.ts";
 import { type Product, productImages } from "../tables/products.ts";
@@ -16,7 +16,7 @@ import { listingSubmissions } from "../tables/submissions.ts";
 import { type ListingChanges, updateListing } from "../transitions.ts";
 import type {
   EditableListing,
-  Invalid,
+  ListingInvalid,
   ListingUser,
   MyListing,
   NotFound,
@@ -102,7 +102,7 @@ async function applyEdit(
   tx: Db,
   edit: Edit,
   written: StoredImage[],
-): Promise<Saved | Invalid | Refused<"not_editable"> | NotFound> {
+): Promise<Saved | ListingInvalid | Refused<"not_editable"> | NotFound> {
   const { user, id, input, data } = edit;
   const t = problem;
   const row = await lockOwn(tx, user.id, id);
@@ -150,7 +150,7 @@ export async function update(
   id: number,
   raw: unknown,
   locale: Locale,
-): Promise<Ok<MyListing> | Invalid | Refused<"not_editable"> | NotFound> {
+): Promise<Ok<MyListing> | ListingInvalid | Refused<"not_editable"> | NotFound> {
   const before = await editable(ctx, user.id, id, locale);
   if (!before) return err("not_found");
   if (!before.listing.actions.edit) return refusal("not_editable");

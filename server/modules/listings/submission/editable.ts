@@ -1,32 +1,10 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Locale } from "#core/i18n/index.ts";
-import type { Db } from "#server/db/client.ts";
+import { brandById, rootCategoryOf } from "#server/modules/catalog/index.ts";
 import type { ListingsContext } from "../context.ts";
 import { myListing } from "../my-listings.ts";
-import { rowsOf } from "../sql-rows.ts";
 import { productImages, products } from "../tables/products.ts";
-import { brands, categories } from "../tables/taxonomy.ts";
 import type { EditableListing } from "../types.ts";
-
-/** The stored category is the subcategory; its top-level ancestor is the form's category. */
-async function rootCategoryOf(db: Db, categoryId: number): Promise<number> {
-  const [category] = await db
-    .select({ id: categories.id, parentId: categories.parentId, depth: categories.depth })
-    .from(categories)
-    .where(eq(categories.id, categoryId))
-    .limit(1);
-  if (!category || category.depth <= 1) return category?.id ?? categoryId;
-  const chain = rowsOf<{ id: number }>(
-    await db.execute(sql`
-      with recursive up(id, parent_id, depth) as (
-        select id, parent_id, depth from ${categories} where id = ${category.id}
-        union all
-        select c.id, c.parent_id, c.depth from ${categories} c join up on c.id = up.parent_id where up.depth > 1
-      )
-      select id from up where depth = 1`),
-  );
-  return Number(chain[0]?.id ?? category.id);
-}
 
 /** The seller's listing with what the edit page needs; null for a missing or another user's listing. */
 export async function editable(
@@ -45,9 +23,7 @@ export async function editable(
     .where(eq(productImages.productId, id))
     .orderBy(asc(productImages.position), asc(productImages.id));
   const rootId = await rootCategoryOf(db, row.categoryId);
-  const [brand] = row.brandId
-    ? await db.select({ name: brands.name }).from(brands).where(eq(brands.id, row.brandId)).limit(1)
-    : [];
+  const brand = row.brandId ? await brandById(db, row.brandId) : null;
   return {
     listing: view,
     input: {

@@ -4,12 +4,17 @@ import { err, type Ok, ok } from "#core/result.ts";
 import type { ImageRef } from "#core/schemas/listing.ts";
 import { problem as problemOf } from "#core/validation/field-errors.ts";
 import type { Db } from "#server/db/client.ts";
+import {
+  encodeListingImage,
+  type ImageProblem,
+  isUploadToken,
+  type StoredImage,
+} from "#server/modules/listing-photos/index.ts";
 import { MAX_UPLOAD_PIXELS, tooManyUploadsProblem } from "#server/modules/media/index.ts";
 import type { ListingsContext } from "../context.ts";
-import { encodeListingImage, type ImageProblem, isUploadToken, type StoredImage } from "../images.ts";
 import { invalid } from "../outcomes.ts";
 import { productImages } from "../tables/products.ts";
-import type { ImageView, Invalid, UploadsLimited } from "../types.ts";
+import type { ImageView, ListingInvalid, UploadsLimited } from "../types.ts";
 
 /** Widths of the variants rendered right after a save: the card and the gallery's main view. */
 const WARM_WIDTHS = [320, 640] as const;
@@ -93,7 +98,7 @@ export async function stageImage(
   ctx: Pick<ListingsContext, "images" | "uploads">,
   userId: number,
   bytes: Uint8Array,
-): Promise<Ok<ImageView & { token: string }> | Invalid | UploadsLimited> {
+): Promise<Ok<ImageView & { token: string }> | ListingInvalid | UploadsLimited> {
   // Counted before decoding, refused ones too: the decoding is the cost being limited.
   const wait = ctx.uploads.attempt(userId);
   if (wait !== null)

@@ -1,15 +1,19 @@
-import { eq } from "drizzle-orm";
 import type { FieldProblems, Problem } from "#core/contracts/errors.ts";
 import type { Locale, MessageKey } from "#core/i18n/index.ts";
 import { type ListingInput, ListingInputSchema } from "#core/schemas/listing.ts";
 import { issuesToFieldProblems, problem } from "#core/validation/field-errors.ts";
 import type { Db } from "#server/db/client.ts";
-import { BRAND_NAME_MAX, brandNameKey, cleanBrandName } from "../brand.ts";
+import {
+  BRAND_NAME_MAX,
+  brandByName,
+  cleanBrandName,
+  descendants,
+  loadCategories,
+  packageById,
+} from "#server/modules/catalog/index.ts";
 import type { ListingsContext } from "../context.ts";
 import { addError, invalid } from "../outcomes.ts";
-import { brands, packages } from "../tables/taxonomy.ts";
-import type { Invalid, ListingUser, ResolvedListing } from "../types.ts";
-import { descendants, loadCategories } from "./form-options.ts";
+import type { ListingInvalid, ListingUser, ResolvedListing } from "../types.ts";
 
 /** How far ahead a seller may plan the activation. */
 export const MAX_ACTIVATION_AHEAD_MS = 90 * 24 * 3600 * 1000;
@@ -51,11 +55,7 @@ async function resolveCategory(
 }
 
 async function resolvePackage(db: Db, input: ListingInput, errors: FieldProblems, t: Translate) {
-  const [pkg] = await db
-    .select({ id: packages.id, nameCs: packages.nameCs, nameEn: packages.nameEn })
-    .from(packages)
-    .where(eq(packages.id, input.packageId))
-    .limit(1);
+  const pkg = (await packageById(db, input.packageId)) ?? undefined;
   if (!pkg) addError(errors, "packageId", t("listings.errors.chooseValue"));
   return pkg;
 }
@@ -68,11 +68,7 @@ async function resolveBrand(db: Db, input: ListingInput, errors: FieldProblems, 
     return null;
   }
   if (brandName.length === 0) return null;
-  const [found] = await db
-    .select({ id: brands.id, name: brands.name })
-    .from(brands)
-    .where(eq(brands.nameKey, brandNameKey(brandName)))
-    .limit(1);
+  const found = await brandByName(db, brandName);
   return found ?? { id: null, name: brandName };
 }
 
@@ -129,7 +125,7 @@ export async function resolveListing(
   raw: unknown,
   locale: Locale,
   existing?: ExistingListing,
-): Promise<{ listing: ResolvedListing; input: ListingInput } | Invalid> {
+): Promise<{ listing: ResolvedListing; input: ListingInput } | ListingInvalid> {
   const parsed = ListingInputSchema.safeParse(raw ?? {});
   if (!parsed.success) return invalid(issuesToFieldProblems(parsed.error.issues));
   const input = parsed.data;

@@ -1,10 +1,8 @@
-import { eq } from "drizzle-orm";
 import type { Fee } from "#core/rules/fees.ts";
 import type { Db } from "#server/db/client.ts";
 import { slugify } from "#server/db/seed/text.ts";
-import { brandNameKey } from "../brand.ts";
+import { ensureBrand } from "#server/modules/catalog/index.ts";
 import { listingSubmissions } from "../tables/submissions.ts";
-import { brands } from "../tables/taxonomy.ts";
 import type { ResolvedListing } from "../types.ts";
 
 /** A listing's slug from its name (80 characters at most; "inzerat" when nothing is left). */
@@ -20,13 +18,7 @@ export async function brandId(
 ): Promise<number | null> {
   if (!brand) return null;
   if (brand.id !== null) return brand.id;
-  const key = brandNameKey(brand.name);
-  await tx
-    .insert(brands)
-    .values({ name: brand.name, nameKey: key, createdById: userId })
-    .onConflictDoNothing({ target: brands.nameKey });
-  const [row] = await tx.select({ id: brands.id }).from(brands).where(eq(brands.nameKey, key)).limit(1);
-  return row?.id ?? null;
+  return ensureBrand(tx, brand.name, userId);
 }
 
 /** The submission of a new listing: its fee (paid at once when free) and what it was relisted from. */

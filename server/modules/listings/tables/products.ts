@@ -13,8 +13,8 @@ import {
   type ProductType,
 } from "#core/contracts/catalog.ts";
 import { between, createdAt, money, nonNegative, oneOf, timestamptz, updatedAt } from "#server/db/columns.ts";
+import { brandKey, categoryKey, packageKey } from "#server/modules/catalog/keys.ts";
 import { userKey } from "#server/modules/users/keys.ts";
-import { brands, categories, packages } from "./taxonomy.ts";
 
 /** PostgreSQL's tsvector, as its text form (only the database reads it). */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -44,11 +44,9 @@ export const products = pgTable(
     type: text("type", { enum: PRODUCT_TYPES }).notNull().default("supply"),
     status: text("status", { enum: PRODUCT_STATUSES }).notNull().default("draft"),
     sellerId: integer("seller_id").references(userKey, { onDelete: "restrict" }),
-    categoryId: integer("category_id")
-      .notNull()
-      .references(() => categories.id, { onDelete: "restrict" }),
-    brandId: integer("brand_id").references(() => brands.id, { onDelete: "set null" }),
-    packageId: integer("package_id").references(() => packages.id, { onDelete: "set null" }),
+    categoryId: integer("category_id").notNull().references(categoryKey, { onDelete: "restrict" }),
+    brandId: integer("brand_id").references(brandKey, { onDelete: "set null" }),
+    packageId: integer("package_id").references(packageKey, { onDelete: "set null" }),
     nameCs: text("name_cs").notNull(),
     nameEn: text("name_en"),
     slugCs: text("slug_cs").notNull(),

@@ -1,0 +1,145 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { Db } from "#server/db/client.ts";
+import { allowedTypos, isTypoOf, searchTokens } from "#server/modules/catalog/index.ts";
+import { parsePgArray, rowsOf } from "./sql-parts.ts";
+
+/**
+ * How a query word matches: as the beginning of a word (`words` null), or, when no catalogue word
+ * starts with it, as any of the catalogue words that contain it or are a typo away from it.
+ */
+export type TokenPlan = {
+  token: string;
+  words: string[] | null;
+  /** Some catalogue word starts with it: the visitor typed a real word, typos are not looked for. */
+  exact?: boolean;
+  /**
+   * Every catalogue word that starts with it, when there are at most MAX_COMPLETIONS (ADR 0054):
+   * the full-text query asks for these words exactly instead of the prefix. Absent: the prefix.
+   */
+  completions?: string[];
+};
+
+export type SearchPlan = { tokens: TokenPlan[] };
+
+/**
+ * At most this many words stand for a prefix. A short prefix ("ma") starts thousands of words,
+ * whose posting lists cost the same either way; a word typed whole starts a handful ("rum": rum,
+ * rums, rumy; "23": 23, 230, 23cl).
+ */
+export const MAX_COMPLETIONS = 32;
+
+/**
+ * A word to_tsquery reads as itself, one lexeme: letters and digits only. A word with other
+ * characters ("0.375", "coca-cola") may be parsed into several ("coca-cola" becomes a phrase), so a
+ * prefix that starts one stays a prefix.
+ */
+const PLAIN_WORD = /^[\p{L}\p{N}]+$/u;
+
+/**
+ * A string as an SQL literal. The statement's values are written into its text: with no
+ * parameters it runs as a simple query, planned for its values as a custom plan would be, and the
+ * pool's connection need not switch plan_cache_mode before it (ADR 0057). Query words are letters
+ * and digits only (searchTokens); quotes are doubled all the same.
+ */
+function literal(text: string): SQL {
+  return sql.raw(`'${text.replace(/'/g, "''")}'`);
+}
+
+/** The row of one query word: its completions, and for a word typos apply to, its stand-ins. */
+function tokenRow(word: string, open: boolean, expand: boolean): SQL {
+  const token = literal(word);
+  // Every catalogue word: search_words (the typo look-ups' words) and search_other_words (0038).
+  const completions = expand
+    ? sql`array (select c.word from (select w.word from search_words w where w.word ^@ ${token}
+        union all select o.word from search_other_words o where o.word ^@ ${token}) c
+      order by c.word limit ${sql.raw(String(MAX_COMPLETIONS + 1))})`
+    : sql`null::text[]`;
+  if (!open)
+    return sql`select ${token}::text as token, ${completions} as completions,
+      null::boolean as prefix, null::text[] as inside, null::text[] as near`;
+  const prefix = sql`exists (select 1 from search_words w where w.word like ${literal(`${word}%`)})`;
+  const inside = literal(`%${word}%`);
+  return sql`
+    select ${token}::text as token, ${completions} as completions, ${prefix} as prefix,
+      case when ${prefix} then null else array (select w.word from search_words w
+        where w.word like ${inside} order by length(w.word), w.word limit 20) end as inside,
+      case when ${prefix} or exists (select 1 from search_words w where w.word like ${inside}) then null
+        else array (select w.word from search_words w order by w.word <-> ${token}::text limit 30) end as near`;
+}
+
+/**
+ * Decides how each query word matches, in one statement over the vocabulary (search_words, a
+ * trigram index): a word some catalogue word starts with matches as a prefix, written as those
+ * words when they are few and the query has several words (ADR 0054). Otherwise its stand-ins are the catalogue words that contain
+ * it (4+ letters: "allan" -> "macallan"), else the nearest words by trigrams that code accepts as
+ * typos ("zakapa" -> "zacapa").
+ */
+export async function planSearch(db: Db, q: string | undefined): Promise<SearchPlan | null> {
+  const tokens = q ? searchTokens(q) : [];
+  if (tokens.length === 0) return null;
+  // One word keeps its prefix: there is nothing to combine it with, and a common word's walk
+  // (ADR 0045) checks a prefix on each row faster than several words.
+  const expand = tokens.length > 1;
+  const open = tokens.map((token) => allowedTypos(token) > 0);
+  if (!expand && !open.some(Boolean)) return { tokens: tokens.map((token) => ({ token, words: null })) };
+  // Numbers and short words are never stood in for: they must match as they are. Each word's
+  // patterns are literals the planner sees, so the indexes serve them (word ^@ 'x' and LIKE 'x%' the primary keys
+  // in the C collation, LIKE '%x%' and the distance ordering the trigram index). The stand-ins are looked for only when
+  // needed: PostgreSQL runs a CASE's uncorrelated subquery (an InitPlan) only when its branch is
+  // taken, and the nearest 30 by trigrams cost up to a few milliseconds over the vocabulary of
+  // 1 000 000 products, thrown away for a word the catalogue has.
+  const result = await db.execute(
+    sql.join(
+      tokens.map((token, index) => tokenRow(token, open[index], expand)),
+      sql` union all `,
+    ),
+  );
+  const rows = rowsOf(result);
+  const asArray = (value: unknown): string[] =>
+    Array.isArray(value) ? (value as string[]) : value ? parsePgArray(String(value)) : [];
+  const plans: TokenPlan[] = tokens.map((token) => {
+    const row = rows.find((candidate) => candidate.token === token);
+    const found = asArray(row?.completions);
+    const completions =
+      expand && row && found.length <= MAX_COMPLETIONS && found.every((word) => PLAIN_WORD.test(word))
+        ? { completions: found }
+        : {};
+    if (row?.prefix !== false) return { token, words: null, exact: Boolean(row?.prefix), ...completions };
+    const inside = asArray(row.inside);
+    if (inside.length) return { token, words: inside, ...completions };
+    const typos = asArray(row.near).filter((word) => isTypoOf(token, word));
+    return { token, words: typos.length ? typos.slice(0, 8) : null, ...completions };
+  });
+  return { tokens: plans };
+}
+
+/**
+ * A tsquery term for one planned word: the word as a prefix, or the words that start with it when
+ * they are known (ADR 0054), or'ed with its stand-ins. A word nothing starts with and nothing
+ * stands in for stays a prefix, which matches nothing.
+ */
+export function tsTerm(plan: TokenPlan): string {
+  const start = plan.completions ?? [`${plan.token}:*`];
+  const terms = [...new Set([...start, ...(plan.words ?? [])])];
+  if (terms.length === 0) return `${plan.token}:*`;
+  return terms.length === 1 ? terms[0] : `(${terms.join(" | ")})`;
+}
+
+/** A LIKE pattern for a word at the start of a word of products.search_name. */
+function wordStartPattern(word: string): string {
+  return `% ${word.replace(/[\\%_]/g, "\\$&")}%`;
+}
+
+/**
+ * How many of the query's words the product's names contain (as the start of a word, or one of
+ * the word's stand-ins): the relevance of a search hit. It reads search_name (short, normalised in
+ * code) with LIKE: parsing the names with to_tsvector for every hit cost more than the match.
+ */
+export function relevance(search: SearchPlan): SQL {
+  const parts = search.tokens.map((plan) => {
+    const words = [plan.token, ...(plan.words ?? [])];
+    const tests = words.map((word) => sql`names like ${wordStartPattern(word)}`);
+    return sql`(${sql.join(tests, sql` or `)})::int`;
+  });
+  return sql`(select ${sql.join(parts, sql` + `)} from (select ' ' || p.search_name as names) n)`;
+}

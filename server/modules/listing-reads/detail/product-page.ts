@@ -1,0 +1,268 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type {
+  ProductDetail,
+  ProductDetailAuction,
+  ProductDetailCategory,
+  ProductDetailSeller,
+} from "#core/contracts/product.ts";
+import type { Locale } from "#core/i18n/index.ts";
+import { localePath } from "#core/i18n/paths.ts";
+import { PUBLIC_PAGE_STATUSES } from "#core/lifecycles/listing.ts";
+import { isBidTable, minimumNextBid } from "#core/rules/bid-step.ts";
+import { isOnSale, struckPrice } from "#core/rules/sale.ts";
+import type { Db } from "#server/db/client.ts";
+import { genericPlans } from "#server/db/prepared-client.ts";
+import { brands, categories, packages } from "#server/modules/catalog/tables.ts";
+import { maskUsername, pick, productPaths } from "#server/modules/listings/index.ts";
+import { type Product, productImages, products } from "#server/modules/listings/tables/products.ts";
+import type { SettingsService } from "#server/modules/settings/index.ts";
+import { isRowId, rowsOf } from "../sql-rows.ts";
+import type { PageAccount, ProductPagePorts } from "./ports.ts";
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * The product with its category, brand and package, and its seller's live listings: built once
+ * per database and prepared on the generic-plan sessions (genericPlans, ADR 0050), since its plan
+ * (the primary key, the seller's index) is the same for every product: planning it cost twice its run.
+ */
+function productStatement(db: Db) {
+  return genericPlans(db)
+    .select({
+      product: products,
+      categorySlugCs: categories.slugCs,
+      categorySlugEn: categories.slugEn,
+      brandName: brands.name,
+      packageCs: packages.nameCs,
+      packageEn: packages.nameEn,
+      activeAdverts: sql<number>`(select count(*)::int from ${products} s where s.seller_id = ${products.sellerId} and s.status = 'active')`,
+    })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoin(brands, eq(brands.id, products.brandId))
+    .leftJoin(packages, eq(packages.id, products.packageId))
+    .where(and(eq(products.id, sql.placeholder("id")), inArray(products.status, PUBLIC_PAGE_STATUSES)))
+    .limit(1)
+    .prepare("product_page");
+}
+
+const productStatements = new WeakMap<Db, ReturnType<typeof productStatement>>();
+
+async function loadProduct(db: Db, id: number) {
+  let statement = productStatements.get(db);
+  if (!statement) {
+    statement = productStatement(db);
+    productStatements.set(db, statement);
+  }
+  const [row] = await statement.execute({ id });
+  return row ?? null;
+}
+
+type LoadedProduct = NonNullable<Awaited<ReturnType<typeof loadProduct>>>;
+
+/** The category and its ancestors, root first: one generic plan for every category (ADR 0050). */
+async function categoryChain(db: Db, categoryId: number, locale: Locale): Promise<ProductDetailCategory[]> {
+  const result = await genericPlans(db).execute(sql`
+    with recursive chain(id, parent_id, slug_cs, slug_en, name_cs, name_en, level) as (
+      select id, parent_id, slug_cs, slug_en, name_cs, name_en, 0 from ${categories} where id = ${categoryId}
+      union all
+      select c.id, c.parent_id, c.slug_cs, c.slug_en, c.name_cs, c.name_en, chain.level + 1
+      from ${categories} c join chain on c.id = chain.parent_id
+      where chain.level < 10
+    )
+    select id, slug_cs, slug_en, name_cs, name_en from chain order by level desc`);
+  type Row = { id: number; slug_cs: string; slug_en: string | null; name_cs: string; name_en: string | null };
+  return rowsOf<Row>(result).map((row) => {
+    const slug = pick(locale, row.slug_cs, row.slug_en);
+    const id = Number(row.id);
+    return {
+      id,
+      slug,
+      name: pick(locale, row.name_cs, row.name_en),
+      url: localePath("category", locale, { id, slug }),
+    };
+  });
+}
+
+/** The product's images: a lookup by the product's index, one generic plan for every product (ADR 0050). */
+function loadImages(db: Db, id: number) {
+  return genericPlans(db)
+    .select({
+      path: productImages.path,
+      fileName: productImages.fileName,
+      width: productImages.width,
+      height: productImages.height,
+      alt: productImages.alt,
+    })
+    .from(productImages)
+    .where(eq(productImages.productId, id))
+    .orderBy(asc(productImages.position), asc(productImages.id));
+}
+
+type PageBid = { amountMinor: number; at: Date; userId: number };
+
+/** The auction's visible bids, then the seller and the bidders in one question to the users module. */
+async function bidsAndPeople(ports: ProductPagePorts, p: Product) {
+  const bids: PageBid[] = p.format === "auction" ? await ports.bidsOf(p.id) : [];
+  const ids = [...(p.sellerId ? [p.sellerId] : []), ...bids.map((bid) => bid.userId)];
+  return { bids, accounts: await ports.accounts(ids) };
+}
+
+function toAuction(
+  p: Product,
+  bidTable: unknown,
+  bids: PageBid[],
+  accounts: ReadonlyMap<number, PageAccount>,
+): ProductDetailAuction {
+  const startPriceMinor = p.startPriceMinor ?? 0;
+  const currentPriceMinor = p.currentPriceMinor ?? startPriceMinor;
+  return {
+    duration: p.auctionDuration,
+    startPriceMinor,
+    currentPriceMinor,
+    minimumNextBidMinor: isBidTable(bidTable)
+      ? minimumNextBid({ currentPriceMinor, startPriceMinor, bidCount: p.bidCount }, bidTable)
+      : null,
+    bidCount: p.bidCount,
+    endsAt: p.endsAt?.toISOString() ?? null,
+    endedAt: p.endedAt?.toISOString() ?? null,
+    hasReserve: p.reservePriceMinor !== null,
+    reserveMet: p.reservePriceMinor === null || (p.bidCount > 0 && currentPriceMinor >= p.reservePriceMinor),
+    bids: bids.flatMap((bid) => {
+      const bidder = accounts.get(bid.userId);
+      return bidder
+        ? [{ amountMinor: bid.amountMinor, at: bid.at.toISOString(), bidder: maskUsername(bidder.username) }]
+        : [];
+    }),
+  };
+}
+
+/** The seller's box: none for the operator's shop, nor for a deleted or blocked account. */
+function toSeller(
+  p: Product,
+  account: PageAccount | undefined,
+  rating: { average: number | null; count: number } | null,
+  activeAdverts: number,
+  locale: Locale,
+): ProductDetailSeller | null {
+  if (!p.sellerId || !account || account.gone) return null;
+  return {
+    id: p.sellerId,
+    username: account.username,
+    verified: account.verifiedAt !== null,
+    memberSince: (account.createdAt ?? p.createdAt).toISOString(),
+    ratingAverage: rating?.average ?? null,
+    ratingCount: rating?.count ?? 0,
+    activeAdverts,
+    profileUrl: localePath("userProfile", locale, { id: p.sellerId }),
+  };
+}
+
+function categoryOf(
+  row: LoadedProduct,
+  chain: ProductDetailCategory[],
+  locale: Locale,
+): ProductDetailCategory {
+  const p = row.product;
+  const slug = pick(locale, row.categorySlugCs, row.categorySlugEn);
+  return (
+    chain[chain.length - 1] ?? {
+      id: p.categoryId,
+      name: "",
+      slug,
+      url: localePath("category", locale, { id: p.categoryId, slug }),
+    }
+  );
+}
+
+type PageParts = {
+  images: Awaited<ReturnType<typeof loadImages>>;
+  chain: ProductDetailCategory[];
+  auction: ProductDetailAuction | null;
+  seller: ProductDetailSeller | null;
+};
+
+function toDetail(row: LoadedProduct, parts: PageParts, locale: Locale, now: Date): ProductDetail {
+  const p = row.product;
+  const { auction, chain } = parts;
+  const name = pick(locale, p.nameCs, p.nameEn);
+  const paths = productPaths(p.id, {
+    ...p,
+    categorySlugCs: row.categorySlugCs,
+    categorySlugEn: row.categorySlugEn,
+  });
+  return {
+    id: p.id,
+    format: p.format,
+    type: p.type,
+    status: p.status,
+    isPending: p.status !== "active",
+    name,
+    slug: pick(locale, p.slugCs, p.slugEn),
+    description: pick(locale, p.descriptionCs, p.descriptionEn),
+    url: paths[locale],
+    paths,
+    category: categoryOf(row, chain, locale),
+    categoryPath: chain,
+    brand: row.brandName ?? null,
+    package: row.packageCs ? pick(locale, row.packageCs, row.packageEn) : null,
+    priceMinor: p.format === "auction" ? (auction?.currentPriceMinor ?? null) : p.priceMinor,
+    // A sale is a shop product's (core/rules/sale.ts): an auction with a lowered start shows none.
+    originalPriceMinor: struckPrice(p),
+    isPriceSaleActive: isOnSale(p),
+    taxRate: p.taxRate,
+    stock: p.stock,
+    activationAt: p.activationAt?.toISOString() ?? null,
+    createdAt: p.createdAt.toISOString(),
+    updatedAt: p.updatedAt.toISOString(),
+    daysSinceInsertion: Math.max(0, Math.floor((now.getTime() - p.createdAt.getTime()) / DAY_MS)),
+    images: parts.images.map((image) => ({
+      url: `${image.path.replace(/\/+$/, "")}/${image.fileName}`,
+      width: image.width,
+      height: image.height,
+      alt: image.alt || name,
+    })),
+    seller: parts.seller,
+    auction,
+  };
+}
+
+/**
+ * The product detail page's data, read in a fixed handful of queries whatever the number of
+ * images or bids: the product with its category, brand and package; then in parallel the images,
+ * the bids with the seller's and bidders' accounts, the category chain, the seller's rating and
+ * the bid table.
+ */
+export function createProductPage(db: Db, settings: Pick<SettingsService, "get">, ports: ProductPagePorts) {
+  /** Everything the detail page shows about one product, or null when the public may not see it. */
+  return async function productDetail(
+    id: number,
+    locale: Locale,
+    now = new Date(),
+  ): Promise<ProductDetail | null> {
+    if (!isRowId(id)) return null;
+    const row = await loadProduct(db, id);
+    if (!row) return null;
+    const p = row.product;
+    const isAuction = p.format === "auction";
+    const [images, people, chain, rating, bidTable] = await Promise.all([
+      loadImages(db, id),
+      bidsAndPeople(ports, p),
+      categoryChain(db, p.categoryId, locale),
+      p.sellerId ? ports.rating(p.sellerId) : Promise.resolve(null),
+      isAuction ? settings.get<unknown>("bid") : Promise.resolve(undefined),
+    ]);
+    const account = p.sellerId ? people.accounts.get(p.sellerId) : undefined;
+    return toDetail(
+      row,
+      {
+        images,
+        chain,
+        auction: isAuction ? toAuction(p, bidTable, people.bids, people.accounts) : null,
+        seller: toSeller(p, account, rating, Number(row.activeAdverts ?? 0), locale),
+      },
+      locale,
+      now,
+    );
+  };
+}

@@ -1,0 +1,39 @@
+/*
+ * The listings' read side (ADR 0071): the read-only queries of the pages: the cards, the category
+ * and search pages, the product page and the sitemap, the summaries other modules show, the account
+ * pages' and the back office's reads, the dashboard's figures. It is the one declared read side of
+ * tests/architecture/raw-sql-owners.test.ts: it reads the listings module's and the catalogue's
+ * tables (imported, or named after from and join) but writes none of them.
+ */
+
+export {
+  type AccountListingReads,
+  createAccountListingReads,
+  type LinkedListing,
+  submittedListingCount,
+} from "./account-reads.ts";
+export {
+  type AdminListing,
+  type AdminListingRow,
+  adminListing,
+  createListingAdminReads,
+  type ListingFilters,
+  listingsPage,
+} from "./admin-listing-reads.ts";
+export { type AdminUserListing, listingsOfSeller } from "./admin-user-reads.ts";
+export { type AuctionSummary, auctionSummaries } from "./auction-summaries.ts";
+export { createListingQueries } from "./browse/listing-queries.ts";
+export { type CatalogService, createCatalogService } from "./catalog-service.ts";
+export { type ListingsDashboardFigures, listingsDashboardFigures } from "./dashboard-figures.ts";
+export { type SoldDeal, soldDealsOf } from "./deals.ts";
+export { createProductDetailService } from "./detail/product-detail.ts";
+export {
+  type ListingForModeration,
+  type ListingInReview,
+  listingCountOf,
+  listingForModeration,
+  listingsInReview,
+  recentListingsOf,
+} from "./moderation-reads.ts";
+export { type NewSupply, suppliesLiveBetween } from "./new-supplies.ts";
+export { type ProductSummary, productSummaries, productsInStock } from "./product-summaries.ts";
