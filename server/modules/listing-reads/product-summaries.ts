@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, eq, gt, inArray } from "drizzle-orm";
 import type { ProductFormat, ProductStatus, ProductType } from "#core/contracts/catalog.ts";
 import type { Db } from "#server/db/client.ts";
 import { categories } from "#server/modules/catalog/tables.ts";

@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { appContext } from "#app/context.ts";
 import { type BrandReply, MergeBrands, useBrandColumns } from "#app/features/admin/catalog/brand-forms.tsx";
+import { catalogFailureAnswer } from "#app/features/admin/catalog/failure.server.ts";
 import { Notice, PageTitle } from "#app/features/admin/catalog/ui.tsx";
 import { DataTable } from "#app/features/admin/data-table.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
@@ -64,15 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     back.searchParams.delete("merged");
   } else {
     const outcome = await services.catalogAdmin.mergeBrands(actor, value.survivorId, value.duplicateId);
-    if (!outcome.ok) {
-      const said = sayCatalogFailure(locale, outcome);
-      if (said.status === 404) throw data(translate(locale, "errors.notFound"), { status: 404 });
-      const reply =
-        said.status === 422
-          ? submission.reply({ fieldErrors: said.errors })
-          : submission.reply({ formErrors: [said.message] });
-      return data({ intent, id, result: reply }, { status: said.status });
-    }
+    if (!outcome.ok) return catalogFailureAnswer(locale, outcome, submission, { intent, id });
     back.searchParams.set("merged", String(outcome.value.productIds.length));
     back.searchParams.delete("saved");
   }

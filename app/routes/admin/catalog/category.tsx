@@ -6,11 +6,11 @@ import {
   CategoryMoveSection,
   type ParentOption,
 } from "#app/features/admin/catalog/category-forms.tsx";
+import { catalogFailureAnswer } from "#app/features/admin/catalog/failure.server.ts";
 import { Notice, PageTitle, Section } from "#app/features/admin/catalog/ui.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { parseForm } from "#app/ui/forms/conform.ts";
 import { pageMeta } from "#app/ui/seo/page-meta.ts";
-import { sayCatalogFailure } from "#core/contracts/catalog-refusals.ts";
 import { translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { err } from "#core/result.ts";
@@ -96,15 +96,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
           : value.intent === "move"
             ? await admin.moveCategory(actor, id, value.parentId)
             : await admin.deleteCategory(actor, id);
-  if (!outcome.ok) {
-    const said = sayCatalogFailure(locale, outcome);
-    if (said.status === 404) throw data(translate(locale, "errors.notFound"), { status: 404 });
-    const reply =
-      said.status === 422
-        ? submission.reply({ fieldErrors: said.errors })
-        : submission.reply({ formErrors: [said.message] });
-    return data({ intent, result: reply }, { status: said.status });
-  }
+  if (!outcome.ok) return catalogFailureAnswer(locale, outcome, submission, { intent });
   if (value.intent === "delete") throw redirect(`${localePath("adminCategories", locale)}?deleted=1`);
   const created =
     value.intent === "create" && outcome.value && "id" in outcome.value ? outcome.value.id : null;

@@ -1,5 +1,6 @@
 import { data, Link, redirect } from "react-router";
 import { appContext } from "#app/context.ts";
+import { catalogFailureAnswer } from "#app/features/admin/catalog/failure.server.ts";
 import {
   type ListingModeration,
   ListingModerationLinks,
@@ -10,7 +11,6 @@ import { Notice, PageTitle, Section } from "#app/features/admin/catalog/ui.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { parseForm } from "#app/ui/forms/conform.ts";
 import { pageMeta } from "#app/ui/seo/page-meta.ts";
-import { sayCatalogFailure } from "#core/contracts/catalog-refusals.ts";
 import type { DecisionView } from "#core/contracts/moderation.ts";
 import { formatDate } from "#core/formats/dates.ts";
 import { translate } from "#core/i18n/index.ts";
@@ -128,15 +128,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     id,
     submission.value,
   );
-  if (!outcome.ok) {
-    const said = sayCatalogFailure(locale, outcome);
-    if (said.status === 404) throw data(translate(locale, "errors.notFound"), { status: 404 });
-    const reply =
-      said.status === 422
-        ? submission.reply({ fieldErrors: said.errors })
-        : submission.reply({ formErrors: [said.message] });
-    return data({ result: reply }, { status: said.status });
-  }
+  if (!outcome.ok) return catalogFailureAnswer(locale, outcome, submission, {});
   throw redirect(`${localePath("adminListing", locale, { id: String(id) })}?saved=1`);
 }
 

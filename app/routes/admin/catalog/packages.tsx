@@ -1,12 +1,11 @@
 import { data, redirect } from "react-router";
 import { appContext } from "#app/context.ts";
+import { catalogFailureAnswer } from "#app/features/admin/catalog/failure.server.ts";
 import { AddPackage, type PackageReply, PackageRow } from "#app/features/admin/catalog/package-forms.tsx";
 import { Notice, PageTitle, Section } from "#app/features/admin/catalog/ui.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { parseForm } from "#app/ui/forms/conform.ts";
 import { pageMeta } from "#app/ui/seo/page-meta.ts";
-import { sayCatalogFailure } from "#core/contracts/catalog-refusals.ts";
-import { translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { PackagePageForm } from "#core/schemas/admin-catalog.ts";
 import { requireScope } from "../guard.server.ts";
@@ -54,15 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         : value.intent === "reorder"
           ? await admin.reorderPackage(actor, value.id, value.direction)
           : await admin.deletePackage(actor, value.id);
-  if (!outcome.ok) {
-    const said = sayCatalogFailure(locale, outcome);
-    if (said.status === 404) throw data(translate(locale, "errors.notFound"), { status: 404 });
-    const reply =
-      said.status === 422
-        ? submission.reply({ fieldErrors: said.errors })
-        : submission.reply({ formErrors: [said.message] });
-    return data({ intent, id, result: reply }, { status: said.status });
-  }
+  if (!outcome.ok) return catalogFailureAnswer(locale, outcome, submission, { intent, id });
   throw redirect(`${localePath("adminPackages", locale)}?saved=1`);
 }
 
