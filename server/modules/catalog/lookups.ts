@@ -1,7 +1,7 @@
 import { eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
+import { rowsOf } from "#server/db/rows.ts";
 import { brandNameKey } from "./brand.ts";
-import { rowsOf } from "./sql-rows.ts";
 import { brands, categories, packages } from "./tables.ts";
 
 /**

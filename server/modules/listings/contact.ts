@@ -3,12 +3,12 @@ import type { Locale } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { err, type Ok, ok } from "#core/result.ts";
 import { problem } from "#core/validation/field-errors.ts";
+import { isRowId, rowsOf } from "#server/db/rows.ts";
 import { categoryColumnSql } from "#server/modules/catalog/index.ts";
 import { usernameSql } from "#server/modules/users/index.ts";
 import type { ListingsContext } from "./context.ts";
 import { invalid, refusal } from "./outcomes.ts";
 import { cleanDescription } from "./schemas.ts";
-import { isRowId, rowsOf } from "./sql-rows.ts";
 import { type ProductFormat, type ProductStatus, type ProductType, products } from "./tables/products.ts";
 import type { ListingInvalid, NotFound, Refused } from "./types.ts";
 

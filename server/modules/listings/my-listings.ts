@@ -8,9 +8,9 @@ import {
   ownerActions,
 } from "#core/lifecycles/listing.ts";
 import type { Db } from "#server/db/client.ts";
+import { isRowId, rowsOf } from "#server/db/rows.ts";
 import { categoryColumnSql } from "#server/modules/catalog/index.ts";
 import { watcherCountSql } from "#server/modules/wishlist/index.ts";
-import { isRowId, rowsOf } from "./sql-rows.ts";
 import {
   type AuctionDuration,
   type ProductFormat,

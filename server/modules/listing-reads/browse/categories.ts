@@ -3,7 +3,7 @@ import type { CategoryDetail, CategoryLink } from "#core/contracts/catalog.ts";
 import type { Locale } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import type { Db } from "#server/db/client.ts";
-import { isRowId } from "../sql-rows.ts";
+import { isRowId } from "#server/db/rows.ts";
 import { rowsOf, toNumber } from "./sql-parts.ts";
 
 export type ActiveCategoryRow = {

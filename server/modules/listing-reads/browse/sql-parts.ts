@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import { rowsOf as driverRows } from "../sql-rows.ts";
+import { rowsOf as driverRows } from "#server/db/rows.ts";
 
 /** A row of a raw statement, by column name. */
 export type Row = Record<string, unknown>;

@@ -12,11 +12,11 @@ import { isBidTable, minimumNextBid } from "#core/rules/bid-step.ts";
 import { isOnSale, struckPrice } from "#core/rules/sale.ts";
 import type { Db } from "#server/db/client.ts";
 import { genericPlans } from "#server/db/prepared-client.ts";
+import { isRowId, rowsOf } from "#server/db/rows.ts";
 import { brands, categories, packages } from "#server/modules/catalog/tables.ts";
 import { maskUsername, pick, productPaths } from "#server/modules/listings/index.ts";
 import { type Product, productImages, products } from "#server/modules/listings/tables/products.ts";
 import type { SettingsService } from "#server/modules/settings/index.ts";
-import { isRowId, rowsOf } from "../sql-rows.ts";
 import type { PageAccount, ProductPagePorts } from "./ports.ts";
 
 const DAY_MS = 24 * 3600 * 1000;

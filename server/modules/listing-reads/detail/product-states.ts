@@ -3,10 +3,10 @@ import type { ProductState } from "#core/contracts/product.ts";
 import type { Locale } from "#core/i18n/index.ts";
 import { PUBLIC_PAGE_STATUSES } from "#core/lifecycles/listing.ts";
 import type { Db } from "#server/db/client.ts";
+import { isRowId } from "#server/db/rows.ts";
 import { categories } from "#server/modules/catalog/tables.ts";
 import { productPaths } from "#server/modules/listings/index.ts";
 import { products } from "#server/modules/listings/tables/products.ts";
-import { isRowId } from "../sql-rows.ts";
 
 /** The canonical detail path of a product the public may see, or null. */
 export async function canonicalPath(db: Db, id: number, locale: Locale): Promise<string | null> {
