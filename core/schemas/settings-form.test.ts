@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { BID_STEPS, FEES } from "#server/db/seed/settings-data.ts";
+import { BID_STEPS, DEALS, FEES } from "#server/db/seed/settings-data.ts";
 import { issuesToFieldErrors } from "../validation/field-errors.ts";
 import { SETTING_NAMES } from "./settings.ts";
 import { settingFormSchema, settingFormValues } from "./settings-form.ts";
@@ -10,7 +10,7 @@ const posted = (value: unknown) => ({ value });
 
 describe("a setting's form", () => {
   it("reads back every seeded value it shows, unchanged", () => {
-    const seeded = { bid: BID_STEPS, fees: FEES, maintenance: { is_enabled: true } };
+    const seeded = { bid: BID_STEPS, fees: FEES, deals: DEALS, maintenance: { is_enabled: true } };
     for (const [name, value] of Object.entries(seeded)) {
       const form = settingFormValues(name as keyof typeof seeded, value);
       const parsed = settingFormSchema(name as keyof typeof seeded).safeParse(form);
@@ -25,6 +25,35 @@ describe("a setting's form", () => {
     const typed = { ...form.value, promotionPerDayMinor: "1 500,50" };
     const parsed = settingFormSchema("fees").safeParse(posted(typed));
     expect(parsed.data?.value).toMatchObject({ promotionPerDayMinor: 150_050 });
+  });
+
+  it("reads the deals setting: crowns for its amounts, whole numbers for the rest, reminders as a list", () => {
+    const form = settingFormValues("deals", DEALS) as {
+      value: { buyerProtection: Record<string, string>; payReminderHours: string[] };
+    };
+    expect(form.value.buyerProtection).toEqual({ percentBp: "500", fixedMinor: "10", minMinor: "29" });
+    expect(form.value.payReminderHours).toEqual(["24", "12"]);
+    const typed = {
+      ...form.value,
+      enabled: "on",
+      buyerProtection: { percentBp: "450", fixedMinor: "9,90", minMinor: "25" },
+      payReminderHours: ["72", "12,5"],
+    };
+    const parsed = settingFormSchema("deals").safeParse(posted(typed));
+    expect(issuesToFieldErrors(parsed.error?.issues ?? [], "cs")).toEqual({
+      "value.payReminderHours.1": ["Zadejte celé číslo."],
+    });
+    // The rule on the reminders shows once every number is right: 72 h is not before a 3-day deadline.
+    const late = settingFormSchema("deals").safeParse(posted({ ...typed, payReminderHours: ["72", "12"] }));
+    expect(issuesToFieldErrors(late.error?.issues ?? [], "cs")).toEqual({
+      "value.payReminderHours.0": ["Připomínka musí přijít před lhůtou k zaplacení."],
+    });
+    const fixed = settingFormSchema("deals").safeParse(posted({ ...typed, payReminderHours: ["48"] }));
+    expect(fixed.data?.value).toMatchObject({
+      enabled: true,
+      buyerProtection: { percentBp: 450, fixedMinor: 990, minMinor: 2_500 },
+      payReminderHours: [48],
+    });
   });
 
   it("says a bad bid table at the rows' fields, in the API's words", () => {

@@ -219,6 +219,44 @@ const shop = z
   });
 
 /**
+ * Deals through the site (docs/product/deals.md, "The `deals` setting"): the switch, the fees
+ * (basis points: 100 bp = 1 %; amounts in CZK minor units; core/rules/deal-fees.ts computes them)
+ * and the deadlines. The bounds keep a typo from charging a buyer half the price or leaving a
+ * deal open for a year.
+ */
+const wholeNumber = (min: number, max: number) => z.number().int().min(min).max(max);
+const deals = z
+  .strictObject({
+    enabled: z.boolean(),
+    buyerProtection: z.strictObject({
+      percentBp: wholeNumber(0, 2_000),
+      fixedMinor: minor.max(100_000),
+      minMinor: minor.max(100_000),
+    }),
+    sellerCommissionBp: wholeNumber(0, 3_000),
+    payDays: wholeNumber(1, 14),
+    shipWorkingDays: wholeNumber(1, 20),
+    releaseDaysAfterShipping: wholeNumber(3, 60),
+    disputeAnswerDays: wholeNumber(1, 14),
+    secondChanceHours: wholeNumber(1, 24 * 7),
+    /** Hours before the payment deadline at which the buyer is reminded, e.g. [24, 12]. */
+    payReminderHours: z
+      .array(wholeNumber(1, 24 * 14))
+      .max(5)
+      .refine((hours) => new Set(hours).size === hours.length, "validation.duplicate"),
+  })
+  .superRefine((value, ctx) => {
+    value.payReminderHours.forEach((hours, index) => {
+      if (hours >= value.payDays * 24)
+        ctx.addIssue({
+          code: "custom",
+          path: ["payReminderHours", index],
+          message: "validation.reminderBeforeDeadline",
+        });
+    });
+  });
+
+/**
  * Every setting: its schema and whether it may differ by language (texts and menus do; switches,
  * tables and fees are one value for the whole site, else the rules would depend on the UI language).
  */
@@ -233,14 +271,15 @@ export const SETTING_SPECS = {
   fees: { schema: fees, perLanguage: false },
   softClose: { schema: softClose, perLanguage: false },
   shop: { schema: shop, perLanguage: false },
+  deals: { schema: deals, perLanguage: false },
 } as const satisfies Record<string, { schema: z.ZodType; perLanguage: boolean }>;
 
 export type SettingName = keyof typeof SETTING_SPECS;
 
 /**
  * The settings of GET /api/settings (docs/product/calls-and-errors.md, "The spec's calls"), plus the fees
- * (docs/product/fees.md, "The `fees` setting") and soft close (docs/product/auctions.md, "Soft
- * close").
+ * (docs/product/fees.md, "The `fees` setting"), soft close (docs/product/auctions.md, "Soft
+ * close") and deals (docs/product/deals.md, "The `deals` setting").
  */
 export const SETTING_NAMES = Object.keys(SETTING_SPECS) as [SettingName, ...SettingName[]];
 

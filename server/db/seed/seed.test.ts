@@ -254,6 +254,7 @@ describe("seedDemoIfEmpty", () => {
       "fees",
       "softClose",
       "shop",
+      "deals",
     ])
       expect(names).toContain(name);
     const topmenuCs = settings.find((s) => s.name === "topmenu" && s.locale === "cs")!.value as {

@@ -34,6 +34,22 @@ export const FEES = {
   freeProductsBeforeVerification: 10,
 };
 
+/**
+ * Deals through the site (docs/product/deals.md, "The `deals` setting"): off until the payment
+ * provider is in place; buyer protection 5 % + 10 Kč, at least 29 Kč; no seller commission.
+ */
+export const DEALS = {
+  enabled: false,
+  buyerProtection: { percentBp: 500, fixedMinor: 1000, minMinor: 2900 },
+  sellerCommissionBp: 0,
+  payDays: 3,
+  shipWorkingDays: 5,
+  releaseDaysAfterShipping: 14,
+  disputeAnswerDays: 3,
+  secondChanceHours: 48,
+  payReminderHours: [24, 12],
+};
+
 type SettingSeed = { name: string; locale: "cs" | "en" | null; value: unknown };
 
 const WEEKDAYS_LONG = {
@@ -338,6 +354,7 @@ export function buildSettings(featuredCategoryIds: number[]): SettingSeed[] {
   entries.push({ name: "fees", locale: null, value: FEES });
   entries.push({ name: "softClose", locale: null, value: { minutes: 2 } });
   entries.push({ name: "shop", locale: null, value: SHOP });
+  entries.push({ name: "deals", locale: null, value: DEALS });
   return entries;
 }
 

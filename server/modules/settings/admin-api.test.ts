@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FEES } from "#server/db/seed/settings-data.ts";
+import { DEALS, FEES } from "#server/db/seed/settings-data.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { auditLog } from "../admin/tables.ts";
 import { settings } from "./tables.ts";
@@ -125,6 +125,19 @@ describe("PUT /api/admin/settings/{name}", () => {
           "value.insertionMinor.auction.month": ["Hodnota musí být alespoň 0."],
           "value.insertionMinor.classified": ["Pole má neplatnou hodnotu."],
         },
+      ],
+      [
+        "deals",
+        { ...DEALS, buyerProtection: { ...DEALS.buyerProtection, percentBp: 5_000 }, payDays: "3" },
+        {
+          "value.buyerProtection.percentBp": ["Hodnota může být nejvýše 2000."],
+          "value.payDays": ["Pole má neplatnou hodnotu."],
+        },
+      ],
+      [
+        "deals",
+        { ...DEALS, payReminderHours: [96, 12] },
+        { "value.payReminderHours.0": ["Připomínka musí přijít před lhůtou k zaplacení."] },
       ],
       ["contacts", { email: "info@rarita.test", fax: "1" }, { "value.fax": ["Toto pole není povoleno."] }],
       [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SETTING_NAMES, SETTING_SPECS } from "#core/schemas/settings.ts";
-import { BID_STEPS, buildSettings, FEES } from "#server/db/seed/settings-data.ts";
+import { BID_STEPS, buildSettings, DEALS, FEES } from "#server/db/seed/settings-data.ts";
 
 describe("the seeded settings", () => {
   const seeded = buildSettings([1, 2, 3, 4]);
@@ -22,6 +22,43 @@ describe("the seeded settings", () => {
     }
     expect(SETTING_SPECS.bid.schema.safeParse(BID_STEPS).success).toBe(true);
     expect(SETTING_SPECS.fees.schema.safeParse(FEES).success).toBe(true);
+    expect(SETTING_SPECS.deals.schema.safeParse(DEALS).success).toBe(true);
+  });
+});
+
+describe("the deals schema", () => {
+  const schema = SETTING_SPECS.deals.schema;
+  const paths = (value: unknown) => schema.safeParse(value).error?.issues.map((i) => i.path.join("."));
+  it("keeps the fees and deadlines within sane bounds", () => {
+    expect(
+      paths({
+        ...DEALS,
+        buyerProtection: { percentBp: 2_001, fixedMinor: -1, minMinor: 100_001 },
+        sellerCommissionBp: 3_001,
+        payDays: 0,
+        shipWorkingDays: 21,
+        releaseDaysAfterShipping: 2,
+        secondChanceHours: 12.5,
+      }),
+    ).toEqual([
+      "buyerProtection.percentBp",
+      "buyerProtection.fixedMinor",
+      "buyerProtection.minMinor",
+      "sellerCommissionBp",
+      "payDays",
+      "shipWorkingDays",
+      "releaseDaysAfterShipping",
+      "secondChanceHours",
+    ]);
+    expect(
+      paths({ ...DEALS, enabled: true, sellerCommissionBp: 3_000, payReminderHours: [] }),
+    ).toBeUndefined();
+  });
+
+  it("wants each payment reminder once and before the deadline", () => {
+    expect(paths({ ...DEALS, payReminderHours: [24, 24] })).toEqual(["payReminderHours"]);
+    expect(paths({ ...DEALS, payDays: 1, payReminderHours: [24, 12] })).toEqual(["payReminderHours.0"]);
+    expect(paths({ ...DEALS, fee: 1 })).toEqual([""]);
   });
 });
 

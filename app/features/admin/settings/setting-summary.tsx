@@ -58,6 +58,8 @@ export function SettingSummary({ name, value }: { name: SettingName; value: unkn
         </span>
       );
     }
+    case "deals":
+      return <DealsSummary value={object(value)} />;
     case "softClose":
       return <span>{String(object(value).minutes ?? "—")} min</span>;
     case "shop":
@@ -82,4 +84,27 @@ export function SettingSummary({ name, value }: { name: SettingName; value: unkn
     default:
       return <span>{t("adminSettings.summary.items", { count: list(value).length })}</span>;
   }
+}
+
+/** The deals setting in one line: on or off, the buyer-protection fee and the commission. */
+function DealsSummary({ value }: { value: Record<string, unknown> }) {
+  const { locale, t } = useTranslation();
+  const money = (minor: unknown) =>
+    typeof minor === "number" ? formatPrice(minor, CZK, { convert: false, locale }) : "—";
+  const percent = (bp: unknown) =>
+    typeof bp === "number"
+      ? new Intl.NumberFormat(locale === "cs" ? "cs-CZ" : "en-GB").format(bp / 100)
+      : "—";
+  const protection = object(value.buyerProtection);
+  return (
+    <span>
+      {t("adminSettings.summary.deals", {
+        state: t(value.enabled === true ? "adminSettings.on" : "adminSettings.off"),
+        percent: percent(protection.percentBp),
+        fixed: money(protection.fixedMinor),
+        min: money(protection.minMinor),
+        commission: percent(value.sellerCommissionBp),
+      })}
+    </span>
+  );
 }

@@ -12,7 +12,7 @@ const settingValue = z
   .refine((value) => value !== undefined, { message: "validation.required" })
   .openapi({
     description:
-      "The setting's value; its shape depends on the name (e.g. maintenance: { is_enabled: boolean }; bid: contiguous ranges { min, max, value, step } from 0, the last with max null; fees: integer CZK minor units)",
+      "The setting's value; its shape depends on the name (e.g. maintenance: { is_enabled: boolean }; bid: contiguous ranges { min, max, value, step } from 0, the last with max null; fees: integer CZK minor units; deals: fees in basis points and minor units, deadlines in days or hours)",
   });
 
 const StoredSettingSchema = z
