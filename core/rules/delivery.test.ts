@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { translate } from "../i18n/index.ts";
 import { CARRIERS, type DeliveryOption } from "../schemas/delivery.ts";
-import { cheapestDeliveryMinor, cheapestDeliveryOption, trackingUrl } from "./delivery.ts";
+import { cheapestDeliveryMinor, cheapestDeliveryOption, deliveryNameKey, trackingUrl } from "./delivery.ts";
 
 describe("the delivery the all-in total counts", () => {
   it("is the cheapest shipping, even when pickup is offered too", () => {
@@ -58,5 +59,15 @@ describe("a tracking link", () => {
       expect(url.href).toContain("1%2F2%3Fx%3D3%26y%234");
       expect(trackingUrl(carrier, "   ")).toBeNull();
     }
+  });
+});
+
+describe("a delivery option's name", () => {
+  it("is said in both languages for every carrier and pickup", () => {
+    expect(translate("cs", deliveryNameKey("ceska_posta"))).toBe("Česká pošta");
+    expect(translate("en", deliveryNameKey("pickup"))).toBe("Personal pickup");
+    for (const carrier of [...CARRIERS, "pickup"] as const)
+      for (const locale of ["cs", "en"] as const)
+        expect(translate(locale, deliveryNameKey(carrier))).not.toBe(deliveryNameKey(carrier));
   });
 });

@@ -1,3 +1,4 @@
+import type { MessageKey } from "../i18n/index.ts";
 import type { Carrier, DeliveryOption, ShippingOption } from "../schemas/delivery.ts";
 
 /**
@@ -44,4 +45,9 @@ export function trackingUrl(carrier: Carrier, trackingNumber: string): string | 
   const number = trackingNumber.trim();
   if (number === "") return null;
   return TRACKING_PAGES[carrier](encodeURIComponent(number));
+}
+
+/** The message key of a delivery option's name: "Zásilkovna", "Česká pošta", "Osobní odběr"... */
+export function deliveryNameKey(carrier: DeliveryOption["carrier"]): MessageKey {
+  return `deals.carriers.${carrier}`;
 }
