@@ -256,6 +256,9 @@ const deals = z
     });
   });
 
+/** The `deals` setting's value as the deals module reads it (parse it with SETTING_SPECS.deals.schema). */
+export type DealsSetting = z.infer<typeof deals>;
+
 /**
  * Every setting: its schema and whether it may differ by language (texts and menus do; switches,
  * tables and fees are one value for the whole site, else the rules would depend on the UI language).
