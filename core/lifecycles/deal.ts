@@ -112,5 +112,9 @@ export const DEAL_TRANSITIONS: Readonly<Record<DealStatus, readonly DealStatus[]
 
 /** The named transitions of a deal. */
 export type DealTransition = keyof typeof dealLifecycle.transitions;
+export const DEAL_TRANSITION_NAMES = Object.keys(dealLifecycle.transitions) as [
+  DealTransition,
+  ...DealTransition[],
+];
 
 export { IllegalTransitionError };

@@ -11,6 +11,7 @@ CREATE TABLE "deal_status_changes" (
 	"actor_id" integer,
 	"reason" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "deal_status_changes_transition_check" CHECK ("deal_status_changes"."transition" in ('create', 'pay', 'ship', 'ready_for_pickup', 'confirm_delivery', 'release', 'open_dispute', 'resolve', 'cancel_unpaid', 'cancel')),
 	CONSTRAINT "deal_status_changes_from_status_check" CHECK ("deal_status_changes"."from_status" in ('awaiting_payment', 'paid', 'shipped', 'ready_for_pickup', 'delivered', 'completed', 'disputed', 'cancelled_unpaid', 'cancelled', 'refunded', 'partially_refunded')),
 	CONSTRAINT "deal_status_changes_to_status_check" CHECK ("deal_status_changes"."to_status" in ('awaiting_payment', 'paid', 'shipped', 'ready_for_pickup', 'delivered', 'completed', 'disputed', 'cancelled_unpaid', 'cancelled', 'refunded', 'partially_refunded'))
 );

@@ -1,7 +1,8 @@
 /**
  * The deals module's public face (docs/architecture.md, "Modules"; issue 35, ADR 0073): its
- * service, the steps another module runs in its own transaction, and the types they speak in.
- * Its tables (deals, their status history, the ledger) stay inside.
+ * service and the types it speaks in. Its tables (deals, their status history, the ledger) stay
+ * inside; the steps other modules will run in their own transactions (an auction's close making
+ * its deal) come with their callers.
  */
 export type {
   Balances,

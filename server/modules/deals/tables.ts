@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, check, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { DEAL_SOURCES, DEAL_STATUSES } from "#core/lifecycles/deal.ts";
+import { DEAL_SOURCES, DEAL_STATUSES, DEAL_TRANSITION_NAMES } from "#core/lifecycles/deal.ts";
 import { createdAt, money, nonNegative, oneOf, timestamptz, updatedAt } from "#server/db/columns.ts";
 import { productKey } from "../listings/keys.ts";
 import { userKey } from "../users/keys.ts";
@@ -82,7 +82,7 @@ export const dealStatusChanges = pgTable(
       .notNull()
       .references(() => deals.id, { onDelete: "cascade" }),
     /** The named transition (`create`, `pay`, `resolve`, …). */
-    transition: text("transition").notNull(),
+    transition: text("transition", { enum: DEAL_TRANSITION_NAMES }).notNull(),
     /** NULL for the creation. */
     fromStatus: text("from_status", { enum: DEAL_STATUSES }),
     toStatus: text("to_status", { enum: DEAL_STATUSES }).notNull(),
@@ -92,6 +92,7 @@ export const dealStatusChanges = pgTable(
   },
   (t) => [
     index("deal_status_changes_deal_id_idx").on(t.dealId, t.id),
+    check("deal_status_changes_transition_check", oneOf(t.transition, DEAL_TRANSITION_NAMES)),
     check("deal_status_changes_from_status_check", oneOf(t.fromStatus, DEAL_STATUSES)),
     check("deal_status_changes_to_status_check", oneOf(t.toStatus, DEAL_STATUSES)),
   ],
