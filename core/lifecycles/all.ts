@@ -1,3 +1,4 @@
+import { dealLifecycle } from "./deal.ts";
 import { listingLifecycle } from "./listing.ts";
 import { complaintLifecycle, reportLifecycle } from "./moderation.ts";
 import { orderLifecycle } from "./order.ts";
@@ -12,6 +13,7 @@ export const LIFECYCLES = [
   listingLifecycle,
   orderLifecycle,
   paymentLifecycle,
+  dealLifecycle,
   reportLifecycle,
   complaintLifecycle,
   testGatewayLifecycle,

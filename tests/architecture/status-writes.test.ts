@@ -23,6 +23,7 @@ const OWNERS = [
   { table: "products", sqlName: "products", owner: "server/modules/listings/transitions.ts" },
   { table: "orders", sqlName: "orders", owner: "server/modules/orders/transitions.ts" },
   { table: "payments", sqlName: "payments", owner: "server/modules/payments/payment-transitions.ts" },
+  { table: "deals", sqlName: "deals", owner: "server/modules/deals/transitions.ts" },
   {
     table: "moderationReports",
     sqlName: "moderation_reports",

@@ -1,0 +1,17 @@
+/**
+ * The deals module's public face (docs/architecture.md, "Modules"; issue 35, ADR 0073): its
+ * service and the types it speaks in. Its tables (deals, their status history, the ledger) stay
+ * inside; the steps other modules will run in their own transactions (an auction's close making
+ * its deal) come with their callers.
+ */
+export type {
+  Balances,
+  DealView,
+  LedgerAccount,
+  LedgerMovement,
+  NewDeal,
+} from "./contracts.ts";
+export { LEDGER_ACCOUNTS, MOVEMENT_ACCOUNTS } from "./contracts.ts";
+export { createDealsService, type DealsService } from "./service.ts";
+export type { Resolution, StepRefusal } from "./settle.ts";
+export type { DealActor } from "./transitions.ts";
