@@ -3,22 +3,7 @@ import type { Db } from "#server/db/client.ts";
 import { categories } from "#server/modules/catalog/tables.ts";
 import { coverImage } from "#server/modules/listings/index.ts";
 import { products } from "#server/modules/listings/tables/products.ts";
-
-/** A product sold by one user to another: what the reviews module lets both sides rate. */
-export type SoldDeal = {
-  productId: number;
-  nameCs: string;
-  nameEn: string | null;
-  slugCs: string;
-  slugEn: string | null;
-  categorySlugCs: string;
-  categorySlugEn: string | null;
-  /** The main photo's path (`path/file_name`), or null without photos. */
-  image: string | null;
-  sellerId: number;
-  winnerId: number;
-  endedAt: Date | null;
-};
+import type { SoldDealFacts } from "#server/modules/reviews/index.ts";
 
 /**
  * The user's deals, the sold products where they are the seller or the buyer (the winner) and the
@@ -29,7 +14,7 @@ export async function soldDealsOf(
   executor: Db,
   userId: number,
   page: { productId?: number; offset: number; limit: number },
-): Promise<SoldDeal[]> {
+): Promise<SoldDealFacts[]> {
   const rows = await executor
     .select({
       productId: products.id,

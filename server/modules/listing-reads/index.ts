@@ -25,7 +25,7 @@ export { type AuctionSummary, auctionSummaries } from "./auction-summaries.ts";
 export { createListingQueries } from "./browse/listing-queries.ts";
 export { type CatalogService, createCatalogService } from "./catalog-service.ts";
 export { type ListingsDashboardFigures, listingsDashboardFigures } from "./dashboard-figures.ts";
-export { type SoldDeal, soldDealsOf } from "./deals.ts";
+export { soldDealsOf } from "./deals.ts";
 export { createProductDetailService } from "./detail/product-detail.ts";
 export {
   type ListingForModeration,
