@@ -1,3 +1,4 @@
+import type { MarketplacePayments } from "#core/contracts/marketplace-payments.ts";
 import type { MailTransport } from "./adapters/mail.ts";
 import type { SmsSender } from "./adapters/sms.ts";
 import type { Config } from "./config.ts";
@@ -12,6 +13,7 @@ import { wireAccountPages, wireAccounts } from "./wiring/accounts.ts";
 import { databaseHealth, wireAdapters } from "./wiring/base.ts";
 import { wireContent } from "./wiring/content.ts";
 import { wireDashboard } from "./wiring/dashboard.ts";
+import { wireDeals } from "./wiring/deals.ts";
 import { wireListingsAndAuctions } from "./wiring/listings-and-auctions.ts";
 import { wireLiveFeeds } from "./wiring/live-feeds.ts";
 import { wireModeration } from "./wiring/moderation.ts";
@@ -45,6 +47,7 @@ export function createServices({
   jobs = createJobRunner({ database, logger }),
   mailTransport,
   smsSender,
+  marketplace = null,
 }: {
   database: Database;
   config: Config;
@@ -52,6 +55,8 @@ export function createServices({
   jobs?: JobRunner;
   mailTransport?: MailTransport;
   smsSender?: SmsSender;
+  /** The payment provider's marketplace port; null: deals through the site are off. */
+  marketplace?: MarketplacePayments | null;
 }) {
   const base = wireAdapters({ database, config, logger, jobs, mailTransport, smsSender });
   const { db, mail, sms } = base;
@@ -60,12 +65,14 @@ export function createServices({
   const settings = createSettingsService(db, base.shellData);
   const catalog = createCatalogService(db, base.shellData, refreshSearchText);
   const { notifier, reviews, messages, wishlist } = wireNoticesAndConversations(base);
+  const { deals } = wireDeals(base, { settings, marketplace, terms: { termsOf: async () => null } });
   const { productPages, listingQuota, bidding, listings, uploads } = wireListingsAndAuctions(base, {
     settings,
     catalog,
     notifier,
     messages,
     reviews,
+    onAuctionSold: deals.onAuctionSold,
   });
   const { orders, payments, testGateway } = wirePayments(base, { settings, notifier, listings });
   const watchdogs = wireWatchdogs(base, { notifier, catalog });
@@ -103,6 +110,8 @@ export function createServices({
     listings,
     orders,
     payments,
+    /** Deals through the site: a won auction paid, shipped and settled (server/modules/deals). */
+    deals,
     /** The operator's shop: cart, checkout, placing orders (server/modules/shop). */
     shop,
     /** The test card gateway's own side (its payment page); null where it is off. */

@@ -186,3 +186,19 @@ export const StarIcon = (props: IconProps) => (
     <path d="M12 4l2.4 5 5.4.6-4 3.7 1.1 5.4L12 16l-4.9 2.7 1.1-5.4-4-3.7 5.4-.6z" />
   </Icon>
 );
+
+/** A shopping bag: the user's purchases (Nákupy). */
+export const BagIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M5.5 8h13l-1 12h-11z" />
+    <path d="M9 10V7a3 3 0 0 1 6 0v3" />
+  </Icon>
+);
+
+/** A parcel: the user's sales (Prodeje), shipped to the buyers. */
+export const ParcelIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 7.5L12 4l8 3.5v9L12 20l-8-3.5z" />
+    <path d="M4 7.5l8 3.5 8-3.5M12 11v9" />
+  </Icon>
+);

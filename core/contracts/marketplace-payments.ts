@@ -114,11 +114,10 @@ export class MarketplaceUnavailableError extends Error {
 /** The provider refused the request for good (4xx): retrying with the same key will not help. */
 export class MarketplaceRefusedError extends Error {
   override name = "MarketplaceRefusedError";
-  constructor(
-    message: string,
-    readonly providerCode: string | null,
-  ) {
+  readonly providerCode: string | null;
+  constructor(message: string, providerCode: string | null) {
     super(message);
+    this.providerCode = providerCode;
   }
 }
 

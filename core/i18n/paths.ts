@@ -37,6 +37,9 @@ export const PAGE_PATHS = {
   accountOverview: { cs: "/ucet/prehled", en: "/en/account/overview" },
   accountAdvertisements: { cs: "/ucet/vase-aukce", en: "/en/account/advertisements" },
   accountAuctions: { cs: "/ucet/aukce", en: "/en/account/auctions" },
+  accountPurchases: { cs: "/ucet/nakupy", en: "/en/account/purchases" },
+  accountSales: { cs: "/ucet/prodeje", en: "/en/account/sales" },
+  accountDeal: { cs: "/ucet/obchody/:dealId", en: "/en/account/deals/:dealId" },
   accountAdvertisementAdd: { cs: "/ucet/vase-aukce/pridat", en: "/en/account/advertisements/add" },
   accountAdvertisementConfirmation: {
     cs: "/ucet/vase-aukce/potvrzeni",

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { genericPlans } from "#server/db/prepared-client.ts";
 import {
+  type AuctionSoldHook,
   createBiddingService,
   registerBiddingJobs,
   scheduleBiddingSweep,
@@ -27,6 +28,8 @@ type ListingsAndAuctionsNeeds = {
   notifier: Notifier;
   messages: MessagesService;
   reviews: ReviewsService;
+  /** The deals' hook on a sold auction (server/wiring/deals.ts). */
+  onAuctionSold: AuctionSoldHook;
 };
 
 /**
@@ -36,7 +39,7 @@ type ListingsAndAuctionsNeeds = {
  */
 export function wireListingsAndAuctions(
   { db, jobs, mail, config, logger }: Base,
-  { settings, catalog, notifier, messages, reviews }: ListingsAndAuctionsNeeds,
+  { settings, catalog, notifier, messages, reviews, onAuctionSold }: ListingsAndAuctionsNeeds,
 ) {
   // The product page shows the auction's bids, the seller's and bidders' accounts and the seller's
   // rating: the bidding, users and reviews modules answer them (server/modules/listing-reads/detail).
@@ -48,7 +51,16 @@ export function wireListingsAndAuctions(
     rating: (userId) => reviews.rating(userId),
   });
   const listingQuota = createListingQuotaService(db, { submittedListings: submittedListingCount });
-  const bidding = createBiddingService({ db, jobs, mail, config, settings, notifier, logger });
+  const bidding = createBiddingService({
+    db,
+    jobs,
+    mail,
+    config,
+    settings,
+    notifier,
+    logger,
+    onAuctionSold,
+  });
   registerBiddingJobs(jobs, bidding, logger, {
     afterClose: crashAfterCloses(config.crashAfterAuctionCloses),
   });

@@ -4,6 +4,7 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { ShellUser } from "#app/shell.ts";
 import { avatarUrl } from "#app/ui/focus-and-avatar.ts";
 import {
+  BagIcon,
   BellIcon,
   CardIcon,
   CoinsIcon,
@@ -15,6 +16,7 @@ import {
   LogoutIcon,
   MailIcon,
   NewsletterIcon,
+  ParcelIcon,
   ReceiptIcon,
   StarIcon,
   TagIcon,
@@ -63,6 +65,8 @@ export function useAccountLinks(place: Place): AccountLink[] {
       countLabel: t("header.totalCount", { count: totalAds }),
     },
     place === "sidebar" && { page: "accountAuctions", label: t("header.auctions"), Icon: GavelIcon },
+    place === "sidebar" && { page: "accountPurchases", label: t("dealPages.menu.purchases"), Icon: BagIcon },
+    place === "sidebar" && { page: "accountSales", label: t("dealPages.menu.sales"), Icon: ParcelIcon },
     { page: "accountWatch", label: t("header.watched"), Icon: HeartIcon },
     {
       page: "accountMessages",

@@ -11,6 +11,12 @@ import { copyListedState } from "./listed-copy.ts";
 import type { AuctionNotices } from "./notices.ts";
 import type { AuctionScheduler } from "./queues.ts";
 
+/** What a sold auction hands on: the deals make a deal of it (their job, after the close commits). */
+export type AuctionSoldHook = (
+  tx: Db,
+  sale: { productId: number; winnerId: number; sellerId: number; priceMinor: number; at: Date },
+) => Promise<unknown>;
+
 export type CloseResult =
   | { status: "closed"; outcome: "sold"; winnerId: number; priceMinor: number }
   | { status: "closed"; outcome: "unsold"; reason: "no_bids" | "reserve_not_met" }
@@ -26,6 +32,8 @@ export function createAuctionClosing(deps: {
   db: Db;
   scheduleClose: AuctionScheduler["scheduleClose"];
   notices: Pick<AuctionNotices, "sendCloseNotices">;
+  /** A sold auction becomes a deal through the site (issue 35): asked in the close's transaction. */
+  onSold?: AuctionSoldHook;
 }) {
   const { db, scheduleClose, notices } = deps;
 
@@ -51,6 +59,14 @@ export function createAuctionClosing(deps: {
       await copyListedState(tx, row.id);
       await notices.sendCloseNotices(tx, row, result);
       await notifyAuctionChange(tx, { productId: row.id, event: "closed" });
+      if (result.outcome === "sold" && row.sellerId !== null)
+        await deps.onSold?.(tx, {
+          productId: row.id,
+          winnerId: result.winnerId,
+          sellerId: row.sellerId,
+          priceMinor: result.priceMinor,
+          at: now,
+        });
       return result.outcome === "sold"
         ? { status: "closed", outcome: "sold", winnerId: result.winnerId, priceMinor: result.priceMinor }
         : { status: "closed", outcome: "unsold", reason: result.reason };

@@ -15,7 +15,7 @@ import type { Logger } from "#server/logger.ts";
 import { createNotifier, type Notifier } from "../messages/index.ts";
 import type { SettingsService } from "../settings/index.ts";
 import { createListingActivation } from "./activation.ts";
-import { createAuctionClosing } from "./close-auction.ts";
+import { type AuctionSoldHook, createAuctionClosing } from "./close-auction.ts";
 import { createDiagnosticsAuction } from "./diagnostics.ts";
 import { myBidsOf } from "./my-bids.ts";
 import { createAuctionNotices } from "./notices.ts";
@@ -38,7 +38,7 @@ import { createRuleOptions } from "./rule-options.ts";
  * my-bids.ts; this factory composes them.
  */
 
-export type { CloseResult } from "./close-auction.ts";
+export type { AuctionSoldHook, CloseResult } from "./close-auction.ts";
 export type { Bidder, PlaceBidResult } from "./place-bid.ts";
 export type { AuctionLive, BidRefusal, MyBid, MyBidGroup, PublicBid, ViewerStanding };
 
@@ -51,6 +51,8 @@ export type BiddingServiceDeps = {
   /** System messages and their mails (server/modules/messages); built from db, mail and config when not given. */
   notifier?: Pick<Notifier, "notify">;
   logger?: Pick<Logger, "info" | "warn" | "error">;
+  /** The deals' hook on a sold auction (server/wiring/deals.ts); none: the winner and seller settle in a conversation. */
+  onAuctionSold?: AuctionSoldHook;
 };
 
 export function createBiddingService(deps: BiddingServiceDeps) {
@@ -59,7 +61,12 @@ export function createBiddingService(deps: BiddingServiceDeps) {
   const ruleOptions = createRuleOptions(deps.settings);
   const scheduler = createAuctionScheduler(jobs);
   const notices = createAuctionNotices({ db, notifier });
-  const closing = createAuctionClosing({ db, scheduleClose: scheduler.scheduleClose, notices });
+  const closing = createAuctionClosing({
+    db,
+    scheduleClose: scheduler.scheduleClose,
+    notices,
+    onSold: deps.onAuctionSold,
+  });
   return {
     ruleOptions,
     ...scheduler,

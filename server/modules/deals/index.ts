@@ -12,6 +12,13 @@ export type {
   NewDeal,
 } from "./contracts.ts";
 export { LEDGER_ACCOUNTS, MOVEMENT_ACCOUNTS } from "./contracts.ts";
+export {
+  type AuctionSale,
+  createDealFlow,
+  type DealFlow,
+  type DealFlowDeps,
+} from "./flow.ts";
+export type { DealTermsSource, ListingDealTerms } from "./making.ts";
 export { createDealsService, type DealsService } from "./service.ts";
 export type { Resolution, StepRefusal } from "./settle.ts";
 export type { DealActor } from "./transitions.ts";

@@ -1,6 +1,7 @@
 import { err, ok, type Result } from "#core/result.ts";
 import type { Db } from "#server/db/client.ts";
 import { balancesOf, type PostRefusal, post } from "./ledger.ts";
+import { queueRefundOfDeal, queueTransferIfReady } from "./provider-calls.ts";
 import type { DealRecord } from "./tables.ts";
 import {
   type DealActor,
@@ -83,7 +84,9 @@ async function settle(tx: Db, deal: DealRecord, key: string): Promise<void> {
 /** Refunds everything held. */
 async function refundHeld(tx: Db, deal: DealRecord, key: string): Promise<void> {
   const held = (await balancesOf(tx, deal.id)).held;
-  if (held > 0) must(await post(tx, deal.id, { kind: "refund", amountMinor: held }, `${key}:refund`));
+  if (held <= 0) return;
+  must(await post(tx, deal.id, { kind: "refund", amountMinor: held }, `${key}:refund`));
+  await queueRefundOfDeal(tx, deal.id, held, `${key}:refund`);
 }
 
 /** deal.release: the window passed or the buyer confirmed; fees taken, the rest the seller's. */
@@ -95,6 +98,7 @@ export async function releaseDeal(
 ): Promise<DealRecord> {
   const deal = must(await markDealReleased(tx, await locked(tx, dealId), actor));
   await settle(tx, deal, key);
+  await queueTransferIfReady(tx, deal);
   return deal;
 }
 
@@ -125,9 +129,11 @@ export async function resolveDeal(
   const deal = must(await markDealResolved(tx, before, actor, to));
   if (resolution.kind === "partial_refund") {
     must(await post(tx, dealId, { kind: "refund", amountMinor: resolution.refundMinor }, `${key}:refund`));
+    await queueRefundOfDeal(tx, dealId, resolution.refundMinor, `${key}:refund`);
     await settle(tx, deal, key);
   } else if (resolution.kind === "refund") await refundHeld(tx, deal, key);
   else await settle(tx, deal, key);
+  await queueTransferIfReady(tx, deal);
   return deal;
 }
 

@@ -1,0 +1,61 @@
+import type { DealSource, DealStatus, DealTransition } from "../lifecycles/deal.ts";
+import type { MarketplaceMethod } from "./marketplace-payments.ts";
+
+/**
+ * What the account's deal pages show (issue 35, item 8): the lists of Nákupy and Prodeje and one
+ * deal's page, the same for buyer and seller with what each may do next. Amounts in CZK minor
+ * units, dates as ISO strings (they cross to the browser).
+ */
+
+export type DealRole = "buyer" | "seller";
+
+/** What the viewer can do next on a deal; `none` when it waits for the other side or the clock. */
+export type DealNextAction = "pay" | "ship" | "confirm_receipt" | "wait" | "onboard" | "none";
+
+export type DealRow = {
+  id: number;
+  role: DealRole;
+  source: DealSource;
+  status: DealStatus;
+  productId: number;
+  productName: string;
+  image: string | null;
+  counterpart: string;
+  totalMinor: number;
+  priceMinor: number;
+  next: DealNextAction;
+  /** The deadline of the next step, when one runs. */
+  dueAt: string | null;
+  createdAt: string;
+};
+
+export type DealTimelineStep = {
+  transition: DealTransition;
+  status: DealStatus;
+  at: string;
+};
+
+export type DealPageView = DealRow & {
+  productUrl: string;
+  deliveryMinor: number;
+  buyerFeeMinor: number;
+  sellerCommissionMinor: number;
+  /** What the seller is transferred: price − commission + delivery. */
+  sellerGetsMinor: number;
+  carrier: string | null;
+  pickupTown: string | null;
+  trackingNumber: string | null;
+  trackingUrl: string | null;
+  payBy: string;
+  shipBy: string | null;
+  releaseAt: string | null;
+  timeline: DealTimelineStep[];
+  /** The payment methods the buyer may use now (empty when it is not theirs to pay). */
+  methods: MarketplaceMethod[];
+  /** Seller: has the provider verified them (payouts go out)? */
+  payoutsEnabled: boolean | null;
+  /** Seller: what is paid out of this deal so far. */
+  paidOutMinor: number;
+  /** The conversation with the other side about the item, if one exists. */
+  threadId: number | null;
+};

@@ -1,0 +1,30 @@
+import type { MarketplacePayments } from "#core/contracts/marketplace-payments.ts";
+import { createDealFlow, type DealTermsSource } from "#server/modules/deals/index.ts";
+import type { SettingsService } from "#server/modules/settings/index.ts";
+import type { Base } from "./base.ts";
+
+/**
+ * Deals through the site (server/modules/deals, issue 35): the provider's marketplace port (null
+ * where none is configured: deals are then off), the listings' deal terms, and the deals' jobs
+ * (the deal of a sold auction, the provider's webhooks, the calls out to it, the deadlines).
+ */
+export function wireDeals(
+  { db, jobs, config, logger }: Base,
+  {
+    settings,
+    marketplace,
+    terms,
+  }: { settings: SettingsService; marketplace: MarketplacePayments | null; terms: DealTermsSource },
+) {
+  const deals = createDealFlow({
+    db,
+    jobs,
+    marketplace,
+    settings,
+    terms,
+    publicUrl: config.publicUrl,
+    logger,
+  });
+  void deals.registerJobs().catch((err) => logger.error({ err }, "could not register the deals' jobs"));
+  return { deals };
+}
