@@ -65,7 +65,12 @@ export function createServices({
   const settings = createSettingsService(db, base.shellData);
   const catalog = createCatalogService(db, base.shellData, refreshSearchText);
   const { notifier, reviews, messages, wishlist } = wireNoticesAndConversations(base);
-  const { deals } = wireDeals(base, { settings, marketplace, terms: { termsOf: async () => null } });
+  const { deals } = wireDeals(base, {
+    settings,
+    marketplace,
+    notifier,
+    terms: { termsOf: async () => null },
+  });
   const { productPages, listingQuota, bidding, listings, uploads } = wireListingsAndAuctions(base, {
     settings,
     catalog,

@@ -27,6 +27,13 @@ export const NOTIFICATION_KINDS = [
   "listing_rejected",
   "review_received",
   "watchdog",
+  // Deals through the site (issue 35): each step to the buyer and the seller.
+  "deal_created",
+  "deal_pay_reminder",
+  "deal_paid",
+  "deal_shipped",
+  "deal_released",
+  "deal_cancelled",
   // A suspension or block by moderation: a system message only, the statement of reasons is the
   // mail (server/modules/moderation); no setting switches it off, so no group lists it.
   "account_restricted",
@@ -41,7 +48,7 @@ export const isNotificationKind = (value: unknown): value is NotificationKind =>
   typeof value === "string" && (NOTIFICATION_KINDS as readonly string[]).includes(value);
 
 /** The kinds grouped as the notification settings page shows them. */
-export type NotificationGroupId = "conversations" | "bidding" | "selling" | "watchdog";
+export type NotificationGroupId = "conversations" | "bidding" | "selling" | "deals" | "watchdog";
 
 export const NOTIFICATION_GROUPS: { id: NotificationGroupId; kinds: NotificationKind[] }[] = [
   { id: "conversations", kinds: ["message", "review_received"] },
@@ -56,6 +63,17 @@ export const NOTIFICATION_GROUPS: { id: NotificationGroupId; kinds: Notification
       "payment_received",
       "listing_approved",
       "listing_rejected",
+    ],
+  },
+  {
+    id: "deals",
+    kinds: [
+      "deal_created",
+      "deal_pay_reminder",
+      "deal_paid",
+      "deal_shipped",
+      "deal_released",
+      "deal_cancelled",
     ],
   },
   { id: "watchdog", kinds: ["watchdog"] },

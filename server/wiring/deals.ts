@@ -1,5 +1,6 @@
 import type { MarketplacePayments } from "#core/contracts/marketplace-payments.ts";
 import { createDealFlow, type DealTermsSource } from "#server/modules/deals/index.ts";
+import type { Notifier } from "#server/modules/messages/index.ts";
 import type { SettingsService } from "#server/modules/settings/index.ts";
 import type { Base } from "./base.ts";
 
@@ -14,7 +15,13 @@ export function wireDeals(
     settings,
     marketplace,
     terms,
-  }: { settings: SettingsService; marketplace: MarketplacePayments | null; terms: DealTermsSource },
+    notifier,
+  }: {
+    settings: SettingsService;
+    marketplace: MarketplacePayments | null;
+    terms: DealTermsSource;
+    notifier: Notifier;
+  },
 ) {
   const deals = createDealFlow({
     db,
@@ -22,6 +29,7 @@ export function wireDeals(
     marketplace,
     settings,
     terms,
+    notifier,
     publicUrl: config.publicUrl,
     logger,
   });

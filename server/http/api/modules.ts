@@ -4,6 +4,7 @@ import { biddingApi } from "#server/modules/bidding/api.ts";
 import { adminCatalogApi, catalogApi } from "#server/modules/catalog/api/index.ts";
 import { cmsApi, contentAdminApi } from "#server/modules/cms/api/index.ts";
 import { verificationApi } from "#server/modules/credentials/api.ts";
+import { dealsApi } from "#server/modules/deals/api.ts";
 import { listingPhotosApi } from "#server/modules/listing-photos/api.ts";
 import { adminListingsApi, listingsApi } from "#server/modules/listings/api/index.ts";
 import { listsApi } from "#server/modules/lists/api.ts";
@@ -29,6 +30,7 @@ export const apiModules = [
   listingPhotosApi,
   listingsApi,
   paymentsApi,
+  dealsApi,
   ordersApi,
   shopApi,
   settingsApi,

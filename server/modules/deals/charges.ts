@@ -11,6 +11,7 @@ import type { Db } from "#server/db/client.ts";
 import { queueRefund } from "./provider-calls.ts";
 import { dealCharges } from "./provider-tables.ts";
 import { payDeal, step } from "./settle.ts";
+import type { DealRecord } from "./tables.ts";
 import { lockDeal } from "./transitions.ts";
 
 /**
@@ -95,6 +96,7 @@ export async function syncCharge(
   chargeId: string,
   shipWorkingDays: number,
   now: Date,
+  onPaid: (tx: Db, deal: DealRecord) => Promise<void>,
 ): Promise<SyncOutcome> {
   const [charge] = await db.select().from(dealCharges).where(eq(dealCharges.chargeId, chargeId));
   if (!charge) return "unknown";
@@ -127,7 +129,10 @@ export async function syncCharge(
         { actorId: null, reason: null, at: now },
       ),
     );
-    if (paid.ok && !paid.value.refunded) return "paid";
+    if (paid.ok && !paid.value.refunded) {
+      if (!paid.value.repeated) await onPaid(tx, paid.value.deal);
+      return "paid";
+    }
     // The deal ended before the money came (refunded in the ledger by payDeal), or it was paid
     // by another charge or for another amount (the ledger refuses it): the money goes back.
     if (!state.paymentId) return "unknown";

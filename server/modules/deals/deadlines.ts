@@ -1,8 +1,9 @@
 import { and, eq, inArray, lte, or } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import type { JobRunner } from "#server/jobs/runner.ts";
+import type { DealNotices } from "./notices.ts";
 import { cancelDeal, releaseDeal, step } from "./settle.ts";
-import { deals } from "./tables.ts";
+import { type DealRecord, deals } from "./tables.ts";
 import { lockDeal, markDealUnpaid } from "./transitions.ts";
 
 /**
@@ -16,39 +17,72 @@ import { lockDeal, markDealUnpaid } from "./transitions.ts";
 export const DEADLINE_QUEUE = "deals.deadline";
 export const DEADLINE_SWEEP_QUEUE = "deals.deadline_sweep";
 
-export type DeadlineKind = "pay" | "ship" | "release";
-export type DeadlineJob = { dealId: number; kind: DeadlineKind };
+export type DeadlineKind = "pay_reminder" | "pay" | "ship" | "release";
+/** `hours`: a payment reminder's distance from the deadline. */
+export type DeadlineJob = { dealId: number; kind: DeadlineKind; hours?: number };
 
 /** Sends the deadline's job for its date, in the caller's transaction. */
 export async function scheduleDeadline(
   jobs: Pick<JobRunner, "send">,
   tx: Db,
-  dealId: number,
-  kind: DeadlineKind,
+  job: DeadlineJob,
   at: Date,
 ): Promise<void> {
-  await jobs.send(DEADLINE_QUEUE, { dealId, kind } satisfies DeadlineJob, { startAfter: at, tx });
+  await jobs.send(DEADLINE_QUEUE, job, { startAfter: at, tx });
 }
 
-export type DeadlineOutcome = "unpaid" | "cancelled" | "released" | "not_due";
+/** The payment deadline's job and its reminders (`hours` before it, those still ahead). */
+export async function schedulePayment(
+  jobs: Pick<JobRunner, "send">,
+  tx: Db,
+  deal: Pick<DealRecord, "id" | "payBy">,
+  reminderHours: readonly number[],
+  now: Date,
+): Promise<void> {
+  await scheduleDeadline(jobs, tx, { dealId: deal.id, kind: "pay" }, deal.payBy);
+  for (const hours of reminderHours) {
+    const at = new Date(deal.payBy.getTime() - hours * 60 * 60 * 1000);
+    if (at > now) await scheduleDeadline(jobs, tx, { dealId: deal.id, kind: "pay_reminder", hours }, at);
+  }
+}
+
+export type DeadlineOutcome = "reminded" | "unpaid" | "cancelled" | "released" | "not_due";
 
 const system = (at: Date, reason: string) => ({ actorId: null, reason, at });
 
-/** Applies one deadline to the deal as it stands now. */
-export async function applyDeadline(db: Db, job: DeadlineJob, now: Date): Promise<DeadlineOutcome> {
+/** Applies one deadline to the deal as it stands now, its notices in the same transaction. */
+export async function applyDeadline(
+  db: Db,
+  notices: DealNotices,
+  job: DeadlineJob,
+  now: Date,
+): Promise<DeadlineOutcome> {
   const deal = await db.transaction((tx) => lockDeal(tx, job.dealId));
   if (!deal) return "not_due";
+  if (job.kind === "pay_reminder" && deal.status === "awaiting_payment" && deal.payBy > now) {
+    await db.transaction((tx) => notices.reminder(tx, deal, job.hours ?? 0));
+    return "reminded";
+  }
   if (job.kind === "pay" && deal.status === "awaiting_payment" && deal.payBy <= now) {
-    const moved = await db.transaction(async (tx) => {
+    return db.transaction(async (tx) => {
       const locked = await lockDeal(tx, deal.id);
-      return locked ? markDealUnpaid(tx, locked, system(now, "payment deadline")) : null;
+      const moved = locked ? await markDealUnpaid(tx, locked, system(now, "payment deadline")) : null;
+      if (!moved?.ok) return "not_due";
+      await notices.cancelled(tx, moved.value, "unpaid");
+      return "unpaid";
     });
-    return moved?.ok ? "unpaid" : "not_due";
   }
   if (job.kind === "ship" && deal.status === "paid" && deal.shipBy && deal.shipBy <= now) {
-    const cancelled = await step(db, (tx) =>
-      cancelDeal(tx, deal.id, `deal:${deal.id}:ship-deadline`, system(now, "shipping deadline")),
-    );
+    const cancelled = await step(db, async (tx) => {
+      const moved = await cancelDeal(
+        tx,
+        deal.id,
+        `deal:${deal.id}:ship-deadline`,
+        system(now, "shipping deadline"),
+      );
+      await notices.cancelled(tx, moved, "not_shipped");
+      return moved;
+    });
     return cancelled.ok ? "cancelled" : "not_due";
   }
   if (
@@ -57,9 +91,16 @@ export async function applyDeadline(db: Db, job: DeadlineJob, now: Date): Promis
     deal.releaseAt &&
     deal.releaseAt <= now
   ) {
-    const released = await step(db, (tx) =>
-      releaseDeal(tx, deal.id, `deal:${deal.id}:release`, system(now, "release window ended")),
-    );
+    const released = await step(db, async (tx) => {
+      const moved = await releaseDeal(
+        tx,
+        deal.id,
+        `deal:${deal.id}:release`,
+        system(now, "release window ended"),
+      );
+      await notices.released(tx, moved);
+      return moved;
+    });
     return released.ok ? "released" : "not_due";
   }
   return "not_due";

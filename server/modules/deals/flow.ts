@@ -6,6 +6,7 @@ import { err, ok } from "#core/result.ts";
 import type { Db } from "#server/db/client.ts";
 import type { JobRunner } from "#server/jobs/runner.ts";
 import type { Logger } from "#server/logger.ts";
+import type { Notifier } from "../messages/index.ts";
 import { startCharge, syncCharge } from "./charges.ts";
 import {
   applyDeadline,
@@ -14,8 +15,10 @@ import {
   type DeadlineJob,
   overdueDeadlines,
   scheduleDeadline,
+  schedulePayment,
 } from "./deadlines.ts";
 import { type DealTermsSource, dealsSettingIfOn, makeDeal } from "./making.ts";
+import { createDealNotices } from "./notices.ts";
 import { makeCall, pendingCallIds } from "./provider-calls.ts";
 import { dealCharges } from "./provider-tables.ts";
 import { dealPageOf, dealsOf } from "./reads.ts";
@@ -49,6 +52,7 @@ export type DealFlowDeps = {
   marketplace: MarketplacePayments | null;
   settings: { get<T = unknown>(name: string): Promise<T | undefined> };
   terms: DealTermsSource;
+  notifier: Pick<Notifier, "notify">;
   publicUrl: string;
   logger: Pick<Logger, "info" | "warn" | "error">;
   now?: () => Date;
@@ -60,6 +64,7 @@ const TRACKING = /^[A-Za-z0-9 -]{4,40}$/;
 export function createDealFlow(deps: DealFlowDeps) {
   const { db, jobs, marketplace, logger } = deps;
   const now = deps.now ?? (() => new Date());
+  const notices = createDealNotices(deps.notifier);
   const setting = async () => (marketplace ? dealsSettingIfOn(await deps.settings.get("deals")) : null);
   const dealUrl = (dealId: number, locale: Locale) =>
     `${deps.publicUrl}${locale === "en" ? "/en/account/deals" : "/ucet/obchody"}/${dealId}`;
@@ -85,23 +90,32 @@ export function createDealFlow(deps: DealFlowDeps) {
         { actorId: null, reason: null, at: sale.at },
       );
       if (!made.ok) return "skipped";
-      if (made.value.created)
-        await scheduleDeadline(jobs, tx, made.value.deal.id, "pay", made.value.deal.payBy);
+      if (made.value.created) {
+        await schedulePayment(jobs, tx, made.value.deal, on.payReminderHours, now());
+        await notices.created(tx, made.value.deal);
+      }
       return "made";
     });
   }
 
-  /** Applies what the provider says of a charge, then lets the provider calls run. */
+  /**
+   * Applies what the provider says of a charge: paid, the ship-by deadline's job and the notices
+   * ride on the payment's transaction; money to give back lets the provider calls run.
+   */
   async function applyCharge(chargeId: string) {
     if (!marketplace) return "unknown" as const;
     const on = await setting();
-    const outcome = await syncCharge(db, marketplace, chargeId, on?.shipWorkingDays ?? 5, now());
-    if (outcome === "paid") {
-      const [charge] = await db.select().from(dealCharges).where(eq(dealCharges.chargeId, chargeId));
-      const deal = charge ? await db.transaction((tx) => lockDeal(tx, charge.dealId)) : null;
-      if (deal?.shipBy && deal.status === "paid")
-        await db.transaction((tx) => scheduleDeadline(jobs, tx, deal.id, "ship", deal.shipBy as Date));
-    }
+    const outcome = await syncCharge(
+      db,
+      marketplace,
+      chargeId,
+      on?.shipWorkingDays ?? 5,
+      now(),
+      async (tx, deal) => {
+        if (deal.shipBy) await scheduleDeadline(jobs, tx, { dealId: deal.id, kind: "ship" }, deal.shipBy);
+        await notices.paid(tx, deal);
+      },
+    );
     if (outcome === "refunding") await kickCalls();
     return outcome;
   }
@@ -156,7 +170,8 @@ export function createDealFlow(deps: DealFlowDeps) {
         if (deal.carrier === null) return err("illegal_transition" as const);
         const moved = await markDealShipped(tx, deal, { actorId: sellerId, at }, trackingNumber, releaseAt);
         if (!moved.ok) return err("illegal_transition" as const);
-        await scheduleDeadline(jobs, tx, deal.id, "release", releaseAt);
+        await scheduleDeadline(jobs, tx, { dealId: deal.id, kind: "release" }, releaseAt);
+        await notices.shipped(tx, moved.value);
         return ok(moved.value);
       });
     },
@@ -169,13 +184,15 @@ export function createDealFlow(deps: DealFlowDeps) {
         if (!deal || deal.buyerId !== buyerId) return err("not_found" as const);
         const delivered = await markDealDelivered(tx, deal, { actorId: buyerId, at }, at);
         if (!delivered.ok) return err("illegal_transition" as const);
-        const released = await step(tx, (inner) =>
-          releaseDeal(inner, deal.id, `deal:${deal.id}:release`, {
+        const released = await step(tx, async (inner) => {
+          const moved = await releaseDeal(inner, deal.id, `deal:${deal.id}:release`, {
             actorId: buyerId,
             reason: "receipt confirmed",
             at,
-          }),
-        );
+          });
+          await notices.released(inner, moved);
+          return moved;
+        });
         return released.ok ? ok(released.value) : err("illegal_transition" as const);
       });
       if (result.ok) await kickCalls();
@@ -238,11 +255,11 @@ export function createDealFlow(deps: DealFlowDeps) {
         for (const id of await pendingCallIds(db)) await makeCall(db, marketplace, id);
       });
       jobs.work<DeadlineJob>(DEADLINE_QUEUE, async (job) => {
-        const outcome = await applyDeadline(db, job, now());
+        const outcome = await applyDeadline(db, notices, job, now());
         if (outcome === "cancelled" || outcome === "released") await kickCalls();
       });
       jobs.work(DEADLINE_SWEEP_QUEUE, async () => {
-        for (const job of await overdueDeadlines(db, now())) await applyDeadline(db, job, now());
+        for (const job of await overdueDeadlines(db, now())) await applyDeadline(db, notices, job, now());
         if (marketplace && (await pendingCallIds(db, 1)).length > 0) await kickCalls();
       });
       await jobs.schedule(DEADLINE_SWEEP_QUEUE, "*/5 * * * *");

@@ -59,10 +59,10 @@ export async function payDeal(
   dealId: number,
   payment: { key: string; amountMinor: number; shipBy: Date },
   actor: DealActor,
-): Promise<{ deal: DealRecord; refunded: boolean }> {
+): Promise<{ deal: DealRecord; refunded: boolean; repeated?: boolean }> {
   const deal = await locked(tx, dealId);
   const posted = must(await post(tx, dealId, { kind: "pay", amountMinor: payment.amountMinor }, payment.key));
-  if (posted.repeated) return { deal, refunded: false };
+  if (posted.repeated) return { deal, refunded: false, repeated: true };
   if (deal.status === "cancelled_unpaid" || deal.status === "cancelled") {
     must(
       await post(tx, dealId, { kind: "refund", amountMinor: payment.amountMinor }, `${payment.key}:refund`),

@@ -1,0 +1,70 @@
+import { formatShortDateTime } from "#core/formats/dates.ts";
+import { formatPrice } from "#core/money/money.ts";
+import type { Db } from "#server/db/client.ts";
+import type { Notifier } from "../messages/index.ts";
+import type { DealRecord } from "./tables.ts";
+
+/**
+ * The deals' notices (issue 35, item 8): a system message in the bell and a mail for each step,
+ * each kind switchable in the user's notice settings. Written in the step's transaction, once per
+ * deal and step (`onceKey`), so a retried job or webhook never sends a second one.
+ */
+
+export type DealNoticeKind =
+  | "deal_created"
+  | "deal_pay_reminder"
+  | "deal_paid"
+  | "deal_shipped"
+  | "deal_released"
+  | "deal_cancelled";
+
+export type DealNotices = ReturnType<typeof createDealNotices>;
+
+export function createDealNotices(notifier: Pick<Notifier, "notify">) {
+  const send = (
+    tx: Db,
+    deal: DealRecord,
+    kind: DealNoticeKind,
+    to: "buyer" | "seller",
+    onceKey: string,
+    date: Date | null = null,
+    variant: string = to,
+  ) =>
+    notifier.notify(tx, to === "buyer" ? deal.buyerId : deal.sellerId, kind, {
+      productId: deal.productId,
+      link: { page: "accountDeal", params: { dealId: deal.id } },
+      variant,
+      values: {
+        total: formatPrice(deal.totalMinor, null),
+        price: formatPrice(deal.priceMinor, null),
+        payout: formatPrice(deal.priceMinor - deal.sellerCommissionMinor + deal.deliveryMinor, null),
+        date: date ? formatShortDateTime(date, "cs") : "",
+        tracking: deal.trackingNumber ?? "",
+      },
+      payload: { dealId: deal.id },
+      onceKey: `deal:${deal.id}:${onceKey}:${to}`,
+    });
+
+  return {
+    /** A deal was made: the buyer pays by the deadline; the seller waits for it. */
+    async created(tx: Db, deal: DealRecord) {
+      await send(tx, deal, "deal_created", "buyer", "created", deal.payBy);
+      await send(tx, deal, "deal_created", "seller", "created", deal.payBy);
+    },
+    /** The deadline to pay comes closer (`hours` before it). */
+    reminder: (tx: Db, deal: DealRecord, hours: number) =>
+      send(tx, deal, "deal_pay_reminder", "buyer", `reminder-${hours}`, deal.payBy),
+    /** Paid: the money is held; the seller ships by the deadline. */
+    async paid(tx: Db, deal: DealRecord) {
+      await send(tx, deal, "deal_paid", "seller", "paid", deal.shipBy);
+      await send(tx, deal, "deal_paid", "buyer", "paid", deal.shipBy);
+    },
+    shipped: (tx: Db, deal: DealRecord) => send(tx, deal, "deal_shipped", "buyer", "shipped", deal.releaseAt),
+    released: (tx: Db, deal: DealRecord) => send(tx, deal, "deal_released", "seller", "released"),
+    /** Cancelled: not paid in time, or not shipped in time (the buyer refunded). */
+    async cancelled(tx: Db, deal: DealRecord, why: "unpaid" | "not_shipped") {
+      await send(tx, deal, "deal_cancelled", "buyer", `cancelled-${why}`, null, `${why}_buyer`);
+      await send(tx, deal, "deal_cancelled", "seller", `cancelled-${why}`, null, `${why}_seller`);
+    },
+  };
+}
