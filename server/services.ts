@@ -6,6 +6,7 @@ import type { Database, Db } from "./db/client.ts";
 import { createJobRunner, type JobRunner } from "./jobs/runner.ts";
 import type { Logger } from "./logger.ts";
 import { createCatalogAdmin } from "./modules/catalog/index.ts";
+import type { DealTermsSource } from "./modules/deals/index.ts";
 import { createCatalogService, createListingAdminReads } from "./modules/listing-reads/index.ts";
 import { catalogProducts, createListingAdmin, refreshSearchText } from "./modules/listings/index.ts";
 import { createSettingsService } from "./modules/settings/index.ts";
@@ -48,6 +49,7 @@ export function createServices({
   mailTransport,
   smsSender,
   marketplace = null,
+  dealTerms,
 }: {
   database: Database;
   config: Config;
@@ -57,6 +59,8 @@ export function createServices({
   smsSender?: SmsSender;
   /** The payment provider's marketplace port; null: deals through the site are off. */
   marketplace?: MarketplacePayments | null;
+  /** Where the deals read a listing's delivery options; by default the listings' own deal terms. */
+  dealTerms?: DealTermsSource;
 }) {
   const base = wireAdapters({ database, config, logger, jobs, mailTransport, smsSender });
   const { db, mail, sms } = base;
@@ -69,7 +73,7 @@ export function createServices({
     settings,
     marketplace,
     notifier,
-    terms: { termsOf: async () => null },
+    terms: dealTerms ?? { termsOf: async () => null },
   });
   const { productPages, listingQuota, bidding, listings, uploads } = wireListingsAndAuctions(base, {
     settings,

@@ -1,5 +1,6 @@
 import os from "node:os";
 import path from "node:path";
+import type { MarketplacePayments } from "#core/contracts/marketplace-payments.ts";
 import { isStaffRole } from "#core/rules/staff.ts";
 import { MAIL_QUEUE, type MailTransport, type OutgoingMail } from "../adapters/mail.ts";
 import { loadConfig } from "../config.ts";
@@ -8,6 +9,7 @@ import { createHttpApp } from "../http/app.ts";
 import { createJobRunner } from "../jobs/runner.ts";
 import { createLogger } from "../logger.ts";
 import { hashPassword, hashToken } from "../modules/auth/index.ts";
+import type { DealTermsSource } from "../modules/deals/index.ts";
 import { users } from "../modules/users/tables.ts";
 import { createServices } from "../services.ts";
 
@@ -16,7 +18,13 @@ import { createServices } from "../services.ts";
  * TEST_DATABASE_URL is set), driven through Hono's app.request: everything but the socket.
  * `env` adds configuration, e.g. `{ PAYMENTS_TEST_GATEWAY: "true" }` for card payments.
  */
-export async function createTestApi(env: Record<string, string> = {}) {
+export async function createTestApi(
+  env: Record<string, string> = {},
+  {
+    marketplace = null,
+    dealTerms,
+  }: { marketplace?: MarketplacePayments | null; dealTerms?: DealTermsSource } = {},
+) {
   const database = await openTestDatabase();
   const config = loadConfig({
     NODE_ENV: "test",
@@ -30,7 +38,15 @@ export async function createTestApi(env: Record<string, string> = {}) {
   const sentMail: OutgoingMail[] = [];
   const mailTransport: MailTransport = { kind: "outbox", deliver: async (mail) => void sentMail.push(mail) };
   const jobs = createJobRunner({ database, logger, background: false });
-  const services = createServices({ database, config, logger, jobs, mailTransport });
+  const services = createServices({
+    database,
+    config,
+    logger,
+    jobs,
+    mailTransport,
+    marketplace,
+    dealTerms,
+  });
   // Started before any test runs: services enqueue inside their transactions, where PGlite's one
   // connection cannot also install the job tables.
   await jobs.start();

@@ -9,8 +9,8 @@ import { err, ok, type Result } from "#core/result.ts";
 import { addWorkingDays } from "#core/time/working-days.ts";
 import type { Db } from "#server/db/client.ts";
 import { queueRefund } from "./provider-calls.ts";
-import { dealCharges } from "./provider-tables.ts";
 import { payDeal, step } from "./settle.ts";
+import { dealCharges } from "./tables/provider.ts";
 import type { DealRecord } from "./tables.ts";
 import { lockDeal } from "./transitions.ts";
 

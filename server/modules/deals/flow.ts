@@ -20,10 +20,10 @@ import {
 import { type DealTermsSource, dealsSettingIfOn, makeDeal } from "./making.ts";
 import { createDealNotices } from "./notices.ts";
 import { makeCall, pendingCallIds } from "./provider-calls.ts";
-import { dealCharges } from "./provider-tables.ts";
 import { dealPageOf, dealsOf } from "./reads.ts";
 import { onboardingUrl, payoutAccountOf, syncSellerAccount } from "./seller-accounts.ts";
 import { releaseDeal, step } from "./settle.ts";
+import { dealCharges } from "./tables/provider.ts";
 import { lockDeal, markDealDelivered, markDealShipped } from "./transitions.ts";
 import { markEventProcessed, PROVIDER_EVENT_QUEUE, receiveWebhook, unprocessedEvent } from "./webhooks.ts";
 

@@ -12,7 +12,7 @@ import {
   dealCharges,
   dealProviderCalls,
   sellerPayoutAccounts,
-} from "./provider-tables.ts";
+} from "./tables/provider.ts";
 import type { DealRecord } from "./tables.ts";
 import { lockDeal } from "./transitions.ts";
 

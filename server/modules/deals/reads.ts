@@ -10,7 +10,7 @@ import { type ProductSummary, productSummaries } from "../listing-reads/index.ts
 import { buyerThreadsOf } from "../messages/index.ts";
 import { publicNamesOf } from "../users/index.ts";
 import { balancesOf } from "./ledger.ts";
-import { sellerPayoutAccounts } from "./provider-tables.ts";
+import { sellerPayoutAccounts } from "./tables/provider.ts";
 import { type DealRecord, dealStatusChanges, deals } from "./tables.ts";
 
 /**

@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { MarketplacePayments } from "#core/contracts/marketplace-payments.ts";
 import type { Db } from "#server/db/client.ts";
 import { queueTransferIfReady } from "./provider-calls.ts";
-import { type SellerPayoutAccount, sellerPayoutAccounts } from "./provider-tables.ts";
+import { type SellerPayoutAccount, sellerPayoutAccounts } from "./tables/provider.ts";
 import { deals } from "./tables.ts";
 import { lockDeal } from "./transitions.ts";
 

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { MarketplacePayments } from "#core/contracts/marketplace-payments.ts";
 import type { Db } from "#server/db/client.ts";
 import type { JobRunner } from "#server/jobs/runner.ts";
-import { dealProviderEvents } from "./provider-tables.ts";
+import { dealProviderEvents } from "./tables/provider.ts";
 
 /**
  * The provider's webhooks (issue 35, item 3): verified by the adapter (signature and age), stored

@@ -43,8 +43,8 @@ export {
   openCheckoutAccount,
 } from "./checkout-account.ts";
 export type { PendingEmail, ResendConfirmation } from "./contracts.ts";
-export { requireConfirmedEmail } from "./guards.ts";
 export { groupDiscountsOf } from "./group-discounts.ts";
+export { requireConfirmedEmail } from "./guards.ts";
 export { userIdByEmail } from "./ids-by-email.ts";
 export { type InvoiceAddress, invoiceDetailsOf } from "./invoice-address.ts";
 export { createListingQuotaService, type ListingQuotaService } from "./listing-quota.ts";

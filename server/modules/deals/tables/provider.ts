@@ -2,8 +2,8 @@ import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { MARKETPLACE_METHODS } from "#core/contracts/marketplace-payments.ts";
 import { createdAt, money, oneOf, timestamptz, updatedAt } from "#server/db/columns.ts";
-import { userKey } from "../users/keys.ts";
-import { deals } from "./tables.ts";
+import { userKey } from "../../users/keys.ts";
+import { deals } from "../tables.ts";
 
 /**
  * What the deals keep of the payment provider (issue 35, ADR 0074): the charges a buyer opened,

@@ -1,0 +1,239 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MarketplaceUnavailableError } from "#core/contracts/marketplace-payments.ts";
+import type { DeliveryOption } from "#core/schemas/delivery.ts";
+import { DEALS } from "#server/db/seed/settings-data.ts";
+import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
+import { insertAuction, insertAuctionSettings, insertBidders } from "#server/test/auction-fixtures.ts";
+import { createMarketplaceDouble, type MarketplaceDouble } from "#server/test/marketplace-double.ts";
+import { messages as systemMessagesTable } from "../messages/tables.ts";
+import { DEADLINE_SWEEP_QUEUE } from "./deadlines.ts";
+import { AUCTION_DEAL_QUEUE, PROVIDER_CALLS_QUEUE } from "./flow.ts";
+import { balancesOf } from "./ledger.ts";
+import { makeCall, pendingCallIds } from "./provider-calls.ts";
+import { deals as dealsTable } from "./tables.ts";
+import { PROVIDER_EVENT_QUEUE } from "./webhooks.ts";
+
+/**
+ * A won auction paid, shipped and settled through the provider's port, end to end through the
+ * deals' service, its jobs and the webhook route (an in-memory provider that keeps its money
+ * honest: server/test/marketplace-double.ts; the simulator and the Stripe SDK have their own
+ * contract tests). What the buyer and the seller would notice: the deal's state, the money held,
+ * released and paid out once, refunds, and nothing on a forged or repeated webhook.
+ */
+
+let api: TestApi;
+let provider: MarketplaceDouble;
+const terms = new Map<number, DeliveryOption[]>();
+let seller: Awaited<ReturnType<typeof insertBidders>>[number];
+let bidders: Awaited<ReturnType<typeof insertBidders>>;
+
+beforeAll(async () => {
+  provider = createMarketplaceDouble();
+  api = await createTestApi(
+    {},
+    {
+      marketplace: provider.port,
+      dealTerms: {
+        termsOf: async (id) =>
+          terms.has(id) ? { paysThroughSite: true, deliveryOptions: terms.get(id) ?? [] } : null,
+      },
+    },
+  );
+  await insertAuctionSettings(api.db, 0);
+  await api.services.settings.put("deals", null, { ...DEALS, enabled: true });
+  [seller, ...bidders] = await insertBidders(api.db, 3);
+});
+afterAll(() => api?.close());
+
+const deals = () => api.services.deals;
+
+/** An auction of the seller won by the first bidder for `priceMinor`, closed, its deal made. */
+async function wonAuction(
+  priceMinor = 2_000_000,
+  options: DeliveryOption[] = [{ carrier: "zasilkovna", priceMinor: 8_900 }],
+) {
+  const auction = await insertAuction(api.db, { sellerId: seller.user.id, startPriceMinor: priceMinor });
+  terms.set(auction.id, options);
+  const bid = await api.services.bidding.placeBid({
+    productId: auction.id,
+    bidder: { id: bidders[0].user.id, emailConfirmed: true, adultConfirmed: true },
+    amountMinor: priceMinor,
+  });
+  expect(bid.ok).toBe(true);
+  await api.services.bidding.moveEnd(auction.id, new Date(Date.now() - 1000));
+  const closed = await api.services.bidding.closeAuction(auction.id);
+  expect(closed).toMatchObject({ status: "closed", outcome: "sold" });
+  await api.jobs.runPending(AUCTION_DEAL_QUEUE);
+  const [row] = await deals().list(bidders[0].user.id, "buyer", "cs");
+  expect(row.productId).toBe(auction.id);
+  return row;
+}
+
+/** The provider tells the site about a charge, as its webhook does, and the site processes it. */
+async function webhook(type: Parameters<MarketplaceDouble["webhook"]>[0], objectId: string) {
+  const { body, signature } = provider.webhook(type, objectId);
+  const answer = await api.call("POST", "/api/deals/webhooks/stripe", {
+    rawBody: body,
+    headers: { "stripe-signature": signature, "Content-Type": "application/json" },
+  });
+  await api.jobs.runPending(PROVIDER_EVENT_QUEUE);
+  await api.jobs.runPending(PROVIDER_CALLS_QUEUE);
+  return { answer, body, signature };
+}
+
+async function pay(dealId: number) {
+  const started = await deals().startPayment(dealId, bidders[0].user.id, "card", "cs");
+  if (!started.ok) throw new Error(started.code);
+  const chargeId = started.value.payUrl.split("/").pop() ?? "";
+  provider.settle(chargeId);
+  await webhook("charge.paid", chargeId);
+  return chargeId;
+}
+
+describe("a won auction through the site", () => {
+  it("becomes a deal with the all-in total: price, the cheapest delivery and the buyer-protection fee", async () => {
+    const row = await wonAuction(2_000_000);
+    // 20 000 Kč + Zásilkovna 89 Kč + protection 5 % + 10 Kč = 1 010 Kč.
+    expect(row).toMatchObject({
+      status: "awaiting_payment",
+      next: "pay",
+      totalMinor: 2_000_000 + 8_900 + 101_000,
+    });
+    const page = await deals().page(row.id, seller.user.id, "cs");
+    expect(page).toMatchObject({ role: "seller", next: "wait", sellerGetsMinor: 2_008_900 });
+    expect(await deals().page(row.id, bidders[1].user.id, "cs")).toBeNull();
+  });
+
+  it("is paid on the provider's word, shipped, confirmed, and paid out once the seller is verified", async () => {
+    const row = await wonAuction(500_000);
+    // Another user cannot pay the buyer's deal.
+    expect(await deals().startPayment(row.id, bidders[1].user.id, "card", "cs")).toMatchObject({
+      code: "not_found",
+    });
+    const chargeId = await pay(row.id);
+    const paid = await deals().page(row.id, bidders[0].user.id, "cs");
+    expect(paid).toMatchObject({ status: "paid", next: "wait" });
+    expect(provider.balance()).toBe(row.totalMinor);
+
+    // Only the seller ships, with a tracking number.
+    expect(await deals().ship(row.id, bidders[0].user.id, { trackingNumber: "Z 123 456 789" })).toMatchObject(
+      { code: "not_found" },
+    );
+    expect(await deals().ship(row.id, seller.user.id, { trackingNumber: "<x>" })).toMatchObject({
+      code: "invalid",
+    });
+    expect((await deals().ship(row.id, seller.user.id, { trackingNumber: "Z 123 456 789" })).ok).toBe(true);
+    const shipped = await deals().page(row.id, bidders[0].user.id, "cs");
+    expect(shipped?.trackingUrl).toContain("Z%20123%20456%20789");
+
+    expect((await deals().confirmReceipt(row.id, bidders[0].user.id)).ok).toBe(true);
+    await api.jobs.runPending(PROVIDER_CALLS_QUEUE);
+    // The seller is not verified yet: nothing is transferred, the money waits as the seller's.
+    expect(provider.transfers).toHaveLength(0);
+    expect((await balancesOf(api.db, row.id)).seller_payable).toBe(500_000 + 8_900);
+
+    const url = await deals().payoutOnboarding({ userId: seller.user.id, email: seller.user.email }, "cs");
+    const accountId = url?.split("#onboard-").pop() ?? "";
+    provider.verify(accountId);
+    await webhook("account.updated", accountId);
+    expect(provider.transfers).toEqual([expect.objectContaining({ accountId, amountMinor: 508_900 })]);
+    const balances = await balancesOf(api.db, row.id);
+    expect(balances).toMatchObject({
+      held: 0,
+      seller_payable: 0,
+      paid_out: 508_900,
+      fees: row.totalMinor - 508_900,
+    });
+    // What the provider still holds of this deal is the operator's fee.
+    expect(provider.balance()).toBe(row.totalMinor - 508_900);
+    expect(await deals().page(row.id, seller.user.id, "cs")).toMatchObject({
+      status: "completed",
+      paidOutMinor: 508_900,
+    });
+
+    // The same webhook again, and the charge read again: nothing moves twice.
+    await webhook("charge.paid", chargeId);
+    await webhook("account.updated", accountId);
+    expect(provider.transfers).toHaveLength(1);
+  });
+
+  it("ignores a forged webhook and answers a replayed one without a second effect", async () => {
+    const row = await wonAuction(300_000);
+    const started = await deals().startPayment(row.id, bidders[0].user.id, "card", "cs");
+    const chargeId = started.ok ? (started.value.payUrl.split("/").pop() ?? "") : "";
+    provider.settle(chargeId);
+    const { body } = provider.webhook("charge.paid", chargeId);
+    const forged = await api.call("POST", "/api/deals/webhooks/stripe", {
+      rawBody: body,
+      headers: { "stripe-signature": "0".repeat(64), "Content-Type": "application/json" },
+    });
+    expect(forged.status).toBe(400);
+    await api.jobs.runPending(PROVIDER_EVENT_QUEUE);
+    expect((await deals().page(row.id, bidders[0].user.id, "cs"))?.status).toBe("awaiting_payment");
+
+    const first = await webhook("charge.paid", chargeId);
+    expect(first.answer.json).toEqual({ received: true, duplicate: false });
+    const replay = await api.call("POST", "/api/deals/webhooks/stripe", {
+      rawBody: first.body,
+      headers: { "stripe-signature": first.signature, "Content-Type": "application/json" },
+    });
+    expect(replay.json).toEqual({ received: true, duplicate: true });
+    expect((await balancesOf(api.db, row.id)).held).toBe(row.totalMinor);
+  });
+
+  it("a second payment of a paid deal goes back to the buyer", async () => {
+    const row = await wonAuction(200_000);
+    // A bank transfer opened first, then the card paid; the transfer arrives after all.
+    const transfer = await deals().startPayment(row.id, bidders[0].user.id, "bank_transfer", "cs");
+    const transferCharge = transfer.ok ? (transfer.value.payUrl.split("/").pop() ?? "") : "";
+    await pay(row.id);
+    provider.settle(transferCharge);
+    await webhook("charge.paid", transferCharge);
+    expect(provider.refunds).toContainEqual(expect.objectContaining({ amountMinor: row.totalMinor }));
+    expect(await balancesOf(api.db, row.id)).toMatchObject({ held: row.totalMinor, refunded: 0 });
+    expect(provider.charges.get(transferCharge)?.refundedMinor).toBe(row.totalMinor);
+  });
+
+  it("not paid by the deadline: cancelled as unpaid by the sweep, both told", async () => {
+    const row = await wonAuction(150_000);
+    await api.db
+      .update(dealsTable)
+      .set({ payBy: new Date(Date.now() - 60_000) })
+      .where(eq(dealsTable.id, row.id));
+    await api.jobs.send(DEADLINE_SWEEP_QUEUE, {});
+    await api.jobs.runPending(DEADLINE_SWEEP_QUEUE);
+    expect((await deals().page(row.id, bidders[0].user.id, "cs"))?.status).toBe("cancelled_unpaid");
+    const notices = await api.db.select().from(systemMessagesTable);
+    expect(
+      notices.filter(
+        (notice) =>
+          notice.event === "deal_cancelled" && JSON.stringify(notice.payload).includes(`"dealId":${row.id}`),
+      ),
+    ).toHaveLength(2);
+    // A late payment of the cancelled deal goes straight back.
+    const late = await deals().startPayment(row.id, bidders[0].user.id, "card", "cs");
+    expect(late).toMatchObject({ code: "not_payable" });
+  });
+
+  it("not shipped by the deadline: cancelled and the whole payment refunded through the provider, once", async () => {
+    const row = await wonAuction(120_000);
+    await pay(row.id);
+    await api.db
+      .update(dealsTable)
+      .set({ shipBy: new Date(Date.now() - 60_000) })
+      .where(eq(dealsTable.id, row.id));
+    await api.jobs.send(DEADLINE_SWEEP_QUEUE, {});
+    provider.failNext(1);
+    await api.jobs.runPending(DEADLINE_SWEEP_QUEUE);
+    expect((await deals().page(row.id, bidders[0].user.id, "cs"))?.status).toBe("cancelled");
+    // The provider was down for the first attempt: the refund waits as decided, then is made once.
+    const pending = await pendingCallIds(api.db);
+    expect(pending.length).toBeGreaterThan(0);
+    await expect(makeCall(api.db, provider.port, pending[0])).rejects.toThrow(MarketplaceUnavailableError);
+    for (const id of await pendingCallIds(api.db)) await makeCall(api.db, provider.port, id);
+    for (const id of pending) expect(await makeCall(api.db, provider.port, id)).toBe("already_done");
+    expect(provider.refunds.filter((refund) => refund.amountMinor === row.totalMinor)).toHaveLength(1);
+    expect(await balancesOf(api.db, row.id)).toMatchObject({ held: 0, refunded: row.totalMinor });
+  });
+});
