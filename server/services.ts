@@ -82,6 +82,7 @@ export function createServices({
     messages,
     reviews,
     onAuctionSold: deals.onAuctionSold,
+    biddingSuspended: deals.biddingSuspended,
   });
   const { orders, payments, testGateway } = wirePayments(base, { settings, notifier, listings });
   const watchdogs = wireWatchdogs(base, { notifier, catalog });

@@ -106,4 +106,6 @@ export type BidRefusal =
   | "max_below_amount"
   | "max_not_raised"
   /** "Bid the minimum": the minimum at the decision is above the bidder's ceiling. */
-  | "minimum_above_ceiling";
+  | "minimum_above_ceiling"
+  /** Two won auctions left unpaid in 12 months: bidding waits for the operator's review (issue 35). */
+  | "bidding_suspended";

@@ -34,6 +34,10 @@ export const NOTIFICATION_KINDS = [
   "deal_shipped",
   "deal_released",
   "deal_cancelled",
+  "deal_second_chance",
+  // Two won auctions left unpaid in 12 months: bidding suspended until the operator's review. A
+  // statement of the reasons; no setting switches it off, so no group lists it.
+  "bidding_suspended",
   // A suspension or block by moderation: a system message only, the statement of reasons is the
   // mail (server/modules/moderation); no setting switches it off, so no group lists it.
   "account_restricted",

@@ -30,6 +30,8 @@ type ListingsAndAuctionsNeeds = {
   reviews: ReviewsService;
   /** The deals' hook on a sold auction (server/wiring/deals.ts). */
   onAuctionSold: AuctionSoldHook;
+  /** The deals' strikes: two unpaid wins in 12 months suspend bidding (server/wiring/deals.ts). */
+  biddingSuspended: (userId: number) => Promise<boolean>;
 };
 
 /**
@@ -39,7 +41,7 @@ type ListingsAndAuctionsNeeds = {
  */
 export function wireListingsAndAuctions(
   { db, jobs, mail, config, logger }: Base,
-  { settings, catalog, notifier, messages, reviews, onAuctionSold }: ListingsAndAuctionsNeeds,
+  { settings, catalog, notifier, messages, reviews, onAuctionSold, biddingSuspended }: ListingsAndAuctionsNeeds,
 ) {
   // The product page shows the auction's bids, the seller's and bidders' accounts and the seller's
   // rating: the bidding, users and reviews modules answer them (server/modules/listing-reads/detail).
@@ -60,6 +62,7 @@ export function wireListingsAndAuctions(
     notifier,
     logger,
     onAuctionSold,
+    biddingSuspended,
   });
   registerBiddingJobs(jobs, bidding, logger, {
     afterClose: crashAfterCloses(config.crashAfterAuctionCloses),

@@ -7,6 +7,7 @@ export { registerBiddingJobs, scheduleBiddingSweep } from "./jobs.ts";
 export { backfillAuctionLeaders } from "./leaders.ts";
 export { createBiddingPersonalData } from "./personal-data.ts";
 export { ACTIVATE_QUEUE, CLOSE_QUEUE, LEADING_QUEUE } from "./queues.ts";
+export { runnerUpOf } from "./runner-up.ts";
 export { type AuctionSoldHook, createBiddingService } from "./service.ts";
 export { createAuctionStreams } from "./sse.ts";
 export { visibleBidsOf } from "./visible-bids.ts";

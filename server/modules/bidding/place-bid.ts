@@ -185,6 +185,8 @@ type PlacementDeps = {
   jobs: JobRunner;
   ruleOptions: RuleOptions;
   logger?: Pick<Logger, "error">;
+  /** The deals' word on a bidder who left won auctions unpaid (issue 35); none: everyone may bid. */
+  biddingSuspended?: (userId: number) => Promise<boolean>;
 };
 
 /**
@@ -255,6 +257,7 @@ export function createBidPlacement(deps: PlacementDeps) {
      * bidder now stands.
      */
     async placeBid(input: PlaceBidInput): Promise<PlaceBidResult> {
+      if (await deps.biddingSuspended?.(input.bidder.id)) return { ok: false, reason: "bidding_suspended" };
       const options = await ruleOptions();
       const decision = await decideInDatabase(db, input, options);
       if (!decision.ok) return decision;

@@ -53,6 +53,8 @@ export type BiddingServiceDeps = {
   logger?: Pick<Logger, "info" | "warn" | "error">;
   /** The deals' hook on a sold auction (server/wiring/deals.ts); none: the winner and seller settle in a conversation. */
   onAuctionSold?: AuctionSoldHook;
+  /** The deals' word on a bidder who left won auctions unpaid (server/wiring/deals.ts). */
+  biddingSuspended?: (userId: number) => Promise<boolean>;
 };
 
 export function createBiddingService(deps: BiddingServiceDeps) {
@@ -70,7 +72,13 @@ export function createBiddingService(deps: BiddingServiceDeps) {
   return {
     ruleOptions,
     ...scheduler,
-    ...createBidPlacement({ db, jobs, ruleOptions, logger: deps.logger }),
+    ...createBidPlacement({
+      db,
+      jobs,
+      ruleOptions,
+      logger: deps.logger,
+      biddingSuspended: deps.biddingSuspended,
+    }),
     ...createAuctionReads({ db, ruleOptions }),
     ...closing,
     ...createListingActivation({ db, scheduler, notifier }),

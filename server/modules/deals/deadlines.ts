@@ -3,6 +3,7 @@ import type { Db } from "#server/db/client.ts";
 import type { JobRunner } from "#server/jobs/runner.ts";
 import type { DealNotices } from "./notices.ts";
 import { cancelDeal, releaseDeal, step } from "./settle.ts";
+import { recordStrike } from "./strikes.ts";
 import { type DealRecord, deals } from "./tables.ts";
 import { lockDeal, markDealUnpaid } from "./transitions.ts";
 
@@ -69,6 +70,9 @@ export async function applyDeadline(
       const moved = locked ? await markDealUnpaid(tx, locked, system(now, "payment deadline")) : null;
       if (!moved?.ok) return "not_due";
       await notices.cancelled(tx, moved.value, "unpaid");
+      // A won auction left unpaid is a strike; the second in 12 months suspends bidding.
+      if (moved.value.source === "auction" && (await recordStrike(tx, moved.value, now)).suspendedNow)
+        await notices.biddingSuspended(tx, moved.value);
       return "unpaid";
     });
   }

@@ -21,8 +21,16 @@ import { type DealTermsSource, dealsSettingIfOn, makeDeal } from "./making.ts";
 import { createDealNotices } from "./notices.ts";
 import { makeCall, pendingCallIds } from "./provider-calls.ts";
 import { dealPageOf, dealsOf } from "./reads.ts";
+import {
+  acceptOffer,
+  declineOffer,
+  offerOfUnpaidDeal,
+  offerSecondChance,
+  openOffersOf,
+} from "./second-chance.ts";
 import { onboardingUrl, payoutAccountOf, syncSellerAccount } from "./seller-accounts.ts";
 import { releaseDeal, step } from "./settle.ts";
+import { isBiddingSuspended } from "./strikes.ts";
 import { dealCharges } from "./tables/provider.ts";
 import { lockDeal, markDealDelivered, markDealShipped } from "./transitions.ts";
 import { markEventProcessed, PROVIDER_EVENT_QUEUE, receiveWebhook, unprocessedEvent } from "./webhooks.ts";
@@ -130,6 +138,51 @@ export function createDealFlow(deps: DealFlowDeps) {
     makeAuctionDeal,
 
     list: (userId: number, role: DealRole, locale: Locale) => dealsOf(db, userId, role, locale),
+
+    /** Two won auctions left unpaid in 12 months, not cleared by the operator: no bidding. */
+    biddingSuspended: (userId: number) => isBiddingSuspended(db, userId, now()),
+
+    /** The seller of a deal left unpaid offers the item to the runner-up at their highest bid. */
+    async offerSecondChance(dealId: number, sellerId: number) {
+      const on = await setting();
+      if (!on) return err("unavailable" as const);
+      return db.transaction(async (tx) => {
+        const offered = await offerSecondChance(tx, {
+          dealId,
+          sellerId,
+          hours: on.secondChanceHours,
+          now: now(),
+        });
+        if (!offered.ok) return offered;
+        const deal = await lockDeal(tx, dealId);
+        if (deal) await notices.secondChance(tx, deal, offered.value);
+        return offered;
+      });
+    },
+    /** The second-chance offer made for a deal left unpaid (the seller's deal page). */
+    offerOfUnpaidDeal: (dealId: number) => offerOfUnpaidDeal(db, dealId),
+    /** The user's open second-chance offers (Nákupy). */
+    openOffers: (userId: number) => openOffersOf(db, userId, now()),
+    /** The runner-up accepts: a new deal to pay, as the auction's close would have made. */
+    async acceptOffer(offerId: number, userId: number) {
+      const on = await setting();
+      if (!on) return err("deals_off" as const);
+      return db.transaction(async (tx) => {
+        const accepted = await acceptOffer(tx, {
+          offerId,
+          userId,
+          now: now(),
+          setting: on,
+          optionsOf: async (productId) => (await deps.terms.termsOf(productId))?.deliveryOptions ?? [],
+        });
+        if (accepted.ok && accepted.value.created) {
+          await schedulePayment(jobs, tx, accepted.value.deal, on.payReminderHours, now());
+          await notices.created(tx, accepted.value.deal);
+        }
+        return accepted;
+      });
+    },
+    declineOffer: (offerId: number, userId: number) => declineOffer(db, offerId, userId, now()),
     page: (dealId: number, userId: number, locale: Locale) => dealPageOf(db, dealId, userId, locale),
 
     /** The buyer pays: the provider's page to go to. */

@@ -16,7 +16,9 @@ export type DealNoticeKind =
   | "deal_paid"
   | "deal_shipped"
   | "deal_released"
-  | "deal_cancelled";
+  | "deal_cancelled"
+  | "deal_second_chance"
+  | "bidding_suspended";
 
 export type DealNotices = ReturnType<typeof createDealNotices>;
 
@@ -46,6 +48,25 @@ export function createDealNotices(notifier: Pick<Notifier, "notify">) {
     });
 
   return {
+    /** The runner-up's second-chance offer: the item at their highest bid, until `expiresAt`. */
+    secondChance: (
+      tx: Db,
+      deal: DealRecord,
+      offer: { id: number; buyerId: number; priceMinor: number; expiresAt: Date },
+    ) =>
+      notifier.notify(tx, offer.buyerId, "deal_second_chance", {
+        productId: deal.productId,
+        link: { page: "accountPurchases" },
+        variant: "buyer",
+        values: {
+          price: formatPrice(offer.priceMinor, null),
+          date: formatShortDateTime(offer.expiresAt, "cs"),
+        },
+        payload: { offerId: offer.id },
+        onceKey: `offer:${offer.id}`,
+      }),
+    /** The second strike: bidding suspended, with the statement of its reasons. */
+    biddingSuspended: (tx: Db, deal: DealRecord) => send(tx, deal, "bidding_suspended", "buyer", "suspended"),
     /** A deal was made: the buyer pays by the deadline; the seller waits for it. */
     async created(tx: Db, deal: DealRecord) {
       await send(tx, deal, "deal_created", "buyer", "created", deal.payBy);

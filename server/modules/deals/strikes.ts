@@ -1,0 +1,64 @@
+import { and, count, eq, gte, isNull } from "drizzle-orm";
+import type { Db } from "#server/db/client.ts";
+import { buyerStrikes } from "./tables/strikes.ts";
+import type { DealRecord } from "./tables.ts";
+
+/**
+ * Strikes (issue 35, item 7; docs/product/deals.md, "The winner who does not pay"): a won auction
+ * left unpaid gives its buyer a strike; two within 12 months suspend their bidding until the
+ * operator reviews them and clears them (with reasons) or leaves them.
+ */
+
+export const STRIKES_TO_SUSPEND = 2;
+const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+
+async function countingStrikes(executor: Db, userId: number, now: Date): Promise<number> {
+  const [row] = await executor
+    .select({ n: count() })
+    .from(buyerStrikes)
+    .where(
+      and(
+        eq(buyerStrikes.userId, userId),
+        isNull(buyerStrikes.clearedAt),
+        gte(buyerStrikes.createdAt, new Date(now.getTime() - YEAR_MS)),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+/** The strike of a deal cancelled unpaid (once per deal); says whether it suspends bidding now. */
+export async function recordStrike(
+  tx: Db,
+  deal: Pick<DealRecord, "id" | "buyerId">,
+  now: Date,
+): Promise<{ recorded: boolean; suspendedNow: boolean }> {
+  const inserted = await tx
+    .insert(buyerStrikes)
+    .values({ userId: deal.buyerId, dealId: deal.id, createdAt: now })
+    .onConflictDoNothing()
+    .returning({ id: buyerStrikes.id });
+  if (inserted.length === 0) return { recorded: false, suspendedNow: false };
+  return {
+    recorded: true,
+    suspendedNow: (await countingStrikes(tx, deal.buyerId, now)) === STRIKES_TO_SUSPEND,
+  };
+}
+
+/** Whether the user's bidding is suspended: two or more strikes in 12 months the operator has not cleared. */
+export async function isBiddingSuspended(db: Db, userId: number, now: Date): Promise<boolean> {
+  return (await countingStrikes(db, userId, now)) >= STRIKES_TO_SUSPEND;
+}
+
+/** The operator's review: the user's counting strikes cleared, with the reasons; answers how many. */
+export async function clearStrikes(
+  db: Db,
+  userId: number,
+  review: { operatorId: number; reason: string; at: Date },
+): Promise<number> {
+  const cleared = await db
+    .update(buyerStrikes)
+    .set({ clearedAt: review.at, clearedBy: review.operatorId, clearedReason: review.reason })
+    .where(and(eq(buyerStrikes.userId, userId), isNull(buyerStrikes.clearedAt)))
+    .returning({ id: buyerStrikes.id });
+  return cleared.length;
+}
