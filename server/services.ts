@@ -1,3 +1,4 @@
+import type { MarketplacePayments } from "#core/contracts/marketplace-payments.ts";
 import type { MailTransport } from "./adapters/mail.ts";
 import type { SmsSender } from "./adapters/sms.ts";
 import type { Config } from "./config.ts";
@@ -45,6 +46,7 @@ export function createServices({
   jobs = createJobRunner({ database, logger }),
   mailTransport,
   smsSender,
+  marketplace,
 }: {
   database: Database;
   config: Config;
@@ -52,8 +54,10 @@ export function createServices({
   jobs?: JobRunner;
   mailTransport?: MailTransport;
   smsSender?: SmsSender;
+  /** A test's payment provider for deals; else the configured one (ADR 0074). */
+  marketplace?: MarketplacePayments | null;
 }) {
-  const base = wireAdapters({ database, config, logger, jobs, mailTransport, smsSender });
+  const base = wireAdapters({ database, config, logger, jobs, mailTransport, smsSender, marketplace });
   const { db, mail, sms } = base;
   // One settings service for every module that reads the settings; it keeps them in memory until
   // they change (server/db/notify-cache.ts), like the currencies, the category tree and banners.
