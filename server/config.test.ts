@@ -240,6 +240,43 @@ describe("the server's start with the test gateway in production", () => {
   }, 60_000);
 });
 
+describe("the server's start with the payment provider simulator in production", () => {
+  it("starts it before serving, prints its address and one warning line, and stops it on SIGTERM", async () => {
+    const build = createStubBuild();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "rarita-config-test-"));
+    const server = startServerProcess({
+      BUILD_DIR: build.name,
+      DATA_DIR: dataDir,
+      PORT: String(await freePort()),
+      HOST: "127.0.0.1",
+      NODE_ENV: "production",
+      MARKETPLACE_SIMULATOR: "true",
+    });
+    try {
+      await server.waitForOutput("Rarita is running at");
+      const url = /^Platební simulátor \(marketplace\): (http:\/\/127\.0\.0\.1:\d+)$/m.exec(
+        server.stdout(),
+      )?.[1];
+      expect(url, server.stdout()).toBeDefined();
+      expect(server.stdout()).not.toContain("Deals through the site are off");
+      const lines = server.stderr().trimEnd().split("\n");
+      expect(lines, server.stderr()).toEqual([
+        expect.stringMatching(/^WARNING: the payment provider simulator is on in production/),
+      ]);
+      // Its API wants the key the server drew; its state lives in the data directory.
+      expect((await fetch(`${url}/v1/balance`)).status).toBe(401);
+      expect(fs.existsSync(path.join(dataDir, "marketplace-simulator"))).toBe(true);
+      server.child.kill("SIGTERM");
+      expect(await server.exited).toEqual({ code: 0, signal: null });
+      await expect(fetch(`${url}/v1/balance`)).rejects.toThrow();
+    } finally {
+      await killServerProcess(server);
+      build.remove();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
 describe("the server's start with a bad configuration", () => {
   // Each case stops before the database or the web build is touched, so no build is needed.
   it.each([
