@@ -78,19 +78,19 @@ const money = (minor: number, lang: Lang) =>
   );
 
 const STYLE = `*{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f3f4f6;color:#111827}
-.banner{background:#7c2d12;color:#fff;text-align:center;padding:.4rem 1rem;font-size:.875rem}
+.banner{margin:0;background:#7c2d12;color:#fff;text-align:center;padding:.4rem 1rem;font-size:.875rem}
 main{max-width:30rem;margin:2rem auto;padding:0 1rem}.card{background:#fff;border-radius:12px;box-shadow:0 1px 3px rgba(0,0,0,.12);padding:1.5rem}
 h1{font-size:1.375rem;margin:0 0 .25rem}.what{color:#4b5563;margin:0 0 1rem;overflow-wrap:anywhere}.total{font-size:2rem;font-weight:700;margin:.25rem 0 1rem}
-dl{display:grid;grid-template-columns:auto 1fr;gap:.5rem 1rem;margin:1rem 0}dt{color:#4b5563}dd{margin:0;font-weight:600;font-variant-numeric:tabular-nums;overflow-wrap:anywhere}
+dl{display:grid;grid-template-columns:1fr;gap:0;margin:1rem 0}dt{margin-top:.5rem}dt:first-child{margin-top:0}dt{color:#4b5563}dd{margin:0;font-weight:600;font-variant-numeric:tabular-nums;overflow-wrap:anywhere}
 .qr{text-align:center;margin:1rem 0}.qr svg{width:220px;max-width:100%;height:auto}.qr p{margin:.25rem 0 0;color:#4b5563;font-size:.875rem}
 form{margin:0}.actions{display:grid;gap:.75rem;margin-top:1rem}button{font:inherit;font-weight:600;width:100%;padding:.8rem 1rem;border-radius:8px;border:2px solid #1d4ed8;background:#1d4ed8;color:#fff;cursor:pointer}
 button.secondary{background:#fff;color:#1d4ed8}button:focus-visible,a:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}button:hover{filter:brightness(1.08)}
 .note{color:#4b5563;font-size:.875rem;margin:.75rem 0 0}.status{padding:.75rem 1rem;border-radius:8px;background:#ecfdf5;color:#065f46;font-weight:600}.status.bad{background:#fef2f2;color:#991b1b}
-a{color:#1d4ed8}@media (min-width:768px){main{margin-top:4rem}.card{padding:2rem}}`;
+a{color:#1d4ed8}@media (min-width:480px){dl{grid-template-columns:auto 1fr;gap:.5rem 1rem}dt{margin-top:0}}@media (min-width:768px){main{margin-top:4rem}.card{padding:2rem}}`;
 
 function layout(lang: Lang, title: string, body: string) {
   return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><p class="banner">${TEXT[lang].banner}</p><main><div class="card">${body}</div></main></body></html>`;
+<title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><header class="banner">${TEXT[lang].banner}</header><main><div class="card">${body}</div></main></body></html>`;
 }
 
 const button = (action: string, label: string, secondary = false) =>
