@@ -142,7 +142,7 @@ describe("loadConfig", () => {
       STRIPE_WEBHOOK_SECRET: "whsec_123456789",
     });
     expect(stripe.marketplace).toEqual({
-      secretKey: "sk_live_123456789",
+      apiKey: "sk_live_123456789",
       webhookSecret: "whsec_123456789",
       apiBase: undefined,
     });
@@ -153,7 +153,7 @@ describe("loadConfig", () => {
     expect(simulated.marketplace).toEqual({
       simulator: {
         port: 4310,
-        secretKey: expect.stringMatching(/^sk_test_/),
+        apiKey: expect.stringMatching(/^sk_test_/),
         webhookSecret: expect.stringMatching(/^whsec_/),
       },
     });

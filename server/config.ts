@@ -147,8 +147,8 @@ export type Config = {
 };
 
 export type MarketplaceConfig =
-  | { secretKey: string; webhookSecret: string; apiBase: string | undefined }
-  | { simulator: { port: number; secretKey: string; webhookSecret: string } }
+  | { apiKey: string; webhookSecret: string; apiBase: string | undefined }
+  | { simulator: { port: number; apiKey: string; webhookSecret: string } }
   | undefined;
 
 export class ConfigError extends Error {}
@@ -284,14 +284,14 @@ function marketplaceConfig(e: z.infer<typeof envSchema>): MarketplaceConfig {
     return {
       simulator: {
         port: e.MARKETPLACE_SIMULATOR_PORT,
-        secretKey: e.STRIPE_SECRET_KEY ?? `sk_test_${randomBytes(24).toString("hex")}`,
+        apiKey: e.STRIPE_SECRET_KEY ?? `sk_test_${randomBytes(24).toString("hex")}`,
         webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? `whsec_${randomBytes(24).toString("hex")}`,
       },
     };
   }
   if (e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET)
     return {
-      secretKey: e.STRIPE_SECRET_KEY,
+      apiKey: e.STRIPE_SECRET_KEY,
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,
       apiBase: e.STRIPE_API_BASE,
     };

@@ -1,4 +1,3 @@
-import type { MarketplacePayments } from "#core/contracts/marketplace-payments.ts";
 import type { MailTransport } from "./adapters/mail.ts";
 import type { SmsSender } from "./adapters/sms.ts";
 import type { Config } from "./config.ts";
@@ -46,7 +45,6 @@ export function createServices({
   jobs = createJobRunner({ database, logger }),
   mailTransport,
   smsSender,
-  marketplace,
 }: {
   database: Database;
   config: Config;
@@ -54,10 +52,8 @@ export function createServices({
   jobs?: JobRunner;
   mailTransport?: MailTransport;
   smsSender?: SmsSender;
-  /** A test's payment provider for deals; else the configured one (ADR 0074). */
-  marketplace?: MarketplacePayments | null;
 }) {
-  const base = wireAdapters({ database, config, logger, jobs, mailTransport, smsSender, marketplace });
+  const base = wireAdapters({ database, config, logger, jobs, mailTransport, smsSender });
   const { db, mail, sms } = base;
   // One settings service for every module that reads the settings; it keeps them in memory until
   // they change (server/db/notify-cache.ts), like the currencies, the category tree and banners.

@@ -23,7 +23,7 @@ describe("the configured payment provider", () => {
     try {
       expect(started.simulator?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(started.config.marketplace).toEqual({
-        secretKey: expect.stringMatching(/^sk_test_/),
+        apiKey: expect.stringMatching(/^sk_test_/),
         webhookSecret: expect.stringMatching(/^whsec_/),
         apiBase: started.simulator?.url,
       });

@@ -29,7 +29,7 @@ export async function startConfiguredSimulator(
 ): Promise<{ config: Config; simulator: MarketplaceSimulator | null }> {
   const marketplace = config.marketplace;
   if (!marketplace || !("simulator" in marketplace)) return { config, simulator: null };
-  const { port, secretKey, webhookSecret } = marketplace.simulator;
+  const { port, apiKey, webhookSecret } = marketplace.simulator;
   const { startMarketplaceSimulator } = await import("./simulator/server.ts");
   // The server answers its own webhooks on the loopback when it listens on every address.
   const serverHost = ["0.0.0.0", "::", "localhost"].includes(config.host) ? "127.0.0.1" : config.host;
@@ -39,7 +39,7 @@ export async function startConfiguredSimulator(
       port,
       host: "127.0.0.1",
       dataDir: `${config.dataDir}/marketplace-simulator`,
-      apiKey: secretKey,
+      apiKey: apiKey,
       webhookSecret,
       webhookUrl: `http://${serverHost.includes(":") ? `[${serverHost}]` : serverHost}:${config.port}${STRIPE_WEBHOOK_PATH}`,
       iban: config.bankAccountIban,
@@ -53,7 +53,7 @@ export async function startConfiguredSimulator(
     throw error;
   }
   return {
-    config: { ...config, marketplace: { secretKey, webhookSecret, apiBase: simulator.url } },
+    config: { ...config, marketplace: { apiKey, webhookSecret, apiBase: simulator.url } },
     simulator,
   };
 }

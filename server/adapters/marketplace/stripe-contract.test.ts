@@ -33,7 +33,7 @@ async function startSimulator() {
     webhookUrl: receiver.url,
     webhookRetryDelaysMs: [20, 40],
   });
-  market = createStripeMarketplace({ secretKey: apiKey, webhookSecret, apiBase: simulator.url });
+  market = createStripeMarketplace({ apiKey: apiKey, webhookSecret, apiBase: simulator.url });
 }
 
 const control = (pathname: string, body?: unknown) =>
@@ -309,7 +309,7 @@ describe("the Stripe adapter against the simulator", () => {
     expect((await market.balance()).availableMinor).toBe(before.availableMinor - 9_000);
 
     const slow = createStripeMarketplace({
-      secretKey: apiKey,
+      apiKey: apiKey,
       webhookSecret,
       apiBase: simulator.url,
       timeoutMs: 100,
@@ -318,7 +318,7 @@ describe("the Stripe adapter against the simulator", () => {
     await expect(slow.balance()).rejects.toBeInstanceOf(MarketplaceUnavailableError);
     await control("/reset-faults");
     const wrongKey = createStripeMarketplace({
-      secretKey: "sk_test_wrong",
+      apiKey: "sk_test_wrong",
       webhookSecret,
       apiBase: simulator.url,
     });

@@ -19,7 +19,7 @@ import { call, chargeState, eventType, find, referenceOf } from "./stripe-mappin
  * unanswered call surfaces as MarketplaceUnavailableError.
  */
 export type StripeMarketplaceOptions = {
-  secretKey: string;
+  apiKey: string;
   webhookSecret: string;
   /** Another API address (`http://127.0.0.1:43123` for the simulator); Stripe's by default. */
   apiBase?: string;
@@ -41,12 +41,11 @@ function clientOptions(options: StripeMarketplaceOptions): Stripe.StripeConfig {
   return config;
 }
 
-export function createStripeMarketplace(options: StripeMarketplaceOptions): MarketplacePayments {
-  const stripe = new Stripe(options.secretKey, clientOptions(options));
+type Port = MarketplacePayments;
 
+/** Sellers: their connected account, its onboarding link and whether it pays out. */
+function sellerCalls(stripe: Stripe): Pick<Port, "createSellerAccount" | "onboardingLink" | "sellerAccount"> {
   return {
-    provider: "stripe",
-
     async createSellerAccount(seller, idempotencyKey) {
       const account = await call(() =>
         stripe.accounts.create(
@@ -79,80 +78,74 @@ export function createStripeMarketplace(options: StripeMarketplaceOptions): Mark
       const account = await find(() => stripe.accounts.retrieve(accountId));
       return account ? { accountId: account.id, payoutsEnabled: account.payouts_enabled === true } : null;
     },
+  };
+}
 
-    async startCharge(charge, idempotencyKey) {
-      const bankTransfer = charge.method === "bank_transfer";
-      // Stripe's bank transfers pay into a customer's cash balance, so they need a customer: one
-      // per charge, made under a key derived from the charge's, so a retry finds the same one.
-      const customer = bankTransfer
-        ? await call(() =>
-            stripe.customers.create(
-              { metadata: { reference: charge.reference } },
-              { idempotencyKey: `${idempotencyKey}:customer` },
-            ),
-          )
-        : null;
-      const session = await call(() =>
-        stripe.checkout.sessions.create(
-          {
-            mode: "payment",
-            line_items: [
-              {
-                price_data: {
-                  currency: "czk",
-                  unit_amount: charge.amountMinor,
-                  product_data: { name: charge.description },
-                },
-                quantity: 1,
-              },
-            ],
-            // The API version this SDK speaks (2026-10-28) names the methods allowed_payment_method_types
-            // (payment_method_types on session create is gone since SDK 23).
-            allowed_payment_method_types: bankTransfer ? ["customer_balance"] : ["card"],
-            ...(customer
-              ? {
-                  customer: customer.id,
-                  payment_method_options: {
-                    customer_balance: {
-                      funding_type: "bank_transfer",
-                      bank_transfer: { type: "eu_bank_transfer", eu_bank_transfer: { country: "DE" } },
-                    },
-                  },
-                }
-              : {}),
-            client_reference_id: charge.reference,
-            metadata: { reference: charge.reference },
-            payment_intent_data: {
-              transfer_group: charge.reference,
-              metadata: { reference: charge.reference },
-            },
-            success_url: charge.successUrl,
-            cancel_url: charge.cancelUrl,
-            locale: charge.locale,
-          },
-          { idempotencyKey },
+/** A Checkout Session for the charge (a customer first for a bank transfer). */
+async function startCheckout(
+  stripe: Stripe,
+  charge: Parameters<Port["startCharge"]>[0],
+  idempotencyKey: string,
+): Promise<{ chargeId: string; payUrl: string }> {
+  const bankTransfer = charge.method === "bank_transfer";
+  // Stripe's bank transfers pay into a customer's cash balance, so they need a customer: one
+  // per charge, made under a key derived from the charge's, so a retry finds the same one.
+  const customer = bankTransfer
+    ? await call(() =>
+        stripe.customers.create(
+          { metadata: { reference: charge.reference } },
+          { idempotencyKey: `${idempotencyKey}:customer` },
         ),
-      );
-      if (!session.url) throw new MarketplaceRefusedError("the provider gave no payment page", null);
-      return { chargeId: session.id, payUrl: session.url };
-    },
+      )
+    : null;
+  const session = await call(() =>
+    stripe.checkout.sessions.create(
+      {
+        mode: "payment",
+        line_items: [
+          {
+            price_data: {
+              currency: "czk",
+              unit_amount: charge.amountMinor,
+              product_data: { name: charge.description },
+            },
+            quantity: 1,
+          },
+        ],
+        // The API version this SDK speaks (2026-10-28) names the methods allowed_payment_method_types
+        // (payment_method_types on session create is gone since SDK 23).
+        allowed_payment_method_types: bankTransfer ? ["customer_balance"] : ["card"],
+        ...(customer
+          ? {
+              customer: customer.id,
+              payment_method_options: {
+                customer_balance: {
+                  funding_type: "bank_transfer",
+                  bank_transfer: { type: "eu_bank_transfer", eu_bank_transfer: { country: "DE" } },
+                },
+              },
+            }
+          : {}),
+        client_reference_id: charge.reference,
+        metadata: { reference: charge.reference },
+        payment_intent_data: {
+          transfer_group: charge.reference,
+          metadata: { reference: charge.reference },
+        },
+        success_url: charge.successUrl,
+        cancel_url: charge.cancelUrl,
+        locale: charge.locale,
+      },
+      { idempotencyKey },
+    ),
+  );
+  if (!session.url) throw new MarketplaceRefusedError("the provider gave no payment page", null);
+  return { chargeId: session.id, payUrl: session.url };
+}
 
-    async charge(chargeId): Promise<MarketplaceCharge | null> {
-      const session = await find(() =>
-        stripe.checkout.sessions.retrieve(chargeId, { expand: ["payment_intent"] }),
-      );
-      if (!session) return null;
-      const intent = session.payment_intent;
-      const state = chargeState(session);
-      return {
-        chargeId: session.id,
-        state,
-        amountMinor: session.amount_total ?? 0,
-        paymentId: state === "paid" && intent ? (typeof intent === "string" ? intent : intent.id) : null,
-        reference: referenceOf(session) ?? "",
-      };
-    },
-
+/** Transfers to sellers, refunds to buyers and the platform's balance. */
+function moneyCalls(stripe: Stripe): Pick<Port, "transfer" | "refund" | "balance"> {
+  return {
     async transfer(transfer, idempotencyKey) {
       // The transfer names the payment's charge as its source: Stripe then moves that charge's
       // money even while it is still pending (cards settle in days), and never more than it
@@ -197,6 +190,31 @@ export function createStripeMarketplace(options: StripeMarketplaceOptions): Mark
       const czk = (entries: { amount: number; currency: string }[]) =>
         entries.filter((entry) => entry.currency === "czk").reduce((sum, entry) => sum + entry.amount, 0);
       return { availableMinor: czk(balance.available), pendingMinor: czk(balance.pending) };
+    },
+  };
+}
+
+export function createStripeMarketplace(options: StripeMarketplaceOptions): MarketplacePayments {
+  const stripe = new Stripe(options.apiKey, clientOptions(options));
+  return {
+    provider: "stripe",
+    ...sellerCalls(stripe),
+    ...moneyCalls(stripe),
+    startCharge: (charge, idempotencyKey) => startCheckout(stripe, charge, idempotencyKey),
+    async charge(chargeId): Promise<MarketplaceCharge | null> {
+      const session = await find(() =>
+        stripe.checkout.sessions.retrieve(chargeId, { expand: ["payment_intent"] }),
+      );
+      if (!session) return null;
+      const intent = session.payment_intent;
+      const state = chargeState(session);
+      return {
+        chargeId: session.id,
+        state,
+        amountMinor: session.amount_total ?? 0,
+        paymentId: state === "paid" && intent ? (typeof intent === "string" ? intent : intent.id) : null,
+        reference: referenceOf(session) ?? "",
+      };
     },
 
     readWebhook(rawBody, signature): MarketplaceEvent | null {
