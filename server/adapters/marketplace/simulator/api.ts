@@ -1,5 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
-import { type Context, Hono } from "hono";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { type FormObject, parseStripeForm, stringList } from "./form.ts";
 import { type Model, StripeApiError } from "./model.ts";
@@ -45,20 +45,9 @@ function expandSession(model: Model, session: StripeObject, expand: string[]) {
   return { ...session, payment_intent: model.paymentIntent(session.payment_intent) };
 }
 
-export function createApi({
-  model,
-  store,
-  apiKey,
-  faults,
-}: {
-  model: Model;
-  store: Store;
-  apiKey: string;
-  faults: Faults;
-}) {
-  const api = new Hono();
-
-  api.use("*", async (c, next) => {
+/** The key first (401 otherwise), then the delay and failures a test asked for. */
+function guard(apiKey: string, faults: Faults): MiddlewareHandler {
+  return async (c, next) => {
     const auth = c.req.header("authorization") ?? "";
     const key = auth.startsWith("Bearer ") ? auth.slice(7) : "";
     if (!sameKey(key, apiKey)) {
@@ -86,62 +75,84 @@ export function createApi({
       );
     }
     await next();
-  });
+  };
+}
 
-  /** A POST that makes something: idempotent by its key, saved before the answer leaves. */
-  const post = (handler: Handler) => async (c: Context) => {
-    const raw = await c.req.text();
-    const body = parseStripeForm(raw);
-    const key = c.req.header("idempotency-key");
-    const request = `POST ${new URL(c.req.url).pathname} ${raw}`;
-    if (key) {
-      const stored = store.state.idempotency[key];
-      if (stored && stored.request !== request) {
-        return c.json(
-          {
-            error: {
-              type: "idempotency_error",
-              message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
-            },
+/** A POST that makes something: idempotent by its key, saved before the answer leaves. */
+const idempotentPost = (store: Store) => (handler: Handler) => async (c: Context) => {
+  const raw = await c.req.text();
+  const body = parseStripeForm(raw);
+  const key = c.req.header("idempotency-key");
+  const request = `POST ${new URL(c.req.url).pathname} ${raw}`;
+  if (key) {
+    const stored = store.state.idempotency[key];
+    if (stored && stored.request !== request) {
+      return c.json(
+        {
+          error: {
+            type: "idempotency_error",
+            message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
           },
-          400,
-        );
-      }
-      if (stored) {
-        c.header("idempotent-replayed", "true");
-        return c.json(stored.body, stored.status as ContentfulStatusCode);
-      }
+        },
+        400,
+      );
     }
-    let status = 200;
-    let answer: unknown;
-    try {
-      answer = handler(body, c);
-    } catch (error) {
-      if (!(error instanceof StripeApiError)) throw error;
-      status = error.status;
-      answer = errorBody(error);
+    if (stored) {
+      c.header("idempotent-replayed", "true");
+      return c.json(stored.body, stored.status as ContentfulStatusCode);
     }
-    // Stripe keeps the answer to a key, a refusal too (a retry is refused again); not a 5xx.
-    if (key) store.state.idempotency[key] = { request, status, body: answer };
-    store.save();
-    return c.json(answer as object, status as ContentfulStatusCode);
-  };
+  }
+  let status = 200;
+  let answer: unknown;
+  try {
+    answer = handler(body, c);
+  } catch (error) {
+    if (!(error instanceof StripeApiError)) throw error;
+    status = error.status;
+    answer = errorBody(error);
+  }
+  // Stripe keeps the answer to a key, a refusal too (a retry is refused again); not a 5xx.
+  if (key) store.state.idempotency[key] = { request, status, body: answer };
+  store.save();
+  return c.json(answer as object, status as ContentfulStatusCode);
+};
 
-  const get = (handler: (c: Context) => unknown) => (c: Context) => {
-    try {
-      return c.json(handler(c) as object);
-    } catch (error) {
-      if (!(error instanceof StripeApiError)) throw error;
-      return c.json(errorBody(error), error.status as ContentfulStatusCode);
-    }
-  };
+const answerGet = (handler: (c: Context) => unknown) => (c: Context) => {
+  try {
+    return c.json(handler(c) as object);
+  } catch (error) {
+    if (!(error instanceof StripeApiError)) throw error;
+    return c.json(errorBody(error), error.status as ContentfulStatusCode);
+  }
+};
+
+/** Stripe's answer to a path it does not have. */
+function unrecognized(c: Context) {
+  const what = `${c.req.method}: ${new URL(c.req.url).pathname}`;
+  const message = `Unrecognized request URL (${what}). The simulator speaks only the subset Rarita uses.`;
+  return c.json({ error: { type: "invalid_request_error", message } }, 404);
+}
+
+export function createApi({
+  model,
+  store,
+  apiKey,
+  faults,
+}: {
+  model: Model;
+  store: Store;
+  apiKey: string;
+  faults: Faults;
+}) {
+  const api = new Hono();
+  api.use("*", guard(apiKey, faults));
+
+  const post = idempotentPost(store);
+  const get = answerGet;
   const idOf = (c: Context) => c.req.param("id") ?? "";
   const expandOf = (c: Context) => stringList(parseStripeForm(new URL(c.req.url).search.slice(1)).expand);
 
-  api.post(
-    "/v1/accounts",
-    post((body) => model.createAccount(body)),
-  );
+  api.post("/v1/accounts", post(model.createAccount));
   api.get(
     "/v1/accounts",
     get(() => list("/v1/accounts", Object.values(store.state.accounts))),
@@ -150,18 +161,9 @@ export function createApi({
     "/v1/accounts/:id",
     get((c) => model.account(idOf(c))),
   );
-  api.post(
-    "/v1/account_links",
-    post((body) => model.createAccountLink(body)),
-  );
-  api.post(
-    "/v1/customers",
-    post((body) => model.createCustomer(body)),
-  );
-  api.post(
-    "/v1/checkout/sessions",
-    post((body) => model.createSession(body)),
-  );
+  api.post("/v1/account_links", post(model.createAccountLink));
+  api.post("/v1/customers", post(model.createCustomer));
+  api.post("/v1/checkout/sessions", post(model.createSession));
   api.get(
     "/v1/checkout/sessions",
     get(() => list("/v1/checkout/sessions", Object.values(store.state.sessions))),
@@ -178,28 +180,9 @@ export function createApi({
     "/v1/payment_intents/:id",
     get((c) => model.paymentIntent(idOf(c))),
   );
-  api.post(
-    "/v1/transfers",
-    post((body) => model.createTransfer(body)),
-  );
-  api.post(
-    "/v1/refunds",
-    post((body) => model.createRefund(body)),
-  );
-  api.get(
-    "/v1/balance",
-    get(() => model.balance()),
-  );
-  api.all("*", (c) =>
-    c.json(
-      {
-        error: {
-          type: "invalid_request_error",
-          message: `Unrecognized request URL (${c.req.method}: ${new URL(c.req.url).pathname}). The simulator speaks only the subset Rarita uses.`,
-        },
-      },
-      404,
-    ),
-  );
+  api.post("/v1/transfers", post(model.createTransfer));
+  api.post("/v1/refunds", post(model.createRefund));
+  api.get("/v1/balance", get(model.balance));
+  api.all("*", unrecognized);
   return api;
 }

@@ -18,6 +18,19 @@ export { StripeApiError } from "./errors.ts";
  */
 export type Model = ReturnType<typeof createModel>;
 
+/** POST /v1/customers: a bank transfer's payer (its cash balance receives the transfer at Stripe). */
+function createCustomer(store: Store, body: FormObject): StripeObject {
+  const created: StripeObject = {
+    id: newId("cus", 14),
+    object: "customer",
+    created: unixNow(),
+    email: param(body, "email") ?? null,
+    metadata: stringMap(body.metadata),
+  };
+  store.state.customers[created.id] = created;
+  return created;
+}
+
 export function createModel({
   store,
   webhooks,
@@ -93,16 +106,6 @@ export function createModel({
       };
     },
 
-    createCustomer(body: FormObject): StripeObject {
-      const created: StripeObject = {
-        id: newId("cus", 14),
-        object: "customer",
-        created: unixNow(),
-        email: param(body, "email") ?? null,
-        metadata: stringMap(body.metadata),
-      };
-      s.customers[created.id] = created;
-      return created;
-    },
+    createCustomer: (body: FormObject) => createCustomer(store, body),
   };
 }

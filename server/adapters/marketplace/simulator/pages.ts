@@ -1,8 +1,8 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { buildSpayd, spaydQrSvg } from "#server/modules/payments/index.ts";
 import type { Model } from "./model.ts";
 import { StripeApiError } from "./model.ts";
-import type { Store } from "./store.ts";
+import type { Store, StripeObject } from "./store.ts";
 
 /**
  * The provider's own pages, plain server-rendered HTML: the Checkout page at a session's `url`
@@ -105,6 +105,60 @@ function pageLang(query: string | undefined, acceptLanguage: string | undefined)
   return first === "en" ? "en" : "cs";
 }
 
+/** The bank-transfer Checkout page's body: the account, amount, variable symbol and QR payment. */
+async function bankTransferBody(
+  lang: Lang,
+  head: string,
+  cs: StripeObject,
+  iban: string,
+  variableSymbol: string,
+) {
+  const t = TEXT[lang];
+  const amount = cs.amount_total as number;
+  const spayd = buildSpayd({
+    iban,
+    amountMinor: amount,
+    variableSymbol,
+    message: String(cs.product_name ?? ""),
+  });
+  const qr = await spaydQrSvg(spayd);
+  const ibanText = iban.replace(/(.{4})(?=.)/g, "$1 ");
+  return `${head}<p>${t.bankIntro}</p><dl><dt>${t.iban}</dt><dd>${ibanText}</dd><dt>${t.amount}</dt><dd>${money(amount, lang)}</dd><dt>${t.vs}</dt><dd data-testid="variable-symbol">${variableSymbol}</dd></dl>
+<figure class="qr" role="img" aria-label="${t.qr}" data-spayd="${escapeHtml(spayd)}">${qr}<p>${t.qr}</p></figure>
+<div class="actions">${button(`/pay/${cs.id}/received`, t.received)}</div><p class="note">${t.receivedNote}</p>`;
+}
+
+/** The onboarding page's body: who is verified, and the button that stands for the check. */
+function onboardingBody(lang: Lang, linkId: string, account: StripeObject) {
+  const t = TEXT[lang];
+  const done = account.payouts_enabled ? `<p class="status" role="status">${t.verified}</p>` : "";
+  const email = escapeHtml(String(account.email ?? "—"));
+  return `<h1>${t.onboardTitle}</h1><p class="what">${t.onboardIntro}</p><dl><dt>${t.email}</dt><dd>${email}</dd></dl>${done}
+<div class="actions">${button(`/onboard/${linkId}/verify`, t.verify)}</div>`;
+}
+
+/** The buyer's (or the bank's) action, then back to the shop as Stripe's Checkout does. */
+function act(model: Model, store: Store, action: "pay" | "decline" | "received") {
+  return (c: Context) => {
+    const s = store.state;
+    const id = c.req.param("id") ?? "";
+    const cs = s.sessions[id];
+    if (!cs) return c.text("Not found", 404);
+    try {
+      if (action === "pay") model.paySession(id);
+      else if (action === "received") model.receiveSession(id);
+      else model.declineSession(id);
+    } catch (error) {
+      if (!(error instanceof StripeApiError)) throw error;
+      return c.redirect(`/pay/${id}`, 303);
+    }
+    store.save();
+    const target =
+      action === "decline" ? ((cs.cancel_url as string | null) ?? `/pay/${id}`) : String(cs.success_url);
+    return c.redirect(target.replaceAll("{CHECKOUT_SESSION_ID}", id), 303);
+  };
+}
+
 export function createPages({ model, store, iban }: { model: Model; store: Store; iban: string }) {
   const pages = new Hono();
   const s = store.state;
@@ -141,46 +195,12 @@ export function createPages({ model, store, iban }: { model: Model; store: Store
       );
     }
     const variableSymbol = model.sessionExtras(id)?.variableSymbol ?? "";
-    const spayd = buildSpayd({
-      iban,
-      amountMinor: amount,
-      variableSymbol,
-      message: String(cs.product_name ?? ""),
-    });
-    const qr = await spaydQrSvg(spayd);
-    const ibanText = iban.replace(/(.{4})(?=.)/g, "$1 ");
-    return c.html(
-      layout(
-        lang,
-        t.title,
-        `${head}<p>${t.bankIntro}</p><dl><dt>${t.iban}</dt><dd>${ibanText}</dd><dt>${t.amount}</dt><dd>${money(amount, lang)}</dd><dt>${t.vs}</dt><dd data-testid="variable-symbol">${variableSymbol}</dd></dl>
-<figure class="qr" role="img" aria-label="${t.qr}" data-spayd="${escapeHtml(spayd)}">${qr}<p>${t.qr}</p></figure>
-<div class="actions">${button(`/pay/${id}/received`, t.received)}</div><p class="note">${t.receivedNote}</p>`,
-      ),
-    );
+    return c.html(layout(lang, t.title, await bankTransferBody(lang, head, cs, iban, variableSymbol)));
   });
 
-  /** The buyer's (or the bank's) action, then back to the shop as Stripe's Checkout does. */
-  const act = (action: "pay" | "decline" | "received") => (c: import("hono").Context) => {
-    const id = c.req.param("id") ?? "";
-    const cs = s.sessions[id];
-    if (!cs) return c.text("Not found", 404);
-    try {
-      if (action === "pay") model.paySession(id);
-      else if (action === "received") model.receiveSession(id);
-      else model.declineSession(id);
-    } catch (error) {
-      if (!(error instanceof StripeApiError)) throw error;
-      return c.redirect(`/pay/${id}`, 303);
-    }
-    store.save();
-    const target =
-      action === "decline" ? ((cs.cancel_url as string | null) ?? `/pay/${id}`) : String(cs.success_url);
-    return c.redirect(target.replaceAll("{CHECKOUT_SESSION_ID}", id), 303);
-  };
-  pages.post("/pay/:id/pay", act("pay"));
-  pages.post("/pay/:id/decline", act("decline"));
-  pages.post("/pay/:id/received", act("received"));
+  pages.post("/pay/:id/pay", act(model, store, "pay"));
+  pages.post("/pay/:id/decline", act(model, store, "decline"));
+  pages.post("/pay/:id/received", act(model, store, "received"));
 
   pages.get("/onboard/:link", (c) => {
     const lang = pageLang(c.req.query("lang"), c.req.header("accept-language"));
@@ -188,15 +208,7 @@ export function createPages({ model, store, iban }: { model: Model; store: Store
     const link = s.accountLinks[c.req.param("link")];
     const account = link ? s.accounts[link.account] : undefined;
     if (!link || !account) return c.html(layout(lang, t.notFound, `<h1>${t.notFound}</h1>`), 404);
-    const done = account.payouts_enabled ? `<p class="status" role="status">${t.verified}</p>` : "";
-    return c.html(
-      layout(
-        lang,
-        t.onboardTitle,
-        `<h1>${t.onboardTitle}</h1><p class="what">${t.onboardIntro}</p><dl><dt>${t.email}</dt><dd>${escapeHtml(String(account.email ?? "—"))}</dd></dl>${done}
-<div class="actions">${button(`/onboard/${link.id}/verify`, t.verify)}</div>`,
-      ),
-    );
+    return c.html(layout(lang, t.onboardTitle, onboardingBody(lang, link.id, account)));
   });
 
   pages.post("/onboard/:link/verify", (c) => {

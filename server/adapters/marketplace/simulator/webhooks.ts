@@ -16,6 +16,43 @@ export function signWebhook(secret: string, body: string, timestamp = unixNow())
   return `t=${timestamp},v1=${v1}`;
 }
 
+/** One delivery attempt: the endpoint's status, or null when it did not answer. */
+async function deliver(url: string | undefined, secret: string, event: SimEvent): Promise<number | null> {
+  if (!url) return null;
+  const body = JSON.stringify(event, null, 2);
+  try {
+    const response = await fetch(url, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json; charset=utf-8",
+        "stripe-signature": signWebhook(secret, body),
+        "user-agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks) rarita-simulator",
+      },
+      body,
+      signal: AbortSignal.timeout(10_000),
+    });
+    await response.arrayBuffer().catch(() => {});
+    return response.status;
+  } catch {
+    return null;
+  }
+}
+
+/** An event as Stripe sends it, with a copy of the object as it is now. */
+function newEvent(type: string, object: StripeObject, apiVersion: string, withEndpoint: boolean): SimEvent {
+  return {
+    id: newId("evt"),
+    object: "event",
+    api_version: apiVersion,
+    created: unixNow(),
+    data: { object: structuredClone(object) },
+    livemode: false,
+    pending_webhooks: withEndpoint ? 1 : 0,
+    request: { id: null, idempotency_key: null },
+    type,
+  };
+}
+
 export type Webhooks = {
   /** Records an event about `object` and schedules its delivery. */
   emit(type: string, object: StripeObject): SimEvent;
@@ -42,27 +79,6 @@ export function createWebhooks({
   const timers = new Set<NodeJS.Timeout>();
   let stopped = false;
 
-  async function post(event: SimEvent): Promise<number | null> {
-    if (!url) return null;
-    const body = JSON.stringify(event, null, 2);
-    try {
-      const response = await fetch(url, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json; charset=utf-8",
-          "stripe-signature": signWebhook(secret, body),
-          "user-agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks) rarita-simulator",
-        },
-        body,
-        signal: AbortSignal.timeout(10_000),
-      });
-      await response.arrayBuffer().catch(() => {});
-      return response.status;
-    } catch {
-      return null;
-    }
-  }
-
   function schedule(eventId: string, delayMs: number) {
     if (stopped || !url) return;
     const timer = setTimeout(() => {
@@ -76,7 +92,7 @@ export function createWebhooks({
     const delivery = store.state.deliveries[eventId];
     const event = store.state.events.find((e) => e.id === eventId);
     if (!delivery || !event || delivery.delivered || delivery.gaveUp || stopped) return;
-    const status = await post(event);
+    const status = await deliver(url, secret, event);
     if (stopped) return;
     delivery.attempts += 1;
     delivery.lastStatus = status;
@@ -92,17 +108,7 @@ export function createWebhooks({
 
   return {
     emit(type, object) {
-      const event: SimEvent = {
-        id: newId("evt"),
-        object: "event",
-        api_version: apiVersion,
-        created: unixNow(),
-        data: { object: structuredClone(object) },
-        livemode: false,
-        pending_webhooks: url ? 1 : 0,
-        request: { id: null, idempotency_key: null },
-        type,
-      };
+      const event = newEvent(type, object, apiVersion, Boolean(url));
       store.state.events.push(event);
       store.state.deliveries[event.id] = {
         eventId: event.id,
@@ -119,7 +125,7 @@ export function createWebhooks({
     async resend(eventId) {
       const event = store.state.events.find((e) => e.id === eventId);
       if (!event) return null;
-      return post(event);
+      return deliver(url, secret, event);
     },
     resume() {
       for (const delivery of Object.values(store.state.deliveries))
