@@ -216,7 +216,25 @@ describe("the Stripe adapter against the simulator", () => {
       .transfer({ ...transfer, amountMinor: 10_000_000 }, "release:too-much")
       .catch((error: unknown) => error);
     expect(tooMuch).toBeInstanceOf(MarketplaceRefusedError);
+    expect((tooMuch as MarketplaceRefusedError).providerCode).toBe(
+      "transfer_source_balance_parameters_mismatch",
+    );
     expect((await market.balance()).availableMinor).toBe(before.availableMinor - 36_000);
+  });
+
+  it("refuses a transfer beyond the platform's balance (one without a source charge, as the API allows)", async () => {
+    const seller = await verifiedSeller("user:40");
+    const { availableMinor } = await market.balance();
+    const response = await fetch(`${simulator.url}/v1/transfers`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ amount: String(availableMinor + 1), currency: "czk", destination: seller }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      error: { type: "invalid_request_error", code: "balance_insufficient" },
+    });
+    expect((await market.balance()).availableMinor).toBe(availableMinor);
   });
 
   it("refunds in part, then the rest, and never more than was paid", async () => {
