@@ -42,7 +42,8 @@ export async function startConfiguredSimulator(
       apiKey: apiKey,
       webhookSecret,
       webhookUrl: `http://${serverHost.includes(":") ? `[${serverHost}]` : serverHost}:${config.port}${STRIPE_WEBHOOK_PATH}`,
-      iban: config.bankAccountIban,
+      // No `iban`: the page shows the provider's own account, never the operator's
+      // (BANK_ACCOUNT_IBAN): a deal's money goes to the provider, not to Rarita.
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
