@@ -3,6 +3,12 @@ import { type FormObject, param, stringList, stringMap } from "./form.ts";
 import { newId, type Store, type StripeObject, unixNow } from "./store.ts";
 import type { Webhooks } from "./webhooks.ts";
 
+/**
+ * Checkout Sessions and their payment intents: a session opens a page the buyer pays on (a card)
+ * or shows where to send a bank transfer; paying it, or the bank reporting the transfer, makes
+ * the payment intent succeed, completes the session and adds its amount to the platform's
+ * balance. A declined card leaves the session open (the buyer may try again, as on Stripe's page).
+ */
 type CheckoutContext = { store: Store; webhooks: Webhooks; baseUrl: () => string };
 
 function session(ctx: CheckoutContext, id: string) {
@@ -196,14 +202,9 @@ function expireSession(ctx: CheckoutContext, id: string) {
   return cs;
 }
 
-/**
- * Checkout Sessions and their payment intents: a session opens a page the buyer pays on (a card)
- * or shows where to send a bank transfer; paying it, or the bank reporting the transfer, makes
- * the payment intent succeed, completes the session and adds its amount to the platform's
- * balance. A declined card leaves the session open (the buyer may try again, as on Stripe's page).
- */
 export type Checkout = ReturnType<typeof createCheckout>;
 
+/** The checkout calls bound to the simulator's state. */
 export function createCheckout(ctx: CheckoutContext) {
   return {
     session: (id: string) => session(ctx, id),

@@ -3,6 +3,12 @@ import { type FormObject, param, stringMap } from "./form.ts";
 import { newId, type Store, type StripeObject, unixNow } from "./store.ts";
 import type { Webhooks } from "./webhooks.ts";
 
+/**
+ * The platform's balance and what takes from it: a transfer to a connected account (never beyond
+ * the balance nor what its source charge has left, and only to an account whose payouts are
+ * enabled) and a refund (never beyond what the payment has left). Paid sessions add to it
+ * (checkout.ts).
+ */
 type MoneyContext = {
   store: Store;
   webhooks: Webhooks;
@@ -140,12 +146,7 @@ function balanceOf(ctx: MoneyContext): Record<string, unknown> {
   };
 }
 
-/**
- * The platform's balance and what takes from it: a transfer to a connected account (never beyond
- * the balance nor what its source charge has left, and only to an account whose payouts are
- * enabled) and a refund (never beyond what the payment has left). Paid sessions add to it
- * (checkout.ts).
- */
+/** The money calls bound to the simulator's state. */
 export function createMoney(ctx: MoneyContext) {
   return {
     createTransfer: (body: FormObject) => createTransfer(ctx, body),
