@@ -9,6 +9,9 @@ describe("npm start's environment", () => {
     const demo = startConfig({});
     expect(demo.seedDemo).toBe(true);
     expect(demo.testGateway).toBeDefined();
+    // Deals are paid through the payment provider simulator (ADR 0074).
+    expect(demo.marketplace).toMatchObject({ simulator: { port: 0 } });
+    expect(startConfig({ MARKETPLACE_SIMULATOR: "false" }).marketplace).toBeUndefined();
     // An explicit choice wins.
     expect(startConfig({ PAYMENTS_TEST_GATEWAY: "false" }).testGateway).toBeUndefined();
     expect(startConfig({ SEED_DEMO: "false" }).seedDemo).toBe(false);
@@ -19,5 +22,6 @@ describe("npm start's environment", () => {
     const real = startConfig({ NODE_ENV: "production" });
     expect(real.seedDemo).toBe(false);
     expect(real.testGateway).toBeUndefined();
+    expect(real.marketplace).toBeUndefined();
   });
 });

@@ -50,6 +50,8 @@ const child = spawn(process.execPath, [path.join(root, "server/main.ts")], {
     SEED_DEMO: "true",
     // Card payments are paid on the test gateway's page (the tests use it; production never by default).
     PAYMENTS_TEST_GATEWAY: "true",
+    // Deals are paid through the payment provider simulator (ADR 0074): its pages on a free port.
+    MARKETPLACE_SIMULATOR: "true",
     PUBLIC_URL: process.env.E2E_PUBLIC_URL || `http://localhost:${port}`,
     TRUSTED_PROXIES: process.env.E2E_TRUSTED_PROXIES || "",
     DATABASE_URL: "",

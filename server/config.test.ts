@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig, startupWarnings } from "./config.ts";
+import { ConfigError, loadConfig, startupNotices, startupWarnings } from "./config.ts";
 import { createStubBuild, freePort, killServerProcess, startServerProcess } from "./test/server-process.ts";
 
 describe("loadConfig", () => {
@@ -128,6 +128,57 @@ describe("loadConfig", () => {
     );
   });
 
+  it("configures the deals' payment provider: Stripe, the simulator, or none with one notice in production", () => {
+    const none = loadConfig({});
+    expect(none.marketplace).toBeUndefined();
+    expect(startupNotices(none)).toEqual([
+      "Deals through the site are off: no payment provider is configured (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET).",
+    ]);
+    expect(startupWarnings(none)).toEqual([]);
+    expect(startupNotices(loadConfig({ NODE_ENV: "development" }))).toEqual([]);
+
+    const stripe = loadConfig({
+      STRIPE_SECRET_KEY: "sk_live_123456789",
+      STRIPE_WEBHOOK_SECRET: "whsec_123456789",
+    });
+    expect(stripe.marketplace).toEqual({
+      apiKey: "sk_live_123456789",
+      webhookSecret: "whsec_123456789",
+      apiBase: undefined,
+    });
+    expect(startupNotices(stripe)).toEqual([]);
+    expect(startupWarnings(stripe)).toEqual([]);
+
+    const simulated = loadConfig({ MARKETPLACE_SIMULATOR: "true", MARKETPLACE_SIMULATOR_PORT: "4310" });
+    expect(simulated.marketplace).toEqual({
+      simulator: {
+        port: 4310,
+        apiKey: expect.stringMatching(/^sk_test_/),
+        webhookSecret: expect.stringMatching(/^whsec_/),
+      },
+    });
+    expect(startupNotices(simulated)).toEqual([]);
+    expect(startupWarnings(simulated)).toEqual([
+      "WARNING: the payment provider simulator is on in production (MARKETPLACE_SIMULATOR=true): deals are paid without any money. Right for the demo, never for a real site.",
+    ]);
+    // The simulator runs in one process: it keeps WORKERS at 1 unless told more, and more is refused.
+    expect(
+      loadConfig({ MARKETPLACE_SIMULATOR: "true", DATABASE_URL: "postgres://localhost/rarita" }).workers,
+    ).toBe(1);
+    expect(() =>
+      loadConfig({
+        MARKETPLACE_SIMULATOR: "true",
+        WORKERS: "4",
+        DATABASE_URL: "postgres://localhost/rarita",
+      }),
+    ).toThrow(
+      /^Invalid WORKERS="4": the payment provider simulator \(MARKETPLACE_SIMULATOR=true\) runs in one process; set WORKERS=1$/,
+    );
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: "sk_live_123456789" })).toThrow(
+      /^Invalid STRIPE_WEBHOOK_SECRET="": STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together$/,
+    );
+  });
+
   it("reads TRUSTED_PROXIES as addresses, CIDR ranges and keywords, and PUBLIC_URL as set or not", () => {
     const config = loadConfig({ TRUSTED_PROXIES: " 127.0.0.1, ::1,10.0.0.0/8 ,loopback,fd00::/8" });
     expect(config.trustedProxies).toEqual(["127.0.0.1", "::1", "10.0.0.0/8", "loopback", "fd00::/8"]);
@@ -138,6 +189,9 @@ describe("loadConfig", () => {
   it.each([
     ["BANK_ACCOUNT_IBAN", "CZ7801000000000000000124"],
     ["PAYMENTS_TEST_GATEWAY", "yes"],
+    ["MARKETPLACE_SIMULATOR", "yes"],
+    ["MARKETPLACE_SIMULATOR_PORT", "70000"],
+    ["STRIPE_API_BASE", "ftp://stripe.example"],
     ["PORT", "abc"],
     ["PORT", "70000"],
     ["PORT", "0"],
@@ -178,6 +232,43 @@ describe("the server's start with the test gateway in production", () => {
       const lines = server.stderr().trimEnd().split("\n");
       expect(lines, server.stderr()).toHaveLength(1);
       expect(lines[0]).toMatch(/^WARNING: the test card gateway is on in production/);
+    } finally {
+      await killServerProcess(server);
+      build.remove();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+describe("the server's start with the payment provider simulator in production", () => {
+  it("starts it before serving, prints its address and one warning line, and stops it on SIGTERM", async () => {
+    const build = createStubBuild();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "rarita-config-test-"));
+    const server = startServerProcess({
+      BUILD_DIR: build.name,
+      DATA_DIR: dataDir,
+      PORT: String(await freePort()),
+      HOST: "127.0.0.1",
+      NODE_ENV: "production",
+      MARKETPLACE_SIMULATOR: "true",
+    });
+    try {
+      await server.waitForOutput("Rarita is running at");
+      const url = /^Platební simulátor \(marketplace\): (http:\/\/127\.0\.0\.1:\d+)$/m.exec(
+        server.stdout(),
+      )?.[1];
+      expect(url, server.stdout()).toBeDefined();
+      expect(server.stdout()).not.toContain("Deals through the site are off");
+      const lines = server.stderr().trimEnd().split("\n");
+      expect(lines, server.stderr()).toEqual([
+        expect.stringMatching(/^WARNING: the payment provider simulator is on in production/),
+      ]);
+      // Its API wants the key the server drew; its state lives in the data directory.
+      expect((await fetch(`${url}/v1/balance`)).status).toBe(401);
+      expect(fs.existsSync(path.join(dataDir, "marketplace-simulator"))).toBe(true);
+      server.child.kill("SIGTERM");
+      expect(await server.exited).toEqual({ code: 0, signal: null });
+      await expect(fetch(`${url}/v1/balance`)).rejects.toThrow();
     } finally {
       await killServerProcess(server);
       build.remove();

@@ -56,6 +56,11 @@ const envSchema = z.object({
     .optional(),
   PAYMENTS_TEST_GATEWAY: z.enum(["true", "false"]).optional(),
   TEST_GATEWAY_SECRET: z.string().min(16).optional(),
+  MARKETPLACE_SIMULATOR: z.enum(["true", "false"]).optional(),
+  MARKETPLACE_SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  STRIPE_SECRET_KEY: z.string().min(8, "must be a Stripe secret key (sk_…)").optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(8, "must be a webhook signing secret (whsec_…)").optional(),
+  STRIPE_API_BASE: urlWithProtocol(["https:", "http:"]).optional(),
   PAGE_CACHE: z.enum(["on", "off"]).default("on"),
   WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   // A fail point for the crash tests only (server/modules/bidding/close-crash.test.ts): ignored
@@ -112,6 +117,14 @@ export type Config = {
    */
   testGateway: { secret: string } | undefined;
   /**
+   * The payment provider of deals between collectors (ADR 0074): Stripe Connect with
+   * STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (STRIPE_API_BASE: another address of its API), or
+   * the local simulator with MARKETPLACE_SIMULATOR=true (the demo and the browser tests), started
+   * on MARKETPLACE_SIMULATOR_PORT (0: a free one) with the STRIPE_* keys if set, else its own.
+   * Unset: deals are not paid through the site.
+   */
+  marketplace: MarketplaceConfig;
+  /**
    * The anonymous page cache (server/http/page-cache.ts, ADR 0027); PAGE_CACHE=off is for the
    * benchmarks only (bench/page-cost.ts measures what a page costs to render when nobody was
    * served it before): every anonymous page is then rendered, with the same headers.
@@ -132,6 +145,11 @@ export type Config = {
    */
   registrationsPerIpHour: number | undefined;
 };
+
+export type MarketplaceConfig =
+  | { apiKey: string; webhookSecret: string; apiBase: string | undefined }
+  | { simulator: { port: number; apiKey: string; webhookSecret: string } }
+  | undefined;
 
 export class ConfigError extends Error {}
 
@@ -163,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `Invalid WORKERS="${e.WORKERS}": several processes need DATABASE_URL (the embedded database serves one process)`,
     );
   }
+  const marketplace = marketplaceConfig(e);
   let trustedProxies: string[];
   try {
     trustedProxies = parseTrustedProxies(e.TRUSTED_PROXIES ?? "");
@@ -198,8 +217,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.PAYMENTS_TEST_GATEWAY === "true"
         ? { secret: e.TEST_GATEWAY_SECRET ?? randomBytes(32).toString("hex") }
         : undefined,
+    marketplace,
     pageCache: e.PAGE_CACHE === "on",
-    workers: e.WORKERS ?? (e.NODE_ENV === "production" && e.DATABASE_URL ? os.availableParallelism() : 1),
+    // The simulator runs in one process: with it, one process unless WORKERS says more (refused above).
+    workers:
+      e.WORKERS ??
+      (e.NODE_ENV === "production" && e.DATABASE_URL && !(marketplace && "simulator" in marketplace)
+        ? os.availableParallelism()
+        : 1),
     crashAfterAuctionCloses: e.NODE_ENV === "test" ? e.TEST_CRASH_AFTER_AUCTION_CLOSES : undefined,
     registrationsPerIpHour: e.REGISTRATIONS_PER_IP_HOUR,
   };
@@ -210,10 +235,67 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
  * to be seen in a service's log even with LOG_LEVEL=silent.
  */
 export function startupWarnings(config: Config): string[] {
-  if (config.env !== "production" || !config.testGateway) return [];
+  if (config.env !== "production") return [];
+  const warnings: string[] = [];
+  if (config.testGateway)
+    warnings.push(
+      "WARNING: the test card gateway is on in production (PAYMENTS_TEST_GATEWAY=true): card payments succeed without any money. Right for the demo, never for a real site.",
+    );
+  if (config.marketplace && "simulator" in config.marketplace)
+    warnings.push(
+      "WARNING: the payment provider simulator is on in production (MARKETPLACE_SIMULATOR=true): deals are paid without any money. Right for the demo, never for a real site.",
+    );
+  return warnings;
+}
+
+/**
+ * What a real site without something optional does not do, as lines for the start's welcome
+ * (stdout: an intended state, not a danger): deals are not paid through the site without a
+ * payment provider (ADR 0074).
+ */
+export function startupNotices(config: Config): string[] {
+  if (config.env !== "production" || config.marketplace) return [];
   return [
-    "WARNING: the test card gateway is on in production (PAYMENTS_TEST_GATEWAY=true): card payments succeed without any money. Right for the demo, never for a real site.",
+    "Deals through the site are off: no payment provider is configured (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET).",
   ];
+}
+
+/**
+ * The deals' payment provider from the environment. The simulator runs inside the serving process,
+ * so several workers would each start one with its own state: that combination is refused rather
+ * than passed around (the demo and the tests run one process).
+ */
+function marketplaceConfig(e: z.infer<typeof envSchema>): MarketplaceConfig {
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
+    const missing = e.STRIPE_SECRET_KEY ? "STRIPE_WEBHOOK_SECRET" : "STRIPE_SECRET_KEY";
+    throw new ConfigError(
+      `Invalid ${missing}="": STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together`,
+    );
+  }
+  if (e.MARKETPLACE_SIMULATOR === "true") {
+    if ((e.WORKERS ?? 1) > 1)
+      throw new ConfigError(
+        `Invalid WORKERS="${e.WORKERS}": the payment provider simulator (MARKETPLACE_SIMULATOR=true) runs in one process; set WORKERS=1`,
+      );
+    if (e.STRIPE_API_BASE)
+      throw new ConfigError(
+        `Invalid STRIPE_API_BASE=${JSON.stringify(e.STRIPE_API_BASE)}: the simulator (MARKETPLACE_SIMULATOR=true) is the API; unset one of them`,
+      );
+    return {
+      simulator: {
+        port: e.MARKETPLACE_SIMULATOR_PORT,
+        apiKey: e.STRIPE_SECRET_KEY ?? `sk_test_${randomBytes(24).toString("hex")}`,
+        webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? `whsec_${randomBytes(24).toString("hex")}`,
+      },
+    };
+  }
+  if (e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET)
+    return {
+      apiKey: e.STRIPE_SECRET_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      apiBase: e.STRIPE_API_BASE,
+    };
+  return undefined;
 }
 
 /**

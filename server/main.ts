@@ -6,7 +6,14 @@ import pino from "pino";
 import type * as ReactRouter from "react-router";
 import type { RouterContext, ServerBuild } from "react-router";
 import { buildDirectory } from "./build-directory.ts";
-import { type Config, ConfigError, checkDataDir, loadConfig, startupWarnings } from "./config.ts";
+import {
+  type Config,
+  ConfigError,
+  checkDataDir,
+  loadConfig,
+  startupNotices,
+  startupWarnings,
+} from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { DataDirLockedError } from "./db/data-dir-lock.ts";
 import type { PageHandler } from "./http/app.ts";
@@ -31,7 +38,7 @@ class MissingBuildError extends Error {}
  * closed (and the data-directory lock released) before the process exits.
  */
 async function main() {
-  const config = loadConfig();
+  let config = loadConfig();
   checkDataDir(config.dataDir);
   // Production writes through pino's asynchronous destination (sonic-boom), which flushes at exit (ADR 0061).
   const rootLogger = createLogger(
@@ -45,8 +52,20 @@ async function main() {
   const logger = worker ? rootLogger.child({ worker }) : rootLogger;
   const signals = watchStopSignals(logger);
 
-  const database = await openConfiguredDatabase(config);
-  const running: Running = { stopStreams: async () => {} };
+  // The deals' payment provider simulator (ADR 0074) answers before the server does: the Stripe
+  // adapter is built on its address.
+  const { startConfiguredSimulator } = await import("./adapters/marketplace/index.ts");
+  const started = await startConfiguredSimulator(config);
+  config = started.config;
+  const simulator = started.simulator;
+  let database: Database;
+  try {
+    database = await openConfiguredDatabase(config);
+  } catch (error) {
+    await simulator?.stop();
+    throw error;
+  }
+  const running: Running = { stopStreams: async () => {}, stopSimulator: async () => simulator?.stop() };
   let server: Server;
   let jobs: JobRunner;
   try {
@@ -58,9 +77,11 @@ async function main() {
     }
     signals.checkpoint();
     ({ server, jobs } = await startServing(config, database, logger, running));
-    if (worker <= 1) process.stdout.write(`${welcome(config, database, demoAccounts).join("\n")}\n`);
+    if (worker <= 1)
+      process.stdout.write(`${welcome(config, database, demoAccounts, simulator?.url).join("\n")}\n`);
   } catch (error) {
     await running.jobs?.stop().catch(() => {});
+    await running.stopSimulator().catch(() => {});
     await database.close().catch(() => {});
     throw error;
   }
@@ -74,14 +95,14 @@ async function main() {
     void running
       .stopStreams()
       .catch((err) => logger.error({ err }, "closing the auction streams failed"))
-      .then(() => shutdown(signal, server, database, logger, jobs));
+      .then(() => shutdown(signal, server, database, logger, jobs, running.stopSimulator));
   });
 }
 
 type DemoAccount = { role: string; email: string; password: string; totpSecret?: string };
 
 /** What a failed start or the shutdown must stop, known as soon as the services exist. */
-type Running = { jobs?: JobRunner; stopStreams: () => Promise<void> };
+type Running = { jobs?: JobRunner; stopStreams: () => Promise<void>; stopSimulator: () => Promise<void> };
 
 /**
  * Until the server listens, a signal only marks the start as cancelled: the current step
@@ -196,12 +217,19 @@ async function loadPageHandler(
 }
 
 /** The lines the start ends with: where the shop runs, its database, and the demo accounts. */
-function welcome(config: Config, database: Database, demoAccounts: DemoAccount[]): string[] {
+function welcome(
+  config: Config,
+  database: Database,
+  demoAccounts: DemoAccount[],
+  simulatorUrl: string | undefined,
+): string[] {
   return [
     `Rarita is running at ${config.publicUrl}`,
     `Database: ${database.engine === "pglite" ? `embedded (${path.join(config.dataDir, "db")})` : "PostgreSQL"}`,
     ...(config.workers > 1 ? [`Workers: ${config.workers} processes`] : []),
     `API docs: ${config.publicUrl}/api/docs`,
+    ...(simulatorUrl ? [`Platební simulátor (marketplace): ${simulatorUrl}`] : []),
+    ...startupNotices(config),
     ...(demoAccounts.length
       ? [
           "Demo accounts (staff sign in with a TOTP code from the secret shown: add it to an authenticator app):",
@@ -268,7 +296,14 @@ async function listen(listener: RequestListener, config: Config): Promise<Server
   });
 }
 
-async function shutdown(signal: string, server: Server, database: Database, logger: Logger, jobs: JobRunner) {
+async function shutdown(
+  signal: string,
+  server: Server,
+  database: Database,
+  logger: Logger,
+  jobs: JobRunner,
+  stopSimulator: () => Promise<void>,
+) {
   logger.info({ signal }, "shutting down");
   const { closeGracefully } = await import("./http/shutdown.ts");
   try {
@@ -276,6 +311,7 @@ async function shutdown(signal: string, server: Server, database: Database, logg
     // Job workers stop first: a running job finishes or is handed back to the queue for the next start.
     const clean = await closeGracefully(server, async () => {
       await jobs.stop().catch((err) => logger.error({ err }, "stopping the job runner failed"));
+      await stopSimulator().catch((err) => logger.error({ err }, "stopping the payment simulator failed"));
       await database.close();
     });
     logger.info(clean ? "stopped" : "shutdown deadline passed; open requests were cut, database closed");

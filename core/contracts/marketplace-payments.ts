@@ -114,7 +114,9 @@ export class MarketplaceUnavailableError extends Error {
 /** The provider refused the request for good (4xx): retrying with the same key will not help. */
 export class MarketplaceRefusedError extends Error {
   override name = "MarketplaceRefusedError";
+  /** The provider's code for the refusal (`balance_insufficient`...), when it gave one. */
   readonly providerCode: string | null;
+  // A plain field, not a parameter property: Node runs these files by erasing the types only.
   constructor(message: string, providerCode: string | null) {
     super(message);
     this.providerCode = providerCode;

@@ -1,11 +1,13 @@
 import path from "node:path";
 import { sql } from "drizzle-orm";
+import type { MarketplacePayments } from "#core/contracts/marketplace-payments.ts";
 import {
   createDurableMailer,
   createMailTransport,
   type Mailer,
   type MailTransport,
 } from "#server/adapters/mail.ts";
+import { createConfiguredMarketplace } from "#server/adapters/marketplace/index.ts";
 import { createSmsSender, type SmsSender, smsOutboxDir } from "#server/adapters/sms.ts";
 import type { Config } from "#server/config.ts";
 import type { Database, Db } from "#server/db/client.ts";
@@ -27,12 +29,17 @@ export type Base = {
   listener: NotificationListener;
   /** Settings, currencies, the category tree and banners kept in memory until they change. */
   shellData: ShellDataCache;
+  /**
+   * The deals' payment provider (ADR 0074): Stripe, or the simulator through the same adapter;
+   * null when none is configured (deals are then not paid through the site).
+   */
+  marketplace: MarketplacePayments | null;
 };
 
 /**
  * Mail (durable: each mail is a job, so it survives a restart) and SMS, through the transports a
- * test passes or the configured ones (an outbox folder when no gateway is set); the notification
- * listener and the shell data kept in memory.
+ * test passes or the configured ones (an outbox folder when no gateway is set); the deals' payment
+ * provider; the notification listener and the shell data kept in memory.
  */
 export function wireAdapters({
   database,
@@ -41,9 +48,12 @@ export function wireAdapters({
   jobs,
   mailTransport,
   smsSender,
-}: Omit<Base, "db" | "mail" | "sms" | "listener" | "shellData"> & {
+  marketplace,
+}: Omit<Base, "db" | "mail" | "sms" | "listener" | "shellData" | "marketplace"> & {
   mailTransport?: MailTransport;
   smsSender?: SmsSender;
+  /** A test's provider (the simulator's adapter); else the configured one. */
+  marketplace?: MarketplacePayments | null;
 }): Base {
   const transport =
     mailTransport ??
@@ -58,7 +68,18 @@ export function wireAdapters({
     createSmsSender({ gateway: config.smsGateway, outboxDir: smsOutboxDir(config.dataDir), logger });
   const listener = createNotificationListener({ database, logger });
   const shellData = createShellDataCache({ database, listener, logger });
-  return { database, db: database.db, config, logger, jobs, mail, sms, listener, shellData };
+  return {
+    database,
+    db: database.db,
+    config,
+    logger,
+    jobs,
+    mail,
+    sms,
+    listener,
+    shellData,
+    marketplace: marketplace === undefined ? createConfiguredMarketplace(config) : marketplace,
+  };
 }
 
 /** Whether the database answers (the health check). */
