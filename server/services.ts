@@ -41,6 +41,20 @@ function backOfficeCatalog(db: Db) {
  * wired in `server/wiring/`, in the order the areas need each other (and register their queues):
  * notices and conversations, listings and auctions, payments, watchdogs, live feeds, accounts.
  */
+/** What the process entry or a test builds the services from. */
+type ServiceOptions = {
+  database: Database;
+  config: Config;
+  logger: Logger;
+  jobs?: JobRunner;
+  mailTransport?: MailTransport;
+  smsSender?: SmsSender;
+  /** The payment provider's marketplace port; by default the configured one (null: deals off). */
+  marketplace?: MarketplacePayments | null;
+  /** Where the deals read a listing's delivery options; by default the listings' own deal terms. */
+  dealTerms?: DealTermsSource;
+};
+
 export function createServices({
   database,
   config,
@@ -48,33 +62,17 @@ export function createServices({
   jobs = createJobRunner({ database, logger }),
   mailTransport,
   smsSender,
-  marketplace = null,
+  marketplace,
   dealTerms,
-}: {
-  database: Database;
-  config: Config;
-  logger: Logger;
-  jobs?: JobRunner;
-  mailTransport?: MailTransport;
-  smsSender?: SmsSender;
-  /** The payment provider's marketplace port; null: deals through the site are off. */
-  marketplace?: MarketplacePayments | null;
-  /** Where the deals read a listing's delivery options; by default the listings' own deal terms. */
-  dealTerms?: DealTermsSource;
-}) {
-  const base = wireAdapters({ database, config, logger, jobs, mailTransport, smsSender });
+}: ServiceOptions) {
+  const base = wireAdapters({ database, config, logger, jobs, mailTransport, smsSender, marketplace });
   const { db, mail, sms } = base;
   // One settings service for every module that reads the settings; it keeps them in memory until
   // they change (server/db/notify-cache.ts), like the currencies, the category tree and banners.
   const settings = createSettingsService(db, base.shellData);
   const catalog = createCatalogService(db, base.shellData, refreshSearchText);
   const { notifier, reviews, messages, wishlist } = wireNoticesAndConversations(base);
-  const { deals } = wireDeals(base, {
-    settings,
-    marketplace,
-    notifier,
-    terms: dealTerms ?? { termsOf: async () => null },
-  });
+  const { deals } = wireDeals(base, { settings, notifier, terms: dealTerms });
   const { productPages, listingQuota, bidding, listings, uploads } = wireListingsAndAuctions(base, {
     settings,
     catalog,

@@ -1,4 +1,3 @@
-import type { MarketplacePayments } from "#core/contracts/marketplace-payments.ts";
 import { createDealFlow, type DealTermsSource } from "#server/modules/deals/index.ts";
 import type { Notifier } from "#server/modules/messages/index.ts";
 import type { SettingsService } from "#server/modules/settings/index.ts";
@@ -10,25 +9,16 @@ import type { Base } from "./base.ts";
  * (the deal of a sold auction, the provider's webhooks, the calls out to it, the deadlines).
  */
 export function wireDeals(
-  { db, jobs, config, logger }: Base,
-  {
-    settings,
-    marketplace,
-    terms,
-    notifier,
-  }: {
-    settings: SettingsService;
-    marketplace: MarketplacePayments | null;
-    terms: DealTermsSource;
-    notifier: Notifier;
-  },
+  { db, jobs, config, logger, marketplace }: Base,
+  { settings, terms, notifier }: { settings: SettingsService; terms?: DealTermsSource; notifier: Notifier },
 ) {
   const deals = createDealFlow({
     db,
     jobs,
     marketplace,
     settings,
-    terms,
+    // Until the listings' deal terms are wired, a listing offers no delivery: no deal is made.
+    terms: terms ?? { termsOf: async () => null },
     notifier,
     publicUrl: config.publicUrl,
     logger,

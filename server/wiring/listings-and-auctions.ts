@@ -41,7 +41,15 @@ type ListingsAndAuctionsNeeds = {
  */
 export function wireListingsAndAuctions(
   { db, jobs, mail, config, logger }: Base,
-  { settings, catalog, notifier, messages, reviews, onAuctionSold, biddingSuspended }: ListingsAndAuctionsNeeds,
+  {
+    settings,
+    catalog,
+    notifier,
+    messages,
+    reviews,
+    onAuctionSold,
+    biddingSuspended,
+  }: ListingsAndAuctionsNeeds,
 ) {
   // The product page shows the auction's bids, the seller's and bidders' accounts and the seller's
   // rating: the bidding, users and reviews modules answer them (server/modules/listing-reads/detail).

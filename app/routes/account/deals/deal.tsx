@@ -1,5 +1,7 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { appContext } from "#app/context.ts";
+import { DealActions } from "#app/features/deals/deal-actions.tsx";
+import { DealHeader, DealNotes } from "#app/features/deals/deal-header.tsx";
 import { DealMoney } from "#app/features/deals/deal-money.tsx";
 import { DealTimeline } from "#app/features/deals/deal-timeline.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
@@ -85,109 +87,18 @@ export function meta(args: Route.MetaArgs) {
   }));
 }
 
-const BUTTON = "rounded-lg bg-primary-dark px-5 py-3 font-semibold text-white hover:bg-[#173d42]";
-
 export default function DealPage({ loaderData, actionData }: Route.ComponentProps) {
   const { deal, payment } = loaderData;
   const { t, locale } = useTranslation();
   const carrierName = deal.carrier ? t(deliveryNameKey(deal.carrier as "ppl")) : "";
   return (
     <section data-testid="deal-page" data-status={deal.status}>
-      <Link
-        to={localePath(deal.role === "buyer" ? "accountPurchases" : "accountSales", locale)}
-        className="text-sm text-primary-dark underline underline-offset-4"
-      >
-        {t("dealPages.deal.back")}
-      </Link>
-      <h1 className="mt-2 font-serif text-3xl text-primary-dark tablet:text-4xl">{deal.productName}</h1>
-      <p className="mt-1 text-muted">
-        {t("dealPages.deal.title", { id: deal.id })} · {t(`dealPages.deal.from.${deal.source}`)} ·{" "}
-        {t(deal.role === "buyer" ? "dealPages.deal.seller" : "dealPages.deal.buyer")}:{" "}
-        {deal.counterpart || "–"}
-      </p>
-      <p
-        className="mt-3 inline-flex rounded-full bg-light px-3 py-1 text-sm font-semibold ring-1 ring-line"
-        data-testid="deal-status"
-      >
-        {t(`dealPages.status.${deal.status}`)}
-      </p>
-
-      {payment ? (
-        <p className="mt-4 rounded-xl bg-light p-3 text-sm" role="status" data-testid="deal-payment-note">
-          {payment === "cancelled"
-            ? t("dealPages.deal.paymentCancelled")
-            : deal.status === "awaiting_payment"
-              ? t("dealPages.deal.paymentPending")
-              : t("dealPages.deal.paymentReturned")}
-        </p>
-      ) : null}
-      {actionData?.done ? (
-        <p className="mt-4 rounded-xl bg-success/10 p-3 text-sm" role="status">
-          {actionData.done}
-        </p>
-      ) : null}
-      {actionData?.error ? (
-        <p className="mt-4 rounded-xl bg-danger/10 p-3 text-sm text-danger" role="alert">
-          {actionData.error}
-        </p>
-      ) : null}
+      <DealHeader deal={deal} />
+      <DealNotes deal={deal} payment={payment} done={actionData?.done} error={actionData?.error} />
 
       <div className="mt-6 grid gap-5 desktop:grid-cols-[1fr_22rem]">
         <div className="flex flex-col gap-5">
-          {deal.next === "pay" ? (
-            <Form method="post" className="rounded-2xl bg-white p-5 ring-1 ring-line" data-testid="deal-pay">
-              <h2 className="font-serif text-xl text-primary-dark">{t("dealPages.deal.payTitle")}</h2>
-              <p className="mt-1 text-sm text-muted">{t("dealPages.deal.payLead")}</p>
-              <fieldset className="mt-3 flex flex-col gap-2">
-                <legend className="sr-only">{t("dealPages.deal.payTitle")}</legend>
-                {deal.methods.map((method, index) => (
-                  <label key={method} className="flex items-center gap-2">
-                    <input type="radio" name="method" value={method} defaultChecked={index === 0} />
-                    {t(`dealPages.deal.methods.${method}`)}
-                  </label>
-                ))}
-              </fieldset>
-              <button type="submit" name="intent" value="pay" className={`mt-4 ${BUTTON}`}>
-                {t("dealPages.deal.payButton")}
-              </button>
-            </Form>
-          ) : null}
-          {deal.next === "ship" ? (
-            <Form method="post" className="rounded-2xl bg-white p-5 ring-1 ring-line" data-testid="deal-ship">
-              <h2 className="font-serif text-xl text-primary-dark">{t("dealPages.deal.shipTitle")}</h2>
-              <p className="mt-1 text-sm text-muted">
-                {t("dealPages.deal.shipLead", { carrier: carrierName })}
-              </p>
-              <label className="mt-3 block text-sm font-medium" htmlFor="trackingNumber">
-                {t("dealPages.deal.trackingNumber")}
-              </label>
-              <input
-                id="trackingNumber"
-                name="trackingNumber"
-                required
-                minLength={4}
-                maxLength={40}
-                autoComplete="off"
-                className="mt-1 w-full rounded-lg border border-line px-3 py-2 tablet:max-w-xs"
-              />
-              <button type="submit" name="intent" value="ship" className={`mt-4 block ${BUTTON}`}>
-                {t("dealPages.deal.shipButton")}
-              </button>
-            </Form>
-          ) : null}
-          {deal.next === "confirm_receipt" ? (
-            <Form
-              method="post"
-              className="rounded-2xl bg-white p-5 ring-1 ring-line"
-              data-testid="deal-confirm"
-            >
-              <h2 className="font-serif text-xl text-primary-dark">{t("dealPages.deal.confirmTitle")}</h2>
-              <p className="mt-1 text-sm text-muted">{t("dealPages.deal.confirmLead")}</p>
-              <button type="submit" name="intent" value="confirm" className={`mt-4 ${BUTTON}`}>
-                {t("dealPages.deal.confirmButton")}
-              </button>
-            </Form>
-          ) : null}
+          <DealActions deal={deal} carrierName={carrierName} />
           {deal.trackingUrl ? (
             <p>
               <a

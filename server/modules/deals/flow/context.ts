@@ -1,0 +1,49 @@
+import type { MarketplacePayments } from "#core/contracts/marketplace-payments.ts";
+import type { Locale } from "#core/i18n/index.ts";
+import type { Db } from "#server/db/client.ts";
+import type { JobRunner } from "#server/jobs/runner.ts";
+import type { Logger } from "#server/logger.ts";
+import type { Notifier } from "../../messages/index.ts";
+import { type DealTermsSource, dealsSettingIfOn } from "../making.ts";
+import { createDealNotices } from "../notices.ts";
+
+/** What the deals' flow is built from (server/wiring/deals.ts). */
+export type DealFlowDeps = {
+  db: Db;
+  jobs: JobRunner;
+  /** Null where no provider is configured: deals through the site are off. */
+  marketplace: MarketplacePayments | null;
+  settings: { get<T = unknown>(name: string): Promise<T | undefined> };
+  terms: DealTermsSource;
+  notifier: Pick<Notifier, "notify">;
+  publicUrl: string;
+  logger: Pick<Logger, "info" | "warn" | "error">;
+  now?: () => Date;
+};
+
+export const AUCTION_DEAL_QUEUE = "deals.from_auction";
+export const PROVIDER_CALLS_QUEUE = "deals.provider_calls";
+
+/** What every group of the flow's steps shares: the dependencies, the clock, the notices, the setting. */
+export function createFlowContext(deps: DealFlowDeps) {
+  const { jobs, marketplace, logger } = deps;
+  return {
+    ...deps,
+    now: deps.now ?? (() => new Date()),
+    notices: createDealNotices(deps.notifier),
+    /** The `deals` setting when deals through the site are on (and a provider is configured), else null. */
+    setting: async () => (marketplace ? dealsSettingIfOn(await deps.settings.get("deals")) : null),
+    /** The deal's page, where the provider sends the buyer back. */
+    dealUrl: (dealId: number, locale: Locale) =>
+      `${deps.publicUrl}${locale === "en" ? "/en/account/deals" : "/ucet/obchody"}/${dealId}`,
+    /** Lets the decided provider calls run now (the sweep runs them anyway if this is lost). */
+    kickCalls: () =>
+      jobs
+        .send(PROVIDER_CALLS_QUEUE, {}, { singletonKey: "run" })
+        .catch((error) =>
+          logger.warn({ err: error }, "the provider calls' job could not be sent; the sweep will run them"),
+        ),
+  };
+}
+
+export type FlowContext = ReturnType<typeof createFlowContext>;

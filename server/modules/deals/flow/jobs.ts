@@ -1,0 +1,57 @@
+import {
+  applyDeadline,
+  DEADLINE_QUEUE,
+  DEADLINE_SWEEP_QUEUE,
+  type DeadlineJob,
+  overdueDeadlines,
+} from "../deadlines.ts";
+import { makeCall, pendingCallIds } from "../provider-calls.ts";
+import { syncSellerAccount } from "../seller-accounts.ts";
+import { markEventProcessed, PROVIDER_EVENT_QUEUE, unprocessedEvent } from "../webhooks.ts";
+import { AUCTION_DEAL_QUEUE, type FlowContext, PROVIDER_CALLS_QUEUE } from "./context.ts";
+import type { AuctionSale, makingSteps } from "./making.ts";
+import type { paymentSteps } from "./payment.ts";
+
+/**
+ * The deals' queues (issue 35): the deal of a sold auction, the provider's webhooks, the calls out
+ * to the provider (refunds, transfers), each deadline, and a sweep every five minutes that catches
+ * what a crash or a lost job left behind. Every handler can run twice without a second effect.
+ */
+export async function registerDealJobs(
+  ctx: FlowContext,
+  making: ReturnType<typeof makingSteps>,
+  payment: ReturnType<typeof paymentSteps>,
+): Promise<void> {
+  const { db, jobs, marketplace, notices, now } = ctx;
+  const retried = { retryLimit: 20, retryBackoff: true, retryDelayMaxSeconds: 3600 };
+  jobs.define(AUCTION_DEAL_QUEUE, { retryLimit: 10, retryBackoff: true });
+  jobs.define(PROVIDER_EVENT_QUEUE, retried);
+  jobs.define(PROVIDER_CALLS_QUEUE, { policy: "exclusive", ...retried });
+  jobs.define(DEADLINE_QUEUE, { retryLimit: 10, retryBackoff: true });
+  jobs.define(DEADLINE_SWEEP_QUEUE, { policy: "exclusive", retryLimit: 0 });
+
+  jobs.work<AuctionSale & { at: string }>(AUCTION_DEAL_QUEUE, async (sale) => {
+    await making.makeAuctionDeal({ ...sale, at: new Date(sale.at) });
+  });
+  jobs.work<{ eventRowId: number }>(PROVIDER_EVENT_QUEUE, async ({ eventRowId }) => {
+    const event = await unprocessedEvent(db, eventRowId);
+    if (!event || !marketplace) return;
+    if (event.type.startsWith("charge.")) await payment.applyCharge(event.objectId);
+    if (event.type === "account.updated" && (await syncSellerAccount(db, marketplace, event.objectId)) > 0)
+      await ctx.kickCalls();
+    await markEventProcessed(db, eventRowId, now());
+  });
+  jobs.work(PROVIDER_CALLS_QUEUE, async () => {
+    if (!marketplace) return;
+    for (const id of await pendingCallIds(db)) await makeCall(db, marketplace, id);
+  });
+  jobs.work<DeadlineJob>(DEADLINE_QUEUE, async (job) => {
+    const outcome = await applyDeadline(db, notices, job, now());
+    if (outcome === "cancelled" || outcome === "released") await ctx.kickCalls();
+  });
+  jobs.work(DEADLINE_SWEEP_QUEUE, async () => {
+    for (const job of await overdueDeadlines(db, now())) await applyDeadline(db, notices, job, now());
+    if (marketplace && (await pendingCallIds(db, 1)).length > 0) await ctx.kickCalls();
+  });
+  await jobs.schedule(DEADLINE_SWEEP_QUEUE, "*/5 * * * *");
+}

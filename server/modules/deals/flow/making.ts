@@ -1,0 +1,47 @@
+import type { Db } from "#server/db/client.ts";
+import { schedulePayment } from "../deadlines.ts";
+import { makeDeal } from "../making.ts";
+import { AUCTION_DEAL_QUEUE, type FlowContext } from "./context.ts";
+
+export type AuctionSale = {
+  productId: number;
+  winnerId: number;
+  sellerId: number;
+  priceMinor: number;
+  at: Date;
+};
+
+/** A sold auction becomes a deal (issue 35, item 1): asked in the close's transaction, made by a job. */
+export function makingSteps(ctx: FlowContext) {
+  const { db, jobs, notices, now, setting } = ctx;
+
+  /** The deal of a sold auction, made by its job after the close committed. */
+  async function makeAuctionDeal(sale: AuctionSale): Promise<"made" | "skipped"> {
+    const on = await setting();
+    if (!on) return "skipped";
+    const terms = await ctx.terms.termsOf(sale.productId);
+    if (!terms || terms.deliveryOptions.length === 0) return "skipped";
+    return db.transaction(async (tx) => {
+      const made = await makeDeal(
+        tx,
+        on,
+        terms.deliveryOptions,
+        { source: "auction", ...sale, buyerId: sale.winnerId, requestKey: `auction:${sale.productId}` },
+        { actorId: null, reason: null, at: sale.at },
+      );
+      if (!made.ok) return "skipped";
+      if (made.value.created) {
+        await schedulePayment(jobs, tx, made.value.deal, on.payReminderHours, now());
+        await notices.created(tx, made.value.deal);
+      }
+      return "made";
+    });
+  }
+
+  return {
+    makeAuctionDeal,
+    /** The close of a sold auction asks for its deal, in the close's own transaction. */
+    onAuctionSold: (tx: Db, sale: AuctionSale) =>
+      jobs.send(AUCTION_DEAL_QUEUE, { ...sale, at: sale.at.toISOString() }, { tx }),
+  };
+}

@@ -1,0 +1,64 @@
+import { err } from "#core/result.ts";
+import { schedulePayment } from "../deadlines.ts";
+import {
+  acceptOffer,
+  declineOffer,
+  offerOfUnpaidDeal,
+  offerSecondChance,
+  openOffersOf,
+} from "../second-chance.ts";
+import { isBiddingSuspended } from "../strikes.ts";
+import { lockDeal } from "../transitions.ts";
+import type { FlowContext } from "./context.ts";
+
+/** The winner who does not pay (issue 35, item 7): strikes and the second-chance offer. */
+export function secondChanceSteps(ctx: FlowContext) {
+  const { db, jobs, notices, now, setting } = ctx;
+  return {
+    /** Two won auctions left unpaid in 12 months, not cleared by the operator: no bidding. */
+    biddingSuspended: (userId: number) => isBiddingSuspended(db, userId, now()),
+
+    /** The seller of a deal left unpaid offers the item to the runner-up at their highest bid. */
+    async offerSecondChance(dealId: number, sellerId: number) {
+      const on = await setting();
+      if (!on) return err("unavailable" as const);
+      return db.transaction(async (tx) => {
+        const offered = await offerSecondChance(tx, {
+          dealId,
+          sellerId,
+          hours: on.secondChanceHours,
+          now: now(),
+        });
+        if (!offered.ok) return offered;
+        const deal = await lockDeal(tx, dealId);
+        if (deal) await notices.secondChance(tx, deal, offered.value);
+        return offered;
+      });
+    },
+    /** The second-chance offer made for a deal left unpaid (the seller's deal page). */
+    offerOfUnpaidDeal: (dealId: number) => offerOfUnpaidDeal(db, dealId),
+    /** The user's open second-chance offers (Nákupy). */
+    openOffers: (userId: number) => openOffersOf(db, userId, now()),
+
+    /** The runner-up accepts: a new deal to pay, as the auction's close would have made. */
+    async acceptOffer(offerId: number, userId: number) {
+      const on = await setting();
+      if (!on) return err("deals_off" as const);
+      return db.transaction(async (tx) => {
+        const accepted = await acceptOffer(tx, {
+          offerId,
+          userId,
+          now: now(),
+          setting: on,
+          optionsOf: async (productId) => (await ctx.terms.termsOf(productId))?.deliveryOptions ?? [],
+        });
+        if (accepted.ok && accepted.value.created) {
+          await schedulePayment(jobs, tx, accepted.value.deal, on.payReminderHours, now());
+          await notices.created(tx, accepted.value.deal);
+        }
+        return accepted;
+      });
+    },
+    declineOffer: (offerId: number, userId: number) => declineOffer(db, offerId, userId, now()),
+  };
+}
