@@ -11,6 +11,8 @@ import { DEADLINE_SWEEP_QUEUE } from "./deadlines.ts";
 import { AUCTION_DEAL_QUEUE, PROVIDER_CALLS_QUEUE } from "./flow.ts";
 import { balancesOf } from "./ledger.ts";
 import { makeCall, pendingCallIds } from "./provider-calls.ts";
+import { clearStrikes } from "./strikes.ts";
+import { buyerStrikes } from "./tables/strikes.ts";
 import { deals as dealsTable } from "./tables.ts";
 import { PROVIDER_EVENT_QUEUE } from "./webhooks.ts";
 
@@ -235,5 +237,95 @@ describe("a won auction through the site", () => {
     for (const id of pending) expect(await makeCall(api.db, provider.port, id)).toBe("already_done");
     expect(provider.refunds.filter((refund) => refund.amountMinor === row.totalMinor)).toHaveLength(1);
     expect(await balancesOf(api.db, row.id)).toMatchObject({ held: 0, refunded: row.totalMinor });
+  });
+});
+
+describe("the winner who does not pay", () => {
+  /** An auction the first bidder wins over the second (whose own highest bid was `runnerUpMinor`), left unpaid. */
+  async function unpaidAuction(runnerUpMinor: number, winnerMinor: number) {
+    const auction = await insertAuction(api.db, { sellerId: seller.user.id, startPriceMinor: 100_000 });
+    terms.set(auction.id, [{ carrier: "ppl", priceMinor: 12_000 }]);
+    const bid = (bidder: (typeof bidders)[number], amountMinor: number) =>
+      api.services.bidding.placeBid({
+        productId: auction.id,
+        bidder: { id: bidder.user.id, emailConfirmed: true, adultConfirmed: true },
+        amountMinor,
+      });
+    expect((await bid(bidders[1], runnerUpMinor)).ok).toBe(true);
+    expect((await bid(bidders[0], winnerMinor)).ok).toBe(true);
+    await api.services.bidding.moveEnd(auction.id, new Date(Date.now() - 1000));
+    await api.services.bidding.closeAuction(auction.id);
+    await api.jobs.runPending(AUCTION_DEAL_QUEUE);
+    const [row] = await deals().list(bidders[0].user.id, "buyer", "cs");
+    expect(row.productId).toBe(auction.id);
+    await api.db
+      .update(dealsTable)
+      .set({ payBy: new Date(Date.now() - 60_000) })
+      .where(eq(dealsTable.id, row.id));
+    await api.jobs.send(DEADLINE_SWEEP_QUEUE, {});
+    await api.jobs.runPending(DEADLINE_SWEEP_QUEUE);
+    return row;
+  }
+
+  it("the runner-up accepts a second-chance offer at their own highest bid and pays", async () => {
+    const unpaid = await unpaidAuction(180_000, 250_000);
+    // Only the seller offers; the winner or anyone else finds no such deal.
+    expect(await deals().offerSecondChance(unpaid.id, bidders[0].user.id)).toMatchObject({
+      code: "not_found",
+    });
+    const offered = await deals().offerSecondChance(unpaid.id, seller.user.id);
+    expect(offered).toMatchObject({ ok: true, value: { buyerId: bidders[1].user.id, priceMinor: 180_000 } });
+    expect(await deals().offerSecondChance(unpaid.id, seller.user.id)).toMatchObject({
+      code: "already_offered",
+    });
+    const [offer] = await deals().openOffers(bidders[1].user.id);
+    // The winner cannot take the runner-up's offer.
+    expect(await deals().acceptOffer(offer.id, bidders[0].user.id)).toMatchObject({ code: "not_found" });
+    const accepted = await deals().acceptOffer(offer.id, bidders[1].user.id);
+    expect(accepted).toMatchObject({ ok: true, value: { created: true } });
+    const again = await deals().acceptOffer(offer.id, bidders[1].user.id);
+    expect(again.ok && accepted.ok && again.value.deal.id === accepted.value.deal.id).toBe(true);
+    expect(await deals().openOffers(bidders[1].user.id)).toHaveLength(0);
+
+    const [deal] = await deals().list(bidders[1].user.id, "buyer", "cs");
+    // 1 800 Kč + PPL 120 Kč + protection max(29 Kč, 5 % + 10 Kč = 100 Kč).
+    expect(deal).toMatchObject({
+      productId: unpaid.productId,
+      status: "awaiting_payment",
+      totalMinor: 180_000 + 12_000 + 10_000,
+    });
+    const started = await deals().startPayment(deal.id, bidders[1].user.id, "card", "cs");
+    const chargeId = started.ok ? (started.value.payUrl.split("/").pop() ?? "") : "";
+    provider.settle(chargeId);
+    await webhook("charge.paid", chargeId);
+    expect((await deals().page(deal.id, bidders[1].user.id, "cs"))?.status).toBe("paid");
+  });
+
+  it("the second unpaid win in 12 months suspends bidding until the operator clears it", async () => {
+    // The unpaid deals of the tests above were the first bidder's first and second strikes.
+    const strikes = await api.db
+      .select()
+      .from(buyerStrikes)
+      .where(eq(buyerStrikes.userId, bidders[0].user.id));
+    expect(strikes).toHaveLength(2);
+    expect(await deals().biddingSuspended(bidders[0].user.id)).toBe(true);
+    const auction = await insertAuction(api.db, { sellerId: seller.user.id, startPriceMinor: 100_000 });
+    const refused = await api.services.bidding.placeBid({
+      productId: auction.id,
+      bidder: { id: bidders[0].user.id, emailConfirmed: true, adultConfirmed: true },
+      amountMinor: 100_000,
+    });
+    expect(refused).toMatchObject({ ok: false, reason: "bidding_suspended" });
+    const notices = await api.db.select().from(systemMessagesTable);
+    expect(notices.filter((notice) => notice.event === "bidding_suspended")).toHaveLength(1);
+
+    expect(
+      await clearStrikes(api.db, bidders[0].user.id, {
+        operatorId: seller.user.id,
+        reason: "paid late by agreement",
+        at: new Date(),
+      }),
+    ).toBe(2);
+    expect(await deals().biddingSuspended(bidders[0].user.id)).toBe(false);
   });
 });
