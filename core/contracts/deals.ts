@@ -59,3 +59,24 @@ export type DealPageView = DealRow & {
   /** The conversation with the other side about the item, if one exists. */
   threadId: number | null;
 };
+
+/** A second-chance offer as the runner-up sees it on Nákupy. */
+export type SecondChanceOfferRow = {
+  id: number;
+  productId: number;
+  productName: string;
+  image: string | null;
+  priceMinor: number;
+  expiresAt: string;
+};
+
+/** The seller's view of the second chance on a deal the winner left unpaid. */
+export type SecondChanceState = {
+  /** How long the runner-up has to accept (the setting). */
+  hours: number;
+  offer: {
+    priceMinor: number;
+    expiresAt: string;
+    state: "open" | "accepted" | "declined" | "expired";
+  } | null;
+};

@@ -1,5 +1,12 @@
 import { asc, desc, eq } from "drizzle-orm";
-import type { DealNextAction, DealPageView, DealRole, DealRow } from "#core/contracts/deals.ts";
+import type {
+  DealNextAction,
+  DealPageView,
+  DealRole,
+  DealRow,
+  SecondChanceOfferRow,
+  SecondChanceState,
+} from "#core/contracts/deals.ts";
 import { MARKETPLACE_METHODS } from "#core/contracts/marketplace-payments.ts";
 import type { Locale } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
@@ -11,6 +18,7 @@ import { buyerThreadsOf } from "../messages/index.ts";
 import { publicNamesOf } from "../users/index.ts";
 import { balancesOf } from "./ledger.ts";
 import { sellerPayoutAccounts } from "./tables/provider.ts";
+import type { SecondChanceOffer } from "./tables/strikes.ts";
 import { type DealRecord, dealStatusChanges, deals } from "./tables.ts";
 
 /**
@@ -149,4 +157,41 @@ export async function dealPageOf(
     paidOutMinor: row.role === "seller" ? balances.paid_out : 0,
     threadId: threads.get(deal.productId) ?? null,
   };
+}
+
+/** The runner-up's open second-chance offers with their items, for Nákupy. */
+export async function offerRowsOf(
+  db: Db,
+  offers: SecondChanceOffer[],
+  locale: Locale,
+): Promise<SecondChanceOfferRow[]> {
+  const products = await productSummaries(
+    db,
+    offers.map((offer) => offer.productId),
+  );
+  return offers.map((offer) => ({
+    id: offer.id,
+    productId: offer.productId,
+    productName: nameOf(products.get(offer.productId), locale),
+    image: products.get(offer.productId)?.image ?? null,
+    priceMinor: offer.priceMinor,
+    expiresAt: offer.expiresAt.toISOString(),
+  }));
+}
+
+/** The seller's second chance on a deal the winner left unpaid: the offer made, if any, and its state. */
+export function secondChanceStateOf(
+  offer: SecondChanceOffer | null,
+  hours: number,
+  now: Date,
+): SecondChanceState {
+  if (!offer) return { hours, offer: null };
+  const state = offer.acceptedDealId
+    ? "accepted"
+    : offer.declinedAt
+      ? "declined"
+      : offer.expiresAt <= now
+        ? "expired"
+        : "open";
+  return { hours, offer: { priceMinor: offer.priceMinor, expiresAt: offer.expiresAt.toISOString(), state } };
 }

@@ -4,6 +4,7 @@ import { DealActions } from "#app/features/deals/deal-actions.tsx";
 import { DealHeader, DealNotes } from "#app/features/deals/deal-header.tsx";
 import { DealMoney } from "#app/features/deals/deal-money.tsx";
 import { DealTimeline } from "#app/features/deals/deal-timeline.tsx";
+import { SecondChanceChoice } from "#app/features/deals/second-chance.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { named } from "#app/middleware.server.ts";
 import { pageMeta } from "#app/ui/seo/page-meta.ts";
@@ -35,10 +36,19 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     checked = await services.deals.returnedFromPayment(dealId, user!.id).catch(() => "unknown");
   const deal = await services.deals.page(dealId, user!.id, locale);
   if (!deal) throw data(null, { status: 404 });
-  return { deal, payment: payment === "cancelled" ? "cancelled" : checked };
+  const secondChance = await services.deals.secondChanceOf(deal);
+  return { deal, secondChance, payment: payment === "cancelled" ? "cancelled" : checked };
 }
 
-type Refusal = "not_found" | "not_payable" | "unavailable" | "invalid" | "illegal_transition";
+type Refusal =
+  | "not_found"
+  | "not_payable"
+  | "unavailable"
+  | "invalid"
+  | "illegal_transition"
+  | "not_unpaid"
+  | "no_runner_up"
+  | "already_offered";
 
 export async function action({ context, params, request }: Route.ActionArgs) {
   const { services, locale, user } = context.get(appContext);
@@ -66,6 +76,10 @@ export async function action({ context, params, request }: Route.ActionArgs) {
           : refuse(shipped.code);
       return { error: null, done: translate(locale, "dealPages.deal.shipped") };
     }
+    if (intent === "second_chance") {
+      const offered = await services.deals.offerSecondChance(dealId, user!.id);
+      return offered.ok ? { error: null, done: null } : refuse(offered.code);
+    }
     if (intent === "confirm") {
       const confirmed = await services.deals.confirmReceipt(dealId, user!.id);
       return confirmed.ok
@@ -88,7 +102,7 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function DealPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { deal, payment } = loaderData;
+  const { deal, payment, secondChance } = loaderData;
   const { t, locale } = useTranslation();
   const carrierName = deal.carrier ? t(deliveryNameKey(deal.carrier as "ppl")) : "";
   return (
@@ -99,6 +113,7 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
       <div className="mt-6 grid gap-5 desktop:grid-cols-[1fr_22rem]">
         <div className="flex flex-col gap-5">
           <DealActions deal={deal} carrierName={carrierName} />
+          {secondChance ? <SecondChanceChoice state={secondChance} /> : null}
           {deal.trackingUrl ? (
             <p>
               <a

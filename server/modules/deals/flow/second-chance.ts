@@ -1,5 +1,7 @@
+import type { Locale } from "#core/i18n/index.ts";
 import { err } from "#core/result.ts";
 import { schedulePayment } from "../deadlines.ts";
+import { offerRowsOf, secondChanceStateOf } from "../reads.ts";
 import {
   acceptOffer,
   declineOffer,
@@ -35,10 +37,17 @@ export function secondChanceSteps(ctx: FlowContext) {
         return offered;
       });
     },
-    /** The second-chance offer made for a deal left unpaid (the seller's deal page). */
-    offerOfUnpaidDeal: (dealId: number) => offerOfUnpaidDeal(db, dealId),
+    /** The seller's second chance on a deal the winner left unpaid (its page); null where it does not apply. */
+    async secondChanceOf(deal: { id: number; status: string; source: string; role: string }) {
+      const on = await setting();
+      if (!on || deal.role !== "seller" || deal.status !== "cancelled_unpaid" || deal.source !== "auction")
+        return null;
+      return secondChanceStateOf(await offerOfUnpaidDeal(db, deal.id), on.secondChanceHours, now());
+    },
     /** The user's open second-chance offers (Nákupy). */
     openOffers: (userId: number) => openOffersOf(db, userId, now()),
+    openOfferRows: async (userId: number, locale: Locale) =>
+      offerRowsOf(db, await openOffersOf(db, userId, now()), locale),
 
     /** The runner-up accepts: a new deal to pay, as the auction's close would have made. */
     async acceptOffer(offerId: number, userId: number) {
