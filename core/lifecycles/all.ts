@@ -1,4 +1,5 @@
 import { dealLifecycle } from "./deal.ts";
+import { disputeLifecycle } from "./dispute.ts";
 import { listingLifecycle } from "./listing.ts";
 import { complaintLifecycle, reportLifecycle } from "./moderation.ts";
 import { orderLifecycle } from "./order.ts";
@@ -14,6 +15,7 @@ export const LIFECYCLES = [
   orderLifecycle,
   paymentLifecycle,
   dealLifecycle,
+  disputeLifecycle,
   reportLifecycle,
   complaintLifecycle,
   testGatewayLifecycle,
