@@ -5,6 +5,7 @@ import type { Database, Db } from "./db/client.ts";
 import { createJobRunner, type JobRunner } from "./jobs/runner.ts";
 import type { Logger } from "./logger.ts";
 import { createCatalogAdmin } from "./modules/catalog/index.ts";
+import { createDealTermsService } from "./modules/deal-terms/index.ts";
 import { createCatalogService, createListingAdminReads } from "./modules/listing-reads/index.ts";
 import { catalogProducts, createListingAdmin, refreshSearchText } from "./modules/listings/index.ts";
 import { createSettingsService } from "./modules/settings/index.ts";
@@ -101,6 +102,8 @@ export function createServices({
     listingQuota,
     bidding,
     listings,
+    /** A listing's terms for deals through the site, and whether deals are offered (server/modules/deal-terms). */
+    dealTerms: createDealTermsService({ db, settings }),
     orders,
     payments,
     /** The operator's shop: cart, checkout, placing orders (server/modules/shop). */

@@ -9,6 +9,7 @@ export * from "../modules/bidding/tables.ts";
 export * from "../modules/catalog/tables.ts";
 export * from "../modules/cms/tables.ts";
 export * from "../modules/credentials/tables.ts";
+export * from "../modules/deal-terms/tables.ts";
 export * from "../modules/deals/tables.ts";
 export * from "../modules/invoicing/tables.ts";
 export * from "../modules/listings/tables/listing-counts.ts";
