@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { appContext } from "#app/context.ts";
 import { AccountSection, SectionButton } from "#app/features/account/section.tsx";
+import { checkDealTerms, dealsOffered, saveDealTerms } from "#app/features/listings/deal-terms.server.ts";
 import { FormErrorSummary, HiddenValues, ListingFormFields } from "#app/features/listings/listing-form.tsx";
 import { LISTING_IMAGE_UPLOAD_URL } from "#app/features/listings/listing-limits.ts";
 import {
@@ -21,6 +22,7 @@ import {
   needsVerification,
 } from "#core/contracts/listing-refusals.ts";
 import { localePath } from "#core/i18n/paths.ts";
+import { dealTermsKindOf } from "#core/schemas/deal-terms-form.ts";
 import {
   AddListingFormSchema,
   EMPTY_LISTING_FORM,
@@ -48,13 +50,15 @@ export function meta(args: Route.MetaArgs) {
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, user, locale } = context.get(appContext);
   // The auth middleware guarantees a user.
-  const [options, quota] = await Promise.all([
+  const [options, quota, offered] = await Promise.all([
     services.listings.formOptions(locale),
     services.listingQuota.usage(user!.id),
+    dealsOffered(context),
   ]);
   return {
     options,
     quota,
+    dealsOffered: offered,
     emailConfirmed: user!.emailConfirmed,
     minActivation: toPragueLocalInput(new Date()),
   };
@@ -84,12 +88,21 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
       { status },
     );
+  // The delivery section, checked with the rest so every problem shows at once (none while deals are off).
+  const terms = (await dealsOffered(context))
+    ? checkDealTerms(context, values, dealTermsKindOf(values))
+    : ({ ok: true, terms: null } as const);
+  const termErrors = terms.ok ? {} : terms.errors;
   if (submission.status !== "success")
     return back(
-      submission.reply({ fieldErrors: mergeErrors(submission.error, { images: uploadErrors }) }),
+      submission.reply({
+        fieldErrors: mergeErrors(submission.error, { images: uploadErrors }, termErrors),
+      }),
       422,
     );
   if (submission.value.intent === "back") return back(null);
+  if (!terms.ok)
+    return back(submission.reply({ fieldErrors: mergeErrors({ images: uploadErrors }, termErrors) }), 422);
 
   const { intent, input } = submission.value;
   const result =
@@ -110,6 +123,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   if (Object.keys(fieldErrors).length > 0 || !result.ok) return back(reply, 422);
   if ("id" in result.value) {
+    await saveDealTerms(context, result.value.id, terms.terms);
     const target = localePath("accountAdvertisementConfirmation", locale);
     throw redirect(`${target}?id=${result.value.id}`);
   }
@@ -260,6 +274,11 @@ function FormStep({
           errors={form.allErrors}
           minActivation={loaderData.minActivation}
           uploadUrl={LISTING_IMAGE_UPLOAD_URL}
+          dealTerms={
+            loaderData.dealsOffered
+              ? { fixedClassified: false, values: result?.values ?? EMPTY_LISTING_FORM }
+              : undefined
+          }
         />
         <div className="flex justify-end">
           <SectionButton name="intent" value="preview" busy={busy}>
