@@ -60,17 +60,28 @@ const confirmWithAllIn =
     };
   };
 
-function renderWithOffer(offer: DealOffer | null) {
-  const recorder = recordingAction(confirmWithAllIn(offer ?? OFFER));
-  const url = "/42/rum/hampden";
-  const Page = ({ actionData }: { actionData?: BidActionData }) => (
-    <DealOfferContext value={offer}>
+/** A stub product page: the offer from its loader in the context the real page sets, and the bid form. */
+function Page({
+  loaderData,
+  actionData,
+}: {
+  loaderData: { offer: DealOffer | null };
+  actionData?: BidActionData;
+}) {
+  return (
+    <DealOfferContext value={loaderData.offer}>
       <BidForm live={LIVE} standing={null} action={actionData} />
     </DealOfferContext>
   );
+}
+
+function renderWithOffer(offer: DealOffer | null) {
+  const recorder = recordingAction(confirmWithAllIn(offer ?? OFFER));
+  const url = "/42/rum/hampden";
+  const page = { offer };
   return renderRoute(
-    { id: "product", path: url, loader: () => ({}), action: recorder.action, Component: Page },
-    { user: {}, url, loaderData: { product: {} } },
+    { id: "product", path: url, loader: () => page, action: recorder.action, Component: Page },
+    { user: {}, url, loaderData: { product: page } },
   );
 }
 
