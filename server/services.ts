@@ -102,7 +102,6 @@ export function createServices({
     listingQuota,
     bidding,
     listings,
-    /** A listing's terms for deals through the site, and whether deals are offered (server/modules/deal-terms). */
     dealTerms: createDealTermsService({ db, settings }),
     orders,
     payments,
