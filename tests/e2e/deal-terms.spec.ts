@@ -16,8 +16,9 @@ import { photo } from "./wanted-ad.ts";
  * back in the end.
  */
 
-// Collectors of the demo data no other story uses: the seller, and the VIP group's member.
-const SELLER = { email: "sberatel11@rarita.test", password: "demo-sberatel" };
+// A verified collector who sells in listing-form.spec.ts too (this spec runs after it), and the
+// VIP group's member, whom no other story uses.
+const SELLER = { email: "sberatel10@rarita.test", password: "demo-sberatel" };
 const VIP_BUYER = { email: "sberatel1@rarita.test", password: "demo-sberatel" };
 
 /** Saves a setting through the admin API; answers the value it replaced. */
