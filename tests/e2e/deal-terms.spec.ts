@@ -110,7 +110,7 @@ test("an auction with delivery options shows the all-in total in the bid box and
     await buyer.getByRole("button", { name: "Přihodit", exact: true }).click();
     const breakdown = buyer.getByTestId("bid-confirm").getByTestId("bid-confirm-all-in");
     await expect(breakdown.getByTestId("bid-confirm-all-in-price")).toContainText("2 000,00 Kč");
-    await expect(breakdown.getByTestId("bid-confirm-all-in-delivery")).toContainText("Doručení (Zásilkovna)");
+    await expect(breakdown.getByTestId("bid-confirm-all-in-delivery")).toContainText("Doručení: Zásilkovna");
     await expect(breakdown.getByTestId("bid-confirm-all-in-delivery")).toContainText("89,00 Kč");
     await expect(breakdown.getByTestId("bid-confirm-all-in-protection")).toContainText("99,00 Kč");
     await expect(breakdown.getByTestId("bid-confirm-all-in-total")).toContainText("2 188,00 Kč");

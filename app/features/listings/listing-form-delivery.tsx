@@ -83,8 +83,17 @@ export function DeliverySection({
   );
 }
 
-const rowClass = "flex flex-wrap items-center justify-between gap-x-4 gap-y-2 px-3 py-2";
+const rowClass = "group flex flex-wrap items-center justify-between gap-x-4 gap-y-2 px-3 py-2";
 const boxClass = "size-4 shrink-0 accent-primary-dark";
+/** An unticked option's field is dimmed: it is read only once its box is ticked. */
+const fieldClass = (width: string) =>
+  `${inputClass.replace("w-full", width)} mt-0 opacity-60 group-has-[:checked]:opacity-100 focus:opacity-100`;
+
+/** Typing a price or a town ticks its option: the seller plainly means it. */
+function tickOwnBox(event: { currentTarget: HTMLInputElement }) {
+  const box = event.currentTarget.closest("li")?.querySelector<HTMLInputElement>("input[type=checkbox]");
+  if (box && event.currentTarget.value.trim() !== "") box.checked = true;
+}
 
 function CarrierRow({
   name,
@@ -124,7 +133,8 @@ function CarrierRow({
           aria-label={t("listings.form.deliveryPriceLabel", { carrier: name })}
           aria-invalid={errors?.length ? true : undefined}
           aria-describedby={errors?.length ? `${id}-error` : undefined}
-          className={`${inputClass} mt-0 w-28 text-right`}
+          onChange={tickOwnBox}
+          className={`${fieldClass("w-28")} text-right`}
           data-testid={`delivery-price-${carrier}`}
         />
         <span aria-hidden="true">{t("listings.form.deliveryCurrency")}</span>
@@ -162,7 +172,8 @@ function PickupRow({ ticked, town, errors }: { ticked: boolean; town: string; er
         aria-label={t("listings.form.pickupTown")}
         aria-invalid={errors?.length ? true : undefined}
         aria-describedby={errors?.length ? `${id}-error` : undefined}
-        className={`${inputClass} mt-0 w-full tablet:w-56`}
+        onChange={tickOwnBox}
+        className={fieldClass("w-full tablet:w-56")}
         data-testid="delivery-pickup-town"
       />
       <div className="basis-full empty:hidden">

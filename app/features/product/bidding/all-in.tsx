@@ -36,7 +36,10 @@ export function DeliveryList() {
   const text = useOptionText();
   if (!offer) return null;
   return (
-    <p className="text-sm leading-relaxed text-ink" data-testid="deal-delivery">
+    <p
+      className="rounded-2xl bg-white px-5 py-4 text-sm leading-relaxed text-ink ring-1 ring-line tablet:px-6"
+      data-testid="deal-delivery"
+    >
       <span className="font-semibold">{t("product.deals.delivery")}:</span>{" "}
       {offer.deliveryOptions.map(text).join(", ")}
     </p>

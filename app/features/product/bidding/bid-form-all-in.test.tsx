@@ -120,7 +120,7 @@ describe("the bid box's all-in total", () => {
     const breakdown = within(dialog).getByTestId("bid-confirm-all-in");
     expect(textOf(within(breakdown).getByTestId("bid-confirm-all-in-price"))).toBe("Cena1 050,00 Kč");
     expect(textOf(within(breakdown).getByTestId("bid-confirm-all-in-delivery"))).toBe(
-      "Doručení (Zásilkovna)89,00 Kč",
+      "Doručení: Zásilkovna89,00 Kč",
     );
     expect(textOf(within(breakdown).getByTestId("bid-confirm-all-in-protection"))).toBe(
       "Ochrana kupujícího62,50 Kč",
