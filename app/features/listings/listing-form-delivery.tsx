@@ -84,10 +84,12 @@ export function DeliverySection({
 }
 
 const rowClass = "group flex flex-wrap items-center justify-between gap-x-4 gap-y-2 px-3 py-2";
+/** A carrier's row: its name takes what the price field leaves, so the field stays on its line on a phone. */
+const carrierRowClass = "group grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 px-3 py-2";
 const boxClass = "size-4 shrink-0 accent-primary-dark";
 /** An unticked option's field is dimmed: it is read only once its box is ticked. */
 const fieldClass = (width: string) =>
-  `${inputClass.replace("w-full", width)} mt-0 opacity-60 group-has-[:checked]:opacity-100 focus:opacity-100`;
+  `${inputClass.replace("w-full", width).replace("mt-1 ", "")} opacity-60 group-has-[:checked]:opacity-100 focus:opacity-100`;
 
 /** Typing a price or a town ticks its option: the seller plainly means it. */
 function tickOwnBox(event: { currentTarget: HTMLInputElement }) {
@@ -111,8 +113,8 @@ function CarrierRow({
   const { t } = useTranslation();
   const id = useId();
   return (
-    <li className={rowClass}>
-      <label className="flex min-h-11 cursor-pointer items-center gap-3 font-medium">
+    <li className={carrierRowClass}>
+      <label className="flex min-h-11 min-w-0 cursor-pointer items-center gap-3 font-medium break-words">
         <input
           type="checkbox"
           name="delivery"
@@ -123,7 +125,8 @@ function CarrierRow({
         />
         {name}
       </label>
-      <span className="flex items-center gap-2">
+      {/* The unit inside the field, as in the bid box: a long carrier name keeps its room on a phone. */}
+      <span className="relative">
         <input
           id={id}
           name={deliveryPriceField(carrier)}
@@ -134,12 +137,17 @@ function CarrierRow({
           aria-invalid={errors?.length ? true : undefined}
           aria-describedby={errors?.length ? `${id}-error` : undefined}
           onChange={tickOwnBox}
-          className={`${fieldClass("w-28")} text-right`}
+          className={`${fieldClass("w-28")} pr-11 text-right`}
           data-testid={`delivery-price-${carrier}`}
         />
-        <span aria-hidden="true">{t("listings.form.deliveryCurrency")}</span>
+        <span
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-sm text-muted"
+        >
+          {t("listings.form.deliveryCurrency")}
+        </span>
       </span>
-      <div className="basis-full empty:hidden">
+      <div className="col-span-2 empty:hidden">
         <Errors id={`${id}-error`} messages={errors} />
       </div>
     </li>
