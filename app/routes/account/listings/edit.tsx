@@ -97,9 +97,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const submission = parseForm(withLockedValues(form, stored, editable.locks), EditListingFormSchema, locale);
   const offered = await dealsOffered(context);
   const values = ListingFormValuesSchema.parse(submission.payload);
-  const terms = offered
-    ? checkDealTerms(context, values, dealTermsKind(values, editable.listing))
-    : ({ ok: true, terms: null } as const);
+  // After the first bid the terms stand as they are (even none): nothing to check, nothing saved.
+  const terms =
+    offered && !editable.locks.afterBid
+      ? checkDealTerms(context, values, dealTermsKind(values, editable.listing))
+      : ({ ok: true, terms: null } as const);
   const termErrors = terms.ok ? {} : terms.errors;
   const answer = (result: FormReply | null, status: number, message?: string) => {
     const images = imageViews(services.listings, user!.id, values.images, editable.images);
