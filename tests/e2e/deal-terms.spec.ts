@@ -80,6 +80,9 @@ test("an auction with delivery options shows the all-in total in the bid box and
     await delivery.getByTestId("delivery-pickup-town").fill("Praha");
     await seller.getByRole("button", { name: "Zobrazit náhled" }).click();
     await expect(seller.getByTestId("listing-preview").getByTestId("preview-name")).toHaveText(name);
+    await expect(seller.getByTestId("preview-delivery")).toHaveText(
+      "Doručení: Zásilkovna 89,00 Kč, Osobní odběr Praha",
+    );
     await seller.getByRole("button", { name: "Odeslat inzerát" }).click();
     const confirmation = seller.getByTestId("listing-confirmation");
     await expect(confirmation.getByTestId("listing-status")).toHaveText("Aktivní");

@@ -29,19 +29,28 @@ function useOptionText() {
       : `${t(deliveryNameKey(option.carrier))} ${czk(option.priceMinor)}`;
 }
 
-/** "Doručení: Zásilkovna 89 Kč, Osobní odběr Praha". */
+/** "Doručení: Zásilkovna 89 Kč, Osobní odběr Praha": the listing's options, as the page's offer has them. */
 export function DeliveryList() {
-  const { t } = useTranslation();
   const offer = useDealOffer();
+  return offer ? <DeliveryOptionsLine options={offer.deliveryOptions} testId="deal-delivery" /> : null;
+}
+
+/** The options in one line, in a panel of their own (the product page; the listing's preview). */
+export function DeliveryOptionsLine({
+  options,
+  testId,
+}: {
+  options: readonly DeliveryOption[];
+  testId: string;
+}) {
+  const { t } = useTranslation();
   const text = useOptionText();
-  if (!offer) return null;
   return (
     <p
       className="rounded-2xl bg-white px-5 py-4 text-sm leading-relaxed text-ink ring-1 ring-line tablet:px-6"
-      data-testid="deal-delivery"
+      data-testid={testId}
     >
-      <span className="font-semibold">{t("product.deals.delivery")}:</span>{" "}
-      {offer.deliveryOptions.map(text).join(", ")}
+      <span className="font-semibold">{t("product.deals.delivery")}:</span> {options.map(text).join(", ")}
     </p>
   );
 }

@@ -10,6 +10,7 @@ import {
   readListingPost,
   refuseLargePost,
 } from "#app/features/listings/listing-post.server.ts";
+import { DeliveryOptionsLine } from "#app/features/product/bidding/all-in.tsx";
 import { ListingPreview, type PreviewData } from "#app/features/product/listing-preview.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { named } from "#app/middleware.server.ts";
@@ -23,6 +24,7 @@ import {
 } from "#core/contracts/listing-refusals.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { dealTermsKindOf } from "#core/schemas/deal-terms-form.ts";
+import type { DeliveryOption } from "#core/schemas/delivery.ts";
 import {
   AddListingFormSchema,
   EMPTY_LISTING_FORM,
@@ -69,7 +71,13 @@ type Refusal = { message: string; needsVerification: boolean };
 
 export type AddActionData =
   | { step: "form"; result: FormReply | null; values: ListingFormValues; images: Images; refusal?: Refusal }
-  | { step: "preview"; values: ListingFormValues; preview: PreviewData };
+  | {
+      step: "preview";
+      values: ListingFormValues;
+      preview: PreviewData;
+      /** The delivery options the seller chose (deals through the site on), for the preview to show. */
+      delivery: DeliveryOption[] | null;
+    };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, user, locale } = context.get(appContext);
@@ -127,7 +135,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     const target = localePath("accountAdvertisementConfirmation", locale);
     throw redirect(`${target}?id=${result.value.id}`);
   }
-  return data<AddActionData>({ step: "preview", values, preview: previewData(result.value) });
+  return data<AddActionData>({
+    step: "preview",
+    values,
+    preview: previewData(result.value),
+    delivery: terms.terms?.deliveryOptions ?? null,
+  });
 }
 
 type Previewed = Extract<
@@ -181,7 +194,7 @@ export default function AddListingPage({ loaderData, actionData }: Route.Compone
       {blocked ? (
         <BlockedNotice usedUp={usedUp} />
       ) : result?.step === "preview" ? (
-        <PreviewStep preview={result.preview} values={result.values} />
+        <PreviewStep preview={result.preview} values={result.values} delivery={result.delivery} />
       ) : (
         <FormStep loaderData={loaderData} result={result} />
       )}
@@ -210,12 +223,21 @@ function BlockedNotice({ usedUp }: { usedUp: boolean }) {
 }
 
 /** The checked listing and its fee; its buttons post the values back, to the form or on. */
-function PreviewStep({ preview, values }: { preview: PreviewData; values: ListingFormValues }) {
+function PreviewStep({
+  preview,
+  values,
+  delivery,
+}: {
+  preview: PreviewData;
+  values: ListingFormValues;
+  delivery: DeliveryOption[] | null;
+}) {
   const { t } = useTranslation();
   const busy = useBusy();
   return (
     <>
       <ListingPreview data={preview} />
+      {delivery ? <DeliveryOptionsLine options={delivery} testId="preview-delivery" /> : null}
       <Form method="post" className="flex flex-col-reverse gap-3 tablet:flex-row tablet:justify-end">
         <HiddenValues values={values} />
         <SectionButton name="intent" value="back" tone="secondary" busy={busy}>
