@@ -44,15 +44,22 @@ export default defineConfig({
     {
       name: "chromium",
       use: { browserName: "chromium" },
-      testIgnore: /maintenance\.spec\.ts/,
+      testIgnore: /(maintenance|deal-terms)\.spec\.ts/,
       dependencies: ["staff-setup"],
+    },
+    // Deals through the site on make delivery required of every new auction: alone, after the rest.
+    {
+      name: "deal-terms",
+      use: { browserName: "chromium" },
+      testMatch: /deal-terms\.spec\.ts/,
+      dependencies: ["chromium"],
     },
     // Maintenance switches the whole site off, so it runs alone once everything else is done.
     {
       name: "maintenance",
       use: { browserName: "chromium" },
       testMatch: /maintenance\.spec\.ts/,
-      dependencies: ["chromium"],
+      dependencies: ["deal-terms"],
     },
   ],
   webServer: {

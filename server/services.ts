@@ -6,6 +6,7 @@ import type { Database, Db } from "./db/client.ts";
 import { createJobRunner, type JobRunner } from "./jobs/runner.ts";
 import type { Logger } from "./logger.ts";
 import { createCatalogAdmin } from "./modules/catalog/index.ts";
+import { createDealTermsService } from "./modules/deal-terms/index.ts";
 import type { DealTermsSource } from "./modules/deals/index.ts";
 import { createCatalogService, createListingAdminReads } from "./modules/listing-reads/index.ts";
 import { catalogProducts, createListingAdmin, refreshSearchText } from "./modules/listings/index.ts";
@@ -72,7 +73,12 @@ export function createServices({
   const settings = createSettingsService(db, base.shellData);
   const catalog = createCatalogService(db, base.shellData, refreshSearchText);
   const { notifier, reviews, messages, wishlist } = wireNoticesAndConversations(base);
-  const { deals } = wireDeals(base, { settings, notifier, terms: dealTerms });
+  const listingDealTerms = createDealTermsService({
+    db,
+    settings,
+    providerConfigured: base.marketplace !== null,
+  });
+  const { deals } = wireDeals(base, { settings, notifier, terms: dealTerms ?? listingDealTerms });
   const { productPages, listingQuota, bidding, listings, uploads } = wireListingsAndAuctions(base, {
     settings,
     catalog,
@@ -116,6 +122,7 @@ export function createServices({
     listingQuota,
     bidding,
     listings,
+    dealTerms: listingDealTerms,
     orders,
     payments,
     /** Deals through the site: a won auction paid, shipped and settled (server/modules/deals). */

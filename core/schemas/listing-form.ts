@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { FieldErrors } from "../contracts/errors.ts";
 import { formatCrownsInput, parseCrowns } from "../money/crowns-input.ts";
 import { fromPragueLocalInput, toPragueLocalInput } from "../time/prague.ts";
+import { type DealTermsFormValues, DealTermsFormValuesSchema } from "./deal-terms-form.ts";
 import { type ListingInput, ListingInputSchema } from "./listing.ts";
 
 /**
@@ -17,7 +18,7 @@ import { type ListingInput, ListingInputSchema } from "./listing.ts";
 const text = z.string().default("");
 
 /** The form's fields as typed: what a refused submit shows again. */
-export const ListingFormValuesSchema = z.object({
+const ListingFieldsSchema = z.object({
   type: z.string().default("supply"),
   category: text,
   subcategory: text,
@@ -39,7 +40,16 @@ export const ListingFormValuesSchema = z.object({
   activationLocal: text,
   duration: text,
 });
-export type ListingFormValues = z.infer<typeof ListingFormValuesSchema>;
+
+/**
+ * The fields with the deal terms' section (deal-terms-form.ts), kept with the rest so that a
+ * refused submit and the preview carry them; the page's action reads them. Optional in the type:
+ * a form without the section (deals through the site off) has none.
+ */
+export const ListingFormValuesSchema = ListingFieldsSchema.extend(DealTermsFormValuesSchema.shape);
+export type ListingFormValues = z.infer<typeof ListingFieldsSchema> & Partial<DealTermsFormValues>;
+/** The listing's own fields, as the form's sections read them. */
+export type ListingFieldValues = z.infer<typeof ListingFieldsSchema>;
 
 /** A new listing: an auction offer of a week, started at once. */
 export const EMPTY_LISTING_FORM: ListingFormValues = {

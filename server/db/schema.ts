@@ -9,6 +9,7 @@ export * from "../modules/bidding/tables.ts";
 export * from "../modules/catalog/tables.ts";
 export * from "../modules/cms/tables.ts";
 export * from "../modules/credentials/tables.ts";
+export * from "../modules/deal-terms/tables.ts";
 export * from "../modules/deals/tables/disputes.ts";
 export * from "../modules/deals/tables/provider.ts";
 export * from "../modules/deals/tables/strikes.ts";

@@ -1,13 +1,13 @@
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { formatDate } from "#app/ui/dates-and-prices.ts";
-import type { ListingFormValues } from "#core/schemas/listing-form.ts";
+import type { ListingFieldValues } from "#core/schemas/listing-form.ts";
 import { fromPragueLocalInput } from "#core/time/prague.ts";
 import { Choice, Errors, Field, inputClass, LockedValue, Section } from "./listing-form-parts.tsx";
 import type { ListingChoices, ListingFormErrors } from "./listing-form-types.ts";
 
 /** What every section of the listing form gets: the values to start from, the errors, the locks, the live choices. */
 export type SectionProps = {
-  values: ListingFormValues;
+  values: ListingFieldValues;
   errors: ListingFormErrors;
   afterBid: boolean;
   released: boolean;

@@ -1,8 +1,9 @@
 import { useId } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { useHydrated } from "#app/ui/feedback/use-hydrated.ts";
-import type { ListingFormValues } from "#core/schemas/listing-form.ts";
+import type { ListingFieldValues } from "#core/schemas/listing-form.ts";
 import { ImageManager, type ManagedImage } from "./image-manager.tsx";
+import { type DealTermsSectionProps, DeliverySection } from "./listing-form-delivery.tsx";
 import { Choice, Field, inputClass, LockedValue, Section } from "./listing-form-parts.tsx";
 import { PriceSection, type SectionProps, StartSection } from "./listing-form-sections.tsx";
 import type { ListingFormErrors, ListingFormLocks, ListingFormOptions } from "./listing-form-types.ts";
@@ -27,9 +28,10 @@ export function ListingFormFields({
   lockedImages,
   minActivation,
   uploadUrl,
+  dealTerms,
 }: {
   options: ListingFormOptions;
-  values: ListingFormValues;
+  values: ListingFieldValues;
   images: ManagedImage[];
   errors: ListingFormErrors;
   locks?: ListingFormLocks;
@@ -37,6 +39,8 @@ export function ListingFormFields({
   /** The earliest activation the date field offers (Prague wall clock, datetime-local format). */
   minActivation: string;
   uploadUrl: string;
+  /** The delivery and payment section, given while deals through the site are offered. */
+  dealTerms?: DealTermsSectionProps;
 }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
@@ -65,6 +69,9 @@ export function ListingFormFields({
         />
       </Section>
       <PriceSection {...props} />
+      {dealTerms ? (
+        <DeliverySection {...props} terms={dealTerms.values} fixedClassified={dealTerms.fixedClassified} />
+      ) : null}
       <StartSection {...props} minActivation={minActivation} />
     </div>
   );

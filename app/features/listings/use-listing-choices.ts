@@ -1,5 +1,5 @@
 import { type RefObject, useLayoutEffect, useRef, useState } from "react";
-import type { ListingFormValues } from "#core/schemas/listing-form.ts";
+import type { ListingFieldValues } from "#core/schemas/listing-form.ts";
 import type { ListingChoices, ListingFormOptions } from "./listing-form-types.ts";
 
 /**
@@ -11,7 +11,7 @@ import type { ListingChoices, ListingFormOptions } from "./listing-form-types.ts
  * with: it is read once, at hydration (before the first client render is painted), so a category
  * picked early keeps its subcategories and a subcategory its choice.
  */
-export function useListingChoices(values: ListingFormValues, options: ListingFormOptions): ListingChoices {
+export function useListingChoices(values: ListingFieldValues, options: ListingFormOptions): ListingChoices {
   const [type, setType] = useState(values.type || "supply");
   const [priceMode, setPriceMode] = useState(values.priceMode || "price");
   const [category, setCategory] = useState(values.category);

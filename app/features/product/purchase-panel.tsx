@@ -2,6 +2,8 @@ import type { ReactNode } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { usePriceFormatter } from "#app/ui/dates-and-prices.ts";
 import type { ProductDetail } from "#core/contracts/product.ts";
+import { allInBreakdown } from "#core/rules/all-in.ts";
+import { DealBreakdown, useDealOffer } from "./bidding/all-in.tsx";
 
 /** The frame of the price block and of the auction block (./auction-panel.tsx). */
 export const PANEL = "rounded-2xl bg-white p-5 ring-1 ring-line tablet:p-6";
@@ -81,11 +83,37 @@ export function OfferPanel({
           <p className="mt-3 text-sm leading-relaxed text-muted">
             {demand ? t("product.price.demandHint") : t("product.price.classifiedHint")}
           </p>
+          {product.status === "active" ? <ClassifiedDeal product={product} /> : null}
           {/* No bid block: a live ad is answered by a message to its seller. */}
           {product.status === "active" ? <div className="mt-4">{action}</div> : null}
         </>
       )}
       <div className="mt-5 flex justify-center border-t border-line pt-4">{watch}</div>
     </section>
+  );
+}
+
+/**
+ * What a buyer pays for a fixed-price classified whose seller takes payment through the site
+ * (issue 35, item 2): the price, the cheapest delivery, buyer protection and the total.
+ */
+function ClassifiedDeal({ product }: { product: ProductDetail }) {
+  const { t } = useTranslation();
+  const offer = useDealOffer();
+  const breakdown =
+    offer?.paysThroughSite && product.type === "supply" && product.priceMinor !== null
+      ? allInBreakdown(offer, product.priceMinor)
+      : null;
+  if (!breakdown) return null;
+  return (
+    <div className="mt-4 flex flex-col gap-2 rounded-xl bg-light p-4" data-testid="offer-deal">
+      <h3 className="font-serif text-lg text-primary-dark">{t("product.deals.breakdownTitle")}</h3>
+      <DealBreakdown breakdown={breakdown} testId="offer-all-in" />
+      <p className="text-xs leading-relaxed text-muted">{t("product.deals.breakdownNote")}</p>
+      {/* The "Koupit" button (buying through the site) goes here: the deals' purchase step, not built yet. */}
+      <p className="text-xs font-medium text-muted" data-testid="offer-buy-soon">
+        {t("product.deals.buySoon")}
+      </p>
+    </div>
   );
 }

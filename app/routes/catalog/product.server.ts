@@ -2,11 +2,13 @@ import { data, type RouterContextProvider, redirect } from "react-router";
 import { appContext } from "#app/context.ts";
 import type { BidActionData } from "#app/features/product/bidding/bid-answer.ts";
 import { readBidSubmission } from "#app/features/product/bidding/bid-submission.server.ts";
+import { dealOfferFor } from "#app/features/product/bidding/deal-offer.server.ts";
 import { parsePathId, withSearch } from "#app/ui/seo/canonical.ts";
 import { refusalField, refusalMessage } from "#core/contracts/bid-refusal.ts";
 import type { BidRefusal } from "#core/contracts/bidding.ts";
 import type { Locale } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
+import { allInBreakdown } from "#core/rules/all-in.ts";
 import { refusalStatus } from "#core/web/refusal-status.ts";
 
 /** The product page's loader and action (app/routes/catalog/product.tsx). */
@@ -33,14 +35,17 @@ export async function loadProductPage({ params, request, context }: Args) {
   if (!product) throw data(null, { status: 404 });
   if (params.category !== product.category.slug || params.product !== product.slug)
     throw redirect(withSearch(product.url, request), 301);
-  const [similar, bidding] = await Promise.all([
+  const [similar, bidding, deals] = await Promise.all([
     similarItems(services, locale, product),
     product.format === "auction" ? auctionBlock(services, product.id, user?.id ?? null) : null,
+    dealOfferFor(context, product),
   ]);
   return {
     product,
     similar,
     bidding,
+    /** The deal through the site: delivery options and what the all-in total needs (null: none). */
+    deals,
     viewer: {
       loggedIn: user !== null,
       isSeller: user !== null && product.seller?.id === user.id,
@@ -131,6 +136,8 @@ export async function placeBidAction({ params, request, context }: Args) {
   if (!confirmed) {
     const preview = await services.bidding.previewBid(input);
     if (!preview.ok) return refusal(preview.reason, preview.minimumMinor);
+    // The all-in total of the amount the bidder confirms, computed here: the browser's figure is a hint.
+    const offer = await dealOfferFor(context, { id, format: "auction", type: "supply" });
     return {
       intent: "bid",
       status: "confirm",
@@ -138,6 +145,7 @@ export async function placeBidAction({ params, request, context }: Args) {
       maxMinor,
       raise: preview.raise,
       notAboveMinor: ceiling ?? null,
+      allIn: offer ? allInBreakdown(offer, preview.amountMinor) : null,
     } satisfies BidActionData;
   }
   const result = await services.bidding.placeBid(input);

@@ -2,6 +2,7 @@ import { useCallback, useEffect } from "react";
 import { type ShouldRevalidateFunctionArgs, useRevalidator } from "react-router";
 import { ContactSeller } from "#app/features/listings/contact-seller.tsx";
 import { AuctionPanel } from "#app/features/product/auction-panel.tsx";
+import { DealOfferContext, DeliveryList } from "#app/features/product/bidding/all-in.tsx";
 import { type BidActionData, isBidSubmission } from "#app/features/product/bidding/bid-answer.ts";
 import { useAuctionLive } from "#app/features/product/bidding/use-auction-live.ts";
 import { ProductGallery } from "#app/features/product/gallery.tsx";
@@ -227,36 +228,39 @@ function ProductAside({ loaderData, live }: { loaderData: LoaderData; live: Live
   const contact =
     product.seller !== null && CONTACTABLE.includes(product.status) && !offerPanelContact && !wonThread;
   return (
-    <div className="flex flex-col gap-5">
-      <ProductHeading product={product} />
-      <StatusBanner product={product} />
-      {product.auction && live ? (
-        <AuctionPanel
-          product={product}
-          viewer={viewer}
-          serverNow={serverNow}
-          watch={watch}
-          live={live.state}
-          action={live.action}
-          softCloseMinutes={live.softCloseMinutes}
-          onTimeUp={live.onTimeUp}
-        />
-      ) : (
-        <ProductOffer product={product} watch={watch} />
-      )}
-      <SellerCard seller={product.seller} />
-      <p className="text-right">
-        <ReportLink kind="listing" id={product.id} />
-      </p>
-      {contact ? (
-        <ContactSeller
-          productId={product.id}
-          sellerId={product.seller?.id ?? null}
-          demand={product.type === "demand"}
-          variant="secondary"
-          ownEdit={false}
-        />
-      ) : null}
-    </div>
+    <DealOfferContext value={loaderData.deals}>
+      <div className="flex flex-col gap-5">
+        <ProductHeading product={product} />
+        <StatusBanner product={product} />
+        {product.auction && live ? (
+          <AuctionPanel
+            product={product}
+            viewer={viewer}
+            serverNow={serverNow}
+            watch={watch}
+            live={live.state}
+            action={live.action}
+            softCloseMinutes={live.softCloseMinutes}
+            onTimeUp={live.onTimeUp}
+          />
+        ) : (
+          <ProductOffer product={product} watch={watch} />
+        )}
+        <DeliveryList />
+        <SellerCard seller={product.seller} />
+        <p className="text-right">
+          <ReportLink kind="listing" id={product.id} />
+        </p>
+        {contact ? (
+          <ContactSeller
+            productId={product.id}
+            sellerId={product.seller?.id ?? null}
+            demand={product.type === "demand"}
+            variant="secondary"
+            ownEdit={false}
+          />
+        ) : null}
+      </div>
+    </DealOfferContext>
   );
 }

@@ -73,15 +73,13 @@ export async function openDispute(
     at: input.at,
   });
   if (!created.ok) return created;
-  await tx
-    .insert(dealDisputeMessages)
-    .values({
-      disputeId: created.value.id,
-      authorId: input.buyerId,
-      role: "buyer",
-      body: input.text.trim(),
-      createdAt: input.at,
-    });
+  await tx.insert(dealDisputeMessages).values({
+    disputeId: created.value.id,
+    authorId: input.buyerId,
+    role: "buyer",
+    body: input.text.trim(),
+    createdAt: input.at,
+  });
   return created;
 }
 

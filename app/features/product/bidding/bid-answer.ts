@@ -1,5 +1,6 @@
 import type { FormReply } from "#app/ui/forms/conform.ts";
 import type { AuctionLive, PublicBid, ViewerStanding } from "#core/contracts/bidding.ts";
+import type { AllInBreakdown } from "#core/contracts/deal-offer.ts";
 
 /**
  * What the product page's bid action answers (app/routes/catalog/product.server.ts): the binding
@@ -15,6 +16,8 @@ export type BidActionData =
       raise: boolean;
       /** "Bid the minimum" with this ceiling; null for an amount. */
       notAboveMinor: number | null;
+      /** The amount with delivery and buyer protection, while the listing is sold through the site. */
+      allIn?: AllInBreakdown | null;
     }
   /** `minimum`: the refusal answers "Přihodit minimum" (shown at that button). */
   | { intent: "bid"; status: "refused"; result: FormReply; minimum: boolean }

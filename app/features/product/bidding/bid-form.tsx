@@ -5,6 +5,7 @@ import { useCzkAmount } from "#app/ui/format.ts";
 import type { FormReply } from "#app/ui/forms/conform.ts";
 import { lazySchemaChecks, useLazySchemaForm } from "#app/ui/forms/lazy-schema-form.tsx";
 import type { AuctionLive, ViewerStanding } from "#core/contracts/bidding.ts";
+import { AllInLine, DealBreakdown } from "./all-in.tsx";
 import { type BidActionData, isBidSubmission } from "./bid-answer.ts";
 import { AmountInput, BidError, BidSubmitButton, crowns, TypedApprox } from "./bid-inputs.tsx";
 import { MinimumBid } from "./minimum-bid.tsx";
@@ -146,6 +147,7 @@ function BidConfirmation({
         <p className="text-sm font-semibold text-ink" data-testid="bid-binding">
           {t("bidding.panel.binding")}
         </p>
+        {answer.allIn ? <DealBreakdown breakdown={answer.allIn} testId="bid-confirm-all-in" /> : null}
       </div>
       <Form method="post" preventScrollReset className="flex flex-col gap-2 tablet:flex-row">
         <input type="hidden" name="intent" value="bid" />
@@ -305,6 +307,7 @@ function NewBidFields({
         <BidSubmitButton sending={sending} label={t("bidding.panel.submit")} />
       </div>
       <TypedApprox text={amount.value} money={money} testId="bid-amount-approx" />
+      <AllInLine typed={amount.value} />
       {/* A refusal below the minimum names the minimum itself. */}
       {amountError ? (
         <BidError message={amountError} id={`${id}-minimum`} />

@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { appContext } from "#app/context.ts";
 import { AccountSection, SectionButton } from "#app/features/account/section.tsx";
+import { checkDealTerms, dealsOffered, saveDealTerms } from "#app/features/listings/deal-terms.server.ts";
 import { FormErrorSummary, HiddenValues, ListingFormFields } from "#app/features/listings/listing-form.tsx";
 import { LISTING_IMAGE_UPLOAD_URL } from "#app/features/listings/listing-limits.ts";
 import {
@@ -9,6 +10,7 @@ import {
   readListingPost,
   refuseLargePost,
 } from "#app/features/listings/listing-post.server.ts";
+import { DeliveryOptionsLine } from "#app/features/product/bidding/all-in.tsx";
 import { ListingPreview, type PreviewData } from "#app/features/product/listing-preview.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { named } from "#app/middleware.server.ts";
@@ -21,6 +23,8 @@ import {
   needsVerification,
 } from "#core/contracts/listing-refusals.ts";
 import { localePath } from "#core/i18n/paths.ts";
+import { dealTermsKindOf } from "#core/schemas/deal-terms-form.ts";
+import type { DeliveryOption } from "#core/schemas/delivery.ts";
 import {
   AddListingFormSchema,
   EMPTY_LISTING_FORM,
@@ -48,13 +52,15 @@ export function meta(args: Route.MetaArgs) {
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, user, locale } = context.get(appContext);
   // The auth middleware guarantees a user.
-  const [options, quota] = await Promise.all([
+  const [options, quota, offered] = await Promise.all([
     services.listings.formOptions(locale),
     services.listingQuota.usage(user!.id),
+    dealsOffered(context),
   ]);
   return {
     options,
     quota,
+    dealsOffered: offered,
     emailConfirmed: user!.emailConfirmed,
     minActivation: toPragueLocalInput(new Date()),
   };
@@ -65,7 +71,13 @@ type Refusal = { message: string; needsVerification: boolean };
 
 export type AddActionData =
   | { step: "form"; result: FormReply | null; values: ListingFormValues; images: Images; refusal?: Refusal }
-  | { step: "preview"; values: ListingFormValues; preview: PreviewData };
+  | {
+      step: "preview";
+      values: ListingFormValues;
+      preview: PreviewData;
+      /** The delivery options the seller chose (deals through the site on), for the preview to show. */
+      delivery: DeliveryOption[] | null;
+    };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, user, locale } = context.get(appContext);
@@ -84,12 +96,21 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
       { status },
     );
+  // The delivery section, checked with the rest so every problem shows at once (none while deals are off).
+  const terms = (await dealsOffered(context))
+    ? checkDealTerms(context, values, dealTermsKindOf(values))
+    : ({ ok: true, terms: null } as const);
+  const termErrors = terms.ok ? {} : terms.errors;
   if (submission.status !== "success")
     return back(
-      submission.reply({ fieldErrors: mergeErrors(submission.error, { images: uploadErrors }) }),
+      submission.reply({
+        fieldErrors: mergeErrors(submission.error, { images: uploadErrors }, termErrors),
+      }),
       422,
     );
   if (submission.value.intent === "back") return back(null);
+  if (!terms.ok)
+    return back(submission.reply({ fieldErrors: mergeErrors({ images: uploadErrors }, termErrors) }), 422);
 
   const { intent, input } = submission.value;
   const result =
@@ -110,10 +131,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   if (Object.keys(fieldErrors).length > 0 || !result.ok) return back(reply, 422);
   if ("id" in result.value) {
+    await saveDealTerms(context, result.value.id, terms.terms);
     const target = localePath("accountAdvertisementConfirmation", locale);
     throw redirect(`${target}?id=${result.value.id}`);
   }
-  return data<AddActionData>({ step: "preview", values, preview: previewData(result.value) });
+  return data<AddActionData>({
+    step: "preview",
+    values,
+    preview: previewData(result.value),
+    delivery: terms.terms?.deliveryOptions ?? null,
+  });
 }
 
 type Previewed = Extract<
@@ -167,7 +194,7 @@ export default function AddListingPage({ loaderData, actionData }: Route.Compone
       {blocked ? (
         <BlockedNotice usedUp={usedUp} />
       ) : result?.step === "preview" ? (
-        <PreviewStep preview={result.preview} values={result.values} />
+        <PreviewStep preview={result.preview} values={result.values} delivery={result.delivery} />
       ) : (
         <FormStep loaderData={loaderData} result={result} />
       )}
@@ -196,12 +223,21 @@ function BlockedNotice({ usedUp }: { usedUp: boolean }) {
 }
 
 /** The checked listing and its fee; its buttons post the values back, to the form or on. */
-function PreviewStep({ preview, values }: { preview: PreviewData; values: ListingFormValues }) {
+function PreviewStep({
+  preview,
+  values,
+  delivery,
+}: {
+  preview: PreviewData;
+  values: ListingFormValues;
+  delivery: DeliveryOption[] | null;
+}) {
   const { t } = useTranslation();
   const busy = useBusy();
   return (
     <>
       <ListingPreview data={preview} />
+      {delivery ? <DeliveryOptionsLine options={delivery} testId="preview-delivery" /> : null}
       <Form method="post" className="flex flex-col-reverse gap-3 tablet:flex-row tablet:justify-end">
         <HiddenValues values={values} />
         <SectionButton name="intent" value="back" tone="secondary" busy={busy}>
@@ -260,6 +296,11 @@ function FormStep({
           errors={form.allErrors}
           minActivation={loaderData.minActivation}
           uploadUrl={LISTING_IMAGE_UPLOAD_URL}
+          dealTerms={
+            loaderData.dealsOffered
+              ? { fixedClassified: false, values: result?.values ?? EMPTY_LISTING_FORM }
+              : undefined
+          }
         />
         <div className="flex justify-end">
           <SectionButton name="intent" value="preview" busy={busy}>

@@ -2,6 +2,14 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { appContext } from "#app/context.ts";
 import { AccountSection, SavedMessage, SectionButton } from "#app/features/account/section.tsx";
+import {
+  checkDealTerms,
+  dealsOffered,
+  dealTermsKind,
+  saveDealTerms,
+  storedDealTermsValues,
+  withStoredDealTerms,
+} from "#app/features/listings/deal-terms.server.ts";
 import { FormErrorSummary, ListingFormFields } from "#app/features/listings/listing-form.tsx";
 import { LISTING_IMAGE_UPLOAD_URL } from "#app/features/listings/listing-limits.ts";
 import {
@@ -47,10 +55,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { services, user, locale } = context.get(appContext);
   const editable = await services.listings.editable(user!.id, requirePathId(params.id), locale);
   if (!editable) throw data(null, { status: 404 });
-  const options = await services.listings.formOptions(locale);
+  const [options, offered, terms] = await Promise.all([
+    services.listings.formOptions(locale),
+    dealsOffered(context),
+    storedDealTermsValues(context, editable.listing.id),
+  ]);
+  const values = { ...listingFormFromInput(editable.input), ...terms };
   return {
     listing: editable.listing,
-    values: listingFormFromInput(editable.input),
+    values,
+    dealsOffered: offered,
+    fixedClassified: dealTermsKind(values, editable.listing) === "fixedClassified",
     images: storedImages(editable.images),
     locks: editable.locks,
     options,
@@ -75,24 +90,37 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   refuseLargePost(request, context);
   const editable = await services.listings.editable(user!.id, id, locale);
   if (!editable) throw data(null, { status: 404 });
-  const stored = listingFormFromInput(editable.input);
-  const { form, uploadErrors } = await readListingPost(request, context);
-  // Disabled fields are not posted: the stored values stand in for them.
+  const stored = { ...listingFormFromInput(editable.input), ...(await storedDealTermsValues(context, id)) };
+  const { form: posted, uploadErrors } = await readListingPost(request, context);
+  // Disabled fields are not posted: the stored values stand in for them (the terms' too, after a bid).
+  const form = editable.locks.afterBid ? withStoredDealTerms(posted, stored) : posted;
   const submission = parseForm(withLockedValues(form, stored, editable.locks), EditListingFormSchema, locale);
+  const offered = await dealsOffered(context);
+  const values = ListingFormValuesSchema.parse(submission.payload);
+  // After the first bid the terms stand as they are (even none): nothing to check, nothing saved.
+  const terms =
+    offered && !editable.locks.afterBid
+      ? checkDealTerms(context, values, dealTermsKind(values, editable.listing))
+      : ({ ok: true, terms: null } as const);
+  const termErrors = terms.ok ? {} : terms.errors;
   const answer = (result: FormReply | null, status: number, message?: string) => {
-    const values = ListingFormValuesSchema.parse(submission.payload);
     const images = imageViews(services.listings, user!.id, values.images, editable.images);
     return data<EditActionData>({ result, values, images, saved: false, message }, { status });
   };
 
   if (submission.status !== "success")
     return answer(
-      submission.reply({ fieldErrors: mergeErrors(submission.error, { images: uploadErrors }) }) as FormReply,
+      submission.reply({
+        fieldErrors: mergeErrors(submission.error, { images: uploadErrors }, termErrors),
+      }) as FormReply,
       422,
     );
   if (submission.value.intent === "cancel") return cancelListing(context, id, editable);
-  if (uploadErrors.length > 0)
-    return answer(submission.reply({ fieldErrors: { images: uploadErrors } }) as FormReply, 422);
+  if (uploadErrors.length > 0 || !terms.ok)
+    return answer(
+      submission.reply({ fieldErrors: mergeErrors({ images: uploadErrors }, termErrors) }) as FormReply,
+      422,
+    );
 
   const { input } = submission.value;
   // The stored instants exactly (the form's wall clock has no seconds).
@@ -108,10 +136,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   if (!result.ok)
     return answer(null, listingRefusalStatus(result.code), listingRefusalMessage(locale, result.code));
+  // Deals off: the stored terms stay as they were (the section was not shown).
+  if (offered && !editable.locks.afterBid) await saveDealTerms(context, id, terms.terms);
   const fresh = await services.listings.editable(user!.id, id, locale);
   return {
     result: null,
-    values: listingFormFromInput(fresh!.input),
+    values: { ...listingFormFromInput(fresh!.input), ...(await storedDealTermsValues(context, id)) },
     images: storedImages(fresh!.images),
     saved: true,
   } satisfies EditActionData;
@@ -264,6 +294,14 @@ function EditForm({
           lockedImages={locks.afterBid ? loaderData.images.map((image) => image.ref) : []}
           minActivation={loaderData.minActivation}
           uploadUrl={LISTING_IMAGE_UPLOAD_URL}
+          dealTerms={
+            loaderData.dealsOffered
+              ? {
+                  fixedClassified: loaderData.fixedClassified,
+                  values: result?.values ?? loaderData.values,
+                }
+              : undefined
+          }
         />
         <div className="flex flex-wrap items-center justify-end gap-4">
           <SavedMessage message={result?.saved ? t("listings.form.saved") : null} />

@@ -1,0 +1,30 @@
+import type { RouterContextProvider } from "react-router";
+import { appContext } from "#app/context.ts";
+import type { DealOffer } from "#core/contracts/deal-offer.ts";
+
+/**
+ * A listing's deal offer for the product page and its bid confirmation (issue 35, item 2): the
+ * fees while deals through the site are offered (deal-terms' `availableDealFees`, which reads the
+ * `deals` setting), the seller's delivery options, and the viewer's group discount as the signed-in
+ * account carries it (the users module's read; a visitor has none). Null when deals are off or the
+ * seller set no terms; a demand ad and a shop product never have one.
+ */
+export async function dealOfferFor(
+  context: Readonly<RouterContextProvider>,
+  product: { id: number; format: string; type: string },
+): Promise<DealOffer | null> {
+  if (product.format === "shop" || product.type === "demand") return null;
+  const { services, user } = context.get(appContext);
+  const [fees, terms] = await Promise.all([
+    services.dealTerms.availableDealFees(),
+    services.dealTerms.termsOf(product.id),
+  ]);
+  if (!fees || !terms) return null;
+  return {
+    fees,
+    deliveryOptions: terms.deliveryOptions,
+    buyerDiscountPercent: user?.group?.discount ?? 0,
+    // An auction's winner always pays through the site; a classified when its seller opted in.
+    paysThroughSite: product.format === "auction" || terms.paysThroughSite,
+  };
+}
