@@ -6,7 +6,6 @@ import type { Database, Db } from "./db/client.ts";
 import { createJobRunner, type JobRunner } from "./jobs/runner.ts";
 import type { Logger } from "./logger.ts";
 import { createCatalogAdmin } from "./modules/catalog/index.ts";
-import { createDealTermsService } from "./modules/deal-terms/index.ts";
 import type { DealTermsSource } from "./modules/deals/index.ts";
 import { createCatalogService, createListingAdminReads } from "./modules/listing-reads/index.ts";
 import { catalogProducts, createListingAdmin, refreshSearchText } from "./modules/listings/index.ts";
@@ -73,12 +72,7 @@ export function createServices({
   const settings = createSettingsService(db, base.shellData);
   const catalog = createCatalogService(db, base.shellData, refreshSearchText);
   const { notifier, reviews, messages, wishlist } = wireNoticesAndConversations(base);
-  const listingDealTerms = createDealTermsService({
-    db,
-    settings,
-    providerConfigured: base.marketplace !== null,
-  });
-  const { deals } = wireDeals(base, { settings, notifier, terms: dealTerms ?? listingDealTerms });
+  const { deals, listingDealTerms } = wireDeals(base, { settings, notifier, terms: dealTerms });
   const { productPages, listingQuota, bidding, listings, uploads } = wireListingsAndAuctions(base, {
     settings,
     catalog,

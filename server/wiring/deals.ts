@@ -1,3 +1,4 @@
+import { createDealTermsService } from "#server/modules/deal-terms/index.ts";
 import { createDealFlow, type DealTermsSource } from "#server/modules/deals/index.ts";
 import type { Notifier } from "#server/modules/messages/index.ts";
 import type { SettingsService } from "#server/modules/settings/index.ts";
@@ -5,24 +6,27 @@ import type { Base } from "./base.ts";
 
 /**
  * Deals through the site (server/modules/deals, issue 35): the provider's marketplace port (null
- * where none is configured: deals are then off), the listings' deal terms, and the deals' jobs
+ * where none is configured: deals are then off), the listings' deal terms (tests may pass their
+ * own), and the deals' jobs
  * (the deal of a sold auction, the provider's webhooks, the calls out to it, the deadlines).
  */
 export function wireDeals(
   { db, jobs, config, logger, marketplace }: Base,
   { settings, terms, notifier }: { settings: SettingsService; terms?: DealTermsSource; notifier: Notifier },
 ) {
+  // A listing's delivery options and opt-in (server/modules/deal-terms), offered only where a
+  // payment provider is configured.
+  const listingDealTerms = createDealTermsService({ db, settings, providerConfigured: marketplace !== null });
   const deals = createDealFlow({
     db,
     jobs,
     marketplace,
     settings,
-    // Until the listings' deal terms are wired, a listing offers no delivery: no deal is made.
-    terms: terms ?? { termsOf: async () => null },
+    terms: terms ?? listingDealTerms,
     notifier,
     publicUrl: config.publicUrl,
     logger,
   });
   void deals.registerJobs().catch((err) => logger.error({ err }, "could not register the deals' jobs"));
-  return { deals };
+  return { deals, listingDealTerms };
 }
