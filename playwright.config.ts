@@ -7,6 +7,8 @@ const port = process.env.E2E_PORT ?? "3100";
 // The e2e server's caught mail is listed on the next port (scripts/e2e-server.ts, tests/e2e/mail.ts);
 // set here so the server and the test workers agree.
 process.env.E2E_MAIL_PORT ??= String(Number(port) + 1);
+// The payment provider simulator's port (scripts/e2e-server.ts): the deals' tests read its state.
+process.env.E2E_MARKETPLACE_PORT ??= String(Number(port) + 2);
 const baseURL = `http://localhost:${port}`;
 // Side-by-side runs (E2E_PORT) keep their artefacts apart.
 const outputDir = process.env.E2E_PORT ? `test-results/${process.env.E2E_PORT}` : "test-results";
@@ -44,14 +46,14 @@ export default defineConfig({
     {
       name: "chromium",
       use: { browserName: "chromium" },
-      testIgnore: /(maintenance|deal-terms)\.spec\.ts/,
+      testIgnore: /(maintenance|deal-terms|deals)\.spec\.ts/,
       dependencies: ["staff-setup"],
     },
     // Deals through the site on make delivery required of every new auction: alone, after the rest.
     {
       name: "deal-terms",
       use: { browserName: "chromium" },
-      testMatch: /deal-terms\.spec\.ts/,
+      testMatch: /(deal-terms|deals)\.spec\.ts/,
       dependencies: ["chromium"],
     },
     // Maintenance switches the whole site off, so it runs alone once everything else is done.

@@ -52,6 +52,9 @@ const child = spawn(process.execPath, [path.join(root, "server/main.ts")], {
     PAYMENTS_TEST_GATEWAY: "true",
     // Deals are paid through the payment provider simulator (ADR 0074): its pages on a free port.
     MARKETPLACE_SIMULATOR: "true",
+    // On the port playwright.config.ts names (E2E_MARKETPLACE_PORT), so that the deals' tests can
+    // read its state; a free one for the other servers (tests/e2e/https-proxy.ts).
+    MARKETPLACE_SIMULATOR_PORT: process.env.E2E_MARKETPLACE_PORT || "0",
     PUBLIC_URL: process.env.E2E_PUBLIC_URL || `http://localhost:${port}`,
     TRUSTED_PROXIES: process.env.E2E_TRUSTED_PROXIES || "",
     DATABASE_URL: "",

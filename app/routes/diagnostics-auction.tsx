@@ -6,8 +6,9 @@ import type { Route } from "./+types/diagnostics-auction";
 /**
  * Auction controls for the browser tests (tests/e2e/bidding.spec.ts), like the other
  * `/__diagnostics` triggers a plain 404 unless the server runs with E2E_DIAGNOSTICS=1:
- * - `POST /__diagnostics/auction` with `{ sellerEmail, startPriceMinor, endsInSeconds, name }`
- *   creates a live auction of that seller and answers `{ id, url }`;
+ * - `POST /__diagnostics/auction` with `{ sellerEmail, startPriceMinor, endsInSeconds, name,
+ *   delivery? }` creates a live auction of that seller (with `delivery`, its deal terms: the
+ *   delivery options a deal through the site offers, tests/e2e/deals.spec.ts) and answers `{ id, url }`;
  * - `POST /__diagnostics/auction/{id}` with `{ endsInSeconds }` moves its end, so that a test sees
  *   the soft close and the close without waiting days.
  */
@@ -34,6 +35,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     endsAt,
   });
   if (id === null) return new Response(null, { status: 404 });
+  if (Array.isArray(body.delivery)) {
+    const saved = await services.dealTerms.save(id, {
+      paysThroughSite: false,
+      deliveryOptions: body.delivery,
+    });
+    if (!saved.ok) return Response.json({ error: "delivery" }, { status: 422 });
+  }
   const page = await services.productPages.canonicalPath(id, "cs");
   return Response.json({ id, url: page ?? localePath("home", "cs"), endsAt: endsAt.toISOString() });
 }

@@ -1,7 +1,6 @@
-import type { APIRequestContext } from "@playwright/test";
 import { DEALS } from "#server/db/seed/settings-data.ts";
-import { DEMO, expect, signedIn, test } from "./fixtures.ts";
-import { staffApiToken } from "./staff.ts";
+import { expect, signedIn, test } from "./fixtures.ts";
+import { putSetting } from "./settings.ts";
 import { photo } from "./wanted-ad.ts";
 
 /**
@@ -11,31 +10,15 @@ import { photo } from "./wanted-ad.ts";
  * group discount) sees the options on the product page, the bid box's total following the
  * amount, and the confirmation's breakdown.
  *
- * Deals on make delivery required of every new auction, so this spec runs alone, after the
- * others (its own project in playwright.config.ts), and switches deals and the insertion fee
- * back in the end.
+ * Deals on make delivery required of every new auction, so this spec runs after the others (its
+ * own project in playwright.config.ts, with deals.spec.ts), and puts the insertion fee back in the
+ * end; deals stay on.
  */
 
 // A verified collector who sells in listing-form.spec.ts too (this spec runs after it), and the
 // VIP group's member, whom no other story uses.
 const SELLER = { email: "sberatel10@rarita.test", password: "demo-sberatel" };
 const VIP_BUYER = { email: "sberatel1@rarita.test", password: "demo-sberatel" };
-
-/** Saves a setting through the admin API; answers the value it replaced. */
-async function putSetting(request: APIRequestContext, name: string, change: (value: unknown) => unknown) {
-  const settings = (await (await request.get("/api/settings?lang=cs")).json()) as {
-    name: string;
-    value: unknown;
-  }[];
-  const previous = settings.find((entry) => entry.name === name)?.value;
-  const token = await staffApiToken(request, DEMO.admin.email);
-  const saved = await request.put(`/api/admin/settings/${name}`, {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { value: change(previous) },
-  });
-  expect(saved.status(), `saving ${name}`).toBe(200);
-  return previous;
-}
 
 test("an auction with delivery options shows the all-in total in the bid box and the confirmation", async ({
   browser,
@@ -99,6 +82,8 @@ test("an auction with delivery options shows the all-in total in the bid box and
 
     const buyer = await signedIn(browser, baseURL!, VIP_BUYER);
     await buyer.goto(productUrl!);
+    // The live box is hydrated (its stream open) before the amount is typed.
+    await expect(buyer.getByTestId("auction-live")).toHaveAttribute("data-state", "open");
     await expect(buyer.getByTestId("deal-delivery")).toHaveText(
       "Doručení: Zásilkovna 89,00 Kč, Osobní odběr Praha",
     );
@@ -119,7 +104,8 @@ test("an auction with delivery options shows the all-in total in the bid box and
     await expect(breakdown.getByTestId("bid-confirm-all-in-total")).toContainText("2 188,00 Kč");
     await buyer.context().close();
   } finally {
-    await putSetting(request, "deals", () => DEALS);
+    // Deals stay on: the deals' spec runs beside this one in the same last project
+    // (playwright.config.ts), and only maintenance comes after.
     await putSetting(request, "fees", () => fees);
   }
 });

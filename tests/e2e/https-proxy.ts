@@ -164,6 +164,8 @@ http {
       ...process.env,
       E2E_PORT: String(backendPort),
       E2E_MAIL_PORT: String(mailPort),
+      // The main server's simulator holds its port: this one takes a free one.
+      E2E_MARKETPLACE_PORT: "0",
       E2E_PUBLIC_URL: url,
       E2E_TRUSTED_PROXIES: PROXY_ADDRESS,
     },

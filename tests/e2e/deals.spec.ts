@@ -1,0 +1,191 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { DEALS } from "#server/db/seed/settings-data.ts";
+import { DEMO, expect, signedIn, test } from "./fixtures.ts";
+import { putSetting } from "./settings.ts";
+
+/**
+ * A deal through the site, as two collectors and the seller live it (issue 35, "How it is checked"),
+ * with the payment provider simulator the e2e server runs (ADR 0074): an auction with two bidders
+ * closes, the winner sees the all-in amount and pays (by card, or by a bank transfer the simulator
+ * marks received), the seller ships with a tracking number, the buyer confirms, and the seller's
+ * payout goes out once the provider has verified them; the provider's records agree.
+ *
+ * Deals through the site on (the last project of playwright.config.ts, beside deal-terms.spec.ts).
+ */
+
+const RIVAL = { email: "novacek@rarita.test", password: "demo-novacek" };
+const SIMULATOR = `http://127.0.0.1:${process.env.E2E_MARKETPLACE_PORT}`;
+
+async function bid(page: Page, amount: string) {
+  await page.getByTestId("bid-amount").fill(amount);
+  await page.getByTestId("bid-submit").click();
+  const confirm = page.getByTestId("bid-confirm");
+  await confirm.getByTestId("bid-confirm-submit").click();
+  await expect(confirm).toBeHidden();
+}
+
+/** An auction of the demo seller with Zásilkovna at 89 Kč, bid on by the rival, then won by the buyer. */
+async function wonAuction(request: APIRequestContext, buyer: Page, rival: Page, name: string) {
+  await putSetting(request, "deals", () => ({ ...DEALS, enabled: true }));
+  const created = await request.post("/__diagnostics/auction", {
+    data: {
+      sellerEmail: DEMO.seller.email,
+      startPriceMinor: 100_000,
+      endsInSeconds: 600,
+      name,
+      delivery: [{ carrier: "zasilkovna", priceMinor: 8_900 }],
+    },
+  });
+  expect(created.status()).toBe(200);
+  const auction = (await created.json()) as { id: number; url: string };
+  // Each bids once the live box is hydrated (its stream open).
+  await rival.goto(auction.url);
+  await expect(rival.getByTestId("auction-live")).toHaveAttribute("data-state", "open");
+  await bid(rival, "1000");
+  await buyer.goto(auction.url);
+  await expect(buyer.getByTestId("auction-live")).toHaveAttribute("data-state", "open");
+  // 1 200 Kč + Zásilkovna 89 Kč + buyer protection (5 % + 10 Kč = 70 Kč, less the buyer's 10 % group discount: 63 Kč).
+  await buyer.getByTestId("bid-amount").fill("1200");
+  await expect(buyer.getByTestId("bid-all-in")).toContainText("1 352,00 Kč");
+  await bid(buyer, "1200");
+  await request.post(`/__diagnostics/auction/${auction.id}`, { data: { endsInSeconds: 1 } });
+  // The close, then the deal's job: the winner's Nákupy shows it, to pay.
+  await expect(async () => {
+    await buyer.goto("/ucet/nakupy");
+    await expect(buyer.getByTestId("deal-list").getByText(name)).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  const row = buyer.getByTestId("deal-list").locator("li").filter({ hasText: name });
+  await expect(row).toContainText("1 352,00 Kč");
+  await expect(row.getByTestId("deal-next")).toContainText("Zaplatit do");
+  await row.getByRole("link", { name }).click();
+  await expect(buyer.getByTestId("deal-status")).toHaveText("Čeká na platbu");
+  await expect(buyer.getByTestId("deal-total")).toHaveText("1 352,00 Kč");
+  return auction;
+}
+
+/** The seller ships with a tracking number; the buyer confirms receipt. */
+async function shipAndConfirm(seller: Page, buyer: Page, name: string) {
+  await seller.goto("/ucet/prodeje");
+  await seller.getByTestId("deal-list").getByRole("link", { name }).click();
+  await expect(seller.getByTestId("deal-status")).toHaveText("Zaplaceno, čeká na odeslání");
+  await seller.getByLabel("Číslo zásilky").fill("Z 1234 5678");
+  await seller.getByRole("button", { name: "Označit jako odeslané" }).click();
+  await expect(seller.getByTestId("deal-status")).toHaveText("Odesláno");
+
+  await buyer.reload();
+  await expect(buyer.getByTestId("deal-status")).toHaveText("Odesláno");
+  await expect(buyer.getByRole("link", { name: /Sledovat zásilku/ })).toHaveAttribute(
+    "href",
+    /Z%201234%205678/,
+  );
+  await buyer.getByRole("button", { name: "Potvrzuji převzetí" }).click();
+  await expect(buyer.getByTestId("deal-status")).toHaveText("Dokončeno");
+}
+
+/** The simulator's own record of the deal: its payment and the transfers to the seller. */
+async function providerRecord(dealId: string) {
+  const state = (await (await fetch(`${SIMULATOR}/_simulator/state`)).json()) as {
+    paymentIntents: Record<string, { amount_received: number; transfer_group: string | null }>;
+    transfers: Record<string, { amount: number; transfer_group: string | null }>;
+  };
+  const reference = `deal:${dealId}`;
+  return {
+    received: Object.values(state.paymentIntents)
+      .filter((intent) => intent.transfer_group === reference)
+      .reduce((sum, intent) => sum + intent.amount_received, 0),
+    transfers: Object.values(state.transfers).filter((transfer) => transfer.transfer_group === reference),
+  };
+}
+
+test("a won auction paid by card, shipped, confirmed, and paid out to the verified seller", async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const name = `Caroni 1998 ${Date.now().toString(36)}`;
+  const buyer = await signedIn(browser, baseURL!, DEMO.buyer);
+  const rival = await signedIn(browser, baseURL!, RIVAL);
+  const seller = await signedIn(browser, baseURL!, DEMO.seller);
+  await wonAuction(request, buyer, rival, name);
+  const dealId = new URL(buyer.url()).pathname.split("/").pop() ?? "";
+
+  // By card on the provider's page; back on the deal, the provider's word says paid.
+  await buyer.getByRole("button", { name: "Pokračovat k platbě" }).click();
+  await expect(buyer).toHaveURL(new RegExp(`^${SIMULATOR}/pay/`));
+  await expect(buyer.getByText("1 352,00 Kč").first()).toBeVisible();
+  await buyer.getByRole("button", { name: "Zaplatit" }).click();
+  await expect(buyer).toHaveURL(new RegExp(`/ucet/obchody/${dealId}\\?payment=returned`));
+  await expect(buyer.getByTestId("deal-status")).toHaveText("Zaplaceno, čeká na odeslání");
+
+  await shipAndConfirm(seller, buyer, name);
+
+  // The seller is paid out once the provider has verified them.
+  await seller.goto("/ucet/prodeje");
+  await expect(seller.getByTestId("payouts-state")).toContainText("ověřte prosím");
+  await seller.getByRole("button", { name: "Ověřit totožnost a nastavit výplaty" }).click();
+  await expect(seller).toHaveURL(new RegExp(`^${SIMULATOR}/onboard/`));
+  await seller.getByRole("button", { name: "Ověřit" }).click();
+  await expect(seller).toHaveURL(/\/ucet\/prodeje\?payouts=returned/);
+  await expect(seller.getByTestId("payouts-state")).toContainText("ověřil");
+  await expect(async () => {
+    await seller.goto(`/ucet/obchody/${dealId}`);
+    await expect(seller.getByTestId("deal-paid-out")).toHaveText("1 289,00 Kč", { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(seller.getByTestId("deal-seller-gets")).toHaveText("1 289,00 Kč");
+
+  // The provider's record agrees: 1 352 Kč received, one transfer of 1 289 Kč; the 63 Kč fee stays.
+  const record = await providerRecord(dealId);
+  expect(record.received).toBe(135_200);
+  expect(record.transfers.map((transfer) => transfer.amount)).toEqual([128_900]);
+  for (const page of [buyer, rival, seller]) await page.context().close();
+});
+
+test("a won auction paid by a bank transfer the provider receives", async ({ browser, baseURL, request }) => {
+  test.setTimeout(90_000);
+  const name = `Hampden 2010 ${Date.now().toString(36)}`;
+  const buyer = await signedIn(browser, baseURL!, DEMO.buyer);
+  const rival = await signedIn(browser, baseURL!, RIVAL);
+  await wonAuction(request, buyer, rival, name);
+  const dealId = new URL(buyer.url()).pathname.split("/").pop() ?? "";
+
+  await buyer.getByLabel("Bankovním převodem (QR platba)").check();
+  await buyer.getByRole("button", { name: "Pokračovat k platbě" }).click();
+  await expect(buyer).toHaveURL(new RegExp(`^${SIMULATOR}/pay/`));
+  await expect(buyer.getByTestId("variable-symbol")).toHaveText(/^\d+$/);
+  await expect(buyer.locator("svg").first()).toBeVisible();
+  // What the bank does in real life: the money arrives at the provider.
+  await buyer.getByRole("button", { name: "Označit platbu jako přijatou" }).click();
+  await expect(async () => {
+    await buyer.goto(`/ucet/obchody/${dealId}`);
+    await expect(buyer.getByTestId("deal-status")).toHaveText("Zaplaceno, čeká na odeslání", {
+      timeout: 1_000,
+    });
+  }).toPass({ timeout: 30_000 });
+  expect((await providerRecord(dealId)).received).toBe(135_200);
+  for (const page of [buyer, rival]) await page.context().close();
+});
+
+test("another user's deal is not found, and a forged webhook changes nothing", async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  const rival = await signedIn(browser, baseURL!, RIVAL);
+  // Deal 1 exists once the tests above ran or not: either way it is not the rival's.
+  const response = await rival.goto("/ucet/obchody/1");
+  expect(response?.status()).toBe(404);
+  const forged = await request.post("/api/deals/webhooks/stripe", {
+    headers: {
+      "stripe-signature": `t=${Math.floor(Date.now() / 1000)},v1=${"0".repeat(64)}`,
+      "content-type": "application/json",
+    },
+    data: JSON.stringify({
+      id: "evt_forged",
+      type: "checkout.session.completed",
+      data: { object: { id: "cs_forged" } },
+    }),
+  });
+  expect(forged.status()).toBe(400);
+  await rival.context().close();
+});
