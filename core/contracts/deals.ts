@@ -1,4 +1,5 @@
 import type { DealSource, DealStatus, DealTransition } from "../lifecycles/deal.ts";
+import type { DisputeReason, DisputeStatus } from "../lifecycles/dispute.ts";
 import type { MarketplaceMethod } from "./marketplace-payments.ts";
 
 /**
@@ -79,4 +80,22 @@ export type SecondChanceState = {
     expiresAt: string;
     state: "open" | "accepted" | "declined" | "expired";
   } | null;
+};
+
+/** A deal's dispute as its buyer and seller (and the operator) see it. */
+export type DisputeView = {
+  status: DisputeStatus;
+  reason: DisputeReason;
+  /** From when either side may hand it to the operator. */
+  escalatableAt: string;
+  /** A refund one side proposed for the other to accept (0: release all to the seller). */
+  proposal: { refundMinor: number; by: DealRole } | null;
+  /** How it ended: the outcome, the refund, and the operator's statement of reasons (null: agreed). */
+  outcome: {
+    kind: "release" | "partial_refund" | "refund";
+    refundMinor: number;
+    facts: string | null;
+    grounds: string | null;
+  } | null;
+  messages: { role: "buyer" | "seller" | "operator"; body: string; at: string }[];
 };

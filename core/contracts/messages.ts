@@ -35,6 +35,7 @@ export const NOTIFICATION_KINDS = [
   "deal_released",
   "deal_cancelled",
   "deal_second_chance",
+  "deal_dispute",
   // Two won auctions left unpaid in 12 months: bidding suspended until the operator's review. A
   // statement of the reasons; no setting switches it off, so no group lists it.
   "bidding_suspended",

@@ -1,15 +1,15 @@
-import { data, Link, redirect } from "react-router";
+import { data, Link } from "react-router";
 import { appContext } from "#app/context.ts";
+import { dealAction } from "#app/features/deals/deal-actions.server.ts";
 import { DealActions } from "#app/features/deals/deal-actions.tsx";
 import { DealHeader, DealNotes } from "#app/features/deals/deal-header.tsx";
 import { DealMoney } from "#app/features/deals/deal-money.tsx";
 import { DealTimeline } from "#app/features/deals/deal-timeline.tsx";
+import { DealDispute, mayDispute, OpenDispute } from "#app/features/deals/dispute.tsx";
 import { SecondChanceChoice } from "#app/features/deals/second-chance.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { named } from "#app/middleware.server.ts";
 import { pageMeta } from "#app/ui/seo/page-meta.ts";
-import { MARKETPLACE_METHODS, MarketplaceUnavailableError } from "#core/contracts/marketplace-payments.ts";
-import { translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { deliveryNameKey } from "#core/rules/delivery.ts";
 import type { Route } from "./+types/deal";
@@ -37,61 +37,14 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const deal = await services.deals.page(dealId, user!.id, locale);
   if (!deal) throw data(null, { status: 404 });
   const secondChance = await services.deals.secondChanceOf(deal);
-  return { deal, secondChance, payment: payment === "cancelled" ? "cancelled" : checked };
+  const dispute = await services.deals.dispute(deal.id);
+  return { deal, secondChance, dispute, payment: payment === "cancelled" ? "cancelled" : checked };
 }
-
-type Refusal =
-  | "not_found"
-  | "not_payable"
-  | "unavailable"
-  | "invalid"
-  | "illegal_transition"
-  | "not_unpaid"
-  | "no_runner_up"
-  | "already_offered";
 
 export async function action({ context, params, request }: Route.ActionArgs) {
   const { services, locale, user } = context.get(appContext);
-  const dealId = dealIdOf(params);
   const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const refuse = (code: Refusal) =>
-    data(
-      { error: translate(locale, `dealPages.refusal.${code}`), done: null },
-      { status: code === "not_found" ? 404 : 409 },
-    );
-  try {
-    if (intent === "pay") {
-      const method = MARKETPLACE_METHODS.find((one) => one === form.get("method")) ?? "card";
-      const started = await services.deals.startPayment(dealId, user!.id, method, locale);
-      return started.ok ? redirect(started.value.payUrl) : refuse(started.code);
-    }
-    if (intent === "ship") {
-      const shipped = await services.deals.ship(dealId, user!.id, {
-        trackingNumber: String(form.get("trackingNumber") ?? ""),
-      });
-      if (!shipped.ok)
-        return shipped.code === "invalid"
-          ? data({ error: translate(locale, "dealPages.refusal.invalid"), done: null }, { status: 422 })
-          : refuse(shipped.code);
-      return { error: null, done: translate(locale, "dealPages.deal.shipped") };
-    }
-    if (intent === "second_chance") {
-      const offered = await services.deals.offerSecondChance(dealId, user!.id);
-      return offered.ok ? { error: null, done: null } : refuse(offered.code);
-    }
-    if (intent === "confirm") {
-      const confirmed = await services.deals.confirmReceipt(dealId, user!.id);
-      return confirmed.ok
-        ? { error: null, done: translate(locale, "dealPages.deal.confirmed") }
-        : refuse(confirmed.code);
-    }
-  } catch (error) {
-    if (error instanceof MarketplaceUnavailableError)
-      return data({ error: translate(locale, "dealPages.refusal.provider"), done: null }, { status: 503 });
-    throw error;
-  }
-  return refuse("illegal_transition");
+  return dealAction(services.deals, { dealId: dealIdOf(params), userId: user!.id, form, locale });
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -102,7 +55,7 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function DealPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { deal, payment, secondChance } = loaderData;
+  const { deal, payment, secondChance, dispute } = loaderData;
   const { t, locale } = useTranslation();
   const carrierName = deal.carrier ? t(deliveryNameKey(deal.carrier as "ppl")) : "";
   return (
@@ -114,6 +67,11 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
         <div className="flex flex-col gap-5">
           <DealActions deal={deal} carrierName={carrierName} />
           {secondChance ? <SecondChanceChoice state={secondChance} /> : null}
+          {dispute ? (
+            <DealDispute deal={deal} dispute={dispute} />
+          ) : mayDispute(deal) ? (
+            <OpenDispute />
+          ) : null}
           {deal.trackingUrl ? (
             <p>
               <a

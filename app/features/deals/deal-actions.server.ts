@@ -1,0 +1,91 @@
+import { data, type RouterContextProvider, redirect } from "react-router";
+import { appContext } from "#app/context.ts";
+import { MARKETPLACE_METHODS, MarketplaceUnavailableError } from "#core/contracts/marketplace-payments.ts";
+import { type Locale, type MessageKey, translate } from "#core/i18n/index.ts";
+import { DISPUTE_REASONS } from "#core/lifecycles/dispute.ts";
+import { parseCrowns } from "#core/money/crowns-input.ts";
+
+/**
+ * The deal page's posts (/ucet/obchody/:dealId): each intent to its step of the deals' service,
+ * which checks that the deal is the caller's and the step allowed; the answer is the step's
+ * result as the page shows it, in the caller's language.
+ */
+const readContext = (context: Readonly<RouterContextProvider>) => context.get(appContext);
+type Deals = ReturnType<typeof readContext>["services"]["deals"];
+type Answer = { ok: true } | { ok: false; code: string };
+
+const REFUSAL_STATUS: Record<string, number> = { not_found: 404, invalid: 422, invalid_amount: 422 };
+
+function answer(locale: Locale, result: Answer, done: MessageKey | null) {
+  if (result.ok) return { error: null, done: done ? translate(locale, done) : null };
+  const key = `dealPages.refusal.${result.code}` as MessageKey;
+  return data({ error: translate(locale, key), done: null }, { status: REFUSAL_STATUS[result.code] ?? 409 });
+}
+
+const text = (form: FormData, name: string) => String(form.get(name) ?? "");
+
+/** Each intent: its step and the text shown when it is done. */
+const INTENTS: Record<
+  string,
+  (
+    deals: Deals,
+    input: { dealId: number; userId: number; form: FormData; locale: Locale },
+  ) => Promise<Answer | Response>
+> = {
+  async pay(deals, { dealId, userId, form, locale }) {
+    const method = MARKETPLACE_METHODS.find((one) => one === form.get("method")) ?? "card";
+    const started = await deals.startPayment(dealId, userId, method, locale);
+    return started.ok ? redirect(started.value.payUrl) : started;
+  },
+  ship: (deals, { dealId, userId, form }) =>
+    deals.ship(dealId, userId, { trackingNumber: text(form, "trackingNumber") }),
+  confirm: (deals, { dealId, userId }) => deals.confirmReceipt(dealId, userId),
+  second_chance: (deals, { dealId, userId }) => deals.offerSecondChance(dealId, userId),
+  dispute(deals, { dealId, userId, form }) {
+    const reason = DISPUTE_REASONS.find((one) => one === form.get("reason")) ?? "not_as_described";
+    return deals.openDispute(dealId, userId, { reason, text: text(form, "text") });
+  },
+  dispute_message: (deals, { dealId, userId, form }) =>
+    deals.writeInDispute(dealId, userId, text(form, "text")),
+  async propose(deals, { dealId, userId, form }) {
+    const refund = parseCrowns(text(form, "refund"));
+    if (typeof refund !== "number") return { ok: false, code: "invalid_amount" };
+    return deals.proposeRefund(dealId, userId, refund);
+  },
+  accept_proposal: (deals, { dealId, userId }) => deals.acceptProposal(dealId, userId),
+  escalate: (deals, { dealId, userId }) => deals.escalateDispute(dealId, userId),
+};
+
+const DONE: Record<string, MessageKey | null> = {
+  ship: "dealPages.deal.shipped",
+  confirm: "dealPages.deal.confirmed",
+  dispute: "dealPages.dispute.opened",
+  dispute_message: "dealPages.dispute.sent",
+  propose: "dealPages.dispute.proposed",
+  escalate: "dealPages.dispute.escalated",
+};
+
+export async function dealAction(
+  deals: Deals,
+  input: { dealId: number; userId: number; form: FormData; locale: Locale },
+) {
+  const run = INTENTS[text(input.form, "intent")];
+  if (!run) return answer(input.locale, { ok: false, code: "illegal_transition" }, null);
+  try {
+    const result = await run(deals, input);
+    if (result instanceof Response) return result;
+    const invalidText = !result.ok && result.code === "invalid" && text(input.form, "intent") !== "ship";
+    return answer(
+      input.locale,
+      invalidText ? { ok: false, code: "invalid_text" } : result,
+      DONE[text(input.form, "intent")] ?? null,
+    );
+  } catch (error) {
+    if (error instanceof MarketplaceUnavailableError)
+      return data(
+        { error: translate(input.locale, "dealPages.refusal.provider"), done: null },
+        { status: 503 },
+      );
+    throw error;
+  }
+}

@@ -1,0 +1,168 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEALS } from "#server/db/seed/settings-data.ts";
+import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
+import { insertAuction, insertAuctionSettings, insertBidders } from "#server/test/auction-fixtures.ts";
+import { createMarketplaceDouble, type MarketplaceDouble } from "#server/test/marketplace-double.ts";
+import { AUCTION_DEAL_QUEUE, PROVIDER_CALLS_QUEUE } from "./flow.ts";
+import { balancesOf } from "./ledger.ts";
+import { dealDisputes } from "./tables/disputes.ts";
+import { PROVIDER_EVENT_QUEUE } from "./webhooks.ts";
+
+/**
+ * A dispute as the buyer, the seller and the operator live it (issue 35, item 6): opened within
+ * the window, answered, escalated only after the answer days, decided by the operator with a
+ * statement of reasons both sides see, the money split through the provider once; or agreed
+ * between the two. On the in-memory provider (server/test/marketplace-double.ts).
+ */
+
+let api: TestApi;
+let provider: MarketplaceDouble;
+let seller: Awaited<ReturnType<typeof insertBidders>>[number];
+let buyer: Awaited<ReturnType<typeof insertBidders>>[number];
+let stranger: Awaited<ReturnType<typeof insertBidders>>[number];
+const _clock = new Date();
+
+beforeAll(async () => {
+  provider = createMarketplaceDouble();
+  api = await createTestApi(
+    {},
+    {
+      marketplace: provider.port,
+      dealTerms: {
+        termsOf: async () => ({
+          paysThroughSite: false,
+          deliveryOptions: [{ carrier: "dpd", priceMinor: 10_000 }],
+        }),
+      },
+    },
+  );
+  await insertAuctionSettings(api.db, 0);
+  await api.services.settings.put("deals", null, { ...DEALS, enabled: true });
+  [seller, buyer, stranger] = await insertBidders(api.db, 3);
+  const [operator] = await insertBidders(api.db, 1);
+  operatorId = operator.user.id;
+});
+afterAll(() => api?.close());
+
+let operatorId: number;
+const deals = () => api.services.deals;
+
+/** A deal of 1 000 Kč + DPD 100 Kč + protection 60 Kč, paid and shipped. */
+async function shippedDeal() {
+  const auction = await insertAuction(api.db, { sellerId: seller.user.id, startPriceMinor: 100_000 });
+  await api.services.bidding.placeBid({
+    productId: auction.id,
+    bidder: { id: buyer.user.id, emailConfirmed: true, adultConfirmed: true },
+    amountMinor: 100_000,
+  });
+  await api.services.bidding.moveEnd(auction.id, new Date(Date.now() - 1000));
+  await api.services.bidding.closeAuction(auction.id);
+  await api.jobs.runPending(AUCTION_DEAL_QUEUE);
+  const row = (await deals().list(buyer.user.id, "buyer", "cs")).find((one) => one.productId === auction.id);
+  if (!row) throw new Error("no deal");
+  const started = await deals().startPayment(row.id, buyer.user.id, "card", "cs");
+  const chargeId = started.ok ? (started.value.payUrl.split("/").pop() ?? "") : "";
+  provider.settle(chargeId);
+  const { body, signature } = provider.webhook("charge.paid", chargeId);
+  await api.call("POST", "/api/deals/webhooks/stripe", {
+    rawBody: body,
+    headers: { "stripe-signature": signature, "Content-Type": "application/json" },
+  });
+  await api.jobs.runPending(PROVIDER_EVENT_QUEUE);
+  expect((await deals().ship(row.id, seller.user.id, { trackingNumber: "DPD 0001 2345" })).ok).toBe(true);
+  return row;
+}
+
+describe("a dispute", () => {
+  it("escalated to the operator ends in a partial refund with a statement of reasons both sides see", async () => {
+    const deal = await shippedDeal();
+    expect(deal.totalMinor).toBe(116_000);
+    const text = "Láhev dorazila s prasklou pečetí a uniká z ní.";
+    // Only the buyer opens it, with a text long enough to say what is wrong.
+    expect(await deals().openDispute(deal.id, seller.user.id, { reason: "damaged", text })).toMatchObject({
+      code: "not_found",
+    });
+    expect(
+      await deals().openDispute(deal.id, buyer.user.id, { reason: "damaged", text: "rozbité" }),
+    ).toMatchObject({ code: "invalid" });
+    expect((await deals().openDispute(deal.id, buyer.user.id, { reason: "damaged", text })).ok).toBe(true);
+    expect((await deals().page(deal.id, buyer.user.id, "cs"))?.status).toBe("disputed");
+    // The release job finds a disputed deal and leaves it.
+    expect(
+      (
+        await deals().writeInDispute(
+          deal.id,
+          seller.user.id,
+          "Balil jsem ji do bublinkové fólie, pošlete foto.",
+        )
+      ).ok,
+    ).toBe(true);
+    expect(await deals().writeInDispute(deal.id, stranger.user.id, "Co se stalo?")).toMatchObject({
+      code: "not_found",
+    });
+
+    // Not before the answer days.
+    expect(await deals().escalateDispute(deal.id, buyer.user.id)).toMatchObject({ code: "not_yet" });
+    await api.db
+      .update(dealDisputes)
+      .set({ escalatableAt: new Date(Date.now() - 1000) })
+      .where(eq(dealDisputes.dealId, deal.id));
+    expect((await deals().escalateDispute(deal.id, seller.user.id)).ok).toBe(true);
+
+    // The operator decides: 400 Kč back to the buyer, the rest released, with the reasons.
+    const decision = {
+      refundMinor: 40_000,
+      facts: "Fotografie kupujícího ukazují prasklou pečeť; obsah z láhve částečně unikl.",
+      grounds: "Obchodní podmínky, Poctivé obchodování: zboží musí dorazit ve stavu, v jakém bylo popsáno.",
+    };
+    expect(
+      await deals().decideDispute(deal.id, operatorId, { ...decision, refundMinor: 999_999 }),
+    ).toMatchObject({ code: "invalid_amount" });
+    expect((await deals().decideDispute(deal.id, operatorId, decision)).ok).toBe(true);
+    expect(await deals().decideDispute(deal.id, operatorId, decision)).toMatchObject({
+      code: "illegal_transition",
+    });
+    await api.jobs.runPending(PROVIDER_CALLS_QUEUE);
+
+    for (const side of [buyer, seller]) {
+      const page = await deals().page(deal.id, side.user.id, "cs");
+      expect(page?.status).toBe("partially_refunded");
+    }
+    const [dispute] = await api.db.select().from(dealDisputes).where(eq(dealDisputes.dealId, deal.id));
+    expect(dispute).toMatchObject({
+      status: "resolved",
+      outcome: "partial_refund",
+      refundMinor: 40_000,
+      decidedBy: operatorId,
+      decisionFacts: decision.facts,
+    });
+    // The ledger: 400 Kč refunded, the fee taken, the rest the seller's; the provider refunded once.
+    const balances = await balancesOf(api.db, deal.id);
+    expect(balances).toMatchObject({
+      held: 0,
+      refunded: 40_000,
+      fees: 6_000,
+      seller_payable: 116_000 - 40_000 - 6_000,
+    });
+    expect(provider.refunds.filter((refund) => refund.amountMinor === 40_000)).toHaveLength(1);
+  });
+
+  it("ends by agreement when the other side accepts a proposal, and only the other side may", async () => {
+    const deal = await shippedDeal();
+    const text = "Etiketa je jiná než na fotografiích v inzerátu.";
+    expect((await deals().openDispute(deal.id, buyer.user.id, { reason: "not_as_described", text })).ok).toBe(
+      true,
+    );
+    expect(await deals().openDispute(deal.id, buyer.user.id, { reason: "fake", text })).toMatchObject({
+      code: "illegal_transition",
+    });
+    expect((await deals().proposeRefund(deal.id, seller.user.id, 20_000)).ok).toBe(true);
+    expect(await deals().acceptProposal(deal.id, seller.user.id)).toMatchObject({ code: "no_proposal" });
+    expect((await deals().acceptProposal(deal.id, buyer.user.id)).ok).toBe(true);
+    await api.jobs.runPending(PROVIDER_CALLS_QUEUE);
+    expect((await deals().page(deal.id, buyer.user.id, "cs"))?.status).toBe("partially_refunded");
+    expect(await balancesOf(api.db, deal.id)).toMatchObject({ held: 0, refunded: 20_000 });
+    expect(provider.refunds.filter((refund) => refund.amountMinor === 20_000)).toHaveLength(1);
+  });
+});
