@@ -72,8 +72,8 @@ export type AdminDeal = {
   };
   buyer: DealParty | null;
   seller: (DealParty & { payoutsEnabled: boolean | null }) | null;
-  /** The ledger's balance of each account of the deal (minor units). */
-  balances: Record<string, number>;
+  /** The ledger's balance of each account of the deal (minor units), in the order money flows. */
+  balances: { account: string; amountMinor: number }[];
   postings: { id: number; movement: string; amountMinor: number; createdAt: string }[];
   charges: {
     id: number;

@@ -14,6 +14,7 @@ import type { TablePage, TableQuery } from "#core/schemas/admin-table.ts";
 import type { Db } from "#server/db/client.ts";
 import { productSummaries } from "../listing-reads/index.ts";
 import { staffContactsOf, userIdsMatching } from "../users/index.ts";
+import { LEDGER_ACCOUNTS } from "./contracts.ts";
 import { balancesOf } from "./ledger.ts";
 import {
   type DealProviderCall,
@@ -228,7 +229,7 @@ export async function adminDealOf(
     },
     buyer: parties.get(deal.buyerId) ?? null,
     seller: seller ? { ...seller, payoutsEnabled: account[0]?.payoutsEnabled ?? null } : null,
-    balances,
+    balances: LEDGER_ACCOUNTS.map((account) => ({ account, amountMinor: balances[account] })),
     postings: postings.map((posting) => ({
       id: posting.id,
       movement: posting.movement,
