@@ -19,7 +19,7 @@ export function wireDashboard(
     dealsAdmin,
   }: {
     moderation: Pick<ModerationService, "absorbOlderReports">;
-    dealsAdmin: Pick<DealsAdmin, "dashboard">;
+    dealsAdmin: Pick<DealsAdmin, "dashboard" | "providerConfigured">;
   },
 ) {
   const listings = listingsDashboardFigures(db);
@@ -37,11 +37,16 @@ export function wireDashboard(
       listingsLive: listings.listingsLive,
       dealsOverdue: dealsAdmin.dashboard.overdueDeals,
       dealCallsRefused: dealsAdmin.dashboard.refusedCalls,
-      // A mismatch is one thing to look at, with its amount (the card shows the money).
-      dealsBalanceMismatch: async () => {
-        const differenceMinor = await dealsAdmin.dashboard.balanceDifference();
-        return { count: differenceMinor === 0 ? 0 : 1, amountMinor: differenceMinor };
-      },
+      // A mismatch is one thing to look at, with its amount (the card shows the money); without a
+      // provider there is nothing to check and no card.
+      ...(dealsAdmin.providerConfigured()
+        ? {
+            dealsBalanceMismatch: async () => {
+              const differenceMinor = await dealsAdmin.dashboard.balanceDifference();
+              return { count: differenceMinor === 0 ? 0 : 1, amountMinor: differenceMinor };
+            },
+          }
+        : {}),
     },
     newListingsByDay: listings.newListingsByDay,
     bidsByDay: bidding.bidsByDay,

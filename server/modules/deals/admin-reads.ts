@@ -1,11 +1,9 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import {
   type ADMIN_DEAL_SORTS,
   type AdminDeal,
   type AdminDealRow,
-  type AdminProviderCall,
   OPERATOR_CANCELLABLE,
-  type ProviderCallState,
 } from "#core/contracts/admin-deals.ts";
 import { dealReference } from "#core/contracts/marketplace-payments.ts";
 import type { Locale } from "#core/i18n/index.ts";
@@ -14,10 +12,10 @@ import type { TablePage, TableQuery } from "#core/schemas/admin-table.ts";
 import type { Db } from "#server/db/client.ts";
 import { productSummaries } from "../listing-reads/index.ts";
 import { staffContactsOf, userIdsMatching } from "../users/index.ts";
+import { callView } from "./admin-calls.ts";
 import { LEDGER_ACCOUNTS } from "./contracts.ts";
 import { balancesOf } from "./ledger.ts";
 import {
-  type DealProviderCall,
   dealCharges,
   dealProviderCalls,
   dealProviderEvents,
@@ -135,26 +133,6 @@ export async function adminDealsPage(
   };
 }
 
-export function callState(call: Pick<DealProviderCall, "doneAt" | "lastError">): ProviderCallState {
-  if (call.doneAt) return "done";
-  return call.lastError ? "refused" : "pending";
-}
-
-export function callView(call: DealProviderCall): AdminProviderCall {
-  return {
-    id: call.id,
-    dealId: call.dealId,
-    kind: call.kind,
-    amountMinor: call.amountMinor,
-    state: callState(call),
-    lastError: call.lastError,
-    attempts: call.attempts,
-    providerObjectId: call.providerObjectId,
-    createdAt: call.createdAt.toISOString(),
-    doneAt: iso(call.doneAt),
-  };
-}
-
 /** One deal with everything the operator needs to see what happened to it and its money. */
 export async function adminDealOf(
   db: Db,
@@ -267,47 +245,8 @@ export async function adminDealOf(
   };
 }
 
-export type ProviderCallFilters = { state?: ProviderCallState; kind?: "refund" | "transfer" };
-
-const callStateSql = sql`case when ${dealProviderCalls.doneAt} is not null then 2 when ${dealProviderCalls.lastError} is not null then 0 else 1 end`;
-
-/** Refunds and transfers: the refused first, then the pending, then the done; newest first in each. */
-export async function providerCallsPage(
-  db: Db,
-  query: Pick<TableQuery, "page" | "size">,
-  filters: ProviderCallFilters,
-): Promise<TablePage<AdminProviderCall>> {
-  const where = and(
-    filters.kind ? eq(dealProviderCalls.kind, filters.kind) : undefined,
-    filters.state === "done" ? isNotNull(dealProviderCalls.doneAt) : undefined,
-    filters.state === "pending"
-      ? and(isNull(dealProviderCalls.doneAt), isNull(dealProviderCalls.lastError))
-      : undefined,
-    filters.state === "refused"
-      ? and(isNull(dealProviderCalls.doneAt), isNotNull(dealProviderCalls.lastError))
-      : undefined,
-  );
-  const rows = await db
-    .select()
-    .from(dealProviderCalls)
-    .where(where)
-    .orderBy(asc(callStateSql), desc(dealProviderCalls.id))
-    .limit(query.size)
-    .offset((query.page - 1) * query.size);
-  const [{ total }] = await db.select({ total: count() }).from(dealProviderCalls).where(where);
-  return { rows: rows.map(callView), total, page: query.page, size: query.size };
-}
-
-/** The dashboard's deal queues: deals past their deadline, and calls the provider refused. */
+/** The dashboard's queue of deals past their deadline. */
 export async function overdueDealCount(db: Db, at: Date): Promise<number> {
   const [{ total }] = await db.select({ total: count() }).from(deals).where(overdueSql(at));
-  return total;
-}
-
-export async function refusedCallCount(db: Db): Promise<number> {
-  const [{ total }] = await db
-    .select({ total: count() })
-    .from(dealProviderCalls)
-    .where(and(isNull(dealProviderCalls.doneAt), isNotNull(dealProviderCalls.lastError)));
   return total;
 }

@@ -8,15 +8,13 @@ import type { Logger } from "#server/logger.ts";
 import type { AuditActor, RecordAudit } from "../admin/index.ts";
 import type { Notifier } from "../messages/index.ts";
 import { cancelDealByOperator, retryDealCalls } from "./admin-actions.ts";
+import { type ProviderCallFilters, providerCallsPage, refusedCallCount } from "./admin-calls.ts";
 import {
   type AdminDealFilters,
   type AdminDealSort,
   adminDealOf,
   adminDealsPage,
   overdueDealCount,
-  type ProviderCallFilters,
-  providerCallsPage,
-  refusedCallCount,
 } from "./admin-reads.ts";
 import { PROVIDER_CALLS_QUEUE } from "./flow.ts";
 import { createDealNotices } from "./notices.ts";

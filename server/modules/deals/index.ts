@@ -7,7 +7,8 @@
 
 export { createDealsAdmin, type DealsAdmin, type DealsAdminDeps } from "./admin.ts";
 export { CANCEL_REASON_MAX } from "./admin-actions.ts";
-export type { AdminDealFilters, AdminDealSort, ProviderCallFilters } from "./admin-reads.ts";
+export type { ProviderCallFilters } from "./admin-calls.ts";
+export type { AdminDealFilters, AdminDealSort } from "./admin-reads.ts";
 export type {
   Balances,
   DealView,

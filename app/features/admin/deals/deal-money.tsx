@@ -18,6 +18,20 @@ const td = "py-1 pr-3 align-top";
 
 type Part = { data: AdminDeal };
 
+/**
+ * The reasons the deals' jobs record (deadlines.ts, flow.ts) are the code's own English words;
+ * the operator reads them in the page's language. A person's reason is shown as they wrote it.
+ */
+const SYSTEM_REASONS: Record<
+  string,
+  "paymentDeadline" | "shippingDeadline" | "releaseWindow" | "receiptConfirmed"
+> = {
+  "payment deadline": "paymentDeadline",
+  "shipping deadline": "shippingDeadline",
+  "release window ended": "releaseWindow",
+  "receipt confirmed": "receiptConfirmed",
+};
+
 function useParts() {
   const { t, locale } = useTranslation();
   const money = useMoney();
@@ -26,15 +40,26 @@ function useParts() {
 }
 
 /** A small table that scrolls sideways on a phone instead of squeezing its columns. */
-function Table({ head, children, caption }: { head: string[]; children: ReactNode; caption: string }) {
+function Table({
+  head,
+  children,
+  caption,
+  amountColumn,
+}: {
+  head: string[];
+  children: ReactNode;
+  caption: string;
+  /** The column of amounts, right-aligned so that their digits line up. */
+  amountColumn: number;
+}) {
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr className="border-b border-line">
-            {head.map((label) => (
-              <th key={label} scope="col" className={th}>
+            {head.map((label, index) => (
+              <th key={label} scope="col" className={index === amountColumn ? `${th} text-right` : th}>
                 {label}
               </th>
             ))}
@@ -81,11 +106,12 @@ export function LedgerCard({ data }: Part) {
       <Table
         head={[t("adminDeals.deal.account"), t("adminDeals.deal.balance")]}
         caption={t("adminDeals.deal.ledger")}
+        amountColumn={1}
       >
         {data.balances.map(({ account, amountMinor }) => (
           <tr key={account} className="border-b border-line/60">
             <td className={td}>{t(`adminDeals.deal.accounts.${account as "held"}`)}</td>
-            <td className={`${td} whitespace-nowrap`}>{money(amountMinor)}</td>
+            <td className={`${td} whitespace-nowrap text-right`}>{money(amountMinor)}</td>
           </tr>
         ))}
       </Table>
@@ -96,11 +122,12 @@ export function LedgerCard({ data }: Part) {
         <Table
           head={[t("adminDeals.deal.movement"), t("adminDeals.deal.amount"), t("adminDeals.deal.when")]}
           caption={t("adminDeals.deal.postings")}
+          amountColumn={1}
         >
           {data.postings.map((posting) => (
             <tr key={posting.id} className="border-b border-line/60">
               <td className={td}>{t(`adminDeals.deal.movements.${posting.movement as "pay"}`)}</td>
-              <td className={`${td} whitespace-nowrap`}>{money(posting.amountMinor)}</td>
+              <td className={`${td} whitespace-nowrap text-right`}>{money(posting.amountMinor)}</td>
               <td className={`${td} whitespace-nowrap`}>{when(posting.createdAt)}</td>
             </tr>
           ))}
@@ -127,11 +154,12 @@ export function ChargesCard({ data }: Part) {
             t("adminDeals.deal.ended"),
           ]}
           caption={t("adminDeals.deal.charges")}
+          amountColumn={1}
         >
           {data.charges.map((charge) => (
             <tr key={charge.id} className="border-b border-line/60">
               <td className={td}>{t(`adminDeals.deal.methods.${charge.method as "card"}`)}</td>
-              <td className={`${td} whitespace-nowrap`}>{money(charge.amountMinor)}</td>
+              <td className={`${td} whitespace-nowrap text-right`}>{money(charge.amountMinor)}</td>
               <td className={`${td} break-all font-mono text-xs`}>
                 {charge.paymentId ?? charge.chargeId ?? "—"}
               </td>
@@ -158,11 +186,12 @@ export function CallsTable({ data }: Part) {
         t("adminDeals.calls.doneAt"),
       ]}
       caption={t("adminDeals.deal.calls")}
+      amountColumn={1}
     >
       {data.calls.map((call) => (
         <tr key={call.id} className="border-b border-line/60">
           <td className={td}>{t(`adminDeals.calls.kinds.${call.kind}`)}</td>
-          <td className={`${td} whitespace-nowrap`}>{money(call.amountMinor)}</td>
+          <td className={`${td} whitespace-nowrap text-right`}>{money(call.amountMinor)}</td>
           <td className={td}>
             <CallState call={call} />
           </td>
@@ -185,7 +214,13 @@ export function HistoryCard({ data }: Part) {
             <span className="whitespace-nowrap">{when(change.createdAt)}</span> ·{" "}
             <span className="font-semibold">{t(`dealPages.status.${change.toStatus}`)}</span> ·{" "}
             {change.actor ?? t("adminDeals.deal.system")}
-            {change.reason ? <span className="block text-sm text-muted">{change.reason}</span> : null}
+            {change.reason ? (
+              <span className="block text-sm text-muted">
+                {change.actor === null && Object.hasOwn(SYSTEM_REASONS, change.reason)
+                  ? t(`adminDeals.deal.reasons.${SYSTEM_REASONS[change.reason]}`)
+                  : change.reason}
+              </span>
+            ) : null}
           </li>
         ))}
       </ol>

@@ -5,6 +5,7 @@ import { TextField } from "#app/ui/forms/fields.tsx";
 import type { AdminDeal } from "#core/contracts/admin-deals.ts";
 import { formatShortDateTime } from "#core/formats/dates.ts";
 import { localePath } from "#core/i18n/paths.ts";
+import { deliveryNameKey } from "#core/rules/delivery.ts";
 import { AdminDealActionSchema } from "#core/schemas/admin-deals.ts";
 import { Badge, Notice } from "../orders/shared.tsx";
 import {
@@ -104,7 +105,9 @@ function PartiesCard({ data }: { data: AdminDeal }) {
         <dd>{t(`adminDeals.deal.sources.${deal.source}`)}</dd>
         <dt className="font-semibold">{t("adminDeals.deal.delivery")}</dt>
         <dd>
-          {deal.carrier ?? t("adminDeals.deal.pickup", { town: deal.pickupTown ?? "" })}
+          {deal.carrier
+            ? t(deliveryNameKey(deal.carrier as "ppl"))
+            : t("adminDeals.deal.pickup", { town: deal.pickupTown ?? "" })}
           {deal.trackingNumber ? ` · ${t("adminDeals.deal.tracking")} ${deal.trackingNumber}` : ""}
         </dd>
         <dt className="font-semibold">{t("adminDeals.deal.payBy")}</dt>

@@ -38,14 +38,15 @@ export function DealLink({ id }: { id: number }) {
 }
 
 /** A party as the operator needs it: the username and the e-mail to reach them. */
-export function Party({ party }: { party: DealParty | null }) {
+export function Party({ party, compact = false }: { party: DealParty | null; compact?: boolean }) {
   const { t } = useTranslation();
   if (!party) return <span>—</span>;
   if (party.deleted) return <span className="text-muted">{t("adminDeals.deal.deletedAccount")}</span>;
   return (
     <span className="flex flex-col">
       <span className="font-semibold">{party.username}</span>
-      <span className="break-all text-sm text-muted">{party.email}</span>
+      {/* The list keeps to the username (the search finds e-mails); the deal's page shows both. */}
+      {compact ? null : <span className="break-all text-sm text-muted">{party.email}</span>}
     </span>
   );
 }
@@ -59,13 +60,17 @@ export function useDealColumns(): ColumnDef<AdminDealRow, unknown>[] {
       id: "status",
       header: t("adminDeals.list.status"),
       cell: ({ row }) => (
-        <span className="flex flex-wrap gap-1">
+        <span className="flex flex-col items-start gap-1">
           <Badge tone={dealTone(row.original.status)}>{t(`dealPages.status.${row.original.status}`)}</Badge>
           {row.original.overdue ? <Badge tone="bad">{t("adminDeals.list.overdue")}</Badge> : null}
         </span>
       ),
     },
-    { id: "item", header: t("adminDeals.list.item"), cell: ({ row }) => row.original.productName },
+    {
+      id: "item",
+      header: t("adminDeals.list.item"),
+      cell: ({ row }) => <span className="block min-w-40">{row.original.productName}</span>,
+    },
     {
       id: "buyer",
       header: t("adminDeals.list.buyer"),
@@ -141,6 +146,12 @@ export function useCallColumns(withDeal: boolean): ColumnDef<AdminProviderCall, 
           } satisfies ColumnDef<AdminProviderCall, unknown>,
         ]
       : []),
+    // The state first: what the operator scans the list for is what the provider refused.
+    {
+      id: "state",
+      header: t("adminDeals.calls.state"),
+      cell: ({ row }) => <CallState call={row.original} />,
+    },
     {
       id: "kind",
       header: t("adminDeals.calls.kind"),
@@ -150,11 +161,6 @@ export function useCallColumns(withDeal: boolean): ColumnDef<AdminProviderCall, 
       id: "amount",
       header: t("adminDeals.calls.amount"),
       cell: ({ row }) => <span className="whitespace-nowrap">{money(row.original.amountMinor)}</span>,
-    },
-    {
-      id: "state",
-      header: t("adminDeals.calls.state"),
-      cell: ({ row }) => <CallState call={row.original} />,
     },
     { id: "attempts", header: t("adminDeals.calls.attempts"), cell: ({ row }) => row.original.attempts },
     {

@@ -35,6 +35,7 @@ export default function AdminDealsPage({ loaderData }: Route.ComponentProps) {
     <section className="flex flex-col gap-6" data-testid="admin-deals">
       <h1 className="font-serif text-3xl text-primary-dark">{t("adminDeals.list.title")}</h1>
       <DealsSubnav />
+      <p className="text-sm text-muted">{t("adminDeals.list.searchHint")}</p>
       <DataTable
         id="deals"
         caption={t("adminDeals.list.caption")}
