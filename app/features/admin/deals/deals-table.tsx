@@ -74,12 +74,12 @@ export function useDealColumns(): ColumnDef<AdminDealRow, unknown>[] {
     {
       id: "buyer",
       header: t("adminDeals.list.buyer"),
-      cell: ({ row }) => <Party party={row.original.buyer} />,
+      cell: ({ row }) => <Party party={row.original.buyer} compact />,
     },
     {
       id: "seller",
       header: t("adminDeals.list.seller"),
-      cell: ({ row }) => <Party party={row.original.seller} />,
+      cell: ({ row }) => <Party party={row.original.seller} compact />,
     },
     {
       id: "totalMinor",

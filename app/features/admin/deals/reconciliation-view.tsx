@@ -50,6 +50,7 @@ function History({ history }: { history: DealReconciliationView[] }) {
   const { t, locale } = useTranslation();
   const money = useMoney();
   if (history.length === 0) return null;
+  // The difference right after the date: on a phone the rest scrolls, and it is what matters.
   const th = "py-1 pr-3 font-semibold";
   const td = "py-1 pr-3 whitespace-nowrap";
   return (
@@ -64,13 +65,13 @@ function History({ history }: { history: DealReconciliationView[] }) {
                 {t("adminDeals.reconciliation.checkedAt")}
               </th>
               <th scope="col" className={th}>
+                {t("adminDeals.reconciliation.difference")}
+              </th>
+              <th scope="col" className={th}>
                 {t("adminDeals.reconciliation.provider")}
               </th>
               <th scope="col" className={th}>
                 {t("adminDeals.reconciliation.expected")}
-              </th>
-              <th scope="col" className={th}>
-                {t("adminDeals.reconciliation.difference")}
               </th>
               <th scope="col" className={th}>
                 {t("adminDeals.reconciliation.by")}
@@ -81,11 +82,11 @@ function History({ history }: { history: DealReconciliationView[] }) {
             {history.map((check) => (
               <tr key={check.id} className="border-b border-line/60">
                 <td className={td}>{formatShortDateTime(check.checkedAt, locale)}</td>
-                <td className={td}>{money(check.providerMinor)}</td>
-                <td className={td}>{money(check.expectedMinor)}</td>
                 <td className={td}>
                   <Difference minor={check.differenceMinor} />
                 </td>
+                <td className={td}>{money(check.providerMinor)}</td>
+                <td className={td}>{money(check.expectedMinor)}</td>
                 <td className={td}>{check.requestedBy ?? t("adminDeals.reconciliation.daily")}</td>
               </tr>
             ))}
