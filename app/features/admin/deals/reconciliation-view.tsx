@@ -19,7 +19,12 @@ function Difference({ minor }: { minor: number }) {
   return minor === 0 ? (
     <Badge tone="good">{t("adminDeals.reconciliation.match")}</Badge>
   ) : (
-    <Badge tone="bad">{t("adminDeals.reconciliation.mismatch", { amount: money(minor) })}</Badge>
+    // Said as missing or extra money at the provider, never as a signed number to decode.
+    <Badge tone="bad">
+      {t(minor < 0 ? "adminDeals.reconciliation.short" : "adminDeals.reconciliation.over", {
+        amount: money(Math.abs(minor)),
+      })}
+    </Badge>
   );
 }
 
