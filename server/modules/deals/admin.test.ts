@@ -8,6 +8,7 @@ import { createMarketplaceDouble, type MarketplaceDouble } from "#server/test/ma
 import { auditLog } from "../admin/tables.ts";
 import { AUCTION_DEAL_QUEUE, PROVIDER_CALLS_QUEUE } from "./flow.ts";
 import { balancesOf } from "./ledger.ts";
+import { RECONCILE_QUEUE } from "./reconcile.ts";
 import { dealProviderCalls } from "./tables/provider.ts";
 import { deals as dealsTable } from "./tables.ts";
 import { PROVIDER_EVENT_QUEUE } from "./webhooks.ts";
@@ -226,6 +227,11 @@ describe("the held money's check", () => {
     expect(checked.status).toBe(201);
     expect(checked.json.differenceMinor).toBe(0);
     expect(checked.json.providerMinor).toBe(provider.balance());
+    const [audit] = await api.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "deal.reconcile"), eq(auditLog.entityId, String(checked.json.id))));
+    expect(audit.data).toEqual({ differenceMinor: 0 });
     const dashboard = await api.services.dashboard.forScopes(["deals"]);
     expect(dashboard.queues.find((queue) => queue.key === "dealsBalanceMismatch")).toMatchObject({
       count: 0,
@@ -237,7 +243,9 @@ describe("the held money's check", () => {
     // Paid at the provider, and its word not applied yet: the provider holds more.
     provider.settle(await charge(row.id));
     await api.jobs.runPending(PROVIDER_CALLS_QUEUE);
-    await api.services.dealsAdmin.reconcileNow(null);
+    // The daily job's queue, as its cron sends it.
+    await api.jobs.send(RECONCILE_QUEUE, {});
+    await api.jobs.runPending(RECONCILE_QUEUE);
     const history = await api.call("GET", "/api/admin/deals/reconciliations", { token: support });
     expect(history.json.configured).toBe(true);
     expect(history.json.history[0]).toMatchObject({ differenceMinor: row.totalMinor, requestedBy: null });
