@@ -72,7 +72,7 @@ export function createServices({
   const settings = createSettingsService(db, base.shellData);
   const catalog = createCatalogService(db, base.shellData, refreshSearchText);
   const { notifier, reviews, messages, wishlist } = wireNoticesAndConversations(base);
-  const { deals, listingDealTerms } = wireDeals(base, { settings, notifier, terms: dealTerms });
+  const { deals, dealsAdmin, listingDealTerms } = wireDeals(base, { settings, notifier, terms: dealTerms });
   const { productPages, listingQuota, bidding, listings, uploads } = wireListingsAndAuctions(base, {
     settings,
     catalog,
@@ -121,6 +121,8 @@ export function createServices({
     payments,
     /** Deals through the site: a won auction paid, shipped and settled (server/modules/deals). */
     deals,
+    /** The back office's deals: the overdue first, cancel, retries, the held money's check. */
+    dealsAdmin,
     /** The operator's shop: cart, checkout, placing orders (server/modules/shop). */
     shop,
     /** The test card gateway's own side (its payment page); null where it is off. */
@@ -129,7 +131,7 @@ export function createServices({
     /** Reports, decisions with statements of reasons, complaints (server/modules/moderation). */
     moderation,
     /** The back office's dashboard: the queues and the week's figures by the caller's scopes. */
-    dashboard: wireDashboard(base, { moderation }),
+    dashboard: wireDashboard(base, { moderation, dealsAdmin }),
     ...liveFeeds,
     ...accountServices,
     ...accountPages,

@@ -14,9 +14,18 @@ export const DASHBOARD_QUEUE_KEYS = [
   "ordersAwaitingTransfer",
   "statementLines",
   "listingsLive",
+  "dealsOverdue",
+  "dealCallsRefused",
+  "dealsBalanceMismatch",
 ] as const;
 export type DashboardQueueKey = (typeof DASHBOARD_QUEUE_KEYS)[number];
-export type DashboardQueue = { key: DashboardQueueKey; scope: StaffScope; count: number };
+/** `amountMinor`: a queue about money shows its amount too (the held money's difference). */
+export type DashboardQueue = {
+  key: DashboardQueueKey;
+  scope: StaffScope;
+  count: number;
+  amountMinor?: number | null;
+};
 
 export const DASHBOARD_FIGURE_KEYS = ["newListings", "bids", "shopSales", "auctionSales", "fees"] as const;
 export type DashboardFigureKey = (typeof DASHBOARD_FIGURE_KEYS)[number];

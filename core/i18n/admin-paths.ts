@@ -59,6 +59,12 @@ export const ADMIN_PATHS = {
   adminBankStatement: { cs: "/admin/platby/vypisy/:id", en: "/en/admin/payments/statements/:id" },
   adminVouchers: { cs: "/admin/poukazy", en: "/en/admin/vouchers" },
   adminVoucher: { cs: "/admin/poukazy/:id", en: "/en/admin/vouchers/:id" },
+
+  // Deals through Rarita (issue 35): the deals, the provider's payouts and refunds, the held money's check.
+  adminDeals: { cs: "/admin/obchody", en: "/en/admin/deals" },
+  adminDealPayouts: { cs: "/admin/obchody/vyplaty", en: "/en/admin/deals/payouts" },
+  adminDealReconciliation: { cs: "/admin/obchody/kontrola", en: "/en/admin/deals/reconciliation" },
+  adminDeal: { cs: "/admin/obchody/:dealId", en: "/en/admin/deals/:dealId" },
 } as const;
 
 /**

@@ -14,6 +14,7 @@ import admin from "./ui/admin.json" with { type: "json" };
 import adminCatalog from "./ui/admin-catalog.json" with { type: "json" };
 import adminContent from "./ui/admin-content.json" with { type: "json" };
 import adminDashboard from "./ui/admin-dashboard.json" with { type: "json" };
+import adminDeals from "./ui/admin-deals.json" with { type: "json" };
 import adminModeration from "./ui/admin-moderation.json" with { type: "json" };
 import adminOrders from "./ui/admin-orders.json" with { type: "json" };
 import adminSettings from "./ui/admin-settings.json" with { type: "json" };
@@ -56,6 +57,7 @@ export const uiNamespaces = {
   adminOrders,
   adminStaff,
   adminDashboard,
+  adminDeals,
   moderation,
   account,
   accountData,

@@ -14,12 +14,15 @@ describe("staff scopes", () => {
     expect(effectiveScopes("moderator")).toEqual(["moderation", "users"]);
     expect(effectiveScopes("editor")).toEqual(["content", "catalog"]);
     expect(effectiveScopes("accountant")).toEqual(["orders"]);
+    expect(effectiveScopes("support")).toEqual(["deals", "users"]);
+    expect(effectiveScopes("admin")).toContain("deals");
     expect(effectiveScopes("user")).toEqual([]);
     expect(Object.keys(ROLE_SCOPES).filter((role) => isStaffRole(role))).toEqual([
       "admin",
       "moderator",
       "editor",
       "accountant",
+      "support",
     ]);
   });
 

@@ -11,6 +11,7 @@ export const STAFF_SCOPES = [
   "catalog",
   "users",
   "orders",
+  "deals",
   "settings",
   "audit",
   "staff",
@@ -18,9 +19,9 @@ export const STAFF_SCOPES = [
 export type StaffScope = (typeof STAFF_SCOPES)[number];
 
 /** `admin` is the owner. The rest are staff with part of the back office; `user` has none of it. */
-export const USER_ROLES = ["user", "admin", "moderator", "editor", "accountant"] as const;
+export const USER_ROLES = ["user", "admin", "moderator", "editor", "accountant", "support"] as const;
 export type UserRole = (typeof USER_ROLES)[number];
-export const STAFF_ROLES = ["admin", "moderator", "editor", "accountant"] as const;
+export const STAFF_ROLES = ["admin", "moderator", "editor", "accountant", "support"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const ROLE_SCOPES: Record<UserRole, readonly StaffScope[]> = {
@@ -29,6 +30,8 @@ export const ROLE_SCOPES: Record<UserRole, readonly StaffScope[]> = {
   moderator: ["moderation", "users"],
   editor: ["content", "catalog"],
   accountant: ["orders"],
+  // Deals between collectors: their state, refunds and payouts, and the accounts of both sides.
+  support: ["deals", "users"],
 };
 
 export function isStaffRole(role: string | null | undefined): role is StaffRole {

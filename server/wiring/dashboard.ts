@@ -1,5 +1,6 @@
 import { createDashboardService } from "#server/modules/admin/index.ts";
 import { biddingDashboardFigures } from "#server/modules/bidding/index.ts";
+import type { DealsAdmin } from "#server/modules/deals/index.ts";
 import { listingsDashboardFigures } from "#server/modules/listing-reads/index.ts";
 import { type ModerationService, moderationDashboardFigures } from "#server/modules/moderation/index.ts";
 import { ordersDashboardFigures } from "#server/modules/orders/index.ts";
@@ -13,7 +14,13 @@ import type { Base } from "./base.ts";
 export function wireDashboard(
   { db }: Pick<Base, "db">,
   // The open reports are counted as the queue lists them (the older reports taken in first).
-  { moderation: moderationService }: { moderation: Pick<ModerationService, "absorbOlderReports"> },
+  {
+    moderation: moderationService,
+    dealsAdmin,
+  }: {
+    moderation: Pick<ModerationService, "absorbOlderReports">;
+    dealsAdmin: Pick<DealsAdmin, "dashboard" | "providerConfigured">;
+  },
 ) {
   const listings = listingsDashboardFigures(db);
   const bidding = biddingDashboardFigures(db);
@@ -28,6 +35,18 @@ export function wireDashboard(
       ordersAwaitingTransfer: orders.ordersAwaitingTransfer,
       statementLines: () => statementLinesUnmatched(db),
       listingsLive: listings.listingsLive,
+      dealsOverdue: dealsAdmin.dashboard.overdueDeals,
+      dealCallsRefused: dealsAdmin.dashboard.refusedCalls,
+      // A mismatch is one thing to look at, with its amount (the card shows the money); without a
+      // provider there is nothing to check and no card.
+      ...(dealsAdmin.providerConfigured()
+        ? {
+            dealsBalanceMismatch: async () => {
+              const differenceMinor = await dealsAdmin.dashboard.balanceDifference();
+              return { count: differenceMinor === 0 ? 0 : 1, amountMinor: differenceMinor };
+            },
+          }
+        : {}),
     },
     newListingsByDay: listings.newListingsByDay,
     bidsByDay: bidding.bidsByDay,

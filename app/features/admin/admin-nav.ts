@@ -55,6 +55,14 @@ export const ADMIN_NAV: AdminNavSection[] = [
     ],
   },
   {
+    label: "admin.section.deals",
+    items: [
+      { page: "adminDeals", label: "admin.nav.deals", scope: "deals" },
+      { page: "adminDealPayouts", label: "admin.nav.dealPayouts", scope: "deals" },
+      { page: "adminDealReconciliation", label: "admin.nav.dealReconciliation", scope: "deals" },
+    ],
+  },
+  {
     label: "admin.section.site",
     items: [
       { page: "adminSettings", label: "admin.nav.settings", scope: "settings" },

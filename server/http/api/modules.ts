@@ -4,6 +4,7 @@ import { biddingApi } from "#server/modules/bidding/api.ts";
 import { adminCatalogApi, catalogApi } from "#server/modules/catalog/api/index.ts";
 import { cmsApi, contentAdminApi } from "#server/modules/cms/api/index.ts";
 import { verificationApi } from "#server/modules/credentials/api.ts";
+import { adminDealsApi } from "#server/modules/deals/api/index.ts";
 import { dealsApi } from "#server/modules/deals/api.ts";
 import { listingPhotosApi } from "#server/modules/listing-photos/api.ts";
 import { adminListingsApi, listingsApi } from "#server/modules/listings/api/index.ts";
@@ -51,4 +52,5 @@ export const apiModules = [
   securityApi,
   verificationApi,
   adminUsersApi,
+  adminDealsApi,
 ];

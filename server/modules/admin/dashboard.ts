@@ -17,7 +17,8 @@ import { dashboardDays, WEEK_DAYS } from "./dashboard-days.ts";
  * passes each owner's named functions). `bounds` are the days' limits from dashboard-days.ts.
  */
 export type DashboardSources = {
-  queues: Partial<Record<DashboardQueueKey, () => Promise<number>>>;
+  /** A count, or a count with an amount of money (the card shows both). */
+  queues: Partial<Record<DashboardQueueKey, () => Promise<number | { count: number; amountMinor: number }>>>;
   newListingsByDay(bounds: readonly Date[]): Promise<number[]>;
   bidsByDay(bounds: readonly Date[]): Promise<number[]>;
   shopOrdersPaidByDay(bounds: readonly Date[]): Promise<DayTally[]>;
@@ -34,6 +35,9 @@ export const QUEUE_SCOPES: Record<DashboardQueueKey, StaffScope> = {
   ordersAwaitingTransfer: "orders",
   statementLines: "orders",
   listingsLive: "catalog",
+  dealsOverdue: "deals",
+  dealCallsRefused: "deals",
+  dealsBalanceMismatch: "deals",
 };
 
 type FigureSpec = {
@@ -141,11 +145,12 @@ export function createDashboardService(sources: DashboardSources, now: () => Dat
           figureSpecs.map((spec) => figureDays(spec.key, bounds, (days) => spec.read(sources, days))),
         ),
       ]);
-      const queues: DashboardQueue[] = queueKeys.map((key, index) => ({
-        key,
-        scope: QUEUE_SCOPES[key],
-        count: counts[index],
-      }));
+      const queues: DashboardQueue[] = queueKeys.map((key, index) => {
+        const read = counts[index];
+        return typeof read === "number"
+          ? { key, scope: QUEUE_SCOPES[key], count: read }
+          : { key, scope: QUEUE_SCOPES[key], count: read.count, amountMinor: read.amountMinor };
+      });
       const figures = figureSpecs.map((spec, index) => toFigure(spec, dates, figureValues[index]));
       return { queues, figures };
     },

@@ -4,6 +4,11 @@
  * inside; the steps other modules will run in their own transactions (an auction's close making
  * its deal) come with their callers.
  */
+
+export { createDealsAdmin, type DealsAdmin, type DealsAdminDeps } from "./admin.ts";
+export { CANCEL_REASON_MAX } from "./admin-actions.ts";
+export type { ProviderCallFilters } from "./admin-calls.ts";
+export type { AdminDealFilters, AdminDealSort } from "./admin-reads.ts";
 export type {
   Balances,
   DealView,
@@ -19,6 +24,7 @@ export {
   type DealFlowDeps,
 } from "./flow.ts";
 export type { DealTermsSource, ListingDealTerms } from "./making.ts";
+export { RECONCILE_QUEUE } from "./reconcile.ts";
 export { createDealsService, type DealsService } from "./service.ts";
 export type { Resolution, StepRefusal } from "./settle.ts";
 export type { DealActor } from "./transitions.ts";

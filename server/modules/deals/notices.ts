@@ -107,8 +107,8 @@ export function createDealNotices(notifier: Pick<Notifier, "notify">) {
     },
     shipped: (tx: Db, deal: DealRecord) => send(tx, deal, "deal_shipped", "buyer", "shipped", deal.releaseAt),
     released: (tx: Db, deal: DealRecord) => send(tx, deal, "deal_released", "seller", "released"),
-    /** Cancelled: not paid in time, or not shipped in time (the buyer refunded). */
-    async cancelled(tx: Db, deal: DealRecord, why: "unpaid" | "not_shipped") {
+    /** Cancelled: not paid in time, not shipped in time, or by the operator (the buyer refunded). */
+    async cancelled(tx: Db, deal: DealRecord, why: "unpaid" | "not_shipped" | "operator") {
       await send(tx, deal, "deal_cancelled", "buyer", `cancelled-${why}`, null, `${why}_buyer`);
       await send(tx, deal, "deal_cancelled", "seller", `cancelled-${why}`, null, `${why}_seller`);
     },

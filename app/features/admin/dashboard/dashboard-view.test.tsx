@@ -195,4 +195,22 @@ describe("DashboardView", () => {
     expect(charts.every((chart) => chart.getAttribute("aria-hidden") === "true")).toBe(true);
     expect(errors.mock.calls.filter((call) => /hydrat/i.test(String(call[0])))).toEqual([]);
   });
+
+  test("the deals' cards: a held-money mismatch shows its amount and opens the balance check", () => {
+    render({
+      queues: [
+        { key: "dealsOverdue", scope: "deals", count: 2 },
+        { key: "dealCallsRefused", scope: "deals", count: 1 },
+        { key: "dealsBalanceMismatch", scope: "deals", count: 1, amountMinor: -1_200_000 },
+      ],
+      figures: COUNTS,
+    });
+    const mismatch = screen.getByTestId("queue-dealsBalanceMismatch");
+    expect(textOf(within(mismatch).getByTestId("queue-amount"))).toMatch(/^−?-?12\s000,00\sKč$/);
+    expect(within(mismatch).getByRole("link").getAttribute("href")).toBe("/admin/obchody/kontrola");
+    expect(within(screen.getByTestId("queue-dealCallsRefused")).getByRole("link").getAttribute("href")).toBe(
+      "/admin/obchody/vyplaty?state=refused",
+    );
+    expect(within(screen.getByTestId("queue-dealsOverdue")).queryByTestId("queue-amount")).toBeNull();
+  });
 });

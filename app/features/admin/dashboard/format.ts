@@ -12,6 +12,9 @@ export const QUEUE_LINKS: Record<DashboardQueueKey, { page: PageName; query?: st
   ordersAwaitingTransfer: { page: "adminOrders", query: "?status=awaiting_payment" },
   statementLines: { page: "adminBankStatements" },
   listingsLive: { page: "adminListings", query: "?status=active" },
+  dealsOverdue: { page: "adminDeals" },
+  dealCallsRefused: { page: "adminDealPayouts", query: "?state=refused" },
+  dealsBalanceMismatch: { page: "adminDealReconciliation" },
 };
 
 /** Whole crowns: the dashboard's figures are an overview, and a chart's axis has no room for hellers. */

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { DashboardQueue } from "#core/contracts/admin-dashboard.ts";
 import { localePath } from "#core/i18n/paths.ts";
-import { formatWholeNumber } from "#core/money/money.ts";
+import { formatPrice, formatWholeNumber } from "#core/money/money.ts";
 import { QUEUE_LINKS } from "./format.ts";
 
 /** What waits for whom: a card per queue the user's scopes open, with its count and its screen. */
@@ -25,6 +25,11 @@ export function QueueCards({ queues }: { queues: DashboardQueue[] }) {
             <p className="font-serif text-3xl text-ink" data-testid="queue-count">
               {formatWholeNumber(queue.count)}
             </p>
+            {queue.amountMinor ? (
+              <p className="font-semibold text-danger" data-testid="queue-amount">
+                {formatPrice(queue.amountMinor, null, { locale })}
+              </p>
+            ) : null}
             <p className="mt-1 flex-1 text-sm text-muted">{t(`adminDashboard.queues.${queue.key}.hint`)}</p>
             <Link
               to={`${localePath(QUEUE_LINKS[queue.key].page, locale)}${QUEUE_LINKS[queue.key].query ?? ""}`}

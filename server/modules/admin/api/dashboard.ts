@@ -22,6 +22,9 @@ const DashboardSchema = z
         key: z.enum(DASHBOARD_QUEUE_KEYS),
         scope: z.enum(STAFF_SCOPES).openapi({ description: "The scope the queue's screen needs" }),
         count: z.number().int(),
+        amountMinor: z.number().int().nullable().optional().openapi({
+          description: "A queue about money: its amount in CZK minor units (the held money's difference)",
+        }),
       }),
     ),
     figures: z.array(

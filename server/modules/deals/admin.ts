@@ -1,0 +1,130 @@
+import type { MarketplacePayments } from "#core/contracts/marketplace-payments.ts";
+import type { Locale } from "#core/i18n/index.ts";
+import { err, ok } from "#core/result.ts";
+import type { TableQuery } from "#core/schemas/admin-table.ts";
+import type { Db } from "#server/db/client.ts";
+import type { JobRunner } from "#server/jobs/runner.ts";
+import type { Logger } from "#server/logger.ts";
+import type { AuditActor, RecordAudit } from "../admin/index.ts";
+import type { Notifier } from "../messages/index.ts";
+import { cancelDealByOperator, retryDealCalls } from "./admin-actions.ts";
+import { type ProviderCallFilters, providerCallsPage, refusedCallCount } from "./admin-calls.ts";
+import {
+  type AdminDealFilters,
+  type AdminDealSort,
+  adminDealOf,
+  adminDealsPage,
+  overdueDealCount,
+} from "./admin-reads.ts";
+import { PROVIDER_CALLS_QUEUE } from "./flow.ts";
+import { createDealNotices } from "./notices.ts";
+import { lastDifferenceMinor, RECONCILE_QUEUE, reconcile, reconciliationsOf } from "./reconcile.ts";
+
+/**
+ * The deals' back office (issue 35, items 4 and 9; ADR 0076): the operator's reads and moves and
+ * the daily check of the held money, beside the deals' flow (flow.ts) and sharing its tables. The
+ * callers check the staff scope `deals`; this service answers in codes.
+ */
+
+export type DealsAdminDeps = {
+  db: Db;
+  jobs: JobRunner;
+  /** Null where no provider is configured: nothing to retry or to check. */
+  marketplace: MarketplacePayments | null;
+  notifier: Pick<Notifier, "notify">;
+  recordAudit: RecordAudit;
+  logger: Pick<Logger, "info" | "warn" | "error">;
+  now?: () => Date;
+};
+
+/** Once a day, at 05:30 (UTC), after the night's deadlines and payouts. */
+const RECONCILE_CRON = "30 5 * * *";
+
+export function createDealsAdmin(deps: DealsAdminDeps) {
+  const { db, jobs, marketplace, logger } = deps;
+  const now = deps.now ?? (() => new Date());
+  const actionDeps = {
+    db,
+    marketplace,
+    logger,
+    recordAudit: deps.recordAudit,
+    notices: createDealNotices(deps.notifier),
+  };
+  const kickCalls = () =>
+    jobs
+      .send(PROVIDER_CALLS_QUEUE, {}, { singletonKey: "run" })
+      .catch((error) => logger.warn({ err: error }, "the provider calls' job could not be sent"));
+
+  /** One check of the held money, stored; by staff ("Check now", audited) or the daily job (null). */
+  async function reconcileNow(actor: AuditActor | null) {
+    if (!marketplace) return err("unavailable" as const);
+    const row = await reconcile(db, marketplace, actor?.actorId ?? null, now());
+    if (row.differenceMinor !== 0)
+      logger.warn({ reconciliation: row.id, differenceMinor: row.differenceMinor }, "held money mismatch");
+    if (actor)
+      await deps.recordAudit(db, {
+        actorId: actor.actorId,
+        ip: actor.ip ?? null,
+        action: "deal.reconcile",
+        entity: "deal_reconciliation",
+        entityId: String(row.id),
+        data: { differenceMinor: row.differenceMinor },
+      });
+    return ok(row);
+  }
+
+  return {
+    /** Whether a payment provider is configured (retries and the check need one). */
+    providerConfigured: () => marketplace !== null,
+
+    deals: (query: TableQuery<AdminDealSort>, filters: AdminDealFilters, locale: Locale) =>
+      adminDealsPage(db, query, filters, locale, now()),
+    deal: (dealId: number, locale: Locale) => adminDealOf(db, dealId, locale, now()),
+    providerCalls: (query: Pick<TableQuery, "page" | "size">, filters: ProviderCallFilters) =>
+      providerCallsPage(db, query, filters),
+
+    /** The deal's calls not made yet, made now; audited. */
+    retryCalls: (dealId: number, actor: AuditActor) => retryDealCalls(actionDeps, dealId, actor),
+
+    /** Cancels a deal before the goods left, with a reason; refunds what is held; audited. */
+    async cancel(dealId: number, input: { reason: string }, actor: AuditActor) {
+      const result = await cancelDealByOperator(actionDeps, dealId, input, actor, now());
+      if (result.ok) await kickCalls();
+      return result;
+    },
+
+    /** The checks so far (newest first) and whether there is a provider to check against. */
+    async reconciliations() {
+      return { configured: marketplace !== null, history: await reconciliationsOf(db) };
+    },
+
+    /** Checks now ("Check now"); audited. Without a provider there is nothing to check against. */
+    reconcileNow,
+
+    /** The dashboard's deal queues (scope `deals`). */
+    dashboard: {
+      overdueDeals: () => overdueDealCount(db, now()),
+      refusedCalls: () => refusedCallCount(db),
+      /** The last check's difference; 0 before any check or without a provider. */
+      async balanceDifference() {
+        if (!marketplace) return 0;
+        return (await lastDifferenceMinor(db, marketplace.provider)) ?? 0;
+      },
+    },
+
+    /** The daily check's queue, its handler and its schedule. */
+    async registerJobs(): Promise<void> {
+      jobs.define(RECONCILE_QUEUE, { policy: "exclusive", retryLimit: 3, retryBackoff: true });
+      jobs.work(RECONCILE_QUEUE, async () => {
+        if (!marketplace) {
+          logger.info("no payment provider is configured: the held money is not checked");
+          return;
+        }
+        await reconcileNow(null);
+      });
+      await jobs.schedule(RECONCILE_QUEUE, RECONCILE_CRON);
+    },
+  };
+}
+
+export type DealsAdmin = ReturnType<typeof createDealsAdmin>;
