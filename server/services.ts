@@ -72,15 +72,15 @@ export function createServices({
   const settings = createSettingsService(db, base.shellData);
   const catalog = createCatalogService(db, base.shellData, refreshSearchText);
   const { notifier, reviews, messages, wishlist } = wireNoticesAndConversations(base);
-  const { deals, dealsAdmin, listingDealTerms } = wireDeals(base, { settings, notifier, terms: dealTerms });
+  const dealServices = wireDeals(base, { settings, notifier, terms: dealTerms });
   const { productPages, listingQuota, bidding, listings, uploads } = wireListingsAndAuctions(base, {
     settings,
     catalog,
     notifier,
     messages,
     reviews,
-    onAuctionSold: deals.onAuctionSold,
-    biddingSuspended: deals.biddingSuspended,
+    onAuctionSold: dealServices.deals.onAuctionSold,
+    biddingSuspended: dealServices.deals.biddingSuspended,
   });
   const { orders, payments, testGateway } = wirePayments(base, { settings, notifier, listings });
   const watchdogs = wireWatchdogs(base, { notifier, catalog });
@@ -116,13 +116,10 @@ export function createServices({
     listingQuota,
     bidding,
     listings,
-    dealTerms: listingDealTerms,
     orders,
     payments,
-    /** Deals through the site: a won auction paid, shipped and settled (server/modules/deals). */
-    deals,
-    /** The back office's deals: the overdue first, cancel, retries, the held money's check. */
-    dealsAdmin,
+    // Deals through the site, their disputes, deal terms and back office (server/wiring/deals.ts).
+    ...dealServices,
     /** The operator's shop: cart, checkout, placing orders (server/modules/shop). */
     shop,
     /** The test card gateway's own side (its payment page); null where it is off. */
@@ -131,7 +128,7 @@ export function createServices({
     /** Reports, decisions with statements of reasons, complaints (server/modules/moderation). */
     moderation,
     /** The back office's dashboard: the queues and the week's figures by the caller's scopes. */
-    dashboard: wireDashboard(base, { moderation, dealsAdmin }),
+    dashboard: wireDashboard(base, { moderation, dealsAdmin: dealServices.dealsAdmin }),
     ...liveFeeds,
     ...accountServices,
     ...accountPages,

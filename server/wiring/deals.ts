@@ -1,6 +1,7 @@
 import { recordAudit } from "#server/modules/admin/index.ts";
 import { createDealTermsService } from "#server/modules/deal-terms/index.ts";
 import { createDealFlow, createDealsAdmin, type DealTermsSource } from "#server/modules/deals/index.ts";
+import { createDisputesService } from "#server/modules/disputes/index.ts";
 import type { Notifier } from "#server/modules/messages/index.ts";
 import type { SettingsService } from "#server/modules/settings/index.ts";
 import type { Base } from "./base.ts";
@@ -34,5 +35,11 @@ export function wireDeals(
   void dealsAdmin
     .registerJobs()
     .catch((err) => logger.error({ err }, "could not register the deals' reconciliation job"));
-  return { deals, dealsAdmin, listingDealTerms };
+  const disputes = createDisputesService({
+    db,
+    notifier,
+    dealsSetting: deals.activeSetting,
+    kickCalls: deals.kickCalls,
+  });
+  return { deals, dealsAdmin, disputes, dealTerms: listingDealTerms };
 }

@@ -24,7 +24,7 @@ const OWNERS = [
   { table: "orders", sqlName: "orders", owner: "server/modules/orders/transitions.ts" },
   { table: "payments", sqlName: "payments", owner: "server/modules/payments/payment-transitions.ts" },
   { table: "deals", sqlName: "deals", owner: "server/modules/deals/transitions.ts" },
-  { table: "dealDisputes", sqlName: "deal_disputes", owner: "server/modules/deals/dispute-transitions.ts" },
+  { table: "dealDisputes", sqlName: "deal_disputes", owner: "server/modules/disputes/transitions.ts" },
   {
     table: "moderationReports",
     sqlName: "moderation_reports",

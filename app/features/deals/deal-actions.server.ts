@@ -11,7 +11,8 @@ import { parseCrowns } from "#core/money/crowns-input.ts";
  * result as the page shows it, in the caller's language.
  */
 const readContext = (context: Readonly<RouterContextProvider>) => context.get(appContext);
-type Deals = ReturnType<typeof readContext>["services"]["deals"];
+type Services = ReturnType<typeof readContext>["services"];
+type Deals = Pick<Services, "deals" | "disputes">;
 type Answer = { ok: true } | { ok: false; code: string };
 
 const REFUSAL_STATUS: Record<string, number> = { not_found: 404, invalid: 422, invalid_amount: 422 };
@@ -28,32 +29,32 @@ const text = (form: FormData, name: string) => String(form.get(name) ?? "");
 const INTENTS: Record<
   string,
   (
-    deals: Deals,
+    services: Deals,
     input: { dealId: number; userId: number; form: FormData; locale: Locale },
   ) => Promise<Answer | Response>
 > = {
-  async pay(deals, { dealId, userId, form, locale }) {
+  async pay(services, { dealId, userId, form, locale }) {
     const method = MARKETPLACE_METHODS.find((one) => one === form.get("method")) ?? "card";
-    const started = await deals.startPayment(dealId, userId, method, locale);
+    const started = await services.deals.startPayment(dealId, userId, method, locale);
     return started.ok ? redirect(started.value.payUrl) : started;
   },
-  ship: (deals, { dealId, userId, form }) =>
-    deals.ship(dealId, userId, { trackingNumber: text(form, "trackingNumber") }),
-  confirm: (deals, { dealId, userId }) => deals.confirmReceipt(dealId, userId),
-  second_chance: (deals, { dealId, userId }) => deals.offerSecondChance(dealId, userId),
-  dispute(deals, { dealId, userId, form }) {
+  ship: (services, { dealId, userId, form }) =>
+    services.deals.ship(dealId, userId, { trackingNumber: text(form, "trackingNumber") }),
+  confirm: (services, { dealId, userId }) => services.deals.confirmReceipt(dealId, userId),
+  second_chance: (services, { dealId, userId }) => services.deals.offerSecondChance(dealId, userId),
+  dispute(services, { dealId, userId, form }) {
     const reason = DISPUTE_REASONS.find((one) => one === form.get("reason")) ?? "not_as_described";
-    return deals.openDispute(dealId, userId, { reason, text: text(form, "text") });
+    return services.disputes.open(dealId, userId, { reason, text: text(form, "text") });
   },
-  dispute_message: (deals, { dealId, userId, form }) =>
-    deals.writeInDispute(dealId, userId, text(form, "text")),
-  async propose(deals, { dealId, userId, form }) {
+  dispute_message: (services, { dealId, userId, form }) =>
+    services.disputes.write(dealId, userId, text(form, "text")),
+  async propose(services, { dealId, userId, form }) {
     const refund = parseCrowns(text(form, "refund"));
     if (typeof refund !== "number") return { ok: false, code: "invalid_amount" };
-    return deals.proposeRefund(dealId, userId, refund);
+    return services.disputes.propose(dealId, userId, refund);
   },
-  accept_proposal: (deals, { dealId, userId }) => deals.acceptProposal(dealId, userId),
-  escalate: (deals, { dealId, userId }) => deals.escalateDispute(dealId, userId),
+  accept_proposal: (services, { dealId, userId }) => services.disputes.accept(dealId, userId),
+  escalate: (services, { dealId, userId }) => services.disputes.escalate(dealId, userId),
 };
 
 const DONE: Record<string, MessageKey | null> = {
@@ -66,13 +67,13 @@ const DONE: Record<string, MessageKey | null> = {
 };
 
 export async function dealAction(
-  deals: Deals,
+  services: Deals,
   input: { dealId: number; userId: number; form: FormData; locale: Locale },
 ) {
   const run = INTENTS[text(input.form, "intent")];
   if (!run) return answer(input.locale, { ok: false, code: "illegal_transition" }, null);
   try {
-    const result = await run(deals, input);
+    const result = await run(services, input);
     if (result instanceof Response) return result;
     const invalidText = !result.ok && result.code === "invalid" && text(input.form, "intent") !== "ship";
     return answer(

@@ -133,6 +133,55 @@ export async function adminDealsPage(
   };
 }
 
+/** A charge the buyer opened, as the operator's deal page lists it. */
+const chargeView = (charge: typeof dealCharges.$inferSelect) => ({
+  id: charge.id,
+  method: charge.method,
+  amountMinor: charge.amountMinor,
+  chargeId: charge.chargeId,
+  paymentId: charge.paymentId,
+  paidAt: iso(charge.paidAt),
+  endedAt: iso(charge.endedAt),
+  createdAt: charge.createdAt.toISOString(),
+});
+
+/** A webhook of the provider about the deal, received and (when) processed. */
+const eventView = (event: typeof dealProviderEvents.$inferSelect) => ({
+  id: event.id,
+  type: event.type,
+  objectId: event.objectId,
+  createdAt: event.createdAt.toISOString(),
+  processedAt: iso(event.processedAt),
+});
+
+/** The deal's own columns as the operator's page shows them. */
+function adminDealSummary(deal: DealRecord, productName: string, at: Date) {
+  return {
+    id: deal.id,
+    source: deal.source,
+    status: deal.status,
+    overdue: isOverdue(deal, at),
+    productId: deal.productId,
+    productName,
+    priceMinor: deal.priceMinor,
+    deliveryMinor: deal.deliveryMinor,
+    buyerFeeMinor: deal.buyerFeeMinor,
+    sellerCommissionMinor: deal.sellerCommissionMinor,
+    totalMinor: deal.totalMinor,
+    carrier: deal.carrier,
+    pickupTown: deal.pickupTown,
+    trackingNumber: deal.trackingNumber,
+    payBy: deal.payBy.toISOString(),
+    shipBy: iso(deal.shipBy),
+    releaseAt: iso(deal.releaseAt),
+    createdAt: deal.createdAt.toISOString(),
+    paidAt: iso(deal.paidAt),
+    shippedAt: iso(deal.shippedAt),
+    deliveredAt: iso(deal.deliveredAt),
+    closedAt: iso(deal.closedAt),
+  };
+}
+
 /** One deal with everything the operator needs to see what happened to it and its money. */
 export async function adminDealOf(
   db: Db,
@@ -181,30 +230,7 @@ export async function adminDealOf(
   );
   const seller = parties.get(deal.sellerId);
   return {
-    deal: {
-      id: deal.id,
-      source: deal.source,
-      status: deal.status,
-      overdue: isOverdue(deal, at),
-      productId: deal.productId,
-      productName: productNameOf(products, deal.productId, locale),
-      priceMinor: deal.priceMinor,
-      deliveryMinor: deal.deliveryMinor,
-      buyerFeeMinor: deal.buyerFeeMinor,
-      sellerCommissionMinor: deal.sellerCommissionMinor,
-      totalMinor: deal.totalMinor,
-      carrier: deal.carrier,
-      pickupTown: deal.pickupTown,
-      trackingNumber: deal.trackingNumber,
-      payBy: deal.payBy.toISOString(),
-      shipBy: iso(deal.shipBy),
-      releaseAt: iso(deal.releaseAt),
-      createdAt: deal.createdAt.toISOString(),
-      paidAt: iso(deal.paidAt),
-      shippedAt: iso(deal.shippedAt),
-      deliveredAt: iso(deal.deliveredAt),
-      closedAt: iso(deal.closedAt),
-    },
+    deal: adminDealSummary(deal, productNameOf(products, deal.productId, locale), at),
     buyer: parties.get(deal.buyerId) ?? null,
     seller: seller ? { ...seller, payoutsEnabled: account[0]?.payoutsEnabled ?? null } : null,
     balances: LEDGER_ACCOUNTS.map((account) => ({ account, amountMinor: balances[account] })),
@@ -214,16 +240,7 @@ export async function adminDealOf(
       amountMinor: posting.amountMinor,
       createdAt: posting.createdAt.toISOString(),
     })),
-    charges: charges.map((charge) => ({
-      id: charge.id,
-      method: charge.method,
-      amountMinor: charge.amountMinor,
-      chargeId: charge.chargeId,
-      paymentId: charge.paymentId,
-      paidAt: iso(charge.paidAt),
-      endedAt: iso(charge.endedAt),
-      createdAt: charge.createdAt.toISOString(),
-    })),
+    charges: charges.map(chargeView),
     calls: calls.map(callView),
     history: history.map((change) => ({
       id: change.id,
@@ -234,13 +251,7 @@ export async function adminDealOf(
       reason: change.reason,
       createdAt: change.createdAt.toISOString(),
     })),
-    events: events.map((event) => ({
-      id: event.id,
-      type: event.type,
-      objectId: event.objectId,
-      createdAt: event.createdAt.toISOString(),
-      processedAt: iso(event.processedAt),
-    })),
+    events: events.map(eventView),
     canCancel: OPERATOR_CANCELLABLE.includes(deal.status),
   };
 }

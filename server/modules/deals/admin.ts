@@ -1,6 +1,5 @@
 import type { MarketplacePayments } from "#core/contracts/marketplace-payments.ts";
 import type { Locale } from "#core/i18n/index.ts";
-import { err, ok } from "#core/result.ts";
 import type { TableQuery } from "#core/schemas/admin-table.ts";
 import type { Db } from "#server/db/client.ts";
 import type { JobRunner } from "#server/jobs/runner.ts";
@@ -18,7 +17,7 @@ import {
 } from "./admin-reads.ts";
 import { PROVIDER_CALLS_QUEUE } from "./flow.ts";
 import { createDealNotices } from "./notices.ts";
-import { lastDifferenceMinor, RECONCILE_QUEUE, reconcile, reconciliationsOf } from "./reconcile.ts";
+import { createReconcileNow, lastDifferenceMinor, RECONCILE_QUEUE, reconciliationsOf } from "./reconcile.ts";
 
 /**
  * The deals' back office (issue 35, items 4 and 9; ADR 0076): the operator's reads and moves and
@@ -55,23 +54,7 @@ export function createDealsAdmin(deps: DealsAdminDeps) {
       .send(PROVIDER_CALLS_QUEUE, {}, { singletonKey: "run" })
       .catch((error) => logger.warn({ err: error }, "the provider calls' job could not be sent"));
 
-  /** One check of the held money, stored; by staff ("Check now", audited) or the daily job (null). */
-  async function reconcileNow(actor: AuditActor | null) {
-    if (!marketplace) return err("unavailable" as const);
-    const row = await reconcile(db, marketplace, actor?.actorId ?? null, now());
-    if (row.differenceMinor !== 0)
-      logger.warn({ reconciliation: row.id, differenceMinor: row.differenceMinor }, "held money mismatch");
-    if (actor)
-      await deps.recordAudit(db, {
-        actorId: actor.actorId,
-        ip: actor.ip ?? null,
-        action: "deal.reconcile",
-        entity: "deal_reconciliation",
-        entityId: String(row.id),
-        data: { differenceMinor: row.differenceMinor },
-      });
-    return ok(row);
-  }
+  const reconcileNow = createReconcileNow({ db, marketplace, logger, recordAudit: deps.recordAudit, now });
 
   return {
     /** Whether a payment provider is configured (retries and the check need one). */

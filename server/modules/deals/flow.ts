@@ -2,13 +2,12 @@ import type { DealRole } from "#core/contracts/deals.ts";
 import type { Locale } from "#core/i18n/index.ts";
 import { createFlowContext, type DealFlowDeps } from "./flow/context.ts";
 import { deliverySteps } from "./flow/delivery.ts";
-import { disputeSteps } from "./flow/disputes.ts";
 import { registerDealJobs } from "./flow/jobs.ts";
 import { makingSteps } from "./flow/making.ts";
 import { paymentSteps } from "./flow/payment.ts";
 import { payoutSteps } from "./flow/payouts.ts";
 import { secondChanceSteps } from "./flow/second-chance.ts";
-import { dealPageOf, dealsOf, disputeViewOf } from "./reads.ts";
+import { dealPageOf, dealsOf } from "./reads.ts";
 
 export { AUCTION_DEAL_QUEUE, type DealFlowDeps, PROVIDER_CALLS_QUEUE } from "./flow/context.ts";
 export type { AuctionSale } from "./flow/making.ts";
@@ -29,14 +28,15 @@ export function createDealFlow(deps: DealFlowDeps) {
     available: async () => (await ctx.setting()) !== null,
     list: (userId: number, role: DealRole, locale: Locale) => dealsOf(ctx.db, userId, role, locale),
     page: (dealId: number, userId: number, locale: Locale) => dealPageOf(ctx.db, dealId, userId, locale),
-    /** A deal's dispute (call it with a deal its caller may see: the page's or the operator's). */
-    dispute: (dealId: number) => disputeViewOf(ctx.db, dealId),
+    /** The `deals` setting while deals through the site are on, else null (the disputes' answer days). */
+    activeSetting: ctx.setting,
+    /** Lets the decided provider calls go out now (the disputes' resolutions). */
+    kickCalls: ctx.kickCalls,
     ...making,
     ...payment,
     ...payoutSteps(ctx),
     ...deliverySteps(ctx),
     ...secondChanceSteps(ctx),
-    ...disputeSteps(ctx),
     /** Registers the deals' queues and their handlers (the process's job runner runs them). */
     registerJobs: () => registerDealJobs(ctx, making, payment),
   };

@@ -23,8 +23,13 @@ export {
   type DealFlow,
   type DealFlowDeps,
 } from "./flow.ts";
+// What the disputes module runs in its own transactions (server/modules/disputes): the deal under
+// its lock, its move to disputed, its resolution with the money, and its balances.
+export { balancesOf } from "./ledger.ts";
 export type { DealTermsSource, ListingDealTerms } from "./making.ts";
 export { RECONCILE_QUEUE } from "./reconcile.ts";
 export { createDealsService, type DealsService } from "./service.ts";
 export type { Resolution, StepRefusal } from "./settle.ts";
+export { resolveDeal, step } from "./settle.ts";
 export type { DealActor } from "./transitions.ts";
+export { lockDeal, markDealDisputed } from "./transitions.ts";

@@ -3,7 +3,6 @@ import { formatPrice } from "#core/money/money.ts";
 import type { Db } from "#server/db/client.ts";
 import type { Notifier } from "../messages/index.ts";
 import type { DealRecord } from "./tables.ts";
-import { lockDeal } from "./transitions.ts";
 
 /**
  * The deals' notices (issue 35, item 8): a system message in the bell and a mail for each step,
@@ -19,7 +18,6 @@ export type DealNoticeKind =
   | "deal_released"
   | "deal_cancelled"
   | "deal_second_chance"
-  | "deal_dispute"
   | "bidding_suspended";
 
 export type DealNotices = ReturnType<typeof createDealNotices>;
@@ -49,30 +47,7 @@ export function createDealNotices(notifier: Pick<Notifier, "notify">) {
       onceKey: `deal:${deal.id}:${onceKey}:${to}`,
     });
 
-  /** A dispute's step to one side (`<event>_<side>` texts); each message its own notice. */
-  const dispute = async (tx: Db, dealId: number, event: string, to: "buyer" | "seller", key = event) => {
-    const deal = await lockDeal(tx, dealId);
-    if (deal) await send(tx, deal, "deal_dispute", to, `dispute-${key}`, null, `${event}_${to}`);
-  };
-
   return {
-    /** The buyer opened a dispute: the seller is told. */
-    dispute,
-    /** A message or a proposal in a dispute: the other side is told. */
-    async disputeMessage(tx: Db, dealId: number, authorId: number) {
-      const deal = await lockDeal(tx, dealId);
-      if (!deal) return;
-      const to = deal.buyerId === authorId ? "seller" : "buyer";
-      await dispute(tx, dealId, "message", to, `message-${Date.now()}`);
-    },
-    async disputeEscalated(tx: Db, dealId: number) {
-      await dispute(tx, dealId, "escalated", "buyer");
-      await dispute(tx, dealId, "escalated", "seller");
-    },
-    async disputeResolved(tx: Db, dealId: number) {
-      await dispute(tx, dealId, "resolved", "buyer");
-      await dispute(tx, dealId, "resolved", "seller");
-    },
     /** The runner-up's second-chance offer: the item at their highest bid, until `expiresAt`. */
     secondChance: (
       tx: Db,

@@ -4,7 +4,6 @@ import type {
   DealPageView,
   DealRole,
   DealRow,
-  DisputeView,
   SecondChanceOfferRow,
   SecondChanceState,
 } from "#core/contracts/deals.ts";
@@ -18,7 +17,6 @@ import { type ProductSummary, productSummaries } from "../listing-reads/index.ts
 import { buyerThreadsOf } from "../messages/index.ts";
 import { publicNamesOf } from "../users/index.ts";
 import { balancesOf } from "./ledger.ts";
-import { dealDisputeMessages, dealDisputes } from "./tables/disputes.ts";
 import { sellerPayoutAccounts } from "./tables/provider.ts";
 import type { SecondChanceOffer } from "./tables/strikes.ts";
 import { type DealRecord, dealStatusChanges, deals } from "./tables.ts";
@@ -196,37 +194,4 @@ export function secondChanceStateOf(
         ? "expired"
         : "open";
   return { hours, offer: { priceMinor: offer.priceMinor, expiresAt: offer.expiresAt.toISOString(), state } };
-}
-
-/** A deal's dispute with its messages, for the deal's page and the back office; null without one. */
-export async function disputeViewOf(db: Db, dealId: number): Promise<DisputeView | null> {
-  const [dispute] = await db.select().from(dealDisputes).where(eq(dealDisputes.dealId, dealId));
-  if (!dispute) return null;
-  const messages = await db
-    .select()
-    .from(dealDisputeMessages)
-    .where(eq(dealDisputeMessages.disputeId, dispute.id))
-    .orderBy(asc(dealDisputeMessages.id));
-  return {
-    status: dispute.status,
-    reason: dispute.reason,
-    escalatableAt: dispute.escalatableAt.toISOString(),
-    proposal:
-      dispute.status !== "resolved" && dispute.proposedRefundMinor !== null && dispute.proposedBy
-        ? { refundMinor: dispute.proposedRefundMinor, by: dispute.proposedBy }
-        : null,
-    outcome: dispute.outcome
-      ? {
-          kind: dispute.outcome,
-          refundMinor: dispute.refundMinor ?? 0,
-          facts: dispute.decisionFacts,
-          grounds: dispute.decisionGrounds,
-        }
-      : null,
-    messages: messages.map((message) => ({
-      role: message.role as "buyer" | "seller" | "operator",
-      body: message.body,
-      at: message.createdAt.toISOString(),
-    })),
-  };
 }

@@ -1,7 +1,10 @@
 import { desc, eq, isNotNull, sql } from "drizzle-orm";
 import type { DealReconciliationView } from "#core/contracts/admin-deals.ts";
 import type { MarketplacePayments } from "#core/contracts/marketplace-payments.ts";
+import { err, ok } from "#core/result.ts";
 import type { Db } from "#server/db/client.ts";
+import type { Logger } from "#server/logger.ts";
+import type { AuditActor, RecordAudit } from "../admin/index.ts";
 import { staffContactsOf } from "../users/index.ts";
 import { dealCharges, dealProviderCalls } from "./tables/provider.ts";
 import { type DealReconciliation, dealReconciliations } from "./tables/reconciliations.ts";
@@ -88,4 +91,34 @@ export async function lastDifferenceMinor(db: Db, provider: string | null): Prom
     .orderBy(desc(dealReconciliations.checkedAt), desc(dealReconciliations.id))
     .limit(1);
   return row?.differenceMinor ?? null;
+}
+
+/**
+ * One check of the held money, stored; by staff ("Check now", audited) or the daily job (actor
+ * null). Without a provider there is nothing to check against.
+ */
+export function createReconcileNow(deps: {
+  db: Db;
+  marketplace: MarketplacePayments | null;
+  logger: Pick<Logger, "warn">;
+  recordAudit: RecordAudit;
+  now: () => Date;
+}) {
+  const { db, marketplace, logger, now } = deps;
+  return async function reconcileNow(actor: AuditActor | null) {
+    if (!marketplace) return err("unavailable" as const);
+    const row = await reconcile(db, marketplace, actor?.actorId ?? null, now());
+    if (row.differenceMinor !== 0)
+      logger.warn({ reconciliation: row.id, differenceMinor: row.differenceMinor }, "held money mismatch");
+    if (actor)
+      await deps.recordAudit(db, {
+        actorId: actor.actorId,
+        ip: actor.ip ?? null,
+        action: "deal.reconcile",
+        entity: "deal_reconciliation",
+        entityId: String(row.id),
+        data: { differenceMinor: row.differenceMinor },
+      });
+    return ok(row);
+  };
 }

@@ -37,14 +37,14 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const deal = await services.deals.page(dealId, user!.id, locale);
   if (!deal) throw data(null, { status: 404 });
   const secondChance = await services.deals.secondChanceOf(deal);
-  const dispute = await services.deals.dispute(deal.id);
+  const dispute = await services.disputes.view(deal.id);
   return { deal, secondChance, dispute, payment: payment === "cancelled" ? "cancelled" : checked };
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
   const { services, locale, user } = context.get(appContext);
   const form = await request.formData();
-  return dealAction(services.deals, { dealId: dealIdOf(params), userId: user!.id, form, locale });
+  return dealAction(services, { dealId: dealIdOf(params), userId: user!.id, form, locale });
 }
 
 export function meta(args: Route.MetaArgs) {

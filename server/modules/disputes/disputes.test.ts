@@ -4,10 +4,10 @@ import { DEALS } from "#server/db/seed/settings-data.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { insertAuction, insertAuctionSettings, insertBidders } from "#server/test/auction-fixtures.ts";
 import { createMarketplaceDouble, type MarketplaceDouble } from "#server/test/marketplace-double.ts";
-import { AUCTION_DEAL_QUEUE, PROVIDER_CALLS_QUEUE } from "./flow.ts";
-import { balancesOf } from "./ledger.ts";
-import { dealDisputes } from "./tables/disputes.ts";
-import { PROVIDER_EVENT_QUEUE } from "./webhooks.ts";
+import { AUCTION_DEAL_QUEUE, PROVIDER_CALLS_QUEUE } from "../deals/flow.ts";
+import { balancesOf } from "../deals/ledger.ts";
+import { PROVIDER_EVENT_QUEUE } from "../deals/webhooks.ts";
+import { dealDisputes } from "./tables.ts";
 
 /**
  * A dispute as the buyer, the seller and the operator live it (issue 35, item 6): opened within
@@ -47,6 +47,7 @@ afterAll(() => api?.close());
 
 let operatorId: number;
 const deals = () => api.services.deals;
+const disputes = () => api.services.disputes;
 
 /** A deal of 1 000 Kč + DPD 100 Kč + protection 60 Kč, paid and shipped. */
 async function shippedDeal() {
@@ -80,35 +81,30 @@ describe("a dispute", () => {
     expect(deal.totalMinor).toBe(116_000);
     const text = "Láhev dorazila s prasklou pečetí a uniká z ní.";
     // Only the buyer opens it, with a text long enough to say what is wrong.
-    expect(await deals().openDispute(deal.id, seller.user.id, { reason: "damaged", text })).toMatchObject({
+    expect(await disputes().open(deal.id, seller.user.id, { reason: "damaged", text })).toMatchObject({
       code: "not_found",
     });
     expect(
-      await deals().openDispute(deal.id, buyer.user.id, { reason: "damaged", text: "rozbité" }),
+      await disputes().open(deal.id, buyer.user.id, { reason: "damaged", text: "rozbité" }),
     ).toMatchObject({ code: "invalid" });
-    expect((await deals().openDispute(deal.id, buyer.user.id, { reason: "damaged", text })).ok).toBe(true);
+    expect((await disputes().open(deal.id, buyer.user.id, { reason: "damaged", text })).ok).toBe(true);
     expect((await deals().page(deal.id, buyer.user.id, "cs"))?.status).toBe("disputed");
     // The release job finds a disputed deal and leaves it.
     expect(
-      (
-        await deals().writeInDispute(
-          deal.id,
-          seller.user.id,
-          "Balil jsem ji do bublinkové fólie, pošlete foto.",
-        )
-      ).ok,
+      (await disputes().write(deal.id, seller.user.id, "Balil jsem ji do bublinkové fólie, pošlete foto."))
+        .ok,
     ).toBe(true);
-    expect(await deals().writeInDispute(deal.id, stranger.user.id, "Co se stalo?")).toMatchObject({
+    expect(await disputes().write(deal.id, stranger.user.id, "Co se stalo?")).toMatchObject({
       code: "not_found",
     });
 
     // Not before the answer days.
-    expect(await deals().escalateDispute(deal.id, buyer.user.id)).toMatchObject({ code: "not_yet" });
+    expect(await disputes().escalate(deal.id, buyer.user.id)).toMatchObject({ code: "not_yet" });
     await api.db
       .update(dealDisputes)
       .set({ escalatableAt: new Date(Date.now() - 1000) })
       .where(eq(dealDisputes.dealId, deal.id));
-    expect((await deals().escalateDispute(deal.id, seller.user.id)).ok).toBe(true);
+    expect((await disputes().escalate(deal.id, seller.user.id)).ok).toBe(true);
 
     // The operator decides: 400 Kč back to the buyer, the rest released, with the reasons.
     const decision = {
@@ -116,11 +112,11 @@ describe("a dispute", () => {
       facts: "Fotografie kupujícího ukazují prasklou pečeť; obsah z láhve částečně unikl.",
       grounds: "Obchodní podmínky, Poctivé obchodování: zboží musí dorazit ve stavu, v jakém bylo popsáno.",
     };
-    expect(
-      await deals().decideDispute(deal.id, operatorId, { ...decision, refundMinor: 999_999 }),
-    ).toMatchObject({ code: "invalid_amount" });
-    expect((await deals().decideDispute(deal.id, operatorId, decision)).ok).toBe(true);
-    expect(await deals().decideDispute(deal.id, operatorId, decision)).toMatchObject({
+    expect(await disputes().decide(deal.id, operatorId, { ...decision, refundMinor: 999_999 })).toMatchObject(
+      { code: "invalid_amount" },
+    );
+    expect((await disputes().decide(deal.id, operatorId, decision)).ok).toBe(true);
+    expect(await disputes().decide(deal.id, operatorId, decision)).toMatchObject({
       code: "illegal_transition",
     });
     await api.jobs.runPending(PROVIDER_CALLS_QUEUE);
@@ -151,15 +147,15 @@ describe("a dispute", () => {
   it("ends by agreement when the other side accepts a proposal, and only the other side may", async () => {
     const deal = await shippedDeal();
     const text = "Etiketa je jiná než na fotografiích v inzerátu.";
-    expect((await deals().openDispute(deal.id, buyer.user.id, { reason: "not_as_described", text })).ok).toBe(
+    expect((await disputes().open(deal.id, buyer.user.id, { reason: "not_as_described", text })).ok).toBe(
       true,
     );
-    expect(await deals().openDispute(deal.id, buyer.user.id, { reason: "fake", text })).toMatchObject({
+    expect(await disputes().open(deal.id, buyer.user.id, { reason: "fake", text })).toMatchObject({
       code: "illegal_transition",
     });
-    expect((await deals().proposeRefund(deal.id, seller.user.id, 20_000)).ok).toBe(true);
-    expect(await deals().acceptProposal(deal.id, seller.user.id)).toMatchObject({ code: "no_proposal" });
-    expect((await deals().acceptProposal(deal.id, buyer.user.id)).ok).toBe(true);
+    expect((await disputes().propose(deal.id, seller.user.id, 20_000)).ok).toBe(true);
+    expect(await disputes().accept(deal.id, seller.user.id)).toMatchObject({ code: "no_proposal" });
+    expect((await disputes().accept(deal.id, buyer.user.id)).ok).toBe(true);
     await api.jobs.runPending(PROVIDER_CALLS_QUEUE);
     expect((await deals().page(deal.id, buyer.user.id, "cs"))?.status).toBe("partially_refunded");
     expect(await balancesOf(api.db, deal.id)).toMatchObject({ held: 0, refunded: 20_000 });

@@ -2,11 +2,11 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { DISPUTE_REASONS, DISPUTE_STATUSES } from "#core/lifecycles/dispute.ts";
 import { createdAt, money, oneOf, timestamptz, updatedAt } from "#server/db/columns.ts";
-import { userKey } from "../../users/keys.ts";
-import { deals } from "../tables.ts";
+import { dealKey } from "../deals/keys.ts";
+import { userKey } from "../users/keys.ts";
 
 /**
- * A deal's dispute (issue 35, item 6; `disputeLifecycle`): one per deal, what the buyer says is
+ * A deal's dispute (issue 35, item 6; `disputeLifecycle`; the disputes module, ADR 0077): one per deal, what the buyer says is
  * wrong, the two sides' messages, a refund one side proposed, and how it ended: an agreement or
  * the operator's decision with its statement of reasons (facts and grounds), which both sides see.
  */
@@ -19,7 +19,7 @@ export const dealDisputes = pgTable(
     id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
     dealId: integer("deal_id")
       .notNull()
-      .references(() => deals.id, { onDelete: "restrict" })
+      .references(dealKey, { onDelete: "restrict" })
       .unique("deal_disputes_deal_id_unique"),
     status: text("status", { enum: DISPUTE_STATUSES }).notNull(),
     reason: text("reason", { enum: DISPUTE_REASONS }).notNull(),

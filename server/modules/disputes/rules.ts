@@ -2,15 +2,19 @@ import { asc, eq } from "drizzle-orm";
 import type { DisputeReason } from "#core/lifecycles/dispute.ts";
 import { err, ok, type Result } from "#core/result.ts";
 import type { Db } from "#server/db/client.ts";
-import { createDispute, escalateDispute, lockDispute, resolveDispute } from "./dispute-transitions.ts";
-import { balancesOf } from "./ledger.ts";
-import { type Resolution, resolveDeal, step } from "./settle.ts";
-import { type DealDispute, dealDisputeMessages, dealDisputes } from "./tables/disputes.ts";
-import type { DealRecord } from "./tables.ts";
-import { lockDeal, markDealDisputed } from "./transitions.ts";
+import {
+  balancesOf,
+  lockDeal,
+  markDealDisputed,
+  type Resolution,
+  resolveDeal,
+  step,
+} from "../deals/index.ts";
+import { type DealDispute, dealDisputeMessages, dealDisputes } from "./tables.ts";
+import { createDispute, escalateDispute, lockDispute, resolveDispute } from "./transitions.ts";
 
 /**
- * Disputes (issue 35, item 6; docs/product/deals.md, "Disputes"): the buyer opens one within the
+ * Disputes (issue 35, item 6; docs/product/deals.md, "Disputes"; ADR 0077): the buyer opens one within the
  * release window with a reason and a text; both sides write and either proposes a refund the other
  * may accept; unresolved after the answer days either side escalates, and the operator decides
  * with a statement of reasons. The deal is resolved and its money moved (refunds and the seller's
@@ -30,6 +34,9 @@ export const DISPUTE_TEXT_MIN = 10;
 export const DISPUTE_TEXT_MAX = 4000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DISPUTABLE = new Set(["shipped", "ready_for_pickup", "delivered"]);
+
+/** A deal as the deals module hands it out under its lock. */
+type DealRecord = NonNullable<Awaited<ReturnType<typeof lockDeal>>>;
 
 const textOk = (text: string) =>
   text.trim().length >= DISPUTE_TEXT_MIN && text.trim().length <= DISPUTE_TEXT_MAX;

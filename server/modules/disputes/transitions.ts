@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { type DisputeReason, disputeLifecycle, IllegalTransitionError } from "#core/lifecycles/dispute.ts";
 import { err, ok, type Result } from "#core/result.ts";
 import type { Db } from "#server/db/client.ts";
-import { type DealDispute, dealDisputes } from "./tables/disputes.ts";
+import { type DealDispute, dealDisputes } from "./tables.ts";
 
 /**
  * The only place a dispute is created or its status written (docs/architecture.md, "Lifecycles"):

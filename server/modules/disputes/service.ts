@@ -1,0 +1,104 @@
+import type { DisputeReason } from "#core/lifecycles/dispute.ts";
+import { err } from "#core/result.ts";
+import type { DealsSetting } from "#core/schemas/settings.ts";
+import type { Db } from "#server/db/client.ts";
+import type { Notifier } from "../messages/index.ts";
+import { createDisputeNotices } from "./notices.ts";
+import { disputeViewOf } from "./reads.ts";
+import {
+  acceptProposal,
+  decideDispute,
+  escalate,
+  openDispute,
+  proposeRefund,
+  writeInDispute,
+} from "./rules.ts";
+
+export type DisputesDeps = {
+  db: Db;
+  notifier: Pick<Notifier, "notify">;
+  /** The `deals` setting while deals through the site are on (the answer days), else null. */
+  dealsSetting: () => Promise<DealsSetting | null>;
+  /** Lets the refunds and the transfer a resolution decided go out through the provider now. */
+  kickCalls: () => Promise<unknown>;
+  now?: () => Date;
+};
+
+/**
+ * Disputes (issue 35, item 6; ADR 0077): each step in one transaction with its notice; an ending
+ * that refunds or pays out lets the provider calls run. Answers in codes (rules.ts).
+ */
+export function createDisputesService(deps: DisputesDeps) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+  const notices = createDisputeNotices(deps.notifier);
+  /** A step that may end the dispute: its money goes out through the provider's outbox. */
+  const ending = async <T extends { ok: boolean }>(run: () => Promise<T>) => {
+    const result = await run();
+    if (result.ok) await deps.kickCalls();
+    return result;
+  };
+  return {
+    /** A deal's dispute (ask with a deal the caller may see: the deal's page or the operator's). */
+    view: (dealId: number) => disputeViewOf(db, dealId),
+
+    /** The buyer disputes a shipped, ready or delivered deal within the release window. */
+    async open(dealId: number, buyerId: number, input: { reason: DisputeReason; text: string }) {
+      const on = await deps.dealsSetting();
+      if (!on) return err("unavailable" as const);
+      return db.transaction(async (tx) => {
+        const opened = await openDispute(tx, {
+          dealId,
+          buyerId,
+          ...input,
+          answerDays: on.disputeAnswerDays,
+          at: now(),
+        });
+        if (opened.ok) await notices.opened(tx, dealId);
+        return opened;
+      });
+    },
+    write: (dealId: number, userId: number, text: string) =>
+      db.transaction(async (tx) => {
+        const at = now();
+        const written = await writeInDispute(tx, { dealId, userId, text, at });
+        if (written.ok) await notices.message(tx, dealId, userId, String(at.getTime()));
+        return written;
+      }),
+    propose: (dealId: number, userId: number, refundMinor: number) =>
+      db.transaction(async (tx) => {
+        const proposed = await proposeRefund(tx, { dealId, userId, refundMinor });
+        if (proposed.ok) await notices.message(tx, dealId, userId, `proposal-${now().getTime()}`);
+        return proposed;
+      }),
+    accept: (dealId: number, userId: number) =>
+      ending(() =>
+        db.transaction(async (tx) => {
+          const accepted = await acceptProposal(tx, { dealId, userId, at: now() });
+          if (accepted.ok) await notices.resolved(tx, dealId);
+          return accepted;
+        }),
+      ),
+    escalate: (dealId: number, userId: number) =>
+      db.transaction(async (tx) => {
+        const escalated = await escalate(tx, { dealId, userId, at: now() });
+        if (escalated.ok) await notices.escalated(tx, dealId);
+        return escalated;
+      }),
+    /** The operator's decision with its statement of reasons (the back office, the `deals` scope). */
+    decide: (
+      dealId: number,
+      operatorId: number,
+      decision: { refundMinor: number; facts: string; grounds: string },
+    ) =>
+      ending(() =>
+        db.transaction(async (tx) => {
+          const decided = await decideDispute(tx, { dealId, operatorId, ...decision, at: now() });
+          if (decided.ok) await notices.resolved(tx, dealId);
+          return decided;
+        }),
+      ),
+  };
+}
+
+export type DisputesService = ReturnType<typeof createDisputesService>;
