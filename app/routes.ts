@@ -91,6 +91,7 @@ export default [
     ...page("adminDealPayouts", "routes/admin/deals/payouts.tsx"),
     ...page("adminDealReconciliation", "routes/admin/deals/reconciliation.tsx"),
     ...page("adminDeal", "routes/admin/deals/deal.tsx"),
+    ...page("adminDealDispute", "routes/admin/deals/dispute.tsx"),
   ]),
   ...page("logout", "routes/account/logout.tsx"),
   ...page("ageConfirmation", "routes/age-confirmation.tsx"),

@@ -65,6 +65,7 @@ export const ADMIN_PATHS = {
   adminDealPayouts: { cs: "/admin/obchody/vyplaty", en: "/en/admin/deals/payouts" },
   adminDealReconciliation: { cs: "/admin/obchody/kontrola", en: "/en/admin/deals/reconciliation" },
   adminDeal: { cs: "/admin/obchody/:dealId", en: "/en/admin/deals/:dealId" },
+  adminDealDispute: { cs: "/admin/obchody/:dealId/spor", en: "/en/admin/deals/:dealId/dispute" },
 } as const;
 
 /**

@@ -40,6 +40,7 @@ export function wireDeals(
     notifier,
     dealsSetting: deals.activeSetting,
     kickCalls: deals.kickCalls,
+    recordAudit,
   });
   return { deals, dealsAdmin, disputes, dealTerms: listingDealTerms };
 }

@@ -112,11 +112,11 @@ describe("a dispute", () => {
       facts: "Fotografie kupujícího ukazují prasklou pečeť; obsah z láhve částečně unikl.",
       grounds: "Obchodní podmínky, Poctivé obchodování: zboží musí dorazit ve stavu, v jakém bylo popsáno.",
     };
-    expect(await disputes().decide(deal.id, operatorId, { ...decision, refundMinor: 999_999 })).toMatchObject(
-      { code: "invalid_amount" },
-    );
-    expect((await disputes().decide(deal.id, operatorId, decision)).ok).toBe(true);
-    expect(await disputes().decide(deal.id, operatorId, decision)).toMatchObject({
+    expect(
+      await disputes().decide(deal.id, { actorId: operatorId }, { ...decision, refundMinor: 999_999 }),
+    ).toMatchObject({ code: "invalid_amount" });
+    expect((await disputes().decide(deal.id, { actorId: operatorId }, decision)).ok).toBe(true);
+    expect(await disputes().decide(deal.id, { actorId: operatorId }, decision)).toMatchObject({
       code: "illegal_transition",
     });
     await api.jobs.runPending(PROVIDER_CALLS_QUEUE);

@@ -2,6 +2,7 @@ import type { DisputeReason } from "#core/lifecycles/dispute.ts";
 import { err } from "#core/result.ts";
 import type { DealsSetting } from "#core/schemas/settings.ts";
 import type { Db } from "#server/db/client.ts";
+import type { AuditActor, RecordAudit } from "../admin/index.ts";
 import type { Notifier } from "../messages/index.ts";
 import { createDisputeNotices } from "./notices.ts";
 import { disputeViewOf } from "./reads.ts";
@@ -21,6 +22,8 @@ export type DisputesDeps = {
   dealsSetting: () => Promise<DealsSetting | null>;
   /** Lets the refunds and the transfer a resolution decided go out through the provider now. */
   kickCalls: () => Promise<unknown>;
+  /** The back office's audit log: the operator's decision is recorded with it. */
+  recordAudit: RecordAudit;
   now?: () => Date;
 };
 
@@ -86,19 +89,36 @@ export function createDisputesService(deps: DisputesDeps) {
         return escalated;
       }),
     /** The operator's decision with its statement of reasons (the back office, the `deals` scope). */
-    decide: (
-      dealId: number,
-      operatorId: number,
-      decision: { refundMinor: number; facts: string; grounds: string },
-    ) =>
-      ending(() =>
-        db.transaction(async (tx) => {
-          const decided = await decideDispute(tx, { dealId, operatorId, ...decision, at: now() });
-          if (decided.ok) await notices.resolved(tx, dealId);
-          return decided;
-        }),
-      ),
+    decide: (dealId: number, actor: AuditActor, decision: OperatorDecision) =>
+      ending(() => decideWithAudit(deps, notices, dealId, actor, decision, now())),
   };
 }
 
 export type DisputesService = ReturnType<typeof createDisputesService>;
+
+export type OperatorDecision = { refundMinor: number; facts: string; grounds: string };
+
+/** The operator's decision, its notices to both sides and its audit row, in one transaction. */
+function decideWithAudit(
+  deps: DisputesDeps,
+  notices: ReturnType<typeof createDisputeNotices>,
+  dealId: number,
+  actor: AuditActor,
+  decision: OperatorDecision,
+  at: Date,
+) {
+  return deps.db.transaction(async (tx) => {
+    const decided = await decideDispute(tx, { dealId, operatorId: actor.actorId, ...decision, at });
+    if (!decided.ok) return decided;
+    await notices.resolved(tx, dealId);
+    await deps.recordAudit(tx, {
+      actorId: actor.actorId,
+      ip: actor.ip ?? null,
+      action: "deal.dispute_decision",
+      entity: "deal",
+      entityId: String(dealId),
+      data: { outcome: decided.value.outcome, refundMinor: decided.value.refundMinor },
+    });
+    return decided;
+  });
+}

@@ -1,9 +1,11 @@
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import { appContext } from "#app/context.ts";
 import { type DealReply, DealView } from "#app/features/admin/deals/deal-view.tsx";
+import { useTranslation } from "#app/i18n/use-translation.ts";
 import { parseForm } from "#app/ui/forms/conform.ts";
 import { pageMeta } from "#app/ui/seo/page-meta.ts";
 import { translate } from "#core/i18n/index.ts";
+import { localePath } from "#core/i18n/paths.ts";
 import { AdminDealActionSchema } from "#core/schemas/admin-deals.ts";
 import { requireScope } from "../guard.server.ts";
 import type { Route } from "./+types/deal";
@@ -31,9 +33,11 @@ function dealIdOf(params: { dealId?: string }, locale: "cs" | "en"): number {
 export async function loader({ params, context }: Route.LoaderArgs) {
   requireScope(context, "deals");
   const { services, locale } = context.get(appContext);
-  const found = await services.dealsAdmin.deal(dealIdOf(params, locale), locale);
+  const dealId = dealIdOf(params, locale);
+  const found = await services.dealsAdmin.deal(dealId, locale);
   if (!found) throw data(translate(locale, "errors.notFound"), { status: 404 });
-  return found;
+  const dispute = await services.disputes.view(dealId);
+  return { ...found, disputeStatus: dispute?.status ?? null };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -69,5 +73,27 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function AdminDealPage({ loaderData, actionData }: Route.ComponentProps) {
-  return <DealView data={loaderData} reply={actionData} />;
+  const { disputeStatus, ...deal } = loaderData;
+  return (
+    <>
+      {disputeStatus ? <DisputeLink dealId={deal.deal.id} status={disputeStatus} /> : null}
+      <DealView data={deal} reply={actionData} />
+    </>
+  );
+}
+
+/** The way to the deal's dispute: what the sides wrote and, once handed over, the decision. */
+function DisputeLink({ dealId, status }: { dealId: number; status: "open" | "escalated" | "resolved" }) {
+  const { t, locale } = useTranslation();
+  return (
+    <p className="mb-4">
+      <Link
+        to={localePath("adminDealDispute", locale, { dealId: String(dealId) })}
+        className={`inline-flex rounded-lg px-4 py-2 font-semibold ring-1 ${status === "escalated" ? "bg-secondary/20 ring-secondary/50" : "ring-line"}`}
+        data-testid="admin-dispute-link"
+      >
+        {t("adminDeals.dispute.link", { status: t(`adminDeals.dispute.statusLabels.${status}`) })}
+      </Link>
+    </p>
+  );
 }

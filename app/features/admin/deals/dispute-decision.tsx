@@ -1,0 +1,93 @@
+import { Form } from "react-router";
+import { useTranslation } from "#app/i18n/use-translation.ts";
+import { formatDate } from "#app/ui/dates-and-prices.ts";
+import type { DisputeView } from "#core/contracts/deals.ts";
+
+const FIELD = "mt-1 w-full rounded-lg border border-line px-3 py-2";
+
+/** What the buyer, the seller and the operator wrote in the dispute, oldest first. */
+export function DisputeMessages({ messages }: { messages: DisputeView["messages"] }) {
+  const { t, locale } = useTranslation();
+  return (
+    <>
+      <h2 className="mt-6 font-serif text-xl text-primary-dark">{t("adminDeals.dispute.messages")}</h2>
+      <ol className="mt-2 flex flex-col gap-2">
+        {messages.map((message) => (
+          <li
+            key={`${message.at}-${message.role}`}
+            className="rounded-xl bg-white p-3 text-sm ring-1 ring-line"
+          >
+            <p className="text-xs text-muted">
+              {t(`adminDeals.dispute.roles.${message.role}`)} · {formatDate(message.at, locale, true)}
+            </p>
+            <p className="mt-1 whitespace-pre-line">{message.body}</p>
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+}
+
+/** The operator's decision with its statement of reasons, once a side handed the dispute over. */
+export function DisputeDecision({ status }: { status: DisputeView["status"] }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {status === "escalated" ? (
+        <Form
+          method="post"
+          className="mt-6 max-w-2xl rounded-2xl bg-white p-5 ring-1 ring-line"
+          data-testid="dispute-decide"
+        >
+          <h2 className="font-serif text-xl text-primary-dark">{t("adminDeals.dispute.decideTitle")}</h2>
+          <p className="mt-1 text-sm text-muted">{t("adminDeals.dispute.decideLead")}</p>
+          <label className="mt-3 block text-sm font-medium" htmlFor="refund">
+            {t("adminDeals.dispute.refund")}
+          </label>
+          <input
+            id="refund"
+            name="refund"
+            inputMode="decimal"
+            required
+            className="mt-1 w-40 rounded-lg border border-line px-3 py-2"
+          />
+          <p className="mt-1 text-xs text-muted">{t("adminDeals.dispute.refundHint")}</p>
+          <label className="mt-3 block text-sm font-medium" htmlFor="facts">
+            {t("adminDeals.dispute.facts")}
+          </label>
+          <textarea
+            id="facts"
+            name="facts"
+            required
+            minLength={10}
+            maxLength={4000}
+            rows={3}
+            className={FIELD}
+          />
+          <label className="mt-3 block text-sm font-medium" htmlFor="grounds">
+            {t("adminDeals.dispute.grounds")}
+          </label>
+          <textarea
+            id="grounds"
+            name="grounds"
+            required
+            minLength={10}
+            maxLength={4000}
+            rows={3}
+            className={FIELD}
+          />
+          <button
+            type="submit"
+            className="mt-4 rounded-lg bg-primary-dark px-5 py-3 font-semibold text-white hover:bg-[#173d42]"
+          >
+            {t("adminDeals.dispute.decide")}
+          </button>
+        </Form>
+      ) : (
+        <p className="mt-6 text-muted">
+          {t(status === "resolved" ? "adminDeals.dispute.resolved" : "adminDeals.dispute.notEscalated")}
+        </p>
+      )}
+    </>
+  );
+}
