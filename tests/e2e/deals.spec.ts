@@ -1,7 +1,8 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { DEALS } from "#server/db/seed/settings-data.ts";
-import { DEMO, expect, signedIn, test } from "./fixtures.ts";
+import { answerConsent, DEMO, expect, signedIn, test } from "./fixtures.ts";
 import { putSetting } from "./settings.ts";
+import { signInStaff } from "./staff.ts";
 
 /**
  * A deal through the site, as two collectors and the seller live it (issue 35, "How it is checked"),
@@ -63,23 +64,30 @@ async function wonAuction(request: APIRequestContext, buyer: Page, rival: Page, 
   return auction;
 }
 
-/** The seller ships with a tracking number; the buyer confirms receipt. */
-async function shipAndConfirm(seller: Page, buyer: Page, name: string) {
+/** By card on the provider's page; back on the deal, the provider's word says paid. */
+async function payByCard(buyer: Page, dealId: string) {
+  await buyer.getByRole("button", { name: "Pokračovat k platbě" }).click();
+  await expect(buyer).toHaveURL(new RegExp(`^${SIMULATOR}/pay/`));
+  await expect(buyer.getByText("1 352,00 Kč").first()).toBeVisible();
+  await buyer.getByRole("button", { name: "Zaplatit" }).click();
+  await expect(buyer).toHaveURL(new RegExp(`/ucet/obchody/${dealId}\\?payment=returned`));
+  await expect(buyer.getByTestId("deal-status")).toHaveText("Zaplaceno, čeká na odeslání");
+}
+
+/** The seller ships with a tracking number; the buyer's page shows it with the carrier's link. */
+async function ship(seller: Page, buyer: Page, name: string) {
   await seller.goto("/ucet/prodeje");
   await seller.getByTestId("deal-list").getByRole("link", { name }).click();
   await expect(seller.getByTestId("deal-status")).toHaveText("Zaplaceno, čeká na odeslání");
   await seller.getByLabel("Číslo zásilky").fill("Z 1234 5678");
   await seller.getByRole("button", { name: "Označit jako odeslané" }).click();
   await expect(seller.getByTestId("deal-status")).toHaveText("Odesláno");
-
   await buyer.reload();
   await expect(buyer.getByTestId("deal-status")).toHaveText("Odesláno");
   await expect(buyer.getByRole("link", { name: /Sledovat zásilku/ })).toHaveAttribute(
     "href",
     /Z%201234%205678/,
   );
-  await buyer.getByRole("button", { name: "Potvrzuji převzetí" }).click();
-  await expect(buyer.getByTestId("deal-status")).toHaveText("Dokončeno");
 }
 
 /** The simulator's own record of the deal: its payment and the transfers to the seller. */
@@ -87,9 +95,16 @@ async function providerRecord(dealId: string) {
   const state = (await (await fetch(`${SIMULATOR}/_simulator/state`)).json()) as {
     paymentIntents: Record<string, { amount_received: number; transfer_group: string | null }>;
     transfers: Record<string, { amount: number; transfer_group: string | null }>;
+    refunds: Record<string, { amount: number; payment_intent: string }>;
   };
   const reference = `deal:${dealId}`;
+  const intents = Object.entries(state.paymentIntents).filter(
+    ([, intent]) => intent.transfer_group === reference,
+  );
   return {
+    refunded: Object.values(state.refunds)
+      .filter((refund) => intents.some(([id]) => id === refund.payment_intent))
+      .map((refund) => refund.amount),
     received: Object.values(state.paymentIntents)
       .filter((intent) => intent.transfer_group === reference)
       .reduce((sum, intent) => sum + intent.amount_received, 0),
@@ -110,15 +125,10 @@ test("a won auction paid by card, shipped, confirmed, and paid out to the verifi
   await wonAuction(request, buyer, rival, name);
   const dealId = new URL(buyer.url()).pathname.split("/").pop() ?? "";
 
-  // By card on the provider's page; back on the deal, the provider's word says paid.
-  await buyer.getByRole("button", { name: "Pokračovat k platbě" }).click();
-  await expect(buyer).toHaveURL(new RegExp(`^${SIMULATOR}/pay/`));
-  await expect(buyer.getByText("1 352,00 Kč").first()).toBeVisible();
-  await buyer.getByRole("button", { name: "Zaplatit" }).click();
-  await expect(buyer).toHaveURL(new RegExp(`/ucet/obchody/${dealId}\\?payment=returned`));
-  await expect(buyer.getByTestId("deal-status")).toHaveText("Zaplaceno, čeká na odeslání");
-
-  await shipAndConfirm(seller, buyer, name);
+  await payByCard(buyer, dealId);
+  await ship(seller, buyer, name);
+  await buyer.getByRole("button", { name: "Potvrzuji převzetí" }).click();
+  await expect(buyer.getByTestId("deal-status")).toHaveText("Dokončeno");
 
   // The seller is paid out once the provider has verified them.
   await seller.goto("/ucet/prodeje");
@@ -188,4 +198,66 @@ test("another user's deal is not found, and a forged webhook changes nothing", a
   });
   expect(forged.status()).toBe(400);
   await rival.context().close();
+});
+
+test("a dispute handed to the operator ends in a partial refund with reasons both sides see", async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const name = `Port Mourant 1974 ${Date.now().toString(36)}`;
+  const buyer = await signedIn(browser, baseURL!, DEMO.buyer);
+  const rival = await signedIn(browser, baseURL!, RIVAL);
+  const seller = await signedIn(browser, baseURL!, DEMO.seller);
+  await wonAuction(request, buyer, rival, name);
+  const dealId = new URL(buyer.url()).pathname.split("/").pop() ?? "";
+  await payByCard(buyer, dealId);
+  await ship(seller, buyer, name);
+
+  // The buyer disputes instead of confirming; the seller answers.
+  const open = buyer.getByTestId("dispute-open");
+  await open.getByLabel("Důvod").selectOption({ label: "Poškozené nebo vyteklé" });
+  await open.getByLabel("Co se stalo").fill("Pečeť je prasklá a část rumu vytekla do krabice.");
+  await open.getByRole("button", { name: "Otevřít spor" }).click();
+  await expect(buyer.getByTestId("deal-status")).toHaveText("Ve sporu");
+  await seller.reload();
+  await seller
+    .getByLabel("Napsat do sporu")
+    .fill("Láhev jsem balil do bublinkové fólie, prosím o fotografie.");
+  await seller.getByRole("button", { name: "Odeslat" }).click();
+  await expect(seller.getByTestId("dispute")).toContainText("prosím o fotografie");
+
+  // Three days to answer have passed (the diagnostics move them): the buyer hands it over.
+  expect((await request.post(`/__diagnostics/dispute/${dealId}`)).status()).toBe(200);
+  await buyer.reload();
+  await buyer.getByRole("button", { name: "Předat provozovateli" }).click();
+  await expect(buyer.getByTestId("dispute")).toHaveAttribute("data-status", "escalated");
+
+  // The operator decides: 300 Kč back, the rest to the seller, with the statement of reasons.
+  const operatorContext = await browser.newContext({ baseURL });
+  await answerConsent(operatorContext, baseURL!);
+  const operator = await operatorContext.newPage();
+  await signInStaff(operator, DEMO.admin.email, { to: `/admin/obchody/${dealId}` });
+  await operator.getByTestId("admin-dispute-link").click();
+  const decide = operator.getByTestId("dispute-decide");
+  await decide.getByLabel("Vrátit kupujícímu (Kč)").fill("300");
+  await decide.getByLabel("Zjištěné skutečnosti").fill("Fotografie ukazují prasklou pečeť a vyteklý obsah.");
+  await decide
+    .getByLabel("Odůvodnění (podmínky, zákon)")
+    .fill("Podmínky, Poctivé obchodování: zboží má dorazit, jak bylo popsáno.");
+  await decide.getByRole("button", { name: "Rozhodnout" }).click();
+  await expect(operator.getByTestId("admin-dispute")).toHaveAttribute("data-status", "resolved");
+
+  for (const page of [buyer, seller]) {
+    await page.reload();
+    await expect(page.getByTestId("deal-status")).toHaveText("Částečně vráceno");
+    await expect(page.getByTestId("dispute-outcome")).toContainText("Kupujícímu se vrací 300,00 Kč");
+    await expect(page.getByTestId("dispute-decision")).toContainText("prasklou pečeť");
+  }
+  // The provider refunded the 300 Kč, once.
+  await expect
+    .poll(async () => (await providerRecord(dealId)).refunded, { timeout: 30_000 })
+    .toEqual([30_000]);
+  for (const page of [buyer, rival, seller, operator]) await page.context().close();
 });

@@ -14,6 +14,7 @@ import {
   proposeRefund,
   writeInDispute,
 } from "./rules.ts";
+import { moveEscalatableAt } from "./transitions.ts";
 
 export type DisputesDeps = {
   db: Db;
@@ -42,6 +43,11 @@ export function createDisputesService(deps: DisputesDeps) {
     return result;
   };
   return {
+    /**
+     * Moves the moment from which a dispute may be handed to the operator (the browser tests, which
+     * cannot wait the answer days). False without such a dispute.
+     */
+    moveAnswerDeadline: async (dealId: number, at: Date) => (await moveEscalatableAt(db, dealId, at)) > 0,
     /** A deal's dispute (ask with a deal the caller may see: the deal's page or the operator's). */
     view: (dealId: number) => disputeViewOf(db, dealId),
 

@@ -90,3 +90,13 @@ export const resolveDispute = (
     },
     at,
   );
+
+/** The answer days' end moved (the browser tests' control; not a status move): how many rows changed. */
+export async function moveEscalatableAt(db: Db, dealId: number, at: Date): Promise<number> {
+  const moved = await db
+    .update(dealDisputes)
+    .set({ escalatableAt: at })
+    .where(eq(dealDisputes.dealId, dealId))
+    .returning({ id: dealDisputes.id });
+  return moved.length;
+}
