@@ -139,7 +139,9 @@ export default [
       route(`${base}/middleware/:name`, "routes/diagnostics.tsx", { id: `diagnosticsMiddleware-${locale}` }),
       route(`${base}/crash`, "routes/diagnostics.tsx", { id: `diagnosticsCrash-${locale}` }),
       route(`${base}/auction/:id?`, "routes/diagnostics-auction.tsx", { id: `diagnosticsAuction-${locale}` }),
-      route(`${base}/dispute/:dealId`, "routes/diagnostics-dispute.tsx", { id: `diagnosticsDispute-${locale}` }),
+      route(`${base}/dispute/:dealId`, "routes/diagnostics-dispute.tsx", {
+        id: `diagnosticsDispute-${locale}`,
+      }),
     ];
   }),
   route("*", "routes/not-found.tsx", { id: "not-found" }),
