@@ -5,6 +5,7 @@ import { action as productAction } from "#app/routes/catalog/product.tsx";
 import { DEALS } from "#server/db/seed/settings-data.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { insertAuction, insertAuctionSettings, insertBidders } from "#server/test/auction-fixtures.ts";
+import { createMarketplaceDouble } from "#server/test/marketplace-double.ts";
 
 /**
  * The bid confirmation's all-in total (issue 35, item 2) is the server's: the product page's
@@ -17,7 +18,8 @@ let productId: number;
 let bidder: { id: number; emailConfirmed: boolean; adultConfirmed: boolean; group: unknown };
 
 beforeAll(async () => {
-  api = await createTestApi();
+  // Deals are offered only where a payment provider is configured.
+  api = await createTestApi({}, { marketplace: createMarketplaceDouble().port });
   await insertAuctionSettings(api.db);
   const [seller, buyer] = await insertBidders(api.db, 2);
   productId = (await insertAuction(api.db, { sellerId: seller.user.id })).id;

@@ -10,6 +10,7 @@ import { products } from "#server/modules/listings/tables/products.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { insertBidders } from "#server/test/auction-fixtures.ts";
 import { insertCategory } from "#server/test/fixtures.ts";
+import { createMarketplaceDouble } from "#server/test/marketplace-double.ts";
 import { photoLikeJpeg } from "#server/test/photo.ts";
 
 /**
@@ -24,7 +25,8 @@ let seller: { id: number; username: string; emailConfirmed: boolean; group: null
 let fields: Record<string, string>;
 
 beforeAll(async () => {
-  api = await createTestApi();
+  // Deals are offered only where a payment provider is configured.
+  api = await createTestApi({}, { marketplace: createMarketplaceDouble().port });
   await api.services.settings.put("deals", null, { ...DEALS, enabled: true });
   const root = await insertCategory(api.db, { depth: 1, nameCs: "Alkohol", slugCs: "alkohol" });
   const rum = await insertCategory(api.db, { depth: 2, parentId: root.id, nameCs: "Rum", slugCs: "rum" });

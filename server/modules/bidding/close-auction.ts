@@ -11,11 +11,14 @@ import { copyListedState } from "./listed-copy.ts";
 import type { AuctionNotices } from "./notices.ts";
 import type { AuctionScheduler } from "./queues.ts";
 
-/** What a sold auction hands on: the deals make a deal of it (their job, after the close commits). */
+/**
+ * What a sold auction hands on: the deals make a deal of it (their job, after the close commits).
+ * Answers whether a deal through the site follows, so the close's notices say where to pay.
+ */
 export type AuctionSoldHook = (
   tx: Db,
   sale: { productId: number; winnerId: number; sellerId: number; priceMinor: number; at: Date },
-) => Promise<unknown>;
+) => Promise<boolean>;
 
 export type CloseResult =
   | { status: "closed"; outcome: "sold"; winnerId: number; priceMinor: number }
@@ -57,16 +60,18 @@ export function createAuctionClosing(deps: {
       if (!result) return { status: "skipped" };
       // The listings' copy of the final price and count (ADR 0053), if a bid's copy was still due.
       await copyListedState(tx, row.id);
-      await notices.sendCloseNotices(tx, row, result);
+      const dealFollows =
+        result.outcome === "sold" && row.sellerId !== null && deps.onSold
+          ? await deps.onSold(tx, {
+              productId: row.id,
+              winnerId: result.winnerId,
+              sellerId: row.sellerId,
+              priceMinor: result.priceMinor,
+              at: now,
+            })
+          : false;
+      await notices.sendCloseNotices(tx, row, result, dealFollows);
       await notifyAuctionChange(tx, { productId: row.id, event: "closed" });
-      if (result.outcome === "sold" && row.sellerId !== null)
-        await deps.onSold?.(tx, {
-          productId: row.id,
-          winnerId: result.winnerId,
-          sellerId: row.sellerId,
-          priceMinor: result.priceMinor,
-          at: now,
-        });
       return result.outcome === "sold"
         ? { status: "closed", outcome: "sold", winnerId: result.winnerId, priceMinor: result.priceMinor }
         : { status: "closed", outcome: "unsold", reason: result.reason };

@@ -46,7 +46,13 @@ type SendNotice = (
   event: AuctionNoticeKind,
   productId: number,
   params: Record<string, string | number>,
-  extra?: { payload?: Record<string, unknown>; onceKey?: string },
+  extra?: {
+    payload?: Record<string, unknown>;
+    onceKey?: string;
+    /** A variant of the kind's texts and the page it links to instead of the conversation. */
+    variant?: string;
+    page?: "accountPurchases" | "accountSales";
+  },
 ) => Promise<void>;
 
 /** One notice to one user; an anonymised account gets none. */
@@ -59,7 +65,12 @@ function createNoticeSender(notifier: Pick<Notifier, "notify">): SendNotice {
       values: params,
       payload: extra.payload,
       onceKey: extra.onceKey,
-      link: typeof threadId === "number" ? { page: "accountMessageThread", params: { threadId } } : undefined,
+      variant: extra.variant,
+      link: extra.page
+        ? { page: extra.page }
+        : typeof threadId === "number"
+          ? { page: "accountMessageThread", params: { threadId } }
+          : undefined,
     });
   };
 }
@@ -71,9 +82,16 @@ function createNoticeSender(notifier: Pick<Notifier, "notify">): SendNotice {
 async function sendSoldNotices(
   tx: Db,
   sendNotice: SendNotice,
-  sale: { row: AuctionRow; winnerId: number; price: string; people: Map<number, NoticeRecipient> },
+  sale: {
+    row: AuctionRow;
+    winnerId: number;
+    price: string;
+    people: Map<number, NoticeRecipient>;
+    /** The deal through the site follows (issue 35): pay there, not in the conversation. */
+    dealFollows: boolean;
+  },
 ) {
-  const { row, winnerId, price, people } = sale;
+  const { row, winnerId, price, people, dealFollows } = sale;
   const winner = people.get(winnerId);
   const seller = row.sellerId ? people.get(row.sellerId) : undefined;
   let threadId: number | null = null;
@@ -86,13 +104,28 @@ async function sendSoldNotices(
     threadId = thread.threadId;
   }
   const payload = { productId: row.id, threadId };
-  if (winner) await sendNotice(tx, winner, "won", row.id, { price }, { payload });
+  const deal = (page: "accountPurchases" | "accountSales") => (dealFollows ? { variant: "deal", page } : {});
+  if (winner)
+    await sendNotice(tx, winner, "won", row.id, { price }, { payload, ...deal("accountPurchases") });
   if (seller)
-    await sendNotice(tx, seller, "sold", row.id, { price, buyer: winner?.username ?? "" }, { payload });
+    await sendNotice(
+      tx,
+      seller,
+      "sold",
+      row.id,
+      { price, buyer: winner?.username ?? "" },
+      { payload, ...deal("accountSales") },
+    );
 }
 
 /** The close's notices: winner and seller (or the seller alone), then every other bidder. */
-async function sendCloseNotices(tx: Db, sendNotice: SendNotice, row: AuctionRow, result: AuctionOutcome) {
+async function sendCloseNotices(
+  tx: Db,
+  sendNotice: SendNotice,
+  row: AuctionRow,
+  result: AuctionOutcome,
+  dealFollows: boolean,
+) {
   const bidderRows = await tx
     .selectDistinct({ userId: bids.userId })
     .from(bids)
@@ -106,7 +139,7 @@ async function sendCloseNotices(tx: Db, sendNotice: SendNotice, row: AuctionRow,
   const payload = { productId: row.id };
   const seller = row.sellerId ? people.get(row.sellerId) : undefined;
   if (result.outcome === "sold")
-    await sendSoldNotices(tx, sendNotice, { row, winnerId: result.winnerId, price, people });
+    await sendSoldNotices(tx, sendNotice, { row, winnerId: result.winnerId, price, people, dealFollows });
   else if (seller)
     await sendNotice(
       tx,
@@ -167,8 +200,8 @@ export function createAuctionNotices(deps: { db: Db; notifier: Pick<Notifier, "n
 
   return {
     /** The close's notices, in the close's transaction. */
-    sendCloseNotices: (tx: Db, row: AuctionRow, result: AuctionOutcome) =>
-      sendCloseNotices(tx, sendNotice, row, result),
+    sendCloseNotices: (tx: Db, row: AuctionRow, result: AuctionOutcome, dealFollows = false) =>
+      sendCloseNotices(tx, sendNotice, row, result, dealFollows),
 
     /** The outbid notice (a job, so that the bid itself stays short); at most once per outbidding bid. */
     notifyOutbid: (input: StandingNotice) => sendStandingNotice(input, "outbid"),

@@ -20,7 +20,7 @@ import { createDeal, type DealActor } from "./transitions.ts";
 export type ListingDealTerms = { paysThroughSite: boolean; deliveryOptions: DeliveryOption[] };
 
 /** Where the deals read a listing's terms (the listing's deal terms module, wired in server/wiring). */
-export type DealTermsSource = { termsOf(productId: number): Promise<ListingDealTerms | null> };
+export type DealTermsSource = { termsOf(productId: number, tx?: Db): Promise<ListingDealTerms | null> };
 
 export type MakeRefusal = "deals_off" | "no_terms" | "key_reused";
 

@@ -137,6 +137,18 @@ export function createSettingsService(db: Db, cache: ShellDataCache = noShellDat
       return (entry?.value as MaintenanceState | undefined) ?? null;
     },
 
+    /**
+     * A setting shared by both languages, read through the caller's transaction (not the cache):
+     * for a decision inside a transaction, where the embedded database's one connection is held.
+     */
+    async sharedValueIn<T = unknown>(executor: Db, name: string): Promise<T | undefined> {
+      const [row] = await executor
+        .select({ value: settings.value })
+        .from(settings)
+        .where(and(eq(settings.name, name), isNull(settings.locale)));
+      return row?.value as T | undefined;
+    },
+
     async get<T = unknown>(name: string, locale: Locale = "cs"): Promise<T | undefined> {
       return (await list(locale)).find((entry) => entry.name === name)?.value as T | undefined;
     },

@@ -13,7 +13,10 @@ export type DealFlowDeps = {
   jobs: JobRunner;
   /** Null where no provider is configured: deals through the site are off. */
   marketplace: MarketplacePayments | null;
-  settings: { get<T = unknown>(name: string): Promise<T | undefined> };
+  settings: {
+    get<T = unknown>(name: string): Promise<T | undefined>;
+    sharedValueIn<T = unknown>(executor: Db, name: string): Promise<T | undefined>;
+  };
   terms: DealTermsSource;
   notifier: Pick<Notifier, "notify">;
   publicUrl: string;
@@ -33,6 +36,9 @@ export function createFlowContext(deps: DealFlowDeps) {
     notices: createDealNotices(deps.notifier),
     /** The `deals` setting when deals through the site are on (and a provider is configured), else null. */
     setting: async () => (marketplace ? dealsSettingIfOn(await deps.settings.get("deals")) : null),
+    /** The same, read through the caller's transaction (a decision inside the auction's close). */
+    settingIn: async (tx: Db) =>
+      marketplace ? dealsSettingIfOn(await deps.settings.sharedValueIn(tx, "deals")) : null,
     /** The deal's page, where the provider sends the buyer back. */
     dealUrl: (dealId: number, locale: Locale) =>
       `${deps.publicUrl}${locale === "en" ? "/en/account/deals" : "/ucet/obchody"}/${dealId}`,

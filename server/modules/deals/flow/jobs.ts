@@ -54,4 +54,7 @@ export async function registerDealJobs(
     if (marketplace && (await pendingCallIds(db, 1)).length > 0) await ctx.kickCalls();
   });
   await jobs.schedule(DEADLINE_SWEEP_QUEUE, "*/5 * * * *");
+  // A process that starts (after a crash too) makes the calls already decided at once, not at the
+  // next sweep: the provider answers a repeated key with the first result.
+  if (marketplace && (await pendingCallIds(db, 1)).length > 0) await ctx.kickCalls();
 }

@@ -40,8 +40,17 @@ export function makingSteps(ctx: FlowContext) {
 
   return {
     makeAuctionDeal,
-    /** The close of a sold auction asks for its deal, in the close's own transaction. */
-    onAuctionSold: (tx: Db, sale: AuctionSale) =>
-      jobs.send(AUCTION_DEAL_QUEUE, { ...sale, at: sale.at.toISOString() }, { tx }),
+    /**
+     * The close of a sold auction asks for its deal, in the close's own transaction: when deals
+     * are on and the auction offers delivery, the deal's job is sent and the close's notices say
+     * to pay on the site.
+     */
+    async onAuctionSold(tx: Db, sale: AuctionSale): Promise<boolean> {
+      if (!(await ctx.settingIn(tx))) return false;
+      const terms = await ctx.terms.termsOf(sale.productId, tx);
+      if (!terms || terms.deliveryOptions.length === 0) return false;
+      await jobs.send(AUCTION_DEAL_QUEUE, { ...sale, at: sale.at.toISOString() }, { tx });
+      return true;
+    },
   };
 }
