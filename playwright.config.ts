@@ -46,14 +46,14 @@ export default defineConfig({
     {
       name: "chromium",
       use: { browserName: "chromium" },
-      testIgnore: /(maintenance|deal-terms|deals)\.spec\.ts/,
+      testIgnore: /\/(maintenance|deal-terms|deals)\.spec\.ts$/,
       dependencies: ["staff-setup"],
     },
     // Deals through the site on make delivery required of every new auction: alone, after the rest.
     {
       name: "deal-terms",
       use: { browserName: "chromium" },
-      testMatch: /(deal-terms|deals)\.spec\.ts/,
+      testMatch: /\/(deal-terms|deals)\.spec\.ts$/,
       dependencies: ["chromium"],
     },
     // Maintenance switches the whole site off, so it runs alone once everything else is done.

@@ -1,0 +1,112 @@
+/**
+ * Screenshots of a deal through the site (issue 35) at 375, 768 and 1280 px, in Czech and English
+ * (not part of the test suite): Nákupy with the deal to pay, the deal page to pay, paid (the
+ * seller's page to ship), shipped (the buyer's page with the tracking link, the receipt and the
+ * dispute form), the dispute, and Prodeje with the payouts. Needs a server of its own with the demo
+ * data, the provider simulator and the diagnostics (E2E_DIAGNOSTICS=1); switches deals on:
+ *
+ *   E2E_DIAGNOSTICS=1 PORT=3260 DATA_DIR=/tmp/screens-data node scripts/start.ts
+ *   SCREENS_URL=http://localhost:3260 node tests/screens/deals.screens.ts
+ *
+ * PNGs go to /tmp/screens/deals-<what>-<lang>-<width>.png.
+ */
+import fs from "node:fs";
+import { type Page, request } from "@playwright/test";
+import { DEALS } from "../../server/db/seed/settings-data.ts";
+import { DEMO_STAFF } from "../../server/db/seed/staff-data.ts";
+import { demoTotp, totpCode } from "../e2e/staff.ts";
+import { launchScreensBrowser, postDiagnostics, signedIn } from "./browser.ts";
+
+const BASE = process.env.SCREENS_URL ?? "http://localhost:3260";
+const OUT = "/tmp/screens";
+const OWNER = DEMO_STAFF.find((member) => member.role === "admin")!;
+const BUYER = { email: "kupec@rarita.test", password: "demo-kupec" };
+const SELLER = { email: "prodejce@rarita.test", password: "demo-prodejce" };
+const WIDTHS = [375, 768, 1280];
+
+async function putSetting(name: string, value: unknown) {
+  const api = await request.newContext({ baseURL: BASE });
+  const login = await api.post("/api/auth/login", { data: { email: OWNER.email, password: OWNER.password } });
+  const { token } = (await login.json()) as { token: string };
+  for (const step of [0, 1]) {
+    const passed = await api.post("/api/auth/second-factor", {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { code: totpCode(demoTotp(OWNER.email), step) },
+    });
+    if (passed.status() === 200) break;
+  }
+  const saved = await api.put(`/api/admin/settings/${name}`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { value },
+  });
+  if (saved.status() !== 200) throw new Error(`${name}: ${saved.status()}`);
+}
+
+/** The page at each width, in Czech (`cs`) and at its English twin (`en`). */
+async function shoot(page: Page, what: string, csPath: string, enPath: string) {
+  for (const [lang, path] of [
+    ["cs", csPath],
+    ["en", enPath],
+  ] as const) {
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${BASE}${path}`);
+      await page.screenshot({ path: `${OUT}/deals-${what}-${lang}-${width}.png`, fullPage: true });
+    }
+  }
+}
+
+fs.mkdirSync(OUT, { recursive: true });
+await putSetting("deals", { ...DEALS, enabled: true });
+const browser = await launchScreensBrowser();
+try {
+  const auction = await postDiagnostics(BASE, "/__diagnostics/auction", {
+    sellerEmail: SELLER.email,
+    startPriceMinor: 1_250_000,
+    endsInSeconds: 600,
+    name: "Caroni 1996, 23 let, 60,5 %",
+    delivery: [
+      { carrier: "zasilkovna", priceMinor: 8_900 },
+      { carrier: "ppl", priceMinor: 14_900 },
+      { carrier: "pickup", town: "Praha" },
+    ],
+  });
+  const buyer = (await signedIn(browser, BASE, 1280, BUYER)).page;
+  const seller = (await signedIn(browser, BASE, 1280, SELLER)).page;
+  await buyer.goto(`${BASE}${auction.url}`);
+  await buyer.getByTestId("auction-live").and(buyer.locator("[data-state=open]")).waitFor();
+  await buyer.getByTestId("bid-amount").fill("12500");
+  await buyer.getByTestId("bid-submit").click();
+  await buyer.getByTestId("bid-confirm-submit").click();
+  await postDiagnostics(BASE, `/__diagnostics/auction/${auction.id}`, { endsInSeconds: 1 });
+  for (let i = 0; i < 60; i++) {
+    await buyer.goto(`${BASE}/ucet/nakupy`);
+    if (await buyer.getByTestId("deal-list").count()) break;
+    await buyer.waitForTimeout(1000);
+  }
+  const link = await buyer.getByTestId("deal-list").getByRole("link").first().getAttribute("href");
+  const id = link!.split("/").pop();
+  const deal = (lang: "cs" | "en") => (lang === "cs" ? `/ucet/obchody/${id}` : `/en/account/deals/${id}`);
+  await shoot(buyer, "purchases", "/ucet/nakupy", "/en/account/purchases");
+  await shoot(buyer, "to-pay", deal("cs"), deal("en"));
+
+  await buyer.goto(`${BASE}${deal("cs")}`);
+  await buyer.getByRole("button", { name: "Pokračovat k platbě" }).click();
+  await buyer.getByRole("button", { name: "Zaplatit" }).click();
+  await buyer.getByTestId("deal-status").waitFor();
+  await shoot(seller, "to-ship", deal("cs"), deal("en"));
+  await seller.goto(`${BASE}${deal("cs")}`);
+  await seller.getByLabel("Číslo zásilky").fill("Z 4401 2277 18");
+  await seller.getByRole("button", { name: "Označit jako odeslané" }).click();
+  await seller.getByText("Označeno jako odeslané.").waitFor();
+  await shoot(buyer, "shipped", deal("cs"), deal("en"));
+
+  await buyer.goto(`${BASE}${deal("cs")}`);
+  await buyer.getByLabel("Co se stalo").fill("Pečeť je prasklá a část rumu vytekla do krabice.");
+  await buyer.getByRole("button", { name: "Otevřít spor" }).click();
+  await buyer.getByTestId("dispute").waitFor();
+  await shoot(seller, "dispute", deal("cs"), deal("en"));
+  await shoot(seller, "sales", "/ucet/prodeje", "/en/account/sales");
+} finally {
+  await browser.close();
+}
