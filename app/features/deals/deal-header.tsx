@@ -12,7 +12,7 @@ export function DealHeader({ deal }: { deal: DealPageView }) {
         to={localePath(deal.role === "buyer" ? "accountPurchases" : "accountSales", locale)}
         className="text-sm text-primary-dark underline underline-offset-4"
       >
-        {t("dealPages.deal.back")}
+        {t(deal.role === "buyer" ? "dealPages.deal.back" : "dealPages.deal.backSales")}
       </Link>
       <h1 className="mt-2 font-serif text-3xl text-primary-dark tablet:text-4xl">{deal.productName}</h1>
       <p className="mt-1 text-muted">
