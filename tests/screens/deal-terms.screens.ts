@@ -10,36 +10,16 @@
  * PNGs go to /tmp/screens/deal-terms-<what>-<lang>-<width>.png.
  */
 import fs from "node:fs";
-import { type Page, request } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { DEALS } from "../../server/db/seed/settings-data.ts";
-import { DEMO_STAFF } from "../../server/db/seed/staff-data.ts";
-import { demoTotp, totpCode } from "../e2e/staff.ts";
 import { photo } from "../e2e/wanted-ad.ts";
 import { launchScreensBrowser, signedIn } from "./browser.ts";
+import { putSetting } from "./settings.ts";
 
 const BASE = process.env.SCREENS_URL ?? "http://localhost:3260";
 const OUT = "/tmp/screens";
-const OWNER = DEMO_STAFF.find((member) => member.role === "admin")!;
 const SELLER = { email: "sberatel10@rarita.test", password: "demo-sberatel" };
 const VIP_BUYER = { email: "sberatel1@rarita.test", password: "demo-sberatel" };
-
-async function putSetting(name: string, value: unknown) {
-  const api = await request.newContext({ baseURL: BASE });
-  const login = await api.post("/api/auth/login", { data: { email: OWNER.email, password: OWNER.password } });
-  const { token } = (await login.json()) as { token: string };
-  for (const step of [0, 1]) {
-    const passed = await api.post("/api/auth/second-factor", {
-      headers: { Authorization: `Bearer ${token}` },
-      data: { code: totpCode(demoTotp(OWNER.email), step) },
-    });
-    if (passed.status() === 200) break;
-  }
-  const saved = await api.put(`/api/admin/settings/${name}`, {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { value },
-  });
-  if (saved.status() !== 200) throw new Error(`${name}: ${saved.status()}`);
-}
 
 /** The same page in English: the header's language link, read (on a phone it hides in a menu). */
 async function english(page: Page) {
@@ -48,8 +28,8 @@ async function english(page: Page) {
 }
 
 fs.mkdirSync(OUT, { recursive: true });
-await putSetting("deals", { ...DEALS, enabled: true });
-await putSetting("fees", {
+await putSetting(BASE, "deals", { ...DEALS, enabled: true });
+await putSetting(BASE, "fees", {
   ...((await (await fetch(`${BASE}/api/settings?lang=cs`)).json()) as { name: string; value: object }[]).find(
     (entry) => entry.name === "fees",
   )!.value,

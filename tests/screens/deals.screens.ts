@@ -11,36 +11,16 @@
  * PNGs go to /tmp/screens/deals-<what>-<lang>-<width>.png.
  */
 import fs from "node:fs";
-import { type Page, request } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { DEALS } from "../../server/db/seed/settings-data.ts";
-import { DEMO_STAFF } from "../../server/db/seed/staff-data.ts";
-import { demoTotp, totpCode } from "../e2e/staff.ts";
 import { launchScreensBrowser, postDiagnostics, signedIn } from "./browser.ts";
+import { putSetting } from "./settings.ts";
 
 const BASE = process.env.SCREENS_URL ?? "http://localhost:3260";
 const OUT = "/tmp/screens";
-const OWNER = DEMO_STAFF.find((member) => member.role === "admin")!;
 const BUYER = { email: "kupec@rarita.test", password: "demo-kupec" };
 const SELLER = { email: "prodejce@rarita.test", password: "demo-prodejce" };
 const WIDTHS = [375, 768, 1280];
-
-async function putSetting(name: string, value: unknown) {
-  const api = await request.newContext({ baseURL: BASE });
-  const login = await api.post("/api/auth/login", { data: { email: OWNER.email, password: OWNER.password } });
-  const { token } = (await login.json()) as { token: string };
-  for (const step of [0, 1]) {
-    const passed = await api.post("/api/auth/second-factor", {
-      headers: { Authorization: `Bearer ${token}` },
-      data: { code: totpCode(demoTotp(OWNER.email), step) },
-    });
-    if (passed.status() === 200) break;
-  }
-  const saved = await api.put(`/api/admin/settings/${name}`, {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { value },
-  });
-  if (saved.status() !== 200) throw new Error(`${name}: ${saved.status()}`);
-}
 
 /** The page at each width, in Czech (`cs`) and at its English twin (`en`). */
 async function shoot(page: Page, what: string, csPath: string, enPath: string) {
@@ -57,7 +37,7 @@ async function shoot(page: Page, what: string, csPath: string, enPath: string) {
 }
 
 fs.mkdirSync(OUT, { recursive: true });
-await putSetting("deals", { ...DEALS, enabled: true });
+await putSetting(BASE, "deals", { ...DEALS, enabled: true });
 const browser = await launchScreensBrowser();
 try {
   const auction = await postDiagnostics(BASE, "/__diagnostics/auction", {
