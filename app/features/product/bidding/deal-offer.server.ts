@@ -15,11 +15,11 @@ export async function dealOfferFor(
 ): Promise<DealOffer | null> {
   if (product.format === "shop" || product.type === "demand") return null;
   const { services, user } = context.get(appContext);
-  const [fees, terms] = await Promise.all([
-    services.dealTerms.availableDealFees(),
-    services.dealTerms.termsOf(product.id),
-  ]);
-  if (!fees || !terms) return null;
+  // The fees first (the settings, kept in memory): with deals off the page asks for no terms.
+  const fees = await services.dealTerms.availableDealFees();
+  if (!fees) return null;
+  const terms = await services.dealTerms.termsOf(product.id);
+  if (!terms) return null;
   return {
     fees,
     deliveryOptions: terms.deliveryOptions,
