@@ -15,6 +15,7 @@ import { staffContactsOf, userIdsMatching } from "../users/index.ts";
 import { callView } from "./admin-calls.ts";
 import { LEDGER_ACCOUNTS } from "./contracts.ts";
 import { balancesOf } from "./ledger.ts";
+import { dueOf } from "./reads.ts";
 import {
   dealCharges,
   dealProviderCalls,
@@ -40,13 +41,6 @@ const overdueSql = (at: Date): SQL<boolean> =>
 function isOverdue(deal: DealRecord, at: Date): boolean {
   if (deal.status === "awaiting_payment") return deal.payBy < at;
   return deal.status === "paid" && deal.shipBy !== null && deal.shipBy < at;
-}
-
-function dueOf(deal: DealRecord): Date | null {
-  if (deal.status === "awaiting_payment") return deal.payBy;
-  if (deal.status === "paid") return deal.shipBy;
-  if (deal.status === "shipped" || deal.status === "delivered") return deal.releaseAt;
-  return null;
 }
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;

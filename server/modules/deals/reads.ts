@@ -40,7 +40,8 @@ function nextAction(deal: DealRecord, role: DealRole, payoutsEnabled: boolean): 
   return deal.status === "awaiting_payment" || deal.status === "shipped" ? "wait" : "none";
 }
 
-function dueOf(deal: DealRecord): Date | null {
+/** The deadline the deal waits for now (pay, ship, release), or null. */
+export function dueOf(deal: DealRecord): Date | null {
   if (deal.status === "awaiting_payment") return deal.payBy;
   if (deal.status === "paid") return deal.shipBy;
   if (deal.status === "shipped" || deal.status === "delivered") return deal.releaseAt;
@@ -52,8 +53,14 @@ function nameOf(product: ProductSummary | undefined, locale: Locale): string {
   return locale === "en" && product.nameEn ? product.nameEn : product.nameCs;
 }
 
-async function rowsOf(db: Db, list: DealRecord[], userId: number, locale: Locale): Promise<DealRow[]> {
-  const products = await productSummaries(
+async function rowsOf(
+  db: Db,
+  list: DealRecord[],
+  userId: number,
+  locale: Locale,
+  products?: Map<number, ProductSummary>,
+): Promise<DealRow[]> {
+  products ??= await productSummaries(
     db,
     list.map((deal) => deal.productId),
   );
@@ -112,8 +119,10 @@ export async function dealPageOf(
 ): Promise<DealPageView | null> {
   const [deal] = await db.select().from(deals).where(eq(deals.id, dealId)).limit(1);
   if (!deal || (deal.buyerId !== userId && deal.sellerId !== userId)) return null;
-  const [row] = await rowsOf(db, [deal], userId, locale);
-  const product = (await productSummaries(db, [deal.productId])).get(deal.productId);
+  // The item read once, for the row and the page's link.
+  const products = await productSummaries(db, [deal.productId]);
+  const [row] = await rowsOf(db, [deal], userId, locale, products);
+  const product = products.get(deal.productId);
   const timeline = await db
     .select()
     .from(dealStatusChanges)
