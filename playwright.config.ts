@@ -10,6 +10,11 @@ process.env.E2E_MAIL_PORT ??= String(Number(port) + 1);
 // The payment provider simulator's port (scripts/e2e-server.ts): the deals' tests read its state.
 process.env.E2E_MARKETPLACE_PORT ??= String(Number(port) + 2);
 const baseURL = `http://localhost:${port}`;
+// Deals through the site (issue 35) run on a second e2e server with its own data, mail and simulator
+// ports: switched on, they require delivery of every new auction, which the other tests do not give;
+// apart, the deals' tests run beside the rest instead of after it. Their simulator's port:
+const dealsPort = String(Number(port) + 5);
+process.env.E2E_DEALS_MARKETPLACE_PORT ??= String(Number(port) + 7);
 // Side-by-side runs (E2E_PORT) keep their artefacts apart.
 const outputDir = process.env.E2E_PORT ? `test-results/${process.env.E2E_PORT}` : "test-results";
 // The demo staff's sessions, signed in once per run by the staff-setup project (tests/e2e/staff.ts
@@ -49,28 +54,49 @@ export default defineConfig({
       testIgnore: /\/(maintenance|deal-terms|deals)\.spec\.ts$/,
       dependencies: ["staff-setup"],
     },
-    // Deals through the site on make delivery required of every new auction: alone, after the rest.
+    // On the deals' server, from the start, with its own staff sessions (tests/e2e/staff.ts).
     {
-      name: "deal-terms",
-      use: { browserName: "chromium" },
+      name: "deals-staff-setup",
+      use: { baseURL: `http://localhost:${dealsPort}` },
+      testMatch: /staff\.setup\.ts/,
+    },
+    {
+      name: "deals",
+      use: { browserName: "chromium", baseURL: `http://localhost:${dealsPort}` },
       testMatch: /\/(deal-terms|deals)\.spec\.ts$/,
-      dependencies: ["chromium"],
+      dependencies: ["deals-staff-setup"],
     },
     // Maintenance switches the whole site off, so it runs alone once everything else is done.
     {
       name: "maintenance",
       use: { browserName: "chromium" },
       testMatch: /maintenance\.spec\.ts/,
-      dependencies: ["deal-terms"],
+      dependencies: ["chromium"],
     },
   ],
-  webServer: {
-    command: "node scripts/e2e-server.ts",
-    url: `${baseURL}/api/health`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: "pipe",
-    stderr: "pipe",
-    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
-  },
+  webServer: [
+    {
+      command: "node scripts/e2e-server.ts",
+      url: `${baseURL}/api/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      stderr: "pipe",
+      gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
+    },
+    {
+      command: "node scripts/e2e-server.ts",
+      url: `http://localhost:${dealsPort}/api/health`,
+      env: {
+        E2E_PORT: dealsPort,
+        E2E_MAIL_PORT: String(Number(port) + 6),
+        E2E_MARKETPLACE_PORT: process.env.E2E_DEALS_MARKETPLACE_PORT,
+      },
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      stderr: "pipe",
+      gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
+    },
+  ],
 });

@@ -10,13 +10,12 @@ import { photo } from "./wanted-ad.ts";
  * group discount) sees the options on the product page, the bid box's total following the
  * amount, and the confirmation's breakdown.
  *
- * Deals on make delivery required of every new auction, so this spec runs after the others (its
- * own project in playwright.config.ts, with deals.spec.ts), and puts the insertion fee back in the
- * end; deals stay on.
+ * Deals on make delivery required of every new auction, so this spec runs on the deals' own
+ * server (the "deals" project of playwright.config.ts, with deals.spec.ts), and puts the insertion
+ * fee back in the end; deals stay on.
  */
 
-// A verified collector who sells in listing-form.spec.ts too (this spec runs after it), and the
-// VIP group's member, whom no other story uses.
+// A verified collector, and the VIP group's member, whom no other story on this server uses.
 const SELLER = { email: "sberatel10@rarita.test", password: "demo-sberatel" };
 const VIP_BUYER = { email: "sberatel1@rarita.test", password: "demo-sberatel" };
 
@@ -37,6 +36,8 @@ test("an auction with delivery options shows the all-in total in the bid box and
     const form = seller.getByTestId("listing-form");
     const delivery = form.getByTestId("form-section-delivery");
     await expect(delivery.getByRole("heading")).toHaveText("Doručení a platba přes Raritu");
+    // The photo input uploads through the form's scripts: files picked before hydration are lost.
+    await expect(form.locator("[data-hydrated]")).toHaveCount(1);
 
     const name = `Hampden 8 let ${Date.now().toString(36)}`;
     await form.getByTestId("field-category").selectOption({ label: "Alkohol" });
@@ -104,8 +105,7 @@ test("an auction with delivery options shows the all-in total in the bid box and
     await expect(breakdown.getByTestId("bid-confirm-all-in-total")).toContainText("2 188,00 Kč");
     await buyer.context().close();
   } finally {
-    // Deals stay on: the deals' spec runs beside this one in the same last project
-    // (playwright.config.ts), and only maintenance comes after.
+    // Deals stay on: the deals' spec runs beside this one on the same server (playwright.config.ts).
     await putSetting(request, "fees", () => fees);
   }
 });

@@ -11,11 +11,12 @@ import { signInStaff } from "./staff.ts";
  * marks received), the seller ships with a tracking number, the buyer confirms, and the seller's
  * payout goes out once the provider has verified them; the provider's records agree.
  *
- * Deals through the site on (the last project of playwright.config.ts, beside deal-terms.spec.ts).
+ * On the deals' server (the "deals" project of playwright.config.ts, beside deal-terms.spec.ts).
  */
 
 const RIVAL = { email: "novacek@rarita.test", password: "demo-novacek" };
-const SIMULATOR = `http://127.0.0.1:${process.env.E2E_MARKETPLACE_PORT}`;
+// The deals' server's simulator (playwright.config.ts).
+const SIMULATOR = `http://127.0.0.1:${process.env.E2E_DEALS_MARKETPLACE_PORT}`;
 
 async function bid(page: Page, amount: string) {
   await page.getByTestId("bid-amount").fill(amount);

@@ -47,6 +47,8 @@ test("a seller lists an auction with two photos, finds it, edits it and cancels 
     await logIn(page, SELLER, "/ucet/vase-aukce/pridat");
     const form = page.getByTestId("listing-form");
     await expect(form).toBeVisible();
+    // The photo input uploads through the form's scripts: files picked before hydration are lost.
+    await expect(form.locator("[data-hydrated]")).toHaveCount(1);
 
     await form.getByTestId("field-category").selectOption({ label: "Alkohol" });
     await form.getByTestId("field-subcategory").selectOption({ label: "Rum › Latinská Amerika › Venezuela" });

@@ -26,17 +26,27 @@ import { submitLogin } from "../browser-setup.ts";
  */
 const SESSION_COOKIE = "auth._token";
 
-/** Where the setup keeps the shared sessions (set by playwright.config.ts); none outside a run. */
-function sharedSessionFile(email: string): string | null {
+/**
+ * Where the setup keeps the shared sessions (set by playwright.config.ts); none outside a run. A
+ * session belongs to its server: the deals' server (playwright.config.ts) has its own setup.
+ */
+function sharedSessionFile(email: string, baseURL: string): string | null {
   const dir = process.env.E2E_STAFF_SESSIONS;
-  return dir ? path.join(dir, `${email}.json`) : null;
+  return dir ? path.join(dir, new URL(baseURL).port, `${email}.json`) : null;
+}
+
+/** The server of the running test's project. */
+function projectBaseURL(): string {
+  const baseURL = test.info().project.use.baseURL;
+  if (!baseURL) throw new Error("the project has no baseURL (playwright.config.ts)");
+  return baseURL;
 }
 
 type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
 
 /** Stores the session `token` of a demo staff member (passed the second factor) for the run's tests. */
 export function saveSharedStaffSession(email: string, token: string, baseURL: string): void {
-  const file = sharedSessionFile(email);
+  const file = sharedSessionFile(email, baseURL);
   if (!file) throw new Error("E2E_STAFF_SESSIONS is not set (playwright.config.ts sets it)");
   const state: StorageState = {
     cookies: [
@@ -59,7 +69,7 @@ export function saveSharedStaffSession(email: string, token: string, baseURL: st
 
 /** The shared session of a demo staff member as a storage state, or null when the setup did not run. */
 function sharedStaffSession(email: string): StorageState | null {
-  const file = sharedSessionFile(email);
+  const file = sharedSessionFile(email, projectBaseURL());
   if (!file || !fs.existsSync(file)) return null;
   return JSON.parse(fs.readFileSync(file, "utf8")) as StorageState;
 }
