@@ -84,8 +84,9 @@ export const listingLifecycle = defineLifecycle({
     mark_sold: {
       from: ["active"],
       to: ["sold"],
-      by: "seller",
-      guard: "an active classified, to a user with a conversation about it (role buyer), never to themselves",
+      by: "seller, deals (a classified's deal through the site paid)",
+      guard:
+        "an active classified, to a user with a conversation about it (role buyer), never to themselves; or to the buyer whose deal was paid",
     },
     cancel: {
       from: ["draft", "in_review", "awaiting_payment", "scheduled", "active"],

@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase, type TestDatabase } from "#server/db/test-database.ts";
+import { insertBidders } from "#server/test/auction-fixtures.ts";
 import { post } from "./ledger.ts";
 import { createDealsService, type DealsService } from "./service.ts";
 import { ledgerEntries, ledgerPostings } from "./tables.ts";
-import { dealParties, newDeal } from "./test-fixtures.ts";
+import { dealParties, newDeal, withNewListing } from "./test-fixtures.ts";
 
 /**
  * A deal on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL): made once per request
@@ -36,7 +37,7 @@ async function constraintOf(promise: PromiseLike<unknown>): Promise<string | und
 }
 
 async function paidDeal() {
-  const made = await deals.create(newDeal(parties), system);
+  const made = await deals.create(newDeal(await withNewListing(database.db, parties)), system);
   if (!made.ok) throw new Error(made.code);
   const id = made.value.deal.id;
   const paid = await deals.pay(id, { key: `charge-${id}`, amountMinor: 2_065_000, shipBy: later }, system);
@@ -46,7 +47,7 @@ async function paidDeal() {
 
 describe("a deal", () => {
   it("is made once per request key; the key with other terms is refused", async () => {
-    const values = newDeal(parties);
+    const values = newDeal(await withNewListing(database.db, parties));
     const first = await deals.create(values, system);
     const again = await deals.create(values, system);
     expect(first.ok && again.ok && again.value.deal.id === first.value.deal.id).toBe(true);
@@ -55,6 +56,16 @@ describe("a deal", () => {
     expect(await deals.create({ ...values, priceMinor: 1_999_999 }, system)).toMatchObject({
       code: "key_reused",
     });
+  });
+
+  it("holds its listing: another buyer's deal is refused until the first ends unpaid", async () => {
+    const listing = await withNewListing(database.db, parties);
+    const first = await deals.create(newDeal(listing, { source: "buy_now" }), system);
+    const [other] = await insertBidders(database.db, 1);
+    const second = newDeal({ ...listing, buyerId: other.user.id }, { source: "buy_now" });
+    expect(await deals.create(second, system)).toMatchObject({ code: "taken" });
+    expect(await deals.cancelUnpaid(first.ok ? first.value.deal.id : 0, system)).toMatchObject({ ok: true });
+    expect(await deals.create(second, system)).toMatchObject({ ok: true, value: { created: true } });
   });
 
   it("goes paid, shipped, delivered and completed, the fees taken and the rest the seller's", async () => {
@@ -111,7 +122,7 @@ describe("a deal", () => {
   });
 
   it("refunds a payment that arrives after the deal ended unpaid", async () => {
-    const made = await deals.create(newDeal(parties), system);
+    const made = await deals.create(newDeal(await withNewListing(database.db, parties)), system);
     const id = made.ok ? made.value.deal.id : 0;
     expect(await deals.cancelUnpaid(id, system)).toMatchObject({
       ok: true,

@@ -6,7 +6,7 @@ import { openTestDatabase, type TestDatabase } from "#server/db/test-database.ts
 import type { Balances } from "./contracts.ts";
 import { createDealsService, type DealsService } from "./service.ts";
 import { ledgerPostings } from "./tables.ts";
-import { dealParties, newDeal } from "./test-fixtures.ts";
+import { dealParties, newDeal, withNewListing } from "./test-fixtures.ts";
 
 /**
  * Random sequences of a deal's steps (legal or not, amounts right or wrong, idempotency keys
@@ -140,7 +140,7 @@ describe("a deal's ledger under random steps", () => {
     await fc.assert(
       fc.asyncProperty(paidFirst, fc.array(steps, { minLength: 1, maxLength: 16 }), async (first, rest) => {
         const sequence = [...first, ...rest];
-        const made = await deals.create(newDeal(parties), system);
+        const made = await deals.create(newDeal(await withNewListing(database.db, parties)), system);
         if (!made.ok) throw new Error(made.code);
         const dealId = made.value.deal.id;
         let status: DealStatus = made.value.deal.status;

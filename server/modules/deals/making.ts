@@ -12,8 +12,8 @@ import { createDeal, type DealActor } from "./transitions.ts";
 /**
  * Making a deal (issue 35, item 1): the money frozen from the `deals` setting of the moment, the
  * buyer's and the seller's group discounts and the listing's delivery options (the cheapest
- * shipping, as the all-in total of the bid box counted; the buyer may choose another before
- * paying, core/rules/delivery.ts).
+ * shipping, as the all-in total of the bid box counted, core/rules/delivery.ts; or the buyer's
+ * choice among them, its price the listing's).
  */
 
 /** What the seller offers on a listing for a deal through the site (the deal-terms of the listing). */
@@ -22,7 +22,7 @@ export type ListingDealTerms = { paysThroughSite: boolean; deliveryOptions: Deli
 /** Where the deals read a listing's terms (the listing's deal terms module, wired in server/wiring). */
 export type DealTermsSource = { termsOf(productId: number, tx?: Db): Promise<ListingDealTerms | null> };
 
-export type MakeRefusal = "deals_off" | "no_terms" | "key_reused";
+export type MakeRefusal = "deals_off" | "no_terms" | "delivery_not_offered" | "key_reused" | "taken";
 
 export type DealRequest = {
   source: DealSource;
@@ -32,6 +32,11 @@ export type DealRequest = {
   priceMinor: number;
   requestKey: string;
   at: Date;
+  /**
+   * The buyer's choice among the listing's options (each carrier, and pickup, is offered at most
+   * once; the price is the listing's, never the client's); without one, the cheapest shipping.
+   */
+  carrier?: DeliveryOption["carrier"];
 };
 
 /** The `deals` setting when deals through the site are on, else null. */
@@ -50,9 +55,12 @@ export async function makeDeal(
   actor: DealActor,
 ): Promise<Result<{ deal: DealRecord; created: boolean }, MakeRefusal>> {
   const fees = readDealFees(setting);
-  const delivery = cheapestDeliveryOption(options);
   if (!fees) return err("deals_off");
-  if (!delivery) return err("no_terms");
+  if (options.length === 0) return err("no_terms");
+  const delivery = request.carrier
+    ? options.find((option) => option.carrier === request.carrier)
+    : cheapestDeliveryOption(options);
+  if (!delivery) return err(request.carrier ? "delivery_not_offered" : "no_terms");
   const discounts = await groupDiscountsOf(tx, [request.buyerId, request.sellerId]);
   const amounts = dealAmounts(fees, request.priceMinor, "priceMinor" in delivery ? delivery.priceMinor : 0, {
     buyerPercent: discounts.get(request.buyerId) ?? 0,
@@ -76,5 +84,5 @@ export async function makeDeal(
     },
     actor,
   );
-  return made.ok ? ok(made.value) : err("key_reused");
+  return made.ok ? ok(made.value) : err(made.code);
 }

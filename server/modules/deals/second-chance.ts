@@ -4,7 +4,7 @@ import type { DeliveryOption } from "#core/schemas/delivery.ts";
 import type { DealsSetting } from "#core/schemas/settings.ts";
 import type { Db } from "#server/db/client.ts";
 import { runnerUpOf } from "../bidding/index.ts";
-import { makeDeal } from "./making.ts";
+import { type MakeRefusal, makeDeal } from "./making.ts";
 import { type SecondChanceOffer, secondChanceOffers } from "./tables/strikes.ts";
 import type { DealRecord } from "./tables.ts";
 import { lockDeal } from "./transitions.ts";
@@ -66,7 +66,7 @@ export async function offerOfUnpaidDeal(db: Db, dealId: number): Promise<SecondC
   return offer ?? null;
 }
 
-export type AcceptRefusal = "not_found" | "expired" | "deals_off" | "no_terms" | "key_reused";
+export type AcceptRefusal = "not_found" | "expired" | MakeRefusal;
 
 /** The runner-up accepts: a new deal at the offer's price, once (a repeat answers the same deal). */
 export async function acceptOffer(

@@ -37,6 +37,12 @@ export const deals = pgTable(
     /** Personal pickup: the agreed town. */
     pickupTown: text("pickup_town"),
     trackingNumber: text("tracking_number"),
+    /**
+     * Personal pickup: the one-time code the buyer shows and the seller enters (set when the goods
+     * are ready), and the seller's wrong tries (a few, then only the buyer can confirm).
+     */
+    pickupCode: text("pickup_code"),
+    pickupCodeTries: integer("pickup_code_tries").notNull().default(0),
     /** The deadlines: pay by, ship by (set when paid), the release (set when shipped or delivered). */
     payBy: timestamptz("pay_by").notNull(),
     shipBy: timestamptz("ship_by"),
@@ -55,6 +61,11 @@ export const deals = pgTable(
     index("deals_buyer_id_idx").on(t.buyerId, t.createdAt),
     index("deals_seller_id_idx").on(t.sellerId, t.createdAt),
     index("deals_product_id_idx").on(t.productId),
+    // One live deal per listing: a classified bought with "Koupit" or through a payment request is
+    // reserved until its deal ends unpaid or cancelled (a second buyer is refused, not charged).
+    uniqueIndex("deals_one_live_per_product")
+      .on(t.productId)
+      .where(sql`${t.status} not in ('cancelled', 'cancelled_unpaid', 'refunded')`),
     index("deals_status_idx").on(t.status),
     check("deals_source_check", oneOf(t.source, DEAL_SOURCES)),
     check("deals_status_check", oneOf(t.status, DEAL_STATUSES)),

@@ -11,6 +11,12 @@ export async function dealParties(db: Db) {
   return { buyerId: buyer.user.id, sellerId: seller.user.id, productId: product.id };
 }
 
+/** The same parties with a listing of its own: one live deal per listing (deals_one_live_per_product). */
+export async function withNewListing(db: Db, parties: Awaited<ReturnType<typeof dealParties>>) {
+  const product = await insertProduct(db, { categoryId: (await insertCategory(db)).id });
+  return { ...parties, productId: product.id };
+}
+
 let requests = 0;
 
 /** A deal of 20 000 Kč with 150 Kč delivery, a 500 Kč protection fee and a 1 000 Kč commission. */

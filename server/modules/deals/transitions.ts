@@ -30,13 +30,14 @@ export async function lockDeal(tx: Db, dealId: number): Promise<DealRecord | nul
 
 /**
  * Creates a deal awaiting payment, or answers the one its request key already made (`created`
- * false). The same key asking for another price or parties is refused (`key_reused`).
+ * false). The same key asking for another price or parties is refused (`key_reused`); a listing
+ * another live deal holds, `taken`.
  */
 export async function createDeal(
   tx: Db,
   values: NewDeal,
   actor: DealActor,
-): Promise<Result<{ deal: DealRecord; created: boolean }, "key_reused">> {
+): Promise<Result<{ deal: DealRecord; created: boolean }, "key_reused" | "taken">> {
   const status = dealLifecycle.create("create");
   const totalMinor = values.priceMinor + values.deliveryMinor + values.buyerFeeMinor;
   const [created] = await tx
@@ -59,6 +60,8 @@ export async function createDeal(
         eq(deals.requestKey, values.requestKey),
       ),
     );
+  // Not this request's deal: another live deal holds the listing (deals_one_live_per_product).
+  if (!existing) return err("taken");
   const same =
     existing.sellerId === values.sellerId &&
     existing.priceMinor === values.priceMinor &&

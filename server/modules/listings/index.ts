@@ -11,6 +11,7 @@
  *   activate(tx, id, at) -> Activation                             scheduled -> active at its date
  *   closeAuction(tx, id, { leader, at }) -> AuctionOutcome | null  active -> sold | ended (core/lifecycles/auction.ts)
  *   markSold(tx, id, buyerId, { actorId, at })                     active classified -> sold
+ *   sellThroughDeal(tx, id, buyerId, at) -> boolean                active classified -> sold (its deal paid)
  *   cancel(tx, id, { actorId, reason, at })                        -> cancelled
  *   expire(tx, ids, at) -> ids                                     awaiting_payment -> expired
  *   reject(tx, id, reason, { actorId, at }?) -> previous status     -> rejected (moderation)
@@ -79,4 +80,5 @@ export {
   reject,
   releaseAfterPayment,
   type StatusChange,
+  sellThroughDeal,
 } from "./transitions.ts";

@@ -195,6 +195,22 @@ export async function markSold(
   });
 }
 
+/**
+ * A classified's deal through the site was paid (issue 35): active -> sold, the deal's buyer its
+ * winner. False when the listing is no longer active (the payment stands; the deal goes on).
+ */
+export async function sellThroughDeal(tx: Db, id: number, buyerId: number, at: Date): Promise<boolean> {
+  const row = await lockRow(tx, id);
+  if (!row || !listingLifecycle.sources("mark_sold").includes(row.status)) return false;
+  listingLifecycle.move("mark_sold", row.status);
+  await tx
+    .update(products)
+    .set({ status: "sold", winnerId: buyerId, endedAt: at, updatedAt: at })
+    .where(eq(products.id, id));
+  await record(tx, [id], row.status, "sold", { actorId: null, reason: `deal_paid:${buyerId}`, at });
+  return true;
+}
+
 /** Withdraws a listing (the seller; whether nobody bid is the caller's check under the same lock). */
 export async function cancel(tx: Db, id: number, by: StatusChange & { at: Date }): Promise<void> {
   const row = await lockRow(tx, id);

@@ -2,6 +2,7 @@ import { and, desc, eq, isNotNull } from "drizzle-orm";
 import type { MarketplaceMethod } from "#core/contracts/marketplace-payments.ts";
 import type { Locale } from "#core/i18n/index.ts";
 import { err } from "#core/result.ts";
+import { sellThroughDeal } from "../../listings/index.ts";
 import { startCharge, syncCharge } from "../charges.ts";
 import { scheduleDeadline } from "../deadlines.ts";
 import { dealCharges } from "../tables/provider.ts";
@@ -32,6 +33,8 @@ export function paymentSteps(ctx: FlowContext) {
       now(),
       async (tx, deal) => {
         if (deal.shipBy) await scheduleDeadline(jobs, tx, { dealId: deal.id, kind: "ship" }, deal.shipBy);
+        // A classified bought through the site is sold once paid (an auction was sold at its close).
+        if (deal.source !== "auction") await sellThroughDeal(tx, deal.productId, deal.buyerId, now());
         await notices.paid(tx, deal);
       },
     );
