@@ -10,8 +10,21 @@ import type { MarketplaceMethod } from "./marketplace-payments.ts";
 
 export type DealRole = "buyer" | "seller";
 
-/** What the viewer can do next on a deal; `none` when it waits for the other side or the clock. */
-export type DealNextAction = "pay" | "ship" | "confirm_receipt" | "wait" | "onboard" | "none";
+/**
+ * What the viewer can do next on a deal; `none` when it waits for the other side or the clock.
+ * Personal pickup: the seller says the goods are ready (`hand_over`), then enters the buyer's
+ * code (`enter_code`); the buyer shows the code or confirms receipt (`pick_up`).
+ */
+export type DealNextAction =
+  | "pay"
+  | "ship"
+  | "hand_over"
+  | "enter_code"
+  | "pick_up"
+  | "confirm_receipt"
+  | "wait"
+  | "onboard"
+  | "none";
 
 export type DealRow = {
   id: number;
@@ -47,6 +60,8 @@ export type DealPageView = DealRow & {
   pickupTown: string | null;
   trackingNumber: string | null;
   trackingUrl: string | null;
+  /** Personal pickup ready: the one-time code, to the buyer only. */
+  pickupCode: string | null;
   payBy: string;
   shipBy: string | null;
   releaseAt: string | null;

@@ -15,7 +15,12 @@ type Services = ReturnType<typeof readContext>["services"];
 type Deals = Pick<Services, "deals" | "disputes">;
 type Answer = { ok: true } | { ok: false; code: string };
 
-const REFUSAL_STATUS: Record<string, number> = { not_found: 404, invalid: 422, invalid_amount: 422 };
+const REFUSAL_STATUS: Record<string, number> = {
+  not_found: 404,
+  invalid: 422,
+  invalid_amount: 422,
+  wrong_code: 422,
+};
 
 function answer(locale: Locale, result: Answer, done: MessageKey | null) {
   if (result.ok) return { error: null, done: done ? translate(locale, done) : null };
@@ -41,6 +46,9 @@ const INTENTS: Record<
   ship: (services, { dealId, userId, form }) =>
     services.deals.ship(dealId, userId, { trackingNumber: text(form, "trackingNumber") }),
   confirm: (services, { dealId, userId }) => services.deals.confirmReceipt(dealId, userId),
+  hand_over: (services, { dealId, userId }) => services.deals.readyForPickup(dealId, userId),
+  pickup_code: (services, { dealId, userId, form }) =>
+    services.deals.confirmPickup(dealId, userId, text(form, "code")),
   second_chance: (services, { dealId, userId }) => services.deals.offerSecondChance(dealId, userId),
   dispute(services, { dealId, userId, form }) {
     const reason = DISPUTE_REASONS.find((one) => one === form.get("reason")) ?? "not_as_described";
@@ -60,6 +68,8 @@ const INTENTS: Record<
 const DONE: Record<string, MessageKey | null> = {
   ship: "dealPages.deal.shipped",
   confirm: "dealPages.deal.confirmed",
+  hand_over: "dealPages.deal.handOverDone",
+  pickup_code: "dealPages.deal.codeDone",
   dispute: "dealPages.dispute.opened",
   dispute_message: "dealPages.dispute.sent",
   propose: "dealPages.dispute.proposed",

@@ -240,6 +240,62 @@ describe("a won auction through the site", () => {
   });
 });
 
+describe("personal pickup", () => {
+  it("the seller readies the goods, the buyer's code hands them over, and a guessed code is stopped", async () => {
+    const row = await wonAuction(300_000, [{ carrier: "pickup", town: "Brno" }]);
+    // Pickup costs nothing: price + protection only.
+    expect(row.totalMinor).toBe(300_000 + 16_000);
+    await pay(row.id);
+    const sellerId = seller.user.id;
+    const buyerId = bidders[0].user.id;
+    expect(await deals().page(row.id, sellerId, "cs")).toMatchObject({ status: "paid", next: "hand_over" });
+    expect(await deals().ship(row.id, sellerId, { trackingNumber: "Z 1234" })).toMatchObject({
+      code: "illegal_transition",
+    });
+    expect(await deals().readyForPickup(row.id, bidders[1].user.id)).toMatchObject({ code: "not_found" });
+    expect(await deals().readyForPickup(row.id, sellerId)).toMatchObject({ ok: true });
+
+    const buyerView = await deals().page(row.id, buyerId, "cs");
+    const sellerView = await deals().page(row.id, sellerId, "cs");
+    expect(buyerView).toMatchObject({ status: "ready_for_pickup", next: "pick_up", pickupTown: "Brno" });
+    expect(buyerView?.pickupCode).toMatch(/^\d{6}$/);
+    // The code is the buyer's to show: the seller's page never carries it.
+    expect(sellerView).toMatchObject({ next: "enter_code", pickupCode: null });
+    const code = buyerView?.pickupCode ?? "";
+    const wrong = code === "000000" ? "000001" : "000000";
+
+    expect(await deals().confirmPickup(row.id, sellerId, wrong)).toMatchObject({ code: "wrong_code" });
+    expect(
+      await deals().confirmPickup(row.id, sellerId, `${code.slice(0, 3)} ${code.slice(3)}`),
+    ).toMatchObject({
+      ok: true,
+      value: { status: "delivered" },
+    });
+    expect(await deals().page(row.id, buyerId, "cs")).toMatchObject({
+      next: "confirm_receipt",
+      pickupCode: null,
+    });
+    expect(await deals().confirmPickup(row.id, sellerId, code)).toMatchObject({ code: "illegal_transition" });
+  });
+
+  it("after five wrong codes only the buyer can confirm the handover", async () => {
+    const row = await wonAuction(300_000, [{ carrier: "pickup", town: "Brno" }]);
+    await pay(row.id);
+    await deals().readyForPickup(row.id, seller.user.id);
+    const code = (await deals().page(row.id, bidders[0].user.id, "cs"))?.pickupCode ?? "";
+    const wrong = code === "999999" ? "999998" : "999999";
+    for (let i = 0; i < 5; i++)
+      expect(await deals().confirmPickup(row.id, seller.user.id, wrong)).toMatchObject({
+        code: "wrong_code",
+      });
+    expect(await deals().confirmPickup(row.id, seller.user.id, code)).toMatchObject({ code: "code_locked" });
+    expect(await deals().confirmReceipt(row.id, bidders[0].user.id)).toMatchObject({
+      ok: true,
+      value: { status: "completed" },
+    });
+  });
+});
+
 describe("the winner who does not pay", () => {
   /** An auction the first bidder wins over the second (whose own highest bid was `runnerUpMinor`), left unpaid. */
   async function unpaidAuction(runnerUpMinor: number, winnerMinor: number) {

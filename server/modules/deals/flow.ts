@@ -6,6 +6,7 @@ import { registerDealJobs } from "./flow/jobs.ts";
 import { makingSteps } from "./flow/making.ts";
 import { paymentSteps } from "./flow/payment.ts";
 import { payoutSteps } from "./flow/payouts.ts";
+import { pickupSteps } from "./flow/pickup.ts";
 import { secondChanceSteps } from "./flow/second-chance.ts";
 import { dealPageOf, dealsOf } from "./reads.ts";
 
@@ -36,6 +37,7 @@ export function createDealFlow(deps: DealFlowDeps) {
     ...payment,
     ...payoutSteps(ctx),
     ...deliverySteps(ctx),
+    ...pickupSteps(ctx),
     ...secondChanceSteps(ctx),
     /** Registers the deals' queues and their handlers (the process's job runner runs them). */
     registerJobs: () => registerDealJobs(ctx, making, payment),

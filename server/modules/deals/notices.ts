@@ -42,6 +42,7 @@ export function createDealNotices(notifier: Pick<Notifier, "notify">) {
         payout: formatPrice(deal.priceMinor - deal.sellerCommissionMinor + deal.deliveryMinor, null),
         date: date ? formatShortDateTime(date, "cs") : "",
         tracking: deal.trackingNumber ?? "",
+        town: deal.pickupTown ?? "",
       },
       payload: { dealId: deal.id },
       onceKey: `deal:${deal.id}:${onceKey}:${to}`,
@@ -81,6 +82,12 @@ export function createDealNotices(notifier: Pick<Notifier, "notify">) {
       await send(tx, deal, "deal_paid", "buyer", "paid", deal.shipBy);
     },
     shipped: (tx: Db, deal: DealRecord) => send(tx, deal, "deal_shipped", "buyer", "shipped", deal.releaseAt),
+    /** Personal pickup: the goods wait in the town; the buyer shows the deal's code at the handover. */
+    readyForPickup: (tx: Db, deal: DealRecord) =>
+      send(tx, deal, "deal_shipped", "buyer", "pickup", null, "pickup"),
+    /** The seller entered the buyer's code: handed over; released at `releaseAt` unless disputed. */
+    pickedUp: (tx: Db, deal: DealRecord) =>
+      send(tx, deal, "deal_shipped", "buyer", "picked-up", deal.releaseAt, "picked_up"),
     released: (tx: Db, deal: DealRecord) => send(tx, deal, "deal_released", "seller", "released"),
     /** Cancelled: not paid in time, not shipped in time, or by the operator (the buyer refunded). */
     async cancelled(tx: Db, deal: DealRecord, why: "unpaid" | "not_shipped" | "operator") {

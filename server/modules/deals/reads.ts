@@ -32,9 +32,11 @@ function nextAction(deal: DealRecord, role: DealRole, payoutsEnabled: boolean): 
   if (role === "buyer") {
     if (deal.status === "awaiting_payment") return "pay";
     if (deal.status === "shipped" || deal.status === "delivered") return "confirm_receipt";
-    return deal.status === "paid" || deal.status === "ready_for_pickup" ? "wait" : "none";
+    if (deal.status === "ready_for_pickup") return "pick_up";
+    return deal.status === "paid" ? "wait" : "none";
   }
-  if (deal.status === "paid") return "ship";
+  if (deal.status === "paid") return deal.carrier === null ? "hand_over" : "ship";
+  if (deal.status === "ready_for_pickup") return "enter_code";
   if ((deal.status === "completed" || deal.status === "partially_refunded") && !payoutsEnabled)
     return "onboard";
   return deal.status === "awaiting_payment" || deal.status === "shipped" ? "wait" : "none";
@@ -153,6 +155,7 @@ export async function dealPageOf(
     trackingNumber: deal.trackingNumber,
     trackingUrl:
       deal.trackingNumber && isCarrier(deal.carrier) ? trackingUrl(deal.carrier, deal.trackingNumber) : null,
+    pickupCode: row.role === "buyer" && deal.status === "ready_for_pickup" ? deal.pickupCode : null,
     payBy: deal.payBy.toISOString(),
     shipBy: deal.shipBy?.toISOString() ?? null,
     releaseAt: deal.releaseAt?.toISOString() ?? null,

@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import {
   type DealStatus,
@@ -75,7 +76,15 @@ export async function createDeal(
 type MoveColumns = Partial<
   Pick<
     DealRecord,
-    "shipBy" | "releaseAt" | "trackingNumber" | "paidAt" | "shippedAt" | "deliveredAt" | "closedAt"
+    | "shipBy"
+    | "releaseAt"
+    | "trackingNumber"
+    | "pickupCode"
+    | "pickupCodeTries"
+    | "paidAt"
+    | "shippedAt"
+    | "deliveredAt"
+    | "closedAt"
   >
 >;
 
@@ -138,9 +147,12 @@ export const markDealShipped = (
   releaseAt: Date,
 ) => move(tx, deal, "ship", actor, { shippedAt: actor.at, trackingNumber: tracking, releaseAt });
 
-/** deal.ready_for_pickup: the goods wait in the agreed town. */
+/** A six-digit code, leading zeros kept: shown by the buyer at a pickup's handover. */
+const newPickupCode = () => String(randomInt(0, 1_000_000)).padStart(6, "0");
+
+/** deal.ready_for_pickup: the goods wait in the agreed town; the buyer's one-time code is made. */
 export const markDealReadyForPickup = (tx: Db, deal: DealRecord, actor: DealActor) =>
-  move(tx, deal, "ready_for_pickup", actor);
+  move(tx, deal, "ready_for_pickup", actor, { pickupCode: newPickupCode(), pickupCodeTries: 0 });
 
 /** deal.confirm_delivery: the buyer has the goods; released at `releaseAt` unless disputed. */
 export const markDealDelivered = (tx: Db, deal: DealRecord, actor: DealActor, releaseAt: Date) =>
