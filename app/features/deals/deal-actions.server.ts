@@ -46,6 +46,8 @@ const INTENTS: Record<
   ship: (services, { dealId, userId, form }) =>
     services.deals.ship(dealId, userId, { trackingNumber: text(form, "trackingNumber") }),
   confirm: (services, { dealId, userId }) => services.deals.confirmReceipt(dealId, userId),
+  choose_delivery: (services, { dealId, userId, form }) =>
+    services.deals.chooseDelivery(dealId, userId, text(form, "carrier")),
   hand_over: (services, { dealId, userId }) => services.deals.readyForPickup(dealId, userId),
   pickup_code: (services, { dealId, userId, form }) =>
     services.deals.confirmPickup(dealId, userId, text(form, "code")),
@@ -68,6 +70,7 @@ const INTENTS: Record<
 const DONE: Record<string, MessageKey | null> = {
   ship: "dealPages.deal.shipped",
   confirm: "dealPages.deal.confirmed",
+  choose_delivery: "dealPages.deal.deliveryDone",
   hand_over: "dealPages.deal.handOverDone",
   pickup_code: "dealPages.deal.codeDone",
   dispute: "dealPages.dispute.opened",

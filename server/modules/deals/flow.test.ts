@@ -240,6 +240,58 @@ describe("a won auction through the site", () => {
   });
 });
 
+describe("the buyer's delivery before paying", () => {
+  it("switches among the listing's options at the listing's prices, until a transfer is started", async () => {
+    const row = await wonAuction(300_000, [
+      { carrier: "zasilkovna", priceMinor: 8_900 },
+      { carrier: "ppl", priceMinor: 15_000 },
+      { carrier: "pickup", town: "Brno" },
+    ]);
+    const buyerId = bidders[0].user.id;
+    const choices = await deals().deliveryChoices(row.id, buyerId);
+    expect(choices.map((choice) => [choice.option.carrier, choice.totalMinor, choice.chosen])).toEqual([
+      ["zasilkovna", 300_000 + 8_900 + 16_000, true],
+      ["ppl", 300_000 + 15_000 + 16_000, false],
+      ["pickup", 300_000 + 16_000, false],
+    ]);
+    expect(await deals().deliveryChoices(row.id, seller.user.id)).toEqual([]);
+    expect(await deals().chooseDelivery(row.id, bidders[1].user.id, "ppl")).toMatchObject({
+      code: "not_found",
+    });
+    expect(await deals().chooseDelivery(row.id, buyerId, "gls")).toMatchObject({
+      code: "delivery_not_offered",
+    });
+
+    expect(await deals().chooseDelivery(row.id, buyerId, "ppl")).toMatchObject({
+      ok: true,
+      value: { carrier: "ppl", deliveryMinor: 15_000, totalMinor: 331_000 },
+    });
+    // A card page opened for this total, then pickup chosen: the next payment is for the new total.
+    const card = await deals().startPayment(row.id, buyerId, "card", "cs");
+    const cardId = card.ok ? (card.value.payUrl.split("/").pop() ?? "") : "";
+    expect(await deals().chooseDelivery(row.id, buyerId, "pickup")).toMatchObject({
+      ok: true,
+      value: { carrier: null, pickupTown: "Brno", totalMinor: 316_000 },
+    });
+    const started = await deals().startPayment(row.id, buyerId, "bank_transfer", "cs");
+    const chargeId = started.ok ? (started.value.payUrl.split("/").pop() ?? "") : "";
+    expect(provider.charges.get(chargeId)?.amountMinor).toBe(316_000);
+    expect(await deals().chooseDelivery(row.id, buyerId, "ppl")).toMatchObject({ code: "transfer_started" });
+    provider.settle(chargeId);
+    await webhook("charge.paid", chargeId);
+    expect(await deals().page(row.id, seller.user.id, "cs")).toMatchObject({
+      status: "paid",
+      next: "hand_over",
+    });
+    expect(await deals().chooseDelivery(row.id, buyerId, "ppl")).toMatchObject({ code: "not_payable" });
+    // The old card page paid after all: its money goes back, the deal is paid once.
+    provider.settle(cardId);
+    await webhook("charge.paid", cardId);
+    expect(provider.refunds.filter((refund) => refund.amountMinor === 331_000)).toHaveLength(1);
+    expect(await balancesOf(api.db, row.id)).toMatchObject({ held: 316_000 });
+  });
+});
+
 describe("personal pickup", () => {
   it("the seller readies the goods, the buyer's code hands them over, and a guessed code is stopped", async () => {
     const row = await wonAuction(300_000, [{ carrier: "pickup", town: "Brno" }]);

@@ -2,6 +2,7 @@ import type { DealRole } from "#core/contracts/deals.ts";
 import type { Locale } from "#core/i18n/index.ts";
 import { createFlowContext, type DealFlowDeps } from "./flow/context.ts";
 import { deliverySteps } from "./flow/delivery.ts";
+import { deliveryChoiceSteps } from "./flow/delivery-choice.ts";
 import { registerDealJobs } from "./flow/jobs.ts";
 import { makingSteps } from "./flow/making.ts";
 import { paymentSteps } from "./flow/payment.ts";
@@ -38,6 +39,7 @@ export function createDealFlow(deps: DealFlowDeps) {
     ...payoutSteps(ctx),
     ...deliverySteps(ctx),
     ...pickupSteps(ctx),
+    ...deliveryChoiceSteps(ctx),
     ...secondChanceSteps(ctx),
     /** Registers the deals' queues and their handlers (the process's job runner runs them). */
     registerJobs: () => registerDealJobs(ctx, making, payment),

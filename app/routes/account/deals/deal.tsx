@@ -5,6 +5,7 @@ import { DealActions } from "#app/features/deals/deal-actions.tsx";
 import { DealHeader, DealNotes } from "#app/features/deals/deal-header.tsx";
 import { DealMoney } from "#app/features/deals/deal-money.tsx";
 import { DealTimeline } from "#app/features/deals/deal-timeline.tsx";
+import { DeliveryChoice } from "#app/features/deals/delivery-choice.tsx";
 import { DealDispute, mayDispute, OpenDispute } from "#app/features/deals/dispute.tsx";
 import { SecondChanceChoice } from "#app/features/deals/second-chance.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
@@ -38,7 +39,14 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (!deal) throw data(null, { status: 404 });
   const secondChance = await services.deals.secondChanceOf(deal);
   const dispute = await services.disputes.view(deal.id);
-  return { deal, secondChance, dispute, payment: payment === "cancelled" ? "cancelled" : checked };
+  const deliveryChoices = deal.next === "pay" ? await services.deals.deliveryChoices(deal.id, user!.id) : [];
+  return {
+    deal,
+    secondChance,
+    dispute,
+    deliveryChoices,
+    payment: payment === "cancelled" ? "cancelled" : checked,
+  };
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
@@ -55,7 +63,7 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function DealPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { deal, payment, secondChance, dispute } = loaderData;
+  const { deal, payment, secondChance, dispute, deliveryChoices } = loaderData;
   const { t, locale } = useTranslation();
   const carrierName = deal.carrier ? t(deliveryNameKey(deal.carrier as "ppl")) : "";
   return (
@@ -65,6 +73,7 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
 
       <div className="mt-6 grid gap-5 desktop:grid-cols-[1fr_22rem]">
         <div className="flex flex-col gap-5">
+          <DeliveryChoice choices={deliveryChoices} />
           <DealActions deal={deal} carrierName={carrierName} />
           {secondChance ? <SecondChanceChoice state={secondChance} /> : null}
           {dispute ? (
