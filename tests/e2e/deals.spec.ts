@@ -27,16 +27,16 @@ async function bid(page: Page, amount: string) {
 }
 
 /** An auction of the demo seller with Zásilkovna at 89 Kč, bid on by the rival, then won by the buyer. */
-async function wonAuction(request: APIRequestContext, buyer: Page, rival: Page, name: string) {
+async function wonAuction(
+  request: APIRequestContext,
+  buyer: Page,
+  rival: Page,
+  name: string,
+  delivery: object[] = [{ carrier: "zasilkovna", priceMinor: 8_900 }],
+) {
   await putSetting(request, "deals", () => ({ ...DEALS, enabled: true }));
   const created = await request.post("/__diagnostics/auction", {
-    data: {
-      sellerEmail: DEMO.seller.email,
-      startPriceMinor: 100_000,
-      endsInSeconds: 600,
-      name,
-      delivery: [{ carrier: "zasilkovna", priceMinor: 8_900 }],
-    },
+    data: { sellerEmail: DEMO.seller.email, startPriceMinor: 100_000, endsInSeconds: 600, name, delivery },
   });
   expect(created.status()).toBe(200);
   const auction = (await created.json()) as { id: number; url: string };
@@ -66,10 +66,10 @@ async function wonAuction(request: APIRequestContext, buyer: Page, rival: Page, 
 }
 
 /** By card on the provider's page; back on the deal, the provider's word says paid. */
-async function payByCard(buyer: Page, dealId: string) {
+async function payByCard(buyer: Page, dealId: string, total = "1 352,00 Kč") {
   await buyer.getByRole("button", { name: "Pokračovat k platbě" }).click();
   await expect(buyer).toHaveURL(new RegExp(`^${SIMULATOR}/pay/`));
-  await expect(buyer.getByText("1 352,00 Kč").first()).toBeVisible();
+  await expect(buyer.getByText(total).first()).toBeVisible();
   await buyer.getByRole("button", { name: "Zaplatit" }).click();
   await expect(buyer).toHaveURL(new RegExp(`/ucet/obchody/${dealId}\\?payment=returned`));
   await expect(buyer.getByTestId("deal-status")).toHaveText("Zaplaceno, čeká na odeslání");
@@ -261,4 +261,102 @@ test("a dispute handed to the operator ends in a partial refund with reasons bot
     .poll(async () => (await providerRecord(dealId)).refunded, { timeout: 30_000 })
     .toEqual([30_000]);
   for (const page of [buyer, rival, seller, operator]) await page.context().close();
+});
+
+test("the winner who does not pay: a strike, and the runner-up takes the second chance and pays", async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const name = `Foursquare 2005 ${Date.now().toString(36)}`;
+  const buyer = await signedIn(browser, baseURL!, DEMO.buyer);
+  const rival = await signedIn(browser, baseURL!, RIVAL);
+  const seller = await signedIn(browser, baseURL!, DEMO.seller);
+  await wonAuction(request, buyer, rival, name);
+  const dealId = new URL(buyer.url()).pathname.split("/").pop() ?? "";
+
+  // Three days pass without a payment (the deal's clock, then its deadline's job).
+  const moved = await request.post(`/__diagnostics/deal/${dealId}`, { data: { deadline: "pay" } });
+  expect(moved.status()).toBe(200);
+  await expect(async () => {
+    await buyer.reload();
+    await expect(buyer.getByTestId("deal-status")).toHaveText("Zrušeno – nezaplaceno", { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(buyer.getByTestId("deal-pay")).toHaveCount(0);
+  // The buyer is told that an unpaid win is recorded (the strike).
+  await buyer.goto("/ucet/zpravy?filter=system");
+  await expect(buyer.getByText(`Obchod ${name} jsme zrušili, protože nebyl včas zaplacen.`)).toBeVisible();
+
+  // The seller offers the item to the runner-up at the runner-up's own highest bid.
+  await seller.goto(`/ucet/obchody/${dealId}`);
+  await seller.getByRole("button", { name: "Nabídnout druhou šanci" }).click();
+  await expect(seller.getByTestId("second-chance-state")).toContainText("1 000,00 Kč");
+
+  await rival.goto("/ucet/nakupy");
+  const offer = rival.getByTestId("offers").locator("li").filter({ hasText: name });
+  await expect(offer).toContainText("1 000,00 Kč");
+  await offer.getByRole("button", { name: "Přijmout a zaplatit" }).click();
+  await expect(rival.getByTestId("deal-status")).toHaveText("Čeká na platbu");
+  // 1 000 Kč + Zásilkovna 89 Kč + protection (5 % + 10 Kč = 60 Kč; no group discount).
+  await expect(rival.getByTestId("deal-total")).toHaveText("1 149,00 Kč");
+  const secondDeal = new URL(rival.url()).pathname.split("/").pop() ?? "";
+  await payByCard(rival, secondDeal, "1 149,00 Kč");
+
+  await seller.goto("/ucet/prodeje");
+  const rows = seller.getByTestId("deal-list").locator("li").filter({ hasText: name });
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ hasText: "Zaplaceno, čeká na odeslání" })).toContainText("1 149,00 Kč");
+  await expect(rows.filter({ hasText: "Zrušeno – nezaplaceno" })).toHaveCount(1);
+  expect((await providerRecord(secondDeal)).received).toBe(114_900);
+  expect((await providerRecord(dealId)).received).toBe(0);
+  for (const page of [buyer, rival, seller]) await page.context().close();
+});
+
+test("personal pickup chosen before paying, handed over with the buyer's one-time code", async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const name = `Worthy Park 2006 ${Date.now().toString(36)}`;
+  const buyer = await signedIn(browser, baseURL!, DEMO.buyer);
+  const rival = await signedIn(browser, baseURL!, RIVAL);
+  const seller = await signedIn(browser, baseURL!, DEMO.seller);
+  await wonAuction(request, buyer, rival, name, [
+    { carrier: "zasilkovna", priceMinor: 8_900 },
+    { carrier: "pickup", town: "Praha" },
+  ]);
+  const dealId = new URL(buyer.url()).pathname.split("/").pop() ?? "";
+
+  // The deal came with the cheapest shipping; the buyer takes pickup instead, without the 89 Kč.
+  const choice = buyer.getByTestId("deal-delivery-choice");
+  await expect(choice.getByRole("radio", { name: /Zásilkovna/ })).toBeChecked();
+  await choice.getByRole("radio", { name: /Praha/ }).check();
+  await choice.getByRole("button", { name: "Použít zvolené doručení" }).click();
+  await expect(buyer.getByTestId("deal-total")).toHaveText("1 263,00 Kč");
+  await expect(choice.getByRole("radio", { name: /Praha/ })).toBeChecked();
+  await payByCard(buyer, dealId, "1 263,00 Kč");
+
+  await seller.goto(`/ucet/obchody/${dealId}`);
+  await expect(seller.getByTestId("deal-hand-over")).toContainText("Praha");
+  await seller.getByRole("button", { name: "Připraveno k předání" }).click();
+  await expect(seller.getByTestId("deal-status")).toHaveText("Připraveno k převzetí");
+
+  await buyer.reload();
+  const code = ((await buyer.getByTestId("deal-pickup-value").textContent()) ?? "").replace(/\s/g, "");
+  expect(code).toMatch(/^\d{6}$/);
+  // A mistyped code is refused in words; the buyer's code hands the item over.
+  await seller.getByLabel("Kód od kupujícího").fill(code === "000000" ? "111111" : "000000");
+  await seller.getByRole("button", { name: "Potvrdit předání" }).click();
+  await expect(seller.getByText("Kód nesouhlasí.")).toBeVisible();
+  await seller.getByLabel("Kód od kupujícího").fill(code);
+  await seller.getByRole("button", { name: "Potvrdit předání" }).click();
+  await expect(seller.getByTestId("deal-status")).toHaveText("Doručeno");
+
+  await buyer.reload();
+  await expect(buyer.getByTestId("deal-pickup")).toHaveCount(0);
+  await buyer.getByRole("button", { name: "Potvrzuji převzetí" }).click();
+  await expect(buyer.getByTestId("deal-status")).toHaveText("Dokončeno");
+  for (const page of [buyer, rival, seller]) await page.context().close();
 });

@@ -1,5 +1,6 @@
 import type { DealRole } from "#core/contracts/deals.ts";
 import type { Locale } from "#core/i18n/index.ts";
+import { clockSteps } from "./flow/clock.ts";
 import { createFlowContext, type DealFlowDeps } from "./flow/context.ts";
 import { deliverySteps } from "./flow/delivery.ts";
 import { deliveryChoiceSteps } from "./flow/delivery-choice.ts";
@@ -40,6 +41,7 @@ export function createDealFlow(deps: DealFlowDeps) {
     ...deliverySteps(ctx),
     ...pickupSteps(ctx),
     ...deliveryChoiceSteps(ctx),
+    ...clockSteps(ctx),
     ...secondChanceSteps(ctx),
     /** Registers the deals' queues and their handlers (the process's job runner runs them). */
     registerJobs: () => registerDealJobs(ctx, making, payment),

@@ -77,7 +77,7 @@ export async function acceptOffer(
     now: Date;
     setting: DealsSetting;
     /** The listing's delivery options now (its deal terms). */
-    optionsOf: (productId: number) => Promise<readonly DeliveryOption[]>;
+    optionsOf: (tx: Db, productId: number) => Promise<readonly DeliveryOption[]>;
   },
 ): Promise<Result<{ deal: DealRecord; created: boolean }, AcceptRefusal>> {
   const [offer] = await tx
@@ -92,7 +92,7 @@ export async function acceptOffer(
   const made = await makeDeal(
     tx,
     input.setting,
-    await input.optionsOf(offer.productId),
+    await input.optionsOf(tx, offer.productId),
     {
       source: "auction",
       productId: offer.productId,

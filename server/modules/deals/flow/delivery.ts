@@ -37,8 +37,11 @@ export function deliverySteps(ctx: FlowContext) {
       const result = await db.transaction(async (tx) => {
         const deal = await lockDeal(tx, dealId);
         if (!deal || deal.buyerId !== buyerId) return err("not_found" as const);
-        const delivered = await markDealDelivered(tx, deal, { actorId: buyerId, at }, at);
-        if (!delivered.ok) return err("illegal_transition" as const);
+        // Handed over at a pickup (the seller entered the buyer's code), it is delivered already.
+        if (deal.status !== "delivered") {
+          const delivered = await markDealDelivered(tx, deal, { actorId: buyerId, at }, at);
+          if (!delivered.ok) return err("illegal_transition" as const);
+        }
         const released = await step(tx, async (inner) => {
           const actor = { actorId: buyerId, reason: "receipt confirmed", at };
           const moved = await releaseDeal(inner, deal.id, `deal:${deal.id}:release`, actor);

@@ -59,7 +59,9 @@ export function secondChanceSteps(ctx: FlowContext) {
           userId,
           now: now(),
           setting: on,
-          optionsOf: async (productId) => (await ctx.terms.termsOf(productId))?.deliveryOptions ?? [],
+          // Read in the offer's transaction (a read beside it would wait for it on one connection).
+          optionsOf: async (inner, productId) =>
+            (await ctx.terms.termsOf(productId, inner))?.deliveryOptions ?? [],
         });
         if (accepted.ok && accepted.value.created) {
           await schedulePayment(jobs, tx, accepted.value.deal, on.payReminderHours, now());
