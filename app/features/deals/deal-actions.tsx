@@ -54,13 +54,17 @@ function ShipForm({ carrierName }: { carrierName: string }) {
   );
 }
 
-/** The buyer's confirmation of receipt, which releases the money. */
-function ConfirmForm() {
+/** The buyer's confirmation of receipt, which releases the money (a parcel's, or a pickup's). */
+function ConfirmForm({ pickup }: { pickup: boolean }) {
   const { t } = useTranslation();
   return (
     <Form method="post" className={CARD} data-testid="deal-confirm">
-      <h2 className="font-serif text-xl text-primary-dark">{t("dealPages.deal.confirmTitle")}</h2>
-      <p className="mt-1 text-sm text-muted">{t("dealPages.deal.confirmLead")}</p>
+      <h2 className="font-serif text-xl text-primary-dark">
+        {t(pickup ? "dealPages.deal.confirmPickupTitle" : "dealPages.deal.confirmTitle")}
+      </h2>
+      <p className="mt-1 text-sm text-muted">
+        {t(pickup ? "dealPages.deal.confirmPickupLead" : "dealPages.deal.confirmLead")}
+      </p>
       <button type="submit" name="intent" value="confirm" className={`mt-4 ${BUTTON}`}>
         {t("dealPages.deal.confirmButton")}
       </button>
@@ -124,7 +128,7 @@ function PickupCode({ code, town }: { code: string; town: string }) {
         </p>
         <p className="mt-3 text-sm text-muted">{t("dealPages.deal.pickupLead", { town })}</p>
       </section>
-      <ConfirmForm />
+      <ConfirmForm pickup />
     </>
   );
 }
@@ -137,6 +141,6 @@ export function DealActions({ deal, carrierName }: { deal: DealPageView; carrier
   if (deal.next === "hand_over") return <HandOverForm town={town} />;
   if (deal.next === "enter_code") return <PickupCodeForm />;
   if (deal.next === "pick_up" && deal.pickupCode) return <PickupCode code={deal.pickupCode} town={town} />;
-  if (deal.next === "confirm_receipt") return <ConfirmForm />;
+  if (deal.next === "confirm_receipt") return <ConfirmForm pickup={deal.carrier === null} />;
   return null;
 }
