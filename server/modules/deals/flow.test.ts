@@ -240,6 +240,28 @@ describe("a won auction through the site", () => {
   });
 });
 
+describe("deals switched off between the close and its deal", () => {
+  it("the winner told to pay on the site still gets the deal", async () => {
+    const auction = await insertAuction(api.db, { sellerId: seller.user.id, startPriceMinor: 200_000 });
+    terms.set(auction.id, [{ carrier: "zasilkovna", priceMinor: 8_900 }]);
+    await api.services.bidding.placeBid({
+      productId: auction.id,
+      bidder: { id: bidders[0].user.id, emailConfirmed: true, adultConfirmed: true },
+      amountMinor: 200_000,
+    });
+    await api.services.bidding.moveEnd(auction.id, new Date(Date.now() - 1000));
+    expect(await api.services.bidding.closeAuction(auction.id)).toMatchObject({ outcome: "sold" });
+    await api.services.settings.put("deals", null, { ...DEALS, enabled: false });
+    try {
+      await api.jobs.runPending(AUCTION_DEAL_QUEUE);
+    } finally {
+      await api.services.settings.put("deals", null, { ...DEALS, enabled: true });
+    }
+    const rows = await deals().list(bidders[0].user.id, "buyer", "cs");
+    expect(rows.find((row) => row.productId === auction.id)).toMatchObject({ status: "awaiting_payment" });
+  });
+});
+
 describe("the buyer's delivery before paying", () => {
   it("switches among the listing's options at the listing's prices, until a transfer is started", async () => {
     const row = await wonAuction(300_000, [

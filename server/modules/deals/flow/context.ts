@@ -36,6 +36,12 @@ export function createFlowContext(deps: DealFlowDeps) {
     notices: createDealNotices(deps.notifier),
     /** The `deals` setting when deals through the site are on (and a provider is configured), else null. */
     setting: async () => (marketplace ? dealsSettingIfOn(await deps.settings.get("deals")) : null),
+    /**
+     * The setting for a deal already promised (an auction's close said the winner pays on the
+     * site): its terms even if deals were switched off since; null only without a provider.
+     */
+    promisedSetting: async () =>
+      marketplace ? dealsSettingIfOn({ ...(await deps.settings.get<object>("deals")), enabled: true }) : null,
     /** The same, read through the caller's transaction (a decision inside the auction's close). */
     settingIn: async (tx: Db) =>
       marketplace ? dealsSettingIfOn(await deps.settings.sharedValueIn(tx, "deals")) : null,

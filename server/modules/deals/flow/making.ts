@@ -13,11 +13,15 @@ export type AuctionSale = {
 
 /** A sold auction becomes a deal (issue 35, item 1): asked in the close's transaction, made by a job. */
 export function makingSteps(ctx: FlowContext) {
-  const { db, jobs, notices, now, setting } = ctx;
+  const { db, jobs, notices, now } = ctx;
 
-  /** The deal of a sold auction, made by its job after the close committed. */
+  /**
+   * The deal of a sold auction, made by its job after the close committed. The close decided
+   * that a deal follows (its notices told the winner to pay on the site), so the deal is made
+   * even if deals were switched off in between.
+   */
   async function makeAuctionDeal(sale: AuctionSale): Promise<"made" | "skipped"> {
-    const on = await setting();
+    const on = await ctx.promisedSetting();
     if (!on) return "skipped";
     const terms = await ctx.terms.termsOf(sale.productId);
     if (!terms || terms.deliveryOptions.length === 0) return "skipped";
