@@ -1,4 +1,5 @@
 import path from "node:path";
+import type { Locale } from "#core/i18n/index.ts";
 import { genericPlans } from "#server/db/prepared-client.ts";
 import {
   type AuctionSoldHook,
@@ -10,6 +11,8 @@ import {
 import { createListingImageStore } from "#server/modules/listing-photos/index.ts";
 import {
   type CatalogService,
+  contactItems,
+  contactTarget,
   createProductDetailService,
   submittedListingCount,
 } from "#server/modules/listing-reads/index.ts";
@@ -81,7 +84,7 @@ export function wireListingsAndAuctions(
   const listingImages = createListingImageStore(path.join(config.dataDir, "uploads"));
   // Image uploads per user (listing photos and avatars together): media/uploads.ts.
   const uploads = createUploadLimiter();
-  const listings = createListingsService({
+  const listingsService = createListingsService({
     db,
     uploads,
     settings,
@@ -98,6 +101,13 @@ export function wireListingsAndAuctions(
     }),
     logger,
   });
+  // The listings' service with the read side's "write to the seller" reads (ADR 0071's direction).
+  const listings = {
+    ...listingsService,
+    contactTarget: (userId: number, productId: number, locale: Locale) =>
+      contactTarget(db, userId, productId, locale),
+    contactItems: (sellerId: number, locale: Locale, limit?: number) => contactItems(db, sellerId, locale, limit),
+  };
   void registerListingJobs(jobs, listingImages, listings, logger).catch((err) =>
     logger.error({ err }, "could not schedule the nightly listing sweep"),
   );
