@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { Locale } from "#core/i18n/index.ts";
+import type { Db } from "#server/db/client.ts";
 import { genericPlans } from "#server/db/prepared-client.ts";
 import {
   type AuctionSoldHook,
@@ -35,6 +36,8 @@ type ListingsAndAuctionsNeeds = {
   onAuctionSold: AuctionSoldHook;
   /** The deals' strikes: two unpaid wins in 12 months suspend bidding (server/wiring/deals.ts). */
   biddingSuspended: (userId: number) => Promise<boolean>;
+  /** A live deal through the site holds a listing ("Koupit"; server/wiring/deals.ts). */
+  dealHolds?: (tx: Db, productId: number) => Promise<boolean>;
 };
 
 /**
@@ -52,6 +55,7 @@ export function wireListingsAndAuctions(
     reviews,
     onAuctionSold,
     biddingSuspended,
+    dealHolds,
   }: ListingsAndAuctionsNeeds,
 ) {
   // The product page shows the auction's bids, the seller's and bidders' accounts and the seller's
@@ -100,6 +104,7 @@ export function wireListingsAndAuctions(
       logger,
     }),
     logger,
+    dealHolds,
   });
   // The listings' service with the read side's "write to the seller" reads (ADR 0071's direction).
   const listings = {

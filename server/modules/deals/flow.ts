@@ -1,6 +1,7 @@
 import type { DealRole } from "#core/contracts/deals.ts";
 import type { Locale } from "#core/i18n/index.ts";
 import { createFlowContext, type DealFlowDeps } from "./flow/context.ts";
+import { buyingSteps } from "./flow/buying.ts";
 import { deliverySteps } from "./flow/delivery.ts";
 import { registerDealJobs } from "./flow/jobs.ts";
 import { makingSteps } from "./flow/making.ts";
@@ -37,6 +38,7 @@ export function createDealFlow(deps: DealFlowDeps) {
     ...payoutSteps(ctx),
     ...deliverySteps(ctx),
     ...secondChanceSteps(ctx),
+    ...buyingSteps(ctx),
     /** Registers the deals' queues and their handlers (the process's job runner runs them). */
     registerJobs: () => registerDealJobs(ctx, making, payment),
   };
