@@ -38,7 +38,9 @@ export function BuyStep({ view, error }: { view: BuyStepView; error?: string | n
         <Link to={item.url} className="text-sm text-primary-dark underline underline-offset-4">
           {t("dealBuy.page.back")}
         </Link>
-        <h1 className="mt-2 font-serif text-3xl text-primary-dark tablet:text-4xl">{t("dealBuy.page.title")}</h1>
+        <h1 className="mt-2 font-serif text-3xl text-primary-dark tablet:text-4xl">
+          {t("dealBuy.page.title")}
+        </h1>
       </div>
       <div className="flex items-center gap-4 rounded-xl bg-white p-4 ring-1 ring-line">
         {item.image ? (
@@ -82,7 +84,9 @@ export function BuyStep({ view, error }: { view: BuyStepView; error?: string | n
         <div className="flex flex-col gap-4 rounded-xl bg-light p-5" data-testid="buy-summary">
           <h2 className="font-serif text-xl text-primary-dark">{t("dealBuy.page.summary")}</h2>
           {current ? <DealBreakdown breakdown={current.breakdown} testId="buy-all-in" /> : null}
-          <p className="text-xs leading-relaxed text-muted">{t("dealBuy.page.note", { days: view.payDays })}</p>
+          <p className="text-xs leading-relaxed text-muted">
+            {t("dealBuy.page.note", { days: view.payDays })}
+          </p>
           <button
             type="submit"
             disabled={busy}
@@ -123,9 +127,7 @@ function CarrierChoice({
           data-testid={`buy-carrier-${option.carrier}`}
         />
         <span className="font-medium">
-          {delivery.carrier === "pickup"
-            ? t("product.deals.pickupIn", { name, town: delivery.town })
-            : name}
+          {delivery.carrier === "pickup" ? t("product.deals.pickupIn", { name, town: delivery.town }) : name}
         </span>
       </span>
       <span className="shrink-0 tabular-nums text-ink">{czk(option.breakdown.deliveryMinor)}</span>

@@ -104,7 +104,8 @@ export function buyingSteps(ctx: FlowContext) {
         if (refused) return err(refused);
         // Bought already: the buyer's own deal again (a second tab); another buyer's, taken.
         const held = await liveDealOf(tx, request.productId);
-        if (held) return held.buyerId === request.buyerId ? ok({ dealId: held.id, created: false }) : err("taken");
+        if (held)
+          return held.buyerId === request.buyerId ? ok({ dealId: held.id, created: false }) : err("taken");
         const made = await makeDeal(
           tx,
           on,
