@@ -28,7 +28,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { services, user, locale } = context.get(appContext);
   const productId = requirePathId(params.productId);
   const product = await services.productPages.productDetail(productId, locale);
-  if (!product || !product.seller) throw data(null, { status: 404 });
+  if (!product?.seller) throw data(null, { status: 404 });
   const back = { name: product.name, url: product.url };
   const quote = await services.deals.buyQuote(productId, user!.id);
   if (!quote.ok) {
