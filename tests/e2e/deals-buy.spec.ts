@@ -13,9 +13,9 @@ import { photo } from "./wanted-ad.ts";
  * On the deals' server (the "deals" project of playwright.config.ts).
  */
 
-// Collectors no other story on the deals' server uses.
-const SELLER = { email: "sberatel11@rarita.test", password: "demo-sberatel" };
-const BUYER = { email: "sberatel12@rarita.test", password: "demo-sberatel" };
+// Collectors no other story on the deals' server uses (deal-terms.spec.ts has 1 and 10).
+const SELLER = { email: "sberatel4@rarita.test", password: "demo-sberatel" };
+const BUYER = { email: "sberatel5@rarita.test", password: "demo-sberatel" };
 const SIMULATOR = `http://127.0.0.1:${process.env.E2E_DEALS_MARKETPLACE_PORT}`;
 
 /** Insertion fees off, so the classified goes live at once (deal-terms.spec.ts does the same). */

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { data, Link, redirect } from "react-router";
 import { appContext } from "#app/context.ts";
 import { BuyStep } from "#app/features/product/buy-step.tsx";
@@ -59,7 +58,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       },
       options: quote.value.options,
       chosen,
-      requestKey: randomUUID(),
+      requestKey: crypto.randomUUID(),
       payDays: setting?.payDays ?? 3,
     },
   };
