@@ -2,6 +2,7 @@ import type { AllInBreakdown } from "#core/contracts/deal-offer.ts";
 import { err, ok, type Result } from "#core/result.ts";
 import { readDealFees } from "#core/rules/deal-fees.ts";
 import type { DeliveryOption } from "#core/schemas/delivery.ts";
+import type { DealsSetting } from "#core/schemas/settings.ts";
 import type { Db } from "#server/db/client.ts";
 import { productSummaries } from "../../listing-reads/index.ts";
 import { lockListing } from "../../listings/index.ts";
@@ -49,7 +50,7 @@ const REQUEST_KEY = /^[A-Za-z0-9-]{8,64}$/;
  * live deal per listing, so a second buyer is refused as `taken`.
  */
 export function buyingSteps(ctx: FlowContext) {
-  const { db, jobs, notices, now, setting } = ctx;
+  const { db, now, setting } = ctx;
 
   async function quote(productId: number, buyerId: number | null): Promise<Result<BuyQuote, BuyRefusal>> {
     const on = await setting();
@@ -95,41 +96,7 @@ export function buyingSteps(ctx: FlowContext) {
       const on = await setting();
       if (!on) return err("deals_off");
       if (!REQUEST_KEY.test(request.requestKey)) return err("key_reused");
-      const at = now();
-      return db.transaction(async (tx) => {
-        if (!(await lockListing(tx, request.productId))) return err("not_found");
-        const product = (await productSummaries(tx, [request.productId])).get(request.productId);
-        const terms = product ? await ctx.terms.termsOf(request.productId, tx) : null;
-        const refused = buyableRefusal(product, terms, request.buyerId);
-        if (refused) return err(refused);
-        // Bought already: the buyer's own deal again (a second tab); another buyer's, taken.
-        const held = await liveDealOf(tx, request.productId);
-        if (held)
-          return held.buyerId === request.buyerId ? ok({ dealId: held.id, created: false }) : err("taken");
-        const made = await makeDeal(
-          tx,
-          on,
-          terms!.deliveryOptions,
-          {
-            source: "buy_now",
-            productId: request.productId,
-            buyerId: request.buyerId,
-            sellerId: product!.sellerId!,
-            priceMinor: product!.priceMinor!,
-            requestKey: `buy:${request.buyerId}:${request.requestKey}`,
-            at,
-            carrier: request.carrier,
-          },
-          { actorId: request.buyerId, reason: null, at },
-        );
-        if (!made.ok) return err(made.code === "no_terms" ? "not_buyable" : made.code);
-        if (made.value.created) {
-          await schedulePayment(jobs, tx, made.value.deal, on.payReminderHours, at);
-          // The seller is told a buyer bought (and has until the deadline to pay); the buyer, to pay.
-          await notices.created(tx, made.value.deal);
-        }
-        return ok({ dealId: made.value.deal.id, created: made.value.created });
-      });
+      return db.transaction((tx) => buyIn(ctx, tx, on, request, now()));
     },
 
     /**
@@ -138,4 +105,49 @@ export function buyingSteps(ctx: FlowContext) {
      */
     holdsListing: async (tx: Db, productId: number) => (await liveDealOf(tx, productId)) !== null,
   };
+}
+
+/**
+ * The purchase in its transaction, under the listing's row lock (the seller's withdrawal and "mark
+ * sold" queue on it): the listing checked again, a live deal answered (the buyer's own again,
+ * another's `taken`), then the deal at the listing's price and the chosen option's price.
+ */
+async function buyIn(
+  ctx: FlowContext,
+  tx: Db,
+  on: DealsSetting,
+  request: BuyRequest,
+  at: Date,
+): Promise<Result<{ dealId: number; created: boolean }, BuyRefusal>> {
+  if (!(await lockListing(tx, request.productId))) return err("not_found");
+  const product = (await productSummaries(tx, [request.productId])).get(request.productId);
+  const terms = product ? await ctx.terms.termsOf(request.productId, tx) : null;
+  const refused = buyableRefusal(product, terms, request.buyerId);
+  if (refused) return err(refused);
+  // Bought already: the buyer's own deal again (a second tab); another buyer's, taken.
+  const held = await liveDealOf(tx, request.productId);
+  if (held) return held.buyerId === request.buyerId ? ok({ dealId: held.id, created: false }) : err("taken");
+  const made = await makeDeal(
+    tx,
+    on,
+    terms!.deliveryOptions,
+    {
+      source: "buy_now",
+      productId: request.productId,
+      buyerId: request.buyerId,
+      sellerId: product!.sellerId!,
+      priceMinor: product!.priceMinor!,
+      requestKey: `buy:${request.buyerId}:${request.requestKey}`,
+      at,
+      carrier: request.carrier,
+    },
+    { actorId: request.buyerId, reason: null, at },
+  );
+  if (!made.ok) return err(made.code === "no_terms" ? "not_buyable" : made.code);
+  if (made.value.created) {
+    await schedulePayment(ctx.jobs, tx, made.value.deal, on.payReminderHours, at);
+    // The seller is told a buyer bought (and has until the deadline to pay); the buyer, to pay.
+    await ctx.notices.created(tx, made.value.deal);
+  }
+  return ok({ dealId: made.value.deal.id, created: made.value.created });
 }
