@@ -117,13 +117,10 @@ export const ListingInputSchema = z
     type: z.enum(PRODUCT_TYPES, { error: CHOOSE }).meta({
       description: "supply: I sell (nabídka); demand: I want to buy (poptávka, always a classified)",
     }),
-    format: z
-      .enum(["auction", "classified"], { error: CHOOSE })
-      .nullish()
-      .meta({
-        description:
-          "Supply with a price: auction (the default, starting at the price) or classified (sold at the fixed price, may be bought through the site)",
-      }),
+    format: z.enum(["auction", "classified"], { error: CHOOSE }).nullish().meta({
+      description:
+        "Supply with a price: auction (the default, starting at the price) or classified (sold at the fixed price, may be bought through the site)",
+    }),
     categoryId: id("A top-level category"),
     subcategoryId: id("A category anywhere under categoryId; required when categoryId has any").nullish(),
     brand: z

@@ -111,7 +111,8 @@ export function wireListingsAndAuctions(
     ...listingsService,
     contactTarget: (userId: number, productId: number, locale: Locale) =>
       contactTarget(db, userId, productId, locale),
-    contactItems: (sellerId: number, locale: Locale, limit?: number) => contactItems(db, sellerId, locale, limit),
+    contactItems: (sellerId: number, locale: Locale, limit?: number) =>
+      contactItems(db, sellerId, locale, limit),
   };
   void registerListingJobs(jobs, listingImages, listings, logger).catch((err) =>
     logger.error({ err }, "could not schedule the nightly listing sweep"),

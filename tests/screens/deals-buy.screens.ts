@@ -76,7 +76,9 @@ try {
       await page.goto(`${BASE}/ucet/vase-aukce/pridat`);
       if (lang === "en") await english(page);
       await fixedClassified(page, false);
-      await page.getByTestId("form-section-price").screenshot({ path: `${OUT}/deals-buy-form-price-${lang}-${width}.png` });
+      await page
+        .getByTestId("form-section-price")
+        .screenshot({ path: `${OUT}/deals-buy-form-price-${lang}-${width}.png` });
       await page
         .getByTestId("form-section-delivery")
         .screenshot({ path: `${OUT}/deals-buy-form-delivery-${lang}-${width}.png` });
@@ -92,7 +94,9 @@ try {
       const buyer = await signedIn(browser, BASE, width, BUYER);
       await buyer.page.goto(`${BASE}${productUrl}`);
       if (lang === "en") await english(buyer.page);
-      await buyer.page.getByTestId("offer-panel").screenshot({ path: `${OUT}/deals-buy-offer-${lang}-${width}.png` });
+      await buyer.page
+        .getByTestId("offer-panel")
+        .screenshot({ path: `${OUT}/deals-buy-offer-${lang}-${width}.png` });
       await buyer.page.getByTestId("offer-buy").click();
       await buyer.page.getByTestId("buy-page").waitFor();
       await buyer.page.getByTestId("buy-carrier-ppl").check();

@@ -99,7 +99,9 @@ describe("the listing form", () => {
       reservePriceMinor: null,
       duration: null,
     });
-    expect(errorsOf({ ...filled, priceMode: "fixed", price: "" })).toEqual({ price: ["Pole musí být vyplněno"] });
+    expect(errorsOf({ ...filled, priceMode: "fixed", price: "" })).toEqual({
+      price: ["Pole musí být vyplněno"],
+    });
     const input = inputOf(fixed);
     expect(input && listingFormFromInput(input).priceMode).toBe("fixed");
   });

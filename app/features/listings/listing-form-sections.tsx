@@ -103,7 +103,11 @@ function PriceFields({
   demand,
   auction,
   fixed,
-}: Pick<SectionProps, "values" | "errors" | "afterBid"> & { demand: boolean; auction: boolean; fixed: boolean }) {
+}: Pick<SectionProps, "values" | "errors" | "afterBid"> & {
+  demand: boolean;
+  auction: boolean;
+  fixed: boolean;
+}) {
   const { t } = useTranslation();
   const [label, hint] = demand
     ? [t("listings.form.demandPrice"), t("listings.form.demandPriceHint")]
@@ -112,12 +116,7 @@ function PriceFields({
       : [t("listings.form.startPrice"), t("listings.form.startPriceHint")];
   return (
     <div className="grid gap-5 tablet:grid-cols-2">
-      <Field
-        label={label}
-        required={!demand}
-        hint={hint}
-        errors={errors.price}
-      >
+      <Field label={label} required={!demand} hint={hint} errors={errors.price}>
         {(props) => (
           <input
             {...props}

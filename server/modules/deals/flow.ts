@@ -1,7 +1,7 @@
 import type { DealRole } from "#core/contracts/deals.ts";
 import type { Locale } from "#core/i18n/index.ts";
-import { createFlowContext, type DealFlowDeps } from "./flow/context.ts";
 import { buyingSteps } from "./flow/buying.ts";
+import { createFlowContext, type DealFlowDeps } from "./flow/context.ts";
 import { deliverySteps } from "./flow/delivery.ts";
 import { registerDealJobs } from "./flow/jobs.ts";
 import { makingSteps } from "./flow/making.ts";
