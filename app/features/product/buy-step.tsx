@@ -55,7 +55,7 @@ export function BuyStep({ view, error }: { view: BuyStepView; error?: string | n
           {error}
         </p>
       ) : null}
-      <Form method="post" className="grid gap-5 desktop:grid-cols-[1fr_22rem]">
+      <Form method="post" className="grid items-start gap-5 desktop:grid-cols-[1fr_22rem]">
         <input type="hidden" name="requestKey" value={view.requestKey} />
         <fieldset className="flex flex-col gap-2 rounded-xl bg-white p-5 ring-1 ring-line">
           <legend className="float-left mb-2 font-serif text-xl text-primary-dark">

@@ -143,19 +143,16 @@ function BuyAction({ productId, buy }: { productId: number; buy: DealOffer["buy"
     );
   const mine = buy.state === "mine";
   return (
-    <div className="flex flex-col gap-1">
-      <Link
-        to={
-          mine
-            ? localePath("accountDeal", locale, { dealId: buy.dealId })
-            : localePath("accountBuy", locale, { productId })
-        }
-        className="rounded-full bg-primary-dark px-6 py-3 text-center font-semibold text-white hover:bg-primary"
-        data-testid="offer-buy"
-      >
-        {mine ? t("dealBuy.product.mine") : t("dealBuy.product.buy")}
-      </Link>
-      {mine ? null : <p className="text-xs leading-relaxed text-muted">{t("dealBuy.product.buyHint")}</p>}
-    </div>
+    <Link
+      to={
+        mine
+          ? localePath("accountDeal", locale, { dealId: buy.dealId })
+          : localePath("accountBuy", locale, { productId })
+      }
+      className="rounded-full bg-primary-dark px-6 py-3 text-center font-semibold text-white hover:bg-primary"
+      data-testid="offer-buy"
+    >
+      {mine ? t("dealBuy.product.mine") : t("dealBuy.product.buy")}
+    </Link>
   );
 }
