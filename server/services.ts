@@ -81,6 +81,7 @@ export function createServices({
     reviews,
     onAuctionSold: dealServices.deals.onAuctionSold,
     biddingSuspended: dealServices.deals.biddingSuspended,
+    dealHolds: dealServices.deals.holdsListing,
   });
   const { orders, payments, testGateway } = wirePayments(base, { settings, notifier, listings });
   const watchdogs = wireWatchdogs(base, { notifier, catalog });

@@ -12,6 +12,11 @@ export type DealOffer = {
   deliveryOptions: DeliveryOption[];
   buyerDiscountPercent: number;
   paysThroughSite: boolean;
+  /**
+   * A fixed-price classified that opted in ("Koupit"): offered, reserved by a buyer's live deal,
+   * the viewer's own listing, bought by the viewer (their deal), or not buyable now.
+   */
+  buy?: { state: "buyable" | "reserved" | "own" | "none" } | { state: "mine"; dealId: number };
 };
 
 /** The all-in total of a price, broken down as the confirmation and the purchase panel show it. */

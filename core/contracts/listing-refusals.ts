@@ -19,6 +19,8 @@ export type ListingStateCode =
   | "not_relistable"
   | "already_relisted"
   | "not_sellable"
+  /** A buyer's deal through the site holds the listing ("Koupit", awaiting payment). */
+  | "held_by_deal"
   /** "Write to the seller" on one's own listing. */
   | "own_listing"
   /** The seller blocked the caller's conversation. */
@@ -42,6 +44,7 @@ const REFUSALS: Record<ListingRefusalCode, { key: MessageKey; status: 403 | 409 
   not_relistable: { key: "listings.errors.notRelistable", status: 409 },
   already_relisted: { key: "listings.errors.alreadyRelisted", status: 409 },
   not_sellable: { key: "messages.errors.notSellable", status: 409 },
+  held_by_deal: { key: "dealBuy.errors.heldByDeal", status: 409 },
   own_listing: { key: "listings.contact.own", status: 409 },
   thread_blocked: { key: "messages.errors.blocked", status: 409 },
 };

@@ -40,6 +40,8 @@ export const PAGE_PATHS = {
   accountPurchases: { cs: "/ucet/nakupy", en: "/en/account/purchases" },
   accountSales: { cs: "/ucet/prodeje", en: "/en/account/sales" },
   accountDeal: { cs: "/ucet/obchody/:dealId", en: "/en/account/deals/:dealId" },
+  /** "Koupit": the buy step of a fixed-price classified paid through the site (issue 35); an added route. */
+  accountBuy: { cs: "/ucet/koupit/:productId", en: "/en/account/buy/:productId" },
   accountAdvertisementAdd: { cs: "/ucet/vase-aukce/pridat", en: "/en/account/advertisements/add" },
   accountAdvertisementConfirmation: {
     cs: "/ucet/vase-aukce/potvrzeni",

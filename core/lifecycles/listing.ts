@@ -86,14 +86,14 @@ export const listingLifecycle = defineLifecycle({
       to: ["sold"],
       by: "seller, deals (a classified's deal through the site paid)",
       guard:
-        "an active classified, to a user with a conversation about it (role buyer), never to themselves; or to the buyer whose deal was paid",
+        "an active classified, to a user with a conversation about it (role buyer), never to themselves, not while a deal through the site holds it (Koupit); or to the buyer whose deal was paid",
     },
     cancel: {
       from: ["draft", "in_review", "awaiting_payment", "scheduled", "active"],
       to: ["cancelled"],
       by: "seller",
       guard:
-        "while open and nobody has bid (decided under the row lock, so a bid arriving first wins); also when the seller deletes their account (not a running auction)",
+        "while open, nobody has bid and no deal through the site holds it (decided under the row lock, so a bid or a purchase arriving first wins); also when the seller deletes their account (not a running auction)",
     },
     expire: {
       from: ["awaiting_payment"],

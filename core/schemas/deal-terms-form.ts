@@ -41,9 +41,10 @@ export type DealTermsFormValues = z.infer<typeof DealTermsFormValuesSchema>;
  */
 export type DealTermsKind = "auction" | "fixedClassified" | "classified" | "demand";
 
-/** The kind of the listing the form's values describe (a supply ad with a price is an auction). */
+/** The kind of the listing the form's values describe (a supply ad with a price is an auction, with a fixed one a classified). */
 export function dealTermsKindOf(values: { type: string; priceMode: string }): DealTermsKind {
   if (values.type === "demand") return "demand";
+  if (values.priceMode === "fixed") return "fixedClassified";
   return values.priceMode === "agreement" ? "classified" : "auction";
 }
 

@@ -25,7 +25,10 @@ const ListingFieldsSchema = z.object({
   brand: text,
   package: text,
   name: text,
-  /** "price": a price (a supply ad with one is an auction); "agreement": by agreement (dohodou). */
+  /**
+   * "price": a price (a supply ad with one is an auction from it); "fixed": a supply ad's fixed
+   * price (a classified, bought with "Koupit" when it opts in); "agreement": by agreement (dohodou).
+   */
   priceMode: z.string().default("price"),
   price: text,
   reservePrice: text,
@@ -103,11 +106,12 @@ function toListingInput(values: ListingFormValues, ctx: z.RefinementCtx) {
     return null;
   };
   const byAgreement = values.priceMode === "agreement";
+  const fixed = values.type !== "demand" && values.priceMode === "fixed";
   const priceMinor = byAgreement ? null : money("price", values.price);
-  // A supply ad with a price is an auction; its price is required, or the seller meant "by agreement".
+  // A supply ad with a price is an auction or a fixed price; it is required, or the seller meant "by agreement".
   if (!byAgreement && priceMinor === null && parseCrowns(values.price) === null && values.type !== "demand")
     problem("price", "validation.required");
-  const auction = values.type !== "demand" && !byAgreement;
+  const auction = values.type !== "demand" && !byAgreement && !fixed;
   let activationAt: string | null = null;
   if (values.activation === "later") {
     const at = fromPragueLocalInput(values.activationLocal);
@@ -116,6 +120,7 @@ function toListingInput(values: ListingFormValues, ctx: z.RefinementCtx) {
   }
   return {
     type: values.type || undefined,
+    format: fixed ? ("classified" as const) : null,
     categoryId: idOrNull(values.category) ?? undefined,
     subcategoryId: idOrNull(values.subcategory),
     brand: values.brand,
@@ -171,9 +176,13 @@ export const EditListingFormSchema = z.discriminatedUnion("intent", [
   })),
 ]);
 
+const fixedPriceInput = (input: { type: string; format?: string | null }) =>
+  input.type === "supply" && input.format === "classified";
+
 /** The form's values for a stored listing (the edit page). */
 export function listingFormFromInput(input: {
   type: string;
+  format?: string | null;
   categoryId: number;
   subcategoryId?: number | null;
   brand?: string | null;
@@ -193,7 +202,7 @@ export function listingFormFromInput(input: {
     brand: input.brand ?? "",
     package: input.packageId ? String(input.packageId) : "",
     name: input.name,
-    priceMode: input.priceMinor === null ? "agreement" : "price",
+    priceMode: input.priceMinor === null ? "agreement" : fixedPriceInput(input) ? "fixed" : "price",
     price: formatCrownsInput(input.priceMinor),
     reservePrice: formatCrownsInput(input.reservePriceMinor),
     description: input.description,

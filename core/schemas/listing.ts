@@ -70,11 +70,21 @@ export type ImageRef = z.infer<typeof ImageRef>;
 
 type ListingRules = {
   type: string;
+  format?: string | null;
   priceMinor: number | null;
   reservePriceMinor?: number | null;
   images: ImageRef[];
   duration?: string | null;
 };
+
+/**
+ * A supply ad with a price is an auction starting at it, unless it is sold at that fixed price as a
+ * classified (`format: "classified"`, issue 35: bought with "Koupit"); without a price, and a
+ * demand ad always, it is a classified.
+ */
+export function isAuctionInput(input: { type: string; format?: string | null; priceMinor: number | null }) {
+  return input.type === "supply" && input.priceMinor !== null && input.format !== "classified";
+}
 
 /** What one field cannot see alone: the photos once each, the auction's length, the reserve. */
 function checkListing(input: ListingRules, ctx: z.RefinementCtx) {
@@ -84,7 +94,7 @@ function checkListing(input: ListingRules, ctx: z.RefinementCtx) {
     if (seen.has(key)) ctx.addIssue({ code: "custom", path: ["images"], message: "validation.duplicate" });
     seen.add(key);
   }
-  const auction = input.type === "supply" && input.priceMinor !== null;
+  const auction = isAuctionInput(input);
   if (auction && !input.duration) ctx.addIssue({ code: "custom", path: ["duration"], message: CHOOSE });
   if (input.reservePriceMinor != null) {
     if (!auction)
@@ -107,6 +117,10 @@ export const ListingInputSchema = z
     type: z.enum(PRODUCT_TYPES, { error: CHOOSE }).meta({
       description: "supply: I sell (nabídka); demand: I want to buy (poptávka, always a classified)",
     }),
+    format: z.enum(["auction", "classified"], { error: CHOOSE }).nullish().meta({
+      description:
+        "Supply with a price: auction (the default, starting at the price) or classified (sold at the fixed price, may be bought through the site)",
+    }),
     categoryId: id("A top-level category"),
     subcategoryId: id("A category anywhere under categoryId; required when categoryId has any").nullish(),
     brand: z
@@ -120,7 +134,7 @@ export const ListingInputSchema = z
     packageId: id("A package kind (GET /api/me/advertisements/options)"),
     name: z.string().trim().min(1, { abort: true }).min(NAME_MIN).max(NAME_MAX),
     priceMinor: money(
-      "CZK minor units. Supply with a price: an auction starting at it; null (by agreement, dohodou): a classified. Demand: what the buyer offers, or null",
+      "CZK minor units. Supply with a price: an auction starting at it, or with format classified the fixed price; null (by agreement, dohodou): a classified. Demand: what the buyer offers, or null",
     ).nullable(),
     reservePriceMinor: money(
       "Auctions only: a hidden minimum above the start price; below it the auction ends unsold",

@@ -1,4 +1,6 @@
 import path from "node:path";
+import type { Locale } from "#core/i18n/index.ts";
+import type { Db } from "#server/db/client.ts";
 import { genericPlans } from "#server/db/prepared-client.ts";
 import {
   type AuctionSoldHook,
@@ -10,6 +12,8 @@ import {
 import { createListingImageStore } from "#server/modules/listing-photos/index.ts";
 import {
   type CatalogService,
+  contactItems,
+  contactTarget,
   createProductDetailService,
   submittedListingCount,
 } from "#server/modules/listing-reads/index.ts";
@@ -32,6 +36,8 @@ type ListingsAndAuctionsNeeds = {
   onAuctionSold: AuctionSoldHook;
   /** The deals' strikes: two unpaid wins in 12 months suspend bidding (server/wiring/deals.ts). */
   biddingSuspended: (userId: number) => Promise<boolean>;
+  /** A live deal through the site holds a listing ("Koupit"; server/wiring/deals.ts). */
+  dealHolds?: (tx: Db, productId: number) => Promise<boolean>;
 };
 
 /**
@@ -49,6 +55,7 @@ export function wireListingsAndAuctions(
     reviews,
     onAuctionSold,
     biddingSuspended,
+    dealHolds,
   }: ListingsAndAuctionsNeeds,
 ) {
   // The product page shows the auction's bids, the seller's and bidders' accounts and the seller's
@@ -81,7 +88,7 @@ export function wireListingsAndAuctions(
   const listingImages = createListingImageStore(path.join(config.dataDir, "uploads"));
   // Image uploads per user (listing photos and avatars together): media/uploads.ts.
   const uploads = createUploadLimiter();
-  const listings = createListingsService({
+  const listingsService = createListingsService({
     db,
     uploads,
     settings,
@@ -97,7 +104,16 @@ export function wireListingsAndAuctions(
       logger,
     }),
     logger,
+    dealHolds,
   });
+  // The listings' service with the read side's "write to the seller" reads (ADR 0071's direction).
+  const listings = {
+    ...listingsService,
+    contactTarget: (userId: number, productId: number, locale: Locale) =>
+      contactTarget(db, userId, productId, locale),
+    contactItems: (sellerId: number, locale: Locale, limit?: number) =>
+      contactItems(db, sellerId, locale, limit),
+  };
   void registerListingJobs(jobs, listingImages, listings, logger).catch((err) =>
     logger.error({ err }, "could not schedule the nightly listing sweep"),
   );

@@ -31,6 +31,8 @@ export function DeliverySection({
   const legend = useId();
   if (!show(choices.type !== "demand")) return null;
   const auction = !fixedClassified && choices.priceMode === "price";
+  // A stored fixed-price classified, or the form's "Pevná cena (inzerát)" (without scripts: always offered).
+  const optIn = fixedClassified || show(choices.priceMode === "fixed");
   const ticked = new Set(terms.delivery ?? []);
   return (
     <Section title={t("listings.form.sectionDelivery")} testId="delivery">
@@ -42,7 +44,7 @@ export function DeliverySection({
           {t("listings.form.deliveryLockedAfterBid")}
         </p>
       ) : null}
-      {fixedClassified ? (
+      {optIn ? (
         <label className="flex cursor-pointer items-start gap-3 rounded-lg border border-line p-3 has-[:checked]:border-primary-dark has-[:checked]:bg-primary-dark/5">
           <input
             type="checkbox"

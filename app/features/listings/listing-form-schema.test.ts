@@ -60,6 +60,7 @@ describe("the listing form", () => {
       intent: "preview",
       input: {
         type: "supply",
+        format: null,
         categoryId: 1,
         subcategoryId: 4,
         brand: "Hampden",
@@ -88,6 +89,21 @@ describe("the listing form", () => {
       reservePriceMinor: null,
       duration: null,
     });
+  });
+
+  it("a fixed price is a classified at that price: no reserve, no duration; a stored one reads back as fixed", () => {
+    const fixed = preview({ ...filled, priceMode: "fixed", price: "1 200", reservePrice: "2000" });
+    expect(inputOf(fixed)).toMatchObject({
+      format: "classified",
+      priceMinor: 120_000,
+      reservePriceMinor: null,
+      duration: null,
+    });
+    expect(errorsOf({ ...filled, priceMode: "fixed", price: "" })).toEqual({
+      price: ["Pole musí být vyplněno"],
+    });
+    const input = inputOf(fixed);
+    expect(input && listingFormFromInput(input).priceMode).toBe("fixed");
   });
 
   it("reports what only the form can get wrong, under the form's field names", () => {

@@ -16,11 +16,15 @@ export type SectionProps = {
   show: (applies: boolean) => boolean;
 };
 
-/** The price or "by agreement", the reserve and the auction's length (an offer with a price is an auction). */
+/**
+ * The price or "by agreement", the reserve and the auction's length: an offer with a price is an
+ * auction from it or a classified at that fixed price (issue 35: "Koupit" when it opts in).
+ */
 export function PriceSection({ values, errors, afterBid, released, choices, show }: SectionProps) {
   const { t } = useTranslation();
   const demand = choices.type === "demand";
   const auction = !demand && choices.priceMode === "price";
+  const fixed = !demand && choices.priceMode === "fixed";
   return (
     <Section title={t("listings.form.sectionPrice")} testId="price">
       <LockedValue name="priceMode" value={values.priceMode} locked={afterBid || released} />
@@ -35,6 +39,15 @@ export function PriceSection({ values, errors, afterBid, released, choices, show
             value: "price",
             label: demand ? t("listings.form.priceModePrice") : t("listings.form.priceModePriceAuction"),
           },
+          ...(demand
+            ? []
+            : [
+                {
+                  value: "fixed",
+                  label: t("dealBuy.form.priceModeFixed"),
+                  hint: t("dealBuy.form.priceModeFixedHint"),
+                },
+              ]),
           {
             value: "agreement",
             label: t("listings.form.priceModeAgreement"),
@@ -42,13 +55,14 @@ export function PriceSection({ values, errors, afterBid, released, choices, show
           },
         ]}
       />
-      {show(choices.priceMode === "price") ? (
+      {show(choices.priceMode === "price" || fixed) ? (
         <PriceFields
           values={values}
           errors={errors}
           afterBid={afterBid}
           demand={demand}
           auction={show(auction)}
+          fixed={fixed}
         />
       ) : (
         <Errors id="price-errors" messages={errors.price} />
@@ -88,16 +102,21 @@ function PriceFields({
   afterBid,
   demand,
   auction,
-}: Pick<SectionProps, "values" | "errors" | "afterBid"> & { demand: boolean; auction: boolean }) {
+  fixed,
+}: Pick<SectionProps, "values" | "errors" | "afterBid"> & {
+  demand: boolean;
+  auction: boolean;
+  fixed: boolean;
+}) {
   const { t } = useTranslation();
+  const [label, hint] = demand
+    ? [t("listings.form.demandPrice"), t("listings.form.demandPriceHint")]
+    : fixed
+      ? [t("dealBuy.form.fixedPrice"), t("dealBuy.form.fixedPriceHint")]
+      : [t("listings.form.startPrice"), t("listings.form.startPriceHint")];
   return (
     <div className="grid gap-5 tablet:grid-cols-2">
-      <Field
-        label={demand ? t("listings.form.demandPrice") : t("listings.form.startPrice")}
-        required={!demand}
-        hint={demand ? t("listings.form.demandPriceHint") : t("listings.form.startPriceHint")}
-        errors={errors.price}
-      >
+      <Field label={label} required={!demand} hint={hint} errors={errors.price}>
         {(props) => (
           <input
             {...props}

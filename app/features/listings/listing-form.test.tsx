@@ -203,6 +203,17 @@ describe("ListingFormFields", () => {
     expect(radio("duration-week").checked).toBe(true);
   });
 
+  test("'Pevná cena (inzerát)' keeps the price as the classified's, without a reserve or a length", async () => {
+    const { user } = renderListingForm();
+    await user.click(choice("Pevná cena \\(inzerát\\)"));
+    expect(screen.getByLabelText(/^Cena \(Kč\)/)).toBe(field("field-price"));
+    expect(screen.queryByTestId("field-reserve")).toBeNull();
+    expect(screen.queryByTestId("duration-week")).toBeNull();
+    // A wanted ad has no fixed price of a classified to choose.
+    await user.click(choice("Poptávám"));
+    expect(screen.queryByTestId("priceMode-fixed")).toBeNull();
+  });
+
   test("a scheduled start asks for the date and time, from the earliest allowed", async () => {
     const { user } = renderListingForm();
     await user.click(choice("Naplánovat"));

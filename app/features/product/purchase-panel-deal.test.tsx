@@ -9,8 +9,8 @@ import { PRODUCT, PRODUCT_URL } from "./test-fixtures.ts";
 
 /**
  * A fixed-price classified whose seller takes payment through the site shows what the buyer pays
- * (issue 35, item 2): price, the cheapest delivery named, buyer protection, total. Not without the
- * opt-in, nor for a price by agreement.
+ * (issue 35, item 2): price, the cheapest delivery named, buyer protection, total, and "Koupit"
+ * (or "Rezervováno"). Not without the opt-in, nor for a price by agreement.
  */
 
 const CLASSIFIED: ProductDetail = {
@@ -56,7 +56,25 @@ describe("the classified's deal breakdown", () => {
     // 2 500 Kč + 149 Kč + (125 + 10 Kč).
     expect(textOf(within(deal).getByTestId("offer-all-in-protection"))).toBe("Ochrana kupujícího135,00 Kč");
     expect(textOf(within(deal).getByTestId("offer-all-in-total"))).toBe("Celkem2 784,00 Kč");
-    expect(within(deal).getByTestId("offer-buy-soon")).toBeTruthy();
+    expect(within(deal).queryByTestId("offer-buy")).toBeNull();
+  });
+
+  test("offers Koupit to a buyer, says Rezervováno while a deal holds it, and tells the seller how it is bought", async () => {
+    let view = renderPanel(CLASSIFIED, { ...OFFER, buy: { state: "buyable" } });
+    const buy = await screen.findByTestId("offer-buy");
+    expect(textOf(buy)).toBe("Koupit");
+    expect(buy.getAttribute("href")).toBe(`/ucet/koupit/${CLASSIFIED.id}`);
+    view.unmount();
+    view = renderPanel(CLASSIFIED, { ...OFFER, buy: { state: "reserved" } });
+    expect(textOf(await screen.findByTestId("offer-reserved"))).toContain("Rezervováno");
+    expect(screen.queryByTestId("offer-buy")).toBeNull();
+    view.unmount();
+    view = renderPanel(CLASSIFIED, { ...OFFER, buy: { state: "own" } });
+    await screen.findByTestId("offer-buy-own");
+    expect(screen.queryByTestId("offer-buy")).toBeNull();
+    view.unmount();
+    renderPanel(CLASSIFIED, { ...OFFER, buy: { state: "mine", dealId: 7 } });
+    expect((await screen.findByTestId("offer-buy")).getAttribute("href")).toBe("/ucet/obchody/7");
   });
 
   test("is not shown without the opt-in, for a price by agreement, or without an offer", async () => {

@@ -1,7 +1,10 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { usePriceFormatter } from "#app/ui/dates-and-prices.ts";
+import type { DealOffer } from "#core/contracts/deal-offer.ts";
 import type { ProductDetail } from "#core/contracts/product.ts";
+import { localePath } from "#core/i18n/paths.ts";
 import { allInBreakdown } from "#core/rules/all-in.ts";
 import { DealBreakdown, useDealOffer } from "./bidding/all-in.tsx";
 
@@ -110,10 +113,46 @@ function ClassifiedDeal({ product }: { product: ProductDetail }) {
       <h3 className="font-serif text-lg text-primary-dark">{t("product.deals.breakdownTitle")}</h3>
       <DealBreakdown breakdown={breakdown} testId="offer-all-in" />
       <p className="text-xs leading-relaxed text-muted">{t("product.deals.breakdownNote")}</p>
-      {/* The "Koupit" button (buying through the site) goes here: the deals' purchase step, not built yet. */}
-      <p className="text-xs font-medium text-muted" data-testid="offer-buy-soon">
-        {t("product.deals.buySoon")}
-      </p>
+      <BuyAction productId={product.id} buy={offer?.buy} />
     </div>
+  );
+}
+
+/**
+ * "Koupit" (issue 35): a link to the buy step (a visitor logs in on the way and comes back);
+ * "Rezervováno" while a buyer's deal holds the listing; the buyer's own deal to pay; the
+ * seller's own listing says how buyers buy it.
+ */
+function BuyAction({ productId, buy }: { productId: number; buy: DealOffer["buy"] }) {
+  const { t, locale } = useTranslation();
+  if (!buy || buy.state === "none") return null;
+  if (buy.state === "reserved")
+    return (
+      <div className="flex flex-col gap-1" data-testid="offer-reserved">
+        <p className="inline-flex self-start rounded-full bg-primary/10 px-3 py-1 text-sm font-semibold text-primary-dark">
+          {t("dealBuy.product.reserved")}
+        </p>
+        <p className="text-xs leading-relaxed text-muted">{t("dealBuy.product.reservedHint")}</p>
+      </div>
+    );
+  if (buy.state === "own")
+    return (
+      <p className="text-xs font-medium text-muted" data-testid="offer-buy-own">
+        {t("dealBuy.product.own")}
+      </p>
+    );
+  const mine = buy.state === "mine";
+  return (
+    <Link
+      to={
+        mine
+          ? localePath("accountDeal", locale, { dealId: buy.dealId })
+          : localePath("accountBuy", locale, { productId })
+      }
+      className="rounded-full bg-primary-dark px-6 py-3 text-center font-semibold text-white hover:bg-primary"
+      data-testid="offer-buy"
+    >
+      {mine ? t("dealBuy.product.mine") : t("dealBuy.product.buy")}
+    </Link>
   );
 }

@@ -1,5 +1,6 @@
 import type { DealRole } from "#core/contracts/deals.ts";
 import type { Locale } from "#core/i18n/index.ts";
+import { buyingSteps } from "./flow/buying.ts";
 import { clockSteps } from "./flow/clock.ts";
 import { createFlowContext, type DealFlowDeps } from "./flow/context.ts";
 import { deliverySteps } from "./flow/delivery.ts";
@@ -43,6 +44,7 @@ export function createDealFlow(deps: DealFlowDeps) {
     ...deliveryChoiceSteps(ctx),
     ...clockSteps(ctx),
     ...secondChanceSteps(ctx),
+    ...buyingSteps(ctx),
     /** Registers the deals' queues and their handlers (the process's job runner runs them). */
     registerJobs: () => registerDealJobs(ctx, making, payment),
   };

@@ -24,6 +24,7 @@ export { type AdminUserListing, listingsOfSeller } from "./admin-user-reads.ts";
 export { type AuctionSummary, auctionSummaries } from "./auction-summaries.ts";
 export { createListingQueries } from "./browse/listing-queries.ts";
 export { type CatalogService, createCatalogService } from "./catalog-service.ts";
+export { type ContactTarget, contactItems, contactTarget } from "./contact-reads.ts";
 export { type ListingsDashboardFigures, listingsDashboardFigures } from "./dashboard-figures.ts";
 export { soldDealsOf } from "./deals.ts";
 export { createProductDetailService } from "./detail/product-detail.ts";

@@ -7,19 +7,25 @@ import { refusal } from "./outcomes.ts";
 import { cancel as cancelListing } from "./transitions.ts";
 import type { ListingUser, MyListing, NotFound, Refused } from "./types.ts";
 
-/** Withdraws a listing nobody has bid on (under the row lock: a bid arriving first wins). */
+type Refusal = "cancel_after_bid" | "not_cancellable" | "held_by_deal";
+
+/**
+ * Withdraws a listing nobody has bid on and no deal through the site holds (under the row lock: a
+ * bid or a purchase arriving first wins).
+ */
 export async function cancel(
   ctx: ListingsContext,
   user: Pick<ListingUser, "id">,
   id: number,
   locale: Locale,
-): Promise<Ok<MyListing> | Refused<"cancel_after_bid" | "not_cancellable"> | NotFound> {
+): Promise<Ok<MyListing> | Refused<Refusal> | NotFound> {
   const result = await ctx.db.transaction(
-    async (tx): Promise<Ok<undefined> | Refused<"cancel_after_bid" | "not_cancellable"> | NotFound> => {
+    async (tx): Promise<Ok<undefined> | Refused<Refusal> | NotFound> => {
       const row = await lockOwn(tx, user.id, id);
       if (!row) return err("not_found");
       if (!ownerActions(row).cancel)
         return refusal(row.bidCount > 0 ? "cancel_after_bid" : "not_cancellable");
+      if (await ctx.dealHolds?.(tx, id)) return refusal("held_by_deal");
       await cancelListing(tx, id, { actorId: user.id, reason: "seller", at: ctx.now() });
       return ok();
     },

@@ -24,6 +24,11 @@ export type ListingsServiceDeps = {
   /** Uploads per user and window, shared with the avatars (media/uploads.ts); its own when absent. */
   uploads?: UploadLimiter;
   logger?: Pick<Logger, "warn" | "error">;
+  /**
+   * A live deal through the site holds the listing ("Koupit", the deals module's hook, wired in
+   * server/wiring): its seller may not withdraw it nor sell it to someone else meanwhile.
+   */
+  dealHolds?: (tx: Db, productId: number) => Promise<boolean>;
   now?: () => Date;
 };
 

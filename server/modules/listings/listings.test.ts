@@ -287,6 +287,36 @@ describe("adding a listing", () => {
     });
   });
 
+  it("a fixed price (format classified) is a classified at that price, without a reserve or a length", async () => {
+    const fixed = await create(
+      seller.token,
+      await validInput(seller, {
+        format: "classified",
+        priceMinor: 120_000,
+        reservePriceMinor: null,
+        duration: null,
+      }),
+    );
+    expect(fixed.status).toBe(201);
+    expect(fixed.json.data).toMatchObject({
+      format: "classified",
+      type: "supply",
+      priceMinor: 120_000,
+      duration: null,
+      fee: { amountMinor: 1900 },
+    });
+    const stored = await product(fixed.json.data.id);
+    expect(stored).toMatchObject({ format: "classified", priceMinor: 120_000, startPriceMinor: null });
+    const editable = await api.services.listings.editable(seller.user.id, stored.id, "cs");
+    expect(editable?.input).toMatchObject({ format: "classified", priceMinor: 120_000 });
+    const withReserve = await create(
+      seller.token,
+      await validInput(seller, { format: "classified", priceMinor: 120_000, reservePriceMinor: 200_000 }),
+    );
+    expect(withReserve.status).toBe(422);
+    expect(withReserve.json.errors).toHaveProperty("reservePriceMinor");
+  });
+
   it("adds a new brand once, whatever its spelling", async () => {
     const first = await create(seller.token, await validInput(seller, { brand: "  Hampden   Estate " }));
     const second = await create(seller.token, await validInput(seller, { brand: "HAMPDEN ESTATE" }));

@@ -15,11 +15,14 @@ export async function markSold(
   user: Pick<ListingUser, "id" | "username">,
   id: number,
   buyerId: number,
-): Promise<Ok<undefined> | Refused<"not_sellable"> | NotFound> {
-  return ctx.db.transaction(async (tx): Promise<Ok<undefined> | Refused<"not_sellable"> | NotFound> => {
+): Promise<Ok<undefined> | Refused<"not_sellable" | "held_by_deal"> | NotFound> {
+  type Answer = Ok<undefined> | Refused<"not_sellable" | "held_by_deal"> | NotFound;
+  return ctx.db.transaction(async (tx): Promise<Answer> => {
     const row = await lockOwn(tx, user.id, id);
     if (!row) return err("not_found");
     if (row.format !== "classified" || row.status !== "active") return refusal("not_sellable");
+    // Bought through the site ("Koupit"): the deal's buyer has it until the deal ends unpaid.
+    if (await ctx.dealHolds?.(tx, id)) return refusal("held_by_deal");
     const wroteAboutIt = await hasBuyerConversation(tx, { productId: id, buyerId });
     if (!wroteAboutIt || buyerId === user.id) return err("not_found");
     await markListingSold(tx, id, buyerId, { actorId: user.id, at: ctx.now() });

@@ -4,7 +4,7 @@ import type { Db } from "#server/db/client.ts";
 import { formOptions } from "#server/modules/catalog/index.ts";
 import { createUploadLimiter } from "../media/index.ts";
 import { cancel } from "./cancel.ts";
-import { contactItems, contactSeller, contactTarget } from "./contact.ts";
+import { contactSeller } from "./contact.ts";
 import type { ListingsContext, ListingsServiceDeps } from "./context.ts";
 import { expireUnpaid } from "./expire.ts";
 import { markSold } from "./mark-sold.ts";
@@ -55,10 +55,6 @@ export function createListingsService(deps: ListingsServiceDeps) {
     myListings: (userId: number, options: { filter?: ListingFilter; page?: number }, locale: Locale) =>
       myListings(db, userId, options, locale),
     stageImage: (userId: number, bytes: Uint8Array) => stageImage(ctx, userId, bytes),
-    contactTarget: (userId: number, productId: number, locale: Locale) =>
-      contactTarget(ctx, userId, productId, locale),
-    contactItems: (sellerId: number, locale: Locale, limit?: number) =>
-      contactItems(ctx, sellerId, locale, limit),
     contactSeller: (userId: number, productId: number, body: string | null) =>
       contactSeller(ctx, userId, productId, body),
     markSold: (user: Pick<ListingUser, "id" | "username">, id: number, buyerId: number) =>

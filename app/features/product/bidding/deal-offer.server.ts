@@ -20,11 +20,17 @@ export async function dealOfferFor(
   if (!fees) return null;
   const terms = await services.dealTerms.termsOf(product.id);
   if (!terms) return null;
+  // A classified that opted in: whether "Koupit" is offered to this viewer, or it is reserved.
+  const buy =
+    product.format === "classified" && terms.paysThroughSite
+      ? await services.deals.buyState(product.id, user?.id ?? null)
+      : undefined;
   return {
     fees,
     deliveryOptions: terms.deliveryOptions,
     buyerDiscountPercent: user?.group?.discount ?? 0,
     // An auction's winner always pays through the site; a classified when its seller opted in.
     paysThroughSite: product.format === "auction" || terms.paysThroughSite,
+    ...(buy ? { buy } : {}),
   };
 }

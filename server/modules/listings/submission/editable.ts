@@ -28,6 +28,7 @@ export async function editable(
     listing: view,
     input: {
       type: row.type,
+      format: row.format === "classified" ? "classified" : "auction",
       categoryId: rootId,
       subcategoryId: rootId === row.categoryId ? null : row.categoryId,
       brand: brand?.name ?? null,

@@ -1,6 +1,6 @@
 import type { FieldProblems, Problem } from "#core/contracts/errors.ts";
 import type { Locale, MessageKey } from "#core/i18n/index.ts";
-import { type ListingInput, ListingInputSchema } from "#core/schemas/listing.ts";
+import { isAuctionInput, type ListingInput, ListingInputSchema } from "#core/schemas/listing.ts";
 import { issuesToFieldProblems, problem } from "#core/validation/field-errors.ts";
 import type { Db } from "#server/db/client.ts";
 import {
@@ -137,7 +137,7 @@ export async function resolveListing(
   await checkImages(ctx, user.id, input, existing, errors, t);
   const activationAt = resolveActivation(input, existing, ctx.now(), errors, t);
   if (Object.keys(errors).length > 0 || !pkg) return invalid(errors);
-  const auction = input.type === "supply" && input.priceMinor !== null;
+  const auction = isAuctionInput(input);
   return {
     input,
     listing: {

@@ -1,0 +1,28 @@
+import type { MessageKey } from "../i18n/index.ts";
+
+/**
+ * The refusals of "Koupit" (issue 35: a fixed-price classified bought through the site), as the
+ * deals' buying steps answer them (server/modules/deals/flow/buying.ts), with the words and the
+ * HTTP status the buy step gives them.
+ */
+export type BuyRefusalCode =
+  | "deals_off"
+  | "not_buyable"
+  | "own_listing"
+  | "taken"
+  | "sold"
+  | "delivery_not_offered"
+  | "key_reused";
+
+const REFUSALS: Record<BuyRefusalCode, { key: MessageKey; status: 403 | 409 | 422 | 503 }> = {
+  deals_off: { key: "dealBuy.errors.dealsOff", status: 503 },
+  not_buyable: { key: "dealBuy.errors.notBuyable", status: 409 },
+  own_listing: { key: "dealBuy.errors.ownListing", status: 403 },
+  taken: { key: "dealBuy.errors.taken", status: 409 },
+  sold: { key: "dealBuy.errors.sold", status: 409 },
+  delivery_not_offered: { key: "dealBuy.errors.deliveryNotOffered", status: 422 },
+  key_reused: { key: "dealBuy.errors.keyReused", status: 409 },
+};
+
+export const buyRefusalKey = (code: BuyRefusalCode): MessageKey => REFUSALS[code].key;
+export const buyRefusalStatus = (code: BuyRefusalCode): number => REFUSALS[code].status;
