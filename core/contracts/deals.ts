@@ -97,5 +97,18 @@ export type DisputeView = {
     facts: string | null;
     grounds: string | null;
   } | null;
-  messages: { role: "buyer" | "seller" | "operator"; body: string; at: string }[];
+  messages: {
+    role: "buyer" | "seller" | "operator";
+    body: string;
+    at: string;
+    /** The photos attached to the message, served only to the two sides and the operator. */
+    photos?: DisputePhoto[];
+  }[];
 };
+
+/** A dispute photo: its private URL (GET, the deal's sides and staff with `deals` only) and size. */
+export type DisputePhoto = { id: number; url: string; width: number; height: number };
+
+/** Where a dispute photo is served (server/modules/disputes/api.ts checks who asks). */
+export const disputePhotoUrl = (dealId: number, photoId: number) =>
+  `/api/deals/${dealId}/dispute/photos/${photoId}`;

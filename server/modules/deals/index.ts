@@ -26,6 +26,8 @@ export {
 // What the disputes module runs in its own transactions (server/modules/disputes): the deal under
 // its lock, its move to disputed, its resolution with the money, and its balances.
 export { balancesOf } from "./ledger.ts";
+// The dispute queue's deals and the sides a dispute photo is shown to (server/modules/disputes).
+export { type DealCard, dealCardsOf, dealSidesOf } from "./admin-support.ts";
 export type { DealTermsSource, ListingDealTerms } from "./making.ts";
 export { RECONCILE_QUEUE } from "./reconcile.ts";
 export { createDealsService, type DealsService } from "./service.ts";
