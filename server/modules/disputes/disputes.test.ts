@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEALS } from "#server/db/seed/settings-data.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
@@ -160,5 +161,96 @@ describe("a dispute", () => {
     expect((await deals().page(deal.id, buyer.user.id, "cs"))?.status).toBe("partially_refunded");
     expect(await balancesOf(api.db, deal.id)).toMatchObject({ held: 0, refunded: 20_000 });
     expect(provider.refunds.filter((refund) => refund.amountMinor === 20_000)).toHaveLength(1);
+  });
+});
+
+/** A small JPEG with an EXIF camera serial, as a phone would send it. */
+const photoBytes = () =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 120, g: 40, b: 20 } } })
+    .jpeg()
+    .withMetadata({ exif: { IFD0: { Make: "Rarita Test Camera", Copyright: "secret" } } })
+    .toBuffer();
+
+describe("a dispute's photos", () => {
+  it("are checked by content, kept without metadata and shown to the two sides and the deals staff only", async () => {
+    const deal = await shippedDeal();
+    const text = "Pečeť je prasklá, posílám fotografie láhve.";
+    const notImage = new TextEncoder().encode("<svg onload=alert(1)></svg>");
+    expect(
+      await disputes().open(deal.id, buyer.user.id, { reason: "damaged", text, photos: [notImage] }),
+    ).toMatchObject({ code: "invalid_photo" });
+    const tooMany = await Promise.all(Array.from({ length: 7 }, photoBytes));
+    expect(
+      await disputes().open(deal.id, buyer.user.id, { reason: "damaged", text, photos: tooMany }),
+    ).toMatchObject({ code: "invalid_photo" });
+    // Refused photos refuse the step: no dispute yet.
+    expect(await disputes().view(deal.id)).toBeNull();
+    const opened = await disputes().open(deal.id, buyer.user.id, {
+      reason: "damaged",
+      text,
+      photos: [await photoBytes(), await photoBytes()],
+    });
+    expect(opened.ok).toBe(true);
+    expect(
+      (await disputes().write(deal.id, seller.user.id, "Takto jsem ji balil, viz foto.", [await photoBytes()])).ok,
+    ).toBe(true);
+    const view = await disputes().view(deal.id);
+    expect(view?.messages.map((message) => message.photos?.length)).toEqual([2, 1]);
+    const url = view?.messages[0].photos?.[0].url ?? "";
+    expect(url).toMatch(new RegExp(`^/api/deals/${deal.id}/dispute/photos/\\d+$`));
+
+    // The buyer and the seller see it, as WebP without the camera's data.
+    for (const side of [buyer, seller]) {
+      const response = await api.app.request(url, { headers: { Authorization: `Bearer ${side.token}` } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("image/webp");
+      const bytes = Buffer.from(await response.arrayBuffer());
+      const meta = await sharp(bytes).metadata();
+      expect(meta.format).toBe("webp");
+      expect(meta.exif).toBeUndefined();
+      expect(bytes.includes(Buffer.from("Rarita Test Camera"))).toBe(false);
+    }
+    // Anyone else: the same 404 as for no photo at all; a guest must sign in.
+    const strangerSees = await api.app.request(url, { headers: { Authorization: `Bearer ${stranger.token}` } });
+    expect(strangerSees.status).toBe(404);
+    expect((await api.app.request(url)).status).toBe(401);
+    const otherDeal = await shippedDeal();
+    const photoId = url.split("/").pop();
+    const wrongDeal = await api.app.request(`/api/deals/${otherDeal.id}/dispute/photos/${photoId}`, {
+      headers: { Authorization: `Bearer ${buyer.token}` },
+    });
+    expect(wrongDeal.status).toBe(404);
+    // Staff with the deals scope see it; staff without it do not.
+    const support = await api.createUser({ role: "support" });
+    const editor = await api.createUser({ role: "editor" });
+    const bySupport = await api.app.request(url, { headers: { Authorization: `Bearer ${support.token}` } });
+    expect(bySupport.status).toBe(200);
+    const byEditor = await api.app.request(url, { headers: { Authorization: `Bearer ${editor.token}` } });
+    expect(byEditor.status).toBe(404);
+  });
+
+  it("queue open and escalated disputes for the operator, the escalated first", async () => {
+    const first = await shippedDeal();
+    const second = await shippedDeal();
+    const text = "Etiketa je jiná než na fotografiích v inzerátu.";
+    for (const deal of [first, second])
+      expect((await disputes().open(deal.id, buyer.user.id, { reason: "not_as_described", text })).ok).toBe(true);
+    await disputes().moveAnswerDeadline(second.id, new Date(Date.now() - 1000));
+    expect((await disputes().escalate(second.id, seller.user.id)).ok).toBe(true);
+    const queue = await disputes().queue("cs");
+    const ids = queue.map((row) => row.dealId);
+    expect(ids.indexOf(second.id)).toBeLessThan(ids.indexOf(first.id));
+    expect(queue.find((row) => row.dealId === second.id)).toMatchObject({
+      status: "escalated",
+      reason: "not_as_described",
+      buyer: { id: buyer.user.id },
+      seller: { id: seller.user.id },
+      totalMinor: 116_000,
+    });
+    expect(await disputes().escalatedCount()).toBeGreaterThanOrEqual(1);
+    // A resolved one leaves the queue.
+    expect((await disputes().propose(first.id, seller.user.id, 10_000)).ok).toBe(true);
+    expect((await disputes().accept(first.id, buyer.user.id)).ok).toBe(true);
+    expect((await disputes().queue("cs")).map((row) => row.dealId)).not.toContain(first.id);
   });
 });
