@@ -90,6 +90,8 @@ export default [
     ...page("adminDeals", "routes/admin/deals/deals.tsx"),
     ...page("adminDealPayouts", "routes/admin/deals/payouts.tsx"),
     ...page("adminDealReconciliation", "routes/admin/deals/reconciliation.tsx"),
+    ...page("adminDealDisputes", "routes/admin/deals/disputes.tsx"),
+    ...page("adminDealStrikes", "routes/admin/deals/strikes.tsx"),
     ...page("adminDeal", "routes/admin/deals/deal.tsx"),
     ...page("adminDealDispute", "routes/admin/deals/dispute.tsx"),
   ]),

@@ -14,6 +14,7 @@ import admin from "./ui/admin.json" with { type: "json" };
 import adminCatalog from "./ui/admin-catalog.json" with { type: "json" };
 import adminContent from "./ui/admin-content.json" with { type: "json" };
 import adminDashboard from "./ui/admin-dashboard.json" with { type: "json" };
+import adminDealSupport from "./ui/admin-deal-support.json" with { type: "json" };
 import adminDeals from "./ui/admin-deals.json" with { type: "json" };
 import adminModeration from "./ui/admin-moderation.json" with { type: "json" };
 import adminOrders from "./ui/admin-orders.json" with { type: "json" };
@@ -58,6 +59,7 @@ export const uiNamespaces = {
   adminStaff,
   adminDashboard,
   adminDeals,
+  adminDealSupport,
   moderation,
   account,
   accountData,
