@@ -106,6 +106,13 @@ export type DisputeView = {
   }[];
 };
 
+/** Photos per dispute message: the item, its seal, its label and the parcel. */
+export const DISPUTE_PHOTOS_MAX = 6;
+/** A photo's limit, as a listing photo's (server/modules/listing-photos/images.ts). */
+export const DISPUTE_PHOTO_MAX_BYTES = 15 * 1024 * 1024;
+/** A dispute message's form with its photos: a larger request is refused before it is read. */
+export const DISPUTE_FORM_MAX_BYTES = DISPUTE_PHOTOS_MAX * DISPUTE_PHOTO_MAX_BYTES + 64 * 1024;
+
 /** A dispute photo: its private URL (GET, the deal's sides and staff with `deals` only) and size. */
 export type DisputePhoto = { id: number; url: string; width: number; height: number };
 

@@ -4,6 +4,7 @@ import { MARKETPLACE_METHODS, MarketplaceUnavailableError } from "#core/contract
 import { type Locale, type MessageKey, translate } from "#core/i18n/index.ts";
 import { DISPUTE_REASONS } from "#core/lifecycles/dispute.ts";
 import { parseCrowns } from "#core/money/crowns-input.ts";
+import { photoRefusal, photosOf } from "./dispute-photos.server.ts";
 
 /**
  * The deal page's posts (/ucet/obchody/:dealId): each intent to its step of the deals' service,
@@ -13,7 +14,7 @@ import { parseCrowns } from "#core/money/crowns-input.ts";
 const readContext = (context: Readonly<RouterContextProvider>) => context.get(appContext);
 type Services = ReturnType<typeof readContext>["services"];
 type Deals = Pick<Services, "deals" | "disputes">;
-type Answer = { ok: true } | { ok: false; code: string };
+type Answer = { ok: true } | { ok: false; code: string; details?: unknown };
 
 const REFUSAL_STATUS: Record<string, number> = { not_found: 404, invalid: 422, invalid_amount: 422 };
 
@@ -42,12 +43,13 @@ const INTENTS: Record<
     services.deals.ship(dealId, userId, { trackingNumber: text(form, "trackingNumber") }),
   confirm: (services, { dealId, userId }) => services.deals.confirmReceipt(dealId, userId),
   second_chance: (services, { dealId, userId }) => services.deals.offerSecondChance(dealId, userId),
-  dispute(services, { dealId, userId, form }) {
+  async dispute(services, { dealId, userId, form }) {
     const reason = DISPUTE_REASONS.find((one) => one === form.get("reason")) ?? "not_as_described";
-    return services.disputes.open(dealId, userId, { reason, text: text(form, "text") });
+    const photos = await photosOf(form);
+    return services.disputes.open(dealId, userId, { reason, text: text(form, "text"), photos });
   },
-  dispute_message: (services, { dealId, userId, form }) =>
-    services.disputes.write(dealId, userId, text(form, "text")),
+  dispute_message: async (services, { dealId, userId, form }) =>
+    services.disputes.write(dealId, userId, text(form, "text"), await photosOf(form)),
   async propose(services, { dealId, userId, form }) {
     const refund = parseCrowns(text(form, "refund"));
     if (typeof refund !== "number") return { ok: false, code: "invalid_amount" };
@@ -75,6 +77,8 @@ export async function dealAction(
   try {
     const result = await run(services, input);
     if (result instanceof Response) return result;
+    const aboutPhotos = result.ok ? null : photoRefusal(input.locale, result);
+    if (aboutPhotos) return data({ error: aboutPhotos, done: null }, { status: 422 });
     const invalidText = !result.ok && result.code === "invalid" && text(input.form, "intent") !== "ship";
     return answer(
       input.locale,

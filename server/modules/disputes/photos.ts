@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { encodeListingImage, type ImageProblem, LISTING_IMAGE_MAX_BYTES } from "../listing-photos/index.ts";
+import { DISPUTE_PHOTOS_MAX } from "#core/contracts/deals.ts";
+import { encodeListingImage, type ImageProblem } from "../listing-photos/index.ts";
 
 /**
  * A dispute's photos (issue 35, item 6): what the buyer shows of a broken seal or a different
@@ -13,11 +14,7 @@ import { encodeListingImage, type ImageProblem, LISTING_IMAGE_MAX_BYTES } from "
  * whether the reader is a side of the deal or staff with the `deals` scope.
  */
 
-/** Photos per message: enough for the item, its seal, its label and the parcel. */
-export const DISPUTE_PHOTOS_MAX = 6;
-export const DISPUTE_PHOTO_MAX_BYTES = LISTING_IMAGE_MAX_BYTES;
-/** A message's photos plus the form's envelope: a request larger than this is refused unread. */
-export const DISPUTE_FORM_MAX_BYTES = DISPUTE_PHOTOS_MAX * DISPUTE_PHOTO_MAX_BYTES + 64 * 1024;
+export { DISPUTE_FORM_MAX_BYTES, DISPUTE_PHOTOS_MAX } from "#core/contracts/deals.ts";
 
 export type PhotoProblem = ImageProblem | "tooMany";
 export type EncodedPhoto = { webp: Buffer; width: number; height: number };
