@@ -117,7 +117,6 @@ export async function strikeRows(db: Db, locale: Locale, at: Date): Promise<Admi
 
 /** How many buyers wait for the operator's review: suspended, and not reviewed since the last strike. */
 export function awaitingReview(rows: readonly AdminStrikeRow[]): number {
-  return rows.filter(
-    (row) => row.suspended && (!row.review || row.review.at < (row.strikes[0]?.at ?? "")),
-  ).length;
+  return rows.filter((row) => row.suspended && (!row.review || row.review.at < (row.strikes[0]?.at ?? "")))
+    .length;
 }

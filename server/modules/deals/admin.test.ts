@@ -295,7 +295,9 @@ describe("the operator's review of a suspended buyer", () => {
       facts: "Obě vydražené položky zůstaly nezaplacené bez ozvání se prodávajícímu.",
       grounds: "Obchodní podmínky, Poctivé obchodování: vydražená položka se musí zaplatit.",
     };
-    expect(await api.services.dealsAdmin.reviewStrikes(late.user.id, { ...kept, facts: "krátce" }, actor)).toMatchObject({
+    expect(
+      await api.services.dealsAdmin.reviewStrikes(late.user.id, { ...kept, facts: "krátce" }, actor),
+    ).toMatchObject({
       code: "invalid",
     });
     expect((await api.services.dealsAdmin.reviewStrikes(late.user.id, kept, actor)).ok).toBe(true);
@@ -317,7 +319,8 @@ describe("the operator's review of a suspended buyer", () => {
     // The buyer got both statements, each with its facts and grounds; the audit has both.
     const notices = await api.db.select().from(systemMessages);
     const reviews = notices.filter(
-      (notice) => notice.event === "bidding_suspended" && String(notice.payload?.variant).startsWith("review_"),
+      (notice) =>
+        notice.event === "bidding_suspended" && String(notice.payload?.variant).startsWith("review_"),
     );
     expect(reviews.map((notice) => notice.payload?.variant)).toEqual(["review_kept", "review_lifted"]);
     expect(reviews[0].body).toContain(kept.facts);

@@ -9,6 +9,8 @@ export { createDealsAdmin, type DealsAdmin, type DealsAdminDeps } from "./admin.
 export { CANCEL_REASON_MAX } from "./admin-actions.ts";
 export type { ProviderCallFilters } from "./admin-calls.ts";
 export type { AdminDealFilters, AdminDealSort } from "./admin-reads.ts";
+// The dispute queue's deals and the sides a dispute photo is shown to (server/modules/disputes).
+export { type DealCard, dealCardsOf, dealSidesOf } from "./admin-support.ts";
 export type {
   Balances,
   DealView,
@@ -26,8 +28,6 @@ export {
 // What the disputes module runs in its own transactions (server/modules/disputes): the deal under
 // its lock, its move to disputed, its resolution with the money, and its balances.
 export { balancesOf } from "./ledger.ts";
-// The dispute queue's deals and the sides a dispute photo is shown to (server/modules/disputes).
-export { type DealCard, dealCardsOf, dealSidesOf } from "./admin-support.ts";
 export type { DealTermsSource, ListingDealTerms } from "./making.ts";
 export { RECONCILE_QUEUE } from "./reconcile.ts";
 export { createDealsService, type DealsService } from "./service.ts";

@@ -38,7 +38,8 @@ disputesApi.openapi(
   async (c) => {
     const { dealId, photoId } = c.req.valid("param");
     const user = c.get("user")!;
-    const dealsStaff = isStaffRole(user.role) && hasScope(user.scope, "deals") && c.get("secondFactorDone") === true;
+    const dealsStaff =
+      isStaffRole(user.role) && hasScope(user.scope, "deals") && c.get("secondFactorDone") === true;
     const bytes = await c.get("services").disputes.photo(dealId, photoId, { userId: user.id, dealsStaff });
     if (!bytes) return c.json({ message: translate(c.get("locale"), "errors.notFound") }, 404);
     // Private to the sides: never kept by a shared cache, and never run as anything but an image.

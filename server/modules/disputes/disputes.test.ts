@@ -192,7 +192,11 @@ describe("a dispute's photos", () => {
     });
     expect(opened.ok).toBe(true);
     expect(
-      (await disputes().write(deal.id, seller.user.id, "Takto jsem ji balil, viz foto.", [await photoBytes()])).ok,
+      (
+        await disputes().write(deal.id, seller.user.id, "Takto jsem ji balil, viz foto.", [
+          await photoBytes(),
+        ])
+      ).ok,
     ).toBe(true);
     const view = await disputes().view(deal.id);
     expect(view?.messages.map((message) => message.photos?.length)).toEqual([2, 1]);
@@ -211,7 +215,9 @@ describe("a dispute's photos", () => {
       expect(bytes.includes(Buffer.from("Rarita Test Camera"))).toBe(false);
     }
     // Anyone else: the same 404 as for no photo at all; a guest must sign in.
-    const strangerSees = await api.app.request(url, { headers: { Authorization: `Bearer ${stranger.token}` } });
+    const strangerSees = await api.app.request(url, {
+      headers: { Authorization: `Bearer ${stranger.token}` },
+    });
     expect(strangerSees.status).toBe(404);
     expect((await api.app.request(url)).status).toBe(401);
     const otherDeal = await shippedDeal();
@@ -234,7 +240,9 @@ describe("a dispute's photos", () => {
     const second = await shippedDeal();
     const text = "Etiketa je jiná než na fotografiích v inzerátu.";
     for (const deal of [first, second])
-      expect((await disputes().open(deal.id, buyer.user.id, { reason: "not_as_described", text })).ok).toBe(true);
+      expect((await disputes().open(deal.id, buyer.user.id, { reason: "not_as_described", text })).ok).toBe(
+        true,
+      );
     await disputes().moveAnswerDeadline(second.id, new Date(Date.now() - 1000));
     expect((await disputes().escalate(second.id, seller.user.id)).ok).toBe(true);
     const queue = await disputes().queue("cs");

@@ -56,7 +56,14 @@ async function lockedParty(tx: Db, dealId: number, userId: number) {
 /** A side's message with the photos stored for it (photos.ts). */
 async function insertMessage(
   tx: Db,
-  input: { disputeId: number; authorId: number; role: Role; body: string; at: Date; photos: readonly StoredPhoto[] },
+  input: {
+    disputeId: number;
+    authorId: number;
+    role: Role;
+    body: string;
+    at: Date;
+    photos: readonly StoredPhoto[];
+  },
 ) {
   const [message] = await tx
     .insert(dealDisputeMessages)

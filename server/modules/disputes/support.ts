@@ -5,7 +5,12 @@ import { err, type Result } from "#core/result.ts";
 import type { Db } from "#server/db/client.ts";
 import { dealCardsOf, dealSidesOf } from "../deals/index.ts";
 import { createUploadLimiter, type UploadLimiter } from "../media/index.ts";
-import { type DisputePhotoStore, encodeDisputePhotos, type PhotoProblem, type StoredPhoto } from "./photos.ts";
+import {
+  type DisputePhotoStore,
+  encodeDisputePhotos,
+  type PhotoProblem,
+  type StoredPhoto,
+} from "./photos.ts";
 import { photoRecord } from "./reads.ts";
 import { dealDisputes } from "./tables.ts";
 
@@ -77,7 +82,11 @@ export function createDisputeSupport(deps: {
         .select()
         .from(dealDisputes)
         .where(inArray(dealDisputes.status, ["open", "escalated"]))
-        .orderBy(desc(eq(dealDisputes.status, "escalated")), asc(dealDisputes.escalatableAt), asc(dealDisputes.id))
+        .orderBy(
+          desc(eq(dealDisputes.status, "escalated")),
+          asc(dealDisputes.escalatableAt),
+          asc(dealDisputes.id),
+        )
         .limit(500);
       const cards = await dealCardsOf(
         db,

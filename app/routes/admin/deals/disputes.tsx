@@ -62,14 +62,18 @@ function DisputeRow({ row, now }: { row: AdminDisputeRow; now: string }) {
           <dt className="text-xs text-muted">{t("adminDealSupport.disputes.age")}</dt>
           <dd>
             {formatDate(row.openedAt, locale)} ·{" "}
-            {days < 1 ? t("adminDealSupport.disputes.today") : t("adminDealSupport.disputes.days", { count: days })}
+            {days < 1
+              ? t("adminDealSupport.disputes.today")
+              : t("adminDealSupport.disputes.days", { count: days })}
           </dd>
         </div>
         <div>
           <dt className="text-xs text-muted">{t("adminDealSupport.disputes.deadline")}</dt>
           <dd>
             {row.escalatedAt
-              ? t("adminDealSupport.disputes.escalatedAt", { date: formatDate(row.escalatedAt, locale, true) })
+              ? t("adminDealSupport.disputes.escalatedAt", {
+                  date: formatDate(row.escalatedAt, locale, true),
+                })
               : formatDate(row.escalatableAt, locale, true)}
           </dd>
         </div>

@@ -42,8 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     { outcome, facts: String(form.get("facts") ?? ""), grounds: String(form.get("grounds") ?? "") },
     { actorId: staff.id, ip: clientIp },
   );
-  if (reviewed.ok)
-    return { error: null, done: translate(locale, "adminDealSupport.strikes.done"), userId };
+  if (reviewed.ok) return { error: null, done: translate(locale, "adminDealSupport.strikes.done"), userId };
   return data(
     { error: translate(locale, `adminDealSupport.strikes.errors.${reviewed.code}`), done: null, userId },
     { status: reviewed.code === "invalid" ? 422 : 409 },
@@ -74,11 +73,27 @@ function ReviewForm({ userId }: { userId: number }) {
       <label className="mt-3 block text-sm font-medium" htmlFor={id("facts")}>
         {t("adminDealSupport.strikes.facts")}
       </label>
-      <textarea id={id("facts")} name="facts" required minLength={10} maxLength={4000} rows={3} className={FIELD} />
+      <textarea
+        id={id("facts")}
+        name="facts"
+        required
+        minLength={10}
+        maxLength={4000}
+        rows={3}
+        className={FIELD}
+      />
       <label className="mt-3 block text-sm font-medium" htmlFor={id("grounds")}>
         {t("adminDealSupport.strikes.grounds")}
       </label>
-      <textarea id={id("grounds")} name="grounds" required minLength={10} maxLength={4000} rows={3} className={FIELD} />
+      <textarea
+        id={id("grounds")}
+        name="grounds"
+        required
+        minLength={10}
+        maxLength={4000}
+        rows={3}
+        className={FIELD}
+      />
       <button
         type="submit"
         className="mt-3 rounded-lg bg-primary-dark px-4 py-2.5 font-semibold text-white hover:bg-[#173d42]"
@@ -89,7 +104,13 @@ function ReviewForm({ userId }: { userId: number }) {
   );
 }
 
-function StrikeCard({ row, note }: { row: AdminStrikeRow; note: { error: string | null; done: string | null } | null }) {
+function StrikeCard({
+  row,
+  note,
+}: {
+  row: AdminStrikeRow;
+  note: { error: string | null; done: string | null } | null;
+}) {
   const { t, locale } = useTranslation();
   return (
     <li
