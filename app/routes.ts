@@ -144,6 +144,9 @@ export default [
       route(`${base}/dispute/:dealId`, "routes/diagnostics-dispute.tsx", {
         id: `diagnosticsDispute-${locale}`,
       }),
+      route(`${base}/strike/:dealId`, "routes/diagnostics-strike.tsx", {
+        id: `diagnosticsStrike-${locale}`,
+      }),
     ];
   }),
   route("*", "routes/not-found.tsx", { id: "not-found" }),

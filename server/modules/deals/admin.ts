@@ -15,11 +15,11 @@ import {
   adminDealsPage,
   overdueDealCount,
 } from "./admin-reads.ts";
-import { awaitingReview, strikeRows } from "./admin-support.ts";
+import { awaitingReview, dealSidesOf, strikeRows } from "./admin-support.ts";
 import { PROVIDER_CALLS_QUEUE } from "./flow.ts";
 import { createDealNotices } from "./notices.ts";
 import { createReconcileNow, lastDifferenceMinor, RECONCILE_QUEUE, reconciliationsOf } from "./reconcile.ts";
-import type { StrikeReviewInput } from "./strikes.ts";
+import { recordStrike, type StrikeReviewInput } from "./strikes.ts";
 
 /**
  * The deals' back office (issue 35, items 4 and 9; ADR 0076): the operator's reads and moves and
@@ -90,6 +90,17 @@ export function createDealsAdmin(deps: DealsAdminDeps) {
         actor,
         now(),
       ),
+
+    /**
+     * Records the strike an unpaid deal's payment deadline would (the browser tests' control, which
+     * cannot wait the days to pay): false without such a deal.
+     */
+    async strikeForTests(dealId: number) {
+      const sides = await dealSidesOf(db, dealId);
+      if (!sides) return false;
+      await db.transaction((tx) => recordStrike(tx, { id: dealId, buyerId: sides.buyerId }, now()));
+      return true;
+    },
 
     /** The checks so far (newest first) and whether there is a provider to check against. */
     async reconciliations() {
