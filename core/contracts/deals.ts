@@ -1,5 +1,6 @@
 import type { DealSource, DealStatus, DealTransition } from "../lifecycles/deal.ts";
 import type { DisputeReason, DisputeStatus } from "../lifecycles/dispute.ts";
+import type { AppealView } from "./deal-appeals.ts";
 import type { MarketplaceMethod } from "./marketplace-payments.ts";
 
 /**
@@ -97,6 +98,9 @@ export type DisputeView = {
     facts: string | null;
     grounds: string | null;
   } | null;
+  /** Appeals against the operator's decision (ADR 0078), and until when one may be made (null: none). */
+  appeals?: AppealView[];
+  appealableUntil?: string | null;
   messages: {
     role: "buyer" | "seller" | "operator";
     body: string;

@@ -69,6 +69,7 @@ export const ADMIN_PATHS = {
   // The disputes' queue and the buyers' strikes with the reviews of suspended bidding.
   adminDealDisputes: { cs: "/admin/obchody/spory", en: "/en/admin/deals/disputes" },
   adminDealStrikes: { cs: "/admin/obchody/prohresky", en: "/en/admin/deals/strikes" },
+  adminDealAppeals: { cs: "/admin/obchody/odvolani", en: "/en/admin/deals/appeals" },
 } as const;
 
 /**

@@ -40,6 +40,11 @@ export const PAGE_PATHS = {
   accountPurchases: { cs: "/ucet/nakupy", en: "/en/account/purchases" },
   accountSales: { cs: "/ucet/prodeje", en: "/en/account/sales" },
   accountDeal: { cs: "/ucet/obchody/:dealId", en: "/en/account/deals/:dealId" },
+  // The operator's review of a suspended buyer's bidding, with the appeal against a kept one.
+  accountStrikeReview: {
+    cs: "/ucet/obchody/posouzeni/:reviewId",
+    en: "/en/account/deals/reviews/:reviewId",
+  },
   accountAdvertisementAdd: { cs: "/ucet/vase-aukce/pridat", en: "/en/account/advertisements/add" },
   accountAdvertisementConfirmation: {
     cs: "/ucet/vase-aukce/potvrzeni",

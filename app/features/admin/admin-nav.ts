@@ -62,6 +62,7 @@ export const ADMIN_NAV: AdminNavSection[] = [
       { page: "adminDealReconciliation", label: "admin.nav.dealReconciliation", scope: "deals" },
       { page: "adminDealDisputes", label: "adminDealSupport.nav.disputes", scope: "deals" },
       { page: "adminDealStrikes", label: "adminDealSupport.nav.strikes", scope: "deals" },
+      { page: "adminDealAppeals", label: "adminDealSupport.nav.appeals", scope: "deals" },
     ],
   },
   {

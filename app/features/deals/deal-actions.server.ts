@@ -57,6 +57,8 @@ const INTENTS: Record<
   },
   accept_proposal: (services, { dealId, userId }) => services.disputes.accept(dealId, userId),
   escalate: (services, { dealId, userId }) => services.disputes.escalate(dealId, userId),
+  dispute_appeal: (services, { dealId, userId, form }) =>
+    services.disputes.appeals.appealDispute(dealId, userId, text(form, "text")),
 };
 
 const DONE: Record<string, MessageKey | null> = {
@@ -66,6 +68,7 @@ const DONE: Record<string, MessageKey | null> = {
   dispute_message: "dealPages.dispute.sent",
   propose: "dealPages.dispute.proposed",
   escalate: "dealPages.dispute.escalated",
+  dispute_appeal: "dealAppeals.appealed",
 };
 
 export async function dealAction(

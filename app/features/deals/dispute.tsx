@@ -3,6 +3,7 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import { formatDate } from "#app/ui/dates-and-prices.ts";
 import type { DealPageView, DisputeView } from "#core/contracts/deals.ts";
 import { DISPUTE_REASONS } from "#core/lifecycles/dispute.ts";
+import { AppealForm, AppealList } from "./dispute-appeal.tsx";
 import { DisputePhotoInput, DisputePhotoList } from "./dispute-photos.tsx";
 import { czk } from "./format.ts";
 
@@ -54,8 +55,11 @@ export function OpenDispute() {
 }
 
 /** How the dispute ended, with the operator's statement of reasons when the operator decided. */
-function DisputeOutcome({ outcome }: { outcome: NonNullable<DisputeView["outcome"]> }) {
+function DisputeOutcome({ dispute, role }: { dispute: DisputeView; role: DealPageView["role"] }) {
   const { t, locale } = useTranslation();
+  const outcome = dispute.outcome!;
+  const appeals = dispute.appeals ?? [];
+  const mayAppeal = dispute.appealableUntil && !appeals.some((appeal) => appeal.role === role);
   return (
     <div className="mt-3 rounded-xl bg-light p-4" data-testid="dispute-outcome">
       <p className="font-semibold">
@@ -70,7 +74,8 @@ function DisputeOutcome({ outcome }: { outcome: NonNullable<DisputeView["outcome
           <p className="mt-1">
             <span className="font-medium">{t("dealPages.dispute.grounds")}:</span> {outcome.grounds}
           </p>
-          <p className="mt-2 text-muted">{t("dealPages.dispute.appeal")}</p>
+          <AppealList appeals={appeals} />
+          {mayAppeal ? <AppealForm until={dispute.appealableUntil!} intent="dispute_appeal" /> : null}
         </div>
       ) : null}
     </div>
@@ -177,7 +182,7 @@ export function DealDispute({ deal, dispute }: { deal: DealPageView; dispute: Di
         ))}
       </ol>
       {dispute.outcome ? (
-        <DisputeOutcome outcome={dispute.outcome} />
+        <DisputeOutcome dispute={dispute} role={deal.role} />
       ) : (
         <DisputeActions deal={deal} dispute={dispute} />
       )}

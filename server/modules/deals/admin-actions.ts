@@ -133,7 +133,10 @@ export async function reviewStrikesByOperator(
       data: { outcome: review.outcome, strikes: review.strikes, reviewId: review.id },
     });
     await deps.notifier.notify(tx, userId, "bidding_suspended", {
-      link: { page: "accountPurchases" },
+      link:
+        review.outcome === "kept"
+          ? { page: "accountStrikeReview", params: { reviewId: review.id } }
+          : { page: "accountPurchases" },
       variant: `review_${review.outcome}`,
       values: { facts: review.facts, grounds: review.grounds },
       payload: { reviewId: review.id },

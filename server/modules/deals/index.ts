@@ -33,5 +33,9 @@ export { RECONCILE_QUEUE } from "./reconcile.ts";
 export { createDealsService, type DealsService } from "./service.ts";
 export type { Resolution, StepRefusal } from "./settle.ts";
 export { resolveDeal, step } from "./settle.ts";
+// An appeal against a kept suspension (server/modules/disputes, appeals): the review, and the strikes
+// cleared when another staff member changes the decision.
+export { clearStrikes, strikeReviewOf } from "./strikes.ts";
+export type { StrikeReview } from "./tables/strikes.ts";
 export type { DealActor } from "./transitions.ts";
 export { lockDeal, markDealDisputed } from "./transitions.ts";

@@ -105,3 +105,9 @@ export async function reviewSuspension(
     .returning();
   return { ok: true as const, value: row };
 }
+
+/** A review with its buyer and reviewer (the appeals against it, server/modules/disputes); null without it. */
+export async function strikeReviewOf(db: Db, reviewId: number) {
+  const [row] = await db.select().from(strikeReviews).where(eq(strikeReviews.id, reviewId));
+  return row ?? null;
+}

@@ -1,6 +1,10 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import { type DisputePhoto, type DisputeView, disputePhotoUrl } from "#core/contracts/deals.ts";
+import { complaintDeadline } from "#core/contracts/moderation.ts";
 import type { Db } from "#server/db/client.ts";
+import { dealSidesOf } from "../deals/index.ts";
+import { appealView } from "./appeal-service.ts";
+import { disputeAppeals } from "./appeals.ts";
 import { dealDisputeMessages, dealDisputePhotos, dealDisputes } from "./tables.ts";
 
 /** The photos of these messages, by message, in the order they were attached. */
@@ -34,7 +38,12 @@ export async function disputeViewOf(db: Db, dealId: number): Promise<DisputeView
     dealId,
     messages.map((message) => message.id),
   );
+  const [appeals, sides] = await Promise.all([disputeAppeals(db, dealId), dealSidesOf(db, dealId)]);
+  const appealable =
+    dispute.decidedBy !== null && dispute.resolvedAt ? complaintDeadline(dispute.resolvedAt) : null;
   return {
+    appeals: appeals.map((appeal) => appealView(appeal, sides)),
+    appealableUntil: appealable && appealable >= new Date() ? appealable.toISOString() : null,
     status: dispute.status,
     reason: dispute.reason,
     escalatableAt: dispute.escalatableAt.toISOString(),

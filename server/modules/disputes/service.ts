@@ -4,6 +4,7 @@ import type { DealsSetting } from "#core/schemas/settings.ts";
 import type { Db } from "#server/db/client.ts";
 import type { AuditActor, RecordAudit } from "../admin/index.ts";
 import type { Notifier } from "../messages/index.ts";
+import { createAppealsService } from "./appeal-service.ts";
 import { createDisputeNotices } from "./notices.ts";
 import type { DisputePhotoStore } from "./photos.ts";
 import { disputeViewOf } from "./reads.ts";
@@ -41,6 +42,7 @@ export function createDisputesService(deps: DisputesDeps) {
   const now = deps.now ?? (() => new Date());
   const notices = createDisputeNotices(deps.notifier);
   const support = createDisputeSupport({ db, photos: deps.photos ?? null });
+  const appeals = createAppealsService({ db, notifier: deps.notifier, recordAudit: deps.recordAudit, now });
   /** A step that may end the dispute: its money goes out through the provider's outbox. */
   const ending = async <T extends { ok: boolean }>(run: () => Promise<T>) => {
     const result = await run();
@@ -56,6 +58,8 @@ export function createDisputesService(deps: DisputesDeps) {
     /** A deal's dispute (ask with a deal the caller may see: the deal's page or the operator's). */
     view: (dealId: number) => disputeViewOf(db, dealId),
 
+    /** Appeals against the operator's decisions (appeal-service.ts; ADR 0078). */
+    appeals,
     /** A dispute photo for a side of its deal or staff with `deals`; null (404) for anyone else. */
     photo: support.photo,
     /** The operator's queue of open and escalated disputes. */

@@ -31,6 +31,12 @@ export function DealsSubnav() {
       >
         {t("adminDealSupport.links.strikes")}
       </Link>
+      <Link
+        to={localePath("adminDealAppeals", locale)}
+        className="text-primary-dark underline underline-offset-4"
+      >
+        {t("adminDealSupport.links.appeals")}
+      </Link>
     </nav>
   );
 }
