@@ -7,7 +7,9 @@ import { insertAuction, insertAuctionSettings, insertBidders } from "#server/tes
 import { createMarketplaceDouble, type MarketplaceDouble } from "#server/test/marketplace-double.ts";
 import { AUCTION_DEAL_QUEUE, PROVIDER_CALLS_QUEUE } from "../deals/flow.ts";
 import { balancesOf } from "../deals/ledger.ts";
+import { buyerStrikes } from "../deals/tables/strikes.ts";
 import { PROVIDER_EVENT_QUEUE } from "../deals/webhooks.ts";
+import { messages as systemMessages } from "../messages/tables.ts";
 import { dealDisputes } from "./tables.ts";
 
 /**
@@ -260,5 +262,106 @@ describe("a dispute's photos", () => {
     expect((await disputes().propose(first.id, seller.user.id, 10_000)).ok).toBe(true);
     expect((await disputes().accept(first.id, buyer.user.id)).ok).toBe(true);
     expect((await disputes().queue("cs")).map((row) => row.dealId)).not.toContain(first.id);
+  });
+});
+
+describe("an appeal against the operator's decision", () => {
+  const statement = {
+    facts: "Fotografie ukazují neporušenou pečeť; obsah odpovídá inzerátu.",
+    grounds: "Obchodní podmínky, Poctivé obchodování: zboží dorazilo, jak bylo popsáno.",
+  };
+
+  it("of a dispute is made once per side and answered by another staff member, who tells the appellant", async () => {
+    const deal = await shippedDeal();
+    const text = "Etiketa je poškozená a jiná než na fotografiích.";
+    expect((await disputes().open(deal.id, buyer.user.id, { reason: "not_as_described", text })).ok).toBe(
+      true,
+    );
+    // Not before the operator decided.
+    expect(
+      await disputes().appeals.appealDispute(deal.id, buyer.user.id, "Nesouhlasím s rozhodnutím."),
+    ).toMatchObject({ code: "not_appealable" });
+    await disputes().moveAnswerDeadline(deal.id, new Date(Date.now() - 1000));
+    expect((await disputes().escalate(deal.id, buyer.user.id)).ok).toBe(true);
+    expect(
+      (await disputes().decide(deal.id, { actorId: operatorId }, { refundMinor: 0, ...statement })).ok,
+    ).toBe(true);
+    const appealText = "Pečeť byla přelepená, přikládal jsem fotografie; žádám nové posouzení.";
+    expect(await disputes().appeals.appealDispute(deal.id, stranger.user.id, appealText)).toMatchObject({
+      code: "not_found",
+    });
+    const made = await disputes().appeals.appealDispute(deal.id, buyer.user.id, appealText);
+    expect(made.ok).toBe(true);
+    expect(await disputes().appeals.appealDispute(deal.id, buyer.user.id, appealText)).toMatchObject({
+      code: "already_appealed",
+    });
+    const view = await disputes().view(deal.id);
+    expect(view?.appeals).toMatchObject([{ role: "buyer", text: appealText, answer: null }]);
+    expect(view?.appealableUntil).not.toBeNull();
+
+    const appealId = made.ok ? made.value.id : 0;
+    const answer = {
+      outcome: "upheld" as const,
+      answer: "Fotografie pečeti neukazují přelepení; rozhodnutí platí.",
+    };
+    // The operator who decided may not answer; another may, once.
+    expect(await disputes().appeals.answer(appealId, { actorId: operatorId }, answer)).toMatchObject({
+      code: "same_person",
+    });
+    const [other] = await insertBidders(api.db, 1);
+    const queue = await disputes().appeals.appeals(operatorId);
+    expect(queue.find((row) => row.id === appealId)).toMatchObject({ ownDecision: true, answer: null });
+    expect((await disputes().appeals.answer(appealId, { actorId: other.user.id }, answer)).ok).toBe(true);
+    expect(await disputes().appeals.answer(appealId, { actorId: other.user.id }, answer)).toMatchObject({
+      code: "already_answered",
+    });
+    expect((await disputes().view(deal.id))?.appeals?.[0].answer).toMatchObject({ outcome: "upheld" });
+    const notices = await api.db
+      .select()
+      .from(systemMessages)
+      .where(eq(systemMessages.event, "deal_dispute"));
+    expect(
+      notices.some(
+        (notice) => notice.payload?.variant === "appeal_upheld" && notice.body.includes("přelepení"),
+      ),
+    ).toBe(true);
+  });
+
+  it("of a kept suspension is the buyer's own; changed on appeal, the strikes are cleared", async () => {
+    const [late] = await insertBidders(api.db, 1);
+    const first = await shippedDeal();
+    const second = await shippedDeal();
+    await api.db
+      .insert(buyerStrikes)
+      .values([first, second].map((deal) => ({ userId: late.user.id, dealId: deal.id })));
+    const kept = await api.services.dealsAdmin.reviewStrikes(
+      late.user.id,
+      { outcome: "kept", ...statement },
+      { actorId: operatorId },
+    );
+    const reviewId = kept.ok ? kept.value.id : 0;
+    expect(await disputes().appeals.strikeReviewFor(stranger.user.id, reviewId)).toBeNull();
+    expect(await disputes().appeals.strikeReviewFor(late.user.id, reviewId)).toMatchObject({
+      outcome: "kept",
+      facts: statement.facts,
+      appeal: null,
+    });
+    const text = "Obě aukce jsem nezaplatil kvůli hospitalizaci; přikládám zprávu.";
+    expect(await disputes().appeals.appealStrikeReview(reviewId, stranger.user.id, text)).toMatchObject({
+      code: "not_found",
+    });
+    const made = await disputes().appeals.appealStrikeReview(reviewId, late.user.id, text);
+    expect(made.ok).toBe(true);
+    const [other] = await insertBidders(api.db, 1);
+    const answered = await disputes().appeals.answer(
+      made.ok ? made.value.id : 0,
+      { actorId: other.user.id },
+      { outcome: "changed", answer: "Hospitalizace je doložená; pozastavení rušíme." },
+    );
+    expect(answered.ok).toBe(true);
+    expect(await api.services.deals.biddingSuspended(late.user.id)).toBe(false);
+    expect((await disputes().appeals.strikeReviewFor(late.user.id, reviewId))?.appeal?.answer).toMatchObject({
+      outcome: "changed",
+    });
   });
 });
