@@ -85,11 +85,16 @@ const sealPhoto = () =>
     .withMetadata({ exif: { IFD0: { Make: "Rarita Test Camera" } } })
     .toBuffer();
 
-async function staffPage(browser: import("@playwright/test").Browser, baseURL: string, to: string) {
+async function staffPage(
+  browser: import("@playwright/test").Browser,
+  baseURL: string,
+  to: string,
+  email = SUPPORT,
+) {
   const context = await browser.newContext({ baseURL });
   await answerConsent(context, baseURL);
   const page = await context.newPage();
-  await signInStaff(page, SUPPORT, { to });
+  await signInStaff(page, email, { to });
   return page;
 }
 
@@ -165,7 +170,7 @@ test("a dispute with a photo: the seller sees it, the operator's queue has it, t
   for (const page of [buyer, seller, stranger, operator]) await page.context().close();
 });
 
-test("a buyer suspended for two unpaid wins: the operator keeps it with reasons the buyer reads, then lifts it", async ({
+test("a buyer suspended for two unpaid wins: the operator keeps it with reasons the buyer reads; another staff member changes it on appeal", async ({
   browser,
   baseURL,
   request,
@@ -211,19 +216,37 @@ test("a buyer suspended for two unpaid wins: the operator keeps it with reasons 
     .click();
   await expect(late.getByText(/bez vysvětlení/).first()).toBeVisible();
 
-  // Lifted on a second look: bidding is allowed again.
-  const again = operator
-    .getByTestId("strike-row")
+  // The buyer appeals on the review's page; the one who decided may not answer, another staff member does.
+  const reviewId = await row.getByTestId("strike-last-review").getAttribute("data-review-id");
+  await late.goto(`/ucet/obchody/posouzeni/${reviewId}`);
+  await expect(late.getByTestId("strike-review-page")).toContainText("bez vysvětlení");
+  await late
+    .getByLabel("Proč by se mělo rozhodnutí změnit")
+    .fill("V obou lhůtách jsem byl v nemocnici, zprávu přikládám.");
+  await late.getByRole("button", { name: "Odvolat se" }).click();
+  await expect(late.getByRole("status")).toContainText("Odvolání je podané");
+  await operator.goto("/admin/obchody/odvolani");
+  const appeal = operator.getByTestId("appeal-row").filter({ hasText: LATE_PAYER.email });
+  await expect(appeal).toContainText("Toto rozhodnutí jste vydali vy");
+  await expect(appeal.getByTestId("appeal-answer-form")).toHaveCount(0);
+  const admin = await staffPage(browser, baseURL!, "/admin/obchody/odvolani", DEMO.admin.email);
+  const answer = admin
+    .getByTestId("appeal-row")
     .filter({ hasText: LATE_PAYER.email })
-    .getByTestId("strike-review");
-  await again.getByLabel(/Zrušit pozastavení/).check();
-  await again.getByLabel("Zjištěné skutečnosti").fill("Kupující doložil, že byl v obou lhůtách v nemocnici.");
-  await again
-    .getByLabel("Odůvodnění (podmínky, zákon)")
-    .fill("Obchodní podmínky, Poctivé obchodování: vyšší moc omlouvá nezaplacení.");
-  await again.getByRole("button", { name: "Uložit a oznámit kupujícímu" }).click();
-  const lifted = operator.getByTestId("strike-row").filter({ hasText: LATE_PAYER.email });
-  await expect(lifted).toHaveAttribute("data-suspended", "false");
-  await expect(lifted.getByTestId("strike-last-review")).toContainText("pozastavení zrušeno");
-  for (const page of [late, operator]) await page.context().close();
+    .getByTestId("appeal-answer-form");
+  await answer.getByLabel("Změnit rozhodnutí").check();
+  await answer.getByLabel("Odůvodnění odpovědi").fill("Hospitalizace je doložená; pozastavení rušíme.");
+  await answer.getByRole("button", { name: "Odeslat odpověď" }).click();
+  await expect(admin.getByTestId("appeal-row").filter({ hasText: LATE_PAYER.email })).toHaveAttribute(
+    "data-answered",
+    "true",
+  );
+  await late.reload();
+  await expect(late.getByTestId("appeal-answer")).toContainText("rozhodnutí změněno");
+  await operator.goto("/admin/obchody/prohresky");
+  await expect(operator.getByTestId("strike-row").filter({ hasText: LATE_PAYER.email })).toHaveAttribute(
+    "data-suspended",
+    "false",
+  );
+  for (const page of [late, operator, admin]) await page.context().close();
 });

@@ -153,7 +153,7 @@ function StrikeCard({
         ))}
       </ul>
       {row.review ? (
-        <div className="mt-3 text-sm" data-testid="strike-last-review">
+        <div className="mt-3 text-sm" data-testid="strike-last-review" data-review-id={row.review.id}>
           <p className="font-medium">
             {t("adminDealSupport.strikes.lastReview", {
               date: formatDate(row.review.at, locale, true),
