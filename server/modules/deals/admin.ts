@@ -78,29 +78,7 @@ export function createDealsAdmin(deps: DealsAdminDeps) {
       return result;
     },
 
-    /** The buyers with strikes in 12 months, the suspended first, with their last review. */
-    strikes: (locale: Locale) => strikeRows(db, locale, now()),
-
-    /** Lifts or keeps a buyer's suspended bidding with a statement of reasons; audited; the buyer is told. */
-    reviewStrikes: (userId: number, input: StrikeReviewInput, actor: AuditActor) =>
-      reviewStrikesByOperator(
-        { db, recordAudit: deps.recordAudit, notifier: deps.notifier },
-        userId,
-        input,
-        actor,
-        now(),
-      ),
-
-    /**
-     * Records the strike an unpaid deal's payment deadline would (the browser tests' control, which
-     * cannot wait the days to pay): false without such a deal.
-     */
-    async strikeForTests(dealId: number) {
-      const sides = await dealSidesOf(db, dealId);
-      if (!sides) return false;
-      await db.transaction((tx) => recordStrike(tx, { id: dealId, buyerId: sides.buyerId }, now()));
-      return true;
-    },
+    ...strikesAdmin({ db, recordAudit: deps.recordAudit, notifier: deps.notifier }, now),
 
     /** The checks so far (newest first) and whether there is a provider to check against. */
     async reconciliations() {
@@ -139,3 +117,30 @@ export function createDealsAdmin(deps: DealsAdminDeps) {
 }
 
 export type DealsAdmin = ReturnType<typeof createDealsAdmin>;
+
+/** The buyers' strikes and the operator's reviews of suspended bidding (issue 35, item 7). */
+function strikesAdmin(
+  deps: { db: Db; recordAudit: RecordAudit; notifier: Pick<Notifier, "notify"> },
+  now: () => Date,
+) {
+  const { db } = deps;
+  return {
+    /** The buyers with strikes in 12 months, the suspended first, with their last review. */
+    strikes: (locale: Locale) => strikeRows(db, locale, now()),
+
+    /** Lifts or keeps a buyer's suspended bidding with a statement of reasons; audited; the buyer is told. */
+    reviewStrikes: (userId: number, input: StrikeReviewInput, actor: AuditActor) =>
+      reviewStrikesByOperator(deps, userId, input, actor, now()),
+
+    /**
+     * Records the strike an unpaid deal's payment deadline would (the browser tests' control, which
+     * cannot wait the days to pay): false without such a deal.
+     */
+    async strikeForTests(dealId: number) {
+      const sides = await dealSidesOf(db, dealId);
+      if (!sides) return false;
+      await db.transaction((tx) => recordStrike(tx, { id: dealId, buyerId: sides.buyerId }, now()));
+      return true;
+    },
+  };
+}

@@ -36,6 +36,5 @@ export { resolveDeal, step } from "./settle.ts";
 // An appeal against a kept suspension (server/modules/disputes, appeals): the review, and the strikes
 // cleared when another staff member changes the decision.
 export { clearStrikes, strikeReviewOf } from "./strikes.ts";
-export type { StrikeReview } from "./tables/strikes.ts";
 export type { DealActor } from "./transitions.ts";
 export { lockDeal, markDealDisputed } from "./transitions.ts";

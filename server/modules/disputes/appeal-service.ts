@@ -117,30 +117,49 @@ export function createAppealsService(deps: AppealsDeps) {
     },
     /** Another staff member answers; audited; the appellant is told with the reasons. */
     answer: (appealId: number, actor: AuditActor, input: { outcome: "upheld" | "changed"; answer: string }) =>
-      db.transaction(async (tx) => {
-        const answered = await answerAppeal(tx, { appealId, staffId: actor.actorId, ...input, at: now() });
-        if (!answered.ok) return answered;
-        const appeal = answered.value;
-        await audited(tx, actor.actorId, actor.ip ?? null, "deal.appeal_answer", appeal);
-        if (appeal.userId !== null)
-          await deps.notifier.notify(
-            tx,
-            appeal.userId,
-            appeal.subject === "dispute" ? "deal_dispute" : "bidding_suspended",
-            {
-              link:
-                appeal.subject === "dispute" && appeal.dealId !== null
-                  ? { page: "accountDeal", params: { dealId: appeal.dealId } }
-                  : { page: "accountStrikeReview", params: { reviewId: appeal.strikeReviewId ?? 0 } },
-              variant: `appeal_${appeal.outcome}`,
-              values: { answer: appeal.answer ?? "" },
-              payload: { appealId: appeal.id },
-              onceKey: `deal-appeal:${appeal.id}`,
-            },
-          );
-        return answered;
-      }),
+      answerWithNotice(deps, audited, appealId, actor, input),
   };
 }
 
 export type AppealsService = ReturnType<typeof createAppealsService>;
+
+type Audited = (
+  tx: Db,
+  actorId: number,
+  ip: string | null,
+  action: string,
+  appeal: DealAppeal,
+) => Promise<void>;
+
+/** The answer, its audit row and the appellant's notice (the bell and a mail), in one transaction. */
+function answerWithNotice(
+  deps: AppealsDeps,
+  audited: Audited,
+  appealId: number,
+  actor: AuditActor,
+  input: { outcome: "upheld" | "changed"; answer: string },
+) {
+  return deps.db.transaction(async (tx) => {
+    const answered = await answerAppeal(tx, { appealId, staffId: actor.actorId, ...input, at: deps.now() });
+    if (!answered.ok) return answered;
+    const appeal = answered.value;
+    await audited(tx, actor.actorId, actor.ip ?? null, "deal.appeal_answer", appeal);
+    if (appeal.userId !== null)
+      await deps.notifier.notify(
+        tx,
+        appeal.userId,
+        appeal.subject === "dispute" ? "deal_dispute" : "bidding_suspended",
+        {
+          link:
+            appeal.subject === "dispute" && appeal.dealId !== null
+              ? { page: "accountDeal", params: { dealId: appeal.dealId } }
+              : { page: "accountStrikeReview", params: { reviewId: appeal.strikeReviewId ?? 0 } },
+          variant: `appeal_${appeal.outcome}`,
+          values: { answer: appeal.answer ?? "" },
+          payload: { appealId: appeal.id },
+          onceKey: `deal-appeal:${appeal.id}`,
+        },
+      );
+    return answered;
+  });
+}

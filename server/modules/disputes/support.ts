@@ -34,35 +34,12 @@ export function createDisputeSupport(deps: {
   const { db, photos } = deps;
   const uploads = deps.uploads ?? createUploadLimiter();
   return {
-    /**
-     * Runs a step with the message's photos checked and stored first; refused photos refuse the
-     * step, and a refused step leaves no file behind. 60 uploads in 10 minutes per user, as listing
-     * photos (media/uploads.ts).
-     */
-    async withPhotos<T, C extends string>(
+    withPhotos: <T, C extends string>(
       dealId: number,
       userId: number,
       files: readonly Uint8Array[],
       run: (stored: StoredPhoto[]) => Promise<Result<T, C>>,
-    ): Promise<Result<T, C> | Result<never, PhotoRefusal, PhotoDetails>> {
-      if (files.length === 0 || !photos) return run([]);
-      for (const _file of files) {
-        const wait = uploads.attempt(userId);
-        if (wait !== null) return err("too_many_uploads", { retryAfterSeconds: wait });
-      }
-      const encoded = await encodeDisputePhotos(files);
-      if ("problem" in encoded) return err("invalid_photo", { problem: encoded.problem });
-      const stored = await photos.write(dealId, encoded.photos);
-      const names = stored.map((photo) => photo.fileName);
-      try {
-        const result = await run(stored);
-        if (!result.ok) await photos.remove(dealId, names);
-        return result;
-      } catch (error) {
-        await photos.remove(dealId, names);
-        throw error;
-      }
-    },
+    ) => withPhotos({ photos, uploads }, { dealId, userId, files }, run),
 
     /** A photo's bytes for a side of the deal or staff with `deals`; null for anyone else (404). */
     async photo(dealId: number, photoId: number, viewer: PhotoViewer): Promise<Buffer | null> {
@@ -122,3 +99,34 @@ export function createDisputeSupport(deps: {
 }
 
 export type DisputeSupport = ReturnType<typeof createDisputeSupport>;
+
+/**
+ * Runs a step with the message's photos checked and stored first; refused photos refuse the step,
+ * and a refused step leaves no file behind. 60 uploads in 10 minutes per user, as listing photos
+ * (media/uploads.ts).
+ */
+async function withPhotos<T, C extends string>(
+  deps: { photos: DisputePhotoStore | null; uploads: UploadLimiter },
+  input: { dealId: number; userId: number; files: readonly Uint8Array[] },
+  run: (stored: StoredPhoto[]) => Promise<Result<T, C>>,
+): Promise<Result<T, C> | Result<never, PhotoRefusal, PhotoDetails>> {
+  const { photos, uploads } = deps;
+  const { dealId, userId, files } = input;
+  if (files.length === 0 || !photos) return run([]);
+  for (const _file of files) {
+    const wait = uploads.attempt(userId);
+    if (wait !== null) return err("too_many_uploads", { retryAfterSeconds: wait });
+  }
+  const encoded = await encodeDisputePhotos(files);
+  if ("problem" in encoded) return err("invalid_photo", { problem: encoded.problem });
+  const stored = await photos.write(dealId, encoded.photos);
+  const names = stored.map((photo) => photo.fileName);
+  try {
+    const result = await run(stored);
+    if (!result.ok) await photos.remove(dealId, names);
+    return result;
+  } catch (error) {
+    await photos.remove(dealId, names);
+    throw error;
+  }
+}
