@@ -68,14 +68,14 @@ function DisputeRow({ row, now }: { row: AdminDisputeRow; now: string }) {
           </dd>
         </div>
         <div>
-          <dt className="text-xs text-muted">{t("adminDealSupport.disputes.deadline")}</dt>
-          <dd>
-            {row.escalatedAt
-              ? t("adminDealSupport.disputes.escalatedAt", {
-                  date: formatDate(row.escalatedAt, locale, true),
-                })
-              : formatDate(row.escalatableAt, locale, true)}
-          </dd>
+          <dt className="text-xs text-muted">
+            {t(
+              row.escalatedAt
+                ? "adminDealSupport.disputes.escalatedLabel"
+                : "adminDealSupport.disputes.deadline",
+            )}
+          </dt>
+          <dd>{formatDate(row.escalatedAt ?? row.escalatableAt, locale, true)}</dd>
         </div>
       </dl>
       <p className="mt-2 break-words text-sm">
