@@ -27,6 +27,7 @@ export default [
     ...page("accountSales", "routes/account/deals/sales.tsx"),
     ...page("accountDeal", "routes/account/deals/deal.tsx"),
     ...page("accountBuy", "routes/account/deals/buy.tsx"),
+    ...page("accountStrikeReview", "routes/account/deals/strike-review.tsx"),
     ...page("accountInvoice", "routes/account/invoice-and-contact.tsx"),
     ...page("accountAdvertisements", "routes/account/listings/index.tsx"),
     ...page("accountAdvertisementAdd", "routes/account/listings/add.tsx"),
@@ -91,6 +92,9 @@ export default [
     ...page("adminDeals", "routes/admin/deals/deals.tsx"),
     ...page("adminDealPayouts", "routes/admin/deals/payouts.tsx"),
     ...page("adminDealReconciliation", "routes/admin/deals/reconciliation.tsx"),
+    ...page("adminDealDisputes", "routes/admin/deals/disputes.tsx"),
+    ...page("adminDealStrikes", "routes/admin/deals/strikes.tsx"),
+    ...page("adminDealAppeals", "routes/admin/deals/appeals.tsx"),
     ...page("adminDeal", "routes/admin/deals/deal.tsx"),
     ...page("adminDealDispute", "routes/admin/deals/dispute.tsx"),
   ]),
@@ -143,6 +147,9 @@ export default [
       route(`${base}/deal/:dealId`, "routes/diagnostics-deal.tsx", { id: `diagnosticsDeal-${locale}` }),
       route(`${base}/dispute/:dealId`, "routes/diagnostics-dispute.tsx", {
         id: `diagnosticsDispute-${locale}`,
+      }),
+      route(`${base}/strike/:dealId`, "routes/diagnostics-strike.tsx", {
+        id: `diagnosticsStrike-${locale}`,
       }),
     ];
   }),

@@ -129,7 +129,7 @@ export function createServices({
     /** Reports, decisions with statements of reasons, complaints (server/modules/moderation). */
     moderation,
     /** The back office's dashboard: the queues and the week's figures by the caller's scopes. */
-    dashboard: wireDashboard(base, { moderation, dealsAdmin: dealServices.dealsAdmin }),
+    dashboard: wireDashboard(base, { moderation, ...dealServices }),
     ...liveFeeds,
     ...accountServices,
     ...accountPages,

@@ -17,6 +17,8 @@ export const DASHBOARD_QUEUE_KEYS = [
   "dealsOverdue",
   "dealCallsRefused",
   "dealsBalanceMismatch",
+  "disputesEscalated",
+  "strikesToReview",
 ] as const;
 export type DashboardQueueKey = (typeof DASHBOARD_QUEUE_KEYS)[number];
 /** `amountMinor`: a queue about money shows its amount too (the held money's difference). */

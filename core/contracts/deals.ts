@@ -1,5 +1,7 @@
 import type { DealSource, DealStatus, DealTransition } from "../lifecycles/deal.ts";
 import type { DisputeReason, DisputeStatus } from "../lifecycles/dispute.ts";
+import type { DeliveryOption } from "../schemas/delivery.ts";
+import type { AppealView } from "./deal-appeals.ts";
 import type { MarketplaceMethod } from "./marketplace-payments.ts";
 
 /**
@@ -112,5 +114,36 @@ export type DisputeView = {
     facts: string | null;
     grounds: string | null;
   } | null;
-  messages: { role: "buyer" | "seller" | "operator"; body: string; at: string }[];
+  /** Appeals against the operator's decision (ADR 0079), and until when one may be made (null: none). */
+  appeals?: AppealView[];
+  appealableUntil?: string | null;
+  messages: {
+    role: "buyer" | "seller" | "operator";
+    body: string;
+    at: string;
+    /** The photos attached to the message, served only to the two sides and the operator. */
+    photos?: DisputePhoto[];
+  }[];
+};
+
+/** Photos per dispute message: the item, its seal, its label and the parcel. */
+export const DISPUTE_PHOTOS_MAX = 6;
+/** A photo's limit, as a listing photo's (server/modules/listing-photos/images.ts). */
+export const DISPUTE_PHOTO_MAX_BYTES = 15 * 1024 * 1024;
+/** A dispute message's form with its photos: a larger request is refused before it is read. */
+export const DISPUTE_FORM_MAX_BYTES = DISPUTE_PHOTOS_MAX * DISPUTE_PHOTO_MAX_BYTES + 64 * 1024;
+
+/** A dispute photo: its private URL (GET, the deal's sides and staff with `deals` only) and size. */
+export type DisputePhoto = { id: number; url: string; width: number; height: number };
+
+/** Where a dispute photo is served (server/modules/disputes/api.ts checks who asks). */
+export const disputePhotoUrl = (dealId: number, photoId: number) =>
+  `/api/deals/${dealId}/dispute/photos/${photoId}`;
+
+/** One delivery the buyer may switch to before paying, with what the deal would then cost. */
+export type DealDeliveryChoice = {
+  option: DeliveryOption;
+  deliveryMinor: number;
+  totalMinor: number;
+  chosen: boolean;
 };

@@ -66,6 +66,10 @@ export const ADMIN_PATHS = {
   adminDealReconciliation: { cs: "/admin/obchody/kontrola", en: "/en/admin/deals/reconciliation" },
   adminDeal: { cs: "/admin/obchody/:dealId", en: "/en/admin/deals/:dealId" },
   adminDealDispute: { cs: "/admin/obchody/:dealId/spor", en: "/en/admin/deals/:dealId/dispute" },
+  // The disputes' queue and the buyers' strikes with the reviews of suspended bidding.
+  adminDealDisputes: { cs: "/admin/obchody/spory", en: "/en/admin/deals/disputes" },
+  adminDealStrikes: { cs: "/admin/obchody/prohresky", en: "/en/admin/deals/strikes" },
+  adminDealAppeals: { cs: "/admin/obchody/odvolani", en: "/en/admin/deals/appeals" },
 } as const;
 
 /**

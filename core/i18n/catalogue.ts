@@ -14,6 +14,7 @@ import admin from "./ui/admin.json" with { type: "json" };
 import adminCatalog from "./ui/admin-catalog.json" with { type: "json" };
 import adminContent from "./ui/admin-content.json" with { type: "json" };
 import adminDashboard from "./ui/admin-dashboard.json" with { type: "json" };
+import adminDealSupport from "./ui/admin-deal-support.json" with { type: "json" };
 import adminDeals from "./ui/admin-deals.json" with { type: "json" };
 import adminModeration from "./ui/admin-moderation.json" with { type: "json" };
 import adminOrders from "./ui/admin-orders.json" with { type: "json" };
@@ -26,6 +27,7 @@ import catalog from "./ui/catalog.json" with { type: "json" };
 import checkout from "./ui/checkout.json" with { type: "json" };
 import common from "./ui/common.json" with { type: "json" };
 import consent from "./ui/consent.json" with { type: "json" };
+import dealAppeals from "./ui/deal-appeals.json" with { type: "json" };
 import dealBuy from "./ui/deal-buy.json" with { type: "json" };
 import dealPages from "./ui/deal-pages.json" with { type: "json" };
 import footer from "./ui/footer.json" with { type: "json" };
@@ -59,6 +61,7 @@ export const uiNamespaces = {
   adminStaff,
   adminDashboard,
   adminDeals,
+  adminDealSupport,
   moderation,
   account,
   accountData,
@@ -70,6 +73,7 @@ export const uiNamespaces = {
   consent,
   dealPages,
   dealBuy,
+  dealAppeals,
   footer,
   header,
   listings,

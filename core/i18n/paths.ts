@@ -42,6 +42,11 @@ export const PAGE_PATHS = {
   accountDeal: { cs: "/ucet/obchody/:dealId", en: "/en/account/deals/:dealId" },
   /** "Koupit": the buy step of a fixed-price classified paid through the site (issue 35); an added route. */
   accountBuy: { cs: "/ucet/koupit/:productId", en: "/en/account/buy/:productId" },
+  // The operator's review of a suspended buyer's bidding, with the appeal against a kept one.
+  accountStrikeReview: {
+    cs: "/ucet/obchody/posouzeni/:reviewId",
+    en: "/en/account/deals/reviews/:reviewId",
+  },
   accountAdvertisementAdd: { cs: "/ucet/vase-aukce/pridat", en: "/en/account/advertisements/add" },
   accountAdvertisementConfirmation: {
     cs: "/ucet/vase-aukce/potvrzeni",

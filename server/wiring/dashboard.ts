@@ -1,6 +1,7 @@
 import { createDashboardService } from "#server/modules/admin/index.ts";
 import { biddingDashboardFigures } from "#server/modules/bidding/index.ts";
 import type { DealsAdmin } from "#server/modules/deals/index.ts";
+import type { DisputesService } from "#server/modules/disputes/index.ts";
 import { listingsDashboardFigures } from "#server/modules/listing-reads/index.ts";
 import { type ModerationService, moderationDashboardFigures } from "#server/modules/moderation/index.ts";
 import { ordersDashboardFigures } from "#server/modules/orders/index.ts";
@@ -17,9 +18,11 @@ export function wireDashboard(
   {
     moderation: moderationService,
     dealsAdmin,
+    disputes,
   }: {
     moderation: Pick<ModerationService, "absorbOlderReports">;
     dealsAdmin: Pick<DealsAdmin, "dashboard" | "providerConfigured">;
+    disputes: Pick<DisputesService, "escalatedCount">;
   },
 ) {
   const listings = listingsDashboardFigures(db);
@@ -37,6 +40,8 @@ export function wireDashboard(
       listingsLive: listings.listingsLive,
       dealsOverdue: dealsAdmin.dashboard.overdueDeals,
       dealCallsRefused: dealsAdmin.dashboard.refusedCalls,
+      disputesEscalated: disputes.escalatedCount,
+      strikesToReview: dealsAdmin.dashboard.strikesToReview,
       // A mismatch is one thing to look at, with its amount (the card shows the money); without a
       // provider there is nothing to check and no card.
       ...(dealsAdmin.providerConfigured()

@@ -1,7 +1,8 @@
+import path from "node:path";
 import { recordAudit } from "#server/modules/admin/index.ts";
 import { createDealTermsService } from "#server/modules/deal-terms/index.ts";
 import { createDealFlow, createDealsAdmin, type DealTermsSource } from "#server/modules/deals/index.ts";
-import { createDisputesService } from "#server/modules/disputes/index.ts";
+import { createDisputePhotoStore, createDisputesService } from "#server/modules/disputes/index.ts";
 import type { Notifier } from "#server/modules/messages/index.ts";
 import type { SettingsService } from "#server/modules/settings/index.ts";
 import type { Base } from "./base.ts";
@@ -41,6 +42,8 @@ export function wireDeals(
     dealsSetting: deals.activeSetting,
     kickCalls: deals.kickCalls,
     recordAudit,
+    // Dispute photos are private: outside the uploads the server serves to anyone.
+    photos: createDisputePhotoStore(path.join(config.dataDir, "private", "dispute-photos")),
   });
   return { deals, dealsAdmin, disputes, dealTerms: listingDealTerms };
 }

@@ -60,6 +60,9 @@ export const ADMIN_NAV: AdminNavSection[] = [
       { page: "adminDeals", label: "admin.nav.deals", scope: "deals" },
       { page: "adminDealPayouts", label: "admin.nav.dealPayouts", scope: "deals" },
       { page: "adminDealReconciliation", label: "admin.nav.dealReconciliation", scope: "deals" },
+      { page: "adminDealDisputes", label: "adminDealSupport.nav.disputes", scope: "deals" },
+      { page: "adminDealStrikes", label: "adminDealSupport.nav.strikes", scope: "deals" },
+      { page: "adminDealAppeals", label: "adminDealSupport.nav.appeals", scope: "deals" },
     ],
   },
   {

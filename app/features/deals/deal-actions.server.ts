@@ -4,6 +4,7 @@ import { MARKETPLACE_METHODS, MarketplaceUnavailableError } from "#core/contract
 import { type Locale, type MessageKey, translate } from "#core/i18n/index.ts";
 import { DISPUTE_REASONS } from "#core/lifecycles/dispute.ts";
 import { parseCrowns } from "#core/money/crowns-input.ts";
+import { photoRefusal, photosOf } from "./dispute-photos.server.ts";
 
 /**
  * The deal page's posts (/ucet/obchody/:dealId): each intent to its step of the deals' service,
@@ -13,7 +14,7 @@ import { parseCrowns } from "#core/money/crowns-input.ts";
 const readContext = (context: Readonly<RouterContextProvider>) => context.get(appContext);
 type Services = ReturnType<typeof readContext>["services"];
 type Deals = Pick<Services, "deals" | "disputes">;
-type Answer = { ok: true } | { ok: false; code: string };
+type Answer = { ok: true } | { ok: false; code: string; details?: unknown };
 
 const REFUSAL_STATUS: Record<string, number> = {
   not_found: 404,
@@ -52,12 +53,13 @@ const INTENTS: Record<
   pickup_code: (services, { dealId, userId, form }) =>
     services.deals.confirmPickup(dealId, userId, text(form, "code")),
   second_chance: (services, { dealId, userId }) => services.deals.offerSecondChance(dealId, userId),
-  dispute(services, { dealId, userId, form }) {
+  async dispute(services, { dealId, userId, form }) {
     const reason = DISPUTE_REASONS.find((one) => one === form.get("reason")) ?? "not_as_described";
-    return services.disputes.open(dealId, userId, { reason, text: text(form, "text") });
+    const photos = await photosOf(form);
+    return services.disputes.open(dealId, userId, { reason, text: text(form, "text"), photos });
   },
-  dispute_message: (services, { dealId, userId, form }) =>
-    services.disputes.write(dealId, userId, text(form, "text")),
+  dispute_message: async (services, { dealId, userId, form }) =>
+    services.disputes.write(dealId, userId, text(form, "text"), await photosOf(form)),
   async propose(services, { dealId, userId, form }) {
     const refund = parseCrowns(text(form, "refund"));
     if (typeof refund !== "number") return { ok: false, code: "invalid_amount" };
@@ -65,6 +67,8 @@ const INTENTS: Record<
   },
   accept_proposal: (services, { dealId, userId }) => services.disputes.accept(dealId, userId),
   escalate: (services, { dealId, userId }) => services.disputes.escalate(dealId, userId),
+  dispute_appeal: (services, { dealId, userId, form }) =>
+    services.disputes.appeals.appealDispute(dealId, userId, text(form, "text")),
 };
 
 const DONE: Record<string, MessageKey | null> = {
@@ -77,6 +81,7 @@ const DONE: Record<string, MessageKey | null> = {
   dispute_message: "dealPages.dispute.sent",
   propose: "dealPages.dispute.proposed",
   escalate: "dealPages.dispute.escalated",
+  dispute_appeal: "dealAppeals.appealed",
 };
 
 export async function dealAction(
@@ -88,6 +93,8 @@ export async function dealAction(
   try {
     const result = await run(services, input);
     if (result instanceof Response) return result;
+    const aboutPhotos = result.ok ? null : photoRefusal(input.locale, result);
+    if (aboutPhotos) return data({ error: aboutPhotos, done: null }, { status: 422 });
     const invalidText = !result.ok && result.code === "invalid" && text(input.form, "intent") !== "ship";
     return answer(
       input.locale,

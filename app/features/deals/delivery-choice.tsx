@@ -1,15 +1,8 @@
 import { Form } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import type { DealDeliveryChoice } from "#core/contracts/deals.ts";
 import { deliveryNameKey } from "#core/rules/delivery.ts";
-import type { DeliveryOption } from "#core/schemas/delivery.ts";
 import { czk } from "./format.ts";
-
-export type DeliveryChoiceView = {
-  option: DeliveryOption;
-  deliveryMinor: number;
-  totalMinor: number;
-  chosen: boolean;
-};
 
 const BUTTON =
   "rounded-lg px-4 py-2 text-sm font-semibold text-primary-dark ring-1 ring-primary-dark/40 hover:bg-primary-dark/5";
@@ -18,7 +11,7 @@ const BUTTON =
  * The buyer's delivery before paying (issue 35, item 2): the listing's options, each with the
  * deal's total it makes; the server takes the option's price from the listing.
  */
-export function DeliveryChoice({ choices }: { choices: DeliveryChoiceView[] }) {
+export function DeliveryChoice({ choices }: { choices: DealDeliveryChoice[] }) {
   const { t, locale } = useTranslation();
   if (choices.length < 2) return null;
   return (

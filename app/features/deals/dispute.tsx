@@ -3,6 +3,8 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import { formatDate } from "#app/ui/dates-and-prices.ts";
 import type { DealPageView, DisputeView } from "#core/contracts/deals.ts";
 import { DISPUTE_REASONS } from "#core/lifecycles/dispute.ts";
+import { AppealForm, AppealList } from "./dispute-appeal.tsx";
+import { DisputePhotoInput, DisputePhotoList } from "./dispute-photos.tsx";
 import { czk } from "./format.ts";
 
 const BUTTON = "rounded-lg bg-primary-dark px-4 py-2.5 font-semibold text-white hover:bg-[#173d42]";
@@ -18,7 +20,7 @@ export const mayDispute = (deal: Pick<DealPageView, "role" | "status">) =>
 export function OpenDispute() {
   const { t } = useTranslation();
   return (
-    <Form method="post" className={CARD} data-testid="dispute-open">
+    <Form method="post" encType="multipart/form-data" className={CARD} data-testid="dispute-open">
       <h2 className="font-serif text-xl text-primary-dark">{t("dealPages.dispute.openTitle")}</h2>
       <p className="mt-1 text-sm text-muted">{t("dealPages.dispute.openLead")}</p>
       <label className="mt-3 block text-sm font-medium" htmlFor="dispute-reason">
@@ -44,6 +46,7 @@ export function OpenDispute() {
         className={FIELD}
       />
       <p className="mt-1 text-xs text-muted">{t("dealPages.dispute.textHint")}</p>
+      <DisputePhotoInput id="dispute-photos" />
       <button type="submit" name="intent" value="dispute" className={`mt-3 ${BUTTON}`}>
         {t("dealPages.dispute.openButton")}
       </button>
@@ -52,8 +55,11 @@ export function OpenDispute() {
 }
 
 /** How the dispute ended, with the operator's statement of reasons when the operator decided. */
-function DisputeOutcome({ outcome }: { outcome: NonNullable<DisputeView["outcome"]> }) {
+function DisputeOutcome({ dispute, role }: { dispute: DisputeView; role: DealPageView["role"] }) {
   const { t, locale } = useTranslation();
+  const outcome = dispute.outcome!;
+  const appeals = dispute.appeals ?? [];
+  const mayAppeal = dispute.appealableUntil && !appeals.some((appeal) => appeal.role === role);
   return (
     <div className="mt-3 rounded-xl bg-light p-4" data-testid="dispute-outcome">
       <p className="font-semibold">
@@ -68,7 +74,8 @@ function DisputeOutcome({ outcome }: { outcome: NonNullable<DisputeView["outcome
           <p className="mt-1">
             <span className="font-medium">{t("dealPages.dispute.grounds")}:</span> {outcome.grounds}
           </p>
-          <p className="mt-2 text-muted">{t("dealPages.dispute.appeal")}</p>
+          <AppealList appeals={appeals} />
+          {mayAppeal ? <AppealForm until={dispute.appealableUntil!} intent="dispute_appeal" /> : null}
         </div>
       ) : null}
     </div>
@@ -100,7 +107,7 @@ function DisputeActions({ deal, dispute }: { deal: DealPageView; dispute: Disput
           ) : null}
         </Form>
       ) : null}
-      <Form method="post">
+      <Form method="post" encType="multipart/form-data">
         <label className="block text-sm font-medium" htmlFor="dispute-message">
           {t("dealPages.dispute.write")}
         </label>
@@ -113,6 +120,7 @@ function DisputeActions({ deal, dispute }: { deal: DealPageView; dispute: Disput
           rows={3}
           className={FIELD}
         />
+        <DisputePhotoInput id="dispute-message-photos" />
         <button type="submit" name="intent" value="dispute_message" className={`mt-2 ${QUIET}`}>
           {t("dealPages.dispute.send")}
         </button>
@@ -169,11 +177,12 @@ export function DealDispute({ deal, dispute }: { deal: DealPageView; dispute: Di
               {t(`dealPages.dispute.roles.${message.role}`)} · {formatDate(message.at, locale, true)}
             </p>
             <p className="mt-1 whitespace-pre-line">{message.body}</p>
+            <DisputePhotoList photos={message.photos} who={t(`dealPages.dispute.roles.${message.role}`)} />
           </li>
         ))}
       </ol>
       {dispute.outcome ? (
-        <DisputeOutcome outcome={dispute.outcome} />
+        <DisputeOutcome dispute={dispute} role={deal.role} />
       ) : (
         <DisputeActions deal={deal} dispute={dispute} />
       )}

@@ -217,6 +217,7 @@ describe("seedDemoIfEmpty", () => {
       "moderator (second)",
       "editor",
       "accountant",
+      "support",
     ]);
     for (const account of accounts) {
       expect(account.password.length).toBeGreaterThanOrEqual(10);

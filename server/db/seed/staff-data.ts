@@ -40,6 +40,13 @@ export const DEMO_STAFF: DemoStaff[] = [
     role: "accountant",
     totpSecret: "OSOQY2P6CD3ZQVZV5RI3OSXPY4BWSYCL",
   },
+  {
+    // Customer support (scope `deals` and `users`): the disputes' queue and the strikes' reviews.
+    email: "support@rarita.test",
+    password: "demo-podpora",
+    role: "support",
+    totpSecret: "FLNRXYWZKLJQN2KWLJKMRLYX4QPINDB4",
+  },
 ];
 
 /** The demo TOTP secret of a staff e-mail (throws for an address that is not demo staff). */

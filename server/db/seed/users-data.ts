@@ -17,6 +17,7 @@ export type UserSeed = {
     | "moderator2"
     | "editor"
     | "accountant"
+    | "support"
     | `collector${number}`;
   /** Shown when the server starts; only the main accounts have one. */
   demoRole?: string;
@@ -106,6 +107,15 @@ const staffUserSeeds: UserSeed[] = [
     city: "Praha 4",
     street: "Na Pankráci 86",
     zip: "140 00",
+  }),
+  staffPerson("support", "support", "support@rarita.test", {
+    username: "rarita.podpora",
+    firstname: "Lucie",
+    lastname: "Králová",
+    phone: "602555105",
+    city: "Praha 7",
+    street: "Dukelských hrdinů 12",
+    zip: "170 00",
   }),
 ];
 

@@ -6,6 +6,7 @@ import { cmsApi, contentAdminApi } from "#server/modules/cms/api/index.ts";
 import { verificationApi } from "#server/modules/credentials/api.ts";
 import { adminDealsApi } from "#server/modules/deals/api/index.ts";
 import { dealsApi } from "#server/modules/deals/api.ts";
+import { disputesApi } from "#server/modules/disputes/api.ts";
 import { listingPhotosApi } from "#server/modules/listing-photos/api.ts";
 import { adminListingsApi, listingsApi } from "#server/modules/listings/api/index.ts";
 import { listsApi } from "#server/modules/lists/api.ts";
@@ -53,4 +54,5 @@ export const apiModules = [
   verificationApi,
   adminUsersApi,
   adminDealsApi,
+  disputesApi,
 ];

@@ -38,6 +38,8 @@ export const QUEUE_SCOPES: Record<DashboardQueueKey, StaffScope> = {
   dealsOverdue: "deals",
   dealCallsRefused: "deals",
   dealsBalanceMismatch: "deals",
+  disputesEscalated: "deals",
+  strikesToReview: "deals",
 };
 
 type FigureSpec = {

@@ -58,14 +58,14 @@ async function searchCondition(db: Db, q: string | undefined): Promise<SQL | und
   );
 }
 
-async function partiesOf(db: Db, list: DealRecord[]) {
+export async function partiesOf(db: Db, list: DealRecord[]) {
   return staffContactsOf(
     db,
     list.flatMap((deal) => [deal.buyerId, deal.sellerId]),
   );
 }
 
-function productNameOf(
+export function productNameOf(
   products: Map<number, { nameCs: string; nameEn: string | null }>,
   id: number,
   locale: Locale,

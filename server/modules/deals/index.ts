@@ -9,6 +9,8 @@ export { createDealsAdmin, type DealsAdmin, type DealsAdminDeps } from "./admin.
 export { CANCEL_REASON_MAX } from "./admin-actions.ts";
 export type { ProviderCallFilters } from "./admin-calls.ts";
 export type { AdminDealFilters, AdminDealSort } from "./admin-reads.ts";
+// The dispute queue's deals and the sides a dispute photo is shown to (server/modules/disputes).
+export { type DealCard, dealCardsOf, dealSidesOf } from "./admin-support.ts";
 export type {
   Balances,
   DealView,
@@ -31,5 +33,8 @@ export { RECONCILE_QUEUE } from "./reconcile.ts";
 export { createDealsService, type DealsService } from "./service.ts";
 export type { Resolution, StepRefusal } from "./settle.ts";
 export { resolveDeal, step } from "./settle.ts";
+// An appeal against a kept suspension (server/modules/disputes, appeals): the review, and the strikes
+// cleared when another staff member changes the decision.
+export { clearStrikes, strikeReviewOf } from "./strikes.ts";
 export type { DealActor } from "./transitions.ts";
 export { lockDeal, markDealDisputed } from "./transitions.ts";

@@ -1,6 +1,6 @@
 import { and, count, eq, gte, isNull } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { buyerStrikes } from "./tables/strikes.ts";
+import { buyerStrikes, strikeReviews } from "./tables/strikes.ts";
 import type { DealRecord } from "./tables.ts";
 
 /**
@@ -61,4 +61,53 @@ export async function clearStrikes(
     .where(and(eq(buyerStrikes.userId, userId), isNull(buyerStrikes.clearedAt)))
     .returning({ id: buyerStrikes.id });
   return cleared.length;
+}
+
+export const REVIEW_TEXT_MIN = 10;
+export const REVIEW_TEXT_MAX = 4000;
+
+export type StrikeReviewInput = { outcome: "lifted" | "kept"; facts: string; grounds: string };
+
+/**
+ * The operator's review of a suspended buyer (two or more counting strikes): lifted, the counting
+ * strikes cleared with the reasons, or kept; either way the statement of reasons (facts and
+ * grounds, as the dispute decisions and moderation record them) is kept and answered.
+ */
+export async function reviewSuspension(
+  tx: Db,
+  userId: number,
+  input: StrikeReviewInput,
+  review: { operatorId: number; at: Date },
+) {
+  const facts = input.facts.trim();
+  const grounds = input.grounds.trim();
+  const ok = (text: string) => text.length >= REVIEW_TEXT_MIN && text.length <= REVIEW_TEXT_MAX;
+  if (!ok(facts) || !ok(grounds)) return { ok: false as const, code: "invalid" as const };
+  const strikes = await countingStrikes(tx, userId, review.at);
+  if (strikes < STRIKES_TO_SUSPEND) return { ok: false as const, code: "not_suspended" as const };
+  if (input.outcome === "lifted")
+    await clearStrikes(tx, userId, {
+      operatorId: review.operatorId,
+      reason: `${facts}\n\n${grounds}`,
+      at: review.at,
+    });
+  const [row] = await tx
+    .insert(strikeReviews)
+    .values({
+      userId,
+      outcome: input.outcome,
+      strikes,
+      facts,
+      grounds,
+      reviewerId: review.operatorId,
+      createdAt: review.at,
+    })
+    .returning();
+  return { ok: true as const, value: row };
+}
+
+/** A review with its buyer and reviewer (the appeals against it, server/modules/disputes); null without it. */
+export async function strikeReviewOf(db: Db, reviewId: number) {
+  const [row] = await db.select().from(strikeReviews).where(eq(strikeReviews.id, reviewId));
+  return row ?? null;
 }

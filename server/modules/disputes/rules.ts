@@ -10,7 +10,8 @@ import {
   resolveDeal,
   step,
 } from "../deals/index.ts";
-import { type DealDispute, dealDisputeMessages, dealDisputes } from "./tables.ts";
+import type { StoredPhoto } from "./photos.ts";
+import { type DealDispute, dealDisputeMessages, dealDisputePhotos, dealDisputes } from "./tables.ts";
 import { createDispute, escalateDispute, lockDispute, resolveDispute } from "./transitions.ts";
 
 /**
@@ -52,6 +53,39 @@ async function lockedParty(tx: Db, dealId: number, userId: number) {
   return deal && role && dispute ? { deal, role, dispute } : null;
 }
 
+/** A side's message with the photos stored for it (photos.ts). */
+async function insertMessage(
+  tx: Db,
+  input: {
+    disputeId: number;
+    authorId: number;
+    role: Role;
+    body: string;
+    at: Date;
+    photos: readonly StoredPhoto[];
+  },
+) {
+  const [message] = await tx
+    .insert(dealDisputeMessages)
+    .values({
+      disputeId: input.disputeId,
+      authorId: input.authorId,
+      role: input.role,
+      body: input.body,
+      createdAt: input.at,
+    })
+    .returning({ id: dealDisputeMessages.id });
+  if (input.photos.length > 0)
+    await tx.insert(dealDisputePhotos).values(
+      input.photos.map((photo) => ({
+        disputeId: input.disputeId,
+        messageId: message.id,
+        ...photo,
+        createdAt: input.at,
+      })),
+    );
+}
+
 export async function openDispute(
   tx: Db,
   input: {
@@ -61,6 +95,7 @@ export async function openDispute(
     text: string;
     answerDays: number;
     at: Date;
+    photos?: readonly StoredPhoto[];
   },
 ): Promise<Result<DealDispute, DisputeRefusal>> {
   const deal = await lockDeal(tx, input.dealId);
@@ -80,12 +115,13 @@ export async function openDispute(
     at: input.at,
   });
   if (!created.ok) return created;
-  await tx.insert(dealDisputeMessages).values({
+  await insertMessage(tx, {
     disputeId: created.value.id,
     authorId: input.buyerId,
     role: "buyer",
     body: input.text.trim(),
-    createdAt: input.at,
+    at: input.at,
+    photos: input.photos ?? [],
   });
   return created;
 }
@@ -93,18 +129,19 @@ export async function openDispute(
 /** A message of the buyer or the seller in an unresolved dispute. */
 export async function writeInDispute(
   tx: Db,
-  input: { dealId: number; userId: number; text: string; at: Date },
+  input: { dealId: number; userId: number; text: string; at: Date; photos?: readonly StoredPhoto[] },
 ): Promise<Result<DealDispute, DisputeRefusal>> {
   const party = await lockedParty(tx, input.dealId, input.userId);
   if (!party) return err("not_found");
   if (party.dispute.status === "resolved") return err("illegal_transition");
   if (!textOk(input.text)) return err("invalid");
-  await tx.insert(dealDisputeMessages).values({
+  await insertMessage(tx, {
     disputeId: party.dispute.id,
     authorId: input.userId,
     role: party.role,
     body: input.text.trim(),
-    createdAt: input.at,
+    at: input.at,
+    photos: input.photos ?? [],
   });
   return ok(party.dispute);
 }

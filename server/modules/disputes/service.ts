@@ -4,7 +4,9 @@ import type { DealsSetting } from "#core/schemas/settings.ts";
 import type { Db } from "#server/db/client.ts";
 import type { AuditActor, RecordAudit } from "../admin/index.ts";
 import type { Notifier } from "../messages/index.ts";
+import { createAppealsService } from "./appeal-service.ts";
 import { createDisputeNotices } from "./notices.ts";
+import type { DisputePhotoStore } from "./photos.ts";
 import { disputeViewOf } from "./reads.ts";
 import {
   acceptProposal,
@@ -14,6 +16,7 @@ import {
   proposeRefund,
   writeInDispute,
 } from "./rules.ts";
+import { createDisputeSupport } from "./support.ts";
 import { moveEscalatableAt } from "./transitions.ts";
 
 export type DisputesDeps = {
@@ -25,6 +28,8 @@ export type DisputesDeps = {
   kickCalls: () => Promise<unknown>;
   /** The back office's audit log: the operator's decision is recorded with it. */
   recordAudit: RecordAudit;
+  /** Where the dispute photos are kept (DATA_DIR/private/dispute-photos); null: none accepted. */
+  photos?: DisputePhotoStore | null;
   now?: () => Date;
 };
 
@@ -36,6 +41,8 @@ export function createDisputesService(deps: DisputesDeps) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
   const notices = createDisputeNotices(deps.notifier);
+  const support = createDisputeSupport({ db, photos: deps.photos ?? null });
+  const appeals = createAppealsService({ db, notifier: deps.notifier, recordAudit: deps.recordAudit, now });
   /** A step that may end the dispute: its money goes out through the provider's outbox. */
   const ending = async <T extends { ok: boolean }>(run: () => Promise<T>) => {
     const result = await run();
@@ -51,29 +58,37 @@ export function createDisputesService(deps: DisputesDeps) {
     /** A deal's dispute (ask with a deal the caller may see: the deal's page or the operator's). */
     view: (dealId: number) => disputeViewOf(db, dealId),
 
-    /** The buyer disputes a shipped, ready or delivered deal within the release window. */
-    async open(dealId: number, buyerId: number, input: { reason: DisputeReason; text: string }) {
+    /** Appeals against the operator's decisions (appeal-service.ts; ADR 0079). */
+    appeals,
+    /** A dispute photo for a side of its deal or staff with `deals`; null (404) for anyone else. */
+    photo: support.photo,
+    /** The operator's queue of open and escalated disputes. */
+    queue: support.queue,
+    escalatedCount: support.escalatedCount,
+    /** The buyer disputes a shipped, ready or delivered deal within the release window, with photos. */
+    async open(dealId: number, buyerId: number, input: DisputeOpening) {
       const on = await deps.dealsSetting();
       if (!on) return err("unavailable" as const);
-      return db.transaction(async (tx) => {
-        const opened = await openDispute(tx, {
-          dealId,
-          buyerId,
-          ...input,
-          answerDays: on.disputeAnswerDays,
-          at: now(),
-        });
-        if (opened.ok) await notices.opened(tx, dealId);
-        return opened;
-      });
+      return support.withPhotos(dealId, buyerId, input.photos ?? [], (photos) =>
+        db.transaction(async (tx) => {
+          const { reason, text } = input;
+          const at = now();
+          const answerDays = on.disputeAnswerDays;
+          const opened = await openDispute(tx, { dealId, buyerId, reason, text, answerDays, at, photos });
+          if (opened.ok) await notices.opened(tx, dealId);
+          return opened;
+        }),
+      );
     },
-    write: (dealId: number, userId: number, text: string) =>
-      db.transaction(async (tx) => {
-        const at = now();
-        const written = await writeInDispute(tx, { dealId, userId, text, at });
-        if (written.ok) await notices.message(tx, dealId, userId, String(at.getTime()));
-        return written;
-      }),
+    write: (dealId: number, userId: number, text: string, files: readonly Uint8Array[] = []) =>
+      support.withPhotos(dealId, userId, files, (photos) =>
+        db.transaction(async (tx) => {
+          const at = now();
+          const written = await writeInDispute(tx, { dealId, userId, text, at, photos });
+          if (written.ok) await notices.message(tx, dealId, userId, String(at.getTime()));
+          return written;
+        }),
+      ),
     propose: (dealId: number, userId: number, refundMinor: number) =>
       db.transaction(async (tx) => {
         const proposed = await proposeRefund(tx, { dealId, userId, refundMinor });
@@ -102,6 +117,7 @@ export function createDisputesService(deps: DisputesDeps) {
 
 export type DisputesService = ReturnType<typeof createDisputesService>;
 
+export type DisputeOpening = { reason: DisputeReason; text: string; photos?: readonly Uint8Array[] };
 export type OperatorDecision = { refundMinor: number; facts: string; grounds: string };
 
 /** The operator's decision, its notices to both sides and its audit row, in one transaction. */

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { DISPUTE_REASONS, DISPUTE_STATUSES } from "#core/lifecycles/dispute.ts";
 import { createdAt, money, oneOf, timestamptz, updatedAt } from "#server/db/columns.ts";
 import { dealKey } from "../deals/keys.ts";
@@ -75,3 +75,67 @@ export const dealDisputeMessages = pgTable(
 
 export type DealDispute = typeof dealDisputes.$inferSelect;
 export type DealDisputeMessage = typeof dealDisputeMessages.$inferSelect;
+
+/**
+ * A photo the buyer or the seller attached to their message in a dispute (issue 35, item 6): the
+ * upload checked by its bytes and re-encoded to WebP without metadata, kept outside the public
+ * uploads (DATA_DIR/private/dispute-photos/<dispute>/<file>) and served only to the deal's two
+ * sides and to staff with the `deals` scope (photos.ts).
+ */
+export const dealDisputePhotos = pgTable(
+  "deal_dispute_photos",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    disputeId: integer("dispute_id")
+      .notNull()
+      .references(() => dealDisputes.id, { onDelete: "cascade" }),
+    messageId: integer("message_id")
+      .notNull()
+      .references(() => dealDisputeMessages.id, { onDelete: "cascade" }),
+    /** `<32 hex>.webp` in the dispute's folder. */
+    fileName: text("file_name").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("deal_dispute_photos_message_id_idx").on(t.messageId, t.id)],
+);
+
+export const APPEAL_SUBJECTS = ["dispute", "strike_review"] as const;
+export const APPEAL_OUTCOMES = ["upheld", "changed"] as const;
+
+/**
+ * An appeal against an operator's decision (issue 35; ADR 0079): a side of a decided dispute, or a
+ * buyer whose suspension the operator kept, asks for it to be looked at again; another staff
+ * member than the one who decided answers it with reasons. One per side and decision. Not a
+ * lifecycle: answered or not, by its `answered_at`.
+ */
+export const dealAppeals = pgTable(
+  "deal_appeals",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    subject: text("subject", { enum: APPEAL_SUBJECTS }).notNull(),
+    /** The dispute's deal (subject `dispute`), or null. */
+    dealId: integer("deal_id").references(dealKey, { onDelete: "restrict" }),
+    /** The strike review (subject `strike_review`; the deals module's `strike_reviews.id`), or null. */
+    strikeReviewId: integer("strike_review_id"),
+    userId: integer("user_id").references(userKey, { onDelete: "set null" }),
+    /** Who took the decision appealed against: they may not answer the appeal. */
+    deciderId: integer("decider_id").references(userKey, { onDelete: "set null" }),
+    text: text("text").notNull(),
+    createdAt: createdAt(),
+    answeredAt: timestamptz("answered_at"),
+    answeredBy: integer("answered_by").references(userKey, { onDelete: "set null" }),
+    outcome: text("outcome", { enum: APPEAL_OUTCOMES }),
+    answer: text("answer"),
+  },
+  (t) => [
+    uniqueIndex("deal_appeals_dispute_unique").on(t.dealId, t.userId),
+    uniqueIndex("deal_appeals_strike_review_unique").on(t.strikeReviewId),
+    index("deal_appeals_open_idx").on(t.answeredAt, t.createdAt),
+    check("deal_appeals_subject_check", oneOf(t.subject, APPEAL_SUBJECTS)),
+    check("deal_appeals_outcome_check", oneOf(t.outcome, APPEAL_OUTCOMES)),
+  ],
+);
+
+export type DealAppeal = typeof dealAppeals.$inferSelect;

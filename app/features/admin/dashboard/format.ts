@@ -15,6 +15,8 @@ export const QUEUE_LINKS: Record<DashboardQueueKey, { page: PageName; query?: st
   dealsOverdue: { page: "adminDeals" },
   dealCallsRefused: { page: "adminDealPayouts", query: "?state=refused" },
   dealsBalanceMismatch: { page: "adminDealReconciliation" },
+  disputesEscalated: { page: "adminDealDisputes" },
+  strikesToReview: { page: "adminDealStrikes" },
 };
 
 /** Whole crowns: the dashboard's figures are an overview, and a chart's axis has no room for hellers. */

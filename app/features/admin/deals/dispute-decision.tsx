@@ -21,6 +21,27 @@ export function DisputeMessages({ messages }: { messages: DisputeView["messages"
               {t(`adminDeals.dispute.roles.${message.role}`)} · {formatDate(message.at, locale, true)}
             </p>
             <p className="mt-1 whitespace-pre-line">{message.body}</p>
+            {message.photos && message.photos.length > 0 ? (
+              <ul className="mt-2 flex flex-wrap gap-2" data-testid="dispute-photos">
+                {message.photos.map((photo, index) => (
+                  <li key={photo.id}>
+                    <a href={photo.url} target="_blank" rel="noreferrer" className="block">
+                      <img
+                        src={photo.url}
+                        alt={t("adminDealSupport.photos.alt", {
+                          number: index + 1,
+                          who: t(`adminDeals.dispute.roles.${message.role}`),
+                        })}
+                        width={photo.width}
+                        height={photo.height}
+                        loading="lazy"
+                        className="h-28 w-28 rounded-lg object-cover ring-1 ring-line"
+                      />
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
           </li>
         ))}
       </ol>

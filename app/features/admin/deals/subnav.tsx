@@ -19,6 +19,24 @@ export function DealsSubnav() {
       >
         {t("adminDeals.links.reconciliation")}
       </Link>
+      <Link
+        to={localePath("adminDealDisputes", locale)}
+        className="text-primary-dark underline underline-offset-4"
+      >
+        {t("adminDealSupport.links.disputes")}
+      </Link>
+      <Link
+        to={localePath("adminDealStrikes", locale)}
+        className="text-primary-dark underline underline-offset-4"
+      >
+        {t("adminDealSupport.links.strikes")}
+      </Link>
+      <Link
+        to={localePath("adminDealAppeals", locale)}
+        className="text-primary-dark underline underline-offset-4"
+      >
+        {t("adminDealSupport.links.appeals")}
+      </Link>
     </nav>
   );
 }

@@ -7,6 +7,7 @@ import { DealMoney } from "#app/features/deals/deal-money.tsx";
 import { DealTimeline } from "#app/features/deals/deal-timeline.tsx";
 import { DeliveryChoice } from "#app/features/deals/delivery-choice.tsx";
 import { DealDispute, mayDispute, OpenDispute } from "#app/features/deals/dispute.tsx";
+import { tooLargeForDispute } from "#app/features/deals/dispute-photos.server.ts";
 import { SecondChanceChoice } from "#app/features/deals/second-chance.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { named } from "#app/middleware.server.ts";
@@ -51,6 +52,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 
 export async function action({ context, params, request }: Route.ActionArgs) {
   const { services, locale, user } = context.get(appContext);
+  // A dispute's photos ride in the form: a request larger than six of them is not read at all.
+  if (tooLargeForDispute(request)) throw data(null, { status: 413 });
   const form = await request.formData();
   return dealAction(services, { dealId: dealIdOf(params), userId: user!.id, form, locale });
 }

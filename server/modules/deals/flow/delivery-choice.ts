@@ -1,18 +1,11 @@
 import { and, eq, isNull } from "drizzle-orm";
+import type { DealDeliveryChoice } from "#core/contracts/deals.ts";
 import { err, ok } from "#core/result.ts";
 import type { DeliveryOption } from "#core/schemas/delivery.ts";
 import { dealCharges } from "../tables/provider.ts";
 import { type DealRecord, deals } from "../tables.ts";
 import { lockDeal } from "../transitions.ts";
 import type { FlowContext } from "./context.ts";
-
-/** One delivery the buyer may switch to while paying, with what the deal would then cost. */
-export type DeliveryChoice = {
-  option: DeliveryOption;
-  deliveryMinor: number;
-  totalMinor: number;
-  chosen: boolean;
-};
 
 const priceOf = (option: DeliveryOption) => ("priceMinor" in option ? option.priceMinor : 0);
 const isChosen = (deal: DealRecord, option: DeliveryOption) =>
@@ -31,7 +24,7 @@ export function deliveryChoiceSteps(ctx: FlowContext) {
 
   return {
     /** The options the buyer may choose between now; empty when it is not theirs to choose. */
-    async deliveryChoices(dealId: number, buyerId: number): Promise<DeliveryChoice[]> {
+    async deliveryChoices(dealId: number, buyerId: number): Promise<DealDeliveryChoice[]> {
       const [deal] = await db.select().from(deals).where(eq(deals.id, dealId));
       if (!deal || deal.buyerId !== buyerId || deal.status !== "awaiting_payment") return [];
       const terms = await ctx.terms.termsOf(deal.productId);

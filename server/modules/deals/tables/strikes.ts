@@ -30,6 +30,34 @@ export const buyerStrikes = pgTable(
   (t) => [index("buyer_strikes_user_id_idx").on(t.userId, t.createdAt)],
 );
 
+export const STRIKE_REVIEW_OUTCOMES = ["lifted", "kept"] as const;
+
+/**
+ * The operator's review of a buyer's suspended bidding (issue 35, item 7): lifted (the counting
+ * strikes cleared) or kept, each with its statement of reasons (the facts and the grounds), which
+ * the buyer receives and may appeal (server/modules/disputes, appeals).
+ */
+export const strikeReviews = pgTable(
+  "strike_reviews",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer("user_id").notNull().references(userKey, { onDelete: "restrict" }),
+    outcome: text("outcome", { enum: STRIKE_REVIEW_OUTCOMES }).notNull(),
+    /** The strikes counting when reviewed. */
+    strikes: integer("strikes").notNull(),
+    facts: text("facts").notNull(),
+    grounds: text("grounds").notNull(),
+    reviewerId: integer("reviewer_id").references(userKey, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("strike_reviews_user_id_idx").on(t.userId, t.createdAt),
+    check("strike_reviews_outcome_check", sql`${t.outcome} in ('lifted', 'kept')`),
+  ],
+);
+
+export type StrikeReview = typeof strikeReviews.$inferSelect;
+
 /**
  * The seller's offer to the runner-up of an auction whose winner did not pay, at the runner-up's
  * own highest bid: open until `expires_at`; accepting makes a new deal (`accepted_deal_id`).

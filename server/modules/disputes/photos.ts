@@ -1,0 +1,78 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { DISPUTE_PHOTOS_MAX } from "#core/contracts/deals.ts";
+import { encodeListingImage, type ImageProblem } from "../listing-photos/index.ts";
+
+/**
+ * A dispute's photos (issue 35, item 6): what the buyer shows of a broken seal or a different
+ * label, and what the seller answers with. Checked as listing photos are (listing-photos/images.ts:
+ * by their bytes, JPEG, PNG, WebP or AVIF only, the pixel limit before decoding) and re-encoded to
+ * WebP, so nothing of the upload but its pixels survives (no EXIF, no GPS). They are no public
+ * files: kept under DATA_DIR/private/dispute-photos/<deal>/ (never under uploads/, which the
+ * server serves to anyone) and read back only through the disputes service, which asks first
+ * whether the reader is a side of the deal or staff with the `deals` scope.
+ */
+
+export { DISPUTE_FORM_MAX_BYTES, DISPUTE_PHOTOS_MAX } from "#core/contracts/deals.ts";
+
+export type PhotoProblem = ImageProblem | "tooMany";
+export type EncodedPhoto = { webp: Buffer; width: number; height: number };
+export type StoredPhoto = { fileName: string; width: number; height: number };
+
+/** Every photo checked and re-encoded, in order; the first problem refuses them all. */
+export async function encodeDisputePhotos(
+  files: readonly Uint8Array[],
+): Promise<{ photos: EncodedPhoto[] } | { problem: PhotoProblem }> {
+  if (files.length > DISPUTE_PHOTOS_MAX) return { problem: "tooMany" };
+  const photos: EncodedPhoto[] = [];
+  // One after another: decoding is what costs, and the shared slots (media/uploads.ts) bound it.
+  for (const file of files) {
+    const encoded = await encodeListingImage(file);
+    if ("problem" in encoded) return { problem: encoded.problem };
+    photos.push(encoded);
+  }
+  return { photos };
+}
+
+const FILE_NAME = /^[0-9a-f]{32}\.webp$/;
+
+/** The files of the disputes' photos under `dir` (DATA_DIR/private/dispute-photos). */
+export function createDisputePhotoStore(dir: string) {
+  const root = path.resolve(dir);
+  const folder = (dealId: number) => path.join(root, String(dealId));
+  const fileOf = (dealId: number, fileName: string) =>
+    Number.isSafeInteger(dealId) && FILE_NAME.test(fileName) ? path.join(folder(dealId), fileName) : null;
+  return {
+    /** Writes the photos (each beside and renamed, so a reader never sees half a file). */
+    async write(dealId: number, photos: readonly EncodedPhoto[]): Promise<StoredPhoto[]> {
+      await fs.mkdir(folder(dealId), { recursive: true });
+      const stored: StoredPhoto[] = [];
+      for (const photo of photos) {
+        const fileName = `${randomBytes(16).toString("hex")}.webp`;
+        const file = path.join(folder(dealId), fileName);
+        const temp = `${file}.${process.pid}.tmp`;
+        await fs.writeFile(temp, photo.webp);
+        await fs.rename(temp, file);
+        stored.push({ fileName, width: photo.width, height: photo.height });
+      }
+      return stored;
+    },
+    /** A photo's bytes; null when the name is not one this store writes or the file is gone. */
+    async read(dealId: number, fileName: string): Promise<Buffer | null> {
+      const file = fileOf(dealId, fileName);
+      return file ? fs.readFile(file).catch(() => null) : null;
+    },
+    /** Removes photos written for a message that was then refused. */
+    async remove(dealId: number, fileNames: readonly string[]): Promise<void> {
+      await Promise.all(
+        fileNames.map((name) => {
+          const file = fileOf(dealId, name);
+          return file ? fs.rm(file, { force: true }) : undefined;
+        }),
+      );
+    },
+  };
+}
+
+export type DisputePhotoStore = ReturnType<typeof createDisputePhotoStore>;
