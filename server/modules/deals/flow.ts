@@ -6,6 +6,7 @@ import { registerDealJobs } from "./flow/jobs.ts";
 import { makingSteps } from "./flow/making.ts";
 import { paymentSteps } from "./flow/payment.ts";
 import { payoutSteps } from "./flow/payouts.ts";
+import { requestSteps } from "./flow/requests.ts";
 import { secondChanceSteps } from "./flow/second-chance.ts";
 import { dealPageOf, dealsOf } from "./reads.ts";
 
@@ -37,6 +38,7 @@ export function createDealFlow(deps: DealFlowDeps) {
     ...payoutSteps(ctx),
     ...deliverySteps(ctx),
     ...secondChanceSteps(ctx),
+    ...requestSteps(ctx),
     /** Registers the deals' queues and their handlers (the process's job runner runs them). */
     registerJobs: () => registerDealJobs(ctx, making, payment),
   };
