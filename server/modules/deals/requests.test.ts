@@ -71,7 +71,7 @@ describe("a payment request", () => {
   it("shows in the conversation with what the buyer pays, and the buyer hears of it", async () => {
     const { threadId } = await conversation();
     const requestId = await send(threadId);
-    const [card] = await deals().paymentRequests(threadId, buyers[0].user.id);
+    const [card] = (await deals().paymentRequests(threadId, buyers[0].user.id)).items;
     expect(card).toMatchObject({
       id: requestId,
       status: "open",
@@ -94,14 +94,14 @@ describe("a payment request", () => {
       .from(messagesTable)
       .where(eq(messagesTable.event, "deal_payment_request"));
     expect(notices.some((notice) => notice.payload?.requestId === requestId)).toBe(true);
-    expect(await deals().paymentRequests(threadId, buyers[3].user.id)).toEqual([]);
+    expect((await deals().paymentRequests(threadId, buyers[3].user.id)).items).toEqual([]);
   });
 
   it("replaces the conversation's open request: the old one is withdrawn", async () => {
     const { threadId } = await conversation();
     const first = await send(threadId, 150_000);
     const second = await send(threadId, 140_000, { carrier: "pickup", town: "Brno" });
-    const cards = await deals().paymentRequests(threadId, seller.user.id);
+    const cards = (await deals().paymentRequests(threadId, seller.user.id)).items;
     expect(cards.map((card) => [card.id, card.status])).toEqual([
       [second, "open"],
       [first, "withdrawn"],
@@ -138,7 +138,7 @@ describe("a payment request", () => {
       status: "awaiting_payment",
       requestKey: String(requestId),
     });
-    const [card] = await deals().paymentRequests(threadId, buyers[1].user.id);
+    const [card] = (await deals().paymentRequests(threadId, buyers[1].user.id)).items;
     expect(card).toMatchObject({ status: "accepted", dealId: made[0].id, canAnswer: false });
     const page = await deals().page(made[0].id, buyers[1].user.id, "cs");
     expect(page).not.toBeNull();
@@ -171,7 +171,7 @@ describe("a payment request", () => {
       ok: true,
       value: null,
     });
-    const [card] = await deals().paymentRequests(threadId, buyers[0].user.id);
+    const [card] = (await deals().paymentRequests(threadId, buyers[0].user.id)).items;
     expect(card).toMatchObject({ id: again, status: "withdrawn" });
   });
 
@@ -182,7 +182,7 @@ describe("a payment request", () => {
       .update(dealPaymentRequests)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(dealPaymentRequests.id, requestId));
-    const [card] = await deals().paymentRequests(threadId, buyers[0].user.id);
+    const [card] = (await deals().paymentRequests(threadId, buyers[0].user.id)).items;
     expect(card).toMatchObject({ status: "expired", canAnswer: false });
     expect(await deals().acceptPaymentRequest(requestId, buyers[0].user.id)).toEqual({
       ok: false,

@@ -36,7 +36,7 @@ export function deliveryOf(request: PaymentRequestRow): DeliveryOption {
 }
 
 /** The conversation the seller may request payment in: their own active supply classified. */
-async function sellersConversation(
+export async function sellersConversation(
   tx: Db,
   threadId: number,
   sellerId: number,

@@ -7,7 +7,7 @@ import { RateLimiter } from "#server/lib/rate-limit.ts";
 import { postConversationEvent, touchConversation } from "../../messages/index.ts";
 import { groupDiscountsOf } from "../../users/index.ts";
 import { schedulePayment } from "../deadlines.ts";
-import { acceptRequest, answerRequest, requestsOf, sendRequest } from "../requests.ts";
+import { acceptRequest, answerRequest, requestsOf, sellersConversation, sendRequest } from "../requests.ts";
 import { requestNotices } from "../requests-notices.ts";
 import type { FlowContext } from "./context.ts";
 
@@ -89,10 +89,15 @@ export function requestSteps(ctx: FlowContext) {
       });
     },
 
-    /** A conversation's requests as one of its sides sees them (the thread's cards). */
+    /**
+     * A conversation's requests as one of its sides sees them (the thread's cards), and whether
+     * the user may send one there (its seller, deals on, the listing free).
+     */
     async paymentRequests(threadId: number, userId: number) {
-      const on = await setting();
-      return requestsOf(db, threadId, userId, on ? readDealFees(on) : null, now());
+      const fees = readDealFees(await setting());
+      const items = await requestsOf(db, threadId, userId, fees, now());
+      const canSend = fees !== null && (await sellersConversation(db, threadId, userId)).ok;
+      return { items, canSend };
     },
   };
 }
