@@ -22,6 +22,13 @@ async function open(page: Page, path: string) {
   });
 }
 
+/** The conversation about the product whose last word is the request (not the system thread's notice of it). */
+const conversationRow = (page: Page, name: string) =>
+  page
+    .getByTestId("thread-row")
+    .filter({ hasText: name })
+    .filter({ hasText: /Platební požadavek: / });
+
 test("a payment request accepted in a conversation is paid by card and sells the classified", async ({
   browser,
   baseURL,
@@ -69,7 +76,7 @@ test("a payment request accepted in a conversation is paid by card and sells the
   // The buyer sees what they pay: 1 500 Kč + 89 Kč + buyer protection (5 % + 10 Kč = 85 Kč, less
   // the buyer's 10 % group discount: 76,50 Kč) = 1 665,50 Kč; and accepts.
   await open(buyer, "/ucet/zpravy");
-  await buyer.getByTestId("thread-row").filter({ hasText: product.name }).first().click();
+  await conversationRow(buyer, product.name).click();
   const card = buyer.getByTestId("thread-view").getByTestId("payment-request").last();
   await expect(card.getByTestId("payment-request-price")).toHaveText("1 500,00 Kč");
   await expect(card).toContainText("Zásilkovna");
@@ -95,7 +102,7 @@ test("a payment request accepted in a conversation is paid by card and sells the
   await expect(seller).toHaveURL(new RegExp(`/ucet/obchody/${dealId}$`));
   await expect(seller.getByTestId("deal-status")).toHaveText("Zaplaceno, čeká na odeslání");
   await open(seller, "/ucet/zpravy");
-  await seller.getByTestId("thread-row").filter({ hasText: product.name }).first().click();
+  await conversationRow(seller, product.name).click();
   const accepted = seller.getByTestId("thread-view").getByTestId("payment-request").last();
   await expect(accepted.getByTestId("payment-request-status")).toHaveText("Přijato");
   await expect(accepted.getByTestId("payment-request-deal")).toHaveAttribute(
