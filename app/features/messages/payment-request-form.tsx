@@ -19,32 +19,8 @@ export function PaymentRequestForm({ refused, hasOpen }: { refused: Sent | null;
   const { t } = useTranslation();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "request_send";
-  const values = refused?.values;
-  const errors = refused?.errors ?? {};
-  const field = (
-    name: Field,
-    label: string,
-    hint?: string,
-    props: React.InputHTMLAttributes<HTMLInputElement> = {},
-  ) => (
-    <label className="block text-sm font-semibold text-ink">
-      {label}
-      <input
-        name={name}
-        defaultValue={values?.[name] ?? ""}
-        className={INPUT}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `request-${name}-error` : undefined}
-        data-testid={`payment-request-${name}`}
-        {...props}
-      />
-      {hint ? <span className="mt-0.5 block text-xs font-normal text-muted">{hint}</span> : null}
-      {errors[name] ? (
-        <span id={`request-${name}-error`} className="mt-1 block text-sm font-normal text-danger">
-          {errors[name]}
-        </span>
-      ) : null}
-    </label>
+  const field = (name: Field, label: string, hint?: string, decimal = false) => (
+    <RequestField name={name} label={label} hint={hint} decimal={decimal} refused={refused} />
   );
   return (
     <details
@@ -61,12 +37,12 @@ export function PaymentRequestForm({ refused, hasOpen }: { refused: Sent | null;
       <Form method="post" className="mt-3 grid gap-3 tablet:grid-cols-2" noValidate>
         <input type="hidden" name="intent" value="request_send" />
         <p className="text-sm text-muted tablet:col-span-2">{t("paymentRequests.form.lead")}</p>
-        {field("price", t("paymentRequests.form.price"), undefined, { inputMode: "decimal", required: true })}
+        {field("price", t("paymentRequests.form.price"), undefined, true)}
         <label className="block text-sm font-semibold text-ink">
           {t("paymentRequests.form.carrier")}
           <select
             name="carrier"
-            defaultValue={values?.carrier ?? "zasilkovna"}
+            defaultValue={refused?.values?.carrier ?? "zasilkovna"}
             className={INPUT}
             data-testid="payment-request-carrier"
           >
@@ -81,9 +57,7 @@ export function PaymentRequestForm({ refused, hasOpen }: { refused: Sent | null;
           "deliveryPrice",
           t("paymentRequests.form.deliveryPrice"),
           t("paymentRequests.form.deliveryPriceHint"),
-          {
-            inputMode: "decimal",
-          },
+          true,
         )}
         {field("pickupTown", t("paymentRequests.form.pickupTown"), t("paymentRequests.form.pickupTownHint"))}
         <div className="flex flex-wrap items-center gap-3 tablet:col-span-2">
@@ -99,5 +73,42 @@ export function PaymentRequestForm({ refused, hasOpen }: { refused: Sent | null;
         </div>
       </Form>
     </details>
+  );
+}
+
+/** One field of the form: its label, hint and problem (tied to the input for screen readers). */
+function RequestField({
+  name,
+  label,
+  hint,
+  decimal,
+  refused,
+}: {
+  name: Field;
+  label: string;
+  hint?: string;
+  decimal: boolean;
+  refused: Sent | null;
+}) {
+  const error = refused?.errors?.[name];
+  return (
+    <label className="block text-sm font-semibold text-ink">
+      {label}
+      <input
+        name={name}
+        defaultValue={refused?.values?.[name] ?? ""}
+        inputMode={decimal ? "decimal" : undefined}
+        className={INPUT}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `request-${name}-error` : undefined}
+        data-testid={`payment-request-${name}`}
+      />
+      {hint ? <span className="mt-0.5 block text-xs font-normal text-muted">{hint}</span> : null}
+      {error ? (
+        <span id={`request-${name}-error`} className="mt-1 block text-sm font-normal text-danger">
+          {error}
+        </span>
+      ) : null}
+    </label>
   );
 }

@@ -1,7 +1,8 @@
 import { and, desc, eq, notInArray } from "drizzle-orm";
 import type { PaymentRequestRefusal, PaymentRequestView } from "#core/contracts/payment-requests.ts";
 import { err, ok, type Result } from "#core/result.ts";
-import { type DealFees, dealAmounts } from "#core/rules/deal-fees.ts";
+import type { DealFees } from "#core/rules/deal-fees.ts";
+import { paymentRequestView } from "#core/rules/payment-requests.ts";
 import type { DeliveryOption } from "#core/schemas/delivery.ts";
 import type { DealsSetting } from "#core/schemas/settings.ts";
 import type { Db } from "#server/db/client.ts";
@@ -57,16 +58,6 @@ export async function sellersConversation(
   return ok(parties);
 }
 
-/** The conversation's open request, locked (at most one: deal_payment_requests_one_open_per_thread). */
-async function openRequestOf(tx: Db, threadId: number): Promise<PaymentRequestRow | null> {
-  const [row] = await tx
-    .select()
-    .from(dealPaymentRequests)
-    .where(and(eq(dealPaymentRequests.threadId, threadId), eq(dealPaymentRequests.status, "open")))
-    .for("update");
-  return row ?? null;
-}
-
 /** The seller sends a request; the conversation's open one, if any, is withdrawn (replaced). */
 export async function sendRequest(
   tx: Db,
@@ -74,7 +65,12 @@ export async function sendRequest(
 ): Promise<Result<{ request: PaymentRequestRow; parties: ConversationParties }, PaymentRequestRefusal>> {
   const parties = await sellersConversation(tx, input.threadId, input.sellerId);
   if (!parties.ok) return parties;
-  const open = await openRequestOf(tx, input.threadId);
+  // At most one open request per conversation (deal_payment_requests_one_open_per_thread).
+  const [open] = await tx
+    .select()
+    .from(dealPaymentRequests)
+    .where(and(eq(dealPaymentRequests.threadId, input.threadId), eq(dealPaymentRequests.status, "open")))
+    .for("update");
   if (open) await closeRequest(tx, open, open.expiresAt <= input.now ? "expire" : "withdraw", input.now);
   const { delivery } = input;
   const request = await createRequest(
@@ -182,36 +178,5 @@ export async function requestsOf(
   if (mine.length === 0) return [];
   const discounts = await groupDiscountsOf(db, [mine[0].buyerId]);
   const discount = discounts.get(mine[0].buyerId) ?? 0;
-  return mine.map((row) => viewOf(row, userId, fees, discount, now));
-}
-
-function viewOf(
-  row: PaymentRequestRow,
-  userId: number,
-  fees: DealFees | null,
-  buyerPercent: number,
-  now: Date,
-): PaymentRequestView {
-  const status = row.status === "open" && row.expiresAt <= now ? "expired" : row.status;
-  const amounts = fees
-    ? dealAmounts(fees, row.priceMinor, row.deliveryMinor, { buyerPercent, sellerPercent: 0 })
-    : null;
-  const role = row.sellerId === userId ? "seller" : "buyer";
-  return {
-    id: row.id,
-    status,
-    role,
-    priceMinor: row.priceMinor,
-    carrier: row.carrier,
-    deliveryMinor: row.deliveryMinor,
-    pickupTown: row.pickupTown,
-    buyerFeeMinor: amounts?.buyerProtection.amountMinor ?? null,
-    buyerDiscountPercent: buyerPercent,
-    totalMinor: amounts?.totalMinor ?? null,
-    expiresAt: row.expiresAt.toISOString(),
-    createdAt: row.createdAt.toISOString(),
-    dealId: row.dealId,
-    canAnswer: role === "buyer" && status === "open" && amounts !== null,
-    canWithdraw: role === "seller" && status === "open",
-  };
+  return mine.map((row) => paymentRequestView(row, userId, fees, discount, now));
 }
