@@ -68,9 +68,10 @@ export function PaymentRequestCard({ request, mine }: { request: PaymentRequestV
         )}
         {request.totalMinor === null ? null : (
           <>
-            <dt className="border-t border-line pt-1.5 font-semibold">{t("paymentRequests.card.total")}</dt>
+            <div className="col-span-2 mt-1 border-t border-line" aria-hidden="true" />
+            <dt className="font-semibold">{t("paymentRequests.card.total")}</dt>
             <dd
-              className="border-t border-line pt-1.5 text-right font-serif text-lg font-bold text-primary-dark tabular-nums"
+              className="text-right font-serif text-lg font-bold text-primary-dark tabular-nums"
               data-testid="payment-request-total"
             >
               {czk(request.totalMinor)}

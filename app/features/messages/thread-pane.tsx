@@ -46,7 +46,10 @@ export function ThreadPane({
     >
       <ThreadHeader thread={thread} name={name} backHref={backHref} />
       {thread.product && !system ? <ThreadProduct thread={thread} product={thread.product} /> : null}
-      <DealPanel thread={thread} />
+      <DealPanel
+        thread={thread}
+        held={Boolean(requests && !requests.canSend && requests.items.some((r) => r.status === "accepted"))}
+      />
       {requests?.canSend ? (
         <PaymentRequestForm
           refused={requestForm}
@@ -221,13 +224,14 @@ function ThreadProduct({
   );
 }
 
-/** Sold to this buyer (the seller of a classified), and the rating after the deal. */
-function DealPanel({ thread }: { thread: ThreadView }) {
+/** Sold to this buyer (the seller of a classified, unless a payment request's deal holds it), and the rating after the deal. */
+function DealPanel({ thread, held }: { thread: ThreadView; held: boolean }) {
   const { t, locale } = useTranslation();
   const deal = thread.deal;
   const other = thread.other?.username ?? t("messages.formerUser");
   if (!deal || !thread.product) return null;
-  if (deal.canMarkSold)
+  // An accepted payment request's deal holds the listing: it is sold by that deal, not by hand.
+  if (deal.canMarkSold && !held)
     return (
       <Form
         method="post"
