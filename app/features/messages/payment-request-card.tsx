@@ -25,7 +25,6 @@ const STATUS_TONE: Record<PaymentRequestView["status"], string> = {
  */
 export function PaymentRequestCard({ request, mine }: { request: PaymentRequestView; mine: boolean }) {
   const { t, locale } = useTranslation();
-  const { czk } = useCzkAmount();
   const carrier = request.carrier as DeliveryOption["carrier"];
   const delivery =
     carrier === "pickup"
@@ -47,38 +46,7 @@ export function PaymentRequestCard({ request, mine }: { request: PaymentRequestV
           {t(`paymentRequests.card.status.${request.status}`)}
         </span>
       </div>
-      <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1.5 text-sm">
-        <dt className="text-muted">{t("paymentRequests.card.price")}</dt>
-        <dd className="text-right tabular-nums" data-testid="payment-request-price">
-          {czk(request.priceMinor)}
-        </dd>
-        <dt className="text-muted">
-          {t("paymentRequests.card.delivery")}: {delivery}
-        </dt>
-        <dd className="text-right tabular-nums">{czk(request.deliveryMinor)}</dd>
-        {request.buyerFeeMinor === null ? null : (
-          <>
-            <dt className="text-muted">
-              {request.buyerDiscountPercent > 0
-                ? t("paymentRequests.card.protectionDiscount", { percent: request.buyerDiscountPercent })
-                : t("paymentRequests.card.protection")}
-            </dt>
-            <dd className="text-right tabular-nums">{czk(request.buyerFeeMinor)}</dd>
-          </>
-        )}
-        {request.totalMinor === null ? null : (
-          <>
-            <div className="col-span-2 mt-1 border-t border-line" aria-hidden="true" />
-            <dt className="font-semibold">{t("paymentRequests.card.total")}</dt>
-            <dd
-              className="text-right font-serif text-lg font-bold text-primary-dark tabular-nums"
-              data-testid="payment-request-total"
-            >
-              {czk(request.totalMinor)}
-            </dd>
-          </>
-        )}
-      </dl>
+      <Breakdown request={request} delivery={delivery} />
       {request.status === "open" ? (
         <p className="mt-2 text-xs text-muted" suppressHydrationWarning>
           {t("paymentRequests.card.expires", { date: formatShortDateTime(request.expiresAt, locale) })}
@@ -157,5 +125,45 @@ function RequestActions({ request }: { request: PaymentRequestView }) {
         </Form>
       ) : null}
     </div>
+  );
+}
+
+/** Price, delivery, buyer protection (with the buyer's discount) and the total the buyer pays. */
+function Breakdown({ request, delivery }: { request: PaymentRequestView; delivery: string }) {
+  const { t } = useTranslation();
+  const { czk } = useCzkAmount();
+  return (
+    <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1.5 text-sm">
+      <dt className="text-muted">{t("paymentRequests.card.price")}</dt>
+      <dd className="text-right tabular-nums" data-testid="payment-request-price">
+        {czk(request.priceMinor)}
+      </dd>
+      <dt className="text-muted">
+        {t("paymentRequests.card.delivery")}: {delivery}
+      </dt>
+      <dd className="text-right tabular-nums">{czk(request.deliveryMinor)}</dd>
+      {request.buyerFeeMinor === null ? null : (
+        <>
+          <dt className="text-muted">
+            {request.buyerDiscountPercent > 0
+              ? t("paymentRequests.card.protectionDiscount", { percent: request.buyerDiscountPercent })
+              : t("paymentRequests.card.protection")}
+          </dt>
+          <dd className="text-right tabular-nums">{czk(request.buyerFeeMinor)}</dd>
+        </>
+      )}
+      {request.totalMinor === null ? null : (
+        <>
+          <div className="col-span-2 mt-1 border-t border-line" aria-hidden="true" />
+          <dt className="font-semibold">{t("paymentRequests.card.total")}</dt>
+          <dd
+            className="text-right font-serif text-lg font-bold text-primary-dark tabular-nums"
+            data-testid="payment-request-total"
+          >
+            {czk(request.totalMinor)}
+          </dd>
+        </>
+      )}
+    </dl>
   );
 }
