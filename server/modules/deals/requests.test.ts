@@ -89,6 +89,8 @@ describe("a payment request", () => {
       requestId,
       text: "Platební požadavek: 1\u00a0500,00\u00a0Kč",
     });
+    const inEnglish = await api.services.messages.thread(seller.user.id, threadId, "en");
+    expect(inEnglish?.messages.at(-1)?.text).toBe("Payment request: CZK\u00a01,500.00");
     const notices = await api.db
       .select()
       .from(messagesTable)

@@ -60,7 +60,12 @@ export function requestSteps(ctx: FlowContext) {
         const sent = await sendRequest(tx, { threadId, sellerId, ...terms, now: now() });
         if (!sent.ok) return sent;
         const { request, parties } = sent.value;
-        const payload = { requestId: request.id, price: formatPrice(request.priceMinor, null) };
+        const price = (locale: "cs" | "en") => formatPrice(request.priceMinor, null, { locale });
+        const payload = {
+          requestId: request.id,
+          price: price("cs"),
+          prices: { cs: price("cs"), en: price("en") },
+        };
         await postConversationEvent(tx, parties, {
           senderId: sellerId,
           event: "payment_request",
