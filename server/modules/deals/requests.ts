@@ -15,7 +15,7 @@ import { dealPaymentRequests, type PaymentRequestRow } from "./tables/requests.t
 import { type DealRecord, deals } from "./tables.ts";
 
 /**
- * The seller's payment request in a classified's conversation (issue 35, item 1; ADR 0078): the
+ * The seller's payment request in a classified's conversation (issue 35, item 1; ADR 0080): the
  * agreed price and one delivery, open for REQUEST_HOURS; the buyer's acceptance makes the deal
  * (`payment_request`, its request key the request's id: a second click answers the same deal).
  * Each step runs in the caller's transaction (flow/requests.ts) and answers in codes.

@@ -35,7 +35,7 @@ const tell = (ctx: FlowContext, tx: Db, request: PaymentRequestRow, variant: "bu
   });
 
 /**
- * The payment request in a classified's conversation (issue 35, item 1; ADR 0078): the seller
+ * The payment request in a classified's conversation (issue 35, item 1; ADR 0080): the seller
  * sends it (its card in the conversation, a notice to the buyer), the buyer accepts it (the deal to
  * pay) or declines it, the seller withdraws it. Only while deals through the site are on.
  */

@@ -9,7 +9,7 @@ import { userKey } from "../../users/keys.ts";
 import { deals } from "../tables.ts";
 
 /**
- * The seller's payment request in a classified's conversation (issue 35, item 1; ADR 0078;
+ * The seller's payment request in a classified's conversation (issue 35, item 1; ADR 0080;
  * `paymentRequestLifecycle`): the agreed price and one delivery (a carrier with its price, or
  * pickup in a town), open until `expires_at`; accepting makes the deal (`deal_id`). At most one
  * open request per conversation.
