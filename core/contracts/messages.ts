@@ -36,6 +36,8 @@ export const NOTIFICATION_KINDS = [
   "deal_cancelled",
   "deal_second_chance",
   "deal_dispute",
+  // A payment request in a classified's conversation: arrived (buyer), declined (seller).
+  "deal_payment_request",
   // Two won auctions left unpaid in 12 months: bidding suspended until the operator's review. A
   // statement of the reasons; no setting switches it off, so no group lists it.
   "bidding_suspended",
@@ -79,6 +81,7 @@ export const NOTIFICATION_GROUPS: { id: NotificationGroupId; kinds: Notification
       "deal_shipped",
       "deal_released",
       "deal_cancelled",
+      "deal_payment_request",
     ],
   },
   { id: "watchdog", kinds: ["watchdog"] },
@@ -140,6 +143,8 @@ export type ThreadMessage = {
   unread: boolean;
   /** The caller reported it already. */
   reported: boolean;
+  /** A deal's payment request sent in the conversation (event `payment_request`): its card. */
+  requestId?: number;
 };
 
 /** What the deal of a sold product allows the caller to do about reviews. */

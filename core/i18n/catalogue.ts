@@ -37,6 +37,7 @@ import messagesUi from "./ui/messages.json" with { type: "json" };
 import moderation from "./ui/moderation.json" with { type: "json" };
 import orders from "./ui/orders.json" with { type: "json" };
 import pages from "./ui/pages.json" with { type: "json" };
+import paymentRequests from "./ui/payment-requests.json" with { type: "json" };
 import payments from "./ui/payments.json" with { type: "json" };
 import product from "./ui/product.json" with { type: "json" };
 import registration from "./ui/registration.json" with { type: "json" };
@@ -81,6 +82,7 @@ export const uiNamespaces = {
   orders,
   pages,
   payments,
+  paymentRequests,
   product,
   registration,
   reviews,

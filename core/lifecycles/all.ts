@@ -4,6 +4,7 @@ import { listingLifecycle } from "./listing.ts";
 import { complaintLifecycle, reportLifecycle } from "./moderation.ts";
 import { orderLifecycle } from "./order.ts";
 import { paymentLifecycle } from "./payment.ts";
+import { paymentRequestLifecycle } from "./payment-request.ts";
 import { testGatewayLifecycle } from "./test-gateway.ts";
 
 /**
@@ -16,6 +17,7 @@ export const LIFECYCLES = [
   paymentLifecycle,
   dealLifecycle,
   disputeLifecycle,
+  paymentRequestLifecycle,
   reportLifecycle,
   complaintLifecycle,
   testGatewayLifecycle,

@@ -12,6 +12,7 @@ export * from "../modules/credentials/tables.ts";
 export * from "../modules/deal-terms/tables.ts";
 export * from "../modules/deals/tables/provider.ts";
 export * from "../modules/deals/tables/reconciliations.ts";
+export * from "../modules/deals/tables/requests.ts";
 export * from "../modules/deals/tables/strikes.ts";
 export * from "../modules/deals/tables.ts";
 export * from "../modules/disputes/tables.ts";

@@ -26,6 +26,11 @@ const OWNERS = [
   { table: "deals", sqlName: "deals", owner: "server/modules/deals/transitions.ts" },
   { table: "dealDisputes", sqlName: "deal_disputes", owner: "server/modules/disputes/transitions.ts" },
   {
+    table: "dealPaymentRequests",
+    sqlName: "deal_payment_requests",
+    owner: "server/modules/deals/requests-transitions.ts",
+  },
+  {
     table: "moderationReports",
     sqlName: "moderation_reports",
     owner: "server/modules/moderation/transitions.ts",

@@ -3,10 +3,17 @@ import { Form, Link } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { usePriceFormatter } from "#app/ui/dates-and-prices.ts";
 import type { ThreadView } from "#core/contracts/messages.ts";
+import type { PaymentRequestView } from "#core/contracts/payment-requests.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { MessageItem } from "./message-item.tsx";
 import { PersonAvatar, ThreadPicture } from "./parts.tsx";
+import { PaymentRequestCard } from "./payment-request-card.tsx";
+import { PaymentRequestForm } from "./payment-request-form.tsx";
 import { ReplyBox } from "./reply-box.tsx";
+import type { ThreadActionData } from "./thread-actions.ts";
+
+/** The conversation's payment requests and whether the viewer may send one (issue 35, item 1). */
+type Requests = { items: PaymentRequestView[]; canSend: boolean } | null;
 
 const SMALL_BUTTON =
   "inline-flex min-h-10 items-center justify-center rounded px-3.5 py-1.5 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-dark";
@@ -16,11 +23,16 @@ export function ThreadPane({
   thread,
   backHref,
   notice,
+  requests = null,
+  requestForm = null,
 }: {
   thread: ThreadView;
   backHref: string;
   /** The outcome of the last action (sold, blocked...), said once above the messages. */
   notice: { ok: boolean; message: string } | null;
+  requests?: Requests;
+  /** A refused payment request form: its values and field errors. */
+  requestForm?: Extract<ThreadActionData, { intent: "request" }> | null;
 }) {
   const { t } = useTranslation();
   const system = thread.kind === "system";
@@ -34,7 +46,16 @@ export function ThreadPane({
     >
       <ThreadHeader thread={thread} name={name} backHref={backHref} />
       {thread.product && !system ? <ThreadProduct thread={thread} product={thread.product} /> : null}
-      <DealPanel thread={thread} />
+      <DealPanel
+        thread={thread}
+        held={Boolean(requests && !requests.canSend && requests.items.some((r) => r.status === "accepted"))}
+      />
+      {requests?.canSend ? (
+        <PaymentRequestForm
+          refused={requestForm}
+          hasOpen={requests.items.some((request) => request.status === "open")}
+        />
+      ) : null}
       {notice ? (
         <p
           role="status"
@@ -44,7 +65,7 @@ export function ThreadPane({
           {notice.message}
         </p>
       ) : null}
-      <MessageList thread={thread} otherName={name} />
+      <MessageList thread={thread} otherName={name} requests={requests} />
       <ReplyBox thread={thread} />
     </article>
   );
@@ -55,7 +76,15 @@ export function ThreadPane({
  * the thread opens or grows); on phones the page scrolls, and only for a reply or a live arrival,
  * so opening a thread still shows who and what it is about first.
  */
-function MessageList({ thread, otherName }: { thread: ThreadView; otherName: string }) {
+function MessageList({
+  thread,
+  otherName,
+  requests,
+}: {
+  thread: ThreadView;
+  otherName: string;
+  requests: Requests;
+}) {
   const { t } = useTranslation();
   const firstUnread = thread.messages.findIndex((message) => message.unread);
   const list = useRef<HTMLOListElement>(null);
@@ -82,14 +111,19 @@ function MessageList({ thread, otherName }: { thread: ThreadView; otherName: str
             {t("messages.thread.empty")}
           </li>
         ) : null}
-        {thread.messages.map((message, index) => (
-          <MessageItem
-            key={message.id}
-            message={message}
-            showUnreadLine={index === firstUnread}
-            otherName={otherName}
-          />
-        ))}
+        {thread.messages.map((message, index) => {
+          const request = requests?.items.find((item) => item.id === message.requestId);
+          return request ? (
+            <PaymentRequestCard key={message.id} request={request} mine={message.mine} />
+          ) : (
+            <MessageItem
+              key={message.id}
+              message={message}
+              showUnreadLine={index === firstUnread}
+              otherName={otherName}
+            />
+          );
+        })}
       </ol>
       <div ref={end} />
     </>
@@ -190,13 +224,14 @@ function ThreadProduct({
   );
 }
 
-/** Sold to this buyer (the seller of a classified), and the rating after the deal. */
-function DealPanel({ thread }: { thread: ThreadView }) {
+/** Sold to this buyer (the seller of a classified, unless a payment request's deal holds it), and the rating after the deal. */
+function DealPanel({ thread, held }: { thread: ThreadView; held: boolean }) {
   const { t, locale } = useTranslation();
   const deal = thread.deal;
   const other = thread.other?.username ?? t("messages.formerUser");
   if (!deal || !thread.product) return null;
-  if (deal.canMarkSold)
+  // An accepted payment request's deal holds the listing: it is sold by that deal, not by hand.
+  if (deal.canMarkSold && !held)
     return (
       <Form
         method="post"

@@ -24,6 +24,7 @@ import { localePath } from "#core/i18n/paths.ts";
 import { ThreadActionSchema } from "#core/schemas/messages.ts";
 import { translateProblems } from "#core/validation/field-errors.ts";
 import type { Route } from "./+types/messages";
+import { isRequestIntent, requestAction } from "./messages-request.server.ts";
 
 /**
  * The inbox (`/ucet/zpravy`) and one of its threads (`/ucet/zpravy/:threadId`): the thread list
@@ -53,6 +54,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // Opening marks it read; the view still shows what was new until now.
     if (thread.messages.some((message) => message.unread)) await services.messages.markRead(me, thread.id);
   }
+  const requests =
+    thread?.kind === "conversation" ? await services.deals.paymentRequests(thread.id, me) : null;
   const list = await services.messages.threads(
     me,
     { filter, page: Number.isFinite(pageParam) ? pageParam : 1, productId },
@@ -65,6 +68,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     list,
     thread,
+    requests,
     productName,
     query: listQuery(list.filter, list.page, list.productId),
     serverNow: new Date().toISOString(),
@@ -79,7 +83,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { services, user, locale } = context.get(appContext);
   const threadId = parsePathId(params.threadId);
   if (threadId === null) throw data(null, { status: 404 });
-  const submission = parseForm(await request.formData(), ThreadActionSchema, locale);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (isRequestIntent(intent)) return requestAction(context, threadId, intent, form);
+  const submission = parseForm(form, ThreadActionSchema, locale);
   if (submission.status !== "success") {
     if (submission.payload.intent === "reply")
       return data<ThreadActionData>(
@@ -164,11 +171,12 @@ async function otherPartyAction(
 
 export default function MessagesPage({ loaderData, actionData, params }: Route.ComponentProps) {
   const { locale } = useTranslation();
-  const { list, thread, query, serverNow, productName } = loaderData;
+  const { list, thread, requests, query, serverNow, productName } = loaderData;
   const open = params.threadId !== undefined;
   const base = localePath("accountMessages", locale);
   const result = actionData as ThreadActionData | undefined;
-  const notice = result && result.intent !== "reply" && result.intent !== "report" ? result : null;
+  const notice =
+    result && result.intent !== "reply" && result.intent !== "report" && result.message ? result : null;
   useLiveReload();
   const hrefFor = (filter: ThreadFilter) => `${base}${listQuery(filter, 1, list.productId)}`;
   const pageHref = (page: number) => `${base}${listQuery(list.filter, page, list.productId)}`;
@@ -208,6 +216,8 @@ export default function MessagesPage({ loaderData, actionData, params }: Route.C
               thread={thread}
               backHref={`${base}${query}`}
               notice={notice ? { ok: notice.ok, message: notice.message } : null}
+              requests={requests}
+              requestForm={result?.intent === "request" && result.errors ? result : null}
             />
           ) : (
             <ThreadPlaceholder />

@@ -10,6 +10,7 @@ import { makingSteps } from "./flow/making.ts";
 import { paymentSteps } from "./flow/payment.ts";
 import { payoutSteps } from "./flow/payouts.ts";
 import { pickupSteps } from "./flow/pickup.ts";
+import { requestSteps } from "./flow/requests.ts";
 import { secondChanceSteps } from "./flow/second-chance.ts";
 import { dealPageOf, dealsOf } from "./reads.ts";
 
@@ -45,6 +46,7 @@ export function createDealFlow(deps: DealFlowDeps) {
     ...clockSteps(ctx),
     ...secondChanceSteps(ctx),
     ...buyingSteps(ctx),
+    ...requestSteps(ctx),
     /** Registers the deals' queues and their handlers (the process's job runner runs them). */
     registerJobs: () => registerDealJobs(ctx, making, payment),
   };

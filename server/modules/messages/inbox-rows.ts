@@ -127,7 +127,7 @@ export function summaryOf(row: ThreadRow, me: number, locale: Locale): ThreadSum
   const lastText =
     row.last_body === null
       ? null
-      : row.last_sender === null
+      : row.last_sender === null || row.last_event !== null
         ? systemText(locale, row.last_event, row.last_payload, row.last_body)
         : row.last_body;
   return {

@@ -1,5 +1,11 @@
 export { hasBuyerConversation } from "./buyer-conversations.ts";
 export { buyerThreadsOf } from "./buyer-threads.ts";
+export {
+  type ConversationParties,
+  conversationParties,
+  postConversationEvent,
+  touchConversation,
+} from "./conversation-events.ts";
 export { registerMessageJobs } from "./jobs.ts";
 export { messageForModeration, takeOpenMessageReports } from "./moderation-reads.ts";
 export { createNotifier, type Notifier } from "./notifier.ts";

@@ -21,6 +21,9 @@ export function systemText(
   for (const [name, value] of Object.entries(payload))
     if (typeof value === "string" || typeof value === "number") values[name] = value;
   values.name = names?.[locale] ?? String(payload.productName ?? "");
+  // An amount stored in both languages' formats (a payment request's price).
+  const prices = payload.prices as Partial<Record<Locale, string>> | undefined;
+  if (prices?.[locale]) values.price = prices[locale];
   const text = translate(locale, key, values);
   // A value the stored data lacks (an older message) would show as `{price}`: keep the stored text.
   return /\{\w+\}/.test(text) ? body : text;

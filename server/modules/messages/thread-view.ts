@@ -80,13 +80,16 @@ function messageView(
     senderId: message.sender_id,
     mine: message.sender_id === me,
     text:
-      message.sender_id === null ? systemText(locale, message.event, payload, message.body) : message.body,
+      message.sender_id === null || message.event !== null
+        ? systemText(locale, message.event, payload, message.body)
+        : message.body,
     event: message.event,
     link: message.sender_id === null ? (href?.[locale] ?? fallback?.href[locale] ?? null) : null,
     at: iso(message.created_at),
     unread:
       message.sender_id !== me && (readUntil === null || new Date(message.created_at).getTime() > readUntil),
     reported: Boolean(message.reported),
+    ...(typeof payload?.requestId === "number" ? { requestId: payload.requestId } : {}),
   };
 }
 

@@ -1,0 +1,253 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEALS } from "#server/db/seed/settings-data.ts";
+import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
+import { insertAuction, insertBidders } from "#server/test/auction-fixtures.ts";
+import { insertCategory, insertProduct } from "#server/test/fixtures.ts";
+import { createMarketplaceDouble } from "#server/test/marketplace-double.ts";
+import { messages as messagesTable } from "../messages/tables.ts";
+import { dealPaymentRequests } from "./tables/requests.ts";
+import { deals as dealsTable } from "./tables.ts";
+
+/**
+ * A payment request in a classified's conversation (issue 35, item 1), through the deals' service
+ * as the inbox's forms reach it: the seller sends an agreed price with one delivery, the buyer
+ * accepts (one deal, however often they click) or declines, the seller withdraws or replaces it;
+ * a stranger, an auction's conversation, an expired request and a listing another deal holds are
+ * refused.
+ */
+
+let api: TestApi;
+let seller: Awaited<ReturnType<typeof insertBidders>>[number];
+let buyers: Awaited<ReturnType<typeof insertBidders>>;
+let categoryId: number;
+
+beforeAll(async () => {
+  api = await createTestApi(
+    {},
+    { marketplace: createMarketplaceDouble().port, dealTerms: { termsOf: async () => null } },
+  );
+  await api.services.settings.put("deals", null, { ...DEALS, enabled: true });
+  [seller, ...buyers] = await insertBidders(api.db, 5);
+  categoryId = (await insertCategory(api.db)).id;
+});
+afterAll(() => api?.close());
+
+const deals = () => api.services.deals;
+const zasilkovna = { carrier: "zasilkovna" as const, priceMinor: 8_900 };
+
+/** A conversation the buyer opened about a new listing of the seller (a supply classified by default). */
+async function conversation(buyer = buyers[0], format: "classified" | "auction" = "classified") {
+  const product =
+    format === "auction"
+      ? await insertAuction(api.db, { sellerId: seller.user.id, categoryId })
+      : await insertProduct(api.db, {
+          categoryId,
+          format: "classified",
+          sellerId: seller.user.id,
+          priceMinor: null,
+        });
+  const started = await api.services.messages.startThread({
+    productId: product.id,
+    sellerId: seller.user.id,
+    userId: buyer.user.id,
+    body: "Vezmu za 1 500 Kč?",
+  });
+  if (started.status !== "ok") throw new Error("no thread");
+  return { threadId: started.threadId, productId: product.id };
+}
+
+async function send(
+  threadId: number,
+  priceMinor = 150_000,
+  delivery: Parameters<ReturnType<typeof deals>["sendPaymentRequest"]>[2]["delivery"] = zasilkovna,
+) {
+  const sent = await deals().sendPaymentRequest(seller.user.id, threadId, { priceMinor, delivery });
+  if (!sent.ok) throw new Error(`refused: ${sent.code}`);
+  return sent.value.requestId;
+}
+
+describe("a payment request", () => {
+  it("shows in the conversation with what the buyer pays, and the buyer hears of it", async () => {
+    const { threadId } = await conversation();
+    const requestId = await send(threadId);
+    const [card] = (await deals().paymentRequests(threadId, buyers[0].user.id)).items;
+    expect(card).toMatchObject({
+      id: requestId,
+      status: "open",
+      role: "buyer",
+      priceMinor: 150_000,
+      carrier: "zasilkovna",
+      deliveryMinor: 8_900,
+      canAnswer: true,
+      canWithdraw: false,
+    });
+    expect(card.totalMinor).toBe(150_000 + 8_900 + (card.buyerFeeMinor ?? 0));
+    expect(card.buyerFeeMinor).toBeGreaterThan(0);
+    const view = await api.services.messages.thread(buyers[0].user.id, threadId, "cs");
+    expect(view?.messages.at(-1)).toMatchObject({
+      requestId,
+      text: "Platební požadavek: 1\u00a0500,00\u00a0Kč",
+    });
+    const inEnglish = await api.services.messages.thread(seller.user.id, threadId, "en");
+    expect(inEnglish?.messages.at(-1)?.text).toBe("Payment request: CZK\u00a01,500.00");
+    const notices = await api.db
+      .select()
+      .from(messagesTable)
+      .where(eq(messagesTable.event, "deal_payment_request"));
+    expect(notices.some((notice) => notice.payload?.requestId === requestId)).toBe(true);
+    expect((await deals().paymentRequests(threadId, buyers[3].user.id)).items).toEqual([]);
+  });
+
+  it("replaces the conversation's open request: the old one is withdrawn", async () => {
+    const { threadId } = await conversation();
+    const first = await send(threadId, 150_000);
+    const second = await send(threadId, 140_000, { carrier: "pickup", town: "Brno" });
+    const cards = (await deals().paymentRequests(threadId, seller.user.id)).items;
+    expect(cards.map((card) => [card.id, card.status])).toEqual([
+      [second, "open"],
+      [first, "withdrawn"],
+    ]);
+    expect(cards[0]).toMatchObject({
+      carrier: "pickup",
+      pickupTown: "Brno",
+      deliveryMinor: 0,
+      canWithdraw: true,
+    });
+    expect(await deals().acceptPaymentRequest(first, buyers[0].user.id)).toEqual({
+      ok: false,
+      code: "withdrawn",
+    });
+  });
+
+  it("accepted makes one deal at the agreed price, however often the buyer clicks", async () => {
+    const { threadId, productId } = await conversation(buyers[1]);
+    const requestId = await send(threadId);
+    const [one, two] = await Promise.all([
+      deals().acceptPaymentRequest(requestId, buyers[1].user.id),
+      deals().acceptPaymentRequest(requestId, buyers[1].user.id),
+    ]);
+    expect(one.ok && two.ok && one.value.dealId === two.value.dealId).toBe(true);
+    const made = await api.db.select().from(dealsTable).where(eq(dealsTable.productId, productId));
+    expect(made).toHaveLength(1);
+    expect(made[0]).toMatchObject({
+      source: "payment_request",
+      buyerId: buyers[1].user.id,
+      sellerId: seller.user.id,
+      priceMinor: 150_000,
+      deliveryMinor: 8_900,
+      carrier: "zasilkovna",
+      status: "awaiting_payment",
+      requestKey: String(requestId),
+    });
+    const [card] = (await deals().paymentRequests(threadId, buyers[1].user.id)).items;
+    expect(card).toMatchObject({ status: "accepted", dealId: made[0].id, canAnswer: false });
+    const page = await deals().page(made[0].id, buyers[1].user.id, "cs");
+    expect(page).not.toBeNull();
+  });
+
+  it("declined closes it and the seller hears of it; the seller may withdraw an open one", async () => {
+    const { threadId } = await conversation();
+    const requestId = await send(threadId);
+    expect(await deals().answerPaymentRequest(requestId, seller.user.id, "buyer")).toEqual({
+      ok: false,
+      code: "not_found",
+    });
+    expect(await deals().answerPaymentRequest(requestId, buyers[0].user.id, "buyer")).toEqual({
+      ok: true,
+      value: null,
+    });
+    expect(await deals().acceptPaymentRequest(requestId, buyers[0].user.id)).toEqual({
+      ok: false,
+      code: "declined",
+    });
+    const notices = await api.db
+      .select()
+      .from(messagesTable)
+      .where(eq(messagesTable.event, "deal_payment_request"));
+    expect(notices.some((n) => n.payload?.requestId === requestId && n.payload?.variant === "declined")).toBe(
+      true,
+    );
+    const again = await send(threadId);
+    expect(await deals().answerPaymentRequest(again, seller.user.id, "seller")).toEqual({
+      ok: true,
+      value: null,
+    });
+    const [card] = (await deals().paymentRequests(threadId, buyers[0].user.id)).items;
+    expect(card).toMatchObject({ id: again, status: "withdrawn" });
+  });
+
+  it("expires unanswered: shown expired, refused when accepted late", async () => {
+    const { threadId } = await conversation();
+    const requestId = await send(threadId);
+    await api.db
+      .update(dealPaymentRequests)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(dealPaymentRequests.id, requestId));
+    const [card] = (await deals().paymentRequests(threadId, buyers[0].user.id)).items;
+    expect(card).toMatchObject({ status: "expired", canAnswer: false });
+    expect(await deals().acceptPaymentRequest(requestId, buyers[0].user.id)).toEqual({
+      ok: false,
+      code: "expired",
+    });
+    const [row] = await api.db
+      .select()
+      .from(dealPaymentRequests)
+      .where(eq(dealPaymentRequests.id, requestId));
+    expect(row.status).toBe("expired");
+  });
+
+  it("refuses a stranger, the buyer sending one, and an auction's conversation", async () => {
+    const { threadId } = await conversation();
+    expect(
+      await deals().sendPaymentRequest(buyers[0].user.id, threadId, {
+        priceMinor: 1_000,
+        delivery: zasilkovna,
+      }),
+    ).toEqual({ ok: false, code: "not_found" });
+    const requestId = await send(threadId);
+    expect(await deals().acceptPaymentRequest(requestId, buyers[3].user.id)).toEqual({
+      ok: false,
+      code: "not_found",
+    });
+    expect(await deals().acceptPaymentRequest(requestId, seller.user.id)).toEqual({
+      ok: false,
+      code: "not_found",
+    });
+    expect(await deals().answerPaymentRequest(requestId, buyers[3].user.id, "seller")).toEqual({
+      ok: false,
+      code: "not_found",
+    });
+    const auction = await conversation(buyers[0], "auction");
+    expect(
+      await deals().sendPaymentRequest(seller.user.id, auction.threadId, {
+        priceMinor: 1_000,
+        delivery: zasilkovna,
+      }),
+    ).toEqual({ ok: false, code: "not_classified" });
+  });
+
+  it("is taken when another buyer's deal holds the listing", async () => {
+    const first = await conversation(buyers[0]);
+    const requestA = await send(first.threadId);
+    const started = await api.services.messages.startThread({
+      productId: first.productId,
+      sellerId: seller.user.id,
+      userId: buyers[2].user.id,
+      body: "Já dám víc.",
+    });
+    if (started.status !== "ok") throw new Error("no thread");
+    const requestB = await send(started.threadId, 160_000);
+    expect((await deals().acceptPaymentRequest(requestB, buyers[2].user.id)).ok).toBe(true);
+    expect(await deals().acceptPaymentRequest(requestA, buyers[0].user.id)).toEqual({
+      ok: false,
+      code: "taken",
+    });
+    expect(
+      await deals().sendPaymentRequest(seller.user.id, first.threadId, {
+        priceMinor: 1_000,
+        delivery: zasilkovna,
+      }),
+    ).toEqual({ ok: false, code: "taken" });
+  });
+});
