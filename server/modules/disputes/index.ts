@@ -4,3 +4,4 @@
  * their messages; the deal itself and its money are the deals module's, reached through its index.
  */
 export { createDisputesService, type DisputesDeps, type DisputesService } from "./service.ts";
+export { createDisputesPersonalData } from "./personal-data.ts";

@@ -80,7 +80,10 @@ export async function issueDealFeeInvoice(
 
 /** The credit note of a fee refunded in full, when its invoice was issued and not yet credited. */
 export async function creditDealFee(tx: Db, dealId: number, fee: DealFee, at: Date): Promise<string | null> {
-  const [invoice] = await tx.select().from(invoices).where(ofFee(dealId, fee, "invoice"));
+  const [invoice] = await tx
+    .select()
+    .from(invoices)
+    .where(ofFee(dealId, fee, "invoice"));
   if (!invoice) return null;
   const [credited] = await tx
     .select({ id: invoices.id })

@@ -30,11 +30,12 @@ export const invoices = pgTable(
     uniqueIndex("invoices_order_id_invoice_unique").on(t.orderId).where(sql`${t.kind} = 'invoice'`),
     check("invoices_kind_check", oneOf(t.kind, INVOICE_KINDS)),
     index("invoices_deal_id_idx").on(t.dealId),
-    uniqueIndex("invoices_deal_fee_unique")
-      .on(t.dealId, t.fee, t.kind)
-      .where(sql`${t.dealId} is not null`),
+    uniqueIndex("invoices_deal_fee_unique").on(t.dealId, t.fee, t.kind).where(sql`${t.dealId} is not null`),
     check("invoices_subject_check", sql`(${t.orderId} is null) <> (${t.dealId} is null)`),
-    check("invoices_fee_check", sql`(${t.dealId} is null) = (${t.fee} is null) and ${oneOf(t.fee, DEAL_FEES)}`),
+    check(
+      "invoices_fee_check",
+      sql`(${t.dealId} is null) = (${t.fee} is null) and ${oneOf(t.fee, DEAL_FEES)}`,
+    ),
   ],
 );
 
