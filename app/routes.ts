@@ -26,6 +26,7 @@ export default [
     ...page("accountPurchases", "routes/account/deals/purchases.tsx"),
     ...page("accountSales", "routes/account/deals/sales.tsx"),
     ...page("accountDeal", "routes/account/deals/deal.tsx"),
+    ...page("accountDealDocument", "routes/account/deals/document.tsx"),
     ...page("accountInvoice", "routes/account/invoice-and-contact.tsx"),
     ...page("accountAdvertisements", "routes/account/listings/index.tsx"),
     ...page("accountAdvertisementAdd", "routes/account/listings/add.tsx"),

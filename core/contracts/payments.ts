@@ -87,6 +87,15 @@ export type AdminPayment = {
 export const DEAL_FEES = ["buyer_protection", "seller_commission"] as const;
 export type DealFee = (typeof DEAL_FEES)[number];
 
+/** One of a deal's fee documents as its side's page lists it (the document itself is an InvoicePayload). */
+export type DealFeeDocument = {
+  number: string;
+  fee: DealFee;
+  kind: "invoice" | "credit_note";
+  issuedAt: string;
+  totalMinor: number;
+};
+
 /** A party of a tax document: the operator (supplier) or the buyer (customer). */
 export type InvoiceParty = {
   name: string;

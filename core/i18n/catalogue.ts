@@ -26,6 +26,7 @@ import catalog from "./ui/catalog.json" with { type: "json" };
 import checkout from "./ui/checkout.json" with { type: "json" };
 import common from "./ui/common.json" with { type: "json" };
 import consent from "./ui/consent.json" with { type: "json" };
+import dealDocuments from "./ui/deal-documents.json" with { type: "json" };
 import dealPages from "./ui/deal-pages.json" with { type: "json" };
 import footer from "./ui/footer.json" with { type: "json" };
 import header from "./ui/header.json" with { type: "json" };
@@ -68,6 +69,7 @@ export const uiNamespaces = {
   common,
   consent,
   dealPages,
+  dealDocuments,
   footer,
   header,
   listings,

@@ -40,6 +40,10 @@ export const PAGE_PATHS = {
   accountPurchases: { cs: "/ucet/nakupy", en: "/en/account/purchases" },
   accountSales: { cs: "/ucet/prodeje", en: "/en/account/sales" },
   accountDeal: { cs: "/ucet/obchody/:dealId", en: "/en/account/deals/:dealId" },
+  accountDealDocument: {
+    cs: "/ucet/obchody/:dealId/doklad/:number",
+    en: "/en/account/deals/:dealId/document/:number",
+  },
   accountAdvertisementAdd: { cs: "/ucet/vase-aukce/pridat", en: "/en/account/advertisements/add" },
   accountAdvertisementConfirmation: {
     cs: "/ucet/vase-aukce/potvrzeni",

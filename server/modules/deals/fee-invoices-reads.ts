@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import type { DealFee, InvoicePayload } from "#core/contracts/payments.ts";
+import type { DealFee, DealFeeDocument, InvoicePayload } from "#core/contracts/payments.ts";
 import type { Db } from "#server/db/client.ts";
-import { type DealFeeDocument, dealFeeDocument, documentsOfDeal } from "../invoicing/index.ts";
+import { dealFeeDocument, documentsOfDeal } from "../invoicing/index.ts";
 import { deals } from "./tables.ts";
 
 /**

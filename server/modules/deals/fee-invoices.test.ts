@@ -118,7 +118,9 @@ describe("the operator's documents for a deal's fees", () => {
     expect(await deals().feeDocuments(deal.id, stranger.user.id)).toBeNull();
     expect(await deals().feeDocument(deal.id, stranger.user.id, buyerDocs?.[0].number ?? "")).toBeNull();
     // Nor is it an order's document of the account's payments.
-    const asOrder = await api.call("GET", `/api/me/invoices/${buyerDocs?.[0].number}`, { token: buyer.token });
+    const asOrder = await api.call("GET", `/api/me/invoices/${buyerDocs?.[0].number}`, {
+      token: buyer.token,
+    });
     expect(asOrder.status).toBe(404);
 
     // Asked again and the job run twice (a retry, a lost acknowledgement): nothing new.
@@ -152,7 +154,8 @@ describe("the operator's documents for a deal's fees", () => {
 
     // A fee refunded after its invoice (the documents' rule): one credit note, every amount negated.
     const settled = await confirmed(100_000, 0);
-    const credit = () => api.db.transaction((tx) => creditDealFee(tx, settled.id, "buyer_protection", new Date()));
+    const credit = () =>
+      api.db.transaction((tx) => creditDealFee(tx, settled.id, "buyer_protection", new Date()));
     expect(await credit()).toMatch(/^\d{10}$/);
     expect(await credit()).toBeNull();
     const documents = await deals().feeDocuments(settled.id, buyer.user.id);

@@ -3,5 +3,6 @@
  * buyer and seller, decided by the operator when they do not agree. It owns deal_disputes and
  * their messages; the deal itself and its money are the deals module's, reached through its index.
  */
-export { createDisputesService, type DisputesDeps, type DisputesService } from "./service.ts";
+
 export { createDisputesPersonalData } from "./personal-data.ts";
+export { createDisputesService, type DisputesDeps, type DisputesService } from "./service.ts";

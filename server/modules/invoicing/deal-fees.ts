@@ -1,5 +1,5 @@
 import { and, asc, eq, isNotNull } from "drizzle-orm";
-import type { DealFee, InvoicePayload } from "#core/contracts/payments.ts";
+import type { DealFee, DealFeeDocument, InvoicePayload } from "#core/contracts/payments.ts";
 import { toPragueWallClock } from "#core/time/prague.ts";
 import type { Db } from "#server/db/client.ts";
 import { creditNoteOf } from "./credit-note.ts";
@@ -92,14 +92,6 @@ export async function creditDealFee(tx: Db, dealId: number, fee: DealFee, at: Da
   if (credited) return null;
   return (await creditNoteOf(tx, invoice, at)).number;
 }
-
-export type DealFeeDocument = {
-  number: string;
-  fee: DealFee;
-  kind: "invoice" | "credit_note";
-  issuedAt: string;
-  totalMinor: number;
-};
 
 /** A deal's fee documents, of the given fees, in the order they were issued. */
 export async function documentsOfDeal(

@@ -8,7 +8,6 @@
 export { issueCreditNote } from "./credit-note.ts";
 export {
   creditDealFee,
-  type DealFeeDocument,
   type DealFeeSupply,
   dealFeeDocument,
   documentsOfDeal,
