@@ -51,7 +51,7 @@ export default defineConfig({
     {
       name: "chromium",
       use: { browserName: "chromium" },
-      testIgnore: /\/(maintenance|deal-terms|deals)\.spec\.ts$/,
+      testIgnore: /\/(maintenance|deal-terms|deals|deals-documents)\.spec\.ts$/,
       dependencies: ["staff-setup"],
     },
     // On the deals' server, from the start, with its own staff sessions (tests/e2e/staff.ts).
@@ -63,7 +63,7 @@ export default defineConfig({
     {
       name: "deals",
       use: { browserName: "chromium", baseURL: `http://localhost:${dealsPort}` },
-      testMatch: /\/(deal-terms|deals)\.spec\.ts$/,
+      testMatch: /\/(deal-terms|deals|deals-documents)\.spec\.ts$/,
       dependencies: ["deals-staff-setup"],
     },
     // Maintenance switches the whole site off, so it runs alone once everything else is done.
