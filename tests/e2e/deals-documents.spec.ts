@@ -50,7 +50,8 @@ test("after the buyer confirms receipt, the buyer's deal page shows the buyer-pr
   baseURL,
   request,
 }) => {
-  test.setTimeout(120_000);
+  // The screenshots (when asked for) take their own time.
+  test.setTimeout(SCREENS ? 300_000 : 120_000);
   const name = `Port Ellen 1982 ${Date.now().toString(36)}`;
   const buyer = await signedIn(browser, baseURL!, DEMO.buyer);
   const rival = await signedIn(browser, baseURL!, RIVAL);
@@ -78,6 +79,8 @@ test("after the buyer confirms receipt, the buyer's deal page shows the buyer-pr
     await expect(buyer.getByTestId("deal-list").getByText(name)).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 30_000 });
   await buyer.getByTestId("deal-list").getByRole("link", { name }).click();
+  await expect(buyer).toHaveURL(/\/ucet\/obchody\/\d+$/);
+  await expect(buyer.getByTestId("deal-status")).toHaveText("Čeká na platbu");
   const dealPath = new URL(buyer.url()).pathname;
   // No document before the money is settled.
   await expect(buyer.getByTestId("deal-documents")).toBeHidden();
