@@ -89,6 +89,7 @@ export type DealFee = (typeof DEAL_FEES)[number];
 
 /** One of a deal's fee documents as its side's page lists it (the document itself is an InvoicePayload). */
 export type DealFeeDocument = {
+  dealId: number;
   number: string;
   fee: DealFee;
   kind: "invoice" | "credit_note";

@@ -55,3 +55,58 @@ export function DealDocuments({
     </section>
   );
 }
+
+/**
+ * The account's payments page (`/ucet/platba`): the operator's documents of every deal of the
+ * user's, their own side's, newest first, each with its deal and opening as the deal's document.
+ */
+export function DealDocumentList({ documents }: { documents: DealFeeDocument[] }) {
+  const { t, locale } = useTranslation();
+  if (documents.length === 0) return null;
+  return (
+    <section className="mt-10" aria-labelledby="deal-documents-list" data-testid="deal-documents-list">
+      <h2 id="deal-documents-list" className="font-serif text-2xl text-primary-dark">
+        {t("dealDocuments.list.title")}
+      </h2>
+      <p className="mt-1 text-muted">{t("dealDocuments.list.intro")}</p>
+      <ul className="mt-4 flex flex-col gap-3">
+        {documents.map((document) => (
+          <li
+            key={document.number}
+            className="flex flex-col gap-2 rounded-xl border border-line bg-white p-4 tablet:flex-row tablet:items-center tablet:justify-between tablet:p-5"
+            data-testid="deal-documents-row"
+          >
+            <div className="flex min-w-0 flex-col gap-1">
+              <p className="font-semibold text-ink">{t(`dealDocuments.fee.${document.fee}`)}</p>
+              <p className="text-sm text-muted">
+                <Link
+                  to={localePath("accountDeal", locale, { dealId: document.dealId })}
+                  className="text-primary-dark underline"
+                >
+                  {t("dealDocuments.list.deal", { id: document.dealId })}
+                </Link>
+                {" · "}
+                {t(`dealDocuments.kind.${document.kind}`, { number: document.number })} ·{" "}
+                {formatDate(document.issuedAt, locale)}
+              </p>
+            </div>
+            <div className="flex items-center justify-between gap-4 tablet:flex-col tablet:items-end tablet:gap-1">
+              <span className="text-lg font-semibold text-ink tabular-nums">
+                {czk(document.totalMinor, locale)}
+              </span>
+              <Link
+                to={localePath("accountDealDocument", locale, {
+                  dealId: document.dealId,
+                  number: document.number,
+                })}
+                className="inline-flex min-h-10 items-center font-semibold text-primary-dark underline"
+              >
+                {t("dealDocuments.open")}
+              </Link>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { desc, eq, or } from "drizzle-orm";
 import type { DealFee, DealFeeDocument, InvoicePayload } from "#core/contracts/payments.ts";
 import type { Db } from "#server/db/client.ts";
-import { dealFeeDocument, documentsOfDeal } from "../invoicing/index.ts";
+import { dealFeeDocument, documentsOfDeal, documentsOfDeals } from "../invoicing/index.ts";
 import { deals } from "./tables.ts";
 
 /**
@@ -42,4 +42,18 @@ export async function feeDocumentOf(
   if (!document || document.dealId !== dealId) return null;
   const fees = await feesOf(db, dealId, userId);
   return fees?.includes(document.fee) ? document.payload : null;
+}
+
+/** Every fee document of the caller's deals, their own side's, newest first (the account's payments). */
+export async function feeDocumentsOfUser(db: Db, userId: number): Promise<DealFeeDocument[]> {
+  const rows = await db
+    .select({ id: deals.id, buyerId: deals.buyerId })
+    .from(deals)
+    .where(or(eq(deals.buyerId, userId), eq(deals.sellerId, userId)))
+    .orderBy(desc(deals.id));
+  const wanted = rows.map((row) => ({
+    dealId: row.id,
+    fee: (row.buyerId === userId ? "buyer_protection" : "seller_commission") as DealFee,
+  }));
+  return (await documentsOfDeals(db, wanted)).reverse();
 }

@@ -123,6 +123,13 @@ describe("the operator's documents for a deal's fees", () => {
     });
     expect(asOrder.status).toBe(404);
 
+    // The account's payments list the same, each side its own.
+    const mine = async (userId: number) =>
+      (await deals().myFeeDocuments(userId)).filter((one) => one.dealId === deal.id).map((one) => one.number);
+    expect(await mine(buyer.user.id)).toEqual([buyerDocs?.[0].number]);
+    expect(await mine(seller.user.id)).toEqual([sellerDocs?.[0].number]);
+    expect(await mine(stranger.user.id)).toEqual([]);
+
     // Asked again and the job run twice (a retry, a lost acknowledgement): nothing new.
     await api.db.transaction((tx) => requestFeeInvoices(tx, deal.id));
     await api.jobs.send(FEE_INVOICES_QUEUE, {});

@@ -1,6 +1,6 @@
 import type { DealRole } from "#core/contracts/deals.ts";
 import type { Locale } from "#core/i18n/index.ts";
-import { feeDocumentOf, feeDocumentsOf } from "./fee-invoices-reads.ts";
+import { feeDocumentOf, feeDocumentsOf, feeDocumentsOfUser } from "./fee-invoices-reads.ts";
 import { createFlowContext, type DealFlowDeps } from "./flow/context.ts";
 import { deliverySteps } from "./flow/delivery.ts";
 import { deliveryChoiceSteps } from "./flow/delivery-choice.ts";
@@ -35,6 +35,8 @@ export function createDealFlow(deps: DealFlowDeps) {
     feeDocuments: (dealId: number, userId: number) => feeDocumentsOf(ctx.db, dealId, userId),
     feeDocument: (dealId: number, userId: number, number: string) =>
       feeDocumentOf(ctx.db, dealId, userId, number),
+    /** Every fee document of the caller's side of their deals, newest first (the payments page). */
+    myFeeDocuments: (userId: number) => feeDocumentsOfUser(ctx.db, userId),
     /** The `deals` setting while deals through the site are on, else null (the disputes' answer days). */
     activeSetting: ctx.setting,
     /** Lets the decided provider calls go out now (the disputes' resolutions). */

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { DealFee, DealFeeDocument, InvoicePayload } from "#core/contracts/payments.ts";
 import { toPragueWallClock } from "#core/time/prague.ts";
 import type { Db } from "#server/db/client.ts";
@@ -94,13 +94,27 @@ export async function creditDealFee(tx: Db, dealId: number, fee: DealFee, at: Da
 }
 
 /** A deal's fee documents, of the given fees, in the order they were issued. */
-export async function documentsOfDeal(
+export function documentsOfDeal(
   db: Db,
   dealId: number,
   fees: readonly DealFee[],
 ): Promise<DealFeeDocument[]> {
+  return documentsOfDeals(
+    db,
+    fees.map((fee) => ({ dealId, fee })),
+  );
+}
+
+/** The fee documents of several deals, each of its own fee, in the order they were issued. */
+export async function documentsOfDeals(
+  db: Db,
+  wanted: readonly { dealId: number; fee: DealFee }[],
+): Promise<DealFeeDocument[]> {
+  if (wanted.length === 0) return [];
+  const keys = new Set(wanted.map(({ dealId, fee }) => `${dealId}:${fee}`));
   const rows = await db
     .select({
+      dealId: invoices.dealId,
       number: invoices.number,
       fee: invoices.fee,
       kind: invoices.kind,
@@ -108,11 +122,12 @@ export async function documentsOfDeal(
       payload: invoices.payload,
     })
     .from(invoices)
-    .where(and(eq(invoices.dealId, dealId), isNotNull(invoices.fee)))
+    .where(inArray(invoices.dealId, [...new Set(wanted.map(({ dealId }) => dealId))]))
     .orderBy(asc(invoices.id));
   return rows
-    .filter((row) => row.fee !== null && fees.includes(row.fee))
+    .filter((row) => keys.has(`${row.dealId}:${row.fee}`))
     .map((row) => ({
+      dealId: row.dealId as number,
       number: row.number,
       fee: row.fee as DealFee,
       kind: row.kind,

@@ -11,6 +11,7 @@ export {
   type DealFeeSupply,
   dealFeeDocument,
   documentsOfDeal,
+  documentsOfDeals,
   issueDealFeeInvoice,
 } from "./deal-fees.ts";
 export { type InvoiceDetailsOf, type InvoicedOrder, issueInvoice } from "./issue.ts";
