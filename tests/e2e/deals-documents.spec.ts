@@ -32,7 +32,10 @@ async function bid(page: Page, amount: string) {
 async function shoot(page: Page, what: string, csPath: string) {
   if (!SCREENS) return;
   fs.mkdirSync(SCREENS, { recursive: true });
-  const enPath = csPath.replace("/ucet/obchody/", "/en/account/deals/").replace("/doklad/", "/document/");
+  const enPath = csPath
+    .replace("/ucet/obchody/", "/en/account/deals/")
+    .replace("/doklad/", "/document/")
+    .replace("/ucet/platba", "/en/account/payment");
   for (const [lang, path] of [
     ["cs", csPath],
     ["en", enPath],
@@ -123,6 +126,12 @@ test("after the buyer confirms receipt, the buyer's deal page shows the buyer-pr
   const documentPath = new URL(buyer.url()).pathname;
   expect(documentPath).toMatch(/\/ucet\/obchody\/\d+\/doklad\/\d{10}$/);
   await shoot(buyer, "deal-document", documentPath);
+
+  // The account's payments list it too.
+  await buyer.goto("/ucet/platba");
+  const listed = buyer.getByTestId("deal-documents-list").getByTestId("deal-documents-row");
+  await expect(listed.filter({ hasText: documentPath.split("/").pop() ?? "" })).toContainText("63,00 Kč");
+  await shoot(buyer, "payments", "/ucet/platba");
 
   // The seller (no commission here) has no document, and never sees the buyer's.
   await seller.goto(dealPath);
