@@ -10,7 +10,6 @@ export * from "../modules/catalog/tables.ts";
 export * from "../modules/cms/tables.ts";
 export * from "../modules/credentials/tables.ts";
 export * from "../modules/deal-terms/tables.ts";
-export * from "../modules/deals/tables/fee-invoices.ts";
 export * from "../modules/deals/tables/provider.ts";
 export * from "../modules/deals/tables/reconciliations.ts";
 export * from "../modules/deals/tables/strikes.ts";

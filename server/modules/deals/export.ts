@@ -2,7 +2,7 @@ import { asc, eq, inArray, or } from "drizzle-orm";
 import type { DealFee } from "#core/contracts/payments.ts";
 import type { Db } from "#server/db/client.ts";
 import type { PersonalDataSource, ProductNames } from "#server/lib/personal-data.ts";
-import { documentsOfDeal } from "../invoicing/index.ts";
+import { documentsOfDeals } from "../invoicing/index.ts";
 import { sellerPayoutAccounts } from "./tables/provider.ts";
 import { buyerStrikes, secondChanceOffers } from "./tables/strikes.ts";
 import { deals } from "./tables.ts";
@@ -24,36 +24,20 @@ export function createDealsPersonalData(db: Db, deps: { productNames: ProductNam
         .where(or(eq(deals.buyerId, userId), eq(deals.sellerId, userId)))
         .orderBy(asc(deals.id));
       const names = await deps.productNames([...new Set(rows.map((row) => row.productId))]);
-      const dealsOut = [];
-      for (const row of rows) {
-        const role = row.buyerId === userId ? "buyer" : "seller";
-        const fee: DealFee = role === "buyer" ? "buyer_protection" : "seller_commission";
-        const documents = await documentsOfDeal(db, row.id, [fee]);
-        dealsOut.push({
-          id: row.id,
-          role,
-          source: row.source,
-          itemId: row.productId,
-          itemName: names.get(row.productId) ?? null,
-          status: row.status,
-          priceMinor: row.priceMinor,
-          deliveryMinor: row.deliveryMinor,
-          buyerFeeMinor: row.buyerFeeMinor,
-          sellerCommissionMinor: row.sellerCommissionMinor,
-          totalMinor: row.totalMinor,
-          currencyCode: row.currencyCode,
-          carrier: row.carrier,
-          pickupTown: row.pickupTown,
-          trackingNumber: row.trackingNumber,
-          createdAt: row.createdAt,
-          payBy: row.payBy,
-          paidAt: row.paidAt,
-          shippedAt: row.shippedAt,
-          deliveredAt: row.deliveredAt,
-          closedAt: row.closedAt,
-          feeDocuments: documents,
-        });
-      }
+      const fee = (row: (typeof rows)[number]): DealFee =>
+        row.buyerId === userId ? "buyer_protection" : "seller_commission";
+      const documents = await documentsOfDeals(
+        db,
+        rows.map((row) => ({ dealId: row.id, fee: fee(row) })),
+      );
+      const dealsOut = rows.map((row) => ({
+        id: row.id,
+        role: row.buyerId === userId ? "buyer" : "seller",
+        itemId: row.productId,
+        itemName: names.get(row.productId) ?? null,
+        ...pick(row),
+        feeDocuments: documents.filter((document) => document.dealId === row.id),
+      }));
       const sold = rows.filter((row) => row.sellerId === userId).map((row) => row.id);
       return {
         deals: dealsOut,
@@ -115,3 +99,12 @@ async function payoutAccountOf(db: Db, userId: number) {
     .where(eq(sellerPayoutAccounts.userId, userId));
   return payout ?? null;
 }
+
+/** A deal's own facts for its side: never the request key or the buyer's pickup code. */
+const EXPORTED = [
+  ...["source", "status", "priceMinor", "deliveryMinor", "buyerFeeMinor", "sellerCommissionMinor"],
+  ...["totalMinor", "currencyCode", "carrier", "pickupTown", "trackingNumber", "createdAt", "payBy"],
+  ...["paidAt", "shippedAt", "deliveredAt", "closedAt"],
+] as const satisfies readonly (keyof typeof deals.$inferSelect)[];
+
+const pick = (row: typeof deals.$inferSelect) => Object.fromEntries(EXPORTED.map((key) => [key, row[key]]));

@@ -4,8 +4,8 @@ import { DEALS } from "#server/db/seed/settings-data.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { insertAuction, insertAuctionSettings, insertBidders } from "#server/test/auction-fixtures.ts";
 import { createMarketplaceDouble, type MarketplaceDouble } from "#server/test/marketplace-double.ts";
-import { creditDealFee } from "../invoicing/index.ts";
-import { FEE_INVOICES_QUEUE, requestFeeInvoices } from "./fee-invoices.ts";
+import { creditDealFee, requestDealFeeDocuments } from "../invoicing/index.ts";
+import { FEE_INVOICES_QUEUE } from "./fee-invoices.ts";
 import { AUCTION_DEAL_QUEUE, PROVIDER_CALLS_QUEUE } from "./flow.ts";
 import { resolveDeal, step } from "./settle.ts";
 import { deals as dealsTable } from "./tables.ts";
@@ -131,7 +131,7 @@ describe("the operator's documents for a deal's fees", () => {
     expect(await mine(stranger.user.id)).toEqual([]);
 
     // Asked again and the job run twice (a retry, a lost acknowledgement): nothing new.
-    await api.db.transaction((tx) => requestFeeInvoices(tx, deal.id));
+    await api.db.transaction((tx) => requestDealFeeDocuments(tx, deal.id));
     await api.jobs.send(FEE_INVOICES_QUEUE, {});
     await api.jobs.runPending(FEE_INVOICES_QUEUE);
     await api.jobs.runPending(FEE_INVOICES_QUEUE);

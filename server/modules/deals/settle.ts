@@ -1,6 +1,6 @@
 import { err, ok, type Result } from "#core/result.ts";
 import type { Db } from "#server/db/client.ts";
-import { requestFeeInvoices } from "./fee-invoices.ts";
+import { requestDealFeeDocuments as requestFeeInvoices } from "../invoicing/index.ts";
 import { balancesOf, type PostRefusal, post } from "./ledger.ts";
 import { queueRefundOfDeal, queueTransferIfReady } from "./provider-calls.ts";
 import type { DealRecord } from "./tables.ts";
@@ -75,7 +75,8 @@ export async function payDeal(
 
 /**
  * Takes the fees from what is held (as far as it goes) and credits the rest to the seller; the
- * operator's documents for the fees taken are asked for in the same transaction (fee-invoices.ts).
+ * operator's documents for the fees taken are asked for in the same transaction (fee-invoices.ts,
+ * ADR 0078).
  */
 async function settle(tx: Db, deal: DealRecord, key: string): Promise<void> {
   const held = (await balancesOf(tx, deal.id)).held;

@@ -93,18 +93,6 @@ export async function creditDealFee(tx: Db, dealId: number, fee: DealFee, at: Da
   return (await creditNoteOf(tx, invoice, at)).number;
 }
 
-/** A deal's fee documents, of the given fees, in the order they were issued. */
-export function documentsOfDeal(
-  db: Db,
-  dealId: number,
-  fees: readonly DealFee[],
-): Promise<DealFeeDocument[]> {
-  return documentsOfDeals(
-    db,
-    fees.map((fee) => ({ dealId, fee })),
-  );
-}
-
 /** The fee documents of several deals, each of its own fee, in the order they were issued. */
 export async function documentsOfDeals(
   db: Db,

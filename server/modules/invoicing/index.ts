@@ -7,10 +7,15 @@
  */
 export { issueCreditNote } from "./credit-note.ts";
 export {
+  type DealFeeFacts,
+  issueRequestedDealFeeDocuments,
+  pendingDealFeeDocuments,
+  requestDealFeeDocuments,
+} from "./deal-fee-requests.ts";
+export {
   creditDealFee,
   type DealFeeSupply,
   dealFeeDocument,
-  documentsOfDeal,
   documentsOfDeals,
   issueDealFeeInvoice,
 } from "./deal-fees.ts";

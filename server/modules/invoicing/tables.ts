@@ -49,4 +49,21 @@ export const invoiceCounters = pgTable("invoice_counters", {
   lastNumber: integer("last_number").notNull(),
 });
 
+/**
+ * A deal's fee documents asked for (ADR 0078): written in the transaction that settles the deal's
+ * money (or refunds it in full), worked off by the deals' `deals.fee_invoices` job, which issues
+ * what the deal's ledger says under this row's lock and marks it done. A crash leaves the row to
+ * be worked off; the documents' unique key keeps a second run from issuing twice.
+ */
+export const dealFeeInvoicing = pgTable(
+  "deal_fee_invoicing",
+  {
+    dealId: integer("deal_id").primaryKey().references(dealKey, { onDelete: "restrict" }),
+    requestedAt: timestamptz("requested_at").notNull().defaultNow(),
+    /** The documents were issued (or none was due); null while the job has them to do. */
+    doneAt: timestamptz("done_at"),
+  },
+  (t) => [index("deal_fee_invoicing_pending_idx").on(t.dealId).where(sql`${t.doneAt} is null`)],
+);
+
 export type Invoice = typeof invoices.$inferSelect;
