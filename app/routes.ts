@@ -28,6 +28,7 @@ export default [
     ...page("accountDeal", "routes/account/deals/deal.tsx"),
     ...page("accountBuy", "routes/account/deals/buy.tsx"),
     ...page("accountStrikeReview", "routes/account/deals/strike-review.tsx"),
+    ...page("accountDealDocument", "routes/account/deals/document.tsx"),
     ...page("accountInvoice", "routes/account/invoice-and-contact.tsx"),
     ...page("accountAdvertisements", "routes/account/listings/index.tsx"),
     ...page("accountAdvertisementAdd", "routes/account/listings/add.tsx"),

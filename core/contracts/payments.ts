@@ -83,6 +83,20 @@ export type AdminPayment = {
   refundedAt: string | null;
 };
 
+/** The operator's own supplies in a deal (ADR 0081): the buyer's protection, the seller's commission. */
+export const DEAL_FEES = ["buyer_protection", "seller_commission"] as const;
+export type DealFee = (typeof DEAL_FEES)[number];
+
+/** One of a deal's fee documents as its side's page lists it (the document itself is an InvoicePayload). */
+export type DealFeeDocument = {
+  dealId: number;
+  number: string;
+  fee: DealFee;
+  kind: "invoice" | "credit_note";
+  issuedAt: string;
+  totalMinor: number;
+};
+
 /** A party of a tax document: the operator (supplier) or the buyer (customer). */
 export type InvoiceParty = {
   name: string;
@@ -105,7 +119,9 @@ export type InvoiceLine = {
 /** A tax document as issued, frozen (VAT Act 235/2004 §29; docs/product/payments.md). */
 export type InvoicePayload = {
   number: string;
-  orderId: number;
+  /** The order documented; null for a deal's fee (ADR 0081), which names its `dealId` instead. */
+  orderId: number | null;
+  dealId?: number;
   issuedAt: string;
   /** The date of the taxable supply: the payment. */
   suppliedAt: string;
@@ -119,8 +135,11 @@ export type InvoicePayload = {
   vatMinor: number;
   totalMinor: number;
   currencyCode: string;
-  /** `cod`: a shop order paid in cash to the carrier. */
-  paymentMethod: "bank_transfer" | "card" | "cod";
+  /**
+   * `cod`: a shop order paid in cash to the carrier; `offset`: a deal's seller commission, kept
+   * back from what the seller is paid out (ADR 0081).
+   */
+  paymentMethod: "bank_transfer" | "card" | "cod" | "offset";
   variableSymbol: string;
 };
 

@@ -29,6 +29,7 @@ import common from "./ui/common.json" with { type: "json" };
 import consent from "./ui/consent.json" with { type: "json" };
 import dealAppeals from "./ui/deal-appeals.json" with { type: "json" };
 import dealBuy from "./ui/deal-buy.json" with { type: "json" };
+import dealDocuments from "./ui/deal-documents.json" with { type: "json" };
 import dealPages from "./ui/deal-pages.json" with { type: "json" };
 import footer from "./ui/footer.json" with { type: "json" };
 import header from "./ui/header.json" with { type: "json" };
@@ -75,6 +76,7 @@ export const uiNamespaces = {
   dealPages,
   dealBuy,
   dealAppeals,
+  dealDocuments,
   footer,
   header,
   listings,

@@ -47,6 +47,10 @@ export const PAGE_PATHS = {
     cs: "/ucet/obchody/posouzeni/:reviewId",
     en: "/en/account/deals/reviews/:reviewId",
   },
+  accountDealDocument: {
+    cs: "/ucet/obchody/:dealId/doklad/:number",
+    en: "/en/account/deals/:dealId/document/:number",
+  },
   accountAdvertisementAdd: { cs: "/ucet/vase-aukce/pridat", en: "/en/account/advertisements/add" },
   accountAdvertisementConfirmation: {
     cs: "/ucet/vase-aukce/potvrzeni",

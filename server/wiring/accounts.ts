@@ -15,6 +15,8 @@ import {
   credentialsPersonalData,
   pendingEmailOf,
 } from "#server/modules/credentials/index.ts";
+import { createDealsPersonalData } from "#server/modules/deals/index.ts";
+import { createDisputesPersonalData } from "#server/modules/disputes/index.ts";
 import {
   type CatalogService,
   createAccountListingReads,
@@ -168,6 +170,8 @@ function personalDataSources(
     createReviewsPersonalData(db),
     createOrdersPersonalData(db),
     createShopPersonalData(db),
+    createDealsPersonalData(db, { productNames }),
+    createDisputesPersonalData(db),
     credentialsPersonalData,
     createAuthPersonalData(db),
   ];

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { appContext } from "#app/context.ts";
+import { DealDocumentList } from "#app/features/deals/deal-documents.tsx";
 import { OrderStatusBadge, useCzk, useDays } from "#app/features/shop/orders/order-parts.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { named } from "#app/middleware.server.ts";
@@ -23,7 +24,11 @@ export function meta(args: Route.MetaArgs) {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, user, locale } = context.get(appContext);
-  return { orders: await services.payments.myOrders(user!.id, locale) };
+  const [orders, dealDocuments] = await Promise.all([
+    services.payments.myOrders(user!.id, locale),
+    services.deals.myFeeDocuments(user!.id),
+  ]);
+  return { orders, dealDocuments };
 }
 
 type Order = Route.ComponentProps["loaderData"]["orders"][number];
@@ -108,7 +113,7 @@ function PaymentRow({ order }: { order: Order }) {
 
 export default function PaymentsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { orders } = loaderData;
+  const { orders, dealDocuments } = loaderData;
   return (
     <section data-testid="payments-page">
       <h1 className="font-serif text-3xl text-primary-dark tablet:text-4xl">{t("orders.list.title")}</h1>
@@ -128,6 +133,7 @@ export default function PaymentsPage({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
+      <DealDocumentList documents={dealDocuments} />
     </section>
   );
 }

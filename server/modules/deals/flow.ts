@@ -1,5 +1,6 @@
 import type { DealRole } from "#core/contracts/deals.ts";
 import type { Locale } from "#core/i18n/index.ts";
+import { feeDocumentOf, feeDocumentsOf, feeDocumentsOfUser } from "./fee-invoices-reads.ts";
 import { buyingSteps } from "./flow/buying.ts";
 import { clockSteps } from "./flow/clock.ts";
 import { createFlowContext, type DealFlowDeps } from "./flow/context.ts";
@@ -33,6 +34,12 @@ export function createDealFlow(deps: DealFlowDeps) {
     available: async () => (await ctx.setting()) !== null,
     list: (userId: number, role: DealRole, locale: Locale) => dealsOf(ctx.db, userId, role, locale),
     page: (dealId: number, userId: number, locale: Locale) => dealPageOf(ctx.db, dealId, userId, locale),
+    /** The operator's fee documents of the deal the caller may see (ADR 0081); null: not theirs. */
+    feeDocuments: (dealId: number, userId: number) => feeDocumentsOf(ctx.db, dealId, userId),
+    feeDocument: (dealId: number, userId: number, number: string) =>
+      feeDocumentOf(ctx.db, dealId, userId, number),
+    /** Every fee document of the caller's side of their deals, newest first (the payments page). */
+    myFeeDocuments: (userId: number) => feeDocumentsOfUser(ctx.db, userId),
     /** The `deals` setting while deals through the site are on, else null (the disputes' answer days). */
     activeSetting: ctx.setting,
     /** Lets the decided provider calls go out now (the disputes' resolutions). */

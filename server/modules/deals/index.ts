@@ -19,6 +19,7 @@ export type {
   NewDeal,
 } from "./contracts.ts";
 export { LEDGER_ACCOUNTS, MOVEMENT_ACCOUNTS } from "./contracts.ts";
+export { createDealsPersonalData } from "./export.ts";
 export {
   type AuctionSale,
   createDealFlow,

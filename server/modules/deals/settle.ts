@@ -1,5 +1,6 @@
 import { err, ok, type Result } from "#core/result.ts";
 import type { Db } from "#server/db/client.ts";
+import { requestDealFeeDocuments as requestFeeInvoices } from "../invoicing/index.ts";
 import { balancesOf, type PostRefusal, post } from "./ledger.ts";
 import { queueRefundOfDeal, queueTransferIfReady } from "./provider-calls.ts";
 import type { DealRecord } from "./tables.ts";
@@ -72,11 +73,16 @@ export async function payDeal(
   return { deal: must(await markDealPaid(tx, deal, actor, payment.shipBy)), refunded: false };
 }
 
-/** Takes the fees from what is held (as far as it goes) and credits the rest to the seller. */
+/**
+ * Takes the fees from what is held (as far as it goes) and credits the rest to the seller; the
+ * operator's documents for the fees taken are asked for in the same transaction (fee-invoices.ts,
+ * ADR 0081).
+ */
 async function settle(tx: Db, deal: DealRecord, key: string): Promise<void> {
   const held = (await balancesOf(tx, deal.id)).held;
   const fee = Math.min(deal.buyerFeeMinor + deal.sellerCommissionMinor, held);
   if (fee > 0) must(await post(tx, deal.id, { kind: "take_fee", amountMinor: fee }, `${key}:fee`));
+  if (fee > 0) await requestFeeInvoices(tx, deal.id);
   if (held - fee > 0)
     must(await post(tx, deal.id, { kind: "credit_seller", amountMinor: held - fee }, `${key}:seller`));
 }
@@ -131,8 +137,11 @@ export async function resolveDeal(
     must(await post(tx, dealId, { kind: "refund", amountMinor: resolution.refundMinor }, `${key}:refund`));
     await queueRefundOfDeal(tx, dealId, resolution.refundMinor, `${key}:refund`);
     await settle(tx, deal, key);
-  } else if (resolution.kind === "refund") await refundHeld(tx, deal, key);
-  else await settle(tx, deal, key);
+  } else if (resolution.kind === "refund") {
+    await refundHeld(tx, deal, key);
+    // A fee invoiced before is credited (none is, today: a deal is settled once).
+    await requestFeeInvoices(tx, deal.id);
+  } else await settle(tx, deal, key);
   await queueTransferIfReady(tx, deal);
   return deal;
 }

@@ -4,6 +4,7 @@
  * their messages; the deal itself and its money are the deals module's, reached through its index.
  */
 
+export { createDisputesPersonalData } from "./personal-data.ts";
 export { createDisputePhotoStore, DISPUTE_FORM_MAX_BYTES, DISPUTE_PHOTOS_MAX } from "./photos.ts";
 export { createDisputesService, type DisputesDeps, type DisputesService } from "./service.ts";
 export type { PhotoViewer } from "./support.ts";

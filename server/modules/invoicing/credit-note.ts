@@ -3,7 +3,7 @@ import type { InvoicePayload } from "#core/contracts/payments.ts";
 import { toPragueWallClock } from "#core/time/prague.ts";
 import type { Db } from "#server/db/client.ts";
 import { nextNumber } from "./issue.ts";
-import { invoices } from "./tables.ts";
+import { type Invoice, invoices } from "./tables.ts";
 
 /**
  * A credit note (opravný daňový doklad, VAT Act §45) for a refunded order: the order's tax document
@@ -20,6 +20,15 @@ export async function issueCreditNote(
     .from(invoices)
     .where(and(eq(invoices.orderId, order.id), eq(invoices.kind, "invoice")));
   if (!invoice) return null;
+  return creditNoteOf(tx, invoice, at);
+}
+
+/** Issues the credit note of a whole tax document, for the same order or deal fee as it. */
+export async function creditNoteOf(
+  tx: Db,
+  invoice: Invoice,
+  at: Date,
+): Promise<{ id: number; number: string }> {
   const original = invoice.payload as InvoicePayload;
   const number = await nextNumber(tx, toPragueWallClock(at).year);
   const payload = {
@@ -39,7 +48,15 @@ export async function issueCreditNote(
   };
   const [note] = await tx
     .insert(invoices)
-    .values({ number, kind: "credit_note", orderId: order.id, issuedAt: at, payload })
+    .values({
+      number,
+      kind: "credit_note",
+      orderId: invoice.orderId,
+      dealId: invoice.dealId,
+      fee: invoice.fee,
+      issuedAt: at,
+      payload,
+    })
     .returning({ id: invoices.id });
   return { id: note.id, number };
 }

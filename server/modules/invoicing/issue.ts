@@ -77,7 +77,7 @@ export async function nextNumber(tx: Db, year: number): Promise<string> {
   return invoiceNumber(year, row.lastNumber);
 }
 
-async function supplier(tx: Db): Promise<InvoicePayload["supplier"]> {
+export async function supplier(tx: Db): Promise<InvoicePayload["supplier"]> {
   // The Czech entry: a tax document is in Czech. Read through the transaction that issues it.
   const contacts = ((await createSettingsService(tx).get("contacts", "cs")) ?? {}) as Record<
     string,
@@ -113,6 +113,16 @@ async function customer(
       email,
     };
   if (userId === null) return { name: email, email };
+  return accountParty(tx, userId, email, invoiceDetailsOf);
+}
+
+/** A user as their account keeps them: the invoice address, else the name they go by. */
+export async function accountParty(
+  tx: Db,
+  userId: number,
+  email: string,
+  invoiceDetailsOf: InvoiceDetailsOf,
+): Promise<InvoiceParty> {
   const { displayName, address } = await invoiceDetailsOf(tx, userId);
   const personal = displayName || email;
   if (!address) return { name: personal, email };

@@ -18,7 +18,8 @@ export async function invoiceByNumber(
     .select({ orderId: invoices.orderId, payload: invoices.payload })
     .from(invoices)
     .where(eq(invoices.number, number));
-  return row ? { orderId: row.orderId, payload: row.payload as InvoicePayload } : null;
+  // A deal fee's document is no order's (the deals module shows it to its side).
+  return row?.orderId ? { orderId: row.orderId, payload: row.payload as InvoicePayload } : null;
 }
 
 /** The number of an order's tax document (issued when it was paid); null when it has none. */

@@ -121,7 +121,10 @@ export function InvoiceDocument({
     [t("payments.document.suppliedAt"), formatDate(invoice.suppliedAt, locale)],
     [t("payments.document.method"), t(`payments.document.methods.${invoice.paymentMethod}`)],
     [t("payments.document.variableSymbol"), invoice.variableSymbol],
-    [t("payments.document.order"), String(invoice.orderId)],
+    // A deal fee's document (ADR 0081) names its deal instead of an order.
+    invoice.orderId === null
+      ? [t("payments.document.deal"), String(invoice.dealId)]
+      : [t("payments.document.order"), String(invoice.orderId)],
   ];
   return (
     <section className="container-page py-8 tablet:py-12" data-testid="invoice-document">

@@ -2,6 +2,7 @@ import { data, Link } from "react-router";
 import { appContext } from "#app/context.ts";
 import { dealAction } from "#app/features/deals/deal-actions.server.ts";
 import { DealActions } from "#app/features/deals/deal-actions.tsx";
+import { DealDocuments } from "#app/features/deals/deal-documents.tsx";
 import { DealHeader, DealNotes } from "#app/features/deals/deal-header.tsx";
 import { DealMoney } from "#app/features/deals/deal-money.tsx";
 import { DealTimeline } from "#app/features/deals/deal-timeline.tsx";
@@ -41,11 +42,13 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const secondChance = await services.deals.secondChanceOf(deal);
   const dispute = await services.disputes.view(deal.id);
   const deliveryChoices = deal.next === "pay" ? await services.deals.deliveryChoices(deal.id, user!.id) : [];
+  const documents = (await services.deals.feeDocuments(deal.id, user!.id)) ?? [];
   return {
     deal,
     secondChance,
     dispute,
     deliveryChoices,
+    documents,
     payment: payment === "cancelled" ? "cancelled" : checked,
   };
 }
@@ -66,7 +69,7 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function DealPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { deal, payment, secondChance, dispute, deliveryChoices } = loaderData;
+  const { deal, payment, secondChance, dispute, deliveryChoices, documents } = loaderData;
   const { t, locale } = useTranslation();
   const carrierName = deal.carrier ? t(deliveryNameKey(deal.carrier as "ppl")) : "";
   return (
@@ -100,6 +103,7 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
         </div>
         <div className="flex flex-col gap-5">
           <DealMoney deal={deal} />
+          <DealDocuments dealId={deal.id} role={deal.role} documents={documents} />
           <p className="flex flex-wrap gap-4 text-sm">
             <Link to={deal.productUrl} className="text-primary-dark underline underline-offset-4">
               {t("dealPages.deal.item")}

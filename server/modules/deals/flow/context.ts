@@ -4,6 +4,7 @@ import type { Db } from "#server/db/client.ts";
 import type { JobRunner } from "#server/jobs/runner.ts";
 import type { Logger } from "#server/logger.ts";
 import type { Notifier } from "../../messages/index.ts";
+import { FEE_INVOICES_QUEUE } from "../fee-invoices.ts";
 import { type DealTermsSource, dealsSettingIfOn } from "../making.ts";
 import { createDealNotices } from "../notices.ts";
 
@@ -48,13 +49,20 @@ export function createFlowContext(deps: DealFlowDeps) {
     /** The deal's page, where the provider sends the buyer back. */
     dealUrl: (dealId: number, locale: Locale) =>
       `${deps.publicUrl}${locale === "en" ? "/en/account/deals" : "/ucet/obchody"}/${dealId}`,
-    /** Lets the decided provider calls run now (the sweep runs them anyway if this is lost). */
+    /**
+     * Lets the decided provider calls run now, and the fee documents asked for be issued (the
+     * sweep runs both anyway if this is lost).
+     */
     kickCalls: () =>
-      jobs
-        .send(PROVIDER_CALLS_QUEUE, {}, { singletonKey: "run" })
-        .catch((error) =>
-          logger.warn({ err: error }, "the provider calls' job could not be sent; the sweep will run them"),
+      Promise.all(
+        [PROVIDER_CALLS_QUEUE, FEE_INVOICES_QUEUE].map((queue) =>
+          jobs
+            .send(queue, {}, { singletonKey: "run" })
+            .catch((error) =>
+              logger.warn({ err: error, queue }, "a deals job could not be sent; the sweep will run it"),
+            ),
         ),
+      ),
   };
 }
 

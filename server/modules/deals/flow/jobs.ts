@@ -5,6 +5,7 @@ import {
   type DeadlineJob,
   overdueDeadlines,
 } from "../deadlines.ts";
+import { FEE_INVOICES_QUEUE, issuePendingFeeInvoices, pendingFeeInvoices } from "../fee-invoices.ts";
 import { makeCall, pendingCallIds } from "../provider-calls.ts";
 import { syncSellerAccount } from "../seller-accounts.ts";
 import { markEventProcessed, PROVIDER_EVENT_QUEUE, unprocessedEvent } from "../webhooks.ts";
@@ -29,6 +30,7 @@ export async function registerDealJobs(
   jobs.define(PROVIDER_CALLS_QUEUE, { policy: "exclusive", ...retried });
   jobs.define(DEADLINE_QUEUE, { retryLimit: 10, retryBackoff: true });
   jobs.define(DEADLINE_SWEEP_QUEUE, { policy: "exclusive", retryLimit: 0 });
+  jobs.define(FEE_INVOICES_QUEUE, { policy: "exclusive", ...retried });
 
   jobs.work<AuctionSale & { at: string }>(AUCTION_DEAL_QUEUE, async (sale) => {
     await making.makeAuctionDeal({ ...sale, at: new Date(sale.at) });
@@ -49,9 +51,13 @@ export async function registerDealJobs(
     const outcome = await applyDeadline(db, notices, job, now());
     if (outcome === "cancelled" || outcome === "released") await ctx.kickCalls();
   });
+  jobs.work(FEE_INVOICES_QUEUE, async () => {
+    await issuePendingFeeInvoices(db, now);
+  });
   jobs.work(DEADLINE_SWEEP_QUEUE, async () => {
     for (const job of await overdueDeadlines(db, now())) await applyDeadline(db, notices, job, now());
     if (marketplace && (await pendingCallIds(db, 1)).length > 0) await ctx.kickCalls();
+    if ((await pendingFeeInvoices(db)).length > 0) await issuePendingFeeInvoices(db, now);
   });
   await jobs.schedule(DEADLINE_SWEEP_QUEUE, "*/5 * * * *");
   // A process that starts (after a crash too) makes the calls already decided at once, not at the

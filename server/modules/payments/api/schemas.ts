@@ -98,7 +98,8 @@ const Party = z.object({
 export const InvoiceSchema = z
   .object({
     number: z.string(),
-    orderId: z.number().int(),
+    orderId: z.number().int().nullable().openapi({ description: "Null for a deal fee's document" }),
+    dealId: z.number().int().optional(),
     issuedAt: z.string(),
     suppliedAt: z.string().openapi({ description: "Date of the taxable supply: the payment" }),
     supplier: Party.extend({ register: z.string().optional() }),
@@ -116,7 +117,7 @@ export const InvoiceSchema = z
     vatMinor: z.number().int(),
     totalMinor: z.number().int(),
     currencyCode: z.string(),
-    paymentMethod: z.enum(["bank_transfer", "card", "cod"]),
+    paymentMethod: z.enum(["bank_transfer", "card", "cod", "offset"]),
     variableSymbol: z.string(),
   })
   .openapi("Invoice");
