@@ -24,7 +24,8 @@ const KNOWN_LARGE_MODULES: Record<string, string> = {
   // flow/requests.ts), the strikes and their reviews, and the second chance become modules of
   // their own that make deals through the deals' index (makeDeal in their transaction), and the
   // back office's reads go through the deals' service. Next session's first structural task.
-  deals: "split the payment requests, strikes and second chance out; the back office reads through the service",
+  deals:
+    "split the payment requests, strikes and second chance out; the back office reads through the service",
 };
 
 /** Data, not logic (the demo data and its tables, generated migrations), and the tests' helpers. */
