@@ -1,7 +1,18 @@
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { DealPageView } from "#core/contracts/deals.ts";
+import type { DealStatus } from "#core/lifecycles/deal.ts";
 import { deliveryNameKey } from "#core/rules/delivery.ts";
 import { czk } from "./format.ts";
+
+/** While the provider holds (or is about to hold) the buyer's money: not once released or refunded. */
+const HELD: readonly DealStatus[] = [
+  "awaiting_payment",
+  "paid",
+  "shipped",
+  "ready_for_pickup",
+  "delivered",
+  "disputed",
+];
 
 /** The deal's money: what the buyer pays (price, delivery, protection) and, for the seller, what they get. */
 export function DealMoney({ deal }: { deal: DealPageView }) {
@@ -39,7 +50,9 @@ export function DealMoney({ deal }: { deal: DealPageView }) {
           </>
         ) : null}
       </dl>
-      {deal.role === "buyer" ? <p className="mt-3 text-sm text-muted">{t("dealPages.deal.held")}</p> : null}
+      {deal.role === "buyer" && HELD.includes(deal.status) ? (
+        <p className="mt-3 text-sm text-muted">{t("dealPages.deal.held")}</p>
+      ) : null}
     </section>
   );
 }

@@ -194,6 +194,11 @@ describe("Koupit", () => {
     expect(await api.services.listings.markSold(seller.user, id, buyers[0].user.id)).toMatchObject({
       code: "held_by_deal",
     });
+    // Bought as it was described: the seller cannot change it meanwhile either.
+    const asSeller = { ...seller.user, emailConfirmed: true, group: null };
+    expect(await api.services.listings.update(asSeller, id, {}, "cs")).toMatchObject({
+      code: "held_by_deal",
+    });
     await pay(bought.value.dealId, buyers[1].user.id);
     expect(await statusOf(id)).toMatchObject({ status: "sold", winnerId: buyers[1].user.id });
     expect(await deals().buyState(id, buyers[0].user.id)).toEqual({ state: "none" });

@@ -102,12 +102,14 @@ async function applyEdit(
   tx: Db,
   edit: Edit,
   written: StoredImage[],
-): Promise<Saved | ListingInvalid | Refused<"not_editable"> | NotFound> {
+): Promise<Saved | ListingInvalid | Refused<"not_editable" | "held_by_deal"> | NotFound> {
   const { user, id, input, data } = edit;
   const t = problem;
   const row = await lockOwn(tx, user.id, id);
   if (!row) return err("not_found");
   if (!ownerActions(row).edit) return refusal("not_editable");
+  // A buyer's deal holds it: bought as it was described, the listing stays as it was.
+  if (await ctx.dealHolds?.(tx, id)) return refusal("held_by_deal");
   const storedImages = await tx
     .select({ id: productImages.id, path: productImages.path, fileName: productImages.fileName })
     .from(productImages)
@@ -150,10 +152,11 @@ export async function update(
   id: number,
   raw: unknown,
   locale: Locale,
-): Promise<Ok<MyListing> | ListingInvalid | Refused<"not_editable"> | NotFound> {
+): Promise<Ok<MyListing> | ListingInvalid | Refused<"not_editable" | "held_by_deal"> | NotFound> {
   const before = await editable(ctx, user.id, id, locale);
   if (!before) return err("not_found");
   if (!before.listing.actions.edit) return refusal("not_editable");
+  if (await ctx.dealHolds?.(ctx.db, id)) return refusal("held_by_deal");
   const resolved = await resolveListing(ctx, user, raw, locale, {
     id,
     imageIds: before.images.map((image) => image.ref as number),
