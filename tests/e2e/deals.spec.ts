@@ -290,8 +290,11 @@ test("the winner who does not pay: a strike, and the runner-up takes the second 
 
   // The seller offers the item to the runner-up at the runner-up's own highest bid.
   await seller.goto(`/ucet/obchody/${dealId}`);
+  // Or listing it again without a fee: offered until a second chance is sent.
+  await expect(seller.getByRole("button", { name: "Vystavit znovu bez poplatku" })).toBeVisible();
   await seller.getByRole("button", { name: "Nabídnout druhou šanci" }).click();
   await expect(seller.getByTestId("second-chance-state")).toContainText("1 000,00 Kč");
+  await expect(seller.getByTestId("relist-unpaid")).toHaveCount(0);
 
   await rival.goto("/ucet/nakupy");
   const offer = rival.getByTestId("offers").locator("li").filter({ hasText: name });

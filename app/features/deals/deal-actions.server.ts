@@ -13,7 +13,8 @@ import { photoRefusal, photosOf } from "./dispute-photos.server.ts";
  */
 const readContext = (context: Readonly<RouterContextProvider>) => context.get(appContext);
 type Services = ReturnType<typeof readContext>["services"];
-type Deals = Pick<Services, "deals" | "disputes">;
+type Deals = Pick<Services, "deals" | "disputes" | "listings">;
+type Seller = Parameters<Services["listings"]["relistAfterUnpaidWin"]>[0];
 type Answer = { ok: true } | { ok: false; code: string; details?: unknown };
 
 const REFUSAL_STATUS: Record<string, number> = {
@@ -36,7 +37,7 @@ const INTENTS: Record<
   string,
   (
     services: Deals,
-    input: { dealId: number; userId: number; form: FormData; locale: Locale },
+    input: { dealId: number; userId: number; user?: Seller; form: FormData; locale: Locale },
   ) => Promise<Answer | Response>
 > = {
   async pay(services, { dealId, userId, form, locale }) {
@@ -53,6 +54,13 @@ const INTENTS: Record<
   pickup_code: (services, { dealId, userId, form }) =>
     services.deals.confirmPickup(dealId, userId, text(form, "code")),
   second_chance: (services, { dealId, userId }) => services.deals.offerSecondChance(dealId, userId),
+  /** The winner did not pay: the seller lists the item again, without a fee. */
+  async relist(services, { dealId, userId, user, locale }) {
+    const productId = await services.deals.unpaidRelistable(dealId, userId);
+    if (productId === null || !user) return { ok: false, code: "not_relistable" };
+    const relisted = await services.listings.relistAfterUnpaidWin(user, productId, locale);
+    return relisted.ok ? { ok: true } : { ok: false, code: relisted.code };
+  },
   async dispute(services, { dealId, userId, form }) {
     const reason = DISPUTE_REASONS.find((one) => one === form.get("reason")) ?? "not_as_described";
     const photos = await photosOf(form);
@@ -75,6 +83,7 @@ const DONE: Record<string, MessageKey | null> = {
   ship: "dealPages.deal.shipped",
   confirm: "dealPages.deal.confirmed",
   choose_delivery: "dealPages.deal.deliveryDone",
+  relist: "dealPages.secondChance.relisted",
   hand_over: "dealPages.deal.handOverDone",
   pickup_code: "dealPages.deal.codeDone",
   dispute: "dealPages.dispute.opened",
@@ -86,7 +95,7 @@ const DONE: Record<string, MessageKey | null> = {
 
 export async function dealAction(
   services: Deals,
-  input: { dealId: number; userId: number; form: FormData; locale: Locale },
+  input: { dealId: number; userId: number; user?: Seller; form: FormData; locale: Locale },
 ) {
   const run = INTENTS[text(input.form, "intent")];
   if (!run) return answer(input.locale, { ok: false, code: "illegal_transition" }, null);

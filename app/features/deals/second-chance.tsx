@@ -71,6 +71,14 @@ export function SecondChanceChoice({ state }: { state: SecondChanceState }) {
             : t(`dealPages.secondChance.${offer.state}Offer`)}
         </p>
       )}
+      {offer === null || offer.state === "declined" || offer.state === "expired" ? (
+        <Form method="post" className="mt-4 border-t border-line pt-4" data-testid="relist-unpaid">
+          <p className="text-sm text-muted">{t("dealPages.secondChance.relistLead")}</p>
+          <button type="submit" name="intent" value="relist" className={`mt-3 ${QUIET}`}>
+            {t("dealPages.secondChance.relist")}
+          </button>
+        </Form>
+      ) : null}
     </section>
   );
 }

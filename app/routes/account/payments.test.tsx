@@ -88,7 +88,7 @@ const ORDERS: OrderView[] = [
 
 describe("Orders and payments", () => {
   test("a shop order beside a fee: its pieces, goods, tracking number, state, document and summary", () => {
-    const loaderData = { orders: ORDERS };
+    const loaderData = { orders: ORDERS, dealDocuments: [] };
     renderRoute(
       {
         id: "payments",

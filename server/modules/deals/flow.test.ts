@@ -7,6 +7,7 @@ import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { insertAuction, insertAuctionSettings, insertBidders } from "#server/test/auction-fixtures.ts";
 import { createMarketplaceDouble, type MarketplaceDouble } from "#server/test/marketplace-double.ts";
 import { messages as systemMessagesTable } from "../messages/tables.ts";
+import { users } from "../users/tables.ts";
 import { DEADLINE_SWEEP_QUEUE } from "./deadlines.ts";
 import { AUCTION_DEAL_QUEUE, PROVIDER_CALLS_QUEUE } from "./flow.ts";
 import { balancesOf } from "./ledger.ts";
@@ -462,5 +463,32 @@ describe("the winner who does not pay", () => {
       }),
     ).toBe(2);
     expect(await deals().biddingSuspended(bidders[0].user.id)).toBe(false);
+  });
+
+  it("the seller lists the item again without a fee, once, unless a second chance is open", async () => {
+    const unpaid = await unpaidAuction(150_000, 220_000);
+    const sellerId = seller.user.id;
+    expect(await deals().unpaidRelistable(unpaid.id, bidders[0].user.id)).toBeNull();
+    expect(await deals().unpaidRelistable(unpaid.id, sellerId)).toBe(unpaid.productId);
+    // An open second-chance offer keeps the item for the runner-up; declined, it is free again.
+    expect(await deals().offerSecondChance(unpaid.id, sellerId)).toMatchObject({ ok: true });
+    expect(await deals().unpaidRelistable(unpaid.id, sellerId)).toBeNull();
+    const [offer] = await deals().openOffers(bidders[1].user.id);
+    expect(await deals().declineOffer(offer.id, bidders[1].user.id)).toBe(true);
+    expect(await deals().unpaidRelistable(unpaid.id, sellerId)).toBe(unpaid.productId);
+
+    // A verified seller: the free quota of the unverified is not what this is about.
+    await api.db.update(users).set({ verifiedAt: new Date() }).where(eq(users.id, sellerId));
+    const asSeller = { ...seller.user, emailConfirmed: true, group: null };
+    const relisted = await api.services.listings.relistAfterUnpaidWin(asSeller, unpaid.productId, "cs");
+    expect(relisted).toMatchObject({ ok: true, value: { format: "auction", fee: { amountMinor: 0 } } });
+    expect(relisted.ok && relisted.value.id).not.toBe(unpaid.productId);
+    expect(await api.services.listings.relistAfterUnpaidWin(asSeller, unpaid.productId, "cs")).toMatchObject({
+      code: "already_relisted",
+    });
+    // The plain relist of a sold auction stays refused.
+    expect(await api.services.listings.relist(asSeller, unpaid.productId, "cs")).toMatchObject({
+      code: "not_relistable",
+    });
   });
 });

@@ -85,13 +85,13 @@ function copyOf(
 async function insertCopy(
   ctx: ListingsContext,
   tx: Db,
-  request: { user: ListingUser; id: number; fees: InsertionFees; at: Date },
+  request: { user: ListingUser; id: number; fees: InsertionFees; at: Date; afterUnpaidWin: boolean },
   written: StoredImage[],
 ): Promise<number | null> {
   const { user, id, at } = request;
   if (!(await ctx.quota.canAddListing(user.id, tx)).ok) throw new QuotaUsedUp();
   const row = await lockOwn(tx, user.id, id);
-  if (!row || !ownerActions(row).relist) return null;
+  if (!row || !(request.afterUnpaidWin ? soldAuction(row) : ownerActions(row).relist)) return null;
   const [again] = await tx
     .select({ id: listingSubmissions.productId })
     .from(listingSubmissions)
@@ -103,7 +103,9 @@ async function insertCopy(
     type: row.type,
     duration: row.auctionDuration,
   };
-  const fee = feeFor(request.fees, kind, user);
+  const listed = feeFor(request.fees, kind, user);
+  // After a winner who did not pay, listing it again costs nothing: the seller paid once already.
+  const fee = request.afterUnpaidWin ? { ...listed, discountMinor: listed.baseMinor, amountMinor: 0 } : listed;
   const released = fee.amountMinor > 0 ? null : releaseState({ ...kind, activationAt: null }, at);
   const status: ProductStatus = released?.status ?? "awaiting_payment";
   const copyId = await createListing(
@@ -118,24 +120,31 @@ async function insertCopy(
   return copyId;
 }
 
+const soldAuction = (row: Pick<Product, "status" | "format">) => row.status === "sold" && row.format === "auction";
+
 /**
  * Lists an unsold listing again (ended without a winner, expired unpaid, or withdrawn): a new
  * listing copying the old one's item, prices, duration and photos, with new dates and its own
  * fee, linked to the old one (which stays as it was). Once per listing.
+ *
+ * `afterUnpaidWin`: a sold auction whose winner did not pay (the deals' check, made by the
+ * caller) is listed again the same way, without a fee; the copy keeps its own relist.
  */
 export async function relist(
   ctx: ListingsContext,
   user: ListingUser,
   id: number,
   locale: Locale,
+  afterUnpaidWin = false,
 ): Promise<Ok<MyListing> | Refused<"not_relistable" | "already_relisted" | SellerRefusalCode> | NotFound> {
   const old = await myListing(ctx.db, user.id, id, locale);
   if (!old) return err("not_found");
-  if (!old.actions.relist) return refusal("not_relistable");
+  if (!(afterUnpaidWin ? old.status === "sold" && old.format === "auction" : old.actions.relist))
+    return refusal("not_relistable");
   if (old.relistedAsId !== null) return refusal("already_relisted");
   const refused = await mayAdd(ctx, user);
   if (refused) return refused;
-  const request = { user, id, fees: await currentFees(ctx), at: ctx.now() };
+  const request = { user, id, fees: await currentFees(ctx), at: ctx.now(), afterUnpaidWin };
   const written: StoredImage[] = [];
   let productId: number | null;
   try {

@@ -58,7 +58,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   // A dispute's photos ride in the form: a request larger than six of them is not read at all.
   if (tooLargeForDispute(request)) throw data(null, { status: 413 });
   const form = await request.formData();
-  return dealAction(services, { dealId: dealIdOf(params), userId: user!.id, form, locale });
+  return dealAction(services, { dealId: dealIdOf(params), userId: user!.id, user: user!, form, locale });
 }
 
 export function meta(args: Route.MetaArgs) {

@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import type { Locale } from "#core/i18n/index.ts";
 import { err } from "#core/result.ts";
+import { liveDealOf } from "../buying-quote.ts";
 import { schedulePayment } from "../deadlines.ts";
 import { offerRowsOf, secondChanceStateOf } from "../reads.ts";
 import {
@@ -10,6 +12,7 @@ import {
   openOffersOf,
 } from "../second-chance.ts";
 import { isBiddingSuspended } from "../strikes.ts";
+import { deals } from "../tables.ts";
 import { lockDeal } from "../transitions.ts";
 import type { FlowContext } from "./context.ts";
 
@@ -36,6 +39,26 @@ export function secondChanceSteps(ctx: FlowContext) {
         if (deal) await notices.secondChance(tx, deal, offered.value);
         return offered;
       });
+    },
+    /**
+     * May the seller list the item of a deal the winner left unpaid again, without a fee (issue
+     * 35, item 7)? Its listing's id when so: the deal is the seller's, ended unpaid, no other deal
+     * holds the item and no second-chance offer is open or accepted. The listings relist it.
+     */
+    async unpaidRelistable(dealId: number, sellerId: number): Promise<number | null> {
+      const [deal] = await db.select().from(deals).where(eq(deals.id, dealId));
+      if (
+        !deal ||
+        deal.sellerId !== sellerId ||
+        deal.status !== "cancelled_unpaid" ||
+        deal.source !== "auction"
+      )
+        return null;
+      if (await liveDealOf(db, deal.productId)) return null;
+      const offer = secondChanceStateOf(await offerOfUnpaidDeal(db, deal.id), 0, now()).offer;
+      return offer === null || offer.state === "declined" || offer.state === "expired"
+        ? deal.productId
+        : null;
     },
     /** The seller's second chance on a deal the winner left unpaid (its page); null where it does not apply. */
     async secondChanceOf(deal: { id: number; status: string; source: string; role: string }) {
