@@ -105,7 +105,9 @@ async function insertCopy(
   };
   const listed = feeFor(request.fees, kind, user);
   // After a winner who did not pay, listing it again costs nothing: the seller paid once already.
-  const fee = request.afterUnpaidWin ? { ...listed, discountMinor: listed.baseMinor, amountMinor: 0 } : listed;
+  const fee = request.afterUnpaidWin
+    ? { ...listed, discountMinor: listed.baseMinor, amountMinor: 0 }
+    : listed;
   const released = fee.amountMinor > 0 ? null : releaseState({ ...kind, activationAt: null }, at);
   const status: ProductStatus = released?.status ?? "awaiting_payment";
   const copyId = await createListing(
@@ -120,7 +122,8 @@ async function insertCopy(
   return copyId;
 }
 
-const soldAuction = (row: Pick<Product, "status" | "format">) => row.status === "sold" && row.format === "auction";
+const soldAuction = (row: Pick<Product, "status" | "format">) =>
+  row.status === "sold" && row.format === "auction";
 
 /**
  * Lists an unsold listing again (ended without a winner, expired unpaid, or withdrawn): a new

@@ -51,7 +51,8 @@ export function createListingsService(deps: ListingsServiceDeps) {
     cancel: (user: Pick<ListingUser, "id">, id: number, locale: Locale) => cancel(ctx, user, id, locale),
     relist: (user: ListingUser, id: number, locale: Locale) => relist(ctx, user, id, locale),
     /** A sold auction whose winner did not pay, listed again without a fee (the deals decided it may). */
-    relistAfterUnpaidWin: (user: ListingUser, id: number, locale: Locale) => relist(ctx, user, id, locale, true),
+    relistAfterUnpaidWin: (user: ListingUser, id: number, locale: Locale) =>
+      relist(ctx, user, id, locale, true),
     releaseAfterPayment: (productId: number, outer?: Db) => releaseAfterPayment(ctx, productId, outer),
     listing: (userId: number, id: number, locale: Locale) => myListing(db, userId, id, locale),
     myListings: (userId: number, options: { filter?: ListingFilter; page?: number }, locale: Locale) =>
