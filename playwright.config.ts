@@ -46,15 +46,9 @@ export default defineConfig({
     launchOptions: CHROMIUM_LAUNCH,
   },
   projects: [
-    // Signs each demo staff account in once; the tests reuse those sessions (tests/e2e/staff.ts).
-    { name: "staff-setup", testMatch: /staff\.setup\.ts/ },
-    {
-      name: "chromium",
-      use: { browserName: "chromium" },
-      testIgnore: /\/(maintenance|deal-terms|deals(-[a-z-]+)?)\.spec\.ts$/,
-      dependencies: ["staff-setup"],
-    },
-    // On the deals' server, from the start, with its own staff sessions (tests/e2e/staff.ts).
+    // On the deals' server, with its own staff sessions (tests/e2e/staff.ts). Listed first: the
+    // workers take tests in the projects' order, and the deals' long stories should start early,
+    // beside the chromium project's, not wait for all of them.
     {
       name: "deals-staff-setup",
       use: { baseURL: `http://localhost:${dealsPort}` },
@@ -65,6 +59,14 @@ export default defineConfig({
       use: { browserName: "chromium", baseURL: `http://localhost:${dealsPort}` },
       testMatch: /\/(deal-terms|deals(-[a-z-]+)?)\.spec\.ts$/,
       dependencies: ["deals-staff-setup"],
+    },
+    // Signs each demo staff account in once; the tests reuse those sessions (tests/e2e/staff.ts).
+    { name: "staff-setup", testMatch: /staff\.setup\.ts/ },
+    {
+      name: "chromium",
+      use: { browserName: "chromium" },
+      testIgnore: /\/(maintenance|deal-terms|deals(-[a-z-]+)?)\.spec\.ts$/,
+      dependencies: ["staff-setup"],
     },
     // Maintenance switches the whole site off, so it runs alone once everything else is done.
     {
