@@ -2,8 +2,7 @@ import { Form } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { formatDate } from "#app/ui/dates-and-prices.ts";
 import type { DisputeView } from "#core/contracts/deals.ts";
-
-const FIELD = "mt-1 w-full rounded-lg border border-line px-3 py-2";
+import { ReasonField } from "./reason-field.tsx";
 
 /** What the buyer, the seller and the operator wrote in the dispute, oldest first. */
 export function DisputeMessages({ messages }: { messages: DisputeView["messages"] }) {
@@ -73,30 +72,8 @@ export function DisputeDecision({ status }: { status: DisputeView["status"] }) {
             className="mt-1 w-40 rounded-lg border border-line px-3 py-2"
           />
           <p className="mt-1 text-xs text-muted">{t("adminDeals.dispute.refundHint")}</p>
-          <label className="mt-3 block text-sm font-medium" htmlFor="facts">
-            {t("adminDeals.dispute.facts")}
-          </label>
-          <textarea
-            id="facts"
-            name="facts"
-            required
-            minLength={10}
-            maxLength={4000}
-            rows={3}
-            className={FIELD}
-          />
-          <label className="mt-3 block text-sm font-medium" htmlFor="grounds">
-            {t("adminDeals.dispute.grounds")}
-          </label>
-          <textarea
-            id="grounds"
-            name="grounds"
-            required
-            minLength={10}
-            maxLength={4000}
-            rows={3}
-            className={FIELD}
-          />
+          <ReasonField id="facts" name="facts" label={t("adminDeals.dispute.facts")} />
+          <ReasonField id="grounds" name="grounds" label={t("adminDeals.dispute.grounds")} />
           <button
             type="submit"
             className="mt-4 rounded-lg bg-primary-dark px-5 py-3 font-semibold text-white hover:bg-[#173d42]"

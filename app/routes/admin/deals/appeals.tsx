@@ -1,5 +1,6 @@
 import { data, Form, Link } from "react-router";
 import { appContext } from "#app/context.ts";
+import { ReasonField } from "#app/features/admin/deals/reason-field.tsx";
 import { DealsSubnav } from "#app/features/admin/deals/subnav.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { formatDate } from "#app/ui/dates-and-prices.ts";
@@ -46,8 +47,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-const FIELD = "mt-1 w-full rounded-lg border border-line px-3 py-2";
-
 function AnswerForm({ row }: { row: AdminAppealRow }) {
   const { t } = useTranslation();
   const id = (name: string) => `${name}-${row.id}`;
@@ -73,18 +72,7 @@ function AnswerForm({ row }: { row: AdminAppealRow }) {
           )}
         </p>
       </fieldset>
-      <label className="mt-3 block text-sm font-medium" htmlFor={id("answer")}>
-        {t("adminDealSupport.appeals.answer")}
-      </label>
-      <textarea
-        id={id("answer")}
-        name="answer"
-        required
-        minLength={10}
-        maxLength={4000}
-        rows={3}
-        className={FIELD}
-      />
+      <ReasonField id={id("answer")} name="answer" label={t("adminDealSupport.appeals.answer")} />
       <button
         type="submit"
         className="mt-3 rounded-lg bg-primary-dark px-4 py-2.5 font-semibold text-white hover:bg-[#173d42]"

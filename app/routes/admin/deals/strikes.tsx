@@ -1,5 +1,6 @@
 import { data, Form, Link } from "react-router";
 import { appContext } from "#app/context.ts";
+import { ReasonField } from "#app/features/admin/deals/reason-field.tsx";
 import { DealsSubnav } from "#app/features/admin/deals/subnav.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { formatDate } from "#app/ui/dates-and-prices.ts";
@@ -49,8 +50,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-const FIELD = "mt-1 w-full rounded-lg border border-line px-3 py-2";
-
 function ReviewForm({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const id = (name: string) => `${name}-${userId}`;
@@ -70,30 +69,8 @@ function ReviewForm({ userId }: { userId: number }) {
           {t("adminDealSupport.strikes.keep")}
         </label>
       </fieldset>
-      <label className="mt-3 block text-sm font-medium" htmlFor={id("facts")}>
-        {t("adminDealSupport.strikes.facts")}
-      </label>
-      <textarea
-        id={id("facts")}
-        name="facts"
-        required
-        minLength={10}
-        maxLength={4000}
-        rows={3}
-        className={FIELD}
-      />
-      <label className="mt-3 block text-sm font-medium" htmlFor={id("grounds")}>
-        {t("adminDealSupport.strikes.grounds")}
-      </label>
-      <textarea
-        id={id("grounds")}
-        name="grounds"
-        required
-        minLength={10}
-        maxLength={4000}
-        rows={3}
-        className={FIELD}
-      />
+      <ReasonField id={id("facts")} name="facts" label={t("adminDealSupport.strikes.facts")} />
+      <ReasonField id={id("grounds")} name="grounds" label={t("adminDealSupport.strikes.grounds")} />
       <button
         type="submit"
         className="mt-3 rounded-lg bg-primary-dark px-4 py-2.5 font-semibold text-white hover:bg-[#173d42]"
