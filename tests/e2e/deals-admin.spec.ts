@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import sharp from "sharp";
 import { DEALS } from "#server/db/seed/settings-data.ts";
+import { bid, RIVAL, SIMULATOR } from "./deal-helpers.ts";
 import { answerConsent, DEMO, expect, signedIn, test } from "./fixtures.ts";
 import { putSetting } from "./settings.ts";
 import { signInStaff } from "./staff.ts";
@@ -16,17 +17,7 @@ import { signInStaff } from "./staff.ts";
  */
 
 const SUPPORT = "support@rarita.test";
-const RIVAL = { email: "novacek@rarita.test", password: "demo-novacek" };
 const LATE_PAYER = { email: "sberatel3@rarita.test", password: "demo-sberatel" };
-const SIMULATOR = `http://127.0.0.1:${process.env.E2E_DEALS_MARKETPLACE_PORT}`;
-
-async function bid(page: Page, amount: string) {
-  await page.getByTestId("bid-amount").fill(amount);
-  await page.getByTestId("bid-submit").click();
-  const confirm = page.getByTestId("bid-confirm");
-  await confirm.getByTestId("bid-confirm-submit").click();
-  await expect(confirm).toBeHidden();
-}
 
 /** A live auction of the demo seller with Zásilkovna at 89 Kč. */
 async function auction(request: APIRequestContext, name: string) {

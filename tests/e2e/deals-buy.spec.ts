@@ -1,5 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
 import { DEALS } from "#server/db/seed/settings-data.ts";
+import { SIMULATOR } from "./deal-helpers.ts";
 import { expect, signedIn, test } from "./fixtures.ts";
 import { putSetting } from "./settings.ts";
 import { photo } from "./wanted-ad.ts";
@@ -16,7 +17,6 @@ import { photo } from "./wanted-ad.ts";
 // Collectors no other story on the deals' server uses (deal-terms.spec.ts has 1 and 10).
 const SELLER = { email: "sberatel4@rarita.test", password: "demo-sberatel" };
 const BUYER = { email: "sberatel5@rarita.test", password: "demo-sberatel" };
-const SIMULATOR = `http://127.0.0.1:${process.env.E2E_DEALS_MARKETPLACE_PORT}`;
 
 /** Insertion fees off, so the classified goes live at once (deal-terms.spec.ts does the same). */
 const freeListings = (request: APIRequestContext) =>

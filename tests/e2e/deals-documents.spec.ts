@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import { DEALS } from "#server/db/seed/settings-data.ts";
+import { bid, RIVAL, SIMULATOR } from "./deal-helpers.ts";
 import { DEMO, expect, signedIn, test } from "./fixtures.ts";
 import { putSetting } from "./settings.ts";
 
@@ -16,17 +17,7 @@ import { putSetting } from "./settings.ts";
  * set to a folder, it also saves the two pages at 375, 768 and 1280 px in Czech and English.
  */
 
-const RIVAL = { email: "novacek@rarita.test", password: "demo-novacek" };
-const SIMULATOR = `http://127.0.0.1:${process.env.E2E_DEALS_MARKETPLACE_PORT}`;
 const SCREENS = process.env.DEAL_DOCUMENT_SCREENS;
-
-async function bid(page: Page, amount: string) {
-  await page.getByTestId("bid-amount").fill(amount);
-  await page.getByTestId("bid-submit").click();
-  const confirm = page.getByTestId("bid-confirm");
-  await confirm.getByTestId("bid-confirm-submit").click();
-  await expect(confirm).toBeHidden();
-}
 
 /** The page at each width in Czech and at its English twin (only with DEAL_DOCUMENT_SCREENS). */
 async function shoot(page: Page, what: string, csPath: string) {

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { DEALS } from "#server/db/seed/settings-data.ts";
+import { SIMULATOR } from "./deal-helpers.ts";
 import { DEMO, expect, signedIn, test } from "./fixtures.ts";
 import { putSetting } from "./settings.ts";
 
@@ -11,8 +12,6 @@ import { putSetting } from "./settings.ts";
  *
  * On the deals' server (the "deals" project of playwright.config.ts).
  */
-
-const SIMULATOR = `http://127.0.0.1:${process.env.E2E_DEALS_MARKETPLACE_PORT}`;
 
 /** Opens a page and waits for hydration: a click before it would be lost. */
 async function open(page: Page, path: string) {

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { DEALS } from "#server/db/seed/settings-data.ts";
+import { bid, RIVAL, SIMULATOR } from "./deal-helpers.ts";
 import { answerConsent, DEMO, expect, signedIn, test } from "./fixtures.ts";
 import { putSetting } from "./settings.ts";
 import { signInStaff } from "./staff.ts";
@@ -13,18 +14,6 @@ import { signInStaff } from "./staff.ts";
  *
  * On the deals' server (the "deals" project of playwright.config.ts, beside deal-terms.spec.ts).
  */
-
-const RIVAL = { email: "novacek@rarita.test", password: "demo-novacek" };
-// The deals' server's simulator (playwright.config.ts).
-const SIMULATOR = `http://127.0.0.1:${process.env.E2E_DEALS_MARKETPLACE_PORT}`;
-
-async function bid(page: Page, amount: string) {
-  await page.getByTestId("bid-amount").fill(amount);
-  await page.getByTestId("bid-submit").click();
-  const confirm = page.getByTestId("bid-confirm");
-  await confirm.getByTestId("bid-confirm-submit").click();
-  await expect(confirm).toBeHidden();
-}
 
 /** An auction of the demo seller with Zásilkovna at 89 Kč, bid on by the rival, then won by the buyer. */
 async function wonAuction(
