@@ -4,7 +4,7 @@ import type { DeliveryOption } from "#core/schemas/delivery.ts";
 import type { DealsSetting } from "#core/schemas/settings.ts";
 import type { Db } from "#server/db/client.ts";
 import { runnerUpOf } from "../bidding/index.ts";
-import { type MakeRefusal, makeDeal } from "./making.ts";
+import type { MakeRefusal, makeDeal } from "./making.ts";
 import { type SecondChanceOffer, secondChanceOffers } from "./tables/strikes.ts";
 import type { DealRecord } from "./tables.ts";
 import { lockDeal } from "./transitions.ts";
@@ -76,6 +76,8 @@ export async function acceptOffer(
     userId: number;
     now: Date;
     setting: DealsSetting;
+    /** Makes the deal with its deadline and notices (flow/start.ts). */
+    startDeal: typeof makeDeal;
     /** The listing's delivery options now (its deal terms). */
     optionsOf: (tx: Db, productId: number) => Promise<readonly DeliveryOption[]>;
   },
@@ -89,7 +91,7 @@ export async function acceptOffer(
   const unpaid = await lockDeal(tx, offer.unpaidDealId);
   if (!unpaid) return err("not_found");
   if (offer.acceptedDealId === null && offer.expiresAt <= input.now) return err("expired");
-  const made = await makeDeal(
+  const made = await input.startDeal(
     tx,
     input.setting,
     await input.optionsOf(tx, offer.productId),

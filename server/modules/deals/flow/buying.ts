@@ -8,8 +8,6 @@ import { productSummaries } from "../../listing-reads/index.ts";
 import { lockListing } from "../../listings/index.ts";
 import { groupDiscountsOf } from "../../users/index.ts";
 import { type BuyRefusal, buyableRefusal, liveDealOf, quoteOptions } from "../buying-quote.ts";
-import { schedulePayment } from "../deadlines.ts";
-import { makeDeal } from "../making.ts";
 import type { FlowContext } from "./context.ts";
 
 export type { BuyRefusal } from "../buying-quote.ts";
@@ -127,7 +125,7 @@ async function buyIn(
   // Bought already: the buyer's own deal again (a second tab); another buyer's, taken.
   const held = await liveDealOf(tx, request.productId);
   if (held) return held.buyerId === request.buyerId ? ok({ dealId: held.id, created: false }) : err("taken");
-  const made = await makeDeal(
+  const made = await ctx.startDeal(
     tx,
     on,
     terms!.deliveryOptions,
@@ -144,10 +142,5 @@ async function buyIn(
     { actorId: request.buyerId, reason: null, at },
   );
   if (!made.ok) return err(made.code === "no_terms" ? "not_buyable" : made.code);
-  if (made.value.created) {
-    await schedulePayment(ctx.jobs, tx, made.value.deal, on.payReminderHours, at);
-    // The seller is told a buyer bought (and has until the deadline to pay); the buyer, to pay.
-    await ctx.notices.created(tx, made.value.deal);
-  }
   return ok({ dealId: made.value.deal.id, created: made.value.created });
 }

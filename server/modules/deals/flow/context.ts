@@ -7,6 +7,7 @@ import type { Notifier } from "../../messages/index.ts";
 import { FEE_INVOICES_QUEUE } from "../fee-invoices.ts";
 import { type DealTermsSource, dealsSettingIfOn } from "../making.ts";
 import { createDealNotices } from "../notices.ts";
+import { startingSteps } from "./start.ts";
 
 /** What the deals' flow is built from (server/wiring/deals.ts). */
 export type DealFlowDeps = {
@@ -31,10 +32,13 @@ export const PROVIDER_CALLS_QUEUE = "deals.provider_calls";
 /** What every group of the flow's steps shares: the dependencies, the clock, the notices, the setting. */
 export function createFlowContext(deps: DealFlowDeps) {
   const { jobs, marketplace, logger } = deps;
+  const now = deps.now ?? (() => new Date());
+  const notices = createDealNotices(deps.notifier);
   return {
     ...deps,
-    now: deps.now ?? (() => new Date()),
-    notices: createDealNotices(deps.notifier),
+    now,
+    notices,
+    ...startingSteps({ jobs, notices, now }),
     /** The `deals` setting when deals through the site are on (and a provider is configured), else null. */
     setting: async () => (marketplace ? dealsSettingIfOn(await deps.settings.get("deals")) : null),
     /**

@@ -1,6 +1,4 @@
 import type { Db } from "#server/db/client.ts";
-import { schedulePayment } from "../deadlines.ts";
-import { makeDeal } from "../making.ts";
 import { AUCTION_DEAL_QUEUE, type FlowContext } from "./context.ts";
 
 export type AuctionSale = {
@@ -13,7 +11,7 @@ export type AuctionSale = {
 
 /** A sold auction becomes a deal (issue 35, item 1): asked in the close's transaction, made by a job. */
 export function makingSteps(ctx: FlowContext) {
-  const { db, jobs, notices, now } = ctx;
+  const { db, jobs, startDeal } = ctx;
 
   /**
    * The deal of a sold auction, made by its job after the close committed. The close decided
@@ -26,19 +24,14 @@ export function makingSteps(ctx: FlowContext) {
     const terms = await ctx.terms.termsOf(sale.productId);
     if (!terms || terms.deliveryOptions.length === 0) return "skipped";
     return db.transaction(async (tx) => {
-      const made = await makeDeal(
+      const made = await startDeal(
         tx,
         on,
         terms.deliveryOptions,
         { source: "auction", ...sale, buyerId: sale.winnerId, requestKey: `auction:${sale.productId}` },
         { actorId: null, reason: null, at: sale.at },
       );
-      if (!made.ok) return "skipped";
-      if (made.value.created) {
-        await schedulePayment(jobs, tx, made.value.deal, on.payReminderHours, now());
-        await notices.created(tx, made.value.deal);
-      }
-      return "made";
+      return made.ok ? "made" : "skipped";
     });
   }
 

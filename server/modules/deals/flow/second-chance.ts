@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import type { Locale } from "#core/i18n/index.ts";
 import { err } from "#core/result.ts";
 import { liveDealOf } from "../buying-quote.ts";
-import { schedulePayment } from "../deadlines.ts";
 import { offerRowsOf, secondChanceStateOf } from "../reads.ts";
 import {
   acceptOffer,
@@ -18,7 +17,7 @@ import type { FlowContext } from "./context.ts";
 
 /** The winner who does not pay (issue 35, item 7): strikes and the second-chance offer. */
 export function secondChanceSteps(ctx: FlowContext) {
-  const { db, jobs, notices, now, setting } = ctx;
+  const { db, notices, now, setting } = ctx;
   return {
     /** Two won auctions left unpaid in 12 months, not cleared by the operator: no bidding. */
     biddingSuspended: (userId: number) => isBiddingSuspended(db, userId, now()),
@@ -82,14 +81,11 @@ export function secondChanceSteps(ctx: FlowContext) {
           userId,
           now: now(),
           setting: on,
+          startDeal: ctx.startDeal,
           // Read in the offer's transaction (a read beside it would wait for it on one connection).
           optionsOf: async (inner, productId) =>
             (await ctx.terms.termsOf(productId, inner))?.deliveryOptions ?? [],
         });
-        if (accepted.ok && accepted.value.created) {
-          await schedulePayment(jobs, tx, accepted.value.deal, on.payReminderHours, now());
-          await notices.created(tx, accepted.value.deal);
-        }
         return accepted;
       });
     },
