@@ -9,7 +9,7 @@ import { CREATED, defineLifecycle } from "./define.ts";
  *
  *   (new) -> open -> accepted | declined | withdrawn | expired
  *
- * Only server/modules/deals/requests-transitions.ts writes a request's status.
+ * Only server/modules/payment-requests/transitions.ts writes a request's status.
  */
 export const PAYMENT_REQUEST_STATUSES = ["open", "accepted", "declined", "withdrawn", "expired"] as const;
 export type PaymentRequestStatus = (typeof PAYMENT_REQUEST_STATUSES)[number];

@@ -4,6 +4,7 @@ import { createDealTermsService } from "#server/modules/deal-terms/index.ts";
 import { createDealFlow, createDealsAdmin, type DealTermsSource } from "#server/modules/deals/index.ts";
 import { createDisputePhotoStore, createDisputesService } from "#server/modules/disputes/index.ts";
 import type { Notifier } from "#server/modules/messages/index.ts";
+import { createPaymentRequestsService } from "#server/modules/payment-requests/index.ts";
 import type { SettingsService } from "#server/modules/settings/index.ts";
 import type { Base } from "./base.ts";
 
@@ -45,5 +46,7 @@ export function wireDeals(
     // Dispute photos are private: outside the uploads the server serves to anyone.
     photos: createDisputePhotoStore(path.join(config.dataDir, "private", "dispute-photos")),
   });
-  return { deals, dealsAdmin, disputes, dealTerms: listingDealTerms };
+  // The seller's payment request in a classified's conversation, accepted into a deal.
+  const paymentRequests = createPaymentRequestsService({ db, notifier, deals });
+  return { deals, dealsAdmin, disputes, paymentRequests, dealTerms: listingDealTerms };
 }

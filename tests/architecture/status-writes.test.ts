@@ -28,7 +28,7 @@ const OWNERS = [
   {
     table: "dealPaymentRequests",
     sqlName: "deal_payment_requests",
-    owner: "server/modules/deals/requests-transitions.ts",
+    owner: "server/modules/payment-requests/transitions.ts",
   },
   {
     table: "moderationReports",

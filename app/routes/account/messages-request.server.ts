@@ -67,7 +67,7 @@ export async function requestAction(
         { status: 422 },
       );
     }
-    const sent = await services.deals.sendPaymentRequest(me, threadId, read);
+    const sent = await services.paymentRequests.send(me, threadId, read);
     if (!sent.ok) return refused(sent.code);
     return {
       intent: "request",
@@ -78,12 +78,12 @@ export async function requestAction(
   const requestId = Number(text(form, "requestId"));
   if (!Number.isSafeInteger(requestId) || requestId <= 0) throw data(null, { status: 404 });
   if (intent === "request_accept") {
-    const accepted = await services.deals.acceptPaymentRequest(requestId, me);
+    const accepted = await services.paymentRequests.accept(requestId, me);
     if (!accepted.ok) return refused(accepted.code);
     throw redirect(localePath("accountDeal", locale, { dealId: accepted.value.dealId }));
   }
   const as = intent === "request_decline" ? "buyer" : "seller";
-  const answered = await services.deals.answerPaymentRequest(requestId, me, as);
+  const answered = await services.paymentRequests.answer(requestId, me, as);
   if (!answered.ok) return refused(answered.code);
   const key = as === "buyer" ? "paymentRequests.form.declined" : "paymentRequests.form.withdrawn";
   return { intent: "request", ok: true, message: translate(locale, key) } satisfies ThreadActionData;

@@ -55,7 +55,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (thread.messages.some((message) => message.unread)) await services.messages.markRead(me, thread.id);
   }
   const requests =
-    thread?.kind === "conversation" ? await services.deals.paymentRequests(thread.id, me) : null;
+    thread?.kind === "conversation" ? await services.paymentRequests.list(thread.id, me) : null;
   const list = await services.messages.threads(
     me,
     { filter, page: Number.isFinite(pageParam) ? pageParam : 1, productId },

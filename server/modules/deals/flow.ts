@@ -11,7 +11,6 @@ import { makingSteps } from "./flow/making.ts";
 import { paymentSteps } from "./flow/payment.ts";
 import { payoutSteps } from "./flow/payouts.ts";
 import { pickupSteps } from "./flow/pickup.ts";
-import { requestSteps } from "./flow/requests.ts";
 import { secondChanceSteps } from "./flow/second-chance.ts";
 import { dealPageOf, dealsOf } from "./reads.ts";
 
@@ -44,6 +43,11 @@ export function createDealFlow(deps: DealFlowDeps) {
     activeSetting: ctx.setting,
     /** Lets the decided provider calls go out now (the disputes' resolutions). */
     kickCalls: ctx.kickCalls,
+    /**
+     * Starts a deal in the caller's transaction with its deadline and notices (flow/start.ts): the
+     * payment requests' acceptance (server/modules/payment-requests).
+     */
+    startDeal: ctx.startDeal,
     ...making,
     ...payment,
     ...payoutSteps(ctx),
@@ -53,7 +57,6 @@ export function createDealFlow(deps: DealFlowDeps) {
     ...clockSteps(ctx),
     ...secondChanceSteps(ctx),
     ...buyingSteps(ctx),
-    ...requestSteps(ctx),
     /** Registers the deals' queues and their handlers (the process's job runner runs them). */
     registerJobs: () => registerDealJobs(ctx, making, payment),
   };

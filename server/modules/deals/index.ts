@@ -11,6 +11,8 @@ export type { ProviderCallFilters } from "./admin-calls.ts";
 export type { AdminDealFilters, AdminDealSort } from "./admin-reads.ts";
 // The dispute queue's deals and the sides a dispute photo is shown to (server/modules/disputes).
 export { type DealCard, dealCardsOf, dealSidesOf } from "./admin-support.ts";
+// Whether a deal still holds a listing (the payment requests refuse to ask for one then).
+export { liveDealOf } from "./buying-quote.ts";
 export type {
   Balances,
   DealView,

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { paymentRequestLifecycle } from "#core/lifecycles/payment-request.ts";
 import type { Db } from "#server/db/client.ts";
-import { dealPaymentRequests, type PaymentRequestRow } from "./tables/requests.ts";
+import { dealPaymentRequests, type PaymentRequestRow } from "./tables.ts";
 
 /**
  * The only place a payment request is created or its status written (docs/architecture.md,

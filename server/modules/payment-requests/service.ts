@@ -6,11 +6,19 @@ import { readDealFees } from "#core/rules/deal-fees.ts";
 import type { DeliveryOption } from "#core/schemas/delivery.ts";
 import type { Db } from "#server/db/client.ts";
 import { RateLimiter } from "#server/lib/rate-limit.ts";
-import { postConversationEvent, touchConversation } from "../../messages/index.ts";
-import { schedulePayment } from "../deadlines.ts";
-import { acceptRequest, answerRequest, requestsOf, sellersConversation, sendRequest } from "../requests.ts";
-import type { PaymentRequestRow } from "../tables/requests.ts";
-import type { FlowContext } from "./context.ts";
+import type { DealFlow } from "../deals/index.ts";
+import { type Notifier, postConversationEvent, touchConversation } from "../messages/index.ts";
+import { acceptRequest, answerRequest, requestsOf, sellersConversation, sendRequest } from "./requests.ts";
+import type { PaymentRequestRow } from "./tables.ts";
+
+/** What the payment requests are built from (server/wiring/deals.ts). */
+export type PaymentRequestsDeps = {
+  db: Db;
+  notifier: Pick<Notifier, "notify">;
+  /** The deals' flow: whether deals through the site are on, and the deal an acceptance starts. */
+  deals: Pick<DealFlow, "activeSetting" | "startDeal">;
+  now?: () => Date;
+};
 
 /** A seller's requests per hour, across conversations (as many as anyone sensibly sends). */
 export const REQUESTS_PER_HOUR = 20;
@@ -21,8 +29,13 @@ type Outcome<T> = Promise<Result<T, PaymentRequestRefusal>>;
  * The notice `deal_payment_request` (bell and mail, switchable): to the buyer when a request
  * arrives (`buyer`), to the seller when it is declined; an acceptance is the deal's `deal_created`.
  */
-const tell = (ctx: FlowContext, tx: Db, request: PaymentRequestRow, variant: "buyer" | "declined") =>
-  ctx.notifier.notify(tx, variant === "buyer" ? request.buyerId : request.sellerId, "deal_payment_request", {
+const tell = (
+  notifier: PaymentRequestsDeps["notifier"],
+  tx: Db,
+  request: PaymentRequestRow,
+  variant: "buyer" | "declined",
+) =>
+  notifier.notify(tx, variant === "buyer" ? request.buyerId : request.sellerId, "deal_payment_request", {
     productId: request.productId,
     link: { page: "accountMessageThread", params: { threadId: request.threadId } },
     variant,
@@ -37,10 +50,17 @@ const tell = (ctx: FlowContext, tx: Db, request: PaymentRequestRow, variant: "bu
 /**
  * The payment request in a classified's conversation (issue 35, item 1; ADR 0080): the seller
  * sends it (its card in the conversation, a notice to the buyer), the buyer accepts it (the deal to
- * pay) or declines it, the seller withdraws it. Only while deals through the site are on.
+ * pay) or declines it, the seller withdraws it. Only while deals through the site are on. The
+ * table is this module's; the deal an acceptance makes is the deals module's, started in the
+ * acceptance's transaction (its deadline and notices with it).
  */
-export function requestSteps(ctx: FlowContext) {
-  const { db, jobs, notices, now, setting } = ctx;
+export function createPaymentRequestsService({
+  db,
+  notifier,
+  deals,
+  now = () => new Date(),
+}: PaymentRequestsDeps) {
+  const setting = deals.activeSetting;
   const perSeller = new RateLimiter(
     REQUESTS_PER_HOUR,
     3600_000,
@@ -49,7 +69,7 @@ export function requestSteps(ctx: FlowContext) {
   );
   return {
     /** The seller asks the conversation's buyer to pay the agreed price with one delivery. */
-    async sendPaymentRequest(
+    async send(
       sellerId: number,
       threadId: number,
       terms: { priceMinor: number; delivery: DeliveryOption },
@@ -72,40 +92,42 @@ export function requestSteps(ctx: FlowContext) {
           body: "",
           payload,
         });
-        await tell(ctx, tx, request, "buyer");
+        await tell(notifier, tx, request, "buyer");
         return ok({ requestId: request.id });
       });
     },
     /** The buyer accepts: the deal awaiting payment (its page is where they pay). */
-    async acceptPaymentRequest(requestId: number, buyerId: number): Outcome<{ dealId: number }> {
+    async accept(requestId: number, buyerId: number): Outcome<{ dealId: number }> {
       const on = await setting();
       if (!on) return err("deals_off");
       return db.transaction(async (tx) => {
-        const accepted = await acceptRequest(tx, { requestId, buyerId, now: now(), setting: on });
+        const accepted = await acceptRequest(
+          tx,
+          { requestId, buyerId, now: now(), setting: on },
+          deals.startDeal,
+        );
         if (!accepted.ok) return accepted;
-        const { deal, created, request } = accepted.value;
-        if (created) {
-          await schedulePayment(jobs, tx, deal, on.payReminderHours, now());
-          await notices.created(tx, deal);
-          await touchConversation(tx, request);
-        }
-        return ok({ dealId: deal.id });
+        const { dealId, created, request } = accepted.value;
+        if (created) await touchConversation(tx, request);
+        return ok({ dealId });
       });
     },
     /** The buyer declines (the seller hears of it), or the seller withdraws, an open request. */
-    answerPaymentRequest: (requestId: number, userId: number, as: "buyer" | "seller"): Outcome<null> =>
+    answer: (requestId: number, userId: number, as: "buyer" | "seller"): Outcome<null> =>
       db.transaction(async (tx) => {
         const answered = await answerRequest(tx, { requestId, userId, as, now: now() });
         if (!answered.ok) return answered;
-        if (as === "buyer") await tell(ctx, tx, answered.value, "declined");
+        if (as === "buyer") await tell(notifier, tx, answered.value, "declined");
         await touchConversation(tx, answered.value);
         return ok(null);
       }),
     /** A conversation's requests as one side sees them, and whether the user may send one there. */
-    async paymentRequests(threadId: number, userId: number) {
+    async list(threadId: number, userId: number) {
       const fees = readDealFees(await setting());
       const items = await requestsOf(db, threadId, userId, fees, now());
       return { items, canSend: fees !== null && (await sellersConversation(db, threadId, userId)).ok };
     },
   };
 }
+
+export type PaymentRequestsService = ReturnType<typeof createPaymentRequestsService>;

@@ -1,4 +1,4 @@
-import { and, desc, eq, notInArray } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { PaymentRequestRefusal, PaymentRequestView } from "#core/contracts/payment-requests.ts";
 import { err, ok, type Result } from "#core/result.ts";
 import type { DealFees } from "#core/rules/deal-fees.ts";
@@ -6,26 +6,23 @@ import { paymentRequestView } from "#core/rules/payment-requests.ts";
 import type { DeliveryOption } from "#core/schemas/delivery.ts";
 import type { DealsSetting } from "#core/schemas/settings.ts";
 import type { Db } from "#server/db/client.ts";
+import { type DealFlow, liveDealOf } from "../deals/index.ts";
 import { productSummaries } from "../listing-reads/index.ts";
 import { type ConversationParties, conversationParties } from "../messages/index.ts";
 import { groupDiscountsOf } from "../users/index.ts";
-import { makeDeal } from "./making.ts";
-import { closeRequest, createRequest, lockRequest } from "./requests-transitions.ts";
-import { dealPaymentRequests, type PaymentRequestRow } from "./tables/requests.ts";
-import { type DealRecord, deals } from "./tables.ts";
+import { dealPaymentRequests, type PaymentRequestRow } from "./tables.ts";
+import { closeRequest, createRequest, lockRequest } from "./transitions.ts";
 
 /**
  * The seller's payment request in a classified's conversation (issue 35, item 1; ADR 0080): the
  * agreed price and one delivery, open for REQUEST_HOURS; the buyer's acceptance makes the deal
  * (`payment_request`, its request key the request's id: a second click answers the same deal).
- * Each step runs in the caller's transaction (flow/requests.ts) and answers in codes.
+ * Each step runs in the caller's transaction (service.ts) and answers in codes; the deal itself is
+ * the deals module's, started through its flow in the same transaction.
  */
 
 /** How long a request stays open: 48 hours (a constant, docs/product/deals.md). */
 export const REQUEST_HOURS = 48;
-
-/** A listing's deals that still hold it (deals_one_live_per_product). */
-const ENDED_DEALS = ["cancelled", "cancelled_unpaid", "refunded"] as const;
 
 type Refused = Result<never, PaymentRequestRefusal>;
 
@@ -49,12 +46,8 @@ export async function sellersConversation(
   if (product.format !== "classified" || product.type !== "supply") return err("not_classified");
   if (product.status !== "active") return err("not_active");
   if (parties.blocked) return err("blocked");
-  const [live] = await tx
-    .select({ id: deals.id })
-    .from(deals)
-    .where(and(eq(deals.productId, parties.productId), notInArray(deals.status, [...ENDED_DEALS])))
-    .limit(1);
-  if (live) return err("taken");
+  // A deal that still holds the listing (deals_one_live_per_product).
+  if (await liveDealOf(tx, parties.productId)) return err("taken");
   return ok(parties);
 }
 
@@ -112,25 +105,24 @@ async function openFor(
   return ok(request);
 }
 
-export type Accepted = { deal: DealRecord; created: boolean; request: PaymentRequestRow };
+export type Accepted = { dealId: number; created: boolean; request: PaymentRequestRow };
 
 /** The buyer accepts: the deal at the request's price and delivery, once (a repeat answers it). */
 export async function acceptRequest(
   tx: Db,
   input: { requestId: number; buyerId: number; now: Date; setting: DealsSetting },
+  startDeal: DealFlow["startDeal"],
 ): Promise<Result<Accepted, PaymentRequestRefusal>> {
   const done = await lockRequest(tx, input.requestId);
-  if (done?.status === "accepted" && done.buyerId === input.buyerId && done.dealId !== null) {
-    const [deal] = await tx.select().from(deals).where(eq(deals.id, done.dealId));
-    return ok({ deal, created: false, request: done });
-  }
+  if (done?.status === "accepted" && done.buyerId === input.buyerId && done.dealId !== null)
+    return ok({ dealId: done.dealId, created: false, request: done });
   const open = await openFor(tx, input.requestId, { userId: input.buyerId, as: "buyer" }, input.now);
   if (!open.ok) return open;
   const request = open.value;
   const product = (await productSummaries(tx, [request.productId])).get(request.productId);
   if (product?.status !== "active") return err("not_active");
   const delivery = deliveryOf(request);
-  const made = await makeDeal(
+  const made = await startDeal(
     tx,
     input.setting,
     [delivery],
@@ -148,7 +140,7 @@ export async function acceptRequest(
   );
   if (!made.ok) return made as Refused;
   const accepted = await closeRequest(tx, request, "accept", input.now, made.value.deal.id);
-  return ok({ ...made.value, request: accepted });
+  return ok({ dealId: made.value.deal.id, created: made.value.created, request: accepted });
 }
 
 /** The buyer declines, or the seller withdraws, an open request. */

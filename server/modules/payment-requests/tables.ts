@@ -3,10 +3,10 @@ import { check, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/p
 import { PAYMENT_REQUEST_STATUSES } from "#core/lifecycles/payment-request.ts";
 import { CARRIERS } from "#core/schemas/delivery.ts";
 import { createdAt, money, nonNegative, oneOf, timestamptz, updatedAt } from "#server/db/columns.ts";
-import { productKey } from "../../listings/keys.ts";
-import { threadKey } from "../../messages/keys.ts";
-import { userKey } from "../../users/keys.ts";
-import { deals } from "../tables.ts";
+import { dealKey } from "../deals/keys.ts";
+import { productKey } from "../listings/keys.ts";
+import { threadKey } from "../messages/keys.ts";
+import { userKey } from "../users/keys.ts";
 
 /**
  * The seller's payment request in a classified's conversation (issue 35, item 1; ADR 0080;
@@ -34,7 +34,7 @@ export const dealPaymentRequests = pgTable(
     pickupTown: text("pickup_town"),
     expiresAt: timestamptz("expires_at").notNull(),
     /** The deal the buyer's acceptance made. */
-    dealId: integer("deal_id").references(() => deals.id, { onDelete: "restrict" }),
+    dealId: integer("deal_id").references(dealKey, { onDelete: "restrict" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -5,9 +5,9 @@ import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { insertAuction, insertBidders } from "#server/test/auction-fixtures.ts";
 import { insertCategory, insertProduct } from "#server/test/fixtures.ts";
 import { createMarketplaceDouble } from "#server/test/marketplace-double.ts";
+import { deals as dealsTable } from "../deals/tables.ts";
 import { messages as messagesTable } from "../messages/tables.ts";
-import { dealPaymentRequests } from "./tables/requests.ts";
-import { deals as dealsTable } from "./tables.ts";
+import { dealPaymentRequests } from "./tables.ts";
 
 /**
  * A payment request in a classified's conversation (issue 35, item 1), through the deals' service
@@ -33,7 +33,7 @@ beforeAll(async () => {
 });
 afterAll(() => api?.close());
 
-const deals = () => api.services.deals;
+const requests = () => api.services.paymentRequests;
 const zasilkovna = { carrier: "zasilkovna" as const, priceMinor: 8_900 };
 
 /** A conversation the buyer opened about a new listing of the seller (a supply classified by default). */
@@ -60,9 +60,9 @@ async function conversation(buyer = buyers[0], format: "classified" | "auction" 
 async function send(
   threadId: number,
   priceMinor = 150_000,
-  delivery: Parameters<ReturnType<typeof deals>["sendPaymentRequest"]>[2]["delivery"] = zasilkovna,
+  delivery: Parameters<ReturnType<typeof requests>["send"]>[2]["delivery"] = zasilkovna,
 ) {
-  const sent = await deals().sendPaymentRequest(seller.user.id, threadId, { priceMinor, delivery });
+  const sent = await requests().send(seller.user.id, threadId, { priceMinor, delivery });
   if (!sent.ok) throw new Error(`refused: ${sent.code}`);
   return sent.value.requestId;
 }
@@ -71,7 +71,7 @@ describe("a payment request", () => {
   it("shows in the conversation with what the buyer pays, and the buyer hears of it", async () => {
     const { threadId } = await conversation();
     const requestId = await send(threadId);
-    const [card] = (await deals().paymentRequests(threadId, buyers[0].user.id)).items;
+    const [card] = (await requests().list(threadId, buyers[0].user.id)).items;
     expect(card).toMatchObject({
       id: requestId,
       status: "open",
@@ -96,14 +96,14 @@ describe("a payment request", () => {
       .from(messagesTable)
       .where(eq(messagesTable.event, "deal_payment_request"));
     expect(notices.some((notice) => notice.payload?.requestId === requestId)).toBe(true);
-    expect((await deals().paymentRequests(threadId, buyers[3].user.id)).items).toEqual([]);
+    expect((await requests().list(threadId, buyers[3].user.id)).items).toEqual([]);
   });
 
   it("replaces the conversation's open request: the old one is withdrawn", async () => {
     const { threadId } = await conversation();
     const first = await send(threadId, 150_000);
     const second = await send(threadId, 140_000, { carrier: "pickup", town: "Brno" });
-    const cards = (await deals().paymentRequests(threadId, seller.user.id)).items;
+    const cards = (await requests().list(threadId, seller.user.id)).items;
     expect(cards.map((card) => [card.id, card.status])).toEqual([
       [second, "open"],
       [first, "withdrawn"],
@@ -114,7 +114,7 @@ describe("a payment request", () => {
       deliveryMinor: 0,
       canWithdraw: true,
     });
-    expect(await deals().acceptPaymentRequest(first, buyers[0].user.id)).toEqual({
+    expect(await requests().accept(first, buyers[0].user.id)).toEqual({
       ok: false,
       code: "withdrawn",
     });
@@ -124,8 +124,8 @@ describe("a payment request", () => {
     const { threadId, productId } = await conversation(buyers[1]);
     const requestId = await send(threadId);
     const [one, two] = await Promise.all([
-      deals().acceptPaymentRequest(requestId, buyers[1].user.id),
-      deals().acceptPaymentRequest(requestId, buyers[1].user.id),
+      requests().accept(requestId, buyers[1].user.id),
+      requests().accept(requestId, buyers[1].user.id),
     ]);
     expect(one.ok && two.ok && one.value.dealId === two.value.dealId).toBe(true);
     const made = await api.db.select().from(dealsTable).where(eq(dealsTable.productId, productId));
@@ -140,24 +140,24 @@ describe("a payment request", () => {
       status: "awaiting_payment",
       requestKey: String(requestId),
     });
-    const [card] = (await deals().paymentRequests(threadId, buyers[1].user.id)).items;
+    const [card] = (await requests().list(threadId, buyers[1].user.id)).items;
     expect(card).toMatchObject({ status: "accepted", dealId: made[0].id, canAnswer: false });
-    const page = await deals().page(made[0].id, buyers[1].user.id, "cs");
+    const page = await api.services.deals.page(made[0].id, buyers[1].user.id, "cs");
     expect(page).not.toBeNull();
   });
 
   it("declined closes it and the seller hears of it; the seller may withdraw an open one", async () => {
     const { threadId } = await conversation();
     const requestId = await send(threadId);
-    expect(await deals().answerPaymentRequest(requestId, seller.user.id, "buyer")).toEqual({
+    expect(await requests().answer(requestId, seller.user.id, "buyer")).toEqual({
       ok: false,
       code: "not_found",
     });
-    expect(await deals().answerPaymentRequest(requestId, buyers[0].user.id, "buyer")).toEqual({
+    expect(await requests().answer(requestId, buyers[0].user.id, "buyer")).toEqual({
       ok: true,
       value: null,
     });
-    expect(await deals().acceptPaymentRequest(requestId, buyers[0].user.id)).toEqual({
+    expect(await requests().accept(requestId, buyers[0].user.id)).toEqual({
       ok: false,
       code: "declined",
     });
@@ -169,11 +169,11 @@ describe("a payment request", () => {
       true,
     );
     const again = await send(threadId);
-    expect(await deals().answerPaymentRequest(again, seller.user.id, "seller")).toEqual({
+    expect(await requests().answer(again, seller.user.id, "seller")).toEqual({
       ok: true,
       value: null,
     });
-    const [card] = (await deals().paymentRequests(threadId, buyers[0].user.id)).items;
+    const [card] = (await requests().list(threadId, buyers[0].user.id)).items;
     expect(card).toMatchObject({ id: again, status: "withdrawn" });
   });
 
@@ -184,9 +184,9 @@ describe("a payment request", () => {
       .update(dealPaymentRequests)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(dealPaymentRequests.id, requestId));
-    const [card] = (await deals().paymentRequests(threadId, buyers[0].user.id)).items;
+    const [card] = (await requests().list(threadId, buyers[0].user.id)).items;
     expect(card).toMatchObject({ status: "expired", canAnswer: false });
-    expect(await deals().acceptPaymentRequest(requestId, buyers[0].user.id)).toEqual({
+    expect(await requests().accept(requestId, buyers[0].user.id)).toEqual({
       ok: false,
       code: "expired",
     });
@@ -200,27 +200,27 @@ describe("a payment request", () => {
   it("refuses a stranger, the buyer sending one, and an auction's conversation", async () => {
     const { threadId } = await conversation();
     expect(
-      await deals().sendPaymentRequest(buyers[0].user.id, threadId, {
+      await requests().send(buyers[0].user.id, threadId, {
         priceMinor: 1_000,
         delivery: zasilkovna,
       }),
     ).toEqual({ ok: false, code: "not_found" });
     const requestId = await send(threadId);
-    expect(await deals().acceptPaymentRequest(requestId, buyers[3].user.id)).toEqual({
+    expect(await requests().accept(requestId, buyers[3].user.id)).toEqual({
       ok: false,
       code: "not_found",
     });
-    expect(await deals().acceptPaymentRequest(requestId, seller.user.id)).toEqual({
+    expect(await requests().accept(requestId, seller.user.id)).toEqual({
       ok: false,
       code: "not_found",
     });
-    expect(await deals().answerPaymentRequest(requestId, buyers[3].user.id, "seller")).toEqual({
+    expect(await requests().answer(requestId, buyers[3].user.id, "seller")).toEqual({
       ok: false,
       code: "not_found",
     });
     const auction = await conversation(buyers[0], "auction");
     expect(
-      await deals().sendPaymentRequest(seller.user.id, auction.threadId, {
+      await requests().send(seller.user.id, auction.threadId, {
         priceMinor: 1_000,
         delivery: zasilkovna,
       }),
@@ -238,13 +238,13 @@ describe("a payment request", () => {
     });
     if (started.status !== "ok") throw new Error("no thread");
     const requestB = await send(started.threadId, 160_000);
-    expect((await deals().acceptPaymentRequest(requestB, buyers[2].user.id)).ok).toBe(true);
-    expect(await deals().acceptPaymentRequest(requestA, buyers[0].user.id)).toEqual({
+    expect((await requests().accept(requestB, buyers[2].user.id)).ok).toBe(true);
+    expect(await requests().accept(requestA, buyers[0].user.id)).toEqual({
       ok: false,
       code: "taken",
     });
     expect(
-      await deals().sendPaymentRequest(seller.user.id, first.threadId, {
+      await requests().send(seller.user.id, first.threadId, {
         priceMinor: 1_000,
         delivery: zasilkovna,
       }),
