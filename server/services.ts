@@ -80,7 +80,7 @@ export function createServices({
     messages,
     reviews,
     onAuctionSold: dealServices.deals.onAuctionSold,
-    biddingSuspended: dealServices.deals.biddingSuspended,
+    biddingSuspended: dealServices.unpaidWins.biddingSuspended,
     dealHolds: dealServices.deals.holdsListing,
   });
   const { orders, payments, testGateway } = wirePayments(base, { settings, notifier, listings });

@@ -12,7 +12,7 @@ export async function action({ params, context }: Route.ActionArgs) {
   if (process.env.E2E_DIAGNOSTICS !== "1") return new Response(null, { status: 404 });
   const dealId = parsePathId(params.dealId ?? "");
   const { services } = context.get(appContext);
-  const recorded = dealId !== null && (await services.dealsAdmin.strikeForTests(dealId));
+  const recorded = dealId !== null && (await services.unpaidWinsAdmin.strikeForTests(dealId));
   return recorded ? Response.json({ dealId }) : new Response(null, { status: 404 });
 }
 

@@ -36,6 +36,7 @@ import { createOrdersPersonalData } from "#server/modules/orders/index.ts";
 import { ordersAndPaymentsOfUser } from "#server/modules/payments/index.ts";
 import { createProfileReviews, createReviewsPersonalData } from "#server/modules/reviews/index.ts";
 import { createShopPersonalData } from "#server/modules/shop/index.ts";
+import { createUnpaidWinsPersonalData } from "#server/modules/unpaid-wins/index.ts";
 import {
   createAccountDataService,
   createAccountOverviewService,
@@ -172,6 +173,7 @@ function personalDataSources(
     createShopPersonalData(db),
     createDealsPersonalData(db, { productNames }),
     createDisputesPersonalData(db),
+    createUnpaidWinsPersonalData(db),
     credentialsPersonalData,
     createAuthPersonalData(db),
   ];

@@ -6,6 +6,7 @@ import { listingsDashboardFigures } from "#server/modules/listing-reads/index.ts
 import { type ModerationService, moderationDashboardFigures } from "#server/modules/moderation/index.ts";
 import { ordersDashboardFigures } from "#server/modules/orders/index.ts";
 import { statementLinesUnmatched } from "#server/modules/payments/index.ts";
+import type { UnpaidWinsAdmin } from "#server/modules/unpaid-wins/index.ts";
 import type { Base } from "./base.ts";
 
 /**
@@ -19,10 +20,12 @@ export function wireDashboard(
     moderation: moderationService,
     dealsAdmin,
     disputes,
+    unpaidWinsAdmin,
   }: {
     moderation: Pick<ModerationService, "absorbOlderReports">;
     dealsAdmin: Pick<DealsAdmin, "dashboard" | "providerConfigured">;
     disputes: Pick<DisputesService, "escalatedCount">;
+    unpaidWinsAdmin: Pick<UnpaidWinsAdmin, "strikesToReview">;
   },
 ) {
   const listings = listingsDashboardFigures(db);
@@ -41,7 +44,7 @@ export function wireDashboard(
       dealsOverdue: dealsAdmin.dashboard.overdueDeals,
       dealCallsRefused: dealsAdmin.dashboard.refusedCalls,
       disputesEscalated: disputes.escalatedCount,
-      strikesToReview: dealsAdmin.dashboard.strikesToReview,
+      strikesToReview: unpaidWinsAdmin.strikesToReview,
       // A mismatch is one thing to look at, with its amount (the card shows the money); without a
       // provider there is nothing to check and no card.
       ...(dealsAdmin.providerConfigured()

@@ -6,6 +6,11 @@ import { createDisputePhotoStore, createDisputesService } from "#server/modules/
 import type { Notifier } from "#server/modules/messages/index.ts";
 import { createPaymentRequestsService } from "#server/modules/payment-requests/index.ts";
 import type { SettingsService } from "#server/modules/settings/index.ts";
+import {
+  createUnpaidWinsAdmin,
+  createUnpaidWinsService,
+  recordStrike,
+} from "#server/modules/unpaid-wins/index.ts";
 import type { Base } from "./base.ts";
 
 /**
@@ -28,6 +33,8 @@ export function wireDeals(
     marketplace,
     settings,
     terms: terms ?? listingDealTerms,
+    // A won auction left unpaid is its buyer's strike (server/modules/unpaid-wins).
+    recordUnpaidWin: recordStrike,
     notifier,
     publicUrl: config.publicUrl,
     logger,
@@ -48,5 +55,16 @@ export function wireDeals(
   });
   // The seller's payment request in a classified's conversation, accepted into a deal.
   const paymentRequests = createPaymentRequestsService({ db, notifier, deals });
-  return { deals, dealsAdmin, disputes, paymentRequests, dealTerms: listingDealTerms };
+  // The winner who does not pay: strikes, their reviews, the second-chance offer.
+  const unpaidWins = createUnpaidWinsService({ db, notifier, deals, terms: terms ?? listingDealTerms });
+  const unpaidWinsAdmin = createUnpaidWinsAdmin({ db, recordAudit, notifier });
+  return {
+    deals,
+    dealsAdmin,
+    disputes,
+    paymentRequests,
+    unpaidWins,
+    unpaidWinsAdmin,
+    dealTerms: listingDealTerms,
+  };
 }

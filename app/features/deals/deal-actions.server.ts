@@ -13,7 +13,7 @@ import { photoRefusal, photosOf } from "./dispute-photos.server.ts";
  */
 const readContext = (context: Readonly<RouterContextProvider>) => context.get(appContext);
 type Services = ReturnType<typeof readContext>["services"];
-type Deals = Pick<Services, "deals" | "disputes" | "listings">;
+type Deals = Pick<Services, "deals" | "disputes" | "listings" | "unpaidWins">;
 type Seller = Parameters<Services["listings"]["relistAfterUnpaidWin"]>[0];
 type Answer = { ok: true } | { ok: false; code: string; details?: unknown };
 
@@ -53,10 +53,10 @@ const INTENTS: Record<
   hand_over: (services, { dealId, userId }) => services.deals.readyForPickup(dealId, userId),
   pickup_code: (services, { dealId, userId, form }) =>
     services.deals.confirmPickup(dealId, userId, text(form, "code")),
-  second_chance: (services, { dealId, userId }) => services.deals.offerSecondChance(dealId, userId),
+  second_chance: (services, { dealId, userId }) => services.unpaidWins.offerSecondChance(dealId, userId),
   /** The winner did not pay: the seller lists the item again, without a fee. */
   async relist(services, { dealId, userId, user, locale }) {
-    const productId = await services.deals.unpaidRelistable(dealId, userId);
+    const productId = await services.unpaidWins.unpaidRelistable(dealId, userId);
     if (productId === null || !user) return { ok: false, code: "not_relistable" };
     const relisted = await services.listings.relistAfterUnpaidWin(user, productId, locale);
     return relisted.ok ? { ok: true } : { ok: false, code: relisted.code };

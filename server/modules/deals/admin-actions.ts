@@ -5,11 +5,9 @@ import { err, ok } from "#core/result.ts";
 import type { Db } from "#server/db/client.ts";
 import type { Logger } from "#server/logger.ts";
 import type { AuditActor, RecordAudit } from "../admin/index.ts";
-import type { Notifier } from "../messages/index.ts";
 import type { DealNotices } from "./notices.ts";
 import { type CallOutcome, makeCall } from "./provider-calls.ts";
 import { cancelDeal, step } from "./settle.ts";
-import { reviewSuspension, type StrikeReviewInput } from "./strikes.ts";
 import { dealProviderCalls } from "./tables/provider.ts";
 import { deals } from "./tables.ts";
 import { lockDeal } from "./transitions.ts";
@@ -105,43 +103,5 @@ export async function cancelDealByOperator(
       data: { from: deal.status, reason },
     });
     return ok(cancelled.value);
-  });
-}
-
-/**
- * The operator's review of a buyer's suspended bidding (issue 35, item 7): lifted or kept, with
- * the statement of reasons; audited, and the buyer gets it as a notice (the bell and a mail) with
- * the facts and the grounds, in the same transaction.
- */
-export async function reviewStrikesByOperator(
-  deps: Pick<ActionDeps, "db" | "recordAudit"> & { notifier: Pick<Notifier, "notify"> },
-  userId: number,
-  input: StrikeReviewInput,
-  actor: AuditActor,
-  at: Date,
-) {
-  return deps.db.transaction(async (tx) => {
-    const reviewed = await reviewSuspension(tx, userId, input, { operatorId: actor.actorId, at });
-    if (!reviewed.ok) return reviewed;
-    const review = reviewed.value;
-    await deps.recordAudit(tx, {
-      actorId: actor.actorId,
-      ip: actor.ip ?? null,
-      action: "deal.strike_review",
-      entity: "user",
-      entityId: String(userId),
-      data: { outcome: review.outcome, strikes: review.strikes, reviewId: review.id },
-    });
-    await deps.notifier.notify(tx, userId, "bidding_suspended", {
-      link:
-        review.outcome === "kept"
-          ? { page: "accountStrikeReview", params: { reviewId: review.id } }
-          : { page: "accountPurchases" },
-      variant: `review_${review.outcome}`,
-      values: { facts: review.facts, grounds: review.grounds },
-      payload: { reviewId: review.id },
-      onceKey: `strike-review:${review.id}`,
-    });
-    return ok(review);
   });
 }

@@ -7,11 +7,11 @@ import { insertAuction, insertAuctionSettings, insertBidders } from "#server/tes
 import { createMarketplaceDouble, type MarketplaceDouble } from "#server/test/marketplace-double.ts";
 import { auditLog } from "../admin/tables.ts";
 import { messages as systemMessages } from "../messages/tables.ts";
+import { buyerStrikes } from "../unpaid-wins/tables.ts";
 import { AUCTION_DEAL_QUEUE, PROVIDER_CALLS_QUEUE } from "./flow.ts";
 import { balancesOf } from "./ledger.ts";
 import { RECONCILE_QUEUE } from "./reconcile.ts";
 import { dealProviderCalls } from "./tables/provider.ts";
-import { buyerStrikes } from "./tables/strikes.ts";
 import { deals as dealsTable } from "./tables.ts";
 import { PROVIDER_EVENT_QUEUE } from "./webhooks.ts";
 
@@ -282,11 +282,13 @@ describe("the operator's review of a suspended buyer", () => {
     const unpaid = [await deal(), await deal()];
     // Two won auctions left unpaid: two strikes (what the payment deadline records).
     await api.db.insert(buyerStrikes).values(unpaid.map((one) => ({ userId: late.user.id, dealId: one.id })));
-    expect(await api.services.deals.biddingSuspended(late.user.id)).toBe(true);
-    const row = (await api.services.dealsAdmin.strikes("cs")).find((one) => one.user.id === late.user.id);
+    expect(await api.services.unpaidWins.biddingSuspended(late.user.id)).toBe(true);
+    const row = (await api.services.unpaidWinsAdmin.strikes("cs")).find(
+      (one) => one.user.id === late.user.id,
+    );
     expect(row).toMatchObject({ counting: 2, suspended: true, review: null });
     expect(row?.strikes.map((strike) => strike.dealId).sort()).toEqual(unpaid.map((one) => one.id).sort());
-    expect(await api.services.dealsAdmin.dashboard.strikesToReview()).toBeGreaterThanOrEqual(1);
+    expect(await api.services.unpaidWinsAdmin.strikesToReview()).toBeGreaterThanOrEqual(1);
 
     const [operator] = await insertBidders(api.db, 1);
     const actor = { actorId: operator.user.id, ip: null };
@@ -296,24 +298,26 @@ describe("the operator's review of a suspended buyer", () => {
       grounds: "Obchodní podmínky, Poctivé obchodování: vydražená položka se musí zaplatit.",
     };
     expect(
-      await api.services.dealsAdmin.reviewStrikes(late.user.id, { ...kept, facts: "krátce" }, actor),
+      await api.services.unpaidWinsAdmin.reviewStrikes(late.user.id, { ...kept, facts: "krátce" }, actor),
     ).toMatchObject({
       code: "invalid",
     });
-    expect((await api.services.dealsAdmin.reviewStrikes(late.user.id, kept, actor)).ok).toBe(true);
-    expect(await api.services.deals.biddingSuspended(late.user.id)).toBe(true);
+    expect((await api.services.unpaidWinsAdmin.reviewStrikes(late.user.id, kept, actor)).ok).toBe(true);
+    expect(await api.services.unpaidWins.biddingSuspended(late.user.id)).toBe(true);
     const lifted = {
       outcome: "lifted" as const,
       facts: "Kupující doložil hospitalizaci v době obou lhůt k zaplacení.",
       grounds: "Obchodní podmínky, Poctivé obchodování: vyšší moc omlouvá nezaplacení.",
     };
-    expect((await api.services.dealsAdmin.reviewStrikes(late.user.id, lifted, actor)).ok).toBe(true);
-    expect(await api.services.deals.biddingSuspended(late.user.id)).toBe(false);
+    expect((await api.services.unpaidWinsAdmin.reviewStrikes(late.user.id, lifted, actor)).ok).toBe(true);
+    expect(await api.services.unpaidWins.biddingSuspended(late.user.id)).toBe(false);
     // Nothing left to review.
-    expect(await api.services.dealsAdmin.reviewStrikes(late.user.id, kept, actor)).toMatchObject({
+    expect(await api.services.unpaidWinsAdmin.reviewStrikes(late.user.id, kept, actor)).toMatchObject({
       code: "not_suspended",
     });
-    const after = (await api.services.dealsAdmin.strikes("cs")).find((one) => one.user.id === late.user.id);
+    const after = (await api.services.unpaidWinsAdmin.strikes("cs")).find(
+      (one) => one.user.id === late.user.id,
+    );
     expect(after).toMatchObject({ counting: 0, suspended: false, review: { outcome: "lifted" } });
 
     // The buyer got both statements, each with its facts and grounds; the audit has both.

@@ -6,7 +6,7 @@ import type { JobRunner } from "#server/jobs/runner.ts";
 import type { Logger } from "#server/logger.ts";
 import type { AuditActor, RecordAudit } from "../admin/index.ts";
 import type { Notifier } from "../messages/index.ts";
-import { cancelDealByOperator, retryDealCalls, reviewStrikesByOperator } from "./admin-actions.ts";
+import { cancelDealByOperator, retryDealCalls } from "./admin-actions.ts";
 import { type ProviderCallFilters, providerCallsPage, refusedCallCount } from "./admin-calls.ts";
 import {
   type AdminDealFilters,
@@ -15,11 +15,9 @@ import {
   adminDealsPage,
   overdueDealCount,
 } from "./admin-reads.ts";
-import { awaitingReview, dealSidesOf, strikeRows } from "./admin-support.ts";
 import { PROVIDER_CALLS_QUEUE } from "./flow.ts";
 import { createDealNotices } from "./notices.ts";
 import { createReconcileNow, lastDifferenceMinor, RECONCILE_QUEUE, reconciliationsOf } from "./reconcile.ts";
-import { recordStrike, type StrikeReviewInput } from "./strikes.ts";
 
 /**
  * The deals' back office (issue 35, items 4 and 9; ADR 0076): the operator's reads and moves and
@@ -78,8 +76,6 @@ export function createDealsAdmin(deps: DealsAdminDeps) {
       return result;
     },
 
-    ...strikesAdmin({ db, recordAudit: deps.recordAudit, notifier: deps.notifier }, now),
-
     /** The checks so far (newest first) and whether there is a provider to check against. */
     async reconciliations() {
       return { configured: marketplace !== null, history: await reconciliationsOf(db) };
@@ -92,8 +88,6 @@ export function createDealsAdmin(deps: DealsAdminDeps) {
     dashboard: {
       overdueDeals: () => overdueDealCount(db, now()),
       refusedCalls: () => refusedCallCount(db),
-      /** Suspended buyers not reviewed since their last strike. */
-      strikesToReview: async () => awaitingReview(await strikeRows(db, "cs", now())),
       /** The last check's difference; 0 before any check or without a provider. */
       async balanceDifference() {
         if (!marketplace) return 0;
@@ -117,30 +111,3 @@ export function createDealsAdmin(deps: DealsAdminDeps) {
 }
 
 export type DealsAdmin = ReturnType<typeof createDealsAdmin>;
-
-/** The buyers' strikes and the operator's reviews of suspended bidding (issue 35, item 7). */
-function strikesAdmin(
-  deps: { db: Db; recordAudit: RecordAudit; notifier: Pick<Notifier, "notify"> },
-  now: () => Date,
-) {
-  const { db } = deps;
-  return {
-    /** The buyers with strikes in 12 months, the suspended first, with their last review. */
-    strikes: (locale: Locale) => strikeRows(db, locale, now()),
-
-    /** Lifts or keeps a buyer's suspended bidding with a statement of reasons; audited; the buyer is told. */
-    reviewStrikes: (userId: number, input: StrikeReviewInput, actor: AuditActor) =>
-      reviewStrikesByOperator(deps, userId, input, actor, now()),
-
-    /**
-     * Records the strike an unpaid deal's payment deadline would (the browser tests' control, which
-     * cannot wait the days to pay): false without such a deal.
-     */
-    async strikeForTests(dealId: number) {
-      const sides = await dealSidesOf(db, dealId);
-      if (!sides) return false;
-      await db.transaction((tx) => recordStrike(tx, { id: dealId, buyerId: sides.buyerId }, now()));
-      return true;
-    },
-  };
-}

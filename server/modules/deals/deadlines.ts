@@ -3,7 +3,6 @@ import type { Db } from "#server/db/client.ts";
 import type { JobRunner } from "#server/jobs/runner.ts";
 import type { DealNotices } from "./notices.ts";
 import { cancelDeal, releaseDeal, step } from "./settle.ts";
-import { recordStrike } from "./strikes.ts";
 import { type DealRecord, deals } from "./tables.ts";
 import { lockDeal, markDealUnpaid } from "./transitions.ts";
 
@@ -47,6 +46,16 @@ export async function schedulePayment(
   }
 }
 
+/**
+ * What the unpaid wins (server/modules/unpaid-wins) do when a won auction's payment deadline
+ * passes, in the deadline's transaction: the buyer's strike; whether it suspends their bidding now.
+ */
+export type RecordUnpaidWin = (
+  tx: Db,
+  deal: { id: number; buyerId: number },
+  at: Date,
+) => Promise<{ suspendedNow: boolean }>;
+
 export type DeadlineOutcome = "reminded" | "unpaid" | "cancelled" | "released" | "not_due";
 
 const system = (at: Date, reason: string) => ({ actorId: null, reason, at });
@@ -57,6 +66,7 @@ export async function applyDeadline(
   notices: DealNotices,
   job: DeadlineJob,
   now: Date,
+  recordUnpaidWin: RecordUnpaidWin,
 ): Promise<DeadlineOutcome> {
   const deal = await db.transaction((tx) => lockDeal(tx, job.dealId));
   if (!deal) return "not_due";
@@ -71,7 +81,7 @@ export async function applyDeadline(
       if (!moved?.ok) return "not_due";
       await notices.cancelled(tx, moved.value, "unpaid");
       // A won auction left unpaid is a strike; the second in 12 months suspends bidding.
-      if (moved.value.source === "auction" && (await recordStrike(tx, moved.value, now)).suspendedNow)
+      if (moved.value.source === "auction" && (await recordUnpaidWin(tx, moved.value, now)).suspendedNow)
         await notices.biddingSuspended(tx, moved.value);
       return "unpaid";
     });

@@ -1,17 +1,16 @@
-import { asc, eq, inArray, or } from "drizzle-orm";
+import { asc, eq, or } from "drizzle-orm";
 import type { DealFee } from "#core/contracts/payments.ts";
 import type { Db } from "#server/db/client.ts";
 import type { PersonalDataSource, ProductNames } from "#server/lib/personal-data.ts";
 import { documentsOfDeals } from "../invoicing/index.ts";
 import { sellerPayoutAccounts } from "./tables/provider.ts";
-import { buyerStrikes, secondChanceOffers } from "./tables/strikes.ts";
 import { deals } from "./tables.ts";
 
 /**
  * The user's deals in the data export (GDPR art. 15 and 20; issue 35): each deal as buyer or
- * seller (the item, the amounts, the dates, the delivery and tracking), the strikes for unpaid
- * wins, the second-chance offers made to them, whether their payout account can be paid (not the
- * provider's identifiers), and the operator's documents for their own fee. A deal is an accounting
+ * seller (the item, the amounts, the dates, the delivery and tracking), whether their payout
+ * account can be paid (not the provider's identifiers), and the operator's documents for their own
+ * fee (the strikes and second-chance offers: server/modules/unpaid-wins). A deal is an accounting
  * record: deleting the account keeps it (the account's row is anonymised, ADR 0073).
  */
 export function createDealsPersonalData(db: Db, deps: { productNames: ProductNames }): PersonalDataSource {
@@ -38,11 +37,8 @@ export function createDealsPersonalData(db: Db, deps: { productNames: ProductNam
         ...pick(row),
         feeDocuments: documents.filter((document) => document.dealId === row.id),
       }));
-      const sold = rows.filter((row) => row.sellerId === userId).map((row) => row.id);
       return {
         deals: dealsOut,
-        dealStrikes: await strikesOf(db, userId),
-        secondChanceOffers: await offersOf(db, userId, sold),
         payoutAccount: await payoutAccountOf(db, userId),
       };
     },
@@ -52,38 +48,10 @@ export function createDealsPersonalData(db: Db, deps: { productNames: ProductNam
   };
 }
 
-function strikesOf(db: Db, userId: number) {
-  return db
-    .select({
-      dealId: buyerStrikes.dealId,
-      createdAt: buyerStrikes.createdAt,
-      clearedAt: buyerStrikes.clearedAt,
-      clearedReason: buyerStrikes.clearedReason,
-    })
-    .from(buyerStrikes)
-    .where(eq(buyerStrikes.userId, userId))
-    .orderBy(asc(buyerStrikes.id));
-}
-
-/** The offers made to the user, and the seller's of the deals they sold. */
-function offersOf(db: Db, userId: number, soldDealIds: number[]) {
-  return db
-    .select({
-      unpaidDealId: secondChanceOffers.unpaidDealId,
-      itemId: secondChanceOffers.productId,
-      priceMinor: secondChanceOffers.priceMinor,
-      createdAt: secondChanceOffers.createdAt,
-      expiresAt: secondChanceOffers.expiresAt,
-      acceptedDealId: secondChanceOffers.acceptedDealId,
-      declinedAt: secondChanceOffers.declinedAt,
-    })
-    .from(secondChanceOffers)
-    .where(
-      soldDealIds.length > 0
-        ? or(eq(secondChanceOffers.buyerId, userId), inArray(secondChanceOffers.unpaidDealId, soldDealIds))
-        : eq(secondChanceOffers.buyerId, userId),
-    )
-    .orderBy(asc(secondChanceOffers.id));
+/** The ids of the deals the user sold (the second-chance offers they made, server/modules/unpaid-wins). */
+export async function dealIdsSoldBy(db: Db, userId: number): Promise<number[]> {
+  const rows = await db.select({ id: deals.id }).from(deals).where(eq(deals.sellerId, userId));
+  return rows.map((row) => row.id);
 }
 
 /** Whether the provider pays the user out; its identifiers stay out of the file. */

@@ -7,13 +7,13 @@ import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { insertAuction, insertAuctionSettings, insertBidders } from "#server/test/auction-fixtures.ts";
 import { createMarketplaceDouble, type MarketplaceDouble } from "#server/test/marketplace-double.ts";
 import { messages as systemMessagesTable } from "../messages/tables.ts";
+import { clearStrikes } from "../unpaid-wins/index.ts";
+import { buyerStrikes } from "../unpaid-wins/tables.ts";
 import { users } from "../users/tables.ts";
 import { DEADLINE_SWEEP_QUEUE } from "./deadlines.ts";
 import { AUCTION_DEAL_QUEUE, PROVIDER_CALLS_QUEUE } from "./flow.ts";
 import { balancesOf } from "./ledger.ts";
 import { makeCall, pendingCallIds } from "./provider-calls.ts";
-import { clearStrikes } from "./strikes.ts";
-import { buyerStrikes } from "./tables/strikes.ts";
 import { deals as dealsTable } from "./tables.ts";
 import { PROVIDER_EVENT_QUEUE } from "./webhooks.ts";
 
@@ -50,6 +50,7 @@ beforeAll(async () => {
 afterAll(() => api?.close());
 
 const deals = () => api.services.deals;
+const unpaidWins = () => api.services.unpaidWins;
 
 /** An auction of the seller won by the first bidder for `priceMinor`, closed, its deal made. */
 async function wonAuction(
@@ -406,22 +407,22 @@ describe("the winner who does not pay", () => {
   it("the runner-up accepts a second-chance offer at their own highest bid and pays", async () => {
     const unpaid = await unpaidAuction(180_000, 250_000);
     // Only the seller offers; the winner or anyone else finds no such deal.
-    expect(await deals().offerSecondChance(unpaid.id, bidders[0].user.id)).toMatchObject({
+    expect(await unpaidWins().offerSecondChance(unpaid.id, bidders[0].user.id)).toMatchObject({
       code: "not_found",
     });
-    const offered = await deals().offerSecondChance(unpaid.id, seller.user.id);
+    const offered = await unpaidWins().offerSecondChance(unpaid.id, seller.user.id);
     expect(offered).toMatchObject({ ok: true, value: { buyerId: bidders[1].user.id, priceMinor: 180_000 } });
-    expect(await deals().offerSecondChance(unpaid.id, seller.user.id)).toMatchObject({
+    expect(await unpaidWins().offerSecondChance(unpaid.id, seller.user.id)).toMatchObject({
       code: "already_offered",
     });
-    const [offer] = await deals().openOffers(bidders[1].user.id);
+    const [offer] = await unpaidWins().openOffers(bidders[1].user.id);
     // The winner cannot take the runner-up's offer.
-    expect(await deals().acceptOffer(offer.id, bidders[0].user.id)).toMatchObject({ code: "not_found" });
-    const accepted = await deals().acceptOffer(offer.id, bidders[1].user.id);
+    expect(await unpaidWins().acceptOffer(offer.id, bidders[0].user.id)).toMatchObject({ code: "not_found" });
+    const accepted = await unpaidWins().acceptOffer(offer.id, bidders[1].user.id);
     expect(accepted).toMatchObject({ ok: true, value: { created: true } });
-    const again = await deals().acceptOffer(offer.id, bidders[1].user.id);
+    const again = await unpaidWins().acceptOffer(offer.id, bidders[1].user.id);
     expect(again.ok && accepted.ok && again.value.deal.id === accepted.value.deal.id).toBe(true);
-    expect(await deals().openOffers(bidders[1].user.id)).toHaveLength(0);
+    expect(await unpaidWins().openOffers(bidders[1].user.id)).toHaveLength(0);
 
     const [deal] = await deals().list(bidders[1].user.id, "buyer", "cs");
     // 1 800 Kč + PPL 120 Kč + protection max(29 Kč, 5 % + 10 Kč = 100 Kč).
@@ -444,7 +445,7 @@ describe("the winner who does not pay", () => {
       .from(buyerStrikes)
       .where(eq(buyerStrikes.userId, bidders[0].user.id));
     expect(strikes).toHaveLength(2);
-    expect(await deals().biddingSuspended(bidders[0].user.id)).toBe(true);
+    expect(await unpaidWins().biddingSuspended(bidders[0].user.id)).toBe(true);
     const auction = await insertAuction(api.db, { sellerId: seller.user.id, startPriceMinor: 100_000 });
     const refused = await api.services.bidding.placeBid({
       productId: auction.id,
@@ -462,20 +463,20 @@ describe("the winner who does not pay", () => {
         at: new Date(),
       }),
     ).toBe(2);
-    expect(await deals().biddingSuspended(bidders[0].user.id)).toBe(false);
+    expect(await unpaidWins().biddingSuspended(bidders[0].user.id)).toBe(false);
   });
 
   it("the seller lists the item again without a fee, once, unless a second chance is open", async () => {
     const unpaid = await unpaidAuction(150_000, 220_000);
     const sellerId = seller.user.id;
-    expect(await deals().unpaidRelistable(unpaid.id, bidders[0].user.id)).toBeNull();
-    expect(await deals().unpaidRelistable(unpaid.id, sellerId)).toBe(unpaid.productId);
+    expect(await unpaidWins().unpaidRelistable(unpaid.id, bidders[0].user.id)).toBeNull();
+    expect(await unpaidWins().unpaidRelistable(unpaid.id, sellerId)).toBe(unpaid.productId);
     // An open second-chance offer keeps the item for the runner-up; declined, it is free again.
-    expect(await deals().offerSecondChance(unpaid.id, sellerId)).toMatchObject({ ok: true });
-    expect(await deals().unpaidRelistable(unpaid.id, sellerId)).toBeNull();
-    const [offer] = await deals().openOffers(bidders[1].user.id);
-    expect(await deals().declineOffer(offer.id, bidders[1].user.id)).toBe(true);
-    expect(await deals().unpaidRelistable(unpaid.id, sellerId)).toBe(unpaid.productId);
+    expect(await unpaidWins().offerSecondChance(unpaid.id, sellerId)).toMatchObject({ ok: true });
+    expect(await unpaidWins().unpaidRelistable(unpaid.id, sellerId)).toBeNull();
+    const [offer] = await unpaidWins().openOffers(bidders[1].user.id);
+    expect(await unpaidWins().declineOffer(offer.id, bidders[1].user.id)).toBe(true);
+    expect(await unpaidWins().unpaidRelistable(unpaid.id, sellerId)).toBe(unpaid.productId);
 
     // A verified seller: the free quota of the unverified is not what this is about.
     await api.db.update(users).set({ verifiedAt: new Date() }).where(eq(users.id, sellerId));

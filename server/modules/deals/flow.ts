@@ -11,7 +11,6 @@ import { makingSteps } from "./flow/making.ts";
 import { paymentSteps } from "./flow/payment.ts";
 import { payoutSteps } from "./flow/payouts.ts";
 import { pickupSteps } from "./flow/pickup.ts";
-import { secondChanceSteps } from "./flow/second-chance.ts";
 import { dealPageOf, dealsOf } from "./reads.ts";
 
 export { AUCTION_DEAL_QUEUE, type DealFlowDeps, PROVIDER_CALLS_QUEUE } from "./flow/context.ts";
@@ -55,7 +54,6 @@ export function createDealFlow(deps: DealFlowDeps) {
     ...pickupSteps(ctx),
     ...deliveryChoiceSteps(ctx),
     ...clockSteps(ctx),
-    ...secondChanceSteps(ctx),
     ...buyingSteps(ctx),
     /** Registers the deals' queues and their handlers (the process's job runner runs them). */
     registerJobs: () => registerDealJobs(ctx, making, payment),

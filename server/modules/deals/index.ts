@@ -21,7 +21,9 @@ export type {
   NewDeal,
 } from "./contracts.ts";
 export { LEDGER_ACCOUNTS, MOVEMENT_ACCOUNTS } from "./contracts.ts";
-export { createDealsPersonalData } from "./export.ts";
+export type { RecordUnpaidWin } from "./deadlines.ts";
+export { createDealsPersonalData, dealIdsSoldBy } from "./export.ts";
+export type { StartedDeal } from "./flow/start.ts";
 export {
   type AuctionSale,
   createDealFlow,
@@ -31,13 +33,12 @@ export {
 // What the disputes module runs in its own transactions (server/modules/disputes): the deal under
 // its lock, its move to disputed, its resolution with the money, and its balances.
 export { balancesOf } from "./ledger.ts";
-export type { DealTermsSource, ListingDealTerms } from "./making.ts";
+export type { DealTermsSource, ListingDealTerms, MakeRefusal } from "./making.ts";
+// A deal as it stands (the unpaid wins' relisting check).
+export { dealOf } from "./reads.ts";
 export { RECONCILE_QUEUE } from "./reconcile.ts";
 export { createDealsService, type DealsService } from "./service.ts";
 export type { Resolution, StepRefusal } from "./settle.ts";
 export { resolveDeal, step } from "./settle.ts";
-// An appeal against a kept suspension (server/modules/disputes, appeals): the review, and the strikes
-// cleared when another staff member changes the decision.
-export { clearStrikes, strikeReviewOf } from "./strikes.ts";
 export type { DealActor } from "./transitions.ts";
 export { lockDeal, markDealDisputed } from "./transitions.ts";

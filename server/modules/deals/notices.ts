@@ -49,23 +49,6 @@ export function createDealNotices(notifier: Pick<Notifier, "notify">) {
     });
 
   return {
-    /** The runner-up's second-chance offer: the item at their highest bid, until `expiresAt`. */
-    secondChance: (
-      tx: Db,
-      deal: DealRecord,
-      offer: { id: number; buyerId: number; priceMinor: number; expiresAt: Date },
-    ) =>
-      notifier.notify(tx, offer.buyerId, "deal_second_chance", {
-        productId: deal.productId,
-        link: { page: "accountPurchases" },
-        variant: "buyer",
-        values: {
-          price: formatPrice(offer.priceMinor, null),
-          date: formatShortDateTime(offer.expiresAt, "cs"),
-        },
-        payload: { offerId: offer.id },
-        onceKey: `offer:${offer.id}`,
-      }),
     /** The second strike: bidding suspended, with the statement of its reasons. */
     biddingSuspended: (tx: Db, deal: DealRecord) => send(tx, deal, "bidding_suspended", "buyer", "suspended"),
     /** A deal was made: the buyer pays by the deadline; the seller waits for it. */

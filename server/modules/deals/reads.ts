@@ -1,24 +1,16 @@
 import { asc, desc, eq } from "drizzle-orm";
-import type {
-  DealNextAction,
-  DealPageView,
-  DealRole,
-  DealRow,
-  SecondChanceOfferRow,
-  SecondChanceState,
-} from "#core/contracts/deals.ts";
+import type { DealNextAction, DealPageView, DealRole, DealRow } from "#core/contracts/deals.ts";
 import { MARKETPLACE_METHODS } from "#core/contracts/marketplace-payments.ts";
 import type { Locale } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { trackingUrl } from "#core/rules/delivery.ts";
 import { CARRIERS, type Carrier } from "#core/schemas/delivery.ts";
 import type { Db } from "#server/db/client.ts";
-import { type ProductSummary, productSummaries } from "../listing-reads/index.ts";
+import { type ProductSummary, productSummaries, summaryName } from "../listing-reads/index.ts";
 import { buyerThreadsOf } from "../messages/index.ts";
 import { publicNamesOf } from "../users/index.ts";
 import { balancesOf } from "./ledger.ts";
 import { sellerPayoutAccounts } from "./tables/provider.ts";
-import type { SecondChanceOffer } from "./tables/strikes.ts";
 import { type DealRecord, dealStatusChanges, deals } from "./tables.ts";
 
 /**
@@ -48,11 +40,6 @@ export function dueOf(deal: DealRecord): Date | null {
   if (deal.status === "paid") return deal.shipBy;
   if (deal.status === "shipped" || deal.status === "delivered") return deal.releaseAt;
   return null;
-}
-
-function nameOf(product: ProductSummary | undefined, locale: Locale): string {
-  if (!product) return "";
-  return locale === "en" && product.nameEn ? product.nameEn : product.nameCs;
 }
 
 async function rowsOf(
@@ -87,7 +74,7 @@ async function rowsOf(
       source: deal.source,
       status: deal.status,
       productId: deal.productId,
-      productName: nameOf(products.get(deal.productId), locale),
+      productName: summaryName(products.get(deal.productId), locale),
       image: products.get(deal.productId)?.image ?? null,
       counterpart: names.get(role === "buyer" ? deal.sellerId : deal.buyerId) ?? "",
       totalMinor: deal.totalMinor,
@@ -171,39 +158,8 @@ export async function dealPageOf(
   };
 }
 
-/** The runner-up's open second-chance offers with their items, for Nákupy. */
-export async function offerRowsOf(
-  db: Db,
-  offers: SecondChanceOffer[],
-  locale: Locale,
-): Promise<SecondChanceOfferRow[]> {
-  const products = await productSummaries(
-    db,
-    offers.map((offer) => offer.productId),
-  );
-  return offers.map((offer) => ({
-    id: offer.id,
-    productId: offer.productId,
-    productName: nameOf(products.get(offer.productId), locale),
-    image: products.get(offer.productId)?.image ?? null,
-    priceMinor: offer.priceMinor,
-    expiresAt: offer.expiresAt.toISOString(),
-  }));
-}
-
-/** The seller's second chance on a deal the winner left unpaid: the offer made, if any, and its state. */
-export function secondChanceStateOf(
-  offer: SecondChanceOffer | null,
-  hours: number,
-  now: Date,
-): SecondChanceState {
-  if (!offer) return { hours, offer: null };
-  const state = offer.acceptedDealId
-    ? "accepted"
-    : offer.declinedAt
-      ? "declined"
-      : offer.expiresAt <= now
-        ? "expired"
-        : "open";
-  return { hours, offer: { priceMinor: offer.priceMinor, expiresAt: offer.expiresAt.toISOString(), state } };
+/** A deal by its id, as it stands; null without one (the unpaid wins' relisting check). */
+export async function dealOf(executor: Db, dealId: number): Promise<DealRecord | null> {
+  const [deal] = await executor.select().from(deals).where(eq(deals.id, dealId));
+  return deal ?? null;
 }

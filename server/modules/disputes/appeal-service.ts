@@ -2,8 +2,8 @@ import type { AdminAppealRow, AppealView, StrikeReviewView } from "#core/contrac
 import { complaintDeadline } from "#core/contracts/moderation.ts";
 import type { Db } from "#server/db/client.ts";
 import type { AuditActor, RecordAudit } from "../admin/index.ts";
-import { strikeReviewOf } from "../deals/index.ts";
 import type { Notifier } from "../messages/index.ts";
+import { strikeReviewOf } from "../unpaid-wins/index.ts";
 import { staffContactsOf } from "../users/index.ts";
 import {
   answerAppeal,

@@ -2,7 +2,8 @@ import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import { complaintDeadline } from "#core/contracts/moderation.ts";
 import { err, ok, type Result } from "#core/result.ts";
 import type { Db } from "#server/db/client.ts";
-import { clearStrikes, dealSidesOf, strikeReviewOf } from "../deals/index.ts";
+import { dealSidesOf } from "../deals/index.ts";
+import { clearStrikes, strikeReviewOf } from "../unpaid-wins/index.ts";
 import { type DealAppeal, dealAppeals, dealDisputes } from "./tables.ts";
 
 /**

@@ -7,9 +7,9 @@ import { insertAuction, insertAuctionSettings, insertBidders } from "#server/tes
 import { createMarketplaceDouble, type MarketplaceDouble } from "#server/test/marketplace-double.ts";
 import { AUCTION_DEAL_QUEUE, PROVIDER_CALLS_QUEUE } from "../deals/flow.ts";
 import { balancesOf } from "../deals/ledger.ts";
-import { buyerStrikes } from "../deals/tables/strikes.ts";
 import { PROVIDER_EVENT_QUEUE } from "../deals/webhooks.ts";
 import { messages as systemMessages } from "../messages/tables.ts";
+import { buyerStrikes } from "../unpaid-wins/tables.ts";
 import { dealDisputes } from "./tables.ts";
 
 /**
@@ -334,7 +334,7 @@ describe("an appeal against the operator's decision", () => {
     await api.db
       .insert(buyerStrikes)
       .values([first, second].map((deal) => ({ userId: late.user.id, dealId: deal.id })));
-    const kept = await api.services.dealsAdmin.reviewStrikes(
+    const kept = await api.services.unpaidWinsAdmin.reviewStrikes(
       late.user.id,
       { outcome: "kept", ...statement },
       { actorId: operatorId },
@@ -359,7 +359,7 @@ describe("an appeal against the operator's decision", () => {
       { outcome: "changed", answer: "Hospitalizace je doložená; pozastavení rušíme." },
     );
     expect(answered.ok).toBe(true);
-    expect(await api.services.deals.biddingSuspended(late.user.id)).toBe(false);
+    expect(await api.services.unpaidWins.biddingSuspended(late.user.id)).toBe(false);
     expect((await disputes().appeals.strikeReviewFor(late.user.id, reviewId))?.appeal?.answer).toMatchObject({
       outcome: "changed",
     });

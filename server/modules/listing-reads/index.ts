@@ -37,4 +37,4 @@ export {
   recentListingsOf,
 } from "./moderation-reads.ts";
 export { type NewSupply, suppliesLiveBetween } from "./new-supplies.ts";
-export { type ProductSummary, productSummaries, productsInStock } from "./product-summaries.ts";
+export { type ProductSummary, productSummaries, productsInStock, summaryName } from "./product-summaries.ts";

@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray } from "drizzle-orm";
 import type { ProductFormat, ProductStatus, ProductType } from "#core/contracts/catalog.ts";
+import type { Locale } from "#core/i18n/index.ts";
 import type { Db } from "#server/db/client.ts";
 import { categories } from "#server/modules/catalog/tables.ts";
 import { coverImage } from "#server/modules/listings/index.ts";
@@ -47,6 +48,15 @@ function batches(ids: number[]): number[][] {
   const out: number[][] = [];
   for (let i = 0; i < unique.length; i += BATCH) out.push(unique.slice(i, i + BATCH));
   return out;
+}
+
+/** A summary's name in the page's language: the English one where it has one, else the Czech. */
+export function summaryName(
+  product: Pick<ProductSummary, "nameCs" | "nameEn"> | undefined,
+  locale: Locale,
+): string {
+  if (!product) return "";
+  return locale === "en" && product.nameEn ? product.nameEn : product.nameCs;
 }
 
 /** The products of `ids` that exist, by id. */

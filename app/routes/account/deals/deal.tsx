@@ -39,7 +39,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     checked = await services.deals.returnedFromPayment(dealId, user!.id).catch(() => "unknown");
   const deal = await services.deals.page(dealId, user!.id, locale);
   if (!deal) throw data(null, { status: 404 });
-  const secondChance = await services.deals.secondChanceOf(deal);
+  const secondChance = await services.unpaidWins.secondChanceOf(deal);
   const dispute = await services.disputes.view(deal.id);
   const deliveryChoices = deal.next === "pay" ? await services.deals.deliveryChoices(deal.id, user!.id) : [];
   const documents = (await services.deals.feeDocuments(deal.id, user!.id)) ?? [];

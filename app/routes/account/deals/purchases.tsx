@@ -16,7 +16,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { services, locale, user } = context.get(appContext);
   return {
     rows: await services.deals.list(user!.id, "buyer", locale),
-    offers: await services.deals.openOfferRows(user!.id, locale),
+    offers: await services.unpaidWins.openOfferRows(user!.id, locale),
   };
 }
 
@@ -27,11 +27,11 @@ export async function action({ context, request }: Route.ActionArgs) {
   const offerId = Number(form.get("offerId"));
   if (!Number.isSafeInteger(offerId) || offerId <= 0) throw data(null, { status: 404 });
   if (form.get("intent") === "decline") {
-    const declined = await services.deals.declineOffer(offerId, user!.id);
+    const declined = await services.unpaidWins.declineOffer(offerId, user!.id);
     if (!declined) throw data(null, { status: 404 });
     return { message: translate(locale, "dealPages.offers.declined"), error: null };
   }
-  const accepted = await services.deals.acceptOffer(offerId, user!.id);
+  const accepted = await services.unpaidWins.acceptOffer(offerId, user!.id);
   if (!accepted.ok)
     return data(
       { message: null, error: translate(locale, `dealPages.refusal.${accepted.code}`) },

@@ -24,7 +24,7 @@ export function meta(args: Route.MetaArgs) {
 export async function loader({ context }: Route.LoaderArgs) {
   requireScope(context, "deals");
   const { services, locale } = context.get(appContext);
-  return { rows: await services.dealsAdmin.strikes(locale) };
+  return { rows: await services.unpaidWinsAdmin.strikes(locale) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -38,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { error: translate(locale, "adminDealSupport.strikes.errors.not_found"), done: null, userId: null },
       { status: 404 },
     );
-  const reviewed = await services.dealsAdmin.reviewStrikes(
+  const reviewed = await services.unpaidWinsAdmin.reviewStrikes(
     userId,
     { outcome, facts: String(form.get("facts") ?? ""), grounds: String(form.get("grounds") ?? "") },
     { actorId: staff.id, ip: clientIp },

@@ -4,6 +4,7 @@ import type { Db } from "#server/db/client.ts";
 import type { JobRunner } from "#server/jobs/runner.ts";
 import type { Logger } from "#server/logger.ts";
 import type { Notifier } from "../../messages/index.ts";
+import type { RecordUnpaidWin } from "../deadlines.ts";
 import { FEE_INVOICES_QUEUE } from "../fee-invoices.ts";
 import { type DealTermsSource, dealsSettingIfOn } from "../making.ts";
 import { createDealNotices } from "../notices.ts";
@@ -20,6 +21,8 @@ export type DealFlowDeps = {
     sharedValueIn<T = unknown>(executor: Db, name: string): Promise<T | undefined>;
   };
   terms: DealTermsSource;
+  /** The strike of a won auction left unpaid (server/modules/unpaid-wins), in the deadline's transaction. */
+  recordUnpaidWin: RecordUnpaidWin;
   notifier: Pick<Notifier, "notify">;
   publicUrl: string;
   logger: Pick<Logger, "info" | "warn" | "error">;

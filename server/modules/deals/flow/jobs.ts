@@ -48,14 +48,15 @@ export async function registerDealJobs(
     for (const id of await pendingCallIds(db)) await makeCall(db, marketplace, id);
   });
   jobs.work<DeadlineJob>(DEADLINE_QUEUE, async (job) => {
-    const outcome = await applyDeadline(db, notices, job, now());
+    const outcome = await applyDeadline(db, notices, job, now(), ctx.recordUnpaidWin);
     if (outcome === "cancelled" || outcome === "released") await ctx.kickCalls();
   });
   jobs.work(FEE_INVOICES_QUEUE, async () => {
     await issuePendingFeeInvoices(db, now);
   });
   jobs.work(DEADLINE_SWEEP_QUEUE, async () => {
-    for (const job of await overdueDeadlines(db, now())) await applyDeadline(db, notices, job, now());
+    for (const job of await overdueDeadlines(db, now()))
+      await applyDeadline(db, notices, job, now(), ctx.recordUnpaidWin);
     if (marketplace && (await pendingCallIds(db, 1)).length > 0) await ctx.kickCalls();
     if ((await pendingFeeInvoices(db)).length > 0) await issuePendingFeeInvoices(db, now);
   });

@@ -4,10 +4,8 @@ import type { DeliveryOption } from "#core/schemas/delivery.ts";
 import type { DealsSetting } from "#core/schemas/settings.ts";
 import type { Db } from "#server/db/client.ts";
 import { runnerUpOf } from "../bidding/index.ts";
-import type { MakeRefusal, makeDeal } from "./making.ts";
-import { type SecondChanceOffer, secondChanceOffers } from "./tables/strikes.ts";
-import type { DealRecord } from "./tables.ts";
-import { lockDeal } from "./transitions.ts";
+import { type DealFlow, lockDeal, type MakeRefusal, type StartedDeal } from "../deals/index.ts";
+import { type SecondChanceOffer, secondChanceOffers } from "./tables.ts";
 
 /**
  * The second-chance offer (issue 35, item 7): when the winner did not pay, the seller may offer
@@ -76,12 +74,12 @@ export async function acceptOffer(
     userId: number;
     now: Date;
     setting: DealsSetting;
-    /** Makes the deal with its deadline and notices (flow/start.ts). */
-    startDeal: typeof makeDeal;
+    /** Starts the deal with its deadline and notices (the deals' flow). */
+    startDeal: DealFlow["startDeal"];
     /** The listing's delivery options now (its deal terms). */
     optionsOf: (tx: Db, productId: number) => Promise<readonly DeliveryOption[]>;
   },
-): Promise<Result<{ deal: DealRecord; created: boolean }, AcceptRefusal>> {
+): Promise<Result<StartedDeal, AcceptRefusal>> {
   const [offer] = await tx
     .select()
     .from(secondChanceOffers)

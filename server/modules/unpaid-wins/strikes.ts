@@ -1,7 +1,6 @@
 import { and, count, eq, gte, isNull } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { buyerStrikes, strikeReviews } from "./tables/strikes.ts";
-import type { DealRecord } from "./tables.ts";
+import { buyerStrikes, strikeReviews } from "./tables.ts";
 
 /**
  * Strikes (issue 35, item 7; docs/product/deals.md, "The winner who does not pay"): a won auction
@@ -29,7 +28,7 @@ async function countingStrikes(executor: Db, userId: number, now: Date): Promise
 /** The strike of a deal cancelled unpaid (once per deal); says whether it suspends bidding now. */
 export async function recordStrike(
   tx: Db,
-  deal: Pick<DealRecord, "id" | "buyerId">,
+  deal: { id: number; buyerId: number },
   now: Date,
 ): Promise<{ recorded: boolean; suspendedNow: boolean }> {
   const inserted = await tx

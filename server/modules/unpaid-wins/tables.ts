@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { createdAt, money, timestamptz } from "#server/db/columns.ts";
-import { productKey } from "../../listings/keys.ts";
-import { userKey } from "../../users/keys.ts";
-import { deals } from "../tables.ts";
+import { dealKey } from "../deals/keys.ts";
+import { productKey } from "../listings/keys.ts";
+import { userKey } from "../users/keys.ts";
 
 /**
  * The winner who does not pay (issue 35, item 7): a strike per deal cancelled unpaid, and the
@@ -19,7 +19,7 @@ export const buyerStrikes = pgTable(
     userId: integer("user_id").notNull().references(userKey, { onDelete: "restrict" }),
     dealId: integer("deal_id")
       .notNull()
-      .references(() => deals.id, { onDelete: "restrict" })
+      .references(dealKey, { onDelete: "restrict" })
       .unique("buyer_strikes_deal_id_unique"),
     createdAt: createdAt(),
     /** The operator's review lifted it (with its reasons), or null while it counts. */
@@ -69,13 +69,13 @@ export const secondChanceOffers = pgTable(
     /** The deal the winner left unpaid: one offer per such deal. */
     unpaidDealId: integer("unpaid_deal_id")
       .notNull()
-      .references(() => deals.id, { onDelete: "restrict" })
+      .references(dealKey, { onDelete: "restrict" })
       .unique("second_chance_offers_unpaid_deal_id_unique"),
     productId: integer("product_id").notNull().references(productKey, { onDelete: "restrict" }),
     buyerId: integer("buyer_id").notNull().references(userKey, { onDelete: "restrict" }),
     priceMinor: money("price_minor").notNull(),
     expiresAt: timestamptz("expires_at").notNull(),
-    acceptedDealId: integer("accepted_deal_id").references(() => deals.id, { onDelete: "restrict" }),
+    acceptedDealId: integer("accepted_deal_id").references(dealKey, { onDelete: "restrict" }),
     declinedAt: timestamptz("declined_at"),
     createdAt: createdAt(),
   },

@@ -1,27 +1,65 @@
-import { eq } from "drizzle-orm";
+import { formatShortDateTime } from "#core/formats/dates.ts";
 import type { Locale } from "#core/i18n/index.ts";
+import { formatPrice } from "#core/money/money.ts";
 import { err } from "#core/result.ts";
-import { liveDealOf } from "../buying-quote.ts";
-import { offerRowsOf, secondChanceStateOf } from "../reads.ts";
+import type { Db } from "#server/db/client.ts";
+import { type DealFlow, type DealTermsSource, dealOf, liveDealOf } from "../deals/index.ts";
+import type { Notifier } from "../messages/index.ts";
+import { offerRowsOf, secondChanceStateOf } from "./reads.ts";
 import {
   acceptOffer,
   declineOffer,
   offerOfUnpaidDeal,
   offerSecondChance,
   openOffersOf,
-} from "../second-chance.ts";
-import { isBiddingSuspended } from "../strikes.ts";
-import { deals } from "../tables.ts";
-import { lockDeal } from "../transitions.ts";
-import type { FlowContext } from "./context.ts";
+} from "./second-chance.ts";
+import { isBiddingSuspended } from "./strikes.ts";
+import type { SecondChanceOffer } from "./tables.ts";
 
-/** The winner who does not pay (issue 35, item 7): strikes and the second-chance offer. */
-export function secondChanceSteps(ctx: FlowContext) {
-  const { db, notices, now, setting } = ctx;
+/** What the unpaid wins are built from (server/wiring/deals.ts). */
+export type UnpaidWinsDeps = {
+  db: Db;
+  notifier: Pick<Notifier, "notify">;
+  /** The deals' flow: whether deals through the site are on, and the deal an accepted offer starts. */
+  deals: Pick<DealFlow, "activeSetting" | "startDeal">;
+  /** The listings' delivery options, read in the offer's transaction. */
+  terms: DealTermsSource;
+  now?: () => Date;
+};
+
+/** The runner-up's second-chance offer: the item at their highest bid, until `expiresAt` (Nákupy). */
+const tellRunnerUp = (notifier: UnpaidWinsDeps["notifier"], tx: Db, offer: SecondChanceOffer) =>
+  notifier.notify(tx, offer.buyerId, "deal_second_chance", {
+    productId: offer.productId,
+    link: { page: "accountPurchases" },
+    variant: "buyer",
+    values: { price: formatPrice(offer.priceMinor, null), date: formatShortDateTime(offer.expiresAt, "cs") },
+    payload: { offerId: offer.id },
+    onceKey: `offer:${offer.id}`,
+  });
+
+/**
+ * The winner who does not pay (issue 35, item 7; docs/product/deals.md): the strike an unpaid won
+ * auction gives its buyer (recorded by the deals' payment deadline through `recordStrike`, wired
+ * in server/wiring/deals.ts, in its transaction), bidding suspended at the second, and the seller's second-chance offer to the
+ * runner-up or relisting without a fee. The tables are this module's; the deals are the deals
+ * module's, read and started through its index and flow.
+ */
+export function createUnpaidWinsService(deps: UnpaidWinsDeps) {
+  const { db, now = () => new Date() } = deps;
   return {
     /** Two won auctions left unpaid in 12 months, not cleared by the operator: no bidding. */
     biddingSuspended: (userId: number) => isBiddingSuspended(db, userId, now()),
+    ...secondChanceSteps(deps, now),
+  };
+}
 
+export type UnpaidWinsService = ReturnType<typeof createUnpaidWinsService>;
+
+/** The seller's choice on an unpaid win: the runner-up's second chance, or relisting without a fee. */
+function secondChanceSteps({ db, notifier, deals, terms }: UnpaidWinsDeps, now: () => Date) {
+  const setting = deals.activeSetting;
+  return {
     /** The seller of a deal left unpaid offers the item to the runner-up at their highest bid. */
     async offerSecondChance(dealId: number, sellerId: number) {
       const on = await setting();
@@ -33,9 +71,7 @@ export function secondChanceSteps(ctx: FlowContext) {
           hours: on.secondChanceHours,
           now: now(),
         });
-        if (!offered.ok) return offered;
-        const deal = await lockDeal(tx, dealId);
-        if (deal) await notices.secondChance(tx, deal, offered.value);
+        if (offered.ok) await tellRunnerUp(notifier, tx, offered.value);
         return offered;
       });
     },
@@ -45,7 +81,7 @@ export function secondChanceSteps(ctx: FlowContext) {
      * holds the item and no second-chance offer is open or accepted. The listings relist it.
      */
     async unpaidRelistable(dealId: number, sellerId: number): Promise<number | null> {
-      const [deal] = await db.select().from(deals).where(eq(deals.id, dealId));
+      const deal = await dealOf(db, dealId);
       if (
         !deal ||
         deal.sellerId !== sellerId ||
@@ -75,19 +111,18 @@ export function secondChanceSteps(ctx: FlowContext) {
     async acceptOffer(offerId: number, userId: number) {
       const on = await setting();
       if (!on) return err("deals_off" as const);
-      return db.transaction(async (tx) => {
-        const accepted = await acceptOffer(tx, {
+      return db.transaction((tx) =>
+        acceptOffer(tx, {
           offerId,
           userId,
           now: now(),
           setting: on,
-          startDeal: ctx.startDeal,
+          startDeal: deals.startDeal,
           // Read in the offer's transaction (a read beside it would wait for it on one connection).
           optionsOf: async (inner, productId) =>
-            (await ctx.terms.termsOf(productId, inner))?.deliveryOptions ?? [],
-        });
-        return accepted;
-      });
+            (await terms.termsOf(productId, inner))?.deliveryOptions ?? [],
+        }),
+      );
     },
     declineOffer: (offerId: number, userId: number) => declineOffer(db, offerId, userId, now()),
   };
