@@ -279,7 +279,9 @@ test("the winner who does not pay: a strike, and the runner-up takes the second 
   await buyer.goto("/ucet/zpravy?filter=system");
   await buyer.getByTestId("thread-row").first().click();
   await expect(
-    buyer.getByTestId("message").filter({ hasText: `Obchod ${name} jsme zrušili, protože nebyl včas zaplacen.` }),
+    buyer
+      .getByTestId("message")
+      .filter({ hasText: `Obchod ${name} jsme zrušili, protože nebyl včas zaplacen.` }),
   ).toBeVisible();
 
   // The seller offers the item to the runner-up at the runner-up's own highest bid.
