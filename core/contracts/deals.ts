@@ -123,6 +123,11 @@ export type DisputeView = {
     at: string;
     /** The photos attached to the message, served only to the two sides and the operator. */
     photos?: DisputePhoto[];
+    /**
+     * The message's photos were deleted (ADR 0082): their retention after the dispute's end ran
+     * out, or their author's account was deleted; the page says so in their place.
+     */
+    photosRemoved?: "retention" | "erasure" | null;
   }[];
 };
 

@@ -1,4 +1,5 @@
 import type { Db } from "#server/db/client.ts";
+import type { JobRunner } from "#server/jobs/runner.ts";
 import { createAuditLogReader, createAuditService, recordAudit } from "#server/modules/admin/index.ts";
 import {
   createAuthPersonalData,
@@ -104,7 +105,7 @@ type AccountPagesNeeds = Pick<ReturnType<typeof wireAccounts>, "loginThrottle" |
  * watched products and notices come to) and the data export and deletion, which read the other
  * modules through these functions of the owners.
  */
-export function wireAccountPages({ db, config, logger }: Base, needs: AccountPagesNeeds) {
+export function wireAccountPages({ db, config, logger, jobs }: Base, needs: AccountPagesNeeds) {
   const { catalog, messages, wishlist, productPages, listingQuota, accounts } = needs;
   const listingReads = createAccountListingReads(db);
   const accountData = createAccountDataService({
@@ -114,7 +115,7 @@ export function wireAccountPages({ db, config, logger }: Base, needs: AccountPag
     pendingEmail: (userId, current, at) => pendingEmailOf(db, userId, current, at),
     isKnownCountry: createCountryCheck(db),
     runningAuctionsOf,
-    personalData: personalDataSources(db, listingReads.productNames),
+    personalData: personalDataSources(db, listingReads.productNames, { publicUrl: config.publicUrl, jobs }),
     recordAudit,
     uploads: needs.uploads,
     logger,
@@ -160,6 +161,8 @@ export function wireAccountPages({ db, config, logger }: Base, needs: AccountPag
 function personalDataSources(
   db: Db,
   productNames: ReturnType<typeof createAccountListingReads>["productNames"],
+  /** Where the export's links to dispute photos point, and the jobs that remove an erased account's. */
+  disputes: { publicUrl: string; jobs: Pick<JobRunner, "send"> },
 ) {
   return [
     createListingsPersonalData(db),
@@ -172,7 +175,7 @@ function personalDataSources(
     createOrdersPersonalData(db),
     createShopPersonalData(db),
     createDealsPersonalData(db, { productNames }),
-    createDisputesPersonalData(db),
+    createDisputesPersonalData(db, disputes),
     createUnpaidWinsPersonalData(db),
     credentialsPersonalData,
     createAuthPersonalData(db),

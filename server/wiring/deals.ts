@@ -2,7 +2,11 @@ import path from "node:path";
 import { recordAudit } from "#server/modules/admin/index.ts";
 import { createDealTermsService } from "#server/modules/deal-terms/index.ts";
 import { createDealFlow, createDealsAdmin, type DealTermsSource } from "#server/modules/deals/index.ts";
-import { createDisputePhotoStore, createDisputesService } from "#server/modules/disputes/index.ts";
+import {
+  createDisputePhotoStore,
+  createDisputesService,
+  registerDisputeJobs,
+} from "#server/modules/disputes/index.ts";
 import type { Notifier } from "#server/modules/messages/index.ts";
 import { createPaymentRequestsService } from "#server/modules/payment-requests/index.ts";
 import type { SettingsService } from "#server/modules/settings/index.ts";
@@ -18,7 +22,7 @@ import type { Base } from "./base.ts";
  * where none is configured: deals are then off), the listings' deal terms (tests may pass their
  * own), and the deals' jobs (the deal of a sold auction, the provider's webhooks, the calls out to
  * it, the deadlines); and the operator's side of them with the daily check of the held money
- * (`dealsAdmin`).
+ * (`dealsAdmin`); the disputes with their photos' retention.
  */
 export function wireDeals(
   { db, jobs, config, logger, marketplace }: Base,
@@ -44,15 +48,20 @@ export function wireDeals(
   void dealsAdmin
     .registerJobs()
     .catch((err) => logger.error({ err }, "could not register the deals' reconciliation job"));
+  // Dispute photos are private: outside the uploads the server serves to anyone.
+  const disputePhotos = createDisputePhotoStore(path.join(config.dataDir, "private", "dispute-photos"));
   const disputes = createDisputesService({
     db,
     notifier,
     dealsSetting: deals.activeSetting,
     kickCalls: deals.kickCalls,
     recordAudit,
-    // Dispute photos are private: outside the uploads the server serves to anyone.
-    photos: createDisputePhotoStore(path.join(config.dataDir, "private", "dispute-photos")),
+    photos: disputePhotos,
   });
+  // Their retention (ADR 0082) and the files of an erased account's photos.
+  void registerDisputeJobs(jobs, { db, photos: disputePhotos, logger }).catch((err) =>
+    logger.error({ err }, "could not register the disputes' jobs"),
+  );
   // The seller's payment request in a classified's conversation, accepted into a deal.
   const paymentRequests = createPaymentRequestsService({ db, notifier, deals });
   // The winner who does not pay: strikes, their reviews, the second-chance offer.

@@ -26,15 +26,27 @@ export function DisputePhotoInput({ id }: { id: string }) {
   );
 }
 
-/** A message's photos as thumbnails, each opening the full photo (served to the two sides and staff only). */
+/**
+ * A message's photos as thumbnails, each opening the full photo (served to the two sides and staff
+ * only); where they were deleted (their retention ran out, or their author's account went: ADR
+ * 0082), a line saying so instead.
+ */
 export function DisputePhotoList({
   photos,
+  removed,
   who,
 }: {
   photos: readonly DisputePhoto[] | undefined;
+  removed?: "retention" | "erasure" | null;
   who: string;
 }) {
   const { t } = useTranslation();
+  if (removed && (!photos || photos.length === 0))
+    return (
+      <p className="mt-2 text-xs text-muted italic" data-testid="dispute-photos-removed">
+        {t(`dealPages.dispute.photosRemoved.${removed}`)}
+      </p>
+    );
   if (!photos || photos.length === 0) return null;
   return (
     <ul className="mt-2 flex flex-wrap gap-2" data-testid="dispute-photos">

@@ -177,7 +177,11 @@ export function DealDispute({ deal, dispute }: { deal: DealPageView; dispute: Di
               {t(`dealPages.dispute.roles.${message.role}`)} · {formatDate(message.at, locale, true)}
             </p>
             <p className="mt-1 whitespace-pre-line">{message.body}</p>
-            <DisputePhotoList photos={message.photos} who={t(`dealPages.dispute.roles.${message.role}`)} />
+            <DisputePhotoList
+              photos={message.photos}
+              removed={message.photosRemoved}
+              who={t(`dealPages.dispute.roles.${message.role}`)}
+            />
           </li>
         ))}
       </ol>

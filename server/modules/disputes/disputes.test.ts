@@ -1,16 +1,15 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEALS } from "#server/db/seed/settings-data.ts";
-import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
-import { insertAuction, insertAuctionSettings, insertBidders } from "#server/test/auction-fixtures.ts";
-import { createMarketplaceDouble, type MarketplaceDouble } from "#server/test/marketplace-double.ts";
-import { AUCTION_DEAL_QUEUE, PROVIDER_CALLS_QUEUE } from "../deals/flow.ts";
+import type { TestApi } from "#server/test/api-harness.ts";
+import { insertBidders } from "#server/test/auction-fixtures.ts";
+import type { MarketplaceDouble } from "#server/test/marketplace-double.ts";
+import { PROVIDER_CALLS_QUEUE } from "../deals/flow.ts";
 import { balancesOf } from "../deals/ledger.ts";
-import { PROVIDER_EVENT_QUEUE } from "../deals/webhooks.ts";
 import { messages as systemMessages } from "../messages/tables.ts";
 import { buyerStrikes } from "../unpaid-wins/tables.ts";
 import { dealDisputes } from "./tables.ts";
+import { disputesTestApi, shippedDeal as makeShippedDeal, photoBytes } from "./test-fixtures.ts";
 
 /**
  * A dispute as the buyer, the seller and the operator live it (issue 35, item 6): opened within
@@ -24,24 +23,9 @@ let provider: MarketplaceDouble;
 let seller: Awaited<ReturnType<typeof insertBidders>>[number];
 let buyer: Awaited<ReturnType<typeof insertBidders>>[number];
 let stranger: Awaited<ReturnType<typeof insertBidders>>[number];
-const _clock = new Date();
 
 beforeAll(async () => {
-  provider = createMarketplaceDouble();
-  api = await createTestApi(
-    {},
-    {
-      marketplace: provider.port,
-      dealTerms: {
-        termsOf: async () => ({
-          paysThroughSite: false,
-          deliveryOptions: [{ carrier: "dpd", priceMinor: 10_000 }],
-        }),
-      },
-    },
-  );
-  await insertAuctionSettings(api.db, 0);
-  await api.services.settings.put("deals", null, { ...DEALS, enabled: true });
+  ({ api, provider } = await disputesTestApi());
   [seller, buyer, stranger] = await insertBidders(api.db, 3);
   const [operator] = await insertBidders(api.db, 1);
   operatorId = operator.user.id;
@@ -53,30 +37,7 @@ const deals = () => api.services.deals;
 const disputes = () => api.services.disputes;
 
 /** A deal of 1 000 Kč + DPD 100 Kč + protection 60 Kč, paid and shipped. */
-async function shippedDeal() {
-  const auction = await insertAuction(api.db, { sellerId: seller.user.id, startPriceMinor: 100_000 });
-  await api.services.bidding.placeBid({
-    productId: auction.id,
-    bidder: { id: buyer.user.id, emailConfirmed: true, adultConfirmed: true },
-    amountMinor: 100_000,
-  });
-  await api.services.bidding.moveEnd(auction.id, new Date(Date.now() - 1000));
-  await api.services.bidding.closeAuction(auction.id);
-  await api.jobs.runPending(AUCTION_DEAL_QUEUE);
-  const row = (await deals().list(buyer.user.id, "buyer", "cs")).find((one) => one.productId === auction.id);
-  if (!row) throw new Error("no deal");
-  const started = await deals().startPayment(row.id, buyer.user.id, "card", "cs");
-  const chargeId = started.ok ? (started.value.payUrl.split("/").pop() ?? "") : "";
-  provider.settle(chargeId);
-  const { body, signature } = provider.webhook("charge.paid", chargeId);
-  await api.call("POST", "/api/deals/webhooks/stripe", {
-    rawBody: body,
-    headers: { "stripe-signature": signature, "Content-Type": "application/json" },
-  });
-  await api.jobs.runPending(PROVIDER_EVENT_QUEUE);
-  expect((await deals().ship(row.id, seller.user.id, { trackingNumber: "DPD 0001 2345" })).ok).toBe(true);
-  return row;
-}
+const shippedDeal = () => makeShippedDeal({ api, provider }, seller, buyer);
 
 describe("a dispute", () => {
   it("escalated to the operator ends in a partial refund with a statement of reasons both sides see", async () => {
@@ -165,13 +126,6 @@ describe("a dispute", () => {
     expect(provider.refunds.filter((refund) => refund.amountMinor === 20_000)).toHaveLength(1);
   });
 });
-
-/** A small JPEG with an EXIF camera serial, as a phone would send it. */
-const photoBytes = () =>
-  sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 120, g: 40, b: 20 } } })
-    .jpeg()
-    .withMetadata({ exif: { IFD0: { Make: "Rarita Test Camera", Copyright: "secret" } } })
-    .toBuffer();
 
 describe("a dispute's photos", () => {
   it("are checked by content, kept without metadata and shown to the two sides and the deals staff only", async () => {

@@ -63,7 +63,10 @@ export function createDisputePhotoStore(dir: string) {
       const file = fileOf(dealId, fileName);
       return file ? fs.readFile(file).catch(() => null) : null;
     },
-    /** Removes photos written for a message that was then refused. */
+    /**
+     * Removes the named photos: written for a message that was then refused, or whose author's
+     * account was deleted (retention.ts). A name already gone is no error.
+     */
     async remove(dealId: number, fileNames: readonly string[]): Promise<void> {
       await Promise.all(
         fileNames.map((name) => {
@@ -71,6 +74,13 @@ export function createDisputePhotoStore(dir: string) {
           return file ? fs.rm(file, { force: true }) : undefined;
         }),
       );
+    },
+    /**
+     * Removes the deal's whole folder, every photo of its dispute and any file a crash left beside
+     * them (the retention, retention.ts). A folder already gone is no error.
+     */
+    async removeDeal(dealId: number): Promise<void> {
+      if (Number.isSafeInteger(dealId)) await fs.rm(folder(dealId), { recursive: true, force: true });
     },
   };
 }

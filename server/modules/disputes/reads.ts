@@ -64,6 +64,7 @@ export async function disputeViewOf(db: Db, dealId: number): Promise<DisputeView
       body: message.body,
       at: message.createdAt.toISOString(),
       photos: photos.get(message.id) ?? [],
+      photosRemoved: message.photosRemoved,
     })),
   };
 }

@@ -12,6 +12,8 @@ import { userKey } from "../users/keys.ts";
  */
 export const DISPUTE_OUTCOMES = ["release", "partial_refund", "refund"] as const;
 export const PROPOSERS = ["buyer", "seller"] as const;
+/** Why a message's photos are gone (ADR 0082): their retention ran out, or their author's account was deleted. */
+export const PHOTO_REMOVALS = ["retention", "erasure"] as const;
 
 export const dealDisputes = pgTable(
   "deal_disputes",
@@ -66,10 +68,17 @@ export const dealDisputeMessages = pgTable(
     role: text("role").notNull(),
     body: text("body").notNull(),
     createdAt: createdAt(),
+    /**
+     * The message's photos were deleted (ADR 0082: `retention` after the period past the dispute's
+     * end, `erasure` with their author's account), so the page says so instead of showing none.
+     */
+    photosRemoved: text("photos_removed", { enum: PHOTO_REMOVALS }),
+    photosRemovedAt: timestamptz("photos_removed_at"),
   },
   (t) => [
     index("deal_dispute_messages_dispute_id_idx").on(t.disputeId, t.id),
     check("deal_dispute_messages_role_check", oneOf(t.role, ["buyer", "seller", "operator"])),
+    check("deal_dispute_messages_photos_removed_check", oneOf(t.photosRemoved, PHOTO_REMOVALS)),
   ],
 );
 
@@ -79,8 +88,10 @@ export type DealDisputeMessage = typeof dealDisputeMessages.$inferSelect;
 /**
  * A photo the buyer or the seller attached to their message in a dispute (issue 35, item 6): the
  * upload checked by its bytes and re-encoded to WebP without metadata, kept outside the public
- * uploads (DATA_DIR/private/dispute-photos/<dispute>/<file>) and served only to the deal's two
- * sides and to staff with the `deals` scope (photos.ts).
+ * uploads (DATA_DIR/private/dispute-photos/<deal>/<file>) and served only to the deal's two
+ * sides and to staff with the `deals` scope (photos.ts). The file and its row are deleted when the
+ * retention runs out after the dispute's end, or with their author's account once the dispute has
+ * ended (retention.ts, ADR 0082).
  */
 export const dealDisputePhotos = pgTable(
   "deal_dispute_photos",
@@ -98,7 +109,11 @@ export const dealDisputePhotos = pgTable(
     height: integer("height").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("deal_dispute_photos_message_id_idx").on(t.messageId, t.id)],
+  (t) => [
+    index("deal_dispute_photos_message_id_idx").on(t.messageId, t.id),
+    // The retention job's way from a dispute past its period to its photos (retention.ts).
+    index("deal_dispute_photos_dispute_id_idx").on(t.disputeId),
+  ],
 );
 
 export const APPEAL_SUBJECTS = ["dispute", "strike_review"] as const;

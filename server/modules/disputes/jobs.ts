@@ -1,0 +1,33 @@
+import { PRAGUE_TIME_ZONE } from "#core/time/prague.ts";
+import type { Db } from "#server/db/client.ts";
+import type { JobRunner } from "#server/jobs/runner.ts";
+import type { Logger } from "#server/logger.ts";
+import type { DisputePhotoStore } from "./photos.ts";
+import { type PhotoFiles, removeExpiredPhotos } from "./retention.ts";
+
+/** Every night: the photos of disputes past their retention are deleted (retention.ts, ADR 0082). */
+export const PHOTO_RETENTION_QUEUE = "disputes.photo-retention";
+/** The files of photos whose rows an account's deletion removed, once that deletion committed. */
+export const PHOTO_FILES_QUEUE = "disputes.photo-files";
+
+/**
+ * The disputes' queues: the nightly retention at 04:40 Prague time (after the listings' sweep at
+ * 04:10), and the removal of an erased account's photo files. Both are idempotent: a second run
+ * finds no rows past their period, and removing a file already gone is no error.
+ */
+export async function registerDisputeJobs(
+  jobs: JobRunner,
+  deps: { db: Db; photos: DisputePhotoStore; logger?: Pick<Logger, "info">; now?: () => Date },
+) {
+  const now = deps.now ?? (() => new Date());
+  jobs.define(PHOTO_RETENTION_QUEUE, { policy: "exclusive", retryLimit: 3, retryBackoff: true });
+  jobs.define(PHOTO_FILES_QUEUE, { retryLimit: 10, retryBackoff: true });
+  jobs.work(PHOTO_RETENTION_QUEUE, async () => {
+    const disputes = await removeExpiredPhotos(deps.db, deps.photos, now());
+    if (disputes) deps.logger?.info({ disputes }, "dispute photos past their retention deleted");
+  });
+  jobs.work<PhotoFiles>(PHOTO_FILES_QUEUE, async ({ dealId, fileNames }) => {
+    await deps.photos.remove(dealId, fileNames);
+  });
+  await jobs.schedule(PHOTO_RETENTION_QUEUE, "40 4 * * *", {}, { tz: PRAGUE_TIME_ZONE });
+}
