@@ -30,6 +30,8 @@ export const NOTIFICATION_KINDS = [
   // Deals through the site (issue 35): each step to the buyer and the seller.
   "deal_created",
   "deal_pay_reminder",
+  "deal_ship_reminder",
+  "deal_release_reminder",
   "deal_paid",
   "deal_shipped",
   "deal_released",
@@ -78,7 +80,9 @@ export const NOTIFICATION_GROUPS: { id: NotificationGroupId; kinds: Notification
       "deal_created",
       "deal_pay_reminder",
       "deal_paid",
+      "deal_ship_reminder",
       "deal_shipped",
+      "deal_release_reminder",
       "deal_released",
       "deal_cancelled",
       "deal_payment_request",

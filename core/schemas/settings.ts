@@ -225,6 +225,12 @@ const shop = z
  * deal open for a year.
  */
 const wholeNumber = (min: number, max: number) => z.number().int().min(min).max(max);
+/** Hours before a deadline at which a side is reminded, each once: up to five, none twice. */
+const reminderHours = (max: number) =>
+  z
+    .array(wholeNumber(1, max))
+    .max(5)
+    .refine((hours) => new Set(hours).size === hours.length, "validation.duplicate");
 const deals = z
   .strictObject({
     enabled: z.boolean(),
@@ -240,20 +246,24 @@ const deals = z
     disputeAnswerDays: wholeNumber(1, 14),
     secondChanceHours: wholeNumber(1, 24 * 7),
     /** Hours before the payment deadline at which the buyer is reminded, e.g. [24, 12]. */
-    payReminderHours: z
-      .array(wholeNumber(1, 24 * 14))
-      .max(5)
-      .refine((hours) => new Set(hours).size === hours.length, "validation.duplicate"),
+    payReminderHours: reminderHours(24 * 14),
+    /** Hours before the ship-by deadline (or the pickup's "ready" one) at which the seller is reminded. */
+    shipReminderHours: reminderHours(24 * 20),
+    /** Hours before the money is released at which the buyer is reminded (dispute or confirm). */
+    releaseReminderHours: reminderHours(24 * 60),
   })
   .superRefine((value, ctx) => {
-    value.payReminderHours.forEach((hours, index) => {
-      if (hours >= value.payDays * 24)
-        ctx.addIssue({
-          code: "custom",
-          path: ["payReminderHours", index],
-          message: "validation.reminderBeforeDeadline",
-        });
-    });
+    // Each reminder comes before its deadline; the ship-by deadline is at least as many days away
+    // as its working days.
+    const rules = [
+      ["payReminderHours", value.payDays, "validation.reminderBeforeDeadline"],
+      ["shipReminderHours", value.shipWorkingDays, "validation.shipReminderBeforeDeadline"],
+      ["releaseReminderHours", value.releaseDaysAfterShipping, "validation.releaseReminderBeforeRelease"],
+    ] as const;
+    for (const [field, days, message] of rules)
+      value[field].forEach((hours, index) => {
+        if (hours >= days * 24) ctx.addIssue({ code: "custom", path: [field, index], message });
+      });
   });
 
 /** The `deals` setting's value as the deals module reads it (parse it with SETTING_SPECS.deals.schema). */

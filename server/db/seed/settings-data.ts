@@ -48,6 +48,8 @@ export const DEALS = {
   disputeAnswerDays: 3,
   secondChanceHours: 48,
   payReminderHours: [24, 12],
+  shipReminderHours: [24],
+  releaseReminderHours: [48],
 };
 
 type SettingSeed = { name: string; locale: "cs" | "en" | null; value: unknown };

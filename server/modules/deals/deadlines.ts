@@ -1,4 +1,6 @@
 import { and, eq, inArray, lte, or } from "drizzle-orm";
+import type { DealStatus } from "#core/lifecycles/deal.ts";
+import type { DealsSetting } from "#core/schemas/settings.ts";
 import type { Db } from "#server/db/client.ts";
 import type { JobRunner } from "#server/jobs/runner.ts";
 import type { DealNotices } from "./notices.ts";
@@ -11,15 +13,27 @@ import { lockDeal, markDealUnpaid } from "./transitions.ts";
  * shipped by `ship_by`, released at `release_at` unless disputed. Each is a durable job sent in the
  * transaction that set the date, and a sweep every few minutes catches any a crash or a clock
  * change left behind. A deadline acts only when the deal still stands where the deadline applies
- * and its date has passed, so a stale or repeated job does nothing.
+ * and its date has passed, so a stale or repeated job does nothing. Each deadline has its
+ * reminders, jobs too, sent in the same transaction: the buyer's before `pay_by` and before the
+ * release, the seller's before `ship_by`; a reminder goes out only while its deadline is ahead and
+ * the deal still waits for it, once.
  */
 
 export const DEADLINE_QUEUE = "deals.deadline";
 export const DEADLINE_SWEEP_QUEUE = "deals.deadline_sweep";
 
-export type DeadlineKind = "pay_reminder" | "pay" | "ship" | "release";
-/** `hours`: a payment reminder's distance from the deadline. */
+export type ReminderKind = "pay_reminder" | "ship_reminder" | "release_reminder";
+export type DeadlineKind = ReminderKind | "pay" | "ship" | "release";
+/** `hours`: a reminder's distance from its deadline. */
 export type DeadlineJob = { dealId: number; kind: DeadlineKind; hours?: number };
+
+/**
+ * The reminders a `deals` setting saved before they existed stands for (docs/product/deals.md,
+ * "The `deals` setting"): the seller a day before ship-by, the buyer two days before the release.
+ */
+export const DEFAULT_REMINDER_HOURS = { ship: [24], release: [48] } as const;
+
+const HOUR_MS = 60 * 60 * 1000;
 
 /** Sends the deadline's job for its date, in the caller's transaction. */
 export async function scheduleDeadline(
@@ -31,19 +45,58 @@ export async function scheduleDeadline(
   await jobs.send(DEADLINE_QUEUE, job, { startAfter: at, tx });
 }
 
-/** The payment deadline's job and its reminders (`hours` before it, those still ahead). */
-export async function schedulePayment(
+/** A deadline's job and its reminders (`hours` before it, those still ahead). */
+async function scheduleWithReminders(
+  jobs: Pick<JobRunner, "send">,
+  tx: Db,
+  job: { dealId: number; kind: "pay" | "ship" | "release"; reminder: ReminderKind },
+  deadline: Date,
+  reminderHours: readonly number[],
+  now: Date,
+): Promise<void> {
+  await scheduleDeadline(jobs, tx, { dealId: job.dealId, kind: job.kind }, deadline);
+  for (const hours of reminderHours) {
+    const at = new Date(deadline.getTime() - hours * HOUR_MS);
+    if (at > now) await scheduleDeadline(jobs, tx, { dealId: job.dealId, kind: job.reminder, hours }, at);
+  }
+}
+
+/** The payment deadline's job and its reminders to the buyer. */
+export function schedulePayment(
   jobs: Pick<JobRunner, "send">,
   tx: Db,
   deal: Pick<DealRecord, "id" | "payBy">,
   reminderHours: readonly number[],
   now: Date,
 ): Promise<void> {
-  await scheduleDeadline(jobs, tx, { dealId: deal.id, kind: "pay" }, deal.payBy);
-  for (const hours of reminderHours) {
-    const at = new Date(deal.payBy.getTime() - hours * 60 * 60 * 1000);
-    if (at > now) await scheduleDeadline(jobs, tx, { dealId: deal.id, kind: "pay_reminder", hours }, at);
-  }
+  const job = { dealId: deal.id, kind: "pay", reminder: "pay_reminder" } as const;
+  return scheduleWithReminders(jobs, tx, job, deal.payBy, reminderHours, now);
+}
+
+/** The ship-by deadline's job and its reminders to the seller (`setting` null: the defaults). */
+export function scheduleShipping(
+  jobs: Pick<JobRunner, "send">,
+  tx: Db,
+  deal: Pick<DealRecord, "id"> & { shipBy: Date },
+  setting: Pick<DealsSetting, "shipReminderHours"> | null,
+  now: Date,
+): Promise<void> {
+  const hours = setting?.shipReminderHours ?? DEFAULT_REMINDER_HOURS.ship;
+  const job = { dealId: deal.id, kind: "ship", reminder: "ship_reminder" } as const;
+  return scheduleWithReminders(jobs, tx, job, deal.shipBy, hours, now);
+}
+
+/** The release's job and its reminders to the buyer (`setting` null: the defaults). */
+export function scheduleRelease(
+  jobs: Pick<JobRunner, "send">,
+  tx: Db,
+  deal: Pick<DealRecord, "id"> & { releaseAt: Date },
+  setting: Pick<DealsSetting, "releaseReminderHours"> | null,
+  now: Date,
+): Promise<void> {
+  const hours = setting?.releaseReminderHours ?? DEFAULT_REMINDER_HOURS.release;
+  const job = { dealId: deal.id, kind: "release", reminder: "release_reminder" } as const;
+  return scheduleWithReminders(jobs, tx, job, deal.releaseAt, hours, now);
 }
 
 /**
@@ -60,6 +113,42 @@ export type DeadlineOutcome = "reminded" | "unpaid" | "cancelled" | "released" |
 
 const system = (at: Date, reason: string) => ({ actorId: null, reason, at });
 
+/** Where each reminder applies: the deal still waits there and its deadline is ahead. */
+const REMINDERS: Record<
+  ReminderKind,
+  { statuses: readonly DealStatus[]; deadline: (deal: DealRecord) => Date | null }
+> = {
+  pay_reminder: { statuses: ["awaiting_payment"], deadline: (deal) => deal.payBy },
+  ship_reminder: { statuses: ["paid"], deadline: (deal) => deal.shipBy },
+  release_reminder: { statuses: ["shipped", "delivered"], deadline: (deal) => deal.releaseAt },
+};
+
+const isReminder = (kind: DeadlineKind): kind is ReminderKind => kind in REMINDERS;
+
+/**
+ * A reminder, decided on the deal under its lock: sent only while the deal waits where it applies
+ * and before the deadline; sent once per deal, kind and distance (the notices' once-key), so a
+ * repeated job sends nothing more.
+ */
+async function remind(
+  db: Db,
+  notices: DealNotices,
+  job: DeadlineJob & { kind: ReminderKind },
+  now: Date,
+): Promise<DeadlineOutcome> {
+  return db.transaction(async (tx) => {
+    const deal = await lockDeal(tx, job.dealId);
+    const rule = REMINDERS[job.kind];
+    const deadline = deal ? rule.deadline(deal) : null;
+    if (!deal || !rule.statuses.includes(deal.status) || !deadline || deadline <= now) return "not_due";
+    const hours = job.hours ?? 0;
+    if (job.kind === "pay_reminder") await notices.reminder(tx, deal, hours);
+    else if (job.kind === "ship_reminder") await notices.shipReminder(tx, deal, hours);
+    else await notices.releaseReminder(tx, deal, hours);
+    return "reminded";
+  });
+}
+
 /** Applies one deadline to the deal as it stands now, its notices in the same transaction. */
 export async function applyDeadline(
   db: Db,
@@ -68,12 +157,9 @@ export async function applyDeadline(
   now: Date,
   recordUnpaidWin: RecordUnpaidWin,
 ): Promise<DeadlineOutcome> {
+  if (isReminder(job.kind)) return remind(db, notices, { ...job, kind: job.kind }, now);
   const deal = await db.transaction((tx) => lockDeal(tx, job.dealId));
   if (!deal) return "not_due";
-  if (job.kind === "pay_reminder" && deal.status === "awaiting_payment" && deal.payBy > now) {
-    await db.transaction((tx) => notices.reminder(tx, deal, job.hours ?? 0));
-    return "reminded";
-  }
   if (job.kind === "pay" && deal.status === "awaiting_payment" && deal.payBy <= now) {
     return db.transaction(async (tx) => {
       const locked = await lockDeal(tx, deal.id);

@@ -13,6 +13,8 @@ import type { DealRecord } from "./tables.ts";
 export type DealNoticeKind =
   | "deal_created"
   | "deal_pay_reminder"
+  | "deal_ship_reminder"
+  | "deal_release_reminder"
   | "deal_paid"
   | "deal_shipped"
   | "deal_released"
@@ -22,8 +24,12 @@ export type DealNoticeKind =
 
 export type DealNotices = ReturnType<typeof createDealNotices>;
 
-export function createDealNotices(notifier: Pick<Notifier, "notify">) {
-  const send = (
+/** A personal pickup's texts (the goods handed over in the town), else the side's own. */
+const pickup = (deal: DealRecord, side: "buyer" | "seller") => (deal.carrier === null ? "pickup" : side);
+
+/** One notice of a deal to one side, written once per deal, step and side (`onceKey`). */
+function dealSender(notifier: Pick<Notifier, "notify">) {
+  return (
     tx: Db,
     deal: DealRecord,
     kind: DealNoticeKind,
@@ -47,7 +53,10 @@ export function createDealNotices(notifier: Pick<Notifier, "notify">) {
       payload: { dealId: deal.id },
       onceKey: `deal:${deal.id}:${onceKey}:${to}`,
     });
+}
 
+export function createDealNotices(notifier: Pick<Notifier, "notify">) {
+  const send = dealSender(notifier);
   return {
     /** The second strike: bidding suspended, with the statement of its reasons. */
     biddingSuspended: (tx: Db, deal: DealRecord) => send(tx, deal, "bidding_suspended", "buyer", "suspended"),
@@ -59,6 +68,28 @@ export function createDealNotices(notifier: Pick<Notifier, "notify">) {
     /** The deadline to pay comes closer (`hours` before it). */
     reminder: (tx: Db, deal: DealRecord, hours: number) =>
       send(tx, deal, "deal_pay_reminder", "buyer", `reminder-${hours}`, deal.payBy),
+    /** The ship-by deadline comes closer: ship it, or for a pickup have it ready in the town. */
+    shipReminder: (tx: Db, deal: DealRecord, hours: number) =>
+      send(
+        tx,
+        deal,
+        "deal_ship_reminder",
+        "seller",
+        `ship-reminder-${hours}`,
+        deal.shipBy,
+        pickup(deal, "seller"),
+      ),
+    /** The release comes closer: a dispute before it if something is wrong, else the receipt confirmed. */
+    releaseReminder: (tx: Db, deal: DealRecord, hours: number) =>
+      send(
+        tx,
+        deal,
+        "deal_release_reminder",
+        "buyer",
+        `release-reminder-${hours}`,
+        deal.releaseAt,
+        pickup(deal, "buyer"),
+      ),
     /** Paid: the money is held; the seller ships by the deadline. */
     async paid(tx: Db, deal: DealRecord) {
       await send(tx, deal, "deal_paid", "seller", "paid", deal.shipBy);

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { type DeadlineKind, scheduleDeadline } from "../deadlines.ts";
+import { type DeadlineKind, type ReminderKind, scheduleDeadline } from "../deadlines.ts";
 import { deals } from "../tables.ts";
 import type { FlowContext } from "./context.ts";
 
@@ -12,7 +12,7 @@ const COLUMN = { pay: "payBy", ship: "shipBy", release: "releaseAt" } as const;
  */
 export function clockSteps(ctx: FlowContext) {
   return {
-    async moveDeadline(dealId: number, kind: Exclude<DeadlineKind, "pay_reminder">, at: Date) {
+    async moveDeadline(dealId: number, kind: Exclude<DeadlineKind, ReminderKind>, at: Date) {
       return ctx.db.transaction(async (tx) => {
         const [moved] = await tx
           .update(deals)

@@ -1,5 +1,5 @@
 import { err, ok } from "#core/result.ts";
-import { scheduleDeadline } from "../deadlines.ts";
+import { scheduleRelease } from "../deadlines.ts";
 import { releaseDeal, step } from "../settle.ts";
 import { lockDeal, markDealDelivered, markDealShipped } from "../transitions.ts";
 import type { FlowContext } from "./context.ts";
@@ -25,7 +25,7 @@ export function deliverySteps(ctx: FlowContext) {
         if (deal.carrier === null) return err("illegal_transition" as const);
         const moved = await markDealShipped(tx, deal, { actorId: sellerId, at }, trackingNumber, releaseAt);
         if (!moved.ok) return err("illegal_transition" as const);
-        await scheduleDeadline(jobs, tx, { dealId: deal.id, kind: "release" }, releaseAt);
+        await scheduleRelease(jobs, tx, { id: deal.id, releaseAt }, on, at);
         await notices.shipped(tx, moved.value);
         return ok(moved.value);
       });

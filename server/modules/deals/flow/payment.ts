@@ -4,7 +4,7 @@ import type { Locale } from "#core/i18n/index.ts";
 import { err } from "#core/result.ts";
 import { sellThroughDeal } from "../../listings/index.ts";
 import { startCharge, syncCharge } from "../charges.ts";
-import { scheduleDeadline } from "../deadlines.ts";
+import { scheduleShipping } from "../deadlines.ts";
 import { dealCharges } from "../tables/provider.ts";
 import { lockDeal } from "../transitions.ts";
 import { receiveWebhook } from "../webhooks.ts";
@@ -19,8 +19,8 @@ export function paymentSteps(ctx: FlowContext) {
   const { db, jobs, marketplace, notices, now, setting } = ctx;
 
   /**
-   * Applies what the provider says of a charge: paid, the ship-by deadline's job and the notices
-   * ride on the payment's transaction; money to give back lets the provider calls run.
+   * Applies what the provider says of a charge: paid, the ship-by deadline's job with the seller's
+   * reminders and the notices ride on the payment's transaction; money to give back lets the provider calls run.
    */
   async function applyCharge(chargeId: string) {
     if (!marketplace) return "unknown" as const;
@@ -32,7 +32,7 @@ export function paymentSteps(ctx: FlowContext) {
       on?.shipWorkingDays ?? 5,
       now(),
       async (tx, deal) => {
-        if (deal.shipBy) await scheduleDeadline(jobs, tx, { dealId: deal.id, kind: "ship" }, deal.shipBy);
+        if (deal.shipBy) await scheduleShipping(jobs, tx, { id: deal.id, shipBy: deal.shipBy }, on, now());
         // A classified bought through the site is sold once paid (an auction was sold at its close).
         if (deal.source !== "auction") await sellThroughDeal(tx, deal.productId, deal.buyerId, now());
         await notices.paid(tx, deal);

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { err, ok } from "#core/result.ts";
-import { scheduleDeadline } from "../deadlines.ts";
+import { scheduleRelease } from "../deadlines.ts";
 import { deals } from "../tables.ts";
 import { lockDeal, markDealDelivered, markDealReadyForPickup } from "../transitions.ts";
 import type { FlowContext } from "./context.ts";
@@ -64,7 +64,7 @@ export function pickupSteps(ctx: FlowContext) {
           releaseAt,
         );
         if (!moved.ok) return err("illegal_transition" as const);
-        await scheduleDeadline(jobs, tx, { dealId: deal.id, kind: "release" }, releaseAt);
+        await scheduleRelease(jobs, tx, { id: deal.id, releaseAt }, on, at);
         await notices.pickedUp(tx, moved.value);
         return ok(moved.value);
       });
