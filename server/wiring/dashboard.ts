@@ -2,6 +2,7 @@ import { createDashboardService } from "#server/modules/admin/index.ts";
 import { biddingDashboardFigures } from "#server/modules/bidding/index.ts";
 import type { DealsAdmin } from "#server/modules/deals/index.ts";
 import type { DisputesService } from "#server/modules/disputes/index.ts";
+import type { HeldMoneyService } from "#server/modules/held-money/index.ts";
 import { listingsDashboardFigures } from "#server/modules/listing-reads/index.ts";
 import { type ModerationService, moderationDashboardFigures } from "#server/modules/moderation/index.ts";
 import { ordersDashboardFigures } from "#server/modules/orders/index.ts";
@@ -19,11 +20,13 @@ export function wireDashboard(
   {
     moderation: moderationService,
     dealsAdmin,
+    heldMoney,
     disputes,
     unpaidWinsAdmin,
   }: {
     moderation: Pick<ModerationService, "absorbOlderReports">;
-    dealsAdmin: Pick<DealsAdmin, "dashboard" | "providerConfigured">;
+    dealsAdmin: Pick<DealsAdmin, "dashboard">;
+    heldMoney: Pick<HeldMoneyService, "configured" | "balanceDifference">;
     disputes: Pick<DisputesService, "escalatedCount">;
     unpaidWinsAdmin: Pick<UnpaidWinsAdmin, "strikesToReview">;
   },
@@ -47,10 +50,10 @@ export function wireDashboard(
       strikesToReview: unpaidWinsAdmin.strikesToReview,
       // A mismatch is one thing to look at, with its amount (the card shows the money); without a
       // provider there is nothing to check and no card.
-      ...(dealsAdmin.providerConfigured()
+      ...(heldMoney.configured()
         ? {
             dealsBalanceMismatch: async () => {
-              const differenceMinor = await dealsAdmin.dashboard.balanceDifference();
+              const differenceMinor = await heldMoney.balanceDifference();
               return { count: differenceMinor === 0 ? 0 : 1, amountMinor: differenceMinor };
             },
           }

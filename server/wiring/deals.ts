@@ -7,6 +7,7 @@ import {
   createDisputesService,
   registerDisputeJobs,
 } from "#server/modules/disputes/index.ts";
+import { createHeldMoneyService } from "#server/modules/held-money/index.ts";
 import type { Notifier } from "#server/modules/messages/index.ts";
 import { createPaymentRequestsService } from "#server/modules/payment-requests/index.ts";
 import type { SettingsService } from "#server/modules/settings/index.ts";
@@ -21,8 +22,8 @@ import type { Base } from "./base.ts";
  * Deals through the site (server/modules/deals, issue 35): the provider's marketplace port (null
  * where none is configured: deals are then off), the listings' deal terms (tests may pass their
  * own), and the deals' jobs (the deal of a sold auction, the provider's webhooks, the calls out to
- * it, the deadlines); and the operator's side of them with the daily check of the held money
- * (`dealsAdmin`); the disputes with their photos' retention.
+ * it, the deadlines); and the operator's side of them (`dealsAdmin`) and the daily check of the
+ * held money (`heldMoney`); the disputes with their photos' retention.
  */
 export function wireDeals(
   { db, jobs, config, logger, marketplace }: Base,
@@ -45,9 +46,11 @@ export function wireDeals(
   });
   void deals.registerJobs().catch((err) => logger.error({ err }, "could not register the deals' jobs"));
   const dealsAdmin = createDealsAdmin({ db, jobs, marketplace, notifier, recordAudit, logger });
-  void dealsAdmin
+  // The daily check of the money the provider holds for the deals.
+  const heldMoney = createHeldMoneyService({ db, jobs, marketplace, recordAudit, logger });
+  void heldMoney
     .registerJobs()
-    .catch((err) => logger.error({ err }, "could not register the deals' reconciliation job"));
+    .catch((err) => logger.error({ err }, "could not register the held money's check"));
   // Dispute photos are private: outside the uploads the server serves to anyone.
   const disputePhotos = createDisputePhotoStore(path.join(config.dataDir, "private", "dispute-photos"));
   const disputes = createDisputesService({
@@ -70,6 +73,7 @@ export function wireDeals(
   return {
     deals,
     dealsAdmin,
+    heldMoney,
     disputes,
     paymentRequests,
     unpaidWins,

@@ -7,6 +7,7 @@ import { verificationApi } from "#server/modules/credentials/api.ts";
 import { adminDealsApi } from "#server/modules/deals/api/index.ts";
 import { dealsApi } from "#server/modules/deals/api.ts";
 import { disputesApi } from "#server/modules/disputes/api.ts";
+import { heldMoneyApi } from "#server/modules/held-money/api.ts";
 import { listingPhotosApi } from "#server/modules/listing-photos/api.ts";
 import { adminListingsApi, listingsApi } from "#server/modules/listings/api/index.ts";
 import { listsApi } from "#server/modules/lists/api.ts";
@@ -53,6 +54,7 @@ export const apiModules = [
   securityApi,
   verificationApi,
   adminUsersApi,
+  heldMoneyApi,
   adminDealsApi,
   disputesApi,
 ];

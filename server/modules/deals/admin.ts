@@ -17,27 +17,24 @@ import {
 } from "./admin-reads.ts";
 import { PROVIDER_CALLS_QUEUE } from "./flow.ts";
 import { createDealNotices } from "./notices.ts";
-import { createReconcileNow, lastDifferenceMinor, RECONCILE_QUEUE, reconciliationsOf } from "./reconcile.ts";
 
 /**
- * The deals' back office (issue 35, items 4 and 9; ADR 0076): the operator's reads and moves and
- * the daily check of the held money, beside the deals' flow (flow.ts) and sharing its tables. The
- * callers check the staff scope `deals`; this service answers in codes.
+ * The deals' back office (issue 35, items 4 and 9; ADR 0076): the operator's reads and moves,
+ * beside the deals' flow (flow.ts) and sharing its tables (the held money's daily check is
+ * server/modules/held-money's). The callers check the staff scope `deals`; this service answers
+ * in codes.
  */
 
 export type DealsAdminDeps = {
   db: Db;
   jobs: JobRunner;
-  /** Null where no provider is configured: nothing to retry or to check. */
+  /** Null where no provider is configured: nothing to retry. */
   marketplace: MarketplacePayments | null;
   notifier: Pick<Notifier, "notify">;
   recordAudit: RecordAudit;
   logger: Pick<Logger, "info" | "warn" | "error">;
   now?: () => Date;
 };
-
-/** Once a day, at 05:30 (UTC), after the night's deadlines and payouts. */
-const RECONCILE_CRON = "30 5 * * *";
 
 export function createDealsAdmin(deps: DealsAdminDeps) {
   const { db, jobs, marketplace, logger } = deps;
@@ -54,12 +51,7 @@ export function createDealsAdmin(deps: DealsAdminDeps) {
       .send(PROVIDER_CALLS_QUEUE, {}, { singletonKey: "run" })
       .catch((error) => logger.warn({ err: error }, "the provider calls' job could not be sent"));
 
-  const reconcileNow = createReconcileNow({ db, marketplace, logger, recordAudit: deps.recordAudit, now });
-
   return {
-    /** Whether a payment provider is configured (retries and the check need one). */
-    providerConfigured: () => marketplace !== null,
-
     deals: (query: TableQuery<AdminDealSort>, filters: AdminDealFilters, locale: Locale) =>
       adminDealsPage(db, query, filters, locale, now()),
     deal: (dealId: number, locale: Locale) => adminDealOf(db, dealId, locale, now()),
@@ -76,36 +68,10 @@ export function createDealsAdmin(deps: DealsAdminDeps) {
       return result;
     },
 
-    /** The checks so far (newest first) and whether there is a provider to check against. */
-    async reconciliations() {
-      return { configured: marketplace !== null, history: await reconciliationsOf(db) };
-    },
-
-    /** Checks now ("Check now"); audited. Without a provider there is nothing to check against. */
-    reconcileNow,
-
     /** The dashboard's deal queues (scope `deals`). */
     dashboard: {
       overdueDeals: () => overdueDealCount(db, now()),
       refusedCalls: () => refusedCallCount(db),
-      /** The last check's difference; 0 before any check or without a provider. */
-      async balanceDifference() {
-        if (!marketplace) return 0;
-        return (await lastDifferenceMinor(db, marketplace.provider)) ?? 0;
-      },
-    },
-
-    /** The daily check's queue, its handler and its schedule. */
-    async registerJobs(): Promise<void> {
-      jobs.define(RECONCILE_QUEUE, { policy: "exclusive", retryLimit: 3, retryBackoff: true });
-      jobs.work(RECONCILE_QUEUE, async () => {
-        if (!marketplace) {
-          logger.info("no payment provider is configured: the held money is not checked");
-          return;
-        }
-        await reconcileNow(null);
-      });
-      await jobs.schedule(RECONCILE_QUEUE, RECONCILE_CRON);
     },
   };
 }

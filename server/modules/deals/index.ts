@@ -30,13 +30,14 @@ export {
   type DealFlow,
   type DealFlowDeps,
 } from "./flow.ts";
+// The sum the provider should hold, for the held money's daily check (server/modules/held-money).
+export { expectedHeldMinor } from "./held-sum.ts";
 // What the disputes module runs in its own transactions (server/modules/disputes): the deal under
 // its lock, its move to disputed, its resolution with the money, and its balances.
 export { balancesOf } from "./ledger.ts";
 export type { DealTermsSource, ListingDealTerms, MakeRefusal } from "./making.ts";
 // A deal as it stands (the unpaid wins' relisting check).
 export { dealOf } from "./reads.ts";
-export { RECONCILE_QUEUE } from "./reconcile.ts";
 export { createDealsService, type DealsService } from "./service.ts";
 export type { Resolution, StepRefusal } from "./settle.ts";
 export { resolveDeal, step } from "./settle.ts";

@@ -17,13 +17,13 @@ export function meta(args: Route.MetaArgs) {
 export async function loader({ context }: Route.LoaderArgs) {
   requireScope(context, "deals");
   const { services } = context.get(appContext);
-  return services.dealsAdmin.reconciliations();
+  return services.heldMoney.reconciliations();
 }
 
 export async function action({ context }: Route.ActionArgs) {
   const staff = requireScope(context, "deals");
   const { services, locale, clientIp } = context.get(appContext);
-  const checked = await services.dealsAdmin.reconcileNow({ actorId: staff.id, ip: clientIp });
+  const checked = await services.heldMoney.reconcileNow({ actorId: staff.id, ip: clientIp });
   if (!checked.ok)
     return data({ message: translate(locale, "adminDeals.errors.noProvider") }, { status: 409 });
   return { message: translate(locale, "adminDeals.reconciliation.checked") };

@@ -12,8 +12,8 @@ import type { AppEnv } from "#server/http/types.ts";
 
 /**
  * The back office's deals (scope `deals`; issue 35, item 9; ADR 0076): the deals with the overdue
- * first, one deal, the operator's cancel and retry, the provider's payouts and refunds, and the
- * held money's checks. Every move is audited by the service.
+ * first, one deal, the operator's cancel and retry, and the provider's payouts and refunds (the
+ * held money's checks are server/modules/held-money's). Every move is audited by the service.
  */
 export const adminDealsApi = createApiRouter();
 
@@ -31,18 +31,6 @@ const Party = z.object({
   username: z.string(),
   email: z.string(),
   deleted: z.boolean(),
-});
-
-const Reconciliation = z.object({
-  id: z.number().int(),
-  checkedAt: z.string(),
-  expectedMinor: z
-    .number()
-    .int()
-    .openapi({ description: "Σ paid charges − Σ refunds made − Σ transfers made" }),
-  providerMinor: z.number().int().openapi({ description: "The provider's balance: available + pending" }),
-  differenceMinor: z.number().int().openapi({ description: "provider − expected; 0 when they match" }),
-  requestedBy: z.string().nullable().openapi({ description: "null: the daily job" }),
 });
 
 adminDealsApi.openapi(
@@ -115,41 +103,6 @@ adminDealsApi.openapi(
     const { state, kind, ...table } = c.req.valid("query");
     const query = tableQuerySchema(ADMIN_DEAL_SORTS).parse(table);
     return c.json(await c.get("services").dealsAdmin.providerCalls(query, { state, kind }), 200);
-  },
-);
-
-adminDealsApi.openapi(
-  adminRoute("deals", {
-    method: "get",
-    path: "/admin/deals/reconciliations",
-    summary:
-      "The checks of the held money, newest first: what the provider holds against what Rarita's records say it should; `configured` false without a payment provider",
-    responses: {
-      200: jsonContent(z.object({ configured: z.boolean(), history: z.array(Reconciliation) }), "The checks"),
-    },
-  }),
-  async (c) => c.json(await c.get("services").dealsAdmin.reconciliations(), 200),
-);
-
-adminDealsApi.openapi(
-  adminRoute("deals", {
-    method: "post",
-    path: "/admin/deals/reconciliations",
-    summary: "Checks the held money now (as the daily job does) and stores the result; audited",
-    responses: {
-      201: jsonContent(Reconciliation.omit({ requestedBy: true }), "Checked"),
-      409: jsonContent(MessageBody, "No payment provider is configured"),
-    },
-  }),
-  async (c) => {
-    const result = await c.get("services").dealsAdmin.reconcileNow(actorOf(c));
-    if (!result.ok)
-      return c.json({ message: translate(c.get("locale"), "adminDeals.errors.noProvider") }, 409);
-    const { id, checkedAt, expectedMinor, providerMinor, differenceMinor } = result.value;
-    return c.json(
-      { id, checkedAt: checkedAt.toISOString(), expectedMinor, providerMinor, differenceMinor },
-      201,
-    );
   },
 );
 

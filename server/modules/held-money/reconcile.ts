@@ -1,37 +1,16 @@
-import { desc, eq, isNotNull, sql } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import type { DealReconciliationView } from "#core/contracts/admin-deals.ts";
 import type { MarketplacePayments } from "#core/contracts/marketplace-payments.ts";
-import { err, ok } from "#core/result.ts";
 import type { Db } from "#server/db/client.ts";
-import type { Logger } from "#server/logger.ts";
-import type { AuditActor, RecordAudit } from "../admin/index.ts";
+import { expectedHeldMinor } from "../deals/index.ts";
 import { staffContactsOf } from "../users/index.ts";
-import { dealCharges, dealProviderCalls } from "./tables/provider.ts";
-import { type DealReconciliation, dealReconciliations } from "./tables/reconciliations.ts";
+import { type DealReconciliation, dealReconciliations } from "./tables.ts";
 
 /**
  * The held money checked against the provider (issue 35, item 4; ADR 0076): what the provider
- * holds for the platform (available + pending) should be what came in through paid charges less
- * what went out through the refunds and transfers it has made. Computed from the provider-facing
- * records (charges and calls), not from the ledger: the ledger says what was decided, these what
- * the provider was asked and answered, which is what its balance shows. A refund decided but not
- * made yet is still at the provider and still expected there.
+ * holds for the platform (available + pending) should be what the deals' records say it should
+ * (`expectedHeldMinor`: paid charges less the refunds and transfers made).
  */
-
-export const RECONCILE_QUEUE = "deals.reconcile";
-
-/** What Rarita's records say the provider should hold now. */
-export async function expectedHeldMinor(db: Db): Promise<number> {
-  const [paid] = await db
-    .select({ total: sql<string>`coalesce(sum(${dealCharges.amountMinor}), 0)` })
-    .from(dealCharges)
-    .where(isNotNull(dealCharges.paidAt));
-  const [out] = await db
-    .select({ total: sql<string>`coalesce(sum(${dealProviderCalls.amountMinor}), 0)` })
-    .from(dealProviderCalls)
-    .where(isNotNull(dealProviderCalls.doneAt));
-  return Number(paid.total) - Number(out.total);
-}
 
 /**
  * One check: the provider's balance and the records' sum, stored with their difference. The
@@ -91,34 +70,4 @@ export async function lastDifferenceMinor(db: Db, provider: string | null): Prom
     .orderBy(desc(dealReconciliations.checkedAt), desc(dealReconciliations.id))
     .limit(1);
   return row?.differenceMinor ?? null;
-}
-
-/**
- * One check of the held money, stored; by staff ("Check now", audited) or the daily job (actor
- * null). Without a provider there is nothing to check against.
- */
-export function createReconcileNow(deps: {
-  db: Db;
-  marketplace: MarketplacePayments | null;
-  logger: Pick<Logger, "warn">;
-  recordAudit: RecordAudit;
-  now: () => Date;
-}) {
-  const { db, marketplace, logger, now } = deps;
-  return async function reconcileNow(actor: AuditActor | null) {
-    if (!marketplace) return err("unavailable" as const);
-    const row = await reconcile(db, marketplace, actor?.actorId ?? null, now());
-    if (row.differenceMinor !== 0)
-      logger.warn({ reconciliation: row.id, differenceMinor: row.differenceMinor }, "held money mismatch");
-    if (actor)
-      await deps.recordAudit(db, {
-        actorId: actor.actorId,
-        ip: actor.ip ?? null,
-        action: "deal.reconcile",
-        entity: "deal_reconciliation",
-        entityId: String(row.id),
-        data: { differenceMinor: row.differenceMinor },
-      });
-    return ok(row);
-  };
 }

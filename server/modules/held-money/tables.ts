@@ -1,6 +1,6 @@
 import { bigint, index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { timestamptz } from "#server/db/columns.ts";
-import { userKey } from "../../users/keys.ts";
+import { userKey } from "../users/keys.ts";
 
 /**
  * The daily check of the held money (issue 35, item 4; ADR 0076): what the provider said it holds
