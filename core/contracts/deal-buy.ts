@@ -12,7 +12,9 @@ export type BuyRefusalCode =
   | "taken"
   | "sold"
   | "delivery_not_offered"
-  | "key_reused";
+  | "key_reused"
+  /** Two won auctions left unpaid within 12 months: buying is suspended as bidding is. */
+  | "buyer_suspended";
 
 const REFUSALS: Record<BuyRefusalCode, { key: MessageKey; status: 403 | 409 | 422 | 503 }> = {
   deals_off: { key: "dealBuy.errors.dealsOff", status: 503 },
@@ -22,6 +24,7 @@ const REFUSALS: Record<BuyRefusalCode, { key: MessageKey; status: 403 | 409 | 42
   sold: { key: "dealBuy.errors.sold", status: 409 },
   delivery_not_offered: { key: "dealBuy.errors.deliveryNotOffered", status: 422 },
   key_reused: { key: "dealBuy.errors.keyReused", status: 409 },
+  buyer_suspended: { key: "dealBuy.errors.buyerSuspended", status: 403 },
 };
 
 export const buyRefusalKey = (code: BuyRefusalCode): MessageKey => REFUSALS[code].key;

@@ -44,4 +44,6 @@ export type PaymentRequestRefusal =
   | "rate_limited"
   | "delivery_not_offered"
   | "no_terms"
-  | "key_reused";
+  | "key_reused"
+  /** The buyer's buying is suspended (two won auctions left unpaid within 12 months). */
+  | "buyer_suspended";

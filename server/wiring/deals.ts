@@ -14,6 +14,7 @@ import type { SettingsService } from "#server/modules/settings/index.ts";
 import {
   createUnpaidWinsAdmin,
   createUnpaidWinsService,
+  isBuyingSuspended,
   recordStrike,
 } from "#server/modules/unpaid-wins/index.ts";
 import type { Base } from "./base.ts";
@@ -40,6 +41,8 @@ export function wireDeals(
     terms: terms ?? listingDealTerms,
     // A won auction left unpaid is its buyer's strike (server/modules/unpaid-wins).
     recordUnpaidWin: recordStrike,
+    // Its suspension refuses "Koupit" as it refuses bids.
+    buyerSuspended: isBuyingSuspended,
     notifier,
     publicUrl: config.publicUrl,
     logger,
@@ -66,7 +69,12 @@ export function wireDeals(
     logger.error({ err }, "could not register the disputes' jobs"),
   );
   // The seller's payment request in a classified's conversation, accepted into a deal.
-  const paymentRequests = createPaymentRequestsService({ db, notifier, deals });
+  const paymentRequests = createPaymentRequestsService({
+    db,
+    notifier,
+    deals,
+    buyerSuspended: isBuyingSuspended,
+  });
   // The winner who does not pay: strikes, their reviews, the second-chance offer.
   const unpaidWins = createUnpaidWinsService({ db, notifier, deals, terms: terms ?? listingDealTerms });
   const unpaidWinsAdmin = createUnpaidWinsAdmin({ db, recordAudit, notifier });

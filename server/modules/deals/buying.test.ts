@@ -81,6 +81,9 @@ async function pay(dealId: number, buyerId: number) {
   await api.jobs.runPending(PROVIDER_CALLS_QUEUE);
 }
 
+const dealRow = async (dealId: number) =>
+  (await api.db.select().from(dealsTable).where(eq(dealsTable.id, dealId)))[0];
+
 const statusOf = async (productId: number) =>
   (await api.db.select().from(products).where(eq(products.id, productId)))[0];
 
@@ -231,5 +234,29 @@ describe("Koupit", () => {
       requestKey: formKey(),
     });
     expect(second).toMatchObject({ ok: true, value: { created: true } });
+  });
+
+  it("is refused to a buyer whose buying is suspended for unpaid wins, who keeps the deal made before", async () => {
+    const [suspended] = await insertBidders(api.db, 1);
+    const buy = (productId: number) =>
+      deals().buyNow({ productId, buyerId: suspended.user.id, carrier: "ppl", requestKey: formKey() });
+    const first = await buy(await classified(90_000));
+    const second = await buy(await classified(90_000));
+    if (!first.ok || !second.ok) throw new Error("not bought");
+    // Two won auctions left unpaid, as their payment deadlines record them.
+    for (const made of [first, second])
+      expect(await api.services.unpaidWinsAdmin.strikeForTests(made.value.dealId)).toBe(true);
+
+    const another = await classified(90_000);
+    expect(await deals().buyQuote(another, suspended.user.id)).toMatchObject({
+      ok: false,
+      code: "buyer_suspended",
+    });
+    expect(await buy(another)).toMatchObject({ ok: false, code: "buyer_suspended" });
+    expect((await api.db.select().from(dealsTable).where(eq(dealsTable.productId, another))).length).toBe(0);
+    // Anyone else still buys it; the suspended buyer's own deal is still theirs to pay.
+    expect(await deals().buyQuote(another, buyers[0].user.id)).toMatchObject({ ok: true });
+    const own = await deals().buyQuote((await dealRow(first.value.dealId)).productId, suspended.user.id);
+    expect(own).toMatchObject({ ok: true, value: { ownDealId: first.value.dealId } });
   });
 });

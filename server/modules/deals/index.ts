@@ -23,6 +23,7 @@ export type {
 export { LEDGER_ACCOUNTS, MOVEMENT_ACCOUNTS } from "./contracts.ts";
 export type { RecordUnpaidWin } from "./deadlines.ts";
 export { createDealsPersonalData, dealIdsSoldBy } from "./export.ts";
+export type { BuyerSuspended } from "./flow/context.ts";
 export type { StartedDeal } from "./flow/start.ts";
 export {
   type AuctionSale,

@@ -250,4 +250,24 @@ describe("a payment request", () => {
       }),
     ).toEqual({ ok: false, code: "taken" });
   });
+
+  it("cannot be accepted by a buyer whose buying is suspended for unpaid wins", async () => {
+    const [suspended] = await insertBidders(api.db, 1);
+    for (let won = 0; won < 2; won += 1) {
+      const { threadId } = await conversation(suspended);
+      const accepted = await requests().accept(await send(threadId), suspended.user.id);
+      if (!accepted.ok) throw new Error(accepted.code);
+      expect(await api.services.unpaidWinsAdmin.strikeForTests(accepted.value.dealId)).toBe(true);
+    }
+    const { threadId, productId } = await conversation(suspended);
+    const requestId = await send(threadId);
+    expect(await requests().accept(requestId, suspended.user.id)).toEqual({
+      ok: false,
+      code: "buyer_suspended",
+    });
+    expect(await api.db.select().from(dealsTable).where(eq(dealsTable.productId, productId))).toEqual([]);
+    // The request stays open: the seller sees it unanswered, and it is the buyer's to decline.
+    const [card] = (await requests().list(threadId, seller.user.id)).items;
+    expect(card).toMatchObject({ status: "open" });
+  });
 });

@@ -6,7 +6,7 @@ import { readDealFees } from "#core/rules/deal-fees.ts";
 import type { DeliveryOption } from "#core/schemas/delivery.ts";
 import type { Db } from "#server/db/client.ts";
 import { RateLimiter } from "#server/lib/rate-limit.ts";
-import type { DealFlow } from "../deals/index.ts";
+import type { BuyerSuspended, DealFlow } from "../deals/index.ts";
 import { type Notifier, postConversationEvent, touchConversation } from "../messages/index.ts";
 import { acceptRequest, answerRequest, requestsOf, sellersConversation, sendRequest } from "./requests.ts";
 import type { PaymentRequestRow } from "./tables.ts";
@@ -17,6 +17,8 @@ export type PaymentRequestsDeps = {
   notifier: Pick<Notifier, "notify">;
   /** The deals' flow: whether deals through the site are on, and the deal an acceptance starts. */
   deals: Pick<DealFlow, "activeSetting" | "startDeal">;
+  /** Whether the buyer's buying is suspended for unpaid wins (server/modules/unpaid-wins). */
+  buyerSuspended?: BuyerSuspended;
   now?: () => Date;
 };
 
@@ -58,6 +60,7 @@ export function createPaymentRequestsService({
   db,
   notifier,
   deals,
+  buyerSuspended,
   now = () => new Date(),
 }: PaymentRequestsDeps) {
   const setting = deals.activeSetting;
@@ -100,6 +103,8 @@ export function createPaymentRequestsService({
     async accept(requestId: number, buyerId: number): Outcome<{ dealId: number }> {
       const on = await setting();
       if (!on) return err("deals_off");
+      // As "Koupit" is: the seller's item would wait days for a buyer who leaves wins unpaid.
+      if (await buyerSuspended?.(db, buyerId, now())) return err("buyer_suspended");
       return db.transaction(async (tx) => {
         const accepted = await acceptRequest(
           tx,

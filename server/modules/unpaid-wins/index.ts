@@ -8,4 +8,10 @@ export { createUnpaidWinsPersonalData } from "./personal-data.ts";
 export { createUnpaidWinsService, type UnpaidWinsDeps, type UnpaidWinsService } from "./service.ts";
 // The appeals against a kept suspension (server/modules/disputes): the review, and the strikes
 // cleared when another staff member changes the decision; the deadline's strike (the wiring).
-export { clearStrikes, recordStrike, strikeReviewOf } from "./strikes.ts";
+// The deals' "Koupit" and the payment requests' acceptance ask it too (the wiring).
+export {
+  clearStrikes,
+  isBiddingSuspended as isBuyingSuspended,
+  recordStrike,
+  strikeReviewOf,
+} from "./strikes.ts";

@@ -60,6 +60,9 @@ export function buyingSteps(ctx: FlowContext) {
     if (refused) return err(refused);
     const held = await liveDealOf(db, productId);
     if (held && held.buyerId !== buyerId) return err("taken");
+    // Said on the buy step already, not only at the click (their own deal stays theirs to pay).
+    if (!held && buyerId !== null && (await ctx.buyerSuspended?.(db, buyerId, now())))
+      return err("buyer_suspended");
     const discount = buyerId === null ? 0 : ((await groupDiscountsOf(db, [buyerId])).get(buyerId) ?? 0);
     const priceMinor = product!.priceMinor!;
     const quoted = quoteOptions(fees, priceMinor, terms!.deliveryOptions, discount);
@@ -125,6 +128,8 @@ async function buyIn(
   // Bought already: the buyer's own deal again (a second tab); another buyer's, taken.
   const held = await liveDealOf(tx, request.productId);
   if (held) return held.buyerId === request.buyerId ? ok({ dealId: held.id, created: false }) : err("taken");
+  // A buyer who left two won auctions unpaid would hold this listing against every other buyer.
+  if (await ctx.buyerSuspended?.(tx, request.buyerId, at)) return err("buyer_suspended");
   const made = await ctx.startDeal(
     tx,
     on,

@@ -10,6 +10,9 @@ import { type DealTermsSource, dealsSettingIfOn } from "../making.ts";
 import { createDealNotices } from "../notices.ts";
 import { startingSteps } from "./start.ts";
 
+/** Whether a user's buying is suspended, read through the caller's executor at a moment. */
+export type BuyerSuspended = (executor: Db, userId: number, at: Date) => Promise<boolean>;
+
 /** What the deals' flow is built from (server/wiring/deals.ts). */
 export type DealFlowDeps = {
   db: Db;
@@ -23,6 +26,11 @@ export type DealFlowDeps = {
   terms: DealTermsSource;
   /** The strike of a won auction left unpaid (server/modules/unpaid-wins), in the deadline's transaction. */
   recordUnpaidWin: RecordUnpaidWin;
+  /**
+   * Whether the user's buying is suspended for unpaid wins (server/modules/unpaid-wins): "Koupit"
+   * is refused to them as bidding is. Absent: nobody is suspended.
+   */
+  buyerSuspended?: BuyerSuspended;
   notifier: Pick<Notifier, "notify">;
   publicUrl: string;
   logger: Pick<Logger, "info" | "warn" | "error">;
