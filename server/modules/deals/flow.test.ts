@@ -379,7 +379,11 @@ describe("personal pickup", () => {
 
 describe("the winner who does not pay", () => {
   /** An auction the first bidder wins over the second (whose own highest bid was `runnerUpMinor`), left unpaid. */
-  async function unpaidAuction(runnerUpMinor: number, winnerMinor: number) {
+  async function unpaidAuction(
+    runnerUpMinor: number,
+    winnerMinor: number,
+    { winner, runnerUp } = { winner: bidders[0], runnerUp: bidders[1] },
+  ) {
     const auction = await insertAuction(api.db, { sellerId: seller.user.id, startPriceMinor: 100_000 });
     terms.set(auction.id, [{ carrier: "ppl", priceMinor: 12_000 }]);
     const bid = (bidder: (typeof bidders)[number], amountMinor: number) =>
@@ -388,12 +392,12 @@ describe("the winner who does not pay", () => {
         bidder: { id: bidder.user.id, emailConfirmed: true, adultConfirmed: true },
         amountMinor,
       });
-    expect((await bid(bidders[1], runnerUpMinor)).ok).toBe(true);
-    expect((await bid(bidders[0], winnerMinor)).ok).toBe(true);
+    expect((await bid(runnerUp, runnerUpMinor)).ok).toBe(true);
+    expect((await bid(winner, winnerMinor)).ok).toBe(true);
     await api.services.bidding.moveEnd(auction.id, new Date(Date.now() - 1000));
     await api.services.bidding.closeAuction(auction.id);
     await api.jobs.runPending(AUCTION_DEAL_QUEUE);
-    const [row] = await deals().list(bidders[0].user.id, "buyer", "cs");
+    const [row] = await deals().list(winner.user.id, "buyer", "cs");
     expect(row.productId).toBe(auction.id);
     await api.db
       .update(dealsTable)
@@ -491,5 +495,38 @@ describe("the winner who does not pay", () => {
     expect(await api.services.listings.relist(asSeller, unpaid.productId, "cs")).toMatchObject({
       code: "not_relistable",
     });
+  });
+
+  it("no second chance goes to a runner-up suspended for unpaid wins, nor is one accepted once suspended", async () => {
+    const [runnerUp, ...winners] = await insertBidders(api.db, 3);
+    // Four auctions the runner-up bid in while still in good standing, each left unpaid by its
+    // winner (two winners: a second unpaid win suspends a winner's bidding).
+    const unpaid = [];
+    for (let n = 0; n < 4; n += 1)
+      unpaid.push(await unpaidAuction(110_000, 130_000, { winner: winners[n % 2], runnerUp }));
+    const offerTo = async (deal: (typeof unpaid)[number]) => {
+      const offered = await unpaidWins().offerSecondChance(deal.id, seller.user.id);
+      if (!offered.ok) throw new Error(offered.code);
+      return offered.value.id;
+    };
+    const openBefore = await offerTo(unpaid[2]);
+    // Two offers accepted and then left unpaid: the runner-up's own two strikes.
+    for (const deal of unpaid.slice(0, 2)) {
+      const accepted = await unpaidWins().acceptOffer(await offerTo(deal), runnerUp.user.id);
+      if (!accepted.ok) throw new Error(accepted.code);
+      await api.services.unpaidWinsAdmin.strikeForTests(accepted.value.deal.id);
+    }
+    expect(await unpaidWins().biddingSuspended(runnerUp.user.id)).toBe(true);
+
+    expect(await unpaidWins().acceptOffer(openBefore, runnerUp.user.id)).toEqual({
+      ok: false,
+      code: "buyer_suspended",
+    });
+    expect(await unpaidWins().offerSecondChance(unpaid[3].id, seller.user.id)).toEqual({
+      ok: false,
+      code: "runner_up_suspended",
+    });
+    // The seller may list that item again without a fee instead.
+    expect(await unpaidWins().unpaidRelistable(unpaid[3].id, seller.user.id)).toBe(unpaid[3].productId);
   });
 });

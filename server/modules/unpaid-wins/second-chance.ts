@@ -5,6 +5,7 @@ import type { DealsSetting } from "#core/schemas/settings.ts";
 import type { Db } from "#server/db/client.ts";
 import { runnerUpOf } from "../bidding/index.ts";
 import { type DealFlow, lockDeal, type MakeRefusal, type StartedDeal } from "../deals/index.ts";
+import { isBiddingSuspended } from "./strikes.ts";
 import { type SecondChanceOffer, secondChanceOffers } from "./tables.ts";
 
 /**
@@ -13,7 +14,7 @@ import { type SecondChanceOffer, secondChanceOffers } from "./tables.ts";
  * (48 by default). Accepting makes a new deal awaiting payment, as the auction's close would have.
  */
 
-export type OfferRefusal = "not_found" | "not_unpaid" | "no_runner_up" | "already_offered";
+export type OfferRefusal = "not_found" | "not_unpaid" | "no_runner_up" | "runner_up_suspended" | "already_offered";
 
 export async function offerSecondChance(
   tx: Db,
@@ -24,6 +25,9 @@ export async function offerSecondChance(
   if (deal.status !== "cancelled_unpaid" || deal.source !== "auction") return err("not_unpaid");
   const runnerUp = await runnerUpOf(tx, deal.productId, deal.buyerId);
   if (!runnerUp) return err("no_runner_up");
+  // A runner-up suspended for unpaid wins of their own could not accept it: the seller is told,
+  // and may list the item again without a fee instead.
+  if (await isBiddingSuspended(tx, runnerUp.userId, input.now)) return err("runner_up_suspended");
   const [offer] = await tx
     .insert(secondChanceOffers)
     .values({
@@ -64,7 +68,7 @@ export async function offerOfUnpaidDeal(db: Db, dealId: number): Promise<SecondC
   return offer ?? null;
 }
 
-export type AcceptRefusal = "not_found" | "expired" | MakeRefusal;
+export type AcceptRefusal = "not_found" | "expired" | "buyer_suspended" | MakeRefusal;
 
 /** The runner-up accepts: a new deal at the offer's price, once (a repeat answers the same deal). */
 export async function acceptOffer(
@@ -89,6 +93,9 @@ export async function acceptOffer(
   const unpaid = await lockDeal(tx, offer.unpaidDealId);
   if (!unpaid) return err("not_found");
   if (offer.acceptedDealId === null && offer.expiresAt <= input.now) return err("expired");
+  // Suspended since the offer (strikes of another auction): refused as "Koupit" is.
+  if (offer.acceptedDealId === null && (await isBiddingSuspended(tx, input.userId, input.now)))
+    return err("buyer_suspended");
   const made = await input.startDeal(
     tx,
     input.setting,
