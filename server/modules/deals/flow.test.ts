@@ -501,10 +501,10 @@ describe("the winner who does not pay", () => {
     const [runnerUp, ...winners] = await insertBidders(api.db, 3);
     // Four auctions the runner-up bid in while still in good standing, each left unpaid by its
     // winner (two winners: a second unpaid win suspends a winner's bidding).
-    const unpaid = [];
+    const unpaid: Awaited<ReturnType<typeof unpaidAuction>>[] = [];
     for (let n = 0; n < 4; n += 1)
       unpaid.push(await unpaidAuction(110_000, 130_000, { winner: winners[n % 2], runnerUp }));
-    const offerTo = async (deal: (typeof unpaid)[number]) => {
+    const offerTo = async (deal: { id: number }) => {
       const offered = await unpaidWins().offerSecondChance(deal.id, seller.user.id);
       if (!offered.ok) throw new Error(offered.code);
       return offered.value.id;
