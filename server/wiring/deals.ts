@@ -9,7 +9,10 @@ import {
 } from "#server/modules/disputes/index.ts";
 import { createHeldMoneyService } from "#server/modules/held-money/index.ts";
 import type { Notifier } from "#server/modules/messages/index.ts";
-import { createPaymentRequestsService } from "#server/modules/payment-requests/index.ts";
+import {
+  createPaymentRequestsService,
+  registerPaymentRequestJobs,
+} from "#server/modules/payment-requests/index.ts";
 import type { SettingsService } from "#server/modules/settings/index.ts";
 import {
   createUnpaidWinsAdmin,
@@ -75,6 +78,9 @@ export function wireDeals(
     deals,
     buyerSuspended: isBuyingSuspended,
   });
+  void registerPaymentRequestJobs(jobs, { db, notifier, logger }).catch((err) =>
+    logger.error({ err }, "could not register the payment requests' expiry"),
+  );
   // The winner who does not pay: strikes, their reviews, the second-chance offer.
   const unpaidWins = createUnpaidWinsService({ db, notifier, deals, terms: terms ?? listingDealTerms });
   const unpaidWinsAdmin = createUnpaidWinsAdmin({ db, recordAudit, notifier });

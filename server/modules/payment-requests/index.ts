@@ -3,6 +3,7 @@
  * classified's conversation, which the buyer accepts into a deal. Its table and lifecycle stay
  * inside; the deal is the deals module's.
  */
+export { EXPIRE_QUEUE, registerPaymentRequestJobs } from "./jobs.ts";
 export {
   createPaymentRequestsService,
   type PaymentRequestsDeps,

@@ -7,6 +7,7 @@ import { insertCategory, insertProduct } from "#server/test/fixtures.ts";
 import { createMarketplaceDouble } from "#server/test/marketplace-double.ts";
 import { deals as dealsTable } from "../deals/tables.ts";
 import { messages as messagesTable } from "../messages/tables.ts";
+import { EXPIRE_QUEUE } from "./jobs.ts";
 import { dealPaymentRequests } from "./tables.ts";
 
 /**
@@ -195,6 +196,34 @@ describe("a payment request", () => {
       .from(dealPaymentRequests)
       .where(eq(dealPaymentRequests.id, requestId));
     expect(row.status).toBe("expired");
+  });
+
+  it("expired unanswered, the sweep closes it and tells the seller once; an answered one stays", async () => {
+    const { threadId } = await conversation(buyers[2]);
+    const overdue = await send(threadId);
+    const other = await conversation(buyers[3]);
+    const answered = await send(other.threadId);
+    expect((await requests().answer(answered, buyers[3].user.id, "buyer")).ok).toBe(true);
+    await api.db
+      .update(dealPaymentRequests)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(dealPaymentRequests.id, overdue));
+    // As the cron sends it, twice: the second sweep finds nothing more to do.
+    for (let run = 0; run < 2; run += 1) {
+      await api.jobs.send(EXPIRE_QUEUE, {});
+      await api.jobs.runPending(EXPIRE_QUEUE);
+    }
+    const rows = await api.db.select().from(dealPaymentRequests);
+    expect(rows.find((row) => row.id === overdue)?.status).toBe("expired");
+    expect(rows.find((row) => row.id === answered)?.status).toBe("declined");
+    const notices = await api.db
+      .select()
+      .from(messagesTable)
+      .where(eq(messagesTable.event, "deal_payment_request"));
+    const expired = notices.filter(
+      (n) => n.payload?.requestId === overdue && n.payload?.variant === "expired",
+    );
+    expect(expired).toHaveLength(1);
   });
 
   it("refuses a stranger, the buyer sending one, and an auction's conversation", async () => {

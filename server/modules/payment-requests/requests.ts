@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, lte } from "drizzle-orm";
 import type { PaymentRequestRefusal, PaymentRequestView } from "#core/contracts/payment-requests.ts";
 import { err, ok, type Result } from "#core/result.ts";
 import type { DealFees } from "#core/rules/deal-fees.ts";
@@ -171,4 +171,34 @@ export async function requestsOf(
   const discounts = await groupDiscountsOf(db, [mine[0].buyerId]);
   const discount = discounts.get(mine[0].buyerId) ?? 0;
   return mine.map((row) => paymentRequestView(row, userId, fees, discount, now));
+}
+
+/** How many overdue requests one sweep closes (the next one takes the rest). */
+const EXPIRE_BATCH = 200;
+
+/**
+ * The open requests past their expiry, closed as `expire` one by one under their lock (a request
+ * answered meanwhile is left as it is); `closed` is called in each one's transaction, for the
+ * seller's notice. Answers how many expired.
+ */
+export async function expireOverdue(
+  db: Db,
+  now: Date,
+  closed: (tx: Db, request: PaymentRequestRow) => Promise<void>,
+): Promise<number> {
+  const overdue = await db
+    .select({ id: dealPaymentRequests.id })
+    .from(dealPaymentRequests)
+    .where(and(eq(dealPaymentRequests.status, "open"), lte(dealPaymentRequests.expiresAt, now)))
+    .orderBy(asc(dealPaymentRequests.expiresAt))
+    .limit(EXPIRE_BATCH);
+  let expired = 0;
+  for (const { id } of overdue)
+    await db.transaction(async (tx) => {
+      const request = await lockRequest(tx, id);
+      if (request?.status !== "open" || request.expiresAt > now) return;
+      await closed(tx, await closeRequest(tx, request, "expire", now));
+      expired += 1;
+    });
+  return expired;
 }

@@ -8,8 +8,8 @@ import type { Db } from "#server/db/client.ts";
 import { RateLimiter } from "#server/lib/rate-limit.ts";
 import type { BuyerSuspended, DealFlow } from "../deals/index.ts";
 import { type Notifier, postConversationEvent, touchConversation } from "../messages/index.ts";
+import { tell } from "./notices.ts";
 import { acceptRequest, answerRequest, requestsOf, sellersConversation, sendRequest } from "./requests.ts";
-import type { PaymentRequestRow } from "./tables.ts";
 
 /** What the payment requests are built from (server/wiring/deals.ts). */
 export type PaymentRequestsDeps = {
@@ -26,28 +26,6 @@ export type PaymentRequestsDeps = {
 export const REQUESTS_PER_HOUR = 20;
 
 type Outcome<T> = Promise<Result<T, PaymentRequestRefusal>>;
-
-/**
- * The notice `deal_payment_request` (bell and mail, switchable): to the buyer when a request
- * arrives (`buyer`), to the seller when it is declined; an acceptance is the deal's `deal_created`.
- */
-const tell = (
-  notifier: PaymentRequestsDeps["notifier"],
-  tx: Db,
-  request: PaymentRequestRow,
-  variant: "buyer" | "declined",
-) =>
-  notifier.notify(tx, variant === "buyer" ? request.buyerId : request.sellerId, "deal_payment_request", {
-    productId: request.productId,
-    link: { page: "accountMessageThread", params: { threadId: request.threadId } },
-    variant,
-    values: {
-      price: formatPrice(request.priceMinor, null),
-      date: formatShortDateTime(request.expiresAt, "cs"),
-    },
-    payload: { requestId: request.id, threadId: request.threadId },
-    onceKey: `payment-request:${request.id}:${variant}`,
-  });
 
 /**
  * The payment request in a classified's conversation (issue 35, item 1; ADR 0080): the seller

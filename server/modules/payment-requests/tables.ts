@@ -40,6 +40,8 @@ export const dealPaymentRequests = pgTable(
   },
   (t) => [
     index("deal_payment_requests_thread_id_idx").on(t.threadId, t.id),
+    // The expiry sweep's overdue open requests (jobs.ts).
+    index("deal_payment_requests_open_expiry_idx").on(t.expiresAt).where(sql`${t.status} = 'open'`),
     uniqueIndex("deal_payment_requests_one_open_per_thread").on(t.threadId).where(sql`${t.status} = 'open'`),
     check("deal_payment_requests_status_check", oneOf(t.status, PAYMENT_REQUEST_STATUSES)),
     check("deal_payment_requests_carrier_check", oneOf(t.carrier, REQUEST_CARRIERS)),

@@ -14,7 +14,12 @@ import { type SecondChanceOffer, secondChanceOffers } from "./tables.ts";
  * (48 by default). Accepting makes a new deal awaiting payment, as the auction's close would have.
  */
 
-export type OfferRefusal = "not_found" | "not_unpaid" | "no_runner_up" | "runner_up_suspended" | "already_offered";
+export type OfferRefusal =
+  | "not_found"
+  | "not_unpaid"
+  | "no_runner_up"
+  | "runner_up_suspended"
+  | "already_offered";
 
 export async function offerSecondChance(
   tx: Db,

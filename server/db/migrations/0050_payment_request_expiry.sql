@@ -1,0 +1,1 @@
+CREATE INDEX "deal_payment_requests_open_expiry_idx" ON "deal_payment_requests" USING btree ("expires_at") WHERE "deal_payment_requests"."status" = 'open';
