@@ -1,5 +1,4 @@
 import type { PaymentRequestRefusal } from "#core/contracts/payment-requests.ts";
-import { formatShortDateTime } from "#core/formats/dates.ts";
 import { formatPrice } from "#core/money/money.ts";
 import { err, ok, type Result } from "#core/result.ts";
 import { readDealFees } from "#core/rules/deal-fees.ts";
