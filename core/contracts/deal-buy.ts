@@ -14,9 +14,13 @@ export type BuyRefusalCode =
   | "delivery_not_offered"
   | "key_reused"
   /** Two won auctions left unpaid within 12 months: buying is suspended as bidding is. */
-  | "buyer_suspended";
+  | "buyer_suspended"
+  /** Five items bought with "Koupit" and not paid yet: pay those first. */
+  | "unpaid_purchases"
+  /** Too many purchases in an hour. */
+  | "rate_limited";
 
-const REFUSALS: Record<BuyRefusalCode, { key: MessageKey; status: 403 | 409 | 422 | 503 }> = {
+const REFUSALS: Record<BuyRefusalCode, { key: MessageKey; status: 403 | 409 | 422 | 429 | 503 }> = {
   deals_off: { key: "dealBuy.errors.dealsOff", status: 503 },
   not_buyable: { key: "dealBuy.errors.notBuyable", status: 409 },
   own_listing: { key: "dealBuy.errors.ownListing", status: 403 },
@@ -25,6 +29,8 @@ const REFUSALS: Record<BuyRefusalCode, { key: MessageKey; status: 403 | 409 | 42
   delivery_not_offered: { key: "dealBuy.errors.deliveryNotOffered", status: 422 },
   key_reused: { key: "dealBuy.errors.keyReused", status: 409 },
   buyer_suspended: { key: "dealBuy.errors.buyerSuspended", status: 403 },
+  unpaid_purchases: { key: "dealBuy.errors.unpaidPurchases", status: 409 },
+  rate_limited: { key: "dealBuy.errors.rateLimited", status: 429 },
 };
 
 export const buyRefusalKey = (code: BuyRefusalCode): MessageKey => REFUSALS[code].key;

@@ -1,4 +1,4 @@
-import { and, eq, notInArray } from "drizzle-orm";
+import { and, count, eq, notInArray } from "drizzle-orm";
 import type { BuyRefusalCode } from "#core/contracts/deal-buy.ts";
 import type { AllInBreakdown } from "#core/contracts/deal-offer.ts";
 import type { DealStatus } from "#core/lifecycles/deal.ts";
@@ -24,6 +24,23 @@ export type BuyRefusal = "not_found" | BuyRefusalCode;
 
 /** The statuses of a deal that no longer holds its listing (deals_one_live_per_product). */
 export const ENDED_UNSOLD: readonly DealStatus[] = ["cancelled", "cancelled_unpaid", "refunded"];
+
+/**
+ * How many items one buyer may hold bought with "Koupit" and not paid yet: each keeps a listing
+ * from every other buyer for the days to pay, so a buyer cannot reserve a seller's whole stock.
+ */
+export const MAX_UNPAID_PURCHASES = 5;
+
+/** The buyer's "Koupit" deals still awaiting payment. */
+export async function unpaidPurchasesOf(executor: Db, buyerId: number): Promise<number> {
+  const [row] = await executor
+    .select({ n: count() })
+    .from(deals)
+    .where(
+      and(eq(deals.buyerId, buyerId), eq(deals.source, "buy_now"), eq(deals.status, "awaiting_payment")),
+    );
+  return row.n;
+}
 
 /** The live deal holding a listing (awaiting payment, or paid and on its way), if any. */
 export async function liveDealOf(executor: Db, productId: number) {

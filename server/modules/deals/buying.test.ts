@@ -7,8 +7,11 @@ import { insertAuction, insertBidders } from "#server/test/auction-fixtures.ts";
 import { createMarketplaceDouble, type MarketplaceDouble } from "#server/test/marketplace-double.ts";
 import { products } from "../listings/tables/products.ts";
 import { messages as systemMessages } from "../messages/tables.ts";
+import { buyerStrikes } from "../unpaid-wins/tables.ts";
 import { userGroups, users } from "../users/tables.ts";
+import { MAX_UNPAID_PURCHASES } from "./buying-quote.ts";
 import { DEADLINE_SWEEP_QUEUE } from "./deadlines.ts";
+import { PURCHASES_PER_HOUR } from "./flow/buying.ts";
 import { PROVIDER_CALLS_QUEUE } from "./flow.ts";
 import { deals as dealsTable } from "./tables.ts";
 import { PROVIDER_EVENT_QUEUE } from "./webhooks.ts";
@@ -226,6 +229,12 @@ describe("Koupit", () => {
       "cancelled_unpaid",
     );
     expect(await statusOf(id)).toMatchObject({ status: "active" });
+    // Left unpaid, as a won auction: the buyer's strike.
+    const strikes = await api.db
+      .select()
+      .from(buyerStrikes)
+      .where(eq(buyerStrikes.dealId, bought.value.dealId));
+    expect(strikes).toMatchObject([{ userId: buyers[1].user.id }]);
     expect(await deals().buyState(id, buyers[0].user.id)).toEqual({ state: "buyable" });
     const second = await deals().buyNow({
       productId: id,
@@ -258,5 +267,26 @@ describe("Koupit", () => {
     expect(await deals().buyQuote(another, buyers[0].user.id)).toMatchObject({ ok: true });
     const own = await deals().buyQuote((await dealRow(first.value.dealId)).productId, suspended.user.id);
     expect(own).toMatchObject({ ok: true, value: { ownDealId: first.value.dealId } });
+  });
+
+  it("holds at most five unpaid purchases per buyer, and counts a buyer's clicks an hour", async () => {
+    const [eager] = await insertBidders(api.db, 1);
+    const buy = async (productId: number) =>
+      deals().buyNow({ productId, buyerId: eager.user.id, carrier: "ppl", requestKey: formKey() });
+    const bought = [];
+    for (let n = 0; n < MAX_UNPAID_PURCHASES; n += 1) {
+      const one = await buy(await classified(50_000));
+      if (!one.ok) throw new Error(one.code);
+      bought.push(one.value.dealId);
+    }
+    const sixth = await classified(50_000);
+    expect(await buy(sixth)).toMatchObject({ ok: false, code: "unpaid_purchases" });
+    // One paid: the next may be bought.
+    await pay(bought[0], eager.user.id);
+    expect(await buy(sixth)).toMatchObject({ ok: true, value: { created: true } });
+    // Thirty clicks an hour, whatever they were for; the next is refused before anything is read.
+    for (let n = MAX_UNPAID_PURCHASES + 2; n < PURCHASES_PER_HOUR - 1; n += 1) await buy(0);
+    expect(await buy(0)).toMatchObject({ ok: false, code: "not_found" });
+    expect(await buy(sixth)).toMatchObject({ ok: false, code: "rate_limited" });
   });
 });

@@ -100,8 +100,8 @@ export function scheduleRelease(
 }
 
 /**
- * What the unpaid wins (server/modules/unpaid-wins) do when a won auction's payment deadline
- * passes, in the deadline's transaction: the buyer's strike; whether it suspends their bidding now.
+ * What the unpaid wins (server/modules/unpaid-wins) do when a deal's payment deadline
+ * passes, in the deadline's transaction: the buyer's strike; whether it suspends their bidding and buying now.
  */
 export type RecordUnpaidWin = (
   tx: Db,
@@ -166,8 +166,9 @@ export async function applyDeadline(
       const moved = locked ? await markDealUnpaid(tx, locked, system(now, "payment deadline")) : null;
       if (!moved?.ok) return "not_due";
       await notices.cancelled(tx, moved.value, "unpaid");
-      // A won auction left unpaid is a strike; the second in 12 months suspends bidding.
-      if (moved.value.source === "auction" && (await recordUnpaidWin(tx, moved.value, now)).suspendedNow)
+      // A deal left unpaid (won, bought with "Koupit" or accepted from a payment request) is the
+      // buyer's strike; the second in 12 months suspends bidding and buying.
+      if ((await recordUnpaidWin(tx, moved.value, now)).suspendedNow)
         await notices.biddingSuspended(tx, moved.value);
       return "unpaid";
     });

@@ -3,9 +3,10 @@ import type { Db } from "#server/db/client.ts";
 import { buyerStrikes, strikeReviews } from "./tables.ts";
 
 /**
- * Strikes (issue 35, item 7; docs/product/deals.md, "The winner who does not pay"): a won auction
- * left unpaid gives its buyer a strike; two within 12 months suspend their bidding until the
- * operator reviews them and clears them (with reasons) or leaves them.
+ * Strikes (issue 35, item 7; docs/product/deals.md, "The winner who does not pay"): a deal left
+ * unpaid (won, bought with "Koupit", accepted from a payment request) gives its buyer a strike;
+ * two within 12 months suspend their bidding and buying until the operator reviews them and
+ * clears them (with reasons) or leaves them.
  */
 
 export const STRIKES_TO_SUSPEND = 2;

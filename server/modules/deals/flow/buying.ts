@@ -4,10 +4,18 @@ import { readDealFees } from "#core/rules/deal-fees.ts";
 import type { DeliveryOption } from "#core/schemas/delivery.ts";
 import type { DealsSetting } from "#core/schemas/settings.ts";
 import type { Db } from "#server/db/client.ts";
+import { RateLimiter } from "#server/lib/rate-limit.ts";
 import { productSummaries } from "../../listing-reads/index.ts";
 import { lockListing } from "../../listings/index.ts";
 import { groupDiscountsOf } from "../../users/index.ts";
-import { type BuyRefusal, buyableRefusal, liveDealOf, quoteOptions } from "../buying-quote.ts";
+import {
+  type BuyRefusal,
+  buyableRefusal,
+  liveDealOf,
+  MAX_UNPAID_PURCHASES,
+  quoteOptions,
+  unpaidPurchasesOf,
+} from "../buying-quote.ts";
 import type { FlowContext } from "./context.ts";
 
 export type { BuyRefusal } from "../buying-quote.ts";
@@ -37,6 +45,9 @@ export type BuyState =
   /** The viewer bought it already: their deal, to pay or follow. */
   | { state: "mine"; dealId: number };
 
+/** "Koupit" clicks per buyer an hour (far more than anyone buys; a script meets the limit). */
+export const PURCHASES_PER_HOUR = 30;
+
 /** A form's request key: letters, digits, dashes, 8 to 64 of them. */
 const REQUEST_KEY = /^[A-Za-z0-9-]{8,64}$/;
 
@@ -49,6 +60,7 @@ const REQUEST_KEY = /^[A-Za-z0-9-]{8,64}$/;
  */
 export function buyingSteps(ctx: FlowContext) {
   const { db, now, setting } = ctx;
+  const perBuyer = new RateLimiter(PURCHASES_PER_HOUR, 3600_000, () => now().getTime(), "deal-purchases");
 
   async function quote(productId: number, buyerId: number | null): Promise<Result<BuyQuote, BuyRefusal>> {
     const on = await setting();
@@ -97,6 +109,7 @@ export function buyingSteps(ctx: FlowContext) {
       const on = await setting();
       if (!on) return err("deals_off");
       if (!REQUEST_KEY.test(request.requestKey)) return err("key_reused");
+      if (!perBuyer.attempt(String(request.buyerId))) return err("rate_limited");
       return db.transaction((tx) => buyIn(ctx, tx, on, request, now()));
     },
 
@@ -130,6 +143,7 @@ async function buyIn(
   if (held) return held.buyerId === request.buyerId ? ok({ dealId: held.id, created: false }) : err("taken");
   // A buyer who left two won auctions unpaid would hold this listing against every other buyer.
   if (await ctx.buyerSuspended?.(tx, request.buyerId, at)) return err("buyer_suspended");
+  if ((await unpaidPurchasesOf(tx, request.buyerId)) >= MAX_UNPAID_PURCHASES) return err("unpaid_purchases");
   const made = await ctx.startDeal(
     tx,
     on,
