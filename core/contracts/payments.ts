@@ -93,6 +93,8 @@ export type DealFeeDocument = {
   number: string;
   fee: DealFee;
   kind: "invoice" | "credit_note";
+  /** A credit note's: the number of the invoice it corrects; null for an invoice. */
+  corrects: string | null;
   issuedAt: string;
   totalMinor: number;
 };
@@ -119,6 +121,11 @@ export type InvoiceLine = {
 /** A tax document as issued, frozen (VAT Act 235/2004 §29; docs/product/payments.md). */
 export type InvoicePayload = {
   number: string;
+  /**
+   * Set on a credit note only (opravný daňový doklad, VAT Act §45): the number of the document it
+   * corrects. Its amounts are the corrected document's, negated.
+   */
+  corrects?: string;
   /** The order documented; null for a deal's fee (ADR 0081), which names its `dealId` instead. */
   orderId: number | null;
   dealId?: number;

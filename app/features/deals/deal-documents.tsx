@@ -40,8 +40,11 @@ export function DealDocuments({
               <span className="tabular-nums font-semibold">{czk(document.totalMinor, locale)}</span>
             </div>
             <span className="text-muted">
-              {t(`dealDocuments.kind.${document.kind}`, { number: document.number })} ·{" "}
-              {t("dealDocuments.issued", { date: formatDate(document.issuedAt, locale) })}
+              {t(`dealDocuments.kind.${document.kind}`, {
+                number: document.number,
+                corrects: document.corrects ?? "",
+              })}{" "}
+              · {t("dealDocuments.issued", { date: formatDate(document.issuedAt, locale) })}
             </span>
             <Link
               to={localePath("accountDealDocument", locale, { dealId, number: document.number })}
@@ -86,8 +89,11 @@ export function DealDocumentList({ documents }: { documents: DealFeeDocument[] }
                   {t("dealDocuments.list.deal", { id: document.dealId })}
                 </Link>
                 {" · "}
-                {t(`dealDocuments.kind.${document.kind}`, { number: document.number })} ·{" "}
-                {formatDate(document.issuedAt, locale)}
+                {t(`dealDocuments.kind.${document.kind}`, {
+                  number: document.number,
+                  corrects: document.corrects ?? "",
+                })}{" "}
+                · {formatDate(document.issuedAt, locale)}
               </p>
             </div>
             <div className="flex items-center justify-between gap-4 tablet:flex-col tablet:items-end tablet:gap-1">

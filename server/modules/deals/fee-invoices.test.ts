@@ -170,6 +170,15 @@ describe("the operator's documents for a deal's fees", () => {
       ["invoice", settled.buyerFeeMinor],
       ["credit_note", -settled.buyerFeeMinor],
     ]);
+    // The credit note names the invoice it corrects, listed and as issued (its page's title and line).
+    const [invoice, note] = documents ?? [];
+    expect(invoice.corrects).toBeNull();
+    expect(note.corrects).toBe(invoice.number);
+    expect(await deals().feeDocument(settled.id, buyer.user.id, note.number)).toMatchObject({
+      number: note.number,
+      corrects: invoice.number,
+      totalMinor: -settled.buyerFeeMinor,
+    });
   });
 });
 

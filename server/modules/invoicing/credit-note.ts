@@ -31,7 +31,7 @@ export async function creditNoteOf(
 ): Promise<{ id: number; number: string }> {
   const original = invoice.payload as InvoicePayload;
   const number = await nextNumber(tx, toPragueWallClock(at).year);
-  const payload = {
+  const payload: InvoicePayload = {
     ...original,
     number,
     issuedAt: at.toISOString(),

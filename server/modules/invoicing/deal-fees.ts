@@ -119,6 +119,7 @@ export async function documentsOfDeals(
       number: row.number,
       fee: row.fee as DealFee,
       kind: row.kind,
+      corrects: (row.payload as InvoicePayload).corrects ?? null,
       issuedAt: row.issuedAt.toISOString(),
       totalMinor: (row.payload as InvoicePayload).totalMinor,
     }));

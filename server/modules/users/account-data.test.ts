@@ -713,6 +713,13 @@ describe("export and deletion", () => {
       expect(Array.isArray(data[key]), key).toBe(true);
     expect(response.text).not.toContain(user.passwordHash);
     expect(response.text).not.toMatch(/tokenHash|passwordHash|token_hash/);
+
+    // The API document names every section the file has (the deals', the disputes' photos…).
+    const document = (await api.call("GET", "/api/openapi.json")).json;
+    const described: string = document.paths["/me/export"].get.description;
+    const sections = Object.keys(data);
+    expect(sections).toEqual(expect.arrayContaining(["deals", "disputePhotos", "strikeReviews"]));
+    for (const section of sections) expect(described, section).toContain(`\`${section}\``);
   });
 
   it("refuses while the account sells or leads a running auction, then anonymises it", async () => {

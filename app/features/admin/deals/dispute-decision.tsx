@@ -4,7 +4,10 @@ import { formatDate } from "#app/ui/dates-and-prices.ts";
 import type { DisputeView } from "#core/contracts/deals.ts";
 import { ReasonField } from "./reason-field.tsx";
 
-/** What the buyer, the seller and the operator wrote in the dispute, oldest first. */
+/**
+ * What the buyer, the seller and the operator wrote in the dispute, oldest first, with each
+ * message's photos, or where they were deleted (ADR 0082) a line saying why.
+ */
 export function DisputeMessages({ messages }: { messages: DisputeView["messages"] }) {
   const { t, locale } = useTranslation();
   return (
@@ -40,6 +43,11 @@ export function DisputeMessages({ messages }: { messages: DisputeView["messages"
                   </li>
                 ))}
               </ul>
+            ) : message.photosRemoved ? (
+              // Deleted by their retention or with their author's account (ADR 0082): said, not hidden.
+              <p className="mt-2 text-xs text-muted italic" data-testid="dispute-photos-removed">
+                {t(`adminDealSupport.photos.removed.${message.photosRemoved}`)}
+              </p>
             ) : null}
           </li>
         ))}

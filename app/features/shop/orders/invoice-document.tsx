@@ -75,7 +75,7 @@ function InvoiceLines({ lines }: { lines: InvoicePayload["lines"] }) {
   );
 }
 
-/** The tax base, the VAT and the total, and that it is paid. */
+/** The tax base, the VAT and the total, and that it is paid (a credit note's: refunded). */
 function InvoiceSummary({ invoice }: { invoice: InvoicePayload }) {
   const { t } = useTranslation();
   const price = useCzk();
@@ -99,14 +99,17 @@ function InvoiceSummary({ invoice }: { invoice: InvoicePayload }) {
           </dd>
         </div>
       </dl>
-      <p className="text-right font-semibold text-[#1f5c44]">{t("payments.document.paid")}</p>
+      <p className="text-right font-semibold text-[#1f5c44]" data-testid="invoice-settled">
+        {invoice.corrects ? t("payments.document.refunded") : t("payments.document.paid")}
+      </p>
     </div>
   );
 }
 
 /**
  * A tax document exactly as it was issued, ready to print (header, footer and overlays are left
- * out of the print), with the way back to where it was opened from.
+ * out of the print), with the way back to where it was opened from. A credit note (its payload
+ * names the document it `corrects`, VAT Act §45) is titled as one and names that document.
  */
 export function InvoiceDocument({
   invoice,
@@ -126,6 +129,7 @@ export function InvoiceDocument({
       ? [t("payments.document.deal"), String(invoice.dealId)]
       : [t("payments.document.order"), String(invoice.orderId)],
   ];
+  if (invoice.corrects) facts.unshift([t("payments.document.corrects"), invoice.corrects]);
   return (
     <section className="container-page py-8 tablet:py-12" data-testid="invoice-document">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3" data-print="hide">
@@ -142,7 +146,9 @@ export function InvoiceDocument({
       </div>
       <article className="mx-auto flex max-w-4xl flex-col gap-8 rounded-xl border border-line bg-white p-5 tablet:p-10 print:border-0 print:p-0">
         <h1 className="font-serif text-2xl text-primary-dark tablet:text-3xl" data-testid="invoice-title">
-          {t("payments.document.title", { number: invoice.number })}
+          {t(invoice.corrects ? "payments.document.creditNoteTitle" : "payments.document.title", {
+            number: invoice.number,
+          })}
         </h1>
         <div className="grid gap-6 tablet:grid-cols-2">
           <PartyBlock

@@ -60,13 +60,30 @@ accountApi.openapi(
   },
 );
 
+/**
+ * What the export holds, section by section (its top-level keys, each module's
+ * server/modules/<m>/personal-data.ts; account-data.test.ts checks that every section is named).
+ */
+const EXPORT_DESCRIPTION = [
+  "Everything the site keeps about the caller (GDPR art. 15 and 20) as one JSON file (Content-Disposition: attachment); money in CZK minor units. Its sections:",
+  "- `exportedAt`, `profile`, `addresses`;",
+  "- `listings` and `wonAuctions`, `bids`, `wishlist`, `watchdogs`;",
+  "- `messagesSent`, `reviews` (written and received), `newsletterSubscriptions`;",
+  "- `orders` and the shop's `cart`;",
+  "- `deals`: each deal through the site as buyer or seller (the item, the amounts, the delivery and tracking, the dates) with `feeDocuments`, the operator's invoices and credit notes for the caller's own fee; `payoutAccount`: whether the payment provider pays the caller out (never its identifiers);",
+  "- `disputeTexts`: what the caller wrote in deals' disputes; `disputePhotos`: the photos the caller attached (the deal, the dispute, when, the size and a `url` that serves the photo to the signed-in caller: the file itself carries no images; photos are deleted 3 years and 90 days after their dispute ends, ADR 0082);",
+  "- `dealStrikes` (unpaid wins, with the operator's reasons when cleared), `strikeReviews` (the operator's reviews of the caller's suspended bidding, with their outcome and reasons), `secondChanceOffers` (made to the caller or on the deals the caller sold);",
+  "- `sessions`, without their tokens.",
+  "Never passwords, token hashes or the payment provider's identifiers.",
+].join("\n");
+
 accountApi.openapi(
   createRoute({
     method: "get",
     path: "/me/export",
     tags: ["account"],
-    summary:
-      "GDPR export: everything stored about the caller as a JSON download (profile, addresses, listings, bids, wishlist, messages sent, reviews, subscriptions, orders, sessions without tokens)",
+    summary: "GDPR export: everything stored about the caller, as a JSON download",
+    description: EXPORT_DESCRIPTION,
     security: bearerSecurity,
     middleware: requireUser,
     responses: {

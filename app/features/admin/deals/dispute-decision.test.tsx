@@ -1,0 +1,72 @@
+import { screen } from "@testing-library/react";
+import { describe, expect, test } from "vitest";
+import { renderRoute, textOf } from "#app/test/render-route.tsx";
+import type { DisputeView } from "#core/contracts/deals.ts";
+import { DisputeMessages } from "./dispute-decision.tsx";
+
+/**
+ * The back office's dispute messages: each message's photos, and where they were deleted (their
+ * retention after the dispute's end, or their author's account: ADR 0082) a line saying so, as the
+ * deal page tells its sides, instead of nothing.
+ */
+
+const PAGE_URL = "/admin/obchody/12/spor";
+const AT = "2026-11-20T10:00:00.000Z";
+type Messages = DisputeView["messages"];
+
+/** A stub dispute page: the messages as its loader gives them. */
+function Page({ loaderData }: { loaderData: { messages: Messages } }) {
+  return <DisputeMessages messages={loaderData.messages} />;
+}
+
+function renderMessages(messages: Messages, locale: "cs" | "en" = "cs") {
+  return renderRoute(
+    { id: "dispute", path: PAGE_URL, loader: () => ({ messages }), Component: Page },
+    { url: PAGE_URL, locale, loaderData: { dispute: { messages } } },
+  );
+}
+
+describe("DisputeMessages", () => {
+  test("shows a message's kept photos", () => {
+    const photo = { id: 3, url: "/api/deals/12/dispute/photos/3", width: 64, height: 48 };
+    renderMessages([{ role: "buyer", body: "Rozbitá láhev.", at: AT, photos: [photo], photosRemoved: null }]);
+    expect(screen.getByRole("img").getAttribute("src")).toBe(photo.url);
+    expect(screen.queryByTestId("dispute-photos-removed")).toBeNull();
+  });
+
+  test("says the photos were deleted after their retention period", () => {
+    renderMessages([
+      { role: "buyer", body: "Rozbitá láhev.", at: AT, photos: [], photosRemoved: "retention" },
+    ]);
+    expect(textOf(screen.getByTestId("dispute-photos-removed"))).toBe(
+      "Fotografie byly smazány po uplynutí lhůty jejich uchování (3 roky a 90 dní po skončení sporu).",
+    );
+    expect(screen.queryByRole("img")).toBeNull();
+  });
+
+  test("says they went with their author's account", () => {
+    const messages: Messages = [
+      { role: "seller", body: "Odesláno v pořádku.", at: AT, photos: [], photosRemoved: "erasure" },
+    ];
+    renderMessages(messages);
+    expect(textOf(screen.getByTestId("dispute-photos-removed"))).toBe(
+      "Fotografie byly smazány se zrušeným účtem autora.",
+    );
+  });
+
+  test("says it in English too", () => {
+    renderMessages(
+      [{ role: "buyer", body: "Broken bottle.", at: AT, photos: [], photosRemoved: "retention" }],
+      "en",
+    );
+    expect(textOf(screen.getByTestId("dispute-photos-removed"))).toBe(
+      "The photos were deleted when their retention period ended (3 years and 90 days after the dispute ended).",
+    );
+  });
+
+  test("says nothing for a message that never had photos", () => {
+    renderMessages([{ role: "buyer", body: "Bez fotek.", at: AT, photos: [], photosRemoved: null }]);
+    expect(screen.queryByTestId("dispute-photos-removed")).toBeNull();
+    expect(screen.queryByTestId("dispute-photos")).toBeNull();
+  });
+});
