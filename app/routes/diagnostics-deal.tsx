@@ -2,12 +2,12 @@ import { appContext } from "../context.ts";
 import { parsePathId } from "../ui/seo/canonical.ts";
 import type { Route } from "./+types/diagnostics-deal";
 
-const KINDS = ["pay", "ship", "release"] as const;
+const KINDS = ["pay", "ship", "release", "pickup"] as const;
 
 /**
  * A deal's clock for the browser tests (tests/e2e/deals.spec.ts), like the other `/__diagnostics`
  * triggers a plain 404 unless the server runs with E2E_DIAGNOSTICS=1:
- * `POST /__diagnostics/deal/{dealId}` with `{ "deadline": "pay" | "ship" | "release" }` makes
+ * `POST /__diagnostics/deal/{dealId}` with `{ "deadline": "pay" | "ship" | "release" | "pickup" }` makes
  * that deadline pass now; its job then acts as it would after the days.
  */
 export async function action({ params, context, request }: Route.ActionArgs) {

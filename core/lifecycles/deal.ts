@@ -9,7 +9,7 @@ import { CREATED, defineLifecycle, IllegalTransitionError } from "./define.ts";
  *                  |              |  '-> ready_for_pickup -----^            ^
  *                  |              |        shipped | ready_for_pickup | delivered -> disputed
  *                  |              |                     disputed -> completed | partially_refunded | refunded
- *                  |              '-> cancelled (mutual or not shipped in time: refunded in full)
+ *                  |              '-> cancelled (mutual, not shipped or a pickup not collected in time: refunded in full)
  *                  '-> cancelled_unpaid (the payment deadline passed) | cancelled (mutual)
  *
  * The status says where the goods and the decision are; where the money is, is the ledger's
@@ -102,7 +102,7 @@ export const dealLifecycle = defineLifecycle({
     cancel: {
       from: ["awaiting_payment", "paid", "ready_for_pickup"],
       to: ["cancelled"],
-      by: "buyer and seller (mutual), system (not shipped by the deadline), operator",
+      by: "buyer and seller (mutual), system (not shipped, or a pickup not collected, by the deadline), operator",
       guard: "before the goods leave the seller; whatever is held is refunded in full",
     },
   },

@@ -251,6 +251,10 @@ const deals = z
     shipReminderHours: reminderHours(24 * 20),
     /** Hours before the money is released at which the buyer is reminded (dispute or confirm). */
     releaseReminderHours: reminderHours(24 * 60),
+    /** Days a pickup's buyer has to collect the goods once they are ready; then the deal is cancelled. */
+    pickupDays: wholeNumber(1, 60),
+    /** Hours before the pickup's deadline at which both sides are reminded. */
+    pickupReminderHours: reminderHours(24 * 60),
   })
   .superRefine((value, ctx) => {
     // Each reminder comes before its deadline; the ship-by deadline is at least as many days away
@@ -259,6 +263,7 @@ const deals = z
       ["payReminderHours", value.payDays, "validation.reminderBeforeDeadline"],
       ["shipReminderHours", value.shipWorkingDays, "validation.shipReminderBeforeDeadline"],
       ["releaseReminderHours", value.releaseDaysAfterShipping, "validation.releaseReminderBeforeRelease"],
+      ["pickupReminderHours", value.pickupDays, "validation.pickupReminderBeforeDeadline"],
     ] as const;
     for (const [field, days, message] of rules)
       value[field].forEach((hours, index) => {

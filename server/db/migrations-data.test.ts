@@ -58,3 +58,34 @@ describe("0049: the deals setting's reminder hours", () => {
     expect(await storedDeals()).toEqual(chosen);
   });
 });
+
+describe("0052: the deals setting's pickup deadline", () => {
+  const run = async () => {
+    for (const statement of migration("0052_deals_pickup_deadline").split("--> statement-breakpoint"))
+      await database.db.execute(sql.raw(statement));
+  };
+
+  it("fills the defaults into a setting stored without them and keeps what the operator set", async () => {
+    const { pickupDays: _d, pickupReminderHours: _h, ...older } = DEALS;
+    await database.db
+      .update(settings)
+      .set({ value: { ...older, enabled: true, shipReminderHours: [6] } })
+      .where(eq(settings.name, "deals"));
+    await run();
+    const value = await storedDeals();
+    expect(value).toMatchObject({
+      enabled: true,
+      shipReminderHours: [6],
+      pickupDays: 14,
+      pickupReminderHours: [48],
+    });
+    expect(SETTING_SPECS.deals.schema.safeParse(value).success).toBe(true);
+  });
+
+  it("leaves a setting that has its pickup deadline as it is", async () => {
+    const chosen = { ...DEALS, pickupDays: 7, pickupReminderHours: [] };
+    await database.db.update(settings).set({ value: chosen }).where(eq(settings.name, "deals"));
+    await run();
+    expect(await storedDeals()).toEqual(chosen);
+  });
+});

@@ -12,7 +12,9 @@ export function DealTimeline({ deal }: { deal: DealPageView }) {
         ? t("dealPages.deal.deadlineShip", { date: formatDate(deal.shipBy, locale, true) })
         : (deal.status === "shipped" || deal.status === "delivered") && deal.releaseAt
           ? t("dealPages.deal.deadlineRelease", { date: formatDate(deal.releaseAt, locale, true) })
-          : null;
+          : deal.status === "ready_for_pickup" && deal.dueAt
+            ? t("dealPages.deal.deadlinePickup", { date: formatDate(deal.dueAt, locale, true) })
+            : null;
   return (
     <section className="rounded-2xl bg-white p-5 ring-1 ring-line" aria-labelledby="deal-timeline">
       <h2 id="deal-timeline" className="font-serif text-xl text-primary-dark">

@@ -2,7 +2,7 @@ import { Form } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { formatDate } from "#app/ui/dates-and-prices.ts";
 import type { DealPageView, DisputeView } from "#core/contracts/deals.ts";
-import { DISPUTE_REASONS } from "#core/lifecycles/dispute.ts";
+import { DISPUTE_REASONS, type DisputeReason } from "#core/lifecycles/dispute.ts";
 import { AppealForm, AppealList } from "./dispute-appeal.tsx";
 import { DisputePhotoInput, DisputePhotoList } from "./dispute-photos.tsx";
 import { czk } from "./format.ts";
@@ -16,20 +16,30 @@ const FIELD = "mt-1 w-full rounded-lg border border-line px-3 py-2";
 export const mayDispute = (deal: Pick<DealPageView, "role" | "status">) =>
   deal.role === "buyer" && ["shipped", "ready_for_pickup", "delivered"].includes(deal.status);
 
-/** The buyer's way to dispute a shipped, ready or delivered deal. */
-export function OpenDispute() {
+/** A dispute's reason in words: a personal pickup's goods never "arrive", their handover fails. */
+export const reasonKey = (reason: DisputeReason, pickup: boolean) =>
+  pickup && reason === "not_arrived"
+    ? ("dealPages.dispute.pickupReasons.not_arrived" as const)
+    : (`dealPages.dispute.reasons.${reason}` as const);
+
+/** The buyer's way to dispute a shipped, ready or delivered deal (a pickup's in its own words). */
+export function OpenDispute({ pickup = false }: { pickup?: boolean }) {
   const { t } = useTranslation();
   return (
     <Form method="post" encType="multipart/form-data" className={CARD} data-testid="dispute-open">
-      <h2 className="font-serif text-xl text-primary-dark">{t("dealPages.dispute.openTitle")}</h2>
-      <p className="mt-1 text-sm text-muted">{t("dealPages.dispute.openLead")}</p>
+      <h2 className="font-serif text-xl text-primary-dark">
+        {t(pickup ? "dealPages.dispute.openPickupTitle" : "dealPages.dispute.openTitle")}
+      </h2>
+      <p className="mt-1 text-sm text-muted">
+        {t(pickup ? "dealPages.dispute.openPickupLead" : "dealPages.dispute.openLead")}
+      </p>
       <label className="mt-3 block text-sm font-medium" htmlFor="dispute-reason">
         {t("dealPages.dispute.reason")}
       </label>
       <select id="dispute-reason" name="reason" className={`${FIELD} tablet:max-w-sm`}>
         {DISPUTE_REASONS.map((reason) => (
           <option key={reason} value={reason}>
-            {t(`dealPages.dispute.reasons.${reason}`)}
+            {t(reasonKey(reason, pickup))}
           </option>
         ))}
       </select>
@@ -167,7 +177,7 @@ export function DealDispute({ deal, dispute }: { deal: DealPageView; dispute: Di
   return (
     <section className={CARD} data-testid="dispute" data-status={dispute.status}>
       <h2 className="font-serif text-xl text-primary-dark">
-        {t("dealPages.dispute.title")}: {t(`dealPages.dispute.reasons.${dispute.reason}`)} ·{" "}
+        {t("dealPages.dispute.title")}: {t(reasonKey(dispute.reason, deal.carrier === null))} ·{" "}
         <span className="text-base">{t(`dealPages.dispute.status.${dispute.status}`)}</span>
       </h2>
       <ol className="mt-3 flex flex-col gap-2">

@@ -50,6 +50,8 @@ export const DEALS = {
   payReminderHours: [24, 12],
   shipReminderHours: [24],
   releaseReminderHours: [48],
+  pickupDays: 14,
+  pickupReminderHours: [48],
 };
 
 type SettingSeed = { name: string; locale: "cs" | "en" | null; value: unknown };

@@ -10,28 +10,30 @@ import { lockDeal, markDealUnpaid } from "./transitions.ts";
 
 /**
  * A deal's deadlines (issue 35, item 1; docs/product/deals.md, "Deadlines"): paid by `pay_by`,
- * shipped by `ship_by`, released at `release_at` unless disputed. Each is a durable job sent in the
+ * shipped by `ship_by` (a pickup: collected by `pickup_by` once ready), released at `release_at` unless disputed. Each is a durable job sent in the
  * transaction that set the date, and a sweep every few minutes catches any a crash or a clock
  * change left behind. A deadline acts only when the deal still stands where the deadline applies
  * and its date has passed, so a stale or repeated job does nothing. Each deadline has its
  * reminders, jobs too, sent in the same transaction: the buyer's before `pay_by` and before the
- * release, the seller's before `ship_by`; a reminder goes out only while its deadline is ahead and
+ * release, the seller's before `ship_by`, both sides' before `pickup_by`; a reminder goes out only while its deadline is ahead and
  * the deal still waits for it, once.
  */
 
 export const DEADLINE_QUEUE = "deals.deadline";
 export const DEADLINE_SWEEP_QUEUE = "deals.deadline_sweep";
 
-export type ReminderKind = "pay_reminder" | "ship_reminder" | "release_reminder";
-export type DeadlineKind = ReminderKind | "pay" | "ship" | "release";
+export type ReminderKind = "pay_reminder" | "ship_reminder" | "release_reminder" | "pickup_reminder";
+export type DeadlineKind = ReminderKind | "pay" | "ship" | "release" | "pickup";
 /** `hours`: a reminder's distance from its deadline. */
 export type DeadlineJob = { dealId: number; kind: DeadlineKind; hours?: number };
 
 /**
  * The reminders a `deals` setting saved before they existed stands for (docs/product/deals.md,
- * "The `deals` setting"): the seller a day before ship-by, the buyer two days before the release.
+ * "The `deals` setting"): the seller a day before ship-by, the buyer two days before the release,
+ * both sides two days before a pickup's deadline (14 days after the goods are ready).
  */
-export const DEFAULT_REMINDER_HOURS = { ship: [24], release: [48] } as const;
+export const DEFAULT_REMINDER_HOURS = { ship: [24], release: [48], pickup: [48] } as const;
+export const DEFAULT_PICKUP_DAYS = 14;
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -49,7 +51,7 @@ export async function scheduleDeadline(
 async function scheduleWithReminders(
   jobs: Pick<JobRunner, "send">,
   tx: Db,
-  job: { dealId: number; kind: "pay" | "ship" | "release"; reminder: ReminderKind },
+  job: { dealId: number; kind: Exclude<DeadlineKind, ReminderKind>; reminder: ReminderKind },
   deadline: Date,
   reminderHours: readonly number[],
   now: Date,
@@ -99,6 +101,19 @@ export function scheduleRelease(
   return scheduleWithReminders(jobs, tx, job, deal.releaseAt, hours, now);
 }
 
+/** A pickup's deadline to collect and its reminders to both sides (`setting` null: the defaults). */
+export function schedulePickup(
+  jobs: Pick<JobRunner, "send">,
+  tx: Db,
+  deal: Pick<DealRecord, "id"> & { pickupBy: Date },
+  setting: Pick<DealsSetting, "pickupReminderHours"> | null,
+  now: Date,
+): Promise<void> {
+  const hours = setting?.pickupReminderHours ?? DEFAULT_REMINDER_HOURS.pickup;
+  const job = { dealId: deal.id, kind: "pickup", reminder: "pickup_reminder" } as const;
+  return scheduleWithReminders(jobs, tx, job, deal.pickupBy, hours, now);
+}
+
 /**
  * What the unpaid wins (server/modules/unpaid-wins) do when a deal's payment deadline
  * passes, in the deadline's transaction: the buyer's strike; whether it suspends their bidding and buying now.
@@ -121,7 +136,29 @@ const REMINDERS: Record<
   pay_reminder: { statuses: ["awaiting_payment"], deadline: (deal) => deal.payBy },
   ship_reminder: { statuses: ["paid"], deadline: (deal) => deal.shipBy },
   release_reminder: { statuses: ["shipped", "delivered"], deadline: (deal) => deal.releaseAt },
+  pickup_reminder: { statuses: ["ready_for_pickup"], deadline: (deal) => deal.pickupBy },
 };
+
+/**
+ * The deadlines that cancel a deal still waiting at them, refunding the buyer in full: not shipped
+ * (or not made ready for a pickup) by ship-by; a pickup not collected by its deadline.
+ */
+const CANCELLING = {
+  ship: {
+    status: "paid",
+    column: "shipBy",
+    key: "ship-deadline",
+    reason: "shipping deadline",
+    why: "not_shipped",
+  },
+  pickup: {
+    status: "ready_for_pickup",
+    column: "pickupBy",
+    key: "pickup-expired",
+    reason: "pickup deadline",
+    why: "not_collected",
+  },
+} as const;
 
 const isReminder = (kind: DeadlineKind): kind is ReminderKind => kind in REMINDERS;
 
@@ -144,6 +181,7 @@ async function remind(
     const hours = job.hours ?? 0;
     if (job.kind === "pay_reminder") await notices.reminder(tx, deal, hours);
     else if (job.kind === "ship_reminder") await notices.shipReminder(tx, deal, hours);
+    else if (job.kind === "pickup_reminder") await notices.pickupReminder(tx, deal, hours);
     else await notices.releaseReminder(tx, deal, hours);
     return "reminded";
   });
@@ -173,18 +211,20 @@ export async function applyDeadline(
       return "unpaid";
     });
   }
-  if (job.kind === "ship" && deal.status === "paid" && deal.shipBy && deal.shipBy <= now) {
+  if (job.kind === "ship" || job.kind === "pickup") {
+    const rule = CANCELLING[job.kind];
+    const due = (locked: DealRecord | null) => {
+      const at = locked?.status === rule.status ? locked[rule.column] : null;
+      return at !== null && at <= now;
+    };
+    // Decided again under the lock: a deal handed over, disputed or made ready meanwhile stays.
     const cancelled = await step(db, async (tx) => {
-      const moved = await cancelDeal(
-        tx,
-        deal.id,
-        `deal:${deal.id}:ship-deadline`,
-        system(now, "shipping deadline"),
-      );
-      await notices.cancelled(tx, moved, "not_shipped");
+      if (!due(await lockDeal(tx, deal.id))) return null;
+      const moved = await cancelDeal(tx, deal.id, `deal:${deal.id}:${rule.key}`, system(now, rule.reason));
+      await notices.cancelled(tx, moved, rule.why);
       return moved;
     });
-    return cancelled.ok ? "cancelled" : "not_due";
+    return cancelled.ok && cancelled.value ? "cancelled" : "not_due";
   }
   if (
     job.kind === "release" &&
@@ -216,11 +256,14 @@ export async function overdueDeadlines(db: Db, now: Date): Promise<DeadlineJob[]
       or(
         and(eq(deals.status, "awaiting_payment"), lte(deals.payBy, now)),
         and(eq(deals.status, "paid"), lte(deals.shipBy, now)),
+        and(eq(deals.status, "ready_for_pickup"), lte(deals.pickupBy, now)),
         and(inArray(deals.status, ["shipped", "delivered"]), lte(deals.releaseAt, now)),
       ),
     );
-  return rows.map((row) => ({
-    dealId: row.id,
-    kind: row.status === "awaiting_payment" ? "pay" : row.status === "paid" ? "ship" : "release",
-  }));
+  const KINDS: Partial<Record<DealStatus, DeadlineKind>> = {
+    awaiting_payment: "pay",
+    paid: "ship",
+    ready_for_pickup: "pickup",
+  };
+  return rows.map((row) => ({ dealId: row.id, kind: KINDS[row.status] ?? "release" }));
 }

@@ -144,7 +144,7 @@ describe("a deal", () => {
 
   it("resolves a dispute with a partial refund, the rest settled", async () => {
     const id = await paidDeal();
-    await deals.readyForPickup(id, system);
+    await deals.readyForPickup(id, system, at);
     expect(await deals.openDispute(id, { actorId: parties.buyerId, at })).toMatchObject({ ok: true });
     const resolution = { kind: "partial_refund", refundMinor: 3_000_000 } as const;
     expect(await deals.resolve(id, resolution, `resolve-${id}`, system)).toMatchObject({

@@ -81,7 +81,7 @@ async function run(dealId: number, s: Step): Promise<unknown> {
     case "ship":
       return deals.ship(dealId, system, { trackingNumber: "Z", releaseAt: later });
     case "ready_for_pickup":
-      return deals.readyForPickup(dealId, system);
+      return deals.readyForPickup(dealId, system, later);
     case "confirm_delivery":
       return deals.confirmDelivery(dealId, system, later);
     case "release":

@@ -15,6 +15,7 @@ export type DealNoticeKind =
   | "deal_pay_reminder"
   | "deal_ship_reminder"
   | "deal_release_reminder"
+  | "deal_pickup_reminder"
   | "deal_paid"
   | "deal_shipped"
   | "deal_released"
@@ -90,6 +91,11 @@ export function createDealNotices(notifier: Pick<Notifier, "notify">) {
         deal.releaseAt,
         pickup(deal, "buyer"),
       ),
+    /** A pickup's deadline comes closer: the buyer collects with the code, the seller waits till then. */
+    async pickupReminder(tx: Db, deal: DealRecord, hours: number) {
+      for (const to of ["buyer", "seller"] as const)
+        await send(tx, deal, "deal_pickup_reminder", to, `pickup-reminder-${hours}`, deal.pickupBy);
+    },
     /** Paid: the money is held; the seller ships by the deadline. */
     async paid(tx: Db, deal: DealRecord) {
       await send(tx, deal, "deal_paid", "seller", "paid", deal.shipBy);
@@ -103,8 +109,8 @@ export function createDealNotices(notifier: Pick<Notifier, "notify">) {
     pickedUp: (tx: Db, deal: DealRecord) =>
       send(tx, deal, "deal_shipped", "buyer", "picked-up", deal.releaseAt, "picked_up"),
     released: (tx: Db, deal: DealRecord) => send(tx, deal, "deal_released", "seller", "released"),
-    /** Cancelled: not paid in time, not shipped in time, or by the operator (the buyer refunded). */
-    async cancelled(tx: Db, deal: DealRecord, why: "unpaid" | "not_shipped" | "operator") {
+    /** Cancelled: not paid, shipped or collected in time, or by the operator (the buyer refunded). */
+    async cancelled(tx: Db, deal: DealRecord, why: "unpaid" | "not_shipped" | "not_collected" | "operator") {
       await send(tx, deal, "deal_cancelled", "buyer", `cancelled-${why}`, null, `${why}_buyer`);
       await send(tx, deal, "deal_cancelled", "seller", `cancelled-${why}`, null, `${why}_seller`);
     },

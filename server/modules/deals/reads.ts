@@ -34,10 +34,11 @@ function nextAction(deal: DealRecord, role: DealRole, payoutsEnabled: boolean): 
   return deal.status === "awaiting_payment" || deal.status === "shipped" ? "wait" : "none";
 }
 
-/** The deadline the deal waits for now (pay, ship, release), or null. */
+/** The deadline the deal waits for now (pay, ship, collect, release), or null. */
 export function dueOf(deal: DealRecord): Date | null {
   if (deal.status === "awaiting_payment") return deal.payBy;
   if (deal.status === "paid") return deal.shipBy;
+  if (deal.status === "ready_for_pickup") return deal.pickupBy;
   if (deal.status === "shipped" || deal.status === "delivered") return deal.releaseAt;
   return null;
 }

@@ -66,8 +66,8 @@ export function createDealsService({ db }: DealsServiceDeps) {
       moveOnly(dealId, (tx, deal) =>
         markDealShipped(tx, deal, actor, shipment.trackingNumber, shipment.releaseAt),
       ),
-    readyForPickup: (dealId: number, actor: DealActor) =>
-      moveOnly(dealId, (tx, deal) => markDealReadyForPickup(tx, deal, actor)),
+    readyForPickup: (dealId: number, actor: DealActor, pickupBy: Date) =>
+      moveOnly(dealId, (tx, deal) => markDealReadyForPickup(tx, deal, actor, pickupBy)),
     confirmDelivery: (dealId: number, actor: DealActor, releaseAt: Date) =>
       moveOnly(dealId, (tx, deal) => markDealDelivered(tx, deal, actor, releaseAt)),
     openDispute: (dealId: number, actor: DealActor) =>

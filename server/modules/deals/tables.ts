@@ -43,9 +43,13 @@ export const deals = pgTable(
      */
     pickupCode: text("pickup_code"),
     pickupCodeTries: integer("pickup_code_tries").notNull().default(0),
-    /** The deadlines: pay by, ship by (set when paid), the release (set when shipped or delivered). */
+    /**
+     * The deadlines: pay by, ship by (set when paid), a pickup's collect-by (set when the goods are
+     * ready), the release (set when shipped or delivered).
+     */
     payBy: timestamptz("pay_by").notNull(),
     shipBy: timestamptz("ship_by"),
+    pickupBy: timestamptz("pickup_by"),
     releaseAt: timestamptz("release_at"),
     /** The request that made the deal (an auction's close, a buy form's key, a request's id). */
     requestKey: text("request_key").notNull(),

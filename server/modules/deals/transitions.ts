@@ -77,6 +77,7 @@ type MoveColumns = Partial<
   Pick<
     DealRecord,
     | "shipBy"
+    | "pickupBy"
     | "releaseAt"
     | "trackingNumber"
     | "pickupCode"
@@ -150,9 +151,12 @@ export const markDealShipped = (
 /** A six-digit code, leading zeros kept: shown by the buyer at a pickup's handover. */
 const newPickupCode = () => String(randomInt(0, 1_000_000)).padStart(6, "0");
 
-/** deal.ready_for_pickup: the goods wait in the agreed town; the buyer's one-time code is made. */
-export const markDealReadyForPickup = (tx: Db, deal: DealRecord, actor: DealActor) =>
-  move(tx, deal, "ready_for_pickup", actor, { pickupCode: newPickupCode(), pickupCodeTries: 0 });
+/**
+ * deal.ready_for_pickup: the goods wait in the agreed town; the buyer's one-time code is made and
+ * the buyer has until `pickupBy` to collect.
+ */
+export const markDealReadyForPickup = (tx: Db, deal: DealRecord, actor: DealActor, pickupBy: Date) =>
+  move(tx, deal, "ready_for_pickup", actor, { pickupCode: newPickupCode(), pickupCodeTries: 0, pickupBy });
 
 /** deal.confirm_delivery: the buyer has the goods; released at `releaseAt` unless disputed. */
 export const markDealDelivered = (tx: Db, deal: DealRecord, actor: DealActor, releaseAt: Date) =>

@@ -24,10 +24,11 @@ type Part = { data: AdminDeal };
  */
 const SYSTEM_REASONS: Record<
   string,
-  "paymentDeadline" | "shippingDeadline" | "releaseWindow" | "receiptConfirmed"
+  "paymentDeadline" | "shippingDeadline" | "pickupDeadline" | "releaseWindow" | "receiptConfirmed"
 > = {
   "payment deadline": "paymentDeadline",
   "shipping deadline": "shippingDeadline",
+  "pickup deadline": "pickupDeadline",
   "release window ended": "releaseWindow",
   "receipt confirmed": "receiptConfirmed",
 };

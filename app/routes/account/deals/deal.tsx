@@ -85,7 +85,7 @@ export default function DealPage({ loaderData, actionData }: Route.ComponentProp
           {dispute ? (
             <DealDispute deal={deal} dispute={dispute} />
           ) : mayDispute(deal) ? (
-            <OpenDispute />
+            <OpenDispute pickup={deal.carrier === null} />
           ) : null}
           {deal.trackingUrl ? (
             <p>

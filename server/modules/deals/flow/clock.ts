@@ -3,7 +3,7 @@ import { type DeadlineKind, type ReminderKind, scheduleDeadline } from "../deadl
 import { deals } from "../tables.ts";
 import type { FlowContext } from "./context.ts";
 
-const COLUMN = { pay: "payBy", ship: "shipBy", release: "releaseAt" } as const;
+const COLUMN = { pay: "payBy", ship: "shipBy", release: "releaseAt", pickup: "pickupBy" } as const;
 
 /**
  * The deals' clock for the browser tests (app/routes/diagnostics-deal.tsx, only with

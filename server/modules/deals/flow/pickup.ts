@@ -1,7 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { err, ok } from "#core/result.ts";
-import { scheduleRelease } from "../deadlines.ts";
+import { DEFAULT_PICKUP_DAYS, schedulePickup, scheduleRelease } from "../deadlines.ts";
 import { deals } from "../tables.ts";
 import { lockDeal, markDealDelivered, markDealReadyForPickup } from "../transitions.ts";
 import type { FlowContext } from "./context.ts";
@@ -20,20 +20,24 @@ function sameCode(stored: string, typed: string): boolean {
  * Personal pickup (issue 35, item 5): the seller says the goods wait in the agreed town, which
  * gives the buyer a one-time code; at the handover the seller enters the code the buyer shows,
  * which marks the goods delivered (the release window starts, as after shipping). The buyer may
- * confirm receipt themselves too (deliverySteps.confirmReceipt).
+ * confirm receipt themselves too (deliverySteps.confirmReceipt). Not collected by the pickup's
+ * deadline (`pickupDays`), the deal is cancelled and the buyer refunded (deadlines.ts).
  */
 export function pickupSteps(ctx: FlowContext) {
   const { db, jobs, notices, now, setting } = ctx;
   return {
     /** The seller has the goods ready in the agreed town: the buyer's code is made. */
     async readyForPickup(dealId: number, sellerId: number) {
+      const on = await setting();
       const at = now();
+      const pickupBy = new Date(at.getTime() + (on?.pickupDays ?? DEFAULT_PICKUP_DAYS) * DAY_MS);
       return db.transaction(async (tx) => {
         const deal = await lockDeal(tx, dealId);
         if (!deal || deal.sellerId !== sellerId) return err("not_found" as const);
         if (deal.carrier !== null) return err("illegal_transition" as const);
-        const moved = await markDealReadyForPickup(tx, deal, { actorId: sellerId, at });
+        const moved = await markDealReadyForPickup(tx, deal, { actorId: sellerId, at }, pickupBy);
         if (!moved.ok) return err("illegal_transition" as const);
+        await schedulePickup(jobs, tx, { id: deal.id, pickupBy }, on, at);
         await notices.readyForPickup(tx, moved.value);
         return ok(moved.value);
       });

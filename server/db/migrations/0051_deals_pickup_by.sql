@@ -1,0 +1,1 @@
+ALTER TABLE "deals" ADD COLUMN "pickup_by" timestamp with time zone;
