@@ -1,7 +1,7 @@
 /**
  * Screenshots of the back office's settings at 768 and 1280 px (not part of the test suite): the
  * overview, the bid table refused at its rows, a menu in English, the fees in crowns, the shop's
- * carriers and branches, and maintenance switched on with its banner (switched off again at the
+ * carriers and branches, the deals' fees and deadlines (cs and en), and maintenance switched on with its banner (switched off again at the
  * end). Run against a server of its own with fresh demo data:
  *
  *   SCREENS_URL=http://localhost:3502 node tests/screens/admin-settings.screens.ts
@@ -59,6 +59,11 @@ try {
     await shoot("contacts-en");
     await page.goto(`${BASE}/admin/nastaveni/fees`);
     await shoot("fees");
+    // Deals through the site: fees, deadlines and the reminders before each deadline.
+    await page.goto(`${BASE}/admin/nastaveni/deals`);
+    await shoot("deals");
+    await page.goto(`${BASE}/en/admin/settings/deals`);
+    await shoot("deals-en");
     await page.goto(`${BASE}/admin/nastaveni/shop`);
     // The whole form is very long (every branch): its first screen is what is looked at.
     await page.screenshot({ path: `${OUT}/admin-settings-shop-${width}.png` });

@@ -58,7 +58,7 @@ try {
     await buyer.getByTestId("bid-submit").click();
     await buyer.getByTestId("bid-confirm-submit").click();
     await postDiagnostics(BASE, `/__diagnostics/auction/${auction.id}`, { endsInSeconds: 1 });
-    for (let i = 0; i < 60; i++) {
+    for (let i = 0; i < 150; i++) {
       await buyer.goto(`${BASE}/ucet/nakupy`);
       if (await buyer.getByTestId("deal-list").getByText(name).count()) break;
       await buyer.waitForTimeout(1000);
