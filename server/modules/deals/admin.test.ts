@@ -4,6 +4,7 @@ import type { DeliveryOption } from "#core/schemas/delivery.ts";
 import { DEALS } from "#server/db/seed/settings-data.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { insertAuction, insertAuctionSettings, insertBidders } from "#server/test/auction-fixtures.ts";
+import { openCharge, payByCard } from "#server/test/deal-payments.ts";
 import { createMarketplaceDouble, type MarketplaceDouble } from "#server/test/marketplace-double.ts";
 import { auditLog } from "../admin/tables.ts";
 import { RECONCILE_QUEUE } from "../held-money/index.ts";
@@ -13,7 +14,6 @@ import { AUCTION_DEAL_QUEUE, PROVIDER_CALLS_QUEUE } from "./flow.ts";
 import { balancesOf } from "./ledger.ts";
 import { dealProviderCalls } from "./tables/provider.ts";
 import { deals as dealsTable } from "./tables.ts";
-import { PROVIDER_EVENT_QUEUE } from "./webhooks.ts";
 
 /**
  * The operator's side of deals (issue 35, items 4 and 9; ADR 0076) through the admin API, on the
@@ -65,22 +65,11 @@ async function deal(priceMinor = 100_000) {
 }
 
 /** Opens the buyer's charge at the provider; `settle` pays it there. */
-async function charge(dealId: number) {
-  const started = await api.services.deals.startPayment(dealId, buyer.user.id, "card", "cs");
-  if (!started.ok) throw new Error(started.code);
-  return started.value.payUrl.split("/").pop() ?? "";
-}
+const charge = (dealId: number) => openCharge(api, dealId, buyer.user.id);
 
 async function paid(priceMinor = 100_000) {
   const row = await deal(priceMinor);
-  const chargeId = await charge(row.id);
-  provider.settle(chargeId);
-  const { body, signature } = provider.webhook("charge.paid", chargeId);
-  await api.call("POST", "/api/deals/webhooks/stripe", {
-    rawBody: body,
-    headers: { "stripe-signature": signature, "Content-Type": "application/json" },
-  });
-  await api.jobs.runPending(PROVIDER_EVENT_QUEUE);
+  await payByCard(api, provider, row.id, buyer.user.id);
   return row;
 }
 

@@ -4,6 +4,7 @@ import type { DeliveryOption } from "#core/schemas/delivery.ts";
 import { DEALS } from "#server/db/seed/settings-data.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { insertAuction, insertBidders } from "#server/test/auction-fixtures.ts";
+import { payByCard } from "#server/test/deal-payments.ts";
 import { createMarketplaceDouble, type MarketplaceDouble } from "#server/test/marketplace-double.ts";
 import { products } from "../listings/tables/products.ts";
 import { messages as systemMessages } from "../messages/tables.ts";
@@ -12,9 +13,7 @@ import { userGroups, users } from "../users/tables.ts";
 import { MAX_UNPAID_PURCHASES } from "./buying-quote.ts";
 import { DEADLINE_SWEEP_QUEUE } from "./deadlines.ts";
 import { PURCHASES_PER_HOUR } from "./flow/buying.ts";
-import { PROVIDER_CALLS_QUEUE } from "./flow.ts";
 import { deals as dealsTable } from "./tables.ts";
-import { PROVIDER_EVENT_QUEUE } from "./webhooks.ts";
 
 /**
  * "Koupit" (issue 35, item 1): a fixed-price classified whose seller takes payment through the
@@ -71,17 +70,7 @@ async function classified(priceMinor = 1_000_000, options = OPTIONS) {
 }
 
 async function pay(dealId: number, buyerId: number) {
-  const started = await deals().startPayment(dealId, buyerId, "card", "cs");
-  if (!started.ok) throw new Error(started.code);
-  const chargeId = started.value.payUrl.split("/").pop() ?? "";
-  provider.settle(chargeId);
-  const { body, signature } = provider.webhook("charge.paid", chargeId);
-  await api.call("POST", "/api/deals/webhooks/stripe", {
-    rawBody: body,
-    headers: { "stripe-signature": signature, "Content-Type": "application/json" },
-  });
-  await api.jobs.runPending(PROVIDER_EVENT_QUEUE);
-  await api.jobs.runPending(PROVIDER_CALLS_QUEUE);
+  await payByCard(api, provider, dealId, buyerId);
 }
 
 const dealRow = async (dealId: number) =>

@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEALS } from "#server/db/seed/settings-data.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { insertAuction, insertAuctionSettings, insertBidders } from "#server/test/auction-fixtures.ts";
+import { payByCard } from "#server/test/deal-payments.ts";
 import { createMarketplaceDouble, type MarketplaceDouble } from "#server/test/marketplace-double.ts";
 import { creditDealFee, requestDealFeeDocuments } from "../invoicing/index.ts";
 import { FEE_INVOICES_QUEUE } from "./fee-invoices.ts";
 import { AUCTION_DEAL_QUEUE, PROVIDER_CALLS_QUEUE } from "./flow.ts";
 import { resolveDeal, step } from "./settle.ts";
 import { deals as dealsTable } from "./tables.ts";
-import { PROVIDER_EVENT_QUEUE } from "./webhooks.ts";
 
 /**
  * The operator's tax documents for a deal's fees (issue 35, item 2; ADR 0081): issued once when the
@@ -60,15 +60,7 @@ async function shippedDeal(priceMinor: number, sellerCommissionBp: number) {
   await api.jobs.runPending(AUCTION_DEAL_QUEUE);
   const row = (await deals().list(buyer.user.id, "buyer", "cs")).find((one) => one.productId === auction.id);
   if (!row) throw new Error("no deal");
-  const started = await deals().startPayment(row.id, buyer.user.id, "card", "cs");
-  const chargeId = started.ok ? (started.value.payUrl.split("/").pop() ?? "") : "";
-  provider.settle(chargeId);
-  const { body, signature } = provider.webhook("charge.paid", chargeId);
-  await api.call("POST", "/api/deals/webhooks/stripe", {
-    rawBody: body,
-    headers: { "stripe-signature": signature, "Content-Type": "application/json" },
-  });
-  await api.jobs.runPending(PROVIDER_EVENT_QUEUE);
+  await payByCard(api, provider, row.id, buyer.user.id);
   expect((await deals().ship(row.id, seller.user.id, { trackingNumber: "Z 555 000 111" })).ok).toBe(true);
   const [record] = await api.db.select().from(dealsTable).where(eq(dealsTable.id, row.id));
   return record;

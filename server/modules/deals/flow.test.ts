@@ -5,6 +5,7 @@ import type { DeliveryOption } from "#core/schemas/delivery.ts";
 import { DEALS } from "#server/db/seed/settings-data.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { insertAuction, insertAuctionSettings, insertBidders } from "#server/test/auction-fixtures.ts";
+import { providerSays } from "#server/test/deal-payments.ts";
 import { createMarketplaceDouble, type MarketplaceDouble } from "#server/test/marketplace-double.ts";
 import { messages as systemMessagesTable } from "../messages/tables.ts";
 import { clearStrikes } from "../unpaid-wins/index.ts";
@@ -75,16 +76,8 @@ async function wonAuction(
 }
 
 /** The provider tells the site about a charge, as its webhook does, and the site processes it. */
-async function webhook(type: Parameters<MarketplaceDouble["webhook"]>[0], objectId: string) {
-  const { body, signature } = provider.webhook(type, objectId);
-  const answer = await api.call("POST", "/api/deals/webhooks/stripe", {
-    rawBody: body,
-    headers: { "stripe-signature": signature, "Content-Type": "application/json" },
-  });
-  await api.jobs.runPending(PROVIDER_EVENT_QUEUE);
-  await api.jobs.runPending(PROVIDER_CALLS_QUEUE);
-  return { answer, body, signature };
-}
+const webhook = (type: Parameters<MarketplaceDouble["webhook"]>[0], objectId: string) =>
+  providerSays(api, provider, type, objectId);
 
 async function pay(dealId: number) {
   const started = await deals().startPayment(dealId, bidders[0].user.id, "card", "cs");

@@ -5,6 +5,7 @@ import { rowsOf } from "#server/db/rows.ts";
 import { DEALS } from "#server/db/seed/settings-data.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { insertAuction, insertBidders } from "#server/test/auction-fixtures.ts";
+import { deadlineJobs, deadlineJobsRun, payByCard } from "#server/test/deal-payments.ts";
 import { createMarketplaceDouble, type MarketplaceDouble } from "#server/test/marketplace-double.ts";
 import { messages as systemMessages } from "../messages/tables.ts";
 import { DEADLINE_QUEUE, DEADLINE_SWEEP_QUEUE } from "./deadlines.ts";
@@ -12,7 +13,6 @@ import { PROVIDER_CALLS_QUEUE } from "./flow.ts";
 import { balancesOf } from "./ledger.ts";
 import { dealProviderCalls } from "./tables/provider.ts";
 import { deals as dealsTable } from "./tables.ts";
-import { PROVIDER_EVENT_QUEUE } from "./webhooks.ts";
 
 /**
  * A personal pickup's deadline to collect (issue 35; docs/product/deals.md, "Deadlines"): set when
@@ -61,16 +61,7 @@ async function readyPickup() {
   });
   if (!bought.ok) throw new Error(bought.code);
   const dealId = bought.value.dealId;
-  const started = await deals().startPayment(dealId, buyer.user.id, "card", "cs");
-  if (!started.ok) throw new Error(started.code);
-  const chargeId = started.value.payUrl.split("/").pop() ?? "";
-  provider.settle(chargeId);
-  const { body, signature } = provider.webhook("charge.paid", chargeId);
-  await api.call("POST", "/api/deals/webhooks/stripe", {
-    rawBody: body,
-    headers: { "stripe-signature": signature, "Content-Type": "application/json" },
-  });
-  await api.jobs.runPending(PROVIDER_EVENT_QUEUE);
+  await payByCard(api, provider, dealId, buyer.user.id);
   expect((await deals().readyForPickup(dealId, seller.user.id)).ok).toBe(true);
   return dealId;
 }
@@ -79,27 +70,10 @@ const dealRow = async (dealId: number) =>
   (await api.db.select().from(dealsTable).where(eq(dealsTable.id, dealId)))[0];
 
 /** The deal's waiting deadline jobs of `kind`: their distance and when they start. */
-async function jobsOf(dealId: number, kind: string) {
-  const result = await api.db.execute(
-    sql`select (data->>'hours')::int as hours, start_after from pgboss.job
-        where name = ${DEADLINE_QUEUE} and state = 'created'
-          and data->>'kind' = ${kind} and (data->>'dealId')::int = ${dealId}`,
-  );
-  return rowsOf<{ hours: number | null; start_after: string }>(result).map((row) => ({
-    hours: row.hours,
-    at: new Date(row.start_after),
-  }));
-}
+const jobsOf = (dealId: number, kind: string) => deadlineJobs(api, dealId, kind);
 
 /** The time comes: the deal's waiting jobs of `kind` are due now, and the deadline queue runs. */
-async function timeComes(dealId: number, kind: string) {
-  await api.db.execute(
-    sql`update pgboss.job set start_after = now()
-        where name = ${DEADLINE_QUEUE} and state = 'created'
-          and data->>'kind' = ${kind} and (data->>'dealId')::int = ${dealId}`,
-  );
-  await api.jobs.runPending(DEADLINE_QUEUE);
-}
+const timeComes = (dealId: number, kind: string) => deadlineJobsRun(api, dealId, kind);
 
 /** The pickup's deadline passes: the date moved a minute back, its job run (twice if asked). */
 async function deadlinePasses(dealId: number, times = 1) {

@@ -1,17 +1,16 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatShortDateTime } from "#core/formats/dates.ts";
 import type { DeliveryOption } from "#core/schemas/delivery.ts";
-import { rowsOf } from "#server/db/rows.ts";
 import { DEALS } from "#server/db/seed/settings-data.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { insertAuction, insertBidders } from "#server/test/auction-fixtures.ts";
+import { deadlineJobs, deadlineJobsRun, payByCard } from "#server/test/deal-payments.ts";
 import { createMarketplaceDouble, type MarketplaceDouble } from "#server/test/marketplace-double.ts";
 import { messages as systemMessages } from "../messages/tables.ts";
 import { DEADLINE_QUEUE, type ReminderKind } from "./deadlines.ts";
 import { PROVIDER_CALLS_QUEUE } from "./flow.ts";
 import { deals as dealsTable } from "./tables.ts";
-import { PROVIDER_EVENT_QUEUE } from "./webhooks.ts";
 
 /**
  * The reminders before the ship-by deadline (to the seller) and before the release (to the
@@ -57,16 +56,7 @@ async function paidDeal(option: DeliveryOption) {
     requestKey: `reminders-${++keys}`,
   });
   if (!bought.ok) throw new Error(bought.code);
-  const started = await deals().startPayment(bought.value.dealId, buyer.user.id, "card", "cs");
-  if (!started.ok) throw new Error(started.code);
-  const chargeId = started.value.payUrl.split("/").pop() ?? "";
-  provider.settle(chargeId);
-  const { body, signature } = provider.webhook("charge.paid", chargeId);
-  await api.call("POST", "/api/deals/webhooks/stripe", {
-    rawBody: body,
-    headers: { "stripe-signature": signature, "Content-Type": "application/json" },
-  });
-  await api.jobs.runPending(PROVIDER_EVENT_QUEUE);
+  await payByCard(api, provider, bought.value.dealId, buyer.user.id);
   expect((await deals().page(bought.value.dealId, seller.user.id, "cs"))?.status).toBe("paid");
   return bought.value.dealId;
 }
@@ -75,27 +65,10 @@ const dealRow = async (dealId: number) =>
   (await api.db.select().from(dealsTable).where(eq(dealsTable.id, dealId)))[0];
 
 /** The deal's reminder jobs of `kind` still waiting: their distance and when they start. */
-async function reminderJobs(dealId: number, kind: ReminderKind) {
-  const result = await api.db.execute(
-    sql`select (data->>'hours')::int as hours, start_after from pgboss.job
-        where name = ${DEADLINE_QUEUE} and state = 'created'
-          and data->>'kind' = ${kind} and (data->>'dealId')::int = ${dealId}`,
-  );
-  return rowsOf<{ hours: number; start_after: string }>(result).map((row) => ({
-    hours: row.hours,
-    at: new Date(row.start_after),
-  }));
-}
+const reminderJobs = (dealId: number, kind: ReminderKind) => deadlineJobs(api, dealId, kind);
 
 /** The hours pass: the deal's reminder jobs of `kind` are due now, and the deadline queue runs. */
-async function reminderTimeComes(dealId: number, kind: ReminderKind) {
-  await api.db.execute(
-    sql`update pgboss.job set start_after = now()
-        where name = ${DEADLINE_QUEUE} and state = 'created'
-          and data->>'kind' = ${kind} and (data->>'dealId')::int = ${dealId}`,
-  );
-  await api.jobs.runPending(DEADLINE_QUEUE);
-}
+const reminderTimeComes = (dealId: number, kind: ReminderKind) => deadlineJobsRun(api, dealId, kind);
 
 /** The bell notices of `event` about the deal. */
 const noticesOf = async (dealId: number, event: string) =>
