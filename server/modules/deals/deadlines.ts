@@ -10,13 +10,14 @@ import { lockDeal, markDealUnpaid } from "./transitions.ts";
 
 /**
  * A deal's deadlines (issue 35, item 1; docs/product/deals.md, "Deadlines"): paid by `pay_by`,
- * shipped by `ship_by` (a pickup: collected by `pickup_by` once ready), released at `release_at` unless disputed. Each is a durable job sent in the
- * transaction that set the date, and a sweep every few minutes catches any a crash or a clock
- * change left behind. A deadline acts only when the deal still stands where the deadline applies
- * and its date has passed, so a stale or repeated job does nothing. Each deadline has its
- * reminders, jobs too, sent in the same transaction: the buyer's before `pay_by` and before the
- * release, the seller's before `ship_by`, both sides' before `pickup_by`; a reminder goes out only while its deadline is ahead and
- * the deal still waits for it, once.
+ * shipped by `ship_by` (a pickup: collected by `pickup_by` once ready), released at `release_at`
+ * unless disputed. Each is a durable job sent in the transaction that set the date, and a sweep
+ * every few minutes catches any a crash or a clock change left behind. A deadline acts only when
+ * the deal still stands where the deadline applies and its date has passed, so a stale or
+ * repeated job does nothing. Each deadline has its reminders, jobs too, sent in the same
+ * transaction: the buyer's before `pay_by` and before the release, the seller's before `ship_by`,
+ * both sides' before `pickup_by`; a reminder goes out only while its deadline is ahead and the
+ * deal still waits for it, once.
  */
 
 export const DEADLINE_QUEUE = "deals.deadline";
