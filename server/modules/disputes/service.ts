@@ -2,12 +2,21 @@ import type { DisputeReason } from "#core/lifecycles/dispute.ts";
 import { err } from "#core/result.ts";
 import type { DealsSetting } from "#core/schemas/settings.ts";
 import type { Db } from "#server/db/client.ts";
+import type { JobRunner } from "#server/jobs/runner.ts";
 import type { AuditActor, RecordAudit } from "../admin/index.ts";
 import type { Notifier } from "../messages/index.ts";
 import { createAppealsService } from "./appeal-service.ts";
 import { createDisputeNotices } from "./notices.ts";
 import type { DisputePhotoStore } from "./photos.ts";
 import { disputeViewOf } from "./reads.ts";
+import {
+  confirmReturn,
+  DEFAULT_RETURN_CONFIRM_DAYS,
+  DEFAULT_RETURN_SHIP_DAYS,
+  proposeReturn,
+  scheduleReturnJobs,
+  shipReturn,
+} from "./returns.ts";
 import {
   acceptProposal,
   decideDispute,
@@ -17,6 +26,7 @@ import {
   writeInDispute,
 } from "./rules.ts";
 import { createDisputeSupport } from "./support.ts";
+import type { DealDispute } from "./tables.ts";
 import { moveEscalatableAt } from "./transitions.ts";
 
 export type DisputesDeps = {
@@ -28,6 +38,8 @@ export type DisputesDeps = {
   kickCalls: () => Promise<unknown>;
   /** The back office's audit log: the operator's decision is recorded with it. */
   recordAudit: RecordAudit;
+  /** The return's deadlines (returns.ts): their jobs are sent in the step's transaction. */
+  jobs: Pick<JobRunner, "send">;
   /** Where the dispute photos are kept (DATA_DIR/private/dispute-photos); null: none accepted. */
   photos?: DisputePhotoStore | null;
   now?: () => Date;
@@ -48,6 +60,13 @@ export function createDisputesService(deps: DisputesDeps) {
     const result = await run();
     if (result.ok) await deps.kickCalls();
     return result;
+  };
+  const returnShipDays = async () => (await deps.dealsSetting())?.returnShipDays ?? DEFAULT_RETURN_SHIP_DAYS;
+  /** A step's end: a return started (its jobs and notices), else the dispute resolved. */
+  const afterAgreement = async (tx: Db, dispute: DealDispute, at: Date) => {
+    if (dispute.status !== "returning") return notices.resolved(tx, dispute.dealId);
+    await scheduleReturnJobs(deps.jobs, tx, dispute, at);
+    await notices.returnStarted(tx, dispute.dealId, { returnBy: dispute.returnBy });
   };
   return {
     /**
@@ -95,12 +114,45 @@ export function createDisputesService(deps: DisputesDeps) {
         if (proposed.ok) await notices.message(tx, dealId, userId, `proposal-${now().getTime()}`);
         return proposed;
       }),
-    accept: (dealId: number, userId: number) =>
+    /** Either side proposes the item's return for a full refund (returns.ts). */
+    proposeReturn: (dealId: number, userId: number) =>
+      db.transaction(async (tx) => {
+        const proposed = await proposeReturn(tx, { dealId, userId });
+        if (proposed.ok) await notices.message(tx, dealId, userId, `return-proposal-${now().getTime()}`);
+        return proposed;
+      }),
+    async accept(dealId: number, userId: number) {
+      const days = await returnShipDays();
+      return ending(() =>
+        db.transaction(async (tx) => {
+          const at = now();
+          const accepted = await acceptProposal(tx, { dealId, userId, at, returnShipDays: days });
+          if (accepted.ok) await afterAgreement(tx, accepted.value, at);
+          return accepted;
+        }),
+      );
+    },
+    /** The buyer sends the item back: the carrier and its tracking number; the seller is told. */
+    async shipReturn(dealId: number, buyerId: number, input: { carrier: string; trackingNumber: string }) {
+      const confirmDays = (await deps.dealsSetting())?.returnConfirmDays ?? DEFAULT_RETURN_CONFIRM_DAYS;
+      return db.transaction(async (tx) => {
+        const at = now();
+        const shipped = await shipReturn(tx, { dealId, buyerId, ...input, confirmDays, at });
+        if (!shipped.ok) return shipped;
+        await scheduleReturnJobs(deps.jobs, tx, shipped.value, at);
+        const { returnBy, returnConfirmBy: confirmBy, returnCarrier: carrier } = shipped.value;
+        const tracking = shipped.value.returnTrackingNumber;
+        await notices.returnShipped(tx, dealId, { returnBy, confirmBy, carrier, tracking });
+        return shipped;
+      });
+    },
+    /** The seller has the item back ("Vrácené zboží jsem převzal"): the buyer is refunded in full. */
+    confirmReturn: (dealId: number, sellerId: number) =>
       ending(() =>
         db.transaction(async (tx) => {
-          const accepted = await acceptProposal(tx, { dealId, userId, at: now() });
-          if (accepted.ok) await notices.resolved(tx, dealId);
-          return accepted;
+          const confirmed = await confirmReturn(tx, { dealId, sellerId, at: now() });
+          if (confirmed.ok) await notices.returnRefunded(tx, dealId, false);
+          return confirmed;
         }),
       ),
     escalate: (dealId: number, userId: number) =>
@@ -110,36 +162,49 @@ export function createDisputesService(deps: DisputesDeps) {
         return escalated;
       }),
     /** The operator's decision with its statement of reasons (the back office, the `deals` scope). */
-    decide: (dealId: number, actor: AuditActor, decision: OperatorDecision) =>
-      ending(() => decideWithAudit(deps, notices, dealId, actor, decision, now())),
+    async decide(dealId: number, actor: AuditActor, decision: OperatorDecision) {
+      const days = decision.returnItem ? await returnShipDays() : null;
+      return ending(() =>
+        decideWithAudit(
+          { ...deps, afterAgreement },
+          dealId,
+          actor,
+          { ...decision, returnShipDays: days },
+          now(),
+        ),
+      );
+    },
   };
 }
 
 export type DisputesService = ReturnType<typeof createDisputesService>;
 
 export type DisputeOpening = { reason: DisputeReason; text: string; photos?: readonly Uint8Array[] };
-export type OperatorDecision = { refundMinor: number; facts: string; grounds: string };
+/** The operator's decision: a refund of 0 to what is held, or (`returnItem`) a full refund after the return. */
+export type OperatorDecision = { refundMinor: number; facts: string; grounds: string; returnItem?: boolean };
 
 /** The operator's decision, its notices to both sides and its audit row, in one transaction. */
 function decideWithAudit(
-  deps: DisputesDeps,
-  notices: ReturnType<typeof createDisputeNotices>,
+  deps: DisputesDeps & { afterAgreement: (tx: Db, dispute: DealDispute, at: Date) => Promise<unknown> },
   dealId: number,
   actor: AuditActor,
-  decision: OperatorDecision,
+  decision: OperatorDecision & { returnShipDays: number | null },
   at: Date,
 ) {
   return deps.db.transaction(async (tx) => {
     const decided = await decideDispute(tx, { dealId, operatorId: actor.actorId, ...decision, at });
     if (!decided.ok) return decided;
-    await notices.resolved(tx, dealId);
+    await deps.afterAgreement(tx, decided.value, at);
     await deps.recordAudit(tx, {
       actorId: actor.actorId,
       ip: actor.ip ?? null,
       action: "deal.dispute_decision",
       entity: "deal",
       entityId: String(dealId),
-      data: { outcome: decided.value.outcome, refundMinor: decided.value.refundMinor },
+      data:
+        decided.value.status === "returning"
+          ? { outcome: "return", returnBy: decided.value.returnBy?.toISOString() ?? null }
+          : { outcome: decided.value.outcome, refundMinor: decided.value.refundMinor },
     });
     return decided;
   });

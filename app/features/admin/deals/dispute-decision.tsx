@@ -56,7 +56,10 @@ export function DisputeMessages({ messages }: { messages: DisputeView["messages"
   );
 }
 
-/** The operator's decision with its statement of reasons, once a side handed the dispute over. */
+/**
+ * The operator's decision with its statement of reasons, once a side handed the dispute over: a
+ * refund of an amount (0 releases all to the seller), or a full refund after the item's return.
+ */
 export function DisputeDecision({ status }: { status: DisputeView["status"] }) {
   const { t } = useTranslation();
   return (
@@ -69,6 +72,17 @@ export function DisputeDecision({ status }: { status: DisputeView["status"] }) {
         >
           <h2 className="font-serif text-xl text-primary-dark">{t("adminDeals.dispute.decideTitle")}</h2>
           <p className="mt-1 text-sm text-muted">{t("adminDeals.dispute.decideLead")}</p>
+          <fieldset className="mt-3">
+            <legend className="text-sm font-medium">{t("adminDeals.dispute.kind")}</legend>
+            <label className="mt-1 flex items-center gap-2 text-sm">
+              <input type="radio" name="kind" value="refund" defaultChecked />
+              {t("adminDeals.dispute.kindRefund")}
+            </label>
+            <label className="mt-1 flex items-center gap-2 text-sm">
+              <input type="radio" name="kind" value="return" />
+              {t("adminDeals.dispute.kindReturn")}
+            </label>
+          </fieldset>
           <label className="mt-3 block text-sm font-medium" htmlFor="refund">
             {t("adminDeals.dispute.refund")}
           </label>
@@ -76,7 +90,6 @@ export function DisputeDecision({ status }: { status: DisputeView["status"] }) {
             id="refund"
             name="refund"
             inputMode="decimal"
-            required
             className="mt-1 w-40 rounded-lg border border-line px-3 py-2"
           />
           <p className="mt-1 text-xs text-muted">{t("adminDeals.dispute.refundHint")}</p>
@@ -91,7 +104,13 @@ export function DisputeDecision({ status }: { status: DisputeView["status"] }) {
         </Form>
       ) : (
         <p className="mt-6 text-muted">
-          {t(status === "resolved" ? "adminDeals.dispute.resolved" : "adminDeals.dispute.notEscalated")}
+          {t(
+            status === "resolved"
+              ? "adminDeals.dispute.resolved"
+              : status === "returning"
+                ? "adminDeals.dispute.returning"
+                : "adminDeals.dispute.notEscalated",
+          )}
         </p>
       )}
     </>
