@@ -44,10 +44,11 @@ const SENT: DisputeView["return"] = {
   confirmBy: CONFIRM_BY,
 };
 
+function Page({ loaderData }: { loaderData: { deal: DealPageView; dispute: DisputeView } }) {
+  return <DealDispute deal={loaderData.deal} dispute={loaderData.dispute} />;
+}
+
 function renderDispute(view: DealPageView, shown: DisputeView, locale: "cs" | "en" = "cs") {
-  const Page = ({ loaderData }: { loaderData: { deal: DealPageView; dispute: DisputeView } }) => (
-    <DealDispute deal={loaderData.deal} dispute={loaderData.dispute} />
-  );
   return renderRoute(
     { id: "deal", path: PAGE_URL, loader: () => ({ deal: view, dispute: shown }), Component: Page },
     { url: PAGE_URL, locale, loaderData: { deal: { deal: view, dispute: shown } } },
