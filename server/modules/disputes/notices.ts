@@ -1,7 +1,4 @@
 import { formatShortDateTime } from "#core/formats/dates.ts";
-import { translate } from "#core/i18n/index.ts";
-import { deliveryNameKey } from "#core/rules/delivery.ts";
-import type { Carrier } from "#core/schemas/delivery.ts";
 import type { Db } from "#server/db/client.ts";
 import { lockDeal } from "../deals/index.ts";
 import type { Notifier } from "../messages/index.ts";
@@ -60,7 +57,7 @@ export function createDisputeNotices(notifier: Pick<Notifier, "notify">) {
     /** A day before the return's deadline, while nothing was sent: the buyer. */
     returnReminder: (tx: Db, dealId: number, values: ReturnValues) =>
       tell(tx, dealId, "return_reminder", "buyer", returnKey("return_reminder", values), values),
-    /** The buyer sent it: the seller, with the carrier, the number and the date to confirm by. */
+    /** The buyer sent it: the seller, with the number and the date to confirm by. */
     returnShipped: (tx: Db, dealId: number, values: ReturnValues) =>
       tell(tx, dealId, "return_shipped", "seller", returnKey("return_shipped", values), values),
     /** The seller confirmed the item back (or its confirm days passed): the full refund, both told. */
@@ -72,17 +69,15 @@ export function createDisputeNotices(notifier: Pick<Notifier, "notify">) {
   };
 }
 
-/** What a return's notice may say: its deadlines and the parcel. */
+/** What a return's notice may say: its deadlines and the parcel's number (the carrier is on the page). */
 export type ReturnValues = {
   returnBy?: Date | null;
   confirmBy?: Date | null;
-  carrier?: string | null;
   tracking?: string | null;
 };
 
 const returnValues = (values: ReturnValues) => ({
   date: values.returnBy ? formatShortDateTime(values.returnBy, "cs") : "",
   confirmDate: values.confirmBy ? formatShortDateTime(values.confirmBy, "cs") : "",
-  carrier: values.carrier ? translate("cs", deliveryNameKey(values.carrier as Carrier)) : "",
   tracking: values.tracking ?? "",
 });

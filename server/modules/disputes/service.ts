@@ -9,22 +9,8 @@ import { createAppealsService } from "./appeal-service.ts";
 import { createDisputeNotices } from "./notices.ts";
 import type { DisputePhotoStore } from "./photos.ts";
 import { disputeViewOf } from "./reads.ts";
-import {
-  confirmReturn,
-  DEFAULT_RETURN_CONFIRM_DAYS,
-  DEFAULT_RETURN_SHIP_DAYS,
-  proposeReturn,
-  scheduleReturnJobs,
-  shipReturn,
-} from "./returns.ts";
-import {
-  acceptProposal,
-  decideDispute,
-  escalate,
-  openDispute,
-  proposeRefund,
-  writeInDispute,
-} from "./rules.ts";
+import { createReturnService } from "./return-service.ts";
+import { decideDispute, escalate, openDispute, proposeRefund, writeInDispute } from "./rules.ts";
 import { createDisputeSupport } from "./support.ts";
 import type { DealDispute } from "./tables.ts";
 import { moveEscalatableAt } from "./transitions.ts";
@@ -61,13 +47,8 @@ export function createDisputesService(deps: DisputesDeps) {
     if (result.ok) await deps.kickCalls();
     return result;
   };
-  const returnShipDays = async () => (await deps.dealsSetting())?.returnShipDays ?? DEFAULT_RETURN_SHIP_DAYS;
-  /** A step's end: a return started (its jobs and notices), else the dispute resolved. */
-  const afterAgreement = async (tx: Db, dispute: DealDispute, at: Date) => {
-    if (dispute.status !== "returning") return notices.resolved(tx, dispute.dealId);
-    await scheduleReturnJobs(deps.jobs, tx, dispute, at);
-    await notices.returnStarted(tx, dispute.dealId, { returnBy: dispute.returnBy });
-  };
+  const returns = createReturnService({ ...deps, notices, now, ending });
+  const { afterAgreement } = returns;
   return {
     /**
      * Moves the moment from which a dispute may be handed to the operator (the browser tests, which
@@ -114,47 +95,8 @@ export function createDisputesService(deps: DisputesDeps) {
         if (proposed.ok) await notices.message(tx, dealId, userId, `proposal-${now().getTime()}`);
         return proposed;
       }),
-    /** Either side proposes the item's return for a full refund (returns.ts). */
-    proposeReturn: (dealId: number, userId: number) =>
-      db.transaction(async (tx) => {
-        const proposed = await proposeReturn(tx, { dealId, userId });
-        if (proposed.ok) await notices.message(tx, dealId, userId, `return-proposal-${now().getTime()}`);
-        return proposed;
-      }),
-    async accept(dealId: number, userId: number) {
-      const days = await returnShipDays();
-      return ending(() =>
-        db.transaction(async (tx) => {
-          const at = now();
-          const accepted = await acceptProposal(tx, { dealId, userId, at, returnShipDays: days });
-          if (accepted.ok) await afterAgreement(tx, accepted.value, at);
-          return accepted;
-        }),
-      );
-    },
-    /** The buyer sends the item back: the carrier and its tracking number; the seller is told. */
-    async shipReturn(dealId: number, buyerId: number, input: { carrier: string; trackingNumber: string }) {
-      const confirmDays = (await deps.dealsSetting())?.returnConfirmDays ?? DEFAULT_RETURN_CONFIRM_DAYS;
-      return db.transaction(async (tx) => {
-        const at = now();
-        const shipped = await shipReturn(tx, { dealId, buyerId, ...input, confirmDays, at });
-        if (!shipped.ok) return shipped;
-        await scheduleReturnJobs(deps.jobs, tx, shipped.value, at);
-        const { returnBy, returnConfirmBy: confirmBy, returnCarrier: carrier } = shipped.value;
-        const tracking = shipped.value.returnTrackingNumber;
-        await notices.returnShipped(tx, dealId, { returnBy, confirmBy, carrier, tracking });
-        return shipped;
-      });
-    },
-    /** The seller has the item back ("Vrácené zboží jsem převzal"): the buyer is refunded in full. */
-    confirmReturn: (dealId: number, sellerId: number) =>
-      ending(() =>
-        db.transaction(async (tx) => {
-          const confirmed = await confirmReturn(tx, { dealId, sellerId, at: now() });
-          if (confirmed.ok) await notices.returnRefunded(tx, dealId, false);
-          return confirmed;
-        }),
-      ),
+    /** A proposal accepted; a return for a full refund proposed, sent back, confirmed (return-service.ts). */
+    ...returns.steps,
     escalate: (dealId: number, userId: number) =>
       db.transaction(async (tx) => {
         const escalated = await escalate(tx, { dealId, userId, at: now() });
@@ -163,16 +105,9 @@ export function createDisputesService(deps: DisputesDeps) {
       }),
     /** The operator's decision with its statement of reasons (the back office, the `deals` scope). */
     async decide(dealId: number, actor: AuditActor, decision: OperatorDecision) {
-      const days = decision.returnItem ? await returnShipDays() : null;
-      return ending(() =>
-        decideWithAudit(
-          { ...deps, afterAgreement },
-          dealId,
-          actor,
-          { ...decision, returnShipDays: days },
-          now(),
-        ),
-      );
+      const returnShipDays = decision.returnItem ? await returns.returnShipDays() : null;
+      const ordered = { ...decision, returnShipDays };
+      return ending(() => decideWithAudit({ ...deps, afterAgreement }, dealId, actor, ordered, now()));
     },
   };
 }
