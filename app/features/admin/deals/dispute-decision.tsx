@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { formatDate } from "#app/ui/dates-and-prices.ts";
 import type { DisputeView } from "#core/contracts/deals.ts";
+import { deliveryNameKey } from "#core/rules/delivery.ts";
 import { ReasonField } from "./reason-field.tsx";
 
 /**
@@ -114,5 +115,24 @@ export function DisputeDecision({ status }: { status: DisputeView["status"] }) {
         </p>
       )}
     </>
+  );
+}
+
+/** Where a return for a full refund stands: the buyer's deadline, or the parcel and the seller's. */
+export function DisputeReturnState({ ret }: { ret: DisputeView["return"] }) {
+  const { t, locale } = useTranslation();
+  if (!ret) return null;
+  const date = (iso: string) => formatDate(iso, locale, true);
+  return (
+    <p className="mt-4 rounded-xl bg-secondary/10 p-3 text-sm" data-testid="admin-dispute-return">
+      {ret.shippedAt && ret.confirmBy
+        ? t("adminDeals.dispute.returnSent", {
+            date: date(ret.shippedAt),
+            carrier: ret.carrier ? t(deliveryNameKey(ret.carrier)) : "",
+            number: ret.trackingNumber ?? "",
+            confirm: date(ret.confirmBy),
+          })
+        : t("adminDeals.dispute.returnWaiting", { date: date(ret.by) })}
+    </p>
   );
 }

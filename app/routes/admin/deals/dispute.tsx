@@ -1,6 +1,10 @@
 import { data, Link } from "react-router";
 import { appContext } from "#app/context.ts";
-import { DisputeDecision, DisputeMessages } from "#app/features/admin/deals/dispute-decision.tsx";
+import {
+  DisputeDecision,
+  DisputeMessages,
+  DisputeReturnState,
+} from "#app/features/admin/deals/dispute-decision.tsx";
 import { reasonKey } from "#app/features/deals/dispute.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { pageMeta } from "#app/ui/seo/page-meta.ts";
@@ -108,6 +112,7 @@ export default function AdminDisputePage({ loaderData, actionData }: Route.Compo
           {actionData.error}
         </p>
       ) : null}
+      {dispute.status === "returning" ? <DisputeReturnState ret={dispute.return ?? null} /> : null}
       <DisputeMessages messages={dispute.messages} />
       <DisputeDecision status={dispute.status} />
     </section>
