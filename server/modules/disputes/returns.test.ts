@@ -110,6 +110,11 @@ describe("a return agreed between the sides", () => {
     expect(await jobsOf(deal.id, "ship")).toEqual([returning.returnBy]);
     expect(await jobsOf(deal.id, "ship_reminder")).toEqual([new Date(returnBy - DAY_MS)]);
     expect((await api.services.deals.page(deal.id, buyer.user.id, "cs"))?.status).toBe("disputed");
+    // The operator's queue lists it as returning (a carrier's deal: no pickup wording).
+    expect((await disputes().queue("cs")).find((row) => row.dealId === deal.id)).toMatchObject({
+      status: "returning",
+      pickup: false,
+    });
     expect(await balancesOf(api.db, deal.id)).toMatchObject({ held: TOTAL });
     expect((await variantsOf(deal.id)).filter((v) => v?.startsWith("return_"))).toEqual([
       "return_started_buyer",
