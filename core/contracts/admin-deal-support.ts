@@ -16,6 +16,8 @@ export type AdminDisputeRow = {
   seller: DealParty | null;
   /** What the buyer paid in all (the amount in dispute at most). */
   totalMinor: number;
+  /** A personal pickup's deal: "not arrived" reads as a handover that did not happen. */
+  pickup: boolean;
   openedAt: string;
   /** From when either side may hand it over (the answer days' end). */
   escalatableAt: string;

@@ -1,6 +1,6 @@
 import type { DealSource, DealStatus, DealTransition } from "../lifecycles/deal.ts";
 import type { DisputeReason, DisputeStatus } from "../lifecycles/dispute.ts";
-import type { DeliveryOption } from "../schemas/delivery.ts";
+import type { Carrier, DeliveryOption } from "../schemas/delivery.ts";
 import type { AppealView } from "./deal-appeals.ts";
 import type { MarketplaceMethod } from "./marketplace-payments.ts";
 
@@ -105,8 +105,23 @@ export type DisputeView = {
   reason: DisputeReason;
   /** From when either side may hand it to the operator. */
   escalatableAt: string;
-  /** A refund one side proposed for the other to accept (0: release all to the seller). */
-  proposal: { refundMinor: number; by: DealRole } | null;
+  /**
+   * A refund one side proposed for the other to accept (0: release all to the seller); `return`:
+   * the item goes back for a full refund (the amount is what is held).
+   */
+  proposal: { refundMinor: number; by: DealRole; return?: boolean } | null;
+  /**
+   * A return for a full refund (agreed or the operator's order): the buyer sends the item by `by`;
+   * once sent, its carrier, number and tracking page, and the date by which the seller confirms.
+   */
+  return?: {
+    by: string;
+    carrier: Carrier | null;
+    trackingNumber: string | null;
+    trackingUrl: string | null;
+    shippedAt: string | null;
+    confirmBy: string | null;
+  } | null;
   /** How it ended: the outcome, the refund, and the operator's statement of reasons (null: agreed). */
   outcome: {
     kind: "release" | "partial_refund" | "refund";
@@ -118,7 +133,8 @@ export type DisputeView = {
   appeals?: AppealView[];
   appealableUntil?: string | null;
   messages: {
-    role: "buyer" | "seller" | "operator";
+    /** system: a step the site took (a return that lapsed). */
+    role: "buyer" | "seller" | "operator" | "system";
     body: string;
     at: string;
     /** The photos attached to the message, served only to the two sides and the operator. */

@@ -9,9 +9,9 @@ import { CREATED, defineLifecycle } from "./define.ts";
  *              '------------------^ (an agreement)
  *
  * The deal waits as `disputed` meanwhile; the resolution moves it (deal.resolve) and its money.
- * Only server/modules/deals/dispute-transitions.ts writes a dispute's status.
+ * Only server/modules/disputes/transitions.ts writes a dispute's status.
  */
-export const DISPUTE_STATUSES = ["open", "escalated", "resolved"] as const;
+export const DISPUTE_STATUSES = ["open", "escalated", "returning", "resolved"] as const;
 export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
 
 /** Why the buyer disputes: not arrived, not as described, damaged or leaking, suspected fake. */
@@ -40,6 +40,30 @@ export const disputeLifecycle = defineLifecycle({
       by: "buyer and seller (one accepts the other's proposal), operator (a decision with a statement of reasons)",
       guard:
         "release, a partial refund or a full refund; the deal resolved and its money moved in the same step",
+    },
+    agree_return: {
+      from: ["open", "escalated"],
+      to: ["returning"],
+      by: "buyer and seller (one accepts the other's proposal of a return)",
+      guard: "the item goes back for a full refund; the buyer sends it within the return days (7 by default)",
+    },
+    order_return: {
+      from: ["escalated"],
+      to: ["returning"],
+      by: "operator (a decision with a statement of reasons)",
+      guard: "a full refund after the return; the buyer sends it within the return days (7 by default)",
+    },
+    return_received: {
+      from: ["returning"],
+      to: ["resolved"],
+      by: "seller (confirms receipt), system (the confirm days after the buyer's tracking number, 14 by default)",
+      guard: "the buyer entered the return's tracking number; the full refund in the same step",
+    },
+    return_lapsed: {
+      from: ["returning"],
+      to: ["escalated"],
+      by: "system",
+      guard: "no return shipment entered by the return deadline: the operator decides",
     },
   },
 });

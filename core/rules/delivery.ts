@@ -29,6 +29,12 @@ export function cheapestDeliveryOption(options: readonly DeliveryOption[]): Deli
   return cheapest ?? options.find((option) => option.carrier === "pickup") ?? null;
 }
 
+/** What carriers print as a parcel number: letters, digits, spaces and dashes (trim it first). */
+const TRACKING = /^[A-Za-z0-9 -]{4,40}$/;
+
+/** Whether a trimmed parcel number looks like one (the seller's shipment, the buyer's return). */
+export const isTrackingNumber = (number: string) => TRACKING.test(number);
+
 const TRACKING_PAGES: Record<Carrier, (number: string) => string> = {
   zasilkovna: (number) => `https://tracking.packeta.com/cs/?id=${number}`,
   ppl: (number) => `https://www.ppl.cz/vyhledat-zasilku?shipmentId=${number}`,

@@ -255,6 +255,10 @@ const deals = z
     pickupDays: wholeNumber(1, 60),
     /** Hours before the pickup's deadline at which both sides are reminded. */
     pickupReminderHours: reminderHours(24 * 60),
+    /** Days a buyer has to send the item back once a return is agreed or ordered in a dispute. */
+    returnShipDays: wholeNumber(1, 30),
+    /** Days the seller has to confirm a returned item after the buyer's tracking number; then it is refunded. */
+    returnConfirmDays: wholeNumber(3, 60),
   })
   .superRefine((value, ctx) => {
     // Each reminder comes before its deadline; the ship-by deadline is at least as many days away

@@ -89,3 +89,26 @@ describe("0052: the deals setting's pickup deadline", () => {
     expect(await storedDeals()).toEqual(chosen);
   });
 });
+
+describe("0054: the deals setting's return deadlines", () => {
+  const run = () => database.db.execute(sql.raw(migration("0054_deals_return_settings")));
+
+  it("fills the defaults into a setting stored without them and keeps what the operator set", async () => {
+    const { returnShipDays: _s, returnConfirmDays: _c, ...older } = DEALS;
+    await database.db
+      .update(settings)
+      .set({ value: { ...older, enabled: true, pickupDays: 9 } })
+      .where(eq(settings.name, "deals"));
+    await run();
+    const value = await storedDeals();
+    expect(value).toMatchObject({ enabled: true, pickupDays: 9, returnShipDays: 7, returnConfirmDays: 14 });
+    expect(SETTING_SPECS.deals.schema.safeParse(value).success).toBe(true);
+  });
+
+  it("leaves a setting that has its return deadlines as it is", async () => {
+    const chosen = { ...DEALS, returnShipDays: 5, returnConfirmDays: 20 };
+    await database.db.update(settings).set({ value: chosen }).where(eq(settings.name, "deals"));
+    await run();
+    expect(await storedDeals()).toEqual(chosen);
+  });
+});

@@ -66,9 +66,11 @@ export function wireDeals(
     kickCalls: deals.kickCalls,
     recordAudit,
     photos: disputePhotos,
+    jobs,
   });
-  // Their retention (ADR 0082) and the files of an erased account's photos.
-  void registerDisputeJobs(jobs, { db, photos: disputePhotos, logger }).catch((err) =>
+  // Their retention (ADR 0082), the files of an erased account's photos, a return's deadlines.
+  const disputeJobs = { db, photos: disputePhotos, notifier, kickCalls: deals.kickCalls, logger };
+  void registerDisputeJobs(jobs, disputeJobs).catch((err) =>
     logger.error({ err }, "could not register the disputes' jobs"),
   );
   // The seller's payment request in a classified's conversation, accepted into a deal.

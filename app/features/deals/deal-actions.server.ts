@@ -73,7 +73,14 @@ const INTENTS: Record<
     if (typeof refund !== "number") return { ok: false, code: "invalid_amount" };
     return services.disputes.propose(dealId, userId, refund);
   },
+  propose_return: (services, { dealId, userId }) => services.disputes.proposeReturn(dealId, userId),
   accept_proposal: (services, { dealId, userId }) => services.disputes.accept(dealId, userId),
+  ship_return: (services, { dealId, userId, form }) =>
+    services.disputes.shipReturn(dealId, userId, {
+      carrier: text(form, "carrier"),
+      trackingNumber: text(form, "trackingNumber"),
+    }),
+  confirm_return: (services, { dealId, userId }) => services.disputes.confirmReturn(dealId, userId),
   escalate: (services, { dealId, userId }) => services.disputes.escalate(dealId, userId),
   dispute_appeal: (services, { dealId, userId, form }) =>
     services.disputes.appeals.appealDispute(dealId, userId, text(form, "text")),
@@ -89,6 +96,9 @@ const DONE: Record<string, MessageKey | null> = {
   dispute: "dealPages.dispute.opened",
   dispute_message: "dealPages.dispute.sent",
   propose: "dealPages.dispute.proposed",
+  propose_return: "dealPages.dispute.returnProposed",
+  ship_return: "dealPages.dispute.return.shipped",
+  confirm_return: "dealPages.dispute.return.confirmed",
   escalate: "dealPages.dispute.escalated",
   dispute_appeal: "dealAppeals.appealed",
 };
@@ -104,7 +114,9 @@ export async function dealAction(
     if (result instanceof Response) return result;
     const aboutPhotos = result.ok ? null : photoRefusal(input.locale, result);
     if (aboutPhotos) return data({ error: aboutPhotos, done: null }, { status: 422 });
-    const invalidText = !result.ok && result.code === "invalid" && text(input.form, "intent") !== "ship";
+    // "invalid" is about the text, but for a parcel's number (the seller's shipment, the buyer's return).
+    const parcel = ["ship", "ship_return"].includes(text(input.form, "intent"));
+    const invalidText = !result.ok && result.code === "invalid" && !parcel;
     return answer(
       input.locale,
       invalidText ? { ok: false, code: "invalid_text" } : result,

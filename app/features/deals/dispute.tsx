@@ -5,6 +5,7 @@ import type { DealPageView, DisputeView } from "#core/contracts/deals.ts";
 import { DISPUTE_REASONS, type DisputeReason } from "#core/lifecycles/dispute.ts";
 import { AppealForm, AppealList } from "./dispute-appeal.tsx";
 import { DisputePhotoInput, DisputePhotoList } from "./dispute-photos.tsx";
+import { DisputeReturn } from "./dispute-return.tsx";
 import { czk } from "./format.ts";
 
 const BUTTON = "rounded-lg bg-primary-dark px-4 py-2.5 font-semibold text-white hover:bg-[#173d42]";
@@ -73,7 +74,9 @@ function DisputeOutcome({ dispute, role }: { dispute: DisputeView; role: DealPag
   return (
     <div className="mt-3 rounded-xl bg-light p-4" data-testid="dispute-outcome">
       <p className="font-semibold">
-        {t(`dealPages.dispute.outcome.${outcome.kind}`, { amount: czk(outcome.refundMinor, locale) })}
+        {dispute.return?.shippedAt && outcome.kind === "refund"
+          ? t("dealPages.dispute.outcome.returned")
+          : t(`dealPages.dispute.outcome.${outcome.kind}`, { amount: czk(outcome.refundMinor, locale) })}
       </p>
       {outcome.facts ? (
         <div className="mt-2 text-sm" data-testid="dispute-decision">
@@ -92,12 +95,48 @@ function DisputeOutcome({ dispute, role }: { dispute: DisputeView; role: DealPag
   );
 }
 
-/** What the two sides can still do: write, propose a refund, accept the other's, hand it to the operator. */
+/** A refund of an amount, or the item's return for a full refund, for the other side to accept. */
+function ProposeForms() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Form method="post">
+        <p className="text-sm font-medium">{t("dealPages.dispute.proposeTitle")}</p>
+        <p className="text-xs text-muted">{t("dealPages.dispute.proposeLead")}</p>
+        <label className="mt-2 block text-sm" htmlFor="dispute-refund">
+          {t("dealPages.dispute.proposeAmount")}
+        </label>
+        <div className="mt-1 flex flex-wrap gap-2">
+          <input
+            id="dispute-refund"
+            name="refund"
+            inputMode="decimal"
+            required
+            className="w-32 rounded-lg border border-line px-3 py-2"
+          />
+          <button type="submit" name="intent" value="propose" className={QUIET}>
+            {t("dealPages.dispute.proposeButton")}
+          </button>
+        </div>
+      </Form>
+      <Form method="post" data-testid="dispute-propose-return">
+        <p className="text-xs text-muted">{t("dealPages.dispute.proposeReturnLead")}</p>
+        <button type="submit" name="intent" value="propose_return" className={`mt-2 ${QUIET}`}>
+          {t("dealPages.dispute.proposeReturnButton")}
+        </button>
+      </Form>
+    </>
+  );
+}
+
+/** What the two sides can still do: write, propose a refund or a return, accept the other's, hand it over. */
 function DisputeActions({ deal, dispute }: { deal: DealPageView; dispute: DisputeView }) {
   const { t, locale } = useTranslation();
   const canEscalate = dispute.status === "open" && new Date(dispute.escalatableAt) <= new Date();
+  const returning = dispute.status === "returning";
   return (
     <div className="mt-4 flex flex-col gap-4">
+      {returning && dispute.return ? <DisputeReturn role={deal.role} ret={dispute.return} /> : null}
       {dispute.proposal ? (
         <Form
           method="post"
@@ -105,7 +144,7 @@ function DisputeActions({ deal, dispute }: { deal: DealPageView; dispute: Disput
           data-testid="dispute-proposal"
         >
           <p>
-            {t("dealPages.dispute.proposal", {
+            {t(dispute.proposal.return ? "dealPages.dispute.proposalReturn" : "dealPages.dispute.proposal", {
               who: t(`dealPages.dispute.roles.${dispute.proposal.by}`),
               amount: czk(dispute.proposal.refundMinor, locale),
             })}
@@ -135,25 +174,7 @@ function DisputeActions({ deal, dispute }: { deal: DealPageView; dispute: Disput
           {t("dealPages.dispute.send")}
         </button>
       </Form>
-      <Form method="post">
-        <p className="text-sm font-medium">{t("dealPages.dispute.proposeTitle")}</p>
-        <p className="text-xs text-muted">{t("dealPages.dispute.proposeLead")}</p>
-        <label className="mt-2 block text-sm" htmlFor="dispute-refund">
-          {t("dealPages.dispute.proposeAmount")}
-        </label>
-        <div className="mt-1 flex flex-wrap gap-2">
-          <input
-            id="dispute-refund"
-            name="refund"
-            inputMode="decimal"
-            required
-            className="w-32 rounded-lg border border-line px-3 py-2"
-          />
-          <button type="submit" name="intent" value="propose" className={QUIET}>
-            {t("dealPages.dispute.proposeButton")}
-          </button>
-        </div>
-      </Form>
+      {returning ? null : <ProposeForms />}
       {dispute.status === "open" ? (
         canEscalate ? (
           <Form method="post">

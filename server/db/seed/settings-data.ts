@@ -52,6 +52,8 @@ export const DEALS = {
   releaseReminderHours: [48],
   pickupDays: 14,
   pickupReminderHours: [48],
+  returnShipDays: 7,
+  returnConfirmDays: 14,
 };
 
 type SettingSeed = { name: string; locale: "cs" | "en" | null; value: unknown };

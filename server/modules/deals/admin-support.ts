@@ -18,6 +18,8 @@ export type DealCard = {
   buyer: DealParty | null;
   seller: DealParty | null;
   totalMinor: number;
+  /** A personal pickup (no carrier): its dispute's "not arrived" is a handover that failed. */
+  pickup: boolean;
 };
 
 /** The deals of these ids as the dispute queue shows them, by id. */
@@ -40,6 +42,7 @@ export async function dealCardsOf(db: Db, ids: number[], locale: Locale): Promis
         buyer: parties.get(deal.buyerId) ?? null,
         seller: parties.get(deal.sellerId) ?? null,
         totalMinor: deal.totalMinor,
+        pickup: deal.carrier === null,
       },
     ]),
   );

@@ -9,5 +9,6 @@ export { PHOTO_FILES_QUEUE, PHOTO_RETENTION_QUEUE, registerDisputeJobs } from ".
 export { createDisputesPersonalData } from "./personal-data.ts";
 export { createDisputePhotoStore, DISPUTE_FORM_MAX_BYTES, DISPUTE_PHOTOS_MAX } from "./photos.ts";
 export { DISPUTE_PHOTO_RETENTION_DAYS } from "./retention.ts";
+export { RETURN_DEADLINE_QUEUE, RETURN_SWEEP_QUEUE } from "./returns.ts";
 export { createDisputesService, type DisputesDeps, type DisputesService } from "./service.ts";
 export type { PhotoViewer } from "./support.ts";

@@ -1,11 +1,12 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import { type DisputePhoto, type DisputeView, disputePhotoUrl } from "#core/contracts/deals.ts";
 import { complaintDeadline } from "#core/contracts/moderation.ts";
+import { trackingUrl } from "#core/rules/delivery.ts";
 import type { Db } from "#server/db/client.ts";
 import { dealSidesOf } from "../deals/index.ts";
 import { appealView } from "./appeal-service.ts";
 import { disputeAppeals } from "./appeals.ts";
-import { dealDisputeMessages, dealDisputePhotos, dealDisputes } from "./tables.ts";
+import { type DealDispute, dealDisputeMessages, dealDisputePhotos, dealDisputes } from "./tables.ts";
 
 /** The photos of these messages, by message, in the order they were attached. */
 async function photosByMessage(db: Db, dealId: number, messageIds: number[]) {
@@ -49,8 +50,13 @@ export async function disputeViewOf(db: Db, dealId: number): Promise<DisputeView
     escalatableAt: dispute.escalatableAt.toISOString(),
     proposal:
       dispute.status !== "resolved" && dispute.proposedRefundMinor !== null && dispute.proposedBy
-        ? { refundMinor: dispute.proposedRefundMinor, by: dispute.proposedBy }
+        ? {
+            refundMinor: dispute.proposedRefundMinor,
+            by: dispute.proposedBy,
+            ...(dispute.proposedReturn ? { return: true } : {}),
+          }
         : null,
+    return: returnViewOf(dispute),
     outcome: dispute.outcome
       ? {
           kind: dispute.outcome,
@@ -60,12 +66,26 @@ export async function disputeViewOf(db: Db, dealId: number): Promise<DisputeView
         }
       : null,
     messages: messages.map((message) => ({
-      role: message.role as "buyer" | "seller" | "operator",
+      role: message.role as DisputeView["messages"][number]["role"],
       body: message.body,
       at: message.createdAt.toISOString(),
       photos: photos.get(message.id) ?? [],
       photosRemoved: message.photosRemoved,
     })),
+  };
+}
+
+/** A return's state (a dispute that was `returning`; its dates stay after the end), or null. */
+function returnViewOf(dispute: DealDispute): DisputeView["return"] {
+  if (!dispute.returnBy) return null;
+  const { returnCarrier: carrier, returnTrackingNumber: trackingNumber } = dispute;
+  return {
+    by: dispute.returnBy.toISOString(),
+    carrier,
+    trackingNumber,
+    trackingUrl: carrier && trackingNumber ? trackingUrl(carrier, trackingNumber) : null,
+    shippedAt: dispute.returnShippedAt?.toISOString() ?? null,
+    confirmBy: dispute.returnConfirmBy?.toISOString() ?? null,
   };
 }
 

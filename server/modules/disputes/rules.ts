@@ -12,7 +12,7 @@ import {
 } from "../deals/index.ts";
 import type { StoredPhoto } from "./photos.ts";
 import { type DealDispute, dealDisputeMessages, dealDisputePhotos, dealDisputes } from "./tables.ts";
-import { createDispute, escalateDispute, lockDispute, resolveDispute } from "./transitions.ts";
+import { createDispute, escalateDispute, lockDispute, resolveDispute, startReturn } from "./transitions.ts";
 
 /**
  * Disputes (issue 35, item 6; docs/product/deals.md, "Disputes"; ADR 0077): the buyer opens one within the
@@ -33,7 +33,7 @@ export type DisputeRefusal =
 
 export const DISPUTE_TEXT_MIN = 10;
 export const DISPUTE_TEXT_MAX = 4000;
-const DAY_MS = 24 * 60 * 60 * 1000;
+export const DAY_MS = 24 * 60 * 60 * 1000;
 const DISPUTABLE = new Set(["shipped", "ready_for_pickup", "delivered"]);
 
 /** A deal as the deals module hands it out under its lock. */
@@ -46,7 +46,7 @@ const roleOf = (deal: DealRecord, userId: number): Role | null =>
   deal.buyerId === userId ? "buyer" : deal.sellerId === userId ? "seller" : null;
 
 /** The deal and its dispute under their locks, with the caller's side; null when not theirs. */
-async function lockedParty(tx: Db, dealId: number, userId: number) {
+export async function lockedParty(tx: Db, dealId: number, userId: number) {
   const deal = await lockDeal(tx, dealId);
   const role = deal ? roleOf(deal, userId) : null;
   const dispute = deal && role ? await lockDispute(tx, dealId) : null;
@@ -54,15 +54,15 @@ async function lockedParty(tx: Db, dealId: number, userId: number) {
 }
 
 /** A side's message with the photos stored for it (photos.ts). */
-async function insertMessage(
+export async function insertMessage(
   tx: Db,
   input: {
     disputeId: number;
-    authorId: number;
-    role: Role;
+    authorId: number | null;
+    role: Role | "system" | "operator";
     body: string;
     at: Date;
-    photos: readonly StoredPhoto[];
+    photos?: readonly StoredPhoto[];
   },
 ) {
   const [message] = await tx
@@ -75,7 +75,7 @@ async function insertMessage(
       createdAt: input.at,
     })
     .returning({ id: dealDisputeMessages.id });
-  if (input.photos.length > 0)
+  if (input.photos && input.photos.length > 0)
     await tx.insert(dealDisputePhotos).values(
       input.photos.map((photo) => ({
         disputeId: input.disputeId,
@@ -146,6 +146,9 @@ export async function writeInDispute(
   return ok(party.dispute);
 }
 
+/** Where the sides may still propose and agree: not while a return runs, nor after the end. */
+export const PROPOSABLE = new Set(["open", "escalated"]);
+
 /** One side proposes a refund (0: release all to the seller; what is held: a full refund). */
 export async function proposeRefund(
   tx: Db,
@@ -153,13 +156,13 @@ export async function proposeRefund(
 ): Promise<Result<DealDispute, DisputeRefusal>> {
   const party = await lockedParty(tx, input.dealId, input.userId);
   if (!party) return err("not_found");
-  if (party.dispute.status === "resolved") return err("illegal_transition");
+  if (!PROPOSABLE.has(party.dispute.status)) return err("illegal_transition");
   const held = (await balancesOf(tx, input.dealId)).held;
   if (!Number.isSafeInteger(input.refundMinor) || input.refundMinor < 0 || input.refundMinor > held)
     return err("invalid_amount");
   const [updated] = await tx
     .update(dealDisputes)
-    .set({ proposedRefundMinor: input.refundMinor, proposedBy: party.role })
+    .set({ proposedRefundMinor: input.refundMinor, proposedBy: party.role, proposedReturn: false })
     .where(eq(dealDisputes.id, party.dispute.id))
     .returning();
   return ok(updated);
@@ -176,17 +179,18 @@ function resolutionOf(
 }
 
 /** Resolves the deal and its dispute together; the money through the ledger and the provider's outbox. */
-async function settleDispute(
+export async function settleDispute(
   tx: Db,
   dispute: DealDispute,
   refundMinor: number,
   decision: {
     decidedBy: number | null;
-    actorId: number;
+    actorId: number | null;
     facts: string | null;
     grounds: string | null;
     at: Date;
   },
+  transition: "resolve" | "return_received" = "resolve",
 ): Promise<Result<DealDispute, DisputeRefusal>> {
   const held = (await balancesOf(tx, dispute.dealId)).held;
   const { resolution, outcome } = resolutionOf(refundMinor, held);
@@ -200,6 +204,7 @@ async function settleDispute(
     dispute,
     { outcome, refundMinor: outcome === "release" ? 0 : Math.min(refundMinor, held), ...decision },
     decision.at,
+    transition,
   );
   return resolved.ok ? resolved : err("illegal_transition");
 }
@@ -207,14 +212,26 @@ async function settleDispute(
 /** The other side accepts the proposal: the dispute ends by agreement. */
 export async function acceptProposal(
   tx: Db,
-  input: { dealId: number; userId: number; at: Date },
+  input: { dealId: number; userId: number; at: Date; returnShipDays: number },
 ): Promise<Result<DealDispute, DisputeRefusal>> {
   const party = await lockedParty(tx, input.dealId, input.userId);
   if (!party) return err("not_found");
   const { dispute, role } = party;
-  if (dispute.status === "resolved") return err("illegal_transition");
+  if (!PROPOSABLE.has(dispute.status)) return err("illegal_transition");
   if (dispute.proposedRefundMinor === null || dispute.proposedBy === null || dispute.proposedBy === role)
     return err("no_proposal");
+  // A proposed return: the item goes back first, the full refund when the seller has it.
+  if (dispute.proposedReturn) {
+    const returnBy = new Date(input.at.getTime() + input.returnShipDays * DAY_MS);
+    const started = await startReturn(
+      tx,
+      dispute,
+      "agree_return",
+      { returnBy, decidedBy: null, facts: null, grounds: null },
+      input.at,
+    );
+    return started.ok ? started : err("illegal_transition");
+  }
   return settleDispute(tx, dispute, dispute.proposedRefundMinor, {
     decidedBy: null,
     actorId: input.userId,
@@ -245,6 +262,8 @@ export async function decideDispute(
     facts: string;
     grounds: string;
     at: Date;
+    /** A full refund after the item's return, sent back within these days (null: no return). */
+    returnShipDays?: number | null;
   },
 ): Promise<Result<DealDispute, DisputeRefusal>> {
   if (!(await lockDeal(tx, input.dealId))) return err("not_found");
@@ -253,7 +272,11 @@ export async function decideDispute(
   if (dispute.status !== "escalated") return err("illegal_transition");
   if (!textOk(input.facts) || !textOk(input.grounds)) return err("invalid");
   const held = (await balancesOf(tx, input.dealId)).held;
-  if (!Number.isSafeInteger(input.refundMinor) || input.refundMinor < 0 || input.refundMinor > held)
+  const returnShipDays = input.returnShipDays ?? null;
+  if (
+    returnShipDays === null &&
+    (!Number.isSafeInteger(input.refundMinor) || input.refundMinor < 0 || input.refundMinor > held)
+  )
     return err("invalid_amount");
   await tx.insert(dealDisputeMessages).values({
     disputeId: dispute.id,
@@ -262,6 +285,17 @@ export async function decideDispute(
     body: `${input.facts.trim()}\n\n${input.grounds.trim()}`,
     createdAt: input.at,
   });
+  if (returnShipDays !== null) {
+    const returnBy = new Date(input.at.getTime() + returnShipDays * DAY_MS);
+    const order = {
+      returnBy,
+      decidedBy: input.operatorId,
+      facts: input.facts.trim(),
+      grounds: input.grounds.trim(),
+    };
+    const ordered = await startReturn(tx, dispute, "order_return", order, input.at);
+    return ordered.ok ? ordered : err("illegal_transition");
+  }
   return settleDispute(tx, dispute, input.refundMinor, {
     decidedBy: input.operatorId,
     actorId: input.operatorId,

@@ -2,21 +2,17 @@ import type { DisputeReason } from "#core/lifecycles/dispute.ts";
 import { err } from "#core/result.ts";
 import type { DealsSetting } from "#core/schemas/settings.ts";
 import type { Db } from "#server/db/client.ts";
+import type { JobRunner } from "#server/jobs/runner.ts";
 import type { AuditActor, RecordAudit } from "../admin/index.ts";
 import type { Notifier } from "../messages/index.ts";
 import { createAppealsService } from "./appeal-service.ts";
 import { createDisputeNotices } from "./notices.ts";
 import type { DisputePhotoStore } from "./photos.ts";
 import { disputeViewOf } from "./reads.ts";
-import {
-  acceptProposal,
-  decideDispute,
-  escalate,
-  openDispute,
-  proposeRefund,
-  writeInDispute,
-} from "./rules.ts";
+import { createReturnService } from "./return-service.ts";
+import { decideDispute, escalate, openDispute, proposeRefund, writeInDispute } from "./rules.ts";
 import { createDisputeSupport } from "./support.ts";
+import type { DealDispute } from "./tables.ts";
 import { moveEscalatableAt } from "./transitions.ts";
 
 export type DisputesDeps = {
@@ -28,6 +24,8 @@ export type DisputesDeps = {
   kickCalls: () => Promise<unknown>;
   /** The back office's audit log: the operator's decision is recorded with it. */
   recordAudit: RecordAudit;
+  /** The return's deadlines (returns.ts): their jobs are sent in the step's transaction. */
+  jobs: Pick<JobRunner, "send">;
   /** Where the dispute photos are kept (DATA_DIR/private/dispute-photos); null: none accepted. */
   photos?: DisputePhotoStore | null;
   now?: () => Date;
@@ -49,6 +47,8 @@ export function createDisputesService(deps: DisputesDeps) {
     if (result.ok) await deps.kickCalls();
     return result;
   };
+  const returns = createReturnService({ ...deps, notices, now, ending });
+  const { afterAgreement } = returns;
   return {
     /**
      * Moves the moment from which a dispute may be handed to the operator (the browser tests, which
@@ -95,14 +95,8 @@ export function createDisputesService(deps: DisputesDeps) {
         if (proposed.ok) await notices.message(tx, dealId, userId, `proposal-${now().getTime()}`);
         return proposed;
       }),
-    accept: (dealId: number, userId: number) =>
-      ending(() =>
-        db.transaction(async (tx) => {
-          const accepted = await acceptProposal(tx, { dealId, userId, at: now() });
-          if (accepted.ok) await notices.resolved(tx, dealId);
-          return accepted;
-        }),
-      ),
+    /** A proposal accepted; a return for a full refund proposed, sent back, confirmed (return-service.ts). */
+    ...returns.steps,
     escalate: (dealId: number, userId: number) =>
       db.transaction(async (tx) => {
         const escalated = await escalate(tx, { dealId, userId, at: now() });
@@ -110,36 +104,42 @@ export function createDisputesService(deps: DisputesDeps) {
         return escalated;
       }),
     /** The operator's decision with its statement of reasons (the back office, the `deals` scope). */
-    decide: (dealId: number, actor: AuditActor, decision: OperatorDecision) =>
-      ending(() => decideWithAudit(deps, notices, dealId, actor, decision, now())),
+    async decide(dealId: number, actor: AuditActor, decision: OperatorDecision) {
+      const returnShipDays = decision.returnItem ? await returns.returnShipDays() : null;
+      const ordered = { ...decision, returnShipDays };
+      return ending(() => decideWithAudit({ ...deps, afterAgreement }, dealId, actor, ordered, now()));
+    },
   };
 }
 
 export type DisputesService = ReturnType<typeof createDisputesService>;
 
 export type DisputeOpening = { reason: DisputeReason; text: string; photos?: readonly Uint8Array[] };
-export type OperatorDecision = { refundMinor: number; facts: string; grounds: string };
+/** The operator's decision: a refund of 0 to what is held, or (`returnItem`) a full refund after the return. */
+export type OperatorDecision = { refundMinor: number; facts: string; grounds: string; returnItem?: boolean };
 
 /** The operator's decision, its notices to both sides and its audit row, in one transaction. */
 function decideWithAudit(
-  deps: DisputesDeps,
-  notices: ReturnType<typeof createDisputeNotices>,
+  deps: DisputesDeps & { afterAgreement: (tx: Db, dispute: DealDispute, at: Date) => Promise<unknown> },
   dealId: number,
   actor: AuditActor,
-  decision: OperatorDecision,
+  decision: OperatorDecision & { returnShipDays: number | null },
   at: Date,
 ) {
   return deps.db.transaction(async (tx) => {
     const decided = await decideDispute(tx, { dealId, operatorId: actor.actorId, ...decision, at });
     if (!decided.ok) return decided;
-    await notices.resolved(tx, dealId);
+    await deps.afterAgreement(tx, decided.value, at);
     await deps.recordAudit(tx, {
       actorId: actor.actorId,
       ip: actor.ip ?? null,
       action: "deal.dispute_decision",
       entity: "deal",
       entityId: String(dealId),
-      data: { outcome: decided.value.outcome, refundMinor: decided.value.refundMinor },
+      data:
+        decided.value.status === "returning"
+          ? { outcome: "return", returnBy: decided.value.returnBy?.toISOString() ?? null }
+          : { outcome: decided.value.outcome, refundMinor: decided.value.refundMinor },
     });
     return decided;
   });

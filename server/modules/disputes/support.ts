@@ -53,12 +53,12 @@ export function createDisputeSupport(deps: {
       return photos.read(dealId, record.fileName);
     },
 
-    /** Open and escalated disputes: the escalated first, then by the answer deadline. */
+    /** Open, escalated and returning disputes: the escalated first, then by the answer deadline. */
     async queue(locale: Locale): Promise<AdminDisputeRow[]> {
       const rows = await db
         .select()
         .from(dealDisputes)
-        .where(inArray(dealDisputes.status, ["open", "escalated"]))
+        .where(inArray(dealDisputes.status, ["open", "escalated", "returning"]))
         .orderBy(
           desc(eq(dealDisputes.status, "escalated")),
           asc(dealDisputes.escalatableAt),
@@ -80,6 +80,7 @@ export function createDisputeSupport(deps: {
           buyer: card?.buyer ?? null,
           seller: card?.seller ?? null,
           totalMinor: card?.totalMinor ?? 0,
+          pickup: card?.pickup ?? false,
           openedAt: row.createdAt.toISOString(),
           escalatableAt: row.escalatableAt.toISOString(),
           escalatedAt: row.escalatedAt?.toISOString() ?? null,

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { DISPUTE_REASONS, DISPUTE_STATUSES } from "#core/lifecycles/dispute.ts";
+import { CARRIERS } from "#core/schemas/delivery.ts";
 import { createdAt, money, oneOf, timestamptz, updatedAt } from "#server/db/columns.ts";
 import { dealKey } from "../deals/keys.ts";
 import { userKey } from "../users/keys.ts";
@@ -30,6 +31,18 @@ export const dealDisputes = pgTable(
     /** A refund one side proposed (0 = release everything to the seller), for the other to accept. */
     proposedRefundMinor: money("proposed_refund_minor"),
     proposedBy: text("proposed_by", { enum: PROPOSERS }),
+    /** The proposal is a return of the item for a full refund (the amount is then what is held). */
+    proposedReturn: boolean("proposed_return").notNull().default(false),
+    /**
+     * A return for a full refund (status `returning`): the buyer sends the item by `return_by`
+     * with the carrier and its tracking number; the seller confirms receipt by `return_confirm_by`
+     * (set with the tracking number), after which the refund happens without them.
+     */
+    returnBy: timestamptz("return_by"),
+    returnCarrier: text("return_carrier", { enum: CARRIERS }),
+    returnTrackingNumber: text("return_tracking_number"),
+    returnShippedAt: timestamptz("return_shipped_at"),
+    returnConfirmBy: timestamptz("return_confirm_by"),
     /** How it ended, the refund it gave and who decided (null: the two sides agreed). */
     outcome: text("outcome", { enum: DISPUTE_OUTCOMES }),
     refundMinor: money("refund_minor"),
@@ -48,6 +61,7 @@ export const dealDisputes = pgTable(
     check("deal_disputes_reason_check", oneOf(t.reason, DISPUTE_REASONS)),
     check("deal_disputes_outcome_check", oneOf(t.outcome, DISPUTE_OUTCOMES)),
     check("deal_disputes_proposed_by_check", oneOf(t.proposedBy, PROPOSERS)),
+    check("deal_disputes_return_carrier_check", oneOf(t.returnCarrier, CARRIERS)),
     check(
       "deal_disputes_proposed_refund_check",
       sql`${t.proposedRefundMinor} is null or ${t.proposedRefundMinor} >= 0`,
@@ -64,7 +78,10 @@ export const dealDisputeMessages = pgTable(
       .notNull()
       .references(() => dealDisputes.id, { onDelete: "cascade" }),
     authorId: integer("author_id").references(userKey, { onDelete: "set null" }),
-    /** buyer, seller or operator: how the message is shown (an account may be erased later). */
+    /**
+     * buyer, seller or operator: how the message is shown (an account may be erased later);
+     * system: a step the site took (a return that lapsed), its text in Czech.
+     */
     role: text("role").notNull(),
     body: text("body").notNull(),
     createdAt: createdAt(),
@@ -77,7 +94,7 @@ export const dealDisputeMessages = pgTable(
   },
   (t) => [
     index("deal_dispute_messages_dispute_id_idx").on(t.disputeId, t.id),
-    check("deal_dispute_messages_role_check", oneOf(t.role, ["buyer", "seller", "operator"])),
+    check("deal_dispute_messages_role_check", oneOf(t.role, ["buyer", "seller", "operator", "system"])),
     check("deal_dispute_messages_photos_removed_check", oneOf(t.photosRemoved, PHOTO_REMOVALS)),
   ],
 );

@@ -1,5 +1,10 @@
 import { eq } from "drizzle-orm";
-import { type DisputeReason, disputeLifecycle, IllegalTransitionError } from "#core/lifecycles/dispute.ts";
+import {
+  type DisputeReason,
+  type DisputeTransition,
+  disputeLifecycle,
+  IllegalTransitionError,
+} from "#core/lifecycles/dispute.ts";
 import { err, ok, type Result } from "#core/result.ts";
 import type { Db } from "#server/db/client.ts";
 import { type DealDispute, dealDisputes } from "./tables.ts";
@@ -40,7 +45,7 @@ type Move = Result<DealDispute, "illegal_transition">;
 async function move(
   tx: Db,
   dispute: DealDispute,
-  name: "escalate" | "resolve",
+  name: Exclude<DisputeTransition, "open">,
   columns: Partial<DealDispute>,
   at: Date,
 ): Promise<Move> {
@@ -63,7 +68,10 @@ async function move(
 export const escalateDispute = (tx: Db, dispute: DealDispute, at: Date) =>
   move(tx, dispute, "escalate", { escalatedAt: at }, at);
 
-/** dispute.resolve: by an agreement (decidedBy null) or the operator's decision with its reasons. */
+/**
+ * dispute.resolve: by an agreement (decidedBy null) or the operator's decision with its reasons;
+ * dispute.return_received: the returned item arrived (or its confirm days passed), a full refund.
+ */
 export const resolveDispute = (
   tx: Db,
   dispute: DealDispute,
@@ -75,11 +83,12 @@ export const resolveDispute = (
     grounds: string | null;
   },
   at: Date,
+  name: "resolve" | "return_received" = "resolve",
 ) =>
   move(
     tx,
     dispute,
-    "resolve",
+    name,
     {
       outcome: resolution.outcome,
       refundMinor: resolution.refundMinor,
@@ -90,6 +99,62 @@ export const resolveDispute = (
     },
     at,
   );
+
+/**
+ * dispute.agree_return (the other side accepted a proposed return) or dispute.order_return (the
+ * operator's decision with its reasons): the buyer sends the item back by `returnBy`.
+ */
+export const startReturn = (
+  tx: Db,
+  dispute: DealDispute,
+  name: "agree_return" | "order_return",
+  order: { returnBy: Date; decidedBy: number | null; facts: string | null; grounds: string | null },
+  at: Date,
+) =>
+  move(
+    tx,
+    dispute,
+    name,
+    {
+      proposedRefundMinor: null,
+      proposedBy: null,
+      proposedReturn: false,
+      returnBy: order.returnBy,
+      returnCarrier: null,
+      returnTrackingNumber: null,
+      returnShippedAt: null,
+      returnConfirmBy: null,
+      decidedBy: order.decidedBy,
+      decisionFacts: order.facts,
+      decisionGrounds: order.grounds,
+    },
+    at,
+  );
+
+/** The buyer's return shipment (not a status move): the seller confirms its receipt by `confirmBy`. */
+export async function recordReturnShipment(
+  tx: Db,
+  dispute: DealDispute,
+  shipment: { carrier: NonNullable<DealDispute["returnCarrier"]>; trackingNumber: string; confirmBy: Date },
+  at: Date,
+): Promise<DealDispute> {
+  const [updated] = await tx
+    .update(dealDisputes)
+    .set({
+      returnCarrier: shipment.carrier,
+      returnTrackingNumber: shipment.trackingNumber,
+      returnShippedAt: at,
+      returnConfirmBy: shipment.confirmBy,
+      updatedAt: at,
+    })
+    .where(eq(dealDisputes.id, dispute.id))
+    .returning();
+  return updated;
+}
+
+/** dispute.return_lapsed: no return shipment by its deadline; the operator decides. */
+export const lapseReturn = (tx: Db, dispute: DealDispute, at: Date) =>
+  move(tx, dispute, "return_lapsed", { escalatedAt: at }, at);
 
 /** The answer days' end moved (the browser tests' control; not a status move): how many rows changed. */
 export async function moveEscalatableAt(db: Db, dealId: number, at: Date): Promise<number> {

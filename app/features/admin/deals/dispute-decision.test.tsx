@@ -2,7 +2,7 @@ import { screen } from "@testing-library/react";
 import { describe, expect, test } from "vitest";
 import { renderRoute, textOf } from "#app/test/render-route.tsx";
 import type { DisputeView } from "#core/contracts/deals.ts";
-import { DisputeMessages } from "./dispute-decision.tsx";
+import { DisputeDecision, DisputeMessages, DisputeReturnState } from "./dispute-decision.tsx";
 
 /**
  * The back office's dispute messages: each message's photos, and where they were deleted (their
@@ -68,5 +68,52 @@ describe("DisputeMessages", () => {
     renderMessages([{ role: "buyer", body: "Bez fotek.", at: AT, photos: [], photosRemoved: null }]);
     expect(screen.queryByTestId("dispute-photos-removed")).toBeNull();
     expect(screen.queryByTestId("dispute-photos")).toBeNull();
+  });
+});
+
+/** A stub page of the decision's parts: the form for a status and a return's state. */
+function DecisionPage({
+  loaderData,
+}: {
+  loaderData: { status: DisputeView["status"]; ret: DisputeView["return"] };
+}) {
+  return (
+    <>
+      <DisputeReturnState ret={loaderData.ret} />
+      <DisputeDecision status={loaderData.status} />
+    </>
+  );
+}
+
+function renderDecision(status: DisputeView["status"], ret: DisputeView["return"] = null) {
+  return renderRoute(
+    { id: "dispute", path: PAGE_URL, loader: () => ({ status, ret }), Component: DecisionPage },
+    { url: PAGE_URL, locale: "cs", loaderData: { dispute: { status, ret } } },
+  );
+}
+
+describe("the operator's decision of a return", () => {
+  test("offers a refund of an amount or a full refund after the item's return", async () => {
+    renderDecision("escalated");
+    const choice = await screen.findAllByRole("radio");
+    expect(choice.map((radio) => (radio as HTMLInputElement).value)).toEqual(["refund", "return"]);
+    expect((choice[0] as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByLabelText(/Plné vrácení platby po vrácení zboží/)).toBeTruthy();
+  });
+
+  test("while the item goes back: no form, the buyer's parcel and the seller's date", async () => {
+    renderDecision("returning", {
+      by: "2026-12-03T15:00:00.000Z",
+      carrier: "dpd",
+      trackingNumber: "DPD 998877",
+      trackingUrl: null,
+      shippedAt: "2026-11-28T10:00:00.000Z",
+      confirmBy: "2026-12-12T10:00:00.000Z",
+    });
+    expect(textOf(await screen.findByTestId("admin-dispute-return"))).toContain(
+      "DPD, číslo zásilky DPD 998877",
+    );
+    expect(screen.queryByTestId("dispute-decide")).toBeNull();
+    expect(document.body.textContent).toContain("Kupující vrací zboží");
   });
 });

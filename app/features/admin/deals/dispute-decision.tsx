@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { formatDate } from "#app/ui/dates-and-prices.ts";
 import type { DisputeView } from "#core/contracts/deals.ts";
+import { deliveryNameKey } from "#core/rules/delivery.ts";
 import { ReasonField } from "./reason-field.tsx";
 
 /**
@@ -56,7 +57,10 @@ export function DisputeMessages({ messages }: { messages: DisputeView["messages"
   );
 }
 
-/** The operator's decision with its statement of reasons, once a side handed the dispute over. */
+/**
+ * The operator's decision with its statement of reasons, once a side handed the dispute over: a
+ * refund of an amount (0 releases all to the seller), or a full refund after the item's return.
+ */
 export function DisputeDecision({ status }: { status: DisputeView["status"] }) {
   const { t } = useTranslation();
   return (
@@ -69,6 +73,17 @@ export function DisputeDecision({ status }: { status: DisputeView["status"] }) {
         >
           <h2 className="font-serif text-xl text-primary-dark">{t("adminDeals.dispute.decideTitle")}</h2>
           <p className="mt-1 text-sm text-muted">{t("adminDeals.dispute.decideLead")}</p>
+          <fieldset className="mt-3">
+            <legend className="text-sm font-medium">{t("adminDeals.dispute.kind")}</legend>
+            <label className="mt-1 flex items-center gap-2 text-sm">
+              <input type="radio" name="kind" value="refund" defaultChecked />
+              {t("adminDeals.dispute.kindRefund")}
+            </label>
+            <label className="mt-1 flex items-center gap-2 text-sm">
+              <input type="radio" name="kind" value="return" />
+              {t("adminDeals.dispute.kindReturn")}
+            </label>
+          </fieldset>
           <label className="mt-3 block text-sm font-medium" htmlFor="refund">
             {t("adminDeals.dispute.refund")}
           </label>
@@ -76,7 +91,6 @@ export function DisputeDecision({ status }: { status: DisputeView["status"] }) {
             id="refund"
             name="refund"
             inputMode="decimal"
-            required
             className="mt-1 w-40 rounded-lg border border-line px-3 py-2"
           />
           <p className="mt-1 text-xs text-muted">{t("adminDeals.dispute.refundHint")}</p>
@@ -91,9 +105,34 @@ export function DisputeDecision({ status }: { status: DisputeView["status"] }) {
         </Form>
       ) : (
         <p className="mt-6 text-muted">
-          {t(status === "resolved" ? "adminDeals.dispute.resolved" : "adminDeals.dispute.notEscalated")}
+          {t(
+            status === "resolved"
+              ? "adminDeals.dispute.resolved"
+              : status === "returning"
+                ? "adminDeals.dispute.returning"
+                : "adminDeals.dispute.notEscalated",
+          )}
         </p>
       )}
     </>
+  );
+}
+
+/** Where a return for a full refund stands: the buyer's deadline, or the parcel and the seller's. */
+export function DisputeReturnState({ ret }: { ret: DisputeView["return"] }) {
+  const { t, locale } = useTranslation();
+  if (!ret) return null;
+  const date = (iso: string) => formatDate(iso, locale, true);
+  return (
+    <p className="mt-4 rounded-xl bg-secondary/10 p-3 text-sm" data-testid="admin-dispute-return">
+      {ret.shippedAt && ret.confirmBy
+        ? t("adminDeals.dispute.returnSent", {
+            date: date(ret.shippedAt),
+            carrier: ret.carrier ? t(deliveryNameKey(ret.carrier)) : "",
+            number: ret.trackingNumber ?? "",
+            confirm: date(ret.confirmBy),
+          })
+        : t("adminDeals.dispute.returnWaiting", { date: date(ret.by) })}
+    </p>
   );
 }

@@ -6,6 +6,7 @@ import { parseForm } from "#app/ui/forms/conform.ts";
 import { pageMeta } from "#app/ui/seo/page-meta.ts";
 import { translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
+import type { DisputeStatus } from "#core/lifecycles/dispute.ts";
 import { AdminDealActionSchema } from "#core/schemas/admin-deals.ts";
 import { requireScope } from "../guard.server.ts";
 import type { Route } from "./+types/deal";
@@ -83,7 +84,7 @@ export default function AdminDealPage({ loaderData, actionData }: Route.Componen
 }
 
 /** The way to the deal's dispute: what the sides wrote and, once handed over, the decision. */
-function DisputeLink({ dealId, status }: { dealId: number; status: "open" | "escalated" | "resolved" }) {
+function DisputeLink({ dealId, status }: { dealId: number; status: DisputeStatus }) {
   const { t, locale } = useTranslation();
   return (
     <p className="mb-4">

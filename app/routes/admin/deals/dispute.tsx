@@ -1,6 +1,11 @@
 import { data, Link } from "react-router";
 import { appContext } from "#app/context.ts";
-import { DisputeDecision, DisputeMessages } from "#app/features/admin/deals/dispute-decision.tsx";
+import {
+  DisputeDecision,
+  DisputeMessages,
+  DisputeReturnState,
+} from "#app/features/admin/deals/dispute-decision.tsx";
+import { reasonKey } from "#app/features/deals/dispute.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { pageMeta } from "#app/ui/seo/page-meta.ts";
 import { translate } from "#core/i18n/index.ts";
@@ -32,7 +37,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   ]);
   if (!found || !dispute) throw data(translate(locale, "errors.notFound"), { status: 404 });
   const held = found.balances.find((balance) => balance.account === "held")?.amountMinor ?? 0;
-  return { dealId, productName: found.deal.productName, held, dispute };
+  // A personal pickup's "not arrived" is a handover that did not happen (as on the deal page).
+  return { dealId, productName: found.deal.productName, pickup: found.deal.carrier === null, held, dispute };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -40,7 +46,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { services, locale, clientIp } = context.get(appContext);
   const dealId = dealIdOf(params, locale);
   const form = await request.formData();
-  const refund = parseCrowns(String(form.get("refund") ?? ""));
+  // "return": a full refund after the item's return; else the refund's amount.
+  const returnItem = form.get("kind") === "return";
+  const refund = returnItem ? 0 : parseCrowns(String(form.get("refund") ?? ""));
   if (typeof refund !== "number")
     return data(
       { error: translate(locale, "adminDeals.dispute.errors.invalid_amount"), done: null },
@@ -53,6 +61,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       refundMinor: refund,
       facts: String(form.get("facts") ?? ""),
       grounds: String(form.get("grounds") ?? ""),
+      returnItem,
     },
   );
   if (decided.ok) return { error: null, done: translate(locale, "adminDeals.dispute.decided") };
@@ -74,7 +83,7 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function AdminDisputePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { dealId, productName, held, dispute } = loaderData;
+  const { dealId, productName, pickup, held, dispute } = loaderData;
   const { t, locale } = useTranslation();
   const money = (minor: number) => formatPrice(minor, null, { locale });
   return (
@@ -89,7 +98,7 @@ export default function AdminDisputePage({ loaderData, actionData }: Route.Compo
         {t("adminDeals.dispute.title", { number: dealId })}
       </h1>
       <p className="mt-1 text-muted">
-        {productName} · {t(`dealPages.dispute.reasons.${dispute.reason}`)} ·{" "}
+        {productName} · {t(reasonKey(dispute.reason, pickup))} ·{" "}
         {t(`adminDeals.dispute.statusLabels.${dispute.status}`)} ·{" "}
         {t("adminDeals.dispute.held", { amount: money(held) })}
       </p>
@@ -103,6 +112,7 @@ export default function AdminDisputePage({ loaderData, actionData }: Route.Compo
           {actionData.error}
         </p>
       ) : null}
+      {dispute.status === "returning" ? <DisputeReturnState ret={dispute.return ?? null} /> : null}
       <DisputeMessages messages={dispute.messages} />
       <DisputeDecision status={dispute.status} />
     </section>

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { appContext } from "#app/context.ts";
 import { DealsSubnav } from "#app/features/admin/deals/subnav.tsx";
+import { reasonKey } from "#app/features/deals/dispute.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { formatDate } from "#app/ui/dates-and-prices.ts";
 import { pageMeta } from "#app/ui/seo/page-meta.ts";
@@ -52,7 +53,7 @@ function DisputeRow({ row, now }: { row: AdminDisputeRow; now: string }) {
       <dl className="mt-2 grid gap-x-6 gap-y-1 text-sm tablet:grid-cols-2 desktop:grid-cols-4">
         <div>
           <dt className="text-xs text-muted">{t("adminDealSupport.disputes.reason")}</dt>
-          <dd>{t(`dealPages.dispute.reasons.${row.reason}`)}</dd>
+          <dd>{t(reasonKey(row.reason, row.pickup))}</dd>
         </div>
         <div>
           <dt className="text-xs text-muted">{t("adminDealSupport.disputes.amount")}</dt>

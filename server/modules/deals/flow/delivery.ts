@@ -1,12 +1,11 @@
 import { err, ok } from "#core/result.ts";
+import { isTrackingNumber } from "#core/rules/delivery.ts";
 import { scheduleRelease } from "../deadlines.ts";
 import { releaseDeal, step } from "../settle.ts";
 import { lockDeal, markDealDelivered, markDealShipped } from "../transitions.ts";
 import type { FlowContext } from "./context.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** What carriers print as a parcel number: letters, digits, spaces and dashes. */
-const TRACKING = /^[A-Za-z0-9 -]{4,40}$/;
 
 /** The goods on their way (issue 35, item 5): the seller ships, the buyer confirms receipt. */
 export function deliverySteps(ctx: FlowContext) {
@@ -15,7 +14,7 @@ export function deliverySteps(ctx: FlowContext) {
     /** The seller hands the goods to the buyer's chosen carrier: the release window starts. */
     async ship(dealId: number, sellerId: number, input: { trackingNumber: string }) {
       const trackingNumber = input.trackingNumber.trim();
-      if (!TRACKING.test(trackingNumber)) return err("invalid" as const);
+      if (!isTrackingNumber(trackingNumber)) return err("invalid" as const);
       const on = await setting();
       const at = now();
       const releaseAt = new Date(at.getTime() + (on?.releaseDaysAfterShipping ?? 14) * DAY_MS);
