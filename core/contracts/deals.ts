@@ -99,6 +99,15 @@ export type SecondChanceState = {
   } | null;
 };
 
+/**
+ * What Rarita itself writes into a dispute (role `system`): the message's body is one of these
+ * codes, said in the reader's language by the pages.
+ */
+export const DISPUTE_SYSTEM_MESSAGES = ["return_lapsed"] as const;
+export type DisputeSystemMessage = (typeof DISPUTE_SYSTEM_MESSAGES)[number];
+export const isDisputeSystemMessage = (body: string): body is DisputeSystemMessage =>
+  (DISPUTE_SYSTEM_MESSAGES as readonly string[]).includes(body);
+
 /** A deal's dispute as its buyer and seller (and the operator) see it. */
 export type DisputeView = {
   status: DisputeStatus;

@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { formatDate } from "#app/ui/dates-and-prices.ts";
 import type { DealPageView, DisputeView } from "#core/contracts/deals.ts";
+import { isDisputeSystemMessage } from "#core/contracts/deals.ts";
 import { DISPUTE_REASONS, type DisputeReason } from "#core/lifecycles/dispute.ts";
 import { AppealForm, AppealList } from "./dispute-appeal.tsx";
 import { DisputePhotoInput, DisputePhotoList } from "./dispute-photos.tsx";
@@ -207,7 +208,11 @@ export function DealDispute({ deal, dispute }: { deal: DealPageView; dispute: Di
             <p className="text-xs text-muted">
               {t(`dealPages.dispute.roles.${message.role}`)} · {formatDate(message.at, locale, true)}
             </p>
-            <p className="mt-1 whitespace-pre-line">{message.body}</p>
+            <p className="mt-1 whitespace-pre-line">
+              {message.role === "system" && isDisputeSystemMessage(message.body)
+                ? t(`dealPages.dispute.system.${message.body}`)
+                : message.body}
+            </p>
             <DisputePhotoList
               photos={message.photos}
               removed={message.photosRemoved}

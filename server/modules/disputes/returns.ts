@@ -1,4 +1,5 @@
 import { and, eq, isNotNull, isNull, lte, or } from "drizzle-orm";
+import type { DisputeSystemMessage } from "#core/contracts/deals.ts";
 import { err, ok, type Result } from "#core/result.ts";
 import { isTrackingNumber } from "#core/rules/delivery.ts";
 import { CARRIERS } from "#core/schemas/delivery.ts";
@@ -157,7 +158,8 @@ export function applyReturnDeadline(
         disputeId: dispute.id,
         authorId: null,
         role: "system",
-        body: "Kupující do lhůty nezadal zásilku s vráceným zbožím. Spor znovu posoudí provozovatel.",
+        // A system message's body is its code; the pages say it in the reader's language.
+        body: "return_lapsed" satisfies DisputeSystemMessage,
         at: now,
       });
       await notices.returnLapsed(tx, job.dealId, { returnBy: dispute.returnBy });

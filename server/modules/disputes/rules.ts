@@ -1,5 +1,5 @@
 import { asc, eq } from "drizzle-orm";
-import type { DisputeReason } from "#core/lifecycles/dispute.ts";
+import { type DisputeReason, disputeLifecycle } from "#core/lifecycles/dispute.ts";
 import { err, ok, type Result } from "#core/result.ts";
 import type { Db } from "#server/db/client.ts";
 import {
@@ -192,6 +192,9 @@ export async function settleDispute(
   },
   transition: "resolve" | "return_received" = "resolve",
 ): Promise<Result<DealDispute, DisputeRefusal>> {
+  // The dispute's move is checked before the money moves: a refusal after resolveDeal would leave
+  // the caller's transaction with the money moved and the dispute where it was.
+  if (!disputeLifecycle.sources(transition).includes(dispute.status)) return err("illegal_transition");
   const held = (await balancesOf(tx, dispute.dealId)).held;
   const { resolution, outcome } = resolutionOf(refundMinor, held);
   const actor = { actorId: decision.actorId, reason: `dispute ${outcome}`, at: decision.at };

@@ -64,6 +64,17 @@ describe("DisputeMessages", () => {
     );
   });
 
+  test("says Rarita's own message in the reader's language", () => {
+    renderMessages(
+      [{ role: "system", body: "return_lapsed", at: AT, photos: [], photosRemoved: null }],
+      "en",
+    );
+    expect(document.body.textContent).toContain(
+      "The buyer did not enter the return shipment in time. The operator will look at the dispute again.",
+    );
+    expect(document.body.textContent).not.toContain("return_lapsed");
+  });
+
   test("says nothing for a message that never had photos", () => {
     renderMessages([{ role: "buyer", body: "Bez fotek.", at: AT, photos: [], photosRemoved: null }]);
     expect(screen.queryByTestId("dispute-photos-removed")).toBeNull();

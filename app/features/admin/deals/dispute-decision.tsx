@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { formatDate } from "#app/ui/dates-and-prices.ts";
 import type { DisputeView } from "#core/contracts/deals.ts";
+import { isDisputeSystemMessage } from "#core/contracts/deals.ts";
 import { deliveryNameKey } from "#core/rules/delivery.ts";
 import { ReasonField } from "./reason-field.tsx";
 
@@ -23,7 +24,11 @@ export function DisputeMessages({ messages }: { messages: DisputeView["messages"
             <p className="text-xs text-muted">
               {t(`adminDeals.dispute.roles.${message.role}`)} · {formatDate(message.at, locale, true)}
             </p>
-            <p className="mt-1 whitespace-pre-line">{message.body}</p>
+            <p className="mt-1 whitespace-pre-line">
+              {message.role === "system" && isDisputeSystemMessage(message.body)
+                ? t(`adminDeals.dispute.system.${message.body}`)
+                : message.body}
+            </p>
             {message.photos && message.photos.length > 0 ? (
               <ul className="mt-2 flex flex-wrap gap-2" data-testid="dispute-photos">
                 {message.photos.map((photo, index) => (
