@@ -7,6 +7,10 @@ import { defineConfig } from "vitest/config";
 //   stubs (app/test/render-route.tsx); `vitest run --project dom` runs them alone.
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: a single worker on the 2-core machines
+    // the suite runs on, with the second core idle while a file waits on a child process or a
+    // timer. Every file has its own database, so all the cores take files.
+    maxWorkers: "100%",
     projects: [
       {
         test: {
