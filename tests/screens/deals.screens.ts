@@ -2,8 +2,9 @@
  * Screenshots of a deal through the site (issue 35) at 375, 768 and 1280 px, in Czech and English
  * (not part of the test suite): Nákupy with the deal to pay, the deal page to pay, paid (the
  * seller's page to ship), shipped (the buyer's page with the tracking link, the receipt and the
- * dispute form), the dispute, Prodeje with the payouts, and a personal pickup (the seller's
- * handover, the buyer's one-time code, the seller's code entry). Needs a server of its own with the demo
+ * dispute form), the dispute, Prodeje with the payouts, the item's return (to send, to confirm),
+ * and a personal pickup (the seller's handover, the buyer's one-time code, the seller's code
+ * entry). Needs a server of its own with the demo
  * data, the provider simulator and the diagnostics (E2E_DIAGNOSTICS=1); switches deals on:
  *
  *   E2E_DIAGNOSTICS=1 PORT=3260 DATA_DIR=/tmp/screens-data node scripts/start.ts
@@ -87,11 +88,26 @@ try {
   await shoot(buyer, "shipped", deal("cs"), deal("en"));
 
   await buyer.goto(`${BASE}${deal("cs")}`);
+  await buyer.getByLabel("Důvod").selectOption("damaged");
   await buyer.getByLabel("Co se stalo").fill("Pečeť je prasklá a část rumu vytekla do krabice.");
   await buyer.getByRole("button", { name: "Otevřít spor" }).click();
   await buyer.getByTestId("dispute").waitFor();
   await shoot(seller, "dispute", deal("cs"), deal("en"));
   await shoot(seller, "sales", "/ucet/prodeje", "/en/account/sales");
+
+  // The item's return for the whole payment: proposed by the buyer, accepted by the seller, sent.
+  await buyer.goto(`${BASE}${deal("cs")}`);
+  await buyer.getByRole("button", { name: "Navrhnout vrácení zboží" }).click();
+  await buyer.getByText("Návrh vrácení zboží odešel druhé straně.").waitFor();
+  await seller.goto(`${BASE}${deal("cs")}`);
+  await seller.getByRole("button", { name: "Přijmout návrh" }).click();
+  await seller.getByTestId("dispute").and(seller.locator("[data-status=returning]")).waitFor();
+  await shoot(buyer, "return-to-send", deal("cs"), deal("en"));
+  await buyer.goto(`${BASE}${deal("cs")}`);
+  await buyer.getByTestId("return-ship").getByLabel("Číslo zásilky").fill("DR 7781 2290");
+  await buyer.getByRole("button", { name: "Zásilka odeslána" }).click();
+  await buyer.getByText("Číslo zásilky jsme předali prodávajícímu.").waitFor();
+  await shoot(seller, "return-to-confirm", deal("cs"), deal("en"));
 
   // Personal pickup: the seller readies the goods, the buyer's code, the seller's code entry.
   const pickupId = await wonDeal("Hampden 2010, LROK, 62,5 %", [

@@ -69,7 +69,7 @@ describe("the return panel", () => {
     // No new proposal or handing over while the item goes back.
     expect(screen.queryByRole("button", { name: "Navrhnout" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Navrhnout vrácení zboží" })).toBeNull();
-    expect(screen.queryByRole("button", { name: "Vrácené zboží jsem převzal" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Potvrzuji převzetí vráceného zboží" })).toBeNull();
   });
 
   test("lets the seller confirm receipt once the buyer sent it, with the parcel and the date", async () => {
@@ -80,7 +80,7 @@ describe("the return panel", () => {
       SENT?.trackingUrl,
     );
     expect(textOf(panel)).toContain("do 16. prosince 2026");
-    expect(screen.getByRole("button", { name: "Vrácené zboží jsem převzal" }).getAttribute("value")).toBe(
+    expect(screen.getByRole("button", { name: "Potvrzuji převzetí vráceného zboží" }).getAttribute("value")).toBe(
       "confirm_return",
     );
     expect(screen.queryByTestId("return-ship")).toBeNull();
@@ -89,7 +89,7 @@ describe("the return panel", () => {
   test("before the buyer sends it, the seller only waits", async () => {
     renderDispute(deal("seller"), dispute());
     expect(textOf(await screen.findByTestId("dispute-return"))).toContain("Kupující má položku poslat zpět");
-    expect(screen.queryByRole("button", { name: "Vrácené zboží jsem převzal" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Potvrzuji převzetí vráceného zboží" })).toBeNull();
     expect(screen.queryByTestId("return-ship")).toBeNull();
   });
 

@@ -44,7 +44,7 @@ function ReturnShipmentForm() {
 
 /**
  * A return for a full refund (issue 35, item 6): the buyer sends the item back by its date and
- * enters the parcel; the seller confirms its receipt ("Vrácené zboží jsem převzal"), or the refund
+ * enters the parcel; the seller confirms its receipt ("Potvrzuji převzetí vráceného zboží"), or the refund
  * happens without them after the confirm days.
  */
 export function DisputeReturn({

@@ -71,7 +71,7 @@ export function createReturnService(deps: {
           return shipped;
         });
       },
-      /** The seller has the item back ("Vrácené zboží jsem převzal"): the buyer is refunded in full. */
+      /** The seller has the item back ("Potvrzuji převzetí vráceného zboží"): the buyer is refunded in full. */
       confirmReturn: (dealId: number, sellerId: number) =>
         ending(() =>
           db.transaction(async (tx) => {
