@@ -80,9 +80,9 @@ describe("the return panel", () => {
       SENT?.trackingUrl,
     );
     expect(textOf(panel)).toContain("do 16. prosince 2026");
-    expect(screen.getByRole("button", { name: "Potvrzuji převzetí vráceného zboží" }).getAttribute("value")).toBe(
-      "confirm_return",
-    );
+    expect(
+      screen.getByRole("button", { name: "Potvrzuji převzetí vráceného zboží" }).getAttribute("value"),
+    ).toBe("confirm_return");
     expect(screen.queryByTestId("return-ship")).toBeNull();
   });
 
