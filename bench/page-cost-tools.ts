@@ -76,11 +76,11 @@ export const WRK_SCRIPT = `done = function(summary, latency, requests)
 end
 `;
 
-/** wrk against a URL for `seconds`; its JSON summary line. */
+/** wrk against a URL for `seconds`; its JSON summary line. `headers`: more, as "Name: value". */
 export function wrk(
   url: string,
   seconds: number,
-  options: { threads: string; connections: string; script: string },
+  options: { threads: string; connections: string; script: string; headers?: string[] },
 ) {
   const result = spawnSync(
     "wrk",
@@ -94,6 +94,7 @@ export function wrk(
       `User-Agent: ${BROWSER}`,
       "-H",
       "Accept: text/html",
+      ...(options.headers ?? []).flatMap((header) => ["-H", header]),
       "-s",
       options.script,
       url,

@@ -22,6 +22,10 @@
  *     [--connections 50] [--seconds 10] [--warmup 3] [--port 3640] [--only category,product] [--workers 1]
  *     [--only search,search-typo,search-words --connections 4]   (the search goal: "rum", "zakapa"
  *     and "ron zacapa 23"; the last two run only when named)
+ *     [--only deal,purchases --workers 1]   (issue 35's signed-in pages: a buyer's deal awaiting
+ *     payment and Nákupy, with the buyer's session cookie on every request; see page-cost-deals.ts.
+ *     The server runs the provider's simulator on port + 3. They are always rendered: the page
+ *     cache serves anonymous requests only, so they have no cached run)
  *
  * Requests carry no Accept-Encoding: every side sends the same uncompressed bytes.
  */
@@ -31,6 +35,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import pg from "pg";
+import { checkSignedInPage, dealsEnv, prepareDeal, SIGNED_IN_PAGES } from "./page-cost-deals.ts";
 import {
   BARE_SERVER,
   BROWSER,
@@ -76,7 +81,15 @@ const wrkOptions = {
 };
 const HEADERS = { "user-agent": BROWSER, accept: "text/html", "accept-encoding": "identity" };
 
-type Page = { name: string; path: string };
+/** A page; `cookie`: a signed-in page's session, sent with every request (wrk's too). */
+type Page = { name: string; path: string; cookie?: string };
+const only = values.only?.split(",") ?? ["category", "product", "home", "search"];
+const signedIn = only.some((name) => SIGNED_IN_PAGES.includes(name));
+if (signedIn && values.workers !== "1")
+  throw new Error("--only deal,purchases needs --workers 1 (the provider's simulator runs in one process)");
+/** The buyer's deal, once the signed-in pages are prepared (page-cost-deals.ts). */
+let dealId = 0;
+const headersOf = (page: Page) => (page.cookie ? { ...HEADERS, cookie: page.cookie } : HEADERS);
 type Run = {
   requests: number;
   seconds: number;
@@ -89,11 +102,12 @@ type Run = {
 };
 
 /** A warm-up, then a measured run with the CPU of `pid`'s tree (and the backends) around it. */
-async function measure(url: string, pid: number, client: pg.Client | null): Promise<Run> {
-  wrk(url, Number(values.warmup), wrkOptions);
+async function measure(url: string, pid: number, client: pg.Client | null, page: Page): Promise<Run> {
+  const options = { ...wrkOptions, headers: page.cookie ? [`Cookie: ${page.cookie}`] : [] };
+  wrk(url, Number(values.warmup), options);
   const nodeBefore = treeTicks(pid);
   const pgBefore = client ? await backendTicks(client) : new Map<number, number>();
-  const summary = wrk(url, Number(values.seconds), wrkOptions);
+  const summary = wrk(url, Number(values.seconds), options);
   const nodeAfter = treeTicks(pid);
   const pgAfter = client ? await backendTicks(client) : new Map<number, number>();
   const requests = summary.requests;
@@ -177,6 +191,7 @@ async function startServer(pageCache: "on" | "off") {
         LOG_LEVEL: "warn",
         PAGE_CACHE: pageCache,
         ...(values.workers ? { WORKERS: values.workers } : {}),
+        ...(signedIn ? dealsEnv(port + 3) : {}),
       },
     }),
   );
@@ -185,7 +200,7 @@ async function startServer(pageCache: "on" | "off") {
 }
 
 /** The pages, with the product page taken from the first card of /2/rum. */
-async function pagesToLoad(): Promise<Page[]> {
+async function pagesToLoad(client: pg.Client): Promise<Page[]> {
   const category = await (await fetch(`${base}/2/rum`, { headers: HEADERS })).text();
   const product = category.match(/class="card-link"[^>]*href="([^"]+)"|href="([^"]+)"[^>]*class="card-link"/);
   const productPath = values.product ?? product?.[1] ?? product?.[2];
@@ -200,7 +215,12 @@ async function pagesToLoad(): Promise<Page[]> {
     { name: "search-typo", path: "/hledani?q=zakapa" },
     { name: "search-words", path: "/hledani?q=ron+zacapa+23" },
   ];
-  const only = values.only?.split(",") ?? ["category", "product", "home", "search"];
+  if (signedIn) {
+    const deal = await prepareDeal(base, client);
+    dealId = deal.dealId;
+    console.log(`The buyer's deal ${deal.dealId} awaiting payment (listing ${deal.productId})`);
+    pages.push(...deal.pages);
+  }
   return pages.filter((page) => only.includes(page.name));
 }
 
@@ -210,9 +230,10 @@ async function saveHtml(pages: Page[]) {
   fs.chmodSync(work, 0o755);
   const sizes: Record<string, number> = {};
   for (const page of pages) {
-    const response = await fetch(`${base}${page.path}`, { headers: HEADERS });
+    const response = await fetch(`${base}${page.path}`, { headers: headersOf(page), redirect: "manual" });
     if (response.status !== 200) throw new Error(`${page.path}: ${response.status}`);
     const body = Buffer.from(await response.arrayBuffer());
+    if (page.cookie) checkSignedInPage(page.name, body.toString("utf8"), dealId);
     fs.writeFileSync(path.join(work, "html", `${page.name}.html`), body, { mode: 0o644 });
     sizes[page.name] = body.byteLength;
   }
@@ -235,8 +256,18 @@ async function references(pages: Page[]) {
     await waitFor(`http://127.0.0.1:${nginxPort}/${pages[0].name}.html`, nginx);
     await waitFor(`http://127.0.0.1:${barePort}/${pages[0].name}.html`, bare);
     for (const page of pages) {
-      const nginxRun = await measure(`http://127.0.0.1:${nginxPort}/${page.name}.html`, nginx.pid ?? 0, null);
-      const nodeRun = await measure(`http://127.0.0.1:${barePort}/${page.name}.html`, bare.pid ?? 0, null);
+      const nginxRun = await measure(
+        `http://127.0.0.1:${nginxPort}/${page.name}.html`,
+        nginx.pid ?? 0,
+        null,
+        page,
+      );
+      const nodeRun = await measure(
+        `http://127.0.0.1:${barePort}/${page.name}.html`,
+        bare.pid ?? 0,
+        null,
+        page,
+      );
       out[page.name] = { nginx: nginxRun, node: nodeRun };
     }
   } finally {
@@ -247,9 +278,9 @@ async function references(pages: Page[]) {
 }
 
 /** Whether a page comes from the page cache once requested (its copy is kept as the body ends). */
-async function servedFromCache(pagePath: string): Promise<boolean> {
+async function servedFromCache(page: Page): Promise<boolean> {
   for (let attempt = 0; attempt < 5; attempt++) {
-    const response = await fetch(`${base}${pagePath}`, { headers: HEADERS });
+    const response = await fetch(`${base}${page.path}`, { headers: headersOf(page) });
     await response.arrayBuffer();
     if (response.headers.get("x-page-cache") === "hit") return true;
     await sleep(200);
@@ -263,9 +294,16 @@ async function serverRuns(pages: Page[], mode: "on" | "off", client: pg.Client) 
   const out: Record<string, Run> = {};
   try {
     for (const page of pages) {
-      if ((mode === "on") !== (await servedFromCache(page.path)))
+      // A signed-in page is never cached: it has the uncached run only.
+      if (page.cookie && mode === "on") continue;
+      if ((mode === "on") !== (await servedFromCache(page)))
         throw new Error(`${page.path}: the page cache is not ${mode}`);
-      out[page.name] = await measure(`${base}${page.path}`, server.pid ?? 0, client);
+      out[page.name] = await measure(`${base}${page.path}`, server.pid ?? 0, client, page);
+      // wrk counts no redirect as an error: the page must still be the buyer's after the run.
+      if (page.cookie) {
+        const after = await fetch(`${base}${page.path}`, { headers: headersOf(page), redirect: "manual" });
+        checkSignedInPage(page.name, await after.text(), dealId);
+      }
     }
   } finally {
     await stop(server);
@@ -347,13 +385,14 @@ async function main() {
     let pages: Page[];
     let sizes: Record<string, number>;
     try {
-      pages = await pagesToLoad();
+      pages = await pagesToLoad(client);
       sizes = await saveHtml(pages);
     } finally {
       await stop(probe);
     }
     const uncached = await serverRuns(pages, "off", client);
-    const cached = values["uncached-only"] ? {} : await serverRuns(pages, "on", client);
+    const anonymous = pages.some((page) => !page.cookie);
+    const cached = values["uncached-only"] || !anonymous ? {} : await serverRuns(pages, "on", client);
     const refs = await references(pages);
     const loadAfter = fs.readFileSync("/proc/loadavg", "utf8").split(" ")[0];
     console.log(
