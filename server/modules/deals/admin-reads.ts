@@ -34,12 +34,19 @@ import { type DealRecord, dealStatusChanges, deals, ledgerPostings } from "./tab
 export type AdminDealFilters = { status?: DealStatus };
 export type AdminDealSort = (typeof ADMIN_DEAL_SORTS)[number];
 
-/** Awaiting payment past pay-by, or paid and not sent past ship-by: the deadline's job is late. */
+/**
+ * Awaiting payment past pay-by, paid and not sent past ship-by, or ready for a pickup nobody
+ * collected by its deadline: the deadline's job is late.
+ */
 const overdueSql = (at: Date): SQL<boolean> =>
-  sql<boolean>`((${deals.status} = 'awaiting_payment' and ${deals.payBy} < ${at.toISOString()}) or (${deals.status} = 'paid' and ${deals.shipBy} < ${at.toISOString()}))`;
+  sql<boolean>`((${deals.status} = 'awaiting_payment' and ${deals.payBy} < ${at.toISOString()}) or (${deals.status} = 'paid' and ${deals.shipBy} < ${at.toISOString()}) or (${deals.status} = 'ready_for_pickup' and ${deals.pickupBy} < ${at.toISOString()}))`;
+
+/** The deadline an overdue deal missed (the list's order: the longest overdue first). */
+const missedDeadlineSql = sql`case when ${deals.status} = 'ready_for_pickup' then ${deals.pickupBy} else coalesce(${deals.shipBy}, ${deals.payBy}) end`;
 
 function isOverdue(deal: DealRecord, at: Date): boolean {
   if (deal.status === "awaiting_payment") return deal.payBy < at;
+  if (deal.status === "ready_for_pickup") return deal.pickupBy !== null && deal.pickupBy < at;
   return deal.status === "paid" && deal.shipBy !== null && deal.shipBy < at;
 }
 
@@ -94,7 +101,7 @@ export async function adminDealsPage(
     .where(where)
     .orderBy(
       desc(overdueSql(at)),
-      asc(sql`case when ${overdueSql(at)} then coalesce(${deals.shipBy}, ${deals.payBy}) end`),
+      asc(sql`case when ${overdueSql(at)} then ${missedDeadlineSql} end`),
       query.dir === "asc" ? asc(column) : desc(column),
       desc(deals.id),
     )

@@ -48,9 +48,12 @@ beforeAll(async () => {
 afterAll(() => api?.close());
 
 /** A won auction's deal, awaiting payment. */
-async function deal(priceMinor = 100_000) {
+async function deal(
+  priceMinor = 100_000,
+  options: DeliveryOption[] = [{ carrier: "zasilkovna", priceMinor: 8_900 }],
+) {
   const auction = await insertAuction(api.db, { sellerId: seller.user.id, startPriceMinor: priceMinor });
-  terms.set(auction.id, [{ carrier: "zasilkovna", priceMinor: 8_900 }]);
+  terms.set(auction.id, options);
   const bid = await api.services.bidding.placeBid({
     productId: auction.id,
     bidder: { id: buyer.user.id, emailConfirmed: true, adultConfirmed: true },
@@ -67,8 +70,8 @@ async function deal(priceMinor = 100_000) {
 /** Opens the buyer's charge at the provider; `settle` pays it there. */
 const charge = (dealId: number) => openCharge(api, dealId, buyer.user.id);
 
-async function paid(priceMinor = 100_000) {
-  const row = await deal(priceMinor);
+async function paid(priceMinor = 100_000, options?: DeliveryOption[]) {
+  const row = await deal(priceMinor, options);
   await payByCard(api, provider, row.id, buyer.user.id);
   return row;
 }
@@ -94,6 +97,22 @@ describe("the deals list", () => {
     expect(ids.slice(0, 2)).toEqual([unsent.id, unpaid.id]);
     expect(list.json.rows[0]).toMatchObject({ overdue: true, status: "paid" });
     expect(list.json.rows.find((row: { id: number }) => row.id === fresh.id).overdue).toBe(false);
+
+    // A pickup ready and not collected by its deadline is overdue too, and counted on the dashboard.
+    const uncollected = await paid(100_000, [{ carrier: "pickup", town: "Brno" }]);
+    expect((await api.services.deals.readyForPickup(uncollected.id, seller.user.id)).ok).toBe(true);
+    await api.db
+      .update(dealsTable)
+      .set({ pickupBy: past(9) })
+      .where(eq(dealsTable.id, uncollected.id));
+    const withPickup = await api.call("GET", "/api/admin/deals", { token: support });
+    expect(withPickup.json.rows[0]).toMatchObject({
+      id: uncollected.id,
+      overdue: true,
+      status: "ready_for_pickup",
+    });
+    const dashboard = await api.services.dashboard.forScopes(["deals"]);
+    expect(dashboard.queues.find((queue) => queue.key === "dealsOverdue")).toMatchObject({ count: 3 });
 
     const byEmail = await api.call(
       "GET",
