@@ -3,9 +3,9 @@ import { expect } from "vitest";
 import { DEALS } from "#server/db/seed/settings-data.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { insertAuction, insertAuctionSettings } from "#server/test/auction-fixtures.ts";
+import { payByCard } from "#server/test/deal-payments.ts";
 import { createMarketplaceDouble, type MarketplaceDouble } from "#server/test/marketplace-double.ts";
 import { AUCTION_DEAL_QUEUE } from "../deals/flow.ts";
-import { PROVIDER_EVENT_QUEUE } from "../deals/webhooks.ts";
 
 /**
  * The disputes' tests' world: a real API with deals on, on the in-memory provider
@@ -50,15 +50,7 @@ export async function shippedDeal(
   await api.jobs.runPending(AUCTION_DEAL_QUEUE);
   const row = (await deals.list(buyer.user.id, "buyer", "cs")).find((one) => one.productId === auction.id);
   if (!row) throw new Error("no deal");
-  const started = await deals.startPayment(row.id, buyer.user.id, "card", "cs");
-  const chargeId = started.ok ? (started.value.payUrl.split("/").pop() ?? "") : "";
-  provider.settle(chargeId);
-  const { body, signature } = provider.webhook("charge.paid", chargeId);
-  await api.call("POST", "/api/deals/webhooks/stripe", {
-    rawBody: body,
-    headers: { "stripe-signature": signature, "Content-Type": "application/json" },
-  });
-  await api.jobs.runPending(PROVIDER_EVENT_QUEUE);
+  await payByCard(api, provider, row.id, buyer.user.id);
   expect((await deals.ship(row.id, seller.user.id, { trackingNumber: "DPD 0001 2345" })).ok).toBe(true);
   return row;
 }
