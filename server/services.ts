@@ -21,6 +21,7 @@ import { wireModeration } from "./wiring/moderation.ts";
 import { wireNoticesAndConversations } from "./wiring/notices-and-conversations.ts";
 import { wirePayments } from "./wiring/payments.ts";
 import { wireShop } from "./wiring/shop.ts";
+import { wireTrust } from "./wiring/trust.ts";
 import { wireWatchdogs } from "./wiring/watchdogs.ts";
 
 /** The back office's catalogue: categories, brands, packages (catalog) and any listing. */
@@ -73,6 +74,7 @@ export function createServices({
   const catalog = createCatalogService(db, base.shellData, refreshSearchText);
   const { notifier, reviews, messages, wishlist } = wireNoticesAndConversations(base);
   const dealServices = wireDeals(base, { settings, notifier, terms: dealTerms });
+  const trust = wireTrust(base);
   const { productPages, listingQuota, bidding, listings, uploads } = wireListingsAndAuctions(base, {
     settings,
     catalog,
@@ -82,6 +84,7 @@ export function createServices({
     onAuctionSold: dealServices.deals.onAuctionSold,
     biddingSuspended: dealServices.unpaidWins.biddingSuspended,
     dealHolds: dealServices.deals.holdsListing,
+    trustBadges: trust.trustBadges,
   });
   const { orders, payments, testGateway } = wirePayments(base, { settings, notifier, listings });
   const watchdogs = wireWatchdogs(base, { notifier, catalog });
@@ -126,6 +129,8 @@ export function createServices({
     /** The test card gateway's own side (its payment page); null where it is off. */
     testGateway,
     watchdogs,
+    /** The badges of profiles, sellers and bidders (issue 36; server/wiring/trust.ts). */
+    ...trust,
     /** Reports, decisions with statements of reasons, complaints (server/modules/moderation). */
     moderation,
     /** The back office's dashboard: the queues and the week's figures by the caller's scopes. */

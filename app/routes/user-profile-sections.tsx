@@ -1,12 +1,13 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ReportLink } from "#app/ui/report-link.tsx";
+import { TrustBadgeList } from "#app/ui/trust-badges/trust-badges.tsx";
+import type { TrustBadges } from "#core/contracts/trust-badges.ts";
 import { formatRating } from "#core/formats/rating.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { pluralKey } from "#core/i18n/plural.ts";
 import { ContactSeller } from "../features/listings/contact-seller.tsx";
 import { RatingStars, ReviewHeading } from "../features/product/rating-stars.tsx";
-import { VerifiedBadge } from "../features/product/seller-card.tsx";
 import { ReportReview } from "../features/reviews/report-review.tsx";
 import { useTranslation } from "../i18n/use-translation.ts";
 import { formatDate } from "../ui/dates-and-prices.ts";
@@ -59,7 +60,16 @@ function ProfileStat({ label, children }: { label: string; children: ReactNode }
 }
 
 /** The dark card: avatar, name, badge, member since, the way to write, and the three figures. */
-export function ProfileHeader({ profile, contactable }: { profile: Profile; contactable: boolean }) {
+export function ProfileHeader({
+  profile,
+  badges,
+  contactable,
+}: {
+  profile: Profile;
+  /** What was checked about the seller and when (issue 36, item 5). */
+  badges: TrustBadges | null;
+  contactable: boolean;
+}) {
   const { t, locale } = useTranslation();
   const ratingText = useRatingText();
   return (
@@ -78,15 +88,12 @@ export function ProfileHeader({ profile, contactable }: { profile: Profile; cont
               {profile.username}
             </h1>
             <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-white/90">
-              {profile.verified ? (
-                <VerifiedBadge className="bg-white/95" />
-              ) : (
-                <span>{t("product.profile.unverified")}</span>
-              )}
+              {profile.verified ? null : <span>{t("product.profile.unverified")}</span>}
               <span data-testid="profile-member-since">
                 {t("product.seller.memberSince", { date: formatDate(profile.memberSince, locale) })}
               </span>
             </div>
+            <TrustBadgeList badges={badges} omit={["rating"]} tone="dark" className="mt-3" />
           </div>
         </div>
         {/* Under the name from the tablet width on; across the card on a phone. */}

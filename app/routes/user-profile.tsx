@@ -46,11 +46,13 @@ export async function loader(args: Route.LoaderArgs) {
   });
 
   const own = user?.id === id;
+  const badges = (await services.trustBadges.badgesOf([id])).get(id) ?? null;
   // "Write to the seller" needs a listing to write about (every message is about one).
   const contactable = !own && (await services.listings.contactItems(id, locale, 1)).length > 0;
   const path = (language: "cs" | "en") => localePath("userProfile", language, { id });
   return {
     profile,
+    badges,
     products,
     own,
     contactable,
@@ -100,7 +102,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function UserProfile({ loaderData }: Route.ComponentProps) {
-  const { profile, products, own, contactable, paths, serverNow } = loaderData;
+  const { profile, badges, products, own, contactable, paths, serverNow } = loaderData;
   const { t, locale } = useTranslation();
   const pageUrl = (page: number) => `${paths[locale]}${page > 1 ? `?${PAGE_PARAM}=${page}` : ""}`;
 
@@ -114,7 +116,7 @@ export default function UserProfile({ loaderData }: Route.ComponentProps) {
           {t("product.profile.ownNote")}
         </p>
       ) : null}
-      <ProfileHeader profile={profile} contactable={contactable} />
+      <ProfileHeader profile={profile} badges={badges} contactable={contactable} />
       {own ? null : (
         <p className="mt-2 text-right">
           <ReportLink kind="user" id={profile.id} />

@@ -5,6 +5,7 @@
 
 import type { Locale } from "../i18n/index.ts";
 import type { AuctionDuration, ProductFormat, ProductStatus, ProductType } from "./catalog.ts";
+import type { TrustBadges } from "./trust-badges.ts";
 
 export type LocalePaths = Record<Locale, string>;
 
@@ -18,6 +19,11 @@ export type ProductDetailBid = {
   at: string;
   /** The bidder's username shortened to its first and last letter (k***l): others' identities stay private. */
   bidder: string;
+  /**
+   * What was checked about the bidder (issue 36, item 5), kept from identifying them: the 18+ and
+   * phone checks by month only, the deals finished; no trader data and no rating.
+   */
+  badges: TrustBadges;
 };
 
 export type ProductDetailAuction = {
@@ -48,6 +54,8 @@ export type ProductDetailSeller = {
   ratingCount: number;
   activeAdverts: number;
   profileUrl: string;
+  /** What was checked about the seller and when (issue 36, item 5; docs/product/trust.md, "Badges"). */
+  badges: TrustBadges;
 };
 
 export type ProductDetail = {

@@ -45,6 +45,7 @@ import registration from "./ui/registration.json" with { type: "json" };
 import reviews from "./ui/reviews.json" with { type: "json" };
 import security from "./ui/security.json" with { type: "json" };
 import shop from "./ui/shop.json" with { type: "json" };
+import trustBadges from "./ui/trust-badges.json" with { type: "json" };
 import watchdog from "./ui/watchdog.json" with { type: "json" };
 
 /**
@@ -90,6 +91,7 @@ export const uiNamespaces = {
   reviews,
   security,
   shop,
+  trustBadges,
   watchdog,
 } as const;
 

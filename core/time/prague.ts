@@ -67,3 +67,8 @@ export function fromPragueLocalInput(value: string): Date | null {
   if (day < 1 || day > daysInMonth) return null;
   return fromPragueWallClock({ year, month, day, hour, minute });
 }
+
+/** The Prague day of an instant, `2026-11-26`: a badge says on which day a check was made, not at what time. */
+export function pragueDayOf(instant: Date): string {
+  return toPragueLocalInput(instant).slice(0, 10);
+}

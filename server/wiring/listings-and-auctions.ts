@@ -22,6 +22,7 @@ import { createImageVariants, createUploadLimiter } from "#server/modules/media/
 import type { MessagesService, Notifier } from "#server/modules/messages/index.ts";
 import type { ReviewsService } from "#server/modules/reviews/index.ts";
 import type { SettingsService } from "#server/modules/settings/index.ts";
+import type { TrustBadgesService } from "#server/modules/trust-badges/index.ts";
 import { createListingQuotaService, publicAccounts } from "#server/modules/users/index.ts";
 import type { Base } from "./base.ts";
 
@@ -38,6 +39,8 @@ type ListingsAndAuctionsNeeds = {
   biddingSuspended: (userId: number) => Promise<boolean>;
   /** A live deal through the site holds a listing ("Koupit"; server/wiring/deals.ts). */
   dealHolds?: (tx: Db, productId: number) => Promise<boolean>;
+  /** The badges of the seller and the bidders (server/wiring/trust.ts). */
+  trustBadges: TrustBadgesService;
 };
 
 /**
@@ -56,6 +59,7 @@ export function wireListingsAndAuctions(
     onAuctionSold,
     biddingSuspended,
     dealHolds,
+    trustBadges,
   }: ListingsAndAuctionsNeeds,
 ) {
   // The product page shows the auction's bids, the seller's and bidders' accounts and the seller's
@@ -66,6 +70,7 @@ export function wireListingsAndAuctions(
     bidsOf: (productId) => visibleBidsOf(lookups, productId),
     accounts: (ids) => publicAccounts(lookups, ids),
     rating: (userId) => reviews.rating(userId),
+    checks: (ids) => trustBadges.checksOf(ids),
   });
   const listingQuota = createListingQuotaService(db, { submittedListings: submittedListingCount });
   const bidding = createBiddingService({

@@ -375,7 +375,7 @@ test.describe("user profile", () => {
     // The verified demo seller has reviews, one with a reply.
     await page.goto(profileUrl!);
     const reviews = page.getByTestId("review");
-    if ((await page.getByTestId("verified-badge").count()) > 0 && (await reviews.count()) > 0) {
+    if ((await page.getByTestId("trust-badge-phone").count()) > 0 && (await reviews.count()) > 0) {
       await expect(page.getByTestId("review-reply").first()).toBeVisible();
     }
 
@@ -393,7 +393,7 @@ test.describe("user profile", () => {
     await expect(page).toHaveURL("/uzivatel");
     await expect(page.getByTestId("own-profile-note")).toBeVisible();
     await expect(page.getByTestId("profile-username")).toHaveText("RumovyKabinet");
-    await expect(page.getByTestId("verified-badge")).toBeVisible();
+    await expect(page.getByTestId("trust-badge-phone")).toBeVisible();
     await expect(page.getByTestId("review")).toHaveCount(6);
     await expect(page.getByTestId("review-reply")).toHaveCount(1);
     await expect(page.getByTestId("profile-rating")).toHaveText(/^\d,\d$/);

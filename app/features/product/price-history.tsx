@@ -1,10 +1,14 @@
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { formatShortDateTime, usePriceFormatter } from "#app/ui/dates-and-prices.ts";
+import { TrustBadgeList } from "#app/ui/trust-badges/trust-badges.tsx";
+import type { TrustBadges } from "#core/contracts/trust-badges.ts";
 
 export type PricePoint = {
   amountMinor: number;
   at: string;
   bidder: string;
+  /** What was checked about the bidder, by month (issue 36); a bid heard live comes without. */
+  badges?: TrustBadges;
   /** The bid's id, when known (the live history). */
   id?: number;
   /** Placed by the system for a proxy bidder. */
@@ -200,6 +204,7 @@ function PriceTable({ bids, startPriceMinor, startedAt }: HistoryProps) {
                   {bid.automatic ? (
                     <span className="ml-1.5 text-xs text-muted">({t("bidding.panel.automatic")})</span>
                   ) : null}
+                  <TrustBadgeList badges={bid.badges} className="mt-1" />
                 </td>
                 <td className="py-2 text-right font-semibold tabular-nums">{price(bid.amountMinor)}</td>
               </tr>

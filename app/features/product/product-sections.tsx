@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { ProductGrid } from "#app/ui/product-card/product-card.tsx";
 import type { ProductCardData } from "#core/contracts/catalog.ts";
-import type { ProductDetail } from "#core/contracts/product.ts";
+import type { ProductDetail, ProductDetailBid } from "#core/contracts/product.ts";
 import { pluralKey } from "#core/i18n/plural.ts";
 import type { LiveAuction } from "./bidding/use-auction-live.ts";
 
@@ -67,15 +67,28 @@ export function ProductDetails({ product }: { product: ProductDetail }) {
   );
 }
 
+/**
+ * The live bids with the badges the page loaded for the same bids: both lists are the auction's
+ * visible bids, so a bid's instant and amount find it (the live stream sends no badges).
+ */
+function withBadges(bids: LiveAuction["bids"], loaded: ProductDetailBid[]) {
+  if (loaded.length === 0) return bids;
+  const byBid = new Map(loaded.map((bid) => [`${bid.at}|${bid.amountMinor}`, bid.badges]));
+  return bids.map((bid) => ({ ...bid, badges: byBid.get(`${bid.at}|${bid.amountMinor}`) }));
+}
+
 /** An auction's bids as a chart and a list, live. */
 export function BidHistory({
   state,
   startedAt,
   serverNow,
+  loadedBids = [],
 }: {
   state: LiveAuction;
   startedAt: ProductDetail["activationAt"];
   serverNow: string;
+  /** The bids as the page loaded them, with their bidders' badges (issue 36); live ones come without. */
+  loadedBids?: ProductDetailBid[];
 }) {
   const { t, locale } = useTranslation();
   const { live } = state;
@@ -93,7 +106,7 @@ export function BidHistory({
       </div>
       <div className="mt-4">
         <PriceHistory
-          bids={state.bids}
+          bids={withBadges(state.bids, loadedBids)}
           startPriceMinor={live.startPriceMinor}
           startedAt={startedAt}
           endAt={live.endedAt ?? (live.status === "active" ? serverNow : (live.endsAt ?? serverNow))}

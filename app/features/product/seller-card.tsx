@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { formatDate } from "#app/ui/dates-and-prices.ts";
+import { TrustBadgeList } from "#app/ui/trust-badges/trust-badges.tsx";
 import type { ProductDetailSeller } from "#core/contracts/product.ts";
 import { formatRating } from "#core/formats/rating.ts";
 import { pluralKey } from "#core/i18n/plural.ts";
@@ -104,11 +105,11 @@ export function SellerCard({ seller }: { seller: ProductDetailSeller | null }) {
             >
               {seller.username}
             </Link>
-            {seller.verified ? <VerifiedBadge /> : null}
           </div>
           <p className="mt-0.5 text-xs text-muted">
             {t("product.seller.memberSince", { date: formatDate(seller.memberSince, locale) })}
           </p>
+          <TrustBadgeList badges={seller.badges} omit={["rating"]} className="mt-2" />
         </div>
       </div>
       <div className="mt-4 flex flex-col gap-2 border-t border-line pt-4">

@@ -37,6 +37,13 @@ export const PRODUCT: ProductDetail = {
     ratingCount: 12,
     activeAdverts: 4,
     profileUrl: "/uzivatel/9",
+    badges: {
+      age: { method: "bank_id", on: "2026-11-20" },
+      phone: { on: "2020-01-02" },
+      trader: null,
+      completedDeals: 7,
+      rating: { average: 4.8, count: 12 },
+    },
   },
   auction: {
     duration: "week",

@@ -207,7 +207,12 @@ function ProductView({ loaderData, live }: { loaderData: LoaderData; live: Live 
       </div>
       <ProductDetails product={product} />
       {product.auction && live ? (
-        <BidHistory state={live.state} startedAt={product.activationAt} serverNow={serverNow} />
+        <BidHistory
+          state={live.state}
+          startedAt={product.activationAt}
+          serverNow={serverNow}
+          loadedBids={product.auction?.bids}
+        />
       ) : null}
       <SimilarItems product={product} similar={similar} serverNow={serverNow} />
       <LastViewed excludeId={product.id} className="mt-14" />

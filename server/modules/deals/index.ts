@@ -13,6 +13,7 @@ export type { AdminDealFilters, AdminDealSort } from "./admin-reads.ts";
 export { type DealCard, dealCardsOf, dealSidesOf } from "./admin-support.ts";
 // Whether a deal still holds a listing (the payment requests refuse to ask for one then).
 export { liveDealOf } from "./buying-quote.ts";
+export { completedDealCounts } from "./completed-counts.ts";
 export type {
   Balances,
   DealView,

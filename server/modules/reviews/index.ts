@@ -2,5 +2,6 @@ export { reviewForModeration, takeOpenReviewReports } from "./moderation-reads.t
 export { createReviewsPersonalData } from "./personal-data.ts";
 export type { SoldDealFacts } from "./ports.ts";
 export { createProfileReviews, type Rating, type ReviewAbout } from "./profile-reviews.ts";
+export { ratingsOf } from "./ratings-of.ts";
 export { createReviewsService, type ReviewsService } from "./service.ts";
 export { userRatingJoinSql } from "./sql-fragments.ts";

@@ -4,6 +4,11 @@
  * (docs/architecture.md, "Modules").
  */
 
+import type { TrustBadges } from "#core/contracts/trust-badges.ts";
+
+/** The trust checks a page cannot read from the accounts or the rating it already has. */
+export type PageChecks = Pick<TrustBadges, "age" | "trader" | "completedDeals">;
+
 /** An account as others may see it (the users module's publicAccounts). */
 export type PageAccount = { username: string; verifiedAt: Date | null; createdAt: Date; gone: boolean };
 
@@ -14,4 +19,6 @@ export type ProductPagePorts = {
   accounts(ids: readonly number[]): Promise<ReadonlyMap<number, PageAccount>>;
   /** A seller's average (one decimal) and number of reviews (the reviews module). */
   rating(userId: number): Promise<{ average: number | null; count: number }>;
+  /** The age, trader and deals checks of the seller and the bidders (the trust badges, issue 36). */
+  checks(ids: readonly number[]): Promise<ReadonlyMap<number, PageChecks>>;
 };

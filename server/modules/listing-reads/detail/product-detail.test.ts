@@ -14,6 +14,8 @@ import { publicAccounts } from "#server/modules/users/index.ts";
 import { users } from "#server/modules/users/tables.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { insertCatalogFixture, insertProduct, insertProductImage } from "#server/test/fixtures.ts";
+import type { Base } from "#server/wiring/base.ts";
+import { wireTrust } from "#server/wiring/trust.ts";
 import { createProductDetailService, maskUsername } from "./product-detail.ts";
 
 let api: TestApi;
@@ -32,7 +34,9 @@ beforeAll(async () => {
   seller = (
     await api.createUser({ username: "RumovyKabinet", verifiedAt: new Date(now.getTime() - 400 * DAY) })
   ).user;
-  bidderA = (await api.createUser({ username: "SberatelKarel" })).user;
+  bidderA = (
+    await api.createUser({ username: "SberatelKarel", verifiedAt: new Date("2026-03-15T10:00:00Z") })
+  ).user;
   bidderB = (await api.createUser({ username: "jana" })).user;
   const [brand] = await api.db.insert(brands).values({ name: "Hampden", nameKey: "hampden" }).returning();
   const [pack] = await api.db.insert(packages).values({ nameCs: "Láhev", nameEn: "Bottle" }).returning();
@@ -306,6 +310,7 @@ describe("productDetail", () => {
           notifier: { notify: unused },
           reads: { soldDealsOf: unused, productSummaries: unused, publicNamesOf: unused },
         }).rating(userId),
+      checks: (ids) => wireTrust({ db: counted.db } as Base).trustBadges.checksOf(ids),
     });
     // A first request builds the statements kept per database (the product's, prepared once:
     // ADR 0050); the count is of the statements built for each request after it.
@@ -318,8 +323,17 @@ describe("productDetail", () => {
     counted.reset();
     await service.productDetail(auction.id, "cs", now);
     expect(counted.count()).toBe(manyQueries);
-    // Six built per request, and the product's prepared statement.
-    expect(manyQueries).toBeLessThanOrEqual(6);
+    // Six built per request by the page, the product's prepared statement, and one per trust
+    // check the accounts and the reviews do not answer (issue 36: the deals finished).
+    expect(manyQueries).toBeLessThanOrEqual(7);
+    // A bidder's badges keep them hidden: checks by month only, no trader data, no rating.
+    for (const bid of detail!.auction!.bids) {
+      expect(bid.badges.rating).toBeNull();
+      expect(bid.badges.trader).toBeNull();
+      expect(bid.badges.phone).toEqual(
+        bid.bidder === maskUsername("SberatelKarel") ? { on: "2026-03" } : null,
+      );
+    }
   });
 });
 

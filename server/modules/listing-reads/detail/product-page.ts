@@ -5,11 +5,13 @@ import type {
   ProductDetailCategory,
   ProductDetailSeller,
 } from "#core/contracts/product.ts";
+import { NO_BADGES, type TrustBadges } from "#core/contracts/trust-badges.ts";
 import type { Locale } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { PUBLIC_PAGE_STATUSES } from "#core/lifecycles/listing.ts";
 import { isBidTable, minimumNextBid } from "#core/rules/bid-step.ts";
 import { isOnSale, struckPrice } from "#core/rules/sale.ts";
+import { pragueDayOf } from "#core/time/prague.ts";
 import type { Db } from "#server/db/client.ts";
 import { genericPlans } from "#server/db/prepared-client.ts";
 import { isRowId, rowsOf } from "#server/db/rows.ts";
@@ -17,7 +19,7 @@ import { brands, categories, packages } from "#server/modules/catalog/tables.ts"
 import { maskUsername, pick, productPaths } from "#server/modules/listings/index.ts";
 import { type Product, productImages, products } from "#server/modules/listings/tables/products.ts";
 import type { SettingsService } from "#server/modules/settings/index.ts";
-import type { PageAccount, ProductPagePorts } from "./ports.ts";
+import type { PageAccount, PageChecks, ProductPagePorts } from "./ports.ts";
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -105,14 +107,32 @@ type PageBid = { amountMinor: number; at: Date; userId: number };
 async function bidsAndPeople(ports: ProductPagePorts, p: Product) {
   const bids: PageBid[] = p.format === "auction" ? await ports.bidsOf(p.id) : [];
   const ids = [...(p.sellerId ? [p.sellerId] : []), ...bids.map((bid) => bid.userId)];
-  return { bids, accounts: await ports.accounts(ids) };
+  const [accounts, checks] = await Promise.all([ports.accounts(ids), ports.checks(ids)]);
+  return { bids, accounts, checks };
+}
+
+/**
+ * A bidder's badges as others see them: the checks by month, not by day, and neither trader data
+ * nor a rating, which would point at the account behind the masked name (docs/product/trust.md,
+ * "Badges").
+ */
+function bidderBadges(checks: PageChecks | undefined, account: PageAccount): TrustBadges {
+  return {
+    ...NO_BADGES,
+    age: checks?.age ? { method: checks.age.method, on: checks.age.on.slice(0, 7) } : null,
+    phone: account.verifiedAt ? { on: pragueDayOf(account.verifiedAt).slice(0, 7) } : null,
+    completedDeals: checks?.completedDeals ?? 0,
+  };
 }
 
 function toAuction(
   p: Product,
   bidTable: unknown,
   bids: PageBid[],
-  accounts: ReadonlyMap<number, PageAccount>,
+  {
+    accounts,
+    checks,
+  }: { accounts: ReadonlyMap<number, PageAccount>; checks: ReadonlyMap<number, PageChecks> },
 ): ProductDetailAuction {
   const startPriceMinor = p.startPriceMinor ?? 0;
   const currentPriceMinor = p.currentPriceMinor ?? startPriceMinor;
@@ -131,7 +151,14 @@ function toAuction(
     bids: bids.flatMap((bid) => {
       const bidder = accounts.get(bid.userId);
       return bidder
-        ? [{ amountMinor: bid.amountMinor, at: bid.at.toISOString(), bidder: maskUsername(bidder.username) }]
+        ? [
+            {
+              amountMinor: bid.amountMinor,
+              at: bid.at.toISOString(),
+              bidder: maskUsername(bidder.username),
+              badges: bidderBadges(checks.get(bid.userId), bidder),
+            },
+          ]
         : [];
     }),
   };
@@ -144,6 +171,7 @@ function toSeller(
   rating: { average: number | null; count: number } | null,
   activeAdverts: number,
   locale: Locale,
+  checks: PageChecks | undefined,
 ): ProductDetailSeller | null {
   if (!p.sellerId || !account || account.gone) return null;
   return {
@@ -155,6 +183,14 @@ function toSeller(
     ratingCount: rating?.count ?? 0,
     activeAdverts,
     profileUrl: localePath("userProfile", locale, { id: p.sellerId }),
+    // The phone and the rating as the box shows them; the other checks from the trust badges.
+    badges: {
+      ...NO_BADGES,
+      ...checks,
+      phone: account.verifiedAt ? { on: pragueDayOf(account.verifiedAt) } : null,
+      rating:
+        rating?.average != null && rating.count > 0 ? { average: rating.average, count: rating.count } : null,
+    },
   };
 }
 
@@ -258,8 +294,15 @@ export function createProductPage(db: Db, settings: Pick<SettingsService, "get">
       {
         images,
         chain,
-        auction: isAuction ? toAuction(p, bidTable, people.bids, people.accounts) : null,
-        seller: toSeller(p, account, rating, Number(row.activeAdverts ?? 0), locale),
+        auction: isAuction ? toAuction(p, bidTable, people.bids, people) : null,
+        seller: toSeller(
+          p,
+          account,
+          rating,
+          Number(row.activeAdverts ?? 0),
+          locale,
+          p.sellerId ? people.checks.get(p.sellerId) : undefined,
+        ),
       },
       locale,
       now,

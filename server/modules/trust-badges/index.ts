@@ -1,0 +1,1 @@
+export { createTrustBadges, type TrustBadgeSources, type TrustBadgesService } from "./service.ts";
