@@ -15,15 +15,16 @@ export const escapeHtml = (value: string) =>
 
 const STYLE = `*{box-sizing:border-box}
 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#eef1f7;color:#111827}
-header{background:#003399;color:#fff;padding:14px 16px}
-header .in{max-width:34rem;margin:0 auto;display:flex;align-items:center;gap:12px}
-.stars{width:36px;height:36px;flex:none;border-radius:50%;border:2px dotted #ffcc00}
-h1{font-size:1.2rem;margin:0;line-height:1.25}
+header{background:#003399;color:#fff;padding:14px 0}
+header .in{max-width:34rem;margin:0 auto;padding:0 16px;display:flex;align-items:center;gap:12px}
+.stars{width:40px;height:40px;flex:none}
+h1{font-size:1.25rem;margin:0 0 14px;line-height:1.25}
 .en{display:block;font-size:.82rem;font-weight:400;color:#4b5563}
 header .en{color:#c7d2fe}
 main{max-width:34rem;margin:0 auto;padding:16px}
 .banner{background:#fef3c7;border:1px solid #f59e0b;border-radius:8px;padding:8px 12px;font-size:.9rem;margin:0 0 16px}
 .card{background:#fff;border:1px solid #d1d5db;border-radius:12px;padding:16px 18px;margin:0 0 16px}
+.card p{margin:0}.card ul+p{margin-top:8px}
 h2{font-size:1.05rem;margin:0 0 10px}
 dl{margin:0}dt{font-weight:600;margin-top:8px}dd{margin:0;overflow-wrap:anywhere}
 .muted{color:#4b5563;font-size:.85rem}
@@ -37,16 +38,25 @@ label.renew input{margin-top:4px;flex:none}
 .actions{display:flex;flex-wrap:wrap;gap:10px;margin-top:16px}
 button{font:inherit;font-weight:600;border-radius:10px;padding:10px 18px;cursor:pointer;border:2px solid #003399;min-height:44px}
 button.primary{background:#003399;color:#fff}
+button.primary .en{color:#dbe4ff}
+button .en{font-weight:400}
 button.secondary{background:#fff;color:#003399}
 button:focus-visible,input:focus-visible{outline:3px solid #ffcc00;outline-offset:2px}
 ul.problems{padding-left:1.2rem}
 code{font-size:.85rem;overflow-wrap:anywhere}`;
 
+/** The EU flag's ring of twelve stars, drawn as dots. */
+const STARS = `<svg class="stars" viewBox="0 0 40 40" aria-hidden="true" focusable="false">${Array.from(
+  { length: 12 },
+  (_, i) =>
+    `<circle cx="${(20 + 15 * Math.sin((i * Math.PI) / 6)).toFixed(2)}" cy="${(20 - 15 * Math.cos((i * Math.PI) / 6)).toFixed(2)}" r="2.4" fill="#ffcc00"/>`,
+).join("")}</svg>`;
+
 function page(input: { title: string; titleEn: string; body: string; nonce: string }): string {
   return `<!doctype html><html lang="cs"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex"><title>${escapeHtml(input.title)} · Testovací peněženka EU</title>
 <style nonce="${input.nonce}">${STYLE}</style></head><body>
-<header><div class="in"><span class="stars" aria-hidden="true"></span><div><strong>Testovací peněženka EU</strong><span class="en" lang="en">EU test wallet</span></div></div></header>
+<header><div class="in">${STARS}<div><strong>Testovací peněženka EU</strong><span class="en" lang="en">EU test wallet</span></div></div></header>
 <main><p class="banner" role="note">Simulátor: osvědčení jsou testovací a nepatří žádné skutečné osobě. <span class="en" lang="en">Simulator: test attestations of no real person.</span></p>
 <h1>${escapeHtml(input.title)}<span class="en" lang="en">${escapeHtml(input.titleEn)}</span></h1>
 ${input.body}</main></body></html>`;
