@@ -195,13 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const marketplace = marketplaceConfig(e);
-  let ageWallet: AgeWalletConfig;
-  try {
-    ageWallet = ageWalletConfig(e);
-  } catch (error) {
-    if (error instanceof AgeWalletEnvError) throw new ConfigError(error.message);
-    throw error;
-  }
+  const ageWallet = ageWalletFromEnv(e);
   let trustedProxies: string[];
   try {
     trustedProxies = parseTrustedProxies(e.TRUSTED_PROXIES ?? "");
@@ -324,6 +318,16 @@ function marketplaceConfig(e: z.infer<typeof envSchema>): MarketplaceConfig {
       apiBase: e.STRIPE_API_BASE,
     };
   return undefined;
+}
+
+/** The EU age attestation's wallet (ADR 0084), its mistakes as the start's one-line ConfigError. */
+function ageWalletFromEnv(e: z.infer<typeof envSchema>): AgeWalletConfig {
+  try {
+    return ageWalletConfig(e);
+  } catch (error) {
+    if (error instanceof AgeWalletEnvError) throw new ConfigError(error.message);
+    throw error;
+  }
 }
 
 /**
