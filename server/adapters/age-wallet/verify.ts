@@ -41,10 +41,15 @@ async function signatureValid(key: JWK, data: string, signature: string): Promis
   }
 }
 
-/** The trusted keys the issuer's JWT may be signed with: the one named by its `kid`, else all. */
-function candidateKeys(trusted: readonly JWK[], issuerJwt: string): JWK[] {
+/**
+ * The trusted keys the issuer's JWT may be signed with: with a `kid`, the key of that `kid` and
+ * those listed without one; without a `kid`, all. `named`: a trusted key carries the JWT's `kid`.
+ */
+function candidateKeys(trusted: readonly JWK[], issuerJwt: string): { keys: JWK[]; named: boolean } {
   const { kid } = headerOf(issuerJwt);
-  return kid === undefined ? [...trusted] : trusted.filter((key) => key.kid === kid);
+  if (kid === undefined) return { keys: [...trusted], named: false };
+  const named = trusted.filter((key) => key.kid === kid);
+  return { keys: [...named, ...trusted.filter((key) => key.kid === undefined)], named: named.length > 0 };
 }
 
 /** The holder's public key from the credential's `cnf` claim (RFC 7800), or null. */
@@ -119,19 +124,18 @@ export async function verifyAgePresentation(
   now: number = Math.floor(Date.now() / 1000),
 ): Promise<Result<AgeProofAnswer, AgeProofFailure>> {
   const issuerJwt = presentation.split("~")[0];
-  let keys: JWK[];
+  let candidates: { keys: JWK[]; named: boolean };
   try {
-    keys = candidateKeys(trusted, issuerJwt);
+    candidates = candidateKeys(trusted, issuerJwt);
   } catch {
     return err("invalid_response");
   }
-  if (keys.length === 0) return err("untrusted_issuer");
   // The issuer's signature first, to tell an unknown issuer from a presentation gone wrong: a
-  // key named by `kid` that does not verify is a forgery or damage, no trusted key at all without
-  // a `kid` is an issuer nobody configured.
+  // trusted key named by the JWT's `kid` that does not verify it is a forgery or damage; no
+  // trusted key verifying it otherwise is an issuer nobody configured.
   const dot = issuerJwt.lastIndexOf(".");
-  const issuerKey = await firstVerifying(keys, issuerJwt.slice(0, dot), issuerJwt.slice(dot + 1));
-  if (!issuerKey) return err(headerOf(issuerJwt).kid === undefined ? "untrusted_issuer" : "invalid_response");
+  const issuerKey = await firstVerifying(candidates.keys, issuerJwt.slice(0, dot), issuerJwt.slice(dot + 1));
+  if (!issuerKey) return err(candidates.named ? "invalid_response" : "untrusted_issuer");
   let result: VerificationResult;
   try {
     result = await instance([issuerKey]).verify(presentation, {

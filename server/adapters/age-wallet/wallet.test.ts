@@ -84,6 +84,25 @@ describe("the EU age attestation through the test wallet", () => {
     expect(await finish(posted, started)).toMatchObject({ ok: false, code: "untrusted_issuer" });
   });
 
+  it("trusts a listed key without a kid, and still no other issuer", async () => {
+    const unnamed = createAgeWallet({
+      walletUrl: simulator.authorizeUrl,
+      clientId: undefined,
+      trustedIssuers: simulator.trustedIssuers.map(({ kid: _kid, ...key }) => key),
+    });
+    for (const [choice, expected] of [
+      ["adult", { ok: true }],
+      ["untrusted", { ok: false, code: "untrusted_issuer" }],
+    ] as const) {
+      const state = `unnamed-${choice}`;
+      const started = await unnamed.start({ state, callbackUrl: CALLBACK });
+      const posted = await walletBrowser().answer(started.redirectUrl, { action: "present", choice });
+      expect(
+        await unnamed.finish({ params: posted.fields, secret: started.secret, callbackUrl: CALLBACK, state }),
+      ).toMatchObject(expected);
+    }
+  });
+
   it("refuses an expired attestation", async () => {
     const started = await attempt();
     const posted = await walletBrowser().answer(started.redirectUrl, {
