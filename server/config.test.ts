@@ -179,6 +179,86 @@ describe("loadConfig", () => {
     );
   });
 
+  // The EU age attestation's wallet (ADR 0084).
+  it("configures the EU wallet: none, the simulator, or a wallet with its trusted issuers from JSON or a file", () => {
+    expect(loadConfig({}).ageWallet).toBeUndefined();
+    const simulated = loadConfig({ AGE_WALLET_SIMULATOR: "true", AGE_WALLET_SIMULATOR_PORT: "3421" });
+    expect(simulated.ageWallet).toEqual({ simulator: { port: 3421, clientId: undefined } });
+    expect(startupWarnings(simulated)).toEqual([
+      "WARNING: the EU wallet simulator is on in production (AGE_WALLET_SIMULATOR=true): anyone can prove being 18+ with a test attestation. Right for the demo, never for a real site.",
+    ]);
+    expect(startupWarnings(loadConfig({ NODE_ENV: "development", AGE_WALLET_SIMULATOR: "true" }))).toEqual(
+      [],
+    );
+    expect(
+      loadConfig({ AGE_WALLET_SIMULATOR: "true", DATABASE_URL: "postgres://localhost/rarita" }).workers,
+    ).toBe(1);
+    expect(() =>
+      loadConfig({ AGE_WALLET_SIMULATOR: "true", WORKERS: "2", DATABASE_URL: "postgres://localhost/rarita" }),
+    ).toThrow(
+      /^Invalid WORKERS="2": the EU wallet simulator \(AGE_WALLET_SIMULATOR=true\) runs in one process/,
+    );
+
+    const key = {
+      kty: "EC",
+      crv: "P-256",
+      x: "f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU",
+      y: "x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0",
+      kid: "issuer-1",
+    };
+    const jwks = JSON.stringify({ keys: [key] });
+    const real = loadConfig({
+      AGE_WALLET_URL: "openid4vp://",
+      AGE_WALLET_CLIENT_ID: "rarita.cz",
+      AGE_WALLET_TRUSTED_ISSUERS: jwks,
+    });
+    expect(real.ageWallet).toEqual({
+      walletUrl: "openid4vp://",
+      clientId: "rarita.cz",
+      trustedIssuers: [key],
+    });
+    expect(startupWarnings(real)).toEqual([]);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rarita-age-wallet-config-"));
+    try {
+      const file = path.join(dir, "issuers.json");
+      fs.writeFileSync(file, jwks);
+      expect(
+        loadConfig({ AGE_WALLET_URL: "https://wallet.example/authorize", AGE_WALLET_TRUSTED_ISSUERS: file })
+          .ageWallet,
+      ).toEqual({
+        walletUrl: "https://wallet.example/authorize",
+        clientId: undefined,
+        trustedIssuers: [key],
+      });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it.each([
+    [{ AGE_WALLET_URL: "openid4vp://" }, /^Invalid AGE_WALLET_TRUSTED_ISSUERS="": a wallet/],
+    [{ AGE_WALLET_CLIENT_ID: "rarita.cz" }, /^Invalid AGE_WALLET_URL="": AGE_WALLET_CLIENT_ID needs/],
+    [
+      { AGE_WALLET_SIMULATOR: "true", AGE_WALLET_URL: "openid4vp://" },
+      /^Invalid AGE_WALLET_URL="openid4vp:\/\/": the simulator/,
+    ],
+    [
+      { AGE_WALLET_URL: "openid4vp://", AGE_WALLET_TRUSTED_ISSUERS: "/nonexistent/issuers.json" },
+      /cannot read the file \(ENOENT\)$/,
+    ],
+    [
+      { AGE_WALLET_URL: "openid4vp://", AGE_WALLET_TRUSTED_ISSUERS: '{"keys":[]}' },
+      /is not a JWKS: no "keys"$/,
+    ],
+    [
+      { AGE_WALLET_URL: "openid4vp://", AGE_WALLET_TRUSTED_ISSUERS: '{"keys":[{"kty":"EC","d":"secret"}]}' },
+      /holds a private or secret key/,
+    ],
+  ])("refuses the EU wallet's configuration %j", (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
   it("reads TRUSTED_PROXIES as addresses, CIDR ranges and keywords, and PUBLIC_URL as set or not", () => {
     const config = loadConfig({ TRUSTED_PROXIES: " 127.0.0.1, ::1,10.0.0.0/8 ,loopback,fd00::/8" });
     expect(config.trustedProxies).toEqual(["127.0.0.1", "::1", "10.0.0.0/8", "loopback", "fd00::/8"]);
@@ -192,6 +272,8 @@ describe("loadConfig", () => {
     ["MARKETPLACE_SIMULATOR", "yes"],
     ["MARKETPLACE_SIMULATOR_PORT", "70000"],
     ["STRIPE_API_BASE", "ftp://stripe.example"],
+    ["AGE_WALLET_SIMULATOR", "yes"],
+    ["AGE_WALLET_URL", "javascript:alert(1)"],
     ["PORT", "abc"],
     ["PORT", "70000"],
     ["PORT", "0"],

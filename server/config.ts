@@ -5,6 +5,12 @@ import path from "node:path";
 import proxyAddr from "proxy-addr";
 import { z } from "zod";
 import { normalizeIban } from "#core/formats/iban.ts";
+import {
+  AGE_WALLET_ENV,
+  type AgeWalletConfig,
+  AgeWalletEnvError,
+  ageWalletConfig,
+} from "./adapters/age-wallet/env.ts";
 
 /**
  * The process configuration, read once from the environment. Every variable is checked here so
@@ -61,6 +67,8 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().min(8, "must be a Stripe secret key (sk_…)").optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(8, "must be a webhook signing secret (whsec_…)").optional(),
   STRIPE_API_BASE: urlWithProtocol(["https:", "http:"]).optional(),
+  // The EU age attestation's wallet (ADR 0084): server/adapters/age-wallet/env.ts.
+  ...AGE_WALLET_ENV,
   PAGE_CACHE: z.enum(["on", "off"]).default("on"),
   WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   // A fail point for the crash tests only (server/modules/bidding/close-crash.test.ts): ignored
@@ -125,6 +133,11 @@ export type Config = {
    */
   marketplace: MarketplaceConfig;
   /**
+   * The EU age attestation (ADR 0084): a real wallet (AGE_WALLET_URL, AGE_WALLET_TRUSTED_ISSUERS,
+   * AGE_WALLET_CLIENT_ID) or the local simulator (AGE_WALLET_SIMULATOR=true); unset: no wallet path.
+   */
+  ageWallet: AgeWalletConfig;
+  /**
    * The anonymous page cache (server/http/page-cache.ts, ADR 0027); PAGE_CACHE=off is for the
    * benchmarks only (bench/page-cost.ts measures what a page costs to render when nobody was
    * served it before): every anonymous page is then rendered, with the same headers.
@@ -182,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const marketplace = marketplaceConfig(e);
+  const ageWallet = ageWalletFromEnv(e);
   let trustedProxies: string[];
   try {
     trustedProxies = parseTrustedProxies(e.TRUSTED_PROXIES ?? "");
@@ -218,11 +232,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { secret: e.TEST_GATEWAY_SECRET ?? randomBytes(32).toString("hex") }
         : undefined,
     marketplace,
+    ageWallet,
     pageCache: e.PAGE_CACHE === "on",
     // The simulator runs in one process: with it, one process unless WORKERS says more (refused above).
     workers:
       e.WORKERS ??
-      (e.NODE_ENV === "production" && e.DATABASE_URL && !(marketplace && "simulator" in marketplace)
+      (e.NODE_ENV === "production" &&
+      e.DATABASE_URL &&
+      !(marketplace && "simulator" in marketplace) &&
+      !(ageWallet && "simulator" in ageWallet)
         ? os.availableParallelism()
         : 1),
     crashAfterAuctionCloses: e.NODE_ENV === "test" ? e.TEST_CRASH_AFTER_AUCTION_CLOSES : undefined,
@@ -244,6 +262,10 @@ export function startupWarnings(config: Config): string[] {
   if (config.marketplace && "simulator" in config.marketplace)
     warnings.push(
       "WARNING: the payment provider simulator is on in production (MARKETPLACE_SIMULATOR=true): deals are paid without any money. Right for the demo, never for a real site.",
+    );
+  if (config.ageWallet && "simulator" in config.ageWallet)
+    warnings.push(
+      "WARNING: the EU wallet simulator is on in production (AGE_WALLET_SIMULATOR=true): anyone can prove being 18+ with a test attestation. Right for the demo, never for a real site.",
     );
   return warnings;
 }
@@ -296,6 +318,16 @@ function marketplaceConfig(e: z.infer<typeof envSchema>): MarketplaceConfig {
       apiBase: e.STRIPE_API_BASE,
     };
   return undefined;
+}
+
+/** The EU age attestation's wallet (ADR 0084), its mistakes as the start's one-line ConfigError. */
+function ageWalletFromEnv(e: z.infer<typeof envSchema>): AgeWalletConfig {
+  try {
+    return ageWalletConfig(e);
+  } catch (error) {
+    if (error instanceof AgeWalletEnvError) throw new ConfigError(error.message);
+    throw error;
+  }
 }
 
 /**
