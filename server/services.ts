@@ -85,7 +85,7 @@ export function createServices({
   });
   const { orders, payments, testGateway } = wirePayments(base, { settings, notifier, listings });
   const watchdogs = wireWatchdogs(base, { notifier, catalog });
-  const { moderation } = wireModeration(base, { notifier, scheduler: bidding });
+  const { moderation, shillSignals } = wireModeration(base, { notifier, scheduler: bidding });
   const liveFeeds = wireLiveFeeds(base, { bidding, messages });
   const accountServices = wireAccounts(base);
   const { shop } = wireShop(base, { settings, orders, payments, ...accountServices });
@@ -128,6 +128,8 @@ export function createServices({
     watchdogs,
     /** Reports, decisions with statements of reasons, complaints (server/modules/moderation). */
     moderation,
+    /** The shill-bidding signals: fingerprints, the daily check, the moderators' list (ADR 0087). */
+    shillSignals,
     /** The back office's dashboard: the queues and the week's figures by the caller's scopes. */
     dashboard: wireDashboard(base, { moderation, ...dealServices }),
     ...liveFeeds,
