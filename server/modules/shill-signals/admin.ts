@@ -8,6 +8,7 @@ import type {
 import type { Locale } from "#core/i18n/index.ts";
 import type { ShillSignalStatus } from "#core/lifecycles/shill-signal.ts";
 import { err, ok } from "#core/result.ts";
+import { SHILL_NOTE_MAX, SHILL_NOTE_MIN } from "#core/schemas/shill-signals.ts";
 import type { Db } from "#server/db/client.ts";
 import type { AuditActor, RecordAudit } from "../admin/index.ts";
 import { bidFacts } from "../bidding/index.ts";
@@ -24,7 +25,6 @@ import { decideSignal, lockSignal } from "./transitions.ts";
  * the staff scope `moderation`.
  */
 
-export const NOTE_MAX = 2000;
 const LIST_LIMIT = 500;
 
 export type SignalFilter = { kind?: ShillSignalKind; status?: ShillSignalStatus };
@@ -128,7 +128,7 @@ export async function decide(
   at: Date,
 ) {
   const note = (decision.note ?? "").trim();
-  if (decision.name === "dismiss" && (note.length < 3 || note.length > NOTE_MAX))
+  if (decision.name === "dismiss" && (note.length < SHILL_NOTE_MIN || note.length > SHILL_NOTE_MAX))
     return err("invalid", { problems: [{ path: ["note"], message: "validation.required" }] });
   return db.transaction(async (tx) => {
     const row = await lockSignal(tx, id);

@@ -202,14 +202,12 @@ describe("the check", () => {
         endedAt: ended,
         winnerId: index === 0 ? collector.user.id : null,
       });
-      await api.db
-        .insert(bids)
-        .values({
-          productId: lot.id,
-          userId: collector.user.id,
-          amountMinor: 100_000,
-          createdAt: new Date(ended.getTime() - HOUR),
-        });
+      await api.db.insert(bids).values({
+        productId: lot.id,
+        userId: collector.user.id,
+        amountMinor: 100_000,
+        createdAt: new Date(ended.getTime() - HOUR),
+      });
     }
     await api.services.shillSignals.detectNow();
     expect(await signalsOf(collector.user.id)).toEqual([]);
