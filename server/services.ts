@@ -85,7 +85,7 @@ export function createServices({
   });
   const { orders, payments, testGateway } = wirePayments(base, { settings, notifier, listings });
   const watchdogs = wireWatchdogs(base, { notifier, catalog });
-  const { moderation, shillSignals } = wireModeration(base, { notifier, scheduler: bidding });
+  const moderationServices = wireModeration(base, { notifier, scheduler: bidding });
   const liveFeeds = wireLiveFeeds(base, { bidding, messages });
   const accountServices = wireAccounts(base);
   const { shop } = wireShop(base, { settings, orders, payments, ...accountServices });
@@ -126,12 +126,10 @@ export function createServices({
     /** The test card gateway's own side (its payment page); null where it is off. */
     testGateway,
     watchdogs,
-    /** Reports, decisions with statements of reasons, complaints (server/modules/moderation). */
-    moderation,
-    /** The shill-bidding signals: fingerprints, the daily check, the moderators' list (ADR 0087). */
-    shillSignals,
+    /** Reports, decisions, complaints (`moderation`); the shill-bidding signals (`shillSignals`, ADR 0087). */
+    ...moderationServices,
     /** The back office's dashboard: the queues and the week's figures by the caller's scopes. */
-    dashboard: wireDashboard(base, { moderation, ...dealServices }),
+    dashboard: wireDashboard(base, { moderation: moderationServices.moderation, ...dealServices }),
     ...liveFeeds,
     ...accountServices,
     ...accountPages,

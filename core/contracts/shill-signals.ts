@@ -40,6 +40,8 @@ export type ShillEvidence =
       /** The seller's ended auctions whose price the bidder raised. */
       raised: number;
       won: number;
+      /** Other sellers' ended auctions the bidder raised in the window. */
+      endedElsewhere: number;
     }
   | {
       kind: "late_new_account";

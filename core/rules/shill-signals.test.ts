@@ -86,7 +86,21 @@ describe("never wins", () => {
       kind: "never_wins",
       raised: 4,
       won: 0,
+      endedElsewhere: 0,
     });
+  });
+
+  it("stays quiet for a collector whose raises spread over other sellers too (4 of 6 here)", () => {
+    const elsewhere = [lot(28, OTHER_SELLER), lot(29, OTHER_SELLER)];
+    const all = [...lots, ...elsewhere];
+    expect(
+      kinds(
+        facts(
+          all.map(([id]) => bid(id)),
+          all,
+        ),
+      ),
+    ).not.toContain("never_wins");
   });
 
   it("stays quiet at 3 auctions, after one win, and for raises of a hidden maximum only", () => {

@@ -16,8 +16,10 @@ export const CONCENTRATION_MIN_BIDS = 10;
 export const CONCENTRATION_MIN_SHARE = 0.8;
 /** ...spread over at least this many of that seller's lots. */
 export const CONCENTRATION_MIN_LOTS = 3;
-/** Never wins: raised the price on at least this many of one seller's ended auctions, won none. */
+/** Never wins: raised the price on at least this many of one seller's ended auctions, won none... */
 export const NEVER_WINS_MIN_LOTS = 4;
+/** ...and they are at least this share of all the ended auctions the bidder raised. */
+export const NEVER_WINS_MIN_SHARE = 0.8;
 /** Late new account: younger than this when bidding... */
 export const NEW_ACCOUNT_DAYS = 7;
 /** ...within this many minutes before the lot's end... */
@@ -89,12 +91,30 @@ function concentration(pair: Pair, ownBidsByBidder: Map<number, number>): ShillE
   return { kind: "concentration", bids: all, onSeller: own.length, days: SIGNAL_WINDOW_DAYS };
 }
 
-function neverWins(pair: Pair, lots: SignalFacts["lots"]): ShillEvidence | null {
+/** The ended auctions whose price each bidder raised (a raise of a hidden maximum moves no price). */
+function endedRaisedByBidder(facts: SignalFacts): Map<number, number> {
+  const lotsByBidder = new Map<number, Set<number>>();
+  for (const bid of facts.bids) {
+    if (bid.kind === "max_raise" || facts.lots.get(bid.productId)?.endedAt == null) continue;
+    const lots = lotsByBidder.get(bid.userId) ?? new Set<number>();
+    lots.add(bid.productId);
+    lotsByBidder.set(bid.userId, lots);
+  }
+  return new Map([...lotsByBidder].map(([bidderId, lots]) => [bidderId, lots.size]));
+}
+
+function neverWins(
+  pair: Pair,
+  lots: SignalFacts["lots"],
+  endedRaised: Map<number, number>,
+): ShillEvidence | null {
   const lotIds = lotIdsOf(pair.bids.filter((bid) => bid.kind !== "max_raise"));
   const ended = lotIds.map((id) => lots.get(id)).filter((lot) => lot?.endedAt != null);
   const won = ended.filter((lot) => lot?.winnerId === pair.bidderId).length;
   if (won > 0 || ended.length < NEVER_WINS_MIN_LOTS) return null;
-  return { kind: "never_wins", raised: ended.length, won };
+  const all = endedRaised.get(pair.bidderId) ?? ended.length;
+  if (ended.length / all < NEVER_WINS_MIN_SHARE) return null;
+  return { kind: "never_wins", raised: ended.length, won, endedElsewhere: all - ended.length };
 }
 
 function lateNewAccount(pair: Pair, facts: SignalFacts): ShillEvidence | null {
@@ -184,6 +204,7 @@ export function detectSignals(facts: SignalFacts): SignalCandidate[] {
   for (const bid of facts.bids)
     if (bid.kind === "manual") ownBidsByBidder.set(bid.userId, (ownBidsByBidder.get(bid.userId) ?? 0) + 1);
   const byAccount = seenByAccount(facts.seen);
+  const endedRaised = endedRaisedByBidder(facts);
   const found: SignalCandidate[] = [];
   for (const pair of pairsOf(facts).values()) {
     const productIds = lotIdsOf(pair.bids);
@@ -192,7 +213,7 @@ export function detectSignals(facts: SignalFacts): SignalCandidate[] {
       sharedFingerprint(pair, "device", byAccount),
       sharedFingerprint(pair, "ip", byAccount),
       sharedAddress(pair, facts.addresses),
-      neverWins(pair, facts.lots),
+      neverWins(pair, facts.lots, endedRaised),
       lateNewAccount(pair, facts),
     ];
     for (const one of evidence)

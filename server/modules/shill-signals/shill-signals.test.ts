@@ -118,7 +118,7 @@ describe("the check", () => {
     const neverWins = found.filter((signal) => signal.kind === "never_wins");
     expect(neverWins).toHaveLength(1);
     expect(neverWins[0]).toMatchObject({ sellerId: seller.user.id, status: "new" });
-    expect(neverWins[0].evidence).toEqual({ kind: "never_wins", raised: 4, won: 0 });
+    expect(neverWins[0].evidence).toEqual({ kind: "never_wins", raised: 4, won: 0, endedElsewhere: 0 });
   });
 
   it("a dismissed signal stays dismissed until it covers a lot it did not", async () => {

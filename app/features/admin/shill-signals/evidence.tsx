@@ -23,7 +23,11 @@ export function evidenceText(t: Translate, locale: Locale, evidence: ShillEviden
     case "shared_address":
       return t("adminShillSignals.evidence.shared_address", { street: evidence.street, zip: evidence.zip });
     case "never_wins":
-      return t("adminShillSignals.evidence.never_wins", { raised: evidence.raised, won: evidence.won });
+      return t("adminShillSignals.evidence.never_wins", {
+        raised: evidence.raised,
+        won: evidence.won,
+        elsewhere: evidence.endedElsewhere,
+      });
     case "late_new_account":
       return t("adminShillSignals.evidence.late_new_account", {
         created: formatDate(evidence.accountCreatedAt, locale),
