@@ -5,6 +5,7 @@ import type { ShillAccount, ShillEvidence, ShillSignalRow } from "#core/contract
 import type { Locale, MessageKey } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import type { ShillSignalStatus } from "#core/lifecycles/shill-signal.ts";
+import { NEW_ACCOUNT_DAYS } from "#core/rules/shill-signals.ts";
 
 type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
 
@@ -33,6 +34,7 @@ export function evidenceText(t: Translate, locale: Locale, evidence: ShillEviden
         created: formatDate(evidence.accountCreatedAt, locale),
         lateBids: evidence.lateBids,
         closest: evidence.closestSeconds,
+        days: NEW_ACCOUNT_DAYS,
       });
   }
 }

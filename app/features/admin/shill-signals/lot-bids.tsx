@@ -32,51 +32,48 @@ function LotBids({ lot, bidderId }: { lot: Lot; bidderId: number }) {
       {lot.bids.length === 0 ? (
         <p className="mt-2 text-sm text-muted">{t("adminShillSignals.detail.noBids")}</p>
       ) : (
-        <div className="mt-2 overflow-x-auto">
-          <table className="w-full min-w-[32rem] text-left text-sm">
-            <thead className="text-muted">
-              <tr>
-                <th className="py-1 pr-3 font-medium">{t("adminShillSignals.detail.bidWho")}</th>
-                <th className="py-1 pr-3 text-right font-medium">
-                  {t("adminShillSignals.detail.bidAmount")}
-                </th>
-                <th className="py-1 font-medium">{t("adminShillSignals.detail.bidAt")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {lot.bids.map((bid) => (
-                <tr
-                  key={bid.id}
-                  className={`border-t border-line ${bid.bidder.id === bidderId ? "bg-secondary/10" : ""}`}
-                  data-testid="signal-bid"
-                >
-                  <td className="py-1 pr-3">
-                    <AccountLink account={bid.bidder} />
-                    {bid.bidder.id === bidderId ? (
-                      <span className="ml-2 text-xs font-semibold text-primary-dark">
-                        {t("adminShillSignals.detail.bidderMark")}
-                      </span>
-                    ) : null}
-                    {bid.bidder.id === lot.winnerId ? (
-                      <span className="ml-2 text-xs font-semibold text-success">
-                        {t("adminShillSignals.detail.winner")}
-                      </span>
-                    ) : null}
-                  </td>
-                  <td className="whitespace-nowrap py-1 pr-3 text-right">
-                    {formatPrice(bid.amountMinor, null, { locale })}
-                    {bid.automatic ? (
-                      <span className="block text-xs text-muted">
-                        {t("adminShillSignals.detail.automatic")}
-                      </span>
-                    ) : null}
-                  </td>
-                  <td className="whitespace-nowrap py-1">{formatDate(bid.at, locale, true)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ol className="mt-2 text-sm">
+          <li
+            className="hidden gap-x-4 py-1 text-muted tablet:grid tablet:grid-cols-[1fr_auto_12rem]"
+            aria-hidden="true"
+          >
+            <span>{t("adminShillSignals.detail.bidWho")}</span>
+            <span className="text-right">{t("adminShillSignals.detail.bidAmount")}</span>
+            <span>{t("adminShillSignals.detail.bidAt")}</span>
+          </li>
+          {lot.bids.map((bid) => (
+            <li
+              key={bid.id}
+              className={`grid grid-cols-[1fr_auto] gap-x-4 border-t border-line px-1 py-1.5 tablet:grid-cols-[1fr_auto_12rem] ${bid.bidder.id === bidderId ? "bg-secondary/10" : ""}`}
+              data-testid="signal-bid"
+            >
+              <span className="col-span-2 tablet:col-span-1">
+                <AccountLink account={bid.bidder} />
+                {bid.bidder.id === bidderId ? (
+                  <span className="ml-2 text-xs font-semibold text-primary-dark">
+                    {t("adminShillSignals.detail.bidderMark")}
+                  </span>
+                ) : null}
+                {bid.bidder.id === lot.winnerId ? (
+                  <span className="ml-2 text-xs font-semibold text-success">
+                    {t("adminShillSignals.detail.winner")}
+                  </span>
+                ) : null}
+              </span>
+              <span className="whitespace-nowrap text-muted tablet:order-last">
+                {formatDate(bid.at, locale, true)}
+              </span>
+              <span className="whitespace-nowrap text-right font-medium">
+                {formatPrice(bid.amountMinor, null, { locale })}
+                {bid.automatic ? (
+                  <span className="ml-1 text-xs font-normal text-muted">
+                    ({t("adminShillSignals.detail.automatic")})
+                  </span>
+                ) : null}
+              </span>
+            </li>
+          ))}
+        </ol>
       )}
     </li>
   );
