@@ -62,14 +62,14 @@ export function AccountLink({ account }: { account: ShillAccount }) {
   const { locale } = useTranslation();
   if (account.deleted && !account.email) return <span>{account.username}</span>;
   return (
-    <span className="break-all">
+    <span className="break-words">
       <Link
         to={localePath("adminUser", locale, { id: account.id })}
         className="font-semibold text-primary-dark underline underline-offset-4"
       >
         {account.username}
       </Link>{" "}
-      <span className="text-muted">({account.email})</span>
+      <span className="inline-block max-w-full break-all text-muted">({account.email})</span>
     </span>
   );
 }

@@ -157,7 +157,7 @@ export default function AdminShillSignalPage({ loaderData, actionData }: Route.C
       ) : null}
       <Decided detail={detail} />
       {detail.status === "new" ? (
-        <div className="grid gap-6 desktop:grid-cols-2">
+        <div className="grid items-start gap-6 desktop:grid-cols-2">
           <DismissForm reply={actionData?.intent === "dismiss" ? actionData.result : undefined} />
           <div className="flex flex-col gap-2">
             <p className="text-sm text-muted">{t("adminShillSignals.detail.actLead")}</p>
