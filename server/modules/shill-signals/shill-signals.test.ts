@@ -8,6 +8,7 @@ import { bids } from "../bidding/tables.ts";
 import { moderationDecisions } from "../moderation/tables.ts";
 import { users } from "../users/tables.ts";
 import { createFingerprintRecorder, fingerprintHash } from "./fingerprints.ts";
+import { createShillSignalsPersonalData } from "./personal-data.ts";
 import { accountFingerprints, shillSignals } from "./tables.ts";
 
 /**
@@ -211,5 +212,39 @@ describe("the check", () => {
     }
     await api.services.shillSignals.detectNow();
     expect(await signalsOf(collector.user.id)).toEqual([]);
+  });
+});
+
+describe("personal data", () => {
+  it("exports the fingerprints' dates and the signals without the other party; erasure keeps what was acted on", async () => {
+    const source = createShillSignalsPersonalData(api.db);
+    const exported = (await source.exportFor({ userId: friend.user.id, email: friend.user.email })) as {
+      accountFingerprints: { kind: string }[];
+      shillSignals: Record<string, unknown>[];
+    };
+    expect(exported.accountFingerprints.map((row) => row.kind).sort()).toEqual(["device", "ip"]);
+    expect(JSON.stringify(exported)).not.toContain(fingerprintHash("k".repeat(40), "ip", "203.0.113.7"));
+    expect(exported.shillSignals).toContainEqual(
+      expect.objectContaining({ kind: "never_wins", status: "acted", role: "bidder" }),
+    );
+    expect(JSON.stringify(exported.shillSignals)).not.toContain(String(seller.user.username));
+    const [other] = await insertBidders(api.db, 1);
+    await api.db.insert(shillSignals).values({
+      kind: "shared_ip",
+      bidderId: other.user.id,
+      sellerId: seller.user.id,
+      status: "new",
+      productIds: [],
+      evidence: { kind: "shared_ip", fingerprint: "00000000", bidderSince: "", sellerSince: "" },
+    });
+    const erased = await api.db.transaction((tx) =>
+      source.eraseFor(tx, { userId: other.user.id, email: other.user.email, at: new Date() }),
+    );
+    expect(erased).toEqual({ fingerprints: 0, shillSignals: 1 });
+    const friendErased = await api.db.transaction((tx) =>
+      source.eraseFor(tx, { userId: friend.user.id, email: friend.user.email, at: new Date() }),
+    );
+    expect(friendErased).toMatchObject({ fingerprints: 2 });
+    expect((await signalsOf(friend.user.id)).map((signal) => signal.status)).toContain("acted");
   });
 });
