@@ -24,9 +24,13 @@ export function fingerprintKey(configured: string | undefined, dataDir: string):
   try {
     return fs.readFileSync(file, "utf8").trim();
   } catch {
-    const key = randomBytes(32).toString("hex");
     fs.mkdirSync(dataDir, { recursive: true });
-    fs.writeFileSync(file, key, { mode: 0o600, flag: "wx" });
+    try {
+      fs.writeFileSync(file, randomBytes(32).toString("hex"), { mode: 0o600, flag: "wx" });
+    } catch (error) {
+      // Another process of the same server drew it first: theirs is the key.
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
     return fs.readFileSync(file, "utf8").trim();
   }
 }

@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
@@ -7,7 +10,7 @@ import { auditLog } from "../admin/tables.ts";
 import { bids } from "../bidding/tables.ts";
 import { moderationDecisions } from "../moderation/tables.ts";
 import { users } from "../users/tables.ts";
-import { createFingerprintRecorder, fingerprintHash } from "./fingerprints.ts";
+import { createFingerprintRecorder, fingerprintHash, fingerprintKey } from "./fingerprints.ts";
 import { createShillSignalsPersonalData } from "./personal-data.ts";
 import { accountFingerprints, shillSignals } from "./tables.ts";
 
@@ -246,5 +249,19 @@ describe("personal data", () => {
     );
     expect(friendErased).toMatchObject({ fingerprints: 2 });
     expect((await signalsOf(friend.user.id)).map((signal) => signal.status)).toContain("acted");
+  });
+});
+
+describe("the key", () => {
+  it("is the configured one, or one drawn once and kept in the data directory", () => {
+    expect(fingerprintKey("x".repeat(40), "/nonexistent")).toBe("x".repeat(40));
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hshl-key-"));
+    try {
+      const drawn = fingerprintKey(undefined, dir);
+      expect(drawn).toMatch(/^[0-9a-f]{64}$/);
+      expect(fingerprintKey(undefined, dir)).toBe(drawn);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
