@@ -64,6 +64,8 @@ export default [
     ...page("adminComplaints", "routes/admin/moderation/complaints.tsx"),
     ...page("adminComplaint", "routes/admin/moderation/complaint.tsx"),
     ...page("adminUserRestriction", "routes/admin/moderation/user-restriction.tsx"),
+    ...page("adminShillSignals", "routes/admin/moderation/shill-signals.tsx"),
+    ...page("adminShillSignal", "routes/admin/moderation/shill-signal.tsx"),
     ...page("adminCategories", "routes/admin/catalog/categories.tsx"),
     ...page("adminCategory", "routes/admin/catalog/category.tsx"),
     ...page("adminBrands", "routes/admin/catalog/brands.tsx"),

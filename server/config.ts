@@ -54,6 +54,7 @@ const envSchema = z.object({
   ),
   RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
   ALTCHA_HMAC_KEY: z.string().min(32, "must be at least 32 characters").optional(),
+  FINGERPRINT_HMAC_KEY: z.string().min(32, "must be at least 32 characters").optional(),
   SMS_GATEWAY_URL: urlWithProtocol(["https:", "http:"]).optional(),
   SMS_GATEWAY_TOKEN: z.string().min(1).optional(),
   BANK_ACCOUNT_IBAN: z
@@ -111,6 +112,11 @@ export type Config = {
    * for the instance that issued it, and a restart invalidates the open ones.
    */
   altchaHmacKey: string;
+  /**
+   * Keys the hashes of the devices and addresses signed-in accounts are seen with (the shill-bidding
+   * signals, ADR 0087). Unset: one drawn once and kept in DATA_DIR (one instance only).
+   */
+  fingerprintHmacKey: string | undefined;
   /** An HTTP SMS gateway (server/adapters/sms.ts); unset: codes go to the log and the SMS outbox. */
   smsGateway: { url: string; token: string | undefined } | undefined;
   /**
@@ -225,6 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { secret: e.RECAPTCHA_SECRET, verifyUrl: e.RECAPTCHA_VERIFY_URL, minScore: e.RECAPTCHA_MIN_SCORE }
       : undefined,
     altchaHmacKey: e.ALTCHA_HMAC_KEY ?? randomBytes(32).toString("hex"),
+    fingerprintHmacKey: e.FINGERPRINT_HMAC_KEY,
     smsGateway: e.SMS_GATEWAY_URL ? { url: e.SMS_GATEWAY_URL, token: e.SMS_GATEWAY_TOKEN } : undefined,
     bankAccountIban: e.BANK_ACCOUNT_IBAN ? (normalizeIban(e.BANK_ACCOUNT_IBAN) ?? undefined) : undefined,
     testGateway:

@@ -88,7 +88,7 @@ export function createServices({
   });
   const { orders, payments, testGateway } = wirePayments(base, { settings, notifier, listings });
   const watchdogs = wireWatchdogs(base, { notifier, catalog });
-  const { moderation } = wireModeration(base, { notifier, scheduler: bidding });
+  const moderationServices = wireModeration(base, { notifier, scheduler: bidding });
   const liveFeeds = wireLiveFeeds(base, { bidding, messages });
   const accountServices = wireAccounts(base);
   const { shop } = wireShop(base, { settings, orders, payments, ...accountServices });
@@ -131,10 +131,10 @@ export function createServices({
     watchdogs,
     /** The badges of profiles, sellers and bidders (issue 36; server/wiring/trust.ts). */
     ...trust,
-    /** Reports, decisions with statements of reasons, complaints (server/modules/moderation). */
-    moderation,
+    /** Reports, decisions, complaints (`moderation`); the shill-bidding signals (`shillSignals`, ADR 0087). */
+    ...moderationServices,
     /** The back office's dashboard: the queues and the week's figures by the caller's scopes. */
-    dashboard: wireDashboard(base, { moderation, ...dealServices }),
+    dashboard: wireDashboard(base, { moderation: moderationServices.moderation, ...dealServices }),
     ...liveFeeds,
     ...accountServices,
     ...accountPages,

@@ -19,6 +19,14 @@ export const ADMIN_PATHS = {
   adminComplaints: { cs: "/admin/moderace/stiznosti", en: "/en/admin/moderation/complaints" },
   adminComplaint: { cs: "/admin/moderace/stiznosti/:id", en: "/en/admin/moderation/complaints/:id" },
   adminUserRestriction: { cs: "/admin/moderace/uzivatel/:id", en: "/en/admin/moderation/users/:id" },
+  adminShillSignals: {
+    cs: "/admin/moderace/podezrele-prihazovani",
+    en: "/en/admin/moderation/shill-bidding",
+  },
+  adminShillSignal: {
+    cs: "/admin/moderace/podezrele-prihazovani/:id",
+    en: "/en/admin/moderation/shill-bidding/:id",
+  },
 
   // Catalogue.
   adminCategories: { cs: "/admin/katalog/kategorie", en: "/en/admin/catalog/categories" },

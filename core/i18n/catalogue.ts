@@ -19,6 +19,7 @@ import adminDeals from "./ui/admin-deals.json" with { type: "json" };
 import adminModeration from "./ui/admin-moderation.json" with { type: "json" };
 import adminOrders from "./ui/admin-orders.json" with { type: "json" };
 import adminSettings from "./ui/admin-settings.json" with { type: "json" };
+import adminShillSignals from "./ui/admin-shill-signals.json" with { type: "json" };
 import adminStaff from "./ui/admin-staff.json" with { type: "json" };
 import adminUsers from "./ui/admin-users.json" with { type: "json" };
 import bidding from "./ui/bidding.json" with { type: "json" };
@@ -65,6 +66,7 @@ export const uiNamespaces = {
   adminDashboard,
   adminDeals,
   adminDealSupport,
+  adminShillSignals,
   moderation,
   account,
   accountData,

@@ -5,6 +5,7 @@ import { complaintLifecycle, reportLifecycle } from "./moderation.ts";
 import { orderLifecycle } from "./order.ts";
 import { paymentLifecycle } from "./payment.ts";
 import { paymentRequestLifecycle } from "./payment-request.ts";
+import { shillSignalLifecycle } from "./shill-signal.ts";
 import { testGatewayLifecycle } from "./test-gateway.ts";
 
 /**
@@ -20,5 +21,6 @@ export const LIFECYCLES = [
   paymentRequestLifecycle,
   reportLifecycle,
   complaintLifecycle,
+  shillSignalLifecycle,
   testGatewayLifecycle,
 ];

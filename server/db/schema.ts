@@ -29,6 +29,7 @@ export * from "../modules/payments/tables/refunds.ts";
 export * from "../modules/payments/tables.ts";
 export * from "../modules/reviews/tables.ts";
 export * from "../modules/settings/tables.ts";
+export * from "../modules/shill-signals/tables.ts";
 export * from "../modules/shop/tables.ts";
 export * from "../modules/unpaid-wins/tables.ts";
 export * from "../modules/users/tables.ts";

@@ -13,6 +13,7 @@ import { isContentUpload } from "../modules/cms/api/index.ts";
 import { LISTING_IMAGE_UPLOAD_PATH } from "../modules/listing-photos/api.ts";
 import { createImageVariants, imageVariantHandler } from "../modules/media/index.ts";
 import { isBankStatementUpload } from "../modules/payments/api/index.ts";
+import { recordAccountFingerprints } from "../modules/shill-signals/api.ts";
 import type { Services } from "../services.ts";
 import { ApiError, notFoundJson } from "./api/errors.ts";
 import { mountApi } from "./api/index.ts";
@@ -109,6 +110,8 @@ export function createHttpApp({
   serveImageVariants(app, config, logger);
   if (on("locale")) app.use(localeMiddleware);
   if (on("session")) app.use(sessionMiddleware);
+  // The shill-bidding signals' fingerprints of signed-in accounts (ADR 0087).
+  if (on("session")) app.use(recordAccountFingerprints);
   if (on("csrf")) app.use(csrfProtection(config.publicUrl));
   if (pageCache && on("pageCacheClear")) app.use(pageCache.clearOnWrite);
   if (publicJsonCache) app.use(publicJsonCache.clearOnWrite);

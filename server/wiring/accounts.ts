@@ -36,6 +36,7 @@ import {
 import { createOrdersPersonalData } from "#server/modules/orders/index.ts";
 import { ordersAndPaymentsOfUser } from "#server/modules/payments/index.ts";
 import { createProfileReviews, createReviewsPersonalData } from "#server/modules/reviews/index.ts";
+import { createShillSignalsPersonalData } from "#server/modules/shill-signals/index.ts";
 import { createShopPersonalData } from "#server/modules/shop/index.ts";
 import { createUnpaidWinsPersonalData } from "#server/modules/unpaid-wins/index.ts";
 import {
@@ -177,6 +178,7 @@ function personalDataSources(
     createDealsPersonalData(db, { productNames }),
     createDisputesPersonalData(db, disputes),
     createUnpaidWinsPersonalData(db),
+    createShillSignalsPersonalData(db),
     credentialsPersonalData,
     createAuthPersonalData(db),
   ];

@@ -14,6 +14,7 @@ import {
 } from "#server/modules/messages/index.ts";
 import { createModerationService } from "#server/modules/moderation/index.ts";
 import { reviewForModeration, takeOpenReviewReports } from "#server/modules/reviews/index.ts";
+import { createShillSignalsService, fingerprintKey } from "#server/modules/shill-signals/index.ts";
 import {
   accountsForModeration,
   blockAccount,
@@ -27,7 +28,7 @@ import type { Base } from "./base.ts";
  * the reviews through their owners' named reads and operations, passed in here.
  */
 export function wireModeration(
-  { db, mail, config }: Base,
+  { db, mail, config, jobs, logger }: Base,
   { notifier, scheduler }: { notifier: Notifier; scheduler: ListingScheduler },
 ) {
   const moderation = createModerationService({
@@ -52,5 +53,16 @@ export function wireModeration(
     content: { message: messageForModeration, review: reviewForModeration },
     olderReports: { message: takeOpenMessageReports, review: takeOpenReviewReports },
   });
-  return { moderation };
+  // The shill-bidding signals (ADR 0087): a moderator decides on each, through moderation's decisions.
+  const shillSignals = createShillSignalsService({
+    db,
+    jobs,
+    logger,
+    recordAudit,
+    fingerprintKey: fingerprintKey(config.fingerprintHmacKey, config.dataDir),
+  });
+  void shillSignals
+    .registerJobs()
+    .catch((err) => logger.error({ err }, "could not register the shill-bidding signals' check"));
+  return { moderation, shillSignals };
 }

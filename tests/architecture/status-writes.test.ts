@@ -41,6 +41,11 @@ const OWNERS = [
     owner: "server/modules/moderation/transitions.ts",
   },
   {
+    table: "shillSignals",
+    sqlName: "shill_signals",
+    owner: "server/modules/shill-signals/transitions.ts",
+  },
+  {
     table: "testGatewayPayments",
     sqlName: "test_gateway_payments",
     owner: "server/modules/payments/gateways.ts",

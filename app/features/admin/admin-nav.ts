@@ -17,6 +17,7 @@ export const ADMIN_NAV: AdminNavSection[] = [
       { page: "adminModeration", label: "admin.nav.moderation", scope: "moderation" },
       { page: "adminDecisions", label: "admin.nav.decisions", scope: "moderation" },
       { page: "adminComplaints", label: "admin.nav.complaints", scope: "moderation" },
+      { page: "adminShillSignals", label: "adminShillSignals.nav", scope: "moderation" },
     ],
   },
   {

@@ -20,6 +20,7 @@ import { blogCategorySeeds, blogPostSeeds, documentSeeds, infoPageSeeds, makePdf
 import { type PlannedProduct, planDemoProducts } from "./products.ts";
 import { createRandom } from "./random.ts";
 import { buildSettings, countrySeeds, currencySeeds, FEES } from "./settings-data.ts";
+import { seedShillPatterns } from "./shill-patterns.ts";
 import { curateShop, seedShopActivity } from "./shop.ts";
 import { DEMO_STAFF } from "./staff-data.ts";
 import { drawBannerSvg, drawProductSvg } from "./svg.ts";
@@ -272,6 +273,13 @@ async function seed(
   });
   // The shop's stock and sales the demo relies on (the last 3 bottles, sold out, on sale).
   curateShop(planned);
+  // The shill-bidding patterns the moderators' list shows (ADR 0087), over the planned bids.
+  const shill = await seedShillPatterns(tx, {
+    planned,
+    users,
+    now,
+    passwordHash: ctx.hashes.values().next().value as string,
+  });
   await insertChunked(
     tx,
     t.products,
@@ -405,6 +413,7 @@ async function seed(
     products: planned.length,
     images: images.length,
     bids: bids.length,
+    shillBids: shill.friendBids + shill.newcomerBids,
     blogPosts: posts.length,
     ...extra,
   };

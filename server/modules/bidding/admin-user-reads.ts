@@ -1,4 +1,4 @@
-import { count, desc, eq } from "drizzle-orm";
+import { asc, count, desc, eq, gte, inArray } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { bids } from "./tables.ts";
 
@@ -35,4 +35,25 @@ export async function bidsOfUser(
     db.select({ total: count() }).from(bids).where(eq(bids.userId, userId)),
   ]);
   return { rows: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })), total };
+}
+
+/** A bid as the shill-bidding signals read it (ADR 0087): who, on what, of which kind, when. */
+export type BidFactRow = {
+  id: number;
+  productId: number;
+  userId: number;
+  amountMinor: number;
+  kind: string;
+  createdAt: Date;
+};
+
+/** The bids placed since `since`, or every bid of `productIds` (the signals' detail), oldest first. */
+export function bidFacts(db: Db, of: { since: Date } | { productIds: number[] }): Promise<BidFactRow[]> {
+  const where = "since" in of ? gte(bids.createdAt, of.since) : inArray(bids.productId, of.productIds);
+  const { id, productId, userId, amountMinor, kind, createdAt } = bids;
+  return db
+    .select({ id, productId, userId, amountMinor, kind, createdAt })
+    .from(bids)
+    .where(where)
+    .orderBy(asc(bids.id));
 }

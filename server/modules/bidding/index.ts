@@ -1,5 +1,5 @@
 export { type BidOnProduct, createAccountBids } from "./account-bids.ts";
-export { type AdminUserBid, bidsOfUser } from "./admin-user-reads.ts";
+export { type AdminUserBid, type BidFactRow, bidFacts, bidsOfUser } from "./admin-user-reads.ts";
 export { type BiddingDashboardFigures, biddingDashboardFigures } from "./dashboard-figures.ts";
 /** The NOTIFY channel of auction changes (bids, closes, activations): caches of public pages listen. */
 export { AUCTION_EVENTS_CHANNEL } from "./events.ts";

@@ -27,6 +27,8 @@ export type AuctionSummary = {
   leaderId: number | null;
   leaderMaxMinor: number | null;
   winnerId: number | null;
+  /** The seller (the shill-bidding signals pair bidders with sellers). */
+  sellerId: number | null;
   /** The main photo's path (`path/file_name`), or null without photos. */
   image: string | null;
 };
@@ -57,6 +59,7 @@ export async function auctionSummaries(executor: Db, ids: number[]): Promise<Map
         leaderId: products.leaderId,
         leaderMaxMinor: products.leaderMaxMinor,
         winnerId: products.winnerId,
+        sellerId: products.sellerId,
         image: coverImage,
       })
       .from(products)

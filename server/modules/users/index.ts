@@ -55,7 +55,7 @@ export { type PublicName, publicNamesOf } from "./public-names.ts";
 export { type NoticeRecipient, recipientsOf } from "./recipients.ts";
 export { createSignInAccounts } from "./sign-in.ts";
 export { isVerifiedUserSql, usernameSql } from "./sql-fragments.ts";
-export { type StaffContact, staffContactsOf, userIdsMatching } from "./staff-lookup.ts";
+export { addressLinesOf, type StaffContact, staffContactsOf, userIdsMatching } from "./staff-lookup.ts";
 export {
   createStaffRolesService,
   type StaffChange,

@@ -1,6 +1,6 @@
 import { ilike, inArray, or } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { users } from "./tables.ts";
+import { addresses, users } from "./tables.ts";
 
 /**
  * Accounts as the back office names the parties of another module's records (a deal's buyer and
@@ -34,3 +34,9 @@ export async function userIdsMatching(executor: Db, text: string, limit = 500): 
     .limit(limit);
   return rows.map((row) => row.id);
 }
+/** The street and postal code of the accounts' saved addresses (the shill-bidding signals compare them). */
+export const addressLinesOf = (db: Db, ids: number[]) =>
+  db
+    .select({ userId: addresses.userId, street: addresses.street, zip: addresses.zip })
+    .from(addresses)
+    .where(inArray(addresses.userId, ids));
