@@ -56,17 +56,10 @@ type ServiceOptions = {
   dealTerms?: DealTermsSource;
 };
 
-export function createServices({
-  database,
-  config,
-  logger,
-  jobs = createJobRunner({ database, logger }),
-  mailTransport,
-  smsSender,
-  marketplace,
-  dealTerms,
-}: ServiceOptions) {
-  const base = wireAdapters({ database, config, logger, jobs, mailTransport, smsSender, marketplace });
+export function createServices(options: ServiceOptions) {
+  const { database, logger, dealTerms } = options;
+  const jobs = options.jobs ?? createJobRunner({ database, logger });
+  const base = wireAdapters({ ...options, jobs });
   const { db, mail, sms } = base;
   // One settings service for every module that reads the settings; it keeps them in memory until
   // they change (server/db/notify-cache.ts), like the currencies, the category tree and banners.
@@ -75,7 +68,7 @@ export function createServices({
   const { notifier, reviews, messages, wishlist } = wireNoticesAndConversations(base);
   const dealServices = wireDeals(base, { settings, notifier, terms: dealTerms });
   const trust = wireTrust(base);
-  const { productPages, listingQuota, bidding, listings, uploads } = wireListingsAndAuctions(base, {
+  const listingAreas = wireListingsAndAuctions(base, {
     settings,
     catalog,
     notifier,
@@ -86,7 +79,9 @@ export function createServices({
     dealHolds: dealServices.deals.holdsListing,
     trustBadges: trust.trustBadges,
   });
-  const { orders, payments, testGateway } = wirePayments(base, { settings, notifier, listings });
+  const { productPages, listingQuota, bidding, listings, uploads } = listingAreas;
+  const paymentAreas = wirePayments(base, { settings, notifier, listings });
+  const { orders, payments } = paymentAreas;
   const watchdogs = wireWatchdogs(base, { notifier, catalog });
   const moderationServices = wireModeration(base, { notifier, scheduler: bidding });
   const liveFeeds = wireLiveFeeds(base, { bidding, messages });
@@ -116,18 +111,14 @@ export function createServices({
     wishlist,
     catalog,
     catalogAdmin: backOfficeCatalog(db),
-    productPages,
-    listingQuota,
-    bidding,
-    listings,
-    orders,
-    payments,
+    // The product page, auctions, listings (server/wiring/listings-and-auctions.ts).
+    ...listingAreas,
+    // Orders, payments and the test card gateway's own side, null where it is off.
+    ...paymentAreas,
     // Deals through the site, their disputes, deal terms and back office (server/wiring/deals.ts).
     ...dealServices,
     /** The operator's shop: cart, checkout, placing orders (server/modules/shop). */
     shop,
-    /** The test card gateway's own side (its payment page); null where it is off. */
-    testGateway,
     watchdogs,
     /** The badges of profiles, sellers and bidders (issue 36; server/wiring/trust.ts). */
     ...trust,

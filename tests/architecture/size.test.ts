@@ -18,7 +18,10 @@ const MAX_MODULE_LINES = 4000;
  * Modules still over the limit, each with what is to bring it under; the test fails when one of
  * them gets under it too, so that its line here goes with it.
  */
-const KNOWN_LARGE_MODULES: Record<string, string> = {};
+const KNOWN_LARGE_MODULES: Record<string, string> = {
+  deals:
+    "over by the trust badges' count of completed deals (issue 36): the deals' back office (admin*.ts, api/admin-deals.ts, about 760 lines) is to become its own module, reading the deals' tables as a declared read side and acting through the deals' index",
+};
 
 /** Data, not logic (the demo data and its tables, generated migrations), and the tests' helpers. */
 const DATA = /^server\/(db\/seed|db\/migrations|test)\//;
