@@ -51,7 +51,14 @@ export {
   runningAuctionsOf,
 } from "./auction-rows.ts";
 export { catalogProducts } from "./catalog-products.ts";
-export type { ShopProduct, StockLine, StockProblem, StockReservation } from "./contracts.ts";
+export type {
+  EvidenceSubject,
+  ListingEvidenceHook,
+  ShopProduct,
+  StockLine,
+  StockProblem,
+  StockReservation,
+} from "./contracts.ts";
 export { coverImage } from "./cover-image.ts";
 export { createDiagnosticsListing } from "./diagnostics-auction.ts";
 export { registerListingJobs } from "./jobs.ts";

@@ -60,6 +60,15 @@ export function SettingSummary({ name, value }: { name: SettingName; value: unkn
     }
     case "deals":
       return <DealsSummary value={object(value)} />;
+    case "authenticityEvidence":
+      return (
+        <span>
+          {t("adminSettings.summary.authenticityEvidence", {
+            categories: list(object(value).categoryIds).length,
+            threshold: money(object(value).auctionThresholdMinor),
+          })}
+        </span>
+      );
     case "softClose":
       return <span>{String(object(value).minutes ?? "—")} min</span>;
     case "shop":
