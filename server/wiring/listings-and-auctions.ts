@@ -9,6 +9,7 @@ import {
   scheduleBiddingSweep,
   visibleBidsOf,
 } from "#server/modules/bidding/index.ts";
+import { createListingEvidenceService } from "#server/modules/listing-evidence/index.ts";
 import { createListingImageStore } from "#server/modules/listing-photos/index.ts";
 import {
   type CatalogService,
@@ -88,6 +89,8 @@ export function wireListingsAndAuctions(
   const listingImages = createListingImageStore(path.join(config.dataDir, "uploads"));
   // Image uploads per user (listing photos and avatars together): media/uploads.ts.
   const uploads = createUploadLimiter();
+  // A spirit's evidence of authenticity: checked and saved by the listings' submission (its hook).
+  const listingEvidence = createListingEvidenceService({ db, settings });
   const listingsService = createListingsService({
     db,
     uploads,
@@ -105,6 +108,7 @@ export function wireListingsAndAuctions(
     }),
     logger,
     dealHolds,
+    evidence: listingEvidence.hook,
   });
   // The listings' service with the read side's "write to the seller" reads (ADR 0071's direction).
   const listings = {
@@ -117,7 +121,7 @@ export function wireListingsAndAuctions(
   void registerListingJobs(jobs, listingImages, listings, logger).catch((err) =>
     logger.error({ err }, "could not schedule the nightly listing sweep"),
   );
-  return { productPages, listingQuota, bidding, listings, uploads };
+  return { productPages, listingQuota, bidding, listings, uploads, listingEvidence };
 }
 
 /**
