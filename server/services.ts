@@ -73,19 +73,16 @@ export function createServices({
   const catalog = createCatalogService(db, base.shellData, refreshSearchText);
   const { notifier, reviews, messages, wishlist } = wireNoticesAndConversations(base);
   const dealServices = wireDeals(base, { settings, notifier, terms: dealTerms });
-  const { productPages, listingQuota, bidding, listings, uploads, listingEvidence } = wireListingsAndAuctions(
-    base,
-    {
-      settings,
-      catalog,
-      notifier,
-      messages,
-      reviews,
-      onAuctionSold: dealServices.deals.onAuctionSold,
-      biddingSuspended: dealServices.unpaidWins.biddingSuspended,
-      dealHolds: dealServices.deals.holdsListing,
-    },
-  );
+  const { productPages, listingQuota, bidding, listings, uploads } = wireListingsAndAuctions(base, {
+    settings,
+    catalog,
+    notifier,
+    messages,
+    reviews,
+    onAuctionSold: dealServices.deals.onAuctionSold,
+    biddingSuspended: dealServices.unpaidWins.biddingSuspended,
+    dealHolds: dealServices.deals.holdsListing,
+  });
   const { orders, payments, testGateway } = wirePayments(base, { settings, notifier, listings });
   const watchdogs = wireWatchdogs(base, { notifier, catalog });
   const { moderation } = wireModeration(base, { notifier, scheduler: bidding });
@@ -120,8 +117,6 @@ export function createServices({
     listingQuota,
     bidding,
     listings,
-    /** A listing's evidence of authenticity (server/modules/listing-evidence). */
-    listingEvidence,
     orders,
     payments,
     // Deals through the site, their disputes, deal terms and back office (server/wiring/deals.ts).

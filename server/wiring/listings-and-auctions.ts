@@ -117,11 +117,13 @@ export function wireListingsAndAuctions(
       contactTarget(db, userId, productId, locale),
     contactItems: (sellerId: number, locale: Locale, limit?: number) =>
       contactItems(db, sellerId, locale, limit),
+    /** A listing's evidence of authenticity (server/modules/listing-evidence): the form's rules, the gallery. */
+    evidence: listingEvidence,
   };
   void registerListingJobs(jobs, listingImages, listings, logger).catch((err) =>
     logger.error({ err }, "could not schedule the nightly listing sweep"),
   );
-  return { productPages, listingQuota, bidding, listings, uploads, listingEvidence };
+  return { productPages, listingQuota, bidding, listings, uploads };
 }
 
 /**

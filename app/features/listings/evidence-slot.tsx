@@ -35,16 +35,10 @@ export function EvidenceSlotField({
   const hydrated = useHydrated();
   const id = useId();
   const [photo, setPhoto] = useState<ManagedImage | null>(initial);
-  const [dropActive, setDropActive] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
   const { uploads, problems, uploadFiles } = useImageUploads(uploadUrl, (ready) =>
     setPhoto(ready[0] ?? null),
   );
   const messages = [...(errors ?? []), ...problems];
-  const label = t(`listingEvidence.slot.${slot}`);
-  const pick = (files: File[]) => {
-    if (files.length > 0) void uploadFiles(files.slice(0, 1), 1);
-  };
   return (
     <li
       className="flex flex-col gap-2"
@@ -53,7 +47,7 @@ export function EvidenceSlotField({
     >
       <div>
         <p className="font-semibold" id={`${id}-label`}>
-          {label}
+          {t(`listingEvidence.slot.${slot}`)}
         </p>
         <p id={`${id}-hint`} className="text-sm text-muted">
           {t(`listingEvidence.hint.${slot}`)}
@@ -61,69 +55,17 @@ export function EvidenceSlotField({
         {required ? <p className="text-xs font-semibold text-[#6b5116]">{required}</p> : null}
       </div>
       {photo ? <input type="hidden" name={evidenceField(slot)} value={photo.ref} /> : null}
-      <label
-        onDragOver={(event) => {
-          event.preventDefault();
-          setDropActive(true);
+      <SlotDropZone
+        slot={slot}
+        id={id}
+        photo={photo}
+        locked={locked}
+        uploading={uploads.length > 0}
+        invalid={messages.length > 0}
+        onFiles={(files) => {
+          if (files.length > 0) void uploadFiles(files.slice(0, 1), 1);
         }}
-        onDragLeave={() => setDropActive(false)}
-        onDrop={(event) => {
-          event.preventDefault();
-          setDropActive(false);
-          if (!locked || !photo) pick([...event.dataTransfer.files]);
-        }}
-        className={`relative flex aspect-[4/3] cursor-pointer flex-col items-center justify-center gap-1 overflow-hidden rounded-xl border-2 border-dashed text-center transition focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-primary-dark ${
-          dropActive
-            ? "border-primary-dark bg-primary-dark/5"
-            : "border-line bg-light/60 hover:border-primary"
-        } ${messages.length > 0 ? "border-danger" : ""}`}
-        data-testid={`evidence-drop-${slot}`}
-      >
-        {photo ? (
-          <ResponsiveImage
-            src={photo.url}
-            alt={label}
-            width={320}
-            height={240}
-            widths={[160, 320, 480]}
-            sizes="(min-width: 768px) 220px, 45vw"
-            className="absolute inset-0 size-full object-cover"
-            draggable={false}
-          />
-        ) : null}
-        <span
-          className={`relative z-10 px-2 py-1 text-sm font-semibold ${photo ? "rounded bg-white/90 text-primary-dark shadow" : "text-primary-dark"}`}
-        >
-          {uploads.length > 0
-            ? t("listingEvidence.form.uploading")
-            : photo
-              ? locked
-                ? label
-                : t("listingEvidence.form.replace")
-              : `+ ${t("listingEvidence.form.add")}`}
-        </span>
-        <input
-          ref={input}
-          type="file"
-          name={evidenceFileField(slot)}
-          accept={ACCEPT}
-          disabled={locked && photo !== null}
-          onChange={
-            hydrated
-              ? () => {
-                  const files = [...(input.current?.files ?? [])];
-                  if (input.current) input.current.value = "";
-                  pick(files);
-                }
-              : undefined
-          }
-          aria-labelledby={`${id}-label`}
-          aria-describedby={`${id}-hint${messages.length > 0 ? ` ${id}-error` : ""}`}
-          aria-invalid={messages.length > 0 ? true : undefined}
-          className={hydrated ? "sr-only" : "relative z-10 mt-2 block max-w-full text-sm"}
-          data-testid={`evidence-input-${slot}`}
-        />
-      </label>
+      />
       {hydrated && photo && !locked ? (
         <button
           type="button"
@@ -140,5 +82,113 @@ export function EvidenceSlotField({
         </p>
       ) : null}
     </li>
+  );
+}
+
+/** The slot's drop zone: its photo, a file picker files may be dropped on; without scripts a plain file field. */
+function SlotDropZone({
+  slot,
+  id,
+  photo,
+  locked,
+  uploading,
+  invalid,
+  onFiles,
+}: {
+  slot: EvidenceSlot;
+  id: string;
+  photo: ManagedImage | null;
+  locked: boolean;
+  uploading: boolean;
+  invalid: boolean;
+  onFiles: (files: File[]) => void;
+}) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const [dropActive, setDropActive] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const fixed = locked && photo !== null;
+  const label = t(`listingEvidence.slot.${slot}`);
+  return (
+    <label
+      onDragOver={(event) => {
+        event.preventDefault();
+        setDropActive(true);
+      }}
+      onDragLeave={() => setDropActive(false)}
+      onDrop={(event) => {
+        event.preventDefault();
+        setDropActive(false);
+        if (!fixed) onFiles([...event.dataTransfer.files]);
+      }}
+      className={`relative flex aspect-[4/3] cursor-pointer flex-col items-center justify-center gap-1 overflow-hidden rounded-xl border-2 border-dashed text-center transition focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-primary-dark ${
+        dropActive ? "border-primary-dark bg-primary-dark/5" : "border-line bg-light/60 hover:border-primary"
+      } ${invalid ? "border-danger" : ""}`}
+      data-testid={`evidence-drop-${slot}`}
+    >
+      {photo ? (
+        <ResponsiveImage
+          src={photo.url}
+          alt={label}
+          width={320}
+          height={240}
+          widths={[160, 320, 480]}
+          sizes="(min-width: 768px) 220px, 45vw"
+          className="absolute inset-0 size-full object-cover"
+          draggable={false}
+        />
+      ) : null}
+      <SlotAction filled={photo !== null} fixed={fixed} uploading={uploading} label={label} />
+      <input
+        ref={input}
+        type="file"
+        name={evidenceFileField(slot)}
+        accept={ACCEPT}
+        disabled={fixed}
+        onChange={
+          hydrated
+            ? () => {
+                const files = [...(input.current?.files ?? [])];
+                if (input.current) input.current.value = "";
+                onFiles(files);
+              }
+            : undefined
+        }
+        aria-labelledby={`${id}-label`}
+        aria-describedby={`${id}-hint${invalid ? ` ${id}-error` : ""}`}
+        aria-invalid={invalid ? true : undefined}
+        className={hydrated ? "sr-only" : "relative z-10 mt-2 block max-w-full text-sm"}
+        data-testid={`evidence-input-${slot}`}
+      />
+    </label>
+  );
+}
+
+/** What a click on the slot does: add a photo, replace it, or (fixed after a bid) just its name. */
+function SlotAction({
+  filled,
+  fixed,
+  uploading,
+  label,
+}: {
+  filled: boolean;
+  fixed: boolean;
+  uploading: boolean;
+  label: string;
+}) {
+  const { t } = useTranslation();
+  const text = uploading
+    ? t("listingEvidence.form.uploading")
+    : !filled
+      ? `+ ${t("listingEvidence.form.add")}`
+      : fixed
+        ? label
+        : t("listingEvidence.form.replace");
+  return (
+    <span
+      className={`relative z-10 px-2 py-1 text-sm font-semibold text-primary-dark ${filled ? "rounded bg-white/90 shadow" : ""}`}
+    >
+      {text}
+    </span>
   );
 }

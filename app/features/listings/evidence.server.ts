@@ -27,7 +27,7 @@ type Photo = { ref: number | string; url: string };
 
 /** The section's rules: the spirits' categories and the threshold (the `authenticityEvidence` setting). */
 export function evidenceRules(context: Readonly<RouterContextProvider>) {
-  return readContext(context).services.listingEvidence.formRules();
+  return readContext(context).services.listings.evidence.formRules();
 }
 
 /**
@@ -86,7 +86,7 @@ export async function withStoredEvidence<T extends ListingFormValues>(
   values: T,
 ): Promise<T> {
   const stored = evidenceFormValues(
-    await readContext(context).services.listingEvidence.evidenceOf(productId),
+    await readContext(context).services.listings.evidence.evidenceOf(productId),
   );
   const inSlots = new Set(slotRefs(stored));
   return { ...values, ...stored, images: values.images.filter((ref) => !inSlots.has(ref)) };

@@ -39,7 +39,7 @@ export async function loadProductPage({ params, request, context }: Args) {
     similarItems(services, locale, product),
     product.format === "auction" ? auctionBlock(services, product.id, user?.id ?? null) : null,
     dealOfferFor(context, product),
-    services.listingEvidence.galleryOf(product.id),
+    services.listings.evidence.galleryOf(product.id),
   ]);
   return {
     product,

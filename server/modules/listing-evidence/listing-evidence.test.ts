@@ -143,11 +143,11 @@ describe("the threshold rule for spirits auctions", () => {
     const created = await create(await rumAuction(6_000, evidence));
     expect(created.status).toBe(201);
     const id = created.json.data.id as number;
-    const gallery = await api.services.listingEvidence.galleryOf(id);
+    const gallery = await api.services.listings.evidence.galleryOf(id);
     expect(gallery?.fillLevel).toBe("top_shoulder");
     expect(gallery?.photos.map((photo) => photo.slot)).toEqual(["capsule_seal", "fill_level", "batch_code"]);
     // Each slot's photo is one of the listing's photos, not a copy.
-    const listed = await api.services.listingEvidence.evidenceOf(id);
+    const listed = await api.services.listings.evidence.evidenceOf(id);
     const own = new Set((await listingPhotos(api.db, id))?.photos.map((photo) => photo.id));
     expect(Object.values(listed?.photos ?? {}).every((photoId) => own.has(photoId))).toBe(true);
     expect(gallery?.photos.every((photo) => photo.url.startsWith(`/uploads/products/${id}/`))).toBe(true);
@@ -207,7 +207,7 @@ describe("a slot's photo", () => {
     });
     const myPhoto = await insertProductImage(api.db, mine.id);
     const theirPhoto = await insertProductImage(api.db, theirs.id);
-    const evidence = api.services.listingEvidence;
+    const evidence = api.services.listings.evidence;
     const foreign = await evidence.set(api.db, mine.id, seller.user.id, {
       photos: { capsule_seal: theirPhoto.id },
       fillLevel: null,
@@ -235,12 +235,12 @@ describe("editing", () => {
   it("keeps the evidence when the edit does not send it, replaces it when it does, refuses losing it above the threshold", async () => {
     const created = await create(await rumAuction(6_000, await requiredEvidence()));
     const id = created.json.data.id as number;
-    const stored = (await api.services.listingEvidence.evidenceOf(id))!;
+    const stored = (await api.services.listings.evidence.evidenceOf(id))!;
     const imageIds = (await listingPhotos(api.db, id))!.photos.map((photo) => photo.id);
     const base = { ...(await rumAuction(6_000)), images: imageIds };
     const kept = await api.call("PUT", `/api/me/advertisements/${id}`, { token: seller.token, body: base });
     expect(kept.status).toBe(200);
-    expect(await api.services.listingEvidence.evidenceOf(id)).toEqual(stored);
+    expect(await api.services.listings.evidence.evidenceOf(id)).toEqual(stored);
     const emptied = await api.call("PUT", `/api/me/advertisements/${id}`, {
       token: seller.token,
       body: { ...base, evidence: { photos: {}, fillLevel: null } },
@@ -251,9 +251,9 @@ describe("editing", () => {
       body: { ...base, evidence: { photos: stored.photos, fillLevel: "upper_shoulder" } },
     });
     expect(levelChanged.status).toBe(200);
-    expect((await api.services.listingEvidence.evidenceOf(id))?.fillLevel).toBe("upper_shoulder");
+    expect((await api.services.listings.evidence.evidenceOf(id))?.fillLevel).toBe("upper_shoulder");
     await api.db.delete(products).where(eq(products.id, id));
-    expect(await api.services.listingEvidence.evidenceOf(id)).toBeNull();
+    expect(await api.services.listings.evidence.evidenceOf(id)).toBeNull();
   });
 });
 
