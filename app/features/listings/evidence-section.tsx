@@ -100,7 +100,7 @@ function FillLevelChoice({ value, errors }: { value: string; errors?: string[] }
       <p id="fill-level-hint" className="text-sm text-muted">
         {t("listingEvidence.form.fillLevelHint")}
       </p>
-      <div className="mt-2 grid grid-cols-2 gap-2 tablet:grid-cols-4 desktop:grid-cols-8">
+      <div className="mt-2 grid grid-cols-2 gap-2 tablet:grid-cols-4">
         <label className={`${card} justify-center`}>
           <input
             type="radio"
@@ -114,7 +114,7 @@ function FillLevelChoice({ value, errors }: { value: string; errors?: string[] }
         </label>
         {FILL_LEVELS.map((level) => (
           <label key={level} className={card}>
-            <FillLevelDrawing level={level} className="h-20 w-10" />
+            <FillLevelDrawing level={level} className="h-24 w-16" />
             <span className="flex items-start gap-1.5">
               <input
                 type="radio"

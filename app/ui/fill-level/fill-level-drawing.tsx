@@ -27,8 +27,9 @@ export function FillLevelDrawing({ level, className }: { level: FillLevel; class
   const y = LEVEL_Y[level];
   return (
     <svg
-      viewBox="0 0 64 120"
-      className={className ?? "h-24 w-12"}
+      // The neck and the shoulder, where the levels differ; the body below is cut off.
+      viewBox="2 0 60 92"
+      className={className ?? "h-24 w-16"}
       aria-hidden="true"
       focusable="false"
       data-fill-level={level}
@@ -39,14 +40,13 @@ export function FillLevelDrawing({ level, className }: { level: FillLevel; class
         </clipPath>
       </defs>
       {/* The glass, then the liquid inside it from the level down. */}
-      <path d={BOTTLE} fill="#f7f3ec" />
+      <path d={BOTTLE} fill="#e6ecee" />
       <rect x="0" y={y} width="64" height={120 - y} fill="#c39a3f" clipPath={`url(#${clip})`} />
-      <line x1="0" x2="64" y1={y} y2={y} stroke="#6b5116" strokeWidth="1.5" clipPath={`url(#${clip})`} />
+      {/* The level marked across the glass and beyond it, so a small drawing still shows it. */}
+      <line x1="2" x2="62" y1={y} y2={y} stroke="#a8322d" strokeWidth="1.5" strokeDasharray="3 2" />
       <path d={BOTTLE} fill="none" stroke="#1f4f55" strokeWidth="2.5" strokeLinejoin="round" />
       {/* The capsule over the cork. */}
       <rect x="22" y="2" width="20" height="12" rx="2" fill="#1f4f55" />
-      {/* The level marked outside the glass too, so a small drawing still shows it. */}
-      <path d={`M57 ${y} L63 ${y - 3} L63 ${y + 3} Z`} fill="#a8322d" />
     </svg>
   );
 }
