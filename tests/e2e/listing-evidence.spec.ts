@@ -1,5 +1,5 @@
 import type { Locator } from "@playwright/test";
-import { expect, signedIn, test } from "./fixtures.ts";
+import { answerConsent, expect, signedIn, submitLogin, test } from "./fixtures.ts";
 import { photo } from "./wanted-ad.ts";
 
 /**
@@ -103,4 +103,56 @@ test("a spirits auction above the threshold needs the three evidence photos, the
   await expect(gallery.getByTestId("evidence-fill-level")).toContainText("Nahoře v rameni");
   await gallery.getByTestId("evidence-report").click();
   await expect(page.getByTestId("report-form").locator("select[name=reason]")).toHaveValue("suspected_fake");
+});
+
+test("without scripts the slots' files travel with the form, are staged and satisfy the rule", async ({
+  browser,
+  baseURL,
+}) => {
+  test.slow(); // four photos posted with the form, twice
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  await answerConsent(context, baseURL!);
+  const page = await context.newPage();
+  try {
+    const add = "/ucet/vase-aukce/pridat";
+    await page.goto(`/ucet?redirect=${encodeURIComponent(add)}`);
+    await submitLogin(page, SELLER);
+    await expect(page).toHaveURL(add);
+    const form = page.getByTestId("listing-form");
+    const evidence = form.getByTestId("form-section-evidence");
+    // Without scripts the section always shows, saying whom it is for.
+    await expect(evidence).toContainText("Jen u lihovin.");
+    const name = `Caroni 1996 ${Date.now().toString(36)}`;
+    await form.getByTestId("field-category").selectOption({ label: "Alkohol" });
+    await form.getByTestId("field-subcategory").selectOption({ label: "Rum › Karibik › Trinidad a Tobago" });
+    await form.getByTestId("field-package").selectOption({ label: "Láhev 0,7 l" });
+    await form.getByTestId("field-name").fill(name);
+    await form.getByTestId("field-description").fill("Uzavřená palírna, původní tuba, pečeť neporušená.");
+    await form.getByTestId("field-price").fill("7 500");
+    await form
+      .getByTestId("image-input")
+      .setInputFiles([{ name: "lahev.png", mimeType: "image/png", buffer: await photo("#8b1e3f") }]);
+    // Only the capsule: refused at the two others and the level; the capsule's photo was kept.
+    await evidence
+      .getByTestId("evidence-input-capsule_seal")
+      .setInputFiles([{ name: "pecet.png", mimeType: "image/png", buffer: await photo("#c39a3f") }]);
+    await page.getByRole("button", { name: "Zobrazit náhled" }).click();
+    await expect(evidence.getByTestId("evidence-slot-fill_level")).toContainText(
+      "potřebuje fotku výšky hladiny.",
+    );
+    await expect(evidence.getByTestId("evidence-slot-capsule_seal")).toHaveAttribute("data-filled", "");
+    await expect(form.getByTestId("image-item")).toHaveCount(1);
+    for (const [slot, color] of [
+      ["fill_level", "#1f4f55"],
+      ["batch_code", "#5e7384"],
+    ] as const)
+      await evidence
+        .getByTestId(`evidence-input-${slot}`)
+        .setInputFiles([{ name: `${slot}.png`, mimeType: "image/png", buffer: await photo(color) }]);
+    await evidence.getByTestId("fillLevel-base_of_neck").check();
+    await page.getByRole("button", { name: "Zobrazit náhled" }).click();
+    await expect(page.getByTestId("listing-preview").getByTestId("preview-name")).toHaveText(name);
+  } finally {
+    await context.close();
+  }
 });
