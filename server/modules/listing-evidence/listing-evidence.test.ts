@@ -257,6 +257,25 @@ describe("editing", () => {
   });
 });
 
+describe("relisting", () => {
+  it("carries the evidence over to the new listing, in its own copies of the photos", async () => {
+    const created = await create(await rumAuction(6_000, await requiredEvidence("in_neck")));
+    const id = created.json.data.id as number;
+    const cancelled = await api.call("POST", `/api/me/advertisements/${id}/cancel`, { token: seller.token });
+    expect(cancelled.status).toBe(200);
+    const relisted = await api.call("POST", `/api/me/advertisements/${id}/relist`, { token: seller.token });
+    expect(relisted.status).toBe(201);
+    const copyId = relisted.json.data.id as number;
+    expect(copyId).not.toBe(id);
+    const gallery = await api.services.listings.evidence.galleryOf(copyId);
+    expect(gallery?.fillLevel).toBe("in_neck");
+    expect(gallery?.photos.map((photo) => photo.slot)).toEqual(["capsule_seal", "fill_level", "batch_code"]);
+    const own = new Set((await listingPhotos(api.db, copyId))?.photos.map((photo) => photo.id));
+    const copied = await api.services.listings.evidence.evidenceOf(copyId);
+    expect(Object.values(copied?.photos ?? {}).every((photoId) => own.has(photoId))).toBe(true);
+  });
+});
+
 describe("the report of a suspected fake", () => {
   it("is a notice about a listing with its own reason in the moderators' queue; not about a user", async () => {
     const listing = await insertProduct(api.db, {

@@ -114,7 +114,7 @@ async function checkEvidence(executor: Db, settings: SettingsReader, subject: Ev
   return problems;
 }
 
-/** The listings' hook: the rule checked with the listing, the slots saved with it (their refs become its photos' ids). */
+/** The listings' hook: the rule checked with the listing, the slots saved with it (their refs become its photos' ids), copied on relist. */
 function listingsHook(settings: SettingsReader, now: () => Date): ListingEvidenceHook {
   return {
     check: (executor, subject) => checkEvidence(executor, settings, subject),
@@ -130,6 +130,21 @@ function listingsHook(settings: SettingsReader, now: () => Date): ListingEvidenc
       const saved = await setEvidence(tx, { productId, sellerId, at: now() }, { photos, fillLevel });
       // The refs were checked with the listing and stored just now: a refusal is a bug.
       if (!saved.ok) throw new Error(`the evidence of listing ${productId} was refused: ${saved.code}`);
+    },
+    async copy(tx, fromId, toId, copies) {
+      const before = await stored(tx, fromId);
+      const sellerId = (await listingPhotos(tx, toId))?.sellerId;
+      if (!before || !sellerId) return;
+      const photos: StoredEvidence["photos"] = {};
+      for (const slot of EVIDENCE_SLOTS) {
+        const copy = copies.get(before.photos[slot] ?? 0);
+        if (copy) photos[slot] = copy;
+      }
+      await setEvidence(
+        tx,
+        { productId: toId, sellerId, at: now() },
+        { photos, fillLevel: before.fillLevel },
+      );
     },
   };
 }

@@ -6,7 +6,7 @@ import type { ImageVariants, UploadLimiter } from "../media/index.ts";
 import type { MessagesService, Notifier } from "../messages/index.ts";
 import type { SettingsService } from "../settings/index.ts";
 import type { ListingQuotaService } from "../users/index.ts";
-import type { ListingEvidenceHook } from "./contracts.ts";
+import type { ListingEvidenceHook } from "./evidence-hook.ts";
 import type { ListingScheduler } from "./types.ts";
 
 export type ListingsServiceDeps = {

@@ -1,26 +1,8 @@
-import type { FieldProblems } from "#core/contracts/errors.ts";
-import type { Db } from "#server/db/client.ts";
-import type { ResolvedListing } from "./types.ts";
-
 /**
  * The types other modules hand to and receive from the listings module's operations (the shop's
  * cart and the orders' stock): defined once here and imported, never copied (issue 34, "One
  * definition per port type"; tests/architecture/port-types-once.test.ts).
  */
-
-/** The evidence of authenticity's hook (listing-evidence, wired in server/wiring): checked with the listing, saved in its transaction. */
-export type ListingEvidenceHook = {
-  check(db: Db, listing: EvidenceSubject): Promise<FieldProblems>;
-  save(
-    tx: Db,
-    productId: number,
-    listing: Pick<ResolvedListing, "images" | "evidence">,
-    ids: number[],
-  ): Promise<void>;
-};
-type EvidenceFields = "format" | "categoryId" | "priceMinor" | "reservePriceMinor" | "images" | "evidence";
-/** The listing as the evidence's rules read it; `productId` is null for a new one. */
-export type EvidenceSubject = Pick<ResolvedListing, EvidenceFields> & { productId: number | null };
 
 /** A product as the cart shows it, in the page's language. */
 export type ShopProduct = {
