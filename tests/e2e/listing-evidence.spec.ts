@@ -103,6 +103,23 @@ test("a spirits auction above the threshold needs the three evidence photos, the
   await expect(gallery.getByTestId("evidence-fill-level")).toContainText("Nahoře v rameni");
   await gallery.getByTestId("evidence-report").click();
   await expect(page.getByTestId("report-form").locator("select[name=reason]")).toHaveValue("suspected_fake");
+
+  // Editing keeps the evidence: the slots filled, the other photos apart, the level chosen.
+  await page.goto("/ucet/vase-aukce");
+  await row.getByTestId("my-listing-edit").click();
+  const edit = page.getByTestId("listing-form");
+  await expect(edit.locator("[data-hydrated]")).toHaveCount(1);
+  await expect(edit.getByTestId("image-item")).toHaveCount(1);
+  for (const slot of ["capsule_seal", "fill_level", "batch_code"])
+    await expect(edit.getByTestId(`evidence-slot-${slot}`)).toHaveAttribute("data-filled", "");
+  await expect(edit.getByTestId("fillLevel-top_shoulder")).toBeChecked();
+  await edit
+    .getByTestId("field-description")
+    .fill("Uzavřená palírna, původní tuba, pečeť i kapsle neporušené.");
+  await page.locator("button[name=intent][value=save]").click();
+  await expect(page.getByTestId("saved-message")).toContainText("Změny byly uloženy.");
+  await expect(edit.getByTestId("evidence-slot-batch_code")).toHaveAttribute("data-filled", "");
+  await expect(edit.getByTestId("image-item")).toHaveCount(1);
 });
 
 test("without scripts the slots' files travel with the form, are staged and satisfy the rule", async ({
