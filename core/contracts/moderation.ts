@@ -27,9 +27,21 @@ export const REPORT_REASONS = [
   "offensive",
   "spam",
   "intellectual_property",
+  /** A bottle suspected to be fake or refilled (issue 36: its evidence of authenticity doubted): listings only. */
+  "suspected_fake",
   "other",
 ] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
+
+/** The reasons that fit only a listing. */
+const LISTING_ONLY_REASONS: readonly ReportReason[] = ["suspected_fake"];
+
+/** The reasons a report of this kind of content may give. */
+export function reportReasonsFor(target: ReportTarget): readonly ReportReason[] {
+  return target === "listing"
+    ? REPORT_REASONS
+    : REPORT_REASONS.filter((r) => !LISTING_ONLY_REASONS.includes(r));
+}
 
 export const REPORT_EXPLANATION_MIN = 10;
 export const REPORT_EXPLANATION_MAX = 2000;

@@ -34,6 +34,7 @@ import dealDocuments from "./ui/deal-documents.json" with { type: "json" };
 import dealPages from "./ui/deal-pages.json" with { type: "json" };
 import footer from "./ui/footer.json" with { type: "json" };
 import header from "./ui/header.json" with { type: "json" };
+import listingEvidence from "./ui/listing-evidence.json" with { type: "json" };
 import listings from "./ui/listings.json" with { type: "json" };
 import messagesUi from "./ui/messages.json" with { type: "json" };
 import moderation from "./ui/moderation.json" with { type: "json" };
@@ -83,6 +84,7 @@ export const uiNamespaces = {
   footer,
   header,
   listings,
+  listingEvidence,
   messages: messagesUi,
   orders,
   pages,

@@ -4,6 +4,12 @@ import { formatCrownsInput, parseCrowns } from "../money/crowns-input.ts";
 import { fromPragueLocalInput, toPragueLocalInput } from "../time/prague.ts";
 import { type DealTermsFormValues, DealTermsFormValuesSchema } from "./deal-terms-form.ts";
 import { type ListingInput, ListingInputSchema } from "./listing.ts";
+import {
+  type EvidenceFormValues,
+  EvidenceFormValuesSchema,
+  evidenceFormFieldOf,
+  evidenceFromForm,
+} from "./listing-evidence.ts";
 
 /**
  * The add and edit pages' form, read by the same rules as the API (ListingInputSchema): the fields
@@ -49,8 +55,12 @@ const ListingFieldsSchema = z.object({
  * refused submit and the preview carry them; the page's action reads them. Optional in the type:
  * a form without the section (deals through the site off) has none.
  */
-export const ListingFormValuesSchema = ListingFieldsSchema.extend(DealTermsFormValuesSchema.shape);
-export type ListingFormValues = z.infer<typeof ListingFieldsSchema> & Partial<DealTermsFormValues>;
+export const ListingFormValuesSchema = ListingFieldsSchema.extend(DealTermsFormValuesSchema.shape).extend(
+  EvidenceFormValuesSchema.shape,
+);
+export type ListingFormValues = z.infer<typeof ListingFieldsSchema> &
+  Partial<DealTermsFormValues> &
+  Partial<EvidenceFormValues>;
 /** The listing's own fields, as the form's sections read them. */
 export type ListingFieldValues = z.infer<typeof ListingFieldsSchema>;
 
@@ -72,6 +82,8 @@ const FORM_FIELDS: Record<string, string> = {
 
 /** The form field an input's problem belongs to (`images.3` is the photos' field). */
 export function listingFormField(inputField: string): string {
+  const evidence = evidenceFormFieldOf(inputField);
+  if (evidence) return evidence;
   const head = inputField.split(".")[0];
   return FORM_FIELDS[head] ?? head;
 }
@@ -112,6 +124,7 @@ function toListingInput(values: ListingFormValues, ctx: z.RefinementCtx) {
   if (!byAgreement && priceMinor === null && parseCrowns(values.price) === null && values.type !== "demand")
     problem("price", "validation.required");
   const auction = values.type !== "demand" && !byAgreement && !fixed;
+  const evidence = evidenceFromForm(values);
   let activationAt: string | null = null;
   if (values.activation === "later") {
     const at = fromPragueLocalInput(values.activationLocal);
@@ -129,9 +142,13 @@ function toListingInput(values: ListingFormValues, ctx: z.RefinementCtx) {
     priceMinor,
     reservePriceMinor: auction ? money("reservePrice", values.reservePrice) : null,
     description: values.description,
-    images: values.images.map((ref) => (/^\d+$/.test(ref) ? Number(ref) : ref)),
+    // The evidence's photos (a spirit's slots) are the listing's photos too, after the others.
+    images: [
+      ...new Set([...values.images.map((ref) => (/^\d+$/.test(ref) ? Number(ref) : ref)), ...evidence.refs]),
+    ],
     activationAt,
     duration: auction ? values.duration || undefined : null,
+    evidence: evidence.evidence,
   };
 }
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AUCTION_DURATIONS, PRODUCT_TYPES } from "../contracts/catalog.ts";
+import { ListingEvidenceInputSchema } from "./listing-evidence.ts";
 
 /**
  * A listing as the seller submits it: the API's JSON body (POST/PUT /api/me/advertisements) and,
@@ -160,6 +161,7 @@ export const ListingInputSchema = z
       .enum(AUCTION_DURATIONS, { error: CHOOSE })
       .nullish()
       .meta({ description: "Auctions: week (7 days) or month (ends at the monthly round's close)" }),
+    evidence: ListingEvidenceInputSchema.nullish(),
   })
   .superRefine(checkListing);
 

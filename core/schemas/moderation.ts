@@ -9,6 +9,9 @@ import {
   REPORT_EXPLANATION_MIN,
   REPORT_REASONS,
   REPORT_TARGETS,
+  type ReportReason,
+  type ReportTarget,
+  reportReasonsFor,
   STATEMENT_TEXT_MAX,
   TERMS_SECTIONS,
 } from "../contracts/moderation.ts";
@@ -40,18 +43,29 @@ const optionalEmail = z.preprocess(
   z.email({ error: "moderation.errors.email" }).max(254).optional(),
 );
 
-/** A notice (Art. 16): what, why (a reason from the list and an explanation), and an optional e-mail. */
-export const ReportSchema = z.object({
+const ReportFields = z.object({
   target: z.enum(REPORT_TARGETS, { error: "validation.required" }),
   targetId: id,
   reason: z.enum(REPORT_REASONS, { error: "moderation.errors.reason" }),
   explanation: text(REPORT_EXPLANATION_MIN, REPORT_EXPLANATION_MAX),
   email: optionalEmail,
 });
+
+/** The reason fits the content ("suspected fake" is about a listing only). */
+const reasonFits = [
+  (value: { target: ReportTarget; reason: ReportReason }) =>
+    reportReasonsFor(value.target).includes(value.reason),
+  { path: ["reason"] as string[], message: "moderation.errors.reason" },
+] as const;
+
+/** A notice (Art. 16): what, why (a reason from the list and an explanation), and an optional e-mail. */
+export const ReportSchema = ReportFields.refine(...reasonFits);
 export type ReportInput = z.output<typeof ReportSchema>;
 
 /** The public form adds the bot proof (ALTCHA) a guest sends. */
-export const ReportFormSchema = ReportSchema.extend({ altcha: z.string().max(4000).optional() });
+export const ReportFormSchema = ReportFields.extend({ altcha: z.string().max(4000).optional() }).refine(
+  ...reasonFits,
+);
 
 /**
  * A moderator's decision with its statement of reasons (Art. 17). `suspendedUntil` is a date

@@ -279,6 +279,20 @@ const deals = z
 export type DealsSetting = z.infer<typeof deals>;
 
 /**
+ * Evidence of authenticity (docs/product/trust.md, "Evidence of authenticity"): the categories
+ * whose listings are spirits (each with everything below it; like categoriesMenu, by id) and the
+ * price above which a spirits auction (its start price or reserve, the higher) cannot be submitted
+ * without the photos of the capsule and seal, the fill level and the batch code.
+ */
+const authenticityEvidence = z.strictObject({
+  categoryIds: categoriesMenu,
+  auctionThresholdMinor: minor.max(1_000_000_000),
+});
+
+/** The `authenticityEvidence` setting's value (parse it with SETTING_SPECS.authenticityEvidence.schema). */
+export type AuthenticityEvidenceSetting = z.infer<typeof authenticityEvidence>;
+
+/**
  * Every setting: its schema and whether it may differ by language (texts and menus do; switches,
  * tables and fees are one value for the whole site, else the rules would depend on the UI language).
  */
@@ -294,6 +308,7 @@ export const SETTING_SPECS = {
   softClose: { schema: softClose, perLanguage: false },
   shop: { schema: shop, perLanguage: false },
   deals: { schema: deals, perLanguage: false },
+  authenticityEvidence: { schema: authenticityEvidence, perLanguage: false },
 } as const satisfies Record<string, { schema: z.ZodType; perLanguage: boolean }>;
 
 export type SettingName = keyof typeof SETTING_SPECS;

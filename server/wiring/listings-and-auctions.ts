@@ -9,6 +9,7 @@ import {
   scheduleBiddingSweep,
   visibleBidsOf,
 } from "#server/modules/bidding/index.ts";
+import { createListingEvidenceService } from "#server/modules/listing-evidence/index.ts";
 import { createListingImageStore } from "#server/modules/listing-photos/index.ts";
 import {
   type CatalogService,
@@ -93,6 +94,8 @@ export function wireListingsAndAuctions(
   const listingImages = createListingImageStore(path.join(config.dataDir, "uploads"));
   // Image uploads per user (listing photos and avatars together): media/uploads.ts.
   const uploads = createUploadLimiter();
+  // A spirit's evidence of authenticity: checked and saved by the listings' submission (its hook).
+  const listingEvidence = createListingEvidenceService({ db, settings });
   const listingsService = createListingsService({
     db,
     uploads,
@@ -110,6 +113,7 @@ export function wireListingsAndAuctions(
     }),
     logger,
     dealHolds,
+    evidence: listingEvidence.hook,
   });
   // The listings' service with the read side's "write to the seller" reads (ADR 0071's direction).
   const listings = {
@@ -118,6 +122,8 @@ export function wireListingsAndAuctions(
       contactTarget(db, userId, productId, locale),
     contactItems: (sellerId: number, locale: Locale, limit?: number) =>
       contactItems(db, sellerId, locale, limit),
+    /** A listing's evidence of authenticity (server/modules/listing-evidence): the form's rules, the gallery. */
+    evidence: listingEvidence,
   };
   void registerListingJobs(jobs, listingImages, listings, logger).catch((err) =>
     logger.error({ err }, "could not schedule the nightly listing sweep"),

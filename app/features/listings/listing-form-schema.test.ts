@@ -72,6 +72,7 @@ describe("the listing form", () => {
         images: [TOKEN, 17],
         activationAt: null,
         duration: "week",
+        evidence: { photos: {}, fillLevel: null },
       },
     });
   });

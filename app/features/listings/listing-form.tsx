@@ -2,6 +2,7 @@ import { useId } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { useHydrated } from "#app/ui/feedback/use-hydrated.ts";
 import type { ListingFieldValues } from "#core/schemas/listing-form.ts";
+import { EvidenceSection, type EvidenceSectionProps } from "./evidence-section.tsx";
 import { ImageManager, type ManagedImage } from "./image-manager.tsx";
 import { type DealTermsSectionProps, DeliverySection } from "./listing-form-delivery.tsx";
 import { Choice, Field, inputClass, LockedValue, Section } from "./listing-form-parts.tsx";
@@ -29,6 +30,7 @@ export function ListingFormFields({
   minActivation,
   uploadUrl,
   dealTerms,
+  evidence,
 }: {
   options: ListingFormOptions;
   values: ListingFieldValues;
@@ -41,6 +43,8 @@ export function ListingFormFields({
   uploadUrl: string;
   /** The delivery and payment section, given while deals through the site are offered. */
   dealTerms?: DealTermsSectionProps;
+  /** A spirit's evidence of authenticity (issue 36), given where its rules apply. */
+  evidence?: EvidenceSectionProps;
 }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
@@ -68,6 +72,15 @@ export function ListingFormFields({
           uploadUrl={uploadUrl}
         />
       </Section>
+      {evidence ? (
+        <EvidenceSection
+          evidence={evidence}
+          choices={choices}
+          errors={errors}
+          show={props.show}
+          uploadUrl={uploadUrl}
+        />
+      ) : null}
       <PriceSection {...props} />
       {dealTerms ? (
         <DeliverySection {...props} terms={dealTerms.values} fixedClassified={dealTerms.fixedClassified} />

@@ -35,13 +35,16 @@ export async function loadProductPage({ params, request, context }: Args) {
   if (!product) throw data(null, { status: 404 });
   if (params.category !== product.category.slug || params.product !== product.slug)
     throw redirect(withSearch(product.url, request), 301);
-  const [similar, bidding, deals] = await Promise.all([
+  const [similar, bidding, deals, evidence] = await Promise.all([
     similarItems(services, locale, product),
     product.format === "auction" ? auctionBlock(services, product.id, user?.id ?? null) : null,
     dealOfferFor(context, product),
+    services.listings.evidence.galleryOf(product.id),
   ]);
   return {
     product,
+    /** The seller's evidence of authenticity (a spirit's slots and fill level), or null. */
+    evidence,
     similar,
     bidding,
     /** The deal through the site: delivery options and what the all-in total needs (null: none). */

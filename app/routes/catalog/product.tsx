@@ -5,6 +5,7 @@ import { AuctionPanel } from "#app/features/product/auction-panel.tsx";
 import { DealOfferContext, DeliveryList } from "#app/features/product/bidding/all-in.tsx";
 import { type BidActionData, isBidSubmission } from "#app/features/product/bidding/bid-answer.ts";
 import { useAuctionLive } from "#app/features/product/bidding/use-auction-live.ts";
+import { EvidenceGallery, withoutEvidence } from "#app/features/product/evidence-gallery.tsx";
 import { ProductGallery } from "#app/features/product/gallery.tsx";
 import { LastViewed, useRecordLastViewed } from "#app/features/product/last-viewed.tsx";
 import { Breadcrumbs, StatusBanner } from "#app/features/product/product-info.tsx";
@@ -168,7 +169,7 @@ type Live = {
 } | null;
 
 function ProductView({ loaderData, live }: { loaderData: LoaderData; live: Live }) {
-  const { product, similar, serverNow } = loaderData;
+  const { product, similar, serverNow, evidence } = loaderData;
   const { t, locale } = useTranslation();
   useRecordLastViewed(locale, {
     id: product.id,
@@ -198,7 +199,7 @@ function ProductView({ loaderData, live }: { loaderData: LoaderData; live: Live 
         <div className={product.isPending ? "opacity-90" : undefined}>
           <ProductGallery
             key={product.id}
-            images={product.images}
+            images={withoutEvidence(product.images, evidence)}
             name={product.name}
             dimmed={product.isPending}
           />
@@ -206,6 +207,7 @@ function ProductView({ loaderData, live }: { loaderData: LoaderData; live: Live 
         <ProductAside loaderData={loaderData} live={live} />
       </div>
       <ProductDetails product={product} />
+      {evidence ? <EvidenceGallery evidence={evidence} productId={product.id} /> : null}
       {product.auction && live ? (
         <BidHistory
           state={live.state}

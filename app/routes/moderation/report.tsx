@@ -16,9 +16,10 @@ import {
 import { pageMeta } from "#app/ui/seo/page-meta.ts";
 import {
   REPORT_EXPLANATION_MAX,
-  REPORT_REASONS,
   REPORT_TARGETS,
+  type ReportReason,
   type ReportTarget,
+  reportReasonsFor,
 } from "#core/contracts/moderation.ts";
 import { translate } from "#core/i18n/index.ts";
 import { ReportFormSchema } from "#core/schemas/moderation.ts";
@@ -54,7 +55,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { locale } = context.get(appContext);
   const about = targetOf(new URL(request.url));
   if (!about) throw data(translate(locale, "moderation.report.unknown"), { status: 404 });
-  return { about, challenge: await challengeFor(context), signedIn: Boolean(context.get(appContext).user) };
+  // A link may pick the reason ("suspected fake" under a listing's evidence of authenticity).
+  const asked = new URL(request.url).searchParams.get("reason");
+  const reason = reportReasonsFor(about.target).find((item) => item === asked) ?? null;
+  return {
+    about,
+    reason,
+    challenge: await challengeFor(context),
+    signedIn: Boolean(context.get(appContext).user),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -91,7 +100,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ReportPage() {
   const { t } = useTranslation();
-  const { about, challenge, signedIn } = useLoaderData<typeof loader>();
+  const { about, reason, challenge, signedIn } = useLoaderData<typeof loader>();
   const actionData = useActionData<ReportActionData>();
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
@@ -133,11 +142,11 @@ export default function ReportPage() {
           name="reason"
           label={t("moderation.report.reason")}
           errors={errors}
-          defaultValue={sent.reason}
+          defaultValue={sent.reason ?? reason ?? undefined}
           placeholder={t("moderation.report.choose")}
-          options={REPORT_REASONS.map((reason) => ({
-            value: reason,
-            label: t(`moderation.reason.${reason}`),
+          options={reportReasonsFor(about.target).map((item: ReportReason) => ({
+            value: item,
+            label: t(`moderation.reason.${item}`),
           }))}
         />
         <TextAreaField

@@ -17,6 +17,7 @@ import { seedStatementOrders } from "./bank-orders.ts";
 import { brands as brandSeeds, packages as packageSeeds } from "./brands.ts";
 import { buildCategories } from "./categories.ts";
 import { blogCategorySeeds, blogPostSeeds, documentSeeds, infoPageSeeds, makePdf } from "./content.ts";
+import { seedEvidence } from "./evidence.ts";
 import { type PlannedProduct, planDemoProducts } from "./products.ts";
 import { createRandom } from "./random.ts";
 import { buildSettings, countrySeeds, currencySeeds, FEES } from "./settings-data.ts";
@@ -320,7 +321,15 @@ async function seed(
     "whisky-japan",
     "accessories",
   ].map((key) => categoryByKey.get(key)!.id);
-  await tx.insert(t.settings).values(buildSettings(featured));
+  // The spirits (not the wine): their sellers are guided through the evidence of authenticity.
+  const spiritRoots = ["rum", "whisky", "brandy", "gin", "other-spirits"].map(
+    (key) => categoryByKey.get(key)!.id,
+  );
+  const spirits = new Set(spiritRoots);
+  for (const category of categories)
+    if (category.parentId !== null && spirits.has(category.parentId)) spirits.add(category.id);
+  await tx.insert(t.settings).values(buildSettings(featured, spiritRoots));
+  await seedEvidence(tx, dataDir, planned, spirits);
   const bannerRows = writeBanners(dataDir);
   await tx.insert(t.banners).values(bannerRows);
 

@@ -252,7 +252,10 @@ export const SOCIAL_PROFILES = {
   instagram: "https://www.instagram.com/rarita.aukce/",
 };
 
-export function buildSettings(featuredCategoryIds: number[]): SettingSeed[] {
+export function buildSettings(
+  featuredCategoryIds: number[],
+  spiritCategoryIds: number[] = [],
+): SettingSeed[] {
   const topmenu = (locale: "cs" | "en") =>
     locale === "cs"
       ? [
@@ -361,6 +364,12 @@ export function buildSettings(featuredCategoryIds: number[]): SettingSeed[] {
   entries.push({ name: "softClose", locale: null, value: { minutes: 2 } });
   entries.push({ name: "shop", locale: null, value: SHOP });
   entries.push({ name: "deals", locale: null, value: DEALS });
+  // Evidence of authenticity (docs/product/trust.md): the spirits' categories, 5 000 Kč.
+  entries.push({
+    name: "authenticityEvidence",
+    locale: null,
+    value: { categoryIds: spiritCategoryIds, auctionThresholdMinor: 500_000 },
+  });
   return entries;
 }
 

@@ -28,6 +28,7 @@ export { type ContactTarget, contactItems, contactTarget } from "./contact-reads
 export { type ListingsDashboardFigures, listingsDashboardFigures } from "./dashboard-figures.ts";
 export { soldDealsOf } from "./deals.ts";
 export { createProductDetailService } from "./detail/product-detail.ts";
+export { type ListingPhoto, listingPhotos } from "./listing-photos.ts";
 export {
   type ListingForModeration,
   type ListingInReview,

@@ -6,6 +6,7 @@ import type { ImageVariants, UploadLimiter } from "../media/index.ts";
 import type { MessagesService, Notifier } from "../messages/index.ts";
 import type { SettingsService } from "../settings/index.ts";
 import type { ListingQuotaService } from "../users/index.ts";
+import type { ListingEvidenceHook } from "./evidence-hook.ts";
 import type { ListingScheduler } from "./types.ts";
 
 export type ListingsServiceDeps = {
@@ -29,6 +30,8 @@ export type ListingsServiceDeps = {
    * server/wiring): its seller may not withdraw it nor sell it to someone else meanwhile.
    */
   dealHolds?: (tx: Db, productId: number) => Promise<boolean>;
+  /** A spirit's evidence of authenticity (the listing-evidence module's hook, wired in server/wiring). */
+  evidence?: ListingEvidenceHook;
   now?: () => Date;
 };
 

@@ -54,6 +54,7 @@ export { catalogProducts } from "./catalog-products.ts";
 export type { ShopProduct, StockLine, StockProblem, StockReservation } from "./contracts.ts";
 export { coverImage } from "./cover-image.ts";
 export { createDiagnosticsListing } from "./diagnostics-auction.ts";
+export type { EvidenceSubject, ListingEvidenceHook } from "./evidence-hook.ts";
 export { registerListingJobs } from "./jobs.ts";
 export { fillMissingLeaders } from "./leader-backfill.ts";
 export {

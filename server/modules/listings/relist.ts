@@ -19,7 +19,7 @@ import { listingSubmissions } from "./tables/submissions.ts";
 import { createListing } from "./transitions.ts";
 import type { ListingUser, MyListing, NotFound, Refused } from "./types.ts";
 
-/** The old listing's photos, copied to the new one in their order (a file that is gone is skipped). */
+/** The old listing's photos, copied to the new one in their order (a file that is gone is skipped), and its evidence. */
 async function copyPhotos(
   ctx: ListingsContext,
   tx: Db,
@@ -33,19 +33,25 @@ async function copyPhotos(
     .where(eq(productImages.productId, fromId))
     .orderBy(asc(productImages.position), asc(productImages.id));
   let position = 0;
+  const copies = new Map<number, number>();
   for (const photo of photos) {
     const stored = await ctx.images.copy(photo, toId);
     if (!stored) continue;
     written.push(stored);
-    await tx.insert(productImages).values({
-      productId: toId,
-      position: position++,
-      alt: photo.alt,
-      ...stored,
-      width: stored.width || photo.width,
-      height: stored.height || photo.height,
-    });
+    const [copy] = await tx
+      .insert(productImages)
+      .values({
+        productId: toId,
+        position: position++,
+        alt: photo.alt,
+        ...stored,
+        width: stored.width || photo.width,
+        height: stored.height || photo.height,
+      })
+      .returning({ id: productImages.id });
+    copies.set(photo.id, copy.id);
   }
+  await ctx.evidence?.copy(tx, fromId, toId, copies);
 }
 
 /** The copy's columns: the old listing's item and prices, new dates. */

@@ -41,6 +41,8 @@ export type ResolvedListing = {
   /** null = now (or, unpaid, the moment of payment). */
   activationAt: Date | null;
   duration: AuctionDuration | null;
+  /** A spirit's evidence of authenticity as submitted (undefined: not sent, the stored one stays). */
+  evidence?: ListingInput["evidence"];
 };
 
 /** What the edit page needs: the stored listing as form input, its images and what is locked. */

@@ -60,6 +60,8 @@ export function SettingSummary({ name, value }: { name: SettingName; value: unkn
     }
     case "deals":
       return <DealsSummary value={object(value)} />;
+    case "authenticityEvidence":
+      return <EvidenceSummary value={object(value)} />;
     case "softClose":
       return <span>{String(object(value).minutes ?? "—")} min</span>;
     case "shop":
@@ -104,6 +106,21 @@ function DealsSummary({ value }: { value: Record<string, unknown> }) {
         fixed: money(protection.fixedMinor),
         min: money(protection.minMinor),
         commission: percent(value.sellerCommissionBp),
+      })}
+    </span>
+  );
+}
+
+/** The evidence of authenticity in one line: how many spirits' categories, and the auctions' threshold. */
+function EvidenceSummary({ value }: { value: Record<string, unknown> }) {
+  const { locale, t } = useTranslation();
+  const threshold = value.auctionThresholdMinor;
+  return (
+    <span>
+      {t("adminSettings.summary.authenticityEvidence", {
+        categories: list(value.categoryIds).length,
+        threshold:
+          typeof threshold === "number" ? formatPrice(threshold, CZK, { convert: false, locale }) : "—",
       })}
     </span>
   );

@@ -2,6 +2,12 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { appContext } from "#app/context.ts";
 import { AccountSection, SectionButton } from "#app/features/account/section.tsx";
 import { checkDealTerms, dealsOffered, saveDealTerms } from "#app/features/listings/deal-terms.server.ts";
+import {
+  evidenceRules,
+  evidenceSection,
+  stageEvidenceFiles,
+} from "#app/features/listings/evidence.server.ts";
+import type { EvidenceSectionProps } from "#app/features/listings/evidence-section.tsx";
 import { FormErrorSummary, HiddenValues, ListingFormFields } from "#app/features/listings/listing-form.tsx";
 import { LISTING_IMAGE_UPLOAD_URL } from "#app/features/listings/listing-limits.ts";
 import {
@@ -52,15 +58,17 @@ export function meta(args: Route.MetaArgs) {
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, user, locale } = context.get(appContext);
   // The auth middleware guarantees a user.
-  const [options, quota, offered] = await Promise.all([
+  const [options, quota, offered, evidence] = await Promise.all([
     services.listings.formOptions(locale),
     services.listingQuota.usage(user!.id),
     dealsOffered(context),
+    evidenceRules(context),
   ]);
   return {
     options,
     quota,
     dealsOffered: offered,
+    evidence,
     emailConfirmed: user!.emailConfirmed,
     minActivation: toPragueLocalInput(new Date()),
   };
@@ -70,7 +78,14 @@ type Images = { ref: string; url: string }[];
 type Refusal = { message: string; needsVerification: boolean };
 
 export type AddActionData =
-  | { step: "form"; result: FormReply | null; values: ListingFormValues; images: Images; refusal?: Refusal }
+  | {
+      step: "form";
+      result: FormReply | null;
+      values: ListingFormValues;
+      images: Images;
+      evidence: EvidenceSectionProps;
+      refusal?: Refusal;
+    }
   | {
       step: "preview";
       values: ListingFormValues;
@@ -83,8 +98,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { services, user, locale } = context.get(appContext);
   refuseLargePost(request, context);
   const { form, uploadErrors } = await readListingPost(request, context);
+  // The evidence slots' files picked without scripts, staged into their slots.
+  const evidenceErrors = await stageEvidenceFiles(context, form);
   const submission = parseForm(form, AddListingFormSchema, locale);
   const values = ListingFormValuesSchema.parse(submission.payload);
+  const rules = await evidenceRules(context);
   const back = (result: FormReply | null, status = 200, refusal?: Refusal) =>
     data<AddActionData>(
       {
@@ -92,6 +110,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         result,
         values,
         images: imageViews(services.listings, user!.id, values.images),
+        evidence: evidenceSection(context, rules, values),
         refusal,
       },
       { status },
@@ -104,13 +123,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success")
     return back(
       submission.reply({
-        fieldErrors: mergeErrors(submission.error, { images: uploadErrors }, termErrors),
+        fieldErrors: mergeErrors(submission.error, { images: uploadErrors }, termErrors, evidenceErrors),
       }),
       422,
     );
   if (submission.value.intent === "back") return back(null);
-  if (!terms.ok)
-    return back(submission.reply({ fieldErrors: mergeErrors({ images: uploadErrors }, termErrors) }), 422);
+  if (!terms.ok || Object.keys(evidenceErrors).length > 0)
+    return back(
+      submission.reply({ fieldErrors: mergeErrors({ images: uploadErrors }, termErrors, evidenceErrors) }),
+      422,
+    );
 
   const { intent, input } = submission.value;
   const result =
@@ -300,6 +322,9 @@ function FormStep({
             loaderData.dealsOffered
               ? { fixedClassified: false, values: result?.values ?? EMPTY_LISTING_FORM }
               : undefined
+          }
+          evidence={
+            result?.evidence ?? { rules: loaderData.evidence, values: EMPTY_LISTING_FORM, photos: [] }
           }
         />
         <div className="flex justify-end">

@@ -10,6 +10,13 @@ import {
   storedDealTermsValues,
   withStoredDealTerms,
 } from "#app/features/listings/deal-terms.server.ts";
+import {
+  evidenceRules,
+  evidenceSection,
+  stageEvidenceFiles,
+  withStoredEvidence,
+} from "#app/features/listings/evidence.server.ts";
+import type { EvidenceSectionProps } from "#app/features/listings/evidence-section.tsx";
 import { FormErrorSummary, ListingFormFields } from "#app/features/listings/listing-form.tsx";
 import { LISTING_IMAGE_UPLOAD_URL } from "#app/features/listings/listing-limits.ts";
 import {
@@ -55,18 +62,24 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { services, user, locale } = context.get(appContext);
   const editable = await services.listings.editable(user!.id, requirePathId(params.id), locale);
   if (!editable) throw data(null, { status: 404 });
-  const [options, offered, terms] = await Promise.all([
+  const [options, offered, terms, rules] = await Promise.all([
     services.listings.formOptions(locale),
     dealsOffered(context),
     storedDealTermsValues(context, editable.listing.id),
+    evidenceRules(context),
   ]);
-  const values = { ...listingFormFromInput(editable.input), ...terms };
+  // The evidence's photos show in their slots, not among the listing's other photos.
+  const values = await withStoredEvidence(context, editable.listing.id, {
+    ...listingFormFromInput(editable.input),
+    ...terms,
+  });
   return {
     listing: editable.listing,
     values,
     dealsOffered: offered,
     fixedClassified: dealTermsKind(values, editable.listing) === "fixedClassified",
-    images: storedImages(editable.images),
+    images: otherImages(editable.images, values.images),
+    evidence: evidenceSection(context, rules, values, editable.images, lockedEvidence(editable)),
     locks: editable.locks,
     options,
     minActivation: toPragueLocalInput(new Date()),
@@ -76,10 +89,20 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 const storedImages = (images: { ref: number | string; url: string }[]) =>
   images.map((image) => ({ ref: String(image.ref), url: image.url }));
 
+/** The listing's photos but those in the evidence's slots. */
+const otherImages = (images: { ref: number | string; url: string }[], refs: string[]) =>
+  storedImages(images).filter((image) => refs.includes(image.ref));
+
+/** After the first bid no photo may go: the evidence's stay in their slots too. */
+const lockedEvidence = (editable: { images: { ref: number | string }[]; locks: { afterBid: boolean } }) =>
+  editable.locks.afterBid ? editable.images.map((image) => String(image.ref)) : [];
+
 export type EditActionData = {
   result: FormReply | null;
   values: ListingFormValues;
   images: { ref: string; url: string }[];
+  /** The evidence's section as posted (the stored one when absent). */
+  evidence?: EvidenceSectionProps;
   saved: boolean;
   message?: string;
 };
@@ -92,6 +115,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!editable) throw data(null, { status: 404 });
   const stored = { ...listingFormFromInput(editable.input), ...(await storedDealTermsValues(context, id)) };
   const { form: posted, uploadErrors } = await readListingPost(request, context);
+  const evidenceErrors = await stageEvidenceFiles(context, posted);
+  const rules = await evidenceRules(context);
   // Disabled fields are not posted: the stored values stand in for them (the terms' too, after a bid).
   const form = editable.locks.afterBid ? withStoredDealTerms(posted, stored) : posted;
   const submission = parseForm(withLockedValues(form, stored, editable.locks), EditListingFormSchema, locale);
@@ -105,20 +130,23 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const termErrors = terms.ok ? {} : terms.errors;
   const answer = (result: FormReply | null, status: number, message?: string) => {
     const images = imageViews(services.listings, user!.id, values.images, editable.images);
-    return data<EditActionData>({ result, values, images, saved: false, message }, { status });
+    const evidence = evidenceSection(context, rules, values, editable.images, lockedEvidence(editable));
+    return data<EditActionData>({ result, values, images, evidence, saved: false, message }, { status });
   };
 
   if (submission.status !== "success")
     return answer(
       submission.reply({
-        fieldErrors: mergeErrors(submission.error, { images: uploadErrors }, termErrors),
+        fieldErrors: mergeErrors(submission.error, { images: uploadErrors }, termErrors, evidenceErrors),
       }) as FormReply,
       422,
     );
   if (submission.value.intent === "cancel") return cancelListing(context, id, editable);
-  if (uploadErrors.length > 0 || !terms.ok)
+  if (uploadErrors.length > 0 || !terms.ok || Object.keys(evidenceErrors).length > 0)
     return answer(
-      submission.reply({ fieldErrors: mergeErrors({ images: uploadErrors }, termErrors) }) as FormReply,
+      submission.reply({
+        fieldErrors: mergeErrors({ images: uploadErrors }, termErrors, evidenceErrors),
+      }) as FormReply,
       422,
     );
 
@@ -138,11 +166,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return answer(null, listingRefusalStatus(result.code), listingRefusalMessage(locale, result.code));
   // Deals off: the stored terms stay as they were (the section was not shown).
   if (offered && !editable.locks.afterBid) await saveDealTerms(context, id, terms.terms);
-  const fresh = await services.listings.editable(user!.id, id, locale);
+  const fresh = (await services.listings.editable(user!.id, id, locale))!;
+  const saved = await withStoredEvidence(context, id, {
+    ...listingFormFromInput(fresh.input),
+    ...(await storedDealTermsValues(context, id)),
+  });
   return {
     result: null,
-    values: { ...listingFormFromInput(fresh!.input), ...(await storedDealTermsValues(context, id)) },
-    images: storedImages(fresh!.images),
+    values: saved,
+    images: otherImages(fresh.images, saved.images),
+    evidence: evidenceSection(context, rules, saved, fresh.images, lockedEvidence(fresh)),
     saved: true,
   } satisfies EditActionData;
 }
@@ -302,6 +335,7 @@ function EditForm({
                 }
               : undefined
           }
+          evidence={result?.evidence ?? loaderData.evidence}
         />
         <div className="flex flex-wrap items-center justify-end gap-4">
           <SavedMessage message={result?.saved ? t("listings.form.saved") : null} />

@@ -118,7 +118,8 @@ async function insertListing(
     { actorId: user.id, reason: "submitted", at },
   );
   await recordSubmission(tx, productId, fee, at);
-  await storeImages(ctx, tx, { userId: user.id, productId, alt: data.name }, data.images, written);
+  const photos = { userId: user.id, productId, alt: data.name };
+  await ctx.evidence?.save(tx, productId, data, await storeImages(ctx, tx, photos, data.images, written));
   if (held) return productId;
   if (released) await scheduleAfterRelease(ctx, tx, productId, released, data.format);
   else await tellAwaitingPayment(ctx, tx, { sellerId: user.id, productId }, fee.amountMinor);

@@ -135,7 +135,8 @@ async function applyEdit(
         gone.map((image) => image.id),
       ),
     );
-  await storeImages(ctx, tx, { userId: user.id, productId: id, alt: data.name }, input.images, written);
+  const photos = { userId: user.id, productId: id, alt: data.name };
+  await ctx.evidence?.save(tx, id, data, await storeImages(ctx, tx, photos, input.images, written));
   return ok({ removed: gone });
 }
 

@@ -28,17 +28,19 @@ const IMAGE_PROBLEM_KEYS: Record<ImageProblem, MessageKey> = {
   tooManyStaged: "listings.errors.imagesStagedTooMany",
 };
 
-/** Stores the listing's images in order: kept ones re-positioned, staged ones copied in (`written` collects them). */
+/** Stores the listing's images in order: kept ones re-positioned, staged ones copied in (`written` collects them); their ids in order. */
 export async function storeImages(
   ctx: Pick<ListingsContext, "images">,
   tx: Db,
   listing: { userId: number; productId: number; alt: string },
   refs: ImageRef[],
   written: StoredImage[],
-) {
+): Promise<number[]> {
   const { userId, productId, alt } = listing;
+  const ids: number[] = [];
   for (const [position, ref] of refs.entries()) {
     if (typeof ref === "number") {
+      ids.push(ref);
       await tx
         .update(productImages)
         .set({ position })
@@ -47,8 +49,13 @@ export async function storeImages(
     }
     const stored = await ctx.images.adopt(userId, ref, productId);
     written.push(stored);
-    await tx.insert(productImages).values({ productId, position, alt, ...stored });
+    const [row] = await tx
+      .insert(productImages)
+      .values({ productId, position, alt, ...stored })
+      .returning({ id: productImages.id });
+    ids.push(row.id);
   }
+  return ids;
 }
 
 /** Renders the common variants of new photos now, so the first visitors do not wait for them. */

@@ -120,7 +120,7 @@ function resolveActivation(
  * ownership and the activation date. `existing` is the edited listing (its images may be kept).
  */
 export async function resolveListing(
-  ctx: Pick<ListingsContext, "db" | "images" | "now">,
+  ctx: Pick<ListingsContext, "db" | "images" | "now" | "evidence">,
   user: ListingUser,
   raw: unknown,
   locale: Locale,
@@ -136,13 +136,18 @@ export async function resolveListing(
   const brand = await resolveBrand(ctx.db, input, errors, t);
   await checkImages(ctx, user.id, input, existing, errors, t);
   const activationAt = resolveActivation(input, existing, ctx.now(), errors, t);
-  if (Object.keys(errors).length > 0 || !pkg) return invalid(errors);
   const auction = isAuctionInput(input);
+  const format = auction ? ("auction" as const) : ("classified" as const);
+  const reservePriceMinor = auction ? (input.reservePriceMinor ?? null) : null;
+  const { priceMinor, images, evidence } = input;
+  const subject = { productId: existing?.id ?? null, format, categoryId, priceMinor, reservePriceMinor };
+  Object.assign(errors, await ctx.evidence?.check(ctx.db, { ...subject, images, evidence }));
+  if (Object.keys(errors).length > 0 || !pkg) return invalid(errors);
   return {
     input,
     listing: {
       type: input.type,
-      format: auction ? "auction" : "classified",
+      format,
       categoryId,
       categoryPath,
       brand,
@@ -150,11 +155,12 @@ export async function resolveListing(
       packageName: locale === "en" && pkg.nameEn ? pkg.nameEn : pkg.nameCs,
       name: input.name,
       priceMinor: input.priceMinor,
-      reservePriceMinor: auction ? (input.reservePriceMinor ?? null) : null,
+      reservePriceMinor,
       description: input.description,
       images: input.images,
       activationAt,
       duration: auction ? (input.duration ?? "week") : null,
+      evidence: input.evidence,
     },
   };
 }
