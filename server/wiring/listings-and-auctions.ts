@@ -49,19 +49,10 @@ type ListingsAndAuctionsNeeds = {
  * outbid notices) and the live stream: server/modules/bidding) and the users' listings (add,
  * edit, cancel, relist, whose jobs the bidding module schedules: server/modules/listings).
  */
-export function wireListingsAndAuctions(
+/** The product page and the auctions (bids under a row lock, their jobs), for the listings to schedule. */
+function wireProductPagesAndBidding(
   { db, jobs, mail, config, logger }: Base,
-  {
-    settings,
-    catalog,
-    notifier,
-    messages,
-    reviews,
-    onAuctionSold,
-    biddingSuspended,
-    dealHolds,
-    trustBadges,
-  }: ListingsAndAuctionsNeeds,
+  { settings, notifier, reviews, onAuctionSold, biddingSuspended, trustBadges }: ListingsAndAuctionsNeeds,
 ) {
   // The product page shows the auction's bids, the seller's and bidders' accounts and the seller's
   // rating: the bidding, users and reviews modules answer them (server/modules/listing-reads/detail).
@@ -91,6 +82,13 @@ export function wireListingsAndAuctions(
   void scheduleBiddingSweep(jobs).catch((err) =>
     logger.error({ err }, "could not schedule the auction sweep"),
   );
+  return { productPages, listingQuota, bidding };
+}
+
+export function wireListingsAndAuctions(base: Base, needs: ListingsAndAuctionsNeeds) {
+  const { db, jobs, config, logger } = base;
+  const { settings, catalog, notifier, messages, dealHolds } = needs;
+  const { productPages, listingQuota, bidding } = wireProductPagesAndBidding(base, needs);
   const listingImages = createListingImageStore(path.join(config.dataDir, "uploads"));
   // Image uploads per user (listing photos and avatars together): media/uploads.ts.
   const uploads = createUploadLimiter();
