@@ -84,7 +84,14 @@ export async function createTestApi(
   async function createUser(
     overrides: Partial<typeof users.$inferInsert> = {},
     password = "Spravne-Heslo-123",
-    { secondFactor = true }: { secondFactor?: boolean } = {},
+    {
+      secondFactor = true,
+      seller = "private",
+    }: {
+      secondFactor?: boolean;
+      /** The seller's declaration (issue 36, item 2): private by default, so tests may publish; null: none. */
+      seller?: "private" | null;
+    } = {},
   ) {
     userCounter += 1;
     const [user] = await database.db
@@ -103,6 +110,7 @@ export async function createTestApi(
     const token = login.json.token as string;
     // Staff sessions pass their second factor here; the TOTP flow has its own tests.
     if (isStaffRole(user.role) && secondFactor) await services.auth.markSecondFactor(hashToken(token));
+    if (seller) await services.traders.declare(user.id, { intent: seller });
     return { user, token, password };
   }
 

@@ -37,6 +37,7 @@ import { createOrdersPersonalData } from "#server/modules/orders/index.ts";
 import { ordersAndPaymentsOfUser } from "#server/modules/payments/index.ts";
 import { createProfileReviews, createReviewsPersonalData } from "#server/modules/reviews/index.ts";
 import { createShopPersonalData } from "#server/modules/shop/index.ts";
+import { createTradersPersonalData } from "#server/modules/traders/index.ts";
 import { createUnpaidWinsPersonalData } from "#server/modules/unpaid-wins/index.ts";
 import {
   createAccountDataService,
@@ -177,6 +178,7 @@ function personalDataSources(
     createDealsPersonalData(db, { productNames }),
     createDisputesPersonalData(db, disputes),
     createUnpaidWinsPersonalData(db),
+    createTradersPersonalData(db),
     credentialsPersonalData,
     createAuthPersonalData(db),
   ];

@@ -17,7 +17,11 @@ import {
   createProductDetailService,
   submittedListingCount,
 } from "#server/modules/listing-reads/index.ts";
-import { createListingsService, registerListingJobs } from "#server/modules/listings/index.ts";
+import {
+  createListingsService,
+  registerListingJobs,
+  type SellerGate,
+} from "#server/modules/listings/index.ts";
 import { createImageVariants, createUploadLimiter } from "#server/modules/media/index.ts";
 import type { MessagesService, Notifier } from "#server/modules/messages/index.ts";
 import type { ReviewsService } from "#server/modules/reviews/index.ts";
@@ -38,6 +42,8 @@ type ListingsAndAuctionsNeeds = {
   biddingSuspended: (userId: number) => Promise<boolean>;
   /** A live deal through the site holds a listing ("Koupit"; server/wiring/deals.ts). */
   dealHolds?: (tx: Db, productId: number) => Promise<boolean>;
+  /** The seller's declaration lets them publish (server/modules/traders; issue 36, item 2). */
+  sellerGate?: SellerGate;
 };
 
 /**
@@ -56,6 +62,7 @@ export function wireListingsAndAuctions(
     onAuctionSold,
     biddingSuspended,
     dealHolds,
+    sellerGate,
   }: ListingsAndAuctionsNeeds,
 ) {
   // The product page shows the auction's bids, the seller's and bidders' accounts and the seller's
@@ -105,6 +112,7 @@ export function wireListingsAndAuctions(
     }),
     logger,
     dealHolds,
+    sellerGate,
   });
   // The listings' service with the read side's "write to the seller" reads (ADR 0071's direction).
   const listings = {

@@ -19,6 +19,7 @@ import { buildCategories } from "./categories.ts";
 import { blogCategorySeeds, blogPostSeeds, documentSeeds, infoPageSeeds, makePdf } from "./content.ts";
 import { type PlannedProduct, planDemoProducts } from "./products.ts";
 import { createRandom } from "./random.ts";
+import { seedSellerDeclarations } from "./seller-declarations.ts";
 import { buildSettings, countrySeeds, currencySeeds, FEES } from "./settings-data.ts";
 import { curateShop, seedShopActivity } from "./shop.ts";
 import { DEMO_STAFF } from "./staff-data.ts";
@@ -223,6 +224,7 @@ async function seed(
     if (user.handle === "buyer") addresses.push({ ...base, kind: "delivery" });
   }
   await tx.insert(t.addresses).values(addresses);
+  await seedSellerDeclarations(tx, userSeeds, users, now);
 
   // Catalogue structure.
   const categories = buildCategories();

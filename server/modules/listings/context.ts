@@ -6,6 +6,7 @@ import type { ImageVariants, UploadLimiter } from "../media/index.ts";
 import type { MessagesService, Notifier } from "../messages/index.ts";
 import type { SettingsService } from "../settings/index.ts";
 import type { ListingQuotaService } from "../users/index.ts";
+import type { SellerGate } from "./contracts.ts";
 import type { ListingScheduler } from "./types.ts";
 
 export type ListingsServiceDeps = {
@@ -29,6 +30,11 @@ export type ListingsServiceDeps = {
    * server/wiring): its seller may not withdraw it nor sell it to someone else meanwhile.
    */
   dealHolds?: (tx: Db, productId: number) => Promise<boolean>;
+  /**
+   * Whether the seller's declaration lets them publish (the traders module's `publishRefusal`,
+   * wired in server/wiring; issue 36, item 2): a code of core/contracts/traders.ts, or null.
+   */
+  sellerGate?: SellerGate;
   now?: () => Date;
 };
 

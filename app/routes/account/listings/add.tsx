@@ -20,6 +20,7 @@ import { pageMeta } from "#app/ui/seo/page-meta.ts";
 import {
   listingRefusalMessage,
   listingRefusalStatus,
+  needsDeclaration,
   needsVerification,
 } from "#core/contracts/listing-refusals.ts";
 import { localePath } from "#core/i18n/paths.ts";
@@ -67,7 +68,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 type Images = { ref: string; url: string }[];
-type Refusal = { message: string; needsVerification: boolean };
+type Refusal = { message: string; needsVerification: boolean; needsDeclaration?: boolean };
 
 export type AddActionData =
   | { step: "form"; result: FormReply | null; values: ListingFormValues; images: Images; refusal?: Refusal }
@@ -128,6 +129,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return back(reply, listingRefusalStatus(result.code), {
       message: listingRefusalMessage(locale, result.code),
       needsVerification: needsVerification(result.code),
+      needsDeclaration: needsDeclaration(result.code),
     });
   if (Object.keys(fieldErrors).length > 0 || !result.ok) return back(reply, 422);
   if ("id" in result.value) {
@@ -323,6 +325,15 @@ function RefusalNotice({ refusal }: { refusal: Refusal }) {
           className="mt-1 inline-block font-semibold underline underline-offset-4"
         >
           {t("listings.add.quotaLink")}
+        </Link>
+      ) : null}
+      {refusal.needsDeclaration ? (
+        <Link
+          to={localePath("accountSellerDeclaration", locale)}
+          className="mt-1 inline-block font-semibold underline underline-offset-4"
+          data-testid="declaration-link"
+        >
+          {t("traders.refusalLink")}
         </Link>
       ) : null}
     </div>
