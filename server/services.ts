@@ -1,4 +1,3 @@
-import type { AresRegister } from "#core/contracts/ares.ts";
 import type { MarketplacePayments } from "#core/contracts/marketplace-payments.ts";
 import type { MailTransport } from "./adapters/mail.ts";
 import type { SmsSender } from "./adapters/sms.ts";
@@ -22,7 +21,6 @@ import { wireModeration } from "./wiring/moderation.ts";
 import { wireNoticesAndConversations } from "./wiring/notices-and-conversations.ts";
 import { wirePayments } from "./wiring/payments.ts";
 import { wireShop } from "./wiring/shop.ts";
-import { wireTraders } from "./wiring/traders.ts";
 import { wireWatchdogs } from "./wiring/watchdogs.ts";
 
 /** The back office's catalogue: categories, brands, packages (catalog) and any listing. */
@@ -55,8 +53,6 @@ type ServiceOptions = {
   marketplace?: MarketplacePayments | null;
   /** Where the deals read a listing's delivery options; by default the listings' own deal terms. */
   dealTerms?: DealTermsSource;
-  /** The business register traders are checked against; by default the configured ARES (or its simulator). */
-  ares?: AresRegister;
 };
 
 export function createServices({
@@ -68,18 +64,15 @@ export function createServices({
   smsSender,
   marketplace,
   dealTerms,
-  ares,
 }: ServiceOptions) {
   const base = wireAdapters({ database, config, logger, jobs, mailTransport, smsSender, marketplace });
   const { db, mail, sms } = base;
-  // One settings service for every module that reads the settings; it keeps them in memory until
-  // they change (server/db/notify-cache.ts), like the currencies, the category tree and banners.
+  // One settings service for every module, in memory until it changes (server/db/notify-cache.ts).
   const settings = createSettingsService(db, base.shellData);
   const catalog = createCatalogService(db, base.shellData, refreshSearchText);
   const { notifier, reviews, messages, wishlist } = wireNoticesAndConversations(base);
   const dealServices = wireDeals(base, { settings, notifier, terms: dealTerms });
-  const { traders } = wireTraders(base, { notifier, ares });
-  const { productPages, listingQuota, bidding, listings, uploads } = wireListingsAndAuctions(base, {
+  const { productPages, listingQuota, bidding, listings, uploads, traders } = wireListingsAndAuctions(base, {
     settings,
     catalog,
     notifier,
@@ -88,7 +81,6 @@ export function createServices({
     onAuctionSold: dealServices.deals.onAuctionSold,
     biddingSuspended: dealServices.unpaidWins.biddingSuspended,
     dealHolds: dealServices.deals.holdsListing,
-    sellerGate: (sellerId) => traders.publishRefusal(sellerId),
   });
   const { orders, payments, testGateway } = wirePayments(base, { settings, notifier, listings });
   const watchdogs = wireWatchdogs(base, { notifier, catalog });
@@ -124,12 +116,11 @@ export function createServices({
     listingQuota,
     bidding,
     listings,
+    traders,
     orders,
     payments,
     // Deals through the site, their disputes, deal terms and back office (server/wiring/deals.ts).
     ...dealServices,
-    /** Sellers' declarations: private or trader, ARES-checked, the publishing gate (server/modules/traders). */
-    traders,
     /** The operator's shop: cart, checkout, placing orders (server/modules/shop). */
     shop,
     /** The test card gateway's own side (its payment page); null where it is off. */

@@ -30,6 +30,9 @@ export async function createTestApi(
     NODE_ENV: "test",
     DATA_DIR: path.join(os.tmpdir(), `rarita-test-${process.pid}-${Date.now()}`),
     LOG_LEVEL: "silent",
+    // No test reaches the real ARES: a closed port answers every lookup "unavailable"; the traders'
+    // tests pass the simulator's address (ARES_URL).
+    ARES_URL: "http://127.0.0.1:9/ekonomicke-subjekty-v-be/rest",
     ...env,
   });
   const logger = createLogger("silent");

@@ -17,17 +17,14 @@ import {
   createProductDetailService,
   submittedListingCount,
 } from "#server/modules/listing-reads/index.ts";
-import {
-  createListingsService,
-  registerListingJobs,
-  type SellerGate,
-} from "#server/modules/listings/index.ts";
+import { createListingsService, registerListingJobs } from "#server/modules/listings/index.ts";
 import { createImageVariants, createUploadLimiter } from "#server/modules/media/index.ts";
 import type { MessagesService, Notifier } from "#server/modules/messages/index.ts";
 import type { ReviewsService } from "#server/modules/reviews/index.ts";
 import type { SettingsService } from "#server/modules/settings/index.ts";
 import { createListingQuotaService, publicAccounts } from "#server/modules/users/index.ts";
 import type { Base } from "./base.ts";
+import { wireTraders } from "./traders.ts";
 
 /** What the listings and the auctions are wired with, from the areas wired before them. */
 type ListingsAndAuctionsNeeds = {
@@ -42,8 +39,6 @@ type ListingsAndAuctionsNeeds = {
   biddingSuspended: (userId: number) => Promise<boolean>;
   /** A live deal through the site holds a listing ("Koupit"; server/wiring/deals.ts). */
   dealHolds?: (tx: Db, productId: number) => Promise<boolean>;
-  /** The seller's declaration lets them publish (server/modules/traders; issue 36, item 2). */
-  sellerGate?: SellerGate;
 };
 
 /**
@@ -62,7 +57,6 @@ export function wireListingsAndAuctions(
     onAuctionSold,
     biddingSuspended,
     dealHolds,
-    sellerGate,
   }: ListingsAndAuctionsNeeds,
 ) {
   // The product page shows the auction's bids, the seller's and bidders' accounts and the seller's
@@ -95,6 +89,7 @@ export function wireListingsAndAuctions(
   const listingImages = createListingImageStore(path.join(config.dataDir, "uploads"));
   // Image uploads per user (listing photos and avatars together): media/uploads.ts.
   const uploads = createUploadLimiter();
+  const traders = wireTraders({ db, jobs, config, logger }, notifier);
   const listingsService = createListingsService({
     db,
     uploads,
@@ -112,7 +107,8 @@ export function wireListingsAndAuctions(
     }),
     logger,
     dealHolds,
-    sellerGate,
+    // Publishing waits for the seller's declaration (server/modules/traders; issue 36, item 2).
+    sellerGate: (sellerId) => traders.publishRefusal(sellerId),
   });
   // The listings' service with the read side's "write to the seller" reads (ADR 0071's direction).
   const listings = {
@@ -125,7 +121,7 @@ export function wireListingsAndAuctions(
   void registerListingJobs(jobs, listingImages, listings, logger).catch((err) =>
     logger.error({ err }, "could not schedule the nightly listing sweep"),
   );
-  return { productPages, listingQuota, bidding, listings, uploads };
+  return { productPages, listingQuota, bidding, listings, uploads, traders };
 }
 
 /**

@@ -1,4 +1,3 @@
-import type { AresRegister } from "#core/contracts/ares.ts";
 import { createConfiguredAres } from "#server/adapters/ares/start.ts";
 import { recordAudit } from "#server/modules/admin/index.ts";
 import type { Notifier } from "#server/modules/messages/index.ts";
@@ -7,21 +6,17 @@ import type { Base } from "./base.ts";
 
 /**
  * The sellers' declarations (server/modules/traders, issue 36, item 2; ADR 0085): checked against
- * ARES (the configured adapter, or a test's register), with the nightly retention of ended
- * accounts' trader data. Wired before the listings, whose publishing gate it is.
+ * the configured ARES (ARES_URL, or the simulator the process entry started), with the nightly
+ * retention of ended accounts' trader data. Wired with the listings, whose publishing gate it is
+ * (server/wiring/listings-and-auctions.ts).
  */
 export function wireTraders(
-  { db, jobs, config, logger }: Base,
-  { notifier, ares }: { notifier: Notifier; ares?: AresRegister },
+  { db, jobs, config, logger }: Pick<Base, "db" | "jobs" | "config" | "logger">,
+  notifier: Pick<Notifier, "notify">,
 ) {
-  const traders = createTradersService({
-    db,
-    ares: ares ?? createConfiguredAres(config),
-    notifier,
-    recordAudit,
-  });
+  const traders = createTradersService({ db, ares: createConfiguredAres(config), notifier, recordAudit });
   void registerTraderJobs(jobs, { db, logger }).catch((err) =>
     logger.error({ err }, "could not register the traders' jobs"),
   );
-  return { traders };
+  return traders;
 }

@@ -41,6 +41,11 @@ const OWNERS = [
     owner: "server/modules/moderation/transitions.ts",
   },
   {
+    table: "sellerDeclarations",
+    sqlName: "seller_declarations",
+    owner: "server/modules/traders/transitions.ts",
+  },
+  {
     table: "testGatewayPayments",
     sqlName: "test_gateway_payments",
     owner: "server/modules/payments/gateways.ts",

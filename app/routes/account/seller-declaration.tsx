@@ -1,12 +1,5 @@
 import { data } from "react-router";
 import { appContext } from "#app/context.ts";
-import {
-  type DeclarationAnswer,
-  KindChoice,
-  PrivateForm,
-  TraderForm,
-  type TraderValues,
-} from "#app/features/traders/declaration-form.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { named } from "#app/middleware.server.ts";
 import { parseForm } from "#app/ui/forms/conform.ts";
@@ -18,6 +11,13 @@ import { type Locale, translate } from "#core/i18n/index.ts";
 import { SellerDeclarationFormSchema } from "#core/schemas/traders.ts";
 import { translateProblems } from "#core/validation/field-errors.ts";
 import type { Route } from "./+types/seller-declaration";
+import {
+  type DeclarationAnswer,
+  KindChoice,
+  PrivateForm,
+  TraderForm,
+  type TraderValues,
+} from "./seller-declaration-form.tsx";
 
 /**
  * The seller's declaration (`/ucet/prodavajici`; issue 36, item 2; docs/product/trust.md, "Private

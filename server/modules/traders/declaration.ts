@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import type { AresSubject } from "#core/contracts/ares.ts";
 import type { FieldProblems } from "#core/contracts/errors.ts";
 import type { AresCheck, SellerDeclarationView } from "#core/contracts/traders.ts";
@@ -8,8 +7,13 @@ import { issuesToFieldProblems } from "#core/validation/field-errors.ts";
 import type { Db } from "#server/db/client.ts";
 import type { TradersContext } from "./context.ts";
 import { viewOf } from "./rows.ts";
-import { type SellerDeclarationRow, sellerDeclarations } from "./tables.ts";
-import { createDeclaration, type DeclarationValues, lockDeclaration } from "./transitions.ts";
+import type { SellerDeclarationRow } from "./tables.ts";
+import {
+  createDeclaration,
+  type DeclarationValues,
+  lockDeclaration,
+  updateDeclaration,
+} from "./transitions.ts";
 
 /** Too many ARES lookups by this seller in the window (the form says to wait). */
 export type LookupsLimited = Err<"limited">;
@@ -71,12 +75,7 @@ async function write(
 ): Promise<SellerDeclarationRow> {
   const current = await lockDeclaration(tx, userId);
   if (!current) return createDeclaration(tx, userId, values, at);
-  const [row] = await tx
-    .update(sellerDeclarations)
-    .set({ ...values, updatedAt: at })
-    .where(eq(sellerDeclarations.userId, userId))
-    .returning();
-  return row;
+  return updateDeclaration(tx, userId, values, at);
 }
 
 /** The ARES columns of a check: what ARES has under the IČO, and when it verified it. */

@@ -37,6 +37,21 @@ export async function createDeclaration(
   return row;
 }
 
+/** Changes the declaration's data (kind, trader data, ARES check), never its status. */
+export async function updateDeclaration(
+  tx: Db,
+  userId: number,
+  values: Partial<DeclarationValues>,
+  at: Date,
+): Promise<SellerDeclarationRow> {
+  const [row] = await tx
+    .update(sellerDeclarations)
+    .set({ ...values, updatedAt: at })
+    .where(eq(sellerDeclarations.userId, userId))
+    .returning();
+  return row;
+}
+
 /** seller_declaration.suspend: staff suspend the seller with a statement of reasons. */
 export async function suspendSeller(
   tx: Db,

@@ -120,6 +120,41 @@ function SuspendForm({ userId }: { userId: number }) {
   );
 }
 
+/** Re-check in ARES (a trader with an IČO) and lifting a suspension. */
+function RowActions({ row }: { row: AdminTraderRow }) {
+  const { t } = useTranslation();
+  return (
+    <div className="mt-3 flex flex-wrap gap-2">
+      {row.kind === "trader" && row.ico ? (
+        <Form method="post">
+          <input type="hidden" name="userId" value={row.userId} />
+          <button
+            type="submit"
+            name="intent"
+            value="recheck"
+            className="rounded-lg px-3 py-1.5 text-sm ring-1 ring-primary-dark"
+          >
+            {t("adminTraders.recheck")}
+          </button>
+        </Form>
+      ) : null}
+      {row.status === "suspended" ? (
+        <Form method="post">
+          <input type="hidden" name="userId" value={row.userId} />
+          <button
+            type="submit"
+            name="intent"
+            value="reinstate"
+            className="rounded-lg bg-primary-dark px-3 py-1.5 text-sm text-white"
+          >
+            {t("adminTraders.reinstate")}
+          </button>
+        </Form>
+      ) : null}
+    </div>
+  );
+}
+
 function TraderRow({ row, note }: { row: AdminTraderRow; note: Answer | null }) {
   const { t, locale } = useTranslation();
   const missing = row.gaps.map((gap) => t(`traders.gaps.${gap}`)).join(", ");
@@ -176,34 +211,7 @@ function TraderRow({ row, note }: { row: AdminTraderRow; note: Answer | null }) 
           {note.error ?? note.done}
         </p>
       ) : null}
-      <div className="mt-3 flex flex-wrap gap-2">
-        {row.kind === "trader" && row.ico ? (
-          <Form method="post">
-            <input type="hidden" name="userId" value={row.userId} />
-            <button
-              type="submit"
-              name="intent"
-              value="recheck"
-              className="rounded-lg px-3 py-1.5 text-sm ring-1 ring-primary-dark"
-            >
-              {t("adminTraders.recheck")}
-            </button>
-          </Form>
-        ) : null}
-        {row.status === "suspended" ? (
-          <Form method="post">
-            <input type="hidden" name="userId" value={row.userId} />
-            <button
-              type="submit"
-              name="intent"
-              value="reinstate"
-              className="rounded-lg bg-primary-dark px-3 py-1.5 text-sm text-white"
-            >
-              {t("adminTraders.reinstate")}
-            </button>
-          </Form>
-        ) : null}
-      </div>
+      <RowActions row={row} />
       {row.status === "active" ? <SuspendForm userId={row.userId} /> : null}
     </li>
   );

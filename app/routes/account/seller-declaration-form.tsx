@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { AccountSection, SectionButton } from "#app/features/account/section.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
@@ -80,7 +81,7 @@ export function PrivateForm({ answer }: { answer: DeclarationAnswer | null }) {
 
 function AresState({ view }: { view: SellerDeclarationView | null }) {
   const { t, locale } = useTranslation();
-  if (!view || view.kind !== "trader") return null;
+  if (view?.kind !== "trader") return null;
   return (
     <div className="mb-5 flex flex-col gap-1 rounded-lg bg-light px-4 py-3 text-sm" data-testid="ares-state">
       {view.aresVerifiedAt ? (
@@ -103,6 +104,68 @@ function AresState({ view }: { view: SellerDeclarationView | null }) {
 }
 
 /** The trader's DSA Art 30 data: IČO first with "Načíst z ARES", then the rest; nothing typed is lost on a refusal. */
+/** The IČO with "Načíst z ARES" beside it, and what ARES answered. */
+function IcoRow({ field, answer }: { field: FieldOf; answer: DeclarationAnswer | null }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <div className="flex flex-col gap-2 tablet:col-span-2 tablet:flex-row tablet:items-start">
+        <div className="tablet:w-1/2">
+          {field("ico", { inputMode: "numeric", maxLength: 12, hint: t("traders.page.icoHint") })}
+        </div>
+        <button
+          type="submit"
+          name="intent"
+          value="ares"
+          formNoValidate
+          className="rounded-lg border border-primary-dark px-4 py-2 font-semibold text-primary-dark hover:bg-light tablet:mt-7"
+          data-testid="ares-load"
+        >
+          {t("traders.page.aresLoad")}
+        </button>
+      </div>
+      {answer?.intent === "ares" && answer.ok && answer.message ? (
+        <p
+          role="status"
+          className="rounded bg-success/10 px-3 py-2 text-sm tablet:col-span-2"
+          data-testid="ares-loaded"
+        >
+          {answer.message}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** The save's outcome above its button. */
+function SaveFooter({ answer }: { answer: DeclarationAnswer | null }) {
+  const { t } = useTranslation();
+  const shown =
+    answer && answer.intent !== "private" && answer.message && !(answer.intent === "ares" && answer.ok);
+  return (
+    <div className="flex flex-col gap-3 tablet:col-span-2">
+      {shown ? (
+        <p
+          role={answer.ok ? "status" : "alert"}
+          className={`rounded px-3 py-2 ${answer.ok ? "bg-success/10 text-[#1f5c44]" : "bg-danger/10 text-danger"}`}
+          data-testid="trader-message"
+        >
+          {answer.message}
+        </p>
+      ) : null}
+      <div>
+        <SectionButton name="intent" value="trader">
+          {t("traders.page.saveTrader")}
+        </SectionButton>
+      </div>
+    </div>
+  );
+}
+
+type FieldName = Exclude<keyof TraderValues, "selfCertification">;
+type FieldOf = (name: FieldName, extra?: Partial<Parameters<typeof TextField>[0]>) => ReactNode;
+
+/** The trader's DSA Art 30 data: IČO first with "Načíst z ARES", then the rest; nothing typed is lost on a refusal. */
 export function TraderForm({
   view,
   values,
@@ -114,10 +177,7 @@ export function TraderForm({
 }) {
   const { t } = useTranslation();
   const errors = answer?.errors ?? {};
-  const field = (
-    name: Exclude<keyof TraderValues, "selfCertification">,
-    extra: Partial<Parameters<typeof TextField>[0]> = {},
-  ) => (
+  const field: FieldOf = (name, extra = {}) => (
     <TextField
       name={name}
       label={t(`traders.page.${name}`)}
@@ -136,30 +196,7 @@ export function TraderForm({
         className="grid gap-4 tablet:grid-cols-2"
         data-testid="trader-form"
       >
-        <div className="flex flex-col gap-2 tablet:col-span-2 tablet:flex-row tablet:items-start">
-          <div className="tablet:w-1/2">
-            {field("ico", { inputMode: "numeric", maxLength: 12, hint: t("traders.page.icoHint") })}
-          </div>
-          <button
-            type="submit"
-            name="intent"
-            value="ares"
-            formNoValidate
-            className="rounded-lg border border-primary-dark px-4 py-2 font-semibold text-primary-dark hover:bg-light tablet:mt-7"
-            data-testid="ares-load"
-          >
-            {t("traders.page.aresLoad")}
-          </button>
-        </div>
-        {answer?.intent === "ares" && answer.ok && answer.message ? (
-          <p
-            role="status"
-            className="rounded bg-success/10 px-3 py-2 text-sm tablet:col-span-2"
-            data-testid="ares-loaded"
-          >
-            {answer.message}
-          </p>
-        ) : null}
+        <IcoRow field={field} answer={answer} />
         <div className="tablet:col-span-2">
           {field("name", { autoComplete: "organization", maxLength: 200 })}
         </div>
@@ -185,25 +222,7 @@ export function TraderForm({
             {t("traders.page.selfCertification")}
           </CheckboxField>
         </div>
-        <div className="flex flex-col gap-3 tablet:col-span-2">
-          {answer &&
-          answer.intent !== "private" &&
-          answer.message &&
-          !(answer.intent === "ares" && answer.ok) ? (
-            <p
-              role={answer.ok ? "status" : "alert"}
-              className={`rounded px-3 py-2 ${answer.ok ? "bg-success/10 text-[#1f5c44]" : "bg-danger/10 text-danger"}`}
-              data-testid="trader-message"
-            >
-              {answer.message}
-            </p>
-          ) : null}
-          <div>
-            <SectionButton name="intent" value="trader">
-              {t("traders.page.saveTrader")}
-            </SectionButton>
-          </div>
-        </div>
+        <SaveFooter answer={answer} />
       </Form>
     </AccountSection>
   );
