@@ -8,7 +8,7 @@ import type { UserSeed } from "./users-data.ts";
  * except the demo seller, a trader whose data match the ARES simulator's register
  * (server/adapters/ares/simulator/register.ts: Rumový kabinet s.r.o., IČO 06412718), verified a
  * month ago; and the influencer, a trader whose IČO ARES could not be checked yet (the back
- * office's traders list shows them). Laid down as a finished history, as the rest of the demo.
+ * office's traders list shows them). The two newcomers have not declared. Laid down as a finished history, as the rest of the demo.
  */
 export async function seedSellerDeclarations(
   tx: Db,
@@ -19,7 +19,8 @@ export async function seedSellerDeclarations(
   const ago = (days: number) => new Date(now.getTime() - days * DAY);
   const rows: (typeof t.sellerDeclarations.$inferInsert)[] = [];
   for (const seed of seeds) {
-    if (seed.role !== "user") continue;
+    // Staff do not sell; the newcomers have not declared yet (the page prompts them).
+    if (seed.role !== "user" || seed.handle.startsWith("newcomer")) continue;
     const userId = users.get(seed.handle)!;
     const declaredAt = ago(Math.min(seed.registeredDaysAgo, 40));
     const base = { userId, status: "active" as const, createdAt: declaredAt, updatedAt: declaredAt };
