@@ -7,6 +7,7 @@ import { FEES } from "#server/db/seed/settings-data.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { insertBidders } from "#server/test/auction-fixtures.ts";
 import { insertCategory } from "#server/test/fixtures.ts";
+import { auditLog } from "../admin/tables.ts";
 import { packages } from "../catalog/tables.ts";
 import { settings } from "../settings/tables.ts";
 import { createTradersPersonalData, eraseEndedDeclarations } from "./retention.ts";
@@ -241,5 +242,69 @@ describe("retention of trader data", () => {
     expect(
       await api.db.select().from(sellerDeclarations).where(eq(sellerDeclarations.userId, account.user.id)),
     ).toHaveLength(0);
+  });
+});
+
+describe("who may change a declaration", () => {
+  it("lets each seller read and change only their own declaration over the API", async () => {
+    expect((await api.call("GET", "/api/me/seller-declaration")).status).toBe(401);
+    expect(
+      (await api.call("PUT", "/api/me/seller-declaration", { body: { intent: "private" } })).status,
+    ).toBe(401);
+    const owner = await api.createUser({ emailConfirmedAt: new Date() }, undefined, { seller: null });
+    const other = await api.createUser({ emailConfirmedAt: new Date() }, undefined, { seller: null });
+    const saved = await api.call("PUT", "/api/me/seller-declaration", {
+      token: owner.token,
+      body: { ...TRADER, selfCertification: true },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.json.aresCheck).toBe("verified");
+    expect(
+      (await api.call("GET", "/api/me/seller-declaration", { token: owner.token })).json.declaration,
+    ).toMatchObject({ kind: "trader", trader: { ico: "27483916" } });
+    // The other account sees its own (none), and its save changes only itself.
+    expect(
+      (await api.call("GET", "/api/me/seller-declaration", { token: other.token })).json.declaration,
+    ).toBeNull();
+    await api.call("PUT", "/api/me/seller-declaration", { token: other.token, body: { intent: "private" } });
+    expect((await api.services.traders.declarationOf(owner.user.id))?.kind).toBe("trader");
+    const unknown = await api.call("PUT", "/api/me/seller-declaration", {
+      token: owner.token,
+      body: { ...TRADER, ico: "12345679", selfCertification: true },
+    });
+    expect(unknown.json.message).toBe("ARES subjekt s tímto IČO nezná. Zkontrolujte IČO.");
+  });
+
+  it("lets only staff with the users scope suspend and lift a suspension, audited", async () => {
+    const seller = await undeclared();
+    await api.services.traders.declare(seller.user.id, TRADER);
+    const path = `/api/admin/traders/${seller.user.id}/suspension`;
+    const body = { reasons: "Údaje o sídle jsou nepravdivé, obchodník na výzvu neodpověděl." };
+    const plain = await api.createUser();
+    const editor = await api.createUser({ role: "editor" });
+    const moderator = await api.createUser({ role: "moderator" });
+    expect((await api.call("POST", path, { body })).status).toBe(401);
+    expect((await api.call("POST", path, { token: plain.token, body })).status).toBe(403);
+    expect((await api.call("POST", path, { token: editor.token, body })).status).toBe(403);
+    expect((await api.services.traders.declarationOf(seller.user.id))?.status).toBe("active");
+    expect((await api.call("POST", path, { token: moderator.token, body })).status).toBe(200);
+    expect((await api.services.traders.declarationOf(seller.user.id))?.suspension?.reasons).toBe(
+      body.reasons,
+    );
+    const listed = await api.call("GET", "/api/admin/traders?filter=suspended", { token: moderator.token });
+    expect((listed.json.data as { userId: number }[]).some((row) => row.userId === seller.user.id)).toBe(
+      true,
+    );
+    expect((await api.call("DELETE", path, { token: editor.token })).status).toBe(403);
+    expect((await api.call("DELETE", path, { token: moderator.token })).status).toBe(200);
+    expect((await api.services.traders.declarationOf(seller.user.id))?.status).toBe("active");
+    const audit = await api.db
+      .select({ action: auditLog.action, actorId: auditLog.actorId })
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(seller.user.id)));
+    expect(audit).toEqual([
+      { action: "trader.suspend", actorId: moderator.user.id },
+      { action: "trader.reinstate", actorId: moderator.user.id },
+    ]);
   });
 });
