@@ -20,8 +20,12 @@ export function SellerKindBox({ seller }: { seller: PublicSeller | null }) {
         data-testid="seller-kind"
         data-kind="private"
       >
-        <p className="font-semibold text-ink">{t("traders.public.private")}</p>
-        <p className="mt-1 leading-relaxed text-muted" data-testid="crd-notice">
+        <p>
+          <span className="rounded-full bg-primary-dark/8 px-2.5 py-0.5 text-xs font-semibold text-primary-dark">
+            {t("traders.public.private")}
+          </span>
+        </p>
+        <p className="mt-2 leading-relaxed text-muted" data-testid="crd-notice">
           {t("traders.public.privateNotice")}
         </p>
       </section>

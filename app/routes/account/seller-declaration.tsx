@@ -7,6 +7,7 @@ import type { FieldErrors } from "#app/ui/forms/fields.tsx";
 import { pageMeta } from "#app/ui/seo/page-meta.ts";
 import { ARES_CHECK_KEYS, type SellerDeclarationView } from "#core/contracts/traders.ts";
 import { formatIban } from "#core/formats/iban.ts";
+import { normalizeZip } from "#core/formats/postal-code.ts";
 import { type Locale, translate } from "#core/i18n/index.ts";
 import { SellerDeclarationFormSchema } from "#core/schemas/traders.ts";
 import { translateProblems } from "#core/validation/field-errors.ts";
@@ -93,7 +94,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (outcome.check !== "verified")
       return answer(422, { errors: { ico: [aresMessage(locale, outcome.check)] } });
     const subject = outcome.subject;
-    const values = { ...valuesOf(payload), ...subject.address, name: subject.name };
+    const { street, city, zip } = subject.address;
+    const values = { ...valuesOf(payload), street, city, zip: normalizeZip(zip, "CZ"), name: subject.name };
     return answer(200, {
       values,
       message: translate(locale, "traders.page.aresLoaded", {

@@ -89,34 +89,39 @@ function Filters({ current }: { current: AdminTraderFilter }) {
   );
 }
 
+/** The suspension with its statement of reasons, folded until staff open it (works before scripts too). */
 function SuspendForm({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const id = `reasons-${userId}`;
   return (
-    <Form method="post" className="mt-3 rounded-xl bg-light p-4" data-testid="suspend-form">
-      <h3 className="font-semibold text-primary-dark">{t("adminTraders.suspendTitle")}</h3>
-      <input type="hidden" name="userId" value={userId} />
-      <label className="mt-2 block text-sm font-medium" htmlFor={id}>
-        {t("adminTraders.reasons")}
-      </label>
-      <textarea
-        id={id}
-        name="reasons"
-        required
-        minLength={20}
-        maxLength={4000}
-        rows={3}
-        className="mt-1 w-full rounded-lg border border-line bg-white px-3 py-2"
-      />
-      <button
-        type="submit"
-        name="intent"
-        value="suspend"
-        className="mt-2 rounded-lg bg-danger px-4 py-2 font-semibold text-white hover:bg-[#8c2925]"
-      >
-        {t("adminTraders.suspend")}
-      </button>
-    </Form>
+    <details className="mt-3 rounded-xl bg-light p-4" data-testid="suspend-form">
+      <summary className="cursor-pointer font-semibold text-primary-dark">
+        {t("adminTraders.suspendTitle")}
+      </summary>
+      <Form method="post">
+        <input type="hidden" name="userId" value={userId} />
+        <label className="mt-2 block text-sm font-medium" htmlFor={id}>
+          {t("adminTraders.reasons")}
+        </label>
+        <textarea
+          id={id}
+          name="reasons"
+          required
+          minLength={20}
+          maxLength={4000}
+          rows={3}
+          className="mt-1 w-full rounded-lg border border-line bg-white px-3 py-2"
+        />
+        <button
+          type="submit"
+          name="intent"
+          value="suspend"
+          className="mt-2 rounded-lg bg-danger px-4 py-2 font-semibold text-white hover:bg-[#8c2925]"
+        >
+          {t("adminTraders.suspend")}
+        </button>
+      </Form>
+    </details>
   );
 }
 
