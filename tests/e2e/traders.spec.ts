@@ -18,6 +18,8 @@ const ADD = "/ucet/vase-aukce/pridat";
 /** The listing form filled in full, sent to the preview: the seller's refusal, if any, shows there. */
 async function tryToPublish(page: Page): Promise<Locator> {
   await page.goto(ADD);
+  // Said before anything is typed, and again when the listing is sent.
+  await expect(page.getByTestId("seller-prompt")).toBeVisible();
   const form = page.getByTestId("listing-form");
   await expect(form.locator("[data-hydrated]")).toHaveCount(1);
   await form.getByTestId("field-category").selectOption({ label: "Alkohol" });

@@ -53,15 +53,18 @@ export function meta(args: Route.MetaArgs) {
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, user, locale } = context.get(appContext);
   // The auth middleware guarantees a user.
-  const [options, quota, offered] = await Promise.all([
+  const [options, quota, offered, sellerGate] = await Promise.all([
     services.listings.formOptions(locale),
     services.listingQuota.usage(user!.id),
     dealsOffered(context),
+    // Not declared, a trader unverified, suspended: said before the form is filled (issue 36, item 2).
+    services.traders.publishRefusal(user!.id),
   ]);
   return {
     options,
     quota,
     dealsOffered: offered,
+    sellerPrompt: sellerGate ? listingRefusalMessage(locale, sellerGate) : null,
     emailConfirmed: user!.emailConfirmed,
     minActivation: toPragueLocalInput(new Date()),
   };
@@ -278,7 +281,14 @@ function FormStep({
           {t("listings.add.quotaLeft", { left: quota.left, free: quota.free })}
         </p>
       ) : null}
-      {result?.refusal ? <RefusalNotice refusal={result.refusal} /> : null}
+      {result?.refusal ? (
+        <RefusalNotice refusal={result.refusal} />
+      ) : loaderData.sellerPrompt ? (
+        <RefusalNotice
+          refusal={{ message: loaderData.sellerPrompt, needsVerification: false, needsDeclaration: true }}
+          testId="seller-prompt"
+        />
+      ) : null}
       <FormErrorSummary show={form.status === "error"} message={t("listings.add.fixErrors")} />
       <Form
         method="post"
@@ -314,10 +324,10 @@ function FormStep({
   );
 }
 
-function RefusalNotice({ refusal }: { refusal: Refusal }) {
+function RefusalNotice({ refusal, testId = "listing-refusal" }: { refusal: Refusal; testId?: string }) {
   const { t, locale } = useTranslation();
   return (
-    <div role="alert" className="rounded-lg bg-danger/10 px-4 py-3 text-danger" data-testid="listing-refusal">
+    <div role="alert" className="rounded-lg bg-danger/10 px-4 py-3 text-danger" data-testid={testId}>
       <p className="font-medium">{refusal.message}</p>
       {refusal.needsVerification ? (
         <Link
