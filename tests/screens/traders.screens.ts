@@ -50,7 +50,7 @@ async function declaration(page: Page, locale: string, width: number) {
   await page.screenshot({ path: `${OUT}/traders-ares-${locale}-${width}.png`, fullPage: true });
   await form.locator('input[name="ico"]').fill("05144273");
   await form.locator('input[name="phone"]').fill("+420 777 123 456");
-  await page.locator('button[name="intent"][value="trader"]').click();
+  await form.locator('button[value="trader"]:not(.sr-only)').click();
   await form.locator("[data-field-error]").first().waitFor();
   await page.screenshot({ path: `${OUT}/traders-errors-${locale}-${width}.png`, fullPage: true });
 }

@@ -196,6 +196,17 @@ export function TraderForm({
         className="grid gap-4 tablet:grid-cols-2"
         data-testid="trader-form"
       >
+        {/* Enter in a field saves (the form's first submit button is the default), not "Načíst z ARES". */}
+        <button
+          type="submit"
+          name="intent"
+          value="trader"
+          className="sr-only"
+          tabIndex={-1}
+          aria-hidden="true"
+        >
+          {t("traders.page.saveTrader")}
+        </button>
         <IcoRow field={field} answer={answer} />
         <div className="tablet:col-span-2">
           {field("name", { autoComplete: "organization", maxLength: 200 })}
