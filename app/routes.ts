@@ -47,6 +47,7 @@ export default [
     ...page("accountReviewForm", "routes/account/review-form.tsx"),
     ...page("accountWatchdogs", "routes/account/watchdogs.tsx"),
     ...page("accountDecision", "routes/account/decision.tsx"),
+    ...page("accountSellerDeclaration", "routes/account/seller-declaration.tsx"),
   ]),
   // The back office (/admin, /en/admin): staff only, each page behind its scope (guard.server.ts).
   // The second factor's pages stand outside the frame: staff reach them before passing it.
@@ -85,6 +86,7 @@ export default [
     ...page("adminUsers", "routes/admin/users/index.tsx"),
     ...page("adminUser", "routes/admin/users/user.tsx"),
     ...page("adminGroups", "routes/admin/users/groups.tsx"),
+    ...page("adminTraders", "routes/admin/users/traders.tsx"),
     ...page("adminOrders", "routes/admin/orders/orders.tsx"),
     ...page("adminOrder", "routes/admin/orders/order.tsx"),
     ...page("adminPayments", "routes/admin/orders/payments.tsx"),

@@ -12,6 +12,11 @@ describe("npm start's environment", () => {
     // Deals are paid through the payment provider simulator (ADR 0074).
     expect(demo.marketplace).toMatchObject({ simulator: { port: 0 } });
     expect(startConfig({ MARKETPLACE_SIMULATOR: "false" }).marketplace).toBeUndefined();
+    // Traders are checked against the ARES simulator (ADR 0085), or the real ARES when asked.
+    expect(demo.ares).toEqual({ simulator: { port: 0 } });
+    expect(startConfig({ ARES_SIMULATOR: "false" }).ares).toEqual({
+      url: "https://ares.gov.cz/ekonomicke-subjekty-v-be/rest",
+    });
     // An explicit choice wins.
     expect(startConfig({ PAYMENTS_TEST_GATEWAY: "false" }).testGateway).toBeUndefined();
     expect(startConfig({ SEED_DEMO: "false" }).seedDemo).toBe(false);
@@ -23,5 +28,6 @@ describe("npm start's environment", () => {
     expect(real.seedDemo).toBe(false);
     expect(real.testGateway).toBeUndefined();
     expect(real.marketplace).toBeUndefined();
+    expect(real.ares).toEqual({ url: "https://ares.gov.cz/ekonomicke-subjekty-v-be/rest" });
   });
 });

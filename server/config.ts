@@ -70,6 +70,9 @@ const envSchema = z.object({
   STRIPE_API_BASE: urlWithProtocol(["https:", "http:"]).optional(),
   // The EU age attestation's wallet (ADR 0084): server/adapters/age-wallet/env.ts.
   ...AGE_WALLET_ENV,
+  ARES_URL: urlWithProtocol(["https:", "http:"]).default("https://ares.gov.cz/ekonomicke-subjekty-v-be/rest"),
+  ARES_SIMULATOR: z.enum(["true", "false"]).optional(),
+  ARES_SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   PAGE_CACHE: z.enum(["on", "off"]).default("on"),
   WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   // A fail point for the crash tests only (server/modules/bidding/close-crash.test.ts): ignored
@@ -144,6 +147,13 @@ export type Config = {
    */
   ageWallet: AgeWalletConfig;
   /**
+   * The Czech business register the traders' IČO is checked against (issue 36, ADR 0085): ARES's
+   * REST API at ARES_URL (by default the real one), or with ARES_SIMULATOR=true the local simulator
+   * (server/adapters/ares/simulator) on ARES_SIMULATOR_PORT (0: a free one), started by the process
+   * entry, which then sets `url` to it.
+   */
+  ares: { url: string } | { simulator: { port: number } };
+  /**
    * The anonymous page cache (server/http/page-cache.ts, ADR 0027); PAGE_CACHE=off is for the
    * benchmarks only (bench/page-cost.ts measures what a page costs to render when nobody was
    * served it before): every anonymous page is then rendered, with the same headers.
@@ -202,6 +212,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const marketplace = marketplaceConfig(e);
   const ageWallet = ageWalletFromEnv(e);
+  // Each serving process starts its own simulator: one fixed port would be taken twice.
+  if (e.ARES_SIMULATOR === "true" && (e.WORKERS ?? 1) > 1 && e.ARES_SIMULATOR_PORT !== 0)
+    throw new ConfigError(
+      `Invalid ARES_SIMULATOR_PORT="${e.ARES_SIMULATOR_PORT}": with WORKERS > 1 each process starts its own simulator; use 0 (a free port)`,
+    );
   let trustedProxies: string[];
   try {
     trustedProxies = parseTrustedProxies(e.TRUSTED_PROXIES ?? "");
@@ -240,6 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     marketplace,
     ageWallet,
+    ares: e.ARES_SIMULATOR === "true" ? { simulator: { port: e.ARES_SIMULATOR_PORT } } : { url: e.ARES_URL },
     pageCache: e.PAGE_CACHE === "on",
     // The simulator runs in one process: with it, one process unless WORKERS says more (refused above).
     workers:
@@ -273,6 +289,10 @@ export function startupWarnings(config: Config): string[] {
   if (config.ageWallet && "simulator" in config.ageWallet)
     warnings.push(
       "WARNING: the EU wallet simulator is on in production (AGE_WALLET_SIMULATOR=true): anyone can prove being 18+ with a test attestation. Right for the demo, never for a real site.",
+    );
+  if ("simulator" in config.ares)
+    warnings.push(
+      "WARNING: the ARES simulator is on in production (ARES_SIMULATOR=true): traders are checked against a made-up register. Right for the demo, never for a real site.",
     );
   return warnings;
 }

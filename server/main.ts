@@ -58,14 +58,24 @@ async function main() {
   const started = await startConfiguredSimulator(config);
   config = started.config;
   const simulator = started.simulator;
+  // The ARES simulator (ADR 0085) likewise: the traders' adapter is built on its address.
+  const { startConfiguredAresSimulator } = await import("./adapters/ares/start.ts");
+  const aresStarted = await startConfiguredAresSimulator(config).catch(async (error) => {
+    await simulator?.stop();
+    throw error;
+  });
+  config = aresStarted.config;
+  const stopSimulators = async () => {
+    await Promise.all([simulator?.stop(), aresStarted.simulator?.stop()]);
+  };
   let database: Database;
   try {
     database = await openConfiguredDatabase(config);
   } catch (error) {
-    await simulator?.stop();
+    await stopSimulators();
     throw error;
   }
-  const running: Running = { stopStreams: async () => {}, stopSimulator: async () => simulator?.stop() };
+  const running: Running = { stopStreams: async () => {}, stopSimulator: stopSimulators };
   let server: Server;
   let jobs: JobRunner;
   try {

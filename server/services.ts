@@ -21,7 +21,6 @@ import { wireModeration } from "./wiring/moderation.ts";
 import { wireNoticesAndConversations } from "./wiring/notices-and-conversations.ts";
 import { wirePayments } from "./wiring/payments.ts";
 import { wireShop } from "./wiring/shop.ts";
-import { wireTrust } from "./wiring/trust.ts";
 import { wireWatchdogs } from "./wiring/watchdogs.ts";
 
 /** The back office's catalogue: categories, brands, packages (catalog) and any listing. */
@@ -61,13 +60,11 @@ export function createServices(options: ServiceOptions) {
   const jobs = options.jobs ?? createJobRunner({ database, logger });
   const base = wireAdapters({ ...options, jobs });
   const { db, mail, sms } = base;
-  // One settings service for every module that reads the settings; it keeps them in memory until
-  // they change (server/db/notify-cache.ts), like the currencies, the category tree and banners.
+  // One settings service for every module, in memory until it changes (server/db/notify-cache.ts).
   const settings = createSettingsService(db, base.shellData);
   const catalog = createCatalogService(db, base.shellData, refreshSearchText);
   const { notifier, reviews, messages, wishlist } = wireNoticesAndConversations(base);
   const dealServices = wireDeals(base, { settings, notifier, terms: dealTerms });
-  const trust = wireTrust(base);
   const listingAreas = wireListingsAndAuctions(base, {
     settings,
     catalog,
@@ -77,7 +74,6 @@ export function createServices(options: ServiceOptions) {
     onAuctionSold: dealServices.deals.onAuctionSold,
     biddingSuspended: dealServices.unpaidWins.biddingSuspended,
     dealHolds: dealServices.deals.holdsListing,
-    trustBadges: trust.trustBadges,
   });
   const { productPages, listingQuota, bidding, listings, uploads } = listingAreas;
   const paymentAreas = wirePayments(base, { settings, notifier, listings });
@@ -111,7 +107,7 @@ export function createServices(options: ServiceOptions) {
     wishlist,
     catalog,
     catalogAdmin: backOfficeCatalog(db),
-    // The product page, auctions, listings (server/wiring/listings-and-auctions.ts).
+    // The product page, auctions, listings, traders, trust badges (server/wiring/listings-and-auctions.ts).
     ...listingAreas,
     // Orders, payments and the test card gateway's own side, null where it is off.
     ...paymentAreas,
@@ -120,8 +116,6 @@ export function createServices(options: ServiceOptions) {
     /** The operator's shop: cart, checkout, placing orders (server/modules/shop). */
     shop,
     watchdogs,
-    /** The badges of profiles, sellers and bidders (issue 36; server/wiring/trust.ts). */
-    ...trust,
     /** Reports, decisions, complaints (`moderation`); the shill-bidding signals (`shillSignals`, ADR 0087). */
     ...moderationServices,
     /** The back office's dashboard: the queues and the week's figures by the caller's scopes. */

@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { SellerKindBox } from "#app/features/traders/seller-kind.tsx";
 import { ReportLink } from "#app/ui/report-link.tsx";
 import { translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
@@ -49,6 +50,8 @@ export async function loader(args: Route.LoaderArgs) {
   const badges = (await services.trustBadges.badgesOf([id])).get(id) ?? null;
   // "Write to the seller" needs a listing to write about (every message is about one).
   const contactable = !own && (await services.listings.contactItems(id, locale, 1)).length > 0;
+  // Private person or trader with the DSA Art 30 details (server/modules/traders).
+  const sellerKind = await services.traders.publicSellerOf(id);
   const path = (language: "cs" | "en") => localePath("userProfile", language, { id });
   return {
     profile,
@@ -56,6 +59,7 @@ export async function loader(args: Route.LoaderArgs) {
     products,
     own,
     contactable,
+    sellerKind,
     anonymousPath: params.id === undefined,
     serverNow: new Date().toISOString(),
     locale,
@@ -102,7 +106,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function UserProfile({ loaderData }: Route.ComponentProps) {
-  const { profile, badges, products, own, contactable, paths, serverNow } = loaderData;
+  const { profile, badges, products, own, contactable, paths, serverNow, sellerKind } = loaderData;
   const { t, locale } = useTranslation();
   const pageUrl = (page: number) => `${paths[locale]}${page > 1 ? `?${PAGE_PARAM}=${page}` : ""}`;
 
@@ -117,6 +121,11 @@ export default function UserProfile({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       <ProfileHeader profile={profile} badges={badges} contactable={contactable} />
+      {sellerKind ? (
+        <div className="mt-5 max-w-3xl">
+          <SellerKindBox seller={sellerKind} />
+        </div>
+      ) : null}
       {own ? null : (
         <p className="mt-2 text-right">
           <ReportLink kind="user" id={profile.id} />

@@ -1,6 +1,7 @@
 import { type Locale, type MessageKey, translate } from "../i18n/index.ts";
 import type { Err } from "../result.ts";
 import type { FieldProblems } from "./errors.ts";
+import type { SellerGateCode } from "./traders.ts";
 
 /**
  * The refusals of a seller's listings (codes, ADR 0068), as the server's listings module answers
@@ -8,8 +9,12 @@ import type { FieldProblems } from "./errors.ts";
  * and the listings API say the same words.
  */
 
-/** The seller may not list now (403): the e-mail is not confirmed, or the free quota is used up. */
-export type SellerRefusalCode = "email_not_confirmed" | "quota";
+/**
+ * The seller may not list now (403): the e-mail is not confirmed, the free quota is used up, or
+ * the seller's declaration does not let them publish (core/contracts/traders.ts, `SellerGateCode`:
+ * not declared, a trader without complete ARES-checked data, suspended).
+ */
+export type SellerRefusalCode = "email_not_confirmed" | "quota" | SellerGateCode;
 
 /** The listing's state does not allow it (409). */
 export type ListingStateCode =
@@ -38,6 +43,9 @@ export type UploadsLimited = Err<"limited", { problems: FieldProblems; retryAfte
 const REFUSALS: Record<ListingRefusalCode, { key: MessageKey; status: 403 | 409 }> = {
   email_not_confirmed: { key: "security.emailNotConfirmed", status: 403 },
   quota: { key: "listings.errors.quota", status: 403 },
+  seller_undeclared: { key: "traders.refusals.undeclared", status: 403 },
+  trader_unverified: { key: "traders.refusals.unverified", status: 403 },
+  seller_suspended: { key: "traders.refusals.suspended", status: 403 },
   not_editable: { key: "listings.errors.notEditable", status: 409 },
   not_cancellable: { key: "listings.errors.notCancellable", status: 409 },
   cancel_after_bid: { key: "listings.errors.cancelAfterBid", status: 409 },
@@ -57,6 +65,10 @@ export const listingRefusalStatus = (code: ListingRefusalCode): 403 | 409 => REF
 
 /** The free quota is used up: the page offers the verification that lifts it. */
 export const needsVerification = (code: ListingRefusalCode): boolean => code === "quota";
+
+/** The seller's declaration stops the listing: the page links to the declaration (issue 36, item 2). */
+export const needsDeclaration = (code: ListingRefusalCode): boolean =>
+  code === "seller_undeclared" || code === "trader_unverified" || code === "seller_suspended";
 
 /** The refusal in the request's words, as a page or the API says it. */
 export const listingRefusalMessage = (locale: Locale, code: ListingRefusalCode): string =>

@@ -56,6 +56,8 @@ export const ADMIN_PATHS = {
 
   // Users.
   adminUsers: { cs: "/admin/uzivatele", en: "/en/admin/users" },
+  /** Traders with missing or unverified data, and suspended sellers (issue 36, item 2). */
+  adminTraders: { cs: "/admin/obchodnici", en: "/en/admin/traders" },
   adminUser: { cs: "/admin/uzivatele/:id", en: "/en/admin/users/:id" },
   adminGroups: { cs: "/admin/skupiny", en: "/en/admin/groups" },
 

@@ -21,6 +21,7 @@ import adminOrders from "./ui/admin-orders.json" with { type: "json" };
 import adminSettings from "./ui/admin-settings.json" with { type: "json" };
 import adminShillSignals from "./ui/admin-shill-signals.json" with { type: "json" };
 import adminStaff from "./ui/admin-staff.json" with { type: "json" };
+import adminTraders from "./ui/admin-traders.json" with { type: "json" };
 import adminUsers from "./ui/admin-users.json" with { type: "json" };
 import bidding from "./ui/bidding.json" with { type: "json" };
 import blog from "./ui/blog.json" with { type: "json" };
@@ -47,6 +48,7 @@ import registration from "./ui/registration.json" with { type: "json" };
 import reviews from "./ui/reviews.json" with { type: "json" };
 import security from "./ui/security.json" with { type: "json" };
 import shop from "./ui/shop.json" with { type: "json" };
+import traders from "./ui/traders.json" with { type: "json" };
 import trustBadges from "./ui/trust-badges.json" with { type: "json" };
 import watchdog from "./ui/watchdog.json" with { type: "json" };
 
@@ -62,6 +64,7 @@ export const uiNamespaces = {
   adminSettings,
   adminContent,
   adminUsers,
+  adminTraders,
   adminOrders,
   adminStaff,
   adminDashboard,
@@ -96,6 +99,7 @@ export const uiNamespaces = {
   security,
   shop,
   trustBadges,
+  traders,
   watchdog,
 } as const;
 

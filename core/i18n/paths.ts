@@ -80,6 +80,8 @@ export const PAGE_PATHS = {
   accountReviewForm: { cs: "/ucet/hodnoceni/:productId", en: "/en/account/reviews/:productId" },
   /** Stock watchdogs (issue 7; docs/product/messages-and-reviews.md, "Watchdogs (hlídací pes)"). */
   accountWatchdogs: { cs: "/ucet/hlidaci-pes", en: "/en/account/watchdogs" },
+  /** The seller's declaration: private person or trader with the DSA Art 30 data (issue 36, item 2). */
+  accountSellerDeclaration: { cs: "/ucet/prodavajici", en: "/en/account/seller" },
   /** The one-click unsubscribe of a notice mail's kind, without login (issue 7). */
   notificationsUnsubscribe: {
     cs: "/upozorneni/odhlaseni/:token",

@@ -5,6 +5,7 @@ import { complaintLifecycle, reportLifecycle } from "./moderation.ts";
 import { orderLifecycle } from "./order.ts";
 import { paymentLifecycle } from "./payment.ts";
 import { paymentRequestLifecycle } from "./payment-request.ts";
+import { sellerLifecycle } from "./seller.ts";
 import { shillSignalLifecycle } from "./shill-signal.ts";
 import { testGatewayLifecycle } from "./test-gateway.ts";
 
@@ -23,4 +24,5 @@ export const LIFECYCLES = [
   complaintLifecycle,
   shillSignalLifecycle,
   testGatewayLifecycle,
+  sellerLifecycle,
 ];

@@ -32,6 +32,7 @@ export * from "../modules/reviews/tables.ts";
 export * from "../modules/settings/tables.ts";
 export * from "../modules/shill-signals/tables.ts";
 export * from "../modules/shop/tables.ts";
+export * from "../modules/traders/tables.ts";
 export * from "../modules/unpaid-wins/tables.ts";
 export * from "../modules/users/tables.ts";
 export * from "../modules/watchdog/tables.ts";

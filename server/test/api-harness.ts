@@ -30,6 +30,9 @@ export async function createTestApi(
     NODE_ENV: "test",
     DATA_DIR: path.join(os.tmpdir(), `rarita-test-${process.pid}-${Date.now()}`),
     LOG_LEVEL: "silent",
+    // No test reaches the real ARES: a closed port answers every lookup "unavailable"; the traders'
+    // tests pass the simulator's address (ARES_URL).
+    ARES_URL: "http://127.0.0.1:9/ekonomicke-subjekty-v-be/rest",
     ...env,
   });
   const logger = createLogger("silent");
@@ -84,7 +87,14 @@ export async function createTestApi(
   async function createUser(
     overrides: Partial<typeof users.$inferInsert> = {},
     password = "Spravne-Heslo-123",
-    { secondFactor = true }: { secondFactor?: boolean } = {},
+    {
+      secondFactor = true,
+      seller = "private",
+    }: {
+      secondFactor?: boolean;
+      /** The seller's declaration (issue 36, item 2): private by default, so tests may publish; null: none. */
+      seller?: "private" | null;
+    } = {},
   ) {
     userCounter += 1;
     const [user] = await database.db
@@ -103,6 +113,7 @@ export async function createTestApi(
     const token = login.json.token as string;
     // Staff sessions pass their second factor here; the TOTP flow has its own tests.
     if (isStaffRole(user.role) && secondFactor) await services.auth.markSecondFactor(hashToken(token));
+    if (seller) await services.traders.declare(user.id, { intent: seller });
     return { user, token, password };
   }
 

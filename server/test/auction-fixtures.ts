@@ -4,6 +4,7 @@ import { newToken } from "../modules/auth/index.ts";
 import { sessions } from "../modules/auth/tables.ts";
 import type { NewProduct } from "../modules/listings/tables/products.ts";
 import { settings } from "../modules/settings/tables.ts";
+import { sellerDeclarations } from "../modules/traders/tables.ts";
 import { users } from "../modules/users/tables.ts";
 import { insertCategory, insertProduct } from "./fixtures.ts";
 
@@ -25,11 +26,15 @@ export async function insertAuctionSettings(db: Db, softCloseMinutes = 2) {
 
 let counter = 0;
 
-/** Users with a confirmed e-mail and age (override to test refusals), each with a session token. */
+/**
+ * Users with a confirmed e-mail and age (override to test refusals), each with a session token,
+ * declared private sellers so that they may publish (issue 36, item 2; `seller: null`: undeclared).
+ */
 export async function insertBidders(
   db: Db,
   count: number,
   overrides: Partial<typeof users.$inferInsert> = {},
+  { seller = "private" }: { seller?: "private" | null } = {},
 ) {
   const stamp = `${process.pid}${Date.now() % 100000}`;
   const rows = Array.from({ length: count }, () => {
@@ -45,6 +50,10 @@ export async function insertBidders(
     };
   });
   const inserted = await db.insert(users).values(rows).returning();
+  if (seller)
+    await db
+      .insert(sellerDeclarations)
+      .values(inserted.map((user) => ({ userId: user.id, kind: seller, status: "active" as const })));
   const tokens = inserted.map(() => newToken());
   await db.insert(sessions).values(
     inserted.map((user, index) => ({

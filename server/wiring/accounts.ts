@@ -38,6 +38,7 @@ import { ordersAndPaymentsOfUser } from "#server/modules/payments/index.ts";
 import { createProfileReviews, createReviewsPersonalData } from "#server/modules/reviews/index.ts";
 import { createShillSignalsPersonalData } from "#server/modules/shill-signals/index.ts";
 import { createShopPersonalData } from "#server/modules/shop/index.ts";
+import { createTradersPersonalData } from "#server/modules/traders/index.ts";
 import { createUnpaidWinsPersonalData } from "#server/modules/unpaid-wins/index.ts";
 import {
   createAccountDataService,
@@ -179,6 +180,7 @@ function personalDataSources(
     createDisputesPersonalData(db, disputes),
     createUnpaidWinsPersonalData(db),
     createShillSignalsPersonalData(db),
+    createTradersPersonalData(db),
     credentialsPersonalData,
     createAuthPersonalData(db),
   ];

@@ -26,6 +26,8 @@ import type { SettingsService } from "#server/modules/settings/index.ts";
 import type { TrustBadgesService } from "#server/modules/trust-badges/index.ts";
 import { createListingQuotaService, publicAccounts } from "#server/modules/users/index.ts";
 import type { Base } from "./base.ts";
+import { wireTraders } from "./traders.ts";
+import { wireTrust } from "./trust.ts";
 
 /** What the listings and the auctions are wired with, from the areas wired before them. */
 type ListingsAndAuctionsNeeds = {
@@ -40,8 +42,6 @@ type ListingsAndAuctionsNeeds = {
   biddingSuspended: (userId: number) => Promise<boolean>;
   /** A live deal through the site holds a listing ("Koupit"; server/wiring/deals.ts). */
   dealHolds?: (tx: Db, productId: number) => Promise<boolean>;
-  /** The badges of the seller and the bidders (server/wiring/trust.ts). */
-  trustBadges: TrustBadgesService;
 };
 
 /**
@@ -52,7 +52,8 @@ type ListingsAndAuctionsNeeds = {
 /** The product page and the auctions (bids under a row lock, their jobs), for the listings to schedule. */
 function wireProductPagesAndBidding(
   { db, jobs, mail, config, logger }: Base,
-  { settings, notifier, reviews, onAuctionSold, biddingSuspended, trustBadges }: ListingsAndAuctionsNeeds,
+  { settings, notifier, reviews, onAuctionSold, biddingSuspended }: ListingsAndAuctionsNeeds,
+  trustBadges: TrustBadgesService,
 ) {
   // The product page shows the auction's bids, the seller's and bidders' accounts and the seller's
   // rating: the bidding, users and reviews modules answer them (server/modules/listing-reads/detail).
@@ -88,7 +89,10 @@ function wireProductPagesAndBidding(
 export function wireListingsAndAuctions(base: Base, needs: ListingsAndAuctionsNeeds) {
   const { db, jobs, config, logger } = base;
   const { settings, catalog, notifier, messages, dealHolds } = needs;
-  const { productPages, listingQuota, bidding } = wireProductPagesAndBidding(base, needs);
+  // The sellers' declarations (issue 36, item 2), which the badges and the listings' gate read.
+  const traders = wireTraders(base, notifier);
+  const trust = wireTrust(base, { traders });
+  const { productPages, listingQuota, bidding } = wireProductPagesAndBidding(base, needs, trust.trustBadges);
   const listingImages = createListingImageStore(path.join(config.dataDir, "uploads"));
   // Image uploads per user (listing photos and avatars together): media/uploads.ts.
   const uploads = createUploadLimiter();
@@ -112,6 +116,8 @@ export function wireListingsAndAuctions(base: Base, needs: ListingsAndAuctionsNe
     logger,
     dealHolds,
     evidence: listingEvidence.hook,
+    // Publishing waits for the seller's declaration (server/modules/traders; issue 36, item 2).
+    sellerGate: (sellerId) => traders.publishRefusal(sellerId),
   });
   // The listings' service with the read side's "write to the seller" reads (ADR 0071's direction).
   const listings = {
@@ -126,7 +132,7 @@ export function wireListingsAndAuctions(base: Base, needs: ListingsAndAuctionsNe
   void registerListingJobs(jobs, listingImages, listings, logger).catch((err) =>
     logger.error({ err }, "could not schedule the nightly listing sweep"),
   );
-  return { productPages, listingQuota, bidding, listings, uploads };
+  return { productPages, listingQuota, bidding, listings, uploads, traders, ...trust };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { completedDealCounts } from "#server/modules/deals/index.ts";
 import { ratingsOf } from "#server/modules/reviews/index.ts";
+import type { TradersService } from "#server/modules/traders/index.ts";
 import { createTrustBadges } from "#server/modules/trust-badges/index.ts";
 import { publicAccounts } from "#server/modules/users/index.ts";
 import type { Base } from "./base.ts";
@@ -8,11 +9,20 @@ import type { Base } from "./base.ts";
  * Trust at the moment of sale (issue 36): the badges of profiles, sellers and bidders, each fact
  * from its owner's batch read (docs/product/trust.md, "Badges").
  */
-export function wireTrust({ db }: Base) {
+export function wireTrust(
+  { db }: Pick<Base, "db">,
+  { traders }: { traders: Pick<TradersService, "sellerKindsOf"> },
+) {
   const trustBadges = createTrustBadges({
-    // The age check and the traders' register land with their modules (issue 36, items 1 and 2).
+    // The age check lands with its module (issue 36, item 1).
     ageVerifications: async () => new Map(),
-    traderVerifications: async () => new Map(),
+    // A trader ARES verified; a private seller, an unverified trader or an undeclared one: none.
+    traderVerifications: async (ids) => {
+      const verified = new Map<number, Date>();
+      for (const [id, seller] of await traders.sellerKindsOf(ids))
+        if (seller.aresVerifiedAt) verified.set(id, seller.aresVerifiedAt);
+      return verified;
+    },
     phoneVerifications: async (ids) => {
       const accounts = await publicAccounts(db, ids);
       const phones = new Map<number, Date>();

@@ -46,6 +46,11 @@ const OWNERS = [
     owner: "server/modules/shill-signals/transitions.ts",
   },
   {
+    table: "sellerDeclarations",
+    sqlName: "seller_declarations",
+    owner: "server/modules/traders/transitions.ts",
+  },
+  {
     table: "testGatewayPayments",
     sqlName: "test_gateway_payments",
     owner: "server/modules/payments/gateways.ts",

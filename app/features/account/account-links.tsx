@@ -84,6 +84,7 @@ export function useAccountLinks(place: Place): AccountLink[] {
     place === "sidebar" && { page: "accountPayment", label: t("orders.menu.payments"), Icon: CardIcon },
     hasVoucher && { page: "accountVoucherStats", label: t("orders.menu.voucher"), Icon: CoinsIcon },
     { page: "accountInvoice", label: t("header.invoice"), Icon: ReceiptIcon },
+    place === "sidebar" && { page: "accountSellerDeclaration", label: t("traders.menu"), Icon: TagIcon },
     { page: "accountNewsletters", label: t("header.newsletters"), Icon: NewsletterIcon },
     // Staff reach the back office from their account (docs/product/back-office.md).
     isStaff && { page: "admin", label: t("header.backOffice"), Icon: GridIcon },

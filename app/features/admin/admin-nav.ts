@@ -44,6 +44,7 @@ export const ADMIN_NAV: AdminNavSection[] = [
     items: [
       { page: "adminUsers", label: "admin.nav.users", scope: "users" },
       { page: "adminGroups", label: "admin.nav.groups", scope: "users" },
+      { page: "adminTraders", label: "adminTraders.nav", scope: "users" },
     ],
   },
   {

@@ -35,11 +35,13 @@ export async function loadProductPage({ params, request, context }: Args) {
   if (!product) throw data(null, { status: 404 });
   if (params.category !== product.category.slug || params.product !== product.slug)
     throw redirect(withSearch(product.url, request), 301);
-  const [similar, bidding, deals, evidence] = await Promise.all([
+  const [similar, bidding, deals, evidence, sellerKind] = await Promise.all([
     similarItems(services, locale, product),
     product.format === "auction" ? auctionBlock(services, product.id, user?.id ?? null) : null,
     dealOfferFor(context, product),
     services.listings.evidence.galleryOf(product.id),
+    // Private person or trader with the DSA Art 30 details (server/modules/traders).
+    product.seller ? services.traders.publicSellerOf(product.seller.id) : null,
   ]);
   return {
     product,
@@ -49,6 +51,7 @@ export async function loadProductPage({ params, request, context }: Args) {
     bidding,
     /** The deal through the site: delivery options and what the all-in total needs (null: none). */
     deals,
+    sellerKind,
     viewer: {
       loggedIn: user !== null,
       isSeller: user !== null && product.seller?.id === user.id,

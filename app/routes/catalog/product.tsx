@@ -17,6 +17,7 @@ import {
 } from "#app/features/product/product-sections.tsx";
 import { SellerCard } from "#app/features/product/seller-card.tsx";
 import { addToCartAction, isAddToCartRequest } from "#app/features/shop/add-to-cart.server.ts";
+import { SellerKindBox } from "#app/features/traders/seller-kind.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { WatchButton } from "#app/ui/product-card/watch-button.tsx";
 import { ReportLink } from "#app/ui/report-link.tsx";
@@ -255,6 +256,7 @@ function ProductAside({ loaderData, live }: { loaderData: LoaderData; live: Live
         )}
         <DeliveryList />
         <SellerCard seller={product.seller} />
+        <SellerKindBox seller={loaderData.sellerKind} />
         <p className="text-right">
           <ReportLink kind="listing" id={product.id} />
         </p>

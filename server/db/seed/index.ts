@@ -20,6 +20,7 @@ import { blogCategorySeeds, blogPostSeeds, documentSeeds, infoPageSeeds, makePdf
 import { seedEvidence } from "./evidence.ts";
 import { type PlannedProduct, planDemoProducts } from "./products.ts";
 import { createRandom } from "./random.ts";
+import { seedSellerDeclarations } from "./seller-declarations.ts";
 import { buildSettings, countrySeeds, currencySeeds, FEES } from "./settings-data.ts";
 import { seedShillPatterns } from "./shill-patterns.ts";
 import { curateShop, seedShopActivity } from "./shop.ts";
@@ -225,6 +226,7 @@ async function seed(
     if (user.handle === "buyer") addresses.push({ ...base, kind: "delivery" });
   }
   await tx.insert(t.addresses).values(addresses);
+  await seedSellerDeclarations(tx, userSeeds, users, now);
 
   // Catalogue structure.
   const categories = buildCategories();

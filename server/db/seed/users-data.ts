@@ -18,7 +18,8 @@ export type UserSeed = {
     | "editor"
     | "accountant"
     | "support"
-    | `collector${number}`;
+    | `collector${number}`
+    | `newcomer${number}`;
   /** Shown when the server starts; only the main accounts have one. */
   demoRole?: string;
   email: string;
@@ -267,4 +268,28 @@ export const userSeeds: UserSeed[] = [
   },
   // The demo staff (one per role), appended last for the same reason.
   ...staffUserSeeds,
+  // Two collectors who have not yet said whether they sell as a private person or as a trader
+  // (issue 36, item 2): the seller's declaration page prompts them; the traders' browser tests
+  // declare through it. Appended last with a fixed last login, as above.
+  ...[1, 2].map(
+    (n): UserSeed => ({
+      handle: `newcomer${n}`,
+      email: `novy.prodejce${n}@rarita.test`,
+      username: `novy.prodejce${n}`,
+      password: COLLECTOR_PASSWORD,
+      firstname: n === 1 ? "Vojtěch" : "Klára",
+      lastname: n === 1 ? "Beneš" : "Urbanová",
+      phonePrefix: "+420",
+      phone: `73100000${n}`,
+      role: "user",
+      verified: true,
+      city: "Praha 8",
+      street: "Pernerova 42",
+      zip: "186 00",
+      country: "CZ",
+      registeredDaysAgo: 30,
+      lastLoginHoursAgo: 48,
+      locale: "cs",
+    }),
+  ),
 ];

@@ -19,6 +19,7 @@ import { paymentsApi } from "#server/modules/payments/api/index.ts";
 import { reviewsApi } from "#server/modules/reviews/api.ts";
 import { settingsAdminApi, settingsApi } from "#server/modules/settings/api/index.ts";
 import { shopApi } from "#server/modules/shop/api/index.ts";
+import { tradersApi } from "#server/modules/traders/api.ts";
 import { accountApi, adminUsersApi, securityApi } from "#server/modules/users/api/index.ts";
 import { watchdogApi } from "#server/modules/watchdog/api.ts";
 import { wishlistApi } from "#server/modules/wishlist/api.ts";
@@ -57,4 +58,5 @@ export const apiModules = [
   heldMoneyApi,
   adminDealsApi,
   disputesApi,
+  tradersApi,
 ];

@@ -1,3 +1,5 @@
+import type { SellerGateCode } from "#core/contracts/traders.ts";
+
 /**
  * The types other modules hand to and receive from the listings module's operations (the shop's
  * cart and the orders' stock): defined once here and imported, never copied (issue 34, "One
@@ -26,3 +28,9 @@ export type ShopProduct = {
 export type StockLine = { productId: number; quantity: number; unitPriceMinor?: number };
 export type StockProblem = "soldOut" | "notEnoughStock" | "priceChanged";
 export type StockReservation = { ok: true } | { ok: false; productId: number; problem: StockProblem };
+
+/**
+ * The publishing gate of the seller's declaration (issue 36, item 2): why the seller may not
+ * publish now, or null. A port the wiring fills with the traders module's `publishRefusal`.
+ */
+export type SellerGate = (sellerId: number) => Promise<SellerGateCode | null>;

@@ -51,7 +51,7 @@ export {
   runningAuctionsOf,
 } from "./auction-rows.ts";
 export { catalogProducts } from "./catalog-products.ts";
-export type { ShopProduct, StockLine, StockProblem, StockReservation } from "./contracts.ts";
+export type { SellerGate, ShopProduct, StockLine, StockProblem, StockReservation } from "./contracts.ts";
 export { coverImage } from "./cover-image.ts";
 export { createDiagnosticsListing } from "./diagnostics-auction.ts";
 export type { EvidenceSubject, ListingEvidenceHook } from "./evidence-hook.ts";

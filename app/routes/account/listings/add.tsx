@@ -26,6 +26,7 @@ import { pageMeta } from "#app/ui/seo/page-meta.ts";
 import {
   listingRefusalMessage,
   listingRefusalStatus,
+  needsDeclaration,
   needsVerification,
 } from "#core/contracts/listing-refusals.ts";
 import { localePath } from "#core/i18n/paths.ts";
@@ -58,24 +59,27 @@ export function meta(args: Route.MetaArgs) {
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, user, locale } = context.get(appContext);
   // The auth middleware guarantees a user.
-  const [options, quota, offered, evidence] = await Promise.all([
+  const [options, quota, offered, evidence, sellerGate] = await Promise.all([
     services.listings.formOptions(locale),
     services.listingQuota.usage(user!.id),
     dealsOffered(context),
     evidenceRules(context),
+    // Not declared, a trader unverified, suspended: said before the form is filled (issue 36, item 2).
+    services.traders.publishRefusal(user!.id),
   ]);
   return {
     options,
     quota,
     dealsOffered: offered,
     evidence,
+    sellerPrompt: sellerGate ? listingRefusalMessage(locale, sellerGate) : null,
     emailConfirmed: user!.emailConfirmed,
     minActivation: toPragueLocalInput(new Date()),
   };
 }
 
 type Images = { ref: string; url: string }[];
-type Refusal = { message: string; needsVerification: boolean };
+type Refusal = { message: string; needsVerification: boolean; needsDeclaration?: boolean };
 
 export type AddActionData =
   | {
@@ -150,6 +154,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return back(reply, listingRefusalStatus(result.code), {
       message: listingRefusalMessage(locale, result.code),
       needsVerification: needsVerification(result.code),
+      needsDeclaration: needsDeclaration(result.code),
     });
   if (Object.keys(fieldErrors).length > 0 || !result.ok) return back(reply, 422);
   if ("id" in result.value) {
@@ -298,7 +303,14 @@ function FormStep({
           {t("listings.add.quotaLeft", { left: quota.left, free: quota.free })}
         </p>
       ) : null}
-      {result?.refusal ? <RefusalNotice refusal={result.refusal} /> : null}
+      {result?.refusal ? (
+        <RefusalNotice refusal={result.refusal} />
+      ) : loaderData.sellerPrompt ? (
+        <RefusalNotice
+          refusal={{ message: loaderData.sellerPrompt, needsVerification: false, needsDeclaration: true }}
+          testId="seller-prompt"
+        />
+      ) : null}
       <FormErrorSummary show={form.status === "error"} message={t("listings.add.fixErrors")} />
       <Form
         method="post"
@@ -337,10 +349,10 @@ function FormStep({
   );
 }
 
-function RefusalNotice({ refusal }: { refusal: Refusal }) {
+function RefusalNotice({ refusal, testId = "listing-refusal" }: { refusal: Refusal; testId?: string }) {
   const { t, locale } = useTranslation();
   return (
-    <div role="alert" className="rounded-lg bg-danger/10 px-4 py-3 text-danger" data-testid="listing-refusal">
+    <div role="alert" className="rounded-lg bg-danger/10 px-4 py-3 text-danger" data-testid={testId}>
       <p className="font-medium">{refusal.message}</p>
       {refusal.needsVerification ? (
         <Link
@@ -348,6 +360,15 @@ function RefusalNotice({ refusal }: { refusal: Refusal }) {
           className="mt-1 inline-block font-semibold underline underline-offset-4"
         >
           {t("listings.add.quotaLink")}
+        </Link>
+      ) : null}
+      {refusal.needsDeclaration ? (
+        <Link
+          to={localePath("accountSellerDeclaration", locale)}
+          className="mt-1 inline-block font-semibold underline underline-offset-4"
+          data-testid="declaration-link"
+        >
+          {t("traders.refusalLink")}
         </Link>
       ) : null}
     </div>

@@ -10,11 +10,11 @@ import { products } from "#server/modules/listings/tables/products.ts";
 import { createReviewsService } from "#server/modules/reviews/index.ts";
 import { reviews } from "#server/modules/reviews/tables.ts";
 import { createSettingsService } from "#server/modules/settings/index.ts";
+import { createTradersService } from "#server/modules/traders/index.ts";
 import { publicAccounts } from "#server/modules/users/index.ts";
 import { users } from "#server/modules/users/tables.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { insertCatalogFixture, insertProduct, insertProductImage } from "#server/test/fixtures.ts";
-import type { Base } from "#server/wiring/base.ts";
 import { wireTrust } from "#server/wiring/trust.ts";
 import { createProductDetailService, maskUsername } from "./product-detail.ts";
 
@@ -301,6 +301,14 @@ describe("productDetail", () => {
     const counted = countingDb(api.db);
     const unused = () => Promise.reject(new Error("not read by the product page"));
     // Wired as server/services.ts wires it, every module on the counted connection.
+    // The badges read as the wiring reads them; ARES and the notices are not asked by a page.
+    const traders = createTradersService({
+      db: counted.db,
+      ares: { lookup: unused },
+      notifier: { notify: unused },
+      recordAudit: unused,
+    });
+    const trust = wireTrust({ db: counted.db }, { traders });
     const service = createProductDetailService(counted.db, createSettingsService(counted.db), {
       bidsOf: (productId) => visibleBidsOf(counted.db, productId),
       accounts: (ids) => publicAccounts(counted.db, ids),
@@ -310,7 +318,7 @@ describe("productDetail", () => {
           notifier: { notify: unused },
           reads: { soldDealsOf: unused, productSummaries: unused, publicNamesOf: unused },
         }).rating(userId),
-      checks: (ids) => wireTrust({ db: counted.db } as Base).trustBadges.checksOf(ids),
+      checks: (ids) => trust.trustBadges.checksOf(ids),
     });
     // A first request builds the statements kept per database (the product's, prepared once:
     // ADR 0050); the count is of the statements built for each request after it.
@@ -324,8 +332,8 @@ describe("productDetail", () => {
     await service.productDetail(auction.id, "cs", now);
     expect(counted.count()).toBe(manyQueries);
     // Six built per request by the page, the product's prepared statement, and one per trust
-    // check the accounts and the reviews do not answer (issue 36: the deals finished).
-    expect(manyQueries).toBeLessThanOrEqual(7);
+    // check the accounts and the reviews do not answer (issue 36: the deals finished, the traders).
+    expect(manyQueries).toBeLessThanOrEqual(8);
     // A bidder's badges keep them hidden: checks by month only, no trader data, no rating.
     for (const bid of detail!.auction!.bids) {
       expect(bid.badges.rating).toBeNull();

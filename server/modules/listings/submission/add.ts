@@ -25,13 +25,18 @@ import { afterSave, stagedViews, storeImages } from "./photos.ts";
 import { resolveListing } from "./resolve.ts";
 import { brandId, listingSlug, recordSubmission } from "./submitted.ts";
 
-/** Refuses when the seller may not add a listing now: unconfirmed e-mail, or the free quota used up. */
+/**
+ * Refuses when the seller may not add a listing now: unconfirmed e-mail, the seller's declaration
+ * (not made, a trader unverified, suspended: the `sellerGate` port), or the free quota used up.
+ */
 export async function mayAdd(
   ctx: ListingsContext,
   user: ListingUser,
 ): Promise<Refused<SellerRefusalCode> | null> {
   const email = emailRefusal(user);
   if (email) return email;
+  const gate = (await ctx.sellerGate?.(user.id)) ?? null;
+  if (gate) return refusal(gate);
   const quota = await ctx.quota.canAddListing(user.id);
   return quota.ok ? null : refusal("quota");
 }
