@@ -61,6 +61,12 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().min(8, "must be a Stripe secret key (sk_…)").optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(8, "must be a webhook signing secret (whsec_…)").optional(),
   STRIPE_API_BASE: urlWithProtocol(["https:", "http:"]).optional(),
+  BANK_ID_SIMULATOR: z.enum(["true", "false"]).optional(),
+  BANK_ID_SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  BANK_ID_ISSUER: urlWithProtocol(["https:"]).optional(),
+  BANK_ID_CLIENT_ID: z.string().min(1).optional(),
+  BANK_ID_CLIENT_SECRET: z.string().min(8).optional(),
+  AGE_CHECK_SALT: z.string().min(32, "must be at least 32 characters").optional(),
   PAGE_CACHE: z.enum(["on", "off"]).default("on"),
   WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   // A fail point for the crash tests only (server/modules/bidding/close-crash.test.ts): ignored
@@ -125,6 +131,17 @@ export type Config = {
    */
   marketplace: MarketplaceConfig;
   /**
+   * The bank identity of the age check (issue 36, ADR 0083): a real OpenID provider in Bank iD's
+   * shape with BANK_ID_ISSUER, BANK_ID_CLIENT_ID and BANK_ID_CLIENT_SECRET, or the local simulator
+   * with BANK_ID_SIMULATOR=true on BANK_ID_SIMULATOR_PORT (0: a free one). Unset: no bank identity.
+   */
+  bankIdentity: BankIdentityConfig;
+  /**
+   * Salts the hash of an age proof's subject (AGE_CHECK_SALT). Without it a value kept in
+   * <DATA_DIR>/age-check-salt (made at the first start), so the limit per identity survives restarts.
+   */
+  ageCheckSalt: string | undefined;
+  /**
    * The anonymous page cache (server/http/page-cache.ts, ADR 0027); PAGE_CACHE=off is for the
    * benchmarks only (bench/page-cost.ts measures what a page costs to render when nobody was
    * served it before): every anonymous page is then rendered, with the same headers.
@@ -149,6 +166,11 @@ export type Config = {
 export type MarketplaceConfig =
   | { apiKey: string; webhookSecret: string; apiBase: string | undefined }
   | { simulator: { port: number; apiKey: string; webhookSecret: string } }
+  | undefined;
+
+export type BankIdentityConfig =
+  | { issuer: string; clientId: string; clientSecret: string; allowInsecure?: boolean }
+  | { simulator: { port: number; clientId: string; clientSecret: string } }
   | undefined;
 
 export class ConfigError extends Error {}
@@ -218,11 +240,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { secret: e.TEST_GATEWAY_SECRET ?? randomBytes(32).toString("hex") }
         : undefined,
     marketplace,
+    bankIdentity: bankIdentityConfig(e),
+    ageCheckSalt: e.AGE_CHECK_SALT,
     pageCache: e.PAGE_CACHE === "on",
     // The simulator runs in one process: with it, one process unless WORKERS says more (refused above).
     workers:
       e.WORKERS ??
-      (e.NODE_ENV === "production" && e.DATABASE_URL && !(marketplace && "simulator" in marketplace)
+      (e.NODE_ENV === "production" &&
+      e.DATABASE_URL &&
+      !(marketplace && "simulator" in marketplace) &&
+      e.BANK_ID_SIMULATOR !== "true"
         ? os.availableParallelism()
         : 1),
     crashAfterAuctionCloses: e.NODE_ENV === "test" ? e.TEST_CRASH_AFTER_AUCTION_CLOSES : undefined,
@@ -244,6 +271,10 @@ export function startupWarnings(config: Config): string[] {
   if (config.marketplace && "simulator" in config.marketplace)
     warnings.push(
       "WARNING: the payment provider simulator is on in production (MARKETPLACE_SIMULATOR=true): deals are paid without any money. Right for the demo, never for a real site.",
+    );
+  if (config.bankIdentity && "simulator" in config.bankIdentity)
+    warnings.push(
+      "WARNING: the bank identity simulator is on in production (BANK_ID_SIMULATOR=true): anyone passes the age check as a test person. Right for the demo, never for a real site.",
     );
   return warnings;
 }
@@ -295,6 +326,35 @@ function marketplaceConfig(e: z.infer<typeof envSchema>): MarketplaceConfig {
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,
       apiBase: e.STRIPE_API_BASE,
     };
+  return undefined;
+}
+
+/** The age check's bank identity from the environment: the simulator, a real provider, or none. */
+function bankIdentityConfig(e: z.infer<typeof envSchema>): BankIdentityConfig {
+  const real = [e.BANK_ID_ISSUER, e.BANK_ID_CLIENT_ID, e.BANK_ID_CLIENT_SECRET];
+  if (e.BANK_ID_SIMULATOR === "true") {
+    if ((e.WORKERS ?? 1) > 1)
+      throw new ConfigError(
+        `Invalid WORKERS="${e.WORKERS}": the bank identity simulator (BANK_ID_SIMULATOR=true) runs in one process; set WORKERS=1`,
+      );
+    if (e.BANK_ID_ISSUER)
+      throw new ConfigError(
+        `Invalid BANK_ID_ISSUER=${JSON.stringify(e.BANK_ID_ISSUER)}: the simulator (BANK_ID_SIMULATOR=true) is the issuer; unset one of them`,
+      );
+    return {
+      simulator: {
+        port: e.BANK_ID_SIMULATOR_PORT,
+        clientId: e.BANK_ID_CLIENT_ID ?? "rarita",
+        clientSecret: e.BANK_ID_CLIENT_SECRET ?? randomBytes(24).toString("hex"),
+      },
+    };
+  }
+  if (real.some(Boolean) && !real.every(Boolean))
+    throw new ConfigError(
+      `Invalid BANK_ID_ISSUER="${e.BANK_ID_ISSUER ?? ""}": BANK_ID_ISSUER, BANK_ID_CLIENT_ID and BANK_ID_CLIENT_SECRET must be set together`,
+    );
+  if (e.BANK_ID_ISSUER && e.BANK_ID_CLIENT_ID && e.BANK_ID_CLIENT_SECRET)
+    return { issuer: e.BANK_ID_ISSUER, clientId: e.BANK_ID_CLIENT_ID, clientSecret: e.BANK_ID_CLIENT_SECRET };
   return undefined;
 }
 
