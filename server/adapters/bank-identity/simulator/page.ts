@@ -1,6 +1,6 @@
 import type { TestPerson } from "./persons.ts";
 
-const escape = (text: string) =>
+const html = (text: string) =>
   text.replace(
     /[&<>"']/g,
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
@@ -15,8 +15,8 @@ export function loginPage(uid: string, clientName: string, persons: TestPerson[]
     .map(
       (person) => `
       <li>
-        <button type="submit" name="person" value="${escape(person.id)}">
-          <strong>${escape(person.name)}</strong><span>${escape(person.description)}</span>
+        <button type="submit" name="person" value="${html(person.id)}">
+          <strong>${html(person.name)}</strong><span>${html(person.description)}</span>
         </button>
       </li>`,
     )
@@ -43,11 +43,11 @@ export function loginPage(uid: string, clientName: string, persons: TestPerson[]
 <body>
 <main>
   <h1>Přihlášení bankovní identitou</h1>
-  <p>Služba <strong>${escape(clientName)}</strong> žádá jen o potvrzení, že je vám 18 let. Vyberte testovací osobu:</p>
-  <form method="post" action="/interaction/${escape(uid)}/login">
+  <p>Služba <strong>${html(clientName)}</strong> žádá jen o potvrzení, že je vám 18 let. Vyberte testovací osobu:</p>
+  <form method="post" action="/interaction/${html(uid)}/login">
     <ul>${buttons}</ul>
   </form>
-  <form method="post" action="/interaction/${escape(uid)}/abort">
+  <form method="post" action="/interaction/${html(uid)}/abort">
     <button type="submit" class="cancel">Zrušit</button>
   </form>
   <p class="note">Simulátor bankovní identity pro ukázku a testy: žádná skutečná banka ani osoba.</p>
