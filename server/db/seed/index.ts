@@ -312,7 +312,7 @@ async function seed(
     "whisky-japan",
     "accessories",
   ].map((key) => categoryByKey.get(key)!.id);
-  await tx.insert(t.settings).values(buildSettings(featured));
+  await tx.insert(t.settings).values(buildSettings(featured, [categoryByKey.get("accessories")!.id]));
   const bannerRows = writeBanners(dataDir);
   await tx.insert(t.banners).values(bannerRows);
 

@@ -252,7 +252,10 @@ export const SOCIAL_PROFILES = {
   instagram: "https://www.instagram.com/rarita.aukce/",
 };
 
-export function buildSettings(featuredCategoryIds: number[]): SettingSeed[] {
+export function buildSettings(
+  featuredCategoryIds: number[],
+  ageFreeCategoryIds: number[] = [],
+): SettingSeed[] {
   const topmenu = (locale: "cs" | "en") =>
     locale === "cs"
       ? [
@@ -361,6 +364,12 @@ export function buildSettings(featuredCategoryIds: number[]): SettingSeed[] {
   entries.push({ name: "softClose", locale: null, value: { minutes: 2 } });
   entries.push({ name: "shop", locale: null, value: SHOP });
   entries.push({ name: "deals", locale: null, value: DEALS });
+  // The age check (issue 36): three accounts per identity; only accessories sell without it.
+  entries.push({
+    name: "ageCheck",
+    locale: null,
+    value: { accountsPerIdentity: 3, freeCategories: ageFreeCategoryIds },
+  });
   return entries;
 }
 

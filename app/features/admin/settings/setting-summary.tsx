@@ -60,6 +60,15 @@ export function SettingSummary({ name, value }: { name: SettingName; value: unkn
     }
     case "deals":
       return <DealsSummary value={object(value)} />;
+    case "ageCheck":
+      return (
+        <span>
+          {t("adminSettings.summary.ageCheck", {
+            count: String(object(value).accountsPerIdentity ?? "—"),
+            free: list(object(value).freeCategories).length,
+          })}
+        </span>
+      );
     case "softClose":
       return <span>{String(object(value).minutes ?? "—")} min</span>;
     case "shop":
