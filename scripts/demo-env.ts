@@ -1,7 +1,7 @@
 /**
  * What `npm start` adds to the environment: without NODE_ENV it is the demo
  * (`npm install && npm start`), which asks for the demo data, the test card gateway and the
- * deals' payment provider simulator (ADR 0074), as the server never turns them on in production
+ * deals' payment provider simulator (ADR 0074) and the age check's bank identity simulator (ADR 0083), as the server never turns them on in production
  * by itself. An explicit value (also "false") wins;
  * empty counts as unset, as in loadConfig. With NODE_ENV set (`NODE_ENV=production npm start` on
  * a real site) nothing is added.
@@ -9,7 +9,7 @@
 export function demoEnvironment(env: NodeJS.ProcessEnv): Record<string, string> {
   if (env.NODE_ENV) return {};
   const added: Record<string, string> = {};
-  for (const name of ["SEED_DEMO", "PAYMENTS_TEST_GATEWAY", "MARKETPLACE_SIMULATOR"])
+  for (const name of ["SEED_DEMO", "PAYMENTS_TEST_GATEWAY", "MARKETPLACE_SIMULATOR", "BANK_ID_SIMULATOR"])
     if (!env[name]) added[name] = "true";
   return added;
 }

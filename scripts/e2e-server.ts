@@ -55,6 +55,9 @@ const child = spawn(process.execPath, [path.join(root, "server/main.ts")], {
     // On the port playwright.config.ts names (E2E_MARKETPLACE_PORT), so that the deals' tests can
     // read its state; a free one for the other servers (tests/e2e/https-proxy.ts).
     MARKETPLACE_SIMULATOR_PORT: process.env.E2E_MARKETPLACE_PORT || "0",
+    // The age check's bank identity is the simulator (ADR 0083), on the port playwright.config.ts names.
+    BANK_ID_SIMULATOR: "true",
+    BANK_ID_SIMULATOR_PORT: process.env.E2E_BANK_ID_PORT || "0",
     PUBLIC_URL: process.env.E2E_PUBLIC_URL || `http://localhost:${port}`,
     TRUSTED_PROXIES: process.env.E2E_TRUSTED_PROXIES || "",
     DATABASE_URL: "",

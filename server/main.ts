@@ -58,14 +58,22 @@ async function main() {
   const started = await startConfiguredSimulator(config);
   config = started.config;
   const simulator = started.simulator;
+  // The age check's bank identity simulator (ADR 0083) likewise: the adapter is built on its issuer.
+  let bankIdentity: { issuer: string; stop(): Promise<void> } | null = null;
+  const stopSimulators = async () => {
+    await bankIdentity?.stop();
+    await simulator?.stop();
+  };
   let database: Database;
   try {
+    const { startConfiguredBankIdentitySimulator } = await import("./adapters/bank-identity/index.ts");
+    ({ config, simulator: bankIdentity } = await startConfiguredBankIdentitySimulator(config));
     database = await openConfiguredDatabase(config);
   } catch (error) {
-    await simulator?.stop();
+    await stopSimulators();
     throw error;
   }
-  const running: Running = { stopStreams: async () => {}, stopSimulator: async () => simulator?.stop() };
+  const running: Running = { stopStreams: async () => {}, stopSimulator: stopSimulators };
   let server: Server;
   let jobs: JobRunner;
   try {
@@ -78,7 +86,9 @@ async function main() {
     signals.checkpoint();
     ({ server, jobs } = await startServing(config, database, logger, running));
     if (worker <= 1)
-      process.stdout.write(`${welcome(config, database, demoAccounts, simulator?.url).join("\n")}\n`);
+      process.stdout.write(
+        `${welcome(config, database, demoAccounts, simulator?.url, bankIdentity?.issuer).join("\n")}\n`,
+      );
   } catch (error) {
     await running.jobs?.stop().catch(() => {});
     await running.stopSimulator().catch(() => {});
@@ -222,6 +232,7 @@ function welcome(
   database: Database,
   demoAccounts: DemoAccount[],
   simulatorUrl: string | undefined,
+  bankIdentityUrl?: string,
 ): string[] {
   return [
     `Rarita is running at ${config.publicUrl}`,
@@ -229,6 +240,7 @@ function welcome(
     ...(config.workers > 1 ? [`Workers: ${config.workers} processes`] : []),
     `API docs: ${config.publicUrl}/api/docs`,
     ...(simulatorUrl ? [`Platební simulátor (marketplace): ${simulatorUrl}`] : []),
+    ...(bankIdentityUrl ? [`Simulátor bankovní identity (ověření věku): ${bankIdentityUrl}`] : []),
     ...startupNotices(config),
     ...(demoAccounts.length
       ? [

@@ -1,3 +1,4 @@
+import type { AgeProofProvider } from "#core/contracts/age-proof.ts";
 import type { MarketplacePayments } from "#core/contracts/marketplace-payments.ts";
 import type { MailTransport } from "./adapters/mail.ts";
 import type { SmsSender } from "./adapters/sms.ts";
@@ -11,6 +12,7 @@ import { createCatalogService, createListingAdminReads } from "./modules/listing
 import { catalogProducts, createListingAdmin, refreshSearchText } from "./modules/listings/index.ts";
 import { createSettingsService } from "./modules/settings/index.ts";
 import { wireAccountPages, wireAccounts } from "./wiring/accounts.ts";
+import { wireAgeCheck } from "./wiring/age-check.ts";
 import { databaseHealth, wireAdapters } from "./wiring/base.ts";
 import { wireContent } from "./wiring/content.ts";
 import { wireDashboard } from "./wiring/dashboard.ts";
@@ -53,6 +55,8 @@ type ServiceOptions = {
   marketplace?: MarketplacePayments | null;
   /** Where the deals read a listing's delivery options; by default the listings' own deal terms. */
   dealTerms?: DealTermsSource;
+  /** The age check's providers; by default the configured ones (server/wiring/age-check.ts). */
+  ageProofProviders?: AgeProofProvider[];
 };
 
 export function createServices({
@@ -64,6 +68,7 @@ export function createServices({
   smsSender,
   marketplace,
   dealTerms,
+  ageProofProviders,
 }: ServiceOptions) {
   const base = wireAdapters({ database, config, logger, jobs, mailTransport, smsSender, marketplace });
   const { db, mail, sms } = base;
@@ -72,6 +77,8 @@ export function createServices({
   const settings = createSettingsService(db, base.shellData);
   const catalog = createCatalogService(db, base.shellData, refreshSearchText);
   const { notifier, reviews, messages, wishlist } = wireNoticesAndConversations(base);
+  // Before a first bid, a deal's payment and a shop order of alcohol or tobacco (issue 36).
+  const { ageCheck, ageRestricted } = wireAgeCheck(base, { settings, providers: ageProofProviders });
   const dealServices = wireDeals(base, { settings, notifier, terms: dealTerms });
   const { productPages, listingQuota, bidding, listings, uploads } = wireListingsAndAuctions(base, {
     settings,
@@ -81,6 +88,7 @@ export function createServices({
     reviews,
     onAuctionSold: dealServices.deals.onAuctionSold,
     biddingSuspended: dealServices.unpaidWins.biddingSuspended,
+    ageVerified: (userId) => ageCheck.isVerified(userId),
     dealHolds: dealServices.deals.holdsListing,
   });
   const { orders, payments, testGateway } = wirePayments(base, { settings, notifier, listings });
@@ -106,6 +114,8 @@ export function createServices({
     logger,
     health: databaseHealth(db),
     settings,
+    /** The age check: start, finish, the account's "18+ verified" (server/modules/age-check). */
+    ageCheck,
     ...wireContent(base),
     notifier,
     reviews,

@@ -36,6 +36,8 @@ type ListingsAndAuctionsNeeds = {
   onAuctionSold: AuctionSoldHook;
   /** The deals' strikes: two unpaid wins in 12 months suspend bidding (server/wiring/deals.ts). */
   biddingSuspended: (userId: number) => Promise<boolean>;
+  /** The age check: an account that has not proved being 18+ may not bid (server/wiring/age-check.ts). */
+  ageVerified?: (userId: number) => Promise<boolean>;
   /** A live deal through the site holds a listing ("Koupit"; server/wiring/deals.ts). */
   dealHolds?: (tx: Db, productId: number) => Promise<boolean>;
 };
@@ -55,6 +57,7 @@ export function wireListingsAndAuctions(
     reviews,
     onAuctionSold,
     biddingSuspended,
+    ageVerified,
     dealHolds,
   }: ListingsAndAuctionsNeeds,
 ) {
@@ -78,6 +81,7 @@ export function wireListingsAndAuctions(
     logger,
     onAuctionSold,
     biddingSuspended,
+    ageVerified,
   });
   registerBiddingJobs(jobs, bidding, logger, {
     afterClose: crashAfterCloses(config.crashAfterAuctionCloses),

@@ -1,0 +1,73 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import type { AgeProofProvider } from "#core/contracts/age-proof.ts";
+import { AGE_CHECK_DEFAULTS, type AgeCheckSetting, SETTING_SPECS } from "#core/schemas/settings.ts";
+import { createConfiguredBankIdentity } from "#server/adapters/bank-identity/index.ts";
+import type { Config } from "#server/config.ts";
+import type { Db } from "#server/db/client.ts";
+import { createAgeCheckService } from "#server/modules/age-check/index.ts";
+import { rootCategoryOf } from "#server/modules/catalog/index.ts";
+import { productSummaries } from "#server/modules/listing-reads/index.ts";
+import type { SettingsService } from "#server/modules/settings/index.ts";
+import type { Base } from "./base.ts";
+
+/**
+ * The age proof providers this site offers, in the order the age-check page shows them: the bank
+ * identity when one is configured (or its simulator started), then any other adapter of the same
+ * port (the EU wallet adds itself here). A test passes its own list.
+ */
+export function configuredAgeProofProviders(config: Config): AgeProofProvider[] {
+  const bank = createConfiguredBankIdentity(config);
+  return bank ? [bank] : [];
+}
+
+/**
+ * The salt of the subjects' hashes: AGE_CHECK_SALT, else one made at the first start and kept in
+ * <DATA_DIR>/age-check-salt (a restart must not let an identity verify its accounts again).
+ */
+export function ageCheckSalt(config: Pick<Config, "ageCheckSalt" | "dataDir">): string {
+  if (config.ageCheckSalt) return config.ageCheckSalt;
+  const file = path.join(config.dataDir, "age-check-salt");
+  try {
+    fs.writeFileSync(file, randomBytes(32).toString("hex"), { flag: "wx", mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
+  return fs.readFileSync(file, "utf8").trim();
+}
+
+async function ageCheckSetting(settings: SettingsService): Promise<AgeCheckSetting> {
+  const parsed = SETTING_SPECS.ageCheck.schema.safeParse(await settings.get("ageCheck"));
+  return parsed.success ? parsed.data : AGE_CHECK_DEFAULTS;
+}
+
+/**
+ * The age check (server/modules/age-check, ADR 0083) and the gates' questions the other areas are
+ * handed: whether an account is verified (bids, a deal's payment) and whether a shop order of
+ * these products may be placed (the restricted categories from the `ageCheck` setting).
+ */
+export function wireAgeCheck(
+  { db, config, logger }: Base,
+  { settings, providers }: { settings: SettingsService; providers?: AgeProofProvider[] },
+) {
+  const ageCheck = createAgeCheckService({
+    db,
+    providers: providers ?? configuredAgeProofProviders(config),
+    salt: ageCheckSalt(config),
+    accountsPerIdentity: async () => (await ageCheckSetting(settings)).accountsPerIdentity,
+    logger,
+  });
+  /** Whether any of these products is sold only to adults: its top category is not a free one. */
+  async function ageRestricted(executor: Db, productIds: number[]): Promise<boolean> {
+    const free = new Set((await ageCheckSetting(settings)).freeCategories);
+    const summaries = await productSummaries(executor, productIds);
+    for (const id of productIds) {
+      const summary = summaries.get(id);
+      if (!summary) return true;
+      if (!free.has(await rootCategoryOf(executor, summary.categoryId))) return true;
+    }
+    return false;
+  }
+  return { ageCheck, ageRestricted };
+}
