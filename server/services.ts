@@ -96,7 +96,13 @@ export function createServices({
   const { moderation } = wireModeration(base, { notifier, scheduler: bidding });
   const liveFeeds = wireLiveFeeds(base, { bidding, messages });
   const accountServices = wireAccounts(base);
-  const { shop } = wireShop(base, { settings, orders, payments, ...accountServices });
+  const { shop } = wireShop(base, {
+    settings,
+    orders,
+    payments,
+    ...accountServices,
+    ageCheck: { restricted: ageRestricted, clearOrder: (tx, who) => ageCheck.clearOrder(tx, who) },
+  });
   const accountPages = wireAccountPages(base, {
     ...accountServices,
     catalog,

@@ -21,6 +21,7 @@ import adminOrders from "./ui/admin-orders.json" with { type: "json" };
 import adminSettings from "./ui/admin-settings.json" with { type: "json" };
 import adminStaff from "./ui/admin-staff.json" with { type: "json" };
 import adminUsers from "./ui/admin-users.json" with { type: "json" };
+import ageCheck from "./ui/age-check.json" with { type: "json" };
 import bidding from "./ui/bidding.json" with { type: "json" };
 import blog from "./ui/blog.json" with { type: "json" };
 import catalog from "./ui/catalog.json" with { type: "json" };
@@ -75,6 +76,7 @@ export const uiNamespaces = {
   consent,
   dealPages,
   dealBuy,
+  ageCheck,
   dealAppeals,
   dealDocuments,
   footer,

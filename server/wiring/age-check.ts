@@ -69,5 +69,14 @@ export function wireAgeCheck(
     }
     return false;
   }
-  return { ageCheck, ageRestricted };
+  /** Whether the checkout page must ask for the check before this order can be placed. */
+  async function orderNeedsCheck(
+    productIds: number[],
+    who: { userId: number | null; checkoutKey: string | null },
+  ) {
+    if (!(await ageRestricted(db, productIds))) return false;
+    if (who.userId !== null && (await ageCheck.isVerified(who.userId))) return false;
+    return !(who.checkoutKey !== null && (await ageCheck.checkoutCleared(who.checkoutKey)));
+  }
+  return { ageCheck: { ...ageCheck, orderNeedsCheck }, ageRestricted };
 }

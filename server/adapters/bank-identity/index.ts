@@ -1,4 +1,5 @@
 import type { AgeProofProvider } from "#core/contracts/age-proof.ts";
+import { localePath } from "#core/i18n/paths.ts";
 import { type Config, ConfigError } from "#server/config.ts";
 import { createBankIdentityProvider } from "./oidc.ts";
 import type { BankIdentitySimulator } from "./simulator/server.ts";
@@ -10,7 +11,7 @@ export { createBankIdentityProvider, isAdultOn } from "./oidc.ts";
  * registers its relying party's callback exactly). The age-check page of that path finishes the
  * attempt it names by its `state`.
  */
-export const AGE_CHECK_CALLBACK_PATH = "/overeni-veku/navrat";
+export const AGE_CHECK_CALLBACK_PATH = localePath("ageCheckReturn", "cs");
 
 /**
  * The configured bank identity as the age check's provider (ADR 0083), or null when none is

@@ -86,7 +86,7 @@ describe("the age check", () => {
     const { result } = await check({ userId }, "adult:jana");
     expect(result).toEqual({
       ok: true,
-      value: { returnPath: "/produkt/1?castka=1500", locale: "cs", method: "bank_id" },
+      value: { returnPath: "/produkt/1?castka=1500", locale: "cs", method: "bank_id", forOrder: false },
     });
     expect(await service.verificationOf(userId)).toEqual({
       method: "bank_id",

@@ -44,7 +44,7 @@ export type StartInput = {
 };
 
 /** Where a finished attempt sends the person back, and in which language. */
-export type AttemptReturn = { returnPath: string; locale: Locale; method: AgeProofMethod };
+export type AttemptReturn = { returnPath: string; locale: Locale; method: AgeProofMethod; forOrder: boolean };
 
 export type FinishResult = Result<AttemptReturn, AgeCheckRefusal, AttemptReturn | undefined>;
 
@@ -63,6 +63,7 @@ export function createAgeCheckService(deps: AgeCheckServiceDeps) {
     returnPath: attempt.returnPath,
     locale: attempt.locale,
     method: attempt.method,
+    forOrder: attempt.checkoutKey !== null,
   });
 
   async function verificationOf(userId: number, executor: Db = db): Promise<AgeVerification | null> {

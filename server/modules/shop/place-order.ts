@@ -114,6 +114,20 @@ async function openAccount(ctx: ShopContext, tx: Db, who: Shopper, state: CartSt
   return opened.value;
 }
 
+/** Goods sold only to adults need the buyer's age check (the port's; none: no check). */
+async function ageCleared(ctx: ShopContext, tx: Db, who: Shopper, state: CartState): Promise<boolean> {
+  const age = ctx.ports.ageCheck;
+  if (
+    !age ||
+    !(await age.restricted(
+      tx,
+      state.view.lines.map((line) => line.productId),
+    ))
+  )
+    return true;
+  return age.clearOrder(tx, { userId: who.userId, checkoutKey: state.row?.draft?.orderKey ?? null });
+}
+
 const STOCK_REFUSALS = {
   soldOut: "sold_out",
   notEnoughStock: "not_enough_stock",
@@ -150,6 +164,7 @@ export async function placeOrder(
       if (await heldKeyWasUsed(ctx, tx, who, key)) return null;
       const newUserId = await openAccount(ctx, tx, who, state, at);
       const input = orderInput(who, state, who.userId ?? newUserId, at, key);
+      if (!(await ageCleared(ctx, tx, who, state))) throw new OrderRefused(err("age_unverified"));
       const stock = await ctx.ports.reserveStock(tx, input.lines);
       if (!stock.ok) throw new OrderRefused(err(STOCK_REFUSALS[stock.problem]));
       const order = await ctx.ports.placeShopOrder(tx, input);
