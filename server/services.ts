@@ -78,7 +78,7 @@ export function createServices({
   const catalog = createCatalogService(db, base.shellData, refreshSearchText);
   const { notifier, reviews, messages, wishlist } = wireNoticesAndConversations(base);
   // Before a first bid, a deal's payment and a shop order of alcohol or tobacco (issue 36).
-  const { ageCheck, ageRestricted } = wireAgeCheck(base, { settings, providers: ageProofProviders });
+  const { ageCheck, ageVerified, shopGate } = wireAgeCheck(base, { settings, providers: ageProofProviders });
   const dealServices = wireDeals(base, { settings, notifier, terms: dealTerms });
   const { productPages, listingQuota, bidding, listings, uploads } = wireListingsAndAuctions(base, {
     settings,
@@ -88,7 +88,7 @@ export function createServices({
     reviews,
     onAuctionSold: dealServices.deals.onAuctionSold,
     biddingSuspended: dealServices.unpaidWins.biddingSuspended,
-    ageVerified: (userId) => ageCheck.isVerified(userId),
+    ageVerified,
     dealHolds: dealServices.deals.holdsListing,
   });
   const { orders, payments, testGateway } = wirePayments(base, { settings, notifier, listings });
@@ -101,7 +101,7 @@ export function createServices({
     orders,
     payments,
     ...accountServices,
-    ageCheck: { restricted: ageRestricted, clearOrder: (tx, who) => ageCheck.clearOrder(tx, who) },
+    ageCheck: shopGate,
   });
   const accountPages = wireAccountPages(base, {
     ...accountServices,

@@ -10,6 +10,7 @@ import { createAgeCheckService } from "#server/modules/age-check/index.ts";
 import { rootCategoryOf } from "#server/modules/catalog/index.ts";
 import { productSummaries } from "#server/modules/listing-reads/index.ts";
 import type { SettingsService } from "#server/modules/settings/index.ts";
+import type { ShopPorts } from "#server/modules/shop/index.ts";
 import type { Base } from "./base.ts";
 
 /**
@@ -29,6 +30,7 @@ export function configuredAgeProofProviders(config: Config): AgeProofProvider[] 
 export function ageCheckSalt(config: Pick<Config, "ageCheckSalt" | "dataDir">): string {
   if (config.ageCheckSalt) return config.ageCheckSalt;
   const file = path.join(config.dataDir, "age-check-salt");
+  fs.mkdirSync(config.dataDir, { recursive: true });
   try {
     fs.writeFileSync(file, randomBytes(32).toString("hex"), { flag: "wx", mode: 0o600 });
   } catch (error) {
@@ -43,17 +45,23 @@ async function ageCheckSetting(settings: SettingsService): Promise<AgeCheckSetti
 }
 
 /**
- * The age check (server/modules/age-check, ADR 0083) and the gates' questions the other areas are
- * handed: whether an account is verified (bids, a deal's payment) and whether a shop order of
- * these products may be placed (the restricted categories from the `ageCheck` setting).
+ * The age check (server/modules/age-check, ADR 0083) and the gates the other areas are handed:
+ * whether an account may bid or pay a deal (`ageVerified`) and whether a shop order may be placed
+ * (`shopGate`: the restricted categories from the `ageCheck` setting). With no provider configured
+ * nobody could pass the check, so the gates are off (the buyer's own 18+ declaration stays) and a
+ * production start says so in its log.
  */
 export function wireAgeCheck(
   { db, config, logger }: Base,
-  { settings, providers }: { settings: SettingsService; providers?: AgeProofProvider[] },
+  { settings, providers: given }: { settings: SettingsService; providers?: AgeProofProvider[] },
 ) {
-  const ageCheck = createAgeCheckService({
+  const providers = given ?? configuredAgeProofProviders(config);
+  const enabled = providers.length > 0;
+  if (!enabled && config.env === "production")
+    logger.warn("the age check is off: no age proof provider is configured (BANK_ID_ISSUER…)");
+  const service = createAgeCheckService({
     db,
-    providers: providers ?? configuredAgeProofProviders(config),
+    providers,
     salt: ageCheckSalt(config),
     accountsPerIdentity: async () => (await ageCheckSetting(settings)).accountsPerIdentity,
     logger,
@@ -74,9 +82,17 @@ export function wireAgeCheck(
     productIds: number[],
     who: { userId: number | null; checkoutKey: string | null },
   ) {
-    if (!(await ageRestricted(db, productIds))) return false;
-    if (who.userId !== null && (await ageCheck.isVerified(who.userId))) return false;
-    return !(who.checkoutKey !== null && (await ageCheck.checkoutCleared(who.checkoutKey)));
+    if (!enabled || !(await ageRestricted(db, productIds))) return false;
+    if (who.userId !== null && (await service.isVerified(who.userId))) return false;
+    return !(who.checkoutKey !== null && (await service.checkoutCleared(who.checkoutKey)));
   }
-  return { ageCheck: { ...ageCheck, orderNeedsCheck }, ageRestricted };
+  const shopGate: ShopPorts["ageCheck"] = enabled
+    ? { restricted: ageRestricted, clearOrder: (tx, who) => service.clearOrder(tx, who) }
+    : undefined;
+  return {
+    ageCheck: { ...service, enabled, orderNeedsCheck },
+    /** The bidding's and the deals' question; none while the check is off. */
+    ageVerified: enabled ? (userId: number) => service.isVerified(userId) : undefined,
+    shopGate,
+  };
 }

@@ -92,7 +92,7 @@ export function createAgeCheckService(deps: AgeCheckServiceDeps) {
   }
 
   /** The account's row for a passed check, unless the identity has verified enough accounts. */
-  async function recordAdult(tx: Db, attempt: Attempt, userId: number, subject: string) {
+  async function recordAdult(tx: Db, attempt: Attempt, userId: number, subject: string, limit: number) {
     const hash = subjectHashOf(deps.salt, attempt.method, subject);
     // One identity's checks one after another, so two at once cannot both pass the limit.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`age-check:${hash}`}))`);
@@ -100,7 +100,7 @@ export function createAgeCheckService(deps: AgeCheckServiceDeps) {
       .select({ count: sql<number>`count(*)::int` })
       .from(ageVerifications)
       .where(and(eq(ageVerifications.subjectHash, hash), ne(ageVerifications.userId, userId)));
-    if (count >= (await deps.accountsPerIdentity())) return "identity_limit" as const;
+    if (count >= limit) return "identity_limit" as const;
     await tx
       .insert(ageVerifications)
       .values({ userId, method: attempt.method, verifiedAt: now(), subjectHash: hash })
@@ -145,7 +145,11 @@ export function createAgeCheckService(deps: AgeCheckServiceDeps) {
     if (!answer.value.adult) return "minor" as const;
     if (attempt.userId === null) return "verified" as const;
     const userId = attempt.userId;
-    return db.transaction((tx) => recordAdult(tx as unknown as Db, attempt, userId, answer.value.subject));
+    // Read before the transaction: the embedded database's one connection would wait on itself.
+    const limit = await deps.accountsPerIdentity();
+    return db.transaction((tx) =>
+      recordAdult(tx as unknown as Db, attempt, userId, answer.value.subject, limit),
+    );
   }
 
   return {

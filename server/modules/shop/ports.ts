@@ -55,7 +55,7 @@ export type ShopPorts = {
    * order uses up). None: no check.
    */
   ageCheck?: {
-    restricted(tx: Db, productIds: number[]): Promise<boolean>;
+    restricted(executor: Db, productIds: number[]): Promise<boolean>;
     clearOrder(tx: Db, who: { userId: number | null; checkoutKey: string | null }): Promise<boolean>;
   };
   accounts: {
