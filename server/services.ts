@@ -12,7 +12,7 @@ import { createCatalogService, createListingAdminReads } from "./modules/listing
 import { catalogProducts, createListingAdmin, refreshSearchText } from "./modules/listings/index.ts";
 import { createSettingsService } from "./modules/settings/index.ts";
 import { wireAccountPages, wireAccounts } from "./wiring/accounts.ts";
-import { wireAgeCheck } from "./wiring/age-check.ts";
+import { wireAgeCheck, withAgeGate } from "./wiring/age-check.ts";
 import { databaseHealth, wireAdapters } from "./wiring/base.ts";
 import { wireContent } from "./wiring/content.ts";
 import { wireDashboard } from "./wiring/dashboard.ts";
@@ -135,8 +135,10 @@ export function createServices({
     listings,
     orders,
     payments,
-    // Deals through the site, their disputes, deal terms and back office (server/wiring/deals.ts).
+    // Deals through the site, their disputes, deal terms and back office (server/wiring/deals.ts);
+    // paying one needs the buyer's age check (server/wiring/age-check.ts).
     ...dealServices,
+    deals: withAgeGate(dealServices.deals, ageVerified),
     /** The operator's shop: cart, checkout, placing orders (server/modules/shop). */
     shop,
     /** The test card gateway's own side (its payment page); null where it is off. */

@@ -2,12 +2,14 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { AgeProofProvider } from "#core/contracts/age-proof.ts";
+import { err } from "#core/result.ts";
 import { AGE_CHECK_DEFAULTS, type AgeCheckSetting, SETTING_SPECS } from "#core/schemas/settings.ts";
 import { createConfiguredBankIdentity } from "#server/adapters/bank-identity/index.ts";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import { createAgeCheckService } from "#server/modules/age-check/index.ts";
 import { rootCategoryOf } from "#server/modules/catalog/index.ts";
+import type { DealFlow } from "#server/modules/deals/index.ts";
 import { productSummaries } from "#server/modules/listing-reads/index.ts";
 import type { SettingsService } from "#server/modules/settings/index.ts";
 import type { ShopPorts } from "#server/modules/shop/index.ts";
@@ -95,4 +97,20 @@ export function wireAgeCheck(
     ageVerified: enabled ? (userId: number) => service.isVerified(userId) : undefined,
     shopGate,
   };
+}
+
+/**
+ * The deals with their pay step behind the age check (issue 36): a buyer who has not proved being
+ * 18+ is refused `age_unverified` before the provider is asked, and the deal page sends them to
+ * the check. The deals module (at its size limit) stays as it is; the gate is the composition's.
+ */
+export function withAgeGate(
+  deals: DealFlow,
+  ageVerified: ((userId: number) => Promise<boolean>) | undefined,
+) {
+  const startPayment = async (...args: Parameters<DealFlow["startPayment"]>) => {
+    if (ageVerified && !(await ageVerified(args[1]))) return err("age_unverified");
+    return deals.startPayment(...args);
+  };
+  return { ...deals, startPayment };
 }

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { ageCheckPath } from "./return-path.ts";
+import { ageCheckPath } from "#core/web/age-check-path.ts";
 
 /**
  * The checkout's (and the deal's) notice that the age check comes first, with the way to it and

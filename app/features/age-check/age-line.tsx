@@ -3,7 +3,7 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { AgeVerification } from "#core/contracts/age-check.ts";
 import type { Locale } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
-import { ageCheckPath } from "./return-path.ts";
+import { ageCheckPath } from "#core/web/age-check-path.ts";
 
 /** `26. 11. 2026` / `26/11/2026`: the day of the check, in Prague. */
 export function verifiedDay(iso: string, locale: Locale): string {

@@ -1,7 +1,8 @@
 import { type RouterContextProvider, redirect } from "react-router";
 import { appContext } from "#app/context.ts";
-import { type AttemptReturnLike, refusalPath } from "#app/features/age-check/return-path.ts";
+import type { Locale } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
+import { ageRefusalPath } from "#core/web/age-check-path.ts";
 import { safeRedirect } from "#core/web/safe-redirect.ts";
 
 /**
@@ -23,8 +24,11 @@ export async function loader({ request, context }: Args) {
     const { returnPath, locale: theirs } = result.value;
     throw redirect(safeRedirect(returnPath, localePath("home", theirs)), 303);
   }
-  const back: AttemptReturnLike = result.details ?? { returnPath: localePath("home", locale), locale };
-  throw redirect(refusalPath({ code: result.code, ...back }), 303);
+  const back: { returnPath: string; locale: Locale; forOrder?: boolean } = result.details ?? {
+    returnPath: localePath("home", locale),
+    locale,
+  };
+  throw redirect(ageRefusalPath({ code: result.code, ...back }), 303);
 }
 
 /**

@@ -1,6 +1,5 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { appContext } from "#app/context.ts";
-import { ageCheckPath } from "#app/features/age-check/return-path.ts";
 import {
   BID_AMOUNT_PARAM,
   BID_MAX_PARAM,
@@ -14,6 +13,7 @@ import type { BidAmount, BidRefusal } from "#core/contracts/bidding.ts";
 import type { Locale } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { allInBreakdown } from "#core/rules/all-in.ts";
+import { ageCheckPath } from "#core/web/age-check-path.ts";
 import { refusalStatus } from "#core/web/refusal-status.ts";
 
 /** The product page's loader and action (app/routes/catalog/product.tsx). */
@@ -115,7 +115,9 @@ function ageCheckForBid(
   if (bid.amountMinor !== undefined) back.set(BID_AMOUNT_PARAM, String(bid.amountMinor / 100));
   if (maxMinor) back.set(BID_MAX_PARAM, String(maxMinor / 100));
   const query = back.size > 0 ? `?${back}` : "";
-  return ageCheckPath(locale, `${new URL(request.url).pathname}${query}`);
+  // A script's POST comes as the page's path plus ".data" (React Router's single fetch).
+  const page = new URL(request.url).pathname.replace(/\.data$/, "");
+  return ageCheckPath(locale, `${page}${query}`);
 }
 
 /**
