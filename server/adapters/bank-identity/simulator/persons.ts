@@ -29,7 +29,7 @@ export function testPersons(today: Date = new Date()): TestPerson[] {
     {
       id: "adult",
       name: "Jana Dospělá",
-      description: "Dospělá osoba (38 let a více)",
+      description: "Dospělá, narozena 12. dubna 1985",
       birthdate: "1985-04-12",
     },
     {
