@@ -12,7 +12,7 @@ import { createCatalogService, createListingAdminReads } from "./modules/listing
 import { catalogProducts, createListingAdmin, refreshSearchText } from "./modules/listings/index.ts";
 import { createSettingsService } from "./modules/settings/index.ts";
 import { wireAccountPages, wireAccounts } from "./wiring/accounts.ts";
-import { wireAgeCheck, withAgeGate } from "./wiring/age-check.ts";
+import { wireAgeCheck, withAgeGates } from "./wiring/age-check.ts";
 import { databaseHealth, wireAdapters } from "./wiring/base.ts";
 import { wireContent } from "./wiring/content.ts";
 import { wireDashboard } from "./wiring/dashboard.ts";
@@ -42,6 +42,8 @@ function backOfficeCatalog(db: Db) {
  * process entry, after migrations; tests pass their own runner and mail transport. Each area is
  * wired in `server/wiring/`, in the order the areas need each other (and register their queues):
  * notices and conversations, listings and auctions, payments, watchdogs, live feeds, accounts.
+ * One settings service serves every module that reads the settings; it keeps them in memory until
+ * they change (server/db/notify-cache.ts), like the currencies, the category tree and banners.
  */
 /** What the process entry or a test builds the services from. */
 type ServiceOptions = {
@@ -67,19 +69,15 @@ export function createServices({
   mailTransport,
   smsSender,
   marketplace,
-  dealTerms,
-  ageProofProviders,
+  ...wiring
 }: ServiceOptions) {
   const base = wireAdapters({ database, config, logger, jobs, mailTransport, smsSender, marketplace });
   const { db, mail, sms } = base;
-  // One settings service for every module that reads the settings; it keeps them in memory until
-  // they change (server/db/notify-cache.ts), like the currencies, the category tree and banners.
   const settings = createSettingsService(db, base.shellData);
   const catalog = createCatalogService(db, base.shellData, refreshSearchText);
   const { notifier, reviews, messages, wishlist } = wireNoticesAndConversations(base);
-  // Before a first bid, a deal's payment and a shop order of alcohol or tobacco (issue 36).
-  const { ageCheck, ageVerified, shopGate } = wireAgeCheck(base, { settings, providers: ageProofProviders });
-  const dealServices = wireDeals(base, { settings, notifier, terms: dealTerms });
+  const age = wireAgeCheck(base, { settings, providers: wiring.ageProofProviders });
+  const dealServices = wireDeals(base, { settings, notifier, terms: wiring.dealTerms });
   const { productPages, listingQuota, bidding, listings, uploads } = wireListingsAndAuctions(base, {
     settings,
     catalog,
@@ -88,7 +86,7 @@ export function createServices({
     reviews,
     onAuctionSold: dealServices.deals.onAuctionSold,
     biddingSuspended: dealServices.unpaidWins.biddingSuspended,
-    ageVerified,
+    ageVerified: age.ageVerified,
     dealHolds: dealServices.deals.holdsListing,
   });
   const { orders, payments, testGateway } = wirePayments(base, { settings, notifier, listings });
@@ -96,13 +94,7 @@ export function createServices({
   const { moderation } = wireModeration(base, { notifier, scheduler: bidding });
   const liveFeeds = wireLiveFeeds(base, { bidding, messages });
   const accountServices = wireAccounts(base);
-  const { shop } = wireShop(base, {
-    settings,
-    orders,
-    payments,
-    ...accountServices,
-    ageCheck: shopGate,
-  });
+  const { shop } = wireShop(base, { settings, orders, payments, ...accountServices, ageCheck: age.shopGate });
   const accountPages = wireAccountPages(base, {
     ...accountServices,
     catalog,
@@ -120,8 +112,6 @@ export function createServices({
     logger,
     health: databaseHealth(db),
     settings,
-    /** The age check: start, finish, the account's "18+ verified" (server/modules/age-check). */
-    ageCheck,
     ...wireContent(base),
     notifier,
     reviews,
@@ -135,10 +125,8 @@ export function createServices({
     listings,
     orders,
     payments,
-    // Deals through the site, their disputes, deal terms and back office (server/wiring/deals.ts);
-    // paying one needs the buyer's age check (server/wiring/age-check.ts).
-    ...dealServices,
-    deals: withAgeGate(dealServices.deals, ageVerified),
+    // Deals, disputes, deal terms, back office (wiring/deals.ts); paid behind the age check (age-check.ts).
+    ...withAgeGates(dealServices, age),
     /** The operator's shop: cart, checkout, placing orders (server/modules/shop). */
     shop,
     /** The test card gateway's own side (its payment page); null where it is off. */

@@ -114,3 +114,15 @@ export function withAgeGate(
   };
   return { ...deals, startPayment };
 }
+
+/** The deals' services with the pay step behind the age check, and the age check's own service. */
+export function withAgeGates<S extends { deals: DealFlow }>(
+  dealServices: S,
+  age: Pick<ReturnType<typeof wireAgeCheck>, "ageCheck" | "ageVerified">,
+) {
+  const deals = withAgeGate(dealServices.deals, age.ageVerified);
+  return { ...dealServices, deals, ageCheck: age.ageCheck } as Omit<S, "deals"> & {
+    deals: typeof deals;
+    ageCheck: typeof age.ageCheck;
+  };
+}

@@ -9,14 +9,13 @@
  *   verificationOf(userId) -> { method, verifiedAt } | null;  isVerified(userId)
  *   checkoutCleared(checkoutKey);  clearOrder(tx, { userId, checkoutKey })   (the shop's gate)
  */
-export { createAgeCheckPersonalData } from "./personal-data.ts";
+
 export {
   type AgeCheckOwner,
-  type AgeCheckService,
-  type AgeCheckServiceDeps,
   ATTEMPT_MINUTES,
   type AttemptReturn,
-  createAgeCheckService,
   type FinishResult,
   subjectHashOf,
-} from "./service.ts";
+} from "./attempts.ts";
+export { createAgeCheckPersonalData } from "./personal-data.ts";
+export { type AgeCheckService, type AgeCheckServiceDeps, createAgeCheckService } from "./service.ts";

@@ -39,7 +39,8 @@ export const ageCheckAttempts = pgTable(
   "age_check_attempts",
   {
     id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-    state: text("state").notNull(),
+    /** The OAuth `state` the provider sends back (not a status: an attempt's outcome is below). */
+    state: text("callback_state").notNull(),
     method: text("method", { enum: AGE_PROOF_METHODS }).notNull(),
     secret: text("secret").notNull(),
     userId: integer("user_id").references(userKey, { onDelete: "cascade" }),

@@ -61,14 +61,7 @@ export function SettingSummary({ name, value }: { name: SettingName; value: unkn
     case "deals":
       return <DealsSummary value={object(value)} />;
     case "ageCheck":
-      return (
-        <span>
-          {t("adminSettings.summary.ageCheck", {
-            count: String(object(value).accountsPerIdentity ?? "—"),
-            free: list(object(value).freeCategories).length,
-          })}
-        </span>
-      );
+      return <AgeCheckSummary value={object(value)} />;
     case "softClose":
       return <span>{String(object(value).minutes ?? "—")} min</span>;
     case "shop":
@@ -115,5 +108,14 @@ function DealsSummary({ value }: { value: Record<string, unknown> }) {
         commission: percent(value.sellerCommissionBp),
       })}
     </span>
+  );
+}
+
+/** The age check setting in one line: accounts per identity and the categories sold without it. */
+function AgeCheckSummary({ value }: { value: Record<string, unknown> }) {
+  const { t } = useTranslation();
+  const count = String(value.accountsPerIdentity ?? "—");
+  return (
+    <span>{t("adminSettings.summary.ageCheck", { count, free: list(value.freeCategories).length })}</span>
   );
 }
