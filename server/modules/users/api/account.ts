@@ -73,6 +73,7 @@ const EXPORT_DESCRIPTION = [
   "- `deals`: each deal through the site as buyer or seller (the item, the amounts, the delivery and tracking, the dates) with `feeDocuments`, the operator's invoices and credit notes for the caller's own fee; `payoutAccount`: whether the payment provider pays the caller out (never its identifiers);",
   "- `disputeTexts`: what the caller wrote in deals' disputes; `disputePhotos`: the photos the caller attached (the deal, the dispute, when, the size and a `url` that serves the photo to the signed-in caller: the file itself carries no images; photos are deleted 3 years and 90 days after their dispute ends, ADR 0082);",
   "- `dealStrikes` (unpaid wins, with the operator's reasons when cleared), `strikeReviews` (the operator's reviews of the caller's suspended bidding, with their outcome and reasons), `secondChanceOffers` (made to the caller or on the deals the caller sold);",
+  '- `ageVerification`: the age check\'s "18+ verified", its method and date, or null (never a birth date or a name);',
   "- `sessions`, without their tokens.",
   "Never passwords, token hashes or the payment provider's identifiers.",
 ].join("\n");
