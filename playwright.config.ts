@@ -9,6 +9,8 @@ const port = process.env.E2E_PORT ?? "3100";
 process.env.E2E_MAIL_PORT ??= String(Number(port) + 1);
 // The payment provider simulator's port (scripts/e2e-server.ts): the deals' tests read its state.
 process.env.E2E_MARKETPLACE_PORT ??= String(Number(port) + 2);
+// The bank identity simulator's port (scripts/e2e-server.ts): the age check's tests click its login page.
+process.env.E2E_BANK_ID_PORT ??= String(Number(port) + 3);
 const baseURL = `http://localhost:${port}`;
 // Deals through the site (issue 35) run on a second e2e server with its own data, mail and simulator
 // ports: switched on, they require delivery of every new auction, which the other tests do not give;
@@ -93,6 +95,7 @@ export default defineConfig({
         E2E_PORT: dealsPort,
         E2E_MAIL_PORT: String(Number(port) + 6),
         E2E_MARKETPLACE_PORT: process.env.E2E_DEALS_MARKETPLACE_PORT,
+        E2E_BANK_ID_PORT: String(Number(port) + 8),
       },
       timeout: 180_000,
       reuseExistingServer: false,

@@ -105,6 +105,9 @@ export default [
   ]),
   ...page("logout", "routes/account/logout.tsx"),
   ...page("ageConfirmation", "routes/age-confirmation.tsx"),
+  // The age check (issue 36): guests use it too, for one order (outside the account layout).
+  ...page("ageCheck", "routes/age-check/start.tsx"),
+  ...page("ageCheckReturn", "routes/age-check/return.ts"),
   ...page("testGateway", "routes/test-gateway.tsx"),
   ...page("accountInvoiceDocument", "routes/account/invoice-document.tsx"),
   ...page("orderSummary", "routes/shop/summary.tsx"),

@@ -58,6 +58,12 @@ const child = spawn(process.execPath, [path.join(root, "server/main.ts")], {
     // Traders' IČOs are checked against the ARES simulator (ADR 0085): stateless, on a free port.
     ARES_SIMULATOR: "true",
     ARES_SIMULATOR_PORT: "0",
+    // The age check's bank identity is the simulator (ADR 0083), on the port playwright.config.ts names.
+    BANK_ID_SIMULATOR: "true",
+    BANK_ID_SIMULATOR_PORT: process.env.E2E_BANK_ID_PORT || "0",
+    // The EU age wallet is the test wallet and issuer (ADR 0084), on a free port.
+    AGE_WALLET_SIMULATOR: "true",
+    AGE_WALLET_SIMULATOR_PORT: "0",
     PUBLIC_URL: process.env.E2E_PUBLIC_URL || `http://localhost:${port}`,
     TRUSTED_PROXIES: process.env.E2E_TRUSTED_PROXIES || "",
     DATABASE_URL: "",

@@ -73,6 +73,12 @@ const envSchema = z.object({
   ARES_URL: urlWithProtocol(["https:", "http:"]).default("https://ares.gov.cz/ekonomicke-subjekty-v-be/rest"),
   ARES_SIMULATOR: z.enum(["true", "false"]).optional(),
   ARES_SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  BANK_ID_SIMULATOR: z.enum(["true", "false"]).optional(),
+  BANK_ID_SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  BANK_ID_ISSUER: urlWithProtocol(["https:"]).optional(),
+  BANK_ID_CLIENT_ID: z.string().min(1).optional(),
+  BANK_ID_CLIENT_SECRET: z.string().min(8).optional(),
+  AGE_CHECK_SALT: z.string().min(32, "must be at least 32 characters").optional(),
   PAGE_CACHE: z.enum(["on", "off"]).default("on"),
   WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   // A fail point for the crash tests only (server/modules/bidding/close-crash.test.ts): ignored
@@ -154,6 +160,17 @@ export type Config = {
    */
   ares: { url: string } | { simulator: { port: number } };
   /**
+   * The bank identity of the age check (issue 36, ADR 0083): a real OpenID provider in Bank iD's
+   * shape with BANK_ID_ISSUER, BANK_ID_CLIENT_ID and BANK_ID_CLIENT_SECRET, or the local simulator
+   * with BANK_ID_SIMULATOR=true on BANK_ID_SIMULATOR_PORT (0: a free one). Unset: no bank identity.
+   */
+  bankIdentity: BankIdentityConfig;
+  /**
+   * Salts the hash of an age proof's subject (AGE_CHECK_SALT). Without it a value kept in
+   * <DATA_DIR>/age-check-salt (made at the first start), so the limit per identity survives restarts.
+   */
+  ageCheckSalt: string | undefined;
+  /**
    * The anonymous page cache (server/http/page-cache.ts, ADR 0027); PAGE_CACHE=off is for the
    * benchmarks only (bench/page-cost.ts measures what a page costs to render when nobody was
    * served it before): every anonymous page is then rendered, with the same headers.
@@ -180,6 +197,11 @@ export type MarketplaceConfig =
   | { simulator: { port: number; apiKey: string; webhookSecret: string } }
   | undefined;
 
+export type BankIdentityConfig =
+  | { issuer: string; clientId: string; clientSecret: string; allowInsecure?: boolean }
+  | { simulator: { port: number; clientId: string; clientSecret: string } }
+  | undefined;
+
 export class ConfigError extends Error {}
 
 /** Empty strings count as unset, as in most .env tooling. */
@@ -197,26 +219,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid ${name}=${JSON.stringify(env[name] ?? "")}: ${issue.message}`);
   }
   const e = parsed.data;
-  // A site key without its secret would show Google's check but never verify it; the reverse
-  // would verify tokens nobody can produce. Either mistake is a start-up error.
-  if (Boolean(e.RECAPTCHA_SITE_KEY) !== Boolean(e.RECAPTCHA_SECRET)) {
-    const missing = e.RECAPTCHA_SITE_KEY ? "RECAPTCHA_SECRET" : "RECAPTCHA_SITE_KEY";
-    throw new ConfigError(
-      `Invalid ${missing}="": RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET must be set together`,
-    );
-  }
-  if ((e.WORKERS ?? 1) > 1 && !e.DATABASE_URL) {
-    throw new ConfigError(
-      `Invalid WORKERS="${e.WORKERS}": several processes need DATABASE_URL (the embedded database serves one process)`,
-    );
-  }
-  const marketplace = marketplaceConfig(e);
-  const ageWallet = ageWalletFromEnv(e);
-  // Each serving process starts its own simulator: one fixed port would be taken twice.
-  if (e.ARES_SIMULATOR === "true" && (e.WORKERS ?? 1) > 1 && e.ARES_SIMULATOR_PORT !== 0)
-    throw new ConfigError(
-      `Invalid ARES_SIMULATOR_PORT="${e.ARES_SIMULATOR_PORT}": with WORKERS > 1 each process starts its own simulator; use 0 (a free port)`,
-    );
+  refuseCombinations(e);
+  const outside = outsideServices(e);
   let trustedProxies: string[];
   try {
     trustedProxies = parseTrustedProxies(e.TRUSTED_PROXIES ?? "");
@@ -253,22 +257,60 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.PAYMENTS_TEST_GATEWAY === "true"
         ? { secret: e.TEST_GATEWAY_SECRET ?? randomBytes(32).toString("hex") }
         : undefined,
-    marketplace,
-    ageWallet,
-    ares: e.ARES_SIMULATOR === "true" ? { simulator: { port: e.ARES_SIMULATOR_PORT } } : { url: e.ARES_URL },
+    ...outside,
     pageCache: e.PAGE_CACHE === "on",
-    // The simulator runs in one process: with it, one process unless WORKERS says more (refused above).
+    // The simulators run in one process: with one, one process unless WORKERS says more (refused).
     workers:
       e.WORKERS ??
-      (e.NODE_ENV === "production" &&
-      e.DATABASE_URL &&
-      !(marketplace && "simulator" in marketplace) &&
-      !(ageWallet && "simulator" in ageWallet)
+      (e.NODE_ENV === "production" && e.DATABASE_URL && !inProcessSimulator(outside)
         ? os.availableParallelism()
         : 1),
     crashAfterAuctionCloses: e.NODE_ENV === "test" ? e.TEST_CRASH_AFTER_AUCTION_CLOSES : undefined,
     registrationsPerIpHour: e.REGISTRATIONS_PER_IP_HOUR,
   };
+}
+
+type Env = z.infer<typeof envSchema>;
+
+/** Settings that make no sense together: a start-up error, never a half-working site. */
+function refuseCombinations(e: Env): void {
+  // A site key without its secret would show Google's check but never verify it; the reverse
+  // would verify tokens nobody can produce. Either mistake is a start-up error.
+  if (Boolean(e.RECAPTCHA_SITE_KEY) !== Boolean(e.RECAPTCHA_SECRET)) {
+    const missing = e.RECAPTCHA_SITE_KEY ? "RECAPTCHA_SECRET" : "RECAPTCHA_SITE_KEY";
+    throw new ConfigError(
+      `Invalid ${missing}="": RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET must be set together`,
+    );
+  }
+  if ((e.WORKERS ?? 1) > 1 && !e.DATABASE_URL) {
+    throw new ConfigError(
+      `Invalid WORKERS="${e.WORKERS}": several processes need DATABASE_URL (the embedded database serves one process)`,
+    );
+  }
+  // Each serving process starts its own simulator: one fixed port would be taken twice.
+  if (e.ARES_SIMULATOR === "true" && (e.WORKERS ?? 1) > 1 && e.ARES_SIMULATOR_PORT !== 0)
+    throw new ConfigError(
+      `Invalid ARES_SIMULATOR_PORT="${e.ARES_SIMULATOR_PORT}": with WORKERS > 1 each process starts its own simulator; use 0 (a free port)`,
+    );
+}
+
+/** The outside services (payments, the age check's providers, ARES): real, simulated or none. */
+function outsideServices(e: Env) {
+  return {
+    marketplace: marketplaceConfig(e),
+    ageWallet: ageWalletFromEnv(e),
+    ares: (e.ARES_SIMULATOR === "true"
+      ? { simulator: { port: e.ARES_SIMULATOR_PORT } }
+      : { url: e.ARES_URL }) as Config["ares"],
+    bankIdentity: bankIdentityConfig(e),
+    ageCheckSalt: e.AGE_CHECK_SALT,
+  };
+}
+
+/** Whether a simulator that must stay in the serving process (its state in memory) is on. */
+function inProcessSimulator(outside: ReturnType<typeof outsideServices>): boolean {
+  const simulated = (service: object | null | undefined) => Boolean(service && "simulator" in service);
+  return simulated(outside.marketplace) || simulated(outside.ageWallet) || simulated(outside.bankIdentity);
 }
 
 /**
@@ -293,6 +335,10 @@ export function startupWarnings(config: Config): string[] {
   if ("simulator" in config.ares)
     warnings.push(
       "WARNING: the ARES simulator is on in production (ARES_SIMULATOR=true): traders are checked against a made-up register. Right for the demo, never for a real site.",
+    );
+  if (config.bankIdentity && "simulator" in config.bankIdentity)
+    warnings.push(
+      "WARNING: the bank identity simulator is on in production (BANK_ID_SIMULATOR=true): anyone passes the age check as a test person. Right for the demo, never for a real site.",
     );
   return warnings;
 }
@@ -355,6 +401,35 @@ function ageWalletFromEnv(e: z.infer<typeof envSchema>): AgeWalletConfig {
     if (error instanceof AgeWalletEnvError) throw new ConfigError(error.message);
     throw error;
   }
+}
+
+/** The age check's bank identity from the environment: the simulator, a real provider, or none. */
+function bankIdentityConfig(e: z.infer<typeof envSchema>): BankIdentityConfig {
+  const real = [e.BANK_ID_ISSUER, e.BANK_ID_CLIENT_ID, e.BANK_ID_CLIENT_SECRET];
+  if (e.BANK_ID_SIMULATOR === "true") {
+    if ((e.WORKERS ?? 1) > 1)
+      throw new ConfigError(
+        `Invalid WORKERS="${e.WORKERS}": the bank identity simulator (BANK_ID_SIMULATOR=true) runs in one process; set WORKERS=1`,
+      );
+    if (e.BANK_ID_ISSUER)
+      throw new ConfigError(
+        `Invalid BANK_ID_ISSUER=${JSON.stringify(e.BANK_ID_ISSUER)}: the simulator (BANK_ID_SIMULATOR=true) is the issuer; unset one of them`,
+      );
+    return {
+      simulator: {
+        port: e.BANK_ID_SIMULATOR_PORT,
+        clientId: e.BANK_ID_CLIENT_ID ?? "rarita",
+        clientSecret: e.BANK_ID_CLIENT_SECRET ?? randomBytes(24).toString("hex"),
+      },
+    };
+  }
+  if (real.some(Boolean) && !real.every(Boolean))
+    throw new ConfigError(
+      `Invalid BANK_ID_ISSUER="${e.BANK_ID_ISSUER ?? ""}": BANK_ID_ISSUER, BANK_ID_CLIENT_ID and BANK_ID_CLIENT_SECRET must be set together`,
+    );
+  if (e.BANK_ID_ISSUER && e.BANK_ID_CLIENT_ID && e.BANK_ID_CLIENT_SECRET)
+    return { issuer: e.BANK_ID_ISSUER, clientId: e.BANK_ID_CLIENT_ID, clientSecret: e.BANK_ID_CLIENT_SECRET };
+  return undefined;
 }
 
 /**

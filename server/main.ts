@@ -20,6 +20,7 @@ import type { PageHandler } from "./http/app.ts";
 import type { AppVariables } from "./http/types.ts";
 import type { JobRunner } from "./jobs/runner.ts";
 import { createLogger, type Logger } from "./logger.ts";
+import { startSimulators } from "./simulators.ts";
 import { isPrimary, runPrimary, workerIndex } from "./workers.ts";
 
 // Only what the configuration checks need is imported up front; the database driver, the HTTP
@@ -52,30 +53,18 @@ async function main() {
   const logger = worker ? rootLogger.child({ worker }) : rootLogger;
   const signals = watchStopSignals(logger);
 
-  // The deals' payment provider simulator (ADR 0074) answers before the server does: the Stripe
-  // adapter is built on its address.
-  const { startConfiguredSimulator } = await import("./adapters/marketplace/index.ts");
-  const started = await startConfiguredSimulator(config);
-  config = started.config;
-  const simulator = started.simulator;
-  // The ARES simulator (ADR 0085) likewise: the traders' adapter is built on its address.
-  const { startConfiguredAresSimulator } = await import("./adapters/ares/start.ts");
-  const aresStarted = await startConfiguredAresSimulator(config).catch(async (error) => {
-    await simulator?.stop();
-    throw error;
-  });
-  config = aresStarted.config;
-  const stopSimulators = async () => {
-    await Promise.all([simulator?.stop(), aresStarted.simulator?.stop()]);
-  };
+  // The outside services' simulators (the demo, the browser tests) answer before the server
+  // does: each adapter is built on its simulator's address.
+  const simulators = await startSimulators(config);
+  config = simulators.config;
   let database: Database;
   try {
     database = await openConfiguredDatabase(config);
   } catch (error) {
-    await stopSimulators();
+    await simulators.stop();
     throw error;
   }
-  const running: Running = { stopStreams: async () => {}, stopSimulator: stopSimulators };
+  const running: Running = { stopStreams: async () => {}, stopSimulator: simulators.stop };
   let server: Server;
   let jobs: JobRunner;
   try {
@@ -88,7 +77,7 @@ async function main() {
     signals.checkpoint();
     ({ server, jobs } = await startServing(config, database, logger, running));
     if (worker <= 1)
-      process.stdout.write(`${welcome(config, database, demoAccounts, simulator?.url).join("\n")}\n`);
+      process.stdout.write(`${welcome(config, database, demoAccounts, simulators.lines).join("\n")}\n`);
   } catch (error) {
     await running.jobs?.stop().catch(() => {});
     await running.stopSimulator().catch(() => {});
@@ -231,14 +220,14 @@ function welcome(
   config: Config,
   database: Database,
   demoAccounts: DemoAccount[],
-  simulatorUrl: string | undefined,
+  simulatorLines: string[],
 ): string[] {
   return [
     `Rarita is running at ${config.publicUrl}`,
     `Database: ${database.engine === "pglite" ? `embedded (${path.join(config.dataDir, "db")})` : "PostgreSQL"}`,
     ...(config.workers > 1 ? [`Workers: ${config.workers} processes`] : []),
     `API docs: ${config.publicUrl}/api/docs`,
-    ...(simulatorUrl ? [`Platební simulátor (marketplace): ${simulatorUrl}`] : []),
+    ...simulatorLines,
     ...startupNotices(config),
     ...(demoAccounts.length
       ? [

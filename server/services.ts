@@ -1,3 +1,4 @@
+import type { AgeProofProvider } from "#core/contracts/age-proof.ts";
 import type { MarketplacePayments } from "#core/contracts/marketplace-payments.ts";
 import type { MailTransport } from "./adapters/mail.ts";
 import type { SmsSender } from "./adapters/sms.ts";
@@ -11,6 +12,7 @@ import { createCatalogService, createListingAdminReads } from "./modules/listing
 import { catalogProducts, createListingAdmin, refreshSearchText } from "./modules/listings/index.ts";
 import { createSettingsService } from "./modules/settings/index.ts";
 import { wireAccountPages, wireAccounts } from "./wiring/accounts.ts";
+import { wireAgeCheck, withAgeGates } from "./wiring/age-check.ts";
 import { databaseHealth, wireAdapters } from "./wiring/base.ts";
 import { wireContent } from "./wiring/content.ts";
 import { wireDashboard } from "./wiring/dashboard.ts";
@@ -40,6 +42,8 @@ function backOfficeCatalog(db: Db) {
  * process entry, after migrations; tests pass their own runner and mail transport. Each area is
  * wired in `server/wiring/`, in the order the areas need each other (and register their queues):
  * notices and conversations, listings and auctions, payments, watchdogs, live feeds, accounts.
+ * One settings service serves every module that reads the settings; it keeps them in memory until
+ * they change (server/db/notify-cache.ts), like the currencies, the category tree and banners.
  */
 /** What the process entry or a test builds the services from. */
 type ServiceOptions = {
@@ -53,6 +57,8 @@ type ServiceOptions = {
   marketplace?: MarketplacePayments | null;
   /** Where the deals read a listing's delivery options; by default the listings' own deal terms. */
   dealTerms?: DealTermsSource;
+  /** The age check's providers; by default the configured ones (server/wiring/age-check.ts). */
+  ageProofProviders?: AgeProofProvider[];
 };
 
 export function createServices(options: ServiceOptions) {
@@ -64,6 +70,7 @@ export function createServices(options: ServiceOptions) {
   const settings = createSettingsService(db, base.shellData);
   const catalog = createCatalogService(db, base.shellData, refreshSearchText);
   const { notifier, reviews, messages, wishlist } = wireNoticesAndConversations(base);
+  const age = wireAgeCheck(base, { settings, providers: options.ageProofProviders });
   const dealServices = wireDeals(base, { settings, notifier, terms: dealTerms });
   const listingAreas = wireListingsAndAuctions(base, {
     settings,
@@ -73,6 +80,8 @@ export function createServices(options: ServiceOptions) {
     reviews,
     onAuctionSold: dealServices.deals.onAuctionSold,
     biddingSuspended: dealServices.unpaidWins.biddingSuspended,
+    ageVerified: age.ageVerified,
+    ageVerifications: age.ageCheck.verificationsOf,
     dealHolds: dealServices.deals.holdsListing,
   });
   const { productPages, listingQuota, bidding, listings, uploads } = listingAreas;
@@ -82,7 +91,7 @@ export function createServices(options: ServiceOptions) {
   const moderationServices = wireModeration(base, { notifier, scheduler: bidding });
   const liveFeeds = wireLiveFeeds(base, { bidding, messages });
   const accountServices = wireAccounts(base);
-  const { shop } = wireShop(base, { settings, orders, payments, ...accountServices });
+  const { shop } = wireShop(base, { settings, orders, payments, ...accountServices, ageCheck: age.shopGate });
   const accountPages = wireAccountPages(base, {
     ...accountServices,
     catalog,
@@ -111,8 +120,8 @@ export function createServices(options: ServiceOptions) {
     ...listingAreas,
     // Orders, payments and the test card gateway's own side, null where it is off.
     ...paymentAreas,
-    // Deals through the site, their disputes, deal terms and back office (server/wiring/deals.ts).
-    ...dealServices,
+    // Deals, disputes, deal terms, back office (wiring/deals.ts); paid behind the age check (age-check.ts).
+    ...withAgeGates(dealServices, age),
     /** The operator's shop: cart, checkout, placing orders (server/modules/shop). */
     shop,
     watchdogs,

@@ -108,4 +108,6 @@ export type BidRefusal =
   /** "Bid the minimum": the minimum at the decision is above the bidder's ceiling. */
   | "minimum_above_ceiling"
   /** Two won auctions left unpaid in 12 months: bidding waits for the operator's review (issue 35). */
-  | "bidding_suspended";
+  | "bidding_suspended"
+  /** The bidder has not proved being 18+ (the age check, issue 36): the page leads to it. */
+  | "age_unverified";

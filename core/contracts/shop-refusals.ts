@@ -26,7 +26,9 @@ export type ShopRefusalCode =
   | "order_failed"
   | "not_in_cart"
   /** The binding click's key came with another request (another total seen, ADR 0069). */
-  | "key_reused";
+  | "key_reused"
+  /** Alcohol or tobacco in the cart, and the buyer has not proved being 18+ (issue 36). */
+  | "age_unverified";
 
 export type ShopRefusal =
   | Err<ShopRefusalCode>
@@ -58,6 +60,7 @@ const KEYS: Record<ShopRefusalCode, MessageKey> = {
   order_failed: "checkout.errors.orderFailed",
   not_in_cart: "checkout.errors.notInCart",
   key_reused: "checkout.errors.keyReused",
+  age_unverified: "ageCheck.gate.checkout",
 };
 
 export function shopRefusalMessage(locale: Locale, refusal: ShopMessageRefusal): string {

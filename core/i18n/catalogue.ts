@@ -23,6 +23,7 @@ import adminShillSignals from "./ui/admin-shill-signals.json" with { type: "json
 import adminStaff from "./ui/admin-staff.json" with { type: "json" };
 import adminTraders from "./ui/admin-traders.json" with { type: "json" };
 import adminUsers from "./ui/admin-users.json" with { type: "json" };
+import ageCheck from "./ui/age-check.json" with { type: "json" };
 import bidding from "./ui/bidding.json" with { type: "json" };
 import blog from "./ui/blog.json" with { type: "json" };
 import catalog from "./ui/catalog.json" with { type: "json" };
@@ -82,6 +83,7 @@ export const uiNamespaces = {
   consent,
   dealPages,
   dealBuy,
+  ageCheck,
   dealAppeals,
   dealDocuments,
   footer,

@@ -98,6 +98,10 @@ export const PAGE_PATHS = {
   logout: { cs: "/ucet/odhlaseni", en: "/en/account/logout" },
   /** The age gate's answer without scripts (a form POST that sets the cookie); an added route. */
   ageConfirmation: { cs: "/potvrzeni-veku", en: "/en/age-confirmation" },
+  /** The age check (issue 36): the way to prove being 18+ once (guests: for one order); an added route. */
+  ageCheck: { cs: "/overeni-veku", en: "/en/age-check" },
+  /** Where the age proof's provider answers (by `state`); the Czech one is the registered callback. */
+  ageCheckReturn: { cs: "/overeni-veku/navrat", en: "/en/age-check/return" },
   /** The test card gateway's payment page (outside production only); an added route. */
   testGateway: { cs: "/testovaci-platebni-brana/:id", en: "/en/test-payment-gateway/:id" },
   ...ADMIN_PATHS,

@@ -293,6 +293,23 @@ const authenticityEvidence = z.strictObject({
 export type AuthenticityEvidenceSetting = z.infer<typeof authenticityEvidence>;
 
 /**
+ * The age check (docs/product/trust.md, "Age check"; ADR 0083): how many accounts one identity
+ * (a bank identity's or a wallet's subject) may verify, and the top categories whose goods the
+ * shop sells without an age check (everything else needs one: a category added later is
+ * age-restricted until the operator lists it here).
+ */
+const ageCheck = z.strictObject({
+  accountsPerIdentity: z.number().int().min(1).max(20),
+  freeCategories: categoriesMenu,
+});
+
+/** The `ageCheck` setting's value (parse it with SETTING_SPECS.ageCheck.schema). */
+export type AgeCheckSetting = z.infer<typeof ageCheck>;
+
+/** Without the setting: three accounts per identity, and every category age-restricted. */
+export const AGE_CHECK_DEFAULTS: AgeCheckSetting = { accountsPerIdentity: 3, freeCategories: [] };
+
+/**
  * Every setting: its schema and whether it may differ by language (texts and menus do; switches,
  * tables and fees are one value for the whole site, else the rules would depend on the UI language).
  */
@@ -309,6 +326,7 @@ export const SETTING_SPECS = {
   shop: { schema: shop, perLanguage: false },
   deals: { schema: deals, perLanguage: false },
   authenticityEvidence: { schema: authenticityEvidence, perLanguage: false },
+  ageCheck: { schema: ageCheck, perLanguage: false },
 } as const satisfies Record<string, { schema: z.ZodType; perLanguage: boolean }>;
 
 export type SettingName = keyof typeof SETTING_SPECS;

@@ -11,6 +11,7 @@ export function refusalStatus(reason: BidRefusal): 403 | 404 | 409 | 422 {
     case "own_item":
     case "email_not_confirmed":
     case "adult_not_confirmed":
+    case "age_unverified":
       return 403;
     case "not_active":
     case "ended":

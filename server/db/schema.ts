@@ -4,6 +4,7 @@
  * through the owning module's service.
  */
 export * from "../modules/admin/tables.ts";
+export * from "../modules/age-check/tables.ts";
 export * from "../modules/auth/tables.ts";
 export * from "../modules/bidding/tables.ts";
 export * from "../modules/catalog/tables.ts";

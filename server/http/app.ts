@@ -7,6 +7,8 @@ import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import { translate } from "#core/i18n/index.ts";
+import { locales } from "#core/i18n/locales.ts";
+import { localePath } from "#core/i18n/paths.ts";
 import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
 import { isContentUpload } from "../modules/cms/api/index.ts";
@@ -112,7 +114,9 @@ export function createHttpApp({
   if (on("session")) app.use(sessionMiddleware);
   // The shill-bidding signals' fingerprints of signed-in accounts (ADR 0087).
   if (on("session")) app.use(recordAccountFingerprints);
-  if (on("csrf")) app.use(csrfProtection(config.publicUrl));
+  // The age wallet's answer is posted from the wallet's page (OpenID4VP direct_post, ADR 0084).
+  const walletAnswers = new Set(locales.map((locale) => localePath("ageCheckReturn", locale)));
+  if (on("csrf")) app.use(csrfProtection(config.publicUrl, walletAnswers));
   if (pageCache && on("pageCacheClear")) app.use(pageCache.clearOnWrite);
   if (publicJsonCache) app.use(publicJsonCache.clearOnWrite);
   mountApiWithLimits(app, config, on);

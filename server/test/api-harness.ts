@@ -1,5 +1,6 @@
 import os from "node:os";
 import path from "node:path";
+import type { AgeProofProvider } from "#core/contracts/age-proof.ts";
 import type { MarketplacePayments } from "#core/contracts/marketplace-payments.ts";
 import { isStaffRole } from "#core/rules/staff.ts";
 import { MAIL_QUEUE, type MailTransport, type OutgoingMail } from "../adapters/mail.ts";
@@ -23,7 +24,13 @@ export async function createTestApi(
   {
     marketplace = null,
     dealTerms,
-  }: { marketplace?: MarketplacePayments | null; dealTerms?: DealTermsSource } = {},
+    ageProofProviders = [],
+  }: {
+    marketplace?: MarketplacePayments | null;
+    dealTerms?: DealTermsSource;
+    /** The age check's providers: none (the gates off) unless a test of the gates passes some. */
+    ageProofProviders?: AgeProofProvider[];
+  } = {},
 ) {
   const database = await openTestDatabase();
   const config = loadConfig({
@@ -49,6 +56,7 @@ export async function createTestApi(
     mailTransport,
     marketplace,
     dealTerms,
+    ageProofProviders,
   });
   // Started before any test runs: services enqueue inside their transactions, where PGlite's one
   // connection cannot also install the job tables.

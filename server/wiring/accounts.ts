@@ -1,6 +1,7 @@
 import type { Db } from "#server/db/client.ts";
 import type { JobRunner } from "#server/jobs/runner.ts";
 import { createAuditLogReader, createAuditService, recordAudit } from "#server/modules/admin/index.ts";
+import { createAgeCheckPersonalData } from "#server/modules/age-check/index.ts";
 import {
   createAuthPersonalData,
   createAuthService,
@@ -181,6 +182,7 @@ function personalDataSources(
     createUnpaidWinsPersonalData(db),
     createShillSignalsPersonalData(db),
     createTradersPersonalData(db),
+    createAgeCheckPersonalData(db),
     credentialsPersonalData,
     createAuthPersonalData(db),
   ];

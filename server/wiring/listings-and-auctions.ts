@@ -23,7 +23,7 @@ import { createImageVariants, createUploadLimiter } from "#server/modules/media/
 import type { MessagesService, Notifier } from "#server/modules/messages/index.ts";
 import type { ReviewsService } from "#server/modules/reviews/index.ts";
 import type { SettingsService } from "#server/modules/settings/index.ts";
-import type { TrustBadgesService } from "#server/modules/trust-badges/index.ts";
+import type { TrustBadgeSources, TrustBadgesService } from "#server/modules/trust-badges/index.ts";
 import { createListingQuotaService, publicAccounts } from "#server/modules/users/index.ts";
 import type { Base } from "./base.ts";
 import { wireTraders } from "./traders.ts";
@@ -40,6 +40,10 @@ type ListingsAndAuctionsNeeds = {
   onAuctionSold: AuctionSoldHook;
   /** The deals' strikes: two unpaid wins in 12 months suspend bidding (server/wiring/deals.ts). */
   biddingSuspended: (userId: number) => Promise<boolean>;
+  /** The age checks' dates and methods for the badges (server/modules/age-check). */
+  ageVerifications: TrustBadgeSources["ageVerifications"];
+  /** The age check: an account that has not proved being 18+ may not bid (server/wiring/age-check.ts). */
+  ageVerified?: (userId: number) => Promise<boolean>;
   /** A live deal through the site holds a listing ("Koupit"; server/wiring/deals.ts). */
   dealHolds?: (tx: Db, productId: number) => Promise<boolean>;
 };
@@ -52,7 +56,7 @@ type ListingsAndAuctionsNeeds = {
 /** The product page and the auctions (bids under a row lock, their jobs), for the listings to schedule. */
 function wireProductPagesAndBidding(
   { db, jobs, mail, config, logger }: Base,
-  { settings, notifier, reviews, onAuctionSold, biddingSuspended }: ListingsAndAuctionsNeeds,
+  { settings, notifier, reviews, onAuctionSold, biddingSuspended, ageVerified }: ListingsAndAuctionsNeeds,
   trustBadges: TrustBadgesService,
 ) {
   // The product page shows the auction's bids, the seller's and bidders' accounts and the seller's
@@ -76,6 +80,7 @@ function wireProductPagesAndBidding(
     logger,
     onAuctionSold,
     biddingSuspended,
+    ageVerified,
   });
   registerBiddingJobs(jobs, bidding, logger, {
     afterClose: crashAfterCloses(config.crashAfterAuctionCloses),
@@ -91,7 +96,7 @@ export function wireListingsAndAuctions(base: Base, needs: ListingsAndAuctionsNe
   const { settings, catalog, notifier, messages, dealHolds } = needs;
   // The sellers' declarations (issue 36, item 2), which the badges and the listings' gate read.
   const traders = wireTraders(base, notifier);
-  const trust = wireTrust(base, { traders });
+  const trust = wireTrust(base, { traders, ageVerifications: needs.ageVerifications });
   const { productPages, listingQuota, bidding } = wireProductPagesAndBidding(base, needs, trust.trustBadges);
   const listingImages = createListingImageStore(path.join(config.dataDir, "uploads"));
   // Image uploads per user (listing photos and avatars together): media/uploads.ts.

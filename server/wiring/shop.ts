@@ -5,7 +5,7 @@ import { reserveStock, shopProductsForCart } from "#server/modules/listings/inde
 import type { OrdersService } from "#server/modules/orders/index.ts";
 import type { PaymentsService } from "#server/modules/payments/index.ts";
 import type { SettingsService } from "#server/modules/settings/index.ts";
-import { createShopService, registerShopJobs } from "#server/modules/shop/index.ts";
+import { createShopService, registerShopJobs, type ShopPorts } from "#server/modules/shop/index.ts";
 import {
   checkoutAccountClashes,
   checkoutAccountOf,
@@ -28,6 +28,8 @@ type ShopNeeds = {
   payments: Pick<PaymentsService, "gateway">;
   auth: Pick<ReturnType<typeof createAuthService>, "startSession">;
   accounts: Pick<AccountServices, "emailConfirmation">;
+  /** The age check's gate of an order of alcohol or tobacco (server/wiring/age-check.ts); none: no check. */
+  ageCheck?: NonNullable<ShopPorts["ageCheck"]>;
 };
 
 /**
@@ -37,7 +39,7 @@ type ShopNeeds = {
  * carts are deleted every night.
  */
 export function wireShop({ db, jobs, logger }: Base, needs: ShopNeeds) {
-  const { settings, orders, payments, auth, accounts } = needs;
+  const { settings, orders, payments, auth, accounts, ageCheck } = needs;
   const shop = createShopService({
     db,
     ports: {
@@ -53,6 +55,7 @@ export function wireShop({ db, jobs, logger }: Base, needs: ShopNeeds) {
         card: payments.gateway !== null,
         bankTransfer: await orders.bankTransferOffered(),
       }),
+      ageCheck,
       summaryPath: (order, locale) => localePath("orderSummary", locale, { id: order.id, hash: order.hash }),
       accounts: {
         passwordProblems: checkoutPasswordProblems,

@@ -1,7 +1,7 @@
 import { completedDealCounts } from "#server/modules/deals/index.ts";
 import { ratingsOf } from "#server/modules/reviews/index.ts";
 import type { TradersService } from "#server/modules/traders/index.ts";
-import { createTrustBadges } from "#server/modules/trust-badges/index.ts";
+import { createTrustBadges, type TrustBadgeSources } from "#server/modules/trust-badges/index.ts";
 import { publicAccounts } from "#server/modules/users/index.ts";
 import type { Base } from "./base.ts";
 
@@ -11,11 +11,17 @@ import type { Base } from "./base.ts";
  */
 export function wireTrust(
   { db }: Pick<Base, "db">,
-  { traders }: { traders: Pick<TradersService, "sellerKindsOf"> },
+  {
+    traders,
+    ageVerifications,
+  }: {
+    traders: Pick<TradersService, "sellerKindsOf">;
+    /** The age checks' methods and days (server/modules/age-check). */
+    ageVerifications: TrustBadgeSources["ageVerifications"];
+  },
 ) {
   const trustBadges = createTrustBadges({
-    // The age check lands with its module (issue 36, item 1).
-    ageVerifications: async () => new Map(),
+    ageVerifications,
     // A trader ARES verified; a private seller, an unverified trader or an undeclared one: none.
     traderVerifications: async (ids) => {
       const verified = new Map<number, Date>();

@@ -2,8 +2,10 @@ import { data, type RouterContextProvider, redirect } from "react-router";
 import { appContext } from "#app/context.ts";
 import { MARKETPLACE_METHODS, MarketplaceUnavailableError } from "#core/contracts/marketplace-payments.ts";
 import { type Locale, type MessageKey, translate } from "#core/i18n/index.ts";
+import { localePath } from "#core/i18n/paths.ts";
 import { DISPUTE_REASONS } from "#core/lifecycles/dispute.ts";
 import { parseCrowns } from "#core/money/crowns-input.ts";
+import { ageCheckPath } from "#core/web/age-check-path.ts";
 import { photoRefusal, photosOf } from "./dispute-photos.server.ts";
 
 /**
@@ -43,6 +45,9 @@ const INTENTS: Record<
   async pay(services, { dealId, userId, form, locale }) {
     const method = MARKETPLACE_METHODS.find((one) => one === form.get("method")) ?? "card";
     const started = await services.deals.startPayment(dealId, userId, method, locale);
+    // Not yet proved 18+ (issue 36): the age check first, then back to this deal.
+    if (!started.ok && started.code === "age_unverified")
+      return redirect(ageCheckPath(locale, localePath("accountDeal", locale, { dealId })));
     return started.ok ? redirect(started.value.payUrl) : started;
   },
   ship: (services, { dealId, userId, form }) =>

@@ -3,6 +3,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { appContext } from "#app/context.ts";
 import { EndingSoon, LastBids } from "#app/features/account/overview-lists.tsx";
 import { SectionButton } from "#app/features/account/section.tsx";
+import { AgeCard } from "#app/features/age-check/age-line.tsx";
 import { VerifiedBadge } from "#app/features/product/seller-card.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { named } from "#app/middleware.server.ts";
@@ -32,6 +33,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   // The auth middleware guarantees a user.
   const overview = await services.accountOverview.overview(user!, locale);
   return {
+    age: await services.ageCheck.verificationOf(user!.id),
     username: user!.username,
     serverNow: new Date().toISOString(),
     ...overview,
@@ -107,6 +109,7 @@ export default function AccountOverview({ loaderData, actionData }: Route.Compon
       <div className="mt-6 grid gap-4 tablet:grid-cols-2">
         <VerificationCard verified={loaderData.verified} quota={loaderData.quota} />
         <EmailCard email={loaderData.email} answer={actionData} />
+        <AgeCard verification={loaderData.age} />
         {discount ? (
           <Card title={t("security.overview.discountTitle")} testId="overview-discount">
             <p>{t("security.overview.discountText", { group: discount.group, percent: discount.percent })}</p>

@@ -1,14 +1,19 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { appContext } from "#app/context.ts";
-import type { BidActionData } from "#app/features/product/bidding/bid-answer.ts";
+import {
+  BID_AMOUNT_PARAM,
+  BID_MAX_PARAM,
+  type BidActionData,
+} from "#app/features/product/bidding/bid-answer.ts";
 import { readBidSubmission } from "#app/features/product/bidding/bid-submission.server.ts";
 import { dealOfferFor } from "#app/features/product/bidding/deal-offer.server.ts";
 import { parsePathId, withSearch } from "#app/ui/seo/canonical.ts";
 import { refusalField, refusalMessage } from "#core/contracts/bid-refusal.ts";
-import type { BidRefusal } from "#core/contracts/bidding.ts";
+import type { BidAmount, BidRefusal } from "#core/contracts/bidding.ts";
 import type { Locale } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { allInBreakdown } from "#core/rules/all-in.ts";
+import { ageCheckPath } from "#core/web/age-check-path.ts";
 import { refusalStatus } from "#core/web/refusal-status.ts";
 
 /** The product page's loader and action (app/routes/catalog/product.tsx). */
@@ -105,6 +110,22 @@ async function auctionBlock(services: Services, productId: number, userId: numbe
   };
 }
 
+/** The age check's address, coming back to the product page with the amounts the bidder typed. */
+function ageCheckForBid(
+  request: Request,
+  locale: Locale,
+  bid: BidAmount,
+  maxMinor: number | null | undefined,
+) {
+  const back = new URLSearchParams();
+  if (bid.amountMinor !== undefined) back.set(BID_AMOUNT_PARAM, String(bid.amountMinor / 100));
+  if (maxMinor) back.set(BID_MAX_PARAM, String(maxMinor / 100));
+  const query = back.size > 0 ? `?${back}` : "";
+  // A script's POST comes as the page's path plus ".data" (React Router's single fetch).
+  const page = new URL(request.url).pathname.replace(/\.data$/, "");
+  return ageCheckPath(locale, `${page}${query}`);
+}
+
 /**
  * The bid form (app/features/product/bidding/bid-form.tsx), read through core/schemas/bid.ts: a first POST
  * checks the bid and asks for the binding confirmation; the confirmed one (`confirmed=1`) places
@@ -131,6 +152,8 @@ export async function placeBidAction({ params, request, context }: Args) {
   const { bid, maxMinor, confirmed } = submission.value;
   const ceiling = bid.minimum ? bid.notAboveMinor : undefined;
   const refusal = (reason: BidRefusal, minimumMinor?: number) => {
+    // Not yet proved 18+: to the age check and back to this page with the bid typed (issue 36).
+    if (reason === "age_unverified") throw redirect(ageCheckForBid(request, locale, bid, maxMinor));
     const message = refusalMessage(locale, reason, minimumMinor, ceiling);
     const result = submission.reply({ [refusalField(reason) ?? "amount"]: [message] });
     return data<BidActionData>(

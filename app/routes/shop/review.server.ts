@@ -21,8 +21,22 @@ export async function loadReviewStep({ request, context }: Args) {
     : null;
   const carrier = options.carriers.find((entry) => entry.key === choice) ?? null;
   // The form's key to the binding click: a repeat of it answers the order the first one made.
-  const orderKey = await context.get(appContext).services.shop.checkoutKey(shopperOf(request, context));
-  return { cart, carrier, branch, pickup: choice.startsWith(PICKUP_PREFIX), orderKey };
+  const { services, user } = context.get(appContext);
+  const orderKey = await services.shop.checkoutKey(shopperOf(request, context));
+  // Alcohol or tobacco: the buyer proves being 18+ first (issue 36; the shop refuses the order otherwise).
+  const ageCheckNeeded = await services.ageCheck.orderNeedsCheck(
+    cart.lines.map((line) => line.productId),
+    { userId: user?.id ?? null, checkoutKey: orderKey },
+  );
+  return {
+    cart,
+    carrier,
+    branch,
+    pickup: choice.startsWith(PICKUP_PREFIX),
+    orderKey,
+    ageCheckNeeded,
+    guest: !user,
+  };
 }
 
 /**

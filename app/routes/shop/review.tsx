@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
+import { AgeCheckNotice } from "#app/features/age-check/age-check-notice.tsx";
 import {
   BACK_LINK,
   CheckoutAlert,
@@ -166,6 +167,9 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
           <input type="hidden" name="seenTotalMinor" value={cart.totals.totalMinor} />
           {/* A repeat of this form (a double click, sent again) answers the order the first one made. */}
           <input type="hidden" name="orderKey" value={loaderData.orderKey ?? ""} />
+          {loaderData.ageCheckNeeded ? (
+            <AgeCheckNotice forOrder={loaderData.guest} returnPath={localePath("cartReview", locale)} />
+          ) : null}
           <div className="flex flex-col gap-3 border-t border-line pt-4">
             <CheckboxField name="terms" errors={errors} required>
               {t("shop.review.terms")}{" "}

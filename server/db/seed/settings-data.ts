@@ -255,6 +255,7 @@ export const SOCIAL_PROFILES = {
 export function buildSettings(
   featuredCategoryIds: number[],
   spiritCategoryIds: number[] = [],
+  ageFreeCategoryIds: number[] = [],
 ): SettingSeed[] {
   const topmenu = (locale: "cs" | "en") =>
     locale === "cs"
@@ -369,6 +370,12 @@ export function buildSettings(
     name: "authenticityEvidence",
     locale: null,
     value: { categoryIds: spiritCategoryIds, auctionThresholdMinor: 500_000 },
+  });
+  // The age check (issue 36): three accounts per identity; only accessories sell without it.
+  entries.push({
+    name: "ageCheck",
+    locale: null,
+    value: { accountsPerIdentity: 3, freeCategories: ageFreeCategoryIds },
   });
   return entries;
 }

@@ -187,6 +187,8 @@ type PlacementDeps = {
   logger?: Pick<Logger, "error">;
   /** The deals' word on a bidder who left won auctions unpaid (issue 35); none: everyone may bid. */
   biddingSuspended?: (userId: number) => Promise<boolean>;
+  /** The age check's word on the bidder (issue 36): none, everyone may bid. */
+  ageVerified?: (userId: number) => Promise<boolean>;
 };
 
 /**
@@ -258,6 +260,8 @@ export function createBidPlacement(deps: PlacementDeps) {
      */
     async placeBid(input: PlaceBidInput): Promise<PlaceBidResult> {
       if (await deps.biddingSuspended?.(input.bidder.id)) return { ok: false, reason: "bidding_suspended" };
+      if (deps.ageVerified && !(await deps.ageVerified(input.bidder.id)))
+        return { ok: false, reason: "age_unverified" };
       const options = await ruleOptions();
       const decision = await decideInDatabase(db, input, options);
       if (!decision.ok) return decision;
@@ -311,6 +315,10 @@ export function createBidPlacement(deps: PlacementDeps) {
       const row = await readAuction(db, input.productId);
       const decision = await checkBid(db, row, { ...input, at: new Date() }, options);
       if (!decision.ok) return decision;
+      // The age check is asked for once the bid would otherwise be taken, so nobody proves their
+      // age for an auction that has ended.
+      if (deps.ageVerified && !(await deps.ageVerified(input.bidder.id)))
+        return { ok: false, reason: "age_unverified" };
       return {
         ok: true,
         raise: decision.outcome.rows[0]?.kind === "max_raise",

@@ -55,6 +55,8 @@ export type BiddingServiceDeps = {
   onAuctionSold?: AuctionSoldHook;
   /** The deals' word on a bidder who left won auctions unpaid (server/wiring/deals.ts). */
   biddingSuspended?: (userId: number) => Promise<boolean>;
+  /** The age check's word on a bidder (server/wiring/age-check.ts); none: everyone may bid. */
+  ageVerified?: (userId: number) => Promise<boolean>;
 };
 
 export function createBiddingService(deps: BiddingServiceDeps) {
@@ -78,6 +80,7 @@ export function createBiddingService(deps: BiddingServiceDeps) {
       ruleOptions,
       logger: deps.logger,
       biddingSuspended: deps.biddingSuspended,
+      ageVerified: deps.ageVerified,
     }),
     ...createAuctionReads({ db, ruleOptions }),
     ...closing,

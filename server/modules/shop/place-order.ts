@@ -114,6 +114,23 @@ async function openAccount(ctx: ShopContext, tx: Db, who: Shopper, state: CartSt
   return opened.value;
 }
 
+/** Goods sold only to adults in the cart (the age check's port; none: no check). Before the transaction. */
+async function ageRestrictedCart(ctx: ShopContext, state: CartState): Promise<boolean> {
+  const age = ctx.ports.ageCheck;
+  return age
+    ? age.restricted(
+        ctx.db,
+        state.view.lines.map((line) => line.productId),
+      )
+    : false;
+}
+
+/** The buyer's age check for them, in the order's transaction (a guest's is used up by it). */
+function ageCleared(ctx: ShopContext, tx: Db, who: Shopper, state: CartState): Promise<boolean> {
+  const checkoutKey = state.row?.draft?.orderKey ?? null;
+  return ctx.ports.ageCheck?.clearOrder(tx, { userId: who.userId, checkoutKey }) ?? Promise.resolve(true);
+}
+
 const STOCK_REFUSALS = {
   soldOut: "sold_out",
   notEnoughStock: "not_enough_stock",
@@ -143,6 +160,7 @@ export async function placeOrder(
   if (refusal) return refusal;
   if (parsed.data.seenTotalMinor !== state.view.totals.totalMinor) return err("total_changed");
   const at = ctx.now();
+  const ageRestricted = await ageRestrictedCart(ctx, state);
   let placed: { order: { id: number; hash: string }; newUserId: number | null } | null;
   try {
     placed = await ctx.db.transaction(async (transaction) => {
@@ -150,6 +168,8 @@ export async function placeOrder(
       if (await heldKeyWasUsed(ctx, tx, who, key)) return null;
       const newUserId = await openAccount(ctx, tx, who, state, at);
       const input = orderInput(who, state, who.userId ?? newUserId, at, key);
+      if (ageRestricted && !(await ageCleared(ctx, tx, who, state)))
+        throw new OrderRefused(err("age_unverified"));
       const stock = await ctx.ports.reserveStock(tx, input.lines);
       if (!stock.ok) throw new OrderRefused(err(STOCK_REFUSALS[stock.problem]));
       const order = await ctx.ports.placeShopOrder(tx, input);

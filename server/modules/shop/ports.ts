@@ -49,6 +49,15 @@ export type ShopPorts = {
   paymentMethods(): Promise<{ card: boolean; bankTransfer: boolean }>;
   /** The order's page in the given language. */
   summaryPath(order: { id: number; hash: string }, locale: Locale): string;
+  /**
+   * The age check (issue 36): whether the order holds goods sold only to adults, and whether this
+   * buyer may order them (a verified account, or the guest's check for this checkout, which the
+   * order uses up). None: no check.
+   */
+  ageCheck?: {
+    restricted(executor: Db, productIds: number[]): Promise<boolean>;
+    clearOrder(tx: Db, who: { userId: number | null; checkoutKey: string | null }): Promise<boolean>;
+  };
   accounts: {
     /** Field problems for a password that is too weak or names the account. */
     passwordProblems(input: { email: string; password: string; passwordConfirmation: string }): FieldProblems;

@@ -62,6 +62,8 @@ export function SettingSummary({ name, value }: { name: SettingName; value: unkn
       return <DealsSummary value={object(value)} />;
     case "authenticityEvidence":
       return <EvidenceSummary value={object(value)} />;
+    case "ageCheck":
+      return <AgeCheckSummary value={object(value)} />;
     case "softClose":
       return <span>{String(object(value).minutes ?? "—")} min</span>;
     case "shop":
@@ -123,5 +125,14 @@ function EvidenceSummary({ value }: { value: Record<string, unknown> }) {
           typeof threshold === "number" ? formatPrice(threshold, CZK, { convert: false, locale }) : "—",
       })}
     </span>
+  );
+}
+
+/** The age check setting in one line: accounts per identity and the categories sold without it. */
+function AgeCheckSummary({ value }: { value: Record<string, unknown> }) {
+  const { t } = useTranslation();
+  const count = String(value.accountsPerIdentity ?? "—");
+  return (
+    <span>{t("adminSettings.summary.ageCheck", { count, free: list(value.freeCategories).length })}</span>
   );
 }

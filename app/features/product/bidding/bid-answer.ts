@@ -37,3 +37,10 @@ export type BidActionData =
 export function isBidSubmission(formData: FormData | undefined): boolean {
   return formData?.get("intent") === "bid";
 }
+
+/**
+ * The product page's query that brings back the amounts a bidder typed before the age check sent
+ * them away (issue 36): `?castka=1500&max=2000`, in crowns.
+ */
+export const BID_AMOUNT_PARAM = "castka";
+export const BID_MAX_PARAM = "max";

@@ -6,7 +6,7 @@ import type { FormReply } from "#app/ui/forms/conform.ts";
 import { lazySchemaChecks, useLazySchemaForm } from "#app/ui/forms/lazy-schema-form.tsx";
 import type { AuctionLive, ViewerStanding } from "#core/contracts/bidding.ts";
 import { AllInLine, DealBreakdown } from "./all-in.tsx";
-import { type BidActionData, isBidSubmission } from "./bid-answer.ts";
+import { BID_AMOUNT_PARAM, BID_MAX_PARAM, type BidActionData, isBidSubmission } from "./bid-answer.ts";
 import { AmountInput, BidError, BidSubmitButton, crowns, TypedApprox } from "./bid-inputs.tsx";
 import { MinimumBid } from "./minimum-bid.tsx";
 
@@ -85,10 +85,20 @@ function useBidSending() {
 
 type PrefilledAmount = { value: string; type: (value: string) => void };
 
-/** The amount field's text: the minimum until the visitor types, and again after an accepted bid. */
+/** An amount the page's query brings back (the bid typed before the age check), in crowns. */
+function useTypedBack(param: string): string | null {
+  const typed = new URLSearchParams(useLocation().search).get(param);
+  return typed && /^\d{1,9}([.,]\d{1,2})?$/.test(typed) ? typed : null;
+}
+
+/**
+ * The amount field's text: the minimum until the visitor types (or the amount they typed before
+ * the age check sent them away), and the minimum again after an accepted bid.
+ */
 function usePrefilledAmount(minimum: number | null, action: BidActionData | undefined): PrefilledAmount {
-  const [value, setValue] = useState(minimum !== null ? crowns(minimum) : "");
-  const [edited, setEdited] = useState(false);
+  const typedBack = useTypedBack(BID_AMOUNT_PARAM);
+  const [value, setValue] = useState(typedBack ?? (minimum !== null ? crowns(minimum) : ""));
+  const [edited, setEdited] = useState(typedBack !== null);
   useEffect(() => {
     if (!edited && minimum !== null) setValue(crowns(minimum));
   }, [minimum, edited]);
@@ -326,8 +336,9 @@ function MaxBlock({ error }: { error: string | null }) {
   const { t } = useTranslation();
   const money = useCzkAmount();
   const id = useId();
-  const [open, setOpen] = useState(false);
-  const [typed, setTyped] = useState("");
+  const typedBack = useTypedBack(BID_MAX_PARAM);
+  const [open, setOpen] = useState(typedBack !== null);
+  const [typed, setTyped] = useState(typedBack ?? "");
   return (
     <details
       className="group rounded-lg ring-1 ring-line"
@@ -347,7 +358,7 @@ function MaxBlock({ error }: { error: string | null }) {
         <AmountInput
           id={`${id}-max`}
           name="max"
-          defaultValue=""
+          defaultValue={typedBack ?? ""}
           onChange={setTyped}
           invalid={error !== null}
           describedBy={`${id}-max-hint`}

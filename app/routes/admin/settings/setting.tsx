@@ -63,7 +63,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     version: current?.updatedAt.toISOString() ?? "new",
     maintenance: name === "maintenance" ? ((current?.value as MaintenanceState | undefined) ?? null) : null,
     options:
-      name === "categoriesMenu" || name === "authenticityEvidence"
+      name === "categoriesMenu" || name === "authenticityEvidence" || name === "ageCheck"
         ? categoryOptions(await services.catalog.categoryTree(locale))
         : undefined,
     saved: new URL(request.url).searchParams.has("saved"),

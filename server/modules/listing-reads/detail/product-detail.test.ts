@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { minimumNextBid } from "#core/rules/bid-step.ts";
 import type { Db } from "#server/db/client.ts";
 import { BID_STEPS } from "#server/db/seed/settings-data.ts";
+import { createAgeCheckService } from "#server/modules/age-check/index.ts";
 import { visibleBidsOf } from "#server/modules/bidding/index.ts";
 import { bids } from "#server/modules/bidding/tables.ts";
 import { brands, packages } from "#server/modules/catalog/tables.ts";
@@ -308,7 +309,14 @@ describe("productDetail", () => {
       notifier: { notify: unused },
       recordAudit: unused,
     });
-    const trust = wireTrust({ db: counted.db }, { traders });
+    const ageCheck = createAgeCheckService({
+      db: counted.db,
+      providers: [],
+      salt: "salt",
+      accountsPerIdentity: async () => 3,
+      logger: api.services.logger,
+    });
+    const trust = wireTrust({ db: counted.db }, { traders, ageVerifications: ageCheck.verificationsOf });
     const service = createProductDetailService(counted.db, createSettingsService(counted.db), {
       bidsOf: (productId) => visibleBidsOf(counted.db, productId),
       accounts: (ids) => publicAccounts(counted.db, ids),
@@ -332,8 +340,8 @@ describe("productDetail", () => {
     await service.productDetail(auction.id, "cs", now);
     expect(counted.count()).toBe(manyQueries);
     // Six built per request by the page, the product's prepared statement, and one per trust
-    // check the accounts and the reviews do not answer (issue 36: the deals finished, the traders).
-    expect(manyQueries).toBeLessThanOrEqual(8);
+    // check the accounts and the reviews do not answer (issue 36: age, traders, deals finished).
+    expect(manyQueries).toBeLessThanOrEqual(9);
     // A bidder's badges keep them hidden: checks by month only, no trader data, no rating.
     for (const bid of detail!.auction!.bids) {
       expect(bid.badges.rating).toBeNull();

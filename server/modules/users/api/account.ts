@@ -74,6 +74,7 @@ const EXPORT_DESCRIPTION = [
   "- `disputeTexts`: what the caller wrote in deals' disputes; `disputePhotos`: the photos the caller attached (the deal, the dispute, when, the size and a `url` that serves the photo to the signed-in caller: the file itself carries no images; photos are deleted 3 years and 90 days after their dispute ends, ADR 0082);",
   "- `dealStrikes` (unpaid wins, with the operator's reasons when cleared), `strikeReviews` (the operator's reviews of the caller's suspended bidding, with their outcome and reasons), `secondChanceOffers` (made to the caller or on the deals the caller sold);",
   "- `sellerDeclaration`: private person or trader, a trader's DSA Art 30 data with the ARES check and any suspension's reasons (a trader's kept 6 months after the account's deletion, ADR 0085);",
+  '- `ageVerification`: the age check\'s "18+ verified", its method and date, or null (never a birth date or a name);',
   "- `sessions`, without their tokens.",
   "Never passwords, token hashes or the payment provider's identifiers.",
 ].join("\n");
