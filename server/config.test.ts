@@ -2,7 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig, startupNotices, startupWarnings } from "./config.ts";
+import { ConfigError, loadConfig } from "./config.ts";
+import { startupNotices, startupWarnings } from "./startup-warnings.ts";
 import { createStubBuild, freePort, killServerProcess, startServerProcess } from "./test/server-process.ts";
 
 describe("loadConfig", () => {

@@ -11,6 +11,11 @@ import {
   AgeWalletEnvError,
   ageWalletConfig,
 } from "./adapters/age-wallet/env.ts";
+import {
+  type BankIdentityConfig,
+  BankIdentityEnvError,
+  bankIdentityConfig,
+} from "./adapters/bank-identity/env.ts";
 
 /**
  * The process configuration, read once from the environment. Every variable is checked here so
@@ -192,14 +197,11 @@ export type Config = {
   registrationsPerIpHour: number | undefined;
 };
 
+export type { BankIdentityConfig };
+
 export type MarketplaceConfig =
   | { apiKey: string; webhookSecret: string; apiBase: string | undefined }
   | { simulator: { port: number; apiKey: string; webhookSecret: string } }
-  | undefined;
-
-export type BankIdentityConfig =
-  | { issuer: string; clientId: string; clientSecret: string; allowInsecure?: boolean }
-  | { simulator: { port: number; clientId: string; clientSecret: string } }
   | undefined;
 
 export class ConfigError extends Error {}
@@ -302,7 +304,7 @@ function outsideServices(e: Env) {
     ares: (e.ARES_SIMULATOR === "true"
       ? { simulator: { port: e.ARES_SIMULATOR_PORT } }
       : { url: e.ARES_URL }) as Config["ares"],
-    bankIdentity: bankIdentityConfig(e),
+    bankIdentity: bankIdentityFromEnv(e),
     ageCheckSalt: e.AGE_CHECK_SALT,
   };
 }
@@ -311,48 +313,6 @@ function outsideServices(e: Env) {
 function inProcessSimulator(outside: ReturnType<typeof outsideServices>): boolean {
   const simulated = (service: object | null | undefined) => Boolean(service && "simulator" in service);
   return simulated(outside.marketplace) || simulated(outside.ageWallet) || simulated(outside.bankIdentity);
-}
-
-/**
- * Settings that are legal but dangerous on a real site, as lines for stderr at start: loud enough
- * to be seen in a service's log even with LOG_LEVEL=silent.
- */
-export function startupWarnings(config: Config): string[] {
-  if (config.env !== "production") return [];
-  const warnings: string[] = [];
-  if (config.testGateway)
-    warnings.push(
-      "WARNING: the test card gateway is on in production (PAYMENTS_TEST_GATEWAY=true): card payments succeed without any money. Right for the demo, never for a real site.",
-    );
-  if (config.marketplace && "simulator" in config.marketplace)
-    warnings.push(
-      "WARNING: the payment provider simulator is on in production (MARKETPLACE_SIMULATOR=true): deals are paid without any money. Right for the demo, never for a real site.",
-    );
-  if (config.ageWallet && "simulator" in config.ageWallet)
-    warnings.push(
-      "WARNING: the EU wallet simulator is on in production (AGE_WALLET_SIMULATOR=true): anyone can prove being 18+ with a test attestation. Right for the demo, never for a real site.",
-    );
-  if ("simulator" in config.ares)
-    warnings.push(
-      "WARNING: the ARES simulator is on in production (ARES_SIMULATOR=true): traders are checked against a made-up register. Right for the demo, never for a real site.",
-    );
-  if (config.bankIdentity && "simulator" in config.bankIdentity)
-    warnings.push(
-      "WARNING: the bank identity simulator is on in production (BANK_ID_SIMULATOR=true): anyone passes the age check as a test person. Right for the demo, never for a real site.",
-    );
-  return warnings;
-}
-
-/**
- * What a real site without something optional does not do, as lines for the start's welcome
- * (stdout: an intended state, not a danger): deals are not paid through the site without a
- * payment provider (ADR 0074).
- */
-export function startupNotices(config: Config): string[] {
-  if (config.env !== "production" || config.marketplace) return [];
-  return [
-    "Deals through the site are off: no payment provider is configured (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET).",
-  ];
 }
 
 /**
@@ -393,6 +353,16 @@ function marketplaceConfig(e: z.infer<typeof envSchema>): MarketplaceConfig {
   return undefined;
 }
 
+/** The age check's bank identity (ADR 0083), its mistakes as the start's one-line ConfigError. */
+function bankIdentityFromEnv(e: z.infer<typeof envSchema>): BankIdentityConfig {
+  try {
+    return bankIdentityConfig(e);
+  } catch (error) {
+    if (error instanceof BankIdentityEnvError) throw new ConfigError(error.message);
+    throw error;
+  }
+}
+
 /** The EU age attestation's wallet (ADR 0084), its mistakes as the start's one-line ConfigError. */
 function ageWalletFromEnv(e: z.infer<typeof envSchema>): AgeWalletConfig {
   try {
@@ -400,54 +370,6 @@ function ageWalletFromEnv(e: z.infer<typeof envSchema>): AgeWalletConfig {
   } catch (error) {
     if (error instanceof AgeWalletEnvError) throw new ConfigError(error.message);
     throw error;
-  }
-}
-
-/** The age check's bank identity from the environment: the simulator, a real provider, or none. */
-function bankIdentityConfig(e: z.infer<typeof envSchema>): BankIdentityConfig {
-  const real = [e.BANK_ID_ISSUER, e.BANK_ID_CLIENT_ID, e.BANK_ID_CLIENT_SECRET];
-  if (e.BANK_ID_SIMULATOR === "true") {
-    if ((e.WORKERS ?? 1) > 1)
-      throw new ConfigError(
-        `Invalid WORKERS="${e.WORKERS}": the bank identity simulator (BANK_ID_SIMULATOR=true) runs in one process; set WORKERS=1`,
-      );
-    if (e.BANK_ID_ISSUER)
-      throw new ConfigError(
-        `Invalid BANK_ID_ISSUER=${JSON.stringify(e.BANK_ID_ISSUER)}: the simulator (BANK_ID_SIMULATOR=true) is the issuer; unset one of them`,
-      );
-    return {
-      simulator: {
-        port: e.BANK_ID_SIMULATOR_PORT,
-        clientId: e.BANK_ID_CLIENT_ID ?? "rarita",
-        clientSecret: e.BANK_ID_CLIENT_SECRET ?? randomBytes(24).toString("hex"),
-      },
-    };
-  }
-  if (real.some(Boolean) && !real.every(Boolean))
-    throw new ConfigError(
-      `Invalid BANK_ID_ISSUER="${e.BANK_ID_ISSUER ?? ""}": BANK_ID_ISSUER, BANK_ID_CLIENT_ID and BANK_ID_CLIENT_SECRET must be set together`,
-    );
-  if (e.BANK_ID_ISSUER && e.BANK_ID_CLIENT_ID && e.BANK_ID_CLIENT_SECRET)
-    return { issuer: e.BANK_ID_ISSUER, clientId: e.BANK_ID_CLIENT_ID, clientSecret: e.BANK_ID_CLIENT_SECRET };
-  return undefined;
-}
-
-/**
- * DATA_DIR must be a directory this process can create and write (embedded database, uploads,
- * mail outbox), which the schema cannot tell from the string: try it, and turn a failure into the
- * one-line ConfigError instead of a stack trace from deep inside the database driver.
- */
-export function checkDataDir(dataDir: string): void {
-  const probe = path.join(dataDir, `.write-test-${process.pid}`);
-  try {
-    fs.mkdirSync(dataDir, { recursive: true });
-    fs.writeFileSync(probe, "");
-    fs.rmSync(probe);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? "unknown error";
-    throw new ConfigError(
-      `Invalid DATA_DIR=${JSON.stringify(dataDir)}: cannot create or write the directory (${code})`,
-    );
   }
 }
 

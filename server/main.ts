@@ -6,14 +6,8 @@ import pino from "pino";
 import type * as ReactRouter from "react-router";
 import type { RouterContext, ServerBuild } from "react-router";
 import { buildDirectory } from "./build-directory.ts";
-import {
-  type Config,
-  ConfigError,
-  checkDataDir,
-  loadConfig,
-  startupNotices,
-  startupWarnings,
-} from "./config.ts";
+import { type Config, ConfigError, loadConfig } from "./config.ts";
+import { checkDataDir } from "./data-dir.ts";
 import type { Database } from "./db/client.ts";
 import { DataDirLockedError } from "./db/data-dir-lock.ts";
 import type { PageHandler } from "./http/app.ts";
@@ -21,6 +15,7 @@ import type { AppVariables } from "./http/types.ts";
 import type { JobRunner } from "./jobs/runner.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { startSimulators } from "./simulators.ts";
+import { startupNotices, startupWarnings } from "./startup-warnings.ts";
 import { isPrimary, runPrimary, workerIndex } from "./workers.ts";
 
 // Only what the configuration checks need is imported up front; the database driver, the HTTP

@@ -162,3 +162,6 @@ export const ListingFiltersSchema = z.object({
   format: z.enum(PRODUCT_FORMATS).optional().catch(undefined),
   categoryId: z.coerce.number().int().positive().max(MAX_INT).optional().catch(undefined),
 });
+
+/** The sort keys of the back office's listings table (its API's query; the read side sorts by them). */
+export const LISTING_TABLE_SORTS = ["createdAt", "price"] as const;

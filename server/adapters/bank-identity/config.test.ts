@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { loadConfig, startupWarnings } from "#server/config.ts";
+import { loadConfig } from "#server/config.ts";
+import { startupWarnings } from "#server/startup-warnings.ts";
 import { demoEnvironment } from "../../../scripts/demo-env.ts";
 import { createConfiguredBankIdentity } from "./index.ts";
 

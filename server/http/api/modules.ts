@@ -9,7 +9,7 @@ import { dealsApi } from "#server/modules/deals/api.ts";
 import { disputesApi } from "#server/modules/disputes/api.ts";
 import { heldMoneyApi } from "#server/modules/held-money/api.ts";
 import { listingPhotosApi } from "#server/modules/listing-photos/api.ts";
-import { adminListingsApi, listingsApi } from "#server/modules/listings/api/index.ts";
+import { listingsApi } from "#server/modules/listings/api/index.ts";
 import { listsApi } from "#server/modules/lists/api.ts";
 import { messagesApi } from "#server/modules/messages/api.ts";
 import { moderationApi } from "#server/modules/moderation/api.ts";
@@ -50,7 +50,6 @@ export const apiModules = [
   adminDashboardApi,
   staffAdminApi,
   adminCatalogApi,
-  adminListingsApi,
   accountApi,
   securityApi,
   verificationApi,

@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { ProductFormat, ProductStatus } from "#core/contracts/catalog.ts";
+import type { LISTING_TABLE_SORTS } from "#core/schemas/admin-catalog.ts";
 import { pageWindow, type TablePage, type TableQuery } from "#core/schemas/admin-table.ts";
 import type { Db } from "#server/db/client.ts";
 import { descendantsOf, searchText } from "#server/modules/catalog/index.ts";
 import { brands, categories, packages } from "#server/modules/catalog/tables.ts";
-import type { LISTING_TABLE_SORTS } from "#server/modules/listings/index.ts";
 import { productImages, productStatusChanges, products } from "#server/modules/listings/tables/products.ts";
 import { usernameSql } from "#server/modules/users/index.ts";
 

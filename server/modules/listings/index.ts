@@ -34,7 +34,7 @@
  *   releaseStock(tx, lines)                                      gives an unpaid order's pieces back
  */
 
-export { createListingAdmin, LISTING_TABLE_SORTS, type ListingAdmin } from "./admin/service.ts";
+export { createListingAdmin, type ListingAdmin } from "./admin/service.ts";
 export {
   type AuctionRow,
   auctionsEndingSoonIds,

@@ -11,9 +11,7 @@ const object = (value: unknown) =>
 
 /** A line saying what a setting holds now, for the settings' overview. */
 export function SettingSummary({ name, value }: { name: SettingName; value: unknown }) {
-  const { locale, t } = useTranslation();
-  const money = (minor: unknown) =>
-    typeof minor === "number" ? formatPrice(minor, CZK, { convert: false, locale }) : "—";
+  const { t } = useTranslation();
   if (value === undefined || value === null)
     return <span className="text-muted">{t("adminSettings.notSet")}</span>;
   const onOff = (on: unknown) => t(on === true ? "adminSettings.on" : "adminSettings.off");
@@ -47,17 +45,8 @@ export function SettingSummary({ name, value }: { name: SettingName; value: unkn
       );
     case "bid":
       return <span>{t("adminSettings.summary.ranges", { count: list(value).length })}</span>;
-    case "fees": {
-      const fees = object(value);
-      const insertion = object(fees.insertionMinor);
-      return (
-        <span>
-          {t("adminSettings.fields.week")}: {money(object(insertion.auction).week)} ·{" "}
-          {t("adminSettings.fields.classified")}: {money(insertion.classified)} ·{" "}
-          {t("adminSettings.fields.promotionPerDayMinor")}: {money(fees.promotionPerDayMinor)}
-        </span>
-      );
-    }
+    case "fees":
+      return <FeesSummary value={object(value)} />;
     case "deals":
       return <DealsSummary value={object(value)} />;
     case "authenticityEvidence":
@@ -75,19 +64,38 @@ export function SettingSummary({ name, value }: { name: SettingName; value: unkn
           })}
         </span>
       );
-    case "contacts": {
-      const contacts = object(value);
-      const filled = Object.values(contacts).filter((item) => item !== undefined && item !== "").length;
-      return (
-        <span>
-          {[contacts.company, contacts.email].filter(Boolean).join(" · ")}
-          {filled ? ` (${t("adminSettings.summary.fields", { count: filled })})` : ""}
-        </span>
-      );
-    }
+    case "contacts":
+      return <ContactsSummary value={object(value)} />;
     default:
       return <span>{t("adminSettings.summary.items", { count: list(value).length })}</span>;
   }
+}
+
+/** The fees in one line: a week's auction, a classified, a day of promotion. */
+function FeesSummary({ value }: { value: Record<string, unknown> }) {
+  const { locale, t } = useTranslation();
+  const money = (minor: unknown) =>
+    typeof minor === "number" ? formatPrice(minor, CZK, { convert: false, locale }) : "—";
+  const insertion = object(value.insertionMinor);
+  return (
+    <span>
+      {t("adminSettings.fields.week")}: {money(object(insertion.auction).week)} ·{" "}
+      {t("adminSettings.fields.classified")}: {money(insertion.classified)} ·{" "}
+      {t("adminSettings.fields.promotionPerDayMinor")}: {money(value.promotionPerDayMinor)}
+    </span>
+  );
+}
+
+/** The operator's contacts in one line: the company, the e-mail and how many fields are filled. */
+function ContactsSummary({ value }: { value: Record<string, unknown> }) {
+  const { t } = useTranslation();
+  const filled = Object.values(value).filter((item) => item !== undefined && item !== "").length;
+  return (
+    <span>
+      {[value.company, value.email].filter(Boolean).join(" · ")}
+      {filled ? ` (${t("adminSettings.summary.fields", { count: filled })})` : ""}
+    </span>
+  );
 }
 
 /** The deals setting in one line: on or off, the buyer-protection fee and the commission. */

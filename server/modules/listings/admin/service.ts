@@ -11,8 +11,6 @@ import { editListing } from "./listing-edit.ts";
  * side (listing-reads' createListingAdminReads) and edited here in one transaction with its audit entry; the search text is refreshed
  * after an edit. The categories, brands and packages are the catalogue module's (ADR 0071).
  */
-/** The sort keys of the back office's listings table (the read side sorts by them). */
-export const LISTING_TABLE_SORTS = ["createdAt", "price"] as const;
 
 export function createListingAdmin(db: Db) {
   return {

@@ -1,2 +1,1 @@
-export { adminListingsApi } from "./admin-catalog.ts";
 export { listingsApi } from "./listings.ts";

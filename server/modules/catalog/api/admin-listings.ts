@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { PRODUCT_FORMATS, PRODUCT_STATUSES } from "#core/contracts/catalog.ts";
-import { ListingEditSchema } from "#core/schemas/admin-catalog.ts";
+import { LISTING_TABLE_SORTS, ListingEditSchema } from "#core/schemas/admin-catalog.ts";
 import { tableQuerySchema } from "#core/schemas/admin-table.ts";
 import {
   actorOf,
@@ -13,7 +13,6 @@ import {
 import type { ApiRouter } from "#server/http/api/router.ts";
 import { jsonContent } from "#server/http/api/schemas.ts";
 import { adminRoute } from "#server/http/api/staff.ts";
-import { LISTING_TABLE_SORTS } from "../admin/service.ts";
 
 export const AdminListingQuery = tableQuerySchema(LISTING_TABLE_SORTS).extend({
   status: z.enum(PRODUCT_STATUSES).optional().catch(undefined),
