@@ -75,6 +75,7 @@ const EXPORT_DESCRIPTION = [
   "- `dealStrikes` (unpaid wins, with the operator's reasons when cleared), `strikeReviews` (the operator's reviews of the caller's suspended bidding, with their outcome and reasons), `secondChanceOffers` (made to the caller or on the deals the caller sold);",
   "- `sellerDeclaration`: private person or trader, a trader's DSA Art 30 data with the ARES check and any suspension's reasons (a trader's kept 6 months after the account's deletion, ADR 0085);",
   '- `ageVerification`: the age check\'s "18+ verified", its method and date, or null (never a birth date or a name);',
+  "- `accountFingerprints`: the keyed hashes of the devices and addresses the account was seen with (never the addresses), kept 12 months; `shillSignals`: the shill-bidding signals about the account and their decisions (ADR 0087);",
   "- `sessions`, without their tokens.",
   "Never passwords, token hashes or the payment provider's identifiers.",
 ].join("\n");
