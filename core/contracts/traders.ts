@@ -13,6 +13,20 @@ export type SellerKind = "private" | "trader";
 export type AresCheck = "verified" | "not_found" | "ceased" | "unavailable";
 
 /** A trader's data, as the trader typed them (name and address prefilled from ARES). */
+/** The trader's fields in the order the form and the back office show them. */
+export const TRADER_FIELDS = [
+  "name",
+  "street",
+  "city",
+  "zip",
+  "phone",
+  "email",
+  "registerName",
+  "registerNumber",
+  "ico",
+  "paymentAccount",
+] as const satisfies readonly (keyof TraderData)[];
+
 export type TraderData = {
   name: string;
   street: string;

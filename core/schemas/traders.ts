@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TRADER_FIELDS } from "../contracts/traders.ts";
 import { czechAccountToIban, normalizeIban } from "../formats/iban.ts";
 import { icoProblem, normalizeIco } from "../formats/ico.ts";
 import { isValidZip, normalizeZip } from "../formats/postal-code.ts";
@@ -21,19 +22,6 @@ const text = (max: number) =>
     .transform((v) => v ?? "");
 /** A ticked HTML checkbox sends "on"; API clients send a boolean. */
 const checkbox = z.preprocess((v) => v === "on" || v === true || v === "true" || v === "1", z.boolean());
-
-const TRADER_FIELDS = [
-  "name",
-  "street",
-  "city",
-  "zip",
-  "phone",
-  "email",
-  "registerName",
-  "registerNumber",
-  "ico",
-  "paymentAccount",
-] as const;
 
 /** A payment account as an IBAN: an IBAN with valid check digits, or a Czech account number (ČNB's mod 11). */
 export function paymentAccountIban(value: string): string | null {

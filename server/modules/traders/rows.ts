@@ -6,21 +6,8 @@ import type {
   TraderData,
   TraderGap,
 } from "#core/contracts/traders.ts";
+import { TRADER_FIELDS } from "#core/contracts/traders.ts";
 import type { SellerDeclarationRow } from "./tables.ts";
-
-/** The trader's fields in the order the form and the back office show them. */
-export const TRADER_FIELDS = [
-  "name",
-  "street",
-  "city",
-  "zip",
-  "phone",
-  "email",
-  "registerName",
-  "registerNumber",
-  "ico",
-  "paymentAccount",
-] as const satisfies readonly (keyof TraderData)[];
 
 /** What a trader has yet to complete before publishing: empty fields, the self-certification, the ARES check. */
 export function gapsOf(row: SellerDeclarationRow): TraderGap[] {
