@@ -5,7 +5,7 @@ import { named } from "#app/middleware.server.ts";
 import { parseForm } from "#app/ui/forms/conform.ts";
 import type { FieldErrors } from "#app/ui/forms/fields.tsx";
 import { pageMeta } from "#app/ui/seo/page-meta.ts";
-import { ARES_CHECK_KEYS, type SellerDeclarationView } from "#core/contracts/traders.ts";
+import { ARES_CHECK_KEYS, type SellerDeclarationView, TRADER_FIELDS } from "#core/contracts/traders.ts";
 import { formatIban } from "#core/formats/iban.ts";
 import { normalizeZip } from "#core/formats/postal-code.ts";
 import { type Locale, translate } from "#core/i18n/index.ts";
@@ -38,22 +38,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { declaration: await services.traders.declarationOf(user!.id), accountEmail: user!.email };
 }
 
-const FIELDS = [
-  "ico",
-  "name",
-  "street",
-  "city",
-  "zip",
-  "phone",
-  "email",
-  "registerName",
-  "registerNumber",
-  "paymentAccount",
-] as const;
-
 function valuesOf(payload: Record<string, unknown>): TraderValues {
   const values = Object.fromEntries(
-    FIELDS.map((field) => [field, typeof payload[field] === "string" ? (payload[field] as string) : ""]),
+    TRADER_FIELDS.map((field) => [
+      field,
+      typeof payload[field] === "string" ? (payload[field] as string) : "",
+    ]),
   ) as Omit<TraderValues, "selfCertification">;
   return { ...values, selfCertification: payload.selfCertification === "on" };
 }
