@@ -164,8 +164,9 @@ http {
       ...process.env,
       E2E_PORT: String(backendPort),
       E2E_MAIL_PORT: String(mailPort),
-      // The main server's simulator holds its port: this one takes a free one.
+      // The main server's simulators hold their ports: this one's take free ones.
       E2E_MARKETPLACE_PORT: "0",
+      E2E_BANK_ID_PORT: "0",
       E2E_PUBLIC_URL: url,
       E2E_TRUSTED_PROXIES: PROXY_ADDRESS,
     },
