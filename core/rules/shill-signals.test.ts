@@ -6,6 +6,7 @@ import {
   detectSignals,
   type LotFact,
   NEVER_WINS_MIN_LOTS,
+  SHARED_FINGERPRINT_MAX_ACCOUNTS,
   type SignalFacts,
 } from "./shill-signals.ts";
 
@@ -182,6 +183,17 @@ describe("shared fingerprints and addresses", () => {
     expect(found.find((one) => one.kind === "shared_device")?.evidence).toMatchObject({
       fingerprint: "abcdef01",
     });
+  });
+
+  it("stays quiet for an address or a device many accounts share (a network, a public computer)", () => {
+    const crowd = Array.from({ length: SHARED_FINGERPRINT_MAX_ACCOUNTS - 1 }, (_, i) =>
+      seen(200 + i, "ip", "nat"),
+    );
+    const pair = [seen(BIDDER, "ip", "nat"), seen(SELLER, "ip", "nat")];
+    // The bidder, the seller and three others: still few enough to mean something.
+    expect(kinds(facts([bid(40)], lots, { seen: [...pair, ...crowd.slice(1)] }))).toContain("shared_ip");
+    // One more account on it: a shared network.
+    expect(kinds(facts([bid(40)], lots, { seen: [...pair, ...crowd] }))).not.toContain("shared_ip");
   });
 
   it("stays quiet for different devices, a shared IP of someone who did not bid, and an empty address", () => {

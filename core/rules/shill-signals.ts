@@ -27,6 +27,11 @@ export const LATE_MINUTES = 5;
 /** ...on at least this many lots of one seller. */
 export const LATE_MIN_LOTS = 2;
 
+/**
+ * A device or an address seen with more accounts than this is shared by many (a household's or an
+ * office's network, a library's computer, a carrier's NAT): it says nothing about two of them.
+ */
+export const SHARED_FINGERPRINT_MAX_ACCOUNTS = 5;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type BidFact = {
@@ -140,10 +145,19 @@ function lateNewAccount(pair: Pair, facts: SignalFacts): ShillEvidence | null {
   };
 }
 
-/** The fingerprints each account was seen with: hash -> first seen, by kind. */
+/**
+ * The fingerprints each account was seen with: hash -> first seen, by kind; without those seen
+ * with more than SHARED_FINGERPRINT_MAX_ACCOUNTS accounts.
+ */
 function seenByAccount(seen: readonly SeenFact[]) {
+  const accounts = new Map<string, Set<number>>();
+  for (const fact of seen) {
+    const key = `${fact.kind}:${fact.hash}`;
+    accounts.set(key, (accounts.get(key) ?? new Set()).add(fact.userId));
+  }
   const byAccount = new Map<string, Map<string, Date>>();
   for (const fact of seen) {
+    if ((accounts.get(`${fact.kind}:${fact.hash}`)?.size ?? 0) > SHARED_FINGERPRINT_MAX_ACCOUNTS) continue;
     const key = `${fact.userId}:${fact.kind}`;
     const hashes = byAccount.get(key) ?? new Map<string, Date>();
     const earlier = hashes.get(fact.hash);

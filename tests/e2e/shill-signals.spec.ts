@@ -26,14 +26,16 @@ test("a moderator sees the seeded signals, dismisses one and acts on another", a
   await expect(signals.filter({ hasText: "cerstvy.ucet" })).toContainText(
     "Nový účet přihazuje v posledních minutách",
   );
-  // Nothing about anyone else: the ordinary demo bidding raises no signal.
-  await expect(signals).toHaveCount(4);
+  // That the demo's ordinary bidding raises nothing else is asserted on a freshly seeded database
+  // (server/modules/shill-signals/demo.test.ts): here the suite's other specs have bid on this
+  // server, several people signing in on one browser.
 
   // The filter by kind.
   await page.getByLabel("Druh").selectOption("shared_device");
   await page.getByRole("button", { name: "Zobrazit" }).click();
-  await expect(signals).toHaveCount(1);
-  await expect(signals).toHaveAttribute("data-kind", "shared_device");
+  await expect(friend.filter({ hasText: "Stejné zařízení jako prodávající" })).toHaveCount(1);
+  for (const kind of await signals.evaluateAll((rows) => rows.map((row) => row.getAttribute("data-kind"))))
+    expect(kind).toBe("shared_device");
 
   // Dismissed with a note.
   await page.goto(LIST);
