@@ -65,6 +65,9 @@ export const AGE_METHODS: AgeMethod[] = [BANK_IDENTITY, EU_WALLET];
  * the review does not ask (a verified account, an accessory).
  */
 export async function proveAgeIfAsked(page: Page, method: AgeMethod = BANK_IDENTITY) {
+  // The review's form and its notice come with the same data: once the form shows, the notice
+  // is there if the order needs it (the URL changes before the page has rendered).
+  await expect(page.getByTestId("review-form")).toBeVisible();
   const notice = page.getByTestId("age-check-notice");
   if ((await notice.count()) === 0) return;
   await notice.getByTestId("age-check-link").click();
