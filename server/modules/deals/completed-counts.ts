@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
+import { rowsOf } from "#server/db/rows.ts";
 import { deals } from "./tables.ts";
 
 /**
@@ -19,9 +20,6 @@ export async function completedDealCounts(db: Db, userIds: readonly number[]): P
       from ${deals} d cross join lateral unnest(array[d.buyer_id, d.seller_id]) as party(user_id)
      where d.status = 'completed' and party.user_id = any(${wanted})
      group by party.user_id`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
-    user_id: number;
-    count: number;
-  }[];
+  const rows = rowsOf<{ user_id: number; count: number }>(result);
   return new Map(rows.map((row) => [Number(row.user_id), Number(row.count)]));
 }

@@ -125,36 +125,53 @@ function SuspendForm({ userId }: { userId: number }) {
   );
 }
 
+/** One of a row's actions: a form posting its intent for the trader. */
+function IntentButton({
+  row,
+  intent,
+  label,
+  className,
+}: {
+  row: AdminTraderRow;
+  intent: string;
+  label: string;
+  className: string;
+}) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="userId" value={row.userId} />
+      <button
+        type="submit"
+        name="intent"
+        value={intent}
+        className={`rounded-lg px-3 py-1.5 text-sm ${className}`}
+      >
+        {label}
+      </button>
+    </Form>
+  );
+}
+
 /** Re-check in ARES (a trader with an IČO) and lifting a suspension. */
 function RowActions({ row }: { row: AdminTraderRow }) {
   const { t } = useTranslation();
   return (
     <div className="mt-3 flex flex-wrap gap-2">
       {row.kind === "trader" && row.ico ? (
-        <Form method="post">
-          <input type="hidden" name="userId" value={row.userId} />
-          <button
-            type="submit"
-            name="intent"
-            value="recheck"
-            className="rounded-lg px-3 py-1.5 text-sm ring-1 ring-primary-dark"
-          >
-            {t("adminTraders.recheck")}
-          </button>
-        </Form>
+        <IntentButton
+          row={row}
+          intent="recheck"
+          label={t("adminTraders.recheck")}
+          className="ring-1 ring-primary-dark"
+        />
       ) : null}
       {row.status === "suspended" ? (
-        <Form method="post">
-          <input type="hidden" name="userId" value={row.userId} />
-          <button
-            type="submit"
-            name="intent"
-            value="reinstate"
-            className="rounded-lg bg-primary-dark px-3 py-1.5 text-sm text-white"
-          >
-            {t("adminTraders.reinstate")}
-          </button>
-        </Form>
+        <IntentButton
+          row={row}
+          intent="reinstate"
+          label={t("adminTraders.reinstate")}
+          className="bg-primary-dark text-white"
+        />
       ) : null}
     </div>
   );
