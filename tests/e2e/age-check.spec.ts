@@ -69,7 +69,7 @@ for (const method of AGE_METHODS) {
       await tryToBid(page, "1200");
 
       await expect(page).toHaveURL(/\/overeni-veku\?/);
-      await expect(page.getByRole("heading", { name: "Ověření věku" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Ověření věku", exact: true })).toBeVisible();
       await method.prove(page, "adult");
 
       // Back on the product page, the amount typed kept.
