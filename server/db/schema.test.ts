@@ -20,7 +20,8 @@ import { orderItems, orders, vouchers, voucherUsages } from "../modules/orders/t
 import { paymentEvents, payments } from "../modules/payments/tables.ts";
 import { reviews } from "../modules/reviews/tables.ts";
 import { settings } from "../modules/settings/tables.ts";
-import { addresses, userGroups, users } from "../modules/users/tables.ts";
+import { userGroups } from "../modules/user-groups/tables.ts";
+import { addresses, users } from "../modules/users/tables.ts";
 import { stockWatchdogs } from "../modules/watchdog/tables.ts";
 import { wishlistItems, wishlists } from "../modules/wishlist/tables.ts";
 import { type Database, type Db, openDatabase } from "./client.ts";

@@ -35,6 +35,7 @@ export * from "../modules/shill-signals/tables.ts";
 export * from "../modules/shop/tables.ts";
 export * from "../modules/traders/tables.ts";
 export * from "../modules/unpaid-wins/tables.ts";
+export * from "../modules/user-groups/tables.ts";
 export * from "../modules/users/tables.ts";
 export * from "../modules/watchdog/tables.ts";
 export * from "../modules/wishlist/tables.ts";

@@ -41,6 +41,7 @@ import { createShillSignalsPersonalData } from "#server/modules/shill-signals/in
 import { createShopPersonalData } from "#server/modules/shop/index.ts";
 import { createTradersPersonalData } from "#server/modules/traders/index.ts";
 import { createUnpaidWinsPersonalData } from "#server/modules/unpaid-wins/index.ts";
+import { createUserGroupsAdmin } from "#server/modules/user-groups/index.ts";
 import {
   createAccountDataService,
   createAccountOverviewService,
@@ -48,6 +49,7 @@ import {
   createProfileService,
   createSignInAccounts,
   createStaffRolesService,
+  groupMemberCounts,
   type ListingQuotaService,
   publicNamesOf,
 } from "#server/modules/users/index.ts";
@@ -85,6 +87,8 @@ export function wireAccounts({ db, mail, sms, config, logger }: Base) {
     audit: createAuditService(db),
     secondFactor: createSecondFactorService(db, { audit: recordAudit }),
     staffRoles: createStaffRolesService(db, { audit: recordAudit }),
+    /** The back office's user groups (server/modules/user-groups); the accounts count their members. */
+    adminGroups: createUserGroupsAdmin({ db, recordAudit, memberCounts: groupMemberCounts }),
     auditLog: createAuditLogReader(
       db,
       async (ids) => new Map((await publicNamesOf(db, ids)).map((name) => [name.id, name.username])),

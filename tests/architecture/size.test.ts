@@ -18,10 +18,7 @@ const MAX_MODULE_LINES = 4000;
  * Modules still over the limit, each with what is to bring it under; the test fails when one of
  * them gets under it too, so that its line here goes with it.
  */
-const KNOWN_LARGE_MODULES: Record<string, string> = {
-  users:
-    "over by the reads issue 36 added (the shill signals' address lines, the export's age and seller lines): the user groups and their discounts (user_groups, admin/groups.ts, api/admin-groups.ts, group-discounts.ts) are to become their own module, the accounts' rows joining them by key",
-};
+const KNOWN_LARGE_MODULES: Record<string, string> = {};
 
 /** Data, not logic (the demo data and its tables, generated migrations), and the tests' helpers. */
 const DATA = /^server\/(db\/seed|db\/migrations|test)\//;

@@ -20,6 +20,7 @@ import { reviewsApi } from "#server/modules/reviews/api.ts";
 import { settingsAdminApi, settingsApi } from "#server/modules/settings/api/index.ts";
 import { shopApi } from "#server/modules/shop/api/index.ts";
 import { tradersApi } from "#server/modules/traders/api.ts";
+import { adminGroupsApi } from "#server/modules/user-groups/api.ts";
 import { accountApi, adminUsersApi, securityApi } from "#server/modules/users/api/index.ts";
 import { watchdogApi } from "#server/modules/watchdog/api.ts";
 import { wishlistApi } from "#server/modules/wishlist/api.ts";
@@ -54,6 +55,7 @@ export const apiModules = [
   securityApi,
   verificationApi,
   adminUsersApi,
+  adminGroupsApi,
   heldMoneyApi,
   adminDealsApi,
   disputesApi,

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
-import { userGroups, users } from "../users/tables.ts";
+import { userGroups } from "../user-groups/tables.ts";
+import { users } from "../users/tables.ts";
 import { sessions } from "./tables.ts";
 import { hashToken } from "./tokens.ts";
 

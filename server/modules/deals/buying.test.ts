@@ -9,7 +9,8 @@ import { createMarketplaceDouble, type MarketplaceDouble } from "#server/test/ma
 import { products } from "../listings/tables/products.ts";
 import { messages as systemMessages } from "../messages/tables.ts";
 import { buyerStrikes } from "../unpaid-wins/tables.ts";
-import { userGroups, users } from "../users/tables.ts";
+import { userGroups } from "../user-groups/tables.ts";
+import { users } from "../users/tables.ts";
 import { MAX_UNPAID_PURCHASES } from "./buying-quote.ts";
 import { DEADLINE_SWEEP_QUEUE } from "./deadlines.ts";
 import { PURCHASES_PER_HOUR } from "./flow/buying.ts";

@@ -12,7 +12,8 @@ import { productStatusChanges, products } from "../listings/tables/products.ts";
 import { listingSubmissions } from "../listings/tables/submissions.ts";
 import { messages, threadParticipants } from "../messages/tables.ts";
 import { settings } from "../settings/tables.ts";
-import { addresses, userGroups } from "../users/tables.ts";
+import { userGroups } from "../user-groups/tables.ts";
+import { addresses } from "../users/tables.ts";
 import { signTestNotification, TEST_GATEWAY_SIGNATURE_HEADER } from "./gateways.ts";
 
 /**

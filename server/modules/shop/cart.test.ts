@@ -11,7 +11,7 @@ import {
   sayingShop,
 } from "#server/test/shop-fixtures.ts";
 import { products } from "../listings/tables/products.ts";
-import { userGroups } from "../users/tables.ts";
+import { userGroups } from "../user-groups/tables.ts";
 import type { Shopper } from "./index.ts";
 import { cartLines, carts } from "./tables.ts";
 import { spread, vatBreakdown } from "./vat.ts";

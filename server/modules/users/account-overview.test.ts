@@ -5,11 +5,12 @@ import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { insertCatalogFixture, insertProduct } from "#server/test/fixtures.ts";
 import { bids } from "../bidding/tables.ts";
 import { type ProductStatus, productStatusChanges, products } from "../listings/tables/products.ts";
+import { userGroups } from "../user-groups/tables.ts";
 import { wishlistItems, wishlists } from "../wishlist/tables.ts";
 import { CONFIRMATION_RESENDS_PER_HOUR } from "./account-overview.ts";
 import { requireConfirmedEmail } from "./guards.ts";
 import { FREE_LISTINGS } from "./listing-quota.ts";
-import { userGroups, users } from "./tables.ts";
+import { users } from "./tables.ts";
 
 let api: TestApi;
 let categoryId: number;

@@ -48,6 +48,7 @@ export { requireConfirmedEmail } from "./guards.ts";
 export { userIdByEmail } from "./ids-by-email.ts";
 export { type InvoiceAddress, invoiceDetailsOf } from "./invoice-address.ts";
 export { createListingQuotaService, type ListingQuotaService } from "./listing-quota.ts";
+export { groupMemberCounts } from "./member-counts.ts";
 export { saveNotificationSwitches, switchOffNotification } from "./notification-switches.ts";
 export { createProfileService } from "./profile.ts";
 export { type PublicAccount, publicAccounts } from "./public-accounts.ts";

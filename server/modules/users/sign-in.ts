@@ -2,7 +2,8 @@ import { and, eq, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import { effectiveScopes, type UserRole } from "#core/rules/staff.ts";
 import type { Db } from "#server/db/client.ts";
 import type { AccountsForSignIn, AuthUser, LoginCredentials } from "../auth/index.ts";
-import { userGroups, users } from "./tables.ts";
+import { groupDiscountSql, groupNameSql } from "../user-groups/index.ts";
+import { users } from "./tables.ts";
 
 /** An account that may be signed in: not deleted, not blocked, no suspension running. */
 const mayBeSignedIn = () =>
@@ -23,13 +24,12 @@ function signedInUserValue(db: Db, userId: SQL): SQL<unknown> {
       user: sql`json_build_object('id', ${users.id}, 'email', ${users.email},
         'username', ${users.username}, 'firstname', ${users.firstname}, 'lastname', ${users.lastname},
         'avatarFileName', ${users.avatarFileName}, 'role', ${users.role}, 'scope', ${users.scope},
-        'locale', ${users.locale}, 'groupId', ${userGroups.id}, 'groupName', ${userGroups.name},
-        'groupDiscount', ${userGroups.discountPercent},
+        'locale', ${users.locale}, 'groupId', ${users.groupId}, 'groupName', ${groupNameSql(users.groupId)},
+        'groupDiscount', ${groupDiscountSql(users.groupId)},
         'emailConfirmed', ${users.emailConfirmedAt} is not null,
         'adultConfirmed', ${users.adultConfirmedAt} is not null, 'verified', ${users.verifiedAt} is not null)`,
     })
     .from(users)
-    .leftJoin(userGroups, eq(userGroups.id, users.groupId))
     .where(and(sql`${users.id} = ${userId}`, mayBeSignedIn()));
   return sql`(${value})`;
 }

@@ -2,26 +2,15 @@ import { sql } from "drizzle-orm";
 import { char, check, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { PHONE_PREFIXES } from "#core/formats/phone.ts";
 import { USER_ROLES } from "#core/rules/staff.ts";
-import { between, createdAt, LOCALES, oneOf, timestamptz, updatedAt } from "#server/db/columns.ts";
+import { createdAt, LOCALES, oneOf, timestamptz, updatedAt } from "#server/db/columns.ts";
 import { countryKey } from "../lists/keys.ts";
+import { userGroupKey } from "../user-groups/keys.ts";
 
 export { PHONE_PREFIXES, USER_ROLES };
 export const ADDRESS_KINDS = ["contact", "invoice", "delivery"] as const;
 
 export type { UserRole } from "#core/rules/staff.ts";
 export type AddressKind = (typeof ADDRESS_KINDS)[number];
-
-/** A group of users; its discount applies to every fee its members pay. */
-export const userGroups = pgTable(
-  "user_groups",
-  {
-    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-    name: text("name").notNull(),
-    discountPercent: integer("discount_percent").notNull().default(0),
-    createdAt: createdAt(),
-  },
-  (t) => [check("user_groups_discount_percent_check", between(t.discountPercent, 0, 100))],
-);
 
 /**
  * Accounts. E-mail and username are unique regardless of case (unique indexes on lower()); look
@@ -40,7 +29,8 @@ export const users = pgTable(
     phonePrefix: text("phone_prefix", { enum: PHONE_PREFIXES }).notNull().default(""),
     phone: text("phone"),
     avatarFileName: text("avatar_file_name"),
-    groupId: integer("group_id").references(() => userGroups.id, { onDelete: "set null" }),
+    /** The account's group (server/modules/user-groups), whose discount applies to its fees. */
+    groupId: integer("group_id").references(userGroupKey, { onDelete: "set null" }),
     role: text("role", { enum: USER_ROLES }).notNull().default("user"),
     /**
      * Permission scopes the client checks (docs/product/accounts.md, "Roles, groups, permissions"),
@@ -107,7 +97,6 @@ export const addresses = pgTable(
   ],
 );
 
-export type UserGroup = typeof userGroups.$inferSelect;
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type Address = typeof addresses.$inferSelect;

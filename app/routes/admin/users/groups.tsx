@@ -21,7 +21,7 @@ export function meta(args: Route.MetaArgs) {
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireScope(context, "users");
-  return { groups: await context.get(appContext).services.adminUsers.groups() };
+  return { groups: await context.get(appContext).services.adminGroups.groups() };
 }
 
 const INTENTS: readonly string[] = ["create", "update", "delete"] satisfies GroupsReply["intent"][];
@@ -48,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return reply({ result: submission.reply(), ok: false }, 422);
   const form = submission.value;
   const actor = { actorId: staff.id, ip: clientIp };
-  const service = services.adminUsers;
+  const service = services.adminGroups;
   const notFound = () => reply({ message: translate(locale, "errors.notFound"), ok: false }, 404);
   if (form.intent === "create") {
     await service.createGroup(form, actor);

@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = AdminUserFiltersSchema.parse(Object.fromEntries(url.searchParams));
   const [page, groups] = await Promise.all([
     services.adminUsers.search(query, filters),
-    services.adminUsers.groups(),
+    services.adminGroups.groups(),
   ]);
   return { page, groups: groups.map(({ id, name }) => ({ id, name })) };
 }

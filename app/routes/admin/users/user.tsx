@@ -63,7 +63,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!user) throw data(translate(locale, "adminUsers.errors.notFound"), { status: 404 });
   const [activity, groups, moderation] = await Promise.all([
     services.adminUsers.activity(id),
-    services.adminUsers.groups(),
+    services.adminGroups.groups(),
     hasScope(staff.scope, "moderation") ? moderationOf(context, id) : null,
   ]);
   return { user, activity, groups, moderation };

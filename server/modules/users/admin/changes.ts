@@ -1,8 +1,11 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { type Err, err, type Ok, ok } from "#core/result.ts";
 import type { Db } from "#server/db/client.ts";
-import { userGroups, users } from "../tables.ts";
-import type { Actor, GroupsDeps } from "./groups.ts";
+import type { AuditActor as Actor, RecordAudit } from "../../admin/index.ts";
+import { lockGroupForMember } from "../../user-groups/index.ts";
+import { users } from "../tables.ts";
+
+type ChangeDeps = { db: Db; recordAudit: RecordAudit };
 
 /** The account's row under its lock, unless it is unknown or erased. */
 async function lockUser(tx: Db, userId: number) {
@@ -16,10 +19,11 @@ async function lockUser(tx: Db, userId: number) {
 
 /**
  * Puts the account in a group, or in none (null); the group's discount applies to its next fees.
- * The group row is share-locked so a deletion of the group waits for this one (deleteGroup).
+ * The group row is share-locked so a deletion of the group waits for this one (user-groups'
+ * deleteGroup).
  */
 export async function assignGroup(
-  deps: GroupsDeps,
+  deps: ChangeDeps,
   userId: number,
   groupId: number | null,
   actor: Actor,
@@ -28,14 +32,7 @@ export async function assignGroup(
     async (tx): Promise<Ok<{ groupId: number | null }> | Err<"not_found" | "no_group">> => {
       const user = await lockUser(tx, userId);
       if (!user) return err("not_found");
-      if (groupId !== null) {
-        const [group] = await tx
-          .select({ id: userGroups.id })
-          .from(userGroups)
-          .where(eq(userGroups.id, groupId))
-          .for("share");
-        if (!group) return err("no_group");
-      }
+      if (groupId !== null && !(await lockGroupForMember(tx, groupId))) return err("no_group");
       if (user.groupId === groupId) return ok({ groupId });
       await tx.update(users).set({ groupId, updatedAt: new Date() }).where(eq(users.id, userId));
       await deps.recordAudit(tx, {
@@ -55,7 +52,7 @@ export async function assignGroup(
  * reason in the audit record. A mark given by the SMS code keeps its time when set again.
  */
 export async function setVerified(
-  deps: GroupsDeps & { now: () => Date },
+  deps: ChangeDeps & { now: () => Date },
   userId: number,
   change: { verified: boolean; reason: string },
   actor: Actor,

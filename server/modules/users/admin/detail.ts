@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
+import { groupDiscountSql, groupNameSql } from "../../user-groups/index.ts";
 import { addressesOf } from "../account-data/addresses.ts";
-import { userGroups, users } from "../tables.ts";
+import { users } from "../tables.ts";
 
 /**
  * One account as the back office shows it (docs/product/back-office.md, "Users"): contacts,
@@ -10,13 +11,16 @@ import { userGroups, users } from "../tables.ts";
  */
 export async function userDetail(db: Db, userId: number, now: Date) {
   const [row] = await db
-    .select({ user: users, group: userGroups })
+    .select({
+      user: users,
+      groupName: groupNameSql(users.groupId),
+      discount: groupDiscountSql(users.groupId),
+    })
     .from(users)
-    .leftJoin(userGroups, eq(userGroups.id, users.groupId))
     .where(eq(users.id, userId))
     .limit(1);
   if (!row) return null;
-  const { user, group } = row;
+  const { user, groupName, discount } = row;
   const iso = (value: Date | null) => value?.toISOString() ?? null;
   return {
     id: user.id,
@@ -28,7 +32,10 @@ export async function userDetail(db: Db, userId: number, now: Date) {
     locale: user.locale,
     role: user.role,
     scope: user.scope,
-    group: group ? { id: group.id, name: group.name, discountPercent: group.discountPercent } : null,
+    group:
+      user.groupId !== null && groupName !== null
+        ? { id: user.groupId, name: groupName, discountPercent: discount ?? 0 }
+        : null,
     emailConfirmedAt: iso(user.emailConfirmedAt),
     adultConfirmedAt: iso(user.adultConfirmedAt),
     verifiedAt: iso(user.verifiedAt),

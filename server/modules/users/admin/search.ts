@@ -3,7 +3,8 @@ import { pageWindow, type TablePage, type TableQuery } from "#core/schemas/admin
 import type { AdminUserFilters, AdminUserSort } from "#core/schemas/admin-users.ts";
 import { MAX_INT4 } from "#core/validation/limits.ts";
 import type { Db } from "#server/db/client.ts";
-import { userGroups, users } from "../tables.ts";
+import { groupNameSql } from "../../user-groups/index.ts";
+import { users } from "../tables.ts";
 
 /** One account in the back office's table. */
 export type AdminUserRow = {
@@ -85,9 +86,8 @@ export async function searchUsers(
   const { limit, offset } = pageWindow(query);
   const [rows, [{ total }]] = await Promise.all([
     db
-      .select({ user: users, groupName: userGroups.name })
+      .select({ user: users, groupName: groupNameSql(users.groupId) })
       .from(users)
-      .leftJoin(userGroups, eq(userGroups.id, users.groupId))
       .where(where)
       .orderBy(order, query.dir === "asc" ? asc(users.id) : desc(users.id))
       .limit(limit)

@@ -1,11 +1,10 @@
 import type { TableQuery } from "#core/schemas/admin-table.ts";
-import type { AdminUserFilters, AdminUserSort, GroupInput } from "#core/schemas/admin-users.ts";
+import type { AdminUserFilters, AdminUserSort } from "#core/schemas/admin-users.ts";
 import type { Db } from "#server/db/client.ts";
-import type { RecordAudit } from "../../admin/index.ts";
+import type { AuditActor as Actor, RecordAudit } from "../../admin/index.ts";
 import type { AccountDataService } from "../account-data.ts";
 import { assignGroup, setVerified } from "./changes.ts";
 import { userDetail } from "./detail.ts";
-import { type Actor, createGroup, deleteGroup, listGroups, updateGroup } from "./groups.ts";
 import { searchUsers } from "./search.ts";
 
 /** How many of each (listings, bids, orders, payments) the user's page shows. */
@@ -67,7 +66,8 @@ export type AdminUserActivityReads = {
 
 /**
  * The back office's users (docs/product/back-office.md, "Users"): the accounts' table, a user's
- * page with what the other modules hold about them, groups and their discount, verification, and
+ * page with what the other modules hold about them, a user's group (the groups themselves are the
+ * user-groups module's), verification, and
  * the GDPR export and erasure the account pages also offer. Every change is audited with before
  * and after, in the change's transaction.
  */
@@ -106,11 +106,6 @@ export function createAdminUsersService(deps: {
         sessions,
       };
     },
-    groups: () => listGroups(db),
-    createGroup: (input: GroupInput, actor: Actor) => createGroup(changes, input, actor),
-    updateGroup: (groupId: number, input: GroupInput, actor: Actor) =>
-      updateGroup(changes, groupId, input, actor),
-    deleteGroup: (groupId: number, actor: Actor) => deleteGroup(changes, groupId, actor),
     assignGroup: (userId: number, groupId: number | null, actor: Actor) =>
       assignGroup(changes, userId, groupId, actor),
     setVerified: (userId: number, change: { verified: boolean; reason: string }, actor: Actor) =>
@@ -137,5 +132,4 @@ export function createAdminUsersService(deps: {
 export type AdminUsersService = ReturnType<typeof createAdminUsersService>;
 export type { AdminUserDetail } from "./detail.ts";
 export type { StaffErasure } from "./erasure.ts";
-export type { Actor, AdminGroup } from "./groups.ts";
 export type { AdminUserRow } from "./search.ts";

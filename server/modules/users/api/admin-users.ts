@@ -16,7 +16,6 @@ import { errorResponses, idPathParam, jsonContent, MessageBody } from "#server/h
 import { adminRoute } from "#server/http/api/staff.ts";
 import type { AppEnv } from "#server/http/types.ts";
 import { actorOf } from "./admin-actor.ts";
-import { adminGroupRoutes } from "./admin-groups.ts";
 
 /**
  * The back office's users under /api/admin/users (docs/product/back-office.md, "Users"), scope
@@ -202,5 +201,3 @@ adminUsersApi.openapi(
     return c.json({ message: translateJoined(locale, result.details.reasons) }, 409);
   },
 );
-
-adminGroupRoutes(adminUsersApi);
