@@ -98,7 +98,10 @@ export default {
       severity: "error",
       comment:
         "A module is reached through its public index.ts; its other files, its tables above all, are private to it.",
-      from: { path: "^server/modules/([^/]+)/", pathNot: [TESTS, "^server/modules/listing-reads/"] },
+      from: {
+        path: "^server/modules/([^/]+)/",
+        pathNot: [TESTS, "^server/modules/listing-reads/", "^server/modules/deal-admin/"],
+      },
       to: {
         path: "^server/modules/[^/]+/",
         pathNot: ["^server/modules/$1/", "^server/modules/[^/]+/(index|keys)\\.ts$"],
@@ -117,6 +120,21 @@ export default {
           "^server/modules/[^/]+/(index|keys)\\.ts$",
           "^server/modules/listings/tables/",
           "^server/modules/catalog/tables\\.ts$",
+        ],
+      },
+    },
+    {
+      name: "the-deals-read-side-reads-tables",
+      severity: "error",
+      comment:
+        "The deals' back office (deal-admin, ADR 0089) is a declared read side too: reached through its index, it reaches other modules through theirs and may import the deals' tables to read them; it moves a deal only through the deals' flow, and tests/architecture/raw-sql-owners.test.ts checks that it writes none of their tables.",
+      from: { path: "^server/modules/deal-admin/", pathNot: TESTS },
+      to: {
+        path: "^server/modules/[^/]+/",
+        pathNot: [
+          "^server/modules/deal-admin/",
+          "^server/modules/[^/]+/(index|keys)\\.ts$",
+          "^server/modules/deals/tables(\\.ts$|/)",
         ],
       },
     },

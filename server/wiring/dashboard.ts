@@ -1,6 +1,6 @@
 import { createDashboardService } from "#server/modules/admin/index.ts";
 import { biddingDashboardFigures } from "#server/modules/bidding/index.ts";
-import type { DealsAdmin } from "#server/modules/deals/index.ts";
+import type { DealsAdmin } from "#server/modules/deal-admin/index.ts";
 import type { DisputesService } from "#server/modules/disputes/index.ts";
 import type { HeldMoneyService } from "#server/modules/held-money/index.ts";
 import { listingsDashboardFigures } from "#server/modules/listing-reads/index.ts";

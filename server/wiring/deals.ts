@@ -1,7 +1,8 @@
 import path from "node:path";
 import { recordAudit } from "#server/modules/admin/index.ts";
+import { createDealsAdmin } from "#server/modules/deal-admin/index.ts";
 import { createDealTermsService } from "#server/modules/deal-terms/index.ts";
-import { createDealFlow, createDealsAdmin, type DealTermsSource } from "#server/modules/deals/index.ts";
+import { createDealFlow, type DealTermsSource } from "#server/modules/deals/index.ts";
 import {
   createDisputePhotoStore,
   createDisputesService,
@@ -51,7 +52,8 @@ export function wireDeals(
     logger,
   });
   void deals.registerJobs().catch((err) => logger.error({ err }, "could not register the deals' jobs"));
-  const dealsAdmin = createDealsAdmin({ db, jobs, marketplace, notifier, recordAudit, logger });
+  // The operator's side (server/modules/deal-admin): reads the deals' tables, moves through the flow.
+  const dealsAdmin = createDealsAdmin({ db, flow: deals, recordAudit });
   // The daily check of the money the provider holds for the deals.
   const heldMoney = createHeldMoneyService({ db, jobs, marketplace, recordAudit, logger });
   void heldMoney

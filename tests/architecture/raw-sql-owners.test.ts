@@ -18,6 +18,8 @@ const MODULES = path.join(ROOT, "server/modules");
 /** The declared read sides, each with the modules whose tables it may read (never write). */
 const READ_SIDES: Record<string, string[]> = {
   "listing-reads": ["listings", "catalog"],
+  // The deals' back office (ADR 0089): its lists and the deal's page read the deals' tables.
+  "deal-admin": ["deals"],
 };
 
 /** Every table by its SQL name, with the module that defines it. */

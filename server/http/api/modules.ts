@@ -4,7 +4,7 @@ import { biddingApi } from "#server/modules/bidding/api.ts";
 import { adminCatalogApi, catalogApi } from "#server/modules/catalog/api/index.ts";
 import { cmsApi, contentAdminApi } from "#server/modules/cms/api/index.ts";
 import { verificationApi } from "#server/modules/credentials/api.ts";
-import { adminDealsApi } from "#server/modules/deals/api/index.ts";
+import { adminDealsApi } from "#server/modules/deal-admin/api.ts";
 import { dealsApi } from "#server/modules/deals/api.ts";
 import { disputesApi } from "#server/modules/disputes/api.ts";
 import { heldMoneyApi } from "#server/modules/held-money/api.ts";

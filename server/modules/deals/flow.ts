@@ -8,6 +8,7 @@ import { deliverySteps } from "./flow/delivery.ts";
 import { deliveryChoiceSteps } from "./flow/delivery-choice.ts";
 import { registerDealJobs } from "./flow/jobs.ts";
 import { makingSteps } from "./flow/making.ts";
+import { operatorSteps } from "./flow/operator.ts";
 import { paymentSteps } from "./flow/payment.ts";
 import { payoutSteps } from "./flow/payouts.ts";
 import { pickupSteps } from "./flow/pickup.ts";
@@ -15,6 +16,7 @@ import { dealPageOf, dealsOf } from "./reads.ts";
 
 export { AUCTION_DEAL_QUEUE, type DealFlowDeps, PROVIDER_CALLS_QUEUE } from "./flow/context.ts";
 export type { AuctionSale } from "./flow/making.ts";
+export type { OperatorCancel, RetryOutcome } from "./flow/operator.ts";
 
 /**
  * Deals through the site, end to end (issue 35): made when an auction closes with a winner, paid
@@ -55,6 +57,8 @@ export function createDealFlow(deps: DealFlowDeps) {
     ...deliveryChoiceSteps(ctx),
     ...clockSteps(ctx),
     ...buyingSteps(ctx),
+    /** The operator's retry and cancel, which the back office audits (server/modules/deal-admin). */
+    ...operatorSteps(ctx),
     /** Registers the deals' queues and their handlers (the process's job runner runs them). */
     registerJobs: () => registerDealJobs(ctx, making, payment),
   };

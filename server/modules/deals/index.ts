@@ -5,12 +5,6 @@
  * its deal) come with their callers.
  */
 
-export { createDealsAdmin, type DealsAdmin, type DealsAdminDeps } from "./admin.ts";
-export { CANCEL_REASON_MAX } from "./admin-actions.ts";
-export type { ProviderCallFilters } from "./admin-calls.ts";
-export type { AdminDealFilters, AdminDealSort } from "./admin-reads.ts";
-// The dispute queue's deals and the sides a dispute photo is shown to (server/modules/disputes).
-export { type DealCard, dealCardsOf, dealSidesOf } from "./admin-support.ts";
 // Whether a deal still holds a listing (the payment requests refuse to ask for one then).
 export { liveDealOf } from "./buying-quote.ts";
 export { completedDealCounts } from "./completed-counts.ts";
@@ -31,6 +25,8 @@ export {
   createDealFlow,
   type DealFlow,
   type DealFlowDeps,
+  type OperatorCancel,
+  type RetryOutcome,
 } from "./flow.ts";
 // The sum the provider should hold, for the held money's daily check (server/modules/held-money).
 export { expectedHeldMinor } from "./held-sum.ts";
@@ -38,8 +34,9 @@ export { expectedHeldMinor } from "./held-sum.ts";
 // its lock, its move to disputed, its resolution with the money, and its balances.
 export { balancesOf } from "./ledger.ts";
 export type { DealTermsSource, ListingDealTerms, MakeRefusal } from "./making.ts";
-// A deal as it stands (the unpaid wins' relisting check).
-export { dealOf } from "./reads.ts";
+// A deal as it stands (the unpaid wins' relisting check), its two sides (the disputes' and their
+// photos' checks), the deadline it waits for (the back office's list).
+export { dealOf, dealSidesOf, dueOf } from "./reads.ts";
 export { createDealsService, type DealsService } from "./service.ts";
 export type { Resolution, StepRefusal } from "./settle.ts";
 export { resolveDeal, step } from "./settle.ts";

@@ -164,3 +164,12 @@ export async function dealOf(executor: Db, dealId: number): Promise<DealRecord |
   const [deal] = await executor.select().from(deals).where(eq(deals.id, dealId));
   return deal ?? null;
 }
+
+/** The deal's two sides; null without such a deal (the disputes' and their photos' checks). */
+export async function dealSidesOf(db: Db, dealId: number) {
+  const [row] = await db
+    .select({ buyerId: deals.buyerId, sellerId: deals.sellerId })
+    .from(deals)
+    .where(eq(deals.id, dealId));
+  return row ?? null;
+}

@@ -3,7 +3,8 @@ import type { AdminDisputeRow } from "#core/contracts/admin-deal-support.ts";
 import type { Locale } from "#core/i18n/index.ts";
 import { err, type Result } from "#core/result.ts";
 import type { Db } from "#server/db/client.ts";
-import { dealCardsOf, dealSidesOf } from "../deals/index.ts";
+import { dealCardsOf } from "../deal-admin/index.ts";
+import { dealSidesOf } from "../deals/index.ts";
 import { createUploadLimiter, type UploadLimiter } from "../media/index.ts";
 import {
   type DisputePhotoStore,

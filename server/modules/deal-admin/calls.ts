@@ -2,11 +2,12 @@ import { and, asc, count, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { AdminProviderCall, ProviderCallState } from "#core/contracts/admin-deals.ts";
 import type { TablePage, TableQuery } from "#core/schemas/admin-table.ts";
 import type { Db } from "#server/db/client.ts";
-import { type DealProviderCall, dealProviderCalls } from "./tables/provider.ts";
+import { type DealProviderCall, dealProviderCalls } from "../deals/tables/provider.ts";
 
 /**
  * The refunds and transfers through the provider as the operator reads them (issue 35, item 9;
- * ADR 0076): pending, refused (the provider's last code, kept for the operator) or done.
+ * ADR 0076): pending, refused (the provider's last code, kept for the operator) or done. Read
+ * from the deals' outbox as their read side (ADR 0089).
  */
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;

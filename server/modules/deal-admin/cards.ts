@@ -1,15 +1,14 @@
-import { eq, inArray } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import type { DealParty } from "#core/contracts/admin-deals.ts";
 import type { Locale } from "#core/i18n/index.ts";
 import type { Db } from "#server/db/client.ts";
+import { deals } from "../deals/tables.ts";
 import { productSummaries } from "../listing-reads/index.ts";
-import { partiesOf, productNameOf } from "./admin-reads.ts";
-import { deals } from "./tables.ts";
+import { partiesOf, productNameOf } from "./reads.ts";
 
 /**
- * The operator's reads for disputes (issue 35, items 6 and 9): the deals a dispute
- * queue shows (both sides, the item, the amount), who the sides of a deal are (the dispute photos'
- * check).
+ * The deals as the back office's queues of disputes and unpaid wins show them (issue 35, items 6
+ * and 9): both sides, the item, the amount.
  */
 
 export type DealCard = {
@@ -46,13 +45,4 @@ export async function dealCardsOf(db: Db, ids: number[], locale: Locale): Promis
       },
     ]),
   );
-}
-
-/** The deal's two sides; null without such a deal. */
-export async function dealSidesOf(db: Db, dealId: number) {
-  const [row] = await db
-    .select({ buyerId: deals.buyerId, sellerId: deals.sellerId })
-    .from(deals)
-    .where(eq(deals.id, dealId));
-  return row ?? null;
 }

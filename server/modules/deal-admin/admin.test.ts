@@ -7,13 +7,13 @@ import { insertAuction, insertAuctionSettings, insertBidders } from "#server/tes
 import { openCharge, payByCard } from "#server/test/deal-payments.ts";
 import { createMarketplaceDouble, type MarketplaceDouble } from "#server/test/marketplace-double.ts";
 import { auditLog } from "../admin/tables.ts";
+import { AUCTION_DEAL_QUEUE, PROVIDER_CALLS_QUEUE } from "../deals/flow.ts";
+import { balancesOf } from "../deals/ledger.ts";
+import { dealProviderCalls } from "../deals/tables/provider.ts";
+import { deals as dealsTable } from "../deals/tables.ts";
 import { RECONCILE_QUEUE } from "../held-money/index.ts";
 import { messages as systemMessages } from "../messages/tables.ts";
 import { buyerStrikes } from "../unpaid-wins/tables.ts";
-import { AUCTION_DEAL_QUEUE, PROVIDER_CALLS_QUEUE } from "./flow.ts";
-import { balancesOf } from "./ledger.ts";
-import { dealProviderCalls } from "./tables/provider.ts";
-import { deals as dealsTable } from "./tables.ts";
 
 /**
  * The operator's side of deals (issue 35, items 4 and 9; ADR 0076) through the admin API, on the

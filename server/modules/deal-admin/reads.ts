@@ -10,25 +10,24 @@ import type { Locale } from "#core/i18n/index.ts";
 import type { DealStatus } from "#core/lifecycles/deal.ts";
 import type { TablePage, TableQuery } from "#core/schemas/admin-table.ts";
 import type { Db } from "#server/db/client.ts";
-import { productSummaries } from "../listing-reads/index.ts";
-import { staffContactsOf, userIdsMatching } from "../users/index.ts";
-import { callView } from "./admin-calls.ts";
-import { LEDGER_ACCOUNTS } from "./contracts.ts";
-import { balancesOf } from "./ledger.ts";
-import { dueOf } from "./reads.ts";
+import { balancesOf, dueOf, LEDGER_ACCOUNTS } from "../deals/index.ts";
 import {
   dealCharges,
   dealProviderCalls,
   dealProviderEvents,
   sellerPayoutAccounts,
-} from "./tables/provider.ts";
-import { type DealRecord, dealStatusChanges, deals, ledgerPostings } from "./tables.ts";
+} from "../deals/tables/provider.ts";
+import { type DealRecord, dealStatusChanges, deals, ledgerPostings } from "../deals/tables.ts";
+import { productSummaries } from "../listing-reads/index.ts";
+import { staffContactsOf, userIdsMatching } from "../users/index.ts";
+import { callView } from "./calls.ts";
 
 /**
  * The deals as the operator reads them (issue 35, item 9; ADR 0076): every deal, the overdue ones
  * first; one deal with its money, its charges, its calls to the provider, its history and the
  * provider's webhooks; the payouts and refunds with the refused ones first. Scope `deals`, checked
- * by the callers (the admin API and the pages).
+ * by the callers (the admin API and the pages). The deals' tables are read here as their
+ * declared read side (ADR 0089), never written.
  */
 
 export type AdminDealFilters = { status?: DealStatus };
