@@ -8,7 +8,7 @@ import { signInStaff } from "./staff.ts";
  * payouts, and the held money's check run against the provider simulator the browser tests'
  * server runs (nothing paid yet: the provider holds what the records say); each page in Czech and
  * English and without axe violations. The behaviour (overdue first, cancel, retry, the check) is tested on the
- * server with an in-memory provider: server/modules/deals/admin.test.ts.
+ * server with an in-memory provider: server/modules/deal-admin/admin.test.ts.
  */
 
 const OWNER = "admin@rarita.test";
