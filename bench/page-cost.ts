@@ -22,6 +22,8 @@
  *     [--connections 50] [--seconds 10] [--warmup 3] [--port 3640] [--only category,product] [--workers 1]
  *     [--only search,search-typo,search-words --connections 4]   (the search goal: "rum", "zakapa"
  *     and "ron zacapa 23"; the last two run only when named)
+ *     [--only product,profile]   (issue 36: the demo seller's public profile /uzivatel/:id, with
+ *     the trust badges and the seller's declaration box; runs only when named)
  *     [--only deal,purchases --workers 1]   (issue 35's signed-in pages: a buyer's deal awaiting
  *     payment and Nákupy, with the buyer's session cookie on every request; see page-cost-deals.ts.
  *     The server runs the provider's simulator on port + 3. They are always rendered: the page
@@ -36,6 +38,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { checkSignedInPage, dealsEnv, prepareDeal, SIGNED_IN_PAGES } from "./page-cost-deals.ts";
+import { type Page, printTable, type References, type Run } from "./page-cost-table.ts";
 import {
   BARE_SERVER,
   BROWSER,
@@ -79,10 +82,9 @@ const wrkOptions = {
   connections: values.connections,
   script: path.join(work, "report.lua"),
 };
+const DEMO_SELLER = "prodejce@rarita.test";
 const HEADERS = { "user-agent": BROWSER, accept: "text/html", "accept-encoding": "identity" };
 
-/** A page; `cookie`: a signed-in page's session, sent with every request (wrk's too). */
-type Page = { name: string; path: string; cookie?: string };
 const only = values.only?.split(",") ?? ["category", "product", "home", "search"];
 const signedIn = only.some((name) => SIGNED_IN_PAGES.includes(name));
 if (signedIn && values.workers !== "1")
@@ -90,16 +92,6 @@ if (signedIn && values.workers !== "1")
 /** The buyer's deal, once the signed-in pages are prepared (page-cost-deals.ts). */
 let dealId = 0;
 const headersOf = (page: Page) => (page.cookie ? { ...HEADERS, cookie: page.cookie } : HEADERS);
-type Run = {
-  requests: number;
-  seconds: number;
-  errors: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  cpuMs: number;
-  pgMs: number;
-};
 
 /** A warm-up, then a measured run with the CPU of `pid`'s tree (and the backends) around it. */
 async function measure(url: string, pid: number, client: pg.Client | null, page: Page): Promise<Run> {
@@ -199,6 +191,13 @@ async function startServer(pageCache: "on" | "off") {
   return server;
 }
 
+/** The demo seller's public profile (issue 36: badges, the declaration box), by the seller's id. */
+async function sellerProfilePath(client: pg.Client): Promise<string> {
+  const found = await client.query<{ id: number }>("select id from users where email = $1", [DEMO_SELLER]);
+  if (!found.rows[0]) throw new Error(`no ${DEMO_SELLER} in the database`);
+  return `/uzivatel/${found.rows[0].id}`;
+}
+
 /** The pages, with the product page taken from the first card of /2/rum. */
 async function pagesToLoad(client: pg.Client): Promise<Page[]> {
   const category = await (await fetch(`${base}/2/rum`, { headers: HEADERS })).text();
@@ -215,6 +214,7 @@ async function pagesToLoad(client: pg.Client): Promise<Page[]> {
     { name: "search-typo", path: "/hledani?q=zakapa" },
     { name: "search-words", path: "/hledani?q=ron+zacapa+23" },
   ];
+  if (only.includes("profile")) pages.push({ name: "profile", path: await sellerProfilePath(client) });
   if (signedIn) {
     const deal = await prepareDeal(base, client);
     dealId = deal.dealId;
@@ -251,7 +251,7 @@ async function references(pages: Page[]) {
       stdio: "inherit",
     }),
   );
-  const out: Record<string, { nginx: Run; node: Run }> = {};
+  const out: References = {};
   try {
     await waitFor(`http://127.0.0.1:${nginxPort}/${pages[0].name}.html`, nginx);
     await waitFor(`http://127.0.0.1:${barePort}/${pages[0].name}.html`, bare);
@@ -309,67 +309,6 @@ async function serverRuns(pages: Page[], mode: "on" | "off", client: pg.Client) 
     await stop(server);
   }
   return out;
-}
-
-function row(cells: (string | number)[], widths: number[]) {
-  const cell = (value: string | number, i: number) =>
-    /^[\d.-]+$/.test(String(value)) ? String(value).padStart(widths[i]) : String(value).padEnd(widths[i]);
-  return `| ${cells.map(cell).join(" | ")} |`;
-}
-
-function printTable(
-  pages: Page[],
-  uncached: Record<string, Run>,
-  cached: Record<string, Run>,
-  refs: Awaited<ReturnType<typeof references>>,
-) {
-  const widths = [9, 9, 7, 6, 6, 6, 7, 7, 7, 6];
-  console.log(
-    row(
-      ["page", "path", "req/s", "p50 ms", "p95 ms", "p99 ms", "Node ms", "PG ms", "CPU ms", "errors"],
-      widths,
-    ),
-  );
-  console.log(
-    row(
-      widths.map((w) => "-".repeat(w)),
-      widths,
-    ),
-  );
-  const line = (label: string, name: string, run: Run) => {
-    const perRequest = (ms: number) => (run.requests ? (ms / run.requests).toFixed(2) : "-");
-    console.log(
-      row(
-        [
-          name,
-          label,
-          (run.requests / run.seconds).toFixed(0),
-          run.p50.toFixed(1),
-          run.p95.toFixed(1),
-          run.p99.toFixed(1),
-          perRequest(run.cpuMs),
-          perRequest(run.pgMs),
-          perRequest(run.cpuMs + run.pgMs),
-          run.errors,
-        ],
-        widths,
-      ),
-    );
-  };
-  for (const page of pages) {
-    line("uncached", page.name, uncached[page.name]);
-    if (cached[page.name]) line("cached", page.name, cached[page.name]);
-    line("nginx", page.name, refs[page.name].nginx);
-    line("node:http", page.name, refs[page.name].node);
-  }
-  console.log("");
-  for (const page of pages.filter((page) => cached[page.name])) {
-    const rate = (run: Run) => run.requests / run.seconds;
-    const c = rate(cached[page.name]);
-    console.log(
-      `${page.name}: cached = ${((100 * c) / rate(refs[page.name].nginx)).toFixed(1)} % of nginx, ${((100 * c) / rate(refs[page.name].node)).toFixed(1)} % of node:http`,
-    );
-  }
 }
 
 async function main() {
