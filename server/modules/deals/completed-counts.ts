@@ -15,10 +15,15 @@ export async function completedDealCounts(db: Db, userIds: readonly number[]): P
     ids.map((id) => sql`${id}::int`),
     sql`, `,
   )}]`;
+  // Two index reads (deals_buyer_id_idx, deals_seller_id_idx), not an unnest of every deal's two
+  // parties filtered afterwards: that scanned all completed deals on each product page (bench/README.md).
   const result = await db.execute(sql`
     select party.user_id, count(*)::int as count
-      from ${deals} d cross join lateral unnest(array[d.buyer_id, d.seller_id]) as party(user_id)
-     where d.status = 'completed' and party.user_id = any(${wanted})
+      from (select d.buyer_id as user_id from ${deals} d
+             where d.buyer_id = any(${wanted}) and d.status = 'completed'
+            union all
+            select d.seller_id from ${deals} d
+             where d.seller_id = any(${wanted}) and d.status = 'completed') party
      group by party.user_id`);
   const rows = rowsOf<{ user_id: number; count: number }>(result);
   return new Map(rows.map((row) => [Number(row.user_id), Number(row.count)]));
