@@ -23,10 +23,10 @@ export function ArchiveForm({ query, categories }: { query: ResultsQuery; catego
       action={action}
       role="search"
       aria-label={t("results.archive.filters")}
-      className="grid gap-4 rounded-lg border border-line bg-white p-4 tablet:grid-cols-2 desktop:grid-cols-4"
+      className="grid grid-cols-2 gap-x-3 gap-y-4 rounded-lg border border-line bg-white p-4 desktop:grid-cols-4"
       data-testid="results-filters"
     >
-      <div className="tablet:col-span-2">
+      <div className="col-span-2">
         <label htmlFor="results-q" className={label}>
           {t("results.archive.query")}
         </label>
@@ -39,7 +39,7 @@ export function ArchiveForm({ query, categories }: { query: ResultsQuery; catego
           className={field}
         />
       </div>
-      <div className="tablet:col-span-2">
+      <div className="col-span-2">
         <label htmlFor="results-category" className={label}>
           {t("results.archive.category")}
         </label>
@@ -102,7 +102,7 @@ export function ArchiveForm({ query, categories }: { query: ResultsQuery; catego
           {t("results.archive.submit")}
         </button>
       </div>
-      <p className="text-sm tablet:col-span-2 desktop:col-span-4">
+      <p className="col-span-2 text-sm desktop:col-span-4">
         <Link to={action} className="text-primary-dark underline">
           {t("results.archive.reset")}
         </Link>

@@ -17,6 +17,13 @@ function ticks(min: number, max: number): number[] {
   return out;
 }
 
+/** A month label's anchor: the first and last inside the chart, the rest centred on their point. */
+function anchor(index: number, count: number): "start" | "middle" | "end" {
+  if (count > 1 && index === 0) return "start";
+  if (count > 1 && index === count - 1) return "end";
+  return "middle";
+}
+
 /**
  * The index as an SVG line chart, drawn on the server (no chart library, no script): a titled and
  * described image (role="img"); the table below it carries the same values for screen readers and
@@ -34,7 +41,8 @@ export function IndexChart({
   locale: Locale;
 }) {
   const values = levels.map((point) => point.level / 100);
-  const axis = ticks(Math.min(...values, 100), Math.max(...values, 100));
+  // At least ±5 points around the data, so that a flat series sits mid-chart between two lines.
+  const axis = ticks(Math.min(...values, 100) - 5, Math.max(...values, 100) + 5);
   const low = axis[0];
   const high = axis[axis.length - 1];
   const innerW = WIDTH - PAD.left - PAD.right;
@@ -45,13 +53,13 @@ export function IndexChart({
   const path = values
     .map((value, index) => `${index ? "L" : "M"}${x(index).toFixed(1)},${y(value).toFixed(1)}`)
     .join(" ");
-  const labelEvery = Math.max(1, Math.ceil(levels.length / 6));
+  const labelEvery = Math.max(1, Math.ceil(levels.length / 5));
   return (
     <svg
       viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
       role="img"
       aria-labelledby="index-chart-title index-chart-desc"
-      className="h-auto w-full"
+      className="h-auto w-full min-w-[520px]"
       data-testid="index-chart"
     >
       <title id="index-chart-title">{title}</title>
@@ -66,7 +74,7 @@ export function IndexChart({
             stroke="var(--color-line)"
             strokeWidth={1}
           />
-          <text x={PAD.left - 8} y={y(value) + 5} textAnchor="end" fontSize={14} fill="var(--color-muted)">
+          <text x={PAD.left - 8} y={y(value) + 5} textAnchor="end" fontSize={16} fill="var(--color-muted)">
             {formatLevel(value * 100, locale).replace(/[,.]00$/, "")}
           </text>
         </g>
@@ -77,8 +85,8 @@ export function IndexChart({
             key={point.month}
             x={x(index)}
             y={HEIGHT - 14}
-            textAnchor="middle"
-            fontSize={14}
+            textAnchor={anchor(index, levels.length)}
+            fontSize={16}
             fill="var(--color-muted)"
           >
             {formatMonth(point.month, locale)}

@@ -84,18 +84,20 @@ export default function PriceIndex({ loaderData }: Route.ComponentProps) {
         </p>
       ) : (
         <>
-          <figure className="mt-8 rounded-lg border border-line bg-white p-3 tablet:p-5">
-            <IndexChart
-              levels={levels}
-              locale={locale}
-              title={t("results.index.chartTitle", { scope })}
-              description={t("results.index.chartDescription", {
-                first: formatMonth(first.month, locale),
-                firstValue: formatLevel(first.level, locale),
-                last: formatMonth(last.month, locale),
-                lastValue: formatLevel(last.level, locale),
-              })}
-            />
+          <figure className="mt-8 max-w-4xl rounded-lg border border-line bg-white p-3 tablet:p-5">
+            <div className="overflow-x-auto">
+              <IndexChart
+                levels={levels}
+                locale={locale}
+                title={t("results.index.chartTitle", { scope })}
+                description={t("results.index.chartDescription", {
+                  first: formatMonth(first.month, locale),
+                  firstValue: formatLevel(first.level, locale),
+                  last: formatMonth(last.month, locale),
+                  lastValue: formatLevel(last.level, locale),
+                })}
+              />
+            </div>
             <figcaption className="mt-2 text-sm text-muted">{t("results.index.carriedLegend")}</figcaption>
           </figure>
           <p className="mt-6 flex flex-wrap items-center gap-3">
