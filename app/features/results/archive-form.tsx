@@ -56,6 +56,29 @@ export function ArchiveForm({ query, categories }: { query: ResultsQuery; catego
       <NumberField id="priceTo" text={t("results.archive.priceTo")} value={query.priceTo} />
       <DateField id="from" text={t("results.archive.dateFrom")} value={query.from} />
       <DateField id="to" text={t("results.archive.dateTo")} value={query.to} />
+      <ChoiceFields query={query} />
+      <div className="flex items-end gap-3">
+        <button
+          type="submit"
+          className="w-full rounded bg-primary-dark px-4 py-2.5 font-semibold text-white hover:bg-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-secondary"
+        >
+          {t("results.archive.submit")}
+        </button>
+      </div>
+      <p className="col-span-2 text-sm desktop:col-span-4">
+        <Link to={action} className="text-primary-dark underline">
+          {t("results.archive.reset")}
+        </Link>
+      </p>
+    </Form>
+  );
+}
+
+/** Fill level, kind and order: selects whose empty choice means "any". */
+function ChoiceFields({ query }: { query: ResultsQuery }) {
+  const { t } = useTranslation();
+  return (
+    <>
       <div>
         <label htmlFor="results-fill" className={label}>
           {t("results.archive.fill")}
@@ -94,20 +117,7 @@ export function ArchiveForm({ query, categories }: { query: ResultsQuery; catego
           ))}
         </select>
       </div>
-      <div className="flex items-end gap-3">
-        <button
-          type="submit"
-          className="w-full rounded bg-primary-dark px-4 py-2.5 font-semibold text-white hover:bg-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-secondary"
-        >
-          {t("results.archive.submit")}
-        </button>
-      </div>
-      <p className="col-span-2 text-sm desktop:col-span-4">
-        <Link to={action} className="text-primary-dark underline">
-          {t("results.archive.reset")}
-        </Link>
-      </p>
-    </Form>
+    </>
   );
 }
 

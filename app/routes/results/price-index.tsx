@@ -52,32 +52,7 @@ export default function PriceIndex({ loaderData }: Route.ComponentProps) {
           {t("results.archive.title")}
         </Link>
       </p>
-      <Form method="get" className="mt-6 flex flex-wrap items-end gap-3" data-testid="index-scope">
-        <div className="min-w-0 flex-1 tablet:max-w-md">
-          <label htmlFor="index-category" className="block text-sm font-semibold">
-            {t("results.index.scope")}
-          </label>
-          <select
-            id="index-category"
-            name="category"
-            defaultValue={chosen?.id ?? ""}
-            className="mt-1 w-full rounded border border-line bg-white px-3 py-2"
-          >
-            <option value="">{t("results.index.wholeMarket")}</option>
-            {categories.map((option) => (
-              <option key={option.id} value={option.id}>
-                {optionLabel(option)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button
-          type="submit"
-          className="rounded bg-primary-dark px-5 py-2.5 font-semibold text-white hover:bg-primary"
-        >
-          {t("results.index.show")}
-        </button>
-      </Form>
+      <ScopeForm categories={categories} chosen={chosen} />
       {!first || !last ? (
         <p className="mt-8 text-muted" data-testid="index-empty">
           {t("results.index.empty")}
@@ -115,6 +90,41 @@ export default function PriceIndex({ loaderData }: Route.ComponentProps) {
         </>
       )}
     </section>
+  );
+}
+
+type LoaderData = Route.ComponentProps["loaderData"];
+
+/** The scope: the whole market or a category with an index (a GET form). */
+function ScopeForm({ categories, chosen }: Pick<LoaderData, "categories" | "chosen">) {
+  const { t } = useTranslation();
+  return (
+    <Form method="get" className="mt-6 flex flex-wrap items-end gap-3" data-testid="index-scope">
+      <div className="min-w-0 flex-1 tablet:max-w-md">
+        <label htmlFor="index-category" className="block text-sm font-semibold">
+          {t("results.index.scope")}
+        </label>
+        <select
+          id="index-category"
+          name="category"
+          defaultValue={chosen?.id ?? ""}
+          className="mt-1 w-full rounded border border-line bg-white px-3 py-2"
+        >
+          <option value="">{t("results.index.wholeMarket")}</option>
+          {categories.map((option) => (
+            <option key={option.id} value={option.id}>
+              {optionLabel(option)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button
+        type="submit"
+        className="rounded bg-primary-dark px-5 py-2.5 font-semibold text-white hover:bg-primary"
+      >
+        {t("results.index.show")}
+      </button>
+    </Form>
   );
 }
 
