@@ -247,3 +247,33 @@ describe("the price index job", () => {
     expect(await results().indexCategories()).toContain(category.id);
   });
 });
+
+describe("what the bottlings ask and tell", () => {
+  it("lists a bottling's results and price points, and follows a relink and a merge", async () => {
+    const category = await insertCategory(ctx.api.db);
+    const ids: number[] = [];
+    for (const [crowns, day] of [
+      [1_000, "2025-01-10"],
+      [1_200, "2025-02-10"],
+      [1_500, "2025-03-10"],
+    ] as const) {
+      const product = await insertProduct(ctx.api.db, { categoryId: category.id, nameCs: `Láhev ${crowns}` });
+      await results().record([
+        { productId: product.id, kind: "deal", priceMinor: crowns * 100, at: new Date(`${day}T12:00:00Z`) },
+      ]);
+      ids.push(product.id);
+    }
+    expect(await results().relink(ids.slice(0, 2), 7001)).toBe(2);
+    expect(await results().relink([ids[2]], 7002)).toBe(1);
+    expect((await results().resultsOf(7001, { limit: 1 })).map((row) => row.name)).toEqual(["Láhev 1200"]);
+    expect(await results().pricePoints(7001)).toEqual([
+      { date: "2025-01-10T12:00:00.000Z", priceMinor: 100_000 },
+      { date: "2025-02-10T12:00:00.000Z", priceMinor: 120_000 },
+    ]);
+    expect(await results().mergeBottlings(7002, 7001)).toBe(1);
+    expect((await results().resultsOf(7001)).map((row) => row.priceMinor)).toEqual([
+      150_000, 120_000, 100_000,
+    ]);
+    expect(await results().resultsOf(7002)).toEqual([]);
+  });
+});
