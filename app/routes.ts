@@ -127,6 +127,10 @@ export default [
   ...page("newProducts", "routes/catalog/listing.tsx"),
   ...page("saleProducts", "routes/catalog/listing.tsx"),
   ...page("search", "routes/catalog/search.tsx"),
+  // The archive of results and the price index (issue 37): public, before the catch-all paths.
+  ...page("results", "routes/results/archive.tsx"),
+  ...page("priceIndex", "routes/results/price-index.tsx"),
+  ...page("priceIndexCsv", "routes/results/price-index-csv.ts"),
   ...page("blog", "routes/blog/index.tsx"),
   ...page("blogArticle", "routes/blog/article.tsx"),
   // The editors' previews (an article, an info page; content scope) in the public design, outside the frame.
@@ -152,6 +156,7 @@ export default [
       route(`${base}/middleware/:name`, "routes/diagnostics.tsx", { id: `diagnosticsMiddleware-${locale}` }),
       route(`${base}/crash`, "routes/diagnostics.tsx", { id: `diagnosticsCrash-${locale}` }),
       route(`${base}/auction/:id?`, "routes/diagnostics-auction.tsx", { id: `diagnosticsAuction-${locale}` }),
+      route(`${base}/results`, "routes/diagnostics-results.tsx", { id: `diagnosticsResults-${locale}` }),
       route(`${base}/deal/:dealId`, "routes/diagnostics-deal.tsx", { id: `diagnosticsDeal-${locale}` }),
       route(`${base}/dispute/:dealId`, "routes/diagnostics-dispute.tsx", {
         id: `diagnosticsDispute-${locale}`,

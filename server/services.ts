@@ -22,6 +22,7 @@ import { wireLiveFeeds } from "./wiring/live-feeds.ts";
 import { wireModeration } from "./wiring/moderation.ts";
 import { wireNoticesAndConversations } from "./wiring/notices-and-conversations.ts";
 import { wirePayments } from "./wiring/payments.ts";
+import { wireSaleResults } from "./wiring/sale-results.ts";
 import { wireShop } from "./wiring/shop.ts";
 import { wireWatchdogs } from "./wiring/watchdogs.ts";
 
@@ -72,13 +73,15 @@ export function createServices(options: ServiceOptions) {
   const { notifier, reviews, messages, wishlist } = wireNoticesAndConversations(base);
   const age = wireAgeCheck(base, { settings, providers: options.ageProofProviders });
   const dealServices = wireDeals(base, { settings, notifier, terms: dealTerms });
+  // The archive of results and the price index (wiring/sale-results.ts): a sold auction's result too.
+  const { saleResults, withResults } = wireSaleResults(base);
   const listingAreas = wireListingsAndAuctions(base, {
     settings,
     catalog,
     notifier,
     messages,
     reviews,
-    onAuctionSold: dealServices.deals.onAuctionSold,
+    onAuctionSold: withResults(dealServices.deals.onAuctionSold),
     biddingSuspended: dealServices.unpaidWins.biddingSuspended,
     ageVerified: age.ageVerified,
     ageVerifications: age.ageCheck.verificationsOf,
@@ -125,6 +128,8 @@ export function createServices(options: ServiceOptions) {
     /** The operator's shop: cart, checkout, placing orders (server/modules/shop). */
     shop,
     watchdogs,
+    /** The archive of results and the price index (server/modules/sale-results). */
+    saleResults,
     /** Reports, decisions, complaints (`moderation`); the shill-bidding signals (`shillSignals`, ADR 0087). */
     ...moderationServices,
     /** The back office's dashboard: the queues and the week's figures by the caller's scopes. */

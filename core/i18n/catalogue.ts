@@ -46,6 +46,7 @@ import paymentRequests from "./ui/payment-requests.json" with { type: "json" };
 import payments from "./ui/payments.json" with { type: "json" };
 import product from "./ui/product.json" with { type: "json" };
 import registration from "./ui/registration.json" with { type: "json" };
+import results from "./ui/results.json" with { type: "json" };
 import reviews from "./ui/reviews.json" with { type: "json" };
 import security from "./ui/security.json" with { type: "json" };
 import shop from "./ui/shop.json" with { type: "json" };
@@ -97,6 +98,7 @@ export const uiNamespaces = {
   paymentRequests,
   product,
   registration,
+  results,
   reviews,
   security,
   shop,

@@ -104,6 +104,11 @@ export const PAGE_PATHS = {
   ageCheckReturn: { cs: "/overeni-veku/navrat", en: "/en/age-check/return" },
   /** The test card gateway's payment page (outside production only); an added route. */
   testGateway: { cs: "/testovaci-platebni-brana/:id", en: "/en/test-payment-gateway/:id" },
+  /** The archive of results (issue 37, item 4; docs/product/results.md); an added route. */
+  results: { cs: "/vysledky", en: "/en/results" },
+  /** The Rarita price index (issue 37, item 5; docs/product/price-index.md) and its CSV; added routes. */
+  priceIndex: { cs: "/vysledky/cenovy-index", en: "/en/results/price-index" },
+  priceIndexCsv: { cs: "/vysledky/cenovy-index.csv", en: "/en/results/price-index.csv" },
   ...ADMIN_PATHS,
   ...MODERATION_PUBLIC_PATHS,
   category: { cs: "/:id/:slug", en: "/en/:id/:slug" },

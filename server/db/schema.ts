@@ -30,6 +30,7 @@ export * from "../modules/payments/tables/bank.ts";
 export * from "../modules/payments/tables/refunds.ts";
 export * from "../modules/payments/tables.ts";
 export * from "../modules/reviews/tables.ts";
+export * from "../modules/sale-results/tables.ts";
 export * from "../modules/settings/tables.ts";
 export * from "../modules/shill-signals/tables.ts";
 export * from "../modules/shop/tables.ts";

@@ -29,6 +29,8 @@ const STATIC_PAGES: PageName[] = [
   "saleProducts",
   "blog",
   "documents",
+  "results",
+  "priceIndex",
 ];
 
 export function xmlEscape(value: string): string {
@@ -116,7 +118,8 @@ async function contentEntries(services: Services, productsLastmod: Date | null):
   const pages: Entry[] = STATIC_PAGES.map((name) => ({
     paths: { cs: localePath(name, "cs"), en: localePath(name, "en") },
     // A listing changes when its products do; the blog list when an article does.
-    lastmod: name === "blog" ? blogUpdate : name === "documents" ? null : productsLastmod,
+    lastmod:
+      name === "blog" ? blogUpdate : name === "documents" || name === "priceIndex" ? null : productsLastmod,
   }));
   const toEntry = (entry: { paths: LocalePaths; updatedAt: Date }): Entry => ({
     paths: entry.paths,

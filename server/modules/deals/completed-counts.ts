@@ -28,3 +28,21 @@ export async function completedDealCounts(db: Db, userIds: readonly number[]): P
   const rows = rowsOf<{ user_id: number; count: number }>(result);
   return new Map(rows.map((row) => [Number(row.user_id), Number(row.count)]));
 }
+
+/** Deals completed after (closed_at, id), oldest first, not an auction's (the archive of results' sweep). */
+export async function completedDealsAfter(db: Db, after: { at: Date; id: number } | null, limit: number) {
+  const from = after ?? { at: new Date(0), id: 0 };
+  const result = await db.execute(sql`
+    select id, product_id, price_minor, closed_at from ${deals}
+     where status = 'completed' and source <> 'auction' and closed_at is not null
+       and (closed_at, id) > (${from.at.toISOString()}::timestamptz, ${from.id}::int)
+     order by closed_at, id limit ${limit}`);
+  return rowsOf<{ id: number; product_id: number; price_minor: string; closed_at: string | Date }>(
+    result,
+  ).map((row) => ({
+    dealId: Number(row.id),
+    productId: Number(row.product_id),
+    priceMinor: Number(row.price_minor),
+    at: new Date(row.closed_at),
+  }));
+}

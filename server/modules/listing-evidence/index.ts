@@ -10,7 +10,9 @@
  *   set(tx, productId, sellerId, StoredEvidence) -> ok | err("not_found" | "invalid", problems)
  *   formRules() -> EvidenceFormRules   the spirits' categories and the threshold (the form)
  *   galleryOf(productId) -> ListingEvidenceView | null     the product page
+ *   fillLevelsOf(db, productIds) -> Map<id, FillLevel>     the archive of results (sale-results)
  */
+export { fillLevelsOf } from "./fill-levels.ts";
 export { evidenceRules } from "./rules.ts";
 export {
   createListingEvidenceService,

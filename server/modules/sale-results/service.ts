@@ -1,0 +1,77 @@
+import { asc, eq, isNotNull, isNull } from "drizzle-orm";
+import type { IndexPoint } from "#core/contracts/sale-results.ts";
+import type { Locale } from "#core/i18n/index.ts";
+import type { ResultsQuery } from "#core/schemas/results.ts";
+import type { Db } from "#server/db/client.ts";
+import type { JobRunner } from "#server/jobs/runner.ts";
+import { archivePage } from "./archive.ts";
+import { mergeBottlings, pricePoints, relink, resultsOf } from "./bottlings.ts";
+import type { Sale, SaleResultsPorts } from "./contracts.ts";
+import { RECORD_QUEUE } from "./jobs.ts";
+import { freezeIndexMonths } from "./price-index-job.ts";
+import { recordSales } from "./record.ts";
+import { sweepSales } from "./sweep.ts";
+import { priceIndexLevels } from "./tables.ts";
+
+export type SaleResultsDeps = { db: Db; jobs: JobRunner; ports: SaleResultsPorts };
+
+/**
+ * The archive of results and the price index (issue 37, items 4 and 5; ADR 0092): recording
+ * (a sold auction's job from the close's transaction, the sweep of sold auctions and completed
+ * deals, which is also the backfill), the archive's pages, the frozen index, and the bottlings'
+ * reads and moves.
+ */
+export function createSaleResultsService({ db, jobs, ports }: SaleResultsDeps) {
+  return {
+    /**
+     * The close's hook (in its transaction): the sale is recorded by a job created only if the
+     * close commits, right after it (the ports read with the database, not the close's lock).
+     */
+    async auctionSold(tx: Db, sale: { productId: number; priceMinor: number; at: Date }): Promise<void> {
+      const data: Sale = {
+        productId: sale.productId,
+        kind: "auction",
+        priceMinor: sale.priceMinor,
+        at: sale.at,
+      };
+      await jobs.send(RECORD_QUEUE, { ...data, at: sale.at.toISOString() }, { tx });
+    },
+    record: (sales: Sale[]) => recordSales(db, ports, sales),
+    sweep: () => sweepSales(db, ports),
+    freezeIndex: (now = new Date()) => freezeIndexMonths(db, ports, now),
+    archive: (query: ResultsQuery, options: { locale: Locale; categoryIds: readonly number[] | null }) =>
+      archivePage(db, query, options),
+    /** A scope's frozen months, oldest first (null: the whole market). */
+    async indexLevels(categoryId: number | null): Promise<IndexPoint[]> {
+      return db
+        .select({
+          month: priceIndexLevels.month,
+          level: priceIndexLevels.level,
+          pairs: priceIndexLevels.pairs,
+          carried: priceIndexLevels.carried,
+        })
+        .from(priceIndexLevels)
+        .where(
+          categoryId === null
+            ? isNull(priceIndexLevels.categoryId)
+            : eq(priceIndexLevels.categoryId, categoryId),
+        )
+        .orderBy(asc(priceIndexLevels.month));
+    },
+    /** The categories that have an index. */
+    async indexCategories(): Promise<number[]> {
+      const rows = await db
+        .selectDistinct({ categoryId: priceIndexLevels.categoryId })
+        .from(priceIndexLevels)
+        .where(isNotNull(priceIndexLevels.categoryId));
+      return rows.map((row) => row.categoryId as number);
+    },
+    resultsOf: (bottlingId: number, options: { limit?: number; locale?: Locale } = {}) =>
+      resultsOf(db, bottlingId, options),
+    pricePoints: (bottlingId: number) => pricePoints(db, bottlingId),
+    relink: (productIds: readonly number[], bottlingId: number | null) => relink(db, productIds, bottlingId),
+    mergeBottlings: (fromId: number, intoId: number) => mergeBottlings(db, fromId, intoId),
+  };
+}
+
+export type SaleResultsService = ReturnType<typeof createSaleResultsService>;
