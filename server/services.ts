@@ -14,6 +14,7 @@ import { createSettingsService } from "./modules/settings/index.ts";
 import { wireAccountPages, wireAccounts } from "./wiring/accounts.ts";
 import { wireAgeCheck, withAgeGates } from "./wiring/age-check.ts";
 import { databaseHealth, wireAdapters } from "./wiring/base.ts";
+import { wireBottlings } from "./wiring/bottlings.ts";
 import { wireContent } from "./wiring/content.ts";
 import { wireDashboard } from "./wiring/dashboard.ts";
 import { wireDeals } from "./wiring/deals.ts";
@@ -88,6 +89,8 @@ export function createServices(options: ServiceOptions) {
   const paymentAreas = wirePayments(base, { settings, notifier, listings });
   const { orders, payments } = paymentAreas;
   const watchdogs = wireWatchdogs(base, { notifier, catalog });
+  // Bottlings and watching them (issue 37, items 3 and 6): its ports to h-attrs and h-results are wired here.
+  const bottlings = wireBottlings(base, { notifier, catalog });
   const moderationServices = wireModeration(base, { notifier, scheduler: bidding });
   const liveFeeds = wireLiveFeeds(base, { bidding, messages });
   const accountServices = wireAccounts(base);
@@ -125,6 +128,7 @@ export function createServices(options: ServiceOptions) {
     /** The operator's shop: cart, checkout, placing orders (server/modules/shop). */
     shop,
     watchdogs,
+    bottlings,
     /** Reports, decisions, complaints (`moderation`); the shill-bidding signals (`shillSignals`, ADR 0087). */
     ...moderationServices,
     /** The back office's dashboard: the queues and the week's figures by the caller's scopes. */
