@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BottlingResult } from "#core/contracts/bottlings.ts";
+import type { AttributeValues, BottlingResult } from "#core/contracts/bottlings.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { insertBidders } from "#server/test/auction-fixtures.ts";
 import { insertCategory, insertProduct } from "#server/test/fixtures.ts";
