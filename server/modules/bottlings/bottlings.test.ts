@@ -43,7 +43,7 @@ function service() {
       listingFacts: listingMatchFacts,
       listingCards: async () => [],
       listingAttributes: async (ids) =>
-        new Map(ids.map((id) => [id, id === attributed ? { age_years: 12 } : {}])),
+        new Map(ids.map((id): [number, AttributeValues] => [id, id === attributed ? { age_years: 12 } : {}])),
       describeAttributes: async () => [],
       results: { resultsOf: async () => results, pricePoints: async () => [] },
       reports: {
