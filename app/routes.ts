@@ -104,6 +104,9 @@ export default [
     ...page("adminDealDispute", "routes/admin/deals/dispute.tsx"),
   ]),
   ...page("logout", "routes/account/logout.tsx"),
+  // Bottlings (issue 37, item 3): the list with its search and one bottling's page.
+  ...page("bottlings", "routes/bottlings/list.tsx"),
+  ...page("bottling", "routes/bottlings/bottling.tsx"),
   ...page("ageConfirmation", "routes/age-confirmation.tsx"),
   // The age check (issue 36): guests use it too, for one order (outside the account layout).
   ...page("ageCheck", "routes/age-check/start.tsx"),

@@ -121,6 +121,7 @@ export type BottlingView = {
 export type BottlingCandidate = {
   id: number;
   name: string;
+  slug: string;
   brandName: string | null;
   attributes: AttributeValues;
   score: number;

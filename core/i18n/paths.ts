@@ -104,6 +104,9 @@ export const PAGE_PATHS = {
   ageCheckReturn: { cs: "/overeni-veku/navrat", en: "/en/age-check/return" },
   /** The test card gateway's payment page (outside production only); an added route. */
   testGateway: { cs: "/testovaci-platebni-brana/:id", en: "/en/test-payment-gateway/:id" },
+  /** Bottlings (issue 37, item 3): the list with its search, and one bottling's page (`<id>-<slug>`). */
+  bottlings: { cs: "/lahve", en: "/en/bottlings" },
+  bottling: { cs: "/lahve/:ref", en: "/en/bottlings/:ref" },
   ...ADMIN_PATHS,
   ...MODERATION_PUBLIC_PATHS,
   category: { cs: "/:id/:slug", en: "/en/:id/:slug" },

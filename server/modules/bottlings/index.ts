@@ -17,5 +17,4 @@ export { isoWeek } from "./digest.ts";
 export { BOTTLING_ANNOUNCE_QUEUE, BOTTLING_DIGEST_QUEUE, registerBottlingJobs } from "./jobs.ts";
 export type { BottlingPage, BottlingPageAnswer } from "./page.ts";
 export type { BottlingsPorts, ListingFact } from "./ports.ts";
-export { PER_PAGE as BOTTLINGS_PER_PAGE } from "./records.ts";
 export { type BottlingsService, type BottlingsServiceDeps, createBottlingsService } from "./service.ts";

@@ -46,7 +46,12 @@ export async function candidatesFor(
   userId: number,
   productId: number,
   locale: Locale,
-): Promise<Result<{ candidates: BottlingCandidate[]; linkedId: number | null }, LinkRefusal>> {
+): Promise<
+  Result<
+    { candidates: BottlingCandidate[]; linked: { id: number; name: string; slug: string } | null },
+    LinkRefusal
+  >
+> {
   const own = await ownListing(ctx, ctx.db, userId, productId);
   if (!own.ok) return own;
   const fact = own.value;
@@ -61,11 +66,20 @@ export async function candidatesFor(
     { brandId: fact.brandId, categoryId: fact.categoryId, names, attributes: cleanAttributes(attributes) },
     records.map((r) => ({ ...r, names: [r.nameCs, r.nameEn ?? ""] })),
   );
+  const linkedId = await linkOf(ctx.db, productId);
+  const linkedRecord = linkedId === null ? null : await bottlingRecord(ctx.db, linkedId);
   return ok({
-    linkedId: await linkOf(ctx.db, productId),
+    linked: linkedRecord
+      ? {
+          id: linkedRecord.id,
+          name: locale === "en" && linkedRecord.nameEn ? linkedRecord.nameEn : linkedRecord.nameCs,
+          slug: linkedRecord.slug,
+        }
+      : null,
     candidates: ranked.map((r) => ({
       id: r.id,
       name: locale === "en" && r.nameEn ? r.nameEn : r.nameCs,
+      slug: r.slug,
       brandName: r.brandName,
       attributes: r.attributes,
       score: r.score,

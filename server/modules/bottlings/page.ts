@@ -2,7 +2,14 @@ import type { BottlingResult, BottlingView, PricePoint } from "#core/contracts/b
 import type { ProductCardData } from "#core/contracts/catalog.ts";
 import type { Locale } from "#core/i18n/index.ts";
 import type { BottlingsContext } from "./ports.ts";
-import { bottlingCounts, bottlingRecord, linkedProductIds, searchRecords, toView } from "./records.ts";
+import {
+  bottlingCounts,
+  bottlingRecord,
+  linkedProductIds,
+  PER_PAGE,
+  searchRecords,
+  toView,
+} from "./records.ts";
 
 /**
  * What a bottling's public page shows (docs/product/bottlings.md, "The page"): its attributes with
@@ -78,5 +85,6 @@ export async function bottlingList(
     items: found.items.map((r) => toView(r, query.locale, counts.get(r.id))),
     total: found.total,
     page: found.page,
+    pageCount: Math.max(1, Math.ceil(found.total / PER_PAGE)),
   };
 }
