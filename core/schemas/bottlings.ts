@@ -7,7 +7,15 @@ import { z } from "zod";
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 
-export const BottlingWatchSchema = z.object({ intent: z.enum(["watch", "unwatch"]) });
+export const BottlingWatchSchema = z.object({
+  intent: z.enum(["watch", "unwatch"]),
+  /** Where to go after (the account's list); only a path of this site. */
+  back: z
+    .string()
+    .regex(/^\/(?!\/)[^\s]*$/)
+    .max(300)
+    .optional(),
+});
 
 /** The seller's answer: a proposed bottling, or "none" (a new one from the listing). */
 export const BottlingPickSchema = z.discriminatedUnion("intent", [

@@ -62,6 +62,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (!parsed.success) throw data(null, { status: 400 });
   if (parsed.data.intent === "unwatch") await services.bottlings.unwatch(user.id, id);
   else if (!(await services.bottlings.watch(user.id, id)).ok) throw data(null, { status: 404 });
+  if (parsed.data.back) throw redirect(parsed.data.back);
   return { ok: true };
 }
 
