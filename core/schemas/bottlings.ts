@@ -12,7 +12,7 @@ export const BottlingWatchSchema = z.object({
   /** Where to go after (the account's list); only a path of this site. */
   back: z
     .string()
-    .regex(/^\/(?!\/)[^\s]*$/)
+    .regex(/^\/(?![/\\])[^\s\\]*$/)
     .max(300)
     .optional(),
 });

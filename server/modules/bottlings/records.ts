@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray, like, or, type SQL, sql } from "drizzle-
 import type { AttributeValues, BottlingView } from "#core/contracts/bottlings.ts";
 import { BOTTLING_ATTRIBUTE_KEYS } from "#core/contracts/bottlings.ts";
 import type { Locale } from "#core/i18n/index.ts";
+import { localePath } from "#core/i18n/paths.ts";
 import { slugify } from "#core/schemas/admin-content.ts";
 import type { Db } from "#server/db/client.ts";
 import { brandNameSql } from "../catalog/index.ts";
@@ -174,4 +175,21 @@ export async function linkedProductIds(executor: Db, bottlingId: number, limit =
     .orderBy(desc(bottlingLinks.linkedAt))
     .limit(limit);
   return rows.map((row) => row.id);
+}
+
+/** The sitemap's bottlings (both languages' paths): the most recently changed, at most `limit`. */
+export async function sitemapBottlings(executor: Db, limit: number) {
+  const rows = await executor
+    .select({ id: bottlings.id, slug: bottlings.slug, updatedAt: bottlings.updatedAt })
+    .from(bottlings)
+    .where(eq(bottlings.status, "active"))
+    .orderBy(desc(bottlings.updatedAt))
+    .limit(limit);
+  return rows.map((row) => ({
+    paths: {
+      cs: localePath("bottling", "cs", { ref: `${row.id}-${row.slug}` }),
+      en: localePath("bottling", "en", { ref: `${row.id}-${row.slug}` }),
+    },
+    updatedAt: row.updatedAt,
+  }));
 }
