@@ -56,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { bottlingError: translate(locale, `bottlings.errors.${result.code}`) },
       { status: result.code === "bottling_not_found" ? 404 : 403 },
     );
-  throw redirect(`${url.pathname}${url.search}`);
+  throw redirect(`${localePath("accountAdvertisementConfirmation", locale)}?id=${id}`);
 }
 
 type Listing = Route.ComponentProps["loaderData"]["listing"];
