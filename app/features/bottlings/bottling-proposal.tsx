@@ -88,7 +88,7 @@ export function BottlingProposalSection({
                     type="submit"
                     name="intent"
                     value="bottling"
-                    className={pickStyle}
+                    className={`${pickStyle} shrink-0 whitespace-nowrap`}
                     data-testid="bottling-pick"
                   >
                     {t("bottlings.match.pick")}

@@ -43,6 +43,7 @@ export default function AdminBottlingsPage({ loaderData }: Route.ComponentProps)
           type="search"
           name="q"
           defaultValue={q}
+          placeholder={t("adminBottlings.search")}
           className="min-h-10 w-72 max-w-full rounded-md border border-line bg-white px-3"
         />
         <label className="flex items-center gap-2 text-sm">
