@@ -64,40 +64,7 @@ export function BottlingProposalSection({
         <p className="mt-2 leading-relaxed text-muted">{t("bottlings.match.lead")}</p>
       )}
       {changing ? (
-        <ul className="mt-4 flex flex-col gap-3" data-testid="bottling-candidates">
-          {proposal.candidates.map((candidate) => (
-            <li
-              key={candidate.id}
-              className="flex flex-col gap-2 rounded-lg border border-line bg-white p-3 tablet:flex-row tablet:items-center tablet:justify-between"
-            >
-              <div>
-                {candidate.brandName ? (
-                  <p className="text-xs text-muted uppercase">{candidate.brandName}</p>
-                ) : null}
-                <Link to={bottlingPath(locale, candidate)} className="font-semibold text-ink">
-                  {candidate.name}
-                </Link>
-                {facts(candidate, t) ? <p className="text-sm text-muted">{facts(candidate, t)}</p> : null}
-              </div>
-              {linked?.id === candidate.id ? (
-                <span className="text-sm font-semibold text-success">✓</span>
-              ) : (
-                <Form method="post">
-                  <input type="hidden" name="bottlingId" value={candidate.id} />
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="bottling"
-                    className={`${pickStyle} shrink-0 whitespace-nowrap`}
-                    data-testid="bottling-pick"
-                  >
-                    {t("bottlings.match.pick")}
-                  </button>
-                </Form>
-              )}
-            </li>
-          ))}
-        </ul>
+        <CandidateList candidates={proposal.candidates} linkedId={linked?.id ?? null} />
       ) : linked ? null : (
         <p className="mt-3">{t("bottlings.match.noneLead")}</p>
       )}
@@ -115,5 +82,52 @@ export function BottlingProposalSection({
         </Form>
       )}
     </section>
+  );
+}
+
+/** The proposals, each with its pick (the linked one ticked). */
+function CandidateList({
+  candidates,
+  linkedId,
+}: {
+  candidates: BottlingCandidate[];
+  linkedId: number | null;
+}) {
+  const { t, locale } = useTranslation();
+  return (
+    <ul className="mt-4 flex flex-col gap-3" data-testid="bottling-candidates">
+      {candidates.map((candidate) => (
+        <li
+          key={candidate.id}
+          className="flex flex-col gap-2 rounded-lg border border-line bg-white p-3 tablet:flex-row tablet:items-center tablet:justify-between"
+        >
+          <div>
+            {candidate.brandName ? (
+              <p className="text-xs text-muted uppercase">{candidate.brandName}</p>
+            ) : null}
+            <Link to={bottlingPath(locale, candidate)} className="font-semibold text-ink">
+              {candidate.name}
+            </Link>
+            {facts(candidate, t) ? <p className="text-sm text-muted">{facts(candidate, t)}</p> : null}
+          </div>
+          {linkedId === candidate.id ? (
+            <span className="text-sm font-semibold text-success">✓</span>
+          ) : (
+            <Form method="post">
+              <input type="hidden" name="bottlingId" value={candidate.id} />
+              <button
+                type="submit"
+                name="intent"
+                value="bottling"
+                className={`${pickStyle} shrink-0 whitespace-nowrap`}
+                data-testid="bottling-pick"
+              >
+                {t("bottlings.match.pick")}
+              </button>
+            </Form>
+          )}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,11 +1,11 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { AttributeValues } from "#core/contracts/bottlings.ts";
 import { err, ok, type Result } from "#core/result.ts";
 import type { AuditActor } from "../admin/index.ts";
 import type { BottlingsContext } from "./ports.ts";
 import { bottlingRecord, cleanAttributes, derivedColumns } from "./records.ts";
 import { type BottlingRow, bottlingLinks, bottlings, bottlingWatches } from "./tables.ts";
-import { mergeBottling } from "./transitions.ts";
+import { mergeBottling, updateBottlingData } from "./transitions.ts";
 
 /**
  * The back office's side of bottlings (catalog scope; docs/product/bottlings.md, "Back office"):
@@ -83,15 +83,8 @@ export async function editBottling(
   const attributes = cleanAttributes(edit.attributes);
   const names = { nameCs: edit.nameCs.trim(), nameEn: edit.nameEn?.trim() || null };
   await ctx.db.transaction(async (tx) => {
-    await tx
-      .update(bottlings)
-      .set({
-        ...names,
-        attributes,
-        ...derivedColumns(names, attributes, record.brandName),
-        updatedAt: ctx.now(),
-      })
-      .where(and(eq(bottlings.id, id)));
+    const derived = derivedColumns(names, attributes, record.brandName);
+    await updateBottlingData(tx, id, { ...names, attributes, ...derived }, ctx.now());
     await ctx.recordAudit(tx, {
       actorId: actor.actorId,
       ip: actor.ip ?? null,

@@ -36,3 +36,19 @@ export async function mergeBottling(tx: Db, row: BottlingRow, intoId: number, at
     .set({ mergedIntoId: intoId, updatedAt: at })
     .where(eq(bottlings.mergedIntoId, row.id));
 }
+
+/** A moderator's correction of names and attributes (and the columns derived from them), never the status. */
+export async function updateBottlingData(
+  tx: Db,
+  id: number,
+  values: Pick<
+    NewBottling,
+    "nameCs" | "nameEn" | "attributes" | "slug" | "ageYears" | "vintage" | "volumeMl" | "searchText"
+  >,
+  at: Date,
+): Promise<void> {
+  await tx
+    .update(bottlings)
+    .set({ ...values, updatedAt: at })
+    .where(eq(bottlings.id, id));
+}

@@ -54,55 +54,7 @@ export default function AdminBottlingsPage({ loaderData }: Route.ComponentProps)
           {t("adminBottlings.search")}
         </button>
       </Form>
-      {items.length === 0 ? (
-        <p>{t("adminBottlings.empty")}</p>
-      ) : (
-        <div className="overflow-x-auto rounded-lg border border-line bg-white">
-          <table className="w-full min-w-[40rem] text-left text-sm">
-            <thead className="bg-light text-muted">
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  {t("adminBottlings.columns.id")}
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  {t("adminBottlings.columns.name")}
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  {t("adminBottlings.columns.brand")}
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  {t("adminBottlings.columns.listings")}
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  {t("adminBottlings.columns.watchers")}
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  {t("adminBottlings.columns.status")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((bottling) => (
-                <tr key={bottling.id} className="border-t border-line" data-testid="admin-bottling-row">
-                  <td className="px-3 py-2 tabular-nums">{bottling.id}</td>
-                  <td className="px-3 py-2">
-                    <Link
-                      to={localePath("adminBottling", locale, { id: bottling.id })}
-                      className="font-semibold text-primary-dark hover:underline"
-                    >
-                      {bottling.name}
-                    </Link>
-                  </td>
-                  <td className="px-3 py-2">{bottling.brandName ?? "–"}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{bottling.listingCount}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{bottling.watcherCount}</td>
-                  <td className="px-3 py-2">{t(`adminBottlings.statuses.${bottling.status}`)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      {items.length === 0 ? <p>{t("adminBottlings.empty")}</p> : <BottlingTable items={items} />}
       <Pagination
         page={page}
         pageCount={pageCount}
@@ -110,6 +62,60 @@ export default function AdminBottlingsPage({ loaderData }: Route.ComponentProps)
           `${base}?${new URLSearchParams({ ...(q ? { q } : {}), ...(merged ? { sloucene: "1" } : {}), ...(n > 1 ? { strana: String(n) } : {}) })}`
         }
       />
+    </div>
+  );
+}
+
+type Items = Route.ComponentProps["loaderData"]["items"];
+
+/** The bottlings found, each linking to its page in the back office. */
+function BottlingTable({ items }: { items: Items }) {
+  const { t, locale } = useTranslation();
+  return (
+    <div className="overflow-x-auto rounded-lg border border-line bg-white">
+      <table className="w-full min-w-[40rem] text-left text-sm">
+        <thead className="bg-light text-muted">
+          <tr>
+            <th scope="col" className="px-3 py-2">
+              {t("adminBottlings.columns.id")}
+            </th>
+            <th scope="col" className="px-3 py-2">
+              {t("adminBottlings.columns.name")}
+            </th>
+            <th scope="col" className="px-3 py-2">
+              {t("adminBottlings.columns.brand")}
+            </th>
+            <th scope="col" className="px-3 py-2 text-right">
+              {t("adminBottlings.columns.listings")}
+            </th>
+            <th scope="col" className="px-3 py-2 text-right">
+              {t("adminBottlings.columns.watchers")}
+            </th>
+            <th scope="col" className="px-3 py-2">
+              {t("adminBottlings.columns.status")}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((bottling) => (
+            <tr key={bottling.id} className="border-t border-line" data-testid="admin-bottling-row">
+              <td className="px-3 py-2 tabular-nums">{bottling.id}</td>
+              <td className="px-3 py-2">
+                <Link
+                  to={localePath("adminBottling", locale, { id: bottling.id })}
+                  className="font-semibold text-primary-dark hover:underline"
+                >
+                  {bottling.name}
+                </Link>
+              </td>
+              <td className="px-3 py-2">{bottling.brandName ?? "–"}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{bottling.listingCount}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{bottling.watcherCount}</td>
+              <td className="px-3 py-2">{t(`adminBottlings.statuses.${bottling.status}`)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }
