@@ -8,6 +8,7 @@ import { recordAudit } from "../admin/index.ts";
 import { auditLog } from "../admin/tables.ts";
 import { brands } from "../catalog/tables.ts";
 import { listingMatchFacts } from "../listing-reads/index.ts";
+import { products } from "../listings/tables/products.ts";
 import { messages } from "../messages/tables.ts";
 import { isoWeek } from "./digest.ts";
 import { createBottlingsService } from "./service.ts";
@@ -137,6 +138,15 @@ describe("bottlings", () => {
     await bottlings.announcePending();
     const told = await api.db.select().from(messages).where(eq(messages.event, "bottling_listed"));
     expect(told.map((m) => (m.payload as { productId: number }).productId)).toEqual([live.id]);
+    // The scheduled one goes live: the minute's sweep tells the watcher, once.
+    await api.db.update(products).set({ status: "active" }).where(eq(products.id, later.id));
+    await bottlings.announcePending();
+    await bottlings.announcePending();
+    const after = await api.db.select().from(messages).where(eq(messages.event, "bottling_listed"));
+    expect(after.map((m) => (m.payload as { productId: number }).productId)).toEqual([live.id, later.id]);
+    await api.db
+      .delete(messages)
+      .where(and(eq(messages.event, "bottling_listed"), eq(messages.id, after[1].id)));
     // Relinking the same listing to the same bottling tells nobody again.
     await bottlings.link(seller.user.id, live.id, first);
     expect(await api.db.select().from(messages).where(eq(messages.event, "bottling_listed"))).toHaveLength(1);
