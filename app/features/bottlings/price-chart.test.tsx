@@ -3,13 +3,17 @@ import { describe, expect, test } from "vitest";
 import { renderRoute } from "#app/test/render-route.tsx";
 import { PriceChart } from "./price-chart.tsx";
 
+let shown: { date: string; priceMinor: number }[] = [];
+
+/** The chart of the points a test set, on a stub route. */
+function ChartPage() {
+  return <PriceChart points={shown} name="Glenfarclas 21" />;
+}
+
 /** The bottling page's price chart: an SVG drawn from the results, said in words for screen readers. */
 function renderChart(points: { date: string; priceMinor: number }[]) {
-  return renderRoute({
-    id: "chart",
-    path: "/",
-    Component: () => <PriceChart points={points} name="Glenfarclas 21" />,
-  });
+  shown = points;
+  return renderRoute({ id: "chart", path: "/", Component: ChartPage });
 }
 
 describe("PriceChart", () => {
