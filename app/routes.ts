@@ -71,6 +71,8 @@ export default [
     ...page("adminCategory", "routes/admin/catalog/category.tsx"),
     ...page("adminBrands", "routes/admin/catalog/brands.tsx"),
     ...page("adminPackages", "routes/admin/catalog/packages.tsx"),
+    ...page("adminBottlings", "routes/admin/catalog/bottlings.tsx"),
+    ...page("adminBottling", "routes/admin/catalog/bottling.tsx"),
     ...page("adminListings", "routes/admin/catalog/listings.tsx"),
     ...page("adminListing", "routes/admin/catalog/listing.tsx"),
     ...page("adminSettings", "routes/admin/settings/index.tsx"),
@@ -104,6 +106,9 @@ export default [
     ...page("adminDealDispute", "routes/admin/deals/dispute.tsx"),
   ]),
   ...page("logout", "routes/account/logout.tsx"),
+  // Bottlings (issue 37, item 3): the list with its search and one bottling's page.
+  ...page("bottlings", "routes/bottlings/list.tsx"),
+  ...page("bottling", "routes/bottlings/bottling.tsx"),
   ...page("ageConfirmation", "routes/age-confirmation.tsx"),
   // The age check (issue 36): guests use it too, for one order (outside the account layout).
   ...page("ageCheck", "routes/age-check/start.tsx"),

@@ -14,6 +14,7 @@ import { createSettingsService } from "./modules/settings/index.ts";
 import { wireAccountPages, wireAccounts } from "./wiring/accounts.ts";
 import { wireAgeCheck, withAgeGates } from "./wiring/age-check.ts";
 import { databaseHealth, wireAdapters } from "./wiring/base.ts";
+import { wireCollectorData } from "./wiring/collector-data.ts";
 import { wireContent } from "./wiring/content.ts";
 import { wireDashboard } from "./wiring/dashboard.ts";
 import { wireDeals } from "./wiring/deals.ts";
@@ -22,7 +23,6 @@ import { wireLiveFeeds } from "./wiring/live-feeds.ts";
 import { wireModeration } from "./wiring/moderation.ts";
 import { wireNoticesAndConversations } from "./wiring/notices-and-conversations.ts";
 import { wirePayments } from "./wiring/payments.ts";
-import { wireSaleResults } from "./wiring/sale-results.ts";
 import { wireShop } from "./wiring/shop.ts";
 import { wireWatchdogs } from "./wiring/watchdogs.ts";
 
@@ -73,8 +73,8 @@ export function createServices(options: ServiceOptions) {
   const { notifier, reviews, messages, wishlist } = wireNoticesAndConversations(base);
   const age = wireAgeCheck(base, { settings, providers: options.ageProofProviders });
   const dealServices = wireDeals(base, { settings, notifier, terms: dealTerms });
-  // The archive of results and the price index (wiring/sale-results.ts): a sold auction's result too.
-  const { saleResults, withResults } = wireSaleResults(base);
+  // Bottlings, the archive of results and the price index (issue 37; wiring/collector-data.ts).
+  const { saleResults, withResults, bottlings } = wireCollectorData(base, { notifier, catalog });
   const listingAreas = wireListingsAndAuctions(base, {
     settings,
     catalog,
@@ -130,6 +130,7 @@ export function createServices(options: ServiceOptions) {
     watchdogs,
     /** The archive of results and the price index (server/modules/sale-results). */
     saleResults,
+    bottlings,
     /** Reports, decisions, complaints (`moderation`); the shill-bidding signals (`shillSignals`, ADR 0087). */
     ...moderationServices,
     /** The back office's dashboard: the queues and the week's figures by the caller's scopes. */

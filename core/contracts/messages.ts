@@ -27,6 +27,9 @@ export const NOTIFICATION_KINDS = [
   "listing_rejected",
   "review_received",
   "watchdog",
+  // A watched bottling (issue 37, item 6): a listing of it went live; the week's new results.
+  "bottling_listed",
+  "bottling_results",
   // Deals through the site (issue 35): each step to the buyer and the seller.
   "deal_created",
   "deal_pay_reminder",
@@ -90,7 +93,7 @@ export const NOTIFICATION_GROUPS: { id: NotificationGroupId; kinds: Notification
       "deal_payment_request",
     ],
   },
-  { id: "watchdog", kinds: ["watchdog"] },
+  { id: "watchdog", kinds: ["watchdog", "bottling_listed", "bottling_results"] },
 ];
 
 /** Whether each kind also goes out by e-mail (a missing kind counts as on). */

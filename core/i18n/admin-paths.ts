@@ -32,6 +32,9 @@ export const ADMIN_PATHS = {
   adminCategories: { cs: "/admin/katalog/kategorie", en: "/en/admin/catalog/categories" },
   adminCategory: { cs: "/admin/katalog/kategorie/:id", en: "/en/admin/catalog/categories/:id" },
   adminBrands: { cs: "/admin/katalog/znacky", en: "/en/admin/catalog/brands" },
+  /** Bottlings (issue 37, item 3): the list, one bottling with its edit and "Sloučit do…". */
+  adminBottlings: { cs: "/admin/katalog/lahve", en: "/en/admin/catalog/bottlings" },
+  adminBottling: { cs: "/admin/katalog/lahve/:id", en: "/en/admin/catalog/bottlings/:id" },
   adminPackages: { cs: "/admin/katalog/baleni", en: "/en/admin/catalog/packages" },
   adminListings: { cs: "/admin/katalog/inzeraty", en: "/en/admin/catalog/listings" },
   adminListing: { cs: "/admin/katalog/inzeraty/:id", en: "/en/admin/catalog/listings/:id" },

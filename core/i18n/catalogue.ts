@@ -11,6 +11,7 @@ import type { Locale } from "./locales.ts";
 import account from "./ui/account.json" with { type: "json" };
 import accountData from "./ui/account-data.json" with { type: "json" };
 import admin from "./ui/admin.json" with { type: "json" };
+import adminBottlings from "./ui/admin-bottlings.json" with { type: "json" };
 import adminCatalog from "./ui/admin-catalog.json" with { type: "json" };
 import adminContent from "./ui/admin-content.json" with { type: "json" };
 import adminDashboard from "./ui/admin-dashboard.json" with { type: "json" };
@@ -26,6 +27,7 @@ import adminUsers from "./ui/admin-users.json" with { type: "json" };
 import ageCheck from "./ui/age-check.json" with { type: "json" };
 import bidding from "./ui/bidding.json" with { type: "json" };
 import blog from "./ui/blog.json" with { type: "json" };
+import bottlings from "./ui/bottlings.json" with { type: "json" };
 import catalog from "./ui/catalog.json" with { type: "json" };
 import checkout from "./ui/checkout.json" with { type: "json" };
 import common from "./ui/common.json" with { type: "json" };
@@ -63,6 +65,7 @@ export const uiNamespaces = {
   admin,
   adminModeration,
   adminCatalog,
+  adminBottlings,
   adminSettings,
   adminContent,
   adminUsers,
@@ -78,6 +81,7 @@ export const uiNamespaces = {
   accountData,
   bidding,
   blog,
+  bottlings,
   catalog,
   checkout,
   common,

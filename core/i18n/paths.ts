@@ -109,6 +109,9 @@ export const PAGE_PATHS = {
   /** The Rarita price index (issue 37, item 5; docs/product/price-index.md) and its CSV; added routes. */
   priceIndex: { cs: "/vysledky/cenovy-index", en: "/en/results/price-index" },
   priceIndexCsv: { cs: "/vysledky/cenovy-index.csv", en: "/en/results/price-index.csv" },
+  /** Bottlings (issue 37, item 3): the list with its search, and one bottling's page (`<id>-<slug>`). */
+  bottlings: { cs: "/lahve", en: "/en/bottlings" },
+  bottling: { cs: "/lahve/:ref", en: "/en/bottlings/:ref" },
   ...ADMIN_PATHS,
   ...MODERATION_PUBLIC_PATHS,
   category: { cs: "/:id/:slug", en: "/en/:id/:slug" },

@@ -1,3 +1,4 @@
+import { bottlingLifecycle } from "./bottling.ts";
 import { dealLifecycle } from "./deal.ts";
 import { disputeLifecycle } from "./dispute.ts";
 import { listingLifecycle } from "./listing.ts";
@@ -25,4 +26,5 @@ export const LIFECYCLES = [
   shillSignalLifecycle,
   testGatewayLifecycle,
   sellerLifecycle,
+  bottlingLifecycle,
 ];

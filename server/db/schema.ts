@@ -7,6 +7,7 @@ export * from "../modules/admin/tables.ts";
 export * from "../modules/age-check/tables.ts";
 export * from "../modules/auth/tables.ts";
 export * from "../modules/bidding/tables.ts";
+export * from "../modules/bottlings/tables.ts";
 export * from "../modules/catalog/tables.ts";
 export * from "../modules/cms/tables.ts";
 export * from "../modules/credentials/tables.ts";

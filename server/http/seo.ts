@@ -28,6 +28,7 @@ const STATIC_PAGES: PageName[] = [
   "newProducts",
   "saleProducts",
   "blog",
+  "bottlings",
   "documents",
   "results",
   "priceIndex",
@@ -109,11 +110,12 @@ const latest = (dates: (Date | null)[]) =>
 
 /** Pages, categories, blog and info pages: everything but the products. */
 async function contentEntries(services: Services, productsLastmod: Date | null): Promise<Entry[]> {
-  const [categories, posts, infoPages, blogUpdate] = await Promise.all([
+  const [categories, posts, infoPages, blogUpdate, bottlings] = await Promise.all([
     services.productPages.sitemapCategories(),
     services.blog.sitemapPosts(),
     services.blog.sitemapInfoPages(),
     services.blog.lastUpdate(),
+    services.bottlings.sitemapEntries(),
   ]);
   const pages: Entry[] = STATIC_PAGES.map((name) => ({
     paths: { cs: localePath(name, "cs"), en: localePath(name, "en") },
@@ -125,7 +127,13 @@ async function contentEntries(services: Services, productsLastmod: Date | null):
     paths: entry.paths,
     lastmod: entry.updatedAt,
   });
-  return [...pages, ...categories.map(toEntry), ...posts.map(toEntry), ...infoPages.map(toEntry)];
+  return [
+    ...pages,
+    ...categories.map(toEntry),
+    ...posts.map(toEntry),
+    ...infoPages.map(toEntry),
+    ...bottlings.map(toEntry),
+  ];
 }
 
 /** The sitemap documents by path: "/sitemap.xml", and "/sitemap-N.xml" when split. */

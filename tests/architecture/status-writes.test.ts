@@ -50,6 +50,7 @@ const OWNERS = [
     sqlName: "seller_declarations",
     owner: "server/modules/traders/transitions.ts",
   },
+  { table: "bottlings", sqlName: "bottlings", owner: "server/modules/bottlings/transitions.ts" },
   {
     table: "testGatewayPayments",
     sqlName: "test_gateway_payments",

@@ -15,7 +15,7 @@ const ITEM = {
 /** The watched products page with one item, on a stub route; its action answers as told. */
 function renderWatch(answer: (form: FormData) => unknown) {
   const recorder = recordingAction(answer);
-  const loaderData = { items: [ITEM], serverNow: "2031-06-20T10:00:00.000Z" };
+  const loaderData = { items: [ITEM], serverNow: "2031-06-20T10:00:00.000Z", bottlings: [] };
   const view = renderRoute(
     {
       id: "watch",

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
 import { appContext } from "#app/context.ts";
+import { WatchedBottlings } from "#app/features/bottlings/watched-bottlings.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { named } from "#app/middleware.server.ts";
 import { Countdown } from "#app/ui/countdown.tsx";
@@ -30,6 +31,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const states = await services.productPages.productStates(items.map((item) => item.product.id));
   return {
     serverNow: new Date().toISOString(),
+    // The bottlings watched (issue 37, item 6), listed under the products.
+    bottlings: await services.bottlings.watchesOf(user!.id, locale),
     items: items.map((item) => ({
       id: item.id,
       note: item.note,
@@ -129,6 +132,7 @@ export default function WatchedProducts({ loaderData, actionData }: Route.Compon
           ))}
         </ul>
       )}
+      <WatchedBottlings items={loaderData.bottlings} />
     </section>
   );
 }

@@ -22,6 +22,7 @@ export {
 } from "./admin-listing-reads.ts";
 export { type AdminUserListing, listingsOfSeller } from "./admin-user-reads.ts";
 export { type AuctionSummary, auctionSummaries } from "./auction-summaries.ts";
+export { type ListingMatchFacts, listingMatchFacts } from "./bottling-facts.ts";
 export { createListingQueries } from "./browse/listing-queries.ts";
 export { type CatalogService, createCatalogService } from "./catalog-service.ts";
 export { type ContactTarget, contactItems, contactTarget } from "./contact-reads.ts";

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray } from "drizzle-orm";
 import type { ArchiveRow } from "#core/contracts/sale-results.ts";
 import type { Locale } from "#core/i18n/index.ts";
 import type { Db } from "#server/db/client.ts";
@@ -14,12 +14,17 @@ import { saleResults } from "./tables.ts";
 export async function resultsOf(
   db: Db,
   bottlingId: number,
-  options: { limit?: number; locale?: Locale } = {},
+  options: { limit?: number; locale?: Locale; since?: Date } = {},
 ): Promise<ArchiveRow[]> {
   const rows = await db
     .select()
     .from(saleResults)
-    .where(eq(saleResults.bottlingId, bottlingId))
+    .where(
+      and(
+        eq(saleResults.bottlingId, bottlingId),
+        options.since ? gt(saleResults.soldAt, options.since) : undefined,
+      ),
+    )
     .orderBy(desc(saleResults.soldAt), desc(saleResults.id))
     .limit(Math.min(Math.max(options.limit ?? 50, 1), 500));
   const en = options.locale === "en";
@@ -71,7 +76,7 @@ export async function mergeBottlings(db: Db, fromId: number, intoId: number): Pr
   const moved = await db
     .update(saleResults)
     .set({ bottlingId: intoId })
-    .where(and(eq(saleResults.bottlingId, fromId)))
+    .where(eq(saleResults.bottlingId, fromId))
     .returning({ id: saleResults.id });
   return moved.length;
 }

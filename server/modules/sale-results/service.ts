@@ -66,7 +66,7 @@ export function createSaleResultsService({ db, jobs, ports }: SaleResultsDeps) {
         .where(isNotNull(priceIndexLevels.categoryId));
       return rows.map((row) => row.categoryId as number);
     },
-    resultsOf: (bottlingId: number, options: { limit?: number; locale?: Locale } = {}) =>
+    resultsOf: (bottlingId: number, options: { limit?: number; locale?: Locale; since?: Date } = {}) =>
       resultsOf(db, bottlingId, options),
     pricePoints: (bottlingId: number) => pricePoints(db, bottlingId),
     relink: (productIds: readonly number[], bottlingId: number | null) => relink(db, productIds, bottlingId),

@@ -1,5 +1,6 @@
-import { data, Link, useNavigation } from "react-router";
+import { data, Link, redirect, useNavigation } from "react-router";
 import { appContext } from "#app/context.ts";
+import { BottlingProposalSection } from "#app/features/bottlings/bottling-proposal.tsx";
 import { PayFeeForm } from "#app/features/listings/pay-fee-form.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { named } from "#app/middleware.server.ts";
@@ -7,7 +8,9 @@ import { formatDate, usePriceFormatter } from "#app/ui/dates-and-prices.ts";
 import { secondaryLinkClass } from "#app/ui/forms/fields.tsx";
 import { FeeSummary, ListingHeaderCard, Stepper } from "#app/ui/listing-labels.tsx";
 import { pageMeta } from "#app/ui/seo/page-meta.ts";
+import { translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
+import { BottlingPickSchema } from "#core/schemas/bottlings.ts";
 import type { Route } from "./+types/confirmation";
 
 /**
@@ -28,7 +31,32 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const id = Number(url.searchParams.get("id"));
   const listing = await services.listings.listing(user!.id, id, locale);
   if (!listing) throw data(null, { status: 404 });
-  return { listing, relisted: url.searchParams.get("relisted") === "1" };
+  // "Je to tato láhev?" (issue 37, item 3): the bottlings module's proposals for this listing.
+  const proposal = await services.bottlings.candidatesFor(user!.id, id, locale);
+  return {
+    listing,
+    relisted: url.searchParams.get("relisted") === "1",
+    bottlings: proposal.ok ? proposal.value : null,
+  };
+}
+
+/** The seller's answer to "Je to tato láhev?": a proposed bottling, or a new one from the listing. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { services, user, locale } = context.get(appContext);
+  const url = new URL(request.url);
+  const id = Number(url.searchParams.get("id"));
+  const parsed = BottlingPickSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success || !Number.isSafeInteger(id) || id <= 0) throw data(null, { status: 400 });
+  const result =
+    parsed.data.intent === "bottling"
+      ? await services.bottlings.link(user!.id, id, parsed.data.bottlingId)
+      : await services.bottlings.createFromListing(user!.id, id);
+  if (!result.ok)
+    return data(
+      { bottlingError: translate(locale, `bottlings.errors.${result.code}`) },
+      { status: result.code === "bottling_not_found" ? 404 : 403 },
+    );
+  throw redirect(`${localePath("accountAdvertisementConfirmation", locale)}?id=${id}`);
 }
 
 type Listing = Route.ComponentProps["loaderData"]["listing"];
@@ -59,7 +87,7 @@ function useNextSteps(listing: Listing): string[] {
   return next;
 }
 
-export default function ListingConfirmationPage({ loaderData }: Route.ComponentProps) {
+export default function ListingConfirmationPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const price = usePriceFormatter();
   const { listing, relisted } = loaderData;
@@ -110,6 +138,9 @@ export default function ListingConfirmationPage({ loaderData }: Route.ComponentP
               ))}
             </ul>
           </section>
+          {loaderData.bottlings ? (
+            <BottlingProposalSection proposal={loaderData.bottlings} error={actionData?.bottlingError} />
+          ) : null}
           <ConfirmationLinks listing={listing} />
         </div>
         {listing.fee ? (

@@ -1,0 +1,108 @@
+import { Form, Link, useLocation } from "react-router";
+import { useTranslation } from "#app/i18n/use-translation.ts";
+import { formatDate, usePriceFormatter } from "#app/ui/dates-and-prices.ts";
+import { BellIcon } from "#app/ui/icons.tsx";
+import type { BottlingResult } from "#core/contracts/bottlings.ts";
+import { localePath } from "#core/i18n/paths.ts";
+
+/** A bottling's path in a language: `/lahve/12-glenfarclas-12-let`. */
+export const bottlingPath = (locale: "cs" | "en", bottling: { id: number; slug: string }) =>
+  localePath("bottling", locale, { ref: `${bottling.id}-${bottling.slug}` });
+
+/** The attributes as a definition table. */
+export function AttributeTable({ rows }: { rows: { key: string; label: string; value: string }[] }) {
+  const { t } = useTranslation();
+  if (rows.length === 0) return <p className="text-muted">{t("bottlings.page.noAttributes")}</p>;
+  return (
+    <dl
+      className="grid grid-cols-[minmax(0,11rem)_minmax(0,1fr)] gap-x-4 gap-y-2"
+      data-testid="bottling-attributes"
+    >
+      {rows.map((row) => (
+        <div key={row.key} className="contents">
+          <dt className="text-muted">{row.label}</dt>
+          <dd className="font-semibold text-ink">{row.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Every result, newest first: date, kind, fill level, price (no seller, no buyer). */
+export function ResultsTable({ results }: { results: BottlingResult[] }) {
+  const { t, locale } = useTranslation();
+  const price = usePriceFormatter();
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full min-w-[22rem] text-left text-sm" data-testid="bottling-results">
+        <thead className="border-b border-line text-muted">
+          <tr>
+            <th scope="col" className="py-2 pr-3 font-medium">
+              {t("bottlings.page.date")}
+            </th>
+            <th scope="col" className="py-2 pr-3 font-medium">
+              {t("bottlings.page.kind")}
+            </th>
+            <th scope="col" className="py-2 pr-3 font-medium">
+              {t("bottlings.page.fillLevel")}
+            </th>
+            <th scope="col" className="py-2 text-right font-medium">
+              {t("bottlings.page.price")}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {[...results]
+            .sort((a, b) => b.date.localeCompare(a.date))
+            .map((result) => (
+              <tr key={`${result.productId}-${result.date}`} className="border-b border-line/60">
+                <td className="py-2 pr-3">{formatDate(result.date, locale)}</td>
+                <td className="py-2 pr-3">{t(`bottlings.page.kinds.${result.kind}`)}</td>
+                <td className="py-2 pr-3">{result.fillLevel ?? "–"}</td>
+                <td className="py-2 text-right font-semibold">{price(result.priceMinor)}</td>
+              </tr>
+            ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+const buttonStyle =
+  "inline-flex min-h-11 items-center gap-2 rounded-full border border-primary-dark/30 bg-white px-4 text-sm font-semibold text-primary-dark hover:border-primary-dark hover:bg-light focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-dark";
+
+/** "Hlídat láhev": a form (works without scripts); a guest is sent to log in and back. */
+export function WatchButton({ signedIn, watching }: { signedIn: boolean; watching: boolean }) {
+  const { t, locale } = useTranslation();
+  const { pathname } = useLocation();
+  if (!signedIn)
+    return (
+      <Link
+        to={`${localePath("account", locale)}?redirect=${encodeURIComponent(pathname)}`}
+        className={buttonStyle}
+        data-testid="bottling-watch-login"
+      >
+        <BellIcon className="size-4" />
+        {t("bottlings.watch.login")}
+      </Link>
+    );
+  return (
+    <Form method="post" className="flex flex-col items-start gap-2">
+      {watching ? (
+        <p role="status" className="text-sm text-[#1f5c44]" data-testid="bottling-watching">
+          ✓ {t("bottlings.watch.watching")}
+        </p>
+      ) : null}
+      <button
+        type="submit"
+        name="intent"
+        value={watching ? "unwatch" : "watch"}
+        className={buttonStyle}
+        data-testid="bottling-watch"
+      >
+        <BellIcon className="size-4" />
+        {watching ? t("bottlings.watch.stop") : t("bottlings.watch.button")}
+      </button>
+    </Form>
+  );
+}

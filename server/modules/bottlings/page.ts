@@ -1,0 +1,90 @@
+import type { BottlingResult, BottlingView, PricePoint } from "#core/contracts/bottlings.ts";
+import type { ProductCardData } from "#core/contracts/catalog.ts";
+import type { Locale } from "#core/i18n/index.ts";
+import type { BottlingsContext } from "./ports.ts";
+import {
+  bottlingCounts,
+  bottlingRecord,
+  linkedProductIds,
+  PER_PAGE,
+  searchRecords,
+  toView,
+} from "./records.ts";
+
+/**
+ * What a bottling's public page shows (docs/product/bottlings.md, "The page"): its attributes with
+ * their labels, the photos of its listings, the listings on sale now, its results and price points.
+ * A merged bottling answers with the survivor's id (the page redirects, 301).
+ */
+
+export type BottlingPage = {
+  bottling: BottlingView;
+  attributes: { key: string; label: string; value: string }[];
+  photos: { src: string; alt: string; url: string }[];
+  onSale: ProductCardData[];
+  results: BottlingResult[];
+  pricePoints: PricePoint[];
+};
+
+export type BottlingPageAnswer =
+  | { kind: "page"; page: BottlingPage }
+  | { kind: "moved"; id: number; slug: string }
+  | null;
+
+const PHOTOS = 8;
+const RESULTS = 50;
+
+export async function bottlingPage(
+  ctx: BottlingsContext,
+  id: number,
+  locale: Locale,
+): Promise<BottlingPageAnswer> {
+  const record = await bottlingRecord(ctx.db, id);
+  if (!record) return null;
+  if (record.status === "merged" && record.mergedIntoId) {
+    const survivor = await bottlingRecord(ctx.db, record.mergedIntoId);
+    return survivor ? { kind: "moved", id: survivor.id, slug: survivor.slug } : null;
+  }
+  const productIds = await linkedProductIds(ctx.db, id);
+  const [counts, everyCard, onSale, results, pricePoints, attributes] = await Promise.all([
+    bottlingCounts(ctx.db, [id]),
+    ctx.ports.listingCards(productIds, locale, false),
+    ctx.ports.listingCards(productIds, locale, true),
+    ctx.ports.results.resultsOf(id, { limit: RESULTS }),
+    ctx.ports.results.pricePoints(id),
+    ctx.ports.describeAttributes(record.attributes, locale, record.categoryId),
+  ]);
+  const photos = everyCard
+    .filter((card) => card.image)
+    .slice(0, PHOTOS)
+    .map((card) => ({ src: card.image?.src ?? "", alt: card.image?.alt ?? card.name, url: card.url }));
+  return {
+    kind: "page",
+    page: {
+      bottling: toView(record, locale, counts.get(id)),
+      attributes,
+      photos,
+      onSale,
+      results,
+      pricePoints,
+    },
+  };
+}
+
+/** The public list (`/lahve?q=`) and the back office's. */
+export async function bottlingList(
+  ctx: BottlingsContext,
+  query: { q?: string; page?: number; locale: Locale; statuses?: ("active" | "merged")[] },
+) {
+  const found = await searchRecords(ctx.db, query);
+  const counts = await bottlingCounts(
+    ctx.db,
+    found.items.map((r) => r.id),
+  );
+  return {
+    items: found.items.map((r) => toView(r, query.locale, counts.get(r.id))),
+    total: found.total,
+    page: found.page,
+    pageCount: Math.max(1, Math.ceil(found.total / PER_PAGE)),
+  };
+}

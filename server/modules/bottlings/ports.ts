@@ -1,0 +1,54 @@
+import type {
+  BottlingReports,
+  BottlingResults,
+  DescribeAttributes,
+  ListingAttributesRead,
+} from "#core/contracts/bottlings.ts";
+import type { ProductCardData, ProductStatus } from "#core/contracts/catalog.ts";
+import type { Locale } from "#core/i18n/index.ts";
+import type { Db } from "#server/db/client.ts";
+import type { Logger } from "#server/logger.ts";
+import type { RecordAudit } from "../admin/index.ts";
+import type { Notifier } from "../messages/index.ts";
+
+/*
+ * What the bottlings module reads of others and whom it tells (server/wiring/bottlings.ts passes
+ * the owners' functions): a listing's facts and cards from the listings' read side, its attributes
+ * from the attributes module (h-attrs), the results from the archive (h-results).
+ */
+
+/** What a bottling is matched and created from, and whom its watchers are not told about. */
+export type ListingFact = {
+  id: number;
+  nameCs: string;
+  nameEn: string | null;
+  brandId: number | null;
+  categoryId: number;
+  sellerId: number | null;
+  status: ProductStatus;
+};
+
+export type BottlingsPorts = {
+  /** The listings of `ids` that exist, by id (through the caller's executor). */
+  listingFacts(executor: Db, ids: readonly number[]): Promise<Map<number, ListingFact>>;
+  /** The product cards of `ids` in the page's language; `live`: active ones only, else every public one. */
+  listingCards(ids: readonly number[], locale: Locale, live: boolean): Promise<ProductCardData[]>;
+  /** A listing's attributes (h-attrs; until wired, none: matching works from brand, category and name). */
+  listingAttributes: ListingAttributesRead;
+  /** The attributes' labels (h-attrs; until wired, the bottlings' own translations of the shared keys). */
+  describeAttributes: DescribeAttributes;
+  /** A bottling's results and price points (h-results; until wired, none). */
+  results: BottlingResults;
+  /** Who hears of links and merges (h-results; until wired, nobody). */
+  reports: BottlingReports;
+};
+
+/** What the bottlings' use cases work with. */
+export type BottlingsContext = {
+  db: Db;
+  ports: BottlingsPorts;
+  notifier: Pick<Notifier, "notify">;
+  recordAudit: RecordAudit;
+  now: () => Date;
+  logger?: Pick<Logger, "info" | "warn" | "error">;
+};

@@ -1,0 +1,82 @@
+import type { AttributeValues } from "#core/contracts/bottlings.ts";
+import type { Locale } from "#core/i18n/index.ts";
+import type { Db } from "#server/db/client.ts";
+import type { Logger } from "#server/logger.ts";
+import type { AuditActor, RecordAudit } from "../admin/index.ts";
+import type { Notifier } from "../messages/index.ts";
+import { editBottling, mergeInto } from "./admin.ts";
+import { announceListings } from "./announce.ts";
+import { sendWeeklyDigests } from "./digest.ts";
+import { bottlingsOf, candidatesFor, createFromListing, linkListing, linkOf } from "./links.ts";
+import { bottlingList, bottlingPage } from "./page.ts";
+import type { BottlingsContext, BottlingsPorts } from "./ports.ts";
+import { bottlingCounts, bottlingRecord, linkedProductIds, sitemapBottlings, toView } from "./records.ts";
+import { isWatching, unwatch, watch, watchesOf } from "./watches.ts";
+
+export type BottlingsServiceDeps = {
+  db: Db;
+  ports: BottlingsPorts;
+  notifier: Pick<Notifier, "notify">;
+  recordAudit: RecordAudit;
+  now?: () => Date;
+  logger?: Pick<Logger, "info" | "warn" | "error">;
+};
+
+/**
+ * Bottlings (issue 37, items 3 and 6; ADR 0091): the canonical records, a listing's link to one,
+ * the public page and list, the back office's merge and edit, watching and its notices. Answers in
+ * codes (core/result.ts).
+ */
+export function createBottlingsService({
+  db,
+  ports,
+  notifier,
+  recordAudit,
+  now = () => new Date(),
+  logger,
+}: BottlingsServiceDeps) {
+  const ctx: BottlingsContext = { db, ports, notifier, recordAudit, now, logger };
+  return {
+    page: (id: number, locale: Locale) => bottlingPage(ctx, id, locale),
+    list: (query: { q?: string; page?: number; locale: Locale }) => bottlingList(ctx, query),
+    /** The bottling a listing is linked to, or null. */
+    linkOf: (productId: number) => linkOf(db, productId),
+    /** The bottlings of listings by product id (the archive of results' `bottlingOf`). */
+    bottlingsOf: (productIds: readonly number[]) => bottlingsOf(db, productIds),
+    /** "Je to tato láhev?": up to five proposals for the seller's own listing. */
+    candidatesFor: (userId: number, productId: number, locale: Locale) =>
+      candidatesFor(ctx, userId, productId, locale),
+    link: (userId: number, productId: number, bottlingId: number) =>
+      linkListing(ctx, userId, productId, bottlingId),
+    createFromListing: (userId: number, productId: number) => createFromListing(ctx, userId, productId),
+    watch: (userId: number, bottlingId: number) => watch(db, userId, bottlingId),
+    unwatch: (userId: number, bottlingId: number) => unwatch(db, userId, bottlingId),
+    isWatching: (userId: number, bottlingId: number) => isWatching(db, userId, bottlingId),
+    watchesOf: (userId: number, locale: Locale) => watchesOf(db, userId, locale),
+    /** The sitemap's bottlings: the most recently changed 20 000 (one sitemap file holds 50 000 URLs). */
+    sitemapEntries: () => sitemapBottlings(db, 20_000),
+    /** The minute's sweep: watchers told of linked listings that went live. */
+    announcePending: () => announceListings(ctx),
+    sendWeeklyDigests: () => sendWeeklyDigests(ctx),
+    admin: {
+      list: (query: { q?: string; page?: number; locale: Locale; merged?: boolean }) =>
+        bottlingList(ctx, { ...query, statuses: query.merged ? ["active", "merged"] : ["active"] }),
+      detail: async (id: number, locale: Locale) => {
+        const record = await bottlingRecord(db, id);
+        if (!record) return null;
+        const counts = await bottlingCounts(db, [id]);
+        const productIds = await linkedProductIds(db, id, 50);
+        const listings = await ports.listingCards(productIds, locale, false);
+        return { bottling: toView(record, locale, counts.get(id)), listings };
+      },
+      merge: (actor: AuditActor, fromId: number, intoId: number) => mergeInto(ctx, actor, fromId, intoId),
+      edit: (
+        actor: AuditActor,
+        id: number,
+        edit: { nameCs: string; nameEn: string | null; attributes: AttributeValues },
+      ) => editBottling(ctx, actor, id, edit),
+    },
+  };
+}
+
+export type BottlingsService = ReturnType<typeof createBottlingsService>;

@@ -1,0 +1,42 @@
+import { inArray } from "drizzle-orm";
+import type { ProductStatus } from "#core/contracts/catalog.ts";
+import type { Db } from "#server/db/client.ts";
+import { products } from "#server/modules/listings/tables/products.ts";
+
+/**
+ * What the bottlings module matches a listing by and tells its watchers about (issue 37, item 3):
+ * names, brand, category, seller and status, by ids, through the caller's executor.
+ */
+export type ListingMatchFacts = {
+  id: number;
+  nameCs: string;
+  nameEn: string | null;
+  brandId: number | null;
+  categoryId: number;
+  sellerId: number | null;
+  status: ProductStatus;
+};
+
+export async function listingMatchFacts(
+  executor: Db,
+  ids: readonly number[],
+): Promise<Map<number, ListingMatchFacts>> {
+  const unique = [...new Set(ids)];
+  const out = new Map<number, ListingMatchFacts>();
+  for (let i = 0; i < unique.length; i += 1000) {
+    const rows = await executor
+      .select({
+        id: products.id,
+        nameCs: products.nameCs,
+        nameEn: products.nameEn,
+        brandId: products.brandId,
+        categoryId: products.categoryId,
+        sellerId: products.sellerId,
+        status: products.status,
+      })
+      .from(products)
+      .where(inArray(products.id, unique.slice(i, i + 1000)));
+    for (const row of rows) out.set(row.id, row);
+  }
+  return out;
+}

@@ -1,0 +1,95 @@
+import type {
+  AttributeValues,
+  BottlingReports,
+  BottlingResults,
+  DescribeAttributes,
+} from "#core/contracts/bottlings.ts";
+import { BOTTLING_ATTRIBUTE_KEYS } from "#core/contracts/bottlings.ts";
+import { isMessageKey, type Locale, translate } from "#core/i18n/index.ts";
+import { recordAudit } from "#server/modules/admin/index.ts";
+import {
+  type BottlingsPorts,
+  createBottlingsService,
+  registerBottlingJobs,
+} from "#server/modules/bottlings/index.ts";
+import { type CatalogService, listingMatchFacts } from "#server/modules/listing-reads/index.ts";
+import type { Notifier } from "#server/modules/messages/index.ts";
+import type { Base } from "./base.ts";
+
+/** Statuses whose product page is public: a bottling's photos come from them. */
+const PUBLIC_STATUSES = ["active", "ended", "sold"] as const;
+
+/**
+ * The bottlings' own labels of the shared vocabulary's keys (core/i18n/ui/bottlings.json), until the
+ * lead wires h-attrs' definitions as `describeAttributes`.
+ */
+export const describeWithOwnLabels: DescribeAttributes = async (values: AttributeValues, locale: Locale) => {
+  const number = new Intl.NumberFormat(locale === "cs" ? "cs-CZ" : "en-GB", { maximumFractionDigits: 1 });
+  return BOTTLING_ATTRIBUTE_KEYS.filter((key) => values[key] !== undefined && values[key] !== "").map(
+    (key) => {
+      const raw = values[key];
+      const shown =
+        typeof raw === "number" && key !== "vintage" && !key.endsWith("year")
+          ? number.format(raw)
+          : String(raw);
+      const unit = `bottlings.units.${key}`;
+      const byValue = `bottlings.units.${String(raw)}`;
+      const value = isMessageKey(unit)
+        ? translate(locale, unit, { value: shown })
+        : key === "bottler_kind" && isMessageKey(byValue)
+          ? translate(locale, byValue)
+          : shown;
+      const label = `bottlings.attributes.${key}`;
+      return { key, label: isMessageKey(label) ? translate(locale, label) : key, value };
+    },
+  );
+};
+
+/** No results until the archive (h-results) is wired. */
+const noResults: BottlingResults = { resultsOf: async () => [], pricePoints: async () => [] };
+/** Nobody hears of links and merges until the archive (h-results) is wired. */
+const nobody: BottlingReports = { linked: async () => {}, merged: async () => {} };
+
+/**
+ * Bottlings (server/modules/bottlings; issue 37, items 3 and 6; ADR 0091). The ports the lead wires
+ * at merge: `listingAttributes` (h-attrs' attributeValuesOf), `describeAttributes` (h-attrs'
+ * labels), `results` and `reports` (h-results). Until then: no attributes, the bottlings' own labels,
+ * no results, nobody told.
+ */
+export function wireBottlings(
+  { db, jobs, logger }: Pick<Base, "db" | "jobs" | "logger">,
+  {
+    notifier,
+    catalog,
+    ports = {},
+  }: { notifier: Notifier; catalog: CatalogService; ports?: Partial<BottlingsPorts> },
+) {
+  const bottlings = createBottlingsService({
+    db,
+    notifier,
+    recordAudit,
+    logger,
+    ports: {
+      listingFacts: listingMatchFacts,
+      listingCards: async (ids, locale, live) =>
+        ids.length === 0
+          ? []
+          : catalog.listCards({
+              locale,
+              ids: [...ids],
+              statuses: live ? ["active"] : [...PUBLIC_STATUSES],
+              sort: "newest",
+              perPage: 48,
+            }),
+      listingAttributes: async () => new Map(),
+      describeAttributes: describeWithOwnLabels,
+      results: noResults,
+      reports: nobody,
+      ...ports,
+    },
+  });
+  void registerBottlingJobs(jobs, bottlings, logger).catch((err) =>
+    logger.error({ err }, "could not schedule the bottlings' jobs"),
+  );
+  return bottlings;
+}
