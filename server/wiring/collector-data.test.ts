@@ -68,7 +68,7 @@ describe("bottlings and results, wired", () => {
     expect(await bottlingOfResult(duplicate.id)).toBe(bottlingId);
 
     const answer = await services().bottlings.page(bottlingId, "cs");
-    if (answer.kind !== "page") throw new Error(answer.kind);
+    if (answer?.kind !== "page") throw new Error(`no page: ${answer?.kind}`);
     expect(answer.page.results.map((result) => result.priceMinor).sort()).toEqual([
       1_100_000, 1_200_000, 1_350_000,
     ]);
