@@ -78,6 +78,8 @@ export function wireBottlings(
               locale,
               ids: [...ids],
               statuses: live ? ["active"] : [...PUBLIC_STATUSES],
+              // On sale now: bottles offered, not the wanted ads that name the same bottle.
+              ...(live ? { types: ["supply" as const] } : {}),
               sort: "newest",
               perPage: 48,
             }),

@@ -42,7 +42,8 @@ export async function announceListings(
   let told = 0;
   for (const link of pending) {
     const fact = facts.get(link.productId);
-    const live = fact?.status === "active";
+    // A wanted ad is claimed without telling anyone: it offers no bottle.
+    const live = fact?.status === "active" && fact.type === "supply";
     if (fact && !live && !isFinal(fact.status)) continue;
     try {
       told += await db.transaction(async (tx) => {

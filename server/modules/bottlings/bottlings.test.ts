@@ -81,11 +81,12 @@ const listing = (over: {
   brandId: number | null;
   status?: "active" | "scheduled";
   sellerId?: number;
+  type?: "supply" | "demand";
 }) =>
   insertProduct(api.db, {
     categoryId: category,
     format: "classified",
-    type: "supply",
+    type: over.type ?? "supply",
     sellerId: over.sellerId ?? seller.user.id,
     brandId: over.brandId,
     nameCs: over.name,
@@ -147,6 +148,17 @@ describe("bottlings", () => {
     // Relinking the same listing to the same bottling tells nobody again.
     await bottlings.link(seller.user.id, live.id, first);
     expect(await api.db.select().from(messages).where(eq(messages.event, "bottling_listed"))).toHaveLength(2);
+  });
+
+  it("never links a wanted ad: it offers no bottle", async () => {
+    const wanted = await listing({ name: "Sháním Glenfarclas 12", brandId: glenfarclas, type: "demand" });
+    expect(await bottlings.candidatesFor(seller.user.id, wanted.id, "cs")).toMatchObject({
+      code: "not_an_offer",
+    });
+    expect(await bottlings.link(seller.user.id, wanted.id, first)).toMatchObject({ code: "not_an_offer" });
+    expect(await bottlings.createFromListing(seller.user.id, wanted.id)).toMatchObject({
+      code: "not_an_offer",
+    });
   });
 
   it("merges a duplicate: links and watchers move, the old page answers with the survivor, audited", async () => {

@@ -16,7 +16,7 @@ import { createBottling } from "./transitions.ts";
  * of the listing. Only the listing's seller links it; one bottling per listing.
  */
 
-export type LinkRefusal = "not_found" | "not_yours" | "bottling_not_found";
+export type LinkRefusal = "not_found" | "not_yours" | "not_an_offer" | "bottling_not_found";
 
 /** The seller's own listing's facts, or why not. */
 async function ownListing(
@@ -28,6 +28,8 @@ async function ownListing(
   const fact = (await ctx.ports.listingFacts(executor, [productId])).get(productId);
   if (!fact) return err("not_found");
   if (fact.sellerId !== userId) return err("not_yours");
+  // A wanted ad ("Sháním") is not a bottle on offer: it has no bottling.
+  if (fact.type === "demand") return err("not_an_offer");
   return ok(fact);
 }
 

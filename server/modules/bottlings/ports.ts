@@ -26,6 +26,8 @@ export type ListingFact = {
   categoryId: number;
   sellerId: number | null;
   status: ProductStatus;
+  /** `demand`: a wanted ad, which offers no bottle (never linked, never announced). */
+  type: "supply" | "demand";
 };
 
 export type BottlingsPorts = {

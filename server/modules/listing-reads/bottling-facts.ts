@@ -1,5 +1,5 @@
 import { inArray } from "drizzle-orm";
-import type { ProductStatus } from "#core/contracts/catalog.ts";
+import type { ProductStatus, ProductType } from "#core/contracts/catalog.ts";
 import type { Db } from "#server/db/client.ts";
 import { products } from "#server/modules/listings/tables/products.ts";
 
@@ -15,6 +15,8 @@ export type ListingMatchFacts = {
   categoryId: number;
   sellerId: number | null;
   status: ProductStatus;
+  /** A demand ad ("Sháním") offers no bottle: it is never linked nor announced. */
+  type: ProductType;
 };
 
 export async function listingMatchFacts(
@@ -33,6 +35,7 @@ export async function listingMatchFacts(
         categoryId: products.categoryId,
         sellerId: products.sellerId,
         status: products.status,
+        type: products.type,
       })
       .from(products)
       .where(inArray(products.id, unique.slice(i, i + 1000)));

@@ -54,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok)
     return data(
       { bottlingError: translate(locale, `bottlings.errors.${result.code}`) },
-      { status: result.code === "bottling_not_found" ? 404 : 403 },
+      { status: result.code === "bottling_not_found" ? 404 : result.code === "not_an_offer" ? 409 : 403 },
     );
   throw redirect(`${localePath("accountAdvertisementConfirmation", locale)}?id=${id}`);
 }
