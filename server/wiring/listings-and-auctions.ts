@@ -9,6 +9,7 @@ import {
   scheduleBiddingSweep,
   visibleBidsOf,
 } from "#server/modules/bidding/index.ts";
+import { createListingAttributesService } from "#server/modules/listing-attributes/index.ts";
 import { createListingEvidenceService } from "#server/modules/listing-evidence/index.ts";
 import { createListingImageStore } from "#server/modules/listing-photos/index.ts";
 import {
@@ -103,6 +104,12 @@ export function wireListingsAndAuctions(base: Base, needs: ListingsAndAuctionsNe
   const uploads = createUploadLimiter();
   // A spirit's evidence of authenticity: checked and saved by the listings' submission (its hook).
   const listingEvidence = createListingEvidenceService({ db, settings });
+  // Structured attributes per category (issue 37): checked and saved with the listing (its hook);
+  // the fill level among them is the evidence's one, never a second copy (ADR 0090).
+  const listingAttributes = createListingAttributesService({
+    db,
+    fillLevels: (ids) => listingEvidence.fillLevelsOf(ids),
+  });
   const listingsService = createListingsService({
     db,
     uploads,
@@ -121,6 +128,7 @@ export function wireListingsAndAuctions(base: Base, needs: ListingsAndAuctionsNe
     logger,
     dealHolds,
     evidence: listingEvidence.hook,
+    attributes: listingAttributes.hook,
     // Publishing waits for the seller's declaration (server/modules/traders; issue 36, item 2).
     sellerGate: (sellerId) => traders.publishRefusal(sellerId),
   });
@@ -133,6 +141,8 @@ export function wireListingsAndAuctions(base: Base, needs: ListingsAndAuctionsNe
       contactItems(db, sellerId, locale, limit),
     /** A listing's evidence of authenticity (server/modules/listing-evidence): the form's rules, the gallery. */
     evidence: listingEvidence,
+    /** Structured attributes per category (server/modules/listing-attributes): the form, the table, the batch read. */
+    attributes: listingAttributes,
   };
   void registerListingJobs(jobs, listingImages, listings, logger).catch((err) =>
     logger.error({ err }, "could not schedule the nightly listing sweep"),
