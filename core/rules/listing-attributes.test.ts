@@ -40,10 +40,13 @@ const whisky = [
   def("cask_type", "text", { suggested: true }),
   def("humidor", "boolean"),
 ];
-const check = (raw: Record<string, string | number | boolean | null>) => attributesSchema(whisky).safeParse(raw);
+const check = (raw: Record<string, string | number | boolean | null>) =>
+  attributesSchema(whisky).safeParse(raw);
 const problems = (raw: Record<string, string | number | boolean | null>) => {
   const result = check(raw);
-  return result.success ? {} : Object.fromEntries(result.error.issues.map((issue) => [issue.path[0], issue.message]));
+  return result.success
+    ? {}
+    : Object.fromEntries(result.error.issues.map((issue) => [issue.path[0], issue.message]));
 };
 
 describe("the values checked against the definitions", () => {
@@ -109,7 +112,10 @@ describe("definitions down the tree", () => {
       ["region", "enum"],
       ["age_years", "integer"],
     ]);
-    expect(effectiveDefinitions([root, age, deeper, other], [1]).map((d) => d.key)).toEqual(["age_years", "region"]);
+    expect(effectiveDefinitions([root, age, deeper, other], [1]).map((d) => d.key)).toEqual([
+      "age_years",
+      "region",
+    ]);
   });
 });
 

@@ -9,7 +9,10 @@ import {
   scheduleBiddingSweep,
   visibleBidsOf,
 } from "#server/modules/bidding/index.ts";
-import { createListingAttributesService } from "#server/modules/listing-attributes/index.ts";
+import {
+  createListingAttributesService,
+  type ListingAttributesService,
+} from "#server/modules/listing-attributes/index.ts";
 import { createListingEvidenceService } from "#server/modules/listing-evidence/index.ts";
 import { createListingImageStore } from "#server/modules/listing-photos/index.ts";
 import {
@@ -59,6 +62,7 @@ function wireProductPagesAndBidding(
   { db, jobs, mail, config, logger }: Base,
   { settings, notifier, reviews, onAuctionSold, biddingSuspended, ageVerified }: ListingsAndAuctionsNeeds,
   trustBadges: TrustBadgesService,
+  listingAttributes: ListingAttributesService,
 ) {
   // The product page shows the auction's bids, the seller's and bidders' accounts and the seller's
   // rating: the bidding, users and reviews modules answer them (server/modules/listing-reads/detail).
@@ -69,6 +73,7 @@ function wireProductPagesAndBidding(
     accounts: (ids) => publicAccounts(lookups, ids),
     rating: (userId) => reviews.rating(userId),
     checks: (ids) => trustBadges.checksOf(ids),
+    attributes: (productId, categoryId, locale) => listingAttributes.rowsOf(productId, categoryId, locale),
   });
   const listingQuota = createListingQuotaService(db, { submittedListings: submittedListingCount });
   const bidding = createBiddingService({
@@ -98,10 +103,6 @@ export function wireListingsAndAuctions(base: Base, needs: ListingsAndAuctionsNe
   // The sellers' declarations (issue 36, item 2), which the badges and the listings' gate read.
   const traders = wireTraders(base, notifier);
   const trust = wireTrust(base, { traders, ageVerifications: needs.ageVerifications });
-  const { productPages, listingQuota, bidding } = wireProductPagesAndBidding(base, needs, trust.trustBadges);
-  const listingImages = createListingImageStore(path.join(config.dataDir, "uploads"));
-  // Image uploads per user (listing photos and avatars together): media/uploads.ts.
-  const uploads = createUploadLimiter();
   // A spirit's evidence of authenticity: checked and saved by the listings' submission (its hook).
   const listingEvidence = createListingEvidenceService({ db, settings });
   // Structured attributes per category (issue 37): checked and saved with the listing (its hook);
@@ -110,6 +111,15 @@ export function wireListingsAndAuctions(base: Base, needs: ListingsAndAuctionsNe
     db,
     fillLevels: (ids) => listingEvidence.fillLevelsOf(ids),
   });
+  const { productPages, listingQuota, bidding } = wireProductPagesAndBidding(
+    base,
+    needs,
+    trust.trustBadges,
+    listingAttributes,
+  );
+  const listingImages = createListingImageStore(path.join(config.dataDir, "uploads"));
+  // Image uploads per user (listing photos and avatars together): media/uploads.ts.
+  const uploads = createUploadLimiter();
   const listingsService = createListingsService({
     db,
     uploads,

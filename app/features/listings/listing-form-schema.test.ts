@@ -39,6 +39,8 @@ function posted(values: ListingFormValues, intent = "preview") {
   form.set("intent", intent);
   for (const [key, value] of Object.entries(values))
     if (Array.isArray(value)) for (const item of value) form.append(key, item);
+    else if (typeof value === "object")
+      for (const [name, item] of Object.entries(value)) form.set(`${key}.${name}`, item);
     else form.set(key, value);
   return form;
 }

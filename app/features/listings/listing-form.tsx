@@ -1,7 +1,9 @@
 import { useId } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { useHydrated } from "#app/ui/feedback/use-hydrated.ts";
+import type { AttributeFormData } from "#core/contracts/listing-attributes.ts";
 import type { ListingFieldValues } from "#core/schemas/listing-form.ts";
+import { AttributesSection } from "./attributes-section.tsx";
 import { EvidenceSection, type EvidenceSectionProps } from "./evidence-section.tsx";
 import { ImageManager, type ManagedImage } from "./image-manager.tsx";
 import { type DealTermsSectionProps, DeliverySection } from "./listing-form-delivery.tsx";
@@ -31,6 +33,7 @@ export function ListingFormFields({
   uploadUrl,
   dealTerms,
   evidence,
+  attributes,
 }: {
   options: ListingFormOptions;
   values: ListingFieldValues;
@@ -45,6 +48,8 @@ export function ListingFormFields({
   dealTerms?: DealTermsSectionProps;
   /** A spirit's evidence of authenticity (issue 36), given where its rules apply. */
   evidence?: EvidenceSectionProps;
+  /** The categories' structured attributes and the suggestions of existing values (issue 37). */
+  attributes?: AttributeFormData;
 }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
@@ -64,6 +69,15 @@ export function ListingFormFields({
         <CategoryFields {...props} options={options} hydrated={hydrated} />
         <NameAndDescription {...props} />
       </Section>
+      {attributes ? (
+        <AttributesSection
+          data={attributes}
+          values={values.attributes}
+          choices={choices}
+          errors={errors}
+          hydrated={hydrated}
+        />
+      ) : null}
       <Section title={t("listings.form.sectionImages")} testId="images">
         <ImageManager
           initial={images}
