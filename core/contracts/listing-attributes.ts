@@ -80,3 +80,22 @@ export type AttributeFormData = {
   byCategory: Record<number, AttributeFormField[]>;
   suggestions: Record<string, string[]>;
 };
+
+/**
+ * A listing query's filter on one attribute (issue 37, item 2): any of the values (text and enum:
+ * their spelling-blind keys, core/rules/listing-attributes.ts's matchKey; boolean: "true" or
+ * "false"), or a range of a number (inclusive bounds).
+ */
+export type AttributeFilter = { key: string; values?: string[]; min?: number; max?: number };
+
+/** One facet of a category page: a choice of values with their counts, or a range of a number. */
+export type AttributeFacet = {
+  key: string;
+  label: string;
+  type: AttributeType;
+  unit: AttributeUnit | null;
+  /** Values (text, enum, boolean) with the number of listings each, without this facet's own filter. */
+  values: { value: string; label: string; count: number }[];
+  /** Numbers: the smallest and largest value among the listings (null when none states one). */
+  range: { min: number; max: number } | null;
+};

@@ -54,14 +54,7 @@ export function ListingFormFields({
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const choices = useListingChoices(values, options);
-  const props: SectionProps = {
-    values,
-    errors,
-    afterBid: locks?.afterBid ?? false,
-    released: locks?.released ?? false,
-    choices,
-    show: (applies) => !hydrated || applies,
-  };
+  const props = sectionProps(values, errors, locks, choices, hydrated);
   return (
     <div ref={choices.root} className="flex flex-col gap-6" data-hydrated={hydrated || undefined}>
       <TypeSection {...props} />
@@ -102,6 +95,25 @@ export function ListingFormFields({
       <StartSection {...props} minActivation={minActivation} />
     </div>
   );
+}
+
+/** What every section reads: the values, the errors, the locks, the live choices, and whether a part shows. */
+function sectionProps(
+  values: ListingFieldValues,
+  errors: ListingFormErrors,
+  locks: ListingFormLocks | undefined,
+  choices: SectionProps["choices"],
+  hydrated: boolean,
+): SectionProps {
+  return {
+    values,
+    errors,
+    afterBid: locks?.afterBid ?? false,
+    released: locks?.released ?? false,
+    choices,
+    // With scripts only what applies shows; without them every part, and the server sorts it out.
+    show: (applies) => !hydrated || applies,
+  };
 }
 
 function TypeSection({ errors, released, choices, values }: SectionProps) {

@@ -7,6 +7,13 @@ import type { SeedCategory } from "./categories.ts";
 import { kindGroup } from "./descriptions.ts";
 import type { PlannedProduct } from "./products.ts";
 
+/** The enum attributes of the vocabulary: their own value is their facet key. */
+const ENUMS = new Set(
+  Object.values(ATTRIBUTE_VOCABULARY).flatMap((defs) =>
+    defs.filter((d) => d.type === "enum").map((d) => d.key),
+  ),
+);
+
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 const INDEPENDENT = /velier|gordon|signatory|cadenhead|samaroli|moon import|douglas laing|hunter laing/i;
@@ -80,7 +87,14 @@ export async function seedAttributes(
       productId: product.id,
       key,
       textValue: typeof value === "string" ? value : null,
-      matchKey: typeof value === "string" ? matchKey(value) : null,
+      matchKey:
+        typeof value === "number"
+          ? null
+          : typeof value === "boolean"
+            ? String(value)
+            : ENUMS.has(key)
+              ? value
+              : matchKey(value),
       numberValue: typeof value === "number" ? value : null,
       boolValue: typeof value === "boolean" ? value : null,
     }));

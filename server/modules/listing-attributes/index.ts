@@ -12,9 +12,11 @@
  *   formData(categoryIds, locale), formValuesOf(productId)   the listing form
  */
 export { definitionsByCategory, definitionsFor } from "./definitions.ts";
+export { attributeConditionSql, attributeRangesSql, attributeValueCountsSql } from "./facet-sql.ts";
 export {
   createListingAttributesService,
   type FillLevels,
   type ListingAttributesDeps,
   type ListingAttributesService,
 } from "./service.ts";
+export { facetKeyOf } from "./values.ts";

@@ -1,6 +1,7 @@
 import { and, eq, inArray, ne } from "drizzle-orm";
 import {
   type AttributeDefinition,
+  type AttributeValue,
   type AttributeValues,
   FILL_LEVEL_KEY,
 } from "#core/contracts/listing-attributes.ts";
@@ -70,6 +71,19 @@ export async function normalisedValues(
 }
 
 /**
+ * The key a value is grouped and filtered by (the facets): a text's spelling-blind key, an enum's
+ * own value, a boolean's "true" or "false"; numbers have none (they are ranges).
+ */
+export function facetKeyOf(
+  definition: Pick<AttributeDefinition, "type">,
+  value: AttributeValue,
+): string | null {
+  if (typeof value === "boolean") return String(value);
+  if (typeof value === "number") return null;
+  return definition.type === "enum" ? value : matchKey(value);
+}
+
+/**
  * Replaces a listing's values with the given ones, in the caller's transaction. The fill level is
  * the evidence's (listing-evidence) and is never stored here.
  */
@@ -89,7 +103,7 @@ export async function replaceValues(
         productId,
         key: definition.key,
         textValue: text,
-        matchKey: text === null ? null : matchKey(text),
+        matchKey: facetKeyOf(definition, value),
         numberValue: typeof value === "number" ? value : null,
         boolValue: typeof value === "boolean" ? value : null,
       },
