@@ -1,7 +1,9 @@
+import { inArray } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FEES } from "#server/db/seed/settings-data.ts";
 import { packages } from "#server/modules/catalog/tables.ts";
+import { products } from "#server/modules/listings/tables/products.ts";
 import { settings } from "#server/modules/settings/tables.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { insertBidders } from "#server/test/auction-fixtures.ts";
@@ -44,6 +46,7 @@ beforeAll(async () => {
       labelCs: "Stáčitel",
       labelEn: "Bottler",
       required: true,
+      facet: true,
       position: 10,
       options: [
         { value: "official", cs: "Oficiální", en: "Official" },
@@ -65,6 +68,7 @@ beforeAll(async () => {
       categoryId: whisky.id,
       key: "age_years",
       type: "integer",
+      facet: true,
       unit: "years",
       labelCs: "Stáří",
       labelEn: "Age",
@@ -208,6 +212,57 @@ describe("a listing's attributes", () => {
     expect(await valuesOf(created.json.data.id)).toEqual({
       bottler_kind: "official",
       fill_level: "top_shoulder",
+    });
+  });
+});
+
+describe("the facets of a category page", () => {
+  it("count each value without its own filter, combine with the others, and filter by a range", async () => {
+    // Live listings of the whisky subcategory with ages and bottlers of their own.
+    const ids: number[] = [];
+    for (const [kind, age] of [
+      ["official", 10],
+      ["official", 12],
+      ["independent", 12],
+      ["independent", 18],
+      ["independent", 25],
+    ] as const) {
+      const created = await create(await whiskyAd({ bottler_kind: kind, age_years: age }));
+      expect(created.status).toBe(201);
+      ids.push(created.json.data.id as number);
+    }
+    // Live, whatever the fees made of them (the page lists live listings).
+    await api.db.update(products).set({ status: "active" }).where(inArray(products.id, ids));
+    const facets = async (attributes?: { key: string; values?: string[]; min?: number; max?: number }[]) =>
+      (await api.services.catalog.listingPage({ locale: "cs", categoryId: tree.whisky, ids, attributes }))
+        .facets;
+    const page = async (attributes: { key: string; values?: string[]; min?: number; max?: number }[]) =>
+      (await api.services.catalog.listingPage({ locale: "cs", categoryId: tree.whisky, ids, attributes }))
+        .page;
+
+    const all = await facets();
+    const kind = all.attributes?.find((facet) => facet.key === "bottler_kind");
+    expect(kind?.values).toEqual([
+      { value: "official", label: "Oficiální", count: 2 },
+      { value: "independent", label: "Nezávislý", count: 3 },
+    ]);
+    expect(all.attributes?.find((facet) => facet.key === "age_years")?.range).toEqual({ min: 10, max: 25 });
+
+    // Independent bottlings aged 12 to 20: two listings; the bottler facet still counts both kinds
+    // among the 12-to-20-year-olds, the age range is that of the independent ones.
+    const filters = [
+      { key: "bottler_kind", values: ["independent"] },
+      { key: "age_years", min: 12, max: 20 },
+    ];
+    expect((await page(filters)).total).toBe(2);
+    const filtered = await facets(filters);
+    expect(filtered.attributes?.find((facet) => facet.key === "bottler_kind")?.values).toEqual([
+      { value: "official", label: "Oficiální", count: 1 },
+      { value: "independent", label: "Nezávislý", count: 2 },
+    ]);
+    expect(filtered.attributes?.find((facet) => facet.key === "age_years")?.range).toEqual({
+      min: 12,
+      max: 25,
     });
   });
 });
