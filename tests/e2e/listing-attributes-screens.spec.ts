@@ -16,7 +16,11 @@ async function shoot(page: Page, name: string, target?: string) {
     await page.setViewportSize({ width, height: 900 });
     // Below the desktop breakpoint the filters are folded behind their button.
     const toggle = page.getByTestId("filters-toggle");
-    if (target === "filters" && (await toggle.isVisible()) && (await toggle.getAttribute("aria-expanded")) !== "true")
+    if (
+      target === "filters" &&
+      (await toggle.isVisible()) &&
+      (await toggle.getAttribute("aria-expanded")) !== "true"
+    )
       await toggle.click();
     const element = target ? page.getByTestId(target).first() : null;
     if (element) await element.screenshot({ path: `${dir}/${name}-${width}.png` });

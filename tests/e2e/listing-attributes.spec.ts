@@ -44,7 +44,9 @@ test("a whisky listed with its attributes shows them as a table and is found by 
   await section.getByTestId("attribute-abv").fill("43,5");
   // The cask's offered spelling is "Oloroso Sherry"; typed another way it is kept as offered.
   const cask = section.getByTestId("attribute-cask_type");
-  await expect(page.locator(`datalist#${await cask.getAttribute("list")} option[value="Oloroso Sherry"]`)).toHaveCount(1);
+  await expect(
+    page.locator(`datalist#${await cask.getAttribute("list")} option[value="Oloroso Sherry"]`),
+  ).toHaveCount(1);
   await cask.fill("oloroso  sherry");
   await form.getByTestId("field-package").selectOption({ label: "Láhev 0,7 l" });
   await form.getByTestId("field-name").fill(name);
@@ -64,7 +66,9 @@ test("a whisky listed with its attributes shows them as a table and is found by 
   await page.getByRole("button", { name: "Zobrazit náhled" }).click();
   await expect(page.getByTestId("listing-preview").getByTestId("preview-name")).toHaveText(name);
   await page.getByRole("button", { name: "Odeslat inzerát" }).click();
-  await expect(page.getByTestId("listing-confirmation").getByTestId("listing-status")).toHaveText("Čeká na platbu");
+  await expect(page.getByTestId("listing-confirmation").getByTestId("listing-status")).toHaveText(
+    "Čeká na platbu",
+  );
 
   // Its insertion fee paid at the test gateway, it goes live.
   await page.goto("/ucet/vase-aukce");

@@ -1,7 +1,6 @@
 import { useId } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { AttributeFormData, AttributeFormField } from "#core/contracts/listing-attributes.ts";
-import { SectionButton } from "../account/section.tsx";
 import { Field, inputClass, Section } from "./listing-form-parts.tsx";
 import type { ListingChoices, ListingFormErrors } from "./listing-form-types.ts";
 
@@ -60,9 +59,15 @@ export function AttributesSection({
       ) : (
         <div className="flex flex-col items-start gap-3" data-testid="attributes-choose-category">
           <p className="text-sm">{t("listingAttributes.form.chooseCategory")}</p>
-          <SectionButton name="intent" value="back" tone="secondary">
+          <button
+            type="submit"
+            name="intent"
+            value="back"
+            className="inline-flex min-h-11 items-center rounded border border-primary-dark bg-white px-5 py-2 font-semibold text-primary-dark hover:bg-light"
+            data-testid="attributes-show"
+          >
             {t("listingAttributes.form.showFields")}
-          </SectionButton>
+          </button>
         </div>
       )}
     </Section>

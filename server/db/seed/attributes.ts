@@ -41,7 +41,10 @@ function spiritValues(product: PlannedProduct): Record<string, AttributeValue> {
   if (item.vintage) values.vintage = item.vintage;
   if (item.abv) values.abv = Math.round(item.abv * 10) / 10;
   values.volume_ml = /\b1 l\b/.test(item.name) ? 1000 : 700;
-  values.country = product.brand.originEn.replace(/\s*\(.*\)$/, "");
+  // "Skotsko, Speyside": the country, and the region after the comma (the demo's sellers write Czech).
+  const [country, region] = product.brand.originCs.replace(/\s*\(.*\)$/, "").split(/,\s*/);
+  values.country = country;
+  if (region) values.region = region;
   values.cask_type = CASKS[product.id % CASKS.length];
   if (product.id % 3 === 0) values.edition = EDITIONS[product.id % EDITIONS.length];
   values.label_condition = product.id % 4 === 0 ? "worn" : "good";

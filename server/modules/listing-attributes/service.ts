@@ -107,7 +107,7 @@ export function createListingAttributesService({ db, fillLevels }: ListingAttrib
   }
 
   /** The values of a listing in a category as the rows of its table, in the language. */
-  async function describe(
+  async function describeValues(
     categoryId: number,
     values: AttributeValues,
     locale: Locale,
@@ -118,11 +118,12 @@ export function createListingAttributesService({ db, fillLevels }: ListingAttrib
   return {
     hook: listingsHook(),
     attributeValuesOf,
-    describe,
+    /** Values with their labels and units for a category (a bottling page): describe(categoryId, values, locale). */
+    describe: describeValues,
     /** A listing's rows (the product page, the API): its values described for its category. */
     async rowsOf(productId: number, categoryId: number, locale: Locale): Promise<AttributeRow[]> {
       const values = (await attributeValuesOf([productId])).get(productId) ?? {};
-      return describe(categoryId, values, locale);
+      return describeValues(categoryId, values, locale);
     },
     /** A listing's values as the edit form shows them (strings, the fill level left to the evidence). */
     async formValuesOf(productId: number): Promise<Record<string, string>> {

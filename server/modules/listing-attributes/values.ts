@@ -11,7 +11,7 @@ import { listingAttributeValues } from "./tables.ts";
 
 type Row = typeof listingAttributeValues.$inferSelect;
 
-const valueOf = (row: Row) => row.numberValue ?? row.boolValue ?? row.textValue ?? null;
+const storedValue = (row: Row) => row.numberValue ?? row.boolValue ?? row.textValue ?? null;
 
 /** The stored values of the given listings, by listing (a listing without any is absent). */
 export async function storedValues(
@@ -26,7 +26,7 @@ export async function storedValues(
     .from(listingAttributeValues)
     .where(inArray(listingAttributeValues.productId, ids));
   for (const row of rows) {
-    const value = valueOf(row);
+    const value = storedValue(row);
     if (value === null) continue;
     const values = out.get(row.productId) ?? {};
     values[row.key] = value;
