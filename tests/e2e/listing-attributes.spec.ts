@@ -1,4 +1,4 @@
-import { answerConsent, expect, signedIn, test } from "./fixtures.ts";
+import { answerConsent, expect, signedIn, submitLogin, test } from "./fixtures.ts";
 import { photo } from "./wanted-ad.ts";
 
 /**
@@ -143,4 +143,33 @@ test("a whisky listed with its attributes shows them as a table and is found by 
     await plain.close();
   }
   await page.context().close();
+});
+
+test("without scripts the form asks for the chosen category's attributes after its button", async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  await answerConsent(context, baseURL!);
+  const page = await context.newPage();
+  try {
+    const add = "/ucet/vase-aukce/pridat";
+    await page.goto(`/ucet?redirect=${encodeURIComponent(add)}`);
+    await submitLogin(page, SELLER);
+    await expect(page).toHaveURL(add);
+    const form = page.getByTestId("listing-form");
+    const section = form.getByTestId("form-section-attributes");
+    await expect(section.getByTestId("attributes-choose-category")).toBeVisible();
+    await expect(section.getByTestId("attribute-fields")).toHaveCount(0);
+    await form.getByTestId("field-category").selectOption({ label: "Alkohol" });
+    await form.getByTestId("field-subcategory").selectOption({ label: "Whisky › Skotsko › Speyside" });
+    await form.getByTestId("field-name").fill("Glenfarclas 15");
+    await section.getByTestId("attributes-show").click();
+    // The same form again, what was typed kept, now with the whisky's attributes.
+    await expect(section.getByTestId("attribute-age_years")).toBeVisible();
+    await expect(form.getByTestId("field-name")).toHaveValue("Glenfarclas 15");
+    await expect(section.getByTestId("attribute-bottler_kind")).toBeVisible();
+  } finally {
+    await context.close();
+  }
 });
