@@ -71,6 +71,7 @@ export default [
     ...page("adminCategory", "routes/admin/catalog/category.tsx"),
     ...page("adminBrands", "routes/admin/catalog/brands.tsx"),
     ...page("adminPackages", "routes/admin/catalog/packages.tsx"),
+    ...page("adminAttributes", "routes/admin/catalog/attributes.tsx"),
     ...page("adminListings", "routes/admin/catalog/listings.tsx"),
     ...page("adminListing", "routes/admin/catalog/listing.tsx"),
     ...page("adminSettings", "routes/admin/settings/index.tsx"),

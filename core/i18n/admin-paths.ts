@@ -33,6 +33,7 @@ export const ADMIN_PATHS = {
   adminCategory: { cs: "/admin/katalog/kategorie/:id", en: "/en/admin/catalog/categories/:id" },
   adminBrands: { cs: "/admin/katalog/znacky", en: "/en/admin/catalog/brands" },
   adminPackages: { cs: "/admin/katalog/baleni", en: "/en/admin/catalog/packages" },
+  adminAttributes: { cs: "/admin/katalog/atributy", en: "/en/admin/catalog/attributes" },
   adminListings: { cs: "/admin/katalog/inzeraty", en: "/en/admin/catalog/listings" },
   adminListing: { cs: "/admin/katalog/inzeraty/:id", en: "/en/admin/catalog/listings/:id" },
 

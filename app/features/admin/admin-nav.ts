@@ -27,6 +27,7 @@ export const ADMIN_NAV: AdminNavSection[] = [
       { page: "adminCategories", label: "admin.nav.categories", scope: "catalog" },
       { page: "adminBrands", label: "admin.nav.brands", scope: "catalog" },
       { page: "adminPackages", label: "admin.nav.packages", scope: "catalog" },
+      { page: "adminAttributes", label: "listingAttributes.admin.title", scope: "catalog" },
     ],
   },
   {

@@ -1,7 +1,8 @@
-import { inArray } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FEES } from "#server/db/seed/settings-data.ts";
+import { auditLog } from "#server/modules/admin/tables.ts";
 import { packages } from "#server/modules/catalog/tables.ts";
 import { products } from "#server/modules/listings/tables/products.ts";
 import { settings } from "#server/modules/settings/tables.ts";
@@ -264,5 +265,45 @@ describe("the facets of a category page", () => {
       min: 12,
       max: 25,
     });
+  });
+});
+
+describe("the definitions in the back office", () => {
+  it("are added, changed and removed, a key twice in one category refused, each change audited", async () => {
+    const attributes = api.services.listings.attributes;
+    const actor = { id: seller.user.id };
+    const input = {
+      categoryId: tree.accessories,
+      key: "material",
+      type: "enum" as const,
+      unit: null,
+      labelCs: "Materiál",
+      labelEn: "Material",
+      options: [{ value: "cedar", cs: "Cedr", en: "Cedar" }],
+      required: false,
+      facet: true,
+      suggested: false,
+      position: 10,
+    };
+    const added = await attributes.saveDefinition(actor, input);
+    expect(added.ok).toBe(true);
+    const id = added.ok ? added.value.id : 0;
+    expect((await attributes.saveDefinition(actor, input)).ok).toBe(false);
+    await attributes.saveDefinition(actor, { ...input, id, labelEn: "Wood" });
+    expect((await attributes.definitionsFor(tree.accessories)).map((d) => [d.key, d.labelEn])).toEqual([
+      ["material", "Wood"],
+    ]);
+    expect((await attributes.removeDefinition(actor, id)).ok).toBe(true);
+    expect(await attributes.definitionsFor(tree.accessories)).toEqual([]);
+    const audit = await api.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(eq(auditLog.entity, "attribute_definition"))
+      .orderBy(asc(auditLog.id));
+    expect(audit.map((row) => row.action)).toEqual([
+      "attribute.create",
+      "attribute.update",
+      "attribute.delete",
+    ]);
   });
 });

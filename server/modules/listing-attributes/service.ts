@@ -10,7 +10,9 @@ import {
 import type { Locale } from "#core/i18n/index.ts";
 import { attributesSchema, describeAttributes } from "#core/rules/listing-attributes.ts";
 import type { Db } from "#server/db/client.ts";
+import type { Actor } from "#server/modules/catalog/index.ts";
 import type { ListingAttributesHook } from "#server/modules/listings/index.ts";
+import { removeDefinition, saveDefinition } from "./admin.ts";
 import { allDefinitions, definitionsByCategory, definitionsFor } from "./definitions.ts";
 import { listingAttributeValues } from "./tables.ts";
 import { copyValues, normalisedValues, replaceValues, storedValues } from "./values.ts";
@@ -131,6 +133,10 @@ export function createListingAttributesService({ db, fillLevels }: ListingAttrib
       return Object.fromEntries(Object.entries(values).map(([key, value]) => [key, String(value)]));
     },
     definitionsFor: (categoryId: number) => definitionsFor(db, categoryId),
+    /** The back office (the catalogue's scope): a definition added or changed, or removed, each audited. */
+    saveDefinition: (actor: Actor, input: Parameters<typeof saveDefinition>[2]) =>
+      saveDefinition(db, actor, input),
+    removeDefinition: (actor: Actor, id: number) => removeDefinition(db, actor, id),
     allDefinitions: () => allDefinitions(db),
     /** The listing form's fields for every category, and the suggestions of existing values. */
     async formData(categoryIds: number[], locale: Locale): Promise<AttributeFormData> {
