@@ -1,4 +1,5 @@
 import { answerConsent, expect, signedIn, submitLogin, test } from "./fixtures.ts";
+import { signInStaff } from "./staff.ts";
 import { photo } from "./wanted-ad.ts";
 
 /**
@@ -172,4 +173,35 @@ test("without scripts the form asks for the chosen category's attributes after i
   } finally {
     await context.close();
   }
+});
+
+test("staff of the catalogue add, refuse and delete an attribute of a category subtree", async ({ page }) => {
+  await signInStaff(page, "editor@rarita.test", { to: "/admin/katalog/atributy" });
+  const admin = page.getByTestId("admin-attributes");
+  await expect(admin.getByRole("heading", { level: 1 })).toHaveText("Atributy kategorií");
+  await expect(admin.getByRole("heading", { name: /Stáří \(age_years\)/ })).toBeVisible();
+  const add = page.getByTestId("attribute-form-new");
+  await add.locator("select[name=categoryId]").selectOption({ label: "Příslušenství" });
+  await add.locator("input[name=key]").fill("Material");
+  await add.locator("select[name=type]").selectOption("enum");
+  await add.locator("input[name=labelCs]").fill("Materiál");
+  await add.locator("input[name=labelEn]").fill("Material");
+  await add.getByRole("button", { name: "Přidat atribut" }).click();
+  await expect(page.getByTestId("attribute-form-new")).toContainText("Klíč: malá písmena");
+  const again = page.getByTestId("attribute-form-new");
+  await again.locator("input[name=key]").fill("material");
+  await again.getByRole("button", { name: "Přidat atribut" }).click();
+  await expect(page.getByTestId("attribute-form-new")).toContainText("Výběr potřebuje hodnoty");
+  await expect(again.locator("input[name=labelCs]")).toHaveValue("Materiál");
+  await again.locator("textarea[name=options]").fill("cedar | Cedr | Cedar\ncrystal | Křišťál | Crystal");
+  await again.getByRole("button", { name: "Přidat atribut" }).click();
+  await expect(page.getByRole("status")).toHaveText("Uloženo.");
+  // The new attribute's own section: its heading's parent.
+  const section = page.getByRole("heading", { name: /Materiál \(material\)/ }).locator("xpath=..");
+  await expect(section.locator("textarea[name=options]")).toHaveValue(
+    "cedar | Cedr | Cedar\ncrystal | Křišťál | Crystal",
+  );
+  await section.getByRole("button", { name: "Smazat" }).click();
+  await expect(page.getByRole("status")).toHaveText("Uloženo.");
+  await expect(page.getByRole("heading", { name: /Materiál \(material\)/ })).toHaveCount(0);
 });

@@ -7,7 +7,7 @@ import { parseForm } from "#app/ui/forms/conform.ts";
 import { pageMeta } from "#app/ui/seo/page-meta.ts";
 import { translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
-import { AttributePageForm } from "#core/schemas/admin-attributes.ts";
+import { AttributeDefinitionForm, AttributeDeleteForm } from "#core/schemas/admin-attributes.ts";
 import { requireScope } from "../guard.server.ts";
 import type { Route } from "./+types/attributes";
 
@@ -40,7 +40,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { services, locale, clientIp } = context.get(appContext);
   const form = await request.formData();
   const formId = String(form.get("formId") ?? "new");
-  const submission = parseForm(form, AttributePageForm, locale);
+  // One schema per button: a union would report a refused save as neither.
+  const deleting = form.get("intent") === "delete";
+  const submission = deleting
+    ? parseForm(form, AttributeDeleteForm, locale)
+    : parseForm(form, AttributeDefinitionForm, locale);
   if (submission.status !== "success")
     return data<AttributeReply>(
       {
@@ -55,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const value = submission.value;
   const outcome =
     value.intent === "delete"
-      ? await services.listings.attributes.removeDefinition(actor, value.id)
+      ? await services.listings.attributes.removeDefinition(actor, value.id ?? 0)
       : await services.listings.attributes.saveDefinition(actor, {
           id: value.id,
           categoryId: value.categoryId,
