@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import {
@@ -55,6 +56,48 @@ export function AttributeForm({
         />
         {err("key")}
       </label>
+      <TypeAndUnit definition={definition} />
+      <label className={field}>
+        {t("listingAttributes.admin.labelCs")}
+        <input name="labelCs" defaultValue={definition?.labelCs ?? ""} className={inputClass} />
+        {err("labelCs")}
+      </label>
+      <label className={field}>
+        {t("listingAttributes.admin.labelEn")}
+        <input name="labelEn" defaultValue={definition?.labelEn ?? ""} className={inputClass} />
+        {err("labelEn")}
+      </label>
+      <label className={field}>
+        {t("listingAttributes.admin.position")}
+        <input
+          name="position"
+          inputMode="numeric"
+          defaultValue={definition?.position ?? 100}
+          className={inputClass}
+        />
+        {err("position")}
+      </label>
+      <SwitchesAndOptions definition={definition} error={err("options")} />
+      <div className="flex flex-wrap gap-2 tablet:col-span-4">
+        <button type="submit" name="intent" value="save" className={buttonClass}>
+          {definition ? t("listingAttributes.admin.save") : t("listingAttributes.admin.add")}
+        </button>
+        {definition ? (
+          <button type="submit" name="intent" value="delete" className={dangerButtonClass}>
+            {t("listingAttributes.admin.delete")}
+          </button>
+        ) : null}
+      </div>
+      {err("form")}
+    </Form>
+  );
+}
+
+/** The type and the unit of a definition. */
+function TypeAndUnit({ definition }: { definition?: AttributeDefinition }) {
+  const { t } = useTranslation();
+  return (
+    <>
       <label className={field}>
         {t("listingAttributes.admin.type")}
         <select name="type" defaultValue={definition?.type ?? "text"} className={inputClass}>
@@ -76,26 +119,15 @@ export function AttributeForm({
           ))}
         </select>
       </label>
-      <label className={field}>
-        {t("listingAttributes.admin.labelCs")}
-        <input name="labelCs" defaultValue={definition?.labelCs ?? ""} className={inputClass} />
-        {err("labelCs")}
-      </label>
-      <label className={field}>
-        {t("listingAttributes.admin.labelEn")}
-        <input name="labelEn" defaultValue={definition?.labelEn ?? ""} className={inputClass} />
-        {err("labelEn")}
-      </label>
-      <label className={field}>
-        {t("listingAttributes.admin.position")}
-        <input
-          name="position"
-          inputMode="numeric"
-          defaultValue={definition?.position ?? 100}
-          className={inputClass}
-        />
-        {err("position")}
-      </label>
+    </>
+  );
+}
+
+/** The three switches, and an enum's values one per line. */
+function SwitchesAndOptions({ definition, error }: { definition?: AttributeDefinition; error: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <>
       <fieldset className="flex flex-col gap-1 text-sm">
         {(["required", "facet", "suggested"] as const).map((name) => (
           <label key={name} className="flex items-center gap-2">
@@ -113,19 +145,8 @@ export function AttributeForm({
           defaultValue={definition ? formatOptions(definition.options) : ""}
           className={inputClass}
         />
-        {err("options")}
+        {error}
       </label>
-      <div className="flex flex-wrap gap-2 tablet:col-span-4">
-        <button type="submit" name="intent" value="save" className={buttonClass}>
-          {definition ? t("listingAttributes.admin.save") : t("listingAttributes.admin.add")}
-        </button>
-        {definition ? (
-          <button type="submit" name="intent" value="delete" className={dangerButtonClass}>
-            {t("listingAttributes.admin.delete")}
-          </button>
-        ) : null}
-      </div>
-      {err("form")}
-    </Form>
+    </>
   );
 }
