@@ -73,6 +73,7 @@ export default [
     ...page("adminPackages", "routes/admin/catalog/packages.tsx"),
     ...page("adminBottlings", "routes/admin/catalog/bottlings.tsx"),
     ...page("adminBottling", "routes/admin/catalog/bottling.tsx"),
+    ...page("adminAttributes", "routes/admin/catalog/attributes.tsx"),
     ...page("adminListings", "routes/admin/catalog/listings.tsx"),
     ...page("adminListing", "routes/admin/catalog/listing.tsx"),
     ...page("adminSettings", "routes/admin/settings/index.tsx"),

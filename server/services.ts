@@ -74,7 +74,10 @@ export function createServices(options: ServiceOptions) {
   const age = wireAgeCheck(base, { settings, providers: options.ageProofProviders });
   const dealServices = wireDeals(base, { settings, notifier, terms: dealTerms });
   // Bottlings, the archive of results and the price index (issue 37; wiring/collector-data.ts).
-  const { saleResults, withResults, bottlings } = wireCollectorData(base, { notifier, catalog });
+  const { listingAttributes, saleResults, withResults, bottlings } = wireCollectorData(base, {
+    notifier,
+    catalog,
+  });
   const listingAreas = wireListingsAndAuctions(base, {
     settings,
     catalog,
@@ -86,6 +89,7 @@ export function createServices(options: ServiceOptions) {
     ageVerified: age.ageVerified,
     ageVerifications: age.ageCheck.verificationsOf,
     dealHolds: dealServices.deals.holdsListing,
+    listingAttributes,
   });
   const { productPages, listingQuota, bidding, listings, uploads } = listingAreas;
   const paymentAreas = wirePayments(base, { settings, notifier, listings });

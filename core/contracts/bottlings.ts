@@ -1,7 +1,7 @@
 /**
  * Bottlings (issue 37, item 3; docs/product/bottlings.md): the canonical record of one product,
  * like a Whiskybase entry, and the ports through which the bottlings module meets the structured
- * attributes (h-attrs) and the archive of results (h-results). Plain JSON: instants are ISO
+ * attributes (listing-attributes) and the archive of results (sale-results); server/wiring/collector-data.ts wires them. Plain JSON: instants are ISO
  * strings, money CZK minor units.
  */
 
@@ -63,10 +63,10 @@ export const DEFINING_BOTTLING_KEYS: ReadonlySet<string> = new Set([
   "release_year",
 ]);
 
-/** Port: a listing's attributes by product id (h-attrs' `attributeValuesOf`, wired at merge). */
+/** Port: a listing's attributes by product id (listing-attributes' `attributeValuesOf`). */
 export type ListingAttributesRead = (productIds: readonly number[]) => Promise<Map<number, AttributeValues>>;
 
-/** Port: the attributes' labels and shown values in a language (h-attrs' definitions). */
+/** Port: the attributes' labels and shown values in a language (listing-attributes' definitions). */
 export type DescribeAttributes = (
   values: AttributeValues,
   locale: "cs" | "en",
@@ -87,13 +87,13 @@ export type BottlingResult = {
 /** One point of a bottling's price chart (a result's date and price). */
 export type PricePoint = { date: string; priceMinor: number };
 
-/** Port: a bottling's results and its price points (h-results' module, wired at merge). */
+/** Port: a bottling's results and its price points (sale-results). */
 export type BottlingResults = {
   resultsOf(bottlingId: number, options: { limit: number; since?: Date }): Promise<BottlingResult[]>;
   pricePoints(bottlingId: number): Promise<PricePoint[]>;
 };
 
-/** Port: who hears of links and merges (h-results keeps a result's bottling id). */
+/** Port: who hears of links and merges (sale-results keeps a result's bottling id). */
 export type BottlingReports = {
   linked(productIds: readonly number[], bottlingId: number): Promise<void>;
   merged(fromId: number, intoId: number): Promise<void>;

@@ -1,4 +1,5 @@
 import type { Locale } from "../i18n/index.ts";
+import type { AttributeFacet, AttributeFilter } from "./listing-attributes.ts";
 
 /**
  * The catalogue's shared shapes: what the server's listing queries return and what the product
@@ -102,6 +103,8 @@ export type ListingFacets = {
   packages: { id: number; name: string; count: number }[];
   /** The counts are a capped sample's (the total read "1 000+"): at least these many. */
   capped?: boolean;
+  /** The category's facet attributes (issue 37), in order of importance; absent without a category. */
+  attributes?: AttributeFacet[];
 };
 
 /** A link in a category path or list. */
@@ -137,6 +140,8 @@ export type ListingQuery = {
   priceMaxMinor?: number;
   brandIds?: number[];
   packageIds?: number[];
+  /** Structured attributes (issue 37): each filter's values or range; all of them must hold. */
+  attributes?: AttributeFilter[];
   /** Products of verified sellers and the operator's own shop. */
   verifiedSellerOnly?: boolean;
   /** Live auctions that end within this many hours. */

@@ -1,3 +1,5 @@
+import type { AttributeRow } from "./listing-attributes.ts";
+
 /**
  * The product detail page's data (server/modules/catalog/product-detail.ts builds it). Plain,
  * JSON-safe data: instants are ISO strings, money CZK minor units.
@@ -97,6 +99,11 @@ export type ProductDetail = {
   /** null for the operator's own shop products. */
   seller: ProductDetailSeller | null;
   auction: ProductDetailAuction | null;
+  /**
+   * The structured attributes (issue 37: age, strength, cask...) in the category's order of
+   * importance, each with its label, its value as shown and its raw value and unit.
+   */
+  attributes: AttributeRow[];
 };
 
 export type ProductState = {

@@ -36,6 +36,7 @@ export const ADMIN_PATHS = {
   adminBottlings: { cs: "/admin/katalog/lahve", en: "/en/admin/catalog/bottlings" },
   adminBottling: { cs: "/admin/katalog/lahve/:id", en: "/en/admin/catalog/bottlings/:id" },
   adminPackages: { cs: "/admin/katalog/baleni", en: "/en/admin/catalog/packages" },
+  adminAttributes: { cs: "/admin/katalog/atributy", en: "/en/admin/catalog/attributes" },
   adminListings: { cs: "/admin/katalog/inzeraty", en: "/en/admin/catalog/listings" },
   adminListing: { cs: "/admin/katalog/inzeraty/:id", en: "/en/admin/catalog/listings/:id" },
 

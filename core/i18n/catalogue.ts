@@ -38,6 +38,7 @@ import dealDocuments from "./ui/deal-documents.json" with { type: "json" };
 import dealPages from "./ui/deal-pages.json" with { type: "json" };
 import footer from "./ui/footer.json" with { type: "json" };
 import header from "./ui/header.json" with { type: "json" };
+import listingAttributes from "./ui/listing-attributes.json" with { type: "json" };
 import listingEvidence from "./ui/listing-evidence.json" with { type: "json" };
 import listings from "./ui/listings.json" with { type: "json" };
 import messagesUi from "./ui/messages.json" with { type: "json" };
@@ -94,6 +95,7 @@ export const uiNamespaces = {
   footer,
   header,
   listings,
+  listingAttributes,
   listingEvidence,
   messages: messagesUi,
   orders,

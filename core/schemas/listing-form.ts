@@ -48,6 +48,17 @@ const ListingFieldsSchema = z.object({
   activation: z.string().default("now"),
   activationLocal: text,
   duration: text,
+  /**
+   * The category's structured attributes by key (`attributes.age_years`: Conform reads the dotted
+   * names into this record); checked by the service against the category's definitions.
+   */
+  attributes: z.preprocess(
+    (value) => (value && typeof value === "object" && !Array.isArray(value) ? value : {}),
+    z.record(
+      z.string(),
+      z.preprocess((item) => (typeof item === "string" ? item : ""), z.string()),
+    ),
+  ),
 });
 
 /**
@@ -82,6 +93,8 @@ const FORM_FIELDS: Record<string, string> = {
 
 /** The form field an input's problem belongs to (`images.3` is the photos' field). */
 export function listingFormField(inputField: string): string {
+  // An attribute's problem stays under its own field (`attributes.age_years`).
+  if (inputField.startsWith("attributes.")) return inputField;
   const evidence = evidenceFormFieldOf(inputField);
   if (evidence) return evidence;
   const head = inputField.split(".")[0];
@@ -149,6 +162,7 @@ function toListingInput(values: ListingFormValues, ctx: z.RefinementCtx) {
     activationAt,
     duration: auction ? values.duration || undefined : null,
     evidence: evidence.evidence,
+    attributes: values.attributes,
   };
 }
 
@@ -197,21 +211,24 @@ const fixedPriceInput = (input: { type: string; format?: string | null }) =>
   input.type === "supply" && input.format === "classified";
 
 /** The form's values for a stored listing (the edit page). */
-export function listingFormFromInput(input: {
-  type: string;
-  format?: string | null;
-  categoryId: number;
-  subcategoryId?: number | null;
-  brand?: string | null;
-  packageId: number;
-  name: string;
-  priceMinor: number | null;
-  reservePriceMinor?: number | null;
-  description: string;
-  images: (number | string)[];
-  activationAt?: string | null;
-  duration?: string | null;
-}): ListingFormValues {
+export function listingFormFromInput(
+  input: {
+    type: string;
+    format?: string | null;
+    categoryId: number;
+    subcategoryId?: number | null;
+    brand?: string | null;
+    packageId: number;
+    name: string;
+    priceMinor: number | null;
+    reservePriceMinor?: number | null;
+    description: string;
+    images: (number | string)[];
+    activationAt?: string | null;
+    duration?: string | null;
+  },
+  attributes: Record<string, string> = {},
+): ListingFormValues {
   return {
     type: input.type,
     category: String(input.categoryId),
@@ -227,5 +244,6 @@ export function listingFormFromInput(input: {
     activation: input.activationAt ? "later" : "now",
     activationLocal: input.activationAt ? toPragueLocalInput(new Date(input.activationAt)) : "",
     duration: input.duration ?? "week",
+    attributes,
   };
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AUCTION_DURATIONS, PRODUCT_TYPES } from "../contracts/catalog.ts";
+import { ATTRIBUTE_KEY } from "../contracts/listing-attributes.ts";
 import { ListingEvidenceInputSchema } from "./listing-evidence.ts";
 
 /**
@@ -162,6 +163,16 @@ export const ListingInputSchema = z
       .nullish()
       .meta({ description: "Auctions: week (7 days) or month (ends at the monthly round's close)" }),
     evidence: ListingEvidenceInputSchema.nullish(),
+    attributes: z
+      .record(
+        z.string().regex(ATTRIBUTE_KEY, "validation.invalid"),
+        z.union([z.string().max(400, "validation.invalid"), z.number(), z.boolean(), z.null()]),
+      )
+      .nullish()
+      .meta({
+        description:
+          "The category's structured attributes by key (GET /api/categories/{id}/attributes lists them): age_years 12, abv 41.3, bottler \"Gordon & MacPhail\"... Checked against the category's definitions; absent on edit: the stored values stay.",
+      }),
   })
   .superRefine(checkListing);
 

@@ -17,6 +17,7 @@ export * from "../modules/deals/tables.ts";
 export * from "../modules/disputes/tables.ts";
 export * from "../modules/held-money/tables.ts";
 export * from "../modules/invoicing/tables.ts";
+export * from "../modules/listing-attributes/tables.ts";
 export * from "../modules/listing-evidence/tables.ts";
 export * from "../modules/listings/tables/listing-counts.ts";
 export * from "../modules/listings/tables/products.ts";

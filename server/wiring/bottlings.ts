@@ -20,8 +20,9 @@ import type { Base } from "./base.ts";
 const PUBLIC_STATUSES = ["active", "ended", "sold"] as const;
 
 /**
- * The bottlings' own labels of the shared vocabulary's keys (core/i18n/ui/bottlings.json), until the
- * lead wires h-attrs' definitions as `describeAttributes`.
+ * The bottlings' own labels of the shared vocabulary's keys (core/i18n/ui/bottlings.json): the
+ * default `describeAttributes` where no attribute definitions are wired (wiring/collector-data.ts
+ * wires the listing attributes' definitions).
  */
 export const describeWithOwnLabels: DescribeAttributes = async (values: AttributeValues, locale: Locale) => {
   const number = new Intl.NumberFormat(locale === "cs" ? "cs-CZ" : "en-GB", { maximumFractionDigits: 1 });
@@ -45,16 +46,16 @@ export const describeWithOwnLabels: DescribeAttributes = async (values: Attribut
   );
 };
 
-/** No results until the archive (h-results) is wired. */
+/** No results where the archive is not wired (wiring/collector-data.ts wires it). */
 const noResults: BottlingResults = { resultsOf: async () => [], pricePoints: async () => [] };
-/** Nobody hears of links and merges until the archive (h-results) is wired. */
+/** Nobody hears of links and merges where the archive is not wired. */
 const nobody: BottlingReports = { linked: async () => {}, merged: async () => {} };
 
 /**
- * Bottlings (server/modules/bottlings; issue 37, items 3 and 6; ADR 0091). The ports the lead wires
- * at merge: `listingAttributes` (h-attrs' attributeValuesOf), `describeAttributes` (h-attrs'
- * labels), `results` and `reports` (h-results). Until then: no attributes, the bottlings' own labels,
- * no results, nobody told.
+ * Bottlings (server/modules/bottlings; issue 37, items 3 and 6; ADR 0091). Its ports to the listing
+ * attributes (`listingAttributes`, `describeAttributes`) and the archive of results (`results`,
+ * `reports`) come from wiring/collector-data.ts; without them: no attributes, the bottlings' own
+ * labels, no results, nobody told.
  */
 export function wireBottlings(
   { db, jobs, logger }: Pick<Base, "db" | "jobs" | "logger">,

@@ -1,4 +1,6 @@
-import type { BottlingResults } from "#core/contracts/bottlings.ts";
+import type { BottlingResults, DescribeAttributes } from "#core/contracts/bottlings.ts";
+import { createListingAttributesService } from "#server/modules/listing-attributes/index.ts";
+import { fillLevelsOf } from "#server/modules/listing-evidence/index.ts";
 import type { CatalogService } from "#server/modules/listing-reads/index.ts";
 import type { Notifier } from "#server/modules/messages/index.ts";
 import type { Base } from "./base.ts";
@@ -6,7 +8,10 @@ import { wireBottlings } from "./bottlings.ts";
 import { wireSaleResults } from "./sale-results.ts";
 
 /**
- * Issue 37's collector data, wired to each other: the archive of results learns a result's
+ * Issue 37's collector data, wired to each other. The structured attributes (checked and saved by
+ * the listings through their hook; the fill level among them the evidence's one, never a second
+ * copy, ADR 0090) give the bottlings a listing's values to match and a bottling's labels. The
+ * archive of results learns a result's
  * bottling from the bottlings (`bottlingOf`), and hears of links and merges (`reports`); the
  * bottlings' page and weekly digest read a bottling's results from the archive. Each side reaches
  * the other through a closure, so neither module imports the other.
@@ -15,6 +20,16 @@ export function wireCollectorData(
   base: Base,
   { notifier, catalog }: { notifier: Notifier; catalog: CatalogService },
 ) {
+  const listingAttributes = createListingAttributesService({
+    db: base.db,
+    fillLevels: (ids) => fillLevelsOf(base.db, ids),
+  });
+  const describeAttributes: DescribeAttributes = async (values, locale, categoryId) =>
+    (await listingAttributes.describe(categoryId, values, locale)).map((row) => ({
+      key: row.key,
+      label: row.label,
+      value: row.text,
+    }));
   const { saleResults, withResults } = wireSaleResults(base, {
     bottlingOf: (productIds) => bottlings.bottlingsOf(productIds),
   });
@@ -33,6 +48,8 @@ export function wireCollectorData(
     notifier,
     catalog,
     ports: {
+      listingAttributes: (productIds) => listingAttributes.attributeValuesOf([...productIds]),
+      describeAttributes,
       results,
       reports: {
         linked: async (productIds, bottlingId) => void (await saleResults.relink(productIds, bottlingId)),
@@ -40,5 +57,5 @@ export function wireCollectorData(
       },
     },
   });
-  return { saleResults, withResults, bottlings };
+  return { listingAttributes, saleResults, withResults, bottlings };
 }

@@ -9,6 +9,7 @@ import {
   scheduleBiddingSweep,
   visibleBidsOf,
 } from "#server/modules/bidding/index.ts";
+import type { ListingAttributesService } from "#server/modules/listing-attributes/index.ts";
 import { createListingEvidenceService } from "#server/modules/listing-evidence/index.ts";
 import { createListingImageStore } from "#server/modules/listing-photos/index.ts";
 import {
@@ -46,6 +47,8 @@ type ListingsAndAuctionsNeeds = {
   ageVerified?: (userId: number) => Promise<boolean>;
   /** A live deal through the site holds a listing ("Koupit"; server/wiring/deals.ts). */
   dealHolds?: (tx: Db, productId: number) => Promise<boolean>;
+  /** Structured attributes per category (issue 37; wiring/collector-data.ts): the listings' hook. */
+  listingAttributes: ListingAttributesService;
 };
 
 /**
@@ -58,6 +61,7 @@ function wireProductPagesAndBidding(
   { db, jobs, mail, config, logger }: Base,
   { settings, notifier, reviews, onAuctionSold, biddingSuspended, ageVerified }: ListingsAndAuctionsNeeds,
   trustBadges: TrustBadgesService,
+  listingAttributes: ListingAttributesService,
 ) {
   // The product page shows the auction's bids, the seller's and bidders' accounts and the seller's
   // rating: the bidding, users and reviews modules answer them (server/modules/listing-reads/detail).
@@ -68,6 +72,7 @@ function wireProductPagesAndBidding(
     accounts: (ids) => publicAccounts(lookups, ids),
     rating: (userId) => reviews.rating(userId),
     checks: (ids) => trustBadges.checksOf(ids),
+    attributes: (productId, categoryId, locale) => listingAttributes.rowsOf(productId, categoryId, locale),
   });
   const listingQuota = createListingQuotaService(db, { submittedListings: submittedListingCount });
   const bidding = createBiddingService({
@@ -97,12 +102,18 @@ export function wireListingsAndAuctions(base: Base, needs: ListingsAndAuctionsNe
   // The sellers' declarations (issue 36, item 2), which the badges and the listings' gate read.
   const traders = wireTraders(base, notifier);
   const trust = wireTrust(base, { traders, ageVerifications: needs.ageVerifications });
-  const { productPages, listingQuota, bidding } = wireProductPagesAndBidding(base, needs, trust.trustBadges);
+  // A spirit's evidence of authenticity: checked and saved by the listings' submission (its hook).
+  const listingEvidence = createListingEvidenceService({ db, settings });
+  const { listingAttributes } = needs;
+  const { productPages, listingQuota, bidding } = wireProductPagesAndBidding(
+    base,
+    needs,
+    trust.trustBadges,
+    listingAttributes,
+  );
   const listingImages = createListingImageStore(path.join(config.dataDir, "uploads"));
   // Image uploads per user (listing photos and avatars together): media/uploads.ts.
   const uploads = createUploadLimiter();
-  // A spirit's evidence of authenticity: checked and saved by the listings' submission (its hook).
-  const listingEvidence = createListingEvidenceService({ db, settings });
   const listingsService = createListingsService({
     db,
     uploads,
@@ -121,6 +132,7 @@ export function wireListingsAndAuctions(base: Base, needs: ListingsAndAuctionsNe
     logger,
     dealHolds,
     evidence: listingEvidence.hook,
+    attributes: listingAttributes.hook,
     // Publishing waits for the seller's declaration (server/modules/traders; issue 36, item 2).
     sellerGate: (sellerId) => traders.publishRefusal(sellerId),
   });
@@ -133,6 +145,8 @@ export function wireListingsAndAuctions(base: Base, needs: ListingsAndAuctionsNe
       contactItems(db, sellerId, locale, limit),
     /** A listing's evidence of authenticity (server/modules/listing-evidence): the form's rules, the gallery. */
     evidence: listingEvidence,
+    /** Structured attributes per category (server/modules/listing-attributes): the form, the table, the batch read. */
+    attributes: listingAttributes,
   };
   void registerListingJobs(jobs, listingImages, listings, logger).catch((err) =>
     logger.error({ err }, "could not schedule the nightly listing sweep"),

@@ -28,6 +28,7 @@ export const ADMIN_NAV: AdminNavSection[] = [
       { page: "adminBrands", label: "admin.nav.brands", scope: "catalog" },
       { page: "adminPackages", label: "admin.nav.packages", scope: "catalog" },
       { page: "adminBottlings", label: "adminBottlings.nav", scope: "catalog" },
+      { page: "adminAttributes", label: "listingAttributes.admin.title", scope: "catalog" },
     ],
   },
   {

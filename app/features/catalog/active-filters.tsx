@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { formatWholeNumber } from "#core/money/money.ts";
+import { attributeChips } from "./attribute-filters.tsx";
 import type { ListingPageData } from "./listing-data.ts";
 import { type ListingFilters, listingHref } from "./listing-params.ts";
 
@@ -8,7 +9,7 @@ export type ActiveFilter = { key: string; label: string; href: string };
 
 /** Each active filter with the link that removes it (chips above the results, hints on an empty page). */
 export function useActiveFilters(data: ListingPageData): ActiveFilter[] {
-  const { t } = useTranslation();
+  const { t, locale } = useTranslation();
   const { state, pathname, defaultSort, facets, currency } = data;
   const { filters } = state;
   const href = (change: Partial<ListingFilters>) =>
@@ -59,6 +60,7 @@ export function useActiveFilters(data: ListingPageData): ActiveFilter[] {
       label: facets.packages.find((pack) => pack.id === id)?.name ?? t("catalog.filters.package"),
       href: href({ packageIds: without(filters.packageIds, id) }),
     });
+  list.push(...attributeChips(data, href, locale));
   if (filters.verified)
     list.push({ key: "verified", label: t("catalog.filters.verified"), href: href({ verified: false }) });
   if (filters.endingSoon)
@@ -79,6 +81,8 @@ export function resetFiltersHref(data: ListingPageData): string {
       packageIds: [],
       verified: false,
       endingSoon: false,
+      attributes: {},
+      ranges: {},
     },
   });
 }

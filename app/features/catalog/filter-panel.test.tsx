@@ -19,6 +19,8 @@ const NO_FILTERS: Filters = {
   packageIds: [],
   verified: false,
   endingSoon: false,
+  attributes: {},
+  ranges: {},
 };
 
 /** A category listing's data as its loader gives it, with the filter block's parts. */

@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useRef, useState } from "react";
 import { Form, useNavigate, useNavigation } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { AttributeFacetGroups } from "./attribute-filters.tsx";
 import { FilterCheck, FilterFieldset, FilterIcon, PriceInput } from "./filter-fields.tsx";
 import type { ListingPageData } from "./listing-data.ts";
 import {
@@ -191,6 +192,7 @@ function FilterGroups({ data }: { data: ListingPageData }) {
           capped={facets.capped}
         />
       ) : null}
+      <AttributeFacetGroups data={data} />
       {show.has("package") && (facets.packages.length > 0 || filters.packageIds.length > 0) ? (
         <FacetGroup
           title={t("catalog.filters.package")}

@@ -30,9 +30,23 @@ describe("listing URL state", () => {
         packageIds: [3],
         verified: true,
         endingSoon: true,
+        attributes: {},
+        ranges: {},
       },
     });
     expect(activeFilterCount(state.filters)).toBe(9);
+  });
+
+  it("reads the attributes' values and ranges, and writes them back in one order", () => {
+    const state = parse(
+      "p_bottler_kind=independent&p_cask_type=oloroso+sherry&p_cask_type=olorososherry&p_age_years_od=12&p_age_years_do=18&p_abv_od=46%2C5&p_abv_do=abc&p_BAD=1",
+    );
+    expect(state.filters.attributes).toEqual({ bottler_kind: ["independent"], cask_type: ["olorososherry"] });
+    expect(state.filters.ranges).toEqual({ age_years: { from: 12, to: 18 }, abv: { from: 46.5, to: null } });
+    expect(activeFilterCount(state.filters)).toBe(4);
+    expect(listingSearch(state, "recommended")).toBe(
+      "?p_bottler_kind=independent&p_cask_type=olorososherry&p_abv_od=46.5&p_age_years_od=12&p_age_years_do=18",
+    );
   });
 
   it("marks a broken page number, and ignores an unknown sort or an ending window other than 24 h", () => {

@@ -46,6 +46,10 @@ export type ListingFilters = {
   packageIds: number[];
   verified: boolean;
   endingSoon: boolean;
+  /** Structured attributes (issue 37): the chosen values of each facet, by key (`p_bottler_kind=independent`). */
+  attributes: Record<string, string[]>;
+  /** Ranges of numbers by key (`p_age_years_od=12&p_age_years_do=18`), in the attribute's unit. */
+  ranges: Record<string, { from: number | null; to: number | null }>;
 };
 
 export type ListingState = {
@@ -65,7 +69,46 @@ export const NO_FILTERS: ListingFilters = {
   packageIds: [],
   verified: false,
   endingSoon: false,
+  attributes: {},
+  ranges: {},
 };
+
+/** The parameters of the attributes: `p_<key>` (a value), `p_<key>_od` and `p_<key>_do` (a range). */
+export const ATTRIBUTE_PARAM = "p_";
+export const attributeParam = (key: string) => `${ATTRIBUTE_PARAM}${key}`;
+export const rangeParam = (key: string, end: "from" | "to") =>
+  `${ATTRIBUTE_PARAM}${key}_${end === "from" ? "od" : "do"}`;
+const ATTRIBUTE_NAME = /^p_([a-z][a-z0-9_]{0,39}?)(?:_(od|do))?$/;
+const VALUE = /^[\p{L}\p{N}_]{1,80}$/u;
+
+/** A range's bound: a number typed the Czech or the English way, or null. */
+function bound(value: string): number | null {
+  const text = value.replace(/[\s\u00a0]/g, "").replace(",", ".");
+  return /^\d{1,7}(\.\d)?$/.test(text) ? Number(text) : null;
+}
+
+/** The attributes' values and ranges of a URL's query; unknown shapes dropped, at most 20 keys. */
+function attributeFilters(params: URLSearchParams): Pick<ListingFilters, "attributes" | "ranges"> {
+  const attributes: ListingFilters["attributes"] = {};
+  const ranges: ListingFilters["ranges"] = {};
+  for (const [name, raw] of params) {
+    const match = ATTRIBUTE_NAME.exec(name);
+    const value = raw.trim();
+    if (!match || value === "" || Object.keys(attributes).length + Object.keys(ranges).length >= 20) continue;
+    const [, key, end] = match;
+    if (end) {
+      const number = bound(value);
+      if (number === null) continue;
+      const range = ranges[key] ?? { from: null, to: null };
+      range[end === "od" ? "from" : "to"] = number;
+      ranges[key] = range;
+    } else if (VALUE.test(value)) {
+      const values = attributes[key] ?? [];
+      if (!values.includes(value) && values.length < 20) attributes[key] = [...values, value].sort();
+    }
+  }
+  return { attributes, ranges };
+}
 
 function pick<T extends string>(values: string[], allowed: readonly T[]): T[] {
   return allowed.filter((value) => values.includes(value));
@@ -116,6 +159,7 @@ export function parseListingParams(params: URLSearchParams): ListingState {
       packageIds: ids(all(PARAMS.package)),
       verified: params.get(PARAMS.verified) === "1",
       endingSoon: params.get(PARAMS.ending) === String(ENDING_HOURS),
+      ...attributeFilters(params),
     },
   };
 }
@@ -132,6 +176,13 @@ export function listingSearch(state: ListingState, defaultSort: ListingSort): st
   if (filters.priceTo !== null) params.set(PARAMS.priceTo, String(filters.priceTo));
   for (const value of filters.brandIds) params.append(PARAMS.brand, String(value));
   for (const value of filters.packageIds) params.append(PARAMS.package, String(value));
+  for (const key of Object.keys(filters.attributes ?? {}).sort())
+    for (const value of filters.attributes[key]) params.append(attributeParam(key), value);
+  for (const key of Object.keys(filters.ranges ?? {}).sort()) {
+    const { from, to } = filters.ranges[key];
+    if (from !== null) params.set(rangeParam(key, "from"), String(from));
+    if (to !== null) params.set(rangeParam(key, "to"), String(to));
+  }
   if (filters.verified) params.set(PARAMS.verified, "1");
   if (filters.endingSoon) params.set(PARAMS.ending, String(ENDING_HOURS));
   if (state.sort && state.sort !== defaultSort) params.set(PARAMS.sort, state.sort);
@@ -166,6 +217,8 @@ export function activeFilterCount(filters: ListingFilters): number {
     filters.brandIds.length +
     filters.packageIds.length +
     (filters.verified ? 1 : 0) +
-    (filters.endingSoon ? 1 : 0)
+    (filters.endingSoon ? 1 : 0) +
+    Object.values(filters.attributes ?? {}).reduce((sum, values) => sum + values.length, 0) +
+    Object.keys(filters.ranges ?? {}).length
   );
 }

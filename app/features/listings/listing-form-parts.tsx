@@ -154,10 +154,19 @@ export function LockedValue({ name, value, locked }: { name: string; value: stri
 }
 
 /** The values as hidden fields (the preview's buttons post them back), the photos in their order. */
-export function HiddenValues({ values }: { values: Record<string, string | string[]> }) {
-  return Object.entries(values).flatMap(([name, value]) =>
-    (Array.isArray(value) ? value : [value]).map((item, index) => (
+export function HiddenValues({
+  values,
+}: {
+  values: Record<string, string | string[] | Record<string, string>>;
+}) {
+  return Object.entries(values).flatMap(([name, value]) => {
+    // A record (the attributes) posts each entry under its dotted name, as its fields do.
+    if (!Array.isArray(value) && typeof value === "object")
+      return Object.entries(value).map(([key, item]) => (
+        <input key={`${name}.${key}`} type="hidden" name={`${name}.${key}`} value={item} />
+      ));
+    return (Array.isArray(value) ? value : [value]).map((item, index) => (
       <input key={`${name}-${index}`} type="hidden" name={name} value={item} />
-    )),
-  );
+    ));
+  });
 }

@@ -39,6 +39,8 @@ function posted(values: ListingFormValues, intent = "preview") {
   form.set("intent", intent);
   for (const [key, value] of Object.entries(values))
     if (Array.isArray(value)) for (const item of value) form.append(key, item);
+    else if (typeof value === "object")
+      for (const [name, item] of Object.entries(value)) form.set(`${key}.${name}`, item);
     else form.set(key, value);
   return form;
 }
@@ -73,7 +75,16 @@ describe("the listing form", () => {
         activationAt: null,
         duration: "week",
         evidence: { photos: {}, fillLevel: null },
+        attributes: {},
       },
+    });
+  });
+
+  it("carries the category's attributes as posted under their dotted names, their problems under the same", () => {
+    const submission = preview({ ...filled, attributes: { age_years: "12", bottler: "Gordon & MacPhail" } });
+    expect(inputOf(submission)?.attributes).toEqual({ age_years: "12", bottler: "Gordon & MacPhail" });
+    expect(listingFormErrors({ "attributes.age_years": ["Zadejte celé číslo."] })).toEqual({
+      "attributes.age_years": ["Zadejte celé číslo."],
     });
   });
 

@@ -52,6 +52,7 @@ const EMPTY: Values = {
   activation: "now",
   activationLocal: "",
   duration: "week",
+  attributes: {},
 };
 
 /** The form's values as posted (what the add page's action hands back with a refused submit). */
@@ -59,6 +60,7 @@ function valuesFrom(form: FormData): Values {
   const values = { ...EMPTY };
   for (const key of Object.keys(EMPTY) as (keyof Values)[]) {
     if (key === "images") values.images = form.getAll("images").map(String);
+    else if (key === "attributes") values.attributes = {};
     else values[key] = String(form.get(key) ?? "");
   }
   return values;

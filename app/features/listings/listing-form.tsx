@@ -1,7 +1,9 @@
 import { useId } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { useHydrated } from "#app/ui/feedback/use-hydrated.ts";
+import type { AttributeFormData } from "#core/contracts/listing-attributes.ts";
 import type { ListingFieldValues } from "#core/schemas/listing-form.ts";
+import { AttributesSection } from "./attributes-section.tsx";
 import { EvidenceSection, type EvidenceSectionProps } from "./evidence-section.tsx";
 import { ImageManager, type ManagedImage } from "./image-manager.tsx";
 import { type DealTermsSectionProps, DeliverySection } from "./listing-form-delivery.tsx";
@@ -31,6 +33,7 @@ export function ListingFormFields({
   uploadUrl,
   dealTerms,
   evidence,
+  attributes,
 }: {
   options: ListingFormOptions;
   values: ListingFieldValues;
@@ -45,18 +48,13 @@ export function ListingFormFields({
   dealTerms?: DealTermsSectionProps;
   /** A spirit's evidence of authenticity (issue 36), given where its rules apply. */
   evidence?: EvidenceSectionProps;
+  /** The categories' structured attributes and the suggestions of existing values (issue 37). */
+  attributes?: AttributeFormData;
 }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const choices = useListingChoices(values, options);
-  const props: SectionProps = {
-    values,
-    errors,
-    afterBid: locks?.afterBid ?? false,
-    released: locks?.released ?? false,
-    choices,
-    show: (applies) => !hydrated || applies,
-  };
+  const props = sectionProps(values, errors, locks, choices, hydrated);
   return (
     <div ref={choices.root} className="flex flex-col gap-6" data-hydrated={hydrated || undefined}>
       <TypeSection {...props} />
@@ -64,6 +62,15 @@ export function ListingFormFields({
         <CategoryFields {...props} options={options} hydrated={hydrated} />
         <NameAndDescription {...props} />
       </Section>
+      {attributes ? (
+        <AttributesSection
+          data={attributes}
+          values={values.attributes}
+          choices={choices}
+          errors={errors}
+          hydrated={hydrated}
+        />
+      ) : null}
       <Section title={t("listings.form.sectionImages")} testId="images">
         <ImageManager
           initial={images}
@@ -88,6 +95,25 @@ export function ListingFormFields({
       <StartSection {...props} minActivation={minActivation} />
     </div>
   );
+}
+
+/** What every section reads: the values, the errors, the locks, the live choices, and whether a part shows. */
+function sectionProps(
+  values: ListingFieldValues,
+  errors: ListingFormErrors,
+  locks: ListingFormLocks | undefined,
+  choices: SectionProps["choices"],
+  hydrated: boolean,
+): SectionProps {
+  return {
+    values,
+    errors,
+    afterBid: locks?.afterBid ?? false,
+    released: locks?.released ?? false,
+    choices,
+    // With scripts only what applies shows; without them every part, and the server sorts it out.
+    show: (applies) => !hydrated || applies,
+  };
 }
 
 function TypeSection({ errors, released, choices, values }: SectionProps) {

@@ -4,6 +4,7 @@ import { ProductGrid } from "#app/ui/product-card/product-card.tsx";
 import type { ProductCardData } from "#core/contracts/catalog.ts";
 import type { ProductDetail, ProductDetailBid } from "#core/contracts/product.ts";
 import { pluralKey } from "#core/i18n/plural.ts";
+import { AttributesTable } from "./attributes-table.tsx";
 import type { LiveAuction } from "./bidding/use-auction-live.ts";
 
 import { PriceHistory } from "./price-history.tsx";
@@ -55,14 +56,17 @@ export function ProductDetails({ product }: { product: ProductDetail }) {
           <ProductDescription text={product.description} />
         </div>
       </section>
-      <section aria-labelledby="properties-title">
-        <h2 id="properties-title" className="font-serif text-2xl text-primary-dark">
-          {t("product.properties.title")}
-        </h2>
-        <div className="mt-4">
-          <ProductProperties product={product} />
-        </div>
-      </section>
+      <div className="flex flex-col gap-10">
+        <AttributesTable rows={product.attributes} />
+        <section aria-labelledby="properties-title">
+          <h2 id="properties-title" className="font-serif text-2xl text-primary-dark">
+            {t("product.properties.title")}
+          </h2>
+          <div className="mt-4">
+            <ProductProperties product={product} />
+          </div>
+        </section>
+      </div>
     </div>
   );
 }

@@ -57,4 +57,8 @@ export const PRODUCT: ProductDetail = {
     reserveMet: false,
     bids: [],
   },
+  attributes: [
+    { key: "age_years", label: "Stáří", text: "8\u00a0let", value: 8, unit: "years" },
+    { key: "abv", label: "Obsah alkoholu", text: "46\u00a0%", value: 46, unit: "abv" },
+  ],
 };

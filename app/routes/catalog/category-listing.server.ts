@@ -164,12 +164,23 @@ function listingQuery(state: ListingState, config: PageConfig, locale: Locale, r
     priceMaxMinor: shown.has("price") ? toMinor(filters.priceTo) : undefined,
     brandIds: shown.has("brand") && filters.brandIds.length ? filters.brandIds : undefined,
     packageIds: shown.has("package") && filters.packageIds.length ? filters.packageIds : undefined,
+    attributes: attributeQuery(filters),
     verifiedSellerOnly: shown.has("other") && filters.verified,
     endingWithinHours: shown.has("other") && filters.endingSoon ? ENDING_HOURS : undefined,
     sort,
     page: state.page,
     perPage: PER_PAGE,
   };
+}
+
+/** The attributes' filters as the catalogue's query takes them (issue 37); undefined when none is on. */
+function attributeQuery(filters: ListingState["filters"]): ListingQuery["attributes"] {
+  const out: NonNullable<ListingQuery["attributes"]> = [];
+  for (const [key, values] of Object.entries(filters.attributes))
+    if (values.length) out.push({ key, values });
+  for (const [key, { from, to }] of Object.entries(filters.ranges))
+    out.push({ key, min: from ?? undefined, max: to ?? undefined });
+  return out.length ? out : undefined;
 }
 
 type PageTexts = { heading: string; intro: string | null; title: string; description: string };

@@ -101,6 +101,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
           ? { username: product.seller.username, profilePath: product.seller.profileUrl }
           : null,
         auction: product.auction,
+        attributes: product.attributes,
       }),
       breadcrumbJsonLd(origin, crumbs),
     ],

@@ -99,6 +99,14 @@ export type ProductLdInput = {
   priceMinor: number | null;
   stock: number;
   seller: { username: string; profilePath: string } | null;
+  /** The structured attributes (issue 37): each an `additionalProperty` PropertyValue. */
+  attributes?: {
+    key: string;
+    label: string;
+    text: string;
+    value: string | number | boolean;
+    unit: string | null;
+  }[];
   auction: {
     startPriceMinor: number;
     currentPriceMinor: number;
@@ -122,6 +130,29 @@ function availability(input: ProductLdInput): string {
     default:
       return `${base}OutOfStock`;
   }
+}
+
+/** UN/CEFACT codes of the attributes' units (core/contracts/listing-attributes.ts's UNIT_CODES). */
+const UNIT_CODES: Record<string, { code: string; text: string }> = {
+  years: { code: "ANN", text: "years" },
+  abv: { code: "P1", text: "% ABV" },
+  ml: { code: "MLT", text: "ml" },
+  mm: { code: "MMT", text: "mm" },
+  pieces: { code: "C62", text: "pieces" },
+};
+
+/** An attribute as schema.org's PropertyValue: its label, its raw value, its unit. */
+function propertyValue(attribute: NonNullable<ProductLdInput["attributes"]>[number]): JsonLd {
+  const unit = attribute.unit ? UNIT_CODES[attribute.unit] : undefined;
+  return {
+    "@type": "PropertyValue",
+    propertyID: attribute.key,
+    name: attribute.label,
+    // Numbers and yes/no as they are; a text or a choice as the page writes it (its label).
+    value: typeof attribute.value === "string" ? attribute.text : attribute.value,
+    unitCode: unit?.code,
+    unitText: unit?.text,
+  };
 }
 
 /**
@@ -171,6 +202,7 @@ export function productJsonLd(origin: string, input: ProductLdInput): JsonLd {
     image: input.images.map((image) => absoluteUrl(origin, ogImageSrc(image))),
     brand: input.brand ? { "@type": "Brand", name: input.brand } : undefined,
     category: input.categoryNames.join(" > ") || undefined,
+    additionalProperty: input.attributes?.length ? input.attributes.map(propertyValue) : undefined,
     offers,
   };
 }

@@ -13,6 +13,7 @@ import { invoicedOrder, variableSymbolOf } from "#server/modules/orders/index.ts
 import { invoiceDetailsOf } from "#server/modules/users/index.ts";
 import type { Db } from "../client.ts";
 import * as t from "../schema.ts";
+import { seedAttributes } from "./attributes.ts";
 import { seedStatementOrders } from "./bank-orders.ts";
 import { brands as brandSeeds, packages as packageSeeds } from "./brands.ts";
 import { buildCategories } from "./categories.ts";
@@ -345,6 +346,7 @@ async function seed(
     .insert(t.settings)
     .values(buildSettings(featured, spiritRoots, [categoryByKey.get("accessories")!.id]));
   await seedEvidence(tx, dataDir, planned, spirits);
+  await seedAttributes(tx, planned, categoryByKey);
   const bannerRows = writeBanners(dataDir);
   await tx.insert(t.banners).values(bannerRows);
 

@@ -43,6 +43,8 @@ export type PlannedProduct = {
   kind: Kind;
   brand: SeedBrand;
   valueMinor: number;
+  /** The catalogue's item it was made of (a supply), for its structured attributes (./attributes.ts). */
+  item?: CatalogueItem;
 };
 
 export type PlanContext = {
@@ -410,6 +412,7 @@ export function planDemoProducts(ctx: PlanContext): PlannedProduct[] {
       kind: item.kind,
       brand,
       valueMinor,
+      item,
     });
   };
 

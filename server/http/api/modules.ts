@@ -8,6 +8,7 @@ import { adminDealsApi } from "#server/modules/deal-admin/api.ts";
 import { dealsApi } from "#server/modules/deals/api.ts";
 import { disputesApi } from "#server/modules/disputes/api.ts";
 import { heldMoneyApi } from "#server/modules/held-money/api.ts";
+import { listingAttributesApi } from "#server/modules/listing-attributes/api.ts";
 import { listingPhotosApi } from "#server/modules/listing-photos/api.ts";
 import { listingsApi } from "#server/modules/listings/api/index.ts";
 import { listsApi } from "#server/modules/lists/api.ts";
@@ -34,6 +35,7 @@ export const apiModules = [
   biddingApi,
   listingPhotosApi,
   listingsApi,
+  listingAttributesApi,
   paymentsApi,
   dealsApi,
   ordersApi,

@@ -14,7 +14,7 @@ import type { Notifier } from "../messages/index.ts";
 /*
  * What the bottlings module reads of others and whom it tells (server/wiring/bottlings.ts passes
  * the owners' functions): a listing's facts and cards from the listings' read side, its attributes
- * from the attributes module (h-attrs), the results from the archive (h-results).
+ * from the listing attributes module, the results from the archive of results (sale-results).
  */
 
 /** What a bottling is matched and created from, and whom its watchers are not told about. */
@@ -35,13 +35,13 @@ export type BottlingsPorts = {
   listingFacts(executor: Db, ids: readonly number[]): Promise<Map<number, ListingFact>>;
   /** The product cards of `ids` in the page's language; `live`: active ones only, else every public one. */
   listingCards(ids: readonly number[], locale: Locale, live: boolean): Promise<ProductCardData[]>;
-  /** A listing's attributes (h-attrs; until wired, none: matching works from brand, category and name). */
+  /** A listing's attributes (listing-attributes; where not wired, none: matching works from brand, category and name). */
   listingAttributes: ListingAttributesRead;
-  /** The attributes' labels (h-attrs; until wired, the bottlings' own translations of the shared keys). */
+  /** The attributes' labels (listing-attributes; where not wired, the bottlings' own translations of the shared keys). */
   describeAttributes: DescribeAttributes;
-  /** A bottling's results and price points (h-results; until wired, none). */
+  /** A bottling's results and price points (sale-results; where not wired, none). */
   results: BottlingResults;
-  /** Who hears of links and merges (h-results; until wired, nobody). */
+  /** Who hears of links and merges (sale-results; where not wired, nobody). */
   reports: BottlingReports;
 };
 

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import type { FieldProblems } from "#core/contracts/errors.ts";
 import {
   EVIDENCE_SLOTS,
@@ -183,6 +183,15 @@ export function createListingEvidenceService({
     /** What the listing form needs: the spirits' categories and the threshold. */
     formRules: () => evidenceRules(db, settings),
     galleryOf: (productId: number) => galleryOf(db, productId),
+    /** The fill levels of listings that state one (the structured attributes' `fill_level`, ADR 0090). */
+    async fillLevelsOf(productIds: number[]): Promise<Map<number, FillLevel>> {
+      if (productIds.length === 0) return new Map();
+      const rows = await db
+        .select({ productId: listingEvidence.productId, fillLevel: listingEvidence.fillLevel })
+        .from(listingEvidence)
+        .where(and(inArray(listingEvidence.productId, productIds), isNotNull(listingEvidence.fillLevel)));
+      return new Map(rows.map((row) => [row.productId, row.fillLevel as FillLevel]));
+    },
   };
 }
 

@@ -6,6 +6,7 @@ import type { ImageVariants, UploadLimiter } from "../media/index.ts";
 import type { MessagesService, Notifier } from "../messages/index.ts";
 import type { SettingsService } from "../settings/index.ts";
 import type { ListingQuotaService } from "../users/index.ts";
+import type { ListingAttributesHook } from "./attributes-hook.ts";
 import type { SellerGate } from "./contracts.ts";
 import type { ListingEvidenceHook } from "./evidence-hook.ts";
 import type { ListingScheduler } from "./types.ts";
@@ -33,6 +34,8 @@ export type ListingsServiceDeps = {
   dealHolds?: (tx: Db, productId: number) => Promise<boolean>;
   /** A spirit's evidence of authenticity (the listing-evidence module's hook, wired in server/wiring). */
   evidence?: ListingEvidenceHook;
+  /** The structured attributes per category (the listing-attributes module's hook, wired in server/wiring). */
+  attributes?: ListingAttributesHook;
   /**
    * Whether the seller's declaration lets them publish (the traders module's `publishRefusal`,
    * wired in server/wiring; issue 36, item 2): a code of core/contracts/traders.ts, or null.

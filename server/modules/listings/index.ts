@@ -35,6 +35,7 @@
  */
 
 export { createListingAdmin, type ListingAdmin } from "./admin/service.ts";
+export type { AttributesSubject, ListingAttributesHook } from "./attributes-hook.ts";
 export {
   type AuctionRow,
   auctionsEndingSoonIds,

@@ -52,6 +52,7 @@ async function copyPhotos(
     copies.set(photo.id, copy.id);
   }
   await ctx.evidence?.copy(tx, fromId, toId, copies);
+  await ctx.attributes?.copy(tx, fromId, toId);
 }
 
 /** The copy's columns: the old listing's item and prices, new dates. */

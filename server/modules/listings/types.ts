@@ -43,6 +43,8 @@ export type ResolvedListing = {
   duration: AuctionDuration | null;
   /** A spirit's evidence of authenticity as submitted (undefined: not sent, the stored one stays). */
   evidence?: ListingInput["evidence"];
+  /** The structured attributes as submitted (undefined: not sent, the stored ones stay). */
+  attributes?: ListingInput["attributes"];
 };
 
 /** What the edit page needs: the stored listing as form input, its images and what is locked. */

@@ -11,7 +11,7 @@ import type { SaleFacts } from "#server/modules/listing-reads/index.ts";
 /** The bottling each listing is linked to (the bottlings module; listings without one are left out). */
 export type BottlingOf = (productIds: readonly number[]) => Promise<Map<number, number>>;
 
-/** Each listing's fill level on the collectors' scale (the listing's evidence; h-attrs' `fill_level` later). */
+/** Each listing's fill level on the collectors' scale (the listing's evidence, the one fill level: ADR 0090). */
 export type FillLevelOf = (productIds: readonly number[]) => Promise<Map<number, FillLevel>>;
 
 /** What the archive keeps of a sold listing: names, category, brand, its page (listing-reads). */

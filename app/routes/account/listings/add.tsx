@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { appContext } from "#app/context.ts";
 import { AccountSection, SectionButton } from "#app/features/account/section.tsx";
+import { attributeFormData } from "#app/features/listings/attributes.server.ts";
 import { checkDealTerms, dealsOffered, saveDealTerms } from "#app/features/listings/deal-terms.server.ts";
 import {
   evidenceRules,
@@ -69,6 +70,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   ]);
   return {
     options,
+    attributes: await attributeFormData(context, options),
     quota,
     dealsOffered: offered,
     evidence,
@@ -338,6 +340,7 @@ function FormStep({
           evidence={
             result?.evidence ?? { rules: loaderData.evidence, values: EMPTY_LISTING_FORM, photos: [] }
           }
+          attributes={loaderData.attributes}
         />
         <div className="flex justify-end">
           <SectionButton name="intent" value="preview" busy={busy}>

@@ -2,6 +2,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { appContext } from "#app/context.ts";
 import { AccountSection, SavedMessage, SectionButton } from "#app/features/account/section.tsx";
+import { attributeFormData, withStoredAttributes } from "#app/features/listings/attributes.server.ts";
 import {
   checkDealTerms,
   dealsOffered,
@@ -69,11 +70,16 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     evidenceRules(context),
   ]);
   // The evidence's photos show in their slots, not among the listing's other photos.
-  const values = await withStoredEvidence(context, editable.listing.id, {
-    ...listingFormFromInput(editable.input),
-    ...terms,
-  });
+  const values = await withStoredAttributes(
+    context,
+    editable.listing.id,
+    await withStoredEvidence(context, editable.listing.id, {
+      ...listingFormFromInput(editable.input),
+      ...terms,
+    }),
+  );
   return {
+    attributes: await attributeFormData(context, options),
     listing: editable.listing,
     values,
     dealsOffered: offered,
@@ -167,10 +173,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // Deals off: the stored terms stay as they were (the section was not shown).
   if (offered && !editable.locks.afterBid) await saveDealTerms(context, id, terms.terms);
   const fresh = (await services.listings.editable(user!.id, id, locale))!;
-  const saved = await withStoredEvidence(context, id, {
-    ...listingFormFromInput(fresh.input),
-    ...(await storedDealTermsValues(context, id)),
-  });
+  const saved = await withStoredAttributes(
+    context,
+    id,
+    await withStoredEvidence(context, id, {
+      ...listingFormFromInput(fresh.input),
+      ...(await storedDealTermsValues(context, id)),
+    }),
+  );
   return {
     result: null,
     values: saved,
@@ -336,6 +346,7 @@ function EditForm({
               : undefined
           }
           evidence={result?.evidence ?? loaderData.evidence}
+          attributes={loaderData.attributes}
         />
         <div className="flex flex-wrap items-center justify-end gap-4">
           <SavedMessage message={result?.saved ? t("listings.form.saved") : null} />

@@ -3,6 +3,7 @@ import type { ListingFacets, ListingQuery } from "#core/contracts/catalog.ts";
 import type { Locale } from "#core/i18n/index.ts";
 import type { Db } from "#server/db/client.ts";
 import { genericPlans } from "#server/db/prepared-client.ts";
+import { attributeFacets } from "./attribute-facets.ts";
 import { cappedTotal, countSource } from "./counts.ts";
 import type { Resolved } from "./filters.ts";
 import { type Row, rowsOf } from "./sql-parts.ts";
@@ -61,13 +62,19 @@ export async function totalAndFacets(
         where ${source.where(skipPackages)}
         group by p.package_id, k.id`)
     : null;
-  const [groupRows, brandRows, packageRows] = await Promise.all([grouped, brandQuery, packageQuery]);
-  const { total, ...facets } = facetsFrom(
+  const [groupRows, brandRows, packageRows, attributes] = await Promise.all([
+    grouped,
+    brandQuery,
+    packageQuery,
+    attributeFacets(db, query, resolved),
+  ]);
+  const { total, ...known } = facetsFrom(
     rowsOf(groupRows),
     brandRows ? rowsOf(brandRows) : null,
     packageRows ? rowsOf(packageRows) : null,
     query.locale,
   );
+  const facets = attributes.length > 0 ? { ...known, attributes } : known;
   if (!source.capped) return { total, ...facets };
   const counted = cappedTotal(total);
   return { ...counted, ...facets, ...(counted.totalCapped ? { capped: true } : {}) };

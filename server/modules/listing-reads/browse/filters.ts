@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { ListingQuery, ProductStatus } from "#core/contracts/catalog.ts";
 import type { Db } from "#server/db/client.ts";
+import { attributeConditionSql } from "#server/modules/listing-attributes/index.ts";
 import { PRODUCT_STATUSES } from "#server/modules/listings/tables/products.ts";
 import { isVerifiedUserSql } from "#server/modules/users/index.ts";
 import { activeCategories, branchOf, type CategoryRows } from "./categories.ts";
@@ -17,7 +18,13 @@ export type Resolved = { search: SearchPlan | null; now: string; categoryIds?: n
  * Filters a facet counts without: its own (a visitor who picked one brand still sees the others).
  * `literalSearch`: the tsquery is written into the text, not bound (a search planned once, ADR 0057).
  */
-export type SkippedFilters = { brands?: boolean; packages?: boolean; literalSearch?: boolean };
+export type SkippedFilters = {
+  brands?: boolean;
+  packages?: boolean;
+  literalSearch?: boolean;
+  /** An attribute whose facet is being counted (issue 37): its own filter is left out. */
+  attribute?: string;
+};
 
 /** `p.status in (...)`: the query's statuses, active by default. */
 function statusCondition(query: ListingQuery): SQL {
@@ -44,6 +51,9 @@ function panelConditions(query: ListingQuery, skip: SkippedFilters): SQL[] {
   if (brandIds?.length && !skip.brands) where.push(sql`p.brand_id in (${list(brandIds)})`);
   const packageIds = uniqueInts(query.packageIds);
   if (packageIds?.length && !skip.packages) where.push(sql`p.package_id in (${list(packageIds)})`);
+  // Structured attributes (issue 37, ADR 0090): each an `exists` on the attributes' own table.
+  for (const filter of query.attributes ?? [])
+    if (filter.key !== skip.attribute) where.push(attributeConditionSql(sql`p.id`, filter));
   if (query.verifiedSellerOnly)
     // A listing without a seller is the house's own and counts as verified.
     where.push(sql`(p.seller_id is null or ${isVerifiedUserSql(sql`p.seller_id`)})`);

@@ -4,7 +4,9 @@
  * (docs/architecture.md, "Modules").
  */
 
+import type { AttributeRow } from "#core/contracts/listing-attributes.ts";
 import type { TrustBadges } from "#core/contracts/trust-badges.ts";
+import type { Locale } from "#core/i18n/index.ts";
 
 /** The trust checks a page cannot read from the accounts or the rating it already has. */
 export type PageChecks = Pick<TrustBadges, "age" | "trader" | "completedDeals">;
@@ -21,4 +23,6 @@ export type ProductPagePorts = {
   rating(userId: number): Promise<{ average: number | null; count: number }>;
   /** The age, trader and deals checks of the seller and the bidders (the trust badges, issue 36). */
   checks(ids: readonly number[]): Promise<ReadonlyMap<number, PageChecks>>;
+  /** The listing's structured attributes as its table shows them (the listing-attributes module, issue 37). */
+  attributes?(productId: number, categoryId: number, locale: Locale): Promise<AttributeRow[]>;
 };

@@ -216,6 +216,7 @@ type PageParts = {
   chain: ProductDetailCategory[];
   auction: ProductDetailAuction | null;
   seller: ProductDetailSeller | null;
+  attributes: ProductDetail["attributes"];
 };
 
 function toDetail(row: LoadedProduct, parts: PageParts, locale: Locale, now: Date): ProductDetail {
@@ -260,6 +261,7 @@ function toDetail(row: LoadedProduct, parts: PageParts, locale: Locale, now: Dat
     })),
     seller: parts.seller,
     auction,
+    attributes: parts.attributes,
   };
 }
 
@@ -281,12 +283,13 @@ export function createProductPage(db: Db, settings: Pick<SettingsService, "get">
     if (!row) return null;
     const p = row.product;
     const isAuction = p.format === "auction";
-    const [images, people, chain, rating, bidTable] = await Promise.all([
+    const [images, people, chain, rating, bidTable, attributes] = await Promise.all([
       loadImages(db, id),
       bidsAndPeople(ports, p),
       categoryChain(db, p.categoryId, locale),
       p.sellerId ? ports.rating(p.sellerId) : Promise.resolve(null),
       isAuction ? settings.get<unknown>("bid") : Promise.resolve(undefined),
+      ports.attributes ? ports.attributes(id, p.categoryId, locale) : Promise.resolve([]),
     ]);
     const account = p.sellerId ? people.accounts.get(p.sellerId) : undefined;
     return toDetail(
@@ -294,6 +297,7 @@ export function createProductPage(db: Db, settings: Pick<SettingsService, "get">
       {
         images,
         chain,
+        attributes,
         auction: isAuction ? toAuction(p, bidTable, people.bids, people) : null,
         seller: toSeller(
           p,

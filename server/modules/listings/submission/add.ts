@@ -125,6 +125,7 @@ async function insertListing(
   await recordSubmission(tx, productId, fee, at);
   const photos = { userId: user.id, productId, alt: data.name };
   await ctx.evidence?.save(tx, productId, data, await storeImages(ctx, tx, photos, data.images, written));
+  await ctx.attributes?.save(tx, productId, data);
   if (held) return productId;
   if (released) await scheduleAfterRelease(ctx, tx, productId, released, data.format);
   else await tellAwaitingPayment(ctx, tx, { sellerId: user.id, productId }, fee.amountMinor);

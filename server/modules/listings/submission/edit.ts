@@ -137,6 +137,7 @@ async function applyEdit(
     );
   const photos = { userId: user.id, productId: id, alt: data.name };
   await ctx.evidence?.save(tx, id, data, await storeImages(ctx, tx, photos, input.images, written));
+  await ctx.attributes?.save(tx, id, data);
   return ok({ removed: gone });
 }
 

@@ -120,7 +120,7 @@ function resolveActivation(
  * ownership and the activation date. `existing` is the edited listing (its images may be kept).
  */
 export async function resolveListing(
-  ctx: Pick<ListingsContext, "db" | "images" | "now" | "evidence">,
+  ctx: Pick<ListingsContext, "db" | "images" | "now" | "evidence" | "attributes">,
   user: ListingUser,
   raw: unknown,
   locale: Locale,
@@ -142,6 +142,7 @@ export async function resolveListing(
   const { priceMinor, images, evidence } = input;
   const subject = { productId: existing?.id ?? null, format, categoryId, priceMinor, reservePriceMinor };
   Object.assign(errors, await ctx.evidence?.check(ctx.db, { ...subject, images, evidence }));
+  Object.assign(errors, await ctx.attributes?.check(ctx.db, { categoryId, attributes: input.attributes }));
   if (Object.keys(errors).length > 0 || !pkg) return invalid(errors);
   return {
     input,
@@ -161,6 +162,7 @@ export async function resolveListing(
       activationAt,
       duration: auction ? (input.duration ?? "week") : null,
       evidence: input.evidence,
+      attributes: input.attributes,
     },
   };
 }

@@ -1,0 +1,136 @@
+import { useId } from "react";
+import { useTranslation } from "#app/i18n/use-translation.ts";
+import type { AttributeFacet } from "#core/contracts/listing-attributes.ts";
+import { FilterCheck, FilterFieldset } from "./filter-fields.tsx";
+import type { ListingPageData } from "./listing-data.ts";
+import { attributeParam, type ListingFilters, rangeParam } from "./listing-params.ts";
+
+/**
+ * The category's attribute facets in the filter form (issue 37, item 2): a choice of values with
+ * their counts (`p_<key>`), or a range of a number (`p_<key>_od`, `p_<key>_do`) applied with the
+ * form's button. Plain GET fields: the URL is the filter, with or without scripts.
+ */
+
+const UNIT: Record<string, { cs: string; en: string }> = {
+  years: { cs: "let", en: "years" },
+  abv: { cs: "%", en: "% ABV" },
+  ml: { cs: "ml", en: "ml" },
+  mm: { cs: "mm", en: "mm" },
+  pieces: { cs: "ks", en: "pcs" },
+};
+
+const formatNumber = (value: number, locale: "cs" | "en") =>
+  new Intl.NumberFormat(locale === "en" ? "en-GB" : "cs-CZ", {
+    maximumFractionDigits: 1,
+    useGrouping: false,
+  }).format(value);
+
+function RangeFacet({
+  facet,
+  range,
+}: {
+  facet: AttributeFacet;
+  range?: { from: number | null; to: number | null };
+}) {
+  const { t, locale } = useTranslation();
+  const id = useId();
+  const unit = facet.unit ? UNIT[facet.unit]?.[locale] : undefined;
+  const input = (end: "from" | "to") => {
+    const value = range?.[end];
+    const placeholder = facet.range
+      ? formatNumber(end === "from" ? facet.range.min : facet.range.max, locale)
+      : "";
+    return (
+      <div className="min-w-0 flex-1">
+        <label htmlFor={`${id}-${end}`} className="mb-1 block text-[0.75rem] text-muted">
+          {t(`listingAttributes.facets.${end}`)}
+        </label>
+        <input
+          id={`${id}-${end}`}
+          name={rangeParam(facet.key, end)}
+          type="text"
+          inputMode={facet.type === "decimal" ? "decimal" : "numeric"}
+          autoComplete="off"
+          defaultValue={value === null || value === undefined ? "" : formatNumber(value, locale)}
+          key={String(value)}
+          placeholder={placeholder}
+          className="w-full rounded-lg border border-line bg-white px-3 py-1.5 text-[0.9rem] tabular-nums focus:border-primary-dark focus:outline-2 focus:outline-offset-1 focus:outline-primary-dark"
+          data-testid={`facet-${facet.key}-${end}`}
+        />
+      </div>
+    );
+  };
+  return (
+    <FilterFieldset title={facet.label} hint={unit}>
+      <div className="flex items-end gap-2" data-testid={`facet-${facet.key}`}>
+        {input("from")}
+        <span className="pb-2 text-muted" aria-hidden="true">
+          –
+        </span>
+        {input("to")}
+      </div>
+    </FilterFieldset>
+  );
+}
+
+/** The facets of the category's attributes, in order of importance; a facet only with values, a range or a choice. */
+export function AttributeFacetGroups({ data }: { data: ListingPageData }) {
+  const { facets, state } = data;
+  const { attributes = {}, ranges = {} } = state.filters;
+  return (facets.attributes ?? []).map((facet) => {
+    if (facet.type === "integer" || facet.type === "decimal" || facet.type === "year")
+      return facet.range || ranges[facet.key] ? (
+        <RangeFacet key={facet.key} facet={facet} range={ranges[facet.key]} />
+      ) : null;
+    const chosen = attributes[facet.key] ?? [];
+    if (facet.values.length === 0 && chosen.length === 0) return null;
+    return (
+      <FilterFieldset key={facet.key} title={facet.label} scroll={facet.values.length > 8}>
+        <div data-testid={`facet-${facet.key}`} className="space-y-1">
+          {facet.values.map((value) => (
+            <FilterCheck
+              key={value.value}
+              name={attributeParam(facet.key)}
+              value={value.value}
+              checked={chosen.includes(value.value)}
+              label={value.label}
+              count={data.facets.capped ? undefined : value.count}
+            />
+          ))}
+        </div>
+      </FilterFieldset>
+    );
+  });
+}
+
+type ActiveFilter = { key: string; label: string; href: string };
+
+/** The chips of the attributes' filters: one per chosen value, one per range. */
+export function attributeChips(
+  data: ListingPageData,
+  href: (change: Partial<ListingFilters>) => string,
+  locale: "cs" | "en",
+): ActiveFilter[] {
+  const { attributes = {}, ranges = {} } = data.state.filters;
+  const facetOf = (key: string) => data.facets.attributes?.find((facet) => facet.key === key);
+  const chips: ActiveFilter[] = [];
+  for (const [key, values] of Object.entries(attributes))
+    for (const value of values)
+      chips.push({
+        key: `attr-${key}-${value}`,
+        label: facetOf(key)?.values.find((entry) => entry.value === value)?.label ?? value,
+        href: href({ attributes: { ...attributes, [key]: values.filter((entry) => entry !== value) } }),
+      });
+  for (const [key, { from, to }] of Object.entries(ranges)) {
+    const facet = facetOf(key);
+    const unit = facet?.unit ? ` ${UNIT[facet.unit]?.[locale] ?? ""}` : "";
+    const text = `${from === null ? "" : formatNumber(from, locale)}–${to === null ? "" : formatNumber(to, locale)}`;
+    const { [key]: _gone, ...rest } = ranges;
+    chips.push({
+      key: `range-${key}`,
+      label: `${facet?.label ?? key}: ${text}${unit}`,
+      href: href({ ranges: rest }),
+    });
+  }
+  return chips;
+}

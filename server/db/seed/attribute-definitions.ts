@@ -1,0 +1,111 @@
+import type { AttributeDefinitionInput, AttributeOption } from "#core/contracts/listing-attributes.ts";
+import { FILL_LEVELS } from "#core/contracts/listing-evidence.ts";
+
+/**
+ * The shared vocabulary of issue 37 as the demo's definitions (docs/product/collector-data.md):
+ * the spirits' set on the `spirits` subtree, the cigars' on `tobacco`, a short common set on
+ * `accessories`. The brand or distillery and the packaging are the listing's brand and package;
+ * `fill_level` is the evidence's value (ADR 0090). Positions are the order of importance.
+ */
+
+type Def = Omit<AttributeDefinitionInput, "position" | "options"> & { options?: AttributeOption[] };
+const def = (
+  key: string,
+  type: Def["type"],
+  labelCs: string,
+  labelEn: string,
+  more: Partial<Def> = {},
+): Def => ({
+  key,
+  type,
+  labelCs,
+  labelEn,
+  unit: null,
+  required: false,
+  facet: false,
+  suggested: false,
+  ...more,
+});
+
+const FILL_LEVEL_LABELS: Record<string, [string, string]> = {
+  in_neck: ["V hrdle", "In neck"],
+  base_of_neck: ["Spodek hrdla", "Base of neck"],
+  very_top_shoulder: ["Úplný vršek ramene", "Very top shoulder"],
+  top_shoulder: ["Vršek ramene", "Top shoulder"],
+  upper_shoulder: ["Horní část ramene", "Upper shoulder"],
+  mid_shoulder: ["Střed ramene", "Mid shoulder"],
+  low_shoulder: ["Spodek ramene", "Low shoulder"],
+};
+
+const spirits: Def[] = [
+  def("bottler_kind", "enum", "Stáčitel", "Bottler", {
+    facet: true,
+    options: [
+      { value: "official", cs: "Oficiální (palírna)", en: "Official (distillery)" },
+      { value: "independent", cs: "Nezávislý stáčitel", en: "Independent bottler" },
+    ],
+  }),
+  def("bottler", "text", "Název stáčitele", "Bottler's name", { suggested: true, facet: true }),
+  def("age_years", "integer", "Stáří", "Age", { unit: "years", facet: true }),
+  def("vintage", "year", "Ročník (destilace)", "Vintage (distilled)", { facet: true }),
+  def("bottled_year", "year", "Rok stočení", "Bottled"),
+  def("abv", "decimal", "Obsah alkoholu", "Strength", { unit: "abv", facet: true }),
+  def("volume_ml", "integer", "Objem", "Volume", { unit: "ml" }),
+  def("cask_type", "text", "Typ sudu", "Cask type", { suggested: true, facet: true }),
+  def("cask_number", "text", "Číslo sudu", "Cask number"),
+  def("bottle_number", "integer", "Číslo láhve", "Bottle number"),
+  def("outturn", "integer", "Počet láhví v edici", "Outturn", { unit: "pieces" }),
+  def("edition", "text", "Série nebo edice", "Series or edition", { suggested: true }),
+  def("region", "text", "Oblast", "Region", { suggested: true, facet: true }),
+  def("country", "text", "Země", "Country", { suggested: true, facet: true }),
+  def("fill_level", "enum", "Výška hladiny", "Fill level", {
+    options: FILL_LEVELS.map((value) => ({
+      value,
+      cs: FILL_LEVEL_LABELS[value][0],
+      en: FILL_LEVEL_LABELS[value][1],
+    })),
+  }),
+  def("label_condition", "enum", "Stav etikety", "Label condition", {
+    options: [
+      { value: "mint", cs: "Bezvadná", en: "Mint" },
+      { value: "good", cs: "Dobrá", en: "Good" },
+      { value: "worn", cs: "Opotřebená", en: "Worn" },
+      { value: "damaged", cs: "Poškozená", en: "Damaged" },
+    ],
+  }),
+];
+
+const cigars: Def[] = [
+  def("line", "text", "Řada", "Line", { suggested: true, facet: true }),
+  def("vitola", "text", "Vitola", "Vitola", { suggested: true, facet: true }),
+  def("length_mm", "integer", "Délka", "Length", { unit: "mm" }),
+  def("ring_gauge", "integer", "Průměr (ring gauge)", "Ring gauge"),
+  def("box_code", "text", "Kód krabice", "Box code"),
+  def("factory_code", "text", "Kód továrny", "Factory code", { suggested: true }),
+  def("release_year", "year", "Rok uvedení", "Release year", { facet: true }),
+  def("box_count", "integer", "Počet kusů v krabici", "Cigars in the box", { unit: "pieces" }),
+  def("humidor", "boolean", "Skladováno v humidoru", "Kept in a humidor"),
+];
+
+const rest: Def[] = [
+  def("year", "year", "Rok výroby", "Year made"),
+  def("condition", "enum", "Stav", "Condition", {
+    facet: true,
+    options: [
+      { value: "new", cs: "Nové", en: "New" },
+      { value: "as_new", cs: "Jako nové", en: "As new" },
+      { value: "used", cs: "Použité", en: "Used" },
+      { value: "damaged", cs: "Poškozené", en: "Damaged" },
+    ],
+  }),
+];
+
+const numbered = (defs: Def[]): AttributeDefinitionInput[] =>
+  defs.map((entry, index) => ({ ...entry, options: entry.options ?? [], position: (index + 1) * 10 }));
+
+/** The demo's definitions by the key of the category whose subtree they describe. */
+export const ATTRIBUTE_VOCABULARY: Record<string, AttributeDefinitionInput[]> = {
+  spirits: numbered(spirits),
+  tobacco: numbered(cigars),
+  accessories: numbered(rest),
+};

@@ -1,0 +1,107 @@
+import type { AttributeValue } from "#core/contracts/listing-attributes.ts";
+import { matchKey } from "#core/rules/listing-attributes.ts";
+import type { Db } from "../client.ts";
+import * as t from "../schema.ts";
+import { ATTRIBUTE_VOCABULARY } from "./attribute-definitions.ts";
+import type { SeedCategory } from "./categories.ts";
+import { kindGroup } from "./descriptions.ts";
+import type { PlannedProduct } from "./products.ts";
+
+/** The enum attributes of the vocabulary: their own value is their facet key. */
+const ENUMS = new Set(
+  Object.values(ATTRIBUTE_VOCABULARY).flatMap((defs) =>
+    defs.filter((d) => d.type === "enum").map((d) => d.key),
+  ),
+);
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+const INDEPENDENT = /velier|gordon|signatory|cadenhead|samaroli|moon import|douglas laing|hunter laing/i;
+const CASKS = ["Ex-bourbon", "Oloroso Sherry", "Pedro Ximénez", "Refill Hogshead", "Port Pipe"];
+const EDITIONS = ["Connoisseurs Choice", "Rare Malts", "Special Release", "Cask Strength Edition"];
+const VITOLAS = [
+  ["Robusto", 124, 50],
+  ["Churchill", 178, 47],
+  ["Corona", 142, 42],
+  ["Petit Corona", 129, 42],
+  ["Toro", 152, 54],
+] as const;
+
+/** The values of a demo spirit, read off its catalogue item (age and vintage in its name, its strength). */
+function spiritValues(product: PlannedProduct): Record<string, AttributeValue> {
+  const item = product.item!;
+  const values: Record<string, AttributeValue> = {};
+  const independent = INDEPENDENT.test(`${item.brand} ${item.name}`);
+  values.bottler_kind = independent ? "independent" : "official";
+  if (independent) values.bottler = /gordon/i.test(item.name) ? "Gordon & MacPhail" : product.brand.name;
+  // "Macallan 18 Sherry Oak", "Glenfarclas 25 yo": a number of 3 to 60 that is no batch, volume or strength.
+  const age = /(?<!No\.\s?)\b([1-6]?\d)\b(?!\s*(?:l\b|cl|%|[.,]\d))/i.exec(item.name);
+  if (age && Number(age[1]) >= 3 && /whisky|bourbon|japanese|rum|cognac|armagnac/.test(item.kind))
+    values.age_years = Number(age[1]);
+  if (item.vintage) values.vintage = item.vintage;
+  if (item.abv) values.abv = Math.round(item.abv * 10) / 10;
+  values.volume_ml = /\b1 l\b/.test(item.name) ? 1000 : 700;
+  // "Skotsko, Speyside": the country, and the region after the comma (the demo's sellers write Czech).
+  const [country, region] = product.brand.originCs.replace(/\s*\(.*\)$/, "").split(/,\s*/);
+  values.country = country;
+  if (region) values.region = region;
+  values.cask_type = CASKS[product.id % CASKS.length];
+  if (product.id % 3 === 0) values.edition = EDITIONS[product.id % EDITIONS.length];
+  values.label_condition = product.id % 4 === 0 ? "worn" : "good";
+  return values;
+}
+
+function cigarValues(product: PlannedProduct): Record<string, AttributeValue> {
+  const [vitola, length, ring] = VITOLAS[product.id % VITOLAS.length];
+  return {
+    vitola,
+    length_mm: length,
+    ring_gauge: ring,
+    box_count: Number(/box of (\d+)/i.exec(product.item!.name)?.[1] ?? 25),
+    release_year: 2010 + (product.id % 14),
+    humidor: true,
+  };
+}
+
+/**
+ * The shared vocabulary's definitions on the demo's category subtrees, and the values of the
+ * demo's spirits and cigars read off their catalogue items, so that the product pages show a table
+ * of attributes and the category pages their facets.
+ */
+export async function seedAttributes(
+  tx: Tx,
+  planned: PlannedProduct[],
+  categories: Map<string, SeedCategory>,
+): Promise<void> {
+  const definitions = Object.entries(ATTRIBUTE_VOCABULARY).flatMap(([key, defs]) =>
+    defs.map((definition) => ({ ...definition, categoryId: categories.get(key)!.id })),
+  );
+  await tx.insert(t.listingAttributeDefinitions).values(definitions);
+  const rows = planned.flatMap((product) => {
+    if (!product.item) return [];
+    const group = kindGroup(product.item.kind);
+    const values =
+      group === "spirit"
+        ? spiritValues(product)
+        : group === "tobacco" && /cigar/i.test(product.item.category)
+          ? cigarValues(product)
+          : {};
+    return Object.entries(values).map(([key, value]) => ({
+      productId: product.id,
+      key,
+      textValue: typeof value === "string" ? value : null,
+      matchKey:
+        typeof value === "number"
+          ? null
+          : typeof value === "boolean"
+            ? String(value)
+            : ENUMS.has(key)
+              ? value
+              : matchKey(value),
+      numberValue: typeof value === "number" ? value : null,
+      boolValue: typeof value === "boolean" ? value : null,
+    }));
+  });
+  for (let start = 0; start < rows.length; start += 500)
+    await tx.insert(t.listingAttributeValues).values(rows.slice(start, start + 500));
+}

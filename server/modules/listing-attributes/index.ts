@@ -1,0 +1,22 @@
+/**
+ * Structured attributes of listings (issue 37, item 1; ADR 0090; docs/product/collector-data.md).
+ * It owns `listing_attribute_definitions` (per category subtree, inherited down it) and
+ * `listing_attribute_values` (per listing and key); its tables stay inside.
+ *
+ *   hook: ListingAttributesHook        the listings' submission: values checked, normalised, saved, copied on relist
+ *   attributeValuesOf(productIds) -> Map<productId, Record<key, string | number | boolean>>
+ *                                      the batch read other modules get through a port (the fill
+ *                                      level is the evidence's, read in through `fillLevels`)
+ *   describe(categoryId, values, locale) -> AttributeRow[]   values with labels and units (a bottling page)
+ *   rowsOf(productId, categoryId, locale)                    the product page's table, the API
+ *   formData(categoryIds, locale), formValuesOf(productId)   the listing form
+ */
+export { definitionsByCategory, definitionsFor } from "./definitions.ts";
+export { attributeConditionSql, attributeRangesSql, attributeValueCountsSql } from "./facet-sql.ts";
+export {
+  createListingAttributesService,
+  type FillLevels,
+  type ListingAttributesDeps,
+  type ListingAttributesService,
+} from "./service.ts";
+export { facetKeyOf } from "./values.ts";

@@ -1,0 +1,80 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import {
+  ATTRIBUTE_TYPES,
+  ATTRIBUTE_UNITS,
+  type AttributeOption,
+} from "#core/contracts/listing-attributes.ts";
+import { createdAt, oneOf, updatedAt } from "#server/db/columns.ts";
+import { categoryKey } from "../catalog/keys.ts";
+import { productKey } from "../listings/keys.ts";
+
+/**
+ * The attributes of a category subtree (issue 37, item 1; ADR 0090): one row per category and
+ * key, inherited by the categories below (a key defined again deeper replaces it there). Edited in
+ * the back office under the catalogue's scope; the demo seeds the shared vocabulary.
+ */
+export const listingAttributeDefinitions = pgTable(
+  "listing_attribute_definitions",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    categoryId: integer("category_id").notNull().references(categoryKey, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    type: text("type", { enum: ATTRIBUTE_TYPES }).notNull(),
+    unit: text("unit", { enum: ATTRIBUTE_UNITS }),
+    labelCs: text("label_cs").notNull(),
+    labelEn: text("label_en").notNull(),
+    /** An enum's values in order: `[{ value, cs, en }]`; [] for other types. */
+    options: jsonb("options").$type<AttributeOption[]>().notNull().default([]),
+    required: boolean("required").notNull().default(false),
+    facet: boolean("facet").notNull().default(false),
+    suggested: boolean("suggested").notNull().default(false),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("listing_attribute_definitions_category_key_idx").on(t.categoryId, t.key),
+    check("listing_attribute_definitions_type_check", oneOf(t.type, ATTRIBUTE_TYPES)),
+    check("listing_attribute_definitions_key_check", sql`${t.key} ~ '^[a-z][a-z0-9_]{0,39}$'`),
+  ],
+);
+
+/**
+ * A listing's values, one row per listing and key, in the column of its type: `text_value` (text
+ * and enum, with `match_key`, the spelling-blind key that suggestions and facets group by),
+ * `number_value` (integer, decimal, year) or `bool_value`. The two facet indexes lead with the key
+ * and end with the listing, so a filter on one value or range is an index-only list of listings
+ * (ADR 0090).
+ */
+export const listingAttributeValues = pgTable(
+  "listing_attribute_values",
+  {
+    productId: integer("product_id").notNull().references(productKey, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    textValue: text("text_value"),
+    matchKey: text("match_key"),
+    numberValue: doublePrecision("number_value"),
+    boolValue: boolean("bool_value"),
+  },
+  (t) => [
+    primaryKey({ name: "listing_attribute_values_pkey", columns: [t.productId, t.key] }),
+    index("listing_attribute_values_text_idx").on(t.key, t.matchKey, t.productId),
+    index("listing_attribute_values_number_idx").on(t.key, t.numberValue, t.productId),
+    check(
+      "listing_attribute_values_one_value_check",
+      sql`num_nonnulls(${t.textValue}, ${t.numberValue}, ${t.boolValue}) = 1`,
+    ),
+  ],
+);
