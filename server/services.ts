@@ -73,23 +73,20 @@ export function createServices(options: ServiceOptions) {
   const { notifier, reviews, messages, wishlist } = wireNoticesAndConversations(base);
   const age = wireAgeCheck(base, { settings, providers: options.ageProofProviders });
   const dealServices = wireDeals(base, { settings, notifier, terms: dealTerms });
-  // Bottlings, the archive of results and the price index (issue 37; wiring/collector-data.ts).
-  const { listingAttributes, saleResults, withResults, bottlings } = wireCollectorData(base, {
-    notifier,
-    catalog,
-  });
+  // Attributes, bottlings, the archive of results and the price index (issue 37).
+  const collector = wireCollectorData(base, { notifier, catalog });
   const listingAreas = wireListingsAndAuctions(base, {
     settings,
     catalog,
     notifier,
     messages,
     reviews,
-    onAuctionSold: withResults(dealServices.deals.onAuctionSold),
+    onAuctionSold: collector.withResults(dealServices.deals.onAuctionSold),
     biddingSuspended: dealServices.unpaidWins.biddingSuspended,
     ageVerified: age.ageVerified,
     ageVerifications: age.ageCheck.verificationsOf,
     dealHolds: dealServices.deals.holdsListing,
-    listingAttributes,
+    listingAttributes: collector.listingAttributes,
   });
   const { productPages, listingQuota, bidding, listings, uploads } = listingAreas;
   const paymentAreas = wirePayments(base, { settings, notifier, listings });
@@ -132,9 +129,8 @@ export function createServices(options: ServiceOptions) {
     /** The operator's shop: cart, checkout, placing orders (server/modules/shop). */
     shop,
     watchdogs,
-    /** The archive of results and the price index (server/modules/sale-results). */
-    saleResults,
-    bottlings,
+    // The archive of results and the price index (`saleResults`), the bottlings (`bottlings`).
+    ...collector.services,
     /** Reports, decisions, complaints (`moderation`); the shill-bidding signals (`shillSignals`, ADR 0087). */
     ...moderationServices,
     /** The back office's dashboard: the queues and the week's figures by the caller's scopes. */

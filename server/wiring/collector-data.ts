@@ -57,5 +57,5 @@ export function wireCollectorData(
       },
     },
   });
-  return { listingAttributes, saleResults, withResults, bottlings };
+  return { listingAttributes, withResults, services: { saleResults, bottlings } };
 }
