@@ -34,6 +34,18 @@ describe("matching a listing to bottlings", () => {
     expect(matchScore(aged, candidate(1, { attributes: { age_years: 12 } }))).toBe(15);
   });
 
+  it("without both brands, wants half the bottling's name words: one common word is not a match", () => {
+    const brandless = { ...listing, brandId: null, names: ["Caroni 12 let"] };
+    // "12" and "let" of "Springbank 12 let 2019": 2 of 4 words, half: still a candidate.
+    expect(matchScore(brandless, candidate(1, { brandId: null, names: ["Springbank 12 let 2019"] }))).toBe(5);
+    // Only "12" of "Hampden 12 Years": 1 of 3 words.
+    expect(matchScore(brandless, candidate(2, { brandId: null, names: ["Hampden 12 Years"] }))).toBeNull();
+    // The candidate's brand unknown: the same rule.
+    expect(
+      matchScore(listing, candidate(3, { brandId: null, names: ["Lagavulin 16 Years Old Islay"] })),
+    ).toBeNull();
+  });
+
   it("matches from brand, category and name alone (no attributes known)", () => {
     const ranked = rankCandidates(listing, [
       candidate(1, { names: ["Glenfarclas 25 Years"] }),

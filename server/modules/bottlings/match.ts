@@ -27,6 +27,9 @@ export const MAX_PROPOSALS = 5;
 /** A candidate below this is not worth the seller's attention. */
 export const MIN_SCORE = 3;
 
+/** Without both brands known, at least this share of the bottling's name words must be the listing's. */
+export const MIN_SHARE_WITHOUT_BRAND = 0.5;
+
 const WEIGHTS = { brand: 4, category: 2, words: 6, attribute: 2, definingAttribute: 3 } as const;
 
 /** Words of a text folded (no case, no diacritics), numbers kept: `Glenfarclas 12 Years` → glenfarclas, 12, years. */
@@ -55,9 +58,12 @@ export function matchScore(listing: MatchFacts, candidate: MatchCandidate): numb
   if (listing.categoryId === candidate.categoryId) score += WEIGHTS.category;
   const listingWords = new Set(listing.names.flatMap(foldWords));
   const candidateWords = new Set(candidate.names.flatMap(foldWords));
+  const brandKnown = listing.brandId !== null && candidate.brandId !== null;
   if (candidateWords.size > 0) {
     let shared = 0;
     for (const word of candidateWords) if (listingWords.has(word)) shared += 1;
+    // Without both brands, the name is all there is: one common word ("12", "let") is not a match.
+    if (!brandKnown && shared / candidateWords.size < MIN_SHARE_WITHOUT_BRAND) return null;
     score += (WEIGHTS.words * shared) / candidateWords.size;
   }
   for (const [key, value] of Object.entries(listing.attributes)) {
