@@ -225,6 +225,11 @@ describe("bottlings", () => {
     const digests = await api.db.select().from(messages).where(eq(messages.event, "bottling_results"));
     expect(digests).toHaveLength(3);
     expect((digests[0].payload as { count: number }).count).toBe(1);
+    // Both languages' names: the English notice has its own (the Czech where none is given).
+    expect(digests[0].payload).toMatchObject({
+      names: expect.stringContaining("Glenfarclas"),
+      namesEn: expect.stringContaining("Glenfarclas"),
+    });
     expect(isoWeek(now)).toBe("2026-W48");
     now = new Date(now.getTime() + 7 * 24 * 3600 * 1000);
     results = results.map((r) => ({ ...r, date: new Date(now.getTime() - 3600_000).toISOString() }));

@@ -60,7 +60,11 @@ export async function sendWeeklyDigests(ctx: BottlingsContext): Promise<number> 
   let sent = 0;
   for (const [userId, bottlingIds] of byUser) {
     const count = bottlingIds.reduce((sum, id) => sum + (withResults.get(id) ?? 0), 0);
+    // Both languages' names: the notice is worded in the reader's language when it is shown.
     const names = bottlingIds.map((id) => records.get(id)?.nameCs ?? `#${id}`).join(", ");
+    const namesEn = bottlingIds
+      .map((id) => records.get(id)?.nameEn || records.get(id)?.nameCs || `#${id}`)
+      .join(", ");
     try {
       sent += await ctx.db.transaction(async (tx) => {
         const [claimed] = await tx
@@ -71,7 +75,7 @@ export async function sendWeeklyDigests(ctx: BottlingsContext): Promise<number> 
         if (!claimed) return 0;
         await ctx.notifier.notify(tx, userId, "bottling_results", {
           link: { page: "accountWatch" },
-          values: { count, names },
+          values: { count, names, namesEn },
           onceKey: `bottling-results:${week}`,
         });
         return 1;
