@@ -24,6 +24,8 @@
  *     and "ron zacapa 23"; the last two run only when named)
  *     [--only product,profile]   (issue 36: the demo seller's public profile /uzivatel/:id, with
  *     the trust badges and the seller's declaration box; runs only when named)
+ *     [--only category,product,category-facet]   (issue 37: the whisky category /3/whisky with one
+ *     attribute filter, an age of 10 to 20 years, which the demo's whiskies have; runs only when named)
  *     [--only deal,purchases --workers 1]   (issue 35's signed-in pages: a buyer's deal awaiting
  *     payment and Nákupy, with the buyer's session cookie on every request; see page-cost-deals.ts.
  *     The server runs the provider's simulator on port + 3. They are always rendered: the page
@@ -213,6 +215,8 @@ async function pagesToLoad(client: pg.Client): Promise<Page[]> {
     // and several words, all required (bench/catalog.ts asks the same).
     { name: "search-typo", path: "/hledani?q=zakapa" },
     { name: "search-words", path: "/hledani?q=ron+zacapa+23" },
+    // Issue 37's attribute facets with one range filter applied (the demo's whiskies aged 10 to 20).
+    { name: "category-facet", path: "/3/whisky?p_age_years_od=10&p_age_years_do=20" },
   ];
   if (only.includes("profile")) pages.push({ name: "profile", path: await sellerProfilePath(client) });
   if (signedIn) {
@@ -234,6 +238,8 @@ async function saveHtml(pages: Page[]) {
     if (response.status !== 200) throw new Error(`${page.path}: ${response.status}`);
     const body = Buffer.from(await response.arrayBuffer());
     if (page.cookie) checkSignedInPage(page.name, body.toString("utf8"), dealId);
+    if (page.name.startsWith("category") && !body.toString("utf8").includes('class="card-link"'))
+      throw new Error(`${page.path}: no listing on the page`);
     fs.writeFileSync(path.join(work, "html", `${page.name}.html`), body, { mode: 0o644 });
     sizes[page.name] = body.byteLength;
   }
