@@ -25,6 +25,15 @@ export function attributeConditionSql(productId: SQL, filter: AttributeFilter): 
 }
 
 /**
+ * `exists (…)`: the listing whose id is `productId` has a value of one of the keys. A facet's
+ * sample above the count cap is drawn among these, not among the first listings the planner
+ * meets: those may all be without attributes, and the facets would vanish (bench/README.md).
+ */
+export function hasAnyAttributeSql(productId: SQL, keys: readonly string[]): SQL {
+  return sql`exists (select 1 from listing_attribute_values v where v.product_id = ${productId} and v.key in (${list(keys)}))`;
+}
+
+/**
  * The values of the keys among the listings `productIds` (a subquery of ids) with their counts:
  * rows of key, value (the match key), text (a spelling of it) and count.
  */

@@ -12,7 +12,12 @@
  *   formData(categoryIds, locale), formValuesOf(productId)   the listing form
  */
 export { definitionsByCategory, definitionsFor } from "./definitions.ts";
-export { attributeConditionSql, attributeRangesSql, attributeValueCountsSql } from "./facet-sql.ts";
+export {
+  attributeConditionSql,
+  attributeRangesSql,
+  attributeValueCountsSql,
+  hasAnyAttributeSql,
+} from "./facet-sql.ts";
 export {
   createListingAttributesService,
   type FillLevels,

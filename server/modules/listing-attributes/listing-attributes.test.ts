@@ -268,6 +268,42 @@ describe("the facets of a category page", () => {
   });
 });
 
+describe("the facets of a big category", () => {
+  it("are counted among the listings that have attributes, however many have none", async () => {
+    // A branch whose first live listings, more than the count cap, have no attributes.
+    const bourbon = await insertCategory(api.db, {
+      depth: 2,
+      parentId: tree.spirits,
+      nameCs: "Bourbon",
+      slugCs: "bourbon",
+    });
+    await api.db.insert(products).values(
+      Array.from({ length: 1_005 }, (_, i) => ({
+        format: "classified" as const,
+        type: "supply" as const,
+        status: "active" as const,
+        sellerId: seller.user.id,
+        categoryId: bourbon.id,
+        nameCs: `Bourbon bez údajů ${i}`,
+        slugCs: `bourbon-bez-udaju-${i}`,
+        priceMinor: 100_000,
+      })),
+    );
+    const created = await create(
+      await whiskyAd({ bottler_kind: "independent" }, { subcategoryId: bourbon.id, name: "Blanton's Gold" }),
+    );
+    expect(created.status).toBe(201);
+    await api.db
+      .update(products)
+      .set({ status: "active" })
+      .where(eq(products.id, created.json.data.id as number));
+    const { facets } = await api.services.catalog.listingPage({ locale: "cs", categoryId: bourbon.id });
+    expect(facets.attributes?.find((facet) => facet.key === "bottler_kind")?.values).toEqual([
+      { value: "independent", label: "Nezávislý", count: 1 },
+    ]);
+  });
+});
+
 describe("the definitions in the back office", () => {
   it("are added, changed and removed, a key twice in one category refused, each change audited", async () => {
     const attributes = api.services.listings.attributes;

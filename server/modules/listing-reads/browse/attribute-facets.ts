@@ -6,6 +6,7 @@ import {
   attributeRangesSql,
   attributeValueCountsSql,
   definitionsFor,
+  hasAnyAttributeSql,
 } from "#server/modules/listing-attributes/index.ts";
 import { COUNT_CAP } from "./counts.ts";
 import { conditions, type Resolved } from "./filters.ts";
@@ -29,15 +30,18 @@ export async function attributeFacets(
   const definitions = (await definitionsFor(db, query.categoryId)).filter((definition) => definition.facet);
   if (definitions.length === 0) return [];
   const filtered = new Set((query.attributes ?? []).map((filter) => filter.key));
-  const sample = (skip?: string) =>
-    sql`select p.id from products p where ${conditions(query, resolved, { attribute: skip })} limit ${COUNT_CAP + 1}`;
+  // Among the listings that have one of the keys: listings without attributes add nothing to the
+  // counts, and a sample of them would leave the facets empty above the cap.
+  const sample = (keys: readonly string[], skip?: string) =>
+    sql`select p.id from products p where ${conditions(query, resolved, { attribute: skip })}
+      and ${hasAnyAttributeSql(sql`p.id`, keys)} limit ${COUNT_CAP + 1}`;
   const groups: { keys: string[]; skip?: string }[] = [
     { keys: definitions.filter((d) => !filtered.has(d.key)).map((d) => d.key) },
     ...definitions.filter((d) => filtered.has(d.key)).map((d) => ({ keys: [d.key], skip: d.key })),
   ].filter((group) => group.keys.length > 0);
   const answers = await Promise.all(
     groups.map(async ({ keys, skip }) => {
-      const ids = sample(skip);
+      const ids = sample(keys, skip);
       const [values, ranges] = await Promise.all([
         db.execute(attributeValueCountsSql(ids, keys)),
         db.execute(attributeRangesSql(ids, keys)),
