@@ -1,4 +1,5 @@
 import { answerConsent, expect, signedIn, submitLogin, test } from "./fixtures.ts";
+import { payInsertionFeeUntilLive } from "./listing-fee.ts";
 import { signInStaff } from "./staff.ts";
 import { photo } from "./wanted-ad.ts";
 
@@ -72,14 +73,7 @@ test("a whisky listed with its attributes shows them as a table and is found by 
   );
 
   // Its insertion fee paid at the test gateway, it goes live.
-  await page.goto("/ucet/vase-aukce");
-  const row = page.getByTestId("my-listing").filter({ hasText: name });
-  await row.getByTestId("my-listing-pay").click();
-  await page.getByTestId("pay-card-submit").click();
-  await page.getByTestId("test-gateway-pay").click();
-  await expect(page.getByTestId("order-status")).toHaveText("Zaplaceno");
-  await page.goto("/ucet/vase-aukce");
-  await expect(row).toHaveAttribute("data-status", "active");
+  const row = await payInsertionFeeUntilLive(page, name);
 
   // The listing's page: the attributes as a table, the Czech way, and in the JSON-LD.
   await row.getByTestId("my-listing-name").click();

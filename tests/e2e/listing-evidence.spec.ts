@@ -1,5 +1,6 @@
 import type { Locator } from "@playwright/test";
 import { answerConsent, expect, signedIn, submitLogin, test } from "./fixtures.ts";
+import { payInsertionFeeUntilLive } from "./listing-fee.ts";
 import { photo } from "./wanted-ad.ts";
 
 /**
@@ -83,14 +84,7 @@ test("a spirits auction above the threshold needs the three evidence photos, the
   await expect(confirmation.getByTestId("listing-status")).toHaveText("Čeká na platbu");
 
   // Its insertion fee paid at the test gateway, it goes live.
-  await page.goto("/ucet/vase-aukce");
-  const row = page.getByTestId("my-listing").filter({ hasText: name });
-  await row.getByTestId("my-listing-pay").click();
-  await page.getByTestId("pay-card-submit").click();
-  await page.getByTestId("test-gateway-pay").click();
-  await expect(page.getByTestId("order-status")).toHaveText("Zaplaceno");
-  await page.goto("/ucet/vase-aukce");
-  await expect(row).toHaveAttribute("data-status", "active");
+  const row = await payInsertionFeeUntilLive(page, name);
 
   // The listing's page: the evidence apart from the photos, each under its slot's name.
   await row.getByTestId("my-listing-name").click();
