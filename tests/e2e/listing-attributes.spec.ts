@@ -110,10 +110,14 @@ test("a whisky listed with its attributes shows them as a table and is found by 
   const filters = page.getByTestId("filters");
   await filters.getByRole("checkbox", { name: /^Glenfarclas/ }).check();
   await expect(page).toHaveURL(/znacka=/);
+  await expect(page.getByTestId("active-filters")).toContainText("Glenfarclas");
   await filters.getByTestId("facet-age_years-from").fill("20");
   await filters.getByTestId("facet-age_years-to").fill("30");
   await filters.getByTestId("filters-submit").click();
   await expect(page).toHaveURL(/p_age_years_od=20&p_age_years_do=30/);
+  // The router pushes the URL before React renders the new page: wait for the page's own chip.
+  await expect(page.getByTestId("active-filters")).toContainText("Stáří: 20–30");
+  await expect(filters).not.toHaveAttribute("aria-busy", "true");
   const cards = page.getByTestId("product-card");
   await expect(cards.filter({ hasText: name })).toHaveCount(1);
   // Every listing shown is a Glenfarclas of 20 to 30 years; the bottler's counts add up to them.
