@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoIfEmpty } from "../db/seed/index.ts";
@@ -79,23 +80,38 @@ describe("sitemap.xml", () => {
     expect(productUrl).toContain('hreflang="x-default"');
   });
 
-  it("splits into a sitemap index beyond the URL limit", async () => {
+  it("splits into a sitemap index beyond the URL limit: the content, the bottlings' files, the products'", async () => {
+    // A few bottlings more, made from their sellers' own listings as a seller would.
+    const listings = (await api.db.execute(sql`
+      select id, seller_id from products
+      where seller_id is not null and status = 'active' and type = 'supply' and format = 'classified'
+      order by id limit 3`)) as unknown as { rows: { id: number; seller_id: number }[] };
+    for (const listing of listings.rows)
+      expect((await api.services.bottlings.createFromListing(listing.seller_id, listing.id)).ok).toBe(true);
+    const bottlings = await api.services.bottlings.sitemapStats();
+    expect(bottlings.count).toBeGreaterThanOrEqual(3);
+    const { count } = await api.services.productPages.sitemapProductStats();
+
     const index = await buildSitemap(api.services, ORIGIN, "/sitemap.xml", 200);
     expect(index).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
     const files = locs(index!);
     expect(files[0]).toBe(`${ORIGIN}/sitemap-1.xml`);
-    const { count } = await api.services.productPages.sitemapProductStats();
-    expect(files).toHaveLength(1 + Math.ceil(count / 100));
+    expect(files).toHaveLength(1 + Math.ceil(bottlings.count / 100) + Math.ceil(count / 100));
     const first = await buildSitemap(api.services, ORIGIN, "/sitemap-1.xml", 200);
     expect(locs(first!)).toContain(`${ORIGIN}/blog`);
-    let products = 0;
+    expect(locs(first!).some((loc) => loc.includes("/lahve/"))).toBe(false);
+    const parts: string[] = [];
     for (let n = 2; n <= files.length; n++) {
       const part = await buildSitemap(api.services, ORIGIN, `/sitemap-${n}.xml`, 200);
       const urls = locs(part!);
       expect(urls.length).toBeLessThanOrEqual(200);
-      products += urls.length / 2;
+      parts.push(...urls);
     }
-    expect(products).toBe(count);
+    // Every bottling and every product once, in both languages.
+    expect(new Set(parts).size).toBe(parts.length);
+    expect(parts.filter((loc) => /\/lahve\/\d+-/.test(loc))).toHaveLength(bottlings.count);
+    expect(parts.filter((loc) => /\/en\/bottlings\/\d+-/.test(loc))).toHaveLength(bottlings.count);
+    expect(parts.length / 2).toBe(bottlings.count + count);
     expect(await buildSitemap(api.services, ORIGIN, `/sitemap-${files.length + 1}.xml`, 200)).toBeNull();
   });
 

@@ -9,14 +9,14 @@ import type { AppEnv } from "./types.ts";
  * robots.txt and the XML sitemap (sitemaps.org 0.9 with hreflang alternates). Every public page
  * is listed in both languages: the listing pages, categories, products (active, ended, sold),
  * blog articles and info pages. Beyond 50 000 URLs (the protocol's limit per file) /sitemap.xml
- * becomes a sitemap index over /sitemap-1.xml (pages, categories, blog, info) and
- * /sitemap-2.xml... (products), so the catalogue can grow to any size.
+ * becomes a sitemap index over /sitemap-1.xml (pages, categories, blog, info), then the
+ * bottlings' files and the products' (/sitemap-2.xml...), so both can grow to any size.
  */
 
 type LocalePaths = Record<Locale, string>;
 type Entry = { paths: LocalePaths; lastmod: Date | null };
 
-/** The protocol allows 50 000; each product gives two URLs (cs and en). */
+/** The protocol allows 50 000; each product or bottling gives two URLs (cs and en). */
 export const MAX_URLS_PER_SITEMAP = 50_000;
 const CACHE_MS = 10 * 60 * 1000;
 
@@ -108,14 +108,13 @@ export function robotsTxt(origin: string): string {
 const latest = (dates: (Date | null)[]) =>
   dates.reduce<Date | null>((max, date) => (date && (!max || date > max) ? date : max), null);
 
-/** Pages, categories, blog and info pages: everything but the products. */
+/** Pages, categories, blog and info pages: everything but the bottlings and the products. */
 async function contentEntries(services: Services, productsLastmod: Date | null): Promise<Entry[]> {
-  const [categories, posts, infoPages, blogUpdate, bottlings] = await Promise.all([
+  const [categories, posts, infoPages, blogUpdate] = await Promise.all([
     services.productPages.sitemapCategories(),
     services.blog.sitemapPosts(),
     services.blog.sitemapInfoPages(),
     services.blog.lastUpdate(),
-    services.bottlings.sitemapEntries(),
   ]);
   const pages: Entry[] = STATIC_PAGES.map((name) => ({
     paths: { cs: localePath(name, "cs"), en: localePath(name, "en") },
@@ -123,60 +122,78 @@ async function contentEntries(services: Services, productsLastmod: Date | null):
     lastmod:
       name === "blog" ? blogUpdate : name === "documents" || name === "priceIndex" ? null : productsLastmod,
   }));
-  const toEntry = (entry: { paths: LocalePaths; updatedAt: Date }): Entry => ({
-    paths: entry.paths,
-    lastmod: entry.updatedAt,
-  });
-  return [
-    ...pages,
-    ...categories.map(toEntry),
-    ...posts.map(toEntry),
-    ...infoPages.map(toEntry),
-    ...bottlings.map(toEntry),
-  ];
+  return [...pages, ...categories.map(toEntry), ...posts.map(toEntry), ...infoPages.map(toEntry)];
 }
 
-/** The sitemap documents by path: "/sitemap.xml", and "/sitemap-N.xml" when split. */
+const toEntry = (entry: { paths: LocalePaths; updatedAt: Date }): Entry => ({
+  paths: entry.paths,
+  lastmod: entry.updatedAt,
+});
+
+/** What the sitemap lists a page at a time once it is split: the bottlings, then the products. */
+type PagedSource = {
+  count: number;
+  lastModified: Date | null;
+  page(offset: number, limit: number): Promise<Entry[]>;
+};
+
+async function pagedSources(services: Services): Promise<{ bottlings: PagedSource; products: PagedSource }> {
+  const [bottlings, products] = await Promise.all([
+    services.bottlings.sitemapStats(),
+    services.productPages.sitemapProductStats(),
+  ]);
+  return {
+    bottlings: {
+      ...bottlings,
+      page: async (offset, limit) =>
+        (await services.bottlings.sitemapEntries({ offset, limit })).map(toEntry),
+    },
+    products: {
+      ...products,
+      page: async (offset, limit) =>
+        (await services.productPages.sitemapProducts({ offset, limit })).map(toEntry),
+    },
+  };
+}
+
+/**
+ * The sitemap documents by path: "/sitemap.xml", and "/sitemap-N.xml" when split: 1 holds the
+ * content pages, then the bottlings' files, then the products', each file at most `maxUrls` URLs.
+ */
 export async function buildSitemap(
   services: Services,
   origin: string,
   path: string,
   maxUrls = MAX_URLS_PER_SITEMAP,
 ): Promise<string | null> {
-  const productsPerFile = Math.max(1, Math.floor(maxUrls / 2));
-  const stats = await services.productPages.sitemapProductStats();
-  const content = await contentEntries(services, stats.lastModified);
-  const split = (content.length + stats.count) * 2 > maxUrls;
-  const productFiles = Math.ceil(stats.count / productsPerFile);
+  const perFile = Math.max(1, Math.floor(maxUrls / 2));
+  const { bottlings, products } = await pagedSources(services);
+  const content = await contentEntries(services, products.lastModified);
+  const sources = [bottlings, products];
+  const split = (content.length + bottlings.count + products.count) * 2 > maxUrls;
 
   if (!split) {
     if (path !== "/sitemap.xml") return null;
-    const products = await services.productPages.sitemapProducts({ offset: 0, limit: stats.count || 1 });
-    return urlset(origin, [
-      ...content,
-      ...products.map((product) => ({ paths: product.paths, lastmod: product.updatedAt })),
-    ]);
+    const pages = await Promise.all(sources.map((source) => source.page(0, Math.max(1, source.count))));
+    return urlset(origin, [...content, ...pages.flat()]);
   }
-  if (path === "/sitemap.xml") {
-    return sitemapIndex(origin, [
-      { path: "/sitemap-1.xml", lastmod: latest(content.map((entry) => entry.lastmod)) },
-      ...Array.from({ length: productFiles }, (_, index) => ({
-        path: `/sitemap-${index + 2}.xml`,
-        lastmod: stats.lastModified,
+  const files = [
+    { lastmod: latest(content.map((entry) => entry.lastmod)), read: async () => content },
+    ...sources.flatMap((source) =>
+      Array.from({ length: Math.ceil(source.count / perFile) }, (_, index) => ({
+        lastmod: source.lastModified,
+        read: () => source.page(index * perFile, perFile),
       })),
-    ]);
-  }
+    ),
+  ];
+  if (path === "/sitemap.xml")
+    return sitemapIndex(
+      origin,
+      files.map((file, index) => ({ path: `/sitemap-${index + 1}.xml`, lastmod: file.lastmod })),
+    );
   const number = Number(path.match(/^\/sitemap-(\d+)\.xml$/)?.[1]);
-  if (number === 1) return urlset(origin, content);
-  if (!Number.isSafeInteger(number) || number < 2 || number > productFiles + 1) return null;
-  const products = await services.productPages.sitemapProducts({
-    offset: (number - 2) * productsPerFile,
-    limit: productsPerFile,
-  });
-  return urlset(
-    origin,
-    products.map((product) => ({ paths: product.paths, lastmod: product.updatedAt })),
-  );
+  if (!Number.isSafeInteger(number) || number < 1 || number > files.length) return null;
+  return urlset(origin, await files[number - 1].read());
 }
 
 /**

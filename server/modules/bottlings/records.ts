@@ -177,13 +177,25 @@ export async function linkedProductIds(executor: Db, bottlingId: number, limit =
   return rows.map((row) => row.id);
 }
 
-/** The sitemap's bottlings (both languages' paths): the most recently changed, at most `limit`. */
-export async function sitemapBottlings(executor: Db, limit: number) {
+/** The active bottlings the sitemap lists: how many, and when the latest changed. */
+export async function sitemapBottlingStats(
+  executor: Db,
+): Promise<{ count: number; lastModified: Date | null }> {
+  const [row] = await executor
+    .select({ n: sql<number>`count(*)::int`, last: sql<Date | string | null>`max(${bottlings.updatedAt})` })
+    .from(bottlings)
+    .where(eq(bottlings.status, "active"));
+  return { count: Number(row?.n ?? 0), lastModified: row?.last ? new Date(row.last) : null };
+}
+
+/** One page of the sitemap's bottlings, by id (a stable order for paging), with both languages' paths. */
+export async function sitemapBottlings(executor: Db, { offset, limit }: { offset: number; limit: number }) {
   const rows = await executor
     .select({ id: bottlings.id, slug: bottlings.slug, updatedAt: bottlings.updatedAt })
     .from(bottlings)
     .where(eq(bottlings.status, "active"))
-    .orderBy(desc(bottlings.updatedAt))
+    .orderBy(bottlings.id)
+    .offset(offset)
     .limit(limit);
   return rows.map((row) => ({
     paths: {

@@ -10,7 +10,14 @@ import { sendWeeklyDigests } from "./digest.ts";
 import { bottlingsOf, candidatesFor, createFromListing, linkListing, linkOf } from "./links.ts";
 import { bottlingList, bottlingPage } from "./page.ts";
 import type { BottlingsContext, BottlingsPorts } from "./ports.ts";
-import { bottlingCounts, bottlingRecord, linkedProductIds, sitemapBottlings, toView } from "./records.ts";
+import {
+  bottlingCounts,
+  bottlingRecord,
+  linkedProductIds,
+  sitemapBottlingStats,
+  sitemapBottlings,
+  toView,
+} from "./records.ts";
 import { isWatching, unwatch, watch, watchesOf } from "./watches.ts";
 
 export type BottlingsServiceDeps = {
@@ -53,8 +60,9 @@ export function createBottlingsService({
     unwatch: (userId: number, bottlingId: number) => unwatch(db, userId, bottlingId),
     isWatching: (userId: number, bottlingId: number) => isWatching(db, userId, bottlingId),
     watchesOf: (userId: number, locale: Locale) => watchesOf(db, userId, locale),
-    /** The sitemap's bottlings: the most recently changed 20 000 (one sitemap file holds 50 000 URLs). */
-    sitemapEntries: () => sitemapBottlings(db, 20_000),
+    /** The sitemap's active bottlings: their count and latest change, and a page of them by id. */
+    sitemapStats: () => sitemapBottlingStats(db),
+    sitemapEntries: (page: { offset: number; limit: number }) => sitemapBottlings(db, page),
     /** The minute's sweep: watchers told of linked listings that went live. */
     announcePending: () => announceListings(ctx),
     sendWeeklyDigests: () => sendWeeklyDigests(ctx),
