@@ -84,6 +84,9 @@ const envSchema = z.object({
   BANK_ID_CLIENT_SECRET: z.string().min(8).optional(),
   AGE_CHECK_SALT: z.string().min(32, "must be at least 32 characters").optional(),
   PAGE_CACHE: z.enum(["on", "off"]).default("on"),
+  METRICS_TOKEN: z.string().min(24, "must be at least 24 characters").optional(),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default("127.0.0.1"),
   WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   // A fail point for the crash tests only (server/modules/bidding/close-crash.test.ts): ignored
   // unless NODE_ENV=test.
@@ -181,6 +184,12 @@ export type Config = {
    */
   pageCache: boolean;
   /**
+   * Prometheus metrics (ADR 0093): at /metrics with `Authorization: Bearer <METRICS_TOKEN>`, and/or
+   * on a listener of their own at METRICS_HOST:METRICS_PORT (127.0.0.1 unless told otherwise).
+   * Neither set: no metrics are served (a public /metrics would tell anyone the site's traffic).
+   */
+  metrics: { token: string | undefined; port: number | undefined; host: string };
+  /**
    * Node processes serving the site (node:cluster, server/workers.ts, ADR 0035): WORKERS, by
    * default the machine's CPUs in production on PostgreSQL and 1 otherwise. The embedded database
    * serves one process only.
@@ -260,6 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     ...outside,
     pageCache: e.PAGE_CACHE === "on",
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
     // The simulators run in one process: with one, one process unless WORKERS says more (refused).
     workers:
       e.WORKERS ??

@@ -84,6 +84,8 @@ async function main() {
   signals.serving((signal) => {
     if (stopping) return;
     stopping = true;
+    running.drain?.();
+    void running.stopMetrics?.();
     // Live auction streams never end by themselves: they are closed first, so that the server's
     // close does not wait for them until its deadline.
     void running
@@ -96,7 +98,14 @@ async function main() {
 type DemoAccount = { role: string; email: string; password: string; totpSecret?: string };
 
 /** What a failed start or the shutdown must stop, known as soon as the services exist. */
-type Running = { jobs?: JobRunner; stopStreams: () => Promise<void>; stopSimulator: () => Promise<void> };
+type Running = {
+  jobs?: JobRunner;
+  stopStreams: () => Promise<void>;
+  stopSimulator: () => Promise<void>;
+  /** GET /health/ready answers 503 from now on: the balancer stops sending before the server closes. */
+  drain?: () => void;
+  stopMetrics?: () => Promise<void>;
+};
 
 /**
  * Until the server listens, a signal only marks the start as cancelled: the current step
@@ -137,6 +146,8 @@ async function startServing(config: Config, database: Database, logger: Logger, 
     { caches, PUBLIC_TAG },
     router,
     { requestContextKey },
+    { createReadiness },
+    metrics,
   ] = await Promise.all([
     import("./services.ts"),
     import("./http/app.ts"),
@@ -147,6 +158,8 @@ async function startServing(config: Config, database: Database, logger: Logger, 
     import("./lib/cache.ts"),
     import("react-router"),
     import("#core/web/request-context.ts"),
+    import("./http/health.ts"),
+    import("./observability.ts"),
   ]);
   const appContext = requestContextKey<AppVariables>();
   const services = createServices({ database, config, logger });
@@ -164,6 +177,15 @@ async function startServing(config: Config, database: Database, logger: Logger, 
   const publicJsonCache = createPublicJsonCache();
   // A change heard from any instance (a NOTIFY) clears all three: they carry the `public` tag (ADR 0062).
   await services.publicChanges.subscribe(() => caches.invalidate({ tag: PUBLIC_TAG }, "remote"));
+  // Ready for traffic until SIGTERM (GET /health/ready); the metrics' gauges read at each scrape.
+  const readiness = createReadiness();
+  running.drain = () => readiness.drain();
+  metrics.observeProcess({
+    database,
+    jobs: services.jobs,
+    streams: services.streamSlots,
+    dealTransitions: () => services.deals.transitionCounts(),
+  });
   const app = createHttpApp({
     config,
     logger,
@@ -172,6 +194,7 @@ async function startServing(config: Config, database: Database, logger: Logger, 
     pageCache,
     publicJsonCache,
     pageReplay,
+    readiness,
     clientBuildDir: path.join(buildDir, "client"),
   });
   // Jobs (mail delivery, maintenance) run from here on; pg-boss installs its tables on first start.
@@ -186,7 +209,12 @@ async function startServing(config: Config, database: Database, logger: Logger, 
     logger,
     publicJsonCache.listener(pageReplay ? pageReplay.listener(pages) : pages),
   );
-  return { server: await listen(listener, config), jobs: services.jobs };
+  const server = await listen(listener, config);
+  // One process: its own metrics listener (METRICS_PORT); with workers the primary runs it.
+  const metricsServer = workerIndex() === 0 ? await metrics.startProcessMetricsServer(config, logger) : null;
+  if (metricsServer)
+    running.stopMetrics = () => new Promise((resolve) => metricsServer.close(() => resolve()));
+  return { server, jobs: services.jobs };
 }
 
 /** React Router's handler from the web build, each request getting its variables in its context. */

@@ -2,6 +2,8 @@ import cluster, { type Worker } from "node:cluster";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Config } from "./config.ts";
+import { startMetricsServer } from "./http/metrics-server.ts";
+import { answerWorkersClusterRequests, clusterMetrics } from "./lib/metrics.ts";
 import { relayRateLimits } from "./lib/rate-limit.ts";
 import type { Logger } from "./logger.ts";
 
@@ -11,7 +13,8 @@ import type { Logger } from "./logger.ts";
  * the demo data), then the others; they all listen on the same port (node:cluster hands the
  * connections round-robin). What every worker must agree on is passed to them: the ALTCHA key and
  * the test gateway's secret (else each would draw its own). The primary relays the rate limiters'
- * counts between the workers (server/lib/rate-limit.ts). A worker that dies is replaced; SIGTERM or
+ * counts between the workers (server/lib/rate-limit.ts) and answers for the metrics of all of them
+ * (ADR 0093). A worker that dies is replaced; SIGTERM or
  * SIGINT stops every worker gracefully (each finishes its requests and jobs) and then the primary.
  */
 export async function runPrimary(config: Config, logger: Logger): Promise<void> {
@@ -61,6 +64,9 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
   await new Promise<void>((resolve) => first.once("listening", () => resolve()));
   const others = Array.from({ length: config.workers - 1 }, (_, i) => fork(i + 2));
   await Promise.all(others.map((w) => new Promise((resolve) => w.once("listening", resolve))));
+  // The metrics of every worker added up: asked for by a worker's /metrics, or on METRICS_PORT here.
+  answerWorkersClusterRequests();
+  await startMetricsServer(config, clusterMetrics, logger);
   logger.info({ workers: config.workers }, "workers listening");
 }
 

@@ -38,6 +38,8 @@ export type Database = {
     /** Whether a backend's process id is one of this pool's sessions (whose NOTIFYs it reports itself). */
     isOwn(processId: number): boolean;
   };
+  /** The connection pool's sessions (PostgreSQL; the metrics' gauge): none on the embedded engine. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 };
 
@@ -245,6 +247,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       exec: async (sql) => void (await pool.query(sql)),
       onClose: hooks.add,
       sessions,
+      poolStats: () => ({
+        total: pool.totalCount + generic.totalCount,
+        idle: pool.idleCount + generic.idleCount,
+        waiting: pool.waitingCount + generic.waitingCount,
+      }),
       close: async () => {
         await hooks.run();
         await Promise.all([pool.end(), generic.end()]);

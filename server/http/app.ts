@@ -25,6 +25,7 @@ import { cspMiddleware } from "./csp.ts";
 import { csrfProtection } from "./csrf.ts";
 import { devOutbox } from "./dev-outbox.ts";
 import { devSmsOutbox } from "./dev-sms-outbox.ts";
+import { type Readiness, registerHealthRoutes } from "./health.ts";
 import { localeMiddleware } from "./locale.ts";
 import type { PageCache } from "./page-cache.ts";
 import type { PageReplay } from "./page-replay.ts";
@@ -55,6 +56,8 @@ export type HttpAppDeps = {
   publicJsonCache?: PublicJsonCache;
   /** Anonymous pages kept as they leave the chain and replayed before it (page-replay.ts). */
   pageReplay?: PageReplay;
+  /** Whether the process still takes traffic (GET /health/ready; turned off on SIGTERM). */
+  readiness?: Readiness;
   /**
    * Bench only (bench/api-layers.ts): layers left out, to measure what each one costs. Never set
    * by the server.
@@ -96,6 +99,7 @@ export function createHttpApp({
   pageCache,
   publicJsonCache,
   pageReplay,
+  readiness,
   omitLayers = [],
 }: HttpAppDeps) {
   const app = new Hono<AppEnv>();
@@ -105,6 +109,8 @@ export function createHttpApp({
   if (pageReplay) app.use(pageReplay.store);
 
   addRequestBasics(app, { config, logger, services }, on);
+  // Before locale, session and pages: a balancer or Prometheus has no cookie (health.ts).
+  registerHealthRoutes(app, { readiness, metricsToken: config.metrics.token });
   // Pages and JSON go out Brotli- or gzip-compressed when the browser accepts it (compression.ts:
   // a category page, 270 KB of HTML with its stylesheet, is 42 KB on the wire); the hashed assets are sent precompressed (serveClientBuild), images
   // and the live stream (text/event-stream) are left as they are.

@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import type { HttpBindings } from "@hono/node-server";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
+import { matchedRoutes } from "hono/route";
 import { pinoHttp } from "pino-http";
 import { PAGE_PATHS } from "#core/i18n/paths.ts";
+import { httpRequestDuration } from "../lib/metrics.ts";
 import type { Logger } from "../logger.ts";
 import type { AppEnv } from "./types.ts";
 
@@ -77,6 +79,32 @@ const pathOf = (url: string) => {
 /** The signed-in user's id of each request under way, set by the chain (requestContext). */
 const signedIn = new WeakMap<IncomingMessage, number | string>();
 
+/** The route pattern that answered each request under way (requestContext), for the metrics' label. */
+const answeredBy = new WeakMap<IncomingMessage, string | null>();
+
+/**
+ * The metrics' route label: the API's route pattern (`/api/auctions/:id/bids`), `page` for React
+ * Router's pages, `static` for the build's files, `cached` for an answer replayed before the chain.
+ * Never the path itself: ids would make a series per listing.
+ */
+function routeLabel(request: IncomingMessage): string {
+  const route = answeredBy.get(request);
+  if (route === undefined) return "cached";
+  if (route !== null) return route;
+  const url = request.url ?? "";
+  if (url.startsWith("/api/")) return "/api/*";
+  return url.startsWith("/assets/") || url.startsWith("/uploads/") ? "static" : "page";
+}
+
+/**
+ * The route a request was answered by: the first matched route of a method (app.get, the API's
+ * routes); middleware and catch-alls (app.use, app.all: pages, static files, the API's 404) are
+ * "ALL" and leave it null.
+ */
+function answeringRoute(c: Context<AppEnv>): string | null {
+  return matchedRoutes(c).find((route) => route.method !== "ALL")?.path ?? null;
+}
+
 /**
  * The request log (ADR 0061): pino-http, in front of everything the node:http server answers,
  * the replays before the chain included (public-json-cache.ts, page-replay.ts). Each request gets
@@ -114,6 +142,14 @@ export function withRequestLog(logger: Logger, next: RequestListener): RequestLi
     },
   });
   return (request, response) => {
+    const started = process.hrtime.bigint();
+    response.once("finish", () => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      httpRequestDuration.observe(
+        { method: request.method ?? "GET", route: routeLabel(request), status: String(response.statusCode) },
+        seconds,
+      );
+    });
     log(request, response);
     next(request, response);
   };
@@ -136,6 +172,7 @@ export function requestContext(logger: Logger): MiddlewareHandler<AppEnv> {
     } finally {
       const userId = c.get("user")?.id;
       if (incoming && userId !== undefined) signedIn.set(incoming, userId);
+      if (incoming) answeredBy.set(incoming, answeringRoute(c));
     }
   };
 }

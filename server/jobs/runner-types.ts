@@ -67,6 +67,8 @@ export type JobRunner = {
    * ran (succeeded or failed). For tests and scripts; the background workers do this on their own.
    */
   runPending(name: string): Promise<number>;
+  /** Jobs waiting (created, retry), running (active) and failed, by queue: the metrics' gauge (ADR 0093). */
+  counts(): Promise<{ queue: string; state: string; count: number }[]>;
   /** The stored jobs of a queue (tests, diagnostics). */
   list(name: string): Promise<{ id: string; state: string; retryCount: number; data: unknown }[]>;
   start(): Promise<void>;

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { fromDrizzle, PgBoss } from "pg-boss";
+import { rowsOf } from "../db/rows.ts";
 import { bossOptions, withoutUndefined } from "./boss-options.ts";
 import {
   ensureQueueOnce,
@@ -96,6 +97,20 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     async runPending(name) {
       await start();
       return runPendingJobs(state, name);
+    },
+
+    async counts() {
+      // pg-boss's own table; before the first start it may not exist yet: nothing queued then.
+      const result = await state.database.db
+        .execute(sql`select name, state, count(*)::int as count from pgboss.job
+          where state in ('created', 'retry', 'active', 'failed') group by name, state`)
+        .catch(() => null);
+      if (!result) return [];
+      return rowsOf<{ name: string; state: string; count: number }>(result).map((row) => ({
+        queue: row.name,
+        state: row.state,
+        count: Number(row.count),
+      }));
     },
 
     async list(name) {

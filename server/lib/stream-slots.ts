@@ -18,6 +18,7 @@ export type StreamSlots = ReturnType<typeof createStreamSlots>;
 export function createStreamSlots(limits = { perIp: STREAMS_PER_IP, perUser: STREAMS_PER_USER }) {
   const byIp = new Map<string, number>();
   const byUser = new Map<number, number>();
+  let open = 0;
   const add = <K>(map: Map<K, number>, key: K, delta: number) => {
     const count = (map.get(key) ?? 0) + delta;
     if (count > 0) map.set(key, count);
@@ -34,15 +35,19 @@ export function createStreamSlots(limits = { perIp: STREAMS_PER_IP, perUser: STR
       if (userId !== null && (byUser.get(userId) ?? 0) >= limits.perUser) return null;
       add(byIp, ip, 1);
       if (userId !== null) add(byUser, userId, 1);
+      open += 1;
       let released = false;
       return () => {
         if (released) return;
         released = true;
+        open -= 1;
         add(byIp, ip, -1);
         if (userId !== null) add(byUser, userId, -1);
       };
     },
 
+    /** Open streams of this process (the metrics' gauge). */
+    open: () => open,
     /** Open streams of an address (tests, diagnostics). */
     ofIp: (ip: string) => byIp.get(ip) ?? 0,
     ofUser: (userId: number) => byUser.get(userId) ?? 0,

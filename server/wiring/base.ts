@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { MarketplacePayments } from "#core/contracts/marketplace-payments.ts";
@@ -10,9 +11,10 @@ import {
 import { createConfiguredMarketplace } from "#server/adapters/marketplace/index.ts";
 import { createSmsSender, type SmsSender, smsOutboxDir } from "#server/adapters/sms.ts";
 import type { Config } from "#server/config.ts";
-import type { Database, Db } from "#server/db/client.ts";
+import { type Database, type Db, migrationsFolder } from "#server/db/client.ts";
 import { createNotificationListener, type NotificationListener } from "#server/db/listen.ts";
 import { createShellDataCache, type ShellDataCache } from "#server/db/notify-cache.ts";
+import { rowsOf } from "#server/db/rows.ts";
 import type { JobRunner } from "#server/jobs/runner.ts";
 import type { Logger } from "#server/logger.ts";
 
@@ -82,13 +84,38 @@ export function wireAdapters({
   };
 }
 
-/** Whether the database answers (the health check). */
+/** The last migration of this build (drizzle's journal), read once: its `when` is what the migrator records. */
+let lastMigration: number | undefined;
+function lastMigrationMillis(): number {
+  if (lastMigration === undefined) {
+    const journal = JSON.parse(
+      fs.readFileSync(path.join(migrationsFolder, "meta", "_journal.json"), "utf8"),
+    ) as {
+      entries: { when: number }[];
+    };
+    lastMigration = Math.max(...journal.entries.map((entry) => entry.when));
+  }
+  return lastMigration;
+}
+
+/** Whether the database answers, and whether it has every migration of this build (the health checks). */
 export function databaseHealth(db: Db) {
   return {
     async database(): Promise<boolean> {
       try {
         await db.execute(sql`select 1`);
         return true;
+      } catch {
+        return false;
+      }
+    },
+    /** drizzle's migrator records each applied migration's `when` as created_at (schema "drizzle"). */
+    async migrationsCurrent(): Promise<boolean> {
+      try {
+        const rows = rowsOf<{ last: string | null }>(
+          await db.execute(sql`select max(created_at)::text as last from drizzle.__drizzle_migrations`),
+        );
+        return Number(rows[0]?.last ?? 0) >= lastMigrationMillis();
       } catch {
         return false;
       }

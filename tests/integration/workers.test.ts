@@ -22,7 +22,7 @@ import {
  * Two worker processes on PostgreSQL (WORKERS=2, ADR 0035), as real processes: both answer, a
  * write in one clears what the other keeps in memory, and the login throttle counts the
  * failures of both. Which worker answered is read from the request log (its `worker` field,
- * found by the X-Request-Id the test sends). PostgreSQL only: the embedded database serves one
+ * found by the X-Request-Id the test sends), and the metrics add both up (ADR 0093). PostgreSQL only: the embedded database serves one
  * process.
  */
 
@@ -30,7 +30,9 @@ const cleanups = createCleanups();
 let server: ServerProcess;
 let storage: CrashStorage;
 let port = 0;
+let metricsPort = 0;
 let sequence = 0;
+const METRICS_TOKEN = "workers-metrics-token-0123456789";
 const EMAIL = "workers@example.cz";
 
 /** One request on a connection of its own (so that the cluster may hand it to either worker). */
@@ -91,6 +93,7 @@ describe.skipIf(!testServerUrl)("two workers on PostgreSQL", () => {
     const build = createStubBuild();
     cleanups.add(build.remove);
     port = await freePort();
+    metricsPort = await freePort();
     server = startServerProcess({
       BUILD_DIR: build.name,
       DATA_DIR: storage.dataDir,
@@ -100,6 +103,8 @@ describe.skipIf(!testServerUrl)("two workers on PostgreSQL", () => {
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       WORKERS: "2",
       LOG_LEVEL: "info",
+      METRICS_TOKEN,
+      METRICS_PORT: String(metricsPort),
     });
     cleanups.add(() => killServerProcess(server));
     await server.waitForOutput('"msg":"workers listening"');
@@ -151,5 +156,37 @@ describe.skipIf(!testServerUrl)("two workers on PostgreSQL", () => {
     // Ten failures of this address on this account, half of them in each worker: the next waits.
     const next = await request("POST", "/api/auth/login", { email: EMAIL, password: "Spravne-Heslo-123" });
     expect(next.status).toBe(429);
+  }, 60_000);
+
+  it("adds both workers' metrics up, on the primary's metrics port and on /metrics with the token", async () => {
+    // The list's first answer in each worker goes through the chain, the next ones are replayed
+    // from memory before it ("cached"): together, every answer.
+    const served = (text: string) =>
+      text
+        .split("\n")
+        .filter(
+          (line) =>
+            line.startsWith('rarita_http_request_duration_seconds_count{method="GET",route="') &&
+            line.includes('status="200"') &&
+            (line.includes('route="/api/lists/currencies"') || line.includes('route="cached"')),
+        )
+        .reduce((sum, line) => sum + Number(line.split(" ").at(-1)), 0);
+    const fromPrimary = async () => (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+    const fromWorker = async () => {
+      const response = await fetch(`http://127.0.0.1:${port}/metrics`, {
+        headers: { Authorization: `Bearer ${METRICS_TOKEN}` },
+      });
+      expect(response.status).toBe(200);
+      return response.text();
+    };
+    const before = served(await fromPrimary());
+    const answered = await currencyCodes();
+    expect(new Set(answered.map((a) => a.worker))).toEqual(new Set([1, 2]));
+    // Six requests, answered by both workers, counted once each whichever worker is asked.
+    expect(served(await fromPrimary())).toBe(before + 6);
+    expect(served(await fromWorker())).toBe(before + 6);
+    // The token is required on the public port; the metrics port has no other page.
+    expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(401);
+    expect((await fetch(`http://127.0.0.1:${metricsPort}/`)).status).toBe(404);
   }, 60_000);
 });

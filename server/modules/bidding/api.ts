@@ -15,6 +15,7 @@ import {
   MessageBody,
   ValidationErrorBody,
 } from "#server/http/api/schemas.ts";
+import { bidOutcomes } from "#server/lib/metrics.ts";
 import type { BidRefusal } from "./service.ts";
 import type { AuctionEvent } from "./sse.ts";
 
@@ -184,6 +185,7 @@ biddingApi.openapi(
       ...bid,
       maxMinor: input.max ?? null,
     });
+    bidOutcomes.inc({ outcome: result.ok ? "accepted" : result.reason });
     if (!result.ok)
       throw refusalError(
         c.get("locale"),

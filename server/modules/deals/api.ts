@@ -2,6 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { translate } from "#core/i18n/index.ts";
 import { createApiRouter } from "#server/http/api/router.ts";
 import { jsonContent, MessageBody } from "#server/http/api/schemas.ts";
+import { paymentEvents } from "#server/lib/metrics.ts";
 
 /**
  * The payment provider's webhooks for deals (issue 35, item 3): the raw body and its signature go
@@ -40,6 +41,7 @@ dealsApi.openapi(
     const outcome = await c
       .get("services")
       .deals.receiveWebhook(provider, rawBody, c.req.header(SIGNATURE_HEADER));
+    paymentEvents.inc({ source: "deals", outcome });
     if (outcome === "unknown_provider")
       return c.json({ message: translate(c.get("locale"), "errors.notFound") }, 404);
     if (outcome === "forged")

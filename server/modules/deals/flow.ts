@@ -13,6 +13,7 @@ import { paymentSteps } from "./flow/payment.ts";
 import { payoutSteps } from "./flow/payouts.ts";
 import { pickupSteps } from "./flow/pickup.ts";
 import { dealPageOf, dealsOf } from "./reads.ts";
+import { transitionCounts } from "./transitions.ts";
 
 export { AUCTION_DEAL_QUEUE, type DealFlowDeps, PROVIDER_CALLS_QUEUE } from "./flow/context.ts";
 export type { AuctionSale } from "./flow/making.ts";
@@ -59,6 +60,8 @@ export function createDealFlow(deps: DealFlowDeps) {
     ...buyingSteps(ctx),
     /** The operator's retry and cancel, which the back office audits (server/modules/deal-admin). */
     ...operatorSteps(ctx),
+    /** How often each transition of the deal lifecycle has happened (the metrics, ADR 0093). */
+    transitionCounts: () => transitionCounts(ctx.db),
     /** Registers the deals' queues and their handlers (the process's job runner runs them). */
     registerJobs: () => registerDealJobs(ctx, making, payment),
   };

@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import {
   type DealStatus,
   type DealTransition,
@@ -131,6 +131,15 @@ async function record(
     reason: actor.reason ?? null,
     createdAt: actor.at,
   });
+}
+
+/** How often each named transition has happened, ever (the metrics' counter, read from the log of changes). */
+export async function transitionCounts(db: Db): Promise<{ transition: string; count: number }[]> {
+  const rows = await db
+    .select({ transition: dealStatusChanges.transition, count: sql<number>`count(*)::int` })
+    .from(dealStatusChanges)
+    .groupBy(dealStatusChanges.transition);
+  return rows.map((row) => ({ transition: row.transition, count: Number(row.count) }));
 }
 
 const final = (actor: DealActor) => ({ closedAt: actor.at });

@@ -2,6 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { translate } from "#core/i18n/index.ts";
 import { createApiRouter } from "#server/http/api/router.ts";
 import { jsonContent, MessageBody } from "#server/http/api/schemas.ts";
+import { paymentEvents } from "#server/lib/metrics.ts";
 import { TEST_GATEWAY_SIGNATURE_HEADER } from "../gateways.ts";
 import { notFoundBody } from "./schemas.ts";
 
@@ -35,6 +36,7 @@ webhooksApi.openapi(
     const result = await c
       .get("services")
       .payments.handleNotification(provider, rawBody, c.req.header(TEST_GATEWAY_SIGNATURE_HEADER));
+    paymentEvents.inc({ source: "cards", outcome: result.ok ? result.value : result.code });
     if (result.ok) return c.json({ received: true, duplicate: result.value === "duplicate" }, 200);
     if (result.code === "unknown_provider") return c.json(notFoundBody(c), 404);
     return c.json({ message: translate(c.get("locale"), "payments.errors.badSignature") }, 400);

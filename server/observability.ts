@@ -1,0 +1,61 @@
+import type { Config } from "./config.ts";
+import type { Database } from "./db/client.ts";
+import { startMetricsServer } from "./http/metrics-server.ts";
+import type { JobRunner } from "./jobs/runner-types.ts";
+import { answerClusterScrapes, processMetrics, scrapedGauge } from "./lib/metrics.ts";
+import type { StreamSlots } from "./lib/stream-slots.ts";
+import type { Logger } from "./logger.ts";
+
+/**
+ * What a server process adds to its metrics (ADR 0093) once its database and jobs exist: the open
+ * event streams, the connection pool's sessions and the job queues, read at each scrape; in a worker, the primary's
+ * requests for this process's metrics answered.
+ */
+export function observeProcess({
+  database,
+  jobs,
+  streams,
+  dealTransitions,
+}: {
+  database: Database;
+  jobs: JobRunner;
+  streams: StreamSlots;
+  dealTransitions: () => Promise<{ transition: string; count: number }[]>;
+}): void {
+  answerClusterScrapes();
+  scrapedGauge({
+    name: "rarita_sse_connections",
+    help: "Open server-sent event streams (live auctions, the bell)",
+    labelNames: [],
+    read: async () => [{ labels: {}, value: streams.open() }],
+  });
+  scrapedGauge({
+    name: "rarita_db_pool_connections",
+    help: "Sessions of the PostgreSQL connection pools: total, idle, and callers waiting for one",
+    labelNames: ["state"],
+    read: async () => {
+      const stats = database.poolStats?.();
+      if (!stats) return [];
+      return (["total", "idle", "waiting"] as const).map((state) => ({
+        labels: { state },
+        value: stats[state],
+      }));
+    },
+  });
+  scrapedGauge({
+    name: "rarita_jobs",
+    help: "Jobs waiting (created, retry), running (active) and failed, by queue",
+    labelNames: ["queue", "state"],
+    // Every worker sees the same database: taken once, not added up.
+    aggregator: "first",
+    read: async () =>
+      (await jobs.counts()).map((row) => ({
+        labels: { queue: row.queue, state: row.state },
+        value: row.count,
+      })),
+  });
+}
+
+/** This process's own metrics listener (METRICS_PORT), when it is the only process. */
+export const startProcessMetricsServer = (config: Config, logger: Logger) =>
+  startMetricsServer(config, processMetrics, logger);
