@@ -103,7 +103,10 @@ export type ListingFacets = {
   packages: { id: number; name: string; count: number }[];
   /** The counts are a capped sample's (the total read "1 000+"): at least these many. */
   capped?: boolean;
-  /** The category's facet attributes (issue 37), in order of importance; absent without a category. */
+  /**
+   * The facet attributes (issue 37) of a category page or a search, in order of importance: only
+   * those some matching listing has a value of (or whose filter is on); absent when none.
+   */
   attributes?: AttributeFacet[];
 };
 

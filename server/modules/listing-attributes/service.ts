@@ -13,7 +13,7 @@ import type { Db } from "#server/db/client.ts";
 import type { Actor } from "#server/modules/catalog/index.ts";
 import type { ListingAttributesHook } from "#server/modules/listings/index.ts";
 import { removeDefinition, saveDefinition } from "./admin.ts";
-import { allDefinitions, definitionsByCategory, definitionsFor } from "./definitions.ts";
+import { allDefinitions, definitionsByCategory, definitionsFor, forgetDefinitions } from "./definitions.ts";
 import { listingAttributeValues } from "./tables.ts";
 import { copyValues, normalisedValues, replaceValues, storedValues } from "./values.ts";
 
@@ -134,10 +134,18 @@ export function createListingAttributesService({ db, fillLevels }: ListingAttrib
     },
     definitionsFor: (categoryId: number) => definitionsFor(db, categoryId),
     /** The back office (the catalogue's scope): a definition added or changed, or removed, each audited. */
-    saveDefinition: (actor: Actor, input: Parameters<typeof saveDefinition>[2]) =>
-      saveDefinition(db, actor, input),
-    removeDefinition: (actor: Actor, id: number) => removeDefinition(db, actor, id),
-    allDefinitions: () => allDefinitions(db),
+    async saveDefinition(actor: Actor, input: Parameters<typeof saveDefinition>[2]) {
+      const saved = await saveDefinition(db, actor, input);
+      forgetDefinitions();
+      return saved;
+    },
+    async removeDefinition(actor: Actor, id: number) {
+      const removed = await removeDefinition(db, actor, id);
+      forgetDefinitions();
+      return removed;
+    },
+    /** Every definition, a copy of its own (the back office sorts it). */
+    allDefinitions: async () => [...(await allDefinitions(db))],
     /** The listing form's fields for every category, and the suggestions of existing values. */
     async formData(categoryIds: number[], locale: Locale): Promise<AttributeFormData> {
       const byId = await definitionsByCategory(db, categoryIds);
