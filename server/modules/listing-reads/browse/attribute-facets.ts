@@ -139,8 +139,12 @@ function facetOf(
     }))
     .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label, locale))
     .slice(0, FACET_VALUES);
-  // An enum's values in its own order; texts by name.
-  const order = (value: string) => definition.options.findIndex((option) => option.value === value);
+  // An enum's values in its own order (a value no option has, written before it was a choice,
+  // after them); texts by name.
+  const order = (value: string) => {
+    const index = definition.options.findIndex((option) => option.value === value);
+    return index === -1 ? definition.options.length : index;
+  };
   counted.sort((a, b) =>
     definition.type === "enum" ? order(a.value) - order(b.value) : a.label.localeCompare(b.label, locale),
   );
