@@ -83,6 +83,12 @@ describe("the country made a choice in the back office", () => {
       { value: "scotland", label: "Scotland", count: 2 },
       { value: "morava", label: "Morava", count: 1 },
     ]);
+    // The listing preview's table: the form's strings described the same way, a refused one left out.
+    expect(await attributes.describeInput(category, { country: "scotland" }, "en")).toMatchObject([
+      { key: "country", text: "Scotland" },
+    ]);
+    expect(await attributes.describeInput(category, { country: "Skotsko" }, "en")).toEqual([]);
+
     const scotch = await api.services.catalog.listingPage({
       locale: "en",
       categoryId: category,

@@ -8,7 +8,7 @@ import {
   FILL_LEVEL_KEY,
 } from "#core/contracts/listing-attributes.ts";
 import type { Locale } from "#core/i18n/index.ts";
-import { attributesSchema, describeAttributes } from "#core/rules/listing-attributes.ts";
+import { attributesSchema, checkAttribute, describeAttributes } from "#core/rules/listing-attributes.ts";
 import type { Db } from "#server/db/client.ts";
 import type { Actor } from "#server/modules/catalog/index.ts";
 import type { ListingAttributesHook } from "#server/modules/listings/index.ts";
@@ -126,6 +126,27 @@ export function createListingAttributesService({ db, fillLevels }: ListingAttrib
     async rowsOf(productId: number, categoryId: number, locale: Locale): Promise<AttributeRow[]> {
       const values = (await attributeValuesOf([productId])).get(productId) ?? {};
       return describeValues(categoryId, values, locale);
+    },
+    /**
+     * Values as the form sends them (strings), described for a category: the listing preview's
+     * table, the product page's own, suggested texts as they will be saved. A value its definition
+     * refuses is left out (the form says why).
+     */
+    async describeInput(
+      categoryId: number,
+      raw: Record<string, string | number | boolean | null | undefined>,
+      locale: Locale,
+    ): Promise<AttributeRow[]> {
+      const definitions = await definitionsFor(db, categoryId);
+      const values: AttributeValues = {};
+      for (const definition of definitions) {
+        const input = raw[definition.key];
+        if (input === null || input === undefined || String(input).trim() === "") continue;
+        const checked = checkAttribute(definition, input);
+        if ("value" in checked) values[definition.key] = checked.value;
+      }
+      // A suggested text as it will be saved: the spelling other listings use (no listing is 0).
+      return describeAttributes(definitions, await normalisedValues(db, 0, definitions, values), locale);
     },
     /** A listing's values as the edit form shows them (strings, the fill level left to the evidence). */
     async formValuesOf(productId: number): Promise<Record<string, string>> {
