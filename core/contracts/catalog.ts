@@ -128,6 +128,8 @@ export type CategoryDetail = CategoryLink & {
 export type AutocompleteResult = {
   products: { id: number; name: string; url: string; context: string | null }[];
   categories: { id: number; name: string; url: string; context: string | null }[];
+  /** A few bottlings (issue 37) whose words start with those typed; the context is the brand. */
+  bottlings?: { id: number; name: string; url: string; context: string | null }[];
 };
 
 export type ListingQuery = {
