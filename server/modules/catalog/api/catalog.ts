@@ -53,12 +53,9 @@ const Autocomplete = z
   .object({
     products: z.array(Suggestion).openapi({ description: "Up to 8 live products, distinct names" }),
     categories: z.array(Suggestion).openapi({ description: "Up to 5 categories" }),
-    bottlings: z
-      .array(Suggestion)
-      .optional()
-      .openapi({
-        description: "Up to 3 bottlings whose words start with those typed (their pages); absent when none",
-      }),
+    bottlings: z.array(Suggestion).optional().openapi({
+      description: "Up to 3 bottlings whose words start with those typed (their pages); absent when none",
+    }),
   })
   .openapi("Autocomplete");
 
