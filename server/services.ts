@@ -118,7 +118,8 @@ export function createServices(options: ServiceOptions) {
     reviews,
     messages,
     wishlist,
-    catalog,
+    // The catalogue's reads, its search box suggesting bottlings too (wiring/collector-data.ts).
+    catalog: collector.catalog,
     catalogAdmin: backOfficeCatalog(db),
     // The product page, auctions, listings, traders, trust badges (server/wiring/listings-and-auctions.ts).
     ...listingAreas,

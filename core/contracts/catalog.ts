@@ -103,7 +103,10 @@ export type ListingFacets = {
   packages: { id: number; name: string; count: number }[];
   /** The counts are a capped sample's (the total read "1 000+"): at least these many. */
   capped?: boolean;
-  /** The category's facet attributes (issue 37), in order of importance; absent without a category. */
+  /**
+   * The facet attributes (issue 37) of a category page or a search, in order of importance: only
+   * those some matching listing has a value of (or whose filter is on); absent when none.
+   */
   attributes?: AttributeFacet[];
 };
 
@@ -125,6 +128,8 @@ export type CategoryDetail = CategoryLink & {
 export type AutocompleteResult = {
   products: { id: number; name: string; url: string; context: string | null }[];
   categories: { id: number; name: string; url: string; context: string | null }[];
+  /** A few bottlings (issue 37) whose words start with those typed; the context is the brand. */
+  bottlings?: { id: number; name: string; url: string; context: string | null }[];
 };
 
 export type ListingQuery = {

@@ -6,6 +6,7 @@ import {
   effectiveDefinitions,
   formatAttribute,
   matchKey,
+  mergedFacetDefinitions,
 } from "./listing-attributes.ts";
 
 let id = 0;
@@ -116,6 +117,50 @@ describe("definitions down the tree", () => {
       "age_years",
       "region",
     ]);
+  });
+});
+
+describe("the facets of a search without a category", () => {
+  it("are every subtree's facets once per key, labelled by the top-most, a choice's values all kept", () => {
+    // Categories 1 and 2 are roots, 3 is under 1.
+    const depth = (categoryId: number) => (categoryId === 3 ? 1 : 0);
+    const deepAge = def("age_years", "integer", {
+      categoryId: 3,
+      labelEn: "Whisky age",
+      facet: true,
+      position: 1,
+    });
+    const age = def("age_years", "integer", { categoryId: 1, labelEn: "Age", facet: true, position: 30 });
+    const kind = def("condition", "enum", {
+      categoryId: 1,
+      labelEn: "Condition",
+      facet: true,
+      position: 10,
+      options: [{ value: "new", cs: "Nové", en: "New" }],
+    });
+    const cigarKind = def("condition", "enum", {
+      categoryId: 2,
+      labelEn: "Cigar condition",
+      facet: true,
+      position: 20,
+      options: [
+        { value: "new", cs: "Nový", en: "Brand new" },
+        { value: "aged", cs: "Uleželý", en: "Aged" },
+      ],
+    });
+    const notFacet = def("cask_number", "text", { categoryId: 1 });
+    const merged = mergedFacetDefinitions([deepAge, cigarKind, notFacet, age, kind], depth);
+    expect(merged.map((d) => [d.key, d.labelEn])).toEqual([
+      // Two roots: the lower position's label.
+      ["condition", "Condition"],
+      ["age_years", "Age"],
+    ]);
+    expect(merged[0].options).toEqual([
+      { value: "new", cs: "Nové", en: "New" },
+      { value: "aged", cs: "Uleželý", en: "Aged" },
+    ]);
+    // The definitions given are left as they were.
+    expect(kind.options).toHaveLength(1);
   });
 });
 

@@ -54,6 +54,36 @@ export function effectiveDefinitions(
   return [...byKey.values()].sort((a, b) => a.position - b.position || a.key.localeCompare(b.key));
 }
 
+/**
+ * The facets of a page without a category (a search): every subtree's facet definitions, one per
+ * key (a key means the same wherever it is defined: `age_years`, `country`). The top-most
+ * definition gives the label, type and unit (`depthOf`: 0 for a root; ties go to the lower
+ * position); an enum's values are those of every definition of its key, the top-most's first.
+ */
+export function mergedFacetDefinitions(
+  definitions: readonly AttributeDefinition[],
+  depthOf: (categoryId: number) => number,
+): AttributeDefinition[] {
+  const ordered = definitions
+    .filter((definition) => definition.facet)
+    .map((definition) => ({ definition, depth: depthOf(definition.categoryId) }))
+    .sort(
+      (a, b) =>
+        a.depth - b.depth ||
+        a.definition.position - b.definition.position ||
+        a.definition.id - b.definition.id,
+    );
+  const byKey = new Map<string, AttributeDefinition>();
+  for (const { definition } of ordered) {
+    const first = byKey.get(definition.key);
+    if (!first) byKey.set(definition.key, { ...definition, options: [...definition.options] });
+    else
+      for (const option of definition.options)
+        if (!first.options.some((known) => known.value === option.value)) first.options.push(option);
+  }
+  return [...byKey.values()].sort((a, b) => a.position - b.position || a.key.localeCompare(b.key));
+}
+
 type Raw = string | number | boolean | null | undefined;
 const blank = (raw: Raw) =>
   raw === null || raw === undefined || (typeof raw === "string" && raw.trim() === "");

@@ -75,3 +75,32 @@ describe("bottlings and results, wired", () => {
     expect(answer.page.pricePoints).toHaveLength(3);
   });
 });
+
+describe("the search box, wired to the bottlings", () => {
+  it("suggests the bottlings whose words start with those typed, linking to their pages", async () => {
+    const category = await insertCategory(ctx.api.db, { nameCs: "Whisky" });
+    const listing = await auctionIn(category.id, "Glendronach 15 Revival");
+    const created = await services().bottlings.createFromListing(ctx.seller.user.id, listing.id);
+    if (!created.ok) throw new Error(created.code);
+    const suggest = async (q: string, lang: "cs" | "en") => {
+      const response = await ctx.api.app.request(
+        `/api/catalog/autocomplete?q=${encodeURIComponent(q)}&lang=${lang}`,
+        { headers: { Accept: "application/json" } },
+      );
+      expect(response.status).toBe(200);
+      return (await response.json()) as { bottlings?: { id: number; name: string; url: string }[] };
+    };
+    const english = await suggest("glendr revi", "en");
+    expect(english.bottlings).toEqual([
+      expect.objectContaining({
+        id: created.value.bottlingId,
+        url: expect.stringMatching(new RegExp(`^/en/bottlings/${created.value.bottlingId}-`)),
+      }),
+    ]);
+    expect((await suggest("glendronach", "cs")).bottlings?.[0].url).toMatch(
+      new RegExp(`^/lahve/${created.value.bottlingId}-`),
+    );
+    // A word that starts none of its words: no bottlings in the answer.
+    expect((await suggest("ronach", "cs")).bottlings).toBeUndefined();
+  });
+});

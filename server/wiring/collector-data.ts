@@ -14,7 +14,8 @@ import { wireSaleResults } from "./sale-results.ts";
  * archive of results learns a result's
  * bottling from the bottlings (`bottlingOf`), and hears of links and merges (`reports`); the
  * bottlings' page and weekly digest read a bottling's results from the archive. Each side reaches
- * the other through a closure, so neither module imports the other.
+ * the other through a closure, so neither module imports the other. The catalogue's search box
+ * suggests bottlings too (`catalog`: its autocomplete with the bottlings' `suggest`).
  */
 export function wireCollectorData(
   base: Base,
@@ -57,5 +58,21 @@ export function wireCollectorData(
       },
     },
   });
-  return { listingAttributes, withResults, services: { saleResults, bottlings } };
+  // The search box suggests bottlings beside the listings and categories (docs/product/bottlings.md).
+  const catalogWithBottlings: CatalogService = {
+    ...catalog,
+    autocomplete: async (q, locale) => {
+      const [found, suggested] = await Promise.all([
+        catalog.autocomplete(q, locale),
+        bottlings.suggest(q, locale),
+      ]);
+      return suggested.length > 0 ? { ...found, bottlings: suggested } : found;
+    },
+  };
+  return {
+    listingAttributes,
+    withResults,
+    catalog: catalogWithBottlings,
+    services: { saleResults, bottlings },
+  };
 }

@@ -6,8 +6,9 @@ import { photo } from "./wanted-ad.ts";
 /**
  * Structured attributes and their facets (issue 37, items 1 and 2; docs/product/collector-data.md):
  * a whisky is listed with its distillery picked from the brands offered, its age, strength and
- * cask (typed in another spelling than the offered one, and kept as the offered one); once live
- * its page shows them as a table and its JSON-LD as additionalProperty; the whisky category
+ * cask (typed in another spelling than the offered one, and kept as the offered one), the preview
+ * showing them as the product page will; once live its page shows them as a table and its
+ * JSON-LD as additionalProperty; the whisky category
  * filters by the distillery and an age range with counts that add up to the listings shown; the
  * filtered URL gives the same page without scripts.
  */
@@ -67,6 +68,11 @@ test("a whisky listed with its attributes shows them as a table and is found by 
   await section.getByTestId("attribute-abv").fill("43,5");
   await page.getByRole("button", { name: "Zobrazit náhled" }).click();
   await expect(page.getByTestId("listing-preview").getByTestId("preview-name")).toHaveText(name);
+  // The preview shows the details as the product page will: the table, the cask as it will be saved.
+  const previewTable = page.getByTestId("listing-preview").getByTestId("product-attributes");
+  await expect(previewTable.getByRole("heading")).toHaveText("Parametry");
+  await expect(previewTable.getByTestId("attribute-row-age_years")).toContainText(`25${NBSP}let`);
+  await expect(previewTable.getByTestId("attribute-row-cask_type")).toContainText("Oloroso Sherry");
   await page.getByRole("button", { name: "Odeslat inzerát" }).click();
   await expect(page.getByTestId("listing-confirmation").getByTestId("listing-status")).toHaveText(
     "Čeká na platbu",

@@ -6,9 +6,10 @@ import type { ListingPageData } from "./listing-data.ts";
 import { attributeParam, type ListingFilters, rangeParam } from "./listing-params.ts";
 
 /**
- * The category's attribute facets in the filter form (issue 37, item 2): a choice of values with
- * their counts (`p_<key>`), or a range of a number (`p_<key>_od`, `p_<key>_do`) applied with the
- * form's button. Plain GET fields: the URL is the filter, with or without scripts.
+ * The attribute facets in the filter form of a category page or a search (issue 37, item 2; a
+ * search offers those of every subtree its hits have values of): a choice of values with their
+ * counts (`p_<key>`), or a range of a number (`p_<key>_od`, `p_<key>_do`) applied with the form's
+ * button. Plain GET fields: the URL is the filter, with or without scripts.
  */
 
 const UNIT: Record<string, { cs: string; en: string }> = {
@@ -73,7 +74,7 @@ function RangeFacet({
   );
 }
 
-/** The facets of the category's attributes, in order of importance; a facet only with values, a range or a choice. */
+/** The attribute facets, in order of importance; a facet only with values, a range or a choice. */
 export function AttributeFacetGroups({ data }: { data: ListingPageData }) {
   const { facets, state } = data;
   const { attributes = {}, ranges = {} } = state.filters;

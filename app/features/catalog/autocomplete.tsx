@@ -1,7 +1,7 @@
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import type { AutocompleteResult } from "#core/contracts/catalog.ts";
+import { fetchSuggestions, type Option, SuggestionList } from "./autocomplete-list.tsx";
 
 export type AutocompleteProps = {
   /** The input's name in its form (default `q`). */
@@ -21,32 +21,7 @@ export type AutocompleteProps = {
   debounceMs?: number;
 };
 
-type Option = { id: string; kind: "product" | "category"; name: string; url: string; context: string | null };
-
 const MIN_LENGTH = 2;
-
-/** The suggestions for `query`: categories first, then products, with ids unique in the page. */
-async function fetchSuggestions(
-  query: string,
-  locale: string,
-  baseId: string,
-  signal: AbortSignal,
-): Promise<Option[]> {
-  const response = await fetch(`/api/catalog/autocomplete?q=${encodeURIComponent(query)}&lang=${locale}`, {
-    headers: { Accept: "application/json" },
-    signal,
-  });
-  if (!response.ok) throw new Error(String(response.status));
-  const body = (await response.json()) as AutocompleteResult;
-  return [
-    ...body.categories.map((entry) => ({
-      ...entry,
-      id: `${baseId}-c${entry.id}`,
-      kind: "category" as const,
-    })),
-    ...body.products.map((entry) => ({ ...entry, id: `${baseId}-p${entry.id}`, kind: "product" as const })),
-  ];
-}
 
 /**
  * The field's text, kept in step with the uncontrolled input: what a visitor typed before
@@ -118,61 +93,6 @@ function useSuggestions(value: string, locale: string, debounceMs: number, baseI
   useEffect(() => () => requestRef.current?.abort(), []);
 
   return { options, loading, active, setActive };
-}
-
-/** One suggestion; the input keeps the focus (a mouse down does not take it). */
-function SuggestionOption({
-  option,
-  index,
-  selected,
-  onChoose,
-  onHighlight,
-}: {
-  option: Option;
-  index: number;
-  selected: boolean;
-  onChoose: (option: Option) => void;
-  onHighlight: (index: number) => void;
-}) {
-  return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: the input owns the keyboard (arrows and Enter), as the combobox pattern says
-    <div
-      id={option.id}
-      role="option"
-      tabIndex={-1}
-      aria-selected={selected}
-      data-index={index}
-      data-testid="autocomplete-option"
-      onMouseDown={(event) => event.preventDefault()}
-      onClick={() => onChoose(option)}
-      onMouseEnter={() => onHighlight(index)}
-      className={`flex cursor-pointer items-baseline justify-between gap-3 px-3 py-2 text-[0.88rem] ${selected ? "bg-primary-dark text-white" : "text-ink"}`}
-    >
-      <span className="min-w-0 truncate">{option.name}</span>
-      {option.context ? (
-        <span className={`shrink-0 truncate text-[0.72rem] ${selected ? "text-white/80" : "text-muted"}`}>
-          {option.context}
-        </span>
-      ) : null}
-    </div>
-  );
-}
-
-/** A titled group of the listbox (categories or products); nothing when it is empty. */
-function SuggestionGroup({ title, children }: { title: string; children: ReactNode[] }) {
-  if (children.length === 0) return null;
-  return (
-    // biome-ignore lint/a11y/useSemanticElements: a group of options inside a listbox (a fieldset is a form element)
-    <div role="group" aria-label={title}>
-      <div
-        aria-hidden="true"
-        className="px-3 pt-1.5 pb-1 text-[0.66rem] font-bold tracking-[0.14em] text-muted uppercase"
-      >
-        {title}
-      </div>
-      {children}
-    </div>
-  );
 }
 
 /**
@@ -253,9 +173,9 @@ function useAutocomplete(defaultValue: string, debounceMs: number, onNavigate: (
 
 /**
  * A search input with suggestions under it (docs/product/screens.md, "Parts of every page" and "Design
- * constants"; docs/product/visitor-basics.md, "Search suggestions"): a listbox of categories and
- * products, at most 200 px tall, from `GET /api/catalog/autocomplete` (debounced, stale answers
- * dropped). Keyboard: arrows move through the options (announced with aria-activedescendant),
+ * constants"; docs/product/visitor-basics.md, "Search suggestions"): a listbox of categories,
+ * products and bottlings, at most 200 px tall, from `GET /api/catalog/autocomplete` (debounced,
+ * stale answers dropped). Keyboard: arrows move through the options (announced with aria-activedescendant),
  * Enter opens the highlighted one or else submits the surrounding form, Escape closes the list.
  * Put it inside a GET form to the search page; without JavaScript it is a plain text input, and
  * what is typed before the scripts run is kept and gets its suggestions once they do.
@@ -311,61 +231,5 @@ export function Autocomplete({
       />
       <SuggestionList listId={listId} combobox={combobox} />
     </div>
-  );
-}
-
-/**
- * The listbox (categories, then products), or the note that nothing matches once the answer
- * came back empty.
- */
-function SuggestionList({
-  listId,
-  combobox,
-}: {
-  listId: string;
-  combobox: ReturnType<typeof useAutocomplete>;
-}) {
-  const { t } = useTranslation();
-  const { listRef, options, active, setActive, choose, showList, expanded, loading } = combobox;
-  const optionsOf = (kind: Option["kind"]) =>
-    options.flatMap((option, index) =>
-      option.kind === kind
-        ? [
-            <SuggestionOption
-              key={option.id}
-              option={option}
-              index={index}
-              selected={index === active}
-              onChoose={choose}
-              onHighlight={setActive}
-            />,
-          ]
-        : [],
-    );
-  return (
-    <>
-      <div
-        ref={listRef}
-        id={listId}
-        role="listbox"
-        aria-label={t("catalog.autocomplete.label")}
-        hidden={!showList}
-        className="absolute inset-x-0 top-full z-40 mt-1 max-h-[200px] overflow-y-auto rounded-lg bg-white py-1 text-left shadow-xl ring-1 ring-ink/10"
-        data-testid="autocomplete-list"
-      >
-        <SuggestionGroup title={t("catalog.autocomplete.categories")}>
-          {optionsOf("category")}
-        </SuggestionGroup>
-        <SuggestionGroup title={t("catalog.autocomplete.products")}>{optionsOf("product")}</SuggestionGroup>
-      </div>
-      {expanded && options.length === 0 && !loading ? (
-        <p
-          role="status"
-          className="absolute inset-x-0 top-full z-40 mt-1 rounded-lg bg-white px-3 py-2 text-left text-[0.85rem] text-muted shadow-xl ring-1 ring-ink/10"
-        >
-          {t("catalog.autocomplete.none")}
-        </p>
-      ) : null}
-    </>
   );
 }

@@ -3,7 +3,9 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import { formatDate, usePriceFormatter } from "#app/ui/dates-and-prices.ts";
 import { FeeSummary, kindKey } from "#app/ui/listing-labels.tsx";
 import type { AuctionDuration, ProductFormat, ProductStatus, ProductType } from "#core/contracts/catalog.ts";
+import type { AttributeRow } from "#core/contracts/listing-attributes.ts";
 import type { Fee } from "#core/rules/fees.ts";
+import { AttributesTable } from "./attributes-table.tsx";
 import { ProductGallery } from "./gallery.tsx";
 import { ProductDescription } from "./product-info.tsx";
 
@@ -22,6 +24,8 @@ export type PreviewData = {
   images: { url: string }[];
   fee: Fee;
   schedule: { status: ProductStatus; activationAt: string | null; endsAt: string | null };
+  /** The item details (issue 37) as the product page's table will show them. */
+  attributes: AttributeRow[];
 };
 
 function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
@@ -34,7 +38,7 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
 }
 
 /**
- * The listing as buyers will see it (gallery, name, facts, price, description), with what only
+ * The listing as buyers will see it (gallery, name, facts, price, its details' table, description), with what only
  * the seller sees (the hidden reserve, the fee, the planned dates) beside it.
  */
 export function ListingPreview({ data }: { data: PreviewData }) {
@@ -60,6 +64,11 @@ export function ListingPreview({ data }: { data: PreviewData }) {
           />
         </div>
         <PreviewFacts data={data} />
+        {data.attributes.length > 0 ? (
+          <div className="mt-6">
+            <AttributesTable rows={data.attributes} />
+          </div>
+        ) : null}
         <div className="mt-6">
           <ProductDescription text={data.description} />
         </div>

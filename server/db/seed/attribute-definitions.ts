@@ -37,6 +37,60 @@ const FILL_LEVEL_LABELS: Record<string, [string, string]> = {
   low_shoulder: ["Spodek ramene", "Low shoulder"],
 };
 
+/**
+ * The countries of origin a listing chooses from (`country`, a choice since the English pages
+ * showed the Czech "Skotsko"): the value a stable English key, the labels in both languages;
+ * Scotland, England and Wales apart (whisky is told by them), islands of the Caribbean by their
+ * own name. Sorted the Czech way, "another" last.
+ */
+const COUNTRY_LABELS: [string, string, string][] = [
+  ["austria", "Rakousko", "Austria"],
+  ["australia", "Austrálie", "Australia"],
+  ["barbados", "Barbados", "Barbados"],
+  ["czechia", "Česko", "Czechia"],
+  ["denmark", "Dánsko", "Denmark"],
+  ["dominican_republic", "Dominikánská republika", "Dominican Republic"],
+  ["england", "Anglie", "England"],
+  ["france", "Francie", "France"],
+  ["guadeloupe", "Guadeloupe", "Guadeloupe"],
+  ["guatemala", "Guatemala", "Guatemala"],
+  ["guyana", "Guyana", "Guyana"],
+  ["honduras", "Honduras", "Honduras"],
+  ["india", "Indie", "India"],
+  ["ireland", "Irsko", "Ireland"],
+  ["italy", "Itálie", "Italy"],
+  ["jamaica", "Jamajka", "Jamaica"],
+  ["japan", "Japonsko", "Japan"],
+  ["canada", "Kanada", "Canada"],
+  ["cuba", "Kuba", "Cuba"],
+  ["hungary", "Maďarsko", "Hungary"],
+  ["martinique", "Martinik", "Martinique"],
+  ["mexico", "Mexiko", "Mexico"],
+  ["germany", "Německo", "Germany"],
+  ["nicaragua", "Nikaragua", "Nicaragua"],
+  ["netherlands", "Nizozemsko", "Netherlands"],
+  ["panama", "Panama", "Panama"],
+  ["poland", "Polsko", "Poland"],
+  ["portugal", "Portugalsko", "Portugal"],
+  ["scotland", "Skotsko", "Scotland"],
+  ["slovakia", "Slovensko", "Slovakia"],
+  ["spain", "Španělsko", "Spain"],
+  ["taiwan", "Tchaj-wan", "Taiwan"],
+  ["trinidad", "Trinidad a Tobago", "Trinidad and Tobago"],
+  ["usa", "USA", "USA"],
+  ["venezuela", "Venezuela", "Venezuela"],
+  ["wales", "Wales", "Wales"],
+];
+
+export const COUNTRY_OPTIONS: AttributeOption[] = [
+  ...COUNTRY_LABELS.sort((a, b) => a[1].localeCompare(b[1], "cs")).map(([value, cs, en]) => ({
+    value,
+    cs,
+    en,
+  })),
+  { value: "other", cs: "Jiná země", en: "Another country" },
+];
+
 const spirits: Def[] = [
   def("bottler_kind", "enum", "Stáčitel", "Bottler", {
     facet: true,
@@ -57,7 +111,7 @@ const spirits: Def[] = [
   def("outturn", "integer", "Počet láhví v edici", "Outturn", { unit: "pieces" }),
   def("edition", "text", "Série nebo edice", "Series or edition", { suggested: true }),
   def("region", "text", "Oblast", "Region", { suggested: true, facet: true }),
-  def("country", "text", "Země", "Country", { suggested: true, facet: true }),
+  def("country", "enum", "Země", "Country", { facet: true, options: COUNTRY_OPTIONS }),
   def("fill_level", "enum", "Výška hladiny", "Fill level", {
     options: FILL_LEVELS.map((value) => ({
       value,

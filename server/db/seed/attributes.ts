@@ -2,7 +2,7 @@ import type { AttributeValue } from "#core/contracts/listing-attributes.ts";
 import { matchKey } from "#core/rules/listing-attributes.ts";
 import type { Db } from "../client.ts";
 import * as t from "../schema.ts";
-import { ATTRIBUTE_VOCABULARY } from "./attribute-definitions.ts";
+import { ATTRIBUTE_VOCABULARY, COUNTRY_OPTIONS } from "./attribute-definitions.ts";
 import type { SeedCategory } from "./categories.ts";
 import { kindGroup } from "./descriptions.ts";
 import type { PlannedProduct } from "./products.ts";
@@ -27,6 +27,14 @@ const VITOLAS = [
   ["Toro", 152, 54],
 ] as const;
 
+/** The country choice of a brand's origin in Czech ("Skotsko"; Moravia is Czechia's); undefined when none fits. */
+const COUNTRY_BY_NAME = new Map([
+  ...COUNTRY_OPTIONS.map((option) => [matchKey(option.cs), option.value] as const),
+  [matchKey("Morava"), "czechia"],
+  [matchKey("Trinidad"), "trinidad"],
+  [matchKey("Francie / Karibik"), "france"],
+]);
+
 /** The values of a demo spirit, read off its catalogue item (age and vintage in its name, its strength). */
 function spiritValues(product: PlannedProduct): Record<string, AttributeValue> {
   const item = product.item!;
@@ -43,7 +51,8 @@ function spiritValues(product: PlannedProduct): Record<string, AttributeValue> {
   values.volume_ml = /\b1 l\b/.test(item.name) ? 1000 : 700;
   // "Skotsko, Speyside": the country, and the region after the comma (the demo's sellers write Czech).
   const [country, region] = product.brand.originCs.replace(/\s*\(.*\)$/, "").split(/,\s*/);
-  values.country = country;
+  const countryValue = COUNTRY_BY_NAME.get(matchKey(country));
+  if (countryValue) values.country = countryValue;
   if (region) values.region = region;
   values.cask_type = CASKS[product.id % CASKS.length];
   if (product.id % 3 === 0) values.edition = EDITIONS[product.id % EDITIONS.length];

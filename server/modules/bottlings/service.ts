@@ -1,5 +1,6 @@
 import type { AttributeValues } from "#core/contracts/bottlings.ts";
 import type { Locale } from "#core/i18n/index.ts";
+import { localePath } from "#core/i18n/paths.ts";
 import type { Db } from "#server/db/client.ts";
 import type { Logger } from "#server/logger.ts";
 import type { AuditActor, RecordAudit } from "../admin/index.ts";
@@ -16,6 +17,7 @@ import {
   linkedProductIds,
   sitemapBottlingStats,
   sitemapBottlings,
+  suggestRecords,
   toView,
 } from "./records.ts";
 import { isWatching, unwatch, watch, watchesOf } from "./watches.ts";
@@ -46,6 +48,17 @@ export function createBottlingsService({
   return {
     page: (id: number, locale: Locale) => bottlingPage(ctx, id, locale),
     list: (query: { q?: string; page?: number; locale: Locale }) => bottlingList(ctx, query),
+    /** The search box's few bottlings for the words typed: name, page and brand (issue 37). */
+    suggest: async (q: string, locale: Locale, limit = 3) =>
+      (await suggestRecords(db, q, limit)).map((record) => {
+        const view = toView(record, locale);
+        return {
+          id: view.id,
+          name: view.name,
+          url: localePath("bottling", locale, { ref: `${view.id}-${view.slug}` }),
+          context: view.brandName,
+        };
+      }),
     /** The bottling a listing is linked to, or null. */
     linkOf: (productId: number) => linkOf(db, productId),
     /** The bottlings of listings by product id (the archive of results' `bottlingOf`). */

@@ -1,16 +1,41 @@
-import { and, eq, ne } from "drizzle-orm";
-import type { AttributeDefinitionInput } from "#core/contracts/listing-attributes.ts";
+import { and, eq, inArray, ne } from "drizzle-orm";
+import type { AttributeDefinitionInput, AttributeOption } from "#core/contracts/listing-attributes.ts";
 import { err, ok, type Result } from "#core/result.ts";
+import { matchKey } from "#core/rules/listing-attributes.ts";
 import type { Db } from "#server/db/client.ts";
 import { recordAudit } from "#server/modules/admin/index.ts";
 import { type Actor, auditEntry } from "#server/modules/catalog/index.ts";
-import { listingAttributeDefinitions } from "./tables.ts";
+import { listingAttributeDefinitions, listingAttributeValues } from "./tables.ts";
 
 type Saved = Result<{ id: number }> | Result<never, "not_found"> | Result<never, "duplicate">;
 
 /**
+ * The stored values of a key made a choice, as its options: a text written as an option's value or
+ * either of its labels, whatever the spelling ("Skotsko", "scotland", "SCOTLAND"), becomes that
+ * option (`country`, once free text, is a choice: issue 37). The key means the same in every
+ * subtree, so every listing's value is converted; a text that is no option stays as written (the
+ * table and the facets show it as it is). In the caller's transaction.
+ */
+export async function valuesAsOptions(tx: Db, key: string, options: readonly AttributeOption[]) {
+  for (const option of options) {
+    const spellings = [...new Set([option.value, option.cs, option.en].map(matchKey))].filter(Boolean);
+    await tx
+      .update(listingAttributeValues)
+      .set({ textValue: option.value, matchKey: option.value })
+      .where(
+        and(
+          eq(listingAttributeValues.key, key),
+          inArray(listingAttributeValues.matchKey, spellings),
+          ne(listingAttributeValues.textValue, option.value),
+        ),
+      );
+  }
+}
+
+/**
  * Adds or changes a definition (the back office, the catalogue's scope), with its audit entry. A
- * key the category already has is refused ("duplicate"); its listings' values stay as stored.
+ * key the category already has is refused ("duplicate"); its listings' values stay as stored, but
+ * for a choice's: texts that name one of its options become that option (valuesAsOptions).
  */
 export async function saveDefinition(
   db: Db,
@@ -29,6 +54,7 @@ export async function saveDefinition(
       .from(listingAttributeDefinitions)
       .where(same);
     if (taken) return err("duplicate");
+    if (values.type === "enum") await valuesAsOptions(tx, values.key, values.options);
     if (id) {
       const [before] = await tx
         .select()

@@ -8,12 +8,12 @@ import {
   FILL_LEVEL_KEY,
 } from "#core/contracts/listing-attributes.ts";
 import type { Locale } from "#core/i18n/index.ts";
-import { attributesSchema, describeAttributes } from "#core/rules/listing-attributes.ts";
+import { attributesSchema, checkAttribute, describeAttributes } from "#core/rules/listing-attributes.ts";
 import type { Db } from "#server/db/client.ts";
 import type { Actor } from "#server/modules/catalog/index.ts";
 import type { ListingAttributesHook } from "#server/modules/listings/index.ts";
 import { removeDefinition, saveDefinition } from "./admin.ts";
-import { allDefinitions, definitionsByCategory, definitionsFor } from "./definitions.ts";
+import { allDefinitions, definitionsByCategory, definitionsFor, forgetDefinitions } from "./definitions.ts";
 import { listingAttributeValues } from "./tables.ts";
 import { copyValues, normalisedValues, replaceValues, storedValues } from "./values.ts";
 
@@ -127,6 +127,27 @@ export function createListingAttributesService({ db, fillLevels }: ListingAttrib
       const values = (await attributeValuesOf([productId])).get(productId) ?? {};
       return describeValues(categoryId, values, locale);
     },
+    /**
+     * Values as the form sends them (strings), described for a category: the listing preview's
+     * table, the product page's own, suggested texts as they will be saved. A value its definition
+     * refuses is left out (the form says why).
+     */
+    async describeInput(
+      categoryId: number,
+      raw: Record<string, string | number | boolean | null | undefined>,
+      locale: Locale,
+    ): Promise<AttributeRow[]> {
+      const definitions = await definitionsFor(db, categoryId);
+      const values: AttributeValues = {};
+      for (const definition of definitions) {
+        const input = raw[definition.key];
+        if (input === null || input === undefined || String(input).trim() === "") continue;
+        const checked = checkAttribute(definition, input);
+        if ("value" in checked) values[definition.key] = checked.value;
+      }
+      // A suggested text as it will be saved: the spelling other listings use (no listing is 0).
+      return describeAttributes(definitions, await normalisedValues(db, 0, definitions, values), locale);
+    },
     /** A listing's values as the edit form shows them (strings, the fill level left to the evidence). */
     async formValuesOf(productId: number): Promise<Record<string, string>> {
       const values = (await storedValues(db, [productId])).get(productId) ?? {};
@@ -134,10 +155,18 @@ export function createListingAttributesService({ db, fillLevels }: ListingAttrib
     },
     definitionsFor: (categoryId: number) => definitionsFor(db, categoryId),
     /** The back office (the catalogue's scope): a definition added or changed, or removed, each audited. */
-    saveDefinition: (actor: Actor, input: Parameters<typeof saveDefinition>[2]) =>
-      saveDefinition(db, actor, input),
-    removeDefinition: (actor: Actor, id: number) => removeDefinition(db, actor, id),
-    allDefinitions: () => allDefinitions(db),
+    async saveDefinition(actor: Actor, input: Parameters<typeof saveDefinition>[2]) {
+      const saved = await saveDefinition(db, actor, input);
+      forgetDefinitions();
+      return saved;
+    },
+    async removeDefinition(actor: Actor, id: number) {
+      const removed = await removeDefinition(db, actor, id);
+      forgetDefinitions();
+      return removed;
+    },
+    /** Every definition, a copy of its own (the back office sorts it). */
+    allDefinitions: async () => [...(await allDefinitions(db))],
     /** The listing form's fields for every category, and the suggestions of existing values. */
     async formData(categoryIds: number[], locale: Locale): Promise<AttributeFormData> {
       const byId = await definitionsByCategory(db, categoryIds);

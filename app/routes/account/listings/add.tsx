@@ -164,10 +164,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     const target = localePath("accountAdvertisementConfirmation", locale);
     throw redirect(`${target}?id=${result.value.id}`);
   }
+  const { listing } = result.value;
+  // The table the product page will show: the details typed, with the evidence's fill level.
+  const attributes = await services.listings.attributes.describeInput(
+    listing.categoryId,
+    { ...listing.attributes, fill_level: listing.evidence?.fillLevel ?? null },
+    locale,
+  );
   return data<AddActionData>({
     step: "preview",
     values,
-    preview: previewData(result.value),
+    preview: previewData(result.value, attributes),
     delivery: terms.terms?.deliveryOptions ?? null,
   });
 }
@@ -179,7 +186,10 @@ type Previewed = Extract<
 const servicesOf = (context: Route.ActionArgs["context"]) => context.get(appContext).services;
 
 /** What the preview shows of the checked listing. */
-function previewData({ listing, fee, schedule, images }: Previewed): PreviewData {
+function previewData(
+  { listing, fee, schedule, images }: Previewed,
+  attributes: PreviewData["attributes"],
+): PreviewData {
   return {
     type: listing.type,
     format: listing.format,
@@ -194,6 +204,7 @@ function previewData({ listing, fee, schedule, images }: Previewed): PreviewData
     images: images.map((image) => ({ url: image.url })),
     fee,
     schedule,
+    attributes,
   };
 }
 

@@ -44,15 +44,18 @@ const Suggestion = z.object({
   id: z.number().int(),
   name: z.string(),
   url: z.string().openapi({ example: "/12/rum/ron-zacapa-23" }),
-  context: z
-    .string()
-    .nullable()
-    .openapi({ description: "Products: their category; categories: their ancestors (Rum › Karibik)" }),
+  context: z.string().nullable().openapi({
+    description:
+      "Products: their category; categories: their ancestors (Rum › Karibik); bottlings: their brand",
+  }),
 });
 const Autocomplete = z
   .object({
     products: z.array(Suggestion).openapi({ description: "Up to 8 live products, distinct names" }),
     categories: z.array(Suggestion).openapi({ description: "Up to 5 categories" }),
+    bottlings: z.array(Suggestion).optional().openapi({
+      description: "Up to 3 bottlings whose words start with those typed (their pages); absent when none",
+    }),
   })
   .openapi("Autocomplete");
 
@@ -62,7 +65,7 @@ catalogApi.openapi(
     path: "/catalog/autocomplete",
     tags: ["catalog"],
     summary:
-      "Search suggestions while typing: products and categories whose names or texts match the words (diacritics and case ignored, one typo tolerated)",
+      "Search suggestions while typing: products, categories and bottlings whose names or texts match the words (diacritics and case ignored, one typo tolerated)",
     request: {
       query: z.object({
         q: z.string().max(200).default("").openapi({ example: "zakapa" }),

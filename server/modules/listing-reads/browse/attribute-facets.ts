@@ -1,13 +1,15 @@
 import { sql } from "drizzle-orm";
 import type { ListingQuery } from "#core/contracts/catalog.ts";
 import type { AttributeDefinition, AttributeFacet } from "#core/contracts/listing-attributes.ts";
+import { effectiveDefinitions, mergedFacetDefinitions } from "#core/rules/listing-attributes.ts";
 import type { Db } from "#server/db/client.ts";
 import {
+  allDefinitions,
   attributeRangesSql,
   attributeValueCountsSql,
-  definitionsFor,
   hasAnyAttributeSql,
 } from "#server/modules/listing-attributes/index.ts";
+import type { ActiveCategoryRow, CategoryRows } from "./categories.ts";
 import { COUNT_CAP } from "./counts.ts";
 import { conditions, type Resolved } from "./filters.ts";
 import { type Row, rowsOf } from "./sql-parts.ts";
@@ -15,19 +17,70 @@ import { type Row, rowsOf } from "./sql-parts.ts";
 /** How many values a text facet lists (the most common ones). */
 const FACET_VALUES = 40;
 
+/** A category's path, root first (the category last); [] when it is not an active category. */
+function pathOf(rows: readonly ActiveCategoryRow[], categoryId: number): number[] {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const path: number[] = [];
+  // The tree is at most 5 levels; the bound guards against a cycle in bad data.
+  for (let id: number | null = categoryId; id !== null && path.length < 10; ) {
+    const row = byId.get(id);
+    if (!row) return [];
+    path.unshift(id);
+    id = row.parentId;
+  }
+  return path;
+}
+
 /**
- * The facets of a category's attributes (issue 37, item 2; ADR 0090), counted like the other
- * facets of a query that listing_counts cannot answer (counts.ts): over at most COUNT_CAP + 1 of
- * the matching listings, exact below the cap. A facet whose filter is on is counted without it (a
- * visitor who picked one distillery still sees the others), in a statement of its own.
+ * The facet attributes a query may filter by and its page offers (issue 37; ADR 0090): its
+ * category's (their own and inherited), or, without a category, every subtree's merged by key (a
+ * search finds listings of any category). From memory when warm: the definitions are kept a while
+ * (listing-attributes) and the active categories are the shell data's (ADR 0028). None for a list
+ * that neither has a category, nor searches, nor filters by an attribute (the auction lists).
+ */
+export async function facetDefinitions(
+  db: Db,
+  query: ListingQuery,
+  categoryRows: CategoryRows,
+): Promise<AttributeDefinition[]> {
+  const { categoryId } = query;
+  if (categoryId === undefined && !query.q?.trim() && !query.attributes?.length) return [];
+  const [definitions, rows] = await Promise.all([allDefinitions(db), categoryRows()]);
+  if (categoryId !== undefined)
+    return effectiveDefinitions(definitions, pathOf(rows, categoryId)).filter(
+      (definition) => definition.facet,
+    );
+  // A definition of an inactive branch comes last: its listings are not listed.
+  return mergedFacetDefinitions(definitions, (id) => pathOf(rows, id).length || 10);
+}
+
+/**
+ * The query with only the attribute filters its page offers: a key no facet has (an old link, a
+ * hand-made URL) filters nothing, instead of leaving the page empty.
+ */
+export function knownAttributeFilters(query: ListingQuery, definitions: readonly AttributeDefinition[]) {
+  if (!query.attributes?.length) return query;
+  const keys = new Set(definitions.map((definition) => definition.key));
+  const attributes = query.attributes.filter((filter) => keys.has(filter.key));
+  return { ...query, attributes: attributes.length ? attributes : undefined };
+}
+
+/**
+ * The facets of the attributes (issue 37, item 2; ADR 0090) of a category page or a search,
+ * counted like the other facets of a query that listing_counts cannot answer (counts.ts): over at
+ * most COUNT_CAP + 1 of the matching listings, exact below the cap. A facet whose filter is on is
+ * counted without it (a visitor who picked one distillery still sees the others), in a statement
+ * of its own. A facet no matching listing has a value of is left out (a search for cigars shows
+ * no age), unless its filter is on (its chip keeps its label).
  */
 export async function attributeFacets(
   db: Db,
   query: ListingQuery,
   resolved: Resolved,
+  offered: readonly AttributeDefinition[],
 ): Promise<AttributeFacet[]> {
-  if (query.categoryId === undefined) return [];
-  const definitions = (await definitionsFor(db, query.categoryId)).filter((definition) => definition.facet);
+  if (query.categoryId === undefined && !resolved.search) return [];
+  const definitions = offered.filter((definition) => definition.facet);
   if (definitions.length === 0) return [];
   const filtered = new Set((query.attributes ?? []).map((filter) => filter.key));
   // Among the listings that have one of the keys: listings without attributes add nothing to the
@@ -51,7 +104,9 @@ export async function attributeFacets(
   );
   const values = answers.flatMap((answer) => answer.values);
   const ranges = answers.flatMap((answer) => answer.ranges);
-  return definitions.map((definition) => facetOf(definition, values, ranges, query.locale));
+  return definitions
+    .map((definition) => facetOf(definition, values, ranges, query.locale))
+    .filter((facet) => facet.values.length > 0 || facet.range !== null || filtered.has(facet.key));
 }
 
 const NUMERIC = new Set(["integer", "decimal", "year"]);
@@ -84,8 +139,12 @@ function facetOf(
     }))
     .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label, locale))
     .slice(0, FACET_VALUES);
-  // An enum's values in its own order; texts by name.
-  const order = (value: string) => definition.options.findIndex((option) => option.value === value);
+  // An enum's values in its own order (a value no option has, written before it was a choice,
+  // after them); texts by name.
+  const order = (value: string) => {
+    const index = definition.options.findIndex((option) => option.value === value);
+    return index === -1 ? definition.options.length : index;
+  };
   counted.sort((a, b) =>
     definition.type === "enum" ? order(a.value) - order(b.value) : a.label.localeCompare(b.label, locale),
   );

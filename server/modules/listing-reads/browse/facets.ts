@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { ListingFacets, ListingQuery } from "#core/contracts/catalog.ts";
+import type { AttributeDefinition } from "#core/contracts/listing-attributes.ts";
 import type { Locale } from "#core/i18n/index.ts";
 import type { Db } from "#server/db/client.ts";
 import { genericPlans } from "#server/db/prepared-client.ts";
@@ -22,6 +23,7 @@ export async function totalAndFacets(
   db: Db,
   query: ListingQuery,
   resolved: Resolved,
+  definitions: readonly AttributeDefinition[] = [],
 ): Promise<{ total: number; totalCapped?: true } & ListingFacets> {
   const source = countSource(query, resolved);
   const brandFiltered = Boolean(query.brandIds?.length);
@@ -66,7 +68,7 @@ export async function totalAndFacets(
     grouped,
     brandQuery,
     packageQuery,
-    attributeFacets(db, query, resolved),
+    attributeFacets(db, query, resolved, definitions),
   ]);
   const { total, ...known } = facetsFrom(
     rowsOf(groupRows),

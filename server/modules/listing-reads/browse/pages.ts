@@ -2,8 +2,9 @@ import { sql } from "drizzle-orm";
 import type { ListingFacets, ListingQuery, ProductPage } from "#core/contracts/catalog.ts";
 import type { Db } from "#server/db/client.ts";
 import { genericPlans } from "#server/db/prepared-client.ts";
+import { attributeFacets, facetDefinitions, knownAttributeFilters } from "./attribute-facets.ts";
 import { cardSelect, pageOf, toCard } from "./cards.ts";
-import type { CategoryRows } from "./categories.ts";
+import { activeCategories, type CategoryRows } from "./categories.ts";
 import { cappedTotal, countSource } from "./counts.ts";
 import { totalAndFacets } from "./facets.ts";
 import { conditions, type Resolved, resolve } from "./filters.ts";
@@ -36,6 +37,20 @@ function plainListing(query: ListingQuery): boolean {
   );
 }
 
+/**
+ * A query ready to run: resolved (filters.ts), with the facet attributes its page offers and only
+ * the attribute filters among them (attribute-facets.ts).
+ */
+async function prepare(db: Db, raw: ListingQuery, categoryRows?: CategoryRows) {
+  let rows: ReturnType<CategoryRows> | undefined;
+  const once: CategoryRows = categoryRows ?? (() => (rows ??= activeCategories(db)));
+  const [resolved, definitions] = await Promise.all([
+    resolve(db, raw, once),
+    facetDefinitions(db, raw, once),
+  ]);
+  return { query: knownAttributeFilters(raw, definitions), resolved, definitions };
+}
+
 /** The page of cards of a resolved query (one statement), and its size limits. */
 async function pageItems(db: Db, query: ListingQuery, resolved: Resolved) {
   const plan = pagePlan(query, resolved);
@@ -64,10 +79,10 @@ async function pageItems(db: Db, query: ListingQuery, resolved: Resolved) {
  */
 export async function listProducts(
   db: Db,
-  query: ListingQuery,
+  raw: ListingQuery,
   categoryRows?: CategoryRows,
 ): Promise<ProductPage> {
-  const resolved = await resolve(db, query, categoryRows);
+  const { query, resolved } = await prepare(db, raw, categoryRows);
   const source = countSource(query, resolved);
   const [{ items, page, perPage }, countResult] = await Promise.all([
     pageItems(db, query, resolved),
@@ -84,41 +99,52 @@ export async function listProducts(
  */
 export async function listCards(
   db: Db,
-  query: ListingQuery,
+  raw: ListingQuery,
   categoryRows?: CategoryRows,
 ): Promise<ProductPage["items"]> {
-  return (await pageItems(db, query, await resolve(db, query, categoryRows))).items;
+  const { query, resolved } = await prepare(db, raw, categoryRows);
+  return (await pageItems(db, query, resolved)).items;
 }
 
 /** The brands and packages among the products a query matches, with counts (the filter block). */
 export async function listingFacets(
   db: Db,
-  query: ListingQuery,
+  raw: ListingQuery,
   categoryRows?: CategoryRows,
 ): Promise<ListingFacets> {
+  const { query, resolved, definitions } = await prepare(db, raw, categoryRows);
   const {
     total: _total,
     totalCapped: _capped,
     ...facets
-  } = await totalAndFacets(db, query, await resolve(db, query, categoryRows));
-  return facets;
+  } = await totalAndFacets(db, query, resolved, definitions);
+  if (!resolved.search) return facets;
+  // A search's brands and packages come from its page's statement (search-page.ts); its attributes' here.
+  const attributes = await attributeFacets(db, query, resolved, definitions);
+  return attributes.length > 0 ? { ...facets, attributes } : facets;
 }
 
 /**
  * A listing page in one go: the cards and the facets of one query, resolved once, in two
  * statements when no brand or package filter is on (the page of rows; the total with the facets,
- * counts.ts), and a search in one (searchListingPage).
+ * counts.ts), and a search in one (searchListingPage); the attributes' facets beside them.
  */
 export async function listingPage(
   db: Db,
-  query: ListingQuery,
+  raw: ListingQuery,
   categoryRows?: CategoryRows,
 ): Promise<{ page: ProductPage; facets: ListingFacets }> {
-  const resolved = await resolve(db, query, categoryRows);
-  if (resolved.search) return searchListingPage(db, query, resolved);
+  const { query, resolved, definitions } = await prepare(db, raw, categoryRows);
+  if (resolved.search) {
+    const [found, attributes] = await Promise.all([
+      searchListingPage(db, query, resolved),
+      attributeFacets(db, query, resolved, definitions),
+    ]);
+    return attributes.length > 0 ? { ...found, facets: { ...found.facets, attributes } } : found;
+  }
   const [{ items, page, perPage }, { total, totalCapped, ...facets }] = await Promise.all([
     pageItems(db, query, resolved),
-    totalAndFacets(db, query, resolved),
+    totalAndFacets(db, query, resolved, definitions),
   ]);
   return { page: pageOf(items, { total, totalCapped }, page, perPage), facets };
 }
