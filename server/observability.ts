@@ -8,8 +8,8 @@ import type { Logger } from "./logger.ts";
 
 /**
  * What a server process adds to its metrics (ADR 0093) once its database and jobs exist: the open
- * event streams, the connection pool's sessions and the job queues, read at each scrape; in a worker, the primary's
- * requests for this process's metrics answered.
+ * event streams, the connection pool's sessions, the job queues and the deals' transitions, read
+ * at each scrape; in a worker, the primary's requests for this process's metrics answered.
  */
 export function observeProcess({
   database,
@@ -53,6 +53,16 @@ export function observeProcess({
         labels: { queue: row.queue, state: row.state },
         value: row.count,
       })),
+  });
+  // A counter kept by the database (the deals' log of changes): every instance reports the same,
+  // and a transition whose transaction rolled back is never counted.
+  scrapedGauge({
+    name: "rarita_deal_transitions",
+    help: "Transitions of the deal lifecycle ever made, by name (deal.pay, deal.release, ...)",
+    labelNames: ["transition"],
+    aggregator: "first",
+    read: async () =>
+      (await dealTransitions()).map((row) => ({ labels: { transition: row.transition }, value: row.count })),
   });
 }
 

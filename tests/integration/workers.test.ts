@@ -185,6 +185,17 @@ describe.skipIf(!testServerUrl)("two workers on PostgreSQL", () => {
     // Six requests, answered by both workers, counted once each whichever worker is asked.
     expect(served(await fromPrimary())).toBe(before + 6);
     expect(served(await fromWorker())).toBe(before + 6);
+    // The gauges read at the scrape: each worker's pool sessions added up, the streams counted.
+    const text = await fromPrimary();
+    const pool = Number(
+      text
+        .split("\n")
+        .find((line) => line.startsWith('rarita_db_pool_connections{state="total"}'))
+        ?.split(" ")
+        .at(-1),
+    );
+    expect(pool).toBeGreaterThanOrEqual(2);
+    expect(text).toMatch(/^rarita_sse_connections 0$/m);
     // The token is required on the public port; the metrics port has no other page.
     expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(401);
     expect((await fetch(`http://127.0.0.1:${metricsPort}/`)).status).toBe(404);
