@@ -1,4 +1,4 @@
-import { answerConsent, expect, signedIn, submitLogin, test } from "./fixtures.ts";
+import { answerConsent, expect, hydrated, signedIn, submitLogin, test } from "./fixtures.ts";
 import { payInsertionFeeUntilLive } from "./listing-fee.ts";
 import { signInStaff } from "./staff.ts";
 import { photo } from "./wanted-ad.ts";
@@ -184,6 +184,8 @@ test("staff of the catalogue add, refuse and delete an attribute of a category s
   const admin = page.getByTestId("admin-attributes");
   await expect(admin.getByRole("heading", { level: 1 })).toHaveText("Atributy kategorií");
   await expect(admin.getByRole("heading", { name: /Stáří \(age_years\)/ })).toBeVisible();
+  // Typed before hydration, the labels would be reset by it.
+  await hydrated(page);
   const add = page.getByTestId("attribute-form-new");
   await add.locator("select[name=categoryId]").selectOption({ label: "Příslušenství" });
   await add.locator("input[name=key]").fill("Material");
