@@ -1,8 +1,25 @@
 import type { Logger } from "../logger.ts";
 import type { NotificationListener } from "./listen.ts";
 
-/** The part of an SSE stream the hub needs: a comment for the heartbeat, and closing at shutdown. */
-export type HubSink = { comment(text: string): Promise<void>; close(): void };
+/**
+ * The part of an SSE stream the hub needs: a comment for the heartbeat, and at shutdown a new
+ * reconnection delay (`retry:`) before it closes.
+ */
+export type HubSink = {
+  comment(text: string): Promise<void>;
+  retry(ms: number): Promise<void>;
+  close(): void;
+};
+
+/**
+ * At shutdown each stream is told to reconnect after 0.5 to 2.5 s (spread, so that a restarted
+ * instance's viewers do not all come back in the same instant) instead of its usual 3 to 5 s: by
+ * then this instance is not ready (GET /health/ready) and the balancer sends them to another.
+ */
+export const RECONNECT_MIN_MS = 500;
+export const RECONNECT_SPREAD_MS = 2000;
+/** How long the shutdown waits for a slow client to take its `retry:` before closing it anyway. */
+const RETIRE_WAIT_MS = 1000;
 
 /** One open stream; `writing` keeps its writes in order without a slow client holding up others. */
 export type HubSubscriber = { sink: HubSink; writing: Promise<void> };
@@ -69,12 +86,13 @@ export function createStreamHub<S extends HubSubscriber>(options: {
       return subscribers.has(key);
     },
 
-    /** Ends every stream and stops listening (shutdown). */
+    /** Tells every stream to reconnect soon (elsewhere), ends it, and stops listening (shutdown). */
     async stop(): Promise<void> {
       stopped = true;
       clearInterval(heartbeat);
-      for (const set of subscribers.values()) for (const subscriber of set) subscriber.sink.close();
+      const open = [...subscribers.values()].flatMap((set) => [...set]);
       subscribers.clear();
+      await retire(open);
       await starting?.catch(() => {});
       forgetReconnect?.();
       await unlisten?.();
@@ -87,6 +105,24 @@ export function createStreamHub<S extends HubSubscriber>(options: {
       return count;
     },
   };
+}
+
+/** Each stream gets its reconnection delay after what it is still writing, then is closed. */
+async function retire(open: HubSubscriber[]): Promise<void> {
+  const told = open.map((subscriber) =>
+    subscriber.writing
+      .then(() => subscriber.sink.retry(RECONNECT_MIN_MS + Math.floor(Math.random() * RECONNECT_SPREAD_MS)))
+      .catch(() => {}),
+  );
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    Promise.all(told),
+    new Promise((resolve) => {
+      timer = setTimeout(resolve, RETIRE_WAIT_MS);
+    }),
+  ]);
+  clearTimeout(timer);
+  for (const subscriber of open) subscriber.sink.close();
 }
 
 /** A comment to every open stream every `ms`, so proxies keep idle streams open; it never holds the process up. */

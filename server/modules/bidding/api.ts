@@ -302,6 +302,7 @@ biddingApi.openapi(
               data: JSON.stringify(event),
             }),
           comment: (text: string) => stream.write(`: ${text}\n\n`).then(() => {}),
+          retry: (ms: number) => stream.write(`retry: ${ms}\n\n`).then(() => {}),
           close: () => close(),
         },
       });

@@ -30,6 +30,8 @@ export type StreamSink = {
   send(event: AuctionEvent): Promise<void>;
   /** Writes an SSE comment (heartbeat). */
   comment(text: string): Promise<void>;
+  /** Sets the browser's reconnection delay (server shutdown: reconnect soon, elsewhere). */
+  retry(ms: number): Promise<void>;
   /** Ends the stream (server shutdown). */
   close(): void;
 };

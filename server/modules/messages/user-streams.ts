@@ -19,6 +19,7 @@ import { USER_EVENTS_CHANNEL } from "./announce.ts";
 export type UserStreamSink = {
   send(event: UserEvent): Promise<void>;
   comment(text: string): Promise<void>;
+  retry(ms: number): Promise<void>;
   close(): void;
 };
 

@@ -45,6 +45,7 @@ eventsApi.openapi(
         sink: {
           send: (event: UserEvent) => stream.writeSSE({ event: "counter", data: JSON.stringify(event) }),
           comment: (text: string) => stream.write(`: ${text}\n\n`).then(() => {}),
+          retry: (ms: number) => stream.write(`retry: ${ms}\n\n`).then(() => {}),
           close: () => close(),
         },
       });
