@@ -9,7 +9,7 @@ import {
   attributeValueCountsSql,
   hasAnyAttributeSql,
 } from "#server/modules/listing-attributes/index.ts";
-import type { ActiveCategoryRow, CategoryRows } from "./categories.ts";
+import { type ActiveCategoryRow, ancestorsOf, type CategoryRows } from "./categories.ts";
 import { COUNT_CAP } from "./counts.ts";
 import { conditions, type Resolved } from "./filters.ts";
 import { type Row, rowsOf } from "./sql-parts.ts";
@@ -20,15 +20,9 @@ const FACET_VALUES = 40;
 /** A category's path, root first (the category last); [] when it is not an active category. */
 function pathOf(rows: readonly ActiveCategoryRow[], categoryId: number): number[] {
   const byId = new Map(rows.map((row) => [row.id, row]));
-  const path: number[] = [];
-  // The tree is at most 5 levels; the bound guards against a cycle in bad data.
-  for (let id: number | null = categoryId; id !== null && path.length < 10; ) {
-    const row = byId.get(id);
-    if (!row) return [];
-    path.unshift(id);
-    id = row.parentId;
-  }
-  return path;
+  const row = byId.get(categoryId);
+  const ancestors = row ? ancestorsOf(row, byId) : null;
+  return row && ancestors ? [...ancestors.map((ancestor) => ancestor.id), row.id] : [];
 }
 
 /**
