@@ -29,15 +29,18 @@ function stream(slowMs = 0) {
   return { subscriber, written, closed: () => closed };
 }
 
+const hubForTest = () =>
+  createStreamHub({
+    listener: quietListener,
+    channel: "test_channel",
+    onNotification: () => {},
+    onReconnect: () => {},
+    label: "test stream",
+  });
+
 describe("the live streams at shutdown (issue 38, item 6)", () => {
   it("tells every stream to reconnect within 0.5 to 2.5 s, spread, then closes it", async () => {
-    const hub = createStreamHub({
-      listener: quietListener,
-      channel: "test_channel",
-      onNotification: () => {},
-      onReconnect: () => {},
-      label: "test stream",
-    });
+    const hub = hubForTest();
     const streams = Array.from({ length: 20 }, () => stream());
     streams.forEach((s, i) => {
       hub.attach(i % 3, s.subscriber, async () => {});
@@ -63,13 +66,7 @@ describe("the live streams at shutdown (issue 38, item 6)", () => {
   });
 
   it("does not let a client that does not read hold the shutdown up", async () => {
-    const hub = createStreamHub({
-      listener: quietListener,
-      channel: "test_channel",
-      onNotification: () => {},
-      onReconnect: () => {},
-      label: "test stream",
-    });
+    const hub = hubForTest();
     const stuck = stream(5_000);
     const fine = stream();
     hub.attach(1, stuck.subscriber, async () => {});
