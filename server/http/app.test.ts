@@ -26,7 +26,11 @@ describe("the /api application", () => {
     try {
       const response = await api.call("GET", "/api/lists/currencies");
       expect(response.status).toBe(500);
-      expect(response.json).toEqual({ message: "Omlouváme se, ale nastala chyba." });
+      // The request's id, as X-Request-Id names it: what the user quotes, what the log is searched by.
+      expect(response.json).toEqual({
+        message: "Omlouváme se, ale nastala chyba.",
+        requestId: expect.stringMatching(/^[\w.-]{8,100}$/),
+      });
       expect(response.text).not.toContain("secret-detail");
     } finally {
       api.services.lists.currencies = original;

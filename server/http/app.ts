@@ -271,7 +271,7 @@ function serveClientBuild(app: App, clientBuildDir: string) {
   app.use("*", serveStatic({ root, onFound: (_p, c) => c.header("Cache-Control", "public, max-age=3600") }));
 }
 
-/** An API error as its JSON; a client error as its response; anything else logged, as a 500. */
+/** An API error as its JSON; a client error as its response; anything else logged, as a 500 with the request's id. */
 const respondToError: ErrorHandler<AppEnv> = (error, c) => {
   const isApi = c.req.path.startsWith("/api");
   if (error instanceof ApiError) return c.json(error.body, error.status);
@@ -281,5 +281,8 @@ const respondToError: ErrorHandler<AppEnv> = (error, c) => {
   }
   c.get("logger").error({ err: error }, "unhandled error");
   const message = translate(c.get("locale"), "errors.general");
-  return isApi ? c.json({ message }, 500) : c.text(message, 500);
+  // The request's id (as logged, and in X-Request-Id): what a user quotes to support, what the
+  // operator finds the log line by. It tells nothing about the failure itself.
+  const requestId = c.get("requestId");
+  return isApi ? c.json({ message, requestId }, 500) : c.text(`${message} (${requestId})`, 500);
 };
