@@ -15,6 +15,7 @@ import {
   BankIdentityEnvError,
   bankIdentityConfig,
 } from "./adapters/bank-identity/env.ts";
+import { METRICS_ENV } from "./lib/metrics-env.ts";
 
 /**
  * The process configuration, read once from the environment. Every variable is checked here so
@@ -84,9 +85,7 @@ const envSchema = z.object({
   BANK_ID_CLIENT_SECRET: z.string().min(8).optional(),
   AGE_CHECK_SALT: z.string().min(32, "must be at least 32 characters").optional(),
   PAGE_CACHE: z.enum(["on", "off"]).default("on"),
-  METRICS_TOKEN: z.string().min(24, "must be at least 24 characters").optional(),
-  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
-  METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+  ...METRICS_ENV,
   WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   // A fail point for the crash tests only (server/modules/bidding/close-crash.test.ts): ignored
   // unless NODE_ENV=test.
@@ -183,11 +182,7 @@ export type Config = {
    * served it before): every anonymous page is then rendered, with the same headers.
    */
   pageCache: boolean;
-  /**
-   * Prometheus metrics (ADR 0093): at /metrics with `Authorization: Bearer <METRICS_TOKEN>`, and/or
-   * on a listener of their own at METRICS_HOST:METRICS_PORT (127.0.0.1 unless told otherwise).
-   * Neither set: no metrics are served (a public /metrics would tell anyone the site's traffic).
-   */
+  /** Prometheus metrics (ADR 0093): a bearer token for /metrics and/or a listener of their own. */
   metrics: { token: string | undefined; port: number | undefined; host: string };
   /**
    * Node processes serving the site (node:cluster, server/workers.ts, ADR 0035): WORKERS, by

@@ -146,8 +146,7 @@ async function startServing(config: Config, database: Database, logger: Logger, 
     { caches, PUBLIC_TAG },
     router,
     { requestContextKey },
-    { createReadiness },
-    metrics,
+    { observeServer },
   ] = await Promise.all([
     import("./services.ts"),
     import("./http/app.ts"),
@@ -158,7 +157,6 @@ async function startServing(config: Config, database: Database, logger: Logger, 
     import("./lib/cache.ts"),
     import("react-router"),
     import("#core/web/request-context.ts"),
-    import("./http/health.ts"),
     import("./observability.ts"),
   ]);
   const appContext = requestContextKey<AppVariables>();
@@ -177,15 +175,10 @@ async function startServing(config: Config, database: Database, logger: Logger, 
   const publicJsonCache = createPublicJsonCache();
   // A change heard from any instance (a NOTIFY) clears all three: they carry the `public` tag (ADR 0062).
   await services.publicChanges.subscribe(() => caches.invalidate({ tag: PUBLIC_TAG }, "remote"));
-  // Ready for traffic until SIGTERM (GET /health/ready); the metrics' gauges read at each scrape.
-  const readiness = createReadiness();
+  // Ready for traffic until SIGTERM; the metrics' gauges and listener (ADR 0093).
+  const { readiness, stopMetrics } = await observeServer(config, database, services, logger, workerIndex());
   running.drain = () => readiness.drain();
-  metrics.observeProcess({
-    database,
-    jobs: services.jobs,
-    streams: services.streamSlots,
-    dealTransitions: () => services.deals.transitionCounts(),
-  });
+  running.stopMetrics = stopMetrics;
   const app = createHttpApp({
     config,
     logger,
@@ -209,12 +202,7 @@ async function startServing(config: Config, database: Database, logger: Logger, 
     logger,
     publicJsonCache.listener(pageReplay ? pageReplay.listener(pages) : pages),
   );
-  const server = await listen(listener, config);
-  // One process: its own metrics listener (METRICS_PORT); with workers the primary runs it.
-  const metricsServer = workerIndex() === 0 ? await metrics.startProcessMetricsServer(config, logger) : null;
-  if (metricsServer)
-    running.stopMetrics = () => new Promise((resolve) => metricsServer.close(() => resolve()));
-  return { server, jobs: services.jobs };
+  return { server: await listen(listener, config), jobs: services.jobs };
 }
 
 /** React Router's handler from the web build, each request getting its variables in its context. */

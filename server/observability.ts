@@ -1,17 +1,19 @@
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import { createReadiness, type Readiness } from "./http/health.ts";
 import { startMetricsServer } from "./http/metrics-server.ts";
 import type { JobRunner } from "./jobs/runner-types.ts";
 import { answerClusterScrapes, processMetrics, scrapedGauge } from "./lib/metrics.ts";
 import type { StreamSlots } from "./lib/stream-slots.ts";
 import type { Logger } from "./logger.ts";
+import type { Services } from "./services.ts";
 
 /**
  * What a server process adds to its metrics (ADR 0093) once its database and jobs exist: the open
  * event streams, the connection pool's sessions, the job queues and the deals' transitions, read
  * at each scrape; in a worker, the primary's requests for this process's metrics answered.
  */
-export function observeProcess({
+function observeProcess({
   database,
   jobs,
   streams,
@@ -66,6 +68,27 @@ export function observeProcess({
   });
 }
 
-/** This process's own metrics listener (METRICS_PORT), when it is the only process. */
-export const startProcessMetricsServer = (config: Config, logger: Logger) =>
-  startMetricsServer(config, processMetrics, logger);
+/**
+ * A server process's health and metrics (ADR 0093): its readiness (ready until SIGTERM), its gauges,
+ * and when it is the only process (worker 0) its own metrics listener (METRICS_PORT; with workers
+ * the primary runs it over all of them).
+ */
+export async function observeServer(
+  config: Config,
+  database: Database,
+  services: Pick<Services, "jobs" | "streamSlots" | "deals">,
+  logger: Logger,
+  worker: number,
+): Promise<{ readiness: Readiness; stopMetrics: () => Promise<void> }> {
+  observeProcess({
+    database,
+    jobs: services.jobs,
+    streams: services.streamSlots,
+    dealTransitions: () => services.deals.transitionCounts(),
+  });
+  const server = worker === 0 ? await startMetricsServer(config, processMetrics, logger) : null;
+  return {
+    readiness: createReadiness(),
+    stopMetrics: () => new Promise((resolve) => (server ? server.close(() => resolve()) : resolve())),
+  };
+}

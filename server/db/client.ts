@@ -224,6 +224,16 @@ function syncPath(file: string) {
   }
 }
 
+/** The sessions of the pools, added up (the metrics' gauge, ADR 0093). */
+function poolStats(pools: pg.Pool[]): { total: number; idle: number; waiting: number } {
+  const sum = (read: (pool: pg.Pool) => number) => pools.reduce((total, pool) => total + read(pool), 0);
+  return {
+    total: sum((pool) => pool.totalCount),
+    idle: sum((pool) => pool.idleCount),
+    waiting: sum((pool) => pool.waitingCount),
+  };
+}
+
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.engine === "postgres") {
     await probePostgres(options.url);
@@ -247,11 +257,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       exec: async (sql) => void (await pool.query(sql)),
       onClose: hooks.add,
       sessions,
-      poolStats: () => ({
-        total: pool.totalCount + generic.totalCount,
-        idle: pool.idleCount + generic.idleCount,
-        waiting: pool.waitingCount + generic.waitingCount,
-      }),
+      poolStats: () => poolStats([pool, generic]),
       close: async () => {
         await hooks.run();
         await Promise.all([pool.end(), generic.end()]);

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { fromDrizzle, PgBoss } from "pg-boss";
+import type { Database } from "../db/client.ts";
 import { rowsOf } from "../db/rows.ts";
 import { bossOptions, withoutUndefined } from "./boss-options.ts";
 import {
@@ -99,19 +100,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       return runPendingJobs(state, name);
     },
 
-    async counts() {
-      // pg-boss's own table; before the first start it may not exist yet: nothing queued then.
-      const result = await state.database.db
-        .execute(sql`select name, state, count(*)::int as count from pgboss.job
-          where state in ('created', 'retry', 'active', 'failed') group by name, state`)
-        .catch(() => null);
-      if (!result) return [];
-      return rowsOf<{ name: string; state: string; count: number }>(result).map((row) => ({
-        queue: row.name,
-        state: row.state,
-        count: Number(row.count),
-      }));
-    },
+    counts: () => jobCounts(state.database),
 
     async list(name) {
       await start();
@@ -170,4 +159,18 @@ async function runPendingJobs(state: RunnerState, name: string): Promise<number>
       await state.boss.fail(name, job.id, { message: (error as Error)?.message ?? String(error) });
     }
   }
+}
+
+/** Jobs waiting, running and failed by queue, from pg-boss's table (nothing before its first start). */
+async function jobCounts(database: Database): Promise<{ queue: string; state: string; count: number }[]> {
+  const result = await database.db
+    .execute(sql`select name, state, count(*)::int as count from pgboss.job
+      where state in ('created', 'retry', 'active', 'failed') group by name, state`)
+    .catch(() => null);
+  if (!result) return [];
+  return rowsOf<{ name: string; state: string; count: number }>(result).map((row) => ({
+    queue: row.name,
+    state: row.state,
+    count: Number(row.count),
+  }));
 }

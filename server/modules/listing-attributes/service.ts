@@ -132,22 +132,11 @@ export function createListingAttributesService({ db, fillLevels }: ListingAttrib
      * table, the product page's own, suggested texts as they will be saved. A value its definition
      * refuses is left out (the form says why).
      */
-    async describeInput(
+    describeInput: (
       categoryId: number,
       raw: Record<string, string | number | boolean | null | undefined>,
       locale: Locale,
-    ): Promise<AttributeRow[]> {
-      const definitions = await definitionsFor(db, categoryId);
-      const values: AttributeValues = {};
-      for (const definition of definitions) {
-        const input = raw[definition.key];
-        if (input === null || input === undefined || String(input).trim() === "") continue;
-        const checked = checkAttribute(definition, input);
-        if ("value" in checked) values[definition.key] = checked.value;
-      }
-      // A suggested text as it will be saved: the spelling other listings use (no listing is 0).
-      return describeAttributes(definitions, await normalisedValues(db, 0, definitions, values), locale);
-    },
+    ) => describeInput(db, categoryId, raw, locale),
     /** A listing's values as the edit form shows them (strings, the fill level left to the evidence). */
     async formValuesOf(productId: number): Promise<Record<string, string>> {
       const values = (await storedValues(db, [productId])).get(productId) ?? {};
@@ -168,27 +157,58 @@ export function createListingAttributesService({ db, fillLevels }: ListingAttrib
     /** Every definition, a copy of its own (the back office sorts it). */
     allDefinitions: async () => [...(await allDefinitions(db))],
     /** The listing form's fields for every category, and the suggestions of existing values. */
-    async formData(categoryIds: number[], locale: Locale): Promise<AttributeFormData> {
-      const byId = await definitionsByCategory(db, categoryIds);
-      const keys = new Set<string>();
-      for (const definitions of byId.values())
-        for (const definition of definitions)
-          if (definition.suggested && definition.type === "text") keys.add(definition.key);
-      const suggested = await suggestionsOf([...keys].sort());
-      const byCategory: AttributeFormData["byCategory"] = {};
-      for (const [id, definitions] of byId)
-        byCategory[id] = typed(definitions).map((definition) => ({
-          key: definition.key,
-          type: definition.type,
-          unit: definition.unit,
-          required: definition.required,
-          options: definition.options,
-          suggested: definition.suggested,
-          label: locale === "en" ? definition.labelEn : definition.labelCs,
-        }));
-      return { byCategory, suggestions: suggested };
-    },
+    formData: (categoryIds: number[], locale: Locale) => formData(db, suggestionsOf, categoryIds, locale),
   };
 }
 
 export type ListingAttributesService = ReturnType<typeof createListingAttributesService>;
+
+/**
+ * Values as the form sends them (strings), described for a category: the listing preview's table,
+ * the product page's own, suggested texts as they will be saved. A value its definition refuses is
+ * left out (the form says why).
+ */
+async function describeInput(
+  db: Db,
+  categoryId: number,
+  raw: Record<string, string | number | boolean | null | undefined>,
+  locale: Locale,
+): Promise<AttributeRow[]> {
+  const definitions = await definitionsFor(db, categoryId);
+  const values: AttributeValues = {};
+  for (const definition of definitions) {
+    const input = raw[definition.key];
+    if (input === null || input === undefined || String(input).trim() === "") continue;
+    const checked = checkAttribute(definition, input);
+    if ("value" in checked) values[definition.key] = checked.value;
+  }
+  // A suggested text as it will be saved: the spelling other listings use (no listing is 0).
+  return describeAttributes(definitions, await normalisedValues(db, 0, definitions, values), locale);
+}
+
+/** The listing form's fields for every category, and the suggestions of existing values. */
+async function formData(
+  db: Db,
+  suggestionsOf: (keys: string[]) => Promise<Record<string, string[]>>,
+  categoryIds: number[],
+  locale: Locale,
+): Promise<AttributeFormData> {
+  const byId = await definitionsByCategory(db, categoryIds);
+  const keys = new Set<string>();
+  for (const definitions of byId.values())
+    for (const definition of definitions)
+      if (definition.suggested && definition.type === "text") keys.add(definition.key);
+  const suggested = await suggestionsOf([...keys].sort());
+  const byCategory: AttributeFormData["byCategory"] = {};
+  for (const [id, definitions] of byId)
+    byCategory[id] = typed(definitions).map((definition) => ({
+      key: definition.key,
+      type: definition.type,
+      unit: definition.unit,
+      required: definition.required,
+      options: definition.options,
+      suggested: definition.suggested,
+      label: locale === "en" ? definition.labelEn : definition.labelCs,
+    }));
+  return { byCategory, suggestions: suggested };
+}
