@@ -23,6 +23,9 @@ async function main() {
     options: {
       products: { type: "string", default: "100000" },
       bottlings: { type: "string" },
+      /** Load without freezing the price index (`--index-only` does it later, timed on its own). */
+      "skip-index": { type: "boolean", default: false },
+      "index-only": { type: "boolean", default: false },
       results: { type: "string" },
       "data-dir": { type: "string" },
       batch: { type: "string", default: "2000" },
@@ -32,7 +35,7 @@ async function main() {
   });
   if (values.help) {
     process.stdout.write(
-      "Usage: node server/db/seed/large.ts --products N [--bottlings N/20] [--results 2N] [--data-dir DIR] [--batch 2000] [--writers 2]\n",
+      "Usage: node server/db/seed/large.ts --products N [--bottlings N/20] [--results 2N] [--skip-index | --index-only] [--data-dir DIR] [--batch 2000] [--writers 2]\n",
     );
     return;
   }
@@ -60,6 +63,14 @@ async function main() {
     process.stdout.write(
       `Database: ${database.engine === "pglite" ? `embedded (${path.join(dataDir, "db")})` : "PostgreSQL"}\n`,
     );
+    if (values["index-only"]) {
+      const indexStarted = Date.now();
+      const frozen = await freezeLoadedIndex(database.db);
+      process.stdout.write(
+        `Froze ${frozen} index months in ${((Date.now() - indexStarted) / 1000).toFixed(1)} s.\n`,
+      );
+      return;
+    }
     const demoStarted = Date.now();
     await seedDemoIfEmpty(database.db, { dataDir, logger: createLogger("warn") });
     process.stdout.write(
@@ -84,10 +95,10 @@ async function main() {
     process.stdout.write(
       `Added ${result.products} products, ${result.bids} bids, ${result.attributeValues} attribute values, ` +
         `${result.bottlings} bottlings, ${result.linked} bottling links, ${result.results} results ` +
-        `in ${(result.elapsedMs / 1000).toFixed(1)} s; freezing the price index...\n`,
+        `in ${(result.elapsedMs / 1000).toFixed(1)} s.\n`,
     );
     const indexStarted = Date.now();
-    const frozen = await freezeLoadedIndex(database.db);
+    const frozen = values["skip-index"] ? 0 : await freezeLoadedIndex(database.db);
     const total = await productCount(database.db);
     process.stdout.write(
       `Froze ${frozen} index months in ${((Date.now() - indexStarted) / 1000).toFixed(1)} s ` +
