@@ -45,6 +45,17 @@ const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
 
 const EDITIONS = ["Cask Strength Edition", "Distillery Exclusive", "Special Release", "Rare Malts"];
 const CIGAR_EDITIONS = ["Edición Limitada", "Edición Regional", "Reserva", "Gran Reserva"];
+/** Independent bottlers (their casks of a distillery's spirit), as the demo's attributes spell them. */
+const BOTTLERS = [
+  "Gordon & MacPhail",
+  "Signatory Vintage",
+  "Cadenhead's",
+  "Douglas Laing",
+  "Hunter Laing",
+  "Samaroli",
+];
+/** Kinds whose bottlings state an age (attributes.ts reads one off their names). */
+const AGED = /whisky|bourbon|japanese|rum|cognac|armagnac/;
 const VOLUMES = [700, 700, 700, 700, 750, 1000, 500];
 
 /**
@@ -71,7 +82,7 @@ export function planBottlings(
     const id = firstId + n;
     const values: AttributeValues = { ...catalogueValues({ id, item, brand }) };
     delete values.label_condition;
-    const base = productNames(item);
+    let base = productNames(item);
     let suffix = { cs: "", en: "" };
     let factor = Math.exp((rng.next() - 0.5) * 0.8);
     if (variant > 0 && "vitola" in values) {
@@ -84,6 +95,29 @@ export function planBottlings(
         en: `, ${edition ? `${edition} ` : ""}${values.vitola} ${year}`,
       };
       factor *= 1 + Math.max(0, 2020 - year) * 0.04;
+    } else if (variant % 3 === 1 && AGED.test(item.kind)) {
+      // An independent bottler's cask of the distillery: its own age, vintage and cask number.
+      const bottler = BOTTLERS[Math.floor(variant / 3) % BOTTLERS.length];
+      const age = rng.int(8, 35);
+      const distilled = rng.int(1965, 2025 - age);
+      const cask = `${rng.int(1, 9999)}`;
+      Object.assign(values, {
+        bottler_kind: "independent",
+        bottler,
+        age_years: age,
+        vintage: distilled,
+        bottled_year: distilled + age,
+        cask_number: cask,
+        volume_ml: 700,
+      });
+      delete values.edition;
+      if (typeof values.abv === "number") values.abv = Math.round((43 + rng.next() * 20) * 10) / 10;
+      base = {
+        cs: `${brand.name} ${distilled} ${bottler} ${age} let`,
+        en: `${brand.name} ${distilled} ${bottler} ${age} yo`,
+      };
+      suffix = { cs: `, sud ${cask}`, en: `, cask ${cask}` };
+      factor *= 0.8 + age * 0.06;
     } else if (variant > 0) {
       const distilled = item.vintage ?? 1960 + ((variant * 13) % 50);
       const aged = typeof values.age_years === "number" ? values.age_years : rng.int(8, 30);
