@@ -54,16 +54,13 @@ const clientQuery = pg.Client.prototype.query as unknown as Query;
   const text = typeof config === "string" ? config : (config as { text?: string })?.text;
   if (counting && text && !/^\s*(LISTEN|UNLISTEN)\b/i.test(text)) statements += 1;
   // The pool sends with a callback: the plan is read first, then the statement goes as it came.
+  // Concurrent statements (a page's Promise.all) are each explained; an EXPLAIN is never explained.
   if (explaining && text && /^\s*(select|with)\b/i.test(text)) {
     const values = typeof config === "string" ? params : ((config as { values?: unknown }).values ?? params);
-    explaining = false;
     const explained = clientQuery
       .call(this, { text: `explain (analyze, buffers) ${text}`, values: Array.isArray(values) ? values : [] })
       .then((result) => {
         plans.push({ text, plan: result.rows.map((row) => String(Object.values(row)[0])).join("\n") });
-      })
-      .finally(() => {
-        explaining = true;
       });
     if (args.some((arg) => typeof arg === "function"))
       return explained.then(() => clientQuery.apply(this, args)) as never;
