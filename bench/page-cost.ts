@@ -26,6 +26,10 @@
  *     the trust badges and the seller's declaration box; runs only when named)
  *     [--only category,product,category-facet]   (issue 37: the whisky category /3/whisky with one
  *     attribute filter, an age of 10 to 20 years, which the demo's whiskies have; runs only when named)
+ *     [--only category-facets,category-country,archive,archive-range,bottling,price-index]   (issue 37
+ *     at scale, on seed:large's collector data: /3/whisky with an age range and independent bottlers,
+ *     with a country; /vysledky?q=glen and a category with a price range; the bottling with the
+ *     most results; the price index. Each runs only when named)
  *     [--only deal,purchases --workers 1]   (issue 35's signed-in pages: a buyer's deal awaiting
  *     payment and Nákupy, with the buyer's session cookie on every request; see page-cost-deals.ts.
  *     The server runs the provider's simulator on port + 3. They are always rendered: the page
@@ -200,6 +204,16 @@ async function sellerProfilePath(client: pg.Client): Promise<string> {
   return `/uzivatel/${found.rows[0].id}`;
 }
 
+/** The page of the bottling with the most results (issue 37: hundreds of them after seed:large). */
+async function topBottlingPath(client: pg.Client): Promise<string> {
+  const found = await client.query<{ id: number; slug: string }>(`
+    select b.id, b.slug from bottlings b join (
+      select bottling_id, count(*) as n from sale_results where bottling_id is not null
+      group by bottling_id order by count(*) desc limit 1) t on t.bottling_id = b.id`);
+  if (!found.rows[0]) throw new Error("no bottling with results in the database (seed:large makes them)");
+  return `/lahve/${found.rows[0].id}-${found.rows[0].slug}`;
+}
+
 /** The pages, with the product page taken from the first card of /2/rum. */
 async function pagesToLoad(client: pg.Client): Promise<Page[]> {
   const category = await (await fetch(`${base}/2/rum`, { headers: HEADERS })).text();
@@ -217,7 +231,18 @@ async function pagesToLoad(client: pg.Client): Promise<Page[]> {
     { name: "search-words", path: "/hledani?q=ron+zacapa+23" },
     // Issue 37's attribute facets with one range filter applied (the demo's whiskies aged 10 to 20).
     { name: "category-facet", path: "/3/whisky?p_age_years_od=10&p_age_years_do=20" },
+    // Issue 37 at scale (seed:large's collector data): two filters and a range, a text facet, the
+    // archive's search and a category with a price range, the price index.
+    {
+      name: "category-facets",
+      path: "/3/whisky?p_age_years_od=12&p_age_years_do=18&p_bottler_kind=independent",
+    },
+    { name: "category-country", path: "/3/whisky?p_country=skotsko" },
+    { name: "archive", path: "/vysledky?q=glen" },
+    { name: "archive-range", path: "/vysledky?category=3&priceFrom=5000&priceTo=20000" },
+    { name: "price-index", path: "/vysledky/cenovy-index" },
   ];
+  if (only.includes("bottling")) pages.push({ name: "bottling", path: await topBottlingPath(client) });
   if (only.includes("profile")) pages.push({ name: "profile", path: await sellerProfilePath(client) });
   if (signedIn) {
     const deal = await prepareDeal(base, client);

@@ -35,8 +35,11 @@ const COUNTRY_BY_NAME = new Map([
   [matchKey("Francie / Karibik"), "france"],
 ]);
 
+/** What the values are read off: a product's id, its catalogue item and its brand. */
+export type AttributeSource = Pick<PlannedProduct, "id" | "brand"> & { item?: PlannedProduct["item"] };
+
 /** The values of a demo spirit, read off its catalogue item (age and vintage in its name, its strength). */
-function spiritValues(product: PlannedProduct): Record<string, AttributeValue> {
+function spiritValues(product: AttributeSource): Record<string, AttributeValue> {
   const item = product.item!;
   const values: Record<string, AttributeValue> = {};
   const independent = INDEPENDENT.test(`${item.brand} ${item.name}`);
@@ -60,7 +63,7 @@ function spiritValues(product: PlannedProduct): Record<string, AttributeValue> {
   return values;
 }
 
-function cigarValues(product: PlannedProduct): Record<string, AttributeValue> {
+function cigarValues(product: AttributeSource): Record<string, AttributeValue> {
   const [vitola, length, ring] = VITOLAS[product.id % VITOLAS.length];
   return {
     vitola,
@@ -86,31 +89,38 @@ export async function seedAttributes(
     defs.map((definition) => ({ ...definition, categoryId: categories.get(key)!.id })),
   );
   await tx.insert(t.listingAttributeDefinitions).values(definitions);
-  const rows = planned.flatMap((product) => {
-    if (!product.item) return [];
-    const group = kindGroup(product.item.kind);
-    const values =
-      group === "spirit"
-        ? spiritValues(product)
-        : group === "tobacco" && /cigar/i.test(product.item.category)
-          ? cigarValues(product)
-          : {};
-    return Object.entries(values).map(([key, value]) => ({
-      productId: product.id,
-      key,
-      textValue: typeof value === "string" ? value : null,
-      matchKey:
-        typeof value === "number"
-          ? null
-          : typeof value === "boolean"
-            ? String(value)
-            : ENUMS.has(key)
-              ? value
-              : matchKey(value),
-      numberValue: typeof value === "number" ? value : null,
-      boolValue: typeof value === "boolean" ? value : null,
-    }));
-  });
+  const rows = planned.flatMap((product) => attributeRows(product, catalogueValues(product)));
   for (let start = 0; start < rows.length; start += 500)
     await tx.insert(t.listingAttributeValues).values(rows.slice(start, start + 500));
+}
+
+/** A spirit's or a cigar's values read off its catalogue item ({} for anything else). */
+export function catalogueValues(product: AttributeSource): Record<string, AttributeValue> {
+  if (!product.item) return {};
+  const group = kindGroup(product.item.kind);
+  if (group === "spirit") return spiritValues(product);
+  if (group === "tobacco" && /cigar/i.test(product.item.category)) return cigarValues(product);
+  return {};
+}
+
+/** A listing's listing_attribute_values rows, each value in its type's column with its facet key. */
+export function attributeRows(
+  product: { id: number },
+  values: Record<string, AttributeValue>,
+): (typeof t.listingAttributeValues.$inferInsert)[] {
+  return Object.entries(values).map(([key, value]) => ({
+    productId: product.id,
+    key,
+    textValue: typeof value === "string" ? value : null,
+    matchKey:
+      typeof value === "number"
+        ? null
+        : typeof value === "boolean"
+          ? String(value)
+          : ENUMS.has(key)
+            ? value
+            : matchKey(value),
+    numberValue: typeof value === "number" ? value : null,
+    boolValue: typeof value === "boolean" ? value : null,
+  }));
 }

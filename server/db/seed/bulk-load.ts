@@ -60,7 +60,12 @@ export async function dropProductIndexes(db: Db): Promise<string[]> {
  * never joins words across a space, so their lexemes are the texts' lexemes, for a fraction of
  * the work), and the listing counts (migration 0029) as a whole.
  */
-export async function finishFastLoad(db: Db, indexes: string[], chunks: string[]): Promise<void> {
+export async function finishFastLoad(
+  db: Db,
+  indexes: string[],
+  chunks: string[],
+  alsoAnalyze: readonly string[] = [],
+): Promise<void> {
   // One transaction, so the memory setting holds for every build (a pool has several sessions).
   await db.transaction(async (tx) => {
     await tx.execute(sql`set local maintenance_work_mem = '256MB'`);
@@ -83,4 +88,57 @@ export async function finishFastLoad(db: Db, indexes: string[], chunks: string[]
     if (rowsOf(counts).length) await tx.execute(sql`select listing_counts_rebuild()`);
   });
   await db.execute(sql`analyze products`);
+  for (const table of alsoAnalyze) await db.execute(sql.raw(`analyze ${table}`));
+}
+
+/**
+ * Drops the secondary indexes (not primary keys, not unique ones) of the given tables and returns
+ * their definitions for finishFastLoad: the collector tables of a bulk load (attribute values,
+ * bottling links, results) are built once at the end, like the products' indexes.
+ */
+export async function dropSecondaryIndexes(db: Db, tables: readonly string[]): Promise<string[]> {
+  const definitions: string[] = [];
+  for (const table of tables) {
+    const result = await db.execute(sql`
+      select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as definition
+      from pg_index i
+      where i.indrelid = ${table}::regclass and not i.indisprimary and not i.indisunique`);
+    const rows = rowsOf<{ name: string; definition: string }>(result);
+    for (const row of rows) await db.execute(sql.raw(`drop index if exists ${row.name}`));
+    definitions.push(...rows.map((row) => row.definition));
+  }
+  return definitions;
+}
+
+/**
+ * Batches written while the next one is built: each in its own transaction (triggers and foreign
+ * keys off in a fast load: the rows are valid by construction), at most `writers` at once, their
+ * progress reported in batch order whichever ends first.
+ */
+export function createBatchWriter(db: Db, options: { writers: number; fast: boolean }) {
+  const writing: Promise<void>[] = [];
+  return {
+    async write(work: (tx: Tx) => Promise<void>, written?: () => void): Promise<void> {
+      if (writing.length >= options.writers) await writing.shift();
+      const stored = db.transaction(async (tx) => {
+        if (options.fast) await tx.execute(sql`set local session_replication_role = replica`);
+        await work(tx);
+      });
+      const previous = writing.at(-1) ?? Promise.resolve();
+      const done = Promise.all([previous, stored]).then(() => written?.());
+      // A failure is thrown when its turn is awaited; until then it must not count as unhandled.
+      done.catch(() => undefined);
+      writing.push(done);
+    },
+    /** Every batch written (the first failure thrown). */
+    async drain(): Promise<void> {
+      for (const batch of [...writing]) await batch;
+      writing.length = 0;
+    },
+    /** Every batch ended, failed or not (before the indexes are rebuilt after a failure). */
+    async settle(): Promise<void> {
+      await Promise.allSettled(writing);
+      writing.length = 0;
+    },
+  };
 }

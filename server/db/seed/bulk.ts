@@ -10,10 +10,25 @@ import {
 } from "#server/modules/catalog/index.ts";
 import type { NewProduct } from "#server/modules/listings/tables/products.ts";
 import type { Db } from "../client.ts";
+import { rowsOf } from "../rows.ts";
 import * as t from "../schema.ts";
 import { brands as brandSeeds, packages } from "./brands.ts";
-import { dropProductIndexes, finishFastLoad, insertRecords } from "./bulk-load.ts";
-import { catalogue, type Kind } from "./catalogue.ts";
+import {
+  bottlingRow,
+  type CollectorContext,
+  collectorItems,
+  listingCollectorRows,
+  planBottlings,
+} from "./bulk-collector.ts";
+import {
+  createBatchWriter,
+  dropProductIndexes,
+  dropSecondaryIndexes,
+  finishFastLoad,
+  insertRecords,
+} from "./bulk-load.ts";
+import { type ArchiveContext, archivePlanner, placeSweepCursor } from "./bulk-results.ts";
+import { type CatalogueItem, catalogue, type Kind } from "./catalogue.ts";
 import { buildCategories } from "./categories.ts";
 import { describeProduct, productNames } from "./descriptions.ts";
 import { syncSequence } from "./index.ts";
@@ -39,7 +54,14 @@ import { DAY, MINUTE } from "./time.ts";
  * statement on PostgreSQL and the embedded database (about 10 times the rate of multi-row VALUES).
  */
 
-export type BulkProgress = { products: number; bids: number; elapsedMs: number };
+export type BulkProgress = { products: number; bids: number; results: number; elapsedMs: number };
+
+/** The collector tables a fast load writes without their secondary indexes (built once at the end). */
+const COLLECTOR_TABLES = ["listing_attribute_values", "bottling_links", "sale_results"];
+
+/** The default bottlings and results for a load of `count` products: 50 000 and 2 000 000 at 1 000 000. */
+export const defaultBottlings = (count: number) => Math.max(1, Math.round(count / 20));
+export const defaultResults = (count: number) => count * 2;
 
 export async function seedLargeCatalogue(
   db: Db,
@@ -49,13 +71,26 @@ export async function seedLargeCatalogue(
     batchSize?: number;
     seed?: number;
     now?: Date;
+    /** Bottlings made of the catalogue's spirits and cigars (none by default; the CLI's default: defaultBottlings). */
+    bottlings?: number;
+    /** Sold auctions of the past ten years with their results (none by default; the CLI's: defaultResults). */
+    results?: number;
     /** Load without triggers and with the indexes built at the end (default: from 20 000 on). */
     fast?: boolean;
     /** Batches written at once, each in its own transaction on its own connection (default 2). */
     writers?: number;
     onProgress?: (progress: BulkProgress) => void;
   },
-): Promise<{ products: number; bids: number; images: number; elapsedMs: number }> {
+): Promise<{
+  products: number;
+  bids: number;
+  images: number;
+  bottlings: number;
+  results: number;
+  linked: number;
+  attributeValues: number;
+  elapsedMs: number;
+}> {
   const started = Date.now();
   const batchSize = options.batchSize ?? 2000;
   const now = options.now ?? new Date();
@@ -69,6 +104,7 @@ export async function seedLargeCatalogue(
       slugCs: t.categories.slugCs,
       nameCs: t.categories.nameCs,
       nameEn: t.categories.nameEn,
+      slugEn: t.categories.slugEn,
     })
     .from(t.categories);
   const categoryRowById = new Map(categoryRows.map((row) => [row.id, row]));
@@ -91,6 +127,11 @@ export async function seedLargeCatalogue(
   );
   if (userIds.length < 3) throw new Error("seed:large needs at least 3 users; run the demo seed first");
   const brandByKey = new Map(brandSeeds.map((brand) => [brand.key, brand]));
+  const collector: CollectorContext = {
+    brandByKey,
+    brandIdOf: (brand) => brandIdByKey.get(searchText([brand.name])) ?? null,
+    categoryIdOf: (item) => categoryByKey.get(item.category)!.id,
+  };
 
   // The shared pictures: two per kind.
   const sharedDir = path.join(options.dataDir, "uploads", "products", "shared");
@@ -121,23 +162,42 @@ export async function seedLargeCatalogue(
   const roundEnd = nextMonthlyRoundClose(now);
   const prevRoundEnd = previousRoundEnd(roundEnd);
   const olderRoundEnd = previousRoundEnd(prevRoundEnd);
-  const [{ maxId }] = await db
-    .select({ maxId: sql<number>`coalesce(max(${t.products.id}), 0)::int` })
-    .from(t.products);
+  const maxOf = async (table: "products" | "bottlings" | "sale_results") => {
+    const [row] = rowsOf<{ n: number }>(
+      await db.execute(sql.raw(`select coalesce(max(id), 0)::int as n from ${table}`)),
+    );
+    return Number(row.n);
+  };
+  const maxId = await maxOf("products");
   let nextId = maxId + 1;
   // Deterministic, yet a second run adds different products.
   const rng = createRandom((options.seed ?? 424_242) + maxId);
   let totalBids = 0;
   let totalImages = 0;
+  let totalLinks = 0;
+  let totalValues = 0;
   // Batches are independent (own ids, triggers off in a fast load), so two are written at once on
   // two connections: the server's work per row (JSON, the search vector, TOAST) is the larger
   // half, and one writer left the second core to the batch builder alone.
   const writers = Math.max(1, options.writers ?? 2);
-  const writing: Promise<void>[] = [];
   // A big load builds the products' secondary indexes once at the end instead of row by row.
   const fast = options.fast ?? options.count >= 20_000;
-  const droppedIndexes = fast ? await dropProductIndexes(db) : [];
+  const writer = createBatchWriter(db, { writers, fast });
+  const droppedIndexes = fast
+    ? [...(await dropProductIndexes(db)), ...(await dropSecondaryIndexes(db, COLLECTOR_TABLES))]
+    : [];
   const chunks = new Set<string>();
+
+  // The bottlings first (the links and results name them), in one statement per 5 000.
+  const items = collectorItems(catalogue, brandByKey);
+  const bottlingCount = options.bottlings ?? 0;
+  const planned = planBottlings(bottlingCount, items, collector, rng, (await maxOf("bottlings")) + 1);
+  for (let i = 0; i < planned.bottlings.length; i += 5000)
+    await insertRecords(
+      db,
+      t.bottlings,
+      planned.bottlings.slice(i, i + 5000).map((bottling) => bottlingRow(bottling, collector, now)),
+    );
 
   const auctionPlan = (): AuctionPlan => {
     const r = rng.next();
@@ -150,6 +210,7 @@ export async function seedLargeCatalogue(
     return "expired";
   };
 
+  const resultCount = options.results ?? 0;
   // A failed fast load still gets its indexes back (and the counts of what it did write).
   try {
     for (let done = 0; done < options.count; ) {
@@ -157,6 +218,8 @@ export async function seedLargeCatalogue(
       const products: (NewProduct & { id: number })[] = [];
       const images: (typeof t.productImages.$inferInsert)[] = [];
       const bids: (typeof t.bids.$inferInsert)[] = [];
+      const values: (typeof t.listingAttributeValues.$inferInsert)[] = [];
+      const links: (typeof t.bottlingLinks.$inferInsert)[] = [];
       for (let i = 0; i < size; i++) {
         const id = nextId++;
         const item = catalogue[rng.int(0, catalogue.length - 1)];
@@ -266,6 +329,13 @@ export async function seedLargeCatalogue(
             row.toppedUntil = new Date(nowMs + rng.int(1, 10) * DAY);
         }
         products.push(row);
+        const collected = listingCollectorRows(
+          { id, item, brand, sellerId: row.sellerId ?? null, createdAt: row.createdAt ?? now },
+          planned.byItem,
+          rng,
+        );
+        values.push(...collected.values);
+        if (collected.link) links.push(collected.link);
         const files = pictureByKind.get(item.kind)!;
         images.push({
           productId: id,
@@ -278,35 +348,83 @@ export async function seedLargeCatalogue(
         });
       }
       // The next batch is built while the database writes the previous ones.
-      if (writing.length >= writers) await writing.shift();
       done += size;
       totalBids += bids.length;
-      const progress = { products: done, bids: totalBids, elapsedMs: 0 };
       totalImages += images.length;
-      const stored = db.transaction(async (tx) => {
-        // Triggers and foreign keys off (replica role) in a fast load: the rows are valid by
-        // construction, and what the triggers maintain is rebuilt once at the end.
-        if (fast) await tx.execute(sql`set local session_replication_role = replica`);
-        await insertRecords(tx, t.products, products);
-        await insertRecords(tx, t.productImages, images);
-        await insertRecords(tx, t.bids, bids);
-      });
-      // Progress in batch order, whichever write ends first.
-      const previous = writing.at(-1) ?? Promise.resolve();
-      const written = Promise.all([previous, stored]).then(() =>
-        options.onProgress?.({ ...progress, elapsedMs: Date.now() - started }),
+      totalValues += values.length;
+      totalLinks += links.length;
+      const progress = { products: done, bids: totalBids, results: 0 };
+      await writer.write(
+        async (tx) => {
+          await insertRecords(tx, t.products, products);
+          await insertRecords(tx, t.productImages, images);
+          await insertRecords(tx, t.bids, bids);
+          await insertRecords(tx, t.listingAttributeValues, values);
+          await insertRecords(tx, t.bottlingLinks, links);
+        },
+        () => options.onProgress?.({ ...progress, elapsedMs: Date.now() - started }),
       );
-      // A failure is thrown when its turn is awaited; until then it must not count as unhandled.
-      written.catch(() => undefined);
-      writing.push(written);
     }
-    for (const batch of writing.splice(0)) await batch;
+    // The archive: sold auctions of the past ten years with their results, after the products.
+    const archive: ArchiveContext = {
+      ...collector,
+      bottlings: planned.bottlings,
+      items,
+      packageIdOf: (item: CatalogueItem) => packageIdByKey.get(item.pack) ?? null,
+      categoryRowById,
+      categoryPath: (categoryId: number) => categoryPathNames(categoryId, categoryRowById),
+      pictureOf: (item: CatalogueItem, productId: number) => {
+        const files = pictureByKind.get(item.kind)!;
+        return files[productId % files.length];
+      },
+      userIds,
+      from: new Date(nowMs - 10 * 365 * DAY),
+      to: new Date(Math.min(nowMs, olderRoundEnd.getTime()) - 7 * DAY),
+    };
+    const archiveBatch = archivePlanner(
+      archive,
+      resultCount,
+      { firstProductId: nextId, firstResultId: (await maxOf("sale_results")) + 1 },
+      rng,
+    );
+    nextId += resultCount;
+    for (let done = 0; done < resultCount; ) {
+      const size = Math.min(batchSize, resultCount - done);
+      const batch = archiveBatch(done, size);
+      if (fast)
+        for (const row of batch.products)
+          for (const word of (row.searchText ?? "").split(" ")) chunks.add(word);
+      done += size;
+      totalImages += batch.images.length;
+      totalLinks += batch.links.length;
+      const progress = { products: options.count, bids: totalBids, results: done };
+      await writer.write(
+        async (tx) => {
+          await insertRecords(tx, t.products, batch.products);
+          await insertRecords(tx, t.productImages, batch.images);
+          await insertRecords(tx, t.bottlingLinks, batch.links);
+          await insertRecords(tx, t.saleResults, batch.results);
+        },
+        () => options.onProgress?.({ ...progress, elapsedMs: Date.now() - started }),
+      );
+    }
+    await writer.drain();
   } finally {
-    await Promise.allSettled(writing);
-    if (fast) await finishFastLoad(db, droppedIndexes, [...chunks]);
+    await writer.settle();
+    if (fast) await finishFastLoad(db, droppedIndexes, [...chunks], COLLECTOR_TABLES);
   }
-  await syncSequence(db, "products");
-  return { products: options.count, bids: totalBids, images: totalImages, elapsedMs: Date.now() - started };
+  for (const table of ["products", "bottlings", "sale_results"]) await syncSequence(db, table);
+  await placeSweepCursor(db);
+  return {
+    products: options.count,
+    bids: totalBids,
+    images: totalImages,
+    bottlings: planned.bottlings.length,
+    results: resultCount,
+    linked: totalLinks,
+    attributeValues: totalValues,
+    elapsedMs: Date.now() - started,
+  };
 }
 
 /** The number of products in the database (for the CLI summary). */

@@ -3,21 +3,30 @@ import { parseArgs } from "node:util";
 import { createLogger } from "#server/logger.ts";
 import { openDatabase } from "../client.ts";
 import { DataDirLockedError } from "../data-dir-lock.ts";
-import { productCount, seedLargeCatalogue } from "./bulk.ts";
+import { defaultBottlings, defaultResults, productCount, seedLargeCatalogue } from "./bulk.ts";
+import { freezeLoadedIndex } from "./bulk-results.ts";
 import { seedDemoIfEmpty } from "./index.ts";
 
 /**
- * `npm run seed:large -- --products 100000 [--data-dir DIR] [--batch 2000] [--writers 2]`
+ * `npm run seed:large -- --products 100000 [--bottlings N] [--results N] [--data-dir DIR] [--batch 2000] [--writers 2]`
  * Opens the database as the server does (PostgreSQL when DATABASE_URL is set, otherwise the
  * embedded one in the data directory), makes sure the demo data exists, then adds N products in
- * batches of JSON rows (bulk.ts). From 20 000 products on, the load runs without the products'
- * triggers and secondary indexes and rebuilds them at the end (1 000 000 products in minutes, not
- * hours): stop the server first, whichever database it uses.
+ * batches of JSON rows (bulk.ts) with their attribute values and bottling links, the bottlings
+ * (default N / 20), and an archive of sold auctions with their results (default 2 × N,
+ * bulk-results.ts), then freezes the price index's closed months as its nightly job would. From
+ * 20 000 products on, the load runs without the triggers and secondary indexes and rebuilds them
+ * at the end (1 000 000 products in minutes, not hours): stop the server first, whichever
+ * database it uses.
  */
 async function main() {
   const { values } = parseArgs({
     options: {
       products: { type: "string", default: "100000" },
+      bottlings: { type: "string" },
+      /** Load without freezing the price index (`--index-only` does it later, timed on its own). */
+      "skip-index": { type: "boolean", default: false },
+      "index-only": { type: "boolean", default: false },
+      results: { type: "string" },
       "data-dir": { type: "string" },
       batch: { type: "string", default: "2000" },
       writers: { type: "string", default: "2" },
@@ -26,12 +35,16 @@ async function main() {
   });
   if (values.help) {
     process.stdout.write(
-      "Usage: node server/db/seed/large.ts --products N [--data-dir DIR] [--batch 2000] [--writers 2]\n",
+      "Usage: node server/db/seed/large.ts --products N [--bottlings N/20] [--results 2N] [--skip-index | --index-only] [--data-dir DIR] [--batch 2000] [--writers 2]\n",
     );
     return;
   }
   const count = Number(values.products);
   const batchSize = Number(values.batch);
+  const bottlings = values.bottlings === undefined ? defaultBottlings(count) : Number(values.bottlings);
+  const results = values.results === undefined ? defaultResults(count) : Number(values.results);
+  if (!Number.isInteger(bottlings) || bottlings < 0) throw new Error("--bottlings must be a whole number");
+  if (!Number.isInteger(results) || results < 0) throw new Error("--results must be a whole number");
   if (!Number.isInteger(count) || count < 1)
     throw new Error(`--products must be a positive integer, got ${values.products}`);
   if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 20000)
@@ -50,26 +63,45 @@ async function main() {
     process.stdout.write(
       `Database: ${database.engine === "pglite" ? `embedded (${path.join(dataDir, "db")})` : "PostgreSQL"}\n`,
     );
+    if (values["index-only"]) {
+      const indexStarted = Date.now();
+      const frozen = await freezeLoadedIndex(database.db);
+      process.stdout.write(
+        `Froze ${frozen} index months in ${((Date.now() - indexStarted) / 1000).toFixed(1)} s.\n`,
+      );
+      return;
+    }
     const demoStarted = Date.now();
     await seedDemoIfEmpty(database.db, { dataDir, logger: createLogger("warn") });
     process.stdout.write(
-      `Demo data ready in ${((Date.now() - demoStarted) / 1000).toFixed(1)} s; adding ${count} products...\n`,
+      `Demo data ready in ${((Date.now() - demoStarted) / 1000).toFixed(1)} s; adding ${count} products, ` +
+        `${bottlings} bottlings, ${results} results...\n`,
     );
     const result = await seedLargeCatalogue(database.db, {
       count,
+      bottlings,
+      results,
       dataDir,
       batchSize,
       writers,
-      onProgress: ({ products, bids, elapsedMs }) => {
-        const rate = Math.round(products / Math.max(0.001, elapsedMs / 1000));
+      onProgress: ({ products, bids, results: sold, elapsedMs }) => {
+        const rate = Math.round((products + sold) / Math.max(0.001, elapsedMs / 1000));
         process.stdout.write(
-          `  ${products}/${count} products, ${bids} bids, ${(elapsedMs / 1000).toFixed(1)} s (${rate}/s)\n`,
+          `  ${products}/${count} products, ${bids} bids, ${sold}/${results} results, ` +
+            `${(elapsedMs / 1000).toFixed(1)} s (${rate} rows/s)\n`,
         );
       },
     });
+    process.stdout.write(
+      `Added ${result.products} products, ${result.bids} bids, ${result.attributeValues} attribute values, ` +
+        `${result.bottlings} bottlings, ${result.linked} bottling links, ${result.results} results ` +
+        `in ${(result.elapsedMs / 1000).toFixed(1)} s.\n`,
+    );
+    const indexStarted = Date.now();
+    const frozen = values["skip-index"] ? 0 : await freezeLoadedIndex(database.db);
     const total = await productCount(database.db);
     process.stdout.write(
-      `Added ${result.products} products, ${result.bids} bids in ${(result.elapsedMs / 1000).toFixed(1)} s ` +
+      `Froze ${frozen} index months in ${((Date.now() - indexStarted) / 1000).toFixed(1)} s ` +
         `(total ${((Date.now() - started) / 1000).toFixed(1)} s); the catalogue now has ${total} products.\n`,
     );
   } finally {

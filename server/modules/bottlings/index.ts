@@ -17,4 +17,6 @@ export { isoWeek } from "./digest.ts";
 export { BOTTLING_ANNOUNCE_QUEUE, BOTTLING_DIGEST_QUEUE, registerBottlingJobs } from "./jobs.ts";
 export type { BottlingPage, BottlingPageAnswer } from "./page.ts";
 export type { BottlingsPorts, ListingFact } from "./ports.ts";
+/** Pure: a bottling's clean attributes and derived columns, for the bulk seed (server/db/seed/bulk-collector.ts). */
+export { cleanAttributes, derivedColumns } from "./records.ts";
 export { type BottlingsService, type BottlingsServiceDeps, createBottlingsService } from "./service.ts";

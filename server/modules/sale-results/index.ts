@@ -26,4 +26,7 @@ export type {
   SoldAuctionsAfter,
 } from "./contracts.ts";
 export { INDEX_QUEUE, RECORD_QUEUE, registerSaleResultsJobs, SWEEP_QUEUE } from "./jobs.ts";
+/** The index job's month computation and the archive's search text, for the bulk seed (server/db/seed/bulk-results.ts). */
+export { freezeIndexMonths } from "./price-index-job.ts";
+export { resultSearchText } from "./record.ts";
 export { createSaleResultsService, type SaleResultsService } from "./service.ts";

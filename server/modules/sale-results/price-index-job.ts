@@ -6,7 +6,7 @@ import {
   monthLevel,
   nextMonth,
 } from "#core/rules/price-index.ts";
-import { fromPragueWallClock, toPragueWallClock } from "#core/time/prague.ts";
+import { fromPragueWallClock, PRAGUE_TIME_ZONE, toPragueWallClock } from "#core/time/prague.ts";
 import type { Db } from "#server/db/client.ts";
 import { rowsOf } from "#server/db/rows.ts";
 import type { SaleResultsPorts } from "./contracts.ts";
@@ -84,17 +84,36 @@ async function frozenLevels(db: Db, categoryId: number | null): Promise<Map<Mont
   );
 }
 
-/** The month's sales of bottlings sold in it, with the earlier sales of the same bottlings (in the scope). */
+/**
+ * The month's sales of bottlings sold in it, with their sales in each one's latest earlier month
+ * (in the scope): all that core/rules/price-index.ts reads of a pair. Older sales never change a
+ * level, and reading them made each month cost the whole archive's repeat sales (2 000 000
+ * results: most of them, every month, every scope); each bottling's latest earlier sale is one
+ * step back in sale_results_bottling_idx.
+ */
 async function monthSales(db: Db, scope: Scope, month: MonthKey): Promise<IndexSale[]> {
   const start = monthStart(month).toISOString();
   const end = monthStart(nextMonth(month)).toISOString();
   const rows = rowsOf<{ bottling_id: number; price_minor: string | number; sold_at: string | Date }>(
     await db.execute(sql`
-      select r.bottling_id, r.price_minor, r.sold_at from ${saleResults} r
-      where r.sold_at < ${end}::timestamptz and ${inScope(scope)} and r.bottling_id in (
+      with sold as materialized (
         select distinct r.bottling_id from ${saleResults} r
         where r.bottling_id is not null and r.sold_at >= ${start}::timestamptz and r.sold_at < ${end}::timestamptz
-          and ${inScope(scope)})`),
+          and ${inScope(scope)}
+      )
+      select x.bottling_id, x.price_minor, x.sold_at from sold s
+      cross join lateral (
+        select coalesce(date_trunc('month', max(r.sold_at), ${PRAGUE_TIME_ZONE}), ${start}::timestamptz) as from_at
+        from ${saleResults} r
+        where r.bottling_id = s.bottling_id and r.sold_at < ${start}::timestamptz and ${inScope(scope)}
+      ) since
+      cross join lateral (
+        -- offset 0: one index range per bottling; flattened, the planner hashed the whole archive.
+        select r.bottling_id, r.price_minor, r.sold_at from ${saleResults} r
+        where r.bottling_id = s.bottling_id and r.sold_at >= since.from_at and r.sold_at < ${end}::timestamptz
+          and ${inScope(scope)}
+        offset 0
+      ) x`),
   );
   return rows.map((row) => ({
     bottlingId: Number(row.bottling_id),
