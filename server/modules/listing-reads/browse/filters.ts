@@ -24,6 +24,8 @@ export type SkippedFilters = {
   literalSearch?: boolean;
   /** An attribute whose facet is being counted (issue 37): its own filter is left out. */
   attribute?: string;
+  /** A page read in its order category by category: attributes checked listing by listing (facet-sql.ts). */
+  attributesPerListing?: boolean;
 };
 
 /** `p.status in (...)`: the query's statuses, active by default. */
@@ -53,7 +55,8 @@ function panelConditions(query: ListingQuery, skip: SkippedFilters): SQL[] {
   if (packageIds?.length && !skip.packages) where.push(sql`p.package_id in (${list(packageIds)})`);
   // Structured attributes (issue 37, ADR 0090): each an `exists` on the attributes' own table.
   for (const filter of query.attributes ?? [])
-    if (filter.key !== skip.attribute) where.push(attributeConditionSql(sql`p.id`, filter));
+    if (filter.key !== skip.attribute)
+      where.push(attributeConditionSql(sql`p.id`, filter, { perListing: skip.attributesPerListing }));
   if (query.verifiedSellerOnly)
     // A listing without a seller is the house's own and counts as verified.
     where.push(sql`(p.seller_id is null or ${isVerifiedUserSql(sql`p.seller_id`)})`);

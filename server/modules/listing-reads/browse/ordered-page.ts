@@ -40,7 +40,7 @@ export function newestPageIds(query: ListingQuery, resolved: Resolved, plan: Pag
   const categories = categoryIds
     ? sql`unnest(array[${list(categoryIds)}]::int[]) as c(id)`
     : sql`(select id from categories) as c`;
-  const rest = conditions(query, { ...resolved, categoryIds: undefined });
+  const rest = conditions(query, { ...resolved, categoryIds: undefined }, { attributesPerListing: true });
   // The limits are written into the text, not bound: one prepared statement per page size and
   // number, whose generic plan (ADR 0050) knows how many rows each category gives. A bound limit
   // is unknown to a generic plan, which then sorted whole categories at 1M products.
@@ -84,7 +84,7 @@ export function toppedFirstPageIds(query: ListingQuery, resolved: Resolved, plan
   const { perPage, page, keys } = plan;
   const [topped, ...others] = keys;
   if (!topped?.topped || others.length === 0 || resolved.search || fewMatch(query)) return null;
-  const where = conditions(query, resolved);
+  const where = conditions(query, resolved, { attributesPerListing: true });
   const order = sql.join(
     [...others.map((key, index) => sql`${sql.raw(`k${index + 1}`)} ${key.order}`), sql`p.id`],
     sql`, `,
