@@ -14,19 +14,14 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import { requestContextKey } from "#core/web/request-context.ts";
-import { buildDirectory } from "#server/build-directory.ts";
 import { loadConfig } from "#server/config.ts";
 import { openDatabase } from "#server/db/client.ts";
-import { createHttpApp } from "#server/http/app.ts";
-import type { AppVariables } from "#server/http/types.ts";
 import { createJobRunner } from "#server/jobs/runner.ts";
 import { createLogger } from "#server/logger.ts";
 import { createServices } from "#server/services.ts";
+import { inProcessPages } from "./in-process-pages.ts";
 
 const { values } = parseArgs({
   options: {
@@ -82,21 +77,7 @@ const config = loadConfig({
 // No background jobs: the bench reads and never writes (the sweep and the index job stay off).
 const jobs = createJobRunner({ database, logger, background: false });
 const services = createServices({ database, config, logger, jobs });
-const build = (await import(
-  pathToFileURL(path.join(buildDirectory(), "server/index.js")).href
-)) as ServerBuild;
-const handle = createRequestHandler(build, "production");
-const appContext = requestContextKey<AppVariables>();
-const app = createHttpApp({
-  config,
-  logger,
-  services,
-  pageHandler: (request, variables) => {
-    const context = new RouterContextProvider();
-    context.set(appContext, variables);
-    return handle(request, context);
-  },
-});
+const app = await inProcessPages({ config, logger, services });
 
 const admin = new pg.Client({ connectionString: url });
 await admin.connect();

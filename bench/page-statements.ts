@@ -12,21 +12,16 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import { requestContextKey } from "#core/web/request-context.ts";
-import { buildDirectory } from "#server/build-directory.ts";
 import { loadConfig } from "#server/config.ts";
 import { openDatabase } from "#server/db/client.ts";
 import { seedDemoIfEmpty } from "#server/db/seed/index.ts";
-import { createHttpApp } from "#server/http/app.ts";
-import type { AppVariables } from "#server/http/types.ts";
 import { createJobRunner } from "#server/jobs/runner.ts";
 import { createLogger } from "#server/logger.ts";
 import { createServices } from "#server/services.ts";
+import { inProcessPages } from "./in-process-pages.ts";
 
 const { values } = parseArgs({
   options: {
@@ -64,21 +59,7 @@ const services = createServices({ database, config, logger, jobs });
 await jobs.start();
 
 // BUILD_DIR's build (server/build-directory.ts), ./build without it.
-const build = (await import(
-  pathToFileURL(path.join(buildDirectory(), "server/index.js")).href
-)) as ServerBuild;
-const handle = createRequestHandler(build, "production");
-const appContext = requestContextKey<AppVariables>();
-const app = createHttpApp({
-  config,
-  logger,
-  services,
-  pageHandler: (request, variables) => {
-    const context = new RouterContextProvider();
-    context.set(appContext, variables);
-    return handle(request, context);
-  },
-});
+const app = await inProcessPages({ config, logger, services });
 
 const requests = Number(values.requests);
 for (const page of (values.pages ?? "").split(",")) {
