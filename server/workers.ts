@@ -58,15 +58,17 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
   process.on("SIGTERM", () => stopAll(0));
   process.on("SIGINT", () => stopAll(0));
 
+  // The metrics of every worker added up: asked for by a worker's /metrics, or on METRICS_PORT here.
+  // Before any worker starts: a METRICS_PORT that is taken stops the start with no worker left behind.
+  answerWorkersClusterRequests();
+  await startMetricsServer(config, clusterMetrics, logger);
+
   // Workers run the server itself, also when the primary came from scripts/start.ts.
   cluster.setupPrimary({ exec: path.join(path.dirname(fileURLToPath(import.meta.url)), "main.ts") });
   const first = fork(1);
   await new Promise<void>((resolve) => first.once("listening", () => resolve()));
   const others = Array.from({ length: config.workers - 1 }, (_, i) => fork(i + 2));
   await Promise.all(others.map((w) => new Promise((resolve) => w.once("listening", resolve))));
-  // The metrics of every worker added up: asked for by a worker's /metrics, or on METRICS_PORT here.
-  answerWorkersClusterRequests();
-  await startMetricsServer(config, clusterMetrics, logger);
   logger.info({ workers: config.workers }, "workers listening");
 }
 
