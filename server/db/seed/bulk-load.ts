@@ -84,8 +84,12 @@ export async function finishFastLoad(
         insert into search_other_words (word)
         select lexeme from lexemes where not (length(lexeme) between 3 and 40 and lexeme ~ '[a-z]')
         on conflict do nothing`);
-    const counts = await tx.execute(sql`select 1 from pg_proc where proname = 'listing_counts_rebuild'`);
-    if (rowsOf(counts).length) await tx.execute(sql`select listing_counts_rebuild()`);
+    // The listing counts (migration 0029) and the live listings' attribute values (ADR 0098), as
+    // their triggers would have kept them, where the database has them.
+    for (const rebuild of ["listing_counts_rebuild", "live_attribute_values_rebuild"]) {
+      const found = await tx.execute(sql`select 1 from pg_proc where proname = ${rebuild}`);
+      if (rowsOf(found).length) await tx.execute(sql.raw(`select ${rebuild}()`));
+    }
   });
   await db.execute(sql`analyze products`);
   for (const table of alsoAnalyze) await db.execute(sql.raw(`analyze ${table}`));

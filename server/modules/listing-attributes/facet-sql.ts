@@ -4,10 +4,18 @@ import type { AttributeFilter } from "#core/contracts/listing-attributes.ts";
 /**
  * The SQL this module hands the catalogue's read side (listing-reads, ADR 0090) for the facets of
  * issue 37: a listing's filter on one attribute, and the counts of values and the ranges of
- * numbers among a set of listings. Its table stays named only here (tests/architecture's raw-SQL
- * owners). Both lean on the values' two indexes, (key, match_key, product_id) and (key,
- * number_value, product_id), or on the primary key (product_id, key) from a listing's side.
+ * numbers among a set of listings. Its tables stay named only here (tests/architecture's raw-SQL
+ * owners).
+ *
+ * A query of live listings only (a category page, a search: the default) reads
+ * `live_attribute_values` (ADR 0098): the live listings' values with their category, a twentieth
+ * of all values at 1 000 000 listings, indexed by key, value and category. Any other (a list of
+ * ended listings) reads every listing's values, `listing_attribute_values`, through its two
+ * indexes, (key, match_key, product_id) and (key, number_value, product_id).
  */
+
+/** Which values a statement reads: the live listings' (of these categories, when given) or all. */
+export type AttributeScope = { live: boolean; categoryIds?: readonly number[] };
 
 const list = (values: readonly (string | number)[]) =>
   sql.join(
@@ -15,26 +23,44 @@ const list = (values: readonly (string | number)[]) =>
     sql`, `,
   );
 
+const table = (scope: AttributeScope) =>
+  scope.live ? sql`live_attribute_values` : sql`listing_attribute_values`;
+
+/** The filter's own conditions on `v`: its key, and one of its values or its range. */
+function filterWhere(filter: AttributeFilter): SQL[] {
+  const where: SQL[] = [sql`v.key = ${filter.key}`];
+  if (filter.values?.length) where.push(sql`v.match_key in (${list(filter.values)})`);
+  if (filter.min !== undefined) where.push(sql`v.number_value >= ${filter.min}`);
+  if (filter.max !== undefined) where.push(sql`v.number_value <= ${filter.max}`);
+  return where;
+}
+
 /**
- * `exists (…)`: the listing whose id is `productId` has one of the filter's values, or a number in
- * its range. `perListing` (a page read in its order, category by category) adds `offset 0`, which
- * keeps the `exists` a check of each listing (PostgreSQL does not turn a subquery with an offset
- * into a join): the page walks its categories' listings through their own index and looks each
- * one's value up by the primary key. Turned into a join, the planner started from the values of
- * every category instead (105 000 "independent" at 1 000 000 listings) and probed the listings
- * hundreds of thousands of times, once per category (3.4 s against 0.5; bench/README.md). A count's
- * sample, unordered, is left to the planner: there the join is the faster.
+ * The listing whose id is `productId` has one of the filter's values, or a number in its range.
+ *
+ * Live and unordered (a count's sample): `productId in (…)` the live values of the branch's
+ * categories, which the planner reads first through their index (a branch's few thousand live
+ * listings) and then looks the listings up by key.
+ *
+ * `perListing` (a page read in its order, category by category) is an `exists` with `offset 0`,
+ * which keeps it a check of each listing by the values' primary key (PostgreSQL does not turn a
+ * subquery with an offset into a join): the page walks its categories' listings through their own
+ * index. Turned into a join over every listing's values, the planner started from the values of
+ * every category and status (105 000 "independent" at 1 000 000 listings) and probed the listings
+ * hundreds of thousands of times (3.4 s against 0.5; bench/README.md).
  */
 export function attributeConditionSql(
   productId: SQL,
   filter: AttributeFilter,
-  { perListing = false }: { perListing?: boolean } = {},
+  { perListing = false, scope = { live: false } }: { perListing?: boolean; scope?: AttributeScope } = {},
 ): SQL {
-  const where: SQL[] = [sql`v.product_id = ${productId}`, sql`v.key = ${filter.key}`];
-  if (filter.values?.length) where.push(sql`v.match_key in (${list(filter.values)})`);
-  if (filter.min !== undefined) where.push(sql`v.number_value >= ${filter.min}`);
-  if (filter.max !== undefined) where.push(sql`v.number_value <= ${filter.max}`);
-  return sql`exists (select 1 from listing_attribute_values v where ${sql.join(where, sql` and `)}${perListing ? sql` offset 0` : sql``})`;
+  const where = filterWhere(filter);
+  if (scope.live && !perListing) {
+    if (scope.categoryIds?.length) where.push(sql`v.category_id in (${list(scope.categoryIds)})`);
+    return sql`${productId} in (select v.product_id from live_attribute_values v where ${sql.join(where, sql` and `)})`;
+  }
+  where.unshift(sql`v.product_id = ${productId}`);
+  return sql`exists (select 1 from ${table(scope)} v where ${sql.join(where, sql` and `)}${perListing ? sql` offset 0` : sql``})`;
 }
 
 /**
@@ -42,25 +68,28 @@ export function attributeConditionSql(
  * sample above the count cap is drawn among these, not among the first listings the planner
  * meets: those may all be without attributes, and the facets would vanish (bench/README.md).
  */
-export function hasAnyAttributeSql(productId: SQL, keys: readonly string[]): SQL {
-  return sql`exists (select 1 from listing_attribute_values v where v.product_id = ${productId} and v.key in (${list(keys)}))`;
+export function hasAnyAttributeSql(productId: SQL, keys: readonly string[], scope: AttributeScope): SQL {
+  return sql`exists (select 1 from ${table(scope)} v where v.product_id = ${productId} and v.key in (${list(keys)}))`;
 }
 
 /**
- * The values of the keys among the listings `productIds` (a subquery of ids) with their counts:
- * rows of key, value (the match key), text (a spelling of it) and count.
+ * The values and ranges of the keys among the listings `productIds` (a subquery of ids), read
+ * once: rows of key, value (the match key), text (a spelling of it) and count for the values,
+ * and of key, min and max (value null) for the numbers.
  */
-export function attributeValueCountsSql(productIds: SQL, keys: readonly string[]): SQL {
-  return sql`select v.key, v.match_key as value, min(v.text_value) as text, count(*)::int as count
-    from listing_attribute_values v
-    where v.key in (${list(keys)}) and v.match_key is not null and v.product_id in (${productIds})
-    group by v.key, v.match_key`;
-}
-
-/** The smallest and largest numbers of the keys among the listings `productIds`: rows of key, min, max. */
-export function attributeRangesSql(productIds: SQL, keys: readonly string[]): SQL {
-  return sql`select v.key, min(v.number_value) as min, max(v.number_value) as max
-    from listing_attribute_values v
-    where v.key in (${list(keys)}) and v.number_value is not null and v.product_id in (${productIds})
-    group by v.key`;
+export function attributeFacetCountsSql(
+  productIds: SQL,
+  keys: readonly string[],
+  scope: AttributeScope,
+): SQL {
+  return sql`with s as materialized (${productIds}),
+    v as materialized (
+      select v.key, v.match_key, v.text_value, v.number_value from ${table(scope)} v
+      where v.key in (${list(keys)}) and v.product_id in (select s.id from s))
+    select v.key, v.match_key as value, min(v.text_value) as text, count(*)::int as count,
+      null::float8 as min, null::float8 as max
+    from v where v.match_key is not null group by v.key, v.match_key
+    union all
+    select v.key, null, null, null, min(v.number_value), max(v.number_value)
+    from v where v.number_value is not null group by v.key`;
 }

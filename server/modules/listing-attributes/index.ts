@@ -1,7 +1,8 @@
 /**
  * Structured attributes of listings (issue 37, item 1; ADR 0090; docs/product/collector-data.md).
  * It owns `listing_attribute_definitions` (per category subtree, inherited down it) and
- * `listing_attribute_values` (per listing and key); its tables stay inside.
+ * `listing_attribute_values` (per listing and key) with `live_attribute_values` (the live listings'
+ * copy with their category, kept by triggers: ADR 0098); its tables stay inside.
  *
  *   hook: ListingAttributesHook        the listings' submission: values checked, normalised, saved, copied on relist
  *   attributeValuesOf(productIds) -> Map<productId, Record<key, string | number | boolean>>
@@ -14,9 +15,9 @@
  */
 export { allDefinitions, definitionsByCategory, definitionsFor } from "./definitions.ts";
 export {
+  type AttributeScope,
   attributeConditionSql,
-  attributeRangesSql,
-  attributeValueCountsSql,
+  attributeFacetCountsSql,
   hasAnyAttributeSql,
 } from "./facet-sql.ts";
 export {

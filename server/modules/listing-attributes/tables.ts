@@ -78,3 +78,31 @@ export const listingAttributeValues = pgTable(
     ),
   ],
 );
+
+/**
+ * The values of the live listings only (status active), each with its listing's category: what a
+ * category page or a search filters and counts by (issue 37; ADR 0098). Kept by triggers
+ * (server/db/sql/triggers/live_attribute_values.sql) on every write to the values and to a
+ * listing's status or category, whoever makes it. At 1 000 000 listings the values' own indexes
+ * (by key and value, every category and status) led the planner through hundreds of thousands of
+ * ended listings to find a branch's few thousand live ones; these rows are a twentieth of them and
+ * their indexes lead with the key, the value and the category. No foreign key: the rows follow the
+ * values' own changes (a listing's deletion deletes its values, whose trigger deletes these).
+ */
+export const liveAttributeValues = pgTable(
+  "live_attribute_values",
+  {
+    productId: integer("product_id").notNull(),
+    key: text("key").notNull(),
+    categoryId: integer("category_id").notNull(),
+    textValue: text("text_value"),
+    matchKey: text("match_key"),
+    numberValue: doublePrecision("number_value"),
+    boolValue: boolean("bool_value"),
+  },
+  (t) => [
+    primaryKey({ name: "live_attribute_values_pkey", columns: [t.productId, t.key] }),
+    index("live_attribute_values_text_idx").on(t.key, t.matchKey, t.categoryId, t.productId),
+    index("live_attribute_values_number_idx").on(t.key, t.categoryId, t.numberValue, t.productId),
+  ],
+);

@@ -5,13 +5,12 @@ import { effectiveDefinitions, mergedFacetDefinitions } from "#core/rules/listin
 import type { Db } from "#server/db/client.ts";
 import {
   allDefinitions,
-  attributeRangesSql,
-  attributeValueCountsSql,
+  attributeFacetCountsSql,
   hasAnyAttributeSql,
 } from "#server/modules/listing-attributes/index.ts";
 import { type ActiveCategoryRow, ancestorsOf, type CategoryRows } from "./categories.ts";
 import { COUNT_CAP } from "./counts.ts";
-import { conditions, type Resolved } from "./filters.ts";
+import { attributeScope, conditions, type Resolved } from "./filters.ts";
 import { type Row, rowsOf } from "./sql-parts.ts";
 
 /** How many values a text facet lists (the most common ones). */
@@ -79,25 +78,23 @@ export async function attributeFacets(
   const filtered = new Set((query.attributes ?? []).map((filter) => filter.key));
   // Among the listings that have one of the keys: listings without attributes add nothing to the
   // counts, and a sample of them would leave the facets empty above the cap.
+  const scope = attributeScope(query, resolved.categoryIds);
   const sample = (keys: readonly string[], skip?: string) =>
     sql`select p.id from products p where ${conditions(query, resolved, { attribute: skip })}
-      and ${hasAnyAttributeSql(sql`p.id`, keys)} limit ${COUNT_CAP + 1}`;
+      and ${hasAnyAttributeSql(sql`p.id`, keys, scope)} limit ${COUNT_CAP + 1}`;
   const groups: { keys: string[]; skip?: string }[] = [
     { keys: definitions.filter((d) => !filtered.has(d.key)).map((d) => d.key) },
     ...definitions.filter((d) => filtered.has(d.key)).map((d) => ({ keys: [d.key], skip: d.key })),
   ].filter((group) => group.keys.length > 0);
+  // One statement per group: its sample drawn once, its values and ranges counted over it.
   const answers = await Promise.all(
-    groups.map(async ({ keys, skip }) => {
-      const ids = sample(keys, skip);
-      const [values, ranges] = await Promise.all([
-        db.execute(attributeValueCountsSql(ids, keys)),
-        db.execute(attributeRangesSql(ids, keys)),
-      ]);
-      return { values: rowsOf(values), ranges: rowsOf(ranges) };
-    }),
+    groups.map(async ({ keys, skip }) =>
+      rowsOf(await db.execute(attributeFacetCountsSql(sample(keys, skip), keys, scope))),
+    ),
   );
-  const values = answers.flatMap((answer) => answer.values);
-  const ranges = answers.flatMap((answer) => answer.ranges);
+  const rows = answers.flat();
+  const values = rows.filter((row) => row.value !== null);
+  const ranges = rows.filter((row) => row.value === null);
   return definitions
     .map((definition) => facetOf(definition, values, ranges, query.locale))
     .filter((facet) => facet.values.length > 0 || facet.range !== null || filtered.has(facet.key));

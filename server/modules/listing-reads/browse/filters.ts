@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { ListingQuery, ProductStatus } from "#core/contracts/catalog.ts";
 import type { Db } from "#server/db/client.ts";
-import { attributeConditionSql } from "#server/modules/listing-attributes/index.ts";
+import { type AttributeScope, attributeConditionSql } from "#server/modules/listing-attributes/index.ts";
 import { PRODUCT_STATUSES } from "#server/modules/listings/tables/products.ts";
 import { isVerifiedUserSql } from "#server/modules/users/index.ts";
 import { activeCategories, branchOf, type CategoryRows } from "./categories.ts";
@@ -40,8 +40,18 @@ function statusCondition(query: ListingQuery): SQL {
     : sql`false`;
 }
 
+/**
+ * Which attribute values a query's filters and facets read: the live listings' copy, by the
+ * branch's categories (ADR 0098), when the query lists live listings only (every category page and
+ * search); all values otherwise.
+ */
+export function attributeScope(query: ListingQuery, categoryIds?: readonly number[]): AttributeScope {
+  const live = !query.statuses?.length || query.statuses.every((status) => status === "active");
+  return live ? { live, categoryIds } : { live };
+}
+
 /** The filters of the filter panel: format, type, duration, price, brand, package, verified seller. */
-function panelConditions(query: ListingQuery, skip: SkippedFilters): SQL[] {
+function panelConditions(query: ListingQuery, skip: SkippedFilters, scope: AttributeScope): SQL[] {
   const where: SQL[] = [];
   if (query.formats?.length) where.push(sql`p.format in (${list(query.formats)})`);
   if (query.types?.length) where.push(sql`p.type in (${list(query.types)})`);
@@ -56,7 +66,7 @@ function panelConditions(query: ListingQuery, skip: SkippedFilters): SQL[] {
   // Structured attributes (issue 37, ADR 0090): each an `exists` on the attributes' own table.
   for (const filter of query.attributes ?? [])
     if (filter.key !== skip.attribute)
-      where.push(attributeConditionSql(sql`p.id`, filter, { perListing: skip.attributesPerListing }));
+      where.push(attributeConditionSql(sql`p.id`, filter, { perListing: skip.attributesPerListing, scope }));
   if (query.verifiedSellerOnly)
     // A listing without a seller is the house's own and counts as verified.
     where.push(sql`(p.seller_id is null or ${isVerifiedUserSql(sql`p.seller_id`)})`);
@@ -94,7 +104,8 @@ export function conditions(
   const where: SQL[] = [statusCondition(query)];
   // Literal ids (not a subquery), so the planner sees how big the branch is.
   if (categoryIds) where.push(categoryIds.length ? sql`p.category_id in (${list(categoryIds)})` : sql`false`);
-  where.push(...panelConditions(query, skip), ...listConditions(query, now));
+  const scope = attributeScope(query, categoryIds);
+  where.push(...panelConditions(query, skip, scope), ...listConditions(query, now));
   if (search) {
     const text = search.tokens.map(tsTerm).join(" & ");
     // Letters, digits and tsquery operators only (searchTokens), quoted all the same.

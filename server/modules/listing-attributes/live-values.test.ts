@@ -1,0 +1,139 @@
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ListingQuery } from "#core/contracts/catalog.ts";
+import { matchKey } from "#core/rules/listing-attributes.ts";
+import { products } from "#server/modules/listings/tables/products.ts";
+import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
+import { insertCategory, insertProduct } from "#server/test/fixtures.ts";
+import { listingAttributeDefinitions, listingAttributeValues } from "./tables.ts";
+
+/**
+ * The live listings' values (ADR 0098), which category pages and searches filter and count by,
+ * follow every write on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL): a listing
+ * that goes live or ends, moves to another category, changes or loses a value, or is deleted; a
+ * category page's facets and filters say so at once.
+ */
+
+let api: TestApi;
+let tree: { spirits: number; whisky: number; rum: number };
+
+beforeAll(async () => {
+  api = await createTestApi();
+  const db = api.db;
+  const spirits = await insertCategory(db, { depth: 1, nameCs: "Lihoviny živé", slugCs: "lihoviny-zive" });
+  const whisky = await insertCategory(db, {
+    depth: 2,
+    parentId: spirits.id,
+    nameCs: "Whisky živé",
+    slugCs: "whisky-zive",
+  });
+  const rum = await insertCategory(db, {
+    depth: 2,
+    parentId: spirits.id,
+    nameCs: "Rum živé",
+    slugCs: "rum-zive",
+  });
+  tree = { spirits: spirits.id, whisky: whisky.id, rum: rum.id };
+  const base = {
+    unit: null,
+    options: [],
+    required: false,
+    facet: true,
+    suggested: false,
+    categoryId: spirits.id,
+  };
+  await db.insert(listingAttributeDefinitions).values([
+    { ...base, key: "country", type: "text", labelCs: "Země", labelEn: "Country", position: 10 },
+    {
+      ...base,
+      key: "age_years",
+      type: "integer",
+      unit: "years",
+      labelCs: "Stáří",
+      labelEn: "Age",
+      position: 20,
+    },
+  ]);
+}, 60_000);
+
+afterAll(async () => {
+  await api?.close();
+});
+
+async function listing(categoryId: number, status: "active" | "draft", country: string, age: number) {
+  const row = await insertProduct(api.db, { categoryId, status });
+  await api.db.insert(listingAttributeValues).values([
+    { productId: row.id, key: "country", textValue: country, matchKey: matchKey(country) },
+    { productId: row.id, key: "age_years", numberValue: age },
+  ]);
+  return row.id;
+}
+
+/** The live copy equals the values of the live listings, with their categories. */
+async function expectLiveCopyExact() {
+  const difference = await api.db.execute(sql`
+    (select product_id, key, category_id, text_value, match_key, number_value from live_attribute_values
+      except
+      select v.product_id, v.key, p.category_id, v.text_value, v.match_key, v.number_value
+      from listing_attribute_values v join products p on p.id = v.product_id where p.status = 'active')
+    union all
+    (select v.product_id, v.key, p.category_id, v.text_value, v.match_key, v.number_value
+      from listing_attribute_values v join products p on p.id = v.product_id where p.status = 'active'
+      except
+      select product_id, key, category_id, text_value, match_key, number_value from live_attribute_values)`);
+  expect((difference as unknown as { rows: unknown[] }).rows).toEqual([]);
+}
+
+const page = (categoryId: number, more: Partial<ListingQuery> = {}) =>
+  api.services.catalog.listingPage({ locale: "cs", categoryId, ...more });
+
+/** A category page's country facet: label → count. */
+async function countries(categoryId: number, more: Partial<ListingQuery> = {}) {
+  const { facets } = await page(categoryId, more);
+  const facet = facets.attributes?.find((entry) => entry.key === "country");
+  return Object.fromEntries((facet?.values ?? []).map((value) => [value.label, value.count]));
+}
+
+describe("the live listings' attribute values", () => {
+  it("follow a listing through going live, a move, a changed value, its end and its deletion", async () => {
+    const scottish = await listing(tree.whisky, "active", "Skotsko", 12);
+    const draft = await listing(tree.whisky, "draft", "Irsko", 18);
+    await listing(tree.rum, "active", "Jamajka", 8);
+    await expectLiveCopyExact();
+    expect(await countries(tree.whisky)).toEqual({ Skotsko: 1 });
+
+    // The draft is published: its values count at once.
+    await api.db.update(products).set({ status: "active" }).where(eq(products.id, draft));
+    await expectLiveCopyExact();
+    expect(await countries(tree.whisky)).toEqual({ Irsko: 1, Skotsko: 1 });
+    const filtered = await page(tree.whisky, { attributes: [{ key: "age_years", min: 15 }] });
+    expect(filtered.page.items.map((item) => item.id)).toEqual([draft]);
+
+    // Moved to rum: the whisky page no longer counts it, the branch still does.
+    await api.db.update(products).set({ categoryId: tree.rum }).where(eq(products.id, draft));
+    await expectLiveCopyExact();
+    expect(await countries(tree.whisky)).toEqual({ Skotsko: 1 });
+    expect(await countries(tree.spirits)).toEqual({ Irsko: 1, Jamajka: 1, Skotsko: 1 });
+
+    // A value corrected by its seller.
+    await api.db
+      .update(listingAttributeValues)
+      .set({ textValue: "Japonsko", matchKey: matchKey("Japonsko") })
+      .where(and(eq(listingAttributeValues.productId, scottish), eq(listingAttributeValues.key, "country")));
+    await expectLiveCopyExact();
+    expect(await countries(tree.whisky)).toEqual({ Japonsko: 1 });
+    expect(
+      (await page(tree.whisky, { attributes: [{ key: "country", values: [matchKey("Skotsko")] }] })).page
+        .total,
+    ).toBe(0);
+
+    // The listing ends: its values leave the live copy; a value deleted, a listing deleted.
+    await api.db.update(products).set({ status: "sold" }).where(eq(products.id, scottish));
+    await expectLiveCopyExact();
+    expect(await countries(tree.whisky)).toEqual({});
+    await api.db.delete(listingAttributeValues).where(eq(listingAttributeValues.key, "age_years"));
+    await api.db.delete(products).where(eq(products.id, draft));
+    await expectLiveCopyExact();
+    expect(await countries(tree.spirits)).toEqual({ Jamajka: 1 });
+  });
+});
