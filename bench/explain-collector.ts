@@ -99,7 +99,7 @@ await admin.end();
 
 const PAGES: Record<string, string> = {
   facet: "/3/whisky?p_age_years_od=12&p_age_years_do=18&p_bottler_kind=independent",
-  "facet-country": "/3/whisky?p_country=skotsko",
+  "facet-country": "/3/whisky?p_country=scotland",
   "archive-q": "/vysledky?q=glen",
   "archive-range": `/vysledky?category=${scotch?.id ?? 3}&priceFrom=5000&priceTo=20000`,
   bottling: top ? `/lahve/${top.id}-${top.slug}` : "/lahve",

@@ -237,7 +237,7 @@ async function pagesToLoad(client: pg.Client): Promise<Page[]> {
       name: "category-facets",
       path: "/3/whisky?p_age_years_od=12&p_age_years_do=18&p_bottler_kind=independent",
     },
-    { name: "category-country", path: "/3/whisky?p_country=skotsko" },
+    { name: "category-country", path: "/3/whisky?p_country=scotland" },
     { name: "archive", path: "/vysledky?q=glen" },
     { name: "archive-range", path: "/vysledky?category=3&priceFrom=5000&priceTo=20000" },
     { name: "price-index", path: "/vysledky/cenovy-index" },

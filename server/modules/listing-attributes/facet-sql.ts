@@ -26,12 +26,13 @@ const list = (values: readonly (string | number)[]) =>
 const table = (scope: AttributeScope) =>
   scope.live ? sql`live_attribute_values` : sql`listing_attribute_values`;
 
-/** The filter's own conditions on `v`: its key, and one of its values or its range. */
-function filterWhere(filter: AttributeFilter): SQL[] {
-  const where: SQL[] = [sql`v.key = ${filter.key}`];
-  if (filter.values?.length) where.push(sql`v.match_key in (${list(filter.values)})`);
-  if (filter.min !== undefined) where.push(sql`v.number_value >= ${filter.min}`);
-  if (filter.max !== undefined) where.push(sql`v.number_value <= ${filter.max}`);
+/** The filter's own conditions on the values aliased `alias`: its key, and one of its values or its range. */
+function filterWhere(filter: AttributeFilter, alias = "v"): SQL[] {
+  const v = sql.raw(alias);
+  const where: SQL[] = [sql`${v}.key = ${filter.key}`];
+  if (filter.values?.length) where.push(sql`${v}.match_key in (${list(filter.values)})`);
+  if (filter.min !== undefined) where.push(sql`${v}.number_value >= ${filter.min}`);
+  if (filter.max !== undefined) where.push(sql`${v}.number_value <= ${filter.max}`);
   return where;
 }
 
@@ -92,4 +93,19 @@ export function attributeFacetCountsSql(
     union all
     select v.key, null, null, null, min(v.number_value), max(v.number_value)
     from v where v.number_value is not null group by v.key`;
+}
+
+/**
+ * The live listings of one category (`categoryId`, e.g. a lateral's `c.id`) that pass every
+ * filter, read from the live values' index by the first filter's key, value and category, the
+ * others checked by the primary key: a subquery of `product_id`s, at most `limit` when given.
+ */
+export function liveMatchesSql(filters: readonly AttributeFilter[], categoryId: SQL, limit?: SQL): SQL {
+  const [first, ...others] = filters;
+  const where = [...filterWhere(first), sql`v.category_id = ${categoryId}`];
+  for (const filter of others)
+    where.push(
+      sql`exists (select 1 from live_attribute_values o where o.product_id = v.product_id and ${sql.join(filterWhere(filter, "o"), sql` and `)})`,
+    );
+  return sql`select v.product_id from live_attribute_values v where ${sql.join(where, sql` and `)}${limit ? sql` limit ${limit}` : sql``}`;
 }

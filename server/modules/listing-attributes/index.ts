@@ -19,6 +19,7 @@ export {
   attributeConditionSql,
   attributeFacetCountsSql,
   hasAnyAttributeSql,
+  liveMatchesSql,
 } from "./facet-sql.ts";
 export {
   createListingAttributesService,

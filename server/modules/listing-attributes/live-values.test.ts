@@ -137,3 +137,62 @@ describe("the live listings' attribute values", () => {
     expect(await countries(tree.spirits)).toEqual({ Jamajka: 1 });
   });
 });
+
+describe("a category page filtered by attributes, newest first", () => {
+  it("lists the same order whether a category has few matches (read and sorted) or many (walked)", async () => {
+    const category = await insertCategory(api.db, {
+      depth: 2,
+      parentId: tree.spirits,
+      nameCs: "Whisky mnoho",
+      slugCs: "whisky-mnoho",
+    });
+    // 2 100 live listings: 2 050 Scottish (more than the page reads and sorts), 50 Irish; ages 1 to 30.
+    await api.db.execute(sql`
+      insert into products (category_id, format, status, name_cs, name_en, slug_cs, slug_en, price_minor, activation_at)
+      select ${category.id}, 'shop', 'active', 'Mnoho ' || g, 'Many ' || g, 'mnoho-' || g, 'many-' || g, 100000,
+        now() - make_interval(mins => (g * 37) % 2100)
+      from generate_series(1, 2100) g`);
+    await api.db.execute(sql`
+      insert into listing_attribute_values (product_id, key, text_value, match_key)
+      select id, 'country', case when id % 42 = 0 then 'Irsko' else 'Skotsko' end,
+        case when id % 42 = 0 then 'irsko' else 'skotsko' end
+      from products where category_id = ${category.id}`);
+    await api.db.execute(sql`
+      insert into listing_attribute_values (product_id, key, number_value)
+      select id, 'age_years', 1 + id % 30 from products where category_id = ${category.id}`);
+    const expected = async (country: string, minAge: number) =>
+      (
+        (await api.db.execute(sql`
+          select p.id from products p
+          join listing_attribute_values c on c.product_id = p.id and c.key = 'country' and c.match_key = ${country}
+          join listing_attribute_values a on a.product_id = p.id and a.key = 'age_years' and a.number_value >= ${minAge}
+          where p.category_id = ${category.id} and p.status = 'active'
+          order by coalesce(p.activation_at, p.created_at) desc, p.id limit 48`)) as unknown as {
+          rows: { id: number }[];
+        }
+      ).rows.map((row) => Number(row.id));
+    const listed = async (country: string, minAge: number) => {
+      const ids: number[] = [];
+      for (const pageNumber of [1, 2]) {
+        const { page: result } = await page(category.id, {
+          page: pageNumber,
+          perPage: 24,
+          attributes: [
+            { key: "country", values: [country] },
+            { key: "age_years", min: minAge },
+          ],
+        });
+        ids.push(...result.items.map((item) => item.id));
+      }
+      return ids;
+    };
+    for (const [country, minAge] of [
+      ["skotsko", 25],
+      ["irsko", 5],
+    ] as const) {
+      const want = await expected(country, minAge);
+      expect(want.length).toBeGreaterThan(10);
+      expect(await listed(country, minAge)).toEqual(want);
+    }
+  });
+});
