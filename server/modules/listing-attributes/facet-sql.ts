@@ -8,8 +8,8 @@ import type { AttributeFilter } from "#core/contracts/listing-attributes.ts";
  * owners).
  *
  * A query of live listings only (a category page, a search: the default) reads
- * `live_attribute_values` (ADR 0098): the live listings' values with their category, a twentieth
- * of all values at 1 000 000 listings, indexed by key, value and category. Any other (a list of
+ * `live_attribute_values` (ADR 0098): the live listings' values with their category, indexed by
+ * key, value and category. Any other (a list of
  * ended listings) reads every listing's values, `listing_attribute_values`, through its two
  * indexes, (key, match_key, product_id) and (key, number_value, product_id).
  */

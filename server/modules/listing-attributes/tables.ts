@@ -85,9 +85,9 @@ export const listingAttributeValues = pgTable(
  * (server/db/sql/triggers/live_attribute_values.sql) on every write to the values and to a
  * listing's status or category, whoever makes it. At 1 000 000 listings the values' own indexes
  * (by key and value, every category and status) led the planner through hundreds of thousands of
- * ended listings to find a branch's few thousand live ones; these rows are a twentieth of them and
- * their indexes lead with the key, the value and the category. No foreign key: the rows follow the
- * values' own changes (a listing's deletion deletes its values, whose trigger deletes these).
+ * rows of other categories and ended listings; these are indexed by key, value and category. No
+ * foreign key: the rows follow the values' own changes (a listing's deletion deletes its values,
+ * whose trigger deletes these).
  */
 export const liveAttributeValues = pgTable(
   "live_attribute_values",
