@@ -10,6 +10,7 @@ import { translate } from "#core/i18n/index.ts";
 import { locales } from "#core/i18n/locales.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import type { Config } from "../config.ts";
+import { ObjectStorageError } from "../lib/object-storage.ts";
 import type { Logger } from "../logger.ts";
 import { isContentUpload } from "../modules/cms/api/index.ts";
 import { LISTING_IMAGE_UPLOAD_PATH } from "../modules/listing-photos/api.ts";
@@ -247,9 +248,12 @@ const respondToError: ErrorHandler<AppEnv> = (error, c) => {
     return isApi ? c.json({ message: translate(c.get("locale"), key) }, error.status) : error.getResponse();
   }
   c.get("logger").error({ err: error }, "unhandled error");
-  const message = translate(c.get("locale"), "errors.general");
+  // The bucket did not answer (ADR 0094): nothing was recorded, and a retry may well pass.
+  const unavailable = error instanceof ObjectStorageError;
+  const message = translate(c.get("locale"), unavailable ? "errors.storageUnavailable" : "errors.general");
   // The request's id (as logged, and in X-Request-Id): what a user quotes to support, what the
   // operator finds the log line by. It tells nothing about the failure itself.
   const requestId = c.get("requestId");
-  return isApi ? c.json({ message, requestId }, 500) : c.text(`${message} (${requestId})`, 500);
+  const status = unavailable ? 503 : 500;
+  return isApi ? c.json({ message, requestId }, status) : c.text(`${message} (${requestId})`, status);
 };

@@ -26,7 +26,9 @@ export type TestS3 = {
  * s3rver on a free port (0) over a temporary folder, with the test bucket made. Its keys are
  * s3rver's fixed S3RVER/S3RVER pair: the signature is checked, as a real bucket would.
  */
-export async function startTestS3(options: { buckets?: string[]; signedUrls?: boolean } = {}): Promise<TestS3> {
+export async function startTestS3(
+  options: { buckets?: string[]; signedUrls?: boolean } = {},
+): Promise<TestS3> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), "rarita-s3-"));
   const buckets = (options.buckets ?? [TEST_BUCKET]).map((name) => ({ name }));
   let port = 0;

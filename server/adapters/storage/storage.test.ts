@@ -98,7 +98,9 @@ describe("the S3 adapter when the bucket fails", () => {
     await storage.put("uploads/restart/kept.webp", Buffer.from("kept"));
     await s3.stop();
     try {
-      const failure = await storage.put("uploads/restart/lost.webp", Buffer.from("x")).catch((error) => error);
+      const failure = await storage
+        .put("uploads/restart/lost.webp", Buffer.from("x"))
+        .catch((error) => error);
       expect(failure).toBeInstanceOf(ObjectStorageError);
       await expect(storage.read("uploads/restart/kept.webp")).rejects.toBeInstanceOf(ObjectStorageError);
     } finally {
