@@ -3,6 +3,7 @@ import type { StorageConfig } from "./env.ts";
 import { createLocalStorage } from "./local.ts";
 import { createS3Storage } from "./s3.ts";
 
+export { COPIED_FOLDERS, type CopyReport, copyDataDirToStorage } from "./copy.ts";
 export { STORAGE_ENV, type StorageConfig, StorageEnvError, storageConfig } from "./env.ts";
 export { createLocalStorage } from "./local.ts";
 export { createS3Client, createS3Storage, type S3StorageConfig } from "./s3.ts";
