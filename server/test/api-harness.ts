@@ -39,7 +39,8 @@ export async function createTestApi(
     database?: Database;
   } = {},
 ) {
-  const database = shared ?? (await openTestDatabase());
+  const own = shared ? null : await openTestDatabase();
+  const database: Database = shared ?? own!;
   const config = loadConfig({
     NODE_ENV: "test",
     DATA_DIR: path.join(os.tmpdir(), `rarita-test-${process.pid}-${Date.now()}`),
@@ -146,7 +147,7 @@ export async function createTestApi(
     createUser,
     async close() {
       await jobs.stop();
-      if (!shared) await database.dispose();
+      await own?.dispose();
     },
   };
 }

@@ -95,7 +95,7 @@ describe("two instances on one bucket", () => {
     const shown = await b.call("GET", `/api/me/advertisements/${id}`, { token: seller.token });
     expect(shown.status).toBe(200);
     const urls = JSON.stringify(shown.json).match(/\/uploads\/products\/\d+\/[0-9a-f]{32}\.webp/g) ?? [];
-    const url = url;
+    const url = urls[0];
     if (!url) throw new Error("no photo URL in the listing");
     const photo = await b.app.request(url);
     expect(photo.status).toBe(200);
