@@ -14,7 +14,7 @@ import { catalogProducts, createListingAdmin, refreshSearchText } from "./module
 import { createSettingsService } from "./modules/settings/index.ts";
 import { wireAccountPages, wireAccounts } from "./wiring/accounts.ts";
 import { wireAgeCheck, withAgeGates } from "./wiring/age-check.ts";
-import { databaseHealth, wireAdapters } from "./wiring/base.ts";
+import { databaseHealth, filesOf, wireAdapters } from "./wiring/base.ts";
 import { wireCollectorData } from "./wiring/collector-data.ts";
 import { wireContent } from "./wiring/content.ts";
 import { wireDashboard } from "./wiring/dashboard.ts";
@@ -115,9 +115,7 @@ export function createServices(options: ServiceOptions) {
     sms,
     logger,
     health: databaseHealth(db),
-    /** Uploads, dispute photos and image variants (ADR 0094), and the variants' renderer. */
-    storage: base.storage,
-    imageVariants: base.imageVariants,
+    ...filesOf(base),
     settings,
     ...wireContent(base),
     notifier,

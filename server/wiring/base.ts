@@ -100,6 +100,11 @@ export function wireAdapters({
   };
 }
 
+/** The storage of uploads, dispute photos and image variants (ADR 0094), and the variants' renderer. */
+export function filesOf({ storage, imageVariants }: Base) {
+  return { storage, imageVariants };
+}
+
 /** The last migration of this build (drizzle's journal), read once: its `when` is what the migrator records. */
 let lastMigration: number | undefined;
 function lastMigrationMillis(): number {

@@ -41,6 +41,46 @@ async function pruneEmptyFolders(root: string, file: string) {
   }
 }
 
+/** Every file under a folder, deeper ones included, as entries keyed from `prefix`. */
+async function walk(dir: string, prefix: string, out: ObjectEntry[]): Promise<void> {
+  const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
+  for (const entry of entries) {
+    const full = path.join(dir, entry.name);
+    const key = `${prefix}${entry.name}`;
+    if (entry.isDirectory()) await walk(full, `${key}/`, out);
+    else if (entry.isFile() && !TEMPORARY.test(entry.name)) {
+      const stat = await fs.stat(full).catch(() => null);
+      if (stat) out.push({ key, size: stat.size, lastModified: stat.mtime });
+    }
+  }
+}
+
+/**
+ * The file behind a key for reading, or null when a symbolic link leads it out of DATA_DIR (the
+ * variant renderer and the file server never read what the storage did not write).
+ */
+async function readableFile(root: string, key: string): Promise<string | null> {
+  assertObjectKey(key);
+  const file = path.join(root, key);
+  try {
+    const [base, real] = await Promise.all([fs.realpath(root), fs.realpath(file)]);
+    return real.startsWith(base + path.sep) ? real : null;
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw new ObjectStorageError("read", key, error);
+  }
+}
+
+async function headFile(root: string, key: string) {
+  const file = await readableFile(root, key);
+  if (!file) return null;
+  const stat = await fs.stat(file).catch((error) => {
+    if (isMissing(error)) return null;
+    throw new ObjectStorageError("head", key, error);
+  });
+  return stat?.isFile() ? { size: stat.size, lastModified: stat.mtime } : null;
+}
+
 /**
  * The local directory (ADR 0094): each key is the file at DATA_DIR/<key>, exactly the layout the
  * site always had, so an existing DATA_DIR keeps working as it is.
@@ -51,44 +91,8 @@ export function createLocalStorage(dataDir: string): ObjectStorage {
     assertObjectKey(key, { folder });
     return path.join(root, key);
   };
-
-  async function walk(dir: string, prefix: string, out: ObjectEntry[]): Promise<void> {
-    const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
-    for (const entry of entries) {
-      const full = path.join(dir, entry.name);
-      const key = `${prefix}${entry.name}`;
-      if (entry.isDirectory()) await walk(full, `${key}/`, out);
-      else if (entry.isFile() && !TEMPORARY.test(entry.name)) {
-        const stat = await fs.stat(full).catch(() => null);
-        if (stat) out.push({ key, size: stat.size, lastModified: stat.mtime });
-      }
-    }
-  }
-
-  /**
-   * The file behind a key for reading, or null when a symbolic link leads it out of DATA_DIR (the
-   * variant renderer and the file server never read what the storage did not write).
-   */
-  async function readable(key: string): Promise<string | null> {
-    const file = fileOf(key);
-    try {
-      const [base, real] = await Promise.all([fs.realpath(root), fs.realpath(file)]);
-      return real.startsWith(base + path.sep) ? real : null;
-    } catch (error) {
-      if (isMissing(error)) return null;
-      throw new ObjectStorageError("read", key, error);
-    }
-  }
-
-  async function head(key: string) {
-    const file = await readable(key);
-    if (!file) return null;
-    const stat = await fs.stat(file).catch((error) => {
-      if (isMissing(error)) return null;
-      throw new ObjectStorageError("head", key, error);
-    });
-    return stat?.isFile() ? { size: stat.size, lastModified: stat.mtime } : null;
-  }
+  const readable = (key: string) => readableFile(root, key);
+  const head = (key: string) => headFile(root, key);
 
   return {
     kind: "local",

@@ -34,65 +34,69 @@ function isMissing(error: unknown): boolean {
   return e.name === "NoSuchKey" || e.name === "NotFound" || e.$metadata?.httpStatusCode === 404;
 }
 
+async function attempt<T>(operation: string, key: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw new ObjectStorageError(operation, key, error);
+  }
+}
+async function headObject(client: S3Client, Bucket: string, key: string) {
+  assertObjectKey(key);
+  try {
+    const out = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+    return { size: out.ContentLength ?? 0, lastModified: out.LastModified ?? new Date(0), etag: out.ETag };
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw new ObjectStorageError("head", key, error);
+  }
+}
+async function getObject(client: S3Client, Bucket: string, key: string) {
+  assertObjectKey(key);
+  try {
+    const out = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+    if (!out.Body) return null;
+    return {
+      size: out.ContentLength ?? 0,
+      lastModified: out.LastModified ?? new Date(0),
+      etag: out.ETag,
+      body: out.Body.transformToWebStream() as ReadableStream<Uint8Array>,
+    };
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw new ObjectStorageError("get", key, error);
+  }
+}
+async function listObjects(client: S3Client, Bucket: string, prefix: string): Promise<ObjectEntry[]> {
+  assertObjectKey(prefix, { folder: true });
+  const out: ObjectEntry[] = [];
+  let ContinuationToken: string | undefined;
+  do {
+    const page = await attempt("list", prefix, () =>
+      client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken })),
+    );
+    for (const item of page.Contents ?? [])
+      if (item.Key)
+        out.push({
+          key: item.Key,
+          size: item.Size ?? 0,
+          lastModified: item.LastModified ?? new Date(0),
+          etag: item.ETag,
+        });
+    ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (ContinuationToken);
+  return out;
+}
 /**
  * An S3-compatible bucket (ADR 0094): the same keys as the local directory's paths. Pictures are
  * stored with their Content-Type, so a signed URL serves them as the site would.
  */
 export function createS3Storage(config: S3StorageConfig, client = createS3Client(config)): ObjectStorage {
   const Bucket = config.bucket;
-  async function call<T>(operation: string, key: string, run: () => Promise<T>): Promise<T> {
-    try {
-      return await run();
-    } catch (error) {
-      throw new ObjectStorageError(operation, key, error);
-    }
-  }
-  async function head(key: string) {
-    assertObjectKey(key);
-    try {
-      const out = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
-      return { size: out.ContentLength ?? 0, lastModified: out.LastModified ?? new Date(0), etag: out.ETag };
-    } catch (error) {
-      if (isMissing(error)) return null;
-      throw new ObjectStorageError("head", key, error);
-    }
-  }
-  async function get(key: string) {
-    assertObjectKey(key);
-    try {
-      const out = await client.send(new GetObjectCommand({ Bucket, Key: key }));
-      if (!out.Body) return null;
-      return {
-        size: out.ContentLength ?? 0,
-        lastModified: out.LastModified ?? new Date(0),
-        etag: out.ETag,
-        body: out.Body.transformToWebStream() as ReadableStream<Uint8Array>,
-      };
-    } catch (error) {
-      if (isMissing(error)) return null;
-      throw new ObjectStorageError("get", key, error);
-    }
-  }
-  async function list(prefix: string): Promise<ObjectEntry[]> {
-    assertObjectKey(prefix, { folder: true });
-    const out: ObjectEntry[] = [];
-    let ContinuationToken: string | undefined;
-    do {
-      const page = await call("list", prefix, () =>
-        client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken })),
-      );
-      for (const item of page.Contents ?? [])
-        if (item.Key)
-          out.push({
-            key: item.Key,
-            size: item.Size ?? 0,
-            lastModified: item.LastModified ?? new Date(0),
-            etag: item.ETag,
-          });
-      ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
-    } while (ContinuationToken);
-    return out;
-  }
+  const call = <T>(operation: string, key: string, run: () => Promise<T>) => attempt(operation, key, run);
+  const head = (key: string) => headObject(client, Bucket, key);
+  const get = (key: string) => getObject(client, Bucket, key);
+  const list = (prefix: string) => listObjects(client, Bucket, prefix);
   const remove = async (key: string) => {
     assertObjectKey(key);
     await call("delete", key, () => client.send(new DeleteObjectCommand({ Bucket, Key: key })));
