@@ -15,6 +15,7 @@ import {
   BankIdentityEnvError,
   bankIdentityConfig,
 } from "./adapters/bank-identity/env.ts";
+import { STORAGE_ENV, type StorageConfig, StorageEnvError, storageConfig } from "./adapters/storage/env.ts";
 import { METRICS_ENV } from "./lib/metrics-env.ts";
 
 /**
@@ -86,6 +87,7 @@ const envSchema = z.object({
   AGE_CHECK_SALT: z.string().min(32, "must be at least 32 characters").optional(),
   PAGE_CACHE: z.enum(["on", "off"]).default("on"),
   ...METRICS_ENV,
+  ...STORAGE_ENV,
   WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   // A fail point for the crash tests only (server/modules/bidding/close-crash.test.ts): ignored
   // unless NODE_ENV=test.
@@ -184,6 +186,8 @@ export type Config = {
   pageCache: boolean;
   /** Prometheus metrics (ADR 0093): a bearer token for /metrics and/or a listener of their own. */
   metrics: { token: string | undefined; port: number | undefined; host: string };
+  /** Where uploads live (ADR 0094): DATA_DIR (STORAGE=local, the default) or an S3 bucket (STORAGE=s3). */
+  storage: StorageConfig;
   /**
    * Node processes serving the site (node:cluster, server/workers.ts, ADR 0035): WORKERS, by
    * default the machine's CPUs in production on PostgreSQL and 1 otherwise. The embedded database
@@ -304,11 +308,12 @@ function refuseCombinations(e: Env): void {
 function outsideServices(e: Env) {
   return {
     marketplace: marketplaceConfig(e),
-    ageWallet: ageWalletFromEnv(e),
+    ageWallet: oneLine(() => ageWalletConfig(e), AgeWalletEnvError),
     ares: (e.ARES_SIMULATOR === "true"
       ? { simulator: { port: e.ARES_SIMULATOR_PORT } }
       : { url: e.ARES_URL }) as Config["ares"],
-    bankIdentity: bankIdentityFromEnv(e),
+    bankIdentity: oneLine(() => bankIdentityConfig(e), BankIdentityEnvError),
+    storage: oneLine(() => storageConfig(e), StorageEnvError),
     ageCheckSalt: e.AGE_CHECK_SALT,
   };
 }
@@ -357,23 +362,12 @@ function marketplaceConfig(e: z.infer<typeof envSchema>): MarketplaceConfig {
   return undefined;
 }
 
-/** The age check's bank identity (ADR 0083), its mistakes as the start's one-line ConfigError. */
-function bankIdentityFromEnv(e: z.infer<typeof envSchema>): BankIdentityConfig {
+/** An adapter's environment mistakes (ADR 0083, 0084, 0094) as the start's one-line ConfigError. */
+function oneLine<T>(read: () => T, kind: new (...args: never[]) => Error): T {
   try {
-    return bankIdentityConfig(e);
+    return read();
   } catch (error) {
-    if (error instanceof BankIdentityEnvError) throw new ConfigError(error.message);
-    throw error;
-  }
-}
-
-/** The EU age attestation's wallet (ADR 0084), its mistakes as the start's one-line ConfigError. */
-function ageWalletFromEnv(e: z.infer<typeof envSchema>): AgeWalletConfig {
-  try {
-    return ageWalletConfig(e);
-  } catch (error) {
-    if (error instanceof AgeWalletEnvError) throw new ConfigError(error.message);
-    throw error;
+    throw error instanceof kind ? new ConfigError(error.message) : error;
   }
 }
 

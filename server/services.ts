@@ -5,6 +5,7 @@ import type { SmsSender } from "./adapters/sms.ts";
 import type { Config } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
 import { createJobRunner, type JobRunner } from "./jobs/runner.ts";
+import type { ObjectStorage } from "./lib/object-storage.ts";
 import type { Logger } from "./logger.ts";
 import { createCatalogAdmin } from "./modules/catalog/index.ts";
 import type { DealTermsSource } from "./modules/deals/index.ts";
@@ -13,7 +14,7 @@ import { catalogProducts, createListingAdmin, refreshSearchText } from "./module
 import { createSettingsService } from "./modules/settings/index.ts";
 import { wireAccountPages, wireAccounts } from "./wiring/accounts.ts";
 import { wireAgeCheck, withAgeGates } from "./wiring/age-check.ts";
-import { databaseHealth, wireAdapters } from "./wiring/base.ts";
+import { databaseHealth, filesOf, wireAdapters } from "./wiring/base.ts";
 import { wireCollectorData } from "./wiring/collector-data.ts";
 import { wireContent } from "./wiring/content.ts";
 import { wireDashboard } from "./wiring/dashboard.ts";
@@ -60,6 +61,8 @@ type ServiceOptions = {
   dealTerms?: DealTermsSource;
   /** The age check's providers; by default the configured ones (server/wiring/age-check.ts). */
   ageProofProviders?: AgeProofProvider[];
+  /** Where files are kept (ADR 0094); by default the configured storage (DATA_DIR or a bucket). */
+  storage?: ObjectStorage;
 };
 
 export function createServices(options: ServiceOptions) {
@@ -112,6 +115,7 @@ export function createServices(options: ServiceOptions) {
     sms,
     logger,
     health: databaseHealth(db),
+    ...filesOf(base),
     settings,
     ...wireContent(base),
     notifier,

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { type ErrorHandler, Hono, type MiddlewareHandler } from "hono";
+import { type ErrorHandler, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
@@ -10,10 +10,11 @@ import { translate } from "#core/i18n/index.ts";
 import { locales } from "#core/i18n/locales.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import type { Config } from "../config.ts";
+import { ObjectStorageError } from "../lib/object-storage.ts";
 import type { Logger } from "../logger.ts";
 import { isContentUpload } from "../modules/cms/api/index.ts";
 import { LISTING_IMAGE_UPLOAD_PATH } from "../modules/listing-photos/api.ts";
-import { createImageVariants, imageVariantHandler } from "../modules/media/index.ts";
+import { imageVariantHandler, uploadsHandler } from "../modules/media/index.ts";
 import { isBankStatementUpload } from "../modules/payments/api/index.ts";
 import { recordAccountFingerprints } from "../modules/shill-signals/api.ts";
 import type { Services } from "../services.ts";
@@ -115,7 +116,7 @@ export function createHttpApp({
   // a category page, 270 KB of HTML with its stylesheet, is 42 KB on the wire); the hashed assets are sent precompressed (serveClientBuild), images
   // and the live stream (text/event-stream) are left as they are.
   if (on("compress")) app.use(compression());
-  serveImageVariants(app, config, logger);
+  app.get("/img/*", imageVariantHandler(services.imageVariants, services.storage));
   if (on("locale")) app.use(localeMiddleware);
   if (on("session")) app.use(sessionMiddleware);
   // The shill-bidding signals' fingerprints of signed-in accounts (ADR 0087).
@@ -126,7 +127,8 @@ export function createHttpApp({
   if (pageCache && on("pageCacheClear")) app.use(pageCache.clearOnWrite);
   if (publicJsonCache) app.use(publicJsonCache.clearOnWrite);
   mountApiWithLimits(app, config, on);
-  serveUploads(app, config);
+  // Uploaded files from the storage (ADR 0094), with the sandbox CSP and a day's caching.
+  app.use("/uploads/*", uploadsHandler(services.storage));
   if (clientBuildDir && fs.existsSync(clientBuildDir)) serveClientBuild(app, clientBuildDir);
 
   // The development mail outbox (only when no SMTP server is configured; see dev-outbox.ts).
@@ -177,16 +179,6 @@ function addRequestBasics(
   );
 }
 
-/** Resized images (/img/...), generated from the uploads and cached on disk. */
-function serveImageVariants(app: App, config: Config, logger: Logger) {
-  const imageVariants = createImageVariants({
-    uploadsDir: path.join(config.dataDir, "uploads"),
-    cacheDir: path.join(config.dataDir, "cache", "images"),
-    logger,
-  });
-  app.get("/img/*", imageVariantHandler(imageVariants));
-}
-
 /** The API under /api: CORS for the public origin only, a body limit, the routes, and its own 404. */
 function mountApiWithLimits(app: App, config: Config, on: Layers) {
   if (on("cors"))
@@ -231,30 +223,6 @@ function mountApiWithLimits(app: App, config: Config, on: Layers) {
   app.all("/api/*", (c) => notFoundJson(c));
 }
 
-/**
- * Uploaded and generated images. The sandbox CSP keeps an SVG from ever running script on our
- * origin. The folder may not exist yet at start: the file server is made at the first request
- * that finds it.
- */
-function serveUploads(app: App, config: Config) {
-  const uploadsDir = path.join(config.dataDir, "uploads");
-  let serveFiles: MiddlewareHandler<AppEnv> | undefined;
-  app.use("/uploads/*", async (c, next) => {
-    if (!serveFiles) {
-      if (!fs.existsSync(uploadsDir)) return next();
-      serveFiles = serveStatic({
-        root: path.relative(process.cwd(), uploadsDir) || ".",
-        rewriteRequestPath: (p) => p.replace(/^\/uploads/, ""),
-        onFound: (_path, ctx) => {
-          ctx.header("Cache-Control", "public, max-age=86400");
-          ctx.header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox");
-        },
-      });
-    }
-    return serveFiles(c, next);
-  });
-}
-
 /** The client build's files (hashed assets, favicon). */
 function serveClientBuild(app: App, clientBuildDir: string) {
   const root = path.relative(process.cwd(), clientBuildDir) || ".";
@@ -280,9 +248,12 @@ const respondToError: ErrorHandler<AppEnv> = (error, c) => {
     return isApi ? c.json({ message: translate(c.get("locale"), key) }, error.status) : error.getResponse();
   }
   c.get("logger").error({ err: error }, "unhandled error");
-  const message = translate(c.get("locale"), "errors.general");
+  // The bucket did not answer (ADR 0094): nothing was recorded, and a retry may well pass.
+  const unavailable = error instanceof ObjectStorageError;
+  const message = translate(c.get("locale"), unavailable ? "errors.storageUnavailable" : "errors.general");
   // The request's id (as logged, and in X-Request-Id): what a user quotes to support, what the
   // operator finds the log line by. It tells nothing about the failure itself.
   const requestId = c.get("requestId");
-  return isApi ? c.json({ message, requestId }, 500) : c.text(`${message} (${requestId})`, 500);
+  const status = unavailable ? 503 : 500;
+  return isApi ? c.json({ message, requestId }, status) : c.text(`${message} (${requestId})`, status);
 };

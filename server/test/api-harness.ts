@@ -5,6 +5,7 @@ import type { MarketplacePayments } from "#core/contracts/marketplace-payments.t
 import { isStaffRole } from "#core/rules/staff.ts";
 import { MAIL_QUEUE, type MailTransport, type OutgoingMail } from "../adapters/mail.ts";
 import { loadConfig } from "../config.ts";
+import type { Database } from "../db/client.ts";
 import { openTestDatabase } from "../db/test-database.ts";
 import { createHttpApp } from "../http/app.ts";
 import { createJobRunner } from "../jobs/runner.ts";
@@ -25,14 +26,21 @@ export async function createTestApi(
     marketplace = null,
     dealTerms,
     ageProofProviders = [],
+    database: shared,
   }: {
     marketplace?: MarketplacePayments | null;
     dealTerms?: DealTermsSource;
     /** The age check's providers: none (the gates off) unless a test of the gates passes some. */
     ageProofProviders?: AgeProofProvider[];
+    /**
+     * Another instance's database: this one is a second instance on it (its own services, job
+     * runner and DATA_DIR), as two servers on one PostgreSQL; closing it leaves the database open.
+     */
+    database?: Database;
   } = {},
 ) {
-  const database = await openTestDatabase();
+  const own = shared ? null : await openTestDatabase();
+  const database: Database = shared ?? own!;
   const config = loadConfig({
     NODE_ENV: "test",
     DATA_DIR: path.join(os.tmpdir(), `rarita-test-${process.pid}-${Date.now()}`),
@@ -139,7 +147,7 @@ export async function createTestApi(
     createUser,
     async close() {
       await jobs.stop();
-      await database.dispose();
+      await own?.dispose();
     },
   };
 }

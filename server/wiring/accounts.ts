@@ -112,12 +112,12 @@ type AccountPagesNeeds = Pick<ReturnType<typeof wireAccounts>, "loginThrottle" |
  * watched products and notices come to) and the data export and deletion, which read the other
  * modules through these functions of the owners.
  */
-export function wireAccountPages({ db, config, logger, jobs }: Base, needs: AccountPagesNeeds) {
+export function wireAccountPages({ db, config, logger, jobs, storage }: Base, needs: AccountPagesNeeds) {
   const { catalog, messages, wishlist, productPages, listingQuota, accounts } = needs;
   const listingReads = createAccountListingReads(db);
   const accountData = createAccountDataService({
     db,
-    config,
+    storage,
     loginThrottle: needs.loginThrottle,
     pendingEmail: (userId, current, at) => pendingEmailOf(db, userId, current, at),
     isKnownCountry: createCountryCheck(db),

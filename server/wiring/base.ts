@@ -10,13 +10,16 @@ import {
 } from "#server/adapters/mail.ts";
 import { createConfiguredMarketplace } from "#server/adapters/marketplace/index.ts";
 import { createSmsSender, type SmsSender, smsOutboxDir } from "#server/adapters/sms.ts";
+import { createObjectStorage } from "#server/adapters/storage/index.ts";
 import type { Config } from "#server/config.ts";
 import { type Database, type Db, migrationsFolder } from "#server/db/client.ts";
 import { createNotificationListener, type NotificationListener } from "#server/db/listen.ts";
 import { createShellDataCache, type ShellDataCache } from "#server/db/notify-cache.ts";
 import { rowsOf } from "#server/db/rows.ts";
 import type { JobRunner } from "#server/jobs/runner.ts";
+import type { ObjectStorage } from "#server/lib/object-storage.ts";
 import type { Logger } from "#server/logger.ts";
+import { createImageVariants, type ImageVariants } from "#server/modules/media/index.ts";
 
 /** What every area is wired on: the database, the configuration, the job runner and the adapters. */
 export type Base = {
@@ -36,6 +39,10 @@ export type Base = {
    * null when none is configured (deals are then not paid through the site).
    */
   marketplace: MarketplacePayments | null;
+  /** Where uploads, dispute photos and image variants are kept (ADR 0094): DATA_DIR or a bucket. */
+  storage: ObjectStorage;
+  /** The resized pictures (/img/...), rendered into the same storage; one per process. */
+  imageVariants: ImageVariants;
 };
 
 /**
@@ -51,11 +58,17 @@ export function wireAdapters({
   mailTransport,
   smsSender,
   marketplace,
-}: Omit<Base, "db" | "mail" | "sms" | "listener" | "shellData" | "marketplace"> & {
+  storage,
+}: Omit<
+  Base,
+  "db" | "mail" | "sms" | "listener" | "shellData" | "marketplace" | "storage" | "imageVariants"
+> & {
   mailTransport?: MailTransport;
   smsSender?: SmsSender;
   /** A test's provider (the simulator's adapter); else the configured one. */
   marketplace?: MarketplacePayments | null;
+  /** A test's storage; else the configured one. */
+  storage?: ObjectStorage;
 }): Base {
   const transport =
     mailTransport ??
@@ -69,6 +82,7 @@ export function wireAdapters({
     smsSender ??
     createSmsSender({ gateway: config.smsGateway, outboxDir: smsOutboxDir(config.dataDir), logger });
   const listener = createNotificationListener({ database, logger });
+  const files = storage ?? createObjectStorage(config);
   const shellData = createShellDataCache({ database, listener, logger });
   return {
     database,
@@ -81,7 +95,14 @@ export function wireAdapters({
     listener,
     shellData,
     marketplace: marketplace === undefined ? createConfiguredMarketplace(config) : marketplace,
+    storage: files,
+    imageVariants: createImageVariants({ storage: files, logger }),
   };
+}
+
+/** The storage of uploads, dispute photos and image variants (ADR 0094), and the variants' renderer. */
+export function filesOf({ storage, imageVariants }: Base) {
+  return { storage, imageVariants };
 }
 
 /** The last migration of this build (drizzle's journal), read once: its `when` is what the migrator records. */

@@ -1,11 +1,10 @@
-import path from "node:path";
 import { recordAudit } from "#server/modules/admin/index.ts";
 import { createBlogService, createCmsService, createContentAdminService } from "#server/modules/cms/index.ts";
 import { createListsService } from "#server/modules/lists/index.ts";
 import type { Base } from "./base.ts";
 
 /** The site's content: code lists, banners and pages, the blog, and their back office (cms/admin). */
-export function wireContent({ db, config, shellData }: Pick<Base, "db" | "config" | "shellData">) {
+export function wireContent({ db, storage, shellData }: Pick<Base, "db" | "storage" | "shellData">) {
   return {
     lists: createListsService(db, shellData),
     cms: createCmsService(db, shellData),
@@ -13,7 +12,7 @@ export function wireContent({ db, config, shellData }: Pick<Base, "db" | "config
     /** The back office's content: banners, blog, info pages, documents (cms/admin). */
     contentAdmin: createContentAdminService({
       db,
-      uploadsDir: path.join(config.dataDir, "uploads"),
+      storage,
       recordAudit,
     }),
   };

@@ -1,4 +1,3 @@
-import path from "node:path";
 import { recordAudit } from "#server/modules/admin/index.ts";
 import { createDealsAdmin } from "#server/modules/deal-admin/index.ts";
 import { createDealTermsService } from "#server/modules/deal-terms/index.ts";
@@ -31,7 +30,7 @@ import type { Base } from "./base.ts";
  * held money (`heldMoney`); the disputes with their photos' retention.
  */
 export function wireDeals(
-  { db, jobs, config, logger, marketplace }: Base,
+  { db, jobs, config, logger, marketplace, storage }: Base,
   { settings, terms, notifier }: { settings: SettingsService; terms?: DealTermsSource; notifier: Notifier },
 ) {
   // A listing's delivery options and opt-in (server/modules/deal-terms), offered only where a
@@ -60,7 +59,7 @@ export function wireDeals(
     .registerJobs()
     .catch((err) => logger.error({ err }, "could not register the held money's check"));
   // Dispute photos are private: outside the uploads the server serves to anyone.
-  const disputePhotos = createDisputePhotoStore(path.join(config.dataDir, "private", "dispute-photos"));
+  const disputePhotos = createDisputePhotoStore(storage);
   const disputes = createDisputesService({
     db,
     notifier,

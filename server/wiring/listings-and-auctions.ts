@@ -1,4 +1,3 @@
-import path from "node:path";
 import type { Locale } from "#core/i18n/index.ts";
 import type { Db } from "#server/db/client.ts";
 import { genericPlans } from "#server/db/prepared-client.ts";
@@ -20,7 +19,7 @@ import {
   submittedListingCount,
 } from "#server/modules/listing-reads/index.ts";
 import { createListingsService, registerListingJobs } from "#server/modules/listings/index.ts";
-import { createImageVariants, createUploadLimiter } from "#server/modules/media/index.ts";
+import { createUploadLimiter } from "#server/modules/media/index.ts";
 import type { MessagesService, Notifier } from "#server/modules/messages/index.ts";
 import type { ReviewsService } from "#server/modules/reviews/index.ts";
 import type { SettingsService } from "#server/modules/settings/index.ts";
@@ -97,7 +96,7 @@ function wireProductPagesAndBidding(
 }
 
 export function wireListingsAndAuctions(base: Base, needs: ListingsAndAuctionsNeeds) {
-  const { db, jobs, config, logger } = base;
+  const { db, jobs, logger } = base;
   const { settings, catalog, notifier, messages, dealHolds } = needs;
   // The sellers' declarations (issue 36, item 2), which the badges and the listings' gate read.
   const traders = wireTraders(base, notifier);
@@ -111,7 +110,7 @@ export function wireListingsAndAuctions(base: Base, needs: ListingsAndAuctionsNe
     trust.trustBadges,
     listingAttributes,
   );
-  const listingImages = createListingImageStore(path.join(config.dataDir, "uploads"));
+  const listingImages = createListingImageStore(base.storage);
   // Image uploads per user (listing photos and avatars together): media/uploads.ts.
   const uploads = createUploadLimiter();
   const listingsService = createListingsService({
@@ -124,11 +123,7 @@ export function wireListingsAndAuctions(base: Base, needs: ListingsAndAuctionsNe
     conversations: messages,
     notifier,
     images: listingImages,
-    variants: createImageVariants({
-      uploadsDir: path.join(config.dataDir, "uploads"),
-      cacheDir: path.join(config.dataDir, "cache", "images"),
-      logger,
-    }),
+    variants: base.imageVariants,
     logger,
     dealHolds,
     evidence: listingEvidence.hook,

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import fs from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { CONTENT_IMAGE_MAX_BYTES, DOCUMENT_MAX_BYTES } from "#core/schemas/admin-content.ts";
+import { isObjectKey, type ObjectStorage } from "#server/lib/object-storage.ts";
 import { decodeSlots, hasTooManyPixels, MAX_UPLOAD_PIXELS } from "../media/index.ts";
 
 /**
@@ -69,38 +69,27 @@ export function downloadName(original: string): string {
   return `${base || "dokument"}.pdf`;
 }
 
-/** Content files under DATA_DIR/uploads/<folder>, served from /uploads/<folder>. */
-export function createContentFileStore(uploadsDir: string) {
-  const root = path.resolve(uploadsDir);
-  async function write(folder: string, name: string, bytes: Uint8Array) {
-    const dir = path.join(root, folder);
-    await fs.mkdir(dir, { recursive: true });
-    const file = path.join(dir, name);
-    // Written beside and renamed: a reader never sees half a file.
-    const temp = `${file}.${process.pid}.tmp`;
-    await fs.writeFile(temp, bytes);
-    await fs.rename(temp, file);
-  }
+/** Content files under uploads/<folder> in the storage (ADR 0094), served from /uploads/<folder>. */
+export function createContentFileStore(storage: ObjectStorage) {
   return {
     /** Stores an image under a new random name; returns its URL folder and name. */
     async saveImage(folder: "banners" | "blog", webp: Buffer) {
       const name = `${randomBytes(16).toString("hex")}.webp`;
-      await write(folder, name, webp);
+      await storage.put(`uploads/${folder}/${name}`, webp, { contentType: "image/webp" });
       return { path: `/uploads/${folder}`, image: name };
     },
     /** Stores a PDF in a folder of its own (the visitor downloads it by its own name). */
     async savePdf(bytes: Uint8Array, original: string) {
       const folder = `documents/${randomBytes(8).toString("hex")}`;
       const fileName = downloadName(original);
-      await write(folder, fileName, bytes);
+      await storage.put(`uploads/${folder}/${fileName}`, bytes, { contentType: "application/pdf" });
       return { filePath: `/uploads/${folder}/${fileName}`, fileName };
     },
     /** Removes a file the store wrote, by its URL; anything outside /uploads is left alone. */
     async remove(url: string | null | undefined) {
       if (!url?.startsWith("/uploads/")) return;
-      const file = path.resolve(root, `.${url.slice("/uploads".length)}`);
-      if (!file.startsWith(`${root}${path.sep}`)) return;
-      await fs.rm(file, { force: true });
+      const key = url.slice(1);
+      if (isObjectKey(key)) await storage.delete(key);
     },
   };
 }

@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
-import fs from "node:fs/promises";
-import path from "node:path";
 import { DISPUTE_PHOTOS_MAX } from "#core/contracts/deals.ts";
+import type { ObjectStorage } from "#server/lib/object-storage.ts";
 import { encodeListingImage, type ImageProblem } from "../listing-photos/index.ts";
 
 /**
@@ -9,8 +8,8 @@ import { encodeListingImage, type ImageProblem } from "../listing-photos/index.t
  * label, and what the seller answers with. Checked as listing photos are (listing-photos/images.ts:
  * by their bytes, JPEG, PNG, WebP or AVIF only, the pixel limit before decoding) and re-encoded to
  * WebP, so nothing of the upload but its pixels survives (no EXIF, no GPS). They are no public
- * files: kept under DATA_DIR/private/dispute-photos/<deal>/ (never under uploads/, which the
- * server serves to anyone) and read back only through the disputes service, which asks first
+ * files: kept under private/dispute-photos/<deal>/ in the storage (never under uploads/, which the
+ * server serves to anyone; in a bucket, never behind a signed URL) and read back only through the disputes service, which asks first
  * whether the reader is a side of the deal or staff with the `deals` scope.
  */
 
@@ -37,31 +36,28 @@ export async function encodeDisputePhotos(
 
 const FILE_NAME = /^[0-9a-f]{32}\.webp$/;
 
-/** The files of the disputes' photos under `dir` (DATA_DIR/private/dispute-photos). */
-export function createDisputePhotoStore(dir: string) {
-  const root = path.resolve(dir);
-  const folder = (dealId: number) => path.join(root, String(dealId));
-  const fileOf = (dealId: number, fileName: string) =>
-    Number.isSafeInteger(dealId) && FILE_NAME.test(fileName) ? path.join(folder(dealId), fileName) : null;
+/** The disputes' photos in the storage (ADR 0094), under private/dispute-photos/<deal>/. */
+export function createDisputePhotoStore(storage: ObjectStorage) {
+  const folder = (dealId: number) => `private/dispute-photos/${dealId}/`;
+  const keyOf = (dealId: number, fileName: string) =>
+    Number.isSafeInteger(dealId) && dealId >= 0 && FILE_NAME.test(fileName)
+      ? `${folder(dealId)}${fileName}`
+      : null;
   return {
-    /** Writes the photos (each beside and renamed, so a reader never sees half a file). */
+    /** Writes the photos (each whole or not at all: a reader never sees half a file). */
     async write(dealId: number, photos: readonly EncodedPhoto[]): Promise<StoredPhoto[]> {
-      await fs.mkdir(folder(dealId), { recursive: true });
       const stored: StoredPhoto[] = [];
       for (const photo of photos) {
         const fileName = `${randomBytes(16).toString("hex")}.webp`;
-        const file = path.join(folder(dealId), fileName);
-        const temp = `${file}.${process.pid}.tmp`;
-        await fs.writeFile(temp, photo.webp);
-        await fs.rename(temp, file);
+        await storage.put(`${folder(dealId)}${fileName}`, photo.webp, { contentType: "image/webp" });
         stored.push({ fileName, width: photo.width, height: photo.height });
       }
       return stored;
     },
-    /** A photo's bytes; null when the name is not one this store writes or the file is gone. */
+    /** A photo's bytes; null when the name is not one this store writes or the object is gone. */
     async read(dealId: number, fileName: string): Promise<Buffer | null> {
-      const file = fileOf(dealId, fileName);
-      return file ? fs.readFile(file).catch(() => null) : null;
+      const key = keyOf(dealId, fileName);
+      return key ? storage.read(key) : null;
     },
     /**
      * Removes the named photos: written for a message that was then refused, or whose author's
@@ -70,17 +66,17 @@ export function createDisputePhotoStore(dir: string) {
     async remove(dealId: number, fileNames: readonly string[]): Promise<void> {
       await Promise.all(
         fileNames.map((name) => {
-          const file = fileOf(dealId, name);
-          return file ? fs.rm(file, { force: true }) : undefined;
+          const key = keyOf(dealId, name);
+          return key ? storage.delete(key) : undefined;
         }),
       );
     },
     /**
-     * Removes the deal's whole folder, every photo of its dispute and any file a crash left beside
-     * them (the retention, retention.ts). A folder already gone is no error.
+     * Removes the deal's whole folder, every photo of its dispute (the retention, retention.ts).
+     * A folder already gone is no error.
      */
     async removeDeal(dealId: number): Promise<void> {
-      if (Number.isSafeInteger(dealId)) await fs.rm(folder(dealId), { recursive: true, force: true });
+      if (Number.isSafeInteger(dealId) && dealId >= 0) await storage.deletePrefix(folder(dealId));
     },
   };
 }

@@ -1,97 +1,73 @@
 import { randomBytes } from "node:crypto";
-import fs from "node:fs/promises";
-import path from "node:path";
 import sharp from "sharp";
+import type { ObjectStorage } from "#server/lib/object-storage.ts";
 import { MAX_STAGED_PER_USER, STAGED_MAX_AGE_MS, type StoredImage, uploadTokenHex } from "./images.ts";
 
-/** Where the store keeps its files under DATA_DIR/uploads: staging/<user>/ and products/<id>/. */
-function storePaths(uploadsDir: string) {
-  const root = path.resolve(uploadsDir);
-  const stagingDir = (userId: number) => path.join(root, "staging", String(userId));
-  const productDir = (productId: number) => path.join(root, "products", String(productId));
-  return {
-    root,
-    stagingDir,
-    productDir,
-    stagedFile(userId: number, token: string) {
-      const hex = uploadTokenHex(token);
-      return hex ? path.join(stagingDir(userId), `${hex}.webp`) : null;
-    },
-    /** A stored image's file, only for the paths this store writes (`/uploads/products/<id>`, hex name). */
-    productFile(imagePath: string, fileName: string) {
-      const match = /^\/uploads\/products\/(\d+)$/.exec(imagePath);
-      if (!match || !/^[0-9a-f]{32}\.(?:webp|png|jpe?g|avif|svg)$/.test(fileName)) return null;
-      return path.join(productDir(Number(match[1])), fileName);
-    },
-  };
-}
+/**
+ * The listing photos' objects in the storage (ADR 0094), under uploads/: staging/<user>/ and
+ * products/<id>/ (on the local adapter, the same folders under DATA_DIR/uploads as ever).
+ */
+const keys = {
+  stagingFolder: (userId: number) => `uploads/staging/${userId}/`,
+  productFolder: (productId: number) => `uploads/products/${productId}/`,
+  staged(userId: number, token: string) {
+    const hex = uploadTokenHex(token);
+    return hex ? `uploads/staging/${userId}/${hex}.webp` : null;
+  },
+  /** A stored image's key, only for the paths this store writes (`/uploads/products/<id>`, hex name). */
+  product(imagePath: string, fileName: string) {
+    const match = /^\/uploads\/products\/(\d+)$/.exec(imagePath);
+    if (!match || !/^[0-9a-f]{32}\.(?:webp|png|jpe?g|avif|svg)$/.test(fileName)) return null;
+    return `uploads/products/${match[1]}/${fileName}`;
+  },
+};
 
-type StorePaths = ReturnType<typeof storePaths>;
-
-async function writeAtomically(file: string, bytes: Buffer) {
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  // Written beside and renamed: a reader never sees half a file.
-  const temp = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
-  await fs.writeFile(temp, bytes);
-  await fs.rename(temp, file);
-}
-
-async function stagedEntries(paths: StorePaths, userId: number) {
-  const dir = paths.stagingDir(userId);
-  const names = await fs.readdir(dir).catch(() => [] as string[]);
-  const entries = await Promise.all(
-    names
-      .filter((name) => /^[0-9a-f]{32}\.webp$/.test(name))
-      .map(async (name) => {
-        const stat = await fs.stat(path.join(dir, name)).catch(() => null);
-        return stat ? { file: path.join(dir, name), mtimeMs: stat.mtimeMs } : null;
-      }),
-  );
-  return entries.filter((entry) => entry !== null);
-}
+const STAGED_NAME = /\/[0-9a-f]{32}\.webp$/;
 
 /** Deletes a user's staged uploads older than `maxAgeMs`; says how many went and how many stay. */
-async function removeStaleStaged(paths: StorePaths, userId: number, maxAgeMs: number) {
-  const entries = await stagedEntries(paths, userId);
+async function removeStaleStaged(storage: ObjectStorage, userId: number, maxAgeMs: number) {
+  const entries = (await storage.list(keys.stagingFolder(userId))).filter((entry) =>
+    STAGED_NAME.test(entry.key),
+  );
   const cutoff = Date.now() - maxAgeMs;
-  const stale = entries.filter((entry) => entry.mtimeMs < cutoff);
-  await Promise.all(stale.map((entry) => fs.rm(entry.file, { force: true })));
+  const stale = entries.filter((entry) => entry.lastModified.getTime() < cutoff);
+  await Promise.all(stale.map((entry) => storage.delete(entry.key)));
   return { removed: stale.length, kept: entries.length - stale.length };
 }
 
 /** Keeps an encoded photo for the user; returns its token. Abandoned uploads older than a day go first. */
 async function stage(
-  paths: StorePaths,
+  storage: ObjectStorage,
   userId: number,
   webp: Buffer,
 ): Promise<{ token: string } | { problem: "tooManyStaged" }> {
-  const { kept } = await removeStaleStaged(paths, userId, STAGED_MAX_AGE_MS);
+  const { kept } = await removeStaleStaged(storage, userId, STAGED_MAX_AGE_MS);
   if (kept >= MAX_STAGED_PER_USER) return { problem: "tooManyStaged" };
   const token = `upl_${randomBytes(16).toString("hex")}`;
-  await writeAtomically(paths.stagedFile(userId, token)!, webp);
+  await storage.put(keys.staged(userId, token)!, webp, { contentType: "image/webp" });
   return { token };
 }
 
-/** Copies a staged photo to the listing's folder (the staged file stays until `discardStaged`). */
+/** Copies a staged photo to the listing's folder (the staged one stays until `discardStaged`). */
 async function adopt(
-  paths: StorePaths,
+  storage: ObjectStorage,
   userId: number,
   token: string,
   productId: number,
 ): Promise<StoredImage> {
-  const source = paths.stagedFile(userId, token);
+  const source = keys.staged(userId, token);
   if (!source) throw new Error("not an upload token");
+  const bytes = await storage.read(source);
+  if (!bytes) throw new Error("the staged upload is gone");
   const fileName = `${randomBytes(16).toString("hex")}.webp`;
-  const target = path.join(paths.productDir(productId), fileName);
-  await fs.mkdir(paths.productDir(productId), { recursive: true });
-  await fs.copyFile(source, target);
-  const { width = 0, height = 0 } = await sharp(target).metadata();
+  await storage.put(`${keys.productFolder(productId)}${fileName}`, bytes, { contentType: "image/webp" });
+  const { width = 0, height = 0 } = await sharp(bytes).metadata();
   return { path: `/uploads/products/${productId}`, fileName, width, height };
 }
 
-/** Copies a stored photo of one listing to another (relisting); null when the file is gone. */
+/** Copies a stored photo of one listing to another (relisting); null when the object is gone. */
 async function copyStored(
-  paths: StorePaths,
+  storage: ObjectStorage,
   from: { path: string; fileName: string },
   productId: number,
 ): Promise<StoredImage | null> {
@@ -99,74 +75,68 @@ async function copyStored(
   const folder = /^\/uploads\/products\/(\d+)\/?$/.exec(from.path);
   const extension = /^[A-Za-z0-9][A-Za-z0-9_-]*(\.(?:webp|png|jpe?g|avif|svg))$/i.exec(from.fileName)?.[1];
   if (!folder || !extension) return null;
-  const source = path.join(paths.productDir(Number(folder[1])), from.fileName);
+  const bytes = await storage.read(`uploads/products/${folder[1]}/${from.fileName}`);
+  if (!bytes) return null;
   const fileName = `${randomBytes(16).toString("hex")}${extension.toLowerCase()}`;
-  const target = path.join(paths.productDir(productId), fileName);
-  await fs.mkdir(paths.productDir(productId), { recursive: true });
-  try {
-    await fs.copyFile(source, target);
-  } catch {
-    return null;
-  }
-  const { width = 0, height = 0 } = await sharp(target)
+  await storage.put(`${keys.productFolder(productId)}${fileName}`, bytes);
+  const { width = 0, height = 0 } = await sharp(bytes)
     .metadata()
     .catch(() => ({ width: 0, height: 0 }));
   return { path: `/uploads/products/${productId}`, fileName, width, height };
 }
 
 /**
- * Deletes every user's staged uploads older than a day (forms abandoned without a save) and the
- * folders left empty; returns how many files went. `stage` does this for its own user only, so
- * a user who never comes back would otherwise keep their files for ever.
+ * Deletes every user's staged uploads older than a day (forms abandoned without a save); returns
+ * how many went. `stage` does this for its own user only, so a user who never comes back would
+ * otherwise keep their files for ever.
  */
-async function sweepStaged(paths: StorePaths, maxAgeMs: number): Promise<number> {
-  const users = await fs.readdir(path.join(paths.root, "staging")).catch(() => [] as string[]);
-  let removed = 0;
-  for (const name of users.filter((entry) => /^\d+$/.test(entry))) {
-    const result = await removeStaleStaged(paths, Number(name), maxAgeMs);
-    removed += result.removed;
-    // Only an empty folder goes (rmdir refuses otherwise): an upload may land meanwhile.
-    if (result.kept === 0) await fs.rmdir(paths.stagingDir(Number(name))).catch(() => {});
-  }
-  return removed;
+async function sweepStaged(storage: ObjectStorage, maxAgeMs: number): Promise<number> {
+  const cutoff = Date.now() - maxAgeMs;
+  const stale = (await storage.list("uploads/staging/")).filter(
+    (entry) =>
+      /^uploads\/staging\/\d+\/[0-9a-f]{32}\.webp$/.test(entry.key) && entry.lastModified.getTime() < cutoff,
+  );
+  for (const entry of stale) await storage.delete(entry.key);
+  return stale.length;
 }
 
-/** Deletes the files (of those this store may name) and ignores the missing ones. */
-async function removeFiles(files: (string | null)[]): Promise<void> {
-  await Promise.all(files.map((file) => (file ? fs.rm(file, { force: true }) : undefined)));
+/** Deletes the objects (of those this store may name) and ignores the missing ones. */
+async function removeKeys(storage: ObjectStorage, list: (string | null)[]): Promise<void> {
+  await Promise.all(list.map((key) => (key ? storage.delete(key) : undefined)));
 }
 
 /** The listing photos' files: staged uploads of a form, and the photos of saved listings. */
-export function createListingImageStore(uploadsDir: string) {
-  const paths = storePaths(uploadsDir);
+export function createListingImageStore(storage: ObjectStorage) {
   return {
     /** Relative to uploads, for the variant renderer: `staging/7/<hex>.webp`. */
     stagedRelative(userId: number, token: string): string | null {
-      const hex = uploadTokenHex(token);
-      return hex ? `staging/${userId}/${hex}.webp` : null;
+      return keys.staged(userId, token)?.slice("uploads/".length) ?? null;
     },
     stagedUrl(userId: number, token: string): string | null {
-      const hex = uploadTokenHex(token);
-      return hex ? `/uploads/staging/${userId}/${hex}.webp` : null;
+      const key = keys.staged(userId, token);
+      return key ? `/${key}` : null;
     },
-    stage: (userId: number, webp: Buffer) => stage(paths, userId, webp),
+    stage: (userId: number, webp: Buffer) => stage(storage, userId, webp),
     /** Whether the token names a photo this user staged (another user's token is never found). */
     async hasStaged(userId: number, token: string): Promise<boolean> {
-      const file = paths.stagedFile(userId, token);
-      if (!file) return false;
-      return fs.access(file).then(
-        () => true,
-        () => false,
-      );
+      const key = keys.staged(userId, token);
+      return key ? (await storage.head(key)) !== null : false;
     },
-    adopt: (userId: number, token: string, productId: number) => adopt(paths, userId, token, productId),
-    copy: (from: { path: string; fileName: string }, productId: number) => copyStored(paths, from, productId),
+    adopt: (userId: number, token: string, productId: number) => adopt(storage, userId, token, productId),
+    copy: (from: { path: string; fileName: string }, productId: number) =>
+      copyStored(storage, from, productId),
     discardStaged: (userId: number, tokens: readonly string[]) =>
-      removeFiles(tokens.map((token) => paths.stagedFile(userId, token))),
-    sweepStaged: (maxAgeMs = STAGED_MAX_AGE_MS) => sweepStaged(paths, maxAgeMs),
+      removeKeys(
+        storage,
+        tokens.map((token) => keys.staged(userId, token)),
+      ),
+    sweepStaged: (maxAgeMs = STAGED_MAX_AGE_MS) => sweepStaged(storage, maxAgeMs),
     /** Removes stored photos (a removed image, or the files of a save that did not commit). */
     remove: (images: readonly { path: string; fileName: string }[]) =>
-      removeFiles(images.map((image) => paths.productFile(image.path, image.fileName))),
+      removeKeys(
+        storage,
+        images.map((image) => keys.product(image.path, image.fileName)),
+      ),
   };
 }
 

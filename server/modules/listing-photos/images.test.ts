@@ -4,19 +4,23 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createLocalStorage } from "#server/adapters/storage/index.ts";
 import { openTestDatabase } from "#server/db/test-database.ts";
 import { createJobRunner } from "#server/jobs/runner.ts";
 import { registerListingJobs, STAGED_SWEEP_QUEUE } from "#server/modules/listings/jobs.ts";
 import { photoLikeJpeg } from "#server/test/photo.ts";
-import { createListingImageStore } from "./image-store.ts";
+import { createListingImageStore as createStore } from "./image-store.ts";
 import { encodeListingImage } from "./images.ts";
 
 /** The staged-upload store on a real temporary folder: what the nightly sweep removes and keeps. */
+let root: string;
+/** The uploads folder of a local storage on DATA_DIR = root. */
 let dir: string;
 beforeEach(async () => {
-  dir = await fs.mkdtemp(path.join(os.tmpdir(), "rarita-staged-"));
+  root = await fs.mkdtemp(path.join(os.tmpdir(), "rarita-staged-"));
+  dir = path.join(root, "uploads");
 });
-afterEach(() => fs.rm(dir, { recursive: true, force: true }));
+afterEach(() => fs.rm(root, { recursive: true, force: true }));
 
 const webp = () =>
   sharp({ create: { width: 40, height: 30, channels: 3, background: "#1f4f55" } })
@@ -30,7 +34,7 @@ async function ageFile(file: string, hours: number) {
 
 describe("sweepStaged", () => {
   it("deletes every user's uploads older than a day, keeps newer ones and the listings' photos", async () => {
-    const store = createListingImageStore(dir);
+    const store = createStore(createLocalStorage(root));
     const staged = async (userId: number) => {
       const result = await store.stage(userId, await webp());
       if (!("token" in result)) throw new Error("not staged");
@@ -57,7 +61,7 @@ describe("sweepStaged", () => {
   });
 
   it("does nothing when nobody has staged anything yet", async () => {
-    expect(await createListingImageStore(dir).sweepStaged()).toBe(0);
+    expect(await createStore(createLocalStorage(root)).sweepStaged()).toBe(0);
   });
 });
 
@@ -66,7 +70,7 @@ describe("the nightly sweep job", () => {
     const database = await openTestDatabase();
     const jobs = createJobRunner({ database, logger: { info() {}, warn() {}, error() {} } });
     try {
-      const store = createListingImageStore(dir);
+      const store = createStore(createLocalStorage(root));
       const result = await store.stage(5, await webp());
       if (!("token" in result)) throw new Error("not staged");
       const file = path.join(dir, store.stagedRelative(5, result.token)!);

@@ -4,6 +4,7 @@ import zlib from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { srcSet, variantSrc } from "#core/web/image-variants.ts";
+import { createLocalStorage } from "#server/adapters/storage/index.ts";
 import { drawBannerSvg, drawProductSvg } from "#server/db/seed/svg.ts";
 import { createLogger } from "#server/logger.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
@@ -150,8 +151,7 @@ describe("the variant service", () => {
       path.join(dataDir, "uploads", "a", "b.svg"),
     );
     const variants = createImageVariants({
-      uploadsDir: path.join(dataDir, "uploads"),
-      cacheDir: path.join(dataDir, "cache"),
+      storage: createLocalStorage(dataDir),
       logger: createLogger("silent"),
     });
     const renameSpy = countRenames();
@@ -159,11 +159,11 @@ describe("the variant service", () => {
       const answers = await Promise.all(
         Array.from({ length: 8 }, () => variants.forPath("/img/480/a/b.svg")),
       );
-      expect(new Set(answers.map((answer) => answer?.file)).size).toBe(1);
+      expect(new Set(answers.map((answer) => answer?.key)).size).toBe(1);
       expect(answers[0]?.contentType).toBe("image/webp");
       expect(renameSpy.count()).toBe(1);
       // No temporary files are left behind.
-      expect(fs.readdirSync(path.join(dataDir, "cache", "480", "a"))).toEqual(["b.svg.webp"]);
+      expect(fs.readdirSync(path.join(dataDir, "cache", "images", "480", "a"))).toEqual(["b.svg.webp"]);
     } finally {
       renameSpy.restore();
     }
@@ -175,8 +175,7 @@ describe("the variant service", () => {
     // A few bytes that claim 10 000 × 10 000 pixels (100 MP, over the 40 MP limit).
     fs.writeFileSync(path.join(dataDir, "uploads", "huge.png"), pngHeader(10_000, 10_000));
     const variants = createImageVariants({
-      uploadsDir: path.join(dataDir, "uploads"),
-      cacheDir: path.join(dataDir, "cache"),
+      storage: createLocalStorage(dataDir),
       logger: createLogger("silent"),
     });
     expect(await variants.forPath("/img/160/huge.png")).toBeNull();

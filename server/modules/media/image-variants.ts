@@ -1,6 +1,3 @@
-import { randomBytes } from "node:crypto";
-import fs from "node:fs/promises";
-import path from "node:path";
 import sharp from "sharp";
 import {
   OG_IMAGE,
@@ -8,11 +5,13 @@ import {
   type VariantRequest,
   type VariantWidth,
 } from "#core/web/image-variants.ts";
+import { isObjectKey, type ObjectStorage } from "#server/lib/object-storage.ts";
 import type { Logger } from "#server/logger.ts";
 
 /**
  * Resized variants of uploaded images (see core/web/image-variants.ts for the URLs): rendered with
- * sharp on first request, stored under DATA_DIR/cache/images and served from there afterwards.
+ * sharp on first request, stored under cache/images in the storage (ADR 0094: DATA_DIR/cache/images
+ * or the bucket) and served from there afterwards.
  * Uploads are written once and never replaced in place, so a variant stays valid as long as its
  * original; an original that is newer than its variant (restored from a backup, say) still gets a
  * fresh one.
@@ -34,7 +33,7 @@ const OG_BACKGROUND = "#f7f3ec";
 const OG_COVER_TOLERANCE = 0.2;
 const OG_MARGIN = 40;
 
-export type Variant = { file: string; contentType: "image/webp" | "image/jpeg" };
+export type Variant = { key: string; contentType: "image/webp" | "image/jpeg" };
 
 export type ImageVariants = {
   /** The variant for a request path (`/img/...`), rendered if needed; null when there is none to give. */
@@ -44,59 +43,40 @@ export type ImageVariants = {
 
 class NotAvailable extends Error {}
 
-export function createImageVariants(options: {
-  uploadsDir: string;
-  cacheDir: string;
-  logger: Logger;
-}): ImageVariants {
-  const uploadsDir = path.resolve(options.uploadsDir);
-  const cacheDir = path.resolve(options.cacheDir);
-  const { logger } = options;
-  /** Renders in flight, by cache file: concurrent first requests for one variant share one render. */
+export function createImageVariants(options: { storage: ObjectStorage; logger: Logger }): ImageVariants {
+  const { storage, logger } = options;
+  /** Renders in flight, by variant key: concurrent first requests for one variant share one render. */
   const inFlight = new Map<string, Promise<void>>();
   const limit = createLimiter(MAX_PARALLEL_RENDERS);
 
-  /** The original's real path, or null when missing or (through a symbolic link) outside uploads. */
-  async function locateOriginal(relative: string) {
-    try {
-      const [root, real] = await Promise.all([
-        fs.realpath(uploadsDir),
-        fs.realpath(path.resolve(uploadsDir, relative)),
-      ]);
-      if (!real.startsWith(root + path.sep)) return null;
-      const stat = await fs.stat(real);
-      return stat.isFile() ? { file: real, stat } : null;
-    } catch {
-      return null;
-    }
-  }
-
   async function get(request: VariantRequest): Promise<Variant | null> {
-    const original = await locateOriginal(request.relative);
-    if (!original) return null;
     const spec = request.kind === "og" ? "og" : String(request.width);
     const extension = request.kind === "og" ? ".jpg" : ".webp";
     const contentType = request.kind === "og" ? "image/jpeg" : "image/webp";
-    const target = path.join(cacheDir, spec, `${request.relative}${extension}`);
-
-    const cached = await fs.stat(target).catch(() => null);
-    if (cached && cached.mtimeMs >= original.stat.mtimeMs) return { file: target, contentType };
-
-    let render = inFlight.get(target);
-    if (!render) {
-      render = limit(() => renderVariant(original.file, request, target)).finally(() =>
-        inFlight.delete(target),
-      );
-      inFlight.set(target, render);
-    }
+    const source = `uploads/${request.relative}`;
+    const target = `cache/images/${spec}/${request.relative}${extension}`;
+    if (!isObjectKey(source) || !isObjectKey(target)) return null;
     try {
+      const original = await storage.head(source);
+      if (!original) return null;
+      const cached = await storage.head(target);
+      if (cached && cached.lastModified >= original.lastModified) return { key: target, contentType };
+      if (original.size > MAX_INPUT_BYTES) return null;
+
+      let render = inFlight.get(target);
+      if (!render) {
+        render = limit(() => renderVariant(storage, source, request, target)).finally(() =>
+          inFlight.delete(target),
+        );
+        inFlight.set(target, render);
+      }
       await render;
     } catch (error) {
       if (!(error instanceof NotAvailable))
         logger.warn({ err: error, image: request.relative }, "image variant failed");
       return null;
     }
-    return { file: target, contentType };
+    return { key: target, contentType };
   }
 
   return {
@@ -108,9 +88,14 @@ export function createImageVariants(options: {
   };
 }
 
-async function renderVariant(source: string, request: VariantRequest, target: string): Promise<void> {
-  const input = await fs.readFile(source);
-  if (input.length > MAX_INPUT_BYTES) throw new NotAvailable();
+async function renderVariant(
+  storage: ObjectStorage,
+  source: string,
+  request: VariantRequest,
+  target: string,
+): Promise<void> {
+  const input = await storage.read(source);
+  if (!input || input.length > MAX_INPUT_BYTES) throw new NotAvailable();
   // A buffer, not the file path: librsvg then has no base location, so an SVG cannot pull in other
   // files from the disk through <image href>.
   const probe = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
@@ -122,17 +107,9 @@ async function renderVariant(source: string, request: VariantRequest, target: st
       ? await renderShareCard(input, probe.width, probe.height, isVector)
       : await renderWidth(input, probe.width, isVector, request.width);
 
-  await fs.mkdir(path.dirname(target), { recursive: true });
-  // Written beside the target and renamed into place: a reader never sees half a file, and two
-  // processes rendering the same variant both end with a whole one.
-  const temporary = `${target}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
-  try {
-    await fs.writeFile(temporary, output);
-    await fs.rename(temporary, target);
-  } catch (error) {
-    await fs.rm(temporary, { force: true });
-    throw error;
-  }
+  // The storage writes whole objects (a reader never sees half a file), and two processes
+  // rendering the same variant both end with a whole one under the same key.
+  await storage.put(target, output, { contentType: request.kind === "og" ? "image/jpeg" : "image/webp" });
 }
 
 /**

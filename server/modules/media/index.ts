@@ -1,5 +1,5 @@
 export { createImageVariants, type ImageVariants } from "./image-variants.ts";
-export { imageVariantHandler } from "./routes.ts";
+export { imageVariantHandler, uploadsHandler } from "./routes.ts";
 export {
   createUploadLimiter,
   decodeSlots,

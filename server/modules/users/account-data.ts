@@ -1,6 +1,5 @@
-import path from "node:path";
-import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
+import type { ObjectStorage } from "#server/lib/object-storage.ts";
 import type { PersonalDataSource } from "#server/lib/personal-data.ts";
 import type { Logger } from "#server/logger.ts";
 import type { RecordAudit } from "../admin/index.ts";
@@ -35,7 +34,8 @@ export type { AddressView, ProfileView } from "./account-data/shared.ts";
  */
 export function createAccountDataService(deps: {
   db: Db;
-  config: Pick<Config, "dataDir">;
+  /** Where the avatars are kept (ADR 0094). */
+  storage: ObjectStorage;
   /** The process's login throttle: the current-password checks count with the logins. */
   loginThrottle: PasswordThrottle;
   /** The credentials module's pending e-mail change, which the profile shows. */
@@ -52,7 +52,7 @@ export function createAccountDataService(deps: {
 }) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
-  const avatars = createAvatarStore(path.join(deps.config.dataDir, "uploads"));
+  const avatars = createAvatarStore(deps.storage);
   const uploads = deps.uploads ?? createUploadLimiter();
   const resolved = { ...deps, now, avatars, uploads };
   type Meta = { ip: string };

@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
-import fs from "node:fs/promises";
-import path from "node:path";
 import sharp from "sharp";
+import type { ObjectStorage } from "#server/lib/object-storage.ts";
 import { decodeSlots, hasTooManyPixels, MAX_UPLOAD_PIXELS } from "../media/index.ts";
 
 /**
@@ -53,39 +52,28 @@ export async function renderAvatar(
   }
 }
 
-/** Stored avatars: DATA_DIR/uploads/avatars/<random>.webp, served under /uploads/avatars/. */
-export function createAvatarStore(uploadsDir: string) {
-  const dir = path.join(path.resolve(uploadsDir), "avatars");
-  const fileOf = (name: string) => {
-    // Names are ours (hex + .webp); anything else never touches the disk.
+/** Stored avatars: uploads/avatars/<random>.webp in the storage (ADR 0094), served under /uploads/avatars/. */
+export function createAvatarStore(storage: ObjectStorage) {
+  const keyOf = (name: string) => {
+    // Names are ours (hex + .webp); anything else never reaches the storage.
     if (!/^[0-9a-f]{32}\.webp$/.test(name)) return null;
-    return path.join(dir, name);
+    return `uploads/avatars/${name}`;
   };
   return {
-    dir,
     /** Writes the picture under a new random name (unguessable; a new name also defeats caches). */
     async save(webp: Buffer): Promise<string> {
-      await fs.mkdir(dir, { recursive: true });
       const name = `${randomBytes(16).toString("hex")}.webp`;
-      const file = path.join(dir, name);
-      // Written beside and renamed: a reader never sees half a file.
-      const temp = `${file}.${process.pid}.tmp`;
-      await fs.writeFile(temp, webp);
-      await fs.rename(temp, file);
+      await storage.put(`uploads/avatars/${name}`, webp, { contentType: "image/webp" });
       return name;
     },
     /** Removes a stored picture; a missing file or a name that is not ours is ignored. */
     async remove(name: string | null | undefined): Promise<void> {
-      const file = name ? fileOf(name) : null;
-      if (file) await fs.rm(file, { force: true });
+      const key = name ? keyOf(name) : null;
+      if (key) await storage.delete(key);
     },
     async exists(name: string): Promise<boolean> {
-      const file = fileOf(name);
-      if (!file) return false;
-      return fs.access(file).then(
-        () => true,
-        () => false,
-      );
+      const key = keyOf(name);
+      return key ? (await storage.head(key)) !== null : false;
     },
   };
 }

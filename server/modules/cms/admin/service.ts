@@ -11,6 +11,7 @@ import type {
 } from "#core/schemas/admin-content.ts";
 import type { TableQuery } from "#core/schemas/admin-table.ts";
 import type { Db } from "#server/db/client.ts";
+import type { ObjectStorage } from "#server/lib/object-storage.ts";
 import { blogPost } from "../blog-article.ts";
 import {
   type ContentFileStore,
@@ -189,18 +190,18 @@ function documentAdmin({ db, recordAudit, files }: Deps) {
 /**
  * The back office's content (docs/product/back-office.md, "Content"): banners, blog articles and
  * categories, info pages and documents. Every change is audited with the row before and after;
- * uploaded files are checked by their bytes and stored under DATA_DIR/uploads.
+ * uploaded files are checked by their bytes and stored under uploads/ in the storage (ADR 0094).
  */
 export function createContentAdminService({
   db,
-  uploadsDir,
+  storage,
   recordAudit,
 }: {
   db: Db;
-  uploadsDir: string;
+  storage: ObjectStorage;
   recordAudit: RecordAudit;
 }) {
-  const deps: Deps = { db, recordAudit, files: createContentFileStore(uploadsDir) };
+  const deps: Deps = { db, recordAudit, files: createContentFileStore(storage) };
   return {
     banners: bannerAdmin(deps),
     blogPosts: blogPostAdmin(deps),
