@@ -160,6 +160,14 @@ async function startServing(config: Config, database: Database, logger: Logger, 
     import("./observability.ts"),
   ]);
   const appContext = requestContextKey<AppVariables>();
+  // On PostgreSQL every limiter counts in the database, with every other worker and instance (ADR 0095).
+  if (database.pool) {
+    const [{ shareRateLimits }, { createPostgresRateLimitStore }] = await Promise.all([
+      import("./lib/rate-limit.ts"),
+      import("./modules/rate-limits/index.ts"),
+    ]);
+    shareRateLimits(createPostgresRateLimitStore({ pool: database.pool, serverKey: config.altchaHmacKey }));
+  }
   const services = createServices({ database, config, logger });
   running.jobs = services.jobs;
   running.stopStreams = () => services.stopLiveStreams();
