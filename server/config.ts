@@ -124,9 +124,8 @@ export type Config = {
   /** reCAPTCHA v3 server side: set together with the site key (loadConfig refuses one without the other). */
   recaptcha: { secret: string; verifyUrl: string; minScore: number } | undefined;
   /**
-   * Signs the ALTCHA proof-of-work challenges of registration and of an attacked account's login
-   * (ADR 0013) and keys the shared rate limits' hashes (ADR 0095). Without ALTCHA_HMAC_KEY a server
-   * draws its own (its workers share it); INSTANCES > 1 in production requires it.
+   * Signs the ALTCHA challenges (ADR 0013) and keys the shared rate limits' hashes (ADR 0095). Unset:
+   * a server draws its own (its workers share it); INSTANCES > 1 in production requires it.
    */
   altchaHmacKey: string;
   /**
