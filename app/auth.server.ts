@@ -95,7 +95,7 @@ export async function handleLogin(request: Request, context: Readonly<RouterCont
     ip: clientIp,
   });
   if (!result) {
-    loginThrottle.failed(email, source);
+    await loginThrottle.failed(email, source);
     return data<LoginActionData>({ result: refuse(translate(locale, "auth.loginFailed")) }, { status: 422 });
   }
   if ("suspendedUntil" in result) {
@@ -106,7 +106,7 @@ export async function handleLogin(request: Request, context: Readonly<RouterCont
     );
   }
   const device = knownDevice ?? newDeviceId();
-  loginThrottle.succeeded(email, { ip: clientIp, device });
+  await loginThrottle.succeeded(email, { ip: clientIp, device });
   const headers = await loggedInCookies(context, result, device, {
     wishlist: cookies[GUEST_WISHLIST_COOKIE],
     cart: cookies[CART_COOKIE],

@@ -82,6 +82,27 @@ describe("loadConfig", () => {
     );
   });
 
+  it("runs several instances on PostgreSQL only, and in production only with the secrets they share", () => {
+    const db = "postgres://localhost/rarita";
+    const secrets = {
+      ALTCHA_HMAC_KEY: "a".repeat(32),
+      FINGERPRINT_HMAC_KEY: "f".repeat(32),
+      AGE_CHECK_SALT: "s".repeat(32),
+    };
+    expect(loadConfig({}).instances).toBe(1);
+    expect(() => loadConfig({ INSTANCES: "2" })).toThrow(
+      /^Invalid INSTANCES="2": several instances need DATABASE_URL/,
+    );
+    expect(() => loadConfig({ INSTANCES: "2", DATABASE_URL: db, ALTCHA_HMAC_KEY: "a".repeat(32) })).toThrow(
+      /^Invalid INSTANCES="2": every instance must be given the same FINGERPRINT_HMAC_KEY, AGE_CHECK_SALT \(/,
+    );
+    const config = loadConfig({ INSTANCES: "3", DATABASE_URL: db, ...secrets });
+    expect(config.instances).toBe(3);
+    expect(config.altchaHmacKey).toBe(secrets.ALTCHA_HMAC_KEY);
+    // Outside production (a developer's two servers) each may draw its own.
+    expect(loadConfig({ INSTANCES: "2", DATABASE_URL: db, NODE_ENV: "development" }).instances).toBe(2);
+  });
+
   it("keeps the product's registration limit per address unless REGISTRATIONS_PER_IP_HOUR raises it", () => {
     expect(loadConfig({}).registrationsPerIpHour).toBeUndefined();
     expect(loadConfig({ REGISTRATIONS_PER_IP_HOUR: "1000" }).registrationsPerIpHour).toBe(1000);

@@ -16,6 +16,7 @@ import {
   bankIdentityConfig,
 } from "./adapters/bank-identity/env.ts";
 import { STORAGE_ENV, type StorageConfig, StorageEnvError, storageConfig } from "./adapters/storage/env.ts";
+import { INSTANCES_ENV, processesProblem } from "./config-instances.ts";
 import { METRICS_ENV } from "./lib/metrics-env.ts";
 
 /**
@@ -89,6 +90,7 @@ const envSchema = z.object({
   ...METRICS_ENV,
   ...STORAGE_ENV,
   WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  ...INSTANCES_ENV,
   // A fail point for the crash tests only (server/modules/bidding/close-crash.test.ts): ignored
   // unless NODE_ENV=test.
   TEST_CRASH_AFTER_AUCTION_CLOSES: z.coerce.number().int().min(1).optional(),
@@ -124,9 +126,8 @@ export type Config = {
   /** reCAPTCHA v3 server side: set together with the site key (loadConfig refuses one without the other). */
   recaptcha: { secret: string; verifyUrl: string; minScore: number } | undefined;
   /**
-   * Signs the ALTCHA proof-of-work challenges of registration and of an attacked account's login
-   * (ADR 0013). Without ALTCHA_HMAC_KEY each process draws its own: a challenge is then solved
-   * for the instance that issued it, and a restart invalidates the open ones.
+   * Signs the ALTCHA challenges (ADR 0013) and keys the shared rate limits' hashes (ADR 0095). Unset:
+   * a server draws its own (its workers share it); INSTANCES > 1 in production requires it.
    */
   altchaHmacKey: string;
   /**
@@ -194,6 +195,7 @@ export type Config = {
    * serves one process only.
    */
   workers: number;
+  instances: number; // Servers on this database, each with its workers (INSTANCES, ADR 0095).
   /** The crash test's fail point (NODE_ENV=test only): see server/wiring/listings-and-auctions.ts. */
   crashAfterAuctionCloses?: number;
   /**
@@ -275,6 +277,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       (e.NODE_ENV === "production" && e.DATABASE_URL && !inProcessSimulator(outside)
         ? os.availableParallelism()
         : 1),
+    instances: e.INSTANCES,
     crashAfterAuctionCloses: e.NODE_ENV === "test" ? e.TEST_CRASH_AFTER_AUCTION_CLOSES : undefined,
     registrationsPerIpHour: e.REGISTRATIONS_PER_IP_HOUR,
   };
@@ -292,11 +295,8 @@ function refuseCombinations(e: Env): void {
       `Invalid ${missing}="": RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET must be set together`,
     );
   }
-  if ((e.WORKERS ?? 1) > 1 && !e.DATABASE_URL) {
-    throw new ConfigError(
-      `Invalid WORKERS="${e.WORKERS}": several processes need DATABASE_URL (the embedded database serves one process)`,
-    );
-  }
+  const processes = processesProblem(e);
+  if (processes) throw new ConfigError(processes);
   // Each serving process starts its own simulator: one fixed port would be taken twice.
   if (e.ARES_SIMULATOR === "true" && (e.WORKERS ?? 1) > 1 && e.ARES_SIMULATOR_PORT !== 0)
     throw new ConfigError(

@@ -134,6 +134,16 @@ function watchStopSignals(logger: Logger) {
   };
 }
 
+/** On PostgreSQL every limiter counts in the database, with every other worker and instance (ADR 0095). */
+async function shareRateLimitsOnPostgres(config: Config, database: Database) {
+  if (!database.pool) return;
+  const [{ shareRateLimits }, { createPostgresRateLimitStore }] = await Promise.all([
+    import("./lib/rate-limit.ts"),
+    import("./modules/rate-limits/index.ts"),
+  ]);
+  shareRateLimits(createPostgresRateLimitStore({ pool: database.pool, serverKey: config.altchaHmacKey }));
+}
+
 /** Services, the web build's pages, the HTTP app and the jobs; resolves once the server listens. */
 async function startServing(config: Config, database: Database, logger: Logger, running: Running) {
   const [
@@ -160,6 +170,7 @@ async function startServing(config: Config, database: Database, logger: Logger, 
     import("./observability.ts"),
   ]);
   const appContext = requestContextKey<AppVariables>();
+  await shareRateLimitsOnPostgres(config, database);
   const services = createServices({ database, config, logger });
   running.jobs = services.jobs;
   running.stopStreams = () => services.stopLiveStreams();
@@ -175,6 +186,8 @@ async function startServing(config: Config, database: Database, logger: Logger, 
   const publicJsonCache = createPublicJsonCache();
   // A change heard from any instance (a NOTIFY) clears all three: they carry the `public` tag (ADR 0062).
   await services.publicChanges.subscribe(() => caches.invalidate({ tag: PUBLIC_TAG }, "remote"));
+  // Every other invalidation travels on its own channel; a lost connection clears every cache (ADR 0095).
+  await services.cacheInvalidations.start();
   // Ready for traffic until SIGTERM; the metrics' gauges and listener (ADR 0093).
   const { readiness, stopMetrics } = await observeServer(config, database, services, logger, workerIndex());
   running.drain = () => readiness.drain();

@@ -4,7 +4,6 @@ import { fileURLToPath } from "node:url";
 import type { Config } from "./config.ts";
 import { startMetricsServer } from "./http/metrics-server.ts";
 import { answerWorkersClusterRequests, clusterMetrics } from "./lib/metrics.ts";
-import { relayRateLimits } from "./lib/rate-limit.ts";
 import type { Logger } from "./logger.ts";
 
 /**
@@ -12,9 +11,9 @@ import type { Logger } from "./logger.ts";
  * process is the primary. It starts the first worker alone (it migrates the database and seeds
  * the demo data), then the others; they all listen on the same port (node:cluster hands the
  * connections round-robin). What every worker must agree on is passed to them: the ALTCHA key and
- * the test gateway's secret (else each would draw its own). The primary relays the rate limiters'
- * counts between the workers (server/lib/rate-limit.ts) and answers for the metrics of all of them
- * (ADR 0093). A worker that dies is replaced; SIGTERM or
+ * the test gateway's secret (else each would draw its own). The rate limiters count in PostgreSQL,
+ * together with every other instance (ADR 0095). The primary answers for the metrics of all of
+ * them (ADR 0093). A worker that dies is replaced; SIGTERM or
  * SIGINT stops every worker gracefully (each finishes its requests and jobs) and then the primary.
  */
 export async function runPrimary(config: Config, logger: Logger): Promise<void> {
@@ -26,7 +25,6 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
   const fork = (index: number): Worker => {
     const worker = cluster.fork({ ...env, RARITA_WORKER_INDEX: String(index) });
     started.set(worker.id, Date.now());
-    relayRateLimits(worker, () => Object.values(cluster.workers ?? {}).filter((w) => w !== undefined));
     worker.once("exit", (code, signal) => {
       if (stopping) return;
       const quick = Date.now() - (started.get(worker.id) ?? 0) < 10_000;

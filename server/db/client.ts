@@ -40,6 +40,11 @@ export type Database = {
   };
   /** The connection pool's sessions (PostgreSQL; the metrics' gauge): none on the embedded engine. */
   poolStats?(): { total: number; idle: number; waiting: number };
+  /**
+   * The main pool itself (PostgreSQL), for a library that talks to pg directly: the rate limits'
+   * store (ADR 0095). None on the embedded engine.
+   */
+  pool?: pg.Pool;
   close(): Promise<void>;
 };
 
@@ -258,6 +263,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       onClose: hooks.add,
       sessions,
       poolStats: () => poolStats([pool, generic]),
+      pool,
       close: async () => {
         await hooks.run();
         await Promise.all([pool.end(), generic.end()]);

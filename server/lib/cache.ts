@@ -6,10 +6,10 @@ import { LRUCache } from "lru-cache";
  * changed what it holds: `invalidate`.
  *
  * An invalidation is plain data (a cache's name or a tag) so that it can travel between
- * instances as a NOTIFY payload (`invalidationPayload`, `parseInvalidation`). Today the two
- * channels that exist already call it: the public changes (public-changes.ts, page and list
- * caches) and the shell data's triggers (server/db/notify-cache.ts); every other invalidation is
- * local and is handed to `onInvalidate`'s listeners, where an instance can send it to the others.
+ * instances as a NOTIFY payload (`invalidationPayload`, `parseInvalidation`). The public changes
+ * (public-changes.ts, page and list caches) and the shell data's triggers (server/db/notify-cache.ts)
+ * call it from their channels; every other local invalidation is handed to `onInvalidate`'s
+ * listeners, and server/wiring/cache-invalidations.ts sends it to the other instances (ADR 0095).
  */
 
 /** Which caches an invalidation clears: the one(s) of that name, or every one carrying the tag. */
@@ -64,6 +64,11 @@ export type CacheRegistry = {
    * the `onInvalidate` listeners; a "remote" one (heard from another instance) is not sent again.
    */
   invalidate(invalidation: Invalidation, origin?: InvalidationOrigin): void;
+  /**
+   * Clears every cache, telling no listener: an instance that may have missed other instances'
+   * invalidations (its LISTEN connection dropped) trusts nothing it kept (ADR 0095).
+   */
+  clearAll(): void;
   /** Hears every invalidation; returns the function that stops it. */
   onInvalidate(listener: (invalidation: Invalidation, origin: InvalidationOrigin) => void): () => void;
   /** The names of the caches registered (diagnostics, tests). */
@@ -128,6 +133,9 @@ export function createCacheRegistry(): CacheRegistry {
         if (named) cache.clear();
       }
       for (const listener of listeners) listener(invalidation, origin);
+    },
+    clearAll() {
+      for (const cache of registered) cache.clear();
     },
     onInvalidate(listener) {
       listeners.add(listener);

@@ -49,7 +49,7 @@ beforeAll(async () => {
     salt: "test-salt-test-salt-test-salt-test-salt",
     accountsPerIdentity: async () => limit,
     now: () => clock,
-    startLimiter: new RateLimiter(1000, 60_000),
+    startLimiter: new RateLimiter({ name: "age-check-start", limit: 1000, windowMs: 60_000 }),
   });
 });
 afterAll(() => database?.dispose());
@@ -187,7 +187,7 @@ describe("the age check", () => {
       providers: [provider],
       salt: "s".repeat(32),
       accountsPerIdentity: async () => 3,
-      startLimiter: new RateLimiter(1, 60_000),
+      startLimiter: new RateLimiter({ name: "age-check-start", limit: 1, windowMs: 60_000 }),
     });
     const input = {
       method: "bank_id" as const,

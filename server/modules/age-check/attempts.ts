@@ -133,7 +133,7 @@ export function createAttemptSteps(deps: AttemptDeps & { limiter: RateLimiter; n
     async start(input: StartInput): Promise<Result<{ redirectUrl: string }, AgeCheckRefusal>> {
       const provider = providerOf(input.method);
       if (!provider) return err("method_unavailable");
-      if (!deps.limiter.attempt(input.limitKey)) return err("limited");
+      if (!(await deps.limiter.attempt(input.limitKey))) return err("limited");
       const at = now();
       await db
         .delete(ageCheckAttempts)

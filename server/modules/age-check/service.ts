@@ -14,7 +14,8 @@ export type AgeCheckServiceDeps = AttemptDeps & {
 export function createAgeCheckService(deps: AgeCheckServiceDeps) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
-  const limiter = deps.startLimiter ?? new RateLimiter(10, 10 * 60_000, Date.now, "age-check-start");
+  const limiter =
+    deps.startLimiter ?? new RateLimiter({ name: "age-check-start", limit: 10, windowMs: 10 * 60_000 });
   return {
     /** The methods offered, in order. */
     methods: (): AgeProofMethod[] => deps.providers.map((p) => p.method),

@@ -136,7 +136,7 @@ authApi.openapi(
       .get("services")
       .auth.login(email, password, { userAgent: c.req.header("user-agent"), ip: source.ip });
     if (!result) {
-      loginThrottle.failed(email, source);
+      await loginThrottle.failed(email, source);
       return c.json({ errors: { login: [translate(locale, "auth.loginFailed")] } }, 422);
     }
     if ("suspendedUntil" in result) {
@@ -146,7 +146,7 @@ authApi.openapi(
         422,
       );
     }
-    loginThrottle.succeeded(email, source);
+    await loginThrottle.succeeded(email, source);
     return c.json({ token: result.token }, 200);
   },
 );

@@ -22,40 +22,40 @@ describe("login throttle (clock under test control)", () => {
   const throttle = createLoginThrottle(() => clock);
 
   it("stops one address on one account, but not the owner on another address", async () => {
-    for (let i = 0; i < ACCOUNT_IP_LIMIT; i++) throttle.failed("obet@example.cz", { ip: "10.0.0.66" });
+    for (let i = 0; i < ACCOUNT_IP_LIMIT; i++) await throttle.failed("obet@example.cz", { ip: "10.0.0.66" });
     expect(await throttle.gate("OBET@example.cz", { ip: "10.0.0.66" })).toEqual({
       action: "wait",
       seconds: 15 * 60,
     });
-    expect(throttle.retryAfter("obet@example.cz", { ip: "10.0.0.1" })).toBe(0);
+    expect(await throttle.retryAfter("obet@example.cz", { ip: "10.0.0.1" })).toBe(0);
     // The window ends: the address may try again.
     clock += 15 * 60_000;
-    expect(throttle.retryAfter("obet@example.cz", { ip: "10.0.0.66" })).toBe(0);
+    expect(await throttle.retryAfter("obet@example.cz", { ip: "10.0.0.66" })).toBe(0);
   });
 
-  it("stops an address guessing many accounts", () => {
-    for (let i = 0; i < IP_LIMIT; i++) throttle.failed(`ucet${i}@example.cz`, { ip: "10.0.0.77" });
-    expect(throttle.retryAfter("jiny@example.cz", { ip: "10.0.0.77" })).toBeGreaterThan(0);
-    expect(throttle.retryAfter("jiny@example.cz", { ip: "10.0.0.78" })).toBe(0);
+  it("stops an address guessing many accounts", async () => {
+    for (let i = 0; i < IP_LIMIT; i++) await throttle.failed(`ucet${i}@example.cz`, { ip: "10.0.0.77" });
+    expect(await throttle.retryAfter("jiny@example.cz", { ip: "10.0.0.77" })).toBeGreaterThan(0);
+    expect(await throttle.retryAfter("jiny@example.cz", { ip: "10.0.0.78" })).toBe(0);
   });
 
   it("stops one device on one account even when it changes address", async () => {
     for (let i = 0; i < ACCOUNT_DEVICE_LIMIT; i++)
-      throttle.failed("zarizeni@example.cz", { ip: `10.3.0.${i}`, device: "d-attacker" });
+      await throttle.failed("zarizeni@example.cz", { ip: `10.3.0.${i}`, device: "d-attacker" });
     expect(
       (await throttle.gate("zarizeni@example.cz", { ip: "10.3.1.1", device: "d-attacker" })).action,
     ).toBe("wait");
-    expect(throttle.retryAfter("zarizeni@example.cz", { ip: "10.3.1.1", device: "d-owner" })).toBe(0);
+    expect(await throttle.retryAfter("zarizeni@example.cz", { ip: "10.3.1.1", device: "d-owner" })).toBe(0);
   });
 
   it("never answers the owner 'wait' because of others: a new place gets a challenge, a known one goes straight in", async () => {
     const email = "sberatel@example.cz";
-    throttle.succeeded(email, { ip: "192.168.1.10", device: "d-home" });
+    await throttle.succeeded(email, { ip: "192.168.1.10", device: "d-home" });
     // Two attackers fail at 5 per 150 s each for the whole window.
     for (let t = 0; t < 900; t += 30) {
       clock += 30_000;
-      throttle.failed(email, { ip: "203.0.113.1" });
-      throttle.failed(email, { ip: "203.0.113.2" });
+      await throttle.failed(email, { ip: "203.0.113.1" });
+      await throttle.failed(email, { ip: "203.0.113.2" });
       const owner = await throttle.gate(email, { ip: "172.16.0.5", device: "d-new-phone" });
       expect(owner.action).not.toBe("wait");
     }
@@ -76,16 +76,17 @@ describe("login throttle (clock under test control)", () => {
       const gate = await throttle.gate(email, { ip: "172.16.9.9" });
       return gate.action === "challenge" ? gate.challenge.parameters.data?.bits : 0;
     };
-    const fail = (email: string, n: number) => {
-      for (let i = 0; i < n; i++) throttle.failed(email, { ip: `10.${Math.floor(i / 200)}.${i % 200}.1` });
+    const fail = async (email: string, n: number) => {
+      for (let i = 0; i < n; i++)
+        await throttle.failed(email, { ip: `10.${Math.floor(i / 200)}.${i % 200}.1` });
     };
-    fail("a@example.cz", ACCOUNT_CHALLENGE_AFTER - 1);
+    await fail("a@example.cz", ACCOUNT_CHALLENGE_AFTER - 1);
     expect(await bits("a@example.cz")).toBe(0);
-    fail("a@example.cz", 1);
+    await fail("a@example.cz", 1);
     expect(await bits("a@example.cz")).toBe(CHALLENGE_BITS.base);
-    fail("b@example.cz", ACCOUNT_CHALLENGE_AFTER * 4);
+    await fail("b@example.cz", ACCOUNT_CHALLENGE_AFTER * 4);
     expect(await bits("b@example.cz")).toBe(CHALLENGE_BITS.base + 2);
-    fail("c@example.cz", ACCOUNT_CHALLENGE_AFTER * 1000);
+    await fail("c@example.cz", ACCOUNT_CHALLENGE_AFTER * 1000);
     expect(await bits("c@example.cz")).toBe(CHALLENGE_BITS.max);
   });
 

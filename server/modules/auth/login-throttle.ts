@@ -93,17 +93,18 @@ function createKnownSources(now: () => number) {
  *   device is never challenged.
  *
  * Only failures count, so a busy shared address (an office, a test run) is not limited by its
- * successes. In memory, like RateLimiter (its counts shared by the workers of one machine, the known
- * sources per process, so a second worker may challenge an owner once): a restart forgets counters and known
- * sources alike, which errs on the side of letting the owner in. The API, the web form and the
+ * successes. The counters are RateLimiter's: shared by every instance on PostgreSQL (ADR 0095), in
+ * memory on the embedded database. The known sources stay per process (a second instance may
+ * challenge an owner once, and a restart forgets them), which errs on the side of letting the owner in. The API, the web form and the
  * password checks of the account pages share one instance (`services.loginThrottle`).
  */
 export function createLoginThrottle(now: () => number = () => Date.now(), altchaHmacKey?: string) {
-  // Shared by the workers of one machine (ADR 0035): a guesser gains nothing from their number.
-  const byIp = new RateLimiter(IP_LIMIT, WINDOW_MS, now, "login:ip");
-  const byAccountIp = new RateLimiter(ACCOUNT_IP_LIMIT, WINDOW_MS, now, "login:account-ip");
-  const byAccountDevice = new RateLimiter(ACCOUNT_DEVICE_LIMIT, WINDOW_MS, now, "login:account-device");
-  const byAccount = new RateLimiter(Number.MAX_SAFE_INTEGER, WINDOW_MS, now, "login:account");
+  // Counted by every instance together on PostgreSQL (ADR 0095): a guesser gains nothing from their number.
+  const limiter = (name: string, limit: number) => new RateLimiter({ name, limit, windowMs: WINDOW_MS, now });
+  const byIp = limiter("login:ip", IP_LIMIT);
+  const byAccountIp = limiter("login:account-ip", ACCOUNT_IP_LIMIT);
+  const byAccountDevice = limiter("login:account-device", ACCOUNT_DEVICE_LIMIT);
+  const byAccount = limiter("login:account", Number.MAX_SAFE_INTEGER);
   // Its expiry runs on the wall clock (ALTCHA's), not on `now`.
   const altcha = createAltcha({
     purpose: "login",
@@ -114,16 +115,13 @@ export function createLoginThrottle(now: () => number = () => Date.now(), altcha
   const knownSources = createKnownSources(now);
 
   /** Seconds this address (and device) must wait before trying this account again, else 0. */
-  function retryAfter(email: string, source: LoginSource): number {
-    const waits = [0];
-    const pair = ipKey(email, source.ip);
-    if (byIp.isLimited(source.ip)) waits.push(byIp.retryAfterSeconds(source.ip));
-    if (byAccountIp.isLimited(pair)) waits.push(byAccountIp.retryAfterSeconds(pair));
-    if (source.device) {
-      const device = deviceKey(email, source.device);
-      if (byAccountDevice.isLimited(device)) waits.push(byAccountDevice.retryAfterSeconds(device));
-    }
-    return Math.max(...waits);
+  async function retryAfter(email: string, source: LoginSource): Promise<number> {
+    const waits = await Promise.all([
+      byIp.wait(source.ip),
+      byAccountIp.wait(ipKey(email, source.ip)),
+      source.device ? byAccountDevice.wait(deviceKey(email, source.device)) : 0,
+    ]);
+    return Math.max(0, ...waits);
   }
 
   return {
@@ -134,9 +132,9 @@ export function createLoginThrottle(now: () => number = () => Date.now(), altcha
      * so each solved challenge buys exactly one password check.
      */
     async gate(email: string, source: LoginSource, proof: LoginProof = {}): Promise<LoginGate> {
-      const wait = retryAfter(email, source);
+      const wait = await retryAfter(email, source);
       if (wait > 0) return { action: "wait", seconds: wait };
-      const failures = byAccount.count(accountKey(email));
+      const failures = await byAccount.count(accountKey(email));
       if (failures < ACCOUNT_CHALLENGE_AFTER || knownSources.has(sourceKeys(email, source)))
         return { action: "check" };
       const bits = challengeBits(failures);
@@ -145,11 +143,13 @@ export function createLoginThrottle(now: () => number = () => Date.now(), altcha
       return { action: "challenge", challenge: await altcha.issue(bits), stale: result !== "missing" };
     },
 
-    failed(email: string, source: LoginSource): void {
-      byIp.attempt(source.ip);
-      byAccountIp.attempt(ipKey(email, source.ip));
-      if (source.device) byAccountDevice.attempt(deviceKey(email, source.device));
-      byAccount.attempt(accountKey(email));
+    async failed(email: string, source: LoginSource): Promise<void> {
+      await Promise.all([
+        byIp.attempt(source.ip),
+        byAccountIp.attempt(ipKey(email, source.ip)),
+        source.device ? byAccountDevice.attempt(deviceKey(email, source.device)) : null,
+        byAccount.attempt(accountKey(email)),
+      ]);
     },
 
     /**
@@ -157,12 +157,11 @@ export function createLoginThrottle(now: () => number = () => Date.now(), altcha
      * device become known for the account. A success never lifts the account's challenge for the
      * other sources. Without a source (a caller that has none) nothing changes.
      */
-    succeeded(email: string, source?: LoginSource): void {
+    async succeeded(email: string, source?: LoginSource): Promise<void> {
       if (!source) return;
       for (const key of sourceKeys(email, source)) {
         knownSources.remember(key);
-        byAccountIp.reset(key);
-        byAccountDevice.reset(key);
+        await Promise.all([byAccountIp.reset(key), byAccountDevice.reset(key)]);
       }
     },
   };

@@ -31,14 +31,14 @@ export async function acceptAddressRequest(
       answer: err("invalid", { problems: issuesToFieldProblems(parsed.error.issues) }),
       recipient: null,
     };
-  if (!limits.perIp.attempt(meta.ip))
+  if (!(await limits.perIp.attempt(meta.ip)))
     return {
-      answer: err("limited", { retryAfterSeconds: limits.perIp.retryAfterSeconds(meta.ip) }),
+      answer: err("limited", { retryAfterSeconds: await limits.perIp.retryAfterSeconds(meta.ip) }),
       recipient: null,
     };
   const email = parsed.data.email;
   const accepted = ok();
-  if (!limits.perEmail.attempt(email.toLowerCase())) return { answer: accepted, recipient: null };
+  if (!(await limits.perEmail.attempt(email.toLowerCase()))) return { answer: accepted, recipient: null };
   const recipient = await accountByEmail(db, email, kind);
   return { answer: accepted, recipient: recipient ?? null };
 }

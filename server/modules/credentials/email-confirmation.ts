@@ -105,8 +105,18 @@ export function createEmailConfirmationService(deps: {
   // Resending by address (the welcome page, nobody signed in): at most 3 mails an hour per
   // address, silently, so nobody can flood an inbox; 10 requests in 15 minutes per IP, then a
   // visible "too many requests".
-  const resendPerEmail = new RateLimiter(3, 3600 * 1000, clock);
-  const resendPerIp = new RateLimiter(10, 15 * 60 * 1000, clock);
+  const resendPerEmail = new RateLimiter({
+    name: "confirmation-resend:email",
+    limit: 3,
+    windowMs: 3600 * 1000,
+    now: clock,
+  });
+  const resendPerIp = new RateLimiter({
+    name: "confirmation-resend:ip",
+    limit: 10,
+    windowMs: 15 * 60 * 1000,
+    now: clock,
+  });
   const { createLink, sendLinkMail } = createConfirmationLinks(db, deps.mail, deps.config, now);
 
   return {

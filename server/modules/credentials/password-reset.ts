@@ -118,9 +118,19 @@ export function createPasswordResetService(deps: Deps) {
   const now = deps.now ?? (() => new Date());
   const clock = () => now().getTime();
   // Per address: at most 3 mails an hour, so nobody can flood someone's inbox. Silent.
-  const perEmail = new RateLimiter(3, 3600 * 1000, clock);
+  const perEmail = new RateLimiter({
+    name: "password-reset:email",
+    limit: 3,
+    windowMs: 3600 * 1000,
+    now: clock,
+  });
   // Per IP: 10 requests in 15 minutes, then a visible "too many requests".
-  const perIp = new RateLimiter(10, 15 * 60 * 1000, clock);
+  const perIp = new RateLimiter({
+    name: "password-reset:ip",
+    limit: 10,
+    windowMs: 15 * 60 * 1000,
+    now: clock,
+  });
 
   return {
     async request(

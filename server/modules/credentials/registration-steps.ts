@@ -68,7 +68,7 @@ export async function sendTakenNotice(
   notices: RateLimiter,
   email: string,
 ) {
-  if (!notices.attempt(email.toLowerCase())) return;
+  if (!(await notices.attempt(email.toLowerCase()))) return;
   const owner = await accountByEmail(deps.db, email);
   if (!owner) return;
   const locale = mailLocale(owner.locale);

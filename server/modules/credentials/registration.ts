@@ -100,9 +100,20 @@ export function createRegistrationService(deps: Deps) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
   const clock = () => now().getTime();
-  const perIp = new RateLimiter(deps.perIpLimit ?? REGISTRATIONS_PER_IP_HOUR, 3600 * 1000, clock);
-  const takenNotices = new RateLimiter(TAKEN_NOTICES_PER_EMAIL_HOUR, 3600 * 1000, clock);
-  const limited = (ip: string) => err("limited", { retryAfterSeconds: perIp.retryAfterSeconds(ip) });
+  const perIp = new RateLimiter({
+    name: "registration:ip",
+    limit: deps.perIpLimit ?? REGISTRATIONS_PER_IP_HOUR,
+    windowMs: 3600 * 1000,
+    now: clock,
+  });
+  const takenNotices = new RateLimiter({
+    name: "registration:taken-notice",
+    limit: TAKEN_NOTICES_PER_EMAIL_HOUR,
+    windowMs: 3600 * 1000,
+    now: clock,
+  });
+  const limited = async (ip: string) =>
+    err("limited", { retryAfterSeconds: await perIp.retryAfterSeconds(ip) });
   const invalid = (problems: FieldProblems) => err("invalid", { problems });
 
   return {
@@ -120,11 +131,11 @@ export function createRegistrationService(deps: Deps) {
       meta: { locale: Locale; ip: string; proof: BotProof },
     ): Promise<RegistrationResult> {
       const { locale, ip } = meta;
-      if (perIp.isLimited(ip)) return limited(ip);
+      if (await perIp.isLimited(ip)) return limited(ip);
       const { input, errors } = await formErrors(deps, raw, meta);
       if (!input || Object.keys(errors).length > 0) return invalid(errors);
 
-      if (!perIp.attempt(ip)) return limited(ip);
+      if (!(await perIp.attempt(ip))) return limited(ip);
       const duplicates = await duplicateErrors(db, input);
       if (Object.keys(duplicates).length > 0) return invalid(duplicates);
 

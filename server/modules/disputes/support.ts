@@ -116,7 +116,7 @@ async function withPhotos<T, C extends string>(
   const { dealId, userId, files } = input;
   if (files.length === 0 || !photos) return run([]);
   for (const _file of files) {
-    const wait = uploads.attempt(userId);
+    const wait = await uploads.attempt(userId);
     if (wait !== null) return err("too_many_uploads", { retryAfterSeconds: wait });
   }
   const encoded = await encodeDisputePhotos(files);

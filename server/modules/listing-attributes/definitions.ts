@@ -2,36 +2,53 @@ import { asc } from "drizzle-orm";
 import type { AttributeDefinition } from "#core/contracts/listing-attributes.ts";
 import { effectiveDefinitions } from "#core/rules/listing-attributes.ts";
 import type { Db } from "#server/db/client.ts";
+import { type Cache, caches } from "#server/lib/cache.ts";
 import { categoryChains } from "#server/modules/catalog/index.ts";
 import { listingAttributeDefinitions } from "./tables.ts";
 
-/**
- * How long the definitions are kept in memory. Every listing page, product page and form reads
- * them (a category page twice: its filters checked, its facets counted); they change only in the
- * back office, whose saves and removals in this process drop them at once (forgetDefinitions). An
- * edit made by another instance is seen within this time.
- */
-const DEFINITIONS_TTL_MS = 30_000;
-let kept = new WeakMap<Db, { at: number; value: Promise<readonly AttributeDefinition[]> }>();
+/** What a change of the definitions invalidates, on every instance (ADR 0095). */
+export const DEFINITIONS_TAG = "listing-attributes";
 
-/** Drops the definitions kept in memory (after a change in the back office). */
+/**
+ * How long the definitions are kept at most. Every listing page, product page and form reads them
+ * (a category page twice: its filters checked, its facets counted); they change only in the back
+ * office, whose saves and removals invalidate them on every instance at once (forgetDefinitions,
+ * sent on by server/wiring/cache-invalidations.ts). The lifetime only bounds a change made outside
+ * the service (a script, SQL by hand).
+ */
+const DEFINITIONS_TTL_MS = 5 * 60_000;
+
+/** Per database (a test's, the server's): a transaction's read is its own, never the kept copy. */
+let kept: Cache<Db, Promise<readonly AttributeDefinition[]>> | undefined;
+const keptDefinitions = () => {
+  kept ??= caches.create<Db, Promise<readonly AttributeDefinition[]>>({
+    name: "listing-attributes.definitions",
+    tags: [DEFINITIONS_TAG],
+    maxEntries: 16,
+    ttlMs: DEFINITIONS_TTL_MS,
+  });
+  return kept;
+};
+
+/** Drops the definitions kept in memory, here and on every other instance (a change in the back office). */
 export function forgetDefinitions(): void {
-  kept = new WeakMap();
+  caches.invalidate({ tag: DEFINITIONS_TAG });
 }
 
 /**
  * Every definition (a few dozen rows: the table is the catalogue's vocabulary, never per listing),
- * in order of importance; shared and frozen, kept a while per database (above). A transaction's
- * read is its own: a `tx` is another object, so it never meets the kept copy.
+ * in order of importance; shared and frozen, kept per database (above). A transaction's read is
+ * its own: a `tx` is another object, so it never meets the kept copy.
  */
 export function allDefinitions(executor: Db): Promise<readonly AttributeDefinition[]> {
-  const entry = kept.get(executor);
-  if (entry && Date.now() - entry.at < DEFINITIONS_TTL_MS) return entry.value;
+  const store = keptDefinitions();
+  const hit = store.get(executor);
+  if (hit) return hit;
   const value = readDefinitions(executor);
-  kept.set(executor, { at: Date.now(), value });
+  store.set(executor, value);
   // A failed read is not kept.
   value.catch(() => {
-    if (kept.get(executor)?.value === value) kept.delete(executor);
+    if (store.peek(executor) === value) store.delete(executor);
   });
   return value;
 }

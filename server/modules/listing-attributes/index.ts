@@ -11,7 +11,7 @@
  *   describe(categoryId, values, locale) -> AttributeRow[]   values with labels and units (a bottling page)
  *   rowsOf(productId, categoryId, locale)                    the product page's table, the API
  *   formData(categoryIds, locale), formValuesOf(productId)   the listing form
- *   allDefinitions(db)                 every definition, kept in memory a while (the listing pages' facets)
+ *   allDefinitions(db)                 every definition, kept in memory until a change (the listing pages' facets)
  */
 export { allDefinitions, definitionsByCategory, definitionsFor } from "./definitions.ts";
 export {

@@ -40,16 +40,21 @@ export function tooManyPixelsProblem(): Problem {
 
 export type UploadLimiter = {
   /** Counts one upload of the user; null when allowed, else the seconds until the next may come. */
-  attempt(userId: number): number | null;
+  attempt(userId: number): Promise<number | null>;
 };
 
 /** One per process, shared by the listing and avatar services (services.ts). */
 export function createUploadLimiter(now: () => number = Date.now): UploadLimiter {
-  const limiter = new RateLimiter(UPLOADS_PER_WINDOW, UPLOAD_WINDOW_MS, now);
+  const limiter = new RateLimiter({
+    name: "uploads",
+    limit: UPLOADS_PER_WINDOW,
+    windowMs: UPLOAD_WINDOW_MS,
+    now,
+  });
   return {
-    attempt(userId) {
+    async attempt(userId) {
       const key = String(userId);
-      return limiter.attempt(key) ? null : limiter.retryAfterSeconds(key);
+      return (await limiter.attempt(key)) ? null : limiter.retryAfterSeconds(key);
     },
   };
 }

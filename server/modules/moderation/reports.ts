@@ -45,12 +45,12 @@ export async function fileReport(
   if (!parsed.success) return err("invalid", { problems: issuesToFieldProblems(parsed.error.issues) });
   const input = parsed.data;
   const key = who.user ? `user:${who.user.id}` : `ip:${who.ip ?? "unknown"}`;
-  if (ctx.reportLimiter.isLimited(key))
-    return err("limited", { retryAfter: ctx.reportLimiter.retryAfterSeconds(key) });
+  const wait = await ctx.reportLimiter.wait(key);
+  if (wait > 0) return err("limited", { retryAfter: wait });
   // A signed-in reporter has passed sign-in; a guest proves a little work, as at registration.
   if (!who.user && (await ctx.altcha.verify(who.altcha)) !== "ok") return err("bot");
-  if (!ctx.reportLimiter.attempt(key))
-    return err("limited", { retryAfter: ctx.reportLimiter.retryAfterSeconds(key) });
+  if (!(await ctx.reportLimiter.attempt(key)))
+    return err("limited", { retryAfter: await ctx.reportLimiter.retryAfterSeconds(key) });
   const content = await contentOf(ctx, ctx.db, input.target, input.targetId);
   if (!content) return err("not_found");
   const email = input.email ?? who.user?.email ?? null;

@@ -19,7 +19,9 @@ import {
 export function createModerationService(deps: ModerationDeps) {
   const ctx: ModerationContext = {
     ...deps,
-    reportLimiter: deps.reportLimiter ?? new RateLimiter(REPORTS_PER_WINDOW, REPORT_WINDOW_MS),
+    reportLimiter:
+      deps.reportLimiter ??
+      new RateLimiter({ name: "moderation-reports", limit: REPORTS_PER_WINDOW, windowMs: REPORT_WINDOW_MS }),
     now: deps.now ?? (() => new Date()),
   };
   type Page = { limit: number; offset: number };

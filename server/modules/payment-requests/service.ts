@@ -41,12 +41,12 @@ export function createPaymentRequestsService({
   now = () => new Date(),
 }: PaymentRequestsDeps) {
   const setting = deals.activeSetting;
-  const perSeller = new RateLimiter(
-    REQUESTS_PER_HOUR,
-    3600_000,
-    () => now().getTime(),
-    "deal-payment-requests",
-  );
+  const perSeller = new RateLimiter({
+    name: "deal-payment-requests",
+    limit: REQUESTS_PER_HOUR,
+    windowMs: 3600_000,
+    now: () => now().getTime(),
+  });
   return {
     /** The seller asks the conversation's buyer to pay the agreed price with one delivery. */
     async send(
@@ -55,7 +55,7 @@ export function createPaymentRequestsService({
       terms: { priceMinor: number; delivery: DeliveryOption },
     ): Outcome<{ requestId: number }> {
       if (!readDealFees(await setting())) return err("deals_off");
-      if (!perSeller.attempt(String(sellerId))) return err("rate_limited");
+      if (!(await perSeller.attempt(String(sellerId)))) return err("rate_limited");
       return db.transaction(async (tx) => {
         const sent = await sendRequest(tx, { threadId, sellerId, ...terms, now: now() });
         if (!sent.ok) return sent;

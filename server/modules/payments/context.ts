@@ -50,7 +50,12 @@ export function createPaymentsContext(deps: PaymentsServiceDeps): PaymentsContex
     ...deps,
     now,
     gateway: deps.gateway ?? null,
-    cardStarts: new RateLimiter(CARD_STARTS_PER_ORDER, 15 * 60 * 1000, () => now().getTime()),
+    cardStarts: new RateLimiter({
+      name: "card-starts",
+      limit: CARD_STARTS_PER_ORDER,
+      windowMs: 15 * 60 * 1000,
+      now: () => now().getTime(),
+    }),
   };
 }
 

@@ -37,21 +37,21 @@ const WINDOW_MS = 10 * 60 * 1000;
 
 export type ShopServiceDeps = { db: Db; ports: ShopPorts; now?: () => Date };
 
-function limiter(limit: number, now: () => Date) {
-  const limits = new RateLimiter(limit, WINDOW_MS, () => now().getTime());
+function limiter(name: string, limit: number, now: () => Date) {
+  const limits = new RateLimiter({ name, limit, windowMs: WINDOW_MS, now: () => now().getTime() });
   /** A refusal (with Retry-After) when the address is over its limit, else null. */
-  return (client: ShopClient | undefined) => {
-    if (!client?.ip || limits.attempt(client.ip)) return null;
-    return err("limited", { retryAfterSeconds: limits.retryAfterSeconds(client.ip) });
+  return async (client: ShopClient | undefined) => {
+    if (!client?.ip || (await limits.attempt(client.ip))) return null;
+    return err("limited", { retryAfterSeconds: await limits.retryAfterSeconds(client.ip) });
   };
 }
 
 export function createShopService(deps: ShopServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const ctx: ShopContext = { db: deps.db, ports: deps.ports, now };
-  const orderLimit = limiter(ORDERS_PER_IP, now);
-  const voucherLimit = limiter(VOUCHERS_PER_IP, now);
-  const accountLimit = limiter(ACCOUNT_CHECKS_PER_IP, now);
+  const orderLimit = limiter("shop:orders", ORDERS_PER_IP, now);
+  const voucherLimit = limiter("shop:vouchers", VOUCHERS_PER_IP, now);
+  const accountLimit = limiter("shop:account-checks", ACCOUNT_CHECKS_PER_IP, now);
   const asksForAccount = (who: Shopper, input: unknown) => {
     const register = (input as { register?: unknown } | null)?.register;
     return who.userId === null && (register === true || register === "on" || register === "true");
@@ -77,12 +77,12 @@ export function createShopService(deps: ShopServiceDeps) {
     confirmPrices: (who: Shopper): Promise<ShopResult> => confirmPrices(ctx, who),
     /** VoucherCodeSchema; a refusal is the `code` field's error. Limited per IP when `client` is given. */
     applyVoucher: async (who: Shopper, input: unknown, client?: ShopClient): Promise<ShopResult> =>
-      voucherLimit(client) ?? applyVoucher(ctx, who, input),
+      (await voucherLimit(client)) ?? applyVoucher(ctx, who, input),
     removeVoucher: (who: Shopper): Promise<ShopResult> => removeVoucher(ctx, who),
     saveDelivery: (who: Shopper, input: unknown): Promise<ShopResult> => saveDelivery(ctx, who, input),
     /** DetailsStepSchema; a guest's "open an account" is limited per IP when `client` is given. */
     saveDetails: async (who: Shopper, input: unknown, client?: ShopClient): Promise<ShopResult> =>
-      (asksForAccount(who, input) ? accountLimit(client) : null) ?? saveDetails(ctx, who, input),
+      (asksForAccount(who, input) ? await accountLimit(client) : null) ?? saveDetails(ctx, who, input),
     /** The review form's key to the binding click, kept on the cart until the order (ADR 0069); null without a cart. */
     checkoutKey: (who: Shopper): Promise<string | null> => checkoutKey(ctx, who),
     /** PlaceOrderSchema; `idempotencyKey`: the form's hidden key or the API's header (ADR 0069). */
@@ -92,7 +92,7 @@ export function createShopService(deps: ShopServiceDeps) {
       client: ShopClient,
       idempotencyKey: string | null = null,
     ): Promise<ShopResult<PlacedOrder>> =>
-      orderLimit(client) ?? placeOrder(ctx, who, input, client, idempotencyKey),
+      (await orderLimit(client)) ?? placeOrder(ctx, who, input, client, idempotencyKey),
     /** After a login: the guest's cart joins the user's (quantities within stock) and is dropped. */
     mergeGuestCart: (userId: number, token: string): Promise<void> => mergeGuestCart(ctx, userId, token),
     influencerStats: (userId: number): Promise<InfluencerStats | null> => ctx.ports.influencerStats(userId),

@@ -29,7 +29,7 @@ export async function checkIco(
   userId: number,
   ico: string,
 ): Promise<Ok<AresOutcome> | LookupsLimited> {
-  if (!ctx.lookups.attempt(String(userId))) return err("limited");
+  if (!(await ctx.lookups.attempt(String(userId)))) return err("limited");
   const found = await ctx.ares.lookup(ico);
   if (!found.ok) return ok({ check: found.code, subject: null });
   if (found.value.ceasedOn) return ok({ check: "ceased", subject: found.value });

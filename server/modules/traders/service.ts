@@ -36,7 +36,11 @@ export function createTradersService({
     ares,
     notifier,
     now,
-    lookups: new RateLimiter(LOOKUPS_PER_HOUR, 60 * 60 * 1000, undefined, "traders.ares-lookups"),
+    lookups: new RateLimiter({
+      name: "traders.ares-lookups",
+      limit: LOOKUPS_PER_HOUR,
+      windowMs: 60 * 60 * 1000,
+    }),
   };
   return {
     declarationOf: (userId: number) => declarationOf(db, userId),

@@ -40,8 +40,9 @@ async function resendConfirmation(
   userId: number,
 ): Promise<ResendResult> {
   const key = String(userId);
-  if (resends.isLimited(key)) return err("limited", { retryAfterSeconds: resends.retryAfterSeconds(key) });
-  resends.attempt(key);
+  const wait = await resends.wait(key);
+  if (wait > 0) return err("limited", { retryAfterSeconds: wait });
+  await resends.attempt(key);
   const sent = await resend(userId);
   return ok(sent ? "sent" : "already_confirmed");
 }
@@ -60,7 +61,12 @@ export function createAccountOverviewService(
   },
 ) {
   const now = deps.now ?? (() => new Date());
-  const resends = new RateLimiter(CONFIRMATION_RESENDS_PER_HOUR, 3600_000, () => now().getTime());
+  const resends = new RateLimiter({
+    name: "confirmation-resend:account",
+    limit: CONFIRMATION_RESENDS_PER_HOUR,
+    windowMs: 3600_000,
+    now: () => now().getTime(),
+  });
 
   return {
     resendConfirmation: (userId: number) => resendConfirmation(resends, deps.resendConfirmationLink, userId),

@@ -60,7 +60,12 @@ const REQUEST_KEY = /^[A-Za-z0-9-]{8,64}$/;
  */
 export function buyingSteps(ctx: FlowContext) {
   const { db, now, setting } = ctx;
-  const perBuyer = new RateLimiter(PURCHASES_PER_HOUR, 3600_000, () => now().getTime(), "deal-purchases");
+  const perBuyer = new RateLimiter({
+    name: "deal-purchases",
+    limit: PURCHASES_PER_HOUR,
+    windowMs: 3600_000,
+    now: () => now().getTime(),
+  });
 
   async function quote(productId: number, buyerId: number | null): Promise<Result<BuyQuote, BuyRefusal>> {
     const on = await setting();
@@ -109,7 +114,7 @@ export function buyingSteps(ctx: FlowContext) {
       const on = await setting();
       if (!on) return err("deals_off");
       if (!REQUEST_KEY.test(request.requestKey)) return err("key_reused");
-      if (!perBuyer.attempt(String(request.buyerId))) return err("rate_limited");
+      if (!(await perBuyer.attempt(String(request.buyerId)))) return err("rate_limited");
       return db.transaction((tx) => buyIn(ctx, tx, on, request, now()));
     },
 

@@ -107,7 +107,7 @@ export async function stageImage(
   bytes: Uint8Array,
 ): Promise<Ok<ImageView & { token: string }> | ListingInvalid | UploadsLimited> {
   // Counted before decoding, refused ones too: the decoding is the cost being limited.
-  const wait = ctx.uploads.attempt(userId);
+  const wait = await ctx.uploads.attempt(userId);
   if (wait !== null)
     return err("limited", { problems: { image: [tooManyUploadsProblem(wait)] }, retryAfterSeconds: wait });
   const encoded = await encodeListingImage(bytes);

@@ -28,7 +28,7 @@ export async function payByCard(
 ): Promise<Result<string, "not_found" | "limited" | "already_paid" | "not_payable">> {
   const found = await findOrder(ctx.db, id, hash);
   if (!found) return err("not_found");
-  if (!ctx.cardStarts.attempt(String(found.id))) return err("limited");
+  if (!(await ctx.cardStarts.attempt(String(found.id)))) return err("limited");
   // An open payment the payer has meanwhile paid or declined at the gateway is not reused.
   await syncCardPayments(ctx, found.id);
   const order = (await findOrder(ctx.db, id, hash))!;

@@ -46,7 +46,7 @@ export async function setAvatar(
   bytes: Uint8Array,
 ): Promise<Ok<{ fileName: string }> | Invalid | Limited> {
   // Counted before decoding, refused ones too: the decoding is the cost being limited.
-  const wait = deps.uploads.attempt(userId);
+  const wait = await deps.uploads.attempt(userId);
   if (wait !== null) {
     const problems: FieldProblems = { avatar: [tooManyUploadsProblem(wait)] };
     return err("limited", { problems, retryAfterSeconds: wait });

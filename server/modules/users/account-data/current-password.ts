@@ -16,7 +16,7 @@ export async function checkPassword(
   field: string,
   meta: { ip: string },
 ): Promise<Invalid | Limited | null> {
-  const wait = throttle.retryAfter(user.email, { ip: meta.ip });
+  const wait = await throttle.retryAfter(user.email, { ip: meta.ip });
   if (wait > 0) {
     return err("limited", {
       retryAfterSeconds: wait,
@@ -24,9 +24,9 @@ export async function checkPassword(
     });
   }
   if (await verifyPassword(user.passwordHash, password)) {
-    throttle.succeeded(user.email);
+    await throttle.succeeded(user.email);
     return null;
   }
-  throttle.failed(user.email, { ip: meta.ip });
+  await throttle.failed(user.email, { ip: meta.ip });
   return invalidAt(field, "accountData.errors.wrongPassword");
 }
