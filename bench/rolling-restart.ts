@@ -219,11 +219,16 @@ async function seed() {
   }
 }
 
-async function storedBidIds(productId: number): Promise<Set<number>> {
+/** The auction's rows in the database: the history's (manual, automatic) and the private raises of a maximum. */
+async function storedBids(productId: number) {
   const database = await openDatabase({ engine: "postgres", url: databaseUrl as string, poolSize: 1 });
   try {
-    const rows = await database.db.select({ id: bids.id }).from(bids).where(eq(bids.productId, productId));
-    return new Set(rows.map((row) => row.id));
+    const rows = await database.db
+      .select({ id: bids.id, kind: bids.kind })
+      .from(bids)
+      .where(eq(bids.productId, productId));
+    const history = rows.filter((row) => row.kind !== "max_raise");
+    return { history: new Set(history.map((row) => row.id)), raises: rows.length - history.length };
   } finally {
     await database.close();
   }
@@ -250,8 +255,9 @@ async function main() {
   await bidding;
   const seconds = (performance.now() - began) / 1000;
 
-  const stored = await storedBidIds(productId);
-  const missing = stats.acknowledged.filter((id) => !stored.has(id));
+  const stored = await storedBids(productId);
+  const missing = stats.acknowledged.filter((id) => !stored.history.has(id));
+  const unanswered = stored.history.size - new Set(stats.acknowledged).size;
   console.log(`load before: ${loadBefore}; after: ${loadAverage()}`);
   console.log(
     `${tokens.length} bidders for ${seconds.toFixed(1)} s through nginx; restarts (SIGTERM → exit, start → ready):`,
@@ -260,7 +266,8 @@ async function main() {
     console.log(`  ${r.name}: exit code ${r.exit}, stopped in ${r.stopMs} ms, ready ${r.startMs} ms later`);
   console.log(
     `bids: ${stats.accepted} acknowledged answers (${stats.acknowledged.length} history rows), ${stats.refused} refused, ` +
-      `${stored.size} rows in the database, ${missing.length} acknowledged rows missing`,
+      `${stored.history.size} history rows in the database (+${stored.raises} private raises of a maximum), ` +
+      `${missing.length} acknowledged rows missing, ${unanswered} stored without an acknowledgement`,
   );
   const fiveHundreds =
     [...stats.fiveHundreds].map(([status, count]) => `${status}×${count}`).join(", ") || "none";
