@@ -19,10 +19,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { eq } from "drizzle-orm";
 import { SESSION_COOKIE } from "#core/web/session-cookie.ts";
 import { openDatabase } from "#server/db/client.ts";
-import { bids } from "#server/modules/bidding/tables.ts";
 import { insertAuction, insertAuctionSettings, insertBidders } from "#server/test/auction-fixtures.ts";
 import { createStubBuild, type ServerProcess, startServerProcess } from "#server/test/server-process.ts";
 import { loadAverage } from "./http-load.ts";
@@ -219,19 +217,11 @@ async function seed() {
   }
 }
 
-/** The auction's rows in the database: the history's (manual, automatic) and the private raises of a maximum. */
+/** The auction's history as the database has it, read through an instance after the load. */
 async function storedBids(productId: number) {
-  const database = await openDatabase({ engine: "postgres", url: databaseUrl as string, poolSize: 1 });
-  try {
-    const rows = await database.db
-      .select({ id: bids.id, kind: bids.kind })
-      .from(bids)
-      .where(eq(bids.productId, productId));
-    const history = rows.filter((row) => row.kind !== "max_raise");
-    return { history: new Set(history.map((row) => row.id)), raises: rows.length - history.length };
-  } finally {
-    await database.close();
-  }
+  const response = await fetch(`http://127.0.0.1:${portB}/api/auctions/${productId}/bids`);
+  const history = (await response.json()) as { bids: { id: number }[] };
+  return { history: new Set(history.bids.map((row) => row.id)) };
 }
 
 async function main() {
@@ -266,7 +256,7 @@ async function main() {
     console.log(`  ${r.name}: exit code ${r.exit}, stopped in ${r.stopMs} ms, ready ${r.startMs} ms later`);
   console.log(
     `bids: ${stats.accepted} acknowledged answers (${stats.acknowledged.length} history rows), ${stats.refused} refused, ` +
-      `${stored.history.size} history rows in the database (+${stored.raises} private raises of a maximum), ` +
+      `${stored.history.size} history rows in the database, ` +
       `${missing.length} acknowledged rows missing, ${unanswered} stored without an acknowledgement`,
   );
   const fiveHundreds =
