@@ -179,7 +179,7 @@ describe("two instances on one PostgreSQL database", () => {
     }
   }, 30_000);
 
-  it("keeps one consistent history through a SIGKILL of one instance, and closes the auction once", async () => {
+  it("keeps one consistent history through a SIGKILL of one instance and its restart, and closes the auction once", async () => {
     const browsers = await Promise.all(
       emails.map((email, i) => signIn(i % 2 === 0 ? a : b, email, PASSWORD)),
     );
@@ -219,13 +219,19 @@ describe("two instances on one PostgreSQL database", () => {
     });
     await crash(a.process);
     aDown = true;
-    const atKill = acknowledged.length;
-    await waitUntil("more bids on the survivor", () => acknowledged.length >= atKill + 10, {
+    const atKill = { all: acknowledged.length, a: byInstance.a };
+    // A comes back on its port while they bid on B; then they bid on both again.
+    const back = a.restart().then(() => (aDown = false));
+    await waitUntil("more bids on the survivor", () => acknowledged.length >= atKill.all + 10, {
+      timeoutMs: 30_000,
+    });
+    await back;
+    await waitUntil("bids on the restarted instance", () => byInstance.a >= atKill.a + 5, {
       timeoutMs: 30_000,
     });
 
-    // The end comes in a moment, while they still bid; whichever instance's job runner takes the
-    // close job, the auction closes once and later bids are refused.
+    // The end comes in a moment, while they still bid on both; whichever instance's job runner
+    // takes the close job, the auction closes once and later bids are refused.
     phase = "ending";
     await withServices(storage, async ({ services }) => {
       expect(await services.bidding.moveEnd(auctionId, new Date(Date.now() + 1500))).toBe(true);
@@ -278,7 +284,7 @@ describe("two instances on one PostgreSQL database", () => {
       }
     });
     console.info(
-      `two instances: ${acknowledged.length} bids acknowledged (${byInstance.a} on the killed one), ${ids.length} in the history`,
+      `two instances: ${acknowledged.length} bids acknowledged (${atKill.a} on A before its kill, ${byInstance.a} in all), ${ids.length} in the history`,
     );
   }, 90_000);
 });
