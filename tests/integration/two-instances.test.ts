@@ -78,8 +78,10 @@ beforeAll(async () => {
     startInstance("a", storage, cleanups, env),
     startInstance("b", storage, cleanups, env),
   ]);
-}, 120_000);
+}, 180_000);
 afterAll(() => cleanups.run(), 60_000);
+// The bounds below are for a loaded machine, where a server's start alone took 30 to 40 s; on a
+// quiet one the file runs in about half a minute. Nothing is asserted against time.
 
 const streamPath = () => `/api/auctions/${auctionId}/stream`;
 const seenBidIds = (events: Arrival<AuctionEvent>[]) =>
@@ -141,15 +143,17 @@ describe("two instances on one PostgreSQL database", () => {
       if (round % 2 === 1) {
         // The second bidder, on B, outbid the first: their bell on B rings (a notice job, any instance).
         const before = bell.events.length;
+        const total = bell.events.at(-1)!.data.counter.total;
         const rang = await waitUntil(
           "the outbid bell",
-          () => bell.events.length > before && bell.events.at(-1)!.at,
+          () => bell.events.length > before && bell.events.at(-1)!,
           {
             timeoutMs: 15_000,
             intervalMs: 10,
           },
         );
-        bellDelays.push(rang - answer.at);
+        expect(rang.data.counter.total).toBe(total + 1);
+        bellDelays.push(rang.at - answer.at);
       }
     }
     // The requirement is a second; a loaded CI machine is not asserted against, the figures are reported.
@@ -286,5 +290,5 @@ describe("two instances on one PostgreSQL database", () => {
     console.info(
       `two instances: ${acknowledged.length} bids acknowledged (${atKill.a} on A before its kill, ${byInstance.a} in all), ${ids.length} in the history`,
     );
-  }, 90_000);
+  }, 180_000);
 });
