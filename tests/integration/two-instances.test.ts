@@ -80,8 +80,8 @@ beforeAll(async () => {
   ]);
 }, 180_000);
 afterAll(() => cleanups.run(), 60_000);
-// The bounds below are for a loaded machine, where a server's start alone took 30 to 40 s; on a
-// quiet one the file runs in about half a minute. Nothing is asserted against time.
+// The bounds below are for a loaded machine (load 15 to 20), where a server's start alone took 30
+// to 40 s: most of the file's time is the three starts. Nothing is asserted against time.
 
 const streamPath = () => `/api/auctions/${auctionId}/stream`;
 const seenBidIds = (events: Arrival<AuctionEvent>[]) =>
