@@ -46,8 +46,8 @@ export const testServerUrl = process.env.TEST_DATABASE_URL;
 /** Where a crash test's server keeps its data: a DATA_DIR, plus its own database on PostgreSQL. */
 export type CrashStorage = { dataDir: string; databaseUrl: string };
 
-async function adminQuery(statement: string) {
-  const client = new pg.Client({ connectionString: testServerUrl });
+async function adminQuery(serverUrl: string | undefined, statement: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
     await client.query(statement);
@@ -56,15 +56,21 @@ async function adminQuery(statement: string) {
   }
 }
 
-/** A temporary DATA_DIR, and with TEST_DATABASE_URL a fresh database (dropped afterwards). */
-export async function prepareCrashStorage(cleanups: Cleanups): Promise<CrashStorage> {
+/**
+ * A temporary DATA_DIR, and with TEST_DATABASE_URL (or the PostgreSQL server `serverUrl`) a fresh
+ * database (dropped afterwards).
+ */
+export async function prepareCrashStorage(
+  cleanups: Cleanups,
+  serverUrl: string | undefined = testServerUrl,
+): Promise<CrashStorage> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "rarita-crash-"));
   cleanups.add(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-  if (!testServerUrl) return { dataDir, databaseUrl: "" };
+  if (!serverUrl) return { dataDir, databaseUrl: "" };
   const name = `rarita_crash_${randomBytes(5).toString("hex")}`;
-  await adminQuery(`create database ${name}`);
-  cleanups.add(() => adminQuery(`drop database if exists ${name} with (force)`));
-  const url = new URL(testServerUrl);
+  await adminQuery(serverUrl, `create database ${name}`);
+  cleanups.add(() => adminQuery(serverUrl, `drop database if exists ${name} with (force)`));
+  const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return { dataDir, databaseUrl: url.toString() };
 }

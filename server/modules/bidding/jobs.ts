@@ -31,8 +31,10 @@ export function registerBiddingJobs(
     retryDelaySeconds: 5,
     retryBackoff: true,
   });
-  jobs.define(OUTBID_QUEUE, { retryLimit: 5, retryDelaySeconds: 10, retryBackoff: true });
-  jobs.define(LEADING_QUEUE, { retryLimit: 5, retryDelaySeconds: 10, retryBackoff: true });
+  // The outbid bidder's bell rings when this job has run: woken by the bid's NOTIFY, not the next
+  // poll (up to 2 s later), so it rings within a second on any instance (issue 38, item 4).
+  jobs.define(OUTBID_QUEUE, { retryLimit: 5, retryDelaySeconds: 10, retryBackoff: true, notify: true });
+  jobs.define(LEADING_QUEUE, { retryLimit: 5, retryDelaySeconds: 10, retryBackoff: true, notify: true });
   jobs.define(SWEEP_QUEUE, { policy: "exclusive", retryLimit: 0, expireInSeconds: 300 });
 
   jobs.work<{ productId: number }>(

@@ -1,0 +1,105 @@
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import type { Cleanups } from "./crash-helpers.ts";
+import { freePort } from "./server-process.ts";
+
+/**
+ * A PostgreSQL server for a test that needs one when the run has none (`npm test` runs Vitest on
+ * the embedded database, without TEST_DATABASE_URL): a throwaway cluster made with initdb from
+ * the Debian packages (/usr/lib/postgresql/<version>/bin, or PG_BINDIR), started on a free port
+ * of 127.0.0.1, stopped and removed by the clean-ups. PostgreSQL refuses to run as root: under
+ * root (a container's CI) it runs as the `postgres` user the packages create.
+ *
+ * Returns the server's maintenance URL (postgres://postgres@127.0.0.1:<port>/postgres), or
+ * TEST_DATABASE_URL itself when the run has one.
+ */
+export async function testPostgresServer(cleanups: Cleanups): Promise<string> {
+  if (process.env.TEST_DATABASE_URL) return process.env.TEST_DATABASE_URL;
+  const bin = postgresBinDir();
+  const owner = process.getuid?.() === 0 ? systemUser("postgres") : undefined;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rarita-pg-"));
+  cleanups.add(() => fs.rmSync(dir, { recursive: true, force: true }));
+  if (owner) fs.chownSync(dir, owner.uid, owner.gid);
+  const data = path.join(dir, "data");
+  // No fsync: the test kills application processes, never this server, and initdb is then ~2x faster.
+  execFileSync(
+    path.join(bin, "initdb"),
+    ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C.UTF-8", "--no-sync"],
+    { stdio: "pipe", ...owner },
+  );
+  const port = await freePort();
+  const server = spawn(
+    path.join(bin, "postgres"),
+    [
+      ...["-D", data, "-p", String(port), "-k", dir],
+      ...["-c", "listen_addresses=127.0.0.1", "-c", "fsync=off", "-c", "full_page_writes=off"],
+      ...["-c", "max_connections=200"],
+    ],
+    { stdio: ["ignore", "ignore", "pipe"], ...owner },
+  );
+  let log = "";
+  server.stderr?.on("data", (chunk: Buffer) => (log = (log + chunk.toString()).slice(-4000)));
+  const exited = new Promise<void>((resolve) => server.once("exit", () => resolve()));
+  cleanups.add(() => stopServer(server, exited));
+  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  await waitForConnections(url, exited, () => log);
+  return url;
+}
+
+/** SIGINT is PostgreSQL's fast shutdown: sessions are ended, nothing waits for them. */
+async function stopServer(server: ChildProcess, exited: Promise<void>) {
+  if (server.exitCode === null && server.signalCode === null) server.kill("SIGINT");
+  await exited;
+}
+
+async function waitForConnections(url: string, exited: Promise<void>, log: () => string) {
+  let gone = false;
+  void exited.then(() => (gone = true));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (gone) throw new Error(`the test PostgreSQL server stopped at start: ${log()}`);
+    const client = new pg.Client({ connectionString: url });
+    try {
+      await client.connect();
+      await client.query("select 1");
+      return;
+    } catch (error) {
+      if (Date.now() > deadline)
+        throw new Error(`the test PostgreSQL server did not start: ${error} ${log()}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    } finally {
+      await client.end().catch(() => {});
+    }
+  }
+}
+
+/** PG_BINDIR, else the newest /usr/lib/postgresql/<version>/bin with an initdb (Debian, Ubuntu). */
+function postgresBinDir(): string {
+  if (process.env.PG_BINDIR) return process.env.PG_BINDIR;
+  const root = "/usr/lib/postgresql";
+  const versions = fs.existsSync(root)
+    ? fs
+        .readdirSync(root)
+        .filter((v) => fs.existsSync(path.join(root, v, "bin/initdb")))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
+  if (!versions[0])
+    throw new Error(
+      "No PostgreSQL server binaries: install Debian's postgresql package, set PG_BINDIR, or set TEST_DATABASE_URL",
+    );
+  return path.join(root, versions[0], "bin");
+}
+
+/** A system user's ids from /etc/passwd (Node has no getpwnam). */
+function systemUser(name: string): { uid: number; gid: number } {
+  const line = fs
+    .readFileSync("/etc/passwd", "utf8")
+    .split("\n")
+    .find((entry) => entry.startsWith(`${name}:`));
+  if (!line) throw new Error(`Running as root, and there is no "${name}" user to run PostgreSQL as`);
+  const [, , uid, gid] = line.split(":");
+  return { uid: Number(uid), gid: Number(gid) };
+}
