@@ -163,9 +163,9 @@ describe("two instances on one PostgreSQL database", () => {
     await Promise.all([onA.close(), onB.close(), bell.close()]);
   }, 60_000);
 
-  // Skipped until the limits are shared through the database (issue 38, item 2): each instance
-  // counts its own failures in memory today, so ten spread over two are five on each.
-  it.skip("counts failed logins made on both instances against one limit", async () => {
+  // The limits are counted in PostgreSQL (ADR 0095): ten failures spread over two instances are
+  // ten against one limit, not five on each.
+  it("counts failed logins made on both instances against one limit", async () => {
     for (let i = 0; i < 10; i++) {
       const instance = i % 2 === 0 ? a : b;
       const answer = await call(instance, "POST", "/api/auth/login", undefined, {
