@@ -18,6 +18,7 @@ import { seedStatementOrders } from "./bank-orders.ts";
 import { brands as brandSeeds, packages as packageSeeds } from "./brands.ts";
 import { buildCategories } from "./categories.ts";
 import { blogCategorySeeds, blogPostSeeds, documentSeeds, infoPageSeeds, makePdf } from "./content.ts";
+import { seedDemoCollector } from "./demo-collector.ts";
 import { seedEvidence } from "./evidence.ts";
 import { type PlannedProduct, planDemoProducts } from "./products.ts";
 import { createRandom } from "./random.ts";
@@ -347,6 +348,8 @@ async function seed(
     .values(buildSettings(featured, spiritRoots, [categoryByKey.get("accessories")!.id]));
   await seedEvidence(tx, dataDir, planned, spirits);
   await seedAttributes(tx, planned, categoryByKey);
+  // Bottlings with repeat sales and a frozen price index (issue 37): after the listings and users.
+  const collector = await seedDemoCollector(tx, { planned, dataDir, now, rng: createRandom(DEMO_SEED + 37) });
   const bannerRows = writeBanners(dataDir);
   await tx.insert(t.banners).values(bannerRows);
 
@@ -441,6 +444,7 @@ async function seed(
     bids: bids.length,
     shillBids: shill.friendBids + shill.newcomerBids,
     blogPosts: posts.length,
+    ...collector,
     ...extra,
   };
 }
