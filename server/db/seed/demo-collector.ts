@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { ne, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { categoryPathNames, searchText } from "#server/modules/catalog/index.ts";
 import type { Db } from "../client.ts";
 import { rowsOf } from "../rows.ts";
@@ -70,9 +70,7 @@ export async function seedDemoCollector(
       row.id,
     ]),
   );
-  const userIds = (await tx.select({ id: t.users.id }).from(t.users).where(ne(t.users.role, "admin"))).map(
-    (row) => row.id,
-  );
+  const userIds = await archiveAccounts(tx, now);
   const brandByKey = new Map(brandSeeds.map((brand) => [brand.key, brand]));
   // The demo listings' own items: a bottling's page then shows them on sale and their photos.
   const supplies = ctx.planned.filter((product) => product.item && product.row.type !== "demand");
@@ -149,6 +147,30 @@ export async function seedDemoCollector(
     linked: links.length + batch.links.length,
     indexMonths,
   };
+}
+
+/**
+ * The archive's sellers and buyers: accounts of their own, which no one logs in to (the password
+ * hash matches no password), so the demo accounts' profiles, sales and purchases, which the tests
+ * and the walkthroughs count, stay as the demo made them.
+ */
+async function archiveAccounts(tx: Tx, now: Date): Promise<number[]> {
+  const since = new Date(now.getTime() - 4 * 365 * DAY);
+  const rows = await tx
+    .insert(t.users)
+    .values(
+      [1, 2, 3, 4, 5, 6].map((n) => ({
+        email: `archiv${n}@rarita.test`,
+        username: `archiv${n}`,
+        passwordHash: "!archive",
+        firstname: "Archiv",
+        lastname: `${n}`,
+        createdAt: since,
+        updatedAt: since,
+      })),
+    )
+    .returning({ id: t.users.id });
+  return rows.map((row) => row.id);
 }
 
 /**
