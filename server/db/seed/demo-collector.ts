@@ -117,7 +117,9 @@ export async function seedDemoCollector(
   const end = new Date(now.getFullYear(), now.getMonth() - 1, 1).getTime() - 7 * DAY;
   const archive: ArchiveContext = {
     ...collector,
-    bottlings,
+    // The first bottling five times over: a flagship with some fifty sales, whose page has pages
+    // of results (twenty a page), beside bottlings with a handful each.
+    bottlings: [...Array.from({ length: 4 }, () => bottlings[0]), ...bottlings],
     items,
     packageIdOf: (item: CatalogueItem) =>
       packageIdByName.get(packages.find((pack) => pack.key === item.pack)?.nameCs ?? "") ?? null,
