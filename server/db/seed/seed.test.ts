@@ -26,7 +26,7 @@ beforeAll(async () => {
   database = await openTestDatabase();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "rarita-seed-"));
   accounts = await seedDemoIfEmpty(database.db, { dataDir, logger: createLogger("silent") });
-});
+}, 240_000);
 
 afterAll(async () => {
   await database?.dispose();
