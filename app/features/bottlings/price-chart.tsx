@@ -12,6 +12,52 @@ const monthNumber = (month: string) => {
   return year * 12 + index - 1;
 };
 
+/** Each month's bar from its lowest to its highest price, the line through the medians, and a point per month with its title. */
+function MonthMarks({
+  points: sorted,
+  x,
+  y,
+}: {
+  points: PricePoint[];
+  x: (index: number) => number;
+  y: (minor: number) => number;
+}) {
+  const { t, locale } = useTranslation();
+  const price = usePriceFormatter();
+  const line = sorted.map((p, i) => `${x(i).toFixed(1)},${y(p.medianMinor).toFixed(1)}`).join(" ");
+  return (
+    <>
+      {sorted.map((p, i) =>
+        p.maxMinor > p.minMinor ? (
+          <line
+            key={`range-${p.month}`}
+            x1={x(i)}
+            y1={y(p.minMinor)}
+            x2={x(i)}
+            y2={y(p.maxMinor)}
+            stroke="#9fb5b7"
+            strokeWidth="2"
+          />
+        ) : null,
+      )}
+      {sorted.length > 1 ? <polyline points={line} fill="none" stroke="#1f4f55" strokeWidth="2.5" /> : null}
+      {sorted.map((p, i) => (
+        <circle key={p.month} cx={x(i)} cy={y(p.medianMinor)} r="4" fill="#1f4f55">
+          <title>
+            {t("bottlings.page.chartPoint", {
+              month: formatMonth(p.month, locale),
+              median: price(p.medianMinor),
+              count: p.count,
+              min: price(p.minMinor),
+              max: price(p.maxMinor),
+            })}
+          </title>
+        </circle>
+      ))}
+    </>
+  );
+}
+
 /**
  * A bottling's price history as an SVG chart, drawn on the server (no chart library): one point
  * per month with results (the server aggregates them, so a bottling with thousands of results
@@ -34,7 +80,6 @@ export function PriceChart({ points, name }: { points: PricePoint[]; name: strin
       : PAD.left + ((month - m0) / (m1 - m0)) * (WIDTH - PAD.left - PAD.right);
   const y = (minor: number) =>
     p1 === p0 ? HEIGHT / 2 : PAD.top + (1 - (minor - p0) / (p1 - p0)) * (HEIGHT - PAD.top - PAD.bottom);
-  const line = sorted.map((p, i) => `${x(months[i]).toFixed(1)},${y(p.medianMinor).toFixed(1)}`).join(" ");
   const [first, last] = [
     formatMonth(sorted[0].month, locale),
     formatMonth(sorted[sorted.length - 1].month, locale),
@@ -79,33 +124,7 @@ export function PriceChart({ points, name }: { points: PricePoint[]; name: strin
         <text x={WIDTH - PAD.right} y={HEIGHT - 10} textAnchor="end" fontSize="12" fill="#5c6770">
           {last}
         </text>
-        {sorted.map((p, i) =>
-          p.maxMinor > p.minMinor ? (
-            <line
-              key={`range-${p.month}`}
-              x1={x(months[i])}
-              y1={y(p.minMinor)}
-              x2={x(months[i])}
-              y2={y(p.maxMinor)}
-              stroke="#9fb5b7"
-              strokeWidth="2"
-            />
-          ) : null,
-        )}
-        {sorted.length > 1 ? <polyline points={line} fill="none" stroke="#1f4f55" strokeWidth="2.5" /> : null}
-        {sorted.map((p, i) => (
-          <circle key={p.month} cx={x(months[i])} cy={y(p.medianMinor)} r="4" fill="#1f4f55">
-            <title>
-              {t("bottlings.page.chartPoint", {
-                month: formatMonth(p.month, locale),
-                median: price(p.medianMinor),
-                count: p.count,
-                min: price(p.minMinor),
-                max: price(p.maxMinor),
-              })}
-            </title>
-          </circle>
-        ))}
+        <MonthMarks points={sorted} x={(i) => x(months[i])} y={y} />
       </svg>
       <figcaption className="sr-only">{label}</figcaption>
     </figure>
