@@ -75,6 +75,8 @@ export type DescribeAttributes = (
 
 /** One result of a bottling: an ended auction with a winner or a completed deal or sale. */
 export type BottlingResult = {
+  /** The result's own id (the next page of a bottling's results starts below it). */
+  id: number;
   productId: number;
   /** The final price, CZK minor units. */
   priceMinor: number;
@@ -84,12 +86,27 @@ export type BottlingResult = {
   kind: "auction" | "deal";
 };
 
-/** One point of a bottling's price chart (a result's date and price). */
-export type PricePoint = { date: string; priceMinor: number };
+/**
+ * One point of a bottling's price chart: a Prague month (`YYYY-MM`) of its results, their median,
+ * lowest and highest price (CZK minor units) and how many there were.
+ */
+export type PricePoint = {
+  month: string;
+  medianMinor: number;
+  minMinor: number;
+  maxMinor: number;
+  count: number;
+};
 
-/** Port: a bottling's results and its price points (sale-results). */
+/**
+ * Port: a bottling's results, newest first (`before`: the id of the last result of the page before,
+ * so the next page starts below it) and its chart's monthly points (sale-results).
+ */
 export type BottlingResults = {
-  resultsOf(bottlingId: number, options: { limit: number; since?: Date }): Promise<BottlingResult[]>;
+  resultsOf(
+    bottlingId: number,
+    options: { limit: number; since?: Date; before?: number },
+  ): Promise<BottlingResult[]>;
   pricePoints(bottlingId: number): Promise<PricePoint[]>;
 };
 

@@ -48,3 +48,13 @@ export function formatWeekdayDateTime(iso: string | Date, locale: Locale): strin
   const date = typeof iso === "string" ? new Date(iso) : iso;
   return formatter(locale, "weekday-time", { weekday: "long", ...LONG_DATE, ...TIME }).format(date);
 }
+
+/** A month `2026-03` as the language names it: `bře 2026` / `Mar 2026` (the price index, a bottling's chart). */
+export function formatMonth(month: string, locale: Locale): string {
+  const [year, index] = month.split("-").map(Number);
+  return new Intl.DateTimeFormat(locale === "cs" ? "cs-CZ" : "en-GB", {
+    month: "short",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(new Date(Date.UTC(year, index - 1, 15)));
+}

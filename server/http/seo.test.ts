@@ -26,7 +26,7 @@ beforeAll(async () => {
     await next();
   });
   registerSeoRoutes(app);
-});
+}, 240_000);
 afterAll(async () => {
   await api?.close();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });

@@ -72,7 +72,7 @@ export function wireBottlings(
     logger,
     ports: {
       listingFacts: listingMatchFacts,
-      listingCards: async (ids, locale, live) =>
+      listingCards: async (ids, locale, live, limit = 48) =>
         ids.length === 0
           ? []
           : catalog.listCards({
@@ -82,7 +82,7 @@ export function wireBottlings(
               // On sale now: bottles offered, not the wanted ads that name the same bottle.
               ...(live ? { types: ["supply" as const] } : {}),
               sort: "newest",
-              perPage: 48,
+              perPage: limit,
             }),
       listingAttributes: async () => new Map(),
       describeAttributes: describeWithOwnLabels,

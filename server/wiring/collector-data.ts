@@ -37,6 +37,7 @@ export function wireCollectorData(
   const results: BottlingResults = {
     resultsOf: async (bottlingId, options) =>
       (await saleResults.resultsOf(bottlingId, options)).map((row) => ({
+        id: row.id,
         productId: row.productId,
         priceMinor: row.priceMinor,
         date: row.soldAt,

@@ -122,3 +122,32 @@ test("a seller links listings to a bottling, a watcher hears of a new one, the e
   await expect(seller.getByTestId("product-grid").getByRole("listitem")).toHaveCount(4);
   await Promise.all([seller.context().close(), buyer.context().close(), editor.context().close()]);
 });
+
+test("a demo bottling's page shows its monthly chart and pages its results without JavaScript", async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  await answerConsent(context, baseURL!);
+  const page = await context.newPage();
+  // The demo's first bottling has some fifty sales (server/db/seed/demo-collector.ts); a wrong
+  // slug answers 301 to its page.
+  await page.goto("/lahve/1-x");
+  await expect(page).toHaveURL(/\/lahve\/1-[a-z0-9-]+$/);
+  const chart = page.getByTestId("price-chart");
+  await expect(chart).toBeVisible();
+  await expect(chart.locator("svg > title")).toContainText("medián po měsících");
+  const rows = page.getByTestId("bottling-results").locator("tbody tr");
+  await expect(rows).toHaveCount(20);
+  const firstPage = await rows.allTextContents();
+
+  await page.getByTestId("bottling-results-older").click();
+  await expect(page).toHaveURL(/\?starsi=\d+/);
+  await expect(rows).toHaveCount(20);
+  const secondPage = await rows.allTextContents();
+  // The next twenty results, older ones: another table.
+  expect(secondPage).not.toEqual(firstPage);
+  await page.getByTestId("bottling-results-newest").click();
+  await expect(rows.first()).toHaveText(firstPage[0]);
+  await context.close();
+});

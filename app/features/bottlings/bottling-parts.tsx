@@ -28,7 +28,7 @@ export function AttributeTable({ rows }: { rows: { key: string; label: string; v
   );
 }
 
-/** Every result, newest first: date, kind, fill level, price (no seller, no buyer). */
+/** A page of results, newest first: date, kind, fill level, price (no seller, no buyer). */
 export function ResultsTable({ results }: { results: BottlingResult[] }) {
   const { t, locale } = useTranslation();
   const price = usePriceFormatter();

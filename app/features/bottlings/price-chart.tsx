@@ -1,37 +1,95 @@
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { formatDate, usePriceFormatter } from "#app/ui/dates-and-prices.ts";
+import { formatMonth, usePriceFormatter } from "#app/ui/dates-and-prices.ts";
 import type { PricePoint } from "#core/contracts/bottlings.ts";
 
 const WIDTH = 640;
 const HEIGHT = 240;
 const PAD = { left: 72, right: 16, top: 16, bottom: 32 };
 
+/** Months since year 0: the x axis counts months, so an empty month leaves its gap. */
+const monthNumber = (month: string) => {
+  const [year, index] = month.split("-").map(Number);
+  return year * 12 + index - 1;
+};
+
+/** Each month's bar from its lowest to its highest price, the line through the medians, and a point per month with its title. */
+function MonthMarks({
+  points: sorted,
+  x,
+  y,
+}: {
+  points: PricePoint[];
+  x: (index: number) => number;
+  y: (minor: number) => number;
+}) {
+  const { t, locale } = useTranslation();
+  const price = usePriceFormatter();
+  const line = sorted.map((p, i) => `${x(i).toFixed(1)},${y(p.medianMinor).toFixed(1)}`).join(" ");
+  return (
+    <>
+      {sorted.map((p, i) =>
+        p.maxMinor > p.minMinor ? (
+          <line
+            key={`range-${p.month}`}
+            x1={x(i)}
+            y1={y(p.minMinor)}
+            x2={x(i)}
+            y2={y(p.maxMinor)}
+            stroke="#9fb5b7"
+            strokeWidth="2"
+          />
+        ) : null,
+      )}
+      {sorted.length > 1 ? <polyline points={line} fill="none" stroke="#1f4f55" strokeWidth="2.5" /> : null}
+      {sorted.map((p, i) => (
+        <circle key={p.month} cx={x(i)} cy={y(p.medianMinor)} r="4" fill="#1f4f55">
+          <title>
+            {t("bottlings.page.chartPoint", {
+              month: formatMonth(p.month, locale),
+              median: price(p.medianMinor),
+              count: p.count,
+              min: price(p.minMinor),
+              max: price(p.maxMinor),
+            })}
+          </title>
+        </circle>
+      ))}
+    </>
+  );
+}
+
 /**
- * A bottling's price history as an SVG line chart, drawn on the server (no chart library): one
- * point per result, the lowest and highest price on the axis, the first and last date under it. Its
- * text alternative says the same in words; the table beside it lists every result.
+ * A bottling's price history as an SVG chart, drawn on the server (no chart library): one point
+ * per month with results (the server aggregates them, so a bottling with thousands of results
+ * draws a few dozen points), at the month's median price, with a bar from the month's lowest to
+ * its highest price; a line through the medians. The axis names the lowest and highest price and
+ * the first and last month; each point's title and the text alternative say the same in words.
  */
 export function PriceChart({ points, name }: { points: PricePoint[]; name: string }) {
   const { t, locale } = useTranslation();
   const price = usePriceFormatter();
-  const sorted = [...points].sort((a, b) => a.date.localeCompare(b.date));
+  const sorted = [...points].sort((a, b) => a.month.localeCompare(b.month));
   if (sorted.length === 0) return null;
-  const times = sorted.map((p) => new Date(p.date).getTime());
-  const prices = sorted.map((p) => p.priceMinor);
-  const [t0, t1] = [Math.min(...times), Math.max(...times)];
-  const [p0, p1] = [Math.min(...prices), Math.max(...prices)];
-  const x = (time: number) =>
-    t1 === t0
+  const months = sorted.map((p) => monthNumber(p.month));
+  const [m0, m1] = [months[0], months[months.length - 1]];
+  const p0 = Math.min(...sorted.map((p) => p.minMinor));
+  const p1 = Math.max(...sorted.map((p) => p.maxMinor));
+  const x = (month: number) =>
+    m1 === m0
       ? (PAD.left + WIDTH - PAD.right) / 2
-      : PAD.left + ((time - t0) / (t1 - t0)) * (WIDTH - PAD.left - PAD.right);
+      : PAD.left + ((month - m0) / (m1 - m0)) * (WIDTH - PAD.left - PAD.right);
   const y = (minor: number) =>
     p1 === p0 ? HEIGHT / 2 : PAD.top + (1 - (minor - p0) / (p1 - p0)) * (HEIGHT - PAD.top - PAD.bottom);
-  const line = sorted.map((p, i) => `${x(times[i]).toFixed(1)},${y(p.priceMinor).toFixed(1)}`).join(" ");
+  const [first, last] = [
+    formatMonth(sorted[0].month, locale),
+    formatMonth(sorted[sorted.length - 1].month, locale),
+  ];
   const label = t("bottlings.page.chartLabel", {
     name,
-    count: sorted.length,
-    from: formatDate(sorted[0].date, locale),
-    to: formatDate(sorted[sorted.length - 1].date, locale),
+    count: sorted.reduce((sum, p) => sum + p.count, 0),
+    months: sorted.length,
+    from: first,
+    to: last,
     min: price(p0),
     max: price(p1),
   });
@@ -61,15 +119,12 @@ export function PriceChart({ points, name }: { points: PricePoint[]; name: strin
           </text>
         ) : null}
         <text x={PAD.left} y={HEIGHT - 10} fontSize="12" fill="#5c6770">
-          {formatDate(sorted[0].date, locale)}
+          {first}
         </text>
         <text x={WIDTH - PAD.right} y={HEIGHT - 10} textAnchor="end" fontSize="12" fill="#5c6770">
-          {formatDate(sorted[sorted.length - 1].date, locale)}
+          {last}
         </text>
-        {sorted.length > 1 ? <polyline points={line} fill="none" stroke="#1f4f55" strokeWidth="2.5" /> : null}
-        {sorted.map((p, i) => (
-          <circle key={`${p.date}-${i}`} cx={x(times[i])} cy={y(p.priceMinor)} r="4" fill="#1f4f55" />
-        ))}
+        <MonthMarks points={sorted} x={(i) => x(months[i])} y={y} />
       </svg>
       <figcaption className="sr-only">{label}</figcaption>
     </figure>

@@ -1,20 +1,12 @@
 import type { IndexPoint } from "#core/contracts/sale-results.ts";
 import type { Locale } from "#core/i18n/index.ts";
 
+export { formatMonth } from "#core/formats/dates.ts";
+
 /** An index level in hundredths as the language writes it: `103,50` / `103.50`. */
 export function formatLevel(level: number, locale: Locale): string {
   const text = (level / 100).toFixed(2);
   return locale === "cs" ? text.replace(".", ",") : text;
-}
-
-/** A month `2026-03` as the language names it: `bře 2026` / `Mar 2026`. */
-export function formatMonth(month: string, locale: Locale): string {
-  const [year, index] = month.split("-").map(Number);
-  return new Intl.DateTimeFormat(locale === "cs" ? "cs-CZ" : "en-GB", {
-    month: "short",
-    year: "numeric",
-    timeZone: "UTC",
-  }).format(new Date(Date.UTC(year, index - 1, 15)));
 }
 
 /**

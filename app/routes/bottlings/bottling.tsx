@@ -30,10 +30,18 @@ function idOf(ref: string | undefined): number | null {
   return Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? id : null;
 }
 
+/** `?starsi=<id>`: the page of results below that result (keyset pages, no script needed). */
+function olderThan(request: Request): number | undefined {
+  const raw = new URL(request.url).searchParams.get("starsi") ?? "";
+  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : 0;
+  return id > 0 && id <= 2_147_483_647 ? id : undefined;
+}
+
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { services, locale, config, user } = context.get(appContext);
   const id = idOf(params.ref);
-  const answer = id ? await services.bottlings.page(id, locale) : null;
+  const before = olderThan(request);
+  const answer = id ? await services.bottlings.page(id, locale, before) : null;
   if (!answer) throw data(null, { status: 404 });
   if (answer.kind === "moved") throw redirect(withSearch(bottlingPath(locale, answer), request), 301);
   const { bottling } = answer.page;
@@ -42,6 +50,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const watching = user ? await services.bottlings.isWatching(user.id, bottling.id) : false;
   return {
     ...answer.page,
+    paged: before !== undefined,
     signedIn: Boolean(user),
     watching,
     locale,
@@ -149,6 +158,34 @@ function Photos({ photos }: { photos: Data["photos"] }) {
   );
 }
 
+/** "Starší výsledky" and back to the newest: plain links, so paging works without scripts. */
+function ResultsPager({ data: page }: { data: Data }) {
+  const { t, locale } = useTranslation();
+  if (page.older === null && !page.paged) return null;
+  const path = bottlingPath(locale, page.bottling);
+  const link =
+    "inline-flex min-h-11 items-center rounded-full border border-line px-4 text-sm font-semibold text-primary-dark hover:border-primary-dark";
+  return (
+    <nav aria-label={t("bottlings.page.resultsPage")} className="flex flex-wrap gap-3">
+      {page.paged ? (
+        <a href={`${path}#bottling-results-title`} className={link} data-testid="bottling-results-newest">
+          {t("bottlings.page.newest")}
+        </a>
+      ) : null}
+      {page.older !== null ? (
+        <a
+          href={`${path}?starsi=${page.older}#bottling-results-title`}
+          className={link}
+          rel="nofollow"
+          data-testid="bottling-results-older"
+        >
+          {t("bottlings.page.older")} →
+        </a>
+      ) : null}
+    </nav>
+  );
+}
+
 function Results({ data: page }: { data: Data }) {
   const { t } = useTranslation();
   return (
@@ -165,6 +202,7 @@ function Results({ data: page }: { data: Data }) {
           <h3 className="font-semibold text-ink">{t("bottlings.page.chart")}</h3>
           <PriceChart points={page.pricePoints} name={page.bottling.name} />
           <ResultsTable results={page.results} />
+          <ResultsPager data={page} />
         </>
       )}
     </section>
@@ -219,6 +257,11 @@ export default function BottlingPage({ loaderData }: Route.ComponentProps) {
         ) : (
           <ProductGrid products={onSale} now={loaderData.now} headingLevel="h3" />
         )}
+        {loaderData.moreOnSale ? (
+          <p className="text-sm text-muted" data-testid="bottling-more-on-sale">
+            {t("bottlings.page.moreOnSale", { count: onSale.length })}
+          </p>
+        ) : null}
       </section>
       <Results data={loaderData} />
     </div>

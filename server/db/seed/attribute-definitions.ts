@@ -91,6 +91,69 @@ export const COUNTRY_OPTIONS: AttributeOption[] = [
   { value: "other", cs: "Jiná země", en: "Another country" },
 ];
 
+/**
+ * The regions of origin a listing chooses from (`region`, a choice since the English pages showed
+ * the Czech "Toskánsko"): the common regions of whisky, brandy, rum, tequila, wine and cigars, the
+ * value a stable English key. Grouped by what they name, not sorted: a seller looks for Islay among
+ * the whisky regions. A town or a village (Pálava, Vizovice) is "another region" or stays the text
+ * written before the choice.
+ */
+const REGION_LABELS: [string, string, string][] = [
+  // Scotch whisky
+  ["speyside", "Speyside", "Speyside"],
+  ["highland", "Highland", "Highland"],
+  ["lowland", "Lowland", "Lowland"],
+  ["islay", "Islay", "Islay"],
+  ["islands", "Ostrovy", "Islands"],
+  ["campbeltown", "Campbeltown", "Campbeltown"],
+  // American whiskey
+  ["kentucky", "Kentucky", "Kentucky"],
+  ["tennessee", "Tennessee", "Tennessee"],
+  // Brandy
+  ["cognac", "Cognac", "Cognac"],
+  ["grande_champagne", "Grande Champagne", "Grande Champagne"],
+  ["petite_champagne", "Petite Champagne", "Petite Champagne"],
+  ["borderies", "Borderies", "Borderies"],
+  ["fins_bois", "Fins Bois", "Fins Bois"],
+  ["bas_armagnac", "Bas-Armagnac", "Bas-Armagnac"],
+  ["tenareze", "Ténarèze", "Ténarèze"],
+  ["normandy", "Normandie", "Normandy"],
+  ["pays_d_auge", "Pays d'Auge", "Pays d'Auge"],
+  ["black_forest", "Schwarzwald", "Black Forest"],
+  // Tequila and mezcal
+  ["jalisco", "Jalisco", "Jalisco"],
+  ["oaxaca", "Oaxaca", "Oaxaca"],
+  // Wine
+  ["champagne", "Champagne", "Champagne"],
+  ["bordeaux", "Bordeaux", "Bordeaux"],
+  ["burgundy", "Burgundsko", "Burgundy"],
+  ["rhone", "Údolí Rhôny", "Rhône"],
+  ["sauternes", "Sauternes", "Sauternes"],
+  ["pomerol", "Pomerol", "Pomerol"],
+  ["tuscany", "Toskánsko", "Tuscany"],
+  ["piedmont", "Piemont", "Piedmont"],
+  ["douro", "Douro", "Douro"],
+  ["ribera_del_duero", "Ribera del Duero", "Ribera del Duero"],
+  ["rioja", "Rioja", "Rioja"],
+  ["mosel", "Mosela", "Mosel"],
+  ["tokaj", "Tokaj", "Tokaj"],
+  ["moravia", "Morava", "Moravia"],
+  ["bohemia", "Čechy", "Bohemia"],
+  // Cigars
+  ["vuelta_abajo", "Vuelta Abajo", "Vuelta Abajo"],
+  ["semi_vuelta", "Semi Vuelta", "Semi Vuelta"],
+  ["partido", "Partido", "Partido"],
+  ["remedios", "Remedios", "Remedios"],
+  ["esteli", "Estelí", "Estelí"],
+  ["cibao", "Cibao", "Cibao Valley"],
+  ["jamastran", "Jamastrán", "Jamastran Valley"],
+];
+
+export const REGION_OPTIONS: AttributeOption[] = [
+  ...REGION_LABELS.map(([value, cs, en]) => ({ value, cs, en })),
+  { value: "other", cs: "Jiná oblast", en: "Another region" },
+];
+
 const spirits: Def[] = [
   def("bottler_kind", "enum", "Stáčitel", "Bottler", {
     facet: true,
@@ -110,7 +173,7 @@ const spirits: Def[] = [
   def("bottle_number", "integer", "Číslo láhve", "Bottle number"),
   def("outturn", "integer", "Počet láhví v edici", "Outturn", { unit: "pieces" }),
   def("edition", "text", "Série nebo edice", "Series or edition", { suggested: true }),
-  def("region", "text", "Oblast", "Region", { suggested: true, facet: true }),
+  def("region", "enum", "Oblast", "Region", { facet: true, options: REGION_OPTIONS }),
   def("country", "enum", "Země", "Country", { facet: true, options: COUNTRY_OPTIONS }),
   def("fill_level", "enum", "Výška hladiny", "Fill level", {
     options: FILL_LEVELS.map((value) => ({

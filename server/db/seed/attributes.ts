@@ -2,7 +2,7 @@ import type { AttributeValue } from "#core/contracts/listing-attributes.ts";
 import { matchKey } from "#core/rules/listing-attributes.ts";
 import type { Db } from "../client.ts";
 import * as t from "../schema.ts";
-import { ATTRIBUTE_VOCABULARY, COUNTRY_OPTIONS } from "./attribute-definitions.ts";
+import { ATTRIBUTE_VOCABULARY, COUNTRY_OPTIONS, REGION_OPTIONS } from "./attribute-definitions.ts";
 import type { SeedCategory } from "./categories.ts";
 import { kindGroup } from "./descriptions.ts";
 import type { PlannedProduct } from "./products.ts";
@@ -35,6 +35,21 @@ const COUNTRY_BY_NAME = new Map([
   [matchKey("Francie / Karibik"), "france"],
 ]);
 
+/** The region choice of a brand's origin in Czech ("Speyside", "Toskánsko"); undefined for a town. */
+const REGION_BY_NAME = new Map([
+  ...REGION_OPTIONS.flatMap((option) => [
+    [matchKey(option.cs), option.value] as const,
+    [matchKey(option.en), option.value] as const,
+  ]),
+  [matchKey("Highlands"), "highland"],
+  [matchKey("Lowlands"), "lowland"],
+  [matchKey("Orkneje"), "islands"],
+  [matchKey("Rhône"), "rhone"],
+  // The demo's Czech towns and villages, by their land.
+  ...["Pálava", "Bořetice", "Boršice", "Vizovice"].map((town) => [matchKey(town), "moravia"] as const),
+  [matchKey("Karlovy Vary"), "bohemia"],
+]);
+
 /** What the values are read off: a product's id, its catalogue item and its brand. */
 export type AttributeSource = Pick<PlannedProduct, "id" | "brand"> & { item?: PlannedProduct["item"] };
 
@@ -56,7 +71,8 @@ function spiritValues(product: AttributeSource): Record<string, AttributeValue> 
   const [country, region] = product.brand.originCs.replace(/\s*\(.*\)$/, "").split(/,\s*/);
   const countryValue = COUNTRY_BY_NAME.get(matchKey(country));
   if (countryValue) values.country = countryValue;
-  if (region) values.region = region;
+  const regionValue = region ? REGION_BY_NAME.get(matchKey(region)) : undefined;
+  if (regionValue) values.region = regionValue;
   values.cask_type = CASKS[product.id % CASKS.length];
   if (product.id % 3 === 0) values.edition = EDITIONS[product.id % EDITIONS.length];
   values.label_condition = product.id % 4 === 0 ? "worn" : "good";

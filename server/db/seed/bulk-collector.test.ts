@@ -25,7 +25,7 @@ let loaded: Awaited<ReturnType<typeof seedLargeCatalogue>>;
 beforeAll(async () => {
   api = await createTestApi();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "rarita-bulk-collector-"));
-  await seedDemoIfEmpty(api.db, { dataDir, logger: createLogger("silent") });
+  await seedDemoIfEmpty(api.db, { dataDir, logger: createLogger("silent"), collectorData: false });
   loaded = await seedLargeCatalogue(api.db, {
     count: 300,
     bottlings: 40,

@@ -18,6 +18,7 @@ import { seedStatementOrders } from "./bank-orders.ts";
 import { brands as brandSeeds, packages as packageSeeds } from "./brands.ts";
 import { buildCategories } from "./categories.ts";
 import { blogCategorySeeds, blogPostSeeds, documentSeeds, infoPageSeeds, makePdf } from "./content.ts";
+import { seedDemoCollector } from "./demo-collector.ts";
 import { seedEvidence } from "./evidence.ts";
 import { type PlannedProduct, planDemoProducts } from "./products.ts";
 import { createRandom } from "./random.ts";
@@ -109,7 +110,17 @@ export function writeProductImages(
  */
 export async function seedDemoIfEmpty(
   db: Db,
-  options: { dataDir: string; logger: Logger; now?: Date },
+  options: {
+    dataDir: string;
+    logger: Logger;
+    now?: Date;
+    /**
+     * The demo's bottlings, archive and frozen price index (demo-collector.ts; default on). Off
+     * for seed:large, which makes its own ten years: months the demo froze are never computed
+     * again, so they would cut the load's index to the demo's three years.
+     */
+    collectorData?: boolean;
+  },
 ): Promise<DemoAccount[]> {
   const accounts = demoAccounts();
   if (await hasUsers(db)) return accounts;
@@ -126,7 +137,12 @@ export async function seedDemoIfEmpty(
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(7261726974)`);
     if (await hasUsers(tx)) return;
-    counts = await seed(tx, { dataDir: options.dataDir, now, hashes });
+    counts = await seed(tx, {
+      dataDir: options.dataDir,
+      now,
+      hashes,
+      collectorData: options.collectorData ?? true,
+    });
   });
   if (counts)
     options.logger.info(
@@ -143,7 +159,7 @@ async function hasUsers(db: Db | Tx): Promise<boolean> {
 
 async function seed(
   tx: Tx,
-  ctx: { dataDir: string; now: Date; hashes: Map<string, string> },
+  ctx: { dataDir: string; now: Date; hashes: Map<string, string>; collectorData: boolean },
 ): Promise<Record<string, number>> {
   const { dataDir, now } = ctx;
   const nowMs = now.getTime();
@@ -347,6 +363,10 @@ async function seed(
     .values(buildSettings(featured, spiritRoots, [categoryByKey.get("accessories")!.id]));
   await seedEvidence(tx, dataDir, planned, spirits);
   await seedAttributes(tx, planned, categoryByKey);
+  // Bottlings with repeat sales and a frozen price index (issue 37): after the listings and users.
+  const collector = ctx.collectorData
+    ? await seedDemoCollector(tx, { planned, dataDir, now, rng: createRandom(DEMO_SEED + 37) })
+    : {};
   const bannerRows = writeBanners(dataDir);
   await tx.insert(t.banners).values(bannerRows);
 
@@ -441,6 +461,7 @@ async function seed(
     bids: bids.length,
     shillBids: shill.friendBids + shill.newcomerBids,
     blogPosts: posts.length,
+    ...collector,
     ...extra,
   };
 }

@@ -72,7 +72,7 @@ async function main() {
       return;
     }
     const demoStarted = Date.now();
-    await seedDemoIfEmpty(database.db, { dataDir, logger: createLogger("warn") });
+    await seedDemoIfEmpty(database.db, { dataDir, logger: createLogger("warn"), collectorData: false });
     process.stdout.write(
       `Demo data ready in ${((Date.now() - demoStarted) / 1000).toFixed(1)} s; adding ${count} products, ` +
         `${bottlings} bottlings, ${results} results...\n`,

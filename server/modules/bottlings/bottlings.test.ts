@@ -205,6 +205,7 @@ describe("bottlings", () => {
     expect(await bottlings.sendWeeklyDigests()).toBe(0);
     results = [
       {
+        id: 1,
         productId: 1,
         priceMinor: 250_000,
         date: new Date(now.getTime() - 2 * 24 * 3600 * 1000).toISOString(),
@@ -212,6 +213,7 @@ describe("bottlings", () => {
         kind: "auction",
       },
       {
+        id: 2,
         productId: 2,
         priceMinor: 200_000,
         date: new Date(now.getTime() - 20 * 24 * 3600 * 1000).toISOString(),

@@ -21,8 +21,13 @@ export type BottlingPage = {
   bottling: BottlingView;
   attributes: { key: string; label: string; value: string }[];
   photos: { src: string; alt: string; url: string }[];
+  /** The newest listings on sale, at most ON_SALE; `moreOnSale`: there are others. */
   onSale: ProductCardData[];
+  moreOnSale: boolean;
+  /** One page of results, newest first; `older`: the id the next page starts below (null: the last page). */
   results: BottlingResult[];
+  older: number | null;
+  /** The chart: one point per month of every result (not only this page's). */
   pricePoints: PricePoint[];
 };
 
@@ -32,12 +37,16 @@ export type BottlingPageAnswer =
   | null;
 
 const PHOTOS = 8;
-const RESULTS = 50;
+/** A page of results, and of listings on sale: the page stays light at any count (bench/README.md). */
+export const RESULTS_PER_PAGE = 20;
+export const ON_SALE = 12;
 
+/** `before`: the id of the last result of the page before (`?starsi=`), for the next page of results. */
 export async function bottlingPage(
   ctx: BottlingsContext,
   id: number,
   locale: Locale,
+  before?: number,
 ): Promise<BottlingPageAnswer> {
   const record = await bottlingRecord(ctx.db, id);
   if (!record) return null;
@@ -48,9 +57,11 @@ export async function bottlingPage(
   const productIds = await linkedProductIds(ctx.db, id);
   const [counts, everyCard, onSale, results, pricePoints, attributes] = await Promise.all([
     bottlingCounts(ctx.db, [id]),
-    ctx.ports.listingCards(productIds, locale, false),
-    ctx.ports.listingCards(productIds, locale, true),
-    ctx.ports.results.resultsOf(id, { limit: RESULTS }),
+    // Twice the photos: a card without one is skipped.
+    ctx.ports.listingCards(productIds, locale, false, PHOTOS * 2),
+    // One more than shown: whether there are others.
+    ctx.ports.listingCards(productIds, locale, true, ON_SALE + 1),
+    ctx.ports.results.resultsOf(id, { limit: RESULTS_PER_PAGE + 1, before }),
     ctx.ports.results.pricePoints(id),
     ctx.ports.describeAttributes(record.attributes, locale, record.categoryId),
   ]);
@@ -64,8 +75,10 @@ export async function bottlingPage(
       bottling: toView(record, locale, counts.get(id)),
       attributes,
       photos,
-      onSale,
-      results,
+      onSale: onSale.slice(0, ON_SALE),
+      moreOnSale: onSale.length > ON_SALE,
+      results: results.slice(0, RESULTS_PER_PAGE),
+      older: results.length > RESULTS_PER_PAGE ? (results[RESULTS_PER_PAGE - 1]?.id ?? null) : null,
       pricePoints,
     },
   };

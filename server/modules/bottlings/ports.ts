@@ -33,8 +33,13 @@ export type ListingFact = {
 export type BottlingsPorts = {
   /** The listings of `ids` that exist, by id (through the caller's executor). */
   listingFacts(executor: Db, ids: readonly number[]): Promise<Map<number, ListingFact>>;
-  /** The product cards of `ids` in the page's language; `live`: active ones only, else every public one. */
-  listingCards(ids: readonly number[], locale: Locale, live: boolean): Promise<ProductCardData[]>;
+  /** The product cards of `ids` in the page's language, newest first, at most `limit` (48); `live`: active ones only, else every public one. */
+  listingCards(
+    ids: readonly number[],
+    locale: Locale,
+    live: boolean,
+    limit?: number,
+  ): Promise<ProductCardData[]>;
   /** A listing's attributes (listing-attributes; where not wired, none: matching works from brand, category and name). */
   listingAttributes: ListingAttributesRead;
   /** The attributes' labels (listing-attributes; where not wired, the bottlings' own translations of the shared keys). */

@@ -46,7 +46,7 @@ export function createBottlingsService({
 }: BottlingsServiceDeps) {
   const ctx: BottlingsContext = { db, ports, notifier, recordAudit, now, logger };
   return {
-    page: (id: number, locale: Locale) => bottlingPage(ctx, id, locale),
+    page: (id: number, locale: Locale, before?: number) => bottlingPage(ctx, id, locale, before),
     list: (query: { q?: string; page?: number; locale: Locale }) => bottlingList(ctx, query),
     /** The search box's few bottlings for the words typed: name, page and brand (issue 37). */
     suggest: async (q: string, locale: Locale, limit = 3) =>

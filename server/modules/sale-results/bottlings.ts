@@ -1,6 +1,8 @@
-import { and, asc, desc, eq, gt, inArray } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import type { PricePoint } from "#core/contracts/bottlings.ts";
 import type { ArchiveRow } from "#core/contracts/sale-results.ts";
 import type { Locale } from "#core/i18n/index.ts";
+import { PRAGUE_TIME_ZONE } from "#core/time/prague.ts";
 import type { Db } from "#server/db/client.ts";
 import { saleResults } from "./tables.ts";
 
@@ -10,12 +12,17 @@ import { saleResults } from "./tables.ts";
  * frozen index months are never recomputed after a relink or a merge (docs/product/price-index.md).
  */
 
-/** A bottling's results, newest first (sale_results_bottling_idx). */
+/**
+ * A bottling's results, newest first; `before`: a result's id, the page starts below it (keyset
+ * pages: the bottling's page shows them twenty at a time). sale_results_bottling_idx: the
+ * bottling's rows in date order.
+ */
 export async function resultsOf(
   db: Db,
   bottlingId: number,
-  options: { limit?: number; locale?: Locale; since?: Date } = {},
+  options: { limit?: number; locale?: Locale; since?: Date; before?: number } = {},
 ): Promise<ArchiveRow[]> {
+  const { before } = options;
   const rows = await db
     .select()
     .from(saleResults)
@@ -23,6 +30,10 @@ export async function resultsOf(
       and(
         eq(saleResults.bottlingId, bottlingId),
         options.since ? gt(saleResults.soldAt, options.since) : undefined,
+        // The cursor's row gives its own date: an instant in a URL would lose the microseconds.
+        before === undefined
+          ? undefined
+          : sql`(${saleResults.soldAt}, ${saleResults.id}) < (select c.sold_at, c.id from sale_results c where c.id = ${before})`,
       ),
     )
     .orderBy(desc(saleResults.soldAt), desc(saleResults.id))
@@ -40,18 +51,34 @@ export async function resultsOf(
   }));
 }
 
-/** A bottling's price points for its chart, oldest first. */
-export async function pricePoints(
-  db: Db,
-  bottlingId: number,
-): Promise<{ date: string; priceMinor: number }[]> {
+/**
+ * A bottling's chart, one point per Prague month, oldest first: aggregated here, so a bottling
+ * with thousands of results sends a few dozen points, not every price (the page at scale, bench/README.md).
+ */
+export async function pricePoints(db: Db, bottlingId: number): Promise<PricePoint[]> {
+  // The zone as a literal, not a parameter: the select's and the group's expressions must be
+  // equal. date_trunc per row, the text only per month (to_char on every row costs more).
+  const zone = sql.raw(`'${PRAGUE_TIME_ZONE}'`);
+  const month = sql`date_trunc('month', ${saleResults.soldAt} at time zone ${zone})`;
   const rows = await db
-    .select({ soldAt: saleResults.soldAt, priceMinor: saleResults.priceMinor })
+    .select({
+      month: sql<string>`to_char(${month}, 'YYYY-MM')`,
+      median: sql<string>`percentile_cont(0.5) within group (order by ${saleResults.priceMinor})`,
+      min: sql<string>`min(${saleResults.priceMinor})`,
+      max: sql<string>`max(${saleResults.priceMinor})`,
+      count: sql<number>`count(*)::int`,
+    })
     .from(saleResults)
     .where(eq(saleResults.bottlingId, bottlingId))
-    .orderBy(asc(saleResults.soldAt), asc(saleResults.id))
-    .limit(2000);
-  return rows.map((row) => ({ date: row.soldAt.toISOString(), priceMinor: row.priceMinor }));
+    .groupBy(month)
+    .orderBy(month);
+  return rows.map((row) => ({
+    month: row.month,
+    medianMinor: Math.round(Number(row.median)),
+    minMinor: Number(row.min),
+    maxMinor: Number(row.max),
+    count: Number(row.count),
+  }));
 }
 
 /** The listings' results now belong to this bottling (the bottlings' `linked`); returns how many moved. */

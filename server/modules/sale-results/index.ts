@@ -11,7 +11,7 @@
  *   freezeIndex(now?) -> months frozen        the closed months not frozen yet, per scope
  *   archive(query, { locale, categoryIds })   one page of /vysledky
  *   indexLevels(categoryId | null), indexCategories()
- *   for the bottlings: resultsOf(bottlingId, { limit }), pricePoints(bottlingId),
+ *   for the bottlings: resultsOf(bottlingId, { limit, before }), pricePoints(bottlingId) (monthly),
  *   relink(productIds, bottlingId), mergeBottlings(fromId, intoId)
  */
 export { ARCHIVE_PAGE_SIZE, type ArchivePage, COUNT_CAP } from "./archive.ts";

@@ -267,13 +267,50 @@ describe("what the bottlings ask and tell", () => {
     expect(await results().relink([ids[2]], 7002)).toBe(1);
     expect((await results().resultsOf(7001, { limit: 1 })).map((row) => row.name)).toEqual(["Láhev 1200"]);
     expect(await results().pricePoints(7001)).toEqual([
-      { date: "2025-01-10T12:00:00.000Z", priceMinor: 100_000 },
-      { date: "2025-02-10T12:00:00.000Z", priceMinor: 120_000 },
+      { month: "2025-01", medianMinor: 100_000, minMinor: 100_000, maxMinor: 100_000, count: 1 },
+      { month: "2025-02", medianMinor: 120_000, minMinor: 120_000, maxMinor: 120_000, count: 1 },
     ]);
     expect(await results().mergeBottlings(7002, 7001)).toBe(1);
     expect((await results().resultsOf(7001)).map((row) => row.priceMinor)).toEqual([
       150_000, 120_000, 100_000,
     ]);
     expect(await results().resultsOf(7002)).toEqual([]);
+  });
+
+  it("aggregates a bottling's chart per Prague month and pages its results below a result", async () => {
+    const category = await insertCategory(ctx.api.db);
+    // Five sales in March 2025 (one on its last evening, Prague time, one on April's first
+    // night, which Prague counts to April) and one in May.
+    const sales = [
+      [1_000, "2025-03-02T12:00:00Z"],
+      [3_000, "2025-03-05T12:00:00Z"],
+      [2_000, "2025-03-10T12:00:00Z"],
+      [9_000, "2025-03-20T12:00:00Z"],
+      [4_000, "2025-03-31T20:00:00Z"],
+      [5_000, "2025-03-31T22:30:00Z"],
+      [7_000, "2025-05-15T12:00:00Z"],
+    ] as const;
+    const ids: number[] = [];
+    for (const [crowns, at] of sales) {
+      const product = await insertProduct(ctx.api.db, { categoryId: category.id, nameCs: `Sud ${crowns}` });
+      await results().record([
+        { productId: product.id, kind: "deal", priceMinor: crowns * 100, at: new Date(at) },
+      ]);
+      ids.push(product.id);
+    }
+    await results().relink(ids, 7101);
+    expect(await results().pricePoints(7101)).toEqual([
+      { month: "2025-03", medianMinor: 300_000, minMinor: 100_000, maxMinor: 900_000, count: 5 },
+      { month: "2025-04", medianMinor: 500_000, minMinor: 500_000, maxMinor: 500_000, count: 1 },
+      { month: "2025-05", medianMinor: 700_000, minMinor: 700_000, maxMinor: 700_000, count: 1 },
+    ]);
+
+    // Pages of three, newest first: each starts below the last one of the page before.
+    const firstPage = await results().resultsOf(7101, { limit: 3 });
+    expect(firstPage.map((row) => row.priceMinor)).toEqual([700_000, 500_000, 400_000]);
+    const secondPage = await results().resultsOf(7101, { limit: 3, before: firstPage[2].id });
+    expect(secondPage.map((row) => row.priceMinor)).toEqual([900_000, 200_000, 300_000]);
+    const lastPage = await results().resultsOf(7101, { limit: 3, before: secondPage[2].id });
+    expect(lastPage.map((row) => row.priceMinor)).toEqual([100_000]);
   });
 });

@@ -66,8 +66,10 @@ export function createSaleResultsService({ db, jobs, ports }: SaleResultsDeps) {
         .where(isNotNull(priceIndexLevels.categoryId));
       return rows.map((row) => row.categoryId as number);
     },
-    resultsOf: (bottlingId: number, options: { limit?: number; locale?: Locale; since?: Date } = {}) =>
-      resultsOf(db, bottlingId, options),
+    resultsOf: (
+      bottlingId: number,
+      options: { limit?: number; locale?: Locale; since?: Date; before?: number } = {},
+    ) => resultsOf(db, bottlingId, options),
     pricePoints: (bottlingId: number) => pricePoints(db, bottlingId),
     relink: (productIds: readonly number[], bottlingId: number | null) => relink(db, productIds, bottlingId),
     mergeBottlings: (fromId: number, intoId: number) => mergeBottlings(db, fromId, intoId),

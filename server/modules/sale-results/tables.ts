@@ -50,8 +50,12 @@ export const saleResults = pgTable(
     index("sale_results_category_sold_at_idx").on(t.categoryId, t.soldAt.desc()),
     // The price order and a price range.
     index("sale_results_price_idx").on(t.priceMinor, t.id),
-    // A bottling's results and chart, and the index job's repeat sales.
-    index("sale_results_bottling_idx").on(t.bottlingId, t.soldAt).where(sql`${t.bottlingId} is not null`),
+    // A bottling's results (keyset pages in (sold_at, id) order) and its monthly chart, and the
+    // index job's repeat sales. The price is its last column: the chart reads the index only, not
+    // the rows of a bottling's thousand results (bench/README.md, the bottling page at scale).
+    index("sale_results_bottling_idx")
+      .on(t.bottlingId, t.soldAt, t.id, t.priceMinor)
+      .where(sql`${t.bottlingId} is not null`),
     index("sale_results_search_vector_idx").using("gin", t.searchVector),
     check("sale_results_kind_check", oneOf(t.kind, SALE_RESULT_KINDS)),
     check("sale_results_fill_level_check", oneOf(t.fillLevel, FILL_LEVELS)),

@@ -1,0 +1,2 @@
+DROP INDEX "sale_results_bottling_idx";--> statement-breakpoint
+CREATE INDEX "sale_results_bottling_idx" ON "sale_results" USING btree ("bottling_id","sold_at","id","price_minor") WHERE "sale_results"."bottling_id" is not null;
