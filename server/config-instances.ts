@@ -7,6 +7,14 @@ import { z } from "zod";
  */
 export const INSTANCES_ENV = {
   INSTANCES: z.coerce.number().int().min(1).max(1000).default(1),
+  /**
+   * Seconds a stopping server keeps serving after SIGTERM, its readiness already 503 and every
+   * answer closing its connection, before it stops listening (ADR 0096): a balancer that checks
+   * readiness moves away meanwhile, and its kept-alive connections close after an answer instead
+   * of being cut under a request it sent (a POST that a proxy may not send again: a 502).
+   * 0 (the default, one server without a balancer) stops listening at once.
+   */
+  DRAIN_SECONDS: z.coerce.number().int().min(0).max(120).default(0),
 };
 
 type InstancesEnv = {

@@ -196,6 +196,7 @@ export type Config = {
    */
   workers: number;
   instances: number; // Servers on this database, each with its workers (INSTANCES, ADR 0095).
+  drainMs: number; // Serving on after SIGTERM before the listener closes (DRAIN_SECONDS, ADR 0096).
   /** The crash test's fail point (NODE_ENV=test only): see server/wiring/listings-and-auctions.ts. */
   crashAfterAuctionCloses?: number;
   /**
@@ -278,6 +279,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? os.availableParallelism()
         : 1),
     instances: e.INSTANCES,
+    drainMs: e.DRAIN_SECONDS * 1000,
     crashAfterAuctionCloses: e.NODE_ENV === "test" ? e.TEST_CRASH_AFTER_AUCTION_CLOSES : undefined,
     registrationsPerIpHour: e.REGISTRATIONS_PER_IP_HOUR,
   };

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -109,5 +110,37 @@ describe("the server process", () => {
     expect(second.stdout()).toBe("");
     // It closed the database and released the lock before exiting.
     expect(fs.existsSync(lockFile)).toBe(false);
+  }, 120_000);
+
+  // A rolling restart behind a balancer (issue 38, item 6; ADR 0096): after SIGTERM the server
+  // says it is not ready and keeps answering, each answer closing its connection, until
+  // DRAIN_SECONDS have passed; then it stops as above.
+  it("keeps answering while it drains after SIGTERM, not ready, closing each connection after its answer", async () => {
+    const port = await freePort();
+    const server = start({
+      DATA_DIR: tempDataDir(),
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DRAIN_SECONDS: "8",
+    });
+    await server.waitForOutput("Rarita is running at");
+    const get = (pathname: string) =>
+      new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
+        const agent = new http.Agent({ keepAlive: true });
+        http
+          .get({ host: "127.0.0.1", port, path: pathname, agent }, (response) => {
+            response.resume();
+            response.on("end", () => {
+              agent.destroy();
+              resolve({ status: response.statusCode ?? 0, connection: response.headers.connection });
+            });
+          })
+          .on("error", reject);
+      });
+    expect(await get("/health/ready")).toEqual({ status: 200, connection: "keep-alive" });
+    server.child.kill("SIGTERM");
+    await expect.poll(async () => (await get("/health/ready")).status).toBe(503);
+    expect(await get("/health/live")).toEqual({ status: 200, connection: "close" });
+    expect(await server.exited).toEqual({ code: 0, signal: null });
   }, 120_000);
 });

@@ -81,10 +81,15 @@ async function main() {
   }
 
   let stopping = false;
-  signals.serving((signal) => {
+  signals.serving(async (signal) => {
     if (stopping) return;
     stopping = true;
     running.drain?.();
+    // Still serving, not ready, each answer closing its connection (DRAIN_SECONDS, ADR 0096).
+    if (config.drainMs > 0) {
+      logger.info({ signal, drainMs: config.drainMs }, "draining before the listener closes");
+      await new Promise((resolve) => setTimeout(resolve, config.drainMs));
+    }
     void running.stopMetrics?.();
     // Live auction streams never end by themselves: they are closed first, so that the server's
     // close does not wait for them until its deadline.
@@ -211,10 +216,16 @@ async function startServing(config: Config, database: Database, logger: Logger, 
   const { getRequestListener } = await import("@hono/node-server");
   const pages = getRequestListener(app.fetch);
   // The request log first: every answer, the replays from memory too, gets its id and log line.
-  const listener = withRequestLog(
+  const logged = withRequestLog(
     logger,
     publicJsonCache.listener(pageReplay ? pageReplay.listener(pages) : pages),
   );
+  // A draining server closes each connection after its answer: a balancer's kept-alive
+  // connection ends cleanly instead of being cut later under a request (ADR 0096).
+  const listener: typeof logged = (req, res) => {
+    if (readiness.draining) res.setHeader("Connection", "close");
+    return logged(req, res);
+  };
   return { server: await listen(listener, config), jobs: services.jobs };
 }
 
