@@ -77,13 +77,15 @@ describe("the server process", () => {
     );
     await request.taken;
     server.child.kill("SIGTERM");
-    // New connections are refused once the server stops listening.
+    // New connections are refused once the server stops listening (a loaded machine takes seconds).
     await expect
-      .poll(() =>
-        fetch(`http://127.0.0.1:${port}/api/health`).then(
-          () => "open",
-          () => "refused",
-        ),
+      .poll(
+        () =>
+          fetch(`http://127.0.0.1:${port}/api/health`).then(
+            () => "open",
+            () => "refused",
+          ),
+        { timeout: 30_000 },
       )
       .toBe("refused");
     request.finish();
@@ -139,7 +141,7 @@ describe("the server process", () => {
       });
     expect(await get("/health/ready")).toEqual({ status: 200, connection: "keep-alive" });
     server.child.kill("SIGTERM");
-    await expect.poll(async () => (await get("/health/ready")).status).toBe(503);
+    await expect.poll(async () => (await get("/health/ready")).status, { timeout: 30_000 }).toBe(503);
     expect(await get("/health/live")).toEqual({ status: 200, connection: "close" });
     expect(await server.exited).toEqual({ code: 0, signal: null });
   }, 120_000);
