@@ -21,6 +21,7 @@ import { DefaultLayout } from "./layout/default-layout.tsx";
 import { SimpleLayout } from "./layout/simple-layout.tsx";
 import { reloadOnChunkError } from "./lib/chunk-reload.ts";
 import { useNonce } from "./lib/csp-nonce.tsx";
+import { REQUEST_ID_ATTRIBUTE, useRequestId } from "./lib/request-id.tsx";
 import { rejectControlCharacters } from "./middleware.server.ts";
 import { loadShell } from "./shell.server.ts";
 import { Stylesheet } from "./stylesheet.tsx";
@@ -121,6 +122,10 @@ export function ErrorBoundary() {
   const locale: Locale = data?.locale ?? pathLocale(pathname);
   const t = (key: MessageKey) => translate(locale, key);
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  // A server error's page names its request (the id in the request's log line), never the error's
+  // internals: a visitor can quote it to support.
+  const requestId = useRequestId(error);
+  const reference = status >= 500 ? requestId : undefined;
   const notFound = status === 404;
   // 422: a form post refused before its action ran (a control character): the way out is the form's
   // page again (a plain link: most forms post through a fetcher, so there is no page to go back to).
@@ -152,6 +157,15 @@ export function ErrorBoundary() {
       <p className="mx-auto mt-3 max-w-xl text-muted">
         {t(notFound ? "pages.notFoundText" : invalidInput ? "pages.invalidInputText" : "pages.errorText")}
       </p>
+      {reference ? (
+        <p
+          className="mt-2 text-sm text-muted"
+          data-testid="error-reference"
+          {...{ [REQUEST_ID_ATTRIBUTE]: reference }}
+        >
+          {translate(locale, "pages.errorReference", { id: reference })}
+        </p>
+      ) : null}
       {invalidInput ? (
         <a
           className="mx-1.5 mt-8 inline-block rounded bg-primary-dark px-6 py-3 text-white hover:bg-primary"
