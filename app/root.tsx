@@ -110,6 +110,24 @@ function deliberateMessage(error: unknown): string | null {
   return trimmed && trimmed.length <= 200 && !/[<>]/.test(trimmed) ? trimmed : null;
 }
 
+/**
+ * A server error's page names its request (the id in the request's log line and X-Request-Id),
+ * never the error's internals: a visitor can quote it to support (docs/product/calls-and-errors.md).
+ */
+function ErrorReference({ error, locale }: { error: unknown; locale: Locale }) {
+  const requestId = useRequestId(error);
+  if (!requestId) return null;
+  return (
+    <p
+      className="mt-2 text-sm text-muted"
+      data-testid="error-reference"
+      {...{ [REQUEST_ID_ATTRIBUTE]: requestId }}
+    >
+      {translate(locale, "pages.errorReference", { id: requestId })}
+    </p>
+  );
+}
+
 export function ErrorBoundary() {
   const error = useRouteError();
   // A failed chunk load after a deploy: reload (at most once a minute) to get the new build.
@@ -122,10 +140,6 @@ export function ErrorBoundary() {
   const locale: Locale = data?.locale ?? pathLocale(pathname);
   const t = (key: MessageKey) => translate(locale, key);
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  // A server error's page names its request (the id in the request's log line), never the error's
-  // internals: a visitor can quote it to support.
-  const requestId = useRequestId(error);
-  const reference = status >= 500 ? requestId : undefined;
   const notFound = status === 404;
   // 422: a form post refused before its action ran (a control character): the way out is the form's
   // page again (a plain link: most forms post through a fetcher, so there is no page to go back to).
@@ -157,15 +171,7 @@ export function ErrorBoundary() {
       <p className="mx-auto mt-3 max-w-xl text-muted">
         {t(notFound ? "pages.notFoundText" : invalidInput ? "pages.invalidInputText" : "pages.errorText")}
       </p>
-      {reference ? (
-        <p
-          className="mt-2 text-sm text-muted"
-          data-testid="error-reference"
-          {...{ [REQUEST_ID_ATTRIBUTE]: reference }}
-        >
-          {translate(locale, "pages.errorReference", { id: reference })}
-        </p>
-      ) : null}
+      {status >= 500 ? <ErrorReference error={error} locale={locale} /> : null}
       {invalidInput ? (
         <a
           className="mx-1.5 mt-8 inline-block rounded bg-primary-dark px-6 py-3 text-white hover:bg-primary"

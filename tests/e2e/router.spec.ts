@@ -229,10 +229,8 @@ test.describe("error and content pages", () => {
     }
   });
 
-  test("a server error's page names its request: the id of its X-Request-Id header and log line", async ({
-    page,
-  }) => {
-    // The id the server gives (the one in the request's log line, server/http/request-log.ts).
+  test("a server error's page names its request by the id of its X-Request-Id header", async ({ page }) => {
+    // The id the server gives, the one its log line carries (server/http/request-log.ts and its test).
     const response = await page.goto("/__diagnostics/crash");
     expect(response?.status()).toBe(500);
     const id = response?.headers()["x-request-id"] ?? "";
