@@ -10,6 +10,7 @@ import { textsPartOf } from "./i18n/texts-part.ts";
 import { TextsPreloadContext } from "./i18n/texts-preload.tsx";
 import { NonceContext } from "./lib/csp-nonce.tsx";
 import { keptPerUserAgent } from "./lib/kept-per-user-agent.ts";
+import { RequestIdContext } from "./lib/request-id.tsx";
 import { renderDestination } from "./render-destination.server.ts";
 import { StylesheetContext } from "./stylesheet.tsx";
 
@@ -42,12 +43,16 @@ function inlineStylesheet(routerContext: EntryContext): string | null {
   return stylesheets.get(key) ?? null;
 }
 
-/** The request's CSP nonce (server/http/csp.ts); none when rendered outside the Hono app. */
-function requestNonce(loadContext: RouterContextProvider): string | undefined {
+/**
+ * The request's CSP nonce (server/http/csp.ts) and id (request-log.ts); none when rendered outside
+ * the Hono app.
+ */
+function requestValues(loadContext: RouterContextProvider): { nonce?: string; requestId?: string } {
   try {
-    return loadContext.get(appContext).cspNonce || undefined;
+    const variables = loadContext.get(appContext);
+    return { nonce: variables.cspNonce || undefined, requestId: variables.requestId || undefined };
   } catch {
-    return undefined;
+    return {};
   }
 }
 
@@ -97,7 +102,7 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = requestNonce(loadContext);
+  const { nonce, requestId } = requestValues(loadContext);
   const stylesheet = inlineStylesheet(routerContext);
 
   return new Promise((resolve, reject) => {
@@ -114,11 +119,13 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <StylesheetContext.Provider value={stylesheet}>
-          <TextsPreloadContext.Provider value={textsModules(request)}>
-            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-          </TextsPreloadContext.Provider>
-        </StylesheetContext.Provider>
+        <RequestIdContext.Provider value={requestId}>
+          <StylesheetContext.Provider value={stylesheet}>
+            <TextsPreloadContext.Provider value={textsModules(request)}>
+              <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+            </TextsPreloadContext.Provider>
+          </StylesheetContext.Provider>
+        </RequestIdContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

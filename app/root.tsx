@@ -21,6 +21,7 @@ import { DefaultLayout } from "./layout/default-layout.tsx";
 import { SimpleLayout } from "./layout/simple-layout.tsx";
 import { reloadOnChunkError } from "./lib/chunk-reload.ts";
 import { useNonce } from "./lib/csp-nonce.tsx";
+import { REQUEST_ID_ATTRIBUTE, useRequestId } from "./lib/request-id.tsx";
 import { rejectControlCharacters } from "./middleware.server.ts";
 import { loadShell } from "./shell.server.ts";
 import { Stylesheet } from "./stylesheet.tsx";
@@ -109,6 +110,24 @@ function deliberateMessage(error: unknown): string | null {
   return trimmed && trimmed.length <= 200 && !/[<>]/.test(trimmed) ? trimmed : null;
 }
 
+/**
+ * A server error's page names its request (the id in the request's log line and X-Request-Id),
+ * never the error's internals: a visitor can quote it to support (docs/product/calls-and-errors.md).
+ */
+function ErrorReference({ error, locale }: { error: unknown; locale: Locale }) {
+  const requestId = useRequestId(error);
+  if (!requestId) return null;
+  return (
+    <p
+      className="mt-2 text-sm text-muted"
+      data-testid="error-reference"
+      {...{ [REQUEST_ID_ATTRIBUTE]: requestId }}
+    >
+      {translate(locale, "pages.errorReference", { id: requestId })}
+    </p>
+  );
+}
+
 export function ErrorBoundary() {
   const error = useRouteError();
   // A failed chunk load after a deploy: reload (at most once a minute) to get the new build.
@@ -152,6 +171,7 @@ export function ErrorBoundary() {
       <p className="mx-auto mt-3 max-w-xl text-muted">
         {t(notFound ? "pages.notFoundText" : invalidInput ? "pages.invalidInputText" : "pages.errorText")}
       </p>
+      {status >= 500 ? <ErrorReference error={error} locale={locale} /> : null}
       {invalidInput ? (
         <a
           className="mx-1.5 mt-8 inline-block rounded bg-primary-dark px-6 py-3 text-white hover:bg-primary"

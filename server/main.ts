@@ -67,7 +67,10 @@ async function main() {
     let demoAccounts: DemoAccount[] = [];
     if (config.seedDemo) {
       const { seedDemoIfEmpty } = await import("./db/seed/index.ts");
-      demoAccounts = await seedDemoIfEmpty(database.db, { dataDir: config.dataDir, logger });
+      const { createObjectStorage } = await import("./adapters/storage/index.ts");
+      // The demo's pictures go where the server serves them from: DATA_DIR or the bucket (ADR 0094).
+      const storage = createObjectStorage(config);
+      demoAccounts = await seedDemoIfEmpty(database.db, { dataDir: config.dataDir, storage, logger });
     }
     signals.checkpoint();
     ({ server, jobs } = await startServing(config, database, logger, running));

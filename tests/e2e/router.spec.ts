@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { DEMO, expect, headerReady, submitLogin, test } from "./fixtures.ts";
+import { DEMO, expect, headerReady, hydrated, submitLogin, test } from "./fixtures.ts";
 
 /** The canonical and hreflang links in the page's head. */
 async function headLinks(page: Page): Promise<Record<string, string>> {
@@ -227,6 +227,31 @@ test.describe("error and content pages", () => {
       await expect(error.getByRole("link")).toHaveAttribute("href", path.startsWith("/en") ? "/en" : "/");
       expect(await page.content()).not.toContain("internal-db");
     }
+  });
+
+  test("a server error's page names its request by the id of its X-Request-Id header", async ({ page }) => {
+    // The id the server gives, the one its log line carries (server/http/request-log.ts and its test).
+    const response = await page.goto("/__diagnostics/crash");
+    expect(response?.status()).toBe(500);
+    const id = response?.headers()["x-request-id"] ?? "";
+    expect(id).toMatch(/^[\w.-]{8,100}$/);
+    const reference = page.getByTestId("error-page").getByTestId("error-reference");
+    await expect(reference).toHaveText(`Kód chyby: ${id}`);
+    // Hydration keeps what the server wrote.
+    await hydrated(page);
+    await expect(reference).toHaveText(`Kód chyby: ${id}`);
+    expect(await page.content()).not.toContain("internal-db");
+
+    // A caller's own id (a proxy in front) is the one shown, in English on the English path.
+    await page.setExtraHTTPHeaders({ "X-Request-Id": "support-case-0042" });
+    const english = await page.goto("/en/__diagnostics/crash");
+    expect(english?.headers()["x-request-id"]).toBe("support-case-0042");
+    await expect(reference).toHaveText("Error reference: support-case-0042");
+
+    // A 404 is no error to report.
+    expect((await page.goto("/tohle/urcite/neexistuje/vubec"))?.status()).toBe(404);
+    await expect(page.getByTestId("error-status")).toHaveText("404");
+    await expect(reference).toHaveCount(0);
   });
 
   test("the terms and privacy pages exist at their fixed paths, and a wrong slug is corrected", async ({

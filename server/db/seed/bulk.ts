@@ -1,7 +1,7 @@
-import fs from "node:fs";
-import path from "node:path";
 import { ne, sql } from "drizzle-orm";
 import { nextMonthlyRoundClose } from "#core/rules/auction-end.ts";
+import { createLocalStorage } from "#server/adapters/storage/local.ts";
+import type { ObjectStorage } from "#server/lib/object-storage.ts";
 import {
   categoryPathNames,
   productSearchName,
@@ -70,6 +70,8 @@ export async function seedLargeCatalogue(
   options: {
     count: number;
     dataDir: string;
+    /** Where the shared pictures go (ADR 0094); by default the local folder DATA_DIR. */
+    storage?: ObjectStorage;
     batchSize?: number;
     seed?: number;
     now?: Date;
@@ -136,8 +138,8 @@ export async function seedLargeCatalogue(
   };
 
   // The shared pictures: two per kind.
-  const sharedDir = path.join(options.dataDir, "uploads", "products", "shared");
-  fs.mkdirSync(sharedDir, { recursive: true });
+  // A handful of objects for the whole load, put through the storage like any upload.
+  const storage = options.storage ?? createLocalStorage(options.dataDir);
   const pictureByKind = new Map<Kind, string[]>();
   for (const item of catalogue) {
     if (pictureByKind.has(item.kind)) continue;
@@ -155,10 +157,19 @@ export async function seedLargeCatalogue(
         },
         `s${item.kind}${n}`,
       );
-      fs.writeFileSync(path.join(sharedDir, fileName), svg);
-      return fileName;
+      return { fileName, svg };
     });
-    pictureByKind.set(item.kind, files);
+    await Promise.all(
+      files.map(({ fileName, svg }) =>
+        storage.put(`uploads/products/shared/${fileName}`, Buffer.from(svg), {
+          contentType: "image/svg+xml",
+        }),
+      ),
+    );
+    pictureByKind.set(
+      item.kind,
+      files.map((file) => file.fileName),
+    );
   }
 
   const roundEnd = nextMonthlyRoundClose(now);

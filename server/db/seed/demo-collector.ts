@@ -1,5 +1,3 @@
-import fs from "node:fs";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import { categoryPathNames, searchText } from "#server/modules/catalog/index.ts";
 import type { Db } from "../client.ts";
@@ -9,6 +7,7 @@ import { brands as brandSeeds, packages } from "./brands.ts";
 import { bottlingRow, type CollectorContext, collectorItems, planBottlings } from "./bulk-collector.ts";
 import { type ArchiveContext, archivePlanner, freezeLoadedIndex, placeSweepCursor } from "./bulk-results.ts";
 import type { CatalogueItem, Kind } from "./catalogue.ts";
+import type { SeedFiles } from "./files.ts";
 import type { PlannedProduct } from "./products.ts";
 import type { Random } from "./random.ts";
 import { drawProductSvg } from "./svg.ts";
@@ -43,7 +42,7 @@ const syncSequence = (tx: Tx, table: string) =>
  */
 export async function seedDemoCollector(
   tx: Tx,
-  ctx: { planned: readonly PlannedProduct[]; dataDir: string; now: Date; rng: Random },
+  ctx: { planned: readonly PlannedProduct[]; files: SeedFiles; now: Date; rng: Random },
 ): Promise<{ bottlings: number; results: number; linked: number; indexMonths: number }> {
   const { now, rng } = ctx;
 
@@ -108,7 +107,7 @@ export async function seedDemoCollector(
   });
   await chunked(tx, t.bottlingLinks, links);
 
-  const pictureOf = sharedPictures(ctx.dataDir, items, brandByKey);
+  const pictureOf = sharedPictures(ctx.files, items, brandByKey);
   const [{ maxProduct, maxResult }] = rowsOf<{ maxProduct: number; maxResult: number }>(
     await tx.execute(sql`
       select (select coalesce(max(id), 0)::int from ${t.products}) as "maxProduct",
@@ -197,12 +196,10 @@ function fewCategories(items: readonly CatalogueItem[], categoryOf: ReadonlyMap<
 
 /** One shared picture per kind for the archive's sold auctions (as the bulk load draws them). */
 function sharedPictures(
-  dataDir: string,
+  files: SeedFiles,
   items: readonly CatalogueItem[],
   brandByKey: ReadonlyMap<string, (typeof brandSeeds)[number]>,
 ) {
-  const dir = path.join(dataDir, "uploads", "products", "shared");
-  fs.mkdirSync(dir, { recursive: true });
   const byKind = new Map<Kind, string>();
   for (const item of items) {
     if (byKind.has(item.kind)) continue;
@@ -219,7 +216,7 @@ function sharedPictures(
       },
       `s${item.kind}0`,
     );
-    fs.writeFileSync(path.join(dir, fileName), svg);
+    files.write(`uploads/products/shared/${fileName}`, svg);
     byKind.set(item.kind, fileName);
   }
   return (item: CatalogueItem) => byKind.get(item.kind)!;

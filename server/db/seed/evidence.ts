@@ -1,8 +1,7 @@
-import fs from "node:fs";
-import path from "node:path";
 import type { EvidenceSlot, FillLevel } from "#core/contracts/listing-evidence.ts";
 import type { Db } from "../client.ts";
 import * as t from "../schema.ts";
+import type { SeedFiles } from "./files.ts";
 import type { PlannedProduct } from "./products.ts";
 import { drawProductSvg, type ImageVariant } from "./svg.ts";
 
@@ -26,7 +25,7 @@ const LEVELS: FillLevel[] = ["base_of_neck", "in_neck", "very_top_shoulder", "to
  */
 export async function seedEvidence(
   tx: Tx,
-  dataDir: string,
+  files: SeedFiles,
   planned: PlannedProduct[],
   spiritCategoryIds: ReadonlySet<number>,
 ): Promise<number> {
@@ -45,9 +44,10 @@ export async function seedEvidence(
     const drawn = SLOTS.map(([slot, variant], position) => {
       const base = product.images.find((image) => image.variant === variant) ?? product.images[0];
       const fileName = `evidence-${position + 1}.svg`;
-      const file = path.join(dataDir, "uploads", "products", String(product.id), fileName);
-      fs.mkdirSync(path.dirname(file), { recursive: true });
-      fs.writeFileSync(file, drawProductSvg({ ...base, variant }, `p${product.id}e${position}`));
+      files.write(
+        `uploads/products/${product.id}/${fileName}`,
+        drawProductSvg({ ...base, variant }, `p${product.id}e${position}`),
+      );
       return { slot, fileName, position: product.images.length + position };
     });
     const rows = await tx

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { withDiscount } from "#core/rules/fees.ts";
+import { createLocalStorage } from "#server/adapters/storage/local.ts";
+import type { ObjectStorage } from "#server/lib/object-storage.ts";
 import type { Logger } from "#server/logger.ts";
 import { hashPassword } from "#server/modules/auth/index.ts";
 import { backfillAuctionLeaders } from "#server/modules/bidding/index.ts";
@@ -20,6 +20,7 @@ import { buildCategories } from "./categories.ts";
 import { blogCategorySeeds, blogPostSeeds, documentSeeds, infoPageSeeds, makePdf } from "./content.ts";
 import { seedDemoCollector } from "./demo-collector.ts";
 import { seedEvidence } from "./evidence.ts";
+import { createSeedFiles, type SeedFiles } from "./files.ts";
 import { type PlannedProduct, planDemoProducts } from "./products.ts";
 import { createRandom } from "./random.ts";
 import { seedSellerDeclarations } from "./seller-declarations.ts";
@@ -71,22 +72,16 @@ export async function syncSequence(db: Db | Tx, table: string): Promise<void> {
   );
 }
 
-function writeFile(file: string, content: string | Buffer): number {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, content);
-  return typeof content === "string" ? Buffer.byteLength(content) : content.length;
-}
-
-/** Writes the product's pictures and returns their product_images rows. */
+/** Draws the product's pictures into the seed's files and returns their product_images rows. */
 export function writeProductImages(
-  dataDir: string,
+  files: SeedFiles,
   product: PlannedProduct,
   nameCs: string,
 ): (typeof t.productImages.$inferInsert)[] {
   return product.images.map((image, index) => {
     const fileName = `${index + 1}.svg`;
-    writeFile(
-      path.join(dataDir, "uploads", "products", String(product.id), fileName),
+    files.write(
+      `uploads/products/${product.id}/${fileName}`,
       drawProductSvg(image, `p${product.id}i${index}`),
     );
     return {
@@ -112,6 +107,11 @@ export async function seedDemoIfEmpty(
   db: Db,
   options: {
     dataDir: string;
+    /**
+     * Where the demo's pictures, banners and documents go (ADR 0094): the configured storage;
+     * by default the local folder DATA_DIR, as they always were.
+     */
+    storage?: ObjectStorage;
     logger: Logger;
     now?: Date;
     /**
@@ -137,12 +137,10 @@ export async function seedDemoIfEmpty(
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(7261726974)`);
     if (await hasUsers(tx)) return;
-    counts = await seed(tx, {
-      dataDir: options.dataDir,
-      now,
-      hashes,
-      collectorData: options.collectorData ?? true,
-    });
+    const files = createSeedFiles(options.storage ?? createLocalStorage(options.dataDir));
+    const seeded = await seed(tx, { files, now, hashes, collectorData: options.collectorData ?? true });
+    // Inside the transaction: a put that fails leaves the database empty, to be seeded again.
+    counts = { ...seeded, files: await files.flush() };
   });
   if (counts)
     options.logger.info(
@@ -159,9 +157,9 @@ async function hasUsers(db: Db | Tx): Promise<boolean> {
 
 async function seed(
   tx: Tx,
-  ctx: { dataDir: string; now: Date; hashes: Map<string, string>; collectorData: boolean },
+  ctx: { files: SeedFiles; now: Date; hashes: Map<string, string>; collectorData: boolean },
 ): Promise<Record<string, number>> {
-  const { dataDir, now } = ctx;
+  const { files, now } = ctx;
   const nowMs = now.getTime();
   const rng = createRandom(DEMO_SEED);
   const ago = (ms: number) => new Date(nowMs - ms);
@@ -318,7 +316,7 @@ async function seed(
     100,
   );
   await syncSequence(tx, "products");
-  const images = planned.flatMap((product) => writeProductImages(dataDir, product, product.row.nameCs));
+  const images = planned.flatMap((product) => writeProductImages(files, product, product.row.nameCs));
   await insertChunked(tx, t.productImages, images);
   const bids = planned.flatMap((product) =>
     product.bids.map((bid) => ({
@@ -361,13 +359,13 @@ async function seed(
   await tx
     .insert(t.settings)
     .values(buildSettings(featured, spiritRoots, [categoryByKey.get("accessories")!.id]));
-  await seedEvidence(tx, dataDir, planned, spirits);
+  await seedEvidence(tx, files, planned, spirits);
   await seedAttributes(tx, planned, categoryByKey);
   // Bottlings with repeat sales and a frozen price index (issue 37): after the listings and users.
   const collector = ctx.collectorData
-    ? await seedDemoCollector(tx, { planned, dataDir, now, rng: createRandom(DEMO_SEED + 37) })
+    ? await seedDemoCollector(tx, { planned, files, now, rng: createRandom(DEMO_SEED + 37) })
     : {};
-  const bannerRows = writeBanners(dataDir);
+  const bannerRows = writeBanners(files);
   await tx.insert(t.banners).values(bannerRows);
 
   const blogCategories = await tx
@@ -380,8 +378,8 @@ async function seed(
   const posts = blogPostSeeds.map((post, index) => {
     const published = new Date(nowMs - post.daysAgo * DAY - rng.int(6, 14) * 60 * MINUTE);
     const file = `${index + 1}-${slugify(post.titleCs).slice(0, 40)}.svg`;
-    writeFile(
-      path.join(dataDir, "uploads", "blog", file),
+    files.write(
+      `uploads/blog/${file}`,
       drawBannerSvg({ width: 800, height: 450, title: post.titleCs, text: post.author, hue: post.hue }),
     );
     return {
@@ -424,7 +422,7 @@ async function seed(
   await syncSequence(tx, "info_pages");
   await tx.insert(t.documents).values(
     documentSeeds.map((doc, position) => {
-      const size = writeFile(path.join(dataDir, "uploads", "documents", doc.fileName), makePdf(doc.lines));
+      const size = files.write(`uploads/documents/${doc.fileName}`, makePdf(doc.lines));
       return {
         titleCs: doc.titleCs,
         titleEn: doc.titleEn,
@@ -474,7 +472,7 @@ async function nextId(tx: Tx, table: string): Promise<number> {
   return Number(rows[0].id);
 }
 
-function writeBanners(dataDir: string): (typeof t.banners.$inferInsert)[] {
+function writeBanners(files: SeedFiles): (typeof t.banners.$inferInsert)[] {
   const specs = [
     {
       group: "banner.promo",
@@ -550,8 +548,8 @@ function writeBanners(dataDir: string): (typeof t.banners.$inferInsert)[] {
     for (const locale of ["cs", "en"] as const) {
       const content = spec[locale];
       const image = `${spec.name}-${locale}.svg`;
-      writeFile(
-        path.join(dataDir, "uploads", "banners", image),
+      files.write(
+        `uploads/banners/${image}`,
         drawBannerSvg({
           width: spec.width,
           height: spec.height,

@@ -1,5 +1,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { z } from "zod";
+import { createObjectStorage, STORAGE_ENV, storageConfig } from "#server/adapters/storage/index.ts";
 import { createLogger } from "#server/logger.ts";
 import { openDatabase } from "../client.ts";
 import { DataDirLockedError } from "../data-dir-lock.ts";
@@ -54,6 +56,11 @@ async function main() {
     throw new Error("--writers must be between 1 and 8");
   const dataDir = path.resolve(values["data-dir"] ?? process.env.DATA_DIR ?? "./data");
   const databaseUrl = process.env.DATABASE_URL || undefined;
+  // The pictures go where the server reads them: DATA_DIR, or the bucket of STORAGE=s3 (ADR 0094).
+  const storage = createObjectStorage({
+    storage: storageConfig(z.object(STORAGE_ENV).parse(process.env)),
+    dataDir,
+  });
 
   const started = Date.now();
   const database = databaseUrl
@@ -72,7 +79,12 @@ async function main() {
       return;
     }
     const demoStarted = Date.now();
-    await seedDemoIfEmpty(database.db, { dataDir, logger: createLogger("warn"), collectorData: false });
+    await seedDemoIfEmpty(database.db, {
+      dataDir,
+      storage,
+      logger: createLogger("warn"),
+      collectorData: false,
+    });
     process.stdout.write(
       `Demo data ready in ${((Date.now() - demoStarted) / 1000).toFixed(1)} s; adding ${count} products, ` +
         `${bottlings} bottlings, ${results} results...\n`,
@@ -82,6 +94,7 @@ async function main() {
       bottlings,
       results,
       dataDir,
+      storage,
       batchSize,
       writers,
       onProgress: ({ products, bids, results: sold, elapsedMs }) => {
