@@ -18,8 +18,10 @@ const SAFE_METHODS = new Set(["GET", "HEAD"]);
 export function freshReadsAfterWrites(seconds: number): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) {
-      const wrote = WROTE_COOKIE in parseCookieHeader(c.req.header("cookie"));
-      return wrote ? next() : allowingStaleReads(next);
+      // A client with a bearer token keeps no cookie: it always reads the primary.
+      const fresh =
+        WROTE_COOKIE in parseCookieHeader(c.req.header("cookie")) || c.req.header("authorization");
+      return fresh ? next() : allowingStaleReads(next);
     }
     await next();
     if (c.res.status >= 400) return;

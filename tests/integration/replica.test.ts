@@ -81,8 +81,8 @@ async function paused() {
   });
 }
 
-async function ids(path: string, cookie?: string): Promise<number[]> {
-  const response = await app.request(path, { headers: cookie ? { cookie } : {} });
+async function ids(path: string, cookie?: string, headers: Record<string, string> = {}): Promise<number[]> {
+  const response = await app.request(path, { headers: cookie ? { cookie, ...headers } : headers });
   expect(response.status).toBe(200);
   return response.json();
 }
@@ -135,6 +135,7 @@ afterAll(async () => {
 
 describe("reads from a streaming replica", () => {
   it("shows a browser its own new listing at once, and everybody else once the replica has it", async () => {
+    const { token } = await api.createUser();
     await paused();
     const sold = await app.request("/sell?n=prvni", {
       method: "POST",
@@ -153,6 +154,8 @@ describe("reads from a streaming replica", () => {
     expect(await ids("/category", cookie)).toContain(id);
     expect(await ids("/search?q=replika%20prvni", cookie)).toContain(id);
     expect(await ids("/archive", cookie)).toContain(id);
+    // An API client with a bearer token keeps no cookie: it reads the primary.
+    expect(await ids("/category", undefined, { authorization: `Bearer ${token}` })).toContain(id);
 
     await standby.query("select pg_wal_replay_resume()");
     await waitUntil("the anonymous category page to show the listing", async () =>
