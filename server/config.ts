@@ -17,6 +17,7 @@ import {
 } from "./adapters/bank-identity/env.ts";
 import { STORAGE_ENV, type StorageConfig, StorageEnvError, storageConfig } from "./adapters/storage/env.ts";
 import { INSTANCES_ENV, processesProblem } from "./config-instances.ts";
+import { REPLICA_ENV, type ReplicaConfig, ReplicaEnvError, replicaConfig } from "./config-replica.ts";
 import { METRICS_ENV } from "./lib/metrics-env.ts";
 
 /**
@@ -42,6 +43,7 @@ const envSchema = z.object({
   PORT: portSchema.default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
   DATABASE_URL: urlWithProtocol(["postgres:", "postgresql:"]).optional(),
+  ...REPLICA_ENV, // DATABASE_REPLICA_URL (ADR 0099): server/config-replica.ts.
   DATA_DIR: z.string().min(1).default("./data"),
   PUBLIC_URL: urlWithProtocol(["http:", "https:"]).optional(),
   TRUSTED_PROXIES: z.string().optional(),
@@ -195,6 +197,7 @@ export type Config = {
    * serves one process only.
    */
   workers: number;
+  replica: ReplicaConfig; // Reads that may be a second stale (DATABASE_REPLICA_URL, ADR 0099).
   instances: number; // Servers on this database, each with its workers (INSTANCES, ADR 0095).
   drainMs: number; // Serving on after SIGTERM before the listener closes (DRAIN_SECONDS, ADR 0096).
   /** The crash test's fail point (NODE_ENV=test only): see server/wiring/listings-and-auctions.ts. */
@@ -278,6 +281,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       (e.NODE_ENV === "production" && e.DATABASE_URL && !inProcessSimulator(outside)
         ? os.availableParallelism()
         : 1),
+    replica: oneLine(() => replicaConfig(e), ReplicaEnvError),
     instances: e.INSTANCES,
     drainMs: e.DRAIN_SECONDS * 1000,
     crashAfterAuctionCloses: e.NODE_ENV === "test" ? e.TEST_CRASH_AFTER_AUCTION_CLOSES : undefined,

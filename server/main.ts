@@ -54,7 +54,7 @@ async function main() {
   config = simulators.config;
   let database: Database;
   try {
-    database = await openConfiguredDatabase(config);
+    database = await openConfiguredDatabase(config, logger);
   } catch (error) {
     await simulators.stop();
     throw error;
@@ -279,12 +279,21 @@ function welcome(
   ];
 }
 
-async function openConfiguredDatabase(config: Config): Promise<Database> {
+async function openConfiguredDatabase(config: Config, logger: Logger): Promise<Database> {
   const { DatabaseUnreachableError, openDatabase } = await import("./db/client.ts");
   try {
-    return config.databaseUrl
-      ? await openDatabase({ engine: "postgres", url: config.databaseUrl })
-      : await openDatabase({ engine: "pglite", dataDir: config.dataDir });
+    if (!config.databaseUrl) return await openDatabase({ engine: "pglite", dataDir: config.dataDir });
+    const database = await openDatabase({ engine: "postgres", url: config.databaseUrl });
+    // Reads that may be a second stale, from the replica (ADR 0099).
+    if (config.replica) {
+      const [{ attachReplica }, { replicaReads }] = await Promise.all([
+        import("./db/replica.ts"),
+        import("./lib/metrics.ts"),
+      ]);
+      const count = (outcome: "replica" | "fallback") => replicaReads.inc({ outcome });
+      await attachReplica(database, { url: config.replica.url, logger, count });
+    }
+    return database;
   } catch (error) {
     // The URL is well formed (the schema checked it) but does not work: still the variable's fault.
     if (error instanceof DatabaseUnreachableError) {

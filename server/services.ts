@@ -72,7 +72,7 @@ export function createServices(options: ServiceOptions) {
   const { db, mail, sms } = base;
   // One settings service for every module, in memory until it changes (server/db/notify-cache.ts).
   const settings = createSettingsService(db, base.shellData);
-  const catalog = createCatalogService(db, base.shellData, refreshSearchText);
+  const catalog = createCatalogService(db, base.shellData, refreshSearchText, database.readDb);
   const { notifier, reviews, messages, wishlist } = wireNoticesAndConversations(base);
   const age = wireAgeCheck(base, { settings, providers: options.ageProofProviders });
   const dealServices = wireDeals(base, { settings, notifier, terms: dealTerms });

@@ -20,8 +20,21 @@ export const PAGE_VARIANT_COOKIES = [
 ] as const;
 
 /**
- * Cookies that make a page personal: the session, a guest's cart (its count is in the header) and
- * a guest's wishlist (its id is in the page's data). A request carrying one is never served from
- * or stored in a shared copy.
+ * Set for a few seconds after a browser's successful write when the site reads from a replica
+ * (ADR 0099, server/http/fresh-reads.ts): its requests then read the primary, so it sees its change.
  */
-export const PERSONAL_COOKIES = [SESSION_COOKIE, SECURE_SESSION_COOKIE, "cart", "guest-wishlist"] as const;
+export const WROTE_COOKIE = "wrote";
+
+/**
+ * Cookies that make a page personal: the session, a guest's cart (its count is in the header), a
+ * guest's wishlist (its id is in the page's data) and a recent write's mark (its pages come from
+ * the primary, not from a copy another visitor got from the replica). A request carrying one is
+ * never served from or stored in a shared copy.
+ */
+export const PERSONAL_COOKIES = [
+  SESSION_COOKIE,
+  SECURE_SESSION_COOKIE,
+  "cart",
+  "guest-wishlist",
+  WROTE_COOKIE,
+] as const;

@@ -45,6 +45,12 @@ export type Database = {
    * store (ADR 0095). None on the embedded engine.
    */
   pool?: pg.Pool;
+  /**
+   * Reads that may be a second stale (ADR 0099): a streaming replica's in a request that allows
+   * them, the primary's elsewhere (server/db/replica.ts). Unset without DATABASE_REPLICA_URL:
+   * the read paths then use `db`.
+   */
+  readDb?: Db;
   close(): Promise<void>;
 };
 

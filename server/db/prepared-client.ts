@@ -95,6 +95,8 @@ export function openPools(options: {
   url: string;
   max: number;
   onConnect: (client: pg.ClientBase) => Promise<void>;
+  /** How long a new connection may take (a replica's, ADR 0099); pg's default (none) otherwise. */
+  connectionTimeoutMillis?: number;
 }): { main: pg.Pool; generic: pg.Pool } {
   const pool = (sessionOptions: string, max: number) => {
     const created = new pg.Pool({
@@ -103,6 +105,7 @@ export function openPools(options: {
       Client: PreparingClient,
       options: sessionOptions,
       onConnect: options.onConnect,
+      connectionTimeoutMillis: options.connectionTimeoutMillis,
     });
     // An idle client that errors (server restart) must not crash the process.
     created.on("error", () => {});

@@ -26,6 +26,7 @@ import { cspMiddleware } from "./csp.ts";
 import { csrfProtection } from "./csrf.ts";
 import { devOutbox } from "./dev-outbox.ts";
 import { devSmsOutbox } from "./dev-sms-outbox.ts";
+import { freshReadsAfterWrites } from "./fresh-reads.ts";
 import { type Readiness, registerHealthRoutes } from "./health.ts";
 import { localeMiddleware } from "./locale.ts";
 import type { PageCache } from "./page-cache.ts";
@@ -119,6 +120,8 @@ export function createHttpApp({
   app.get("/img/*", imageVariantHandler(services.imageVariants, services.storage));
   if (on("locale")) app.use(localeMiddleware);
   if (on("session")) app.use(sessionMiddleware);
+  // With a replica (ADR 0099): which requests' reads may be a second stale.
+  if (config.replica) app.use(freshReadsAfterWrites(config.replica.primaryAfterWriteSeconds));
   // The shill-bidding signals' fingerprints of signed-in accounts (ADR 0087).
   if (on("session")) app.use(recordAccountFingerprints);
   // The age wallet's answer is posted from the wallet's page (OpenID4VP direct_post, ADR 0084).

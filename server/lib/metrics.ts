@@ -39,6 +39,14 @@ export const paymentEvents = new Counter({
   registers,
 });
 
+/** Statements of the reads that may be a second stale (ADR 0099): on the replica, or on the primary when it failed. */
+export const replicaReads = new Counter({
+  name: "rarita_replica_reads_total",
+  help: "Statements of the stale-tolerant reads (listings, search, archive) by where they ran: replica, or fallback (primary, the replica failing)",
+  labelNames: ["outcome"] as const,
+  registers,
+});
+
 /** A gauge whose values are read when scraped: one statement per scrape, not per change. */
 export function scrapedGauge<L extends string>(options: {
   name: string;

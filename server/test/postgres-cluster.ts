@@ -18,25 +18,95 @@ import { freePort } from "./server-process.ts";
  */
 export async function testPostgresServer(cleanups: Cleanups): Promise<string> {
   if (process.env.TEST_DATABASE_URL) return process.env.TEST_DATABASE_URL;
+  const cluster = newClusterDir(cleanups);
+  initCluster(cluster, "data");
+  return startServer(cluster, "data", cleanups);
+}
+
+/**
+ * A primary and its streaming standby (hot, read-only), both throwaway clusters of their own
+ * whatever TEST_DATABASE_URL says: the primary made as testPostgresServer's, with WAL for a
+ * replica and replication connections from 127.0.0.1 allowed, the standby copied from it by
+ * pg_basebackup (-R: it follows the primary from the copy on). Returns both maintenance URLs.
+ */
+export async function testReplicatedServers(
+  cleanups: Cleanups,
+): Promise<{ primary: string; standby: string }> {
+  const cluster = newClusterDir(cleanups);
+  initCluster(cluster, "primary");
+  // initdb's own file already allows it with --auth=trust; said here because the standby needs it.
+  fs.appendFileSync(
+    path.join(cluster.dir, "primary", "pg_hba.conf"),
+    "host replication postgres 127.0.0.1/32 trust\n",
+  );
+  const primary = await startServer(cluster, "primary", cleanups, ["-c", "wal_level=replica"]);
+  const { port } = new URL(primary);
+  execFileSync(
+    path.join(cluster.bin, "pg_basebackup"),
+    [
+      "-R",
+      "-X",
+      "stream",
+      "-D",
+      path.join(cluster.dir, "standby"),
+      "-h",
+      "127.0.0.1",
+      "-p",
+      port,
+      "-U",
+      "postgres",
+    ],
+    { stdio: "pipe", ...cluster.owner },
+  );
+  const standby = await startServer(cluster, "standby", cleanups, ["-c", "hot_standby=on"]);
+  return { primary, standby };
+}
+
+type Cluster = { bin: string; owner: { uid: number; gid: number } | undefined; dir: string };
+
+/** A temporary directory for clusters, owned by the user PostgreSQL runs as; removed by the clean-ups. */
+function newClusterDir(cleanups: Cleanups): Cluster {
   const bin = postgresBinDir();
   const owner = process.getuid?.() === 0 ? systemUser("postgres") : undefined;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rarita-pg-"));
   cleanups.add(() => fs.rmSync(dir, { recursive: true, force: true }));
   if (owner) fs.chownSync(dir, owner.uid, owner.gid);
-  const data = path.join(dir, "data");
+  return { bin, owner, dir };
+}
+
+function initCluster({ bin, owner, dir }: Cluster, name: string) {
   // No fsync: the test kills application processes, never this server, and initdb is then ~2x faster.
   execFileSync(
     path.join(bin, "initdb"),
-    ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C.UTF-8", "--no-sync"],
+    [
+      "-D",
+      path.join(dir, name),
+      "-U",
+      "postgres",
+      "--auth=trust",
+      "-E",
+      "UTF8",
+      "--locale=C.UTF-8",
+      "--no-sync",
+    ],
     { stdio: "pipe", ...owner },
   );
+}
+
+/** Starts the cluster `name` on a free port of 127.0.0.1; stopped by the clean-ups. Returns its URL. */
+async function startServer(
+  { bin, owner, dir }: Cluster,
+  name: string,
+  cleanups: Cleanups,
+  args: string[] = [],
+) {
   const port = await freePort();
   const server = spawn(
     path.join(bin, "postgres"),
     [
-      ...["-D", data, "-p", String(port), "-k", dir],
+      ...["-D", path.join(dir, name), "-p", String(port), "-k", dir],
       ...["-c", "listen_addresses=127.0.0.1", "-c", "fsync=off", "-c", "full_page_writes=off"],
-      ...["-c", "max_connections=200"],
+      ...["-c", "max_connections=200", ...args],
     ],
     { stdio: ["ignore", "ignore", "pipe"], ...owner },
   );

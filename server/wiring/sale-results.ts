@@ -20,11 +20,13 @@ import type { Base } from "./base.ts";
  * (`withResults`), so the result's job is created in the close's transaction.
  */
 export function wireSaleResults(
-  { db, jobs, logger }: Pick<Base, "db" | "jobs" | "logger">,
+  { db, jobs, logger, database }: Pick<Base, "db" | "jobs" | "logger"> & Partial<Pick<Base, "database">>,
   options: { bottlingOf?: BottlingOf; fillLevelOf?: FillLevelOf } = {},
 ) {
   const saleResults = createSaleResultsService({
     db,
+    // The archive's pages may read a replica (ADR 0099); recording and the index read the primary.
+    readDb: database?.readDb,
     jobs,
     ports: {
       bottlingOf: options.bottlingOf ?? (async () => new Map()),

@@ -37,17 +37,20 @@ async function readCategoryTree(db: Db, locale: Locale): Promise<CategoryNode[]>
 /**
  * The catalogue's reads for the site. The category tree is on every page: each language's tree is
  * read once into memory and dropped when a category changes, whoever changes it (`cache`,
- * server/db/notify-cache.ts); the tree returned is shared and frozen.
+ * server/db/notify-cache.ts); the tree returned is shared and frozen. The listings, search and
+ * autocomplete read `readDb` (a replica's reads, a second stale, ADR 0099); what is kept in
+ * memory until a change (the tree, the category rows) and the seller's own counts read `db`.
  */
 export function createCatalogService(
   db: Db,
   cache: ShellDataCache = noShellDataCache,
   refreshSearchText: (db: Db, scope: SearchTextScope) => Promise<unknown> = async () => undefined,
+  readDb: Db = db,
 ) {
   const tree = cache.cached("categories", (locale: Locale) => readCategoryTree(db, locale));
   // The rows behind a category page's path and a listing's branch: two statements a page before.
   const rows = cache.cached("categories", (_all: "all") => activeCategories(db));
-  const listing = createListingQueries(db, () => rows("all"));
+  const listing = createListingQueries(readDb, () => rows("all"));
   return {
     /** A page of product cards for a listing or search (listing.ts). */
     listProducts: listing.listProducts,

@@ -13,7 +13,13 @@ import { recordSales } from "./record.ts";
 import { sweepSales } from "./sweep.ts";
 import { priceIndexLevels } from "./tables.ts";
 
-export type SaleResultsDeps = { db: Db; jobs: JobRunner; ports: SaleResultsPorts };
+export type SaleResultsDeps = {
+  db: Db;
+  /** The archive's pages read here: a replica's reads, a second stale (ADR 0099); else `db`. */
+  readDb?: Db;
+  jobs: JobRunner;
+  ports: SaleResultsPorts;
+};
 
 /**
  * The archive of results and the price index (issue 37, items 4 and 5; ADR 0092): recording
@@ -21,7 +27,7 @@ export type SaleResultsDeps = { db: Db; jobs: JobRunner; ports: SaleResultsPorts
  * deals, which is also the backfill), the archive's pages, the frozen index, and the bottlings'
  * reads and moves.
  */
-export function createSaleResultsService({ db, jobs, ports }: SaleResultsDeps) {
+export function createSaleResultsService({ db, readDb = db, jobs, ports }: SaleResultsDeps) {
   return {
     /**
      * The close's hook (in its transaction): the sale is recorded by a job created only if the
@@ -40,7 +46,7 @@ export function createSaleResultsService({ db, jobs, ports }: SaleResultsDeps) {
     sweep: () => sweepSales(db, ports),
     freezeIndex: (now = new Date()) => freezeIndexMonths(db, ports, now),
     archive: (query: ResultsQuery, options: { locale: Locale; categoryIds: readonly number[] | null }) =>
-      archivePage(db, query, options),
+      archivePage(readDb, query, options),
     /** A scope's frozen months, oldest first (null: the whole market). */
     async indexLevels(categoryId: number | null): Promise<IndexPoint[]> {
       return db
