@@ -140,5 +140,6 @@ describe("the embedded database", () => {
     } finally {
       await database.close();
     }
-  });
+    // Opening an embedded database runs every migration: seconds, more on a loaded machine.
+  }, 120_000);
 });
