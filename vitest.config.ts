@@ -25,7 +25,9 @@ export default defineConfig({
           ],
           environment: "node",
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // A file's setup opens an embedded database through every migration and seeds what it
+          // needs: seconds on CI, over a minute when the machine runs other suites beside it.
+          hookTimeout: 120_000,
           pool: "forks",
           // Test files share their worker's module cache instead of importing the server afresh each
           // (that import was a sixth to a third of the run). Files keep no state in modules: each opens
