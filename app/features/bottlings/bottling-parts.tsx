@@ -58,7 +58,9 @@ export function ResultsTable({ results }: { results: BottlingResult[] }) {
               <tr key={`${result.productId}-${result.date}`} className="border-b border-line/60">
                 <td className="py-2 pr-3">{formatDate(result.date, locale)}</td>
                 <td className="py-2 pr-3">{t(`bottlings.page.kinds.${result.kind}`)}</td>
-                <td className="py-2 pr-3">{result.fillLevel ?? "–"}</td>
+                <td className="py-2 pr-3">
+                  {result.fillLevel ? t(`listingEvidence.fillLevel.${result.fillLevel}`) : "–"}
+                </td>
                 <td className="py-2 text-right font-semibold">{price(result.priceMinor)}</td>
               </tr>
             ))}
