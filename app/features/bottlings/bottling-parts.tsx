@@ -3,6 +3,7 @@ import { useTranslation } from "#app/i18n/use-translation.ts";
 import { formatDate, usePriceFormatter } from "#app/ui/dates-and-prices.ts";
 import { BellIcon } from "#app/ui/icons.tsx";
 import type { BottlingResult } from "#core/contracts/bottlings.ts";
+import type { FillLevel } from "#core/contracts/listing-evidence.ts";
 import { localePath } from "#core/i18n/paths.ts";
 
 /** A bottling's path in a language: `/lahve/12-glenfarclas-12-let`. */
@@ -59,7 +60,7 @@ export function ResultsTable({ results }: { results: BottlingResult[] }) {
                 <td className="py-2 pr-3">{formatDate(result.date, locale)}</td>
                 <td className="py-2 pr-3">{t(`bottlings.page.kinds.${result.kind}`)}</td>
                 <td className="py-2 pr-3">
-                  {result.fillLevel ? t(`listingEvidence.fillLevel.${result.fillLevel}`) : "–"}
+                  {result.fillLevel ? t(`listingEvidence.fillLevel.${result.fillLevel as FillLevel}`) : "–"}
                 </td>
                 <td className="py-2 text-right font-semibold">{price(result.priceMinor)}</td>
               </tr>
