@@ -22,12 +22,15 @@ function fewMatch(query: ListingQuery): boolean {
 }
 
 /**
- * Below this many listings of a category passing the first attribute filter (counted up to it in
- * the live values' index, an index-only read, ADR 0098) the page reads them, keeps those passing
- * the others and sorts them; from it on it walks the category newest first and checks each
- * listing. A category with no match (Scottish whisky among the bourbons) is never walked: walking
- * every category took 3 s at 1 000 000 listings. Counting all filters' matches instead read most
- * of the first one's (600 ms): the rarer intersection rarely reaches the mark.
+ * A category's listings passing the first attribute filter are counted, up to this many, in the
+ * live values' index (an index-only read, ADR 0098). The page then reads them all and sorts them
+ * (a cost of `n` listings) when that is cheaper than walking the category newest first and
+ * checking each listing until the page is full (about `limit × live / n` listings, `live` from
+ * listing_counts): when n² < limit × live, and never from this many on. A category with no match
+ * (Scottish whisky among the bourbons) is never walked: walking every category took 3 s at
+ * 1 000 000 listings; reading every category's matches up to 2 000 instead made a common filter
+ * (aged 10 to 20) at 100 000 listings ten times dearer than the walk (bench/README.md). Counting
+ * all filters' matches read most of the first one's (600 ms): only the first is counted.
  */
 const FEW_MATCHES = literalInt(2000);
 
@@ -67,15 +70,19 @@ export function newestPageIds(query: ListingQuery, resolved: Resolved, plan: Pag
       ? sql`select x.* from ${categories} cross join lateral (${walk(extra)}) x`
       : sql`
     select x.* from ${categories}
-    cross join lateral (select count(*) as n from (${liveMatchesSql(filters.slice(0, 1), sql`c.id`, FEW_MATCHES)}) f) m
+    cross join lateral (
+      select count(*) as n,
+        (select coalesce(sum(lc.n), 0) from listing_counts lc where lc.category_id = c.id) as live
+      from (${liveMatchesSql(filters.slice(0, 1), sql`c.id`, FEW_MATCHES)}) f) m0
+    cross join lateral (select m0.n < ${FEW_MATCHES} and m0.n * m0.n < ${limit} * m0.live as few) m
     cross join lateral (
       (select p.id, ${keyColumns(keys)} from products p
-        where m.n < ${FEW_MATCHES} and p.id in (${liveMatchesSql(filters, sql`c.id`)})
+        where m.few and p.id in (${liveMatchesSql(filters, sql`c.id`)})
           and p.category_id = c.id and ${rest} and ${extra}
         order by ${NEWEST.expr} desc, p.id
         limit ${limit})
       union all
-      (${walk(sql`m.n >= ${FEW_MATCHES} and ${extra}`)})
+      (${walk(sql`not m.few and ${extra}`)})
     ) x`;
   // Per category, the products promoted now, newest first from products_listing_promoted_newest_idx.
   // `(…) is true` keeps the planner off products_topped_until_idx (every running promotion of the
