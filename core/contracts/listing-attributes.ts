@@ -98,4 +98,6 @@ export type AttributeFacet = {
   values: { value: string; label: string; count: number }[];
   /** Numbers: the smallest and largest value among the listings (null when none states one). */
   range: { min: number; max: number } | null;
+  /** The counts are a capped sample's (more listings match than were counted): show none. */
+  capped?: boolean;
 };

@@ -95,7 +95,7 @@ export function AttributeFacetGroups({ data }: { data: ListingPageData }) {
               value={value.value}
               checked={chosen.includes(value.value)}
               label={value.label}
-              count={data.facets.capped ? undefined : value.count}
+              count={data.facets.capped || facet.capped ? undefined : value.count}
             />
           ))}
         </div>

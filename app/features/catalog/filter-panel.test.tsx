@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import type { ComponentProps } from "react";
 import { describe, expect, test } from "vitest";
 import { FilterPanel } from "#app/features/catalog/filter-panel.tsx";
@@ -111,6 +111,24 @@ describe("FilterPanel", () => {
     const form = within(filters());
     expect(form.getByRole("checkbox", { name: "Hampden" })).toBeTruthy();
     expect(form.queryByRole("checkbox", { name: "Hampden 12" })).toBeNull();
+  });
+
+  test("an attribute facet counted from a capped sample shows its values without counts", () => {
+    const { facets } = listing();
+    const country = (capped?: boolean) => ({
+      key: "country",
+      label: "Země",
+      type: "text" as const,
+      unit: null,
+      values: [{ value: "skotsko", label: "Skotsko", count: 412 }],
+      range: null,
+      ...(capped ? { capped } : {}),
+    });
+    renderFilters(listing({ facets: { ...facets, attributes: [country(true)] } }));
+    expect(within(filters()).getByRole("checkbox", { name: "Skotsko" })).toBeTruthy();
+    cleanup();
+    renderFilters(listing({ facets: { ...facets, attributes: [country()] } }));
+    expect(within(filters()).getByRole("checkbox", { name: "Skotsko 412" })).toBeTruthy();
   });
 
   test("a page with fixed parts leaves their groups out, and facets with nothing to offer", () => {

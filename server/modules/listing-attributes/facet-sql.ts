@@ -76,7 +76,8 @@ export function hasAnyAttributeSql(productId: SQL, keys: readonly string[], scop
 /**
  * The values and ranges of the keys among the listings `productIds` (a subquery of ids), read
  * once: rows of key, value (the match key), text (a spelling of it) and count for the values,
- * and of key, min and max (value null) for the numbers.
+ * and of key, min and max (value null) for the numbers; each row with `sampled`, how many
+ * listings the subquery gave (the caller's cap tells whether the counts are a sample's).
  */
 export function attributeFacetCountsSql(
   productIds: SQL,
@@ -88,11 +89,26 @@ export function attributeFacetCountsSql(
       select v.key, v.match_key, v.text_value, v.number_value from ${table(scope)} v
       where v.key in (${list(keys)}) and v.product_id in (select s.id from s))
     select v.key, v.match_key as value, min(v.text_value) as text, count(*)::int as count,
-      null::float8 as min, null::float8 as max
+      null::float8 as min, null::float8 as max, (select count(*) from s)::int as sampled
     from v where v.match_key is not null group by v.key, v.match_key
     union all
-    select v.key, null, null, null, min(v.number_value), max(v.number_value)
+    select v.key, null, null, null, min(v.number_value), max(v.number_value), (select count(*) from s)::int
     from v where v.number_value is not null group by v.key`;
+}
+
+/**
+ * The same rows as attributeFacetCountsSql for every live listing of the categories, exact and
+ * whatever their number: added up from `live_attribute_counts` (ADR 0104), a few rows per
+ * category and value, instead of reading the listings' values.
+ */
+export function maintainedAttributeCountsSql(keys: readonly string[], categoryIds: readonly number[]): SQL {
+  const where = sql`c.category_id in (${list(categoryIds)}) and c.key in (${list(keys)}) and c.n > 0`;
+  return sql`select c.key, c.value, min(c.text_value) as text, sum(c.n)::int as count,
+      null::float8 as min, null::float8 as max
+    from live_attribute_counts c where ${where} and c.number_value is null group by c.key, c.value
+    union all
+    select c.key, null, null, null, min(c.number_value), max(c.number_value)
+    from live_attribute_counts c where ${where} and c.number_value is not null group by c.key`;
 }
 
 /**

@@ -2,7 +2,8 @@
  * Structured attributes of listings (issue 37, item 1; ADR 0090; docs/product/collector-data.md).
  * It owns `listing_attribute_definitions` (per category subtree, inherited down it) and
  * `listing_attribute_values` (per listing and key) with `live_attribute_values` (the live listings'
- * copy with their category, kept by triggers: ADR 0098); its tables stay inside.
+ * copy with their category, kept by triggers: ADR 0098) and `live_attribute_counts` (their counts
+ * per category and value, kept by triggers: ADR 0104); its tables stay inside.
  *
  *   hook: ListingAttributesHook        the listings' submission: values checked, normalised, saved, copied on relist
  *   attributeValuesOf(productIds) -> Map<productId, Record<key, string | number | boolean>>
@@ -20,6 +21,7 @@ export {
   attributeFacetCountsSql,
   hasAnyAttributeSql,
   liveMatchesSql,
+  maintainedAttributeCountsSql,
 } from "./facet-sql.ts";
 export {
   createListingAttributesService,

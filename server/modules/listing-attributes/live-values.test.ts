@@ -84,6 +84,17 @@ async function expectLiveCopyExact() {
   expect((difference as unknown as { rows: unknown[] }).rows).toEqual([]);
 }
 
+/** The maintained counts per category and value (ADR 0104) equal the live copy's, counted afresh. */
+async function expectCountsExact() {
+  const difference = await api.db.execute(sql`
+    with fresh as (
+      select category_id, key, coalesce(match_key, number_value::text) as value, count(*)::int as n
+      from live_attribute_values group by 1, 2, 3),
+    kept as (select category_id, key, value, n from live_attribute_counts where n <> 0)
+    (select * from fresh except select * from kept) union all (select * from kept except select * from fresh)`);
+  expect((difference as unknown as { rows: unknown[] }).rows).toEqual([]);
+}
+
 const page = (categoryId: number, more: Partial<ListingQuery> = {}) =>
   api.services.catalog.listingPage({ locale: "cs", categoryId, ...more });
 
@@ -100,11 +111,13 @@ describe("the live listings' attribute values", () => {
     const draft = await listing(tree.whisky, "draft", "Irsko", 18);
     await listing(tree.rum, "active", "Jamajka", 8);
     await expectLiveCopyExact();
+    await expectCountsExact();
     expect(await countries(tree.whisky)).toEqual({ Skotsko: 1 });
 
     // The draft is published: its values count at once.
     await api.db.update(products).set({ status: "active" }).where(eq(products.id, draft));
     await expectLiveCopyExact();
+    await expectCountsExact();
     expect(await countries(tree.whisky)).toEqual({ Irsko: 1, Skotsko: 1 });
     const filtered = await page(tree.whisky, { attributes: [{ key: "age_years", min: 15 }] });
     expect(filtered.page.items.map((item) => item.id)).toEqual([draft]);
@@ -112,6 +125,7 @@ describe("the live listings' attribute values", () => {
     // Moved to rum: the whisky page no longer counts it, the branch still does.
     await api.db.update(products).set({ categoryId: tree.rum }).where(eq(products.id, draft));
     await expectLiveCopyExact();
+    await expectCountsExact();
     expect(await countries(tree.whisky)).toEqual({ Skotsko: 1 });
     expect(await countries(tree.spirits)).toEqual({ Irsko: 1, Jamajka: 1, Skotsko: 1 });
 
@@ -121,6 +135,7 @@ describe("the live listings' attribute values", () => {
       .set({ textValue: "Japonsko", matchKey: matchKey("Japonsko") })
       .where(and(eq(listingAttributeValues.productId, scottish), eq(listingAttributeValues.key, "country")));
     await expectLiveCopyExact();
+    await expectCountsExact();
     expect(await countries(tree.whisky)).toEqual({ Japonsko: 1 });
     expect(
       (await page(tree.whisky, { attributes: [{ key: "country", values: [matchKey("Skotsko")] }] })).page
@@ -130,10 +145,12 @@ describe("the live listings' attribute values", () => {
     // The listing ends: its values leave the live copy; a value deleted, a listing deleted.
     await api.db.update(products).set({ status: "sold" }).where(eq(products.id, scottish));
     await expectLiveCopyExact();
+    await expectCountsExact();
     expect(await countries(tree.whisky)).toEqual({});
     await api.db.delete(listingAttributeValues).where(eq(listingAttributeValues.key, "age_years"));
     await api.db.delete(products).where(eq(products.id, draft));
     await expectLiveCopyExact();
+    await expectCountsExact();
     expect(await countries(tree.spirits)).toEqual({ Jamajka: 1 });
   });
 });
@@ -186,6 +203,20 @@ describe("a category page filtered by attributes, newest first", () => {
       }
       return ids;
     };
+    // The category page's facets are the maintained counts (ADR 0104): exact above the sample's
+    // cap of 1 000, where a sample would have counted about 1 000 in all.
+    await expectCountsExact();
+    expect(await countries(category.id)).toEqual({ Irsko: 50, Skotsko: 2050 });
+    // Filtered by age, the countries are counted over a sample of the 1 820 matches: capped, no counts shown.
+    const aged = await page(category.id, { attributes: [{ key: "age_years", min: 5 }] });
+    const country = aged.facets.attributes?.find((facet) => facet.key === "country");
+    expect(country?.capped).toBe(true);
+    expect(country?.values.map((value) => value.value).sort()).toEqual(["irsko", "skotsko"]);
+    // Fewer matches than the cap: exact counts (ages 25 to 30 are 6 in 30 of 2 100).
+    const old = await page(category.id, { attributes: [{ key: "age_years", min: 25 }] });
+    const oldCountry = old.facets.attributes?.find((facet) => facet.key === "country");
+    expect(oldCountry?.capped).toBeUndefined();
+    expect(oldCountry?.values.reduce((sum, value) => sum + value.count, 0)).toBe(old.page.total);
     for (const [country, minAge] of [
       ["skotsko", 25],
       ["irsko", 5],

@@ -106,3 +106,26 @@ export const liveAttributeValues = pgTable(
     index("live_attribute_values_number_idx").on(t.key, t.categoryId, t.numberValue, t.productId),
   ],
 );
+
+/**
+ * How many live listings of a category have each value of each attribute (ADR 0104): the facets
+ * of a category page filtered by nothing the counts cannot tell (no attribute, brand, package,
+ * format or type filter), exact whatever the branch's size, from a few hundred rows instead of a
+ * sample of the listings. `value` is the value's match key, or a number's text (a number's rows
+ * give its facet's range). Kept by statement triggers on `live_attribute_values`
+ * (server/db/sql/triggers/live_attribute_counts.sql); a row whose count fell to 0 stays and is
+ * not read.
+ */
+export const liveAttributeCounts = pgTable(
+  "live_attribute_counts",
+  {
+    categoryId: integer("category_id").notNull(),
+    key: text("key").notNull(),
+    value: text("value").notNull(),
+    numberValue: doublePrecision("number_value"),
+    /** One spelling of a free text's value (its label), as the sampled facets' `min(text_value)`. */
+    textValue: text("text_value"),
+    n: integer("n").notNull(),
+  },
+  (t) => [primaryKey({ name: "live_attribute_counts_pkey", columns: [t.categoryId, t.key, t.value] })],
+);

@@ -7,9 +7,10 @@ import {
   allDefinitions,
   attributeFacetCountsSql,
   hasAnyAttributeSql,
+  maintainedAttributeCountsSql,
 } from "#server/modules/listing-attributes/index.ts";
 import { type ActiveCategoryRow, ancestorsOf, type CategoryRows } from "./categories.ts";
-import { COUNT_CAP } from "./counts.ts";
+import { COUNT_CAP, maintainedCountable } from "./counts.ts";
 import { attributeScope, conditions, type Resolved } from "./filters.ts";
 import { type Row, rowsOf } from "./sql-parts.ts";
 
@@ -59,12 +60,29 @@ export function knownAttributeFilters(query: ListingQuery, definitions: readonly
 }
 
 /**
- * The facets of the attributes (issue 37, item 2; ADR 0090) of a category page or a search,
- * counted like the other facets of a query that listing_counts cannot answer (counts.ts): over at
- * most COUNT_CAP + 1 of the matching listings, exact below the cap. A facet whose filter is on is
- * counted without it (a visitor who picked one distillery still sees the others), in a statement
- * of its own. A facet no matching listing has a value of is left out (a search for cigars shows
- * no age), unless its filter is on (its chip keeps its label).
+ * Whether live_attribute_counts (ADR 0104) answers a facet group of a category page: its
+ * listings are a branch's live ones filtered by nothing those counts do not keep (no search, no
+ * attribute filter but the group's own, which it is counted without; no brand, package, format,
+ * type or duration; nothing listing_counts could not answer either).
+ */
+function countsAnswer(query: ListingQuery, resolved: Resolved, skip: string | undefined): boolean {
+  if (!resolved.categoryIds?.length) return false;
+  if ((query.attributes ?? []).some((filter) => filter.key !== skip)) return false;
+  const { formats, types, durations, brandIds, packageIds } = query;
+  if ([formats, types, durations, brandIds, packageIds].some((chosen) => chosen?.length)) return false;
+  return maintainedCountable({ ...query, attributes: undefined }, resolved);
+}
+
+/**
+ * The facets of the attributes (issue 37, item 2; ADR 0090) of a category page or a search. A
+ * category page filtered by nothing else (ADR 0104) adds up the maintained counts of its branch:
+ * exact, a few hundred rows. Any other is counted like the other facets of a query that
+ * listing_counts cannot answer (counts.ts): over at most COUNT_CAP + 1 of the matching listings,
+ * exact below the cap; above it the facet is `capped` and shows no counts (a sample's would
+ * read as the whole's). A facet whose filter is on is counted without it (a visitor who picked
+ * one distillery still sees the others), in a statement of its own. A facet no matching listing
+ * has a value of is left out (a search for cigars shows no age), unless its filter is on (its
+ * chip keeps its label).
  */
 export async function attributeFacets(
   db: Db,
@@ -86,18 +104,25 @@ export async function attributeFacets(
     { keys: definitions.filter((d) => !filtered.has(d.key)).map((d) => d.key) },
     ...definitions.filter((d) => filtered.has(d.key)).map((d) => ({ keys: [d.key], skip: d.key })),
   ].filter((group) => group.keys.length > 0);
-  // One statement per group: its sample drawn once, its values and ranges counted over it.
+  // One statement per group: the maintained counts, or its sample drawn once and its values and
+  // ranges counted over it.
   const answers = await Promise.all(
-    groups.map(async ({ keys, skip }) =>
-      rowsOf(await db.execute(attributeFacetCountsSql(sample(keys, skip), keys, scope))),
-    ),
+    groups.map(async ({ keys, skip }) => {
+      const maintained = resolved.categoryIds && countsAnswer(query, resolved, skip);
+      const statement = maintained
+        ? maintainedAttributeCountsSql(keys, resolved.categoryIds ?? [])
+        : attributeFacetCountsSql(sample(keys, skip), keys, scope);
+      return rowsOf(await db.execute(statement));
+    }),
   );
   const rows = answers.flat();
   const values = rows.filter((row) => row.value !== null);
   const ranges = rows.filter((row) => row.value === null);
+  const capped = new Set(rows.filter((row) => Number(row.sampled) > COUNT_CAP).map((row) => String(row.key)));
   return definitions
     .map((definition) => facetOf(definition, values, ranges, query.locale))
-    .filter((facet) => facet.values.length > 0 || facet.range !== null || filtered.has(facet.key));
+    .filter((facet) => facet.values.length > 0 || facet.range !== null || filtered.has(facet.key))
+    .map((facet) => (capped.has(facet.key) && facet.values.length > 0 ? { ...facet, capped: true } : facet));
 }
 
 const NUMERIC = new Set(["integer", "decimal", "year"]);
