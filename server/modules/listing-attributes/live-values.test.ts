@@ -177,6 +177,10 @@ describe("a category page filtered by attributes, newest first", () => {
     await api.db.execute(sql`
       insert into listing_attribute_values (product_id, key, number_value)
       select id, 'age_years', 1 + id % 30 from products where category_id = ${category.id}`);
+    // One in seven promoted now: the page lists them first, read the same way (ordered-page.ts).
+    await api.db.execute(sql`
+      update products set topped_until = now() + interval '1 day'
+      where category_id = ${category.id} and id % 7 = 0`);
     const expected = async (country: string, minAge: number) =>
       (
         (await api.db.execute(sql`
@@ -184,7 +188,8 @@ describe("a category page filtered by attributes, newest first", () => {
           join listing_attribute_values c on c.product_id = p.id and c.key = 'country' and c.match_key = ${country}
           join listing_attribute_values a on a.product_id = p.id and a.key = 'age_years' and a.number_value >= ${minAge}
           where p.category_id = ${category.id} and p.status = 'active'
-          order by coalesce(p.activation_at, p.created_at) desc, p.id limit 48`)) as unknown as {
+          order by coalesce(p.topped_until > now(), false) desc, coalesce(p.activation_at, p.created_at) desc, p.id
+          limit 48`)) as unknown as {
           rows: { id: number }[];
         }
       ).rows.map((row) => Number(row.id));
@@ -223,6 +228,7 @@ describe("a category page filtered by attributes, newest first", () => {
     ] as const) {
       const want = await expected(country, minAge);
       expect(want.length).toBeGreaterThan(10);
+      expect(want.filter((id) => id % 7 === 0).length).toBeGreaterThan(0);
       expect(await listed(country, minAge)).toEqual(want);
     }
     // 2 100 listings and their values through the triggers: 20 s on the embedded database at load 8.

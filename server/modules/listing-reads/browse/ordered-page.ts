@@ -59,15 +59,20 @@ export function newestPageIds(query: ListingQuery, resolved: Resolved, plan: Pag
   // number, whose generic plan (ADR 0050) knows how many rows each category gives. A bound limit
   // is unknown to a generic plan, which then sorted whole categories at 1M products.
   const limit = literalInt(page * perPage);
-  const walk = (extra: SQL) => sql`
+  const ordered = (where: SQL, extra: SQL) => sql`
       select p.id, ${keyColumns(keys)} from products p
-      where p.category_id = c.id and ${rest} and ${extra}
+      where p.category_id = c.id and ${where} and ${extra}
       order by ${NEWEST.expr} desc, p.id
       limit ${limit}`;
   const filters = attributeScope(query).live ? (query.attributes ?? []) : [];
-  const newest = (extra: SQL) =>
+  // The matches read from the live values are checked against the other conditions only.
+  const others = conditions({ ...query, attributes: undefined }, { ...resolved, categoryIds: undefined });
+  // Per category, its listings passing `extra` newest first: walked, or with attribute filters,
+  // its matches read and sorted when they are few (FEW_MATCHES), both for the promoted listings
+  // and the rest (the promoted walk checked each of a branch's 4 000 promoted listings).
+  const perCategory = (extra: SQL) =>
     filters.length === 0
-      ? sql`select x.* from ${categories} cross join lateral (${walk(extra)}) x`
+      ? sql`select x.* from ${categories} cross join lateral (${ordered(rest, extra)}) x`
       : sql`
     select x.* from ${categories}
     cross join lateral (
@@ -76,26 +81,19 @@ export function newestPageIds(query: ListingQuery, resolved: Resolved, plan: Pag
       from (${liveMatchesSql(filters.slice(0, 1), sql`c.id`, FEW_MATCHES)}) f) m0
     cross join lateral (select m0.n < ${FEW_MATCHES} and m0.n * m0.n < ${limit} * m0.live as few) m
     cross join lateral (
-      (select p.id, ${keyColumns(keys)} from products p
-        where m.few and p.id in (${liveMatchesSql(filters, sql`c.id`)})
-          and p.category_id = c.id and ${rest} and ${extra}
-        order by ${NEWEST.expr} desc, p.id
-        limit ${limit})
+      (${ordered(others, sql`m.few and p.id in (${liveMatchesSql(filters, sql`c.id`)}) and ${extra}`)})
       union all
-      (${walk(sql`not m.few and ${extra}`)})
+      (${ordered(rest, sql`not m.few and ${extra}`)})
     ) x`;
-  // Per category, the products promoted now, newest first from products_listing_promoted_newest_idx.
+  // The products promoted now, newest first from products_listing_promoted_newest_idx.
   // `(…) is true` keeps the planner off products_topped_until_idx (every running promotion of the
   // catalogue): the end of a promotion is checked on the rows the ordered scan reads.
-  const promoted = sql`
-    select x.* from ${categories} cross join lateral (
-      select p.id, ${keyColumns(keys)} from products p
-      where p.category_id = c.id and ${rest} and p.topped_until is not null
-        and (p.topped_until > ${resolved.now}::timestamptz) is true and p.demoted_at is null
-      order by ${NEWEST.expr} desc, p.id
-      limit ${limit}
-    ) x`;
-  const union = topped ? sql`${promoted} union all ${newest(sql`not ${topped.expr}`)}` : newest(sql`true`);
+  const promoted = perCategory(
+    sql`p.topped_until is not null and (p.topped_until > ${resolved.now}::timestamptz) is true and p.demoted_at is null`,
+  );
+  const union = topped
+    ? sql`${promoted} union all ${perCategory(sql`not ${topped.expr}`)}`
+    : perCategory(sql`true`);
   return sql`
     select u.* from (${union}) u
     order by ${keyOrder(keys, "u")}
