@@ -111,17 +111,42 @@ export function maintainedAttributeCountsSql(keys: readonly string[], categoryId
     from live_attribute_counts c where ${where} and c.number_value is not null group by c.key`;
 }
 
+/** The live values `v` whose listing passes every filter: the first by `v`'s own index, the others by key. */
+function matchesWhere(filters: readonly AttributeFilter[], category: SQL): SQL {
+  const [first, ...others] = filters;
+  const where = [...filterWhere(first), category];
+  for (const filter of others)
+    where.push(
+      sql`exists (select 1 from live_attribute_values o where o.product_id = v.product_id and ${sql.join(filterWhere(filter, "o"), sql` and `)})`,
+    );
+  return sql.join(where, sql` and `);
+}
+
 /**
  * The live listings of one category (`categoryId`, e.g. a lateral's `c.id`) that pass every
  * filter, read from the live values' index by the first filter's key, value and category, the
  * others checked by the primary key: a subquery of `product_id`s, at most `limit` when given.
  */
 export function liveMatchesSql(filters: readonly AttributeFilter[], categoryId: SQL, limit?: SQL): SQL {
-  const [first, ...others] = filters;
-  const where = [...filterWhere(first), sql`v.category_id = ${categoryId}`];
-  for (const filter of others)
-    where.push(
-      sql`exists (select 1 from live_attribute_values o where o.product_id = v.product_id and ${sql.join(filterWhere(filter, "o"), sql` and `)})`,
-    );
-  return sql`select v.product_id from live_attribute_values v where ${sql.join(where, sql` and `)}${limit ? sql` limit ${limit}` : sql``}`;
+  const where = matchesWhere(filters, sql`v.category_id = ${categoryId}`);
+  return sql`select v.product_id from live_attribute_values v where ${where}${limit ? sql` limit ${limit}` : sql``}`;
+}
+
+/**
+ * A facet's sample (ids as `id`) when a page filters its live listings by attributes and nothing
+ * else: at most `cap` of the categories' listings passing every filter and having one of `keys`,
+ * read from the live values alone, stopping at the cap (ADR 0104). Drawn through the listings,
+ * each filter became a semi-join that read every match of the branch before the limit (86 to
+ * 139 ms a facet at 1 000 000 listings).
+ */
+export function liveSampleSql(
+  filters: readonly AttributeFilter[],
+  categoryIds: readonly number[],
+  keys: readonly string[],
+  cap: number,
+): SQL {
+  const where = matchesWhere(filters, sql`v.category_id in (${list(categoryIds)})`);
+  return sql`select v.product_id as id from live_attribute_values v where ${where}
+    and exists (select 1 from live_attribute_values h where h.product_id = v.product_id and h.key in (${list(keys)}))
+    limit ${cap}`;
 }

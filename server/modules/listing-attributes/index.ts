@@ -21,6 +21,7 @@ export {
   attributeFacetCountsSql,
   hasAnyAttributeSql,
   liveMatchesSql,
+  liveSampleSql,
   maintainedAttributeCountsSql,
 } from "./facet-sql.ts";
 export {

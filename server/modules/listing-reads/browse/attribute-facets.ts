@@ -7,6 +7,7 @@ import {
   allDefinitions,
   attributeFacetCountsSql,
   hasAnyAttributeSql,
+  liveSampleSql,
   maintainedAttributeCountsSql,
 } from "#server/modules/listing-attributes/index.ts";
 import { type ActiveCategoryRow, ancestorsOf, type CategoryRows } from "./categories.ts";
@@ -66,8 +67,14 @@ export function knownAttributeFilters(query: ListingQuery, definitions: readonly
  * type or duration; nothing listing_counts could not answer either).
  */
 function countsAnswer(query: ListingQuery, resolved: Resolved, skip: string | undefined): boolean {
+  return (
+    onlyAttributeFilters(query, resolved) && (query.attributes ?? []).every((filter) => filter.key === skip)
+  );
+}
+
+/** A category page's live listings filtered by attributes at most: the live values know them all. */
+function onlyAttributeFilters(query: ListingQuery, resolved: Resolved): boolean {
   if (!resolved.categoryIds?.length) return false;
-  if ((query.attributes ?? []).some((filter) => filter.key !== skip)) return false;
   const { formats, types, durations, brandIds, packageIds } = query;
   if ([formats, types, durations, brandIds, packageIds].some((chosen) => chosen?.length)) return false;
   return maintainedCountable({ ...query, attributes: undefined }, resolved);
@@ -97,8 +104,16 @@ export async function attributeFacets(
   // Among the listings that have one of the keys: listings without attributes add nothing to the
   // counts, and a sample of them would leave the facets empty above the cap.
   const scope = attributeScope(query, resolved.categoryIds);
+  const fromValues = onlyAttributeFilters(query, resolved);
   const sample = (keys: readonly string[], skip?: string) =>
-    sql`select p.id from products p where ${conditions(query, resolved, { attribute: skip })}
+    fromValues
+      ? liveSampleSql(
+          (query.attributes ?? []).filter((filter) => filter.key !== skip),
+          resolved.categoryIds ?? [],
+          keys,
+          COUNT_CAP + 1,
+        )
+      : sql`select p.id from products p where ${conditions(query, resolved, { attribute: skip })}
       and ${hasAnyAttributeSql(sql`p.id`, keys, scope)} limit ${COUNT_CAP + 1}`;
   const groups: { keys: string[]; skip?: string }[] = [
     { keys: definitions.filter((d) => !filtered.has(d.key)).map((d) => d.key) },
