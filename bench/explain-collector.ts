@@ -9,7 +9,7 @@
  *
  *   npx react-router build
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/hs_1m node bench/explain-collector.ts \
- *     [--runs 9] [--pages facet,facet-country,archive-q,archive-range,bottling,price-index,price-index-whisky] [--plans]
+ *     [--runs 9] [--pages facet-plain,facet,facet-country,archive-q,archive-range,bottling,price-index,price-index-whisky] [--plans]
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -98,6 +98,7 @@ const [counts] = (
 await admin.end();
 
 const PAGES: Record<string, string> = {
+  "facet-plain": "/3/whisky",
   facet: "/3/whisky?p_age_years_od=12&p_age_years_do=18&p_bottler_kind=independent",
   "facet-country": "/3/whisky?p_country=scotland",
   "archive-q": "/vysledky?q=glen",

@@ -26,9 +26,9 @@
  *     the trust badges and the seller's declaration box; runs only when named)
  *     [--only category,product,category-facet]   (issue 37: the whisky category /3/whisky with one
  *     attribute filter, an age of 10 to 20 years, which the demo's whiskies have; runs only when named)
- *     [--only category-facets,category-country,archive,archive-range,bottling,price-index]   (issue 37
- *     at scale, on seed:large's collector data: /3/whisky with an age range and independent bottlers,
- *     with a country; /vysledky?q=glen and a category with a price range; the bottling with the
+ *     [--only category-whisky,category-facets,category-country,archive,archive-range,bottling,price-index]
+ *     (issue 37 at scale, on seed:large's collector data: /3/whisky alone, with an age range and
+ *     independent bottlers, with a country; /vysledky?q=glen and a category with a price range; the bottling with the
  *     most results; the price index. Each runs only when named)
  *     [--only deal,purchases --workers 1]   (issue 35's signed-in pages: a buyer's deal awaiting
  *     payment and Nákupy, with the buyer's session cookie on every request; see page-cost-deals.ts.
@@ -233,6 +233,7 @@ async function pagesToLoad(client: pg.Client): Promise<Page[]> {
     { name: "category-facet", path: "/3/whisky?p_age_years_od=10&p_age_years_do=20" },
     // Issue 37 at scale (seed:large's collector data): two filters and a range, a text facet, the
     // archive's search and a category with a price range, the price index.
+    { name: "category-whisky", path: "/3/whisky" },
     {
       name: "category-facets",
       path: "/3/whisky?p_age_years_od=12&p_age_years_do=18&p_bottler_kind=independent",
