@@ -18,7 +18,8 @@ import {
 import { createStubBuild } from "#server/test/server-process.ts";
 
 /**
- * A server process while its PostgreSQL goes away and comes back (issue 38, "how it is checked"):
+ * A server process's metrics under a burst of requests (issue 38, "how it is checked": `/metrics`
+ * moving while load runs), and the same server while its PostgreSQL goes away and comes back (issue 38, "how it is checked"):
  * `/health/ready` says 503 while the database is stopped and 200 once it is back, the process stays
  * live, requests that need the database are answered (an error, translated) instead of hanging,
  * and afterwards it writes again and its live streams hear of it (the pool and the LISTEN
@@ -28,6 +29,7 @@ import { createStubBuild } from "#server/test/server-process.ts";
  */
 
 type AuctionEvent = { bids: { id: number }[] };
+const METRICS_TOKEN = "health-postgres-metrics-token";
 
 const cleanups = createCleanups();
 let postgres: StoppablePostgresServer;
@@ -36,6 +38,7 @@ let server: Instance;
 let auctionId = 0;
 let bidder: Browser;
 let rival: Browser;
+let late: Browser;
 
 beforeAll(async () => {
   if (!hasPostgresServerPrograms()) return;
@@ -43,14 +46,15 @@ beforeAll(async () => {
   storage = await prepareCrashStorage(cleanups, postgres.url);
   await withServices(storage, async ({ database: { db } }) => {
     await insertAuctionSettings(db, 0);
-    const [seller, first, second] = await insertBidders(db, 3);
+    const [seller, first, second, third] = await insertBidders(db, 4);
     bidder = { cookie: `${SESSION_COOKIE}=${first.token}` };
     rival = { cookie: `${SESSION_COOKIE}=${second.token}` };
+    late = { cookie: `${SESSION_COOKIE}=${third.token}` };
     auctionId = (await insertAuction(db, { sellerId: seller.user.id, startPriceMinor: 100_000 })).id;
   });
   const build = createStubBuild();
   cleanups.add(build.remove);
-  server = await startInstance("a", storage, cleanups, { BUILD_DIR: build.name });
+  server = await startInstance("a", storage, cleanups, { BUILD_DIR: build.name, METRICS_TOKEN });
 }, 180_000);
 afterAll(() => cleanups.run(), 60_000);
 
@@ -58,10 +62,65 @@ const status = async (path: string) => (await call(server, "GET", path)).status;
 const bid = (amount: number, who = bidder) =>
   call(server, "POST", `/api/auctions/${auctionId}/bids`, who, { amount });
 
-describe.skipIf(!hasPostgresServerPrograms())("a server whose PostgreSQL stops and starts again", () => {
+/** The metrics as Prometheus reads them. */
+async function scrape(): Promise<string> {
+  const response = await fetch(`${server.origin}/metrics`, {
+    headers: { Authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  expect(response.status).toBe(200);
+  return response.text();
+}
+
+/** The sum of a metric's samples whose labels include `labels` (0 when there is none). */
+function total(text: string, name: string, labels: Record<string, string> = {}): number {
+  const wanted = Object.entries(labels).map(([key, value]) => `${key}="${value}"`);
+  return text
+    .split("\n")
+    .filter((line) => line.startsWith(`${name}{`) || line.startsWith(`${name} `))
+    .filter((line) =>
+      wanted.every((pair) => (line.match(/^[^{ ]*\{([^}]*)\}/)?.[1] ?? "").split(",").includes(pair)),
+    )
+    .reduce((sum, line) => sum + Number(line.split(" ").at(-1)), 0);
+}
+
+const historyRows = async () =>
+  ((await (await call(server, "GET", `/api/auctions/${auctionId}/bids`)).json()) as { bids: unknown[] }).bids
+    .length;
+
+describe.skipIf(!hasPostgresServerPrograms())("a server process on its own PostgreSQL", () => {
+  it("counts a burst of requests in /metrics, by route, with the pool and the event loop beside", async () => {
+    const BURST = 40;
+    const route = { method: "POST", route: "/api/auctions/:id/bids" };
+    const before = await scrape();
+    // 40 bids at once, as many bidders' pages would send them: the first passes, the others are
+    // refused (below the next minimum) or raise the leader's maximum; each is one request.
+    const answers = await Promise.all(
+      Array.from({ length: BURST }, (_, i) => bid(100_000, i % 2 ? rival : bidder)),
+    );
+    expect(answers.every((answer) => answer.status < 500)).toBe(true);
+    const after = await scrape();
+    const count = (text: string) => total(text, "rarita_http_request_duration_seconds_count", route);
+    expect(count(after) - count(before)).toBe(BURST);
+    // The histogram's last bucket holds every one of them too, and the bids by outcome add up.
+    const infinite = (text: string) =>
+      total(text, "rarita_http_request_duration_seconds_bucket", { ...route, le: "+Inf" });
+    expect(infinite(after) - infinite(before)).toBe(BURST);
+    expect(total(after, "rarita_bids_total") - total(before, "rarita_bids_total")).toBe(BURST);
+    // All requests together grew at least as much (the first scrape is counted once it ended).
+    expect(
+      total(after, "rarita_http_request_duration_seconds_count") -
+        total(before, "rarita_http_request_duration_seconds_count"),
+    ).toBeGreaterThanOrEqual(BURST + 1);
+    // The pool's sessions and the event loop's lag are reported.
+    expect(total(after, "rarita_db_pool_connections", { state: "total" })).toBeGreaterThan(0);
+    expect(after).toMatch(/^rarita_db_pool_connections\{state="waiting"\} \d+$/m);
+    expect(after).toMatch(/^rarita_nodejs_eventloop_lag_p99_seconds \d/m);
+    for (const answer of answers) await answer.body?.cancel();
+  }, 120_000);
+
   it("is not ready while the database is away, ready after, and writes again", async () => {
     expect(await status("/health/ready")).toBe(200);
-    expect((await bid(100_000)).status).toBe(201);
+    const rowsBefore = await historyRows();
 
     await postgres.stop();
     const stopped = await waitUntil("/health/ready to say 503", async () => {
@@ -117,8 +176,8 @@ describe.skipIf(!hasPostgresServerPrograms())("a server whose PostgreSQL stops a
         auction: { minimumNextBidMinor: number };
       }
     ).auction;
-    // The other bidder: the leader bidding again would only raise a private maximum, no history row.
-    const placed = await bid(minimumNextBidMinor, rival);
+    // A bidder new to the auction: the leader bidding again would only raise a private maximum.
+    const placed = await bid(minimumNextBidMinor, late);
     expect(placed.status).toBe(201);
     const id = ((await placed.json()) as { bids: { id: number }[] }).bids.at(-1)!.id;
     await waitUntil(
@@ -127,9 +186,7 @@ describe.skipIf(!hasPostgresServerPrograms())("a server whose PostgreSQL stops a
       { timeoutMs: 30_000 },
     );
     await viewer.close();
-    const rows = (
-      (await (await call(server, "GET", `/api/auctions/${auctionId}/bids`)).json()) as { bids: unknown[] }
-    ).bids;
-    expect(rows).toHaveLength(2);
+    // The bid refused while PostgreSQL was away left nothing; the one after it is there.
+    expect(await historyRows()).toBe(rowsBefore + 1);
   }, 180_000);
 });
