@@ -38,7 +38,7 @@ export type StoppablePostgresServer = {
   url: string;
   /** A fast shutdown (as `pg_ctl stop -m fast`): sessions are ended, new connections refused. */
   stop(): Promise<void>;
-  /** Starts it again; resolves when it takes connections. */
+  /** Starts it again when it is stopped; resolves when it takes connections. */
   start(): Promise<void>;
 };
 
@@ -51,12 +51,18 @@ export async function stoppablePostgresServer(cleanups: Cleanups): Promise<Stopp
   initCluster(cluster, "data");
   const port = await freePort();
   let running = await spawnServer(cluster, "data", port);
+  let stopped = false;
   cleanups.add(() => stopServer(running.server, running.exited));
   return {
     url: running.url,
-    stop: () => stopServer(running.server, running.exited),
+    async stop() {
+      stopped = true;
+      await stopServer(running.server, running.exited);
+    },
     async start() {
+      if (!stopped) return;
       running = await spawnServer(cluster, "data", port);
+      stopped = false;
     },
   };
 }

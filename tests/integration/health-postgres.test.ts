@@ -44,6 +44,8 @@ beforeAll(async () => {
   if (!hasPostgresServerPrograms()) return;
   postgres = await stoppablePostgresServer(cleanups);
   storage = await prepareCrashStorage(cleanups, postgres.url);
+  // Running again before the clean-ups drop the database, should a test fail while it is stopped.
+  cleanups.add(() => postgres.start());
   await withServices(storage, async ({ database: { db } }) => {
     await insertAuctionSettings(db, 0);
     const [seller, first, second, third] = await insertBidders(db, 4);
