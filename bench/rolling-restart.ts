@@ -1,18 +1,25 @@
 /**
  * A rolling restart under bidding load (issue 38, item 6; not part of `npm test`): two instances
- * of the server on one PostgreSQL database behind nginx (round robin, as in compose.yaml), bidders
- * bidding on one auction through nginx as browsers do (session cookie, Origin), while instance A
+ * of the server on one PostgreSQL database behind a balancer, bidders bidding on one auction
+ * through it as browsers do (session cookie, Origin), while instance A
  * and then B are stopped with SIGTERM and started again. A bidder retries as a browser's page
  * does: after a refused or reset connection, and after a 503 with Retry-After; any other answer
  * is final. Counted: bids acknowledged (201) against the bids in the database, every 5xx seen by
  * a bidder, the retries, and for each restart how long the instance took to drain and to be back.
+ * At the end both instances' /metrics are read: the bids they counted since their last start
+ * against the answers the balancer had from each.
  *
  *   createdb -h 127.0.0.1 -U postgres rarita_rolling
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/rarita_rolling \
  *     node bench/rolling-restart.ts [--bidders 20] [--settle 5] [--ports 3610,3611,3612]
+ *       [--proxy balancer|nginx] [--drain 2] [--poll 250]
  *
- * The instances run with a stand-in web build (only /api is requested) and their log silenced;
- * nginx (/usr/sbin/nginx, or NGINX) runs from a temporary directory. Only localhost is contacted.
+ * The balancer (the default) is bench/balancer.ts: it checks /health/ready every --poll ms and
+ * sends only to ready instances, which run with DRAIN_SECONDS=--drain, as in production behind
+ * Caddy. `--proxy nginx` (/usr/sbin/nginx, or NGINX, from a temporary directory) has no active
+ * checks: it learns of a stopping instance only from refused connections (the 502s of the first
+ * runs in bench/README.md). The instances run with a stand-in web build (only /api is requested)
+ * and their log silenced. Only localhost is contacted.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -23,6 +30,7 @@ import { SESSION_COOKIE } from "#core/web/session-cookie.ts";
 import { openDatabase } from "#server/db/client.ts";
 import { insertAuction, insertAuctionSettings, insertBidders } from "#server/test/auction-fixtures.ts";
 import { createStubBuild, type ServerProcess, startServerProcess } from "#server/test/server-process.ts";
+import { startBalancer } from "./balancer.ts";
 import { loadAverage } from "./http-load.ts";
 
 const { values } = parseArgs({
@@ -30,6 +38,9 @@ const { values } = parseArgs({
     bidders: { type: "string", default: "20" },
     settle: { type: "string", default: "5" },
     ports: { type: "string", default: "3610,3611,3612" },
+    proxy: { type: "string", default: "balancer" },
+    drain: { type: "string", default: "2" },
+    poll: { type: "string", default: "250" },
   },
 });
 const databaseUrl = process.env.DATABASE_URL;
@@ -42,6 +53,10 @@ const settleMs = Number(values.settle) * 1000;
 const proxyOrigin = `http://127.0.0.1:${proxyPort}`;
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "rarita-rolling-"));
 const build = createStubBuild();
+
+const METRICS_TOKEN = "rolling-restart-metrics-token";
+const BIDS_ROUTE = "/api/auctions/:id/bids";
+const useNginx = values.proxy === "nginx";
 
 const stats = {
   acknowledged: [] as number[],
@@ -65,6 +80,8 @@ function instanceOf(name: string, port: number) {
     TRUSTED_PROXIES: "loopback",
     ALTCHA_HMAC_KEY: "rolling-restart-altcha-key-0123456789abcdef",
     FINGERPRINT_HMAC_KEY: "rolling-restart-fingerprint-key-0123456789",
+    DRAIN_SECONDS: values.drain ?? "2",
+    METRICS_TOKEN,
   };
   const instance = {
     name,
@@ -183,11 +200,12 @@ function startBidding(productId: number, tokens: string[], running: () => boolea
 }
 
 /** SIGTERM, wait for the exit, start again and wait until /health/ready says 200. */
-async function restart(instance: Instance) {
+async function restart(instance: Instance, onExit: () => void) {
   const began = performance.now();
   instance.process?.child.kill("SIGTERM");
   const exit = await instance.process?.exited;
   const stopped = performance.now();
+  onExit();
   await instance.start();
   for (;;) {
     const ready = await fetch(`http://127.0.0.1:${instance.port}/health/ready`).catch(() => undefined);
@@ -217,6 +235,24 @@ async function seed() {
   }
 }
 
+/** One sample of Prometheus's text format, by its name and some of its labels (0 when absent). */
+function sample(text: string, name: string, labels: Record<string, string>): number {
+  const wanted = Object.entries(labels).map(([key, value]) => `${key}="${value}"`);
+  return text
+    .split("\n")
+    .filter((line) => line.startsWith(`${name}{`) && wanted.every((label) => line.includes(label)))
+    .reduce((sum, line) => sum + Number(line.split(" ").at(-1)), 0);
+}
+
+/** The bid requests an instance answered since its start, by its own metrics. */
+async function countedBids(instance: Instance) {
+  const response = await fetch(`http://127.0.0.1:${instance.port}/metrics`, {
+    headers: { Authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  const text = await response.text();
+  return sample(text, "rarita_http_request_duration_seconds_count", { method: "POST", route: BIDS_ROUTE });
+}
+
 /** The auction's history as the database has it, read through an instance after the load. */
 async function storedBids(productId: number) {
   const response = await fetch(`http://127.0.0.1:${portB}/api/auctions/${productId}/bids`);
@@ -231,15 +267,26 @@ async function main() {
   // The first start migrates and installs pg-boss alone; the second then finds both done.
   await a.start();
   await b.start();
-  const nginx = startNginx();
+  const nginx = useNginx ? startNginx() : undefined;
+  const balancer = useNginx
+    ? undefined
+    : await startBalancer({
+        port: proxyPort,
+        pollMs: Number(values.poll),
+        upstreams: [portA, portB].map((port) => ({ host: "127.0.0.1", port })),
+      });
+  // A restarted instance's metrics start from 0: so does the balancer's count of its answers.
+  const resetCount = (index: number) => () => {
+    if (balancer) balancer.upstreams[index].answered = 0;
+  };
   const loadBefore = loadAverage();
   let running = true;
   const began = performance.now();
   const bidding = startBidding(productId, tokens, () => running);
   await sleep(settleMs);
-  const restarts = [await restart(a)];
+  const restarts = [await restart(a, resetCount(0))];
   await sleep(settleMs);
-  restarts.push(await restart(b));
+  restarts.push(await restart(b, resetCount(1)));
   await sleep(settleMs);
   running = false;
   await bidding;
@@ -250,7 +297,7 @@ async function main() {
   const unanswered = stored.history.size - new Set(stats.acknowledged).size;
   console.log(`load before: ${loadBefore}; after: ${loadAverage()}`);
   console.log(
-    `${tokens.length} bidders for ${seconds.toFixed(1)} s through nginx; restarts (SIGTERM → exit, start → ready):`,
+    `${tokens.length} bidders for ${seconds.toFixed(1)} s through ${useNginx ? "nginx" : `the balancer (checks every ${values.poll} ms), DRAIN_SECONDS=${values.drain}`}; restarts (SIGTERM → exit, start → ready):`,
   );
   for (const r of restarts)
     console.log(`  ${r.name}: exit code ${r.exit}, stopped in ${r.stopMs} ms, ready ${r.startMs} ms later`);
@@ -266,7 +313,28 @@ async function main() {
       `${stats.retriesAfter503} after a 503; gave up: ${stats.gaveUp}`,
   );
 
-  nginx.kill("SIGQUIT");
+  if (balancer) {
+    const counted = await Promise.all([a, b].map(countedBids));
+    const answered = balancer.upstreams.map((upstream) => upstream.answered);
+    console.log(
+      `balancer: ${balancer.stats.requests} requests, ${balancer.stats.retried} sent again after a refused connection, ` +
+        `${balancer.stats.failedAfterConnect} failed after connecting, ${balancer.stats.waitedForReady} waited for a ready instance, ` +
+        `${balancer.stats.noUpstream} found none within 5 s (503)`,
+    );
+    const why = (notReady: Record<string, number>) =>
+      Object.entries(notReady)
+        .map(([reason, count]) => `${reason}×${count}`)
+        .join(", ") || "none";
+    console.log(
+      `checks that said not ready: A ${why(balancer.upstreams[0].notReady)}; B ${why(balancer.upstreams[1].notReady)}`,
+    );
+    console.log(
+      `since their last start: A answered ${answered[0]} through the balancer and counted ${counted[0]} bid requests in /metrics; ` +
+        `B ${answered[1]} and ${counted[1]}`,
+    );
+    await balancer.stop();
+  }
+  nginx?.kill("SIGQUIT");
   for (const instance of [a, b]) instance.process?.child.kill("SIGTERM");
   await Promise.all([a, b].map((instance) => instance.process?.exited));
   build.remove();

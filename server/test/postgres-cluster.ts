@@ -23,6 +23,50 @@ export async function testPostgresServer(cleanups: Cleanups): Promise<string> {
   return startServer(cluster, "data", cleanups);
 }
 
+/** Whether this machine has PostgreSQL's server programs, for a test that must own its server. */
+export function hasPostgresServerPrograms(): boolean {
+  try {
+    return fs.existsSync(path.join(postgresBinDir(), "postgres"));
+  } catch {
+    return false;
+  }
+}
+
+/** A server of the test's own that it can stop and start again, on the same port and data. */
+export type StoppablePostgresServer = {
+  /** The maintenance URL (database `postgres`). */
+  url: string;
+  /** A fast shutdown (as `pg_ctl stop -m fast`): sessions are ended, new connections refused. */
+  stop(): Promise<void>;
+  /** Starts it again when it is stopped; resolves when it takes connections. */
+  start(): Promise<void>;
+};
+
+/**
+ * A throwaway cluster as testPostgresServer's, whatever TEST_DATABASE_URL says (a test that stops
+ * its database must not stop the run's): for what the application does while PostgreSQL is away.
+ */
+export async function stoppablePostgresServer(cleanups: Cleanups): Promise<StoppablePostgresServer> {
+  const cluster = newClusterDir(cleanups);
+  initCluster(cluster, "data");
+  const port = await freePort();
+  let running = await spawnServer(cluster, "data", port);
+  let stopped = false;
+  cleanups.add(() => stopServer(running.server, running.exited));
+  return {
+    url: running.url,
+    async stop() {
+      stopped = true;
+      await stopServer(running.server, running.exited);
+    },
+    async start() {
+      if (!stopped) return;
+      running = await spawnServer(cluster, "data", port);
+      stopped = false;
+    },
+  };
+}
+
 /**
  * A primary and its streaming standby (hot, read-only), both throwaway clusters of their own
  * whatever TEST_DATABASE_URL says: the primary made as testPostgresServer's, with WAL for a
@@ -94,13 +138,14 @@ function initCluster({ bin, owner, dir }: Cluster, name: string) {
 }
 
 /** Starts the cluster `name` on a free port of 127.0.0.1; stopped by the clean-ups. Returns its URL. */
-async function startServer(
-  { bin, owner, dir }: Cluster,
-  name: string,
-  cleanups: Cleanups,
-  args: string[] = [],
-) {
-  const port = await freePort();
+async function startServer(cluster: Cluster, name: string, cleanups: Cleanups, args: string[] = []) {
+  const { server, exited, url } = await spawnServer(cluster, name, await freePort(), args);
+  cleanups.add(() => stopServer(server, exited));
+  return url;
+}
+
+/** Runs the cluster `name` on `port` of 127.0.0.1; resolves when it takes connections. */
+async function spawnServer({ bin, owner, dir }: Cluster, name: string, port: number, args: string[] = []) {
   const server = spawn(
     path.join(bin, "postgres"),
     [
@@ -113,10 +158,9 @@ async function startServer(
   let log = "";
   server.stderr?.on("data", (chunk: Buffer) => (log = (log + chunk.toString()).slice(-4000)));
   const exited = new Promise<void>((resolve) => server.once("exit", () => resolve()));
-  cleanups.add(() => stopServer(server, exited));
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   await waitForConnections(url, exited, () => log);
-  return url;
+  return { server, exited, url };
 }
 
 /** SIGINT is PostgreSQL's fast shutdown: sessions are ended, nothing waits for them. */

@@ -1,8 +1,15 @@
+import fs from "node:fs";
+import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createS3Storage } from "#server/adapters/storage/index.ts";
+import { FEES } from "#server/db/seed/settings-data.ts";
 import { hashPassword } from "#server/modules/auth/index.ts";
+import { packages } from "#server/modules/catalog/tables.ts";
 import { productStatusChanges, products } from "#server/modules/listings/tables/products.ts";
 import { messages } from "#server/modules/messages/tables.ts";
+import { settings } from "#server/modules/settings/tables.ts";
 import { insertAuction, insertAuctionSettings, insertBidders } from "#server/test/auction-fixtures.ts";
 import {
   type CrashStorage,
@@ -13,6 +20,7 @@ import {
   withDatabase,
   withServices,
 } from "#server/test/crash-helpers.ts";
+import { insertCategory } from "#server/test/fixtures.ts";
 import {
   type Arrival,
   type Browser,
@@ -24,13 +32,16 @@ import {
   watchStream,
 } from "#server/test/instances.ts";
 import { testPostgresServer } from "#server/test/postgres-cluster.ts";
+import { startTestS3, TEST_BUCKET, type TestS3 } from "#server/test/s3rver.ts";
 import { createStubBuild } from "#server/test/server-process.ts";
 
 /**
  * Two instances of the application on one PostgreSQL database (issue 38, items 4 and 8), as a
  * load balancer would spread a site over them: separate processes on separate ports, sharing
  * nothing but the database. Browsers sign in on either, bid on both against one auction and watch
- * it live on both; one instance is killed (SIGKILL) mid-round. On TEST_DATABASE_URL's server, or
+ * it live on both; one instance is killed (SIGKILL) mid-round. Their pictures are in one bucket
+ * (STORAGE=s3 on s3rver, ADR 0094), as the issue's check by hand asks: a listing with photos made
+ * through A is shown with them by B. On TEST_DATABASE_URL's server, or
  * without one (`npm test`) on a PostgreSQL cluster of its own (server/test/postgres-cluster.ts).
  */
 
@@ -53,6 +64,10 @@ let b: Instance;
 let auctionId = 0;
 let emails: string[] = [];
 let throttledEmail = "";
+let s3: TestS3;
+let photoSellerToken = "";
+let categoryId = 0;
+let packageId = 0;
 
 beforeAll(async () => {
   storage = await prepareCrashStorage(cleanups, await testPostgresServer(cleanups));
@@ -65,7 +80,18 @@ beforeAll(async () => {
     emails = bidders.slice(0, BIDDERS).map((bidder) => bidder.user.email);
     throttledEmail = bidders[BIDDERS].user.email;
     auctionId = (await insertAuction(db, { sellerId: seller.user.id, startPriceMinor: 100_000 })).id;
+    // What a listing with photos needs: fees, a category, a package, a verified seller.
+    await db.insert(settings).values({ name: "fees", locale: null, value: FEES });
+    categoryId = (await insertCategory(db, { depth: 1, nameCs: "Alkohol", slugCs: "alkohol" })).id;
+    [{ id: packageId }] = await db
+      .insert(packages)
+      .values({ nameCs: "Láhev 0,7 l", nameEn: "Bottle 0.7 l" })
+      .returning({ id: packages.id });
+    photoSellerToken = (await insertBidders(db, 1, { verifiedAt: new Date() }))[0].token;
   });
+  // Stopped after the instances (the clean-ups run last added first).
+  s3 = await startTestS3();
+  cleanups.add(() => s3.dispose());
   const build = createStubBuild();
   cleanups.add(build.remove);
   // Keys each instance would otherwise draw for itself: a proof-of-work solved for one must pass the other.
@@ -73,6 +99,12 @@ beforeAll(async () => {
     BUILD_DIR: build.name,
     ALTCHA_HMAC_KEY: "two-instances-altcha-key-0123456789abcdef",
     FINGERPRINT_HMAC_KEY: "two-instances-fingerprint-key-0123456789ab",
+    STORAGE: "s3",
+    S3_BUCKET: TEST_BUCKET,
+    S3_ENDPOINT: s3.config.endpoint!,
+    S3_FORCE_PATH_STYLE: "true",
+    S3_ACCESS_KEY_ID: "S3RVER",
+    S3_SECRET_ACCESS_KEY: "S3RVER",
   };
   [a, b] = await Promise.all([
     startInstance("a", storage, cleanups, env),
@@ -182,6 +214,59 @@ describe("two instances on one PostgreSQL database", () => {
       expect(next.status, instance.name).toBe(429);
     }
   }, 30_000);
+
+  it("shows through B, with its photos, a listing made through A; the photos are in the bucket", async () => {
+    const auth = { Authorization: `Bearer ${photoSellerToken}`, Accept: "application/json" };
+    const bytes = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#8a2be2" } })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.append("image", new File([new Uint8Array(bytes)], "photo.png", { type: "image/png" }));
+    const staged = await fetch(`${a.origin}/api/me/advertisements/images`, {
+      method: "POST",
+      headers: { ...auth, Origin: a.origin },
+      body: form,
+    });
+    expect(staged.status).toBe(201);
+    const { token } = ((await staged.json()) as { data: { token: string } }).data;
+    const created = await fetch(`${a.origin}/api/me/advertisements`, {
+      method: "POST",
+      headers: { ...auth, Origin: a.origin, "Content-Type": "application/json" },
+      body: JSON.stringify({
+        type: "supply",
+        categoryId,
+        packageId,
+        name: "Diplomático Ambassadeur",
+        priceMinor: 150_000,
+        duration: "week",
+        description: "Láhev v perfektním stavu, hladina do hrdla, etiketa bez poškození.",
+        images: [token],
+      }),
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const { id } = ((await created.json()) as { data: { id: number } }).data;
+
+    const shown = await fetch(`${b.origin}/api/me/advertisements/${id}`, { headers: auth });
+    expect(shown.status).toBe(200);
+    const url = (await shown.text()).match(/\/uploads\/products\/\d+\/[0-9a-f]{32}\.webp/)?.[0];
+    if (!url) throw new Error("no photo URL in the listing shown by B");
+    const photo = await fetch(`${b.origin}${url}`);
+    expect(photo.status).toBe(200);
+    expect(photo.headers.get("content-type")).toBe("image/webp");
+    const served = Buffer.from(await photo.arrayBuffer());
+    expect((await sharp(served).metadata()).width).toBe(64);
+    // A resized variant, rendered by B (which never had the upload) into the bucket.
+    const variant = await fetch(`${b.origin}/img/160${url.slice("/uploads".length)}`);
+    expect(variant.status).toBe(200);
+    expect(variant.headers.get("content-type")).toBe("image/webp");
+
+    const bucket = createS3Storage(s3.config);
+    expect((await bucket.read(url.slice(1)))?.equals(served)).toBe(true);
+    expect(await bucket.head(`cache/images/160${url.slice("/uploads".length)}.webp`)).not.toBeNull();
+    // Neither instance kept a file of its own.
+    for (const name of ["a", "b"])
+      expect(fs.existsSync(path.join(storage.dataDir, name, "uploads"))).toBe(false);
+  }, 60_000);
 
   it("keeps one consistent history through a SIGKILL of one instance and its restart, and closes the auction once", async () => {
     const browsers = await Promise.all(

@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import { type Challenge, createChallenge, randomInt, solveChallenge, verifySolution } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { z } from "zod";
+import { RateLimiter } from "#server/lib/rate-limit.ts";
 
 /**
  * The self-hosted bot brake (ADR 0013), by ALTCHA (altcha-lib, the v2 proof of work): for the
@@ -13,7 +14,9 @@ import { z } from "zod";
  * (one HMAC: the challenge carries a signature of the expected key), then spends the challenge:
  * one solution buys one check. No third party sees our visitors.
  *
- * Spent challenges are remembered in memory until they expire: per process, like the rate limits.
+ * Spent challenges are remembered until they expire where the rate limits count (ADR 0095): in
+ * PostgreSQL, by every instance together, so that a solution spent on one is refused by the others;
+ * in memory on the embedded database (one process).
  */
 export type AltchaChallenge = Challenge;
 export type AltchaResult = "ok" | "missing" | "invalid" | "expired" | "reused";
@@ -70,11 +73,9 @@ export function createAltcha(options: AltchaOptions) {
   // Two secrets from the one key: one signs the challenge, the other the key a solution must find.
   const secret = (label: string) => createHmac("sha256", key).update(`altcha:${label}`).digest("hex");
   const hmac = { hmacSignatureSecret: secret("challenge"), hmacKeySignatureSecret: secret("derived-key") };
-  const spent = new Map<string, number>();
-
-  function prune(at: number) {
-    for (const [signature, expiresAt] of spent) if (expiresAt <= at) spent.delete(signature);
-  }
+  // One spending per challenge (its signature) for as long as it can be valid: the second is over
+  // the limit. Counted atomically in the shared store, so two instances cannot both spend one.
+  const spent = new RateLimiter({ name: `altcha:spent:${purpose}`, limit: 1, windowMs: ttlMs });
 
   return {
     bits,
@@ -108,12 +109,7 @@ export function createAltcha(options: AltchaOptions) {
         return "invalid";
       }
       const { challenge, solution } = parsed;
-      const at = Date.now();
-      if (spent.has(challenge.signature)) return "reused";
-      // Claimed before the first await, so that two requests with one solution cannot both pass;
-      // released again when the payload turns out to be no good.
-      if (spent.size > 10_000) prune(at);
-      spent.set(challenge.signature, (challenge.parameters.expiresAt ?? 0) * 1000);
+      // Checked before it is spent: a payload that is no good writes nothing to the shared store.
       let result: AltchaResult = "invalid";
       try {
         const verdict = await verifySolution({ challenge, solution, deriveKey, ...hmac });
@@ -129,8 +125,9 @@ export function createAltcha(options: AltchaOptions) {
       } catch {
         // A malformed challenge (odd hex, unknown algorithm) is an invalid one.
       }
-      if (result !== "ok") spent.delete(challenge.signature);
-      return result;
+      if (result !== "ok") return result;
+      // Spent now: of two requests with one solution (on one instance or two) only the first passes.
+      return (await spent.attempt(challenge.signature)) ? "ok" : "reused";
     },
   };
 }

@@ -24,7 +24,6 @@ export const CHALLENGE_BITS = { base: 20, max: 24 } as const;
 const CHALLENGE_TTL_MS = 10 * 60_000;
 /** How long an address or a device that logged into an account stays known for that account. */
 const KNOWN_SOURCE_MS = 30 * 24 * 3600_000;
-const MAX_KNOWN_SOURCES = 100_000;
 
 const accountKey = (email: string) => email.trim().toLowerCase();
 
@@ -58,23 +57,25 @@ function challengeBits(failures: number): number {
 
 /**
  * The addresses and devices that logged into an account lately (KNOWN_SOURCE_MS), by the keys of
- * sourceKeys; at most MAX_KNOWN_SOURCES, the expired and then the oldest giving way.
+ * sourceKeys: a window of the rate limits' store per key (ADR 0095), so every instance knows what
+ * one of them saw (in PostgreSQL, as keyed hashes), and a restart forgets nothing. A key is known
+ * while its window runs; a new login starts it again.
  */
 function createKnownSources(now: () => number) {
-  const known = new Map<string, number>();
+  const known = new RateLimiter({
+    name: "login:known-source",
+    limit: Number.MAX_SAFE_INTEGER,
+    windowMs: KNOWN_SOURCE_MS,
+    now,
+  });
   return {
-    has(keys: string[]): boolean {
-      const at = now();
-      return keys.some((key) => (known.get(key) ?? 0) > at);
+    async has(keys: string[]): Promise<boolean> {
+      const counts = await Promise.all(keys.map((key) => known.count(key)));
+      return counts.some((count) => count > 0);
     },
-    remember(key: string) {
-      if (known.size >= MAX_KNOWN_SOURCES) {
-        for (const [k, until] of known) if (until <= now()) known.delete(k);
-        // Still full of live entries: drop the oldest (Map keeps insertion order).
-        if (known.size >= MAX_KNOWN_SOURCES) known.delete(known.keys().next().value!);
-      }
-      known.delete(key);
-      known.set(key, now() + KNOWN_SOURCE_MS);
+    async remember(key: string) {
+      await known.reset(key);
+      await known.attempt(key);
     },
   };
 }
@@ -94,9 +95,10 @@ function createKnownSources(now: () => number) {
  *
  * Only failures count, so a busy shared address (an office, a test run) is not limited by its
  * successes. The counters are RateLimiter's: shared by every instance on PostgreSQL (ADR 0095), in
- * memory on the embedded database. The known sources stay per process (a second instance may
- * challenge an owner once, and a restart forgets them), which errs on the side of letting the owner in. The API, the web form and the
- * password checks of the account pages share one instance (`services.loginThrottle`).
+ * memory on the embedded database, and so are the known sources and the spent challenges: an owner
+ * known to one instance is known to all, and a solution spent on one is refused by the others. The
+ * API, the web form and the password checks of the account pages share one instance
+ * (`services.loginThrottle`).
  */
 export function createLoginThrottle(now: () => number = () => Date.now(), altchaHmacKey?: string) {
   // Counted by every instance together on PostgreSQL (ADR 0095): a guesser gains nothing from their number.
@@ -135,7 +137,7 @@ export function createLoginThrottle(now: () => number = () => Date.now(), altcha
       const wait = await retryAfter(email, source);
       if (wait > 0) return { action: "wait", seconds: wait };
       const failures = await byAccount.count(accountKey(email));
-      if (failures < ACCOUNT_CHALLENGE_AFTER || knownSources.has(sourceKeys(email, source)))
+      if (failures < ACCOUNT_CHALLENGE_AFTER || (await knownSources.has(sourceKeys(email, source))))
         return { action: "check" };
       const bits = challengeBits(failures);
       const result = await altcha.verify(proof.altcha, bits);
@@ -160,7 +162,7 @@ export function createLoginThrottle(now: () => number = () => Date.now(), altcha
     async succeeded(email: string, source?: LoginSource): Promise<void> {
       if (!source) return;
       for (const key of sourceKeys(email, source)) {
-        knownSources.remember(key);
+        await knownSources.remember(key);
         await Promise.all([byAccountIp.reset(key), byAccountDevice.reset(key)]);
       }
     },
