@@ -51,6 +51,12 @@ describe("PriceChart", () => {
     );
     // A bar from the lowest to the highest price of the two months with more than one price.
     expect(container.querySelectorAll("line")).toHaveLength(2 + 2);
+    // The axis labels are the page's text beside the drawing (readable on a phone), not SVG text
+    // scaled down with it; screen readers get them from the text alternative.
+    expect(container.querySelector("svg text")).toBeNull();
+    expect(screen.getByTestId("price-chart-prices").textContent).toMatch(/6\s000,00\sKč.*3\s800,00\sKč/);
+    expect(screen.getByTestId("price-chart-months").textContent).toMatch(/lis\S* 2025.*zář\S* 2026/);
+    expect(screen.getByTestId("price-chart-months").getAttribute("aria-hidden")).toBe("true");
   });
 
   test("draws nothing without results", () => {

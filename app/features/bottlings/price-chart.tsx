@@ -4,7 +4,8 @@ import type { PricePoint } from "#core/contracts/bottlings.ts";
 
 const WIDTH = 640;
 const HEIGHT = 240;
-const PAD = { left: 72, right: 16, top: 16, bottom: 32 };
+/** Room for the points' circles only: the axis labels are HTML beside the drawing (see PriceChart). */
+const PAD = { left: 8, right: 8, top: 8, bottom: 8 };
 
 /** Months since year 0: the x axis counts months, so an empty month leaves its gap. */
 const monthNumber = (month: string) => {
@@ -64,6 +65,9 @@ function MonthMarks({
  * draws a few dozen points), at the month's median price, with a bar from the month's lowest to
  * its highest price; a line through the medians. The axis names the lowest and highest price and
  * the first and last month; each point's title and the text alternative say the same in words.
+ * The axis labels are HTML around the drawing, not SVG text: the drawing scales with its width,
+ * so its text was 6 px on a phone; HTML text keeps the page's size at any width (hidden from
+ * screen readers, which read the text alternative).
  */
 export function PriceChart({ points, name }: { points: PricePoint[]; name: string }) {
   const { t, locale } = useTranslation();
@@ -93,39 +97,38 @@ export function PriceChart({ points, name }: { points: PricePoint[]; name: strin
     min: price(p0),
     max: price(p1),
   });
+  const axisText = "text-xs text-muted tabular-nums whitespace-nowrap";
   return (
     <figure className="rounded-xl border border-line bg-white p-3" data-testid="price-chart">
-      <svg
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        role="img"
-        aria-labelledby="price-chart-title"
-        className="h-auto w-full"
-      >
-        <title id="price-chart-title">{label}</title>
-        <line
-          x1={PAD.left}
-          y1={HEIGHT - PAD.bottom}
-          x2={WIDTH - PAD.right}
-          y2={HEIGHT - PAD.bottom}
-          stroke="#ddd5c7"
-        />
-        <line x1={PAD.left} y1={PAD.top} x2={PAD.left} y2={HEIGHT - PAD.bottom} stroke="#ddd5c7" />
-        <text x={PAD.left - 6} y={y(p1) + 4} textAnchor="end" fontSize="12" fill="#5c6770">
-          {price(p1)}
-        </text>
-        {p1 !== p0 ? (
-          <text x={PAD.left - 6} y={y(p0) + 4} textAnchor="end" fontSize="12" fill="#5c6770">
-            {price(p0)}
-          </text>
-        ) : null}
-        <text x={PAD.left} y={HEIGHT - 10} fontSize="12" fill="#5c6770">
-          {first}
-        </text>
-        <text x={WIDTH - PAD.right} y={HEIGHT - 10} textAnchor="end" fontSize="12" fill="#5c6770">
-          {last}
-        </text>
-        <MonthMarks points={sorted} x={(i) => x(months[i])} y={y} />
-      </svg>
+      <div className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-2 gap-y-1">
+        <div
+          aria-hidden="true"
+          className={`flex flex-col text-right ${p1 === p0 ? "justify-center" : "justify-between"} ${axisText}`}
+          data-testid="price-chart-prices"
+        >
+          <span>{price(p1)}</span>
+          {p1 !== p0 ? <span>{price(p0)}</span> : null}
+        </div>
+        <svg
+          viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+          role="img"
+          aria-labelledby="price-chart-title"
+          className="h-auto w-full"
+        >
+          <title id="price-chart-title">{label}</title>
+          <line x1={0} y1={HEIGHT - PAD.bottom} x2={WIDTH} y2={HEIGHT - PAD.bottom} stroke="#ddd5c7" />
+          <line x1={0} y1={0} x2={0} y2={HEIGHT - PAD.bottom} stroke="#ddd5c7" />
+          <MonthMarks points={sorted} x={(i) => x(months[i])} y={y} />
+        </svg>
+        <div
+          aria-hidden="true"
+          className={`col-start-2 flex ${first === last ? "justify-center" : "justify-between"} gap-3 ${axisText}`}
+          data-testid="price-chart-months"
+        >
+          <span>{first}</span>
+          {first !== last ? <span>{last}</span> : null}
+        </div>
+      </div>
       <figcaption className="sr-only">{label}</figcaption>
     </figure>
   );
