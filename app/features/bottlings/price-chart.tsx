@@ -4,8 +4,14 @@ import type { PricePoint } from "#core/contracts/bottlings.ts";
 
 const WIDTH = 640;
 const HEIGHT = 240;
-/** Room for the points' circles only: the axis labels are HTML beside the drawing (see PriceChart). */
-const PAD = { left: 8, right: 8, top: 8, bottom: 8 };
+/** Room for the points only: the axis labels are HTML beside the drawing (see PriceChart). */
+const PAD = { left: 8, right: 8, top: 12, bottom: 12 };
+/**
+ * The drawing is stretched to its box (a set height, any width), so its strokes keep their width
+ * in pixels, and a point is a dot drawn as a zero-length line with round caps (a circle would be
+ * stretched into an ellipse).
+ */
+const stroke = { vectorEffect: "non-scaling-stroke" } as const;
 
 /** Months since year 0: the x axis counts months, so an empty month leaves its gap. */
 const monthNumber = (month: string) => {
@@ -38,12 +44,26 @@ function MonthMarks({
             y2={y(p.maxMinor)}
             stroke="#9fb5b7"
             strokeWidth="2"
+            {...stroke}
           />
         ) : null,
       )}
-      {sorted.length > 1 ? <polyline points={line} fill="none" stroke="#1f4f55" strokeWidth="2.5" /> : null}
+      {sorted.length > 1 ? (
+        <polyline points={line} fill="none" stroke="#1f4f55" strokeWidth="2.5" {...stroke} />
+      ) : null}
       {sorted.map((p, i) => (
-        <circle key={p.month} cx={x(i)} cy={y(p.medianMinor)} r="4" fill="#1f4f55">
+        <line
+          key={p.month}
+          x1={x(i)}
+          y1={y(p.medianMinor)}
+          x2={x(i)}
+          y2={y(p.medianMinor)}
+          stroke="#1f4f55"
+          strokeWidth="8"
+          strokeLinecap="round"
+          data-point=""
+          {...stroke}
+        >
           <title>
             {t("bottlings.page.chartPoint", {
               month: formatMonth(p.month, locale),
@@ -53,7 +73,7 @@ function MonthMarks({
               max: price(p.maxMinor),
             })}
           </title>
-        </circle>
+        </line>
       ))}
     </>
   );
@@ -111,9 +131,10 @@ export function PriceChart({ points, name }: { points: PricePoint[]; name: strin
         </div>
         <svg
           viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+          preserveAspectRatio="none"
           role="img"
           aria-labelledby="price-chart-title"
-          className="h-auto w-full"
+          className="block h-40 w-full overflow-visible tablet:h-60"
         >
           <title id="price-chart-title">{label}</title>
           <line x1={0} y1={HEIGHT - PAD.bottom} x2={WIDTH} y2={HEIGHT - PAD.bottom} stroke="#ddd5c7" />
