@@ -101,7 +101,10 @@ export function WatchButton({ signedIn, watching }: { signedIn: boolean; watchin
       </Link>
     );
   return (
-    <Form method="post" className="flex flex-col items-start gap-2">
+    <Form
+      method="post"
+      className="flex flex-col items-start gap-2 tablet:max-w-sm tablet:shrink-0 tablet:items-end tablet:text-right"
+    >
       {watching ? (
         <p role="status" className="text-sm text-[#1f5c44]" data-testid="bottling-watching">
           ✓ {t("bottlings.watch.watching")}
