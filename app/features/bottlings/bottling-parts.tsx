@@ -103,7 +103,7 @@ export function WatchButton({ signedIn, watching }: { signedIn: boolean; watchin
   return (
     <Form
       method="post"
-      className="flex flex-col items-start gap-2 tablet:max-w-sm tablet:shrink-0 tablet:items-end tablet:text-right"
+      className="flex flex-col items-start gap-2 desktop:max-w-sm desktop:shrink-0 desktop:items-end desktop:text-right"
     >
       {watching ? (
         <p role="status" className="text-sm text-[#1f5c44]" data-testid="bottling-watching">

@@ -221,7 +221,7 @@ export default function BottlingPage({ loaderData }: Route.ComponentProps) {
         ]}
         current={bottling.name}
       />
-      <header className="flex flex-col gap-3 tablet:flex-row tablet:items-start tablet:justify-between">
+      <header className="flex flex-col gap-3 desktop:flex-row desktop:items-start desktop:justify-between">
         <div>
           {bottling.brandName ? (
             <p className="text-xs font-semibold tracking-[0.2em] text-[#7d6224] uppercase">
