@@ -64,10 +64,14 @@ try {
       // A Jamaican rum (the listings screens' choice), by its options' values in either language.
       await form.getByTestId("field-category").selectOption(rum.category || { label: "Alkohol" });
       rum.category = await form.getByTestId("field-category").inputValue();
-      await form.getByTestId("field-subcategory").selectOption(rum.subcategory || { label: "Rum › Karibik › Jamajka" });
+      await form
+        .getByTestId("field-subcategory")
+        .selectOption(rum.subcategory || { label: "Rum › Karibik › Jamajka" });
       rum.subcategory = await form.getByTestId("field-subcategory").inputValue();
       await page.getByTestId("form-section-attributes").waitFor();
-      await page.getByTestId("form-section-attributes").screenshot({ path: `${OUT}/form-attributes-${lang}-${width}.png` });
+      await page
+        .getByTestId("form-section-attributes")
+        .screenshot({ path: `${OUT}/form-attributes-${lang}-${width}.png` });
       await page.goto(`${BASE}${paths.category}`);
       await openFilters(page);
       await shoot(page, "category", lang, width);
