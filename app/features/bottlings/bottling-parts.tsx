@@ -16,7 +16,7 @@ export function AttributeTable({ rows }: { rows: { key: string; label: string; v
   if (rows.length === 0) return <p className="text-muted">{t("bottlings.page.noAttributes")}</p>;
   return (
     <dl
-      className="grid grid-cols-[minmax(0,11rem)_minmax(0,1fr)] gap-x-4 gap-y-2"
+      className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 tablet:grid-cols-[minmax(0,11rem)_minmax(0,1fr)]"
       data-testid="bottling-attributes"
     >
       {rows.map((row) => (
@@ -29,45 +29,56 @@ export function AttributeTable({ rows }: { rows: { key: string; label: string; v
   );
 }
 
-/** A page of results, newest first: date, kind, fill level, price (no seller, no buyer). */
+/**
+ * A page of results, newest first: date, kind, fill level, price (no seller, no buyer). A real
+ * table from tablet up; on a phone each row is a two-line card (date and price, then kind and fill
+ * level) so the price is never cut off-screen: the cells stay cells and the headers stay for
+ * screen readers (visually hidden), only the layout changes.
+ */
 export function ResultsTable({ results }: { results: BottlingResult[] }) {
   const { t, locale } = useTranslation();
   const price = usePriceFormatter();
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[22rem] text-left text-sm" data-testid="bottling-results">
-        <thead className="border-b border-line text-muted">
-          <tr>
-            <th scope="col" className="py-2 pr-3 font-medium">
-              {t("bottlings.page.date")}
-            </th>
-            <th scope="col" className="py-2 pr-3 font-medium">
-              {t("bottlings.page.kind")}
-            </th>
-            <th scope="col" className="py-2 pr-3 font-medium">
-              {t("bottlings.page.fillLevel")}
-            </th>
-            <th scope="col" className="py-2 text-right font-medium">
-              {t("bottlings.page.price")}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {[...results]
-            .sort((a, b) => b.date.localeCompare(a.date))
-            .map((result) => (
-              <tr key={`${result.productId}-${result.date}`} className="border-b border-line/60">
-                <td className="py-2 pr-3">{formatDate(result.date, locale)}</td>
-                <td className="py-2 pr-3">{t(`bottlings.page.kinds.${result.kind}`)}</td>
-                <td className="py-2 pr-3">
-                  {result.fillLevel ? t(`listingEvidence.fillLevel.${result.fillLevel as FillLevel}`) : "–"}
-                </td>
-                <td className="py-2 text-right font-semibold">{price(result.priceMinor)}</td>
-              </tr>
-            ))}
-        </tbody>
-      </table>
-    </div>
+    <table className="w-full text-left text-sm mobile:block" data-testid="bottling-results">
+      <thead className="border-b border-line text-muted mobile:sr-only">
+        <tr>
+          <th scope="col" className="py-2 pr-3 font-medium">
+            {t("bottlings.page.date")}
+          </th>
+          <th scope="col" className="py-2 pr-3 font-medium">
+            {t("bottlings.page.kind")}
+          </th>
+          <th scope="col" className="py-2 pr-3 font-medium">
+            {t("bottlings.page.fillLevel")}
+          </th>
+          <th scope="col" className="py-2 text-right font-medium">
+            {t("bottlings.page.price")}
+          </th>
+        </tr>
+      </thead>
+      <tbody className="mobile:block">
+        {[...results]
+          .sort((a, b) => b.date.localeCompare(a.date))
+          .map((result) => (
+            <tr
+              key={`${result.productId}-${result.date}`}
+              className="border-b border-line/60 mobile:grid mobile:grid-cols-[auto_minmax(0,1fr)_auto] mobile:gap-x-1 mobile:py-2"
+              data-testid="bottling-result"
+            >
+              <td className="py-2 pr-3 mobile:col-span-2 mobile:p-0">{formatDate(result.date, locale)}</td>
+              <td className="py-2 pr-3 mobile:row-start-2 mobile:p-0 mobile:text-muted">
+                {t(`bottlings.page.kinds.${result.kind}`)}
+              </td>
+              <td className="py-2 pr-3 mobile:col-span-2 mobile:row-start-2 mobile:p-0 mobile:text-muted mobile:before:content-['·_']">
+                {result.fillLevel ? t(`listingEvidence.fillLevel.${result.fillLevel as FillLevel}`) : "–"}
+              </td>
+              <td className="py-2 text-right font-semibold whitespace-nowrap mobile:col-start-3 mobile:row-start-1 mobile:p-0 mobile:pl-3">
+                {price(result.priceMinor)}
+              </td>
+            </tr>
+          ))}
+      </tbody>
+    </table>
   );
 }
 
@@ -90,7 +101,10 @@ export function WatchButton({ signedIn, watching }: { signedIn: boolean; watchin
       </Link>
     );
   return (
-    <Form method="post" className="flex flex-col items-start gap-2">
+    <Form
+      method="post"
+      className="flex flex-col items-start gap-2 desktop:max-w-sm desktop:shrink-0 desktop:items-end desktop:text-right"
+    >
       {watching ? (
         <p role="status" className="text-sm text-[#1f5c44]" data-testid="bottling-watching">
           ✓ {t("bottlings.watch.watching")}

@@ -44,13 +44,19 @@ describe("PriceChart", () => {
     // The cheapest (the oldest) lowest on the chart: the largest y.
     const ys = points.map((p) => Number(p.split(",")[1]));
     expect(ys[0]).toBe(Math.max(...ys));
-    const circles = container.querySelectorAll("circle");
-    expect(circles).toHaveLength(3);
-    expect(circles[1].textContent).toMatch(
+    const dots = container.querySelectorAll("[data-point]");
+    expect(dots).toHaveLength(3);
+    expect(dots[1].textContent).toMatch(
       /bře\S* 2026: medián 4\s500,00\sKč \(výsledků: 5, od 4\s000,00\sKč do 4\s800,00\sKč\)/,
     );
     // A bar from the lowest to the highest price of the two months with more than one price.
-    expect(container.querySelectorAll("line")).toHaveLength(2 + 2);
+    expect(container.querySelectorAll("line:not([data-point])")).toHaveLength(2 + 2);
+    // The axis labels are the page's text beside the drawing (readable on a phone), not SVG text
+    // scaled down with it; screen readers get them from the text alternative.
+    expect(container.querySelector("svg text")).toBeNull();
+    expect(screen.getByTestId("price-chart-prices").textContent).toMatch(/6\s000,00\sKč.*3\s800,00\sKč/);
+    expect(screen.getByTestId("price-chart-months").textContent).toMatch(/lis\S* 2025.*zář\S* 2026/);
+    expect(screen.getByTestId("price-chart-months").getAttribute("aria-hidden")).toBe("true");
   });
 
   test("draws nothing without results", () => {

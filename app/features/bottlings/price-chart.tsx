@@ -4,7 +4,14 @@ import type { PricePoint } from "#core/contracts/bottlings.ts";
 
 const WIDTH = 640;
 const HEIGHT = 240;
-const PAD = { left: 72, right: 16, top: 16, bottom: 32 };
+/** Room for the points only: the axis labels are HTML beside the drawing (see PriceChart). */
+const PAD = { left: 8, right: 8, top: 12, bottom: 12 };
+/**
+ * The drawing is stretched to its box (a set height, any width), so its strokes keep their width
+ * in pixels, and a point is a dot drawn as a zero-length line with round caps (a circle would be
+ * stretched into an ellipse).
+ */
+const stroke = { vectorEffect: "non-scaling-stroke" } as const;
 
 /** Months since year 0: the x axis counts months, so an empty month leaves its gap. */
 const monthNumber = (month: string) => {
@@ -37,12 +44,26 @@ function MonthMarks({
             y2={y(p.maxMinor)}
             stroke="#9fb5b7"
             strokeWidth="2"
+            {...stroke}
           />
         ) : null,
       )}
-      {sorted.length > 1 ? <polyline points={line} fill="none" stroke="#1f4f55" strokeWidth="2.5" /> : null}
+      {sorted.length > 1 ? (
+        <polyline points={line} fill="none" stroke="#1f4f55" strokeWidth="2.5" {...stroke} />
+      ) : null}
       {sorted.map((p, i) => (
-        <circle key={p.month} cx={x(i)} cy={y(p.medianMinor)} r="4" fill="#1f4f55">
+        <line
+          key={p.month}
+          x1={x(i)}
+          y1={y(p.medianMinor)}
+          x2={x(i)}
+          y2={y(p.medianMinor)}
+          stroke="#1f4f55"
+          strokeWidth="8"
+          strokeLinecap="round"
+          data-point=""
+          {...stroke}
+        >
           <title>
             {t("bottlings.page.chartPoint", {
               month: formatMonth(p.month, locale),
@@ -52,7 +73,7 @@ function MonthMarks({
               max: price(p.maxMinor),
             })}
           </title>
-        </circle>
+        </line>
       ))}
     </>
   );
@@ -64,6 +85,9 @@ function MonthMarks({
  * draws a few dozen points), at the month's median price, with a bar from the month's lowest to
  * its highest price; a line through the medians. The axis names the lowest and highest price and
  * the first and last month; each point's title and the text alternative say the same in words.
+ * The axis labels are HTML around the drawing, not SVG text: the drawing scales with its width,
+ * so its text was 6 px on a phone; HTML text keeps the page's size at any width (hidden from
+ * screen readers, which read the text alternative).
  */
 export function PriceChart({ points, name }: { points: PricePoint[]; name: string }) {
   const { t, locale } = useTranslation();
@@ -93,39 +117,39 @@ export function PriceChart({ points, name }: { points: PricePoint[]; name: strin
     min: price(p0),
     max: price(p1),
   });
+  const axisText = "text-xs text-muted tabular-nums whitespace-nowrap";
   return (
     <figure className="rounded-xl border border-line bg-white p-3" data-testid="price-chart">
-      <svg
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        role="img"
-        aria-labelledby="price-chart-title"
-        className="h-auto w-full"
-      >
-        <title id="price-chart-title">{label}</title>
-        <line
-          x1={PAD.left}
-          y1={HEIGHT - PAD.bottom}
-          x2={WIDTH - PAD.right}
-          y2={HEIGHT - PAD.bottom}
-          stroke="#ddd5c7"
-        />
-        <line x1={PAD.left} y1={PAD.top} x2={PAD.left} y2={HEIGHT - PAD.bottom} stroke="#ddd5c7" />
-        <text x={PAD.left - 6} y={y(p1) + 4} textAnchor="end" fontSize="12" fill="#5c6770">
-          {price(p1)}
-        </text>
-        {p1 !== p0 ? (
-          <text x={PAD.left - 6} y={y(p0) + 4} textAnchor="end" fontSize="12" fill="#5c6770">
-            {price(p0)}
-          </text>
-        ) : null}
-        <text x={PAD.left} y={HEIGHT - 10} fontSize="12" fill="#5c6770">
-          {first}
-        </text>
-        <text x={WIDTH - PAD.right} y={HEIGHT - 10} textAnchor="end" fontSize="12" fill="#5c6770">
-          {last}
-        </text>
-        <MonthMarks points={sorted} x={(i) => x(months[i])} y={y} />
-      </svg>
+      <div className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-2 gap-y-1">
+        <div
+          aria-hidden="true"
+          className={`flex flex-col text-right ${p1 === p0 ? "justify-center" : "justify-between"} ${axisText}`}
+          data-testid="price-chart-prices"
+        >
+          <span>{price(p1)}</span>
+          {p1 !== p0 ? <span>{price(p0)}</span> : null}
+        </div>
+        <svg
+          viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+          preserveAspectRatio="none"
+          role="img"
+          aria-labelledby="price-chart-title"
+          className="block h-40 w-full overflow-visible tablet:h-60"
+        >
+          <title id="price-chart-title">{label}</title>
+          <line x1={0} y1={HEIGHT - PAD.bottom} x2={WIDTH} y2={HEIGHT - PAD.bottom} stroke="#ddd5c7" />
+          <line x1={0} y1={0} x2={0} y2={HEIGHT - PAD.bottom} stroke="#ddd5c7" />
+          <MonthMarks points={sorted} x={(i) => x(months[i])} y={y} />
+        </svg>
+        <div
+          aria-hidden="true"
+          className={`col-start-2 flex ${first === last ? "justify-center" : "justify-between"} gap-3 ${axisText}`}
+          data-testid="price-chart-months"
+        >
+          <span>{first}</span>
+          {first !== last ? <span>{last}</span> : null}
+        </div>
+      </div>
       <figcaption className="sr-only">{label}</figcaption>
     </figure>
   );

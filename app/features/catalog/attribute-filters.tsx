@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { AttributeFacet } from "#core/contracts/listing-attributes.ts";
+import { translate } from "#core/i18n/index.ts";
 import { FilterCheck, FilterFieldset } from "./filter-fields.tsx";
 import type { ListingPageData } from "./listing-data.ts";
 import { attributeParam, type ListingFilters, rangeParam } from "./listing-params.ts";
@@ -125,11 +126,18 @@ export function attributeChips(
   for (const [key, { from, to }] of Object.entries(ranges)) {
     const facet = facetOf(key);
     const unit = facet?.unit ? ` ${UNIT[facet.unit]?.[locale] ?? ""}` : "";
-    const text = `${from === null ? "" : formatNumber(from, locale)}–${to === null ? "" : formatNumber(to, locale)}`;
+    const label = facet?.label ?? key;
     const { [key]: _gone, ...rest } = ranges;
+    // An open range reads "Stáří: od 12 let", not "12– let".
+    const number = (value: number) => `${formatNumber(value, locale)}${unit}`;
     chips.push({
       key: `range-${key}`,
-      label: `${facet?.label ?? key}: ${text}${unit}`,
+      label:
+        from !== null && to !== null
+          ? `${label}: ${formatNumber(from, locale)}–${formatNumber(to, locale)}${unit}`
+          : from !== null
+            ? translate(locale, "catalog.filters.rangeFromChip", { label, value: number(from) })
+            : translate(locale, "catalog.filters.rangeToChip", { label, value: number(to ?? 0) }),
       href: href({ ranges: rest }),
     });
   }

@@ -50,7 +50,9 @@ export function ArchiveTable({ rows }: { rows: ArchiveRow[] }) {
                 {row.name}
               </Link>
             </td>
-            <td className={`text-sm text-muted tablet:text-base tablet:text-ink ${cell}`}>
+            <td
+              className={`text-sm text-muted tablet:text-base tablet:text-ink tablet:whitespace-nowrap ${cell}`}
+            >
               <time dateTime={row.soldAt}>{formatDate(row.soldAt, locale)}</time>
             </td>
             <td

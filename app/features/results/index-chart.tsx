@@ -5,6 +5,14 @@ import { formatLevel, formatMonth } from "./index-format.ts";
 const WIDTH = 800;
 const HEIGHT = 320;
 const PAD = { left: 64, right: 20, top: 20, bottom: 44 };
+/**
+ * The labels' size in the drawing's units: 16, and 22 on a phone (the `mobile:` class below), where
+ * the drawing is shown at its 520 px minimum and 16 came out at 10 px. The months are thinned for
+ * the larger size, so they never touch at either.
+ */
+const FONT = 16;
+const PHONE_FONT = 22;
+const labelText = "mobile:text-[22px]";
 
 /** Round steps for the level axis: 1, 2, 5 × 10^n, about five of them over the range. */
 function ticks(min: number, max: number): number[] {
@@ -22,6 +30,60 @@ function anchor(index: number, count: number): "start" | "middle" | "end" {
   if (count > 1 && index === 0) return "start";
   if (count > 1 && index === count - 1) return "end";
   return "middle";
+}
+
+/** A label's width in the drawing's units, guessed from its characters (no text measuring on the server). */
+const labelWidth = (text: string, fontSize: number) => text.length * fontSize * 0.6;
+
+/**
+ * Which months get a label: every nth (about five), and always the last, dropping any that would
+ * touch its neighbour ("Jun 2026Oct 2026" at the right end, when the last came right after an nth).
+ * Positions and widths are in the drawing's units, so the answer holds at any width it is shown at.
+ */
+export function labelledMonths(
+  texts: readonly string[],
+  x: (index: number) => number,
+  fontSize: number,
+  gap = fontSize,
+): number[] {
+  const count = texts.length;
+  const every = Math.max(1, Math.ceil(count / 5));
+  const span = (index: number): [number, number] => {
+    const width = labelWidth(texts[index], fontSize);
+    const at = anchor(index, count);
+    const left = at === "start" ? x(index) : at === "end" ? x(index) - width : x(index) - width / 2;
+    return [left, left + width];
+  };
+  const kept: number[] = [];
+  for (let index = 0; index < count; index += every) {
+    const previous = kept[kept.length - 1];
+    if (previous === undefined || span(previous)[1] + gap <= span(index)[0]) kept.push(index);
+  }
+  const last = count - 1;
+  if (last > 0 && kept[kept.length - 1] !== last) {
+    while (kept.length > 1 && span(kept[kept.length - 1])[1] + gap > span(last)[0]) kept.pop();
+    if (kept.length === 0 || span(kept[kept.length - 1])[1] + gap <= span(last)[0]) kept.push(last);
+  }
+  return kept;
+}
+
+/** An axis label: the chart's size, larger on a phone, in the muted colour. */
+function AxisText({
+  x,
+  y,
+  anchor: textAnchor,
+  children,
+}: {
+  x: number;
+  y: number;
+  anchor: "start" | "middle" | "end";
+  children: string;
+}) {
+  return (
+    <text x={x} y={y} textAnchor={textAnchor} fontSize={FONT} className={labelText} fill="var(--color-muted)">
+      {children}
+    </text>
+  );
 }
 
 /**
@@ -53,7 +115,13 @@ export function IndexChart({
   const path = values
     .map((value, index) => `${index ? "L" : "M"}${x(index).toFixed(1)},${y(value).toFixed(1)}`)
     .join(" ");
-  const labelEvery = Math.max(1, Math.ceil(levels.length / 5));
+  const labelled = new Set(
+    labelledMonths(
+      levels.map((point) => formatMonth(point.month, locale)),
+      x,
+      PHONE_FONT,
+    ),
+  );
   return (
     <svg
       viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
@@ -74,23 +142,16 @@ export function IndexChart({
             stroke="var(--color-line)"
             strokeWidth={1}
           />
-          <text x={PAD.left - 8} y={y(value) + 5} textAnchor="end" fontSize={16} fill="var(--color-muted)">
+          <AxisText x={PAD.left - 8} y={y(value) + 5} anchor="end">
             {formatLevel(value * 100, locale).replace(/[,.]00$/, "")}
-          </text>
+          </AxisText>
         </g>
       ))}
       {levels.map((point, index) =>
-        index % labelEvery === 0 || index === levels.length - 1 ? (
-          <text
-            key={point.month}
-            x={x(index)}
-            y={HEIGHT - 14}
-            textAnchor={anchor(index, levels.length)}
-            fontSize={16}
-            fill="var(--color-muted)"
-          >
+        labelled.has(index) ? (
+          <AxisText key={point.month} x={x(index)} y={HEIGHT - 14} anchor={anchor(index, levels.length)}>
             {formatMonth(point.month, locale)}
-          </text>
+          </AxisText>
         ) : null,
       )}
       <path d={path} fill="none" stroke="var(--color-primary-dark)" strokeWidth={3} strokeLinejoin="round" />

@@ -221,7 +221,7 @@ export default function BottlingPage({ loaderData }: Route.ComponentProps) {
         ]}
         current={bottling.name}
       />
-      <header className="flex flex-col gap-3 tablet:flex-row tablet:items-start tablet:justify-between">
+      <header className="flex flex-col gap-3 desktop:flex-row desktop:items-start desktop:justify-between">
         <div>
           {bottling.brandName ? (
             <p className="text-xs font-semibold tracking-[0.2em] text-[#7d6224] uppercase">
@@ -231,8 +231,12 @@ export default function BottlingPage({ loaderData }: Route.ComponentProps) {
           <h1 className="font-serif text-3xl text-primary-dark tablet:text-4xl" data-testid="bottling-name">
             {bottling.name}
           </h1>
-          <p className="mt-1 text-sm text-muted">
-            {t("bottlings.listings", { count: bottling.listingCount })} ·{" "}
+          {/* Live offers first: every listing ever linked alone read as offers nobody makes now. */}
+          <p className="mt-1 text-sm text-muted" data-testid="bottling-counts">
+            <span className={loaderData.onSaleCount > 0 ? "font-semibold text-ink" : undefined}>
+              {t("bottlings.onSaleNow", { count: loaderData.onSaleCount })}
+            </span>{" "}
+            · {t("bottlings.listings", { count: bottling.listingCount })} ·{" "}
             {t("bottlings.watchers", { count: bottling.watcherCount })}
           </p>
         </div>

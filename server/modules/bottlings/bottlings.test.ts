@@ -150,6 +150,24 @@ describe("bottlings", () => {
     expect(await api.db.select().from(messages).where(eq(messages.event, "bottling_listed"))).toHaveLength(2);
   });
 
+  it("counts the listings on sale now apart from every listing ever linked", async () => {
+    const before = await bottlings.page(first, "cs");
+    const shown = before?.kind === "page" ? before.page : null;
+    // Linked so far: the founding listing and the two announced ones, all three live.
+    expect(shown?.bottling.listingCount).toBe(3);
+    expect(shown?.onSaleCount).toBe(3);
+    const [ended] = await api.db
+      .select({ id: bottlingLinks.productId })
+      .from(bottlingLinks)
+      .where(eq(bottlingLinks.bottlingId, first))
+      .limit(1);
+    await api.db.update(products).set({ status: "ended" }).where(eq(products.id, ended.id));
+    const after = await bottlings.page(first, "cs");
+    expect(after?.kind === "page" && after.page.bottling.listingCount).toBe(3);
+    expect(after?.kind === "page" && after.page.onSaleCount).toBe(2);
+    await api.db.update(products).set({ status: "active" }).where(eq(products.id, ended.id));
+  });
+
   it("never links a wanted ad: it offers no bottle", async () => {
     const wanted = await listing({ name: "Sháním Glenfarclas 12", brandId: glenfarclas, type: "demand" });
     expect(await bottlings.candidatesFor(seller.user.id, wanted.id, "cs")).toMatchObject({

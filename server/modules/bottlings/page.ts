@@ -24,6 +24,11 @@ export type BottlingPage = {
   /** The newest listings on sale, at most ON_SALE; `moreOnSale`: there are others. */
   onSale: ProductCardData[];
   moreOnSale: boolean;
+  /**
+   * How many of its listings are on sale now (active offers, as `onSale` reads them): the header's
+   * "Na prodej teď", beside `bottling.listingCount`, every listing ever linked.
+   */
+  onSaleCount: number;
   /** One page of results, newest first; `older`: the id the next page starts below (null: the last page). */
   results: BottlingResult[];
   older: number | null;
@@ -54,9 +59,12 @@ export async function bottlingPage(
     const survivor = await bottlingRecord(ctx.db, record.mergedIntoId);
     return survivor ? { kind: "moved", id: survivor.id, slug: survivor.slug } : null;
   }
+  // The newest 200 links: what is on sale now is among them (older links have long ended).
   const productIds = await linkedProductIds(ctx.db, id);
-  const [counts, everyCard, onSale, results, pricePoints, attributes] = await Promise.all([
+  const [counts, facts, everyCard, onSale, results, pricePoints, attributes] = await Promise.all([
     bottlingCounts(ctx.db, [id]),
+    // The linked listings' statuses, by primary key: the count of those on sale now.
+    ctx.ports.listingFacts(ctx.db, productIds),
     // Twice the photos: a card without one is skipped.
     ctx.ports.listingCards(productIds, locale, false, PHOTOS * 2),
     // One more than shown: whether there are others.
@@ -77,6 +85,7 @@ export async function bottlingPage(
       photos,
       onSale: onSale.slice(0, ON_SALE),
       moreOnSale: onSale.length > ON_SALE,
+      onSaleCount: [...facts.values()].filter((f) => f.status === "active" && f.type === "supply").length,
       results: results.slice(0, RESULTS_PER_PAGE),
       older: results.length > RESULTS_PER_PAGE ? (results[RESULTS_PER_PAGE - 1]?.id ?? null) : null,
       pricePoints,
