@@ -110,7 +110,6 @@ export async function attributeFacets(
       ? liveSampleSql(
           (query.attributes ?? []).filter((filter) => filter.key !== skip),
           resolved.categoryIds ?? [],
-          keys,
           COUNT_CAP + 1,
         )
       : sql`select p.id from products p where ${conditions(query, resolved, { attribute: skip })}
