@@ -11,7 +11,7 @@ import {
   maintainedAttributeCountsSql,
 } from "#server/modules/listing-attributes/index.ts";
 import { type ActiveCategoryRow, ancestorsOf, type CategoryRows } from "./categories.ts";
-import { COUNT_CAP, maintainedCountable } from "./counts.ts";
+import { COUNT_CAP, onlyAttributeFilters } from "./counts.ts";
 import { attributeScope, conditions, type Resolved } from "./filters.ts";
 import { type Row, rowsOf } from "./sql-parts.ts";
 
@@ -70,14 +70,6 @@ function countsAnswer(query: ListingQuery, resolved: Resolved, skip: string | un
   return (
     onlyAttributeFilters(query, resolved) && (query.attributes ?? []).every((filter) => filter.key === skip)
   );
-}
-
-/** A category page's live listings filtered by attributes at most: the live values know them all. */
-function onlyAttributeFilters(query: ListingQuery, resolved: Resolved): boolean {
-  if (!resolved.categoryIds?.length) return false;
-  const { formats, types, durations, brandIds, packageIds } = query;
-  if ([formats, types, durations, brandIds, packageIds].some((chosen) => chosen?.length)) return false;
-  return maintainedCountable({ ...query, attributes: undefined }, resolved);
 }
 
 /**

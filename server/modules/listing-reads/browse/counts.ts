@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { ListingQuery } from "#core/contracts/catalog.ts";
+import { liveSampleSql } from "#server/modules/listing-attributes/index.ts";
 import { conditions, type Resolved, type SkippedFilters } from "./filters.ts";
 import { list, uniqueInts } from "./sql-parts.ts";
 
@@ -69,6 +70,18 @@ function maintainedConditions(query: ListingQuery, resolved: Resolved, skip: Ski
   return sql.join(where, sql` and `);
 }
 
+/**
+ * A category page's live listings filtered by nothing but attributes (and what listing_counts
+ * keeps apart from brand, package, format, type and length): the live attribute values know all
+ * of them (ADR 0098, 0104), so their counts and samples need not read the listings.
+ */
+export function onlyAttributeFilters(query: ListingQuery, resolved: Resolved): boolean {
+  if (!resolved.categoryIds?.length) return false;
+  const { formats, types, durations, brandIds, packageIds } = query;
+  if ([formats, types, durations, brandIds, packageIds].some((chosen) => chosen?.length)) return false;
+  return maintainedCountable({ ...query, attributes: undefined }, resolved);
+}
+
 /** The counts of a query: listing_counts when it can, else at most COUNT_CAP + 1 products. */
 export function countSource(query: ListingQuery, resolved: Resolved): CountSource {
   if (maintainedCountable(query, resolved))
@@ -77,6 +90,19 @@ export function countSource(query: ListingQuery, resolved: Resolved): CountSourc
       where: (skip = {}) => maintainedConditions(query, resolved, skip),
       count: sql`coalesce(sum(p.n), 0)::int`,
       capped: false,
+    };
+  // Filtered by attributes alone: the first COUNT_CAP + 1 matches read from the live values (each
+  // filter a semi-join over the listings read every match of the branch first: 120 ms at 1M).
+  const filters = query.attributes ?? [];
+  if (filters.length && onlyAttributeFilters(query, resolved))
+    return {
+      from: () => sql`from (
+        select p.brand_id, p.package_id from products p
+        where p.id in (${liveSampleSql(filters, resolved.categoryIds ?? [], COUNT_CAP + 1)})
+          and ${conditions({ ...query, attributes: undefined }, resolved)}) p`,
+      where: () => sql`true`,
+      count: sql`count(*)::int`,
+      capped: true,
     };
   return {
     from: (skip = {}) => sql`from (
