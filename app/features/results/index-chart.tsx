@@ -103,7 +103,10 @@ export function IndexChart({
         </g>
       ))}
       {levels.map((point, index) =>
-        index % labelEvery === 0 || index === levels.length - 1 ? (
+        // Every labelEvery-th month and the last; a regular label too near the last is left out
+        // (the two overlapped: "červen 2026" over "říj 2026").
+        (index % labelEvery === 0 && levels.length - 1 - index >= labelEvery / 2) ||
+        index === levels.length - 1 ? (
           <text
             key={point.month}
             x={x(index)}
