@@ -105,7 +105,7 @@ export function IndexChart({
       {levels.map((point, index) =>
         // Every labelEvery-th month and the last; a regular label too near the last is left out
         // (the two overlapped: "červen 2026" over "říj 2026").
-        (index % labelEvery === 0 && levels.length - 1 - index >= labelEvery / 2) ||
+        (index % labelEvery === 0 && levels.length - 1 - index >= labelEvery * 0.8) ||
         index === levels.length - 1 ? (
           <text
             key={point.month}
