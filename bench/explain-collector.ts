@@ -3,7 +3,9 @@
  * serves each page in-process through the web build, as page-statements.ts does, and prints the
  * plan (EXPLAIN (ANALYZE, BUFFERS)) of every read it sends, then a table: the median wall time of
  * the whole page over --runs requests after a warm-up, its statements, the sum of their execution
- * times, and the statements whose plan reads a big table sequentially. The pages: the whisky
+ * times, and the statements whose plan reads a big table sequentially; beside the wall time the
+ * Node process's CPU per request (user + system, median: the rendering, the driver's parsing),
+ * which a busy machine's other processes do not inflate as they do the wall time. The pages: the whisky
  * category with attribute filters, the archive's search, a bottling with the most results, the
  * price index. DATABASE_URL names a database filled by `seed:large` (e.g. hs_1m); nothing is written.
  *
@@ -129,13 +131,17 @@ for (const name of names) {
   if (!page) throw new Error(`unknown page ${name}; known: ${Object.keys(PAGES).join(", ")}`);
   await request(page);
   const walls: number[] = [];
+  const cpus: number[] = [];
   let steady = 0;
   for (let i = 0; i < Number(values.runs); i++) {
     statements = 0;
     counting = true;
     const started = performance.now();
+    const cpu = process.cpuUsage();
     await request(page);
     walls.push(performance.now() - started);
+    const used = process.cpuUsage(cpu);
+    cpus.push((used.user + used.system) / 1000);
     counting = false;
     steady = statements;
   }
@@ -158,14 +164,14 @@ for (const name of names) {
     );
   }
   table.push(
-    `| ${name} | \`${page}\` | ${median(walls).toFixed(1)} | ${steady} | ${sum.toFixed(1)} | ${seq.length ? seq.join(", ") : "none"} |`,
+    `| ${name} | \`${page}\` | ${median(walls).toFixed(1)} | ${median(cpus).toFixed(1)} | ${steady} | ${sum.toFixed(1)} | ${seq.length ? seq.join(", ") : "none"} |`,
   );
 }
 console.log(`\nload ${fs.readFileSync("/proc/loadavg", "utf8").split(" ")[0]}`);
 console.log(
-  "\n| page | path | median wall ms | statements | sum of execution ms (explained run) | seq scans of big tables |",
+  "\n| page | path | median wall ms | median Node CPU ms | statements | sum of execution ms (explained run) | seq scans of big tables |",
 );
-console.log("|---|---|---|---|---|---|");
+console.log("|---|---|---|---|---|---|---|");
 for (const row of table) console.log(row);
 await jobs.stop?.();
 await database.close();

@@ -52,9 +52,9 @@ export function formatWeekdayDateTime(iso: string | Date, locale: Locale): strin
 /** A month `2026-03` as the language names it: `bře 2026` / `Mar 2026` (the price index, a bottling's chart). */
 export function formatMonth(month: string, locale: Locale): string {
   const [year, index] = month.split("-").map(Number);
-  return new Intl.DateTimeFormat(locale === "cs" ? "cs-CZ" : "en-GB", {
-    month: "short",
-    year: "numeric",
-    timeZone: "UTC",
-  }).format(new Date(Date.UTC(year, index - 1, 15)));
+  // A month is a calendar month, not an instant: formatted in UTC from its middle. The formatter
+  // is kept like the others (a new one per call was most of the price index page's 120 rows).
+  return formatter(locale, "month", { month: "short", year: "numeric", timeZone: "UTC" }).format(
+    new Date(Date.UTC(year, index - 1, 15)),
+  );
 }

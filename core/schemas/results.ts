@@ -41,7 +41,12 @@ export const resultsQuerySchema = z.object({
   fill: optionalOf(FILL_LEVELS),
   kind: optionalOf(SALE_RESULT_KINDS),
   sort: z.enum(RESULT_SORTS).catch("newest").default("newest"),
-  page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
+  /**
+   * The result the page starts after (its id: keyset pages, ADR 0101), and the page's number, which
+   * only labels it ("Strana 3"): what is shown is read from `after`, never counted by an offset.
+   */
+  after: optionalInt(2_147_483_647),
+  page: z.coerce.number().int().min(1).max(1_000_000).catch(1).default(1),
 });
 export type ResultsQuery = z.infer<typeof resultsQuerySchema>;
 
@@ -50,5 +55,18 @@ export function parseResultsQuery(params: URLSearchParams): ResultsQuery {
   return resultsQuerySchema.parse(Object.fromEntries(params));
 }
 
-/** The price index page's query: the category (none: the whole market). */
-export const priceIndexQuerySchema = z.object({ category: optionalInt(2_147_483_647) });
+/**
+ * The price index page's query: the category (none: the whole market); `vse=1` lists every month
+ * in the table (by default the last INDEX_TABLE_MONTHS; the CSV always has them all).
+ */
+export const priceIndexQuerySchema = z.object({
+  category: optionalInt(2_147_483_647),
+  vse: z
+    .literal("1")
+    .optional()
+    .catch(undefined)
+    .transform((value) => value === "1"),
+});
+
+/** The months the price index's table lists unless asked for all (two years). */
+export const INDEX_TABLE_MONTHS = 24;

@@ -87,6 +87,25 @@ test("a won auction appears in the archive, keeps its final price, and the filte
   await context.close();
 });
 
+test("the archive counts up to 100 and pages on past the count by plain links", async ({ page }) => {
+  // The demo's archive has hundreds of results: the count stops at 100, the pages go on.
+  await page.goto("/vysledky");
+  await expect(page.getByTestId("results-count")).toHaveText("Více než 100 výsledků");
+  const rows = page.getByTestId("result-row");
+  await expect(rows).toHaveCount(25);
+  const lastOfFirst = await rows.last().getAttribute("data-product-id");
+  await page.getByTestId("results-next").click();
+  await expect(page).toHaveURL(/after=\d+&page=2/);
+  await expect(page.getByTestId("results-count")).toHaveText("Strana 2");
+  await expect(rows).toHaveCount(25);
+  // The second page starts after the first's last row: none of the first page's rows again.
+  await expect(page.locator(`[data-testid="result-row"][data-product-id="${lastOfFirst}"]`)).toHaveCount(0);
+  await page.getByTestId("results-first").click();
+  await expect(page.getByTestId("results-count")).toHaveText("Více než 100 výsledků");
+  await page.goto("/en/results");
+  await expect(page.getByTestId("results-count")).toHaveText("More than 100 results");
+});
+
 test("the price index page shows its chart and table by category and downloads its CSV", async ({
   page,
   request,
@@ -102,10 +121,16 @@ test("the price index page shows its chart and table by category and downloads i
   const chart = page.getByTestId("index-chart");
   await expect(chart).toBeVisible();
   await expect(chart.locator("title")).toHaveText("Cenový index – Celý trh");
+  // The demo's three years: the table lists the last 24 months, a link lists them all.
   const rows = page.getByTestId("index-table").locator("tbody tr");
-  expect(await rows.count()).toBeGreaterThan(0);
+  await expect(rows).toHaveCount(24);
+  await page.getByTestId("index-table-all").click();
+  await expect(page).toHaveURL(/vse=1/);
+  expect(await rows.count()).toBeGreaterThan(24);
   // The base month is 100 with a decimal comma.
   await expect(rows.last().locator("td").first()).toHaveText("100,00");
+  await page.getByTestId("index-table-recent").click();
+  await expect(rows).toHaveCount(24);
 
   // A category of its own: the choice is a GET form, the URL carries it.
   const scope = page.getByTestId("index-scope").getByLabel("Trh");

@@ -49,8 +49,11 @@ describe("PriceChart", () => {
     expect(dots[1].textContent).toMatch(
       /bře\S* 2026: medián 4\s500,00\sKč \(výsledků: 5, od 4\s000,00\sKč do 4\s800,00\sKč\)/,
     );
-    // A bar from the lowest to the highest price of the two months with more than one price.
-    expect(container.querySelectorAll("line:not([data-point])")).toHaveLength(2 + 2);
+    // A bar from the lowest to the highest price of the two months with more than one price, all
+    // in one path (the two axes are the only other lines).
+    expect(container.querySelectorAll("line:not([data-point])")).toHaveLength(2);
+    const bars = container.querySelector('[data-testid="price-chart-ranges"]')?.getAttribute("d") ?? "";
+    expect(bars.match(/M/g)).toHaveLength(2);
     // The axis labels are the page's text beside the drawing (readable on a phone), not SVG text
     // scaled down with it; screen readers get them from the text alternative.
     expect(container.querySelector("svg text")).toBeNull();

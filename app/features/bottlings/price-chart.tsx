@@ -32,22 +32,26 @@ function MonthMarks({
   const { t, locale } = useTranslation();
   const price = usePriceFormatter();
   const line = sorted.map((p, i) => `${x(i).toFixed(1)},${y(p.medianMinor).toFixed(1)}`).join(" ");
+  // Every month's range in one path (ADR 0101: one element instead of up to 120 lines).
+  const bars = sorted
+    .filter((p) => p.maxMinor > p.minMinor)
+    .map((p) => {
+      const i = sorted.indexOf(p);
+      return `M${x(i).toFixed(1)},${y(p.minMinor).toFixed(1)}V${y(p.maxMinor).toFixed(1)}`;
+    })
+    .join("");
   return (
     <>
-      {sorted.map((p, i) =>
-        p.maxMinor > p.minMinor ? (
-          <line
-            key={`range-${p.month}`}
-            x1={x(i)}
-            y1={y(p.minMinor)}
-            x2={x(i)}
-            y2={y(p.maxMinor)}
-            stroke="#9fb5b7"
-            strokeWidth="2"
-            {...stroke}
-          />
-        ) : null,
-      )}
+      {bars ? (
+        <path
+          d={bars}
+          stroke="#9fb5b7"
+          strokeWidth="2"
+          fill="none"
+          data-testid="price-chart-ranges"
+          {...stroke}
+        />
+      ) : null}
       {sorted.length > 1 ? (
         <polyline points={line} fill="none" stroke="#1f4f55" strokeWidth="2.5" {...stroke} />
       ) : null}

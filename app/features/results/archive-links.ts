@@ -13,15 +13,22 @@ export const RESULT_PARAMS = [
   "sort",
 ] as const;
 
-/** The query string of an archive's state, the defaults left out (a shared URL stays short). */
-export function archiveSearch(query: ResultsQuery, page = query.page): string {
+/**
+ * The query string of an archive's state, the defaults left out (a shared URL stays short); a
+ * later page carries the result it starts after and its number (keyset pages, ADR 0101), the
+ * first page neither.
+ */
+export function archiveSearch(query: ResultsQuery, next?: { after: number; page: number }): string {
   const params = new URLSearchParams();
   for (const name of RESULT_PARAMS) {
     const value = query[name];
     if (value === undefined || (name === "sort" && value === "newest")) continue;
     params.set(name, String(value));
   }
-  if (page > 1) params.set("page", String(page));
+  if (next) {
+    params.set("after", String(next.after));
+    params.set("page", String(next.page));
+  }
   const text = params.toString();
   return text ? `?${text}` : "";
 }

@@ -27,9 +27,13 @@ describe("the price index's figures and CSV", () => {
 
 describe("the archive's URLs", () => {
   it("keeps what was asked, leaves the defaults out, and drops what is wrong", () => {
-    const query = parseResultsQuery(new URLSearchParams("q=caroni&kind=auction&sort=newest&fill=bad&page=2"));
-    expect(archiveSearch(query)).toBe("?q=caroni&kind=auction&page=2");
-    expect(archiveSearch(query, 1)).toBe("?q=caroni&kind=auction");
+    const query = parseResultsQuery(
+      new URLSearchParams("q=caroni&kind=auction&sort=newest&fill=bad&after=812&page=2"),
+    );
+    expect(query).toMatchObject({ after: 812, page: 2 });
+    // The filters' own URL (the form's, the first page's) leaves the page's place out.
+    expect(archiveSearch(query)).toBe("?q=caroni&kind=auction");
+    expect(archiveSearch(query, { after: 790, page: 3 })).toBe("?q=caroni&kind=auction&after=790&page=3");
     expect(archiveSearch(parseResultsQuery(new URLSearchParams("")))).toBe("");
   });
 });

@@ -15,7 +15,8 @@ import type { Route } from "./+types/archive";
 /**
  * The archive of results `/vysledky` (`/en/results`; issue 37, item 4; docs/product/results.md):
  * ended auctions with a winner and completed deals, searchable and filterable by a GET form, so a
- * URL reproduces a view and it all works without JavaScript. A filtered view is not indexed.
+ * URL reproduces a view and it all works without JavaScript. A filtered view is not indexed. The
+ * count stops at COUNT_CAP; the pages are keyset pages past it (ADR 0101).
  */
 export function meta(args: Route.MetaArgs) {
   const filtered = args.location.search.length > 1;
@@ -38,9 +39,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function ResultsArchive({ loaderData }: Route.ComponentProps) {
   const { query, page, categories } = loaderData;
   const { t, locale } = useTranslation();
-  const count = page.totalCapped
-    ? t("results.archive.countCapped", { count: formatWholeNumber(page.total) })
-    : t(pluralKey(locale, "results.archive.count", page.total), { count: page.total });
+  // The first page says how many matched (counted up to the cap); a later one says which it is.
+  const count =
+    page.total === null
+      ? t("results.archive.laterPage", { page: page.page })
+      : page.totalCapped
+        ? t("results.archive.countCapped", { count: formatWholeNumber(page.total) })
+        : t(pluralKey(locale, "results.archive.count", page.total), { count: page.total });
   return (
     <section className="container-page pt-8 pb-16" data-testid="results-archive">
       <div className="flex flex-wrap items-baseline justify-between gap-3">
@@ -65,34 +70,42 @@ export default function ResultsArchive({ loaderData }: Route.ComponentProps) {
           <ArchiveTable rows={page.rows} />
         </div>
       )}
-      <Pagination query={query} page={page.page} pages={page.pageCount} />
+      <Pagination query={query} page={page.page} next={page.next} />
     </section>
   );
 }
 
+/**
+ * Keyset pages (ADR 0101): "Další" starts after the page's last result, "První strana" goes back to
+ * the first; plain links, so they work without JavaScript and a URL names its page.
+ */
 function Pagination({
   query,
   page,
-  pages,
+  next,
 }: {
   query: Parameters<typeof archiveSearch>[0];
   page: number;
-  pages: number;
+  next: number | null;
 }) {
   const { t, locale } = useTranslation();
-  if (pages <= 1) return null;
+  if (page === 1 && next === null) return null;
   const path = localePath("results", locale);
   const link = "rounded border border-line bg-white px-4 py-2 text-primary-dark hover:border-primary-dark";
   return (
     <nav aria-label={t("results.archive.pagination")} className="mt-6 flex flex-wrap items-center gap-3">
       {page > 1 ? (
-        <Link to={`${path}${archiveSearch(query, page - 1)}`} rel="prev" className={link}>
-          {t("results.archive.previous")}
+        <Link to={`${path}${archiveSearch(query)}`} className={link} data-testid="results-first">
+          {t("results.archive.first")}
         </Link>
       ) : null}
-      <span className="text-muted">{t("results.archive.page", { page, pages })}</span>
-      {page < pages ? (
-        <Link to={`${path}${archiveSearch(query, page + 1)}`} rel="next" className={link}>
+      {next !== null ? (
+        <Link
+          to={`${path}${archiveSearch(query, { after: next, page: page + 1 })}`}
+          rel="next"
+          className={link}
+          data-testid="results-next"
+        >
           {t("results.archive.next")}
         </Link>
       ) : null}

@@ -5,14 +5,16 @@ import { formatLevel, formatMonth } from "#app/features/results/index-format.ts"
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { pageMeta } from "#app/ui/seo/page-meta.ts";
 import { localePath } from "#core/i18n/paths.ts";
-import { priceIndexQuerySchema } from "#core/schemas/results.ts";
+import { INDEX_TABLE_MONTHS, priceIndexQuerySchema } from "#core/schemas/results.ts";
 import { appContext } from "../../context.ts";
 import type { Route } from "./+types/price-index";
 
 /**
  * The Rarita price index (`/vysledky/cenovy-index`, `/en/results/price-index`; issue 37, item 5;
  * docs/product/price-index.md): the frozen monthly levels of the whole market or a category, as a
- * chart drawn on the server, a table and a CSV. The category is chosen by a GET form.
+ * chart drawn on the server, a table and a CSV. The category is chosen by a GET form. The table
+ * lists the last two years unless `?vse=1` (ADR 0101: 120 rows rendered on every request for a
+ * table few read to its end; the CSV has every month).
  */
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, (t) => ({
@@ -24,7 +26,9 @@ export function meta(args: Route.MetaArgs) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, locale } = context.get(appContext);
-  const { category } = priceIndexQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const { category, vse } = priceIndexQuerySchema.parse(
+    Object.fromEntries(new URL(request.url).searchParams),
+  );
   const [tree, withIndex] = await Promise.all([
     services.catalog.categoryTree(locale),
     services.saleResults.indexCategories(),
@@ -33,11 +37,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const categories = categoryOptions(tree).filter((option) => offered.has(option.id));
   const chosen = categories.find((option) => option.id === category) ?? null;
   const levels = await services.saleResults.indexLevels(chosen?.id ?? null);
-  return { categories, chosen, levels };
+  return { categories, chosen, levels, all: vse };
 }
 
 export default function PriceIndex({ loaderData }: Route.ComponentProps) {
-  const { categories, chosen, levels } = loaderData;
+  const { categories, chosen, levels, all } = loaderData;
   const { t, locale } = useTranslation();
   const scope = chosen?.name ?? t("results.index.wholeMarket");
   const csv = `${localePath("priceIndexCsv", locale)}${chosen ? `?category=${chosen.id}` : ""}`;
@@ -86,7 +90,7 @@ export default function PriceIndex({ loaderData }: Route.ComponentProps) {
             </a>
             <span className="text-sm text-muted">{t("results.index.csvNote")}</span>
           </p>
-          <IndexTable levels={levels} />
+          <IndexTable levels={levels} all={all} scope={chosen?.id ?? null} />
         </>
       )}
     </section>
@@ -128,40 +132,75 @@ function ScopeForm({ categories, chosen }: Pick<LoaderData, "categories" | "chos
   );
 }
 
-function IndexTable({ levels }: { levels: Route.ComponentProps["loaderData"]["levels"] }) {
+/** The table, newest first: the last INDEX_TABLE_MONTHS, or every month with `?vse=1`. */
+function IndexTable({
+  levels,
+  all,
+  scope,
+}: {
+  levels: LoaderData["levels"];
+  all: boolean;
+  scope: number | null;
+}) {
   const { t, locale } = useTranslation();
+  const shortened = !all && levels.length > INDEX_TABLE_MONTHS;
+  const shown = (shortened ? levels.slice(-INDEX_TABLE_MONTHS) : [...levels]).reverse();
+  const base = `${localePath("priceIndex", locale)}${scope !== null ? `?category=${scope}` : ""}`;
+  const allHref = `${base}${scope !== null ? "&" : "?"}vse=1#index-table`;
   return (
-    <table className="mt-6 w-full max-w-2xl text-left" data-testid="index-table">
-      <thead>
-        <tr className="border-b border-line text-sm text-muted">
-          <th scope="col" className="py-2 pr-3 font-semibold">
-            {t("results.index.columns.month")}
-          </th>
-          <th scope="col" className="py-2 pr-3 text-right font-semibold">
-            {t("results.index.columns.level")}
-          </th>
-          <th scope="col" className="py-2 pr-3 text-right font-semibold">
-            {t("results.index.columns.pairs")}
-          </th>
-          <th scope="col" className="py-2 font-semibold">
-            {t("results.index.columns.carried")}
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {[...levels].reverse().map((point) => (
-          <tr key={point.month} className="border-b border-line">
-            <th scope="row" className="py-2 pr-3 font-normal">
-              {formatMonth(point.month, locale)}
+    <>
+      <table className="mt-6 w-full max-w-2xl text-left" data-testid="index-table" id="index-table">
+        <caption className="pb-2 text-left text-sm text-muted">
+          {t(shortened ? "results.index.tableRecent" : "results.index.tableAll", { count: shown.length })}
+        </caption>
+        <thead>
+          <tr className="border-b border-line text-sm text-muted">
+            <th scope="col" className="py-2 pr-3 font-semibold">
+              {t("results.index.columns.month")}
             </th>
-            <td className="py-2 pr-3 text-right font-semibold tabular-nums">
-              {formatLevel(point.level, locale)}
-            </td>
-            <td className="py-2 pr-3 text-right tabular-nums">{point.pairs}</td>
-            <td className="py-2 text-sm text-muted">{point.carried ? t("results.index.carried") : ""}</td>
+            <th scope="col" className="py-2 pr-3 text-right font-semibold">
+              {t("results.index.columns.level")}
+            </th>
+            <th scope="col" className="py-2 pr-3 text-right font-semibold">
+              {t("results.index.columns.pairs")}
+            </th>
+            <th scope="col" className="py-2 font-semibold">
+              {t("results.index.columns.carried")}
+            </th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {shown.map((point) => (
+            <tr key={point.month} className="border-b border-line">
+              <th scope="row" className="py-2 pr-3 font-normal">
+                {formatMonth(point.month, locale)}
+              </th>
+              <td className="py-2 pr-3 text-right font-semibold tabular-nums">
+                {formatLevel(point.level, locale)}
+              </td>
+              <td className="py-2 pr-3 text-right tabular-nums">{point.pairs}</td>
+              <td className="py-2 text-sm text-muted">{point.carried ? t("results.index.carried") : ""}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {shortened ? (
+        <p className="mt-4">
+          <a href={allHref} className="text-primary-dark underline" data-testid="index-table-all">
+            {t("results.index.showAll", { count: levels.length })}
+          </a>
+        </p>
+      ) : all && levels.length > INDEX_TABLE_MONTHS ? (
+        <p className="mt-4">
+          <a
+            href={`${base}#index-table`}
+            className="text-primary-dark underline"
+            data-testid="index-table-recent"
+          >
+            {t("results.index.showRecent", { count: INDEX_TABLE_MONTHS })}
+          </a>
+        </p>
+      ) : null}
+    </>
   );
 }

@@ -42,6 +42,8 @@ export type BottlingPageAnswer =
   | null;
 
 const PHOTOS = 8;
+/** The latest linked listings the photos are chosen from. */
+const PHOTO_CANDIDATES = 40;
 /** A page of results, and of listings on sale: the page stays light at any count (bench/README.md). */
 export const RESULTS_PER_PAGE = 20;
 export const ON_SALE = 12;
@@ -65,8 +67,9 @@ export async function bottlingPage(
     bottlingCounts(ctx.db, [id]),
     // The linked listings' statuses, by primary key: the count of those on sale now.
     ctx.ports.listingFacts(ctx.db, productIds),
-    // Twice the photos: a card without one is skipped.
-    ctx.ports.listingCards(productIds, locale, false, PHOTOS * 2),
+    // Twice the photos: a card without one is skipped. From the 40 latest linked listings, not
+    // all 200: each is a read of its listing, and 16 cards are enough (ADR 0101).
+    ctx.ports.listingCards(productIds.slice(0, PHOTO_CANDIDATES), locale, false, PHOTOS * 2),
     // One more than shown: whether there are others.
     ctx.ports.listingCards(productIds, locale, true, ON_SALE + 1),
     ctx.ports.results.resultsOf(id, { limit: RESULTS_PER_PAGE + 1, before }),

@@ -23,8 +23,20 @@ export async function resultsOf(
   options: { limit?: number; locale?: Locale; since?: Date; before?: number } = {},
 ): Promise<ArchiveRow[]> {
   const { before } = options;
+  // Only what a row shows: the search text and vector (hundreds of bytes a row) stay in the database.
   const rows = await db
-    .select()
+    .select({
+      id: saleResults.id,
+      productId: saleResults.productId,
+      kind: saleResults.kind,
+      nameCs: saleResults.nameCs,
+      nameEn: saleResults.nameEn,
+      pathCs: saleResults.pathCs,
+      pathEn: saleResults.pathEn,
+      priceMinor: saleResults.priceMinor,
+      soldAt: saleResults.soldAt,
+      fillLevel: saleResults.fillLevel,
+    })
     .from(saleResults)
     .where(
       and(

@@ -1,12 +1,14 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { parseResultsQuery } from "#core/schemas/results.ts";
+import { caches, type Invalidation } from "#server/lib/cache.ts";
 import { withBiddingTestApi } from "#server/modules/bidding/test-fixtures.ts";
 import { deals } from "#server/modules/deals/tables.ts";
 import { listingEvidence } from "#server/modules/listing-evidence/tables.ts";
 import { products } from "#server/modules/listings/tables/products.ts";
 import { insertAuction, insertBidders } from "#server/test/auction-fixtures.ts";
 import { insertCategory, insertProduct } from "#server/test/fixtures.ts";
+import { PRICE_INDEX_TAG } from "./index-levels.ts";
 import { RECORD_QUEUE } from "./jobs.ts";
 import { saleResultCursors, saleResults } from "./tables.ts";
 
@@ -192,6 +194,61 @@ describe("the archive", () => {
     expect(await names("kind=auction&q=behike")).toEqual(["Cohiba Behike"]);
     expect(await names("kind=deal&q=behike")).toEqual([]);
   });
+
+  it("counts up to its cap, says when there are more, and pages on past it after a result", async () => {
+    const category = await insertCategory(ctx.api.db, { nameCs: "Počítaná", depth: 1 });
+    for (const [index, day] of ["2026-01-05", "2026-01-06", "2026-01-07", "2026-01-08"].entries()) {
+      const product = await insertProduct(ctx.api.db, {
+        categoryId: category.id,
+        nameCs: `Kapslík ${index}`,
+      });
+      await results().record([
+        {
+          productId: product.id,
+          kind: "auction",
+          priceMinor: 1_000 - index,
+          at: new Date(`${day}T12:00:00Z`),
+        },
+      ]);
+    }
+    const archive = (params: string, cap: number) =>
+      results().archive(parseResultsQuery(new URLSearchParams(params)), {
+        locale: "cs",
+        categoryIds: [category.id],
+        cap,
+      });
+    const names = (page: { rows: { name: string }[] }) => page.rows.map((row) => row.name);
+    // Four matches under a cap of 10: counted exactly, one page.
+    expect(await archive("q=kapslik", 10)).toMatchObject({ total: 4, totalCapped: false, next: null });
+    // Exactly the cap is not "more than".
+    expect(await archive("q=kapslik", 4)).toMatchObject({ total: 4, totalCapped: false, next: null });
+    // Under a cap of 2: "more than 2", a page of 2, and the pages go on after its last result.
+    const first = await archive("q=kapslik", 2);
+    expect(first).toMatchObject({ total: 2, totalCapped: true, page: 1 });
+    expect(names(first)).toEqual(["Kapslík 3", "Kapslík 2"]);
+    const second = await archive(`q=kapslik&after=${first.next}&page=2`, 2);
+    expect(second).toMatchObject({ total: null, page: 2, next: null });
+    expect(names(second)).toEqual(["Kapslík 1", "Kapslík 0"]);
+    // Each order has its own cursor: the cheapest first, after the second cheapest.
+    const cheapest = await archive("q=kapslik&sort=price_asc", 2);
+    expect(names(cheapest)).toEqual(["Kapslík 3", "Kapslík 2"]);
+    expect(names(await archive(`q=kapslik&sort=price_asc&after=${cheapest.next}&page=2`, 2))).toEqual([
+      "Kapslík 1",
+      "Kapslík 0",
+    ]);
+    // A later page is not capped: up to a page of rows after the cursor.
+    expect(names(await archive(`q=kapslik&sort=oldest&after=${second.rows[1].id}&page=2`, 2))).toEqual([
+      "Kapslík 1",
+      "Kapslík 2",
+      "Kapslík 3",
+    ]);
+    expect(await archive("q=nicnenajde", 10)).toMatchObject({
+      total: 0,
+      totalCapped: false,
+      rows: [],
+      next: null,
+    });
+  });
 });
 
 describe("the price index job", () => {
@@ -226,8 +283,17 @@ describe("the price index job", () => {
       "2019-02",
       "2019-03",
     ]);
+    // The frozen months are kept in memory: the same answer until a freeze adds months, and that
+    // freeze's invalidation is what cache-invalidations.ts sends to the other instances.
+    const kept = await results().indexLevels(category.id);
+    expect(await results().indexLevels(category.id)).toBe(kept);
+    const heard: Invalidation[] = [];
+    const stop = caches.onInvalidate((invalidation) => heard.push(invalidation));
     await results().freezeIndex(new Date("2019-05-03T10:00:00Z"));
+    stop();
+    expect(heard).toContainEqual({ tag: PRICE_INDEX_TAG });
     const levels = await results().indexLevels(category.id);
+    expect(levels).not.toBe(kept);
     expect(levels).toEqual([
       { month: "2019-01", level: 10000, pairs: 0, carried: false },
       { month: "2019-02", level: 11000, pairs: 3, carried: false },

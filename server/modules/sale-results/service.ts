@@ -1,5 +1,3 @@
-import { asc, eq, isNotNull, isNull } from "drizzle-orm";
-import type { IndexPoint } from "#core/contracts/sale-results.ts";
 import type { Locale } from "#core/i18n/index.ts";
 import type { ResultsQuery } from "#core/schemas/results.ts";
 import type { Db } from "#server/db/client.ts";
@@ -7,11 +5,11 @@ import type { JobRunner } from "#server/jobs/runner.ts";
 import { archivePage } from "./archive.ts";
 import { mergeBottlings, pricePoints, relink, resultsOf } from "./bottlings.ts";
 import type { Sale, SaleResultsPorts } from "./contracts.ts";
+import { forgetIndexLevels, indexCategories, indexLevels } from "./index-levels.ts";
 import { RECORD_QUEUE } from "./jobs.ts";
 import { freezeIndexMonths } from "./price-index-job.ts";
 import { recordSales } from "./record.ts";
 import { sweepSales } from "./sweep.ts";
-import { priceIndexLevels } from "./tables.ts";
 
 export type SaleResultsDeps = {
   db: Db;
@@ -44,34 +42,21 @@ export function createSaleResultsService({ db, readDb = db, jobs, ports }: SaleR
     },
     record: (sales: Sale[]) => recordSales(db, ports, sales),
     sweep: () => sweepSales(db, ports),
-    freezeIndex: (now = new Date()) => freezeIndexMonths(db, ports, now),
-    archive: (query: ResultsQuery, options: { locale: Locale; categoryIds: readonly number[] | null }) =>
+    archive: (query: ResultsQuery, options: Parameters<typeof archivePage>[2]) =>
       archivePage(readDb, query, options),
-    /** A scope's frozen months, oldest first (null: the whole market). */
-    async indexLevels(categoryId: number | null): Promise<IndexPoint[]> {
-      return db
-        .select({
-          month: priceIndexLevels.month,
-          level: priceIndexLevels.level,
-          pairs: priceIndexLevels.pairs,
-          carried: priceIndexLevels.carried,
-        })
-        .from(priceIndexLevels)
-        .where(
-          categoryId === null
-            ? isNull(priceIndexLevels.categoryId)
-            : eq(priceIndexLevels.categoryId, categoryId),
-        )
-        .orderBy(asc(priceIndexLevels.month));
+    /**
+     * Freezes the closed months not frozen yet; a freeze that added months drops the kept levels
+     * on every instance (index-levels.ts).
+     */
+    async freezeIndex(now = new Date()): Promise<number> {
+      const frozen = await freezeIndexMonths(db, ports, now);
+      if (frozen > 0) forgetIndexLevels();
+      return frozen;
     },
-    /** The categories that have an index. */
-    async indexCategories(): Promise<number[]> {
-      const rows = await db
-        .selectDistinct({ categoryId: priceIndexLevels.categoryId })
-        .from(priceIndexLevels)
-        .where(isNotNull(priceIndexLevels.categoryId));
-      return rows.map((row) => row.categoryId as number);
-    },
+    /** A scope's frozen months, oldest first (null: the whole market); kept in memory until the next freeze. */
+    indexLevels: (categoryId: number | null) => indexLevels(db, categoryId),
+    /** The categories that have an index (kept the same way). */
+    indexCategories: () => indexCategories(db),
     resultsOf: (
       bottlingId: number,
       options: { limit?: number; locale?: Locale; since?: Date; before?: number } = {},
