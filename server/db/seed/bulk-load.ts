@@ -1,6 +1,7 @@
 import { getTableColumns, getTableName, is, SQL, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../client.ts";
+import { copyBatch, type TableRows } from "./bulk-copy.ts";
 
 /** Rows of a raw `execute` on both drivers. */
 function rowsOf<T>(result: unknown): T[] {
@@ -115,19 +116,16 @@ export async function dropSecondaryIndexes(db: Db, tables: readonly string[]): P
 }
 
 /**
- * Batches written while the next one is built: each in its own transaction (triggers and foreign
- * keys off in a fast load: the rows are valid by construction), at most `writers` at once, their
- * progress reported in batch order whichever ends first.
+ * Batches written while the next one is built: each in its own transaction with COPY (bulk-copy.ts;
+ * triggers and foreign keys off in a fast load: the rows are valid by construction), at most
+ * `writers` at once, their progress reported in batch order whichever ends first.
  */
 export function createBatchWriter(db: Db, options: { writers: number; fast: boolean }) {
   const writing: Promise<void>[] = [];
   return {
-    async write(work: (tx: Tx) => Promise<void>, written?: () => void): Promise<void> {
+    async write(tables: readonly TableRows[], written?: () => void): Promise<void> {
       if (writing.length >= options.writers) await writing.shift();
-      const stored = db.transaction(async (tx) => {
-        if (options.fast) await tx.execute(sql`set local session_replication_role = replica`);
-        await work(tx);
-      });
+      const stored = copyBatch(db, tables, { fast: options.fast });
       const previous = writing.at(-1) ?? Promise.resolve();
       const done = Promise.all([previous, stored]).then(() => written?.());
       // A failure is thrown when its turn is awaited; until then it must not count as unhandled.

@@ -108,18 +108,26 @@ async function main() {
     process.stdout.write(
       `Added ${result.products} products, ${result.bids} bids, ${result.attributeValues} attribute values, ` +
         `${result.bottlings} bottlings, ${result.linked} bottling links, ${result.results} results ` +
-        `in ${(result.elapsedMs / 1000).toFixed(1)} s.\n`,
+        `in ${(result.elapsedMs / 1000).toFixed(1)} s (of it ${(result.finishMs / 1000).toFixed(1)} s ` +
+        "rebuilding indexes, vocabulary and counts).\n",
     );
     const indexStarted = Date.now();
     const frozen = values["skip-index"] ? 0 : await freezeLoadedIndex(database.db);
     const total = await productCount(database.db);
     process.stdout.write(
       `Froze ${frozen} index months in ${((Date.now() - indexStarted) / 1000).toFixed(1)} s ` +
-        `(total ${((Date.now() - started) / 1000).toFixed(1)} s); the catalogue now has ${total} products.\n`,
+        `(total ${((Date.now() - started) / 1000).toFixed(1)} s, ${cpuSeconds()} s of this process's CPU); ` +
+        `the catalogue now has ${total} products.\n`,
     );
   } finally {
     await database.close();
   }
+}
+
+/** User and system CPU of this process: the embedded database's whole work, the client's with PostgreSQL. */
+function cpuSeconds(): string {
+  const { user, system } = process.cpuUsage();
+  return ((user + system) / 1e6).toFixed(1);
 }
 
 main().catch((error: unknown) => {
