@@ -41,7 +41,7 @@ BEGIN
 	) d
 	GROUP BY 1, 2, 3 HAVING sum(n) <> 0 ORDER BY 1, 2, 3
 	ON CONFLICT ON CONSTRAINT live_attribute_counts_pkey DO UPDATE SET
-		n = c.n + excluded.n, text_value = coalesce(least(c.text_value, excluded.text_value), c.text_value);
+		n = c.n + excluded.n, text_value = least(c.text_value, excluded.text_value);
 	RETURN NULL;
 END
 $$;

@@ -61,18 +61,6 @@ export function knownAttributeFilters(query: ListingQuery, definitions: readonly
 }
 
 /**
- * Whether live_attribute_counts (ADR 0104) answers a facet group of a category page: its
- * listings are a branch's live ones filtered by nothing those counts do not keep (no search, no
- * attribute filter but the group's own, which it is counted without; no brand, package, format,
- * type or duration; nothing listing_counts could not answer either).
- */
-function countsAnswer(query: ListingQuery, resolved: Resolved, skip: string | undefined): boolean {
-  return (
-    onlyAttributeFilters(query, resolved) && (query.attributes ?? []).every((filter) => filter.key === skip)
-  );
-}
-
-/**
  * The facets of the attributes (issue 37, item 2; ADR 0090) of a category page or a search. A
  * category page filtered by nothing else (ADR 0104) adds up the maintained counts of its branch:
  * exact, a few hundred rows. Any other is counted like the other facets of a query that
@@ -114,7 +102,8 @@ export async function attributeFacets(
   // ranges counted over it.
   const answers = await Promise.all(
     groups.map(async ({ keys, skip }) => {
-      const maintained = resolved.categoryIds && countsAnswer(query, resolved, skip);
+      // The maintained counts (ADR 0104) know the group's listings when no filter but its own is on.
+      const maintained = fromValues && (query.attributes ?? []).every((filter) => filter.key === skip);
       const statement = maintained
         ? maintainedAttributeCountsSql(keys, resolved.categoryIds ?? [])
         : attributeFacetCountsSql(sample(keys, skip), keys, scope);
