@@ -46,6 +46,10 @@ export default defineConfig({
     // leaves its page snapshot. `--trace retain-on-failure` keeps the failed tests' traces.
     trace: "off",
     launchOptions: CHROMIUM_LAUNCH,
+    // The site's service worker (ADR 0110) would take the page's requests once it controls it,
+    // out of reach of `page.route` (Playwright's own advice: block it where a test routes).
+    // tests/e2e/pwa.spec.ts allows it: the worker is what it tests.
+    serviceWorkers: "block",
   },
   projects: [
     // On the deals' server, with its own staff sessions (tests/e2e/staff.ts). Listed first: the

@@ -2,6 +2,8 @@ import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
+import { buildDirectory } from "#server/build-directory.ts";
 import { chunkReportPlugin } from "./scripts/vite/chunk-report-plugin.ts";
 import { precompressPlugin } from "./scripts/vite/precompress-plugin.ts";
 import { textsPlugin } from "./scripts/vite/texts-plugin.ts";
@@ -16,6 +18,25 @@ export default defineConfig({
     reactRouter(),
     precompressPlugin(),
     chunkReportPlugin(),
+    // The service worker (ADR 0110): app/pwa/sw.ts built to /sw.js with the list of what it
+    // precaches injected: the offline page, its script, the icons and the manifests (written to
+    // public/ by `npm run pwa:assets`). The page registers it itself (app/pwa/start.ts) and the
+    // manifests are files of public/, so the plugin adds neither.
+    VitePWA({
+      strategies: "injectManifest",
+      srcDir: "app/pwa",
+      filename: "sw.ts",
+      // The client build's folder: the plugin would take the top-level outDir (dist/), not the
+      // client environment's React Router sets.
+      outDir: path.join(buildDirectory(), "client"),
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        globPatterns: ["offline.html", "offline.js", "icons/*.png", "manifest.*.webmanifest", "favicon.ico"],
+        minify: true,
+      },
+      devOptions: { enabled: false },
+    }),
   ],
   environments: {
     client: {

@@ -24,8 +24,10 @@ export default defineConfig({
             "tests/architecture/**/*.test.ts",
           ],
           environment: "node",
+          // On PostgreSQL: one migrated template database for the run (openTestDatabase copies it).
+          globalSetup: ["server/test/database-template.ts"],
           testTimeout: 30_000,
-          // A file's setup opens an embedded database through every migration and seeds what it
+          // A file's setup copies a migrated database (server/db/test-database.ts) and seeds what it
           // needs: seconds on CI, over a minute when the machine runs other suites beside it.
           hookTimeout: 120_000,
           pool: "forks",

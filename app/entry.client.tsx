@@ -26,3 +26,9 @@ Promise.all([
     );
   });
 });
+
+// The installable app (service worker, recently viewed listings; ADR 0110): after the page has
+// loaded, in a chunk of its own, so that it adds nothing to the first paint's scripts.
+const startPwa = () => void import("./pwa/start.ts").then((pwa) => pwa.startPwa());
+if (document.readyState === "complete") startPwa();
+else window.addEventListener("load", startPwa, { once: true });

@@ -60,6 +60,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1f4f55" />
+        {/* The installable app (ADR 0110): the manifest of the page's language, the iOS icon. */}
+        <link rel="manifest" href={`/manifest.${locale}.webmanifest`} />
+        <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
         <Meta />
         {/* The stylesheet inline, not a render-blocking request (ADR 0032). */}
         <Stylesheet />

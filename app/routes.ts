@@ -163,6 +163,9 @@ export default [
       route(`${base}/crash`, "routes/diagnostics.tsx", { id: `diagnosticsCrash-${locale}` }),
       route(`${base}/auction/:id?`, "routes/diagnostics-auction.tsx", { id: `diagnosticsAuction-${locale}` }),
       route(`${base}/results`, "routes/diagnostics-results.tsx", { id: `diagnosticsResults-${locale}` }),
+      route(`${base}/closing-round`, "routes/diagnostics-closing-round.tsx", {
+        id: `diagnosticsClosingRound-${locale}`,
+      }),
       route(`${base}/deal/:dealId`, "routes/diagnostics-deal.tsx", { id: `diagnosticsDeal-${locale}` }),
       route(`${base}/dispute/:dealId`, "routes/diagnostics-dispute.tsx", {
         id: `diagnosticsDispute-${locale}`,

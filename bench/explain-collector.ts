@@ -11,7 +11,7 @@
  *
  *   npx react-router build
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/hs_1m node bench/explain-collector.ts \
- *     [--runs 9] [--pages facet-plain,facet,facet-country,archive-q,archive-range,bottling,price-index,price-index-whisky] [--plans]
+ *     [--runs 9] [--pages facet-plain,facet,facet-country,facet-brand,archive-q,archive-range,bottling,price-index,price-index-whisky] [--plans]
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -103,6 +103,8 @@ const PAGES: Record<string, string> = {
   "facet-plain": "/3/whisky",
   facet: "/3/whisky?p_age_years_od=12&p_age_years_do=18&p_bottler_kind=independent",
   "facet-country": "/3/whisky?p_country=scotland",
+  // A distillery (the brand) and an age range: the issue's own example of a faceted page.
+  "facet-brand": "/3/whisky?znacka=20&p_age_years_od=12&p_age_years_do=18",
   "archive-q": "/vysledky?q=glen",
   "archive-range": `/vysledky?category=${scotch?.id ?? 3}&priceFrom=5000&priceTo=20000`,
   bottling: top ? `/lahve/${top.id}-${top.slug}` : "/lahve",

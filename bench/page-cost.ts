@@ -26,7 +26,7 @@
  *     the trust badges and the seller's declaration box; runs only when named)
  *     [--only category,product,category-facet]   (issue 37: the whisky category /3/whisky with one
  *     attribute filter, an age of 10 to 20 years, which the demo's whiskies have; runs only when named)
- *     [--only category-whisky,category-facets,category-country,archive,archive-range,bottling,price-index]
+ *     [--only category-whisky,category-facets,category-country,category-brand-age,archive,archive-range,bottling,price-index]
  *     (issue 37 at scale, on seed:large's collector data: /3/whisky alone, with an age range and
  *     independent bottlers, with a country; /vysledky?q=glen and a category with a price range; the bottling with the
  *     most results; the price index. Each runs only when named)
@@ -239,6 +239,8 @@ async function pagesToLoad(client: pg.Client): Promise<Page[]> {
       path: "/3/whisky?p_age_years_od=12&p_age_years_do=18&p_bottler_kind=independent",
     },
     { name: "category-country", path: "/3/whisky?p_country=scotland" },
+    // A distillery (the brand, 20 is The Macallan in seed:large) and an age range.
+    { name: "category-brand-age", path: "/3/whisky?znacka=20&p_age_years_od=12&p_age_years_do=18" },
     { name: "archive", path: "/vysledky?q=glen" },
     { name: "archive-range", path: "/vysledky?category=3&priceFrom=5000&priceTo=20000" },
     { name: "price-index", path: "/vysledky/cenovy-index" },

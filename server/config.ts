@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import os from "node:os";
 import path from "node:path";
-import proxyAddr from "proxy-addr";
 import { z } from "zod";
 import { normalizeIban } from "#core/formats/iban.ts";
 import {
@@ -15,8 +14,10 @@ import {
   BankIdentityEnvError,
   bankIdentityConfig,
 } from "./adapters/bank-identity/env.ts";
+import { PUSH_ENV, type PushConfig, PushEnvError, pushConfig } from "./adapters/push/env.ts";
 import { STORAGE_ENV, type StorageConfig, StorageEnvError, storageConfig } from "./adapters/storage/env.ts";
 import { INSTANCES_ENV, processesProblem } from "./config-instances.ts";
+import { parseTrustedProxies } from "./config-proxies.ts";
 import { REPLICA_ENV, type ReplicaConfig, ReplicaEnvError, replicaConfig } from "./config-replica.ts";
 import { METRICS_ENV } from "./lib/metrics-env.ts";
 
@@ -91,6 +92,7 @@ const envSchema = z.object({
   PAGE_CACHE: z.enum(["on", "off"]).default("on"),
   ...METRICS_ENV,
   ...STORAGE_ENV,
+  ...PUSH_ENV,
   WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   ...INSTANCES_ENV,
   // A fail point for the crash tests only (server/modules/bidding/close-crash.test.ts): ignored
@@ -163,6 +165,7 @@ export type Config = {
    * AGE_WALLET_CLIENT_ID) or the local simulator (AGE_WALLET_SIMULATOR=true); unset: no wallet path.
    */
   ageWallet: AgeWalletConfig;
+  push: PushConfig; // Web push (ADR 0110): VAPID keys, contact, simulator (adapters/push/env.ts).
   /**
    * The Czech business register the traders' IČO is checked against (issue 36, ADR 0085): ARES's
    * REST API at ARES_URL (by default the real one), or with ARES_SIMULATOR=true the local simulator
@@ -320,6 +323,7 @@ function outsideServices(e: Env) {
       : { url: e.ARES_URL }) as Config["ares"],
     bankIdentity: oneLine(() => bankIdentityConfig(e), BankIdentityEnvError),
     storage: oneLine(() => storageConfig(e), StorageEnvError),
+    push: oneLine(() => pushConfig(e), PushEnvError),
     ageCheckSalt: e.AGE_CHECK_SALT,
   };
 }
@@ -375,25 +379,4 @@ function oneLine<T>(read: () => T, kind: new (...args: never[]) => Error): T {
   } catch (error) {
     throw error instanceof kind ? new ConfigError(error.message) : error;
   }
-}
-
-const KEYWORDS = "loopback, linklocal or uniquelocal";
-
-/**
- * TRUSTED_PROXIES (comma-separated IP addresses, CIDR ranges such as 10.0.0.0/8, and the keywords
- * loopback, linklocal, uniquelocal) as a list. Throws a one-line reason naming a bad entry.
- */
-export function parseTrustedProxies(value: string): string[] {
-  const entries = value
-    .split(",")
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-  for (const entry of entries) {
-    try {
-      proxyAddr.compile(entry);
-    } catch {
-      throw new Error(`"${entry}" is not an IP address, a CIDR range or ${KEYWORDS}`);
-    }
-  }
-  return entries;
 }

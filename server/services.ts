@@ -73,7 +73,8 @@ export function createServices(options: ServiceOptions) {
   // One settings service for every module, in memory until it changes (server/db/notify-cache.ts).
   const settings = createSettingsService(db, base.shellData);
   const catalog = createCatalogService(db, base.shellData, refreshSearchText, database.readDb);
-  const { notifier, reviews, messages, wishlist } = wireNoticesAndConversations(base);
+  const notices = wireNoticesAndConversations(base);
+  const { notifier, reviews, messages, wishlist } = notices;
   const age = wireAgeCheck(base, { settings, providers: options.ageProofProviders });
   const dealServices = wireDeals(base, { settings, notifier, terms: dealTerms });
   // Attributes, bottlings, the archive of results and the price index (issue 37).
@@ -89,6 +90,7 @@ export function createServices(options: ServiceOptions) {
     ageVerified: age.ageVerified,
     ageVerifications: age.ageCheck.verificationsOf,
     dealHolds: dealServices.deals.holdsListing,
+    winnerDeal: dealServices.deals.ownDealOf,
     listingAttributes: collector.listingAttributes,
   });
   const { productPages, listingQuota, bidding, listings, uploads } = listingAreas;
@@ -118,10 +120,7 @@ export function createServices(options: ServiceOptions) {
     ...filesOf(base),
     settings,
     ...wireContent(base),
-    notifier,
-    reviews,
-    messages,
-    wishlist,
+    ...notices, // The notifier, reviews, messages, wishlists and web push.
     // The catalogue's reads, its search box suggesting bottlings too (wiring/collector-data.ts).
     catalog: collector.catalog,
     catalogAdmin: backOfficeCatalog(db),

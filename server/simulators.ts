@@ -36,6 +36,10 @@ const STARTERS: { name: string; start: () => Promise<Starter> }[] = [
     name: "Testovací peněženka EU (ověření věku)",
     start: async () => (await import("./adapters/age-wallet/index.ts")).startConfiguredAgeWalletSimulator,
   },
+  {
+    name: "Simulátor push služby (web push)",
+    start: async () => (await import("./adapters/push/start.ts")).startConfiguredPushSimulator,
+  },
 ];
 
 export type RunningSimulators = {

@@ -7,7 +7,8 @@ import type { Route } from "./+types/diagnostics-auction";
  * Auction controls for the browser tests (tests/e2e/bidding.spec.ts), like the other
  * `/__diagnostics` triggers a plain 404 unless the server runs with E2E_DIAGNOSTICS=1:
  * - `POST /__diagnostics/auction` with `{ sellerEmail, startPriceMinor, endsInSeconds, name,
- *   delivery? }` creates a live auction of that seller (with `delivery`, its deal terms: the
+ *   buyNowPriceMinor?, delivery? }` creates a live auction of that seller (with `buyNowPriceMinor`,
+ *   its buy-it-now price, tests/e2e/deals-buy-now.spec.ts; with `delivery`, its deal terms: the
  *   delivery options a deal through the site offers, tests/e2e/deals.spec.ts) and answers `{ id, url }`;
  * - `POST /__diagnostics/auction/{id}` with `{ endsInSeconds }` moves its end, so that a test sees
  *   the soft close and the close without waiting days.
@@ -32,6 +33,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     sellerEmail: String(body.sellerEmail ?? ""),
     startPriceMinor: Number(body.startPriceMinor ?? 100_000),
     name: String(body.name ?? "Testovací aukce"),
+    buyNowPriceMinor: body.buyNowPriceMinor == null ? null : Number(body.buyNowPriceMinor),
     endsAt,
   });
   if (id === null) return new Response(null, { status: 404 });

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import { useRevalidator, useRouteLoaderData } from "react-router";
+import { type ApiClient, loadApiClient } from "#app/lib/api/index.ts";
 import type { ShellData, ShellUser } from "#app/shell.ts";
 import type { UserEvent } from "#core/contracts/messages.ts";
 import { createStore } from "./feedback/external-store.ts";
@@ -52,15 +53,13 @@ export function useLiveCounts(): LiveCounts | null {
   return { messages: user.messages, advertisements: user.advertisements };
 }
 
-async function fetchJson<T>(url: string, signal: AbortSignal): Promise<T | null> {
-  const response = await fetch(url, {
-    credentials: "same-origin",
-    headers: { Accept: "application/json" },
-    signal,
-  });
+/** One count through the typed API client: null when it could not be read, LoggedOut on a 401. */
+async function read<T>(
+  call: (api: ApiClient) => Promise<{ data?: T; response: Response }>,
+): Promise<T | null> {
+  const { data, response } = await call(await loadApiClient());
   if (response.status === 401) throw new LoggedOut();
-  if (!response.ok) return null;
-  return (await response.json()) as T;
+  return data ?? null;
 }
 
 class LoggedOut extends Error {}
@@ -89,10 +88,13 @@ function createCountsPoller(userId: number, initial: InitialCounts, onLoggedOut:
   const poll = async () => {
     controller?.abort();
     controller = new AbortController();
+    const { signal } = controller;
     try {
       const [nextMessages, nextAdvertisements] = await Promise.all([
-        fetchJson<LiveCounts["messages"]>("/api/message?counter=1", controller.signal),
-        fetchJson<LiveCounts["advertisements"]>("/api/me/advertisements/statistics", controller.signal),
+        read<LiveCounts["messages"]>((api) =>
+          api.GET("/message", { params: { query: { counter: "1" } }, signal }),
+        ),
+        read<LiveCounts["advertisements"]>((api) => api.GET("/me/advertisements/statistics", { signal })),
       ]);
       setCounts(userId, (base) => ({
         userId,

@@ -27,3 +27,24 @@ export function refusalField(reason: BidRefusal): "amount" | "max" | "notAboveMi
   if (reason === "minimum_above_ceiling") return "notAboveMinor";
   return null;
 }
+
+/** Why a buy-it-now purchase was refused: the bid's refusals that apply, or the offer is gone. */
+export type BuyNowRefusal =
+  | Extract<
+      BidRefusal,
+      | "not_found"
+      | "own_item"
+      | "email_not_confirmed"
+      | "adult_not_confirmed"
+      | "not_active"
+      | "ended"
+      | "bidding_suspended"
+      | "age_unverified"
+    >
+  | "buy_now_unavailable";
+
+/** The translated reason of a refused buy-it-now purchase (the bid's texts where they are the same). */
+export function buyNowRefusalMessage(locale: Locale, reason: BuyNowRefusal): string {
+  if (reason === "buy_now_unavailable") return translate(locale, "bidding.buyNow.unavailable");
+  return refusalMessage(locale, reason);
+}

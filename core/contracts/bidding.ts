@@ -35,6 +35,11 @@ export type AuctionLive = {
   endedAt: string | null;
   hasReserve: boolean;
   reserveMet: boolean;
+  /**
+   * The buy-it-now price while it is offered (docs/product/auctions.md, "Buy it now"); null when
+   * the auction has none or it is gone (the first bid, by the setting the reserve met, the end).
+   */
+  buyNowPriceMinor: number | null;
   /** The newest bid row's id (0 before the first): the live stream's event id. */
   lastBidId: number;
   /** The server's clock when this was read, so that clients correct their own. */
@@ -52,6 +57,8 @@ export type ViewerStanding = {
   won: boolean;
   /** The conversation with the seller, once won. */
   threadId: number | null;
+  /** The deal through the site the win opened (pay and follow the delivery there), once it exists. */
+  dealId: number | null;
 };
 
 /** One event of the live stream (`event: auction`, `id: live.lastBidId`). */
@@ -111,3 +118,25 @@ export type BidRefusal =
   | "bidding_suspended"
   /** The bidder has not proved being 18+ (the age check, issue 36): the page leads to it. */
   | "age_unverified";
+
+/** A lot of the monthly round while it closes, as the monthly auctions page lists it. */
+export type ClosingLot = {
+  productId: number;
+  name: string;
+  url: string;
+  /** ISO instant: the lot's own end (its slot, or later after a soft close). */
+  endsAt: string;
+  priceMinor: number;
+  bidCount: number;
+};
+
+/**
+ * The monthly round while its lots close one slot after another (docs/product/auctions.md, "The
+ * monthly round's close"): the lots of the current slot and the next ones.
+ */
+export type ClosingRound = {
+  /** ISO instant: the round's close (20:00 Prague on the month's last day), when the first slot ends. */
+  roundCloseAt: string;
+  endingNow: ClosingLot[];
+  next: ClosingLot[];
+};

@@ -15,6 +15,8 @@ export type ResultSort = (typeof RESULT_SORTS)[number];
 export type ArchiveRow = {
   id: number;
   productId: number;
+  /** The listing's category: whether a fill level means anything for it (a cigar has none). */
+  categoryId: number;
   kind: SaleResultKind;
   name: string;
   path: string;

@@ -40,6 +40,12 @@ export function formatShortDateTime(iso: string | Date, locale: Locale): string 
   }).format(date);
 }
 
+/** A time of day in Prague: `20:01` (both languages). */
+export function formatTime(iso: string | Date, locale: Locale): string {
+  const date = typeof iso === "string" ? new Date(iso) : iso;
+  return formatter(locale, "time", TIME).format(date);
+}
+
 /**
  * A date and time with the weekday in Prague: `pátek 30. listopadu 2026 20:00` / `Friday 30
  * November 2026, 20:00`.
@@ -49,12 +55,27 @@ export function formatWeekdayDateTime(iso: string | Date, locale: Locale): strin
   return formatter(locale, "weekday-time", { weekday: "long", ...LONG_DATE, ...TIME }).format(date);
 }
 
+/**
+ * Months already named, per language: a page of the price index names its 120 months three times
+ * (two chart drawings and the table), and Intl's formatting alone was about 1 ms per 120 on this
+ * machine (bench/README.md). The months are a small set (one a month since the first result);
+ * the cap only guards against a caller passing arbitrary text.
+ */
+const namedMonths = { cs: new Map<string, string>(), en: new Map<string, string>() };
+const NAMED_MONTHS_CAP = 5000;
+
 /** A month `2026-03` as the language names it: `bře 2026` / `Mar 2026` (the price index, a bottling's chart). */
 export function formatMonth(month: string, locale: Locale): string {
+  const named = namedMonths[locale];
+  const known = named.get(month);
+  if (known !== undefined) return known;
   const [year, index] = month.split("-").map(Number);
   // A month is a calendar month, not an instant: formatted in UTC from its middle. The formatter
   // is kept like the others (a new one per call was most of the price index page's 120 rows).
-  return formatter(locale, "month", { month: "short", year: "numeric", timeZone: "UTC" }).format(
+  const text = formatter(locale, "month", { month: "short", year: "numeric", timeZone: "UTC" }).format(
     new Date(Date.UTC(year, index - 1, 15)),
   );
+  if (named.size >= NAMED_MONTHS_CAP) named.clear();
+  named.set(month, text);
+  return text;
 }

@@ -36,6 +36,7 @@ import dealAppeals from "./ui/deal-appeals.json" with { type: "json" };
 import dealBuy from "./ui/deal-buy.json" with { type: "json" };
 import dealDocuments from "./ui/deal-documents.json" with { type: "json" };
 import dealPages from "./ui/deal-pages.json" with { type: "json" };
+import feeds from "./ui/feeds.json" with { type: "json" };
 import footer from "./ui/footer.json" with { type: "json" };
 import header from "./ui/header.json" with { type: "json" };
 import listingAttributes from "./ui/listing-attributes.json" with { type: "json" };
@@ -48,6 +49,7 @@ import pages from "./ui/pages.json" with { type: "json" };
 import paymentRequests from "./ui/payment-requests.json" with { type: "json" };
 import payments from "./ui/payments.json" with { type: "json" };
 import product from "./ui/product.json" with { type: "json" };
+import push from "./ui/push.json" with { type: "json" };
 import registration from "./ui/registration.json" with { type: "json" };
 import results from "./ui/results.json" with { type: "json" };
 import reviews from "./ui/reviews.json" with { type: "json" };
@@ -92,6 +94,7 @@ export const uiNamespaces = {
   ageCheck,
   dealAppeals,
   dealDocuments,
+  feeds,
   footer,
   header,
   listings,
@@ -103,6 +106,7 @@ export const uiNamespaces = {
   payments,
   paymentRequests,
   product,
+  push,
   registration,
   results,
   reviews,

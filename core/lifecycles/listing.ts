@@ -81,6 +81,13 @@ export const listingLifecycle = defineLifecycle({
       guard:
         "an auction whose end has passed, under the row lock: sold with a winner, ended without (no bids, reserve not met)",
     },
+    buy_now: {
+      from: ["active"],
+      to: ["sold"],
+      by: "buyer (buy it now)",
+      guard:
+        "an auction with a buy-it-now price before its end, while offered (no bid yet, or with the setting the reserve not met), under the row lock a bid takes too: sold to the buyer at that price at once",
+    },
     mark_sold: {
       from: ["active"],
       to: ["sold"],

@@ -168,7 +168,11 @@ describe("a value as the table shows it", () => {
   it("writes numbers the language's way with their units", () => {
     const abv = whisky[3];
     expect(formatAttribute(abv, 41.3, "cs")).toBe("41,3\u00a0%");
-    expect(formatAttribute(abv, 41.3, "en")).toBe("41.3\u00a0% ABV");
+    // English typography joins the per cent sign to the number; Czech keeps a no-break space.
+    expect(formatAttribute(abv, 41.3, "en")).toBe("41.3% ABV");
+    expect(formatAttribute(abv, 43, "en")).toBe("43% ABV");
+    expect(formatAttribute(abv, 43, "cs")).toBe("43\u00a0%");
+    expect(formatAttribute(whisky[1], 12, "en")).toBe("12\u00a0years");
     expect(formatAttribute(whisky[1], 12, "cs")).toBe("12\u00a0let");
     expect(formatAttribute(whisky[1], 3, "cs")).toBe("3\u00a0roky");
     expect(formatAttribute(whisky[2], 1978, "cs")).toBe("1978");

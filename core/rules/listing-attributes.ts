@@ -204,7 +204,16 @@ export function formatAttribute(
   // Years are written without grouping: 1978, never 1 978.
   const number = definition.type === "year" ? String(value) : DECIMALS[locale].format(value);
   const unit = definition.unit ? UNIT_TEXT[definition.unit]?.[locale](value) : null;
-  return unit ? `${number}\u00a0${unit}` : number;
+  return unit ? withUnit(number, unit, locale) : number;
+}
+
+/**
+ * A number and its unit as the language writes them: a no-break space between them ("41,3 %",
+ * "12 let", "700 ml"), except that English puts the per cent sign right after the number
+ * ("41.3% ABV"), as English typography does.
+ */
+export function withUnit(number: string, unit: string, locale: Locale): string {
+  return locale === "en" && unit.startsWith("%") ? `${number}${unit}` : `${number}\u00a0${unit}`;
 }
 
 /** A listing's values as the rows of its table, in the definitions' order; values without a definition left out. */

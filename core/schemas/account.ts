@@ -28,11 +28,21 @@ export const OverviewFormSchema = z.object({ intent: z.literal("resendConfirmati
 
 /**
  * The notice e-mails page: the switches (`on` lists the kinds switched on; a kind not sent is off,
- * an unknown one is ignored), or lifting a block (a user id that is no number finds nobody).
+ * an unknown one is ignored), or lifting a block (a user id that is no number finds nobody), and
+ * the push notifications' switches and this browser's subscription.
  */
 export const NotificationsFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("save"), on: z.array(z.string()).default([]) }),
   z.object({ intent: z.literal("unblock"), userId: z.number().catch(0) }),
+  // Web push (ADR 0110): the switches per pushed kind, and this browser's subscription.
+  z.object({ intent: z.literal("push-save"), push: z.array(z.string()).default([]) }),
+  z.object({
+    intent: z.literal("push-subscribe"),
+    endpoint: z.string().max(1000),
+    p256dh: z.string().max(200),
+    auth: z.string().max(100),
+  }),
+  z.object({ intent: z.literal("push-unsubscribe"), endpoint: z.string().max(1000) }),
 ]);
 
 /** A bound on the category ids one newsletter form may send (the API's limit). */

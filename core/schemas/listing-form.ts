@@ -38,6 +38,7 @@ const ListingFieldsSchema = z.object({
   priceMode: z.string().default("price"),
   price: text,
   reservePrice: text,
+  buyNowPrice: text,
   description: text,
   /** Image refs in display order: ids of stored images, `upl_` tokens of uploads. */
   images: z.preprocess(
@@ -88,6 +89,7 @@ const FORM_FIELDS: Record<string, string> = {
   packageId: "package",
   priceMinor: "price",
   reservePriceMinor: "reservePrice",
+  buyNowPriceMinor: "buyNowPrice",
   activationAt: "activationLocal",
 };
 
@@ -154,6 +156,7 @@ function toListingInput(values: ListingFormValues, ctx: z.RefinementCtx) {
     name: values.name,
     priceMinor,
     reservePriceMinor: auction ? money("reservePrice", values.reservePrice) : null,
+    buyNowPriceMinor: auction ? money("buyNowPrice", values.buyNowPrice) : null,
     description: values.description,
     // The evidence's photos (a spirit's slots) are the listing's photos too, after the others.
     images: [
@@ -222,6 +225,7 @@ export function listingFormFromInput(
     name: string;
     priceMinor: number | null;
     reservePriceMinor?: number | null;
+    buyNowPriceMinor?: number | null;
     description: string;
     images: (number | string)[];
     activationAt?: string | null;
@@ -239,6 +243,7 @@ export function listingFormFromInput(
     priceMode: input.priceMinor === null ? "agreement" : fixedPriceInput(input) ? "fixed" : "price",
     price: formatCrownsInput(input.priceMinor),
     reservePrice: formatCrownsInput(input.reservePriceMinor),
+    buyNowPrice: formatCrownsInput(input.buyNowPriceMinor),
     description: input.description,
     images: input.images.map(String),
     activation: input.activationAt ? "later" : "now",

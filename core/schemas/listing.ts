@@ -75,6 +75,7 @@ type ListingRules = {
   format?: string | null;
   priceMinor: number | null;
   reservePriceMinor?: number | null;
+  buyNowPriceMinor?: number | null;
   images: ImageRef[];
   duration?: string | null;
 };
@@ -112,6 +113,21 @@ function checkListing(input: ListingRules, ctx: z.RefinementCtx) {
         message: "listings.errors.reserveBelowStart",
       });
   }
+  // The lowest buy-it-now price depends on a setting: the server checks it (resolve.ts).
+  if (input.buyNowPriceMinor != null) {
+    if (!auction)
+      ctx.addIssue({
+        code: "custom",
+        path: ["buyNowPriceMinor"],
+        message: "listings.errors.buyNowAuctionOnly",
+      });
+    else if (input.buyNowPriceMinor <= (input.priceMinor ?? 0))
+      ctx.addIssue({
+        code: "custom",
+        path: ["buyNowPriceMinor"],
+        message: "listings.errors.buyNowBelowStart",
+      });
+  }
 }
 
 export const ListingInputSchema = z
@@ -140,6 +156,9 @@ export const ListingInputSchema = z
     ).nullable(),
     reservePriceMinor: money(
       "Auctions only: a hidden minimum above the start price; below it the auction ends unsold",
+    ).nullish(),
+    buyNowPriceMinor: money(
+      "Auctions only: the buy-it-now price, at least the start price plus the `buyNow` setting's percentage (and not below the reserve); offered until the first bid, or by the setting until the reserve is met",
     ).nullish(),
     description: z
       .string()

@@ -165,6 +165,38 @@ const fees = z
 const softClose = z.strictObject({ minutes: z.number().int().min(0).max(60) });
 
 /**
+ * The monthly round's staggered close (docs/product/auctions.md, "The monthly round's close"):
+ * from the round's 20:00, each top category's lots end `lotsPerSlot` at a time, one slot every
+ * `slotSeconds`.
+ */
+const monthlyClose = z.strictObject({
+  slotSeconds: z.number().int().min(10).max(3600),
+  lotsPerSlot: z.number().int().min(1).max(100),
+});
+
+/** The `monthlyClose` setting's value. */
+export type MonthlyCloseSetting = z.infer<typeof monthlyClose>;
+
+/** Without the setting: one lot a minute per category. */
+export const MONTHLY_CLOSE_DEFAULTS: MonthlyCloseSetting = { slotSeconds: 60, lotsPerSlot: 1 };
+
+/**
+ * Buy-it-now on auctions (docs/product/auctions.md, "Buy it now"): how far above the start price
+ * the seller's buy-it-now price must be at least (percent), and whether it is offered until the
+ * reserve is met rather than only until the first bid.
+ */
+const buyNow = z.strictObject({
+  minAbovePercent: z.number().int().min(0).max(1000),
+  untilReserveMet: z.boolean(),
+});
+
+/** The `buyNow` setting's value. */
+export type BuyNowSetting = z.infer<typeof buyNow>;
+
+/** Without the setting: at least 20 % above the start price, offered until the first bid. */
+export const BUY_NOW_DEFAULTS: BuyNowSetting = { minAbovePercent: 20, untilReserveMet: false };
+
+/**
  * The shop's delivery and payment (docs/product/shop.md, "Delivery"): the carriers with their
  * prices (a carrier with a cash-on-delivery fee takes cash on delivery), the store's branches
  * for personal pickup with their addresses and opening hours, and how long an unpaid order keeps
@@ -323,6 +355,8 @@ export const SETTING_SPECS = {
   bid: { schema: bid, perLanguage: false },
   fees: { schema: fees, perLanguage: false },
   softClose: { schema: softClose, perLanguage: false },
+  monthlyClose: { schema: monthlyClose, perLanguage: false },
+  buyNow: { schema: buyNow, perLanguage: false },
   shop: { schema: shop, perLanguage: false },
   deals: { schema: deals, perLanguage: false },
   authenticityEvidence: { schema: authenticityEvidence, perLanguage: false },

@@ -24,9 +24,13 @@ export const WatchdogInputSchema = z.object({
 /** A watchdog's delivery (PATCH /api/me/watchdogs/{id}, the select of the watchdogs page). */
 export const WatchdogDeliverySchema = z.object({ delivery: z.enum(WATCHDOG_DELIVERIES) });
 
-/** The watchdogs page's forms (app/routes/account/watchdogs.tsx): add, change delivery, remove. */
+/**
+ * The watchdogs page's forms (app/routes/account/watchdogs.tsx): add, change delivery, remove, and
+ * a new address for a search watchdog's feed.
+ */
 export const WatchdogActionSchema = z.discriminatedUnion("intent", [
   WatchdogInputSchema.extend({ intent: z.literal("create") }),
   WatchdogDeliverySchema.extend({ intent: z.literal("delivery"), id: z.number().int() }),
   z.object({ intent: z.literal("remove"), id: z.number().int() }),
+  z.object({ intent: z.literal("resetFeed"), id: z.number().int() }),
 ]);

@@ -26,6 +26,13 @@ export const PAGE_VARIANT_COOKIES = [
 export const WROTE_COOKIE = "wrote";
 
 /**
+ * The browser tests' clock for the monthly round's close (app/lib/diagnostics-now.server.ts): an
+ * instant the monthly page reads its closing round at, honoured only when the server runs with
+ * E2E_DIAGNOSTICS=1. A page read at another time is nobody else's, so it makes a page personal.
+ */
+export const DIAGNOSTICS_NOW_COOKIE = "diagnostics-now";
+
+/**
  * Cookies that make a page personal: the session, a guest's cart (its count is in the header), a
  * guest's wishlist (its id is in the page's data) and a recent write's mark (its pages come from
  * the primary, not from a copy another visitor got from the replica). A request carrying one is
@@ -37,4 +44,5 @@ export const PERSONAL_COOKIES = [
   "cart",
   "guest-wishlist",
   WROTE_COOKIE,
+  DIAGNOSTICS_NOW_COOKIE,
 ] as const;

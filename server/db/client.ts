@@ -103,8 +103,11 @@ export type OpenOptions =
    * dataDir undefined means an in-memory database (tests). `unsafeNoFsync` gives up durability
    * against an OS crash or power cut (commits stay in the page cache): for benchmarks comparing
    * the cost of fsync only. Also set by RARITA_UNSAFE_NO_FSYNC=true in the environment.
+   * `initialDataDir` (in memory only) starts from a dump of another PGlite's data directory
+   * instead of an empty cluster: the tests' migrated template (server/db/test-database.ts). The
+   * migrations and SQL sources still run, and do nothing when the dump already has them.
    */
-  | { engine: "pglite"; dataDir?: string; unsafeNoFsync?: boolean };
+  | { engine: "pglite"; dataDir?: string; unsafeNoFsync?: boolean; initialDataDir?: Blob };
 
 /**
  * The PostgreSQL server named by a URL cannot be reached or refuses us (wrong host, port, password,
@@ -288,6 +291,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       fs: dbDir ? (durable ? new DurableNodeFS(dbDir) : new NodeFS(dbDir)) : undefined,
       extensions: { unaccent, pg_trgm },
       startParams: durable ? durableStartParams() : undefined,
+      loadDataDir: options.initialDataDir,
     });
     const db = drizzlePglite({ client, schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });

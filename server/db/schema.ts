@@ -31,6 +31,7 @@ export * from "../modules/payment-requests/tables.ts";
 export * from "../modules/payments/tables/bank.ts";
 export * from "../modules/payments/tables/refunds.ts";
 export * from "../modules/payments/tables.ts";
+export * from "../modules/push/tables.ts";
 export * from "../modules/rate-limits/tables.ts";
 export * from "../modules/reviews/tables.ts";
 export * from "../modules/sale-results/tables.ts";

@@ -26,6 +26,7 @@ import { cspMiddleware } from "./csp.ts";
 import { csrfProtection } from "./csrf.ts";
 import { devOutbox } from "./dev-outbox.ts";
 import { devSmsOutbox } from "./dev-sms-outbox.ts";
+import { registerFeedRoutes } from "./feeds.ts";
 import { freshReadsAfterWrites } from "./fresh-reads.ts";
 import { type Readiness, registerHealthRoutes } from "./health.ts";
 import { localeMiddleware } from "./locale.ts";
@@ -138,8 +139,9 @@ export function createHttpApp({
   app.get("/dev/outbox", devOutbox(config));
   // Its SMS twin (only without an SMS gateway; see dev-sms-outbox.ts).
   app.get("/dev/sms-outbox", devSmsOutbox(config));
-  // robots.txt and the sitemaps.
+  // robots.txt and the sitemaps; the Atom feeds (feeds.ts).
   registerSeoRoutes(app);
+  registerFeedRoutes(app);
 
   if (pageHandler) {
     app.use("*", pageRules);

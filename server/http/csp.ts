@@ -26,8 +26,9 @@ const RECAPTCHA = {
  * inline: React renders `<style>` elements and style attributes on client navigations, where no
  * nonce can be attached, and the policy's job is to stop injected script. Images from our origin
  * (/img, /uploads), data: and blob: (previews of a chosen file). Workers only from our origin:
- * the ALTCHA proof of work runs on the page with WebCrypto (ADR 0013) and needs none, and no
- * blob: worker (how ALTCHA's widget bundles its own) is allowed. No plugins, no foreign <base>, no
+ * the service worker is /sw.js (ADR 0110); the ALTCHA proof of work runs on the page with
+ * WebCrypto (ADR 0013) and needs none, and no blob: worker (how ALTCHA's widget bundles its own)
+ * is allowed. The web app manifest only from our origin (manifest-src). No plugins, no foreign <base>, no
  * framing by other sites. form-action is left open: payment gateways receive a form post or a
  * redirect after one.
  */
@@ -48,6 +49,7 @@ export function contentSecurityPolicy(
     "media-src 'self' blob:",
     `frame-src ${recaptcha ? list(["'self'"], RECAPTCHA.frame) : "'self'"}`,
     "worker-src 'self'",
+    "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     "frame-ancestors 'self'",

@@ -14,6 +14,14 @@ import { hashPassword, hashToken } from "../modules/auth/index.ts";
 import type { DealTermsSource } from "../modules/deals/index.ts";
 import { users } from "../modules/users/tables.ts";
 import { createServices } from "../services.ts";
+import { type ContractChecker, createContractChecker } from "./api-contract.ts";
+
+/**
+ * The document every answer is checked against (api-contract.ts), built once per test worker:
+ * the routes are the same for every app the harness makes, and test files share their worker's
+ * modules (vitest.config.ts, `isolate: false`).
+ */
+let contract: Promise<ContractChecker> | undefined;
 
 /**
  * A real API over a real database (in-memory PGlite, or a fresh PostgreSQL database when
@@ -74,7 +82,14 @@ export async function createTestApi(
   async function call(
     method: string,
     url: string,
-    options: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+    options: {
+      token?: string;
+      body?: unknown;
+      rawBody?: string;
+      headers?: Record<string, string>;
+      /** false: a test of the checker itself, or of an answer made wrong on purpose. */
+      contract?: boolean;
+    } = {},
   ) {
     const headers: Record<string, string> = {
       Accept: "application/json",
@@ -94,6 +109,12 @@ export async function createTestApi(
       json = text ? JSON.parse(text) : null;
     } catch {
       json = null;
+    }
+    if (options.contract !== false) {
+      contract ??= Promise.resolve(app.request("/api/openapi.json"))
+        .then((answer) => answer.json())
+        .then(createContractChecker);
+      (await contract).check(method, url, response.status, response.headers.get("content-type"), json);
     }
     return { status: response.status, json, text, headers: response.headers };
   }

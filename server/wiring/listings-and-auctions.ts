@@ -46,6 +46,8 @@ type ListingsAndAuctionsNeeds = {
   ageVerified?: (userId: number) => Promise<boolean>;
   /** A live deal through the site holds a listing ("Koupit"; server/wiring/deals.ts). */
   dealHolds?: (tx: Db, productId: number) => Promise<boolean>;
+  /** The winner's deal of a sold auction, for their standing (server/wiring/deals.ts). */
+  winnerDeal?: (productId: number, userId: number) => Promise<number | null>;
   /** Structured attributes per category (issue 37; wiring/collector-data.ts): the listings' hook. */
   listingAttributes: ListingAttributesService;
 };
@@ -58,7 +60,15 @@ type ListingsAndAuctionsNeeds = {
 /** The product page and the auctions (bids under a row lock, their jobs), for the listings to schedule. */
 function wireProductPagesAndBidding(
   { db, jobs, mail, config, logger }: Base,
-  { settings, notifier, reviews, onAuctionSold, biddingSuspended, ageVerified }: ListingsAndAuctionsNeeds,
+  {
+    settings,
+    notifier,
+    reviews,
+    onAuctionSold,
+    biddingSuspended,
+    ageVerified,
+    winnerDeal,
+  }: ListingsAndAuctionsNeeds,
   trustBadges: TrustBadgesService,
   listingAttributes: ListingAttributesService,
 ) {
@@ -85,6 +95,7 @@ function wireProductPagesAndBidding(
     onAuctionSold,
     biddingSuspended,
     ageVerified,
+    winnerDeal,
   });
   registerBiddingJobs(jobs, bidding, logger, {
     afterClose: crashAfterCloses(config.crashAfterAuctionCloses),

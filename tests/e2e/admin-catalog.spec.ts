@@ -29,6 +29,8 @@ test.afterAll(async () => {
 });
 
 test("an editor adds a subcategory, changes its slug and the old URL answers 301 to the new one", async () => {
+  // A long story with three accessibility checks: 16 s at load 7, over the default 30 s at load 15.
+  test.setTimeout(60_000);
   const n = Date.now() % 1_000_000;
   await page.goto("/admin/katalog/kategorie");
   await expect(page.getByRole("heading", { name: "Kategorie", level: 1 })).toBeVisible();

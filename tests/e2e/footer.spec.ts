@@ -403,8 +403,14 @@ test.describe("snackbars and the progress bar", () => {
     baseURL,
   }) => {
     await addSiteCookies(context, baseURL!, ANSWERED);
+    // The save fails when the test says so, not after a wall-clock delay: on a loaded machine a
+    // delay could run out before the page's clock reached the bar's 200 ms.
+    let failSave!: () => void;
+    const saveFails = new Promise<void>((resolve) => {
+      failSave = resolve;
+    });
     await page.route("**/api/subscriber/save*", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 4000));
+      await saveFails;
       await route.fulfill({ status: 500, body: "{}" });
     });
     await freezeClock(page);
@@ -417,7 +423,10 @@ test.describe("snackbars and the progress bar", () => {
     );
     await page.getByTestId("newsletter-form").getByLabel("Váš e-mail").fill(freshEmail());
     await page.getByTestId("newsletter-submit").click();
+    // The bar's 200 ms count from the request's start: the clock moves only once it is on its way.
+    const saving = page.waitForRequest("**/api/subscriber/save*");
     await page.getByTestId("newsletter-save").click();
+    await saving;
     const bar = page.getByTestId("progress-bar");
     await page.clock.runFor(150);
     await expect(bar).toHaveCount(0);
@@ -431,6 +440,7 @@ test.describe("snackbars and the progress bar", () => {
     // It fills over the expected 5000 ms: a fifth after one second.
     await page.clock.runFor(1_000);
     await expect(bar).toHaveAttribute("aria-valuenow", "20");
+    failSave();
     await expect(page.getByTestId("snackbars").locator("li")).toHaveText("E-mail nebyl úspěšně uložen.");
     await expect(bar).toHaveAttribute("data-failed", "true");
     await expect(bar).toHaveAttribute("aria-valuenow", "100");

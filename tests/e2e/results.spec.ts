@@ -161,3 +161,53 @@ test("the price index page shows its chart and table by category and downloads i
     "month,index,repeat_sales,carried",
   );
 });
+
+/** Whether a select shows its chosen option whole (its text, padding and arrow inside its box). */
+const showsWhole = (select: ReturnType<Page["getByLabel"]>) =>
+  select.evaluate((element: HTMLSelectElement) => {
+    const style = getComputedStyle(element);
+    const context = document.createElement("canvas").getContext("2d");
+    if (!context) return false;
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const text = context.measureText(element.selectedOptions[0]?.text ?? "").width;
+    const arrow = 20;
+    return (
+      text + Number.parseFloat(style.paddingLeft) + Number.parseFloat(style.paddingRight) + arrow <=
+      element.clientWidth
+    );
+  });
+
+const pageScrollsSideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+
+test("on a phone the archive and the index fit the screen, and a cigar's result has no fill level", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto("/vysledky");
+  const filters = page.getByTestId("results-filters");
+  for (const label of ["Kategorie", "Výška hladiny", "Druh", "Řadit"])
+    expect(await showsWhole(filters.getByLabel(label, { exact: true })), label).toBe(true);
+  expect(await pageScrollsSideways(page)).toBe(false);
+
+  // Cigars: no "Hladina: neuvedena" line; spirits: every row says its fill level or that none was given.
+  await filters.getByLabel("Kategorie", { exact: true }).selectOption({ label: "Doutníky a tabák" });
+  await filters.getByRole("button", { name: "Zobrazit výsledky" }).click();
+  await expect(page).toHaveURL(/category=\d+/);
+  const rows = page.getByTestId("result-row");
+  await expect(rows.first()).toBeVisible();
+  await expect(rows.filter({ hasText: "Hladina" })).toHaveCount(0);
+  await expect(rows.getByTestId("result-fill")).toHaveCount(0);
+  await filters.getByLabel("Kategorie", { exact: true }).selectOption({ label: "Alkohol" });
+  await filters.getByRole("button", { name: "Zobrazit výsledky" }).click();
+  await expect(rows.first().getByTestId("result-fill")).toContainText("Hladina:");
+  expect(await rows.getByTestId("result-fill").count()).toBe(await rows.count());
+
+  // The index: the phone's own drawing, no sideways scroll (Czech months are the longer ones).
+  for (const path of ["/vysledky/cenovy-index", "/en/results/price-index"]) {
+    await page.goto(path);
+    await expect(page.getByTestId("index-chart-narrow")).toBeVisible();
+    await expect(page.getByTestId("index-chart")).toBeHidden();
+    expect(await pageScrollsSideways(page), path).toBe(false);
+  }
+});

@@ -69,9 +69,16 @@ try {
         .selectOption(rum.subcategory || { label: "Rum › Karibik › Jamajka" });
       rum.subcategory = await form.getByTestId("field-subcategory").inputValue();
       await page.getByTestId("form-section-attributes").waitFor();
-      await page
-        .getByTestId("form-section-attributes")
-        .screenshot({ path: `${OUT}/form-attributes-${lang}-${width}.png` });
+      // Cut from the whole page, not the element's own screenshot: that one scrolls the section
+      // under the sticky header, which then covers a field in the middle of the picture.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const box = await page.getByTestId("form-section-attributes").boundingBox();
+      if (box)
+        await page.screenshot({
+          path: `${OUT}/form-attributes-${lang}-${width}.png`,
+          fullPage: true,
+          clip: box,
+        });
       await page.goto(`${BASE}${paths.category}`);
       await openFilters(page);
       await shoot(page, "category", lang, width);

@@ -33,9 +33,16 @@ export function AttributeTable({ rows }: { rows: { key: string; label: string; v
  * A page of results, newest first: date, kind, fill level, price (no seller, no buyer). A real
  * table from tablet up; on a phone each row is a two-line card (date and price, then kind and fill
  * level) so the price is never cut off-screen: the cells stay cells and the headers stay for
- * screen readers (visually hidden), only the layout changes.
+ * screen readers (visually hidden), only the layout changes. `fillLevels` is false where the
+ * bottling's category has no fill level (cigars): no such column then, not a column of dashes.
  */
-export function ResultsTable({ results }: { results: BottlingResult[] }) {
+export function ResultsTable({
+  results,
+  fillLevels = true,
+}: {
+  results: BottlingResult[];
+  fillLevels?: boolean;
+}) {
   const { t, locale } = useTranslation();
   const price = usePriceFormatter();
   return (
@@ -48,9 +55,11 @@ export function ResultsTable({ results }: { results: BottlingResult[] }) {
           <th scope="col" className="py-2 pr-3 font-medium">
             {t("bottlings.page.kind")}
           </th>
-          <th scope="col" className="py-2 pr-3 font-medium">
-            {t("bottlings.page.fillLevel")}
-          </th>
+          {fillLevels ? (
+            <th scope="col" className="py-2 pr-3 font-medium">
+              {t("bottlings.page.fillLevel")}
+            </th>
+          ) : null}
           <th scope="col" className="py-2 text-right font-medium">
             {t("bottlings.page.price")}
           </th>
@@ -69,9 +78,11 @@ export function ResultsTable({ results }: { results: BottlingResult[] }) {
               <td className="py-2 pr-3 mobile:row-start-2 mobile:p-0 mobile:text-muted">
                 {t(`bottlings.page.kinds.${result.kind}`)}
               </td>
-              <td className="py-2 pr-3 mobile:col-span-2 mobile:row-start-2 mobile:p-0 mobile:text-muted mobile:before:content-['·_']">
-                {result.fillLevel ? t(`listingEvidence.fillLevel.${result.fillLevel as FillLevel}`) : "–"}
-              </td>
+              {fillLevels ? (
+                <td className="py-2 pr-3 mobile:col-span-2 mobile:row-start-2 mobile:p-0 mobile:text-muted mobile:before:content-['·_']">
+                  {result.fillLevel ? t(`listingEvidence.fillLevel.${result.fillLevel as FillLevel}`) : "–"}
+                </td>
+              ) : null}
               <td className="py-2 text-right font-semibold whitespace-nowrap mobile:col-start-3 mobile:row-start-1 mobile:p-0 mobile:pl-3">
                 {price(result.priceMinor)}
               </td>

@@ -15,11 +15,16 @@ const noneStyle =
 
 type Translate = ReturnType<typeof useTranslation>["t"];
 
-/** A candidate's few defining facts beside its name (age, vintage, strength, volume, edition). */
-function facts(candidate: BottlingCandidate, t: Translate): string {
+/**
+ * A candidate's few defining facts beside its name (age, vintage, strength, volume, edition), the
+ * numbers in the language's format: "46,5 %" in Czech, "46.5% ABV" in English.
+ */
+export function facts(candidate: BottlingCandidate, t: Translate, locale: "cs" | "en"): string {
   const a = candidate.attributes;
+  const number = new Intl.NumberFormat(locale === "cs" ? "cs-CZ" : "en-GB", { maximumFractionDigits: 1 });
+  const shown = (value: unknown) => (typeof value === "number" ? number.format(value) : String(value));
   const unit = (key: "age_years" | "abv" | "volume_ml") =>
-    a[key] === undefined ? null : t(`bottlings.units.${key}`, { value: String(a[key]) });
+    a[key] === undefined ? null : t(`bottlings.units.${key}`, { value: shown(a[key]) });
   return [unit("age_years"), a.vintage, unit("abv"), unit("volume_ml"), a.edition]
     .filter(Boolean)
     .join(" · ");
@@ -96,38 +101,41 @@ function CandidateList({
   const { t, locale } = useTranslation();
   return (
     <ul className="mt-4 flex flex-col gap-3" data-testid="bottling-candidates">
-      {candidates.map((candidate) => (
-        <li
-          key={candidate.id}
-          className="flex flex-col gap-2 rounded-lg border border-line bg-white p-3 tablet:flex-row tablet:items-center tablet:justify-between"
-        >
-          <div>
-            {candidate.brandName ? (
-              <p className="text-xs text-muted uppercase">{candidate.brandName}</p>
-            ) : null}
-            <Link to={bottlingPath(locale, candidate)} className="font-semibold text-ink">
-              {candidate.name}
-            </Link>
-            {facts(candidate, t) ? <p className="text-sm text-muted">{facts(candidate, t)}</p> : null}
-          </div>
-          {linkedId === candidate.id ? (
-            <span className="text-sm font-semibold text-success">✓</span>
-          ) : (
-            <Form method="post">
-              <input type="hidden" name="bottlingId" value={candidate.id} />
-              <button
-                type="submit"
-                name="intent"
-                value="bottling"
-                className={`${pickStyle} shrink-0 whitespace-nowrap`}
-                data-testid="bottling-pick"
-              >
-                {t("bottlings.match.pick")}
-              </button>
-            </Form>
-          )}
-        </li>
-      ))}
+      {candidates.map((candidate) => {
+        const said = facts(candidate, t, locale);
+        return (
+          <li
+            key={candidate.id}
+            className="flex flex-col gap-2 rounded-lg border border-line bg-white p-3 tablet:flex-row tablet:items-center tablet:justify-between"
+          >
+            <div>
+              {candidate.brandName ? (
+                <p className="text-xs text-muted uppercase">{candidate.brandName}</p>
+              ) : null}
+              <Link to={bottlingPath(locale, candidate)} className="font-semibold text-ink">
+                {candidate.name}
+              </Link>
+              {said ? <p className="text-sm text-muted">{said}</p> : null}
+            </div>
+            {linkedId === candidate.id ? (
+              <span className="text-sm font-semibold text-success">✓</span>
+            ) : (
+              <Form method="post">
+                <input type="hidden" name="bottlingId" value={candidate.id} />
+                <button
+                  type="submit"
+                  name="intent"
+                  value="bottling"
+                  className={`${pickStyle} shrink-0 whitespace-nowrap`}
+                  data-testid="bottling-pick"
+                >
+                  {t("bottlings.match.pick")}
+                </button>
+              </Form>
+            )}
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -27,6 +27,10 @@ function ResultsPage() {
   return <ResultsTable results={results} />;
 }
 
+function CigarResultsPage() {
+  return <ResultsTable results={results} fillLevels={false} />;
+}
+
 describe("a bottling's results table", () => {
   test("names the fill level in words (not its key), a dash where none was given", async () => {
     renderRoute({ id: "results", path: "/", Component: ResultsPage });
@@ -35,5 +39,19 @@ describe("a bottling's results table", () => {
     expect(rows[0].textContent).toContain("Nahoře v rameni");
     expect(table.textContent).not.toContain("top_shoulder");
     expect(rows[1].textContent).toContain("–");
+  });
+});
+
+describe("a cigar bottling's results table", () => {
+  test("has no fill-level column: neither its header nor a dash in each row", async () => {
+    renderRoute({
+      id: "results",
+      path: "/",
+      Component: CigarResultsPage,
+    });
+    const table = await screen.findByTestId("bottling-results");
+    expect(table.textContent).not.toContain("Hladina");
+    expect(table.textContent).not.toContain("Nahoře v rameni");
+    for (const row of table.querySelectorAll("tbody tr")) expect(row.querySelectorAll("td")).toHaveLength(3);
   });
 });

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
-import { formatWholeNumber } from "#core/money/money.ts";
+import { formatPrice } from "#core/money/money.ts";
 import { attributeChips } from "./attribute-filters.tsx";
 import type { ListingPageData } from "./listing-data.ts";
 import { type ListingFilters, listingHref } from "./listing-params.ts";
@@ -34,8 +34,13 @@ export function useActiveFilters(data: ListingPageData): ActiveFilter[] {
       label: t(`catalog.filters.durations.${duration}`),
       href: href({ durations: without(filters.durations, duration) }),
     });
+  // Whole amounts in the visitor's currency, the language's way: "1 500 Kč", "CZK 1,500".
   const money = (value: number) =>
-    `${formatWholeNumber(value, { nonBreaking: true })}\u00a0${currency.symbol}`;
+    formatPrice(
+      value * 100,
+      { code: currency.code, symbol_after: currency.symbol, decimals: 0, rate: 1 },
+      { convert: false, locale },
+    );
   if (filters.priceFrom !== null)
     list.push({
       key: "price-from",

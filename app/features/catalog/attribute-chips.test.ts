@@ -14,14 +14,28 @@ const pageWith = (ranges: Record<string, { from: number | null; to: number | nul
     },
   }) as unknown as ListingPageData;
 
+const NBSP = "\u00a0";
+
 const labels = (data: ListingPageData, locale: "cs" | "en") =>
   attributeChips(data, () => "/3/whisky", locale).map((chip) => chip.label);
 
 describe("the attribute ranges' chips", () => {
   test("a closed range with a dash, an open one in words (not '12– let')", () => {
-    expect(labels(pageWith({ age_years: { from: 12, to: 25 } }), "cs")).toEqual(["Stáří: 12–25 let"]);
-    expect(labels(pageWith({ age_years: { from: 12, to: null } }), "cs")).toEqual(["Stáří: od 12 let"]);
-    expect(labels(pageWith({ abv: { from: null, to: 46.5 } }), "cs")).toEqual(["Obsah alkoholu: do 46,5 %"]);
-    expect(labels(pageWith({ age_years: { from: 12, to: null } }), "en")).toEqual(["Stáří: from 12 years"]);
+    expect(labels(pageWith({ age_years: { from: 12, to: 25 } }), "cs")).toEqual([`Stáří: 12–25${NBSP}let`]);
+    expect(labels(pageWith({ age_years: { from: 12, to: null } }), "cs")).toEqual([`Stáří: od 12${NBSP}let`]);
+    expect(labels(pageWith({ abv: { from: null, to: 46.5 } }), "cs")).toEqual([
+      `Obsah alkoholu: do 46,5${NBSP}%`,
+    ]);
+    expect(labels(pageWith({ age_years: { from: 12, to: null } }), "en")).toEqual([
+      `Stáří: from 12${NBSP}years`,
+    ]);
+  });
+
+  test("English joins the per cent sign to the number (43% ABV); Czech keeps a no-break space", () => {
+    expect(labels(pageWith({ abv: { from: 40, to: 46.5 } }), "en")).toEqual(["Obsah alkoholu: 40–46.5% ABV"]);
+    expect(labels(pageWith({ abv: { from: 43, to: null } }), "en")).toEqual(["Obsah alkoholu: from 43% ABV"]);
+    expect(labels(pageWith({ abv: { from: 40, to: 46.5 } }), "cs")).toEqual([
+      `Obsah alkoholu: 40–46,5${NBSP}%`,
+    ]);
   });
 });

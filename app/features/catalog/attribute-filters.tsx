@@ -2,6 +2,7 @@ import { useId } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import type { AttributeFacet } from "#core/contracts/listing-attributes.ts";
 import { translate } from "#core/i18n/index.ts";
+import { withUnit } from "#core/rules/listing-attributes.ts";
 import { FilterCheck, FilterFieldset } from "./filter-fields.tsx";
 import type { ListingPageData } from "./listing-data.ts";
 import { attributeParam, type ListingFilters, rangeParam } from "./listing-params.ts";
@@ -21,11 +22,16 @@ const UNIT: Record<string, { cs: string; en: string }> = {
   pieces: { cs: "ks", en: "pcs" },
 };
 
-const formatNumber = (value: number, locale: "cs" | "en") =>
-  new Intl.NumberFormat(locale === "en" ? "en-GB" : "cs-CZ", {
-    maximumFractionDigits: 1,
-    useGrouping: false,
-  }).format(value);
+/**
+ * Made once per language: a new Intl.NumberFormat per number was 2 to 3 % of a category page's
+ * server render (each range facet formats its bounds on every render; ADR 0106).
+ */
+const NUMBER_FORMATS = {
+  cs: new Intl.NumberFormat("cs-CZ", { maximumFractionDigits: 1, useGrouping: false }),
+  en: new Intl.NumberFormat("en-GB", { maximumFractionDigits: 1, useGrouping: false }),
+};
+
+const formatNumber = (value: number, locale: "cs" | "en") => NUMBER_FORMATS[locale].format(value);
 
 function RangeFacet({
   facet,
@@ -125,16 +131,18 @@ export function attributeChips(
       });
   for (const [key, { from, to }] of Object.entries(ranges)) {
     const facet = facetOf(key);
-    const unit = facet?.unit ? ` ${UNIT[facet.unit]?.[locale] ?? ""}` : "";
+    const unit = facet?.unit ? UNIT[facet.unit]?.[locale] : undefined;
     const label = facet?.label ?? key;
     const { [key]: _gone, ...rest } = ranges;
+    // The unit the language's way: "40–46 %", but "40–46% ABV" in English.
+    const withItsUnit = (number: string) => (unit ? withUnit(number, unit, locale) : number);
     // An open range reads "Stáří: od 12 let", not "12– let".
-    const number = (value: number) => `${formatNumber(value, locale)}${unit}`;
+    const number = (value: number) => withItsUnit(formatNumber(value, locale));
     chips.push({
       key: `range-${key}`,
       label:
         from !== null && to !== null
-          ? `${label}: ${formatNumber(from, locale)}–${formatNumber(to, locale)}${unit}`
+          ? `${label}: ${withItsUnit(`${formatNumber(from, locale)}–${formatNumber(to, locale)}`)}`
           : from !== null
             ? translate(locale, "catalog.filters.rangeFromChip", { label, value: number(from) })
             : translate(locale, "catalog.filters.rangeToChip", { label, value: number(to ?? 0) }),

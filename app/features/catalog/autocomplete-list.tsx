@@ -1,6 +1,8 @@
 import type { ReactNode, RefObject } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { loadApiClient } from "#app/lib/api/index.ts";
 import type { AutocompleteResult } from "#core/contracts/catalog.ts";
+import type { Locale } from "#core/i18n/index.ts";
 
 /**
  * The search box's suggestions (autocomplete.tsx): their fetch, and the listbox that shows them in
@@ -18,16 +20,17 @@ export type Option = {
 /** The suggestions for `query` in the listbox's order, with ids unique in the page. */
 export async function fetchSuggestions(
   query: string,
-  locale: string,
+  locale: Locale,
   baseId: string,
   signal: AbortSignal,
 ): Promise<Option[]> {
-  const response = await fetch(`/api/catalog/autocomplete?q=${encodeURIComponent(query)}&lang=${locale}`, {
-    headers: { Accept: "application/json" },
+  const api = await loadApiClient();
+  const { data, response } = await api.GET("/catalog/autocomplete", {
+    params: { query: { q: query, lang: locale } },
     signal,
   });
-  if (!response.ok) throw new Error(String(response.status));
-  const body = (await response.json()) as AutocompleteResult;
+  if (!data) throw new Error(String(response.status));
+  const body: AutocompleteResult = data;
   return [
     ...body.categories.map((entry) => ({
       ...entry,

@@ -1,6 +1,7 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import type { Locale } from "#core/i18n/index.ts";
 import { fetchSuggestions, type Option, SuggestionList } from "./autocomplete-list.tsx";
 
 export type AutocompleteProps = {
@@ -57,7 +58,7 @@ function useFieldText(defaultValue: string, onFocusedAtHydration: () => void) {
  * Debounced suggestions for what is typed (from MIN_LENGTH characters), stale answers dropped; a
  * fresh list clears the highlighted option (`active`, -1 for none).
  */
-function useSuggestions(value: string, locale: string, debounceMs: number, baseId: string) {
+function useSuggestions(value: string, locale: Locale, debounceMs: number, baseId: string) {
   const [options, setOptions] = useState<Option[]>([]);
   const [active, setActive] = useState(-1);
   const [loading, setLoading] = useState(false);

@@ -1,6 +1,7 @@
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import type { ComponentProps } from "react";
 import { describe, expect, test } from "vitest";
+import { useActiveFilters } from "#app/features/catalog/active-filters.tsx";
 import { FilterPanel } from "#app/features/catalog/filter-panel.tsx";
 import { deferred, LocationProbe, type RenderRouteOptions, renderRoute } from "#app/test/render-route.tsx";
 
@@ -259,5 +260,44 @@ describe("FilterPanel", () => {
     expect(form.getByRole("checkbox", { name: "Auctions" })).toBeTruthy();
     expect(form.getByRole("checkbox", { name: "Verified sellers only" })).toBeTruthy();
     expect(form.getByRole("button", { name: "Show results" })).toBeTruthy();
+  });
+});
+
+/** The chips' labels as the listing shows them above the results. */
+function ChipLabels({ loaderData }: { loaderData: ListingData }) {
+  return (
+    <ul data-testid="chips">
+      {useActiveFilters(loaderData).map((chip) => (
+        <li key={chip.key}>{chip.label}</li>
+      ))}
+    </ul>
+  );
+}
+
+describe("the price filter in the page's language", () => {
+  test("English names the currency by its code and writes amounts the English way", async () => {
+    const data = listing({ locale: "en" }, { priceFrom: 1500, priceTo: 25000 });
+    renderFilters(data, { locale: "en" });
+    expect(within(filters()).getByRole("group", { name: "Price (CZK)" })).toBeTruthy();
+    cleanup();
+    renderRoute(
+      { id: "listing", path: PATH, loader: () => data, Component: ChipLabels },
+      { locale: "en", url: PATH, loaderData: { listing: data } },
+    );
+    const chips = await screen.findByTestId("chips");
+    expect([...chips.querySelectorAll("li")].map((li) => li.textContent)).toEqual([
+      "Price from CZK\u00a01,500",
+      "Price up to CZK\u00a025,000",
+    ]);
+  });
+
+  test("Czech keeps Kč after the amount, grouped by a no-break space", async () => {
+    const data = listing({}, { priceFrom: 1500 });
+    renderRoute(
+      { id: "listing", path: PATH, loader: () => data, Component: ChipLabels },
+      { url: PATH, loaderData: { listing: data } },
+    );
+    const chips = await screen.findByTestId("chips");
+    expect(chips.textContent).toBe("Cena od 1\u00a0500\u00a0Kč");
   });
 });

@@ -120,6 +120,23 @@ function FacetGroup({
   );
 }
 
+/**
+ * The currency as the page's prices name it: the site's symbol in Czech ("Kč", "€"), Intl's in
+ * English as formatPrice writes English prices ("CZK 1,500.00", "€297.62"): "Price (CZK)".
+ */
+function currencyLabel(currency: { code: string; symbol: string }, locale: "cs" | "en"): string {
+  if (locale === "cs") return currency.symbol;
+  try {
+    const parts = new Intl.NumberFormat("en-GB", {
+      style: "currency",
+      currency: currency.code,
+    }).formatToParts(0);
+    return parts.find((part) => part.type === "currency")?.value ?? currency.code;
+  } catch {
+    return currency.code;
+  }
+}
+
 /** The price range, in the visitor's currency; typing does not apply it, its own button does. */
 function PriceGroup({ filters, currencySymbol }: { filters: ListingFilters; currencySymbol: string }) {
   const { t } = useTranslation();
@@ -148,7 +165,7 @@ function PriceGroup({ filters, currencySymbol }: { filters: ListingFilters; curr
 
 /** The groups the page offers, in order; a facet group only when it has entries or a choice. */
 function FilterGroups({ data }: { data: ListingPageData }) {
-  const { t } = useTranslation();
+  const { t, locale } = useTranslation();
   const { state, groups, facets, currency } = data;
   const { filters } = state;
   const show = new Set(groups);
@@ -181,7 +198,9 @@ function FilterGroups({ data }: { data: ListingPageData }) {
           labelOf={(duration) => t(`catalog.filters.durations.${duration}`)}
         />
       ) : null}
-      {show.has("price") ? <PriceGroup filters={filters} currencySymbol={currency.symbol} /> : null}
+      {show.has("price") ? (
+        <PriceGroup filters={filters} currencySymbol={currencyLabel(currency, locale)} />
+      ) : null}
       {show.has("brand") && (facets.brands.length > 0 || filters.brandIds.length > 0) ? (
         <FacetGroup
           title={t("catalog.filters.brand")}

@@ -1,3 +1,4 @@
+import type { ClosingRound } from "#core/contracts/bidding.ts";
 import type { CategoryDetail, ListingFacets, ListingSort, ProductPage } from "#core/contracts/catalog.ts";
 import type { Locale } from "#core/i18n/index.ts";
 import type { ListingState } from "./listing-params.ts";
@@ -36,6 +37,8 @@ export type ListingPageData = {
   category: CategoryDetail | null;
   /** Monthly auctions: when the current round closes (last day of the month, 20:00 Prague). */
   roundEndsAt: string | null;
+  /** Monthly auctions while the round closes: the lots ending now and next; null otherwise. */
+  closing?: ClosingRound | null;
   heading: string;
   intro: string | null;
   breadcrumbs: Crumb[];

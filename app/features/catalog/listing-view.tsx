@@ -12,6 +12,7 @@ import { formatWholeNumber } from "#core/money/money.ts";
 import { ActiveFilterChips, resetFiltersHref, useActiveFilters } from "./active-filters.tsx";
 import { Breadcrumbs } from "./breadcrumbs.tsx";
 import { CategorySidebar } from "./category-sidebar.tsx";
+import { ClosingRoundStrip } from "./closing-round.tsx";
 import { FilterPanel } from "./filter-panel.tsx";
 import type { ListingPageData } from "./listing-data.ts";
 import { listingHref } from "./listing-params.ts";
@@ -37,7 +38,8 @@ function ListingHeader({ data }: { data: ListingPageData }) {
       >
         {data.heading}
       </h1>
-      {data.roundEndsAt ? (
+      {/* While the round closes, its strip says so: the next round's date would read as this one's. */}
+      {data.roundEndsAt && !data.closing ? (
         <p
           className="mt-3 inline-flex flex-wrap items-center gap-x-2 rounded-lg border border-secondary/50 bg-secondary/10 px-3 py-2 text-[0.85rem] text-ink"
           data-testid="round-ends"
@@ -48,6 +50,7 @@ function ListingHeader({ data }: { data: ListingPageData }) {
           <time dateTime={data.roundEndsAt}>{formatDateTime(data.roundEndsAt, locale)}</time>
         </p>
       ) : null}
+      {data.closing ? <ClosingRoundStrip closing={data.closing} /> : null}
       {data.intro ? (
         <p className="mt-3 max-w-3xl text-[0.92rem] leading-relaxed text-muted">{data.intro}</p>
       ) : null}

@@ -70,6 +70,7 @@ describe("the listing form", () => {
         name: "Hampden 8",
         priceMinor: 150_000,
         reservePriceMinor: 200_000,
+        buyNowPriceMinor: null,
         description: "Popis, který má dost znaků.",
         images: [TOKEN, 17],
         activationAt: null,

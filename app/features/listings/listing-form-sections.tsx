@@ -132,27 +132,70 @@ function PriceFields({
       </Field>
       <LockedValue name="price" value={values.price} locked={afterBid} />
       {auction ? (
-        <Field
+        <AuctionPriceField
+          name="reservePrice"
           label={t("listings.form.reservePrice")}
           hint={t("listings.form.reservePriceHint")}
+          value={values.reservePrice}
           errors={errors.reservePrice}
-        >
-          {(props) => (
-            <input
-              {...props}
-              name="reservePrice"
-              defaultValue={values.reservePrice}
-              inputMode="decimal"
-              autoComplete="off"
-              disabled={afterBid}
-              className={inputClass}
-              data-testid="field-reserve"
-            />
-          )}
-        </Field>
+          afterBid={afterBid}
+          testId="field-reserve"
+        />
       ) : null}
-      <LockedValue name="reservePrice" value={values.reservePrice} locked={afterBid && auction} />
+      {auction ? (
+        <AuctionPriceField
+          name="buyNowPrice"
+          label={t("listings.form.buyNowPrice")}
+          hint={t("listings.form.buyNowPriceHint")}
+          value={values.buyNowPrice}
+          errors={errors.buyNowPrice}
+          afterBid={afterBid}
+          testId="field-buy-now"
+        />
+      ) : null}
     </div>
+  );
+}
+
+/**
+ * An auction's optional price beside the start price (the reserve, the buy-it-now price): typed in
+ * crowns, locked after the first bid, when its stored value is posted in its place.
+ */
+function AuctionPriceField({
+  name,
+  label,
+  hint,
+  value,
+  errors,
+  afterBid,
+  testId,
+}: {
+  name: "reservePrice" | "buyNowPrice";
+  label: string;
+  hint: string;
+  value: string;
+  errors?: string[];
+  afterBid: boolean;
+  testId: string;
+}) {
+  return (
+    <>
+      <Field label={label} hint={hint} errors={errors}>
+        {(props) => (
+          <input
+            {...props}
+            name={name}
+            defaultValue={value}
+            inputMode="decimal"
+            autoComplete="off"
+            disabled={afterBid}
+            className={inputClass}
+            data-testid={testId}
+          />
+        )}
+      </Field>
+      <LockedValue name={name} value={value} locked={afterBid} />
+    </>
   );
 }
 

@@ -47,6 +47,7 @@ const EMPTY: Values = {
   priceMode: "price",
   price: "",
   reservePrice: "",
+  buyNowPrice: "",
   description: "",
   images: [],
   activation: "now",
@@ -285,7 +286,8 @@ describe("ListingFormFields", () => {
     const summary = await screen.findByTestId("form-errors");
     expect(textOf(summary)).toBe(FIX_ERRORS);
     expect(summary.getAttribute("role")).toBe("alert");
-    expect(document.activeElement).toBe(summary);
+    // The summary takes focus in an effect after it is drawn: wait for that state.
+    await waitFor(() => expect(document.activeElement).toBe(summary));
     expect(recorder.posts).toHaveLength(1);
 
     const category = field<HTMLSelectElement>("field-category");

@@ -80,7 +80,16 @@ export function withLockedValues(
   const locked: (keyof ListingFormValues)[] = [
     ...(locks.released ? (["type", "priceMode", "duration", "activation", "activationLocal"] as const) : []),
     ...(locks.afterBid
-      ? (["category", "subcategory", "brand", "package", "name", "price", "reservePrice"] as const)
+      ? ([
+          "category",
+          "subcategory",
+          "brand",
+          "package",
+          "name",
+          "price",
+          "reservePrice",
+          "buyNowPrice",
+        ] as const)
       : []),
   ];
   for (const name of locked) {

@@ -1,9 +1,11 @@
+import { loadApiClient } from "#app/lib/api/index.ts";
 import type { Locale } from "#core/i18n/index.ts";
 
 /**
- * The newsletter calls (docs/product/calls-and-errors.md, "The spec's calls"). The browser's session
- * cookie authenticates the two logged-in calls; every request carries the clientUrl header (the
- * site's own address; "Every request" in the same file).
+ * The newsletter calls (docs/product/calls-and-errors.md, "The spec's calls"), through the typed
+ * API client (app/lib/api). The browser's session cookie authenticates the two logged-in calls;
+ * every request carries the clientUrl header (the site's own address; "Every request" in the same
+ * file).
  */
 export type SaveSubscriberResult =
   | { status: "saved" }
@@ -11,22 +13,7 @@ export type SaveSubscriberResult =
   | { status: "invalid"; errors: Record<string, string[]> }
   | { status: "failed" };
 
-function headers(): HeadersInit {
-  return {
-    Accept: "application/json",
-    "Content-Type": "application/json",
-    clientUrl: window.location.origin,
-  };
-}
-
-async function json(response: Response): Promise<Record<string, unknown>> {
-  try {
-    const body = await response.json();
-    return body && typeof body === "object" ? (body as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
+const headers = () => ({ clientUrl: window.location.origin });
 
 function isCategoryList(value: unknown): value is number[] {
   return Array.isArray(value) && value.every((id) => Number.isInteger(id));
@@ -39,13 +26,14 @@ export async function saveSubscriber(
   locale: Locale,
 ): Promise<SaveSubscriberResult> {
   try {
-    const response = await fetch(`/api/subscriber/save?lang=${locale}`, {
-      method: "POST",
+    const api = await loadApiClient();
+    const { response, error } = await api.POST("/subscriber/save", {
+      params: { query: { lang: locale } },
       headers: headers(),
-      body: JSON.stringify({ email, selectedCategories }),
+      body: { email, selectedCategories },
     });
     if (response.ok) return { status: "saved" };
-    const body = await json(response);
+    const body: Record<string, unknown> = error && typeof error === "object" ? error : {};
     if (body.error === "already_exists") return { status: "already_exists" };
     if (response.status === 422 && body.errors && typeof body.errors === "object")
       return { status: "invalid", errors: body.errors as Record<string, string[]> };
@@ -58,10 +46,13 @@ export async function saveSubscriber(
 /** GET /api/subscriber/get: the stored categories, or null when they cannot be loaded. */
 export async function loadPreferences(locale: Locale): Promise<number[] | null> {
   try {
-    const response = await fetch(`/api/subscriber/get?lang=${locale}`, { headers: headers() });
-    if (!response.ok) return null;
-    const body = await json(response);
-    return isCategoryList(body.selectedCategories) ? body.selectedCategories : [];
+    const api = await loadApiClient();
+    const { data } = await api.GET("/subscriber/get", {
+      params: { query: { lang: locale } },
+      headers: headers(),
+    });
+    if (!data) return null;
+    return isCategoryList(data.selectedCategories) ? data.selectedCategories : [];
   } catch {
     return null;
   }
@@ -70,10 +61,11 @@ export async function loadPreferences(locale: Locale): Promise<number[] | null> 
 /** POST /api/subscriber/preferences: true when saved. */
 export async function savePreferences(selectedCategories: number[], locale: Locale): Promise<boolean> {
   try {
-    const response = await fetch(`/api/subscriber/preferences?lang=${locale}`, {
-      method: "POST",
+    const api = await loadApiClient();
+    const { response } = await api.POST("/subscriber/preferences", {
+      params: { query: { lang: locale } },
       headers: headers(),
-      body: JSON.stringify({ selectedCategories }),
+      body: { selectedCategories },
     });
     return response.ok;
   } catch {
@@ -84,10 +76,9 @@ export async function savePreferences(selectedCategories: number[], locale: Loca
 /** GET /api/me: the logged-in user's account e-mail, or null. */
 export async function loadAccountEmail(): Promise<string | null> {
   try {
-    const response = await fetch("/api/me", { headers: headers() });
-    if (!response.ok) return null;
-    const body = await json(response);
-    const email = (body.data as { email?: unknown } | undefined)?.email;
+    const api = await loadApiClient();
+    const { data } = await api.GET("/me", { headers: headers() });
+    const email = data?.data.email;
     return typeof email === "string" ? email : null;
   } catch {
     return null;

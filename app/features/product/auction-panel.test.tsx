@@ -26,6 +26,7 @@ const running = (): Live => ({
   endedAt: null,
   hasReserve: false,
   reserveMet: false,
+  buyNowPriceMinor: null,
   lastBidId: 10,
   serverNow: new Date().toISOString(),
 });
@@ -39,6 +40,7 @@ const standingOf = (standing: Partial<Standing>): Standing => ({
   maxMinor: null,
   won: false,
   threadId: null,
+  dealId: null,
   ...standing,
 });
 
@@ -217,6 +219,14 @@ describe("AuctionPanel", () => {
       standing: standingOf({ hasBid: true, won: true, threadId: 5 }),
       testId: "bid-won",
       text: "Vyhráli jste tuto aukci za 2 050,00 Kč.Napsat prodávajícímu",
+    },
+    {
+      name: "the winner whose win opened a deal, with a link to pay there",
+      viewer: BUYER,
+      status: "sold" as const,
+      standing: standingOf({ hasBid: true, won: true, threadId: 5, dealId: 12 }),
+      testId: "bid-won",
+      text: "Vyhráli jste tuto aukci za 2 050,00 Kč.Zaplatit a sledovat doručení v obchoduNapsat prodávajícímu",
     },
     {
       name: "another bidder",

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { Link, useFetcher, useLocation } from "react-router";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { Countdown } from "#app/ui/countdown.tsx";
 import { formatDate } from "#app/ui/dates-and-prices.ts";
@@ -11,6 +11,7 @@ import { Standing, type Viewer } from "./auction-standing.tsx";
 import type { BidActionData } from "./bidding/bid-answer.ts";
 import { BidForm } from "./bidding/bid-form.tsx";
 import type { LiveAuction } from "./bidding/use-auction-live.ts";
+import { BUY_NOW_FETCHER, BuyNow } from "./buy-now.tsx";
 import { PANEL } from "./purchase-panel.tsx";
 
 type AuctionPanelProps = {
@@ -39,6 +40,10 @@ export function AuctionPanel(props: AuctionPanelProps) {
   // the end it belongs to rather than reset by an effect: on a page opened after the end, that
   // reset ran after the countdown's own "ended" and undid it, leaving the bid form up.
   const [endReached, setEndReached] = useState<string | null>(null);
+  // "Kup hned" ends the auction, and the live stream may say so before the purchase's answer
+  // arrives: the box goes away then, and a fetcher whose every user is gone drops its answer's
+  // redirect (on to the buyer's purchases). The panel stays, so it holds the purchase's fetcher.
+  useFetcher({ key: BUY_NOW_FETCHER });
   const timeUp = endReached !== null && endReached === live.endsAt;
   const running = live.status === "active" && live.endsAt !== null && !live.endedAt;
   const decided = live.status === "sold" || live.status === "ended";
@@ -77,6 +82,12 @@ export function AuctionPanel(props: AuctionPanelProps) {
       />
       {running && !timeUp ? (
         <div className="mt-5 flex flex-col gap-3">
+          {live.buyNowPriceMinor !== null && !viewer.isSeller ? (
+            <BuyNow
+              priceMinor={live.buyNowPriceMinor}
+              offer={live.bidCount > 0 ? "reserve" : live.hasReserve ? "unknown" : "first_bid"}
+            />
+          ) : null}
           <BidArea viewer={viewer} auction={auction} action={action} />
           <div className="flex justify-center">{watch}</div>
         </div>

@@ -75,7 +75,7 @@ function RunningStanding({ live, standing, justAccepted }: StandingProps) {
   );
 }
 
-/** The decided auction: won (with the way to the seller), sold as the seller's, lost, or for everyone. */
+/** The decided auction: won (with the way to its deal and to the seller), sold as the seller's, lost, or for everyone. */
 function Outcome({ live, standing, viewer }: StandingProps) {
   const { t, locale } = useTranslation();
   const { withHint: price } = useCzkAmount();
@@ -83,6 +83,15 @@ function Outcome({ live, standing, viewer }: StandingProps) {
     return (
       <StandingBox tone="good" testId="bid-won">
         <p className="font-semibold">{t("bidding.panel.won", { price: price(live.priceMinor) })}</p>
+        {standing.dealId !== null ? (
+          <Link
+            to={localePath("accountDeal", locale, { dealId: standing.dealId })}
+            className="font-semibold underline"
+            data-testid="bid-won-deal"
+          >
+            {t("bidding.panel.wonDeal")}
+          </Link>
+        ) : null}
         {standing.threadId !== null ? (
           <Link
             to={`${localePath("accountMessages", locale)}?thread=${standing.threadId}`}

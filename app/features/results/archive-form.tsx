@@ -9,12 +9,26 @@ import { type CategoryOption, optionLabel } from "./categories.ts";
 const field =
   "mt-1 w-full rounded border border-line bg-white px-3 py-2 focus:border-primary-dark focus:outline-2 focus:outline-primary-dark";
 const label = "block text-sm font-semibold text-ink";
+/**
+ * Two to a row on a phone only where the value is short (the prices); a date, a select or the
+ * button takes the whole row there, so "Aukce i prodeje" and a date's "dd.mm.rrrr" are never cut.
+ */
+const phoneWide = "col-span-2 tablet:col-span-1";
 
 /**
  * The archive's filters: a GET form (works without JavaScript; the URL is the state to share).
- * Each field's current value comes from the parsed query.
+ * Each field's current value comes from the parsed query. `fillFilter` is false where the chosen
+ * category has no fill level (cigars): no fill-level choice there.
  */
-export function ArchiveForm({ query, categories }: { query: ResultsQuery; categories: CategoryOption[] }) {
+export function ArchiveForm({
+  query,
+  categories,
+  fillFilter = true,
+}: {
+  query: ResultsQuery;
+  categories: CategoryOption[];
+  fillFilter?: boolean;
+}) {
   const { t, locale } = useTranslation();
   const action = localePath("results", locale);
   return (
@@ -56,8 +70,8 @@ export function ArchiveForm({ query, categories }: { query: ResultsQuery; catego
       <NumberField id="priceTo" text={t("results.archive.priceTo")} value={query.priceTo} />
       <DateField id="from" text={t("results.archive.dateFrom")} value={query.from} />
       <DateField id="to" text={t("results.archive.dateTo")} value={query.to} />
-      <ChoiceFields query={query} />
-      <div className="flex items-end gap-3">
+      <ChoiceFields query={query} fillFilter={fillFilter} />
+      <div className={`flex items-end gap-3 ${phoneWide}`}>
         <button
           type="submit"
           className="w-full rounded bg-primary-dark px-4 py-2.5 font-semibold text-white hover:bg-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-secondary"
@@ -75,24 +89,12 @@ export function ArchiveForm({ query, categories }: { query: ResultsQuery; catego
 }
 
 /** Fill level, kind and order: selects whose empty choice means "any". */
-function ChoiceFields({ query }: { query: ResultsQuery }) {
+function ChoiceFields({ query, fillFilter }: { query: ResultsQuery; fillFilter: boolean }) {
   const { t } = useTranslation();
   return (
     <>
-      <div>
-        <label htmlFor="results-fill" className={label}>
-          {t("results.archive.fill")}
-        </label>
-        <select id="results-fill" name="fill" defaultValue={query.fill ?? ""} className={field}>
-          <option value="">{t("results.archive.anyFill")}</option>
-          {FILL_LEVELS.map((level) => (
-            <option key={level} value={level}>
-              {t(`listingEvidence.fillLevel.${level}`)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
+      {fillFilter ? <FillField query={query} /> : null}
+      <div className={phoneWide}>
         <label htmlFor="results-kind" className={label}>
           {t("results.archive.kind")}
         </label>
@@ -105,7 +107,7 @@ function ChoiceFields({ query }: { query: ResultsQuery }) {
           ))}
         </select>
       </div>
-      <div>
+      <div className={phoneWide}>
         <label htmlFor="results-sort" className={label}>
           {t("results.archive.sort")}
         </label>
@@ -118,6 +120,25 @@ function ChoiceFields({ query }: { query: ResultsQuery }) {
         </select>
       </div>
     </>
+  );
+}
+
+function FillField({ query }: { query: ResultsQuery }) {
+  const { t } = useTranslation();
+  return (
+    <div className={phoneWide}>
+      <label htmlFor="results-fill" className={label}>
+        {t("results.archive.fill")}
+      </label>
+      <select id="results-fill" name="fill" defaultValue={query.fill ?? ""} className={field}>
+        <option value="">{t("results.archive.anyFill")}</option>
+        {FILL_LEVELS.map((level) => (
+          <option key={level} value={level}>
+            {t(`listingEvidence.fillLevel.${level}`)}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
 
@@ -143,7 +164,7 @@ function NumberField({ id, text, value }: { id: string; text: string; value: num
 
 function DateField({ id, text, value }: { id: string; text: string; value: string | undefined }) {
   return (
-    <div>
+    <div className={phoneWide}>
       <label htmlFor={`results-${id}`} className={label}>
         {text}
       </label>

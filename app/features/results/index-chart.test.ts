@@ -35,3 +35,19 @@ describe("the price index's month labels", () => {
     expect(labelledMonths(["Oct 2026"], spread(1), 16)).toEqual([0]);
   });
 });
+
+describe("the price index's month labels, evenly spaced", () => {
+  test("a longer label (Czech 'červen 2024') widens the step rather than leaving a gap", () => {
+    // Thirty-seven Czech months from říjen 2023: every 8th touched its neighbour at 16 units.
+    const names = ["říjen", "listopad", "prosinec", "leden", "únor", "březen", "duben", "květen", "červen"];
+    const texts = Array.from(
+      { length: 37 },
+      (_, i) => `${names[i % names.length]} ${2023 + Math.floor(i / 12)}`,
+    );
+    const shown = labelledMonths(texts, spread(37), 16);
+    const steps = shown.slice(1, -1).map((index, n) => index - shown[n]);
+    expect(new Set(steps).size).toBeLessThanOrEqual(1);
+    expect(shown[0]).toBe(0);
+    expect(shown[shown.length - 1]).toBe(36);
+  });
+});

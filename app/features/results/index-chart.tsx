@@ -2,17 +2,30 @@ import type { IndexPoint } from "#core/contracts/sale-results.ts";
 import type { Locale } from "#core/i18n/index.ts";
 import { formatLevel, formatMonth } from "./index-format.ts";
 
-const WIDTH = 800;
-const HEIGHT = 320;
-const PAD = { left: 64, right: 20, top: 20, bottom: 44 };
 /**
- * The labels' size in the drawing's units: 16, and 22 on a phone (the `mobile:` class below), where
- * the drawing is shown at its 520 px minimum and 16 came out at 10 px. The months are thinned for
- * the larger size, so they never touch at either.
+ * The two drawings: one for a tablet and up, one for a phone, each in its own units so its labels
+ * come out at 12 to 14 px where it is shown (a phone's 310 px showed the wide drawing's labels at
+ * 6 px, and a minimum width scrolled the page sideways). The page shows one of them by CSS.
  */
-const FONT = 16;
-const PHONE_FONT = 22;
-const labelText = "mobile:text-[22px]";
+export const CHART_SIZES = {
+  wide: {
+    width: 800,
+    height: 320,
+    font: 16,
+    dot: 6,
+    line: 3,
+    pad: { left: 64, right: 20, top: 20, bottom: 44 },
+  },
+  narrow: {
+    width: 360,
+    height: 270,
+    font: 14,
+    dot: 3.5,
+    line: 2,
+    pad: { left: 44, right: 12, top: 14, bottom: 38 },
+  },
+} as const;
+export type ChartSize = keyof typeof CHART_SIZES;
 
 /** Round steps for the level axis: 1, 2, 5 × 10^n, about five of them over the range. */
 function ticks(min: number, max: number): number[] {
@@ -36,9 +49,10 @@ function anchor(index: number, count: number): "start" | "middle" | "end" {
 const labelWidth = (text: string, fontSize: number) => text.length * fontSize * 0.6;
 
 /**
- * Which months get a label: every nth (about five), and always the last, dropping any that would
- * touch its neighbour ("Jun 2026Oct 2026" at the right end, when the last came right after an nth).
- * Positions and widths are in the drawing's units, so the answer holds at any width it is shown at.
+ * Which months get a label: every nth, n the smallest from count/5 up at which no two of them touch
+ * (evenly spaced, about five), and always the last, dropping any nth that it would touch
+ * ("Jun 2026Oct 2026" at the right end, when the last came right after an nth). Positions and
+ * widths are in the drawing's units, so the answer holds at any width it is shown at.
  */
 export function labelledMonths(
   texts: readonly string[],
@@ -47,43 +61,73 @@ export function labelledMonths(
   gap = fontSize,
 ): number[] {
   const count = texts.length;
-  const every = Math.max(1, Math.ceil(count / 5));
   const span = (index: number): [number, number] => {
     const width = labelWidth(texts[index], fontSize);
     const at = anchor(index, count);
     const left = at === "start" ? x(index) : at === "end" ? x(index) - width : x(index) - width / 2;
     return [left, left + width];
   };
-  const kept: number[] = [];
-  for (let index = 0; index < count; index += every) {
-    const previous = kept[kept.length - 1];
-    if (previous === undefined || span(previous)[1] + gap <= span(index)[0]) kept.push(index);
+  const touch = (left: number, right: number) => span(left)[1] + gap > span(right)[0];
+  let every = Math.max(1, Math.ceil(count / 5));
+  let kept: number[] = [];
+  for (; ; every += 1) {
+    kept = [];
+    for (let index = 0; index < count; index += every) kept.push(index);
+    if (every >= count || kept.every((index, n) => n === 0 || !touch(kept[n - 1], index))) break;
   }
   const last = count - 1;
   if (last > 0 && kept[kept.length - 1] !== last) {
-    while (kept.length > 1 && span(kept[kept.length - 1])[1] + gap > span(last)[0]) kept.pop();
-    if (kept.length === 0 || span(kept[kept.length - 1])[1] + gap <= span(last)[0]) kept.push(last);
+    while (kept.length > 1 && touch(kept[kept.length - 1], last)) kept.pop();
+    if (!touch(kept[kept.length - 1], last)) kept.push(last);
   }
   return kept;
 }
 
-/** An axis label: the chart's size, larger on a phone, in the muted colour. */
+/** An axis label in the muted colour. */
 function AxisText({
   x,
   y,
   anchor: textAnchor,
+  size,
   children,
 }: {
   x: number;
   y: number;
   anchor: "start" | "middle" | "end";
+  size: number;
   children: string;
 }) {
   return (
-    <text x={x} y={y} textAnchor={textAnchor} fontSize={FONT} className={labelText} fill="var(--color-muted)">
+    <text x={x} y={y} textAnchor={textAnchor} fontSize={size} fill="var(--color-muted)">
       {children}
     </text>
   );
+}
+
+/** The level axis: a line and a label at each round step. */
+function LevelAxis({
+  axis,
+  y,
+  from,
+  to,
+  font,
+  locale,
+}: {
+  axis: number[];
+  y: (value: number) => number;
+  from: number;
+  to: number;
+  font: number;
+  locale: Locale;
+}) {
+  return axis.map((value) => (
+    <g key={value}>
+      <line x1={from} x2={to} y1={y(value)} y2={y(value)} stroke="var(--color-line)" strokeWidth={1} />
+      <AxisText x={from - 8} y={y(value) + font * 0.3} anchor="end" size={font}>
+        {formatLevel(value * 100, locale).replace(/[,.]00$/, "")}
+      </AxisText>
+    </g>
+  ));
 }
 
 /** A circle of radius `r` as a path's two arcs: many circles in one `d`, one element. */
@@ -93,17 +137,18 @@ const circle = ([cx, cy]: [number, number], r: number) =>
 /**
  * Each month's dot, the months with their own value filled and the carried ones hollow: two paths
  * for ten years of months instead of 120 elements (ADR 0101; the page renders them on every
- * request). A filled dot is 5 units across plus its stroke's width, as the hollow one is drawn.
+ * request). A filled dot is `radius` across; a hollow one a unit less, plus its stroke's width.
  */
 export function monthDots(
   levels: readonly IndexPoint[],
   at: (index: number) => [number, number],
+  radius = 6,
 ): { filled: string; hollow: string } {
   let filled = "";
   let hollow = "";
   levels.forEach((point, index) => {
-    if (point.carried) hollow += circle(at(index), 5);
-    else filled += circle(at(index), 6);
+    if (point.carried) hollow += circle(at(index), radius - 1);
+    else filled += circle(at(index), radius);
   });
   return { filled, hollow };
 }
@@ -111,19 +156,25 @@ export function monthDots(
 /**
  * The index as an SVG line chart, drawn on the server (no chart library, no script): a titled and
  * described image (role="img"); the table below it carries the same values for screen readers and
- * for reading exact figures (the CSV has every month). A carried month is a hollow circle.
+ * for reading exact figures (the CSV has every month). A carried month is a hollow circle. `size`
+ * picks the drawing (CHART_SIZES); its ids carry the size, so both can be on one page.
  */
 export function IndexChart({
   levels,
   title,
   description,
   locale,
+  size = "wide",
+  className = "",
 }: {
   levels: IndexPoint[];
   title: string;
   description: string;
   locale: Locale;
+  size?: ChartSize;
+  className?: string;
 }) {
+  const { width: WIDTH, height: HEIGHT, font, dot, line, pad: PAD } = CHART_SIZES[size];
   const values = levels.map((point) => point.level / 100);
   // At least ±5 points around the data, so that a flat series sits mid-chart between two lines.
   const axis = ticks(Math.min(...values, 100) - 5, Math.max(...values, 100) + 5);
@@ -141,46 +192,45 @@ export function IndexChart({
     labelledMonths(
       levels.map((point) => formatMonth(point.month, locale)),
       x,
-      PHONE_FONT,
+      font,
     ),
   );
-  const dots = monthDots(levels, (index) => [x(index), y(values[index])]);
+  const dots = monthDots(levels, (index) => [x(index), y(values[index])], dot);
+  const ids = `index-chart-${size}`;
   return (
     <svg
       viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
       role="img"
-      aria-labelledby="index-chart-title index-chart-desc"
-      className="h-auto w-full min-w-[520px]"
-      data-testid="index-chart"
+      aria-labelledby={`${ids}-title ${ids}-desc`}
+      className={`h-auto w-full ${className}`}
+      data-testid={size === "wide" ? "index-chart" : `index-chart-${size}`}
     >
-      <title id="index-chart-title">{title}</title>
-      <desc id="index-chart-desc">{description}</desc>
-      {axis.map((value) => (
-        <g key={value}>
-          <line
-            x1={PAD.left}
-            x2={WIDTH - PAD.right}
-            y1={y(value)}
-            y2={y(value)}
-            stroke="var(--color-line)"
-            strokeWidth={1}
-          />
-          <AxisText x={PAD.left - 8} y={y(value) + 5} anchor="end">
-            {formatLevel(value * 100, locale).replace(/[,.]00$/, "")}
-          </AxisText>
-        </g>
-      ))}
+      <title id={`${ids}-title`}>{title}</title>
+      <desc id={`${ids}-desc`}>{description}</desc>
+      <LevelAxis axis={axis} y={y} from={PAD.left} to={WIDTH - PAD.right} font={font} locale={locale} />
       {levels.map((point, index) =>
         labelled.has(index) ? (
-          <AxisText key={point.month} x={x(index)} y={HEIGHT - 14} anchor={anchor(index, levels.length)}>
+          <AxisText
+            key={point.month}
+            x={x(index)}
+            y={HEIGHT - font * 0.9}
+            anchor={anchor(index, levels.length)}
+            size={font}
+          >
             {formatMonth(point.month, locale)}
           </AxisText>
         ) : null,
       )}
-      <path d={path} fill="none" stroke="var(--color-primary-dark)" strokeWidth={3} strokeLinejoin="round" />
+      <path
+        d={path}
+        fill="none"
+        stroke="var(--color-primary-dark)"
+        strokeWidth={line}
+        strokeLinejoin="round"
+      />
       <path d={dots.filled} fill="var(--color-primary-dark)" />
       {dots.hollow ? (
-        <path d={dots.hollow} fill="#ffffff" stroke="var(--color-primary-dark)" strokeWidth={2} />
+        <path d={dots.hollow} fill="#ffffff" stroke="var(--color-primary-dark)" strokeWidth={line * 0.67} />
       ) : null}
     </svg>
   );

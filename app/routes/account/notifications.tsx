@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { data, Form, Link } from "react-router";
 import { appContext } from "#app/context.ts";
+import { PushSettings, TOGGLE } from "#app/features/account/push-settings.tsx";
 import { AccountSection, SavedMessage, SectionButton } from "#app/features/account/section.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { named } from "#app/middleware.server.ts";
@@ -8,6 +9,7 @@ import { showSnackbar } from "#app/ui/feedback/snackbar-store.ts";
 import { parseForm, usePendingForm } from "#app/ui/forms/conform.ts";
 import { pageMeta } from "#app/ui/seo/page-meta.ts";
 import { NOTIFICATION_GROUPS, NOTIFICATION_KINDS, type NotificationKind } from "#core/contracts/messages.ts";
+import { PUSH_KINDS, type PushKind } from "#core/contracts/push.ts";
 import { translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { NotificationsFormSchema } from "#core/schemas/account.ts";
@@ -16,8 +18,9 @@ import type { Route } from "./+types/notifications";
 /**
  * Notice e-mails (`/ucet/newslettery/upozorneni`, linked from the newsletter page): one switch per
  * kind of notice. Every notice stays in the inbox whatever the switch says; the switch decides the
- * e-mail only, as does the one-click link at the foot of each mail. Also the users the account
- * blocked, to lift a block.
+ * e-mail only, as does the one-click link at the foot of each mail. Above them the browser
+ * notifications (web push, ADR 0110): this device's subscription and a switch per pushed kind.
+ * Also the users the account blocked, to lift a block.
  */
 export const middleware = named("auth");
 
@@ -27,14 +30,21 @@ export function meta(args: Route.MetaArgs) {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, user } = context.get(appContext);
-  const [preferences, blocked] = await Promise.all([
+  const [preferences, blocked, pushSwitches, pushDevices] = await Promise.all([
     services.messages.preferences(user!.id),
     services.messages.blockedUsers(user!.id),
+    services.push.switches(user!.id),
+    services.push.deviceCount(user!.id),
   ]);
-  return { preferences, blocked };
+  const push = { publicKey: services.push.publicKey(), switches: pushSwitches, devices: pushDevices };
+  return { preferences, blocked, push };
 }
 
-export type NotificationsActionData = { intent: "save" | "unblock"; ok: boolean; message: string };
+export type NotificationsActionData = {
+  intent: "save" | "unblock" | "push-save" | "push-subscribe" | "push-unsubscribe";
+  ok: boolean;
+  message: string;
+};
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, user, locale } = context.get(appContext);
@@ -48,6 +58,40 @@ export async function action({ request, context }: Route.ActionArgs) {
       intent: form.intent,
       ok: true,
       message: translate(locale, "messages.settings.unblocked"),
+    } satisfies NotificationsActionData;
+  }
+  if (form.intent === "push-subscribe") {
+    const { endpoint, p256dh, auth } = form;
+    const result = await services.push.subscribe(user!.id, { endpoint, keys: { p256dh, auth } });
+    return {
+      intent: form.intent,
+      ok: result.ok,
+      message: translate(
+        locale,
+        result.ok
+          ? "push.settings.on"
+          : `push.settings.${result.code === "invalid" ? "failed" : "unavailable"}`,
+      ),
+    } satisfies NotificationsActionData;
+  }
+  if (form.intent === "push-unsubscribe") {
+    await services.push.unsubscribe(user!.id, form.endpoint);
+    return {
+      intent: form.intent,
+      ok: true,
+      message: translate(locale, "push.settings.off"),
+    } satisfies NotificationsActionData;
+  }
+  if (form.intent === "push-save") {
+    const changes = Object.fromEntries(PUSH_KINDS.map((kind) => [kind, form.push.includes(kind)])) as Record<
+      PushKind,
+      boolean
+    >;
+    await services.push.saveSwitches(user!.id, changes);
+    return {
+      intent: form.intent,
+      ok: true,
+      message: translate(locale, "push.settings.saved"),
     } satisfies NotificationsActionData;
   }
   // A checkbox that is not sent is off: every kind gets its value from this one form.
@@ -65,7 +109,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function NotificationsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, locale } = useTranslation();
   const pending = usePendingForm(NotificationsFormSchema);
-  const { preferences, blocked } = loaderData;
+  const { preferences, blocked, push } = loaderData;
 
   useEffect(() => {
     if (actionData) showSnackbar({ type: actionData.ok ? "success" : "danger", text: actionData.message });
@@ -83,6 +127,13 @@ export default function NotificationsPage({ loaderData, actionData }: Route.Comp
         {t("messages.settings.title")}
       </h1>
       <p className="mt-2 max-w-2xl text-muted">{t("messages.settings.lead")}</p>
+      <div className="mt-8">
+        <PushSettings
+          {...push}
+          busy={pending?.intent === "push-save"}
+          saved={actionData?.intent === "push-save" ? actionData.message : null}
+        />
+      </div>
       <NoticeSwitches
         preferences={preferences}
         busy={pending?.intent === "save"}
@@ -130,10 +181,7 @@ function NoticeSwitches({
                     defaultChecked={preferences[kind]}
                     className="peer sr-only"
                   />
-                  <span
-                    aria-hidden="true"
-                    className="relative mt-1 h-7 w-12 shrink-0 rounded-full bg-line transition-colors peer-checked:bg-primary-dark peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-primary-dark after:absolute after:top-1 after:left-1 after:size-5 after:rounded-full after:bg-white after:shadow after:transition-transform peer-checked:after:translate-x-5"
-                  />
+                  <span aria-hidden="true" className={TOGGLE} />
                 </label>
               </li>
             ))}

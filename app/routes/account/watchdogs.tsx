@@ -4,6 +4,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { appContext } from "#app/context.ts";
 import { AccountSection, SectionButton } from "#app/features/account/section.tsx";
+import { WatchdogFeed } from "#app/features/account/watchdog-feed.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { named } from "#app/middleware.server.ts";
 import type { CategoryNode } from "#app/shell.ts";
@@ -11,11 +12,13 @@ import { formatDate } from "#app/ui/dates-and-prices.ts";
 import { showSnackbar } from "#app/ui/feedback/snackbar-store.ts";
 import { type FormReply, parseForm, useSchemaForm } from "#app/ui/forms/conform.ts";
 import { useShellData } from "#app/ui/live-counts.ts";
+import { feedLink } from "#app/ui/seo/feed-link.ts";
 import { pageMeta } from "#app/ui/seo/page-meta.ts";
 import type { WatchdogActionData } from "#app/ui/watchdog-button.tsx";
-import { type MessageKey, translate } from "#core/i18n/index.ts";
+import { type Locale, type MessageKey, translate } from "#core/i18n/index.ts";
 import { WATCHDOG_QUERY_MAX, WatchdogActionSchema, WatchdogInputSchema } from "#core/schemas/watchdog.ts";
 import { translateProblems } from "#core/validation/field-errors.ts";
+import { feedPath, feedUrl } from "#core/web/feed-paths.ts";
 import type { Route } from "./+types/watchdogs";
 
 /**
@@ -26,13 +29,30 @@ import type { Route } from "./+types/watchdogs";
  */
 export const middleware = named("auth");
 
+/** Each search watchdog's feed is linked in the head too, for a reader or a browser extension to find. */
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, (t) => ({ title: t("watchdog.page.title"), noindex: true }));
+  const tags = pageMeta(args, (t) => ({ title: t("watchdog.page.title"), noindex: true }));
+  const data = args.loaderData;
+  if (!data) return tags;
+  return [
+    ...tags,
+    ...data.items.flatMap((item) => {
+      const token = data.feeds[item.id];
+      return token
+        ? [feedLink(data.origin, data.locale, feedPath("search", data.locale, token), item.label)]
+        : [];
+    }),
+  ];
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { services, user, locale } = context.get(appContext);
-  return { items: await services.watchdogs.list(user!.id, locale) };
+  const { services, user, locale, config } = context.get(appContext);
+  const [items, feeds] = await Promise.all([
+    services.watchdogs.list(user!.id, locale),
+    services.watchdogs.feedTokens(user!.id),
+  ]);
+  // Search watchdogs' feed tokens by watchdog id (docs/product/visitor-basics.md, "Feeds").
+  return { items, feeds: Object.fromEntries(feeds), origin: config.publicUrl, locale };
 }
 
 export type WatchdogsPageAction = WatchdogActionData & { intent: string; result?: FormReply };
@@ -46,7 +66,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseForm(await request.formData(), WatchdogActionSchema, locale);
   const t = (key: MessageKey) => translate(locale, key);
   const intent = submission.payload.intent;
-  if (intent !== "create" && intent !== "delivery" && intent !== "remove") throw data(null, { status: 400 });
+  if (intent !== "create" && intent !== "delivery" && intent !== "remove" && intent !== "resetFeed")
+    throw data(null, { status: 400 });
   if (submission.status !== "success") {
     if (intent !== "create") throw data(null, { status: submission.error?.id ? 404 : 422 });
     return refusedWatchdog(submission.reply() as FormReply);
@@ -68,6 +89,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (done === "invalid") throw data(null, { status: 422 });
     if (!done) throw data(null, { status: 404 });
     return { intent: "delivery", ok: true, message: t("watchdog.page.saved") } satisfies WatchdogsPageAction;
+  }
+  if (input.intent === "resetFeed") {
+    if (!(await services.watchdogs.resetFeedToken(user!.id, input.id))) throw data(null, { status: 404 });
+    return {
+      intent: "resetFeed",
+      ok: true,
+      message: t("feeds.watchdog.resetDone"),
+    } satisfies WatchdogsPageAction;
   }
   if (!(await services.watchdogs.remove(user!.id, input.id))) throw data(null, { status: 404 });
   return { intent: "remove", ok: true, message: t("watchdog.page.removed") } satisfies WatchdogsPageAction;
@@ -92,10 +121,15 @@ function categoryOptions(nodes: CategoryNode[], depth = 0): { id: number; label:
 const FIELD =
   "mt-1 min-h-11 w-full rounded border border-line bg-white px-3 py-2 focus:border-primary-dark focus:outline-2 focus:outline-primary-dark aria-[invalid=true]:border-danger";
 
+/** A search watchdog's feed as an absolute URL (what a feed reader takes), or null. */
+function searchFeedUrl(origin: string, locale: Locale, token: string | undefined): string | null {
+  return token ? feedUrl(origin, "search", locale, token) : null;
+}
+
 export default function WatchdogsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t, locale } = useTranslation();
   const result = actionData as WatchdogsPageAction | undefined;
-  const { items } = loaderData;
+  const { items, feeds, origin } = loaderData;
   useEffect(() => {
     if (result) showSnackbar({ type: result.ok ? "success" : "danger", text: result.message });
   }, [result]);
@@ -112,7 +146,11 @@ export default function WatchdogsPage({ loaderData, actionData }: Route.Componen
           ) : (
             <ul className="flex flex-col divide-y divide-line" data-testid="watchdog-list">
               {items.map((item) => (
-                <WatchdogItem key={item.id} item={item} />
+                <WatchdogItem
+                  key={item.id}
+                  item={item}
+                  feed={searchFeedUrl(origin, locale, feeds[item.id])}
+                />
               ))}
             </ul>
           )}
@@ -131,8 +169,8 @@ export default function WatchdogsPage({ loaderData, actionData }: Route.Componen
 
 type Item = Route.ComponentProps["loaderData"]["items"][number];
 
-/** One watchdog: what it watches, when it last told, its delivery and removal. */
-function WatchdogItem({ item }: { item: Item }) {
+/** One watchdog: what it watches, when it last told, its delivery and removal, a search's feed. */
+function WatchdogItem({ item, feed }: { item: Item; feed: string | null }) {
   const { t, locale } = useTranslation();
   const id = useId();
   return (
@@ -148,7 +186,7 @@ function WatchdogItem({ item }: { item: Item }) {
         <p className="mt-0.5 font-semibold break-words">
           {item.url ? (
             <Link to={item.url} className="hover:text-primary-dark hover:underline">
-              {item.kind === "search" ? `„${item.label}“` : item.label}
+              {item.kind === "search" ? t("watchdog.page.quoted", { text: item.label }) : item.label}
             </Link>
           ) : (
             item.label
@@ -160,6 +198,7 @@ function WatchdogItem({ item }: { item: Item }) {
             : t("watchdog.page.nothingYet")}
           {item.waiting > 0 ? ` · ${t("watchdog.page.waiting", { count: item.waiting })}` : ""}
         </p>
+        {feed ? <WatchdogFeed id={item.id} url={feed} /> : null}
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <Form method="post" className="flex items-center gap-2">

@@ -2,10 +2,12 @@ import { data, Link, redirect } from "react-router";
 import { appContext } from "#app/context.ts";
 import { BlogCard } from "#app/features/home/blog-card.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { feedLink } from "#app/ui/seo/feed-link.ts";
 import { breadcrumbJsonLd } from "#app/ui/seo/json-ld.ts";
 import { seoMeta } from "#app/ui/seo/meta.ts";
 import { type Locale, translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
+import { feedPath } from "#core/web/feed-paths.ts";
 import type { Route } from "./+types/index";
 
 /** Query parameters (the same in both languages, so the language switcher keeps the filter). */
@@ -60,7 +62,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   const base = translate(locale, "blog.title");
   const parts = [category ? `${category.name} – ${base}` : base];
   if (list.page > 1) parts.push(translate(locale, "blog.pageTitle", { page: list.page }));
-  return seoMeta({
+  const tags = seoMeta({
     origin,
     locale,
     title: parts.join(", "),
@@ -78,6 +80,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
       ]),
     ],
   });
+  // The whole blog's feed, whichever category the page shows (docs/product/visitor-basics.md, "Feeds").
+  return [...tags, feedLink(origin, locale, feedPath("blog", locale), base)];
 }
 
 type BlogIndexData = Route.ComponentProps["loaderData"];

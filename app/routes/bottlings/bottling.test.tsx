@@ -28,6 +28,7 @@ const PAGE = {
   results: [],
   older: null,
   pricePoints: [],
+  fillLevels: true,
   paged: false,
   signedIn: false,
   watching: false,

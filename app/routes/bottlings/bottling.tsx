@@ -13,6 +13,7 @@ import { ProductGrid } from "#app/ui/product-card/product-grid.tsx";
 import { withSearch } from "#app/ui/seo/canonical.ts";
 import { breadcrumbJsonLd } from "#app/ui/seo/json-ld.ts";
 import { absoluteUrl, seoMeta } from "#app/ui/seo/meta.ts";
+import { FILL_LEVEL_KEY } from "#core/contracts/listing-attributes.ts";
 import { translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { BottlingWatchSchema } from "#core/schemas/bottlings.ts";
@@ -47,9 +48,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { bottling } = answer.page;
   const canonical = bottlingPath(locale, bottling);
   if (params.ref !== `${bottling.id}-${bottling.slug}`) throw redirect(withSearch(canonical, request), 301);
-  const watching = user ? await services.bottlings.isWatching(user.id, bottling.id) : false;
+  const [watching, definitions] = await Promise.all([
+    user ? services.bottlings.isWatching(user.id, bottling.id) : false,
+    services.listings.attributes.definitionsFor(bottling.categoryId),
+  ]);
   return {
     ...answer.page,
+    // A cigar's bottling has no fill level: its results table has no such column.
+    fillLevels: definitions.some((definition) => definition.key === FILL_LEVEL_KEY),
     paged: before !== undefined,
     signedIn: Boolean(user),
     watching,
@@ -201,7 +207,7 @@ function Results({ data: page }: { data: Data }) {
         <>
           <h3 className="font-semibold text-ink">{t("bottlings.page.chart")}</h3>
           <PriceChart points={page.pricePoints} name={page.bottling.name} />
-          <ResultsTable results={page.results} />
+          <ResultsTable results={page.results} fillLevels={page.fillLevels} />
           <ResultsPager data={page} />
         </>
       )}

@@ -10,6 +10,7 @@ import {
   PARAMS,
   parseListingParams,
 } from "#app/features/catalog/listing-params.ts";
+import { diagnosticsNow } from "#app/lib/diagnostics-now.server.ts";
 import type { CategoryDetail, ListingQuery, ListingSort, ProductPage } from "#core/contracts/catalog.ts";
 import { type Locale, type MessageKey, translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
@@ -274,6 +275,8 @@ async function load(
   redirectToTidyUrl(url, state, pathname, config.defaultSort);
 
   const cookies = parseCookieHeader(request.headers.get("cookie"));
+  // The monthly round is read at the browser tests' instant when they set one (else now).
+  const roundNow = diagnosticsNow(request);
   const currencies = await services.lists.currencies();
   const currency = selectCurrency(currencies, cookies.currencyId ?? null);
 
@@ -301,7 +304,10 @@ async function load(
     facets,
     currency: { code: currency?.code ?? "CZK", symbol },
     category,
-    roundEndsAt: config.kind === "monthlyAuctions" ? nextMonthlyRoundClose(new Date()).toISOString() : null,
+    roundEndsAt:
+      config.kind === "monthlyAuctions" ? nextMonthlyRoundClose(roundNow ?? new Date()).toISOString() : null,
+    // While the round closes slot by slot: its "ending now" and "next" (issue 39, item 3).
+    closing: config.kind === "monthlyAuctions" ? await services.bidding.closingRound(locale, roundNow) : null,
     heading,
     intro,
     breadcrumbs: breadcrumbsOf(t, locale, category, heading, pathname),

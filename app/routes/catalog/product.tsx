@@ -1,10 +1,11 @@
 import { useCallback, useEffect } from "react";
-import { type ShouldRevalidateFunctionArgs, useRevalidator } from "react-router";
+import { type ShouldRevalidateFunctionArgs, useFetchers, useRevalidator } from "react-router";
 import { ContactSeller } from "#app/features/listings/contact-seller.tsx";
 import { AuctionPanel } from "#app/features/product/auction-panel.tsx";
 import { DealOfferContext, DeliveryList } from "#app/features/product/bidding/all-in.tsx";
 import { type BidActionData, isBidSubmission } from "#app/features/product/bidding/bid-answer.ts";
 import { useAuctionLive } from "#app/features/product/bidding/use-auction-live.ts";
+import { buyNowAction, isBuyNowRequest } from "#app/features/product/buy-now.server.ts";
 import { EvidenceGallery, withoutEvidence } from "#app/features/product/evidence-gallery.tsx";
 import { ProductGallery } from "#app/features/product/gallery.tsx";
 import { LastViewed, useRecordLastViewed } from "#app/features/product/last-viewed.tsx";
@@ -16,13 +17,14 @@ import {
   SimilarItems,
 } from "#app/features/product/product-sections.tsx";
 import { SellerCard } from "#app/features/product/seller-card.tsx";
+import { PrintedFrom, ShareButton } from "#app/features/product/share-button.tsx";
 import { addToCartAction, isAddToCartRequest } from "#app/features/shop/add-to-cart.server.ts";
 import { SellerKindBox } from "#app/features/traders/seller-kind.tsx";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { WatchButton } from "#app/ui/product-card/watch-button.tsx";
 import { ReportLink } from "#app/ui/report-link.tsx";
 import { breadcrumbJsonLd, productJsonLd } from "#app/ui/seo/json-ld.ts";
-import { metaDescription, seoMeta } from "#app/ui/seo/meta.ts";
+import { absoluteUrl, metaDescription, seoMeta } from "#app/ui/seo/meta.ts";
 import { translate } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import type { Route } from "./+types/product";
@@ -41,6 +43,7 @@ export const loader = (args: Route.LoaderArgs) => loadProductPage(args);
 /** The bid form and its binding confirmation (./product.server.ts), or a shop product's "Do košíku". */
 export async function action(args: Route.ActionArgs) {
   if (await isAddToCartRequest(args.request)) return addToCartAction(args);
+  if (await isBuyNowRequest(args.request)) return buyNowAction(args);
   return placeBidAction(args);
 }
 
@@ -142,9 +145,13 @@ function LiveAuctionPage({
   const revalidator = useRevalidator();
   const decided = live.live.status !== "active";
   const loadedDecided = bidding.live.status !== "active";
+  // Not while a form of the page is still on its way: "Kup hned" ends the auction, and the stream
+  // may say so before the purchase's answer arrives; a reload then would cut off the answer's
+  // redirect (on to the buyer's purchases, to pay). The answer's own reload follows anyway.
+  const posting = useFetchers().some((fetcher) => fetcher.state !== "idle");
   useEffect(() => {
-    if (decided && !loadedDecided && revalidator.state === "idle") void revalidator.revalidate();
-  }, [decided, loadedDecided, revalidator]);
+    if (decided && !loadedDecided && !posting && revalidator.state === "idle") void revalidator.revalidate();
+  }, [decided, loadedDecided, posting, revalidator]);
   useEffect(() => {
     if (action?.status === "accepted") apply(action);
   }, [action, apply]);
@@ -218,8 +225,11 @@ function ProductView({ loaderData, live }: { loaderData: LoaderData; live: Live 
           loadedBids={product.auction?.bids}
         />
       ) : null}
-      <SimilarItems product={product} similar={similar} serverNow={serverNow} />
-      <LastViewed excludeId={product.id} className="mt-14" />
+      <div data-print="hide">
+        <SimilarItems product={product} similar={similar} serverNow={serverNow} />
+        <LastViewed excludeId={product.id} className="mt-14" />
+      </div>
+      <PrintedFrom url={absoluteUrl(loaderData.origin, product.url)} />
     </div>
   );
 }
@@ -258,9 +268,10 @@ function ProductAside({ loaderData, live }: { loaderData: LoaderData; live: Live
         <DeliveryList />
         <SellerCard seller={product.seller} />
         <SellerKindBox seller={loaderData.sellerKind} />
-        <p className="text-right">
+        <div className="flex items-center justify-between gap-3" data-print="hide">
+          <ShareButton url={absoluteUrl(loaderData.origin, product.url)} name={product.name} />
           <ReportLink kind="listing" id={product.id} />
-        </p>
+        </div>
         {contact ? (
           <ContactSeller
             productId={product.id}

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { ArchiveForm } from "#app/features/results/archive-form.tsx";
 import { archiveSearch } from "#app/features/results/archive-links.ts";
 import { ArchiveTable } from "#app/features/results/archive-table.tsx";
-import { branchIds, categoryOptions } from "#app/features/results/categories.ts";
+import { branchIds, categoryOptions, fillLevelCategories } from "#app/features/results/categories.ts";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { pageMeta } from "#app/ui/seo/page-meta.ts";
 import { localePath } from "#core/i18n/paths.ts";
@@ -30,14 +30,25 @@ export function meta(args: Route.MetaArgs) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, locale } = context.get(appContext);
   const query = parseResultsQuery(new URL(request.url).searchParams);
-  const tree = await services.catalog.categoryTree(locale);
+  const [tree, definitions] = await Promise.all([
+    services.catalog.categoryTree(locale),
+    services.listings.attributes.allDefinitions(),
+  ]);
   const categoryIds = query.category ? branchIds(tree, query.category) : null;
   const page = await services.saleResults.archive(query, { locale, categoryIds });
-  return { query, page, categories: categoryOptions(tree) };
+  // Only the page's own categories travel: whether each row has a fill level to show.
+  const withFill = fillLevelCategories(tree, definitions);
+  const fillCategories = [...new Set(page.rows.map((row) => row.categoryId))].filter((id) =>
+    withFill.has(id),
+  );
+  // The fill-level choice where it can match: no category, or one with spirits or wine in it (kept
+  // while chosen, so that it can be cleared).
+  const fillFilter = !categoryIds || categoryIds.some((id) => withFill.has(id)) || query.fill !== undefined;
+  return { query, page, categories: categoryOptions(tree), fillCategories, fillFilter };
 }
 
 export default function ResultsArchive({ loaderData }: Route.ComponentProps) {
-  const { query, page, categories } = loaderData;
+  const { query, page, categories, fillCategories, fillFilter } = loaderData;
   const { t, locale } = useTranslation();
   // The first page says how many matched (counted up to the cap); a later one says which it is.
   const count =
@@ -58,7 +69,12 @@ export default function ResultsArchive({ loaderData }: Route.ComponentProps) {
       </div>
       <p className="mt-3 max-w-3xl text-muted">{t("results.archive.lead")}</p>
       <div className="mt-6">
-        <ArchiveForm key={archiveSearch(query)} query={query} categories={categories} />
+        <ArchiveForm
+          key={archiveSearch(query)}
+          query={query}
+          categories={categories}
+          fillFilter={fillFilter}
+        />
       </div>
       <p className="mt-6 font-semibold" aria-live="polite" data-testid="results-count">
         {count}
@@ -67,7 +83,7 @@ export default function ResultsArchive({ loaderData }: Route.ComponentProps) {
         <p className="mt-4 text-muted">{t("results.archive.empty")}</p>
       ) : (
         <div className="mt-2">
-          <ArchiveTable rows={page.rows} />
+          <ArchiveTable rows={page.rows} fillCategories={fillCategories} />
         </div>
       )}
       <Pagination query={query} page={page.page} next={page.next} />

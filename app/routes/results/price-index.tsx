@@ -64,8 +64,12 @@ export default function PriceIndex({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <figure className="mt-8 max-w-4xl rounded-lg border border-line bg-white p-3 tablet:p-5">
-            <div className="overflow-x-auto">
+            {/* One drawing per width, each fitting its width (no sideways scrolling): CSS shows one. */}
+            {(["narrow", "wide"] as const).map((size) => (
               <IndexChart
+                key={size}
+                size={size}
+                className={size === "narrow" ? "block tablet:hidden" : "hidden tablet:block"}
                 levels={levels}
                 locale={locale}
                 title={t("results.index.chartTitle", { scope })}
@@ -76,7 +80,7 @@ export default function PriceIndex({ loaderData }: Route.ComponentProps) {
                   lastValue: formatLevel(last.level, locale),
                 })}
               />
-            </div>
+            ))}
             <figcaption className="mt-2 text-sm text-muted">{t("results.index.carriedLegend")}</figcaption>
           </figure>
           <p className="mt-6 flex flex-wrap items-center gap-3">
@@ -164,7 +168,7 @@ function IndexTable({
             <th scope="col" className="py-2 pr-3 text-right font-semibold">
               {t("results.index.columns.pairs")}
             </th>
-            <th scope="col" className="py-2 font-semibold">
+            <th scope="col" className="py-2 font-semibold mobile:hidden">
               {t("results.index.columns.carried")}
             </th>
           </tr>
@@ -173,13 +177,19 @@ function IndexTable({
           {shown.map((point) => (
             <tr key={point.month} className="border-b border-line">
               <th scope="row" className="py-2 pr-3 font-normal">
-                {formatMonth(point.month, locale)}
+                <span className="whitespace-nowrap">{formatMonth(point.month, locale)}</span>
+                {/* A phone has no room for the note's column: the note goes under the month. */}
+                {point.carried ? (
+                  <span className="block text-sm text-muted tablet:hidden">{t("results.index.carried")}</span>
+                ) : null}
               </th>
               <td className="py-2 pr-3 text-right font-semibold tabular-nums">
                 {formatLevel(point.level, locale)}
               </td>
               <td className="py-2 pr-3 text-right tabular-nums">{point.pairs}</td>
-              <td className="py-2 text-sm text-muted">{point.carried ? t("results.index.carried") : ""}</td>
+              <td className="py-2 text-sm text-muted mobile:hidden">
+                {point.carried ? t("results.index.carried") : ""}
+              </td>
             </tr>
           ))}
         </tbody>

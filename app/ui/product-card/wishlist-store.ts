@@ -1,4 +1,5 @@
 import { useEffect, useSyncExternalStore } from "react";
+import { type ApiClient, loadApiClient } from "#app/lib/api/index.ts";
 import { writeBrowserCookie } from "#app/lib/browser-cookies.ts";
 import { type Locale, translate } from "#core/i18n/index.ts";
 import { parseCookieHeader } from "#core/web/cookie-header.ts";
@@ -50,18 +51,13 @@ class WishlistError extends Error {
   }
 }
 
-async function request(method: string, url: string, body?: unknown): Promise<WishlistBody> {
-  const response = await fetch(url, {
-    method,
-    credentials: "same-origin",
-    headers: {
-      Accept: "application/json",
-      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new WishlistError(response.status);
-  return (await response.json()) as WishlistBody;
+/** One wishlist call through the typed client; a refusal throws its status. */
+async function request(
+  call: (api: ApiClient) => Promise<{ data?: WishlistBody; response: Response }>,
+): Promise<WishlistBody> {
+  const { data, response } = await call(await loadApiClient());
+  if (!response.ok || data === undefined) throw new WishlistError(response.status);
+  return data;
 }
 
 function idsOf(wishlist: WishlistBody): Set<number> {
@@ -93,9 +89,8 @@ export function loadWishlist(userId: number | null, locale: Locale): Promise<voi
         const tempId = guestTempId();
         if (tempId) {
           try {
-            wishlist = await request(
-              "GET",
-              `/api/wishlist/anonymous/${locale}/${encodeURIComponent(tempId)}`,
+            wishlist = await request((api) =>
+              api.GET("/wishlist/anonymous/{locale}/{tempId}", { params: { path: { locale, tempId } } }),
             );
           } catch (error) {
             // An expired list (the cookie outlived it): forget it, so the next pages do not ask
@@ -105,7 +100,7 @@ export function loadWishlist(userId: number | null, locale: Locale): Promise<voi
           }
         }
       } else {
-        wishlist = await request("GET", `/api/wishlist/${locale}`);
+        wishlist = await request((api) => api.GET("/wishlist/{locale}", { params: { path: { locale } } }));
       }
       if (store.get().owner !== owner) return;
       store.set((state) => ({
@@ -152,7 +147,7 @@ export async function toggleWatched(productId: number, userId: number | null, lo
     let tempId = store.get().tempId;
     if (!tempId) {
       try {
-        const created = await request("POST", "/api/wishlist");
+        const created = await request((api) => api.POST("/wishlist"));
         tempId = created.temp_id;
         store.set((current) => ({ ...current, tempId }));
       } catch {
@@ -161,10 +156,13 @@ export async function toggleWatched(productId: number, userId: number | null, lo
         return;
       }
     }
-    const updated = await request("PUT", `/api/wishlist/${encodeURIComponent(tempId)}`, {
-      productId,
-      ...(remove ? { remove: true } : {}),
-    });
+    const listId = tempId;
+    const updated = await request((api) =>
+      api.PUT("/wishlist/{tempId}", {
+        params: { path: { tempId: listId } },
+        body: { productId, ...(remove ? { remove: true } : {}) },
+      }),
+    );
     store.set((current) => ({ ...current, status: "ready", productIds: idsOf(updated) }));
   } catch {
     fail(locale, remove ? "remove" : "add");

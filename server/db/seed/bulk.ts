@@ -54,8 +54,8 @@ export type BulkProgress = { products: number; bids: number; results: number; el
 
 /** The collector tables a fast load writes without their secondary indexes (built once at the end). */
 const COLLECTOR_TABLES = ["listing_attribute_values", "bottling_links", "sale_results"];
-/** Analyzed after the load (rebuilt from the values by finishFastLoad, ADR 0098). */
-const ANALYZED_TABLES = [...COLLECTOR_TABLES, "live_attribute_values"];
+/** Analyzed after the load (rebuilt from the values by finishFastLoad, ADR 0098 and 0107). */
+const ANALYZED_TABLES = [...COLLECTOR_TABLES, "live_attribute_values", "live_listing_terms"];
 
 /** The default bottlings and results for a load of `count` products: 50 000 and 2 000 000 at 1 000 000. */
 export const defaultBottlings = (count: number) => Math.max(1, Math.round(count / 20));

@@ -83,12 +83,12 @@ function toCzech(name: string): string {
     .replace(/Limited Edition/g, "limitovaná edice");
 }
 
+/** A strength the language's way: "46,5 %" in Czech, "46.5%" in English (no space before the sign). */
 function formatAbv(abv: number, locale: "cs" | "en"): string {
-  const text = Number.isInteger(abv) ? String(abv) : String(abv);
-  return `${locale === "cs" ? text.replace(".", ",") : text} %`;
+  return locale === "cs" ? `${String(abv).replace(".", ",")} %` : `${abv}%`;
 }
 
-/** The product name in both languages; spirits carry their strength ("Hampden Estate 8 yo, 46 %"). */
+/** The product name in both languages; spirits carry their strength ("Hampden Estate 8 yo, 46%"). */
 export function productNames(item: CatalogueItem): { cs: string; en: string } {
   const en = englishNames[item.name] ?? item.name;
   let cs = toCzech(item.name);

@@ -363,6 +363,8 @@ export function buildSettings(
   entries.push({ name: "bid", locale: null, value: BID_STEPS });
   entries.push({ name: "fees", locale: null, value: FEES });
   entries.push({ name: "softClose", locale: null, value: { minutes: 2 } });
+  entries.push({ name: "monthlyClose", locale: null, value: { slotSeconds: 60, lotsPerSlot: 1 } });
+  entries.push({ name: "buyNow", locale: null, value: { minAbovePercent: 20, untilReserveMet: false } });
   entries.push({ name: "shop", locale: null, value: SHOP });
   entries.push({ name: "deals", locale: null, value: DEALS });
   // Evidence of authenticity (docs/product/trust.md): the spirits' categories, 5 000 Kč.

@@ -17,6 +17,7 @@ import { moderationApi } from "#server/modules/moderation/api.ts";
 import { newsletterApi } from "#server/modules/newsletter/api.ts";
 import { ordersApi } from "#server/modules/orders/api/index.ts";
 import { paymentsApi } from "#server/modules/payments/api/index.ts";
+import { pushApi } from "#server/modules/push/api.ts";
 import { reviewsApi } from "#server/modules/reviews/api.ts";
 import { settingsAdminApi, settingsApi } from "#server/modules/settings/api/index.ts";
 import { shopApi } from "#server/modules/shop/api/index.ts";
@@ -49,6 +50,7 @@ export const apiModules = [
   watchdogApi,
   wishlistApi,
   newsletterApi,
+  pushApi,
   settingsAdminApi,
   adminDashboardApi,
   staffAdminApi,

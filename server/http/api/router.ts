@@ -26,4 +26,5 @@ export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-export const bearerSecurity = [{ bearerAuth: [] }];
+/** A signed-in call: a Bearer token (API clients) or the session cookie (the browser). */
+export const bearerSecurity: Record<string, string[]>[] = [{ bearerAuth: [] }, { sessionCookie: [] }];

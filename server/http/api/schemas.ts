@@ -30,6 +30,13 @@ export const ValidationErrorBody = z
 
 export const MessageBody = z.object({ message: z.string() }).openapi("Message");
 
+/** The answer to anything unexpected (500): a translated message and the request's id, nothing else. */
+export const ServerErrorBody = z
+  .object({ message: z.string(), requestId: z.string() })
+  .openapi("ServerError", {
+    example: { message: "Omlouváme se, ale nastala chyba.", requestId: "6f1d0c2e9b7a4d3c" },
+  });
+
 export const errorResponses = {
   401: { description: "Missing or invalid token", content: { "application/json": { schema: MessageBody } } },
   422: { description: "Invalid input", content: { "application/json": { schema: ValidationErrorBody } } },

@@ -16,6 +16,7 @@ import {
   ValidationErrorBody,
 } from "#server/http/api/schemas.ts";
 import { bidOutcomes } from "#server/lib/metrics.ts";
+import { registerBuyNowRoute } from "./api/buy-now.ts";
 import type { BidRefusal } from "./service.ts";
 import type { AuctionEvent } from "./sse.ts";
 
@@ -54,6 +55,10 @@ const AuctionLive = z
     endedAt: z.string().nullable(),
     hasReserve: z.boolean(),
     reserveMet: z.boolean(),
+    buyNowPriceMinor: z.number().int().nullable().openapi({
+      description:
+        "The buy-it-now price while it is offered (until the first bid, or by the setting until the reserve is met); null otherwise",
+    }),
     lastBidId: z.number().int().openapi({ description: "The newest bid's id: the live stream's event id" }),
     serverNow: z
       .string()
@@ -72,6 +77,11 @@ const Standing = z
       .int()
       .nullable()
       .openapi({ description: "The conversation with the seller, once won" }),
+    dealId: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "The deal through the site the win opened (pay there), once it exists" }),
   })
   .openapi("BidderStanding");
 
@@ -92,9 +102,16 @@ const BidRefusalBody = z
   .openapi("BidRefusal");
 
 const BidRefusalValidation = ValidationErrorBody.extend({
-  error: z.string().openapi({ example: "below_minimum" }),
+  // None when the input itself is invalid (the validator's 422): only `errors`.
+  error: z.string().optional().openapi({ example: "below_minimum" }),
   minimumMinor: z.number().int().optional(),
-}).openapi("BidRefusalValidation");
+}).openapi("BidRefusalValidation", {
+  example: {
+    errors: { amount: ["Příhoz je nižší než minimum."] },
+    error: "below_minimum",
+    minimumMinor: 120000,
+  },
+});
 
 const MyBid = z
   .object({
@@ -201,6 +218,9 @@ biddingApi.openapi(
     );
   },
 );
+
+// "Kup hned" (api/buy-now.ts): its own file, this one is full.
+registerBuyNowRoute(biddingApi, BidRefusalBody);
 
 biddingApi.openapi(
   createRoute({

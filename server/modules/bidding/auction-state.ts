@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, lte, ne } from "drizzle-orm";
 import type { AuctionLive, PublicBid } from "#core/contracts/bidding.ts";
+import { buyNowOffered } from "#core/rules/buy-now.ts";
 import type { Db } from "#server/db/client.ts";
 import type { AuctionRow } from "../listings/index.ts";
 import { maskUsername } from "../listings/index.ts";
@@ -66,12 +67,18 @@ export type LiveColumns = Pick<
   | "endsAt"
   | "endedAt"
   | "lastBidId"
->;
+> &
+  // Absent where the caller has no copy (a bid's own answer): the offer is then not shown.
+  Partial<Pick<AuctionRow, "buyNowPriceMinor">>;
 
 /** The public state of an auction at `now` (the minimum next bid only while it is live). */
 export function liveOf(row: LiveColumns, options: AuctionRuleOptions | null, now: Date): AuctionLive {
   const startPriceMinor = row.startPriceMinor ?? 0;
-  const priceMinor = row.bidCount > 0 ? (row.currentPriceMinor ?? startPriceMinor) : startPriceMinor;
+  // A sold auction without bids was bought now: its price is the one paid.
+  const priceMinor =
+    row.bidCount > 0 || (row.status === "sold" && row.currentPriceMinor !== null)
+      ? (row.currentPriceMinor ?? startPriceMinor)
+      : startPriceMinor;
   const live = row.status === "active";
   const minimum =
     live && options
@@ -99,6 +106,19 @@ export function liveOf(row: LiveColumns, options: AuctionRuleOptions | null, now
     endedAt: row.endedAt?.toISOString() ?? null,
     hasReserve: row.reservePriceMinor !== null,
     reserveMet: row.reservePriceMinor === null || (row.bidCount > 0 && priceMinor >= row.reservePriceMinor),
+    buyNowPriceMinor:
+      options?.buyNow &&
+      buyNowOffered(
+        {
+          ...row,
+          buyNowPriceMinor: row.buyNowPriceMinor ?? null,
+          currentPriceMinor: row.bidCount > 0 ? priceMinor : null,
+        },
+        options.buyNow,
+        now,
+      )
+        ? (row.buyNowPriceMinor ?? null)
+        : null,
     lastBidId: row.lastBidId ?? 0,
     serverNow: now.toISOString(),
   };

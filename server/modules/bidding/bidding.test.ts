@@ -120,6 +120,7 @@ describe("placing bids", () => {
       maxMinor: 200_000,
       won: false,
       threadId: null,
+      dealId: null,
     });
 
     const second = await bid(bob.token, auction.id, 150_000);
@@ -148,6 +149,7 @@ describe("placing bids", () => {
       maxMinor: 150_000,
       won: false,
       threadId: null,
+      dealId: null,
     });
 
     // Raising her own maximum moves nothing public and is not a bid.

@@ -9,8 +9,9 @@ import type { BiddingService } from "./service.ts";
  *   running per end). A soft close moves the end after the job was queued, so the job re-reads the
  *   end and, when it has moved, queues itself for the new end.
  * - `auction.sweep` every minute: closes whatever is overdue (an auction whose job was lost, e.g.
- *   added before the job existed, or a server that was down at the end), activates scheduled
- *   listings and tells watchers that an auction ends within the hour.
+ *   added before the job existed, or a server that was down at the end), gives a monthly round's
+ *   lots their close slots once its assignment moment has come (close-slots.ts), activates
+ *   scheduled listings and tells watchers that an auction ends within the hour.
  * - `listing.activate` at a scheduled listing's activation date.
  * - `auction.outbid`: the outbid bidder's message and mail, off the bid's own transaction path.
  * - `auction.leading`: the leader whose proxy maximum answered another bid hears they still lead.
@@ -60,10 +61,13 @@ export function registerBiddingJobs(
     await bidding.notifyLeading(data);
   });
   jobs.work(SWEEP_QUEUE, async () => {
+    // Slots first: a round's lots must not close at its 20:00 together because the slots came late.
+    const slotted = await bidding.assignDueSlots();
     const closed = await bidding.closeOverdue();
     const activated = await bidding.activateDue();
     const told = await bidding.notifyEndingSoon();
-    if (closed || activated || told) logger?.info({ closed, activated, told }, "auction sweep");
+    if (slotted || closed || activated || told)
+      logger?.info({ slotted, closed, activated, told }, "auction sweep");
   });
 }
 

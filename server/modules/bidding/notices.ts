@@ -131,7 +131,11 @@ async function sendCloseNotices(
     .from(bids)
     .where(eq(bids.productId, row.id));
   const bidderIds = bidderRows.map((bidder) => bidder.userId);
-  const people = await recipientsOf(tx, [...bidderIds, ...(row.sellerId ? [row.sellerId] : [])]);
+  // The winner too: one who bought it now may never have bid.
+  const winnerIds = result.outcome === "sold" ? [result.winnerId] : [];
+  const people = await recipientsOf(tx, [
+    ...new Set([...bidderIds, ...winnerIds, ...(row.sellerId ? [row.sellerId] : [])]),
+  ]);
   const price = formatPrice(
     result.outcome === "sold" ? result.priceMinor : (row.currentPriceMinor ?? row.startPriceMinor ?? 0),
     null,

@@ -297,6 +297,7 @@ export function createBidPlacement(deps: PlacementDeps) {
             : Math.max(input.maxMinor ?? 0, decision.rows[0]?.amountMinor ?? 0),
           won: false,
           threadId: null,
+          dealId: null,
         },
         extended: decision.extended,
         notified: decision.rows.some((row) => row.kind !== "max_raise"),

@@ -19,7 +19,12 @@ export type LiveState = {
 };
 
 /** What the auction page, the API and the live stream read of an auction. */
-export function createAuctionReads(deps: { db: Db; ruleOptions: RuleOptions }) {
+export function createAuctionReads(deps: {
+  db: Db;
+  ruleOptions: RuleOptions;
+  /** The winner's deal through the site (the deals module's, wired in): null when none was opened. */
+  winnerDeal?: (productId: number, userId: number) => Promise<number | null>;
+}) {
   const { db, ruleOptions } = deps;
 
   /** The public state and the public history after `afterId` (0 = all), read consistently. */
@@ -50,7 +55,8 @@ export function createAuctionReads(deps: { db: Db; ruleOptions: RuleOptions }) {
     /** Where a user stands in an auction (the page and the API show it to them only). */
     async standing(productId: number, userId: number): Promise<ViewerStanding> {
       const row = await readAuction(db, productId);
-      if (!row) return { leading: false, hasBid: false, maxMinor: null, won: false, threadId: null };
+      if (!row)
+        return { leading: false, hasBid: false, maxMinor: null, won: false, threadId: null, dealId: null };
       const [mine] = await db
         .select({
           // The standing maximum is the user's own request: the system's bids for them leave it out.
@@ -63,13 +69,19 @@ export function createAuctionReads(deps: { db: Db; ruleOptions: RuleOptions }) {
         .where(and(eq(bids.productId, productId), eq(bids.userId, userId)));
       const leading = row.leaderId === userId;
       const won = row.winnerId === userId;
-      const threadId = won ? ((await buyerThreadsOf(db, userId, [productId])).get(productId) ?? null) : null;
+      const [threadId, dealId] = won
+        ? await Promise.all([
+            buyerThreadsOf(db, userId, [productId]).then((threads) => threads.get(productId) ?? null),
+            deps.winnerDeal?.(productId, userId) ?? null,
+          ])
+        : [null, null];
       return {
         leading,
         hasBid: Number(mine?.myBids ?? 0) > 0,
         maxMinor: leading ? row.leaderMaxMinor : mine?.myMax == null ? null : Number(mine.myMax),
         won,
         threadId,
+        dealId,
       };
     },
   };

@@ -1,6 +1,7 @@
 import type { BidAmount } from "#core/contracts/bidding.ts";
 import { type AuctionOutcome, closeOutcome } from "#core/lifecycles/auction.ts";
 import { type BidRange, bidStepFor, minimumNextBid } from "#core/rules/bid-step.ts";
+import type { BuyNowSetting } from "#core/schemas/settings.ts";
 
 /**
  * The auction rules of docs/product/auctions.md ("Start price and reserve", "Bid steps",
@@ -92,6 +93,8 @@ export type AuctionRuleOptions = {
   bidTable: readonly BidRange[];
   /** Soft-close window in milliseconds (docs/product/auctions.md, "Soft close": 2 minutes, a setting). */
   softCloseMs: number;
+  /** The `buyNow` setting, for the public state's offer (not a rule of bids: buy-now.ts). */
+  buyNow?: BuyNowSetting;
 };
 
 export const DEFAULT_SOFT_CLOSE_MS = 2 * 60 * 1000;

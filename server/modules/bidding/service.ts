@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import type {
   AuctionLive,
   BidRefusal,
@@ -15,14 +16,17 @@ import type { Logger } from "#server/logger.ts";
 import { createNotifier, type Notifier } from "../messages/index.ts";
 import type { SettingsService } from "../settings/index.ts";
 import { createListingActivation } from "./activation.ts";
+import { createBuyNow } from "./buy-now.ts";
 import { type AuctionSoldHook, createAuctionClosing } from "./close-auction.ts";
-import { createDiagnosticsAuction } from "./diagnostics.ts";
+import { createCloseSlots } from "./close-slots.ts";
+import { closingRoundOf } from "./closing-round.ts";
+import { createDiagnosticsAuction, createDiagnosticsRound } from "./diagnostics.ts";
 import { myBidsOf } from "./my-bids.ts";
 import { createAuctionNotices } from "./notices.ts";
 import { createBidPlacement } from "./place-bid.ts";
 import { createAuctionScheduler } from "./queues.ts";
 import { createAuctionReads } from "./reads.ts";
-import { createRuleOptions } from "./rule-options.ts";
+import { createAuctionSettings, createRuleOptions } from "./rule-options.ts";
 
 /**
  * Bidding: the auction rules of rules.ts applied to stored auctions, exactly once.
@@ -38,6 +42,7 @@ import { createRuleOptions } from "./rule-options.ts";
  * my-bids.ts; this factory composes them.
  */
 
+export type { BuyNowRefusal, BuyNowResult } from "./buy-now.ts";
 export type { AuctionSoldHook, CloseResult } from "./close-auction.ts";
 export type { Bidder, PlaceBidResult } from "./place-bid.ts";
 export type { AuctionLive, BidRefusal, MyBid, MyBidGroup, PublicBid, ViewerStanding };
@@ -46,7 +51,8 @@ export type BiddingServiceDeps = {
   db: Db;
   jobs: JobRunner;
   mail: Mailer;
-  config: Pick<Config, "publicUrl">;
+  /** `altchaHmacKey`: the secret every instance shares, keying the monthly close's draw (close-slots.ts). */
+  config: Pick<Config, "publicUrl"> & Partial<Pick<Config, "altchaHmacKey">>;
   settings: Pick<SettingsService, "list">;
   /** System messages and their mails (server/modules/messages); built from db, mail and config when not given. */
   notifier?: Pick<Notifier, "notify">;
@@ -57,6 +63,8 @@ export type BiddingServiceDeps = {
   biddingSuspended?: (userId: number) => Promise<boolean>;
   /** The age check's word on a bidder (server/wiring/age-check.ts); none: everyone may bid. */
   ageVerified?: (userId: number) => Promise<boolean>;
+  /** The winner's deal through the site (server/wiring/deals.ts), for their standing; none: no deals. */
+  winnerDeal?: (productId: number, userId: number) => Promise<number | null>;
 };
 
 export function createBiddingService(deps: BiddingServiceDeps) {
@@ -71,8 +79,20 @@ export function createBiddingService(deps: BiddingServiceDeps) {
     notices,
     onSold: deps.onAuctionSold,
   });
+  const auctionSettings = createAuctionSettings(deps.settings);
+  // The draw's own key, derived from the shared secret (tests without one get a fixed key).
+  const drawSecret = createHmac("sha256", config.altchaHmacKey ?? "rarita-test")
+    .update("rarita:monthly-close-order")
+    .digest("hex");
+  const slots = createCloseSlots({
+    db,
+    auctionSettings,
+    scheduleClose: scheduler.scheduleClose,
+    secret: drawSecret,
+  });
   return {
     ruleOptions,
+    auctionSettings,
     ...scheduler,
     ...createBidPlacement({
       db,
@@ -82,8 +102,17 @@ export function createBiddingService(deps: BiddingServiceDeps) {
       biddingSuspended: deps.biddingSuspended,
       ageVerified: deps.ageVerified,
     }),
-    ...createAuctionReads({ db, ruleOptions }),
+    ...createAuctionReads({ db, ruleOptions, winnerDeal: deps.winnerDeal }),
     ...closing,
+    ...slots,
+    ...createBuyNow({
+      db,
+      auctionSettings,
+      notices,
+      onSold: deps.onAuctionSold,
+      biddingSuspended: deps.biddingSuspended,
+      ageVerified: deps.ageVerified,
+    }),
     ...createListingActivation({ db, scheduler, notifier }),
     notifyOutbid: notices.notifyOutbid,
     notifyLeading: notices.notifyLeading,
@@ -95,6 +124,13 @@ export function createBiddingService(deps: BiddingServiceDeps) {
       if (id !== null) await scheduler.scheduleClose(id, input.endsAt);
       return id;
     },
+
+    /** The browser tests' monthly round in its close (diagnostics.ts): its lots drawn into slots. */
+    createDiagnosticsRound: (input: Parameters<typeof createDiagnosticsRound>[1]) =>
+      createDiagnosticsRound({ db, assignRound: slots.assignRound }, input),
+
+    /** The monthly round's "ending now" and "next" while it closes (closing-round.ts). */
+    closingRound: (locale: Locale, now?: Date) => closingRoundOf({ db, auctionSettings }, locale, now),
 
     /** The auctions a user bid on, grouped (my-bids.ts). */
     myBids: (userId: number, locale: Locale): Promise<MyBid[]> => myBidsOf(db, userId, locale),

@@ -20,9 +20,13 @@ export {
   attributeConditionSql,
   attributeFacetCountsSql,
   hasAnyAttributeSql,
+  LISTED_KEYS,
   liveMatchesSql,
-  liveSampleSql,
+  liveSampleBrandsSql,
   maintainedAttributeCountsSql,
+  type TermsFilters,
+  termsFacetCountsSql,
+  termsNewestSql,
 } from "./facet-sql.ts";
 export {
   createListingAttributesService,

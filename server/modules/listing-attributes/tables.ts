@@ -9,6 +9,7 @@ import {
   pgTable,
   primaryKey,
   text,
+  timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import {
@@ -128,4 +129,33 @@ export const liveAttributeCounts = pgTable(
     n: integer("n").notNull(),
   },
   (t) => [primaryKey({ name: "live_attribute_counts_pkey", columns: [t.categoryId, t.key, t.value] })],
+);
+
+/**
+ * One row per live listing that has attribute values (ADR 0107): its category, its place in the
+ * "newest" order, its promotion, and every value it can be filtered by as a term in one array
+ * (`c:<category>`, `b:<brand>`, `p:<package>`, `a:<key>=<value>`, the value as in
+ * `live_attribute_counts`), under a GIN index. A page filtered by several attributes finds its
+ * matches by intersecting the terms' posting lists and counts its facets from the rows' own terms,
+ * where through `live_attribute_values` each further filter and each counted value was a look-up
+ * of its own (2 000 to 8 000 per statement at 1 000 000 listings). Kept by the statement triggers
+ * on `live_attribute_values` and a row trigger on the listing's sort, promotion, brand and
+ * package (server/db/sql/triggers/live_listing_terms.sql).
+ */
+export const liveListingTerms = pgTable(
+  "live_listing_terms",
+  {
+    productId: integer("product_id").primaryKey(),
+    categoryId: integer("category_id").notNull(),
+    /** The listing's key in "newest" order: coalesce(activation_at, created_at). */
+    sortAt: timestamp("sort_at", { withTimezone: true, mode: "string" }).notNull(),
+    toppedUntil: timestamp("topped_until", { withTimezone: true, mode: "string" }),
+    demoted: boolean("demoted").notNull(),
+    terms: text("terms").array().notNull(),
+  },
+  // Also live_listing_terms_newest_idx and live_listing_terms_promoted_newest_idx (the listings
+  // ever promoted): (category_id, sort_at desc, product_id) INCLUDE (terms, topped_until,
+  // demoted), written in migration 0066 (drizzle's index builder has no INCLUDE): a category's
+  // listings newest first, checked without reading the table.
+  (t) => [index("live_listing_terms_terms_idx").using("gin", t.terms)],
 );

@@ -40,4 +40,5 @@ export {
 } from "./moderation-reads.ts";
 export { type NewSupply, suppliesLiveBetween } from "./new-supplies.ts";
 export { type ProductSummary, productSummaries, productsInStock, summaryName } from "./product-summaries.ts";
+export { closingLots, roundsAwaitingSlots, takenSlots } from "./round-slots.ts";
 export { type SaleFacts, type SweepCursor, saleFacts, soldAuctionsAfter } from "./sale-facts.ts";

@@ -18,6 +18,8 @@ export type AuctionRow = {
   startPriceMinor: number | null;
   currentPriceMinor: number | null;
   reservePriceMinor: number | null;
+  /** The seller's buy-it-now price; null: none. */
+  buyNowPriceMinor: number | null;
   bidCount: number;
   endsAt: Date | null;
   endedAt: Date | null;
@@ -40,6 +42,7 @@ const auctionColumns = {
   startPriceMinor: products.startPriceMinor,
   currentPriceMinor: products.currentPriceMinor,
   reservePriceMinor: products.reservePriceMinor,
+  buyNowPriceMinor: products.buyNowPriceMinor,
   bidCount: products.bidCount,
   endsAt: products.endsAt,
   endedAt: products.endedAt,

@@ -6,12 +6,20 @@ import { createListing } from "./transitions.ts";
 /**
  * Support for the browser tests only (the bidding module's diagnostics, reached through
  * /__diagnostics/auction when the server runs with E2E_DIAGNOSTICS=1): a fresh live auction of a
- * seller that ends when the test needs it, since a real one runs for 7 days. It borrows the
+ * seller that ends when the test needs it, since a real one runs for 7 days (with a buy-it-now price
+ * if asked; a monthly one, `auctionDuration: "month"`, ends at its round's close). It borrows the
  * category and the pictures of the first seeded live auction; null when there is none.
  */
 export async function createDiagnosticsListing(
   db: Db,
-  input: { sellerId: number; startPriceMinor: number; endsAt: Date; name: string },
+  input: {
+    sellerId: number;
+    startPriceMinor: number;
+    endsAt: Date;
+    name: string;
+    buyNowPriceMinor?: number | null;
+    auctionDuration?: "week" | "month";
+  },
 ): Promise<number | null> {
   const [model] = await db
     .select({ id: products.id, categoryId: products.categoryId })
@@ -44,7 +52,8 @@ export async function createDiagnosticsListing(
         searchText: slug.replaceAll("-", " "),
         searchName: slug.replaceAll("-", " "),
         startPriceMinor: input.startPriceMinor,
-        auctionDuration: "week",
+        buyNowPriceMinor: input.buyNowPriceMinor ?? null,
+        auctionDuration: input.auctionDuration ?? "week",
         activationAt: now,
         endsAt: input.endsAt,
         createdAt: now,

@@ -10,6 +10,7 @@
  *   releaseAfterPayment(tx, id, at) -> Release | null              awaiting_payment -> scheduled | active (fee paid)
  *   activate(tx, id, at) -> Activation                             scheduled -> active at its date
  *   closeAuction(tx, id, { leader, at }) -> AuctionOutcome | null  active -> sold | ended (core/lifecycles/auction.ts)
+ *   buyNow(tx, id, { buyerId, priceMinor, at })                    active auction -> sold (buy it now)
  *   markSold(tx, id, buyerId, { actorId, at })                     active classified -> sold
  *   sellThroughDeal(tx, id, buyerId, at) -> boolean                active classified -> sold (its deal paid)
  *   cancel(tx, id, { actorId, reason, at })                        -> cancelled
@@ -26,6 +27,7 @@
  *   markEndingNoticeSent(tx, ids, at), overdueAuctionIds(db, now, limit?),
  *   auctionsEndingSoonIds(db, now, withinMs, limit?), dueActivationIds(db, now, limit?),
  *   runningAuctionsOf(db, userId) -> { selling, leading }
+ * The monthly round's close slots (round-slots.ts): lockUnslottedLots(tx, round), setCloseSlot.
  * And for payments: lockListing(tx, id) (the row lock "pay" queues on), promote(tx, id, days, at).
  *
  * The shop's stock (stock.ts), no status written:
@@ -65,12 +67,14 @@ export {
 } from "./moderation.ts";
 export { maskUsername, pick, productPaths, SITEMAP_PRODUCT_STATUSES } from "./paths.ts";
 export { createListingsPersonalData } from "./personal-data.ts";
+export { lockUnslottedLots, type RoundLot, setCloseSlot } from "./round-slots.ts";
 export { refreshSearchText } from "./search/search-index.ts";
 export { createListingsService, type MyListing } from "./service.ts";
 export { releaseStock, reserveStock, shopProductsForCart } from "./stock.ts";
 export {
   type Activation,
   activate,
+  buyNow,
   cancel,
   cancelForDeletedAccount,
   closeAuction,

@@ -174,6 +174,26 @@ export async function closeAuction(
   return outcome;
 }
 
+/**
+ * Buy it now (`listing.buy_now`): active -> sold at once to the buyer (winner and leader) at that
+ * price. The caller (bidding) holds the row lock a bid takes and checked that the offer stands.
+ */
+export async function buyNow(
+  tx: Db,
+  id: number,
+  sale: { buyerId: number; priceMinor: number; at: Date },
+): Promise<void> {
+  const row = await lockRow(tx, id);
+  if (row?.format !== "auction") throw new Error(`No auction ${id}`);
+  const status = listingLifecycle.move("buy_now", row.status, "sold");
+  const { buyerId, priceMinor: price, at } = sale;
+  const prices = { currentPriceMinor: price, listedPriceMinor: price, leaderMaxMinor: price };
+  const ends = { endsAt: at, endedAt: at, leaderSince: at, updatedAt: at };
+  const changes = { status, winnerId: buyerId, leaderId: buyerId, ...prices, ...ends };
+  await tx.update(products).set(changes).where(eq(products.id, id));
+  await record(tx, [id], "active", status, { actorId: buyerId, reason: "buy_now", at });
+}
+
 /** The seller closes a live classified with a buyer: active -> sold, the buyer as its winner. */
 export async function markSold(
   tx: Db,

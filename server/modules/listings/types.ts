@@ -36,6 +36,7 @@ export type ResolvedListing = {
   name: string;
   priceMinor: number | null;
   reservePriceMinor: number | null;
+  buyNowPriceMinor: number | null;
   description: string;
   images: ImageRef[];
   /** null = now (or, unpaid, the moment of payment). */

@@ -5,8 +5,9 @@ import { type Err, err, type Ok, ok } from "#core/result.ts";
 import type { Db } from "#server/db/client.ts";
 import type { JobRunner } from "#server/jobs/runner.ts";
 import { announce } from "./announce.ts";
+import { pushNewMessage } from "./message-push.ts";
 import { queueNotice } from "./notice-mail.ts";
-import { recipientOf, type UserReads } from "./ports.ts";
+import { type PushOutbox, recipientOf, type UserReads } from "./ports.ts";
 import { messages, messageThreads, threadParticipants } from "./tables.ts";
 import { cleanMessage, MESSAGE_MAX, rowsOf, validId } from "./text.ts";
 import { startThread as startThreadRows } from "./threads.ts";
@@ -61,7 +62,13 @@ function invalidBody(text: string): SendResult | null {
   return null;
 }
 
-type ConversationDeps = { db: Db; jobs: JobRunner; users: Pick<UserReads, "recipientsOf"> };
+type ConversationDeps = {
+  db: Db;
+  jobs: JobRunner;
+  users: Pick<UserReads, "recipientsOf">;
+  /** Web push's outbox (ADR 0110): a new message is pushed at once, the mail waits (notice-mail.ts). */
+  push?: PushOutbox;
+};
 
 /** Stores a reply in the caller's transaction, once the thread and both sides allow it. */
 async function reply(
@@ -90,6 +97,12 @@ async function reply(
   await announce(tx, other.userId, threadId);
   await announce(tx, userId, threadId);
   await queueNotice(deps.jobs, tx, { threadId, userId: other.userId }, other.noticeMailedAt);
+  await pushNewMessage(deps, tx, {
+    toUserId: other.userId,
+    fromUserId: userId,
+    threadId,
+    messageId: message.id,
+  });
   return ok({
     id: message.id,
     senderId: userId,
@@ -131,6 +144,12 @@ async function startThread(
       await announce(tx, input.userId, thread.threadId);
       const target = { threadId: thread.threadId, userId: input.sellerId };
       await queueNotice(deps.jobs, tx, target, seller?.noticeMailedAt ?? null);
+      await pushNewMessage(deps, tx, {
+        toUserId: input.sellerId,
+        fromUserId: input.userId,
+        threadId: thread.threadId,
+        messageId: thread.messageId,
+      });
     }
     return { status: "ok", ...thread };
   });

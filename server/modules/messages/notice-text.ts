@@ -28,3 +28,11 @@ export function systemText(
   // A value the stored data lacks (an older message) would show as `{price}`: keep the stored text.
   return /\{\w+\}/.test(text) ? body : text;
 }
+
+/** The words of a new message's push (ADR 0110): who wrote, never what (it shows on a locked screen). */
+export function newMessagePushText(locale: Locale, senderName: string): { title: string; body: string } {
+  return {
+    title: translate(locale, "push.newMessage.title"),
+    body: translate(locale, "push.newMessage.body", { name: senderName }),
+  };
+}

@@ -6,7 +6,7 @@ import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import { greetingName, type MailContent, renderMail } from "../mail/index.ts";
 import { announce } from "./announce.ts";
-import { type ProductReads, recipientOf, type UserReads } from "./ports.ts";
+import { type ProductReads, type PushOutbox, recipientOf, type UserReads } from "./ports.ts";
 import { productLinks } from "./product-links.ts";
 import { addSystemMessage } from "./threads.ts";
 import { createUnsubscribeLinks, type UnsubscribeLink } from "./unsubscribe-links.ts";
@@ -17,7 +17,8 @@ import { createUnsubscribeLinks, type UnsubscribeLink } from "./unsubscribe-link
  * user's system thread (with the link to what it concerns), announces it on the user's live stream
  * and queues the e-mail in the user's language unless they switched the kind off; all in the
  * caller's transaction, so the notice exists if and only if the change it reports commits. Every
- * notice mail carries a one-click unsubscribe for its kind (unsubscribe-links.ts).
+ * notice mail carries a one-click unsubscribe for its kind (unsubscribe-links.ts). A kind the user
+ * wants pushed is queued to their browsers in the same transaction (the push module's outbox).
  */
 
 export type NotifyParams = {
@@ -70,7 +71,12 @@ export type NotifierDeps = {
    */
   users?: Pick<UserReads, "recipientsOf">;
   products?: ProductReads;
+  /** Web push's outbox (ADR 0110); without it nothing is pushed. */
+  push?: PushOutbox;
 };
+
+/** A push's body is a line on a lock screen: the notice's first sentences at most. */
+const PUSH_BODY_MAX = 240;
 
 /** The link of a notice in both languages, so the inbox shows it in whichever the reader uses. */
 function noticeHref(link: NotifyParams["link"], productHref: Record<Locale, string> | undefined) {
@@ -141,6 +147,13 @@ export function createNotifier(deps: NotifierDeps): Notifier {
       });
       if (!added) return null;
       await announce(tx, userId, added.threadId);
+      await deps.push?.enqueue(tx, userId, {
+        kind,
+        key: `notice-${added.messageId}`,
+        title: t("subject"),
+        body: t("message").slice(0, PUSH_BODY_MAX),
+        href: href?.[user.locale] ?? localePath("accountMessages", user.locale),
+      });
       const wanted = params.mail !== false && user.preferences[kind] !== false;
       if (wanted) {
         await notifier.sendMail(tx, user, kind, {

@@ -1,4 +1,5 @@
 import type { ProductFormat, ProductStatus } from "#core/contracts/catalog.ts";
+import type { NotificationKind } from "#core/contracts/messages.ts";
 import type { Locale } from "#core/i18n/index.ts";
 import type { Db } from "#server/db/client.ts";
 
@@ -72,3 +73,22 @@ export type ProductReads = {
 export async function recipientOf(users: Pick<UserReads, "recipientsOf">, executor: Db, userId: number) {
   return (await users.recipientsOf(executor, [userId])).get(userId) ?? null;
 }
+
+/** What a pushed notice carries, in the recipient's language (ADR 0110). */
+export type PushedNotice = {
+  kind: NotificationKind;
+  /** Unique per notice: a retried job or a second delivery never pushes it twice. */
+  key: string;
+  title: string;
+  body: string;
+  /** A path of our site. */
+  href: string;
+};
+
+/**
+ * The push module's outbox (server/modules/push): in the notice's transaction, queues its push when
+ * the user wants this kind pushed and has a browser subscribed.
+ */
+export type PushOutbox = {
+  enqueue(tx: Db, userId: number, notice: PushedNotice): Promise<boolean>;
+};

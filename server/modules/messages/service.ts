@@ -9,7 +9,7 @@ import { createInbox } from "./inbox.ts";
 import { createModeration } from "./moderation.ts";
 import { deliverMessageNotice } from "./notice-mail.ts";
 import type { Notifier } from "./notifier.ts";
-import type { NotificationSwitches, ProductReads, UserReads } from "./ports.ts";
+import type { NotificationSwitches, ProductReads, PushOutbox, UserReads } from "./ports.ts";
 import { createPreferences } from "./preferences.ts";
 import { threadView } from "./thread-view.ts";
 
@@ -35,6 +35,8 @@ export type MessagesServiceDeps = {
   /** Whether the user already reviewed the deal about each product (the reviews service). */
   reviewedDeals?: (userId: number, productIds: number[]) => Promise<Set<number>>;
   logger?: Pick<Logger, "info" | "warn" | "error">;
+  /** Web push's outbox (ADR 0110): new messages are pushed through it. */
+  push?: PushOutbox;
 };
 
 export function createMessagesService(deps: MessagesServiceDeps) {
@@ -44,7 +46,7 @@ export function createMessagesService(deps: MessagesServiceDeps) {
     ...createInbox({ db, users, products }),
     thread: (userId: number, threadId: number, locale: Locale) =>
       threadView({ db, users, products, reviewedDeals: deps.reviewedDeals }, userId, threadId, locale),
-    ...createConversations({ db, jobs, users }),
+    ...createConversations({ db, jobs, users, push: deps.push }),
     ...createModeration({ db, users }),
     deliverMessageNotice: (input: { threadId: number; userId: number }, now?: Date) =>
       deliverMessageNotice({ db, jobs, notifier, config, users, products }, input, now),

@@ -416,8 +416,10 @@ describe("OpenAPI", () => {
   it("documents every newsletter route, the protected ones with bearer security", async () => {
     const doc = (await api.call("GET", "/api/openapi.json")).json;
     expect(Object.keys(doc.paths["/subscriber/save"])).toEqual(["post"]);
-    expect(Object.keys(doc.paths["/subscriber/save"].post.responses).sort()).toEqual(["200", "409", "422"]);
-    expect(doc.paths["/subscriber/get"].get.security).toEqual([{ bearerAuth: [] }]);
-    expect(doc.paths["/subscriber/preferences"].post.security).toEqual([{ bearerAuth: [] }]);
+    expect(Object.keys(doc.paths["/subscriber/save"].post.responses)).toEqual(
+      expect.arrayContaining(["200", "409", "422", "500"]),
+    );
+    expect(doc.paths["/subscriber/get"].get.security).toContainEqual({ bearerAuth: [] });
+    expect(doc.paths["/subscriber/preferences"].post.security).toContainEqual({ bearerAuth: [] });
   });
 });

@@ -100,6 +100,7 @@ export function archiveConditions(query: ResultsQuery, categoryIds: readonly num
 type Row = {
   id: number;
   product_id: number;
+  category_id: number;
   kind: SaleResultKind;
   name_cs: string;
   name_en: string | null;
@@ -110,7 +111,7 @@ type Row = {
   fill_level: FillLevel | null;
 };
 
-const COLUMNS = sql`r.id, r.product_id, r.kind, r.name_cs, r.name_en, r.path_cs, r.path_en, r.price_minor, r.sold_at, r.fill_level`;
+const COLUMNS = sql`r.id, r.product_id, r.category_id, r.kind, r.name_cs, r.name_en, r.path_cs, r.path_en, r.price_minor, r.sold_at, r.fill_level`;
 
 /**
  * The first page: the first `cap + 1` matches in the page's order, counted over the window, the
@@ -170,6 +171,7 @@ export async function archivePage(
     rows: rows.map((row) => ({
       id: Number(row.id),
       productId: Number(row.product_id),
+      categoryId: Number(row.category_id),
       kind: row.kind,
       name: en && row.name_en ? row.name_en : row.name_cs,
       path: en ? row.path_en : row.path_cs,

@@ -28,6 +28,7 @@ export async function resultsOf(
     .select({
       id: saleResults.id,
       productId: saleResults.productId,
+      categoryId: saleResults.categoryId,
       kind: saleResults.kind,
       nameCs: saleResults.nameCs,
       nameEn: saleResults.nameEn,
@@ -54,6 +55,7 @@ export async function resultsOf(
   return rows.map((row) => ({
     id: row.id,
     productId: row.productId,
+    categoryId: row.categoryId,
     kind: row.kind,
     name: en && row.nameEn ? row.nameEn : row.nameCs,
     path: en ? row.pathEn : row.pathCs,

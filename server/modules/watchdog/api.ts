@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import { translate } from "#core/i18n/index.ts";
 import { WatchdogDeliverySchema, WatchdogInputSchema } from "#core/schemas/watchdog.ts";
 import { translateProblems } from "#core/validation/field-errors.ts";
+import { feedUrl } from "#core/web/feed-paths.ts";
 import { bearerSecurity, createApiRouter, requireUser } from "#server/http/api/router.ts";
 import { errorResponses, idPathParam, jsonContent, MessageBody } from "#server/http/api/schemas.ts";
 import type { AppEnv } from "#server/http/types.ts";
@@ -26,6 +27,11 @@ const Watchdog = z
     createdAt: z.string(),
     lastNotifiedAt: z.string().nullable(),
     waiting: z.number().int().openapi({ description: "Finds waiting for the daily digest" }),
+    feedUrl: z.string().nullable().openapi({
+      description:
+        "A search watchdog's private Atom feed of its new listings, as an absolute URL in the requested language (what a feed reader takes; the watchdogs page shows the same). Anyone with it can read the feed: resetting the feed on the watchdogs page replaces it. Null for product and category watchdogs",
+      example: "https://rarita.cz/kanaly/hledani/0f3c9a1b2d4e5f60718293a4b5c6d7e8.xml",
+    }),
   })
   .openapi("Watchdog");
 
@@ -39,7 +45,7 @@ watchdogApi.openapi(
     method: "get",
     path: "/me/watchdogs",
     tags: ["watchdog"],
-    summary: "The caller's watchdogs, newest first",
+    summary: "The caller's watchdogs, newest first; a saved search's with its private feed's URL",
     security: bearerSecurity,
     middleware: requireUser,
     request: { query: z.object({ lang: z.enum(["cs", "en"]).optional() }) },
@@ -49,7 +55,20 @@ watchdogApi.openapi(
       422: errorResponses[422],
     },
   }),
-  async (c) => c.json({ items: await c.get("services").watchdogs.list(user(c).id, c.get("locale")) }, 200),
+  async (c) => {
+    const { watchdogs } = c.get("services");
+    const locale = c.get("locale");
+    const [items, tokens] = await Promise.all([
+      watchdogs.list(user(c).id, locale),
+      watchdogs.feedTokens(user(c).id),
+    ]);
+    const origin = c.get("config").publicUrl;
+    const feed = (id: number) => {
+      const token = tokens.get(id);
+      return token ? feedUrl(origin, "search", locale, token) : null;
+    };
+    return c.json({ items: items.map((item) => ({ ...item, feedUrl: feed(item.id) })) }, 200);
+  },
 );
 
 watchdogApi.openapi(

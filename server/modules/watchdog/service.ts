@@ -4,6 +4,7 @@ import type { Logger } from "#server/logger.ts";
 import type { CatalogService } from "../listing-reads/index.ts";
 import type { Notifier } from "../messages/index.ts";
 import { deliverPending } from "./deliver.ts";
+import { createWatchdogFeeds } from "./feeds.ts";
 import { listWatchdogs } from "./list.ts";
 import type { WatchdogReads } from "./ports.ts";
 import { createWatchdogSettings } from "./settings.ts";
@@ -37,6 +38,8 @@ export function createWatchdogService(deps: {
     /** The user's watchdogs, newest first, described in the requested language. */
     list: (userId: number, locale: Locale) => listWatchdogs(db, reads, userId, locale),
     ...createWatchdogSettings({ db, reads }),
+    /** A search watchdog's public feed: its token's words, the user's tokens, a reset (feeds.ts). */
+    ...createWatchdogFeeds(db),
 
     /**
      * The minute's sweep: finds what is new for every watchdog, then delivers the immediate ones.

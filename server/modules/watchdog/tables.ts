@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, primaryKey, text, unique } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, primaryKey, text, unique, uniqueIndex } from "drizzle-orm/pg-core";
 import { WATCHDOG_DELIVERIES, WATCHDOG_KINDS } from "#core/schemas/watchdog.ts";
 import { createdAt, oneOf, timestamptz } from "#server/db/columns.ts";
 import { categoryKey } from "../catalog/keys.ts";
@@ -10,6 +10,12 @@ export { WATCHDOG_DELIVERIES, WATCHDOG_KINDS };
 
 export type WatchdogKind = (typeof WATCHDOG_KINDS)[number];
 export type WatchdogDelivery = (typeof WATCHDOG_DELIVERIES)[number];
+
+/**
+ * A new feed token: 122 random bits as 32 hex digits (gen_random_uuid, built into PostgreSQL 13+).
+ * The column's default for new rows and existing ones alike, and what a reset writes.
+ */
+export const NEW_FEED_TOKEN = sql`replace(gen_random_uuid()::text, '-', '')`;
 
 /**
  * Stock watchdog: tell a user when a sold-out shop product is back ('product'), when a new product
@@ -34,6 +40,11 @@ export const stockWatchdogs = pgTable(
      * next restock is told once more.
      */
     firedAt: timestamptz("fired_at"),
+    /**
+     * The unguessable part of a search watchdog's public feed URL (docs/product/visitor-basics.md,
+     * "Feeds"): it names no user, and the user can replace it, which ends the old URL.
+     */
+    feedToken: text("feed_token").notNull().default(NEW_FEED_TOKEN),
   },
   (t) => [
     // The same watchdog twice is one watchdog (NULLs compare equal here).
@@ -42,6 +53,7 @@ export const stockWatchdogs = pgTable(
       .nullsNotDistinct(),
     index("stock_watchdogs_product_id_idx").on(t.productId),
     index("stock_watchdogs_category_id_idx").on(t.categoryId),
+    uniqueIndex("stock_watchdogs_feed_token_idx").on(t.feedToken),
     check("stock_watchdogs_kind_check", oneOf(t.kind, WATCHDOG_KINDS)),
     check("stock_watchdogs_delivery_check", oneOf(t.delivery, WATCHDOG_DELIVERIES)),
     check(

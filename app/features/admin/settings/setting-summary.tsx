@@ -55,6 +55,22 @@ export function SettingSummary({ name, value }: { name: SettingName; value: unkn
       return <AgeCheckSummary value={object(value)} />;
     case "softClose":
       return <span>{String(object(value).minutes ?? "—")} min</span>;
+    case "monthlyClose":
+      return (
+        <span>
+          {t("adminSettings.summary.monthlyClose", {
+            count: String(object(value).lotsPerSlot ?? "—"),
+            seconds: String(object(value).slotSeconds ?? "—"),
+          })}
+        </span>
+      );
+    case "buyNow":
+      return (
+        <span>
+          {t("adminSettings.summary.buyNow", { percent: String(object(value).minAbovePercent ?? "—") })}
+          {object(value).untilReserveMet ? ` · ${t("adminSettings.fields.buyNow.untilReserveMet")}` : ""}
+        </span>
+      );
     case "shop":
       return (
         <span>

@@ -28,6 +28,7 @@ const LIVE: Live = {
   endedAt: null,
   hasReserve: false,
   reserveMet: false,
+  buyNowPriceMinor: null,
   lastBidId: 10,
   serverNow: "2031-06-20T10:00:00.000Z",
 };

@@ -26,12 +26,27 @@ const LIVE: Live = {
   endedAt: null,
   hasReserve: false,
   reserveMet: false,
+  buyNowPriceMinor: null,
   lastBidId: 10,
   serverNow: "2031-06-20T10:00:00.000Z",
 };
 
-const OUTBID: Standing = { leading: false, hasBid: true, maxMinor: null, won: false, threadId: null };
-const LEADING: Standing = { leading: true, hasBid: true, maxMinor: 150_000, won: false, threadId: null };
+const OUTBID: Standing = {
+  leading: false,
+  hasBid: true,
+  maxMinor: null,
+  won: false,
+  threadId: null,
+  dealId: null,
+};
+const LEADING: Standing = {
+  leading: true,
+  hasBid: true,
+  maxMinor: 150_000,
+  won: false,
+  threadId: null,
+  dealId: null,
+};
 
 /** What the product page's action answers to a first post: the binding confirmation. */
 const confirmFor = (form: FormData): BidActionData => {

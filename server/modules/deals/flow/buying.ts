@@ -123,6 +123,12 @@ export function buyingSteps(ctx: FlowContext) {
      * seller may not withdraw it nor mark it sold to someone else meanwhile.
      */
     holdsListing: async (tx: Db, productId: number) => (await liveDealOf(tx, productId)) !== null,
+
+    /** The buyer's own deal of a listing (a won auction's, a purchase's); null when it is not theirs or none. */
+    async ownDealOf(productId: number, buyerId: number): Promise<number | null> {
+      const held = await liveDealOf(db, productId);
+      return held && held.buyerId === buyerId ? held.id : null;
+    },
   };
 }
 

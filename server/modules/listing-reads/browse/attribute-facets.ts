@@ -7,11 +7,12 @@ import {
   allDefinitions,
   attributeFacetCountsSql,
   hasAnyAttributeSql,
-  liveSampleSql,
+  LISTED_KEYS,
   maintainedAttributeCountsSql,
+  termsFacetCountsSql,
 } from "#server/modules/listing-attributes/index.ts";
 import { type ActiveCategoryRow, ancestorsOf, type CategoryRows } from "./categories.ts";
-import { COUNT_CAP, onlyAttributeFilters } from "./counts.ts";
+import { COUNT_CAP, onlyAttributeFilters, termsFiltersOf } from "./counts.ts";
 import { attributeScope, conditions, type Resolved } from "./filters.ts";
 import { type Row, rowsOf } from "./sql-parts.ts";
 
@@ -77,23 +78,40 @@ export async function attributeFacets(
   resolved: Resolved,
   offered: readonly AttributeDefinition[],
 ): Promise<AttributeFacet[]> {
-  if (query.categoryId === undefined && !resolved.search) return [];
+  return (await attributeFacetsAndListed(db, query, resolved, offered, false)).facets;
+}
+
+/**
+ * A sample's size with its brands and packages (id to count): what a page filtered through the
+ * live listing terms shows as its capped total and its brand and package facets.
+ */
+export type SampleListed = { sampled: number; brands: Map<number, number>; packages: Map<number, number> };
+
+/**
+ * attributeFacets, and with `listed`, when the facets of the keys no filter is on are counted over
+ * the terms' sample of every filter (ADR 0107), that sample's size, brands and packages from the
+ * same statement (null otherwise: the caller counts them itself). That sample is the one the
+ * page's total would draw again: one walk of the matches less.
+ */
+export async function attributeFacetsAndListed(
+  db: Db,
+  query: ListingQuery,
+  resolved: Resolved,
+  offered: readonly AttributeDefinition[],
+  listed: boolean,
+): Promise<{ facets: AttributeFacet[]; listed: SampleListed | null }> {
+  if (query.categoryId === undefined && !resolved.search) return { facets: [], listed: null };
   const definitions = offered.filter((definition) => definition.facet);
-  if (definitions.length === 0) return [];
+  if (definitions.length === 0) return { facets: [], listed: null };
   const filtered = new Set((query.attributes ?? []).map((filter) => filter.key));
   // Among the listings that have one of the keys: listings without attributes add nothing to the
   // counts, and a sample of them would leave the facets empty above the cap.
   const scope = attributeScope(query, resolved.categoryIds);
   const fromValues = onlyAttributeFilters(query, resolved);
   const sample = (keys: readonly string[], skip?: string) =>
-    fromValues
-      ? liveSampleSql(
-          (query.attributes ?? []).filter((filter) => filter.key !== skip),
-          resolved.categoryIds ?? [],
-          COUNT_CAP + 1,
-        )
-      : sql`select p.id from products p where ${conditions(query, resolved, { attribute: skip })}
+    sql`select p.id from products p where ${conditions(query, resolved, { attribute: skip })}
       and ${hasAnyAttributeSql(sql`p.id`, keys, scope)} limit ${COUNT_CAP + 1}`;
+  const numberKeys = definitions.filter((d) => NUMERIC.has(d.type)).map((d) => d.key);
   const groups: { keys: string[]; skip?: string }[] = [
     { keys: definitions.filter((d) => !filtered.has(d.key)).map((d) => d.key) },
     ...definitions.filter((d) => filtered.has(d.key)).map((d) => ({ keys: [d.key], skip: d.key })),
@@ -102,22 +120,48 @@ export async function attributeFacets(
   // ranges counted over it.
   const answers = await Promise.all(
     groups.map(async ({ keys, skip }) => {
-      // The maintained counts (ADR 0104) know the group's listings when no filter but its own is on.
+      // Filtered by another attribute (and brands or packages or not): the sample and its values
+      // from the live listings' terms (ADR 0107). The maintained counts (ADR 0104) know the
+      // group's listings when no filter but its own is on.
+      const terms = termsFiltersOf(query, resolved, { attribute: skip });
       const maintained = fromValues && (query.attributes ?? []).every((filter) => filter.key === skip);
-      const statement = maintained
-        ? maintainedAttributeCountsSql(keys, resolved.categoryIds ?? [])
-        : attributeFacetCountsSql(sample(keys, skip), keys, scope);
+      const withListed = listed && skip === undefined;
+      const statement = terms
+        ? termsFacetCountsSql(terms, resolved.categoryIds ?? [], COUNT_CAP + 1, keys, numberKeys, {
+            listed: withListed,
+          })
+        : maintained
+          ? maintainedAttributeCountsSql(keys, resolved.categoryIds ?? [])
+          : attributeFacetCountsSql(sample(keys, skip), keys, scope);
       return rowsOf(await db.execute(statement));
     }),
   );
-  const rows = answers.flat();
+  const all = answers.flat();
+  const listedRows = all.filter(isListed);
+  const rows = all.filter((row) => !isListed(row));
   const values = rows.filter((row) => row.value !== null);
   const ranges = rows.filter((row) => row.value === null);
   const capped = new Set(rows.filter((row) => Number(row.sampled) > COUNT_CAP).map((row) => String(row.key)));
-  return definitions
+  const facets = definitions
     .map((definition) => facetOf(definition, values, ranges, query.locale))
     .filter((facet) => facet.values.length > 0 || facet.range !== null || filtered.has(facet.key))
     .map((facet) => (capped.has(facet.key) && facet.values.length > 0 ? { ...facet, capped: true } : facet));
+  return { facets, listed: listedOf(listedRows) };
+}
+
+const isListed = (row: Row) => String(row.key).startsWith("#");
+
+/** The `listed` rows as a sample's size, brands and packages; null when there were none. */
+function listedOf(rows: Row[]): SampleListed | null {
+  const size = rows.find((row) => row.key === LISTED_KEYS.sampled);
+  if (!size) return null;
+  const counts = (key: string) =>
+    new Map(rows.filter((row) => row.key === key).map((row) => [Number(row.value), Number(row.count)]));
+  return {
+    sampled: Number(size.count),
+    brands: counts(LISTED_KEYS.brand),
+    packages: counts(LISTED_KEYS.package),
+  };
 }
 
 const NUMERIC = new Set(["integer", "decimal", "year"]);

@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { ListingQuery } from "#core/contracts/catalog.ts";
-import { liveSampleSql } from "#server/modules/listing-attributes/index.ts";
+import { liveSampleBrandsSql, type TermsFilters } from "#server/modules/listing-attributes/index.ts";
 import { conditions, type Resolved, type SkippedFilters } from "./filters.ts";
 import { list, uniqueInts } from "./sql-parts.ts";
 
@@ -82,6 +82,37 @@ export function onlyAttributeFilters(query: ListingQuery, resolved: Resolved): b
   return maintainedCountable({ ...query, attributes: undefined }, resolved);
 }
 
+/**
+ * The filters of a category page's live listings that the live listing terms answer (ADR 0107),
+ * leaving out the skipped ones: at least one attribute, and beside them nothing but brands and
+ * packages (their terms) and what listing_counts keeps apart; null for any other query. With
+ * brands or packages, their share of each category's live listings from listing_counts.
+ */
+export function termsFiltersOf(
+  query: ListingQuery,
+  resolved: Resolved,
+  skip: SkippedFilters = {},
+): TermsFilters | null {
+  const { categoryIds } = resolved;
+  const attributes = (query.attributes ?? []).filter((filter) => filter.key !== skip.attribute);
+  if (!categoryIds?.length || attributes.length === 0) return null;
+  if ([query.formats, query.types, query.durations].some((chosen) => chosen?.length)) return null;
+  if (!maintainedCountable({ ...query, attributes: undefined }, resolved)) return null;
+  const brandIds = skip.brands ? undefined : uniqueInts(query.brandIds);
+  const packageIds = skip.packages ? undefined : uniqueInts(query.packageIds);
+  if (!brandIds?.length && !packageIds?.length) return { attributes };
+  const chosen = [
+    ...(brandIds?.length ? [sql`lc.brand_id in (${list(brandIds)})`] : []),
+    ...(packageIds?.length ? [sql`lc.package_id in (${list(packageIds)})`] : []),
+  ];
+  const listedShare = sql`select lc.category_id as id,
+      coalesce(sum(lc.n) filter (where ${sql.join(chosen, sql` and `)}), 0)::float8 as n,
+      sum(lc.n)::float8 as of
+    from listing_counts lc where lc.category_id in (${list(categoryIds)}) and lc.n > 0
+    group by lc.category_id`;
+  return { attributes, brandIds, packageIds, listedShare };
+}
+
 /** The counts of a query: listing_counts when it can, else at most COUNT_CAP + 1 products. */
 export function countSource(query: ListingQuery, resolved: Resolved): CountSource {
   if (maintainedCountable(query, resolved))
@@ -91,28 +122,33 @@ export function countSource(query: ListingQuery, resolved: Resolved): CountSourc
       count: sql`coalesce(sum(p.n), 0)::int`,
       capped: false,
     };
-  // Filtered by attributes alone: the first COUNT_CAP + 1 matches read from the live values (each
+  // Filtered by attributes (with brands and packages or not): the first COUNT_CAP + 1 matches
+  // read from the live listings' terms (ADR 0107), their brands and packages with them (each
   // filter a semi-join over the listings read every match of the branch first: 120 ms at 1M).
-  const filters = query.attributes ?? [];
-  if (filters.length && onlyAttributeFilters(query, resolved))
+  if (termsFiltersOf(query, resolved))
     return {
-      from: () => sql`from (
-        select p.brand_id, p.package_id from products p
-        where p.id in (${liveSampleSql(filters, resolved.categoryIds ?? [], COUNT_CAP + 1)})
-          and ${conditions({ ...query, attributes: undefined }, resolved)}) p`,
+      from: (skip = {}) => {
+        const filters = termsFiltersOf(query, resolved, skip);
+        return filters
+          ? sql`from (${liveSampleBrandsSql(filters, resolved.categoryIds ?? [], COUNT_CAP + 1)}) p`
+          : productSample(query, resolved, skip);
+      },
       where: () => sql`true`,
       count: sql`count(*)::int`,
       capped: true,
     };
   return {
-    from: (skip = {}) => sql`from (
-      select p.brand_id, p.package_id from products p
-      where ${conditions(query, resolved, skip)} limit ${COUNT_CAP + 1}) p`,
+    from: (skip = {}) => productSample(query, resolved, skip),
     where: () => sql`true`,
     count: sql`count(*)::int`,
     capped: true,
   };
 }
+
+/** `from` the brands and packages of at most COUNT_CAP + 1 products passing the query's filters. */
+const productSample = (query: ListingQuery, resolved: Resolved, skip: SkippedFilters) => sql`from (
+      select p.brand_id, p.package_id from products p
+      where ${conditions(query, resolved, skip)} limit ${COUNT_CAP + 1}) p`;
 
 /** The total a page shows: beyond the cap, the cap (and the page says so). */
 export function cappedTotal(count: number): { total: number; totalCapped?: true } {

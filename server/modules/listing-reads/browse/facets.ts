@@ -4,10 +4,10 @@ import type { AttributeDefinition } from "#core/contracts/listing-attributes.ts"
 import type { Locale } from "#core/i18n/index.ts";
 import type { Db } from "#server/db/client.ts";
 import { genericPlans } from "#server/db/prepared-client.ts";
-import { attributeFacets } from "./attribute-facets.ts";
-import { cappedTotal, countSource } from "./counts.ts";
+import { attributeFacetsAndListed, type SampleListed } from "./attribute-facets.ts";
+import { cappedTotal, countSource, termsFiltersOf } from "./counts.ts";
 import type { Resolved } from "./filters.ts";
-import { type Row, rowsOf } from "./sql-parts.ts";
+import { list, type Row, rowsOf } from "./sql-parts.ts";
 
 /** A package's name in the locale (Czech when there is no English), over `packages k`. */
 export const packageNameOf = (locale: Locale) =>
@@ -34,7 +34,13 @@ export async function totalAndFacets(
   const packageName = packageNameOf(query.locale);
   // listing_counts (a few hundred rows) is read the same way whatever the values: planned once.
   const planned = source.capped ? db : genericPlans(db);
-  const grouped = planned.execute(sql`
+  // Through the live listing terms (ADR 0107) the attribute facets' sample of every filter is the
+  // one the total and the brands would draw: they come with those facets (one walk less) and only
+  // the names are read here; the grouped statement below when the facets did not draw it.
+  const withFacets = termsFiltersOf(query, resolved) !== null && definitions.length > 0;
+  const facetsAnswer = attributeFacetsAndListed(db, query, resolved, definitions, withFacets);
+  const groupedStatement = () =>
+    planned.execute(sql`
     with g as (
       select ${brandFiltered ? sql`null::int as brand_id, 1 as no_brand` : sql`p.brand_id, grouping(p.brand_id) as no_brand`},
         ${packageFiltered ? sql`null::int as package_id, 1 as no_package` : sql`p.package_id, grouping(p.package_id) as no_package`},
@@ -48,6 +54,13 @@ export async function totalAndFacets(
     from g
     left join brands b on g.no_brand = 0 and b.id = g.brand_id
     left join packages k on g.no_package = 0 and k.id = g.package_id`);
+  const grouped = withFacets
+    ? facetsAnswer.then(({ listed }) =>
+        listed
+          ? listedRows(db, listed, { brandFiltered, packageFiltered, locale: query.locale })
+          : groupedStatement().then(rowsOf),
+      )
+    : groupedStatement().then(rowsOf);
   const skipBrands = { brands: true };
   const brandQuery = brandFiltered
     ? planned.execute(sql`
@@ -64,14 +77,14 @@ export async function totalAndFacets(
         where ${source.where(skipPackages)}
         group by p.package_id, k.id`)
     : null;
-  const [groupRows, brandRows, packageRows, attributes] = await Promise.all([
+  const [groupRows, brandRows, packageRows, { facets: attributes }] = await Promise.all([
     grouped,
     brandQuery,
     packageQuery,
-    attributeFacets(db, query, resolved, definitions),
+    facetsAnswer,
   ]);
   const { total, ...known } = facetsFrom(
-    rowsOf(groupRows),
+    groupRows,
     brandRows ? rowsOf(brandRows) : null,
     packageRows ? rowsOf(packageRows) : null,
     query.locale,
@@ -80,6 +93,59 @@ export async function totalAndFacets(
   if (!source.capped) return { total, ...facets };
   const counted = cappedTotal(total);
   return { ...counted, ...facets, ...(counted.totalCapped ? { capped: true } : {}) };
+}
+
+/**
+ * A sample's size, brands and packages (attribute-facets.ts) as the grouped statement's rows, with
+ * the brands' and packages' names: the total, and the brands and packages whose filter is off.
+ */
+async function listedRows(
+  db: Db,
+  listed: SampleListed,
+  {
+    brandFiltered,
+    packageFiltered,
+    locale,
+  }: { brandFiltered: boolean; packageFiltered: boolean; locale: Locale },
+): Promise<Row[]> {
+  const total: Row = { no_brand: 1, no_package: 1, count: listed.sampled };
+  const brandIds = brandFiltered ? [] : [...listed.brands.keys()];
+  const packageIds = packageFiltered ? [] : [...listed.packages.keys()];
+  if (brandIds.length === 0 && packageIds.length === 0) return [total];
+  const parts = [
+    ...(brandIds.length
+      ? [
+          sql`select 'b' as kind, b.id, b.name, null::int as position from brands b where b.id in (${list(brandIds)})`,
+        ]
+      : []),
+    ...(packageIds.length
+      ? [
+          sql`select 'p', k.id, ${packageNameOf(locale)}, k.position from packages k where k.id in (${list(packageIds)})`,
+        ]
+      : []),
+  ];
+  const names = rowsOf(await db.execute(sql.join(parts, sql` union all `)));
+  return [
+    total,
+    ...names.map((row) =>
+      row.kind === "b"
+        ? {
+            no_brand: 0,
+            no_package: 1,
+            brand_id: row.id,
+            brand_name: row.name,
+            count: listed.brands.get(Number(row.id)),
+          }
+        : {
+            no_brand: 1,
+            no_package: 0,
+            package_id: row.id,
+            package_name: row.name,
+            package_position: row.position,
+            count: listed.packages.get(Number(row.id)),
+          },
+    ),
+  ];
 }
 
 /**

@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { ListingQuery } from "#core/contracts/catalog.ts";
-import { liveMatchesSql } from "#server/modules/listing-attributes/index.ts";
+import { liveMatchesSql, termsNewestSql } from "#server/modules/listing-attributes/index.ts";
+import { termsFiltersOf } from "./counts.ts";
 import { attributeScope, conditions, type Resolved } from "./filters.ts";
 import { keyColumns, keyOrder, NEWEST, type SortKey } from "./sort.ts";
 import { list } from "./sql-parts.ts";
@@ -51,20 +52,32 @@ export function newestPageIds(query: ListingQuery, resolved: Resolved, plan: Pag
   if (keys[keys.length - 1] !== NEWEST || keys.length !== (topped ? 2 : 1)) return null;
   const { categoryIds } = resolved;
   if (categoryIds && categoryIds.length === 0) return null;
-  const categories = categoryIds
-    ? sql`unnest(array[${list(categoryIds)}]::int[]) as c(id)`
-    : sql`(select id from categories) as c`;
-  const rest = conditions(query, { ...resolved, categoryIds: undefined }, { attributesPerListing: true });
   // The limits are written into the text, not bound: one prepared statement per page size and
   // number, whose generic plan (ADR 0050) knows how many rows each category gives. A bound limit
   // is unknown to a generic plan, which then sorted whole categories at 1M products.
   const limit = literalInt(page * perPage);
+  /** The page among the candidate rows (`id` and the sort keys). */
+  const pageOf = (candidates: SQL) => sql`
+    select u.* from (${candidates}) u
+    order by ${keyOrder(keys, "u")}
+    limit ${literalInt(perPage)} offset ${literalInt((page - 1) * perPage)}`;
+  const filters = attributeScope(query).live ? (query.attributes ?? []) : [];
+  // Filtered by attributes (with brands and packages or not): the candidates from the live
+  // listings' terms (ADR 0107).
+  const terms = termsFiltersOf(query, resolved);
+  if (terms && categoryIds)
+    return pageOf(sql`
+      select p.id, ${keyColumns(keys)} from products p
+      where p.id in (${termsNewestSql(terms, categoryIds, limit, resolved.now)})`);
+  const categories = categoryIds
+    ? sql`unnest(array[${list(categoryIds)}]::int[]) as c(id)`
+    : sql`(select id from categories) as c`;
+  const rest = conditions(query, { ...resolved, categoryIds: undefined }, { attributesPerListing: true });
   const ordered = (where: SQL, extra: SQL) => sql`
       select p.id, ${keyColumns(keys)} from products p
       where p.category_id = c.id and ${where} and ${extra}
       order by ${NEWEST.expr} desc, p.id
       limit ${limit}`;
-  const filters = attributeScope(query).live ? (query.attributes ?? []) : [];
   // The matches read from the live values are checked against the other conditions only.
   const others = conditions({ ...query, attributes: undefined }, { ...resolved, categoryIds: undefined });
   // Per category, its listings passing `extra` newest first: walked, or with attribute filters,
@@ -94,10 +107,7 @@ export function newestPageIds(query: ListingQuery, resolved: Resolved, plan: Pag
   const union = topped
     ? sql`${promoted} union all ${perCategory(sql`not ${topped.expr}`)}`
     : perCategory(sql`true`);
-  return sql`
-    select u.* from (${union}) u
-    order by ${keyOrder(keys, "u")}
-    limit ${literalInt(perPage)} offset ${literalInt((page - 1) * perPage)}`;
+  return pageOf(union);
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Locale } from "#core/i18n/index.ts";
 import type { Db } from "#server/db/client.ts";
 import type { SettingsService } from "#server/modules/settings/index.ts";
+import { wentLiveAt } from "./feed-dates.ts";
 import type { ProductPagePorts } from "./ports.ts";
 import { createProductPage } from "./product-page.ts";
 import { canonicalPath, productStates } from "./product-states.ts";
@@ -28,6 +29,8 @@ export function createProductDetailService(
     sitemapCategories: () => sitemapCategories(db),
     sitemapProductStats: () => sitemapProductStats(db),
     sitemapProducts: (page?: { offset?: number; limit?: number }) => sitemapProducts(db, page),
+    /** When each product went live, by id (a feed's entry dates). */
+    wentLiveAt: (ids: number[]) => wentLiveAt(db, ids),
   };
 }
 

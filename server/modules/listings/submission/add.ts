@@ -112,6 +112,7 @@ async function insertListing(
       priceMinor: data.format === "classified" ? data.priceMinor : null,
       startPriceMinor: data.format === "auction" ? data.priceMinor : null,
       reservePriceMinor: data.reservePriceMinor,
+      buyNowPriceMinor: data.format === "auction" ? data.buyNowPriceMinor : null,
       taxRate: 0,
       auctionDuration: data.duration,
       // Unpaid: the chosen date (null = as soon as paid); the end is fixed at the release.

@@ -31,6 +31,7 @@ export function checkAfterBid(
     ["name", same(input.name, stored.name)],
     ["priceMinor", same(input.priceMinor, stored.priceMinor)],
     ["reservePriceMinor", same(input.reservePriceMinor, stored.reservePriceMinor)],
+    ["buyNowPriceMinor", same(input.buyNowPriceMinor, stored.buyNowPriceMinor)],
     ["duration", same(data.duration, row.auctionDuration)],
   ];
   for (const [field, unchanged] of locked)

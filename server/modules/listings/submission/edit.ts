@@ -52,6 +52,7 @@ async function changesOf(ctx: ListingsContext, tx: Db, edit: Edit, row: Product)
       nameCs: data.name,
       slugCs: listingSlug(data.name),
       reservePriceMinor: data.reservePriceMinor,
+      buyNowPriceMinor: data.format === "auction" ? data.buyNowPriceMinor : null,
     });
     if (data.format === "auction") {
       changes.startPriceMinor = data.priceMinor;

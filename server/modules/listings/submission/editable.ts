@@ -36,6 +36,7 @@ export async function editable(
       name: row.nameCs,
       priceMinor: row.format === "auction" ? row.startPriceMinor : row.priceMinor,
       reservePriceMinor: row.reservePriceMinor,
+      buyNowPriceMinor: row.buyNowPriceMinor,
       description: row.descriptionCs,
       images: imageRows.map((image) => image.id),
       activationAt: row.activationAt?.toISOString() ?? null,

@@ -1,6 +1,8 @@
 import type { FieldProblems, Problem } from "#core/contracts/errors.ts";
 import type { Locale, MessageKey } from "#core/i18n/index.ts";
+import { buyNowFieldProblem } from "#core/rules/buy-now.ts";
 import { isAuctionInput, type ListingInput, ListingInputSchema } from "#core/schemas/listing.ts";
+import { BUY_NOW_DEFAULTS, SETTING_SPECS } from "#core/schemas/settings.ts";
 import { issuesToFieldProblems, problem } from "#core/validation/field-errors.ts";
 import type { Db } from "#server/db/client.ts";
 import {
@@ -120,7 +122,7 @@ function resolveActivation(
  * ownership and the activation date. `existing` is the edited listing (its images may be kept).
  */
 export async function resolveListing(
-  ctx: Pick<ListingsContext, "db" | "images" | "now" | "evidence" | "attributes">,
+  ctx: Pick<ListingsContext, "db" | "images" | "now" | "evidence" | "attributes" | "settings">,
   user: ListingUser,
   raw: unknown,
   locale: Locale,
@@ -139,6 +141,17 @@ export async function resolveListing(
   const auction = isAuctionInput(input);
   const format = auction ? ("auction" as const) : ("classified" as const);
   const reservePriceMinor = auction ? (input.reservePriceMinor ?? null) : null;
+  const buyNowPriceMinor = auction ? (input.buyNowPriceMinor ?? null) : null;
+  const buyNowProblem =
+    buyNowPriceMinor === null
+      ? null
+      : buyNowFieldProblem(
+          { buyNowPriceMinor, startPriceMinor: input.priceMinor, reservePriceMinor },
+          SETTING_SPECS.buyNow.schema.safeParse(await ctx.settings.get("buyNow")).data ?? BUY_NOW_DEFAULTS,
+          locale,
+        );
+  if (buyNowProblem) addError(errors, "buyNowPriceMinor", t(buyNowProblem.key, buyNowProblem.values));
+
   const { priceMinor, images, evidence } = input;
   const subject = { productId: existing?.id ?? null, format, categoryId, priceMinor, reservePriceMinor };
   Object.assign(errors, await ctx.evidence?.check(ctx.db, { ...subject, images, evidence }));
@@ -157,6 +170,7 @@ export async function resolveListing(
       name: input.name,
       priceMinor: input.priceMinor,
       reservePriceMinor,
+      buyNowPriceMinor,
       description: input.description,
       images: input.images,
       activationAt,

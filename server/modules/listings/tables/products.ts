@@ -83,7 +83,12 @@ export const products = pgTable(
     taxRate: integer("tax_rate").notNull().default(21),
     /** Shop: pieces in stock; 0 = sold out. Not used by user listings. */
     stock: integer("stock").notNull().default(0),
+    /** Auction: the buy-it-now price (docs/product/auctions.md, "Buy it now"); NULL = none. */
+    buyNowPriceMinor: money("buy_now_price_minor"),
     auctionDuration: text("auction_duration", { enum: AUCTION_DURATIONS }),
+    /** Monthly auction: its round and place in the close order, drawn 24 h before (ADR 0109). */
+    closeRoundAt: timestamptz("close_round_at"),
+    closeSlot: integer("close_slot"),
     /** When the listing goes live (chosen by the seller; default now). */
     activationAt: timestamptz("activation_at"),
     /** Auction: planned end, moved by soft close. Classified: expiry. */
@@ -135,6 +140,9 @@ export const products = pgTable(
     index("products_created_at_idx").on(t.createdAt),
     index("products_ended_at_idx").on(t.endedAt).where(sql`${t.endedAt} is not null`),
     index("products_format_status_ends_at_idx").on(t.format, t.status, t.endsAt),
+    index("products_close_round_idx")
+      .on(t.closeRoundAt, t.closeSlot)
+      .where(sql`${t.closeRoundAt} is not null`),
     index("products_seller_status_idx").on(t.sellerId, t.status),
     index("products_winner_id_idx").on(t.winnerId),
     index("products_topped_until_idx").on(t.toppedUntil),
@@ -168,6 +176,7 @@ export const products = pgTable(
     check("products_start_price_minor_check", nonNegative(t.startPriceMinor)),
     check("products_current_price_minor_check", nonNegative(t.currentPriceMinor)),
     check("products_reserve_price_minor_check", nonNegative(t.reservePriceMinor)),
+    check("products_buy_now_price_minor_check", nonNegative(t.buyNowPriceMinor)),
     check("products_original_price_minor_check", nonNegative(t.originalPriceMinor)),
     check("products_tax_rate_check", between(t.taxRate, 0, 100)),
     check("products_stock_check", nonNegative(t.stock)),

@@ -13,7 +13,7 @@ export const IdParam = idPathParam("The listing's product id, or the order's num
 export const HashParam = z
   .string()
   .regex(/^[0-9a-f]{16,64}$/)
-  .openapi({ param: { name: "hash", in: "path" }, example: "9f1c2b…" });
+  .openapi({ param: { name: "hash", in: "path" }, example: "9f1c2b3d4e5f6a7b" });
 
 const FeeSchema = z.object({
   baseMinor: z.number().int(),

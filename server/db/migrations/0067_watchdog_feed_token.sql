@@ -1,0 +1,2 @@
+ALTER TABLE "stock_watchdogs" ADD COLUMN "feed_token" text DEFAULT replace(gen_random_uuid()::text, '-', '') NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "stock_watchdogs_feed_token_idx" ON "stock_watchdogs" USING btree ("feed_token");
