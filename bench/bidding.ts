@@ -63,6 +63,8 @@ const { values } = parseArgs({
     mode: { type: "string", default: "amount" },
     "ceiling-steps": { type: "string", default: "5" },
     parts: { type: "string", default: "api,service,reference" },
+    /** Writes each run's figures to this file too (bench/run.ts reads it). */
+    json: { type: "string" },
   },
 });
 /** Which runs: `api`, `service` (in process), `reference` (comma-separated; all three by default). */
@@ -245,7 +247,22 @@ async function bidAtTheMinimum(
   return { elapsed, accepted, refused, refusals, cpu };
 }
 
+/** Each run's figures, for --json: decisions (accepted and refused bids) per second and their latency. */
+const summaries: Record<string, unknown>[] = [];
+
 function report(title: string, result: Awaited<ReturnType<typeof bidAtTheMinimum>>) {
+  const decisions = [...result.accepted, ...result.refused];
+  summaries.push({
+    title,
+    seconds: result.elapsed,
+    accepted: result.accepted.length,
+    refused: result.refused.length,
+    decisionsPerSecond: decisions.length / result.elapsed,
+    acceptedPerSecond: result.accepted.length / result.elapsed,
+    p50: pct(decisions, 50),
+    p95: pct(decisions, 95),
+    p99: pct(decisions, 99),
+  });
   console.log(`\n${title}`);
   header();
   console.log(row("accepted bids", result.accepted, result.elapsed));
@@ -327,6 +344,7 @@ if (server)
       result,
     );
     console.log(`live events received: ${events}`);
+    Object.assign(summaries[summaries.length - 1], { part: "api", viewers: viewerCount, liveEvents: events });
 
     const history = await (await fetch(`${api}/bids`)).json();
     const consistent = history.auction.bidCount === history.bids.length;
@@ -350,6 +368,11 @@ try {
   await jobs.start();
   const second = await insertAuction(database.db, { sellerId: seller.user.id, startPriceMinor });
   if (parts.has("service")) await inProcess(services, second.id);
+  if (values.json)
+    fs.writeFileSync(
+      values.json,
+      JSON.stringify({ engine, mode, bidders: bidderCount, runs: summaries }, null, 2),
+    );
   if (parts.has("reference")) await reference(database, second.id);
   await jobs.stop();
   await database.close();

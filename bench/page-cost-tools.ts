@@ -4,6 +4,8 @@
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
+import zlib from "node:zlib";
 import type pg from "pg";
 
 const clockTicks = Number(spawnSync("getconf", ["CLK_TCK"]).stdout.toString().trim()) || 100;
@@ -106,7 +108,36 @@ export function wrk(
   return JSON.parse(line) as Record<"requests" | "us" | "status" | "other" | "p50" | "p95" | "p99", number>;
 }
 
-export function nginxConfig(work: string, referencePort: number) {
+/** A GET whose body stays as it was sent (fetch would decompress it). */
+export function rawGet(url: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
+    (resolve, reject) => {
+      http
+        .get(url, { headers }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("end", () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              headers: response.headers,
+              body: Buffer.concat(chunks),
+            }),
+          );
+        })
+        .on("error", reject);
+    },
+  );
+}
+
+/** A body in its Content-Encoding, decoded. */
+export function decoded(body: Buffer, contentEncoding: string): Buffer {
+  if (contentEncoding === "br") return zlib.brotliDecompressSync(body);
+  if (contentEncoding === "gzip") return zlib.gunzipSync(body);
+  return body;
+}
+
+/** nginx on the saved pages; `contentEncoding`: how they were saved (sent as their Content-Encoding). */
+export function nginxConfig(work: string, referencePort: number, contentEncoding = "identity") {
   const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"]
     .map((name) => `  ${name}_temp_path ${work}/nginx-${name};`)
     .join("\n");
@@ -123,7 +154,7 @@ ${temp}
   server {
     listen 127.0.0.1:${referencePort};
     root ${work}/html;
-    location / { default_type text/html; charset utf-8; }
+    location / { default_type text/html; charset utf-8;${contentEncoding === "identity" ? "" : ` add_header Content-Encoding ${contentEncoding};`} }
   }
 }
 `;
@@ -131,12 +162,14 @@ ${temp}
 
 export const BARE_SERVER = `
 const http = require("node:http"); const fs = require("node:fs"); const path = require("node:path");
-const [dir, port] = process.argv.slice(1);
+const [dir, port, encoding = "identity"] = process.argv.slice(1);
 const files = new Map(fs.readdirSync(dir).map((name) => ["/" + name, fs.readFileSync(path.join(dir, name))]));
 http.createServer((req, res) => {
   const body = files.get(req.url);
   if (!body) { res.statusCode = 404; res.end(); return; }
-  res.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-length": body.byteLength });
+  const headers = { "content-type": "text/html; charset=utf-8", "content-length": body.byteLength };
+  if (encoding !== "identity") headers["content-encoding"] = encoding;
+  res.writeHead(200, headers);
   res.end(body);
 }).listen(Number(port), "127.0.0.1");
 `;

@@ -35,14 +35,21 @@
  *     The server runs the provider's simulator on port + 3. They are always rendered: the page
  *     cache serves anonymous requests only, so they have no cached run)
  *
- * Requests carry no Accept-Encoding: every side sends the same uncompressed bytes.
+ * Requests carry no Accept-Encoding unless `--encoding browser` asks as Chromium does (`npm run
+ * bench`, bench/run.ts): then nginx and node:http send the server's own compressed answer, saved
+ * with its Content-Encoding (Brotli; a page-cache hit answers gzip, ADR 0027).
+ *
+ * `--json <file>` writes the run (pages, bytes, every side's figures, the load before and after
+ * and the server processes' peak resident memory) for bench/run.ts.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import zlib from "node:zlib";
 import pg from "pg";
+import { peakResidentMb } from "./memory.ts";
 import { checkSignedInPage, dealsEnv, prepareDeal, SIGNED_IN_PAGES } from "./page-cost-deals.ts";
 import { type Page, printTable, type References, type Run } from "./page-cost-table.ts";
 import {
@@ -50,7 +57,9 @@ import {
   BROWSER,
   backendTicks,
   cpuMsBetween,
+  decoded,
   nginxConfig,
+  rawGet,
   sleep,
   treeTicks,
   WRK_SCRIPT,
@@ -74,8 +83,18 @@ const { values } = parseArgs({
     /** WORKERS for the server (Node processes, ADR 0035); unset: the server's own default. */
     workers: { type: "string" },
     "data-dir": { type: "string", default: "/tmp/rarita-page-cost-data" },
+    /**
+     * What the requests accept: identity (the default: plain bytes everywhere) or browser
+     * (Chromium's "gzip, deflate, br, zstd"; every side then sends the server's compressed answer).
+     */
+    encoding: { type: "string", default: "identity" },
+    json: { type: "string" },
   },
 });
+if (!["identity", "browser"].includes(values.encoding)) throw new Error("--encoding is identity or browser");
+const acceptEncoding = values.encoding === "browser" ? "gzip, deflate, br, zstd" : "identity";
+/** How the server answered the saved pages (Content-Encoding), which the references send too. */
+let sentEncoding = "identity";
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error("DATABASE_URL must name a PostgreSQL database (empty or seeded).");
 const port = Number(values.port);
@@ -89,7 +108,23 @@ const wrkOptions = {
   script: path.join(work, "report.lua"),
 };
 const DEMO_SELLER = "prodejce@rarita.test";
-const HEADERS = { "user-agent": BROWSER, accept: "text/html", "accept-encoding": "identity" };
+/** The pages the page cache keeps (server/http/cache-policy.ts): their cached run must be a hit. */
+const CACHED_PAGES = new Set([
+  "category",
+  "product",
+  "home",
+  "search",
+  "search-typo",
+  "search-words",
+  "category-facet",
+  "category-whisky",
+  "category-facets",
+  "category-country",
+  "category-brand-age",
+  "monthly",
+  "profile",
+]);
+const HEADERS = { "user-agent": BROWSER, accept: "text/html", "accept-encoding": acceptEncoding };
 
 const only = values.only?.split(",") ?? ["category", "product", "home", "search"];
 const signedIn = only.some((name) => SIGNED_IN_PAGES.includes(name));
@@ -101,7 +136,13 @@ const headersOf = (page: Page) => (page.cookie ? { ...HEADERS, cookie: page.cook
 
 /** A warm-up, then a measured run with the CPU of `pid`'s tree (and the backends) around it. */
 async function measure(url: string, pid: number, client: pg.Client | null, page: Page): Promise<Run> {
-  const options = { ...wrkOptions, headers: page.cookie ? [`Cookie: ${page.cookie}`] : [] };
+  const options = {
+    ...wrkOptions,
+    headers: [
+      ...(page.cookie ? [`Cookie: ${page.cookie}`] : []),
+      ...(acceptEncoding === "identity" ? [] : [`Accept-Encoding: ${acceptEncoding}`]),
+    ],
+  };
   wrk(url, Number(values.warmup), options);
   const nodeBefore = treeTicks(pid);
   const pgBefore = client ? await backendTicks(client) : new Map<number, number>();
@@ -244,6 +285,9 @@ async function pagesToLoad(client: pg.Client): Promise<Page[]> {
     { name: "archive", path: "/vysledky?q=glen" },
     { name: "archive-range", path: "/vysledky?category=3&priceFrom=5000&priceTo=20000" },
     { name: "price-index", path: "/vysledky/cenovy-index" },
+    // Issue 40's pages: the monthly auctions page (a category with facets is category-whisky, a
+    // search with a typo search-typo, the bottling with the most results bottling).
+    { name: "monthly", path: "/mesicni-aukce" },
   ];
   if (only.includes("bottling")) pages.push({ name: "bottling", path: await topBottlingPath(client) });
   if (only.includes("profile")) pages.push({ name: "profile", path: await sellerProfilePath(client) });
@@ -256,20 +300,35 @@ async function pagesToLoad(client: pg.Client): Promise<Page[]> {
   return pages.filter((page) => only.includes(page.name));
 }
 
-/** The served HTML of each page, saved for nginx and the bare server (same bytes). */
+/** A page's bytes: the HTML, what crossed the wire (compressed when asked), the inline stylesheet. */
+export type PageBytes = { html: number; wire: number; inlineCss: number; inlineCssGzip: number };
+
+/** The served HTML of each page, saved as it came (compressed when asked) for nginx and the bare server. */
 async function saveHtml(pages: Page[]) {
   fs.mkdirSync(path.join(work, "html"), { recursive: true, mode: 0o755 });
   fs.chmodSync(work, 0o755);
-  const sizes: Record<string, number> = {};
+  const sizes: Record<string, PageBytes> = {};
   for (const page of pages) {
-    const response = await fetch(`${base}${page.path}`, { headers: headersOf(page), redirect: "manual" });
+    const response = await rawGet(`${base}${page.path}`, headersOf(page));
     if (response.status !== 200) throw new Error(`${page.path}: ${response.status}`);
-    const body = Buffer.from(await response.arrayBuffer());
-    if (page.cookie) checkSignedInPage(page.name, body.toString("utf8"), dealId);
-    if (page.name.startsWith("category") && !body.toString("utf8").includes('class="card-link"'))
+    const sent = response.headers["content-encoding"] ?? "identity";
+    if (acceptEncoding === "identity" && sent !== "identity")
+      throw new Error(`${page.path}: answered in ${sent}`);
+    if (page !== pages[0] && sent !== sentEncoding)
+      throw new Error(`${page.path}: answered in ${sent}, not ${sentEncoding}`);
+    sentEncoding = sent;
+    const html = decoded(response.body, sent).toString("utf8");
+    if (page.cookie) checkSignedInPage(page.name, html, dealId);
+    if (page.name.startsWith("category") && !html.includes('class="card-link"'))
       throw new Error(`${page.path}: no listing on the page`);
-    fs.writeFileSync(path.join(work, "html", `${page.name}.html`), body, { mode: 0o644 });
-    sizes[page.name] = body.byteLength;
+    fs.writeFileSync(path.join(work, "html", `${page.name}.html`), response.body, { mode: 0o644 });
+    const inline = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)];
+    sizes[page.name] = {
+      html: Buffer.byteLength(html),
+      wire: response.body.byteLength,
+      inlineCss: inline.reduce((sum, match) => sum + Buffer.byteLength(match[1]), 0),
+      inlineCssGzip: zlib.gzipSync(inline.map((match) => match[1]).join("")).byteLength,
+    };
   }
   return sizes;
 }
@@ -278,10 +337,10 @@ async function saveHtml(pages: Page[]) {
 async function references(pages: Page[]) {
   const nginxPort = port + 1;
   const barePort = port + 2;
-  fs.writeFileSync(path.join(work, "nginx.conf"), nginxConfig(work, nginxPort));
+  fs.writeFileSync(path.join(work, "nginx.conf"), nginxConfig(work, nginxPort, sentEncoding));
   const nginx = track(spawn("nginx", ["-c", path.join(work, "nginx.conf")], { stdio: "inherit" }));
   const bare = track(
-    spawn(process.execPath, ["-e", BARE_SERVER, path.join(work, "html"), String(barePort)], {
+    spawn(process.execPath, ["-e", BARE_SERVER, path.join(work, "html"), String(barePort), sentEncoding], {
       stdio: "inherit",
     }),
   );
@@ -322,16 +381,24 @@ async function servedFromCache(page: Page): Promise<boolean> {
   return false;
 }
 
+/** The server processes' peak resident memory (MB) in each mode, read before they stop. */
+const memory: Record<string, ReturnType<typeof peakResidentMb>> = {};
+
 /** Every page through the server in one mode; checks that the mode is the one asked for. */
 async function serverRuns(pages: Page[], mode: "on" | "off", client: pg.Client) {
   const server = await startServer(mode);
   const out: Record<string, Run> = {};
   try {
     for (const page of pages) {
-      // A signed-in page is never cached: it has the uncached run only.
+      // A signed-in page is never cached: it has the uncached run only. Nor has a page the server
+      // does not keep (not one of cache-policy.ts's public pages: the bottling, the archive).
       if (page.cookie && mode === "on") continue;
-      if ((mode === "on") !== (await servedFromCache(page)))
-        throw new Error(`${page.path}: the page cache is not ${mode}`);
+      const fromCache = await servedFromCache(page);
+      if (mode === "on" && !fromCache && !CACHED_PAGES.has(page.name)) {
+        console.log(`${page.path}: not kept by the page cache, no cached run`);
+        continue;
+      }
+      if ((mode === "on") !== fromCache) throw new Error(`${page.path}: the page cache is not ${mode}`);
       out[page.name] = await measure(`${base}${page.path}`, server.pid ?? 0, client, page);
       // wrk counts no redirect as an error: the page must still be the buyer's after the run.
       if (page.cookie) {
@@ -339,6 +406,7 @@ async function serverRuns(pages: Page[], mode: "on" | "off", client: pg.Client) 
         checkSignedInPage(page.name, await after.text(), dealId);
       }
     }
+    memory[mode === "on" ? "cached" : "uncached"] = peakResidentMb(server.pid ?? 0);
   } finally {
     await stop(server);
   }
@@ -356,7 +424,7 @@ async function main() {
     const loadBefore = fs.readFileSync("/proc/loadavg", "utf8").split(" ")[0];
     const probe = await startServer("off");
     let pages: Page[];
-    let sizes: Record<string, number>;
+    let sizes: Record<string, PageBytes>;
     try {
       pages = await pagesToLoad(client);
       sizes = await saveHtml(pages);
@@ -372,9 +440,42 @@ async function main() {
       `\n${products} products, build ${process.env.BUILD_DIR ?? "build"}, WORKERS=${values.workers ?? "(default)"}, ${values.connections} connections, ${values.seconds} s after ${values.warmup} s warm-up, load ${loadBefore} before, ${loadAfter} after`,
     );
     console.log(
-      `pages: ${pages.map((page) => `${page.name} ${page.path} (${sizes[page.name]} B)`).join(", ")}\n`,
+      `pages: ${pages.map((page) => `${page.name} ${page.path} (${sizes[page.name].html} B${sentEncoding === "identity" ? "" : `, ${sizes[page.name].wire} B ${sentEncoding}`})`).join(", ")}\n`,
     );
     printTable(pages, uncached, cached, refs);
+    for (const [mode, peak] of Object.entries(memory))
+      console.log(
+        `memory, ${mode}: ${peak.processes} server processes, the largest peaked at ${peak.largest} MB resident (all together at most ${peak.sum} MB)`,
+      );
+    if (values.json)
+      fs.writeFileSync(
+        values.json,
+        JSON.stringify(
+          {
+            products,
+            build: process.env.BUILD_DIR ?? "build",
+            workers: values.workers ?? null,
+            connections: Number(values.connections),
+            seconds: Number(values.seconds),
+            warmup: Number(values.warmup),
+            acceptEncoding,
+            contentEncoding: sentEncoding,
+            load: { before: Number(loadBefore), after: Number(loadAfter) },
+            memory,
+            pages: pages.map((page) => ({
+              name: page.name,
+              path: page.path,
+              bytes: sizes[page.name],
+              uncached: uncached[page.name],
+              cached: cached[page.name] ?? null,
+              nginx: refs[page.name].nginx,
+              nodeHttp: refs[page.name].node,
+            })),
+          },
+          null,
+          2,
+        ),
+      );
   } finally {
     await client.end();
     for (const child of children) await stop(child);
