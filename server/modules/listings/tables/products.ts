@@ -143,6 +143,13 @@ export const products = pgTable(
     index("products_close_round_idx")
       .on(t.closeRoundAt, t.closeSlot)
       .where(sql`${t.closeRoundAt} is not null`),
+    // The daily and monthly auctions pages, soonest ending first: one duration's live auctions in
+    // the page's order, so a page reads its 24 rows and stops. A monthly round's lots all end at
+    // one instant until their slots are drawn, and on (status, ends_at) the page sorted the whole
+    // round (16 000 lots at 100 000 products: 178 ms a page).
+    index("products_auction_ending_idx")
+      .on(t.auctionDuration, t.endsAt, sql`coalesce(${t.activationAt}, ${t.createdAt}) desc`, t.id)
+      .where(sql`${t.status} = 'active' and ${t.format} = 'auction'`),
     index("products_seller_status_idx").on(t.sellerId, t.status),
     index("products_winner_id_idx").on(t.winnerId),
     index("products_topped_until_idx").on(t.toppedUntil),
