@@ -56,6 +56,17 @@ export function formatWeekdayDateTime(iso: string | Date, locale: Locale): strin
 }
 
 /**
+ * A calendar month with its full name: `listopad 2026` / `November 2026` (a trust badge's month,
+ * where the day stays hidden). Formatted in UTC from the month's first day.
+ */
+export function formatMonthYear(month: string, locale: Locale): string {
+  const [year, index] = month.split("-").map(Number);
+  return formatter(locale, "month-long", { month: "long", year: "numeric", timeZone: "UTC" }).format(
+    new Date(Date.UTC(year, index - 1, 1)),
+  );
+}
+
+/**
  * Months already named, per language: a page of the price index names its 120 months three times
  * (two chart drawings and the table), and Intl's formatting alone was about 1 ms per 120 on this
  * machine (bench/README.md). The months are a small set (one a month since the first result);

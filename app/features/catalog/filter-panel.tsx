@@ -126,16 +126,25 @@ function FacetGroup({
  */
 function currencyLabel(currency: { code: string; symbol: string }, locale: "cs" | "en"): string {
   if (locale === "cs") return currency.symbol;
-  try {
-    const parts = new Intl.NumberFormat("en-GB", {
-      style: "currency",
-      currency: currency.code,
-    }).formatToParts(0);
-    return parts.find((part) => part.type === "currency")?.value ?? currency.code;
-  } catch {
-    return currency.code;
+  // Once per currency: an Intl.NumberFormat costs far more to make than to use (ADR 0106).
+  let label = ENGLISH_CURRENCY_LABELS.get(currency.code);
+  if (label === undefined) {
+    try {
+      const parts = new Intl.NumberFormat("en-GB", {
+        style: "currency",
+        currency: currency.code,
+      }).formatToParts(0);
+      label = parts.find((part) => part.type === "currency")?.value ?? currency.code;
+    } catch {
+      label = currency.code;
+    }
+    ENGLISH_CURRENCY_LABELS.set(currency.code, label);
   }
+  return label;
 }
+
+/** The English price filter's currency labels by code (a handful: the site's currencies). */
+const ENGLISH_CURRENCY_LABELS = new Map<string, string>();
 
 /** The price range, in the visitor's currency; typing does not apply it, its own button does. */
 function PriceGroup({ filters, currencySymbol }: { filters: ListingFilters; currencySymbol: string }) {
