@@ -162,7 +162,7 @@ async function measure(
 const agent = new http.Agent({ keepAlive: true, maxSockets: bidderCount });
 /** What the bidders read of an answer: an accepted bid's state, or a refusal's reason and minimum. */
 type BidAnswerBody = {
-  auction?: { minimumNextBidMinor: number | null };
+  auction?: { minimumNextBidMinor: number | null; bidCount?: number };
   you?: { leading: boolean };
   minimumMinor?: number;
   error?: string;
@@ -299,6 +299,9 @@ const server = !parts.has("api")
       PORT: String(port),
       HOST: "127.0.0.1",
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // The viewers come from 200 addresses, as a proxy in front would say (X-Forwarded-For): from
+      // one address the server opens 20 live streams at most (server/lib/stream-slots.ts).
+      TRUSTED_PROXIES: "loopback",
       // e.g. SERVER_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof": where the server's time goes.
       ...(process.env.SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SERVER_NODE_OPTIONS } : {}),
     });
@@ -307,22 +310,40 @@ if (server)
     await server.waitForOutput("Rarita is running");
     const api = `http://127.0.0.1:${port}/api/auctions/${auction.id}`;
 
-    // Viewers: live streams counting the events they receive.
+    // Viewers: live streams counting the events they receive, and when each showed which bid count.
     let events = 0;
     const viewers = Array.from({ length: viewerCount }, () => new AbortController());
-    for (const controller of viewers) {
-      void fetch(`${api}/stream`, { signal: controller.signal })
+    const seen = viewers.map((): [number, number][] => []);
+    for (const [index, controller] of viewers.entries()) {
+      const address = `10.0.${Math.floor(index / 250)}.${(index % 250) + 1}`;
+      void fetch(`${api}/stream`, { signal: controller.signal, headers: { "x-forwarded-for": address } })
         .then(async (response) => {
+          if (!response.ok) throw new Error(`a viewer's stream: ${response.status}`);
           const reader = response.body!.getReader();
           const decoder = new TextDecoder();
+          let buffered = "";
           for (;;) {
             const { value, done } = await reader.read();
             if (done) return;
-            events += decoder.decode(value).split("event: auction").length - 1;
+            const at = performance.now();
+            buffered += decoder.decode(value, { stream: true });
+            const messages = buffered.split("\n\n");
+            buffered = messages.pop() ?? "";
+            for (const message of messages) {
+              if (!message.includes("event: auction")) continue;
+              events += 1;
+              const data = message.split("\n").find((line) => line.startsWith("data: "));
+              const bidCount = data ? JSON.parse(data.slice(6)).live?.bidCount : undefined;
+              if (typeof bidCount === "number") seen[index].push([at, bidCount]);
+            }
           }
         })
-        .catch(() => {});
+        .catch((error) => {
+          if (!controller.signal.aborted) console.error(String(error));
+        });
     }
+    /** When each accepted bid's answer came back, by the auction's bid count after it. */
+    const acceptedAt = new Map<number, number>();
 
     const probe = await cpuProbe(databaseUrl, server.child.pid);
     const result = await bidAtTheMinimum(async (index, amountMinor) => {
@@ -330,6 +351,8 @@ if (server)
       const payload = "minimum" in bid ? bid : { amount: bid.amountMinor };
       const { status, body } = await post(`${api}/bids`, bidders[index].token, payload);
       const accepted = status === 201;
+      if (accepted && typeof body.auction?.bidCount === "number")
+        acceptedAt.set(body.auction.bidCount, performance.now());
       return {
         accepted,
         minimumMinor: (accepted ? body.auction?.minimumNextBidMinor : body.minimumMinor) ?? null,
@@ -338,13 +361,48 @@ if (server)
       };
     }, probe);
     await probe?.close();
+    // A last second for the streams to deliver the last bids, then the delay of each accepted bid
+    // to each viewer: from its answer to the first event showing its count (or a later one).
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const stoppedAt = performance.now();
     for (const controller of viewers) controller.abort();
+    const delays: number[] = [];
+    let missed = 0;
+    for (const [count, at] of acceptedAt) {
+      if (at > stoppedAt - 1_000) continue;
+      for (const events of seen) {
+        const shown = events.find(([, bidCount]) => bidCount >= count);
+        if (shown) delays.push(Math.max(0, shown[0] - at));
+        else missed += 1;
+      }
+    }
+    const live =
+      viewerCount > 0
+        ? {
+            bids: delays.length + missed > 0 ? (delays.length + missed) / viewerCount : 0,
+            withinOneSecond:
+              delays.filter((delay) => delay <= 1_000).length / Math.max(1, delays.length + missed),
+            p50: pct(delays, 50),
+            p95: pct(delays, 95),
+            max: delays.reduce((largest, delay) => Math.max(largest, delay), 0),
+            missed,
+          }
+        : null;
     report(
       `${engine}, through the API, mode ${mode}${mode === "minimum" ? ` (ceiling +${CEILING_STEPS} steps)` : ""}: ${bidderCount} bidders each bidding the current minimum, ${viewerCount} live viewers, ${seconds} s after ${warmup} s warm-up (1-min load ${loadBefore} before, ${loadavg()} after)`,
       result,
     );
     console.log(`live events received: ${events}`);
-    Object.assign(summaries[summaries.length - 1], { part: "api", viewers: viewerCount, liveEvents: events });
+    if (live)
+      console.log(
+        `each accepted bid to each of the ${viewerCount} viewers (${live.bids} bids): ${(100 * live.withinOneSecond).toFixed(1)} % within 1 s, p50 ${live.p50.toFixed(0)} ms, p95 ${live.p95.toFixed(0)} ms, max ${live.max.toFixed(0)} ms, ${live.missed} never shown`,
+      );
+    Object.assign(summaries[summaries.length - 1], {
+      part: "api",
+      viewers: viewerCount,
+      liveEvents: events,
+      live,
+    });
 
     const history = await (await fetch(`${api}/bids`)).json();
     const consistent = history.auction.bidCount === history.bids.length;
