@@ -143,10 +143,7 @@ export const products = pgTable(
     index("products_close_round_idx")
       .on(t.closeRoundAt, t.closeSlot)
       .where(sql`${t.closeRoundAt} is not null`),
-    // The daily and monthly auctions pages, soonest ending first: one duration's live auctions in
-    // the page's order, so a page reads its 24 rows and stops. A monthly round's lots all end at
-    // one instant until their slots are drawn, and on (status, ends_at) the page sorted the whole
-    // round (16 000 lots at 100 000 products: 178 ms a page).
+    // The daily and monthly auctions pages in their order (24 rows read; a round's lots end at one instant).
     index("products_auction_ending_idx")
       .on(t.auctionDuration, t.endsAt, sql`coalesce(${t.activationAt}, ${t.createdAt}) desc`, t.id)
       .where(sql`${t.status} = 'active' and ${t.format} = 'auction'`),
@@ -154,9 +151,8 @@ export const products = pgTable(
     index("products_winner_id_idx").on(t.winnerId),
     index("products_topped_until_idx").on(t.toppedUntil),
     index("products_brand_id_idx").on(t.brandId),
-    // Search reads live products only (migration 0003): a partial index needs no status condition
-    // beside it, and is a third smaller than one over every product. It indexes the stored vector
-    // (ADR 0038), so a lossy bitmap's recheck reads the vector instead of parsing the text.
+    // Search reads live products only (migration 0003): a partial index, a third smaller. It indexes
+    // the stored vector (ADR 0038): a lossy bitmap's recheck reads it instead of parsing the text.
     index("products_search_vector_idx").using("gin", t.searchVector).where(sql`${t.status} = 'active'`),
     // A search's newest hits (ADR 0045): the stretch of the newest ids is ANDed with the search
     // bitmap. Ids follow the table's order (rows are appended), so a block range index gives that
