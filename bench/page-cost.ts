@@ -65,6 +65,7 @@ import {
   WRK_SCRIPT,
   wrk,
 } from "./page-cost-tools.ts";
+import { startProductionServer, stopProcess, waitFor } from "./production-server.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { values } = parseArgs({
@@ -195,47 +196,18 @@ function track(child: ChildProcess) {
   return child;
 }
 
-function stop(child: ChildProcess) {
-  return new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once("exit", () => resolve());
-    child.kill("SIGTERM");
-  });
-}
-
-async function waitFor(url: string, child: ChildProcess) {
-  for (let attempt = 0; attempt < 240; attempt++) {
-    if (child.exitCode !== null) break;
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await sleep(500);
-  }
-  throw new Error(`${url} did not answer`);
-}
-
 /** The production server (BUILD_DIR's build) with the page cache on or off. */
-async function startServer(pageCache: "on" | "off") {
-  const server = track(
-    spawn(process.execPath, [path.join(root, "server/main.ts")], {
-      cwd: root,
-      stdio: ["ignore", "ignore", "inherit"],
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        PORT: String(port),
-        PUBLIC_URL: base,
-        DATA_DIR: values["data-dir"],
-        SEED_DEMO: "false",
-        LOG_LEVEL: "warn",
-        PAGE_CACHE: pageCache,
-        ...(values.workers ? { WORKERS: values.workers } : {}),
-        ...(signedIn ? dealsEnv(port + 3) : {}),
-      },
-    }),
+function startServer(pageCache: "on" | "off") {
+  return startProductionServer(
+    port,
+    {
+      DATA_DIR: values["data-dir"],
+      PAGE_CACHE: pageCache,
+      ...(values.workers ? { WORKERS: values.workers } : {}),
+      ...(signedIn ? dealsEnv(port + 3) : {}),
+    },
+    track,
   );
-  await waitFor(`${base}/api/health`, server);
-  return server;
 }
 
 /** The demo seller's public profile (issue 36: badges, the declaration box), by the seller's id. */
@@ -364,8 +336,8 @@ async function references(pages: Page[]) {
       out[page.name] = { nginx: nginxRun, node: nodeRun };
     }
   } finally {
-    await stop(nginx);
-    await stop(bare);
+    await stopProcess(nginx);
+    await stopProcess(bare);
   }
   return out;
 }
@@ -408,7 +380,7 @@ async function serverRuns(pages: Page[], mode: "on" | "off", client: pg.Client) 
     }
     memory[mode === "on" ? "cached" : "uncached"] = peakResidentMb(server.pid ?? 0);
   } finally {
-    await stop(server);
+    await stopProcess(server);
   }
   return out;
 }
@@ -429,7 +401,7 @@ async function main() {
       pages = await pagesToLoad(client);
       sizes = await saveHtml(pages);
     } finally {
-      await stop(probe);
+      await stopProcess(probe);
     }
     const uncached = await serverRuns(pages, "off", client);
     const anonymous = pages.some((page) => !page.cookie);
@@ -478,7 +450,7 @@ async function main() {
       );
   } finally {
     await client.end();
-    for (const child of children) await stop(child);
+    for (const child of children) await stopProcess(child);
   }
 }
 

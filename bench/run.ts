@@ -24,7 +24,7 @@
  * of an hour), or BENCH_DATABASE_URL_<products>, e.g. BENCH_DATABASE_URL_1000000 for a database
  * seeded earlier. The bids run on `rarita_bench_bids`, dropped and made again each run.
  */
-import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -32,7 +32,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { type Goal, goalsOf, printGoals } from "./goals.ts";
-import { sleep } from "./page-cost-tools.ts";
+import { startProductionServer, stopProcess } from "./production-server.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { values } = parseArgs({
@@ -105,38 +105,8 @@ const databaseOf = (products: number) =>
 const dataDirOf = (products: number) => path.join(os.tmpdir(), `rarita-bench-files-${products}`);
 
 /** The production server on a scale's database, page cache on, for the browser's measurements. */
-async function startServer(products: number): Promise<ChildProcess> {
-  const server = spawn(process.execPath, [path.join(root, "server/main.ts")], {
-    cwd: root,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      DATABASE_URL: databaseOf(products),
-      PORT: String(port),
-      PUBLIC_URL: `http://localhost:${port}`,
-      DATA_DIR: dataDirOf(products),
-      SEED_DEMO: "false",
-      LOG_LEVEL: "warn",
-    },
-  });
-  for (let attempt = 0; attempt < 240; attempt++) {
-    if (server.exitCode !== null) break;
-    try {
-      if ((await fetch(`http://localhost:${port}/api/health`)).ok) return server;
-    } catch {}
-    await sleep(500);
-  }
-  server.kill("SIGTERM");
-  throw new Error("the server did not start");
-}
-
-function stop(child: ChildProcess) {
-  return new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once("exit", () => resolve());
-    child.kill("SIGTERM");
-  });
+function startServer(products: number): Promise<ChildProcess> {
+  return startProductionServer(port, { DATABASE_URL: databaseOf(products), DATA_DIR: dataDirOf(products) });
 }
 
 type PageCost = {
@@ -211,7 +181,7 @@ async function main() {
   if (!skip.has("bytes") || !skip.has("lighthouse")) {
     const server = await startServer(scales[0]);
     try {
-      const url = `http://localhost:${port}`;
+      const url = `http://127.0.0.1:${port}`;
       if (!skip.has("bytes")) {
         section("bytes of a first visit (Chromium)");
         results.weight = scriptJson("bench/page-weight.ts", [
@@ -237,7 +207,7 @@ async function main() {
         save();
       }
     } finally {
-      await stop(server);
+      await stopProcess(server);
     }
   }
 

@@ -1,0 +1,66 @@
+/**
+ * The production server as the benches start it (bench/page-cost.ts, bench/run.ts): `node
+ * server/main.ts` of this checkout with NODE_ENV=production, no demo data and a quiet log, ready
+ * once `/api/health` answers; and a child process stopped and awaited.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits until `url` answers 200, while `child` runs; two minutes at most. */
+export async function waitFor(url: string, child: ChildProcess) {
+  for (let attempt = 0; attempt < 240; attempt++) {
+    if (child.exitCode !== null) break;
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await sleep(500);
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+/** SIGTERM, then the process's exit. */
+export function stopProcess(child: ChildProcess) {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
+}
+
+/**
+ * Starts the server on `port` with `env` (DATABASE_URL, DATA_DIR, PAGE_CACHE, WORKERS…) over
+ * this process's environment; resolves once it answers. `started` sees the child first (to be
+ * stopped whatever happens next).
+ */
+export async function startProductionServer(
+  port: number,
+  env: Record<string, string>,
+  started?: (child: ChildProcess) => void,
+): Promise<ChildProcess> {
+  const server = spawn(process.execPath, [path.join(root, "server/main.ts")], {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      SEED_DEMO: "false",
+      LOG_LEVEL: "warn",
+      ...env,
+    },
+  });
+  started?.(server);
+  try {
+    await waitFor(`http://127.0.0.1:${port}/api/health`, server);
+  } catch (error) {
+    await stopProcess(server);
+    throw error;
+  }
+  return server;
+}
