@@ -15,12 +15,15 @@ export type RecentListing = {
   at: number;
 };
 
+/** An Offer, or an auction's AggregateOffer (bids from the start price up to the leading one). */
+type Offer = { price?: string | number; highPrice?: string | number; priceCurrency?: string };
+
 type JsonLdNode = {
   "@type"?: string;
   name?: string;
   url?: string;
   image?: string | string[];
-  offers?: { price?: string | number; priceCurrency?: string } | { price?: string | number }[];
+  offers?: Offer | Offer[];
   "@graph"?: JsonLdNode[];
 };
 
@@ -64,12 +67,14 @@ export function listingOnPage(doc: Document): RecentListing | null {
     const url = new URL(product.url, doc.location.href);
     const image = Array.isArray(product.image) ? product.image[0] : product.image;
     const offer = Array.isArray(product.offers) ? product.offers[0] : product.offers;
-    const currency = offer && "priceCurrency" in offer ? offer.priceCurrency : "CZK";
+    const currency = offer?.priceCurrency ?? "CZK";
+    // An auction with bids shows its leading price (the AggregateOffer's highest), as its page did.
+    const amount = offer?.price ?? offer?.highPrice;
     return {
       url: url.pathname,
       name: product.name,
       image: image ? shownPicture(doc, new URL(image, doc.location.href).pathname) : null,
-      price: offer?.price != null ? `${offer.price} ${currency ?? ""}`.trim() : null,
+      price: amount != null ? `${amount} ${currency}` : null,
       at: Date.now(),
     };
   }
