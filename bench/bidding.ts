@@ -8,6 +8,7 @@
  *
  *   node bench/bidding.ts [--mode amount|minimum] [--ceiling-steps 5] [--bidders 50] [--viewers 0] [--seconds 15] [--warmup 3] [--port 3391]
  *     [--parts api,service,reference]   (a subset of the three runs, e.g. to alternate two trees' API runs)
+ *     [--instances 2]   (PostgreSQL: two servers on the database, the bidders and viewers taking turns; ADR 0095)
  *   DATABASE_URL=postgres://…/rarita_bench_bids node bench/bidding.ts …   (a fresh, empty database)
  *
  * `--mode amount` (the default): each bid names the amount the bidder last saw as the minimum, so
@@ -63,6 +64,8 @@ const { values } = parseArgs({
     mode: { type: "string", default: "amount" },
     "ceiling-steps": { type: "string", default: "5" },
     parts: { type: "string", default: "api,service,reference" },
+    /** Servers on the database (INSTANCES, ADR 0095), on ports --port, --port + 1…: the bidders and viewers take turns. */
+    instances: { type: "string", default: "1" },
     /** Writes each run's figures to this file too (bench/run.ts reads it). */
     json: { type: "string" },
   },
@@ -88,6 +91,9 @@ const viewerCount = Number(values.viewers);
 const seconds = Number(values.seconds);
 const warmup = Number(values.warmup);
 const port = Number(values.port);
+const instanceCount = Number(values.instances);
+if (instanceCount > 1 && !process.env.DATABASE_URL)
+  throw new Error("--instances needs DATABASE_URL (PostgreSQL)");
 const databaseUrl = process.env.DATABASE_URL ?? "";
 const engine = databaseUrl ? "PostgreSQL" : "PGlite";
 
@@ -290,25 +296,39 @@ const auction = await insertAuction(setup.db, { sellerId: seller.user.id, startP
 await setup.close();
 
 const loadBefore = loadavg();
-const server = !parts.has("api")
-  ? null
-  : startServerProcess({
-      BUILD_DIR: build.name,
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      // The viewers come from 200 addresses, as a proxy in front would say (X-Forwarded-For): from
-      // one address the server opens 20 live streams at most (server/lib/stream-slots.ts).
-      TRUSTED_PROXIES: "loopback",
-      // e.g. SERVER_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof": where the server's time goes.
-      ...(process.env.SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SERVER_NODE_OPTIONS } : {}),
-    });
-if (server)
+const servers = !parts.has("api")
+  ? []
+  : Array.from({ length: instanceCount }, (_, instance) =>
+      startServerProcess({
+        BUILD_DIR: build.name,
+        DATA_DIR: path.join(dataDir, `instance-${instance}`),
+        DATABASE_URL: databaseUrl,
+        PORT: String(port + instance),
+        HOST: "127.0.0.1",
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        INSTANCES: String(instanceCount),
+        // What every instance must share (server/config-instances.ts); a lone server draws its own.
+        ...(instanceCount > 1
+          ? {
+              ALTCHA_HMAC_KEY: "bench-bidding-altcha-key-0123456789abcdef",
+              FINGERPRINT_HMAC_KEY: "bench-bidding-fingerprint-key-0123456789",
+              AGE_CHECK_SALT: "bench-bidding-age-check-salt-0123456789",
+            }
+          : {}),
+        // The viewers come from 200 addresses, as a proxy in front would say (X-Forwarded-For): from
+        // one address the server opens 20 live streams at most (server/lib/stream-slots.ts).
+        TRUSTED_PROXIES: "loopback",
+        // e.g. SERVER_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof": where the server's time goes.
+        ...(process.env.SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SERVER_NODE_OPTIONS } : {}),
+      }),
+    );
+if (servers.length > 0)
   try {
-    await server.waitForOutput("Rarita is running");
-    const api = `http://127.0.0.1:${port}/api/auctions/${auction.id}`;
+    for (const server of servers) await server.waitForOutput("Rarita is running");
+    /** The auction's API on the instance that bidder or viewer `index` talks to (round robin). */
+    const apiOf = (index: number) =>
+      `http://127.0.0.1:${port + (index % instanceCount)}/api/auctions/${auction.id}`;
+    const api = apiOf(0);
 
     // Viewers: live streams counting the events they receive, and when each showed which bid count.
     let events = 0;
@@ -316,7 +336,10 @@ if (server)
     const seen = viewers.map((): [number, number][] => []);
     for (const [index, controller] of viewers.entries()) {
       const address = `10.0.${Math.floor(index / 250)}.${(index % 250) + 1}`;
-      void fetch(`${api}/stream`, { signal: controller.signal, headers: { "x-forwarded-for": address } })
+      void fetch(`${apiOf(index)}/stream`, {
+        signal: controller.signal,
+        headers: { "x-forwarded-for": address },
+      })
         .then(async (response) => {
           if (!response.ok) throw new Error(`a viewer's stream: ${response.status}`);
           const reader = response.body!.getReader();
@@ -345,11 +368,14 @@ if (server)
     /** When each accepted bid's answer came back, by the auction's bid count after it. */
     const acceptedAt = new Map<number, number>();
 
-    const probe = await cpuProbe(databaseUrl, server.child.pid);
+    const probe = await cpuProbe(
+      databaseUrl,
+      servers.map((server) => server.child.pid ?? 0),
+    );
     const result = await bidAtTheMinimum(async (index, amountMinor) => {
       const bid = bidOf(amountMinor);
       const payload = "minimum" in bid ? bid : { amount: bid.amountMinor };
-      const { status, body } = await post(`${api}/bids`, bidders[index].token, payload);
+      const { status, body } = await post(`${apiOf(index)}/bids`, bidders[index].token, payload);
       const accepted = status === 201;
       if (accepted && typeof body.auction?.bidCount === "number")
         acceptedAt.set(body.auction.bidCount, performance.now());
@@ -389,7 +415,7 @@ if (server)
           }
         : null;
     report(
-      `${engine}, through the API, mode ${mode}${mode === "minimum" ? ` (ceiling +${CEILING_STEPS} steps)` : ""}: ${bidderCount} bidders each bidding the current minimum, ${viewerCount} live viewers, ${seconds} s after ${warmup} s warm-up (1-min load ${loadBefore} before, ${loadavg()} after)`,
+      `${engine}, through the API of ${instanceCount} instance${instanceCount > 1 ? "s" : ""}, mode ${mode}${mode === "minimum" ? ` (ceiling +${CEILING_STEPS} steps)` : ""}: ${bidderCount} bidders each bidding the current minimum, ${viewerCount} live viewers, ${seconds} s after ${warmup} s warm-up (1-min load ${loadBefore} before, ${loadavg()} after)`,
       result,
     );
     console.log(`live events received: ${events}`);
@@ -410,8 +436,8 @@ if (server)
       `auction: ${history.auction.bidCount} bids in the history, price ${history.auction.priceMinor / 100} Kč; count ${consistent ? "consistent" : "INCONSISTENT"}`,
     );
   } finally {
-    server.child.kill("SIGTERM");
-    await server.exited;
+    for (const server of servers) server.child.kill("SIGTERM");
+    for (const server of servers) await server.exited;
   }
 
 // The bidding service in this process (no HTTP, no sessions), on a second auction, then the

@@ -25,7 +25,8 @@ export type CpuUse = { server: number; postgres: number; here: number };
  * Where the CPU goes, on PostgreSQL (null on PGlite, or without /proc): snapshots of the server
  * process, the database's backends and this process, whose differences cover the window.
  */
-export async function cpuProbe(databaseUrl: string, serverPid?: number) {
+export async function cpuProbe(databaseUrl: string, serverPid?: number | number[]) {
+  const serverPids = serverPid === undefined ? [] : [serverPid].flat();
   if (!databaseUrl || !fs.existsSync("/proc/self/stat")) return null;
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -35,7 +36,7 @@ export async function cpuProbe(databaseUrl: string, serverPid?: number) {
     );
     const usage = process.cpuUsage();
     return {
-      server: serverPid ? cpuSecondsOf(serverPid) : 0,
+      server: serverPids.reduce((sum, pid) => sum + cpuSecondsOf(pid), 0),
       backends: new Map(rows.map(({ pid }) => [pid, cpuSecondsOf(pid)])),
       here: (usage.user + usage.system) / 1e6,
     };

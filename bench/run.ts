@@ -14,7 +14,7 @@
  *   visit loads in Chromium (bench/page-weight.ts: JavaScript and CSS, compressed);
  * - a phone: Lighthouse mobile (bench/lighthouse.ts), the median of 3 runs (1 with --quick);
  * - bids: one hot auction, 50 bidders at the current minimum and 200 live viewers through the API
- *   (bench/bidding.ts) on a fresh database.
+ *   of two instances (bench/bidding.ts) on a fresh database.
  *
  *   npm run bench -- [--quick] [--scales 100000,1000000] [--skip lighthouse,bids] [--reuse-build]
  *     [--port 3740] [--out bench/results]
@@ -212,7 +212,7 @@ async function main() {
   }
 
   if (!skip.has("bids")) {
-    section("bids: one hot auction, 50 bidders at the minimum, 200 viewers");
+    section("bids: one hot auction, 50 bidders at the minimum, 200 viewers, two instances");
     const bids = "postgres://postgres@127.0.0.1:5432/rarita_bench_bids";
     await ensureDatabase(bids, true);
     const json = path.join(values.out, ".bids.json");
@@ -221,6 +221,8 @@ async function main() {
       [
         "--parts",
         "api",
+        "--instances",
+        "2",
         "--mode",
         "minimum",
         "--bidders",
