@@ -12,7 +12,8 @@
  *   compressed bytes beside them; the server processes' peak resident memory;
  * - bytes: each page's HTML and inline stylesheet (page-cost's saved pages), and what a first
  *   visit loads in Chromium (bench/page-weight.ts: JavaScript and CSS, compressed);
- * - a phone: Lighthouse mobile (bench/lighthouse.ts), the median of 3 runs (1 with --quick);
+ * - a phone: Lighthouse mobile (bench/lighthouse.ts), the median of 3 runs (--quick: of the first three
+ *   pages only; one run alone varied by 2 s of LCP);
  * - bids: one hot auction, 50 bidders at the current minimum and 200 live viewers through the API
  *   of two instances (bench/bidding.ts) on a fresh database.
  *
@@ -194,14 +195,14 @@ async function main() {
         save();
       }
       if (!skip.has("lighthouse")) {
-        section(`Lighthouse mobile, ${quick ? "1 run" : "median of 3 runs"}`);
+        section(`Lighthouse mobile, median of 3 runs${quick ? ", three pages" : ""}`);
         results.lighthouse = scriptJson("bench/lighthouse.ts", [
           "--url",
           url,
           "--pages",
           (quick ? paths.slice(0, 3) : paths).join(","),
           "--runs",
-          quick ? "1" : "3",
+          "3",
           "--json",
         ]);
         save();
