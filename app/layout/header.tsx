@@ -137,7 +137,9 @@ export function Header() {
           menuId={menuId}
           buttonRef={burgerRef}
         />
-        <Logo showTagline />
+        {/* Signed in, the bell and the account take the room the tagline had below 1580 px: the
+            search field keeps its placeholder readable instead ("Hledat rum, v" at 1280 px). */}
+        <Logo showTagline taglineFrom={user ? "fullhd" : "widescreen"} />
         <SearchBox variant="bar" className="hidden max-w-[34rem] flex-1 desktop:flex" />
         <div className="ml-auto flex items-center gap-1 tablet:gap-2.5">
           <PhoneSearch closeRef={overlays.closePhoneSearch} />

@@ -7,10 +7,13 @@ import { localePath } from "#core/i18n/paths.ts";
 export function Logo({
   onNavigate,
   showTagline = false,
+  taglineFrom = "widescreen",
   testId = "logo",
 }: {
   onNavigate?: () => void;
   showTagline?: boolean;
+  /** The width the tagline shows from: a signed-in header needs the room for its search field. */
+  taglineFrom?: "widescreen" | "fullhd";
   testId?: string;
 }) {
   const { locale, t } = useTranslation();
@@ -58,7 +61,11 @@ export function Logo({
           <span className="sr-only"> – {t("header.homePage")}</span>
         </span>
         {showTagline ? (
-          <span className="mt-1 hidden text-[0.6rem] font-semibold tracking-[0.18em] text-white/80 uppercase widescreen:block">
+          <span
+            className={`mt-1 hidden text-[0.6rem] font-semibold tracking-[0.18em] text-white/80 uppercase ${
+              taglineFrom === "fullhd" ? "fullhd:block" : "widescreen:block"
+            }`}
+          >
             {t("common.tagline")}
           </span>
         ) : null}
