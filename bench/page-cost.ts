@@ -49,6 +49,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import zlib from "node:zlib";
 import pg from "pg";
+import { isPublicPage } from "#server/http/cache-policy.ts";
 import { peakResidentMb } from "./memory.ts";
 import { checkSignedInPage, dealsEnv, prepareDeal, SIGNED_IN_PAGES } from "./page-cost-deals.ts";
 import { type Page, printTable, type References, type Run } from "./page-cost-table.ts";
@@ -109,22 +110,6 @@ const wrkOptions = {
   script: path.join(work, "report.lua"),
 };
 const DEMO_SELLER = "prodejce@rarita.test";
-/** The pages the page cache keeps (server/http/cache-policy.ts): their cached run must be a hit. */
-const CACHED_PAGES = new Set([
-  "category",
-  "product",
-  "home",
-  "search",
-  "search-typo",
-  "search-words",
-  "category-facet",
-  "category-whisky",
-  "category-facets",
-  "category-country",
-  "category-brand-age",
-  "monthly",
-  "profile",
-]);
 const HEADERS = { "user-agent": BROWSER, accept: "text/html", "accept-encoding": acceptEncoding };
 
 const only = values.only?.split(",") ?? ["category", "product", "home", "search"];
@@ -366,7 +351,7 @@ async function serverRuns(pages: Page[], mode: "on" | "off", client: pg.Client) 
       // does not keep (not one of cache-policy.ts's public pages: the bottling, the archive).
       if (page.cookie && mode === "on") continue;
       const fromCache = await servedFromCache(page);
-      if (mode === "on" && !fromCache && !CACHED_PAGES.has(page.name)) {
+      if (mode === "on" && !fromCache && !isPublicPage(page.path.split("?")[0])) {
         console.log(`${page.path}: not kept by the page cache, no cached run`);
         continue;
       }
