@@ -452,12 +452,12 @@ try {
   await jobs.start();
   const second = await insertAuction(database.db, { sellerId: seller.user.id, startPriceMinor });
   if (parts.has("service")) await inProcess(services, second.id);
+  if (parts.has("reference")) await reference(database, second.id);
   if (values.json)
     fs.writeFileSync(
       values.json,
       JSON.stringify({ engine, mode, bidders: bidderCount, runs: summaries }, null, 2),
     );
-  if (parts.has("reference")) await reference(database, second.id);
   await jobs.stop();
   await database.close();
 } finally {
@@ -503,4 +503,11 @@ async function reference(database: Awaited<ReturnType<typeof open>>, productId: 
   );
   header();
   console.log(row("row lock + write + commit", reference.latencies, reference.elapsed));
+  summaries.push({
+    part: "reference",
+    title: "row lock + write + commit",
+    seconds: reference.elapsed,
+    perSecond: reference.latencies.length / reference.elapsed,
+    p95: pct(reference.latencies, 95),
+  });
 }

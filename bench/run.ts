@@ -221,7 +221,7 @@ async function main() {
       "bench/bidding.ts",
       [
         "--parts",
-        "api",
+        "api,reference",
         "--instances",
         "2",
         "--mode",
