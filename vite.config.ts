@@ -5,17 +5,20 @@ import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { buildDirectory } from "#server/build-directory.ts";
 import { chunkReportPlugin } from "./scripts/vite/chunk-report-plugin.ts";
+import { criticalCssPlugin } from "./scripts/vite/critical-css-plugin.ts";
 import { precompressPlugin } from "./scripts/vite/precompress-plugin.ts";
 import { textsPlugin } from "./scripts/vite/texts-plugin.ts";
 
 export default defineConfig({
   // textsPlugin: the browser gets one language's texts, the back office's only on its pages.
   // precompressPlugin: .br and .gz beside each asset, sent as they are (server/http/app.ts).
+  // criticalCssPlugin: the first screen's rules of the stylesheet, inlined by the server (ADR 0114).
   // chunkReportPlugin: CHUNK_REPORT=<file> writes what each chunk is made of (bench/README.md).
   plugins: [
     textsPlugin(import.meta.dirname),
     tailwindcss(),
     reactRouter(),
+    criticalCssPlugin(import.meta.dirname),
     precompressPlugin(),
     chunkReportPlugin(),
     // The service worker (ADR 0110): app/pwa/sw.ts built to /sw.js with the list of what it

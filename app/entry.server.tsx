@@ -4,7 +4,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { pathLocale } from "#core/i18n/paths.ts";
+import { parseRouteId, pathLocale } from "#core/i18n/paths.ts";
 import { appContext } from "./context.ts";
 import { textsPartOf } from "./i18n/texts-part.ts";
 import { TextsPreloadContext } from "./i18n/texts-preload.tsx";
@@ -16,31 +16,38 @@ import { StylesheetContext } from "./stylesheet.tsx";
 
 export const streamTimeout = 5_000;
 
-const stylesheets = new Map<string, string | null>();
+let criticalManifest: Record<string, Record<string, string>> | null | undefined;
 
 /**
- * The text of the built stylesheet(s) the root route links (the client build beside this server
- * build: builds/<name>/client next to builds/<name>/server), read once; null when they cannot be
- * read (the dev server serves its CSS from memory), and the page links them instead (ADR 0032).
+ * The critical part of the stylesheet(s) the root route links (ADR 0114): the rules the page's
+ * first screen uses, from critical-css.json of the client build beside this server build
+ * (builds/<name>/client next to builds/<name>/server), read once. Null where it cannot be read
+ * (the dev server builds no such file): the page then links the whole sheet in its head. The
+ * browser keeps the choice of the first page for its client navigations (app/stylesheet.tsx).
  */
-function inlineStylesheet(routerContext: EntryContext): string | null {
+function criticalStylesheet(request: Request, routerContext: EntryContext): string | null {
+  // The back office is opened signed in, again and again, from a cached sheet: its pages are not
+  // among those the critical part is taken from, so they link the whole sheet in the head.
+  if (textsPartOf(new URL(request.url).pathname) === "admin") return null;
   const files = routerContext.manifest.routes.root?.css ?? [];
-  const key = files.join(" ");
-  if (!stylesheets.has(key)) {
-    let text: string | null = null;
+  if (criticalManifest === undefined) {
     try {
-      if (files.length > 0 && import.meta.env?.PROD)
-        text = files
-          .map((file) => fs.readFileSync(new URL(`../client${file}`, import.meta.url), "utf8"))
-          .join("\n")
-          // A stylesheet cannot end the <style> element early.
-          .replaceAll("</style", "<\\/style");
+      criticalManifest = import.meta.env?.PROD
+        ? JSON.parse(fs.readFileSync(new URL("../client/critical-css.json", import.meta.url), "utf8"))
+        : null;
     } catch {
-      text = null;
+      criticalManifest = null;
     }
-    stylesheets.set(key, text);
   }
-  return stylesheets.get(key) ?? null;
+  // The page's own part where its first screens were measured, every measured page's otherwise.
+  // An error shown by a boundary is not the page measured: it gets every page's part.
+  const { matches, errors } = routerContext.staticHandlerContext;
+  const leaf = errors ? "*" : (matches.at(-1)?.route.id ?? "*");
+  const page = parseRouteId(leaf)?.name ?? leaf;
+  const parts = files.map((file) => criticalManifest?.[file]?.[page] ?? criticalManifest?.[file]?.["*"]);
+  if (files.length === 0 || parts.some((part) => part === undefined)) return null;
+  // A stylesheet cannot end the <style> element early.
+  return parts.join("\n").replaceAll("</style", "<\\/style");
 }
 
 /**
@@ -103,7 +110,7 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const { nonce, requestId } = requestValues(loadContext);
-  const stylesheet = inlineStylesheet(routerContext);
+  const stylesheet = criticalStylesheet(request, routerContext);
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;

@@ -24,7 +24,7 @@ import { useNonce } from "./lib/csp-nonce.tsx";
 import { REQUEST_ID_ATTRIBUTE, useRequestId } from "./lib/request-id.tsx";
 import { rejectControlCharacters } from "./middleware.server.ts";
 import { loadShell } from "./shell.server.ts";
-import { Stylesheet } from "./stylesheet.tsx";
+import { Stylesheet, StylesheetFile } from "./stylesheet.tsx";
 
 /** Before any route: no form post may carry a control character in a text field (422). */
 export const middleware: Route.MiddlewareFunction[] = [rejectControlCharacters];
@@ -64,7 +64,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="manifest" href={`/manifest.${locale}.webmanifest`} />
         <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
         <Meta />
-        {/* The stylesheet inline, not a render-blocking request (ADR 0032). */}
+        {/* The first screen's rules inline, not a render-blocking request (ADR 0114). */}
         <Stylesheet />
         {/* Consent defaults before any tag, on every layout; the tag manager only when configured. */}
         {data ? <TagManager /> : null}
@@ -75,6 +75,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <Scripts nonce={nonce} />
         {/* After the route modules' links: needed at hydration, not for the first paint. */}
         <TextsPreload />
+        {/* The whole sheet last: nothing above waits for it, the modules do (ADR 0114). */}
+        <StylesheetFile />
       </body>
     </html>
   );

@@ -126,13 +126,16 @@ export function goalsOf(results: Record<string, unknown>): Goal[] {
   }
   const first = pages[scales[0]];
   for (const page of first?.pages ?? []) {
+    // The 14 KB of the goal are TCP's first window (ten packets): bytes on the wire, so the
+    // inline part is measured compressed (gzip, larger than the Brotli a browser gets); its text
+    // beside it (ADR 0114).
     add({
       area: "bytes",
-      figure: `${page.name} inline CSS`,
-      value: page.bytes.inlineCss / 1024,
+      figure: `${page.name} inline CSS, compressed (text ${(page.bytes.inlineCss / 1024).toFixed(1)} KB)`,
+      value: page.bytes.inlineCssGzip / 1024,
       unit: "KB",
       goal: "≤ 14",
-      met: page.bytes.inlineCss <= 14 * 1024,
+      met: page.bytes.inlineCssGzip <= 14 * 1024,
     });
     if (page.name.startsWith("category"))
       add({
