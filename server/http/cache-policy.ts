@@ -32,7 +32,8 @@ export const API_VARY = ["Accept-Language", "Cookie"];
 
 /**
  * The pages that look the same to every anonymous visitor: the catalogue, the auctions, the
- * search, the blog and info pages, the documents and a seller's profile. Everything else (the
+ * search, the blog and info pages, the documents, a seller's profile, the bottlings, the results
+ * and the price index. Everything else (the
  * account, the cart and checkout, forms with a token, the back office, the maintenance page) stays
  * private.
  */
@@ -50,6 +51,12 @@ const PUBLIC_PAGES: readonly PageName[] = [
   "userProfile",
   "category",
   "product",
+  // Issue 37's pages: bottlings, the archive of results, the price index. Results and frozen
+  // months come from jobs, which clear these copies themselves (sale-results/service.ts).
+  "bottlings",
+  "bottling",
+  "results",
+  "priceIndex",
 ];
 
 /** GET /api/… lists that are the same for everyone (their language from the path or `lang`). */

@@ -80,6 +80,9 @@ describe("the page cache", () => {
     expect(pageOf("/__diagnostics/auction")).toBeNull();
     expect(isPublicPage("/en/search")).toBe(true);
     expect(isPublicPage("/uzivatel/12")).toBe(true);
+    expect(isPublicPage("/lahve/29-lagavulin-16-let-43")).toBe(true);
+    expect(isPublicPage("/en/results")).toBe(true);
+    expect(isPublicPage("/vysledky/cenovy-index")).toBe(true);
     expect(isPublicPage("/ucet")).toBe(false);
     expect(isPublicPage("/en/account/messages/4")).toBe(false);
     expect(isPublicPage("/mimo-provoz")).toBe(false);

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { parseResultsQuery } from "#core/schemas/results.ts";
-import { caches, type Invalidation } from "#server/lib/cache.ts";
+import { caches, type Invalidation, PUBLIC_TAG } from "#server/lib/cache.ts";
 import { withBiddingTestApi } from "#server/modules/bidding/test-fixtures.ts";
 import { deals } from "#server/modules/deals/tables.ts";
 import { listingEvidence } from "#server/modules/listing-evidence/tables.ts";
@@ -67,11 +67,26 @@ describe("recording results", () => {
     });
     expect(rows[0].searchText).toBe("glenfarclas 25 let lihoviny spirits");
     expect(rows[0].pathCs).toMatch(new RegExp(`^/${auction.id}/`));
-    // The same sale asked again records nothing more.
+    // The same sale asked again records nothing more, and leaves the kept public pages alone.
+    const heard: Invalidation[] = [];
+    const stop = caches.onInvalidate((invalidation) => heard.push(invalidation));
     expect(
       await results().record([{ productId: auction.id, kind: "auction", priceMinor: 1, at: new Date() }]),
     ).toBe(0);
+    stop();
+    expect(heard).toEqual([]);
     expect(await rowsOf(auction.id)).toHaveLength(1);
+  });
+
+  it("clears the kept public pages on every instance when it records a new result", async () => {
+    const spirits = await insertCategory(ctx.api.db, { nameCs: "Lihoviny", nameEn: "Spirits", depth: 1 });
+    const { auction } = await soldAuction("Port Ellen 1979", spirits.id, 900_000);
+    const heard: Invalidation[] = [];
+    const stop = caches.onInvalidate((invalidation) => heard.push(invalidation));
+    await ctx.api.jobs.runPending(RECORD_QUEUE);
+    stop();
+    expect(await rowsOf(auction.id)).toHaveLength(1);
+    expect(heard).toContainEqual({ tag: PUBLIC_TAG });
   });
 
   it("records an auction ended without a winner as nothing", async () => {
@@ -292,6 +307,7 @@ describe("the price index job", () => {
     await results().freezeIndex(new Date("2019-05-03T10:00:00Z"));
     stop();
     expect(heard).toContainEqual({ tag: PRICE_INDEX_TAG });
+    expect(heard).toContainEqual({ tag: PUBLIC_TAG });
     const levels = await results().indexLevels(category.id);
     expect(levels).not.toBe(kept);
     expect(levels).toEqual([

@@ -2,6 +2,7 @@ import type { Locale } from "#core/i18n/index.ts";
 import type { ResultsQuery } from "#core/schemas/results.ts";
 import type { Db } from "#server/db/client.ts";
 import type { JobRunner } from "#server/jobs/runner.ts";
+import { caches, PUBLIC_TAG } from "#server/lib/cache.ts";
 import { archivePage } from "./archive.ts";
 import { mergeBottlings, pricePoints, relink, resultsOf } from "./bottlings.ts";
 import type { Sale, SaleResultsPorts } from "./contracts.ts";
@@ -26,6 +27,16 @@ export type SaleResultsDeps = {
  * reads and moves.
  */
 export function createSaleResultsService({ db, readDb = db, jobs, ports }: SaleResultsDeps) {
+  /**
+   * New results and frozen months show on public pages kept for anonymous visitors (the archive,
+   * a bottling's results and chart, the price index; ADR 0027): they are recorded by jobs, after
+   * the write or the auction's close that cleared those copies, so they clear them again, here and
+   * on every instance (server/wiring/cache-invalidations.ts).
+   */
+  const shown = (added: number): number => {
+    if (added > 0) caches.invalidate({ tag: PUBLIC_TAG });
+    return added;
+  };
   return {
     /**
      * The close's hook (in its transaction): the sale is recorded by a job created only if the
@@ -40,18 +51,18 @@ export function createSaleResultsService({ db, readDb = db, jobs, ports }: SaleR
       };
       await jobs.send(RECORD_QUEUE, { ...data, at: sale.at.toISOString() }, { tx });
     },
-    record: (sales: Sale[]) => recordSales(db, ports, sales),
-    sweep: () => sweepSales(db, ports),
+    record: async (sales: Sale[]) => shown(await recordSales(db, ports, sales)),
+    sweep: async () => shown(await sweepSales(db, ports)),
     archive: (query: ResultsQuery, options: Parameters<typeof archivePage>[2]) =>
       archivePage(readDb, query, options),
     /**
      * Freezes the closed months not frozen yet; a freeze that added months drops the kept levels
-     * on every instance (index-levels.ts).
+     * (index-levels.ts) and the kept public pages on every instance.
      */
     async freezeIndex(now = new Date()): Promise<number> {
       const frozen = await freezeIndexMonths(db, ports, now);
       if (frozen > 0) forgetIndexLevels();
-      return frozen;
+      return shown(frozen);
     },
     /** A scope's frozen months, oldest first (null: the whole market); kept in memory until the next freeze. */
     indexLevels: (categoryId: number | null) => indexLevels(db, categoryId),
