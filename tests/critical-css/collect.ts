@@ -70,7 +70,7 @@ const list = listOf(
   (rules ?? []).map((rule) => rule.key),
   byPage,
 );
-fs.writeFileSync(listFile, `${JSON.stringify(list, null, 1)}\n`);
+fs.writeFileSync(listFile, `${JSON.stringify(list, null, 2)}\n`);
 console.log(
   `${list.rules.length} of ${rules?.length ?? 0} rules are on a first screen of ${byPage.size} pages: ${path.relative(process.cwd(), listFile)}`,
 );
