@@ -24,10 +24,12 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
 FROM ${NODE_IMAGE} AS runtime
+# NODE_OPTIONS: V8's young generation capped (ADR 0115, server/runtime-flags.ts).
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
-    DATA_DIR=/data
+    DATA_DIR=/data \
+    NODE_OPTIONS="--max-semi-space-size=16"
 WORKDIR /app
 COPY --from=prod-deps --chown=root:root /app/node_modules ./node_modules
 COPY --chown=root:root package.json ./

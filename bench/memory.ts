@@ -5,11 +5,11 @@
 import fs from "node:fs";
 import { treeTicks } from "./page-cost-tools.ts";
 
-/** The peak resident memory of a process, in MB, or null when it is gone. */
-function peakOf(pid: number): number | null {
+/** A process's peak (VmHWM) or present (VmRSS) resident memory, in MB, or null when it is gone. */
+function residentOf(pid: number, field: "VmHWM" | "VmRSS"): number | null {
   try {
     const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-    const kb = status.match(/^VmHWM:\s+(\d+) kB/m)?.[1];
+    const kb = status.match(new RegExp(`^${field}:\\s+(\\d+) kB`, "m"))?.[1];
     return kb ? Number(kb) / 1024 : null;
   } catch {
     return null;
@@ -19,9 +19,15 @@ function peakOf(pid: number): number | null {
 /**
  * The peaks of a process and its descendants (a server may fork workers): the largest single
  * process and the sum of all (an upper bound of the instance's peak: the peaks need not coincide).
+ * With `VmRSS`, what they hold now instead (the server just started: its size before any load).
  */
-export function peakResidentMb(rootPid: number): { largest: number; sum: number; processes: number } {
-  const peaks = [...treeTicks(rootPid).keys()].map(peakOf).filter((mb): mb is number => mb !== null);
+export function peakResidentMb(
+  rootPid: number,
+  field: "VmHWM" | "VmRSS" = "VmHWM",
+): { largest: number; sum: number; processes: number } {
+  const peaks = [...treeTicks(rootPid).keys()]
+    .map((pid) => residentOf(pid, field))
+    .filter((mb): mb is number => mb !== null);
   return {
     largest: Math.round(Math.max(0, ...peaks)),
     sum: Math.round(peaks.reduce((total, mb) => total + mb, 0)),

@@ -339,12 +339,13 @@ async function servedFromCache(page: Page): Promise<boolean> {
 }
 
 /** The server processes' peak resident memory (MB) in each mode, read before they stop. */
-const memory: Record<string, ReturnType<typeof peakResidentMb>> = {};
+const memory: Record<string, ReturnType<typeof peakResidentMb> & { startedLargest: number }> = {};
 
 /** Every page through the server in one mode; checks that the mode is the one asked for. */
 async function serverRuns(pages: Page[], mode: "on" | "off", client: pg.Client) {
   const server = await startServer(mode);
   const out: Record<string, Run> = {};
+  const started = peakResidentMb(server.pid ?? 0, "VmRSS");
   try {
     for (const page of pages) {
       // A signed-in page is never cached: it has the uncached run only. Nor has a page the server
@@ -363,7 +364,10 @@ async function serverRuns(pages: Page[], mode: "on" | "off", client: pg.Client) 
         checkSignedInPage(page.name, await after.text(), dealId);
       }
     }
-    memory[mode === "on" ? "cached" : "uncached"] = peakResidentMb(server.pid ?? 0);
+    memory[mode === "on" ? "cached" : "uncached"] = {
+      ...peakResidentMb(server.pid ?? 0),
+      startedLargest: started.largest,
+    };
   } finally {
     await stopProcess(server);
   }
@@ -402,7 +406,7 @@ async function main() {
     printTable(pages, uncached, cached, refs);
     for (const [mode, peak] of Object.entries(memory))
       console.log(
-        `memory, ${mode}: ${peak.processes} server processes, the largest peaked at ${peak.largest} MB resident (all together at most ${peak.sum} MB)`,
+        `memory, ${mode}: ${peak.processes} server processes, the largest peaked at ${peak.largest} MB resident (all together at most ${peak.sum} MB; the largest was ${peak.startedLargest} MB right after the start)`,
       );
     if (values.json)
       fs.writeFileSync(

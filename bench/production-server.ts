@@ -6,6 +6,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { SERVER_NODE_FLAGS } from "#server/runtime-flags.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -42,7 +43,7 @@ export async function startProductionServer(
   env: Record<string, string>,
   started?: (child: ChildProcess) => void,
 ): Promise<ChildProcess> {
-  const server = spawn(process.execPath, [path.join(root, "server/main.ts")], {
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, "server/main.ts")], {
     cwd: root,
     stdio: ["ignore", "ignore", "inherit"],
     env: {

@@ -4,6 +4,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { SERVER_NODE_FLAGS } from "#server/runtime-flags.ts";
 import { startTestSmtpServer } from "#server/test/smtp-server.ts";
 
 /**
@@ -39,7 +40,7 @@ const mailList = http.createServer((request, response) => {
 });
 await new Promise<void>((resolve) => mailList.listen(mailPort, "127.0.0.1", resolve));
 
-const child = spawn(process.execPath, [path.join(root, "server/main.ts")], {
+const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, "server/main.ts")], {
   cwd: root,
   stdio: "inherit",
   env: {

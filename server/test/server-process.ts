@@ -4,6 +4,7 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { SERVER_NODE_FLAGS } from "#server/runtime-flags.ts";
 
 /**
  * Helpers for tests that run the real server process (`node server/main.ts`): its start-up
@@ -47,7 +48,7 @@ export type ServerProcess = {
 
 /** Spawns `node server/main.ts` with the given environment (on top of childEnv()). */
 export function startServerProcess(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, [path.join(projectRoot, "server/main.ts")], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(projectRoot, "server/main.ts")], {
     cwd: projectRoot,
     env: childEnv(env),
     stdio: ["ignore", "pipe", "pipe"],
