@@ -33,7 +33,12 @@ function criticalStylesheet(request: Request, routerContext: EntryContext): stri
   if (criticalManifest === undefined) {
     try {
       criticalManifest = import.meta.env?.PROD
-        ? JSON.parse(fs.readFileSync(new URL("../client/critical-css.json", import.meta.url), "utf8"))
+        ? JSON.parse(
+            fs
+              .readFileSync(new URL("../client/critical-css.json", import.meta.url), "utf8")
+              // A stylesheet cannot end the <style> element early (escaped once, not per page).
+              .replaceAll("</style", "<\\\\/style"),
+          )
         : null;
     } catch {
       criticalManifest = null;
@@ -46,8 +51,7 @@ function criticalStylesheet(request: Request, routerContext: EntryContext): stri
   const page = parseRouteId(leaf)?.name ?? leaf;
   const parts = files.map((file) => criticalManifest?.[file]?.[page] ?? criticalManifest?.[file]?.["*"]);
   if (files.length === 0 || parts.some((part) => part === undefined)) return null;
-  // A stylesheet cannot end the <style> element early.
-  return parts.join("\n").replaceAll("</style", "<\\/style");
+  return parts.join("\n");
 }
 
 /**
