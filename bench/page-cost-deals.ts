@@ -26,10 +26,10 @@ import { BROWSER } from "./page-cost-tools.ts";
 
 export const SIGNED_IN_PAGES = ["deal", "purchases"];
 
-const SESSION_COOKIE = "auth._token";
+export const SESSION_COOKIE = "auth._token";
 const ADMIN = "admin@rarita.test";
 const SELLER = "prodejce@rarita.test";
-const BUYER = { email: "kupec@rarita.test", password: "demo-kupec" };
+export const BUYER = { email: "kupec@rarita.test", password: "demo-kupec" };
 const DELIVERY = [
   { carrier: "zasilkovna", priceMinor: 8_900 },
   { carrier: "ppl", priceMinor: 12_900 },
@@ -46,7 +46,7 @@ async function json(response: Response, what: string) {
   return JSON.parse(body) as Record<string, unknown>;
 }
 
-async function login(base: string, email: string, password: string): Promise<string> {
+export async function login(base: string, email: string, password: string): Promise<string> {
   const response = await fetch(`${base}/api/auth/login`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: base, "user-agent": BROWSER },
@@ -56,7 +56,7 @@ async function login(base: string, email: string, password: string): Promise<str
 }
 
 /** The `deals` setting on, through the admin API as the demo admin (password, then TOTP). */
-async function switchDealsOn(base: string) {
+export async function switchDealsOn(base: string) {
   const settings = (await json(await fetch(`${base}/api/settings?lang=cs`), "settings")) as unknown as {
     name: string;
     value: Record<string, unknown>;
@@ -86,28 +86,34 @@ async function switchDealsOn(base: string) {
   );
 }
 
-/** The demo seller's first active fixed-price classified, opted in to payment through the site. */
-async function sellersClassified(client: pg.Client): Promise<number> {
+/**
+ * The demo seller's first `count` active fixed-price classifieds without a deal, opted in to
+ * payment through the site (the listing form's "Přijímat platbu přes Raritu" with Zásilkovna and
+ * PPL, as one row of `listing_deal_terms`); with `withoutDeal: false` the first ones whatever
+ * their deals (the deal page's bench finds its buyer's deal again).
+ */
+export async function sellersClassifieds(client: pg.Client, count: number, withoutDeal: boolean): Promise<number[]> {
   const found = await client.query<{ id: number }>(
     `select p.id from products p join users u on u.id = p.seller_id
       where u.email = $1 and p.format = 'classified' and p.type = 'supply' and p.status = 'active'
         and p.price_minor is not null
-      order by p.id limit 1`,
-    [SELLER],
+        and not ($3 and exists (select 1 from deals d where d.product_id = p.id))
+      order by p.id limit $2`,
+    [SELLER, count, withoutDeal],
   );
-  const id = found.rows[0]?.id;
-  if (!id) throw new Error(`${SELLER} has no active fixed-price classified`);
+  const ids = found.rows.map((row) => row.id);
+  if (ids.length < count) throw new Error(`${SELLER} has ${ids.length} active fixed-price classifieds, not ${count}`);
   await client.query(
     `insert into listing_deal_terms (product_id, pays_through_site, delivery_options)
-     values ($1, true, $2::jsonb)
+     select id, true, $2::jsonb from unnest($1::int[]) as id
      on conflict (product_id) do update set pays_through_site = true, delivery_options = excluded.delivery_options`,
-    [id, JSON.stringify(DELIVERY)],
+    [ids, JSON.stringify(DELIVERY)],
   );
-  return id;
+  return ids;
 }
 
 /** "Koupit" as the buyer: the buy step read, its form posted; the deal's id from the redirect. */
-async function buy(base: string, cookie: string, productId: number): Promise<number> {
+export async function buy(base: string, cookie: string, productId: number): Promise<number> {
   const headers = { cookie, "user-agent": BROWSER, accept: "text/html" };
   const step = await fetch(`${base}/ucet/koupit/${productId}`, { headers, redirect: "manual" });
   const own = step.headers.get("location")?.match(/\/ucet\/obchody\/(\d+)/);
@@ -122,7 +128,10 @@ async function buy(base: string, cookie: string, productId: number): Promise<num
     redirect: "manual",
   });
   const deal = bought.headers.get("location")?.match(/\/ucet\/obchody\/(\d+)/);
-  if (!deal) throw new Error(`Koupit answered ${bought.status} without the deal's page`);
+  if (!deal) {
+    const refusal = (await bought.text()).match(/role="alert"[^>]*>([^<]+)</)?.[1];
+    throw new Error(`Koupit answered ${bought.status} without the deal's page${refusal ? `: ${refusal}` : ""}`);
+  }
   return Number(deal[1]);
 }
 
@@ -132,7 +141,7 @@ async function buy(base: string, cookie: string, productId: number): Promise<num
  */
 export async function prepareDeal(base: string, client: pg.Client) {
   await switchDealsOn(base);
-  const productId = await sellersClassified(client);
+  const [productId] = await sellersClassifieds(client, 1, false);
   const cookie = `${SESSION_COOKIE}=${await login(base, BUYER.email, BUYER.password)}`;
   const dealId = await buy(base, cookie, productId);
   return {
