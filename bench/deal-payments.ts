@@ -40,9 +40,9 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { signWebhook } from "#server/adapters/marketplace/simulator/webhooks.ts";
-import { cpuProbe } from "./cpu-probe.ts";
 import { openDatabase } from "#server/db/client.ts";
 import { insertBidders } from "#server/test/auction-fixtures.ts";
+import { cpuProbe } from "./cpu-probe.ts";
 import { buy, dealsEnv, SESSION_COOKIE, sellersClassifieds, switchDealsOn } from "./page-cost-deals.ts";
 import { BROWSER } from "./page-cost-tools.ts";
 import { startProductionServer, stopProcess } from "./production-server.ts";
@@ -71,7 +71,9 @@ type Answer = { status: number; headers: [string, string][]; body: string };
 const loadavg = () => os.loadavg()[0].toFixed(2);
 
 function percentile(sorted: number[], p: number): number {
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : Number.NaN;
+  return sorted.length
+    ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
+    : Number.NaN;
 }
 
 function summary(times: Timed[]) {
@@ -95,7 +97,11 @@ async function inWaves(requests: (() => Promise<Response>)[]): Promise<Timed[]> 
           const started = performance.now();
           const response = await send();
           await response.arrayBuffer();
-          return { ms: performance.now() - started, status: response.status, location: response.headers.get("location") };
+          return {
+            ms: performance.now() - started,
+            status: response.status,
+            location: response.headers.get("location"),
+          };
         }),
       )),
     );
@@ -174,7 +180,8 @@ async function recorded(send: () => Promise<Response>): Promise<Answer> {
   const response = await send();
   const headers: [string, string][] = [];
   response.headers.forEach((value, name) => {
-    if (!["date", "connection", "keep-alive", "transfer-encoding"].includes(name)) headers.push([name, value]);
+    if (!["date", "connection", "keep-alive", "transfer-encoding"].includes(name))
+      headers.push([name, value]);
   });
   return { status: response.status, headers, body: await response.text() };
 }
@@ -241,7 +248,8 @@ try {
     "select count(*)::int as n from deal_provider_events where event_id = any($1::text[])",
     [ids],
   );
-  if (stored.rows[0].n !== ids.length) throw new Error(`${stored.rows[0].n} events stored for ${ids.length} sent`);
+  if (stored.rows[0].n !== ids.length)
+    throw new Error(`${stored.rows[0].n} events stored for ${ids.length} sent`);
   await probe?.close();
 
   // The references: the same waves against a bare node:http answering the same bytes.
@@ -280,8 +288,12 @@ try {
   console.log(
     `Deals through the site, ${concurrent} at once, ${measured.length} deals after ${warmup.length} to warm up (1-min load ${result.loadBefore} before, ${result.loadAfter} after)`,
   );
-  console.log("| request                            | requests | p50 ms | p95 ms | p99 ms | CPU ms a request (server + PostgreSQL) |");
-  console.log("| ---------------------------------- | -------: | -----: | -----: | -----: | --------------------------------------- |");
+  console.log(
+    "| request                            | requests | p50 ms | p95 ms | p99 ms | CPU ms a request (server + PostgreSQL) |",
+  );
+  console.log(
+    "| ---------------------------------- | -------: | -----: | -----: | -----: | --------------------------------------- |",
+  );
   console.log(row("pay (the deal page's form)", result.pay, result.pay.cpu));
   console.log(row("the provider's webhook", result.webhook, result.webhook.cpu));
   console.log(row("the same webhook again", result.retries, null));

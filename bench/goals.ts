@@ -32,6 +32,12 @@ type PageCost = {
 type Weight = { page: string; visit: string; kind: "html" | "js" | "css"; wire: number; gzip: number };
 type Lighthouse = { page: string; score: number; lcp: number; tbt: number; cls: number };
 type Live = { bids: number; withinOneSecond: number; p50: number; p95: number; max: number; missed: number };
+type Latency = { requests: number; p50: number; p95: number; p99: number; max: number };
+type Deals = {
+  concurrent: number;
+  pay: Latency & { cpu: { serverMs: number; postgresMs: number } | null; reference: Latency };
+  webhook: Latency & { cpu: { serverMs: number; postgresMs: number } | null; reference: Latency };
+};
 type Bids = {
   runs: {
     part?: string;
@@ -224,6 +230,21 @@ export function goalsOf(results: Record<string, unknown>): Goal[] {
         reference: `${bids.live.bids} bids: p50 ${bids.live.p50.toFixed(0)} ms, p95 ${bids.live.p95.toFixed(0)} ms, max ${bids.live.max.toFixed(0)} ms, ${bids.live.missed} never shown`,
       });
   }
+  const deals = results.deals as Deals | undefined;
+  if (deals)
+    for (const [figure, run] of [
+      ["paying a deal p95", deals.pay],
+      ["the provider's webhook p95", deals.webhook],
+    ] as const)
+      add({
+        area: `deals, ${deals.concurrent} at once`,
+        figure,
+        value: run.p95,
+        unit: "ms",
+        goal: "≤ 50",
+        met: run.p95 <= 50,
+        reference: `node:http answering the same bytes p95 ${run.reference.p95.toFixed(1)} ms${run.cpu ? `; ${run.cpu.serverMs.toFixed(2)} ms of the server's CPU and ${run.cpu.postgresMs.toFixed(2)} of PostgreSQL's a request` : ""}`,
+      });
   return goals;
 }
 

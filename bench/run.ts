@@ -15,9 +15,11 @@
  * - a phone: Lighthouse mobile (bench/lighthouse.ts), the median of 3 runs (--quick: of the first three
  *   pages only; one run alone varied by 2 s of LCP);
  * - bids: one hot auction, 50 bidders at the current minimum and 200 live viewers through the API
- *   of two instances (bench/bidding.ts) on a fresh database.
+ *   of two instances (bench/bidding.ts) on a fresh database;
+ * - deals: 20 buyers paying their deals at once and the provider's webhook for each
+ *   (bench/deal-payments.ts), on the first scale's database, node:http beside them.
  *
- *   npm run bench -- [--quick] [--scales 100000,1000000] [--skip lighthouse,bids] [--reuse-build]
+ *   npm run bench -- [--quick] [--scales 100000,1000000] [--skip lighthouse,bids,deals] [--reuse-build]
  *     [--port 3740] [--out bench/results]
  *
  * Databases: `postgres://postgres@127.0.0.1:5432/rarita_bench_<products>` (created when missing,
@@ -242,6 +244,19 @@ async function main() {
       { DATABASE_URL: bids },
     );
     results.bids = JSON.parse(fs.readFileSync(json, "utf8"));
+    fs.rmSync(json);
+  }
+
+  if (!skip.has("deals")) {
+    section("deals: 20 buyers paying at once, the provider's webhooks");
+    await ensureDatabase(databaseOf(scales[0]));
+    const json = path.join(values.out, ".deals.json");
+    runScript(
+      "bench/deal-payments.ts",
+      ["--deals", "20", "--rounds", quick ? "3" : "5", "--port", String(port + 30), "--json", json],
+      { DATABASE_URL: databaseOf(scales[0]) },
+    );
+    results.deals = JSON.parse(fs.readFileSync(json, "utf8"));
     fs.rmSync(json);
   }
 
