@@ -92,7 +92,11 @@ export async function switchDealsOn(base: string) {
  * PPL, as one row of `listing_deal_terms`); with `withoutDeal: false` the first ones whatever
  * their deals (the deal page's bench finds its buyer's deal again).
  */
-export async function sellersClassifieds(client: pg.Client, count: number, withoutDeal: boolean): Promise<number[]> {
+export async function sellersClassifieds(
+  client: pg.Client,
+  count: number,
+  withoutDeal: boolean,
+): Promise<number[]> {
   const found = await client.query<{ id: number }>(
     `select p.id from products p join users u on u.id = p.seller_id
       where u.email = $1 and p.format = 'classified' and p.type = 'supply' and p.status = 'active'
@@ -102,7 +106,8 @@ export async function sellersClassifieds(client: pg.Client, count: number, witho
     [SELLER, count, withoutDeal],
   );
   const ids = found.rows.map((row) => row.id);
-  if (ids.length < count) throw new Error(`${SELLER} has ${ids.length} active fixed-price classifieds, not ${count}`);
+  if (ids.length < count)
+    throw new Error(`${SELLER} has ${ids.length} active fixed-price classifieds, not ${count}`);
   await client.query(
     `insert into listing_deal_terms (product_id, pays_through_site, delivery_options)
      select id, true, $2::jsonb from unnest($1::int[]) as id
@@ -130,7 +135,9 @@ export async function buy(base: string, cookie: string, productId: number): Prom
   const deal = bought.headers.get("location")?.match(/\/ucet\/obchody\/(\d+)/);
   if (!deal) {
     const refusal = (await bought.text()).match(/role="alert"[^>]*>([^<]+)</)?.[1];
-    throw new Error(`Koupit answered ${bought.status} without the deal's page${refusal ? `: ${refusal}` : ""}`);
+    throw new Error(
+      `Koupit answered ${bought.status} without the deal's page${refusal ? `: ${refusal}` : ""}`,
+    );
   }
   return Number(deal[1]);
 }
