@@ -10,8 +10,9 @@
  *     [--deals 20] [--rounds 5] [--port 3780] [--json file]
  *
  * The database needs the demo data (page-cost.ts seeds it with `seed:large`); each run uses
- * deals × (rounds + 1) of the demo seller's fixed-price classifieds that have no deal yet (606 in
- * the demo data), opted in to payment through the site in SQL as page-cost-deals.ts does.
+ * deals × (rounds + 1) active fixed-price classifieds that have no deal yet, of any seller (tens of
+ * thousands at 100 000 products), opted in to payment through the site in SQL as
+ * page-cost-deals.ts does.
  *
  * - **Paying**: a buyer of its own for each deal (a confirmed adult with a session, in SQL as
  *   bench/bidding.ts makes its bidders: one buyer may have five unpaid purchases) makes it through
@@ -28,8 +29,12 @@
  *   and changes nothing: the answer's path is the same as for a paid one. Each event is then sent
  *   again (the provider's retry): answered without a second row, checked in the database.
  *
- * The simulator runs in the server's process (MARKETPLACE_SIMULATOR=true), so the server's CPU
- * includes the provider's side of each checkout session.
+ * The provider's simulator runs in this process (in memory, without a webhook address: the bench
+ * sends the webhooks) and the server talks to it as to the real provider (STRIPE_SECRET_KEY,
+ * STRIPE_WEBHOOK_SECRET, STRIPE_API_BASE: the real adapter on the `stripe` SDK), as a site in
+ * production talks to Stripe: the server's CPU is the site's alone. With the simulator in the
+ * serving process (MARKETPLACE_SIMULATOR=true, the demo's way) a quarter of a payment's CPU was
+ * the simulator writing its state file.
  */
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -39,11 +44,12 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
+import { startMarketplaceSimulator } from "#server/adapters/marketplace/simulator/server.ts";
 import { signWebhook } from "#server/adapters/marketplace/simulator/webhooks.ts";
 import { openDatabase } from "#server/db/client.ts";
 import { insertBidders } from "#server/test/auction-fixtures.ts";
 import { cpuProbe } from "./cpu-probe.ts";
-import { buy, dealsEnv, SESSION_COOKIE, sellersClassifieds, switchDealsOn } from "./page-cost-deals.ts";
+import { buy, SESSION_COOKIE, sellersClassifieds, switchDealsOn } from "./page-cost-deals.ts";
 import { BROWSER } from "./page-cost-tools.ts";
 import { startProductionServer, stopProcess } from "./production-server.ts";
 
@@ -190,6 +196,7 @@ const client = new pg.Client({ connectionString: databaseUrl });
 await client.connect();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "rarita-deal-payments-"));
 const loadBefore = loadavg();
+const simulator = await startMarketplaceSimulator({ port: simulatorPort, apiKey, webhookSecret });
 const server = await startProductionServer(port, {
   DATABASE_URL: databaseUrl,
   DATA_DIR: dataDir,
@@ -197,11 +204,17 @@ const server = await startProductionServer(port, {
   PAGE_CACHE: "off",
   STRIPE_SECRET_KEY: apiKey,
   STRIPE_WEBHOOK_SECRET: webhookSecret,
-  ...dealsEnv(simulatorPort),
+  STRIPE_API_BASE: simulator.url,
+}).catch(async (error) => {
+  await simulator.stop();
+  throw error;
 });
 try {
   await switchDealsOn(base);
-  const products = await sellersClassifieds(client, concurrent * (rounds + 1), true);
+  const products = await sellersClassifieds(client, concurrent * (rounds + 1), {
+    fresh: true,
+    anySeller: true,
+  });
   const database = await openDatabase({ engine: "postgres", url: databaseUrl, poolSize: 2 });
   const buyers = await insertBidders(database.db, products.length, {}, { seller: null });
   await database.close();
@@ -302,6 +315,7 @@ try {
   if (values.json) fs.writeFileSync(values.json, `${JSON.stringify(result, null, 2)}\n`);
 } finally {
   await stopProcess(server);
+  await simulator.stop();
   await client.end();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

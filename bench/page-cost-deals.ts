@@ -87,27 +87,30 @@ export async function switchDealsOn(base: string) {
 }
 
 /**
- * The demo seller's first `count` active fixed-price classifieds without a deal, opted in to
- * payment through the site (the listing form's "Přijímat platbu přes Raritu" with Zásilkovna and
- * PPL, as one row of `listing_deal_terms`); with `withoutDeal: false` the first ones whatever
- * their deals (the deal page's bench finds its buyer's deal again).
+ * The first `count` active fixed-price classifieds (of the demo seller, or with `anySeller` of
+ * anyone) that no deal was made of, opted in to payment through the site (the listing form's
+ * "Přijímat platbu přes Raritu" with Zásilkovna and PPL, as one row of `listing_deal_terms`).
+ * Without `fresh`, the demo seller's first ones whatever their deals (the deal page's bench finds
+ * its buyer's deal again).
  */
 export async function sellersClassifieds(
   client: pg.Client,
   count: number,
-  withoutDeal: boolean,
+  { fresh = false, anySeller = false }: { fresh?: boolean; anySeller?: boolean } = {},
 ): Promise<number[]> {
   const found = await client.query<{ id: number }>(
     `select p.id from products p join users u on u.id = p.seller_id
-      where u.email = $1 and p.format = 'classified' and p.type = 'supply' and p.status = 'active'
+      where ($3 or u.email = $1) and p.format = 'classified' and p.type = 'supply' and p.status = 'active'
         and p.price_minor is not null
-        and not ($3 and exists (select 1 from deals d where d.product_id = p.id))
+        and not ($4 and exists (select 1 from deals d where d.product_id = p.id))
       order by p.id limit $2`,
-    [SELLER, count, withoutDeal],
+    [SELLER, count, anySeller, fresh],
   );
   const ids = found.rows.map((row) => row.id);
   if (ids.length < count)
-    throw new Error(`${SELLER} has ${ids.length} active fixed-price classifieds, not ${count}`);
+    throw new Error(
+      `${ids.length} active fixed-price classifieds without a deal, not ${count}: seed the demo data`,
+    );
   await client.query(
     `insert into listing_deal_terms (product_id, pays_through_site, delivery_options)
      select id, true, $2::jsonb from unnest($1::int[]) as id
@@ -148,7 +151,7 @@ export async function buy(base: string, cookie: string, productId: number): Prom
  */
 export async function prepareDeal(base: string, client: pg.Client) {
   await switchDealsOn(base);
-  const [productId] = await sellersClassifieds(client, 1, false);
+  const [productId] = await sellersClassifieds(client, 1);
   const cookie = `${SESSION_COOKIE}=${await login(base, BUYER.email, BUYER.password)}`;
   const dealId = await buy(base, cookie, productId);
   return {
