@@ -4,7 +4,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { isbot } from "isbot";
 import { parseCookieHeader } from "#core/web/cookie-header.ts";
 import { PAGE_VARIANT_COOKIES } from "#core/web/page-cookies.ts";
-import { type CacheRegistry, caches, PUBLIC_TAG } from "../lib/cache.ts";
+import { type CacheRegistry, caches, PUBLIC_CACHE_TAGS, PUBLIC_TAG } from "../lib/cache.ts";
 import {
   applyPageCacheHeaders,
   isAnonymousRequest,
@@ -191,7 +191,7 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
    */
   const copies = registry.create<string, Entry>({
     name: "http.page-cache",
-    tags: [PUBLIC_TAG],
+    tags: PUBLIC_CACHE_TAGS,
     maxSize: maxBytes,
     sizeOf: (entry) => entry.body.byteLength,
     ttlMs,

@@ -3,7 +3,7 @@ import type { MiddlewareHandler } from "hono";
 import { isbot } from "isbot";
 import { parseCookieHeader } from "#core/web/cookie-header.ts";
 import { PAGE_VARIANT_COOKIES, PERSONAL_COOKIES } from "#core/web/page-cookies.ts";
-import { type Cache, type CacheRegistry, caches, PUBLIC_TAG } from "../lib/cache.ts";
+import { type Cache, type CacheRegistry, caches, PUBLIC_CACHE_TAGS, PUBLIC_TAG } from "../lib/cache.ts";
 import { isPublicPage, PUBLIC_PAGE_CACHE_CONTROL, SHARED_CACHE_SECONDS } from "./cache-policy.ts";
 import type { AppEnv } from "./types.ts";
 
@@ -152,7 +152,7 @@ export function createPageReplay(
   // Oldest first within maxBytes; cleared with the page cache (the `public` tag).
   const copies = (options.registry ?? caches).create<string, Entry>({
     name: "http.page-replay",
-    tags: [PUBLIC_TAG],
+    tags: PUBLIC_CACHE_TAGS,
     maxSize: options.maxBytes ?? DEFAULT_MAX_BYTES,
     sizeOf: (entry) => entry.body.length,
     now: options.now,

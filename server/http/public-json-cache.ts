@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders, RequestListener } from "node:http";
 import type { MiddlewareHandler } from "hono";
-import { type CacheRegistry, caches, PUBLIC_TAG } from "../lib/cache.ts";
+import { type CacheRegistry, caches, PUBLIC_CACHE_TAGS, PUBLIC_TAG } from "../lib/cache.ts";
 import { isPublicApiPath, PUBLIC_API_CACHE_CONTROL, SHARED_CACHE_SECONDS } from "./cache-policy.ts";
 import type { AppEnv } from "./types.ts";
 
@@ -110,7 +110,7 @@ export function createPublicJsonCache(options: { registry?: CacheRegistry } = {}
    */
   const entries = registry.create<string, Entry[]>({
     name: "http.public-json",
-    tags: [PUBLIC_TAG],
+    tags: PUBLIC_CACHE_TAGS,
     maxSize: MAX_ENTRIES,
     sizeOf: (variants) => variants.length,
     ttlMs: SHARED_CACHE_SECONDS * 1000,

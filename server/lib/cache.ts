@@ -151,6 +151,18 @@ export const caches: CacheRegistry = createCacheRegistry();
 /** The tag of every cache of what anonymous public pages and lists show (cleared by any public change). */
 export const PUBLIC_TAG = "public";
 
+/**
+ * What a change made outside a request (a job) invalidates to clear the public copies on every
+ * instance. A request's clear (PUBLIC_TAG) reaches the other instances as its own `public_changes`
+ * announcement, or with the bid's auction event (ADR 0056), so server/wiring/cache-invalidations.ts
+ * does not send PUBLIC_TAG; a job has no request, and its PUBLIC_TAG invalidation stayed in its own
+ * process: this tag, which every public cache carries too, is sent like any other.
+ */
+export const PUBLIC_FROM_JOB_TAG = "public-from-job";
+
+/** The tags of a cache of what anonymous public pages and lists show. */
+export const PUBLIC_CACHE_TAGS = [PUBLIC_TAG, PUBLIC_FROM_JOB_TAG];
+
 /** An invalidation as a NOTIFY payload. */
 export function invalidationPayload(invalidation: Invalidation): string {
   return JSON.stringify(invalidation);

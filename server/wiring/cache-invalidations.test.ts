@@ -4,7 +4,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type Database, openDatabase } from "#server/db/client.ts";
 import { createNotificationListener } from "#server/db/listen.ts";
 import { openTestDatabase, type TestDatabase } from "#server/db/test-database.ts";
-import { createCacheRegistry, PUBLIC_TAG } from "#server/lib/cache.ts";
+import {
+  createCacheRegistry,
+  PUBLIC_CACHE_TAGS,
+  PUBLIC_FROM_JOB_TAG,
+  PUBLIC_TAG,
+} from "#server/lib/cache.ts";
 import { createCacheInvalidations } from "./cache-invalidations.ts";
 
 /**
@@ -38,7 +43,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("cache invalidations between ins
     });
     const pages = registry.create<string, string>({
       name: "http.page-cache",
-      tags: [PUBLIC_TAG],
+      tags: PUBLIC_CACHE_TAGS,
       maxEntries: 4,
     });
     definitions.set("all", "kept");
@@ -60,6 +65,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("cache invalidations between ins
       here.registry.invalidate({ cache: "listing-attributes.definitions" });
       await vi.waitFor(() => expect(there.definitions.get("all")).toBeUndefined());
       expect(there.pages.get("/")).toBe("page");
+      // A job's clear of the public copies (no request of its own announces it) is sent.
+      here.registry.invalidate({ tag: PUBLIC_FROM_JOB_TAG });
+      await vi.waitFor(() => expect(there.pages.get("/")).toBeUndefined());
+      there.pages.set("/", "page");
 
       // The other instance's LISTEN connection is cut: what it kept may miss an invalidation.
       there.definitions.set("all", "kept before the loss");

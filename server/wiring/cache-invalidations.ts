@@ -21,7 +21,8 @@ export const CACHE_INVALIDATIONS_CHANNEL = "cache_invalidations";
  * lost (invalidations go unheard) every cache is cleared, when it drops and again when it is back.
  *
  * The public pages' and lists' `public` tag travels on its own channel with its own coalescing
- * (public-changes.ts, ADR 0056) and is not sent here; the shell data's invalidations come from its
+ * (public-changes.ts, ADR 0056) and is not sent here (a job's clear of them, which no request
+ * announces, uses PUBLIC_FROM_JOB_TAG, which is: ADR 0117); the shell data's invalidations come from its
  * tables' triggers, as "remote" ones, and are never sent either.
  */
 export type CacheInvalidations = {

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DeliveryOption } from "#core/schemas/delivery.ts";
 import { DEALS } from "#server/db/seed/settings-data.ts";
+import { caches, type Invalidation, PUBLIC_FROM_JOB_TAG } from "#server/lib/cache.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { insertAuction, insertBidders } from "#server/test/auction-fixtures.ts";
 import { payByCard } from "#server/test/deal-payments.ts";
@@ -195,7 +196,12 @@ describe("Koupit", () => {
     expect(await api.services.listings.update(asSeller, id, {}, "cs")).toMatchObject({
       code: "held_by_deal",
     });
+    // Sold by the payment's job: the copies of public pages that showed it on sale go, on every instance.
+    const heard: Invalidation[] = [];
+    const stop = caches.onInvalidate((invalidation) => heard.push(invalidation));
     await pay(bought.value.dealId, buyers[1].user.id);
+    stop();
+    expect(heard).toContainEqual({ tag: PUBLIC_FROM_JOB_TAG });
     expect(await statusOf(id)).toMatchObject({ status: "sold", winnerId: buyers[1].user.id });
     expect(await deals().buyState(id, buyers[0].user.id)).toEqual({ state: "none" });
   });

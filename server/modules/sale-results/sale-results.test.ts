@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { parseResultsQuery } from "#core/schemas/results.ts";
-import { caches, type Invalidation, PUBLIC_TAG } from "#server/lib/cache.ts";
+import { caches, type Invalidation, PUBLIC_FROM_JOB_TAG } from "#server/lib/cache.ts";
 import { withBiddingTestApi } from "#server/modules/bidding/test-fixtures.ts";
 import { deals } from "#server/modules/deals/tables.ts";
 import { listingEvidence } from "#server/modules/listing-evidence/tables.ts";
@@ -86,7 +86,7 @@ describe("recording results", () => {
     await ctx.api.jobs.runPending(RECORD_QUEUE);
     stop();
     expect(await rowsOf(auction.id)).toHaveLength(1);
-    expect(heard).toContainEqual({ tag: PUBLIC_TAG });
+    expect(heard).toContainEqual({ tag: PUBLIC_FROM_JOB_TAG });
   });
 
   it("records an auction ended without a winner as nothing", async () => {
@@ -307,7 +307,7 @@ describe("the price index job", () => {
     await results().freezeIndex(new Date("2019-05-03T10:00:00Z"));
     stop();
     expect(heard).toContainEqual({ tag: PRICE_INDEX_TAG });
-    expect(heard).toContainEqual({ tag: PUBLIC_TAG });
+    expect(heard).toContainEqual({ tag: PUBLIC_FROM_JOB_TAG });
     const levels = await results().indexLevels(category.id);
     expect(levels).not.toBe(kept);
     expect(levels).toEqual([

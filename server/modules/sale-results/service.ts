@@ -2,7 +2,7 @@ import type { Locale } from "#core/i18n/index.ts";
 import type { ResultsQuery } from "#core/schemas/results.ts";
 import type { Db } from "#server/db/client.ts";
 import type { JobRunner } from "#server/jobs/runner.ts";
-import { caches, PUBLIC_TAG } from "#server/lib/cache.ts";
+import { caches, PUBLIC_FROM_JOB_TAG } from "#server/lib/cache.ts";
 import { archivePage } from "./archive.ts";
 import { mergeBottlings, pricePoints, relink, resultsOf } from "./bottlings.ts";
 import type { Sale, SaleResultsPorts } from "./contracts.ts";
@@ -31,10 +31,10 @@ export function createSaleResultsService({ db, readDb = db, jobs, ports }: SaleR
    * New results and frozen months show on public pages kept for anonymous visitors (the archive,
    * a bottling's results and chart, the price index; ADR 0027): they are recorded by jobs, after
    * the write or the auction's close that cleared those copies, so they clear them again, here and
-   * on every instance (server/wiring/cache-invalidations.ts).
+   * on every instance (PUBLIC_FROM_JOB_TAG, sent by server/wiring/cache-invalidations.ts).
    */
   const shown = (added: number): number => {
-    if (added > 0) caches.invalidate({ tag: PUBLIC_TAG });
+    if (added > 0) caches.invalidate({ tag: PUBLIC_FROM_JOB_TAG });
     return added;
   };
   return {

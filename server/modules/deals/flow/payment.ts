@@ -2,6 +2,7 @@ import { and, desc, eq, isNotNull } from "drizzle-orm";
 import type { MarketplaceMethod } from "#core/contracts/marketplace-payments.ts";
 import type { Locale } from "#core/i18n/index.ts";
 import { err } from "#core/result.ts";
+import { caches, PUBLIC_FROM_JOB_TAG } from "#server/lib/cache.ts";
 import { sellThroughDeal } from "../../listings/index.ts";
 import { startCharge, syncCharge } from "../charges.ts";
 import { scheduleShipping } from "../deadlines.ts";
@@ -21,10 +22,13 @@ export function paymentSteps(ctx: FlowContext) {
   /**
    * Applies what the provider says of a charge: paid, the ship-by deadline's job with the seller's
    * reminders and the notices ride on the payment's transaction; money to give back lets the provider calls run.
+   * A classified sold by the payment leaves the public pages kept for anonymous visitors on every
+   * instance once it committed: its job answers no request whose write would have cleared them.
    */
   async function applyCharge(chargeId: string) {
     if (!marketplace) return "unknown" as const;
     const on = await setting();
+    let sold = false;
     const outcome = await syncCharge(
       db,
       marketplace,
@@ -34,10 +38,14 @@ export function paymentSteps(ctx: FlowContext) {
       async (tx, deal) => {
         if (deal.shipBy) await scheduleShipping(jobs, tx, { id: deal.id, shipBy: deal.shipBy }, on, now());
         // A classified bought through the site is sold once paid (an auction was sold at its close).
-        if (deal.source !== "auction") await sellThroughDeal(tx, deal.productId, deal.buyerId, now());
+        if (deal.source !== "auction") {
+          await sellThroughDeal(tx, deal.productId, deal.buyerId, now());
+          sold = true;
+        }
         await notices.paid(tx, deal);
       },
     );
+    if (sold && outcome === "paid") caches.invalidate({ tag: PUBLIC_FROM_JOB_TAG });
     if (outcome === "refunding") await ctx.kickCalls();
     return outcome;
   }
