@@ -88,15 +88,21 @@ async function until(check: () => boolean) {
   if (!check()) throw new Error("the state was not reached");
 }
 
+/** The streams of one fake auction, with the listener's handler to announce its bids. */
+function streamsOfOneAuction() {
+  const auction = fakeAuction();
+  const { listener, notify } = fakeListener();
+  const streams = createAuctionStreams({
+    database: { db: {} as never, engine: "pglite" },
+    bidding: auction.bidding,
+    listener,
+  });
+  return { auction, notify, streams };
+}
+
 describe("auction streams under a stream of bids", () => {
   it("joins the notifications that come while a read runs into one read, and every stream gets every bid once, in order", async () => {
-    const auction = fakeAuction();
-    const { listener, notify } = fakeListener();
-    const streams = createAuctionStreams({
-      database: { db: {} as never, engine: "pglite" },
-      bidding: auction.bidding,
-      listener,
-    });
+    const { auction, notify, streams } = streamsOfOneAuction();
     const viewers = [collectingSink(), collectingSink(), collectingSink()];
     auction.bid();
     for (const viewer of viewers)
@@ -124,13 +130,7 @@ describe("auction streams under a stream of bids", () => {
   });
 
   it("a stream that attaches while a read for the others runs gets its own snapshot after it", async () => {
-    const auction = fakeAuction();
-    const { listener, notify } = fakeListener();
-    const streams = createAuctionStreams({
-      database: { db: {} as never, engine: "pglite" },
-      bidding: auction.bidding,
-      listener,
-    });
+    const { auction, notify, streams } = streamsOfOneAuction();
     const first = collectingSink();
     auction.bid();
     streams.attach({ productId: PRODUCT, viewerId: null, lastId: 0, sink: first.sink });
