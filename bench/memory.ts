@@ -17,11 +17,12 @@ function residentOf(pid: number, field: "VmHWM" | "VmRSS"): number | null {
 }
 
 /**
- * The peaks of a process and its descendants (a server may fork workers): the largest single
- * process and the sum of all (an upper bound of the instance's peak: the peaks need not coincide).
- * With `VmRSS`, what they hold now instead (the server just started: its size before any load).
+ * The resident memory of a process and its descendants (a server may fork workers), by default
+ * their peaks: the largest single process and the sum of all (an upper bound of the instance's
+ * peak: the peaks need not coincide). With `VmRSS`, what they hold now instead (the server just
+ * started: its size before any load).
  */
-export function peakResidentMb(
+export function residentMb(
   rootPid: number,
   field: "VmHWM" | "VmRSS" = "VmHWM",
 ): { largest: number; sum: number; processes: number } {

@@ -50,7 +50,7 @@ import { parseArgs } from "node:util";
 import zlib from "node:zlib";
 import pg from "pg";
 import { isPublicPage } from "#server/http/cache-policy.ts";
-import { peakResidentMb } from "./memory.ts";
+import { residentMb } from "./memory.ts";
 import { checkSignedInPage, dealsEnv, prepareDeal, SIGNED_IN_PAGES } from "./page-cost-deals.ts";
 import { type Page, printTable, type References, type Run } from "./page-cost-table.ts";
 import {
@@ -344,13 +344,13 @@ async function servedFromCache(page: Page): Promise<boolean> {
 }
 
 /** The server processes' peak resident memory (MB) in each mode, read before they stop. */
-const memory: Record<string, ReturnType<typeof peakResidentMb> & { startedLargest: number }> = {};
+const memory: Record<string, ReturnType<typeof residentMb> & { startedLargest: number }> = {};
 
 /** Every page through the server in one mode; checks that the mode is the one asked for. */
 async function serverRuns(pages: Page[], mode: "on" | "off", client: pg.Client) {
   const server = await startServer(mode);
   const out: Record<string, Run> = {};
-  const started = peakResidentMb(server.pid ?? 0, "VmRSS");
+  const started = residentMb(server.pid ?? 0, "VmRSS");
   try {
     for (const page of pages) {
       // A signed-in page is never cached: it has the uncached run only. Nor has a page the server
@@ -370,7 +370,7 @@ async function serverRuns(pages: Page[], mode: "on" | "off", client: pg.Client) 
       }
     }
     memory[mode === "on" ? "cached" : "uncached"] = {
-      ...peakResidentMb(server.pid ?? 0),
+      ...residentMb(server.pid ?? 0),
       startedLargest: started.largest,
     };
   } finally {
