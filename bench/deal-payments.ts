@@ -3,7 +3,8 @@
  * `npm test`): the production server (this checkout's `build/`, one process, the page cache off)
  * with the payment provider's simulator on PostgreSQL, and the latency of each request as the
  * buyer's browser and the provider see it, with the server's and PostgreSQL's CPU per request and
- * a bare node:http server answering the same bytes at the same concurrency beside it.
+ * a bare node:http server (bench/bare-server.ts) answering the same bytes at the same concurrency
+ * beside it.
  *
  *   npm run build
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/rarita_bench_100000 node bench/deal-payments.ts \
@@ -38,8 +39,6 @@
  */
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -49,6 +48,7 @@ import { signWebhook } from "#server/adapters/marketplace/simulator/webhooks.ts"
 import { openDatabase } from "#server/db/client.ts";
 import { insertBidders } from "#server/test/auction-fixtures.ts";
 import { cpuProbe } from "./cpu-probe.ts";
+import { type Recorded, startBare } from "./http-load.ts";
 import { buy, SESSION_COOKIE, sellersClassifieds, switchDealsOn } from "./page-cost-deals.ts";
 import { BROWSER } from "./page-cost-tools.ts";
 import { startProductionServer, stopProcess } from "./production-server.ts";
@@ -72,7 +72,6 @@ const apiKey = `sk_test_bench_${randomBytes(12).toString("hex")}`;
 const webhookSecret = `whsec_bench_${randomBytes(12).toString("hex")}`;
 
 type Timed = { ms: number; status: number; location: string | null };
-type Answer = { status: number; headers: [string, string][]; body: string };
 
 const loadavg = () => os.loadavg()[0].toFixed(2);
 
@@ -168,28 +167,20 @@ function webhookRequest(target: string, body: string) {
     });
 }
 
-/** A bare node:http server answering every request with `answer`, for the same waves beside the server's. */
-async function bareServer(answer: Answer) {
-  const headers = answer.headers.flat();
-  const server = http.createServer((request, response) => {
-    request.resume();
-    request.on("end", () => {
-      response.writeHead(answer.status, headers);
-      response.end(answer.body);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
-}
-
-async function recorded(send: () => Promise<Response>): Promise<Answer> {
+/** The answer as it went over the wire, for bench/bare-server.ts to repeat (startBare). */
+async function recorded(send: () => Promise<Response>): Promise<Recorded> {
   const response = await send();
   const headers: [string, string][] = [];
   response.headers.forEach((value, name) => {
     if (!["date", "connection", "keep-alive", "transfer-encoding"].includes(name))
       headers.push([name, value]);
   });
-  return { status: response.status, headers, body: await response.text() };
+  return {
+    status: response.status,
+    headers,
+    body: Buffer.from(await response.arrayBuffer()),
+    headerBytes: 0,
+  };
 }
 
 const client = new pg.Client({ connectionString: databaseUrl });
@@ -265,7 +256,7 @@ try {
     throw new Error(`${stored.rows[0].n} events stored for ${ids.length} sent`);
   await probe?.close();
 
-  // The references: the same waves against a bare node:http answering the same bytes.
+  // The references: the same waves against a bare node:http process answering the same bytes.
   const payAnswer = await recorded(payOf(base, measured[0]));
   const hookAnswer = await recorded(webhookRequest(base, events[0]));
   const references: Record<string, ReturnType<typeof summary>> = {};
@@ -273,10 +264,15 @@ try {
     ["pay", payAnswer, (url: string) => payOf(url, measured[0])],
     ["webhook", hookAnswer, (url: string) => webhookRequest(url, events[0])],
   ] as const) {
-    const bare = await bareServer(answer);
-    await inWaves(Array.from({ length: concurrent }, () => send(bare.url)));
-    references[name] = summary(await inWaves(Array.from({ length: measured.length }, () => send(bare.url))));
-    bare.close();
+    const bare = await startBare(port + 2, answer);
+    try {
+      await inWaves(Array.from({ length: concurrent }, () => send(bare.base)));
+      references[name] = summary(
+        await inWaves(Array.from({ length: measured.length }, () => send(bare.base))),
+      );
+    } finally {
+      await bare.stop();
+    }
   }
 
   const cpu = (from?: Awaited<ReturnType<NonNullable<typeof probe>["snapshot"]>>, to?: typeof from) =>
