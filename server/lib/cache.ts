@@ -161,7 +161,7 @@ export const PUBLIC_TAG = "public";
 export const PUBLIC_FROM_JOB_TAG = "public-from-job";
 
 /** The tags of a cache of what anonymous public pages and lists show. */
-export const PUBLIC_CACHE_TAGS = [PUBLIC_TAG, PUBLIC_FROM_JOB_TAG];
+export const PUBLIC_CACHE_TAGS: readonly string[] = [PUBLIC_TAG, PUBLIC_FROM_JOB_TAG];
 
 /** An invalidation as a NOTIFY payload. */
 export function invalidationPayload(invalidation: Invalidation): string {
