@@ -6,6 +6,7 @@ import { type Database, type Db, openDatabase } from "#server/db/client.ts";
 import { createNotificationListener } from "#server/db/listen.ts";
 import { createShellDataCache } from "#server/db/notify-cache.ts";
 import { openTestDatabase, type TestDatabase } from "#server/db/test-database.ts";
+import { categoryChains } from "#server/modules/catalog/index.ts";
 import { createCmsService } from "#server/modules/cms/index.ts";
 import { createCatalogService } from "#server/modules/listing-reads/index.ts";
 import { createListsService } from "#server/modules/lists/index.ts";
@@ -56,6 +57,7 @@ async function instance(source: Database, applicationName?: string) {
   const cache = createShellDataCache({ database: source, listener });
   await cache.start();
   return {
+    db,
     counter,
     cache,
     settings: createSettingsService(db, cache),
@@ -148,6 +150,27 @@ describe("shell data from memory", () => {
     expect(site.counter.selects).toBe(reads);
     await database.exec(`delete from banners`);
     await site.cache.stop();
+  });
+
+  it("keeps the categories' parents for the chains of ancestors, and reads them again after a change", async () => {
+    const site = await instance(database);
+    const chain = async (id: number) => (await categoryChains(site.db, [id])).get(id);
+    const spirits = (await insertCategory(database.db, { nameCs: "Destiláty", slugCs: "destilaty" }))!;
+    const brandy = (await insertCategory(database.db, { parentId: spirits.id, depth: 2, slugCs: "brandy" }))!;
+    expect(await chain(brandy.id)).toEqual([brandy.id, spirits.id]);
+    const reads = site.counter.selects;
+    for (let page = 0; page < 5; page++) expect(await chain(brandy.id)).toEqual([brandy.id, spirits.id]);
+    expect(site.counter.selects).toBe(reads);
+
+    // Moved by hand: the trigger's NOTIFY drops the kept parents.
+    const wines = (await insertCategory(database.db, { nameCs: "Vína", slugCs: "vina" }))!;
+    await database.exec(`update categories set parent_id = ${wines.id} where id = ${brandy.id}`);
+    expect(await chain(brandy.id)).toEqual([brandy.id, wines.id]);
+    await site.cache.stop();
+
+    // Nobody listening (a script): a category the kept copy does not know is read, not guessed.
+    const port = (await insertCategory(database.db, { parentId: wines.id, depth: 2, slugCs: "portske" }))!;
+    expect(await chain(port.id)).toEqual([port.id, wines.id]);
   });
 
   it.skipIf(!process.env.TEST_DATABASE_URL)(
