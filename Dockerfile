@@ -24,12 +24,10 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
 FROM ${NODE_IMAGE} AS runtime
-# NODE_OPTIONS: V8's young generation capped (ADR 0115, server/runtime-flags.ts).
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
-    DATA_DIR=/data \
-    NODE_OPTIONS="--max-semi-space-size=16"
+    DATA_DIR=/data
 WORKDIR /app
 COPY --from=prod-deps --chown=root:root /app/node_modules ./node_modules
 COPY --chown=root:root package.json ./
@@ -49,5 +47,7 @@ EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/health/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # The server itself, not `npm start` (which would build and, without NODE_ENV, run the demo):
-# signals reach node directly, so SIGTERM drains and closes gracefully.
-CMD ["node", "server/main.ts"]
+# signals reach node directly, so SIGTERM drains and closes gracefully. Its V8 flags
+# (server/runtime-flags.ts, ADR 0115 and 0118) are on the command line: Node refuses
+# --heap-growing-percent in NODE_OPTIONS.
+CMD ["node", "--max-semi-space-size=16", "--heap-growing-percent=100", "server/main.ts"]

@@ -9,7 +9,9 @@ const flags = SERVER_NODE_FLAGS.join(" ");
 
 describe("the server's Node options", () => {
   it("are what the image, npm start and the operations guide start the server with", () => {
-    expect(read("Dockerfile")).toContain(`NODE_OPTIONS="${flags}"`);
+    const command = ["node", ...SERVER_NODE_FLAGS, "server/main.ts"];
+    expect(read("Dockerfile")).toContain(`CMD ${JSON.stringify(command).replaceAll(",", ", ")}`);
+    expect(read("compose.yaml")).toContain(`exec node ${flags} server/main.ts"`);
     expect(JSON.parse(read("package.json")).scripts.start).toBe(`node ${flags} scripts/start.ts`);
     const guide = read("docs/operations.md");
     const starts = guide
