@@ -24,6 +24,11 @@ async function signInEditor(page: Page, to: string) {
 }
 
 /** With SCREENS_DIR set, a screenshot of the page at 1280, 768 and 375 px (tests/screens/). */
+/** The rich-text editor has taken over its field (its module comes apart, after the hydration). */
+async function editorReady(page: Page) {
+  await expect(page.getByRole("toolbar").first()).toBeVisible();
+}
+
 async function screens(page: Page, name: string) {
   const dir = process.env.SCREENS_DIR;
   if (!dir) return;
@@ -47,6 +52,7 @@ test("the editor writes an article, previews the draft, publishes it and finds i
   const title = `Rum z Guyany ${Date.now()}`;
   await signInEditor(page, "/admin/obsah/blog/new");
   await hydrated(page);
+  await editorReady(page);
   await page.getByLabel("Název (česky)").fill(title);
   await page.getByLabel("Perex (česky)").fill("Demerara a její palírny.");
   const body = page.getByRole("textbox", { name: "Text (česky)" });
@@ -103,6 +109,7 @@ test("the editor changes an info page: the public page stays as it was until the
   const title = `Doprava ${Date.now()}`;
   await signInEditor(page, "/admin/obsah/stranky/new");
   await hydrated(page);
+  await editorReady(page);
   await page.getByLabel("Název (česky)").fill(title);
   await page.getByRole("textbox", { name: "Text (česky)" }).click();
   await page.keyboard.type("Posíláme do tří dnů.");
@@ -119,6 +126,7 @@ test("the editor changes an info page: the public page stays as it was until the
 
   // The change is saved as a draft: the public page does not move.
   await hydrated(page);
+  await editorReady(page);
   await page.getByLabel("Název (česky)").fill(`${title} a platba`);
   await page.getByRole("textbox", { name: "Text (česky)" }).click();
   await page.keyboard.press("End");
