@@ -102,6 +102,16 @@ const pages: Record<string, () => Promise<unknown>> = {
   // category's index in order; ordered-page.ts writes it into the text).
   "home-newest": () =>
     services.catalog.listCards({ locale, sort: "newest", perPage: 8, excludeIds: [productId] }),
+  // Home's topped cards and its auctions ending soonest (app/routes/home.tsx).
+  "home-topped": () => services.catalog.listCards({ locale, toppedOnly: true, sort: "newest", perPage: 4 }),
+  "home-ending": () =>
+    services.catalog.listCards({
+      locale,
+      formats: ["auction"],
+      sort: "ending",
+      perPage: 5,
+      excludeIds: [productId],
+    }),
   "search-rum": () => services.catalog.listingPage({ locale, q: "rum" }),
   "search-zacapa": () => services.catalog.listingPage({ locale, q: "zacapa" }),
   "search-ron-zacapa-23": () => services.catalog.listingPage({ locale, q: "ron zacapa 23" }),
