@@ -7,7 +7,7 @@ import { keyColumns, keyOrder, NEWEST, type SortKey } from "./sort.ts";
 import { list } from "./sql-parts.ts";
 
 /** A whole number of our own making (a page's number times its size) as SQL text, kept in range. */
-const literalInt = (value: number): SQL =>
+export const literalInt = (value: number): SQL =>
   sql.raw(String(Math.min(2 ** 31 - 1, Math.max(0, Math.trunc(value)))));
 
 /** The page plan both index-ordered readers take (pages.ts's pagePlan). */

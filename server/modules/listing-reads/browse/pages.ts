@@ -8,7 +8,7 @@ import { activeCategories, type CategoryRows } from "./categories.ts";
 import { cappedTotal, countSource } from "./counts.ts";
 import { totalAndFacets } from "./facets.ts";
 import { conditions, type Resolved, resolve } from "./filters.ts";
-import { newestPageIds, toppedFirstPageIds } from "./ordered-page.ts";
+import { literalInt, newestPageIds, toppedFirstPageIds } from "./ordered-page.ts";
 import { searchListingPage } from "./search-page.ts";
 import { keyColumns, keyOrder, pagePlan } from "./sort.ts";
 import { rowsOf } from "./sql-parts.ts";
@@ -41,6 +41,28 @@ function plainListing(query: ListingQuery): boolean {
   );
 }
 
+/** The keys of home's "ending soon" besides the sort and the format: nothing that filters. */
+const PLAIN_ENDING = new Set(["locale", "page", "perPage", "now", "excludeIds"]);
+
+/**
+ * Whether a page of auctions by their end, filtered on nothing else (home's "ending soon"), runs
+ * with one generic plan: with its limit and offset in the text, the plan reads
+ * products_format_status_ends_at_idx in order whatever the excluded ids and the time
+ * (bench/explain-planning.ts --pages home-ending). The format is bound, so it must be the one
+ * checked: classifieds have no end, and their plan is another.
+ */
+function plainEnding(query: ListingQuery): boolean {
+  const { sort, formats, ...rest } = query;
+  return (
+    sort === "ending" &&
+    formats?.length === 1 &&
+    formats[0] === "auction" &&
+    Object.entries(rest).every(
+      ([key, value]) => PLAIN_ENDING.has(key) || value === undefined || value === false,
+    )
+  );
+}
+
 /**
  * A query ready to run: resolved (filters.ts), with the facet attributes its page offers and only
  * the attribute filters among them (attribute-facets.ts).
@@ -60,7 +82,12 @@ async function pageItems(db: Db, query: ListingQuery, resolved: Resolved) {
   const plan = pagePlan(query, resolved);
   const { perPage, page, keys } = plan;
   const newest = newestPageIds(query, resolved, plan);
-  const planned = newest && plainListing(query) ? genericPlans(db) : db;
+  const ending = !newest && plainEnding(query);
+  const planned = (newest && plainListing(query)) || ending ? genericPlans(db) : db;
+  // Bound, except where a generic plan must know them (ordered-page.ts says why).
+  const [limit, offset] = ending
+    ? [literalInt(perPage), literalInt((page - 1) * perPage)]
+    : [perPage, (page - 1) * perPage];
   const ids =
     newest ??
     toppedFirstPageIds(query, resolved, plan) ??
@@ -68,7 +95,7 @@ async function pageItems(db: Db, query: ListingQuery, resolved: Resolved) {
       from products p
       where ${conditions(query, resolved)}
       order by ${keyOrder(keys)}
-      limit ${perPage} offset ${(page - 1) * perPage}`;
+      limit ${limit} offset ${offset}`;
   const result = await planned.execute(sql`
     with page as (${ids})
     ${cardSelect(resolved.now, keys.length)}
