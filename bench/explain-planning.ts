@@ -69,6 +69,13 @@ const productId = Number(
   ).id,
 );
 
+// The bottling with the most listings: its page's cards are given by their ids (server/wiring/bottlings.ts).
+const bottlingIds: number[] = (
+  await admin.query(`select product_id from bottling_links where bottling_id = (
+      select bottling_id from bottling_links group by 1 order by count(*) desc limit 1)
+    order by product_id limit 200`)
+).rows.map((row: { product_id: number }) => row.product_id);
+
 const pages: Record<string, () => Promise<unknown>> = {
   category: () => services.catalog.listingPage({ locale, categoryId: rum, page: 1, perPage: 24 }),
   "category-page-20": () => services.catalog.listingPage({ locale, categoryId: rum, page: 20, perPage: 60 }),
@@ -111,6 +118,15 @@ const pages: Record<string, () => Promise<unknown>> = {
       sort: "ending",
       perPage: 5,
       excludeIds: [productId],
+    }),
+  "bottling-cards": () =>
+    services.catalog.listCards({
+      locale,
+      ids: bottlingIds,
+      statuses: ["active"],
+      types: ["supply"],
+      sort: "newest",
+      perPage: 48,
     }),
   "search-rum": () => services.catalog.listingPage({ locale, q: "rum" }),
   "search-zacapa": () => services.catalog.listingPage({ locale, q: "zacapa" }),
