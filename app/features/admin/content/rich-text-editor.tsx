@@ -1,23 +1,15 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useRef } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
 import { richTextToHtml } from "#app/lib/rich-text.ts";
+import { browserOnly, useBrowserOnly } from "#app/ui/browser-only.ts";
 import { FieldLabel } from "#app/ui/forms/fields.tsx";
 import { inputClass } from "../catalog/ui.tsx";
 
-type Editor = typeof import("./tiptap-editor.tsx")["TipTapEditor"];
-let editorModule: Promise<Editor> | null = null;
-/** TipTap's editor, loaded once, in the browser only (the effect below): never on the server. */
-const loadEditor = () => {
-  editorModule ??= import("./tiptap-editor.tsx").then((module) => module.TipTapEditor);
-  // A failed load (the network) is tried again by the next field.
-  editorModule.catch(() => {
-    editorModule = null;
-  });
-  return editorModule;
-};
-// In the browser the module is asked for as soon as this one is read, before the hydration, so
-// that it is mostly there when the field first renders.
-if (!import.meta.env.SSR) loadEditor().catch(() => {});
+/** TipTap's editor, loaded by the browser only (app/ui/browser-only.ts). */
+const tiptap = browserOnly(() => import("./tiptap-editor.tsx").then((module) => module.TipTapEditor));
+// Asked for as soon as this module is read in the browser, before the hydration, so that it is
+// mostly there when the field first renders.
+if (!import.meta.env.SSR) tiptap.preload().catch(() => {});
 
 /**
  * The rich-text field of blog articles and info pages (ADR 0023). The page first draws a plain
@@ -41,17 +33,7 @@ export function RichTextField({
   const { t } = useTranslation();
   const id = useId();
   const textarea = useRef<HTMLTextAreaElement>(null);
-  const [TipTapEditor, setEditor] = useState<Editor | null>(null);
-  useEffect(() => {
-    let mounted = true;
-    loadEditor().then(
-      (editor) => mounted && setEditor(() => editor),
-      () => {},
-    );
-    return () => {
-      mounted = false;
-    };
-  }, []);
+  const TipTapEditor = useBrowserOnly(tiptap);
   const enhanced = TipTapEditor !== null;
   // Someone already typing in the textarea goes on in the editor, at the end of the text.
   const typing = enhanced && typeof document !== "undefined" && document.activeElement === textarea.current;

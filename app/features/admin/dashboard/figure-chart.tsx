@@ -1,19 +1,10 @@
-import { useEffect, useState } from "react";
 import { useTranslation } from "#app/i18n/use-translation.ts";
+import { browserOnly, useBrowserOnly } from "#app/ui/browser-only.ts";
 import type { DashboardFigure } from "#core/contracts/admin-dashboard.ts";
 import { HEIGHT, LEGEND_HEIGHT, PREVIOUS_WEEK_COLOUR, THIS_WEEK_COLOUR } from "./figure-colours.ts";
 
-type Bars = typeof import("./figure-bars.tsx")["FigureBars"];
-let barsModule: Promise<Bars> | null = null;
-/** Recharts' bars, loaded once, in the browser only (the effect below): never on the server. */
-const loadBars = () => {
-  barsModule ??= import("./figure-bars.tsx").then((module) => module.FigureBars);
-  // A failed load (the network) is tried again by the next chart.
-  barsModule.catch(() => {
-    barsModule = null;
-  });
-  return barsModule;
-};
+/** Recharts' bars, loaded by the browser only (app/ui/browser-only.ts). */
+const bars = browserOnly(() => import("./figure-bars.tsx").then((module) => module.FigureBars));
 
 /**
  * A figure's bars: each day of this week beside the same weekday of the week before. The chart is
@@ -25,17 +16,7 @@ const loadBars = () => {
  */
 export function FigureChart({ figure }: { figure: DashboardFigure }) {
   const { t } = useTranslation();
-  const [FigureBars, setBars] = useState<Bars | null>(null);
-  useEffect(() => {
-    let mounted = true;
-    loadBars().then(
-      (bars) => mounted && setBars(() => bars),
-      () => {},
-    );
-    return () => {
-      mounted = false;
-    };
-  }, []);
+  const FigureBars = useBrowserOnly(bars);
   return (
     <div aria-hidden="true" style={{ height: HEIGHT }} className="min-w-0" data-testid="figure-chart">
       {FigureBars ? (
