@@ -111,6 +111,22 @@ export function newestPageIds(query: ListingQuery, resolved: Resolved, plan: Pag
 }
 
 /**
+ * Where the promoted part of toppedFirstPageIds looks. Live auctions of given durations (the daily,
+ * weekly and monthly pages): in the order of products_promoted_auction_ending_idx, the running
+ * promotions of those auctions only, so that the page reads its 24 rows instead of every running
+ * promotion (1 602 at 100 000 listings, 5 ms; the end of a promotion is checked on the rows read,
+ * `is true` keeping the planner off products_topped_until_idx). Else every running promotion
+ * through products_topped_until_idx.
+ */
+function promotedNow(query: ListingQuery, resolved: Resolved): SQL {
+  const liveOnly = !query.statuses?.length || query.statuses.every((status) => status === "active");
+  if (!query.durations?.length || !liveOnly) return sql`p.topped_until > ${resolved.now}::timestamptz`;
+  return sql`p.status = 'active' and p.format = 'auction' and p.topped_until is not null
+    and p.auction_duration in (${list(query.durations)})
+    and (p.topped_until > ${resolved.now}::timestamptz) is true`;
+}
+
+/**
  * The ids of a page whose first key is "promoted now" (every listing's "recommended") and whose
  * other keys are not "newest" (newestPageIds has those), e.g. the auction lists ending soonest
  * first: the promoted products (a few hundred, found through products_topped_until_idx; `(…) is
@@ -133,7 +149,7 @@ export function toppedFirstPageIds(query: ListingQuery, resolved: Resolved, plan
   return sql`
     select u.* from (
       (select p.id, ${keyColumns(keys)} from products p
-        where p.topped_until > ${resolved.now}::timestamptz and p.demoted_at is null and (${where}) is true
+        where ${promotedNow(query, resolved)} and p.demoted_at is null and (${where}) is true
         order by ${order} limit ${limit})
       union all
       (select p.id, ${keyColumns(keys)} from products p

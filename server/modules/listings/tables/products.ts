@@ -147,6 +147,10 @@ export const products = pgTable(
     index("products_auction_ending_idx")
       .on(t.auctionDuration, t.endsAt, sql`coalesce(${t.activationAt}, ${t.createdAt}) desc`, t.id)
       .where(sql`${t.status} = 'active' and ${t.format} = 'auction'`),
+    // Their promoted lots in the same order (ordered-page.ts, promotedNow): a few hundred rows.
+    index("products_promoted_auction_ending_idx")
+      .on(t.auctionDuration, t.endsAt, sql`coalesce(${t.activationAt}, ${t.createdAt}) desc`, t.id)
+      .where(sql`${t.status} = 'active' and ${t.format} = 'auction' and ${t.toppedUntil} is not null`),
     index("products_seller_status_idx").on(t.sellerId, t.status),
     index("products_winner_id_idx").on(t.winnerId),
     index("products_topped_until_idx").on(t.toppedUntil),

@@ -1,0 +1,1 @@
+CREATE INDEX "products_promoted_auction_ending_idx" ON "products" USING btree ("auction_duration","ends_at",coalesce("activation_at", "created_at") desc,"id") WHERE "products"."status" = 'active' and "products"."format" = 'auction' and "products"."topped_until" is not null;
