@@ -64,5 +64,3 @@ export function createListingsService(deps: ListingsServiceDeps) {
       markSold(ctx, user, id, buyerId),
   };
 }
-
-export type ListingsService = ReturnType<typeof createListingsService>;

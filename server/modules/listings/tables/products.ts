@@ -237,5 +237,3 @@ export const productStatusChanges = pgTable(
 
 export type Product = typeof products.$inferSelect;
 export type NewProduct = typeof products.$inferInsert;
-export type ProductImage = typeof productImages.$inferSelect;
-export type ProductStatusChange = typeof productStatusChanges.$inferSelect;

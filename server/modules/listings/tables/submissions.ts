@@ -32,5 +32,3 @@ export const listingSubmissions = pgTable(
     check("listing_submissions_fee_discount_percent_check", between(t.feeDiscountPercent, 0, 100)),
   ],
 );
-
-export type ListingSubmission = typeof listingSubmissions.$inferSelect;
