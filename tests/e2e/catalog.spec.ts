@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { violations } from "./axe.ts";
-import { DEMO, expect, logIn, test } from "./fixtures.ts";
+import { DEMO, expect, hydrated, logIn, test } from "./fixtures.ts";
 
 /**
  * Catalogue and discovery (issue 4): category listings, the auction lists, search with its
@@ -46,7 +46,9 @@ function minutesLeft(text: string): number {
 
 async function open(page: Page, path: string) {
   const response = await page.goto(path);
-  // Hydrated and the wishlist loaded: buttons and filters react from now on.
+  // Hydrated (the app's own mark: a filter checked before it changes nothing) and the wishlist
+  // loaded: buttons and filters react from now on.
+  await hydrated(page);
   await page.waitForLoadState("networkidle");
   return response;
 }
