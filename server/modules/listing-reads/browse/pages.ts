@@ -36,8 +36,13 @@ const PLAIN_LISTING = new Set([
  * the bound values (the categories, the time, the excluded ids).
  */
 function plainListing(query: ListingQuery): boolean {
+  return setOnly(query, PLAIN_LISTING);
+}
+
+/** Whether the query sets nothing but `keys` (a key left undefined or false sets nothing). */
+function setOnly(query: Partial<ListingQuery>, keys: ReadonlySet<string>): boolean {
   return Object.entries(query).every(
-    ([key, value]) => PLAIN_LISTING.has(key) || value === undefined || value === false,
+    ([key, value]) => keys.has(key) || value === undefined || value === false,
   );
 }
 
@@ -54,12 +59,7 @@ const PLAIN_ENDING = new Set(["locale", "page", "perPage", "now", "excludeIds"])
 function plainEnding(query: ListingQuery): boolean {
   const { sort, formats, ...rest } = query;
   return (
-    sort === "ending" &&
-    formats?.length === 1 &&
-    formats[0] === "auction" &&
-    Object.entries(rest).every(
-      ([key, value]) => PLAIN_ENDING.has(key) || value === undefined || value === false,
-    )
+    sort === "ending" && formats?.length === 1 && formats[0] === "auction" && setOnly(rest, PLAIN_ENDING)
   );
 }
 
