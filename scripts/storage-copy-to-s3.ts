@@ -1,4 +1,5 @@
-import { copyDataDirToStorage, createS3Storage } from "#server/adapters/storage/index.ts";
+import { copyDataDirToStorage } from "#server/adapters/storage/index.ts";
+import { createS3Storage } from "#server/adapters/storage/s3.ts";
 import { ConfigError, loadConfig } from "#server/config.ts";
 
 /**

@@ -3,7 +3,7 @@ import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createS3Storage } from "#server/adapters/storage/index.ts";
+import { createS3Storage } from "#server/adapters/storage/s3.ts";
 import { FEES } from "#server/db/seed/settings-data.ts";
 import { hashPassword } from "#server/modules/auth/index.ts";
 import { packages } from "#server/modules/catalog/tables.ts";

@@ -5,7 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestS3, TEST_BUCKET, type TestS3 } from "#server/test/s3rver.ts";
-import { createS3Storage } from "./index.ts";
+import { createS3Storage } from "./s3.ts";
 
 /** `npm run storage:copy-to-s3` as an operator runs it: the script, DATA_DIR and a bucket (s3rver). */
 const run = promisify(execFile);

@@ -4,7 +4,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ObjectStorage, ObjectStorageError } from "#server/lib/object-storage.ts";
 import { startTestS3, type TestS3 } from "#server/test/s3rver.ts";
-import { createLocalStorage, createS3Storage } from "./index.ts";
+import { createLocalStorage, createObjectStorage } from "./index.ts";
+import { createS3Storage } from "./s3.ts";
 
 /**
  * The storage's contract (ADR 0094), the same for both adapters: the local directory and an
@@ -24,6 +25,8 @@ afterAll(async () => {
 const adapters: [string, () => ObjectStorage][] = [
   ["the local directory", () => createLocalStorage(dataDir)],
   ["an S3 bucket", () => createS3Storage(s3.config)],
+  // As the server makes it: the SDK loaded at the first call (lazy-s3.ts).
+  ["an S3 bucket, configured", () => createObjectStorage({ storage: { kind: "s3", ...s3.config }, dataDir })],
 ];
 
 const text = async (stream: ReadableStream<Uint8Array>) => new Response(stream).text();
@@ -124,5 +127,15 @@ describe("signed URLs", () => {
     expect(response.status).toBe(200);
     expect(await response.text()).toBe("cover");
     expect(createLocalStorage(dataDir).signedUrl).toBeUndefined();
+  });
+
+  it("are made by the configured bucket too, and only when asked for", async () => {
+    const configured = (signedUrls: boolean) =>
+      createObjectStorage({ storage: { kind: "s3", ...s3.config, signedUrls }, dataDir });
+    expect(configured(false).signedUrl).toBeUndefined();
+    const storage = configured(true);
+    await storage.put("uploads/blog/d.webp", Buffer.from("lazy"), { contentType: "image/webp" });
+    const response = await fetch(await storage.signedUrl!("uploads/blog/d.webp", { expiresInSeconds: 60 }));
+    expect(await response.text()).toBe("lazy");
   });
 });

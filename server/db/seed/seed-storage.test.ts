@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createS3Storage } from "#server/adapters/storage/index.ts";
+import { createS3Storage } from "#server/adapters/storage/s3.ts";
 import type { ObjectStorage } from "#server/lib/object-storage.ts";
 import { createLogger } from "#server/logger.ts";
 import { startTestS3, type TestS3 } from "#server/test/s3rver.ts";

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createS3Storage } from "#server/adapters/storage/index.ts";
+import { createS3Storage } from "#server/adapters/storage/s3.ts";
 import { createLogger } from "#server/logger.ts";
 import { startTestS3, type TestS3 } from "#server/test/s3rver.ts";
 import { createImageVariants } from "./image-variants.ts";
