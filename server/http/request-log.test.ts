@@ -14,14 +14,22 @@ afterEach(async () => {
   for (const stop of stops.splice(0)) await stop();
 });
 
-/** A server with the request log in front of `app` (as main.ts builds it); its log lines, parsed. */
+/** A logger whose lines are kept. */
+function capturing(level: string) {
+  const written: string[] = [];
+  return { written, logger: createLogger(level, { write: (line: string) => void written.push(line) }) };
+}
+
+/**
+ * A server with the request log in front of `app` (as main.ts builds it, the chain's logger the
+ * same as the request log's when `log` is given); its log lines, parsed.
+ */
 async function serve(
   app: Hono<AppEnv>,
-  level = "info",
+  log: string | ReturnType<typeof capturing> = "info",
   inFront?: (next: RequestListener) => RequestListener,
 ) {
-  const written: string[] = [];
-  const logger = createLogger(level, { write: (line: string) => void written.push(line) });
+  const { written, logger } = typeof log === "string" ? capturing(log) : log;
   const pages = getRequestListener(app.fetch);
   const server = createServer(withRequestLog(logger, inFront ? inFront(pages) : pages)).listen(
     0,
@@ -96,6 +104,28 @@ describe("the request log", () => {
     expect(written).toEqual([]);
   });
 
+  it("writes a line for a request whose client left before the answer", async () => {
+    const app = chain();
+    let arrived!: () => void;
+    const inHandler = new Promise<void>((resolve) => (arrived = resolve));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    app.get("/slow", async (c) => {
+      arrived();
+      await held;
+      return c.text("late");
+    });
+    const { base, lines } = await serve(app);
+    const leaving = new AbortController();
+    const request = fetch(`${base}/slow`, { signal: leaving.signal }).catch((error: Error) => error.name);
+    await inHandler;
+    leaving.abort();
+    expect(await request).toBe("AbortError");
+    const [entry] = await lines(1);
+    expect(entry).toMatchObject({ level: 30, aborted: true, msg: "request aborted", req: { path: "/slow" } });
+    release();
+  });
+
   it("keeps the token of a reset or unsubscribe link out of the line", async () => {
     const app = chain();
     app.get("*", (c) => c.text("ok"));
@@ -111,12 +141,13 @@ describe("the request log", () => {
   });
 
   it("gives the chain's own lines the request's id, and their errors without secrets", async () => {
-    const app = chain();
+    const log = capturing("info");
+    const app = chain(log.logger);
     app.get("/x", (c) => {
       c.get("logger").warn({ password: "Heslo-1" }, "something odd");
       return c.text(c.get("requestId"));
     });
-    const { base, lines, written } = await serve(app);
+    const { base, lines, written } = await serve(app, log);
     const response = await fetch(`${base}/x`, { headers: { "X-Request-Id": "caller-id-0001" } });
     expect(await response.text()).toBe("caller-id-0001");
     const entries = await lines(2);

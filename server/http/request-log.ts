@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
-import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
+import type { IncomingMessage, RequestListener } from "node:http";
 import type { HttpBindings } from "@hono/node-server";
 import type { Context, MiddlewareHandler } from "hono";
 import { matchedRoutes } from "hono/route";
-import { pinoHttp } from "pino-http";
 import { PAGE_PATHS } from "#core/i18n/paths.ts";
 import { httpRequestDuration } from "../lib/metrics.ts";
 import type { Logger } from "../logger.ts";
@@ -76,19 +75,20 @@ const pathOf = (url: string) => {
   return query === -1 ? url : url.slice(0, query);
 };
 
-/** The signed-in user's id of each request under way, set by the chain (requestContext). */
-const signedIn = new WeakMap<IncomingMessage, number | string>();
-
-/** The route pattern that answered each request under way (requestContext), for the metrics' label. */
-const answeredBy = new WeakMap<IncomingMessage, string | null>();
+/**
+ * What the request log knows of each request under way: its id (set in front of everything),
+ * then, once the chain ran (requestContext), the signed-in user and the route that answered.
+ * A request the chain never saw (a replay from memory) has no `route`.
+ */
+type UnderWay = { id: string; userId?: number | string; route?: string | null };
+const underWay = new WeakMap<IncomingMessage, UnderWay>();
 
 /**
  * The metrics' route label: the API's route pattern (`/api/auctions/:id/bids`), `page` for React
  * Router's pages, `static` for the build's files, `cached` for an answer replayed before the chain.
  * Never the path itself: ids would make a series per listing.
  */
-function routeLabel(request: IncomingMessage): string {
-  const route = answeredBy.get(request);
+function routeLabel(request: IncomingMessage, route: string | null | undefined): string {
   if (route === undefined) return "cached";
   if (route !== null) return route;
   const url = request.url ?? "";
@@ -106,73 +106,67 @@ function answeringRoute(c: Context<AppEnv>): string | null {
 }
 
 /**
- * The request log (ADR 0061): pino-http, in front of everything the node:http server answers,
- * the replays before the chain included (public-json-cache.ts, page-replay.ts). Each request gets
- * an id (the caller's X-Request-Id when it is sane, else a new UUID), returned in X-Request-Id,
- * and one line when its answer is done: the id, the method, the path without its query and with
- * its secret segments masked (maskPath), the status, the time in ms and the signed-in user's id.
- * The serializers write only those fields of the request and the answer, so no header (cookies,
- * Authorization) ever reaches the line; the logger's redaction stays on for everything else.
- * `req.log` (c.var.logger in the chain) is the logger with the request's id.
+ * The request log (ADR 0061, amended by 0120), in front of everything the node:http server
+ * answers, the replays before the chain included (public-json-cache.ts, page-replay.ts). Each
+ * request gets an id (the caller's X-Request-Id when it is sane, else a new UUID), returned in
+ * X-Request-Id, and one line through the logger when its answer is done (or its connection
+ * closed first): the id, the method, the path without its query and with its secret segments
+ * masked (maskPath), the status, the time in ms and the signed-in user's id. The line names only
+ * those fields, so no header (cookies, Authorization) ever reaches it; the logger's redaction
+ * stays on for everything else. Nothing but the id and one listener is made per request: the
+ * line's object only when its level is on, the chain's logger with the request's id only by the
+ * chain (requestContext), not for an answer replayed from memory (pino-http made two child
+ * loggers per request, whatever the level: ADR 0120).
  */
 export function withRequestLog(logger: Logger, next: RequestListener): RequestListener {
-  const log = pinoHttp<IncomingMessage, ServerResponse>({
-    logger,
-    genReqId(request, response) {
-      const id = requestIdFrom(request.headers["x-request-id"]);
-      response.setHeader("X-Request-Id", id);
-      return id;
-    },
-    customAttributeKeys: { reqId: "requestId", responseTime: "ms" },
-    // The chain's own lines carry the request's id only, not the request again.
-    quietReqLogger: true,
-    // Only these serializers: the logger's own (errors without query values) stay in force.
-    wrapSerializers: false,
-    serializers: {
-      req: (request: IncomingMessage) => ({
-        method: request.method,
-        path: maskPath(pathOf(request.url ?? "")),
-      }),
-      res: (response: ServerResponse) => ({ status: response.statusCode }),
-    },
-    customLogLevel: (_request, response, error) => (error || response.statusCode >= 500 ? "error" : "info"),
-    customProps(request) {
-      const userId = signedIn.get(request);
-      return userId === undefined ? {} : { userId };
-    },
-  });
   return (request, response) => {
     const started = process.hrtime.bigint();
-    response.once("finish", () => {
+    const record: UnderWay = { id: requestIdFrom(request.headers["x-request-id"]) };
+    underWay.set(request, record);
+    response.setHeader("X-Request-Id", record.id);
+    // 'close' comes once per answer: after it is sent, or when the connection ended first.
+    response.once("close", () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      httpRequestDuration.observe(
-        { method: request.method ?? "GET", route: routeLabel(request), status: String(response.statusCode) },
-        seconds,
-      );
+      const status = response.statusCode;
+      const method = request.method ?? "GET";
+      const route = routeLabel(request, record.route);
+      httpRequestDuration.observe({ method, route, status: String(status) }, seconds);
+      const level = status >= 500 ? "error" : "info";
+      if (!logger.isLevelEnabled(level)) return;
+      const line = {
+        requestId: record.id,
+        ...(record.userId === undefined ? {} : { userId: record.userId }),
+        req: { method, path: maskPath(pathOf(request.url ?? "")) },
+        res: { status },
+        ms: Math.round(seconds * 1000),
+        ...(response.writableFinished ? {} : { aborted: true }),
+      };
+      logger[level](line, response.writableFinished ? "request completed" : "request aborted");
     });
-    log(request, response);
     next(request, response);
   };
 }
 
 /**
- * The request's id and logger in the chain's context: those of the request log (withRequestLog)
+ * The request's id and logger in the chain's context: the id the request log gave (withRequestLog)
  * when the chain runs behind it, made here otherwise (`app.request` in tests, the bench's
- * in-process chain). After the chain, tells the request log who was signed in.
+ * in-process chain); the logger carries it on every line the chain writes. After the chain, tells
+ * the request log who was signed in and which route answered.
  */
 export function requestContext(logger: Logger): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming;
-    const logged = incoming?.log !== undefined && typeof incoming.id === "string";
-    const requestId = logged ? (incoming.id as string) : requestIdFrom(c.req.header("x-request-id"));
+    const record = incoming && underWay.get(incoming);
+    const requestId = record ? record.id : requestIdFrom(c.req.header("x-request-id"));
     c.set("requestId", requestId);
-    c.set("logger", logged ? incoming.log : logger.child({ requestId }));
+    c.set("logger", logger.child({ requestId }));
     try {
       await next();
     } finally {
-      const userId = c.get("user")?.id;
-      if (incoming && userId !== undefined) signedIn.set(incoming, userId);
-      if (incoming) answeredBy.set(incoming, answeringRoute(c));
+      if (record) {
+        record.userId = c.get("user")?.id;
+        record.route = answeringRoute(c);
+      }
     }
   };
 }
