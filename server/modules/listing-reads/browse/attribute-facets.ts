@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { ListingQuery } from "#core/contracts/catalog.ts";
 import type { AttributeDefinition, AttributeFacet } from "#core/contracts/listing-attributes.ts";
 import { effectiveDefinitions, mergedFacetDefinitions } from "#core/rules/listing-attributes.ts";
@@ -100,50 +100,116 @@ export async function attributeFacetsAndListed(
   offered: readonly AttributeDefinition[],
   listed: boolean,
 ): Promise<{ facets: AttributeFacet[]; listed: SampleListed | null }> {
-  if (query.categoryId === undefined && !resolved.search) return { facets: [], listed: null };
+  const plan = facetPlan(query, resolved, offered);
+  if (!plan) return { facets: [], listed: null };
+  const answers = await Promise.all(
+    plan.groups.map((group) => db.execute(groupStatement(query, resolved, plan, group, listed))),
+  );
+  return facetsOfRows(plan, answers.flatMap(rowsOf), query.locale);
+}
+
+/**
+ * A search's attribute facets, the group no filter is on counted over the search's own hits
+ * (ADR 0121): `overHits` makes that group's counts over a subquery of the hits' ids, which the
+ * search's statement runs with its hits (search-page.ts: one full-text scan instead of two);
+ * `facets` takes its rows and adds the groups of the filters that are on, whose statements start
+ * at once. Counted over the hits, a listing without attributes counts towards the sample's size:
+ * the facets are capped exactly when the search's total is ("1 000+"). `overHits` is null when
+ * the search offers no attribute facet; `facets` then gives none.
+ */
+export function searchAttributeFacets(
+  db: Db,
+  query: ListingQuery,
+  resolved: Resolved,
+  offered: readonly AttributeDefinition[],
+): { overHits: ((hitIds: SQL) => SQL) | null; facets(hitRows: Row[]): Promise<AttributeFacet[]> } {
+  const plan = facetPlan(query, resolved, offered);
+  if (!plan) return { overHits: null, facets: async () => [] };
+  const main = plan.groups.find((group) => group.skip === undefined);
+  const others = Promise.all(
+    plan.groups
+      .filter((group) => group !== main)
+      .map((group) => db.execute(groupStatement(query, resolved, plan, group, false))),
+  );
+  // Awaited by `facets`; a failed search statement must not leave its rejection unhandled.
+  others.catch(() => {});
+  return {
+    overHits: main ? (hitIds) => attributeFacetCountsSql(hitIds, main.keys, plan.scope) : null,
+    facets: async (hitRows) =>
+      facetsOfRows(plan, [...hitRows, ...(await others).flatMap(rowsOf)], query.locale).facets,
+  };
+}
+
+type FacetGroup = { keys: string[]; skip?: string };
+type FacetPlan = {
+  definitions: AttributeDefinition[];
+  filtered: Set<string>;
+  scope: ReturnType<typeof attributeScope>;
+  numberKeys: string[];
+  groups: FacetGroup[];
+};
+
+/**
+ * The facet attributes offered and their groups: the keys no filter is on together, each
+ * filtered key alone (counted without its own filter). Null when the page has none.
+ */
+function facetPlan(
+  query: ListingQuery,
+  resolved: Resolved,
+  offered: readonly AttributeDefinition[],
+): FacetPlan | null {
+  if (query.categoryId === undefined && !resolved.search) return null;
   const definitions = offered.filter((definition) => definition.facet);
-  if (definitions.length === 0) return { facets: [], listed: null };
+  if (definitions.length === 0) return null;
   const filtered = new Set((query.attributes ?? []).map((filter) => filter.key));
-  // Among the listings that have one of the keys: listings without attributes add nothing to the
-  // counts, and a sample of them would leave the facets empty above the cap.
-  const scope = attributeScope(query, resolved.categoryIds);
-  const fromValues = onlyAttributeFilters(query, resolved);
-  const sample = (keys: readonly string[], skip?: string) =>
-    sql`select p.id from products p where ${conditions(query, resolved, { attribute: skip })}
-      and ${hasAnyAttributeSql(sql`p.id`, keys, scope)} limit ${COUNT_CAP + 1}`;
-  const numberKeys = definitions.filter((d) => NUMERIC.has(d.type)).map((d) => d.key);
-  const groups: { keys: string[]; skip?: string }[] = [
+  const groups: FacetGroup[] = [
     { keys: definitions.filter((d) => !filtered.has(d.key)).map((d) => d.key) },
     ...definitions.filter((d) => filtered.has(d.key)).map((d) => ({ keys: [d.key], skip: d.key })),
   ].filter((group) => group.keys.length > 0);
-  // One statement per group: the maintained counts, or its sample drawn once and its values and
-  // ranges counted over it.
-  const answers = await Promise.all(
-    groups.map(async ({ keys, skip }) => {
-      // Filtered by another attribute (and brands or packages or not): the sample and its values
-      // from the live listings' terms (ADR 0107). The maintained counts (ADR 0104) know the
-      // group's listings when no filter but its own is on.
-      const terms = termsFiltersOf(query, resolved, { attribute: skip });
-      const maintained = fromValues && (query.attributes ?? []).every((filter) => filter.key === skip);
-      const withListed = listed && skip === undefined;
-      const statement = terms
-        ? termsFacetCountsSql(terms, resolved.categoryIds ?? [], COUNT_CAP + 1, keys, numberKeys, {
-            listed: withListed,
-          })
-        : maintained
-          ? maintainedAttributeCountsSql(keys, resolved.categoryIds ?? [])
-          : attributeFacetCountsSql(sample(keys, skip), keys, scope);
-      return rowsOf(await db.execute(statement));
-    }),
-  );
-  const all = answers.flat();
+  const scope = attributeScope(query, resolved.categoryIds);
+  const numberKeys = definitions.filter((d) => NUMERIC.has(d.type)).map((d) => d.key);
+  return { definitions, filtered, scope, numberKeys, groups };
+}
+
+/** One group's statement: the maintained counts, or its sample drawn once and its values and ranges counted over it. */
+function groupStatement(
+  query: ListingQuery,
+  resolved: Resolved,
+  plan: FacetPlan,
+  { keys, skip }: FacetGroup,
+  listed: boolean,
+) {
+  // Filtered by another attribute (and brands or packages or not): the sample and its values
+  // from the live listings' terms (ADR 0107). The maintained counts (ADR 0104) know the
+  // group's listings when no filter but its own is on.
+  const terms = termsFiltersOf(query, resolved, { attribute: skip });
+  if (terms)
+    return termsFacetCountsSql(terms, resolved.categoryIds ?? [], COUNT_CAP + 1, keys, plan.numberKeys, {
+      listed: listed && skip === undefined,
+    });
+  const maintained =
+    onlyAttributeFilters(query, resolved) && (query.attributes ?? []).every((filter) => filter.key === skip);
+  if (maintained) return maintainedAttributeCountsSql(keys, resolved.categoryIds ?? []);
+  // Among the listings that have one of the keys: listings without attributes add nothing to the
+  // counts, and a sample of them would leave the facets empty above the cap.
+  const sample = sql`select p.id from products p where ${conditions(query, resolved, { attribute: skip })}
+    and ${hasAnyAttributeSql(sql`p.id`, keys, plan.scope)} limit ${COUNT_CAP + 1}`;
+  return attributeFacetCountsSql(sample, keys, plan.scope);
+}
+
+/** The facets from every group's rows, and the terms' sample's listed rows (null without them). */
+function facetsOfRows(
+  { definitions, filtered }: FacetPlan,
+  all: Row[],
+  locale: "cs" | "en",
+): { facets: AttributeFacet[]; listed: SampleListed | null } {
   const listedRows = all.filter(isListed);
   const rows = all.filter((row) => !isListed(row));
   const values = rows.filter((row) => row.value !== null);
   const ranges = rows.filter((row) => row.value === null);
   const capped = new Set(rows.filter((row) => Number(row.sampled) > COUNT_CAP).map((row) => String(row.key)));
   const facets = definitions
-    .map((definition) => facetOf(definition, values, ranges, query.locale))
+    .map((definition) => facetOf(definition, values, ranges, locale))
     .filter((facet) => facet.values.length > 0 || facet.range !== null || filtered.has(facet.key))
     .map((facet) => (capped.has(facet.key) && facet.values.length > 0 ? { ...facet, capped: true } : facet));
   return { facets, listed: listedOf(listedRows) };

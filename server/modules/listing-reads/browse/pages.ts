@@ -2,7 +2,12 @@ import { sql } from "drizzle-orm";
 import type { ListingFacets, ListingQuery, ProductPage } from "#core/contracts/catalog.ts";
 import type { Db } from "#server/db/client.ts";
 import { genericPlans } from "#server/db/prepared-client.ts";
-import { attributeFacets, facetDefinitions, knownAttributeFilters } from "./attribute-facets.ts";
+import {
+  attributeFacets,
+  facetDefinitions,
+  knownAttributeFilters,
+  searchAttributeFacets,
+} from "./attribute-facets.ts";
 import { cardSelect, pageOf, toCard } from "./cards.ts";
 import { activeCategories, type CategoryRows } from "./categories.ts";
 import { cappedTotal, countSource } from "./counts.ts";
@@ -176,10 +181,15 @@ export async function listingPage(
 ): Promise<{ page: ProductPage; facets: ListingFacets }> {
   const { query, resolved, definitions } = await prepare(db, raw, categoryRows);
   if (resolved.search) {
-    const [found, attributes] = await Promise.all([
-      searchListingPage(db, query, resolved),
-      attributeFacets(db, query, resolved, definitions),
-    ]);
+    // The attributes' facets of the keys no filter is on counted in the search's own statement.
+    const attributeFacets = searchAttributeFacets(db, query, resolved, definitions);
+    const { attributeRows, ...found } = await searchListingPage(
+      db,
+      query,
+      resolved,
+      attributeFacets.overHits,
+    );
+    const attributes = await attributeFacets.facets(attributeRows);
     return attributes.length > 0 ? { ...found, facets: { ...found.facets, attributes } } : found;
   }
   const [{ items, page, perPage }, { total, totalCapped, ...facets }] = await Promise.all([

@@ -9,7 +9,7 @@ import { facetsFrom, packageNameOf } from "./facets.ts";
 import { conditions, type Resolved } from "./filters.ts";
 import { estimateHits, newestHits, stretchBounds } from "./newest-hits.ts";
 import { keyColumns, keyOrder, pagePlan } from "./sort.ts";
-import { jsonRows, list, rowsOf, uniqueInts } from "./sql-parts.ts";
+import { jsonRows, list, type Row, rowsOf, uniqueInts } from "./sql-parts.ts";
 
 /**
  * The rows facetsFrom reads, over the CTEs `hits` and `chosen`: "all" (the total and the
@@ -60,7 +60,8 @@ export async function searchListingPage(
   db: Db,
   query: ListingQuery,
   resolved: Resolved,
-): Promise<{ page: ProductPage; facets: ListingFacets }> {
+  attributeCounts: ((hitIds: SQL) => SQL) | null = null,
+): Promise<{ page: ProductPage; facets: ListingFacets; attributeRows: Row[] }> {
   const { perPage, page, keys } = pagePlan(query, resolved);
   const brandIds = uniqueInts(query.brandIds) ?? [];
   const packageIds = uniqueInts(query.packageIds) ?? [];
@@ -98,7 +99,13 @@ export async function searchListingPage(
       select h.* from chosen h order by ${keyOrder(keys, "h")}
       limit ${perPage} offset ${(page - 1) * perPage}
     ),
-    facets as (${sql.join(facetParts(brandIds, packageIds, byBrand, byPackage), sql` union all `)})
+    facets as (${sql.join(facetParts(brandIds, packageIds, byBrand, byPackage), sql` union all `)})${
+      // The attributes' facets over the same hits (attribute-facets.ts, searchAttributeFacets).
+      attributeCounts
+        ? sql`,
+    attribute_counts as (${attributeCounts(sql`select h.id from chosen h`)})`
+        : sql``
+    }
     select
       (select coalesce(json_agg(c order by ${keyOrder(keys, "c")}), '[]'::json)
         from (${cardSelect(resolved.now, keys.length)}) c) as cards,
@@ -107,7 +114,12 @@ export async function searchListingPage(
         from facets
         left join brands b on facets.no_brand = 0 and b.id = facets.brand_id
         left join packages k on facets.no_package = 0 and k.id = facets.package_id
-      ) f) as facets`);
+      ) f) as facets${
+        attributeCounts
+          ? sql`,
+      (select coalesce(json_agg(a), '[]'::json) from attribute_counts a) as attributes`
+          : sql``
+      }`);
   const [row] = rowsOf(result);
   const facetRows = jsonRows(row?.facets);
   const { total, ...facets } = facetsFrom(
@@ -121,5 +133,6 @@ export async function searchListingPage(
   return {
     page: pageOf(items, counted, page, perPage),
     facets: counted.totalCapped ? { ...facets, capped: true } : facets,
+    attributeRows: jsonRows(row?.attributes),
   };
 }
