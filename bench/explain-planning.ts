@@ -128,6 +128,9 @@ const pages: Record<string, () => Promise<unknown>> = {
       sort: "newest",
       perPage: 48,
     }),
+  // The monthly auctions page (/mesicni-aukce): promoted first, then ending soonest.
+  monthly: () =>
+    services.catalog.listingPage({ locale, formats: ["auction"], durations: ["month"], sort: "recommended" }),
   "search-rum": () => services.catalog.listingPage({ locale, q: "rum" }),
   "search-zacapa": () => services.catalog.listingPage({ locale, q: "zacapa" }),
   "search-ron-zacapa-23": () => services.catalog.listingPage({ locale, q: "ron zacapa 23" }),

@@ -145,7 +145,9 @@ export function toppedFirstPageIds(query: ListingQuery, resolved: Resolved, plan
     [...others.map((key, index) => sql`${sql.raw(`k${index + 1}`)} ${key.order}`), sql`p.id`],
     sql`, `,
   );
-  const limit = page * perPage;
+  // In the text: a generic plan (an auction round's page, pages.ts) then knows how few rows each
+  // part reads in its index's order.
+  const limit = literalInt(page * perPage);
   return sql`
     select u.* from (
       (select p.id, ${keyColumns(keys)} from products p
@@ -157,5 +159,5 @@ export function toppedFirstPageIds(query: ListingQuery, resolved: Resolved, plan
         order by ${order} limit ${limit})
     ) u
     order by ${keyOrder(keys, "u")}
-    limit ${perPage} offset ${(page - 1) * perPage}`;
+    limit ${literalInt(perPage)} offset ${literalInt((page - 1) * perPage)}`;
 }
