@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
+import type { ProductStatus } from "#core/contracts/catalog.ts";
 import type { Db } from "#server/db/client.ts";
-import { type ProductStatus, products } from "./tables/products.ts";
+import { products } from "./tables/products.ts";
 
 /**
  * The auction's state on its listing row (price, bid count, end, leader), read and written for

@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
+import type { ProductStatus } from "#core/contracts/catalog.ts";
 import { err, type Ok, ok } from "#core/result.ts";
 import { problem } from "#core/validation/field-errors.ts";
 import { isRowId } from "#server/db/rows.ts";
 import type { ListingsContext } from "./context.ts";
 import { invalid, refusal } from "./outcomes.ts";
 import { cleanDescription } from "./schemas.ts";
-import { type ProductStatus, products } from "./tables/products.ts";
+import { products } from "./tables/products.ts";
 import type { ListingInvalid, NotFound, Refused } from "./types.ts";
 
 export const CONTACT_MESSAGE_MAX = 2000;

@@ -1,4 +1,5 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
+import type { AuctionDuration, ProductFormat, ProductStatus, ProductType } from "#core/contracts/catalog.ts";
 import type { Locale } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import {
@@ -11,14 +12,7 @@ import type { Db } from "#server/db/client.ts";
 import { isRowId, rowsOf } from "#server/db/rows.ts";
 import { categoryColumnSql } from "#server/modules/catalog/index.ts";
 import { watcherCountSql } from "#server/modules/wishlist/index.ts";
-import {
-  type AuctionDuration,
-  type ProductFormat,
-  type ProductStatus,
-  type ProductType,
-  productImages,
-  products,
-} from "./tables/products.ts";
+import { productImages, products } from "./tables/products.ts";
 import { listingSubmissions } from "./tables/submissions.ts";
 import type { MyListing } from "./types.ts";
 

@@ -1,7 +1,7 @@
+import type { ProductStatus } from "#core/contracts/catalog.ts";
 import type { LocalePaths } from "#core/contracts/product.ts";
 import type { Locale } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
-import type { ProductStatus } from "./tables/products.ts";
 
 /** What the sitemap lists: pages worth indexing (live ones, and finished auctions as price records). */
 export const SITEMAP_PRODUCT_STATUSES: ProductStatus[] = ["active", "ended", "sold"];

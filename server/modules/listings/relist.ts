@@ -1,4 +1,5 @@
 import { asc, eq } from "drizzle-orm";
+import type { ProductStatus } from "#core/contracts/catalog.ts";
 import type { SellerRefusalCode } from "#core/contracts/listing-refusals.ts";
 import type { Locale } from "#core/i18n/index.ts";
 import { ownerActions, releaseState } from "#core/lifecycles/listing.ts";
@@ -14,7 +15,7 @@ import { scheduleAfterRelease, tellAwaitingPayment } from "./submission/after-re
 import { currentFees, feeFor } from "./submission/insertion-fee.ts";
 import { afterSave } from "./submission/photos.ts";
 import { recordSubmission } from "./submission/submitted.ts";
-import { type Product, type ProductStatus, productImages } from "./tables/products.ts";
+import { type Product, productImages } from "./tables/products.ts";
 import { listingSubmissions } from "./tables/submissions.ts";
 import { createListing } from "./transitions.ts";
 import type { ListingUser, MyListing, NotFound, Refused } from "./types.ts";

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { PRODUCT_STATUSES, type ProductStatus } from "#core/contracts/catalog.ts";
 import {
   assertTransition,
   canTransition,
@@ -19,7 +20,6 @@ import {
 } from "#core/rules/fees.ts";
 import { fromPragueLocalInput, fromPragueWallClock, toPragueLocalInput } from "#core/time/prague.ts";
 import { brandNameKey, cleanBrandName } from "#server/modules/catalog/index.ts";
-import { PRODUCT_STATUSES, type ProductStatus } from "./tables/products.ts";
 
 describe("listing lifecycle", () => {
   it("allows exactly the transitions of docs/product/lifecycles.md", () => {

@@ -1,4 +1,5 @@
 import { and, eq, inArray, ne, or } from "drizzle-orm";
+import type { ProductFormat, ProductStatus } from "#core/contracts/catalog.ts";
 import {
   type AuctionLeader,
   type AuctionOutcome,
@@ -10,13 +11,7 @@ import {
 import { listingLifecycle, releaseState } from "#core/lifecycles/listing.ts";
 import { auctionEnd } from "#core/rules/auction-end.ts";
 import type { Db } from "#server/db/client.ts";
-import {
-  type NewProduct,
-  type ProductFormat,
-  type ProductStatus,
-  productStatusChanges,
-  products,
-} from "./tables/products.ts";
+import { type NewProduct, productStatusChanges, products } from "./tables/products.ts";
 
 /**
  * The one place where a listing (a products row) is created and its status written

@@ -1,3 +1,4 @@
+import type { AuctionDuration, ProductFormat, ProductType } from "#core/contracts/catalog.ts";
 import type {
   ListingInvalid,
   ListingNotFound,
@@ -9,7 +10,6 @@ import type { Err, Ok } from "#core/result.ts";
 import type { ImageRef, ListingInput } from "#core/schemas/listing.ts";
 import type { Db } from "#server/db/client.ts";
 import type { AuthUser } from "../auth/index.ts";
-import type { AuctionDuration, ProductFormat, ProductType } from "./tables/products.ts";
 
 /** What the listings use cases know of the signed-in seller. */
 export type ListingUser = Pick<AuthUser, "id" | "emailConfirmed" | "group" | "username">;

@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ProductStatus } from "#core/contracts/catalog.ts";
 import { err, ok } from "#core/result.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { insertCatalogFixture, insertProduct } from "#server/test/fixtures.ts";
 import { bids } from "../bidding/tables.ts";
-import { type ProductStatus, productStatusChanges, products } from "../listings/tables/products.ts";
+import { productStatusChanges, products } from "../listings/tables/products.ts";
 import { userGroups } from "../user-groups/tables.ts";
 import { wishlistItems, wishlists } from "../wishlist/tables.ts";
 import { CONFIRMATION_RESENDS_PER_HOUR } from "./account-overview.ts";

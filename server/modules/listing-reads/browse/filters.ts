@@ -1,8 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { ListingQuery, ProductStatus } from "#core/contracts/catalog.ts";
+import { PRODUCT_STATUSES } from "#core/contracts/catalog.ts";
 import type { Db } from "#server/db/client.ts";
 import { type AttributeScope, attributeConditionSql } from "#server/modules/listing-attributes/index.ts";
-import { PRODUCT_STATUSES } from "#server/modules/listings/tables/products.ts";
 import { isVerifiedUserSql } from "#server/modules/users/index.ts";
 import { activeCategories, branchOf, type CategoryRows } from "./categories.ts";
 import { planSearch, type SearchPlan, tsTerm } from "./search-plan.ts";

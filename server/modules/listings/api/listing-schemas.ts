@@ -1,6 +1,12 @@
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import {
+  AUCTION_DURATIONS,
+  PRODUCT_FORMATS,
+  PRODUCT_STATUSES,
+  PRODUCT_TYPES,
+} from "#core/contracts/catalog.ts";
+import {
   type ListingRefusalCode,
   type ListingStateCode,
   listingRefusalMessage,
@@ -13,7 +19,6 @@ import { localePath } from "#core/i18n/paths.ts";
 import { ListingInputSchema } from "#core/schemas/listing.ts";
 import { idPathParam, jsonContent, MessageBody } from "#server/http/api/schemas.ts";
 import type { AppEnv } from "#server/http/types.ts";
-import { AUCTION_DURATIONS, PRODUCT_FORMATS, PRODUCT_STATUSES, PRODUCT_TYPES } from "../tables/products.ts";
 import type { MyListing } from "../types.ts";
 
 /** The shapes and answers the seller's listing routes share (their OpenAPI schemas and helpers). */

@@ -1,3 +1,4 @@
+import type { ProductStatus } from "#core/contracts/catalog.ts";
 import type { SellerRefusalCode } from "#core/contracts/listing-refusals.ts";
 import type { Locale } from "#core/i18n/index.ts";
 import { releaseState } from "#core/lifecycles/listing.ts";
@@ -9,7 +10,6 @@ import { isUploadToken, type StoredImage } from "#server/modules/listing-photos/
 import type { ListingsContext } from "../context.ts";
 import { myListing } from "../my-listings.ts";
 import { emailRefusal, QuotaUsedUp, refusal } from "../outcomes.ts";
-import type { ProductStatus } from "../tables/products.ts";
 import { createListing } from "../transitions.ts";
 import type {
   CreateResult,

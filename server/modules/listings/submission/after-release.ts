@@ -1,8 +1,8 @@
+import type { ProductFormat } from "#core/contracts/catalog.ts";
 import type { releaseState } from "#core/lifecycles/listing.ts";
 import { formatPrice } from "#core/money/money.ts";
 import type { Db } from "#server/db/client.ts";
 import type { ListingsContext } from "../context.ts";
-import type { ProductFormat } from "../tables/products.ts";
 
 /** The job that follows a release: the activation at its date, or the close of a live auction. */
 export async function scheduleAfterRelease(
