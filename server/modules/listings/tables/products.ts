@@ -2,15 +2,9 @@ import { sql } from "drizzle-orm";
 import { boolean, check, customType, index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import {
   AUCTION_DURATIONS,
-  type AuctionDuration,
-  BID_KINDS,
-  type BidKind,
   PRODUCT_FORMATS,
   PRODUCT_STATUSES,
   PRODUCT_TYPES,
-  type ProductFormat,
-  type ProductStatus,
-  type ProductType,
 } from "#core/contracts/catalog.ts";
 import { between, createdAt, money, nonNegative, oneOf, timestamptz, updatedAt } from "#server/db/columns.ts";
 import { brandKey, categoryKey, packageKey } from "#server/modules/catalog/keys.ts";
@@ -18,19 +12,6 @@ import { userKey } from "#server/modules/users/keys.ts";
 
 /** PostgreSQL's tsvector, as its text form (only the database reads it). */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
-
-export {
-  AUCTION_DURATIONS,
-  type AuctionDuration,
-  BID_KINDS,
-  type BidKind,
-  PRODUCT_FORMATS,
-  PRODUCT_STATUSES,
-  PRODUCT_TYPES,
-  type ProductFormat,
-  type ProductStatus,
-  type ProductType,
-};
 
 /**
  * Everything a visitor can browse: auctions, classifieds (both sold by users) and the operator's
@@ -151,6 +132,12 @@ export const products = pgTable(
     index("products_promoted_auction_ending_idx")
       .on(t.auctionDuration, t.endsAt, sql`coalesce(${t.activationAt}, ${t.createdAt}) desc`, t.id)
       .where(sql`${t.status} = 'active' and ${t.format} = 'auction' and ${t.toppedUntil} is not null`),
+    // The minute's sweep (listing-reads, roundsAwaitingSlots): the monthly lots still without a close slot, by end.
+    index("products_unslotted_round_idx")
+      .on(t.endsAt)
+      .where(
+        sql`${t.format} = 'auction' and ${t.auctionDuration} = 'month' and ${t.closeRoundAt} is null and ${t.status} in ('active', 'scheduled')`,
+      ),
     index("products_seller_status_idx").on(t.sellerId, t.status),
     index("products_winner_id_idx").on(t.winnerId),
     index("products_topped_until_idx").on(t.toppedUntil),

@@ -1,0 +1,1 @@
+CREATE INDEX "products_unslotted_round_idx" ON "products" USING btree ("ends_at") WHERE "products"."format" = 'auction' and "products"."auction_duration" = 'month' and "products"."close_round_at" is null and "products"."status" in ('active', 'scheduled');
