@@ -138,6 +138,10 @@ export const products = pgTable(
       .where(
         sql`${t.format} = 'auction' and ${t.auctionDuration} = 'month' and ${t.closeRoundAt} is null and ${t.status} in ('active', 'scheduled')`,
       ),
+    // The watchdogs' minute (listing-reads, suppliesLiveBetween): the newest live offers of every category.
+    index("products_live_supply_newest_idx")
+      .on(sql`coalesce(${t.activationAt}, ${t.createdAt}) desc`, t.id)
+      .where(sql`${t.status} = 'active' and ${t.type} = 'supply'`),
     index("products_seller_status_idx").on(t.sellerId, t.status),
     index("products_winner_id_idx").on(t.winnerId),
     index("products_topped_until_idx").on(t.toppedUntil),

@@ -1,0 +1,1 @@
+CREATE INDEX "products_live_supply_newest_idx" ON "products" USING btree (coalesce("activation_at", "created_at") desc,"id") WHERE "products"."status" = 'active' and "products"."type" = 'supply';
