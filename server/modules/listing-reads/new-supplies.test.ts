@@ -16,7 +16,7 @@ beforeAll(async () => {
   database = await openTestDatabase();
   const { db } = database;
   const category = await insertCategory(db, { depth: 1, nameCs: "Rum", slugCs: "rum-ns" });
-  const offer = async (name: string, values: Parameters<typeof insertProduct>[1]) => {
+  const offer = async (name: string, values: Omit<Parameters<typeof insertProduct>[1], "categoryId">) => {
     ids[name] = (await insertProduct(db, { ...values, categoryId: category.id, nameCs: name })).id;
   };
   // Went live at its creation (no activation date) or at its activation.
