@@ -23,12 +23,12 @@ async function signInEditor(page: Page, to: string) {
   await signInStaff(page, EDITOR, { to });
 }
 
-/** With SCREENS_DIR set, a screenshot of the page at 1280, 768 and 375 px (tests/screens/). */
 /** The rich-text editor has taken over its field (its module comes apart, after the hydration). */
 async function editorReady(page: Page) {
   await expect(page.getByRole("toolbar").first()).toBeVisible();
 }
 
+/** With SCREENS_DIR set, a screenshot of the page at 1280, 768 and 375 px (tests/screens/). */
 async function screens(page: Page, name: string) {
   const dir = process.env.SCREENS_DIR;
   if (!dir) return;
