@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { caches, PUBLIC_TAG } from "#server/lib/cache.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { insertCategory, insertProduct } from "#server/test/fixtures.ts";
 import { MAX_COMPLETIONS, planSearch, type SearchPlan, tsTerm } from "./search-plan.ts";
@@ -111,5 +112,19 @@ describe("the search vocabulary and a query's words", () => {
       expect({ q, ids: await found(plan) }).toEqual({ q, ids: await found(plan, true) });
     }
     expect((await found((await planSearch(api.db, "ron 23"))!)).length).toBe(1);
+  });
+
+  it("keeps a query's plan until a public change, which a new listing's words make", async () => {
+    const before = await planSearch(api.db, "zacxpa");
+    expect(before?.tokens[0].words).toEqual(["zacapa"]);
+    expect(await planSearch(api.db, "zacxpa")).toBe(before);
+    // A listing with the word itself; a write through the API clears the public caches, here by hand.
+    const categoryId = (await insertCategory(api.db, { depth: 1, slugCs: "slovnik-2", nameCs: "Slovník 2" }))
+      .id;
+    await insertProduct(api.db, { categoryId, searchText: "rum zacxpa" });
+    expect(await planSearch(api.db, "zacxpa")).toBe(before);
+    caches.invalidate({ tag: PUBLIC_TAG });
+    const after = await planSearch(api.db, "zacxpa");
+    expect(after?.tokens[0]).toMatchObject({ words: null, exact: true });
   });
 });

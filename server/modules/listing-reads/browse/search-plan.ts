@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
+import { type Cache, caches, PUBLIC_CACHE_TAGS } from "#server/lib/cache.ts";
 import { allowedTypos, isTypoOf, searchTokens } from "#server/modules/catalog/index.ts";
 import { parsePgArray, rowsOf } from "./sql-parts.ts";
 
@@ -77,6 +78,49 @@ function tokenRow(word: string, open: boolean, expand: boolean): SQL {
 export async function planSearch(db: Db, q: string | undefined): Promise<SearchPlan | null> {
   const tokens = q ? searchTokens(q) : [];
   if (tokens.length === 0) return null;
+  const store = keptPlans();
+  const key = `${databaseId(db)}\n${tokens.join(" ")}`;
+  const kept = store.get(key);
+  if (kept) return kept;
+  const generation = store.generation();
+  const read = readPlan(db, tokens);
+  // Kept once read, unless a change was heard meanwhile (it may have added the words looked for).
+  read.then(
+    () => store.generation() === generation && store.set(key, read),
+    () => {},
+  );
+  return read;
+}
+
+/**
+ * The plans of the queries asked lately (ADR 0123): a typo's look-up in the vocabulary costs 5 to
+ * 8 ms of PostgreSQL, and a site's searches repeat. The vocabulary only grows when listings are
+ * written, and every write clears the public caches on every instance: a plan is kept no longer
+ * than a page showing its hits would be (the `public` tags), and 5 minutes at most. Per database
+ * (tests open several in one process).
+ */
+let plans: Cache<string, Promise<SearchPlan>> | undefined;
+const keptPlans = () =>
+  (plans ??= caches.create<string, Promise<SearchPlan>>({
+    name: "listing-reads.search-plans",
+    tags: PUBLIC_CACHE_TAGS,
+    maxEntries: 1000,
+    ttlMs: 5 * 60_000,
+  }));
+
+const databaseIds = new WeakMap<Db, number>();
+let databases = 0;
+function databaseId(db: Db): number {
+  let id = databaseIds.get(db);
+  if (id === undefined) {
+    id = databases++;
+    databaseIds.set(db, id);
+  }
+  return id;
+}
+
+/** planSearch's statement over the vocabulary, for tokens that are not all plain prefixes. */
+async function readPlan(db: Db, tokens: string[]): Promise<SearchPlan> {
   // One word keeps its prefix: there is nothing to combine it with, and a common word's walk
   // (ADR 0045) checks a prefix on each row faster than several words.
   const expand = tokens.length > 1;
