@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { violations } from "./axe.ts";
 import { answerConsent, expect, hydrated, test } from "./fixtures.ts";
+import { screens } from "./screens.ts";
 import { signInStaff } from "./staff.ts";
 
 /**
@@ -26,19 +27,6 @@ async function signInEditor(page: Page, to: string) {
 /** The rich-text editor has taken over its field (its module comes apart, after the hydration). */
 async function editorReady(page: Page) {
   await expect(page.getByRole("toolbar").first()).toBeVisible();
-}
-
-/** With SCREENS_DIR set, a screenshot of the page at 1280, 768 and 375 px (tests/screens/). */
-async function screens(page: Page, name: string) {
-  const dir = process.env.SCREENS_DIR;
-  if (!dir) return;
-  // Three full-page shots take their time on a busy machine: not counted against the test.
-  test.info().setTimeout(test.info().timeout + 15_000);
-  for (const width of [1280, 768, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${dir}/admin-content-${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 const png = (width: number, height: number, background: string) =>
@@ -82,7 +70,7 @@ test("the editor writes an article, previews the draft, publishes it and finds i
   await expect(page.getByTestId("article-body").locator("strong")).toHaveText("Tučná slova");
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
   expect(await violations(page)).toEqual([]);
-  await screens(page, "preview");
+  await screens(page, "admin-content-preview");
 
   await page.getByRole("link", { name: "Zpět k úpravám" }).click();
   await hydrated(page);
@@ -135,7 +123,7 @@ test("the editor changes an info page: the public page stays as it was until the
   await expect(page.getByTestId("page-state")).toHaveText("Koncept čeká na zveřejnění");
   await expect(page.getByRole("status")).toHaveText("Koncept uložen. Na webu se změní až po zveřejnění.");
   expect(await violations(page)).toEqual([]);
-  await screens(page, "info-page-draft");
+  await screens(page, "admin-content-info-page-draft");
   const guest = await browser.newContext({ baseURL });
   await answerConsent(guest, baseURL!);
   const visitor = await guest.newPage();
@@ -151,7 +139,7 @@ test("the editor changes an info page: the public page stays as it was until the
   await expect(page.getByText("Posíláme do tří dnů. Platba kartou i převodem.")).toBeVisible();
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
   expect(await violations(page)).toEqual([]);
-  await screens(page, "info-page-preview");
+  await screens(page, "admin-content-info-page-preview");
   expect((await visitor.request.get(`/admin/obsah/stranky/${id}/nahled`)).status()).toBe(403);
 
   await page.getByRole("link", { name: "Zpět k úpravám" }).click();
@@ -235,7 +223,7 @@ test("every content screen passes axe", async ({ page }) => {
     await hydrated(page);
     await expect(page.locator("h1")).toBeVisible();
     expect(await violations(page), path).toEqual([]);
-    await screens(page, path.replace(/^\/admin\/obsah\//, "").replace(/\//g, "-"));
+    await screens(page, `admin-content-${path.replace(/^\/admin\/obsah\//, "").replace(/\//g, "-")}`);
   }
   // An existing banner and article too, with their stored values.
   await page.goto("/admin/obsah/bannery");

@@ -1,7 +1,7 @@
 import path from "node:path";
-import type { Page } from "@playwright/test";
 import { violations } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
+import { screens } from "./screens.ts";
 import { signInStaff } from "./staff.ts";
 
 /**
@@ -17,17 +17,6 @@ import { signInStaff } from "./staff.ts";
 
 const ACCOUNTANT = "accountant@rarita.test";
 const CAMT = path.resolve(import.meta.dirname, "../fixtures/bank/statement.camt053.xml");
-
-/** With SCREENS_DIR set, a screenshot of the page at 1280, 768 and 375 px (tests/screens/). */
-async function screens(page: Page, name: string) {
-  const dir = process.env.SCREENS_DIR;
-  if (!dir) return;
-  for (const width of [1280, 768, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${dir}/admin-orders-${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 test("an accountant imports a bank statement, sees matched and unmatched lines, and ships the paid order", async ({
   page,
@@ -68,7 +57,7 @@ test("an accountant imports a bank statement, sees matched and unmatched lines, 
   await expect(wrongAmount.getByText("Objednávka s tímto číslem neexistuje.")).toBeVisible();
   await expect(orderNumber).toHaveValue("999999");
   expect(await violations(page)).toEqual([]);
-  await screens(page, "statement");
+  await screens(page, "admin-orders-statement");
 
   await matched.getByRole("link", { name: "Objednávka 910001" }).click();
   await expect(page.getByRole("heading", { name: "Objednávka 910001", level: 1 })).toBeVisible();
@@ -83,7 +72,7 @@ test("an accountant imports a bank statement, sees matched and unmatched lines, 
   }
   await expect(page.getByTestId("admin-order")).toContainText("Z-E2E-910001");
   await expect(page.getByRole("button", { name: "Doručeno" })).toBeVisible();
-  await screens(page, "order");
+  await screens(page, "admin-orders-order");
 
   for (const [url, heading] of [
     ["/admin/objednavky?q=910001", "Objednávky"],
@@ -94,7 +83,10 @@ test("an accountant imports a bank statement, sees matched and unmatched lines, 
     await page.goto(url);
     await expect(page.getByRole("heading", { name: heading, level: 1 })).toBeVisible();
     expect(await violations(page), url).toEqual([]);
-    await screens(page, url.split("/")[2].replace(/\?.*/, "") + (url.endsWith("new") ? "-new" : ""));
+    await screens(
+      page,
+      `admin-orders-${url.split("/")[2].replace(/\?.*/, "")}${url.endsWith("new") ? "-new" : ""}`,
+    );
   }
   await page.goto("/admin/objednavky?q=910001");
   await expect(page.getByTestId("table-orders").getByRole("row")).toHaveCount(2);
@@ -116,7 +108,7 @@ test("an accountant gives a voucher to an influencer by their e-mail; an unknown
   await expect(influencer).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByLabel("Kód")).toHaveValue(code);
   await expect(influencer).toHaveValue("nikdo@rarita.test");
-  await screens(page, "voucher-refused");
+  await screens(page, "admin-orders-voucher-refused");
 
   await influencer.fill("sberatel2@rarita.test");
   await page.getByRole("button", { name: "Uložit" }).click();
@@ -127,5 +119,5 @@ test("an accountant gives a voucher to an influencer by their e-mail; an unknown
   await expect(named).toContainText("sberatel2@rarita.test");
   await expect(influencer).toHaveValue("sberatel2@rarita.test");
   expect(await violations(page)).toEqual([]);
-  await screens(page, "voucher-influencer");
+  await screens(page, "admin-orders-voucher-influencer");
 });
