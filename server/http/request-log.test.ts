@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { Hono } from "hono";
 import { afterEach, describe, expect, it } from "vitest";
+import { httpRequestDuration } from "../lib/metrics.ts";
 import { createLogger } from "../logger.ts";
 import { maskPath, requestContext, withRequestLog } from "./request-log.ts";
 import type { AppEnv } from "./types.ts";
@@ -47,6 +48,14 @@ async function serve(
     return written.map((line) => JSON.parse(line) as Record<string, unknown>);
   };
   return { base, written, lines, logger };
+}
+
+/** How many answers the request-duration histogram has counted, every label together. */
+async function answersCounted(): Promise<number> {
+  const { values } = await httpRequestDuration.get();
+  return values
+    .filter((value) => value.metricName?.endsWith("_count"))
+    .reduce((sum, value) => sum + value.value, 0);
 }
 
 function chain(logger = createLogger("silent")) {
@@ -116,6 +125,7 @@ describe("the request log", () => {
       return c.text("late");
     });
     const { base, lines } = await serve(app);
+    const counted = await answersCounted();
     const leaving = new AbortController();
     const request = fetch(`${base}/slow`, { signal: leaving.signal }).catch((error: Error) => error.name);
     await inHandler;
@@ -123,6 +133,8 @@ describe("the request log", () => {
     expect(await request).toBe("AbortError");
     const [entry] = await lines(1);
     expect(entry).toMatchObject({ level: 30, aborted: true, msg: "request aborted", req: { path: "/slow" } });
+    // Its time is no answer's: the duration histogram (the operator's latency) leaves it out.
+    expect(await answersCounted()).toBe(counted);
     release();
   });
 

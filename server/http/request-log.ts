@@ -129,8 +129,13 @@ export function withRequestLog(logger: Logger, next: RequestListener): RequestLi
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const status = response.statusCode;
       const method = request.method ?? "GET";
-      const route = routeLabel(request, record.route);
-      httpRequestDuration.observe({ method, route, status: String(status) }, seconds);
+      const finished = response.writableFinished;
+      // Answers sent only: a live stream the viewer left, or a request cut off, has no duration to count.
+      if (finished)
+        httpRequestDuration.observe(
+          { method, route: routeLabel(request, record.route), status: String(status) },
+          seconds,
+        );
       const level = status >= 500 ? "error" : "info";
       if (!logger.isLevelEnabled(level)) return;
       const line = {
@@ -139,9 +144,9 @@ export function withRequestLog(logger: Logger, next: RequestListener): RequestLi
         req: { method, path: maskPath(pathOf(request.url ?? "")) },
         res: { status },
         ms: Math.round(seconds * 1000),
-        ...(response.writableFinished ? {} : { aborted: true }),
+        ...(finished ? {} : { aborted: true }),
       };
-      logger[level](line, response.writableFinished ? "request completed" : "request aborted");
+      logger[level](line, finished ? "request completed" : "request aborted");
     });
     next(request, response);
   };
