@@ -92,6 +92,8 @@ function listingWithBrand(request: APIRequestContext, token: string, brand: stri
 }
 
 test("an editor merges two spellings of a brand and opens a listing", async ({ request }) => {
+  // Eight screens and four axe checks: 24 s alone on 2 cores, past 30 s under a full run's load.
+  test.slow();
   const n = Date.now() % 1_000_000;
   const login = await request.post("/api/auth/login", { data: DEMO.seller });
   const { token } = (await login.json()) as { token: string };
