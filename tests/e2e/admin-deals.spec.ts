@@ -16,6 +16,8 @@ const OWNER = "admin@rarita.test";
 test("the owner opens the deals, the payouts and the balance check, in Czech and English", async ({
   page,
 }) => {
+  // Every deals screen in two languages with axe: 13 s alone, over 30 s under a full run's load.
+  test.slow();
   await signInStaff(page, OWNER, { to: "/admin" });
   await page.getByRole("link", { name: "Obchody", exact: true }).click();
   await expect(page).toHaveURL("/admin/obchody");

@@ -13,6 +13,8 @@ import { signInStaff } from "./staff.ts";
 const MODERATOR = "moderator@rarita.test";
 
 test("a moderator adds a group, finds a user, opens their page and assigns the group", async ({ page }) => {
+  // Four screens with axe: 15 s alone, over 30 s under a full run's load.
+  test.slow();
   const group = `Sběratelé e2e ${Date.now() % 1_000_000}`;
   await signInStaff(page, MODERATOR, { to: "/admin/skupiny" });
   await expect(page.getByRole("heading", { name: "Skupiny uživatelů" })).toBeVisible();
