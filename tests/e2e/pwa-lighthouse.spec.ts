@@ -1,6 +1,6 @@
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Artifacts, Audit, type Config } from "lighthouse-pwa";
-import { CHROMIUM_LAUNCH } from "../browser-setup.ts";
+import { CHROMIUM_FULL, CHROMIUM_LAUNCH } from "../browser-setup.ts";
 import { expect, test } from "./fixtures.ts";
 
 /**
@@ -66,7 +66,7 @@ const PWA_AUDITS = [
 test("Lighthouse 11's PWA audits pass on the home page, in each language", async ({ baseURL }) => {
   test.slow(); // two Lighthouse runs in a browser of their own
   const chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM_LAUNCH.executablePath,
+    chromePath: CHROMIUM_FULL,
     chromeFlags: ["--headless=new", ...CHROMIUM_LAUNCH.args],
   });
   try {
