@@ -1,3 +1,4 @@
+import "./runtime/module-loading.ts";
 import fs from "node:fs";
 import { createServer, type RequestListener, type Server } from "node:http";
 import path from "node:path";
