@@ -8,6 +8,7 @@ import {
   useRef,
   useState,
 } from "react";
+import { flushSync } from "react-dom";
 import { focusableWithin } from "./focus.ts";
 
 export type DropdownTriggerProps = {
@@ -58,8 +59,6 @@ function useDropdownFocus(
   const triggerRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const openerRef = useRef<HTMLElement | null>(null);
-  /** Set by Arrow Down on the trigger: the first item gets the focus once the panel opens. */
-  const focusFirstRef = useRef(false);
   const onOpenChangeRef = useRef(onOpenChange);
   onOpenChangeRef.current = onOpenChange;
   const initialFocusRef = useRef(initialFocus);
@@ -83,12 +82,11 @@ function useDropdownFocus(
 
     const wanted = initialFocusRef.current;
     const target =
-      focusFirstRef.current || wanted === "first"
+      wanted === "first"
         ? focusableWithin(panelRef.current)[0]
         : typeof wanted === "object"
           ? wanted.current
           : null;
-    focusFirstRef.current = false;
     target?.focus();
 
     const onPointerDown = (event: PointerEvent) => {
@@ -109,7 +107,7 @@ function useDropdownFocus(
     };
   }, [open]);
 
-  return { rootRef, triggerRef, panelRef, focusFirstRef, closeRef };
+  return { rootRef, triggerRef, panelRef, closeRef };
 }
 
 /**
@@ -156,11 +154,7 @@ export function Dropdown({
   arrowKeys = false,
   "data-testid": testId,
 }: DropdownProps) {
-  const { rootRef, triggerRef, panelRef, focusFirstRef, closeRef } = useDropdownFocus(
-    open,
-    onOpenChange,
-    initialFocus,
-  );
+  const { rootRef, triggerRef, panelRef, closeRef } = useDropdownFocus(open, onOpenChange, initialFocus);
   const panelId = useId();
   const [drawn, setDrawn] = useState(open);
   if (open && !drawn) setDrawn(true);
@@ -183,9 +177,11 @@ export function Dropdown({
     onKeyDown: (event) => {
       if (event.key === "ArrowDown" && arrowKeys) {
         event.preventDefault();
-        focusFirstRef.current = true;
-        if (open) focusableWithin(panelRef.current)[0]?.focus();
-        else onOpenChange(true);
+        // Opened and drawn before this handler returns, so the first item takes the focus here and
+        // now, not in an effect that a busy page runs later (a browser test under load once found
+        // the list open and the focus still on the trigger).
+        if (!open) flushSync(() => onOpenChange(true));
+        focusableWithin(panelRef.current)[0]?.focus();
       }
     },
   };
