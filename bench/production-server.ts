@@ -33,17 +33,9 @@ export function stopProcess(child: ChildProcess) {
   });
 }
 
-/**
- * Starts the server on `port` with `env` (DATABASE_URL, DATA_DIR, PAGE_CACHE, WORKERS…) over
- * this process's environment; resolves once it answers. `started` sees the child first (to be
- * stopped whatever happens next).
- */
-export async function startProductionServer(
-  port: number,
-  env: Record<string, string>,
-  started?: (child: ChildProcess) => void,
-): Promise<ChildProcess> {
-  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, "server/main.ts")], {
+/** Spawns the server on `port` with `env` (DATABASE_URL, DATA_DIR, PAGE_CACHE, WORKERS…) over this process's environment. */
+export function spawnProductionServer(port: number, env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, "server/main.ts")], {
     cwd: root,
     stdio: ["ignore", "ignore", "inherit"],
     env: {
@@ -56,6 +48,18 @@ export async function startProductionServer(
       ...env,
     },
   });
+}
+
+/**
+ * Starts the server (spawnProductionServer) and resolves once it answers. `started` sees the
+ * child first (to be stopped whatever happens next).
+ */
+export async function startProductionServer(
+  port: number,
+  env: Record<string, string>,
+  started?: (child: ChildProcess) => void,
+): Promise<ChildProcess> {
+  const server = spawnProductionServer(port, env);
   started?.(server);
   try {
     await waitFor(`http://127.0.0.1:${port}/api/health`, server);

@@ -15,8 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { SERVER_NODE_FLAGS } from "#server/runtime-flags.ts";
-import { stopProcess } from "./production-server.ts";
+import { spawnProductionServer, stopProcess } from "./production-server.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { values } = parseArgs({ options: { runs: { type: "string", default: "5" } } });
@@ -38,21 +37,7 @@ async function answeredAfter(url: string, child: ChildProcess, since: number): P
 
 async function timeServer(dataDir: string) {
   const since = performance.now();
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, "server/main.ts")], {
-    cwd: root,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      SEED_DEMO: "false",
-      LOG_LEVEL: "warn",
-      WORKERS: "1",
-    },
-  });
+  const child = spawnProductionServer(port, { HOST: "127.0.0.1", DATA_DIR: dataDir, WORKERS: "1" });
   try {
     return await answeredAfter(`http://127.0.0.1:${port}/api/health`, child, since);
   } finally {
