@@ -15,13 +15,13 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { loadAverage } from "./http-load.ts";
 import { spawnProductionServer, stopProcess } from "./production-server.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { values } = parseArgs({ options: { runs: { type: "string", default: "5" } } });
 const runs = Number(values.runs);
 const port = 3990;
-const loadavg = () => fs.readFileSync("/proc/loadavg", "utf8").split(" ")[0];
 
 /** Polls `url` every 20 ms until it answers 200; the milliseconds since `since`. */
 async function answeredAfter(url: string, child: ChildProcess, since: number): Promise<number> {
@@ -76,7 +76,7 @@ try {
   );
   const dataDir = path.join(work, "data");
   const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root }).toString().trim();
-  const loadBefore = loadavg();
+  const loadBefore = loadAverage();
   const migration = await timeServer(dataDir);
   const server: number[] = [];
   const bareNode: number[] = [];
@@ -87,7 +87,7 @@ try {
     bareServer.push(await timeBareServer(answerFile));
   }
   console.log(
-    `commit ${commit}, node ${process.version}, ${runs} runs taking turns, 1-min load ${loadBefore} before, ${loadavg()} after`,
+    `commit ${commit}, node ${process.version}, ${runs} runs taking turns, 1-min load ${loadBefore} before, ${loadAverage()} after`,
   );
   console.log(`first start (migrations): ${migration.toFixed(0)} ms`);
   console.log(line("server, migrated embedded database", server));

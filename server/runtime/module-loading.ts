@@ -30,26 +30,21 @@ type Resolved = ReturnType<Resolve>;
 
 const ownPackageJson = fileURLToPath(new URL("../../package.json", import.meta.url));
 const byName = new Map<string, Resolved>();
-const typeByFolder = new Map<string, string | undefined>();
-const ownByFolder = new Map<string, boolean>();
+const packageJsonByFolder = new Map<string, string | undefined>();
+const typeByPackageJson = new Map<string, string | undefined>();
 
-function ownPackage(parent: string) {
+/** The nearest package.json of a file (looked up once per folder); undefined for code not on disk (`node -e`). */
+function packageJsonOf(file: string): string | undefined {
+  const folder = path.dirname(file);
+  if (packageJsonByFolder.has(folder)) return packageJsonByFolder.get(folder);
+  let json: string | undefined;
   try {
-    return findPackageJSON(parent) === ownPackageJson;
+    json = findPackageJSON(pathToFileURL(file));
   } catch {
-    return false; // not a file on disk (code given to `node -e`): Node resolves it
+    json = undefined;
   }
-}
-
-/** A file of the root package itself (not a workspace's nor a dependency's: they have their own node_modules). */
-function isOwnFile(parent: string): boolean {
-  const folder = path.dirname(fileURLToPath(parent));
-  let own = ownByFolder.get(folder);
-  if (own === undefined) {
-    own = ownPackage(parent);
-    ownByFolder.set(folder, own);
-  }
-  return own;
+  packageJsonByFolder.set(folder, json);
+  return json;
 }
 
 function isPackageName(specifier: string) {
@@ -58,13 +53,13 @@ function isPackageName(specifier: string) {
 
 /** The `type` the nearest package.json declares ("module" or "commonjs"), or undefined. */
 function declaredType(file: string): string | undefined {
-  const folder = path.dirname(file);
-  if (typeByFolder.has(folder)) return typeByFolder.get(folder);
-  const json = findPackageJSON(pathToFileURL(file));
-  const type: unknown = json ? JSON.parse(fs.readFileSync(json, "utf8")).type : undefined;
-  const known = type === "module" || type === "commonjs" ? type : undefined;
-  typeByFolder.set(folder, known);
-  return known;
+  const json = packageJsonOf(file);
+  if (!json) return undefined;
+  if (!typeByPackageJson.has(json)) {
+    const type: unknown = JSON.parse(fs.readFileSync(json, "utf8")).type;
+    typeByPackageJson.set(json, type === "module" || type === "commonjs" ? type : undefined);
+  }
+  return typeByPackageJson.get(json);
 }
 
 /** A relative `.js`/`.mjs`/`.cjs` import of a file inside a package, as Node would resolve it. */
@@ -86,7 +81,9 @@ const resolve: Resolve = (specifier, context, nextResolve) => {
   const inPackages = parent.includes("/node_modules/");
   if (inPackages && specifier.startsWith("."))
     return insidePackage(specifier, parent) ?? nextResolve(specifier, context);
-  if (inPackages || !isPackageName(specifier) || !isOwnFile(parent)) return nextResolve(specifier, context);
+  // A package name from one of the root package's own files (not a workspace's).
+  if (inPackages || !isPackageName(specifier) || packageJsonOf(fileURLToPath(parent)) !== ownPackageJson)
+    return nextResolve(specifier, context);
   const key = `${specifier}\0${context.conditions.join(",")}\0${context.importAttributes?.type ?? ""}`;
   const known = byName.get(key);
   if (known) return { ...known, shortCircuit: true };
