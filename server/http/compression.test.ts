@@ -1,4 +1,4 @@
-import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
+import { brotliDecompressSync, createBrotliDecompress, createGunzip, gunzipSync, gzipSync } from "node:zlib";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { acceptsBrotli, compression } from "./compression.ts";
@@ -6,6 +6,41 @@ import { acceptsBrotli, compression } from "./compression.ts";
 /** What the browser gets: Brotli when it takes it, else gzip, else the plain bytes. */
 
 const page = `<!doctype html><p>${"Rum Zacapa 23 ".repeat(400)}</p>`;
+
+/**
+ * A page whose second part is made later (a Suspense boundary filled in after a query): the
+ * test releases it.
+ */
+let streamed = streamedPage();
+function streamedPage() {
+  let release!: () => void;
+  const later = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      controller.enqueue(new TextEncoder().encode(page));
+      await later;
+      controller.enqueue(new TextEncoder().encode("<p>later</p>"));
+      controller.close();
+    },
+  });
+  return { body, release };
+}
+
+/** The text a decoder has made of the bytes received so far. */
+function decoderOf(encoding: string) {
+  const decoder = encoding === "br" ? createBrotliDecompress() : createGunzip();
+  let text = "";
+  decoder.on("data", (chunk: Buffer) => {
+    text += chunk.toString();
+  });
+  return {
+    /** Feeds bytes; resolves once the decoder has handled them. */
+    feed: (bytes: Uint8Array) => new Promise<void>((resolve) => decoder.write(bytes, () => resolve())),
+    text: () => text,
+  };
+}
 
 function app() {
   const hono = new Hono();
@@ -19,6 +54,10 @@ function app() {
   hono.get("/file.js", (c) =>
     c.body(page, 200, { "Content-Type": "text/javascript", "Content-Length": String(page.length) }),
   );
+  hono.get("/streamed", (c) => {
+    c.header("Content-Type", "text/html");
+    return c.body(streamed.body);
+  });
   hono.get("/small", (c) => c.body("short", 200, { "Content-Type": "text/plain", "Content-Length": "5" }));
   hono.get("/stream", (c) => {
     c.header("Content-Type", "text/event-stream");
@@ -76,6 +115,40 @@ describe("compression", () => {
       const bytes = Buffer.from(await file.arrayBuffer());
       expect([null, String(bytes.length)]).toContain(file.headers.get("content-length"));
       expect(decode(bytes).toString()).toBe(page);
+    }
+  });
+
+  it("sends a page made at once with the length of its compressed bytes", async () => {
+    for (const [accept, decode] of [
+      ["gzip, deflate, br, zstd", brotliDecompressSync],
+      ["gzip", gunzipSync],
+    ] as const) {
+      const response = await app().request("/page", { headers: { "Accept-Encoding": accept } });
+      const bytes = Buffer.from(await response.arrayBuffer());
+      expect(response.headers.get("content-length")).toBe(String(bytes.length));
+      expect(decode(bytes).toString()).toBe(page);
+    }
+  });
+
+  it("sends each part of a streamed page as soon as it is made, compressed", async () => {
+    for (const encoding of ["br", "gzip"]) {
+      streamed = streamedPage();
+      const response = await app().request("/streamed", { headers: { "Accept-Encoding": encoding } });
+      expect(response.headers.get("content-encoding")).toBe(encoding);
+      expect(response.headers.get("content-length")).toBeNull();
+      const reader = response.body!.getReader();
+      const decoder = decoderOf(encoding);
+      // The first part decodes whole before the second is even made.
+      while (decoder.text().length < page.length) {
+        const next = await reader.read();
+        expect(next.done).toBe(false);
+        await decoder.feed(next.value!);
+      }
+      expect(decoder.text()).toBe(page);
+      streamed.release();
+      for (let next = await reader.read(); !next.done; next = await reader.read())
+        await decoder.feed(next.value);
+      expect(decoder.text()).toBe(`${page}<p>later</p>`);
     }
   });
 
