@@ -1,7 +1,8 @@
-import { inArray } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { ProductStatus, ProductType } from "#core/contracts/catalog.ts";
 import type { Db } from "#server/db/client.ts";
 import { products } from "#server/modules/listings/tables/products.ts";
+import { intArray } from "./browse/sql-parts.ts";
 
 /**
  * What the bottlings module matches a listing by and tells its watchers about (issue 37, item 3):
@@ -38,7 +39,8 @@ export async function listingMatchFacts(
         type: products.type,
       })
       .from(products)
-      .where(inArray(products.id, unique.slice(i, i + 1000)));
+      // One array parameter, not an IN list of up to 1 000 (sql-parts.ts, intArray).
+      .where(sql`${products.id} = any(${intArray(unique.slice(i, i + 1000))})`);
     for (const row of rows) out.set(row.id, row);
   }
   return out;

@@ -6,7 +6,7 @@ import { type AttributeScope, attributeConditionSql } from "#server/modules/list
 import { isVerifiedUserSql } from "#server/modules/users/index.ts";
 import { activeCategories, branchOf, type CategoryRows } from "./categories.ts";
 import { planSearch, type SearchPlan, tsTerm } from "./search-plan.ts";
-import { EFFECTIVE_PRICE, list, SALE, TSV, uniqueInts } from "./sql-parts.ts";
+import { EFFECTIVE_PRICE, intArray, list, SALE, TSV, uniqueInts } from "./sql-parts.ts";
 
 /** Listed unless a query asks for others. */
 const DEFAULT_STATUSES: ProductStatus[] = ["active"];
@@ -82,9 +82,9 @@ function listConditions(query: ListingQuery, now: string): SQL[] {
     );
   if (query.sellerId !== undefined) where.push(sql`p.seller_id = ${query.sellerId}`);
   const ids = uniqueInts(query.ids);
-  if (ids) where.push(ids.length ? sql`p.id in (${list(ids)})` : sql`false`);
+  if (ids) where.push(ids.length ? sql`p.id = any(${intArray(ids)})` : sql`false`);
   const excludeIds = uniqueInts(query.excludeIds);
-  if (excludeIds?.length) where.push(sql`p.id not in (${list(excludeIds)})`);
+  if (excludeIds?.length) where.push(sql`p.id <> all(${intArray(excludeIds)})`);
   // A demoted listing (moderation) keeps no promoted spot.
   if (query.toppedOnly) where.push(sql`p.topped_until > ${now}::timestamptz and p.demoted_at is null`);
   if (query.onSale) where.push(SALE);
