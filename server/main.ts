@@ -161,7 +161,7 @@ async function startServing(config: Config, database: Database, logger: Logger, 
     { createPageCache },
     { createPublicJsonCache },
     { createPageReplay },
-    { withRequestLog },
+    { withRequestIdHeader, withRequestLog },
     { caches, PUBLIC_TAG },
     router,
     { requestContextKey },
@@ -218,12 +218,11 @@ async function startServing(config: Config, database: Database, logger: Logger, 
   await services.jobs.start();
   await vacuumSoon(services.jobs, database);
   const { getRequestListener } = await import("@hono/node-server");
-  const pages = getRequestListener(app.fetch);
-  // The request log first: every answer, the replays from memory too, gets its id and log line.
-  const logged = withRequestLog(
-    logger,
-    publicJsonCache.listener(pageReplay ? pageReplay.listener(pages) : pages),
-  );
+  // The request log first: every answer, the replays from memory too, gets its id and log line;
+  // the replays write the id in their one header list, the chain gets it set (ADR 0128).
+  const chain = withRequestIdHeader(getRequestListener(app.fetch));
+  const replays = publicJsonCache.listener(pageReplay ? pageReplay.listener(chain) : chain);
+  const logged = withRequestLog(logger, replays, { idHeader: "later" });
   // A draining server closes each connection after its answer: a balancer's kept-alive
   // connection ends cleanly instead of being cut later under a request (ADR 0096).
   const listener: typeof logged = (req, res) => {

@@ -5,6 +5,7 @@ import { parseCookieHeader } from "#core/web/cookie-header.ts";
 import { PAGE_VARIANT_COOKIES, PERSONAL_COOKIES } from "#core/web/page-cookies.ts";
 import { type Cache, type CacheRegistry, caches, PUBLIC_CACHE_TAGS, PUBLIC_TAG } from "../lib/cache.ts";
 import { isPublicPage, PUBLIC_PAGE_CACHE_CONTROL, SHARED_CACHE_SECONDS } from "./cache-policy.ts";
+import { idHeaderFor } from "./request-log.ts";
 import type { AppEnv } from "./types.ts";
 
 /**
@@ -125,7 +126,14 @@ function replayListener(copies: Copies, now: () => number) {
         return next(request, response);
       }
       const age = String(Math.floor((at - entry.bornAt) / 1000));
-      response.writeHead(200, [...entry.headers, "age", age, "x-page-cache", "hit"]);
+      response.writeHead(200, [
+        ...entry.headers,
+        "age",
+        age,
+        "x-page-cache",
+        "hit",
+        ...idHeaderFor(request, response),
+      ]);
       response.end(entry.body);
     };
 }

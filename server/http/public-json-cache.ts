@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders, RequestListener } from "node:http";
 import type { MiddlewareHandler } from "hono";
 import { type CacheRegistry, caches, PUBLIC_CACHE_TAGS, PUBLIC_TAG } from "../lib/cache.ts";
 import { isPublicApiPath, PUBLIC_API_CACHE_CONTROL, SHARED_CACHE_SECONDS } from "./cache-policy.ts";
+import { idHeaderFor } from "./request-log.ts";
 import type { AppEnv } from "./types.ts";
 
 /**
@@ -123,7 +124,8 @@ export function createPublicJsonCache(options: { registry?: CacheRegistry } = {}
       const kept = request.method === "GET" && url?.startsWith("/api/") ? entries.get(url) : undefined;
       const entry = kept === undefined ? undefined : keptFor(kept, request.headers);
       if (entry && entry.expiresAt > Date.now()) {
-        response.writeHead(200, entry.headers);
+        const id = idHeaderFor(request, response);
+        response.writeHead(200, id.length > 0 ? [...entry.headers, ...id] : entry.headers);
         response.end(entry.body);
         return;
       }

@@ -5,7 +5,7 @@ import { Hono } from "hono";
 import { afterEach, describe, expect, it } from "vitest";
 import { httpRequestDuration } from "../lib/metrics.ts";
 import { createLogger } from "../logger.ts";
-import { maskPath, requestContext, withRequestLog } from "./request-log.ts";
+import { idHeaderFor, maskPath, requestContext, withRequestIdHeader, withRequestLog } from "./request-log.ts";
 import type { AppEnv } from "./types.ts";
 
 /** The request log as a client and an operator see it: over a real socket, the lines as written. */
@@ -29,10 +29,12 @@ async function serve(
   app: Hono<AppEnv>,
   log: string | ReturnType<typeof capturing> = "info",
   inFront?: (next: RequestListener) => RequestListener,
+  idHeader: "here" | "later" = "here",
 ) {
   const { written, logger } = typeof log === "string" ? capturing(log) : log;
-  const pages = getRequestListener(app.fetch);
-  const server = createServer(withRequestLog(logger, inFront ? inFront(pages) : pages)).listen(
+  const chain = getRequestListener(app.fetch);
+  const pages = idHeader === "later" ? withRequestIdHeader(chain) : chain;
+  const server = createServer(withRequestLog(logger, inFront ? inFront(pages) : pages, { idHeader })).listen(
     0,
     "127.0.0.1",
   );
@@ -205,6 +207,41 @@ describe("the X-Request-Id header", () => {
       const response = await fetch(`${base}/json`, { headers: { "X-Request-Id": odd } });
       expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
     }
+  });
+});
+
+describe("the X-Request-Id header left to the listeners (main.ts)", () => {
+  it("is on every answer once, the replay's in its own header list", async () => {
+    const app = chain();
+    app.get("/json", (c) => c.json({ ok: true }));
+    app.get("/raw", () => new Response("raw", { headers: { "X-Own": "1" } }));
+    const replay =
+      (next: RequestListener): RequestListener =>
+      (request, response) => {
+        if (request.url !== "/replayed") return next(request, response);
+        response.writeHead(200, [
+          "content-type",
+          "text/plain",
+          "content-length",
+          "4",
+          ...idHeaderFor(request, response),
+        ]);
+        response.end("kept");
+      };
+    const { base, lines } = await serve(app, "info", replay, "later");
+    const paths = ["/json", "/raw", "/replayed", "/missing"];
+    const ids: (string | null)[] = [];
+    for (const path of paths) {
+      const response = await fetch(`${base}${path}`, {
+        headers: { "X-Request-Id": `caller-id-${path.slice(1)}` },
+      });
+      expect(response.headers.get("x-request-id"), path).toBe(`caller-id-${path.slice(1)}`);
+      ids.push(response.headers.get("x-request-id"));
+    }
+    const fresh = await fetch(`${base}/replayed`);
+    expect(fresh.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    ids.push(fresh.headers.get("x-request-id"));
+    expect((await lines(ids.length)).map((entry) => entry.requestId)).toEqual(ids);
   });
 });
 
