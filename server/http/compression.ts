@@ -75,14 +75,14 @@ export function compression(): MiddlewareHandler {
     const encoding = encodingOf(c.req.header("accept-encoding"));
     if (!encoding || !c.res.body) return;
     const body = await encodedBody(c.res.body, encoding, THRESHOLD);
-    if (body.plain) {
-      c.res = new Response(body.plain, c.res);
-      c.res.headers.set("Content-Length", String(body.plain.byteLength));
-      return;
+    if ("stream" in body) {
+      c.res = new Response(body.stream, c.res);
+      c.res.headers.delete("Content-Length");
+    } else {
+      c.res = new Response(body.bytes, c.res);
+      c.res.headers.set("Content-Length", String(body.bytes.byteLength));
+      if (!body.encoded) return;
     }
-    c.res = new Response(body.whole ?? body.stream, c.res);
-    if (body.whole) c.res.headers.set("Content-Length", String(body.whole.byteLength));
-    else c.res.headers.delete("Content-Length");
     c.res.headers.set("Content-Encoding", encoding);
     const etag = c.res.headers.get("ETag");
     if (etag && !etag.startsWith("W/")) c.res.headers.set("ETag", `W/${etag}`);

@@ -4,12 +4,13 @@ import zlib from "node:zlib";
 export type Encoding = "br" | "gzip";
 
 export type EncodedBody =
-  /** The whole body, below the size worth compressing: sent as it is, with its length. */
-  | { plain: Uint8Array<ArrayBuffer>; whole?: undefined; stream?: undefined }
-  /** The whole body compressed in one call: sent with its length. */
-  | { whole: Uint8Array<ArrayBuffer>; plain?: undefined; stream?: undefined }
+  /**
+   * The whole body: compressed in one call (`encoded`), or left as it is below the size worth
+   * compressing; either way sent with its length.
+   */
+  | { bytes: Uint8Array<ArrayBuffer>; encoded: boolean }
   /** A body still being made: compressed as it comes, each part flushed. */
-  | { stream: ReadableStream<Uint8Array>; plain?: undefined; whole?: undefined };
+  | { stream: ReadableStream<Uint8Array> };
 
 /** Brotli at quality 3 (compression.ts), gzip at zlib's default level. */
 const BROTLI_QUALITY = 3;
@@ -21,14 +22,16 @@ function concat(chunks: Uint8Array[]): Uint8Array {
   return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
 }
 
+const brotliOptions = (sizeHint?: number) => ({
+  params: {
+    [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+    ...(sizeHint ? { [zlib.constants.BROTLI_PARAM_SIZE_HINT]: sizeHint } : {}),
+  },
+});
+
 function compressWhole(bytes: Uint8Array, encoding: Encoding): Uint8Array<ArrayBuffer> {
   return encoding === "br"
-    ? zlib.brotliCompressSync(bytes, {
-        params: {
-          [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength,
-        },
-      })
+    ? zlib.brotliCompressSync(bytes, brotliOptions(bytes.byteLength))
     : zlib.gzipSync(bytes, { level: GZIP_LEVEL });
 }
 
@@ -39,9 +42,7 @@ function compressWhole(bytes: Uint8Array, encoding: Encoding): Uint8Array<ArrayB
  */
 function encodingStream(encoding: Encoding): TransformStream<Uint8Array, Uint8Array> {
   const encoder =
-    encoding === "br"
-      ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })
-      : zlib.createGzip({ level: GZIP_LEVEL });
+    encoding === "br" ? zlib.createBrotliCompress(brotliOptions()) : zlib.createGzip({ level: GZIP_LEVEL });
   const flushKind = encoding === "br" ? zlib.constants.BROTLI_OPERATION_FLUSH : zlib.constants.Z_SYNC_FLUSH;
   return new TransformStream<Uint8Array, Uint8Array>({
     start(controller) {
@@ -88,8 +89,8 @@ export async function encodedBody(
     if (next.done) {
       const bytes = concat(chunks);
       return bytes.byteLength < threshold
-        ? { plain: Buffer.from(bytes) }
-        : { whole: compressWhole(bytes, encoding) };
+        ? { bytes: Buffer.from(bytes), encoded: false }
+        : { bytes: compressWhole(bytes, encoding), encoded: true };
     }
     chunks.push(next.value);
     pending = reader.read();

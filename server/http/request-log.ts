@@ -171,8 +171,8 @@ export function idHeaderFor(request: IncomingMessage, response: ServerResponse):
 /** Sets the X-Request-Id the request log gave, for the listener behind (the Hono chain). */
 export function withRequestIdHeader(next: RequestListener): RequestListener {
   return (request, response) => {
-    const record = underWay.get(request);
-    if (record && !response.hasHeader("x-request-id")) response.setHeader("X-Request-Id", record.id);
+    const [name, id] = idHeaderFor(request, response);
+    if (id) response.setHeader(name, id);
     next(request, response);
   };
 }

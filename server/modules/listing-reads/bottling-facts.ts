@@ -25,23 +25,20 @@ export async function listingMatchFacts(
   ids: readonly number[],
 ): Promise<Map<number, ListingMatchFacts>> {
   const unique = [...new Set(ids)];
-  const out = new Map<number, ListingMatchFacts>();
-  for (let i = 0; i < unique.length; i += 1000) {
-    const rows = await executor
-      .select({
-        id: products.id,
-        nameCs: products.nameCs,
-        nameEn: products.nameEn,
-        brandId: products.brandId,
-        categoryId: products.categoryId,
-        sellerId: products.sellerId,
-        status: products.status,
-        type: products.type,
-      })
-      .from(products)
-      // One array parameter, not an IN list of up to 1 000 (sql-parts.ts, intArray).
-      .where(sql`${products.id} = any(${intArray(unique.slice(i, i + 1000))})`);
-    for (const row of rows) out.set(row.id, row);
-  }
-  return out;
+  if (unique.length === 0) return new Map();
+  const rows = await executor
+    .select({
+      id: products.id,
+      nameCs: products.nameCs,
+      nameEn: products.nameEn,
+      brandId: products.brandId,
+      categoryId: products.categoryId,
+      sellerId: products.sellerId,
+      status: products.status,
+      type: products.type,
+    })
+    .from(products)
+    // One array parameter whatever the number of ids (sql-parts.ts, intArray).
+    .where(sql`${products.id} = any(${intArray(unique)})`);
+  return new Map(rows.map((row) => [row.id, row]));
 }
