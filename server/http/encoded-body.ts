@@ -46,8 +46,20 @@ function encodingStream(encoding: Encoding): TransformStream<Uint8Array, Uint8Ar
   const flushKind = encoding === "br" ? zlib.constants.BROTLI_OPERATION_FLUSH : zlib.constants.Z_SYNC_FLUSH;
   return new TransformStream<Uint8Array, Uint8Array>({
     start(controller) {
-      encoder.on("data", (chunk: Buffer) => controller.enqueue(chunk));
-      encoder.on("error", (error) => controller.error(error));
+      encoder.on("data", (chunk: Buffer) => {
+        // The reader gone (the browser left mid-page): the stream takes nothing more, and an
+        // enqueue throwing here, in an event listener, would end the process.
+        try {
+          controller.enqueue(chunk);
+        } catch {
+          encoder.destroy();
+        }
+      });
+      encoder.on("error", (error) => {
+        try {
+          controller.error(error);
+        } catch {}
+      });
     },
     transform(chunk) {
       return new Promise<void>((resolve) => {
