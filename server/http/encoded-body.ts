@@ -40,7 +40,7 @@ function compressWhole(bytes: Uint8Array, encoding: Encoding): Uint8Array<ArrayB
  * streamed page (a Suspense boundary filled in later) when it is made, not when the encoder's
  * buffer happens to fill.
  */
-function encodingStream(encoding: Encoding): TransformStream<Uint8Array, Uint8Array> {
+export function encodingStream(encoding: Encoding): TransformStream<Uint8Array, Uint8Array> {
   const encoder =
     encoding === "br" ? zlib.createBrotliCompress(brotliOptions()) : zlib.createGzip({ level: GZIP_LEVEL });
   const flushKind = encoding === "br" ? zlib.constants.BROTLI_OPERATION_FLUSH : zlib.constants.Z_SYNC_FLUSH;

@@ -10,8 +10,17 @@ test.use({ serviceWorkers: "allow" });
  * listings this browser viewed, while no page's HTML is ever kept in its caches.
  */
 
-/** Waits until the service worker controls the page (it claims open pages when it activates). */
+/**
+ * Waits until the service worker controls the page. It claims the pages open when it activates,
+ * but not one whose navigation was still under way then (a reserved client, which claim() skips):
+ * on a busy machine the worker registered by the page before can activate just then. Such a page
+ * is controlled from its next load, as a visitor's would be.
+ */
 async function controlled(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (await page.evaluate(() => navigator.serviceWorker.controller == null)) await page.reload();
   await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, { polling: 100 });
 }
 
