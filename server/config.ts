@@ -90,6 +90,7 @@ const envSchema = z.object({
   BANK_ID_CLIENT_SECRET: z.string().min(8).optional(),
   AGE_CHECK_SALT: z.string().min(32, "must be at least 32 characters").optional(),
   PAGE_CACHE: z.enum(["on", "off"]).default("on"),
+  TERMS_MEMORY: z.enum(["on", "off"]).default("on"),
   ...METRICS_ENV,
   ...STORAGE_ENV,
   ...PUSH_ENV,
@@ -190,6 +191,11 @@ export type Config = {
    * served it before): every anonymous page is then rendered, with the same headers.
    */
   pageCache: boolean;
+  /**
+   * The live listing terms in memory (ADR 0129): pages filtered by attributes matched and counted
+   * there; TERMS_MEMORY=off takes the SQL path of ADR 0107 (to compare the two).
+   */
+  termsMemory: boolean;
   /** Prometheus metrics (ADR 0093): a bearer token for /metrics and/or a listener of their own. */
   metrics: { token: string | undefined; port: number | undefined; host: string };
   /** Where uploads live (ADR 0094): DATA_DIR (STORAGE=local, the default) or an S3 bucket (STORAGE=s3). */
@@ -277,6 +283,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     ...outside,
     pageCache: e.PAGE_CACHE === "on",
+    termsMemory: e.TERMS_MEMORY === "on",
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
     // The simulators run in one process: with one, one process unless WORKERS says more (refused).
     workers:

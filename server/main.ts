@@ -197,6 +197,8 @@ async function startServing(config: Config, database: Database, logger: Logger, 
   await services.publicChanges.subscribe(() => caches.invalidate({ tag: PUBLIC_TAG }, "remote"));
   // Every other invalidation travels on its own channel; a lost connection clears every cache (ADR 0095).
   await services.cacheInvalidations.start();
+  // The live listing terms load in the background (ADR 0129): the SQL path answers until then.
+  void services.termsIndex?.start();
   // Ready for traffic until SIGTERM; the metrics' gauges and listener (ADR 0093).
   const { readiness, stopMetrics } = await observeServer(config, database, services, logger, workerIndex());
   running.drain = () => readiness.drain();

@@ -9,12 +9,13 @@ import type { ObjectStorage } from "./lib/object-storage.ts";
 import type { Logger } from "./logger.ts";
 import { createCatalogAdmin } from "./modules/catalog/index.ts";
 import type { DealTermsSource } from "./modules/deals/index.ts";
+import { createTermsIndex } from "./modules/listing-attributes/index.ts";
 import { createCatalogService, createListingAdminReads } from "./modules/listing-reads/index.ts";
 import { catalogProducts, createListingAdmin, refreshSearchText } from "./modules/listings/index.ts";
 import { createSettingsService } from "./modules/settings/index.ts";
 import { wireAccountPages, wireAccounts } from "./wiring/accounts.ts";
 import { wireAgeCheck, withAgeGates } from "./wiring/age-check.ts";
-import { databaseHealth, filesOf, wireAdapters } from "./wiring/base.ts";
+import { type Base, databaseHealth, filesOf, wireAdapters } from "./wiring/base.ts";
 import { wireCollectorData } from "./wiring/collector-data.ts";
 import { wireContent } from "./wiring/content.ts";
 import { wireDashboard } from "./wiring/dashboard.ts";
@@ -72,7 +73,7 @@ export function createServices(options: ServiceOptions) {
   const { db, mail, sms } = base;
   // One settings service for every module, in memory until it changes (server/db/notify-cache.ts).
   const settings = createSettingsService(db, base.shellData);
-  const catalog = createCatalogService(db, base.shellData, refreshSearchText, database.readDb);
+  const { catalog, termsIndex } = catalogOf(base);
   const notices = wireNoticesAndConversations(base);
   const { notifier, reviews, messages, wishlist } = notices;
   const age = wireAgeCheck(base, { settings, providers: options.ageProofProviders });
@@ -117,6 +118,7 @@ export function createServices(options: ServiceOptions) {
     sms,
     logger,
     health: databaseHealth(db),
+    termsIndex, // The live listing terms in memory (ADR 0129); undefined with TERMS_MEMORY=off.
     ...filesOf(base),
     settings,
     ...wireContent(base),
@@ -146,3 +148,14 @@ export function createServices(options: ServiceOptions) {
 }
 
 export type Services = ReturnType<typeof createServices>;
+
+/**
+ * The catalogue's reads, and the live listing terms in memory they use (ADR 0129) unless
+ * TERMS_MEMORY=off; main.ts starts the index (and a test that wants it).
+ */
+function catalogOf(base: Base) {
+  const { db, database, listener, logger } = base;
+  const termsIndex = base.config.termsMemory ? createTermsIndex({ db, listener, logger }) : undefined;
+  const catalog = createCatalogService(db, base.shellData, refreshSearchText, database.readDb, termsIndex);
+  return { catalog, termsIndex };
+}

@@ -13,6 +13,8 @@
  *   rowsOf(productId, categoryId, locale)                    the product page's table, the API
  *   formData(categoryIds, locale), formValuesOf(productId)   the listing form
  *   allDefinitions(db)                 every definition, kept in memory until a change (the listing pages' facets)
+ *   createTermsIndex(...)              `live_listing_terms` in this process's memory, heard changing
+ *                                      through NOTIFY: filtered pages matched and counted there (ADR 0129)
  */
 export { allDefinitions, definitionsByCategory, definitionsFor } from "./definitions.ts";
 export {
@@ -34,4 +36,13 @@ export {
   type ListingAttributesDeps,
   type ListingAttributesService,
 } from "./service.ts";
+export {
+  attributeTextsSql,
+  type MemoryFacetRequest,
+  memoryFacets,
+  memoryNewest,
+  memoryTotal,
+} from "./terms-facets.ts";
+export { createTermsIndex, LIVE_LISTING_TERMS_CHANNEL, type TermsIndex } from "./terms-index.ts";
+export type { TermsMemory } from "./terms-memory.ts";
 export { facetKeyOf } from "./values.ts";

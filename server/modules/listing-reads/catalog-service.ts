@@ -4,6 +4,7 @@ import type { Db } from "#server/db/client.ts";
 import { noShellDataCache, type ShellDataCache } from "#server/db/notify-cache.ts";
 import { buildCategoryTree, type CategoryNode, type SearchTextScope } from "#server/modules/catalog/index.ts";
 import { categories } from "#server/modules/catalog/tables.ts";
+import type { TermsIndex } from "#server/modules/listing-attributes/index.ts";
 import { products } from "#server/modules/listings/tables/products.ts";
 import { activeCategories } from "./browse/categories.ts";
 import { createListingQueries } from "./browse/listing-queries.ts";
@@ -40,17 +41,19 @@ async function readCategoryTree(db: Db, locale: Locale): Promise<CategoryNode[]>
  * server/db/notify-cache.ts); the tree returned is shared and frozen. The listings, search and
  * autocomplete read `readDb` (a replica's reads, a second stale, ADR 0099); what is kept in
  * memory until a change (the tree, the category rows) and the seller's own counts read `db`.
+ * `termsIndex`: the live listing terms in memory, for pages filtered by attributes (ADR 0129).
  */
 export function createCatalogService(
   db: Db,
   cache: ShellDataCache = noShellDataCache,
   refreshSearchText: (db: Db, scope: SearchTextScope) => Promise<unknown> = async () => undefined,
   readDb: Db = db,
+  termsIndex?: TermsIndex,
 ) {
   const tree = cache.cached("categories", (locale: Locale) => readCategoryTree(db, locale));
   // The rows behind a category page's path and a listing's branch: two statements a page before.
   const rows = cache.cached("categories", (_all: "all") => activeCategories(db));
-  const listing = createListingQueries(readDb, () => rows("all"));
+  const listing = createListingQueries(readDb, () => rows("all"), termsIndex);
   return {
     /** A page of product cards for a listing or search (listing.ts). */
     listProducts: listing.listProducts,

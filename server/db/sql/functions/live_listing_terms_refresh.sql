@@ -2,6 +2,9 @@
 -- listing with no live value (ended, or without attributes) has no row. Rows written in id order,
 -- so two writers never wait on each other in opposite orders. Called by the triggers in
 -- triggers/live_listing_terms.sql, for a listing's few values or a rebuild's whole catalogue.
+-- The ids are announced on the channel live_listing_terms, delivered at the commit (ADR 0129: each
+-- instance keeps the terms in memory and reads these rows again); more than 300 as `*`, which
+-- reads everything again.
 CREATE OR REPLACE FUNCTION live_listing_terms_refresh(ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
 	DELETE FROM live_listing_terms t WHERE t.product_id = ANY (ids)
@@ -23,5 +26,8 @@ BEGIN
 	ON CONFLICT (product_id) DO UPDATE SET
 		category_id = excluded.category_id, sort_at = excluded.sort_at, topped_until = excluded.topped_until,
 		demoted = excluded.demoted, terms = excluded.terms;
+	IF cardinality(ids) > 0 THEN
+		PERFORM pg_notify('live_listing_terms', CASE WHEN cardinality(ids) <= 300 THEN array_to_string(ids, ',') ELSE '*' END);
+	END IF;
 END
 $$;

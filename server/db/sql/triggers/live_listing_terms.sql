@@ -21,6 +21,7 @@ $$;
 CREATE OR REPLACE FUNCTION live_listing_terms_truncated() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
 	TRUNCATE live_listing_terms;
+	PERFORM pg_notify('live_listing_terms', '*');
 	RETURN NULL;
 END
 $$;

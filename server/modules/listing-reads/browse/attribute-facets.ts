@@ -141,7 +141,7 @@ export function searchAttributeFacets(
 }
 
 type FacetGroup = { keys: string[]; skip?: string };
-type FacetPlan = {
+export type FacetPlan = {
   definitions: AttributeDefinition[];
   filtered: Set<string>;
   scope: ReturnType<typeof attributeScope>;
@@ -153,7 +153,7 @@ type FacetPlan = {
  * The facet attributes offered and their groups: the keys no filter is on together, each
  * filtered key alone (counted without its own filter). Null when the page has none.
  */
-function facetPlan(
+export function facetPlan(
   query: ListingQuery,
   resolved: Resolved,
   offered: readonly AttributeDefinition[],
@@ -198,7 +198,7 @@ function groupStatement(
 }
 
 /** The facets from every group's rows, and the terms' sample's listed rows (null without them). */
-function facetsOfRows(
+export function facetsOfRows(
   { definitions, filtered }: FacetPlan,
   all: Row[],
   locale: "cs" | "en",

@@ -99,7 +99,7 @@ export async function totalAndFacets(
  * A sample's size, brands and packages (attribute-facets.ts) as the grouped statement's rows, with
  * the brands' and packages' names: the total, and the brands and packages whose filter is off.
  */
-async function listedRows(
+export async function listedRows(
   db: Db,
   listed: SampleListed,
   {
@@ -120,7 +120,8 @@ async function listedRows(
       : []),
     ...(packageIds.length
       ? [
-          sql`select 'p', k.id, ${packageNameOf(locale)}, k.position from packages k where k.id in (${list(packageIds)})`,
+          // Named here too: without brands this select is the first, whose names the rows take.
+          sql`select 'p' as kind, k.id, ${packageNameOf(locale)} as name, k.position from packages k where k.id in (${list(packageIds)})`,
         ]
       : []),
   ];

@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { ListingQuery, ProductStatus } from "#core/contracts/catalog.ts";
 import { PRODUCT_STATUSES } from "#core/contracts/catalog.ts";
 import type { Db } from "#server/db/client.ts";
+import type { TermsMemory } from "#server/modules/listing-attributes/index.ts";
 import { type AttributeScope, attributeConditionSql } from "#server/modules/listing-attributes/index.ts";
 import { isVerifiedUserSql } from "#server/modules/users/index.ts";
 import { activeCategories, branchOf, type CategoryRows } from "./categories.ts";
@@ -12,7 +13,13 @@ import { EFFECTIVE_PRICE, intArray, list, SALE, TSV, uniqueInts } from "./sql-pa
 const DEFAULT_STATUSES: ProductStatus[] = ["active"];
 
 /** A query's parts that need the database: the search plan and the category branch. */
-export type Resolved = { search: SearchPlan | null; now: string; categoryIds?: number[] };
+export type Resolved = {
+  search: SearchPlan | null;
+  now: string;
+  categoryIds?: number[];
+  /** The live listing terms in memory, fresh for a page filtered through them (ADR 0129). */
+  terms?: TermsMemory | null;
+};
 
 /**
  * Filters a facet counts without: its own (a visitor who picked one brand still sees the others).

@@ -1,10 +1,10 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { ListingQuery } from "#core/contracts/catalog.ts";
-import { liveMatchesSql, termsNewestSql } from "#server/modules/listing-attributes/index.ts";
+import { liveMatchesSql, memoryNewest, termsNewestSql } from "#server/modules/listing-attributes/index.ts";
 import { termsFiltersOf } from "./counts.ts";
 import { attributeScope, conditions, type Resolved } from "./filters.ts";
 import { keyColumns, keyOrder, NEWEST, type SortKey } from "./sort.ts";
-import { list } from "./sql-parts.ts";
+import { intArray, list } from "./sql-parts.ts";
 
 /** A whole number of our own making (a page's number times its size) as SQL text, kept in range. */
 export const literalInt = (value: number): SQL =>
@@ -65,6 +65,10 @@ export function newestPageIds(query: ListingQuery, resolved: Resolved, plan: Pag
   // Filtered by attributes (with brands and packages or not): the candidates from the live
   // listings' terms (ADR 0107).
   const terms = termsFiltersOf(query, resolved);
+  if (terms && categoryIds && resolved.terms)
+    return pageOf(sql`
+      select p.id, ${keyColumns(keys)} from products p
+      where p.id = any(${intArray(memoryNewest(resolved.terms, terms, categoryIds, page * perPage, Date.parse(resolved.now)))})`);
   if (terms && categoryIds)
     return pageOf(sql`
       select p.id, ${keyColumns(keys)} from products p

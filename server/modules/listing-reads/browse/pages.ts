@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
 import type { ListingFacets, ListingQuery, ProductPage } from "#core/contracts/catalog.ts";
+import type { AttributeDefinition } from "#core/contracts/listing-attributes.ts";
 import type { Db } from "#server/db/client.ts";
 import { genericPlans } from "#server/db/prepared-client.ts";
+import { memoryTotal, type TermsFilters, type TermsIndex } from "#server/modules/listing-attributes/index.ts";
 import {
   attributeFacets,
   facetDefinitions,
@@ -10,9 +12,10 @@ import {
 } from "./attribute-facets.ts";
 import { cardSelect, pageOf, toCard } from "./cards.ts";
 import { activeCategories, type CategoryRows } from "./categories.ts";
-import { cappedTotal, countSource } from "./counts.ts";
+import { cappedTotal, countSource, termsFiltersOf } from "./counts.ts";
 import { totalAndFacets } from "./facets.ts";
 import { conditions, type Resolved, resolve } from "./filters.ts";
+import { memoryTotalAndFacets } from "./memory-facets.ts";
 import { literalInt, newestPageIds, toppedFirstPageIds } from "./ordered-page.ts";
 import { searchListingPage } from "./search-page.ts";
 import { keyColumns, keyOrder, pagePlan } from "./sort.ts";
@@ -102,14 +105,33 @@ const givenIds = (query: ListingQuery, resolved: Resolved) => Boolean(query.ids?
  * A query ready to run: resolved (filters.ts), with the facet attributes its page offers and only
  * the attribute filters among them (attribute-facets.ts).
  */
-async function prepare(db: Db, raw: ListingQuery, categoryRows?: CategoryRows) {
+async function prepare(db: Db, raw: ListingQuery, categoryRows?: CategoryRows, termsIndex?: TermsIndex) {
   let rows: ReturnType<CategoryRows> | undefined;
   const once: CategoryRows = categoryRows ?? (() => (rows ??= activeCategories(db)));
-  const [resolved, definitions] = await Promise.all([
+  // A category filtered by attributes may be read from the terms in memory (ADR 0129): its fence
+  // goes out beside the other reads.
+  const terms =
+    termsIndex && raw.categoryId !== undefined && raw.attributes?.length ? termsIndex.fresh() : null;
+  const [resolved, definitions, memory] = await Promise.all([
     resolve(db, raw, once),
     facetDefinitions(db, raw, once),
+    terms,
   ]);
-  return { query: knownAttributeFilters(raw, definitions), resolved, definitions };
+  const query = knownAttributeFilters(raw, definitions);
+  if (memory && termsFiltersOf(query, resolved)) resolved.terms = memory;
+  return { query, resolved, definitions };
+}
+
+/** The total and facets of a resolved query: from the terms in memory when it has them (ADR 0129). */
+function facetsOf(
+  db: Db,
+  query: ListingQuery,
+  resolved: Resolved,
+  definitions: readonly AttributeDefinition[],
+) {
+  return resolved.terms
+    ? memoryTotalAndFacets(db, query, resolved, definitions, resolved.terms)
+    : totalAndFacets(db, query, resolved, definitions);
 }
 
 /** The page of cards of a resolved query (one statement), and its size limits. */
@@ -150,8 +172,19 @@ export async function listProducts(
   db: Db,
   raw: ListingQuery,
   categoryRows?: CategoryRows,
+  termsIndex?: TermsIndex,
 ): Promise<ProductPage> {
-  const { query, resolved } = await prepare(db, raw, categoryRows);
+  const { query, resolved } = await prepare(db, raw, categoryRows, termsIndex);
+  if (resolved.terms) {
+    const { items, page, perPage } = await pageItems(db, query, resolved);
+    const terms = termsFiltersOf(query, resolved) as TermsFilters;
+    return pageOf(
+      items,
+      { total: memoryTotal(resolved.terms, terms, resolved.categoryIds ?? []) },
+      page,
+      perPage,
+    );
+  }
   const source = countSource(query, resolved);
   const [{ items, page, perPage }, countResult] = await Promise.all([
     pageItems(db, query, resolved),
@@ -170,8 +203,9 @@ export async function listCards(
   db: Db,
   raw: ListingQuery,
   categoryRows?: CategoryRows,
+  termsIndex?: TermsIndex,
 ): Promise<ProductPage["items"]> {
-  const { query, resolved } = await prepare(db, raw, categoryRows);
+  const { query, resolved } = await prepare(db, raw, categoryRows, termsIndex);
   return (await pageItems(db, query, resolved)).items;
 }
 
@@ -180,13 +214,10 @@ export async function listingFacets(
   db: Db,
   raw: ListingQuery,
   categoryRows?: CategoryRows,
+  termsIndex?: TermsIndex,
 ): Promise<ListingFacets> {
-  const { query, resolved, definitions } = await prepare(db, raw, categoryRows);
-  const {
-    total: _total,
-    totalCapped: _capped,
-    ...facets
-  } = await totalAndFacets(db, query, resolved, definitions);
+  const { query, resolved, definitions } = await prepare(db, raw, categoryRows, termsIndex);
+  const { total: _total, totalCapped: _capped, ...facets } = await facetsOf(db, query, resolved, definitions);
   if (!resolved.search) return facets;
   // A search's brands and packages come from its page's statement (search-page.ts); its attributes' here.
   const attributes = await attributeFacets(db, query, resolved, definitions);
@@ -202,8 +233,9 @@ export async function listingPage(
   db: Db,
   raw: ListingQuery,
   categoryRows?: CategoryRows,
+  termsIndex?: TermsIndex,
 ): Promise<{ page: ProductPage; facets: ListingFacets }> {
-  const { query, resolved, definitions } = await prepare(db, raw, categoryRows);
+  const { query, resolved, definitions } = await prepare(db, raw, categoryRows, termsIndex);
   if (resolved.search) {
     // The attributes' facets of the keys no filter is on counted in the search's own statement.
     const attributeFacets = searchAttributeFacets(db, query, resolved, definitions);
@@ -218,7 +250,7 @@ export async function listingPage(
   }
   const [{ items, page, perPage }, { total, totalCapped, ...facets }] = await Promise.all([
     pageItems(db, query, resolved),
-    totalAndFacets(db, query, resolved, definitions),
+    facetsOf(db, query, resolved, definitions),
   ]);
   return { page: pageOf(items, { total, totalCapped }, page, perPage), facets };
 }

@@ -1,0 +1,130 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { TermsFilters } from "./facet-sql.ts";
+import { type GroupCounts, type MemoryGroup, memoryFiltersOf, type TermsMemory } from "./terms-memory.ts";
+
+/**
+ * A page's counts from the live listing terms in memory (ADR 0129), in the shapes the SQL path
+ * gives them (facet-sql.ts): exact, from one walk of the listings the filters allow.
+ */
+
+/** What a page counts: its facets' keys (values and numbers) and the groups of its filtered keys. */
+export type MemoryFacetRequest = {
+  /** The facets no filter is on: values counted, and the numbers' ranges. */
+  keys: readonly string[];
+  rangeKeys: readonly string[];
+  /** Each filtered attribute's facet, counted without its own filter. */
+  filtered: readonly { key: string; keys: readonly string[]; rangeKeys: readonly string[] }[];
+};
+
+/** A row of attributeFacetCountsSql's shape (`sampled` 0: exact, never capped). */
+type FacetRow = Record<string, unknown>;
+
+export type MemoryFacets = {
+  /** The listings passing every filter. */
+  total: number;
+  /** The facets' rows (termsFacetCountsSql's shape). */
+  rows: FacetRow[];
+  /** The filtered keys whose own group would have no filter left: the maintained counts answer them. */
+  maintainedKeys: string[];
+  /** Brands and packages among the matches (when their filter is off) or without their own filter (when on). */
+  brands: Map<number, number>;
+  packages: Map<number, number>;
+};
+
+/** The facets and total of a page filtered through the terms (each facet without its own filter). */
+export function memoryFacets(
+  memory: TermsMemory,
+  terms: TermsFilters,
+  categoryIds: readonly number[],
+  request: MemoryFacetRequest,
+): MemoryFacets {
+  const { filters, attributeIndex, brandIndex, packageIndex } = memoryFiltersOf(terms);
+  const groups: MemoryGroup[] = [
+    {
+      skip: null,
+      keys: [
+        ...request.keys,
+        ...(brandIndex === null ? ["#b"] : []),
+        ...(packageIndex === null ? ["#p"] : []),
+      ],
+      rangeKeys: request.rangeKeys,
+    },
+  ];
+  const maintainedKeys: string[] = [];
+  for (const group of request.filtered) {
+    if (filters.length === 1) maintainedKeys.push(group.key);
+    else
+      groups.push({
+        skip: attributeIndex.get(group.key) ?? null,
+        keys: group.keys,
+        rangeKeys: group.rangeKeys,
+      });
+  }
+  if (brandIndex !== null) groups.push({ skip: brandIndex, keys: ["#b"], rangeKeys: [] });
+  if (packageIndex !== null) groups.push({ skip: packageIndex, keys: ["#p"], rangeKeys: [] });
+  const counted = memory.query({ categoryIds, filters, groups }).groups;
+  const ids = (key: "#b" | "#p", skip: number | null) =>
+    idCounts(counted[groups.findIndex((group) => group.skip === skip)], key);
+  return {
+    total: counted[0].matched,
+    rows: counted.flatMap(attributeRows),
+    maintainedKeys,
+    brands: ids("#b", brandIndex),
+    packages: ids("#p", packageIndex),
+  };
+}
+
+/** The listings passing every filter. */
+export function memoryTotal(
+  memory: TermsMemory,
+  terms: TermsFilters,
+  categoryIds: readonly number[],
+): number {
+  const { filters } = memoryFiltersOf(terms);
+  return memory.query({ categoryIds, filters, groups: [{ skip: null, keys: [], rangeKeys: [] }] }).groups[0]
+    .matched;
+}
+
+/**
+ * The candidates of a page of the newest listings passing every filter: the newest `limit`
+ * promoted at `now` and the newest `limit` others (the page is the best of them).
+ */
+export function memoryNewest(
+  memory: TermsMemory,
+  terms: TermsFilters,
+  categoryIds: readonly number[],
+  limit: number,
+  now: number,
+): number[] {
+  const { filters } = memoryFiltersOf(terms);
+  const { newest } = memory.query({ categoryIds, filters, groups: [], newest: { limit, now } });
+  return [...newest.promoted, ...newest.others];
+}
+
+/**
+ * The spelling of each text value of `keys` in the categories (rows `key`, `value`, `text`): the
+ * memory knows match keys only.
+ */
+export function attributeTextsSql(keys: readonly string[], categoryIds: readonly number[]): SQL {
+  return sql`select c.key, c.value, min(c.text_value) as text from live_attribute_counts c
+    where c.category_id = any(${`{${categoryIds.join(",")}}`}::int[]) and c.key = any(${`{${keys.join(",")}}`}::text[])
+      and c.n > 0 and c.number_value is null
+    group by c.key, c.value`;
+}
+
+function idCounts(group: GroupCounts | undefined, key: "#b" | "#p"): Map<number, number> {
+  return new Map([...(group?.values.get(key) ?? [])].map(([id, count]) => [Number(id), count]));
+}
+
+/** A group's attribute values and ranges as rows (the brands' `#b` and packages' `#p` left out). */
+function attributeRows(group: GroupCounts): FacetRow[] {
+  const rows: FacetRow[] = [];
+  for (const [key, values] of group.values) {
+    if (key.startsWith("#")) continue;
+    for (const [value, count] of values)
+      rows.push({ key, value, text: null, count, min: null, max: null, sampled: 0 });
+  }
+  for (const [key, { min, max }] of group.ranges)
+    rows.push({ key, value: null, text: null, count: null, min, max, sampled: 0 });
+  return rows;
+}

@@ -1,0 +1,370 @@
+/**
+ * The live listing terms held in memory (ADR 0129): the rows of `live_listing_terms` (ADR 0107) as
+ * a dictionary of terms, each live listing's terms (a forward list) and each term's listings (a
+ * posting list), so that a page filtered by attributes is matched and its facets counted by
+ * walking arrays instead of drawing samples in PostgreSQL: exactly, at any size of the branch.
+ *
+ * A listing's change writes a new slot and leaves the old one dead (posting lists only grow);
+ * when the dead outnumber the living, every array is written again from the living. Nothing here
+ * reads the database: terms-index.ts loads it and keeps it up to date.
+ */
+
+/** One row of live_listing_terms. */
+export type TermsRow = {
+  productId: number;
+  categoryId: number;
+  /** `sort_at` (newest first), epoch milliseconds. */
+  sortAt: number;
+  /** `topped_until`, epoch milliseconds; null when never promoted. */
+  toppedUntil: number | null;
+  demoted: boolean;
+  terms: readonly string[];
+};
+
+/** A filter: a listing passes when it has one of the terms, or a number of `key` within the range. */
+export type MemoryFilter = { terms: readonly string[] } | { key: string; min?: number; max?: number };
+
+/**
+ * What a group counts: the listings passing every filter but `skip` (an index into the filters;
+ * null for none), and of them the values of `keys` (an attribute's key, `#b` for brands, `#p` for
+ * packages) and the least and greatest number of `rangeKeys`.
+ */
+export type MemoryGroup = { skip: number | null; keys: readonly string[]; rangeKeys: readonly string[] };
+
+export type MemoryQuery = {
+  categoryIds: readonly number[];
+  filters: readonly MemoryFilter[];
+  groups: readonly MemoryGroup[];
+  /** The newest `limit` listings passing every filter, promoted now and others apart. */
+  newest?: { limit: number; now: number };
+};
+
+export type GroupCounts = {
+  matched: number;
+  /** Per key, per value, the listings that have it. */
+  values: Map<string, Map<string, number>>;
+  ranges: Map<string, { min: number; max: number }>;
+};
+
+export type MemoryAnswer = { groups: GroupCounts[]; newest: { promoted: number[]; others: number[] } };
+
+/** The key of a term: `a:age_years=12` is `age_years`; a brand's `b:3` is `#b`, a package's `#p`, a category's `#c`. */
+function splitTerm(term: string): { key: string; value: string } {
+  if (term.startsWith("a:")) {
+    const equals = term.indexOf("=");
+    return { key: term.slice(2, equals), value: term.slice(equals + 1) };
+  }
+  return { key: `#${term[0]}`, value: term.slice(2) };
+}
+
+/** A typed array twice as long (at least `needed`), the old contents copied. */
+function grown<T extends Int32Array | Float64Array | Uint8Array | Uint16Array>(array: T, needed: number): T {
+  if (needed <= array.length) return array;
+  const next = new (array.constructor as new (length: number) => T)(Math.max(needed, array.length * 2, 16));
+  next.set(array);
+  return next;
+}
+
+export class TermsMemory {
+  // The dictionary: a term's id, its key, value and number (NaN when not a number).
+  private readonly termIds = new Map<string, number>();
+  private readonly termKeys: string[] = [];
+  private readonly termValues: string[] = [];
+  private termNumbers = new Float64Array(64);
+  /** A key's terms, for its ranges and for reading its counts. */
+  private readonly keyTerms = new Map<string, number[]>();
+  private postings: Int32Array[] = [];
+  private postingLengths = new Int32Array(64);
+
+  // The slots: one per listing version; `alive` 0 once replaced or removed.
+  private slots = 0;
+  private products = new Int32Array(1024);
+  private categories = new Int32Array(1024);
+  private sortAts = new Float64Array(1024);
+  private toppedUntils = new Float64Array(1024);
+  private demoted = new Uint8Array(1024);
+  private alive = new Uint8Array(1024);
+  private starts = new Int32Array(1024);
+  private lengths = new Uint16Array(1024);
+  private pool = new Int32Array(8192);
+  private poolLength = 0;
+  private readonly slotOfProduct = new Map<number, number>();
+
+  /** Live listings held. */
+  get size(): number {
+    return this.slotOfProduct.size;
+  }
+
+  /** Puts a listing's row in (replacing its earlier one), or takes the listing out (`row` null). */
+  set(productId: number, row: TermsRow | null): void {
+    const previous = this.slotOfProduct.get(productId);
+    if (previous !== undefined) {
+      this.alive[previous] = 0;
+      this.slotOfProduct.delete(productId);
+    }
+    if (row) this.append(row);
+    if (this.slots - this.slotOfProduct.size > Math.max(10_000, this.slotOfProduct.size)) this.compact();
+  }
+
+  private termId(term: string): number {
+    let id = this.termIds.get(term);
+    if (id !== undefined) return id;
+    id = this.termKeys.length;
+    const { key, value } = splitTerm(term);
+    this.termIds.set(term, id);
+    this.termKeys.push(key);
+    this.termValues.push(value);
+    this.termNumbers = grown(this.termNumbers, id + 1);
+    this.termNumbers[id] = value.trim() === "" ? Number.NaN : Number(value);
+    const terms = this.keyTerms.get(key);
+    if (terms) terms.push(id);
+    else this.keyTerms.set(key, [id]);
+    this.postings.push(new Int32Array(4));
+    this.postingLengths = grown(this.postingLengths, id + 1);
+    return id;
+  }
+
+  private append(row: TermsRow): void {
+    const slot = this.slots++;
+    if (slot >= this.products.length) {
+      const needed = slot + 1;
+      this.products = grown(this.products, needed);
+      this.categories = grown(this.categories, needed);
+      this.sortAts = grown(this.sortAts, needed);
+      this.toppedUntils = grown(this.toppedUntils, needed);
+      this.demoted = grown(this.demoted, needed);
+      this.alive = grown(this.alive, needed);
+      this.starts = grown(this.starts, needed);
+      this.lengths = grown(this.lengths, needed);
+    }
+    this.products[slot] = row.productId;
+    this.categories[slot] = row.categoryId;
+    this.sortAts[slot] = row.sortAt;
+    this.toppedUntils[slot] = row.toppedUntil ?? Number.NEGATIVE_INFINITY;
+    this.demoted[slot] = row.demoted ? 1 : 0;
+    this.alive[slot] = 1;
+    this.pool = grown(this.pool, this.poolLength + row.terms.length);
+    this.starts[slot] = this.poolLength;
+    this.lengths[slot] = row.terms.length;
+    for (const term of row.terms) {
+      const id = this.termId(term);
+      this.pool[this.poolLength++] = id;
+      const length = this.postingLengths[id];
+      if (length === this.postings[id].length) this.postings[id] = grown(this.postings[id], length + 1);
+      this.postings[id][length] = slot;
+      this.postingLengths[id] = length + 1;
+    }
+    this.slotOfProduct.set(row.productId, slot);
+  }
+
+  /** Every array written again from the living slots, in their order. */
+  private compact(): void {
+    const living = [...this.slotOfProduct.values()].sort((a, b) => a - b);
+    const rows = living.map((slot) => this.rowOf(slot));
+    this.slots = 0;
+    this.poolLength = 0;
+    this.postingLengths.fill(0);
+    this.slotOfProduct.clear();
+    for (const row of rows) this.append(row);
+  }
+
+  private rowOf(slot: number): TermsRow {
+    const start = this.starts[slot];
+    const terms: string[] = [];
+    for (let i = 0; i < this.lengths[slot]; i++) {
+      const id = this.pool[start + i];
+      const key = this.termKeys[id];
+      terms.push(
+        key.startsWith("#") ? `${key[1]}:${this.termValues[id]}` : `a:${key}=${this.termValues[id]}`,
+      );
+    }
+    const topped = this.toppedUntils[slot];
+    return {
+      productId: this.products[slot],
+      categoryId: this.categories[slot],
+      sortAt: this.sortAts[slot],
+      toppedUntil: topped === Number.NEGATIVE_INFINITY ? null : topped,
+      demoted: this.demoted[slot] === 1,
+      terms,
+    };
+  }
+
+  /** A filter's terms, as ids of the dictionary (a range: its key's numbers within it). */
+  private filterTerms(filter: MemoryFilter): number[] {
+    if ("terms" in filter)
+      return filter.terms
+        .map((term) => this.termIds.get(term))
+        .filter((id): id is number => id !== undefined);
+    const { min = Number.NEGATIVE_INFINITY, max = Number.POSITIVE_INFINITY } = filter;
+    return (this.keyTerms.get(filter.key) ?? []).filter((id) => {
+      const value = this.termNumbers[id];
+      return value >= min && value <= max;
+    });
+  }
+
+  /** The listings to look at: those of the smallest filter or two every group needs, else of the branch. */
+  private candidates(query: MemoryQuery, filterTerms: number[][]): number[] {
+    const volume = (terms: number[]) => terms.reduce((sum, id) => sum + this.postingLengths[id], 0);
+    const everyGroupFiltered = query.groups.every(
+      (group) => query.filters.length > (group.skip === null ? 0 : 1),
+    );
+    if (!everyGroupFiltered) {
+      return query.categoryIds
+        .map((id) => this.termIds.get(`c:${id}`))
+        .filter((id): id is number => id !== undefined);
+    }
+    const skipped = new Set(query.groups.map((group) => group.skip).filter((skip) => skip !== null));
+    const order = filterTerms.map((terms, index) => ({ index, volume: volume(terms) }));
+    order.sort((a, b) => a.volume - b.volume);
+    // A group skips at most one filter: it needs the smallest filter, or the next when it skips that one.
+    const first = order[0];
+    const drivers = skipped.has(first.index) && order.length > 1 ? [first, order[1]] : [first];
+    return drivers.flatMap((driver) => filterTerms[driver.index]);
+  }
+
+  /** The groups' counts and the newest matches of every filter (ADR 0129). */
+  query(query: MemoryQuery): MemoryAnswer {
+    const dictionary = this.termKeys.length;
+    if (query.filters.length > 30) throw new Error("at most 30 filters");
+    const filterTerms = query.filters.map((filter) => this.filterTerms(filter));
+    const all = (1 << query.filters.length) - 1;
+    // Per term, the filters it passes (a bit each).
+    const passes = new Uint32Array(dictionary);
+    filterTerms.forEach((terms, index) => {
+      for (const id of terms) passes[id] |= 1 << index;
+    });
+    const inBranch = new Uint8Array(Math.max(0, ...query.categoryIds) + 1);
+    for (const id of query.categoryIds) inBranch[id] = 1;
+    const required = query.groups.map((group) => (group.skip === null ? all : all & ~(1 << group.skip)));
+    const counts = query.groups.map(() => new Int32Array(dictionary));
+    const matched = query.groups.map(() => 0);
+    const newest = query.newest
+      ? { promoted: new TopSlots(query.newest.limit), others: new TopSlots(query.newest.limit) }
+      : null;
+    const seen = new Uint8Array(this.slots);
+    for (const term of this.candidates(query, filterTerms)) {
+      const posting = this.postings[term];
+      const length = this.postingLengths[term];
+      for (let p = 0; p < length; p++) {
+        const slot = posting[p];
+        if (seen[slot] === 1 || this.alive[slot] === 0) continue;
+        seen[slot] = 1;
+        if (inBranch[this.categories[slot]] !== 1) continue;
+        const start = this.starts[slot];
+        const end = start + this.lengths[slot];
+        let mask = 0;
+        for (let i = start; i < end; i++) mask |= passes[this.pool[i]];
+        for (let g = 0; g < required.length; g++) {
+          if ((mask & required[g]) !== required[g]) continue;
+          matched[g]++;
+          const groupCounts = counts[g];
+          for (let i = start; i < end; i++) groupCounts[this.pool[i]]++;
+        }
+        if (newest && (mask & all) === all) {
+          const promoted = this.toppedUntils[slot] > (query.newest?.now ?? 0) && this.demoted[slot] === 0;
+          (promoted ? newest.promoted : newest.others).offer(this.sortAts[slot], this.products[slot]);
+        }
+      }
+    }
+    return {
+      groups: query.groups.map((group, g) => this.groupCounts(group, counts[g], matched[g])),
+      newest: { promoted: newest?.promoted.products() ?? [], others: newest?.others.products() ?? [] },
+    };
+  }
+
+  private groupCounts(group: MemoryGroup, counts: Int32Array, matched: number): GroupCounts {
+    const values = new Map<string, Map<string, number>>();
+    for (const key of group.keys) {
+      const counted = new Map<string, number>();
+      for (const id of this.keyTerms.get(key) ?? [])
+        if (counts[id] > 0) counted.set(this.termValues[id], counts[id]);
+      if (counted.size > 0) values.set(key, counted);
+    }
+    const ranges = new Map<string, { min: number; max: number }>();
+    for (const key of group.rangeKeys) {
+      let min = Number.POSITIVE_INFINITY;
+      let max = Number.NEGATIVE_INFINITY;
+      for (const id of this.keyTerms.get(key) ?? []) {
+        const value = this.termNumbers[id];
+        if (counts[id] === 0 || Number.isNaN(value)) continue;
+        if (value < min) min = value;
+        if (value > max) max = value;
+      }
+      if (min <= max) ranges.set(key, { min, max });
+    }
+    return { matched, values, ranges };
+  }
+}
+
+/**
+ * The `limit` newest listings offered, as the SQL orders them: `sort_at` descending, then the
+ * product's id ascending. Kept sorted; an offer older than the last of a full list is refused at once.
+ */
+class TopSlots {
+  private readonly sortAts: number[] = [];
+  private readonly ids: number[] = [];
+  private readonly limit: number;
+  constructor(limit: number) {
+    this.limit = limit;
+  }
+
+  offer(sortAt: number, productId: number): void {
+    const length = this.ids.length;
+    if (this.limit <= 0) return;
+    if (length === this.limit && !this.before(sortAt, productId, length - 1)) return;
+    let at = length === this.limit ? length - 1 : length;
+    while (at > 0 && this.before(sortAt, productId, at - 1)) {
+      this.sortAts[at] = this.sortAts[at - 1];
+      this.ids[at] = this.ids[at - 1];
+      at--;
+    }
+    this.sortAts[at] = sortAt;
+    this.ids[at] = productId;
+  }
+
+  /** Whether (sortAt, id) comes before the entry at `index`. */
+  private before(sortAt: number, productId: number, index: number): boolean {
+    return sortAt > this.sortAts[index] || (sortAt === this.sortAts[index] && productId < this.ids[index]);
+  }
+
+  products(): number[] {
+    return [...this.ids];
+  }
+}
+
+/** What the memory filters by: an attribute's values or range, brands (`b:`) and packages (`p:`). */
+export type MemoryFilterInput = {
+  attributes: readonly { key: string; values?: readonly string[]; min?: number; max?: number }[];
+  brandIds?: readonly number[];
+  packageIds?: readonly number[];
+};
+
+/**
+ * A page's filters as the memory's (the terms as `live_listing_terms` writes them, ADR 0107), and
+ * where each one is in the list: a group that counts a facet without its own filter skips it.
+ */
+export function memoryFiltersOf(input: MemoryFilterInput): {
+  filters: MemoryFilter[];
+  attributeIndex: Map<string, number>;
+  brandIndex: number | null;
+  packageIndex: number | null;
+} {
+  const filters: MemoryFilter[] = [];
+  const attributeIndex = new Map<string, number>();
+  for (const filter of input.attributes) {
+    attributeIndex.set(filter.key, filters.length);
+    filters.push(
+      filter.values?.length
+        ? { terms: filter.values.map((value) => `a:${filter.key}=${value}`) }
+        : { key: filter.key, min: filter.min, max: filter.max },
+    );
+  }
+  const idFilter = (prefix: "b" | "p", ids: readonly number[] | undefined) => {
+    if (!ids?.length) return null;
+    filters.push({ terms: ids.map((id) => `${prefix}:${id}`) });
+    return filters.length - 1;
+  };
+  const brandIndex = idFilter("b", input.brandIds);
+  const packageIndex = idFilter("p", input.packageIds);
+  return { filters, attributeIndex, brandIndex, packageIndex };
+}

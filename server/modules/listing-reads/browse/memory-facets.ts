@@ -1,0 +1,68 @@
+import type { ListingFacets, ListingQuery } from "#core/contracts/catalog.ts";
+import type { AttributeDefinition } from "#core/contracts/listing-attributes.ts";
+import type { Db } from "#server/db/client.ts";
+import {
+  attributeTextsSql,
+  maintainedAttributeCountsSql,
+  memoryFacets,
+  type TermsFilters,
+  type TermsMemory,
+} from "#server/modules/listing-attributes/index.ts";
+import { facetPlan, facetsOfRows } from "./attribute-facets.ts";
+import { termsFiltersOf } from "./counts.ts";
+import { facetsFrom, listedRows } from "./facets.ts";
+import type { Resolved } from "./filters.ts";
+import { rowsOf } from "./sql-parts.ts";
+
+/**
+ * A page filtered by attributes (with brands and packages or not) counted in the live listing
+ * terms held in memory (ADR 0129) instead of the samples of ADR 0107: the total, the brands and
+ * packages and every attribute facet, each without its own filter, exactly. PostgreSQL gives the
+ * names (brands, packages, free texts) and, for a facet whose own filter is the page's only one
+ * (the branch with no filter at all), the maintained counts (ADR 0104), as on the SQL path.
+ */
+export async function memoryTotalAndFacets(
+  db: Db,
+  query: ListingQuery,
+  resolved: Resolved,
+  definitions: readonly AttributeDefinition[],
+  memory: TermsMemory,
+): Promise<{ total: number; totalCapped?: true } & ListingFacets> {
+  const categoryIds = resolved.categoryIds ?? [];
+  const plan = facetPlan(query, resolved, definitions);
+  const numbers = new Set(plan?.numberKeys ?? []);
+  const split = (keys: readonly string[]) => ({
+    keys: keys.filter((key) => !numbers.has(key)),
+    rangeKeys: keys.filter((key) => numbers.has(key)),
+  });
+  const groups = plan?.groups ?? [];
+  const counted = memoryFacets(memory, termsFiltersOf(query, resolved) as TermsFilters, categoryIds, {
+    ...split(groups.find((group) => group.skip === undefined)?.keys ?? []),
+    filtered: groups.flatMap((group) => (group.skip ? [{ key: group.skip, ...split(group.keys) }] : [])),
+  });
+  const brandFiltered = Boolean(query.brandIds?.length);
+  const packageFiltered = Boolean(query.packageIds?.length);
+  const textKeys = (plan?.definitions ?? []).filter((d) => d.type === "text").map((d) => d.key);
+  const [texts, maintained, names] = await Promise.all([
+    textKeys.length ? db.execute(attributeTextsSql(textKeys, categoryIds)).then(rowsOf) : [],
+    counted.maintainedKeys.length
+      ? db.execute(maintainedAttributeCountsSql(counted.maintainedKeys, categoryIds)).then(rowsOf)
+      : [],
+    // The brands and packages named at once: among the matches, or without their own filter when on.
+    listedRows(
+      db,
+      { sampled: counted.total, brands: counted.brands, packages: counted.packages },
+      { brandFiltered: false, packageFiltered: false, locale: query.locale },
+    ),
+  ]);
+  const brandRows = brandFiltered ? names.filter((row) => row.no_brand === 0) : null;
+  const packageRows = packageFiltered ? names.filter((row) => row.no_package === 0) : null;
+  const known = facetsFrom(names, brandRows, packageRows, query.locale);
+  if (!plan) return known;
+  const spelling = new Map(texts.map((row) => [`${row.key}\n${row.value}`, row.text]));
+  const rows = counted.rows.map((row) =>
+    row.value === null ? row : { ...row, text: spelling.get(`${row.key}\n${row.value}`) ?? null },
+  );
+  const { facets: attributes } = facetsOfRows(plan, [...rows, ...maintained], query.locale);
+  return attributes.length > 0 ? { ...known, attributes } : known;
+}
