@@ -63,9 +63,26 @@ export async function startProductionServer(
   started?.(server);
   try {
     await waitFor(`http://127.0.0.1:${port}/api/health`, server);
+    await termsLoaded(port);
   } catch (error) {
     await stopProcess(server);
     throw error;
   }
   return server;
+}
+
+/**
+ * Waits until the live listing terms are in the server's memory (ADR 0129; /health/ready says
+ * `terms`): until then the filtered pages take the SQL path, and the load itself takes CPU.
+ */
+async function termsLoaded(port: number): Promise<void> {
+  const deadline = Date.now() + 10 * 60_000;
+  while (Date.now() < deadline) {
+    const answer = await fetch(`http://127.0.0.1:${port}/health/ready`)
+      .then((response) => response.json() as Promise<{ terms?: string }>)
+      .catch(() => ({ terms: "loading" }));
+    if (answer.terms !== "loading") return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error("the live listing terms did not load within 10 minutes");
 }

@@ -76,8 +76,15 @@ describe("the health checks", () => {
     const live = await fetch(`${base}/health/live`);
     expect([live.status, await live.json()]).toEqual([200, { status: "ok" }]);
     expect(live.headers.get("cache-control")).toBe("no-store");
+    // Ready before the live listing terms are in memory (the SQL path answers: ADR 0129), and says so.
     const ready = await fetch(`${base}/health/ready`);
-    expect([ready.status, await ready.json()]).toEqual([200, { status: "ready", database: "ok" }]);
+    expect([ready.status, await ready.json()]).toEqual([
+      200,
+      { status: "ready", database: "ok", terms: "unavailable" },
+    ]);
+    await api.services.termsIndex?.start();
+    expect(await (await fetch(`${base}/health/ready`)).json()).toMatchObject({ terms: "ready" });
+    await api.services.termsIndex?.stop();
 
     // A database one migration behind this build (a deploy that has not migrated yet): not ready.
     const [last] = (

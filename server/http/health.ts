@@ -11,6 +11,7 @@ import type { AppEnv } from "./types.ts";
  * - `GET /health/ready`: it should get traffic: the database answers, has every migration of this
  *   build, and the process is not stopping (503 with the reason otherwise). A rolling deploy waits
  *   for it; SIGTERM turns it 503 first so the balancer stops sending before the server closes.
+ *   Its `terms` says whether the live listing terms are in memory yet (ADR 0129).
  * - `GET /metrics`: Prometheus's text format, only with `Authorization: Bearer <METRICS_TOKEN>`
  *   (401 otherwise); 404 when METRICS_TOKEN is not set (METRICS_PORT serves them on a listener
  *   of its own instead, server/http/metrics-server.ts).
@@ -46,7 +47,10 @@ export function registerHealthRoutes(
       return c.json({ status: "unavailable", database: "unreachable" }, 503, NO_STORE);
     if (!(await health.migrationsCurrent()))
       return c.json({ status: "unavailable", database: "migrations pending" }, 503, NO_STORE);
-    return c.json({ status: "ready", database: "ok" }, 200, NO_STORE);
+    // The live listing terms in memory (ADR 0129) do not hold traffic back: the SQL path answers
+    // until they are loaded. Said here for operators and the benchmarks, which wait for them.
+    const terms = c.get("services").termsIndex?.status() ?? "off";
+    return c.json({ status: "ready", database: "ok", terms }, 200, NO_STORE);
   });
 
   app.get("/metrics", async (c) => {

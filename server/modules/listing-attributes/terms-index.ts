@@ -25,6 +25,8 @@ export type TermsIndex = {
   stop(): Promise<void>;
   /** The memory with every change committed before the call applied; null when not available. */
   fresh(): Promise<TermsMemory | null>;
+  /** `loading` (the SQL path answers meanwhile), `ready`, or `unavailable` (not started, failed, disconnected). */
+  status(): "loading" | "ready" | "unavailable";
 };
 
 export const LIVE_LISTING_TERMS_CHANNEL = "live_listing_terms";
@@ -180,6 +182,11 @@ class LiveTermsIndex implements TermsIndex {
     if (!(await this.fences.send())) return null;
     await this.apply();
     return this.connected && !this.loading ? this.memory : null;
+  }
+
+  status() {
+    if (this.loading) return "loading" as const;
+    return this.memory && this.connected ? ("ready" as const) : ("unavailable" as const);
   }
 
   private heard(payload: string | undefined) {
