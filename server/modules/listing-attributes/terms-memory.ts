@@ -88,22 +88,25 @@ export class TermsMemory {
   private lengths = new Uint16Array(1024);
   private pool = new Int32Array(8192);
   private poolLength = 0;
-  private readonly slotOfProduct = new Map<number, number>();
+  /** A product's slot plus one (0: none); by id, as ids are dense (a Map was 30 MB at 500 000). */
+  private slotOfProduct = new Int32Array(1024);
+  private living = 0;
 
   /** Live listings held. */
   get size(): number {
-    return this.slotOfProduct.size;
+    return this.living;
   }
 
   /** Puts a listing's row in (replacing its earlier one), or takes the listing out (`row` null). */
   set(productId: number, row: TermsRow | null): void {
-    const previous = this.slotOfProduct.get(productId);
-    if (previous !== undefined) {
-      this.alive[previous] = 0;
-      this.slotOfProduct.delete(productId);
+    const previous = this.slotOfProduct[productId] ?? 0;
+    if (previous !== 0) {
+      this.alive[previous - 1] = 0;
+      this.slotOfProduct[productId] = 0;
+      this.living--;
     }
     if (row) this.append(row);
-    if (this.slots - this.slotOfProduct.size > Math.max(10_000, this.slotOfProduct.size)) this.compact();
+    if (this.slots - this.living > Math.max(10_000, this.living)) this.compact();
   }
 
   private termId(term: string): number {
@@ -154,17 +157,20 @@ export class TermsMemory {
       this.postings[id][length] = slot;
       this.postingLengths[id] = length + 1;
     }
-    this.slotOfProduct.set(row.productId, slot);
+    this.slotOfProduct = grown(this.slotOfProduct, row.productId + 1);
+    this.slotOfProduct[row.productId] = slot + 1;
+    this.living++;
   }
 
   /** Every array written again from the living slots, in their order. */
   private compact(): void {
-    const living = [...this.slotOfProduct.values()].sort((a, b) => a - b);
-    const rows = living.map((slot) => this.rowOf(slot));
+    const rows: TermsRow[] = [];
+    for (let slot = 0; slot < this.slots; slot++) if (this.alive[slot] === 1) rows.push(this.rowOf(slot));
     this.slots = 0;
     this.poolLength = 0;
+    this.living = 0;
     this.postingLengths.fill(0);
-    this.slotOfProduct.clear();
+    this.slotOfProduct.fill(0);
     for (const row of rows) this.append(row);
   }
 
@@ -236,30 +242,54 @@ export class TermsMemory {
     const inBranch = new Uint8Array(Math.max(0, ...query.categoryIds) + 1);
     for (const id of query.categoryIds) inBranch[id] = 1;
     const required = query.groups.map((group) => (group.skip === null ? all : all & ~(1 << group.skip)));
-    const counts = query.groups.map(() => new Int32Array(dictionary));
+    // Per term, the groups that count it (a bit each): a group of one facet reads one term a listing.
+    const interest = new Uint32Array(dictionary);
+    query.groups.forEach((group, g) => {
+      for (const key of [...group.keys, ...group.rangeKeys])
+        for (const id of this.keyTerms.get(key) ?? []) interest[id] |= 1 << g;
+    });
+    const groupCount = query.groups.length;
+    // counts[term * groups + group]
+    const counts = new Int32Array(dictionary * groupCount);
     const matched = query.groups.map(() => 0);
     const newest = query.newest
       ? { promoted: new TopSlots(query.newest.limit), others: new TopSlots(query.newest.limit) }
       : null;
     const seen = new Uint8Array(this.slots);
+    const { pool, starts, lengths, categories, alive } = this;
     for (const term of this.candidates(query, filterTerms)) {
       const posting = this.postings[term];
       const length = this.postingLengths[term];
       for (let p = 0; p < length; p++) {
         const slot = posting[p];
-        if (seen[slot] === 1 || this.alive[slot] === 0) continue;
+        if (seen[slot] === 1 || alive[slot] === 0) continue;
         seen[slot] = 1;
-        if (inBranch[this.categories[slot]] !== 1) continue;
-        const start = this.starts[slot];
-        const end = start + this.lengths[slot];
+        if (inBranch[categories[slot]] !== 1) continue;
+        const start = starts[slot];
+        const end = start + lengths[slot];
         let mask = 0;
-        for (let i = start; i < end; i++) mask |= passes[this.pool[i]];
-        for (let g = 0; g < required.length; g++) {
+        for (let i = start; i < end; i++) mask |= passes[pool[i]];
+        let groups = 0;
+        for (let g = 0; g < groupCount; g++) {
           if ((mask & required[g]) !== required[g]) continue;
           matched[g]++;
-          const groupCounts = counts[g];
-          for (let i = start; i < end; i++) groupCounts[this.pool[i]]++;
+          groups |= 1 << g;
         }
+        if (groups !== 0 && groupCount === 1)
+          for (let i = start; i < end; i++) {
+            const id = pool[i];
+            if (interest[id] !== 0) counts[id]++;
+          }
+        else if (groups !== 0)
+          for (let i = start; i < end; i++) {
+            const id = pool[i];
+            let bits = interest[id] & groups;
+            while (bits !== 0) {
+              const g = 31 - Math.clz32(bits);
+              counts[id * groupCount + g]++;
+              bits &= ~(1 << g);
+            }
+          }
         if (newest && (mask & all) === all) {
           const promoted = this.toppedUntils[slot] > (query.newest?.now ?? 0) && this.demoted[slot] === 0;
           (promoted ? newest.promoted : newest.others).offer(this.sortAts[slot], this.products[slot]);
@@ -267,17 +297,21 @@ export class TermsMemory {
       }
     }
     return {
-      groups: query.groups.map((group, g) => this.groupCounts(group, counts[g], matched[g])),
+      groups: query.groups.map((group, g) =>
+        this.groupCounts(group, (id) => counts[id * groupCount + g], matched[g]),
+      ),
       newest: { promoted: newest?.promoted.products() ?? [], others: newest?.others.products() ?? [] },
     };
   }
 
-  private groupCounts(group: MemoryGroup, counts: Int32Array, matched: number): GroupCounts {
+  private groupCounts(group: MemoryGroup, countOf: (term: number) => number, matched: number): GroupCounts {
     const values = new Map<string, Map<string, number>>();
     for (const key of group.keys) {
       const counted = new Map<string, number>();
-      for (const id of this.keyTerms.get(key) ?? [])
-        if (counts[id] > 0) counted.set(this.termValues[id], counts[id]);
+      for (const id of this.keyTerms.get(key) ?? []) {
+        const count = countOf(id);
+        if (count > 0) counted.set(this.termValues[id], count);
+      }
       if (counted.size > 0) values.set(key, counted);
     }
     const ranges = new Map<string, { min: number; max: number }>();
@@ -286,7 +320,7 @@ export class TermsMemory {
       let max = Number.NEGATIVE_INFINITY;
       for (const id of this.keyTerms.get(key) ?? []) {
         const value = this.termNumbers[id];
-        if (counts[id] === 0 || Number.isNaN(value)) continue;
+        if (countOf(id) === 0 || Number.isNaN(value)) continue;
         if (value < min) min = value;
         if (value > max) max = value;
       }
