@@ -42,6 +42,7 @@ export {
   memoryFacets,
   memoryNewest,
   memoryTotal,
+  worthMemory,
 } from "./terms-facets.ts";
 export { createTermsIndex, LIVE_LISTING_TERMS_CHANNEL, type TermsIndex } from "./terms-index.ts";
 export type { TermsMemory } from "./terms-memory.ts";

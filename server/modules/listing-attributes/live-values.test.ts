@@ -138,7 +138,21 @@ describe.each([
   }
 
   const page = (categoryId: number, more: Partial<ListingQuery> = {}) =>
-    api.services.catalog.listingPage({ locale: "cs", categoryId, ...more });
+    api.services.catalog.listingPage({ locale: "cs", categoryId, ...widened(more) });
+
+  /**
+   * The memory answers pages of two filters or more (ADR 0129): in its run, a page of one
+   * attribute filter gets a second that every listing here passes (any of the countries, any age).
+   */
+  function widened(more: Partial<ListingQuery>): Partial<ListingQuery> {
+    if (!memory || more.attributes?.length !== 1 || more.brandIds?.length) return more;
+    const [only] = more.attributes;
+    const every =
+      only.key === "country"
+        ? { key: "age_years", min: 0 }
+        : { key: "country", values: ["skotsko", "irsko", "jamajka", "japonsko"] };
+    return { ...more, attributes: [only, every] };
+  }
 
   /** A category page's country facet: label → count. */
   async function countries(categoryId: number, more: Partial<ListingQuery> = {}) {

@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { TermsFilters } from "./facet-sql.ts";
-import { type GroupCounts, type MemoryGroup, memoryFiltersOf, type TermsMemory } from "./terms-memory.ts";
+import type { GroupCounts, MemoryFilter, MemoryGroup, TermsMemory } from "./terms-memory.ts";
 
 /**
  * A page's counts from the live listing terms in memory (ADR 0129), in the shapes the SQL path
@@ -74,6 +74,23 @@ export function memoryFacets(
   };
 }
 
+/**
+ * Whether a page's filters are worth the memory's walk: two or more (attributes, brands,
+ * packages). With one, the SQL path's samples cost about as much (bench/README.md, 1 000 000).
+ */
+export function worthMemory(filters: {
+  attributes?: readonly unknown[];
+  brandIds?: readonly number[];
+  packageIds?: readonly number[];
+}): boolean {
+  return (
+    (filters.attributes?.length ?? 0) +
+      (filters.brandIds?.length ? 1 : 0) +
+      (filters.packageIds?.length ? 1 : 0) >=
+    2
+  );
+}
+
 /** The listings passing every filter. */
 export function memoryTotal(
   memory: TermsMemory,
@@ -127,4 +144,41 @@ function attributeRows(group: GroupCounts): FacetRow[] {
   for (const [key, { min, max }] of group.ranges)
     rows.push({ key, value: null, text: null, count: null, min, max, sampled: 0 });
   return rows;
+}
+
+/** What the memory filters by: an attribute's values or range, brands (`b:`) and packages (`p:`). */
+export type MemoryFilterInput = {
+  attributes: readonly { key: string; values?: readonly string[]; min?: number; max?: number }[];
+  brandIds?: readonly number[];
+  packageIds?: readonly number[];
+};
+
+/**
+ * A page's filters as the memory's (the terms as `live_listing_terms` writes them, ADR 0107), and
+ * where each one is in the list: a group that counts a facet without its own filter skips it.
+ */
+export function memoryFiltersOf(input: MemoryFilterInput): {
+  filters: MemoryFilter[];
+  attributeIndex: Map<string, number>;
+  brandIndex: number | null;
+  packageIndex: number | null;
+} {
+  const filters: MemoryFilter[] = [];
+  const attributeIndex = new Map<string, number>();
+  for (const filter of input.attributes) {
+    attributeIndex.set(filter.key, filters.length);
+    filters.push(
+      filter.values?.length
+        ? { terms: filter.values.map((value) => `a:${filter.key}=${value}`) }
+        : { key: filter.key, min: filter.min, max: filter.max },
+    );
+  }
+  const idFilter = (prefix: "b" | "p", ids: readonly number[] | undefined) => {
+    if (!ids?.length) return null;
+    filters.push({ terms: ids.map((id) => `${prefix}:${id}`) });
+    return filters.length - 1;
+  };
+  const brandIndex = idFilter("b", input.brandIds);
+  const packageIndex = idFilter("p", input.packageIds);
+  return { filters, attributeIndex, brandIndex, packageIndex };
 }

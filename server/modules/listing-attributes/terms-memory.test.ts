@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { memoryFiltersOf, TermsMemory, type TermsRow } from "./terms-memory.ts";
+import { memoryFiltersOf } from "./terms-facets.ts";
+import { TermsMemory, type TermsRow } from "./terms-memory.ts";
 
 /**
  * The live listing terms in memory (ADR 0129): a page's matches, its facets each counted without

@@ -1,3 +1,5 @@
+import { TopSlots } from "./top-slots.ts";
+
 /**
  * The live listing terms held in memory (ADR 0129): the rows of `live_listing_terms` (ADR 0107) as
  * a dictionary of terms, each live listing's terms (a forward list) and each term's listings (a
@@ -8,6 +10,9 @@
  * when the dead outnumber the living, every array is written again from the living. Nothing here
  * reads the database: terms-index.ts loads it and keeps it up to date.
  */
+
+/** Category ids are below this (a posting list's key is `term * CATEGORY_SPAN + category`). */
+const CATEGORY_SPAN = 1 << 20;
 
 /** One row of live_listing_terms. */
 export type TermsRow = {
@@ -73,8 +78,13 @@ export class TermsMemory {
   private termNumbers = new Float64Array(64);
   /** A key's terms, for its ranges and for reading its counts. */
   private readonly keyTerms = new Map<string, number[]>();
-  private postings: Int32Array[] = [];
-  private postingLengths = new Int32Array(64);
+  /**
+   * The posting lists, one per term and category (a page walks only its branch's): the slots, in
+   * order. `listOf` finds a list by `term * CATEGORY_SPAN + category`.
+   */
+  private readonly listOf = new Map<number, number>();
+  private lists: Int32Array[] = [];
+  private listLengths = new Int32Array(64);
 
   // The slots: one per listing version; `alive` 0 once replaced or removed.
   private slots = 0;
@@ -122,9 +132,30 @@ export class TermsMemory {
     const terms = this.keyTerms.get(key);
     if (terms) terms.push(id);
     else this.keyTerms.set(key, [id]);
-    this.postings.push(new Int32Array(4));
-    this.postingLengths = grown(this.postingLengths, id + 1);
     return id;
+  }
+
+  private listFor(term: number, categoryId: number): number {
+    const key = term * CATEGORY_SPAN + categoryId;
+    let list = this.listOf.get(key);
+    if (list === undefined) {
+      list = this.lists.length;
+      this.listOf.set(key, list);
+      this.lists.push(new Int32Array(4));
+      this.listLengths = grown(this.listLengths, list + 1);
+    }
+    return list;
+  }
+
+  /** The lists of these terms in these categories. */
+  private listsOf(terms: readonly number[], categoryIds: readonly number[]): number[] {
+    const found: number[] = [];
+    for (const term of terms)
+      for (const categoryId of categoryIds) {
+        const list = this.listOf.get(term * CATEGORY_SPAN + categoryId);
+        if (list !== undefined) found.push(list);
+      }
+    return found;
   }
 
   private append(row: TermsRow): void {
@@ -152,10 +183,11 @@ export class TermsMemory {
     for (const term of row.terms) {
       const id = this.termId(term);
       this.pool[this.poolLength++] = id;
-      const length = this.postingLengths[id];
-      if (length === this.postings[id].length) this.postings[id] = grown(this.postings[id], length + 1);
-      this.postings[id][length] = slot;
-      this.postingLengths[id] = length + 1;
+      const list = this.listFor(id, row.categoryId);
+      const length = this.listLengths[list];
+      if (length === this.lists[list].length) this.lists[list] = grown(this.lists[list], length + 1);
+      this.lists[list][length] = slot;
+      this.listLengths[list] = length + 1;
     }
     this.slotOfProduct = grown(this.slotOfProduct, row.productId + 1);
     this.slotOfProduct[row.productId] = slot + 1;
@@ -169,7 +201,7 @@ export class TermsMemory {
     this.slots = 0;
     this.poolLength = 0;
     this.living = 0;
-    this.postingLengths.fill(0);
+    this.listLengths.fill(0);
     this.slotOfProduct.fill(0);
     for (const row of rows) this.append(row);
   }
@@ -208,24 +240,28 @@ export class TermsMemory {
     });
   }
 
-  /** The listings to look at: those of the smallest filter or two every group needs, else of the branch. */
+  /**
+   * The posting lists to walk: the branch's lists of the smallest filter, and of the next one when
+   * a group skips the smallest (each group skips at most one filter); without a filter in some
+   * group, the branch's categories' own lists.
+   */
   private candidates(query: MemoryQuery, filterTerms: number[][]): number[] {
-    const volume = (terms: number[]) => terms.reduce((sum, id) => sum + this.postingLengths[id], 0);
+    const { categoryIds } = query;
     const everyGroupFiltered = query.groups.every(
       (group) => query.filters.length > (group.skip === null ? 0 : 1),
     );
     if (!everyGroupFiltered) {
-      return query.categoryIds
-        .map((id) => this.termIds.get(`c:${id}`))
-        .filter((id): id is number => id !== undefined);
+      const own = categoryIds.map((id) => this.termIds.get(`c:${id}`)).filter((id) => id !== undefined);
+      return this.listsOf(own, categoryIds);
     }
     const skipped = new Set(query.groups.map((group) => group.skip).filter((skip) => skip !== null));
-    const order = filterTerms.map((terms, index) => ({ index, volume: volume(terms) }));
+    const order = filterTerms.map((terms, index) => {
+      const lists = this.listsOf(terms, categoryIds);
+      return { index, lists, volume: lists.reduce((sum, list) => sum + this.listLengths[list], 0) };
+    });
     order.sort((a, b) => a.volume - b.volume);
-    // A group skips at most one filter: it needs the smallest filter, or the next when it skips that one.
     const first = order[0];
-    const drivers = skipped.has(first.index) && order.length > 1 ? [first, order[1]] : [first];
-    return drivers.flatMap((driver) => filterTerms[driver.index]);
+    return skipped.has(first.index) && order.length > 1 ? [...first.lists, ...order[1].lists] : first.lists;
   }
 
   /** The groups' counts and the newest matches of every filter (ADR 0129). */
@@ -257,9 +293,9 @@ export class TermsMemory {
       : null;
     const seen = new Uint8Array(this.slots);
     const { pool, starts, lengths, categories, alive } = this;
-    for (const term of this.candidates(query, filterTerms)) {
-      const posting = this.postings[term];
-      const length = this.postingLengths[term];
+    for (const list of this.candidates(query, filterTerms)) {
+      const posting = this.lists[list];
+      const length = this.listLengths[list];
       for (let p = 0; p < length; p++) {
         const slot = posting[p];
         if (seen[slot] === 1 || alive[slot] === 0) continue;
@@ -328,77 +364,4 @@ export class TermsMemory {
     }
     return { matched, values, ranges };
   }
-}
-
-/**
- * The `limit` newest listings offered, as the SQL orders them: `sort_at` descending, then the
- * product's id ascending. Kept sorted; an offer older than the last of a full list is refused at once.
- */
-class TopSlots {
-  private readonly sortAts: number[] = [];
-  private readonly ids: number[] = [];
-  private readonly limit: number;
-  constructor(limit: number) {
-    this.limit = limit;
-  }
-
-  offer(sortAt: number, productId: number): void {
-    const length = this.ids.length;
-    if (this.limit <= 0) return;
-    if (length === this.limit && !this.before(sortAt, productId, length - 1)) return;
-    let at = length === this.limit ? length - 1 : length;
-    while (at > 0 && this.before(sortAt, productId, at - 1)) {
-      this.sortAts[at] = this.sortAts[at - 1];
-      this.ids[at] = this.ids[at - 1];
-      at--;
-    }
-    this.sortAts[at] = sortAt;
-    this.ids[at] = productId;
-  }
-
-  /** Whether (sortAt, id) comes before the entry at `index`. */
-  private before(sortAt: number, productId: number, index: number): boolean {
-    return sortAt > this.sortAts[index] || (sortAt === this.sortAts[index] && productId < this.ids[index]);
-  }
-
-  products(): number[] {
-    return [...this.ids];
-  }
-}
-
-/** What the memory filters by: an attribute's values or range, brands (`b:`) and packages (`p:`). */
-export type MemoryFilterInput = {
-  attributes: readonly { key: string; values?: readonly string[]; min?: number; max?: number }[];
-  brandIds?: readonly number[];
-  packageIds?: readonly number[];
-};
-
-/**
- * A page's filters as the memory's (the terms as `live_listing_terms` writes them, ADR 0107), and
- * where each one is in the list: a group that counts a facet without its own filter skips it.
- */
-export function memoryFiltersOf(input: MemoryFilterInput): {
-  filters: MemoryFilter[];
-  attributeIndex: Map<string, number>;
-  brandIndex: number | null;
-  packageIndex: number | null;
-} {
-  const filters: MemoryFilter[] = [];
-  const attributeIndex = new Map<string, number>();
-  for (const filter of input.attributes) {
-    attributeIndex.set(filter.key, filters.length);
-    filters.push(
-      filter.values?.length
-        ? { terms: filter.values.map((value) => `a:${filter.key}=${value}`) }
-        : { key: filter.key, min: filter.min, max: filter.max },
-    );
-  }
-  const idFilter = (prefix: "b" | "p", ids: readonly number[] | undefined) => {
-    if (!ids?.length) return null;
-    filters.push({ terms: ids.map((id) => `${prefix}:${id}`) });
-    return filters.length - 1;
-  };
-  const brandIndex = idFilter("b", input.brandIds);
-  const packageIndex = idFilter("p", input.packageIds);
-  return { filters, attributeIndex, brandIndex, packageIndex };
 }

@@ -15,11 +15,9 @@ import type { Resolved } from "./filters.ts";
 import { rowsOf } from "./sql-parts.ts";
 
 /**
- * A page filtered by attributes (with brands and packages or not) counted in the live listing
- * terms held in memory (ADR 0129) instead of the samples of ADR 0107: the total, the brands and
- * packages and every attribute facet, each without its own filter, exactly. PostgreSQL gives the
- * names (brands, packages, free texts) and, for a facet whose own filter is the page's only one
- * (the branch with no filter at all), the maintained counts (ADR 0104), as on the SQL path.
+ * A page's total, brands, packages and attribute facets (each without its own filter) counted
+ * exactly in the live listing terms in memory (ADR 0129); PostgreSQL gives the names and the
+ * maintained counts (ADR 0104) of a facet whose filter is the page's only attribute filter.
  */
 export async function memoryTotalAndFacets(
   db: Db,
@@ -40,8 +38,6 @@ export async function memoryTotalAndFacets(
     ...split(groups.find((group) => group.skip === undefined)?.keys ?? []),
     filtered: groups.flatMap((group) => (group.skip ? [{ key: group.skip, ...split(group.keys) }] : [])),
   });
-  const brandFiltered = Boolean(query.brandIds?.length);
-  const packageFiltered = Boolean(query.packageIds?.length);
   const textKeys = (plan?.definitions ?? []).filter((d) => d.type === "text").map((d) => d.key);
   const [texts, maintained, names] = await Promise.all([
     textKeys.length ? db.execute(attributeTextsSql(textKeys, categoryIds)).then(rowsOf) : [],
@@ -55,8 +51,8 @@ export async function memoryTotalAndFacets(
       { brandFiltered: false, packageFiltered: false, locale: query.locale },
     ),
   ]);
-  const brandRows = brandFiltered ? names.filter((row) => row.no_brand === 0) : null;
-  const packageRows = packageFiltered ? names.filter((row) => row.no_package === 0) : null;
+  const brandRows = query.brandIds?.length ? names.filter((row) => row.no_brand === 0) : null;
+  const packageRows = query.packageIds?.length ? names.filter((row) => row.no_package === 0) : null;
   const known = facetsFrom(names, brandRows, packageRows, query.locale);
   if (!plan) return known;
   const spelling = new Map(texts.map((row) => [`${row.key}\n${row.value}`, row.text]));
