@@ -7,13 +7,19 @@ import type { GroupCounts, MemoryFilter, MemoryGroup, TermsMemory } from "./term
  * gives them (facet-sql.ts): exact, from one walk of the listings the filters allow.
  */
 
-/** What a page counts: its facets' keys (values and numbers) and the groups of its filtered keys. */
+/** What a page counts: its facets' keys and the groups of its filtered keys. */
 export type MemoryFacetRequest = {
-  /** The facets no filter is on: values counted, and the numbers' ranges. */
+  /** The facets no filter is on. */
   keys: readonly string[];
-  rangeKeys: readonly string[];
+  /** The keys counted as ranges (numbers); the others by value. */
+  numberKeys: readonly string[];
   /** Each filtered attribute's facet, counted without its own filter. */
-  filtered: readonly { key: string; keys: readonly string[]; rangeKeys: readonly string[] }[];
+  filtered: readonly { key: string; keys: readonly string[] }[];
+  /**
+   * The page's list drawn in the same walk: its newest `limit` candidates at `now`, kept for
+   * memoryNewest (a walk costs most of such a page: one instead of two).
+   */
+  newest?: { limit: number; now: number };
 };
 
 /** A row of attributeFacetCountsSql's shape (`sampled` 0: exact, never capped). */
@@ -39,30 +45,35 @@ export function memoryFacets(
   request: MemoryFacetRequest,
 ): MemoryFacets {
   const { filters, attributeIndex, brandIndex, packageIndex } = memoryFiltersOf(terms);
+  const numbers = new Set(request.numberKeys);
+  const split = (keys: readonly string[]) => ({
+    keys: keys.filter((key) => !numbers.has(key)),
+    rangeKeys: keys.filter((key) => numbers.has(key)),
+  });
+  const main = split(request.keys);
   const groups: MemoryGroup[] = [
     {
       skip: null,
-      keys: [
-        ...request.keys,
-        ...(brandIndex === null ? ["#b"] : []),
-        ...(packageIndex === null ? ["#p"] : []),
-      ],
-      rangeKeys: request.rangeKeys,
+      keys: [...main.keys, ...(brandIndex === null ? ["#b"] : []), ...(packageIndex === null ? ["#p"] : [])],
+      rangeKeys: main.rangeKeys,
     },
   ];
   const maintainedKeys: string[] = [];
   for (const group of request.filtered) {
     if (filters.length === 1) maintainedKeys.push(group.key);
-    else
-      groups.push({
-        skip: attributeIndex.get(group.key) ?? null,
-        keys: group.keys,
-        rangeKeys: group.rangeKeys,
-      });
+    else groups.push({ skip: attributeIndex.get(group.key) ?? null, ...split(group.keys) });
   }
   if (brandIndex !== null) groups.push({ skip: brandIndex, keys: ["#b"], rangeKeys: [] });
   if (packageIndex !== null) groups.push({ skip: packageIndex, keys: ["#p"], rangeKeys: [] });
-  const counted = memory.query({ categoryIds, filters, groups }).groups;
+  const answer = memory.query({ categoryIds, filters, groups, newest: request.newest });
+  const { newest } = request;
+  if (newest)
+    drawn.set(memory, {
+      key: walkKey(terms, categoryIds, newest.now),
+      limit: newest.limit,
+      ...answer.newest,
+    });
+  const counted = answer.groups;
   const ids = (key: "#b" | "#p", skip: number | null) =>
     idCounts(counted[groups.findIndex((group) => group.skip === skip)], key);
   return {
@@ -113,10 +124,27 @@ export function memoryNewest(
   limit: number,
   now: number,
 ): number[] {
+  const kept = drawn.get(memory);
+  drawn.delete(memory);
+  // The facets' walk drew them (it ran first): the newest `limit` are the head of each of its lists.
+  if (kept && kept.key === walkKey(terms, categoryIds, now) && limit <= kept.limit)
+    return [...kept.promoted.slice(0, limit), ...kept.others.slice(0, limit)];
   const { filters } = memoryFiltersOf(terms);
   const { newest } = memory.query({ categoryIds, filters, groups: [], newest: { limit, now } });
   return [...newest.promoted, ...newest.others];
 }
+
+/**
+ * The newest candidates the facets' walk drew, per memory, until the list takes them (the same
+ * request: its filters, branch and time; JavaScript runs one request's synchronous part at once).
+ */
+const drawn = new WeakMap<
+  TermsMemory,
+  { key: string; limit: number; promoted: number[]; others: number[] }
+>();
+
+const walkKey = (terms: TermsFilters, categoryIds: readonly number[], now: number) =>
+  JSON.stringify([terms.attributes, terms.brandIds, terms.packageIds, categoryIds, now]);
 
 /**
  * The spelling of each text value of `keys` in the categories (rows `key`, `value`, `text`): the

@@ -12,6 +12,7 @@ import { facetPlan, facetsOfRows } from "./attribute-facets.ts";
 import { termsFiltersOf } from "./counts.ts";
 import { facetsFrom, listedRows } from "./facets.ts";
 import type { Resolved } from "./filters.ts";
+import { pagePlan } from "./sort.ts";
 import { rowsOf } from "./sql-parts.ts";
 
 /**
@@ -28,15 +29,13 @@ export async function memoryTotalAndFacets(
 ): Promise<{ total: number; totalCapped?: true } & ListingFacets> {
   const categoryIds = resolved.categoryIds ?? [];
   const plan = facetPlan(query, resolved, definitions);
-  const numbers = new Set(plan?.numberKeys ?? []);
-  const split = (keys: readonly string[]) => ({
-    keys: keys.filter((key) => !numbers.has(key)),
-    rangeKeys: keys.filter((key) => numbers.has(key)),
-  });
   const groups = plan?.groups ?? [];
+  const { page, perPage } = pagePlan(query, resolved);
   const counted = memoryFacets(memory, termsFiltersOf(query, resolved) as TermsFilters, categoryIds, {
-    ...split(groups.find((group) => group.skip === undefined)?.keys ?? []),
-    filtered: groups.flatMap((group) => (group.skip ? [{ key: group.skip, ...split(group.keys) }] : [])),
+    keys: groups.find((group) => group.skip === undefined)?.keys ?? [],
+    numberKeys: plan?.numberKeys ?? [],
+    filtered: groups.flatMap((group) => (group.skip ? [{ key: group.skip, keys: group.keys }] : [])),
+    newest: { limit: page * perPage, now: Date.parse(resolved.now) },
   });
   const textKeys = (plan?.definitions ?? []).filter((d) => d.type === "text").map((d) => d.key);
   const [texts, maintained, names] = await Promise.all([

@@ -252,9 +252,9 @@ export async function listingPage(
     const attributes = await attributeFacets.facets(attributeRows);
     return attributes.length > 0 ? { ...found, facets: { ...found.facets, attributes } } : found;
   }
-  const [{ items, page, perPage }, { total, totalCapped, ...facets }] = await Promise.all([
-    pageItems(db, query, resolved),
+  const [{ total, totalCapped, ...facets }, { items, page, perPage }] = await Promise.all([
     facetsOf(db, query, resolved, definitions),
+    pageItems(db, query, resolved),
   ]);
   return { page: pageOf(items, { total, totalCapped }, page, perPage), facets };
 }
