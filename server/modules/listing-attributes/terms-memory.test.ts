@@ -149,4 +149,102 @@ describe("the live listing terms in memory", () => {
     expect(query({ attributes: [{ key: "bottler_kind", values: ["unknown"] }] }).matched).toBe(0);
     expect(query({ attributes: [{ key: "age_years", min: 50 }] }).matched).toBe(0);
   });
+
+  it("counts the same through the listings and through the values as a count made one listing at a time", () => {
+    let seed = 7;
+    const random = (n: number) => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return (seed >>> 8) % n;
+    };
+    const terms = new TermsMemory();
+    const rows = new Map<number, TermsRow>();
+    const put = (productId: number) => {
+      const categoryId = [WHISKY, SCOTLAND, RUM][random(3)];
+      const entry: TermsRow = {
+        productId,
+        categoryId,
+        sortAt: random(1000) * HOUR,
+        toppedUntil: null,
+        demoted: false,
+        terms: [
+          `c:${categoryId}`,
+          `b:${random(6)}`,
+          ...(random(4) === 0 ? [] : [`p:${random(3)}`]),
+          `a:age_years=${random(31)}`,
+          `a:bottler_kind=${["official", "independent", "unknown"][random(3)]}`,
+          ...(random(3) === 0 ? [] : [`a:region=${["speyside", "islay", "highland", "lowland"][random(4)]}`]),
+        ],
+      };
+      rows.set(productId, entry);
+      terms.set(productId, entry);
+    };
+    for (let id = 1; id <= 3000; id++) put(id);
+    // Dead slots: listings changed and ended.
+    for (let i = 0; i < 800; i++) put(1 + random(3000));
+    for (let i = 0; i < 300; i++) {
+      const id = 1 + random(3000);
+      rows.delete(id);
+      terms.set(id, null);
+    }
+    const inputs: Parameters<typeof memoryFiltersOf>[0][] = [
+      {
+        attributes: [
+          { key: "age_years", min: 12, max: 18 },
+          { key: "bottler_kind", values: ["independent"] },
+        ],
+      },
+      { attributes: [{ key: "region", values: ["islay", "speyside"] }], brandIds: [2, 4] },
+      { attributes: [{ key: "age_years", min: 20 }], brandIds: [1], packageIds: [0, 2] },
+    ];
+    for (const input of inputs) {
+      const { filters } = memoryFiltersOf(input);
+      const groups = [
+        { skip: null, keys: ["#b", "#p", "region", "bottler_kind"], rangeKeys: ["age_years"] },
+        ...filters.map((_, skip) => ({
+          skip,
+          keys: ["#b", "#p", "region", "bottler_kind", "age_years"],
+          rangeKeys: [],
+        })),
+      ];
+      // One listing at a time: which filters it passes, then its terms counted in the groups it is in.
+      const passes = (entry: TermsRow, index: number) => {
+        const filter = filters[index];
+        if ("terms" in filter) return filter.terms.some((term) => entry.terms.includes(term));
+        return entry.terms.some((term) => {
+          if (!term.startsWith(`a:${filter.key}=`)) return false;
+          const value = Number(term.split("=")[1]);
+          return (
+            value >= (filter.min ?? Number.NEGATIVE_INFINITY) &&
+            value <= (filter.max ?? Number.POSITIVE_INFINITY)
+          );
+        });
+      };
+      const expected = groups.map((group) => {
+        const values = new Map<string, number>();
+        let matched = 0;
+        for (const entry of rows.values()) {
+          if (!branch.includes(entry.categoryId)) continue;
+          if (!filters.every((_, index) => index === group.skip || passes(entry, index))) continue;
+          matched++;
+          for (const term of entry.terms) values.set(term, (values.get(term) ?? 0) + 1);
+        }
+        return { matched, values };
+      });
+      for (const listingCost of [0, Number.POSITIVE_INFINITY]) {
+        const answer = terms.query({ categoryIds: branch, filters, groups }, { listingCost });
+        answer.groups.forEach((counted, g) => {
+          expect(counted.matched).toBe(expected[g].matched);
+          for (const key of groups[g].keys) {
+            const prefix = key.startsWith("#") ? `${key[1]}:` : `a:${key}=`;
+            const want = [...expected[g].values].filter(([term]) => term.startsWith(prefix));
+            const got = [...(counted.values.get(key) ?? [])].map(
+              ([value, n]) => [`${prefix}${value}`, n] as const,
+            );
+            expect(new Map(got)).toEqual(new Map(want));
+          }
+        });
+        expect(answer.groups[0].matched).toBeGreaterThan(20);
+      }
+    }
+  });
 });

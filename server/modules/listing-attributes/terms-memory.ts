@@ -1,4 +1,4 @@
-import { TopSlots } from "./top-slots.ts";
+import { queryTerms, type TermsView } from "./terms-query.ts";
 
 /**
  * The live listing terms held in memory (ADR 0129): the rows of `live_listing_terms` (ADR 0107) as
@@ -85,6 +85,9 @@ export class TermsMemory {
   private readonly listOf = new Map<number, number>();
   private lists: Int32Array[] = [];
   private listLengths = new Int32Array(64);
+  /** Per list its category; per term its lists (a query reads its branch's among them). */
+  private listCategories = new Int32Array(64);
+  private readonly termLists: number[][] = [];
 
   // The slots: one per listing version; `alive` 0 once replaced or removed.
   private slots = 0;
@@ -143,18 +146,21 @@ export class TermsMemory {
       this.listOf.set(key, list);
       this.lists.push(new Int32Array(4));
       this.listLengths = grown(this.listLengths, list + 1);
+      this.listCategories = grown(this.listCategories, list + 1);
+      this.listCategories[list] = categoryId;
+      const ofTerm = this.termLists[term];
+      if (ofTerm) ofTerm.push(list);
+      else this.termLists[term] = [list];
     }
     return list;
   }
 
-  /** The lists of these terms in these categories. */
-  private listsOf(terms: readonly number[], categoryIds: readonly number[]): number[] {
+  /** The lists of these terms in the categories `inBranch` marks (1 at a category's id). */
+  private listsOf(terms: readonly number[], inBranch: Uint8Array): number[] {
     const found: number[] = [];
     for (const term of terms)
-      for (const categoryId of categoryIds) {
-        const list = this.listOf.get(term * CATEGORY_SPAN + categoryId);
-        if (list !== undefined) found.push(list);
-      }
+      for (const list of this.termLists[term] ?? [])
+        if (inBranch[this.listCategories[list]] === 1) found.push(list);
     return found;
   }
 
@@ -240,103 +246,39 @@ export class TermsMemory {
     });
   }
 
-  /**
-   * The posting lists to walk: the branch's lists of the smallest filter, and of the next one when
-   * a group skips the smallest (each group skips at most one filter); without a filter in some
-   * group, the branch's categories' own lists.
-   */
-  private candidates(query: MemoryQuery, filterTerms: number[][]): number[] {
-    const { categoryIds } = query;
-    const everyGroupFiltered = query.groups.every(
-      (group) => query.filters.length > (group.skip === null ? 0 : 1),
-    );
-    if (!everyGroupFiltered) {
-      const own = categoryIds.map((id) => this.termIds.get(`c:${id}`)).filter((id) => id !== undefined);
-      return this.listsOf(own, categoryIds);
-    }
-    const skipped = new Set(query.groups.map((group) => group.skip).filter((skip) => skip !== null));
-    const order = filterTerms.map((terms, index) => {
-      const lists = this.listsOf(terms, categoryIds);
-      return { index, lists, volume: lists.reduce((sum, list) => sum + this.listLengths[list], 0) };
-    });
-    order.sort((a, b) => a.volume - b.volume);
-    const first = order[0];
-    return skipped.has(first.index) && order.length > 1 ? [...first.lists, ...order[1].lists] : first.lists;
+  /** The arrays as a query reads them (terms-query.ts). */
+  private view(): TermsView {
+    return {
+      slots: this.slots,
+      alive: this.alive,
+      products: this.products,
+      sortAts: this.sortAts,
+      toppedUntils: this.toppedUntils,
+      demoted: this.demoted,
+      starts: this.starts,
+      lengths: this.lengths,
+      pool: this.pool,
+      dictionary: this.termKeys.length,
+      keyTerms: (key) => this.keyTerms.get(key) ?? [],
+      filterTerms: (filter) => this.filterTerms(filter),
+      categoryTerms: (categoryIds) =>
+        categoryIds.map((id) => this.termIds.get(`c:${id}`)).filter((id) => id !== undefined),
+      postings: (terms, inBranch) =>
+        this.listsOf(terms, inBranch).map((list) => ({
+          slots: this.lists[list],
+          length: this.listLengths[list],
+        })),
+    };
   }
 
-  /** The groups' counts and the newest matches of every filter (ADR 0129). */
-  query(query: MemoryQuery): MemoryAnswer {
-    const dictionary = this.termKeys.length;
-    if (query.filters.length > 30) throw new Error("at most 30 filters");
-    const filterTerms = query.filters.map((filter) => this.filterTerms(filter));
-    const all = (1 << query.filters.length) - 1;
-    // Per term, the filters it passes (a bit each).
-    const passes = new Uint32Array(dictionary);
-    filterTerms.forEach((terms, index) => {
-      for (const id of terms) passes[id] |= 1 << index;
-    });
-    const inBranch = new Uint8Array(Math.max(0, ...query.categoryIds) + 1);
-    for (const id of query.categoryIds) inBranch[id] = 1;
-    const required = query.groups.map((group) => (group.skip === null ? all : all & ~(1 << group.skip)));
-    // Per term, the groups that count it (a bit each): a group of one facet reads one term a listing.
-    const interest = new Uint32Array(dictionary);
-    query.groups.forEach((group, g) => {
-      for (const key of [...group.keys, ...group.rangeKeys])
-        for (const id of this.keyTerms.get(key) ?? []) interest[id] |= 1 << g;
-    });
-    const groupCount = query.groups.length;
-    // counts[term * groups + group]
-    const counts = new Int32Array(dictionary * groupCount);
-    const matched = query.groups.map(() => 0);
-    const newest = query.newest
-      ? { promoted: new TopSlots(query.newest.limit), others: new TopSlots(query.newest.limit) }
-      : null;
-    const seen = new Uint8Array(this.slots);
-    const { pool, starts, lengths, categories, alive } = this;
-    for (const list of this.candidates(query, filterTerms)) {
-      const posting = this.lists[list];
-      const length = this.listLengths[list];
-      for (let p = 0; p < length; p++) {
-        const slot = posting[p];
-        if (seen[slot] === 1 || alive[slot] === 0) continue;
-        seen[slot] = 1;
-        if (inBranch[categories[slot]] !== 1) continue;
-        const start = starts[slot];
-        const end = start + lengths[slot];
-        let mask = 0;
-        for (let i = start; i < end; i++) mask |= passes[pool[i]];
-        let groups = 0;
-        for (let g = 0; g < groupCount; g++) {
-          if ((mask & required[g]) !== required[g]) continue;
-          matched[g]++;
-          groups |= 1 << g;
-        }
-        if (groups !== 0 && groupCount === 1)
-          for (let i = start; i < end; i++) {
-            const id = pool[i];
-            if (interest[id] !== 0) counts[id]++;
-          }
-        else if (groups !== 0)
-          for (let i = start; i < end; i++) {
-            const id = pool[i];
-            let bits = interest[id] & groups;
-            while (bits !== 0) {
-              const g = 31 - Math.clz32(bits);
-              counts[id * groupCount + g]++;
-              bits &= ~(1 << g);
-            }
-          }
-        if (newest && (mask & all) === all) {
-          const promoted = this.toppedUntils[slot] > (query.newest?.now ?? 0) && this.demoted[slot] === 0;
-          (promoted ? newest.promoted : newest.others).offer(this.sortAts[slot], this.products[slot]);
-        }
-      }
-    }
+  /** The groups' counts and the newest matches of every filter (ADR 0129, ADR 0130). */
+  query(query: MemoryQuery, tuning: { listingCost?: number } = {}): MemoryAnswer {
+    const counted = queryTerms(this.view(), query, tuning.listingCost);
     return {
       groups: query.groups.map((group, g) =>
-        this.groupCounts(group, (id) => counts[id * groupCount + g], matched[g]),
+        this.groupCounts(group, counted.groups[g].countOf, counted.groups[g].matched),
       ),
-      newest: { promoted: newest?.promoted.products() ?? [], others: newest?.others.products() ?? [] },
+      newest: counted.newest,
     };
   }
 

@@ -1,0 +1,205 @@
+import type { MemoryFilter, MemoryGroup, MemoryQuery } from "./terms-memory.ts";
+import { TopSlots } from "./top-slots.ts";
+
+/**
+ * A query of the live listing terms in memory (ADR 0129, the walk of ADR 0130): each filter as a
+ * set of slots (one bit each: 62 KB for 500 000 listings, small enough to stay in the processor's
+ * cache), each group's listings as the intersection of its filters' sets, and each group's values
+ * counted the cheaper of two ways: through the listings (reading the terms of each one the group
+ * holds) or through the values (reading the posting list of each value and testing its slots'
+ * bits). The first is about a cache miss a listing, the second a few nanoseconds an entry: a
+ * large group counts its one facet through the values, the page's few matches through the listings.
+ */
+
+/** What a query reads of TermsMemory: its arrays as they are (never written here). */
+export type TermsView = {
+  slots: number;
+  alive: Uint8Array;
+  products: Int32Array;
+  sortAts: Float64Array;
+  toppedUntils: Float64Array;
+  demoted: Uint8Array;
+  starts: Int32Array;
+  lengths: Uint16Array;
+  pool: Int32Array;
+  dictionary: number;
+  keyTerms(key: string): readonly number[];
+  filterTerms(filter: MemoryFilter): number[];
+  /** The category ids' own terms (`c:id`). */
+  categoryTerms(categoryIds: readonly number[]): number[];
+  /** The posting lists of these terms in the categories `inBranch` marks, each with its length. */
+  postings(terms: readonly number[], inBranch: Uint8Array): { slots: Int32Array; length: number }[];
+};
+
+/**
+ * A listing read through its terms costs about this many posting entries read through the values
+ * (measured at 1 000 000 listings, bench/README.md: a listing's terms are a cache miss away).
+ */
+const LISTING_COST = 24;
+
+/** Per group, its listings and each term's count among them; the newest matches. */
+export type TermsCounts = {
+  groups: { matched: number; countOf: (term: number) => number }[];
+  newest: { promoted: number[]; others: number[] };
+};
+
+/** `listingCost` pins the way of counting in tests (0: through the listings; Infinity: through the values). */
+export function queryTerms(view: TermsView, query: MemoryQuery, listingCost = LISTING_COST): TermsCounts {
+  if (query.filters.length > 30 || query.groups.length > 30) throw new Error("at most 30 filters and groups");
+  const words = (view.slots + 31) >>> 5;
+  const { categoryIds } = query;
+  const inBranch = new Uint8Array(Math.max(0, ...categoryIds) + 1);
+  for (const id of categoryIds) inBranch[id] = 1;
+  const setOfTerms = (terms: readonly number[]) => setOf(view, words, view.postings(terms, inBranch));
+  const filterSets = query.filters.map((filter) => setOfTerms(view.filterTerms(filter)));
+  let branch: Uint32Array | null = null;
+  const setWithout = (skip: number | null): Uint32Array => {
+    const kept = filterSets.filter((_, index) => index !== skip);
+    if (kept.length === 0) {
+      branch ??= setOfTerms(view.categoryTerms(categoryIds));
+      return branch;
+    }
+    return kept.length === 1 ? kept[0] : intersection(kept, words);
+  };
+  const sets = query.groups.map((group) => setWithout(group.skip));
+  const groupCount = query.groups.length;
+  const counts = new Int32Array(view.dictionary * groupCount);
+  const matched = sets.map(count);
+  // Each group's terms, and whether it reads them through its listings or through the values.
+  const throughListings: number[] = [];
+  query.groups.forEach((group, g) => {
+    const terms = groupTerms(view, group);
+    const postings = terms.map((term) => view.postings([term], inBranch));
+    const volume = postings.reduce((sum, lists) => sum + lists.reduce((s, list) => s + list.length, 0), 0);
+    if (matched[g] * listingCost < volume) throughListings.push(g);
+    else
+      terms.forEach((term, t) => {
+        counts[term * groupCount + g] = countIn(sets[g], postings[t]);
+      });
+  });
+  if (throughListings.length > 0) countThroughListings(view, query.groups, sets, throughListings, counts);
+  const newest = query.newest ? newestOf(view, setWithout(null), query.newest) : null;
+  return {
+    groups: matched.map((listings, g) => ({
+      matched: listings,
+      countOf: (term: number) => counts[term * groupCount + g],
+    })),
+    newest: newest ?? { promoted: [], others: [] },
+  };
+}
+
+function groupTerms(view: TermsView, group: MemoryGroup): number[] {
+  return [...group.keys, ...group.rangeKeys].flatMap((key) => view.keyTerms(key));
+}
+
+/** The living slots of these posting lists as a set. */
+function setOf(view: TermsView, words: number, lists: { slots: Int32Array; length: number }[]): Uint32Array {
+  const set = new Uint32Array(words);
+  const { alive } = view;
+  for (const { slots, length } of lists)
+    for (let p = 0; p < length; p++) {
+      const slot = slots[p];
+      if (alive[slot] === 1) set[slot >>> 5] |= 1 << (slot & 31);
+    }
+  return set;
+}
+
+function intersection(sets: Uint32Array[], words: number): Uint32Array {
+  const result = sets[0].slice(0, words);
+  for (let s = 1; s < sets.length; s++) {
+    const other = sets[s];
+    for (let w = 0; w < words; w++) result[w] &= other[w];
+  }
+  return result;
+}
+
+/** The bits set (a population count a word). */
+function count(set: Uint32Array): number {
+  let total = 0;
+  for (let w = 0; w < set.length; w++) {
+    let v = set[w];
+    if (v === 0) continue;
+    v -= (v >>> 1) & 0x55555555;
+    v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+    total += Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+  }
+  return total;
+}
+
+/** The entries of these posting lists whose slot is in the set. */
+function countIn(set: Uint32Array, lists: { slots: Int32Array; length: number }[]): number {
+  let total = 0;
+  for (const { slots, length } of lists)
+    for (let p = 0; p < length; p++) {
+      const slot = slots[p];
+      total += (set[slot >>> 5] >>> (slot & 31)) & 1;
+    }
+  return total;
+}
+
+/** Calls `each` with every slot of the set, in order. */
+function forEachSlot(set: Uint32Array, each: (slot: number) => void): void {
+  for (let w = 0; w < set.length; w++) {
+    let bits = set[w];
+    while (bits !== 0) {
+      const low = bits & -bits;
+      each((w << 5) + 31 - Math.clz32(low));
+      bits ^= low;
+    }
+  }
+}
+
+/** The groups' counts read through their listings' terms: one pass over the union of their sets. */
+function countThroughListings(
+  view: TermsView,
+  groups: readonly MemoryGroup[],
+  sets: Uint32Array[],
+  walked: number[],
+  counts: Int32Array,
+): void {
+  const groupCount = groups.length;
+  // Per term, the walked groups that count it (a bit each).
+  const interest = new Uint32Array(view.dictionary);
+  for (const g of walked) for (const term of groupTerms(view, groups[g])) interest[term] |= 1 << g;
+  const union = walked.length === 1 ? sets[walked[0]] : unionOf(walked.map((g) => sets[g]));
+  const { pool, starts, lengths } = view;
+  forEachSlot(union, (slot) => {
+    const word = slot >>> 5;
+    const bit = 1 << (slot & 31);
+    let member = 0;
+    for (const g of walked) if ((sets[g][word] & bit) !== 0) member |= 1 << g;
+    const start = starts[slot];
+    const end = start + lengths[slot];
+    for (let i = start; i < end; i++) {
+      const term = pool[i];
+      let bits = interest[term] & member;
+      while (bits !== 0) {
+        const g = 31 - Math.clz32(bits);
+        counts[term * groupCount + g]++;
+        bits &= ~(1 << g);
+      }
+    }
+  });
+}
+
+function unionOf(sets: Uint32Array[]): Uint32Array {
+  const result = sets[0].slice();
+  for (let s = 1; s < sets.length; s++) for (let w = 0; w < result.length; w++) result[w] |= sets[s][w];
+  return result;
+}
+
+/** The newest `limit` listings of the set, promoted at `now` and others apart. */
+function newestOf(
+  view: TermsView,
+  set: Uint32Array,
+  { limit, now }: { limit: number; now: number },
+): { promoted: number[]; others: number[] } {
+  const promoted = new TopSlots(limit);
+  const others = new TopSlots(limit);
+  const { toppedUntils, demoted, sortAts, products } = view;
+  forEachSlot(set, (slot) => {
+    const top = toppedUntils[slot] > now && demoted[slot] === 0;
+    (top ? promoted : others).offer(sortAts[slot], products[slot]);
+  });
+  return { promoted: promoted.products(), others: others.products() };
+}
