@@ -1,4 +1,12 @@
-import { queryTerms, type TermsView } from "./terms-query.ts";
+import {
+  type MemoryFilter,
+  type MemoryGroup,
+  type MemoryQuery,
+  queryTerms,
+  type TermsView,
+} from "./terms-query.ts";
+
+export type { MemoryFilter, MemoryGroup, MemoryQuery } from "./terms-query.ts";
 
 /**
  * The live listing terms held in memory (ADR 0129): the rows of `live_listing_terms` (ADR 0107) as
@@ -24,24 +32,6 @@ export type TermsRow = {
   toppedUntil: number | null;
   demoted: boolean;
   terms: readonly string[];
-};
-
-/** A filter: a listing passes when it has one of the terms, or a number of `key` within the range. */
-export type MemoryFilter = { terms: readonly string[] } | { key: string; min?: number; max?: number };
-
-/**
- * What a group counts: the listings passing every filter but `skip` (an index into the filters;
- * null for none), and of them the values of `keys` (an attribute's key, `#b` for brands, `#p` for
- * packages) and the least and greatest number of `rangeKeys`.
- */
-export type MemoryGroup = { skip: number | null; keys: readonly string[]; rangeKeys: readonly string[] };
-
-export type MemoryQuery = {
-  categoryIds: readonly number[];
-  filters: readonly MemoryFilter[];
-  groups: readonly MemoryGroup[];
-  /** The newest `limit` listings passing every filter, promoted now and others apart. */
-  newest?: { limit: number; now: number };
 };
 
 export type GroupCounts = {

@@ -1,4 +1,3 @@
-import type { MemoryFilter, MemoryGroup, MemoryQuery } from "./terms-memory.ts";
 import { TopSlots } from "./top-slots.ts";
 
 /**
@@ -10,6 +9,24 @@ import { TopSlots } from "./top-slots.ts";
  * bits). The first is about a cache miss a listing, the second a few nanoseconds an entry: a
  * large group counts its one facet through the values, the page's few matches through the listings.
  */
+
+/** A filter: a listing passes when it has one of the terms, or a number of `key` within the range. */
+export type MemoryFilter = { terms: readonly string[] } | { key: string; min?: number; max?: number };
+
+/**
+ * What a group counts: the listings passing every filter but `skip` (an index into the filters;
+ * null for none), and of them the values of `keys` (an attribute's key, `#b` for brands, `#p` for
+ * packages) and the least and greatest number of `rangeKeys`.
+ */
+export type MemoryGroup = { skip: number | null; keys: readonly string[]; rangeKeys: readonly string[] };
+
+export type MemoryQuery = {
+  categoryIds: readonly number[];
+  filters: readonly MemoryFilter[];
+  groups: readonly MemoryGroup[];
+  /** The newest `limit` listings passing every filter, promoted now and others apart. */
+  newest?: { limit: number; now: number };
+};
 
 /** What a query reads of TermsMemory: its arrays as they are (never written here). */
 export type TermsView = {
