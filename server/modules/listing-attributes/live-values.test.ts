@@ -141,8 +141,9 @@ describe.each([
     api.services.catalog.listingPage({ locale: "cs", categoryId, ...widened(more) });
 
   /**
-   * The memory answers pages of two filters or more (ADR 0129): in its run, a page of one
-   * attribute filter gets a second that every listing here passes (any of the countries, any age).
+   * The memory answers every filtered page (ADR 0129, ADR 0130): in its run, a page of one
+   * attribute filter gets a second that every listing here passes (any of the countries, any age),
+   * so that each facet is also counted without its own filter in the walk.
    */
   function widened(more: Partial<ListingQuery>): Partial<ListingQuery> {
     if (!memory || more.attributes?.length !== 1 || more.brandIds?.length) return more;

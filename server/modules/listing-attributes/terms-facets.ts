@@ -86,20 +86,16 @@ export function memoryFacets(
 }
 
 /**
- * Whether a page's filters are worth the memory's walk: two or more (attributes, brands,
- * packages). With one, the SQL path's samples cost about as much (bench/README.md, 1 000 000).
+ * Whether a page's filters are worth the memory's walk: any filter on attributes, brands or
+ * packages (since ADR 0130's sets of slots, one filter too: at 1 000 000 listings a few
+ * milliseconds against the SQL path's samples, bench/README.md).
  */
 export function worthMemory(filters: {
   attributes?: readonly unknown[];
   brandIds?: readonly number[];
   packageIds?: readonly number[];
 }): boolean {
-  return (
-    (filters.attributes?.length ?? 0) +
-      (filters.brandIds?.length ? 1 : 0) +
-      (filters.packageIds?.length ? 1 : 0) >=
-    2
-  );
+  return Boolean(filters.attributes?.length || filters.brandIds?.length || filters.packageIds?.length);
 }
 
 /** The listings passing every filter. */

@@ -44,6 +44,8 @@ export type TermsView = {
   filterTerms(filter: MemoryFilter): number[];
   /** The category ids' own terms (`c:id`). */
   categoryTerms(categoryIds: readonly number[]): number[];
+  /** The entries of the posting lists of these terms in the categories `inBranch` marks. */
+  volume(terms: readonly number[], inBranch: Uint8Array): number;
   /** The posting lists of these terms in the categories `inBranch` marks, each with its length. */
   postings(terms: readonly number[], inBranch: Uint8Array): { slots: Int32Array; length: number }[];
 };
@@ -69,14 +71,15 @@ export function queryTerms(view: TermsView, query: MemoryQuery, listingCost = LI
   for (const id of categoryIds) inBranch[id] = 1;
   const setOfTerms = (terms: readonly number[]) => setOf(view, words, view.postings(terms, inBranch));
   const filterSets = query.filters.map((filter) => setOfTerms(view.filterTerms(filter)));
-  let branch: Uint32Array | null = null;
+  const made = new Map<number | null, Uint32Array>();
   const setWithout = (skip: number | null): Uint32Array => {
+    let set = made.get(skip);
+    if (set) return set;
     const kept = filterSets.filter((_, index) => index !== skip);
-    if (kept.length === 0) {
-      branch ??= setOfTerms(view.categoryTerms(categoryIds));
-      return branch;
-    }
-    return kept.length === 1 ? kept[0] : intersection(kept, words);
+    if (kept.length === 0) set = setOfTerms(view.categoryTerms(categoryIds));
+    else set = kept.length === 1 ? kept[0] : intersection(kept, words);
+    made.set(skip, set);
+    return set;
   };
   const sets = query.groups.map((group) => setWithout(group.skip));
   const groupCount = query.groups.length;
@@ -86,13 +89,10 @@ export function queryTerms(view: TermsView, query: MemoryQuery, listingCost = LI
   const throughListings: number[] = [];
   query.groups.forEach((group, g) => {
     const terms = groupTerms(view, group);
-    const postings = terms.map((term) => view.postings([term], inBranch));
-    const volume = postings.reduce((sum, lists) => sum + lists.reduce((s, list) => s + list.length, 0), 0);
-    if (matched[g] * listingCost < volume) throughListings.push(g);
+    if (matched[g] * listingCost < view.volume(terms, inBranch)) throughListings.push(g);
     else
-      terms.forEach((term, t) => {
-        counts[term * groupCount + g] = countIn(sets[g], postings[t]);
-      });
+      for (const term of terms)
+        counts[term * groupCount + g] = countIn(sets[g], view.postings([term], inBranch));
   });
   if (throughListings.length > 0) countThroughListings(view, query.groups, sets, throughListings, counts);
   const newest = query.newest ? newestOf(view, setWithout(null), query.newest) : null;
@@ -178,25 +178,32 @@ function countThroughListings(
   // Per term, the walked groups that count it (a bit each).
   const interest = new Uint32Array(view.dictionary);
   for (const g of walked) for (const term of groupTerms(view, groups[g])) interest[term] |= 1 << g;
-  const union = walked.length === 1 ? sets[walked[0]] : unionOf(walked.map((g) => sets[g]));
+  const one = walked.length === 1;
+  const union = one ? sets[walked[0]] : unionOf(walked.map((g) => sets[g]));
   const { pool, starts, lengths } = view;
-  forEachSlot(union, (slot) => {
-    const word = slot >>> 5;
-    const bit = 1 << (slot & 31);
-    let member = 0;
-    for (const g of walked) if ((sets[g][word] & bit) !== 0) member |= 1 << g;
-    const start = starts[slot];
-    const end = start + lengths[slot];
-    for (let i = start; i < end; i++) {
-      const term = pool[i];
-      let bits = interest[term] & member;
-      while (bits !== 0) {
-        const g = 31 - Math.clz32(bits);
-        counts[term * groupCount + g]++;
-        bits &= ~(1 << g);
+  for (let w = 0; w < union.length; w++) {
+    let bits = union[w];
+    while (bits !== 0) {
+      const low = bits & -bits;
+      bits ^= low;
+      const slot = (w << 5) + 31 - Math.clz32(low);
+      // The walked groups this listing is in (with one, every listing of the union).
+      let member = 0;
+      if (one) member = 1 << walked[0];
+      else for (const g of walked) if ((sets[g][w] & low) !== 0) member |= 1 << g;
+      const start = starts[slot];
+      const end = start + lengths[slot];
+      for (let i = start; i < end; i++) {
+        const term = pool[i];
+        let counted = interest[term] & member;
+        while (counted !== 0) {
+          const g = 31 - Math.clz32(counted);
+          counts[term * groupCount + g]++;
+          counted &= ~(1 << g);
+        }
       }
     }
-  });
+  }
 }
 
 function unionOf(sets: Uint32Array[]): Uint32Array {

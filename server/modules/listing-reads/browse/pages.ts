@@ -113,8 +113,8 @@ const givenIds = (query: ListingQuery, resolved: Resolved) => Boolean(query.ids?
 async function prepare(db: Db, raw: ListingQuery, categoryRows?: CategoryRows, termsIndex?: TermsIndex) {
   let rows: ReturnType<CategoryRows> | undefined;
   const once: CategoryRows = categoryRows ?? (() => (rows ??= activeCategories(db)));
-  // Two filters or more (attributes, brands, packages) read from the terms in memory (ADR 0129;
-  // with one the SQL path is as cheap): the fence goes out beside the other reads.
+  // A page filtered by attributes, brands or packages reads from the terms in memory (ADR 0129,
+  // ADR 0130): the fence goes out beside the other reads.
   const terms = termsIndex && raw.categoryId !== undefined && worthMemory(raw) ? termsIndex.fresh() : null;
   const [resolved, definitions, memory] = await Promise.all([
     resolve(db, raw, once),
