@@ -150,7 +150,7 @@ describe("the live listing terms in memory", () => {
     expect(query({ attributes: [{ key: "age_years", min: 50 }] }).matched).toBe(0);
   });
 
-  it("counts the same through the listings and through the values as a count made one listing at a time", () => {
+  it("counts and lists the same through the listings and through the values as one listing at a time", () => {
     let seed = 7;
     const random = (n: number) => {
       seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
@@ -164,8 +164,8 @@ describe("the live listing terms in memory", () => {
         productId,
         categoryId,
         sortAt: random(1000) * HOUR,
-        toppedUntil: null,
-        demoted: false,
+        toppedUntil: random(5) === 0 ? random(2000) * HOUR : null,
+        demoted: random(10) === 0,
         terms: [
           `c:${categoryId}`,
           `b:${random(6)}`,
@@ -230,8 +230,22 @@ describe("the live listing terms in memory", () => {
         }
         return { matched, values };
       });
+      const now = 1000 * HOUR;
+      const newest = (promoted: boolean) =>
+        [...rows.values()]
+          .filter(
+            (entry) => branch.includes(entry.categoryId) && filters.every((_, index) => passes(entry, index)),
+          )
+          .filter((entry) => ((entry.toppedUntil ?? 0) > now && !entry.demoted) === promoted)
+          .sort((a, b) => b.sortAt - a.sortAt || a.productId - b.productId)
+          .slice(0, 5)
+          .map((entry) => entry.productId);
       for (const listingCost of [0, Number.POSITIVE_INFINITY]) {
-        const answer = terms.query({ categoryIds: branch, filters, groups }, { listingCost });
+        const answer = terms.query(
+          { categoryIds: branch, filters, groups, newest: { limit: 5, now } },
+          { listingCost },
+        );
+        expect(answer.newest).toEqual({ promoted: newest(true), others: newest(false) });
         answer.groups.forEach((counted, g) => {
           expect(counted.matched).toBe(expected[g].matched);
           for (const key of groups[g].keys) {

@@ -2,6 +2,7 @@ import {
   type MemoryFilter,
   type MemoryGroup,
   type MemoryQuery,
+  QueryScratch,
   queryTerms,
   type TermsView,
 } from "./terms-query.ts";
@@ -87,8 +88,11 @@ export class TermsMemory {
   private toppedUntils = new Float64Array(1024);
   private demoted = new Uint8Array(1024);
   private alive = new Uint8Array(1024);
+  /** A slot's terms are the pool's from `starts[slot]` to `starts[slot + 1]`. */
   private starts = new Int32Array(1024);
-  private lengths = new Uint16Array(1024);
+  /** The slots ever promoted (a query checks their promotion apart). */
+  private toppedSlots: number[] = [];
+  private readonly scratch = new QueryScratch();
   private pool = new Int32Array(8192);
   private poolLength = 0;
   /** A product's slot plus one (0: none); by id, as ids are dense (a Map was 30 MB at 500 000). */
@@ -156,8 +160,8 @@ export class TermsMemory {
 
   private append(row: TermsRow): void {
     const slot = this.slots++;
-    if (slot >= this.products.length) {
-      const needed = slot + 1;
+    if (slot + 1 >= this.products.length) {
+      const needed = slot + 2;
       this.products = grown(this.products, needed);
       this.categories = grown(this.categories, needed);
       this.sortAts = grown(this.sortAts, needed);
@@ -165,7 +169,6 @@ export class TermsMemory {
       this.demoted = grown(this.demoted, needed);
       this.alive = grown(this.alive, needed);
       this.starts = grown(this.starts, needed);
-      this.lengths = grown(this.lengths, needed);
     }
     this.products[slot] = row.productId;
     this.categories[slot] = row.categoryId;
@@ -175,7 +178,7 @@ export class TermsMemory {
     this.alive[slot] = 1;
     this.pool = grown(this.pool, this.poolLength + row.terms.length);
     this.starts[slot] = this.poolLength;
-    this.lengths[slot] = row.terms.length;
+    if (row.toppedUntil !== null) this.toppedSlots.push(slot);
     for (const term of row.terms) {
       const id = this.termId(term);
       this.pool[this.poolLength++] = id;
@@ -185,6 +188,7 @@ export class TermsMemory {
       this.lists[list][length] = slot;
       this.listLengths[list] = length + 1;
     }
+    this.starts[slot + 1] = this.poolLength;
     this.slotOfProduct = grown(this.slotOfProduct, row.productId + 1);
     this.slotOfProduct[row.productId] = slot + 1;
     this.living++;
@@ -196,6 +200,7 @@ export class TermsMemory {
     for (let slot = 0; slot < this.slots; slot++) if (this.alive[slot] === 1) rows.push(this.rowOf(slot));
     this.slots = 0;
     this.poolLength = 0;
+    this.toppedSlots = [];
     this.living = 0;
     this.listLengths.fill(0);
     this.slotOfProduct.fill(0);
@@ -203,10 +208,9 @@ export class TermsMemory {
   }
 
   private rowOf(slot: number): TermsRow {
-    const start = this.starts[slot];
     const terms: string[] = [];
-    for (let i = 0; i < this.lengths[slot]; i++) {
-      const id = this.pool[start + i];
+    for (let i = this.starts[slot]; i < this.starts[slot + 1]; i++) {
+      const id = this.pool[i];
       const key = this.termKeys[id];
       terms.push(
         key.startsWith("#") ? `${key[1]}:${this.termValues[id]}` : `a:${key}=${this.termValues[id]}`,
@@ -246,7 +250,8 @@ export class TermsMemory {
       toppedUntils: this.toppedUntils,
       demoted: this.demoted,
       starts: this.starts,
-      lengths: this.lengths,
+      toppedSlots: this.toppedSlots,
+      scratch: this.scratch,
       pool: this.pool,
       dictionary: this.termKeys.length,
       keyTerms: (key) => this.keyTerms.get(key) ?? [],

@@ -36,9 +36,13 @@ export type TermsView = {
   sortAts: Float64Array;
   toppedUntils: Float64Array;
   demoted: Uint8Array;
+  /** A slot's terms are `pool[starts[slot]]` up to `pool[starts[slot + 1]]` (the pool is in slot order). */
   starts: Int32Array;
-  lengths: Uint16Array;
   pool: Int32Array;
+  /** The slots ever promoted (`toppedUntils` finite): a query checks these few, not every slot. */
+  toppedSlots: readonly number[];
+  /** The query's arrays, lent and given back (reused: no garbage a page). */
+  scratch: QueryScratch;
   dictionary: number;
   keyTerms(key: string): readonly number[];
   filterTerms(filter: MemoryFilter): number[];
@@ -56,7 +60,7 @@ export type TermsView = {
  */
 const LISTING_COST = 24;
 
-/** Per group, its listings and each term's count among them; the newest matches. */
+/** Per group, its listings and each term's count among them (until the next query); the newest matches. */
 export type TermsCounts = {
   groups: { matched: number; countOf: (term: number) => number }[];
   newest: { promoted: number[]; others: number[] };
@@ -65,11 +69,14 @@ export type TermsCounts = {
 /** `listingCost` pins the way of counting in tests (0: through the listings; Infinity: through the values). */
 export function queryTerms(view: TermsView, query: MemoryQuery, listingCost = LISTING_COST): TermsCounts {
   if (query.filters.length > 30 || query.groups.length > 30) throw new Error("at most 30 filters and groups");
+  view.scratch.giveBack();
   const words = (view.slots + 31) >>> 5;
+  const { scratch } = view;
   const { categoryIds } = query;
   const inBranch = new Uint8Array(Math.max(0, ...categoryIds) + 1);
   for (const id of categoryIds) inBranch[id] = 1;
-  const setOfTerms = (terms: readonly number[]) => setOf(view, words, view.postings(terms, inBranch));
+  const setOfTerms = (terms: readonly number[]) =>
+    setOf(view, scratch.set(words), view.postings(terms, inBranch));
   const filterSets = query.filters.map((filter) => setOfTerms(view.filterTerms(filter)));
   const made = new Map<number | null, Uint32Array>();
   const setWithout = (skip: number | null): Uint32Array => {
@@ -77,13 +84,13 @@ export function queryTerms(view: TermsView, query: MemoryQuery, listingCost = LI
     if (set) return set;
     const kept = filterSets.filter((_, index) => index !== skip);
     if (kept.length === 0) set = setOfTerms(view.categoryTerms(categoryIds));
-    else set = kept.length === 1 ? kept[0] : intersection(kept, words);
+    else set = kept.length === 1 ? kept[0] : intersection(kept, scratch.set(words));
     made.set(skip, set);
     return set;
   };
   const sets = query.groups.map((group) => setWithout(group.skip));
   const groupCount = query.groups.length;
-  const counts = new Int32Array(view.dictionary * groupCount);
+  const counts = scratch.counts(view.dictionary * groupCount);
   const matched = sets.map(count);
   // Each group's terms, and whether it reads them through its listings or through the values.
   const throughListings: number[] = [];
@@ -94,7 +101,15 @@ export function queryTerms(view: TermsView, query: MemoryQuery, listingCost = LI
       for (const term of terms)
         counts[term * groupCount + g] = countIn(sets[g], view.postings([term], inBranch));
   });
-  if (throughListings.length > 0) countThroughListings(view, query.groups, sets, throughListings, counts);
+  if (throughListings.length > 0)
+    countThroughListings(
+      view,
+      query.groups,
+      sets,
+      throughListings,
+      counts,
+      scratch.interest(view.dictionary),
+    );
   const newest = query.newest ? newestOf(view, setWithout(null), query.newest) : null;
   return {
     groups: matched.map((listings, g) => ({
@@ -110,8 +125,11 @@ function groupTerms(view: TermsView, group: MemoryGroup): number[] {
 }
 
 /** The living slots of these posting lists as a set. */
-function setOf(view: TermsView, words: number, lists: { slots: Int32Array; length: number }[]): Uint32Array {
-  const set = new Uint32Array(words);
+function setOf(
+  view: TermsView,
+  set: Uint32Array,
+  lists: { slots: Int32Array; length: number }[],
+): Uint32Array {
   const { alive } = view;
   for (const { slots, length } of lists)
     for (let p = 0; p < length; p++) {
@@ -121,11 +139,11 @@ function setOf(view: TermsView, words: number, lists: { slots: Int32Array; lengt
   return set;
 }
 
-function intersection(sets: Uint32Array[], words: number): Uint32Array {
-  const result = sets[0].slice(0, words);
+function intersection(sets: Uint32Array[], result: Uint32Array): Uint32Array {
+  result.set(sets[0]);
   for (let s = 1; s < sets.length; s++) {
     const other = sets[s];
-    for (let w = 0; w < words; w++) result[w] &= other[w];
+    for (let w = 0; w < result.length; w++) result[w] &= other[w];
   }
   return result;
 }
@@ -154,18 +172,6 @@ function countIn(set: Uint32Array, lists: { slots: Int32Array; length: number }[
   return total;
 }
 
-/** Calls `each` with every slot of the set, in order. */
-function forEachSlot(set: Uint32Array, each: (slot: number) => void): void {
-  for (let w = 0; w < set.length; w++) {
-    let bits = set[w];
-    while (bits !== 0) {
-      const low = bits & -bits;
-      each((w << 5) + 31 - Math.clz32(low));
-      bits ^= low;
-    }
-  }
-}
-
 /** The groups' counts read through their listings' terms: one pass over the union of their sets. */
 function countThroughListings(
   view: TermsView,
@@ -173,14 +179,19 @@ function countThroughListings(
   sets: Uint32Array[],
   walked: number[],
   counts: Int32Array,
+  interest: Uint32Array,
 ): void {
   const groupCount = groups.length;
   // Per term, the walked groups that count it (a bit each).
-  const interest = new Uint32Array(view.dictionary);
   for (const g of walked) for (const term of groupTerms(view, groups[g])) interest[term] |= 1 << g;
   const one = walked.length === 1;
-  const union = one ? sets[walked[0]] : unionOf(walked.map((g) => sets[g]));
-  const { pool, starts, lengths } = view;
+  const union = one
+    ? sets[walked[0]]
+    : unionOf(
+        walked.map((g) => sets[g]),
+        view.scratch.set(sets[0].length),
+      );
+  const { pool, starts } = view;
   for (let w = 0; w < union.length; w++) {
     let bits = union[w];
     while (bits !== 0) {
@@ -191,9 +202,8 @@ function countThroughListings(
       let member = 0;
       if (one) member = 1 << walked[0];
       else for (const g of walked) if ((sets[g][w] & low) !== 0) member |= 1 << g;
-      const start = starts[slot];
-      const end = start + lengths[slot];
-      for (let i = start; i < end; i++) {
+      const end = starts[slot + 1];
+      for (let i = starts[slot]; i < end; i++) {
         const term = pool[i];
         let counted = interest[term] & member;
         while (counted !== 0) {
@@ -206,13 +216,17 @@ function countThroughListings(
   }
 }
 
-function unionOf(sets: Uint32Array[]): Uint32Array {
-  const result = sets[0].slice();
+function unionOf(sets: Uint32Array[], result: Uint32Array): Uint32Array {
+  result.set(sets[0]);
   for (let s = 1; s < sets.length; s++) for (let w = 0; w < result.length; w++) result[w] |= sets[s][w];
   return result;
 }
 
-/** The newest `limit` listings of the set, promoted at `now` and others apart. */
+/**
+ * The newest `limit` listings of the set, promoted at `now` and others apart. A listing not
+ * promoted costs one read (its time) unless it is among the newest so far: its slot's other
+ * arrays are a cache miss each.
+ */
 function newestOf(
   view: TermsView,
   set: Uint32Array,
@@ -221,9 +235,70 @@ function newestOf(
   const promoted = new TopSlots(limit);
   const others = new TopSlots(limit);
   const { toppedUntils, demoted, sortAts, products } = view;
-  forEachSlot(set, (slot) => {
-    const top = toppedUntils[slot] > now && demoted[slot] === 0;
-    (top ? promoted : others).offer(sortAts[slot], products[slot]);
-  });
+  const topped = view.scratch.set(set.length);
+  for (const slot of view.toppedSlots) {
+    const word = slot >>> 5;
+    const bit = 1 << (slot & 31);
+    if ((set[word] & bit) === 0) continue;
+    topped[word] |= bit;
+    if (toppedUntils[slot] > now && demoted[slot] === 0) promoted.offer(sortAts[slot], products[slot]);
+  }
+  for (let w = 0; w < set.length; w++) {
+    let bits = set[w] & ~topped[w];
+    while (bits !== 0) {
+      const low = bits & -bits;
+      bits ^= low;
+      const slot = (w << 5) + 31 - Math.clz32(low);
+      const sortAt = sortAts[slot];
+      if (others.takes(sortAt)) others.offer(sortAt, products[slot]);
+    }
+  }
+  // Promoted once, not now (or demoted): among the others.
+  for (const slot of view.toppedSlots) {
+    const word = slot >>> 5;
+    if ((topped[word] & (1 << (slot & 31))) === 0) continue;
+    if (!(toppedUntils[slot] > now && demoted[slot] === 0)) others.offer(sortAts[slot], products[slot]);
+  }
   return { promoted: promoted.products(), others: others.products() };
+}
+
+/**
+ * The arrays of a query, lent from one query to the next: a page's sets and counts are about half
+ * a megabyte at 500 000 listings, and fresh ones each page were garbage for the collector. Queries
+ * run one at a time (synchronously), so one scratch a memory is enough.
+ */
+export class QueryScratch {
+  private readonly free: Uint32Array[] = [];
+  private readonly lent: Uint32Array[] = [];
+  private countsArray = new Int32Array(0);
+  private interestArray = new Uint32Array(0);
+
+  /** A set of `words` words, all zero. */
+  set(words: number): Uint32Array {
+    let buffer = this.free.pop();
+    if (!buffer || buffer.length < words) buffer = new Uint32Array(Math.max(words, 1024));
+    this.lent.push(buffer);
+    const set = buffer.subarray(0, words);
+    set.fill(0);
+    return set;
+  }
+
+  counts(length: number): Int32Array {
+    if (this.countsArray.length < length) this.countsArray = new Int32Array(length);
+    const counts = this.countsArray.subarray(0, length);
+    counts.fill(0);
+    return counts;
+  }
+
+  interest(length: number): Uint32Array {
+    if (this.interestArray.length < length) this.interestArray = new Uint32Array(length);
+    const interest = this.interestArray.subarray(0, length);
+    interest.fill(0);
+    return interest;
+  }
+
+  /** Every set lent back (the next query begins). */
+  giveBack(): void {
+    while (this.lent.length > 0) this.free.push(this.lent.pop() as Uint32Array);
+  }
 }

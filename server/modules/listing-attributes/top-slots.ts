@@ -24,6 +24,11 @@ export class TopSlots {
     this.ids[at] = productId;
   }
 
+  /** Whether an offer of this time could be kept (ties are settled by `offer` with the id). */
+  takes(sortAt: number): boolean {
+    return this.ids.length < this.limit || sortAt >= this.sortAts[this.ids.length - 1];
+  }
+
   /** Whether (sortAt, id) comes before the entry at `index`. */
   private before(sortAt: number, productId: number, index: number): boolean {
     return sortAt > this.sortAts[index] || (sortAt === this.sortAts[index] && productId < this.ids[index]);
