@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import { intArray, textArray } from "#server/db/sql-arrays.ts";
 import type { TermsFilters } from "./facet-sql.ts";
 import type { GroupCounts, MemoryFilter, MemoryGroup, TermsMemory } from "./terms-memory.ts";
 
@@ -148,7 +149,7 @@ const walkKey = (terms: TermsFilters, categoryIds: readonly number[], now: numbe
  */
 export function attributeTextsSql(keys: readonly string[], categoryIds: readonly number[]): SQL {
   return sql`select c.key, c.value, min(c.text_value) as text from live_attribute_counts c
-    where c.category_id = any(${`{${categoryIds.join(",")}}`}::int[]) and c.key = any(${`{${keys.join(",")}}`}::text[])
+    where c.category_id = any(${intArray(categoryIds)}) and c.key = any(${textArray(keys)})
       and c.n > 0 and c.number_value is null
     group by c.key, c.value`;
 }

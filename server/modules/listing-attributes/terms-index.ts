@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import type { NotificationListener } from "#server/db/listen.ts";
+import { intArray } from "#server/db/sql-arrays.ts";
 import type { Logger } from "#server/logger.ts";
 import { TermsMemory, type TermsRow } from "./terms-memory.ts";
 
@@ -233,7 +234,7 @@ class LiveTermsIndex implements TermsIndex {
       try {
         const rows = rowsOf(
           await this.db.execute(sql`select ${columns} from live_listing_terms
-            where product_id = any(${`{${ids.join(",")}}`}::int[])`),
+            where product_id = any(${intArray(ids)})`),
         );
         const found = new Map(rows.map((raw) => [Number(raw.product_id), raw]));
         for (const id of ids) {

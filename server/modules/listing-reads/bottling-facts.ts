@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { ProductStatus, ProductType } from "#core/contracts/catalog.ts";
 import type { Db } from "#server/db/client.ts";
+import { intArray } from "#server/db/sql-arrays.ts";
 import { products } from "#server/modules/listings/tables/products.ts";
-import { intArray } from "./browse/sql-parts.ts";
 
 /**
  * What the bottlings module matches a listing by and tells its watchers about (issue 37, item 3):
@@ -38,7 +38,7 @@ export async function listingMatchFacts(
       type: products.type,
     })
     .from(products)
-    // One array parameter whatever the number of ids (sql-parts.ts, intArray).
+    // One array parameter whatever the number of ids (server/db/sql-arrays.ts).
     .where(sql`${products.id} = any(${intArray(unique)})`);
   return new Map(rows.map((row) => [row.id, row]));
 }

@@ -2,12 +2,13 @@ import { type SQL, sql } from "drizzle-orm";
 import type { ListingQuery, ProductStatus } from "#core/contracts/catalog.ts";
 import { PRODUCT_STATUSES } from "#core/contracts/catalog.ts";
 import type { Db } from "#server/db/client.ts";
+import { intArray } from "#server/db/sql-arrays.ts";
 import type { TermsMemory } from "#server/modules/listing-attributes/index.ts";
 import { type AttributeScope, attributeConditionSql } from "#server/modules/listing-attributes/index.ts";
 import { isVerifiedUserSql } from "#server/modules/users/index.ts";
 import { activeCategories, branchOf, type CategoryRows } from "./categories.ts";
 import { planSearch, type SearchPlan, tsTerm } from "./search-plan.ts";
-import { EFFECTIVE_PRICE, intArray, list, SALE, TSV, uniqueInts } from "./sql-parts.ts";
+import { EFFECTIVE_PRICE, list, SALE, TSV, uniqueInts } from "./sql-parts.ts";
 
 /** Listed unless a query asks for others. */
 const DEFAULT_STATUSES: ProductStatus[] = ["active"];

@@ -1,10 +1,11 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { ListingQuery } from "#core/contracts/catalog.ts";
+import { intArray } from "#server/db/sql-arrays.ts";
 import { liveMatchesSql, memoryNewest, termsNewestSql } from "#server/modules/listing-attributes/index.ts";
 import { termsFiltersOf } from "./counts.ts";
 import { attributeScope, conditions, type Resolved } from "./filters.ts";
 import { keyColumns, keyOrder, NEWEST, type SortKey } from "./sort.ts";
-import { intArray, list } from "./sql-parts.ts";
+import { list } from "./sql-parts.ts";
 
 /** A whole number of our own making (a page's number times its size) as SQL text, kept in range. */
 export const literalInt = (value: number): SQL =>

@@ -29,17 +29,6 @@ export function list<T>(values: readonly T[]): SQL {
 }
 
 /**
- * `'{1,2,3}'::int[]`: integer ids as ONE parameter, for `= any(…)`. An IN list of a bottling's 200
- * linked listings was 200 parameters, each a piece of SQL Drizzle put together and checked on
- * every request (about a tenth of the bottling page's Node CPU, bench/README.md), and a statement
- * text of its own per list length. Only safe integers reach the literal.
- */
-export function intArray(values: readonly number[]): SQL {
-  const ints = values.filter((value) => Number.isSafeInteger(value));
-  return sql`${`{${ints.join(",")}}`}::int[]`;
-}
-
-/**
  * The effective price for filters and sorts: an auction's current price (start price before the
  * first bid), else price. An auction's is the listings' copy (listed_price_minor, up to a second
  * behind a hot auction's bids, ADR 0053), which the listing indexes include; cards show the live one.
