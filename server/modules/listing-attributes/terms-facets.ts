@@ -17,8 +17,8 @@ export type MemoryFacetRequest = {
   /** Each filtered attribute's facet, counted without its own filter. */
   filtered: readonly { key: string; keys: readonly string[] }[];
   /**
-   * The page's list drawn in the same walk: its newest `limit` candidates at `now`, kept for
-   * memoryNewest (a walk costs most of such a page: one instead of two).
+   * The page's list drawn in the same walk: its newest `limit` candidates at `now` (the facets'
+   * answer carries them, so the list does not walk again).
    */
   newest?: { limit: number; now: number };
 };
@@ -36,6 +36,8 @@ export type MemoryFacets = {
   /** Brands and packages among the matches (when their filter is off) or without their own filter (when on). */
   brands: Map<number, number>;
   packages: Map<number, number>;
+  /** The request's `newest` candidates (memoryNewest's answer), when it asked for them. */
+  newest?: number[];
 };
 
 /** The facets and total of a page filtered through the terms (each facet without its own filter). */
@@ -67,13 +69,6 @@ export function memoryFacets(
   if (brandIndex !== null) groups.push({ skip: brandIndex, keys: ["#b"], rangeKeys: [] });
   if (packageIndex !== null) groups.push({ skip: packageIndex, keys: ["#p"], rangeKeys: [] });
   const answer = memory.query({ categoryIds, filters, groups, newest: request.newest });
-  const { newest } = request;
-  if (newest)
-    drawn.set(memory, {
-      key: walkKey(terms, categoryIds, newest.now),
-      limit: newest.limit,
-      ...answer.newest,
-    });
   const counted = answer.groups;
   const ids = (key: "#b" | "#p", skip: number | null) =>
     idCounts(counted[groups.findIndex((group) => group.skip === skip)], key);
@@ -83,6 +78,7 @@ export function memoryFacets(
     maintainedKeys,
     brands: ids("#b", brandIndex),
     packages: ids("#p", packageIndex),
+    ...(request.newest ? { newest: [...answer.newest.promoted, ...answer.newest.others] } : {}),
   };
 }
 
@@ -121,27 +117,10 @@ export function memoryNewest(
   limit: number,
   now: number,
 ): number[] {
-  const kept = drawn.get(memory);
-  drawn.delete(memory);
-  // The facets' walk drew them (it ran first): the newest `limit` are the head of each of its lists.
-  if (kept && kept.key === walkKey(terms, categoryIds, now) && limit <= kept.limit)
-    return [...kept.promoted.slice(0, limit), ...kept.others.slice(0, limit)];
   const { filters } = memoryFiltersOf(terms);
   const { newest } = memory.query({ categoryIds, filters, groups: [], newest: { limit, now } });
   return [...newest.promoted, ...newest.others];
 }
-
-/**
- * The newest candidates the facets' walk drew, per memory, until the list takes them (the same
- * request: its filters, branch and time; JavaScript runs one request's synchronous part at once).
- */
-const drawn = new WeakMap<
-  TermsMemory,
-  { key: string; limit: number; promoted: number[]; others: number[] }
->();
-
-const walkKey = (terms: TermsFilters, categoryIds: readonly number[], now: number) =>
-  JSON.stringify([terms.attributes, terms.brandIds, terms.packageIds, categoryIds, now]);
 
 /**
  * The spelling of each text value of `keys` in the categories (rows `key`, `value`, `text`): the

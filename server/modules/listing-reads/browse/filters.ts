@@ -20,6 +20,8 @@ export type Resolved = {
   categoryIds?: number[];
   /** The live listing terms in memory, fresh for a page filtered through them (ADR 0129). */
   terms?: TermsMemory | null;
+  /** The list's newest candidates, drawn by the facets' walk of the same page (memory-facets.ts). */
+  termsNewest?: number[];
 };
 
 /**

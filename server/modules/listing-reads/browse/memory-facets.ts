@@ -37,6 +37,8 @@ export async function memoryTotalAndFacets(
     filtered: groups.flatMap((group) => (group.skip ? [{ key: group.skip, keys: group.keys }] : [])),
     newest: { limit: page * perPage, now: Date.parse(resolved.now) },
   });
+  // The list (pageItems, asked after the facets) takes them instead of walking again.
+  resolved.termsNewest = counted.newest;
   const textKeys = (plan?.definitions ?? []).filter((d) => d.type === "text").map((d) => d.key);
   const [texts, maintained, names] = await Promise.all([
     textKeys.length ? db.execute(attributeTextsSql(textKeys, categoryIds)).then(rowsOf) : [],

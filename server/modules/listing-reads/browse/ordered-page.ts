@@ -69,7 +69,7 @@ export function newestPageIds(query: ListingQuery, resolved: Resolved, plan: Pag
   if (terms && categoryIds && resolved.terms)
     return pageOf(sql`
       select p.id, ${keyColumns(keys)} from products p
-      where p.id = any(${intArray(memoryNewest(resolved.terms, terms, categoryIds, page * perPage, Date.parse(resolved.now)))})`);
+      where p.id = any(${intArray(resolved.termsNewest ?? memoryNewest(resolved.terms, terms, categoryIds, page * perPage, Date.parse(resolved.now)))})`);
   if (terms && categoryIds)
     return pageOf(sql`
       select p.id, ${keyColumns(keys)} from products p
