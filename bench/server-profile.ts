@@ -1,0 +1,102 @@
+/**
+ * Where a page's server CPU goes in the steady state (issue 40; not part of `npm test`): starts
+ * the production server as page-cost.ts does (PAGE_CACHE=off, WORKERS=1, the live terms loaded),
+ * warms it up under wrk, profiles Node's CPU only while wrk asks for the page again
+ * (profile-window.ts), and prints the functions with the most time of their own per request,
+ * and the profile for Chrome DevTools or speedscope.
+ *
+ *   npm run build
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/rarita_bench_1000000 node bench/server-profile.ts \
+ *     --path '/3/whisky?p_age_years_od=12&p_age_years_do=18' --data-dir /tmp/rarita-bench-files-1000000 \
+ *     [--seconds 15] [--connections 8] [--warmup 8] [--port 3720] [--top 30] [--out /tmp/page.cpuprofile]
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { startProductionServer, stopProcess } from "./production-server.ts";
+
+const { values } = parseArgs({
+  options: {
+    path: { type: "string", default: "/3/whisky" },
+    "data-dir": { type: "string" },
+    seconds: { type: "string", default: "15" },
+    connections: { type: "string", default: "8" },
+    warmup: { type: "string", default: "8" },
+    port: { type: "string", default: "3720" },
+    top: { type: "string", default: "30" },
+    out: { type: "string", default: "/tmp/rarita-server-profile.cpuprofile" },
+  },
+});
+const databaseUrl = process.env.DATABASE_URL;
+if (!databaseUrl) throw new Error("DATABASE_URL names the database to serve (a seed:large one)");
+
+const port = Number(values.port);
+const url = `http://127.0.0.1:${port}${values.path}`;
+const out = path.resolve(values.out);
+const preload = path.join(path.dirname(fileURLToPath(import.meta.url)), "profile-window.ts");
+rmSync(out, { force: true });
+
+/** wrk as a browser asks for a page (no compression: page-cost's uncached figures). */
+function wrk(seconds: string): string {
+  return execFileSync(
+    "wrk",
+    ["-t2", `-c${values.connections}`, `-d${seconds}s`, "-H", "Accept: text/html", url],
+    { encoding: "utf8" },
+  );
+}
+
+const server = await startProductionServer(port, {
+  DATABASE_URL: databaseUrl,
+  ...(values["data-dir"] ? { DATA_DIR: values["data-dir"] } : {}),
+  PAGE_CACHE: "off",
+  WORKERS: "1",
+  PROFILE_WINDOW_OUT: out,
+  NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import ${preload}`.trim(),
+});
+let requests = 0;
+try {
+  wrk(values.warmup);
+  server.kill("SIGUSR2");
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const report = wrk(values.seconds);
+  requests = Number(/(\d+) requests in/.exec(report)?.[1] ?? 0);
+  console.log(report.trim());
+  server.kill("SIGUSR2");
+  for (let waited = 0; !existsSync(out) && waited < 30_000; waited += 250)
+    await new Promise((resolve) => setTimeout(resolve, 250));
+} finally {
+  await stopProcess(server);
+}
+if (!existsSync(out)) throw new Error("the server wrote no profile");
+printTop(JSON.parse(readFileSync(out, "utf8")), requests, Number(values.top));
+console.log(`\nprofile: ${out}`);
+
+type Profile = {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  samples: number[];
+  timeDeltas: number[];
+};
+
+/** Each function's own time (all its nodes), per request, the largest first. */
+function printTop(profile: Profile, count: number, top: number) {
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const own = new Map<string, number>();
+  let total = 0;
+  profile.samples.forEach((id, index) => {
+    const frame = nodes.get(id)?.callFrame;
+    const micros = profile.timeDeltas[index] ?? 0;
+    total += micros;
+    if (!frame) return;
+    const where = frame.url.split("/").slice(-2).join("/");
+    const key = `${frame.functionName || "(anonymous)"} ${where}:${frame.lineNumber + 1}`;
+    own.set(key, (own.get(key) ?? 0) + micros);
+  });
+  const perRequest = (micros: number) => (count > 0 ? (micros / 1000 / count).toFixed(3) : "-");
+  console.log(
+    `\n${count} requests profiled, ${(total / 1e6).toFixed(1)} s; ms of Node's own time a request:`,
+  );
+  for (const [key, micros] of [...own].sort((a, b) => b[1] - a[1]).slice(0, top))
+    console.log(`${perRequest(micros).padStart(8)}  ${key}`);
+}
