@@ -103,6 +103,7 @@ export function AttributeFacetGroups({ data }: { data: ListingPageData }) {
               checked={chosen.includes(value.value)}
               label={value.label}
               count={data.facets.capped || facet.capped ? undefined : value.count}
+              locale={data.locale}
             />
           ))}
         </div>

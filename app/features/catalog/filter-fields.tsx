@@ -34,19 +34,31 @@ export function FilterFieldset({
   );
 }
 
-/** One choice: a checkbox with its label and, for facets, the count of products. */
+/**
+ * A facet's count the language's way ("14 928" with a no-break space, "14,928"): counts are exact
+ * at any size (ADR 0130). Made once per language (ADR 0106: an Intl.NumberFormat costs far more
+ * to make than to use).
+ */
+const COUNT_FORMATS = {
+  cs: new Intl.NumberFormat("cs-CZ", { maximumFractionDigits: 0 }),
+  en: new Intl.NumberFormat("en-GB", { maximumFractionDigits: 0 }),
+};
+
+/** One choice: a checkbox with its label and, for facets, the count of products in `locale`'s way. */
 export function FilterCheck({
   name,
   value,
   checked,
   label,
   count,
+  locale = "cs",
 }: {
   name: string;
   value: string;
   checked: boolean;
   label: string;
   count?: number;
+  locale?: "cs" | "en";
 }) {
   return (
     <label className="filter-option">
@@ -59,7 +71,9 @@ export function FilterCheck({
         className="filter-check"
       />
       <span className="filter-label">{label}</span>
-      {count !== undefined ? <span className="filter-count">{count}</span> : null}
+      {count !== undefined ? (
+        <span className="filter-count">{COUNT_FORMATS[locale].format(count)}</span>
+      ) : null}
     </label>
   );
 }

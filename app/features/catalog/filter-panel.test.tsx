@@ -106,6 +106,32 @@ describe("FilterPanel", () => {
     expect(form.getByRole("button", { name: "Zobrazit výsledky" })).toBeTruthy();
   });
 
+  test("a count in the thousands is grouped the language's way", () => {
+    const facets = (locale: "cs" | "en") =>
+      listing({
+        locale,
+        facets: {
+          brands: [{ id: 4, name: "Hampden", count: 14_928 }],
+          packages: [],
+          attributes: [
+            {
+              key: "country",
+              label: locale === "cs" ? "Země" : "Country",
+              type: "enum",
+              values: [{ value: "skotsko", label: "Skotsko", count: 111_822 }],
+            },
+          ],
+        },
+      });
+    renderFilters(facets("cs"));
+    expect(within(filters()).getByRole("checkbox", { name: "Hampden 14\u00a0928" })).toBeTruthy();
+    expect(within(filters()).getByRole("checkbox", { name: "Skotsko 111\u00a0822" })).toBeTruthy();
+    cleanup();
+    renderFilters(facets("en"), { locale: "en" });
+    expect(within(filters()).getByRole("checkbox", { name: "Hampden 14,928" })).toBeTruthy();
+    expect(within(filters()).getByRole("checkbox", { name: "Skotsko 111,822" })).toBeTruthy();
+  });
+
   test("facets counted from a capped sample (a total of 1 000+) show no counts", () => {
     const { facets } = listing();
     renderFilters(listing({ facets: { ...facets, capped: true } }));

@@ -96,7 +96,9 @@ function FacetGroup({
   chosen,
   scroll,
   capped,
+  locale,
 }: {
+  locale: "cs" | "en";
   title: string;
   name: string;
   facets: { id: number; name: string; count: number }[];
@@ -114,6 +116,7 @@ function FacetGroup({
           checked={chosen.includes(facet.id)}
           label={facet.name}
           count={capped ? undefined : facet.count}
+          locale={locale}
         />
       ))}
     </FilterFieldset>
@@ -218,6 +221,7 @@ function FilterGroups({ data }: { data: ListingPageData }) {
           chosen={filters.brandIds}
           scroll={facets.brands.length > 8}
           capped={facets.capped}
+          locale={locale}
         />
       ) : null}
       <AttributeFacetGroups data={data} />
@@ -228,6 +232,7 @@ function FilterGroups({ data }: { data: ListingPageData }) {
           facets={facets.packages}
           chosen={filters.packageIds}
           capped={facets.capped}
+          locale={locale}
         />
       ) : null}
       {show.has("other") ? (
