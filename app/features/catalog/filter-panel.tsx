@@ -175,10 +175,30 @@ function PriceGroup({ filters, currencySymbol }: { filters: ListingFilters; curr
   );
 }
 
+/** The brands' or the packages' group, only when it has entries or a choice. */
+function ListingFacetGroup({ data, kind }: { data: ListingPageData; kind: "brand" | "package" }) {
+  const { t } = useTranslation();
+  const { facets, state } = data;
+  const [entries, chosen] =
+    kind === "brand" ? [facets.brands, state.filters.brandIds] : [facets.packages, state.filters.packageIds];
+  if (entries.length === 0 && chosen.length === 0) return null;
+  return (
+    <FacetGroup
+      title={t(`catalog.filters.${kind}`)}
+      name={PARAMS[kind]}
+      facets={entries}
+      chosen={chosen}
+      scroll={kind === "brand" && entries.length > 8}
+      capped={facets.capped}
+      locale={data.locale}
+    />
+  );
+}
+
 /** The groups the page offers, in order; a facet group only when it has entries or a choice. */
 function FilterGroups({ data }: { data: ListingPageData }) {
   const { t, locale } = useTranslation();
-  const { state, groups, facets, currency } = data;
+  const { state, groups, currency } = data;
   const { filters } = state;
   const show = new Set(groups);
   return (
@@ -213,28 +233,9 @@ function FilterGroups({ data }: { data: ListingPageData }) {
       {show.has("price") ? (
         <PriceGroup filters={filters} currencySymbol={currencyLabel(currency, locale)} />
       ) : null}
-      {show.has("brand") && (facets.brands.length > 0 || filters.brandIds.length > 0) ? (
-        <FacetGroup
-          title={t("catalog.filters.brand")}
-          name={PARAMS.brand}
-          facets={facets.brands}
-          chosen={filters.brandIds}
-          scroll={facets.brands.length > 8}
-          capped={facets.capped}
-          locale={locale}
-        />
-      ) : null}
+      {show.has("brand") ? <ListingFacetGroup data={data} kind="brand" /> : null}
       <AttributeFacetGroups data={data} />
-      {show.has("package") && (facets.packages.length > 0 || filters.packageIds.length > 0) ? (
-        <FacetGroup
-          title={t("catalog.filters.package")}
-          name={PARAMS.package}
-          facets={facets.packages}
-          chosen={filters.packageIds}
-          capped={facets.capped}
-          locale={locale}
-        />
-      ) : null}
+      {show.has("package") ? <ListingFacetGroup data={data} kind="package" /> : null}
       {show.has("other") ? (
         <FilterFieldset title={t("catalog.filters.other")}>
           <FilterCheck
