@@ -12,6 +12,7 @@ import { facetPlan, facetsOfRows } from "./attribute-facets.ts";
 import { termsFiltersOf } from "./counts.ts";
 import { facetsFrom, listedRows } from "./facets.ts";
 import type { Resolved } from "./filters.ts";
+import { newestOrder } from "./ordered-page.ts";
 import { pagePlan } from "./sort.ts";
 import { rowsOf } from "./sql-parts.ts";
 
@@ -30,12 +31,12 @@ export async function memoryTotalAndFacets(
   const categoryIds = resolved.categoryIds ?? [];
   const plan = facetPlan(query, resolved, definitions);
   const groups = plan?.groups ?? [];
-  const { page, perPage } = pagePlan(query, resolved);
+  const { page, perPage, keys } = pagePlan(query, resolved);
   const counted = memoryFacets(memory, termsFiltersOf(query, resolved) as TermsFilters, categoryIds, {
     keys: groups.find((group) => group.skip === undefined)?.keys ?? [],
     numberKeys: plan?.numberKeys ?? [],
     filtered: groups.flatMap((group) => (group.skip ? [{ key: group.skip, keys: group.keys }] : [])),
-    newest: { limit: page * perPage, now: Date.parse(resolved.now) },
+    newest: newestOrder(keys) ? { limit: page * perPage, now: Date.parse(resolved.now) } : undefined,
   });
   // The list (pageItems, asked after the facets) takes them instead of walking again.
   resolved.termsNewest = counted.newest;

@@ -36,6 +36,10 @@ function fewMatch(query: ListingQuery): boolean {
  */
 const FEW_MATCHES = literalInt(2000);
 
+/** Whether a page's order is newest first, the promoted now first or not (what newestPageIds reads). */
+export const newestOrder = (keys: readonly SortKey[]): boolean =>
+  keys[keys.length - 1] === NEWEST && keys.length === (keys.length === 2 && keys[0].topped ? 2 : 1);
+
 /**
  * The ids of a page in "newest" order (the default of a category page), read from the partial
  * indexes products_listing_newest_idx and products_listing_promoted_newest_idx (ADR 0034) instead
@@ -49,8 +53,8 @@ export function newestPageIds(query: ListingQuery, resolved: Resolved, plan: Pag
   if (resolved.search || (query.statuses?.length && query.statuses.some((status) => status !== "active")))
     return null;
   if (fewMatch(query)) return null;
-  const topped = keys.length === 2 && keys[0].topped ? keys[0] : null;
-  if (keys[keys.length - 1] !== NEWEST || keys.length !== (topped ? 2 : 1)) return null;
+  if (!newestOrder(keys)) return null;
+  const topped = keys.length === 2 ? keys[0] : null;
   const { categoryIds } = resolved;
   if (categoryIds && categoryIds.length === 0) return null;
   // The limits are written into the text, not bound: one prepared statement per page size and
