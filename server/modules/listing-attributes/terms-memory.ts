@@ -258,13 +258,8 @@ export class TermsMemory {
       filterTerms: (filter) => this.filterTerms(filter),
       categoryTerms: (categoryIds) =>
         categoryIds.map((id) => this.termIds.get(`c:${id}`)).filter((id) => id !== undefined),
-      volume: (terms, inBranch) => {
-        let entries = 0;
-        for (const term of terms)
-          for (const list of this.termLists[term] ?? [])
-            if (inBranch[this.listCategories[list]] === 1) entries += this.listLengths[list];
-        return entries;
-      },
+      volume: (terms, inBranch) =>
+        this.listsOf(terms, inBranch).reduce((entries, list) => entries + this.listLengths[list], 0),
       postings: (terms, inBranch) =>
         this.listsOf(terms, inBranch).map((list) => ({
           slots: this.lists[list],
