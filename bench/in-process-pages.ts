@@ -4,6 +4,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import { requestContextKey } from "#core/web/request-context.ts";
 import { buildDirectory } from "#server/build-directory.ts";
 import { createHttpApp, type HttpAppDeps } from "#server/http/app.ts";
+import { handlerByArea } from "#server/http/route-areas.ts";
 import type { AppVariables } from "#server/http/types.ts";
 
 /**
@@ -15,7 +16,7 @@ export async function inProcessPages(deps: Pick<HttpAppDeps, "config" | "logger"
   const build = (await import(
     pathToFileURL(path.join(buildDirectory(), "server/index.js")).href
   )) as ServerBuild;
-  const handle = createRequestHandler(build, "production");
+  const handle = handlerByArea(build, (areaBuild) => createRequestHandler(areaBuild, "production"));
   const appContext = requestContextKey<AppVariables>();
   return createHttpApp({
     ...deps,

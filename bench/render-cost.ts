@@ -28,6 +28,7 @@ import { requestContextKey } from "#core/web/request-context.ts";
 import { loadConfig } from "#server/config.ts";
 import { openDatabase } from "#server/db/client.ts";
 import { createHttpApp } from "#server/http/app.ts";
+import { handlerByArea } from "#server/http/route-areas.ts";
 import type { AppVariables } from "#server/http/types.ts";
 import { createJobRunner } from "#server/jobs/runner.ts";
 import { createLogger } from "#server/logger.ts";
@@ -69,7 +70,8 @@ async function reactRouterOf(buildPath: string): Promise<typeof ReactRouter> {
 async function appFor(buildPath: string) {
   const entry = pathToFileURL(path.resolve(buildPath, "server/index.js")).href;
   const { createRequestHandler, RouterContextProvider } = await reactRouterOf(buildPath);
-  const handle = createRequestHandler((await import(entry)) as ServerBuild, "production");
+  const build = (await import(entry)) as ServerBuild;
+  const handle = handlerByArea(build, (areaBuild) => createRequestHandler(areaBuild, "production"));
   return createHttpApp({
     config,
     logger,

@@ -12,6 +12,7 @@ import { checkDataDir } from "./data-dir.ts";
 import type { Database } from "./db/client.ts";
 import { DataDirLockedError } from "./db/data-dir-lock.ts";
 import type { PageHandler } from "./http/app.ts";
+import { handlerByArea } from "./http/route-areas.ts";
 import type { AppVariables } from "./http/types.ts";
 import type { JobRunner } from "./jobs/runner.ts";
 import { createLogger, type Logger } from "./logger.ts";
@@ -247,7 +248,10 @@ async function loadPageHandler(
     );
   }
   const build = (await import(pathToFileURL(buildEntry).href)) as ServerBuild;
-  const handleRequest = router.createRequestHandler(build, config.env);
+  // Each area's pages matched against its own routes only (ADR 0131).
+  const handleRequest = handlerByArea(build, (areaBuild) =>
+    router.createRequestHandler(areaBuild, config.env),
+  );
   return (request, variables) => {
     const context = new router.RouterContextProvider();
     context.set(appContext, variables);
