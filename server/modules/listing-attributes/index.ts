@@ -37,11 +37,12 @@ export {
   type ListingAttributesService,
 } from "./service.ts";
 export {
-  attributeTextsSql,
   type MemoryFacetRequest,
   memoryFacets,
   memoryNewest,
+  memoryOverHits,
   memoryTotal,
+  spelled,
   worthMemory,
 } from "./terms-facets.ts";
 export { createTermsIndex, LIVE_LISTING_TERMS_CHANNEL, type TermsIndex } from "./terms-index.ts";

@@ -1,4 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
+import type { Db } from "#server/db/client.ts";
+import { rowsOf } from "#server/db/rows.ts";
 import { intArray, textArray } from "#server/db/sql-arrays.ts";
 import type { TermsFilters } from "./facet-sql.ts";
 import type { GroupCounts, MemoryFilter, MemoryGroup, TermsMemory } from "./terms-memory.ts";
@@ -123,10 +125,62 @@ export function memoryNewest(
 }
 
 /**
+ * A search's attribute facets over its hits (ADR 0132): the values of `keys` and the ranges of
+ * `numberKeys` among the given listings, counted in memory instead of reading each hit's values
+ * from PostgreSQL, in attributeFacetCountsSql's shape (`sampled`: the hits, so that more than the
+ * cap reads as capped there too), the text values spelled.
+ */
+function memoryFacetsOverHits(
+  db: Db,
+  memory: TermsMemory,
+  productIds: readonly number[],
+  { keys, numberKeys, textKeys }: Record<"keys" | "numberKeys" | "textKeys", readonly string[]>,
+): Promise<FacetRow[]> {
+  const numbers = new Set(numberKeys);
+  const { counts, categoryIds } = memory.countProducts(productIds, {
+    keys: keys.filter((key) => !numbers.has(key)),
+    rangeKeys: keys.filter((key) => numbers.has(key)),
+  });
+  const rows = attributeRows(counts).map((row) => ({ ...row, sampled: productIds.length }));
+  return spelled(db, rows, textKeys, categoryIds);
+}
+
+/**
+ * The hits' side of a search's attribute facets counted in memory (ADR 0132): what the search's
+ * statement selects over its hits' ids (the ids), and the rows counted from its answer.
+ */
+export function memoryOverHits(
+  db: Db,
+  memory: TermsMemory,
+  request: Record<"keys" | "numberKeys" | "textKeys", readonly string[]>,
+) {
+  return {
+    overHits: (hitIds: SQL) => sql`select coalesce(array_agg(s.id), '{}') as ids from (${hitIds}) s`,
+    rows: (answer: FacetRow[]) =>
+      memoryFacetsOverHits(db, memory, (answer[0]?.ids as number[] | undefined) ?? [], request),
+  };
+}
+
+/** The memory's rows with each text value's spelling in the categories (it knows match keys only). */
+export async function spelled(
+  db: Db,
+  rows: FacetRow[],
+  textKeys: readonly string[],
+  categoryIds: readonly number[],
+): Promise<FacetRow[]> {
+  if (textKeys.length === 0 || !rows.some((row) => row.value !== null)) return rows;
+  const texts = rowsOf<FacetRow>(await db.execute(attributeTextsSql(textKeys, categoryIds)));
+  const spelling = new Map(texts.map((row) => [`${row.key}\n${row.value}`, row.text]));
+  return rows.map((row) =>
+    row.value === null ? row : { ...row, text: spelling.get(`${row.key}\n${row.value}`) ?? null },
+  );
+}
+
+/**
  * The spelling of each text value of `keys` in the categories (rows `key`, `value`, `text`): the
  * memory knows match keys only.
  */
-export function attributeTextsSql(keys: readonly string[], categoryIds: readonly number[]): SQL {
+function attributeTextsSql(keys: readonly string[], categoryIds: readonly number[]): SQL {
   return sql`select c.key, c.value, min(c.text_value) as text from live_attribute_counts c
     where c.category_id = any(${intArray(categoryIds)}) and c.key = any(${textArray(keys)})
       and c.n > 0 and c.number_value is null

@@ -279,6 +279,30 @@ export class TermsMemory {
     };
   }
 
+  /**
+   * A group's counts over given listings (a search's hits, ADR 0132), and their categories; a
+   * listing not held (not live) adds nothing, as it has no live values.
+   */
+  countProducts(
+    productIds: readonly number[],
+    group: Pick<MemoryGroup, "keys" | "rangeKeys">,
+  ): { counts: GroupCounts; categoryIds: number[] } {
+    const counts = new Map<number, number>();
+    const categories = new Set<number>();
+    for (const productId of productIds) {
+      const slot = (this.slotOfProduct[productId] ?? 0) - 1;
+      if (slot < 0) continue;
+      categories.add(this.categories[slot]);
+      for (let i = this.starts[slot]; i < this.starts[slot + 1]; i++)
+        counts.set(this.pool[i], (counts.get(this.pool[i]) ?? 0) + 1);
+    }
+    const countOf = (term: number) => counts.get(term) ?? 0;
+    return {
+      counts: this.groupCounts({ skip: null, ...group }, countOf, productIds.length),
+      categoryIds: [...categories],
+    };
+  }
+
   private groupCounts(group: MemoryGroup, countOf: (term: number) => number, matched: number): GroupCounts {
     const values = new Map<string, Map<string, number>>();
     for (const key of group.keys) {

@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { ListingQuery } from "#core/contracts/catalog.ts";
 import type { AttributeDefinition, AttributeFacet } from "#core/contracts/listing-attributes.ts";
+import { facetOf, NUMERIC } from "#core/rules/attribute-facets.ts";
 import { effectiveDefinitions, mergedFacetDefinitions } from "#core/rules/listing-attributes.ts";
 import type { Db } from "#server/db/client.ts";
 import {
@@ -9,15 +10,14 @@ import {
   hasAnyAttributeSql,
   LISTED_KEYS,
   maintainedAttributeCountsSql,
+  memoryOverHits,
+  type TermsMemory,
   termsFacetCountsSql,
 } from "#server/modules/listing-attributes/index.ts";
 import { type ActiveCategoryRow, ancestorsOf, type CategoryRows } from "./categories.ts";
 import { COUNT_CAP, onlyAttributeFilters, termsFiltersOf } from "./counts.ts";
 import { attributeScope, conditions, type Resolved } from "./filters.ts";
 import { type Row, rowsOf } from "./sql-parts.ts";
-
-/** How many values a text facet lists (the most common ones). */
-const FACET_VALUES = 40;
 
 /** A category's path, root first (the category last); [] when it is not an active category. */
 function pathOf(rows: readonly ActiveCategoryRow[], categoryId: number): number[] {
@@ -122,6 +122,7 @@ export function searchAttributeFacets(
   query: ListingQuery,
   resolved: Resolved,
   offered: readonly AttributeDefinition[],
+  memory: TermsMemory | null = null,
 ): { overHits: ((hitIds: SQL) => SQL) | null; facets(hitRows: Row[]): Promise<AttributeFacet[]> } {
   const plan = facetPlan(query, resolved, offered);
   if (!plan) return { overHits: null, facets: async () => [] };
@@ -133,10 +134,21 @@ export function searchAttributeFacets(
   );
   // Awaited by `facets`; a failed search statement must not leave its rejection unhandled.
   others.catch(() => {});
+  // With the live terms in memory, the statement hands back the hits' ids and the memory counts
+  // their values (ADR 0132): PostgreSQL no longer reads every hit's values.
+  const textKeys = plan.definitions.filter((d) => d.type === "text").map((d) => d.key);
+  const counted =
+    memory && main && plan.scope.live
+      ? memoryOverHits(db, memory, { keys: main.keys, numberKeys: plan.numberKeys, textKeys })
+      : null;
   return {
-    overHits: main ? (hitIds) => attributeFacetCountsSql(hitIds, main.keys, plan.scope) : null,
-    facets: async (hitRows) =>
-      facetsOfRows(plan, [...hitRows, ...(await others).flatMap(rowsOf)], query.locale).facets,
+    overHits: main
+      ? (counted?.overHits ?? ((ids) => attributeFacetCountsSql(ids, main.keys, plan.scope)))
+      : null,
+    facets: async (hitRows) => {
+      const rows = [...(counted ? await counted.rows(hitRows) : hitRows), ...(await others).flatMap(rowsOf)];
+      return facetsOfRows(plan, rows, query.locale).facets;
+    },
   };
 }
 
@@ -228,46 +240,4 @@ function listedOf(rows: Row[]): SampleListed | null {
     brands: counts(LISTED_KEYS.brand),
     packages: counts(LISTED_KEYS.package),
   };
-}
-
-const NUMERIC = new Set(["integer", "decimal", "year"]);
-
-function facetOf(
-  definition: AttributeDefinition,
-  values: Row[],
-  ranges: Row[],
-  locale: "cs" | "en",
-): AttributeFacet {
-  const label = locale === "en" ? definition.labelEn : definition.labelCs;
-  const base = { key: definition.key, label, type: definition.type, unit: definition.unit };
-  if (NUMERIC.has(definition.type)) {
-    const row = ranges.find((entry) => entry.key === definition.key);
-    const range = row && row.min !== null ? { min: Number(row.min), max: Number(row.max) } : null;
-    return { ...base, values: [], range };
-  }
-  const optionLabel = (value: string, text: string) => {
-    if (definition.type === "boolean")
-      return value === "true" ? (locale === "en" ? "Yes" : "Ano") : locale === "en" ? "No" : "Ne";
-    const option = definition.options.find((entry) => entry.value === value);
-    return option ? option[locale] : text;
-  };
-  const counted = values
-    .filter((row) => row.key === definition.key)
-    .map((row) => ({
-      value: String(row.value),
-      label: optionLabel(String(row.value), String(row.text ?? row.value)),
-      count: Number(row.count),
-    }))
-    .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label, locale))
-    .slice(0, FACET_VALUES);
-  // An enum's values in its own order (a value no option has, written before it was a choice,
-  // after them); texts by name.
-  const order = (value: string) => {
-    const index = definition.options.findIndex((option) => option.value === value);
-    return index === -1 ? definition.options.length : index;
-  };
-  counted.sort((a, b) =>
-    definition.type === "enum" ? order(a.value) - order(b.value) : a.label.localeCompare(b.label, locale),
-  );
-  return { ...base, values: counted, range: null };
 }

@@ -2,9 +2,9 @@ import type { ListingFacets, ListingQuery } from "#core/contracts/catalog.ts";
 import type { AttributeDefinition } from "#core/contracts/listing-attributes.ts";
 import type { Db } from "#server/db/client.ts";
 import {
-  attributeTextsSql,
   maintainedAttributeCountsSql,
   memoryFacets,
+  spelled,
   type TermsFilters,
   type TermsMemory,
 } from "#server/modules/listing-attributes/index.ts";
@@ -41,8 +41,8 @@ export async function memoryTotalAndFacets(
   // The list (pageItems, asked after the facets) takes them instead of walking again.
   resolved.termsNewest = counted.newest;
   const textKeys = (plan?.definitions ?? []).filter((d) => d.type === "text").map((d) => d.key);
-  const [texts, maintained, names] = await Promise.all([
-    textKeys.length ? db.execute(attributeTextsSql(textKeys, categoryIds)).then(rowsOf) : [],
+  const [rows, maintained, names] = await Promise.all([
+    spelled(db, counted.rows, textKeys, categoryIds),
     counted.maintainedKeys.length
       ? db.execute(maintainedAttributeCountsSql(counted.maintainedKeys, categoryIds)).then(rowsOf)
       : [],
@@ -57,10 +57,6 @@ export async function memoryTotalAndFacets(
   const packageRows = query.packageIds?.length ? names.filter((row) => row.no_package === 0) : null;
   const known = facetsFrom(names, brandRows, packageRows, query.locale);
   if (!plan) return known;
-  const spelling = new Map(texts.map((row) => [`${row.key}\n${row.value}`, row.text]));
-  const rows = counted.rows.map((row) =>
-    row.value === null ? row : { ...row, text: spelling.get(`${row.key}\n${row.value}`) ?? null },
-  );
   const { facets: attributes } = facetsOfRows(plan, [...rows, ...maintained], query.locale);
   return attributes.length > 0 ? { ...known, attributes } : known;
 }

@@ -110,12 +110,21 @@ const givenIds = (query: ListingQuery, resolved: Resolved) => Boolean(query.ids?
  * A query ready to run: resolved (filters.ts), with the facet attributes its page offers and only
  * the attribute filters among them (attribute-facets.ts).
  */
-async function prepare(db: Db, raw: ListingQuery, categoryRows?: CategoryRows, termsIndex?: TermsIndex) {
+async function prepare(
+  db: Db,
+  raw: ListingQuery,
+  categoryRows?: CategoryRows,
+  termsIndex?: TermsIndex,
+  searchFacets = false,
+) {
   let rows: ReturnType<CategoryRows> | undefined;
   const once: CategoryRows = categoryRows ?? (() => (rows ??= activeCategories(db)));
   // A page filtered by attributes, brands or packages reads from the terms in memory (ADR 0129,
   // ADR 0130): the fence goes out beside the other reads.
-  const terms = termsIndex && raw.categoryId !== undefined && worthMemory(raw) ? termsIndex.fresh() : null;
+  // So does a search page's attribute facets over its hits (ADR 0132).
+  const wanted =
+    (raw.categoryId !== undefined && worthMemory(raw)) || (searchFacets && Boolean(raw.q?.trim()));
+  const terms = termsIndex && wanted ? termsIndex.fresh() : null;
   const [resolved, definitions, memory] = await Promise.all([
     resolve(db, raw, once),
     facetDefinitions(db, raw, once),
@@ -123,7 +132,7 @@ async function prepare(db: Db, raw: ListingQuery, categoryRows?: CategoryRows, t
   ]);
   const query = knownAttributeFilters(raw, definitions);
   if (memory && termsFiltersOf(query, resolved) && worthMemory(query)) resolved.terms = memory;
-  return { query, resolved, definitions };
+  return { query, resolved, definitions, memory };
 }
 
 /** The total and facets of a resolved query: from the terms in memory when it has them (ADR 0129). */
@@ -239,10 +248,10 @@ export async function listingPage(
   categoryRows?: CategoryRows,
   termsIndex?: TermsIndex,
 ): Promise<{ page: ProductPage; facets: ListingFacets }> {
-  const { query, resolved, definitions } = await prepare(db, raw, categoryRows, termsIndex);
+  const { query, resolved, definitions, memory } = await prepare(db, raw, categoryRows, termsIndex, true);
   if (resolved.search) {
-    // The attributes' facets of the keys no filter is on counted in the search's own statement.
-    const attributeFacets = searchAttributeFacets(db, query, resolved, definitions);
+    // The attributes' facets of the keys no filter is on counted over the search's own hits.
+    const attributeFacets = searchAttributeFacets(db, query, resolved, definitions, memory);
     const { attributeRows, ...found } = await searchListingPage(
       db,
       query,
