@@ -6,7 +6,7 @@ import { genericPlans } from "#server/db/prepared-client.ts";
 import { cardSelect, pageOf, toCard } from "./cards.ts";
 import { COUNT_CAP, cappedTotal } from "./counts.ts";
 import { facetsFrom, packageNameOf } from "./facets.ts";
-import { conditions, type Resolved } from "./filters.ts";
+import { attributeScope, conditions, type Resolved } from "./filters.ts";
 import { estimateHits, newestHits, stretchBounds } from "./newest-hits.ts";
 import { keyColumns, keyOrder, pagePlan } from "./sort.ts";
 import { jsonRows, list, type Row, rowsOf, uniqueInts } from "./sql-parts.ts";
@@ -71,12 +71,12 @@ export async function searchListingPage(
   const columns = sql`p.id, p.brand_id, p.package_id, ${keyColumns(keys)}`;
   const allWhere = conditions(query, resolved, { brands: true, packages: true });
   const chosenWhere = conditions(query, resolved);
-  // The words written into the text (nothing else bound): the estimate's EXPLAIN then has no
-  // parameters and runs as a simple query, with no switch of plan_cache_mode before it (ADR 0057).
+  // The words written into the text (nothing else bound): the estimate's EXPLAIN runs as a simple query (ADR 0057).
   const literalWhere = filtered ? null : literalOnly(query, resolved);
+  const { live } = attributeScope(query);
   const [allEstimate, chosenEstimate] = await Promise.all([
-    estimateHits(db, literalWhere ?? allWhere),
-    filtered ? estimateHits(db, chosenWhere) : null,
+    estimateHits(db, literalWhere ?? allWhere, live),
+    filtered ? estimateHits(db, chosenWhere, live) : null,
   ]);
   // Hits read at once (not by stretches, whose plan depends on their bounds) have one good plan,
   // the GIN bitmap and a sort of the few hits: planned once per connection (ADR 0050).
