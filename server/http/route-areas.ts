@@ -82,16 +82,22 @@ type RequestHandler = ReturnType<typeof createRequestHandler>;
 
 /**
  * One handler per area (and one for the public pages), each built from the build with only its
- * routes; a request goes to its path's area.
+ * routes when its first request comes (React Router itself reads a build on its first request: a
+ * server whose pages are never asked for, as in the process tests' stand-in build, never does); a
+ * request goes to its path's area.
  */
 export function handlerByArea(
   build: ServerBuild,
   create: (build: ServerBuild) => RequestHandler,
 ): RequestHandler {
-  const areas = [null, ...new Set(Object.values(AREA_OF_SEGMENT))];
-  const handlers = new Map(areas.map((area) => [area, create(buildOfArea(build, area))]));
+  const handlers = new Map<string | null, RequestHandler>();
   return (request, context) => {
-    const handler = handlers.get(areaOfPath(new URL(request.url).pathname)) as RequestHandler;
+    const area = areaOfPath(new URL(request.url).pathname);
+    let handler = handlers.get(area);
+    if (!handler) {
+      handler = create(buildOfArea(build, area));
+      handlers.set(area, handler);
+    }
     return handler(request, context);
   };
 }
