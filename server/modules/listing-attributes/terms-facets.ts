@@ -42,6 +42,14 @@ export type MemoryFacets = {
   newest?: number[];
 };
 
+/** A group's keys counted by value, and its number keys counted as ranges. */
+function byKind(keys: readonly string[], numberKeys: readonly string[]) {
+  return {
+    keys: keys.filter((key) => !numberKeys.includes(key)),
+    rangeKeys: keys.filter((key) => numberKeys.includes(key)),
+  };
+}
+
 /** The facets and total of a page filtered through the terms (each facet without its own filter). */
 export function memoryFacets(
   memory: TermsMemory,
@@ -50,11 +58,7 @@ export function memoryFacets(
   request: MemoryFacetRequest,
 ): MemoryFacets {
   const { filters, attributeIndex, brandIndex, packageIndex } = memoryFiltersOf(terms);
-  const numbers = new Set(request.numberKeys);
-  const split = (keys: readonly string[]) => ({
-    keys: keys.filter((key) => !numbers.has(key)),
-    rangeKeys: keys.filter((key) => numbers.has(key)),
-  });
+  const split = (keys: readonly string[]) => byKind(keys, request.numberKeys);
   const main = split(request.keys);
   const groups: MemoryGroup[] = [
     {
@@ -136,11 +140,7 @@ function memoryFacetsOverHits(
   productIds: readonly number[],
   { keys, numberKeys, textKeys }: Record<"keys" | "numberKeys" | "textKeys", readonly string[]>,
 ): Promise<FacetRow[]> {
-  const numbers = new Set(numberKeys);
-  const { counts, categoryIds } = memory.countProducts(productIds, {
-    keys: keys.filter((key) => !numbers.has(key)),
-    rangeKeys: keys.filter((key) => numbers.has(key)),
-  });
+  const { counts, categoryIds } = memory.countProducts(productIds, byKind(keys, numberKeys));
   const rows = attributeRows(counts).map((row) => ({ ...row, sampled: productIds.length }));
   return spelled(db, rows, textKeys, categoryIds);
 }

@@ -136,10 +136,9 @@ export function searchAttributeFacets(
   others.catch(() => {});
   // With the live terms in memory, the statement hands back the hits' ids and the memory counts
   // their values (ADR 0132): PostgreSQL no longer reads every hit's values.
-  const textKeys = plan.definitions.filter((d) => d.type === "text").map((d) => d.key);
   const counted =
     memory && main && plan.scope.live
-      ? memoryOverHits(db, memory, { keys: main.keys, numberKeys: plan.numberKeys, textKeys })
+      ? memoryOverHits(db, memory, { keys: main.keys, numberKeys: plan.numberKeys, textKeys: plan.textKeys })
       : null;
   return {
     overHits: main
@@ -158,6 +157,8 @@ export type FacetPlan = {
   filtered: Set<string>;
   scope: ReturnType<typeof attributeScope>;
   numberKeys: string[];
+  /** The text attributes' keys: the memory's counts are spelled from the database (ADR 0132). */
+  textKeys: string[];
   groups: FacetGroup[];
 };
 
@@ -180,7 +181,8 @@ export function facetPlan(
   ].filter((group) => group.keys.length > 0);
   const scope = attributeScope(query, resolved.categoryIds);
   const numberKeys = definitions.filter((d) => NUMERIC.has(d.type)).map((d) => d.key);
-  return { definitions, filtered, scope, numberKeys, groups };
+  const textKeys = definitions.filter((d) => d.type === "text").map((d) => d.key);
+  return { definitions, filtered, scope, numberKeys, textKeys, groups };
 }
 
 /** One group's statement: the maintained counts, or its sample drawn once and its values and ranges counted over it. */

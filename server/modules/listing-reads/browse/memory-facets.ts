@@ -40,9 +40,8 @@ export async function memoryTotalAndFacets(
   });
   // The list (pageItems, asked after the facets) takes them instead of walking again.
   resolved.termsNewest = counted.newest;
-  const textKeys = (plan?.definitions ?? []).filter((d) => d.type === "text").map((d) => d.key);
   const [rows, maintained, names] = await Promise.all([
-    spelled(db, counted.rows, textKeys, categoryIds),
+    spelled(db, counted.rows, plan?.textKeys ?? [], categoryIds),
     counted.maintainedKeys.length
       ? db.execute(maintainedAttributeCountsSql(counted.maintainedKeys, categoryIds)).then(rowsOf)
       : [],

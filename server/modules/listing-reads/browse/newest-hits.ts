@@ -58,7 +58,8 @@ async function largestId(db: Db, live: boolean): Promise<number> {
 /**
  * The planner's estimate of how many live products `where` matches (`explain`, planning only:
  * well under a millisecond; the column's statistics know each word's frequency, ADR 0038), and the
- * largest id (of the live products, unless `live` is false: `where` finds other statuses too). null when either is unknown (an empty table): the caller reads the plain way.
+ * largest id (of the live products, unless `live` is false: `where` finds other statuses too).
+ * null when either is unknown (an empty table): the caller reads the plain way.
  */
 export async function estimateHits(db: Db, where: SQL, live = true): Promise<HitEstimate | null> {
   const [explained, maxId] = await Promise.all([

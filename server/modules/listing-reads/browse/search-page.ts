@@ -71,7 +71,7 @@ export async function searchListingPage(
   const columns = sql`p.id, p.brand_id, p.package_id, ${keyColumns(keys)}`;
   const allWhere = conditions(query, resolved, { brands: true, packages: true });
   const chosenWhere = conditions(query, resolved);
-  // The words written into the text (nothing else bound): the estimate's EXPLAIN runs as a simple query (ADR 0057).
+  // The words in the text, nothing bound: the estimate's EXPLAIN runs as a simple query (ADR 0057).
   const literalWhere = filtered ? null : literalOnly(query, resolved);
   const { live } = attributeScope(query);
   const [allEstimate, chosenEstimate] = await Promise.all([
