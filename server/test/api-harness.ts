@@ -166,7 +166,17 @@ export async function createTestApi(
     deliverMail: () => jobs.runPending(MAIL_QUEUE),
     call,
     createUser,
+    /**
+     * Loads the live listing terms into memory (ADR 0129) and keeps them following every write, as
+     * the server does after its start: the pages filtered by attributes and a search's facets then
+     * count there. Throws when they did not load.
+     */
+    async startTermsMemory() {
+      await services.termsIndex?.start();
+      if (!(await services.termsIndex?.fresh())) throw new Error("the live listing terms did not load");
+    },
     async close() {
+      await services.termsIndex?.stop();
       await jobs.stop();
       await own?.dispose();
     },

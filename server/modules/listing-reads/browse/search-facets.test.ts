@@ -29,10 +29,7 @@ describe.each([
 
   beforeAll(async () => {
     api = await createTestApi();
-    if (memory) {
-      await api.services.termsIndex?.start();
-      expect(await api.services.termsIndex?.fresh()).not.toBeNull();
-    }
+    if (memory) await api.startTermsMemory();
     const db = api.db;
     const spirits = await insertCategory(db, { depth: 1, nameCs: "Lihoviny", slugCs: "lihoviny-f" });
     const whisky = await insertCategory(db, {
@@ -123,7 +120,6 @@ describe.each([
   }, 60_000);
 
   afterAll(async () => {
-    await api?.services.termsIndex?.stop();
     await api?.close();
   });
 
