@@ -9,6 +9,10 @@
  *   npm run build
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/rarita_bench_100000 node bench/deal-payments.ts \
  *     [--deals 20] [--rounds 5] [--port 3780] [--json file]
+ *     [--profile pay|webhook] [--profile-out /tmp/rarita-deal-payments.cpuprofile]
+ *
+ * --profile: a CPU profile of the server (bench/profile-window.ts) while the measured payments or
+ * webhooks run, for Chrome DevTools or speedscope; PROFILE_WINDOW_INTERVAL_US=100 samples finer.
  *
  * The database needs the demo data (page-cost.ts seeds it with `seed:large`); each run uses
  * deals × (rounds + 1) active fixed-price classifieds that have no deal yet, of any seller (tens of
@@ -59,8 +63,13 @@ const { values } = parseArgs({
     rounds: { type: "string", default: "5" },
     port: { type: "string", default: "3780" },
     json: { type: "string" },
+    /** A CPU profile of the server during one phase (pay or webhook), for Chrome DevTools or speedscope. */
+    profile: { type: "string" },
+    "profile-out": { type: "string", default: "/tmp/rarita-deal-payments.cpuprofile" },
   },
 });
+if (values.profile && !["pay", "webhook"].includes(values.profile))
+  throw new Error("--profile is pay or webhook");
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error("DATABASE_URL must name a PostgreSQL database with the demo data");
 const concurrent = Number(values.deals);
@@ -183,6 +192,19 @@ async function recorded(send: () => Promise<Response>): Promise<Recorded> {
   };
 }
 
+/** Starts or stops the server's profiler around `phase` when --profile names it (and waits for the file). */
+async function profiling(phase: string, step: "start" | "stop") {
+  if (values.profile !== phase) return;
+  const out = values["profile-out"];
+  if (step === "start") fs.rmSync(out, { force: true });
+  server.kill("SIGUSR2");
+  for (let waited = 0; waited < 30_000; waited += 100) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    if (step === "start" ? waited >= 300 : fs.existsSync(out)) break;
+  }
+  if (step === "stop") console.log(`profile of ${phase}: ${out}`);
+}
+
 const client = new pg.Client({ connectionString: databaseUrl });
 await client.connect();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "rarita-deal-payments-"));
@@ -196,6 +218,14 @@ const server = await startProductionServer(port, {
   STRIPE_SECRET_KEY: apiKey,
   STRIPE_WEBHOOK_SECRET: webhookSecret,
   STRIPE_API_BASE: simulator.url,
+  // bench/profile-window.ts: SIGUSR2 starts the profiler, the next one writes the profile.
+  ...(values.profile
+    ? {
+        PROFILE_WINDOW_OUT: values["profile-out"],
+        NODE_OPTIONS:
+          `${process.env.NODE_OPTIONS ?? ""} --import ${path.join(import.meta.dirname, "profile-window.ts")}`.trim(),
+      }
+    : {}),
 }).catch(async (error) => {
   await simulator.stop();
   throw error;
@@ -227,7 +257,9 @@ try {
 
   const probe = await cpuProbe(databaseUrl, server.pid);
   const before = await probe?.snapshot();
+  await profiling("pay", "start");
   const pay = await inWaves(measured.map((id) => payOf(base, id)));
+  await profiling("pay", "stop");
   const afterPay = await probe?.snapshot();
   check("payments", pay, 302);
   // To the provider's page, not the age check's or anywhere else.
@@ -241,7 +273,9 @@ try {
   if (rows.length !== measured.length) throw new Error(`${rows.length} charges for ${measured.length} deals`);
   const events = await Promise.all(rows.map((row) => completedEvent(row.charge_id)));
   const beforeHooks = await probe?.snapshot();
+  await profiling("webhook", "start");
   const hooks = await inWaves(events.map((body) => webhookRequest(base, body)));
+  await profiling("webhook", "stop");
   const afterHooks = await probe?.snapshot();
   check("webhooks", hooks, 200);
   // The provider's retries: answered, nothing stored twice.

@@ -16,6 +16,9 @@ if (out) {
     if (!running) {
       running = true;
       await session.post("Profiler.enable");
+      // PROFILE_WINDOW_INTERVAL_US: a finer sampling than V8's 1 ms, for short windows.
+      const interval = Number(process.env.PROFILE_WINDOW_INTERVAL_US);
+      if (interval > 0) await session.post("Profiler.setSamplingInterval", { interval });
       await session.post("Profiler.start");
       return;
     }
