@@ -155,7 +155,9 @@ export const products = pgTable(
     index("products_id_brin_idx").using("brin", t.id),
     // Listing pages in "newest" order (ADR 0034): one category's live products, newest first, so
     // a page reads its 24 rows and stops; the promoted ones likewise from their own index (the
-    // expired promotions among them are skipped on the way).
+    // expired promotions among them are skipped on the way). Migration 0074 (ADR 0134) adds
+    // INCLUDE (activation_at, created_at, topped_until, demoted_at) to both, which Drizzle's index
+    // builder cannot say: the page's reads are Index Only Scans.
     index("products_listing_newest_idx")
       .on(t.categoryId, sql`coalesce(${t.activationAt}, ${t.createdAt}) desc`, t.id)
       .where(sql`${t.status} = 'active'`),
