@@ -211,6 +211,9 @@ test.describe("overlays open", () => {
     await expect(page.getByTestId("account-sidebar")).toBeVisible();
     expect(await violations(page)).toEqual([]);
     await expect(page.getByTestId("site-header")).toHaveAttribute("data-ready", "true");
+    // The whole page hydrated, as account-menu.spec.ts waits before the same click: once in a
+    // full run (load of two Playwright workers) the click after the header's mark alone opened nothing.
+    await hydrated(page);
     await page.getByTestId("account-trigger").click();
     await expect(page.getByTestId("account-dropdown").locator("[data-open]")).toBeVisible();
     await settled(page);
