@@ -56,6 +56,7 @@ import { type Recorded, startBare } from "./http-load.ts";
 import { buy, SESSION_COOKIE, sellersClassifieds, switchDealsOn } from "./page-cost-deals.ts";
 import { BROWSER } from "./page-cost-tools.ts";
 import { startProductionServer, stopProcess } from "./production-server.ts";
+import { profileWindowEnv, startProfile, stopProfile } from "./profile-window-control.ts";
 
 const { values } = parseArgs({
   options: {
@@ -192,17 +193,12 @@ async function recorded(send: () => Promise<Response>): Promise<Recorded> {
   };
 }
 
-/** Starts or stops the server's profiler around `phase` when --profile names it (and waits for the file). */
+/** Starts or stops the server's profiler around `phase` when --profile names it. */
 async function profiling(phase: string, step: "start" | "stop") {
   if (values.profile !== phase) return;
-  const out = values["profile-out"];
-  if (step === "start") fs.rmSync(out, { force: true });
-  server.kill("SIGUSR2");
-  for (let waited = 0; waited < 30_000; waited += 100) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    if (step === "start" ? waited >= 300 : fs.existsSync(out)) break;
-  }
-  if (step === "stop") console.log(`profile of ${phase}: ${out}`);
+  if (step === "start") return startProfile(server);
+  if (await stopProfile(server, values["profile-out"]))
+    console.log(`profile of ${phase}: ${values["profile-out"]}`);
 }
 
 const client = new pg.Client({ connectionString: databaseUrl });
@@ -219,13 +215,7 @@ const server = await startProductionServer(port, {
   STRIPE_WEBHOOK_SECRET: webhookSecret,
   STRIPE_API_BASE: simulator.url,
   // bench/profile-window.ts: SIGUSR2 starts the profiler, the next one writes the profile.
-  ...(values.profile
-    ? {
-        PROFILE_WINDOW_OUT: values["profile-out"],
-        NODE_OPTIONS:
-          `${process.env.NODE_OPTIONS ?? ""} --import ${path.join(import.meta.dirname, "profile-window.ts")}`.trim(),
-      }
-    : {}),
+  ...(values.profile ? profileWindowEnv(values["profile-out"]) : {}),
 }).catch(async (error) => {
   await simulator.stop();
   throw error;

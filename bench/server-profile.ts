@@ -11,11 +11,11 @@
  *     [--seconds 15] [--connections 8] [--warmup 8] [--port 3720] [--top 30] [--out /tmp/page.cpuprofile]
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { startProductionServer, stopProcess } from "./production-server.ts";
+import { profileWindowEnv, startProfile, stopProfile } from "./profile-window-control.ts";
 
 const { values } = parseArgs({
   options: {
@@ -35,8 +35,6 @@ if (!databaseUrl) throw new Error("DATABASE_URL names the database to serve (a s
 const port = Number(values.port);
 const url = `http://127.0.0.1:${port}${values.path}`;
 const out = path.resolve(values.out);
-const preload = path.join(path.dirname(fileURLToPath(import.meta.url)), "profile-window.ts");
-rmSync(out, { force: true });
 
 /** wrk as a browser asks for a page (no compression: page-cost's uncached figures). */
 function wrk(seconds: string): string {
@@ -52,20 +50,16 @@ const server = await startProductionServer(port, {
   ...(values["data-dir"] ? { DATA_DIR: values["data-dir"] } : {}),
   PAGE_CACHE: "off",
   WORKERS: "1",
-  PROFILE_WINDOW_OUT: out,
-  NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import ${preload}`.trim(),
+  ...profileWindowEnv(out),
 });
 let requests = 0;
 try {
   wrk(values.warmup);
-  server.kill("SIGUSR2");
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  await startProfile(server);
   const report = wrk(values.seconds);
   requests = Number(/(\d+) requests in/.exec(report)?.[1] ?? 0);
   console.log(report.trim());
-  server.kill("SIGUSR2");
-  for (let waited = 0; !existsSync(out) && waited < 30_000; waited += 250)
-    await new Promise((resolve) => setTimeout(resolve, 250));
+  await stopProfile(server, out);
 } finally {
   await stopProcess(server);
 }
