@@ -38,6 +38,7 @@ export function ListingRow({
       data-testid="my-listing"
       data-id={listing.id}
       data-status={listing.status}
+      data-ends-at={listing.endsAt ?? undefined}
     >
       <RowSummary listing={listing} />
       <RowStats listing={listing} serverNow={serverNow} />
