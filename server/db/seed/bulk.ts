@@ -2,6 +2,7 @@ import { ne, sql } from "drizzle-orm";
 import { nextMonthlyRoundClose } from "#core/rules/auction-end.ts";
 import { createLocalStorage } from "#server/adapters/storage/local.ts";
 import type { ObjectStorage } from "#server/lib/object-storage.ts";
+import { backfillAuctionLeaders } from "#server/modules/bidding/index.ts";
 import {
   categoryPathNames,
   productSearchName,
@@ -428,6 +429,9 @@ export async function seedLargeCatalogue(
     finishMs = Date.now() - finishStarted;
   }
   for (const table of ["products", "bottlings", "sale_results"]) await syncSequence(db, table);
+  // The bids were written directly: the auctions' leaders and the live stream's newest bid id
+  // follow from them, as in the demo data (without them an auction with bids had no leader).
+  await backfillAuctionLeaders(db);
   await placeSweepCursor(db);
   return {
     products: options.count,
