@@ -15,12 +15,17 @@ export type ProductDetailImage = { url: string; width: number | null; height: nu
 
 export type ProductDetailCategory = { id: number; name: string; slug: string; url: string };
 
+/** A bid of the auction's history: the live history's (PublicBid) with the bidder's badges. */
 export type ProductDetailBid = {
+  /** The bid's id: the live stream continues after the newest. */
+  id: number;
   amountMinor: number;
   /** ISO instant. */
   at: string;
   /** The bidder's username shortened to its first and last letter (k***l): others' identities stay private. */
   bidder: string;
+  /** Placed by the system for a proxy bidder. */
+  automatic: boolean;
   /**
    * What was checked about the bidder (issue 36, item 5), kept from identifying them: the 18+ and
    * phone checks by month only, the deals finished; no trader data and no rating.

@@ -68,6 +68,7 @@ function wireProductPagesAndBidding(
     biddingSuspended,
     ageVerified,
     winnerDeal,
+    catalog,
   }: ListingsAndAuctionsNeeds,
   trustBadges: TrustBadgesService,
   listingAttributes: ListingAttributesService,
@@ -82,6 +83,7 @@ function wireProductPagesAndBidding(
     rating: (userId) => reviews.rating(userId),
     checks: (ids) => trustBadges.checksOf(ids),
     attributes: (productId, categoryId, locale) => listingAttributes.rowsOf(productId, categoryId, locale),
+    categoryRows: () => catalog.activeCategoryRows(),
   });
   const listingQuota = createListingQuotaService(db, { submittedListings: submittedListingCount });
   const bidding = createBiddingService({

@@ -77,8 +77,8 @@ export function ProductDetails({ product }: { product: ProductDetail }) {
  */
 function withBadges(bids: LiveAuction["bids"], loaded: ProductDetailBid[]) {
   if (loaded.length === 0) return bids;
-  const byBid = new Map(loaded.map((bid) => [`${bid.at}|${bid.amountMinor}`, bid.badges]));
-  return bids.map((bid) => ({ ...bid, badges: byBid.get(`${bid.at}|${bid.amountMinor}`) }));
+  const byBid = new Map(loaded.map((bid) => [bid.id, bid.badges]));
+  return bids.map((bid) => ({ ...bid, badges: byBid.get(bid.id) }));
 }
 
 /** An auction's bids as a chart and a list, live. */

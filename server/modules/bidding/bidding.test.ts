@@ -403,6 +403,25 @@ describe("auctions whose bids were written directly (demo data)", () => {
   });
 });
 
+describe("the live state after a known bid", () => {
+  it("a reader with every bid up to the newest gets the state alone; a later bid comes after it", async () => {
+    const auction = await insertAuction(ctx.api.db, { sellerId: ctx.seller.user.id });
+    const [anna, bob] = await insertBidders(ctx.api.db, 2);
+    await bid(anna.token, auction.id, 100_000);
+    const all = await ctx.api.services.bidding.liveState(auction.id);
+    expect(all!.bids.map((b) => b.amountMinor)).toEqual([100_000]);
+    const newest = all!.bids[0].id;
+    const known = await ctx.api.services.bidding.liveState(auction.id, newest);
+    expect(known!.bids).toEqual([]);
+    expect(known!.live).toMatchObject({ priceMinor: 100_000, bidCount: 1, lastBidId: newest });
+
+    await bid(bob.token, auction.id, 110_000);
+    const later = await ctx.api.services.bidding.liveState(auction.id, newest);
+    expect(later!.bids.map((b) => [b.amountMinor, b.id > newest])).toEqual([[110_000, true]]);
+    expect(later!.live).toMatchObject({ priceMinor: 110_000, bidCount: 2 });
+  });
+});
+
 describe("closing, activation, notices", () => {
   it("a reserve not met ends the auction unsold: no winner, the seller and the bidders told so", async () => {
     const auction = await insertAuction(ctx.api.db, {

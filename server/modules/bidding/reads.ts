@@ -38,7 +38,11 @@ export function createAuctionReads(deps: {
     const now = new Date();
     // Only rows up to the product's own last bid: a bid committed between the two reads comes
     // with the next event, together with the state it produced.
-    const history = await publicBids(db, productId, afterId, row.lastBidId ?? ALL_BIDS);
+    // A reader that has every bid up to the newest (the product page read them with the listing,
+    // the stream's next event) asks for nothing more.
+    const last = row.lastBidId ?? null;
+    const history =
+      last !== null && last <= afterId ? [] : await publicBids(db, productId, afterId, last ?? ALL_BIDS);
     return { live: liveOf(row, options, now), bids: history, leaderId: row.leaderId, winnerId: row.winnerId };
   }
 

@@ -10,10 +10,18 @@ import { bids } from "./tables.ts";
 export async function visibleBidsOf(
   db: Db,
   productId: number,
-): Promise<{ amountMinor: number; at: Date; userId: number }[]> {
-  return db
-    .select({ amountMinor: bids.amountMinor, at: bids.createdAt, userId: bids.userId })
+): Promise<{ id: number; amountMinor: number; at: Date; userId: number; automatic: boolean }[]> {
+  const rows = await db
+    .select({
+      id: bids.id,
+      amountMinor: bids.amountMinor,
+      at: bids.createdAt,
+      userId: bids.userId,
+      kind: bids.kind,
+    })
     .from(bids)
     .where(and(eq(bids.productId, productId), ne(bids.kind, "max_raise")))
-    .orderBy(asc(bids.createdAt), asc(bids.id));
+    // By id, as the live history: the page's bids and the stream's continue one another.
+    .orderBy(asc(bids.id));
+  return rows.map(({ kind, ...row }) => ({ ...row, automatic: kind === "automatic" }));
 }

@@ -6,7 +6,7 @@ import { buildCategoryTree, type CategoryNode, type SearchTextScope } from "#ser
 import { categories } from "#server/modules/catalog/tables.ts";
 import type { TermsIndex } from "#server/modules/listing-attributes/index.ts";
 import { products } from "#server/modules/listings/tables/products.ts";
-import { activeCategories } from "./browse/categories.ts";
+import { type ActiveCategoryRow, activeCategories } from "./browse/categories.ts";
 import { createListingQueries } from "./browse/listing-queries.ts";
 
 /** The active categories as a language's tree, from one statement. */
@@ -76,6 +76,9 @@ export function createCatalogService(
 
     /** The active categories as a tree in a language (the menu, the sidebar). */
     categoryTree: (locale: Locale): Promise<CategoryNode[]> => tree(locale),
+
+    /** The active categories' rows as kept in memory (a product page's category path). */
+    activeCategoryRows: (): Promise<readonly ActiveCategoryRow[]> => rows("all"),
 
     /**
      * The seller's listing counts for the account menu: `active` listings now live, `started`

@@ -197,6 +197,36 @@ describe("productDetail", () => {
     expect(detail!.seller!.profileUrl).toBe(`/en/user/${seller.id}`);
   });
 
+  it("takes the category path from the categories kept in memory, and from the database for an inactive one", async () => {
+    const fromDatabase = createProductDetailService(api.db, api.services.settings, {
+      bidsOf: (productId) => visibleBidsOf(api.db, productId),
+      accounts: (ids) => publicAccounts(api.db, ids),
+      rating: async () => ({ average: null, count: 0 }),
+      checks: async () => new Map(),
+    });
+    const rows = await api.services.catalog.activeCategoryRows();
+    const kept = (keptRows: typeof rows) =>
+      createProductDetailService(api.db, api.services.settings, {
+        bidsOf: (productId) => visibleBidsOf(api.db, productId),
+        accounts: (ids) => publicAccounts(api.db, ids),
+        rating: async () => ({ average: null, count: 0 }),
+        checks: async () => new Map(),
+        categoryRows: async () => keptRows,
+      });
+    for (const locale of ["cs", "en"] as const) {
+      const expected = (await fromDatabase.productDetail(auction.id, locale, now))!.categoryPath;
+      expect(expected.map((c) => c.id)).toEqual([
+        catalog.categories.root.id,
+        catalog.categories.rum.id,
+        catalog.categories.jamaica.id,
+      ]);
+      expect((await kept(rows).productDetail(auction.id, locale, now))!.categoryPath).toEqual(expected);
+      // The parent not among the active ones (made inactive since): the database gives the path.
+      const withoutRum = rows.filter((row) => row.id !== catalog.categories.rum.id);
+      expect((await kept(withoutRum).productDetail(auction.id, locale, now))!.categoryPath).toEqual(expected);
+    }
+  });
+
   it("asks the first bid to equal the start price", async () => {
     const fresh = await insertProduct(api.db, {
       categoryId: catalog.categories.rum.id,
@@ -334,6 +364,11 @@ describe("productDetail", () => {
     counted.reset();
     const detail = await service.productDetail(many.id, "cs", now);
     expect(detail!.auction!.bids).toHaveLength(40);
+    // Oldest first by id, as the live history: the page's stream continues after the newest.
+    const ids = detail!.auction!.bids.map((bid) => bid.id);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(new Set(ids).size).toBe(40);
+    expect(detail!.auction!.bids.every((bid) => bid.automatic === false)).toBe(true);
     expect(detail!.images).toHaveLength(8);
     const manyQueries = counted.count();
     counted.reset();

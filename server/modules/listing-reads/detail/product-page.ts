@@ -14,7 +14,8 @@ import { isOnSale, struckPrice } from "#core/rules/sale.ts";
 import { pragueDayOf } from "#core/time/prague.ts";
 import type { Db } from "#server/db/client.ts";
 import { genericPlans } from "#server/db/prepared-client.ts";
-import { isRowId, rowsOf } from "#server/db/rows.ts";
+import { isRowId } from "#server/db/rows.ts";
+import { categoryPath } from "#server/modules/catalog/index.ts";
 import { brands, categories, packages } from "#server/modules/catalog/tables.ts";
 import { maskUsername, pick, productPaths } from "#server/modules/listings/index.ts";
 import { type Product, productImages, products } from "#server/modules/listings/tables/products.ts";
@@ -62,30 +63,6 @@ async function loadProduct(db: Db, id: number) {
 
 type LoadedProduct = NonNullable<Awaited<ReturnType<typeof loadProduct>>>;
 
-/** The category and its ancestors, root first: one generic plan for every category (ADR 0050). */
-async function categoryChain(db: Db, categoryId: number, locale: Locale): Promise<ProductDetailCategory[]> {
-  const result = await genericPlans(db).execute(sql`
-    with recursive chain(id, parent_id, slug_cs, slug_en, name_cs, name_en, level) as (
-      select id, parent_id, slug_cs, slug_en, name_cs, name_en, 0 from ${categories} where id = ${categoryId}
-      union all
-      select c.id, c.parent_id, c.slug_cs, c.slug_en, c.name_cs, c.name_en, chain.level + 1
-      from ${categories} c join chain on c.id = chain.parent_id
-      where chain.level < 10
-    )
-    select id, slug_cs, slug_en, name_cs, name_en from chain order by level desc`);
-  type Row = { id: number; slug_cs: string; slug_en: string | null; name_cs: string; name_en: string | null };
-  return rowsOf<Row>(result).map((row) => {
-    const slug = pick(locale, row.slug_cs, row.slug_en);
-    const id = Number(row.id);
-    return {
-      id,
-      slug,
-      name: pick(locale, row.name_cs, row.name_en),
-      url: localePath("category", locale, { id, slug }),
-    };
-  });
-}
-
 /** The product's images: a lookup by the product's index, one generic plan for every product (ADR 0050). */
 function loadImages(db: Db, id: number) {
   return genericPlans(db)
@@ -101,7 +78,7 @@ function loadImages(db: Db, id: number) {
     .orderBy(asc(productImages.position), asc(productImages.id));
 }
 
-type PageBid = { amountMinor: number; at: Date; userId: number };
+type PageBid = Awaited<ReturnType<ProductPagePorts["bidsOf"]>>[number];
 
 /** The auction's visible bids, then the seller and the bidders in one question to the users module. */
 async function bidsAndPeople(ports: ProductPagePorts, p: Product) {
@@ -153,9 +130,11 @@ function toAuction(
       return bidder
         ? [
             {
+              id: bid.id,
               amountMinor: bid.amountMinor,
               at: bid.at.toISOString(),
               bidder: maskUsername(bidder.username),
+              automatic: bid.automatic,
               badges: bidderBadges(checks.get(bid.userId), bidder),
             },
           ]
@@ -286,7 +265,9 @@ export function createProductPage(db: Db, settings: Pick<SettingsService, "get">
     const [images, people, chain, rating, bidTable, attributes] = await Promise.all([
       loadImages(db, id),
       bidsAndPeople(ports, p),
-      categoryChain(db, p.categoryId, locale),
+      ports.categoryRows
+        ? ports.categoryRows().then((kept) => categoryPath(db, p.categoryId, locale, kept))
+        : categoryPath(db, p.categoryId, locale),
       p.sellerId ? ports.rating(p.sellerId) : Promise.resolve(null),
       isAuction ? settings.get<unknown>("bid") : Promise.resolve(undefined),
       ports.attributes ? ports.attributes(id, p.categoryId, locale) : Promise.resolve([]),
