@@ -75,7 +75,7 @@ export function createServices(options: ServiceOptions) {
   const settings = createSettingsService(db, base.shellData);
   const { catalog, termsIndex } = catalogOf(base);
   const notices = wireNoticesAndConversations(base);
-  const { notifier, reviews, messages, wishlist } = notices;
+  const { notifier, messages, wishlist } = notices;
   const age = wireAgeCheck(base, { settings, providers: options.ageProofProviders });
   const dealServices = wireDeals(base, { settings, notifier, terms: dealTerms });
   // Attributes, bottlings, the archive of results and the price index (issue 37).
@@ -85,7 +85,6 @@ export function createServices(options: ServiceOptions) {
     catalog,
     notifier,
     messages,
-    reviews,
     onAuctionSold: collector.withResults(dealServices.deals.onAuctionSold),
     biddingSuspended: dealServices.unpaidWins.biddingSuspended,
     ageVerified: age.ageVerified,

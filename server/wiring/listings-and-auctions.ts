@@ -21,11 +21,11 @@ import {
 import { createListingsService, registerListingJobs } from "#server/modules/listings/index.ts";
 import { createUploadLimiter } from "#server/modules/media/index.ts";
 import type { MessagesService, Notifier } from "#server/modules/messages/index.ts";
-import type { ReviewsService } from "#server/modules/reviews/index.ts";
 import type { SettingsService } from "#server/modules/settings/index.ts";
-import type { TrustBadgeSources, TrustBadgesService } from "#server/modules/trust-badges/index.ts";
-import { createListingQuotaService, publicAccounts } from "#server/modules/users/index.ts";
+import type { TrustBadgeSources } from "#server/modules/trust-badges/index.ts";
+import { createListingQuotaService } from "#server/modules/users/index.ts";
 import type { Base } from "./base.ts";
+import { pagePeople } from "./page-people.ts";
 import { wireTraders } from "./traders.ts";
 import { wireTrust } from "./trust.ts";
 
@@ -35,7 +35,6 @@ type ListingsAndAuctionsNeeds = {
   catalog: CatalogService;
   notifier: Notifier;
   messages: MessagesService;
-  reviews: ReviewsService;
   /** The deals' hook on a sold auction (server/wiring/deals.ts). */
   onAuctionSold: AuctionSoldHook;
   /** The deals' strikes: two unpaid wins in 12 months suspend bidding (server/wiring/deals.ts). */
@@ -63,14 +62,12 @@ function wireProductPagesAndBidding(
   {
     settings,
     notifier,
-    reviews,
     onAuctionSold,
     biddingSuspended,
     ageVerified,
     winnerDeal,
     catalog,
   }: ListingsAndAuctionsNeeds,
-  trustBadges: TrustBadgesService,
   listingAttributes: ListingAttributesService,
 ) {
   // The product page shows the auction's bids, the seller's and bidders' accounts and the seller's
@@ -79,9 +76,7 @@ function wireProductPagesAndBidding(
   const lookups = genericPlans(db);
   const productPages = createProductDetailService(db, settings, {
     bidsOf: (productId) => visibleBidsOf(lookups, productId),
-    accounts: (ids) => publicAccounts(lookups, ids),
-    rating: (userId) => reviews.rating(userId),
-    checks: (ids) => trustBadges.checksOf(ids),
+    people: (ids, ratedId) => pagePeople(lookups, ids, ratedId),
     attributes: (productId, categoryId, locale) => listingAttributes.rowsOf(productId, categoryId, locale),
     categoryRows: () => catalog.activeCategoryRows(),
   });
@@ -117,12 +112,7 @@ export function wireListingsAndAuctions(base: Base, needs: ListingsAndAuctionsNe
   // A spirit's evidence of authenticity: checked and saved by the listings' submission (its hook).
   const listingEvidence = createListingEvidenceService({ db, settings });
   const { listingAttributes } = needs;
-  const { productPages, listingQuota, bidding } = wireProductPagesAndBidding(
-    base,
-    needs,
-    trust.trustBadges,
-    listingAttributes,
-  );
+  const { productPages, listingQuota, bidding } = wireProductPagesAndBidding(base, needs, listingAttributes);
   const listingImages = createListingImageStore(base.storage);
   // Image uploads per user (listing photos and avatars together): media/uploads.ts.
   const uploads = createUploadLimiter();

@@ -18,4 +18,5 @@ export {
   subjectHashOf,
 } from "./attempts.ts";
 export { createAgeCheckPersonalData } from "./personal-data.ts";
+export { ageProofSql } from "./reads.ts";
 export { type AgeCheckService, type AgeCheckServiceDeps, createAgeCheckService } from "./service.ts";

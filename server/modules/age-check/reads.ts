@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { AgeVerification } from "#core/contracts/age-check.ts";
 import type { AgeProofMethod } from "#core/contracts/age-proof.ts";
 import type { Db } from "#server/db/client.ts";
@@ -65,4 +65,12 @@ export async function clearOrder(
     .where(unusedPass(who.checkoutKey))
     .returning({ id: ageCheckAttempts.id });
   return used !== undefined;
+}
+
+/**
+ * An account's age proof for another module's statement (ADR 0017): a scalar subquery giving
+ * `{ method, at }` as JSON, or null; `userId` is the column or value holding the account's id.
+ */
+export function ageProofSql(userId: SQL): SQL {
+  return sql`(select json_build_object('method', a.method, 'at', a.verified_at) from ${ageVerifications} a where a.user_id = ${userId})`;
 }

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { rowsOf } from "#server/db/rows.ts";
 import { deals } from "./tables.ts";
@@ -45,4 +45,13 @@ export async function completedDealsAfter(db: Db, after: { at: Date; id: number 
     priceMinor: Number(row.price_minor),
     at: new Date(row.closed_at),
   }));
+}
+
+/**
+ * The deals the account in `userId` finished, as buyer or seller, for another module's statement
+ * (ADR 0017): a scalar subquery of completedDealCounts' two index reads.
+ */
+export function completedDealCountSql(userId: SQL): SQL {
+  return sql`((select count(*) from ${deals} d where d.buyer_id = ${userId} and d.status = 'completed')
+    + (select count(*) from ${deals} d where d.seller_id = ${userId} and d.status = 'completed'))::int`;
 }

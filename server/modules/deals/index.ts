@@ -7,7 +7,7 @@
 
 // Whether a deal still holds a listing (the payment requests refuse to ask for one then).
 export { liveDealOf } from "./buying-quote.ts";
-export { completedDealCounts, completedDealsAfter } from "./completed-counts.ts";
+export { completedDealCountSql, completedDealCounts, completedDealsAfter } from "./completed-counts.ts";
 export type {
   Balances,
   DealView,

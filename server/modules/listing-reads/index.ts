@@ -28,6 +28,7 @@ export { type CatalogService, createCatalogService } from "./catalog-service.ts"
 export { type ContactTarget, contactItems, contactTarget } from "./contact-reads.ts";
 export { type ListingsDashboardFigures, listingsDashboardFigures } from "./dashboard-figures.ts";
 export { soldDealsOf } from "./deals.ts";
+export type { PagePeople } from "./detail/ports.ts";
 export { createProductDetailService } from "./detail/product-detail.ts";
 export { type ListingPhoto, listingPhotos } from "./listing-photos.ts";
 export {

@@ -4,6 +4,7 @@ import type { Db } from "#server/db/client.ts";
 import { genericPlans } from "#server/db/prepared-client.ts";
 import { validId } from "./input.ts";
 import type { ReviewReads } from "./ports.ts";
+import { ratingOf } from "./sql-fragments.ts";
 import { reviews, userRatings } from "./tables.ts";
 
 export type ReceivedReview = {
@@ -86,9 +87,7 @@ export function createReceived(deps: { db: Db; reads: ReviewReads }) {
         .from(userRatings)
         .where(eq(userRatings.userId, userId))
         .limit(1);
-      if (!row || row.count === 0) return { average: null, count: 0 };
-      // Tenths in integers (as SQL round(avg, 1) does): 85 stars / 20 reviews is 4.3, not 4.2 by float error.
-      return { average: Math.round((row.sum * 10) / row.count) / 10, count: row.count };
+      return ratingOf(row);
     },
 
     /** Of the given products, those whose deal the user already rated. */

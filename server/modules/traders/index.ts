@@ -13,5 +13,6 @@
  */
 export type { AresOutcome } from "./declaration.ts";
 export { registerTraderJobs, TRADER_RETENTION_QUEUE } from "./jobs.ts";
+export { traderVerifiedAtSql } from "./reads.ts";
 export { createTradersPersonalData, eraseEndedDeclarations, TRADER_RETENTION_MONTHS } from "./retention.ts";
 export { createTradersService, type TradersService, type TradersServiceDeps } from "./service.ts";

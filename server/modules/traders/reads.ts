@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type {
   PublicSeller,
   SellerDeclarationView,
@@ -61,4 +61,14 @@ export async function sellerKindsOf(
       },
     ]),
   );
+}
+
+/**
+ * When ARES confirmed the account in `userId` as a trader, for another module's statement (ADR
+ * 0017): a scalar subquery, null for a private seller, an unverified trader or an undeclared one
+ * (the badge sellerKindsOf gives).
+ */
+export function traderVerifiedAtSql(userId: SQL): SQL {
+  return sql`(select s.ares_verified_at from ${sellerDeclarations} s
+    where s.user_id = ${userId} and s.account_ended_at is null and s.kind = 'trader' and s.ares_check = 'verified')`;
 }

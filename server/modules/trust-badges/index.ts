@@ -1,1 +1,7 @@
-export { createTrustBadges, type TrustBadgeSources, type TrustBadgesService } from "./service.ts";
+export {
+  createTrustBadges,
+  type TrustBadgeSources,
+  type TrustBadgesService,
+  type TrustChecks,
+  trustChecks,
+} from "./service.ts";

@@ -23,6 +23,19 @@ export type TrustChecks = Pick<TrustBadges, "age" | "trader" | "completedDeals">
 
 export type TrustBadgesService = ReturnType<typeof createTrustBadges>;
 
+/** An account's checks as the badges show them, from its age proof, ARES check and deals finished. */
+export function trustChecks(
+  age: { method: AgeProofMethod; at: Date } | null | undefined,
+  traderAt: Date | null | undefined,
+  completedDeals: number | undefined,
+): TrustChecks {
+  return {
+    age: age ? { method: age.method, on: pragueDayOf(age.at) } : null,
+    trader: traderAt ? { on: pragueDayOf(traderAt) } : null,
+    completedDeals: completedDeals ?? 0,
+  };
+}
+
 /** The badges of several accounts at once: one read per source, whatever the number of accounts. */
 export function createTrustBadges(sources: TrustBadgeSources) {
   async function checksOf(userIds: Ids): Promise<Map<number, TrustChecks>> {
@@ -34,15 +47,7 @@ export function createTrustBadges(sources: TrustBadgeSources) {
       sources.completedDeals(ids),
     ]);
     const checks = new Map<number, TrustChecks>();
-    for (const id of ids) {
-      const age = ages.get(id);
-      const trader = traders.get(id);
-      checks.set(id, {
-        age: age ? { method: age.method, on: pragueDayOf(age.at) } : null,
-        trader: trader ? { on: pragueDayOf(trader) } : null,
-        completedDeals: deals.get(id) ?? 0,
-      });
-    }
+    for (const id of ids) checks.set(id, trustChecks(ages.get(id), traders.get(id), deals.get(id)));
     return checks;
   }
 

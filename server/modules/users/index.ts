@@ -51,7 +51,7 @@ export { createListingQuotaService, type ListingQuotaService } from "./listing-q
 export { groupMemberCounts } from "./member-counts.ts";
 export { saveNotificationSwitches, switchOffNotification } from "./notification-switches.ts";
 export { createProfileService } from "./profile.ts";
-export { type PublicAccount, publicAccounts } from "./public-accounts.ts";
+export { type PublicAccount, publicAccounts, publicAccountsWith } from "./public-accounts.ts";
 export { type PublicName, publicNamesOf } from "./public-names.ts";
 export { type NoticeRecipient, recipientsOf } from "./recipients.ts";
 export { createSignInAccounts } from "./sign-in.ts";

@@ -15,17 +15,24 @@ export type PageChecks = Pick<TrustBadges, "age" | "trader" | "completedDeals">;
 /** An account as others may see it (the users module's publicAccounts). */
 export type PageAccount = { username: string; verifiedAt: Date | null; createdAt: Date; gone: boolean };
 
+/** The accounts a product page shows, their checks, and the seller's rating (null without a seller). */
+export type PagePeople = {
+  accounts: ReadonlyMap<number, PageAccount>;
+  checks: ReadonlyMap<number, PageChecks>;
+  rating: { average: number | null; count: number } | null;
+};
+
 export type ProductPagePorts = {
   /** The auction's bids anyone may see, oldest first (the bidding module's visibleBidsOf). */
   bidsOf(
     productId: number,
   ): Promise<{ id: number; amountMinor: number; at: Date; userId: number; automatic: boolean }[]>;
-  /** The public facts of accounts: the seller and the bidders (the users module). */
-  accounts(ids: readonly number[]): Promise<ReadonlyMap<number, PageAccount>>;
-  /** A seller's average (one decimal) and number of reviews (the reviews module). */
-  rating(userId: number): Promise<{ average: number | null; count: number }>;
-  /** The age, trader and deals checks of the seller and the bidders (the trust badges, issue 36). */
-  checks(ids: readonly number[]): Promise<ReadonlyMap<number, PageChecks>>;
+  /**
+   * The seller's and the bidders' public facts (the users module) with their age, trader and
+   * deals checks (the trust badges, issue 36), and the rating of `ratedId`, the seller (the
+   * reviews module): server/wiring/page-people.ts reads them in one statement.
+   */
+  people(ids: readonly number[], ratedId: number | null): Promise<PagePeople>;
   /**
    * The active categories as kept in memory (the catalogue's `activeCategoryRows`): the product's
    * category path without a statement. Without it, or for a category not among them, the path

@@ -3,20 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { minimumNextBid } from "#core/rules/bid-step.ts";
 import type { Db } from "#server/db/client.ts";
 import { BID_STEPS } from "#server/db/seed/settings-data.ts";
-import { createAgeCheckService } from "#server/modules/age-check/index.ts";
 import { visibleBidsOf } from "#server/modules/bidding/index.ts";
 import { bids } from "#server/modules/bidding/tables.ts";
 import { brands, packages } from "#server/modules/catalog/tables.ts";
 import { products } from "#server/modules/listings/tables/products.ts";
-import { createReviewsService } from "#server/modules/reviews/index.ts";
 import { reviews } from "#server/modules/reviews/tables.ts";
 import { createSettingsService } from "#server/modules/settings/index.ts";
-import { createTradersService } from "#server/modules/traders/index.ts";
-import { publicAccounts } from "#server/modules/users/index.ts";
 import { users } from "#server/modules/users/tables.ts";
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { insertCatalogFixture, insertProduct, insertProductImage } from "#server/test/fixtures.ts";
-import { wireTrust } from "#server/wiring/trust.ts";
+import { pagePeople } from "#server/wiring/page-people.ts";
 import { createProductDetailService, maskUsername } from "./product-detail.ts";
 
 let api: TestApi;
@@ -200,17 +196,13 @@ describe("productDetail", () => {
   it("takes the category path from the categories kept in memory, and from the database for an inactive one", async () => {
     const fromDatabase = createProductDetailService(api.db, api.services.settings, {
       bidsOf: (productId) => visibleBidsOf(api.db, productId),
-      accounts: (ids) => publicAccounts(api.db, ids),
-      rating: async () => ({ average: null, count: 0 }),
-      checks: async () => new Map(),
+      people: (ids, ratedId) => pagePeople(api.db, ids, ratedId),
     });
     const rows = await api.services.catalog.activeCategoryRows();
     const kept = (keptRows: typeof rows) =>
       createProductDetailService(api.db, api.services.settings, {
         bidsOf: (productId) => visibleBidsOf(api.db, productId),
-        accounts: (ids) => publicAccounts(api.db, ids),
-        rating: async () => ({ average: null, count: 0 }),
-        checks: async () => new Map(),
+        people: (ids, ratedId) => pagePeople(api.db, ids, ratedId),
         categoryRows: async () => keptRows,
       });
     for (const locale of ["cs", "en"] as const) {
@@ -330,33 +322,10 @@ describe("productDetail", () => {
     for (let i = 0; i < 8; i++) await insertProductImage(api.db, many.id, { position: i });
 
     const counted = countingDb(api.db);
-    const unused = () => Promise.reject(new Error("not read by the product page"));
-    // Wired as server/services.ts wires it, every module on the counted connection.
-    // The badges read as the wiring reads them; ARES and the notices are not asked by a page.
-    const traders = createTradersService({
-      db: counted.db,
-      ares: { lookup: unused },
-      notifier: { notify: unused },
-      recordAudit: unused,
-    });
-    const ageCheck = createAgeCheckService({
-      db: counted.db,
-      providers: [],
-      salt: "salt",
-      accountsPerIdentity: async () => 3,
-      logger: api.services.logger,
-    });
-    const trust = wireTrust({ db: counted.db }, { traders, ageVerifications: ageCheck.verificationsOf });
+    // Wired as server/wiring wires it, every module on the counted connection.
     const service = createProductDetailService(counted.db, createSettingsService(counted.db), {
       bidsOf: (productId) => visibleBidsOf(counted.db, productId),
-      accounts: (ids) => publicAccounts(counted.db, ids),
-      rating: (userId) =>
-        createReviewsService({
-          db: counted.db,
-          notifier: { notify: unused },
-          reads: { soldDealsOf: unused, productSummaries: unused, publicNamesOf: unused },
-        }).rating(userId),
-      checks: (ids) => trust.trustBadges.checksOf(ids),
+      people: (ids, ratedId) => pagePeople(counted.db, ids, ratedId),
     });
     // A first request builds the statements kept per database (the product's, prepared once:
     // ADR 0050); the count is of the statements built for each request after it.
@@ -374,9 +343,10 @@ describe("productDetail", () => {
     counted.reset();
     await service.productDetail(auction.id, "cs", now);
     expect(counted.count()).toBe(manyQueries);
-    // Six built per request by the page, the product's prepared statement, and one per trust
-    // check the accounts and the reviews do not answer (issue 36: age, traders, deals finished).
-    expect(manyQueries).toBeLessThanOrEqual(9);
+    // Built per request besides the product's prepared statement: the bids, the people (accounts,
+    // trust checks and the seller's rating in one: server/wiring/page-people.ts), the images, the
+    // category path (no categories kept in memory here) and the bid table's setting.
+    expect(manyQueries).toBeLessThanOrEqual(5);
     // A bidder's badges keep them hidden: checks by month only, no trader data, no rating.
     for (const bid of detail!.auction!.bids) {
       expect(bid.badges.rating).toBeNull();

@@ -84,8 +84,7 @@ type PageBid = Awaited<ReturnType<ProductPagePorts["bidsOf"]>>[number];
 async function bidsAndPeople(ports: ProductPagePorts, p: Product) {
   const bids: PageBid[] = p.format === "auction" ? await ports.bidsOf(p.id) : [];
   const ids = [...(p.sellerId ? [p.sellerId] : []), ...bids.map((bid) => bid.userId)];
-  const [accounts, checks] = await Promise.all([ports.accounts(ids), ports.checks(ids)]);
-  return { bids, accounts, checks };
+  return { bids, ...(await ports.people(ids, p.sellerId)) };
 }
 
 /**
@@ -262,13 +261,12 @@ export function createProductPage(db: Db, settings: Pick<SettingsService, "get">
     if (!row) return null;
     const p = row.product;
     const isAuction = p.format === "auction";
-    const [images, people, chain, rating, bidTable, attributes] = await Promise.all([
+    const [images, people, chain, bidTable, attributes] = await Promise.all([
       loadImages(db, id),
       bidsAndPeople(ports, p),
       ports.categoryRows
         ? ports.categoryRows().then((kept) => categoryPath(db, p.categoryId, locale, kept))
         : categoryPath(db, p.categoryId, locale),
-      p.sellerId ? ports.rating(p.sellerId) : Promise.resolve(null),
       isAuction ? settings.get<unknown>("bid") : Promise.resolve(undefined),
       ports.attributes ? ports.attributes(id, p.categoryId, locale) : Promise.resolve([]),
     ]);
@@ -283,7 +281,7 @@ export function createProductPage(db: Db, settings: Pick<SettingsService, "get">
         seller: toSeller(
           p,
           account,
-          rating,
+          people.rating,
           Number(row.activeAdverts ?? 0),
           locale,
           p.sellerId ? people.checks.get(p.sellerId) : undefined,
