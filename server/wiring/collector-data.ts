@@ -1,6 +1,6 @@
 import type { BottlingResults, DescribeAttributes } from "#core/contracts/bottlings.ts";
 import { createListingAttributesService } from "#server/modules/listing-attributes/index.ts";
-import { fillLevelsOf } from "#server/modules/listing-evidence/index.ts";
+import { fillLevelRowsSql } from "#server/modules/listing-evidence/index.ts";
 import type { CatalogService } from "#server/modules/listing-reads/index.ts";
 import type { Notifier } from "#server/modules/messages/index.ts";
 import type { Base } from "./base.ts";
@@ -23,7 +23,7 @@ export function wireCollectorData(
 ) {
   const listingAttributes = createListingAttributesService({
     db: base.db,
-    fillLevels: (ids) => fillLevelsOf(base.db, ids),
+    fillLevels: fillLevelRowsSql,
   });
   const describeAttributes: DescribeAttributes = async (values, locale, categoryId) =>
     (await listingAttributes.describe(categoryId, values, locale)).map((row) => ({

@@ -8,7 +8,7 @@
  *   hook: ListingAttributesHook        the listings' submission: values checked, normalised, saved, copied on relist
  *   attributeValuesOf(productIds) -> Map<productId, Record<key, string | number | boolean>>
  *                                      the batch read other modules get through a port (the fill
- *                                      level is the evidence's, read in through `fillLevels`)
+ *                                      level is the evidence's, its piece of SQL `fillLevels` in the same statement)
  *   describe(categoryId, values, locale) -> AttributeRow[]   values with labels and units (a bottling page)
  *   rowsOf(productId, categoryId, locale)                    the product page's table, the API
  *   formData(categoryIds, locale), formValuesOf(productId)   the listing form
@@ -32,7 +32,7 @@ export {
 } from "./facet-sql.ts";
 export {
   createListingAttributesService,
-  type FillLevels,
+  type FillLevelRows,
   type ListingAttributesDeps,
   type ListingAttributesService,
 } from "./service.ts";

@@ -15,12 +15,13 @@ import type { ListingAttributesHook } from "#server/modules/listings/index.ts";
 import { removeDefinition, saveDefinition } from "./admin.ts";
 import { allDefinitions, definitionsByCategory, definitionsFor, forgetDefinitions } from "./definitions.ts";
 import { listingAttributeValues } from "./tables.ts";
-import { copyValues, normalisedValues, replaceValues, storedValues } from "./values.ts";
+import { copyValues, type FillLevelRows, normalisedValues, replaceValues, storedValues } from "./values.ts";
 
 /** The evidence's fill levels of listings (listing-evidence's `fillLevelsOf`, wired in server/wiring). */
-export type FillLevels = (productIds: number[]) => Promise<Map<number, string>>;
+export type { FillLevelRows } from "./values.ts";
 
-export type ListingAttributesDeps = { db: Db; fillLevels?: FillLevels };
+/** `fillLevels`: the evidence's piece of SQL giving the listings' fill levels (listing-evidence's fillLevelRowsSql). */
+export type ListingAttributesDeps = { db: Db; fillLevels?: FillLevelRows };
 
 /** How many suggestions the form offers per attribute: the most used values. */
 const SUGGESTIONS = 200;
@@ -99,13 +100,7 @@ export function createListingAttributesService({ db, fillLevels }: ListingAttrib
 
   /** The values of listings by listing, the evidence's fill level among them: numbers as numbers. */
   async function attributeValuesOf(productIds: number[]): Promise<Map<number, AttributeValues>> {
-    const [values, levels] = await Promise.all([
-      storedValues(db, productIds),
-      fillLevels ? fillLevels(productIds) : Promise.resolve(new Map<number, string>()),
-    ]);
-    for (const [productId, level] of levels)
-      values.set(productId, { ...values.get(productId), [FILL_LEVEL_KEY]: level });
-    return values;
+    return storedValues(db, productIds, fillLevels);
   }
 
   /** The values of a listing in a category as the rows of its table, in the language. */

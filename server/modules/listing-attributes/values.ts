@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne } from "drizzle-orm";
+import { and, eq, ne, type SQL, sql } from "drizzle-orm";
 import {
   type AttributeDefinition,
   type AttributeValue,
@@ -7,30 +7,54 @@ import {
 } from "#core/contracts/listing-attributes.ts";
 import { matchKey } from "#core/rules/listing-attributes.ts";
 import type { Db } from "#server/db/client.ts";
+import { rowsOf } from "#server/db/rows.ts";
 import { listingAttributeValues } from "./tables.ts";
 
-type Row = typeof listingAttributeValues.$inferSelect;
+/**
+ * The evidence's fill levels as another module's piece of SQL (ADR 0017): `(product_id,
+ * fill_level)` rows of the listings in `productIds` (an int[] value) that state one.
+ */
+export type FillLevelRows = (productIds: SQL) => SQL;
 
-const storedValue = (row: Row) => row.numberValue ?? row.boolValue ?? row.textValue ?? null;
-
-/** The stored values of the given listings, by listing (a listing without any is absent). */
+/**
+ * The stored values of the given listings, by listing (a listing without any is absent), with the
+ * evidence's fill level under FILL_LEVEL_KEY when `fillLevels` is given: one statement.
+ */
 export async function storedValues(
   executor: Db,
   productIds: number[],
+  fillLevels?: FillLevelRows,
 ): Promise<Map<number, AttributeValues>> {
   const out = new Map<number, AttributeValues>();
   const ids = [...new Set(productIds)];
   if (ids.length === 0) return out;
-  const rows = await executor
-    .select()
-    .from(listingAttributeValues)
-    .where(inArray(listingAttributeValues.productId, ids));
-  for (const row of rows) {
-    const value = storedValue(row);
+  const wanted = sql`${`{${ids.join(",")}}`}::int[]`;
+  const result = await executor.execute(sql`
+    select 0 as source, product_id, key, text_value, number_value, bool_value
+      from ${listingAttributeValues} where product_id = any(${wanted})
+    ${
+      fillLevels
+        ? sql`union all select 1, f.product_id, ${FILL_LEVEL_KEY}, f.fill_level, null, null
+                from (${fillLevels(wanted)}) f`
+        : sql``
+    }`);
+  type Stored = {
+    source: number;
+    product_id: number;
+    key: string;
+    text_value: string | null;
+    number_value: number | null;
+    bool_value: boolean | null;
+  };
+  const rows = rowsOf<Stored>(result);
+  // The evidence's level after the listing's own values: it is the one that counts.
+  for (const row of [...rows.filter((r) => r.source === 0), ...rows.filter((r) => r.source !== 0)]) {
+    const value = row.number_value ?? row.bool_value ?? row.text_value ?? null;
     if (value === null) continue;
-    const values = out.get(row.productId) ?? {};
+    const productId = Number(row.product_id);
+    const values = out.get(productId) ?? {};
     values[row.key] = value;
-    out.set(row.productId, values);
+    out.set(productId, values);
   }
   return out;
 }

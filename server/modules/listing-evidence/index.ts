@@ -12,7 +12,7 @@
  *   galleryOf(productId) -> ListingEvidenceView | null     the product page
  *   fillLevelsOf(db, productIds) -> Map<id, FillLevel>     the archive of results (sale-results)
  */
-export { fillLevelsOf } from "./fill-levels.ts";
+export { fillLevelRowsSql, fillLevelsOf } from "./fill-levels.ts";
 export { evidenceRules } from "./rules.ts";
 export {
   createListingEvidenceService,
