@@ -70,7 +70,10 @@ export const bottlingLinks = pgTable(
     announcedAt: timestamptz("announced_at"),
   },
   (t) => [
-    index("bottling_links_bottling_idx").on(t.bottlingId),
+    // A bottling's links newest first, as its page reads them (the newest 200): migration 0075
+    // (ADR 0136) adds INCLUDE (product_id), which Drizzle's index builder cannot write, so the
+    // page's read is an Index Only Scan, not a bitmap of every link sorted.
+    index("bottling_links_bottling_idx").on(t.bottlingId, t.linkedAt.desc().nullsFirst()),
     index("bottling_links_pending_idx").on(t.linkedAt).where(sql`${t.announcedAt} is null`),
   ],
 );
