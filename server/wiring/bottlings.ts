@@ -51,6 +51,22 @@ const noResults: BottlingResults = { resultsOf: async () => [], pricePoints: asy
 /** Nobody hears of links and merges where the archive is not wired. */
 const nobody: BottlingReports = { linked: async () => {}, merged: async () => {} };
 
+/** The bottlings' `listingCards` port: the catalogue's cards of given ids, with how many pass. */
+export function listingCardsOf(catalog: Pick<CatalogService, "givenCards">): BottlingsPorts["listingCards"] {
+  return async (ids, locale, live, limit = 48) => {
+    const { items, matched } = await catalog.givenCards({
+      locale,
+      ids: [...ids],
+      statuses: live ? ["active"] : [...PUBLIC_STATUSES],
+      // On sale now: bottles offered, not the wanted ads that name the same bottle.
+      ...(live ? { types: ["supply" as const] } : {}),
+      sort: "newest",
+      perPage: limit,
+    });
+    return { cards: items, matched };
+  };
+}
+
 /**
  * Bottlings (server/modules/bottlings; issue 37, items 3 and 6; ADR 0091). Its ports to the listing
  * attributes (`listingAttributes`, `describeAttributes`) and the archive of results (`results`,
@@ -72,18 +88,7 @@ export function wireBottlings(
     logger,
     ports: {
       listingFacts: listingMatchFacts,
-      listingCards: async (ids, locale, live, limit = 48) =>
-        ids.length === 0
-          ? []
-          : catalog.listCards({
-              locale,
-              ids: [...ids],
-              statuses: live ? ["active"] : [...PUBLIC_STATUSES],
-              // On sale now: bottles offered, not the wanted ads that name the same bottle.
-              ...(live ? { types: ["supply" as const] } : {}),
-              sort: "newest",
-              perPage: limit,
-            }),
+      listingCards: listingCardsOf(catalog),
       listingAttributes: async () => new Map(),
       describeAttributes: describeWithOwnLabels,
       results: noResults,

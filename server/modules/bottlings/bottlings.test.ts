@@ -4,6 +4,7 @@ import type { AttributeValues, BottlingResult } from "#core/contracts/bottlings.
 import { createTestApi, type TestApi } from "#server/test/api-harness.ts";
 import { insertBidders } from "#server/test/auction-fixtures.ts";
 import { insertCategory, insertProduct } from "#server/test/fixtures.ts";
+import { listingCardsOf } from "#server/wiring/bottlings.ts";
 import { recordAudit } from "../admin/index.ts";
 import { auditLog } from "../admin/tables.ts";
 import { brands } from "../catalog/tables.ts";
@@ -42,7 +43,7 @@ function service() {
     now: () => now,
     ports: {
       listingFacts: listingMatchFacts,
-      listingCards: async () => [],
+      listingCards: listingCardsOf(api.services.catalog),
       listingAttributes: async (ids) =>
         new Map(ids.map((id): [number, AttributeValues] => [id, id === attributed ? { age_years: 12 } : {}])),
       describeAttributes: async () => [],
@@ -156,6 +157,18 @@ describe("bottlings", () => {
     // Linked so far: the founding listing and the two announced ones, all three live.
     expect(shown?.bottling.listingCount).toBe(3);
     expect(shown?.onSaleCount).toBe(3);
+    // Counted past the cards shown: one card asked, all three counted.
+    const linked = await api.db
+      .select({ id: bottlingLinks.productId })
+      .from(bottlingLinks)
+      .where(eq(bottlingLinks.bottlingId, first));
+    const one = await listingCardsOf(api.services.catalog)(
+      linked.map((row) => row.id),
+      "cs",
+      true,
+      1,
+    );
+    expect([one.cards.length, one.matched]).toEqual([1, 3]);
     const [ended] = await api.db
       .select({ id: bottlingLinks.productId })
       .from(bottlingLinks)

@@ -63,20 +63,19 @@ export async function bottlingPage(
   }
   // The newest 200 links: what is on sale now is among them (older links have long ended).
   const productIds = await linkedProductIds(ctx.db, id);
-  const [counts, facts, everyCard, onSale, results, pricePoints, attributes] = await Promise.all([
+  const [counts, everyCard, onSale, results, pricePoints, attributes] = await Promise.all([
     bottlingCounts(ctx.db, [id]),
-    // The linked listings' statuses, by primary key: the count of those on sale now.
-    ctx.ports.listingFacts(ctx.db, productIds),
     // Twice the photos: a card without one is skipped. From the 40 latest linked listings, not
     // all 200: each is a read of its listing, and 16 cards are enough (ADR 0101).
     ctx.ports.listingCards(productIds.slice(0, PHOTO_CANDIDATES), locale, false, PHOTOS * 2),
-    // One more than shown: whether there are others.
+    // One more than shown: whether there are others; with how many are on sale in all, counted in
+    // the same statement (a second read of the 200 listings by their key was the page's dearest).
     ctx.ports.listingCards(productIds, locale, true, ON_SALE + 1),
     ctx.ports.results.resultsOf(id, { limit: RESULTS_PER_PAGE + 1, before }),
     ctx.ports.results.pricePoints(id),
     ctx.ports.describeAttributes(record.attributes, locale, record.categoryId),
   ]);
-  const photos = everyCard
+  const photos = everyCard.cards
     .filter((card) => card.image)
     .slice(0, PHOTOS)
     .map((card) => ({ src: card.image?.src ?? "", alt: card.image?.alt ?? card.name, url: card.url }));
@@ -86,9 +85,9 @@ export async function bottlingPage(
       bottling: toView(record, locale, counts.get(id)),
       attributes,
       photos,
-      onSale: onSale.slice(0, ON_SALE),
-      moreOnSale: onSale.length > ON_SALE,
-      onSaleCount: [...facts.values()].filter((f) => f.status === "active" && f.type === "supply").length,
+      onSale: onSale.cards.slice(0, ON_SALE),
+      moreOnSale: onSale.cards.length > ON_SALE,
+      onSaleCount: onSale.matched,
       results: results.slice(0, RESULTS_PER_PAGE),
       older: results.length > RESULTS_PER_PAGE ? (results[RESULTS_PER_PAGE - 1]?.id ?? null) : null,
       pricePoints,

@@ -33,13 +33,17 @@ export type ListingFact = {
 export type BottlingsPorts = {
   /** The listings of `ids` that exist, by id (through the caller's executor). */
   listingFacts(executor: Db, ids: readonly number[]): Promise<Map<number, ListingFact>>;
-  /** The product cards of `ids` in the page's language, newest first, at most `limit` (48); `live`: active ones only, else every public one. */
+  /**
+   * The product cards of `ids` in the page's language, newest first, at most `limit` (48); `live`:
+   * those on sale now only, else every public one. `matched`: how many of `ids` pass, beyond the
+   * `limit` shown (the page's count on sale), read in the same statement.
+   */
   listingCards(
     ids: readonly number[],
     locale: Locale,
     live: boolean,
     limit?: number,
-  ): Promise<ProductCardData[]>;
+  ): Promise<{ cards: ProductCardData[]; matched: number }>;
   /** A listing's attributes (listing-attributes; where not wired, none: matching works from brand, category and name). */
   listingAttributes: ListingAttributesRead;
   /** The attributes' labels (listing-attributes; where not wired, the bottlings' own translations of the shared keys). */

@@ -87,7 +87,7 @@ export function createBottlingsService({
         if (!record) return null;
         const counts = await bottlingCounts(db, [id]);
         const productIds = await linkedProductIds(db, id, 50);
-        const listings = await ports.listingCards(productIds, locale, false);
+        const listings = (await ports.listingCards(productIds, locale, false)).cards;
         return { bottling: toView(record, locale, counts.get(id)), listings };
       },
       merge: (actor: AuditActor, fromId: number, intoId: number) => mergeInto(ctx, actor, fromId, intoId),

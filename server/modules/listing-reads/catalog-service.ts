@@ -59,6 +59,8 @@ export function createCatalogService(
     listProducts: listing.listProducts,
     /** The cards of listProducts' page without counting the list (sections that show no total). */
     listCards: listing.listCards,
+    /** The cards of given ids and how many of them pass the query (a bottling's listings on sale). */
+    givenCards: listing.givenCards,
     /** Brands and packages among a listing's products, with counts. */
     listingFacets: listing.listingFacets,
     /** listProducts and listingFacets of one query at once, in fewer statements (listing pages). */

@@ -72,7 +72,7 @@ export function toCard(row: Row, locale: Locale): ProductCardData {
  * seller's badge and rating are the users' and reviews' SQL, composed in so that a page of cards
  * stays one statement (a listing without a seller is the house's own, shown as verified).
  */
-export function cardSelect(now: string, keyCount: number): SQL {
+export function cardSelect(now: string, keyCount: number, extra: SQL = sql``): SQL {
   const keys = sql.raw(Array.from({ length: keyCount }, (_, index) => `page.k${index}`).join(", "));
   const rating = userRatingJoinSql(sql`p.seller_id`, "ur");
   return sql`
@@ -85,7 +85,7 @@ export function cardSelect(now: string, keyCount: number): SQL {
       (p.seller_id is null or ${isVerifiedUserSql(sql`p.seller_id`)}) as seller_verified,
       ${rating.reviewCount} as seller_review_count, ${rating.starsSum} as seller_stars_sum,
       img.path as image_path, img.file_name as image_file_name, img.alt as image_alt,
-      ${keys}
+      ${keys}${extra}
     from page
     join products p on p.id = page.id
     join categories c on c.id = p.category_id

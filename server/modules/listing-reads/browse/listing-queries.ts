@@ -4,7 +4,7 @@ import type { Db } from "#server/db/client.ts";
 import type { TermsIndex } from "#server/modules/listing-attributes/index.ts";
 import { autocomplete } from "./autocomplete.ts";
 import { activeCategories, type CategoryRows, findCategory } from "./categories.ts";
-import { listCards, listingFacets, listingPage, listProducts } from "./pages.ts";
+import { givenCards, listCards, listingFacets, listingPage, listProducts } from "./pages.ts";
 
 /**
  * Catalogue listings and search (issue 4): the category page, the auction lists, new and sale
@@ -24,6 +24,7 @@ export function createListingQueries(
   return {
     listProducts: (query: ListingQuery) => listProducts(db, query, categoryRows, termsIndex),
     listCards: (query: ListingQuery) => listCards(db, query, categoryRows, termsIndex),
+    givenCards: (query: ListingQuery & { ids: number[] }) => givenCards(db, query, categoryRows),
     listingFacets: (query: ListingQuery) => listingFacets(db, query, categoryRows, termsIndex),
     listingPage: (query: ListingQuery) => listingPage(db, query, categoryRows, termsIndex),
     findCategory: (id: number, locale: Locale) => findCategory(categoryRows, id, locale),

@@ -161,20 +161,23 @@ async function pageItems(db: Db, query: ListingQuery, resolved: Resolved) {
   const [limit, offset] = ending
     ? [literalInt(perPage), literalInt((page - 1) * perPage)]
     : [perPage, (page - 1) * perPage];
+  // Given ids (a bottling's listings) are also counted, in the same pass: how many pass the filters.
+  const counted = givenIds(query, resolved);
   const ids =
     newest ??
     topped ??
-    sql`select p.id, ${keyColumns(keys)}
+    sql`select p.id, ${keyColumns(keys)}${counted ? sql`, count(*) over () as matched` : sql``}
       from products p
       where ${conditions(query, resolved)}
       order by ${keyOrder(keys)}
       limit ${limit} offset ${offset}`;
   const result = await planned.execute(sql`
     with page as (${ids})
-    ${cardSelect(resolved.now, keys.length)}
+    ${cardSelect(resolved.now, keys.length, counted ? sql`, page.matched` : sql``)}
     order by ${keyOrder(keys, "page")}`);
-  const items = rowsOf(result).map((row) => toCard(row, query.locale));
-  return { items, page, perPage };
+  const rows = rowsOf(result);
+  const items = rows.map((row) => toCard(row, query.locale));
+  return { items, page, perPage, matched: Number(rows[0]?.matched ?? 0) };
 }
 
 /**
@@ -220,6 +223,18 @@ export async function listCards(
 ): Promise<ProductPage["items"]> {
   const { query, resolved } = await prepare(db, raw, categoryRows, termsIndex);
   return (await pageItems(db, query, resolved)).items;
+}
+
+/** The cards of given ids (`raw.ids`) and how many of the ids pass the query, in one statement. */
+export async function givenCards(
+  db: Db,
+  raw: ListingQuery & { ids: number[] },
+  categoryRows?: CategoryRows,
+): Promise<{ items: ProductPage["items"]; matched: number }> {
+  if (raw.ids.length === 0) return { items: [], matched: 0 };
+  const { query, resolved } = await prepare(db, raw, categoryRows);
+  const { items, matched } = await pageItems(db, query, resolved);
+  return { items, matched };
 }
 
 /** The brands and packages among the products a query matches, with counts (the filter block). */
