@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { CategoryLink } from "#core/contracts/catalog.ts";
 import type { Locale } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import type { Db } from "#server/db/client.ts";
@@ -16,10 +17,8 @@ export type PathCategory = {
   nameEn: string | null;
 };
 
-/** One step of a path: a link to the category in the language (English falls back to Czech). */
-export type PathStep = { id: number; name: string; slug: string; url: string };
-
-function step(row: PathCategory, locale: Locale): PathStep {
+/** A link to the category in the language (English falls back to Czech): a step of a path. */
+export function categoryLinkOf(row: PathCategory, locale: Locale): CategoryLink {
   const english = locale === "en";
   const slug = (english && row.slugEn) || row.slugCs;
   return {
@@ -34,17 +33,17 @@ function step(row: PathCategory, locale: Locale): PathStep {
 const rowsById = new WeakMap<readonly PathCategory[], Map<number, PathCategory>>();
 
 /** The path from the kept rows; null when a category of it is not among them (an inactive one). */
-function keptPath(rows: readonly PathCategory[], categoryId: number, locale: Locale): PathStep[] | null {
+function keptPath(rows: readonly PathCategory[], categoryId: number, locale: Locale): CategoryLink[] | null {
   let byId = rowsById.get(rows);
   if (!byId) {
     byId = new Map(rows.map((row) => [row.id, row]));
     rowsById.set(rows, byId);
   }
-  const path: PathStep[] = [];
+  const path: CategoryLink[] = [];
   for (let id: number | null = categoryId; id !== null; ) {
     const row = byId.get(id);
     if (!row || path.length > 10) return null;
-    path.push(step(row, locale));
+    path.push(categoryLinkOf(row, locale));
     id = row.parentId;
   }
   return path.reverse();
@@ -59,7 +58,7 @@ export async function categoryPath(
   categoryId: number,
   locale: Locale,
   kept?: readonly PathCategory[],
-): Promise<PathStep[]> {
+): Promise<CategoryLink[]> {
   const fromKept = kept ? keptPath(kept, categoryId, locale) : null;
   if (fromKept) return fromKept;
   const result = await genericPlans(db).execute(sql`
@@ -80,7 +79,7 @@ export async function categoryPath(
     name_en: string | null;
   };
   return rowsOf<Row>(result).map((row) =>
-    step(
+    categoryLinkOf(
       {
         id: Number(row.id),
         parentId: row.parent_id,

@@ -26,7 +26,7 @@ export {
   type PackageRow,
 } from "./admin/service.ts";
 export { BRAND_NAME_MAX, brandNameKey, cleanBrandName } from "./brand.ts";
-export { categoryPath, type PathCategory, type PathStep } from "./category-path.ts";
+export { categoryLinkOf, categoryPath, type PathCategory } from "./category-path.ts";
 export { type CategorySummary, categoryChains, categorySummaries } from "./category-summaries.ts";
 export { buildCategoryTree, type CategoryNode, MAX_CATEGORY_DEPTH } from "./category-tree.ts";
 export type { CatalogProducts, FormOptions, SearchTextScope } from "./contracts.ts";

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import type { CategoryDetail, CategoryLink } from "#core/contracts/catalog.ts";
 import type { Locale } from "#core/i18n/index.ts";
-import { localePath } from "#core/i18n/paths.ts";
 import type { Db } from "#server/db/client.ts";
 import { isRowId } from "#server/db/rows.ts";
+import { categoryLinkOf } from "#server/modules/catalog/index.ts";
 import { rowsOf, toNumber } from "./sql-parts.ts";
 
 export type ActiveCategoryRow = {
@@ -42,16 +42,9 @@ export async function activeCategories(db: Db): Promise<ActiveCategoryRow[]> {
   }));
 }
 
-export function categoryLink(row: ActiveCategoryRow, locale: Locale): CategoryLink {
-  const english = locale === "en";
-  const slug = (english && row.slugEn) || row.slugCs;
-  return {
-    id: row.id,
-    slug,
-    name: (english && row.nameEn) || row.nameCs,
-    url: localePath("category", locale, { id: row.id, slug }),
-  };
-}
+/** The catalogue's link to a category in the language. */
+export const categoryLink = (row: ActiveCategoryRow, locale: Locale): CategoryLink =>
+  categoryLinkOf(row, locale);
 
 /** Ancestors of a category, root first, without the category itself; null when one is inactive. */
 export function ancestorsOf(
