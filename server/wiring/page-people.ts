@@ -43,10 +43,10 @@ export async function pagePeople(
       ),
     );
   }
-  const rating = ratedId === null ? null : accounts.get(ratedId)?.facts.rating;
+  const seller = ratedId === null ? undefined : accounts.get(ratedId);
   return {
     accounts,
     checks,
-    rating: ratedId === null ? null : ratingOf(rating as { count: number; sum: number } | null),
+    rating: ratedId === null ? null : ratingOf(seller?.facts.rating as { count: number; sum: number } | null),
   };
 }
