@@ -4,6 +4,7 @@ import type { Locale } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { PUBLIC_PAGE_STATUSES } from "#core/lifecycles/listing.ts";
 import type { Db } from "#server/db/client.ts";
+import { sellerListingCounts } from "#server/modules/listings/tables/listing-counts.ts";
 import { productStatusChanges, products } from "#server/modules/listings/tables/products.ts";
 import { type ProductSummary, productSummaries } from "./product-summaries.ts";
 
@@ -88,16 +89,16 @@ export function createAccountListingReads(db: Db) {
       return linked;
     },
 
-    /** A seller's figures on the public profile: listings on sale now, and sold ones. */
+    /**
+     * A seller's figures on the public profile: listings on sale now, and sold ones (kept per
+     * seller by triggers, ADR 0137; a seller who never had either has no row).
+     */
     async sellerFigures(sellerId: number): Promise<{ activeAdverts: number; soldCount: number }> {
-      const result = await db.execute(sql`
-        select
-          (select count(*)::int from ${products} where seller_id = ${sellerId} and status = 'active') as active_adverts,
-          (select count(*)::int from ${products} where seller_id = ${sellerId} and status = 'sold') as sold_count`);
-      const [row] = rowsOf<{ active_adverts: number | string | null; sold_count: number | string | null }>(
-        result,
-      );
-      return { activeAdverts: Number(row?.active_adverts ?? 0), soldCount: Number(row?.sold_count ?? 0) };
+      const [row] = await db
+        .select({ active: sellerListingCounts.active, sold: sellerListingCounts.sold })
+        .from(sellerListingCounts)
+        .where(eq(sellerListingCounts.sellerId, sellerId));
+      return { activeAdverts: row?.active ?? 0, soldCount: row?.sold ?? 0 };
     },
   };
 }

@@ -18,6 +18,7 @@ import { isRowId } from "#server/db/rows.ts";
 import { categoryPath } from "#server/modules/catalog/index.ts";
 import { brands, categories, packages } from "#server/modules/catalog/tables.ts";
 import { maskUsername, pick, productPaths } from "#server/modules/listings/index.ts";
+import { sellerListingCounts } from "#server/modules/listings/tables/listing-counts.ts";
 import { type Product, productImages, products } from "#server/modules/listings/tables/products.ts";
 import type { SettingsService } from "#server/modules/settings/index.ts";
 import type { PageAccount, PageChecks, ProductPagePorts } from "./ports.ts";
@@ -25,7 +26,8 @@ import type { PageAccount, PageChecks, ProductPagePorts } from "./ports.ts";
 const DAY_MS = 24 * 3600 * 1000;
 
 /**
- * The product with its category, brand and package, and its seller's live listings: built once
+ * The product with its category, brand and package, and its seller's live listings (kept per seller,
+ * ADR 0137): built once
  * per database and prepared on the generic-plan sessions (genericPlans, ADR 0050), since its plan
  * (the primary key, the seller's index) is the same for every product: planning it cost twice its run.
  */
@@ -38,7 +40,7 @@ function productStatement(db: Db) {
       brandName: brands.name,
       packageCs: packages.nameCs,
       packageEn: packages.nameEn,
-      activeAdverts: sql<number>`(select count(*)::int from ${products} s where s.seller_id = ${products.sellerId} and s.status = 'active')`,
+      activeAdverts: sql<number>`coalesce((select c.active from ${sellerListingCounts} c where c.seller_id = ${products.sellerId}), 0)`,
     })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))

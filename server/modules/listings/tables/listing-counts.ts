@@ -27,3 +27,14 @@ export const listingCounts = pgTable(
       .nullsNotDistinct(),
   ],
 );
+
+/**
+ * How many listings each seller has on sale now (status active) and sold, for the seller's card on
+ * every product page and the public profile (ADR 0137): one row by key instead of a count that grew
+ * with the seller. Triggers keep it like the listing counts (triggers/seller_listing_counts.sql).
+ */
+export const sellerListingCounts = pgTable("seller_listing_counts", {
+  sellerId: integer("seller_id").primaryKey(), // no foreign key: rows follow the products alone
+  active: integer("active").notNull().default(0),
+  sold: integer("sold").notNull().default(0),
+});
