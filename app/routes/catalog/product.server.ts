@@ -9,7 +9,7 @@ import { readBidSubmission } from "#app/features/product/bidding/bid-submission.
 import { dealOfferFor } from "#app/features/product/bidding/deal-offer.server.ts";
 import { parsePathId, withSearch } from "#app/ui/seo/canonical.ts";
 import { refusalField, refusalMessage } from "#core/contracts/bid-refusal.ts";
-import type { BidAmount, BidRefusal, PublicBid } from "#core/contracts/bidding.ts";
+import type { BidAmount, BidRefusal } from "#core/contracts/bidding.ts";
 import type { Locale } from "#core/i18n/index.ts";
 import { localePath } from "#core/i18n/paths.ts";
 import { allInBreakdown } from "#core/rules/all-in.ts";
@@ -92,22 +92,22 @@ async function similarItems(services: Services, locale: Locale, product: Product
 }
 
 /**
- * The live auction block: its state, the history with ids (the live stream continues from the
- * newest), where the viewer stands, and the soft-close window for the hint. The history is the
- * product's, read with it, and any bid placed since: the state asks only for bids after the
- * newest the product has (none, mostly: no statement at all).
+ * The live auction block: its state, the bids placed since the product's history was read (the
+ * history itself is the product's, `product.auction.bids`, sent once; the live stream continues
+ * from the newest of both), where the viewer stands, and the soft-close window for the hint. The
+ * state asks only for bids after the newest the product has (none, mostly: no statement at all).
  */
 async function auctionBlock(services: Services, product: Product, userId: number | null) {
-  const loaded: PublicBid[] = (product.auction?.bids ?? []).map(({ badges: _badges, ...bid }) => bid);
   const [state, standing, rules] = await Promise.all([
-    services.bidding.liveState(product.id, loaded.at(-1)?.id ?? 0),
+    services.bidding.liveState(product.id, product.auction?.bids.at(-1)?.id ?? 0),
     userId !== null ? services.bidding.standing(product.id, userId) : Promise.resolve(null),
     services.bidding.ruleOptions(),
   ]);
   if (!state) return null;
   return {
     live: state.live,
-    bids: [...loaded, ...state.bids],
+    /** Bids placed after those of `product.auction.bids` (mostly none). */
+    newer: state.bids,
     standing,
     softCloseMinutes: Math.round((rules?.softCloseMs ?? 120_000) / 60_000),
   };

@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from "react";
+import { useCallback, useEffect, useMemo } from "react";
 import { type ShouldRevalidateFunctionArgs, useFetchers, useRevalidator } from "react-router";
 import { ContactSeller } from "#app/features/listings/contact-seller.tsx";
 import { AuctionPanel } from "#app/features/product/auction-panel.tsx";
@@ -140,7 +140,11 @@ function LiveAuctionPage({
   bidding: Bidding;
   action: BidActionData | undefined;
 }) {
-  const live = useAuctionLive(bidding.live, bidding.bids, bidding.standing);
+  // The product's history and the bids placed since it was read; kept while the loader's objects
+  // are (the hook takes a new array for a new snapshot).
+  const history = loaderData.product.auction?.bids;
+  const bids = useMemo(() => [...(history ?? []), ...bidding.newer], [history, bidding.newer]);
+  const live = useAuctionLive(bidding.live, bids, bidding.standing);
   const { apply } = live;
   const revalidator = useRevalidator();
   const decided = live.live.status !== "active";
