@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { FieldProblems } from "#core/contracts/errors.ts";
 import {
   EVIDENCE_SLOTS,
@@ -11,6 +11,7 @@ import { formatWholeNumber } from "#core/money/money.ts";
 import { err, ok, type Result } from "#core/result.ts";
 import { evidenceRequired, missingEvidence } from "#core/rules/listing-evidence.ts";
 import type { Db } from "#server/db/client.ts";
+import { preparedOnce } from "#server/db/prepared-once.ts";
 import { listingPhotos } from "#server/modules/listing-reads/index.ts";
 import type { EvidenceSubject, ListingEvidenceHook } from "#server/modules/listings/index.ts";
 import { evidenceRules, type SettingsReader } from "./rules.ts";
@@ -30,15 +31,19 @@ const notListingPhoto = { key: "listingEvidence.errors.notListingPhoto" } as con
 /** The listing's evidence as stored, or null. */
 async function stored(executor: Db, productId: number): Promise<StoredEvidence | null> {
   const [row] = await executor.select().from(listingEvidence).where(eq(listingEvidence.productId, productId));
-  if (!row) return null;
+  return row ? withPhotos(executor, productId, row.fillLevel) : null;
+}
+
+async function withPhotos(
+  executor: Db,
+  productId: number,
+  fillLevel: StoredEvidence["fillLevel"],
+): Promise<StoredEvidence> {
   const photos = await executor
     .select()
     .from(listingEvidencePhotos)
     .where(eq(listingEvidencePhotos.productId, productId));
-  return {
-    photos: Object.fromEntries(photos.map((photo) => [photo.slot, photo.imageId])),
-    fillLevel: row.fillLevel,
-  };
+  return { photos: Object.fromEntries(photos.map((photo) => [photo.slot, photo.imageId])), fillLevel };
 }
 
 /**
@@ -149,9 +154,19 @@ function listingsHook(settings: SettingsReader, now: () => Date): ListingEvidenc
   };
 }
 
+/** A listing's evidence row, for every product page (most have none): prepared once per database. */
+const evidenceRow = preparedOnce((db) =>
+  db
+    .select({ fillLevel: listingEvidence.fillLevel })
+    .from(listingEvidence)
+    .where(eq(listingEvidence.productId, sql.placeholder("productId")))
+    .prepare("listing_evidence_row"),
+);
+
 /** The evidence as the product page shows it: each filled slot's photo and the fill level; null when none. */
 async function galleryOf(db: Db, productId: number): Promise<ListingEvidenceView | null> {
-  const evidence = await stored(db, productId);
+  const [row] = await evidenceRow(db).execute({ productId });
+  const evidence = row ? await withPhotos(db, productId, row.fillLevel) : null;
   if (!evidence) return null;
   const listing = await listingPhotos(db, productId);
   const byId = new Map((listing?.photos ?? []).map((photo) => [photo.id, photo]));

@@ -6,6 +6,7 @@ import type {
   SellerKindBadge,
 } from "#core/contracts/traders.ts";
 import type { Db } from "#server/db/client.ts";
+import { preparedOnce } from "#server/db/prepared-once.ts";
 import { gateOf, publicSellerOf, viewOf } from "./rows.ts";
 import { type SellerDeclarationRow, sellerDeclarations } from "./tables.ts";
 
@@ -23,9 +24,23 @@ export async function declarationOf(db: Db, userId: number): Promise<SellerDecla
   return row ? viewOf(row) : null;
 }
 
+/** rowOf for the pages (every product page reads it), prepared once per database. */
+const declarationRow = preparedOnce((db) =>
+  db
+    .select()
+    .from(sellerDeclarations)
+    .where(
+      and(
+        eq(sellerDeclarations.userId, sql.placeholder("userId")),
+        isNull(sellerDeclarations.accountEndedAt),
+      ),
+    )
+    .prepare("seller_declaration"),
+);
+
 /** What a listing or profile shows of the seller; null while the seller has not declared. */
 export async function publicSeller(db: Db, userId: number): Promise<PublicSeller | null> {
-  const row = await rowOf(db, userId);
+  const [row] = await declarationRow(db).execute({ userId });
   return row ? publicSellerOf(row) : null;
 }
 

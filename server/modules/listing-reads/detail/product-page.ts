@@ -14,6 +14,7 @@ import { isOnSale, struckPrice } from "#core/rules/sale.ts";
 import { pragueDayOf } from "#core/time/prague.ts";
 import type { Db } from "#server/db/client.ts";
 import { genericPlans } from "#server/db/prepared-client.ts";
+import { preparedOnce } from "#server/db/prepared-once.ts";
 import { isRowId } from "#server/db/rows.ts";
 import { categoryPath } from "#server/modules/catalog/index.ts";
 import { brands, categories, packages } from "#server/modules/catalog/tables.ts";
@@ -26,13 +27,13 @@ import type { PageAccount, PageChecks, ProductPagePorts } from "./ports.ts";
 const DAY_MS = 24 * 3600 * 1000;
 
 /**
- * The product with its category, brand and package, and its seller's live listings (kept per seller,
- * ADR 0137): built once
- * per database and prepared on the generic-plan sessions (genericPlans, ADR 0050), since its plan
- * (the primary key, the seller's index) is the same for every product: planning it cost twice its run.
+ * The product with its category, brand and package, and its seller's live listings (kept per
+ * seller, ADR 0137): prepared once per database (preparedOnce) on the generic-plan sessions
+ * (genericPlans, ADR 0050), since its plan (the primary key) is the same for every product:
+ * planning it cost twice its run.
  */
-function productStatement(db: Db) {
-  return genericPlans(db)
+const productStatement = preparedOnce((db) =>
+  genericPlans(db)
     .select({
       product: products,
       categorySlugCs: categories.slugCs,
@@ -48,26 +49,19 @@ function productStatement(db: Db) {
     .leftJoin(packages, eq(packages.id, products.packageId))
     .where(and(eq(products.id, sql.placeholder("id")), inArray(products.status, PUBLIC_PAGE_STATUSES)))
     .limit(1)
-    .prepare("product_page");
-}
-
-const productStatements = new WeakMap<Db, ReturnType<typeof productStatement>>();
+    .prepare("product_page"),
+);
 
 async function loadProduct(db: Db, id: number) {
-  let statement = productStatements.get(db);
-  if (!statement) {
-    statement = productStatement(db);
-    productStatements.set(db, statement);
-  }
-  const [row] = await statement.execute({ id });
+  const [row] = await productStatement(db).execute({ id });
   return row ?? null;
 }
 
 type LoadedProduct = NonNullable<Awaited<ReturnType<typeof loadProduct>>>;
 
 /** The product's images: a lookup by the product's index, one generic plan for every product (ADR 0050). */
-function loadImages(db: Db, id: number) {
-  return genericPlans(db)
+const imagesStatement = preparedOnce((db) =>
+  genericPlans(db)
     .select({
       path: productImages.path,
       fileName: productImages.fileName,
@@ -76,8 +70,13 @@ function loadImages(db: Db, id: number) {
       alt: productImages.alt,
     })
     .from(productImages)
-    .where(eq(productImages.productId, id))
-    .orderBy(asc(productImages.position), asc(productImages.id));
+    .where(eq(productImages.productId, sql.placeholder("id")))
+    .orderBy(asc(productImages.position), asc(productImages.id))
+    .prepare("product_page_images"),
+);
+
+function loadImages(db: Db, id: number) {
+  return imagesStatement(db).execute({ id });
 }
 
 type PageBid = Awaited<ReturnType<ProductPagePorts["bidsOf"]>>[number];
