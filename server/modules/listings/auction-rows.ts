@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { ProductStatus } from "#core/contracts/catalog.ts";
 import type { Db } from "#server/db/client.ts";
+import { preparedOnce } from "#server/db/prepared-once.ts";
 import { products } from "./tables/products.ts";
 
 /**
@@ -11,30 +12,6 @@ import { products } from "./tables/products.ts";
  */
 
 /** The columns the auction rules read, as the bidding module stores and reads them. */
-export type AuctionRow = {
-  id: number;
-  format: string;
-  status: ProductStatus;
-  sellerId: number | null;
-  startPriceMinor: number | null;
-  currentPriceMinor: number | null;
-  reservePriceMinor: number | null;
-  /** The seller's buy-it-now price; null: none. */
-  buyNowPriceMinor: number | null;
-  bidCount: number;
-  endsAt: Date | null;
-  endedAt: Date | null;
-  activationAt: Date | null;
-  auctionDuration: string | null;
-  leaderId: number | null;
-  leaderMaxMinor: number | null;
-  leaderSince: Date | null;
-  lastBidId: number | null;
-  winnerId: number | null;
-  /** When the watchers were told it ends within the hour (null: not yet). */
-  endingNoticeAt: Date | null;
-};
-
 const auctionColumns = {
   id: products.id,
   format: products.format,
@@ -43,7 +20,7 @@ const auctionColumns = {
   startPriceMinor: products.startPriceMinor,
   currentPriceMinor: products.currentPriceMinor,
   reservePriceMinor: products.reservePriceMinor,
-  buyNowPriceMinor: products.buyNowPriceMinor,
+  buyNowPriceMinor: products.buyNowPriceMinor, // the seller's buy-it-now price; null: none
   bidCount: products.bidCount,
   endsAt: products.endsAt,
   endedAt: products.endedAt,
@@ -54,8 +31,10 @@ const auctionColumns = {
   leaderSince: products.leaderSince,
   lastBidId: products.lastBidId,
   winnerId: products.winnerId,
-  endingNoticeAt: products.endingNoticeAt,
+  endingNoticeAt: products.endingNoticeAt, // when the watchers were told it ends within the hour
 };
+
+export type AuctionRow = Pick<typeof products.$inferSelect, keyof typeof auctionColumns>;
 
 /** The auction's row under its lock (`select ... for update`); null when there is no such auction. */
 export async function lockAuction(tx: Db, id: number): Promise<AuctionRow | null> {
@@ -63,9 +42,22 @@ export async function lockAuction(tx: Db, id: number): Promise<AuctionRow | null
   return row?.format === "auction" ? row : null;
 }
 
-/** The auction's row without a lock (previews, the live state); null when there is no such auction. */
+/** readAuction's statement: the live state of every auction page and stream reads it. */
+const auctionRow = preparedOnce((db) =>
+  db
+    .select(auctionColumns)
+    .from(products)
+    .where(eq(products.id, sql.placeholder("id")))
+    .limit(1)
+    .prepare("auction_row"),
+);
+
+/**
+ * The auction's row without a lock (previews, the live state); null when there is no such auction.
+ * Prepared once per database (preparedOnce); in a transaction, once per transaction.
+ */
 export async function readAuction(db: Db, id: number): Promise<AuctionRow | null> {
-  const [row] = await db.select(auctionColumns).from(products).where(eq(products.id, id)).limit(1);
+  const [row] = await auctionRow(db).execute({ id });
   return row?.format === "auction" ? row : null;
 }
 
