@@ -241,7 +241,23 @@ function serveClientBuild(app: App, clientBuildDir: string) {
       onFound: (_p, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
     }),
   );
-  app.use("*", serveStatic({ root, onFound: (_p, c) => c.header("Cache-Control", "public, max-age=3600") }));
+  // The rest of the build's files (favicon, icons, manifests, the service worker), asked of the file
+  // system only for a path under one of the build's own top-level names: every page's path was a
+  // stat() of a file that is never there, on each request (ADR 0139).
+  const files = serveStatic({ root, onFound: (_p, c) => c.header("Cache-Control", "public, max-age=3600") });
+  const names = new Set(fs.readdirSync(clientBuildDir));
+  app.use("*", (c, next) => (names.has(firstSegment(c.req.path)) ? files(c, next) : next()));
+}
+
+/** A path's first segment as the file system would name it ("/icons/a.png" → "icons"); "" when it has none. */
+function firstSegment(pathname: string): string {
+  const end = pathname.indexOf("/", 1);
+  const segment = end === -1 ? pathname.slice(1) : pathname.slice(1, end);
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 /** An API error as its JSON; a client error as its response; anything else logged, as a 500 with the request's id. */
