@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createCacheRegistry, invalidationPayload, parseInvalidation } from "./cache.ts";
+import { createCacheRegistry, invalidationPayload, keptOrRead, parseInvalidation } from "./cache.ts";
 
 describe("the cache registry", () => {
   it("keeps values within their bound, the least recently used going first", () => {
@@ -87,5 +87,36 @@ describe("the cache registry", () => {
       expect(parseInvalidation(invalidationPayload(invalidation))).toEqual(invalidation);
     for (const payload of ["", "settings", "{}", '{"tag":1}', "null"])
       expect(parseInvalidation(payload)).toBeNull();
+  });
+});
+
+describe("keptOrRead", () => {
+  const cacheOf = () =>
+    createCacheRegistry().create<string, Promise<number>>({
+      name: "reads",
+      tags: ["public"],
+      maxEntries: 10,
+    });
+
+  it("reads once, then answers from the cache", async () => {
+    const cache = cacheOf();
+    let reads = 0;
+    const read = async () => ++reads;
+    expect(await keptOrRead(cache, "k", read)).toBe(1);
+    expect(await keptOrRead(cache, "k", read)).toBe(1);
+    expect(await keptOrRead(cache, "other", read)).toBe(2);
+  });
+
+  it("does not keep a read the cache was cleared during, nor a failed one", async () => {
+    const registry = createCacheRegistry();
+    const cache = registry.create<string, Promise<number>>({ name: "r", tags: ["public"], maxEntries: 10 });
+    let release = (_value: number) => {};
+    const slow = keptOrRead(cache, "k", () => new Promise<number>((resolve) => (release = resolve)));
+    registry.invalidate({ tag: "public" });
+    release(1);
+    expect(await slow).toBe(1);
+    expect(await keptOrRead(cache, "k", async () => 2)).toBe(2);
+    await expect(keptOrRead(cache, "bad", () => Promise.reject(new Error("down")))).rejects.toThrow("down");
+    expect(await keptOrRead(cache, "bad", async () => 3)).toBe(3);
   });
 });

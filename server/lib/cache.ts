@@ -177,3 +177,23 @@ export function parseInvalidation(payload: string): Invalidation | null {
   } catch {}
   return null;
 }
+
+/**
+ * The promise kept under `key`, or `read()`'s, kept once it resolved unless the cache was cleared
+ * meanwhile (the read may predate the change that cleared it). A failed read is not kept.
+ */
+export function keptOrRead<K extends {}, V>(
+  cache: Cache<K, Promise<V>>,
+  key: K,
+  read: () => Promise<V>,
+): Promise<V> {
+  const kept = cache.get(key);
+  if (kept) return kept;
+  const generation = cache.generation();
+  const reading = read();
+  reading.then(
+    () => cache.generation() === generation && cache.set(key, reading),
+    () => {},
+  );
+  return reading;
+}

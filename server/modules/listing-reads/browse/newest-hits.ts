@@ -1,5 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import type { Db } from "#server/db/client.ts";
+import { databaseKey } from "#server/db/database-key.ts";
+import { type Cache, caches, keptOrRead } from "#server/lib/cache.ts";
 import { rowsOf } from "./sql-parts.ts";
 
 /**
@@ -62,13 +65,35 @@ async function largestId(db: Db, live: boolean): Promise<number> {
  * null when either is unknown (an empty table): the caller reads the plain way.
  */
 export async function estimateHits(db: Db, where: SQL, live = true): Promise<HitEstimate | null> {
-  const [explained, maxId] = await Promise.all([
-    db.execute(sql`explain (format json) select 1 from products p where ${where}`),
-    largestId(db, live),
-  ]);
-  const first = rowsOf(explained)[0];
-  const hits = first ? planRows(Object.values(first)[0]) : null;
+  const [hits, maxId] = await Promise.all([plannedRows(db, where), largestId(db, live)]);
   return hits !== null && maxId > 0 ? { hits, maxId } : null;
+}
+
+/**
+ * The planner's estimates of the searches asked lately, a minute each (ADR 0141): an estimate only
+ * sizes the stretches, whose rows are the same either way, so a minute-old one costs a little
+ * precision and saves each search and keystroke a statement.
+ */
+let estimates: Cache<string, Promise<number | null>> | undefined;
+const dialect = new PgDialect();
+
+function plannedRows(db: Db, where: SQL): Promise<number | null> {
+  estimates ??= caches.create({
+    name: "listing-reads.hit-estimates",
+    maxEntries: 1000,
+    ttlMs: MAX_ID_TTL_MS,
+  });
+  const query = dialect.sqlToQuery(where);
+  return keptOrRead(
+    estimates,
+    `${databaseKey(db)}\n${query.sql}\n${JSON.stringify(query.params)}`,
+    async () => {
+      const first = rowsOf(
+        await db.execute(sql`explain (format json) select 1 from products p where ${where}`),
+      )[0];
+      return first ? planRows(Object.values(first)[0]) : null;
+    },
+  );
 }
 
 /**

@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { type Cache, caches, PUBLIC_CACHE_TAGS } from "#server/lib/cache.ts";
+import { databaseKey } from "#server/db/database-key.ts";
+import { type Cache, caches, keptOrRead, PUBLIC_CACHE_TAGS } from "#server/lib/cache.ts";
 import { allowedTypos, isTypoOf, searchTokens } from "#server/modules/catalog/index.ts";
 import { parsePgArray, rowsOf } from "./sql-parts.ts";
 
@@ -78,18 +79,8 @@ function tokenRow(word: string, open: boolean, expand: boolean): SQL {
 export async function planSearch(db: Db, q: string | undefined): Promise<SearchPlan | null> {
   const tokens = q ? searchTokens(q) : [];
   if (tokens.length === 0) return null;
-  const store = keptPlans();
-  const key = `${databaseId(db)}\n${tokens.join(" ")}`;
-  const kept = store.get(key);
-  if (kept) return kept;
-  const generation = store.generation();
-  const read = readPlan(db, tokens);
   // Kept once read, unless a change was heard meanwhile (it may have added the words looked for).
-  read.then(
-    () => store.generation() === generation && store.set(key, read),
-    () => {},
-  );
-  return read;
+  return keptOrRead(keptPlans(), `${databaseKey(db)}\n${tokens.join(" ")}`, () => readPlan(db, tokens));
 }
 
 /**
@@ -107,17 +98,6 @@ const keptPlans = () =>
     maxEntries: 1000,
     ttlMs: 5 * 60_000,
   }));
-
-const databaseIds = new WeakMap<Db, number>();
-let databases = 0;
-function databaseId(db: Db): number {
-  let id = databaseIds.get(db);
-  if (id === undefined) {
-    id = databases++;
-    databaseIds.set(db, id);
-  }
-  return id;
-}
 
 /** planSearch's statement over the vocabulary, for tokens that are not all plain prefixes. */
 async function readPlan(db: Db, tokens: string[]): Promise<SearchPlan> {
