@@ -30,21 +30,29 @@ const notListingPhoto = { key: "listingEvidence.errors.notListingPhoto" } as con
 
 /** The listing's evidence as stored, or null. */
 async function stored(executor: Db, productId: number): Promise<StoredEvidence | null> {
-  const [row] = await executor.select().from(listingEvidence).where(eq(listingEvidence.productId, productId));
-  return row ? withPhotos(executor, productId, row.fillLevel) : null;
-}
-
-async function withPhotos(
-  executor: Db,
-  productId: number,
-  fillLevel: StoredEvidence["fillLevel"],
-): Promise<StoredEvidence> {
+  const [row] = await evidenceRow(executor).execute({ productId });
+  if (!row) return null;
   const photos = await executor
     .select()
     .from(listingEvidencePhotos)
     .where(eq(listingEvidencePhotos.productId, productId));
-  return { photos: Object.fromEntries(photos.map((photo) => [photo.slot, photo.imageId])), fillLevel };
+  return {
+    photos: Object.fromEntries(photos.map((photo) => [photo.slot, photo.imageId])),
+    fillLevel: row.fillLevel,
+  };
 }
+
+/**
+ * A listing's evidence row, prepared once per database (preparedOnce: every product page reads
+ * it, and most have none); in a transaction, once per transaction.
+ */
+const evidenceRow = preparedOnce((db) =>
+  db
+    .select({ fillLevel: listingEvidence.fillLevel })
+    .from(listingEvidence)
+    .where(eq(listingEvidence.productId, sql.placeholder("productId")))
+    .prepare("listing_evidence_row"),
+);
 
 /**
  * Sets (or with nothing in it, clears) a listing's evidence, in the caller's transaction: each
@@ -154,19 +162,9 @@ function listingsHook(settings: SettingsReader, now: () => Date): ListingEvidenc
   };
 }
 
-/** A listing's evidence row, for every product page (most have none): prepared once per database. */
-const evidenceRow = preparedOnce((db) =>
-  db
-    .select({ fillLevel: listingEvidence.fillLevel })
-    .from(listingEvidence)
-    .where(eq(listingEvidence.productId, sql.placeholder("productId")))
-    .prepare("listing_evidence_row"),
-);
-
 /** The evidence as the product page shows it: each filled slot's photo and the fill level; null when none. */
 async function galleryOf(db: Db, productId: number): Promise<ListingEvidenceView | null> {
-  const [row] = await evidenceRow(db).execute({ productId });
-  const evidence = row ? await withPhotos(db, productId, row.fillLevel) : null;
+  const evidence = await stored(db, productId);
   if (!evidence) return null;
   const listing = await listingPhotos(db, productId);
   const byId = new Map((listing?.photos ?? []).map((photo) => [photo.id, photo]));

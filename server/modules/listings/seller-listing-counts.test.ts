@@ -26,17 +26,24 @@ afterAll(async () => {
   await api?.close();
 });
 
+type Counts = { sellerId: number | null; active: number; sold: number };
+
+/** Each seller's counts in `rows` (0 and 0 without a row). */
+function bySeller(rows: Counts[], sellerIds: number[]) {
+  return Object.fromEntries(
+    sellerIds.map((id) => {
+      const row = rows.find((candidate) => candidate.sellerId === id);
+      return [id, { active: Number(row?.active ?? 0), sold: Number(row?.sold ?? 0) }];
+    }),
+  );
+}
+
 async function countsOf(...sellerIds: number[]) {
   const rows = await api.db
     .select()
     .from(sellerListingCounts)
     .where(inArray(sellerListingCounts.sellerId, sellerIds));
-  return Object.fromEntries(
-    sellerIds.map((id) => {
-      const row = rows.find((candidate) => candidate.sellerId === id);
-      return [id, { active: row?.active ?? 0, sold: row?.sold ?? 0 }];
-    }),
-  );
+  return bySeller(rows, sellerIds);
 }
 
 /** What the products themselves say, counted the slow way. */
@@ -50,12 +57,7 @@ async function countedOf(...sellerIds: number[]) {
     .from(products)
     .where(inArray(products.sellerId, sellerIds))
     .groupBy(products.sellerId);
-  return Object.fromEntries(
-    sellerIds.map((id) => {
-      const row = rows.find((candidate) => candidate.sellerId === id);
-      return [id, { active: Number(row?.active ?? 0), sold: Number(row?.sold ?? 0) }];
-    }),
-  );
+  return bySeller(rows, sellerIds);
 }
 
 describe("a seller's listings on sale and sold, kept as products change", () => {

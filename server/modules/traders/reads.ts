@@ -10,21 +10,10 @@ import { preparedOnce } from "#server/db/prepared-once.ts";
 import { gateOf, publicSellerOf, viewOf } from "./rows.ts";
 import { type SellerDeclarationRow, sellerDeclarations } from "./tables.ts";
 
-async function rowOf(db: Db, userId: number): Promise<SellerDeclarationRow | null> {
-  const [row] = await db
-    .select()
-    .from(sellerDeclarations)
-    .where(and(eq(sellerDeclarations.userId, userId), isNull(sellerDeclarations.accountEndedAt)));
-  return row ?? null;
-}
-
-/** The seller's own declaration (the account page), or null while undeclared. */
-export async function declarationOf(db: Db, userId: number): Promise<SellerDeclarationView | null> {
-  const row = await rowOf(db, userId);
-  return row ? viewOf(row) : null;
-}
-
-/** rowOf for the pages (every product page reads it), prepared once per database. */
+/**
+ * The seller's current declaration, prepared once per database (preparedOnce: every product page
+ * reads it); in a transaction, once per transaction.
+ */
 const declarationRow = preparedOnce((db) =>
   db
     .select()
@@ -38,9 +27,20 @@ const declarationRow = preparedOnce((db) =>
     .prepare("seller_declaration"),
 );
 
+async function rowOf(db: Db, userId: number): Promise<SellerDeclarationRow | null> {
+  const [row] = await declarationRow(db).execute({ userId });
+  return row ?? null;
+}
+
+/** The seller's own declaration (the account page), or null while undeclared. */
+export async function declarationOf(db: Db, userId: number): Promise<SellerDeclarationView | null> {
+  const row = await rowOf(db, userId);
+  return row ? viewOf(row) : null;
+}
+
 /** What a listing or profile shows of the seller; null while the seller has not declared. */
 export async function publicSeller(db: Db, userId: number): Promise<PublicSeller | null> {
-  const [row] = await declarationRow(db).execute({ userId });
+  const row = await rowOf(db, userId);
   return row ? publicSellerOf(row) : null;
 }
 

@@ -1,8 +1,9 @@
 -- The seller counts (ADR 0137) follow every write to products, whoever makes it: inserts and
 -- deletes per statement (transition tables), an update per row, and only when it changes the
 -- status or the seller of a listing that is or becomes active or sold (bids, views and prices
--- never fire it). The operator's shop products have no seller and no row. A statement's rows are written in the order of their sellers, so that two bulk
--- statements touching the same sellers wait for each other instead of deadlocking.
+-- never fire it). The operator's shop products have no seller and no row. A statement's rows are
+-- written in the order of their sellers, so that two bulk statements touching the same sellers
+-- wait for each other instead of deadlocking.
 CREATE OR REPLACE FUNCTION seller_listing_counts_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
 	INSERT INTO seller_listing_counts AS c (seller_id, active, sold)

@@ -44,12 +44,12 @@ function planRows(value: unknown): number | null {
  * the 2 000 000 results (sold, ADR 0101) hold the newest ids, and stretches sized from the largest
  * id of all held no live hit, leaving a walk of the whole index (150 ms for "zakapa").
  */
-const MAX_ID_TTL_MS = 60_000;
+const KEPT_MS = 60_000;
 const maxIds = new WeakMap<Db, Map<boolean, { maxId: number; at: number }>>();
 
 async function largestId(db: Db, live: boolean): Promise<number> {
   const kept = maxIds.get(db)?.get(live);
-  if (kept && Date.now() - kept.at < MAX_ID_TTL_MS) return kept.maxId;
+  if (kept && Date.now() - kept.at < KEPT_MS) return kept.maxId;
   // The searchable products' partial index (products_searchable_id_idx) answers the live one.
   const where = live ? sql`where status = 'active' and demoted_at is null` : sql``;
   const result = await db.execute(sql`select max(id) as max_id from products ${where}`);
@@ -81,7 +81,7 @@ function plannedRows(db: Db, where: SQL): Promise<number | null> {
   estimates ??= caches.create({
     name: "listing-reads.hit-estimates",
     maxEntries: 1000,
-    ttlMs: MAX_ID_TTL_MS,
+    ttlMs: KEPT_MS,
   });
   const query = dialect.sqlToQuery(where);
   return keptOrRead(
