@@ -100,7 +100,12 @@ export default {
         "A module is reached through its public index.ts; its other files, its tables above all, are private to it.",
       from: {
         path: "^server/modules/([^/]+)/",
-        pathNot: [TESTS, "^server/modules/listing-reads/", "^server/modules/deal-admin/"],
+        pathNot: [
+          TESTS,
+          "^server/modules/listing-reads/",
+          "^server/modules/listing-admin-reads/",
+          "^server/modules/deal-admin/",
+        ],
       },
       to: {
         path: "^server/modules/[^/]+/",
@@ -117,6 +122,22 @@ export default {
         path: "^server/modules/[^/]+/",
         pathNot: [
           "^server/modules/listing-reads/",
+          "^server/modules/[^/]+/(index|keys)\\.ts$",
+          "^server/modules/listings/tables/",
+          "^server/modules/catalog/tables\\.ts$",
+        ],
+      },
+    },
+    {
+      name: "the-back-office-listing-reads-read-tables",
+      severity: "error",
+      comment:
+        "The back office's listing reads (listing-admin-reads, ADR 0142, split from listing-reads) are a declared read side like it: reached through their index, they reach other modules through theirs and may import the tables of the modules they read (listings, catalog) to read them; tests/architecture/raw-sql-owners.test.ts checks that they write none.",
+      from: { path: "^server/modules/listing-admin-reads/", pathNot: TESTS },
+      to: {
+        path: "^server/modules/[^/]+/",
+        pathNot: [
+          "^server/modules/listing-admin-reads/",
           "^server/modules/[^/]+/(index|keys)\\.ts$",
           "^server/modules/listings/tables/",
           "^server/modules/catalog/tables\\.ts$",

@@ -19,11 +19,11 @@ import {
 } from "#server/modules/credentials/index.ts";
 import { createDealsPersonalData } from "#server/modules/deals/index.ts";
 import { createDisputesPersonalData } from "#server/modules/disputes/index.ts";
+import { listingsOfSeller } from "#server/modules/listing-admin-reads/index.ts";
 import {
   type CatalogService,
   createAccountListingReads,
   type createProductDetailService,
-  listingsOfSeller,
 } from "#server/modules/listing-reads/index.ts";
 import { createListingsPersonalData, runningAuctionsOf } from "#server/modules/listings/index.ts";
 import { createCountryCheck } from "#server/modules/lists/index.ts";

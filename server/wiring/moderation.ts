@@ -4,7 +4,7 @@ import {
   listingCountOf,
   listingForModeration,
   listingsInReview,
-} from "#server/modules/listing-reads/index.ts";
+} from "#server/modules/listing-admin-reads/index.ts";
 import type { ListingScheduler } from "#server/modules/listings/index.ts";
 import { createListingModeration } from "#server/modules/listings/index.ts";
 import {

@@ -18,6 +18,8 @@ const MODULES = path.join(ROOT, "server/modules");
 /** The declared read sides, each with the modules whose tables it may read (never write). */
 const READ_SIDES: Record<string, string[]> = {
   "listing-reads": ["listings", "catalog"],
+  // The back office's listing reads (ADR 0142, split from listing-reads): the same tables.
+  "listing-admin-reads": ["listings", "catalog"],
   // The deals' back office (ADR 0089): its lists and the deal's page read the deals' tables.
   "deal-admin": ["deals"],
 };

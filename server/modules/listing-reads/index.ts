@@ -1,9 +1,9 @@
 /*
  * The listings' read side (ADR 0071): the read-only queries of the pages: the cards, the category
  * and search pages, the product page and the sitemap, the summaries other modules show, the account
- * pages' and the back office's reads, the dashboard's figures. It is the one declared read side of
- * tests/architecture/raw-sql-owners.test.ts: it reads the listings module's and the catalogue's
- * tables (imported, or named after from and join) but writes none of them.
+ * pages' reads, the dashboard's figures (the back office's lists are listing-admin-reads'). A
+ * declared read side of tests/architecture/raw-sql-owners.test.ts: it reads the listings module's
+ * and the catalogue's tables (imported, or named after from and join) but writes none of them.
  */
 
 export {
@@ -12,15 +12,6 @@ export {
   type LinkedListing,
   submittedListingCount,
 } from "./account-reads.ts";
-export {
-  type AdminListing,
-  type AdminListingRow,
-  adminListing,
-  createListingAdminReads,
-  type ListingFilters,
-  listingsPage,
-} from "./admin-listing-reads.ts";
-export { type AdminUserListing, listingsOfSeller } from "./admin-user-reads.ts";
 export { type AuctionSummary, auctionSummaries } from "./auction-summaries.ts";
 export { type ListingMatchFacts, listingMatchFacts } from "./bottling-facts.ts";
 export { createListingQueries } from "./browse/listing-queries.ts";
@@ -31,14 +22,6 @@ export { soldDealsOf } from "./deals.ts";
 export type { PagePeople } from "./detail/ports.ts";
 export { createProductDetailService } from "./detail/product-detail.ts";
 export { type ListingPhoto, listingPhotos } from "./listing-photos.ts";
-export {
-  type ListingForModeration,
-  type ListingInReview,
-  listingCountOf,
-  listingForModeration,
-  listingsInReview,
-  recentListingsOf,
-} from "./moderation-reads.ts";
 export { type NewSupply, suppliesLiveBetween } from "./new-supplies.ts";
 export { type ProductSummary, productSummaries, productsInStock, summaryName } from "./product-summaries.ts";
 export { closingLots, roundsAwaitingSlots, takenSlots } from "./round-slots.ts";

@@ -12,7 +12,7 @@ import type { ListingScheduler } from "./types.ts";
  * What moderation (server/modules/moderation) needs of the listings: the moves a decision makes
  * (approve, reject or remove, reinstate after a reversed complaint), each in the caller's
  * transaction through transitions.ts. What a moderator reads (the listing, the queue, the seller's
- * count and history) is the read side's (listing-reads/moderation-reads.ts); the pre-moderation
+ * count and history) is the read side's (listing-admin-reads/moderation-reads.ts); the pre-moderation
  * switch of a category is the catalogue's.
  */
 

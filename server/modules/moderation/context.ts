@@ -5,7 +5,7 @@ import type { Db } from "#server/db/client.ts";
 import type { RateLimiter } from "#server/lib/rate-limit.ts";
 import type { AuditEntry } from "../admin/index.ts";
 import type { Altcha } from "../auth/index.ts";
-import type { ListingForModeration, ListingInReview } from "../listing-reads/index.ts";
+import type { ListingForModeration, ListingInReview } from "../listing-admin-reads/index.ts";
 import type { ListingModeration } from "../listings/index.ts";
 import type { Notifier } from "../messages/index.ts";
 import type { AccountForModeration, AccountRestriction } from "../users/index.ts";
